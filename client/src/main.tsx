@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { Provider } from 'jotai';
+import { App } from './App';
+import './styles.css';
+
+document.documentElement.classList.add('theme-purple');
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Provider>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </Provider>
+  </StrictMode>,
+);

@@ -1,0 +1,29 @@
+/**
+ * Two jest projects: `unit` (pure functions and services with mocked repositories, *.spec.ts) and
+ * `integration` (*.int-spec.ts, against the real PostgreSQL and Redis, a database per run).
+ * End-to-end tests are Playwright's, in test/e2e.
+ */
+const shared = {
+  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest'] },
+  moduleNameMapper: {
+    '^@oddspulse/shared$': '<rootDir>/shared/src/index.ts',
+    '^@oddspulse/server/(.*)$': '<rootDir>/server/src/$1',
+  },
+  testEnvironment: 'node',
+  rootDir: __dirname,
+  roots: ['<rootDir>/shared/src', '<rootDir>/server/src', '<rootDir>/workers/src', '<rootDir>/client/src', '<rootDir>/test/integration'],
+};
+
+module.exports = {
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['**/*.spec.ts', '**/*.spec.tsx'] },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['**/*.int-spec.ts'],
+      globalSetup: '<rootDir>/test/integration/global-setup.ts',
+      globalTeardown: '<rootDir>/test/integration/global-teardown.ts',
+      testTimeout: 30000,
+    },
+  ],
+};

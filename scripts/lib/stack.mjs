@@ -1,0 +1,82 @@
+// Starting and stopping the product's processes: shared by `npm start` and the end-to-end test run.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Reads KEY=VALUE lines from .env (if present) without overriding the real environment. */
+export function loadDotEnv(file = join(ROOT, '.env')) {
+  if (!existsSync(file)) return {};
+  const values = {};
+  for (const line of readFileSync(file, 'utf8').split(/\r?\n/)) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
+    if (!match || line.trimStart().startsWith('#')) continue;
+    values[match[1]] = match[2].replace(/^(['"])(.*)\1$/, '$2');
+  }
+  return values;
+}
+
+/** Runs a command to completion with inherited output; returns its exit code. */
+export function run(command, args, env = process.env) {
+  const result = spawnSync(command, args, { cwd: ROOT, env, stdio: 'inherit' });
+  return result.status ?? 1;
+}
+
+export function build(env = process.env) {
+  if (run('npx', ['tsc', '-b', 'server', 'workers'], env) !== 0) return false;
+  return run('npm', ['run', 'build', '--silent', '-w', 'client'], env) === 0;
+}
+
+/** Starts the API server and the workers; `onExit` hears of any that stops on its own. */
+export function startProcesses(env, { onExit, stdio = 'inherit' } = {}) {
+  const children = [
+    { name: 'server', child: spawn(process.execPath, ['server/dist/main.js'], { cwd: ROOT, env, stdio }) },
+    { name: 'workers', child: spawn(process.execPath, ['workers/dist/main.js'], { cwd: ROOT, env, stdio }) },
+  ];
+  let stopping = false;
+  for (const { name, child } of children) {
+    child.on('exit', (code, signal) => {
+      if (!stopping && onExit) onExit(name, code, signal);
+    });
+  }
+  return {
+    children,
+    /** SIGTERM to every process, SIGKILL to any still running after the grace period. */
+    async stop(graceMs = 10000) {
+      stopping = true;
+      await Promise.all(
+        children.map(
+          ({ child }) =>
+            new Promise((resolve) => {
+              if (child.exitCode !== null || child.signalCode !== null) return resolve();
+              const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+              child.once('exit', () => {
+                clearTimeout(timer);
+                resolve();
+              });
+              child.kill('SIGTERM');
+            }),
+        ),
+      );
+    },
+  };
+}
+
+/** Polls /api/health until it answers 200, or gives up after the time-out with the last body. */
+export async function waitForHealth(baseUrl, timeoutMs = 60000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      last = await response.text();
+      if (response.ok) return JSON.parse(last);
+    } catch (error) {
+      last = error.message;
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`The product did not become healthy at ${baseUrl}: ${last}`);
+}

@@ -1,0 +1,103 @@
+// `npm test`: build, then unit (jest), integration (jest, real PostgreSQL and Redis, a database and a
+// Redis prefix per run) and end-to-end (Playwright in Debian's Chromium against the running stack).
+// Every suite runs even when an earlier one fails; the exit code is non-zero if any failed.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { ROOT, build, run, startProcesses, waitForHealth } from './lib/stack.mjs';
+
+const args = process.argv.slice(2);
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
+const suites = only ? [only] : ['unit', 'integration', 'e2e'];
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const outDir = join(ROOT, '.tmp', 'test-results');
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+
+const totals = { passed: 0, failed: 0 };
+const failedSuites = [];
+
+function count(file, read) {
+  if (!existsSync(file)) return false;
+  const { passed, failed } = read(JSON.parse(readFileSync(file, 'utf8')));
+  totals.passed += passed;
+  totals.failed += failed;
+  return true;
+}
+
+function jestSuite(project) {
+  const file = join(outDir, `${project}.json`);
+  const extra = project === 'integration' ? ['--runInBand'] : [];
+  const code = run('npx', ['jest', '--selectProjects', project, ...extra, '--json', `--outputFile=${file}`]);
+  const counted = count(file, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + r.numRuntimeErrorTestSuites }));
+  if (code !== 0 || !counted) failedSuites.push(project);
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function e2eSuite() {
+  if (!existsSync(CHROMIUM)) {
+    process.stderr.write(`Chromium is missing at ${CHROMIUM}. Install it with: apt-get install -y chromium (or set CHROMIUM_PATH)\n`);
+    failedSuites.push('e2e');
+    return;
+  }
+  const id = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const port = await freePort();
+  const base = process.env.TEST_DATABASE_BASE_URL || 'postgres://postgres@127.0.0.1:5432';
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    DATABASE_URL: `${base}/oddspulse_e2e_${id}`,
+    REDIS_PREFIX: `oddspulse-e2e-${id}`,
+    DEMO_MODE: 'true',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
+    SIMULATOR_TICK_MS: '1000',
+  };
+  if (run(process.execPath, ['server/dist/cli.js', 'setup'], env) !== 0) {
+    failedSuites.push('e2e');
+    return;
+  }
+  const stack = startProcesses(env);
+  const file = join(outDir, 'e2e.json');
+  try {
+    await waitForHealth(`http://127.0.0.1:${port}`);
+    const code = run('npx', ['playwright', 'test', '--config', 'test/e2e/playwright.config.ts'], {
+      ...env,
+      E2E_BASE_URL: `http://127.0.0.1:${port}`,
+      CHROMIUM_PATH: CHROMIUM,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+    });
+    const counted = count(file, (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }));
+    if (code !== 0 || !counted) failedSuites.push('e2e');
+  } catch (error) {
+    process.stderr.write(`${error.message}\n`);
+    failedSuites.push('e2e');
+  } finally {
+    await stack.stop();
+    run(process.execPath, ['scripts/lib/teardown.mjs', env.DATABASE_URL, env.REDIS_PREFIX], env);
+  }
+}
+
+if (!build()) {
+  process.stderr.write('Build failed; no suite was run.\n');
+  process.exit(1);
+}
+for (const suite of suites) {
+  process.stdout.write(`\n=== ${suite} ===\n`);
+  if (suite === 'e2e') await e2eSuite();
+  else jestSuite(suite);
+}
+process.stdout.write(`\n${failedSuites.length ? `Failed suites: ${failedSuites.join(', ')}` : 'All suites passed'}\n`);
+process.stdout.write(`tests: ${totals.passed} passed, ${totals.failed} failed\n`);
+process.exit(failedSuites.length ? 1 : 0);

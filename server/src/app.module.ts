@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { RedisModule } from './redis/redis.module';
+import { QueueModule } from './queue/queue.module';
+import { HealthModule } from './health/health.module';
+
+@Module({
+  imports: [ConfigModule, DatabaseModule, RedisModule, QueueModule, HealthModule],
+})
+export class AppModule {}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const url = (protocols: string[]) =>
+  z.string().refine((value) => {
+    try {
+      return protocols.includes(new URL(value).protocol);
+    } catch {
+      return false;
+    }
+  }, `must be a URL starting with ${protocols.join(' or ')}//`);
+
+/** Values that mean "nobody set this secret"; refused in production. */
+const PLACEHOLDER_SECRETS = ['change-me', 'changeme', 'secret', 'dev-secret', 'development-only-secret', 'placeholder', 'xxx'];
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PUBLIC_URL: url(['http:', 'https:']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/oddspulse'),
+  REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/i, 'must be letters, digits, _ or -')
+    .default('oddspulse'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default('development-only-secret-0123456789abcdef'),
+  DEMO_MODE: bool.optional(),
+  CLIENT_DIST: z.string().optional(),
+  SIMULATOR_SEED: z.coerce.number().int().default(42),
+  SIMULATOR_TICK_MS: z.coerce.number().int().min(100).default(5000),
+  SIMULATOR_TIME_SCALE: z.coerce.number().positive().default(1),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+});
+
+export type RawConfig = z.infer<typeof configSchema>;
+export type AppConfig = Omit<RawConfig, 'DEMO_MODE'> & { DEMO_MODE: boolean };
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses the environment. Throws a ConfigError whose message is one line naming the variable,
+ * so a bad deployment stops with a readable reason instead of a stack trace.
+ */
+export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = issue.path.join('.') || 'environment';
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}`);
+  }
+  const raw = result.data;
+  const production = raw.NODE_ENV === 'production';
+  const config: AppConfig = { ...raw, DEMO_MODE: raw.DEMO_MODE ?? !production };
+
+  if (production) {
+    if (!cleaned.JWT_SECRET) {
+      throw new ConfigError('Invalid configuration: JWT_SECRET is required in production');
+    }
+    const lowered = config.JWT_SECRET.toLowerCase();
+    if (PLACEHOLDER_SECRETS.some((p) => lowered.includes(p))) {
+      throw new ConfigError('Invalid configuration: JWT_SECRET is a placeholder; set a random secret in production');
+    }
+    if (config.DEMO_MODE) {
+      throw new ConfigError('Invalid configuration: DEMO_MODE cannot be on in production');
+    }
+  }
+  return config;
+}

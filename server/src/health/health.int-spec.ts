@@ -1,0 +1,78 @@
+import { INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { Worker } from 'bullmq';
+import request from 'supertest';
+import { QueueName } from '@oddspulse/shared';
+import { AppModule } from '../app.module';
+import { APP_CONFIG } from '../config/config.module';
+import { parseConfig } from '../config/config.schema';
+import { bullConnectionOptions } from '../redis/redis.service';
+import { TcpProxy } from '../../../test/support/tcp-proxy';
+
+async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await probe();
+  while (!accept(value) && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 250));
+    value = await probe();
+  }
+  return value;
+}
+
+// Issue #2: GET /api/health reports postgres, redis and queues; 503 naming what is down; recovers.
+describe('GET /api/health (real PostgreSQL and Redis)', () => {
+  const base = parseConfig(process.env);
+  const redisProxy = new TcpProxy(Number(new URL(base.REDIS_URL).port || 6379), new URL(base.REDIS_URL).hostname);
+  let app: INestApplication;
+  let worker: Worker | undefined;
+
+  beforeAll(async () => {
+    const port = await redisProxy.start();
+    const config = { ...base, REDIS_URL: `redis://127.0.0.1:${port}` };
+    const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
+      .overrideProvider(APP_CONFIG)
+      .useValue(config)
+      .compile();
+    app = moduleRef.createNestApplication({ logger: false });
+    app.setGlobalPrefix('api');
+    await app.init();
+  });
+
+  afterAll(async () => {
+    await worker?.close();
+    await app.close();
+    await redisProxy.stop();
+  });
+
+  const health = () => request(app.getHttpServer()).get('/api/health');
+
+  it('answers 503 naming the queues while no worker is listening', async () => {
+    const res = await health();
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ status: 'error', postgres: 'up', redis: 'up', queues: 'down' });
+  });
+
+  it('answers 200 when PostgreSQL, Redis and a worker are all up', async () => {
+    worker = new Worker(QueueName.Simulator, null, {
+      connection: bullConnectionOptions(base.REDIS_URL),
+      prefix: `${base.REDIS_PREFIX}:bull`,
+      autorun: false,
+    });
+    await worker.waitUntilReady();
+    const res = await eventually(health, (r) => r.status === 200);
+    expect(res.body).toMatchObject({ status: 'ok', postgres: 'up', redis: 'up', queues: 'up' });
+    expect(res.body.details.workers).toBeGreaterThanOrEqual(1);
+    expect(res.body.details.jobCounts).toHaveProperty(QueueName.Simulator);
+  });
+
+  it('answers 503 with redis "down" while Redis is unreachable, and recovers when it returns', async () => {
+    await redisProxy.stop();
+    const down = await eventually(health, (r) => r.body.redis === 'down');
+    expect(down.status).toBe(503);
+    expect(down.body).toMatchObject({ status: 'error', redis: 'down', postgres: 'up' });
+
+    await redisProxy.start();
+    const up = await eventually(health, (r) => r.status === 200, 20000);
+    expect(up.body).toMatchObject({ status: 'ok', redis: 'up' });
+  }, 45000);
+});

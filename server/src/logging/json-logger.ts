@@ -1,0 +1,71 @@
+import { LoggerService } from '@nestjs/common';
+import pino, { Logger } from 'pino';
+
+/** Keys whose values never reach a log line, wherever they appear in a logged object. */
+const REDACT = [
+  'password',
+  '*.password',
+  'token',
+  '*.token',
+  'authorization',
+  '*.authorization',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["x-api-key"]',
+  'secret',
+  '*.secret',
+];
+
+/** Structured JSON logs, one object per line, for the server and the workers alike. */
+export class JsonLogger implements LoggerService {
+  private readonly logger: Logger;
+
+  constructor(service: string, level: string = process.env.LOG_LEVEL ?? 'info') {
+    this.logger = pino({
+      level,
+      base: { service, pid: process.pid },
+      redact: { paths: REDACT, censor: '[redacted]' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    });
+  }
+
+  log(message: unknown, ...params: unknown[]) {
+    this.write('info', message, params);
+  }
+  error(message: unknown, ...params: unknown[]) {
+    this.write('error', message, params);
+  }
+  warn(message: unknown, ...params: unknown[]) {
+    this.write('warn', message, params);
+  }
+  debug(message: unknown, ...params: unknown[]) {
+    this.write('debug', message, params);
+  }
+  verbose(message: unknown, ...params: unknown[]) {
+    this.write('trace', message, params);
+  }
+  fatal(message: unknown, ...params: unknown[]) {
+    this.write('fatal', message, params);
+  }
+
+  /** Nest passes (message, ...optional, context); an Error or a trace string may precede the context. */
+  private write(level: pino.Level, message: unknown, params: unknown[]) {
+    const rest = [...params];
+    const context = typeof rest[rest.length - 1] === 'string' ? (rest.pop() as string) : undefined;
+    const fields: Record<string, unknown> = {};
+    if (context) fields.context = context;
+    for (const param of rest) {
+      if (param instanceof Error) fields.err = param;
+      else if (typeof param === 'string') fields.stack = param;
+      else if (param && typeof param === 'object') Object.assign(fields, param);
+    }
+    if (message instanceof Error) {
+      this.logger[level]({ ...fields, err: message }, message.message);
+    } else if (message && typeof message === 'object') {
+      this.logger[level]({ ...fields, ...(message as object) });
+    } else {
+      this.logger[level](fields, String(message));
+    }
+  }
+}

@@ -1,0 +1,23 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module';
+import { preflight } from './bootstrap/preflight';
+import { JsonLogger } from './logging/json-logger';
+import { defaultClientDist, serveClient } from './web/client-app';
+
+async function bootstrap() {
+  const config = await preflight();
+  const logger = new JsonLogger('server', config.LOG_LEVEL);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { logger, bufferLogs: true });
+  app.set('trust proxy', 'loopback');
+  app.disable('x-powered-by');
+  app.setGlobalPrefix('api');
+  serveClient(app, config.CLIENT_DIST ?? defaultClientDist(), logger);
+  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close pools and queues.
+  app.enableShutdownHooks();
+  await app.listen(config.PORT);
+  logger.log({ msg: 'API server listening', port: config.PORT, demoMode: config.DEMO_MODE });
+}
+
+void bootstrap();

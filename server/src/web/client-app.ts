@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { INestApplication, LoggerService } from '@nestjs/common';
+import express, { NextFunction, Request, Response } from 'express';
+
+/** Paths the SPA fallback must never answer: the API and the socket endpoint. */
+const SERVER_PATHS = /^\/(api|socket\.io)(\/|$)/;
+
+export function defaultClientDist(): string {
+  return resolve(__dirname, '..', '..', '..', 'client', 'dist');
+}
+
+/**
+ * Serves the built React client, with index.html for any other GET that asks for HTML so the client's
+ * router owns the URL space (unknown paths included: the client redirects them to /).
+ */
+export function serveClient(app: INestApplication, dist: string, logger: LoggerService) {
+  const index = join(dist, 'index.html');
+  if (!existsSync(index)) {
+    logger.warn(`No client build at ${dist}; run 'npm run build' to serve the web app`, 'ClientApp');
+    return;
+  }
+  app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: noCacheForHtml }));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' || SERVER_PATHS.test(req.path) || !req.accepts('html')) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.sendFile(index);
+  });
+}
+
+function noCacheForHtml(res: Response, path: string) {
+  if (path.endsWith('.html') || path.endsWith('sw.js')) res.setHeader('Cache-Control', 'no-cache');
+}

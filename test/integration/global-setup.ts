@@ -1,0 +1,14 @@
+import { randomBytes } from 'node:crypto';
+import { ensureDatabase, migrate } from '../../server/src/database/migrator';
+
+/** A database and a Redis prefix of this run's own, so a developer's running instance is never touched. */
+export default async function globalSetup() {
+  const id = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const base = process.env.TEST_DATABASE_BASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
+  process.env.NODE_ENV = 'test';
+  process.env.DATABASE_URL = `${base}/oddspulse_it_${id}`;
+  process.env.REDIS_PREFIX = `oddspulse-it-${id}`;
+  process.env.LOG_LEVEL = process.env.LOG_LEVEL ?? 'warn';
+  await ensureDatabase(process.env.DATABASE_URL);
+  await migrate(process.env.DATABASE_URL);
+}

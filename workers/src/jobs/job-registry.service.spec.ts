@@ -1,0 +1,46 @@
+import { Injectable, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { Test } from '@nestjs/testing';
+import { JobName } from '@oddspulse/shared';
+import { JobRegistryService } from './job-registry.service';
+import { OnJob } from './on-job.decorator';
+
+@Injectable()
+class TickHandler {
+  @OnJob(JobName.SimulatorTick)
+  async tick(data: { scheduledAt: number }) {
+    return data.scheduledAt + 1;
+  }
+}
+
+@Injectable()
+class SecondTickHandler {
+  @OnJob(JobName.SimulatorTick)
+  async tick() {
+    return 0;
+  }
+}
+
+async function registryWith(...providers: Array<new (...args: never[]) => unknown>) {
+  @Module({ imports: [DiscoveryModule], providers: [JobRegistryService, ...providers] })
+  class TestModule {}
+  const moduleRef = await Test.createTestingModule({ imports: [TestModule] }).compile();
+  await moduleRef.init();
+  return moduleRef.get(JobRegistryService);
+}
+
+// DEVELOPERS.md: typed job names with exactly one handler each.
+describe('JobRegistryService', () => {
+  it('runs a job through its one handler', async () => {
+    const registry = await registryWith(TickHandler);
+    await expect(registry.run({ name: JobName.SimulatorTick, data: { scheduledAt: 41 } } as never)).resolves.toBe(42);
+  });
+
+  it('refuses to start when a job name has two handlers', async () => {
+    await expect(registryWith(TickHandler, SecondTickHandler)).rejects.toThrow(`Job ${JobName.SimulatorTick} has more than one handler`);
+  });
+
+  it('refuses to start when a job name has no handler', async () => {
+    await expect(registryWith()).rejects.toThrow(`No handler for job(s): ${JobName.SimulatorTick}`);
+  });
+});

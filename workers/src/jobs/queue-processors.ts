@@ -1,0 +1,45 @@
+import { Inject, Logger, OnApplicationBootstrap, Type } from '@nestjs/common';
+import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
+import type { Job } from 'bullmq';
+import { QueueName } from '@oddspulse/shared';
+import { APP_CONFIG } from '@oddspulse/server/config/config.module';
+import type { AppConfig } from '@oddspulse/server/config/config.schema';
+import { JobRegistryService } from './job-registry.service';
+
+/** One BullMQ worker per queue, each handing its jobs to the registry. */
+function processorFor(queue: QueueName): Type<WorkerHost> {
+  @Processor(queue)
+  class QueueProcessor extends WorkerHost implements OnApplicationBootstrap {
+    private readonly logger = new Logger(`Queue:${queue}`);
+
+    constructor(
+      private readonly registry: JobRegistryService,
+      @Inject(APP_CONFIG) private readonly config: AppConfig,
+    ) {
+      super();
+    }
+
+    // The worker exists only once the bullmq explorer has run, i.e. after every onModuleInit.
+    onApplicationBootstrap() {
+      this.worker.concurrency = this.config.WORKER_CONCURRENCY;
+    }
+
+    process(job: Job): Promise<unknown> {
+      return this.registry.run(job);
+    }
+
+    @OnWorkerEvent('failed')
+    onFailed(job: Job | undefined, error: Error) {
+      this.logger.error({ job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err: error }, `Job failed: ${error.message}`);
+    }
+
+    @OnWorkerEvent('error')
+    onError(error: Error) {
+      this.logger.error({ err: error }, `Worker error: ${error.message}`);
+    }
+  }
+  Object.defineProperty(QueueProcessor, 'name', { value: `${queue[0].toUpperCase()}${queue.slice(1)}QueueProcessor` });
+  return QueueProcessor;
+}
+
+export const queueProcessors: Type<WorkerHost>[] = Object.values(QueueName).map(processorFor);

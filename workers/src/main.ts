@@ -1,0 +1,16 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { preflight } from '@oddspulse/server/bootstrap/preflight';
+import { JsonLogger } from '@oddspulse/server/logging/json-logger';
+import { WorkersModule } from './workers.module';
+
+async function bootstrap() {
+  const config = await preflight();
+  const logger = new JsonLogger('workers', config.LOG_LEVEL);
+  const app = await NestFactory.createApplicationContext(WorkersModule, { logger, bufferLogs: true });
+  // SIGTERM/SIGINT: BullMQ workers finish their active jobs, then connections close.
+  app.enableShutdownHooks();
+  logger.log({ msg: 'Workers started', concurrency: config.WORKER_CONCURRENCY });
+}
+
+void bootstrap();

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { ConfigModule } from '@oddspulse/server/config/config.module';
+import { DatabaseModule } from '@oddspulse/server/database/database.module';
+import { RedisModule } from '@oddspulse/server/redis/redis.module';
+import { QueueModule } from '@oddspulse/server/queue/queue.module';
+import { JobRegistryService } from './jobs/job-registry.service';
+import { queueProcessors } from './jobs/queue-processors';
+import { SimulatorClockService } from './simulator/simulator-clock.service';
+
+@Module({
+  imports: [DiscoveryModule, ConfigModule, DatabaseModule, RedisModule, QueueModule],
+  providers: [JobRegistryService, ...queueProcessors, SimulatorClockService],
+})
+export class WorkersModule {}
