@@ -1,4 +1,6 @@
 export * from './domain/plans';
 export * from './domain/sports';
+export * from './domain/sportsbooks';
+export * from './domain/odds';
 export * from './domain/health';
 export * from './jobs/job-map';

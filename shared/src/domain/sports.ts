@@ -5,3 +5,18 @@ export interface Sport {
   group: string;
   active: boolean;
 }
+
+/** The sports the product covers end to end (the simulator's, the scores page's, settlement's). */
+export const CORE_SPORTS: readonly Sport[] = [
+  { key: 'americanfootball_nfl', title: 'NFL', group: 'American Football', active: true },
+  { key: 'americanfootball_ncaaf', title: 'NCAAF', group: 'American Football', active: true },
+  { key: 'basketball_nba', title: 'NBA', group: 'Basketball', active: true },
+  { key: 'basketball_ncaab', title: 'NCAAB', group: 'Basketball', active: true },
+  { key: 'icehockey_nhl', title: 'NHL', group: 'Ice Hockey', active: true },
+  { key: 'baseball_mlb', title: 'MLB', group: 'Baseball', active: true },
+  { key: 'soccer_usa_mls', title: 'MLS', group: 'Soccer', active: true },
+  { key: 'soccer_epl', title: 'EPL', group: 'Soccer', active: true },
+];
+
+/** Default sports on the odds page (spec 001 §9). */
+export const DEFAULT_SPORTS: readonly string[] = ['americanfootball_nfl', 'americanfootball_ncaaf'];

@@ -1,0 +1,57 @@
+/**
+ * The normalised board: every provider's odds are mapped to this shape (The Odds API v4's, spec 001 §3)
+ * before anything else touches them. Prices are DECIMAL odds, unrounded (an American -110 is stored as
+ * 1.909090…); conversion to American or fractional happens only at the edges (API responses, the UI).
+ * Times are ISO-8601 strings in UTC.
+ */
+export interface BoardOutcome {
+  /** Team name, 'Draw', 'Over', 'Under', 'Yes' or 'No'. */
+  name: string;
+  /** The player for props (The Odds API's `description`). */
+  description?: string;
+  /** Decimal odds (> 1). */
+  price: number;
+  /** Spread or total line; absent for moneylines. */
+  point?: number;
+  bet_limit?: number;
+  link?: string;
+  sid?: string;
+}
+
+export interface BoardMarket {
+  /** h2h, spreads, totals, alternate_spreads, team_totals, h2h_q1, h2h_lay, player_points, … */
+  key: string;
+  last_update: string;
+  outcomes: BoardOutcome[];
+  link?: string;
+  sid?: string;
+}
+
+export interface BoardBookmaker {
+  key: string;
+  title: string;
+  last_update: string;
+  markets: BoardMarket[];
+  link?: string;
+  sid?: string;
+}
+
+export interface BoardEvent {
+  id: string;
+  sport_key: string;
+  sport_title: string;
+  commence_time: string;
+  home_team: string;
+  away_team: string;
+  bookmakers: BoardBookmaker[];
+}
+
+/** The current board of one sport, as kept in Redis and served for initial loads. */
+export interface SportBoard {
+  sport_key: string;
+  /** When the provider last answered successfully; the board keeps its last data when it fails. */
+  fetched_at: string;
+  /** Set while the provider is failing: the board is stale and says so. */
+  stale_since?: string;
+  events: BoardEvent[];
+}
