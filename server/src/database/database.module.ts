@@ -1,12 +1,17 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Kysely, PostgresDialect } from 'kysely';
-import { Pool } from 'pg';
+import { Pool, types } from 'pg';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
 import type { DB } from './schema';
 
 export const KYSELY = Symbol('KYSELY');
 export type Database = Kysely<DB>;
+
+// bigint columns hold cents and counts far below 2^53, and numeric columns hold edges and odds: read both as
+// numbers instead of pg's default strings.
+types.setTypeParser(types.builtins.INT8, (value) => Number.parseInt(value, 10));
+types.setTypeParser(types.builtins.NUMERIC, (value) => Number.parseFloat(value));
 
 export function createDatabase(databaseUrl: string, max = 10): Database {
   const pool = new Pool({ connectionString: databaseUrl, max, connectionTimeoutMillis: 5000 });
