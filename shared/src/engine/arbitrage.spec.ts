@@ -85,6 +85,15 @@ describe('findArbitrage', () => {
     expect(findArbitrage(event([book('draftkings', { h2h: [['Home', 110], ['Away', 110]] }), book('fanduel', { h2h: [['Home', -120], ['Away', -120]] })]), {}, NOW)).toEqual([]);
   });
 
+  it('when one book is best on every side, pairs it with the best price of another book', () => {
+    const found = findArbitrage(event([book('draftkings', { h2h: [['Home', 115], ['Away', 110]] }), book('fanduel', { h2h: [['Home', -105], ['Away', 105]] })]), {}, NOW);
+    expect(found).toHaveLength(1);
+    expect(found[0].legs.map((l) => [l.book, l.outcome])).toEqual([
+      ['draftkings', 'Home'],
+      ['fanduel', 'Away'],
+    ]);
+  });
+
   // spec 001 §5: profit must reach the minimum profit
   it('applies the minimum profit (percent)', () => {
     expect(findArbitrage(twoWay(), { minProfitPct: 3.8 }, NOW)).toEqual([]);

@@ -151,13 +151,27 @@ function bestLegs(line: MarketLine, homeTeam: string, accept: (q: Quote) => bool
     if (sideCount === 3 && ![...sides.keys()].some((s) => s.toLowerCase() === 'draw')) return null;
   }
   if (sideCount !== 2 && !(sideCount === 3 && group.kind === 'moneyline')) return null;
-  const legs: Quote[] = [];
+  let legs: Quote[] = [];
   for (const quotes of sides.values()) {
     const best = bestQuote(quotes, accept);
     if (!best) return null;
     legs.push(best);
   }
-  if (new Set(legs.map((q) => q.book)).size < 2) return null;
+  if (legs.every((q) => q.book === legs[0].book)) {
+    // one book best on every side is its own underround, not an arbitrage between books: try the best
+    // combination that swaps one side to another book
+    const only = legs[0].book;
+    const sideQuotes = [...sides.values()];
+    let bestSwap: Quote[] | null = null;
+    for (let i = 0; i < legs.length; i++) {
+      const other = bestQuote(sideQuotes[i], (q) => q.book !== only && accept(q));
+      if (!other) continue;
+      const swapped = legs.map((q, k) => (k === i ? other : q));
+      if (!bestSwap || arbitrageProfit(swapped.map((q) => q.decimal)) > arbitrageProfit(bestSwap.map((q) => q.decimal))) bestSwap = swapped;
+    }
+    if (!bestSwap) return null;
+    legs = bestSwap;
+  }
   if (group.kind === 'total' && Math.abs(legs[0].point! - legs[1].point!) > ARBITRAGE_LINE_TOLERANCE + 1e-9) return null;
   if (group.kind === 'spread' && Math.abs(legs[0].point! + legs[1].point!) > ARBITRAGE_LINE_TOLERANCE + 1e-9) return null;
   // a stable leg order: home (or the spread's reference side) first, Over before Under, the draw last

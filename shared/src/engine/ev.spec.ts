@@ -113,6 +113,9 @@ describe('EV', () => {
     expect(findEvBets(event(books), { minEvPct: 11 }, NOW)).toEqual([]);
     expect(findEvBets(event(books), { books: ['draftkings'] }, NOW)).toEqual([]);
     expect(findEvBets(event(books), { books: ['bovada'] }, NOW)).toHaveLength(1);
+    // alias keys on the board or in the filter are the same book
+    const aliased = [...books.slice(0, 4), book('caesars', h2h(120, -140))];
+    expect(findEvBets(event(aliased), { books: ['williamhill_us'] }, NOW)).toHaveLength(1);
   });
 
   it('flags live, stale and suspect rows', () => {
