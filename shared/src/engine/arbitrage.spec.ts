@@ -201,6 +201,12 @@ describe('findArbitrage', () => {
     expect(findArbitrage(liveOld, {}, NOW)).toEqual([]);
   });
 
+  // spec 001 §5: the market is locked, not just the outcome: its other side is not offered on its own
+  it('a price beyond ±5000 locks the whole market of that book', () => {
+    const locked = event([book('draftkings', { h2h: [['Home', -8000], ['Away', 2000]] }), book('fanduel', { h2h: [['Home', -110], ['Away', -110]] })]);
+    expect(findArbitrage(locked, {}, NOW)).toEqual([]);
+  });
+
   it('excludes prices beyond ±5000', () => {
     const extreme = event([book('draftkings', { h2h: [['Home', 6000], ['Away', -130]] }), book('fanduel', { h2h: [['Home', -8000], ['Away', 105]] })]);
     expect(findArbitrage(extreme, {}, NOW)).toEqual([]);

@@ -94,12 +94,13 @@ export function buildEventIndex(event: BoardEvent, now: number, times: TimeCache
       if (!(now - updatedAt <= maxAge)) continue;
       const family = marketFamily(market.key);
       const counts = moneylineCounts(market.outcomes);
+      const locked = lockedDescriptions(market.outcomes);
       // consecutive outcomes usually share their group: look it up only when description or kind change
       let group: MarketGroup | undefined;
       let groupDescription: string | undefined;
       let groupKind: LineKind | undefined;
       for (const outcome of market.outcomes) {
-        if (isLockedPrice(outcome.price)) continue;
+        if (locked !== null && locked.has(outcome.description ?? '')) continue;
         const hasPoint = outcome.point !== undefined && Number.isFinite(outcome.point);
         const kind: LineKind = !hasPoint ? 'moneyline' : isOverUnder(outcome.name) ? 'total' : 'spread';
         if (!group || outcome.description !== groupDescription || kind !== groupKind) {
@@ -139,6 +140,17 @@ export function buildEventIndex(event: BoardEvent, now: number, times: TimeCache
     for (const q of group.quotes) q.line = q.outcome === reference ? q.point! : -q.point!;
   }
   return { event, now, live, groups: [...groups.values()] };
+}
+
+/**
+ * spec 001 §5: a market with a price missing, 0 or beyond ±5000 is locked as a whole, so its other side can
+ * never be paired as if it were open. Props are locked per player: the players whose market is locked, or
+ * null when nothing is.
+ */
+function lockedDescriptions(outcomes: BoardEvent['bookmakers'][number]['markets'][number]['outcomes']): Set<string> | null {
+  let locked: Set<string> | null = null;
+  for (const o of outcomes) if (isLockedPrice(o.price)) (locked ??= new Set()).add(o.description ?? '');
+  return locked;
 }
 
 /** How many outcomes a book lists per player/team in a market: one number when no outcome has a player. */
