@@ -32,9 +32,6 @@ export function isGameLineFamily(family: string): boolean {
   return /^(spreads|totals|team_totals)(_|$)/.test(family);
 }
 
-export function isAlternateMarket(key: string): boolean {
-  return key.startsWith('alternate_') || key.endsWith('_alternate');
-}
 
 /** Rough chance (PERCENT) of landing in the middle: 8 per point capped at 45 for totals, 6 per point capped at 40 for spreads. */
 export function middleProbability(kind: 'total' | 'spread', gap: number): number {
@@ -111,7 +108,7 @@ export function middlesInIndex(index: EventIndex, options: MiddleOptions = {}): 
 
   for (const group of index.groups) {
     if (group.kind === 'moneyline' || !isGameLineFamily(group.family)) continue;
-    const quotes = group.quotes.filter((q) => accept(q) && !isAlternateMarket(q.market));
+    const quotes = group.quotes.filter((q) => !q.alternate && accept(q));
     // "low" bets win when the result is above their line (Over X; the reference side at its point),
     // "high" bets when it is below (Under Y; the other side). Both win strictly between.
     const isLow = (q: Quote) => (group.kind === 'total' ? q.outcome === 'Over' : q.outcome === group.referenceSide);
