@@ -192,10 +192,10 @@ export const LINE_GROUPING_TOLERANCE = 0.05;
 /**
  * Splits a group into lines: quotes whose lines lie within `tolerance` of the cluster's lowest line are one
  * line (spec 001 §5: spreads grouped within 0.05; arbitrage pairs within 0.01). Each book keeps its best
- * price per side. `accept` filters quotes (excluded books, the user's book filter).
+ * price per side.
  */
-export function groupLines(group: MarketGroup, tolerance: number, accept?: (q: Quote) => boolean): MarketLine[] {
-  const quotes = accept ? group.quotes.filter(accept) : group.quotes.slice();
+export function groupLines(group: MarketGroup, tolerance: number): MarketLine[] {
+  const quotes = group.quotes.slice();
   if (quotes.length === 0) return [];
   if (group.kind === 'moneyline') return [{ group, line: null, span: 0, sides: sidesOf(quotes, 0, quotes.length) }];
   quotes.sort((a, b) => a.line - b.line);
