@@ -2,7 +2,7 @@ import type { BoardEvent } from '../domain/odds';
 import { OPPORTUNITY_EXPIRY_SECONDS, type MiddleOpportunity } from '../domain/opportunities';
 import { DEFAULT_BANKROLL } from '../domain/sportsbooks';
 import { buildEventIndex, lineKey, type EventIndex, type MarketGroup, type Quote, type TimeCache } from './market-lines';
-import { opportunityAgeSeconds, opportunityEvent, scannerBookFilter, timingFlags, toLeg } from './opportunity-legs';
+import { opportunityAgeSeconds, opportunityEvent, payoutCents, scannerBookFilter, timingFlags, toLeg } from './opportunity-legs';
 
 /**
  * Middles (spec 001 §5 middle detection): two bets on the same total or spread at different books whose lines
@@ -55,7 +55,7 @@ export interface MiddleOutcomes {
 export function middleOutcomes(decimals: readonly [number, number], totalCents: number): MiddleOutcomes {
   const first = Math.floor(totalCents / 2);
   const stakesCents: [number, number] = [first, totalCents - first];
-  const payouts = stakesCents.map((s, i) => Math.floor(s * decimals[i] + 1e-9));
+  const payouts = stakesCents.map((s, i) => payoutCents(s, decimals[i]));
   return {
     stakesCents,
     bestCaseCents: payouts[0] + payouts[1] - totalCents,
