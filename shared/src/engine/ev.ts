@@ -3,7 +3,7 @@ import type { EvBet, OpportunityFlag } from '../domain/opportunities';
 import { canonicalBookKey, isDfsBook } from '../domain/sportsbooks';
 import { DEFAULT_DEVIG_METHOD, devig, type DevigMethod } from './devig';
 import { bookWeight, evPercent, weightedMedian } from './fair-probability';
-import { buildEventIndex, eventLines, LINE_GROUPING_TOLERANCE, lineKey, type EventIndex, type MarketLine, type Quote, type TimeCache } from './market-lines';
+import { buildEventIndex, eventLines, LINE_GROUPING_TOLERANCE, lineKey, type EventIndex, type MarketLine, type TimeCache } from './market-lines';
 import { opportunityEvent, STALE_LEG_LAG_LIVE_MS, STALE_LEG_LAG_MS } from './opportunity-legs';
 import { americanToDecimal, decimalToAmericanRounded } from './odds-format';
 

@@ -98,7 +98,7 @@ function pairFrom(a: TopTwo, b: TopTwo): [Quote, Quote] | null {
 }
 
 export function middlesInIndex(index: EventIndex, options: MiddleOptions = {}): MiddleOpportunity[] {
-  const { event, now, live } = index;
+  const { event, live } = index;
   if (live || event.completed) return [];
   const minGap = options.minGap ?? MIDDLE_DEFAULTS.minGap;
   const minProbability = options.minProbability ?? MIDDLE_DEFAULTS.minProbability;
