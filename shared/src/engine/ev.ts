@@ -1,0 +1,178 @@
+import type { BoardEvent } from '../domain/odds';
+import type { EvBet, OpportunityFlag } from '../domain/opportunities';
+import { canonicalBookKey, isDfsBook } from '../domain/sportsbooks';
+import { DEFAULT_DEVIG_METHOD, devig, type DevigMethod } from './devig';
+import { bookWeight, evPercent, weightedMedian } from './fair-probability';
+import { buildEventIndex, eventLines, LINE_GROUPING_TOLERANCE, lineKey, type EventIndex, type MarketLine, type TimeCache } from './market-lines';
+import { opportunityEvent, STALE_LEG_LAG_LIVE_MS, STALE_LEG_LAG_MS } from './opportunity-legs';
+import { americanToDecimal, decimalToAmericanRounded } from './odds-format';
+
+/**
+ * +EV (DECISIONS 10, spec 001 §5 expected value and de-vigging): each book's complete market is de-vigged,
+ * the fair probability of an outcome is the weighted median of those across books, and
+ * EV% = fair probability × decimal odds − 1. The fair line needs a complete market from at least 4 books
+ * (DFS apps excluded: their prices are fixed); an EV row needs at least 3 distinct books quoting the outcome.
+ * DFS apps are priced at −119. Spread and total lines within 0.05 are one line.
+ */
+export interface EvOptions {
+  method?: DevigMethod;
+  /** PERCENT: rows below it are hidden, as are rows of EV 0 or less; DFS rows are always shown (spec 001 §5 filters). */
+  minEvPct?: number;
+  /** Rows only for these books (the fair line still uses every book). All books when absent. */
+  books?: readonly string[];
+  /** PERCENT; a row above it is flagged `suspect` (default 10), as a price that far off is rarely real. */
+  suspectEvPct?: number;
+}
+
+export const EV_MIN_BOOKS = 3;
+export const EV_SUSPECT_PCT = 10;
+export const DEVIG_MIN_BOOKS = 4;
+export const EV_LINE_TOLERANCE = LINE_GROUPING_TOLERANCE;
+/** DFS props get a fixed price of −119 (spec 001 §5). */
+export const DFS_FIXED_AMERICAN = -119;
+export const DFS_FIXED_DECIMAL = americanToDecimal(DFS_FIXED_AMERICAN);
+
+export function findEvBets(event: BoardEvent, options: EvOptions = {}, now: number): EvBet[] {
+  return evInIndex(buildEventIndex(event, now), options);
+}
+
+export function findEvBetsOnBoard(events: readonly BoardEvent[], options: EvOptions = {}, now: number): EvBet[] {
+  const times: TimeCache = new Map();
+  return events.flatMap((e) => evInIndex(buildEventIndex(e, now, times), options)).sort((a, b) => b.evPct - a.evPct);
+}
+
+export interface FairLine {
+  /** Side → fair probability (fraction). */
+  probabilities: Map<string, number>;
+  /** Books whose de-vigged market went into the median. */
+  books: number;
+}
+
+/**
+ * The fair probabilities of one line: every non-DFS book quoting all its sides is de-vigged with `method`;
+ * per side the weighted median is taken. Null when fewer than 4 books give a usable complete market
+ * (underround or failed de-vigs are left out, never passed on).
+ */
+export function fairLine(line: MarketLine, method: DevigMethod): FairLine | null {
+  const sides = [...line.sides.values()];
+  const expected = line.group.kind === 'moneyline' ? line.group.outcomeCount : 2;
+  if (sides.length !== expected || sides.length < 2) return null;
+  // most lines (alternates, thin props) have too few books: say so before any de-vig
+  if (sides.some((quotes) => quotes.length < DEVIG_MIN_BOOKS)) return null;
+  const perSide: number[][] = sides.map(() => []);
+  const weights: number[] = [];
+  const row = new Array<number>(sides.length);
+  for (const first of sides[0]) {
+    if (isDfs(first.book)) continue;
+    row[0] = first.decimal;
+    let complete = true;
+    for (let i = 1; i < sides.length && complete; i++) {
+      const match = sides[i].find((q) => q.book === first.book);
+      if (match) row[i] = match.decimal;
+      else complete = false;
+    }
+    if (!complete) continue;
+    const probabilities = method === 'multiplicative' ? multiplicative(row) : devigOrNull(row, method);
+    if (!probabilities) continue;
+    for (let i = 0; i < sides.length; i++) perSide[i].push(probabilities[i]);
+    weights.push(weightOf(first.book));
+  }
+  if (weights.length < DEVIG_MIN_BOOKS) return null;
+  const probabilities = new Map<string, number>();
+  [...line.sides.keys()].forEach((side, i) => probabilities.set(side, weightedMedian(perSide[i], weights)!));
+  return { probabilities, books: weights.length };
+}
+
+/** The default method without devig()'s result object: it runs for every book of every line. */
+function multiplicative(decimals: number[]): number[] | null {
+  let booksum = 0;
+  for (const d of decimals) booksum += 1 / d;
+  if (booksum < 1 - 1e-12) return null;
+  return decimals.map((d) => 1 / d / booksum);
+}
+
+function devigOrNull(decimals: number[], method: DevigMethod): number[] | null {
+  const result = devig(decimals, method);
+  return result.ok ? result.probabilities : null;
+}
+
+// book keys repeat on every line: memoise the catalogue look-ups
+const DFS_MEMO = new Map<string, boolean>();
+const WEIGHT_MEMO = new Map<string, number>();
+function isDfs(book: string): boolean {
+  let dfs = DFS_MEMO.get(book);
+  if (dfs === undefined) DFS_MEMO.set(book, (dfs = isDfsBook(book)));
+  return dfs;
+}
+function weightOf(book: string): number {
+  let weight = WEIGHT_MEMO.get(book);
+  if (weight === undefined) WEIGHT_MEMO.set(book, (weight = bookWeight(book)));
+  return weight;
+}
+
+/** `live`; `stale` when the price lags the newest price of its line like a stale arbitrage leg; `suspect`. */
+function evFlags(live: boolean, stale: boolean, suspect: boolean): OpportunityFlag[] {
+  const flags: OpportunityFlag[] = [];
+  if (live) flags.push('live');
+  if (stale) flags.push('stale');
+  if (suspect) flags.push('suspect');
+  return flags;
+}
+
+export function evInIndex(index: EventIndex, options: EvOptions = {}): EvBet[] {
+  const { event, now, live } = index;
+  if (event.completed) return [];
+  const method = options.method ?? DEFAULT_DEVIG_METHOD;
+  const minEvPct = options.minEvPct ?? 0;
+  const suspectEvPct = options.suspectEvPct ?? EV_SUSPECT_PCT;
+  const staleLag = live ? STALE_LEG_LAG_LIVE_MS : STALE_LEG_LAG_MS;
+  const allowed = options.books ? new Set(options.books.map(canonicalBookKey)) : null;
+  const base = opportunityEvent(event);
+  const rows: EvBet[] = [];
+
+  for (const line of eventLines(index)) {
+    const group = line.group;
+    const fair = fairLine(line, method);
+    if (!fair) continue;
+    let newest = -Infinity;
+    for (const quotes of line.sides.values()) for (const q of quotes) newest = Math.max(newest, q.updatedAt);
+    for (const [side, quotes] of line.sides) {
+      if (quotes.length < EV_MIN_BOOKS) continue;
+      const fairProbability = fair.probabilities.get(side)!;
+      if (!(fairProbability > 0 && fairProbability < 1)) continue;
+      for (const q of quotes) {
+        if (allowed && !allowed.has(q.book)) continue;
+        const dfs = isDfs(q.book);
+        const decimal = dfs ? DFS_FIXED_DECIMAL : q.decimal;
+        const evPct = evPercent(fairProbability, decimal);
+        if (!dfs && !(evPct > 0 && evPct >= minEvPct)) continue;
+        const row: EvBet = {
+          ...base,
+          id: `ev:${event.id}:${group.family}:${group.description ?? ''}:${side}:${lineKey(q.point ?? null)}:${q.book}`,
+          market: group.family,
+          outcome: side,
+          book: q.book,
+          bookTitle: q.bookTitle,
+          price: dfs ? DFS_FIXED_AMERICAN : decimalToAmericanRounded(decimal),
+          decimal,
+          fairProbability,
+          fairDecimal: 1 / fairProbability,
+          fairPrice: decimalToAmericanRounded(1 / fairProbability),
+          evPct,
+          method,
+          fairBooks: fair.books,
+          books: quotes.length,
+          isDfs: dfs,
+          lastUpdate: q.lastUpdate,
+          ageSeconds: Math.max(0, Math.round((now - q.updatedAt) / 1000)),
+          flags: evFlags(live, newest - q.updatedAt > staleLag, evPct > suspectEvPct && !dfs),
+        };
+        if (q.description !== undefined) row.description = q.description;
+        if (q.point !== undefined) row.point = q.point;
+        if (q.link) row.link = q.link;
+        rows.push(row);
+      }
+    }
+  }
+  return rows;
+}
