@@ -29,7 +29,7 @@ export async function seedDemoAccounts(db: Database): Promise<string[]> {
       await trx
         .insertInto('profiles')
         .values({ id: user.id, username: account.email.split('@')[0] })
-        .onConflict((oc) => oc.column('id').doNothing())
+        .onConflict((oc) => oc.doNothing()) // an existing profile, or the name already taken by a real user
         .execute();
       await trx
         .insertInto('plan_states')
