@@ -3,7 +3,6 @@
  * integer CENTS; edges in PERCENT.
  */
 
-export const MAX_BANKROLL_CENTS = 1_000_000_00;
 export const MIN_BET_CENTS = 100;
 export const SINGLE_MAX_SHARE = 0.2;
 export const LOW_EDGE_STAKE_SHARE = 0.02;
@@ -14,9 +13,6 @@ export const PARLAY_MAX_SHARE = 0.1;
 export const PARLAY_MAX_LEGS = 10;
 
 export const BET_SLIP_MESSAGES = {
-  bankrollNotNumber: 'Bankroll must be a valid number',
-  bankrollNegative: 'Bankroll cannot be negative',
-  bankrollTooLarge: 'Bankroll cannot exceed $1,000,000',
   minimumBet: 'Minimum bet is $1',
   lowEdge: 'Large bet on low edge - consider reducing',
   totalExposure: 'Total exposure exceeds 50% of bankroll',
@@ -34,16 +30,6 @@ export interface SlipValidation {
   warnings: string[];
   /** Placing is blocked by any error or warning (spec 001 §5: warnings count as errors for placing). */
   canPlace: boolean;
-}
-
-/** Bankroll as typed by the user → cents, or the spec's message. */
-export function validateBankroll(input: string | number): { ok: true; cents: number } | { ok: false; error: string } {
-  const value = typeof input === 'number' ? input : input.trim() === '' ? NaN : Number(input);
-  if (!Number.isFinite(value)) return { ok: false, error: BET_SLIP_MESSAGES.bankrollNotNumber };
-  if (value < 0) return { ok: false, error: BET_SLIP_MESSAGES.bankrollNegative };
-  const cents = Math.round(value * 100);
-  if (cents > MAX_BANKROLL_CENTS) return { ok: false, error: BET_SLIP_MESSAGES.bankrollTooLarge };
-  return { ok: true, cents };
 }
 
 export interface SlipBet {
