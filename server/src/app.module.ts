@@ -4,8 +4,9 @@ import { DatabaseModule } from './database/database.module';
 import { RedisModule } from './redis/redis.module';
 import { QueueModule } from './queue/queue.module';
 import { HealthModule } from './health/health.module';
+import { AccountsModule } from './accounts/accounts.module';
 
 @Module({
-  imports: [ConfigModule, DatabaseModule, RedisModule, QueueModule, HealthModule],
+  imports: [ConfigModule, DatabaseModule, RedisModule, QueueModule, HealthModule, AccountsModule],
 })
 export class AppModule {}

@@ -1,6 +1,12 @@
 /** Key names below the instance prefix, in one place so server and workers agree. */
 export const RedisKeys = {
   simulatorLastTick: ['simulator', 'last-tick'],
+  /** Pub/sub channel: a user's plan changed (JSON PlanChangedMessage of accounts/plan.service). */
+  planChanged: ['accounts', 'plan-changed'],
+  rateLimit: ['rate-limit'],
+  oauthState: ['accounts', 'oauth-state'],
+  loginCode: ['accounts', 'login-code'],
+  devOutbox: ['accounts', 'dev-outbox'],
 } as const;
 
 /** Deletes every key under a prefix (test runs clean up after themselves with it). */
