@@ -11,7 +11,7 @@ const LATER_KEY = 'oddspulse.usernameSetupLater';
 /** Maps a failed save to the setup modal's texts (spec 000 §8). */
 export function usernameSaveError(error: unknown, inModal: boolean): string {
   if (error instanceof ApiError) {
-    if (error.status === 409 || error.message.includes('already in use')) return inModal ? 'This username is already taken. Please choose another one.' : 'This username is already in use';
+    if (error.code === 'USERNAME_TAKEN' || error.message.includes('already in use')) return inModal ? 'This username is already taken. Please choose another one.' : 'This username is already in use';
     if (error.code === 'NETWORK' || error.message.toLowerCase().includes('unexpected')) return 'A network error occurred. Please check your connection and try again.';
     return error.message || 'Failed to set username. Please try again.';
   }
@@ -36,7 +36,7 @@ export function UsernameSetupModal() {
       const saved = await setUsername(value.trim());
       setProfile({ status: 'ready', profile: saved });
     } catch (error) {
-      setState(error instanceof ApiError && error.status === 409 ? 'taken' : 'error');
+      setState(error instanceof ApiError && error.code === 'USERNAME_TAKEN' ? 'taken' : 'error');
       setMessage(usernameSaveError(error, true));
     }
   };
