@@ -24,10 +24,11 @@ export function UsernameSetupModal() {
   const [profile, setProfile] = useAtom(profileAtom);
   const [later, setLater] = useState(() => window.sessionStorage.getItem(LATER_KEY) === '1');
   const [value, setValue] = useState('');
+  const [touched, setTouched] = useState(false);
   const { state, setState, message, setMessage } = useUsernameCheck(value);
   if (auth.status !== 'signedIn' || profile.status !== 'ready' || profile.profile.username || later) return null;
 
-  const required = value.trim() === '' ? 'Username is required' : null;
+  const required = touched && value.trim() === '' ? 'Username is required' : null;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (state !== 'ok') return;
@@ -45,7 +46,10 @@ export function UsernameSetupModal() {
       <form onSubmit={submit}>
         <p className="muted">Your username is shown on your dashboard. It cannot be changed once set.</p>
         <label htmlFor="setup-username">Username</label>
-        <input id="setup-username" autoComplete="username" value={value} onChange={(e) => setValue(e.target.value)} autoFocus />
+        <input id="setup-username" autoComplete="username" value={value} onChange={(e) => {
+            setTouched(true);
+            setValue(e.target.value);
+          }} autoFocus />
         <UsernameStatus state={state} override={message ?? (state === 'idle' ? required : null)} />
         <div className="actions">
           <button type="submit" className="button primary" disabled={state !== 'ok'}>
