@@ -95,9 +95,8 @@ for (const account of DEMO) {
   });
 }
 
-// The server does not report demo mode yet (GET /api/auth/providers has no `demo` field): the login page
-// shows the list only when it does, so this test waits for that.
-test.fixme('the login page lists the demo accounts the server reports', async ({ page }) => {
+// DECISIONS 7: in demo mode the login page offers the seeded accounts the server reports.
+test('the login page lists the demo accounts the server reports', async ({ page }) => {
   await page.goto('/login');
   const demo = page.getByTestId('demo-accounts');
   for (const email of ['free@demo.local', 'gold@demo.local', 'platinum@demo.local']) await expect(demo.getByRole('button', { name: email })).toBeVisible();

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AccountMessages } from '@oddspulse/shared';
+import { AccountMessages, DEMO_ACCOUNTS, DEMO_PASSWORD } from '@oddspulse/shared';
 import { APP_CONFIG } from '../config/config.module';
 import { appleConfigured, googleConfigured, type AppConfig } from '../config/config.schema';
 import type { AuthUser } from './auth-user';
@@ -22,10 +22,14 @@ export class AuthController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Which sign-in providers are on, so the login page offers only those. */
+  /**
+   * Which sign-in providers are on, so the login page offers only those; in demo mode also the seeded demo
+   * accounts (DECISIONS 7), which production never has.
+   */
   @Get('providers')
   providers() {
-    return { password: true, google: googleConfigured(this.config), apple: appleConfigured(this.config) };
+    const demo = this.config.DEMO_MODE ? { accounts: DEMO_ACCOUNTS, password: DEMO_PASSWORD } : null;
+    return { password: true, google: googleConfigured(this.config), apple: appleConfigured(this.config), demo };
   }
 
   @Post('signup')

@@ -258,11 +258,28 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
 
   describe('OAuth and exchange', () => {
     it('lists no OAuth provider and answers 404 on their routes when their keys are unset', async () => {
-      expect((await t.http().get('/api/auth/providers')).body).toEqual({ password: true, google: false, apple: false });
+      expect((await t.http().get('/api/auth/providers')).body).toMatchObject({ password: true, google: false, apple: false });
       expect((await t.http().get('/api/auth/google')).status).toBe(404);
       expect((await t.http().get('/api/auth/google/callback?code=x&state=y')).status).toBe(404);
       expect((await t.http().get('/api/auth/apple')).status).toBe(404);
       expect((await t.http().post('/api/auth/apple/callback').send({ code: 'x' })).status).toBe(404);
+    });
+
+    it('lists the demo accounts in demo mode only (DECISIONS 7)', async () => {
+      expect((await t.http().get('/api/auth/providers')).body.demo).toEqual({
+        accounts: [
+          { email: 'free@demo.local', plan: 'free' },
+          { email: 'gold@demo.local', plan: 'gold' },
+          { email: 'platinum@demo.local', plan: 'platinum' },
+        ],
+        password: 'oddspulse-demo',
+      });
+      const live = await createAccountsApp({ DEMO_MODE: false });
+      try {
+        expect((await live.http().get('/api/auth/providers')).body.demo).toBeNull();
+      } finally {
+        await live.app.close();
+      }
     });
 
     it('refuses an unknown exchange code', async () => {

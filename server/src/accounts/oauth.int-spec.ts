@@ -88,7 +88,7 @@ describe('Google sign-in (Passport, against a local stand-in for Google)', () =>
   }
 
   it('is offered once its keys are set', async () => {
-    expect((await t.http().get('/api/auth/providers')).body).toEqual({ password: true, google: true, apple: true });
+    expect((await t.http().get('/api/auth/providers')).body).toMatchObject({ password: true, google: true, apple: true });
   });
 
   // Apple's token exchange needs Apple's servers and keys; the start and a forged callback are checked here.
