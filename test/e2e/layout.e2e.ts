@@ -84,6 +84,15 @@ test('Ctrl+Shift+D toggles the debug panel and the loading bar runs on a path ch
   await expect(page.getByTestId('loading-bar')).not.toHaveClass(/active/);
 });
 
+// spec 000 §4: a screen-reader announcement is removed after 1000 ms.
+test('a navigation is announced to screen readers, and the announcement clears after about a second', async ({ page }) => {
+  await page.goto('/pricing');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
+  const announcer = page.getByTestId('route-announcer');
+  await expect(announcer).toHaveText(/page$/);
+  await expect(announcer).toHaveText('', { timeout: 3000 });
+});
+
 test('accessibility settings apply to the page and survive a reload', async ({ page }) => {
   await signInThroughForm(page, 'free@demo.local');
   await expect(page.getByTestId('plan-badge')).toHaveText('Free');

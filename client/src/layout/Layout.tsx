@@ -6,6 +6,7 @@ import { LoadingBar } from './LoadingBar';
 import { BottomBar, MobileMenu } from './MobileNav';
 import { Navbar } from './Navbar';
 import { PlanLimitModal } from './PlanLimitModal';
+import { RouteAnnouncer } from './RouteAnnouncer';
 import { AccessibilityClasses, DebugPanel } from './ShellEffects';
 import { SignupPrompt } from './SignupPrompt';
 import { Toasts } from './Toasts';
@@ -22,6 +23,7 @@ export function Layout() {
         Skip to content
       </a>
       <LoadingBar />
+      <RouteAnnouncer />
       <Navbar onOpenMenu={() => setMenuOpen(true)} />
       <MobileMenu open={menuOpen} onClose={closeMenu} />
       <main className="content" id="main" tabIndex={-1}>
