@@ -4,3 +4,7 @@ export * from './domain/sportsbooks';
 export * from './domain/odds';
 export * from './domain/health';
 export * from './jobs/job-map';
+export * from './domain/scores';
+export * from './scores/team-match';
+export * from './realtime/board-diff';
+export * from './realtime/channels';
