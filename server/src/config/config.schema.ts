@@ -62,6 +62,10 @@ export const configSchema = z.object({
   PROPS_INTERVAL_MS: z.coerce.number().int().min(100).default(120000),
   SCORES_LIVE_INTERVAL_MS: z.coerce.number().int().min(100).default(15000),
   SCORES_IDLE_INTERVAL_MS: z.coerce.number().int().min(100).default(60000),
+  DETECT_MIN_PROFIT_PCT: z.coerce.number().min(0).default(0.1),
+  DETECT_MIN_GAP: z.coerce.number().min(0).default(0.5),
+  DETECT_MIN_PROBABILITY: z.coerce.number().min(0).default(5),
+  DETECT_MIN_EV_PCT: z.coerce.number().min(0).default(0),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -21,6 +21,8 @@ const FINAL_LINGER_MIN = 360;
 const BIAS_WINDOW_SEC = 1800;
 /** The truth drifts on this period before a game and while it is played (simulated seconds). */
 const DRIFT_PERIOD_SEC = 900;
+/** Books mostly copy the market: their own views wander only this share of their noise. */
+const NOISE_SCALE = 0.5;
 
 export interface SimGame {
   sport: SportProfile;
@@ -191,8 +193,8 @@ export class MarketSimulator {
     let total = game.total + 0.04 * profile.totalSd * valueNoise(simSec, DRIFT_PERIOD_SEC, this.seed, game.id, 'drift-total');
     if (book) {
       const window = Math.floor(simSec / BIAS_WINDOW_SEC);
-      margin += book.noise * profile.marginSd * normal(this.seed, book.key, game.id, 'bias', window);
-      total += book.noise * profile.totalSd * normal(this.seed, book.key, game.id, 'bias-total', window);
+      margin += NOISE_SCALE * book.noise * profile.marginSd * normal(this.seed, book.key, game.id, 'bias', window);
+      total += NOISE_SCALE * book.noise * profile.totalSd * normal(this.seed, book.key, game.id, 'bias-total', window);
     }
     return {
       diff: state.home - state.away,
@@ -369,12 +371,16 @@ export class MarketSimulator {
     return markets;
   }
 
-  /** The book's last update at or before `simSec`: it reprices every `updateSec`, `lagSec` behind. */
-  private bookTime(book: BookProfile, game: SimGame, simSec: number, live: boolean): number {
+  /**
+   * The book's last update at or before `simSec` (it reprices every `updateSec`) and the moment of the
+   * market its prices reflect, `lagSec` earlier: a book's timestamp is fresh while its view can be behind.
+   */
+  private bookTime(book: BookProfile, game: SimGame, simSec: number, live: boolean): { updated: number; seen: number } {
     const lag = live ? book.lagSec / 3 : book.lagSec;
     const interval = live ? Math.max(5, book.updateSec / 3) : book.updateSec;
     const phase = (hash32(this.seed, book.key, game.id, 'phase') % 1000) / 1000;
-    return (Math.floor((simSec - lag) / interval - phase) + phase) * interval;
+    const updated = (Math.floor(simSec / interval - phase) + phase) * interval;
+    return { updated, seen: updated - lag };
   }
 
   private event(game: SimGame, bookmakers: BoardBookmaker[]): BoardEvent {
@@ -399,11 +405,11 @@ export class MarketSimulator {
       for (const book of this.books) {
         if (book.dfs) continue;
         const at = this.bookTime(book, game, nowSim, live);
-        const seen = this.state(game, this.realMs(at));
+        const seen = this.state(game, this.realMs(at.seen));
         // A book that has not caught up with a score suspends its live markets, as real books do.
         if (live && (seen.home !== truthNow.home || seen.away !== truthNow.away || seen.phase !== 'live')) continue;
-        const lastUpdate = iso(this.realMs(at));
-        const markets = this.gameMarkets(game, book, this.view(game, at, book), live).map((m) => ({ ...m, last_update: lastUpdate }));
+        const lastUpdate = iso(this.realMs(at.updated));
+        const markets = this.gameMarkets(game, book, this.view(game, at.seen, book), live).map((m) => ({ ...m, last_update: lastUpdate }));
         bookmakers.push({ key: book.key, title: book.title, last_update: lastUpdate, markets });
       }
       return this.event(game, bookmakers);
@@ -426,8 +432,8 @@ export class MarketSimulator {
         const bookmakers: BoardBookmaker[] = [];
         for (const book of this.books) {
           if (!book.props) continue;
-          const at = this.bookTime(book, game, nowSim, false);
-          const lastUpdate = iso(this.realMs(at));
+          const { updated, seen: at } = this.bookTime(book, game, nowSim, false);
+          const lastUpdate = iso(this.realMs(updated));
           const window = Math.floor(at / BIAS_WINDOW_SEC);
           const markets: BoardMarket[] = [];
           for (const spec of profile.props) {

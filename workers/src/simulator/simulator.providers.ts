@@ -4,6 +4,7 @@ import { APP_CONFIG } from '@oddspulse/server/config/config.module';
 import type { AppConfig } from '@oddspulse/server/config/config.schema';
 import { FeedError } from '../feeds/feed-errors';
 import type { OddsProvider, ScoresProvider } from '../feeds/providers';
+import { CLOCK, Clock } from '../feeds/clock';
 import { MarketSimulator } from './market-simulator';
 
 /** One simulator per process; it holds no state, so every process computes the same market. */
@@ -28,16 +29,19 @@ export class SimulatorService {
 export class SimulatorOddsProvider implements OddsProvider {
   readonly name = 'simulator' as const;
 
-  constructor(private readonly simulator: SimulatorService) {}
+  constructor(
+    private readonly simulator: SimulatorService,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async fetchOdds(sport: string): Promise<BoardEvent[]> {
     this.simulator.assertSupported(sport);
-    return this.simulator.market.oddsBoard(sport, Date.now());
+    return this.simulator.market.oddsBoard(sport, this.clock());
   }
 
   async fetchProps(sport: string): Promise<BoardEvent[]> {
     this.simulator.assertSupported(sport);
-    return this.simulator.market.propsBoard(sport, Date.now());
+    return this.simulator.market.propsBoard(sport, this.clock());
   }
 }
 
@@ -45,10 +49,13 @@ export class SimulatorOddsProvider implements OddsProvider {
 export class SimulatorScoresProvider implements ScoresProvider {
   readonly name = 'simulator' as const;
 
-  constructor(private readonly simulator: SimulatorService) {}
+  constructor(
+    private readonly simulator: SimulatorService,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async fetchScores(sport: string): Promise<ScoreboardEvent[]> {
     this.simulator.assertSupported(sport);
-    return this.simulator.market.scoreboard(sport, Date.now());
+    return this.simulator.market.scoreboard(sport, this.clock());
   }
 }
