@@ -3,9 +3,13 @@
 /** 32-bit FNV-1a over the parts, then a final avalanche (murmur3's fmix32). */
 export function hash32(...parts: Array<string | number>): number {
   let h = 0x811c9dc5;
-  const text = parts.join('\u0001');
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
+  for (let p = 0; p < parts.length; p++) {
+    const text = typeof parts[p] === 'string' ? (parts[p] as string) : String(parts[p]);
+    for (let i = 0; i < text.length; i++) {
+      h ^= text.charCodeAt(i);
+      h = Math.imul(h, 0x01000193);
+    }
+    h ^= 1;
     h = Math.imul(h, 0x01000193);
   }
   h ^= h >>> 16;
