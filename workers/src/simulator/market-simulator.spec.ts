@@ -1,4 +1,4 @@
-import { scanBoard } from '@oddspulse/shared';
+import { findArbitrageOnBoard } from '@oddspulse/shared';
 import { DFS_DECIMAL, MarketSimulator } from './market-simulator';
 
 const NOW = Date.parse('2026-03-01T18:00:00Z');
@@ -89,7 +89,7 @@ describe('MarketSimulator', () => {
       for (const sport of MarketSimulator.sports()) {
         const board = sim.oddsBoard(sport, NOW + minute * 60_000);
         quotes += board.reduce((s, e) => s + e.bookmakers.reduce((t, b) => t + b.markets.length, 0), 0);
-        profits.push(...scanBoard(board, { arbitrage: { minProfitPct: 0.1 } }, NOW + minute * 60_000).arbitrage.map((a) => a.profitPct));
+        profits.push(...findArbitrageOnBoard(board, { minProfitPct: 0.1 }, NOW + minute * 60_000).map((a) => a.profitPct));
       }
     }
     expect(profits.length).toBeGreaterThan(0);
