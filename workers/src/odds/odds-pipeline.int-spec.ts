@@ -71,6 +71,7 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
       .overrideProvider(CLOCK)
       .useValue(() => now)
       .compile();
+    moduleRef.useLogger(false);
     app = await moduleRef.init();
     pipeline = app.get(OddsPipelineService);
     redis = app.get(RedisService);
