@@ -9,7 +9,7 @@ import {
   gameStatus,
 } from '@oddspulse/shared';
 import { BOOK_PROFILES, BookProfile } from './sim-books';
-import { hash32, hexId, normal, normalCdf, poisson, poissonPmf, uniform, valueNoise } from './sim-random';
+import { hash32, hexId, normal, normalCdf, poisson, poissonPmf, stepNoise, uniform } from './sim-random';
 import { PeriodMarket, PropSpec, SPORT_PROFILES, SportProfile, playerName } from './sim-sports';
 
 /** DFS apps price every pick at −119 (spec 001 §5). */
@@ -18,9 +18,9 @@ export const DFS_DECIMAL = americanToDecimal(-119);
 /** Finished games stay on the scoreboard this long (simulated minutes), for settlement. */
 const FINAL_LINGER_MIN = 360;
 /** How long a book's own noise holds before it is redrawn (simulated seconds). */
-const BIAS_WINDOW_SEC = 1800;
-/** The truth drifts on this period before a game and while it is played (simulated seconds). */
-const DRIFT_PERIOD_SEC = 900;
+const BIAS_WINDOW_SEC = 3600;
+/** The truth moves in steps (news, sharp money) about this often (simulated seconds). */
+const DRIFT_PERIOD_SEC = 1800;
 /** Books mostly copy the market: their own views wander only this share of their noise. */
 const NOISE_SCALE = 0.5;
 
@@ -228,12 +228,11 @@ export class MarketSimulator {
     const profile = game.sport;
     const state = this.state(game, this.realMs(clockSec));
     const left = 1 - state.played;
-    let margin = game.strength + 0.08 * profile.marginSd * valueNoise(simSec, DRIFT_PERIOD_SEC, this.seed, game.id, 'drift');
-    let total = game.total + 0.04 * profile.totalSd * valueNoise(simSec, DRIFT_PERIOD_SEC, this.seed, game.id, 'drift-total');
+    let margin = game.strength + 0.03 * profile.marginSd * stepNoise(simSec, DRIFT_PERIOD_SEC, this.seed, game.id, 'drift');
+    let total = game.total + 0.015 * profile.totalSd * stepNoise(simSec, DRIFT_PERIOD_SEC, this.seed, game.id, 'drift-total');
     if (book) {
-      const window = Math.floor(simSec / BIAS_WINDOW_SEC);
-      margin += NOISE_SCALE * book.noise * profile.marginSd * normal(this.seed, book.key, game.id, 'bias', window);
-      total += NOISE_SCALE * book.noise * profile.totalSd * normal(this.seed, book.key, game.id, 'bias-total', window);
+      margin += NOISE_SCALE * book.noise * profile.marginSd * stepNoise(simSec, BIAS_WINDOW_SEC, this.seed, book.key, game.id, 'bias');
+      total += NOISE_SCALE * book.noise * profile.totalSd * stepNoise(simSec, BIAS_WINDOW_SEC, this.seed, book.key, game.id, 'bias-total');
     }
     return {
       diff: state.home - state.away,
@@ -416,7 +415,7 @@ export class MarketSimulator {
    */
   private bookTime(book: BookProfile, game: SimGame, simSec: number, live: boolean): { updated: number; seen: number } {
     const lag = live ? book.lagSec / 3 : book.lagSec;
-    const interval = live ? Math.max(5, book.updateSec / 3) : book.updateSec;
+    const interval = book.updateSec;
     const phase = (hash32(this.seed, book.key, game.id, 'phase') % 1000) / 1000;
     const updated = (Math.floor(simSec / interval - phase) + phase) * interval;
     return { updated, seen: updated - lag };
@@ -459,7 +458,7 @@ export class MarketSimulator {
   private propMean(game: SimGame, team: string, player: number, spec: PropSpec, simSec: number): number {
     const [lo, hi] = spec.mean;
     const base = lo + (hi - lo) * uniform(this.seed, game.sport.key, team, player, spec.market);
-    return base * (1 + 0.03 * valueNoise(simSec, DRIFT_PERIOD_SEC, this.seed, game.id, team, player, spec.market));
+    return base * (1 + 0.03 * stepNoise(simSec, DRIFT_PERIOD_SEC, this.seed, game.id, team, player, spec.market));
   }
 
   /** Player props of every upcoming game of a sport (taken down at kick-off). */
@@ -474,7 +473,6 @@ export class MarketSimulator {
           if (!book.props) continue;
           const { updated, seen: at } = this.bookTime(book, game, nowSim, false);
           const lastUpdate = iso(this.realMs(updated));
-          const window = Math.floor(at / BIAS_WINDOW_SEC);
           const markets: BoardMarket[] = [];
           for (const spec of profile.props) {
             if (spec.yesOnly && book.dfs) continue;
@@ -483,7 +481,7 @@ export class MarketSimulator {
               for (const player of spec.players) {
                 const name = playerName((part) => hash32(this.seed, profile.key, team, player, part));
                 const truth = this.propMean(game, team, player, spec, at);
-                const bias = 1 + 2 * book.noise * normal(this.seed, book.key, game.id, team, player, spec.market, window);
+                const bias = 1 + 2 * book.noise * stepNoise(at, BIAS_WINDOW_SEC, this.seed, book.key, game.id, team, player, spec.market);
                 if (spec.yesOnly) {
                   const [price] = this.price(book, [clampP(truth * bias), 1 - clampP(truth * bias)]);
                   outcomes.push({ name: 'Yes', description: name, price });

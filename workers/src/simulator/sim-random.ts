@@ -80,3 +80,12 @@ export function poissonPmf(mean: number, max: number): number[] {
   for (let k = 1; k <= max; k++) pmf.push((pmf[k - 1] * mean) / k);
   return pmf;
 }
+
+/**
+ * Step noise: a normal draw that holds for `period` and then jumps (news, a line move), each series on
+ * its own phase so that series do not all jump at once.
+ */
+export function stepNoise(time: number, period: number, ...parts: Array<string | number>): number {
+  const phase = uniform(...parts, 'phase');
+  return normal(...parts, Math.floor(time / period + phase));
+}
