@@ -85,6 +85,7 @@ export class MarketSimulator {
     readonly seed: number,
     readonly timeScale = 1,
     readonly books: readonly BookProfile[] = BOOK_PROFILES,
+    private readonly profiles: Record<string, SportProfile> = SPORT_PROFILES,
   ) {}
 
   static sports(): string[] {
@@ -92,7 +93,7 @@ export class MarketSimulator {
   }
 
   private profile(sport: string): SportProfile {
-    const profile = SPORT_PROFILES[sport];
+    const profile = this.profiles[sport];
     if (!profile) throw new Error(`The simulator has no sport ${sport}`);
     return profile;
   }
