@@ -5,8 +5,10 @@ import { RedisModule } from './redis/redis.module';
 import { QueueModule } from './queue/queue.module';
 import { HealthModule } from './health/health.module';
 import { AccountsModule } from './accounts/accounts.module';
+import { OddsModule } from './odds/odds.module';
+import { RealtimeModule } from './realtime/realtime.module';
 
 @Module({
-  imports: [ConfigModule, DatabaseModule, RedisModule, QueueModule, HealthModule, AccountsModule],
+  imports: [ConfigModule, DatabaseModule, RedisModule, QueueModule, HealthModule, AccountsModule, OddsModule, RealtimeModule],
 })
 export class AppModule {}

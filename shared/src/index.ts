@@ -51,3 +51,7 @@ export * from './engine/bet-slip';
 export * from './engine/edge-calculator';
 export * from './domain/accounts';
 export * from './domain/entitlements';
+export * from './domain/scores';
+export * from './scores/team-match';
+export * from './realtime/board-diff';
+export * from './realtime/channels';

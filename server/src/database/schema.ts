@@ -96,6 +96,22 @@ export interface PasswordResetTokensTable {
   used_at: Date | null;
 }
 
+/** One price or line change of one outcome at one bookmaker (migration 0003). */
+export interface OddsHistoryTable {
+  id: Generated<string>;
+  sport_key: string;
+  event_id: string;
+  bookmaker_key: string;
+  bookmaker_title: string;
+  market_key: string;
+  outcome_name: string;
+  description: Generated<string>;
+  price: number;
+  point: number | null;
+  last_update: Timestamp;
+  recorded_at: Generated<Date>;
+}
+
 export interface DB {
   users: UsersTable;
   password_credentials: PasswordCredentialsTable;
@@ -108,4 +124,5 @@ export interface DB {
   preferences: PreferencesTable;
   api_keys: ApiKeysTable;
   password_reset_tokens: PasswordResetTokensTable;
+  odds_history: OddsHistoryTable;
 }
