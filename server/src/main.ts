@@ -12,6 +12,8 @@ async function bootstrap() {
   const config = await preflight();
   const logger = new JsonLogger('server', config.LOG_LEVEL);
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { logger, bufferLogs: true });
+  // Buffered start-up logs reach the logger only once it is set on the app.
+  app.useLogger(logger);
   configureHttp(app, { https: publicOrigin(config).startsWith('https:') });
   app.setGlobalPrefix('api');
   serveClient(app, config.CLIENT_DIST ?? defaultClientDist(), logger);
