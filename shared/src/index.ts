@@ -23,3 +23,5 @@ export * from './engine/scan';
 export * from './engine/sizing';
 export * from './engine/bet-slip';
 export * from './engine/edge-calculator';
+export * from './domain/accounts';
+export * from './domain/entitlements';
