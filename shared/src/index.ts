@@ -25,3 +25,4 @@ export * from './engine/bet-slip';
 export * from './engine/edge-calculator';
 export * from './domain/accounts';
 export * from './domain/entitlements';
+export { validateBankroll } from './domain/accounts';
