@@ -26,3 +26,6 @@ export * from './engine/edge-calculator';
 export * from './domain/accounts';
 export * from './domain/entitlements';
 export { validateBankroll } from './domain/accounts';
+export * from './domain/reactions';
+export * from './realtime/channel-access';
+export * from './realtime/socket-events';
