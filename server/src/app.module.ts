@@ -7,8 +7,10 @@ import { HealthModule } from './health/health.module';
 import { OddsModule } from './odds/odds.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { AccountsModule } from './accounts/accounts.module';
+import { ReactionsModule } from './reactions/reactions.module';
+import { RealtimeGatewayModule } from './realtime/realtime-gateway.module';
 
 @Module({
-  imports: [ConfigModule, DatabaseModule, RedisModule, QueueModule, HealthModule, OddsModule, RealtimeModule, AccountsModule],
+  imports: [ConfigModule, DatabaseModule, RedisModule, QueueModule, HealthModule, OddsModule, RealtimeModule, AccountsModule, ReactionsModule, RealtimeGatewayModule],
 })
 export class AppModule {}

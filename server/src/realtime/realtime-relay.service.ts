@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { RealtimeKeys, roomName, type RealtimeChannel, type RealtimeEnvelope } from '@oddspulse/shared';
 import { RedisService } from '../redis/redis.service';
@@ -21,7 +22,9 @@ export interface CatchUpResult {
  *
  * Reconnects: a socket that subscribes with its last seq is caught up from the publisher's buffer (or a
  * snapshot when the gap is older than the buffer) before it joins the room; what is published meanwhile is
- * held for it and sent after, so it receives every seq once, in order.
+ * held for it and sent after, so it receives every seq once, in order. A pub/sub delivery can trail the
+ * buffer read, so before joining the relay publishes a barrier to itself: Redis delivers messages in the
+ * order they were published, so once the barrier arrives every message up to the replay has been heard.
  */
 @Injectable()
 export class RealtimeRelay implements OnApplicationShutdown {
@@ -32,6 +35,8 @@ export class RealtimeRelay implements OnApplicationShutdown {
   /** Rooms with sockets being caught up: the live messages they would have missed, per socket. */
   private readonly holding = new Map<string, Set<RealtimeEnvelope[]>>();
   private readonly controlHandlers = new Map<string, (message: string) => void>();
+  private readonly barrierChannel: string;
+  private readonly barriers = new Map<string, () => void>();
 
   constructor(
     private readonly redis: RedisService,
@@ -40,6 +45,7 @@ export class RealtimeRelay implements OnApplicationShutdown {
   ) {
     // `${prefix}:rt:*` without its `*`: what precedes the room name in every realtime channel.
     this.topicPrefix = this.redis.key(...RealtimeKeys.pattern()).slice(0, -1);
+    this.barrierChannel = this.redis.key('gateway', 'barrier', randomUUID());
   }
 
   /** Starts relaying to `server`; `control` are plain channels (under the prefix) whose messages go to a handler. */
@@ -51,7 +57,25 @@ export class RealtimeRelay implements OnApplicationShutdown {
     subscriber.on('message', (channel: string, message: string) => this.controlHandlers.get(channel)?.(message));
     await subscriber.psubscribe(this.redis.key(...RealtimeKeys.pattern()));
     for (const [channel, handler] of Object.entries(control)) this.controlHandlers.set(channel, handler);
-    if (this.controlHandlers.size) await subscriber.subscribe(...this.controlHandlers.keys());
+    this.controlHandlers.set(this.barrierChannel, (id) => this.barriers.get(id)?.());
+    await subscriber.subscribe(...this.controlHandlers.keys());
+  }
+
+  /** Resolves once every message published before this call has reached this process's subscriber. */
+  private async barrier(timeoutMs = 2000): Promise<void> {
+    const id = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
+    const arrived = new Promise<void>((resolve, reject) => {
+      this.barriers.set(id, resolve);
+      timer = setTimeout(() => reject(new Error(`Relay barrier not heard within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      await this.redis.client.publish(this.barrierChannel, id);
+      await arrived;
+    } finally {
+      clearTimeout(timer);
+      this.barriers.delete(id);
+    }
   }
 
   private relay(channelName: string, raw: string): void {
@@ -98,6 +122,7 @@ export class RealtimeRelay implements OnApplicationShutdown {
         sent = seq;
         snapshot = true;
       }
+      await this.barrier();
       if (!mayJoin()) return null;
       for (const message of queue.sort((a, b) => a.seq - b.seq)) {
         if (message.seq <= sent) continue;

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
 import { AccountMessages, hasPlatinum } from '@oddspulse/shared';
 import { ApiKeyService } from '../accounts/api-key.service';
+import { AuthService } from '../accounts/auth.service';
 import { ACCESS_COOKIE, API_KEY_HEADER, type AuthUser } from '../accounts/auth-user';
-import { SessionService } from '../accounts/session.service';
 
 /** What a socket proved at its handshake; null user for an anonymous socket (public channels only). */
 export type HandshakeResult = { ok: true; user: AuthUser | null } | { ok: false; code: 'AUTH_REQUIRED' | 'PLATINUM_REQUIRED'; message: string };
@@ -42,7 +42,7 @@ function sameOrigin(headers: IncomingHttpHeaders): boolean {
 @Injectable()
 export class SocketAuthService {
   constructor(
-    private readonly sessions: SessionService,
+    private readonly accounts: AuthService,
     private readonly apiKeys: ApiKeyService,
   ) {}
 
@@ -57,16 +57,10 @@ export class SocketAuthService {
 
     const bearer = /^bearer (.+)$/i.exec(handshake.headers.authorization ?? '')?.[1];
     const token = typeof handshake.auth.token === 'string' && handshake.auth.token ? handshake.auth.token : bearer;
-    if (token) {
-      const result = await this.sessions.authenticate(token, 'bearer');
-      return result ? { ok: true, user: result.user } : { ok: false, code: 'AUTH_REQUIRED', message: AccountMessages.authenticationRequired };
-    }
-
     const cookie = sameOrigin(handshake.headers) ? readCookie(handshake.headers.cookie, ACCESS_COOKIE) : null;
-    if (cookie) {
-      const result = await this.sessions.authenticate(cookie, 'cookie');
-      return result ? { ok: true, user: result.user } : { ok: false, code: 'AUTH_REQUIRED', message: AccountMessages.authenticationRequired };
-    }
-    return { ok: true, user: null };
+    const presented = token ?? cookie;
+    if (!presented) return { ok: true, user: null };
+    const user = await this.accounts.authenticateToken(presented);
+    return user ? { ok: true, user } : { ok: false, code: 'AUTH_REQUIRED', message: AccountMessages.authenticationRequired };
   }
 }
