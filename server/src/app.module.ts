@@ -9,8 +9,11 @@ import { RealtimeModule } from './realtime/realtime.module';
 import { AccountsModule } from './accounts/accounts.module';
 import { ReactionsModule } from './reactions/reactions.module';
 import { RealtimeGatewayModule } from './realtime/realtime-gateway.module';
+import { OddsApiModule } from './odds/odds-api.module';
+import { ScannersModule } from './scanners/scanners.module';
+import { ScoresModule } from './scores/scores.module';
 
 @Module({
-  imports: [ConfigModule, DatabaseModule, RedisModule, QueueModule, HealthModule, OddsModule, RealtimeModule, AccountsModule, ReactionsModule, RealtimeGatewayModule],
+  imports: [ConfigModule, DatabaseModule, RedisModule, QueueModule, HealthModule, OddsModule, RealtimeModule, AccountsModule, ReactionsModule, RealtimeGatewayModule, OddsApiModule, ScannersModule, ScoresModule],
 })
 export class AppModule {}

@@ -29,3 +29,4 @@ export { validateBankroll } from './domain/accounts';
 export * from './domain/reactions';
 export * from './realtime/channel-access';
 export * from './realtime/socket-events';
+export * from './domain/book-regions';
