@@ -11,7 +11,8 @@ function scoreUpdate(n: number): RealtimeMessage<'scores'> {
 }
 
 function arbitrageUpdate(id: string): RealtimeMessage<'arbitrage'> {
-  return { channel: 'arbitrage', sport: SPORT, at: new Date().toISOString(), type: 'opportunity', data: { action: 'new', id, event_id: 'e1', time_found: new Date().toISOString(), expires_in: 1800 } };
+  const update = { action: 'new' as const, id, event_id: 'e1', time_found: new Date().toISOString(), expires_in: 1800 };
+  return { channel: 'arbitrage', sport: SPORT, at: new Date().toISOString(), type: 'opportunities', data: { updates: [update] } };
 }
 
 // issue 6: the socket.io gateway across two processes sharing Redis
@@ -109,7 +110,8 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     await a.publisher.publish(arbitrageUpdate('after'));
     const marker = await a.publisher.publish(scoreUpdate(3));
     await eventually(() => socket.messages.some((m) => m.channel === 'scores' && m.seq === marker), 5000, 'scores marker');
-    expect(socket.messages.filter((m) => m.channel === 'arbitrage').map((m) => m.data)).toEqual([expect.objectContaining({ id: 'before' })]);
+    const heard = socket.messages.flatMap((m) => (m.channel === 'arbitrage' ? m.data.updates.map((u) => u.id) : []));
+    expect(heard).toEqual(['before']);
     expect(await socket.subscribe({ channel: 'arbitrage', sport: SPORT })).toMatchObject({ ok: false, code: 'PLATINUM_REQUIRED' });
   });
 
@@ -176,6 +178,26 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     await other.connect();
     expect(await other.subscribe({ channel: 'odds', sport, lastSeq: 9 })).toMatchObject({ ok: true, snapshot: false, replayed: 2, seq: 11 });
     expect(other.messages.map((m) => m.seq)).toEqual([10, 11]);
+  });
+
+  it("snapshots a scanner channel as the pipeline's current opportunities", async () => {
+    const sport = 'americanfootball_ncaaf';
+    const update = (id: string) => ({ action: 'new', id, event_id: id.split('-')[0], time_found: '2026-11-21T07:00:00Z', expires_in: 1800 });
+    await a.redis.client.hset(a.redis.key(...RedisKeys.opportunities('arbitrage', sport)), {
+      'odds:e1': JSON.stringify([update('e1-a'), update('e1-b')]),
+      'props:e2': JSON.stringify([update('e2-a')]),
+    });
+    const { session } = await signUp(a, 'platinum');
+    const socket = client(b, { token: session.access_token });
+    await socket.connect();
+    expect(await socket.subscribe({ channel: 'arbitrage', sport, lastSeq: 0 })).toMatchObject({ ok: true, snapshot: false, seq: 0 });
+    await a.publisher.publish({ ...arbitrageUpdate('e3-a'), sport }, 1);
+    await a.publisher.publish({ ...arbitrageUpdate('e3-b'), sport }, 1);
+    const late = client(a, { token: session.access_token });
+    await late.connect();
+    expect(await late.subscribe({ channel: 'arbitrage', sport, lastSeq: 0 })).toMatchObject({ ok: true, snapshot: true, seq: 2 });
+    const ids = (late.snapshots[0].data as Array<{ id: string }>).map((u) => u.id).sort();
+    expect(ids).toEqual(['e1-a', 'e1-b', 'e2-a']);
   });
 
   it('stops delivering after unsubscribe', async () => {
