@@ -99,6 +99,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     await socket.connect();
     expect(await socket.subscribe({ channel: 'arbitrage', sport: SPORT })).toMatchObject({ ok: true });
     expect(await socket.subscribe({ channel: 'scores', sport: SPORT })).toMatchObject({ ok: true });
+    expect(await socket.subscribe({ channel: 'user' })).toMatchObject({ ok: true, room: `user:${user}` });
 
     const before = await a.publisher.publish(arbitrageUpdate('before'));
     await eventually(() => socket.messages.some((m) => m.seq === before && m.channel === 'arbitrage'), 5000, 'arbitrage before downgrade');
@@ -113,6 +114,10 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     const heard = socket.messages.flatMap((m) => (m.channel === 'arbitrage' ? m.data.updates.map((u) => u.id) : []));
     expect(heard).toEqual(['before']);
     expect(await socket.subscribe({ channel: 'arbitrage', sport: SPORT })).toMatchObject({ ok: false, code: 'PLATINUM_REQUIRED' });
+    // Both instances heard the change; the user's own channel carries it once.
+    await eventually(() => socket.messages.some((m) => m.channel === 'user'), 5000, 'plan change on the user channel');
+    const planMessages = socket.messages.filter((m) => m.channel === 'user');
+    expect(planMessages).toEqual([expect.objectContaining({ sport: user, type: 'plan.changed', data: { plan: 'free', unlimited: false } })]);
   });
 
   // issue 6: nothing lost, nothing applied twice

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { ConnectedSocket, MessageBody, OnGatewayConnection, OnGatewayInit, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import {
   channelAccess,
@@ -14,6 +15,7 @@ import {
 import type { PlanChangedMessage } from '../accounts/plan.service';
 import { RedisService } from '../redis/redis.service';
 import { RedisKeys } from '../redis/redis-keys';
+import { RealtimePublisher } from './realtime-publisher.service';
 import { RealtimeRelay } from './realtime-relay.service';
 import { RealtimeSnapshots } from './realtime-snapshots.service';
 import { SocketAuthService } from './socket-auth.service';
@@ -38,6 +40,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     private readonly relay: RealtimeRelay,
     private readonly snapshots: RealtimeSnapshots,
     private readonly redis: RedisService,
+    private readonly publisher: RealtimePublisher,
   ) {}
 
   async afterInit(server: GatewayServer): Promise<void> {
@@ -103,6 +106,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
    */
   private async onPlanChanged(raw: string): Promise<void> {
     const message = JSON.parse(raw) as PlanChangedMessage;
+    await this.announcePlanChange(raw, message);
     const sockets = await this.server.local.in(accountRoom(message.userId)).fetchSockets();
     for (const socket of sockets) {
       const access: PlanAccess = message.effective;
@@ -119,5 +123,21 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
       socket.emit('entitlements', { plan: access.plan, unlimited: access.unlimited, removed });
       if (socket.data.user?.via === 'api_key' && !hasPlatinum(access)) socket.disconnect(true);
     }
+  }
+
+  /**
+   * The change also goes on the user's own channel (sequenced, replayable), published once however many
+   * gateway processes heard it: the first to claim the message in Redis publishes it.
+   */
+  private async announcePlanChange(raw: string, message: PlanChangedMessage): Promise<void> {
+    const claim = this.redis.key('gateway', 'plan-notice', createHash('sha256').update(raw).digest('hex'));
+    if ((await this.redis.client.set(claim, '1', 'EX', 60, 'NX')) !== 'OK') return;
+    await this.publisher.publish({
+      channel: RealtimeChannel.User,
+      sport: message.userId,
+      at: new Date().toISOString(),
+      type: 'plan.changed',
+      data: { plan: message.effective.plan, unlimited: message.effective.unlimited },
+    });
   }
 }
