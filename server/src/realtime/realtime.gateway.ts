@@ -21,6 +21,8 @@ import { RealtimeSnapshots } from './realtime-snapshots.service';
 import { SocketAuthService } from './socket-auth.service';
 import { accountRoom, type GatewayServer, type GatewaySocket } from './socket-types';
 
+const UNAVAILABLE = 'Live updates are unavailable right now. Please try again.';
+
 function channelOfRoom(room: string): RealtimeChannel | null {
   const channel = room.slice(0, room.indexOf(':'));
   return (REALTIME_CHANNELS as readonly string[]).includes(channel) ? (channel as RealtimeChannel) : null;
@@ -78,16 +80,20 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
 
     const room = roomName(target.channel, target.key);
     const lastSeq = (request as { lastSeq?: number }).lastSeq;
-    if (lastSeq === undefined) {
-      await socket.join(room);
-      return { ok: true, room, seq: await this.snapshots.currentSeq(target.channel, target.key), replayed: 0, snapshot: false };
-    }
-    const result = await this.relay.catchUpAndJoin(socket, target.channel, target.key, lastSeq, () => channelAccess(socket.data.access, target.channel).allowed);
-    if (!result) {
+    try {
+      if (lastSeq === undefined) {
+        await socket.join(room);
+        return { ok: true, room, seq: await this.snapshots.currentSeq(target.channel, target.key), replayed: 0, snapshot: false };
+      }
+      const result = await this.relay.catchUpAndJoin(socket, target.channel, target.key, lastSeq, () => channelAccess(socket.data.access, target.channel).allowed);
+      if (result) return { ok: true, room, ...result };
+      // The plan changed while the socket was being caught up.
       const refused = channelAccess(socket.data.access, target.channel);
-      return refused.allowed ? { ok: false, code: 'INVALID_SUBSCRIPTION', message: 'Subscription was interrupted' } : { ok: false, code: refused.code, message: refused.message };
+      return refused.allowed ? { ok: false, code: 'UNAVAILABLE', message: UNAVAILABLE } : { ok: false, code: refused.code, message: refused.message };
+    } catch (error) {
+      this.logger.error({ msg: 'Subscribe failed', room, error: (error as Error).message });
+      return { ok: false, code: 'UNAVAILABLE', message: UNAVAILABLE };
     }
-    return { ok: true, room, ...result };
   }
 
   @SubscribeMessage('unsubscribe')
