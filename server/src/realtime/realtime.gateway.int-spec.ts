@@ -20,8 +20,8 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
   let a: GatewayTestApp;
   let b: GatewayTestApp;
   const clients: RecordingClient[] = [];
-  const client = (app: GatewayTestApp, auth: Record<string, string> = {}) => {
-    const c = new RecordingClient(app.url, auth);
+  const client = (app: GatewayTestApp, auth: Record<string, string> = {}, headers?: Record<string, string>) => {
+    const c = new RecordingClient(app.url, auth, headers);
     clients.push(c);
     return c;
   };
@@ -80,6 +80,19 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     await expect(client(a, { apiKey: 'op_unknown' }).connect()).rejects.toMatchObject({ data: { code: 'AUTH_REQUIRED' } });
   });
 
+  // A page of this origin may authenticate its socket with the access cookie; another site's page may not.
+  it('accepts the access cookie from the same origin only', async () => {
+    const { session } = await signUp(a, 'gold');
+    const host = new URL(a.url).host;
+    const cookie = `op_access=${session.access_token}`;
+    const sameSite = client(a, {}, { cookie, origin: a.url, host });
+    await sameSite.connect();
+    expect(await sameSite.subscribe({ channel: 'odds', sport: SPORT })).toMatchObject({ ok: true });
+    const crossSite = client(a, {}, { cookie, origin: 'https://evil.example' });
+    await crossSite.connect();
+    expect(await crossSite.subscribe({ channel: 'odds', sport: SPORT })).toMatchObject({ ok: false, code: 'AUTH_REQUIRED' });
+  });
+
   it('accepts a Platinum API key and lets it hear arbitrage', async () => {
     const { session } = await signUp(a, 'platinum');
     const created = await a.http().post('/api/api-keys').set(bearer(session)).send({ name: 'bot' });
@@ -89,6 +102,11 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     expect(await bot.subscribe({ channel: 'arbitrage', sport: SPORT })).toMatchObject({ ok: true });
     const seq = await a.publisher.publish(arbitrageUpdate('for-the-bot'));
     await eventually(() => bot.messages.some((m) => m.seq === seq), 5000, 'arbitrage message');
+
+    // DECISIONS 5: keys are a Platinum feature; when the owner loses Platinum the key's sockets close.
+    await a.plans.changePlan(session.user.id, { plan: 'gold' });
+    await eventually(() => bot.socket.disconnected, 5000, 'API-key socket closed');
+    expect(bot.notices.at(-1)).toEqual({ plan: 'gold', unlimited: false, removed: [`arbitrage:${SPORT}`] });
   });
 
   // issue 6: re-checked when the plan changes; a downgrade removes the socket from rooms it may no longer hear
