@@ -11,7 +11,7 @@ function scoreUpdate(n: number): RealtimeMessage<'scores'> {
 }
 
 function arbitrageUpdate(id: string): RealtimeMessage<'arbitrage'> {
-  const update = { action: 'new' as const, id, event_id: 'e1', time_found: new Date().toISOString(), expires_in: 1800 };
+  const update = { action: 'new' as const, board: 'odds' as const, id, event_id: 'e1', time_found: new Date().toISOString(), expires_in: 1800 };
   return { channel: 'arbitrage', sport: SPORT, at: new Date().toISOString(), type: 'opportunities', data: { updates: [update] } };
 }
 
