@@ -60,3 +60,4 @@ export * from './domain/scores';
 export * from './scores/team-match';
 export * from './realtime/board-diff';
 export * from './realtime/channels';
+export * from './realtime/room-sequences';
