@@ -115,7 +115,6 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
    */
   private async onPlanChanged(raw: string): Promise<void> {
     const message = JSON.parse(raw) as PlanChangedMessage;
-    await this.announcePlanChange(raw, message);
     const sockets = await this.server.local.in(accountRoom(message.userId)).fetchSockets();
     for (const socket of sockets) {
       const access: PlanAccess = message.effective;
@@ -132,6 +131,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
       socket.emit('entitlements', { plan: access.plan, unlimited: access.unlimited, removed });
       if (socket.data.user?.via === 'api_key' && !hasPlatinum(access)) socket.disconnect(true);
     }
+    // After the evictions, which must not wait on (or fail with) the announcement.
+    await this.announcePlanChange(raw, message);
   }
 
   /**
