@@ -1,11 +1,5 @@
 /** Key names below the instance prefix, in one place so server and workers agree. */
 export const RedisKeys = {
-  /** Pub/sub channel: a user's plan changed (JSON PlanChangedMessage of accounts/plan.service). */
-  planChanged: ['accounts', 'plan-changed'],
-  rateLimit: ['rate-limit'],
-  oauthState: ['accounts', 'oauth-state'],
-  loginCode: ['accounts', 'login-code'],
-  devOutbox: ['accounts', 'dev-outbox'],
   /** When the feeds scheduler last ran (epoch ms). */
   scheduleLastTick: ['feeds', 'schedule', 'last-tick'],
   /** The current board of a sport: a SportBoard JSON (kind `odds` for straight bets, `props` for player props). */
@@ -24,6 +18,12 @@ export const RedisKeys = {
   oddsApiSports: ['feeds', 'theoddsapi', 'sports'],
   /** A poll's lock, so two processes never process the same sport and kind at once. */
   pollLock: (kind: string, sport: string) => ['feeds', 'lock', kind, sport],
+  /** Pub/sub channel: a user's plan changed (JSON PlanChangedMessage of accounts/plan.service). */
+  planChanged: ['accounts', 'plan-changed'],
+  rateLimit: ['rate-limit'],
+  oauthState: ['accounts', 'oauth-state'],
+  loginCode: ['accounts', 'login-code'],
+  devOutbox: ['accounts', 'dev-outbox'],
 } as const;
 
 /** Deletes every key under a prefix (test runs clean up after themselves with it). */
