@@ -4,3 +4,6 @@ export * from './domain/sportsbooks';
 export * from './domain/odds';
 export * from './domain/health';
 export * from './jobs/job-map';
+export * from './domain/opportunities';
+export * from './engine/odds-format';
+export * from './feeds/odds-api-v4';
