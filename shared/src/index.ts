@@ -7,3 +7,7 @@ export * from './jobs/job-map';
 export * from './domain/opportunities';
 export * from './engine/odds-format';
 export * from './feeds/odds-api-v4';
+export * from './domain/scores';
+export * from './scores/team-match';
+export * from './realtime/board-diff';
+export * from './realtime/channels';
