@@ -11,3 +11,6 @@ export * from './domain/scores';
 export * from './scores/team-match';
 export * from './realtime/board-diff';
 export * from './realtime/channels';
+export * from './picks/pick';
+export * from './picks/settlement';
+export * from './picks/stats';
