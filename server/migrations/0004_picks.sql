@@ -21,6 +21,8 @@ CREATE TABLE picks (
   edge                   numeric(7, 3),
   note                   text CHECK (length(note) <= 1000),
   event_id               text,
+  -- When the game starts, if known (from the bet slip): tells a series' games apart at settlement.
+  commence_time          timestamptz,
   date_added             timestamptz NOT NULL DEFAULT now(),
   settled_date           timestamptz,
   validated_at           timestamptz,
@@ -58,3 +60,20 @@ CREATE TABLE pick_imports (
   skipped      integer NOT NULL,
   imported_at  timestamptz NOT NULL DEFAULT now()
 );
+
+-- Final scores as the scores feed reported them, kept for the settlement look-back (spec 002 §9:
+-- today and the previous 7 days) after the live scoreboard has moved on.
+CREATE TABLE game_results (
+  sport_key      text NOT NULL,
+  game_id        text NOT NULL,
+  event_id       text,
+  home_team      text NOT NULL,
+  away_team      text NOT NULL,
+  home_score     integer NOT NULL,
+  away_score     integer NOT NULL,
+  commence_time  timestamptz NOT NULL,
+  source         text NOT NULL,
+  recorded_at    timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (sport_key, game_id)
+);
+CREATE INDEX game_results_commence_idx ON game_results (commence_time);

@@ -14,3 +14,5 @@ export * from './realtime/channels';
 export * from './picks/pick';
 export * from './picks/settlement';
 export * from './picks/stats';
+export * from './picks/leagues';
+export * from './picks/match-game';

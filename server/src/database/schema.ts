@@ -61,6 +61,7 @@ export interface PicksTable {
   edge: ColumnType<number | null, number | null, number | null>;
   note: string | null;
   event_id: string | null;
+  commence_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   date_added: ColumnType<Date, Date | string | undefined, Date | string>;
   settled_date: Date | null;
   validated_at: Date | null;
@@ -79,6 +80,19 @@ export interface PickImportsTable {
   imported_at: Timestamp;
 }
 
+export interface GameResultsTable {
+  sport_key: string;
+  game_id: string;
+  event_id: string | null;
+  home_team: string;
+  away_team: string;
+  home_score: number;
+  away_score: number;
+  commence_time: ColumnType<Date, Date | string, Date | string>;
+  source: string;
+  recorded_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   password_credentials: PasswordCredentialsTable;
@@ -86,4 +100,5 @@ export interface DB {
   odds_history: OddsHistoryTable;
   picks: PicksTable;
   pick_imports: PickImportsTable;
+  game_results: GameResultsTable;
 }

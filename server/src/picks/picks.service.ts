@@ -29,6 +29,7 @@ export interface NewPick {
   edge?: number | null;
   note?: string | null;
   eventId?: string | null;
+  commenceTime?: string | null;
   dateAdded?: string;
   status?: PickStatus;
   actualPayoutCents?: number | null;
@@ -76,6 +77,7 @@ export function toPick(row: PickRow): Pick {
     edge: row.edge,
     note: row.note,
     eventId: row.event_id,
+    commenceTime: iso(row.commence_time),
     dateAdded: row.date_added.toISOString(),
     settledDate: iso(row.settled_date),
     validatedAt: iso(row.validated_at),
@@ -186,6 +188,7 @@ export class PicksService {
       edge: input.edge ?? null,
       note: input.note ?? null,
       event_id: input.eventId ?? null,
+      commence_time: input.commenceTime ?? null,
       date_added: input.dateAdded ?? new Date(),
     };
   }

@@ -23,6 +23,8 @@ export interface Pick {
   edge: number | null;
   note: string | null;
   eventId: string | null;
+  /** When the game starts, if known. */
+  commenceTime: string | null;
   dateAdded: string;
   settledDate: string | null;
   validatedAt: string | null;
