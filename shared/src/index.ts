@@ -16,3 +16,5 @@ export * from './picks/settlement';
 export * from './picks/stats';
 export * from './picks/leagues';
 export * from './picks/match-game';
+export * from './domain/accounts';
+export * from './domain/entitlements';
