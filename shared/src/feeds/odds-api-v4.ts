@@ -26,6 +26,13 @@ export interface NormalisedBoard {
   dropped: { events: number; markets: number; outcomes: number };
 }
 
+/** The payload is neither a list of events nor one event (spec 001 §5 message). */
+export class InvalidOddsPayloadError extends Error {
+  constructor() {
+    super('Invalid response format from server');
+  }
+}
+
 type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -35,7 +42,7 @@ const num = (value: unknown): number | undefined => (typeof value === 'number' &
 function rawEvents(payload: unknown): unknown[] {
   if (Array.isArray(payload)) return payload;
   if (isObject(payload)) return [payload];
-  throw new TypeError('Invalid response format from server');
+  throw new InvalidOddsPayloadError();
 }
 
 function* rawPrices(events: unknown[]): Generator<number> {
