@@ -30,3 +30,5 @@ export * from './picks/leagues';
 export * from './picks/match-game';
 export * from './domain/accounts';
 export * from './domain/entitlements';
+export { validateBankroll } from './domain/accounts';
+export * from './picks/closing-line';

@@ -53,11 +53,6 @@ export function potentialPayoutCents(stakeCents: number, odds: string): number |
   return american === null ? null : Math.round(stakeCents * americanToDecimal(american));
 }
 
-/** Closing-line value in percent: how much more the taken price paid than the closing one. */
-export function closingLineValue(takenAmerican: number, closingAmerican: number): number {
-  return (americanToDecimal(takenAmerican) / americanToDecimal(closingAmerican) - 1) * 100;
-}
-
 export function toPick(row: PickRow): Pick {
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {

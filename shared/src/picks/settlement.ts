@@ -27,7 +27,31 @@ export type SettlementOutcome =
 const SIGNED_NUMBER = /([+-]\s?\d+(?:\.\d+)?|\bpk\b|\bpick(?:'?em)?\b|\beven\b)\s*$/i;
 const TOTAL = /^(over|under|o|u)\s*(\d+(?:\.\d+)?)/i;
 
-type MarketKind = 'spread' | 'total' | 'moneyline';
+export type MarketKind = 'spread' | 'total' | 'moneyline';
+
+/** What a pick's selection says: the side (a team's text, or over/under) and the line when it has one. */
+export type ParsedSelection =
+  | { kind: 'total'; side: 'over' | 'under'; line: number }
+  | { kind: 'spread'; team: string; line: number }
+  | { kind: 'moneyline'; team: string };
+
+/** Reads a pick's market and selection by the rules of spec 002 §5; null when they cannot be read. */
+export function parseSelection(market: string, selection: string): ParsedSelection | null {
+  const kind = marketKind(market, selection);
+  const text = selection.trim();
+  if (kind === 'total') {
+    const match = TOTAL.exec(text);
+    return match ? { kind, side: match[1].toLowerCase().startsWith('o') ? 'over' : 'under', line: Number(match[2]) } : null;
+  }
+  if (!kind) return null;
+  const signed = SIGNED_NUMBER.exec(text);
+  const team = (signed ? text.slice(0, signed.index) : text).trim();
+  if (!normaliseTeamName(team)) return null;
+  if (kind === 'moneyline') return { kind, team };
+  if (!signed) return null;
+  const line = readLine(signed[1]);
+  return Number.isFinite(line) ? { kind, team, line } : null;
+}
 
 /** Spec 002 §5: 'spread' in the market text; a total, over or under; otherwise a moneyline if the selection names a team. */
 export function marketKind(market: string, selection: string): MarketKind | null {
@@ -65,33 +89,20 @@ function compare(value: number): SettledStatus {
 export function settlePick(pick: SettlementInput, game: FinalGame): SettlementOutcome {
   const teams = splitGameText(pick.game);
   if (!teams) return { settled: false, reason: 'game_text' };
-  const kind = marketKind(pick.market, pick.selection);
-  if (!kind) return { settled: false, reason: 'unsupported_market' };
-  const selection = pick.selection.trim();
+  if (!marketKind(pick.market, pick.selection)) return { settled: false, reason: 'unsupported_market' };
+  const parsed = parseSelection(pick.market, pick.selection);
+  if (!parsed) return { settled: false, reason: 'unreadable_selection' };
 
-  if (kind === 'total') {
-    const match = TOTAL.exec(selection);
-    if (!match) return { settled: false, reason: 'unreadable_selection' };
-    const over = match[1].toLowerCase().startsWith('o');
-    const line = Number(match[2]);
+  if (parsed.kind === 'total') {
     const combined = game.home_score + game.away_score;
-    return { settled: true, status: compare(over ? combined - line : line - combined), confidence: SETTLEMENT_CONFIDENCE };
+    const over = parsed.side === 'over';
+    return { settled: true, status: compare(over ? combined - parsed.line : parsed.line - combined), confidence: SETTLEMENT_CONFIDENCE };
   }
-
-  const signed = SIGNED_NUMBER.exec(selection);
-  const teamText = (signed ? selection.slice(0, signed.index) : selection).trim();
-  if (!normaliseTeamName(teamText)) return { settled: false, reason: 'unreadable_selection' };
-  const side = chosenSide(teamText, game);
+  const side = chosenSide(parsed.team, game);
   if (!side) return { settled: false, reason: 'team_not_found' };
   const margin = side === 'home' ? game.home_score - game.away_score : game.away_score - game.home_score;
-
-  if (kind === 'spread') {
-    if (!signed) return { settled: false, reason: 'unreadable_selection' };
-    const line = readLine(signed[1]);
-    if (!Number.isFinite(line)) return { settled: false, reason: 'unreadable_selection' };
-    return { settled: true, status: compare(margin + line), confidence: SETTLEMENT_CONFIDENCE };
-  }
-  return { settled: true, status: compare(margin), confidence: SETTLEMENT_CONFIDENCE };
+  const status = parsed.kind === 'spread' ? compare(margin + parsed.line) : compare(margin);
+  return { settled: true, status, confidence: SETTLEMENT_CONFIDENCE };
 }
 
 /**
