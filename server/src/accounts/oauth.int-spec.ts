@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GOOGLE_OAUTH_ENDPOINTS } from './oauth.strategies';
@@ -43,7 +44,15 @@ describe('Google sign-in (Passport, against a local stand-in for Google)', () =>
   beforeAll(async () => {
     standIn = await googleStandIn(identities);
     t = await createAccountsApp(
-      { GOOGLE_CLIENT_ID: 'google-test-client', GOOGLE_CLIENT_SECRET: 'google-test-secret', PUBLIC_URL: origin },
+      {
+        GOOGLE_CLIENT_ID: 'google-test-client',
+        GOOGLE_CLIENT_SECRET: 'google-test-secret',
+        APPLE_CLIENT_ID: 'test.oddspulse.web',
+        APPLE_TEAM_ID: 'TEAM123456',
+        APPLE_KEY_ID: 'KEY1234567',
+        APPLE_PRIVATE_KEY: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString().replace(/\n/g, '\\n'),
+        PUBLIC_URL: origin,
+      },
       {
         providers: [
           {
@@ -79,7 +88,22 @@ describe('Google sign-in (Passport, against a local stand-in for Google)', () =>
   }
 
   it('is offered once its keys are set', async () => {
-    expect((await t.http().get('/api/auth/providers')).body).toEqual({ password: true, google: true, apple: false });
+    expect((await t.http().get('/api/auth/providers')).body).toEqual({ password: true, google: true, apple: true });
+  });
+
+  // Apple's token exchange needs Apple's servers and keys; the start and a forged callback are checked here.
+  it('starts Sign in with Apple with a state and form_post, and turns away a callback without a valid state', async () => {
+    const res = await t.http().get('/api/auth/apple').query({ returnTo: '/picks' });
+    expect(res.status).toBe(302);
+    const location = new URL(res.headers.location);
+    expect(`${location.origin}${location.pathname}`).toBe('https://appleid.apple.com/auth/authorize');
+    expect(location.searchParams.get('client_id')).toBe('test.oddspulse.web');
+    expect(location.searchParams.get('response_mode')).toBe('form_post');
+    expect(location.searchParams.get('redirect_uri')).toBe(`${origin}/api/auth/apple/callback`);
+    expect(location.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
+    const forged = await t.http().post('/api/auth/apple/callback').type('form').send({ code: 'x', state: 'forged' });
+    expect(forged.status).toBe(303);
+    expect(forged.headers.location).toBe(`${origin}/auth/callback?error=oauth_failed`);
   });
 
   it('creates the account, redirects with a one-time code, returnTo and intent, and the code becomes a session once', async () => {

@@ -163,6 +163,14 @@ export interface GameResultsTable {
   recorded_at: Timestamp;
 }
 
+/** One user's reaction to one game (migration 0005): the primary key (game_key, user_id) allows one. */
+export interface ReactionsTable {
+  game_key: string;
+  user_id: string;
+  emoji: import('@oddspulse/shared').ReactionEmoji;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   users: UsersTable;
   password_credentials: PasswordCredentialsTable;
@@ -179,4 +187,5 @@ export interface DB {
   preferences: PreferencesTable;
   api_keys: ApiKeysTable;
   password_reset_tokens: PasswordResetTokensTable;
+  reactions: ReactionsTable;
 }
