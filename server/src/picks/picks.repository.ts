@@ -56,6 +56,17 @@ export class PicksRepository {
     return select.orderBy('date_added').execute();
   }
 
+  /** Pending picks that settle against one sport: by their sport key, or by a league text naming it. */
+  pendingForSport(sport: string, leagueNames: readonly string[]): Promise<PickRow[]> {
+    return this.db
+      .selectFrom('picks')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where((eb) => eb.or([eb('sport', '=', sport), eb(eb.fn('upper', ['league']), 'in', leagueNames)]))
+      .orderBy('date_added')
+      .execute();
+  }
+
   /** Records a closing line once: a later call does not overwrite the first close. */
   async recordClose(id: string, closingOdds: number, clv: number): Promise<void> {
     await this.db

@@ -3,7 +3,7 @@ import {
   americanToDecimal,
   computePickStats,
   isValidAmerican,
-  Pick,
+  UserPick,
   PickStats,
   PickStatus,
   settlementPayoutCents,
@@ -53,7 +53,7 @@ export function potentialPayoutCents(stakeCents: number, odds: string): number |
   return american === null ? null : Math.round(stakeCents * americanToDecimal(american));
 }
 
-export function toPick(row: PickRow): Pick {
+export function toPick(row: PickRow): UserPick {
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {
     id: row.id,
@@ -84,11 +84,11 @@ export function toPick(row: PickRow): Pick {
   };
 }
 
-function profitCents(pick: Pick): number {
+function profitCents(pick: UserPick): number {
   return pick.status === 'pending' ? 0 : (pick.actualPayoutCents ?? 0) - pick.stakeCents;
 }
 
-const SORTS: Record<PickSort, (a: Pick, b: Pick) => number> = {
+const SORTS: Record<PickSort, (a: UserPick, b: UserPick) => number> = {
   date: (a, b) => b.dateAdded.localeCompare(a.dateAdded),
   profit: (a, b) => profitCents(b) - profitCents(a),
   odds: (a, b) => (parseAmerican(b.odds) === null ? 0 : americanToDecimal(parseAmerican(b.odds)!)) - (parseAmerican(a.odds) === null ? 0 : americanToDecimal(parseAmerican(a.odds)!)),
@@ -104,7 +104,7 @@ export class PicksService {
   constructor(private readonly picks: PicksRepository) {}
 
   /** The chosen period alone selects the list (DECISIONS 20). */
-  async list(userId: string, options: { period: PickPeriod; status?: PickStatus; sort: PickSort }, now = new Date()): Promise<Pick[]> {
+  async list(userId: string, options: { period: PickPeriod; status?: PickStatus; sort: PickSort }, now = new Date()): Promise<UserPick[]> {
     const rows = await this.picks.list(userId, { since: periodStart(options.period, now), status: options.status });
     return rows.map(toPick).sort(SORTS[options.sort]);
   }
@@ -125,12 +125,12 @@ export class PicksService {
     );
   }
 
-  async create(userId: string, input: NewPick): Promise<Pick> {
+  async create(userId: string, input: NewPick): Promise<UserPick> {
     return toPick(await this.picks.create(this.toRow(userId, input)));
   }
 
   /** Manual won / lost / push (spec 002 §4): only a pending pick, and a win's payout in whole dollars. */
-  async settleManually(userId: string, id: string, input: ManualSettlement, now = new Date()): Promise<Pick> {
+  async settleManually(userId: string, id: string, input: ManualSettlement, now = new Date()): Promise<UserPick> {
     const current = await this.picks.find(userId, id);
     if (!current) throw new NotFoundException('Pick not found');
     if (current.status !== 'pending') throw new ConflictException(`This pick is already ${current.status}`);

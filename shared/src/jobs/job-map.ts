@@ -46,6 +46,8 @@ export interface GameJobPayload {
 export interface ValidationCounts {
   /** Pending picks considered. */
   checked: number;
+  /** Of those, picks whose game was found final. */
+  matched: number;
   /** Picks settled by this run. */
   updated: number;
   /** Per-league failures, e.g. "Unsupported sport for backend scoreboard: EPL". */

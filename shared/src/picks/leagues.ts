@@ -27,6 +27,13 @@ export function settlementSport(league: string): string | null {
   return Object.values(LEAGUE_SPORTS).includes(lower) ? lower : null;
 }
 
+/** Every league text (upper case) that settles against a sport key, aliases included. */
+export function leagueNamesFor(sport: string): string[] {
+  const names = Object.entries(LEAGUE_SPORTS).filter(([, key]) => key === sport).map(([name]) => name);
+  const aliases = Object.entries(ALIASES).filter(([, name]) => names.includes(name)).map(([alias]) => alias);
+  return [...names, ...aliases, sport.toUpperCase()];
+}
+
 /** The message for a league settlement cannot look up (spec 002 §8), verbatim. */
 export function unsupportedSportMessage(sport: string): string {
   return `Unsupported sport for backend scoreboard: ${sport}`;

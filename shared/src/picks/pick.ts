@@ -4,7 +4,7 @@ export type PickStatus = (typeof PICK_STATUSES)[number];
 export type SettledStatus = Exclude<PickStatus, 'pending'>;
 
 /** A pick as the API returns it (spec 002 §3). Money is in integer cents. */
-export interface Pick {
+export interface UserPick {
   id: string;
   game: string;
   league: string;

@@ -114,3 +114,11 @@ export function settlementPayoutCents(status: SettledStatus, stakeCents: number,
   if (status === 'push') return stakeCents;
   return potentialCents ?? Math.round(stakeCents * DEFAULT_WIN_MULTIPLIER);
 }
+
+/** The result text after "Validate now" (spec 002 §8), verbatim. */
+export function validationMessage(counts: { checked: number; matched: number; updated: number }): string {
+  if (counts.checked === 0) return 'No pending bets to validate';
+  if (counts.updated > 0) return `✅ Updated ${counts.updated} bet(s) with ESPN results`;
+  if (counts.matched > 0) return '📊 All bets checked - no updates needed';
+  return '⏳ No completed games found for pending bets';
+}
