@@ -44,6 +44,8 @@ export interface BoardEvent {
   home_team: string;
   away_team: string;
   bookmakers: BoardBookmaker[];
+  /** Set by a scores feed when the game is final: detection skips finished games (spec 001 §5). */
+  completed?: boolean;
 }
 
 /** The current board of one sport, as kept in Redis and served for initial loads. */

@@ -1,0 +1,141 @@
+import { readFileSync } from 'node:fs';
+import type { ScanResult } from '../domain/opportunities';
+import { DEFAULT_BANKROLL } from '../domain/sportsbooks';
+import { ARBITRAGE_DEFAULTS } from '../engine/arbitrage';
+import { DEFAULT_DEVIG_METHOD, DEVIG_METHODS, isDevigMethod, type DevigMethod } from '../engine/devig';
+import { MIDDLE_DEFAULTS } from '../engine/middles';
+import type { OddsFormat } from '../engine/odds-format';
+import { newestUpdate, scanBoard } from '../engine/scan';
+import { InvalidOddsPayloadError, normaliseOddsApiV4 } from '../feeds/odds-api-v4';
+
+/**
+ * `npm run scan -- FILE [options]`: reads a board in The Odds API v4 format (a list of events or one event)
+ * and prints {"arbitrage": [...], "middles": [...], "ev": [...]} on stdout. "Now" is the newest last_update in
+ * the file unless --now is given, so a recording is judged as it was when it was taken.
+ */
+export const SCAN_USAGE = `usage: npm run scan -- FILE [--bankroll N] [--max-stake N] [--min-profit P] [--min-gap G]
+       [--min-probability P] [--min-ev P] [--method ${DEVIG_METHODS.join('|')}] [--odds-format american|decimal] [--now ISO]`;
+
+export interface ScanArgs {
+  file: string;
+  /** Dollars. */
+  bankroll: number;
+  /** Dollars; arbitrage total stake is min(max stake, bankroll); middles use min(max stake, 10 % of bankroll). */
+  maxStake?: number;
+  /** PERCENT. */
+  minProfitPct: number;
+  minGap: number;
+  /** PERCENT. */
+  minProbability: number;
+  /** PERCENT. */
+  minEvPct: number;
+  method: DevigMethod;
+  oddsFormat?: OddsFormat;
+  /** ms since the epoch. */
+  now?: number;
+}
+
+export class ScanArgsError extends Error {}
+
+const NUMBER_FLAGS = {
+  '--bankroll': 'bankroll',
+  '--max-stake': 'maxStake',
+  '--min-profit': 'minProfitPct',
+  '--min-gap': 'minGap',
+  '--min-probability': 'minProbability',
+  '--min-ev': 'minEvPct',
+} as const;
+
+export function parseScanArgs(argv: readonly string[]): ScanArgs {
+  const args: Omit<ScanArgs, 'file'> & { file?: string } = {
+    bankroll: DEFAULT_BANKROLL,
+    minProfitPct: ARBITRAGE_DEFAULTS.minProfitPct,
+    minGap: MIDDLE_DEFAULTS.minGap,
+    minProbability: MIDDLE_DEFAULTS.minProbability,
+    minEvPct: 0,
+    method: DEFAULT_DEVIG_METHOD,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (!flag.startsWith('--')) {
+      if (args.file) throw new ScanArgsError(`Unexpected argument: ${arg}`);
+      args.file = arg;
+      continue;
+    }
+    const value = inline ?? argv[++i];
+    if (value === undefined) throw new ScanArgsError(`${flag} needs a value`);
+    if (flag in NUMBER_FLAGS) {
+      const n = Number(value);
+      if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new ScanArgsError(`${flag} must be a non-negative number, got ${value}`);
+      args[NUMBER_FLAGS[flag as keyof typeof NUMBER_FLAGS]] = n;
+    } else if (flag === '--method') {
+      if (!isDevigMethod(value)) throw new ScanArgsError(`--method must be one of ${DEVIG_METHODS.join(', ')}, got ${value}`);
+      args.method = value;
+    } else if (flag === '--odds-format') {
+      if (value !== 'american' && value !== 'decimal') throw new ScanArgsError(`--odds-format must be american or decimal, got ${value}`);
+      args.oddsFormat = value;
+    } else if (flag === '--now') {
+      const time = Date.parse(value);
+      if (Number.isNaN(time)) throw new ScanArgsError(`--now must be an ISO-8601 time, got ${value}`);
+      args.now = time;
+    } else {
+      throw new ScanArgsError(`Unknown option: ${flag}`);
+    }
+  }
+  if (!args.file) throw new ScanArgsError('FILE is required');
+  return args as ScanArgs;
+}
+
+/** The scan of an already-parsed payload: pure, so tests run it on the recorded boards without a process. */
+export function scanPayload(payload: unknown, args: Omit<ScanArgs, 'file'>): ScanResult {
+  const { events } = normaliseOddsApiV4(payload, { oddsFormat: args.oddsFormat });
+  const now = args.now ?? newestUpdate(events);
+  if (now === null) return { arbitrage: [], middles: [], ev: [] };
+  return scanBoard(
+    events,
+    {
+      arbitrage: {
+        bankroll: args.bankroll,
+        maxStake: args.maxStake ?? ARBITRAGE_DEFAULTS.maxStake,
+        minProfitPct: args.minProfitPct,
+      },
+      middles: {
+        bankroll: args.bankroll,
+        maxStake: args.maxStake ?? MIDDLE_DEFAULTS.maxStake,
+        minGap: args.minGap,
+        minProbability: args.minProbability,
+      },
+      ev: { method: args.method, minEvPct: args.minEvPct },
+    },
+    now,
+  );
+}
+
+function main(argv: readonly string[]): number {
+  let args: ScanArgs;
+  try {
+    args = parseScanArgs(argv);
+  } catch (error) {
+    if (!(error instanceof ScanArgsError)) throw error;
+    process.stderr.write(`${error.message}\n${SCAN_USAGE}\n`);
+    return 2;
+  }
+  let payload: unknown;
+  try {
+    payload = JSON.parse(readFileSync(args.file, 'utf8'));
+  } catch (error) {
+    process.stderr.write(`Cannot read ${args.file}: ${(error as Error).message}\n`);
+    return 1;
+  }
+  try {
+    process.stdout.write(`${JSON.stringify(scanPayload(payload, args), null, 2)}\n`);
+  } catch (error) {
+    if (!(error instanceof InvalidOddsPayloadError)) throw error;
+    process.stderr.write(`${args.file}: ${error.message}\n`);
+    return 1;
+  }
+  return 0;
+}
+
+if (require.main === module) process.exitCode = main(process.argv.slice(2));

@@ -1,0 +1,146 @@
+/**
+ * What detection finds on a board (spec 001 §3 arbitrage and middle opportunities, issue 3 flags and ages).
+ * Money is in dollars rounded to the cent (computed in integer cents); percentages are PERCENT (2.5 = 2.5 %);
+ * probabilities are FRACTIONS (0.52); `price` is American odds rounded to the whole number shown to users
+ * and `decimal` the unrounded decimal odds the maths used. Times are ISO-8601 UTC.
+ */
+
+/**
+ * Shown beside an opportunity so a user never mistakes a phantom for a real one:
+ * - `live`: the game has started;
+ * - `stale`: a leg lags the newest leg of the same opportunity by more than 2 min (pre-match) or 20 s (live);
+ * - `suspect`: profit above the configurable bound (default 10 %).
+ */
+export type OpportunityFlag = 'live' | 'stale' | 'suspect';
+
+/** The event an opportunity belongs to (spec 001 §3: game, sport, commence_time). */
+export interface OpportunityEvent {
+  eventId: string;
+  sport: string;
+  sportTitle: string;
+  /** "Away @ Home". */
+  game: string;
+  homeTeam: string;
+  awayTeam: string;
+  commenceTime: string;
+}
+
+/** One bet of an arbitrage or a middle (spec 001 §3: bookmaker, selection, odds, stake, payout, implied_prob). */
+export interface OpportunityLeg {
+  /** Canonical bookmaker key (Caesars is `williamhill_us`). */
+  book: string;
+  bookTitle: string;
+  /** The market key of this leg (an alternate line keeps its own key, e.g. `alternate_totals`). */
+  market: string;
+  /** Outcome name: team, 'Draw', 'Over', 'Under', 'Yes', 'No'. */
+  outcome: string;
+  /** The player (props) or team (team totals) the outcome is about. */
+  description?: string;
+  point?: number;
+  /** American odds, rounded. */
+  price: number;
+  /** Decimal odds, unrounded. */
+  decimal: number;
+  /** 1 / decimal, fraction. */
+  impliedProb: number;
+  /** Dollars, rounded to the cent. */
+  stake: number;
+  /** Dollars returned (stake included) if this leg wins, rounded to the cent. */
+  payout: number;
+  /** The book's last update of this market. */
+  lastUpdate: string;
+  /** Seconds between lastUpdate and "now". */
+  ageSeconds: number;
+  link?: string;
+}
+
+interface OpportunityBase extends OpportunityEvent {
+  /** Stable across updates of the same opportunity: the pipeline's new / updated / gone key. */
+  id: string;
+  /** Market family: `alternate_` is folded into its base market (alternate_spreads → spreads). */
+  market: string;
+  /** The player or team for props and team totals. */
+  description?: string;
+  flags: OpportunityFlag[];
+  /** Seconds between the oldest leg's last update and "now". */
+  ageSeconds: number;
+  /** "Now" of the scan that found it (the pipeline keeps the first one it saw). */
+  timeFound: string;
+  /** How long it is shown before it expires, in seconds (spec 001 §9: 30 min). */
+  expiresIn: number;
+}
+
+export interface ArbitrageOpportunity extends OpportunityBase {
+  type: 'arbitrage';
+  /** two_way (moneyline, spread, total, props) or three_way (1X2 with a draw, DECISIONS 11). */
+  kind: 'two_way' | 'three_way';
+  /** 1 / Σ(1 / decimal) − 1, in PERCENT, before stake rounding. */
+  profitPct: number;
+  /** Guaranteed profit in dollars after stakes are rounded to the cent: min payout − total stake. */
+  profitAmount: number;
+  /** Dollars: min(max stake, bankroll), as the rounded stakes add up. */
+  totalStake: number;
+  /** Σ(1 / decimal), fraction (< 1 for an arbitrage). */
+  totalImpliedProb: number;
+  legs: OpportunityLeg[];
+}
+
+export interface MiddleOpportunity extends OpportunityBase {
+  type: 'middle';
+  /** Points between the two lines. */
+  gap: number;
+  /** Both legs win when the result (total, or margin of the first leg's team) is strictly inside. */
+  middleRange: { low: number; high: number };
+  /** Rough chance of landing in the middle, PERCENT (8 / point capped at 45 for totals, 6 / point capped at 40 for spreads). */
+  probability: number;
+  /** Dollars: min(max stake, 10 % of bankroll), split 50/50. */
+  totalStake: number;
+  /** Dollars won if both legs win (best case). */
+  maxProfit: number;
+  /** Dollars won (negative: lost) if one leg wins and the other loses, the worse of the two (worst case). */
+  worstCase: number;
+  legs: OpportunityLeg[];
+}
+
+/** One +EV row: a book's price against the fair line (DECISIONS 10). */
+export interface EvBet extends OpportunityEvent {
+  id: string;
+  market: string;
+  outcome: string;
+  description?: string;
+  point?: number;
+  book: string;
+  bookTitle: string;
+  /** American odds, rounded (DFS apps: −119). */
+  price: number;
+  decimal: number;
+  /** Fair probability of the outcome, fraction (weighted median across books of the de-vigged probabilities). */
+  fairProbability: number;
+  /** 1 / fairProbability. */
+  fairDecimal: number;
+  /** Fair line in American odds, rounded. */
+  fairPrice: number;
+  /** fairProbability × decimal − 1, in PERCENT. */
+  evPct: number;
+  /** De-vig method used. */
+  method: string;
+  /** Books whose complete market went into the fair probability. */
+  fairBooks: number;
+  /** Distinct books quoting this outcome. */
+  books: number;
+  isDfs: boolean;
+  lastUpdate: string;
+  ageSeconds: number;
+  flags: OpportunityFlag[];
+  link?: string;
+}
+
+/** What a scan of a board finds (the scan CLI's JSON, the pipeline's per-event result). */
+export interface ScanResult {
+  arbitrage: ArbitrageOpportunity[];
+  middles: MiddleOpportunity[];
+  ev: EvBet[];
+}
+
+/** Opportunity expiry shown to users, seconds (spec 001 §9: 30 min). */
+export const OPPORTUNITY_EXPIRY_SECONDS = 30 * 60;

@@ -1,0 +1,157 @@
+import type { BoardEvent } from '../domain/odds';
+import { OPPORTUNITY_EXPIRY_SECONDS, type ArbitrageOpportunity } from '../domain/opportunities';
+import { DEFAULT_BANKROLL } from '../domain/sportsbooks';
+import { bestQuote, buildEventIndex, groupLines, lineKey, type EventIndex, type MarketLine, type Quote, type TimeCache } from './market-lines';
+import { opportunityAgeSeconds, opportunityEvent, scannerBookFilter, timingFlags, toLeg } from './opportunity-legs';
+
+/**
+ * Arbitrage (spec 001 §5 arbitrage detection, DECISIONS 11): the best price per outcome across books on
+ * two-way markets (moneyline, spread, total, props) and three-way 1X2 markets; profit % = 1/Σ(1/decimal) − 1;
+ * stakes proportional to implied probability so every outcome pays the same.
+ */
+export interface ArbitrageOptions {
+  /** Dollars (DECISIONS 16: 1000). */
+  bankroll?: number;
+  /** Dollars; the total stake is min(max stake, bankroll) (spec 001 §9: 100). */
+  maxStake?: number;
+  /** PERCENT; opportunities below it are not reported (spec 001 §9 scanner default 0.5). */
+  minProfitPct?: number;
+  /** PERCENT; above it the opportunity is flagged `suspect` (default 10). */
+  suspectProfitPct?: number;
+  /** The user's book filter (canonical or alias keys); all books when absent. */
+  books?: readonly string[];
+}
+
+export const ARBITRAGE_DEFAULTS = {
+  bankroll: DEFAULT_BANKROLL,
+  maxStake: 100,
+  minProfitPct: 0.5,
+  suspectProfitPct: 10,
+} as const;
+
+/** Spread lines must sum to zero, totals lines match, within this (spec 001 §5). */
+export const ARBITRAGE_LINE_TOLERANCE = 0.01;
+
+/** Profit of betting every outcome at these decimal odds, as a FRACTION: 1/Σ(1/decimal) − 1 (negative: no arbitrage). */
+export function arbitrageProfit(decimals: readonly number[]): number {
+  return 1 / decimals.reduce((sum, d) => sum + 1 / d, 0) - 1;
+}
+
+export interface ArbitrageStakes {
+  /** Integer cents per leg, summing exactly to the total. */
+  stakesCents: number[];
+  /** Integer cents each leg returns (stake included), rounded down to the cent. */
+  payoutsCents: number[];
+  totalCents: number;
+  /** min payout − total stake, integer cents, after rounding: what is really guaranteed. */
+  guaranteedProfitCents: number;
+}
+
+/**
+ * Splits `totalCents` across the legs in proportion to implied probability (exact stakes pay the same on
+ * every outcome), then rounds to whole cents by largest remainder so the rounded stakes add up to the total.
+ */
+export function arbitrageStakes(decimals: readonly number[], totalCents: number): ArbitrageStakes {
+  if (!Number.isInteger(totalCents) || totalCents < 0) throw new RangeError(`Total stake must be whole cents: ${totalCents}`);
+  const inverse = decimals.map((d) => 1 / d);
+  const booksum = inverse.reduce((a, b) => a + b, 0);
+  const exact = inverse.map((r) => (totalCents * r) / booksum);
+  const stakesCents = exact.map(Math.floor);
+  let remaining = totalCents - stakesCents.reduce((a, b) => a + b, 0);
+  const byRemainder = exact.map((e, i) => ({ i, rest: e - Math.floor(e) })).sort((a, b) => b.rest - a.rest);
+  for (const { i } of byRemainder) {
+    if (remaining <= 0) break;
+    stakesCents[i]++;
+    remaining--;
+  }
+  const payoutsCents = stakesCents.map((s, i) => Math.floor(s * decimals[i] + 1e-9));
+  return { stakesCents, payoutsCents, totalCents, guaranteedProfitCents: Math.min(...payoutsCents) - totalCents };
+}
+
+/** Total stake in cents: min(max stake, bankroll) (spec 001 §5). */
+export function arbitrageTotalStakeCents(bankroll: number, maxStake: number): number {
+  return Math.max(0, Math.round(Math.min(maxStake, bankroll) * 100));
+}
+
+/** Arbitrage on one event. `now` is ms since the epoch (the wall clock in the product, the file's in the CLI). */
+export function findArbitrage(event: BoardEvent, options: ArbitrageOptions = {}, now: number): ArbitrageOpportunity[] {
+  return arbitrageInIndex(buildEventIndex(event, now), options);
+}
+
+/** Arbitrage across a board: findArbitrage on each event, most profitable first. */
+export function findArbitrageOnBoard(events: readonly BoardEvent[], options: ArbitrageOptions = {}, now: number): ArbitrageOpportunity[] {
+  const times: TimeCache = new Map();
+  return events.flatMap((e) => arbitrageInIndex(buildEventIndex(e, now, times), options)).sort((a, b) => b.profitPct - a.profitPct);
+}
+
+export function arbitrageInIndex(index: EventIndex, options: ArbitrageOptions = {}): ArbitrageOpportunity[] {
+  const { event, now, live } = index;
+  if (event.completed) return [];
+  const bankroll = options.bankroll ?? ARBITRAGE_DEFAULTS.bankroll;
+  const maxStake = options.maxStake ?? ARBITRAGE_DEFAULTS.maxStake;
+  const minProfitPct = options.minProfitPct ?? ARBITRAGE_DEFAULTS.minProfitPct;
+  const suspectProfitPct = options.suspectProfitPct ?? ARBITRAGE_DEFAULTS.suspectProfitPct;
+  const accept = scannerBookFilter(options.books);
+  const totalCents = arbitrageTotalStakeCents(bankroll, maxStake);
+  const found: ArbitrageOpportunity[] = [];
+
+  for (const group of index.groups) {
+    for (const line of groupLines(group, ARBITRAGE_LINE_TOLERANCE, accept)) {
+      const legs = bestLegs(line);
+      if (!legs) continue;
+      const decimals = legs.map((q) => q.decimal);
+      const profit = arbitrageProfit(decimals);
+      const profitPct = profit * 100;
+      if (!(profit > 0) || profitPct < minProfitPct) continue;
+      const stakes = arbitrageStakes(decimals, totalCents);
+      if (totalCents > 0 && stakes.guaranteedProfitCents <= 0) continue;
+      const flags = timingFlags(legs, live);
+      if (profitPct > suspectProfitPct) flags.push('suspect');
+      const opportunity: ArbitrageOpportunity = {
+        ...opportunityEvent(event),
+        id: `arb:${event.id}:${group.family}:${group.description ?? ''}:${lineKey(line.line)}:${legs.length}`,
+        type: 'arbitrage',
+        kind: legs.length === 3 ? 'three_way' : 'two_way',
+        market: group.family,
+        profitPct,
+        profitAmount: stakes.guaranteedProfitCents / 100,
+        totalStake: stakes.totalCents / 100,
+        totalImpliedProb: decimals.reduce((s, d) => s + 1 / d, 0),
+        legs: legs.map((q, i) => toLeg(q, stakes.stakesCents[i], now)),
+        flags,
+        ageSeconds: opportunityAgeSeconds(legs, now),
+        timeFound: new Date(now).toISOString(),
+        expiresIn: OPPORTUNITY_EXPIRY_SECONDS,
+      };
+      if (group.description !== undefined) opportunity.description = group.description;
+      found.push(opportunity);
+    }
+  }
+  return found;
+}
+
+/**
+ * The best quote per side, when the line is a complete two-way market, or a three-way 1X2 with a draw, priced
+ * by at least two different books; null otherwise.
+ */
+function bestLegs(line: MarketLine): Quote[] | null {
+  const { group, sides } = line;
+  const sideCount = sides.size;
+  if (group.kind === 'moneyline') {
+    if (group.outcomeCount !== sideCount) return null;
+    if (sideCount === 3 && ![...sides.keys()].some((s) => s.toLowerCase() === 'draw')) return null;
+  }
+  if (sideCount !== 2 && !(sideCount === 3 && group.kind === 'moneyline')) return null;
+  const legs: Quote[] = [];
+  for (const quotes of sides.values()) legs.push(bestQuote(quotes)!);
+  if (new Set(legs.map((q) => q.book)).size < 2) return null;
+  if (group.kind === 'total' && Math.abs(legs[0].point! - legs[1].point!) > ARBITRAGE_LINE_TOLERANCE + 1e-9) return null;
+  if (group.kind === 'spread' && Math.abs(legs[0].point! + legs[1].point!) > ARBITRAGE_LINE_TOLERANCE + 1e-9) return null;
+  // keep a stable leg order: the reference side (home) first for spreads, Over first for totals, then by name
+  return legs.sort((a, b) => sideRank(a, group.referenceSide) - sideRank(b, group.referenceSide) || a.outcome.localeCompare(b.outcome));
+}
+
+function sideRank(q: Quote, referenceSide: string | undefined): number {
+  if (q.outcome === referenceSide || q.outcome === 'Over') return 0;
+  return q.outcome.toLowerCase() === 'draw' ? 2 : 1;
+}

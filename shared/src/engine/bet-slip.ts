@@ -1,0 +1,102 @@
+/**
+ * Bet slip validation (spec 001 §5 bankroll and bet sizing). Messages are the spec's, verbatim. Money in
+ * integer CENTS; edges in PERCENT.
+ */
+
+export const MAX_BANKROLL_CENTS = 1_000_000_00;
+export const MIN_BET_CENTS = 100;
+export const SINGLE_MAX_SHARE = 0.2;
+export const LOW_EDGE_STAKE_SHARE = 0.02;
+/** Edge in PERCENT below which a large stake is warned about. */
+export const LOW_EDGE_PCT = 2;
+export const TOTAL_EXPOSURE_SHARE = 0.5;
+export const PARLAY_MAX_SHARE = 0.1;
+export const PARLAY_MAX_LEGS = 10;
+
+export const BET_SLIP_MESSAGES = {
+  bankrollNotNumber: 'Bankroll must be a valid number',
+  bankrollNegative: 'Bankroll cannot be negative',
+  bankrollTooLarge: 'Bankroll cannot exceed $1,000,000',
+  minimumBet: 'Minimum bet is $1',
+  lowEdge: 'Large bet on low edge - consider reducing',
+  totalExposure: 'Total exposure exceeds 50% of bankroll',
+  minimumParlay: 'Minimum parlay bet is $1',
+  maxLegs: 'Maximum 10 legs allowed in parlay',
+  correlated: 'Warning: Correlated bets detected (same game)',
+} as const;
+
+/** "Exceeds 20% of bankroll ($200.00)": the cap in dollars. */
+export const exceedsSingleCap = (capCents: number) => `Exceeds 20% of bankroll ($${(capCents / 100).toFixed(2)})`;
+export const exceedsParlayCap = (capCents: number) => `Parlay bet exceeds 10% of bankroll ($${(capCents / 100).toFixed(2)})`;
+
+export interface SlipValidation {
+  errors: string[];
+  warnings: string[];
+  /** Placing is blocked by any error or warning (spec 001 §5: warnings count as errors for placing). */
+  canPlace: boolean;
+}
+
+/** Bankroll as typed by the user → cents, or the spec's message. */
+export function validateBankroll(input: string | number): { ok: true; cents: number } | { ok: false; error: string } {
+  const value = typeof input === 'number' ? input : input.trim() === '' ? NaN : Number(input);
+  if (!Number.isFinite(value)) return { ok: false, error: BET_SLIP_MESSAGES.bankrollNotNumber };
+  if (value < 0) return { ok: false, error: BET_SLIP_MESSAGES.bankrollNegative };
+  const cents = Math.round(value * 100);
+  if (cents > MAX_BANKROLL_CENTS) return { ok: false, error: BET_SLIP_MESSAGES.bankrollTooLarge };
+  return { ok: true, cents };
+}
+
+export interface SlipBet {
+  /** Stake in cents. */
+  stakeCents: number;
+  /** Edge (EV) in PERCENT, when known. */
+  edgePct?: number;
+  /** Identifies the game (event id, or the matchup text): two legs on one game are correlated. */
+  gameKey: string;
+}
+
+const result = (errors: string[], warnings: string[], placeable: boolean): SlipValidation => ({
+  errors,
+  warnings,
+  canPlace: placeable && errors.length === 0 && warnings.length === 0,
+});
+
+/** Single bets: each at least $1, at most 20 % of bankroll; > 2 % on an edge under 2 warns; total over 50 % errs. */
+export function validateSingles(bets: readonly SlipBet[], bankrollCents: number): SlipValidation {
+  const errors = new Set<string>();
+  const warnings = new Set<string>();
+  const capCents = Math.round(bankrollCents * SINGLE_MAX_SHARE);
+  let totalCents = 0;
+  for (const bet of bets) {
+    totalCents += bet.stakeCents;
+    if (bet.stakeCents < MIN_BET_CENTS) errors.add(BET_SLIP_MESSAGES.minimumBet);
+    if (bet.stakeCents > capCents) errors.add(exceedsSingleCap(capCents));
+    if (bet.stakeCents > bankrollCents * LOW_EDGE_STAKE_SHARE && (bet.edgePct ?? 0) < LOW_EDGE_PCT) warnings.add(BET_SLIP_MESSAGES.lowEdge);
+  }
+  if (totalCents > bankrollCents * TOTAL_EXPOSURE_SHARE) errors.add(BET_SLIP_MESSAGES.totalExposure);
+  // spec 001 §5: the place button is disabled when the total stake is 0
+  return result([...errors], [...warnings], totalCents > 0);
+}
+
+/** Correlated legs: two or more legs on the same game. */
+export function hasCorrelatedLegs(legs: readonly Pick<SlipBet, 'gameKey'>[]): boolean {
+  return new Set(legs.map((l) => l.gameKey)).size < legs.length;
+}
+
+/** A parlay: at least $1, at most 10 % of bankroll, at most 10 legs; legs on the same game warn. */
+export function validateParlay(legs: readonly Pick<SlipBet, 'gameKey'>[], stakeCents: number, bankrollCents: number): SlipValidation {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  const capCents = Math.round(bankrollCents * PARLAY_MAX_SHARE);
+  if (stakeCents < MIN_BET_CENTS) errors.push(BET_SLIP_MESSAGES.minimumParlay);
+  if (stakeCents > capCents) errors.push(exceedsParlayCap(capCents));
+  if (legs.length > PARLAY_MAX_LEGS) errors.push(BET_SLIP_MESSAGES.maxLegs);
+  if (hasCorrelatedLegs(legs)) warnings.push(BET_SLIP_MESSAGES.correlated);
+  // spec 001 §4: parlay mode needs 2 or more bets; §5: disabled when the parlay has no amount
+  return result(errors, warnings, stakeCents > 0 && legs.length >= 2);
+}
+
+/** Edge colour on the bet slip (spec 001 §5): ≥ 5 success, ≥ 2 warning, else danger. Edge in PERCENT. */
+export function edgeColor(edgePct: number): 'success' | 'warning' | 'danger' {
+  return edgePct >= 5 ? 'success' : edgePct >= 2 ? 'warning' : 'danger';
+}

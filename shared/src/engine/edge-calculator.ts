@@ -1,0 +1,54 @@
+import { americanToDecimal, isValidAmerican } from './odds-format';
+import { kellyFraction, recommendedStakeCents, type RiskLevel } from './sizing';
+
+/**
+ * The edge calculator modal (spec 001 §5): bookmaker odds and fair odds, both AMERICAN, are required; bet amount
+ * defaults to 100 and bankroll to 1000 when blank. Edge is EV in PERCENT: fair probability × decimal − 1.
+ */
+export const EDGE_CALCULATOR_DEFAULTS = { betAmount: 100, bankroll: 1000 } as const;
+
+export type EdgeBand = 'excellent' | 'good' | 'marginal' | 'small' | 'negative';
+
+/** Recommendation band of an edge in PERCENT: > 5 excellent, > 3 good, > 1 marginal, > 0 small, else negative. */
+export function edgeBand(edgePct: number): EdgeBand {
+  if (edgePct > 5) return 'excellent';
+  if (edgePct > 3) return 'good';
+  if (edgePct > 1) return 'marginal';
+  if (edgePct > 0) return 'small';
+  return 'negative';
+}
+
+export interface EdgeCalculation {
+  /** PERCENT. */
+  edgePct: number;
+  band: EdgeBand;
+  /** Fair win probability, fraction (1 / fair decimal odds). */
+  fairProbability: number;
+  /** Expected profit of the bet amount in dollars (bet × edge), rounded to the cent. */
+  expectedProfit: number;
+  /** Full Kelly stake as a fraction of bankroll (negative: no bet). */
+  kellyFraction: number;
+  /** Recommended stake in dollars for the risk level. */
+  recommendedStake: number;
+}
+
+export type EdgeInput = { bookOdds: number | null; fairOdds: number | null; betAmount?: number | null; bankroll?: number | null; risk?: RiskLevel };
+
+/** Null when either odds is missing or not a valid American price (the modal then asks for both). */
+export function calculateEdge(input: EdgeInput): EdgeCalculation | null {
+  const { bookOdds, fairOdds } = input;
+  if (bookOdds === null || fairOdds === null || !isValidAmerican(bookOdds) || !isValidAmerican(fairOdds)) return null;
+  const betAmount = input.betAmount ?? EDGE_CALCULATOR_DEFAULTS.betAmount;
+  const bankroll = input.bankroll ?? EDGE_CALCULATOR_DEFAULTS.bankroll;
+  const decimal = americanToDecimal(bookOdds);
+  const fairProbability = 1 / americanToDecimal(fairOdds);
+  const edgePct = (fairProbability * decimal - 1) * 100;
+  return {
+    edgePct,
+    band: edgeBand(edgePct),
+    fairProbability,
+    expectedProfit: Math.round(betAmount * edgePct) / 100,
+    kellyFraction: kellyFraction(fairProbability, decimal),
+    recommendedStake: recommendedStakeCents(Math.round(bankroll * 100), fairProbability, decimal, input.risk) / 100,
+  };
+}

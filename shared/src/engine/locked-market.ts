@@ -1,0 +1,45 @@
+import type { BoardEvent } from '../domain/odds';
+import { decimalToAmerican } from './odds-format';
+
+/**
+ * The locked-market rule (spec 001 §5 filters, §9): a market is locked if its odds are missing or 0, if the
+ * absolute American odds exceed 5000, or if its last update is older than 15 minutes (5 minutes live).
+ * Locked prices never reach EV, arbitrage or middles. "Now" is always an argument (ms since epoch).
+ */
+export const LOCKED_MAX_ABS_AMERICAN = 5000;
+export const LOCKED_MAX_AGE_MS = 15 * 60_000;
+export const LOCKED_MAX_AGE_LIVE_MS = 5 * 60_000;
+/** A game is LIVE from its start until 3.5 hours after (spec 001 §4, §9). */
+export const LIVE_WINDOW_MS = 3.5 * 3_600_000;
+
+/** True when decimal odds cannot be bet: missing, 0, ≤ 1, or beyond ±5000 American. */
+export function isLockedPrice(decimal: number | null | undefined): boolean {
+  if (decimal === null || decimal === undefined || !Number.isFinite(decimal) || decimal <= 1) return true;
+  // a tolerance so −5000 (1.02) and +5000 (51) themselves stay open despite floating point
+  return Math.abs(decimalToAmerican(decimal)) > LOCKED_MAX_ABS_AMERICAN + 1e-9;
+}
+
+/** Milliseconds since the ISO time, never negative (a book's clock ahead of ours is age 0); NaN if unparseable. */
+export function ageMs(iso: string, now: number): number {
+  const time = Date.parse(iso);
+  return Number.isNaN(time) ? NaN : Math.max(0, now - time);
+}
+
+/** True when a price updated at `lastUpdate` is too old to bet (15 min, 5 min live); an unknown time is too old. */
+export function isStaleUpdate(lastUpdate: string, now: number, live: boolean): boolean {
+  const age = ageMs(lastUpdate, now);
+  return !(age <= (live ? LOCKED_MAX_AGE_LIVE_MS : LOCKED_MAX_AGE_MS));
+}
+
+export function isLockedMarket(decimals: readonly (number | null | undefined)[], lastUpdate: string, now: number, live: boolean): boolean {
+  return decimals.length === 0 || decimals.some(isLockedPrice) || isStaleUpdate(lastUpdate, now, live);
+}
+
+/**
+ * Has the game started? An event whose start time is missing or unreadable counts as started, so it gets
+ * the stricter live rules rather than the pre-match ones.
+ */
+export function isEventLive(event: Pick<BoardEvent, 'commence_time'>, now: number): boolean {
+  const start = Date.parse(event.commence_time);
+  return Number.isNaN(start) || start <= now;
+}

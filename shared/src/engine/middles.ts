@@ -1,0 +1,166 @@
+import type { BoardEvent } from '../domain/odds';
+import { OPPORTUNITY_EXPIRY_SECONDS, type MiddleOpportunity } from '../domain/opportunities';
+import { DEFAULT_BANKROLL } from '../domain/sportsbooks';
+import { buildEventIndex, lineKey, type EventIndex, type MarketGroup, type Quote, type TimeCache } from './market-lines';
+import { opportunityAgeSeconds, opportunityEvent, scannerBookFilter, timingFlags, toLeg } from './opportunity-legs';
+
+/**
+ * Middles (spec 001 §5 middle detection): two bets on the same total or spread at different books whose lines
+ * leave a gap where both win. Only games that have not started, only game totals and spreads (alternate,
+ * period and team totals included), never DFS / pick'em apps.
+ */
+export interface MiddleOptions {
+  /** Dollars (DECISIONS 16: 1000). */
+  bankroll?: number;
+  /** Dollars; the stake is min(max stake, 10 % of bankroll), split 50/50 (spec 001 §9 default 1000). */
+  maxStake?: number;
+  /** Points (spec 001 §9 default 3). */
+  minGap?: number;
+  /** PERCENT (spec 001 §9 default 15). */
+  minProbability?: number;
+  books?: readonly string[];
+}
+
+export const MIDDLE_DEFAULTS = { bankroll: DEFAULT_BANKROLL, maxStake: 1000, minGap: 3, minProbability: 15 } as const;
+
+/**
+ * Middles are on the game's spreads and totals (main, alternate, period and team totals): the per-point
+ * probabilities of spec 001 §5 describe game lines, not player props.
+ */
+export function isGameLineFamily(family: string): boolean {
+  return /^(spreads|totals|team_totals)(_|$)/.test(family);
+}
+
+/** Rough chance (PERCENT) of landing in the middle: 8 per point capped at 45 for totals, 6 per point capped at 40 for spreads. */
+export function middleProbability(kind: 'total' | 'spread', gap: number): number {
+  return kind === 'total' ? Math.min(gap * 8, 45) : Math.min(gap * 6, 40);
+}
+
+/** Total middle stake in cents: min(max stake, 10 % of bankroll). */
+export function middleTotalStakeCents(bankroll: number, maxStake: number): number {
+  return Math.max(0, Math.round(Math.min(maxStake, bankroll * 0.1) * 100));
+}
+
+export interface MiddleOutcomes {
+  stakesCents: [number, number];
+  /** Both legs win: Σ payouts − total stake, cents. */
+  bestCaseCents: number;
+  /** One leg wins and the other loses, the worse way round: min payout − total stake, cents. */
+  worstCaseCents: number;
+}
+
+/** The 50/50 split of a middle and its best and worst case (payouts rounded down to the cent). */
+export function middleOutcomes(decimals: readonly [number, number], totalCents: number): MiddleOutcomes {
+  const first = Math.floor(totalCents / 2);
+  const stakesCents: [number, number] = [first, totalCents - first];
+  const payouts = stakesCents.map((s, i) => Math.floor(s * decimals[i] + 1e-9));
+  return {
+    stakesCents,
+    bestCaseCents: payouts[0] + payouts[1] - totalCents,
+    worstCaseCents: Math.min(payouts[0], payouts[1]) - totalCents,
+  };
+}
+
+export function findMiddles(event: BoardEvent, options: MiddleOptions = {}, now: number): MiddleOpportunity[] {
+  return middlesInIndex(buildEventIndex(event, now), options);
+}
+
+export function findMiddlesOnBoard(events: readonly BoardEvent[], options: MiddleOptions = {}, now: number): MiddleOpportunity[] {
+  const times: TimeCache = new Map();
+  return events.flatMap((e) => middlesInIndex(buildEventIndex(e, now, times), options)).sort((a, b) => b.probability - a.probability || b.gap - a.gap);
+}
+
+/** The two best quotes at one line from different books, best first. */
+type TopTwo = [Quote, Quote | undefined];
+
+function topTwoByLine(quotes: readonly Quote[]): Map<string, TopTwo> {
+  const byLine = new Map<string, TopTwo>();
+  for (const q of quotes) {
+    const key = lineKey(q.line);
+    const held = byLine.get(key);
+    if (!held) byLine.set(key, [q, undefined]);
+    else if (q.decimal > held[0].decimal) byLine.set(key, q.book === held[0].book ? [q, held[1]] : [q, held[0]]);
+    else if (q.book !== held[0].book && (!held[1] || q.decimal > held[1].decimal)) held[1] = q;
+  }
+  return byLine;
+}
+
+/** The best pair from different books. */
+function pairFrom(a: TopTwo, b: TopTwo): [Quote, Quote] | null {
+  if (a[0].book !== b[0].book) return [a[0], b[0]];
+  const options: [Quote, Quote][] = [];
+  if (a[1]) options.push([a[1], b[0]]);
+  if (b[1]) options.push([a[0], b[1]]);
+  if (options.length === 0) return null;
+  return options.reduce((best, o) => (o[0].decimal * o[1].decimal > best[0].decimal * best[1].decimal ? o : best));
+}
+
+export function middlesInIndex(index: EventIndex, options: MiddleOptions = {}): MiddleOpportunity[] {
+  const { event, now, live } = index;
+  if (live || event.completed) return [];
+  const minGap = options.minGap ?? MIDDLE_DEFAULTS.minGap;
+  const minProbability = options.minProbability ?? MIDDLE_DEFAULTS.minProbability;
+  const totalCents = middleTotalStakeCents(options.bankroll ?? MIDDLE_DEFAULTS.bankroll, options.maxStake ?? MIDDLE_DEFAULTS.maxStake);
+  const accept = scannerBookFilter(options.books);
+  const found: MiddleOpportunity[] = [];
+
+  for (const group of index.groups) {
+    if (group.kind === 'moneyline' || !isGameLineFamily(group.family)) continue;
+    const quotes = group.quotes.filter(accept);
+    // "low" bets win when the result is above their line (Over X; the reference side at its point),
+    // "high" bets when it is below (Under Y; the other side). Both win strictly between.
+    const isLow = (q: Quote) => (group.kind === 'total' ? q.outcome === 'Over' : q.outcome === group.referenceSide);
+    const low = topTwoByLine(quotes.filter(isLow));
+    const high = topTwoByLine(quotes.filter((q) => !isLow(q)));
+    for (const lowTop of low.values()) {
+      for (const highTop of high.values()) {
+        const pair = pairFrom(lowTop, highTop);
+        if (!pair) continue;
+        const middle = buildMiddle(index, group, pair, totalCents, minGap, minProbability);
+        if (middle) found.push(middle);
+      }
+    }
+  }
+  return found;
+}
+
+function buildMiddle(
+  index: EventIndex,
+  group: MarketGroup,
+  [lowLeg, highLeg]: [Quote, Quote],
+  totalCents: number,
+  minGap: number,
+  minProbability: number,
+): MiddleOpportunity | null {
+  const kind = group.kind as 'total' | 'spread';
+  // totals: Over X and Under Y win together for X < total < Y. Spreads (lines seen from the reference side):
+  // the reference side at +a and the other side at +b (line −b) win together for −a < margin < b.
+  const range =
+    kind === 'total' ? { low: lowLeg.point!, high: highLeg.point! } : { low: -lowLeg.point!, high: highLeg.point! };
+  const gap = Math.round((range.high - range.low) * 100) / 100;
+  if (!(gap >= minGap - 1e-9)) return null;
+  const probability = middleProbability(kind, gap);
+  if (probability < minProbability) return null;
+  const outcomes = middleOutcomes([lowLeg.decimal, highLeg.decimal], totalCents);
+  const legs = [lowLeg, highLeg];
+  const { event, now } = index;
+  const middle: MiddleOpportunity = {
+    ...opportunityEvent(event),
+    id: `mid:${event.id}:${group.family}:${group.description ?? ''}:${lineKey(lowLeg.line)}:${lineKey(highLeg.line)}`,
+    type: 'middle',
+    market: group.family,
+    gap,
+    middleRange: range,
+    probability,
+    totalStake: totalCents / 100,
+    maxProfit: outcomes.bestCaseCents / 100,
+    worstCase: outcomes.worstCaseCents / 100,
+    legs: legs.map((q, i) => toLeg(q, outcomes.stakesCents[i], now)),
+    flags: timingFlags(legs, false),
+    ageSeconds: opportunityAgeSeconds(legs, now),
+    timeFound: new Date(now).toISOString(),
+    expiresIn: OPPORTUNITY_EXPIRY_SECONDS,
+  };
+  if (group.description !== undefined) middle.description = group.description;
+  return middle;
+}

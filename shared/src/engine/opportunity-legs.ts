@@ -1,0 +1,76 @@
+import type { BoardEvent } from '../domain/odds';
+import type { OpportunityEvent, OpportunityFlag, OpportunityLeg } from '../domain/opportunities';
+import { canonicalBookKey, DFS_BOOKS } from '../domain/sportsbooks';
+import { gameName, type Quote } from './market-lines';
+import { decimalToAmericanRounded } from './odds-format';
+
+/**
+ * Pieces shared by the arbitrage and middle finders: which books may take part, the legs, and the flags
+ * shown beside an opportunity.
+ */
+
+/** Never in arbitrage or middles (spec 001 §5): DFS and pick'em apps, and ProphetX. */
+export const SCANNER_EXCLUDED_BOOKS: readonly string[] = [...DFS_BOOKS, 'prophetx'];
+const EXCLUDED = new Set(SCANNER_EXCLUDED_BOOKS);
+
+/** A leg is `stale` when it lags the newest leg by more than this (issue 3): 2 min pre-match, 20 s live. */
+export const STALE_LEG_LAG_MS = 2 * 60_000;
+export const STALE_LEG_LAG_LIVE_MS = 20_000;
+
+/** Builds the quote filter of a scanner: excluded apps out, then the user's book filter when given. */
+export function scannerBookFilter(books: readonly string[] | undefined): (q: Quote) => boolean {
+  const allowed = books ? new Set(books.map(canonicalBookKey)) : null;
+  return (q) => !EXCLUDED.has(q.book) && (allowed === null || allowed.has(q.book));
+}
+
+export function opportunityEvent(event: BoardEvent): OpportunityEvent {
+  return {
+    eventId: event.id,
+    sport: event.sport_key,
+    sportTitle: event.sport_title,
+    game: gameName(event),
+    homeTeam: event.home_team,
+    awayTeam: event.away_team,
+    commenceTime: event.commence_time,
+  };
+}
+
+export function toLeg(q: Quote, stakeCents: number, now: number): OpportunityLeg {
+  const leg: OpportunityLeg = {
+    book: q.book,
+    bookTitle: q.bookTitle,
+    market: q.market,
+    outcome: q.outcome,
+    price: decimalToAmericanRounded(q.decimal),
+    decimal: q.decimal,
+    impliedProb: 1 / q.decimal,
+    stake: stakeCents / 100,
+    payout: Math.floor(stakeCents * q.decimal) / 100,
+    lastUpdate: q.lastUpdate,
+    ageSeconds: Math.max(0, Math.round((now - q.updatedAt) / 1000)),
+  };
+  if (q.description !== undefined) leg.description = q.description;
+  if (q.point !== undefined) leg.point = q.point;
+  if (q.link) leg.link = q.link;
+  return leg;
+}
+
+/** `live` when the game has started; `stale` when a leg lags the newest leg by more than 2 min (20 s live). */
+export function timingFlags(quotes: readonly Quote[], live: boolean): OpportunityFlag[] {
+  const flags: OpportunityFlag[] = [];
+  if (live) flags.push('live');
+  let newest = -Infinity;
+  let oldest = Infinity;
+  for (const q of quotes) {
+    newest = Math.max(newest, q.updatedAt);
+    oldest = Math.min(oldest, q.updatedAt);
+  }
+  if (newest - oldest > (live ? STALE_LEG_LAG_LIVE_MS : STALE_LEG_LAG_MS)) flags.push('stale');
+  return flags;
+}
+
+/** Seconds since the OLDEST leg's update: how old the opportunity's information is. */
+export function opportunityAgeSeconds(quotes: readonly Quote[], now: number): number {
+  const oldest = Math.min(...quotes.map((q) => q.updatedAt));
+  return Math.max(0, Math.round((now - oldest) / 1000));
+}

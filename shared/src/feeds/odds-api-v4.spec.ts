@@ -1,0 +1,93 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { normaliseOddsApiV4 } from './odds-api-v4';
+
+const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
+const load = (file: string): unknown => JSON.parse(readFileSync(join(FIXTURES, file), 'utf8'));
+const oddsFiles = readdirSync(FIXTURES).filter((f) => f.startsWith('v4_odds_') || f.startsWith('v4_event_odds_'));
+
+describe('normaliseOddsApiV4', () => {
+  // spec 001 §3 entities: every recorded board maps to BoardEvents with decimal prices > 1
+  it.each(oddsFiles)('normalises %s', (file) => {
+    const { events, oddsFormat } = normaliseOddsApiV4(load(file));
+    expect(events.length).toBeGreaterThan(0);
+    expect(oddsFormat).toBe(file.includes('_american') ? 'american' : 'decimal');
+    for (const event of events) {
+      for (const book of event.bookmakers) {
+        expect(Number.isNaN(Date.parse(book.last_update))).toBe(false);
+        for (const market of book.markets) {
+          expect(Number.isNaN(Date.parse(market.last_update))).toBe(false);
+          for (const outcome of market.outcomes) expect(outcome.price).toBeGreaterThan(1);
+        }
+      }
+    }
+  });
+
+  it('converts American prices to unrounded decimal odds', () => {
+    // NFL 2022-08-24, unibet: Buffalo Bills -133, Los Angeles Rams +110, spreads -110
+    const { events } = normaliseOddsApiV4(load('v4_odds_americanfootball_nfl_us-plus-betfair_h2h-spreads-totals-h2h_lay_american_2022-08-24.json'));
+    const unibet = events[0].bookmakers.find((b) => b.key === 'unibet_us')!;
+    const h2h = unibet.markets.find((m) => m.key === 'h2h')!;
+    expect(h2h.outcomes[0].price).toBeCloseTo(1 + 100 / 133, 12);
+    expect(h2h.outcomes[1].price).toBeCloseTo(2.1, 12);
+    // the old format has last_update on the bookmaker only: markets inherit it
+    expect(h2h.last_update).toBe(unibet.last_update);
+  });
+
+  it('accepts one event (the event-odds endpoint) as well as a list', () => {
+    const { events } = normaliseOddsApiV4(load('v4_event_odds_basketball_nba_player_points_us_american_2024-02-22_ORL-at-CLE.json'));
+    expect(events).toHaveLength(1);
+    const dk = events[0].bookmakers.find((b) => b.key === 'draftkings')!;
+    // a bookmaker without last_update takes its newest market's
+    expect(dk.last_update).toBe(dk.markets[0].last_update);
+    expect(dk.markets[0].outcomes[0]).toMatchObject({ name: 'Over', description: 'Caris LeVert', point: 11.5 });
+  });
+
+  // spec 001 §5 row building: events with no id or sport_key are dropped
+  it('drops events with no id or no sport_key', () => {
+    const board = normaliseOddsApiV4([
+      { id: 'a', sport_key: 'basketball_nba', commence_time: '2024-01-01T00:00:00Z', bookmakers: [] },
+      { sport_key: 'basketball_nba', bookmakers: [] },
+      { id: 'c', bookmakers: [] },
+      { id: '', sport_key: 'x' },
+    ]);
+    expect(board.events.map((e) => e.id)).toEqual(['a']);
+    expect(board.dropped.events).toBe(3);
+  });
+
+  // spec 001 §5: a price of 0 is ignored; American odds inside (-100, +100) are not prices
+  it('drops zero and invalid prices, counting them', () => {
+    const board = normaliseOddsApiV4(
+      [
+        {
+          id: 'e',
+          sport_key: 's',
+          bookmakers: [
+            {
+              key: 'caesars',
+              title: 'Caesars',
+              last_update: '2024-01-01T00:00:00Z',
+              markets: [{ key: 'h2h', outcomes: [{ name: 'A', price: 0 }, { name: 'B', price: 50 }, { name: 'C', price: -120 }] }],
+            },
+          ],
+        },
+      ],
+      { oddsFormat: 'american' },
+    );
+    const book = board.events[0].bookmakers[0];
+    expect(book.key).toBe('williamhill_us');
+    expect(book.markets[0].outcomes.map((o) => o.name)).toEqual(['C']);
+    expect(board.dropped.outcomes).toBe(2);
+  });
+
+  // decimal board 2025-03-11 holds "price": 1 (a settled in-play line): not a price
+  it('drops decimal prices of 1', () => {
+    const { events, dropped } = normaliseOddsApiV4(load('v4_odds_upcoming_us_h2h_decimal_inplay_2025-03-11.json'));
+    expect(dropped.outcomes).toBeGreaterThan(0);
+    for (const e of events) for (const b of e.bookmakers) for (const m of b.markets) for (const o of m.outcomes) expect(o.price).toBeGreaterThan(1);
+  });
+
+  it('rejects a payload that is neither a list nor an event', () => {
+    expect(() => normaliseOddsApiV4('nope')).toThrow('Invalid response format from server');
+  });
+});

@@ -1,0 +1,157 @@
+import type { BoardBookmaker, BoardEvent, BoardMarket, BoardOutcome } from '../domain/odds';
+import { canonicalBookKey } from '../domain/sportsbooks';
+import { detectOddsFormat, toDecimal, type OddsFormat } from '../engine/odds-format';
+
+/**
+ * The Odds API v4 → the normalised board (spec 001 §3). Pure: takes parsed JSON (GET /v4/sports/{sport}/odds
+ * gives a list of events, /events/{id}/odds one event) and returns BoardEvents with DECIMAL prices.
+ *
+ * - Events with no id or no sport_key are dropped (spec 001 §5 row building).
+ * - A price of 0, an American price inside (−100, +100) or a decimal price of 1 or less is not a price: the
+ *   outcome is dropped and counted (spec 001 §5: a price of 0 is ignored).
+ * - Older responses carry `last_update` on the bookmaker only, newer ones on each market too: a market
+ *   without one takes its bookmaker's, a bookmaker without one the newest of its markets; a market with
+ *   neither is dropped, since its age (and so whether it is locked) cannot be known.
+ * - Bookmaker keys are canonical (`caesars` → `williamhill_us`).
+ */
+export interface NormaliseOptions {
+  /** The response's price format; detected from the prices when absent. */
+  oddsFormat?: OddsFormat;
+}
+
+export interface NormalisedBoard {
+  events: BoardEvent[];
+  /** The format the prices were read in (null when the payload had no price at all). */
+  oddsFormat: OddsFormat | null;
+  dropped: { events: number; markets: number; outcomes: number };
+}
+
+/** The payload is neither a list of events nor one event (spec 001 §5 message). */
+export class InvalidOddsPayloadError extends Error {
+  constructor() {
+    super('Invalid response format from server');
+  }
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const str = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+
+function rawEvents(payload: unknown): unknown[] {
+  if (Array.isArray(payload)) return payload;
+  if (isObject(payload)) return [payload];
+  throw new InvalidOddsPayloadError();
+}
+
+function* rawPrices(events: unknown[]): Generator<number> {
+  for (const event of events) {
+    if (!isObject(event) || !Array.isArray(event.bookmakers)) continue;
+    for (const bookmaker of event.bookmakers) {
+      if (!isObject(bookmaker) || !Array.isArray(bookmaker.markets)) continue;
+      for (const market of bookmaker.markets) {
+        if (!isObject(market) || !Array.isArray(market.outcomes)) continue;
+        for (const outcome of market.outcomes) {
+          const price = isObject(outcome) ? num(outcome.price) : undefined;
+          if (price !== undefined) yield price;
+        }
+      }
+    }
+  }
+}
+
+function isoOrUndefined(value: unknown): string | undefined {
+  const text = str(value);
+  if (!text) return undefined;
+  const time = Date.parse(text);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString().replace('.000Z', 'Z');
+}
+
+export function normaliseOddsApiV4(payload: unknown, options: NormaliseOptions = {}): NormalisedBoard {
+  const events = rawEvents(payload);
+  const oddsFormat = options.oddsFormat ?? detectOddsFormat(rawPrices(events));
+  const dropped = { events: 0, markets: 0, outcomes: 0 };
+  const result: BoardEvent[] = [];
+
+  for (const raw of events) {
+    const id = isObject(raw) ? str(raw.id) : undefined;
+    const sportKey = isObject(raw) ? str(raw.sport_key) : undefined;
+    if (!isObject(raw) || !id || !sportKey) {
+      dropped.events++;
+      continue;
+    }
+    const bookmakers: BoardBookmaker[] = [];
+    for (const rawBook of Array.isArray(raw.bookmakers) ? raw.bookmakers : []) {
+      if (!isObject(rawBook) || !str(rawBook.key)) continue;
+      const bookUpdate = isoOrUndefined(rawBook.last_update);
+      const markets: BoardMarket[] = [];
+      for (const rawMarket of Array.isArray(rawBook.markets) ? rawBook.markets : []) {
+        if (!isObject(rawMarket) || !str(rawMarket.key)) {
+          dropped.markets++;
+          continue;
+        }
+        const lastUpdate = isoOrUndefined(rawMarket.last_update) ?? bookUpdate;
+        if (!lastUpdate || oddsFormat === null) {
+          dropped.markets++;
+          continue;
+        }
+        const outcomes: BoardOutcome[] = [];
+        for (const rawOutcome of Array.isArray(rawMarket.outcomes) ? rawMarket.outcomes : []) {
+          const outcome = isObject(rawOutcome) ? normaliseOutcome(rawOutcome, oddsFormat) : null;
+          if (outcome) outcomes.push(outcome);
+          else dropped.outcomes++;
+        }
+        if (outcomes.length === 0) {
+          dropped.markets++;
+          continue;
+        }
+        const market: BoardMarket = { key: rawMarket.key as string, last_update: lastUpdate, outcomes };
+        if (str(rawMarket.link)) market.link = rawMarket.link as string;
+        if (str(rawMarket.sid)) market.sid = rawMarket.sid as string;
+        markets.push(market);
+      }
+      if (markets.length === 0) continue;
+      const newestMarket = markets.reduce((newest, m) => (Date.parse(m.last_update) > Date.parse(newest) ? m.last_update : newest), markets[0].last_update);
+      const bookmaker: BoardBookmaker = {
+        key: canonicalBookKey(rawBook.key as string),
+        title: str(rawBook.title) ?? (rawBook.key as string),
+        last_update: bookUpdate ?? newestMarket,
+        markets,
+      };
+      if (str(rawBook.link)) bookmaker.link = rawBook.link as string;
+      if (str(rawBook.sid)) bookmaker.sid = rawBook.sid as string;
+      bookmakers.push(bookmaker);
+    }
+    result.push({
+      id,
+      sport_key: sportKey,
+      sport_title: str(raw.sport_title) ?? sportKey,
+      commence_time: isoOrUndefined(raw.commence_time) ?? '',
+      home_team: str(raw.home_team) ?? '',
+      away_team: str(raw.away_team) ?? '',
+      bookmakers,
+    });
+  }
+  return { events: result, oddsFormat, dropped };
+}
+
+function normaliseOutcome(raw: Json, format: OddsFormat): BoardOutcome | null {
+  const name = str(raw.name);
+  const price = num(raw.price);
+  if (!name || price === undefined) return null;
+  const decimal = toDecimal(price, format);
+  if (decimal === null) return null;
+  const outcome: BoardOutcome = { name, price: decimal };
+  const description = str(raw.description) ?? str(raw.player);
+  if (description) outcome.description = description;
+  const point = num(raw.point);
+  if (point !== undefined) outcome.point = point;
+  const betLimit = num(raw.bet_limit) ?? num(raw.betLimit);
+  if (betLimit !== undefined) outcome.bet_limit = betLimit;
+  const link = str(raw.link) ?? str(raw.betslip_link);
+  if (link) outcome.link = link;
+  const sid = str(raw.sid) ?? str(raw.outcome_sid);
+  if (sid) outcome.sid = sid;
+  return outcome;
+}
