@@ -62,7 +62,7 @@ async function e2eSuite() {
     REDIS_PREFIX: `oddspulse-e2e-${id}`,
     DEMO_MODE: 'true',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
-    SIMULATOR_TICK_MS: '1000',
+    SCHEDULER_TICK_MS: '1000',
   };
   if (run(process.execPath, ['server/dist/cli.js', 'setup'], env) !== 0) {
     failedSuites.push('e2e');

@@ -19,3 +19,7 @@ export * from './engine/scan';
 export * from './engine/sizing';
 export * from './engine/bet-slip';
 export * from './engine/edge-calculator';
+export * from './domain/scores';
+export * from './scores/team-match';
+export * from './realtime/board-diff';
+export * from './realtime/channels';

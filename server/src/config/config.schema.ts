@@ -13,6 +13,14 @@ const url = (protocols: string[]) =>
     }
   }, `must be a URL starting with ${protocols.join(' or ')}//`);
 
+/** A comma-separated list, trimmed, empties dropped. */
+const list = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean),
+);
+
 /** Values that mean "nobody set this secret"; refused in production. */
 const PLACEHOLDER_SECRETS = ['change-me', 'changeme', 'secret', 'dev-secret', 'development-only-secret', 'placeholder', 'xxx'];
 
@@ -31,9 +39,29 @@ export const configSchema = z.object({
   DEMO_MODE: bool.optional(),
   CLIENT_DIST: z.string().optional(),
   SIMULATOR_SEED: z.coerce.number().int().default(42),
-  SIMULATOR_TICK_MS: z.coerce.number().int().min(100).default(5000),
   SIMULATOR_TIME_SCALE: z.coerce.number().positive().default(1),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  ODDS_PROVIDER: z.enum(['simulator', 'theoddsapi']).default('simulator'),
+  SCORES_PROVIDER: z.enum(['simulator', 'espn', 'theoddsapi']).default('simulator'),
+  ODDS_API_KEY: z.string().optional(),
+  ODDS_API_BASE_URL: url(['http:', 'https:']).default('https://api.the-odds-api.com'),
+  ODDS_API_REGIONS: list.default('us,us2,us_exchanges'),
+  ODDS_API_MARKETS: list.default('h2h,spreads,totals'),
+  ODDS_API_PROPS_REGIONS: list.default('us,us_dfs'),
+  ODDS_API_PROPS_MARKETS: list.default('player_pass_yds,player_rush_yds,player_receptions,player_anytime_td,player_points,player_rebounds,player_assists'),
+  ODDS_API_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
+  ODDS_API_CREDIT_RESERVE: z.coerce.number().int().min(0).default(500),
+  ODDS_API_PRIORITY_SPORTS: list.default('americanfootball_nfl,basketball_nba'),
+  ESPN_BASE_URL: url(['http:', 'https:']).default('https://site.api.espn.com/apis/site/v2/sports'),
+  FEED_SPORTS: list.default('americanfootball_nfl,americanfootball_ncaaf,basketball_nba,basketball_ncaab,icehockey_nhl,baseball_mlb,soccer_usa_mls,soccer_epl'),
+  FEED_RETRY_ATTEMPTS: z.coerce.number().int().min(0).max(10).default(3),
+  FEED_RETRY_BASE_MS: z.coerce.number().int().min(1).default(5000),
+  SCHEDULER_TICK_MS: z.coerce.number().int().min(100).default(5000),
+  ODDS_INTERVAL_MS: z.coerce.number().int().min(100).default(30000),
+  ODDS_LIVE_INTERVAL_MS: z.coerce.number().int().min(100).default(10000),
+  PROPS_INTERVAL_MS: z.coerce.number().int().min(100).default(120000),
+  SCORES_LIVE_INTERVAL_MS: z.coerce.number().int().min(100).default(15000),
+  SCORES_IDLE_INTERVAL_MS: z.coerce.number().int().min(100).default(60000),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -56,6 +84,13 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
   const raw = result.data;
   const production = raw.NODE_ENV === 'production';
   const config: AppConfig = { ...raw, DEMO_MODE: raw.DEMO_MODE ?? !production };
+
+  if (config.ODDS_PROVIDER === 'theoddsapi' && !config.ODDS_API_KEY) {
+    throw new ConfigError('Invalid configuration: ODDS_API_KEY is required when ODDS_PROVIDER=theoddsapi');
+  }
+  if (config.SCORES_PROVIDER === 'theoddsapi' && !config.ODDS_API_KEY) {
+    throw new ConfigError('Invalid configuration: ODDS_API_KEY is required when SCORES_PROVIDER=theoddsapi');
+  }
 
   if (production) {
     if (!cleaned.JWT_SECRET) {

@@ -26,8 +26,25 @@ export interface PlanStatesTable {
   updated_at: Timestamp;
 }
 
+/** One price or line change of one outcome at one bookmaker (migration 0003). */
+export interface OddsHistoryTable {
+  id: Generated<string>;
+  sport_key: string;
+  event_id: string;
+  bookmaker_key: string;
+  bookmaker_title: string;
+  market_key: string;
+  outcome_name: string;
+  description: Generated<string>;
+  price: number;
+  point: number | null;
+  last_update: Timestamp;
+  recorded_at: Generated<Date>;
+}
+
 export interface DB {
   users: UsersTable;
   password_credentials: PasswordCredentialsTable;
   plan_states: PlanStatesTable;
+  odds_history: OddsHistoryTable;
 }

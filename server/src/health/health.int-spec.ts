@@ -53,7 +53,7 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
   });
 
   it('answers 200 when PostgreSQL, Redis and a worker are all up', async () => {
-    worker = new Worker(QueueName.Simulator, null, {
+    worker = new Worker(QueueName.Feeds, null, {
       connection: bullConnectionOptions(base.REDIS_URL),
       prefix: `${base.REDIS_PREFIX}:bull`,
       autorun: false,
@@ -62,7 +62,7 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
     const res = await eventually(health, (r) => r.status === 200);
     expect(res.body).toMatchObject({ status: 'ok', postgres: 'up', redis: 'up', queues: 'up' });
     expect(res.body.details.workers).toBeGreaterThanOrEqual(1);
-    expect(res.body.details.jobCounts).toHaveProperty(QueueName.Simulator);
+    expect(res.body.details.jobCounts).toHaveProperty(QueueName.Feeds);
   });
 
   it('answers 503 with redis "down" while Redis is unreachable, and recovers when it returns', async () => {

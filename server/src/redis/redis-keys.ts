@@ -1,6 +1,23 @@
 /** Key names below the instance prefix, in one place so server and workers agree. */
 export const RedisKeys = {
-  simulatorLastTick: ['simulator', 'last-tick'],
+  /** When the feeds scheduler last ran (epoch ms). */
+  scheduleLastTick: ['feeds', 'schedule', 'last-tick'],
+  /** The current board of a sport: a SportBoard JSON (kind `odds` for straight bets, `props` for player props). */
+  board: (kind: 'odds' | 'props', sport: string) => ['board', kind, sport],
+  /** The current scoreboard of a sport: a SportScoreboard JSON. */
+  scoreboard: (sport: string) => ['scores', sport],
+  /** Current opportunities of a sport: a hash of opportunity id → OpportunityEvent JSON (action new/updated). */
+  opportunities: (kind: 'ev' | 'arbitrage' | 'middles', sport: string) => ['opportunities', kind, sport],
+  /** Feed state per `{kind}:{sport}` field: a FeedStatus JSON, read by /api/health. */
+  feedStatus: ['feeds', 'status'],
+  /** The Odds API credit state: a hash (remaining, used, last, updated_at). */
+  oddsApiCredits: ['feeds', 'theoddsapi', 'credits'],
+  /** Credits spent per sport: a hash of sport → credits. */
+  oddsApiCreditsBySport: ['feeds', 'theoddsapi', 'credits-by-sport'],
+  /** The simulator's time anchor (epoch ms), shared by every worker process. */
+  simulatorAnchor: ['simulator', 'anchor'],
+  /** A poll's lock, so two processes never process the same sport and kind at once. */
+  pollLock: (kind: string, sport: string) => ['feeds', 'lock', kind, sport],
 } as const;
 
 /** Deletes every key under a prefix (test runs clean up after themselves with it). */

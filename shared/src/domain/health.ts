@@ -1,5 +1,42 @@
 export type ServiceState = 'up' | 'down';
 
+export type FeedKind = 'odds' | 'props' | 'scores';
+
+/** One feed (kind × sport) as the workers last left it. */
+export interface FeedStatus {
+  kind: FeedKind;
+  sport: string;
+  provider: string;
+  /** ok: last poll succeeded; stale: failing, the board keeps its last data; paused: skipped by the credit budget. */
+  state: 'ok' | 'stale' | 'paused';
+  last_poll_at: string;
+  last_success_at: string | null;
+  stale_since: string | null;
+  /** Seconds since the data was last fetched successfully (at report time). */
+  age_seconds: number | null;
+  events: number;
+  live: number;
+  error?: string;
+  paused_reason?: string;
+}
+
+export interface CreditsHealth {
+  remaining: number | null;
+  used: number | null;
+  last: number | null;
+  reserve: number;
+  /** True while credits are below the reserve: only the priority sports are polled. */
+  low_priority_paused: boolean;
+  by_sport: Record<string, number>;
+}
+
+export interface FeedsHealth {
+  odds_provider: string;
+  scores_provider: string;
+  credits?: CreditsHealth;
+  feeds: FeedStatus[];
+}
+
 /** The body of GET /api/health: each dependency with its state; 503 when any is down. */
 export interface HealthReport {
   status: 'ok' | 'error';
@@ -8,7 +45,9 @@ export interface HealthReport {
   queues: ServiceState;
   details: {
     workers: number;
-    lastSimulatorTick: string | null;
+    /** When the feeds scheduler last ran. */
+    lastScheduleTick: string | null;
     jobCounts: Record<string, Record<string, number>>;
+    feeds: FeedsHealth | null;
   };
 }

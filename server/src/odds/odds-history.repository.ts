@@ -1,0 +1,71 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Transaction } from 'kysely';
+import type { PriceRecord } from '@oddspulse/shared';
+import { Database, KYSELY } from '../database/database.module';
+import type { DB } from '../database/schema';
+
+/** Rows per INSERT: 11 parameters each stays well under PostgreSQL's 65,535-parameter limit. */
+const BATCH_SIZE = 2000;
+
+export interface OddsHistoryQuery {
+  sport: string;
+  eventId: string;
+  markets?: string[];
+  bookmakers?: string[];
+  limit?: number;
+}
+
+export interface OddsHistoryRow {
+  bookmaker_key: string;
+  bookmaker_title: string;
+  market_key: string;
+  outcome_name: string;
+  description: string;
+  price: number;
+  point: number | null;
+  last_update: Date;
+  recorded_at: Date;
+}
+
+@Injectable()
+export class OddsHistoryRepository {
+  constructor(@Inject(KYSELY) private readonly db: Database) {}
+
+  /** Appends the price changes of one poll, in batches. */
+  async insertChanges(sport: string, records: readonly PriceRecord[], recordedAt: Date, trx?: Transaction<DB>): Promise<number> {
+    const db = trx ?? this.db;
+    for (let start = 0; start < records.length; start += BATCH_SIZE) {
+      const rows = records.slice(start, start + BATCH_SIZE).map((r) => ({
+        sport_key: sport,
+        event_id: r.event_id,
+        bookmaker_key: r.bookmaker_key,
+        bookmaker_title: r.bookmaker_title,
+        market_key: r.market_key,
+        outcome_name: r.outcome_name,
+        description: r.description,
+        price: r.price,
+        point: r.point,
+        last_update: r.last_update,
+        recorded_at: recordedAt,
+      }));
+      await db.insertInto('odds_history').values(rows).execute();
+    }
+    return records.length;
+  }
+
+  /** One event's history in time order, optionally for some markets and bookmakers (spec 002 §7). */
+  async find(query: OddsHistoryQuery): Promise<OddsHistoryRow[]> {
+    let q = this.db
+      .selectFrom('odds_history')
+      .select(['bookmaker_key', 'bookmaker_title', 'market_key', 'outcome_name', 'description', 'price', 'point', 'last_update', 'recorded_at'])
+      .where('sport_key', '=', query.sport)
+      .where('event_id', '=', query.eventId);
+    if (query.markets?.length) q = q.where('market_key', 'in', query.markets);
+    if (query.bookmakers?.length) q = q.where('bookmaker_key', 'in', query.bookmakers);
+    return q
+      .orderBy('recorded_at')
+      .orderBy('id')
+      .limit(query.limit ?? 20_000)
+      .execute();
+  }
+}

@@ -1,0 +1,68 @@
+/** A game's state as the scores page and settlement see it (spec 002 §3, §4). */
+export type GameStatus = 'scheduled' | 'in_progress' | 'final';
+
+/** The pre-game line a scoreboard carries (spec 002 §3 `odds{spread, overUnder, provider}`). */
+export interface ScoreboardOdds {
+  provider: string;
+  /** The provider's own text, e.g. "TEN -5.5" or "CHW -155". */
+  details?: string;
+  /** The home team's spread (negative when home is favoured). */
+  spread?: number;
+  overUnder?: number;
+  /** American moneylines, when the provider gives them. */
+  moneyline?: { home?: number; away?: number; draw?: number };
+}
+
+/**
+ * The scoreboard event of spec 002 §3, as every scores provider (ESPN, The Odds API, the simulator)
+ * is mapped before it is stored or published. Scores are null before the game starts.
+ */
+export interface ScoreboardEvent {
+  /** The scores provider's game id (ESPN's event id, The Odds API's or the simulator's). */
+  id: string;
+  /** The odds feed's event id for the same game, when the teams matched (spec 002 §5). */
+  event_id?: string;
+  sport_key: string;
+  league: string;
+  commence_time: string;
+  home_team: string;
+  away_team: string;
+  home_logo?: string;
+  away_logo?: string;
+  home_record?: string;
+  away_record?: string;
+  /** Poll rank (1–25) for ranked college teams. */
+  home_rank?: number;
+  away_rank?: number;
+  scores: { home: number | null; away: number | null };
+  home_score: number | null;
+  away_score: number | null;
+  completed: boolean;
+  live: boolean;
+  status: GameStatus;
+  status_type: { name: string; detail: string; completed: boolean };
+  /** Game clock as the provider shows it ("5:09", "90'+5'"), null when not running. */
+  clock: string | null;
+  period: number | null;
+  season?: number;
+  week?: number;
+  venue?: string;
+  odds?: ScoreboardOdds;
+  source: 'espn' | 'theoddsapi' | 'simulator';
+  last_update: string;
+}
+
+/** The current scoreboard of one sport, as kept in Redis. */
+export interface SportScoreboard {
+  sport_key: string;
+  fetched_at: string;
+  stale_since?: string;
+  games: ScoreboardEvent[];
+}
+
+/** Spec 002 §4: completed or 'final' is final; live or 'in_progress' is in progress; else scheduled. */
+export function gameStatus(game: { completed?: boolean; live?: boolean; status?: string }): GameStatus {
+  if (game.completed || game.status === 'final') return 'final';
+  if (game.live || game.status === 'in_progress') return 'in_progress';
+  return 'scheduled';
+}

@@ -1,0 +1,269 @@
+import type { BoardBookmaker, BoardEvent, BoardMarket, BoardOutcome, SportBoard } from '../domain/odds';
+
+/**
+ * Diffs two boards of one sport: what the workers publish instead of the whole board. Prices are
+ * decimal; a price going `up` pays more. An outcome is identified by its name and player (and its line
+ * on alternate markets, where several lines are offered at once), so a main line that moves is a
+ * `line` change, not a removal and an addition.
+ */
+export interface OutcomeChange {
+  change: 'price' | 'line' | 'added' | 'removed';
+  name: string;
+  description?: string;
+  point?: number;
+  /** The new price; absent when the outcome was removed. */
+  price?: number;
+  previous_price?: number;
+  previous_point?: number;
+  direction?: 'up' | 'down';
+}
+
+export interface MarketDiff {
+  key: string;
+  change: 'added' | 'removed' | 'changed';
+  /** The whole market, when it was added. */
+  market?: BoardMarket;
+  outcomes?: OutcomeChange[];
+  /** Present only when the market's locked state flipped (spec 001 §5 locked-market rule). */
+  locked?: boolean;
+}
+
+export interface BookmakerDiff {
+  key: string;
+  title: string;
+  markets: MarketDiff[];
+}
+
+export interface EventDiff {
+  id: string;
+  change: 'added' | 'removed' | 'changed';
+  /** The whole event, when it was added. */
+  event?: BoardEvent;
+  bookmakers?: BookmakerDiff[];
+}
+
+export interface BoardDiff {
+  sport_key: string;
+  fetched_at: string;
+  events: EventDiff[];
+}
+
+/** One row of price history: an outcome's price or line as first seen or as changed. */
+export interface PriceRecord {
+  event_id: string;
+  bookmaker_key: string;
+  bookmaker_title: string;
+  market_key: string;
+  outcome_name: string;
+  description: string;
+  price: number;
+  point: number | null;
+  last_update: string;
+}
+
+export interface DiffOptions {
+  /** Decides whether a market is locked (the engine's locked-market rule); without it no lock changes are reported. */
+  isLocked?: (market: BoardMarket, event: BoardEvent, now: number) => boolean;
+  /** "Now" for the lock rule; defaults to the next board's fetched_at. */
+  now?: number;
+}
+
+export interface BoardDiffResult {
+  /** Null when nothing changed: nothing is published then. */
+  diff: BoardDiff | null;
+  records: PriceRecord[];
+  /** Events with any change, for incremental detection. */
+  changedEventIds: string[];
+}
+
+const PRICE_EPSILON = 1e-9;
+
+export function outcomeIdentity(marketKey: string, outcome: BoardOutcome): string {
+  const base = `${outcome.name}\u0000${outcome.description ?? ''}`;
+  return marketKey.includes('alternate') ? `${base}\u0000${outcome.point ?? ''}` : base;
+}
+
+function indexOutcomes(market: BoardMarket): Map<string, BoardOutcome> {
+  const map = new Map<string, BoardOutcome>();
+  for (const outcome of market.outcomes) {
+    let id = outcomeIdentity(market.key, outcome);
+    // A feed may repeat an identity (same player twice); keep both, in order.
+    for (let n = 2; map.has(id); n++) id = `${outcomeIdentity(market.key, outcome)}#${n}`;
+    map.set(id, outcome);
+  }
+  return map;
+}
+
+function record(event: BoardEvent, book: BoardBookmaker, market: BoardMarket, outcome: BoardOutcome): PriceRecord {
+  return {
+    event_id: event.id,
+    bookmaker_key: book.key,
+    bookmaker_title: book.title,
+    market_key: market.key,
+    outcome_name: outcome.name,
+    description: outcome.description ?? '',
+    price: outcome.price,
+    point: outcome.point ?? null,
+    last_update: market.last_update || book.last_update,
+  };
+}
+
+function outcomeFields(outcome: BoardOutcome): Pick<OutcomeChange, 'name' | 'description' | 'point'> {
+  const fields: Pick<OutcomeChange, 'name' | 'description' | 'point'> = { name: outcome.name };
+  if (outcome.description !== undefined) fields.description = outcome.description;
+  if (outcome.point !== undefined) fields.point = outcome.point;
+  return fields;
+}
+
+function diffOutcomes(previous: BoardMarket, next: BoardMarket, onRecord: (o: BoardOutcome) => void): OutcomeChange[] {
+  const before = indexOutcomes(previous);
+  const after = indexOutcomes(next);
+  const changes: OutcomeChange[] = [];
+  for (const [id, outcome] of after) {
+    const old = before.get(id);
+    if (!old) {
+      changes.push({ change: 'added', ...outcomeFields(outcome), price: outcome.price });
+      onRecord(outcome);
+      continue;
+    }
+    const priceMoved = Math.abs(old.price - outcome.price) > PRICE_EPSILON;
+    const lineMoved = (old.point ?? null) !== (outcome.point ?? null);
+    if (!priceMoved && !lineMoved) continue;
+    const change: OutcomeChange = { change: lineMoved ? 'line' : 'price', ...outcomeFields(outcome), price: outcome.price };
+    if (priceMoved) {
+      change.previous_price = old.price;
+      change.direction = outcome.price > old.price ? 'up' : 'down';
+    }
+    if (lineMoved && old.point !== undefined) change.previous_point = old.point;
+    changes.push(change);
+    onRecord(outcome);
+  }
+  for (const [id, outcome] of before) {
+    if (!after.has(id)) changes.push({ change: 'removed', ...outcomeFields(outcome) });
+  }
+  return changes;
+}
+
+function eventTime(board: SportBoard, options: DiffOptions): number {
+  return options.now ?? Date.parse(board.fetched_at);
+}
+
+/** The changes from `previous` (null for the first board) to `next`, and the history rows they make. */
+export function diffBoards(previous: SportBoard | null, next: SportBoard, options: DiffOptions = {}): BoardDiffResult {
+  const now = eventTime(next, options);
+  const records: PriceRecord[] = [];
+  const events: EventDiff[] = [];
+  const before = new Map((previous?.events ?? []).map((e) => [e.id, e]));
+  const seen = new Set<string>();
+
+  for (const event of next.events) {
+    seen.add(event.id);
+    const old = before.get(event.id);
+    if (!old) {
+      events.push({ id: event.id, change: 'added', event });
+      for (const book of event.bookmakers) {
+        for (const market of book.markets) for (const outcome of market.outcomes) records.push(record(event, book, market, outcome));
+      }
+      continue;
+    }
+    const oldBooks = new Map(old.bookmakers.map((b) => [b.key, b]));
+    const bookDiffs: BookmakerDiff[] = [];
+    const seenBooks = new Set<string>();
+    for (const book of event.bookmakers) {
+      seenBooks.add(book.key);
+      const oldMarkets = new Map((oldBooks.get(book.key)?.markets ?? []).map((m) => [m.key, m]));
+      const marketDiffs: MarketDiff[] = [];
+      for (const market of book.markets) {
+        const oldMarket = oldMarkets.get(market.key);
+        oldMarkets.delete(market.key);
+        const locked = options.isLocked?.(market, event, now);
+        if (!oldMarket) {
+          marketDiffs.push({ key: market.key, change: 'added', market, ...(locked ? { locked: true } : {}) });
+          for (const outcome of market.outcomes) records.push(record(event, book, market, outcome));
+          continue;
+        }
+        const outcomes = diffOutcomes(oldMarket, market, (o) => records.push(record(event, book, market, o)));
+        const wasLocked = options.isLocked?.(oldMarket, old, now);
+        const lockFlipped = locked !== undefined && locked !== wasLocked;
+        if (!outcomes.length && !lockFlipped) continue;
+        const diff: MarketDiff = { key: market.key, change: 'changed' };
+        if (outcomes.length) diff.outcomes = outcomes;
+        if (lockFlipped) diff.locked = locked;
+        marketDiffs.push(diff);
+      }
+      for (const key of oldMarkets.keys()) marketDiffs.push({ key, change: 'removed' });
+      if (marketDiffs.length) bookDiffs.push({ key: book.key, title: book.title, markets: marketDiffs });
+    }
+    for (const [key, book] of oldBooks) {
+      if (!seenBooks.has(key)) bookDiffs.push({ key, title: book.title, markets: book.markets.map((m) => ({ key: m.key, change: 'removed' })) });
+    }
+    if (bookDiffs.length) events.push({ id: event.id, change: 'changed', bookmakers: bookDiffs });
+  }
+  for (const id of before.keys()) if (!seen.has(id)) events.push({ id, change: 'removed' });
+
+  return {
+    diff: events.length ? { sport_key: next.sport_key, fetched_at: next.fetched_at, events } : null,
+    records,
+    changedEventIds: events.map((e) => e.id),
+  };
+}
+
+function applyOutcomes(market: BoardMarket, changes: OutcomeChange[]): BoardMarket {
+  const outcomes = indexOutcomes(market);
+  for (const change of changes) {
+    const identity = outcomeIdentity(market.key, {
+      name: change.name,
+      description: change.description,
+      price: 0,
+      point: change.change === 'line' ? change.previous_point : change.point,
+    });
+    if (change.change === 'removed') {
+      outcomes.delete(identity);
+      continue;
+    }
+    const outcome: BoardOutcome = { ...(outcomes.get(identity) ?? { name: change.name }), price: change.price! } as BoardOutcome;
+    if (change.description !== undefined) outcome.description = change.description;
+    if (change.point !== undefined) outcome.point = change.point;
+    else delete outcome.point;
+    outcomes.delete(identity);
+    outcomes.set(outcomeIdentity(market.key, outcome), outcome);
+  }
+  return { ...market, outcomes: [...outcomes.values()] };
+}
+
+/**
+ * Applies a diff to the board it was taken from (what a client holding the initial load does with
+ * each message). Markets and outcomes keep their order where they existed; additions go last.
+ */
+export function applyBoardDiff(board: SportBoard, diff: BoardDiff): SportBoard {
+  const events = new Map(board.events.map((e) => [e.id, e]));
+  for (const eventDiff of diff.events) {
+    if (eventDiff.change === 'removed') {
+      events.delete(eventDiff.id);
+      continue;
+    }
+    if (eventDiff.change === 'added') {
+      events.set(eventDiff.id, eventDiff.event!);
+      continue;
+    }
+    const event = events.get(eventDiff.id);
+    if (!event) continue;
+    const books = new Map(event.bookmakers.map((b) => [b.key, b]));
+    for (const bookDiff of eventDiff.bookmakers ?? []) {
+      const book = books.get(bookDiff.key) ?? { key: bookDiff.key, title: bookDiff.title, last_update: diff.fetched_at, markets: [] };
+      const markets = new Map(book.markets.map((m) => [m.key, m]));
+      for (const marketDiff of bookDiff.markets) {
+        if (marketDiff.change === 'removed') markets.delete(marketDiff.key);
+        else if (marketDiff.change === 'added') markets.set(marketDiff.key, marketDiff.market!);
+        else {
+          const market = markets.get(marketDiff.key);
+          if (market && marketDiff.outcomes) markets.set(marketDiff.key, applyOutcomes(market, marketDiff.outcomes));
+        }
+      }
+      if (markets.size) books.set(book.key, { ...book, markets: [...markets.values()] });
+      else books.delete(book.key);
+    }
+    events.set(event.id, { ...event, bookmakers: [...books.values()] });
+  }
+  return { ...board, fetched_at: diff.fetched_at, events: [...events.values()] };
+}

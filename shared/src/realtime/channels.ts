@@ -1,0 +1,95 @@
+import type { SportScoreboard, ScoreboardEvent } from '../domain/scores';
+import type { BoardDiff } from './board-diff';
+
+/**
+ * The realtime feeds the workers publish, per sport. The gateway relays them to socket.io rooms of the
+ * same names and the client subscribes by them (issue 6): one definition for all three.
+ */
+export const RealtimeChannel = {
+  /** Straight-bet board diffs. */
+  Odds: 'odds',
+  /** Player-prop board diffs. */
+  Props: 'props',
+  Ev: 'ev',
+  Arbitrage: 'arbitrage',
+  Middles: 'middles',
+  Scores: 'scores',
+} as const;
+export type RealtimeChannel = (typeof RealtimeChannel)[keyof typeof RealtimeChannel];
+
+export const REALTIME_CHANNELS: readonly RealtimeChannel[] = Object.values(RealtimeChannel);
+
+export type OpportunityChannel = typeof RealtimeChannel.Ev | typeof RealtimeChannel.Arbitrage | typeof RealtimeChannel.Middles;
+export type BoardChannel = typeof RealtimeChannel.Odds | typeof RealtimeChannel.Props;
+
+/**
+ * Redis names, below the instance prefix (`${REDIS_PREFIX}:` + parts.join(':')):
+ * - `rt:{channel}:{sport}`         the pub/sub channel (PSUBSCRIBE `${prefix}:rt:*` to hear them all);
+ * - `rt:{channel}:{sport}:seq`     the channel's sequence counter (INCR);
+ * - `rt:{channel}:{sport}:buffer`  the last REALTIME_BUFFER_SIZE messages, a sorted set scored by seq,
+ *   for replay to a socket that reconnects with its last seq.
+ */
+export const RealtimeKeys = {
+  channel: (channel: RealtimeChannel, sport: string) => ['rt', channel, sport],
+  sequence: (channel: RealtimeChannel, sport: string) => ['rt', channel, sport, 'seq'],
+  buffer: (channel: RealtimeChannel, sport: string) => ['rt', channel, sport, 'buffer'],
+  /** The pattern that matches every realtime channel. */
+  pattern: () => ['rt', '*'],
+} as const;
+
+/** Parses `rt:{channel}:{sport}` (without the prefix) back into its parts. */
+export function parseRealtimeChannel(name: string): { channel: RealtimeChannel; sport: string } | null {
+  const [rt, channel, sport, ...rest] = name.split(':');
+  if (rt !== 'rt' || rest.length || !sport || !REALTIME_CHANNELS.includes(channel as RealtimeChannel)) return null;
+  return { channel: channel as RealtimeChannel, sport };
+}
+
+/** A board's freshness: published when a feed starts failing (stale) and when it recovers. */
+export interface BoardStatus {
+  fetched_at: string;
+  /** Set while the feed is failing; the board keeps its last data. */
+  stale_since: string | null;
+  error?: string;
+}
+
+/** What happened to an opportunity since the last update of its event. */
+export type OpportunityAction = 'new' | 'updated' | 'gone';
+
+export interface OpportunityUpdate<T = unknown> {
+  action: OpportunityAction;
+  /** Stable id: the same opportunity keeps its id across updates. */
+  id: string;
+  event_id: string;
+  /** When it was first found (ISO), kept across updates. */
+  time_found: string;
+  /** Seconds it is still shown for (spec 001 §9: 30 min), 0 when gone. */
+  expires_in: number;
+  /** The opportunity itself; absent when gone. */
+  opportunity?: T;
+}
+
+export interface RealtimeMessageMap {
+  odds: { type: 'board.diff'; data: BoardDiff } | { type: 'board.status'; data: BoardStatus };
+  props: { type: 'board.diff'; data: BoardDiff } | { type: 'board.status'; data: BoardStatus };
+  ev: { type: 'opportunity'; data: OpportunityUpdate };
+  arbitrage: { type: 'opportunity'; data: OpportunityUpdate };
+  middles: { type: 'opportunity'; data: OpportunityUpdate };
+  scores:
+    | { type: 'score.update'; data: { games: ScoreboardEvent[] } }
+    /** A game turned final: its own message (settlement listens for it). */
+    | { type: 'game.final'; data: { game: ScoreboardEvent } }
+    | { type: 'board.status'; data: Pick<SportScoreboard, 'fetched_at'> & { stale_since: string | null; error?: string } };
+}
+
+/** Every message on a realtime channel: its place in the channel (`seq`, from 1, no gaps) and its body. */
+export type RealtimeEnvelope<C extends RealtimeChannel = RealtimeChannel> = {
+  [K in C]: { seq: number; channel: K; sport: string; at: string } & RealtimeMessageMap[K];
+}[C];
+
+/** A message before the publisher gives it its sequence number. */
+export type RealtimeMessage<C extends RealtimeChannel = RealtimeChannel> = {
+  [K in C]: { channel: K; sport: string; at: string } & RealtimeMessageMap[K];
+}[C];
+
+/** How many messages each channel keeps for replay. */
+export const REALTIME_BUFFER_SIZE = 1000;
