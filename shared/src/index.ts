@@ -23,3 +23,4 @@ export * from './domain/scores';
 export * from './scores/team-match';
 export * from './realtime/board-diff';
 export * from './realtime/channels';
+export { buildEventIndex, groupLines, type Quote, type MarketLine, type MarketGroup, type EventIndex } from './engine/market-lines';
