@@ -24,3 +24,6 @@ export * from './scores/team-match';
 export * from './realtime/board-diff';
 export * from './realtime/channels';
 export { buildEventIndex, groupLines, type Quote, type MarketLine, type MarketGroup, type EventIndex } from './engine/market-lines';
+export * from './domain/accounts';
+export * from './domain/entitlements';
+export { validateBankroll } from './domain/accounts';

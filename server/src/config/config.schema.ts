@@ -41,6 +41,7 @@ export const configSchema = z.object({
   SIMULATOR_SEED: z.coerce.number().int().default(42),
   SIMULATOR_TIME_SCALE: z.coerce.number().positive().default(1),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+<<<<<<< HEAD
   ODDS_PROVIDER: z.enum(['simulator', 'theoddsapi']).default('simulator'),
   SCORES_PROVIDER: z.enum(['simulator', 'espn', 'theoddsapi']).default('simulator'),
   ODDS_API_KEY: z.string().optional(),
@@ -62,12 +63,47 @@ export const configSchema = z.object({
   PROPS_INTERVAL_MS: z.coerce.number().int().min(100).default(120000),
   SCORES_LIVE_INTERVAL_MS: z.coerce.number().int().min(100).default(15000),
   SCORES_IDLE_INTERVAL_MS: z.coerce.number().int().min(100).default(60000),
+=======
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).default(2_592_000),
+  FREE_MONTHLY_QUOTA: z.coerce.number().int().min(0).default(250),
+  PASSWORD_RESET_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().default('OddsPulse <no-reply@oddspulse.local>'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  APPLE_CLIENT_ID: z.string().optional(),
+  APPLE_TEAM_ID: z.string().optional(),
+  APPLE_KEY_ID: z.string().optional(),
+  APPLE_PRIVATE_KEY: z.string().optional(),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  RATE_LIMIT_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_RESET_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+  RATE_LIMIT_RESET_MAX: z.coerce.number().int().min(1).default(5),
+>>>>>>> client-shell
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
 export type AppConfig = Omit<RawConfig, 'DEMO_MODE'> & { DEMO_MODE: boolean };
 
 export class ConfigError extends Error {}
+
+/** Google sign-in is on when both of its keys are set. */
+export function googleConfigured(config: Pick<RawConfig, 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET'>): boolean {
+  return Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET);
+}
+
+/** Apple sign-in is on when all four of its keys are set. */
+export function appleConfigured(config: Pick<RawConfig, 'APPLE_CLIENT_ID' | 'APPLE_TEAM_ID' | 'APPLE_KEY_ID' | 'APPLE_PRIVATE_KEY'>): boolean {
+  return Boolean(config.APPLE_CLIENT_ID && config.APPLE_TEAM_ID && config.APPLE_KEY_ID && config.APPLE_PRIVATE_KEY);
+}
+
+/** The product's own origin: OAuth redirects and email links land here. */
+export function publicOrigin(config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT'>): string {
+  return new URL(config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).origin;
+}
 
 /**
  * Parses the environment. Throws a ConfigError whose message is one line naming the variable,
@@ -102,6 +138,15 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     }
     if (config.DEMO_MODE) {
       throw new ConfigError('Invalid configuration: DEMO_MODE cannot be on in production');
+    }
+    for (const name of ['GOOGLE_CLIENT_SECRET', 'APPLE_PRIVATE_KEY'] as const) {
+      const value = config[name]?.toLowerCase();
+      if (value && PLACEHOLDER_SECRETS.some((p) => value.includes(p))) {
+        throw new ConfigError(`Invalid configuration: ${name} is a placeholder; set the real secret in production`);
+      }
+    }
+    if ((googleConfigured(config) || appleConfigured(config)) && !config.PUBLIC_URL) {
+      throw new ConfigError('Invalid configuration: PUBLIC_URL is required in production when Google or Apple sign-in is on');
     }
   }
   return config;

@@ -24,6 +24,76 @@ export interface PlanStatesTable {
   is_gifted: boolean;
   cancel_at_period_end: boolean;
   updated_at: Timestamp;
+  /** Added by 0002_accounts: a plan flagged unlimited passes every guard (spec 000 §6). */
+  unlimited: Generated<boolean>;
+}
+
+export interface SessionFamiliesTable {
+  id: Generated<string>;
+  user_id: string;
+  created_at: Generated<Date>;
+  revoked_at: Date | null;
+  revoke_reason: 'logout' | 'reuse' | 'password_reset' | null;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<string>;
+  family_id: string;
+  token_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  rotated_at: Date | null;
+}
+
+export interface OAuthIdentitiesTable {
+  provider: 'google' | 'apple';
+  subject: string;
+  user_id: string;
+  email: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface ProfilesTable {
+  id: string;
+  username: string | null;
+  updated_at: Timestamp;
+}
+
+export interface UsageCountersTable {
+  user_id: string;
+  /** First day of the calendar month (UTC), as YYYY-MM-DD. */
+  period: ColumnType<string, string, string>;
+  calls: number;
+}
+
+export interface PreferencesTable {
+  user_id: string;
+  sportsbooks: string[];
+  props_sportsbooks: string[];
+  bankroll_cents: ColumnType<string, number, number>;
+  favorites: string[];
+  odds_format: 'american' | 'decimal' | 'fractional';
+  updated_at: Timestamp;
+}
+
+export interface ApiKeysTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  key_prefix: string;
+  key_hash: string;
+  created_at: Generated<Date>;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  used_at: Date | null;
 }
 
 /** One price or line change of one outcome at one bookmaker (migration 0003). */
@@ -47,4 +117,12 @@ export interface DB {
   password_credentials: PasswordCredentialsTable;
   plan_states: PlanStatesTable;
   odds_history: OddsHistoryTable;
+  session_families: SessionFamiliesTable;
+  refresh_tokens: RefreshTokensTable;
+  oauth_identities: OAuthIdentitiesTable;
+  profiles: ProfilesTable;
+  usage_counters: UsageCountersTable;
+  preferences: PreferencesTable;
+  api_keys: ApiKeysTable;
+  password_reset_tokens: PasswordResetTokensTable;
 }

@@ -1,0 +1,61 @@
+import { AccountMessages, normaliseEmail, isValidEmail, validateBankroll, validateUsername, weakPasswordReasons } from './accounts';
+
+// spec 000 §5 username / DECISIONS 6: 3–20 letters, digits or underscore, no leading or trailing underscore.
+describe('validateUsername', () => {
+  it.each(['abc', 'Sharp_Bettor', 'a1_b2', 'x'.repeat(20), '  trimmed_ok  '])('accepts %p', (name) => {
+    expect(validateUsername(name)).toEqual({ ok: true, value: name.trim() });
+  });
+
+  it.each(['ab', 'x'.repeat(21), '_lead', 'trail_', 'has space', 'dash-name', 'émile', '', null, 42])('refuses %p with the spec message', (name) => {
+    expect(validateUsername(name)).toEqual({ ok: false, message: 'Use 3–20 letters, numbers, _ (no leading/trailing _)' });
+  });
+});
+
+// spec 000 §5 bankroll rules and messages; §9 maximum $1,000,000.
+describe('validateBankroll', () => {
+  it('returns whole cents for numbers and numeric strings', () => {
+    expect(validateBankroll(1000)).toEqual({ ok: true, value: 100000 });
+    expect(validateBankroll('250.5')).toEqual({ ok: true, value: 25050 });
+    expect(validateBankroll(0)).toEqual({ ok: true, value: 0 });
+    expect(validateBankroll(1_000_000)).toEqual({ ok: true, value: 100_000_000 });
+    expect(validateBankroll(10.005)).toEqual({ ok: true, value: 1001 });
+  });
+
+  it('names what is wrong', () => {
+    expect(validateBankroll('abc')).toEqual({ ok: false, message: 'Bankroll must be a valid number' });
+    expect(validateBankroll(Number.NaN)).toEqual({ ok: false, message: 'Bankroll must be a valid number' });
+    expect(validateBankroll(null)).toEqual({ ok: false, message: 'Bankroll must be a valid number' });
+    expect(validateBankroll('')).toEqual({ ok: false, message: 'Bankroll must be a valid number' });
+    expect(validateBankroll(Infinity)).toEqual({ ok: false, message: 'Bankroll must be a valid number' });
+    expect(validateBankroll(-0.01)).toEqual({ ok: false, message: 'Bankroll cannot be negative' });
+    expect(validateBankroll(1_000_000.01)).toEqual({ ok: false, message: 'Bankroll cannot exceed $1,000,000' });
+  });
+});
+
+// spec 000 §8 weak_password with a list of reasons.
+describe('weakPasswordReasons', () => {
+  it('accepts a long mixed password', () => {
+    expect(weakPasswordReasons('correct-horse-42', 'someone@example.com')).toEqual([]);
+  });
+
+  it('lists every reason', () => {
+    expect(weakPasswordReasons('short')).toEqual(['length', 'characters']);
+    expect(weakPasswordReasons('onlyletterslong')).toEqual(['characters']);
+    expect(weakPasswordReasons('12345678')).toEqual(['characters']);
+    expect(weakPasswordReasons('x'.repeat(120) + '1'.repeat(9))).toEqual(['length']);
+    expect(weakPasswordReasons('Bettor99!', 'bettor99@example.com')).toEqual(['email']);
+  });
+});
+
+describe('email', () => {
+  it('normalises and validates', () => {
+    expect(normaliseEmail('  Free@Demo.LOCAL ')).toBe('free@demo.local');
+    expect(isValidEmail('free@demo.local')).toBe(true);
+    expect(isValidEmail('no-at-sign')).toBe(false);
+    expect(isValidEmail('a@b')).toBe(false);
+  });
+
+  it('keeps the spec message for missing credentials', () => {
+    expect(AccountMessages.emailAndPasswordRequired).toBe('Please enter both email and password.');
+  });
+});

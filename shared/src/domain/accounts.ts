@@ -1,0 +1,89 @@
+/**
+ * Account validation rules shared by the server (authoritative) and the client (instant feedback).
+ * Messages are the spec's, verbatim (spec 000 §5, §8; DECISIONS 6).
+ */
+
+export const AccountMessages = {
+  emailAndPasswordRequired: 'Please enter both email and password.',
+  invalidEmail: 'Please enter a valid email address.',
+  invalidCredentials: 'Invalid login credentials',
+  emailTaken: 'User already registered',
+  usernameRule: 'Use 3–20 letters, numbers, _ (no leading/trailing _)',
+  usernameTaken: 'This username is already in use',
+  usernameLocked: 'Username is locked and cannot be changed.',
+  bankrollNotANumber: 'Bankroll must be a valid number',
+  bankrollNegative: 'Bankroll cannot be negative',
+  bankrollTooLarge: 'Bankroll cannot exceed $1,000,000',
+  authenticationRequired: 'Authentication required',
+  subscriptionRequired: 'Subscription required for API access',
+  platinumRequired: 'This feature requires a Platinum subscription.',
+  tooManyRequests: 'Too many requests. Please wait before trying again.',
+  csrfFailed: 'CSRF token validation failed',
+  resetLinkSent: 'Reset link sent! Check your inbox.',
+  resetLinkFailed: 'Could not send reset link.',
+  resetTokenInvalid: 'This password reset link is invalid or has expired.',
+} as const;
+
+export type ValidationResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** DECISIONS 6: 3–20 letters, digits or underscore, no leading or trailing underscore. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_]{1,18}[A-Za-z0-9]$/;
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 20;
+
+/** Trims, then checks the one username rule of DECISIONS 6. Case is kept; uniqueness ignores it. */
+export function validateUsername(raw: unknown): ValidationResult<string> {
+  const value = typeof raw === 'string' ? raw.trim() : '';
+  if (!USERNAME_PATTERN.test(value)) return { ok: false, message: AccountMessages.usernameRule };
+  return { ok: true, value };
+}
+
+/** The bankroll ceiling of spec 000 §9, in whole dollars. */
+export const MAX_BANKROLL = 1_000_000;
+export const BANKROLL_PRESETS: readonly number[] = [100, 250, 500, 1000, 2500, 5000, 10000, 25000];
+
+/**
+ * Spec 000 §5 bankroll rules. Accepts a number or a numeric string (a form field); returns whole cents,
+ * rounded half away from zero, so money is never a float past this point.
+ */
+export function validateBankroll(raw: unknown): ValidationResult<number> {
+  const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
+  if (!Number.isFinite(value)) return { ok: false, message: AccountMessages.bankrollNotANumber };
+  if (value < 0) return { ok: false, message: AccountMessages.bankrollNegative };
+  if (value > MAX_BANKROLL) return { ok: false, message: AccountMessages.bankrollTooLarge };
+  return { ok: true, value: Math.round(value * 100) };
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Lower-cased and trimmed, as users.email stores it. */
+export function normaliseEmail(raw: string): string {
+  return raw.trim().toLowerCase();
+}
+
+export function isValidEmail(raw: string): boolean {
+  const email = normaliseEmail(raw);
+  return email.length <= 254 && EMAIL_PATTERN.test(email);
+}
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** The reasons of the auth layer's weak_password error (spec 000 §8), each with the sentence shown. */
+export type WeakPasswordReason = 'length' | 'characters' | 'email';
+
+export const WEAK_PASSWORD_MESSAGES: Record<WeakPasswordReason, string> = {
+  length: `Password should be between ${PASSWORD_MIN_LENGTH} and ${PASSWORD_MAX_LENGTH} characters.`,
+  characters: 'Password should contain at least one letter and one number or symbol.',
+  email: 'Password should not contain your email address.',
+};
+
+/** Empty when the password is strong enough; otherwise every reason it is not. */
+export function weakPasswordReasons(password: string, email?: string): WeakPasswordReason[] {
+  const reasons: WeakPasswordReason[] = [];
+  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) reasons.push('length');
+  if (!/\p{L}/u.test(password) || !/[^\p{L}\s]/u.test(password)) reasons.push('characters');
+  const local = email ? normaliseEmail(email).split('@')[0] : '';
+  if (local.length >= 3 && password.toLowerCase().includes(local)) reasons.push('email');
+  return reasons;
+}

@@ -1,0 +1,87 @@
+import {
+  allowedLiveFeeds,
+  canToggleSportsbook,
+  checkSportsbookSelection,
+  effectivePlan,
+  hasPaidPlan,
+  hasPlatinum,
+  isMetered,
+  selectableSportsbooks,
+  sportsbooksAllowedNow,
+} from './entitlements';
+
+const free = { plan: 'free', unlimited: false } as const;
+const gold = { plan: 'gold', unlimited: false } as const;
+const platinum = { plan: 'platinum', unlimited: false } as const;
+const unlimitedFree = { plan: 'free', unlimited: true } as const;
+
+// spec 000 §6 roles: paid-plan guard, Platinum (plan platinum or unlimited), DECISIONS 2 metering.
+describe('plan checks', () => {
+  it('gold and platinum pass the paid guard, only platinum or unlimited the Platinum guard', () => {
+    expect([free, gold, platinum, unlimitedFree].map(hasPaidPlan)).toEqual([false, true, true, true]);
+    expect([free, gold, platinum, unlimitedFree].map(hasPlatinum)).toEqual([false, false, true, true]);
+    expect([free, gold, platinum, unlimitedFree].map(isMetered)).toEqual([true, false, false, false]);
+  });
+
+  // DECISIONS 14: live straight bets and props for Gold and Platinum; arbitrage and middles Platinum.
+  it('maps plans to live feeds', () => {
+    expect(allowedLiveFeeds(null)).toEqual(['scores', 'reactions']);
+    expect(allowedLiveFeeds(free)).toEqual(['scores', 'reactions']);
+    expect(allowedLiveFeeds(gold)).toEqual(['scores', 'reactions', 'odds', 'props']);
+    expect(allowedLiveFeeds(platinum)).toEqual(['scores', 'reactions', 'odds', 'props', 'arbitrage', 'middles']);
+  });
+});
+
+// DECISIONS 3–4: cancel at period end keeps access to the end; a gift lasts its month.
+describe('effectivePlan', () => {
+  const now = new Date('2026-11-21T12:00:00Z');
+  const state = (over: object) => ({ plan: 'platinum' as const, status: 'active' as const, current_period_end: null, unlimited: false, ...over });
+
+  it('is free without a row', () => {
+    expect(effectivePlan(null, now)).toEqual(free);
+  });
+
+  it('keeps the plan until the period ends, then falls back to free', () => {
+    expect(effectivePlan(state({ current_period_end: new Date('2026-12-01T00:00:00Z') }), now).plan).toBe('platinum');
+    expect(effectivePlan(state({ current_period_end: new Date('2026-11-20T00:00:00Z') }), now).plan).toBe('free');
+  });
+
+  it('drops a canceled or incomplete subscription, keeps a past-due one', () => {
+    expect(effectivePlan(state({ status: 'canceled' }), now).plan).toBe('free');
+    expect(effectivePlan(state({ status: 'incomplete' }), now).plan).toBe('free');
+    expect(effectivePlan(state({ status: 'past_due' }), now).plan).toBe('platinum');
+  });
+
+  it('carries the unlimited flag', () => {
+    expect(effectivePlan(state({ plan: 'free', unlimited: true }), now)).toEqual(unlimitedFree);
+  });
+});
+
+// spec 000 §5 sportsbook selection.
+describe('sportsbook selection rules', () => {
+  it('free and gold toggle only popular books and DFS apps; platinum any', () => {
+    for (const access of [free, gold]) {
+      expect(canToggleSportsbook(access, 'draftkings')).toBe(true);
+      expect(canToggleSportsbook(access, 'caesars')).toBe(true);
+      expect(canToggleSportsbook(access, 'prizepicks')).toBe(true);
+      expect(canToggleSportsbook(access, 'pinnacle')).toBe(false);
+      expect(canToggleSportsbook(access, 'bovada')).toBe(false);
+    }
+    expect(canToggleSportsbook(platinum, 'bovada')).toBe(true);
+    expect(canToggleSportsbook(platinum, 'nosuchbook')).toBe(false);
+    expect(selectableSportsbooks(gold)).toEqual(['draftkings', 'fanduel', 'betmgm', 'williamhill_us', 'prizepicks', 'underdog', 'pick6', 'dabble_au', 'pointsbetus']);
+  });
+
+  it('canonicalises, deduplicates and names unknown or disallowed keys', () => {
+    expect(checkSportsbookSelection(gold, ['caesars', 'williamhill_us', 'DraftKings', 'pinnacle', 'nope'])).toEqual({
+      keys: ['williamhill_us', 'draftkings'],
+      unknown: ['nope'],
+      notAllowed: ['pinnacle'],
+    });
+  });
+
+  it('hides books a downgrade no longer allows', () => {
+    expect(sportsbooksAllowedNow(gold, ['draftkings', 'pinnacle', 'underdog'])).toEqual(['draftkings', 'underdog']);
+    expect(sportsbooksAllowedNow(platinum, ['draftkings', 'pinnacle'])).toEqual(['draftkings', 'pinnacle']);
+  });
+});

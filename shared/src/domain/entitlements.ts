@@ -1,0 +1,103 @@
+import type { Plan } from './plans';
+import { SPORTSBOOKS, canonicalBookKey, findSportsbook } from './sportsbooks';
+
+/**
+ * What a user's plan allows (spec 000 §6, 001 §6, DECISIONS 2, 5, 14). Pure, so the server's guards,
+ * the socket gateway and the client all decide the same way.
+ */
+export interface PlanAccess {
+  plan: Plan;
+  /** An admin flag: "Platinum, or a plan flagged unlimited, passes any guard" (spec 000 §6). */
+  unlimited: boolean;
+}
+
+export interface PlanStateLike {
+  plan: Plan;
+  status: 'active' | 'trialing' | 'past_due' | 'canceled' | 'incomplete';
+  current_period_end: Date | null;
+  unlimited: boolean;
+}
+
+/**
+ * The plan in force now. A paid plan holds while its subscription is active, trialing or past due (Stripe
+ * is retrying) and its period has not ended; cancel-at-period-end and gifts keep it until the period's end.
+ */
+export function effectivePlan(state: PlanStateLike | null | undefined, now: Date = new Date()): PlanAccess {
+  if (!state) return { plan: 'free', unlimited: false };
+  const live = ['active', 'trialing', 'past_due'].includes(state.status);
+  const inPeriod = state.current_period_end === null || state.current_period_end.getTime() > now.getTime();
+  return { plan: live && inPeriod ? state.plan : 'free', unlimited: state.unlimited };
+}
+
+/** Gold or Platinum (or unlimited): passes the paid-plan guard. */
+export function hasPaidPlan(access: PlanAccess): boolean {
+  return access.unlimited || access.plan === 'gold' || access.plan === 'platinum';
+}
+
+/** Platinum means plan equals platinum or unlimited true (spec 000 §6, 001 §6). */
+export function hasPlatinum(access: PlanAccess): boolean {
+  return access.unlimited || access.plan === 'platinum';
+}
+
+/** DECISIONS 2: only the free plan is metered. */
+export function isMetered(access: PlanAccess): boolean {
+  return !hasPaidPlan(access);
+}
+
+/** Live socket feeds (DECISIONS 14): scores and reactions are public; straight bets and props need a paid plan. */
+export const LIVE_FEEDS = ['scores', 'reactions', 'odds', 'props', 'arbitrage', 'middles'] as const;
+export type LiveFeed = (typeof LIVE_FEEDS)[number];
+
+export function allowedLiveFeeds(access: PlanAccess | null): LiveFeed[] {
+  const feeds: LiveFeed[] = ['scores', 'reactions'];
+  if (access && hasPaidPlan(access)) feeds.push('odds', 'props');
+  if (access && hasPlatinum(access)) feeds.push('arbitrage', 'middles');
+  return feeds;
+}
+
+export function canUseLiveFeed(access: PlanAccess | null, feed: LiveFeed): boolean {
+  return allowedLiveFeeds(access).includes(feed);
+}
+
+/**
+ * Spec 000 §5 sportsbook selection: free and gold may toggle only the popular books of their list,
+ * platinum any; DFS apps are always toggleable.
+ */
+export function canToggleSportsbook(access: PlanAccess, key: string): boolean {
+  const book = findSportsbook(key);
+  if (!book) return false;
+  if (hasPlatinum(access)) return true;
+  return book.popular || book.isDFS;
+}
+
+/** Catalogue keys the plan may select, in catalogue order. */
+export function selectableSportsbooks(access: PlanAccess): string[] {
+  return SPORTSBOOKS.filter((b) => canToggleSportsbook(access, b.key)).map((b) => b.key);
+}
+
+export interface SportsbookSelectionCheck {
+  /** Canonical keys, deduplicated, in the order given. */
+  keys: string[];
+  unknown: string[];
+  notAllowed: string[];
+}
+
+/** Canonicalises a requested selection and names what is unknown or beyond the plan. */
+export function checkSportsbookSelection(access: PlanAccess, requested: readonly string[]): SportsbookSelectionCheck {
+  const keys: string[] = [];
+  const unknown: string[] = [];
+  const notAllowed: string[] = [];
+  for (const raw of requested) {
+    const key = canonicalBookKey(raw);
+    if (keys.includes(key) || unknown.includes(raw) || notAllowed.includes(key)) continue;
+    if (!findSportsbook(key)) unknown.push(raw);
+    else if (!canToggleSportsbook(access, key)) notAllowed.push(key);
+    else keys.push(key);
+  }
+  return { keys, unknown, notAllowed };
+}
+
+/** Keeps the stored books the plan still allows (a downgrade hides Platinum-only books without deleting them). */
+export function sportsbooksAllowedNow(access: PlanAccess, stored: readonly string[]): string[] {
+  return stored.map(canonicalBookKey).filter((key, i, all) => all.indexOf(key) === i && canToggleSportsbook(access, key));
+}
