@@ -6,8 +6,9 @@ import { QueueModule } from './queue/queue.module';
 import { HealthModule } from './health/health.module';
 import { OddsModule } from './odds/odds.module';
 import { RealtimeModule } from './realtime/realtime.module';
+import { AccountsModule } from './accounts/accounts.module';
 
 @Module({
-  imports: [ConfigModule, DatabaseModule, RedisModule, QueueModule, HealthModule, OddsModule, RealtimeModule],
+  imports: [ConfigModule, DatabaseModule, RedisModule, QueueModule, HealthModule, OddsModule, RealtimeModule, AccountsModule],
 })
 export class AppModule {}

@@ -2,7 +2,9 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
+import { configureHttp } from './bootstrap/http';
 import { preflight } from './bootstrap/preflight';
+import { publicOrigin } from './config/config.schema';
 import { JsonLogger } from './logging/json-logger';
 import { defaultClientDist, serveClient } from './web/client-app';
 
@@ -10,8 +12,7 @@ async function bootstrap() {
   const config = await preflight();
   const logger = new JsonLogger('server', config.LOG_LEVEL);
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { logger, bufferLogs: true });
-  app.set('trust proxy', 'loopback');
-  app.disable('x-powered-by');
+  configureHttp(app, { https: publicOrigin(config).startsWith('https:') });
   app.setGlobalPrefix('api');
   serveClient(app, config.CLIENT_DIST ?? defaultClientDist(), logger);
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close pools and queues.

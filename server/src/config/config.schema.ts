@@ -41,7 +41,6 @@ export const configSchema = z.object({
   SIMULATOR_SEED: z.coerce.number().int().default(42),
   SIMULATOR_TIME_SCALE: z.coerce.number().positive().default(1),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-<<<<<<< HEAD
   ODDS_PROVIDER: z.enum(['simulator', 'theoddsapi']).default('simulator'),
   SCORES_PROVIDER: z.enum(['simulator', 'espn', 'theoddsapi']).default('simulator'),
   ODDS_API_KEY: z.string().optional(),
@@ -63,7 +62,6 @@ export const configSchema = z.object({
   PROPS_INTERVAL_MS: z.coerce.number().int().min(100).default(120000),
   SCORES_LIVE_INTERVAL_MS: z.coerce.number().int().min(100).default(15000),
   SCORES_IDLE_INTERVAL_MS: z.coerce.number().int().min(100).default(60000),
-=======
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(300).default(2_592_000),
   FREE_MONTHLY_QUOTA: z.coerce.number().int().min(0).default(250),
@@ -82,7 +80,6 @@ export const configSchema = z.object({
   RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_RESET_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   RATE_LIMIT_RESET_MAX: z.coerce.number().int().min(1).default(5),
->>>>>>> client-shell
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

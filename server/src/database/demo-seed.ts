@@ -25,6 +25,12 @@ export async function seedDemoAccounts(db: Database): Promise<string[]> {
         await trx.insertInto('password_credentials').values({ user_id: user.id, hash }).execute();
         seeded.push(account.email);
       }
+      // Spec 000 §3: the demo username is the part of the email before the @ sign.
+      await trx
+        .insertInto('profiles')
+        .values({ id: user.id, username: account.email.split('@')[0] })
+        .onConflict((oc) => oc.doNothing()) // an existing profile, or the name already taken by a real user
+        .execute();
       await trx
         .insertInto('plan_states')
         .values({ user_id: user.id, plan: account.plan, status: 'active', is_gifted: false, cancel_at_period_end: false, current_period_end: null })

@@ -18,6 +18,13 @@ export const RedisKeys = {
   simulatorAnchor: ['simulator', 'anchor'],
   /** A poll's lock, so two processes never process the same sport and kind at once. */
   pollLock: (kind: string, sport: string) => ['feeds', 'lock', kind, sport],
+  simulatorLastTick: ['simulator', 'last-tick'],
+  /** Pub/sub channel: a user's plan changed (JSON PlanChangedMessage of accounts/plan.service). */
+  planChanged: ['accounts', 'plan-changed'],
+  rateLimit: ['rate-limit'],
+  oauthState: ['accounts', 'oauth-state'],
+  loginCode: ['accounts', 'login-code'],
+  devOutbox: ['accounts', 'dev-outbox'],
 } as const;
 
 /** Deletes every key under a prefix (test runs clean up after themselves with it). */

@@ -1,0 +1,28 @@
+import type { PlanAccess } from '@oddspulse/shared';
+
+/** How a request proved who it is; only cookie-authenticated unsafe requests need a CSRF token. */
+export type AuthSource = 'bearer' | 'cookie' | 'api_key';
+
+/** The signed-in user of a request or socket, with the plan in force now. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  access: PlanAccess;
+  via: AuthSource;
+  /** The session family of a JWT; null for an API key. */
+  sessionId: string | null;
+}
+
+/** Claims of an access token. `csrf` is the SHA-256 of the session's CSRF token (double submit, bound to the session). */
+export interface AccessTokenClaims {
+  sub: string;
+  sid: string;
+  csrf: string;
+  iat?: number;
+  exp?: number;
+}
+
+export const ACCESS_COOKIE = 'op_access';
+export const CSRF_COOKIE = 'op_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+export const API_KEY_HEADER = 'x-api-key';

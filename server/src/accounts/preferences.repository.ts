@@ -1,0 +1,37 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { KYSELY, type Database } from '../database/database.module';
+import type { PreferencesTable } from '../database/schema';
+
+export interface PreferencesRow {
+  sportsbooks: string[];
+  props_sportsbooks: string[];
+  bankroll_cents: number;
+  favorites: string[];
+  odds_format: PreferencesTable['odds_format'];
+  updated_at: Date | null;
+}
+
+@Injectable()
+export class PreferencesRepository {
+  constructor(@Inject(KYSELY) private readonly db: Database) {}
+
+  async find(userId: string): Promise<PreferencesRow | undefined> {
+    const row = await this.db
+      .selectFrom('preferences')
+      .select(['sportsbooks', 'props_sportsbooks', 'bankroll_cents', 'favorites', 'odds_format', 'updated_at'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row && { ...row, bankroll_cents: Number(row.bankroll_cents) };
+  }
+
+  async save(userId: string, prefs: Omit<PreferencesRow, 'updated_at'>): Promise<PreferencesRow> {
+    const values = { ...prefs, updated_at: new Date() };
+    const row = await this.db
+      .insertInto('preferences')
+      .values({ user_id: userId, ...values })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+      .returning(['sportsbooks', 'props_sportsbooks', 'bankroll_cents', 'favorites', 'odds_format', 'updated_at'])
+      .executeTakeFirstOrThrow();
+    return { ...row, bankroll_cents: Number(row.bankroll_cents) };
+  }
+}

@@ -1,0 +1,70 @@
+import type { INestApplication, Type } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import request from 'supertest';
+import { randomBytes } from 'node:crypto';
+import type { Plan } from '@oddspulse/shared';
+import { AppModule } from '../../server/src/app.module';
+import { AccountsModule } from '../../server/src/accounts/accounts.module';
+import { PlanService } from '../../server/src/accounts/plan.service';
+import type { Session } from '../../server/src/accounts/session.service';
+import { configureHttp } from '../../server/src/bootstrap/http';
+import { APP_CONFIG } from '../../server/src/config/config.module';
+import { parseConfig, type AppConfig } from '../../server/src/config/config.schema';
+import { KYSELY, type Database } from '../../server/src/database/database.module';
+import { RedisService } from '../../server/src/redis/redis.service';
+
+export interface AccountsTestApp {
+  app: INestApplication;
+  config: AppConfig;
+  db: Database;
+  redis: RedisService;
+  plans: PlanService;
+  http: () => ReturnType<typeof request>;
+  get<T>(token: Type<T> | symbol): T;
+}
+
+/**
+ * The whole server (AppModule) against the run's PostgreSQL and Redis, with the same HTTP hardening as
+ * main.ts. `controllers` adds test-only endpoints (the odds endpoints come in a later issue).
+ */
+export async function createAccountsApp(
+  overrides: Partial<AppConfig> = {},
+  extra: { controllers?: Type[]; providers?: Array<{ provide: symbol | Type; useValue: unknown }> } = {},
+): Promise<AccountsTestApp> {
+  // A high global limit by default: the suites share one client address and one Redis prefix.
+  const config: AppConfig = { ...parseConfig(process.env), RATE_LIMIT_MAX: 100_000, ...overrides };
+  let builder = Test.createTestingModule({ imports: [AppModule, AccountsModule], controllers: extra.controllers ?? [] })
+    .overrideProvider(APP_CONFIG)
+    .useValue(config);
+  for (const provider of extra.providers ?? []) builder = builder.overrideProvider(provider.provide).useValue(provider.useValue);
+  const moduleRef = await builder.compile();
+  const app = moduleRef.createNestApplication({ logger: false });
+  configureHttp(app, { https: false });
+  app.setGlobalPrefix('api');
+  await app.init();
+  return {
+    app,
+    config,
+    db: moduleRef.get<Database>(KYSELY),
+    redis: moduleRef.get(RedisService),
+    plans: moduleRef.get(PlanService),
+    http: () => request(app.getHttpServer()),
+    get: <T>(token: Type<T> | symbol) => moduleRef.get<T>(token as Type<T>),
+  };
+}
+
+export const TEST_PASSWORD = 'Str0ng-enough-pw';
+
+export function uniqueEmail(label = 'user'): string {
+  return `${label}-${randomBytes(5).toString('hex')}@example.com`;
+}
+
+/** Signs a new user up over HTTP and gives them a plan through PlanService (the one path of every plan change). */
+export async function signUp(t: AccountsTestApp, plan: Plan = 'free', email = uniqueEmail(plan)): Promise<{ email: string; session: Session }> {
+  const res = await t.http().post('/api/auth/signup').send({ email, password: TEST_PASSWORD });
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (plan !== 'free') await t.plans.changePlan(res.body.user.id, { plan, status: 'active' });
+  return { email, session: res.body as Session };
+}
+
+export const bearer = (session: Session) => ({ Authorization: `Bearer ${session.access_token}` });
