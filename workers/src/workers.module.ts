@@ -4,12 +4,12 @@ import { ConfigModule } from '@oddspulse/server/config/config.module';
 import { DatabaseModule } from '@oddspulse/server/database/database.module';
 import { RedisModule } from '@oddspulse/server/redis/redis.module';
 import { QueueModule } from '@oddspulse/server/queue/queue.module';
+import { FeedsModule } from './feeds/feeds.module';
 import { JobRegistryService } from './jobs/job-registry.service';
 import { queueProcessors } from './jobs/queue-processors';
-import { SimulatorClockService } from './simulator/simulator-clock.service';
 
 @Module({
-  imports: [DiscoveryModule, ConfigModule, DatabaseModule, RedisModule, QueueModule],
-  providers: [JobRegistryService, ...queueProcessors, SimulatorClockService],
+  imports: [DiscoveryModule, ConfigModule, DatabaseModule, RedisModule, QueueModule, FeedsModule],
+  providers: [JobRegistryService, ...queueProcessors],
 })
 export class WorkersModule {}

@@ -80,6 +80,10 @@ export const configSchema = z.object({
   RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_RESET_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   RATE_LIMIT_RESET_MAX: z.coerce.number().int().min(1).default(5),
+  DETECT_MIN_PROFIT_PCT: z.coerce.number().min(0).default(0.1),
+  DETECT_MIN_GAP: z.coerce.number().min(0).default(0.5),
+  DETECT_MIN_PROBABILITY: z.coerce.number().min(0).default(5),
+  DETECT_MIN_EV_PCT: z.coerce.number().min(0).default(0),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -6,7 +6,7 @@ export const RedisKeys = {
   board: (kind: 'odds' | 'props', sport: string) => ['board', kind, sport],
   /** The current scoreboard of a sport: a SportScoreboard JSON. */
   scoreboard: (sport: string) => ['scores', sport],
-  /** Current opportunities of a sport: a hash of opportunity id → OpportunityEvent JSON (action new/updated). */
+  /** Current opportunities of a sport: a hash of `{board}:{eventId}` → JSON array of OpportunityUpdate (new/updated). */
   opportunities: (kind: 'ev' | 'arbitrage' | 'middles', sport: string) => ['opportunities', kind, sport],
   /** Feed state per `{kind}:{sport}` field: a FeedStatus JSON, read by /api/health. */
   feedStatus: ['feeds', 'status'],

@@ -1,3 +1,4 @@
+import type { ArbitrageOpportunity, EvBet, MiddleOpportunity } from '../domain/opportunities';
 import type { SportScoreboard, ScoreboardEvent } from '../domain/scores';
 import type { BoardDiff } from './board-diff';
 
@@ -60,6 +61,8 @@ export interface OpportunityUpdate<T = unknown> {
   /** Stable id: the same opportunity keeps its id across updates. */
   id: string;
   event_id: string;
+  /** Which board it was found on: straight bets or player props. */
+  board: 'odds' | 'props';
   /** When it was first found (ISO), kept across updates. */
   time_found: string;
   /** Seconds it is still shown for (spec 001 §9: 30 min), 0 when gone. */
@@ -71,9 +74,9 @@ export interface OpportunityUpdate<T = unknown> {
 export interface RealtimeMessageMap {
   odds: { type: 'board.diff'; data: BoardDiff } | { type: 'board.status'; data: BoardStatus };
   props: { type: 'board.diff'; data: BoardDiff } | { type: 'board.status'; data: BoardStatus };
-  ev: { type: 'opportunity'; data: OpportunityUpdate };
-  arbitrage: { type: 'opportunity'; data: OpportunityUpdate };
-  middles: { type: 'opportunity'; data: OpportunityUpdate };
+  ev: { type: 'opportunities'; data: { updates: Array<OpportunityUpdate<EvBet>> } };
+  arbitrage: { type: 'opportunities'; data: { updates: Array<OpportunityUpdate<ArbitrageOpportunity>> } };
+  middles: { type: 'opportunities'; data: { updates: Array<OpportunityUpdate<MiddleOpportunity>> } };
   scores:
     | { type: 'score.update'; data: { games: ScoreboardEvent[] } }
     /** A game turned final: its own message (settlement listens for it). */

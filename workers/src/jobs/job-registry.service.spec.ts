@@ -7,15 +7,30 @@ import { OnJob } from './on-job.decorator';
 
 @Injectable()
 class TickHandler {
-  @OnJob(JobName.SimulatorTick)
+  @OnJob(JobName.FeedsSchedule)
   async tick(data: { scheduledAt: number }) {
     return data.scheduledAt + 1;
+  }
+
+  @OnJob(JobName.OddsPoll)
+  async odds() {
+    return 'odds';
+  }
+
+  @OnJob(JobName.PropsPoll)
+  async props() {
+    return 'props';
+  }
+
+  @OnJob(JobName.ScoresPoll)
+  async scores() {
+    return 'scores';
   }
 }
 
 @Injectable()
 class SecondTickHandler {
-  @OnJob(JobName.SimulatorTick)
+  @OnJob(JobName.FeedsSchedule)
   async tick() {
     return 0;
   }
@@ -33,14 +48,14 @@ async function registryWith(...providers: Array<new (...args: never[]) => unknow
 describe('JobRegistryService', () => {
   it('runs a job through its one handler', async () => {
     const registry = await registryWith(TickHandler);
-    await expect(registry.run({ name: JobName.SimulatorTick, data: { scheduledAt: 41 } } as never)).resolves.toBe(42);
+    await expect(registry.run({ name: JobName.FeedsSchedule, data: { scheduledAt: 41 } } as never)).resolves.toBe(42);
   });
 
   it('refuses to start when a job name has two handlers', async () => {
-    await expect(registryWith(TickHandler, SecondTickHandler)).rejects.toThrow(`Job ${JobName.SimulatorTick} has more than one handler`);
+    await expect(registryWith(TickHandler, SecondTickHandler)).rejects.toThrow(`Job ${JobName.FeedsSchedule} has more than one handler`);
   });
 
   it('refuses to start when a job name has no handler', async () => {
-    await expect(registryWith()).rejects.toThrow(`No handler for job(s): ${JobName.SimulatorTick}`);
+    await expect(registryWith()).rejects.toThrow(`No handler for job(s): ${Object.values(JobName).join(', ')}`);
   });
 });

@@ -1,0 +1,92 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  BoardEvent,
+  OpportunityChannel,
+  OpportunityUpdate,
+  RealtimeChannel,
+  RealtimeMessage,
+  ScanOptions,
+  ScanResult,
+  SportBoard,
+  scanEvent,
+} from '@oddspulse/shared';
+import { APP_CONFIG } from '@oddspulse/server/config/config.module';
+import type { AppConfig } from '@oddspulse/server/config/config.schema';
+import { RealtimePublisher } from '@oddspulse/server/realtime/realtime-publisher.service';
+import { RedisService } from '@oddspulse/server/redis/redis.service';
+import { RedisKeys } from '@oddspulse/server/redis/redis-keys';
+import { Trackable, trackOpportunities } from './opportunity-tracker';
+
+const KINDS = [
+  { channel: RealtimeChannel.Arbitrage, result: 'arbitrage' },
+  { channel: RealtimeChannel.Middles, result: 'middles' },
+  { channel: RealtimeChannel.Ev, result: 'ev' },
+] as const satisfies ReadonlyArray<{ channel: OpportunityChannel; result: keyof ScanResult }>;
+
+export interface DetectionSummary {
+  published: Record<OpportunityChannel, number>;
+  current: Record<OpportunityChannel, number>;
+}
+
+/**
+ * Runs the engine's EV, arbitrage and middles on the events that changed, keeps each event's current
+ * opportunities in Redis (for initial loads) and publishes what is new, updated or gone. Detection
+ * publishes with the loosest thresholds a user can choose; each user's filters apply on top.
+ */
+@Injectable()
+export class DetectionService {
+  private readonly options: ScanOptions;
+
+  constructor(
+    private readonly redis: RedisService,
+    private readonly publisher: RealtimePublisher,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.options = {
+      arbitrage: { minProfitPct: config.DETECT_MIN_PROFIT_PCT },
+      middles: { minGap: config.DETECT_MIN_GAP, minProbability: config.DETECT_MIN_PROBABILITY },
+      ev: { minEvPct: config.DETECT_MIN_EV_PCT },
+    };
+  }
+
+  /** `eventIds`: the events that changed (added, changed or removed) since the last board. */
+  async detect(board: 'odds' | 'props', next: SportBoard, eventIds: readonly string[], now: number): Promise<DetectionSummary> {
+    const sport = next.sport_key;
+    const events = new Map<string, BoardEvent>(next.events.map((e) => [e.id, e]));
+    const summary: DetectionSummary = { published: { arbitrage: 0, middles: 0, ev: 0 }, current: { arbitrage: 0, middles: 0, ev: 0 } };
+    if (!eventIds.length) return summary;
+    const fields = eventIds.map((id) => `${board}:${id}`);
+    const scans = new Map<string, ScanResult>();
+    for (const id of eventIds) {
+      const event = events.get(id);
+      if (event) scans.set(id, scanEvent(event, this.options, now));
+    }
+    for (const kind of KINDS) {
+      const key = this.redis.key(...RedisKeys.opportunities(kind.channel, sport));
+      const stored = await this.redis.client.hmget(key, ...fields);
+      const updates: OpportunityUpdate[] = [];
+      const multi = this.redis.client.multi();
+      eventIds.forEach((id, i) => {
+        const previous = stored[i] ? (JSON.parse(stored[i]!) as Array<OpportunityUpdate<Trackable>>) : [];
+        const found = (scans.get(id)?.[kind.result] ?? []) as unknown as Trackable[];
+        const { current, published } = trackOpportunities(board, id, previous, found, now);
+        if (current.length) multi.hset(key, fields[i], JSON.stringify(current));
+        else multi.hdel(key, fields[i]);
+        updates.push(...published);
+        summary.current[kind.channel] += current.length;
+      });
+      await multi.exec();
+      if (updates.length) {
+        await this.publisher.publish({
+          channel: kind.channel,
+          sport,
+          at: new Date(now).toISOString(),
+          type: 'opportunities',
+          data: { updates },
+        } as RealtimeMessage);
+      }
+      summary.published[kind.channel] = updates.length;
+    }
+    return summary;
+  }
+}

@@ -1,0 +1,93 @@
+import { FeedError, errorForStatus } from './feed-errors';
+
+export interface RetryPolicy {
+  /** Retries after the first try (spec 001 §4: 3). */
+  retries: number;
+  /** Wait before the first retry when the server gives no Retry-After; doubles each retry (spec: 5 s). */
+  baseDelayMs: number;
+  /** A Retry-After longer than this is not waited for: the poll gives up and the next tick tries again. */
+  maxDelayMs: number;
+}
+
+export interface FeedRequest {
+  url: URL;
+  timeoutMs: number;
+  retry: RetryPolicy;
+  /** Called with every response's headers, failed ones included (usage credits come back on both). */
+  onResponse?: (headers: Headers, status: number) => void;
+  /** Called before each retry, for the logs. */
+  onRetry?: (error: FeedError, attempt: number, delayMs: number) => void;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+export interface FeedResponse<T> {
+  body: T;
+  headers: Headers;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The URL as it may be logged: the API key is never written anywhere. */
+export function redactUrl(url: URL): string {
+  const copy = new URL(url);
+  if (copy.searchParams.has('apiKey')) copy.searchParams.set('apiKey', '***');
+  return `${copy.pathname}${copy.search}`;
+}
+
+async function attempt<T>(request: FeedRequest): Promise<FeedResponse<T>> {
+  let response: Response;
+  try {
+    response = await fetch(request.url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(request.timeoutMs) });
+  } catch (error) {
+    const err = error as Error;
+    if (err.name === 'TimeoutError' || err.name === 'AbortError') {
+      throw new FeedError('timeout', `Request timed out after ${request.timeoutMs} ms`, true);
+    }
+    throw new FeedError('network', `Network error: ${(err.cause as Error | undefined)?.message ?? err.message}`, true);
+  }
+  request.onResponse?.(response.headers, response.status);
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    const err = error as Error;
+    if (err.name === 'TimeoutError' || err.name === 'AbortError') {
+      throw new FeedError('timeout', `Request timed out after ${request.timeoutMs} ms`, true);
+    }
+    throw new FeedError('network', `Network error while reading the body: ${err.message}`, true);
+  }
+  let body: unknown;
+  let parsed = true;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    parsed = false;
+  }
+  if (!response.ok) throw errorForStatus(response.status, response.statusText, body, response.headers.get('retry-after'));
+  if (!parsed) {
+    const type = (response.headers.get('content-type') ?? 'unknown').split(';')[0];
+    const what = type.includes('html') ? 'HTML' : type;
+    throw new FeedError('invalid_body', `Server returned ${what} instead of JSON`, true, response.status);
+  }
+  return { body: body as T, headers: response.headers };
+}
+
+/**
+ * GETs JSON with the spec's policy (001 §4, §9): 15 s time-out per try; network failures, time-outs,
+ * 429, 5xx and non-JSON bodies retried up to `retries` times, waiting Retry-After when given, else the
+ * base delay doubling each retry. Everything else fails at once with its typed error.
+ */
+export async function getJson<T>(request: FeedRequest): Promise<FeedResponse<T>> {
+  const sleep = request.sleep ?? defaultSleep;
+  for (let retry = 0; ; retry++) {
+    try {
+      return await attempt<T>(request);
+    } catch (error) {
+      if (!(error instanceof FeedError) || !error.retryable || retry >= request.retry.retries) throw error;
+      const delay = error.retryAfterMs ?? request.retry.baseDelayMs * 2 ** retry;
+      if (delay > request.retry.maxDelayMs) throw error;
+      request.onRetry?.(error, retry + 1, delay);
+      await sleep(delay);
+    }
+  }
+}

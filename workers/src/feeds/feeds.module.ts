@@ -1,0 +1,53 @@
+import { Module } from '@nestjs/common';
+import { APP_CONFIG } from '@oddspulse/server/config/config.module';
+import type { AppConfig } from '@oddspulse/server/config/config.schema';
+import { OddsModule } from '@oddspulse/server/odds/odds.module';
+import { RealtimeModule } from '@oddspulse/server/realtime/realtime.module';
+import { DetectionService } from '../detection/detection.service';
+import { OddsPipelineService } from '../odds/odds-pipeline.service';
+import { CreditLedgerService } from '../odds/the-odds-api/credit-ledger.service';
+import { TheOddsApiClient } from '../odds/the-odds-api/the-odds-api.client';
+import { TheOddsApiOddsProvider } from '../odds/the-odds-api/the-odds-api.odds-provider';
+import { TheOddsApiScoresProvider } from '../odds/the-odds-api/the-odds-api.scores-provider';
+import { FeedsSchedulerService } from '../schedule/feeds-scheduler.service';
+import { EspnScoresProvider } from '../scores/espn/espn.scores-provider';
+import { ScoresPipelineService } from '../scores/scores-pipeline.service';
+import { SimulatorOddsProvider, SimulatorScoresProvider, SimulatorService } from '../simulator/simulator.providers';
+import { CLOCK, systemClock } from './clock';
+import { FeedStateService } from './feed-state.service';
+import { ODDS_PROVIDER, SCORES_PROVIDER } from './providers';
+
+/** The pipeline: providers chosen by ODDS_PROVIDER / SCORES_PROVIDER, polls, boards, history, detection. */
+@Module({
+  imports: [OddsModule, RealtimeModule],
+  providers: [
+    { provide: CLOCK, useValue: systemClock },
+    SimulatorService,
+    SimulatorOddsProvider,
+    SimulatorScoresProvider,
+    CreditLedgerService,
+    TheOddsApiClient,
+    TheOddsApiOddsProvider,
+    TheOddsApiScoresProvider,
+    EspnScoresProvider,
+    {
+      provide: ODDS_PROVIDER,
+      inject: [APP_CONFIG, SimulatorOddsProvider, TheOddsApiOddsProvider],
+      useFactory: (config: AppConfig, simulator: SimulatorOddsProvider, api: TheOddsApiOddsProvider) =>
+        config.ODDS_PROVIDER === 'theoddsapi' ? api : simulator,
+    },
+    {
+      provide: SCORES_PROVIDER,
+      inject: [APP_CONFIG, SimulatorScoresProvider, EspnScoresProvider, TheOddsApiScoresProvider],
+      useFactory: (config: AppConfig, simulator: SimulatorScoresProvider, espn: EspnScoresProvider, api: TheOddsApiScoresProvider) =>
+        ({ simulator, espn, theoddsapi: api })[config.SCORES_PROVIDER],
+    },
+    FeedStateService,
+    DetectionService,
+    OddsPipelineService,
+    ScoresPipelineService,
+    FeedsSchedulerService,
+  ],
+  exports: [OddsPipelineService, ScoresPipelineService, FeedStateService, ODDS_PROVIDER, SCORES_PROVIDER],
+})
+export class FeedsModule {}

@@ -1,0 +1,19 @@
+import type { BoardEvent, ScoreboardEvent } from '@oddspulse/shared';
+
+/** Where a sport's odds come from; every provider returns the normalised board (decimal prices). */
+export interface OddsProvider {
+  readonly name: 'simulator' | 'theoddsapi';
+  /** Straight bets (game markets) of a sport's upcoming and live events. */
+  fetchOdds(sport: string): Promise<BoardEvent[]>;
+  /** Player props of a sport's upcoming events (the straight-bet board gives the events to ask about). */
+  fetchProps(sport: string, events: readonly BoardEvent[]): Promise<BoardEvent[]>;
+}
+
+/** Where a sport's scores come from; every provider returns the scoreboard events of spec 002 §3. */
+export interface ScoresProvider {
+  readonly name: 'simulator' | 'espn' | 'theoddsapi';
+  fetchScores(sport: string): Promise<ScoreboardEvent[]>;
+}
+
+export const ODDS_PROVIDER = Symbol('ODDS_PROVIDER');
+export const SCORES_PROVIDER = Symbol('SCORES_PROVIDER');

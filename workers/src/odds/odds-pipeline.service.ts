@@ -1,0 +1,165 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { UnrecoverableError } from 'bullmq';
+import {
+  BoardEvent,
+  BoardMarket,
+  FeedStatus,
+  JobName,
+  JobPayload,
+  SportBoard,
+  diffBoards,
+  isEventLive,
+  isLockedMarket,
+} from '@oddspulse/shared';
+import { OddsHistoryRepository } from '@oddspulse/server/odds/odds-history.repository';
+import { RealtimePublisher } from '@oddspulse/server/realtime/realtime-publisher.service';
+import { DetectionService } from '../detection/detection.service';
+import { CLOCK, Clock } from '../feeds/clock';
+import { FeedError } from '../feeds/feed-errors';
+import { FeedStateService } from '../feeds/feed-state.service';
+import { ODDS_PROVIDER, OddsProvider } from '../feeds/providers';
+import { OnJob } from '../jobs/on-job.decorator';
+
+/** A poll holds its sport's lock at most this long (longer than the slowest retry sequence). */
+const LOCK_TTL_MS = 120_000;
+
+type BoardKind = 'odds' | 'props';
+
+export interface PollResult {
+  sport: string;
+  kind: BoardKind;
+  outcome: 'updated' | 'unchanged' | 'locked' | 'paused';
+  events?: number;
+  changedEvents?: number;
+  historyRows?: number;
+  publishedSeq?: number;
+}
+
+/** The locked-market rule of the engine (spec 001 §5), for the diff's locked/unlocked changes. */
+function isLocked(market: BoardMarket, event: BoardEvent, now: number): boolean {
+  return isLockedMarket(
+    market.outcomes.map((o) => o.price),
+    market.last_update,
+    now,
+    isEventLive(event, now),
+  );
+}
+
+/**
+ * One poll of a sport's straight bets or props: fetch, normalise (the provider's job), diff against
+ * the board in Redis, record the changes in PostgreSQL, replace the board, publish the diff, and run
+ * detection on the changed events. A failing provider leaves the last board in place, marked stale.
+ */
+@Injectable()
+export class OddsPipelineService {
+  private readonly logger = new Logger(OddsPipelineService.name);
+
+  constructor(
+    @Inject(ODDS_PROVIDER) private readonly provider: OddsProvider,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly state: FeedStateService,
+    private readonly history: OddsHistoryRepository,
+    private readonly publisher: RealtimePublisher,
+    private readonly detection: DetectionService,
+  ) {}
+
+  @OnJob(JobName.OddsPoll)
+  pollOdds(data: JobPayload<typeof JobName.OddsPoll>): Promise<PollResult> {
+    return this.poll('odds', data.sport, () => this.provider.fetchOdds(data.sport));
+  }
+
+  @OnJob(JobName.PropsPoll)
+  pollProps(data: JobPayload<typeof JobName.PropsPoll>): Promise<PollResult> {
+    return this.poll('props', data.sport, async () => this.provider.fetchProps(data.sport, (await this.state.board('odds', data.sport))?.events ?? []));
+  }
+
+  async poll(kind: BoardKind, sport: string, fetch: () => Promise<BoardEvent[]>): Promise<PollResult> {
+    const result = await this.state.withLock(kind, sport, LOCK_TTL_MS, () => this.run(kind, sport, fetch));
+    if (!result) this.logger.debug(`${kind} ${sport}: another process is polling it; skipped`);
+    return result ?? { sport, kind, outcome: 'locked' };
+  }
+
+  private async run(kind: BoardKind, sport: string, fetch: () => Promise<BoardEvent[]>): Promise<PollResult> {
+    const started = this.clock();
+    const previous = await this.state.board(kind, sport);
+    let events: BoardEvent[];
+    try {
+      events = await fetch();
+    } catch (error) {
+      if (!(error instanceof FeedError)) throw error;
+      return this.failed(kind, sport, previous, error, started);
+    }
+    const board: SportBoard = { sport_key: sport, fetched_at: new Date(started).toISOString(), events };
+    const { diff, records, changedEventIds } = diffBoards(previous, board, { isLocked, now: started });
+    // History first: if it fails, the board is not replaced and the next poll records the same changes.
+    if (records.length) await this.history.insertChanges(sport, records, new Date(started));
+    await this.state.saveBoard(kind, board);
+    const at = new Date(started).toISOString();
+    let publishedSeq: number | undefined;
+    if (diff) publishedSeq = await this.publisher.publish({ channel: kind, sport, at, type: 'board.diff', data: diff });
+    if (previous?.stale_since) {
+      await this.publisher.publish({ channel: kind, sport, at, type: 'board.status', data: { fetched_at: board.fetched_at, stale_since: null } });
+      this.logger.log(`${kind} ${sport}: feed recovered (stale since ${previous.stale_since})`);
+    }
+    const detection = await this.detection.detect(kind, board, changedEventIds, started);
+    const live = events.filter((e) => isEventLive(e, started)).length;
+    await this.state.saveStatus(this.status(kind, sport, started, { state: 'ok', last_success_at: at, stale_since: null, events: events.length, live }));
+    this.logger.log(
+      {
+        sport,
+        kind,
+        provider: this.provider.name,
+        events: events.length,
+        live,
+        changedEvents: changedEventIds.length,
+        historyRows: records.length,
+        seq: publishedSeq,
+        opportunities: detection.current,
+        ms: this.clock() - started,
+      },
+      `${kind} ${sport}: ${events.length} events, ${changedEventIds.length} changed`,
+    );
+    return { sport, kind, outcome: diff ? 'updated' : 'unchanged', events: events.length, changedEvents: changedEventIds.length, historyRows: records.length, publishedSeq };
+  }
+
+  private status(kind: BoardKind, sport: string, now: number, fields: Partial<FeedStatus>): FeedStatus {
+    return {
+      kind,
+      sport,
+      provider: this.provider.name,
+      state: 'ok',
+      last_poll_at: new Date(now).toISOString(),
+      last_success_at: null,
+      stale_since: null,
+      age_seconds: null,
+      events: 0,
+      live: 0,
+      ...fields,
+    };
+  }
+
+  /** The board keeps its last data, marked stale with its age; a budget pause is not a failure. */
+  private async failed(kind: BoardKind, sport: string, previous: SportBoard | null, error: FeedError, now: number): Promise<PollResult> {
+    const last = await this.state.status(kind, sport);
+    const base = { last_success_at: last?.last_success_at ?? null, events: previous?.events.length ?? 0, live: last?.live ?? 0 };
+    if (error.kind === 'budget_paused') {
+      await this.state.saveStatus(this.status(kind, sport, now, { ...base, state: 'paused', stale_since: previous?.stale_since ?? null, paused_reason: error.message }));
+      return { sport, kind, outcome: 'paused' };
+    }
+    const staleSince = previous?.stale_since ?? new Date(now).toISOString();
+    if (previous && !previous.stale_since) {
+      await this.state.saveBoard(kind, { ...previous, stale_since: staleSince });
+      await this.publisher.publish({
+        channel: kind,
+        sport,
+        at: new Date(now).toISOString(),
+        type: 'board.status',
+        data: { fetched_at: previous.fetched_at, stale_since: staleSince, error: error.message },
+      });
+    }
+    await this.state.saveStatus(this.status(kind, sport, now, { ...base, state: 'stale', stale_since: staleSince, error: error.message }));
+    this.logger.error({ sport, kind, provider: this.provider.name, errorKind: error.kind, status: error.status }, `${kind} ${sport}: feed failed: ${error.message}`);
+    // The request was already retried per spec; the job fails (kept for inspection) without BullMQ retrying it.
+    throw new UnrecoverableError(`${kind} ${sport}: ${error.message}`);
+  }
+}

@@ -1,0 +1,52 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG } from '@oddspulse/server/config/config.module';
+import type { AppConfig } from '@oddspulse/server/config/config.schema';
+import { FeedError } from '../../feeds/feed-errors';
+import { getJson, redactUrl } from '../../feeds/feed-http';
+import { creditsFromHeaders } from './credit-budget';
+import { CreditLedgerService } from './credit-ledger.service';
+
+const MAX_RETRY_WAIT_MS = 60_000;
+
+/**
+ * The Odds API v4 over HTTP: the key, the time-out and retry policy, and the usage headers recorded
+ * after every response. Paths are relative to ODDS_API_BASE_URL (`/v4/sports/{sport}/odds`, …).
+ */
+@Injectable()
+export class TheOddsApiClient {
+  private readonly logger = new Logger(TheOddsApiClient.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly ledger: CreditLedgerService,
+  ) {}
+
+  async get<T>(path: string, query: Record<string, string>, sport: string): Promise<T> {
+    const url = new URL(path.replace(/^\//, ''), this.config.ODDS_API_BASE_URL.replace(/\/?$/, '/'));
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    url.searchParams.set('apiKey', this.config.ODDS_API_KEY ?? '');
+    const pending: Promise<void>[] = [];
+    try {
+      const { body } = await getJson<T>({
+        url,
+        timeoutMs: this.config.ODDS_API_TIMEOUT_MS,
+        retry: { retries: this.config.FEED_RETRY_ATTEMPTS, baseDelayMs: this.config.FEED_RETRY_BASE_MS, maxDelayMs: MAX_RETRY_WAIT_MS },
+        onResponse: (headers) => {
+          const credits = creditsFromHeaders(headers);
+          if (credits) pending.push(this.ledger.record(sport, credits));
+        },
+        onRetry: (error, attempt, delayMs) =>
+          this.logger.warn(
+            { sport, path: redactUrl(url), kind: error.kind, status: error.status, attempt, delayMs },
+            `The Odds API: ${error.message}; retry ${attempt}/${this.config.FEED_RETRY_ATTEMPTS} in ${delayMs} ms`,
+          ),
+      });
+      return body;
+    } catch (error) {
+      if (error instanceof FeedError && error.kind === 'out_of_credits') pending.push(this.ledger.exhausted());
+      throw error;
+    } finally {
+      await Promise.all(pending);
+    }
+  }
+}

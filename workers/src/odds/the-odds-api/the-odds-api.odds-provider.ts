@@ -1,0 +1,96 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { BoardEvent, normaliseOddsApiV4 } from '@oddspulse/shared';
+import { APP_CONFIG } from '@oddspulse/server/config/config.module';
+import type { AppConfig } from '@oddspulse/server/config/config.schema';
+import { FeedError } from '../../feeds/feed-errors';
+import type { OddsProvider } from '../../feeds/providers';
+import { oddsCallCost } from './credit-budget';
+import { CreditLedgerService } from './credit-ledger.service';
+import { TheOddsApiClient } from './the-odds-api.client';
+
+/** Props are asked for events starting within this window only: each event costs its own credits. */
+const PROPS_HORIZON_MS = 36 * 3_600_000;
+
+/** Odds from The Odds API v4, decimal, normalised by the shared normaliser. */
+@Injectable()
+export class TheOddsApiOddsProvider implements OddsProvider {
+  readonly name = 'theoddsapi' as const;
+  private readonly logger = new Logger(TheOddsApiOddsProvider.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly client: TheOddsApiClient,
+    private readonly ledger: CreditLedgerService,
+  ) {}
+
+  private async spend(sport: string, cost: number) {
+    const decision = await this.ledger.check(sport, cost);
+    if (!decision.allowed) throw new FeedError('budget_paused', decision.reason, false);
+  }
+
+  async fetchOdds(sport: string): Promise<BoardEvent[]> {
+    await this.spend(sport, oddsCallCost(this.config.ODDS_API_MARKETS.length, this.config.ODDS_API_REGIONS.length));
+    const raw = await this.client.get<unknown>(
+      `/v4/sports/${encodeURIComponent(sport)}/odds`,
+      {
+        regions: this.config.ODDS_API_REGIONS.join(','),
+        markets: this.config.ODDS_API_MARKETS.join(','),
+        oddsFormat: 'decimal',
+        dateFormat: 'iso',
+        includeLinks: 'true',
+        includeSids: 'true',
+      },
+      sport,
+    );
+    return this.normalise(raw, sport);
+  }
+
+  async fetchProps(sport: string, events: readonly BoardEvent[]): Promise<BoardEvent[]> {
+    const now = Date.now();
+    const upcoming = events.filter((e) => {
+      const start = Date.parse(e.commence_time);
+      return start > now && start - now < PROPS_HORIZON_MS;
+    });
+    const cost = oddsCallCost(this.config.ODDS_API_PROPS_MARKETS.length, this.config.ODDS_API_PROPS_REGIONS.length);
+    const result: BoardEvent[] = [];
+    for (const event of upcoming) {
+      await this.spend(sport, cost);
+      try {
+        const raw = await this.client.get<unknown>(
+          `/v4/sports/${encodeURIComponent(sport)}/events/${encodeURIComponent(event.id)}/odds`,
+          {
+            regions: this.config.ODDS_API_PROPS_REGIONS.join(','),
+            markets: this.config.ODDS_API_PROPS_MARKETS.join(','),
+            oddsFormat: 'decimal',
+            dateFormat: 'iso',
+            includeLinks: 'true',
+            includeSids: 'true',
+          },
+          sport,
+        );
+        result.push(...this.normalise(raw, sport));
+      } catch (error) {
+        // A market not offered for this sport answers 422 for that event only (spec 001 §8: skip that game).
+        if (error instanceof FeedError && error.kind === 'invalid_request') {
+          this.logger.warn({ sport, eventId: event.id }, `Props skipped for ${event.id}: ${error.message}`);
+          continue;
+        }
+        throw error;
+      }
+    }
+    return result;
+  }
+
+  private normalise(raw: unknown, sport: string): BoardEvent[] {
+    let board: ReturnType<typeof normaliseOddsApiV4>;
+    try {
+      // Decimal is asked for; the format is still detected, so a recorded American board reads right too.
+      board = normaliseOddsApiV4(raw);
+    } catch (error) {
+      throw new FeedError('invalid_body', `Invalid response format from server: ${(error as Error).message}`, true);
+    }
+    const { dropped } = board;
+    if (dropped.events || dropped.markets || dropped.outcomes) this.logger.debug({ sport, dropped }, 'The Odds API: unusable entries dropped');
+    return board.events;
+  }
+}

@@ -1,0 +1,52 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { JobName, JobPayload } from '@oddspulse/shared';
+import { APP_CONFIG } from '@oddspulse/server/config/config.module';
+import type { AppConfig } from '@oddspulse/server/config/config.schema';
+import { JobQueueService } from '@oddspulse/server/queue/job-queue.service';
+import { RedisService } from '@oddspulse/server/redis/redis.service';
+import { RedisKeys } from '@oddspulse/server/redis/redis-keys';
+import { FeedStateService } from '../feeds/feed-state.service';
+import { OnJob } from '../jobs/on-job.decorator';
+import { duePolls } from './feed-cadence';
+
+const JOB_FOR_KIND = { odds: JobName.OddsPoll, props: JobName.PropsPoll, scores: JobName.ScoresPoll } as const;
+
+/** One repeatable job (upserted by id, so one schedule however many workers start) that fans out the polls. */
+@Injectable()
+export class FeedsSchedulerService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(FeedsSchedulerService.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly jobs: JobQueueService,
+    private readonly redis: RedisService,
+    private readonly state: FeedStateService,
+  ) {}
+
+  async onApplicationBootstrap() {
+    await this.jobs.schedule('feeds-schedule', JobName.FeedsSchedule, this.config.SCHEDULER_TICK_MS, { scheduledAt: 0 });
+    this.logger.log(
+      `Feeds scheduled every ${this.config.SCHEDULER_TICK_MS} ms: odds from ${this.config.ODDS_PROVIDER}, scores from ${this.config.SCORES_PROVIDER}, sports ${this.config.FEED_SPORTS.join(', ')}`,
+    );
+  }
+
+  @OnJob(JobName.FeedsSchedule)
+  async fanOut(_data: JobPayload<typeof JobName.FeedsSchedule>) {
+    const now = Date.now();
+    await this.redis.client.set(this.redis.key(...RedisKeys.scheduleLastTick), String(now));
+    const polls = duePolls(
+      this.config.FEED_SPORTS,
+      await this.state.statuses(),
+      {
+        oddsMs: this.config.ODDS_INTERVAL_MS,
+        oddsLiveMs: this.config.ODDS_LIVE_INTERVAL_MS,
+        propsMs: this.config.PROPS_INTERVAL_MS,
+        scoresLiveMs: this.config.SCORES_LIVE_INTERVAL_MS,
+        scoresIdleMs: this.config.SCORES_IDLE_INTERVAL_MS,
+      },
+      now,
+    );
+    await Promise.all(polls.map((p) => this.jobs.add(JOB_FOR_KIND[p.kind], { sport: p.sport, tick: p.tick }, { jobId: p.jobId })));
+    return { scheduledAt: now, polls: polls.length };
+  }
+}

@@ -1,0 +1,35 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { ScoreboardEvent } from '@oddspulse/shared';
+import { APP_CONFIG } from '@oddspulse/server/config/config.module';
+import type { AppConfig } from '@oddspulse/server/config/config.schema';
+import { FeedError } from '../../feeds/feed-errors';
+import { getJson, redactUrl } from '../../feeds/feed-http';
+import type { ScoresProvider } from '../../feeds/providers';
+import { ESPN_LEAGUES, mapEspnScoreboard } from './espn-scoreboard.mapper';
+
+/** ESPN's public scoreboard (site.api.espn.com/apis/site/v2/sports/{sport}/{league}/scoreboard). */
+@Injectable()
+export class EspnScoresProvider implements ScoresProvider {
+  readonly name = 'espn' as const;
+  private readonly logger = new Logger(EspnScoresProvider.name);
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  async fetchScores(sport: string): Promise<ScoreboardEvent[]> {
+    const league = ESPN_LEAGUES[sport];
+    if (!league) throw new FeedError('invalid_request', `Unsupported sport for backend scoreboard: ${sport}`, false);
+    const url = new URL(`${this.config.ESPN_BASE_URL.replace(/\/$/, '')}/${league}/scoreboard`);
+    const { body } = await getJson<unknown>({
+      url,
+      timeoutMs: this.config.ODDS_API_TIMEOUT_MS,
+      retry: { retries: this.config.FEED_RETRY_ATTEMPTS, baseDelayMs: this.config.FEED_RETRY_BASE_MS, maxDelayMs: 60_000 },
+      onRetry: (error, attempt, delayMs) =>
+        this.logger.warn({ sport, path: redactUrl(url), kind: error.kind, attempt, delayMs }, `ESPN: ${error.message}; retry ${attempt} in ${delayMs} ms`),
+    });
+    try {
+      return mapEspnScoreboard(body, sport);
+    } catch (error) {
+      throw new FeedError('invalid_body', `Invalid ESPN scoreboard: ${(error as Error).message}`, false);
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import type { ScoreboardEvent } from '@oddspulse/shared';
+
+export interface ScoreboardChanges {
+  /** Games that are new or whose score, clock or status changed. */
+  updated: ScoreboardEvent[];
+  /** Games that turned final since the last scoreboard (or are final on the first one). */
+  finals: ScoreboardEvent[];
+}
+
+/** What a viewer sees change; last_update alone is not a change. */
+function signature(game: ScoreboardEvent): string {
+  const { last_update: _ignored, ...rest } = game;
+  return JSON.stringify(rest);
+}
+
+/** Compares two scoreboards of one sport by game id. */
+export function diffScoreboards(previous: readonly ScoreboardEvent[] | null, next: readonly ScoreboardEvent[]): ScoreboardChanges {
+  const before = new Map((previous ?? []).map((g) => [g.id, g]));
+  const updated: ScoreboardEvent[] = [];
+  const finals: ScoreboardEvent[] = [];
+  for (const game of next) {
+    const old = before.get(game.id);
+    if (!old || signature(old) !== signature(game)) updated.push(game);
+    if (game.status === 'final' && old?.status !== 'final') finals.push(game);
+  }
+  return { updated, finals };
+}

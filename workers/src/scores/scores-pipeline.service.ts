@@ -1,0 +1,120 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { UnrecoverableError } from 'bullmq';
+import { FeedStatus, JobName, JobPayload, ScoreboardEvent, SportScoreboard, findMatchingGame } from '@oddspulse/shared';
+import { RealtimePublisher } from '@oddspulse/server/realtime/realtime-publisher.service';
+import { CLOCK, Clock } from '../feeds/clock';
+import { FeedError } from '../feeds/feed-errors';
+import { FeedStateService } from '../feeds/feed-state.service';
+import { SCORES_PROVIDER, ScoresProvider } from '../feeds/providers';
+import { OnJob } from '../jobs/on-job.decorator';
+import { diffScoreboards } from './scoreboard-diff';
+
+const LOCK_TTL_MS = 120_000;
+
+export interface ScoresPollResult {
+  sport: string;
+  outcome: 'updated' | 'unchanged' | 'locked' | 'paused';
+  games?: number;
+  updated?: number;
+  finals?: number;
+}
+
+/**
+ * One poll of a sport's scoreboard: fetch, join each game to the odds feed's event (spec 002 §5 team
+ * matching), keep the scoreboard in Redis, publish the games that changed and, on their own, the games
+ * that turned final (settlement listens for those).
+ */
+@Injectable()
+export class ScoresPipelineService {
+  private readonly logger = new Logger(ScoresPipelineService.name);
+
+  constructor(
+    @Inject(SCORES_PROVIDER) private readonly provider: ScoresProvider,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly state: FeedStateService,
+    private readonly publisher: RealtimePublisher,
+  ) {}
+
+  @OnJob(JobName.ScoresPoll)
+  async poll(data: JobPayload<typeof JobName.ScoresPoll>): Promise<ScoresPollResult> {
+    const result = await this.state.withLock('scores', data.sport, LOCK_TTL_MS, () => this.run(data.sport));
+    return result ?? { sport: data.sport, outcome: 'locked' };
+  }
+
+  /** Games from a provider that does not share the odds feed's ids get the id of the same game on the odds board. */
+  private async linkToOdds(sport: string, games: ScoreboardEvent[]): Promise<ScoreboardEvent[]> {
+    if (games.every((g) => g.event_id)) return games;
+    const board = await this.state.board('odds', sport);
+    if (!board) return games;
+    return games.map((game) => {
+      if (game.event_id) return game;
+      const match = findMatchingGame(game, board.events);
+      return match ? { ...game, event_id: match.id } : game;
+    });
+  }
+
+  private async run(sport: string): Promise<ScoresPollResult> {
+    const started = this.clock();
+    const at = new Date(started).toISOString();
+    const previous = await this.state.scoreboard(sport);
+    let games: ScoreboardEvent[];
+    try {
+      games = await this.linkToOdds(sport, await this.provider.fetchScores(sport));
+    } catch (error) {
+      if (!(error instanceof FeedError)) throw error;
+      return this.failed(sport, previous, error, started);
+    }
+    const { updated, finals } = diffScoreboards(previous?.games ?? null, games);
+    const board: SportScoreboard = { sport_key: sport, fetched_at: at, games };
+    await this.state.saveScoreboard(board);
+    if (updated.length) await this.publisher.publish({ channel: 'scores', sport, at, type: 'score.update', data: { games: updated } });
+    for (const game of finals) await this.publisher.publish({ channel: 'scores', sport, at, type: 'game.final', data: { game } });
+    if (previous?.stale_since) await this.publisher.publish({ channel: 'scores', sport, at, type: 'board.status', data: { fetched_at: at, stale_since: null } });
+    const live = games.filter((g) => g.live).length;
+    await this.state.saveStatus(this.status(sport, started, { state: 'ok', last_success_at: at, events: games.length, live }));
+    this.logger.log(
+      { sport, provider: this.provider.name, games: games.length, live, updated: updated.length, finals: finals.length, ms: this.clock() - started },
+      `scores ${sport}: ${games.length} games, ${live} live, ${updated.length} changed, ${finals.length} final`,
+    );
+    return { sport, outcome: updated.length ? 'updated' : 'unchanged', games: games.length, updated: updated.length, finals: finals.length };
+  }
+
+  private status(sport: string, now: number, fields: Partial<FeedStatus>): FeedStatus {
+    return {
+      kind: 'scores',
+      sport,
+      provider: this.provider.name,
+      state: 'ok',
+      last_poll_at: new Date(now).toISOString(),
+      last_success_at: null,
+      stale_since: null,
+      age_seconds: null,
+      events: 0,
+      live: 0,
+      ...fields,
+    };
+  }
+
+  private async failed(sport: string, previous: SportScoreboard | null, error: FeedError, now: number): Promise<ScoresPollResult> {
+    const last = await this.state.status('scores', sport);
+    const base = { last_success_at: last?.last_success_at ?? null, events: previous?.games.length ?? 0, live: last?.live ?? 0 };
+    if (error.kind === 'budget_paused') {
+      await this.state.saveStatus(this.status(sport, now, { ...base, state: 'paused', paused_reason: error.message }));
+      return { sport, outcome: 'paused' };
+    }
+    const staleSince = previous?.stale_since ?? new Date(now).toISOString();
+    if (previous && !previous.stale_since) {
+      await this.state.saveScoreboard({ ...previous, stale_since: staleSince });
+      await this.publisher.publish({
+        channel: 'scores',
+        sport,
+        at: new Date(now).toISOString(),
+        type: 'board.status',
+        data: { fetched_at: previous.fetched_at, stale_since: staleSince, error: error.message },
+      });
+    }
+    await this.state.saveStatus(this.status(sport, now, { ...base, state: 'stale', stale_since: staleSince, error: error.message }));
+    this.logger.error({ sport, provider: this.provider.name, errorKind: error.kind, status: error.status }, `scores ${sport}: feed failed: ${error.message}`);
+    throw new UnrecoverableError(`scores ${sport}: ${error.message}`);
+  }
+}

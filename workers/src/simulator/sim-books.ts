@@ -1,0 +1,53 @@
+/**
+ * How each simulated book prices: its margin (overround), how far behind the true price it runs (lag),
+ * how often it updates, how noisy its own view is, and how it rounds. Sharp books (Pinnacle, Circa,
+ * the exchanges) run close to the truth with thin margins; the rest lag and wander.
+ * Times are in simulated seconds.
+ */
+export interface BookProfile {
+  key: string;
+  title: string;
+  margin: number;
+  lagSec: number;
+  updateSec: number;
+  /** Standard deviation of the book's own view, as a share of the sport's margin spread. */
+  noise: number;
+  rounding: 'american' | 'decimal2';
+  /** Share of secondary markets (alternates, periods, team totals) it offers. */
+  coverage: number;
+  props: boolean;
+  dfs: boolean;
+}
+
+const book = (key: string, title: string, margin: number, lagSec: number, updateSec: number, noise: number, extra: Partial<BookProfile> = {}): BookProfile => ({
+  key, title, margin, lagSec, updateSec, noise, rounding: 'american', coverage: 0.9, props: false, dfs: false, ...extra,
+});
+
+export const BOOK_PROFILES: readonly BookProfile[] = [
+  book('pinnacle', 'Pinnacle', 0.025, 4, 15, 0.008, { coverage: 0.7, props: true }),
+  book('circasports', 'Circa Sports', 0.03, 8, 20, 0.01, { coverage: 0.6 }),
+  book('novig', 'Novig', 0.012, 5, 10, 0.01, { rounding: 'decimal2', coverage: 0.3 }),
+  book('prophetx', 'ProphetX', 0.015, 8, 15, 0.012, { rounding: 'decimal2', coverage: 0.3 }),
+  book('rebet', 'ReBet', 0.02, 20, 30, 0.015, { rounding: 'decimal2', coverage: 0.2 }),
+  book('betopenly', 'BetOpenly', 0.02, 20, 30, 0.015, { rounding: 'decimal2', coverage: 0.2 }),
+  book('lowvig', 'LowVig.ag', 0.025, 30, 40, 0.015, { coverage: 0.5 }),
+  book('draftkings', 'DraftKings', 0.045, 30, 60, 0.02, { props: true }),
+  book('fanduel', 'FanDuel', 0.045, 40, 60, 0.02, { props: true }),
+  book('betmgm', 'BetMGM', 0.05, 90, 90, 0.025, { props: true }),
+  book('williamhill_us', 'Caesars', 0.05, 60, 90, 0.025, { props: true }),
+  book('espnbet', 'ESPN BET', 0.05, 90, 90, 0.025, { props: true }),
+  book('fanatics', 'Fanatics', 0.05, 60, 90, 0.025, { props: true }),
+  book('hardrockbet', 'Hard Rock Bet', 0.055, 120, 90, 0.03),
+  book('pointsbetus', 'PointsBet', 0.05, 90, 90, 0.025),
+  book('betrivers', 'BetRivers', 0.055, 150, 90, 0.03),
+  book('wynnbet', 'WynnBET', 0.055, 180, 90, 0.03),
+  book('unibet_us', 'Unibet', 0.055, 150, 90, 0.03),
+  book('fliff', 'Fliff', 0.06, 180, 90, 0.035),
+  book('bovada', 'Bovada', 0.05, 120, 90, 0.03, { props: true }),
+  book('betonlineag', 'BetOnline.ag', 0.045, 90, 90, 0.025, { props: true }),
+  book('mybookieag', 'MyBookie.ag', 0.06, 240, 90, 0.035),
+  book('prizepicks', 'PrizePicks', 0, 60, 90, 0.02, { props: true, dfs: true }),
+  book('underdog', 'Underdog', 0, 60, 90, 0.02, { props: true, dfs: true }),
+  book('pick6', 'DK Pick6', 0, 60, 90, 0.02, { props: true, dfs: true }),
+  book('dabble_au', 'Dabble', 0, 60, 90, 0.02, { props: true, dfs: true }),
+];

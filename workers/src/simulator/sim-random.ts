@@ -1,0 +1,78 @@
+/** Deterministic randomness: every draw is a pure function of the seed and a list of labels. */
+
+/** 32-bit FNV-1a over the parts, then a final avalanche (murmur3's fmix32). */
+export function hash32(...parts: Array<string | number>): number {
+  let h = 0x811c9dc5;
+  const text = parts.join('\u0001');
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** A uniform draw in [0, 1). */
+export function uniform(...parts: Array<string | number>): number {
+  return hash32(...parts) / 4294967296;
+}
+
+/** A standard normal draw (Box–Muller over two uniforms). */
+export function normal(...parts: Array<string | number>): number {
+  const u = Math.max(uniform(...parts, 'u'), 1e-12);
+  const v = uniform(...parts, 'v');
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+}
+
+/** A Poisson draw by inversion (small means only: scoring events in a slot). */
+export function poisson(mean: number, ...parts: Array<string | number>): number {
+  const u = uniform(...parts);
+  let k = 0;
+  let p = Math.exp(-mean);
+  let cumulative = p;
+  while (u > cumulative && k < 50) {
+    k++;
+    p *= mean / k;
+    cumulative += p;
+  }
+  return k;
+}
+
+/** A 32-hex id like The Odds API's event ids. */
+export function hexId(...parts: Array<string | number>): string {
+  return [0, 1, 2, 3].map((i) => hash32(...parts, i).toString(16).padStart(8, '0')).join('');
+}
+
+/**
+ * Smooth value noise in about [-2, 2]: normal draws at knots `period` apart, eased between; the same
+ * time always gives the same value, so every worker process sees the same market.
+ */
+export function valueNoise(time: number, period: number, ...parts: Array<string | number>): number {
+  const x = time / period;
+  const k = Math.floor(x);
+  const f = x - k;
+  const ease = f * f * (3 - 2 * f);
+  const a = normal(...parts, k);
+  const b = normal(...parts, k + 1);
+  return a + (b - a) * ease;
+}
+
+/** Standard normal CDF (Zelen & Severo 26.2.17, error < 7.5e-8). */
+export function normalCdf(z: number): number {
+  if (z < -8) return 0;
+  if (z > 8) return 1;
+  const t = 1 / (1 + 0.2316419 * Math.abs(z));
+  const d = 0.3989422804014327 * Math.exp((-z * z) / 2);
+  const p = d * t * (0.31938153 + t * (-0.356563782 + t * (1.781477937 + t * (-1.821255978 + t * 1.330274429))));
+  return z > 0 ? 1 - p : p;
+}
+
+export function poissonPmf(mean: number, max: number): number[] {
+  const pmf: number[] = [Math.exp(-mean)];
+  for (let k = 1; k <= max; k++) pmf.push((pmf[k - 1] * mean) / k);
+  return pmf;
+}
