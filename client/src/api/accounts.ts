@@ -1,4 +1,4 @@
-import { DEFAULT_FREE_MONTHLY_QUOTA, type Plan } from '@oddspulse/shared';
+import { DEFAULT_FREE_MONTHLY_QUOTA, hasPaidPlan, hasPlatinum, type Plan } from '@oddspulse/shared';
 import { api } from './client';
 import type { Session } from './session';
 
@@ -28,17 +28,27 @@ export interface Profile {
   id: string;
   username: string | null;
   updated_at: string | null;
+  username_locked?: boolean;
 }
 
+/** GET/PUT /api/preferences; bankroll in dollars (cents allowed). */
 export interface Preferences {
-  selected_sportsbooks: string[];
+  sportsbooks: string[];
+  props_sportsbooks: string[];
   bankroll: number;
+  favorites: string[];
+  odds_format: 'american' | 'decimal' | 'fractional';
+  /** The books this plan may toggle (spec 000 §5). */
+  selectable_sportsbooks: string[];
+  updated_at: string | null;
 }
 
-/** What the server offers on the sign-in screen: OAuth providers configured, demo accounts seeded. */
-export interface AuthOptions {
-  providers: { google: boolean; apple: boolean };
-  demo: { enabled: boolean; accounts: { email: string; plan: Plan }[]; password: string | null };
+/** GET /api/auth/providers: the sign-in methods the server has configured, and its demo accounts when DEMO_MODE is on. */
+export interface AuthProviders {
+  password: boolean;
+  google: boolean;
+  apple: boolean;
+  demo?: { accounts: { email: string; plan: Plan }[]; password: string } | null;
 }
 
 export function signIn(email: string, password: string) {
@@ -58,12 +68,22 @@ export function requestPasswordReset(email: string) {
   return api.post<void>('/api/auth/password-reset', { email }, { auth: 'none' });
 }
 
-export function fetchAuthOptions() {
-  return api.get<AuthOptions>('/api/auth/options', { auth: 'none' });
+export function fetchAuthProviders() {
+  return api.get<AuthProviders>('/api/auth/providers', { auth: 'none' });
 }
 
+/** Where the browser goes to start Google or Apple sign-in; returnTo and intent come back on /auth/callback. */
+export function oauthStartUrl(provider: 'google' | 'apple', returnTo: string | null, intent: string | null): string {
+  const query = new URLSearchParams();
+  if (returnTo) query.set('returnTo', returnTo);
+  if (intent) query.set('intent', intent);
+  const text = query.toString();
+  return `/api/auth/${provider}${text ? `?${text}` : ''}`;
+}
+
+/** The one-time code of the OAuth callback becomes a session. */
 export function exchangeOAuthCode(code: string) {
-  return api.post<Session>('/api/auth/oauth/exchange', { code }, { auth: 'none' });
+  return api.post<Session>('/api/auth/exchange', { code }, { auth: 'none' });
 }
 
 export function fetchPlanInfo() {
@@ -75,7 +95,7 @@ export function fetchProfile() {
 }
 
 export function checkUsernameAvailable(candidate: string, signal?: AbortSignal) {
-  return api.get<{ available: boolean }>('/api/profile/username-available', { query: { candidate }, signal });
+  return api.get<{ username: string; available: boolean }>('/api/profile/username-available', { query: { candidate }, signal });
 }
 
 export function setUsername(username: string) {
@@ -86,16 +106,16 @@ export function fetchPreferences() {
   return api.get<Preferences>('/api/preferences');
 }
 
-export function savePreferences(preferences: Partial<Preferences>) {
+export function savePreferences(preferences: Partial<Pick<Preferences, 'sportsbooks' | 'props_sportsbooks' | 'bankroll' | 'favorites' | 'odds_format'>>) {
   return api.put<Preferences>('/api/preferences', preferences);
 }
 
 export function isPlatinum(info: PlanInfo): boolean {
-  return info.plan === 'platinum' || info.unlimited;
+  return hasPlatinum({ plan: info.plan, unlimited: info.unlimited });
 }
 
 export function isPaid(info: PlanInfo): boolean {
-  return info.plan === 'gold' || isPlatinum(info);
+  return hasPaidPlan({ plan: info.plan, unlimited: info.unlimited });
 }
 
 export function planLabel(plan: Plan): string {

@@ -11,7 +11,7 @@ export class ApiEventMessage extends Event {
 }
 
 /** The CSRF token the server issued in a readable cookie, sent back on unsafe requests (double submit). */
-export const CSRF_COOKIE = 'oddspulse_csrf';
+export const CSRF_COOKIE = 'op_csrf';
 
 function csrfCookie(): string | null {
   const match = document.cookie.split('; ').find((part) => part.startsWith(`${CSRF_COOKIE}=`));

@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { fetchAuthOptions, signIn, signUp, type AuthOptions } from '../api/accounts';
+import { AccountMessages } from '@oddspulse/shared';
+import { fetchAuthProviders, oauthStartUrl, signIn, signUp, type AuthProviders } from '../api/accounts';
 import { ApiError } from '../api/api-client';
 import { api } from '../api/client';
 import { rememberedChoice } from '../api/session';
@@ -47,7 +48,7 @@ export function LoginPage() {
   const [remember, setRemember] = useState(rememberedChoice);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [options, setOptions] = useState<AuthOptions | null>(null);
+  const [options, setOptions] = useState<AuthProviders | null>(null);
 
   useEffect(() => setTab(pathname === '/signup' ? 'signup' : 'login'), [pathname]);
   useEffect(() => {
@@ -57,7 +58,7 @@ export function LoginPage() {
     if (intent && returnTo) savePricingIntent(window.localStorage, intent, safeReturnPath(returnTo, '/subscribe'), Date.now());
   }, [params]);
   useEffect(() => {
-    fetchAuthOptions()
+    fetchAuthProviders()
       .then(setOptions)
       .catch((failure: unknown) => console.warn('Sign-in options unavailable; offering email and password only', failure));
   }, []);
@@ -69,7 +70,7 @@ export function LoginPage() {
     event.preventDefault();
     setError(null);
     if (!email.trim() || !password) {
-      setError('Please enter both email and password.');
+      setError(AccountMessages.emailAndPasswordRequired);
       return;
     }
     setBusy(true);
@@ -90,9 +91,9 @@ export function LoginPage() {
 
   const oauthStart = (provider: 'google' | 'apple') => {
     const intent = params.get('intent');
-    const returnTo = params.get('returnTo') ?? params.get('next');
-    if (intent || returnTo) savePricingIntent(window.localStorage, intent ?? '', safeReturnPath(returnTo, '/app'), Date.now());
-    window.location.assign(`/api/auth/${provider}`);
+    const asked = params.get('returnTo') ?? params.get('next');
+    const returnTo = asked ? safeReturnPath(asked, '/app') : null;
+    window.location.assign(oauthStartUrl(provider, returnTo, intent));
   };
 
   const banners = LOGIN_BANNERS.filter((b) => params.get(b.param) === 'true');
@@ -133,25 +134,27 @@ export function LoginPage() {
           {busy ? 'Please wait...' : tab === 'login' ? 'Log in' : 'Create account'}
         </button>
       </form>
-      {options && (options.providers.google || options.providers.apple) && (
+      {options && (options.google || options.apple) && (
         <div className="oauth">
           <span className="muted">or</span>
-          {options.providers.google && (
+          {options.google && (
             <button type="button" className="button wide" onClick={() => oauthStart('google')}>
               Continue with Google
             </button>
           )}
-          {options.providers.apple && (
+          {options.apple && (
             <button type="button" className="button wide" onClick={() => oauthStart('apple')}>
               Continue with Apple
             </button>
           )}
         </div>
       )}
-      {options?.demo.enabled && options.demo.accounts.length > 0 && (
+      {options?.demo && options.demo.accounts.length > 0 && (
         <div className="demo-accounts card" data-testid="demo-accounts">
           <h3>Demo accounts</h3>
-          <p className="muted">{options.demo.password ? <>Password: <code>{options.demo.password}</code></> : 'Demo mode is on.'}</p>
+          <p className="muted">
+            Password: <code>{options.demo.password}</code>
+          </p>
           <ul>
             {options.demo.accounts.map((account) => (
               <li key={account.email}>
@@ -160,7 +163,7 @@ export function LoginPage() {
                   className="link-button"
                   onClick={() => {
                     setEmail(account.email);
-                    if (options.demo.password) setPassword(options.demo.password);
+                    setPassword(options.demo!.password);
                     switchTab('login');
                   }}
                 >

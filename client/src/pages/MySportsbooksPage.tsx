@@ -1,11 +1,11 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { DEFAULT_BANKROLL, DEFAULT_SPORTSBOOKS, type Sportsbook } from '@oddspulse/shared';
+import { BANKROLL_PRESETS, canToggleSportsbook, DEFAULT_BANKROLL, DEFAULT_SPORTSBOOKS, validateBankroll, type Sportsbook } from '@oddspulse/shared';
 import { fetchPreferences, savePreferences } from '../api/accounts';
 import { ApiError } from '../api/api-client';
 import { Spinner } from '../routing/guards';
 import { planAtom } from '../state/auth';
-import { BANKROLL_PRESETS, bankrollProblem, canToggleBook, groupSportsbooks } from '../state/sportsbook-rules';
+import { groupSportsbooks } from '../state/sportsbook-rules';
 
 /** "Preferences saved successfully!" stays this long (spec 000 §9). */
 export const SAVED_MESSAGE_MS = 2000;
@@ -23,7 +23,7 @@ export function MySportsbooksPage() {
   useEffect(() => {
     fetchPreferences()
       .then((prefs) => {
-        setSelected(prefs.selected_sportsbooks?.length ? prefs.selected_sportsbooks : [...DEFAULT_SPORTSBOOKS]);
+        setSelected(prefs.sportsbooks?.length ? prefs.sportsbooks : [...DEFAULT_SPORTSBOOKS]);
         setBankroll(String(prefs.bankroll ?? DEFAULT_BANKROLL));
       })
       .catch((failure: unknown) => {
@@ -40,24 +40,24 @@ export function MySportsbooksPage() {
   if (loadError) return <p className="form-error" role="alert">{loadError}</p>;
   if (!selected || plan.status !== 'ready') return <Spinner label="Loading your sportsbooks..." />;
 
-  const { plan: planName, unlimited } = plan.info;
+  const access = { plan: plan.info.plan, unlimited: plan.info.unlimited };
   const toggle = (book: Sportsbook) => {
-    if (!canToggleBook(book, planName, unlimited)) return;
+    if (!canToggleSportsbook(access, book.key)) return;
     setSelected((current) => (current!.includes(book.key) ? current!.filter((k) => k !== book.key) : [...current!, book.key]));
   };
-  const amount = bankroll.trim() === '' ? Number.NaN : Number(bankroll);
-  const bankrollError = bankrollProblem(amount);
+  const amount = Number(bankroll);
+  const checked = validateBankroll(bankroll);
 
   const save = async () => {
     setError(null);
-    if (bankrollError) {
-      setError(bankrollError);
+    if (!checked.ok) {
+      setError(checked.message);
       return;
     }
     setStatus('saving');
     try {
-      const saved = await savePreferences({ selected_sportsbooks: selected, bankroll: amount });
-      setSelected(saved.selected_sportsbooks);
+      const saved = await savePreferences({ sportsbooks: selected, bankroll: amount });
+      setSelected(saved.sportsbooks);
       setBankroll(String(saved.bankroll));
       setStatus('saved');
     } catch (failure) {
@@ -71,7 +71,7 @@ export function MySportsbooksPage() {
       <h2 id={id}>{title}</h2>
       <div className="book-grid">
         {books.map((book) => {
-          const allowed = canToggleBook(book, planName, unlimited);
+          const allowed = canToggleSportsbook(access, book.key);
           return (
             <label key={book.key} className={`book-toggle${allowed ? '' : ' locked'}`} title={allowed ? undefined : 'Requires Platinum Plan'}>
               <input type="checkbox" checked={selected.includes(book.key)} disabled={!allowed} onChange={() => toggle(book)} />
