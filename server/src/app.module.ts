@@ -7,8 +7,13 @@ import { HealthModule } from './health/health.module';
 import { OddsModule } from './odds/odds.module';
 import { RealtimeModule } from './realtime/realtime.module';
 import { AccountsModule } from './accounts/accounts.module';
+import { ReactionsModule } from './reactions/reactions.module';
+import { RealtimeGatewayModule } from './realtime/realtime-gateway.module';
+import { OddsApiModule } from './odds/odds-api.module';
+import { ScannersModule } from './scanners/scanners.module';
+import { ScoresModule } from './scores/scores.module';
 
 @Module({
-  imports: [ConfigModule, DatabaseModule, RedisModule, QueueModule, HealthModule, OddsModule, RealtimeModule, AccountsModule],
+  imports: [ConfigModule, DatabaseModule, RedisModule, QueueModule, HealthModule, OddsModule, RealtimeModule, AccountsModule, ReactionsModule, RealtimeGatewayModule, OddsApiModule, ScannersModule, ScoresModule],
 })
 export class AppModule {}

@@ -6,6 +6,8 @@ import { configureHttp } from './bootstrap/http';
 import { preflight } from './bootstrap/preflight';
 import { publicOrigin } from './config/config.schema';
 import { JsonLogger } from './logging/json-logger';
+import { RedisIoAdapter } from './realtime/redis-io.adapter';
+import { RedisService } from './redis/redis.service';
 import { defaultClientDist, serveClient } from './web/client-app';
 
 async function bootstrap() {
@@ -14,6 +16,7 @@ async function bootstrap() {
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { logger, bufferLogs: true });
   configureHttp(app, { https: publicOrigin(config).startsWith('https:') });
   app.setGlobalPrefix('api');
+  app.useWebSocketAdapter(new RedisIoAdapter(app, app.get(RedisService)));
   serveClient(app, config.CLIENT_DIST ?? defaultClientDist(), logger);
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close pools and queues.
   app.enableShutdownHooks();

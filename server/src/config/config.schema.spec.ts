@@ -35,3 +35,24 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DEMO_MODE: 'true' })).toThrow('DEMO_MODE');
   });
 });
+
+// Issue 5: account settings and their production rules.
+describe('parseConfig: accounts', () => {
+  const secret = 'k3J9xQv7Lm2Pz8Rt5Wy1Bn4Hc6Df0GsA';
+
+  it('defaults the token lifetimes, the free quota and the rate limits', () => {
+    expect(parseConfig({})).toMatchObject({ ACCESS_TOKEN_TTL_SECONDS: 900, FREE_MONTHLY_QUOTA: 250, RATE_LIMIT_MAX: 600, RATE_LIMIT_LOGIN_MAX: 10 });
+  });
+
+  it('refuses a placeholder OAuth secret in production, and OAuth without PUBLIC_URL', () => {
+    const base = { NODE_ENV: 'production', JWT_SECRET: secret, GOOGLE_CLIENT_ID: 'id' };
+    expect(() => parseConfig({ ...base, GOOGLE_CLIENT_SECRET: 'change-me', PUBLIC_URL: 'https://odds.example' })).toThrow('GOOGLE_CLIENT_SECRET is a placeholder');
+    expect(() => parseConfig({ ...base, GOOGLE_CLIENT_SECRET: 'GOCSPX-real' })).toThrow('PUBLIC_URL is required');
+    expect(parseConfig({ ...base, GOOGLE_CLIENT_SECRET: 'GOCSPX-real', PUBLIC_URL: 'https://odds.example' }).GOOGLE_CLIENT_SECRET).toBe('GOCSPX-real');
+  });
+
+  it('accepts only smtp URLs for mail', () => {
+    expect(() => parseConfig({ SMTP_URL: 'http://mail' })).toThrow('SMTP_URL');
+    expect(parseConfig({ SMTP_URL: 'smtp://user:pass@mail.example:587' }).SMTP_URL).toBe('smtp://user:pass@mail.example:587');
+  });
+});

@@ -112,6 +112,14 @@ export interface OddsHistoryTable {
   recorded_at: Generated<Date>;
 }
 
+/** One user's reaction to one game (migration 0005): the primary key (game_key, user_id) allows one. */
+export interface ReactionsTable {
+  game_key: string;
+  user_id: string;
+  emoji: import('@oddspulse/shared').ReactionEmoji;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   users: UsersTable;
   password_credentials: PasswordCredentialsTable;
@@ -125,4 +133,5 @@ export interface DB {
   preferences: PreferencesTable;
   api_keys: ApiKeysTable;
   password_reset_tokens: PasswordResetTokensTable;
+  reactions: ReactionsTable;
 }

@@ -18,7 +18,6 @@ export const RedisKeys = {
   simulatorAnchor: ['simulator', 'anchor'],
   /** A poll's lock, so two processes never process the same sport and kind at once. */
   pollLock: (kind: string, sport: string) => ['feeds', 'lock', kind, sport],
-  simulatorLastTick: ['simulator', 'last-tick'],
   /** Pub/sub channel: a user's plan changed (JSON PlanChangedMessage of accounts/plan.service). */
   planChanged: ['accounts', 'plan-changed'],
   rateLimit: ['rate-limit'],

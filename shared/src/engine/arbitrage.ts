@@ -97,7 +97,7 @@ export function arbitrageInIndex(index: EventIndex, options: ArbitrageOptions = 
 
   for (const group of index.groups) {
     for (const line of groupLines(group, ARBITRAGE_LINE_TOLERANCE, accept)) {
-      const legs = bestLegs(line);
+      const legs = bestLegs(line, event.home_team);
       if (!legs) continue;
       const decimals = legs.map((q) => q.decimal);
       const profit = arbitrageProfit(decimals);
@@ -134,7 +134,7 @@ export function arbitrageInIndex(index: EventIndex, options: ArbitrageOptions = 
  * The best quote per side, when the line is a complete two-way market, or a three-way 1X2 with a draw, priced
  * by at least two different books; null otherwise.
  */
-function bestLegs(line: MarketLine): Quote[] | null {
+function bestLegs(line: MarketLine, homeTeam: string): Quote[] | null {
   const { group, sides } = line;
   const sideCount = sides.size;
   if (group.kind === 'moneyline') {
@@ -147,11 +147,12 @@ function bestLegs(line: MarketLine): Quote[] | null {
   if (new Set(legs.map((q) => q.book)).size < 2) return null;
   if (group.kind === 'total' && Math.abs(legs[0].point! - legs[1].point!) > ARBITRAGE_LINE_TOLERANCE + 1e-9) return null;
   if (group.kind === 'spread' && Math.abs(legs[0].point! + legs[1].point!) > ARBITRAGE_LINE_TOLERANCE + 1e-9) return null;
-  // keep a stable leg order: the reference side (home) first for spreads, Over first for totals, then by name
-  return legs.sort((a, b) => sideRank(a, group.referenceSide) - sideRank(b, group.referenceSide) || a.outcome.localeCompare(b.outcome));
+  // a stable leg order: home (or the spread's reference side) first, Over before Under, the draw last
+  const first = group.referenceSide ?? homeTeam;
+  return legs.sort((a, b) => sideRank(a, first) - sideRank(b, first) || a.outcome.localeCompare(b.outcome));
 }
 
-function sideRank(q: Quote, referenceSide: string | undefined): number {
-  if (q.outcome === referenceSide || q.outcome === 'Over') return 0;
+function sideRank(q: Quote, first: string): number {
+  if (q.outcome === first || q.outcome === 'Over') return 0;
   return q.outcome.toLowerCase() === 'draw' ? 2 : 1;
 }

@@ -42,7 +42,6 @@ export type DevigResult =
 
 const SOLVER_TOLERANCE = 1e-12;
 const SOLVER_MAX_ITERATIONS = 200;
-const SHIN_MAX_ITERATIONS = 1000;
 
 /** Σ 1/decimal − 1 for a complete market: the bookmaker's margin (overround) as a fraction. */
 export function bookMargin(decimals: readonly number[]): number {
@@ -119,8 +118,8 @@ function power(inverse: number[], margin: number): DevigResult {
 
 /**
  * Shin (1992, 1993): p_i = (√(z² + 4(1−z)·r_i²/Σr) − z) / (2(1−z)). With two outcomes z has a closed form
- * (Štrumbelj 2014, as in mberk/shin); with more it is the fixed-point iteration of Jullien & Salanié, checked
- * for convergence.
+ * (Štrumbelj 2014, as in mberk/shin); with more it is solved for Σ p_i = 1 by bisection, checked for
+ * convergence (the fixed-point iteration of Jullien & Salanié crawls when the outcomes are near-even).
  */
 function shin(inverse: number[], booksum: number, margin: number): DevigResult {
   const n = inverse.length;
@@ -131,15 +130,10 @@ function shin(inverse: number[], booksum: number, margin: number): DevigResult {
     const z = ((booksum - 1) * (diff * diff - booksum)) / (booksum * (diff * diff - 1));
     return { ok: true, method: 'shin', probabilities: normalise(probabilitiesAt(z)), margin, parameter: z, iterations: 0 };
   }
-  let z = 0;
-  for (let i = 1; i <= SHIN_MAX_ITERATIONS; i++) {
-    const next = (inverse.reduce((s, r) => s + Math.sqrt(z * z + (4 * (1 - z) * r * r) / booksum), 0) - 2) / (n - 2);
-    const delta = Math.abs(next - z);
-    z = next;
-    if (!(z >= 0 && z < 1)) break;
-    if (delta < SOLVER_TOLERANCE) {
-      return { ok: true, method: 'shin', probabilities: normalise(probabilitiesAt(z)), margin, parameter: z, iterations: i };
-    }
+  // Σ p_i(z) falls from √Σr > 1 at z = 0 to Σr²/Σr < 1 as z → 1: one root, found by bisection
+  const solved = bisect((z) => probabilitiesAt(z).reduce((a, b) => a + b, 0) - 1, 0, 1 - 1e-9);
+  if (solved) {
+    return { ok: true, method: 'shin', probabilities: normalise(probabilitiesAt(solved.x)), margin, parameter: solved.x, iterations: solved.iterations };
   }
   return { ok: false, method: 'shin', reason: 'no_convergence', margin };
 }

@@ -1,6 +1,8 @@
 import type { ArbitrageOpportunity, EvBet, MiddleOpportunity } from '../domain/opportunities';
 import type { SportScoreboard, ScoreboardEvent } from '../domain/scores';
 import type { BoardDiff } from './board-diff';
+import type { GameReactions } from '../domain/reactions';
+import type { Plan } from '../domain/plans';
 
 /**
  * The realtime feeds the workers publish, per sport. The gateway relays them to socket.io rooms of the
@@ -15,6 +17,10 @@ export const RealtimeChannel = {
   Arbitrage: 'arbitrage',
   Middles: 'middles',
   Scores: 'scores',
+  /** A game's emoji reactions (issue 6), keyed by `reactionsTopic(gameKey)`. */
+  Reactions: 'reactions',
+  /** One user's own events (settlement, plan changes), keyed by the user id; only that user may listen. */
+  User: 'user',
 } as const;
 export type RealtimeChannel = (typeof RealtimeChannel)[keyof typeof RealtimeChannel];
 
@@ -82,6 +88,11 @@ export interface RealtimeMessageMap {
     /** A game turned final: its own message (settlement listens for it). */
     | { type: 'game.final'; data: { game: ScoreboardEvent } }
     | { type: 'board.status'; data: Pick<SportScoreboard, 'fetched_at'> & { stale_since: string | null; error?: string } };
+  reactions: { type: 'reactions.update'; data: { gameKey: string; reactions: GameReactions } };
+  user:
+    | { type: 'plan.changed'; data: { plan: Plan; unlimited: boolean } }
+    /** A pick of the user was settled (issue 9's settlement worker publishes it). */
+    | { type: 'pick.settled'; data: { pickId: string; status: string } };
 }
 
 /** Every message on a realtime channel: its place in the channel (`seq`, from 1, no gaps) and its body. */

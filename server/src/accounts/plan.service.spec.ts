@@ -1,0 +1,63 @@
+import { parseConfig } from '../config/config.schema';
+import type { RedisService } from '../redis/redis.service';
+import type { PlanRepository } from './plan.repository';
+import { PlanService, usagePeriod } from './plan.service';
+import type { UsageRepository } from './usage.repository';
+
+function setUp(state: object | undefined, calls = 0, quota = '250') {
+  const plans = { find: jest.fn().mockResolvedValue(state), upsert: jest.fn() };
+  const usage = { calls: jest.fn().mockResolvedValue(calls), incrementBelow: jest.fn() };
+  const redis = { key: (...parts: string[]) => ['pfx', ...parts].join(':'), client: { publish: jest.fn() } };
+  const service = new PlanService(plans as unknown as PlanRepository, usage as unknown as UsageRepository, redis as unknown as RedisService, parseConfig({ FREE_MONTHLY_QUOTA: quota }));
+  return { service, plans, usage, redis };
+}
+
+const row = (over: object) => ({ user_id: 'u1', plan: 'free', status: 'active', current_period_end: null, is_gifted: false, cancel_at_period_end: false, unlimited: false, updated_at: new Date(), ...over });
+
+// spec 000 §3 plan info from /api/me; DECISIONS 2 (only free is metered, configurable quota).
+describe('PlanService.me', () => {
+  it('gives a new user the free plan with the full quota', async () => {
+    const { service } = setUp(undefined);
+    expect(await service.me({ id: 'u1', email: 'a@example.com' })).toMatchObject({ plan: 'free', limit: 250, used: 0, remaining: 250, unlimited: false, metered: true, is_gifted: false, subscription_end_date: null });
+  });
+
+  it('uses the configured quota and never goes below zero remaining', async () => {
+    const { service } = setUp(row({}), 120, '100');
+    expect(await service.me({ id: 'u1', email: 'a@example.com' })).toMatchObject({ limit: 100, used: 120, remaining: 0 });
+  });
+
+  it('shows a lapsed gift as free', async () => {
+    const { service } = setUp(row({ plan: 'platinum', is_gifted: true, current_period_end: new Date(Date.now() - 1000) }));
+    expect(await service.me({ id: 'u1', email: 'a@example.com' })).toMatchObject({ plan: 'free', is_gifted: false, limit: 250 });
+  });
+});
+
+describe('PlanService.meter', () => {
+  it('reports the count, or the stored count and quota once refused', async () => {
+    const { service, usage } = setUp(undefined, 250);
+    usage.incrementBelow.mockResolvedValueOnce(17);
+    expect(await service.meter('u1')).toEqual({ allowed: true, used: 17, quota: 250 });
+    expect(usage.incrementBelow).toHaveBeenCalledWith('u1', usagePeriod(), 250);
+    usage.incrementBelow.mockResolvedValueOnce(null);
+    expect(await service.meter('u1')).toEqual({ allowed: false, used: 250, quota: 250 });
+  });
+});
+
+describe('PlanService.changePlan', () => {
+  it('publishes every change on the prefixed plan-changed channel', async () => {
+    const { service, plans, redis } = setUp(undefined);
+    plans.upsert.mockResolvedValueOnce(row({ plan: 'gold', status: 'canceled' }));
+    expect(await service.changePlan('u1', { status: 'canceled' })).toEqual({ plan: 'free', unlimited: false });
+    expect(redis.client.publish).toHaveBeenCalledWith(
+      'pfx:accounts:plan-changed',
+      JSON.stringify({ userId: 'u1', plan: 'gold', unlimited: false, effective: { plan: 'free', unlimited: false } }),
+    );
+  });
+});
+
+describe('usagePeriod', () => {
+  it('is the first day of the calendar month in UTC', () => {
+    expect(usagePeriod(new Date('2026-03-31T23:59:59Z'))).toBe('2026-03-01');
+    expect(usagePeriod(new Date('2026-12-01T00:00:00Z'))).toBe('2026-12-01');
+  });
+});

@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import type { OpportunityUpdate, SportBoard, SportScoreboard } from '@oddspulse/shared';
+import { RedisService } from '../redis/redis.service';
+import { RedisKeys } from '../redis/redis-keys';
+
+export type BoardKind = 'odds' | 'props';
+export type OpportunityKind = 'ev' | 'arbitrage' | 'middles';
+
+/**
+ * Reads what the pipeline keeps in Redis: the current board per sport and kind, the scoreboard, and the
+ * current opportunities. The REST API and the gateway's snapshots read here; nothing here calls a provider.
+ */
+@Injectable()
+export class LiveBoardsRepository {
+  constructor(private readonly redis: RedisService) {}
+
+  async board(kind: BoardKind, sport: string): Promise<SportBoard | null> {
+    const raw = await this.redis.client.get(this.redis.key(...RedisKeys.board(kind, sport)));
+    return raw ? (JSON.parse(raw) as SportBoard) : null;
+  }
+
+  /** Several boards in one round trip, in the order asked (null where a sport has none). */
+  async boards(kind: BoardKind, sports: readonly string[]): Promise<Array<SportBoard | null>> {
+    if (!sports.length) return [];
+    const raws = await this.redis.client.mget(...sports.map((sport) => this.redis.key(...RedisKeys.board(kind, sport))));
+    return raws.map((raw) => (raw ? (JSON.parse(raw) as SportBoard) : null));
+  }
+
+  async scoreboard(sport: string): Promise<SportScoreboard | null> {
+    const raw = await this.redis.client.get(this.redis.key(...RedisKeys.scoreboard(sport)));
+    return raw ? (JSON.parse(raw) as SportScoreboard) : null;
+  }
+
+  /** The current opportunities of a sport, as the pipeline keeps them (a list per `{board}:{event}` field), in one list. */
+  async opportunities(kind: OpportunityKind, sport: string): Promise<OpportunityUpdate[]> {
+    const raw = await this.redis.client.hgetall(this.redis.key(...RedisKeys.opportunities(kind, sport)));
+    return Object.values(raw).flatMap((value) => JSON.parse(value) as OpportunityUpdate[]);
+  }
+}

@@ -1,0 +1,86 @@
+import { Injectable } from '@nestjs/common';
+import { canonicalBookKey } from '@oddspulse/shared';
+import { AccountErrors } from '../accounts/http-errors';
+import { OddsHistoryRepository, type OddsHistoryRow } from './odds-history.repository';
+import { formatPrice, list, parsePriceFormat, type PriceFormat } from './odds-view';
+import type { Query } from './odds.service';
+
+/** Spec 002 §9: the line-movement markets. */
+export const LINE_MOVEMENT_MARKETS = ['h2h', 'spreads', 'totals'] as const;
+
+export interface HistoryOutcome {
+  name: string;
+  description: string;
+  price: number;
+  point: number | null;
+}
+
+/** The board at one moment: every outcome's price as it stood then (carried forward from earlier changes). */
+export interface HistoryPoint {
+  timestamp: string;
+  last_update: string;
+  outcomes: HistoryOutcome[];
+}
+
+/** Spec 002 §7 response: bookmakers (key, title), each with markets (key, history, last_update). */
+export interface OddsHistoryBookmaker {
+  key: string;
+  title: string;
+  markets: Array<{ key: string; last_update: string; history: HistoryPoint[] }>;
+}
+
+/** Builds the line-movement series from the change rows, in time order. */
+export function buildHistory(rows: readonly OddsHistoryRow[], prices: PriceFormat): OddsHistoryBookmaker[] {
+  const books = new Map<string, OddsHistoryBookmaker>();
+  const series = new Map<string, { current: Map<string, HistoryOutcome>; market: OddsHistoryBookmaker['markets'][number] }>();
+  for (const row of rows) {
+    let book = books.get(row.bookmaker_key);
+    if (!book) {
+      book = { key: row.bookmaker_key, title: row.bookmaker_title, markets: [] };
+      books.set(row.bookmaker_key, book);
+    }
+    const seriesKey = `${row.bookmaker_key}\u0000${row.market_key}`;
+    let entry = series.get(seriesKey);
+    if (!entry) {
+      entry = { current: new Map(), market: { key: row.market_key, last_update: '', history: [] } };
+      series.set(seriesKey, entry);
+      book.markets.push(entry.market);
+    }
+    entry.current.set(`${row.outcome_name}\u0000${row.description}`, {
+      name: row.outcome_name,
+      description: row.description,
+      price: formatPrice(row.price, prices),
+      point: row.point,
+    });
+    const timestamp = row.recorded_at.toISOString();
+    const lastUpdate = row.last_update.toISOString();
+    const point: HistoryPoint = { timestamp, last_update: lastUpdate, outcomes: [...entry.current.values()] };
+    const previous = entry.market.history.at(-1);
+    // Rows recorded by the same poll are one moment.
+    if (previous?.timestamp === timestamp) entry.market.history[entry.market.history.length - 1] = point;
+    else entry.market.history.push(point);
+    entry.market.last_update = lastUpdate;
+  }
+  return [...books.values()];
+}
+
+@Injectable()
+export class OddsHistoryService {
+  constructor(private readonly repository: OddsHistoryRepository) {}
+
+  /** Spec 002 §7 GET /api/odds-history: sport and eventId are required; markets default to the line-movement ones. */
+  async history(query: Query): Promise<OddsHistoryBookmaker[]> {
+    const sport = typeof query.sport === 'string' ? query.sport.trim() : '';
+    const eventId = typeof query.eventId === 'string' ? query.eventId.trim() : '';
+    if (!sport || !eventId) throw AccountErrors.validation('Line history unavailable for this event.', 'HISTORY_UNAVAILABLE');
+    const prices = parsePriceFormat(query.oddsFormat);
+    const markets = list(query.markets);
+    const rows = await this.repository.find({
+      sport,
+      eventId,
+      markets: markets.length ? markets : [...LINE_MOVEMENT_MARKETS],
+      bookmakers: list(query.bookmakers).map(canonicalBookKey),
+    });
+    return buildHistory(rows, prices);
+  }
+}

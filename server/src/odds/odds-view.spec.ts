@@ -1,0 +1,78 @@
+import type { BoardEvent } from '@oddspulse/shared';
+import { filterEvents, formatPrice, gameDay, list, parseDateFilter, parsePriceFormat, regionBooks, toApiGame } from './odds-view';
+
+const event = (id: string, commence: string, books: Array<[string, string[]]>): BoardEvent => ({
+  id,
+  sport_key: 'basketball_nba',
+  sport_title: 'NBA',
+  commence_time: commence,
+  home_team: 'Home',
+  away_team: 'Away',
+  bookmakers: books.map(([key, markets]) => ({
+    key,
+    title: key,
+    last_update: commence,
+    markets: markets.map((m) => ({ key: m, last_update: commence, outcomes: [{ name: 'Home', price: 1.909090909 }, { name: 'Away', price: 2.1 }] })),
+  })),
+});
+
+describe('odds view', () => {
+  const now = Date.parse('2026-11-21T15:00:00Z');
+
+  it('reads comma lists and repeated parameters', () => {
+    expect(list('h2h, spreads,,h2h')).toEqual(['h2h', 'spreads']);
+    expect(list(['us', 'uk,eu'])).toEqual(['us', 'uk', 'eu']);
+    expect(list(undefined)).toEqual([]);
+  });
+
+  // spec 001 §2: American is the default format; the board is decimal
+  it('converts decimal prices at the edge', () => {
+    expect(parsePriceFormat(undefined)).toBe('american');
+    expect(formatPrice(1.909090909, 'american')).toBe(-110);
+    expect(formatPrice(2.5, 'american')).toBe(150);
+    expect(formatPrice(1.909090909, 'decimal')).toBe(1.91);
+    expect(() => parsePriceFormat('fractional')).toThrow();
+  });
+
+  // spec 001 §4 date filter
+  it('reads the date filter: all, live, today or a day', () => {
+    expect(parseDateFilter(undefined, now)).toEqual({ kind: 'all' });
+    expect(parseDateFilter('live', now)).toEqual({ kind: 'live' });
+    expect(parseDateFilter('today', now)).toEqual({ kind: 'day', day: '2026-11-21' });
+    expect(parseDateFilter('2026-11-22', now)).toEqual({ kind: 'day', day: '2026-11-22' });
+    expect(() => parseDateFilter('22/11/2026', now)).toThrow();
+  });
+
+  it('uses US Eastern game days (a 00:30 UTC tip-off is the evening before)', () => {
+    expect(gameDay('2026-11-22T00:30:00Z')).toBe('2026-11-21');
+  });
+
+  it('keeps upcoming games of the day, live games, and the books and markets asked for', () => {
+    const events = [
+      event('started', '2026-11-21T14:00:00Z', [['draftkings', ['h2h']]]),
+      event('tonight', '2026-11-22T00:30:00Z', [['draftkings', ['h2h', 'totals']], ['pinnacle', ['h2h']]]),
+      event('tomorrow', '2026-11-22T20:00:00Z', [['fanduel', ['h2h']]]),
+    ];
+    expect(filterEvents(events, { date: { kind: 'day', day: '2026-11-21' }, now }).map((e) => e.id)).toEqual(['tonight']);
+    expect(filterEvents(events, { date: { kind: 'live' }, now }).map((e) => e.id)).toEqual(['started']);
+    const narrowed = filterEvents(events, { markets: ['totals'], books: new Set(['draftkings']), now });
+    expect(narrowed.map((e) => e.id)).toEqual(['tonight']);
+    expect(narrowed[0].bookmakers).toHaveLength(1);
+    expect(narrowed[0].bookmakers[0].markets.map((m) => m.key)).toEqual(['totals']);
+  });
+
+  // spec 001 §7 regions; the documents' us_exchanges is The Odds API's us_ex
+  it('maps regions to their books', () => {
+    const us = regionBooks(['us']);
+    expect(us.has('draftkings')).toBe(true);
+    expect(us.has('pinnacle')).toBe(false);
+    expect(regionBooks(['us_exchanges']).has('novig')).toBe(true);
+    expect(() => regionBooks(['moon'])).toThrow();
+  });
+
+  it('writes unix times when asked', () => {
+    const game = toApiGame(event('e', '2026-11-22T00:30:00Z', [['draftkings', ['h2h']]]), 'american', 'unix');
+    expect(game.commence_time).toBe(Date.parse('2026-11-22T00:30:00Z') / 1000);
+    expect(game.bookmakers[0].markets[0].outcomes.map((o) => o.price)).toEqual([-110, 110]);
+  });
+});

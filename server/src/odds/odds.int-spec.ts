@@ -1,0 +1,195 @@
+import type { SportBoard } from '@oddspulse/shared';
+import { canonicalBookKey, diffBoards, selectableSportsbooks } from '@oddspulse/shared';
+import { bearer, signUp } from '../../../test/support/accounts-app';
+import { loadFixtureBoards, writeBoard } from '../../../test/support/fixture-boards';
+import { createGatewayApp, type GatewayTestApp } from '../../../test/support/gateway-app';
+import { deleteKeysWithPrefix } from '../redis/redis-keys';
+import { OddsHistoryRepository } from './odds-history.repository';
+
+const prefix = `${process.env.REDIS_PREFIX}-odds`;
+const NFL = 'americanfootball_nfl';
+
+// spec 001 §7 odds calls, served from boards built from the recorded The Odds API responses
+describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
+  let t: GatewayTestApp;
+  let fixtures: Awaited<ReturnType<typeof loadFixtureBoards>>;
+  let gold: ReturnType<typeof bearer>;
+  let free: ReturnType<typeof bearer>;
+
+  beforeAll(async () => {
+    t = await createGatewayApp({ REDIS_PREFIX: prefix, FREE_MONTHLY_QUOTA: 6 });
+    fixtures = await loadFixtureBoards(t.redis);
+    gold = bearer((await signUp(t, 'gold')).session);
+    free = bearer((await signUp(t, 'free')).session);
+  });
+
+  afterAll(async () => {
+    await t.app.close();
+    await deleteKeysWithPrefix(t.redis.client, prefix).catch(() => 0);
+  });
+
+  const get = (path: string, auth?: Record<string, string>) => {
+    const req = t.http().get(path);
+    return auth ? req.set(auth) : req;
+  };
+
+  // spec 001 §6, 000 §8: the odds endpoints need a signed-in user
+  it('answers 401 "Authentication required" without a user', async () => {
+    for (const path of ['/api/sports', '/api/events?sport=x', '/api/odds', '/api/odds-data?sport=x', '/api/player-props', `/api/cached-odds/${NFL}`, '/api/odds-history']) {
+      const res = await get(path);
+      expect([path, res.status, res.body.message]).toEqual([path, 401, 'Authentication required']);
+    }
+  });
+
+  // spec 001 §5 filters
+  it('answers 400 with the spec message when sports, regions or markets are missing', async () => {
+    for (const query of [`markets=h2h&regions=us`, `sports=${NFL}&regions=us`, `sports=${NFL}&markets=h2h`]) {
+      const res = await get(`/api/odds?${query}`, gold);
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Please select sports, regions, and markets to view odds');
+    }
+    expect((await get(`/api/odds?sports=${NFL}&markets=h2h&regions=mars`, gold)).body.message).toBe('Unknown region: mars');
+    expect((await get(`/api/odds?sports=${NFL}&markets=h2h&regions=us&oddsFormat=fractional`, gold)).body.message).toBe('oddsFormat must be american or decimal');
+    expect((await get(`/api/odds?sports=${NFL}&markets=h2h&regions=us&date=tomorrowish`, gold)).status).toBe(400);
+  });
+
+  it('serves the board in American odds by default, converted from the decimal board at the edge, US books only', async () => {
+    const res = await get(`/api/odds?sports=${NFL}&markets=h2h&regions=us&oddsFormat=american&dateFormat=iso`, gold);
+    expect(res.status).toBe(200);
+    expect(res.headers['x-board-fetched-at']).toBe(`${NFL}=${fixtures.nfl.fetched_at}`);
+    expect(res.body.length).toBeGreaterThan(0);
+    const recorded = new Map(fixtures.nflRaw.map((e) => [e.id, e]));
+    let compared = 0;
+    for (const game of res.body) {
+      for (const book of game.bookmakers) {
+        expect(['betfair_ex_eu', 'gtbets', 'intertops']).not.toContain(book.key);
+        for (const market of book.markets) {
+          expect(market.key).toBe('h2h');
+          for (const outcome of market.outcomes) {
+            const raw = recorded.get(game.id)!.bookmakers.find((b) => canonicalBookKey(b.key) === book.key)!.markets.find((m) => m.key === 'h2h')!.outcomes.find((o) => o.name === outcome.name)!;
+            expect(outcome.price).toBe(raw.price);
+            compared++;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+  });
+
+  it('gives decimal prices and unix times when asked', async () => {
+    const res = await get(`/api/odds?sports=${NFL}&markets=spreads,totals&regions=us,eu&oddsFormat=decimal&dateFormat=unix`, gold);
+    expect(res.status).toBe(200);
+    const game = res.body[0];
+    expect(typeof game.commence_time).toBe('number');
+    const prices = game.bookmakers.flatMap((b: { markets: Array<{ outcomes: Array<{ price: number }> }> }) => b.markets.flatMap((m) => m.outcomes.map((o) => o.price)));
+    for (const price of prices) {
+      expect(price).toBeGreaterThan(1);
+      expect(price).toBeLessThan(50);
+      expect(Math.round(price * 100) / 100).toBe(price);
+    }
+  });
+
+  // spec 001 §4: a date means upcoming games on that day
+  it('filters by day', async () => {
+    const all = (await get(`/api/odds?sports=${NFL}&markets=h2h&regions=us`, gold)).body as Array<{ commence_time: string }>;
+    const first = all.find((g) => Date.parse(g.commence_time) > Date.now())!;
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(first.commence_time));
+    const res = await get(`/api/odds?sports=${NFL}&markets=h2h&regions=us&date=${day}`, gold);
+    expect(res.body.length).toBeGreaterThan(0);
+    expect(res.body.length).toBeLessThan(all.length);
+  });
+
+  it('lists sports, events and the odds-data fallback (h2h, us by default)', async () => {
+    const sports = await get('/api/sports', gold);
+    expect(sports.body).toEqual(expect.arrayContaining([{ key: NFL, title: 'NFL', group: 'American Football', active: true }]));
+    const events = await get(`/api/events?sport=${NFL}`, gold);
+    expect(events.body).toHaveLength(fixtures.nfl.events.length);
+    expect(events.body[0]).not.toHaveProperty('bookmakers');
+    const oddsData = await get(`/api/odds-data?sport=${NFL}`, gold);
+    const markets = new Set(oddsData.body.flatMap((g: { bookmakers: Array<{ markets: Array<{ key: string }> }> }) => g.bookmakers.flatMap((b) => b.markets.map((m) => m.key))));
+    expect([...markets]).toEqual(['h2h']);
+  });
+
+  it('serves the cached board, reporting a stale one as stale rather than hiding it', async () => {
+    const res = await get(`/api/cached-odds/${NFL}?markets=totals&bookmakers=draftkings`, gold);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ sport_key: NFL, fetched_at: fixtures.nfl.fetched_at });
+    expect(res.body.events[0].bookmakers.map((b: { key: string }) => b.key)).toEqual(['draftkings']);
+
+    const stale: SportBoard = { ...fixtures.nfl, sport_key: 'americanfootball_cfl', stale_since: '2026-11-21T07:00:00.000Z' };
+    await writeBoard(t.redis, 'odds', stale);
+    const staleRes = await get('/api/cached-odds/americanfootball_cfl', gold);
+    expect(staleRes.status).toBe(200);
+    expect(staleRes.body.stale_since).toBe('2026-11-21T07:00:00.000Z');
+    expect(staleRes.headers['x-board-stale-since']).toBe('americanfootball_cfl=2026-11-21T07:00:00.000Z');
+  });
+
+  it('answers 503 for a sport with no board yet, never an empty list', async () => {
+    const res = await get('/api/odds?sports=icehockey_nhl&markets=h2h&regions=us', gold);
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ code: 'BOARD_UNAVAILABLE', sports: ['icehockey_nhl'] });
+  });
+
+  // spec 001 §7 player props, variants A and B
+  it('serves player props as items (variant A) and as games (variant B)', async () => {
+    const game = fixtures.props.events[0];
+    const a = await get(`/api/player-props?league=basketball_nba&game_id=${game.id}&markets=player_points`, gold);
+    expect(a.status).toBe(200);
+    expect(a.body.length).toBeGreaterThan(100);
+    expect(a.body[0]).toEqual(
+      expect.objectContaining({ game_id: game.id, market: 'player_points', ou: expect.stringMatching(/Over|Under/), player: expect.any(String), price: expect.any(Number), line: expect.any(Number), is_latest: true, is_active: true }),
+    );
+    const b = await get('/api/player-props?sports=basketball_nba&bookFilter=draftkings', gold);
+    expect(b.status).toBe(200);
+    expect(b.body).toHaveLength(2);
+    expect(new Set(b.body.flatMap((g: { bookmakers: Array<{ key: string }> }) => g.bookmakers.map((bk) => bk.key)))).toEqual(new Set(['draftkings']));
+    expect((await get('/api/player-props?league=basketball_nba', gold)).body.message).toBe('game_id is required with league');
+  });
+
+  // spec 000 §5 / issue 5: the free plan sees its popular books only, and is metered (DECISIONS 2)
+  it('limits a free user to the popular books and meters every call, then 402 QUOTA_EXCEEDED with the real numbers', async () => {
+    const allowed = new Set(selectableSportsbooks({ plan: 'free', unlimited: false }));
+    const res = await get(`/api/odds?sports=${NFL}&markets=h2h,spreads&regions=us`, free);
+    expect(res.status).toBe(200);
+    const books = new Set(res.body.flatMap((g: { bookmakers: Array<{ key: string }> }) => g.bookmakers.map((b) => b.key)));
+    expect(books.size).toBeGreaterThan(0);
+    for (const key of books) expect(allowed.has(key as string)).toBe(true);
+    expect(res.headers['x-quota-limit']).toBe('6');
+
+    let last = res;
+    for (let i = 0; i < 6 && last.status === 200; i++) last = await get(`/api/events?sport=${NFL}`, free);
+    expect(last.status).toBe(402);
+    expect(last.body).toMatchObject({ code: 'QUOTA_EXCEEDED', used: 6, quota: 6, message: "You've reached the free 6 request limit. Upgrade to continue." });
+  });
+
+  // spec 002 §7 GET /api/odds-history, from PostgreSQL
+  it('returns the line movement of an event from the history table, per bookmaker and market', async () => {
+    const history = t.get(OddsHistoryRepository);
+    const event = fixtures.nfl.events[0];
+    const first = diffBoards(null, { ...fixtures.nfl, events: [event] });
+    await history.insertChanges(NFL, first.records, new Date(Date.now() - 60_000));
+    const moved = structuredClone(event);
+    const dk = moved.bookmakers.find((b) => b.key === 'draftkings')!;
+    const h2h = dk.markets.find((m) => m.key === 'h2h')!;
+    h2h.outcomes[0].price += 0.05;
+    const second = diffBoards({ ...fixtures.nfl, events: [event] }, { ...fixtures.nfl, events: [moved] });
+    expect(second.records).toHaveLength(1);
+    await history.insertChanges(NFL, second.records, new Date());
+
+    const res = await get(`/api/odds-history?sport=${NFL}&eventId=${event.id}&markets=h2h&bookmakers=draftkings`, gold);
+    expect(res.status).toBe(200);
+    expect(res.body).toHaveLength(1);
+    const [book] = res.body;
+    expect(book).toMatchObject({ key: 'draftkings', title: 'DraftKings' });
+    expect(book.markets).toHaveLength(1);
+    const series = book.markets[0].history;
+    expect(series).toHaveLength(2);
+    expect(series[1].outcomes).toHaveLength(2);
+    expect(series[1].outcomes[0].price).not.toBe(series[0].outcomes[0].price);
+    expect(series[1].outcomes[1].price).toBe(series[0].outcomes[1].price);
+
+    const missing = await get(`/api/odds-history?sport=${NFL}`, gold);
+    expect([missing.status, missing.body.message]).toEqual([400, 'Line history unavailable for this event.']);
+    expect((await get(`/api/odds-history?sport=${NFL}&eventId=nothing-recorded`, gold)).body).toEqual([]);
+  });
+});

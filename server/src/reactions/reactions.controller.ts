@@ -1,0 +1,24 @@
+import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import type { AuthUser } from '../accounts/auth-user';
+import { CurrentUser, RequireAuth } from '../accounts/decorators';
+import { OptionalAuthenticationGuard } from '../accounts/guards';
+import { ReactionsService, type ReactionsResponse } from './reactions.service';
+
+/** Spec 002 §7: GET is public (the scores page is); POST needs a signed-in user (spec 002 §4, §6). */
+@Controller('reactions')
+export class ReactionsController {
+  constructor(private readonly reactions: ReactionsService) {}
+
+  @Get(':gameKey')
+  @UseGuards(OptionalAuthenticationGuard)
+  list(@Param('gameKey') gameKey: string, @CurrentUser() user: AuthUser | undefined): Promise<ReactionsResponse> {
+    return this.reactions.list(gameKey, user?.id ?? null);
+  }
+
+  @Post(':gameKey')
+  @HttpCode(200)
+  @RequireAuth()
+  react(@Param('gameKey') gameKey: string, @Body() body: { emoji?: unknown; action?: unknown }, @CurrentUser() user: AuthUser): Promise<ReactionsResponse> {
+    return this.reactions.react(gameKey, user.id, body ?? {});
+  }
+}

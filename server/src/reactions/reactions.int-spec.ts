@@ -1,0 +1,91 @@
+import { sql } from 'kysely';
+import { reactionsTopic } from '@oddspulse/shared';
+import { bearer, signUp } from '../../../test/support/accounts-app';
+import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
+import { deleteKeysWithPrefix } from '../redis/redis-keys';
+
+const prefix = `${process.env.REDIS_PREFIX}-reactions`;
+const GAME = 'Los Angeles Dodgers|Miami Marlins|2022-08-26T22:41:55Z';
+const path = `/api/reactions/${encodeURIComponent(GAME)}`;
+
+// spec 002 §3, §4, §7 reactions; DECISIONS 22
+describe('reactions (real PostgreSQL and Redis)', () => {
+  let t: GatewayTestApp;
+  const clients: RecordingClient[] = [];
+
+  beforeAll(async () => {
+    t = await createGatewayApp({ REDIS_PREFIX: prefix });
+  });
+
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await t.app.close();
+    await deleteKeysWithPrefix(t.redis.client, prefix).catch(() => 0);
+  });
+
+  it('lists every emoji to anyone, and refuses a visitor who tries to react', async () => {
+    const res = await t.http().get(path);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      gameKey: GAME,
+      reactions: { fire: [], money: [], confident: [], thinking: [], nervous: [], electric: [] },
+      userReaction: null,
+    });
+    const post = await t.http().post(path).send({ emoji: 'fire', action: 'add' });
+    expect([post.status, post.body.message]).toEqual([401, 'Authentication required']);
+  });
+
+  it('keeps one reaction per user per game: adding another replaces it, removing clears it', async () => {
+    const { session } = await signUp(t, 'free');
+    const auth = bearer(session);
+    // The body's userId is never trusted: the reactor is the token's user.
+    const added = await t.http().post(path).set(auth).send({ userId: 'someone-else', username: 'spoof', emoji: '🔥', action: 'add' });
+    expect(added.status).toBe(200);
+    expect(added.body.reactions.fire).toEqual([{ userId: session.user.id, username: session.user.email.split('@')[0] }]);
+    expect(added.body.userReaction).toBe('fire');
+
+    const changed = await t.http().post(path).set(auth).send({ emoji: 'money', action: 'add' });
+    expect(changed.body.reactions.fire).toEqual([]);
+    expect(changed.body.reactions.money).toHaveLength(1);
+
+    const removed = await t.http().post(path).set(auth).send({ emoji: 'money', action: 'remove' });
+    expect(removed.body.reactions.money).toEqual([]);
+    expect(removed.body.userReaction).toBeNull();
+  });
+
+  it('enforces one reaction per user per game in the database itself', async () => {
+    const { session } = await signUp(t, 'free');
+    await sql`INSERT INTO reactions (game_key, user_id, emoji) VALUES (${GAME}, ${session.user.id}, 'fire')`.execute(t.db);
+    await expect(sql`INSERT INTO reactions (game_key, user_id, emoji) VALUES (${GAME}, ${session.user.id}, 'money')`.execute(t.db)).rejects.toMatchObject({ code: '23505' });
+    await expect(sql`INSERT INTO reactions (game_key, user_id, emoji) VALUES ('other-game', ${session.user.id}, 'thumbs')`.execute(t.db)).rejects.toMatchObject({ code: '23514' });
+  });
+
+  it('answers 400 for an emoji outside the six, or an unknown action', async () => {
+    const auth = bearer((await signUp(t, 'free')).session);
+    const bad = await t.http().post(path).set(auth).send({ emoji: '👍', action: 'add' });
+    expect([bad.status, bad.body.message]).toEqual([400, 'Unknown reaction: use one of fire, money, confident, thinking, nervous, electric']);
+    const action = await t.http().post(path).set(auth).send({ emoji: 'fire', action: 'toggle' });
+    expect([action.status, action.body.message]).toEqual([400, 'Reaction action must be add or remove']);
+  });
+
+  // issue 6: reactions pushed to the game's room
+  it("pushes a reaction to sockets in the game's room, and sends the reactions as a snapshot on catch-up", async () => {
+    const socket = new RecordingClient(t.url);
+    clients.push(socket);
+    await socket.connect();
+    expect(await socket.subscribe({ channel: 'reactions', eventId: GAME })).toMatchObject({ ok: true, room: `reactions:${reactionsTopic(GAME)}` });
+    const auth = bearer((await signUp(t, 'gold')).session);
+    await t.http().post(path).set(auth).send({ emoji: 'electric', action: 'add' });
+    await eventually(() => socket.messages.length === 1, 5000, 'reaction message');
+    expect(socket.messages[0]).toMatchObject({ channel: 'reactions', type: 'reactions.update', data: { gameKey: GAME } });
+    expect((socket.messages[0].data as { reactions: { electric: unknown[] } }).reactions.electric).toHaveLength(1);
+
+    const late = new RecordingClient(t.url);
+    clients.push(late);
+    await late.connect();
+    await t.redis.client.del(t.redis.key('rt', 'reactions', reactionsTopic(GAME), 'buffer'));
+    const ack = await late.subscribe({ channel: 'reactions', eventId: GAME, lastSeq: 0 });
+    expect(ack).toMatchObject({ ok: true, snapshot: true });
+    expect(late.snapshots[0].data).toMatchObject({ gameKey: GAME, reactions: { electric: [expect.any(Object)] } });
+  });
+});

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
+import { ReactionsController } from './reactions.controller';
+import { ReactionsRepository } from './reactions.repository';
+import { ReactionsService } from './reactions.service';
+
+@Module({
+  imports: [AccountsModule],
+  controllers: [ReactionsController],
+  providers: [ReactionsRepository, ReactionsService],
+  exports: [ReactionsService],
+})
+export class ReactionsModule {}

@@ -1,0 +1,147 @@
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { RealtimeKeys, roomName, type RealtimeChannel, type RealtimeEnvelope } from '@oddspulse/shared';
+import { RedisService } from '../redis/redis.service';
+import { RealtimePublisher } from './realtime-publisher.service';
+import { RealtimeSnapshots } from './realtime-snapshots.service';
+import type { GatewayServer, GatewaySocket } from './socket-types';
+
+export interface CatchUpResult {
+  /** The last seq sent to the socket for this room. */
+  seq: number;
+  replayed: number;
+  snapshot: boolean;
+}
+
+/**
+ * Relays what the workers publish to the sockets of this process: ONE pattern subscription per process on
+ * `${prefix}:rt:*`, each message emitted as is to the room of the same name (`rt:{channel}:{key}` →
+ * `{channel}:{key}`). Every process hears every message, so each emits to its local sockets only; the Redis
+ * adapter is not on this path. No business logic: what to publish was decided by the workers.
+ *
+ * Reconnects: a socket that subscribes with its last seq is caught up from the publisher's buffer (or a
+ * snapshot when the gap is older than the buffer) before it joins the room; what is published meanwhile is
+ * held for it and sent after, so it receives every seq once, in order. A pub/sub delivery can trail the
+ * buffer read, so before joining the relay publishes a barrier to itself: Redis delivers messages in the
+ * order they were published, so once the barrier arrives every message up to the replay has been heard.
+ */
+@Injectable()
+export class RealtimeRelay implements OnApplicationShutdown {
+  private readonly logger = new Logger(RealtimeRelay.name);
+  private server: GatewayServer | null = null;
+  private subscriber: Redis | null = null;
+  private readonly topicPrefix: string;
+  /** Rooms with sockets being caught up: the live messages they would have missed, per socket. */
+  private readonly holding = new Map<string, Set<RealtimeEnvelope[]>>();
+  private readonly controlHandlers = new Map<string, (message: string) => void>();
+  private readonly barrierChannel: string;
+  private readonly barriers = new Map<string, () => void>();
+
+  constructor(
+    private readonly redis: RedisService,
+    private readonly publisher: RealtimePublisher,
+    private readonly snapshots: RealtimeSnapshots,
+  ) {
+    // `${prefix}:rt:*` without its `*`: what precedes the room name in every realtime channel.
+    this.topicPrefix = this.redis.key(...RealtimeKeys.pattern()).slice(0, -1);
+    this.barrierChannel = this.redis.key('gateway', 'barrier', randomUUID());
+  }
+
+  /** Starts relaying to `server`; `control` are plain channels (under the prefix) whose messages go to a handler. */
+  async attach(server: GatewayServer, control: Record<string, (message: string) => void> = {}): Promise<void> {
+    this.server = server;
+    const subscriber = this.redis.connect('realtime-relay');
+    this.subscriber = subscriber;
+    subscriber.on('pmessage', (_pattern: string, channel: string, message: string) => this.relay(channel, message));
+    subscriber.on('message', (channel: string, message: string) => this.controlHandlers.get(channel)?.(message));
+    await subscriber.psubscribe(this.redis.key(...RealtimeKeys.pattern()));
+    for (const [channel, handler] of Object.entries(control)) this.controlHandlers.set(channel, handler);
+    this.controlHandlers.set(this.barrierChannel, (id) => this.barriers.get(id)?.());
+    await subscriber.subscribe(...this.controlHandlers.keys());
+  }
+
+  /** Resolves once every message published before this call has reached this process's subscriber. */
+  private async barrier(timeoutMs = 2000): Promise<void> {
+    const id = randomUUID();
+    let timer: NodeJS.Timeout | undefined;
+    const arrived = new Promise<void>((resolve, reject) => {
+      this.barriers.set(id, resolve);
+      timer = setTimeout(() => reject(new Error(`Relay barrier not heard within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      await this.redis.client.publish(this.barrierChannel, id);
+      await arrived;
+    } finally {
+      clearTimeout(timer);
+      this.barriers.delete(id);
+    }
+  }
+
+  private relay(channelName: string, raw: string): void {
+    if (!this.server || !channelName.startsWith(this.topicPrefix)) return;
+    const room = channelName.slice(this.topicPrefix.length);
+    let envelope: RealtimeEnvelope;
+    try {
+      envelope = JSON.parse(raw) as RealtimeEnvelope;
+    } catch (error) {
+      this.logger.error({ msg: 'Unreadable realtime message dropped', channel: channelName, error: (error as Error).message });
+      return;
+    }
+    for (const queue of this.holding.get(room) ?? []) queue.push(envelope);
+    this.server.local.to(room).emit('message', envelope);
+  }
+
+  /**
+   * Joins `socket` to the room after sending what it missed since `lastSeq`: the buffered messages in order,
+   * or a snapshot when they are gone (or the client claims a seq the channel never reached). `mayJoin` is asked
+   * again at the end, so a plan change during the catch-up is honoured.
+   */
+  async catchUpAndJoin(socket: GatewaySocket, channel: RealtimeChannel, key: string, lastSeq: number, mayJoin: () => boolean): Promise<CatchUpResult | null> {
+    const room = roomName(channel, key);
+    const queue: RealtimeEnvelope[] = [];
+    const holders = this.holding.get(room) ?? new Set<RealtimeEnvelope[]>();
+    holders.add(queue);
+    this.holding.set(room, holders);
+    try {
+      let sent = lastSeq;
+      let replayed = 0;
+      let snapshot = false;
+      const replay = await this.publisher.replay(channel, key, lastSeq);
+      if (replay.complete && lastSeq <= replay.lastSeq) {
+        for (const message of replay.messages) {
+          if (message.seq <= sent) continue;
+          socket.emit('message', message);
+          sent = message.seq;
+          replayed++;
+        }
+      } else {
+        const seq = await this.snapshots.currentSeq(channel, key);
+        const data = await this.snapshots.load(channel, key);
+        socket.emit('snapshot', { channel, key, seq, at: new Date().toISOString(), data });
+        sent = seq;
+        snapshot = true;
+      }
+      await this.barrier();
+      if (!mayJoin()) return null;
+      for (const message of queue.sort((a, b) => a.seq - b.seq)) {
+        if (message.seq <= sent) continue;
+        socket.emit('message', message);
+        sent = message.seq;
+      }
+      // Synchronously after the flush: nothing can be published to this socket in between.
+      socket.join(room);
+      return { seq: sent, replayed, snapshot };
+    } finally {
+      holders.delete(queue);
+      if (!holders.size) this.holding.delete(room);
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const subscriber = this.subscriber;
+    this.subscriber = null;
+    this.server = null;
+    if (subscriber) await subscriber.quit().catch((error: Error) => this.logger.warn(`Relay connection quit failed: ${error.message}`));
+  }
+}

@@ -1,0 +1,216 @@
+import type { RealtimeMessage, SportBoard } from '@oddspulse/shared';
+import { bearer, signUp } from '../../../test/support/accounts-app';
+import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
+import { RedisKeys, deleteKeysWithPrefix } from '../redis/redis-keys';
+
+const SPORT = 'basketball_nba';
+const prefix = `${process.env.REDIS_PREFIX}-gateway`;
+
+function scoreUpdate(n: number): RealtimeMessage<'scores'> {
+  return { channel: 'scores', sport: SPORT, at: new Date().toISOString(), type: 'score.update', data: { games: [{ id: `g${n}` } as never] } };
+}
+
+function arbitrageUpdate(id: string): RealtimeMessage<'arbitrage'> {
+  const update = { action: 'new' as const, id, event_id: 'e1', time_found: new Date().toISOString(), expires_in: 1800 };
+  return { channel: 'arbitrage', sport: SPORT, at: new Date().toISOString(), type: 'opportunities', data: { updates: [update] } };
+}
+
+// issue 6: the socket.io gateway across two processes sharing Redis
+describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
+  let a: GatewayTestApp;
+  let b: GatewayTestApp;
+  const clients: RecordingClient[] = [];
+  const client = (app: GatewayTestApp, auth: Record<string, string> = {}) => {
+    const c = new RecordingClient(app.url, auth);
+    clients.push(c);
+    return c;
+  };
+
+  beforeAll(async () => {
+    a = await createGatewayApp({ REDIS_PREFIX: prefix });
+    b = await createGatewayApp({ REDIS_PREFIX: prefix });
+  });
+
+  afterEach(() => {
+    for (const c of clients.splice(0)) c.close();
+  });
+
+  afterAll(async () => {
+    await a.app.close();
+    await b.app.close();
+    await deleteKeysWithPrefix(a.redis.client, prefix).catch(() => 0);
+  });
+
+  it('delivers one publish to a client on each instance, with its sequence number', async () => {
+    const onA = client(a);
+    const onB = client(b);
+    await Promise.all([onA.connect(), onB.connect()]);
+    // spec 002 §2: scores are public, so anonymous sockets may listen
+    expect(await onA.subscribe({ channel: 'scores', sport: SPORT })).toMatchObject({ ok: true, room: `scores:${SPORT}` });
+    expect(await onB.subscribe({ channel: 'scores', sport: SPORT })).toMatchObject({ ok: true });
+
+    const seq = await a.publisher.publish(scoreUpdate(1));
+    await eventually(() => onA.messages.length === 1 && onB.messages.length === 1, 5000, 'both clients');
+    for (const c of [onA, onB]) expect(c.messages[0]).toMatchObject({ seq, channel: 'scores', sport: SPORT, type: 'score.update' });
+  });
+
+  // spec 001 §6: arbitrage is Platinum; odds need a paid plan; anonymous sockets get public channels only
+  it('refuses a free socket on arbitrage and an anonymous one on odds, with a clear code', async () => {
+    const { session } = await signUp(a, 'free');
+    const free = client(a, { token: session.access_token });
+    const anonymous = client(b);
+    await Promise.all([free.connect(), anonymous.connect()]);
+    expect(await free.subscribe({ channel: 'arbitrage', sport: SPORT })).toEqual({
+      ok: false,
+      code: 'PLATINUM_REQUIRED',
+      message: 'This feature requires a Platinum subscription.',
+    });
+    expect(await free.subscribe({ channel: 'odds', sport: SPORT })).toMatchObject({ ok: false, code: 'SUBSCRIPTION_REQUIRED', message: 'Subscription required for API access' });
+    expect(await anonymous.subscribe({ channel: 'odds', sport: SPORT })).toMatchObject({ ok: false, code: 'AUTH_REQUIRED', message: 'Authentication required' });
+    expect(await anonymous.subscribe({ channel: 'user' })).toMatchObject({ ok: false, code: 'AUTH_REQUIRED' });
+    expect(await anonymous.subscribe({ channel: 'odds' })).toMatchObject({ ok: false, code: 'INVALID_SUBSCRIPTION' });
+
+    await a.publisher.publish(arbitrageUpdate('refused'));
+    await a.publisher.publish(scoreUpdate(2));
+    expect(free.messages).toEqual([]);
+  });
+
+  it('refuses a handshake with a bad token or an unknown API key instead of treating it as anonymous', async () => {
+    await expect(client(a, { token: 'not-a-jwt' }).connect()).rejects.toMatchObject({ message: 'Authentication required', data: { code: 'AUTH_REQUIRED' } });
+    await expect(client(a, { apiKey: 'op_unknown' }).connect()).rejects.toMatchObject({ data: { code: 'AUTH_REQUIRED' } });
+  });
+
+  it('accepts a Platinum API key and lets it hear arbitrage', async () => {
+    const { session } = await signUp(a, 'platinum');
+    const created = await a.http().post('/api/api-keys').set(bearer(session)).send({ name: 'bot' });
+    expect(created.status).toBe(201);
+    const bot = client(b, { apiKey: created.body.key });
+    await bot.connect();
+    expect(await bot.subscribe({ channel: 'arbitrage', sport: SPORT })).toMatchObject({ ok: true });
+    const seq = await a.publisher.publish(arbitrageUpdate('for-the-bot'));
+    await eventually(() => bot.messages.some((m) => m.seq === seq), 5000, 'arbitrage message');
+  });
+
+  // issue 6: re-checked when the plan changes; a downgrade removes the socket from rooms it may no longer hear
+  it('evicts a downgraded socket from arbitrage, wherever it is connected, and tells it', async () => {
+    const { session } = await signUp(a, 'platinum');
+    const user = session.user.id;
+    const socket = client(b, { token: session.access_token });
+    await socket.connect();
+    expect(await socket.subscribe({ channel: 'arbitrage', sport: SPORT })).toMatchObject({ ok: true });
+    expect(await socket.subscribe({ channel: 'scores', sport: SPORT })).toMatchObject({ ok: true });
+
+    const before = await a.publisher.publish(arbitrageUpdate('before'));
+    await eventually(() => socket.messages.some((m) => m.seq === before && m.channel === 'arbitrage'), 5000, 'arbitrage before downgrade');
+
+    await a.plans.changePlan(user, { plan: 'free' }); // published once on the plan-changed channel, heard by instance b
+    await eventually(() => socket.notices.length === 1, 5000, 'entitlements notice');
+    expect(socket.notices[0]).toEqual({ plan: 'free', unlimited: false, removed: [`arbitrage:${SPORT}`] });
+
+    await a.publisher.publish(arbitrageUpdate('after'));
+    const marker = await a.publisher.publish(scoreUpdate(3));
+    await eventually(() => socket.messages.some((m) => m.channel === 'scores' && m.seq === marker), 5000, 'scores marker');
+    const heard = socket.messages.flatMap((m) => (m.channel === 'arbitrage' ? m.data.updates.map((u) => u.id) : []));
+    expect(heard).toEqual(['before']);
+    expect(await socket.subscribe({ channel: 'arbitrage', sport: SPORT })).toMatchObject({ ok: false, code: 'PLATINUM_REQUIRED' });
+  });
+
+  // issue 6: nothing lost, nothing applied twice
+  it('replays the missed messages in order to a socket that reconnects with its last seq, while publishing goes on', async () => {
+    const sport = 'icehockey_nhl';
+    const message = (n: number): RealtimeMessage<'scores'> => ({ ...scoreUpdate(n), sport });
+    const first = client(a);
+    await first.connect();
+    await first.subscribe({ channel: 'scores', sport });
+    await a.publisher.publish(message(1));
+    const lastSeen = await a.publisher.publish(message(2));
+    await eventually(() => first.messages.length === 2, 5000, 'first two');
+    first.close();
+
+    for (let n = 3; n <= 6; n++) await a.publisher.publish(message(n));
+    const again = client(b);
+    await again.connect();
+    // Publishing continues while the socket catches up: the gateway holds those for it until the replay is sent.
+    let publishing = true;
+    const background = (async () => {
+      for (let n = 7; publishing && n < 200; n++) await a.publisher.publish(message(n));
+    })();
+    const ack = await again.subscribe({ channel: 'scores', sport, lastSeq: lastSeen });
+    await new Promise((r) => setTimeout(r, 50));
+    publishing = false;
+    await background;
+    const last = Number(await a.redis.client.get(a.redis.key('rt', 'scores', sport, 'seq')));
+    await eventually(() => again.messages.at(-1)?.seq === last, 5000, 'caught up to the last seq');
+
+    expect(ack).toMatchObject({ ok: true, snapshot: false, replayed: expect.any(Number) });
+    expect(again.snapshots).toEqual([]);
+    const seqs = again.messages.map((m) => m.seq);
+    expect(seqs).toEqual(Array.from({ length: last - lastSeen }, (_, i) => lastSeen + 1 + i));
+  });
+
+  it('sends a snapshot of the board when the gap is older than the buffer, then live diffs after it', async () => {
+    const sport = 'baseball_mlb';
+    const board: SportBoard = { sport_key: sport, fetched_at: '2026-11-21T07:00:00Z', events: [] };
+    await a.redis.client.set(a.redis.key(...RedisKeys.board('odds', sport)), JSON.stringify(board));
+    const diff = (n: number): RealtimeMessage<'odds'> => ({
+      channel: 'odds',
+      sport,
+      at: new Date().toISOString(),
+      type: 'board.diff',
+      data: { sport_key: sport, fetched_at: `t${n}`, events: [] },
+    });
+    for (let n = 1; n <= 10; n++) await a.publisher.publish(diff(n), 3); // a buffer of 3: seq 8–10 kept
+
+    const { session } = await signUp(a, 'gold');
+    const gold = client(b, { token: session.access_token });
+    await gold.connect();
+    const ack = await gold.subscribe({ channel: 'odds', sport, lastSeq: 2 });
+    expect(ack).toMatchObject({ ok: true, snapshot: true, seq: 10, replayed: 0 });
+    expect(gold.snapshots).toEqual([expect.objectContaining({ channel: 'odds', key: sport, seq: 10, data: board })]);
+    expect(gold.messages).toEqual([]);
+
+    const next = await a.publisher.publish(diff(11), 3);
+    await eventually(() => gold.messages.length === 1, 5000, 'live diff after the snapshot');
+    expect(gold.messages[0].seq).toBe(next);
+
+    // Within the buffer, the same channel replays instead.
+    const other = client(a, { token: session.access_token });
+    await other.connect();
+    expect(await other.subscribe({ channel: 'odds', sport, lastSeq: 9 })).toMatchObject({ ok: true, snapshot: false, replayed: 2, seq: 11 });
+    expect(other.messages.map((m) => m.seq)).toEqual([10, 11]);
+  });
+
+  it("snapshots a scanner channel as the pipeline's current opportunities", async () => {
+    const sport = 'americanfootball_ncaaf';
+    const update = (id: string) => ({ action: 'new', id, event_id: id.split('-')[0], time_found: '2026-11-21T07:00:00Z', expires_in: 1800 });
+    await a.redis.client.hset(a.redis.key(...RedisKeys.opportunities('arbitrage', sport)), {
+      'odds:e1': JSON.stringify([update('e1-a'), update('e1-b')]),
+      'props:e2': JSON.stringify([update('e2-a')]),
+    });
+    const { session } = await signUp(a, 'platinum');
+    const socket = client(b, { token: session.access_token });
+    await socket.connect();
+    expect(await socket.subscribe({ channel: 'arbitrage', sport, lastSeq: 0 })).toMatchObject({ ok: true, snapshot: false, seq: 0 });
+    await a.publisher.publish({ ...arbitrageUpdate('e3-a'), sport }, 1);
+    await a.publisher.publish({ ...arbitrageUpdate('e3-b'), sport }, 1);
+    const late = client(a, { token: session.access_token });
+    await late.connect();
+    expect(await late.subscribe({ channel: 'arbitrage', sport, lastSeq: 0 })).toMatchObject({ ok: true, snapshot: true, seq: 2 });
+    const ids = (late.snapshots[0].data as Array<{ id: string }>).map((u) => u.id).sort();
+    expect(ids).toEqual(['e1-a', 'e1-b', 'e2-a']);
+  });
+
+  it('stops delivering after unsubscribe', async () => {
+    const c = client(a);
+    await c.connect();
+    await c.subscribe({ channel: 'scores', sport: SPORT });
+    expect(await c.unsubscribe({ channel: 'scores', sport: SPORT })).toEqual({ ok: true, room: `scores:${SPORT}` });
+    await a.publisher.publish(scoreUpdate(9));
+    const probe = client(a);
+    await probe.connect();
+    await probe.subscribe({ channel: 'scores', sport: SPORT });
+    const marker = await a.publisher.publish(scoreUpdate(10));
+    await eventually(() => probe.messages.some((m) => m.seq === marker));
+    expect(c.messages).toEqual([]);
+  });
+});

@@ -1,0 +1,123 @@
+import { Logger } from '@nestjs/common';
+import { ConnectedSocket, MessageBody, OnGatewayConnection, OnGatewayInit, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import {
+  channelAccess,
+  hasPlatinum,
+  REALTIME_CHANNELS,
+  RealtimeChannel,
+  roomName,
+  subscriptionTarget,
+  type PlanAccess,
+  type SubscribeAck,
+  type UnsubscribeAck,
+} from '@oddspulse/shared';
+import type { PlanChangedMessage } from '../accounts/plan.service';
+import { RedisService } from '../redis/redis.service';
+import { RedisKeys } from '../redis/redis-keys';
+import { RealtimeRelay } from './realtime-relay.service';
+import { RealtimeSnapshots } from './realtime-snapshots.service';
+import { SocketAuthService } from './socket-auth.service';
+import { accountRoom, type GatewayServer, type GatewaySocket } from './socket-types';
+
+function channelOfRoom(room: string): RealtimeChannel | null {
+  const channel = room.slice(0, room.indexOf(':'));
+  return (REALTIME_CHANNELS as readonly string[]).includes(channel) ? (channel as RealtimeChannel) : null;
+}
+
+/**
+ * The socket.io gateway: authenticates the handshake, checks the plan for each room on subscribe (and again
+ * when the plan changes), and relays what the workers publish. Transport options are set by RedisIoAdapter.
+ */
+@WebSocketGateway()
+export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
+  private readonly logger = new Logger(RealtimeGateway.name);
+  @WebSocketServer() private server!: GatewayServer;
+
+  constructor(
+    private readonly auth: SocketAuthService,
+    private readonly relay: RealtimeRelay,
+    private readonly snapshots: RealtimeSnapshots,
+    private readonly redis: RedisService,
+  ) {}
+
+  async afterInit(server: GatewayServer): Promise<void> {
+    server.use((socket, next) => {
+      this.auth
+        .authenticate({ headers: socket.handshake.headers, auth: (socket.handshake.auth ?? {}) as Record<string, unknown> })
+        .then((result) => {
+          if (!result.ok) return next(Object.assign(new Error(result.message), { data: { code: result.code } }));
+          socket.data.user = result.user;
+          socket.data.access = result.user?.access ?? null;
+          next();
+        })
+        .catch((error: Error) => {
+          this.logger.error({ msg: 'Socket handshake failed', error: error.message });
+          next(Object.assign(new Error('Server error. Our team has been notified.'), { data: { code: 'SERVER_ERROR' } }));
+        });
+    });
+    await this.relay.attach(server, {
+      [this.redis.key(...RedisKeys.planChanged)]: (message) => {
+        this.onPlanChanged(message).catch((error: Error) => this.logger.error({ msg: 'Plan change re-check failed', error: error.message }));
+      },
+    });
+  }
+
+  handleConnection(socket: GatewaySocket): void {
+    if (socket.data.user) void socket.join(accountRoom(socket.data.user.id));
+  }
+
+  @SubscribeMessage('subscribe')
+  async subscribe(@ConnectedSocket() socket: GatewaySocket, @MessageBody() request: unknown): Promise<SubscribeAck> {
+    const target = subscriptionTarget(request, socket.data.user?.id ?? null);
+    if (!target.ok) return { ok: false, code: 'INVALID_SUBSCRIPTION', message: target.message };
+    const decision = channelAccess(socket.data.access, target.channel);
+    if (!decision.allowed) return { ok: false, code: decision.code, message: decision.message };
+
+    const room = roomName(target.channel, target.key);
+    const lastSeq = (request as { lastSeq?: number }).lastSeq;
+    if (lastSeq === undefined) {
+      await socket.join(room);
+      return { ok: true, room, seq: await this.snapshots.currentSeq(target.channel, target.key), replayed: 0, snapshot: false };
+    }
+    const result = await this.relay.catchUpAndJoin(socket, target.channel, target.key, lastSeq, () => channelAccess(socket.data.access, target.channel).allowed);
+    if (!result) {
+      const refused = channelAccess(socket.data.access, target.channel);
+      return refused.allowed ? { ok: false, code: 'INVALID_SUBSCRIPTION', message: 'Subscription was interrupted' } : { ok: false, code: refused.code, message: refused.message };
+    }
+    return { ok: true, room, ...result };
+  }
+
+  @SubscribeMessage('unsubscribe')
+  async unsubscribe(@ConnectedSocket() socket: GatewaySocket, @MessageBody() request: unknown): Promise<UnsubscribeAck> {
+    const target = subscriptionTarget(request, socket.data.user?.id ?? null);
+    if (!target.ok) return { ok: false, code: 'INVALID_SUBSCRIPTION', message: target.message };
+    const room = roomName(target.channel, target.key);
+    await socket.leave(room);
+    return { ok: true, room };
+  }
+
+  /**
+   * A user's plan changed (accounts publishes it once, every gateway process hears it): each process re-checks
+   * its own sockets of that user, removes them from rooms they may no longer hear, and tells them. An API-key
+   * socket whose owner lost Platinum is disconnected, as its key no longer works.
+   */
+  private async onPlanChanged(raw: string): Promise<void> {
+    const message = JSON.parse(raw) as PlanChangedMessage;
+    const sockets = await this.server.local.in(accountRoom(message.userId)).fetchSockets();
+    for (const socket of sockets) {
+      const access: PlanAccess = message.effective;
+      socket.data.access = access;
+      if (socket.data.user) socket.data.user = { ...socket.data.user, access };
+      const removed: string[] = [];
+      for (const room of socket.rooms) {
+        const channel = channelOfRoom(room);
+        if (channel && !channelAccess(access, channel).allowed) {
+          socket.leave(room);
+          removed.push(room);
+        }
+      }
+      socket.emit('entitlements', { plan: access.plan, unlimited: access.unlimited, removed });
+      if (socket.data.user?.via === 'api_key' && !hasPlatinum(access)) socket.disconnect(true);
+    }
+  }
+}

@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import type { IncomingHttpHeaders } from 'node:http';
+import { AccountMessages, hasPlatinum } from '@oddspulse/shared';
+import { ApiKeyService } from '../accounts/api-key.service';
+import { AuthService } from '../accounts/auth.service';
+import { ACCESS_COOKIE, API_KEY_HEADER, type AuthUser } from '../accounts/auth-user';
+
+/** What a socket proved at its handshake; null user for an anonymous socket (public channels only). */
+export type HandshakeResult = { ok: true; user: AuthUser | null } | { ok: false; code: 'AUTH_REQUIRED' | 'PLATINUM_REQUIRED'; message: string };
+
+export interface Handshake {
+  headers: IncomingHttpHeaders;
+  /** socket.io's `auth` payload: `{token}` (an access JWT) or `{apiKey}`. */
+  auth: Record<string, unknown>;
+}
+
+function readCookie(header: string | undefined, name: string): string | null {
+  for (const part of header?.split(';') ?? []) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+/** A cookie only counts from a page of this origin: another site could otherwise open a socket as the user. */
+function sameOrigin(headers: IncomingHttpHeaders): boolean {
+  const origin = headers.origin;
+  if (!origin || !headers.host) return false;
+  try {
+    return new URL(origin).host === headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Authenticates a socket's handshake with the accounts services, the same way the HTTP guards do: an access
+ * token (the `auth.token` payload, a bearer header, or the same-origin access cookie) or a Platinum API key
+ * (`auth.apiKey` or `x-api-key`). Presented credentials that fail are refused rather than downgraded to anonymous,
+ * so a client with an expired token knows to refresh.
+ */
+@Injectable()
+export class SocketAuthService {
+  constructor(
+    private readonly accounts: AuthService,
+    private readonly apiKeys: ApiKeyService,
+  ) {}
+
+  async authenticate(handshake: Handshake): Promise<HandshakeResult> {
+    const apiKey = typeof handshake.auth.apiKey === 'string' ? handshake.auth.apiKey : handshake.headers[API_KEY_HEADER];
+    if (typeof apiKey === 'string' && apiKey) {
+      const user = await this.apiKeys.authenticate(apiKey);
+      if (!user) return { ok: false, code: 'AUTH_REQUIRED', message: AccountMessages.authenticationRequired };
+      if (!hasPlatinum(user.access)) return { ok: false, code: 'PLATINUM_REQUIRED', message: AccountMessages.platinumRequired };
+      return { ok: true, user };
+    }
+
+    const bearer = /^bearer (.+)$/i.exec(handshake.headers.authorization ?? '')?.[1];
+    const token = typeof handshake.auth.token === 'string' && handshake.auth.token ? handshake.auth.token : bearer;
+    const cookie = sameOrigin(handshake.headers) ? readCookie(handshake.headers.cookie, ACCESS_COOKIE) : null;
+    const presented = token ?? cookie;
+    if (!presented) return { ok: true, user: null };
+    const user = await this.accounts.authenticateToken(presented);
+    return user ? { ok: true, user } : { ok: false, code: 'AUTH_REQUIRED', message: AccountMessages.authenticationRequired };
+  }
+}

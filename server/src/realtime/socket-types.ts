@@ -1,0 +1,17 @@
+import type { Server, Socket } from 'socket.io';
+import type { ClientToServerEvents, PlanAccess, ServerToClientEvents } from '@oddspulse/shared';
+import type { AuthUser } from '../accounts/auth-user';
+
+/** What the gateway keeps on each socket: who it is (null when anonymous) and the plan in force now. */
+export interface SocketData {
+  user: AuthUser | null;
+  access: PlanAccess | null;
+}
+
+export type GatewayServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type GatewaySocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** Every signed-in socket joins its user's room, so a plan change finds the user's sockets. */
+export function accountRoom(userId: string): string {
+  return `account:${userId}`;
+}

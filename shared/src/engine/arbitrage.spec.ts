@@ -1,0 +1,240 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { normaliseOddsApiV4 } from '../feeds/odds-api-v4';
+import { book, event, iso, NOW } from '../testing/board-builder';
+import { between, seededRandom } from '../testing/seeded-random';
+import { arbitrageProfit, arbitrageStakes, arbitrageTotalStakeCents, findArbitrage, findArbitrageOnBoard } from './arbitrage';
+import { americanToDecimal } from './odds-format';
+import { newestUpdate } from './scan';
+
+const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
+const board = (file: string) => normaliseOddsApiV4(JSON.parse(readFileSync(join(FIXTURES, file), 'utf8'))).events;
+
+describe('arbitrage maths', () => {
+  // spec 001 §5 / issue 3: profit % = 1/Σ(1/decimal) − 1
+  it('profit is 1/Σ(1/decimal) − 1', () => {
+    expect(arbitrageProfit([2.1, 2.05])).toBeCloseTo(1 / (1 / 2.1 + 1 / 2.05) - 1, 15);
+    expect(arbitrageProfit([1.909090909, 1.909090909])).toBeLessThan(0);
+  });
+
+  // spec 001 §5: total is the smaller of the max stake and the bankroll
+  it('total stake is min(max stake, bankroll) in cents', () => {
+    expect(arbitrageTotalStakeCents(1000, 100)).toBe(10_000);
+    expect(arbitrageTotalStakeCents(50, 100)).toBe(5_000);
+  });
+
+  // spec 001 §5: stake split in proportion to implied probability; issue 3: rounded to cents, profit after rounding
+  it('splits stakes by implied probability, rounded to cents that add up to the total', () => {
+    const stakes = arbitrageStakes([2.1, 2.05], 10_000);
+    // exact: 100 × (1/2.1) / (1/2.1 + 1/2.05) = 49.3976 → 4940 cents; the other 5060
+    expect(stakes.stakesCents).toEqual([4940, 5060]);
+    expect(stakes.payoutsCents).toEqual([10374, 10373]);
+    expect(stakes.guaranteedProfitCents).toBe(373);
+  });
+
+  // issue 3 property: payouts equal within a cent and never below the total stake
+  it('exact payouts are equal; rounded payouts never fall below the total stake when the rounded profit is kept', () => {
+    const random = seededRandom(42);
+    for (let i = 0; i < 3000; i++) {
+      const n = random() < 0.7 ? 2 : 3;
+      const truth = Array.from({ length: n }, () => between(random, 0.1, 1));
+      const sum = truth.reduce((a, b) => a + b, 0);
+      const edge = between(random, 0.001, 0.08);
+      const decimals = truth.map((t) => 1 / ((t / sum) * (1 - edge)));
+      const totalCents = Math.round(between(random, 10, 5000)) * 100;
+      const booksum = decimals.reduce((s, d) => s + 1 / d, 0);
+      const exactPayouts = decimals.map((d) => ((totalCents / 100) * (1 / d) / booksum) * d);
+      for (const p of exactPayouts) expect(Math.abs(p - exactPayouts[0])).toBeLessThan(0.01);
+      const stakes = arbitrageStakes(decimals, totalCents);
+      expect(stakes.stakesCents.reduce((a, b) => a + b, 0)).toBe(totalCents);
+      // rounding a stake to the cent moves its payout by at most half a cent times the odds
+      const spread = Math.max(...stakes.payoutsCents) - Math.min(...stakes.payoutsCents);
+      expect(spread).toBeLessThanOrEqual(Math.ceil(Math.max(...decimals)) + 1);
+      if (stakes.guaranteedProfitCents > 0) for (const p of stakes.payoutsCents) expect(p).toBeGreaterThanOrEqual(totalCents);
+    }
+  });
+});
+
+describe('findArbitrage', () => {
+  const twoWay = () =>
+    event([
+      book('draftkings', { h2h: [['Home', 110], ['Away', -130]] }),
+      book('fanduel', { h2h: [['Home', -125], ['Away', 105]] }),
+      book('betmgm', { h2h: [['Home', 100], ['Away', -120]] }),
+    ]);
+
+  // spec 001 §5: best price per outcome; at least two bookmakers
+  it('takes the best price per outcome across books', () => {
+    const [arb] = findArbitrage(twoWay(), {}, NOW);
+    expect(arb).toMatchObject({ eventId: 'evt1', market: 'h2h', kind: 'two_way', type: 'arbitrage', flags: [], totalStake: 100 });
+    expect(arb.legs.map((l) => [l.book, l.outcome, l.price])).toEqual([
+      ['draftkings', 'Home', 110],
+      ['fanduel', 'Away', 105],
+    ]);
+    expect(arb.profitPct).toBeCloseTo((1 / (1 / 2.1 + 1 / 2.05) - 1) * 100, 10);
+    expect(arb.profitAmount).toBe(3.73);
+    expect(arb.legs.map((l) => l.stake)).toEqual([49.4, 50.6]);
+    expect(arb.legs[0]).toMatchObject({ lastUpdate: iso(10_000), ageSeconds: 10, decimal: 2.1 });
+    expect(arb.ageSeconds).toBe(10);
+    expect(arb.id).toBe(findArbitrage(twoWay(), {}, NOW)[0].id);
+  });
+
+  it('no arbitrage when the best prices sum to 1 or more, or come from one book', () => {
+    expect(findArbitrage(event([book('draftkings', { h2h: [['Home', -110], ['Away', -110]] }), book('fanduel', { h2h: [['Home', -105], ['Away', -115]] })]), {}, NOW)).toEqual([]);
+    // a single book's underround is not an arbitrage between bookmakers
+    expect(findArbitrage(event([book('draftkings', { h2h: [['Home', 110], ['Away', 110]] }), book('fanduel', { h2h: [['Home', -120], ['Away', -120]] })]), {}, NOW)).toEqual([]);
+  });
+
+  // spec 001 §5: profit must reach the minimum profit
+  it('applies the minimum profit (percent)', () => {
+    expect(findArbitrage(twoWay(), { minProfitPct: 3.8 }, NOW)).toEqual([]);
+    expect(findArbitrage(twoWay(), { minProfitPct: 3.7 }, NOW)).toHaveLength(1);
+  });
+
+  it('total stake is min(max stake, bankroll)', () => {
+    expect(findArbitrage(twoWay(), { bankroll: 40, maxStake: 100 }, NOW)[0].totalStake).toBe(40);
+    expect(findArbitrage(twoWay(), { bankroll: 1000, maxStake: 500 }, NOW)[0].totalStake).toBe(500);
+  });
+
+  // spec 001 §5: DFS and pick'em apps excluded (prizepicks, underdog, pick6, draftkings_pick6, dabble_au, sleeper, prophetx)
+  it.each(['prizepicks', 'underdog', 'pick6', 'draftkings_pick6', 'dabble_au', 'sleeper', 'prophetx'])('excludes %s', (key) => {
+    const found = findArbitrage(event([book('draftkings', { h2h: [['Home', -110], ['Away', -110]] }), book(key, { h2h: [['Home', 150], ['Away', 150]] })]), {}, NOW);
+    expect(found).toEqual([]);
+  });
+
+  // issue 3: exchange lay markets are not backable
+  it('ignores h2h_lay markets', () => {
+    const found = findArbitrage(event([book('betfair_ex_uk', { h2h_lay: [['Home', 300], ['Away', 300]] }), book('draftkings', { h2h: [['Home', -110], ['Away', -110]] })]), {}, NOW);
+    expect(found).toEqual([]);
+  });
+
+  // spec 001 §5: the book filter is applied
+  it('applies the book filter', () => {
+    expect(findArbitrage(twoWay(), { books: ['draftkings', 'betmgm'] }, NOW)).toEqual([]);
+    expect(findArbitrage(twoWay(), { books: ['draftkings', 'fanduel'] }, NOW)).toHaveLength(1);
+  });
+
+  // spec 001 §5: spread lines must sum to within 0.01 of zero
+  it('pairs spreads only when the lines sum to zero', () => {
+    const matched = event([book('draftkings', { spreads: [['Home', 110, -3.5], ['Away', -130, 3.5]] }), book('fanduel', { spreads: [['Home', -130, -3.5], ['Away', 105, 3.5]] })]);
+    const [arb] = findArbitrage(matched, {}, NOW);
+    expect(arb.legs.map((l) => [l.outcome, l.point])).toEqual([
+      ['Home', -3.5],
+      ['Away', 3.5],
+    ]);
+    const mismatched = event([book('draftkings', { spreads: [['Home', 110, -3.5], ['Away', -130, 3.5]] }), book('fanduel', { spreads: [['Home', -130, -3], ['Away', 105, 3]] })]);
+    expect(findArbitrage(mismatched, {}, NOW)).toEqual([]);
+  });
+
+  // spec 001 §5: totals lines must match within 0.01; alternates compare with the main line
+  it('pairs totals only on the same line, alternate lines included', () => {
+    const same = event([book('draftkings', { totals: [['Over', 110, 48.5], ['Under', -130, 48.5]] }), book('fanduel', { alternate_totals: [['Over', -130, 48.5], ['Under', 105, 48.5]] })]);
+    const [arb] = findArbitrage(same, {}, NOW);
+    expect(arb.market).toBe('totals');
+    expect(arb.legs.map((l) => [l.book, l.market, l.outcome])).toEqual([
+      ['draftkings', 'totals', 'Over'],
+      ['fanduel', 'alternate_totals', 'Under'],
+    ]);
+    const apart = event([book('draftkings', { totals: [['Over', 110, 48.5], ['Under', -130, 48.5]] }), book('fanduel', { totals: [['Over', -130, 49], ['Under', 105, 49]] })]);
+    expect(findArbitrage(apart, {}, NOW)).toEqual([]);
+  });
+
+  // DECISIONS 11: three-way (1X2) markets
+  it('finds three-way 1X2 arbitrage with the draw', () => {
+    const soccer = event([
+      book('onexbet', { h2h: [['Home', 260], ['Away', 150], ['Draw', 230]] }),
+      book('unibet_eu', { h2h: [['Home', 200], ['Away', 190], ['Draw', 240]] }),
+      book('pinnacle', { h2h: [['Home', 220], ['Away', 160], ['Draw', 290]] }),
+    ]);
+    const [arb] = findArbitrage(soccer, {}, NOW);
+    expect(arb.kind).toBe('three_way');
+    expect(arb.legs.map((l) => [l.book, l.outcome])).toEqual([
+      ['onexbet', 'Home'],
+      ['unibet_eu', 'Away'],
+      ['pinnacle', 'Draw'],
+    ]);
+    const payouts = arb.legs.map((l) => l.payout);
+    expect(Math.max(...payouts) - Math.min(...payouts)).toBeLessThanOrEqual(0.03);
+    expect(Math.min(...payouts)).toBeGreaterThan(arb.totalStake);
+  });
+
+  it('does not mix a two-outcome market into a three-way one', () => {
+    const mixed = event([book('onexbet', { h2h: [['Home', 260], ['Away', 150], ['Draw', 230]] }), book('other', { h2h: [['Home', 300], ['Away', 300]] })]);
+    expect(findArbitrage(mixed, {}, NOW)).toEqual([]);
+  });
+
+  // issue 3: flags live, stale (2 min pre-match, 20 s live), suspect (> 10 % by default, configurable)
+  it('flags stale legs: more than 2 min behind the newest pre-match', () => {
+    const lagging = (lag: number) =>
+      event([book('draftkings', { h2h: [['Home', 110], ['Away', -130]] }, 10_000), book('fanduel', { h2h: [['Home', -125], ['Away', 105]] }, 10_000 + lag)]);
+    expect(findArbitrage(lagging(120_000), {}, NOW)[0].flags).toEqual([]);
+    expect(findArbitrage(lagging(120_001), {}, NOW)[0].flags).toEqual(['stale']);
+  });
+
+  it('flags live games and legs more than 20 s behind when live', () => {
+    const live = (lag: number) =>
+      event([book('draftkings', { h2h: [['Home', 110], ['Away', -130]] }, 1000), book('fanduel', { h2h: [['Home', -125], ['Away', 105]] }, 1000 + lag)], -600_000);
+    expect(findArbitrage(live(20_000), {}, NOW)[0].flags).toEqual(['live']);
+    expect(findArbitrage(live(20_001), {}, NOW)[0].flags).toEqual(['live', 'stale']);
+  });
+
+  it('flags suspect profit above the bound', () => {
+    const big = event([book('draftkings', { h2h: [['Home', 150], ['Away', -130]] }), book('fanduel', { h2h: [['Home', -125], ['Away', 150]] })]);
+    expect(findArbitrage(big, {}, NOW)[0].flags).toEqual(['suspect']);
+    expect(findArbitrage(big, { suspectProfitPct: 30 }, NOW)[0].flags).toEqual([]);
+  });
+
+  // issue 3 / spec 001 §5: legs past the locked-market age are excluded altogether
+  it('excludes legs older than the locked-market age (15 min, 5 min live)', () => {
+    const old = event([book('draftkings', { h2h: [['Home', 110], ['Away', -130]] }, 15 * 60_000 + 1000), book('fanduel', { h2h: [['Home', -125], ['Away', 105]] })]);
+    expect(findArbitrage(old, {}, NOW)).toEqual([]);
+    const liveOld = event([book('draftkings', { h2h: [['Home', 110], ['Away', -130]] }, 5 * 60_000 + 1000), book('fanduel', { h2h: [['Home', -125], ['Away', 105]] })], -60_000);
+    expect(findArbitrage(liveOld, {}, NOW)).toEqual([]);
+  });
+
+  it('excludes prices beyond ±5000', () => {
+    const extreme = event([book('draftkings', { h2h: [['Home', 6000], ['Away', -130]] }), book('fanduel', { h2h: [['Home', -8000], ['Away', 105]] })]);
+    expect(findArbitrage(extreme, {}, NOW)).toEqual([]);
+  });
+
+  // spec 001 §5: finished games skipped
+  it('skips completed games', () => {
+    expect(findArbitrage({ ...twoWay(), completed: true }, {}, NOW)).toEqual([]);
+  });
+
+  it('reports the decimal odds unrounded and the American price rounded', () => {
+    const [arb] = findArbitrage(twoWay(), {}, NOW);
+    expect(arb.legs[1].decimal).toBe(americanToDecimal(105));
+    expect(arb.totalImpliedProb).toBeCloseTo(1 / 2.1 + 1 / 2.05, 12);
+  });
+});
+
+// issue 3: the recorded boards hold in-play "arbitrages" of 28–248 % no user can take; they must come out
+// flagged, never clean. "Now" is the newest last_update in the file, as in the scan CLI.
+describe('arbitrage on recorded boards', () => {
+  it.each([
+    'v4_odds_upcoming_us_h2h_american_inplay_2024-03-27.json',
+    'v4_odds_upcoming_us_h2h_decimal_inplay_2025-03-11.json',
+    'v4_odds_baseball_mlb_us-uk-eu_h2h-spreads-totals-h2h_lay_american_2022-09-18.json',
+  ])('%s: every in-play or outsized arbitrage is flagged', (file) => {
+    const events = board(file);
+    const found = findArbitrageOnBoard(events, { minProfitPct: 0 }, newestUpdate(events)!);
+    const started = new Set(events.filter((e) => Date.parse(e.commence_time) <= newestUpdate(events)!).map((e) => e.id));
+    for (const arb of found) {
+      if (started.has(arb.eventId)) expect(arb.flags).toContain('live');
+      if (arb.profitPct > 10) expect(arb.flags).toContain('suspect');
+      if (arb.profitPct > 10) expect(arb.flags).not.toEqual([]);
+    }
+    expect(found.some((a) => a.profitPct > 10)).toBe(true);
+  });
+
+  it('the 248 % Bruins–Panthers phantom of 2024-03-27 is flagged live and suspect', () => {
+    const events = board('v4_odds_upcoming_us_h2h_american_inplay_2024-03-27.json');
+    const found = findArbitrageOnBoard(events, {}, newestUpdate(events)!);
+    const phantom = found.find((a) => a.game === 'Boston Bruins @ Florida Panthers')!;
+    expect(phantom.profitPct).toBeGreaterThan(240);
+    expect(phantom.profitPct).toBeLessThan(250);
+    expect(phantom.flags).toEqual(expect.arrayContaining(['live', 'suspect']));
+    expect(found.filter((a) => a.profitPct >= 28).every((a) => a.flags.includes('live') && a.flags.includes('suspect'))).toBe(true);
+  });
+});

@@ -1,0 +1,41 @@
+import { AccountMessages } from '../domain/accounts';
+import { canUseLiveFeed, hasPaidPlan, LIVE_FEEDS, type LiveFeed, type PlanAccess } from '../domain/entitlements';
+import { RealtimeChannel } from './channels';
+
+/**
+ * Who may listen to which realtime channel (issue 6, DECISIONS 14): scores and reactions are public; odds,
+ * props and ev need Gold or Platinum; arbitrage and middles need Platinum; `user` is the signed-in user's own.
+ * Built on the accounts rules (`canUseLiveFeed`); `ev` and `user` are the two channels those rules do not name.
+ */
+export type ChannelRefusalCode = 'AUTH_REQUIRED' | 'SUBSCRIPTION_REQUIRED' | 'PLATINUM_REQUIRED';
+
+export type ChannelAccessDecision = { allowed: true } | { allowed: false; code: ChannelRefusalCode; message: string };
+
+const ALLOWED: ChannelAccessDecision = { allowed: true };
+
+function refusal(code: ChannelRefusalCode): ChannelAccessDecision {
+  const message = {
+    AUTH_REQUIRED: AccountMessages.authenticationRequired,
+    SUBSCRIPTION_REQUIRED: AccountMessages.subscriptionRequired,
+    PLATINUM_REQUIRED: AccountMessages.platinumRequired,
+  }[code];
+  return { allowed: false, code, message };
+}
+
+function isLiveFeed(channel: RealtimeChannel): channel is LiveFeed {
+  return (LIVE_FEEDS as readonly string[]).includes(channel);
+}
+
+/** `access` is null for an anonymous socket. */
+export function channelAccess(access: PlanAccess | null, channel: RealtimeChannel): ChannelAccessDecision {
+  if (channel === RealtimeChannel.User) return access ? ALLOWED : refusal('AUTH_REQUIRED');
+  if (channel === RealtimeChannel.Ev) {
+    if (!access) return refusal('AUTH_REQUIRED');
+    return hasPaidPlan(access) ? ALLOWED : refusal('SUBSCRIPTION_REQUIRED');
+  }
+  if (!isLiveFeed(channel)) return refusal('AUTH_REQUIRED');
+  if (canUseLiveFeed(access, channel)) return ALLOWED;
+  if (!access) return refusal('AUTH_REQUIRED');
+  const platinumFeed = channel === RealtimeChannel.Arbitrage || channel === RealtimeChannel.Middles;
+  return refusal(platinumFeed ? 'PLATINUM_REQUIRED' : 'SUBSCRIPTION_REQUIRED');
+}

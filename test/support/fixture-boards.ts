@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { normaliseOddsApiV4, type ScoreboardEvent, type SportBoard, type SportScoreboard } from '@oddspulse/shared';
+import { RedisKeys } from '../../server/src/redis/redis-keys';
+import type { RedisService } from '../../server/src/redis/redis.service';
+
+/** The recorded responses beside the repository (HELPER_CONTEXT: never copied in). */
+export const FIXTURES = path.join(__dirname, '..', '..', '..', 'shared', 'fixtures');
+
+export function readOddsApiFixture(name: string): unknown {
+  return JSON.parse(readFileSync(path.join(FIXTURES, 'the-odds-api', name), 'utf8'));
+}
+
+const TIME_KEYS = new Set(['commence_time', 'last_update']);
+
+function newestUpdate(value: unknown): number {
+  if (Array.isArray(value)) return value.reduce((max: number, v) => Math.max(max, newestUpdate(v)), 0);
+  if (value && typeof value === 'object') {
+    return Object.entries(value).reduce((max, [k, v]) => Math.max(max, k === 'last_update' && typeof v === 'string' ? Date.parse(v) : newestUpdate(v)), 0);
+  }
+  return 0;
+}
+
+function shift(value: unknown, deltaMs: number): unknown {
+  if (Array.isArray(value)) return value.map((v) => shift(v, deltaMs));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, TIME_KEYS.has(k) && typeof v === 'string' ? new Date(Date.parse(v) + deltaMs).toISOString() : shift(v, deltaMs)]),
+    );
+  }
+  return value;
+}
+
+/**
+ * A recording replayed as if it had just been fetched: every time moved by the same amount so its newest
+ * update is `ageMs` old, keeping each game's start, live state and book lags as they were relative to the recording.
+ */
+export function asOfNow(payload: unknown, now = Date.now(), ageMs = 5_000): unknown {
+  return shift(payload, now - ageMs - newestUpdate(payload));
+}
+
+/** Normalised with the engine's normaliser into the board the pipeline keeps. */
+export function boardFromFixture(sport: string, payload: unknown, fetchedAt = new Date().toISOString()): SportBoard {
+  const { events } = normaliseOddsApiV4(payload);
+  return { sport_key: sport, fetched_at: fetchedAt, events: events.filter((e) => e.sport_key === sport) };
+}
+
+/** Written where and how the pipeline writes it (RedisKeys.board, a SportBoard JSON). */
+export async function writeBoard(redis: RedisService, kind: 'odds' | 'props', board: SportBoard): Promise<void> {
+  await redis.client.set(redis.key(...RedisKeys.board(kind, board.sport_key)), JSON.stringify(board));
+}
+
+export async function writeScoreboard(redis: RedisService, board: SportScoreboard): Promise<void> {
+  await redis.client.set(redis.key(...RedisKeys.scoreboard(board.sport_key)), JSON.stringify(board));
+}
+
+interface OddsApiScore {
+  id: string;
+  sport_key: string;
+  sport_title: string;
+  commence_time: string;
+  completed: boolean;
+  home_team: string;
+  away_team: string;
+  scores: Array<{ name: string; score: string }> | null;
+  last_update: string | null;
+}
+
+/** The Odds API /scores recording as the scoreboard events of spec 002 §3 (what the pipeline's scores providers produce). */
+export function scoreboardFromOddsApiScores(sport: string, payload: OddsApiScore[], now = Date.now()): SportScoreboard {
+  const games = payload.map((g): ScoreboardEvent => {
+    const score = (team: string) => {
+      const found = g.scores?.find((s) => s.name === team);
+      return found ? Number(found.score) : null;
+    };
+    const home = score(g.home_team);
+    const away = score(g.away_team);
+    const live = !g.completed && g.scores !== null;
+    const status = g.completed ? 'final' : live ? 'in_progress' : 'scheduled';
+    return {
+      id: g.id,
+      event_id: g.id,
+      sport_key: g.sport_key,
+      league: g.sport_title,
+      commence_time: g.commence_time,
+      home_team: g.home_team,
+      away_team: g.away_team,
+      scores: { home, away },
+      home_score: home,
+      away_score: away,
+      completed: g.completed,
+      live,
+      status,
+      status_type: { name: status, detail: status, completed: g.completed },
+      clock: null,
+      period: null,
+      source: 'theoddsapi',
+      last_update: g.last_update ?? new Date(now).toISOString(),
+    };
+  });
+  return { sport_key: sport, fetched_at: new Date(now).toISOString(), games };
+}
+
+export const NFL_FIXTURE = 'v4_odds_americanfootball_nfl_us-plus-betfair_h2h-spreads-totals-h2h_lay_american_2022-08-24.json';
+export const NBA_PROPS_FIXTURES = [
+  'v4_event_odds_basketball_nba_player_points_us_american_2024-02-22_ORL-at-CLE.json',
+  'v4_event_odds_basketball_nba_player_points_us_american_2024-02-22_BKN-at-TOR.json',
+];
+export const MLB_SCORES_FIXTURE = 'v4_scores_baseball_mlb_daysFrom_completed-live-upcoming_2022-08-27.json';
+
+/** The recorded NFL board (straight bets), NBA player points (props) and MLB scores, written to Redis as of now. */
+export async function loadFixtureBoards(redis: RedisService, now = Date.now()) {
+  const nflRaw = asOfNow(readOddsApiFixture(NFL_FIXTURE), now);
+  const nfl = boardFromFixture('americanfootball_nfl', nflRaw, new Date(now).toISOString());
+  const props = boardFromFixture('basketball_nba', NBA_PROPS_FIXTURES.map((name) => asOfNow(readOddsApiFixture(name), now)), new Date(now).toISOString());
+  const scores = scoreboardFromOddsApiScores('baseball_mlb', readOddsApiFixture(MLB_SCORES_FIXTURE) as OddsApiScore[], now);
+  await writeBoard(redis, 'odds', nfl);
+  await writeBoard(redis, 'props', props);
+  await writeScoreboard(redis, scores);
+  return { nflRaw: nflRaw as Array<{ id: string; bookmakers: Array<{ key: string; markets: Array<{ key: string; outcomes: Array<{ name: string; price: number; point?: number }> }> }> }>, nfl, props, scores };
+}
