@@ -15,38 +15,35 @@ import { api } from '../api/client';
  */
 export const SELECT_MESSAGE = 'Please select sports, regions, and markets to view odds';
 
-/** Straight bets use us, us2 and us_exchanges; props us and us_dfs (spec 001 §7). */
-export const GAME_REGIONS = ['us', 'us2', 'us_exchanges'];
-export const PROPS_REGIONS = ['us', 'us_dfs'];
+/**
+ * Every region: the board the socket's diffs patch is the whole board, so the first load must be too (a
+ * book left out here would come back piecemeal with the next diffs); the user's books pick what is shown,
+ * and sharp books outside the US regions (Pinnacle) still weigh in the fair line (spec 001 §5).
+ */
+export const ALL_REGIONS = ['us', 'us2', 'us_exchanges', 'us_dfs', 'uk', 'eu', 'au'];
 
 export function fetchSports(): Promise<Sport[]> {
   return api.get<Sport[]>('/api/sports');
 }
 
 export interface OddsQuery {
+  mode: 'game' | 'props';
   sports: readonly string[];
   markets: readonly string[];
-  regions: readonly string[];
-  date?: string;
 }
 
 /**
- * GET /api/odds in decimal odds (the board's own format, so pushed diffs apply exactly), grouped into one
- * board per sport. A body that is not a list is 'Invalid response format from server'.
+ * The first load of the boards, in decimal odds (the board's own format, so pushed diffs apply exactly),
+ * grouped into one board per sport: GET /api/odds for straight bets, GET /api/player-props (variant B) for
+ * props. A body that is not a list is 'Invalid response format from server'.
  */
 export async function fetchBoards(query: OddsQuery, now = Date.now()): Promise<Record<string, SportBoard>> {
-  if (!query.sports.length || !query.markets.length || !query.regions.length) throw new Error(SELECT_MESSAGE);
-  const payload = await api.get<unknown>('/api/odds', {
-    query: {
-      sports: query.sports.join(','),
-      markets: query.markets.join(','),
-      regions: query.regions.join(','),
-      oddsFormat: 'decimal',
-      dateFormat: 'iso',
-      date: query.date || undefined,
-      _t: now,
-    },
-  });
+  if (!query.sports.length || !query.markets.length) throw new Error(SELECT_MESSAGE);
+  const common = { sports: query.sports.join(','), markets: query.markets.join(','), oddsFormat: 'decimal', dateFormat: 'iso', _t: now };
+  const payload =
+    query.mode === 'props'
+      ? await api.get<unknown>('/api/player-props', { query: common })
+      : await api.get<unknown>('/api/odds', { query: { ...common, regions: ALL_REGIONS.join(',') } });
   if (!Array.isArray(payload)) throw new InvalidOddsPayloadError();
   const { events } = normaliseOddsApiV4(payload, { oddsFormat: 'decimal' });
   const fetchedAt = new Date(now).toISOString();

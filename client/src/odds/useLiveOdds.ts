@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { RealtimeChannel, type BoardDiff, type SportBoard } from '@oddspulse/shared';
 import { ApiError } from '../api/api-client';
 import { liveSocketAtom } from '../realtime/socket';
-import { GAME_REGIONS, PROPS_REGIONS, fetchBoards } from './odds-api';
+import { fetchBoards } from './odds-api';
 import { addFlashes, applyDiff, compareRows, pruneFlashes, type Boards, type Flashes } from './live-table';
 import { buildRows, type OddsRow, type TableMode } from './rows';
 
@@ -59,7 +59,7 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
     const markets = marketsKey ? marketsKey.split(',') : [];
     setState({ status: 'loading' });
     try {
-      const loaded = await fetchBoards({ sports, markets, regions: mode === 'props' ? PROPS_REGIONS : GAME_REGIONS });
+      const loaded = await fetchBoards({ mode, sports, markets });
       previousRows.current = null;
       setBoards(loaded);
       setState({ status: 'ready' });
