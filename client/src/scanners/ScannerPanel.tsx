@@ -40,6 +40,17 @@ interface Inputs {
   middleStake: number;
 }
 
+function readNotifySettings(): { on: boolean; minProfit: number } {
+  let parsed: { on?: unknown; minProfit?: unknown } = {};
+  try {
+    parsed = JSON.parse(window.localStorage.getItem(NOTIFY_KEY) ?? '{}') as typeof parsed;
+  } catch {
+    window.localStorage.removeItem(NOTIFY_KEY);
+  }
+  const granted = 'Notification' in window && Notification.permission === 'granted';
+  return { on: parsed.on === true && granted, minProfit: typeof parsed.minProfit === 'number' ? parsed.minProfit : 2 };
+}
+
 /** Scanner defaults (spec 001 §9): min profit 0.5 (scanner), max stake 100; middles gap 3, probability 15, stake 1000. */
 const DEFAULT_INPUTS: Inputs = { minProfit: 0.5, maxStake: 100, minGap: 3, minProbability: 15, middleStake: 1000 };
 
@@ -144,11 +155,7 @@ export function ScannerPanel({ kind, sports, books }: { kind: ScannerKind; sport
   const [feed, setFeed] = useState<FeedItem<Opportunity>[]>([]);
   const [state, setState] = useState<{ status: 'loading' | 'ready' } | { status: 'error'; message: string }>({ status: 'loading' });
   const [now, setNow] = useState(() => Date.now());
-  const [notify, setNotify] = useState<{ on: boolean; minProfit: number }>(() => {
-    const raw = window.localStorage.getItem(NOTIFY_KEY);
-    const parsed = raw ? (JSON.parse(raw) as { on?: boolean; minProfit?: number }) : {};
-    return { on: parsed.on === true && 'Notification' in window && Notification.permission === 'granted', minProfit: typeof parsed.minProfit === 'number' ? parsed.minProfit : 2 };
-  });
+  const [notify, setNotify] = useState<{ on: boolean; minProfit: number }>(readNotifySettings);
   const notifyRef = useRef(notify);
   notifyRef.current = notify;
   const sportsKey = sports.join(',');
