@@ -188,17 +188,23 @@ export function ScannerPanel({ kind, sports, books }: { kind: ScannerKind; sport
     const offs = sportsKey.split(',').map((sport) =>
       socket.subscribe({ channel, sport }, (envelope) => {
         if (envelope.type === 'snapshot') {
-          const list = Array.isArray(envelope.data) ? (envelope.data as Opportunity[]) : [];
+          // A snapshot is the room's current updates (new or updated), each with its opportunity.
+          const updates = Array.isArray(envelope.data) ? (envelope.data as OpportunityUpdate[]) : [];
+          const list = updates.flatMap((u) => (u.action !== 'gone' && u.opportunity ? [u.opportunity as Opportunity] : []));
           setFeed((current) => [...current.filter((i) => i.opportunity.sport !== sport), ...initialFeed(list, Date.now())]);
           return;
         }
-        if (envelope.type !== 'opportunity') return;
-        const update = envelope.data as OpportunityUpdate;
-        setFeed((current) => applyUpdate(current, update, Date.now()));
-        const o = update.opportunity as Opportunity | undefined;
+        if (envelope.type !== 'opportunities') return;
+        const { updates } = envelope.data as { updates: OpportunityUpdate[] };
+        const at = Date.now();
+        setFeed((current) => updates.reduce((feedSoFar, update) => applyUpdate(feedSoFar, update, at), current));
         const settings = notifyRef.current;
-        if (update.action === 'new' && o && settings.on && o.type === 'arbitrage' && o.profitPct >= settings.minProfit && Notification.permission === 'granted') {
-          new Notification(`Arbitrage ${o.profitPct.toFixed(2)}%`, { body: `${o.game} · ${marketLabel(o.market)}`, tag: o.id });
+        if (!settings.on || Notification.permission !== 'granted') return;
+        for (const update of updates) {
+          const o = update.opportunity as Opportunity | undefined;
+          if (update.action === 'new' && o?.type === 'arbitrage' && o.profitPct >= settings.minProfit) {
+            new Notification(`Arbitrage ${o.profitPct.toFixed(2)}%`, { body: `${o.game} · ${marketLabel(o.market)}`, tag: o.id });
+          }
         }
       }),
     );
