@@ -160,7 +160,6 @@ export function OddsSection({ mode, platinum, search }: { mode: TableMode; plati
   const [edgeRow, setEdgeRow] = useState<OddsRow | null>(null);
   const setSlip = useSetAtom(betSlipAtom);
   const bankroll = useBankroll();
-  const isMobile = useIsMobile();
 
   useEffect(() => {
     fetchSports()
@@ -229,11 +228,6 @@ export function OddsSection({ mode, platinum, search }: { mode: TableMode; plati
       <FiltersPanel applied={applied} onApply={onApply} sports={sports} mode={mode} defaultBooks={defaultBooks} mobileOpen={mobileFilters} onMobileClose={() => setMobileFilters(false)} />
       <div className="odds-main">
         <div className="odds-toolbar">
-          {isMobile && (
-            <button type="button" className="button small" onClick={() => setMobileFilters(true)}>
-              Filters
-            </button>
-          )}
           <RefreshControls refresh={data.refresh} lockedUntil={data.refreshLockedUntil} live={live} setLive={setLive} showLiveToggle={platinum} />
         </div>
         {data.staleSports.length > 0 && (
@@ -263,6 +257,7 @@ export function OddsPage() {
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const plan = useAtomValue(planAtom);
+  const isMobile = useIsMobile();
   const platinum = plan.status === 'ready' && isPlatinum(plan.info);
   const raw = params.get('mode');
   const blocked = plan.status === 'ready' && !platinum && (raw === 'arbitrage' || raw === 'middles') ? raw : null;
@@ -299,7 +294,8 @@ export function OddsPage() {
     <div className="page odds-page">
       <div className="odds-page-head">
         <h1>Odds: {SECTIONS.find((s) => s.mode === section)?.label ?? 'Straight Bets'}</h1>
-        <SectionNav section={section} platinum={platinum} onChange={change} />
+        {/* On mobile the bottom bar's section switcher takes this place (spec 000 §2). */}
+        {!isMobile && <SectionNav section={section} platinum={platinum} onChange={change} />}
       </div>
       {search && (
         <p className="muted small" data-testid="search-chip">
