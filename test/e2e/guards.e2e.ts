@@ -135,3 +135,20 @@ test.describe('signed in', () => {
     await expect(modal).toBeHidden();
   });
 });
+
+// spec 001 §4, 000 §8: a 401 the client cannot refresh past ends the session and asks for sign-in
+test('an expired session that cannot be refreshed lands on /login?auth_required=true with the spec banner', async ({ page }) => {
+  await signInThroughForm(page, 'gold@demo.local');
+  await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
+  await page.evaluate(() => {
+    for (const storage of [window.localStorage, window.sessionStorage]) {
+      const raw = storage.getItem('oddspulse.auth.session');
+      if (!raw) continue;
+      const session = JSON.parse(raw);
+      storage.setItem('oddspulse.auth.session', JSON.stringify({ ...session, access_token: 'tampered', refresh_token: 'revoked' }));
+    }
+  });
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/login\?auth_required=true$/);
+  await expect(page.getByText('Your session has expired. Please sign in again to continue.')).toBeVisible();
+});

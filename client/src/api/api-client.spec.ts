@@ -110,7 +110,8 @@ describe('ApiClient', () => {
     const error = await client.get('/api/me').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe(MESSAGES.authRequired);
-    expect(events).toContainEqual({ type: 'auth-required' });
+    // Sign-in is asked for before the session is dropped, so the shell leaves for /login first.
+    expect(events.map((e) => e.type)).toEqual(['auth-required', 'session']);
     expect(stored()).toBeNull();
 
   });
@@ -220,6 +221,7 @@ describe('ApiClient', () => {
     await expect(first.client.refresh()).resolves.toBeNull();
     expect(first.sleeps).toEqual([200]);
     expect(first.stored()).toBeNull();
+    expect(first.events.map((e) => e.type)).toEqual(['auth-required', 'session']);
   });
 
   it('formats the retry message as the spec writes it', () => {

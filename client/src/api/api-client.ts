@@ -155,7 +155,7 @@ export class ApiClient {
           attempt--;
           continue;
         }
-        this.onUnauthorized();
+        this.endSession();
         throw new ApiError(401, MESSAGES.authRequired, 'AUTH_REQUIRED', await readBody(response));
       }
       if (response.status >= 500 && IDEMPOTENT.has(method) && attempt < MAX_RETRIES) {
@@ -198,19 +198,26 @@ export class ApiClient {
           return body;
         }
       }
-      if (!retryable || this.deps.now() - started + delay > REFRESH_RETRY_WINDOW_MS) {
-        if (!retryable) this.clearSession();
+      if (!retryable) {
+        this.endSession();
         return null;
       }
+      if (this.deps.now() - started + delay > REFRESH_RETRY_WINDOW_MS) return null;
       await this.deps.sleep(delay);
       delay *= 2;
     }
   }
 
-  private onUnauthorized(): void {
+  /**
+   * The session is dead (a 401 that a refresh could not fix, or a refused refresh): hold authenticated
+   * calls off for 30 s, ask for sign-in, then forget the session. Asking first lets the shell move to
+   * /login before the signed-out state reaches the guards of the page being left.
+   */
+  private endSession(): void {
     this.cooldownUntil = this.deps.now() + AUTH_COOLDOWN_MS;
-    this.clearSession();
+    if (!this.session) return;
     this.deps.emit({ type: 'auth-required' });
+    this.clearSession();
   }
 
   private async waitBeforeRetry(attempt: number, retryAfter: number | null): Promise<void> {

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { DEFAULT_FREE_MONTHLY_QUOTA } from '@oddspulse/shared';
 import { authAtom } from '../state/auth';
 
 const PROMPT_PATHS = ['/', '/pricing', '/signup'];
@@ -14,7 +15,7 @@ export function SignupPrompt() {
   if (auth.status !== 'signedOut' || dismissed || !PROMPT_PATHS.includes(pathname)) return null;
   return (
     <aside className="signup-prompt card" aria-label="Sign up" data-testid="signup-prompt">
-      <span>Free account: compare odds at the popular books, 250 odds calls a month, no card needed.</span>
+      <span>Free account: the popular books, {DEFAULT_FREE_MONTHLY_QUOTA} odds calls a month, no card needed.</span>
       {pathname !== '/signup' && (
         <Link className="button primary small" to="/signup">
           Sign up free

@@ -11,7 +11,7 @@ const LATER_KEY = 'oddspulse.usernameSetupLater';
 /** Maps a failed save to the setup modal's texts (spec 000 §8). */
 export function usernameSaveError(error: unknown, inModal: boolean): string {
   if (error instanceof ApiError) {
-    if (error.status === 409 || error.message.includes('already in use')) return inModal ? 'This username is already taken. Please choose another one.' : 'This username is already in use';
+    if (error.code === 'USERNAME_TAKEN' || error.message.includes('already in use')) return inModal ? 'This username is already taken. Please choose another one.' : 'This username is already in use';
     if (error.code === 'NETWORK' || error.message.toLowerCase().includes('unexpected')) return 'A network error occurred. Please check your connection and try again.';
     return error.message || 'Failed to set username. Please try again.';
   }
@@ -24,10 +24,11 @@ export function UsernameSetupModal() {
   const [profile, setProfile] = useAtom(profileAtom);
   const [later, setLater] = useState(() => window.sessionStorage.getItem(LATER_KEY) === '1');
   const [value, setValue] = useState('');
+  const [touched, setTouched] = useState(false);
   const { state, setState, message, setMessage } = useUsernameCheck(value);
   if (auth.status !== 'signedIn' || profile.status !== 'ready' || profile.profile.username || later) return null;
 
-  const required = value.trim() === '' ? 'Username is required' : null;
+  const required = touched && value.trim() === '' ? 'Username is required' : null;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (state !== 'ok') return;
@@ -36,7 +37,7 @@ export function UsernameSetupModal() {
       const saved = await setUsername(value.trim());
       setProfile({ status: 'ready', profile: saved });
     } catch (error) {
-      setState(error instanceof ApiError && error.status === 409 ? 'taken' : 'error');
+      setState(error instanceof ApiError && error.code === 'USERNAME_TAKEN' ? 'taken' : 'error');
       setMessage(usernameSaveError(error, true));
     }
   };
@@ -45,7 +46,10 @@ export function UsernameSetupModal() {
       <form onSubmit={submit}>
         <p className="muted">Your username is shown on your dashboard. It cannot be changed once set.</p>
         <label htmlFor="setup-username">Username</label>
-        <input id="setup-username" autoComplete="username" value={value} onChange={(e) => setValue(e.target.value)} autoFocus />
+        <input id="setup-username" autoComplete="username" value={value} onChange={(e) => {
+            setTouched(true);
+            setValue(e.target.value);
+          }} autoFocus />
         <UsernameStatus state={state} override={message ?? (state === 'idle' ? required : null)} />
         <div className="actions">
           <button type="submit" className="button primary" disabled={state !== 'ok'}>

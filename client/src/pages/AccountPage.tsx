@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import pkg from '../../package.json';
 import { isPaid, isPlatinum, planLabel, requestPasswordReset, setUsername } from '../api/accounts';
-import { ApiError } from '../api/api-client';
+import { ApiError, serverMessage } from '../api/api-client';
 import { UsernameStatus, useUsernameCheck } from '../components/UsernameField';
 import { usernameSaveError } from '../layout/UsernameSetupModal';
 import { Spinner } from '../routing/guards';
@@ -38,8 +38,8 @@ function UsernameSection() {
       setState('saved');
       setProfile({ status: 'ready', profile: saved });
     } catch (error) {
-      setState(error instanceof ApiError && error.status === 409 ? 'taken' : 'error');
-      setMessage(error instanceof ApiError && error.status === 409 ? 'This username is already in use' : usernameSaveError(error, false));
+      setState(error instanceof ApiError && error.code === 'USERNAME_TAKEN' ? 'taken' : 'error');
+      setMessage(usernameSaveError(error, false));
     }
   };
   return (
@@ -64,7 +64,8 @@ function SecuritySection({ email }: { email: string }) {
       await requestPasswordReset(email);
       setResetStatus({ ok: true, text: 'Reset link sent! Check your inbox.' });
     } catch (error) {
-      setResetStatus({ ok: false, text: error instanceof ApiError && error.message ? error.message : 'Could not send reset link.' });
+      // The server's own message (e.g. mail unavailable) when it gave one, else the spec's fallback.
+      setResetStatus({ ok: false, text: (error instanceof ApiError && (serverMessage(error.body) ?? (error.status < 500 ? error.message : null))) || 'Could not send reset link.' });
     }
   };
   return (

@@ -6,6 +6,7 @@ import { fetchAuthProviders, oauthStartUrl, signIn, signUp, type AuthProviders }
 import { ApiError } from '../api/api-client';
 import { api } from '../api/client';
 import { rememberedChoice } from '../api/session';
+import { UsernameStatus, useUsernameCheck } from '../components/UsernameField';
 import { AUTH_ORIGIN_KEY, Spinner } from '../routing/guards';
 import { authAtom } from '../state/auth';
 import { safeReturnPath, savePricingIntent } from '../state/pricing-intent';
@@ -49,6 +50,8 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [options, setOptions] = useState<AuthProviders | null>(null);
+  const [username, setUsername] = useState('');
+  const usernameCheck = useUsernameCheck(tab === 'signup' ? username : '');
 
   useEffect(() => setTab(pathname === '/signup' ? 'signup' : 'login'), [pathname]);
   useEffect(() => {
@@ -73,9 +76,15 @@ export function LoginPage() {
       setError(AccountMessages.emailAndPasswordRequired);
       return;
     }
+    // The username is optional at sign-up; if one is typed it must be valid and free (spec 000 §5).
+    const wantsUsername = tab === 'signup' && username.trim() !== '';
+    if (wantsUsername && usernameCheck.state !== 'ok') {
+      setError(usernameCheck.state === 'taken' ? 'This username is already in use' : AccountMessages.usernameRule);
+      return;
+    }
     setBusy(true);
     try {
-      const session = tab === 'login' ? await signIn(email.trim(), password) : await signUp(email.trim(), password);
+      const session = tab === 'login' ? await signIn(email.trim(), password) : await signUp(email.trim(), password, wantsUsername ? username.trim() : undefined);
       if (remember) window.localStorage.setItem(REMEMBERED_EMAIL_KEY, email.trim());
       else window.localStorage.removeItem(REMEMBERED_EMAIL_KEY);
       const target = redirectTarget(params);
@@ -122,6 +131,13 @@ export function LoginPage() {
         <input id="auth-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         <label htmlFor="auth-password">Password</label>
         <input id="auth-password" type="password" autoComplete={tab === 'login' ? 'current-password' : 'new-password'} value={password} onChange={(e) => setPassword(e.target.value)} />
+        {tab === 'signup' && (
+          <>
+            <label htmlFor="auth-username">Username (optional)</label>
+            <input id="auth-username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
+            <UsernameStatus state={usernameCheck.state} override={usernameCheck.message} />
+          </>
+        )}
         <label className="checkbox">
           <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} /> Remember me
         </label>

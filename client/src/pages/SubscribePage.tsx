@@ -1,16 +1,34 @@
 import { useAtomValue } from 'jotai';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { isPaid, isPlatinum, planLabel } from '../api/accounts';
 import { PLAN_CARDS, monthlyPrice } from './plans';
 import { PricingPage } from './PricingPage';
 import { Spinner } from '../routing/guards';
 import { planAtom } from '../state/auth';
 
+/** `?debug` shows the plan record the page decided on (spec 000 §2: debug is a supported query). */
+function PlanDebug({ info }: { info: unknown }) {
+  const [params] = useSearchParams();
+  if (!params.has('debug')) return null;
+  return (
+    <pre className="card small" data-testid="subscribe-debug">
+      {JSON.stringify(info, null, 2)}
+    </pre>
+  );
+}
+
 /** /subscribe (spec 000 §2): paid users see their subscription; free users see plan selection. */
 export function SubscribePage() {
   const plan = useAtomValue(planAtom);
   if (plan.status !== 'ready') return <Spinner label="Loading your plan details..." />;
-  if (!isPaid(plan.info)) return <PricingPage />;
+  if (!isPaid(plan.info)) {
+    return (
+      <>
+        <PricingPage />
+        <PlanDebug info={plan.info} />
+      </>
+    );
+  }
   const name = isPlatinum(plan.info) ? 'platinum' : plan.info.plan;
   const card = PLAN_CARDS.find((c) => c.plan === name)!;
   return (
@@ -48,6 +66,7 @@ export function SubscribePage() {
           </Link>
         </div>
       </section>
+      <PlanDebug info={plan.info} />
     </div>
   );
 }

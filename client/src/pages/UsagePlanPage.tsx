@@ -41,7 +41,7 @@ export function UsagePlanPage() {
       <h1>Your Plan</h1>
       <section className="card" data-testid="usage-plan-card">
         <h2>{platinum ? 'Platinum' : paid ? planLabel(info.plan) : 'Guest Access'}</h2>
-        {info.unlimited || platinum ? <p>Unlimited odds calls.</p> : info.limit !== null && <p>{info.used} of {info.limit} odds calls used this month.</p>}
+        {info.limit === null ? <p>Unlimited odds calls.</p> : <p>{info.used} of {info.limit} odds calls used this month.</p>}
       </section>
       {paid && (
         <section className="card">
@@ -60,9 +60,11 @@ export function UsagePlanPage() {
             </p>
           )}
           {!info.is_gifted && (
-            <button type="button" className="button danger" onClick={() => setConfirming(true)}>
-              Cancel subscription
-            </button>
+            <div className="actions">
+              <button type="button" className="button danger" onClick={() => setConfirming(true)}>
+                Cancel subscription
+              </button>
+            </div>
           )}
         </section>
       )}

@@ -53,6 +53,7 @@ describe('LiveSocket', () => {
   it('waits 1, 2, 5, then 10 s between attempts, and starts over after a connection', () => {
     expect([1, 2, 3, 4, 5, 9].map(reconnectDelay)).toEqual([1000, 2000, 5000, 10000, 10000, 10000]);
     const { transport, timers, socket, runTimer } = setup();
+    socket.subscribe('scores', () => undefined);
     socket.start();
     for (let i = 0; i < 5; i++) {
       transport.fire('connect_error', new Error('no gateway'));
@@ -66,6 +67,7 @@ describe('LiveSocket', () => {
 
   it('schedules one reconnect at a time and none after stop()', () => {
     const { transport, timers, socket } = setup();
+    socket.subscribe('scores', () => undefined);
     socket.start();
     transport.fire('connect_error', new Error('x'));
     transport.fire('connect_error', new Error('x'));
@@ -126,15 +128,29 @@ describe('LiveSocket', () => {
     ]);
   });
 
-  it('unsubscribes a channel when its last listener leaves', () => {
+  it('connects only when signed in and listening, and disconnects when the last listener leaves', () => {
     const { transport, socket } = setup();
     socket.start();
+    expect(transport.connects).toHaveLength(0);
+    const offScores = socket.subscribe('scores', () => undefined);
+    expect(transport.connects).toHaveLength(1);
     transport.fire('connect');
-    const off = socket.subscribe('arbitrage', () => undefined);
-    off();
+    const offArb = socket.subscribe('arbitrage', () => undefined);
+    offArb();
     expect(transport.emitted).toEqual([
+      ['subscribe', { channel: 'scores' }],
       ['subscribe', { channel: 'arbitrage' }],
       ['unsubscribe', { channel: 'arbitrage' }],
     ]);
+    expect(transport.connected).toBe(true);
+    offScores();
+    expect(transport.connected).toBe(false);
+    expect(socket.connectionState()).toBe('idle');
+  });
+
+  it('does not connect for a listener while signed out', () => {
+    const { transport, socket } = setup();
+    socket.subscribe('scores', () => undefined);
+    expect(transport.connects).toHaveLength(0);
   });
 });

@@ -2,6 +2,7 @@
  * The one live connection (DESIGN: socket.io push). Reconnects with the spec's delays (000 §9: 1, 2, 5,
  * then 10 s) and, on every (re)connect, re-subscribes each channel from the last sequence number it saw,
  * so the gateway can replay what was missed. Every pushed message is an envelope `{channel, seq, ...}`.
+ * It connects only while someone is signed in (start/stop) and some screen listens to a channel.
  * The socket.io transport is injected, so this logic is tested without a server.
  */
 
@@ -113,19 +114,15 @@ export class LiveSocket {
     return this.state;
   }
 
-  /** Starts (or keeps) the connection; the handshake carries the token and every channel's last seq. */
+  /** Allows the connection (signed in); it opens once a channel is listened to. */
   start(): void {
     this.wanted = true;
-    if (this.deps.transport.connected || this.timer !== null || this.state === 'connecting') return;
-    this.open();
+    this.openIfNeeded();
   }
 
   stop(): void {
     this.wanted = false;
-    if (this.timer !== null) this.deps.clearTimer(this.timer);
-    this.timer = null;
-    this.deps.transport.disconnect();
-    this.setState('idle');
+    this.close();
   }
 
   subscribe(topic: string | Topic, listener: Listener): () => void {
@@ -136,6 +133,7 @@ export class LiveSocket {
       this.listeners.set(key, set);
       this.topics.set(key, typeof topic === 'string' ? { channel: topic } : topic);
       if (this.deps.transport.connected) this.sendSubscribe(key);
+      else this.openIfNeeded();
     }
     set.add(listener);
     return () => {
@@ -145,12 +143,27 @@ export class LiveSocket {
         const request = this.topics.get(key);
         this.topics.delete(key);
         if (this.deps.transport.connected) this.deps.transport.emit('unsubscribe', { ...request });
+        if (this.listeners.size === 0) this.close();
       }
     };
   }
 
   lastSequence(topic: string | Topic): number | undefined {
     return this.lastSeq.get(topicKey(topic));
+  }
+
+  private openIfNeeded(): void {
+    if (!this.wanted || this.listeners.size === 0) return;
+    if (this.deps.transport.connected || this.timer !== null || this.state === 'connecting') return;
+    this.open();
+  }
+
+  private close(): void {
+    if (this.timer !== null) this.deps.clearTimer(this.timer);
+    this.timer = null;
+    this.failures = 0;
+    this.deps.transport.disconnect();
+    this.setState('idle');
   }
 
   private open(): void {
@@ -161,7 +174,7 @@ export class LiveSocket {
   }
 
   private scheduleReconnect(): void {
-    if (!this.wanted || this.timer !== null) return;
+    if (!this.wanted || this.listeners.size === 0 || this.timer !== null) return;
     this.failures++;
     this.setState('reconnecting');
     this.timer = this.deps.setTimer(() => this.open(), reconnectDelay(this.failures));

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { isPaid, isPlatinum } from '../api/accounts';
-import { authAtom, planAtom } from '../state/auth';
+import { AUTH_REQUIRED_PATH, authAtom, authRequiredAtom, planAtom } from '../state/auth';
 
 /** Where the sign-in guard remembers the page it turned an unsigned user away from (spec 000 §6). */
 export const AUTH_ORIGIN_KEY = 'oddspulse.authOrigin';
@@ -19,9 +19,11 @@ export function Spinner({ label = 'Loading...' }: { label?: string }) {
 /** Sign-in guard: a spinner while auth loads; unsigned users go to `unsignedTo` (default /) with the origin saved. */
 export function RequireSignIn({ children, unsignedTo = '/' }: { children: ReactNode; unsignedTo?: string }) {
   const auth = useAtomValue(authAtom);
+  const authRequired = useAtomValue(authRequiredAtom);
   const location = useLocation();
   if (auth.status === 'loading') return <Spinner />;
   if (auth.status === 'signedOut') {
+    if (authRequired) return <Navigate to={AUTH_REQUIRED_PATH} replace />;
     window.sessionStorage.setItem(AUTH_ORIGIN_KEY, location.pathname + location.search);
     return <Navigate to={unsignedTo} replace />;
   }
@@ -47,8 +49,10 @@ export function GatePanel({ title, text, action, to }: { title: string; text: st
 export function PlanGuard({ children, requiresPaidPlan = false, requiresPlatinum = false }: { children: ReactNode; requiresPaidPlan?: boolean; requiresPlatinum?: boolean }) {
   const auth = useAtomValue(authAtom);
   const plan = useAtomValue(planAtom);
+  const authRequired = useAtomValue(authRequiredAtom);
   const location = useLocation();
   if (auth.status === 'loading') return <Spinner />;
+  if (auth.status === 'signedOut' && authRequired) return <Navigate to={AUTH_REQUIRED_PATH} replace />;
   if (auth.status === 'signedOut') return <Navigate to={`/login?returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   if (plan.status === 'loading') return <Spinner label="Checking your plan..." />;
   if (isPlatinum(plan.info)) return <>{children}</>;

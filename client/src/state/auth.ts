@@ -7,6 +7,14 @@ export type AuthState = { status: 'loading' } | { status: 'signedOut' } | { stat
 
 export const authAtom = atom<AuthState>({ status: 'loading' });
 
+/**
+ * Set when the API client ended the session on a 401 (spec 001 §4): the guards of the page being left
+ * then send the user to /login?auth_required=true rather than to their usual target, whichever of the
+ * sign-out and the navigation React renders first.
+ */
+export const AUTH_REQUIRED_PATH = '/login?auth_required=true';
+export const authRequiredAtom = atom(false);
+
 /** Plan info from /api/me; `loading` until the first answer (or fallback) for the signed-in user. */
 export type PlanState = { status: 'loading' } | { status: 'ready'; info: PlanInfo };
 export const planAtom = atom<PlanState>({ status: 'loading' });

@@ -6,7 +6,7 @@ import { ApiError, type ApiEvent } from '../api/api-client';
 import { api, apiEvents, ApiEventMessage } from '../api/client';
 import { needsRefresh, type Session } from '../api/session';
 import { liveSocketAtom } from '../realtime/socket';
-import { authAtom, planAtom, profileAtom } from './auth';
+import { AUTH_REQUIRED_PATH, authAtom, authRequiredAtom, planAtom, profileAtom } from './auth';
 import { useToasts } from './toasts';
 
 /** Session refresh tick (spec 000 §9: every 30 s; refresh inside the 90 s expiry margin). */
@@ -20,6 +20,7 @@ export function SessionSync() {
   const setAuth = useSetAtom(authAtom);
   const setPlan = useSetAtom(planAtom);
   const setProfile = useSetAtom(profileAtom);
+  const setAuthRequired = useSetAtom(authRequiredAtom);
   const socket = useAtomValue(liveSocketAtom);
   const navigate = useNavigate();
   const { show } = useToasts();
@@ -38,6 +39,7 @@ export function SessionSync() {
         socket.stop();
         return;
       }
+      setAuthRequired(false);
       setAuth({ status: 'signedIn', session, user: session.user });
       if (userId.current === session.user.id) return;
       userId.current = session.user.id;
@@ -66,7 +68,10 @@ export function SessionSync() {
     const onEvent = (raw: Event) => {
       const event: ApiEvent = (raw as ApiEventMessage).event;
       if (event.type === 'session') apply(event.session);
-      if (event.type === 'auth-required') navigateRef.current('/login?auth_required=true');
+      if (event.type === 'auth-required') {
+        setAuthRequired(true);
+        navigateRef.current(AUTH_REQUIRED_PATH);
+      }
       if (event.type === 'retrying') show('warning', event.message, event.seconds * 1000);
     };
     const types: ApiEvent['type'][] = ['session', 'auth-required', 'retrying'];
@@ -87,7 +92,7 @@ export function SessionSync() {
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);
     };
-  }, [setAuth, setPlan, setProfile, show, socket]);
+  }, [setAuth, setAuthRequired, setPlan, setProfile, show, socket]);
 
   return null;
 }

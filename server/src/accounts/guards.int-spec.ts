@@ -1,6 +1,7 @@
 import { Controller, Get, Post } from '@nestjs/common';
 import IORedis from 'ioredis';
 import type { AuthUser } from './auth-user';
+import { AuthService } from './auth.service';
 import { CurrentUser, MeteredOddsData, RequireAuth, RequirePaidPlan, RequirePlatinum } from './decorators';
 import { RedisKeys } from '../redis/redis-keys';
 import { AccountsTestApp, TEST_PASSWORD, bearer, createAccountsApp, signUp } from '../../../test/support/accounts-app';
@@ -197,6 +198,26 @@ describe('guards, metering, CSRF and API keys (real PostgreSQL and Redis)', () =
       const res = await t.http().post('/api/test-gated/signed-in').set(bearer(session));
       expect(res.status).toBe(201);
       expect(res.body.via).toBe('bearer');
+    });
+  });
+
+  // The socket gateway (a later issue) authenticates handshakes through AuthService.authenticateHandshake.
+  describe('socket handshake authentication', () => {
+    it('accepts a live JWT or a Platinum key, and nothing else', async () => {
+      const auth = t.get(AuthService);
+      const platinum = (await signUp(t, 'platinum')).session;
+      const gold = (await signUp(t, 'gold')).session;
+      const key = (await t.http().post('/api/api-keys').set(bearer(platinum)).send({ name: 'socket' })).body.key as string;
+
+      expect(await auth.authenticateHandshake({ token: gold.access_token })).toMatchObject({ id: gold.user.id, access: { plan: 'gold' }, via: 'bearer' });
+      expect(await auth.authenticateHandshake({ apiKey: key })).toMatchObject({ id: platinum.user.id, access: { plan: 'platinum' }, via: 'api_key' });
+      expect(await auth.authenticateHandshake({ token: 'forged' })).toBeNull();
+      expect(await auth.authenticateHandshake({})).toBeNull();
+
+      await t.plans.changePlan(platinum.user.id, { plan: 'gold' });
+      expect(await auth.authenticateHandshake({ apiKey: key })).toBeNull();
+      await t.http().post('/api/auth/logout').set(bearer(gold)).expect(204);
+      expect(await auth.authenticateHandshake({ token: gold.access_token })).toBeNull();
     });
   });
 
