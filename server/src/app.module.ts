@@ -12,8 +12,9 @@ import { RealtimeGatewayModule } from './realtime/realtime-gateway.module';
 import { OddsApiModule } from './odds/odds-api.module';
 import { ScannersModule } from './scanners/scanners.module';
 import { ScoresModule } from './scores/scores.module';
+import { PicksModule } from './picks/picks.module';
 
 @Module({
-  imports: [ConfigModule, DatabaseModule, RedisModule, QueueModule, HealthModule, OddsModule, RealtimeModule, AccountsModule, ReactionsModule, RealtimeGatewayModule, OddsApiModule, ScannersModule, ScoresModule],
+  imports: [ConfigModule, DatabaseModule, RedisModule, QueueModule, HealthModule, OddsModule, RealtimeModule, AccountsModule, ReactionsModule, RealtimeGatewayModule, OddsApiModule, ScannersModule, ScoresModule, PicksModule],
 })
 export class AppModule {}

@@ -84,6 +84,8 @@ export const configSchema = z.object({
   DETECT_MIN_GAP: z.coerce.number().min(0).default(0.5),
   DETECT_MIN_PROBABILITY: z.coerce.number().min(0).default(5),
   DETECT_MIN_EV_PCT: z.coerce.number().min(0).default(0),
+  SETTLEMENT_INTERVAL_MS: z.coerce.number().int().min(1000).default(600_000),
+  VALIDATE_NOW_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -112,6 +112,57 @@ export interface OddsHistoryTable {
   recorded_at: Generated<Date>;
 }
 
+export interface PicksTable {
+  id: Generated<string>;
+  user_id: string;
+  client_id: string | null;
+  game: string;
+  league: string;
+  sport: string | null;
+  market: string;
+  selection: string;
+  odds: string;
+  bookmaker: string | null;
+  stake_cents: ColumnType<number, number, number>;
+  potential_cents: number | null;
+  actual_payout_cents: number | null;
+  status: 'pending' | 'won' | 'lost' | 'push';
+  type: 'single' | 'parlay';
+  edge: ColumnType<number | null, number | null, number | null>;
+  note: string | null;
+  event_id: string | null;
+  commence_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  date_added: ColumnType<Date, Date | string | undefined, Date | string>;
+  settled_date: Date | null;
+  validated_at: Date | null;
+  validated_by: string | null;
+  validation_confidence: number | null;
+  espn_game_id: string | null;
+  closing_odds: ColumnType<number | null, number | null, number | null>;
+  clv: ColumnType<number | null, number | null, number | null>;
+  updated_at: Timestamp;
+}
+
+export interface PickImportsTable {
+  user_id: string;
+  imported: number;
+  skipped: number;
+  imported_at: Timestamp;
+}
+
+export interface GameResultsTable {
+  sport_key: string;
+  game_id: string;
+  event_id: string | null;
+  home_team: string;
+  away_team: string;
+  home_score: number;
+  away_score: number;
+  commence_time: ColumnType<Date, Date | string, Date | string>;
+  source: string;
+  recorded_at: Timestamp;
+}
+
 /** One user's reaction to one game (migration 0005): the primary key (game_key, user_id) allows one. */
 export interface ReactionsTable {
   game_key: string;
@@ -125,6 +176,9 @@ export interface DB {
   password_credentials: PasswordCredentialsTable;
   plan_states: PlanStatesTable;
   odds_history: OddsHistoryTable;
+  picks: PicksTable;
+  pick_imports: PickImportsTable;
+  game_results: GameResultsTable;
   session_families: SessionFamiliesTable;
   refresh_tokens: RefreshTokensTable;
   oauth_identities: OAuthIdentitiesTable;

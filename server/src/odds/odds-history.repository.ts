@@ -68,4 +68,25 @@ export class OddsHistoryRepository {
       .limit(query.limit ?? 20_000)
       .execute();
   }
+
+  /**
+   * Each bookmaker's last price and line before a time for one event's game markets: the closing line
+   * (issue 9, CLV). One row per bookmaker, market, outcome and line.
+   */
+  closingPrices(sport: string, eventId: string, before: Date): Promise<OddsHistoryRow[]> {
+    return this.db
+      .selectFrom('odds_history')
+      .select(['bookmaker_key', 'bookmaker_title', 'market_key', 'outcome_name', 'description', 'price', 'point', 'last_update', 'recorded_at'])
+      .distinctOn(['bookmaker_key', 'market_key', 'outcome_name', 'point'])
+      .where('sport_key', '=', sport)
+      .where('event_id', '=', eventId)
+      .where('market_key', 'in', ['h2h', 'spreads', 'totals'])
+      .where('recorded_at', '<=', before)
+      .orderBy('bookmaker_key')
+      .orderBy('market_key')
+      .orderBy('outcome_name')
+      .orderBy('point')
+      .orderBy('recorded_at', 'desc')
+      .execute();
+  }
 }

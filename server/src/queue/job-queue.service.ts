@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
-import type { JobsOptions, Queue } from 'bullmq';
+import { QueueEvents, type JobsOptions, type Queue } from 'bullmq';
 import { JOB_QUEUE, JobName, JobPayload, QueueName } from '@oddspulse/shared';
 
 export type JobCounts = Record<string, number>;
@@ -9,6 +9,9 @@ export type JobCounts = Record<string, number>;
 /** The one way to put work on a queue: typed by the job map, with deterministic ids where given. */
 @Injectable()
 export class JobQueueService implements OnApplicationShutdown {
+  /** Completion events per queue, opened only by a process that waits for a job (the API's "Validate now"). */
+  private readonly events = new Map<QueueName, QueueEvents>();
+
   constructor(private readonly moduleRef: ModuleRef) {}
 
   queue(name: QueueName): Queue {
@@ -23,6 +26,20 @@ export class JobQueueService implements OnApplicationShutdown {
   /** A repeatable job; upserting the same scheduler id from many processes keeps exactly one schedule. */
   async schedule<N extends JobName>(schedulerId: string, name: N, everyMs: number, data: JobPayload<N>) {
     return this.queue(JOB_QUEUE[name]).upsertJobScheduler(schedulerId, { every: everyMs }, { name, data });
+  }
+
+  /** Enqueues a job and waits for its result; rejects with the job's error, or after the time-out. */
+  async run<N extends JobName, R>(name: N, data: JobPayload<N>, timeoutMs: number, options: JobsOptions & { jobId?: string } = {}): Promise<R> {
+    const queueName = JOB_QUEUE[name];
+    const queue = this.queue(queueName);
+    let events = this.events.get(queueName);
+    if (!events) {
+      events = new QueueEvents(queueName, { connection: queue.opts.connection, prefix: queue.opts.prefix });
+      this.events.set(queueName, events);
+    }
+    await events.waitUntilReady();
+    const job = await queue.add(name, data, { ...options, attempts: 1 });
+    return (await job.waitUntilFinished(events, timeoutMs)) as R;
   }
 
   async counts(): Promise<Record<QueueName, JobCounts>> {
@@ -42,6 +59,7 @@ export class JobQueueService implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown() {
+    await Promise.all([...this.events.values()].map((events) => events.close()));
     await Promise.all(Object.values(QueueName).map((name) => this.queue(name).close()));
   }
 }

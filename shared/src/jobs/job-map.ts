@@ -1,3 +1,5 @@
+import type { ScoreboardEvent } from '../domain/scores';
+
 /**
  * The typed job map: every job name, the queue it runs on, and its payload.
  * Workers register exactly one handler per name; producers can only enqueue what is listed here.
@@ -7,6 +9,8 @@ export const QueueName = {
   Schedule: 'schedule',
   /** Odds, props and scores polls, one job per sport and tick. */
   Feeds: 'feeds',
+  /** Pick settlement and closing lines (spec 002, DECISIONS 19). */
+  Picks: 'picks',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -16,6 +20,14 @@ export const JobName = {
   OddsPoll: 'odds.poll',
   PropsPoll: 'props.poll',
   ScoresPoll: 'scores.poll',
+  /** A game turned final: record its result and settle the pending picks on it. */
+  PicksSettleGame: 'picks.settle-game',
+  /** The scheduled look-back (spec 002 §9): pending picks of the last 3 days against results of the last 8. */
+  PicksSettleWindow: 'picks.settle-window',
+  /** "Validate now" (spec 002 §4): every pending pick of one user; the server waits for the counts. */
+  PicksValidateUser: 'picks.validate-user',
+  /** A game started: record each pending pick's closing line for CLV. */
+  PicksRecordClose: 'picks.record-close',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -25,11 +37,32 @@ export interface FeedPollPayload {
   tick: number;
 }
 
+export interface GameJobPayload {
+  sport: string;
+  game: ScoreboardEvent;
+}
+
+/** What "Validate now" found (spec 002 §8 messages are chosen from these counts). */
+export interface ValidationCounts {
+  /** Pending picks considered. */
+  checked: number;
+  /** Of those, picks whose game was found final. */
+  matched: number;
+  /** Picks settled by this run. */
+  updated: number;
+  /** Per-league failures, e.g. "Unsupported sport for backend scoreboard: EPL". */
+  errors: string[];
+}
+
 export interface JobPayloadMap {
   [JobName.FeedsSchedule]: { scheduledAt: number };
   [JobName.OddsPoll]: FeedPollPayload;
   [JobName.PropsPoll]: FeedPollPayload;
   [JobName.ScoresPoll]: FeedPollPayload;
+  [JobName.PicksSettleGame]: GameJobPayload;
+  [JobName.PicksSettleWindow]: { scheduledAt: number };
+  [JobName.PicksValidateUser]: { userId: string; requestedAt: number };
+  [JobName.PicksRecordClose]: GameJobPayload;
 }
 
 export const JOB_QUEUE: { [N in JobName]: QueueName } = {
@@ -37,6 +70,10 @@ export const JOB_QUEUE: { [N in JobName]: QueueName } = {
   [JobName.OddsPoll]: QueueName.Feeds,
   [JobName.PropsPoll]: QueueName.Feeds,
   [JobName.ScoresPoll]: QueueName.Feeds,
+  [JobName.PicksSettleGame]: QueueName.Picks,
+  [JobName.PicksSettleWindow]: QueueName.Picks,
+  [JobName.PicksValidateUser]: QueueName.Picks,
+  [JobName.PicksRecordClose]: QueueName.Picks,
 };
 
 export type JobPayload<N extends JobName> = JobPayloadMap[N];

@@ -2,6 +2,7 @@ import type { ArbitrageOpportunity, EvBet, MiddleOpportunity } from '../domain/o
 import type { SportScoreboard, ScoreboardEvent } from '../domain/scores';
 import type { BoardDiff } from './board-diff';
 import type { GameReactions } from '../domain/reactions';
+import type { UserPick } from '../picks/pick';
 import type { Plan } from '../domain/plans';
 
 /**
@@ -91,8 +92,8 @@ export interface RealtimeMessageMap {
   reactions: { type: 'reactions.update'; data: { gameKey: string; reactions: GameReactions } };
   user:
     | { type: 'plan.changed'; data: { plan: Plan; unlimited: boolean } }
-    /** A pick of the user was settled (issue 9's settlement worker publishes it). */
-    | { type: 'pick.settled'; data: { pickId: string; status: string } };
+    /** Picks of the user were settled by the settlement worker: the tracker shows "Auto-validated N bet(s)". */
+    | { type: 'picks.settled'; data: { count: number; picks: UserPick[] } };
 }
 
 /** Every message on a realtime channel: its place in the channel (`seq`, from 1, no gaps) and its body. */

@@ -48,6 +48,6 @@ import { ODDS_PROVIDER, SCORES_PROVIDER } from './providers';
     ScoresPipelineService,
     FeedsSchedulerService,
   ],
-  exports: [OddsPipelineService, ScoresPipelineService, FeedStateService, ODDS_PROVIDER, SCORES_PROVIDER],
+  exports: [OddsPipelineService, ScoresPipelineService, FeedStateService, ODDS_PROVIDER, SCORES_PROVIDER, CLOCK],
 })
 export class FeedsModule {}

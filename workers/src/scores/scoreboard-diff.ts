@@ -5,6 +5,8 @@ export interface ScoreboardChanges {
   updated: ScoreboardEvent[];
   /** Games that turned final since the last scoreboard (or are final on the first one). */
   finals: ScoreboardEvent[];
+  /** Games that went live since the last scoreboard: their odds have closed (CLV). */
+  started: ScoreboardEvent[];
 }
 
 /** What a viewer sees change; last_update alone is not a change. */
@@ -18,10 +20,12 @@ export function diffScoreboards(previous: readonly ScoreboardEvent[] | null, nex
   const before = new Map((previous ?? []).map((g) => [g.id, g]));
   const updated: ScoreboardEvent[] = [];
   const finals: ScoreboardEvent[] = [];
+  const started: ScoreboardEvent[] = [];
   for (const game of next) {
     const old = before.get(game.id);
     if (!old || signature(old) !== signature(game)) updated.push(game);
     if (game.status === 'final' && old?.status !== 'final') finals.push(game);
+    if (game.status === 'in_progress' && old?.status === 'scheduled') started.push(game);
   }
-  return { updated, finals };
+  return { updated, finals, started };
 }

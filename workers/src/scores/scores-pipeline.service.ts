@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { FeedStatus, JobName, JobPayload, ScoreboardEvent, SportScoreboard, findMatchingGame } from '@oddspulse/shared';
+import { JobQueueService } from '@oddspulse/server/queue/job-queue.service';
 import { RealtimePublisher } from '@oddspulse/server/realtime/realtime-publisher.service';
 import { CLOCK, Clock } from '../feeds/clock';
 import { FeedError } from '../feeds/feed-errors';
@@ -33,6 +34,7 @@ export class ScoresPipelineService {
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly state: FeedStateService,
     private readonly publisher: RealtimePublisher,
+    private readonly jobs: JobQueueService,
   ) {}
 
   @OnJob(JobName.ScoresPoll)
@@ -64,11 +66,14 @@ export class ScoresPipelineService {
       if (!(error instanceof FeedError)) throw error;
       return this.failed(sport, previous, error, started);
     }
-    const { updated, finals } = diffScoreboards(previous?.games ?? null, games);
+    const { updated, finals, started: startedGames } = diffScoreboards(previous?.games ?? null, games);
     const board: SportScoreboard = { sport_key: sport, fetched_at: at, games };
     await this.state.saveScoreboard(board);
     if (updated.length) await this.publisher.publish({ channel: 'scores', sport, at, type: 'score.update', data: { games: updated } });
     for (const game of finals) await this.publisher.publish({ channel: 'scores', sport, at, type: 'game.final', data: { game } });
+    // Settlement and closing lines run as jobs with ids per game, so a final seen twice settles once.
+    for (const game of finals) await this.jobs.add(JobName.PicksSettleGame, { sport, game }, { jobId: `settle-${sport}-${game.id}` });
+    for (const game of startedGames) await this.jobs.add(JobName.PicksRecordClose, { sport, game }, { jobId: `close-${sport}-${game.id}` });
     if (previous?.stale_since) await this.publisher.publish({ channel: 'scores', sport, at, type: 'board.status', data: { fetched_at: at, stale_since: null } });
     const live = games.filter((g) => g.live).length;
     await this.state.saveStatus(this.status(sport, started, { state: 'ok', last_success_at: at, events: games.length, live }));

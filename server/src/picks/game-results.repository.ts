@@ -1,0 +1,53 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Selectable } from 'kysely';
+import { Database, KYSELY } from '../database/database.module';
+import type { GameResultsTable } from '../database/schema';
+
+export type GameResultRow = Selectable<GameResultsTable>;
+
+export interface GameResult {
+  sport_key: string;
+  game_id: string;
+  event_id: string | null;
+  home_team: string;
+  away_team: string;
+  home_score: number;
+  away_score: number;
+  commence_time: string;
+  source: string;
+}
+
+/** Final scores kept for the settlement look-back after the live scoreboard has moved on. */
+@Injectable()
+export class GameResultsRepository {
+  constructor(@Inject(KYSELY) private readonly db: Database) {}
+
+  /** Inserts or corrects a result (a feed may revise a final score). */
+  async save(results: readonly GameResult[]): Promise<void> {
+    if (!results.length) return;
+    await this.db
+      .insertInto('game_results')
+      .values(results.map((r) => ({ ...r, recorded_at: new Date() })))
+      .onConflict((oc) =>
+        oc.columns(['sport_key', 'game_id']).doUpdateSet((eb) => ({
+          event_id: eb.fn.coalesce(eb.ref('excluded.event_id'), eb.ref('game_results.event_id')),
+          home_score: eb.ref('excluded.home_score'),
+          away_score: eb.ref('excluded.away_score'),
+          recorded_at: eb.ref('excluded.recorded_at'),
+        })),
+      )
+      .execute();
+  }
+
+  /** Results of some sports for games that started at or after `since`. */
+  findSince(sports: readonly string[], since: Date): Promise<GameResultRow[]> {
+    if (!sports.length) return Promise.resolve([]);
+    return this.db
+      .selectFrom('game_results')
+      .selectAll()
+      .where('sport_key', 'in', sports)
+      .where('commence_time', '>=', since)
+      .orderBy('commence_time')
+      .execute();
+  }
+}

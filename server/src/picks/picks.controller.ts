@@ -1,0 +1,81 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Logger, Param, ParseUUIDPipe, Patch, Post, Query, ServiceUnavailableException } from '@nestjs/common';
+import { JobName, PickStats, UserPick, ValidationCounts, validationMessage } from '@oddspulse/shared';
+import type { AuthUser } from '../accounts/auth-user';
+import { CurrentUser, RequireAuth } from '../accounts/decorators';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config.schema';
+import { JobQueueService } from '../queue/job-queue.service';
+import { createPickSchema, importPicksSchema, legacyToNewPick, listPicksSchema, parse, settlePickSchema, toCents } from './picks.dto';
+import { PicksService } from './picks.service';
+
+/** The pick tracker's API (spec 002, DECISIONS 18–21): every call is the signed-in user's own picks. */
+@Controller('picks')
+@RequireAuth()
+export class PicksController {
+  private readonly logger = new Logger(PicksController.name);
+
+  constructor(
+    private readonly picks: PicksService,
+    private readonly jobs: JobQueueService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get()
+  list(@CurrentUser() user: AuthUser, @Query() query: unknown): Promise<UserPick[]> {
+    const { period, status, sort } = parse(listPicksSchema, query);
+    return this.picks.list(user.id, { period, status: status === 'all' ? undefined : status, sort });
+  }
+
+  @Get('stats')
+  stats(@CurrentUser() user: AuthUser, @Query() query: unknown): Promise<PickStats> {
+    return this.picks.stats(user.id, parse(listPicksSchema, query).period);
+  }
+
+  @Post()
+  create(@CurrentUser() user: AuthUser, @Body() body: unknown): Promise<UserPick> {
+    const input = parse(createPickSchema, body);
+    return this.picks.create(user.id, { ...input, sport: input.sport ?? null });
+  }
+
+  @Patch(':id')
+  settle(@CurrentUser() user: AuthUser, @Param('id', ParseUUIDPipe) id: string, @Body() body: unknown): Promise<UserPick> {
+    const input = parse(settlePickSchema, body);
+    return this.picks.settleManually(user.id, id, {
+      status: input.status,
+      actualPayoutCents: input.actualPayout === undefined ? undefined : toCents(input.actualPayout),
+    });
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  remove(@CurrentUser() user: AuthUser, @Param('id', ParseUUIDPipe) id: string): Promise<void> {
+    return this.picks.remove(user.id, id);
+  }
+
+  /** The browser's oss_my_picks_v1 list, imported once per user (DECISIONS 18). */
+  @Post('import')
+  importLocal(@CurrentUser() user: AuthUser, @Body() body: unknown) {
+    return this.picks.importOnce(user.id, parse(importPicksSchema, body).picks.map(legacyToNewPick));
+  }
+
+  /** "Validate now": the settlement worker checks every pending pick of the user; the answer carries the spec 002 §8 text. */
+  @Post('validate')
+  @HttpCode(200)
+  async validate(@CurrentUser() user: AuthUser): Promise<ValidationCounts & { message: string }> {
+    const now = Date.now();
+    let counts: ValidationCounts;
+    try {
+      // One run per user per 5 s: a double click joins the run already under way.
+      counts = await this.jobs.run<typeof JobName.PicksValidateUser, ValidationCounts>(
+        JobName.PicksValidateUser,
+        { userId: user.id, requestedAt: now },
+        this.config.VALIDATE_NOW_TIMEOUT_MS,
+        { jobId: `validate-${user.id}-${Math.floor(now / 5000)}` },
+      );
+    } catch (error) {
+      this.logger.error({ err: error }, `Validate now failed: ${(error as Error).message}`);
+      throw new ServiceUnavailableException({ statusCode: 503, code: 'VALIDATION_FAILED', message: 'Validation failed' });
+    }
+    return { ...counts, message: validationMessage(counts) };
+  }
+}

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { PICK_STATUSES } from '@oddspulse/shared';
+import { AccountErrors } from '../accounts/http-errors';
+import { PICK_PERIODS } from './picks.service';
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const americanOdds = z.union([z.string().trim().regex(/^[+-]?\d{3,5}(\.\d+)?$/, 'must be American odds such as -110 or +150'), z.number()]).transform(String);
+const dollars = z.coerce.number().finite().min(0).max(1_000_000);
+const toCents = (value: number) => Math.round(value * 100);
+
+/** POST /api/picks: a pick from the odds screens or the bet slip. Money in cents. */
+export const createPickSchema = z.object({
+  game: text(200),
+  league: text(40),
+  sport: z.string().trim().max(64).nullish(),
+  market: text(100),
+  selection: text(200),
+  odds: americanOdds,
+  bookmaker: z.string().trim().max(64).nullish(),
+  stakeCents: z.number().int().min(0).max(100_000_000),
+  potentialCents: z.number().int().min(0).nullish(),
+  type: z.enum(['single', 'parlay']).optional(),
+  edge: z.number().finite().min(-100).max(1000).nullish(),
+  note: z.string().max(1000).nullish(),
+  eventId: z.string().max(200).nullish(),
+  commenceTime: z.string().datetime({ offset: true }).nullish(),
+});
+
+/** PATCH /api/picks/:id: manual won / lost / push (spec 002 §4); actualPayout in dollars (step 0.01, min 0). */
+export const settlePickSchema = z.object({
+  status: z.enum(['won', 'lost', 'push']),
+  actualPayout: dollars.optional(),
+});
+
+/** One item of the browser's oss_my_picks_v1 list (spec 002 §3): amounts in dollars, odds as text. */
+const legacyPickSchema = z.object({
+  id: z.union([z.string(), z.number()]).transform(String).optional(),
+  game: text(200),
+  league: z.string().trim().max(40).default(''),
+  sport: z.string().trim().max(64).nullish(),
+  market: text(100),
+  selection: text(200),
+  odds: z.union([z.string(), z.number()]).transform((v) => String(v).trim()),
+  stake: dollars.optional(),
+  potential: dollars.nullish(),
+  actualPayout: dollars.nullish(),
+  status: z
+    .string()
+    .optional()
+    .transform((s) => ({ win: 'won', loss: 'lost', '': 'pending' })[s ?? ''] ?? s ?? 'pending')
+    .pipe(z.enum(PICK_STATUSES)),
+  type: z.enum(['single', 'parlay']).optional(),
+  edge: z.coerce.number().finite().nullish(),
+  note: z.string().max(1000).nullish(),
+  dateAdded: z.string().datetime({ offset: true }).optional(),
+});
+
+export const importPicksSchema = z.object({ picks: z.array(legacyPickSchema).max(5000) });
+
+export const listPicksSchema = z.object({
+  period: z.enum(Object.keys(PICK_PERIODS) as [keyof typeof PICK_PERIODS]).default('30d'),
+  status: z.enum(['all', ...PICK_STATUSES]).default('all'),
+  sort: z.enum(['date', 'profit', 'odds', 'sport']).default('date'),
+});
+
+export function legacyToNewPick(item: z.infer<typeof legacyPickSchema>) {
+  return {
+    clientId: item.id,
+    game: item.game,
+    league: item.league || 'Other',
+    sport: item.sport ?? null,
+    market: item.market,
+    selection: item.selection,
+    odds: item.odds,
+    stakeCents: toCents(item.stake ?? 0),
+    potentialCents: item.potential == null ? null : toCents(item.potential),
+    actualPayoutCents: item.actualPayout == null ? null : toCents(item.actualPayout),
+    status: item.status,
+    type: item.type,
+    edge: item.edge ?? null,
+    note: item.note ?? null,
+    dateAdded: item.dateAdded,
+  };
+}
+
+/** Parses a body or query with a schema; 400 naming the first field that is wrong. */
+export function parse<T extends z.ZodTypeAny>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  throw AccountErrors.validation(`${issue.path.join('.') || 'body'}: ${issue.message}`);
+}
+
+export { toCents };

@@ -1,0 +1,117 @@
+import { AccountsTestApp, bearer, createAccountsApp, signUp } from '../../../test/support/accounts-app';
+
+// Issue 9 / spec 002 §3–§5, §9, DECISIONS 18–21: picks per user in PostgreSQL, over the HTTP API.
+describe('picks API (real PostgreSQL and Redis)', () => {
+  let t: AccountsTestApp;
+  beforeAll(async () => {
+    t = await createAccountsApp();
+  });
+  afterAll(() => t.app.close());
+
+  const pick = (over: Record<string, unknown> = {}) => ({
+    game: 'New England Patriots @ Miami Dolphins',
+    league: 'NFL',
+    sport: 'americanfootball_nfl',
+    market: 'Point Spread',
+    selection: 'Miami Dolphins -3.5',
+    odds: '-110',
+    bookmaker: 'draftkings',
+    stakeCents: 10_000,
+    edge: 2.4,
+    ...over,
+  });
+
+  it('refuses a signed-out caller with 401 "Authentication required"', async () => {
+    const res = await t.http().get('/api/picks');
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe('Authentication required');
+  });
+
+  it('creates a pending pick with its potential payout in cents, and lists it', async () => {
+    const { session } = await signUp(t);
+    const created = await t.http().post('/api/picks').set(bearer(session)).send(pick());
+    expect(created.status).toBe(201);
+    // $100 at -110 (decimal 1.909090…) pays $190.91 back.
+    expect(created.body).toMatchObject({ status: 'pending', stakeCents: 10_000, potentialCents: 19_091, odds: '-110', edge: 2.4, actualPayoutCents: null });
+    const list = await t.http().get('/api/picks').set(bearer(session));
+    expect(list.body.map((p: { id: string }) => p.id)).toEqual([created.body.id]);
+  });
+
+  it('answers 400 naming the field for bad input', async () => {
+    const { session } = await signUp(t);
+    const res = await t.http().post('/api/picks').set(bearer(session)).send(pick({ odds: 'evens', stakeCents: -5 }));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^odds: must be American odds/);
+    const query = await t.http().get('/api/picks?period=12d').set(bearer(session));
+    expect(query.status).toBe(400);
+  });
+
+  it('settles by hand once: a win keeps whole dollars, and status never moves back (spec 002 §4)', async () => {
+    const { session } = await signUp(t);
+    const { body: created } = await t.http().post('/api/picks').set(bearer(session)).send(pick());
+    const won = await t.http().patch(`/api/picks/${created.id}`).set(bearer(session)).send({ status: 'won', actualPayout: 190.6 });
+    expect(won.status).toBe(200);
+    expect(won.body).toMatchObject({ status: 'won', actualPayoutCents: 19_100 });
+    expect(won.body.validatedAt).toEqual(expect.any(String));
+    const again = await t.http().patch(`/api/picks/${created.id}`).set(bearer(session)).send({ status: 'lost' });
+    expect(again.status).toBe(409);
+    // The database refuses it too, whoever writes.
+    await expect(t.db.updateTable('picks').set({ status: 'pending' }).where('id', '=', created.id).execute()).rejects.toThrow(/already won/);
+  });
+
+  it('a push returns the stake', async () => {
+    const { session } = await signUp(t);
+    const { body: created } = await t.http().post('/api/picks').set(bearer(session)).send(pick());
+    const push = await t.http().patch(`/api/picks/${created.id}`).set(bearer(session)).send({ status: 'push' });
+    expect(push.body).toMatchObject({ status: 'push', actualPayoutCents: 10_000 });
+  });
+
+  it("never shows or touches another user's picks", async () => {
+    const owner = await signUp(t);
+    const other = await signUp(t);
+    const { body: created } = await t.http().post('/api/picks').set(bearer(owner.session)).send(pick());
+    expect((await t.http().get('/api/picks').set(bearer(other.session))).body).toEqual([]);
+    expect((await t.http().patch(`/api/picks/${created.id}`).set(bearer(other.session)).send({ status: 'won' })).status).toBe(404);
+    expect((await t.http().delete(`/api/picks/${created.id}`).set(bearer(other.session))).status).toBe(404);
+    expect((await t.http().delete(`/api/picks/${created.id}`).set(bearer(owner.session))).status).toBe(204);
+  });
+
+  it('imports the browser list once, skipping duplicates (DECISIONS 18)', async () => {
+    const { session } = await signUp(t);
+    const local = [
+      { id: 'a1', game: 'Bills @ Rams', league: 'NFL', market: 'Moneyline', selection: 'Buffalo Bills -140', odds: '-140', stake: 50, status: '', dateAdded: new Date().toISOString() },
+      { id: 'a1', game: 'Bills @ Rams', league: 'NFL', market: 'Moneyline', selection: 'Buffalo Bills -140', odds: '-140', stake: 50 },
+      { id: 'b2', game: 'Colts at Texans', league: 'NFL', market: 'Totals', selection: 'Over 44.5', odds: -105, stake: 20, potential: 39.05, status: 'win' },
+    ];
+    const first = await t.http().post('/api/picks/import').set(bearer(session)).send({ picks: local });
+    expect(first.body).toEqual({ imported: 2, skipped: 1, alreadyImported: false });
+    const second = await t.http().post('/api/picks/import').set(bearer(session)).send({ picks: local });
+    expect(second.body).toEqual({ imported: 0, skipped: 3, alreadyImported: true });
+    const list = (await t.http().get('/api/picks').set(bearer(session))).body;
+    expect(list).toHaveLength(2);
+    expect(list.find((p: { selection: string }) => p.selection === 'Over 44.5')).toMatchObject({ status: 'won', stakeCents: 2000, potentialCents: 3905, actualPayoutCents: 3905 });
+  });
+
+  it('filters by period and status, sorts, and computes the statistics of the period (DECISIONS 20)', async () => {
+    const { session } = await signUp(t);
+    const day = 86_400_000;
+    const old = new Date(Date.now() - 45 * day).toISOString();
+    await t.http().post('/api/picks/import').set(bearer(session)).send({
+      picks: [
+        { id: '1', game: 'A vs B', league: 'NFL', market: 'Moneyline', selection: 'A', odds: '+150', stake: 100, potential: 250, status: 'won', dateAdded: new Date(Date.now() - 2 * day).toISOString() },
+        { id: '2', game: 'C vs D', league: 'NBA', market: 'Moneyline', selection: 'C', odds: '-200', stake: 50, status: 'lost', dateAdded: new Date(Date.now() - day).toISOString() },
+        { id: '3', game: 'E vs F', league: 'NFL', market: 'Moneyline', selection: 'E', odds: '-110', stake: 10, status: 'pending' },
+        { id: '4', game: 'G vs H', league: 'NHL', market: 'Moneyline', selection: 'G', odds: '+100', stake: 100, status: 'lost', dateAdded: old },
+      ],
+    });
+    const month = (await t.http().get('/api/picks?period=30d&sort=profit').set(bearer(session))).body;
+    expect(month.map((p: { selection: string }) => p.selection)).toEqual(['A', 'E', 'C']);
+    const lost = (await t.http().get('/api/picks?period=90d&status=lost&sort=sport').set(bearer(session))).body;
+    expect(lost.map((p: { league: string }) => p.league)).toEqual(['NBA', 'NHL']);
+
+    const stats = (await t.http().get('/api/picks/stats?period=30d').set(bearer(session))).body;
+    // Settled in 30 days: won $100 → $250, lost $50. Staked 150, returned 250: profit 100, ROI 66.7 %, win rate 50 %.
+    expect(stats).toMatchObject({ totalBets: 3, wonBets: 1, lostBets: 1, pendingBets: 1, totalStakedCents: 15_000, netProfitCents: 10_000, winRate: 50, roi: 66.7 });
+    expect((await t.http().get('/api/picks/stats?period=90d').set(bearer(session))).body.totalBets).toBe(4);
+  });
+});

@@ -1,0 +1,45 @@
+import { closingLineFor, closingLineValue, ClosingPrice } from './closing-line';
+
+const closes: ClosingPrice[] = [
+  { bookmaker_key: 'draftkings', market_key: 'h2h', outcome_name: 'Kansas City Chiefs', point: null, price: 1.5 },
+  { bookmaker_key: 'draftkings', market_key: 'h2h', outcome_name: 'Buffalo Bills', point: null, price: 2.7 },
+  { bookmaker_key: 'fanduel', market_key: 'h2h', outcome_name: 'Kansas City Chiefs', point: null, price: 1.52 },
+  { bookmaker_key: 'fanduel', market_key: 'h2h', outcome_name: 'Buffalo Bills', point: null, price: 2.6 },
+  { bookmaker_key: 'pinnacle', market_key: 'h2h', outcome_name: 'Kansas City Chiefs', point: null, price: 1.55 },
+  { bookmaker_key: 'pinnacle', market_key: 'h2h', outcome_name: 'Buffalo Bills', point: null, price: 2.65 },
+  { bookmaker_key: 'draftkings', market_key: 'spreads', outcome_name: 'Kansas City Chiefs', point: -3.5, price: 1.909 },
+  { bookmaker_key: 'draftkings', market_key: 'spreads', outcome_name: 'Buffalo Bills', point: 3.5, price: 1.909 },
+  { bookmaker_key: 'draftkings', market_key: 'totals', outcome_name: 'Over', point: 47.5, price: 1.95 },
+  { bookmaker_key: 'draftkings', market_key: 'totals', outcome_name: 'Under', point: 47.5, price: 1.87 },
+];
+
+// Issue 9: closing-line value from the odds history — the same book's close, else the fair close.
+describe('closingLineFor', () => {
+  it("takes the pick's own book, same side, same line", () => {
+    expect(closingLineFor({ market: 'Moneyline', selection: 'Chiefs -200', bookmaker: 'fanduel' }, closes)).toEqual({ decimal: 1.52, source: 'book' });
+    expect(closingLineFor({ market: 'Spread', selection: 'Buffalo Bills +3.5', bookmaker: 'draftkings' }, closes)).toEqual({ decimal: 1.909, source: 'book' });
+    expect(closingLineFor({ market: 'Totals', selection: 'Under 47.5', bookmaker: 'draftkings' }, closes)).toEqual({ decimal: 1.87, source: 'book' });
+  });
+
+  it('falls back to the fair line: multiplicative de-vig per book, weighted median (spec 001 §5 weights)', () => {
+    const close = closingLineFor({ market: 'Moneyline', selection: 'Kansas City Chiefs', bookmaker: 'bovada' }, closes)!;
+    // Chiefs fair probability per book: DK (1/1.5)/(1/1.5+1/2.7) = 0.642857, FD 0.631068, Pinnacle 0.630952;
+    // weights DK 1.5, FD 1.5, Pinnacle 3: Pinnacle alone reaches exactly half the weight, so the median is the
+    // mean of Pinnacle's and the next value up (FanDuel's): (0.630952 + 0.631068) / 2 = 0.631010.
+    expect(close.source).toBe('fair');
+    expect(1 / close.decimal).toBeCloseTo(0.63101, 5);
+  });
+
+  it('does not compare different lines, and gives null when nothing closed', () => {
+    expect(closingLineFor({ market: 'Spread', selection: 'Buffalo Bills +7', bookmaker: 'draftkings' }, closes)).toBeNull();
+    expect(closingLineFor({ market: 'Player Props', selection: 'Mahomes over', bookmaker: 'draftkings' }, closes)).toBeNull();
+    expect(closingLineFor({ market: 'Moneyline', selection: 'Chiefs', bookmaker: null }, [])).toBeNull();
+  });
+});
+
+describe('closingLineValue', () => {
+  it('is positive when the taken price beat the close', () => {
+    expect(closingLineValue(2.0, 1.909)).toBeCloseTo(4.767, 3);
+    expect(closingLineValue(1.8, 2.0)).toBeCloseTo(-10, 9);
+  });
+});

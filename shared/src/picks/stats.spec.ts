@@ -1,0 +1,65 @@
+import { computePickStats, roundOneDecimal, StatsPick } from './stats';
+
+const pick = (over: Partial<StatsPick>): StatsPick => ({
+  status: 'pending',
+  stakeCents: 10_000,
+  payoutCents: null,
+  league: 'NFL',
+  edge: null,
+  clv: null,
+  dateAdded: '2026-10-01T12:00:00Z',
+  settledAt: null,
+  ...over,
+});
+
+// spec 002 §3 user stats, §9 rounding; DECISIONS 21 streaks and avgEdge. Figures computed by hand below.
+describe('computePickStats', () => {
+  const picks: StatsPick[] = [
+    pick({ status: 'won', payoutCents: 19_091, edge: 2.5, clv: 1.2, settledAt: '2026-10-02T00:00:00Z' }), // +90.91
+    pick({ status: 'won', payoutCents: 25_000, stakeCents: 10_000, edge: 4, settledAt: '2026-10-03T00:00:00Z' }), // +150
+    pick({ status: 'lost', payoutCents: 0, stakeCents: 5_000, league: 'NBA', settledAt: '2026-10-04T00:00:00Z' }), // -50
+    pick({ status: 'push', payoutCents: 2_000, stakeCents: 2_000, settledAt: '2026-10-05T00:00:00Z' }), // 0, skipped in streaks
+    pick({ status: 'lost', payoutCents: 0, stakeCents: 10_000, dateAdded: '2026-11-02T00:00:00Z', settledAt: '2026-11-03T00:00:00Z', clv: -0.5 }), // -100
+    pick({ status: 'pending', stakeCents: 7_500, dateAdded: '2026-11-04T00:00:00Z', edge: 1 }),
+  ];
+  const stats = computePickStats(picks);
+
+  it('counts and sums settled money in cents', () => {
+    expect(stats).toMatchObject({ totalBets: 6, wonBets: 2, lostBets: 2, pushBets: 1, pendingBets: 1 });
+    expect(stats.totalStakedCents).toBe(37_000); // 100 + 100 + 50 + 20 + 100
+    expect(stats.totalReturnsCents).toBe(46_091); // 190.91 + 250 + 0 + 20 + 0
+    expect(stats.netProfitCents).toBe(9_091);
+  });
+
+  it('win rate excludes pushes; ROI is profit over settled stakes; both to one decimal', () => {
+    expect(stats.winRate).toBe(50); // 2 of 4 decided
+    expect(stats.roi).toBe(24.6); // 90.91 / 370 = 24.57%
+  });
+
+  it('avgEdge and avgClv average only the picks that carry one', () => {
+    expect(stats.avgEdge).toBe(2.5); // (2.5 + 4 + 1) / 3
+    expect(stats.avgClv).toBe(0.4); // (1.2 − 0.5) / 2 = 0.35 → 0.4
+  });
+
+  it('streaks: current run ends at the latest settled pick with pushes skipped; best is the longest win run', () => {
+    expect(stats.bestStreak).toBe(2);
+    expect(stats.currentStreak).toBe(2); // lost (Oct 4), push skipped, lost (Nov 3)
+    expect(stats.streakType).toBe('loss');
+  });
+
+  it('breaks down by month and by league', () => {
+    expect(stats.monthlyStats['2026-10']).toEqual({ bets: 4, won: 2, lost: 1, push: 1, stakedCents: 27_000, returnsCents: 46_091, profitCents: 19_091 });
+    expect(stats.monthlyStats['2026-11']).toEqual({ bets: 2, won: 0, lost: 1, push: 0, stakedCents: 10_000, returnsCents: 0, profitCents: -10_000 });
+    expect(stats.sportStats.NBA).toMatchObject({ bets: 1, lost: 1, winRate: 0 });
+    expect(stats.sportStats.NFL.winRate).toBe(66.7); // 2 of 3
+  });
+
+  it('is all zeros and nulls with no picks', () => {
+    expect(computePickStats([])).toMatchObject({ totalBets: 0, winRate: 0, roi: 0, avgEdge: null, bestStreak: 0, currentStreak: 0, streakType: null });
+  });
+
+  it('rounds half away from zero', () => {
+    expect(roundOneDecimal(24.55)).toBe(24.6);
+    expect(roundOneDecimal(-0.35)).toBe(-0.4);
+  });
+});
