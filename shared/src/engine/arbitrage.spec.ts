@@ -55,6 +55,35 @@ describe('arbitrage maths', () => {
   });
 });
 
+describe('findArbitrage property', () => {
+  // issue 3 property: every reported arbitrage pays at least the total stake on every outcome, after rounding
+  it('random boards: reported payouts never fall below the total stake', () => {
+    const random = seededRandom(99);
+    let reported = 0;
+    for (let i = 0; i < 500; i++) {
+      const books = ['draftkings', 'fanduel', 'betmgm', 'williamhill_us', 'bovada'].map((key) => {
+        const home = between(random, 0.3, 0.7) * between(random, 0.97, 1.06);
+        const away = (1 - home) * between(random, 0.97, 1.06);
+        const american = (p: number) => {
+          const d = 1 / p;
+          return d >= 2 ? Math.round((d - 1) * 100) : -Math.round(100 / (d - 1));
+        };
+        return book(key, { h2h: [['Home', american(home)], ['Away', american(away)]] });
+      });
+      const bankroll = Math.round(between(random, 20, 5000));
+      for (const arb of findArbitrage(event(books), { bankroll, maxStake: bankroll, minProfitPct: 0 }, NOW)) {
+        reported++;
+        expect(arb.totalStake).toBe(bankroll);
+        for (const leg of arb.legs) expect(leg.payout).toBeGreaterThanOrEqual(arb.totalStake);
+        const payouts = arb.legs.map((l) => l.payout);
+        expect(Math.max(...payouts) - Math.min(...payouts)).toBeLessThanOrEqual((Math.ceil(Math.max(...arb.legs.map((l) => l.decimal))) + 1) / 100);
+        expect(arb.profitAmount).toBeCloseTo(Math.min(...payouts) - arb.totalStake, 2);
+      }
+    }
+    expect(reported).toBeGreaterThan(20);
+  });
+});
+
 describe('findArbitrage', () => {
   const twoWay = () =>
     event([
@@ -83,6 +112,15 @@ describe('findArbitrage', () => {
     expect(findArbitrage(event([book('draftkings', { h2h: [['Home', -110], ['Away', -110]] }), book('fanduel', { h2h: [['Home', -105], ['Away', -115]] })]), {}, NOW)).toEqual([]);
     // a single book's underround is not an arbitrage between bookmakers
     expect(findArbitrage(event([book('draftkings', { h2h: [['Home', 110], ['Away', 110]] }), book('fanduel', { h2h: [['Home', -120], ['Away', -120]] })]), {}, NOW)).toEqual([]);
+  });
+
+  it('when one book is best on every side, pairs it with the best price of another book', () => {
+    const found = findArbitrage(event([book('draftkings', { h2h: [['Home', 115], ['Away', 110]] }), book('fanduel', { h2h: [['Home', -105], ['Away', 105]] })]), {}, NOW);
+    expect(found).toHaveLength(1);
+    expect(found[0].legs.map((l) => [l.book, l.outcome])).toEqual([
+      ['draftkings', 'Home'],
+      ['fanduel', 'Away'],
+    ]);
   });
 
   // spec 001 §5: profit must reach the minimum profit
@@ -190,6 +228,12 @@ describe('findArbitrage', () => {
     expect(findArbitrage(old, {}, NOW)).toEqual([]);
     const liveOld = event([book('draftkings', { h2h: [['Home', 110], ['Away', -130]] }, 5 * 60_000 + 1000), book('fanduel', { h2h: [['Home', -125], ['Away', 105]] })], -60_000);
     expect(findArbitrage(liveOld, {}, NOW)).toEqual([]);
+  });
+
+  // spec 001 §5: the market is locked, not just the outcome: its other side is not offered on its own
+  it('a price beyond ±5000 locks the whole market of that book', () => {
+    const locked = event([book('draftkings', { h2h: [['Home', -8000], ['Away', 2000]] }), book('fanduel', { h2h: [['Home', -110], ['Away', -110]] })]);
+    expect(findArbitrage(locked, {}, NOW)).toEqual([]);
   });
 
   it('excludes prices beyond ±5000', () => {

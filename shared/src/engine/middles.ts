@@ -2,12 +2,12 @@ import type { BoardEvent } from '../domain/odds';
 import { OPPORTUNITY_EXPIRY_SECONDS, type MiddleOpportunity } from '../domain/opportunities';
 import { DEFAULT_BANKROLL } from '../domain/sportsbooks';
 import { buildEventIndex, lineKey, type EventIndex, type MarketGroup, type Quote, type TimeCache } from './market-lines';
-import { opportunityAgeSeconds, opportunityEvent, scannerBookFilter, timingFlags, toLeg } from './opportunity-legs';
+import { opportunityAgeSeconds, opportunityEvent, payoutCents, scannerBookFilter, timingFlags, toLeg } from './opportunity-legs';
 
 /**
  * Middles (spec 001 §5 middle detection): two bets on the same total or spread at different books whose lines
- * leave a gap where both win. Only games that have not started, only game totals and spreads (alternate,
- * period and team totals included), never DFS / pick'em apps.
+ * leave a gap where both win. Only games that have not started, only game totals and spreads (period and
+ * team totals included; alternate lines left out), never DFS / pick'em apps.
  */
 export interface MiddleOptions {
   /** Dollars (DECISIONS 16: 1000). */
@@ -24,12 +24,14 @@ export interface MiddleOptions {
 export const MIDDLE_DEFAULTS = { bankroll: DEFAULT_BANKROLL, maxStake: 1000, minGap: 3, minProbability: 15 } as const;
 
 /**
- * Middles are on the game's spreads and totals (main, alternate, period and team totals): the per-point
- * probabilities of spec 001 §5 describe game lines, not player props.
+ * Middles are on the game's spreads and totals (main, period and team totals): the per-point probabilities of
+ * spec 001 §5 describe game lines, not player props. Alternate lines are left out: they are priced for their
+ * line, so pairing them only buys points at a price, where a middle comes from books disagreeing on the line.
  */
 export function isGameLineFamily(family: string): boolean {
   return /^(spreads|totals|team_totals)(_|$)/.test(family);
 }
+
 
 /** Rough chance (PERCENT) of landing in the middle: 8 per point capped at 45 for totals, 6 per point capped at 40 for spreads. */
 export function middleProbability(kind: 'total' | 'spread', gap: number): number {
@@ -53,7 +55,7 @@ export interface MiddleOutcomes {
 export function middleOutcomes(decimals: readonly [number, number], totalCents: number): MiddleOutcomes {
   const first = Math.floor(totalCents / 2);
   const stakesCents: [number, number] = [first, totalCents - first];
-  const payouts = stakesCents.map((s, i) => Math.floor(s * decimals[i] + 1e-9));
+  const payouts = stakesCents.map((s, i) => payoutCents(s, decimals[i]));
   return {
     stakesCents,
     bestCaseCents: payouts[0] + payouts[1] - totalCents,
@@ -73,10 +75,10 @@ export function findMiddlesOnBoard(events: readonly BoardEvent[], options: Middl
 /** The two best quotes at one line from different books, best first. */
 type TopTwo = [Quote, Quote | undefined];
 
-function topTwoByLine(quotes: readonly Quote[]): Map<string, TopTwo> {
-  const byLine = new Map<string, TopTwo>();
+function topTwoByLine(quotes: readonly Quote[]): Map<number, TopTwo> {
+  const byLine = new Map<number, TopTwo>();
   for (const q of quotes) {
-    const key = lineKey(q.line);
+    const key = Math.round(q.line * 100);
     const held = byLine.get(key);
     if (!held) byLine.set(key, [q, undefined]);
     else if (q.decimal > held[0].decimal) byLine.set(key, q.book === held[0].book ? [q, held[1]] : [q, held[0]]);
@@ -96,7 +98,7 @@ function pairFrom(a: TopTwo, b: TopTwo): [Quote, Quote] | null {
 }
 
 export function middlesInIndex(index: EventIndex, options: MiddleOptions = {}): MiddleOpportunity[] {
-  const { event, now, live } = index;
+  const { event, live } = index;
   if (live || event.completed) return [];
   const minGap = options.minGap ?? MIDDLE_DEFAULTS.minGap;
   const minProbability = options.minProbability ?? MIDDLE_DEFAULTS.minProbability;
@@ -106,7 +108,7 @@ export function middlesInIndex(index: EventIndex, options: MiddleOptions = {}): 
 
   for (const group of index.groups) {
     if (group.kind === 'moneyline' || !isGameLineFamily(group.family)) continue;
-    const quotes = group.quotes.filter(accept);
+    const quotes = group.quotes.filter((q) => !q.alternate && accept(q));
     // "low" bets win when the result is above their line (Over X; the reference side at its point),
     // "high" bets when it is below (Under Y; the other side). Both win strictly between.
     const isLow = (q: Quote) => (group.kind === 'total' ? q.outcome === 'Over' : q.outcome === group.referenceSide);
