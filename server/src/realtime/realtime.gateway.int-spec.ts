@@ -11,7 +11,7 @@ function scoreUpdate(n: number): RealtimeMessage<'scores'> {
 }
 
 function arbitrageUpdate(id: string): RealtimeMessage<'arbitrage'> {
-  const update = { action: 'new' as const, id, event_id: 'e1', time_found: new Date().toISOString(), expires_in: 1800 };
+  const update = { action: 'new' as const, board: 'odds' as const, id, event_id: 'e1', time_found: new Date().toISOString(), expires_in: 1800 };
   return { channel: 'arbitrage', sport: SPORT, at: new Date().toISOString(), type: 'opportunities', data: { updates: [update] } };
 }
 
@@ -20,8 +20,8 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
   let a: GatewayTestApp;
   let b: GatewayTestApp;
   const clients: RecordingClient[] = [];
-  const client = (app: GatewayTestApp, auth: Record<string, string> = {}) => {
-    const c = new RecordingClient(app.url, auth);
+  const client = (app: GatewayTestApp, auth: Record<string, string> = {}, headers?: Record<string, string>) => {
+    const c = new RecordingClient(app.url, auth, headers);
     clients.push(c);
     return c;
   };
@@ -80,6 +80,19 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     await expect(client(a, { apiKey: 'op_unknown' }).connect()).rejects.toMatchObject({ data: { code: 'AUTH_REQUIRED' } });
   });
 
+  // A page of this origin may authenticate its socket with the access cookie; another site's page may not.
+  it('accepts the access cookie from the same origin only', async () => {
+    const { session } = await signUp(a, 'gold');
+    const host = new URL(a.url).host;
+    const cookie = `op_access=${session.access_token}`;
+    const sameSite = client(a, {}, { cookie, origin: a.url, host });
+    await sameSite.connect();
+    expect(await sameSite.subscribe({ channel: 'odds', sport: SPORT })).toMatchObject({ ok: true });
+    const crossSite = client(a, {}, { cookie, origin: 'https://evil.example' });
+    await crossSite.connect();
+    expect(await crossSite.subscribe({ channel: 'odds', sport: SPORT })).toMatchObject({ ok: false, code: 'AUTH_REQUIRED' });
+  });
+
   it('accepts a Platinum API key and lets it hear arbitrage', async () => {
     const { session } = await signUp(a, 'platinum');
     const created = await a.http().post('/api/api-keys').set(bearer(session)).send({ name: 'bot' });
@@ -89,6 +102,11 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     expect(await bot.subscribe({ channel: 'arbitrage', sport: SPORT })).toMatchObject({ ok: true });
     const seq = await a.publisher.publish(arbitrageUpdate('for-the-bot'));
     await eventually(() => bot.messages.some((m) => m.seq === seq), 5000, 'arbitrage message');
+
+    // DECISIONS 5: keys are a Platinum feature; when the owner loses Platinum the key's sockets close.
+    await a.plans.changePlan(session.user.id, { plan: 'gold' });
+    await eventually(() => bot.socket.disconnected, 5000, 'API-key socket closed');
+    expect(bot.notices.at(-1)).toEqual({ plan: 'gold', unlimited: false, removed: [`arbitrage:${SPORT}`] });
   });
 
   // issue 6: re-checked when the plan changes; a downgrade removes the socket from rooms it may no longer hear
@@ -99,6 +117,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     await socket.connect();
     expect(await socket.subscribe({ channel: 'arbitrage', sport: SPORT })).toMatchObject({ ok: true });
     expect(await socket.subscribe({ channel: 'scores', sport: SPORT })).toMatchObject({ ok: true });
+    expect(await socket.subscribe({ channel: 'user' })).toMatchObject({ ok: true, room: `user:${user}` });
 
     const before = await a.publisher.publish(arbitrageUpdate('before'));
     await eventually(() => socket.messages.some((m) => m.seq === before && m.channel === 'arbitrage'), 5000, 'arbitrage before downgrade');
@@ -113,6 +132,10 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     const heard = socket.messages.flatMap((m) => (m.channel === 'arbitrage' ? m.data.updates.map((u) => u.id) : []));
     expect(heard).toEqual(['before']);
     expect(await socket.subscribe({ channel: 'arbitrage', sport: SPORT })).toMatchObject({ ok: false, code: 'PLATINUM_REQUIRED' });
+    // Both instances heard the change; the user's own channel carries it once.
+    await eventually(() => socket.messages.some((m) => m.channel === 'user'), 5000, 'plan change on the user channel');
+    const planMessages = socket.messages.filter((m) => m.channel === 'user');
+    expect(planMessages).toEqual([expect.objectContaining({ sport: user, type: 'plan.changed', data: { plan: 'free', unlimited: false } })]);
   });
 
   // issue 6: nothing lost, nothing applied twice
@@ -146,6 +169,30 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     expect(again.snapshots).toEqual([]);
     const seqs = again.messages.map((m) => m.seq);
     expect(seqs).toEqual(Array.from({ length: last - lastSeen }, (_, i) => lastSeen + 1 + i));
+  });
+
+  it('starts a socket without a last seq from the acknowledged seq, missing nothing published while it joins', async () => {
+    const sport = 'basketball_wnba';
+    const message = (n: number): RealtimeMessage<'scores'> => ({ ...scoreUpdate(n), sport });
+    await a.publisher.publish(message(0));
+    let publishing = true;
+    const background = (async () => {
+      for (let n = 1; publishing && n < 300; n++) await a.publisher.publish(message(n));
+    })();
+    await new Promise((r) => setTimeout(r, 20));
+    const socket = client(b);
+    await socket.connect();
+    const ack = await socket.subscribe({ channel: 'scores', sport });
+    await new Promise((r) => setTimeout(r, 50));
+    publishing = false;
+    await background;
+    const last = Number(await a.redis.client.get(a.redis.key('rt', 'scores', sport, 'seq')));
+    await eventually(() => socket.messages.at(-1)?.seq === last, 5000, 'the last seq');
+    expect(ack).toMatchObject({ ok: true, snapshot: false });
+    if (!ack.ok) return;
+    // What was published while it joined was replayed to it; then live, each seq once and in order.
+    const first = ack.seq - ack.replayed + 1;
+    expect(socket.messages.map((m) => m.seq)).toEqual(Array.from({ length: last - first + 1 }, (_, i) => first + i));
   });
 
   it('sends a snapshot of the board when the gap is older than the buffer, then live diffs after it', async () => {

@@ -28,15 +28,16 @@ export interface SubscribeRequest {
   lastSeq?: number;
 }
 
-export type SubscribeErrorCode = ChannelRefusalCode | 'INVALID_SUBSCRIPTION';
+/** UNAVAILABLE: the gateway could not reach Redis to catch the socket up; try again (the client's reconnect delays). */
+export type SubscribeErrorCode = ChannelRefusalCode | 'INVALID_SUBSCRIPTION' | 'UNAVAILABLE';
 
 export type SubscribeAck =
   | {
       ok: true;
       room: string;
-      /** The channel's seq when the subscription took effect (the last one sent to this socket). */
+      /** The last seq of the channel this socket has been sent (replayed, in a snapshot, or current when it joined): live messages follow from seq + 1. */
       seq: number;
-      /** Messages replayed from the buffer before live delivery resumed. */
+      /** Messages sent to catch the socket up (from the buffer, or held while it joined) before live delivery. */
       replayed: number;
       /** True when a snapshot was sent instead of a replay. */
       snapshot: boolean;

@@ -70,7 +70,7 @@ export class OddsPipelineService {
 
   @OnJob(JobName.PropsPoll)
   pollProps(data: JobPayload<typeof JobName.PropsPoll>): Promise<PollResult> {
-    return this.poll('props', data.sport, async () => this.provider.fetchProps(data.sport, (await this.state.board('odds', data.sport))?.events ?? []));
+    return this.poll('props', data.sport, () => this.provider.fetchProps(data.sport));
   }
 
   async poll(kind: BoardKind, sport: string, fetch: () => Promise<BoardEvent[]>): Promise<PollResult> {
@@ -84,7 +84,7 @@ export class OddsPipelineService {
     const previous = await this.state.board(kind, sport);
     let events: BoardEvent[];
     try {
-      events = await fetch();
+      events = await this.markFinished(sport, await fetch());
     } catch (error) {
       if (!(error instanceof FeedError)) throw error;
       return this.failed(kind, sport, previous, error, started);
@@ -120,6 +120,13 @@ export class OddsPipelineService {
       `${kind} ${sport}: ${events.length} events, ${changedEventIds.length} changed`,
     );
     return { sport, kind, outcome: diff ? 'updated' : 'unchanged', events: events.length, changedEvents: changedEventIds.length, historyRows: records.length, publishedSeq };
+  }
+
+  /** A feed can list a game for a while after it ended: the scoreboard says it is final, so detection skips it. */
+  private async markFinished(sport: string, events: BoardEvent[]): Promise<BoardEvent[]> {
+    const scoreboard = await this.state.scoreboard(sport);
+    const finals = new Set(scoreboard?.games.filter((g) => g.status === 'final' && g.event_id).map((g) => g.event_id));
+    return finals.size ? events.map((e) => (finals.has(e.id) ? { ...e, completed: true } : e)) : events;
   }
 
   private status(kind: BoardKind, sport: string, now: number, fields: Partial<FeedStatus>): FeedStatus {

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BoardEvent, normaliseOddsApiV4 } from '@oddspulse/shared';
 import { APP_CONFIG } from '@oddspulse/server/config/config.module';
 import type { AppConfig } from '@oddspulse/server/config/config.schema';
+import { CLOCK, Clock } from '../../feeds/clock';
 import { FeedError } from '../../feeds/feed-errors';
 import type { OddsProvider } from '../../feeds/providers';
 import { oddsCallCost } from './credit-budget';
@@ -21,6 +22,7 @@ export class TheOddsApiOddsProvider implements OddsProvider {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly client: TheOddsApiClient,
     private readonly ledger: CreditLedgerService,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   private async spend(sport: string, cost: number) {
@@ -45,8 +47,15 @@ export class TheOddsApiOddsProvider implements OddsProvider {
     return this.normalise(raw, sport);
   }
 
-  async fetchProps(sport: string, events: readonly BoardEvent[]): Promise<BoardEvent[]> {
-    const now = Date.now();
+  /** Props come per event: the event list (free of credits) says which events to ask about. */
+  async fetchProps(sport: string): Promise<BoardEvent[]> {
+    const now = this.clock();
+    const events = await this.client.get<Array<{ id: string; commence_time: string }>>(
+      `/v4/sports/${encodeURIComponent(sport)}/events`,
+      { dateFormat: 'iso' },
+      sport,
+    );
+    if (!Array.isArray(events)) throw new FeedError('invalid_body', 'Invalid response format from server', true);
     const upcoming = events.filter((e) => {
       const start = Date.parse(e.commence_time);
       return start > now && start - now < PROPS_HORIZON_MS;
