@@ -1,0 +1,183 @@
+import { createServer, Server } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Test, TestingModule } from '@nestjs/testing';
+import IORedis from 'ioredis';
+import { RealtimeEnvelope, ScoreboardEvent } from '@oddspulse/shared';
+import { APP_CONFIG, ConfigModule } from '@oddspulse/server/config/config.module';
+import { parseConfig } from '@oddspulse/server/config/config.schema';
+import { Database, DatabaseModule, KYSELY } from '@oddspulse/server/database/database.module';
+import { GameResultsRepository } from '@oddspulse/server/picks/game-results.repository';
+import { PicksRepository } from '@oddspulse/server/picks/picks.repository';
+import { PicksService } from '@oddspulse/server/picks/picks.service';
+import { QueueModule } from '@oddspulse/server/queue/queue.module';
+import { RedisModule } from '@oddspulse/server/redis/redis.module';
+import { CLOCK } from '../feeds/clock';
+import { mapOddsApiScores } from '../odds/the-odds-api/the-odds-api.scores-provider';
+import { SettlementModule } from './settlement.module';
+import { SettlementService } from './settlement.service';
+
+const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures');
+const fixture = (path: string) => readFileSync(join(FIXTURES, path), 'utf8');
+const NFL = 'americanfootball_nfl';
+
+// Issue 9 / spec 002 §4–§5, §8–§9, DECISIONS 19: settlement on recorded finals, through the real ESPN adapter.
+describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Odds API finals)', () => {
+  let espn: Server;
+  let moduleRef: TestingModule;
+  let settlement: SettlementService;
+  let picks: PicksService;
+  let repo: PicksRepository;
+  let db: Database;
+  let now = Date.parse('2022-09-12T12:00:00Z');
+  const subscriber = new IORedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const heard: RealtimeEnvelope[] = [];
+
+  beforeAll(async () => {
+    espn = createServer((req, res) => {
+      if (req.url?.startsWith('/football/nfl/scoreboard')) {
+        res.setHeader('content-type', 'application/json');
+        res.end(fixture('espn/scoreboard_football_nfl_2022-wk1_live-final-scheduled.json'));
+      } else {
+        res.statusCode = 404;
+        res.end('{}');
+      }
+    });
+    await new Promise<void>((r) => espn.listen(0, '127.0.0.1', r));
+    const config = { ...parseConfig(process.env), SCORES_PROVIDER: 'espn' as const, ESPN_BASE_URL: `http://127.0.0.1:${(espn.address() as { port: number }).port}` };
+    moduleRef = await Test.createTestingModule({ imports: [ConfigModule, DatabaseModule, RedisModule, QueueModule, SettlementModule] })
+      .overrideProvider(APP_CONFIG)
+      .useValue(config)
+      .overrideProvider(CLOCK)
+      .useValue(() => now)
+      .compile();
+    settlement = moduleRef.get(SettlementService);
+    repo = moduleRef.get(PicksRepository, { strict: false });
+    picks = new PicksService(repo);
+    db = moduleRef.get(KYSELY);
+    await subscriber.psubscribe(`${config.REDIS_PREFIX}:rt:user:*`);
+    subscriber.on('pmessage', (_p, _c, message) => heard.push(JSON.parse(message)));
+  });
+
+  afterAll(async () => {
+    await subscriber.quit();
+    await moduleRef?.close();
+    await new Promise((r) => espn.close(r));
+  });
+
+  async function newUser(): Promise<string> {
+    const row = await db.insertInto('users').values({ email: `settle-${Math.random().toString(36).slice(2)}@example.com` }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  const nflPick = (selection: string, market: string, game = 'New England Patriots @ Miami Dolphins') => ({
+    game,
+    league: 'NFL',
+    sport: NFL,
+    market,
+    selection,
+    odds: '-110',
+    stakeCents: 10_000,
+    dateAdded: '2022-09-07T12:00:00Z',
+  });
+
+  async function nflFinals(): Promise<ScoreboardEvent[]> {
+    const res = await fetch(`${(moduleRef.get(APP_CONFIG) as { ESPN_BASE_URL: string }).ESPN_BASE_URL}/football/nfl/scoreboard`);
+    const { mapEspnScoreboard } = await import('../scores/espn/espn-scoreboard.mapper');
+    return mapEspnScoreboard(await res.json(), NFL).filter((g) => g.status === 'final');
+  }
+
+  it('settles spread, moneyline and total picks won, lost and push; unmatched teams stay pending; twice changes nothing', async () => {
+    const userId = await newUser();
+    const made = {
+      spreadWon: await picks.create(userId, nflPick('Miami Dolphins -3.5', 'Point Spread')),
+      spreadPush: await picks.create(userId, nflPick('Miami Dolphins -13', 'Point Spread')),
+      spreadLost: await picks.create(userId, nflPick('New England Patriots +6', 'Point Spread')),
+      mlWon: await picks.create(userId, nflPick('Miami Dolphins -250', 'Moneyline')),
+      mlLost: await picks.create(userId, nflPick('Los Angeles Rams +120', 'Moneyline', 'Buffalo Bills @ Los Angeles Rams')),
+      totalPush: await picks.create(userId, nflPick('Over 27', 'Totals')),
+      totalWon: await picks.create(userId, nflPick('Under 40.5', 'Totals')),
+      unmatched: await picks.create(userId, nflPick('Green Bay Packers -3', 'Point Spread', 'Green Bay Packers @ Chicago Bears')),
+    };
+
+    const finals = await nflFinals();
+    expect(finals.map((g) => `${g.away_team} ${g.away_score} @ ${g.home_team} ${g.home_score}`).sort()).toEqual([
+      'Buffalo Bills 31 @ Los Angeles Rams 10',
+      'New England Patriots 7 @ Miami Dolphins 20',
+    ]);
+    heard.length = 0;
+    let settled = 0;
+    for (const game of finals) settled += (await settlement.settleGame({ sport: NFL, game })).settled;
+    const statuses = Object.fromEntries(await Promise.all(Object.entries(made).map(async ([k, p]) => [k, (await repo.find(userId, p.id))!.status])));
+    expect(statuses).toEqual({ spreadWon: 'won', spreadPush: 'push', spreadLost: 'lost', mlWon: 'won', mlLost: 'lost', totalPush: 'push', totalWon: 'won', unmatched: 'pending' });
+    expect(settled).toBe(7);
+
+    const byId = new Map((await repo.list(userId)).map((p) => [p.id, p]));
+    const won = byId.get(made.spreadWon.id)!;
+    expect(won).toMatchObject({ actual_payout_cents: 19_091, validated_by: 'espn', validation_confidence: 95, espn_game_id: '401437630' });
+    expect(won.settled_date).toBeInstanceOf(Date);
+    expect(byId.get(made.spreadPush.id)!.actual_payout_cents).toBe(10_000);
+    expect(byId.get(made.mlLost.id)!.actual_payout_cents).toBe(0);
+
+    // The user hears it on their own channel, as one batch per run.
+    await new Promise((r) => setTimeout(r, 200));
+    const mine = heard.filter((m) => m.channel === 'user' && m.sport === userId);
+    expect(mine.map((m) => (m.type === 'picks.settled' ? m.data.count : 0)).reduce((a, b) => a + b, 0)).toBe(7);
+
+    // Idempotent: the same finals again settle nothing and change nothing.
+    const before = JSON.stringify(await repo.list(userId));
+    for (const game of finals) expect((await settlement.settleGame({ sport: NFL, game })).settled).toBe(0);
+    expect(JSON.stringify(await repo.list(userId))).toBe(before);
+  });
+
+  it('settles against The Odds API scores recording (MLB) in the scheduled look-back window', async () => {
+    const userId = await newUser();
+    now = Date.parse('2022-08-27T06:00:00Z');
+    const raw = JSON.parse(fixture('the-odds-api/v4_scores_baseball_mlb_daysFrom_completed-live-upcoming_2022-08-27.json'));
+    const dodgers = await picks.create(userId, { game: 'Los Angeles Dodgers @ Miami Marlins', league: 'MLB', market: 'Run Line', selection: 'Los Angeles Dodgers -1.5', odds: '+120', stakeCents: 2_000, dateAdded: '2022-08-26T12:00:00Z' });
+    const tooOld = await picks.create(userId, { game: 'Cincinnati Reds @ Washington Nationals', league: 'baseball', market: 'Moneyline', selection: 'Cincinnati Reds', odds: '-150', stakeCents: 2_000, dateAdded: '2022-08-20T12:00:00Z' });
+    const finals = mapOddsApiScores(raw).filter((g) => g.status === 'final');
+    await moduleRef.get(GameResultsRepository, { strict: false }).save(
+      finals.map((g) => ({ sport_key: 'baseball_mlb', game_id: g.id, event_id: g.event_id ?? null, home_team: g.home_team, away_team: g.away_team, home_score: g.home_score!, away_score: g.away_score!, commence_time: g.commence_time, source: 'theoddsapi' })),
+    );
+    const run = await settlement.settleWindow();
+    expect(run.settled).toBeGreaterThanOrEqual(1);
+    const rows = new Map((await repo.list(userId)).map((p) => [p.id, p]));
+    expect(rows.get(dodgers.id)).toMatchObject({ status: 'won', validated_by: 'theoddsapi' }); // 10–6
+    // Added more than 3 days before "now": outside the automatic window (spec 002 §9), so still pending.
+    expect(rows.get(tooOld.id)!.status).toBe('pending');
+  });
+
+  it('"Validate now" checks every pending pick, names unsupported leagues, and counts for the spec 002 §8 messages', async () => {
+    const userId = await newUser();
+    now = Date.parse('2022-09-12T12:00:00Z');
+    await picks.create(userId, nflPick('Miami Dolphins -3.5', 'Point Spread'));
+    await picks.create(userId, nflPick('Green Bay Packers -3', 'Point Spread', 'Green Bay Packers @ Chicago Bears'));
+    await picks.create(userId, { game: 'Arsenal vs Chelsea', league: 'EPL', market: 'Moneyline', selection: 'Arsenal', odds: '+120', stakeCents: 1_000 });
+    const counts = await settlement.validateUser({ userId, requestedAt: now });
+    expect(counts).toEqual({ checked: 3, matched: 1, updated: 1, errors: ['Unsupported sport for backend scoreboard: EPL'] });
+    const again = await settlement.validateUser({ userId, requestedAt: now });
+    expect(again).toMatchObject({ checked: 2, matched: 0, updated: 0 });
+  });
+
+  it('records the closing line at the same book when a game starts (CLV)', async () => {
+    const userId = await newUser();
+    const start = '2022-09-11T17:00:00Z';
+    const pick = await picks.create(userId, { ...nflPick('Miami Dolphins -3.5', 'Point Spread'), eventId: 'odds-evt-1', bookmaker: 'draftkings', odds: '+100' });
+    await db
+      .insertInto('odds_history')
+      .values([
+        { sport_key: NFL, event_id: 'odds-evt-1', bookmaker_key: 'draftkings', bookmaker_title: 'DraftKings', market_key: 'spreads', outcome_name: 'Miami Dolphins', price: 1.95, point: -3.5, last_update: '2022-09-11T10:00:00Z', recorded_at: '2022-09-11T10:00:00Z' },
+        { sport_key: NFL, event_id: 'odds-evt-1', bookmaker_key: 'draftkings', bookmaker_title: 'DraftKings', market_key: 'spreads', outcome_name: 'Miami Dolphins', price: 1.8, point: -3.5, last_update: '2022-09-11T16:55:00Z', recorded_at: '2022-09-11T16:55:00Z' },
+        // After the start: not part of the close.
+        { sport_key: NFL, event_id: 'odds-evt-1', bookmaker_key: 'draftkings', bookmaker_title: 'DraftKings', market_key: 'spreads', outcome_name: 'Miami Dolphins', price: 1.5, point: -3.5, last_update: '2022-09-11T17:30:00Z', recorded_at: '2022-09-11T17:30:00Z' },
+      ])
+      .execute();
+    const game = { id: 'espn-1', event_id: 'odds-evt-1', home_team: 'Miami Dolphins', away_team: 'New England Patriots', commence_time: start, status: 'in_progress' } as ScoreboardEvent;
+    expect(await settlement.recordClose({ sport: NFL, game })).toEqual({ recorded: 1 });
+    const row = (await repo.list(userId)).find((p) => p.id === pick.id)!;
+    // Taken at +100 (2.00) against a close of 1.80 (-125): CLV = 2.00 / 1.80 − 1 = 11.1 %.
+    expect(row.closing_odds).toBe(-125);
+    expect(row.clv).toBeCloseTo(11.111, 3);
+  });
+});
