@@ -67,3 +67,4 @@ export * from './picks/stats';
 export * from './picks/leagues';
 export * from './picks/match-game';
 export * from './picks/closing-line';
+export { fairLine, type FairLine } from './engine/ev';
