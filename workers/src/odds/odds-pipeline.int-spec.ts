@@ -56,7 +56,8 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     const url = await stub.start();
     stub.handler = (_req, res, reqUrl) => {
       const propsEvent = PROPS.find((p) => reqUrl.pathname === `/v4/sports/basketball_nba/events/${p.id}/odds`);
-      if (reqUrl.pathname === `/v4/sports/${NFL}/odds`) stub.json(res, 200, payload, { 'x-requests-remaining': '4990', 'x-requests-used': '10', 'x-requests-last': '9' });
+      if (reqUrl.pathname === '/v4/sports') stub.json(res, 200, [{ key: NFL, active: true }]);
+      else if (reqUrl.pathname === `/v4/sports/${NFL}/odds`) stub.json(res, 200, payload, { 'x-requests-remaining': '4990', 'x-requests-used': '10', 'x-requests-last': '9' });
       else if (reqUrl.pathname === '/v4/sports/basketball_nba/events') stub.json(res, 200, PROPS.map(({ id, commence_time }) => ({ id, commence_time })));
       else if (propsEvent) stub.json(res, 200, propsEvent);
       else stub.json(res, 404, { message: 'Unknown sport', error_code: 'UNKNOWN_SPORT' });

@@ -149,7 +149,7 @@ export class OddsPipelineService {
   private async failed(kind: BoardKind, sport: string, previous: SportBoard | null, error: FeedError, now: number): Promise<PollResult> {
     const last = await this.state.status(kind, sport);
     const base = { last_success_at: last?.last_success_at ?? null, events: previous?.events.length ?? 0, live: last?.live ?? 0 };
-    if (error.kind === 'budget_paused') {
+    if (error.kind === 'paused') {
       await this.state.saveStatus(this.status(kind, sport, now, { ...base, state: 'paused', stale_since: previous?.stale_since ?? null, paused_reason: error.message }));
       return { sport, kind, outcome: 'paused' };
     }
