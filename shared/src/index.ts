@@ -23,7 +23,6 @@ export {
   type ArbitrageOptions,
   type ArbitrageStakes,
 } from './engine/arbitrage';
-export {
   MIDDLE_DEFAULTS,
   findMiddles,
   findMiddlesOnBoard,
@@ -34,7 +33,6 @@ export {
   type MiddleOptions,
   type MiddleOutcomes,
 } from './engine/middles';
-export {
   DEVIG_MIN_BOOKS,
   DFS_FIXED_AMERICAN,
   DFS_FIXED_DECIMAL,
@@ -60,9 +58,11 @@ export * from './scores/team-match';
 export * from './realtime/board-diff';
 export * from './realtime/channels';
 export * from './realtime/room-sequences';
+export { buildEventIndex, groupLines, type Quote, type MarketLine, type MarketGroup, type EventIndex } from './engine/market-lines';
 export * from './picks/pick';
 export * from './picks/settlement';
 export * from './picks/stats';
 export * from './picks/leagues';
 export * from './picks/match-game';
 export * from './picks/closing-line';
+export { fairLine, type FairLine } from './engine/ev';
