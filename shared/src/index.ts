@@ -23,6 +23,7 @@ export {
   type ArbitrageOptions,
   type ArbitrageStakes,
 } from './engine/arbitrage';
+export {
   MIDDLE_DEFAULTS,
   findMiddles,
   findMiddlesOnBoard,
@@ -33,6 +34,7 @@ export {
   type MiddleOptions,
   type MiddleOutcomes,
 } from './engine/middles';
+export {
   DEVIG_MIN_BOOKS,
   DFS_FIXED_AMERICAN,
   DFS_FIXED_DECIMAL,
@@ -57,8 +59,8 @@ export * from './domain/scores';
 export * from './scores/team-match';
 export * from './realtime/board-diff';
 export * from './realtime/channels';
-export * from './realtime/room-sequences';
 export { buildEventIndex, groupLines, type Quote, type MarketLine, type MarketGroup, type EventIndex } from './engine/market-lines';
+export * from './realtime/room-sequences';
 export * from './picks/pick';
 export * from './picks/settlement';
 export * from './picks/stats';
