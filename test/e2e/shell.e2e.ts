@@ -1,10 +1,14 @@
 import { expect, test } from '@playwright/test';
 
 // Issue #2: Chromium opens the app served by the real server and sees the shell.
-test('the app shell renders from the real server, with live feeds reported healthy', async ({ page }) => {
+test('the app shell renders from the real server, with live feeds reported healthy', async ({ page }, testInfo) => {
   await page.goto('/');
   await expect(page.getByRole('banner')).toContainText('OddsPulse');
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Scores' })).toBeVisible();
+  // Below 768 px the navbar links live in the hamburger menu (spec 000 §2).
+  if (testInfo.project.name === 'mobile') await page.getByRole('button', { name: 'Open menu' }).click();
+  const nav = page.getByRole('navigation', { name: testInfo.project.name === 'mobile' ? 'Mobile menu' : 'Main' });
+  await expect(nav.getByRole('link', { name: 'Scores' })).toBeVisible();
+  if (testInfo.project.name === 'mobile') await page.getByRole('button', { name: 'Close menu' }).click();
   await expect(page.getByTestId('system-status')).toHaveText('Live feeds running');
   await expect(page.locator('html')).toHaveClass(/theme-purple/);
 });

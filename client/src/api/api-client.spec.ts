@@ -1,0 +1,230 @@
+import { ApiClient, ApiError, AUTH_COOLDOWN_MS, MESSAGES, retryingMessage, type ApiEvent } from './api-client';
+import type { Session, SessionStore } from './session';
+
+const NOW = 1_700_000_000_000;
+
+function session(overrides: Partial<Session> = {}): Session {
+  return {
+    access_token: 'access-1',
+    refresh_token: 'refresh-1',
+    expires_in: 900,
+    expires_at: Math.floor(NOW / 1000) + 900,
+    token_type: 'bearer',
+    user: { id: 'u1', email: 'a@b.test' },
+    ...overrides,
+  };
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+}
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+function setup(handlers: Handler[], initial: Session | null = session()) {
+  let stored: Session | null = initial;
+  const store: SessionStore = {
+    read: () => stored,
+    write: (s) => {
+      stored = s;
+    },
+    clear: () => {
+      stored = null;
+    },
+  };
+  const calls: { url: string; init: RequestInit }[] = [];
+  const events: ApiEvent[] = [];
+  const sleeps: number[] = [];
+  let clock = NOW;
+  const client = new ApiClient({
+    fetch: async (url, init) => {
+      calls.push({ url, init });
+      const handler = handlers.shift();
+      if (!handler) throw new Error(`unexpected call ${url}`);
+      return handler(url, init);
+    },
+    sessions: store,
+    now: () => clock,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      clock += ms;
+    },
+    csrfToken: () => 'csrf-abc',
+    emit: (event) => events.push(event),
+  });
+  return { client, calls, events, sleeps, stored: () => stored, advance: (ms: number) => (clock += ms) };
+}
+
+function header(init: RequestInit, name: string): string | undefined {
+  return (init.headers as Record<string, string>)[name];
+}
+
+describe('ApiClient', () => {
+  it('sends the bearer token and JSON headers, and the CSRF header only on unsafe methods', async () => {
+    const { client, calls } = setup([() => json(200, { ok: 1 }), () => json(200, { ok: 2 })]);
+    await expect(client.get('/api/me')).resolves.toEqual({ ok: 1 });
+    await client.put('/api/profile', { username: 'x' });
+    expect(header(calls[0].init, 'Authorization')).toBe('Bearer access-1');
+    expect(header(calls[0].init, 'x-csrf-token')).toBeUndefined();
+    expect(header(calls[1].init, 'x-csrf-token')).toBe('csrf-abc');
+    expect(header(calls[1].init, 'Content-Type')).toBe('application/json');
+    expect(calls[1].init.body).toBe('{"username":"x"}');
+  });
+
+  it('never sends a token on auth-none calls such as sign-in', async () => {
+    const { client, calls } = setup([() => json(200, {})]);
+    await client.post('/api/auth/login', { email: 'a', password: 'b' }, { auth: 'none' });
+    expect(header(calls[0].init, 'Authorization')).toBeUndefined();
+  });
+
+  // spec 000 §9: refresh with a 90 s expiry margin
+  it('refreshes an access token that is about to expire before the call', async () => {
+    const renewed = session({ access_token: 'access-2', refresh_token: 'refresh-2', expires_at: Math.floor(NOW / 1000) + 1800 });
+    const { client, calls, stored, events } = setup(
+      [
+        (url, init) => {
+          expect(url).toBe('/api/auth/refresh');
+          expect(JSON.parse(String(init.body))).toEqual({ refresh_token: 'refresh-1' });
+          return json(200, renewed);
+        },
+        () => json(200, { plan: 'gold' }),
+      ],
+      session({ expires_at: Math.floor(NOW / 1000) + 60 }),
+    );
+    await client.get('/api/me');
+    expect(header(calls[1].init, 'Authorization')).toBe('Bearer access-2');
+    expect(stored()?.refresh_token).toBe('refresh-2');
+    expect(events).toContainEqual({ type: 'session', session: renewed });
+  });
+
+  it('on a 401 refreshes once and repeats the call with the new token', async () => {
+    const renewed = session({ access_token: 'access-2' });
+    const { client, calls } = setup([() => json(401, { message: 'Authentication required' }), () => json(200, renewed), () => json(200, { plan: 'free' })]);
+    await expect(client.get('/api/me')).resolves.toEqual({ plan: 'free' });
+    expect(calls.map((c) => c.url)).toEqual(['/api/me', '/api/auth/refresh', '/api/me']);
+  });
+
+  // spec 001 §4: 401 → /login?auth_required=true and a 30 s cooldown in which calls are skipped
+  it('on a 401 it cannot recover from, signs out, asks for sign-in and skips calls for 30 s', async () => {
+    const { client, events, stored } = setup([() => json(401, {}), () => json(401, { message: 'Invalid refresh token' })]);
+    const error = await client.get('/api/me').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe(MESSAGES.authRequired);
+    // Sign-in is asked for before the session is dropped, so the shell leaves for /login first.
+    expect(events.map((e) => e.type)).toEqual(['auth-required', 'session']);
+    expect(stored()).toBeNull();
+
+  });
+
+  it('skips authenticated calls during the cooldown without calling the server', async () => {
+    const { client, calls } = setup([() => json(401, {}), () => json(400, {}), () => json(400, {})]);
+    await expect(client.get('/api/me')).rejects.toThrow(MESSAGES.authRequired);
+    // Signed out now; a stale session put back by another tab would still be held off by the cooldown.
+    (client as unknown as { session: Session }).session = session();
+    const count = calls.length;
+    await expect(client.get('/api/me')).rejects.toMatchObject({ code: 'AUTH_COOLDOWN' });
+    expect(calls.length).toBe(count);
+    // A new sign-in lifts it.
+    client.setSession(session());
+    const handlersLeft = calls.length;
+    await expect(client.get('/api/me')).rejects.toMatchObject({ status: 400 });
+    expect(calls.length).toBe(handlersLeft + 1);
+  });
+
+  it('lets authenticated calls through again once the 30 s cooldown has passed', async () => {
+    const { client, calls, advance } = setup([() => json(401, {}), () => json(400, {}), () => json(200, { plan: 'free' })]);
+    await expect(client.get('/api/me')).rejects.toThrow(MESSAGES.authRequired);
+    (client as unknown as { session: Session }).session = session();
+    advance(AUTH_COOLDOWN_MS - 1);
+    await expect(client.get('/api/me')).rejects.toMatchObject({ code: 'AUTH_COOLDOWN' });
+    advance(1);
+    await expect(client.get('/api/me')).resolves.toEqual({ plan: 'free' });
+    expect(calls).toHaveLength(3);
+  });
+
+  // spec 000 §4, §8: 402 QUOTA_EXCEEDED fires plangate with the real numbers (DECISIONS 2)
+  it('turns a 402 QUOTA_EXCEEDED into a plangate event with the body numbers', async () => {
+    const body = { code: 'QUOTA_EXCEEDED', message: "You've used all 250 free odds calls this month.", used: 250, quota: 250 };
+    const { client, events } = setup([() => json(402, body)]);
+    await expect(client.get('/api/odds')).rejects.toMatchObject({ status: 402, code: 'QUOTA_EXCEEDED', message: MESSAGES.quotaExceeded });
+    expect(events).toContainEqual({ type: 'plangate', detail: body });
+  });
+
+  it('uses the free quota, not "1,000", when a 402 body cannot be read', async () => {
+    const { client, events } = setup([() => new Response('oops', { status: 402, headers: { 'content-type': 'text/plain' } })]);
+    await expect(client.get('/api/odds')).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED' });
+    expect(events).toContainEqual({
+      type: 'plangate',
+      detail: { code: 'QUOTA_EXCEEDED', message: "You've reached the free 250 request limit. Upgrade to continue.", used: 250, quota: 250 },
+    });
+  });
+
+  it('shows "Subscription required for API access" for any other 402, without plangate', async () => {
+    const { client, events } = setup([() => json(402, { code: 'SUBSCRIPTION_REQUIRED', message: 'Subscription required for API access' })]);
+    await expect(client.get('/api/odds')).rejects.toMatchObject({ status: 402, code: 'SUBSCRIPTION_REQUIRED', message: MESSAGES.subscriptionRequired });
+    expect(events.some((e) => e.type === 'plangate')).toBe(false);
+  });
+
+  it('answers a 429 with the wait message and the Retry-After seconds', async () => {
+    const { client } = setup([() => json(429, { message: 'slow down' }, { 'retry-after': '12' })]);
+    await expect(client.get('/api/odds')).rejects.toMatchObject({ status: 429, message: MESSAGES.tooManyRequests, retryAfterSeconds: 12 });
+  });
+
+  // spec 001 §8: 5xx retried up to 3 times with "Retrying in N seconds... (n/3)"
+  it('retries a 5xx GET three times, 1 s times the attempt, announcing each retry', async () => {
+    const { client, events, sleeps, calls } = setup([() => json(503, {}), () => json(502, {}), () => json(500, {}), () => json(200, { games: [] })]);
+    await expect(client.get('/api/odds')).resolves.toEqual({ games: [] });
+    expect(calls).toHaveLength(4);
+    expect(sleeps).toEqual([1000, 2000, 3000]);
+    expect(events.filter((e) => e.type === 'retrying').map((e) => (e as { message: string }).message)).toEqual([
+      'Temporarily unavailable. Retrying in 1 seconds... (1/3)',
+      'Temporarily unavailable. Retrying in 2 seconds... (2/3)',
+      'Temporarily unavailable. Retrying in 3 seconds... (3/3)',
+    ]);
+  });
+
+  it('gives up after three retries with the server-error message, and honours Retry-After', async () => {
+    const { client, sleeps } = setup([() => json(503, {}, { 'retry-after': '4' }), () => json(500, {}), () => json(500, {}), () => json(500, {})]);
+    await expect(client.get('/api/odds')).rejects.toMatchObject({ status: 500, message: MESSAGES.serverError });
+    expect(sleeps).toEqual([4000, 2000, 3000]);
+  });
+
+  it('does not repeat a POST that failed with a 5xx', async () => {
+    const { client, calls } = setup([() => json(500, {})]);
+    await expect(client.post('/api/picks', {})).rejects.toMatchObject({ message: MESSAGES.serverError });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('reports a time-out with the spec message', async () => {
+    const { client } = setup([
+      (_url, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    ]);
+    await expect(client.request('/api/odds', { timeoutMs: 5 })).rejects.toMatchObject({ code: 'TIMEOUT', message: 'Request timed out. Please try again.' });
+  });
+
+  it('passes the server message through for other client errors', async () => {
+    const { client } = setup([() => json(409, { statusCode: 409, message: 'This username is already in use' })]);
+    await expect(client.put('/api/profile/username', { username: 'taken' })).rejects.toMatchObject({ status: 409, message: 'This username is already in use' });
+  });
+
+  it('says so when a success answer is not JSON', async () => {
+    const { client } = setup([() => new Response('<html></html>', { status: 200, headers: { 'content-type': 'text/html' } })]);
+    await expect(client.get('/api/odds')).rejects.toMatchObject({ message: 'Server returned text/html instead of JSON' });
+  });
+
+  it('keeps the session on a retryable refresh failure and ends it on a refused one', async () => {
+    const expiring = session({ expires_at: Math.floor(NOW / 1000) + 10 });
+    const first = setup([() => json(503, {}), () => json(400, { message: 'Invalid refresh token' }), () => json(401, {})], expiring);
+    await expect(first.client.refresh()).resolves.toBeNull();
+    expect(first.sleeps).toEqual([200]);
+    expect(first.stored()).toBeNull();
+    expect(first.events.map((e) => e.type)).toEqual(['auth-required', 'session']);
+  });
+
+  it('formats the retry message as the spec writes it', () => {
+    expect(retryingMessage(5, 2)).toBe('Temporarily unavailable. Retrying in 5 seconds... (2/3)');
+  });
+});

@@ -1,0 +1,33 @@
+import { ApiClient, type ApiEvent } from './api-client';
+import { browserSessionStore } from './session';
+
+/** Events the API client raises, for the shell to act on (sign-in prompt, retry toasts, session changes). */
+export const apiEvents = new EventTarget();
+
+export class ApiEventMessage extends Event {
+  constructor(readonly event: ApiEvent) {
+    super(event.type);
+  }
+}
+
+/** The CSRF token the server issued in a readable cookie, sent back on unsafe requests (double submit). */
+export const CSRF_COOKIE = 'op_csrf';
+
+function csrfCookie(): string | null {
+  const match = document.cookie.split('; ').find((part) => part.startsWith(`${CSRF_COOKIE}=`));
+  return match ? decodeURIComponent(match.slice(CSRF_COOKIE.length + 1)) : null;
+}
+
+/** The single API client of the app; every call goes through it. */
+export const api = new ApiClient({
+  fetch: (input, init) => window.fetch(input, init),
+  sessions: browserSessionStore(),
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)),
+  csrfToken: csrfCookie,
+  emit: (event) => {
+    // spec 000 §4: the plan-limit modal listens for a global `plangate` event.
+    if (event.type === 'plangate') window.dispatchEvent(new CustomEvent('plangate', { detail: event.detail }));
+    apiEvents.dispatchEvent(new ApiEventMessage(event));
+  },
+});

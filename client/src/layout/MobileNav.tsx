@@ -1,0 +1,118 @@
+import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
+import { Link, NavLink, useLocation, useSearchParams } from 'react-router-dom';
+import { isPlatinum, planLabel } from '../api/accounts';
+import { authAtom, planAtom } from '../state/auth';
+import { signOut } from '../state/sign-out';
+import { useToasts } from '../state/toasts';
+import { NAV_LINKS, UserMenuItems, useGuardedClick } from './Navbar';
+
+/** Odds page sections (spec 000 §2, 001 §2); arbitrage and middles are Platinum only. */
+export const SECTIONS = [
+  { mode: 'game', label: 'Straight Bets', platinum: false },
+  { mode: 'props', label: 'Player Props', platinum: false },
+  { mode: 'arbitrage', label: 'Arbitrage', platinum: true },
+  { mode: 'middles', label: 'Middles', platinum: true },
+] as const;
+
+/** The odds page opens its filter drawer on this window event (the mobile bottom bar's Filters button). */
+export const OPEN_FILTERS_EVENT = 'oddspulse:open-filters';
+
+/** The hamburger menu: the navbar's links and the user menu, below 768 px. */
+export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const auth = useAtomValue(authAtom);
+  const plan = useAtomValue(planAtom);
+  const guarded = useGuardedClick();
+  const { show } = useToasts();
+  const { pathname } = useLocation();
+  useEffect(onClose, [pathname, onClose]);
+  if (!open) return null;
+  const info = plan.status === 'ready' ? plan.info : null;
+  const platinum = info ? isPlatinum(info) : false;
+  return (
+    <div className="drawer-backdrop" onClick={onClose}>
+      <nav className="drawer" aria-label="Mobile menu" onClick={(e) => e.stopPropagation()}>
+        <button type="button" className="drawer-close" aria-label="Close menu" onClick={onClose}>
+          ×
+        </button>
+        {NAV_LINKS.map((item) => (
+          <NavLink key={item.to} to={item.to} end={item.to === '/'} onClick={guarded(item.to, item.signIn)}>
+            {item.label}
+          </NavLink>
+        ))}
+        <hr />
+        {auth.status === 'signedIn' ? (
+          <UserMenuItems
+            email={auth.user.email}
+            planName={info ? (platinum ? 'Platinum' : planLabel(info.plan)) : null}
+            platinum={platinum}
+            onSignOut={() => {
+              show('info', 'Signing you out...', 0);
+              void signOut();
+            }}
+          />
+        ) : (
+          <>
+            <Link to="/login">Log in</Link>
+            <Link to="/signup">Sign up</Link>
+          </>
+        )}
+      </nav>
+    </div>
+  );
+}
+
+function SectionSwitcher() {
+  const plan = useAtomValue(planAtom);
+  const [params, setParams] = useSearchParams();
+  const platinum = plan.status === 'ready' && isPlatinum(plan.info);
+  const current = params.get('mode') ?? 'game';
+  return (
+    <div className="section-switcher" role="tablist" aria-label="Odds sections">
+      {SECTIONS.filter((s) => platinum || !s.platinum).map((section) => (
+        <button
+          key={section.mode}
+          type="button"
+          role="tab"
+          aria-selected={current === section.mode}
+          onClick={() => {
+            const next = new URLSearchParams(params);
+            if (section.mode === 'game') next.delete('mode');
+            else next.set('mode', section.mode);
+            setParams(next, { replace: true });
+          }}
+        >
+          {section.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The mobile bottom bar: Odds, Home, Picks; on the odds page also Filters and the section switcher. */
+export function BottomBar() {
+  const { pathname } = useLocation();
+  const guarded = useGuardedClick();
+  const onOdds = pathname === '/sportsbooks';
+  return (
+    <div className="bottom-bar" data-testid="bottom-bar">
+      {onOdds && <SectionSwitcher />}
+      <nav aria-label="Bottom">
+        <NavLink to="/sportsbooks" onClick={guarded('/sportsbooks', true)}>
+          Odds
+        </NavLink>
+        <NavLink to="/" end>
+          Home
+        </NavLink>
+        <NavLink to="/picks" onClick={guarded('/picks', true)}>
+          Picks
+        </NavLink>
+        {onOdds && (
+          <button type="button" onClick={() => window.dispatchEvent(new Event(OPEN_FILTERS_EVENT))}>
+            Filters
+          </button>
+        )}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { isPlatinum, planLabel } from '../api/accounts';
+import { authAtom, planAtom } from '../state/auth';
+import { signOut } from '../state/sign-out';
+import { useToasts } from '../state/toasts';
+
+/** Navbar links (spec 000 §2): Odds and Picks need sign-in; Scores is public (DECISIONS 9). */
+export const NAV_LINKS = [
+  { to: '/', label: 'Home', signIn: false },
+  { to: '/sportsbooks', label: 'Odds', signIn: true },
+  { to: '/picks', label: 'Picks', signIn: true },
+  { to: '/scores', label: 'Scores', signIn: false },
+] as const;
+
+/** A signed-out click on a sign-in link goes to /login, coming back afterwards. */
+export function useGuardedClick() {
+  const auth = useAtomValue(authAtom);
+  const navigate = useNavigate();
+  return (to: string, needsSignIn: boolean) => (event: MouseEvent) => {
+    if (!needsSignIn || auth.status === 'signedIn') return;
+    event.preventDefault();
+    navigate(`/login?returnTo=${encodeURIComponent(to)}`);
+  };
+}
+
+export function PlanBadge() {
+  const auth = useAtomValue(authAtom);
+  const plan = useAtomValue(planAtom);
+  if (auth.status !== 'signedIn' || plan.status !== 'ready') return null;
+  const name = isPlatinum(plan.info) ? 'Platinum' : planLabel(plan.info.plan);
+  return (
+    <span className={`plan-badge plan-${name.toLowerCase()}`} data-testid="plan-badge">
+      {name}
+    </span>
+  );
+}
+
+function SearchBox() {
+  const [params, setParams] = useSearchParams();
+  const [text, setText] = useState(params.get('q') ?? '');
+  useEffect(() => setText(params.get('q') ?? ''), [params]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = new URLSearchParams(params);
+    if (text.trim()) next.set('q', text.trim());
+    else next.delete('q');
+    setParams(next);
+  };
+  return (
+    <form className="nav-search" role="search" onSubmit={submit}>
+      <input type="search" placeholder="Search sports..." aria-label="Search sports" value={text} onChange={(e) => setText(e.target.value)} />
+    </form>
+  );
+}
+
+export function UserMenu() {
+  const auth = useAtomValue(authAtom);
+  const plan = useAtomValue(planAtom);
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const { show } = useToasts();
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: globalThis.MouseEvent) => {
+      if (ref.current && !ref.current.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    return () => document.removeEventListener('mousedown', close);
+  }, [open]);
+  if (auth.status !== 'signedIn') {
+    return (
+      <Link className="button primary small" to="/login">
+        Log in
+      </Link>
+    );
+  }
+  const info = plan.status === 'ready' ? plan.info : null;
+  const platinum = info ? isPlatinum(info) : false;
+  return (
+    <div className="user-menu" ref={ref}>
+      <button type="button" className="user-menu-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+        <span className="avatar" aria-hidden="true">
+          {(auth.user.email || 'U').charAt(0).toUpperCase()}
+        </span>
+        <span className="sr-only">Account menu</span>
+      </button>
+      {open && (
+        <div className="user-menu-panel card" role="menu">
+          <UserMenuItems email={auth.user.email} planName={info ? (platinum ? 'Platinum' : planLabel(info.plan)) : null} platinum={platinum} onSignOut={() => {
+            show('info', 'Signing you out...', 0);
+            void signOut();
+          }} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The user menu's contents, shared by the desktop dropdown and the mobile hamburger menu. */
+export function UserMenuItems({ email, planName, platinum, onSignOut }: { email: string; planName: string | null; platinum: boolean; onSignOut: () => void }) {
+  return (
+    <>
+      <div className="user-menu-head">
+        <strong data-testid="user-menu-email">{email || 'User'}</strong>
+        {planName && <span data-testid="user-menu-plan">{planName} Plan</span>}
+      </div>
+      <Link role="menuitem" to="/my-sportsbooks">
+        My Sportsbooks
+      </Link>
+      <Link role="menuitem" to="/account">
+        Account Settings
+      </Link>
+      <Link role="menuitem" to="/subscribe">
+        Subscription
+      </Link>
+      {!platinum && (
+        <Link role="menuitem" className="button primary small" to="/pricing">
+          Upgrade to Platinum
+        </Link>
+      )}
+      <button type="button" role="menuitem" className="link-button" onClick={onSignOut}>
+        Sign Out
+      </button>
+    </>
+  );
+}
+
+export function Navbar({ onOpenMenu }: { onOpenMenu: () => void }) {
+  const { pathname } = useLocation();
+  const guarded = useGuardedClick();
+  return (
+    <header className="navbar" role="banner">
+      <button type="button" className="hamburger" aria-label="Open menu" onClick={onOpenMenu}>
+        <span aria-hidden="true">☰</span>
+      </button>
+      <Link to="/" className="brand" aria-label="OddsPulse home">
+        Odds<span>Pulse</span>
+      </Link>
+      <nav aria-label="Main" className="nav-links">
+        {NAV_LINKS.map((item) => (
+          <NavLink key={item.to} to={item.to} end={item.to === '/'} onClick={guarded(item.to, item.signIn)}>
+            {item.label}
+          </NavLink>
+        ))}
+      </nav>
+      {pathname === '/sportsbooks' && <SearchBox />}
+      <div className="nav-right">
+        <PlanBadge />
+        <UserMenu />
+      </div>
+    </header>
+  );
+}

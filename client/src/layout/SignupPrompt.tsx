@@ -1,0 +1,37 @@
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { DEFAULT_FREE_MONTHLY_QUOTA } from '@oddspulse/shared';
+import { authAtom } from '../state/auth';
+
+const PROMPT_PATHS = ['/', '/pricing', '/signup'];
+const DISMISSED_KEY = 'oddspulse.signupPromptDismissed';
+
+/** Shown on /, /pricing and /signup to signed-out visitors (spec 000 §2). */
+export function SignupPrompt() {
+  const auth = useAtomValue(authAtom);
+  const { pathname } = useLocation();
+  const [dismissed, setDismissed] = useState(() => window.sessionStorage.getItem(DISMISSED_KEY) === '1');
+  if (auth.status !== 'signedOut' || dismissed || !PROMPT_PATHS.includes(pathname)) return null;
+  return (
+    <aside className="signup-prompt card" aria-label="Sign up" data-testid="signup-prompt">
+      <span>Free account: the popular books, {DEFAULT_FREE_MONTHLY_QUOTA} odds calls a month, no card needed.</span>
+      {pathname !== '/signup' && (
+        <Link className="button primary small" to="/signup">
+          Sign up free
+        </Link>
+      )}
+      <button
+        type="button"
+        className="link-button"
+        aria-label="Dismiss"
+        onClick={() => {
+          window.sessionStorage.setItem(DISMISSED_KEY, '1');
+          setDismissed(true);
+        }}
+      >
+        ×
+      </button>
+    </aside>
+  );
+}

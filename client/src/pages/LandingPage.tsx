@@ -1,0 +1,136 @@
+import { useAtomValue } from 'jotai';
+import { Suspense, useEffect } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { CORE_SPORTS, SPORTSBOOKS } from '@oddspulse/shared';
+import { PlanCards } from '../components/PlanCards';
+import { healthAtom } from '../state/health';
+import { useToasts } from '../state/toasts';
+
+const FEATURES = [
+  { title: 'Live odds comparison', text: 'Every price from your sportsbooks, DFS apps and exchanges side by side, updated the moment it moves.' },
+  { title: '+EV finder', text: 'Each market is de-vigged across books to a fair price, so you see the expected value of every bet.' },
+  { title: 'Player props and DFS', text: 'Props from the sportsbooks and the pick apps (PrizePicks, Underdog, Pick6) in one table.' },
+  { title: 'Arbitrage scanner', text: 'Two- and three-way markets where backing every side at the best prices locks in a profit, with stakes.' },
+  { title: 'Middles finder', text: 'Spreads and totals far enough apart that both bets can win.' },
+  { title: 'Pick tracker', text: 'Keep your picks, have them settled against final scores, and see your win rate, ROI and streaks.' },
+];
+
+const STEPS = [
+  { title: 'Choose your plan', text: 'Start free, or pick Gold or Platinum for live odds and the scanners.' },
+  { title: 'Select your sportsbooks', text: 'Tell us where you bet and your bankroll; everything is filtered to your books.' },
+  { title: 'Find +EV bets', text: 'Sort by expected value, compare prices, and add the best to your bet slip.' },
+];
+
+const FAQ = [
+  { q: 'Where do the odds come from?', a: 'From the sportsbooks themselves through a licensed odds feed, polled continuously and pushed to your screen as prices change.' },
+  { q: 'How is expected value calculated?', a: "Each book's market is de-vigged to fair probabilities, the books are combined into one fair price, and EV is the fair probability times the decimal odds minus one." },
+  { q: 'Can I cancel any time?', a: 'Yes. Plans renew monthly; when you cancel you keep access until the end of the period you paid for.' },
+  { q: 'Do you take bets?', a: 'No. OddsPulse compares prices and tracks your picks; you place bets at your own sportsbooks. 18+ only; bet responsibly.' },
+];
+
+function LiveFigures() {
+  const health = useAtomValue(healthAtom);
+  return (
+    <div className="stats" aria-label="Live figures">
+      <div className="stat">
+        <strong>{SPORTSBOOKS.length}</strong>
+        <span>sportsbooks, DFS apps and exchanges covered</span>
+      </div>
+      <div className="stat">
+        <strong>{CORE_SPORTS.length}</strong>
+        <span>leagues tracked end to end</span>
+      </div>
+      <div className="stat">
+        <strong className={health?.status === 'ok' ? 'up' : 'down'} data-testid="system-status">
+          {health ? (health.status === 'ok' ? 'Live feeds running' : 'Some live services are degraded') : 'Live data is unavailable right now. Retrying shortly.'}
+        </strong>
+        <span>right now</span>
+      </div>
+    </div>
+  );
+}
+
+export function LandingPage() {
+  const [params, setParams] = useSearchParams();
+  const { show } = useToasts();
+  useEffect(() => {
+    if (params.get('signed_out') !== 'true') return;
+    show('success', 'You have been signed out successfully', 5000);
+    const next = new URLSearchParams(params);
+    next.delete('signed_out');
+    setParams(next, { replace: true });
+  }, [params, setParams, show]);
+
+  return (
+    <div className="landing">
+      <section className="hero">
+        <h1>Every price, every book, the moment it moves.</h1>
+        <p>Compare odds across 25+ sportsbooks, DFS pick apps and exchanges, and catch +EV bets, arbitrage and middles live.</p>
+        <div className="actions">
+          <Link className="button primary" to="/signup">
+            Get started free
+          </Link>
+          <Link className="button" to="/pricing">
+            See plans
+          </Link>
+        </div>
+      </section>
+
+      <Suspense fallback={<p className="status">Checking live feeds…</p>}>
+        <LiveFigures />
+      </Suspense>
+
+      <section aria-labelledby="features-title">
+        <h2 id="features-title">Everything a sharp bettor needs</h2>
+        <div className="grid-3">
+          {FEATURES.map((f) => (
+            <article key={f.title} className="card feature">
+              <h3>{f.title}</h3>
+              <p>{f.text}</p>
+            </article>
+          ))}
+        </div>
+      </section>
+
+      <section aria-labelledby="how-title">
+        <h2 id="how-title">How it works</h2>
+        <ol className="steps">
+          {STEPS.map((s, i) => (
+            <li key={s.title} className="card">
+              <span className="step-number">{i + 1}</span>
+              <h3>{s.title}</h3>
+              <p>{s.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section aria-labelledby="faq-title">
+        <h2 id="faq-title">FAQ</h2>
+        {FAQ.map((item) => (
+          <details key={item.q} className="card faq">
+            <summary>{item.q}</summary>
+            <p>{item.a}</p>
+          </details>
+        ))}
+      </section>
+
+      <section aria-labelledby="pricing-title">
+        <h2 id="pricing-title">Pricing</h2>
+        <PlanCards />
+      </section>
+
+      <section className="final-cta card">
+        <h2>Start finding better prices today</h2>
+        <div className="actions">
+          <Link className="button primary" to="/login">
+            Get started
+          </Link>
+          <Link className="button" to="/login">
+            Log in
+          </Link>
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,199 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { AccountMessages } from '@oddspulse/shared';
+import { fetchAuthProviders, oauthStartUrl, signIn, signUp, type AuthProviders } from '../api/accounts';
+import { ApiError } from '../api/api-client';
+import { api } from '../api/client';
+import { rememberedChoice } from '../api/session';
+import { UsernameStatus, useUsernameCheck } from '../components/UsernameField';
+import { AUTH_ORIGIN_KEY, Spinner } from '../routing/guards';
+import { authAtom } from '../state/auth';
+import { safeReturnPath, savePricingIntent } from '../state/pricing-intent';
+import { SIGN_OUT_MESSAGES } from '../state/sign-out';
+
+const REMEMBERED_EMAIL_KEY = 'rememberedEmail';
+
+/** The status banners the login page shows for its query flags (spec 000 §2, §8). */
+export const LOGIN_BANNERS: { param: string; kind: 'info' | 'success' | 'error'; text: string }[] = [
+  { param: 'signing_out', kind: 'info', text: SIGN_OUT_MESSAGES.signingOut },
+  { param: 'signed_out', kind: 'success', text: SIGN_OUT_MESSAGES.signedOut },
+  { param: 'sign_out_error', kind: 'error', text: SIGN_OUT_MESSAGES.withErrors },
+  { param: 'auth_required', kind: 'error', text: 'Your session has expired. Please sign in again to continue.' },
+  { param: 'emergency_signout', kind: 'success', text: 'Emergency sign out complete: this browser was cleared. Please sign in again.' },
+];
+
+/** Where to go after signing in: next or returnTo, else the page the sign-in guard turned away, else /. */
+function redirectTarget(params: URLSearchParams): string {
+  const asked = params.get('next') ?? params.get('returnTo');
+  if (asked) return safeReturnPath(asked, '/');
+  return safeReturnPath(window.sessionStorage.getItem(AUTH_ORIGIN_KEY), '/');
+}
+
+function authErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.code === 'NETWORK') return 'Authentication not available. Please try again.';
+    return error.message || 'Authentication failed. Please try again.';
+  }
+  return 'Authentication failed. Please try again.';
+}
+
+export function LoginPage() {
+  const auth = useAtomValue(authAtom);
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<'login' | 'signup'>(pathname === '/signup' ? 'signup' : 'login');
+  const [email, setEmail] = useState(() => window.localStorage.getItem(REMEMBERED_EMAIL_KEY) ?? '');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(rememberedChoice);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [options, setOptions] = useState<AuthProviders | null>(null);
+  const [username, setUsername] = useState('');
+  const usernameCheck = useUsernameCheck(tab === 'signup' ? username : '');
+
+  useEffect(() => setTab(pathname === '/signup' ? 'signup' : 'login'), [pathname]);
+  useEffect(() => {
+    // spec 000 §2: intent together with returnTo is kept as a pricing intent for 30 minutes.
+    const intent = params.get('intent');
+    const returnTo = params.get('returnTo');
+    if (intent && returnTo) savePricingIntent(window.localStorage, intent, safeReturnPath(returnTo, '/subscribe'), Date.now());
+  }, [params]);
+  useEffect(() => {
+    fetchAuthProviders()
+      .then(setOptions)
+      .catch((failure: unknown) => console.warn('Sign-in options unavailable; offering email and password only', failure));
+  }, []);
+
+  if (auth.status === 'loading') return <Spinner />;
+  if (auth.status === 'signedIn' && !busy) return <Navigate to={redirectTarget(params)} replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!email.trim() || !password) {
+      setError(AccountMessages.emailAndPasswordRequired);
+      return;
+    }
+    // The username is optional at sign-up; if one is typed it must be valid and free (spec 000 §5).
+    const wantsUsername = tab === 'signup' && username.trim() !== '';
+    if (wantsUsername && usernameCheck.state !== 'ok') {
+      setError(usernameCheck.state === 'taken' ? 'This username is already in use' : AccountMessages.usernameRule);
+      return;
+    }
+    setBusy(true);
+    try {
+      const session = tab === 'login' ? await signIn(email.trim(), password) : await signUp(email.trim(), password, wantsUsername ? username.trim() : undefined);
+      if (remember) window.localStorage.setItem(REMEMBERED_EMAIL_KEY, email.trim());
+      else window.localStorage.removeItem(REMEMBERED_EMAIL_KEY);
+      const target = redirectTarget(params);
+      window.sessionStorage.removeItem(AUTH_ORIGIN_KEY);
+      api.setSession(session, remember);
+      navigate(target, { replace: true });
+    } catch (failure) {
+      setError(authErrorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const oauthStart = (provider: 'google' | 'apple') => {
+    const intent = params.get('intent');
+    const asked = params.get('returnTo') ?? params.get('next');
+    const returnTo = asked ? safeReturnPath(asked, '/app') : null;
+    window.location.assign(oauthStartUrl(provider, returnTo, intent));
+  };
+
+  const banners = LOGIN_BANNERS.filter((b) => params.get(b.param) === 'true');
+  const switchTab = (next: 'login' | 'signup') => {
+    setError(null);
+    navigate({ pathname: next === 'signup' ? '/signup' : '/login', search: params.toString() ? `?${params}` : '' }, { replace: true });
+  };
+
+  return (
+    <section className="auth-page card">
+      {banners.map((b) => (
+        <div key={b.param} className={`banner banner-${b.kind}`} role="status">
+          {b.text}
+        </div>
+      ))}
+      <div className="tabs" role="tablist">
+        <button type="button" role="tab" aria-selected={tab === 'login'} onClick={() => switchTab('login')}>
+          Log in
+        </button>
+        <button type="button" role="tab" aria-selected={tab === 'signup'} onClick={() => switchTab('signup')}>
+          Sign up
+        </button>
+      </div>
+      <form onSubmit={submit} noValidate>
+        <label htmlFor="auth-email">Email</label>
+        <input id="auth-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <label htmlFor="auth-password">Password</label>
+        <input id="auth-password" type="password" autoComplete={tab === 'login' ? 'current-password' : 'new-password'} value={password} onChange={(e) => setPassword(e.target.value)} />
+        {tab === 'signup' && (
+          <>
+            <label htmlFor="auth-username">Username (optional)</label>
+            <input id="auth-username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
+            <UsernameStatus state={usernameCheck.state} override={usernameCheck.message} />
+          </>
+        )}
+        <label className="checkbox">
+          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} /> Remember me
+        </label>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button primary wide" disabled={busy}>
+          {busy ? 'Please wait...' : tab === 'login' ? 'Log in' : 'Create account'}
+        </button>
+      </form>
+      {options && (options.google || options.apple) && (
+        <div className="oauth">
+          <span className="muted">or</span>
+          {options.google && (
+            <button type="button" className="button wide" onClick={() => oauthStart('google')}>
+              Continue with Google
+            </button>
+          )}
+          {options.apple && (
+            <button type="button" className="button wide" onClick={() => oauthStart('apple')}>
+              Continue with Apple
+            </button>
+          )}
+        </div>
+      )}
+      {options?.demo && options.demo.accounts.length > 0 && (
+        <div className="demo-accounts card" data-testid="demo-accounts">
+          <h3>Demo accounts</h3>
+          <p className="muted">
+            Password: <code>{options.demo.password}</code>
+          </p>
+          <ul>
+            {options.demo.accounts.map((account) => (
+              <li key={account.email}>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => {
+                    setEmail(account.email);
+                    setPassword(options.demo!.password);
+                    switchTab('login');
+                  }}
+                >
+                  {account.email}
+                </button>{' '}
+                <span className="muted">({account.plan})</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <p className="muted small">
+        By continuing you agree to the <Link to="/terms">Terms</Link> and the <Link to="/privacy">Privacy Policy</Link>.
+      </p>
+    </section>
+  );
+}

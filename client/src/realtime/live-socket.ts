@@ -1,0 +1,160 @@
+/**
+ * The one live connection (DESIGN: socket.io push). Reconnects with the spec's delays (000 §9: 1, 2, 5,
+ * then 10 s) and, on every (re)connect, re-subscribes each channel from the last sequence number it saw,
+ * so the gateway can replay what was missed. Every pushed message is an envelope `{channel, seq, ...}`.
+ * It connects only while someone is signed in (start/stop) and some screen listens to a channel.
+ * The socket.io transport is injected, so this logic is tested without a server.
+ */
+
+export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10000] as const;
+/** Heartbeat and connect time-out of the realtime connection (spec 000 §9). */
+export const HEARTBEAT_MS = 25_000;
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+export function reconnectDelay(failures: number): number {
+  return RECONNECT_DELAYS_MS[Math.min(Math.max(failures - 1, 0), RECONNECT_DELAYS_MS.length - 1)];
+}
+
+export interface Envelope {
+  channel: string;
+  seq: number;
+  [field: string]: unknown;
+}
+
+export function isEnvelope(value: unknown): value is Envelope {
+  return !!value && typeof value === 'object' && typeof (value as Envelope).channel === 'string' && Number.isInteger((value as Envelope).seq);
+}
+
+/** The slice of a socket.io client socket this module uses. */
+export interface TransportSocket {
+  connected: boolean;
+  auth: unknown;
+  connect(): unknown;
+  disconnect(): unknown;
+  emit(event: string, payload: unknown): unknown;
+  on(event: string, listener: (...args: never[]) => void): unknown;
+  onAny(listener: (event: string, ...args: unknown[]) => void): unknown;
+}
+
+export type ConnectionState = 'idle' | 'connecting' | 'connected' | 'reconnecting';
+
+export interface LiveSocketDeps {
+  transport: TransportSocket;
+  token: () => string | null;
+  setTimer: (fn: () => void, ms: number) => unknown;
+  clearTimer: (handle: unknown) => void;
+  onState: (state: ConnectionState) => void;
+}
+
+type Listener = (envelope: Envelope) => void;
+
+export class LiveSocket {
+  private readonly lastSeq = new Map<string, number>();
+  private readonly listeners = new Map<string, Set<Listener>>();
+  private failures = 0;
+  private timer: unknown = null;
+  private wanted = false;
+  private state: ConnectionState = 'idle';
+
+  constructor(private readonly deps: LiveSocketDeps) {
+    const { transport } = deps;
+    transport.on('connect', () => {
+      this.failures = 0;
+      this.setState('connected');
+      for (const channel of this.listeners.keys()) this.sendSubscribe(channel);
+    });
+    transport.on('connect_error', () => this.scheduleReconnect());
+    transport.on('disconnect', (reason: never) => {
+      // The server closing us on purpose (sign-out, plan change) is not retried; a lost link is.
+      if ((reason as string) === 'io client disconnect') return;
+      this.scheduleReconnect();
+    });
+    transport.onAny((_event, payload) => {
+      if (isEnvelope(payload)) this.deliver(payload);
+    });
+  }
+
+  connectionState(): ConnectionState {
+    return this.state;
+  }
+
+  /** Allows the connection (signed in); it opens once a channel is listened to. */
+  start(): void {
+    this.wanted = true;
+    this.openIfNeeded();
+  }
+
+  stop(): void {
+    this.wanted = false;
+    this.close();
+  }
+
+  subscribe(channel: string, listener: Listener): () => void {
+    let set = this.listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(channel, set);
+      if (this.deps.transport.connected) this.sendSubscribe(channel);
+      else this.openIfNeeded();
+    }
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) {
+        this.listeners.delete(channel);
+        if (this.deps.transport.connected) this.deps.transport.emit('unsubscribe', { channel });
+        if (this.listeners.size === 0) this.close();
+      }
+    };
+  }
+
+  lastSequence(channel: string): number | undefined {
+    return this.lastSeq.get(channel);
+  }
+
+  private openIfNeeded(): void {
+    if (!this.wanted || this.listeners.size === 0) return;
+    if (this.deps.transport.connected || this.timer !== null || this.state === 'connecting') return;
+    this.open();
+  }
+
+  private close(): void {
+    if (this.timer !== null) this.deps.clearTimer(this.timer);
+    this.timer = null;
+    this.failures = 0;
+    this.deps.transport.disconnect();
+    this.setState('idle');
+  }
+
+  private open(): void {
+    this.timer = null;
+    this.setState(this.failures === 0 ? 'connecting' : 'reconnecting');
+    this.deps.transport.auth = { token: this.deps.token(), resume: Object.fromEntries(this.lastSeq) };
+    this.deps.transport.connect();
+  }
+
+  private scheduleReconnect(): void {
+    if (!this.wanted || this.listeners.size === 0 || this.timer !== null) return;
+    this.failures++;
+    this.setState('reconnecting');
+    this.timer = this.deps.setTimer(() => this.open(), reconnectDelay(this.failures));
+  }
+
+  private sendSubscribe(channel: string): void {
+    this.deps.transport.emit('subscribe', { channel, since: this.lastSeq.get(channel) ?? null });
+  }
+
+  private deliver(envelope: Envelope): void {
+    const last = this.lastSeq.get(envelope.channel);
+    // A replayed or duplicated message (seq already seen) is dropped.
+    if (last !== undefined && envelope.seq <= last) return;
+    this.lastSeq.set(envelope.channel, envelope.seq);
+    for (const listener of this.listeners.get(envelope.channel) ?? []) listener(envelope);
+  }
+
+  private setState(state: ConnectionState): void {
+    if (state === this.state) return;
+    this.state = state;
+    this.deps.onState(state);
+  }
+}

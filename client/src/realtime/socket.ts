@@ -1,0 +1,22 @@
+import { atom } from 'jotai';
+import { io } from 'socket.io-client';
+import { api } from '../api/client';
+import { appStore } from '../state/store';
+import { CONNECT_TIMEOUT_MS, LiveSocket, type ConnectionState } from './live-socket';
+
+export const connectionStateAtom = atom<ConnectionState>('idle');
+
+function createLiveSocket(): LiveSocket {
+  // Same origin's /socket.io; reconnection is LiveSocket's job (the spec's delays), not socket.io's.
+  const transport = io({ path: '/socket.io', autoConnect: false, reconnection: false, timeout: CONNECT_TIMEOUT_MS, transports: ['websocket'] });
+  return new LiveSocket({
+    transport,
+    token: () => api.currentSession()?.access_token ?? null,
+    setTimer: (fn, ms) => window.setTimeout(fn, ms),
+    clearTimer: (handle) => window.clearTimeout(handle as number),
+    onState: (state) => appStore.set(connectionStateAtom, state),
+  });
+}
+
+/** The one live socket of the app (one per page load). */
+export const liveSocketAtom = atom<LiveSocket>(createLiveSocket());

@@ -1,0 +1,31 @@
+import { atom } from 'jotai';
+import type { Session, SessionUser } from '../api/session';
+import type { PlanInfo, Profile } from '../api/accounts';
+
+/** Auth state (spec 000 §4): loading at start, then signed in or signed out. */
+export type AuthState = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; session: Session; user: SessionUser };
+
+export const authAtom = atom<AuthState>({ status: 'loading' });
+
+/**
+ * Set when the API client ended the session on a 401 (spec 001 §4): the guards of the page being left
+ * then send the user to /login?auth_required=true rather than to their usual target, whichever of the
+ * sign-out and the navigation React renders first.
+ */
+export const AUTH_REQUIRED_PATH = '/login?auth_required=true';
+export const authRequiredAtom = atom(false);
+
+/** Plan info from /api/me; `loading` until the first answer (or fallback) for the signed-in user. */
+export type PlanState = { status: 'loading' } | { status: 'ready'; info: PlanInfo };
+export const planAtom = atom<PlanState>({ status: 'loading' });
+
+export type ProfileState = { status: 'loading' } | { status: 'ready'; profile: Profile } | { status: 'error'; message: string };
+export const profileAtom = atom<ProfileState>({ status: 'loading' });
+
+/** "<username, or email prefix, or User>" as the dashboard title uses it (spec 000 §2). */
+export function displayName(user: SessionUser | undefined, profile: Profile | undefined): string {
+  const username = profile?.username ?? user?.user_metadata?.username;
+  if (username) return username;
+  const prefix = user?.email?.split('@')[0];
+  return prefix || 'User';
+}

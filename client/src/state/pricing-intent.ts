@@ -1,0 +1,60 @@
+/** A plan choice made while signed out, kept for 30 minutes across the sign-in (spec 000 §3–§4). */
+export interface PricingIntent {
+  intent: string;
+  returnTo: string;
+  ts: number;
+}
+
+export const PRICING_INTENT_KEY = 'pricingIntent';
+export const PRICING_INTENT_TTL_MS = 1_800_000;
+
+export interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export function savePricingIntent(store: KeyValueStore, intent: string, returnTo: string, now: number): void {
+  store.setItem(PRICING_INTENT_KEY, JSON.stringify({ intent, returnTo, ts: now } satisfies PricingIntent));
+}
+
+/** The stored intent if it is younger than 30 minutes; an expired or unreadable one is removed. */
+export function readPricingIntent(store: KeyValueStore, now: number): PricingIntent | null {
+  const raw = store.getItem(PRICING_INTENT_KEY);
+  if (!raw) return null;
+  let parsed: Partial<PricingIntent>;
+  try {
+    parsed = JSON.parse(raw) as Partial<PricingIntent>;
+  } catch {
+    store.removeItem(PRICING_INTENT_KEY);
+    return null;
+  }
+  if (typeof parsed.intent !== 'string' || typeof parsed.returnTo !== 'string' || typeof parsed.ts !== 'number' || now - parsed.ts > PRICING_INTENT_TTL_MS) {
+    store.removeItem(PRICING_INTENT_KEY);
+    return null;
+  }
+  return { intent: parsed.intent, returnTo: parsed.returnTo, ts: parsed.ts };
+}
+
+export function clearPricingIntent(store: KeyValueStore): void {
+  store.removeItem(PRICING_INTENT_KEY);
+}
+
+/** Only same-origin paths are followed after sign-in, never another site. */
+export function safeReturnPath(value: string | null | undefined, fallback: string): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
+  return value;
+}
+
+/**
+ * Where /auth/callback goes once a session exists (spec 000 §2, steps 3–6): intent and returnTo from
+ * the query, else from the stored pricing intent; upgrade → pricing with autostart, start-free → /app,
+ * otherwise returnTo (default /app).
+ */
+export function callbackDestination(query: URLSearchParams, stored: PricingIntent | null): string {
+  const intent = query.get('intent') ?? stored?.intent ?? null;
+  const returnTo = query.get('returnTo') ?? stored?.returnTo ?? null;
+  if (intent === 'upgrade') return '/pricing?intent=upgrade&autostart=1';
+  if (intent === 'start-free') return '/app';
+  return safeReturnPath(returnTo, '/app');
+}

@@ -1,0 +1,98 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { FALLBACK_PLAN, fetchPlanInfo, fetchProfile } from '../api/accounts';
+import { ApiError, type ApiEvent } from '../api/api-client';
+import { api, apiEvents, ApiEventMessage } from '../api/client';
+import { needsRefresh, type Session } from '../api/session';
+import { liveSocketAtom } from '../realtime/socket';
+import { AUTH_REQUIRED_PATH, authAtom, authRequiredAtom, planAtom, profileAtom } from './auth';
+import { useToasts } from './toasts';
+
+/** Session refresh tick (spec 000 §9: every 30 s; refresh inside the 90 s expiry margin). */
+const REFRESH_TICK_MS = 30_000;
+
+/**
+ * Keeps the auth, plan and profile atoms in step with the API client's session, starts and stops the
+ * live socket with it, and turns the client's events into navigation and toasts.
+ */
+export function SessionSync() {
+  const setAuth = useSetAtom(authAtom);
+  const setPlan = useSetAtom(planAtom);
+  const setProfile = useSetAtom(profileAtom);
+  const setAuthRequired = useSetAtom(authRequiredAtom);
+  const socket = useAtomValue(liveSocketAtom);
+  const navigate = useNavigate();
+  const { show } = useToasts();
+  const userId = useRef<string | null>(null);
+  // useNavigate changes identity on every navigation; the listeners only need the latest one.
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+
+  useEffect(() => {
+    const apply = (session: Session | null) => {
+      if (!session) {
+        userId.current = null;
+        setAuth({ status: 'signedOut' });
+        setPlan({ status: 'ready', info: FALLBACK_PLAN });
+        setProfile({ status: 'loading' });
+        socket.stop();
+        return;
+      }
+      setAuthRequired(false);
+      setAuth({ status: 'signedIn', session, user: session.user });
+      if (userId.current === session.user.id) return;
+      userId.current = session.user.id;
+      setPlan({ status: 'loading' });
+      setProfile({ status: 'loading' });
+      socket.start();
+      fetchPlanInfo()
+        .then((info) => setPlan({ status: 'ready', info: { ...info, plan: (info.plan?.toLowerCase() ?? 'free') as typeof info.plan } }))
+        .catch((error: unknown) => {
+          // spec 000 §7: any error falls back to the free plan.
+          console.warn('Plan info unavailable; showing the free plan', error);
+          setPlan({ status: 'ready', info: FALLBACK_PLAN });
+        });
+      fetchProfile()
+        .then((profile) => setProfile({ status: 'ready', profile }))
+        .catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) {
+            setProfile({ status: 'ready', profile: { id: session.user.id, username: null, updated_at: null } });
+            return;
+          }
+          setProfile({ status: 'error', message: 'Unable to load profile. Please try again later.' });
+        });
+    };
+    apply(api.currentSession());
+
+    const onEvent = (raw: Event) => {
+      const event: ApiEvent = (raw as ApiEventMessage).event;
+      if (event.type === 'session') apply(event.session);
+      if (event.type === 'auth-required') {
+        setAuthRequired(true);
+        navigateRef.current(AUTH_REQUIRED_PATH);
+      }
+      if (event.type === 'retrying') show('warning', event.message, event.seconds * 1000);
+    };
+    const types: ApiEvent['type'][] = ['session', 'auth-required', 'retrying'];
+    for (const type of types) apiEvents.addEventListener(type, onEvent);
+
+    const tick = window.setInterval(() => {
+      const session = api.currentSession();
+      if (session && needsRefresh(session, Date.now())) void api.refresh();
+    }, REFRESH_TICK_MS);
+
+    const online = () => console.info('Network online');
+    const offline = () => console.warn('Network offline');
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    return () => {
+      for (const type of types) apiEvents.removeEventListener(type, onEvent);
+      window.clearInterval(tick);
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+    };
+  }, [setAuth, setAuthRequired, setPlan, setProfile, show, socket]);
+
+  return null;
+}

@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, openUserMenu, signInThroughForm, uniqueEmail } from './support/accounts';
+
+// spec 000 §2 login/signup, §4 username check and sign out; DECISIONS 6 username rule
+test('a new user signs up, is refused a taken username, sets one, and signs out', async ({ page, request }, testInfo) => {
+  const takenName = `taken_${Date.now().toString(36)}${testInfo.project.name.charAt(0)}`;
+  const owner = await request.post('/api/auth/signup', { data: { email: uniqueEmail(testInfo, 'owner'), password: 'Sturdy-pass-42', username: takenName } });
+  expect(owner.ok()).toBe(true);
+
+  const email = uniqueEmail(testInfo, 'signup');
+  await page.goto('/signup');
+  await expect(page.getByRole('tab', { name: 'Sign up' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Sturdy-pass-42');
+  await page.getByRole('button', { name: 'Create account' }).click();
+
+  const modal = page.getByTestId('username-setup');
+  await expect(modal).toBeVisible();
+  const field = modal.getByLabel('Username');
+  await field.fill('_bad');
+  await expect(modal.getByTestId('username-status')).toHaveText('Use 3–20 letters, numbers, _ (no leading/trailing _)');
+  await field.fill(takenName.toUpperCase());
+  await expect(modal.getByTestId('username-status')).toHaveText('Already taken');
+  await expect(modal.getByRole('button', { name: 'Save username' })).toBeDisabled();
+
+  const name = `me_${Date.now().toString(36)}${testInfo.project.name.charAt(0)}`;
+  await field.fill(name);
+  await expect(modal.getByTestId('username-status')).toHaveText('Available');
+  await modal.getByRole('button', { name: 'Save username' }).click();
+  await expect(modal).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${name}'s Dashboard`);
+  await expect(page.getByTestId('dashboard-badge')).toHaveText('GUEST');
+
+  await page.goto('/account');
+  await expect(page.getByTestId('account-username')).toHaveText(name);
+  await expect(page.getByText('Username is locked and cannot be changed.')).toBeVisible();
+  await expect(page.getByText('Version 1.01.0')).toBeVisible();
+
+  const menu = await openUserMenu(page, testInfo);
+  await menu.getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status').filter({ hasText: 'You have been signed out successfully' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Get started free' })).toBeVisible();
+
+  // The session is gone on the server too (global sign-out): signing in again works, the old state does not linger.
+  await signInThroughForm(page, email, 'Sturdy-pass-42');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${name}'s Dashboard`);
+});
+
+test('the account page refuses a taken username with the spec message', async ({ page, request }, testInfo) => {
+  const takenName = `held_${Date.now().toString(36)}${testInfo.project.name.charAt(0)}`;
+  expect((await request.post('/api/auth/signup', { data: { email: uniqueEmail(testInfo, 'holder'), password: 'Sturdy-pass-42', username: takenName } })).ok()).toBe(true);
+  const email = uniqueEmail(testInfo, 'acct');
+  expect((await request.post('/api/auth/signup', { data: { email, password: 'Sturdy-pass-42' } })).ok()).toBe(true);
+
+  await signInThroughForm(page, email, 'Sturdy-pass-42');
+  await page.getByTestId('username-setup').getByRole('button', { name: 'Not now' }).click();
+  await page.goto('/account');
+  const input = page.getByRole('textbox', { name: 'Username' });
+  await input.fill(takenName.toLowerCase());
+  await expect(page.getByTestId('username-status')).toHaveText('Already taken');
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+});
+
+test('wrong credentials and empty fields get the spec messages', async ({ page }) => {
+  await page.goto('/login');
+  await page.locator('form').getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter both email and password.');
+  await page.getByLabel('Email').fill('free@demo.local');
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password-1');
+  await page.locator('form').getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+const DEMO = [
+  { email: 'free@demo.local', badge: 'Free', plan: 'Free Plan', dashboard: 'GUEST', upgrade: true },
+  { email: 'gold@demo.local', badge: 'Gold', plan: 'Gold Plan', dashboard: 'GOLD', upgrade: true },
+  { email: 'platinum@demo.local', badge: 'Platinum', plan: 'Platinum Plan', dashboard: 'PLATINUM', upgrade: false },
+];
+
+for (const account of DEMO) {
+  // spec 000 §2 navbar plan badge and user menu; dashboard badge GOLD/PLATINUM/GUEST
+  test(`signing in as ${account.email} shows the ${account.badge} badge and menu`, async ({ page }, testInfo) => {
+    await signInThroughForm(page, account.email, DEMO_PASSWORD);
+    await expect(page.getByTestId('plan-badge')).toHaveText(account.badge);
+    await expect(page.getByTestId('dashboard-badge')).toHaveText(account.dashboard);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText("'s Dashboard");
+
+    const menu = await openUserMenu(page, testInfo);
+    await expect(menu.getByTestId('user-menu-email')).toHaveText(account.email);
+    await expect(menu.getByTestId('user-menu-plan')).toHaveText(account.plan);
+    for (const item of ['My Sportsbooks', 'Account Settings', 'Subscription', 'Sign Out']) await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Upgrade to Platinum' })).toHaveCount(account.upgrade ? 1 : 0);
+  });
+}
+
+// The server does not report demo mode yet (GET /api/auth/providers has no `demo` field): the login page
+// shows the list only when it does, so this test waits for that.
+test.fixme('the login page lists the demo accounts the server reports', async ({ page }) => {
+  await page.goto('/login');
+  const demo = page.getByTestId('demo-accounts');
+  for (const email of ['free@demo.local', 'gold@demo.local', 'platinum@demo.local']) await expect(demo.getByRole('button', { name: email })).toBeVisible();
+  await demo.getByRole('button', { name: 'gold@demo.local' }).click();
+  await page.locator('form').getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
+});

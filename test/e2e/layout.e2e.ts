@@ -1,0 +1,126 @@
+import { expect, test } from '@playwright/test';
+import { signInThroughForm } from './support/accounts';
+
+// spec 000 §2 layout: below 768 px a hamburger menu, a bottom bar and the section switcher
+test('at 375 px the navbar folds into a hamburger menu and a bottom bar', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'mobile', 'mobile layout only');
+  await page.goto('/');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  const bottom = page.getByTestId('bottom-bar');
+  await expect(bottom).toBeVisible();
+  for (const name of ['Odds', 'Home', 'Picks']) await expect(bottom.getByRole('link', { name, exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('navigation', { name: 'Mobile menu' });
+  for (const name of ['Home', 'Odds', 'Picks', 'Scores', 'Log in', 'Sign up']) await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+  await menu.getByRole('link', { name: 'Scores' }).click();
+  await expect(page).toHaveURL(/\/scores$/);
+  await expect(menu).toBeHidden();
+
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(375);
+});
+
+test('on mobile the odds page adds Filters and the section switcher, Platinum sections only for Platinum', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'mobile', 'mobile layout only');
+  await signInThroughForm(page, 'gold@demo.local');
+  await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
+  await page.getByTestId('bottom-bar').getByRole('link', { name: 'Odds' }).click();
+  await expect(page).toHaveURL(/\/sportsbooks$/);
+  const switcher = page.getByRole('tablist', { name: 'Odds sections' });
+  await expect(switcher.getByRole('tab')).toHaveText(['Straight Bets', 'Player Props']);
+  await expect(page.getByTestId('bottom-bar').getByRole('button', { name: 'Filters' })).toBeVisible();
+  await switcher.getByRole('tab', { name: 'Player Props' }).click();
+  await expect(page).toHaveURL(/\/sportsbooks\?mode=props$/);
+  await expect(page.getByRole('heading', { name: 'Odds: Player Props' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('navigation', { name: 'Mobile menu' }).getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await signInThroughForm(page, 'platinum@demo.local');
+  await expect(page.getByTestId('plan-badge')).toHaveText('Platinum');
+  await page.goto('/sportsbooks');
+  await expect(page.getByRole('tablist', { name: 'Odds sections' }).getByRole('tab')).toHaveText(['Straight Bets', 'Player Props', 'Arbitrage', 'Middles']);
+});
+
+test('on desktop the navbar shows its links and no bottom bar', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'desktop layout only');
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const name of ['Home', 'Odds', 'Picks', 'Scores']) await expect(nav.getByRole('link', { name })).toBeVisible();
+  await expect(page.getByTestId('bottom-bar')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+});
+
+test('the footer has the Product, Account and Legal groups', async ({ page }) => {
+  await page.goto('/terms');
+  const footer = page.getByRole('contentinfo');
+  for (const [group, links] of [
+    ['Product', ['Home', 'Live Odds', 'Scores', 'Pricing']],
+    ['Account', ['Login', 'Profile', 'Subscribe']],
+    ['Legal', ['Terms', 'Privacy']],
+  ] as const) {
+    const nav = footer.getByRole('navigation', { name: group });
+    for (const link of links) await expect(nav.getByRole('link', { name: link })).toBeVisible();
+  }
+});
+
+test('Ctrl+Shift+D toggles the debug panel and the loading bar runs on a path change', async ({ page }) => {
+  await page.goto('/pricing');
+  await page.keyboard.press('Control+Shift+D');
+  await expect(page.getByTestId('debug-panel')).toContainText('auth: signedOut');
+  await page.keyboard.press('Control+Shift+D');
+  await expect(page.getByTestId('debug-panel')).toBeHidden();
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
+  await expect(page.getByTestId('loading-bar')).toHaveClass(/active/);
+  await expect(page.getByTestId('loading-bar')).not.toHaveClass(/active/);
+});
+
+test('accessibility settings apply to the page and survive a reload', async ({ page }) => {
+  await signInThroughForm(page, 'free@demo.local');
+  await expect(page.getByTestId('plan-badge')).toHaveText('Free');
+  await page.goto('/account');
+  await page.getByLabel('High contrast').check();
+  await page.getByLabel('Font size').selectOption('extra-large');
+  await expect(page.locator('html')).toHaveClass(/high-contrast/);
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/high-contrast/);
+  await expect(page.locator('html')).toHaveClass(/font-extra-large/);
+  await expect(page.locator('html')).toHaveClass(/theme-purple/);
+});
+
+// spec 000 §2 my-sportsbooks, §5 sportsbook rules and bankroll
+test('a Gold user picks books and a bankroll, saved on the server', async ({ page }) => {
+  await signInThroughForm(page, 'gold@demo.local');
+  await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
+  await page.goto('/my-sportsbooks');
+  await expect(page.getByRole('heading', { name: 'Other Sportsbooks' })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Pinnacle' })).toBeDisabled();
+  await expect(page.getByRole('checkbox', { name: 'PrizePicks' })).toBeEnabled();
+  await page.getByRole('checkbox', { name: 'PrizePicks' }).check();
+  await page.getByRole('button', { name: '$2,500' }).click();
+  await page.getByRole('button', { name: 'Save preferences' }).click();
+  await expect(page.getByText('Preferences saved successfully!')).toBeVisible();
+  await expect(page.getByText('Preferences saved successfully!')).toBeHidden({ timeout: 4000 });
+
+  await page.reload();
+  await expect(page.getByLabel('Custom bankroll ($)')).toHaveValue('2500');
+  await expect(page.getByRole('checkbox', { name: 'PrizePicks' })).toBeChecked();
+
+  await page.getByLabel('Custom bankroll ($)').fill('2000000');
+  await page.getByRole('button', { name: 'Save preferences' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Bankroll cannot exceed $1,000,000');
+  await page.getByLabel('Custom bankroll ($)').fill('1000');
+  await page.getByRole('button', { name: 'Save preferences' }).click();
+  await expect(page.getByText('Preferences saved successfully!')).toBeVisible();
+});
+
+// spec 000 §2: a service worker is registered and the purple theme class is applied
+test('the service worker is registered and never answers API calls', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveClass(/theme-purple/);
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  expect(new URL(scope).pathname).toBe('/');
+  const response = await page.evaluate(async () => (await fetch('/api/no-such-endpoint')).status);
+  expect(response).toBe(404);
+});
