@@ -12,9 +12,40 @@ export * from './engine/fair-probability';
 export * from './engine/locked-market';
 export { marketFamily, isLayMarket, type TimeCache } from './engine/market-lines';
 export { SCANNER_EXCLUDED_BOOKS, STALE_LEG_LAG_MS, STALE_LEG_LAG_LIVE_MS } from './engine/opportunity-legs';
-export * from './engine/arbitrage';
-export * from './engine/middles';
-export * from './engine/ev';
+export {
+  ARBITRAGE_DEFAULTS,
+  ARBITRAGE_LINE_TOLERANCE,
+  arbitrageProfit,
+  arbitrageStakes,
+  arbitrageTotalStakeCents,
+  findArbitrage,
+  findArbitrageOnBoard,
+  type ArbitrageOptions,
+  type ArbitrageStakes,
+} from './engine/arbitrage';
+export {
+  MIDDLE_DEFAULTS,
+  findMiddles,
+  findMiddlesOnBoard,
+  isAlternateMarket,
+  isGameLineFamily,
+  middleOutcomes,
+  middleProbability,
+  middleTotalStakeCents,
+  type MiddleOptions,
+  type MiddleOutcomes,
+} from './engine/middles';
+export {
+  DEVIG_MIN_BOOKS,
+  DFS_FIXED_AMERICAN,
+  DFS_FIXED_DECIMAL,
+  EV_LINE_TOLERANCE,
+  EV_MIN_BOOKS,
+  EV_SUSPECT_PCT,
+  findEvBets,
+  findEvBetsOnBoard,
+  type EvOptions,
+} from './engine/ev';
 export * from './engine/scan';
 export * from './engine/sizing';
 export * from './engine/bet-slip';

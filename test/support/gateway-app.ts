@@ -59,8 +59,8 @@ export class RecordingClient {
   readonly notices: EntitlementsNotice[] = [];
   readonly socket: TestSocket;
 
-  constructor(url: string, auth: Record<string, string> = {}) {
-    this.socket = io(url, { path: SOCKET_PATH, transports: ['websocket'], auth, reconnection: false, forceNew: true, autoConnect: false });
+  constructor(url: string, auth: Record<string, string> = {}, extraHeaders?: Record<string, string>) {
+    this.socket = io(url, { path: SOCKET_PATH, transports: ['websocket'], auth, extraHeaders, reconnection: false, forceNew: true, autoConnect: false });
     this.socket.on('message', (m) => this.messages.push(m));
     this.socket.on('snapshot', (s) => this.snapshots.push(s));
     this.socket.on('entitlements', (n) => this.notices.push(n));

@@ -63,6 +63,8 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
     expect(res.body).toMatchObject({ status: 'ok', postgres: 'up', redis: 'up', queues: 'up' });
     expect(res.body.details.workers).toBeGreaterThanOrEqual(1);
     expect(res.body.details.jobCounts).toHaveProperty(QueueName.Feeds);
+    // Issue 4: the feeds the workers poll, and from where.
+    expect(res.body.details.feeds).toMatchObject({ odds_provider: 'simulator', scores_provider: 'simulator', feeds: expect.any(Array) });
   });
 
   it('answers 503 with redis "down" while Redis is unreachable, and recovers when it returns', async () => {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { SportBoard, SportScoreboard } from '@oddspulse/shared';
+import type { OpportunityUpdate, SportBoard, SportScoreboard } from '@oddspulse/shared';
 import { RedisService } from '../redis/redis.service';
 import { RedisKeys } from '../redis/redis-keys';
 
@@ -31,9 +31,9 @@ export class LiveBoardsRepository {
     return raw ? (JSON.parse(raw) as SportScoreboard) : null;
   }
 
-  /** The current opportunities of a sport as the pipeline stores them (one JSON per opportunity id). */
-  async opportunities(kind: OpportunityKind, sport: string): Promise<unknown[]> {
+  /** The current opportunities of a sport, as the pipeline keeps them (a list per `{board}:{event}` field), in one list. */
+  async opportunities(kind: OpportunityKind, sport: string): Promise<OpportunityUpdate[]> {
     const raw = await this.redis.client.hgetall(this.redis.key(...RedisKeys.opportunities(kind, sport)));
-    return Object.values(raw).map((value) => JSON.parse(value) as unknown);
+    return Object.values(raw).flatMap((value) => JSON.parse(value) as OpportunityUpdate[]);
   }
 }

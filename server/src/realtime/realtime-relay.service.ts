@@ -55,10 +55,21 @@ export class RealtimeRelay implements OnApplicationShutdown {
     this.subscriber = subscriber;
     subscriber.on('pmessage', (_pattern: string, channel: string, message: string) => this.relay(channel, message));
     subscriber.on('message', (channel: string, message: string) => this.controlHandlers.get(channel)?.(message));
-    await subscriber.psubscribe(this.redis.key(...RealtimeKeys.pattern()));
     for (const [channel, handler] of Object.entries(control)) this.controlHandlers.set(channel, handler);
     this.controlHandlers.set(this.barrierChannel, (id) => this.barriers.get(id)?.());
-    await subscriber.subscribe(...this.controlHandlers.keys());
+    await this.subscribe(subscriber);
+  }
+
+  /** ioredis re-subscribes after a reconnect by itself; this covers Redis being down when the process starts. */
+  private async subscribe(subscriber: Redis): Promise<void> {
+    try {
+      await subscriber.psubscribe(this.redis.key(...RealtimeKeys.pattern()));
+      await subscriber.subscribe(...this.controlHandlers.keys());
+    } catch (error) {
+      if (this.subscriber !== subscriber) return;
+      this.logger.error({ msg: 'Realtime relay could not subscribe; retrying', error: (error as Error).message });
+      setTimeout(() => void this.subscribe(subscriber), 2000).unref();
+    }
   }
 
   /** Resolves once every message published before this call has reached this process's subscriber. */

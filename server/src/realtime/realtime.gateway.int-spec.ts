@@ -11,7 +11,8 @@ function scoreUpdate(n: number): RealtimeMessage<'scores'> {
 }
 
 function arbitrageUpdate(id: string): RealtimeMessage<'arbitrage'> {
-  return { channel: 'arbitrage', sport: SPORT, at: new Date().toISOString(), type: 'opportunity', data: { action: 'new', id, event_id: 'e1', time_found: new Date().toISOString(), expires_in: 1800 } };
+  const update = { action: 'new' as const, board: 'odds' as const, id, event_id: 'e1', time_found: new Date().toISOString(), expires_in: 1800 };
+  return { channel: 'arbitrage', sport: SPORT, at: new Date().toISOString(), type: 'opportunities', data: { updates: [update] } };
 }
 
 // issue 6: the socket.io gateway across two processes sharing Redis
@@ -19,8 +20,8 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
   let a: GatewayTestApp;
   let b: GatewayTestApp;
   const clients: RecordingClient[] = [];
-  const client = (app: GatewayTestApp, auth: Record<string, string> = {}) => {
-    const c = new RecordingClient(app.url, auth);
+  const client = (app: GatewayTestApp, auth: Record<string, string> = {}, headers?: Record<string, string>) => {
+    const c = new RecordingClient(app.url, auth, headers);
     clients.push(c);
     return c;
   };
@@ -79,6 +80,19 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     await expect(client(a, { apiKey: 'op_unknown' }).connect()).rejects.toMatchObject({ data: { code: 'AUTH_REQUIRED' } });
   });
 
+  // A page of this origin may authenticate its socket with the access cookie; another site's page may not.
+  it('accepts the access cookie from the same origin only', async () => {
+    const { session } = await signUp(a, 'gold');
+    const host = new URL(a.url).host;
+    const cookie = `op_access=${session.access_token}`;
+    const sameSite = client(a, {}, { cookie, origin: a.url, host });
+    await sameSite.connect();
+    expect(await sameSite.subscribe({ channel: 'odds', sport: SPORT })).toMatchObject({ ok: true });
+    const crossSite = client(a, {}, { cookie, origin: 'https://evil.example' });
+    await crossSite.connect();
+    expect(await crossSite.subscribe({ channel: 'odds', sport: SPORT })).toMatchObject({ ok: false, code: 'AUTH_REQUIRED' });
+  });
+
   it('accepts a Platinum API key and lets it hear arbitrage', async () => {
     const { session } = await signUp(a, 'platinum');
     const created = await a.http().post('/api/api-keys').set(bearer(session)).send({ name: 'bot' });
@@ -88,6 +102,11 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     expect(await bot.subscribe({ channel: 'arbitrage', sport: SPORT })).toMatchObject({ ok: true });
     const seq = await a.publisher.publish(arbitrageUpdate('for-the-bot'));
     await eventually(() => bot.messages.some((m) => m.seq === seq), 5000, 'arbitrage message');
+
+    // DECISIONS 5: keys are a Platinum feature; when the owner loses Platinum the key's sockets close.
+    await a.plans.changePlan(session.user.id, { plan: 'gold' });
+    await eventually(() => bot.socket.disconnected, 5000, 'API-key socket closed');
+    expect(bot.notices.at(-1)).toEqual({ plan: 'gold', unlimited: false, removed: [`arbitrage:${SPORT}`] });
   });
 
   // issue 6: re-checked when the plan changes; a downgrade removes the socket from rooms it may no longer hear
@@ -98,6 +117,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     await socket.connect();
     expect(await socket.subscribe({ channel: 'arbitrage', sport: SPORT })).toMatchObject({ ok: true });
     expect(await socket.subscribe({ channel: 'scores', sport: SPORT })).toMatchObject({ ok: true });
+    expect(await socket.subscribe({ channel: 'user' })).toMatchObject({ ok: true, room: `user:${user}` });
 
     const before = await a.publisher.publish(arbitrageUpdate('before'));
     await eventually(() => socket.messages.some((m) => m.seq === before && m.channel === 'arbitrage'), 5000, 'arbitrage before downgrade');
@@ -109,8 +129,13 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     await a.publisher.publish(arbitrageUpdate('after'));
     const marker = await a.publisher.publish(scoreUpdate(3));
     await eventually(() => socket.messages.some((m) => m.channel === 'scores' && m.seq === marker), 5000, 'scores marker');
-    expect(socket.messages.filter((m) => m.channel === 'arbitrage').map((m) => m.data)).toEqual([expect.objectContaining({ id: 'before' })]);
+    const heard = socket.messages.flatMap((m) => (m.channel === 'arbitrage' ? m.data.updates.map((u) => u.id) : []));
+    expect(heard).toEqual(['before']);
     expect(await socket.subscribe({ channel: 'arbitrage', sport: SPORT })).toMatchObject({ ok: false, code: 'PLATINUM_REQUIRED' });
+    // Both instances heard the change; the user's own channel carries it once.
+    await eventually(() => socket.messages.some((m) => m.channel === 'user'), 5000, 'plan change on the user channel');
+    const planMessages = socket.messages.filter((m) => m.channel === 'user');
+    expect(planMessages).toEqual([expect.objectContaining({ sport: user, type: 'plan.changed', data: { plan: 'free', unlimited: false } })]);
   });
 
   // issue 6: nothing lost, nothing applied twice
@@ -176,6 +201,26 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     await other.connect();
     expect(await other.subscribe({ channel: 'odds', sport, lastSeq: 9 })).toMatchObject({ ok: true, snapshot: false, replayed: 2, seq: 11 });
     expect(other.messages.map((m) => m.seq)).toEqual([10, 11]);
+  });
+
+  it("snapshots a scanner channel as the pipeline's current opportunities", async () => {
+    const sport = 'americanfootball_ncaaf';
+    const update = (id: string) => ({ action: 'new', id, event_id: id.split('-')[0], time_found: '2026-11-21T07:00:00Z', expires_in: 1800 });
+    await a.redis.client.hset(a.redis.key(...RedisKeys.opportunities('arbitrage', sport)), {
+      'odds:e1': JSON.stringify([update('e1-a'), update('e1-b')]),
+      'props:e2': JSON.stringify([update('e2-a')]),
+    });
+    const { session } = await signUp(a, 'platinum');
+    const socket = client(b, { token: session.access_token });
+    await socket.connect();
+    expect(await socket.subscribe({ channel: 'arbitrage', sport, lastSeq: 0 })).toMatchObject({ ok: true, snapshot: false, seq: 0 });
+    await a.publisher.publish({ ...arbitrageUpdate('e3-a'), sport }, 1);
+    await a.publisher.publish({ ...arbitrageUpdate('e3-b'), sport }, 1);
+    const late = client(a, { token: session.access_token });
+    await late.connect();
+    expect(await late.subscribe({ channel: 'arbitrage', sport, lastSeq: 0 })).toMatchObject({ ok: true, snapshot: true, seq: 2 });
+    const ids = (late.snapshots[0].data as Array<{ id: string }>).map((u) => u.id).sort();
+    expect(ids).toEqual(['e1-a', 'e1-b', 'e2-a']);
   });
 
   it('stops delivering after unsubscribe', async () => {

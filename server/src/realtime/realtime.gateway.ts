@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { ConnectedSocket, MessageBody, OnGatewayConnection, OnGatewayInit, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
 import {
   channelAccess,
@@ -14,10 +15,13 @@ import {
 import type { PlanChangedMessage } from '../accounts/plan.service';
 import { RedisService } from '../redis/redis.service';
 import { RedisKeys } from '../redis/redis-keys';
+import { RealtimePublisher } from './realtime-publisher.service';
 import { RealtimeRelay } from './realtime-relay.service';
 import { RealtimeSnapshots } from './realtime-snapshots.service';
 import { SocketAuthService } from './socket-auth.service';
 import { accountRoom, type GatewayServer, type GatewaySocket } from './socket-types';
+
+const UNAVAILABLE = 'Live updates are unavailable right now. Please try again.';
 
 function channelOfRoom(room: string): RealtimeChannel | null {
   const channel = room.slice(0, room.indexOf(':'));
@@ -38,6 +42,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     private readonly relay: RealtimeRelay,
     private readonly snapshots: RealtimeSnapshots,
     private readonly redis: RedisService,
+    private readonly publisher: RealtimePublisher,
   ) {}
 
   async afterInit(server: GatewayServer): Promise<void> {
@@ -75,16 +80,20 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
 
     const room = roomName(target.channel, target.key);
     const lastSeq = (request as { lastSeq?: number }).lastSeq;
-    if (lastSeq === undefined) {
-      await socket.join(room);
-      return { ok: true, room, seq: await this.snapshots.currentSeq(target.channel, target.key), replayed: 0, snapshot: false };
-    }
-    const result = await this.relay.catchUpAndJoin(socket, target.channel, target.key, lastSeq, () => channelAccess(socket.data.access, target.channel).allowed);
-    if (!result) {
+    try {
+      if (lastSeq === undefined) {
+        await socket.join(room);
+        return { ok: true, room, seq: await this.snapshots.currentSeq(target.channel, target.key), replayed: 0, snapshot: false };
+      }
+      const result = await this.relay.catchUpAndJoin(socket, target.channel, target.key, lastSeq, () => channelAccess(socket.data.access, target.channel).allowed);
+      if (result) return { ok: true, room, ...result };
+      // The plan changed while the socket was being caught up.
       const refused = channelAccess(socket.data.access, target.channel);
-      return refused.allowed ? { ok: false, code: 'INVALID_SUBSCRIPTION', message: 'Subscription was interrupted' } : { ok: false, code: refused.code, message: refused.message };
+      return refused.allowed ? { ok: false, code: 'UNAVAILABLE', message: UNAVAILABLE } : { ok: false, code: refused.code, message: refused.message };
+    } catch (error) {
+      this.logger.error({ msg: 'Subscribe failed', room, error: (error as Error).message });
+      return { ok: false, code: 'UNAVAILABLE', message: UNAVAILABLE };
     }
-    return { ok: true, room, ...result };
   }
 
   @SubscribeMessage('unsubscribe')
@@ -103,6 +112,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
    */
   private async onPlanChanged(raw: string): Promise<void> {
     const message = JSON.parse(raw) as PlanChangedMessage;
+    await this.announcePlanChange(raw, message);
     const sockets = await this.server.local.in(accountRoom(message.userId)).fetchSockets();
     for (const socket of sockets) {
       const access: PlanAccess = message.effective;
@@ -119,5 +129,21 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
       socket.emit('entitlements', { plan: access.plan, unlimited: access.unlimited, removed });
       if (socket.data.user?.via === 'api_key' && !hasPlatinum(access)) socket.disconnect(true);
     }
+  }
+
+  /**
+   * The change also goes on the user's own channel (sequenced, replayable), published once however many
+   * gateway processes heard it: the first to claim the message in Redis publishes it.
+   */
+  private async announcePlanChange(raw: string, message: PlanChangedMessage): Promise<void> {
+    const claim = this.redis.key('gateway', 'plan-notice', createHash('sha256').update(raw).digest('hex'));
+    if ((await this.redis.client.set(claim, '1', 'EX', 60, 'NX')) !== 'OK') return;
+    await this.publisher.publish({
+      channel: RealtimeChannel.User,
+      sport: message.userId,
+      at: new Date().toISOString(),
+      type: 'plan.changed',
+      data: { plan: message.effective.plan, unlimited: message.effective.unlimited },
+    });
   }
 }

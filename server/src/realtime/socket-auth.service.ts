@@ -17,7 +17,12 @@ export interface Handshake {
 function readCookie(header: string | undefined, name: string): string | null {
   for (const part of header?.split(';') ?? []) {
     const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join('='));
+    } catch {
+      return null; // a malformed cookie is no credential
+    }
   }
   return null;
 }

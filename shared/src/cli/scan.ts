@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { ScanResult } from '../domain/opportunities';
 import { DEFAULT_BANKROLL } from '../domain/sportsbooks';
 import { ARBITRAGE_DEFAULTS } from '../engine/arbitrage';
@@ -112,30 +113,45 @@ export function scanPayload(payload: unknown, args: Omit<ScanArgs, 'file'>): Sca
   );
 }
 
-function main(argv: readonly string[]): number {
+/** The process edges of the CLI, injected so tests run it whole without spawning a process. */
+export interface ScanIo {
+  readFile: (path: string) => string;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+/** Runs the CLI: 0 on success, 1 when the file cannot be read or is not a board, 2 on bad arguments. */
+export function runScan(argv: readonly string[], io: ScanIo): number {
   let args: ScanArgs;
   try {
     args = parseScanArgs(argv);
   } catch (error) {
     if (!(error instanceof ScanArgsError)) throw error;
-    process.stderr.write(`${error.message}\n${SCAN_USAGE}\n`);
+    io.stderr(`${error.message}\n${SCAN_USAGE}\n`);
     return 2;
   }
   let payload: unknown;
   try {
-    payload = JSON.parse(readFileSync(args.file, 'utf8'));
+    payload = JSON.parse(io.readFile(args.file));
   } catch (error) {
-    process.stderr.write(`Cannot read ${args.file}: ${(error as Error).message}\n`);
+    io.stderr(`Cannot read ${args.file}: ${(error as Error).message}\n`);
     return 1;
   }
   try {
-    process.stdout.write(`${JSON.stringify(scanPayload(payload, args), null, 2)}\n`);
+    io.stdout(`${JSON.stringify(scanPayload(payload, args), null, 2)}\n`);
   } catch (error) {
     if (!(error instanceof InvalidOddsPayloadError)) throw error;
-    process.stderr.write(`${args.file}: ${error.message}\n`);
+    io.stderr(`${args.file}: ${error.message}\n`);
     return 1;
   }
   return 0;
 }
 
-if (require.main === module) process.exitCode = main(process.argv.slice(2));
+if (require.main === module) {
+  process.exitCode = runScan(process.argv.slice(2), {
+    // npm runs scripts from the repo root: a relative FILE is the caller's, so resolve it from INIT_CWD
+    readFile: (path) => readFileSync(resolve(process.env.INIT_CWD ?? process.cwd(), path), 'utf8'),
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  });
+}

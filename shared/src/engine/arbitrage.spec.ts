@@ -85,6 +85,15 @@ describe('findArbitrage', () => {
     expect(findArbitrage(event([book('draftkings', { h2h: [['Home', 110], ['Away', 110]] }), book('fanduel', { h2h: [['Home', -120], ['Away', -120]] })]), {}, NOW)).toEqual([]);
   });
 
+  it('when one book is best on every side, pairs it with the best price of another book', () => {
+    const found = findArbitrage(event([book('draftkings', { h2h: [['Home', 115], ['Away', 110]] }), book('fanduel', { h2h: [['Home', -105], ['Away', 105]] })]), {}, NOW);
+    expect(found).toHaveLength(1);
+    expect(found[0].legs.map((l) => [l.book, l.outcome])).toEqual([
+      ['draftkings', 'Home'],
+      ['fanduel', 'Away'],
+    ]);
+  });
+
   // spec 001 §5: profit must reach the minimum profit
   it('applies the minimum profit (percent)', () => {
     expect(findArbitrage(twoWay(), { minProfitPct: 3.8 }, NOW)).toEqual([]);
@@ -190,6 +199,12 @@ describe('findArbitrage', () => {
     expect(findArbitrage(old, {}, NOW)).toEqual([]);
     const liveOld = event([book('draftkings', { h2h: [['Home', 110], ['Away', -130]] }, 5 * 60_000 + 1000), book('fanduel', { h2h: [['Home', -125], ['Away', 105]] })], -60_000);
     expect(findArbitrage(liveOld, {}, NOW)).toEqual([]);
+  });
+
+  // spec 001 §5: the market is locked, not just the outcome: its other side is not offered on its own
+  it('a price beyond ±5000 locks the whole market of that book', () => {
+    const locked = event([book('draftkings', { h2h: [['Home', -8000], ['Away', 2000]] }), book('fanduel', { h2h: [['Home', -110], ['Away', -110]] })]);
+    expect(findArbitrage(locked, {}, NOW)).toEqual([]);
   });
 
   it('excludes prices beyond ±5000', () => {

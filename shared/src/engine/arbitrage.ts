@@ -1,7 +1,7 @@
 import type { BoardEvent } from '../domain/odds';
 import { OPPORTUNITY_EXPIRY_SECONDS, type ArbitrageOpportunity } from '../domain/opportunities';
 import { DEFAULT_BANKROLL } from '../domain/sportsbooks';
-import { bestQuote, buildEventIndex, groupLines, lineKey, type EventIndex, type MarketLine, type Quote, type TimeCache } from './market-lines';
+import { bestQuote, buildEventIndex, eventLines, groupLines, lineKey, type EventIndex, type MarketLine, type Quote, type TimeCache } from './market-lines';
 import { opportunityAgeSeconds, opportunityEvent, scannerBookFilter, timingFlags, toLeg } from './opportunity-legs';
 
 /**
@@ -95,46 +95,55 @@ export function arbitrageInIndex(index: EventIndex, options: ArbitrageOptions = 
   const totalCents = arbitrageTotalStakeCents(bankroll, maxStake);
   const found: ArbitrageOpportunity[] = [];
 
-  for (const group of index.groups) {
-    for (const line of groupLines(group, ARBITRAGE_LINE_TOLERANCE, accept)) {
-      const legs = bestLegs(line, event.home_team);
-      if (!legs) continue;
-      const decimals = legs.map((q) => q.decimal);
-      const profit = arbitrageProfit(decimals);
-      const profitPct = profit * 100;
-      if (!(profit > 0) || profitPct < minProfitPct) continue;
-      const stakes = arbitrageStakes(decimals, totalCents);
-      if (totalCents > 0 && stakes.guaranteedProfitCents <= 0) continue;
-      const flags = timingFlags(legs, live);
-      if (profitPct > suspectProfitPct) flags.push('suspect');
-      const opportunity: ArbitrageOpportunity = {
-        ...opportunityEvent(event),
-        id: `arb:${event.id}:${group.family}:${group.description ?? ''}:${lineKey(line.line)}:${legs.length}`,
-        type: 'arbitrage',
-        kind: legs.length === 3 ? 'three_way' : 'two_way',
-        market: group.family,
-        profitPct,
-        profitAmount: stakes.guaranteedProfitCents / 100,
-        totalStake: stakes.totalCents / 100,
-        totalImpliedProb: decimals.reduce((s, d) => s + 1 / d, 0),
-        legs: legs.map((q, i) => toLeg(q, stakes.stakesCents[i], now)),
-        flags,
-        ageSeconds: opportunityAgeSeconds(legs, now),
-        timeFound: new Date(now).toISOString(),
-        expiresIn: OPPORTUNITY_EXPIRY_SECONDS,
-      };
-      if (group.description !== undefined) opportunity.description = group.description;
-      found.push(opportunity);
-    }
+  for (const line of arbitrageLines(index)) {
+    const group = line.group;
+    const legs = bestLegs(line, event.home_team, accept);
+    if (!legs) continue;
+    const decimals = legs.map((q) => q.decimal);
+    const profit = arbitrageProfit(decimals);
+    const profitPct = profit * 100;
+    if (!(profit > 0) || profitPct < minProfitPct) continue;
+    const stakes = arbitrageStakes(decimals, totalCents);
+    if (totalCents > 0 && stakes.guaranteedProfitCents <= 0) continue;
+    const flags = timingFlags(legs, live);
+    if (profitPct > suspectProfitPct) flags.push('suspect');
+    const opportunity: ArbitrageOpportunity = {
+      ...opportunityEvent(event),
+      id: `arb:${event.id}:${group.family}:${group.description ?? ''}:${lineKey(line.line)}:${legs.length}`,
+      type: 'arbitrage',
+      kind: legs.length === 3 ? 'three_way' : 'two_way',
+      market: group.family,
+      profitPct,
+      profitAmount: stakes.guaranteedProfitCents / 100,
+      totalStake: stakes.totalCents / 100,
+      totalImpliedProb: decimals.reduce((s, d) => s + 1 / d, 0),
+      legs: legs.map((q, i) => toLeg(q, stakes.stakesCents[i], now)),
+      flags,
+      ageSeconds: opportunityAgeSeconds(legs, now),
+      timeFound: new Date(now).toISOString(),
+      expiresIn: OPPORTUNITY_EXPIRY_SECONDS,
+    };
+    if (group.description !== undefined) opportunity.description = group.description;
+    found.push(opportunity);
   }
   return found;
+}
+
+/**
+ * The event's lines at the arbitrage tolerance (0.01). Lines are grouped once at 0.05 for EV; a line that spans
+ * more than 0.01 (it never does with quarter-point lines) is split again at 0.01.
+ */
+function arbitrageLines(index: EventIndex): MarketLine[] {
+  return eventLines(index).flatMap((line) =>
+    line.span <= ARBITRAGE_LINE_TOLERANCE ? [line] : groupLines({ ...line.group, quotes: [...line.sides.values()].flat() }, ARBITRAGE_LINE_TOLERANCE),
+  );
 }
 
 /**
  * The best quote per side, when the line is a complete two-way market, or a three-way 1X2 with a draw, priced
  * by at least two different books; null otherwise.
  */
-function bestLegs(line: MarketLine, homeTeam: string): Quote[] | null {
+function bestLegs(line: MarketLine, homeTeam: string, accept: (q: Quote) => boolean): Quote[] | null {
   const { group, sides } = line;
   const sideCount = sides.size;
   if (group.kind === 'moneyline') {
@@ -142,9 +151,27 @@ function bestLegs(line: MarketLine, homeTeam: string): Quote[] | null {
     if (sideCount === 3 && ![...sides.keys()].some((s) => s.toLowerCase() === 'draw')) return null;
   }
   if (sideCount !== 2 && !(sideCount === 3 && group.kind === 'moneyline')) return null;
-  const legs: Quote[] = [];
-  for (const quotes of sides.values()) legs.push(bestQuote(quotes)!);
-  if (new Set(legs.map((q) => q.book)).size < 2) return null;
+  let legs: Quote[] = [];
+  for (const quotes of sides.values()) {
+    const best = bestQuote(quotes, accept);
+    if (!best) return null;
+    legs.push(best);
+  }
+  if (legs.every((q) => q.book === legs[0].book)) {
+    // one book best on every side is its own underround, not an arbitrage between books: try the best
+    // combination that swaps one side to another book
+    const only = legs[0].book;
+    const sideQuotes = [...sides.values()];
+    let bestSwap: Quote[] | null = null;
+    for (let i = 0; i < legs.length; i++) {
+      const other = bestQuote(sideQuotes[i], (q) => q.book !== only && accept(q));
+      if (!other) continue;
+      const swapped = legs.map((q, k) => (k === i ? other : q));
+      if (!bestSwap || arbitrageProfit(swapped.map((q) => q.decimal)) > arbitrageProfit(bestSwap.map((q) => q.decimal))) bestSwap = swapped;
+    }
+    if (!bestSwap) return null;
+    legs = bestSwap;
+  }
   if (group.kind === 'total' && Math.abs(legs[0].point! - legs[1].point!) > ARBITRAGE_LINE_TOLERANCE + 1e-9) return null;
   if (group.kind === 'spread' && Math.abs(legs[0].point! + legs[1].point!) > ARBITRAGE_LINE_TOLERANCE + 1e-9) return null;
   // a stable leg order: home (or the spread's reference side) first, Over before Under, the draw last

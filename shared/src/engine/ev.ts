@@ -3,8 +3,8 @@ import type { EvBet, OpportunityFlag } from '../domain/opportunities';
 import { canonicalBookKey, isDfsBook } from '../domain/sportsbooks';
 import { DEFAULT_DEVIG_METHOD, devig, type DevigMethod } from './devig';
 import { bookWeight, evPercent, weightedMedian } from './fair-probability';
-import { buildEventIndex, groupLines, lineKey, type EventIndex, type MarketLine, type Quote, type TimeCache } from './market-lines';
-import { opportunityEvent, STALE_LEG_LAG_LIVE_MS, STALE_LEG_LAG_MS } from './opportunity-legs';
+import { buildEventIndex, eventLines, LINE_GROUPING_TOLERANCE, lineKey, type EventIndex, type MarketLine, type Quote, type TimeCache } from './market-lines';
+import { canonicalKey, opportunityEvent, STALE_LEG_LAG_LIVE_MS, STALE_LEG_LAG_MS } from './opportunity-legs';
 import { americanToDecimal, decimalToAmericanRounded } from './odds-format';
 
 /**
@@ -27,7 +27,7 @@ export interface EvOptions {
 export const EV_MIN_BOOKS = 3;
 export const EV_SUSPECT_PCT = 10;
 export const DEVIG_MIN_BOOKS = 4;
-export const EV_LINE_TOLERANCE = 0.05;
+export const EV_LINE_TOLERANCE = LINE_GROUPING_TOLERANCE;
 /** DFS props get a fixed price of −119 (spec 001 §5). */
 export const DFS_FIXED_AMERICAN = -119;
 export const DFS_FIXED_DECIMAL = americanToDecimal(DFS_FIXED_AMERICAN);
@@ -54,31 +54,60 @@ export interface FairLine {
  * (underround or failed de-vigs are left out, never passed on).
  */
 export function fairLine(line: MarketLine, method: DevigMethod): FairLine | null {
-  const sides = [...line.sides.keys()];
+  const sides = [...line.sides.values()];
   const expected = line.group.kind === 'moneyline' ? line.group.outcomeCount : 2;
   if (sides.length !== expected || sides.length < 2) return null;
-  const byBook = new Map<string, Quote[]>();
-  for (const [i, side] of sides.entries()) {
-    for (const q of line.sides.get(side)!) {
-      if (isDfsBook(q.book)) continue;
-      let row = byBook.get(q.book);
-      if (!row) byBook.set(q.book, (row = new Array<Quote>(sides.length)));
-      row[i] = q;
-    }
-  }
+  // most lines (alternates, thin props) have too few books: say so before any de-vig
+  if (sides.some((quotes) => quotes.length < DEVIG_MIN_BOOKS)) return null;
   const perSide: number[][] = sides.map(() => []);
   const weights: number[] = [];
-  for (const [book, row] of byBook) {
-    if (row.filter(Boolean).length !== sides.length) continue;
-    const result = devig(row.map((q) => q.decimal), method);
-    if (!result.ok) continue;
-    result.probabilities.forEach((p, i) => perSide[i].push(p));
-    weights.push(bookWeight(book));
+  const row = new Array<number>(sides.length);
+  for (const first of sides[0]) {
+    if (isDfs(first.book)) continue;
+    row[0] = first.decimal;
+    let complete = true;
+    for (let i = 1; i < sides.length && complete; i++) {
+      const match = sides[i].find((q) => q.book === first.book);
+      if (match) row[i] = match.decimal;
+      else complete = false;
+    }
+    if (!complete) continue;
+    const probabilities = method === 'multiplicative' ? multiplicative(row) : devigOrNull(row, method);
+    if (!probabilities) continue;
+    for (let i = 0; i < sides.length; i++) perSide[i].push(probabilities[i]);
+    weights.push(weightOf(first.book));
   }
   if (weights.length < DEVIG_MIN_BOOKS) return null;
   const probabilities = new Map<string, number>();
-  sides.forEach((side, i) => probabilities.set(side, weightedMedian(perSide[i], weights)!));
+  [...line.sides.keys()].forEach((side, i) => probabilities.set(side, weightedMedian(perSide[i], weights)!));
   return { probabilities, books: weights.length };
+}
+
+/** The default method without devig()'s result object: it runs for every book of every line. */
+function multiplicative(decimals: number[]): number[] | null {
+  let booksum = 0;
+  for (const d of decimals) booksum += 1 / d;
+  if (booksum < 1 - 1e-12) return null;
+  return decimals.map((d) => 1 / d / booksum);
+}
+
+function devigOrNull(decimals: number[], method: DevigMethod): number[] | null {
+  const result = devig(decimals, method);
+  return result.ok ? result.probabilities : null;
+}
+
+// book keys repeat on every line: memoise the catalogue look-ups
+const DFS_MEMO = new Map<string, boolean>();
+const WEIGHT_MEMO = new Map<string, number>();
+function isDfs(book: string): boolean {
+  let dfs = DFS_MEMO.get(book);
+  if (dfs === undefined) DFS_MEMO.set(book, (dfs = isDfsBook(book)));
+  return dfs;
+}
+function weightOf(book: string): number {
+  let weight = WEIGHT_MEMO.get(book);
+  if (weight === undefined) WEIGHT_MEMO.set(book, (weight = bookWeight(book)));
+  return weight;
 }
 
 /** `live`; `stale` when the price lags the newest price of its line like a stale arbitrage leg; `suspect`. */
@@ -101,48 +130,47 @@ export function evInIndex(index: EventIndex, options: EvOptions = {}): EvBet[] {
   const base = opportunityEvent(event);
   const rows: EvBet[] = [];
 
-  for (const group of index.groups) {
-    for (const line of groupLines(group, EV_LINE_TOLERANCE)) {
-      const fair = fairLine(line, method);
-      if (!fair) continue;
-      let newest = -Infinity;
-      for (const quotes of line.sides.values()) for (const q of quotes) newest = Math.max(newest, q.updatedAt);
-      for (const [side, quotes] of line.sides) {
-        if (quotes.length < EV_MIN_BOOKS) continue;
-        const fairProbability = fair.probabilities.get(side)!;
-        if (!(fairProbability > 0 && fairProbability < 1)) continue;
-        for (const q of quotes) {
-          if (allowed && !allowed.has(q.book)) continue;
-          const dfs = isDfsBook(q.book);
-          const decimal = dfs ? DFS_FIXED_DECIMAL : q.decimal;
-          const evPct = evPercent(fairProbability, decimal);
-          if (!dfs && !(evPct > 0 && evPct >= minEvPct)) continue;
-          const row: EvBet = {
-            ...base,
-            id: `ev:${event.id}:${group.family}:${group.description ?? ''}:${side}:${lineKey(q.point ?? null)}:${q.book}`,
-            market: group.family,
-            outcome: side,
-            book: q.book,
-            bookTitle: q.bookTitle,
-            price: dfs ? DFS_FIXED_AMERICAN : decimalToAmericanRounded(decimal),
-            decimal,
-            fairProbability,
-            fairDecimal: 1 / fairProbability,
-            fairPrice: decimalToAmericanRounded(1 / fairProbability),
-            evPct,
-            method,
-            fairBooks: fair.books,
-            books: quotes.length,
-            isDfs: dfs,
-            lastUpdate: q.lastUpdate,
-            ageSeconds: Math.max(0, Math.round((now - q.updatedAt) / 1000)),
-            flags: evFlags(live, newest - q.updatedAt > staleLag, evPct > suspectEvPct && !dfs),
-          };
-          if (q.description !== undefined) row.description = q.description;
-          if (q.point !== undefined) row.point = q.point;
-          if (q.link) row.link = q.link;
-          rows.push(row);
-        }
+  for (const line of eventLines(index)) {
+    const group = line.group;
+    const fair = fairLine(line, method);
+    if (!fair) continue;
+    let newest = -Infinity;
+    for (const quotes of line.sides.values()) for (const q of quotes) newest = Math.max(newest, q.updatedAt);
+    for (const [side, quotes] of line.sides) {
+      if (quotes.length < EV_MIN_BOOKS) continue;
+      const fairProbability = fair.probabilities.get(side)!;
+      if (!(fairProbability > 0 && fairProbability < 1)) continue;
+      for (const q of quotes) {
+        if (allowed && !allowed.has(canonicalKey(q.book))) continue;
+        const dfs = isDfs(q.book);
+        const decimal = dfs ? DFS_FIXED_DECIMAL : q.decimal;
+        const evPct = evPercent(fairProbability, decimal);
+        if (!dfs && !(evPct > 0 && evPct >= minEvPct)) continue;
+        const row: EvBet = {
+          ...base,
+          id: `ev:${event.id}:${group.family}:${group.description ?? ''}:${side}:${lineKey(q.point ?? null)}:${q.book}`,
+          market: group.family,
+          outcome: side,
+          book: q.book,
+          bookTitle: q.bookTitle,
+          price: dfs ? DFS_FIXED_AMERICAN : decimalToAmericanRounded(decimal),
+          decimal,
+          fairProbability,
+          fairDecimal: 1 / fairProbability,
+          fairPrice: decimalToAmericanRounded(1 / fairProbability),
+          evPct,
+          method,
+          fairBooks: fair.books,
+          books: quotes.length,
+          isDfs: dfs,
+          lastUpdate: q.lastUpdate,
+          ageSeconds: Math.max(0, Math.round((now - q.updatedAt) / 1000)),
+          flags: evFlags(live, newest - q.updatedAt > staleLag, evPct > suspectEvPct && !dfs),
+        };
+        if (q.description !== undefined) row.description = q.description;
+        if (q.point !== undefined) row.point = q.point;
+        if (q.link) row.link = q.link;
+        rows.push(row);
       }
     }
   }

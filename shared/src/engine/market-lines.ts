@@ -44,6 +44,8 @@ export interface MarketLine {
   group: MarketGroup;
   /** The lowest line in the cluster (null for moneylines). */
   line: number | null;
+  /** Highest minus lowest line in the cluster (0 for moneylines). */
+  span: number;
   /** Side name → each book's best quote on that side. */
   sides: Map<string, Quote[]>;
 }
@@ -53,6 +55,8 @@ export interface EventIndex {
   now: number;
   live: boolean;
   groups: MarketGroup[];
+  /** Cache of eventLines(). */
+  lines?: MarketLine[];
 }
 
 /** A cache of parsed timestamps; boards repeat the same few thousand `last_update` strings. */
@@ -89,40 +93,41 @@ export function buildEventIndex(event: BoardEvent, now: number, times: TimeCache
       const updatedAt = parseTime(market.last_update, times);
       if (!(now - updatedAt <= maxAge)) continue;
       const family = marketFamily(market.key);
-      // outcomes per player/team, so a Yes/No prop market counts its outcomes per player
-      const perDescription = new Map<string, number>();
+      const counts = moneylineCounts(market.outcomes);
+      const locked = lockedDescriptions(market.outcomes);
+      // consecutive outcomes usually share their group: look it up only when description or kind change
+      let group: MarketGroup | undefined;
+      let groupDescription: string | undefined;
+      let groupKind: LineKind | undefined;
       for (const outcome of market.outcomes) {
-        const d = outcome.description ?? '';
-        perDescription.set(d, (perDescription.get(d) ?? 0) + 1);
-      }
-      for (const outcome of market.outcomes) {
-        if (isLockedPrice(outcome.price)) continue;
+        if (locked !== null && locked.has(outcome.description ?? '')) continue;
         const hasPoint = outcome.point !== undefined && Number.isFinite(outcome.point);
         const kind: LineKind = !hasPoint ? 'moneyline' : isOverUnder(outcome.name) ? 'total' : 'spread';
-        const description = outcome.description ?? '';
-        const outcomeCount = kind === 'moneyline' ? perDescription.get(description)! : 0;
-        const key = `${family}\u0001${description}\u0001${kind}\u0001${outcomeCount}`;
-        let group = groups.get(key);
-        if (!group) {
-          group = { family, kind, outcomeCount, quotes: [] };
-          if (outcome.description !== undefined) group.description = outcome.description;
-          groups.set(key, group);
+        if (!group || outcome.description !== groupDescription || kind !== groupKind) {
+          const description = outcome.description ?? '';
+          const outcomeCount = kind === 'moneyline' ? (typeof counts === 'number' ? counts : counts.get(description)!) : 0;
+          const key = `${family}\u0001${description}\u0001${kind}\u0001${outcomeCount}`;
+          group = groups.get(key);
+          if (!group) {
+            group = { family, description: outcome.description, kind, outcomeCount, quotes: [] };
+            groups.set(key, group);
+          }
+          groupDescription = outcome.description;
+          groupKind = kind;
         }
-        const quote: Quote = {
+        group.quotes.push({
           book: bookmaker.key,
           bookTitle: bookmaker.title,
           market: market.key,
           outcome: outcome.name,
+          description: outcome.description,
+          point: hasPoint ? outcome.point : undefined,
           decimal: outcome.price,
           lastUpdate: market.last_update,
           updatedAt,
           line: hasPoint ? outcome.point! : 0,
-        };
-        if (outcome.description !== undefined) quote.description = outcome.description;
-        if (hasPoint) quote.point = outcome.point;
-        const link = outcome.link ?? market.link ?? bookmaker.link;
-        if (link) quote.link = link;
-        group.quotes.push(quote);
+          link: outcome.link ?? market.link ?? bookmaker.link,
+        });
       }
     }
   }
@@ -138,44 +143,79 @@ export function buildEventIndex(event: BoardEvent, now: number, times: TimeCache
 }
 
 /**
+ * spec 001 §5: a market with a price missing, 0 or beyond ±5000 is locked as a whole, so its other side can
+ * never be paired as if it were open. Props are locked per player: the players whose market is locked, or
+ * null when nothing is.
+ */
+function lockedDescriptions(outcomes: BoardEvent['bookmakers'][number]['markets'][number]['outcomes']): Set<string> | null {
+  let locked: Set<string> | null = null;
+  for (const o of outcomes) if (isLockedPrice(o.price)) (locked ??= new Set()).add(o.description ?? '');
+  return locked;
+}
+
+/** How many outcomes a book lists per player/team in a market: one number when no outcome has a player. */
+function moneylineCounts(outcomes: BoardEvent['bookmakers'][number]['markets'][number]['outcomes']): number | Map<string, number> {
+  if (!outcomes.some((o) => o.description !== undefined)) return outcomes.length;
+  const counts = new Map<string, number>();
+  for (const o of outcomes) counts.set(o.description ?? '', (counts.get(o.description ?? '') ?? 0) + 1);
+  return counts;
+}
+
+/** The event's lines at the EV grouping tolerance (0.05), computed once per index and shared by the finders. */
+export function eventLines(index: EventIndex): MarketLine[] {
+  index.lines ??= index.groups.flatMap((group) => groupLines(group, LINE_GROUPING_TOLERANCE));
+  return index.lines;
+}
+
+/** Spread and total lines within 0.05 are one line (spec 001 §5). */
+export const LINE_GROUPING_TOLERANCE = 0.05;
+
+/**
  * Splits a group into lines: quotes whose lines lie within `tolerance` of the cluster's lowest line are one
  * line (spec 001 §5: spreads grouped within 0.05; arbitrage pairs within 0.01). Each book keeps its best
  * price per side. `accept` filters quotes (excluded books, the user's book filter).
  */
-export function groupLines(group: MarketGroup, tolerance: number, accept: (q: Quote) => boolean = () => true): MarketLine[] {
-  const quotes = group.quotes.filter(accept);
+export function groupLines(group: MarketGroup, tolerance: number, accept?: (q: Quote) => boolean): MarketLine[] {
+  const quotes = accept ? group.quotes.filter(accept) : group.quotes.slice();
   if (quotes.length === 0) return [];
-  if (group.kind === 'moneyline') return [{ group, line: null, sides: sidesOf(quotes) }];
+  if (group.kind === 'moneyline') return [{ group, line: null, span: 0, sides: sidesOf(quotes, 0, quotes.length) }];
   quotes.sort((a, b) => a.line - b.line);
   const lines: MarketLine[] = [];
   let start = 0;
   for (let i = 1; i <= quotes.length; i++) {
     if (i === quotes.length || quotes[i].line - quotes[start].line > tolerance + 1e-9) {
-      const cluster = quotes.slice(start, i);
-      lines.push({ group, line: cluster[0].line, sides: sidesOf(cluster) });
+      lines.push({ group, line: quotes[start].line, span: quotes[i - 1].line - quotes[start].line, sides: sidesOf(quotes, start, i) });
       start = i;
     }
   }
   return lines;
 }
 
-function sidesOf(quotes: Quote[]): Map<string, Quote[]> {
-  const sides = new Map<string, Map<string, Quote>>();
-  for (const q of quotes) {
-    let byBook = sides.get(q.outcome);
-    if (!byBook) sides.set(q.outcome, (byBook = new Map()));
-    const held = byBook.get(q.book);
-    if (!held || q.decimal > held.decimal) byBook.set(q.book, q);
+function sidesOf(quotes: Quote[], from: number, to: number): Map<string, Quote[]> {
+  const sides = new Map<string, Quote[]>();
+  for (let i = from; i < to; i++) {
+    const q = quotes[i];
+    let side = sides.get(q.outcome);
+    if (!side) sides.set(q.outcome, (side = []));
+    // one quote per book per side: its best (books number in tens, a scan beats a map here)
+    let held = -1;
+    for (let k = 0; k < side.length; k++) {
+      if (side[k].book === q.book) {
+        held = k;
+        break;
+      }
+    }
+    if (held < 0) side.push(q);
+    else if (q.decimal > side[held].decimal) side[held] = q;
   }
-  const result = new Map<string, Quote[]>();
-  for (const [side, byBook] of sides) result.set(side, [...byBook.values()]);
-  return result;
+  return sides;
 }
 
-/** The highest-priced quote (ties: the most recently updated). */
-export function bestQuote(quotes: readonly Quote[]): Quote | undefined {
+/** The highest-priced accepted quote (ties: the most recently updated). */
+export function bestQuote(quotes: readonly Quote[], accept?: (q: Quote) => boolean): Quote | undefined {
   let best: Quote | undefined;
   for (const q of quotes) {
+    if (accept && !accept(q)) continue;
     if (!best || q.decimal > best.decimal || (q.decimal === best.decimal && q.updatedAt > best.updatedAt)) best = q;
   }
   return best;

@@ -6,8 +6,8 @@ import { opportunityAgeSeconds, opportunityEvent, scannerBookFilter, timingFlags
 
 /**
  * Middles (spec 001 §5 middle detection): two bets on the same total or spread at different books whose lines
- * leave a gap where both win. Only games that have not started, only game totals and spreads (alternate,
- * period and team totals included), never DFS / pick'em apps.
+ * leave a gap where both win. Only games that have not started, only game totals and spreads (period and
+ * team totals included; alternate lines left out), never DFS / pick'em apps.
  */
 export interface MiddleOptions {
   /** Dollars (DECISIONS 16: 1000). */
@@ -24,11 +24,16 @@ export interface MiddleOptions {
 export const MIDDLE_DEFAULTS = { bankroll: DEFAULT_BANKROLL, maxStake: 1000, minGap: 3, minProbability: 15 } as const;
 
 /**
- * Middles are on the game's spreads and totals (main, alternate, period and team totals): the per-point
- * probabilities of spec 001 §5 describe game lines, not player props.
+ * Middles are on the game's spreads and totals (main, period and team totals): the per-point probabilities of
+ * spec 001 §5 describe game lines, not player props. Alternate lines are left out: they are priced for their
+ * line, so pairing them only buys points at a price, where a middle comes from books disagreeing on the line.
  */
 export function isGameLineFamily(family: string): boolean {
   return /^(spreads|totals|team_totals)(_|$)/.test(family);
+}
+
+export function isAlternateMarket(key: string): boolean {
+  return key.startsWith('alternate_') || key.endsWith('_alternate');
 }
 
 /** Rough chance (PERCENT) of landing in the middle: 8 per point capped at 45 for totals, 6 per point capped at 40 for spreads. */
@@ -73,10 +78,10 @@ export function findMiddlesOnBoard(events: readonly BoardEvent[], options: Middl
 /** The two best quotes at one line from different books, best first. */
 type TopTwo = [Quote, Quote | undefined];
 
-function topTwoByLine(quotes: readonly Quote[]): Map<string, TopTwo> {
-  const byLine = new Map<string, TopTwo>();
+function topTwoByLine(quotes: readonly Quote[]): Map<number, TopTwo> {
+  const byLine = new Map<number, TopTwo>();
   for (const q of quotes) {
-    const key = lineKey(q.line);
+    const key = Math.round(q.line * 100);
     const held = byLine.get(key);
     if (!held) byLine.set(key, [q, undefined]);
     else if (q.decimal > held[0].decimal) byLine.set(key, q.book === held[0].book ? [q, held[1]] : [q, held[0]]);
@@ -106,7 +111,7 @@ export function middlesInIndex(index: EventIndex, options: MiddleOptions = {}): 
 
   for (const group of index.groups) {
     if (group.kind === 'moneyline' || !isGameLineFamily(group.family)) continue;
-    const quotes = group.quotes.filter(accept);
+    const quotes = group.quotes.filter((q) => accept(q) && !isAlternateMarket(q.market));
     // "low" bets win when the result is above their line (Over X; the reference side at its point),
     // "high" bets when it is below (Under Y; the other side). Both win strictly between.
     const isLow = (q: Quote) => (group.kind === 'total' ? q.outcome === 'Over' : q.outcome === group.referenceSide);

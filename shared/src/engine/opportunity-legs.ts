@@ -20,7 +20,18 @@ export const STALE_LEG_LAG_LIVE_MS = 20_000;
 /** Builds the quote filter of a scanner: excluded apps out, then the user's book filter when given. */
 export function scannerBookFilter(books: readonly string[] | undefined): (q: Quote) => boolean {
   const allowed = books ? new Set(books.map(canonicalBookKey)) : null;
-  return (q) => !EXCLUDED.has(q.book) && (allowed === null || allowed.has(q.book));
+  return (q) => {
+    const key = canonicalKey(q.book);
+    return !EXCLUDED.has(key) && (allowed === null || allowed.has(key));
+  };
+}
+
+// boards from other sources may carry alias keys (draftkings_pick6, caesars): compare canonical keys
+const CANONICAL_MEMO = new Map<string, string>();
+export function canonicalKey(book: string): string {
+  let key = CANONICAL_MEMO.get(book);
+  if (key === undefined) CANONICAL_MEMO.set(book, (key = canonicalBookKey(book)));
+  return key;
 }
 
 export function opportunityEvent(event: BoardEvent): OpportunityEvent {

@@ -74,10 +74,42 @@ describe('normaliseOddsApiV4', () => {
       ],
       { oddsFormat: 'american' },
     );
+    // the market is locked as a whole: its remaining price is not offered on its own
+    expect(board.events[0].bookmakers).toEqual([]);
+    expect(board.dropped).toEqual({ events: 0, markets: 1, outcomes: 3 });
+  });
+
+  it('keeps the key canonical and locks props per player', () => {
+    const board = normaliseOddsApiV4(
+      [
+        {
+          id: 'e',
+          sport_key: 's',
+          bookmakers: [
+            {
+              key: 'caesars',
+              title: 'Caesars',
+              last_update: '2024-01-01T00:00:00Z',
+              markets: [
+                {
+                  key: 'player_points',
+                  outcomes: [
+                    { name: 'Over', description: 'A', price: -110, point: 20.5 },
+                    { name: 'Under', description: 'A', price: 0, point: 20.5 },
+                    { name: 'Over', description: 'B', price: -115, point: 10.5 },
+                    { name: 'Under', description: 'B', price: -105, point: 10.5 },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+      { oddsFormat: 'american' },
+    );
     const book = board.events[0].bookmakers[0];
     expect(book.key).toBe('williamhill_us');
-    expect(book.markets[0].outcomes.map((o) => o.name)).toEqual(['C']);
-    expect(board.dropped.outcomes).toBe(2);
+    expect(book.markets[0].outcomes.map((o) => o.description)).toEqual(['B', 'B']);
   });
 
   // decimal board 2025-03-11 holds "price": 1 (a settled in-play line): not a price

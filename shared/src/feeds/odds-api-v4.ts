@@ -7,8 +7,8 @@ import { detectOddsFormat, toDecimal, type OddsFormat } from '../engine/odds-for
  * gives a list of events, /events/{id}/odds one event) and returns BoardEvents with DECIMAL prices.
  *
  * - Events with no id or no sport_key are dropped (spec 001 §5 row building).
- * - A price of 0, an American price inside (−100, +100) or a decimal price of 1 or less is not a price: the
- *   outcome is dropped and counted (spec 001 §5: a price of 0 is ignored).
+ * - A price of 0, an American price inside (−100, +100) or a decimal price of 1 or less is not a price: it
+ *   locks its market (spec 001 §5), so the market's outcomes are dropped and counted, per player for props.
  * - Older responses carry `last_update` on the bookmaker only, newer ones on each market too: a market
  *   without one takes its bookmaker's, a bookmaker without one the newest of its markets; a market with
  *   neither is dropped, since its age (and so whether it is locked) cannot be known.
@@ -96,10 +96,13 @@ export function normaliseOddsApiV4(payload: unknown, options: NormaliseOptions =
           dropped.markets++;
           continue;
         }
+        const rawOutcomes: unknown[] = Array.isArray(rawMarket.outcomes) ? rawMarket.outcomes : [];
+        const parsed = rawOutcomes.map((raw) => (isObject(raw) ? normaliseOutcome(raw, oddsFormat) : null));
+        // a price of 0 (or no price) locks its market (spec 001 §5): the player's, for props; the whole market otherwise
+        const lockedPlayers = new Set(rawOutcomes.filter((_, i) => parsed[i] === null).map((raw) => (isObject(raw) ? (str(raw.description) ?? str(raw.player) ?? '') : '')));
         const outcomes: BoardOutcome[] = [];
-        for (const rawOutcome of Array.isArray(rawMarket.outcomes) ? rawMarket.outcomes : []) {
-          const outcome = isObject(rawOutcome) ? normaliseOutcome(rawOutcome, oddsFormat) : null;
-          if (outcome) outcomes.push(outcome);
+        for (const outcome of parsed) {
+          if (outcome && !lockedPlayers.has(outcome.description ?? '')) outcomes.push(outcome);
           else dropped.outcomes++;
         }
         if (outcomes.length === 0) {

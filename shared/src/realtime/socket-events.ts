@@ -28,7 +28,8 @@ export interface SubscribeRequest {
   lastSeq?: number;
 }
 
-export type SubscribeErrorCode = ChannelRefusalCode | 'INVALID_SUBSCRIPTION';
+/** UNAVAILABLE: the gateway could not reach Redis to catch the socket up; try again (the client's reconnect delays). */
+export type SubscribeErrorCode = ChannelRefusalCode | 'INVALID_SUBSCRIPTION' | 'UNAVAILABLE';
 
 export type SubscribeAck =
   | {

@@ -9,7 +9,7 @@ import {
   gameStatus,
 } from '@oddspulse/shared';
 import { BOOK_PROFILES, BookProfile } from './sim-books';
-import { hash32, hexId, normal, normalCdf, poisson, poissonPmf, uniform, valueNoise } from './sim-random';
+import { hash32, hexId, normal, normalCdf, poisson, poissonPmf, stepNoise, uniform } from './sim-random';
 import { PeriodMarket, PropSpec, SPORT_PROFILES, SportProfile, playerName } from './sim-sports';
 
 /** DFS apps price every pick at −119 (spec 001 §5). */
@@ -18,9 +18,9 @@ export const DFS_DECIMAL = americanToDecimal(-119);
 /** Finished games stay on the scoreboard this long (simulated minutes), for settlement. */
 const FINAL_LINGER_MIN = 360;
 /** How long a book's own noise holds before it is redrawn (simulated seconds). */
-const BIAS_WINDOW_SEC = 1800;
-/** The truth drifts on this period before a game and while it is played (simulated seconds). */
-const DRIFT_PERIOD_SEC = 900;
+const BIAS_WINDOW_SEC = 3600;
+/** The truth moves in steps (news, sharp money) about this often (simulated seconds). */
+const DRIFT_PERIOD_SEC = 1800;
 /** Books mostly copy the market: their own views wander only this share of their noise. */
 const NOISE_SCALE = 0.5;
 
@@ -58,6 +58,12 @@ interface View {
   totalSd: number;
 }
 
+const MEMO_LIMIT = 5000;
+function remember<V>(memo: Map<string, V>, key: string, value: V): void {
+  if (memo.size >= MEMO_LIMIT) memo.clear();
+  memo.set(key, value);
+}
+
 const roundHalf = (x: number) => Math.floor(x) + 0.5;
 const clampP = (p: number) => Math.min(0.985, Math.max(0.015, p));
 const iso = (ms: number) => new Date(Math.round(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
@@ -71,10 +77,15 @@ const iso = (ms: number) => new Date(Math.round(ms / 1000) * 1000).toISOString()
  * book lags and drift alike.
  */
 export class MarketSimulator {
+  /** Memos of pure results (a game's scoring, a round's pairings); any process can rebuild them. */
+  private readonly scoringMemo = new Map<string, { home: number[]; away: number[] }>();
+  private readonly roundMemo = new Map<string, string[]>();
+
   constructor(
     readonly seed: number,
     readonly timeScale = 1,
     readonly books: readonly BookProfile[] = BOOK_PROFILES,
+    private readonly profiles: Record<string, SportProfile> = SPORT_PROFILES,
   ) {}
 
   static sports(): string[] {
@@ -82,7 +93,7 @@ export class MarketSimulator {
   }
 
   private profile(sport: string): SportProfile {
-    const profile = SPORT_PROFILES[sport];
+    const profile = this.profiles[sport];
     if (!profile) throw new Error(`The simulator has no sport ${sport}`);
     return profile;
   }
@@ -107,7 +118,7 @@ export class MarketSimulator {
     const perRound = Math.floor(profile.teams.length / 2);
     const round = Math.floor(index / perRound);
     const slot = index - round * perRound;
-    const order = [...profile.teams].sort((a, b) => hash32(this.seed, profile.key, round, a) - hash32(this.seed, profile.key, round, b));
+    const order = this.roundOrder(profile, round);
     const strength = profile.homeAdvantage + profile.strengthSd * normal(this.seed, profile.key, index, 'strength');
     const total = Math.max(profile.totalMean * 0.6, profile.totalMean * (1 + 0.07 * normal(this.seed, profile.key, index, 'total')));
     return {
@@ -120,6 +131,35 @@ export class MarketSimulator {
       strength,
       total,
     };
+  }
+
+  private roundOrder(profile: SportProfile, round: number): string[] {
+    const key = `${profile.key}:${round}`;
+    let order = this.roundMemo.get(key);
+    if (!order) {
+      const rank = new Map(profile.teams.map((t) => [t, hash32(this.seed, profile.key, round, t)]));
+      order = [...profile.teams].sort((a, b) => rank.get(a)! - rank.get(b)!);
+      remember(this.roundMemo, key, order);
+    }
+    return order;
+  }
+
+  /** Points scored up to the end of each slot, per side. */
+  private scoring(game: SimGame): { home: number[]; away: number[] } {
+    let memo = this.scoringMemo.get(game.id);
+    if (!memo) {
+      memo = { home: [], away: [] };
+      let home = 0;
+      let away = 0;
+      for (let slot = 0; slot < game.sport.slots; slot++) {
+        home += this.pointsInSlot(game, slot, 'home');
+        away += this.pointsInSlot(game, slot, 'away');
+        memo.home.push(home);
+        memo.away.push(away);
+      }
+      remember(this.scoringMemo, game.id, memo);
+    }
+    return memo;
   }
 
   /** Games whose start falls in (now − lengthBack, now + lookahead], in start order. */
@@ -166,12 +206,9 @@ export class MarketSimulator {
     if (elapsedSec < 0) return { phase: 'scheduled', played: 0, home: 0, away: 0, overtime: false };
     const played = Math.min(1, elapsedSec / (profile.durationMin * 60));
     const slots = Math.min(profile.slots, Math.floor(played * profile.slots));
-    let home = 0;
-    let away = 0;
-    for (let slot = 0; slot < slots; slot++) {
-      home += this.pointsInSlot(game, slot, 'home');
-      away += this.pointsInSlot(game, slot, 'away');
-    }
+    const scoring = this.scoring(game);
+    let home = slots ? scoring.home[slots - 1] : 0;
+    let away = slots ? scoring.away[slots - 1] : 0;
     if (played < 1) return { phase: 'live', played, home, away, overtime: false };
     let overtime = false;
     if (home === away && !profile.threeWay) {
@@ -184,17 +221,19 @@ export class MarketSimulator {
     return { phase: 'final', played: 1, home, away, overtime };
   }
 
-  /** The truth (book = null) or a book's view of the rest of the game at a simulated second. */
-  private view(game: SimGame, simSec: number, book: BookProfile | null): View {
+  /**
+   * The truth (book = null) or a book's view of the rest of the game: the score and clock at `clockSec`,
+   * the strength as it was known at `simSec` (a lagging book runs its model on an old read of the game).
+   */
+  private view(game: SimGame, simSec: number, book: BookProfile | null, clockSec = simSec): View {
     const profile = game.sport;
-    const state = this.state(game, this.realMs(simSec));
+    const state = this.state(game, this.realMs(clockSec));
     const left = 1 - state.played;
-    let margin = game.strength + 0.08 * profile.marginSd * valueNoise(simSec, DRIFT_PERIOD_SEC, this.seed, game.id, 'drift');
-    let total = game.total + 0.04 * profile.totalSd * valueNoise(simSec, DRIFT_PERIOD_SEC, this.seed, game.id, 'drift-total');
+    let margin = game.strength + 0.03 * profile.marginSd * stepNoise(simSec, DRIFT_PERIOD_SEC, this.seed, game.id, 'drift');
+    let total = game.total + 0.015 * profile.totalSd * stepNoise(simSec, DRIFT_PERIOD_SEC, this.seed, game.id, 'drift-total');
     if (book) {
-      const window = Math.floor(simSec / BIAS_WINDOW_SEC);
-      margin += NOISE_SCALE * book.noise * profile.marginSd * normal(this.seed, book.key, game.id, 'bias', window);
-      total += NOISE_SCALE * book.noise * profile.totalSd * normal(this.seed, book.key, game.id, 'bias-total', window);
+      margin += NOISE_SCALE * book.noise * profile.marginSd * stepNoise(simSec, BIAS_WINDOW_SEC, this.seed, book.key, game.id, 'bias');
+      total += NOISE_SCALE * book.noise * profile.totalSd * stepNoise(simSec, BIAS_WINDOW_SEC, this.seed, book.key, game.id, 'bias-total');
     }
     return {
       diff: state.home - state.away,
@@ -377,7 +416,7 @@ export class MarketSimulator {
    */
   private bookTime(book: BookProfile, game: SimGame, simSec: number, live: boolean): { updated: number; seen: number } {
     const lag = live ? book.lagSec / 3 : book.lagSec;
-    const interval = live ? Math.max(5, book.updateSec / 3) : book.updateSec;
+    const interval = book.updateSec;
     const phase = (hash32(this.seed, book.key, game.id, 'phase') % 1000) / 1000;
     const updated = (Math.floor(simSec / interval - phase) + phase) * interval;
     return { updated, seen: updated - lag };
@@ -409,7 +448,8 @@ export class MarketSimulator {
         // A book that has not caught up with a score suspends its live markets, as real books do.
         if (live && (seen.home !== truthNow.home || seen.away !== truthNow.away || seen.phase !== 'live')) continue;
         const lastUpdate = iso(this.realMs(at.updated));
-        const markets = this.gameMarkets(game, book, this.view(game, at.seen, book), live).map((m) => ({ ...m, last_update: lastUpdate }));
+        const view = this.view(game, at.seen, book, live ? at.updated : at.seen);
+        const markets = this.gameMarkets(game, book, view, live).map((m) => ({ ...m, last_update: lastUpdate }));
         bookmakers.push({ key: book.key, title: book.title, last_update: lastUpdate, markets });
       }
       return this.event(game, bookmakers);
@@ -419,7 +459,7 @@ export class MarketSimulator {
   private propMean(game: SimGame, team: string, player: number, spec: PropSpec, simSec: number): number {
     const [lo, hi] = spec.mean;
     const base = lo + (hi - lo) * uniform(this.seed, game.sport.key, team, player, spec.market);
-    return base * (1 + 0.03 * valueNoise(simSec, DRIFT_PERIOD_SEC, this.seed, game.id, team, player, spec.market));
+    return base * (1 + 0.03 * stepNoise(simSec, DRIFT_PERIOD_SEC, this.seed, game.id, team, player, spec.market));
   }
 
   /** Player props of every upcoming game of a sport (taken down at kick-off). */
@@ -434,7 +474,6 @@ export class MarketSimulator {
           if (!book.props) continue;
           const { updated, seen: at } = this.bookTime(book, game, nowSim, false);
           const lastUpdate = iso(this.realMs(updated));
-          const window = Math.floor(at / BIAS_WINDOW_SEC);
           const markets: BoardMarket[] = [];
           for (const spec of profile.props) {
             if (spec.yesOnly && book.dfs) continue;
@@ -443,7 +482,7 @@ export class MarketSimulator {
               for (const player of spec.players) {
                 const name = playerName((part) => hash32(this.seed, profile.key, team, player, part));
                 const truth = this.propMean(game, team, player, spec, at);
-                const bias = 1 + 2 * book.noise * normal(this.seed, book.key, game.id, team, player, spec.market, window);
+                const bias = 1 + 2 * book.noise * stepNoise(at, BIAS_WINDOW_SEC, this.seed, book.key, game.id, team, player, spec.market);
                 if (spec.yesOnly) {
                   const [price] = this.price(book, [clampP(truth * bias), 1 - clampP(truth * bias)]);
                   outcomes.push({ name: 'Yes', description: name, price });

@@ -3,9 +3,13 @@
 /** 32-bit FNV-1a over the parts, then a final avalanche (murmur3's fmix32). */
 export function hash32(...parts: Array<string | number>): number {
   let h = 0x811c9dc5;
-  const text = parts.join('\u0001');
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
+  for (let p = 0; p < parts.length; p++) {
+    const text = typeof parts[p] === 'string' ? (parts[p] as string) : String(parts[p]);
+    for (let i = 0; i < text.length; i++) {
+      h ^= text.charCodeAt(i);
+      h = Math.imul(h, 0x01000193);
+    }
+    h ^= 1;
     h = Math.imul(h, 0x01000193);
   }
   h ^= h >>> 16;
@@ -75,4 +79,13 @@ export function poissonPmf(mean: number, max: number): number[] {
   const pmf: number[] = [Math.exp(-mean)];
   for (let k = 1; k <= max; k++) pmf.push((pmf[k - 1] * mean) / k);
   return pmf;
+}
+
+/**
+ * Step noise: a normal draw that holds for `period` and then jumps (news, a line move), each series on
+ * its own phase so that series do not all jump at once.
+ */
+export function stepNoise(time: number, period: number, ...parts: Array<string | number>): number {
+  const phase = uniform(...parts, 'phase');
+  return normal(...parts, Math.floor(time / period + phase));
 }

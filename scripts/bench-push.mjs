@@ -1,0 +1,239 @@
+// `npm run bench:push` (issue 6): 1,000 and 5,000 socket.io clients on loopback subscribed across sports, board
+// diffs published at 50 per second through Redis; p50/p99 publish → receipt latency and server RSS per 1,000
+// clients for the gateway, and the same for a bare socket.io server relaying the same payloads, in the same run.
+// Bounded: four phases of about 10 s of measurement each. Loopback only. Prints figures; asserts nothing.
+import { fork, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { createRequire } from 'node:module';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { ROOT, run } from './lib/stack.mjs';
+
+const require = createRequire(join(ROOT, 'server', 'package.json'));
+const { RedisService } = require('./dist/redis/redis.service.js');
+const { RealtimePublisher } = require('./dist/realtime/realtime-publisher.service.js');
+const { dropDatabase } = require('./dist/database/migrator.js');
+const { deleteKeysWithPrefix } = require('./dist/redis/redis-keys.js');
+const IORedis = require('ioredis');
+
+const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? '1000,5000').split(',').map(Number);
+const RATE = Number(process.env.BENCH_RATE ?? 50);
+const MEASURE_MS = Number(process.env.BENCH_MEASURE_MS ?? 10000);
+const WARMUP_MS = 2000;
+const WORKERS = Number(process.env.BENCH_CLIENT_PROCESSES ?? 2);
+const SPORTS = ['americanfootball_nfl', 'americanfootball_ncaaf', 'basketball_nba', 'basketball_ncaab', 'icehockey_nhl', 'baseball_mlb', 'soccer_usa_mls', 'soccer_epl'];
+
+const id = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+const base = process.env.TEST_DATABASE_BASE_URL || 'postgres://postgres@127.0.0.1:5432';
+const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const prefix = `oddspulse-bench-${id}`;
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function percentile(sorted, p) {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN;
+}
+
+/** A realistic straight-bets diff: three events, two books each moving a moneyline. */
+function diffPayload(sport, n) {
+  const events = Array.from({ length: 3 }, (_, e) => ({
+    id: `${sport}-event-${(n + e) % 40}`,
+    change: 'changed',
+    bookmakers: ['draftkings', 'fanduel'].map((key) => ({
+      key,
+      title: key,
+      markets: [
+        {
+          key: 'h2h',
+          change: 'changed',
+          outcomes: [
+            { change: 'price', name: 'Home Team', price: 1.9 + (n % 7) / 100, previous_price: 1.91, direction: 'down' },
+            { change: 'price', name: 'Away Team', price: 2.0 + (n % 5) / 100, previous_price: 1.99, direction: 'up' },
+          ],
+        },
+      ],
+    })),
+  }));
+  return { sport_key: sport, fetched_at: new Date().toISOString(), events };
+}
+
+function startWorkers() {
+  return Array.from({ length: WORKERS }, () => fork(join(ROOT, 'scripts', 'bench', 'clients.mjs'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+}
+
+function ask(worker, command, answer) {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message) => {
+      if (message.type === 'error') reject(new Error(message.message));
+      else if (message.type === answer) resolve(message);
+      else return;
+      worker.off('message', onMessage);
+    };
+    worker.on('message', onMessage);
+    worker.send(command);
+  });
+}
+
+async function phase({ name, pid, url, auth, n, publish }) {
+  process.stderr.write(`bench:push: ${name}, ${n} clients…\n`);
+  const workers = startWorkers();
+  const rssBefore = rssMb(pid);
+  const connectStart = Date.now();
+  const per = Math.ceil(n / WORKERS);
+  await Promise.all(workers.map((w, i) => ask(w, { type: 'connect', url, auth, sports: SPORTS, n: Math.min(per, n - i * per), offset: i * per }, 'connected')));
+  const connectSeconds = (Date.now() - connectStart) / 1000;
+
+  let seq = 0;
+  const publishOne = () => {
+    const sport = SPORTS[seq % SPORTS.length];
+    const data = diffPayload(sport, seq++);
+    data.bench_sent_at = performance.timeOrigin + performance.now();
+    return publish(sport, data);
+  };
+  let published = 0;
+  let publishing = true;
+  const interval = 1000 / RATE;
+  const loop = (async () => {
+    let next = performance.now();
+    while (publishing) {
+      await publishOne();
+      published++;
+      next += interval;
+      const wait = next - performance.now();
+      if (wait > 0) await sleep(wait);
+    }
+  })();
+  await sleep(WARMUP_MS);
+  for (const w of workers) w.send({ type: 'measure' });
+  const measuredFrom = published;
+  await sleep(MEASURE_MS);
+  const measuredMessages = published - measuredFrom;
+  const results = await Promise.all(workers.map((w) => ask(w, { type: 'stop' }, 'latencies')));
+  publishing = false;
+  await loop;
+  const rssAfter = rssMb(pid);
+  await Promise.all(workers.map((w) => ask(w, { type: 'close' }, 'closed')));
+  for (const w of workers) w.kill();
+
+  const latencies = results.flatMap((r) => r.values).sort((a, b) => a - b);
+  const expected = (measuredMessages * n) / SPORTS.length;
+  return {
+    name,
+    clients: n,
+    connectSeconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    received: latencies.length,
+    expected: Math.round(expected),
+    rssMb: rssAfter,
+    rssPer1000: ((rssAfter - rssBefore) / n) * 1000,
+  };
+}
+
+async function waitForPort(url) {
+  for (let i = 0; i < 120; i++) {
+    try {
+      await fetch(`${url}/api/health`);
+      return;
+    } catch {
+      await sleep(500);
+    }
+  }
+  throw new Error(`Nothing answered at ${url}`);
+}
+
+const env = {
+  ...process.env,
+  NODE_ENV: 'test',
+  DATABASE_URL: `${base}/oddspulse_bench_${id}`,
+  REDIS_URL: redisUrl,
+  REDIS_PREFIX: prefix,
+  DEMO_MODE: 'true',
+  LOG_LEVEL: 'error',
+  RATE_LIMIT_MAX: '100000',
+};
+if (run(process.execPath, ['server/dist/cli.js', 'setup'], env) !== 0) process.exit(1);
+
+const gatewayPort = await freePort();
+const barePort = await freePort();
+const gateway = spawn(process.execPath, ['server/dist/main.js'], { cwd: ROOT, env: { ...env, PORT: String(gatewayPort) }, stdio: 'inherit' });
+const bare = fork(join(ROOT, 'scripts', 'bench', 'bare-server.mjs'), [String(barePort), redisUrl, `${prefix}:bare:`], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const redisService = new RedisService({ REDIS_URL: redisUrl, REDIS_PREFIX: prefix });
+const publisher = new RealtimePublisher(redisService);
+const barePublisher = new IORedis(redisUrl);
+const results = [];
+const loadBefore = loadavg()[0];
+try {
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  await waitForPort(gatewayUrl);
+  await new Promise((resolve) => bare.once('message', resolve));
+  const login = await fetch(`${gatewayUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'gold@demo.local', password: 'oddspulse-demo' }),
+  });
+  if (!login.ok) throw new Error(`Demo sign-in failed: ${login.status} ${await login.text()}`);
+  const { access_token: token } = await login.json();
+
+  for (const n of CLIENT_COUNTS) {
+    results.push(
+      await phase({
+        name: 'gateway',
+        pid: gateway.pid,
+        url: gatewayUrl,
+        auth: { token },
+        n,
+        publish: (sport, data) => publisher.publish({ channel: 'odds', sport, at: new Date().toISOString(), type: 'board.diff', data }),
+      }),
+    );
+    results.push(
+      await phase({
+        name: 'bare socket.io',
+        pid: bare.pid,
+        url: `http://127.0.0.1:${barePort}`,
+        auth: {},
+        n,
+        publish: (sport, data) =>
+          barePublisher.publish(`${prefix}:bare:${sport}`, JSON.stringify({ seq: 0, channel: 'odds', sport, at: new Date().toISOString(), type: 'board.diff', data })),
+      }),
+    );
+  }
+} finally {
+  gateway.kill('SIGTERM');
+  bare.kill('SIGTERM');
+  await sleep(1000);
+  await deleteKeysWithPrefix(barePublisher, prefix);
+  barePublisher.disconnect();
+  await redisService.onApplicationShutdown();
+  await dropDatabase(env.DATABASE_URL);
+}
+
+const fmt = (v, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : 'n/a');
+console.log(`\nbench:push — ${RATE} diffs/s through Redis, ${SPORTS.length} sports, ${MEASURE_MS / 1000} s measured per phase, ${WORKERS} client processes, loopback`);
+// Server, bare server, publisher and clients share this machine's cores: say how busy it was.
+console.log(`${cpus().length} CPUs; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after\n`);
+console.log('| server | clients | p50 ms | p99 ms | received / expected | server RSS MB | RSS MB per 1,000 clients | connect s |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+for (const r of results) {
+  console.log(`| ${r.name} | ${r.clients} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${r.received} / ${r.expected} | ${fmt(r.rssMb)} | ${fmt(r.rssPer1000)} | ${fmt(r.connectSeconds)} |`);
+}
+for (const n of CLIENT_COUNTS) {
+  const g = results.find((r) => r.name === 'gateway' && r.clients === n);
+  const b = results.find((r) => r.name !== 'gateway' && r.clients === n);
+  console.log(`ratio gateway / bare at ${n} clients: p50 ${fmt(g.p50 / b.p50, 2)}, p99 ${fmt(g.p99 / b.p99, 2)}, RSS per 1,000 ${fmt(g.rssPer1000 / b.rssPer1000, 2)}`);
+}
+process.exit(0);

@@ -1,0 +1,59 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { newestUpdate, scanBoard, scanEvent } from '../engine/scan';
+import { normaliseOddsApiV4 } from '../feeds/odds-api-v4';
+import { syntheticBoard } from './synthetic-board';
+
+/**
+ * `npm run bench:engine` (issue 3): one full pass of EV + arbitrage + middles over a synthetic board of
+ * 1,000 events × 25 books × (h2h, spreads, totals and 4 alternate lines) plus 20,000 prop outcomes, the
+ * re-scan of one changed event, and the counts found on each recorded board. It prints figures; it asserts
+ * nothing.
+ */
+const NOW = Date.parse('2026-01-10T18:00:00Z');
+const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
+
+/** Wall time, and CPU time of this process (fairer when other processes share the machine), in ms. */
+function timeIt(runs: number, fn: () => void): { median: number; min: number; cpuPerRun: number } {
+  const times: number[] = [];
+  const cpu = process.cpuUsage();
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    fn();
+    times.push(performance.now() - start);
+  }
+  const used = process.cpuUsage(cpu);
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)], min: times[0], cpuPerRun: (used.user + used.system) / 1000 / runs };
+}
+
+const board = syntheticBoard({ events: 1000, books: 25, propOutcomes: 20_000, seed: 2026, now: NOW });
+const outcomes = board.reduce((n, e) => n + e.bookmakers.reduce((m, b) => m + b.markets.reduce((k, mk) => k + mk.outcomes.length, 0), 0), 0);
+console.log(`synthetic board: ${board.length} events, 25 books, ${outcomes} outcomes`);
+
+for (let i = 0; i < 3; i++) scanBoard(board, {}, NOW);
+const full = timeIt(10, () => scanBoard(board, {}, NOW));
+const found = scanBoard(board, {}, NOW);
+console.log(
+  `full pass (EV + arbitrage + middles): wall median ${full.median.toFixed(1)} ms, best ${full.min.toFixed(1)} ms; CPU ${full.cpuPerRun.toFixed(1)} ms per pass (goal ≤ 50 ms)`,
+);
+console.log(`  found: ${found.arbitrage.length} arbitrage, ${found.middles.length} middles, ${found.ev.length} EV rows`);
+
+let next = 0;
+for (let i = 0; i < 200; i++) scanEvent(board[i % board.length], {}, NOW);
+const one = timeIt(1000, () => scanEvent(board[next++ % board.length], {}, NOW));
+console.log(
+  `one changed event: wall median ${one.median.toFixed(3)} ms, best ${one.min.toFixed(3)} ms; CPU ${one.cpuPerRun.toFixed(3)} ms per event (goal ≤ 0.5 ms)`,
+);
+console.log(`machine: ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+
+console.log('\nrecorded boards (now = newest last_update in the file; defaults of `npm run scan`):');
+for (const file of readdirSync(FIXTURES).filter((f) => f.startsWith('v4_odds_') || f.startsWith('v4_event_odds_'))) {
+  const { events } = normaliseOddsApiV4(JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')));
+  const now = newestUpdate(events);
+  const result = now === null ? { arbitrage: [], middles: [], ev: [] } : scanBoard(events, {}, now);
+  const flagged = result.arbitrage.filter((a) => a.flags.length > 0).length;
+  console.log(`  ${file}: ${events.length} events → ${result.arbitrage.length} arbitrage (${flagged} flagged), ${result.middles.length} middles, ${result.ev.length} EV`);
+}

@@ -1,0 +1,67 @@
+import { BET_SLIP_MESSAGES, edgeColor, hasCorrelatedLegs, validateBankroll, validateParlay, validateSingles } from './bet-slip';
+
+// spec 001 §5 bankroll and bet sizing: messages verbatim
+describe('bet slip validation', () => {
+  it('bankroll', () => {
+    expect(validateBankroll('abc')).toEqual({ ok: false, error: 'Bankroll must be a valid number' });
+    expect(validateBankroll('')).toEqual({ ok: false, error: 'Bankroll must be a valid number' });
+    expect(validateBankroll(-1)).toEqual({ ok: false, error: 'Bankroll cannot be negative' });
+    expect(validateBankroll('1000000.01')).toEqual({ ok: false, error: 'Bankroll cannot exceed $1,000,000' });
+    expect(validateBankroll('1000000')).toEqual({ ok: true, cents: 100_000_000 });
+    expect(validateBankroll(' 250.5 ')).toEqual({ ok: true, cents: 25_050 });
+  });
+
+  const bankroll = 100_000;
+  it('single: minimum $1', () => {
+    expect(validateSingles([{ stakeCents: 99, edgePct: 5, gameKey: 'a' }], bankroll).errors).toEqual(['Minimum bet is $1']);
+    expect(validateSingles([{ stakeCents: 100, edgePct: 5, gameKey: 'a' }], bankroll)).toEqual({ errors: [], warnings: [], canPlace: true });
+  });
+
+  it('single: above 20 % of bankroll', () => {
+    const v = validateSingles([{ stakeCents: 20_001, edgePct: 5, gameKey: 'a' }], bankroll);
+    expect(v.errors).toEqual(['Exceeds 20% of bankroll ($200.00)']);
+    expect(v.canPlace).toBe(false);
+    expect(validateSingles([{ stakeCents: 20_000, edgePct: 5, gameKey: 'a' }], bankroll).errors).toEqual([]);
+  });
+
+  it('single: above 2 % on an edge under 2 warns, and warnings block placing', () => {
+    const v = validateSingles([{ stakeCents: 2001, edgePct: 1.9, gameKey: 'a' }], bankroll);
+    expect(v).toEqual({ errors: [], warnings: ['Large bet on low edge - consider reducing'], canPlace: false });
+    expect(validateSingles([{ stakeCents: 2000, edgePct: 1.9, gameKey: 'a' }], bankroll).warnings).toEqual([]);
+    expect(validateSingles([{ stakeCents: 5000, edgePct: 2, gameKey: 'a' }], bankroll).warnings).toEqual([]);
+  });
+
+  it('single: total exposure above 50 %', () => {
+    const bets = [15_000, 15_000, 15_000, 5_001].map((stakeCents, i) => ({ stakeCents, edgePct: 6, gameKey: String(i) }));
+    expect(validateSingles(bets, bankroll).errors).toEqual([BET_SLIP_MESSAGES.totalExposure]);
+  });
+
+  it('single: place disabled when total stake is 0', () => {
+    expect(validateSingles([], bankroll).canPlace).toBe(false);
+  });
+
+  it('parlay rules', () => {
+    const legs = [{ gameKey: 'a' }, { gameKey: 'b' }];
+    expect(validateParlay(legs, 99, bankroll).errors).toEqual(['Minimum parlay bet is $1']);
+    expect(validateParlay(legs, 10_001, bankroll).errors).toEqual(['Parlay bet exceeds 10% of bankroll ($100.00)']);
+    const eleven = Array.from({ length: 11 }, (_, i) => ({ gameKey: String(i) }));
+    expect(validateParlay(eleven, 1000, bankroll).errors).toEqual(['Maximum 10 legs allowed in parlay']);
+    expect(validateParlay(legs, 1000, bankroll)).toEqual({ errors: [], warnings: [], canPlace: true });
+    expect(validateParlay(legs, 0, bankroll).canPlace).toBe(false);
+  });
+
+  it('parlay: correlated legs (same game) warn and block', () => {
+    const v = validateParlay([{ gameKey: 'a' }, { gameKey: 'a' }], 1000, bankroll);
+    expect(v.warnings).toEqual(['Warning: Correlated bets detected (same game)']);
+    expect(v.canPlace).toBe(false);
+    expect(hasCorrelatedLegs([{ gameKey: 'a' }, { gameKey: 'b' }])).toBe(false);
+  });
+
+  // spec 001 §5: edge colour >= 5 success, >= 2 warning, else danger
+  it('edge colour', () => {
+    expect(edgeColor(5)).toBe('success');
+    expect(edgeColor(4.99)).toBe('warning');
+    expect(edgeColor(2)).toBe('warning');
+    expect(edgeColor(1.99)).toBe('danger');
+  });
+});

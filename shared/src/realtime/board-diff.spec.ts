@@ -1,0 +1,126 @@
+import type { BoardEvent, SportBoard } from '../domain/odds';
+import { applyBoardDiff, diffBoards } from './board-diff';
+
+const at = '2026-01-01T00:00:00Z';
+function event(id: string, prices: { home: number; away: number; line?: number; over?: number }): BoardEvent {
+  return {
+    id,
+    sport_key: 'basketball_nba',
+    sport_title: 'NBA',
+    commence_time: '2026-01-01T02:00:00Z',
+    home_team: 'Boston Celtics',
+    away_team: 'Miami Heat',
+    bookmakers: [
+      {
+        key: 'draftkings',
+        title: 'DraftKings',
+        last_update: at,
+        markets: [
+          { key: 'h2h', last_update: at, outcomes: [{ name: 'Boston Celtics', price: prices.home }, { name: 'Miami Heat', price: prices.away }] },
+          {
+            key: 'spreads',
+            last_update: at,
+            outcomes: [
+              { name: 'Boston Celtics', price: 1.91, point: -(prices.line ?? 5.5) },
+              { name: 'Miami Heat', price: 1.91, point: prices.line ?? 5.5 },
+            ],
+          },
+          {
+            key: 'alternate_totals',
+            last_update: at,
+            outcomes: [
+              { name: 'Over', price: prices.over ?? 1.8, point: 220.5 },
+              { name: 'Under', price: 2.0, point: 220.5 },
+              { name: 'Over', price: 2.2, point: 224.5 },
+              { name: 'Under', price: 1.67, point: 224.5 },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+}
+const board = (events: BoardEvent[], fetched_at = at): SportBoard => ({ sport_key: 'basketball_nba', fetched_at, events });
+
+// Issue 4: diff each new board against the last (price changed with direction, line moved, market added/removed/locked).
+describe('diffBoards', () => {
+  it('reports every event as added on the first board, with a history row per outcome', () => {
+    const result = diffBoards(null, board([event('a', { home: 1.5, away: 2.6 })]));
+    expect(result.diff?.events).toEqual([expect.objectContaining({ id: 'a', change: 'added' })]);
+    expect(result.records).toHaveLength(8);
+    expect(result.changedEventIds).toEqual(['a']);
+  });
+
+  it('returns no diff and no rows when nothing changed', () => {
+    const prev = board([event('a', { home: 1.5, away: 2.6 })]);
+    const next = board([event('a', { home: 1.5, away: 2.6 })], '2026-01-01T00:00:30Z');
+    expect(diffBoards(prev, next)).toEqual({ diff: null, records: [], changedEventIds: [] });
+  });
+
+  it('reports a price change with its direction (up = pays more) and only the changed outcomes', () => {
+    const prev = board([event('a', { home: 1.5, away: 2.6 })]);
+    const next = board([event('a', { home: 1.45, away: 2.75 })]);
+    const { diff, records } = diffBoards(prev, next);
+    expect(diff!.events[0].bookmakers![0].markets).toEqual([
+      {
+        key: 'h2h',
+        change: 'changed',
+        outcomes: [
+          { change: 'price', name: 'Boston Celtics', price: 1.45, previous_price: 1.5, direction: 'down' },
+          { change: 'price', name: 'Miami Heat', price: 2.75, previous_price: 2.6, direction: 'up' },
+        ],
+      },
+    ]);
+    expect(records.map((r) => [r.outcome_name, r.price])).toEqual([
+      ['Boston Celtics', 1.45],
+      ['Miami Heat', 2.75],
+    ]);
+  });
+
+  it('reports a moved main line as a line change, and an alternate line as its own outcome', () => {
+    const prev = board([event('a', { home: 1.5, away: 2.6, line: 5.5, over: 1.8 })]);
+    const next = board([event('a', { home: 1.5, away: 2.6, line: 6.5, over: 1.85 })]);
+    const markets = diffBoards(prev, next).diff!.events[0].bookmakers![0].markets;
+    expect(markets[0]).toEqual({
+      key: 'spreads',
+      change: 'changed',
+      outcomes: [
+        { change: 'line', name: 'Boston Celtics', point: -6.5, previous_point: -5.5, price: 1.91 },
+        { change: 'line', name: 'Miami Heat', point: 6.5, previous_point: 5.5, price: 1.91 },
+      ],
+    });
+    expect(markets[1].outcomes).toEqual([{ change: 'price', name: 'Over', point: 220.5, price: 1.85, previous_price: 1.8, direction: 'up' }]);
+  });
+
+  it('reports markets added and removed, events removed, and a lock flip', () => {
+    const prev = board([event('a', { home: 1.5, away: 2.6 }), event('b', { home: 1.9, away: 1.9 })]);
+    const changed = event('a', { home: 1.5, away: 2.6 });
+    const book = changed.bookmakers[0];
+    book.markets = book.markets.filter((m) => m.key !== 'spreads');
+    book.markets.push({ key: 'totals', last_update: at, outcomes: [{ name: 'Over', price: 1.9, point: 221.5 }, { name: 'Under', price: 1.9, point: 221.5 }] });
+    // The h2h market is locked on the new board only.
+    const result = diffBoards(prev, board([changed]), { isLocked: (market, e) => market.key === 'h2h' && e === changed });
+    const markets = result.diff!.events.find((e) => e.id === 'a')!.bookmakers![0].markets;
+    expect(markets).toEqual(
+      expect.arrayContaining([
+        { key: 'h2h', change: 'changed', locked: true },
+        expect.objectContaining({ key: 'totals', change: 'added' }),
+        { key: 'spreads', change: 'removed' },
+      ]),
+    );
+    expect(result.diff!.events.find((e) => e.id === 'b')).toEqual({ id: 'b', change: 'removed' });
+  });
+
+  it('rebuilds the next board when applied to the previous one', () => {
+    const prev = board([event('a', { home: 1.5, away: 2.6 }), event('b', { home: 1.9, away: 1.9 })]);
+    const next = board([event('a', { home: 1.4, away: 2.9, line: 7.5, over: 1.75 }), event('c', { home: 2.1, away: 1.75 })], '2026-01-01T00:00:30Z');
+    const { diff } = diffBoards(prev, next);
+    const rebuilt = applyBoardDiff(prev, diff!);
+    const canonical = (b: SportBoard) =>
+      b.events.map((e) => ({
+        id: e.id,
+        books: e.bookmakers.map((bk) => bk.markets.map((m) => [m.key, [...m.outcomes].sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)))])),
+      }));
+    expect(canonical(rebuilt)).toEqual(canonical(next));
+  });
+});

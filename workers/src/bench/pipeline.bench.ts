@@ -1,0 +1,133 @@
+/**
+ * `npm run bench:pipeline`: ingest → diff → detect → publish for a simulated board of 1,000 events ×
+ * 25 books, cycle after cycle 30 s apart. Prints the time of each stage per cycle and the bytes
+ * published per cycle against the bytes of the full board (goal: diff ≤ 5 % of the board).
+ * Publishing goes to the real Redis (REDIS_URL) under a throw-away prefix, removed at the end.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  BoardEvent,
+  BoardMarket,
+  SportBoard,
+  diffBoards,
+  isEventLive,
+  isLockedMarket,
+  normaliseOddsApiV4,
+  scanEvent,
+} from '@oddspulse/shared';
+import { parseConfig } from '@oddspulse/server/config/config.schema';
+import { RealtimePublisher } from '@oddspulse/server/realtime/realtime-publisher.service';
+import { deleteKeysWithPrefix } from '@oddspulse/server/redis/redis-keys';
+import { RedisService } from '@oddspulse/server/redis/redis.service';
+import { MarketSimulator } from '../simulator/market-simulator';
+import { BOOK_PROFILES } from '../simulator/sim-books';
+import { SPORT_PROFILES } from '../simulator/sim-sports';
+
+const EVENTS = 1000;
+const BOOKS = 25;
+const CYCLES = 10;
+const CYCLE_MS = 30_000;
+const SPORT = 'basketball_nba';
+
+// A week of games on the board, as a feed listing every upcoming game would hold.
+const profile = { ...SPORT_PROFILES[SPORT], gamesOnBoard: EVENTS, lookaheadMin: 7 * 24 * 60 };
+const gameBooks = BOOK_PROFILES.filter((b) => !b.dfs);
+const books = [
+  ...gameBooks,
+  ...Array.from({ length: BOOKS - gameBooks.length }, (_, i) => ({ ...gameBooks[7 + i], key: `regional_${i + 1}`, title: `Regional ${i + 1}` })),
+];
+const simulator = new MarketSimulator(42, 1, books, { [SPORT]: profile });
+
+const isLocked = (market: BoardMarket, event: BoardEvent, now: number) =>
+  isLockedMarket(market.outcomes.map((o) => o.price), market.last_update, now, isEventLive(event, now));
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
+
+async function main() {
+  const config = parseConfig(process.env);
+  const prefix = `oddspulse-bench-${randomBytes(4).toString('hex')}`;
+  const redis = new RedisService({ ...config, REDIS_PREFIX: prefix });
+  const publisher = new RealtimePublisher(redis);
+  const start = Date.parse('2026-03-01T18:00:00Z');
+  let previous: SportBoard | null = null;
+  const rows: Array<Record<string, string | number>> = [];
+  try {
+    for (let cycle = 0; cycle <= CYCLES; cycle++) {
+      const now = start + cycle * CYCLE_MS;
+      // What the feed sends: the board as JSON (decimal odds), as The Odds API would.
+      const body = JSON.stringify(simulator.oddsBoard(SPORT, now));
+
+      let t = process.hrtime.bigint();
+      const events = normaliseOddsApiV4(JSON.parse(body), { oddsFormat: 'decimal' }).events;
+      const board: SportBoard = { sport_key: SPORT, fetched_at: new Date(now).toISOString(), events };
+      const ingestMs = ms(t);
+
+      t = process.hrtime.bigint();
+      const { diff, records, changedEventIds } = diffBoards(previous, board, { isLocked, now });
+      const diffMs = ms(t);
+
+      t = process.hrtime.bigint();
+      const found = { arbitrage: 0, middles: 0, ev: 0 };
+      const opportunityMessages: string[] = [];
+      const byId = new Map(events.map((e) => [e.id, e]));
+      for (const id of changedEventIds) {
+        const event = byId.get(id);
+        if (!event) continue;
+        const scan = scanEvent(event, { arbitrage: { minProfitPct: 0.1 }, middles: { minGap: 0.5, minProbability: 5 } }, now);
+        found.arbitrage += scan.arbitrage.length;
+        found.middles += scan.middles.length;
+        found.ev += scan.ev.length;
+        if (scan.arbitrage.length) opportunityMessages.push(JSON.stringify(scan.arbitrage));
+      }
+      const detectMs = ms(t);
+
+      t = process.hrtime.bigint();
+      const at = board.fetched_at;
+      let diffBytes = 0;
+      if (diff) {
+        const message = { channel: 'odds' as const, sport: SPORT, at, type: 'board.diff' as const, data: diff };
+        diffBytes = Buffer.byteLength(JSON.stringify(message));
+        await publisher.publish(message);
+      }
+      const publishMs = ms(t);
+
+      const boardBytes = Buffer.byteLength(JSON.stringify(board));
+      rows.push({
+        cycle,
+        events: events.length,
+        live: events.filter((e) => isEventLive(e, now)).length,
+        'changed events': changedEventIds.length,
+        'changed prices': records.length,
+        'ingest ms': ingestMs.toFixed(0),
+        'diff ms': diffMs.toFixed(0),
+        'detect ms': detectMs.toFixed(0),
+        'publish ms': publishMs.toFixed(0),
+        'cycle ms': (ingestMs + diffMs + detectMs + publishMs).toFixed(0),
+        board: kb(boardBytes),
+        'diff published': kb(diffBytes),
+        'diff / board': `${((100 * diffBytes) / boardBytes).toFixed(2)} %`,
+        arbitrage: found.arbitrage,
+      });
+      previous = board;
+    }
+  } finally {
+    await deleteKeysWithPrefix(redis.client, prefix);
+    await redis.client.quit();
+  }
+
+  const outcomes = previous!.events.reduce((s, e) => s + e.bookmakers.reduce((t, b) => t + b.markets.reduce((u, m) => u + m.outcomes.length, 0), 0), 0);
+  process.stdout.write(`bench:pipeline — ${EVENTS} events × ${BOOKS} books (${outcomes.toLocaleString('en-US')} prices), cycles ${CYCLE_MS / 1000} s apart\n`);
+  process.stdout.write('cycle 0 is the first board (everything is new); cycles 1… are the steady state.\n');
+  console.table(rows);
+  const steady = rows.slice(1);
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const ratio = median(steady.map((r) => parseFloat(String(r['diff / board']))));
+  const cycleMs = median(steady.map((r) => Number(r['cycle ms'])));
+  process.stdout.write(`median steady cycle: ${cycleMs} ms; diff bytes ${ratio.toFixed(2)} % of the board (goal ≤ 5 %)\n`);
+}
+
+main().catch((error: Error) => {
+  process.stderr.write(`${error.stack ?? error.message}\n`);
+  process.exit(1);
+});

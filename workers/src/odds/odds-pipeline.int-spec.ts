@@ -1,0 +1,191 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { INestApplicationContext } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { sql } from 'kysely';
+import {
+  ArbitrageOpportunity,
+  DEFAULT_DEVIG_METHOD,
+  OpportunityUpdate,
+  RealtimeEnvelope,
+  SportBoard,
+  newestUpdate,
+  normaliseOddsApiV4,
+} from '@oddspulse/shared';
+import { scanPayload } from '../../../shared/src/cli/scan';
+import { APP_CONFIG } from '@oddspulse/server/config/config.module';
+import { AppConfig, parseConfig } from '@oddspulse/server/config/config.schema';
+import { Database, KYSELY } from '@oddspulse/server/database/database.module';
+import { RedisService } from '@oddspulse/server/redis/redis.service';
+import { RedisKeys } from '@oddspulse/server/redis/redis-keys';
+import { HttpStub } from '../../../test/support/http-stub';
+import { RealtimeListener, eventually } from '../../../test/support/realtime-listener';
+import { CLOCK } from '../feeds/clock';
+import { WorkersModule } from '../workers.module';
+import { OddsPipelineService } from './odds-pipeline.service';
+
+const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
+const NFL_FILE = 'v4_odds_americanfootball_nfl_us-plus-betfair_h2h-spreads-totals-h2h_lay_american_2022-08-24.json';
+const NFL = 'americanfootball_nfl';
+
+type RawEvent = { id: string; bookmakers: Array<{ key: string; markets: Array<{ key: string; outcomes: Array<{ name: string; price: number; point?: number }> }> }> };
+
+// Issue 4: one poll cycle replaying a recorded board gives the board in Redis, history rows and published
+// diffs; a second cycle with changed prices publishes only the changes; detection matches `npm run scan`.
+describe('odds pipeline on a recorded The Odds API board (real Redis and PostgreSQL)', () => {
+  const stub = new HttpStub();
+  const recorded = JSON.parse(readFileSync(join(FIXTURES, NFL_FILE), 'utf8')) as RawEvent[];
+  let payload: RawEvent[] = structuredClone(recorded);
+  const recordedNow = newestUpdate(normaliseOddsApiV4(recorded).events)!;
+  let now = recordedNow;
+  let app: INestApplicationContext;
+  let config: AppConfig;
+  let listener: RealtimeListener;
+  let pipeline: OddsPipelineService;
+  let redis: RedisService;
+  let db: Database;
+  const historyCount = async () =>
+    Number((await sql<{ n: string }>`SELECT count(*) AS n FROM odds_history WHERE sport_key = ${NFL}`.execute(db)).rows[0].n);
+
+  beforeAll(async () => {
+    const url = await stub.start();
+    stub.handler = (_req, res, reqUrl) => {
+      if (reqUrl.pathname === `/v4/sports/${NFL}/odds`) stub.json(res, 200, payload, { 'x-requests-remaining': '4990', 'x-requests-used': '10', 'x-requests-last': '9' });
+      else stub.json(res, 404, { message: 'Unknown sport', error_code: 'UNKNOWN_SPORT' });
+    };
+    const base = parseConfig(process.env);
+    config = {
+      ...base,
+      REDIS_PREFIX: `${base.REDIS_PREFIX}:odds-pipeline`,
+      ODDS_PROVIDER: 'theoddsapi',
+      ODDS_API_KEY: 'test-key',
+      ODDS_API_BASE_URL: url,
+      FEED_SPORTS: [],
+      DETECT_MIN_PROFIT_PCT: 0.5,
+      DETECT_MIN_GAP: 3,
+      DETECT_MIN_PROBABILITY: 15,
+    };
+    const moduleRef = await Test.createTestingModule({ imports: [WorkersModule] })
+      .overrideProvider(APP_CONFIG)
+      .useValue(config)
+      .overrideProvider(CLOCK)
+      .useValue(() => now)
+      .compile();
+    moduleRef.useLogger(false);
+    app = await moduleRef.init();
+    pipeline = app.get(OddsPipelineService);
+    redis = app.get(RedisService);
+    db = app.get(KYSELY);
+    listener = new RealtimeListener(config.REDIS_URL, config.REDIS_PREFIX);
+    await listener.start();
+  });
+
+  afterAll(async () => {
+    await listener.stop();
+    await app.close();
+    await stub.stop();
+  });
+
+  let firstCycleArbitrage: Array<OpportunityUpdate<ArbitrageOpportunity>> = [];
+
+  it('first cycle: the board in Redis, one history row per outcome, the diff published with seq 1', async () => {
+    const normalised = normaliseOddsApiV4(recorded).events;
+    const outcomes = normalised.reduce((s, e) => s + e.bookmakers.reduce((t, b) => t + b.markets.reduce((u, m) => u + m.outcomes.length, 0), 0), 0);
+    const before = await historyCount();
+
+    const result = await pipeline.pollOdds({ sport: NFL, tick: 1 });
+
+    expect(result).toMatchObject({ outcome: 'updated', events: normalised.length, changedEvents: normalised.length, historyRows: outcomes });
+    const request = stub.requests.at(-1)!;
+    expect(Object.fromEntries(request.searchParams)).toMatchObject({
+      apiKey: 'test-key',
+      oddsFormat: 'decimal',
+      dateFormat: 'iso',
+      regions: 'us,us2,us_exchanges',
+      markets: 'h2h,spreads,totals',
+    });
+    const board = JSON.parse((await redis.client.get(redis.key(...RedisKeys.board('odds', NFL))))!) as SportBoard;
+    expect(board.events).toEqual(normalised);
+    expect(board.fetched_at).toBe(new Date(recordedNow).toISOString());
+    expect(board.stale_since).toBeUndefined();
+    expect((await historyCount()) - before).toBe(outcomes);
+
+    const diffs = await eventually(() => listener.on('odds', NFL), (m) => m.length >= 1);
+    expect(diffs).toHaveLength(1);
+    const message = diffs[0] as Extract<RealtimeEnvelope, { type: 'board.diff' }>;
+    expect(message).toMatchObject({ seq: 1, channel: 'odds', sport: NFL, type: 'board.diff' });
+    expect(message.redisChannel).toBe(`${config.REDIS_PREFIX}:rt:odds:${NFL}`);
+    expect(message.data.events.map((e) => e.change)).toEqual(normalised.map(() => 'added'));
+    expect(await redis.client.hgetall(redis.key(...RedisKeys.oddsApiCredits))).toMatchObject({ remaining: '4990', used: '10', last: '9' });
+
+    const arbitrage = await eventually(() => listener.on('arbitrage', NFL), (m) => m.length >= 1);
+    firstCycleArbitrage = arbitrage.flatMap((m) => (m.type === 'opportunities' ? (m.data.updates as Array<OpportunityUpdate<ArbitrageOpportunity>>) : []));
+  });
+
+  it('publishes the arbitrage that `npm run scan` finds on the same file, and keeps it in Redis', async () => {
+    const scan = scanPayload(recorded, {
+      bankroll: 1000,
+      minProfitPct: 0.5,
+      minGap: 3,
+      minProbability: 15,
+      minEvPct: 0,
+      method: DEFAULT_DEVIG_METHOD,
+    });
+    expect(scan.arbitrage.length).toBeGreaterThan(0);
+    const published = firstCycleArbitrage.map((u) => ({ action: u.action, id: u.id, profitPct: u.opportunity!.profitPct, legs: u.opportunity!.legs }));
+    expect(published.sort((a, b) => a.id.localeCompare(b.id))).toEqual(
+      scan.arbitrage.map((a) => ({ action: 'new', id: a.id, profitPct: a.profitPct, legs: a.legs })).sort((a, b) => a.id.localeCompare(b.id)),
+    );
+    expect(firstCycleArbitrage.every((u) => u.time_found === new Date(recordedNow).toISOString() && u.expires_in === 1800)).toBe(true);
+    const stored = await redis.client.hgetall(redis.key(...RedisKeys.opportunities('arbitrage', NFL)));
+    expect(Object.values(stored).flatMap((v) => JSON.parse(v) as OpportunityUpdate[]).map((u) => u.id).sort()).toEqual(scan.arbitrage.map((a) => a.id).sort());
+  });
+
+  it('second cycle with changed prices publishes only the changes, and records only them', async () => {
+    listener.clear();
+    payload = structuredClone(recorded);
+    const event = payload[0];
+    const h2h = event.bookmakers[0].markets.find((m) => m.key === 'h2h')!;
+    const spreads = event.bookmakers[1].markets.find((m) => m.key === 'spreads')!;
+    h2h.outcomes[0].price = -140; // was -133: pays less
+    spreads.outcomes[0].point = spreads.outcomes[0].point! - 0.5;
+    spreads.outcomes[1].point = spreads.outcomes[1].point! + 0.5;
+    now = recordedNow + 30_000;
+    const before = await historyCount();
+
+    const result = await pipeline.pollOdds({ sport: NFL, tick: 2 });
+
+    expect(result).toMatchObject({ outcome: 'updated', changedEvents: 1, historyRows: 3 });
+    expect((await historyCount()) - before).toBe(3);
+    const diffs = await eventually(() => listener.on('odds', NFL), (m) => m.length >= 1);
+    expect(diffs).toHaveLength(1);
+    const message = diffs[0] as Extract<RealtimeEnvelope, { type: 'board.diff' }>;
+    expect(message.seq).toBe(2);
+    expect(message.data.events).toHaveLength(1);
+    expect(message.data.events[0]).toMatchObject({ id: event.id, change: 'changed' });
+    const books = message.data.events[0].bookmakers!;
+    expect(books.map((b) => [b.key, b.markets.map((m) => m.key)])).toEqual([
+      [event.bookmakers[0].key === 'unibet' ? 'unibet_us' : event.bookmakers[0].key, ['h2h']],
+      [event.bookmakers[1].key, ['spreads']],
+    ]);
+    expect(books[0].markets[0].outcomes).toEqual([
+      expect.objectContaining({ change: 'price', name: h2h.outcomes[0].name, direction: 'down', price: 1 + 100 / 140, previous_price: 1 + 100 / 133 }),
+    ]);
+    expect(books[1].markets[0].outcomes!.map((o) => [o.change, o.point, o.previous_point])).toEqual([
+      ['line', spreads.outcomes[0].point, spreads.outcomes[0].point! + 0.5],
+      ['line', spreads.outcomes[1].point, spreads.outcomes[1].point! - 0.5],
+    ]);
+  });
+
+  it('a cycle with nothing changed publishes nothing and records nothing', async () => {
+    listener.clear();
+    now = recordedNow + 60_000;
+    const before = await historyCount();
+    const result = await pipeline.pollOdds({ sport: NFL, tick: 3 });
+    expect(result).toMatchObject({ outcome: 'unchanged', changedEvents: 0, historyRows: 0 });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(listener.on('odds', NFL)).toEqual([]);
+    expect(await redis.client.get(redis.key('rt', 'odds', NFL, 'seq'))).toBe('2');
+    expect(await historyCount()).toBe(before);
+  });
+});

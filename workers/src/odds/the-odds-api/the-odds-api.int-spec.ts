@@ -1,0 +1,185 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { INestApplicationContext } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import type { ServerResponse } from 'node:http';
+import { JobName, QueueName, SportBoard } from '@oddspulse/shared';
+import { APP_CONFIG } from '@oddspulse/server/config/config.module';
+import { AppConfig, parseConfig } from '@oddspulse/server/config/config.schema';
+import { JobQueueService } from '@oddspulse/server/queue/job-queue.service';
+import { RedisService } from '@oddspulse/server/redis/redis.service';
+import { RedisKeys } from '@oddspulse/server/redis/redis-keys';
+import { HttpStub } from '../../../../test/support/http-stub';
+import { RealtimeListener, eventually } from '../../../../test/support/realtime-listener';
+import { FeedStateService } from '../../feeds/feed-state.service';
+import { WorkersModule } from '../../workers.module';
+import { OddsPipelineService } from '../odds-pipeline.service';
+
+const FIXTURES = join(__dirname, '..', '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
+const BOARD = JSON.parse(readFileSync(join(FIXTURES, 'v4_odds_upcoming_us_h2h_decimal_inplay_2025-03-11.json'), 'utf8')) as Array<{ sport_key: string }>;
+const ERRORS = JSON.parse(readFileSync(join(FIXTURES, 'v4_errors-and-usage-headers_observed.json'), 'utf8')) as {
+  observed_errors: Array<{ status: number; error_code: string; body: unknown }>;
+};
+const errorBody = (code: string) => ERRORS.observed_errors.find((e) => e.error_code === code)!.body;
+const SPORT = 'basketball_nba';
+const RETRY_BASE_MS = 60;
+
+type Reply = (res: ServerResponse) => void;
+
+// Issue 4 / spec 001 §4 §8 §9: 401, 422, 429 with Retry-After, 500, a time-out and an HTML body leave the
+// worker alive, retrying per spec (Retry-After, else 5 s doubling — here a 60 ms base — 3 retries, 15 s
+// time-out — here 300 ms), and the board keeps its last data, marked stale.
+describe('The Odds API failures (real Redis and PostgreSQL)', () => {
+  const stub = new HttpStub();
+  let replies: Reply[] = [];
+  let app: INestApplicationContext;
+  let config: AppConfig;
+  let pipeline: OddsPipelineService;
+  let redis: RedisService;
+  let state: FeedStateService;
+  let listener: RealtimeListener;
+  const ok: Reply = (res) => stub.json(res, 200, BOARD.filter((e) => e.sport_key === SPORT), { 'x-requests-remaining': '900', 'x-requests-used': '100', 'x-requests-last': '3' });
+  const poll = () => pipeline.pollOdds({ sport: SPORT, tick: Date.now() });
+  const requestsDuring = async (run: () => Promise<unknown>) => {
+    const before = stub.requests.length;
+    const started = Date.now();
+    const outcome = await run().then(
+      (value) => ({ value, error: undefined as Error | undefined }),
+      (error: Error) => ({ value: undefined, error }),
+    );
+    return { ...outcome, requests: stub.requests.length - before, ms: Date.now() - started };
+  };
+
+  beforeAll(async () => {
+    const url = await stub.start();
+    stub.handler = (_req, res) => (replies.shift() ?? ok)(res);
+    const base = parseConfig(process.env);
+    config = {
+      ...base,
+      REDIS_PREFIX: `${base.REDIS_PREFIX}:odds-api-errors`,
+      ODDS_PROVIDER: 'theoddsapi',
+      ODDS_API_KEY: 'test-key',
+      ODDS_API_BASE_URL: url,
+      ODDS_API_TIMEOUT_MS: 300,
+      FEED_RETRY_BASE_MS: RETRY_BASE_MS,
+      ODDS_API_CREDIT_RESERVE: 50,
+      ODDS_API_PRIORITY_SPORTS: [],
+      FEED_SPORTS: [],
+    };
+    const moduleRef = await Test.createTestingModule({ imports: [WorkersModule] }).overrideProvider(APP_CONFIG).useValue(config).compile();
+    moduleRef.useLogger(false);
+    app = await moduleRef.init();
+    pipeline = app.get(OddsPipelineService);
+    redis = app.get(RedisService);
+    state = app.get(FeedStateService);
+    listener = new RealtimeListener(config.REDIS_URL, config.REDIS_PREFIX);
+    await listener.start();
+    await poll();
+  });
+
+  afterAll(async () => {
+    await listener.stop();
+    await app.close();
+    await stub.stop();
+  });
+
+  beforeEach(async () => {
+    replies = [];
+    // Each case starts from a fresh, healthy board.
+    await poll();
+    listener.clear();
+  });
+
+  it('401 INVALID_KEY: not retried; the board keeps its data, marked stale, and says so once', async () => {
+    replies = [(res) => stub.json(res, 401, errorBody('INVALID_KEY'))];
+    const before = (await state.board('odds', SPORT))!;
+    const { error, requests } = await requestsDuring(poll);
+    expect(requests).toBe(1);
+    expect(error?.message).toContain('Unauthorized (401 INVALID_KEY)');
+    expect(error?.message).not.toContain('test-key');
+    const board = (await state.board('odds', SPORT)) as SportBoard;
+    expect(board.events).toEqual(before.events);
+    expect(board.stale_since).toBeDefined();
+    expect(await state.status('odds', SPORT)).toMatchObject({ state: 'stale', stale_since: board.stale_since, error: expect.stringContaining('401') });
+    const status = await eventually(() => listener.on('odds', SPORT), (m) => m.length > 0);
+    expect(status).toEqual([expect.objectContaining({ type: 'board.status', data: expect.objectContaining({ stale_since: board.stale_since }) })]);
+
+    // The next successful poll clears the stale mark and says so.
+    await poll();
+    expect((await state.board('odds', SPORT))!.stale_since).toBeUndefined();
+    expect(await state.status('odds', SPORT)).toMatchObject({ state: 'ok', stale_since: null });
+  });
+
+  it('401 OUT_OF_USAGE_CREDITS: not retried; the balance is spent, so the sport is paused without asking again', async () => {
+    replies = [(res) => stub.json(res, 401, errorBody('OUT_OF_USAGE_CREDITS'))];
+    expect((await requestsDuring(poll)).requests).toBe(1);
+    expect(await redis.client.hget(redis.key(...RedisKeys.oddsApiCredits), 'remaining')).toBe('0');
+    const paused = await requestsDuring(poll);
+    expect(paused.requests).toBe(0);
+    expect(paused.value).toMatchObject({ outcome: 'paused' });
+    expect(await state.status('odds', SPORT)).toMatchObject({ state: 'paused', paused_reason: expect.stringContaining('0 credits left') });
+    await redis.client.hset(redis.key(...RedisKeys.oddsApiCredits), 'remaining', '1000');
+  });
+
+  it('pauses a low-priority sport below the credit reserve', async () => {
+    await redis.client.hset(redis.key(...RedisKeys.oddsApiCredits), 'remaining', '40');
+    const paused = await requestsDuring(poll);
+    expect(paused.requests).toBe(0);
+    expect(await state.status('odds', SPORT)).toMatchObject({ state: 'paused', paused_reason: '40 credits left, below the reserve of 50: low-priority sport paused' });
+    await redis.client.hset(redis.key(...RedisKeys.oddsApiCredits), 'remaining', '1000');
+  });
+
+  it('422: not retried, with the API code in the error', async () => {
+    replies = [(res) => stub.json(res, 422, errorBody('MISSING_REGION'))];
+    const { error, requests } = await requestsDuring(poll);
+    expect(requests).toBe(1);
+    expect(error?.message).toContain('MISSING_REGION');
+  });
+
+  it('429 with Retry-After: waits what the server asked, then succeeds', async () => {
+    replies = [(res) => stub.json(res, 429, { message: 'Rate limited', error_code: 'EXCEEDED_FREQ_LIMIT' }, { 'retry-after': '1' })];
+    const { value, requests, ms } = await requestsDuring(poll);
+    expect(requests).toBe(2);
+    expect(ms).toBeGreaterThanOrEqual(1000);
+    expect(value).toMatchObject({ outcome: expect.stringMatching(/updated|unchanged/) });
+  });
+
+  it('500: retried 3 times, 60, 120 then 240 ms apart, then the board goes stale', async () => {
+    replies = Array.from({ length: 4 }, () => (res: ServerResponse) => stub.json(res, 500, { message: 'Internal error' }));
+    const { error, requests, ms } = await requestsDuring(poll);
+    expect(requests).toBe(4);
+    expect(ms).toBeGreaterThanOrEqual(RETRY_BASE_MS * (1 + 2 + 4));
+    expect(error?.message).toContain('HTTP 500');
+    expect((await state.board('odds', SPORT))!.stale_since).toBeDefined();
+  });
+
+  it('a time-out: retried, and the next answer is used', async () => {
+    replies = [() => undefined];
+    const { value, requests, ms } = await requestsDuring(poll);
+    expect(requests).toBe(2);
+    expect(ms).toBeGreaterThanOrEqual(300 + RETRY_BASE_MS);
+    expect(value).toMatchObject({ outcome: expect.stringMatching(/updated|unchanged/) });
+  });
+
+  it('an HTML body: retried, then reported as HTML instead of JSON', async () => {
+    replies = Array.from({ length: 4 }, () => (res: ServerResponse) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Bad gateway</html>'));
+    const { error, requests } = await requestsDuring(poll);
+    expect(requests).toBe(4);
+    expect(error?.message).toContain('Server returned HTML instead of JSON');
+  });
+
+  it('through the queue: a failing poll fails its job once (kept for inspection) and the worker runs the next', async () => {
+    const jobs = app.get(JobQueueService);
+    replies = [(res) => stub.json(res, 401, errorBody('INVALID_KEY'))];
+    const failing = await jobs.add(JobName.OddsPoll, { sport: SPORT, tick: 1 }, { jobId: `odds-${SPORT}-test-1` });
+    const queue = jobs.queue(QueueName.Feeds);
+    const failed = await eventually(() => queue.getJob(failing.id!), (job) => job?.failedReason !== undefined && job.finishedOn !== undefined);
+    expect(await failed!.getState()).toBe('failed');
+    expect(failed!.attemptsMade).toBe(1);
+    expect(failed!.failedReason).toContain('401');
+
+    const next = await jobs.add(JobName.OddsPoll, { sport: SPORT, tick: 2 }, { jobId: `odds-${SPORT}-test-2` });
+    const done = await eventually(() => queue.getJob(next.id!), (job) => job?.finishedOn !== undefined);
+    expect(await done!.getState()).toBe('completed');
+  });
+});

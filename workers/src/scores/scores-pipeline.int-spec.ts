@@ -1,0 +1,129 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { INestApplicationContext } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { RealtimeEnvelope, ScoreboardEvent, normaliseOddsApiV4 } from '@oddspulse/shared';
+import { APP_CONFIG } from '@oddspulse/server/config/config.module';
+import { AppConfig, parseConfig } from '@oddspulse/server/config/config.schema';
+import { HttpStub } from '../../../test/support/http-stub';
+import { RealtimeListener, eventually } from '../../../test/support/realtime-listener';
+import { FeedStateService } from '../feeds/feed-state.service';
+import { WorkersModule } from '../workers.module';
+import { ESPN_LEAGUES } from './espn/espn-scoreboard.mapper';
+import { ScoresPipelineService } from './scores-pipeline.service';
+
+const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures');
+const ESPN_FILES = readdirSync(join(FIXTURES, 'espn')).filter((f) => f.endsWith('.json'));
+
+/** The fixture's league path (scoreboard_{sport}_{league}_…) → the odds feed's sport key. */
+function sportOf(file: string): string {
+  const [, sport, league] = file.split('_');
+  const path = `${sport}/${league}`;
+  const entry = Object.entries(ESPN_LEAGUES).find(([, p]) => p === path);
+  if (!entry) throw new Error(`No sport for ${file}`);
+  return entry[0];
+}
+
+type EspnStatus = { type: { state: string; completed: boolean } };
+type EspnFile = { events: Array<{ id: string; status: EspnStatus; competitions: Array<{ odds?: unknown[] }> }> };
+
+// Issue 4: the ESPN scoreboard adapter parses every recorded scoreboard into the scoreboard events of
+// spec 002 §3, joined to the odds feed by team names (002 §5); changes and finals are published.
+describe('scores pipeline on recorded ESPN scoreboards (real Redis)', () => {
+  const stub = new HttpStub();
+  let served = '';
+  let app: INestApplicationContext;
+  let config: AppConfig;
+  let pipeline: ScoresPipelineService;
+  let state: FeedStateService;
+  let listener: RealtimeListener;
+
+  beforeAll(async () => {
+    const url = await stub.start();
+    stub.handler = (_req, res, reqUrl) => {
+      if (reqUrl.pathname.endsWith('/scoreboard') && served) res.writeHead(200, { 'content-type': 'application/json' }).end(served);
+      else stub.json(res, 404, {});
+    };
+    const base = parseConfig(process.env);
+    config = { ...base, REDIS_PREFIX: `${base.REDIS_PREFIX}:espn`, SCORES_PROVIDER: 'espn', ESPN_BASE_URL: `${url}/apis/site/v2/sports`, FEED_SPORTS: [] };
+    const moduleRef = await Test.createTestingModule({ imports: [WorkersModule] }).overrideProvider(APP_CONFIG).useValue(config).compile();
+    moduleRef.useLogger(false);
+    app = await moduleRef.init();
+    pipeline = app.get(ScoresPipelineService);
+    state = app.get(FeedStateService);
+    listener = new RealtimeListener(config.REDIS_URL, config.REDIS_PREFIX);
+    await listener.start();
+  });
+
+  afterAll(async () => {
+    await listener.stop();
+    await app.close();
+    await stub.stop();
+  });
+
+  it.each(ESPN_FILES)('parses %s', async (file) => {
+    const sport = sportOf(file);
+    served = readFileSync(join(FIXTURES, 'espn', file), 'utf8');
+    const raw = JSON.parse(served) as EspnFile;
+    // Each file is a fresh scoreboard for its sport.
+    await state.saveScoreboard({ sport_key: sport, fetched_at: new Date(0).toISOString(), games: [] });
+    listener.clear();
+
+    await pipeline.poll({ sport, tick: 0 });
+
+    expect(stub.requests.at(-1)!.pathname).toBe(`/apis/site/v2/sports/${ESPN_LEAGUES[sport]}/scoreboard`);
+    const board = (await state.scoreboard(sport))!;
+    expect(board.games.map((g) => g.id)).toEqual(raw.events.map((e) => e.id));
+    for (const [i, game] of board.games.entries()) {
+      const espn = raw.events[i].status.type;
+      const status = espn.completed || espn.state === 'post' ? 'final' : espn.state === 'in' ? 'in_progress' : 'scheduled';
+      expect(game).toMatchObject({ sport_key: sport, status, live: status === 'in_progress', completed: status === 'final', source: 'espn' });
+      expect(game.home_team).not.toBe('');
+      expect(game.away_team).not.toBe('');
+      if (status === 'scheduled') expect(game.scores).toEqual({ home: null, away: null });
+      else expect(typeof game.home_score).toBe('number');
+      if (raw.events[i].competitions[0].odds?.length) expect(game.odds?.provider).toBeTruthy();
+    }
+    const finals = board.games.filter((g) => g.status === 'final');
+    const published = await eventually(() => listener.on('scores', sport), (m) => m.length >= 1 + finals.length);
+    expect(published.filter((m) => m.type === 'game.final').map((m) => (m as Extract<RealtimeEnvelope, { type: 'game.final' }>).data.game.id)).toEqual(finals.map((g) => g.id));
+  });
+
+  it('reads the structured odds block (moneyline, spread, total with open and close)', async () => {
+    const first = (await pollFile('scoreboard_basketball_nba_2026-03-01_pregame_draftkings-odds.json', 'basketball_nba'))[0];
+    expect(first).toMatchObject({
+      home_team: 'New York Knicks',
+      away_team: 'San Antonio Spurs',
+      home_record: '38-22',
+      venue: 'Madison Square Garden',
+      odds: { provider: 'Draft Kings', spread: 1.5, overUnder: 227.5, moneyline: { home: 110, away: -130 } },
+    });
+  });
+
+  it('reads the old odds string, ranks, records and the live clock', async () => {
+    const games = await pollFile('scoreboard_basketball_mens-college-basketball_2025-02-04_live-scheduled_ranked_espnbet-odds.json', 'basketball_ncaab');
+    const live = games.find((g) => g.home_team === "St. John's Red Storm")!;
+    expect(live).toMatchObject({ home_rank: 12, home_record: '19-3', clock: '5:09', period: 2, status: 'in_progress', live: true });
+    const nfl = await pollFile('scoreboard_football_nfl_2022-wk1_live-final-scheduled.json', 'americanfootball_nfl');
+    const withOdds = nfl.find((g) => g.odds?.details === 'TEN -5.5')!;
+    expect(withOdds.odds).toMatchObject({ provider: 'Caesars Sportsbook (New Jersey)', overUnder: 44 });
+    expect(withOdds.odds!.spread).toBe(withOdds.home_team === 'Tennessee Titans' ? -5.5 : 5.5);
+    expect(nfl.filter((g) => g.status === 'in_progress')).toHaveLength(8);
+    expect(nfl.filter((g) => g.status === 'final')).toHaveLength(2);
+  });
+
+  it('joins a game to the odds feed by team names (spec 002 §5)', async () => {
+    const oddsFile = join(FIXTURES, 'the-odds-api', 'v4_odds_americanfootball_nfl_us-plus-betfair_h2h-spreads-totals-h2h_lay_american_2022-08-24.json');
+    const { events } = normaliseOddsApiV4(JSON.parse(readFileSync(oddsFile, 'utf8')));
+    await state.saveBoard('odds', { sport_key: 'americanfootball_nfl', fetched_at: new Date().toISOString(), events });
+    const games = await pollFile('scoreboard_football_nfl_2022-wk1_live-final-scheduled.json', 'americanfootball_nfl');
+    const opener = games.find((g) => g.home_team === 'Los Angeles Rams' && g.away_team === 'Buffalo Bills')!;
+    expect(opener.event_id).toBe('6bde759afa450fe673e70e555be88ba4');
+  });
+
+  async function pollFile(file: string, sport: string): Promise<ScoreboardEvent[]> {
+    served = readFileSync(join(FIXTURES, 'espn', file), 'utf8');
+    await pipeline.poll({ sport, tick: 0 });
+    return (await state.scoreboard(sport))!.games;
+  }
+});

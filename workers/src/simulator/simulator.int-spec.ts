@@ -1,0 +1,121 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { sql } from 'kysely';
+import { QueueName, RealtimeEnvelope } from '@oddspulse/shared';
+import { APP_CONFIG } from '@oddspulse/server/config/config.module';
+import { AppConfig, parseConfig } from '@oddspulse/server/config/config.schema';
+import { Database, KYSELY } from '@oddspulse/server/database/database.module';
+import { JobQueueService } from '@oddspulse/server/queue/job-queue.service';
+import { RealtimeListener, eventually } from '../../../test/support/realtime-listener';
+import { CLOCK } from '../feeds/clock';
+import { FeedStateService } from '../feeds/feed-state.service';
+import { ODDS_PROVIDER, OddsProvider } from '../feeds/providers';
+import { OddsPipelineService } from '../odds/odds-pipeline.service';
+import { FeedsSchedulerService } from '../schedule/feeds-scheduler.service';
+import { ScoresPipelineService } from '../scores/scores-pipeline.service';
+import { WorkersModule } from '../workers.module';
+import { MarketSimulator } from './market-simulator';
+
+const SPORT = 'basketball_nba';
+const SEED = 99;
+const T0 = Date.parse('2026-03-01T20:00:00Z');
+
+// Issue 4: the simulator is deterministic for a seed, so several worker processes agree with no state of
+// their own; games turn final and say so once; the scheduler fans out one job per sport and slot.
+describe('simulator through the pipeline, two worker processes (real Redis and PostgreSQL)', () => {
+  let config: AppConfig;
+  const clocks = { a: T0, b: T0 };
+  let a: INestApplicationContext;
+  let b: INestApplicationContext;
+  let listener: RealtimeListener;
+
+  async function worker(name: 'a' | 'b'): Promise<INestApplicationContext> {
+    const moduleRef = await Test.createTestingModule({ imports: [WorkersModule] })
+      .overrideProvider(APP_CONFIG)
+      .useValue(config)
+      .overrideProvider(CLOCK)
+      .useValue(() => clocks[name])
+      .compile();
+    moduleRef.useLogger(false);
+    return moduleRef.init();
+  }
+
+  beforeAll(async () => {
+    const base = parseConfig(process.env);
+    config = { ...base, REDIS_PREFIX: `${base.REDIS_PREFIX}:simulator`, SIMULATOR_SEED: SEED, FEED_SPORTS: [], SCHEDULER_TICK_MS: 60_000 };
+    a = await worker('a');
+    b = await worker('b');
+    listener = new RealtimeListener(config.REDIS_URL, config.REDIS_PREFIX);
+    await listener.start();
+  });
+
+  afterAll(async () => {
+    await listener.stop();
+    await a.close();
+    await b.close();
+  });
+
+  it('two processes see the same market for the same seed and time', async () => {
+    await a.get(OddsPipelineService).pollOdds({ sport: SPORT, tick: 0 });
+    const stored = await a.get(FeedStateService).board('odds', SPORT);
+    const fromB = await b.get<OddsProvider>(ODDS_PROVIDER).fetchOdds(SPORT);
+    expect(JSON.stringify(stored!.events)).toBe(JSON.stringify(fromB));
+    expect(fromB.length).toBeGreaterThan(0);
+  });
+
+  it('a poll by the other process 30 s later publishes and records only what moved', async () => {
+    const db = a.get<Database>(KYSELY);
+    const count = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM odds_history WHERE sport_key = ${SPORT}`.execute(db)).rows[0].n);
+    const before = await count();
+    const board = (await a.get(FeedStateService).board('odds', SPORT))!;
+    const outcomes = board.events.reduce((s, e) => s + e.bookmakers.reduce((t, bk) => t + bk.markets.reduce((u, m) => u + m.outcomes.length, 0), 0), 0);
+    listener.clear();
+    clocks.b = T0 + 30_000;
+    const result = await b.get(OddsPipelineService).pollOdds({ sport: SPORT, tick: 1 });
+    expect(result.historyRows).toBeGreaterThan(0);
+    expect(result.historyRows).toBeLessThan(outcomes * 0.2);
+    expect((await count()) - before).toBe(result.historyRows);
+    const diff = await eventually(() => listener.on('odds', SPORT), (m) => m.length > 0);
+    expect(diff[0]).toMatchObject({ type: 'board.diff', seq: 2 });
+  });
+
+  it('publishes a game turning final once, whichever process sees it', async () => {
+    const sim = new MarketSimulator(SEED);
+    const game = sim.games(SPORT, T0).find((g) => sim.state(g, T0).phase === 'live')!;
+    const end = game.commence + 150 * 60_000;
+    clocks.a = end - 60_000;
+    await a.get(ScoresPipelineService).poll({ sport: SPORT, tick: 0 });
+    expect((await a.get(FeedStateService).scoreboard(SPORT))!.games.find((g) => g.id === game.id)).toMatchObject({ status: 'in_progress' });
+    listener.clear();
+    clocks.b = end + 60_000;
+    await b.get(ScoresPipelineService).poll({ sport: SPORT, tick: 1 });
+    clocks.a = end + 120_000;
+    await a.get(ScoresPipelineService).poll({ sport: SPORT, tick: 2 });
+    const finals = await eventually(
+      () => listener.on('scores', SPORT).filter((m) => m.type === 'game.final'),
+      (m) => m.length > 0,
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    const mine = listener.on('scores', SPORT).filter((m) => m.type === 'game.final' && (m as Extract<RealtimeEnvelope, { type: 'game.final' }>).data.game.id === game.id);
+    expect(finals.length).toBeGreaterThan(0);
+    expect(mine).toHaveLength(1);
+    expect((mine[0] as Extract<RealtimeEnvelope, { type: 'game.final' }>).data.game).toMatchObject({ status: 'final', completed: true, event_id: game.id });
+  });
+
+  it('the scheduler fans out one job per sport, kind and slot, and a second run in the slot adds none', async () => {
+    const scheduler = a.get(FeedsSchedulerService);
+    const queue = a.get(JobQueueService).queue(QueueName.Feeds);
+    Object.assign(config, { FEED_SPORTS: ['icehockey_nhl'] });
+    try {
+      const first = await scheduler.fanOut({ scheduledAt: 0 });
+      expect(first.polls).toBe(3);
+      const ids = (await queue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed'])).filter((j) => j.data.sport === 'icehockey_nhl');
+      expect(ids.map((j) => j.name).sort()).toEqual(['odds.poll', 'props.poll', 'scores.poll']);
+      const stamps = new Map(ids.map((j) => [j.id, j.timestamp]));
+      await b.get(FeedsSchedulerService).fanOut({ scheduledAt: 0 });
+      for (const [id, stamp] of stamps) expect((await queue.getJob(id!))?.timestamp).toBe(stamp);
+    } finally {
+      Object.assign(config, { FEED_SPORTS: [] });
+    }
+  });
+});
