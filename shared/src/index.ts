@@ -61,6 +61,7 @@ export * from './domain/scores';
 export * from './scores/team-match';
 export * from './realtime/board-diff';
 export * from './realtime/channels';
+export { buildEventIndex, groupLines, type Quote, type MarketLine, type MarketGroup, type EventIndex } from './engine/market-lines';
 export * from './picks/pick';
 export * from './picks/settlement';
 export * from './picks/stats';

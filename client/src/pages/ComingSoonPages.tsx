@@ -1,10 +1,3 @@
-import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { isPlatinum } from '../api/accounts';
-import { SECTIONS } from '../layout/MobileNav';
-import { planAtom } from '../state/auth';
-
 /**
  * Pages whose content comes with later work. Each route, guard and navigation is real; the page says
  * plainly what is coming instead of showing an empty or made-up table.
@@ -17,43 +10,6 @@ function Upcoming({ title, children }: { title: string; children: React.ReactNod
         {children}
       </div>
     </section>
-  );
-}
-
-/** /sportsbooks: mode selects the section; arbitrage and middles links are ignored without Platinum (001 §2). */
-export function OddsPage() {
-  const [params, setParams] = useSearchParams();
-  const plan = useAtomValue(planAtom);
-  const platinum = plan.status === 'ready' && isPlatinum(plan.info);
-  const mode = params.get('mode');
-  const section = SECTIONS.find((s) => s.mode === mode && (platinum || !s.platinum)) ?? SECTIONS[0];
-  useEffect(() => {
-    if (mode && section.mode !== mode) {
-      const next = new URLSearchParams(params);
-      next.delete('mode');
-      setParams(next, { replace: true });
-    }
-  }, [mode, section.mode, params, setParams]);
-  const q = params.get('q');
-  return (
-    <Upcoming title={`Odds: ${section.label}`}>
-      <p>
-        The live odds table for {section.label.toLowerCase()} is being connected to the server's odds feed. It will list every market at your sportsbooks with
-        its EV, fair line and best price, updated live.
-      </p>
-      {q && <p className="muted">Search: “{q}”</p>}
-      <p>
-        Meanwhile, <Link to="/my-sportsbooks">choose your sportsbooks and bankroll</Link>.
-      </p>
-    </Upcoming>
-  );
-}
-
-export function DfsPage() {
-  return (
-    <Upcoming title="DFS Props">
-      <p>PrizePicks, Underdog and Pick6 props with their expected value against the sportsbooks are coming to this page.</p>
-    </Upcoming>
   );
 }
 

@@ -81,30 +81,51 @@ describe('LiveSocket', () => {
   it('delivers envelopes to channel listeners in order and drops replays', () => {
     const { transport, socket } = setup();
     const seen: number[] = [];
-    socket.subscribe('odds:basketball_nba', (e) => seen.push(e.seq));
+    const hockey: number[] = [];
+    socket.subscribe({ channel: 'odds', sport: 'basketball_nba' }, (e) => seen.push(e.seq));
+    socket.subscribe({ channel: 'odds', sport: 'icehockey_nhl' }, (e) => hockey.push(e.seq));
     socket.start();
     transport.fire('connect');
-    transport.push('odds', { channel: 'odds:basketball_nba', seq: 1 });
-    transport.push('odds', { channel: 'odds:basketball_nba', seq: 2 });
-    transport.push('odds', { channel: 'odds:basketball_nba', seq: 2 });
-    transport.push('odds', { channel: 'scores', seq: 9 });
+    transport.push('message', { channel: 'odds', sport: 'basketball_nba', seq: 1 });
+    transport.push('message', { channel: 'odds', sport: 'basketball_nba', seq: 2 });
+    transport.push('message', { channel: 'odds', sport: 'basketball_nba', seq: 2 });
+    // seq is per room: another sport's seq 1 is not a replay
+    transport.push('message', { channel: 'odds', sport: 'icehockey_nhl', seq: 1 });
+    transport.push('message', { channel: 'scores', sport: 'basketball_nba', seq: 9 });
     transport.push('noise', { hello: true });
     expect(seen).toEqual([1, 2]);
-    expect(socket.lastSequence('scores')).toBe(9);
+    expect(hockey).toEqual([1]);
+    expect(socket.lastSequence({ channel: 'scores', sport: 'basketball_nba' })).toBe(9);
   });
 
   it('resumes every channel from its last sequence number after a reconnect', () => {
     const { transport, socket, runTimer } = setup();
-    socket.subscribe('scores', () => undefined);
+    socket.subscribe({ channel: 'scores', sport: 'basketball_nba' }, () => undefined);
     socket.start();
     transport.fire('connect');
-    expect(transport.emitted).toEqual([['subscribe', { channel: 'scores', since: null }]]);
-    transport.push('score', { channel: 'scores', seq: 41 });
+    expect(transport.emitted).toEqual([['subscribe', { channel: 'scores', sport: 'basketball_nba' }]]);
+    transport.push('message', { channel: 'scores', sport: 'basketball_nba', seq: 41 });
     transport.fire('disconnect', 'transport close');
     runTimer();
-    expect(transport.connects.at(-1)).toEqual({ token: 'tok', resume: { scores: 41 } });
+    expect(transport.connects.at(-1)).toEqual({ token: 'tok', resume: { 'scores:basketball_nba': 41 } });
     transport.fire('connect');
-    expect(transport.emitted.at(-1)).toEqual(['subscribe', { channel: 'scores', since: 41 }]);
+    expect(transport.emitted.at(-1)).toEqual(['subscribe', { channel: 'scores', sport: 'basketball_nba', lastSeq: 41 }]);
+  });
+
+  it('hands a snapshot to the listeners of its room and resumes from its seq', () => {
+    const { transport, socket } = setup();
+    const seen: unknown[] = [];
+    socket.subscribe({ channel: 'arbitrage', sport: 'basketball_nba' }, (e) => seen.push([e.type, e.seq]));
+    socket.start();
+    transport.fire('connect');
+    transport.push('message', { channel: 'arbitrage', sport: 'basketball_nba', seq: 7 });
+    transport.push('snapshot', { channel: 'arbitrage', key: 'basketball_nba', seq: 3, at: 'now', data: [] });
+    transport.push('message', { channel: 'arbitrage', sport: 'basketball_nba', seq: 4 });
+    expect(seen).toEqual([
+      [undefined, 7],
+      ['snapshot', 3],
+      [undefined, 4],
+    ]);
   });
 
   it('connects only when signed in and listening, and disconnects when the last listener leaves', () => {
@@ -117,8 +138,8 @@ describe('LiveSocket', () => {
     const offArb = socket.subscribe('arbitrage', () => undefined);
     offArb();
     expect(transport.emitted).toEqual([
-      ['subscribe', { channel: 'scores', since: null }],
-      ['subscribe', { channel: 'arbitrage', since: null }],
+      ['subscribe', { channel: 'scores' }],
+      ['subscribe', { channel: 'arbitrage' }],
       ['unsubscribe', { channel: 'arbitrage' }],
     ]);
     expect(transport.connected).toBe(true);

@@ -18,8 +18,38 @@ export function reconnectDelay(failures: number): number {
 export interface Envelope {
   channel: string;
   seq: number;
+  /** The sport of per-sport channels (odds, props, ev, arbitrage, middles, scores). */
+  sport?: string;
   [field: string]: unknown;
 }
+
+/**
+ * What a listener subscribes to: a channel, per sport for the per-sport channels or per game for reactions.
+ * Sequence numbers are per room, so each topic keeps its own.
+ */
+export interface Topic {
+  channel: string;
+  sport?: string;
+  eventId?: string;
+}
+
+export function topicKey(topic: string | Topic): string {
+  if (typeof topic === 'string') return topic;
+  const key = topic.sport ?? topic.eventId;
+  return key ? `${topic.channel}:${key}` : topic.channel;
+}
+
+/** The gateway's `snapshot` event: the room's state when a gap was too old to replay (issue 6). */
+interface SnapshotPayload {
+  channel: string;
+  key: string;
+  seq: number;
+  at: string;
+  data: unknown;
+}
+
+const isSnapshot = (value: unknown): value is SnapshotPayload =>
+  !!value && typeof value === 'object' && typeof (value as SnapshotPayload).channel === 'string' && typeof (value as SnapshotPayload).key === 'string' && Number.isInteger((value as SnapshotPayload).seq);
 
 export function isEnvelope(value: unknown): value is Envelope {
   return !!value && typeof value === 'object' && typeof (value as Envelope).channel === 'string' && Number.isInteger((value as Envelope).seq);
@@ -51,6 +81,7 @@ type Listener = (envelope: Envelope) => void;
 export class LiveSocket {
   private readonly lastSeq = new Map<string, number>();
   private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly topics = new Map<string, Topic>();
   private failures = 0;
   private timer: unknown = null;
   private wanted = false;
@@ -69,8 +100,13 @@ export class LiveSocket {
       if ((reason as string) === 'io client disconnect') return;
       this.scheduleReconnect();
     });
-    transport.onAny((_event, payload) => {
-      if (isEnvelope(payload)) this.deliver(payload);
+    transport.onAny((event, payload) => {
+      // A snapshot replaces the room's state; listeners see it as `type: 'snapshot'` at its seq.
+      if (event === 'snapshot' && isSnapshot(payload)) {
+        this.deliver(`${payload.channel}:${payload.key}`, { channel: payload.channel, seq: payload.seq, at: payload.at, type: 'snapshot', data: payload.data }, true);
+        return;
+      }
+      if (isEnvelope(payload)) this.deliver(topicKey({ channel: payload.channel, sport: payload.sport }), payload, false);
     });
   }
 
@@ -89,27 +125,31 @@ export class LiveSocket {
     this.close();
   }
 
-  subscribe(channel: string, listener: Listener): () => void {
-    let set = this.listeners.get(channel);
+  subscribe(topic: string | Topic, listener: Listener): () => void {
+    const key = topicKey(topic);
+    let set = this.listeners.get(key);
     if (!set) {
       set = new Set();
-      this.listeners.set(channel, set);
-      if (this.deps.transport.connected) this.sendSubscribe(channel);
+      this.listeners.set(key, set);
+      this.topics.set(key, typeof topic === 'string' ? { channel: topic } : topic);
+      if (this.deps.transport.connected) this.sendSubscribe(key);
       else this.openIfNeeded();
     }
     set.add(listener);
     return () => {
       set.delete(listener);
       if (set.size === 0) {
-        this.listeners.delete(channel);
-        if (this.deps.transport.connected) this.deps.transport.emit('unsubscribe', { channel });
+        this.listeners.delete(key);
+        const request = this.topics.get(key);
+        this.topics.delete(key);
+        if (this.deps.transport.connected) this.deps.transport.emit('unsubscribe', { ...request });
         if (this.listeners.size === 0) this.close();
       }
     };
   }
 
-  lastSequence(channel: string): number | undefined {
-    return this.lastSeq.get(channel);
+  lastSequence(topic: string | Topic): number | undefined {
+    return this.lastSeq.get(topicKey(topic));
   }
 
   private openIfNeeded(): void {
@@ -140,16 +180,18 @@ export class LiveSocket {
     this.timer = this.deps.setTimer(() => this.open(), reconnectDelay(this.failures));
   }
 
-  private sendSubscribe(channel: string): void {
-    this.deps.transport.emit('subscribe', { channel, since: this.lastSeq.get(channel) ?? null });
+  /** The gateway's SubscribeRequest: the topic and, after a first message, the last seq seen (it replays the rest). */
+  private sendSubscribe(key: string): void {
+    const last = this.lastSeq.get(key);
+    this.deps.transport.emit('subscribe', { ...this.topics.get(key), ...(last === undefined ? {} : { lastSeq: last }) });
   }
 
-  private deliver(envelope: Envelope): void {
-    const last = this.lastSeq.get(envelope.channel);
-    // A replayed or duplicated message (seq already seen) is dropped.
-    if (last !== undefined && envelope.seq <= last) return;
-    this.lastSeq.set(envelope.channel, envelope.seq);
-    for (const listener of this.listeners.get(envelope.channel) ?? []) listener(envelope);
+  private deliver(key: string, envelope: Envelope, snapshot: boolean): void {
+    const last = this.lastSeq.get(key);
+    // A replayed or duplicated message (seq already seen) is dropped; a snapshot resets the room's seq.
+    if (!snapshot && last !== undefined && envelope.seq <= last) return;
+    this.lastSeq.set(key, envelope.seq);
+    for (const listener of this.listeners.get(key) ?? []) listener(envelope);
   }
 
   private setState(state: ConnectionState): void {

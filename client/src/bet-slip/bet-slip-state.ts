@@ -1,0 +1,71 @@
+import { atom, useAtom } from 'jotai';
+import { useCallback, useEffect, useState } from 'react';
+import { DEFAULT_BANKROLL, isRiskLevel } from '@oddspulse/shared';
+import { fetchPreferences } from '../api/accounts';
+import { EMPTY_SLIP, type BetSlipState } from './bet-slip';
+
+/** Bet slip settings kept in this browser (spec 001 §3): risk tolerance, quick bet amount, auto-calculate. */
+export const SLIP_SETTINGS_KEY = 'betSlipSettings';
+
+function initialSlip(): BetSlipState {
+  const raw = window.localStorage.getItem(SLIP_SETTINGS_KEY);
+  if (!raw) return EMPTY_SLIP;
+  try {
+    const saved = JSON.parse(raw) as Partial<BetSlipState>;
+    return {
+      ...EMPTY_SLIP,
+      risk: isRiskLevel(saved.risk) ? saved.risk : EMPTY_SLIP.risk,
+      autoCalculate: typeof saved.autoCalculate === 'boolean' ? saved.autoCalculate : EMPTY_SLIP.autoCalculate,
+      quickBetAmount: typeof saved.quickBetAmount === 'number' && saved.quickBetAmount > 0 ? saved.quickBetAmount : EMPTY_SLIP.quickBetAmount,
+    };
+  } catch {
+    window.localStorage.removeItem(SLIP_SETTINGS_KEY);
+    return EMPTY_SLIP;
+  }
+}
+
+const slipBaseAtom = atom<BetSlipState>(initialSlip());
+
+export const betSlipAtom = atom(
+  (get) => get(slipBaseAtom),
+  (get, set, update: BetSlipState | ((s: BetSlipState) => BetSlipState)) => {
+    const next = typeof update === 'function' ? update(get(slipBaseAtom)) : update;
+    set(slipBaseAtom, next);
+    window.localStorage.setItem(SLIP_SETTINGS_KEY, JSON.stringify({ risk: next.risk, autoCalculate: next.autoCalculate, quickBetAmount: next.quickBetAmount }));
+  },
+);
+
+export const useBetSlip = () => useAtom(betSlipAtom);
+
+/** The bankroll in cents: the account's (/api/preferences), default 1000 (DECISIONS 16) until it loads. */
+export type BankrollState = { source: 'loading' | 'account'; cents: number } | { source: 'default'; cents: number; error: string };
+const bankrollAtom = atom<BankrollState>({ source: 'loading', cents: DEFAULT_BANKROLL * 100 });
+let bankrollRequested = false;
+
+/** The account's bankroll and selected books are read once per page load. */
+export function useBankroll(): BankrollState {
+  const [state, setState] = useAtom(bankrollAtom);
+  useEffect(() => {
+    if (bankrollRequested) return;
+    bankrollRequested = true;
+    fetchPreferences()
+      .then((prefs) => setState({ source: 'account', cents: Math.round((typeof prefs.bankroll === 'number' && prefs.bankroll >= 0 ? prefs.bankroll : DEFAULT_BANKROLL) * 100) }))
+      .catch((error: unknown) => {
+        bankrollRequested = false;
+        // Sizing still works on the default bankroll; the slip says so.
+        setState({ source: 'default', cents: DEFAULT_BANKROLL * 100, error: error instanceof Error ? error.message : String(error) });
+      });
+  }, [setState]);
+  return state;
+}
+
+/** A label that reads `done` for a while after an action (spec 001 §4: 'Added!' for 1.5 s). */
+export function useFlashLabel(ms = 1500): [boolean, () => void] {
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    if (!on) return;
+    const timer = window.setTimeout(() => setOn(false), ms);
+    return () => window.clearTimeout(timer);
+  }, [on, ms]);
+  return [on, useCallback(() => setOn(true), [])];
+}

@@ -1,0 +1,86 @@
+import { BET_SLIP_MESSAGES } from '@oddspulse/shared';
+import { addAllToSlip, addToSlip, applyQuickAmount, canParlay, EMPTY_SLIP, parlayOdds, picksToPlace, removeFromSlip, setMode, setRisk, setStake, totalStakeCents, validateSlip, type NewSlipItem } from './bet-slip';
+
+const BANKROLL = 100_000; // $1,000 in cents
+const item = (id: string, overrides: Partial<NewSlipItem> = {}): NewSlipItem => ({
+  id,
+  matchup: `Away ${id} @ Home ${id}`,
+  selection: 'Home',
+  market: 'h2h',
+  americanOdds: 150,
+  bookmaker: 'draftkings',
+  sport: 'basketball_nba',
+  league: 'NBA',
+  edge: 3,
+  gameTime: '2030-01-01T12:00:00Z',
+  gameId: `g-${id}`,
+  fairProbability: 0.42,
+  ...overrides,
+});
+
+describe('bet slip (spec 001 §4 bet slip, §5 bankroll and bet sizing)', () => {
+  it('adding the first bet opens the slip; an existing id merges into it', () => {
+    let slip = addToSlip(EMPTY_SLIP, item('a'), BANKROLL);
+    expect(slip.open).toBe(true);
+    slip = setStake(slip, 'a', 1234);
+    slip = addToSlip(slip, item('a', { americanOdds: 160 }), BANKROLL);
+    expect(slip.items).toHaveLength(1);
+    expect(slip.items[0]).toMatchObject({ americanOdds: 160, stakeCents: 1234 });
+  });
+
+  it('parlay only with 2 or more bets, and back to single when legs are removed', () => {
+    let slip = addToSlip(EMPTY_SLIP, item('a'), BANKROLL);
+    expect(canParlay(slip)).toBe(false);
+    expect(setMode(slip, 'parlay').mode).toBe('single');
+    slip = setMode(addToSlip(slip, item('b'), BANKROLL), 'parlay');
+    expect(slip.mode).toBe('parlay');
+    expect(parlayOdds(slip)).toBeCloseTo(6.25);
+    expect(removeFromSlip(slip, 'a').mode).toBe('single');
+  });
+
+  it('auto sizes with the engine Kelly at the risk level, floored at the base share and capped at 10 %', () => {
+    const noEdge = addToSlip(EMPTY_SLIP, item('a', { fairProbability: 0.3 }), BANKROLL);
+    expect(noEdge.items[0].stakeCents).toBe(2500); // moderate: 2.5 % floor
+    const conservative = setRisk(noEdge, 'conservative', BANKROLL);
+    expect(conservative.items[0].stakeCents).toBe(1000);
+    const bigEdge = addToSlip({ ...EMPTY_SLIP, risk: 'aggressive' }, item('b', { fairProbability: 0.6 }), BANKROLL);
+    expect(bigEdge.items[0].stakeCents).toBe(10_000);
+    const manual = addToSlip({ ...EMPTY_SLIP, autoCalculate: false }, item('c'), BANKROLL);
+    expect(manual.items[0].stakeCents).toBe(2500); // the quick bet amount, $25
+  });
+
+  it('quick amounts set the parlay stake, or every single', () => {
+    let slip = addAllToSlip(EMPTY_SLIP, [item('a'), item('b')], BANKROLL);
+    slip = applyQuickAmount(slip, 50);
+    expect(slip.items.map((i) => i.stakeCents)).toEqual([5000, 5000]);
+    slip = applyQuickAmount(setMode(slip, 'parlay'), 100);
+    expect(slip.parlayStakeCents).toBe(10_000);
+    expect(totalStakeCents(slip)).toBe(10_000);
+  });
+
+  it('validates with the spec messages verbatim', () => {
+    let slip = addToSlip(EMPTY_SLIP, item('a'), BANKROLL);
+    slip = setStake(slip, 'a', 50);
+    expect(validateSlip(slip, BANKROLL).errors).toContain('Minimum bet is $1');
+    slip = setStake(slip, 'a', 25_000);
+    expect(validateSlip(slip, BANKROLL).errors).toContain('Exceeds 20% of bankroll ($200.00)');
+    slip = addToSlip(setStake(slip, 'a', 4000), item('b', { edge: 1 }), BANKROLL);
+    slip = setStake(slip, 'b', 4000);
+    expect(validateSlip(slip, BANKROLL).warnings).toContain(BET_SLIP_MESSAGES.lowEdge);
+    expect(validateSlip(slip, BANKROLL).canPlace).toBe(false);
+
+    let parlay = setMode(addAllToSlip(EMPTY_SLIP, [item('x'), item('y', { gameId: 'g-x' })], BANKROLL), 'parlay');
+    parlay = applyQuickAmount(parlay, 200);
+    const checked = validateSlip(parlay, BANKROLL);
+    expect(checked.errors).toContain('Parlay bet exceeds 10% of bankroll ($100.00)');
+    expect(checked.warnings).toContain('Warning: Correlated bets detected (same game)');
+  });
+
+  it('places singles with a stake as one pick each', () => {
+    let slip = addAllToSlip(EMPTY_SLIP, [item('a'), item('b')], BANKROLL);
+    slip = setStake(slip, 'b', 0);
+    const picks = picksToPlace(slip);
+    expect(picks).toHaveLength(1);
+    expect(picks[0]).toMatchObject({ selection: 'Home', odds: '+150', stakeCents: 2500, type: 'single', eventId: 'g-a' });
+  });
+});

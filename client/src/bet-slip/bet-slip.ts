@@ -1,0 +1,216 @@
+import {
+  americanToDecimal,
+  baseStakeCents,
+  DEFAULT_QUICK_BET_AMOUNT,
+  DEFAULT_RISK_LEVEL,
+  decimalToAmericanRounded,
+  parlayDecimal,
+  recommendedStakeCents,
+  validateParlay,
+  validateSingles,
+  type RiskLevel,
+  type SlipValidation,
+} from '@oddspulse/shared';
+
+/**
+ * The bet slip (spec 001 §3 bet slip item, §4 bet slip, §5 bankroll and bet sizing): single or parlay, an item
+ * added with an id already on the slip merges into it, parlay needs 2 or more bets, quick amounts, risk level
+ * and auto Kelly sizing and the validation messages all come from the engine. Money in integer cents.
+ */
+export interface BetSlipItem {
+  id: string;
+  matchup: string;
+  selection: string;
+  market: string;
+  americanOdds: number;
+  bookmaker: string;
+  sport: string;
+  league: string;
+  /** EV in PERCENT, when known. */
+  edge: number | null;
+  gameTime: string;
+  gameId?: string;
+  /** Fair win probability (fraction), when known: what auto sizing sizes on. */
+  fairProbability?: number | null;
+  confidence?: 'High' | 'Medium' | 'Low';
+  stakeCents: number;
+}
+
+export type SlipMode = 'single' | 'parlay';
+
+export interface BetSlipState {
+  open: boolean;
+  mode: SlipMode;
+  items: BetSlipItem[];
+  parlayStakeCents: number;
+  risk: RiskLevel;
+  autoCalculate: boolean;
+  /** Dollars (spec 001 §3: quickBetAmount default 25). */
+  quickBetAmount: number;
+}
+
+export const EMPTY_SLIP: BetSlipState = {
+  open: false,
+  mode: 'single',
+  items: [],
+  parlayStakeCents: 0,
+  risk: DEFAULT_RISK_LEVEL,
+  autoCalculate: true,
+  quickBetAmount: DEFAULT_QUICK_BET_AMOUNT,
+};
+
+/** The stake auto sizing gives an item: Kelly at the risk level when the fair probability is known, else the base share. */
+export function autoStakeCents(item: Pick<BetSlipItem, 'americanOdds' | 'fairProbability'>, bankrollCents: number, risk: RiskLevel): number {
+  const p = item.fairProbability;
+  if (p !== null && p !== undefined && p > 0 && p < 1) return recommendedStakeCents(bankrollCents, p, americanToDecimal(item.americanOdds), risk);
+  return baseStakeCents(bankrollCents, risk);
+}
+
+export type NewSlipItem = Omit<BetSlipItem, 'stakeCents'> & { stakeCents?: number };
+
+/**
+ * Adds a bet; an existing id is merged (its odds and details refreshed, a given stake replaces the old one).
+ * Adding the first bet opens the slip. Without a stake, auto sizing picks one when it is on, else the quick bet amount.
+ */
+export function addToSlip(state: BetSlipState, item: NewSlipItem, bankrollCents: number): BetSlipState {
+  const existing = state.items.find((i) => i.id === item.id);
+  const stakeCents =
+    item.stakeCents ?? existing?.stakeCents ?? (state.autoCalculate ? autoStakeCents(item, bankrollCents, state.risk) : Math.round(state.quickBetAmount * 100));
+  const merged: BetSlipItem = { ...existing, ...item, stakeCents };
+  const items = existing ? state.items.map((i) => (i.id === item.id ? merged : i)) : [...state.items, merged];
+  return { ...state, items, open: state.items.length === 0 ? true : state.open };
+}
+
+export function addAllToSlip(state: BetSlipState, items: readonly NewSlipItem[], bankrollCents: number): BetSlipState {
+  const next = items.reduce((s, item) => addToSlip(s, item, bankrollCents), state);
+  return { ...next, open: true };
+}
+
+export function removeFromSlip(state: BetSlipState, id: string): BetSlipState {
+  const items = state.items.filter((i) => i.id !== id);
+  return { ...state, items, mode: items.length < 2 ? 'single' : state.mode };
+}
+
+export function clearSlip(state: BetSlipState): BetSlipState {
+  return { ...state, items: [], mode: 'single', parlayStakeCents: 0 };
+}
+
+/** Parlay is enabled only with 2 or more bets (spec 001 §4). */
+export function canParlay(state: BetSlipState): boolean {
+  return state.items.length >= 2;
+}
+
+export function setMode(state: BetSlipState, mode: SlipMode): BetSlipState {
+  if (mode === 'parlay' && !canParlay(state)) return state;
+  return { ...state, mode };
+}
+
+export function setStake(state: BetSlipState, id: string, stakeCents: number): BetSlipState {
+  const cents = Math.max(0, Math.round(stakeCents));
+  return { ...state, items: state.items.map((i) => (i.id === id ? { ...i, stakeCents: cents } : i)) };
+}
+
+/** A quick amount (dollars): the parlay stake in parlay mode, every single's stake otherwise. */
+export function applyQuickAmount(state: BetSlipState, dollars: number): BetSlipState {
+  const cents = Math.round(dollars * 100);
+  if (state.mode === 'parlay') return { ...state, parlayStakeCents: cents };
+  return { ...state, items: state.items.map((i) => ({ ...i, stakeCents: cents })) };
+}
+
+/** Resizes every single with auto sizing at the given risk level. */
+export function setRisk(state: BetSlipState, risk: RiskLevel, bankrollCents: number): BetSlipState {
+  const next = { ...state, risk };
+  return next.autoCalculate ? autoSizeAll(next, bankrollCents) : next;
+}
+
+export function autoSizeAll(state: BetSlipState, bankrollCents: number): BetSlipState {
+  return { ...state, items: state.items.map((i) => ({ ...i, stakeCents: autoStakeCents(i, bankrollCents, state.risk) })) };
+}
+
+export function totalStakeCents(state: BetSlipState): number {
+  return state.mode === 'parlay' ? state.parlayStakeCents : state.items.reduce((sum, i) => sum + i.stakeCents, 0);
+}
+
+/** Parlay decimal odds (product of the legs), or null with fewer than 2 legs. */
+export function parlayOdds(state: BetSlipState): number | null {
+  if (state.items.length < 2) return null;
+  return parlayDecimal(state.items.map((i) => americanToDecimal(i.americanOdds)));
+}
+
+/** Dollars-and-cents payout (stake included) if every bet wins. */
+export function potentialPayoutCents(state: BetSlipState): number {
+  if (state.mode === 'parlay') {
+    const odds = parlayOdds(state);
+    return odds === null ? 0 : Math.floor(state.parlayStakeCents * odds);
+  }
+  return state.items.reduce((sum, i) => sum + Math.floor(i.stakeCents * americanToDecimal(i.americanOdds)), 0);
+}
+
+/** The engine's validation of the slip as it stands (messages verbatim from spec 001 §5). */
+export function validateSlip(state: BetSlipState, bankrollCents: number): SlipValidation {
+  const legs = state.items.map((i) => ({ stakeCents: i.stakeCents, edgePct: i.edge ?? undefined, gameKey: i.gameId ?? i.matchup }));
+  if (state.mode === 'parlay') return validateParlay(legs, state.parlayStakeCents, bankrollCents);
+  return validateSingles(legs, bankrollCents);
+}
+
+/** What placing sends to the picks API (the picks branch's NewPick): one pick per single, or one parlay pick. */
+export interface PickDraft {
+  clientId: string;
+  game: string;
+  league: string;
+  sport: string;
+  market: string;
+  selection: string;
+  /** American odds text: "+150", "-110". */
+  odds: string;
+  bookmaker: string;
+  stakeCents: number;
+  type: 'single' | 'parlay';
+  edge: number | null;
+  eventId: string | null;
+  commenceTime: string | null;
+}
+
+const americanText = (american: number) => (american > 0 ? `+${american}` : `${american}`);
+
+export function picksToPlace(state: BetSlipState): PickDraft[] {
+  if (state.mode === 'single') {
+    return state.items
+      .filter((i) => i.stakeCents > 0)
+      .map((i) => ({
+        clientId: i.id,
+        game: i.matchup,
+        league: i.league,
+        sport: i.sport,
+        market: i.market,
+        selection: i.selection,
+        odds: americanText(i.americanOdds),
+        bookmaker: i.bookmaker,
+        stakeCents: i.stakeCents,
+        type: 'single',
+        edge: i.edge,
+        eventId: i.gameId ?? null,
+        commenceTime: i.gameTime || null,
+      }));
+  }
+  const odds = parlayOdds(state);
+  if (odds === null || state.parlayStakeCents <= 0) return [];
+  const first = state.items[0];
+  return [
+    {
+      clientId: state.items.map((i) => i.id).join('+'),
+      game: state.items.map((i) => i.matchup).join(' | '),
+      league: [...new Set(state.items.map((i) => i.league))].join(', '),
+      sport: first.sport,
+      market: 'parlay',
+      selection: state.items.map((i) => i.selection).join(' + '),
+      odds: americanText(decimalToAmericanRounded(odds)),
+      bookmaker: [...new Set(state.items.map((i) => i.bookmaker))].join(', '),
+      stakeCents: state.parlayStakeCents,
+      type: 'parlay',
+      edge: null,
+      eventId: null,
+      commenceTime: state.items.map((i) => i.gameTime).sort()[0] || null,
+    },
+  ];
+}

@@ -1,0 +1,51 @@
+import type { ArbitrageOpportunity } from '@oddspulse/shared';
+import { addAllToSlip, EMPTY_SLIP, totalStakeCents } from './bet-slip';
+import { opportunityToSlipItems } from './slip-items';
+
+const leg = (book: string, outcome: string, price: number, stake: number) => ({
+  book,
+  bookTitle: book,
+  market: 'h2h',
+  outcome,
+  price,
+  decimal: price > 0 ? 1 + price / 100 : 1 + 100 / -price,
+  impliedProb: 0.5,
+  stake,
+  payout: stake * 2,
+  lastUpdate: '2030-01-01T12:00:00Z',
+  ageSeconds: 4,
+});
+
+describe('Execute (DECISIONS 12)', () => {
+  it('adds every leg of an arbitrage to the slip with its computed stake', () => {
+    const arb = {
+      id: 'arb:e1:h2h',
+      type: 'arbitrage',
+      kind: 'two_way',
+      eventId: 'e1',
+      sport: 'basketball_nba',
+      sportTitle: 'NBA',
+      game: 'Away @ Home',
+      homeTeam: 'Home',
+      awayTeam: 'Away',
+      commenceTime: '2030-01-01T13:00:00Z',
+      market: 'h2h',
+      flags: [],
+      ageSeconds: 4,
+      timeFound: '2030-01-01T12:00:00Z',
+      expiresIn: 1800,
+      profitPct: 1.2,
+      profitAmount: 1.19,
+      totalStake: 100,
+      totalImpliedProb: 0.988,
+      legs: [leg('draftkings', 'Home', 105, 49.4), leg('fanduel', 'Away', 104, 50.6)],
+    } as ArbitrageOpportunity;
+    const slip = addAllToSlip(EMPTY_SLIP, opportunityToSlipItems(arb), 100_000);
+    expect(slip.open).toBe(true);
+    expect(slip.items.map((i) => [i.bookmaker, i.selection, i.americanOdds, i.stakeCents])).toEqual([
+      ['draftkings', 'Home', 105, 4940],
+      ['fanduel', 'Away', 104, 5060],
+    ]);
+    expect(totalStakeCents(slip)).toBe(10_000);
+  });
+});

@@ -1,0 +1,64 @@
+import { decimalToAmericanRounded, DFS_FIXED_AMERICAN, sportsbookName, type ArbitrageOpportunity, type MiddleOpportunity, type OpportunityLeg } from '@oddspulse/shared';
+import { marketLabel, matchLabel, selectionLabel } from '../odds/labels';
+import type { OddsRow } from '../odds/rows';
+import type { NewSlipItem, PickDraft } from './bet-slip';
+
+/** A table row's best price as a bet slip item (spec 001 §3 bet slip item). */
+export function rowToSlipItem(row: OddsRow): NewSlipItem | null {
+  const best = row.best;
+  if (!best) return null;
+  return {
+    id: `${row.key}|${best.book}`,
+    matchup: matchLabel(row),
+    selection: selectionLabel(row),
+    market: marketLabel(row.market),
+    americanOdds: best.isDfs ? DFS_FIXED_AMERICAN : decimalToAmericanRounded(best.decimal),
+    bookmaker: best.title,
+    sport: row.sportKey,
+    league: row.sportTitle,
+    edge: row.evPct,
+    gameTime: row.commenceTime,
+    gameId: row.eventId,
+    fairProbability: row.fairProbability,
+  };
+}
+
+/** "Execute": every leg of an arbitrage or middle with its computed stake (DECISIONS 12). */
+export function opportunityToSlipItems(opportunity: ArbitrageOpportunity | MiddleOpportunity): NewSlipItem[] {
+  return opportunity.legs.map((leg: OpportunityLeg, i) => ({
+    id: `${opportunity.id}|leg${i}`,
+    matchup: opportunity.game,
+    selection: selectionLabel({ outcome: leg.outcome, point: leg.point, playerName: leg.description, market: leg.market }),
+    market: marketLabel(leg.market),
+    americanOdds: leg.price,
+    bookmaker: leg.bookTitle || sportsbookName(leg.book),
+    sport: opportunity.sport,
+    league: opportunity.sportTitle,
+    edge: null,
+    gameTime: opportunity.commenceTime,
+    gameId: opportunity.eventId,
+    fairProbability: null,
+    stakeCents: Math.round(leg.stake * 100),
+  }));
+}
+
+/** A row as a pending pick for "Add to My Picks". */
+export function rowToPick(row: OddsRow): PickDraft | null {
+  const item = rowToSlipItem(row);
+  if (!item) return null;
+  return {
+    clientId: item.id,
+    game: item.matchup,
+    league: item.league,
+    sport: item.sport,
+    market: item.market,
+    selection: item.selection,
+    odds: item.americanOdds > 0 ? `+${item.americanOdds}` : String(item.americanOdds),
+    bookmaker: item.bookmaker,
+    stakeCents: 0,
+    type: 'single',
+    edge: item.edge,
+    eventId: item.gameId ?? null,
+    commenceTime: item.gameTime || null,
+  };
+}

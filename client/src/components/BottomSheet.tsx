@@ -1,0 +1,67 @@
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+
+/** Swipe-close threshold and close animation (spec 001 §2, §9). */
+export const SWIPE_CLOSE_PX = 90;
+export const SHEET_CLOSE_MS = 500;
+
+export function swipeCloses(startY: number, endY: number): boolean {
+  return endY - startY > SWIPE_CLOSE_PX;
+}
+
+/**
+ * A mobile bottom sheet: closes on Escape, a click on the backdrop, or a swipe down of more than 90 px,
+ * with a 500 ms closing animation.
+ */
+export function BottomSheet({ title, open, onClose, children, footer }: { title: string; open: boolean; onClose: () => void; children: ReactNode; footer?: ReactNode }) {
+  const [closing, setClosing] = useState(false);
+  const [drag, setDrag] = useState(0);
+  const start = useRef<number | null>(null);
+  const titleId = useId();
+  const close = useCallback(() => {
+    setClosing(true);
+    window.setTimeout(() => {
+      setClosing(false);
+      setDrag(0);
+      onClose();
+    }, SHEET_CLOSE_MS);
+  }, [onClose]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') close();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, close]);
+  if (!open) return null;
+  return (
+    <div className={`sheet-backdrop${closing ? ' closing' : ''}`} data-testid="sheet-backdrop" onClick={close}>
+      <div
+        className={`sheet${closing ? ' closing' : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        style={drag > 0 && !closing ? { transform: `translateY(${drag}px)` } : undefined}
+        onClick={(e) => e.stopPropagation()}
+      >
+        <div
+          className="sheet-handle-area"
+          data-testid="sheet-handle"
+          onTouchStart={(e) => (start.current = e.touches[0].clientY)}
+          onTouchMove={(e) => start.current !== null && setDrag(Math.max(0, e.touches[0].clientY - start.current))}
+          onTouchEnd={(e) => {
+            const from = start.current;
+            start.current = null;
+            if (from !== null && swipeCloses(from, e.changedTouches[0].clientY)) close();
+            else setDrag(0);
+          }}
+        >
+          <span className="sheet-handle" aria-hidden="true" />
+          <h2 id={titleId}>{title}</h2>
+        </div>
+        <div className="sheet-body">{children}</div>
+        {footer && <div className="sheet-footer">{footer}</div>}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useMemo, useState } from 'react';
+import { CORE_SPORTS, decimalToAmericanRounded } from '@oddspulse/shared';
+import { isPaid } from '../api/accounts';
+import { addToSlip } from '../bet-slip/bet-slip';
+import { betSlipAtom, useBankroll } from '../bet-slip/bet-slip-state';
+import { BetSlipPanel } from '../bet-slip/BetSlipPanel';
+import { EdgeCalculatorModal } from '../bet-slip/EdgeCalculatorModal';
+import { rowToSlipItem } from '../bet-slip/slip-items';
+import { planAtom } from '../state/auth';
+import { dateOptions, filterRows } from './filters';
+import { MultiSelect } from './MultiSelect';
+import { OddsTable } from './OddsTable';
+import { DFS_DEFAULT_PROP_MARKETS } from './prop-markets';
+import type { OddsRow } from './rows';
+import { useLiveOdds } from './useLiveOdds';
+import './odds.css';
+
+/** The DFS apps this page compares (spec 001 §7 variant A keeps prizepicks, underdog and pick6). */
+export const DFS_PAGE_BOOKS = ['prizepicks', 'underdog', 'pick6'] as const;
+const DFS_LABELS: Record<string, string> = { prizepicks: 'PrizePicks', underdog: 'Underdog', pick6: 'DK Pick6' };
+
+/**
+ * /dfs (spec 001 §2 DFS props page): search, a date filter, a sport multi-select and a props-mode table of the
+ * DFS apps' lines, priced at −119 against the sportsbooks' fair line (spec 001 §5).
+ */
+export function DfsPage() {
+  const plan = useAtomValue(planAtom);
+  const [search, setSearch] = useState('');
+  const [date, setDate] = useState('');
+  const [sports, setSports] = useState<string[]>(['basketball_nba']);
+  const [books, setBooks] = useState<string[]>([...DFS_PAGE_BOOKS]);
+  const [edgeRow, setEdgeRow] = useState<OddsRow | null>(null);
+  const setSlip = useSetAtom(betSlipAtom);
+  const bankroll = useBankroll();
+  const now = useMemo(() => Date.now(), []);
+  const data = useLiveOdds({ mode: 'props', sports, markets: DFS_DEFAULT_PROP_MARKETS, books, live: true, enabled: sports.length > 0 });
+  const rows = useMemo(() => filterRows(data.rows.filter((r) => r.isDfs), { minEv: null, positiveOnly: false, search, date }, data.now), [data.rows, data.now, search, date]);
+  const addRow = useCallback(
+    (row: OddsRow) => {
+      const item = rowToSlipItem(row);
+      if (item) setSlip((s) => addToSlip(s, item, bankroll.cents));
+    },
+    [setSlip, bankroll.cents],
+  );
+  const info = plan.status === 'ready' ? plan.info : null;
+
+  let body;
+  if (sports.length === 0) body = <p className="muted">No games data available. Please check your sports selection.</p>;
+  else if (data.state.status === 'error') body = <p className="form-error" role="alert">DFS error: {data.state.message}</p>;
+  else if (data.state.status === 'loading' && data.rows.length === 0)
+    body = (
+      <div className="table-loading card" role="status">
+        <span className="spinner" aria-hidden="true" /> Loading DFS props…
+      </div>
+    );
+  else if (rows.length === 0) body = <p className="muted table-empty card" data-testid="dfs-empty">No DFS props found for the current selection.</p>;
+  else
+    body = (
+      <OddsTable rows={rows} flashes={data.flashes} now={data.now} mode="props" loading={false} selectedBooks={books} gamesCount={new Set(rows.map((r) => r.eventId)).size} marketsCount={DFS_DEFAULT_PROP_MARKETS.length} onAddToSlip={addRow} onEdge={setEdgeRow} />
+    );
+
+  return (
+    <div className="page dfs-page">
+      <h1>DFS Props</h1>
+      {info && !isPaid(info) && !info.unlimited && info.limit !== null && (
+        <p className="muted small" data-testid="quota-line">
+          Free plan: {Math.max(0, info.remaining ?? info.limit - info.used).toLocaleString('en-US')} of {info.limit.toLocaleString('en-US')} odds calls left this month.
+        </p>
+      )}
+      <div className="dfs-controls">
+        <input type="search" placeholder="Search team / league / player" aria-label="Search team / league / player" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <label className="field">
+          <span className="field-label">Date</span>
+          <select value={date} onChange={(e) => setDate(e.target.value)} aria-label="Date">
+            {dateOptions(now).map((o) => (
+              <option key={o.value || 'all'} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <MultiSelect label="Sports" options={CORE_SPORTS.map((s) => ({ value: s.key, label: s.title, group: s.group }))} selected={sports} onChange={setSports} />
+        <MultiSelect label="DFS apps" options={DFS_PAGE_BOOKS.map((b) => ({ value: b, label: DFS_LABELS[b] }))} selected={books} onChange={setBooks} />
+      </div>
+      {body}
+      {edgeRow && (
+        <EdgeCalculatorModal
+          initialBookOdds={-119}
+          initialFairOdds={edgeRow.fairProbability ? decimalToAmericanRounded(1 / edgeRow.fairProbability) : undefined}
+          onClose={() => setEdgeRow(null)}
+        />
+      )}
+      {info && isPaid(info) && <BetSlipPanel />}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { useId, useMemo, useState } from 'react';
+import { useIsMobile } from '../components/useMediaQuery';
+
+export interface Option {
+  value: string;
+  label: string;
+  group?: string;
+}
+
+/**
+ * The multi-select dropdown of spec 001 §2 (sports, markets or sportsbooks): search, select all, categories,
+ * a favourites star for sportsbooks, and on mobile a bottom sheet with a Done button.
+ */
+export function MultiSelect({
+  label,
+  options,
+  selected,
+  onChange,
+  categories,
+  favorites,
+  onToggleFavorite,
+}: {
+  label: string;
+  options: readonly Option[];
+  selected: readonly string[];
+  onChange: (values: string[]) => void;
+  categories?: ReadonlyArray<{ label: string; values: readonly string[] }>;
+  favorites?: readonly string[];
+  onToggleFavorite?: (value: string) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const [search, setSearch] = useState('');
+  const isMobile = useIsMobile();
+  const id = useId();
+  const shown = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    const list = needle ? options.filter((o) => o.label.toLowerCase().includes(needle) || o.value.includes(needle)) : [...options];
+    // Favourites first (spec 001 §2).
+    if (favorites?.length) list.sort((a, b) => Number(favorites.includes(b.value)) - Number(favorites.includes(a.value)));
+    return list;
+  }, [options, search, favorites]);
+  const set = new Set(selected);
+  const toggle = (value: string) => onChange(set.has(value) ? selected.filter((v) => v !== value) : [...selected, value]);
+  const allSelected = options.length > 0 && options.every((o) => set.has(o.value));
+  const summary = selected.length === 0 ? 'None' : allSelected ? 'All' : selected.length <= 2 ? options.filter((o) => set.has(o.value)).map((o) => o.label).join(', ') : `${selected.length} selected`;
+
+  return (
+    <div className="multi-select">
+      <span className="field-label" id={`${id}-label`}>
+        {label}
+      </span>
+      <button type="button" className="multi-select-button" aria-haspopup="listbox" aria-expanded={open} aria-labelledby={`${id}-label`} onClick={() => setOpen((o) => !o)}>
+        {summary}
+      </button>
+      {open && (
+        <div className={`multi-select-panel${isMobile ? ' bottom-sheet' : ''}`} role="dialog" aria-label={label}>
+          <input type="search" placeholder={`Search ${label.toLowerCase()}`} aria-label={`Search ${label.toLowerCase()}`} value={search} onChange={(e) => setSearch(e.target.value)} />
+          <div className="multi-select-actions">
+            <button type="button" className="link-button" onClick={() => onChange(allSelected ? [] : options.map((o) => o.value))}>
+              {allSelected ? 'Clear all' : 'Select all'}
+            </button>
+            {categories?.map((c) => (
+              <button key={c.label} type="button" className="link-button" onClick={() => onChange([...new Set([...selected, ...c.values.filter((v) => options.some((o) => o.value === v))])])}>
+                + {c.label}
+              </button>
+            ))}
+          </div>
+          <ul role="listbox" aria-multiselectable="true" aria-label={label}>
+            {shown.map((o) => (
+              <li key={o.value} role="option" aria-selected={set.has(o.value)}>
+                <label>
+                  <input type="checkbox" checked={set.has(o.value)} onChange={() => toggle(o.value)} /> {o.label}
+                  {o.group && <span className="muted small"> · {o.group}</span>}
+                </label>
+                {onToggleFavorite && (
+                  <button
+                    type="button"
+                    className={`star${favorites?.includes(o.value) ? ' on' : ''}`}
+                    aria-label={`${favorites?.includes(o.value) ? 'Remove' : 'Add'} ${o.label} ${favorites?.includes(o.value) ? 'from' : 'to'} favourites`}
+                    onClick={() => onToggleFavorite(o.value)}
+                  >
+                    ★
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="button small primary" onClick={() => setOpen(false)}>
+            Done
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { defaultFilters, parseStoredFilters, withSports } from './filter-settings';
+
+describe('odds filters (spec 001 §4 filter draft versus applied, reset, migrations)', () => {
+  it('resets to NFL and NCAAF, no date, the default books and markets', () => {
+    const filters = defaultFilters();
+    expect(filters.sports).toEqual(['americanfootball_nfl', 'americanfootball_ncaaf']);
+    expect(filters.books).toEqual(['draftkings', 'fanduel', 'betmgm', 'williamhill_us']);
+    expect(filters.date).toBe('');
+    expect(filters.markets).toEqual(expect.arrayContaining(['h2h', 'spreads', 'totals']));
+    expect(filters.propMarkets).toEqual(['player_pass_yds', 'player_rush_yds', 'player_receptions', 'player_anytime_td']);
+  });
+
+  it('migrates stored values: receiving → reception, 2+ TD dropped, draftkings_pick6 → pick6', () => {
+    const stored = JSON.stringify({ sports: ['americanfootball_nfl'], propMarkets: ['player_receiving_yds', 'player_2+_tds'], books: ['draftkings_pick6', 'fanduel'], minEv: 2 });
+    const filters = parseStoredFilters(stored, defaultFilters());
+    expect(filters.propMarkets).toEqual(['player_reception_yds']);
+    expect(filters.books).toEqual(['pick6', 'fanduel']);
+    expect(filters.minEv).toBe(2);
+  });
+
+  it('changing sports resets the props markets to the first 3 valid ones', () => {
+    expect(withSports(defaultFilters(), ['basketball_nba']).propMarkets).toEqual(['player_points', 'player_rebounds', 'player_assists']);
+  });
+});

@@ -1,0 +1,75 @@
+import { LIVE_WINDOW_MS } from '@oddspulse/shared';
+import type { OddsRow } from './rows';
+
+/**
+ * The odds table's filters (spec 001 §5 filters, §2 date picker, §4 date filter and live window).
+ */
+
+/** '' is all dates, 'live' games in play, 'YYYY-MM-DD' upcoming games on that (local) day. */
+export type DateFilter = '' | 'live' | string;
+
+export interface RowFilters {
+  /** PERCENT; rows below it are hidden. Null: no minimum. */
+  minEv: number | null;
+  /** Hide rows with EV of 0 or less. */
+  positiveOnly: boolean;
+  search: string;
+  date: DateFilter;
+}
+
+export const EMPTY_ROW_FILTERS: RowFilters = { minEv: null, positiveOnly: false, search: '', date: '' };
+
+/** A game is LIVE from its start until 3.5 hours after (spec 001 §4). */
+export function isLive(commenceTime: string, now: number): boolean {
+  const start = Date.parse(commenceTime);
+  return !Number.isNaN(start) && start <= now && now < start + LIVE_WINDOW_MS;
+}
+
+/** The local calendar day of a time, 'YYYY-MM-DD'. */
+export function localDay(time: number): string {
+  const d = new Date(time);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+export function matchesDate(commenceTime: string, date: DateFilter, now: number): boolean {
+  if (!date) return true;
+  if (date === 'live') return isLive(commenceTime, now);
+  const start = Date.parse(commenceTime);
+  // a date means upcoming games on that day
+  return !Number.isNaN(start) && start > now && localDay(start) === date;
+}
+
+/** The date picker's options: All Dates, Live Games, Today and the next 7 days (spec 001 §2). */
+export function dateOptions(now: number): Array<{ value: DateFilter; label: string }> {
+  const options: Array<{ value: DateFilter; label: string }> = [
+    { value: '', label: 'All Dates' },
+    { value: 'live', label: 'Live Games' },
+    { value: localDay(now), label: 'Today' },
+  ];
+  const today = new Date(now);
+  for (let i = 1; i <= 7; i++) {
+    const day = new Date(today.getFullYear(), today.getMonth(), today.getDate() + i, 12);
+    options.push({ value: localDay(day.getTime()), label: day.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric' }) });
+  }
+  return options;
+}
+
+/** Search matches player, outcome name, teams, market key and sport title, case-insensitively (spec 001 §5). */
+export function matchesSearch(row: OddsRow, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (!needle) return true;
+  return [row.playerName, row.outcome, row.homeTeam, row.awayTeam, row.market, row.sportTitle].some((field) => !!field && field.toLowerCase().includes(needle));
+}
+
+/** The EV filter: below the minimum, or 0 or less when positive-only, is hidden; DFS app rows always show. */
+export function passesEv(row: OddsRow, minEv: number | null, positiveOnly: boolean): boolean {
+  if (row.isDfs) return true;
+  if (minEv !== null && (row.evPct === null || row.evPct < minEv)) return false;
+  if (positiveOnly && !(row.evPct !== null && row.evPct > 0)) return false;
+  return true;
+}
+
+export function filterRows(rows: readonly OddsRow[], filters: RowFilters, now: number): OddsRow[] {
+  return rows.filter((row) => passesEv(row, filters.minEv, filters.positiveOnly) && matchesSearch(row, filters.search) && matchesDate(row.commenceTime, filters.date, now));
+}

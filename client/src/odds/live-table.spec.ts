@@ -1,0 +1,72 @@
+import { diffBoards, type BoardEvent, type SportBoard } from '@oddspulse/shared';
+import { addFlashes, applyDiff, compareRows, flashOf, FLASH_MS, formatAge } from './live-table';
+import { buildRows } from './rows';
+
+const T0 = Date.parse('2030-01-01T12:00:00Z');
+const iso = (ms: number) => new Date(ms).toISOString();
+
+function board(prices: Record<string, [number, number]>, at = T0): SportBoard {
+  const event: BoardEvent = {
+    id: 'e1',
+    sport_key: 'basketball_nba',
+    sport_title: 'NBA',
+    commence_time: iso(T0 + 3_600_000),
+    home_team: 'Home',
+    away_team: 'Away',
+    bookmakers: Object.entries(prices).map(([key, [home, away]]) => ({
+      key,
+      title: key,
+      last_update: iso(at),
+      markets: [{ key: 'spreads', last_update: iso(at), outcomes: [{ name: 'Home', price: home, point: -2.5 }, { name: 'Away', price: away, point: 2.5 }] }],
+    })),
+  };
+  return { sport_key: 'basketball_nba', fetched_at: iso(at), events: [event] };
+}
+
+const rowsOf = (b: SportBoard, now: number) => buildRows(b.events, { mode: 'game', selectedBooks: [], now });
+
+describe('live table (DECISIONS 14–15, spec 001 §4 price flash)', () => {
+  it('patches the board with a pushed diff and flashes moved prices up green or down red for 900 ms', () => {
+    const before = board({ draftkings: [1.91, 1.91], fanduel: [1.9, 1.92] });
+    const after = board({ draftkings: [1.95, 1.87], fanduel: [1.9, 1.92] }, T0 + 5000);
+    const { diff } = diffBoards(before, after);
+    const boards = applyDiff({ basketball_nba: before }, diff!);
+    expect(boards.basketball_nba.events[0].bookmakers[0].markets[0].outcomes[0].price).toBe(1.95);
+
+    const changes = compareRows(rowsOf(before, T0), rowsOf(boards.basketball_nba, T0 + 5000));
+    const home = 'e1|spreads||Home|-2.5';
+    const away = 'e1|spreads||Away|2.5';
+    expect(changes.rows.get(home)).toBe('up');
+    // Away's best stays fanduel's 1.92; draftkings' own price moved down in the mini table
+    expect(changes.rows.has(away)).toBe(false);
+    expect(changes.books.get(`${away}|draftkings`)).toBe('down');
+
+    const flashes = addFlashes(new Map(), changes.rows, T0);
+    expect(flashOf(flashes, home, T0 + FLASH_MS - 1)).toBe('up');
+    expect(flashOf(flashes, home, T0 + FLASH_MS)).toBeNull();
+  });
+
+  it('rows enter when a market opens and leave when it locks or goes', () => {
+    const one = board({ draftkings: [1.91, 1.91] });
+    const two = board({ draftkings: [1.91, 1.91], fanduel: [1.9, 1.92] });
+    const opened = compareRows(rowsOf(one, T0), rowsOf(two, T0));
+    expect(opened.entered.sort()).toEqual(['e1|spreads||Away|2.5', 'e1|spreads||Home|-2.5']);
+    // 16 minutes later, both markets are older than 15 minutes: locked, so the rows leave
+    const locked = compareRows(rowsOf(two, T0), rowsOf(two, T0 + 16 * 60_000));
+    expect(locked.left).toHaveLength(2);
+  });
+
+  it('ignores a diff for a sport that is not loaded', () => {
+    const b = board({ draftkings: [1.91, 1.91] });
+    const { diff } = diffBoards(b, board({ draftkings: [1.8, 2.0] }));
+    const boards = { icehockey_nhl: { ...b, sport_key: 'icehockey_nhl' } };
+    expect(applyDiff(boards, diff!)).toBe(boards);
+  });
+
+  it('shows the age of a price', () => {
+    expect(formatAge(iso(T0 - 12_000), T0)).toBe('12s');
+    expect(formatAge(iso(T0 - 4 * 60_000), T0)).toBe('4m');
+    expect(formatAge(iso(T0 - 2 * 3_600_000), T0)).toBe('2h');
+    expect(formatAge(iso(T0 + 5000), T0)).toBe('0s');
+  });
+});

@@ -1,0 +1,107 @@
+import {
+  InvalidOddsPayloadError,
+  normaliseOddsApiV4,
+  type ArbitrageOpportunity,
+  type EvBet,
+  type MiddleOpportunity,
+  type SportBoard,
+  type Sport,
+} from '@oddspulse/shared';
+import { api } from '../api/client';
+
+/**
+ * The odds page's REST calls (spec 001 §7, issue 6): the first load of each board and list; every change
+ * after it comes over the socket. All through the one API client (its status handling, retries, plangate).
+ */
+export const SELECT_MESSAGE = 'Please select sports, regions, and markets to view odds';
+
+/**
+ * Every region: the board the socket's diffs patch is the whole board, so the first load must be too (a
+ * book left out here would come back piecemeal with the next diffs); the user's books pick what is shown,
+ * and sharp books outside the US regions (Pinnacle) still weigh in the fair line (spec 001 §5).
+ */
+export const ALL_REGIONS = ['us', 'us2', 'us_exchanges', 'us_dfs', 'uk', 'eu', 'au'];
+
+export function fetchSports(): Promise<Sport[]> {
+  return api.get<Sport[]>('/api/sports');
+}
+
+export interface OddsQuery {
+  mode: 'game' | 'props';
+  sports: readonly string[];
+  markets: readonly string[];
+}
+
+/**
+ * The first load of the boards, in decimal odds (the board's own format, so pushed diffs apply exactly),
+ * grouped into one board per sport: GET /api/odds for straight bets, GET /api/player-props (variant B) for
+ * props. A body that is not a list is 'Invalid response format from server'.
+ */
+export async function fetchBoards(query: OddsQuery, now = Date.now()): Promise<Record<string, SportBoard>> {
+  if (!query.sports.length || !query.markets.length) throw new Error(SELECT_MESSAGE);
+  const common = { sports: query.sports.join(','), markets: query.markets.join(','), oddsFormat: 'decimal', dateFormat: 'iso', _t: now };
+  const payload =
+    query.mode === 'props'
+      ? await api.get<unknown>('/api/player-props', { query: common })
+      : await api.get<unknown>('/api/odds', { query: { ...common, regions: ALL_REGIONS.join(',') } });
+  if (!Array.isArray(payload)) throw new InvalidOddsPayloadError();
+  const { events } = normaliseOddsApiV4(payload, { oddsFormat: 'decimal' });
+  const fetchedAt = new Date(now).toISOString();
+  const boards: Record<string, SportBoard> = {};
+  for (const sport of query.sports) boards[sport] = { sport_key: sport, fetched_at: fetchedAt, events: [] };
+  for (const event of events) {
+    boards[event.sport_key] ??= { sport_key: event.sport_key, fetched_at: fetchedAt, events: [] };
+    boards[event.sport_key].events.push(event);
+  }
+  return boards;
+}
+
+/** Lists come back bare or wrapped; anything else is a format error, never an empty list. */
+function listOf<T>(payload: unknown, field: string): T[] {
+  if (Array.isArray(payload)) return payload as T[];
+  if (payload && typeof payload === 'object' && Array.isArray((payload as Record<string, unknown>)[field])) return (payload as Record<string, T[]>)[field];
+  throw new InvalidOddsPayloadError();
+}
+
+export interface ArbitrageQuery {
+  sports: readonly string[];
+  books: readonly string[];
+  minProfit: number;
+  maxStake: number;
+  bankroll: number;
+}
+
+export async function fetchArbitrage(query: ArbitrageQuery): Promise<ArbitrageOpportunity[]> {
+  const payload = await api.get<unknown>('/api/arbitrage', {
+    query: { sports: query.sports.join(','), books: query.books.join(',') || undefined, minProfit: query.minProfit, maxStake: query.maxStake, bankroll: query.bankroll },
+  });
+  return listOf<ArbitrageOpportunity>(payload, 'opportunities');
+}
+
+export interface MiddlesQuery {
+  sports: readonly string[];
+  books: readonly string[];
+  minGap: number;
+  minProbability: number;
+  maxStake: number;
+  bankroll: number;
+}
+
+export async function fetchMiddles(query: MiddlesQuery): Promise<MiddleOpportunity[]> {
+  const payload = await api.get<unknown>('/api/middles', {
+    query: {
+      sports: query.sports.join(','),
+      books: query.books.join(',') || undefined,
+      minGap: query.minGap,
+      minProbability: query.minProbability,
+      maxStake: query.maxStake,
+      bankroll: query.bankroll,
+    },
+  });
+  return listOf<MiddleOpportunity>(payload, 'opportunities');
+}
+
+export async function fetchEv(query: { sports: readonly string[]; books: readonly string[] }): Promise<EvBet[]> {
+  const payload = await api.get<unknown>('/api/ev', { query: { sports: query.sports.join(','), books: query.books.join(',') || undefined } });
+  return listOf<EvBet>(payload, 'bets');
+}

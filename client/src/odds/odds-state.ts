@@ -1,0 +1,46 @@
+import { atom } from 'jotai';
+import { defaultFilters, parseStoredFilters, type OddsDisplayFormat, type OddsFilters } from './filter-settings';
+import { migrateBookKey } from './prop-markets';
+
+/**
+ * Odds page state kept in this browser (spec 001 §3 local settings): the odds format, auto-refresh (live
+ * stream) on or off, favourite sportsbooks, and the applied filters. Selected sportsbooks and the bankroll
+ * live on the account (/api/preferences) and seed the filters.
+ */
+export const ODDS_FORMAT_KEY = 'oddsFormat';
+export const AUTO_REFRESH_KEY = 'autoRefreshEnabled';
+export const FAVORITE_BOOKS_KEY = 'sportsbookFavorites';
+export const FILTERS_KEY = 'oddspulse.oddsFilters';
+
+function read<T>(key: string, parse: (raw: string) => T, fallback: T): T {
+  const raw = window.localStorage.getItem(key);
+  if (raw === null) return fallback;
+  try {
+    return parse(raw);
+  } catch {
+    // A corrupt stored value is dropped so the defaults apply.
+    window.localStorage.removeItem(key);
+    return fallback;
+  }
+}
+
+function storedAtom<T>(key: string, parse: (raw: string) => T, fallback: T, serialise: (value: T) => string = JSON.stringify) {
+  const base = atom<T>(read(key, parse, fallback));
+  return atom(
+    (get) => get(base),
+    (_get, set, value: T) => {
+      set(base, value);
+      window.localStorage.setItem(key, serialise(value));
+    },
+  );
+}
+
+const parseFormat = (raw: string): OddsDisplayFormat => (raw === 'decimal' || raw === 'fractional' ? raw : 'american');
+/** Default American (spec 001 §9). */
+export const oddsFormatAtom = storedAtom<OddsDisplayFormat>(ODDS_FORMAT_KEY, parseFormat, 'american', (v) => v);
+/** Default on (spec 001 §4): with push, on means live updates (DECISIONS 14). */
+export const liveEnabledAtom = storedAtom<boolean>(AUTO_REFRESH_KEY, (raw) => raw !== 'false', true, String);
+export const favoriteBooksAtom = storedAtom<string[]>(FAVORITE_BOOKS_KEY, (raw) => (JSON.parse(raw) as string[]).map(migrateBookKey), []);
+
+export const appliedFiltersAtom = storedAtom<OddsFilters>(FILTERS_KEY, (raw) => parseStoredFilters(raw, defaultFilters()), defaultFilters());
+
