@@ -42,9 +42,11 @@ export {
   EV_LINE_TOLERANCE,
   EV_MIN_BOOKS,
   EV_SUSPECT_PCT,
+  fairLine,
   findEvBets,
   findEvBetsOnBoard,
   type EvOptions,
+  type FairLine,
 } from './engine/ev';
 export * from './engine/scan';
 export * from './engine/sizing';
