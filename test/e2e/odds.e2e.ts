@@ -94,10 +94,20 @@ test('filters apply only on Apply', async ({ page }, testInfo) => {
   await expect(rows.first()).toBeVisible({ timeout: 15_000 });
 });
 
-// spec 001 §5 bankroll and bet sizing: the engine's messages, verbatim
-test('the bet slip shows the spec validation messages', async ({ page }, testInfo) => {
+/** The signed-in user's picks, read through the API with the page's own session. */
+async function savedPicks(page: Page): Promise<Array<{ selection: string; status: string; stakeCents: number; game: string }>> {
+  return page.evaluate(async () => {
+    const raw = window.localStorage.getItem('oddspulse.auth.session') ?? window.sessionStorage.getItem('oddspulse.auth.session');
+    const token = raw ? (JSON.parse(raw) as { access_token: string }).access_token : '';
+    const response = await fetch('/api/picks?period=7d', { headers: { Authorization: `Bearer ${token}` } });
+    return response.json();
+  });
+}
+
+// spec 001 §5 bankroll and bet sizing (the engine's messages, verbatim), §4 placing saves pending picks and goes to /picks
+test('the bet slip shows the spec validation messages and places bets into picks', async ({ page }, testInfo) => {
   test.setTimeout(60_000);
-  await signIn(page, 'platinum@demo.local');
+  await signIn(page, isMobile(testInfo) ? 'gold@demo.local' : 'platinum@demo.local');
   await page.goto('/sportsbooks');
   const row = page.getByTestId('odds-row').first();
   await expect(row).toBeVisible({ timeout: 30_000 });
@@ -106,18 +116,41 @@ test('the bet slip shows the spec validation messages', async ({ page }, testInf
   await expect(page.getByRole('button', { name: 'Added!' }).first()).toBeVisible();
   const slip = page.getByTestId('bet-slip');
   await expect(slip).toBeVisible();
+  const selection = (await slip.getByTestId('slip-item').locator('strong').textContent())!;
   const stake = slip.getByRole('spinbutton', { name: /Stake for/ });
   await stake.fill('0.5');
   await expect(slip.getByTestId('slip-messages')).toContainText('Minimum bet is $1');
-  await stake.fill('500');
-  // the demo account's bankroll is the default $1,000 (DECISIONS 16): 20 % is $200
+  await stake.fill('600');
+  // the demo account's bankroll is the default $1,000 (DECISIONS 16): 20 % is $200, 50 % is $500
   await expect(slip.getByTestId('slip-messages')).toContainText('Exceeds 20% of bankroll ($200.00)');
-  await expect(slip.getByTestId('slip-messages')).toContainText('Large bet on low edge - consider reducing');
+  await expect(slip.getByTestId('slip-messages')).toContainText('Total exposure exceeds 50% of bankroll');
   await expect(slip.getByRole('button', { name: 'Place Bets' })).toBeDisabled();
   await expect(slip.getByRole('tab', { name: 'Parlay' })).toBeDisabled();
-  if (isMobile(testInfo)) return;
+
   await stake.fill('10');
+  await expect(slip.getByTestId('slip-messages')).toHaveCount(0);
   await expect(slip.getByTestId('slip-total')).toHaveText('$10.00');
+  await slip.getByRole('button', { name: 'Place Bets' }).click();
+  await expect(page).toHaveURL(/\/picks$/);
+  const picks = await savedPicks(page);
+  expect(picks.some((p) => p.selection === selection && p.status === 'pending' && p.stakeCents === 1000)).toBe(true);
+});
+
+// spec 001 §4: Add to My Picks saves a pending pick; the same pick again says 'Already Added'
+test('Add to My Picks saves a pending pick once', async ({ page }, testInfo) => {
+  test.skip(isMobile(testInfo), 'same button on mobile; run once');
+  test.setTimeout(60_000);
+  await signIn(page, 'gold@demo.local');
+  await page.goto('/sportsbooks');
+  const row = page.getByTestId('odds-row').nth(1);
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await row.click();
+  const add = page.getByRole('button', { name: 'Add to My Picks' }).first();
+  await add.click();
+  await expect(page.getByRole('button', { name: '✓ Added' })).toBeVisible();
+  await page.reload();
+  await page.getByTestId('odds-row').nth(1).click();
+  await expect(page.getByRole('button', { name: 'Already Added' }).first()).toBeVisible();
 });
 
 // spec 001 §2 mobile filters bottom sheet: Escape, backdrop, a swipe of more than 90 px

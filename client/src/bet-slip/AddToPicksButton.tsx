@@ -1,40 +1,32 @@
-import { useState } from 'react';
-import { ApiError } from '../api/api-client';
+import { useEffect, useState } from 'react';
 import type { PickDraft } from './bet-slip';
-import { picksApiAvailable, placePicks } from './picks-api';
+import { pickIdentity, placePicks, rememberSaved, savedPickIdentities } from './picks-api';
 
-/** Picks added in this page load, by game, market and selection (spec 001 §4: a duplicate shows 'Already Added'). */
-const added = new Set<string>();
-const pickKey = (pick: PickDraft) => `${pick.eventId ?? pick.game}|${pick.market}|${pick.selection}`;
-
-/** "Add to My Picks": saved as a pending pick on the account; '✓ Added' on success, 'Already Added' for a duplicate. */
+/** "Add to My Picks" (spec 001 §4): saved as a pending pick on the account; '✓ Added' on success, 'Already Added' for a duplicate. */
 export function AddToPicksButton({ pick }: { pick: PickDraft }) {
-  const key = pickKey(pick);
-  const [state, setState] = useState<'idle' | 'saving' | 'added' | 'duplicate' | 'error'>(added.has(key) ? 'duplicate' : 'idle');
+  const [state, setState] = useState<'idle' | 'saving' | 'added' | 'duplicate' | 'error'>('idle');
   const [error, setError] = useState('');
-  if (!picksApiAvailable) {
-    return (
-      <button type="button" className="button small" disabled title="My Picks is not available yet: the picks service is still being built">
-        Add to My Picks
-      </button>
-    );
-  }
+  useEffect(() => {
+    let live = true;
+    savedPickIdentities()
+      .then((ids) => live && ids.has(pickIdentity(pick)) && setState('duplicate'))
+      // Without the list the button still works; the save itself reports errors.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [pick]);
   const add = async () => {
-    if (added.has(key)) {
-      setState('duplicate');
-      return;
-    }
     setState('saving');
     try {
-      await placePicks([{ ...pick, stakeCents: 0 }]);
-      added.add(key);
-      setState('added');
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 409) {
-        added.add(key);
+      if ((await savedPickIdentities()).has(pickIdentity(pick))) {
         setState('duplicate');
         return;
       }
+      await placePicks([pick]);
+      await rememberSaved(pick);
+      setState('added');
+    } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
       setState('error');
     }

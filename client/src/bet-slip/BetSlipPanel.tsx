@@ -21,7 +21,7 @@ import {
   validateSlip,
 } from './bet-slip';
 import { useBankroll, useBetSlip } from './bet-slip-state';
-import { picksApiAvailable, placePicks } from './picks-api';
+import { placePicks } from './picks-api';
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const RISK_LABELS: Record<RiskLevel, string> = { conservative: 'Conservative', moderate: 'Moderate', aggressive: 'Aggressive' };
@@ -187,18 +187,9 @@ export function BetSlipPanel() {
         <dd>{dollars(potentialPayoutCents(slip))}</dd>
       </dl>
       {placeError && <p className="form-error">{placeError}</p>}
-      {picksApiAvailable ? (
-        <button type="button" className="button primary place-bets" disabled={!validation.canPlace || placing} onClick={() => void place()}>
-          {placing ? 'Saving...' : 'Place Bets'}
-        </button>
-      ) : (
-        <>
-          <button type="button" className="button primary place-bets" disabled>
-            Place Bets
-          </button>
-          <p className="muted small">Saving bets to My Picks arrives with the picks service.</p>
-        </>
-      )}
+      <button type="button" className="button primary place-bets" disabled={!validation.canPlace || placing} onClick={() => void place()}>
+        {placing ? 'Saving...' : 'Place Bets'}
+      </button>
     </aside>
   );
 }

@@ -1,12 +1,36 @@
 import { api } from '../api/client';
 import type { PickDraft } from './bet-slip';
 
-/**
- * Placing bets saves them as pending picks on the account (DECISIONS 18). POST /api/picks is built on the
- * picks branch; until it is on this branch the slip says so instead of pretending to save.
- */
-export const picksApiAvailable = false;
-
+/** Placing bets and "Add to My Picks" save pending picks on the account (DECISIONS 18): POST /api/picks. */
 export async function placePicks(picks: readonly PickDraft[]): Promise<void> {
+  // clientId stays in the browser (the slip's item id); the server ignores fields it does not know.
   for (const pick of picks) await api.post('/api/picks', pick);
+}
+
+interface SavedPick {
+  game: string;
+  market: string;
+  selection: string;
+  eventId?: string | null;
+}
+
+/** A duplicate is the same game, market and selection (spec 001 §4). */
+export const pickIdentity = (p: { game: string; market: string; selection: string }) => `${p.game}\u0001${p.market}\u0001${p.selection}`;
+
+let saved: Promise<Set<string>> | null = null;
+
+/** The user's picks of the last 90 days, read once per page load, to tell a duplicate before saving. */
+export function savedPickIdentities(): Promise<Set<string>> {
+  saved ??= api
+    .get<SavedPick[]>('/api/picks', { query: { period: '90d' } })
+    .then((list) => new Set(list.map(pickIdentity)))
+    .catch((error: unknown) => {
+      saved = null;
+      throw error;
+    });
+  return saved;
+}
+
+export async function rememberSaved(pick: PickDraft): Promise<void> {
+  (await savedPickIdentities()).add(pickIdentity(pick));
 }
