@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useSearchParams } from 'react-router-dom';
 import { Layout } from './layout/Layout';
 import { AccountPage } from './pages/AccountPage';
 import { AuthCallbackPage } from './pages/AuthCallbackPage';
@@ -11,6 +11,7 @@ import { LandingPage } from './pages/LandingPage';
 import { PrivacyPage, TermsPage } from './pages/LegalPages';
 import { LoginPage } from './pages/LoginPage';
 import { MySportsbooksPage } from './pages/MySportsbooksPage';
+import { PasswordResetPage } from './pages/PasswordResetPage';
 import { PricingPage } from './pages/PricingPage';
 import { SubscribePage } from './pages/SubscribePage';
 import { UsagePlanPage } from './pages/UsagePlanPage';
@@ -35,6 +36,17 @@ function AppRedirect() {
   return <Navigate to={auth.status === 'signedIn' ? '/sportsbooks' : '/'} replace />;
 }
 
+/** /account, or the new-password form when the reset mail's link brought a reset_token (signed out or in). */
+function AccountRoute() {
+  const [params] = useSearchParams();
+  if (params.get('reset_token')) return <PasswordResetPage />;
+  return (
+    <RequireSignIn>
+      <AccountPage />
+    </RequireSignIn>
+  );
+}
+
 /** The route table of spec 000 §2 and 002 §2. */
 export function App() {
   return (
@@ -54,7 +66,7 @@ export function App() {
           <Route path="app" element={<AppRedirect />} />
           <Route path="pricing" element={<PricingPage />} />
           <Route path="subscribe" element={<RequireSignIn><SubscribePage /></RequireSignIn>} />
-          <Route path="account" element={<RequireSignIn><AccountPage /></RequireSignIn>} />
+          <Route path="account" element={<AccountRoute />} />
           <Route path="usage-plan" element={<RequireSignIn unsignedTo="/login"><UsagePlanPage /></RequireSignIn>} />
           <Route path="my-sportsbooks" element={<RequireSignIn><MySportsbooksPage /></RequireSignIn>} />
           <Route path="picks" element={<RequireSignIn><PicksPage /></RequireSignIn>} />

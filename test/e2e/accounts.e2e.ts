@@ -105,3 +105,27 @@ test.fixme('the login page lists the demo accounts the server reports', async ({
   await page.locator('form').getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
 });
+
+// spec 000 §2 account security, §8 "Reset link sent! Check your inbox."; the mail links to /account?reset_token=
+test('a password reset requested on the account page sets a new password from the mailed link', async ({ page, browser, request }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'reset');
+  expect((await request.post('/api/auth/signup', { data: { email, password: 'Sturdy-pass-42', username: `rs_${Date.now().toString(36)}${testInfo.project.name.charAt(0)}` } })).ok()).toBe(true);
+  await signInThroughForm(page, email, 'Sturdy-pass-42');
+  await page.goto('/account');
+  await page.getByRole('button', { name: 'Reset password' }).click();
+  await expect(page.getByText('Reset link sent! Check your inbox.')).toBeVisible();
+
+  const outbox = (await (await request.get('/api/dev/outbox', { headers: { Accept: 'application/json' } })).json()) as { to: string; text: string }[];
+  const mail = outbox.find((m) => m.to === email);
+  const token = /reset_token=([\w%-]+)/.exec(mail?.text ?? '')?.[1];
+  expect(token).toBeTruthy();
+
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const fresh = await context.newPage();
+  await fresh.goto(`/account?reset_token=${token}`);
+  await fresh.getByLabel('New password').fill('Another-pass-77');
+  await fresh.getByRole('button', { name: 'Save new password' }).click();
+  await expect(fresh).toHaveURL(/\/account$/);
+  await expect(fresh.getByTestId('account-email')).toHaveText(email);
+  await context.close();
+});

@@ -71,8 +71,16 @@ test('Ctrl+Shift+D toggles the debug panel and the loading bar runs on a path ch
   await expect(page.getByTestId('debug-panel')).toContainText('auth: signedOut');
   await page.keyboard.press('Control+Shift+D');
   await expect(page.getByTestId('debug-panel')).toBeHidden();
+  // The bar is active for only ~300 ms, so watch for it rather than race it.
+  await page.evaluate(() => {
+    const bar = document.querySelector('[data-testid="loading-bar"]')!;
+    new MutationObserver(() => {
+      if (bar.classList.contains('active')) (window as unknown as { barSeen: boolean }).barSeen = true;
+    }).observe(bar, { attributes: true });
+  });
   await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
-  await expect(page.getByTestId('loading-bar')).toHaveClass(/active/);
+  await expect(page).toHaveURL(/\/terms$/);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { barSeen?: boolean }).barSeen === true)).toBe(true);
   await expect(page.getByTestId('loading-bar')).not.toHaveClass(/active/);
 });
 

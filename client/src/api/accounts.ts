@@ -121,3 +121,8 @@ export function isPaid(info: PlanInfo): boolean {
 export function planLabel(plan: Plan): string {
   return plan === 'platinum' ? 'Platinum' : plan === 'gold' ? 'Gold' : 'Free';
 }
+
+/** The reset mail links to /account?reset_token=…; a new password ends every other session and signs in. */
+export function confirmPasswordReset(token: string, password: string) {
+  return api.post<Session>('/api/auth/password-reset/confirm', { token, password }, { auth: 'none' });
+}

@@ -16,6 +16,7 @@ export async function signInThroughForm(page: Page, email: string, password = DE
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.locator('form').getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 }
 
 /** Opens the user menu: the avatar dropdown on desktop, the hamburger menu on mobile. */
