@@ -165,7 +165,8 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
   // spec 002 §7 GET /api/odds-history, from PostgreSQL
   it('returns the line movement of an event from the history table, per bookmaker and market', async () => {
     const history = t.get(OddsHistoryRepository);
-    const event = fixtures.nfl.events[0];
+    // An event id of this test's own: other suites record history for the same recorded games.
+    const event = { ...fixtures.nfl.events[0], id: `${fixtures.nfl.events[0].id}-${Date.now()}` };
     const first = diffBoards(null, { ...fixtures.nfl, events: [event] });
     await history.insertChanges(NFL, first.records, new Date(Date.now() - 60_000));
     const moved = structuredClone(event);

@@ -37,6 +37,9 @@ export class RealtimeRelay implements OnApplicationShutdown {
   private readonly controlHandlers = new Map<string, (message: string) => void>();
   private readonly barrierChannel: string;
   private readonly barriers = new Map<string, () => void>();
+  /** Settles once the subscriptions are in place: a catch-up's barrier is only heard after that. */
+  private readonly subscribed: Promise<void>;
+  private markSubscribed!: () => void;
 
   constructor(
     private readonly redis: RedisService,
@@ -46,6 +49,7 @@ export class RealtimeRelay implements OnApplicationShutdown {
     // `${prefix}:rt:*` without its `*`: what precedes the room name in every realtime channel.
     this.topicPrefix = this.redis.key(...RealtimeKeys.pattern()).slice(0, -1);
     this.barrierChannel = this.redis.key('gateway', 'barrier', randomUUID());
+    this.subscribed = new Promise((resolve) => (this.markSubscribed = resolve));
   }
 
   /** Starts relaying to `server`; `control` are plain channels (under the prefix) whose messages go to a handler. */
@@ -65,6 +69,7 @@ export class RealtimeRelay implements OnApplicationShutdown {
     try {
       await subscriber.psubscribe(this.redis.key(...RealtimeKeys.pattern()));
       await subscriber.subscribe(...this.controlHandlers.keys());
+      this.markSubscribed();
     } catch (error) {
       if (this.subscriber !== subscriber) return;
       this.logger.error({ msg: 'Realtime relay could not subscribe; retrying', error: (error as Error).message });
@@ -76,13 +81,14 @@ export class RealtimeRelay implements OnApplicationShutdown {
   private async barrier(timeoutMs = 2000): Promise<void> {
     const id = randomUUID();
     let timer: NodeJS.Timeout | undefined;
-    const arrived = new Promise<void>((resolve, reject) => {
-      this.barriers.set(id, resolve);
+    const timedOut = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`Relay barrier not heard within ${timeoutMs} ms`)), timeoutMs);
     });
+    const arrived = new Promise<void>((resolve) => this.barriers.set(id, resolve));
     try {
-      await this.redis.client.publish(this.barrierChannel, id);
-      await arrived;
+      await Promise.race([this.subscribed, timedOut]);
+      await Promise.race([this.redis.client.publish(this.barrierChannel, id), timedOut]);
+      await Promise.race([arrived, timedOut]);
     } finally {
       clearTimeout(timer);
       this.barriers.delete(id);
@@ -139,6 +145,7 @@ export class RealtimeRelay implements OnApplicationShutdown {
         if (message.seq <= sent) continue;
         socket.emit('message', message);
         sent = message.seq;
+        replayed++;
       }
       // Synchronously after the flush: nothing can be published to this socket in between.
       socket.join(room);

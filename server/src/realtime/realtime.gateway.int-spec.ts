@@ -171,6 +171,30 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     expect(seqs).toEqual(Array.from({ length: last - lastSeen }, (_, i) => lastSeen + 1 + i));
   });
 
+  it('starts a socket without a last seq from the acknowledged seq, missing nothing published while it joins', async () => {
+    const sport = 'basketball_wnba';
+    const message = (n: number): RealtimeMessage<'scores'> => ({ ...scoreUpdate(n), sport });
+    await a.publisher.publish(message(0));
+    let publishing = true;
+    const background = (async () => {
+      for (let n = 1; publishing && n < 300; n++) await a.publisher.publish(message(n));
+    })();
+    await new Promise((r) => setTimeout(r, 20));
+    const socket = client(b);
+    await socket.connect();
+    const ack = await socket.subscribe({ channel: 'scores', sport });
+    await new Promise((r) => setTimeout(r, 50));
+    publishing = false;
+    await background;
+    const last = Number(await a.redis.client.get(a.redis.key('rt', 'scores', sport, 'seq')));
+    await eventually(() => socket.messages.at(-1)?.seq === last, 5000, 'the last seq');
+    expect(ack).toMatchObject({ ok: true, snapshot: false });
+    if (!ack.ok) return;
+    // What was published while it joined was replayed to it; then live, each seq once and in order.
+    const first = ack.seq - ack.replayed + 1;
+    expect(socket.messages.map((m) => m.seq)).toEqual(Array.from({ length: last - first + 1 }, (_, i) => first + i));
+  });
+
   it('sends a snapshot of the board when the gap is older than the buffer, then live diffs after it', async () => {
     const sport = 'baseball_mlb';
     const board: SportBoard = { sport_key: sport, fetched_at: '2026-11-21T07:00:00Z', events: [] };

@@ -79,12 +79,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     if (!decision.allowed) return { ok: false, code: decision.code, message: decision.message };
 
     const room = roomName(target.channel, target.key);
-    const lastSeq = (request as { lastSeq?: number }).lastSeq;
     try {
-      if (lastSeq === undefined) {
-        await socket.join(room);
-        return { ok: true, room, seq: await this.snapshots.currentSeq(target.channel, target.key), replayed: 0, snapshot: false };
-      }
+      // Without a last seq the socket starts from now: caught up from the current seq like any other, so the
+      // acknowledged seq is exact and nothing published while it joins is missed.
+      const lastSeq = (request as { lastSeq?: number }).lastSeq ?? (await this.snapshots.currentSeq(target.channel, target.key));
       const result = await this.relay.catchUpAndJoin(socket, target.channel, target.key, lastSeq, () => channelAccess(socket.data.access, target.channel).allowed);
       if (result) return { ok: true, room, ...result };
       // The plan changed while the socket was being caught up.

@@ -35,9 +35,9 @@ export type SubscribeAck =
   | {
       ok: true;
       room: string;
-      /** The channel's seq when the subscription took effect (the last one sent to this socket). */
+      /** The last seq of the channel this socket has been sent (replayed, in a snapshot, or current when it joined): live messages follow from seq + 1. */
       seq: number;
-      /** Messages replayed from the buffer before live delivery resumed. */
+      /** Messages sent to catch the socket up (from the buffer, or held while it joined) before live delivery. */
       replayed: number;
       /** True when a snapshot was sent instead of a replay. */
       snapshot: boolean;
