@@ -1,7 +1,7 @@
 import { formatMoney, type ProfitPoint } from './picks-logic';
 
-const WIDTH = 600;
-const HEIGHT = 180;
+const WIDTH = 900;
+const HEIGHT = 200;
 const PAD = { left: 56, right: 12, top: 12, bottom: 24 };
 
 /** Cumulative profit over time as an SVG line, with the zero line and the range on the axis. */
@@ -15,10 +15,11 @@ export function ProfitChart({ series }: { series: readonly ProfitPoint[] }) {
   const span = max - min || 1;
   const innerW = WIDTH - PAD.left - PAD.right;
   const innerH = HEIGHT - PAD.top - PAD.bottom;
-  const x = (i: number) => PAD.left + (series.length === 1 ? innerW : (i / (series.length - 1)) * innerW);
+  // Position 0 is the start (zero profit); settlement i is at position i + 1.
+  const x = (position: number) => PAD.left + (position / series.length) * innerW;
   const y = (cents: number) => PAD.top + ((max - cents) / span) * innerH;
   // The line starts at zero before the first settlement.
-  const points = [`${PAD.left},${y(0)}`, ...series.map((p, i) => `${x(i)},${y(p.cumulativeCents)}`)].join(' ');
+  const points = [`${x(0)},${y(0)}`, ...series.map((p, i) => `${x(i + 1)},${y(p.cumulativeCents)}`)].join(' ');
   const last = series[series.length - 1];
   const colour = last.cumulativeCents >= 0 ? 'var(--up)' : 'var(--down)';
   const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
@@ -32,7 +33,7 @@ export function ProfitChart({ series }: { series: readonly ProfitPoint[] }) {
         <text x={WIDTH - PAD.right} y={HEIGHT - 6} textAnchor="end" className="axis-label">{day(last.at)}</text>
         <polyline points={points} fill="none" stroke={colour} strokeWidth={2.5} strokeLinejoin="round" />
         {series.map((p, i) => (
-          <circle key={p.pickId} cx={x(i)} cy={y(p.cumulativeCents)} r={3} fill={colour}>
+          <circle key={p.pickId} cx={x(i + 1)} cy={y(p.cumulativeCents)} r={3} fill={colour}>
             <title>{`${day(p.at)}: ${formatMoney(p.profitCents, true)} (total ${formatMoney(p.cumulativeCents, true)})`}</title>
           </circle>
         ))}

@@ -21,6 +21,7 @@ export function LineMovement({ sport, eventId }: { sport: string; eventId: strin
   const [error, setError] = useState('');
   const [market, setMarket] = useState<LineMarket>('spreads');
   const [book, setBook] = useState('all');
+  const [side, setSide] = useState('');
 
   useEffect(() => {
     if (!signedIn) return;
@@ -39,7 +40,11 @@ export function LineMovement({ sport, eventId }: { sport: string; eventId: strin
   }, [sport, eventId, signedIn]);
 
   const books = useMemo(() => (history ?? []).map((b) => ({ key: historyBookKey(b), title: b.title ?? historyBookKey(b) })).filter((b) => b.key), [history]);
-  const series = useMemo(() => lineSeries(history ?? [], market, book), [history, market, book]);
+  const marketSeries = useMemo(() => lineSeries(history ?? [], market, book), [history, market, book]);
+  // One side at a time keeps each book's line readable (the other side mirrors it).
+  const sides = useMemo(() => [...new Set(marketSeries.map((s) => s.outcome))], [marketSeries]);
+  const shownSide = sides.includes(side) ? side : (sides[0] ?? '');
+  const series = marketSeries.filter((s) => s.outcome === shownSide);
 
   if (!signedIn) {
     return (
@@ -72,6 +77,18 @@ export function LineMovement({ sport, eventId }: { sport: string; eventId: strin
             ))}
           </select>
         </label>
+        {sides.length > 1 && (
+          <label>
+            Side
+            <select value={shownSide} onChange={(e) => setSide(e.target.value)}>
+              {sides.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
       </div>
       {error && (
         <p className="form-error small" role="alert">
@@ -90,7 +107,7 @@ export function LineMovement({ sport, eventId }: { sport: string; eventId: strin
             {series.map((s, i) => (
               <li key={`${s.book}-${s.outcome}`}>
                 <span className="legend-swatch" style={{ background: COLOURS[i % COLOURS.length] }} />
-                {s.bookTitle}: {s.outcome} ({formatAmerican(s.points[s.points.length - 1].price)}
+                {s.bookTitle} ({formatAmerican(s.points[s.points.length - 1].price)}
                 {s.points[s.points.length - 1].point !== null ? ` @ ${s.points[s.points.length - 1].point}` : ''})
               </li>
             ))}

@@ -147,7 +147,7 @@ export function GameStatusText({ game }: { game: ScoreboardEvent }) {
           {badge}
         </span>
       )}
-      {badge === 'LIVE' && <span className="small">{[game.status_type?.detail, game.clock].filter(Boolean).join(' · ')}</span>}
+      {badge === 'LIVE' && <span className="small">{game.status_type?.detail || game.clock}</span>}
       {badge === null && <span className="small muted">{new Date(game.commence_time).toLocaleString([], { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}</span>}
     </span>
   );
