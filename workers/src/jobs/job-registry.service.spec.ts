@@ -26,6 +26,26 @@ class TickHandler {
   async scores() {
     return 'scores';
   }
+
+  @OnJob(JobName.PicksSettleGame)
+  async settleGame() {
+    return 'settle-game';
+  }
+
+  @OnJob(JobName.PicksSettleWindow)
+  async settleWindow() {
+    return 'settle-window';
+  }
+
+  @OnJob(JobName.PicksValidateUser)
+  async validateUser() {
+    return 'validate-user';
+  }
+
+  @OnJob(JobName.PicksRecordClose)
+  async recordClose() {
+    return 'record-close';
+  }
 }
 
 @Injectable()
