@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { authAtom } from '../state/auth';
 import { useToasts } from '../state/toasts';
 import { importLocalPicks } from './picks-api';
-import { LOCAL_PICKS_KEY, readLocalPicks } from './picks-logic';
+import { LOCAL_PICKS_KEY, PICKS_CHANGED_EVENT, readLocalPicks } from './picks-logic';
 
 /**
  * DECISIONS 18: on sign-in, a pick list left in this browser under oss_my_picks_v1 is imported once into
@@ -23,7 +23,9 @@ export function LocalPicksImport() {
     importLocalPicks(picks)
       .then((result) => {
         window.localStorage.removeItem(LOCAL_PICKS_KEY);
-        if (result.imported > 0) show('success', `Imported ${result.imported} pick(s) from this browser into My Picks`);
+        if (result.imported === 0) return;
+        window.dispatchEvent(new Event(PICKS_CHANGED_EVENT));
+        show('success', `Imported ${result.imported} pick(s) from this browser into My Picks`);
       })
       .catch((error: unknown) => {
         console.warn(`Importing ${LOCAL_PICKS_KEY} failed; it stays for the next sign-in`, error);

@@ -2,7 +2,7 @@ import type { PickStats, SettledStatus, UserPick } from '@oddspulse/shared';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../api/api-client';
-import { liveSocketAtom } from '../realtime/socket';
+import { connectionStateAtom, liveSocketAtom } from '../realtime/socket';
 import { authAtom } from '../state/auth';
 import { fetchPicks, fetchPickStats, removePick, settlePick, validatePicks } from './picks-api';
 import {
@@ -13,6 +13,7 @@ import {
   formatMoney,
   PICK_PERIODS,
   PICK_SORTS,
+  PICKS_CHANGED_EVENT,
   pickProfitCents,
   STATUS_FILTERS,
   statusLabel,
@@ -33,6 +34,7 @@ const VALIDATION_FAILED = '❌ Validation failed - please try again';
 export function PicksPage() {
   const auth = useAtomValue(authAtom);
   const socket = useAtomValue(liveSocketAtom);
+  const connection = useAtomValue(connectionStateAtom);
   const userId = auth.status === 'signedIn' ? auth.user.id : null;
   const [period, setPeriod] = useState<PickPeriod>(DEFAULT_PERIOD);
   const [status, setStatus] = useState<StatusFilter>('all');
@@ -80,6 +82,15 @@ export function PicksPage() {
     const timer = window.setInterval(() => void loadStats(), STATS_REFRESH_MS);
     return () => window.clearInterval(timer);
   }, [loadStats, period]);
+
+  useEffect(() => {
+    const reload = () => {
+      void load();
+      void loadStats();
+    };
+    window.addEventListener(PICKS_CHANGED_EVENT, reload);
+    return () => window.removeEventListener(PICKS_CHANGED_EVENT, reload);
+  }, [load, loadStats]);
 
   // The banner of spec 002 §2 stays 5 seconds.
   useEffect(() => {
@@ -139,7 +150,7 @@ export function PicksPage() {
   const series = useMemo(() => cumulativeProfitSeries(periodPicks), [periodPicks]);
 
   return (
-    <section className="page picks-page">
+    <section className="page picks-page" data-live={connection === 'connected'}>
       <div className="picks-head">
         <h1>My Picks</h1>
         <button type="button" className="button" onClick={() => void validateNow()} disabled={validation.busy}>

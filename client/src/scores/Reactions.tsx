@@ -106,7 +106,7 @@ export function Reactions({ gameKey }: { gameKey: string }) {
 
   const reactors = REACTION_EMOJI_NAMES.filter((name) => reactions[name].length > 0);
   return (
-    <div className="reactions" data-testid="reactions">
+    <div className="reactions" data-testid="reactions" data-live={live}>
       <div className="reaction-bubbles" role="group" aria-label="Reactions">
         {REACTION_EMOJI_NAMES.map((name) => {
           const list = reactions[name];
