@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { checkUsernameAvailable } from '../api/accounts';
 import { ApiError } from '../api/api-client';
 import { isValidUsername, USERNAME_DEBOUNCE_MS, USERNAME_STATUS_TEXT, type UsernameCheck } from '../state/username';
@@ -10,9 +10,7 @@ import { isValidUsername, USERNAME_DEBOUNCE_MS, USERNAME_STATUS_TEXT, type Usern
 export function useUsernameCheck(value: string) {
   const [state, setState] = useState<UsernameCheck>('idle');
   const [message, setMessage] = useState<string | null>(null);
-  const controller = useRef<AbortController | null>(null);
   useEffect(() => {
-    controller.current?.abort();
     const candidate = value.trim();
     setMessage(null);
     if (!candidate) {
@@ -25,7 +23,6 @@ export function useUsernameCheck(value: string) {
     }
     setState('checking');
     const abort = new AbortController();
-    controller.current = abort;
     const timer = window.setTimeout(() => {
       checkUsernameAvailable(candidate, abort.signal)
         .then((answer) => {

@@ -22,7 +22,7 @@ const STEPS = [
 ];
 
 const FAQ = [
-  { q: 'Where do the odds come from?', a: 'From the sportsbooks themselves through a licensed odds feed, polled continuously and pushed to your screen as prices change.' },
+  { q: 'Where do the odds come from?', a: "From the prices the sportsbooks publish, collected from an odds data provider on a fixed schedule and pushed to your screen as they change." },
   { q: 'How is expected value calculated?', a: "Each book's market is de-vigged to fair probabilities, the books are combined into one fair price, and EV is the fair probability times the decimal odds minus one." },
   { q: 'Can I cancel any time?', a: 'Yes. Plans renew monthly; when you cancel you keep access until the end of the period you paid for.' },
   { q: 'Do you take bets?', a: 'No. OddsPulse compares prices and tracks your picks; you place bets at your own sportsbooks. 18+ only; bet responsibly.' },

@@ -22,7 +22,8 @@ export function parseAccessibility(raw: string | null): AccessibilitySettings {
       fontSize: value.fontSize === 'large' || value.fontSize === 'extra-large' ? value.fontSize : 'normal',
       keyboardNavigation: value.keyboardNavigation === true,
     };
-  } catch {
+  } catch (error) {
+    console.warn('Ignoring unreadable accessibility settings', error);
     return DEFAULT_ACCESSIBILITY;
   }
 }
