@@ -10,7 +10,7 @@ export * from './feeds/odds-api-v4';
 export * from './engine/devig';
 export * from './engine/fair-probability';
 export * from './engine/locked-market';
-export { marketFamily, isLayMarket, type TimeCache } from './engine/market-lines';
+export { marketFamily, isAlternateMarket, isLayMarket, type TimeCache } from './engine/market-lines';
 export { SCANNER_EXCLUDED_BOOKS, STALE_LEG_LAG_MS, STALE_LEG_LAG_LIVE_MS } from './engine/opportunity-legs';
 export {
   ARBITRAGE_DEFAULTS,
@@ -27,7 +27,6 @@ export {
   MIDDLE_DEFAULTS,
   findMiddles,
   findMiddlesOnBoard,
-  isAlternateMarket,
   isGameLineFamily,
   middleOutcomes,
   middleProbability,
@@ -70,3 +69,4 @@ export * from './picks/stats';
 export * from './picks/leagues';
 export * from './picks/match-game';
 export * from './picks/closing-line';
+export * from './realtime/room-sequences';

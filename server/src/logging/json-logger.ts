@@ -55,15 +55,19 @@ export class JsonLogger implements LoggerService {
     const context = typeof rest[rest.length - 1] === 'string' ? (rest.pop() as string) : undefined;
     const fields: Record<string, unknown> = {};
     if (context) fields.context = context;
+    const objectMessage = Boolean(message) && typeof message === 'object' && !(message instanceof Error);
+    let text: string | undefined;
     for (const param of rest) {
       if (param instanceof Error) fields.err = param;
+      // logger.log({fields}, 'text'): the text is the message; after a string message it is a stack.
+      else if (typeof param === 'string' && objectMessage && text === undefined) text = param;
       else if (typeof param === 'string') fields.stack = param;
       else if (param && typeof param === 'object') Object.assign(fields, param);
     }
     if (message instanceof Error) {
       this.logger[level]({ ...fields, err: message }, message.message);
-    } else if (message && typeof message === 'object') {
-      this.logger[level]({ ...fields, ...(message as object) });
+    } else if (objectMessage) {
+      this.logger[level]({ ...fields, ...(message as object) }, text);
     } else {
       this.logger[level](fields, String(message));
     }

@@ -26,6 +26,12 @@ export class LiveBoardsRepository {
     return raws.map((raw) => (raw ? (JSON.parse(raw) as SportBoard) : null));
   }
 
+  /** The sports The Odds API lists as in season (the pipeline caches them for an hour), or null when not known. */
+  async inSeasonSports(): Promise<string[] | null> {
+    const raw = await this.redis.client.get(this.redis.key(...RedisKeys.oddsApiSports));
+    return raw ? (JSON.parse(raw) as string[]) : null;
+  }
+
   async scoreboard(sport: string): Promise<SportScoreboard | null> {
     const raw = await this.redis.client.get(this.redis.key(...RedisKeys.scoreboard(sport)));
     return raw ? (JSON.parse(raw) as SportScoreboard) : null;

@@ -18,7 +18,7 @@ export class OddsController {
 
   @Get('sports')
   @MeteredOddsData()
-  sports(): Sport[] {
+  sports(): Promise<Sport[]> {
     return this.odds.sports();
   }
 

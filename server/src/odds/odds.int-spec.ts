@@ -3,7 +3,7 @@ import { canonicalBookKey, diffBoards, selectableSportsbooks } from '@oddspulse/
 import { bearer, signUp } from '../../../test/support/accounts-app';
 import { loadFixtureBoards, writeBoard } from '../../../test/support/fixture-boards';
 import { createGatewayApp, type GatewayTestApp } from '../../../test/support/gateway-app';
-import { deleteKeysWithPrefix } from '../redis/redis-keys';
+import { deleteKeysWithPrefix, RedisKeys } from '../redis/redis-keys';
 import { OddsHistoryRepository } from './odds-history.repository';
 
 const prefix = `${process.env.REDIS_PREFIX}-odds`;
@@ -102,6 +102,12 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
   it('lists sports, events and the odds-data fallback (h2h, us by default)', async () => {
     const sports = await get('/api/sports', gold);
     expect(sports.body).toEqual(expect.arrayContaining([{ key: NFL, title: 'NFL', group: 'American Football', active: true }]));
+    // Out of season on The Odds API (the pipeline's cached list): listed, but not active.
+    await t.redis.client.set(t.redis.key(...RedisKeys.oddsApiSports), JSON.stringify([NFL]), 'EX', 60);
+    const seasonal = await get('/api/sports', gold);
+    expect(seasonal.body.find((s: { key: string }) => s.key === NFL).active).toBe(true);
+    expect(seasonal.body.find((s: { key: string }) => s.key === 'basketball_nba').active).toBe(false);
+    await t.redis.client.del(t.redis.key(...RedisKeys.oddsApiSports));
     const events = await get(`/api/events?sport=${NFL}`, gold);
     expect(events.body).toHaveLength(fixtures.nfl.events.length);
     expect(events.body[0]).not.toHaveProperty('bookmakers');

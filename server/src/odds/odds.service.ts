@@ -75,11 +75,14 @@ export class OddsService {
     return isMetered(access) ? new Set(selectableSportsbooks(access)) : null;
   }
 
-  sports(): Sport[] {
+  /** The sports the pipeline polls; `active` false for those The Odds API says are out of season (when it is the feed). */
+  async sports(): Promise<Sport[]> {
     const known = new Map(CORE_SPORTS.map((s) => [s.key, s]));
-    return this.config.FEED_SPORTS.filter((key) => !NOT_A_GAME_SPORT.test(key)).map(
-      (key) => known.get(key) ?? { key, title: key, group: key.split('_')[0], active: true },
-    );
+    const inSeason = await this.boards.inSeasonSports();
+    return this.config.FEED_SPORTS.filter((key) => !NOT_A_GAME_SPORT.test(key)).map((key) => ({
+      ...(known.get(key) ?? { key, title: key, group: key.split('_')[0] }),
+      active: inSeason ? inSeason.includes(key) : true,
+    }));
   }
 
   async events(query: Query): Promise<WithFreshness<Array<Omit<BoardEvent, 'bookmakers'>>>> {

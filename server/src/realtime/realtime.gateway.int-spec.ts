@@ -247,6 +247,15 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     expect(ids).toEqual(['e1-a', 'e1-b', 'e2-a']);
   });
 
+  it('caps the subscriptions of one connection', async () => {
+    const c = client(a);
+    await c.connect();
+    const acks = [];
+    for (let n = 0; n < 100; n++) acks.push(await c.subscribe({ channel: 'reactions', eventId: `game-${n}` }));
+    expect(acks.filter((ack) => ack.ok)).toHaveLength(99); // the socket's own room counts too
+    expect(acks.at(-1)).toEqual({ ok: false, code: 'INVALID_SUBSCRIPTION', message: 'At most 100 subscriptions per connection' });
+  });
+
   it('stops delivering after unsubscribe', async () => {
     const c = client(a);
     await c.connect();

@@ -22,6 +22,8 @@ import { SocketAuthService } from './socket-auth.service';
 import { accountRoom, type GatewayServer, type GatewaySocket } from './socket-types';
 
 const UNAVAILABLE = 'Live updates are unavailable right now. Please try again.';
+/** Rooms one socket may hold (every sport of every channel fits well within it); keeps a client from hoarding memory. */
+export const MAX_ROOMS_PER_SOCKET = 100;
 
 function channelOfRoom(room: string): RealtimeChannel | null {
   const channel = room.slice(0, room.indexOf(':'));
@@ -79,6 +81,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
     if (!decision.allowed) return { ok: false, code: decision.code, message: decision.message };
 
     const room = roomName(target.channel, target.key);
+    if (!socket.rooms.has(room) && socket.rooms.size >= MAX_ROOMS_PER_SOCKET) {
+      return { ok: false, code: 'INVALID_SUBSCRIPTION', message: `At most ${MAX_ROOMS_PER_SOCKET} subscriptions per connection` };
+    }
     try {
       // Without a last seq the socket starts from now: caught up from the current seq like any other, so the
       // acknowledged seq is exact and nothing published while it joins is missed.
@@ -110,7 +115,6 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
    */
   private async onPlanChanged(raw: string): Promise<void> {
     const message = JSON.parse(raw) as PlanChangedMessage;
-    await this.announcePlanChange(raw, message);
     const sockets = await this.server.local.in(accountRoom(message.userId)).fetchSockets();
     for (const socket of sockets) {
       const access: PlanAccess = message.effective;
@@ -127,6 +131,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
       socket.emit('entitlements', { plan: access.plan, unlimited: access.unlimited, removed });
       if (socket.data.user?.via === 'api_key' && !hasPlatinum(access)) socket.disconnect(true);
     }
+    // After the evictions, which must not wait on (or fail with) the announcement.
+    await this.announcePlanChange(raw, message);
   }
 
   /**

@@ -14,8 +14,8 @@ export const RedisKeys = {
   oddsApiCredits: ['feeds', 'theoddsapi', 'credits'],
   /** Credits spent per sport: a hash of sport → credits. */
   oddsApiCreditsBySport: ['feeds', 'theoddsapi', 'credits-by-sport'],
-  /** The simulator's time anchor (epoch ms), shared by every worker process. */
-  simulatorAnchor: ['simulator', 'anchor'],
+  /** The Odds API's in-season sport keys (GET /v4/sports, free of credits): a JSON list, kept an hour. */
+  oddsApiSports: ['feeds', 'theoddsapi', 'sports'],
   /** A poll's lock, so two processes never process the same sport and kind at once. */
   pollLock: (kind: string, sport: string) => ['feeds', 'lock', kind, sport],
   /** Pub/sub channel: a user's plan changed (JSON PlanChangedMessage of accounts/plan.service). */

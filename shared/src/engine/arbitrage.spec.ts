@@ -55,6 +55,35 @@ describe('arbitrage maths', () => {
   });
 });
 
+describe('findArbitrage property', () => {
+  // issue 3 property: every reported arbitrage pays at least the total stake on every outcome, after rounding
+  it('random boards: reported payouts never fall below the total stake', () => {
+    const random = seededRandom(99);
+    let reported = 0;
+    for (let i = 0; i < 500; i++) {
+      const books = ['draftkings', 'fanduel', 'betmgm', 'williamhill_us', 'bovada'].map((key) => {
+        const home = between(random, 0.3, 0.7) * between(random, 0.97, 1.06);
+        const away = (1 - home) * between(random, 0.97, 1.06);
+        const american = (p: number) => {
+          const d = 1 / p;
+          return d >= 2 ? Math.round((d - 1) * 100) : -Math.round(100 / (d - 1));
+        };
+        return book(key, { h2h: [['Home', american(home)], ['Away', american(away)]] });
+      });
+      const bankroll = Math.round(between(random, 20, 5000));
+      for (const arb of findArbitrage(event(books), { bankroll, maxStake: bankroll, minProfitPct: 0 }, NOW)) {
+        reported++;
+        expect(arb.totalStake).toBe(bankroll);
+        for (const leg of arb.legs) expect(leg.payout).toBeGreaterThanOrEqual(arb.totalStake);
+        const payouts = arb.legs.map((l) => l.payout);
+        expect(Math.max(...payouts) - Math.min(...payouts)).toBeLessThanOrEqual((Math.ceil(Math.max(...arb.legs.map((l) => l.decimal))) + 1) / 100);
+        expect(arb.profitAmount).toBeCloseTo(Math.min(...payouts) - arb.totalStake, 2);
+      }
+    }
+    expect(reported).toBeGreaterThan(20);
+  });
+});
+
 describe('findArbitrage', () => {
   const twoWay = () =>
     event([

@@ -2,7 +2,7 @@ import type { BoardEvent } from '../domain/odds';
 import { OPPORTUNITY_EXPIRY_SECONDS, type ArbitrageOpportunity } from '../domain/opportunities';
 import { DEFAULT_BANKROLL } from '../domain/sportsbooks';
 import { bestQuote, buildEventIndex, eventLines, groupLines, lineKey, type EventIndex, type MarketLine, type Quote, type TimeCache } from './market-lines';
-import { opportunityAgeSeconds, opportunityEvent, scannerBookFilter, timingFlags, toLeg } from './opportunity-legs';
+import { opportunityAgeSeconds, opportunityEvent, payoutCents, scannerBookFilter, timingFlags, toLeg } from './opportunity-legs';
 
 /**
  * Arbitrage (spec 001 §5 arbitrage detection, DECISIONS 11): the best price per outcome across books on
@@ -64,7 +64,7 @@ export function arbitrageStakes(decimals: readonly number[], totalCents: number)
     stakesCents[i]++;
     remaining--;
   }
-  const payoutsCents = stakesCents.map((s, i) => Math.floor(s * decimals[i] + 1e-9));
+  const payoutsCents = stakesCents.map((s, i) => payoutCents(s, decimals[i]));
   return { stakesCents, payoutsCents, totalCents, guaranteedProfitCents: Math.min(...payoutsCents) - totalCents };
 }
 

@@ -3,8 +3,8 @@ import type { EvBet, OpportunityFlag } from '../domain/opportunities';
 import { canonicalBookKey, isDfsBook } from '../domain/sportsbooks';
 import { DEFAULT_DEVIG_METHOD, devig, type DevigMethod } from './devig';
 import { bookWeight, evPercent, weightedMedian } from './fair-probability';
-import { buildEventIndex, eventLines, LINE_GROUPING_TOLERANCE, lineKey, type EventIndex, type MarketLine, type Quote, type TimeCache } from './market-lines';
-import { canonicalKey, opportunityEvent, STALE_LEG_LAG_LIVE_MS, STALE_LEG_LAG_MS } from './opportunity-legs';
+import { buildEventIndex, eventLines, LINE_GROUPING_TOLERANCE, lineKey, type EventIndex, type MarketLine, type TimeCache } from './market-lines';
+import { opportunityEvent, STALE_LEG_LAG_LIVE_MS, STALE_LEG_LAG_MS } from './opportunity-legs';
 import { americanToDecimal, decimalToAmericanRounded } from './odds-format';
 
 /**
@@ -141,7 +141,7 @@ export function evInIndex(index: EventIndex, options: EvOptions = {}): EvBet[] {
       const fairProbability = fair.probabilities.get(side)!;
       if (!(fairProbability > 0 && fairProbability < 1)) continue;
       for (const q of quotes) {
-        if (allowed && !allowed.has(canonicalKey(q.book))) continue;
+        if (allowed && !allowed.has(q.book)) continue;
         const dfs = isDfs(q.book);
         const decimal = dfs ? DFS_FIXED_DECIMAL : q.decimal;
         const evPct = evPercent(fairProbability, decimal);

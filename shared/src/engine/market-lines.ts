@@ -1,4 +1,5 @@
 import type { BoardEvent } from '../domain/odds';
+import { canonicalBookKey } from '../domain/sportsbooks';
 import { isLockedPrice, isEventLive, LOCKED_MAX_AGE_LIVE_MS, LOCKED_MAX_AGE_MS } from './locked-market';
 
 /**
@@ -8,10 +9,13 @@ import { isLockedPrice, isEventLive, LOCKED_MAX_AGE_LIVE_MS, LOCKED_MAX_AGE_MS }
  * (`h2h_lay`) are not backable and are left out too.
  */
 export interface Quote {
+  /** Canonical bookmaker key. */
   book: string;
   bookTitle: string;
   /** The market key as the book lists it (alternate_totals, player_points_alternate, …). */
   market: string;
+  /** An alternate line (alternate_spreads, player_points_alternate, …) rather than the book's main one. */
+  alternate: boolean;
   outcome: string;
   description?: string;
   point?: number;
@@ -76,6 +80,18 @@ export function marketFamily(key: string): string {
   return key.replace(/^alternate_/, '').replace(/_alternate$/, '');
 }
 
+export function isAlternateMarket(key: string): boolean {
+  return key.startsWith('alternate_') || key.endsWith('_alternate');
+}
+
+// market keys repeat across every book and event: memoise their family
+const FAMILY_MEMO = new Map<string, string>();
+function familyOf(key: string): string {
+  let family = FAMILY_MEMO.get(key);
+  if (family === undefined) FAMILY_MEMO.set(key, (family = marketFamily(key)));
+  return family;
+}
+
 export function isLayMarket(key: string): boolean {
   return key.endsWith('_lay');
 }
@@ -88,11 +104,13 @@ export function buildEventIndex(event: BoardEvent, now: number, times: TimeCache
   const groups = new Map<string, MarketGroup>();
 
   for (const bookmaker of event.bookmakers) {
+    const bookKey = canonicalBookKey(bookmaker.key);
     for (const market of bookmaker.markets) {
       if (isLayMarket(market.key)) continue;
       const updatedAt = parseTime(market.last_update, times);
       if (!(now - updatedAt <= maxAge)) continue;
-      const family = marketFamily(market.key);
+      const family = familyOf(market.key);
+      const alternate = isAlternateMarket(market.key);
       const counts = moneylineCounts(market.outcomes);
       const locked = lockedDescriptions(market.outcomes);
       // consecutive outcomes usually share their group: look it up only when description or kind change
@@ -116,9 +134,10 @@ export function buildEventIndex(event: BoardEvent, now: number, times: TimeCache
           groupKind = kind;
         }
         group.quotes.push({
-          book: bookmaker.key,
+          book: bookKey,
           bookTitle: bookmaker.title,
           market: market.key,
+          alternate,
           outcome: outcome.name,
           description: outcome.description,
           point: hasPoint ? outcome.point : undefined,
@@ -173,10 +192,10 @@ export const LINE_GROUPING_TOLERANCE = 0.05;
 /**
  * Splits a group into lines: quotes whose lines lie within `tolerance` of the cluster's lowest line are one
  * line (spec 001 §5: spreads grouped within 0.05; arbitrage pairs within 0.01). Each book keeps its best
- * price per side. `accept` filters quotes (excluded books, the user's book filter).
+ * price per side.
  */
-export function groupLines(group: MarketGroup, tolerance: number, accept?: (q: Quote) => boolean): MarketLine[] {
-  const quotes = accept ? group.quotes.filter(accept) : group.quotes.slice();
+export function groupLines(group: MarketGroup, tolerance: number): MarketLine[] {
+  const quotes = group.quotes.slice();
   if (quotes.length === 0) return [];
   if (group.kind === 'moneyline') return [{ group, line: null, span: 0, sides: sidesOf(quotes, 0, quotes.length) }];
   quotes.sort((a, b) => a.line - b.line);

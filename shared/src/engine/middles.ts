@@ -2,7 +2,7 @@ import type { BoardEvent } from '../domain/odds';
 import { OPPORTUNITY_EXPIRY_SECONDS, type MiddleOpportunity } from '../domain/opportunities';
 import { DEFAULT_BANKROLL } from '../domain/sportsbooks';
 import { buildEventIndex, lineKey, type EventIndex, type MarketGroup, type Quote, type TimeCache } from './market-lines';
-import { opportunityAgeSeconds, opportunityEvent, scannerBookFilter, timingFlags, toLeg } from './opportunity-legs';
+import { opportunityAgeSeconds, opportunityEvent, payoutCents, scannerBookFilter, timingFlags, toLeg } from './opportunity-legs';
 
 /**
  * Middles (spec 001 §5 middle detection): two bets on the same total or spread at different books whose lines
@@ -32,9 +32,6 @@ export function isGameLineFamily(family: string): boolean {
   return /^(spreads|totals|team_totals)(_|$)/.test(family);
 }
 
-export function isAlternateMarket(key: string): boolean {
-  return key.startsWith('alternate_') || key.endsWith('_alternate');
-}
 
 /** Rough chance (PERCENT) of landing in the middle: 8 per point capped at 45 for totals, 6 per point capped at 40 for spreads. */
 export function middleProbability(kind: 'total' | 'spread', gap: number): number {
@@ -58,7 +55,7 @@ export interface MiddleOutcomes {
 export function middleOutcomes(decimals: readonly [number, number], totalCents: number): MiddleOutcomes {
   const first = Math.floor(totalCents / 2);
   const stakesCents: [number, number] = [first, totalCents - first];
-  const payouts = stakesCents.map((s, i) => Math.floor(s * decimals[i] + 1e-9));
+  const payouts = stakesCents.map((s, i) => payoutCents(s, decimals[i]));
   return {
     stakesCents,
     bestCaseCents: payouts[0] + payouts[1] - totalCents,
@@ -101,7 +98,7 @@ function pairFrom(a: TopTwo, b: TopTwo): [Quote, Quote] | null {
 }
 
 export function middlesInIndex(index: EventIndex, options: MiddleOptions = {}): MiddleOpportunity[] {
-  const { event, now, live } = index;
+  const { event, live } = index;
   if (live || event.completed) return [];
   const minGap = options.minGap ?? MIDDLE_DEFAULTS.minGap;
   const minProbability = options.minProbability ?? MIDDLE_DEFAULTS.minProbability;
@@ -111,7 +108,7 @@ export function middlesInIndex(index: EventIndex, options: MiddleOptions = {}): 
 
   for (const group of index.groups) {
     if (group.kind === 'moneyline' || !isGameLineFamily(group.family)) continue;
-    const quotes = group.quotes.filter((q) => accept(q) && !isAlternateMarket(q.market));
+    const quotes = group.quotes.filter((q) => !q.alternate && accept(q));
     // "low" bets win when the result is above their line (Over X; the reference side at its point),
     // "high" bets when it is below (Under Y; the other side). Both win strictly between.
     const isLow = (q: Quote) => (group.kind === 'total' ? q.outcome === 'Over' : q.outcome === group.referenceSide);

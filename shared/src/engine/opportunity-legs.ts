@@ -20,18 +20,7 @@ export const STALE_LEG_LAG_LIVE_MS = 20_000;
 /** Builds the quote filter of a scanner: excluded apps out, then the user's book filter when given. */
 export function scannerBookFilter(books: readonly string[] | undefined): (q: Quote) => boolean {
   const allowed = books ? new Set(books.map(canonicalBookKey)) : null;
-  return (q) => {
-    const key = canonicalKey(q.book);
-    return !EXCLUDED.has(key) && (allowed === null || allowed.has(key));
-  };
-}
-
-// boards from other sources may carry alias keys (draftkings_pick6, caesars): compare canonical keys
-const CANONICAL_MEMO = new Map<string, string>();
-export function canonicalKey(book: string): string {
-  let key = CANONICAL_MEMO.get(book);
-  if (key === undefined) CANONICAL_MEMO.set(book, (key = canonicalBookKey(book)));
-  return key;
+  return (q) => !EXCLUDED.has(q.book) && (allowed === null || allowed.has(q.book));
 }
 
 export function opportunityEvent(event: BoardEvent): OpportunityEvent {
@@ -46,6 +35,14 @@ export function opportunityEvent(event: BoardEvent): OpportunityEvent {
   };
 }
 
+/** Cents a stake returns at these odds (stake included), rounded down to the cent: what a book pays. */
+export function payoutCents(stakeCents: number, decimal: number): number {
+  // the (relative) epsilon keeps 11 × 1.90909… at 21, not 20 by floating point; real prices never land that
+  // close below a whole cent (American odds give multiples of 1/|odds| cent, decimal odds of 0.01 cent)
+  const exact = stakeCents * decimal;
+  return Math.floor(exact + exact * 1e-12 + 1e-9);
+}
+
 export function toLeg(q: Quote, stakeCents: number, now: number): OpportunityLeg {
   const leg: OpportunityLeg = {
     book: q.book,
@@ -56,7 +53,7 @@ export function toLeg(q: Quote, stakeCents: number, now: number): OpportunityLeg
     decimal: q.decimal,
     impliedProb: 1 / q.decimal,
     stake: stakeCents / 100,
-    payout: Math.floor(stakeCents * q.decimal) / 100,
+    payout: payoutCents(stakeCents, q.decimal) / 100,
     lastUpdate: q.lastUpdate,
     ageSeconds: Math.max(0, Math.round((now - q.updatedAt) / 1000)),
   };

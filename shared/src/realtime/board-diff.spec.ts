@@ -66,8 +66,8 @@ describe('diffBoards', () => {
         key: 'h2h',
         change: 'changed',
         outcomes: [
-          { change: 'price', name: 'Boston Celtics', price: 1.45, previous_price: 1.5, direction: 'down' },
-          { change: 'price', name: 'Miami Heat', price: 2.75, previous_price: 2.6, direction: 'up' },
+          { change: 'price', name: 'Boston Celtics', price: 1.45, direction: 'down' },
+          { change: 'price', name: 'Miami Heat', price: 2.75, direction: 'up' },
         ],
       },
     ]);
@@ -89,7 +89,7 @@ describe('diffBoards', () => {
         { change: 'line', name: 'Miami Heat', point: 6.5, previous_point: 5.5, price: 1.91 },
       ],
     });
-    expect(markets[1].outcomes).toEqual([{ change: 'price', name: 'Over', point: 220.5, price: 1.85, previous_price: 1.8, direction: 'up' }]);
+    expect(markets[1].outcomes).toEqual([{ change: 'price', name: 'Over', point: 220.5, price: 1.85, direction: 'up' }]);
   });
 
   it('reports markets added and removed, events removed, and a lock flip', () => {

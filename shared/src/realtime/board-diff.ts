@@ -13,9 +13,10 @@ export interface OutcomeChange {
   point?: number;
   /** The new price; absent when the outcome was removed. */
   price?: number;
-  previous_price?: number;
-  previous_point?: number;
+  /** For a price change: up when the new price pays more (the client flashes green), down otherwise. */
   direction?: 'up' | 'down';
+  /** For a line move: the line it moved from. */
+  previous_point?: number;
 }
 
 export interface MarketDiff {
@@ -130,10 +131,7 @@ function diffOutcomes(previous: BoardMarket, next: BoardMarket, onRecord: (o: Bo
     const lineMoved = (old.point ?? null) !== (outcome.point ?? null);
     if (!priceMoved && !lineMoved) continue;
     const change: OutcomeChange = { change: lineMoved ? 'line' : 'price', ...outcomeFields(outcome), price: outcome.price };
-    if (priceMoved) {
-      change.previous_price = old.price;
-      change.direction = outcome.price > old.price ? 'up' : 'down';
-    }
+    if (priceMoved) change.direction = outcome.price > old.price ? 'up' : 'down';
     if (lineMoved && old.point !== undefined) change.previous_point = old.point;
     changes.push(change);
     onRecord(outcome);

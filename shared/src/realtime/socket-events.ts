@@ -23,7 +23,7 @@ export interface SubscribeRequest {
   /**
    * The last seq the client applied on this channel. The gateway sends what was missed after it, in order,
    * or a snapshot when the gap is older than its buffer. 0 asks for everything (a snapshot unless the whole
-   * history is still buffered). Absent: live messages only.
+   * history is still buffered). Absent: from now on; the ack's seq is where live messages continue from.
    */
   lastSeq?: number;
 }

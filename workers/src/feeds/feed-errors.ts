@@ -12,7 +12,8 @@ export type FeedErrorKind =
   | 'timeout'
   | 'network'
   | 'invalid_body'
-  | 'budget_paused';
+  /** Not polled on purpose: the credit budget, or a sport out of season. */
+  | 'paused';
 
 export class FeedError extends Error {
   constructor(

@@ -5,8 +5,8 @@ export interface OddsProvider {
   readonly name: 'simulator' | 'theoddsapi';
   /** Straight bets (game markets) of a sport's upcoming and live events. */
   fetchOdds(sport: string): Promise<BoardEvent[]>;
-  /** Player props of a sport's upcoming events (the straight-bet board gives the events to ask about). */
-  fetchProps(sport: string, events: readonly BoardEvent[]): Promise<BoardEvent[]>;
+  /** Player props of a sport's upcoming events. */
+  fetchProps(sport: string): Promise<BoardEvent[]>;
 }
 
 /** Where a sport's scores come from; every provider returns the scoreboard events of spec 002 §3. */

@@ -28,6 +28,11 @@ const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', '
 const NFL_FILE = 'v4_odds_americanfootball_nfl_us-plus-betfair_h2h-spreads-totals-h2h_lay_american_2022-08-24.json';
 const NFL = 'americanfootball_nfl';
 
+const PROPS = [
+  'v4_event_odds_basketball_nba_player_points_us_american_2024-02-22_ORL-at-CLE.json',
+  'v4_event_odds_basketball_nba_player_points_us_american_2024-02-22_BKN-at-TOR.json',
+].map((file) => JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')) as { id: string; commence_time: string });
+
 type RawEvent = { id: string; bookmakers: Array<{ key: string; markets: Array<{ key: string; outcomes: Array<{ name: string; price: number; point?: number }> }> }> };
 
 // Issue 4: one poll cycle replaying a recorded board gives the board in Redis, history rows and published
@@ -50,7 +55,11 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
   beforeAll(async () => {
     const url = await stub.start();
     stub.handler = (_req, res, reqUrl) => {
-      if (reqUrl.pathname === `/v4/sports/${NFL}/odds`) stub.json(res, 200, payload, { 'x-requests-remaining': '4990', 'x-requests-used': '10', 'x-requests-last': '9' });
+      const propsEvent = PROPS.find((p) => reqUrl.pathname === `/v4/sports/basketball_nba/events/${p.id}/odds`);
+      if (reqUrl.pathname === '/v4/sports') stub.json(res, 200, [{ key: NFL, active: true }]);
+      else if (reqUrl.pathname === `/v4/sports/${NFL}/odds`) stub.json(res, 200, payload, { 'x-requests-remaining': '4990', 'x-requests-used': '10', 'x-requests-last': '9' });
+      else if (reqUrl.pathname === '/v4/sports/basketball_nba/events') stub.json(res, 200, PROPS.map(({ id, commence_time }) => ({ id, commence_time })));
+      else if (propsEvent) stub.json(res, 200, propsEvent);
       else stub.json(res, 404, { message: 'Unknown sport', error_code: 'UNKNOWN_SPORT' });
     };
     const base = parseConfig(process.env);
@@ -169,7 +178,7 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
       [event.bookmakers[1].key, ['spreads']],
     ]);
     expect(books[0].markets[0].outcomes).toEqual([
-      expect.objectContaining({ change: 'price', name: h2h.outcomes[0].name, direction: 'down', price: 1 + 100 / 140, previous_price: 1 + 100 / 133 }),
+      expect.objectContaining({ change: 'price', name: h2h.outcomes[0].name, direction: 'down', price: 1 + 100 / 140 }),
     ]);
     expect(books[1].markets[0].outcomes!.map((o) => [o.change, o.point, o.previous_point])).toEqual([
       ['line', spreads.outcomes[0].point, spreads.outcomes[0].point! + 0.5],
@@ -187,5 +196,20 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     expect(listener.on('odds', NFL)).toEqual([]);
     expect(await redis.client.get(redis.key('rt', 'odds', NFL, 'seq'))).toBe('2');
     expect(await historyCount()).toBe(before);
+  });
+
+  it('polls player props per event from the event list, into their own board and channel', async () => {
+    listener.clear();
+    // A minute before the first of the two games: both are upcoming.
+    now = Math.min(...PROPS.map((p) => Date.parse(p.commence_time))) - 60_000;
+    const result = await pipeline.pollProps({ sport: 'basketball_nba', tick: 1 });
+    expect(result).toMatchObject({ kind: 'props', outcome: 'updated', events: 2 });
+    const oddsRequests = stub.requests.filter((r) => r.pathname.includes('/events/') && r.pathname.endsWith('/odds'));
+    expect(Object.fromEntries(oddsRequests.at(-1)!.searchParams)).toMatchObject({ regions: 'us,us_dfs', oddsFormat: 'decimal' });
+    const board = JSON.parse((await redis.client.get(redis.key(...RedisKeys.board('props', 'basketball_nba'))))!) as SportBoard;
+    expect(board.events.map((e) => e.id).sort()).toEqual(PROPS.map((p) => p.id).sort());
+    expect(board.events[0].bookmakers[0].markets[0]).toMatchObject({ key: 'player_points' });
+    const diffs = await eventually(() => listener.on('props', 'basketball_nba'), (m) => m.length > 0);
+    expect(diffs[0]).toMatchObject({ channel: 'props', type: 'board.diff', seq: 1 });
   });
 });

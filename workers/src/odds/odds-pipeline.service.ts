@@ -70,7 +70,7 @@ export class OddsPipelineService {
 
   @OnJob(JobName.PropsPoll)
   pollProps(data: JobPayload<typeof JobName.PropsPoll>): Promise<PollResult> {
-    return this.poll('props', data.sport, async () => this.provider.fetchProps(data.sport, (await this.state.board('odds', data.sport))?.events ?? []));
+    return this.poll('props', data.sport, () => this.provider.fetchProps(data.sport));
   }
 
   async poll(kind: BoardKind, sport: string, fetch: () => Promise<BoardEvent[]>): Promise<PollResult> {
@@ -84,7 +84,7 @@ export class OddsPipelineService {
     const previous = await this.state.board(kind, sport);
     let events: BoardEvent[];
     try {
-      events = await fetch();
+      events = await this.markFinished(sport, await fetch());
     } catch (error) {
       if (!(error instanceof FeedError)) throw error;
       return this.failed(kind, sport, previous, error, started);
@@ -122,6 +122,13 @@ export class OddsPipelineService {
     return { sport, kind, outcome: diff ? 'updated' : 'unchanged', events: events.length, changedEvents: changedEventIds.length, historyRows: records.length, publishedSeq };
   }
 
+  /** A feed can list a game for a while after it ended: the scoreboard says it is final, so detection skips it. */
+  private async markFinished(sport: string, events: BoardEvent[]): Promise<BoardEvent[]> {
+    const scoreboard = await this.state.scoreboard(sport);
+    const finals = new Set(scoreboard?.games.filter((g) => g.status === 'final' && g.event_id).map((g) => g.event_id));
+    return finals.size ? events.map((e) => (finals.has(e.id) ? { ...e, completed: true } : e)) : events;
+  }
+
   private status(kind: BoardKind, sport: string, now: number, fields: Partial<FeedStatus>): FeedStatus {
     return {
       kind,
@@ -142,7 +149,7 @@ export class OddsPipelineService {
   private async failed(kind: BoardKind, sport: string, previous: SportBoard | null, error: FeedError, now: number): Promise<PollResult> {
     const last = await this.state.status(kind, sport);
     const base = { last_success_at: last?.last_success_at ?? null, events: previous?.events.length ?? 0, live: last?.live ?? 0 };
-    if (error.kind === 'budget_paused') {
+    if (error.kind === 'paused') {
       await this.state.saveStatus(this.status(kind, sport, now, { ...base, state: 'paused', stale_since: previous?.stale_since ?? null, paused_reason: error.message }));
       return { sport, kind, outcome: 'paused' };
     }

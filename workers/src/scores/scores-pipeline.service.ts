@@ -103,7 +103,7 @@ export class ScoresPipelineService {
   private async failed(sport: string, previous: SportScoreboard | null, error: FeedError, now: number): Promise<ScoresPollResult> {
     const last = await this.state.status('scores', sport);
     const base = { last_success_at: last?.last_success_at ?? null, events: previous?.games.length ?? 0, live: last?.live ?? 0 };
-    if (error.kind === 'budget_paused') {
+    if (error.kind === 'paused') {
       await this.state.saveStatus(this.status(sport, now, { ...base, state: 'paused', paused_reason: error.message }));
       return { sport, outcome: 'paused' };
     }

@@ -23,6 +23,8 @@ const BIAS_WINDOW_SEC = 3600;
 const DRIFT_PERIOD_SEC = 1800;
 /** Books mostly copy the market: their own views wander only this share of their noise. */
 const NOISE_SCALE = 0.5;
+/** Prop lines are set on a player mean; books disagree on it less than on a game (as a share of their noise). */
+const PROP_NOISE_SCALE = 0.25;
 
 export interface SimGame {
   sport: SportProfile;
@@ -459,7 +461,29 @@ export class MarketSimulator {
   private propMean(game: SimGame, team: string, player: number, spec: PropSpec, simSec: number): number {
     const [lo, hi] = spec.mean;
     const base = lo + (hi - lo) * uniform(this.seed, game.sport.key, team, player, spec.market);
-    return base * (1 + 0.03 * stepNoise(simSec, DRIFT_PERIOD_SEC, this.seed, game.id, team, player, spec.market));
+    return base * (1 + 0.015 * stepNoise(simSec, DRIFT_PERIOD_SEC, this.seed, game.id, team, player, spec.market));
+  }
+
+  /**
+   * The players of a game's props, by team and slot: the same team keeps its names from game to game; a
+   * visitor whose name is already taken in this game gets another, so no two players share a name.
+   */
+  private playerNames(game: SimGame): Map<string, string> {
+    const profile = game.sport;
+    const slots = [...new Set(profile.props.flatMap((spec) => spec.players))];
+    const names = new Map<string, string>();
+    const taken = new Set<string>();
+    for (const team of [game.home, game.away]) {
+      for (const player of slots) {
+        let name = '';
+        for (let salt = 0; !name || taken.has(name); salt++) {
+          name = playerName((part) => hash32(this.seed, profile.key, team, player, part, salt || ''));
+        }
+        taken.add(name);
+        names.set(`${team}#${player}`, name);
+      }
+    }
+    return names;
   }
 
   /** Player props of every upcoming game of a sport (taken down at kick-off). */
@@ -469,6 +493,7 @@ export class MarketSimulator {
     return this.games(sport, nowMs)
       .filter((game) => this.state(game, nowMs).phase === 'scheduled')
       .map((game) => {
+        const names = this.playerNames(game);
         const bookmakers: BoardBookmaker[] = [];
         for (const book of this.books) {
           if (!book.props) continue;
@@ -480,9 +505,9 @@ export class MarketSimulator {
             const outcomes: BoardOutcome[] = [];
             for (const team of [game.home, game.away]) {
               for (const player of spec.players) {
-                const name = playerName((part) => hash32(this.seed, profile.key, team, player, part));
+                const name = names.get(`${team}#${player}`)!;
                 const truth = this.propMean(game, team, player, spec, at);
-                const bias = 1 + 2 * book.noise * stepNoise(at, BIAS_WINDOW_SEC, this.seed, book.key, game.id, team, player, spec.market);
+                const bias = 1 + PROP_NOISE_SCALE * book.noise * stepNoise(at, BIAS_WINDOW_SEC, this.seed, book.key, game.id, team, player, spec.market);
                 if (spec.yesOnly) {
                   const [price] = this.price(book, [clampP(truth * bias), 1 - clampP(truth * bias)]);
                   outcomes.push({ name: 'Yes', description: name, price });

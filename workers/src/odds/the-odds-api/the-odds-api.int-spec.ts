@@ -20,6 +20,7 @@ const BOARD = JSON.parse(readFileSync(join(FIXTURES, 'v4_odds_upcoming_us_h2h_de
 const ERRORS = JSON.parse(readFileSync(join(FIXTURES, 'v4_errors-and-usage-headers_observed.json'), 'utf8')) as {
   observed_errors: Array<{ status: number; error_code: string; body: unknown }>;
 };
+const SPORTS = JSON.parse(readFileSync(join(FIXTURES, 'v4_sports_2024-03-27.json'), 'utf8')) as unknown[];
 const errorBody = (code: string) => ERRORS.observed_errors.find((e) => e.error_code === code)!.body;
 const SPORT = 'basketball_nba';
 const RETRY_BASE_MS = 60;
@@ -52,7 +53,7 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
 
   beforeAll(async () => {
     const url = await stub.start();
-    stub.handler = (_req, res) => (replies.shift() ?? ok)(res);
+    stub.handler = (_req, res, reqUrl) => (reqUrl.pathname === '/v4/sports' ? stub.json(res, 200, SPORTS) : (replies.shift() ?? ok)(res));
     const base = parseConfig(process.env);
     config = {
       ...base,
@@ -127,6 +128,13 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     expect(paused.requests).toBe(0);
     expect(await state.status('odds', SPORT)).toMatchObject({ state: 'paused', paused_reason: '40 credits left, below the reserve of 50: low-priority sport paused' });
     await redis.client.hset(redis.key(...RedisKeys.oddsApiCredits), 'remaining', '1000');
+  });
+
+  it('does not poll a sport out of season (GET /v4/sports, recorded in March: no NFL)', async () => {
+    const paused = await requestsDuring(() => pipeline.pollOdds({ sport: 'americanfootball_nfl', tick: 0 }));
+    expect(paused.requests).toBe(0);
+    expect(paused.value).toMatchObject({ outcome: 'paused' });
+    expect(await state.status('odds', 'americanfootball_nfl')).toMatchObject({ state: 'paused', paused_reason: 'americanfootball_nfl is not in season on The Odds API' });
   });
 
   it('422: not retried, with the API code in the error', async () => {

@@ -2,6 +2,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BoardEvent, normaliseOddsApiV4 } from '@oddspulse/shared';
 import { APP_CONFIG } from '@oddspulse/server/config/config.module';
 import type { AppConfig } from '@oddspulse/server/config/config.schema';
+import { RedisService } from '@oddspulse/server/redis/redis.service';
+import { RedisKeys } from '@oddspulse/server/redis/redis-keys';
+import { CLOCK, Clock } from '../../feeds/clock';
 import { FeedError } from '../../feeds/feed-errors';
 import type { OddsProvider } from '../../feeds/providers';
 import { oddsCallCost } from './credit-budget';
@@ -10,6 +13,8 @@ import { TheOddsApiClient } from './the-odds-api.client';
 
 /** Props are asked for events starting within this window only: each event costs its own credits. */
 const PROPS_HORIZON_MS = 36 * 3_600_000;
+/** How long the in-season list is trusted. */
+const SPORTS_TTL_SECONDS = 3600;
 
 /** Odds from The Odds API v4, decimal, normalised by the shared normaliser. */
 @Injectable()
@@ -21,14 +26,32 @@ export class TheOddsApiOddsProvider implements OddsProvider {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly client: TheOddsApiClient,
     private readonly ledger: CreditLedgerService,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly redis: RedisService,
   ) {}
 
   private async spend(sport: string, cost: number) {
     const decision = await this.ledger.check(sport, cost);
-    if (!decision.allowed) throw new FeedError('budget_paused', decision.reason, false);
+    if (!decision.allowed) throw new FeedError('paused', decision.reason, false);
+  }
+
+  /** Out-of-season sports are not polled: GET /v4/sports (free) lists the ones in season, shared by all workers for an hour. */
+  private async assertInSeason(sport: string) {
+    const key = this.redis.key(...RedisKeys.oddsApiSports);
+    const cached = await this.redis.client.get(key);
+    let keys: string[];
+    if (cached) keys = JSON.parse(cached) as string[];
+    else {
+      const sports = await this.client.get<Array<{ key: string; active: boolean }>>('/v4/sports', {}, sport);
+      if (!Array.isArray(sports)) throw new FeedError('invalid_body', 'Invalid response format from server', true);
+      keys = sports.filter((s) => s.active).map((s) => s.key);
+      await this.redis.client.set(key, JSON.stringify(keys), 'EX', SPORTS_TTL_SECONDS);
+    }
+    if (!keys.includes(sport)) throw new FeedError('paused', `${sport} is not in season on The Odds API`, false);
   }
 
   async fetchOdds(sport: string): Promise<BoardEvent[]> {
+    await this.assertInSeason(sport);
     await this.spend(sport, oddsCallCost(this.config.ODDS_API_MARKETS.length, this.config.ODDS_API_REGIONS.length));
     const raw = await this.client.get<unknown>(
       `/v4/sports/${encodeURIComponent(sport)}/odds`,
@@ -45,8 +68,15 @@ export class TheOddsApiOddsProvider implements OddsProvider {
     return this.normalise(raw, sport);
   }
 
-  async fetchProps(sport: string, events: readonly BoardEvent[]): Promise<BoardEvent[]> {
-    const now = Date.now();
+  /** Props come per event: the event list (free of credits) says which events to ask about. */
+  async fetchProps(sport: string): Promise<BoardEvent[]> {
+    const now = this.clock();
+    const events = await this.client.get<Array<{ id: string; commence_time: string }>>(
+      `/v4/sports/${encodeURIComponent(sport)}/events`,
+      { dateFormat: 'iso' },
+      sport,
+    );
+    if (!Array.isArray(events)) throw new FeedError('invalid_body', 'Invalid response format from server', true);
     const upcoming = events.filter((e) => {
       const start = Date.parse(e.commence_time);
       return start > now && start - now < PROPS_HORIZON_MS;

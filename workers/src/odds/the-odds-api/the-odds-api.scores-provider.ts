@@ -73,7 +73,7 @@ export class TheOddsApiScoresProvider implements ScoresProvider {
 
   async fetchScores(sport: string): Promise<ScoreboardEvent[]> {
     const decision = await this.ledger.check(sport, SCORES_COST);
-    if (!decision.allowed) throw new FeedError('budget_paused', decision.reason, false);
+    if (!decision.allowed) throw new FeedError('paused', decision.reason, false);
     const raw = await this.client.get<unknown>(`/v4/sports/${encodeURIComponent(sport)}/scores`, { daysFrom: '1', dateFormat: 'iso' }, sport);
     return mapOddsApiScores(raw);
   }
