@@ -159,6 +159,8 @@ test('at 375 px the filters open in a bottom sheet that closes on Escape, backdr
   test.setTimeout(60_000);
   await signIn(page, 'gold@demo.local');
   await page.goto('/sportsbooks');
+  // the sheet belongs to the odds section, which mounts once the plan and the first load are in
+  await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
   const open = () => page.getByTestId('bottom-bar').getByRole('button', { name: 'Filters' }).click();
   const sheet = page.getByRole('dialog', { name: 'Filters' });
 

@@ -103,5 +103,5 @@ export async function fetchMiddles(query: MiddlesQuery): Promise<MiddleOpportuni
 
 export async function fetchEv(query: { sports: readonly string[]; books: readonly string[] }): Promise<EvBet[]> {
   const payload = await api.get<unknown>('/api/ev', { query: { sports: query.sports.join(','), books: query.books.join(',') || undefined } });
-  return listOf<EvBet>(payload, 'bets');
+  return listOf<EvBet>(payload, 'opportunities');
 }

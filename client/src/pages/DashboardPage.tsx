@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isPlatinum, type PlanInfo } from '../api/accounts';
+import { RecommendedBets } from '../dashboard/RecommendedBets';
 import { Spinner } from '../routing/guards';
 import { authAtom, displayName, planAtom, profileAtom } from '../state/auth';
 
@@ -69,10 +70,7 @@ export function DashboardPage() {
       </section>
       <section className="card" aria-labelledby="recommended-title">
         <h2 id="recommended-title">Today's Recommended Bets</h2>
-        <p className="muted">
-          Recommendations are the highest expected-value bets at your sportsbooks, computed from live odds. They appear here when the live odds feed reaches
-          your dashboard. <Link to="/my-sportsbooks">Choose your sportsbooks</Link>
-        </p>
+        <RecommendedBets />
       </section>
     </div>
   );

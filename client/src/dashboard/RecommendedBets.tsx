@@ -1,0 +1,152 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { CORE_SPORTS, DEFAULT_SPORTSBOOKS, sportsbookName, type EvBet } from '@oddspulse/shared';
+import { fetchPreferences, isPaid } from '../api/accounts';
+import { addToSlip } from '../bet-slip/bet-slip';
+import { betSlipAtom, useBankroll } from '../bet-slip/bet-slip-state';
+import { BetSlipPanel } from '../bet-slip/BetSlipPanel';
+import { EdgeCalculatorModal } from '../bet-slip/EdgeCalculatorModal';
+import { formatOdds } from '../odds/filter-settings';
+import { marketLabel, selectionLabel } from '../odds/labels';
+import { fetchBoards, fetchEv } from '../odds/odds-api';
+import { oddsFormatAtom } from '../odds/odds-state';
+import { buildEventRows, isPropMarket, type OddsRow } from '../odds/rows';
+import { planAtom } from '../state/auth';
+import { COMPARE_BOOKS, confidenceOf, isToday, MAX_SHOWN, recommendations } from './recommendations';
+import '../odds/odds.css';
+
+type State =
+  | { status: 'loading' }
+  | { status: 'ready'; bets: EvBet[]; gamesToday: number; books: string[] }
+  | { status: 'error'; message: string };
+
+/** Every book's price for the recommended outcome, from the event's current board (up to 6 books). */
+function CompareOdds({ bet }: { bet: EvBet }) {
+  const format = useAtomValue(oddsFormatAtom);
+  const [row, setRow] = useState<OddsRow | null | 'loading' | { error: string }>('loading');
+  useEffect(() => {
+    const mode = isPropMarket(bet.market) ? 'props' : 'game';
+    fetchBoards({ mode, sports: [bet.sport], markets: [bet.market] })
+      .then((boards) => {
+        const event = boards[bet.sport]?.events.find((e) => e.id === bet.eventId);
+        const rows = event ? buildEventRows(event, { mode, selectedBooks: [], markets: [], now: Date.now() }) : [];
+        const same = (r: OddsRow) => (r.point ?? null) === (bet.point ?? null) && (r.playerName ?? '') === (bet.description ?? '');
+        setRow(rows.find((r) => same(r) && (r.outcome === bet.outcome || r.isCombinedProp)) ?? null);
+      })
+      .catch((error: unknown) => setRow({ error: error instanceof Error ? error.message : String(error) }));
+  }, [bet]);
+  if (row === 'loading') return <p className="muted small">Loading prices...</p>;
+  if (row === null) return <p className="muted small">This market is no longer offered.</p>;
+  if ('error' in row) return <p className="form-error small">{row.error}</p>;
+  const side = row.isCombinedProp ? (bet.outcome === 'Under' ? row.underBooks : row.overBooks) : row.allBooks;
+  const books = [...(side ?? [])].sort((a, b) => b.decimal - a.decimal).slice(0, COMPARE_BOOKS);
+  return (
+    <table className="mini-table" aria-label={`Compare odds for ${bet.outcome}`}>
+      <tbody>
+        {books.map((b) => (
+          <tr key={b.book}>
+            <td>{b.title}</td>
+            <td>{b.locked ? <span className="locked">Locked</span> : formatOdds(b.decimal, format)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * Today's Recommended Bets on the dashboard (spec 000 §2, §8; 001 §5; DECISIONS 13): the real EV of the
+ * user's sportsbooks from /api/ev, at most 3 shown, with Compare Odds and Place Bet.
+ */
+export function RecommendedBets() {
+  const plan = useAtomValue(planAtom);
+  const format = useAtomValue(oddsFormatAtom);
+  const setSlip = useSetAtom(betSlipAtom);
+  const bankroll = useBankroll();
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const [comparing, setComparing] = useState<string | null>(null);
+  const [edgeBet, setEdgeBet] = useState<EvBet | null>(null);
+  const paid = plan.status === 'ready' && isPaid(plan.info);
+
+  useEffect(() => {
+    if (!paid) return;
+    const sports = CORE_SPORTS.map((s) => s.key);
+    let live = true;
+    (async () => {
+      const prefs = await fetchPreferences();
+      const books = prefs.sportsbooks.length ? prefs.sportsbooks : [...DEFAULT_SPORTSBOOKS];
+      const [bets, boards] = await Promise.all([fetchEv({ sports, books }), fetchBoards({ mode: 'game', sports, markets: ['h2h'] })]);
+      const now = Date.now();
+      const gamesToday = Object.values(boards).reduce((n, b) => n + b.events.filter((e) => isToday(e.commence_time, now)).length, 0);
+      if (live) setState({ status: 'ready', bets: recommendations(bets, now), gamesToday, books });
+    })().catch((error: unknown) => live && setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }));
+    return () => {
+      live = false;
+    };
+  }, [paid]);
+
+  if (!paid) {
+    return <p className="muted">Recommendations are the highest expected-value bets at your sportsbooks; they come with the Gold and Platinum plans.</p>;
+  }
+  if (state.status === 'loading') return <p className="muted">Finding today's best bets...</p>;
+  if (state.status === 'error') return <p className="form-error">{state.message}</p>;
+  if (state.gamesToday === 0) return <p className="muted" data-testid="recommended-empty">No games available today. Check back later for betting opportunities.</p>;
+  if (state.bets.length === 0) return <p className="muted" data-testid="recommended-empty">No high-value betting opportunities found today from your selected sportsbooks.</p>;
+
+  const place = (bet: EvBet) =>
+    setSlip((s) =>
+      addToSlip(
+        s,
+        {
+          id: bet.id,
+          matchup: bet.game,
+          selection: selectionLabel({ outcome: bet.outcome, point: bet.point, playerName: bet.description, market: bet.market }),
+          market: marketLabel(bet.market),
+          americanOdds: bet.price,
+          bookmaker: bet.bookTitle,
+          sport: bet.sport,
+          league: bet.sportTitle,
+          edge: bet.evPct,
+          gameTime: bet.commenceTime,
+          gameId: bet.eventId,
+          fairProbability: bet.fairProbability,
+          confidence: confidenceOf(bet.evPct),
+        },
+        bankroll.cents,
+      ),
+    );
+
+  return (
+    <div className="recommended">
+      {state.bets.slice(0, MAX_SHOWN).map((bet) => (
+        <article key={bet.id} className="recommended-bet" data-testid="recommended-bet">
+          <div className="slip-item-head">
+            <strong>{selectionLabel({ outcome: bet.outcome, point: bet.point, playerName: bet.description, market: bet.market })}</strong>
+            <span className={`ev ev-${bet.evPct >= 5 ? 'success' : bet.evPct >= 2 ? 'warning' : 'danger'}`}>+{bet.evPct.toFixed(2)}% EV</span>
+          </div>
+          <div className="muted small">
+            {bet.game} · {bet.sportTitle} · {marketLabel(bet.market)} · {new Date(bet.commenceTime).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}
+          </div>
+          <div>
+            {formatOdds(bet.decimal, format)} at {sportsbookName(bet.book, bet.bookTitle)} · fair {formatOdds(bet.fairDecimal, format)} · Confidence: {confidenceOf(bet.evPct)}
+          </div>
+          <div className="actions">
+            <button type="button" className="button small" aria-expanded={comparing === bet.id} onClick={() => setComparing(comparing === bet.id ? null : bet.id)}>
+              Compare Odds
+            </button>
+            <button type="button" className="button small primary" onClick={() => place(bet)}>
+              Place Bet
+            </button>
+            <button type="button" className="button small" onClick={() => setEdgeBet(bet)}>
+              Edge Calculator
+            </button>
+          </div>
+          {comparing === bet.id && <CompareOdds bet={bet} />}
+        </article>
+      ))}
+      <p className="muted small">From your sportsbooks: {state.books.map((b) => sportsbookName(b)).join(', ')}</p>
+      {edgeBet && <EdgeCalculatorModal initialBookOdds={edgeBet.price} initialFairOdds={edgeBet.fairPrice} onClose={() => setEdgeBet(null)} />}
+      <BetSlipPanel />
+    </div>
+  );
+}
