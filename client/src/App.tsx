@@ -4,7 +4,6 @@ import { Layout } from './layout/Layout';
 import { AccountPage } from './pages/AccountPage';
 import { AuthCallbackPage } from './pages/AuthCallbackPage';
 import { BillingCancelPage, BillingSuccessPage } from './pages/BillingPages';
-import { PicksPage, ScoresPage } from './pages/ComingSoonPages';
 import { DfsPage } from './odds/DfsPage';
 import { OddsPage } from './odds/OddsPage';
 import { DashboardPage } from './pages/DashboardPage';
@@ -16,6 +15,9 @@ import { PasswordResetPage } from './pages/PasswordResetPage';
 import { PricingPage } from './pages/PricingPage';
 import { SubscribePage } from './pages/SubscribePage';
 import { UsagePlanPage } from './pages/UsagePlanPage';
+import { LocalPicksImport } from './picks/LocalPicksImport';
+import { PicksPage } from './picks/PicksPage';
+import { ScoresPage } from './scores/ScoresPage';
 import { PlanGuard, RequireSignIn, Spinner } from './routing/guards';
 import { authAtom } from './state/auth';
 import { SessionSync } from './state/session-sync';
@@ -50,6 +52,7 @@ export function App() {
   return (
     <>
       <SessionSync />
+      <LocalPicksImport />
       <Routes>
         <Route element={<Layout />}>
           <Route index element={<Home />} />

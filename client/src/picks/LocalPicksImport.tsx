@@ -1,0 +1,35 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef } from 'react';
+import { authAtom } from '../state/auth';
+import { useToasts } from '../state/toasts';
+import { importLocalPicks } from './picks-api';
+import { LOCAL_PICKS_KEY, PICKS_CHANGED_EVENT, readLocalPicks } from './picks-logic';
+
+/**
+ * DECISIONS 18: on sign-in, a pick list left in this browser under oss_my_picks_v1 is imported once into
+ * the account, then removed from the browser. A failed import keeps the list for the next sign-in.
+ */
+export function LocalPicksImport() {
+  const auth = useAtomValue(authAtom);
+  const { show } = useToasts();
+  const tried = useRef<string | null>(null);
+  const userId = auth.status === 'signedIn' ? auth.user.id : null;
+
+  useEffect(() => {
+    if (!userId || tried.current === userId) return;
+    tried.current = userId;
+    const picks = readLocalPicks(window.localStorage.getItem(LOCAL_PICKS_KEY));
+    if (!picks) return;
+    importLocalPicks(picks)
+      .then((result) => {
+        window.localStorage.removeItem(LOCAL_PICKS_KEY);
+        if (result.imported === 0) return;
+        window.dispatchEvent(new Event(PICKS_CHANGED_EVENT));
+        show('success', `Imported ${result.imported} pick(s) from this browser into My Picks`);
+      })
+      .catch((error: unknown) => {
+        console.warn(`Importing ${LOCAL_PICKS_KEY} failed; it stays for the next sign-in`, error);
+      });
+  }, [userId, show]);
+  return null;
+}

@@ -1,0 +1,111 @@
+import type { UserPick } from '@oddspulse/shared';
+import { applySettledPicks, autoValidatedMessage, cumulativeProfitSeries, formatMoney, pickProfitCents, readLocalPicks } from './picks-logic';
+
+function pick(overrides: Partial<UserPick>): UserPick {
+  return {
+    id: 'p1',
+    game: 'Chiefs @ Bills',
+    league: 'NFL',
+    sport: 'americanfootball_nfl',
+    market: 'Moneyline',
+    selection: 'Bills',
+    odds: '-110',
+    bookmaker: null,
+    stakeCents: 1000,
+    potentialCents: 1909,
+    actualPayoutCents: null,
+    status: 'pending',
+    type: 'single',
+    edge: null,
+    note: null,
+    eventId: null,
+    commenceTime: null,
+    dateAdded: '2026-11-01T12:00:00.000Z',
+    settledDate: null,
+    validatedAt: null,
+    validatedBy: null,
+    validationConfidence: null,
+    espnGameId: null,
+    closingOdds: null,
+    clv: null,
+    ...overrides,
+  };
+}
+
+describe('pick profit', () => {
+  // spec 002 §5 payout: a win pays the potential (else stake × 1.91), a loss 0; DECISIONS 19: a push returns the stake
+  it('uses the recorded payout, else the spec rule', () => {
+    expect(pickProfitCents(pick({ status: 'pending' }))).toBeNull();
+    expect(pickProfitCents(pick({ status: 'won', actualPayoutCents: 2500 }))).toBe(1500);
+    expect(pickProfitCents(pick({ status: 'won' }))).toBe(909);
+    expect(pickProfitCents(pick({ status: 'won', potentialCents: null }))).toBe(910);
+    expect(pickProfitCents(pick({ status: 'lost' }))).toBe(-1000);
+    expect(pickProfitCents(pick({ status: 'push' }))).toBe(0);
+  });
+});
+
+describe('cumulative profit series', () => {
+  it('adds settled picks in order of settlement, skipping pending ones', () => {
+    const series = cumulativeProfitSeries([
+      pick({ id: 'a', status: 'won', actualPayoutCents: 2000, settledDate: '2026-11-03T00:00:00.000Z' }),
+      pick({ id: 'b', status: 'pending' }),
+      pick({ id: 'c', status: 'lost', validatedAt: '2026-11-02T00:00:00.000Z' }),
+      pick({ id: 'd', status: 'push', settledDate: '2026-11-04T00:00:00.000Z' }),
+    ]);
+    expect(series.map((p) => [p.pickId, p.profitCents, p.cumulativeCents])).toEqual([
+      ['c', -1000, -1000],
+      ['a', 1000, 0],
+      ['d', 0, 0],
+    ]);
+  });
+
+  it('is empty without settled picks', () => {
+    expect(cumulativeProfitSeries([pick({})])).toEqual([]);
+  });
+});
+
+describe('applying settled picks to the list on screen', () => {
+  const list = [pick({ id: 'a' }), pick({ id: 'b' })];
+  const settled = pick({ id: 'a', status: 'won', settledDate: '2026-11-02T00:00:00.000Z' });
+
+  it('replaces a pick in place when the filter admits the new status', () => {
+    expect(applySettledPicks(list, [settled], 'all').map((p) => [p.id, p.status])).toEqual([
+      ['a', 'won'],
+      ['b', 'pending'],
+    ]);
+  });
+
+  it('drops it when the status filter no longer admits it, and ignores picks not on screen', () => {
+    expect(applySettledPicks(list, [settled, pick({ id: 'z', status: 'lost' })], 'pending').map((p) => p.id)).toEqual(['b']);
+  });
+});
+
+describe('texts', () => {
+  // spec 002 §2 banner
+  it('says Auto-validated N bet(s)', () => {
+    expect(autoValidatedMessage(2)).toBe('Auto-validated 2 bet(s)');
+  });
+
+  it('formats cents as dollars', () => {
+    expect(formatMoney(123456)).toBe('$1,234.56');
+    expect(formatMoney(-500)).toBe('-$5.00');
+    expect(formatMoney(500, true)).toBe('+$5.00');
+    expect(formatMoney(0, true)).toBe('$0.00');
+  });
+});
+
+describe('the browser list to import (DECISIONS 18)', () => {
+  it('is a non-empty array, else nothing to import', () => {
+    expect(readLocalPicks(null)).toBeNull();
+    expect(readLocalPicks('[]')).toBeNull();
+    expect(readLocalPicks('{"a":1}')).toBeNull();
+    expect(readLocalPicks('[{"game":"A @ B"}]')).toEqual([{ game: 'A @ B' }]);
+  });
+
+  it('leaves unreadable text alone', () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    expect(readLocalPicks('not json')).toBeNull();
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+});

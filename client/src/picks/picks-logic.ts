@@ -1,0 +1,102 @@
+import { settlementPayoutCents, type PickStatus, type UserPick } from '@oddspulse/shared';
+
+/** Spec 002 §9: the tracker's filters and sorts; 30d and all are the defaults. */
+export const PICK_PERIODS = ['7d', '30d', '90d'] as const;
+export type PickPeriod = (typeof PICK_PERIODS)[number];
+export const DEFAULT_PERIOD: PickPeriod = '30d';
+export const STATUS_FILTERS = ['all', 'pending', 'won', 'lost', 'push'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+export const PICK_SORTS = ['date', 'profit', 'odds', 'sport'] as const;
+export type PickSort = (typeof PICK_SORTS)[number];
+
+/** The browser list imported once on sign-in (spec 002 §3, DECISIONS 18). */
+export const LOCAL_PICKS_KEY = 'oss_my_picks_v1';
+/** Raised on window when picks changed outside the tracker (the sign-in import), so an open tracker reloads. */
+export const PICKS_CHANGED_EVENT = 'oddspulse:picks-changed';
+/** Spec 002 §9: the validation banner stays 5 seconds. */
+export const VALIDATION_BANNER_MS = 5000;
+
+export function autoValidatedMessage(count: number): string {
+  return `Auto-validated ${count} bet(s)`;
+}
+
+/** What a settled pick paid back: the recorded payout, else the rule of spec 002 §5 (potential, else stake × 1.91). */
+export function payoutCents(pick: Pick<UserPick, 'status' | 'stakeCents' | 'potentialCents' | 'actualPayoutCents'>): number | null {
+  if (pick.status === 'pending') return null;
+  return pick.actualPayoutCents ?? settlementPayoutCents(pick.status, pick.stakeCents, pick.potentialCents);
+}
+
+/** Profit of a settled pick (payout − stake; a push returns the stake); null while pending. */
+export function pickProfitCents(pick: Pick<UserPick, 'status' | 'stakeCents' | 'potentialCents' | 'actualPayoutCents'>): number | null {
+  const payout = payoutCents(pick);
+  return payout === null ? null : payout - pick.stakeCents;
+}
+
+/** When a pick was settled: automatically, else by hand, else (imported settled) when it was added. */
+export function settledAt(pick: Pick<UserPick, 'settledDate' | 'validatedAt' | 'dateAdded'>): string {
+  return pick.settledDate ?? pick.validatedAt ?? pick.dateAdded;
+}
+
+export interface ProfitPoint {
+  at: string;
+  pickId: string;
+  profitCents: number;
+  cumulativeCents: number;
+}
+
+/** Cumulative profit over time: the settled picks in order of settlement, each adding its profit. */
+export function cumulativeProfitSeries(picks: readonly UserPick[]): ProfitPoint[] {
+  const settled = picks
+    .filter((p) => p.status !== 'pending')
+    .map((p) => ({ pick: p, at: settledAt(p) }))
+    .sort((a, b) => a.at.localeCompare(b.at) || a.pick.id.localeCompare(b.pick.id));
+  let total = 0;
+  return settled.map(({ pick, at }) => {
+    const profit = pickProfitCents(pick) ?? 0;
+    total += profit;
+    return { at, pickId: pick.id, profitCents: profit, cumulativeCents: total };
+  });
+}
+
+/**
+ * Applies picks the server settled (a `picks.settled` push, a manual settle) to the list on screen: each is
+ * replaced by id, and dropped when the status filter no longer admits it. Picks not on screen are ignored
+ * (they belong to another period or filter; the next load shows them).
+ */
+export function applySettledPicks(list: readonly UserPick[], settled: readonly UserPick[], status: StatusFilter): UserPick[] {
+  const byId = new Map(settled.map((p) => [p.id, p]));
+  return list.flatMap((pick) => {
+    const next = byId.get(pick.id);
+    if (!next) return [pick];
+    if (status !== 'all' && next.status !== status) return [];
+    return [next];
+  });
+}
+
+/** $1,234.56 from cents; `signed` puts + before gains. */
+export function formatMoney(cents: number, signed = false): string {
+  const abs = Math.abs(cents) / 100;
+  const text = `$${abs.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  if (cents < 0) return `-${text}`;
+  return signed && cents > 0 ? `+${text}` : text;
+}
+
+export function statusLabel(status: PickStatus): string {
+  return status === 'push' ? 'Push' : status[0].toUpperCase() + status.slice(1);
+}
+
+/**
+ * The list found in the browser under oss_my_picks_v1: null when absent, unreadable or empty (nothing to
+ * import). Items are sent as they are; the server validates them.
+ */
+export function readLocalPicks(raw: string | null): unknown[] | null {
+  if (!raw) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch (error) {
+    console.warn(`${LOCAL_PICKS_KEY} is not JSON; it is left in place`, error);
+    return null;
+  }
+  return Array.isArray(parsed) && parsed.length > 0 ? parsed : null;
+}

@@ -1,0 +1,149 @@
+import type { ScoreboardEvent, UserPick } from '@oddspulse/shared';
+import {
+  applyReaction,
+  emptyReactions,
+  gameBadge,
+  IDLE_POLL_MS,
+  lineSeries,
+  LIVE_POLL_MS,
+  mergeScoreUpdate,
+  normaliseReactions,
+  ownReaction,
+  picksOnGame,
+  reactionGameKey,
+  scoresPollInterval,
+} from './scores-logic';
+
+function game(overrides: Partial<ScoreboardEvent>): ScoreboardEvent {
+  return {
+    id: 'g1',
+    sport_key: 'americanfootball_nfl',
+    league: 'NFL',
+    commence_time: '2026-11-21T18:00:00Z',
+    home_team: 'Buffalo Bills',
+    away_team: 'Kansas City Chiefs',
+    scores: { home: null, away: null },
+    home_score: null,
+    away_score: null,
+    completed: false,
+    live: false,
+    status: 'scheduled',
+    status_type: { name: 'STATUS_SCHEDULED', detail: '', completed: false },
+    clock: null,
+    period: null,
+    source: 'simulator',
+    last_update: '2026-11-21T17:00:00Z',
+    ...overrides,
+  };
+}
+
+describe('status badges (spec 002 §2)', () => {
+  it('shows LIVE only when in progress and live, FINAL for final games', () => {
+    expect(gameBadge(game({ status: 'in_progress', live: true }))).toBe('LIVE');
+    expect(gameBadge(game({ status: 'in_progress', live: false }))).toBeNull();
+    expect(gameBadge(game({ status: 'scheduled', live: true }))).toBeNull();
+    expect(gameBadge(game({ status: 'final', completed: true }))).toBe('FINAL');
+    expect(gameBadge(game({ status: 'scheduled', completed: true }))).toBe('FINAL');
+    expect(gameBadge(game({}))).toBeNull();
+  });
+});
+
+describe('scores polling (spec 002 §4: 15 s with a live game, else 60 s)', () => {
+  it('polls faster while a game is live', () => {
+    expect(scoresPollInterval([game({}), game({ id: 'g2', status: 'in_progress', live: true })])).toBe(LIVE_POLL_MS);
+    expect(LIVE_POLL_MS).toBe(15_000);
+    expect(scoresPollInterval([game({ status: 'final', completed: true })])).toBe(IDLE_POLL_MS);
+    expect(IDLE_POLL_MS).toBe(60_000);
+  });
+});
+
+describe('live score updates', () => {
+  it('replaces games by id, adds new ones in start order and ignores other sports', () => {
+    const list = [game({ id: 'a', commence_time: '2026-11-21T18:00:00Z' }), game({ id: 'b', commence_time: '2026-11-21T20:00:00Z' })];
+    const merged = mergeScoreUpdate(
+      list,
+      [
+        game({ id: 'a', status: 'in_progress', live: true, scores: { home: 7, away: 3 } }),
+        game({ id: 'c', commence_time: '2026-11-21T19:00:00Z' }),
+        game({ id: 'x', sport_key: 'basketball_nba' }),
+      ],
+      'americanfootball_nfl',
+    );
+    expect(merged.map((g) => g.id)).toEqual(['a', 'c', 'b']);
+    expect(merged[0].scores).toEqual({ home: 7, away: 3 });
+  });
+});
+
+describe('reactions (spec 002 §4, DECISIONS 22)', () => {
+  it('keys a game by its event id, else by away, home and start time', () => {
+    expect(reactionGameKey(game({ event_id: 'evt1' }))).toBe('evt1');
+    expect(reactionGameKey(game({}))).toBe('Kansas City Chiefs_Buffalo Bills_2026-11-21T18:00:00Z');
+  });
+
+  it('holds one reaction per user: adding replaces, removing takes it away', () => {
+    const me = { userId: 'u1', username: 'me' };
+    const other = { userId: 'u2', username: 'other' };
+    let reactions = applyReaction(emptyReactions(), other, 'fire', 'add');
+    reactions = applyReaction(reactions, me, 'fire', 'add');
+    expect(reactions.fire).toHaveLength(2);
+    reactions = applyReaction(reactions, me, 'money', 'add');
+    expect(reactions.fire).toEqual([other]);
+    expect(reactions.money).toEqual([me]);
+    expect(ownReaction(reactions, 'u1')).toBe('money');
+    reactions = applyReaction(reactions, me, 'money', 'remove');
+    expect(ownReaction(reactions, 'u1')).toBeNull();
+    expect(ownReaction(reactions, null)).toBeNull();
+  });
+
+  it('reads any shape into the six emojis, dropping unknown ones', () => {
+    const reactions = normaliseReactions({ fire: [{ userId: 'u1', username: 'a' }, 'junk'], rocket: [{ userId: 'u2' }] });
+    expect(Object.keys(reactions)).toEqual(['fire', 'money', 'confident', 'thinking', 'nervous', 'electric']);
+    expect(reactions.fire).toEqual([{ userId: 'u1', username: 'a' }]);
+  });
+});
+
+describe('line movement series (spec 002 §7)', () => {
+  const history = [
+    {
+      key: 'draftkings',
+      title: 'DraftKings',
+      markets: [
+        {
+          key: 'spreads',
+          history: [
+            { timestamp: '2026-11-21T10:05:00Z', outcomes: [{ name: 'Bills', price: -115, point: -3 }] },
+            { timestamp: '2026-11-21T10:00:00Z', outcomes: [{ name: 'Bills', price: -110, point: -2.5 }, { name: 'Chiefs', price: -110, point: 2.5 }] },
+          ],
+        },
+        { key: 'h2h', history: [{ timestamp: '2026-11-21T10:00:00Z', outcomes: [{ name: 'Bills', price: -150 }] }] },
+      ],
+    },
+    { bookmaker: { key: 'fanduel' }, title: 'FanDuel', markets: [{ key: 'spreads', odds: [{ last_update: '2026-11-21T10:01:00Z', outcomes: [{ name: 'Bills', odds: -108, point: -2.5 }] }] }] },
+  ];
+
+  it('gives each book and outcome its price and line over time, in order', () => {
+    const series = lineSeries(history, 'spreads', 'all');
+    expect(series.map((s) => [s.book, s.outcome, s.points.map((p) => [p.price, p.point])])).toEqual([
+      ['draftkings', 'Bills', [[-110, -2.5], [-115, -3]]],
+      ['draftkings', 'Chiefs', [[-110, 2.5]]],
+      ['fanduel', 'Bills', [[-108, -2.5]]],
+    ]);
+  });
+
+  it('keeps only the selected book', () => {
+    expect(lineSeries(history, 'spreads', 'fanduel').map((s) => s.book)).toEqual(['fanduel']);
+    expect(lineSeries(history, 'totals', 'all')).toEqual([]);
+  });
+});
+
+describe("the user's picks on a game", () => {
+  const base = { id: 'p', game: 'Kansas City Chiefs @ Buffalo Bills', eventId: null, commenceTime: null, dateAdded: '2026-11-21T12:00:00Z' } as UserPick;
+  it('matches by event id, else by both teams within a day of the start', () => {
+    const g = game({ event_id: 'evt1' });
+    expect(picksOnGame([{ ...base, id: 'byEvent', game: 'x', eventId: 'evt1' }], g)).toHaveLength(1);
+    expect(picksOnGame([{ ...base, id: 'otherEvent', eventId: 'evt2' }], g)).toHaveLength(0);
+    expect(picksOnGame([{ ...base, id: 'byTeams' }], g)).toHaveLength(1);
+    expect(picksOnGame([{ ...base, id: 'lastWeek', dateAdded: '2026-11-14T12:00:00Z' }], g)).toHaveLength(0);
+    expect(picksOnGame([{ ...base, id: 'otherTeams', game: 'Jets @ Dolphins' }], g)).toHaveLength(0);
+  });
+});

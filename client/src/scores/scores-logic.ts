@@ -1,0 +1,213 @@
+import {
+  gameMatchStrength,
+  gameStatus,
+  REACTION_EMOJI_NAMES,
+  splitGameText,
+  type GameReactions,
+  type ReactionEmoji,
+  type Reactor,
+  type ScoreboardEvent,
+  type UserPick,
+} from '@oddspulse/shared';
+
+/** Spec 002 §2: the scores page's sports, NFL first and default. */
+export const SCORE_SPORTS = [
+  { key: 'americanfootball_nfl', label: 'NFL' },
+  { key: 'americanfootball_ncaaf', label: 'NCAAF' },
+  { key: 'basketball_nba', label: 'NBA' },
+  { key: 'basketball_ncaab', label: 'NCAAB' },
+  { key: 'icehockey_nhl', label: 'NHL' },
+  { key: 'baseball_mlb', label: 'MLB' },
+] as const;
+export const DEFAULT_SCORES_SPORT = SCORE_SPORTS[0].key;
+
+/** Spec 002 §4, §9: 15 s while any game is live, else 60 s (the fallback while the socket is down). */
+export const LIVE_POLL_MS = 15_000;
+export const IDLE_POLL_MS = 60_000;
+/** Spec 002 §7, §9: reactions are read again every 10 s when they cannot be pushed. */
+export const REACTIONS_POLL_MS = 10_000;
+/** Spec 002 §9 line-movement markets. */
+export const LINE_MOVEMENT_MARKETS = ['h2h', 'spreads', 'totals'] as const;
+export type LineMarket = (typeof LINE_MOVEMENT_MARKETS)[number];
+
+export function scoresPollInterval(games: readonly ScoreboardEvent[]): number {
+  return games.some((g) => gameStatus(g) === 'in_progress') ? LIVE_POLL_MS : IDLE_POLL_MS;
+}
+
+export type GameBadge = 'LIVE' | 'FINAL' | null;
+
+/** Spec 002 §2: LIVE only when the status is in_progress and live is true; FINAL for final games. */
+export function gameBadge(game: Pick<ScoreboardEvent, 'status' | 'live' | 'completed'>): GameBadge {
+  if (game.status === 'in_progress' && game.live) return 'LIVE';
+  if (gameStatus(game) === 'final') return 'FINAL';
+  return null;
+}
+
+/** Applies a pushed `score.update` (or `game.final`) to the games on screen: replaced by id, new ones added, in start order. */
+export function mergeScoreUpdate(games: readonly ScoreboardEvent[], updates: readonly ScoreboardEvent[], sport: string): ScoreboardEvent[] {
+  const byId = new Map(games.map((g) => [g.id, g]));
+  for (const game of updates) if (game.sport_key === sport) byId.set(game.id, game);
+  return [...byId.values()].sort((a, b) => a.commence_time.localeCompare(b.commence_time) || a.id.localeCompare(b.id));
+}
+
+/** DECISIONS 22: a game's reactions are keyed by the odds event id, else by away team, home team and start time joined. */
+export function reactionGameKey(game: Pick<ScoreboardEvent, 'event_id' | 'away_team' | 'home_team' | 'commence_time'>): string {
+  return game.event_id || [game.away_team, game.home_team, game.commence_time].join('_');
+}
+
+/** "-3.5" / "+3.5" / "PK" for a spread number. */
+export function formatLine(value: number): string {
+  if (value === 0) return 'PK';
+  return value > 0 ? `+${value}` : String(value);
+}
+
+export function formatAmerican(price: number): string {
+  return price > 0 ? `+${price}` : String(price);
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The user's picks on a game: by the odds event id when the pick has one, else both teams matching
+ * (spec 002 §5) and added within a day of the start (teams meet again in a series).
+ */
+export function picksOnGame(picks: readonly UserPick[], game: Pick<ScoreboardEvent, 'event_id' | 'id' | 'home_team' | 'away_team' | 'commence_time'>): UserPick[] {
+  const start = Date.parse(game.commence_time);
+  return picks.filter((pick) => {
+    if (pick.eventId) return pick.eventId === game.event_id || pick.eventId === game.id;
+    const teams = splitGameText(pick.game);
+    if (!teams || gameMatchStrength(teams, game) === 0) return false;
+    const when = Date.parse(pick.commenceTime ?? pick.dateAdded);
+    return Number.isNaN(start) || Number.isNaN(when) || Math.abs(when - start) <= DAY_MS;
+  });
+}
+
+// ---- reactions: the local fallback of spec 002 §7 (oss_game_reactions) ----
+
+export const LOCAL_REACTIONS_KEY = 'oss_game_reactions';
+
+export interface LocalReactionsEntry {
+  reactions: GameReactions;
+  userReaction: ReactionEmoji | null;
+  timestamp: number;
+}
+
+export function emptyReactions(): GameReactions {
+  return Object.fromEntries(REACTION_EMOJI_NAMES.map((name) => [name, [] as Reactor[]])) as GameReactions;
+}
+
+/** Every emoji present, unknown ones dropped: what the server or the local copy holds, in one shape. */
+export function normaliseReactions(raw: unknown): GameReactions {
+  const result = emptyReactions();
+  if (!raw || typeof raw !== 'object') return result;
+  for (const name of REACTION_EMOJI_NAMES) {
+    const list = (raw as Record<string, unknown>)[name];
+    if (Array.isArray(list)) {
+      result[name] = list.filter((r): r is Reactor => !!r && typeof r === 'object' && typeof (r as Reactor).userId === 'string').map((r) => ({ userId: r.userId, username: r.username ?? 'Anonymous' }));
+    }
+  }
+  return result;
+}
+
+/** The user's own emoji in a game's reactions, or null. */
+export function ownReaction(reactions: GameReactions, userId: string | null): ReactionEmoji | null {
+  if (!userId) return null;
+  return REACTION_EMOJI_NAMES.find((name) => reactions[name].some((r) => r.userId === userId)) ?? null;
+}
+
+/** One reaction per user per game (spec 002 §4): adding replaces the user's previous one; remove takes it away. */
+export function applyReaction(reactions: GameReactions, user: Reactor, emoji: ReactionEmoji, action: 'add' | 'remove'): GameReactions {
+  const next = emptyReactions();
+  for (const name of REACTION_EMOJI_NAMES) next[name] = reactions[name].filter((r) => r.userId !== user.userId);
+  if (action === 'add') next[emoji] = [...next[emoji], user];
+  return next;
+}
+
+export function readLocalReactions(raw: string | null): Record<string, LocalReactionsEntry> {
+  if (!raw) return {};
+  try {
+    const parsed = JSON.parse(raw) as unknown;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, LocalReactionsEntry>) : {};
+  } catch (error) {
+    console.warn(`${LOCAL_REACTIONS_KEY} is not JSON; starting afresh`, error);
+    return {};
+  }
+}
+
+// ---- line movement ----
+
+/** One point of a book's series: the price (American) and line (point) of one outcome at one time. */
+export interface LinePoint {
+  at: number;
+  price: number;
+  point: number | null;
+}
+
+export interface LineSeries {
+  book: string;
+  bookTitle: string;
+  outcome: string;
+  points: LinePoint[];
+}
+
+/** The /api/odds-history answer (spec 002 §7): bookmakers, each with markets and their history. */
+export interface HistoryBookmaker {
+  key?: string;
+  bookmaker?: { key?: string };
+  title?: string;
+  markets?: Array<{
+    key: string;
+    last_update?: string;
+    history?: Array<{ timestamp?: string; last_update?: string; outcomes?: HistoryOutcome[] }>;
+    odds?: Array<{ timestamp?: string; last_update?: string; outcomes?: HistoryOutcome[] }>;
+  }>;
+}
+
+interface HistoryOutcome {
+  name: string;
+  description?: string;
+  participant?: string;
+  price?: number;
+  odds?: number;
+  point?: number | null;
+}
+
+export function historyBookKey(book: HistoryBookmaker): string {
+  return book.key ?? book.bookmaker?.key ?? '';
+}
+
+/**
+ * Each book's series for one market: per outcome, its price and line at each moment, in time order.
+ * `book` 'all' keeps every book. The spec's alternative field names (odds list, participant, odds) are read too.
+ */
+export function lineSeries(history: readonly HistoryBookmaker[], market: LineMarket, book: string): LineSeries[] {
+  const result: LineSeries[] = [];
+  for (const bookmaker of history) {
+    const key = historyBookKey(bookmaker);
+    if (book !== 'all' && key !== book) continue;
+    for (const m of bookmaker.markets ?? []) {
+      if (m.key !== market) continue;
+      const byOutcome = new Map<string, LineSeries>();
+      for (const moment of m.history ?? m.odds ?? []) {
+        const at = Date.parse(moment.timestamp ?? moment.last_update ?? '');
+        if (!Number.isFinite(at)) continue;
+        for (const o of moment.outcomes ?? []) {
+          const price = o.price ?? o.odds;
+          if (typeof price !== 'number') continue;
+          const label = [o.name, o.description ?? o.participant].filter(Boolean).join(' ');
+          let series = byOutcome.get(label);
+          if (!series) {
+            series = { book: key, bookTitle: bookmaker.title ?? key, outcome: label, points: [] };
+            byOutcome.set(label, series);
+          }
+          series.points.push({ at, price, point: o.point ?? null });
+        }
+      }
+      for (const series of byOutcome.values()) {
+        series.points.sort((a, b) => a.at - b.at);
+        if (series.points.length) result.push(series);
+      }
+    }
+  }
+  return result;
+}

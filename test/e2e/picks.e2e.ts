@@ -1,0 +1,166 @@
+import { expect, test, type Page } from '@playwright/test';
+import { isMobile, signInThroughForm } from './support/accounts';
+import { bearer, finishedGame, newUser, signIn } from './support/users';
+
+const LEAGUES: Record<string, string> = {
+  americanfootball_nfl: 'NFL',
+  americanfootball_ncaaf: 'NCAAF',
+  basketball_nba: 'NBA',
+  basketball_ncaab: 'NCAAB',
+  icehockey_nhl: 'NHL',
+  baseball_mlb: 'MLB',
+};
+
+function stat(page: Page, label: string) {
+  return page.getByTestId('pick-stats').locator('.stat-item', { has: page.getByText(label, { exact: true }) }).locator('dd');
+}
+
+// spec 002 §2 tracker, §4 manual settlement (payout to whole dollars), §3 statistics; DECISIONS 18, 20
+test('a pick saved on the account shows pending in My Picks, is settled by hand with a payout, and the statistics follow', async ({ page, request }, testInfo) => {
+  const user = await newUser(request, testInfo, 'picks');
+  const created = await request.post('/api/picks', {
+    headers: bearer(user),
+    data: { game: 'Kansas City Chiefs @ Buffalo Bills', league: 'NFL', market: 'Moneyline', selection: 'Buffalo Bills', odds: '+150', stakeCents: 2000, edge: 4.2 },
+  });
+  expect(created.ok()).toBe(true);
+
+  await signIn(page, user);
+  await page.goto('/picks');
+  const card = page.getByTestId('pick').filter({ hasText: 'Kansas City Chiefs @ Buffalo Bills' });
+  await expect(card.getByTestId('pick-status')).toHaveText('Pending');
+  await expect(stat(page, 'Total Bets')).toHaveText('1');
+  await expect(stat(page, 'Pending')).toHaveText('1');
+  await expect(stat(page, 'Avg Edge')).toHaveText('4.2%');
+  await expect(page.getByTestId('profit-chart-empty')).toBeVisible();
+
+  // The payout entry takes cents (step 0.01, minimum 0); a win is kept to whole dollars.
+  const payout = card.getByLabel('Actual payout ($)');
+  await expect(payout).toHaveAttribute('step', '0.01');
+  await expect(payout).toHaveAttribute('min', '0');
+  await payout.fill('55.40');
+  await card.getByRole('button', { name: 'Won', exact: true }).click();
+  await expect(card.getByTestId('pick-status')).toHaveText('Won');
+  await expect(card).toContainText('Paid $55.00');
+  await expect(card).toContainText('Profit +$35.00');
+  await expect(card.getByRole('button', { name: 'Lost', exact: true })).toHaveCount(0);
+
+  await expect(stat(page, 'Won')).toHaveText('1');
+  await expect(stat(page, 'Pending')).toHaveText('0');
+  await expect(stat(page, 'Win Rate')).toHaveText('100.0%');
+  await expect(stat(page, 'Net Profit')).toHaveText('+$35.00');
+  await expect(stat(page, 'ROI')).toHaveText('175.0%');
+  await expect(page.getByTestId('profit-chart')).toBeVisible();
+
+  // The status filter asks the server; the won pick is not pending.
+  await page.getByLabel('Status').selectOption('pending');
+  await expect(page.getByTestId('pick')).toHaveCount(0);
+  await page.getByLabel('Status').selectOption('won');
+  await expect(page.getByTestId('pick')).toHaveCount(1);
+
+  // A reload reads the same from the server (the picks follow the account, not the browser).
+  await page.reload();
+  await expect(stat(page, 'Net Profit')).toHaveText('+$35.00');
+  await page.getByTestId('pick').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByTestId('pick')).toHaveCount(0);
+  await expect(stat(page, 'Total Bets')).toHaveText('0');
+});
+
+// spec 002 §2 banner and §8 messages; DECISIONS 19: the settlement worker settles against the final score and pushes it
+test('a pending pick on a finished game is settled by the worker and the open tracker updates live, without a reload', async ({ page, request }, testInfo) => {
+  test.setTimeout(60_000);
+  const user = await newUser(request, testInfo, 'settle');
+  const game = await finishedGame(request);
+  const winner = game.scores.home! > game.scores.away! ? game.home_team : game.away_team;
+  const created = await request.post('/api/picks', {
+    headers: bearer(user),
+    data: {
+      game: `${game.away_team} @ ${game.home_team}`,
+      league: LEAGUES[game.sport_key],
+      sport: game.sport_key,
+      market: 'Moneyline',
+      selection: winner,
+      odds: '+120',
+      stakeCents: 1000,
+      eventId: game.event_id,
+      commenceTime: game.commence_time,
+    },
+  });
+  expect(created.ok()).toBe(true);
+
+  await signIn(page, user);
+  await page.goto('/picks');
+  const card = page.getByTestId('pick');
+  await expect(card.getByTestId('pick-status')).toHaveText('Pending');
+  // The tracker listens on the user's own channel once the socket is up.
+  await expect(page.locator('section.picks-page')).toHaveAttribute('data-live', 'true');
+  await page.waitForTimeout(1000);
+
+  // "Validate now" from another client of the same account: the worker settles, the push reaches this page.
+  const validation = await request.post('/api/picks/validate', { headers: bearer(user) });
+  expect(validation.ok()).toBe(true);
+  expect((await validation.json()).message).toBe('✅ Updated 1 bet(s) with ESPN results');
+
+  await expect(page.getByTestId('validation-banner')).toHaveText('Auto-validated 1 bet(s)');
+  await expect(card.getByTestId('pick-status')).toHaveText('Won');
+  await expect(card).toContainText('Settled automatically (simulator, confidence 95)');
+  await expect(card).toContainText('Profit +$12.00');
+  await expect(stat(page, 'Won')).toHaveText('1');
+  // The banner stays 5 seconds.
+  await expect(page.getByTestId('validation-banner')).toHaveCount(0, { timeout: 8000 });
+
+  await page.getByRole('button', { name: 'Validate now' }).click();
+  await expect(page.getByTestId('validation-message')).toContainText('No pending bets to validate');
+});
+
+// spec 002 §8: a failed run says so
+test('"Validate now" shows the failure message when the server cannot validate', async ({ page, request }, testInfo) => {
+  test.skip(isMobile(testInfo), 'the same page on mobile; run once');
+  const user = await newUser(request, testInfo, 'vfail');
+  await signIn(page, user);
+  await page.route('**/api/picks/validate', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, message: 'Validation failed' }) }));
+  await page.goto('/picks');
+  await page.getByRole('button', { name: 'Validate now' }).click();
+  await expect(page.getByTestId('validation-message')).toContainText('❌ Validation failed - please try again');
+});
+
+// spec 001 §4 and 002 §2: placing bets from the slip saves them as pending picks and goes to /picks
+test('a bet placed from the slip is pending in My Picks', async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
+  await signInThroughForm(page, isMobile(testInfo) ? 'gold@demo.local' : 'platinum@demo.local');
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/sportsbooks');
+  const row = page.getByTestId('odds-row').first();
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await row.click();
+  await page.getByRole('button', { name: 'Add to Bet Slip' }).first().click();
+  const slip = page.getByTestId('bet-slip');
+  await expect(slip).toBeVisible();
+  const selection = (await slip.getByTestId('slip-item').locator('strong').textContent())!;
+  await slip.getByRole('spinbutton', { name: /Stake for/ }).fill('12');
+  await slip.getByRole('button', { name: 'Place Bets' }).click();
+  await expect(page).toHaveURL(/\/picks$/);
+  const card = page.getByTestId('pick').filter({ hasText: selection }).filter({ hasText: 'Stake $12.00' }).first();
+  await expect(card.getByTestId('pick-status')).toHaveText('Pending');
+});
+
+// DECISIONS 18: the browser's oss_my_picks_v1 list is imported once on sign-in, then removed
+test('picks kept in the browser are imported into the account on sign-in and removed from the browser', async ({ page, request }, testInfo) => {
+  test.skip(isMobile(testInfo), 'the same import on mobile; run once');
+  const user = await newUser(request, testInfo, 'import');
+  await page.goto('/');
+  await page.evaluate(() =>
+    window.localStorage.setItem(
+      'oss_my_picks_v1',
+      JSON.stringify([
+        { id: 'local-1', game: 'Boston Celtics vs Miami Heat', league: 'NBA', market: 'Spread', selection: 'Boston Celtics -4.5', odds: '-110', stake: 20, potential: 38.18, status: 'win', actualPayout: 38, dateAdded: new Date().toISOString() },
+        { id: 'local-2', game: 'Lakers @ Nuggets', league: 'NBA', market: 'Total', selection: 'Over 228.5', odds: '-105', stake: 10, status: '', dateAdded: new Date().toISOString() },
+      ]),
+    ),
+  );
+  await signIn(page, user);
+  await expect.poll(() => page.evaluate(() => window.localStorage.getItem('oss_my_picks_v1'))).toBeNull();
+  await page.goto('/picks');
+  await expect(page.getByTestId('pick')).toHaveCount(2);
+  await expect(page.getByTestId('pick').filter({ hasText: 'Boston Celtics vs Miami Heat' }).getByTestId('pick-status')).toHaveText('Won');
+  await expect(page.getByTestId('pick').filter({ hasText: 'Lakers @ Nuggets' }).getByTestId('pick-status')).toHaveText('Pending');
+});

@@ -1,0 +1,57 @@
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { signInThroughForm, uniqueEmail } from './accounts';
+
+export const USER_PASSWORD = 'Sturdy-pass-42';
+
+export interface TestUser {
+  email: string;
+  username: string;
+  token: string;
+  userId: string;
+}
+
+/** A fresh account with a username (so the username prompt stays away), signed up through the real API. */
+export async function newUser(request: APIRequestContext, testInfo: TestInfo, tag: string): Promise<TestUser> {
+  const email = uniqueEmail(testInfo, tag);
+  const username = `${tag}_${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.slice(0, 20);
+  const response = await request.post('/api/auth/signup', { data: { email, password: USER_PASSWORD, username } });
+  expect(response.ok(), await response.text()).toBe(true);
+  const session = (await response.json()) as { access_token: string; user: { id: string } };
+  return { email, username, token: session.access_token, userId: session.user.id };
+}
+
+export async function signIn(page: Page, user: TestUser) {
+  await signInThroughForm(page, user.email, USER_PASSWORD);
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+export const bearer = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
+
+export interface ScoreGame {
+  id: string;
+  event_id?: string;
+  sport_key: string;
+  status: string;
+  live: boolean;
+  home_team: string;
+  away_team: string;
+  commence_time: string;
+  scores: { home: number | null; away: number | null };
+}
+
+export const SCORE_SPORTS = ['americanfootball_nfl', 'americanfootball_ncaaf', 'basketball_nba', 'basketball_ncaab', 'icehockey_nhl', 'baseball_mlb'];
+
+export async function scores(request: APIRequestContext, sport: string): Promise<ScoreGame[]> {
+  const response = await request.get(`/api/scores?sport=${sport}`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as ScoreGame[];
+}
+
+/** A game the simulator has already finished, with a winner (no tie) and an odds event id. */
+export async function finishedGame(request: APIRequestContext): Promise<ScoreGame> {
+  for (const sport of SCORE_SPORTS) {
+    const game = (await scores(request, sport)).find((g) => g.status === 'final' && g.event_id && g.scores.home !== null && g.scores.home !== g.scores.away);
+    if (game) return game;
+  }
+  throw new Error('The simulator has no finished game with a winner in any scores sport');
+}
