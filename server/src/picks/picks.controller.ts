@@ -5,7 +5,7 @@ import { CurrentUser, RequireAuth } from '../accounts/decorators';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
 import { JobQueueService } from '../queue/job-queue.service';
-import { createPickSchema, importPicksSchema, legacyToNewPick, listPicksSchema, parse, settlePickSchema, toCents } from './picks.dto';
+import { createPickSchema, importPicksSchema, legacyToNewPick, listPicksSchema, parse, readableLegacyPicks, settlePickSchema, toCents } from './picks.dto';
 import { PicksService } from './picks.service';
 
 /** The pick tracker's API (spec 002, DECISIONS 18–21): every call is the signed-in user's own picks. */
@@ -54,8 +54,11 @@ export class PicksController {
 
   /** The browser's oss_my_picks_v1 list, imported once per user (DECISIONS 18). */
   @Post('import')
-  importLocal(@CurrentUser() user: AuthUser, @Body() body: unknown) {
-    return this.picks.importOnce(user.id, parse(importPicksSchema, body).picks.map(legacyToNewPick));
+  async importLocal(@CurrentUser() user: AuthUser, @Body() body: unknown) {
+    const { picks } = parse(importPicksSchema, body);
+    const readable = readableLegacyPicks(picks);
+    const result = await this.picks.importOnce(user.id, readable.map(legacyToNewPick));
+    return { ...result, skipped: result.skipped + picks.length - readable.length };
   }
 
   /** "Validate now": the settlement worker checks every pending pick of the user; the answer carries the spec 002 §8 text. */

@@ -55,7 +55,18 @@ const legacyPickSchema = z.object({
   dateAdded: z.string().datetime({ offset: true }).optional(),
 });
 
-export const importPicksSchema = z.object({ picks: z.array(legacyPickSchema).max(5000) });
+export const importPicksSchema = z.object({ picks: z.array(z.unknown()).max(5000) });
+
+/**
+ * The readable items of a browser list: an item the old app stored malformed is skipped rather than
+ * failing the import, which would leave the whole list stuck in the browser.
+ */
+export function readableLegacyPicks(items: readonly unknown[]): Array<z.infer<typeof legacyPickSchema>> {
+  return items.flatMap((item) => {
+    const parsed = legacyPickSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
 
 export const listPicksSchema = z.object({
   period: z.enum(Object.keys(PICK_PERIODS) as [keyof typeof PICK_PERIODS]).default('30d'),

@@ -82,11 +82,13 @@ describe('picks API (real PostgreSQL and Redis)', () => {
       { id: 'a1', game: 'Bills @ Rams', league: 'NFL', market: 'Moneyline', selection: 'Buffalo Bills -140', odds: '-140', stake: 50, status: '', dateAdded: new Date().toISOString() },
       { id: 'a1', game: 'Bills @ Rams', league: 'NFL', market: 'Moneyline', selection: 'Buffalo Bills -140', odds: '-140', stake: 50 },
       { id: 'b2', game: 'Colts at Texans', league: 'NFL', market: 'Totals', selection: 'Over 44.5', odds: -105, stake: 20, potential: 39.05, status: 'win' },
+      // Stored malformed by the old app: skipped, not a reason to refuse the rest.
+      { id: 'c3', game: '', market: 'Moneyline', selection: 'Nobody', odds: '+100', stake: 'lots' },
     ];
     const first = await t.http().post('/api/picks/import').set(bearer(session)).send({ picks: local });
-    expect(first.body).toEqual({ imported: 2, skipped: 1, alreadyImported: false });
+    expect(first.body).toEqual({ imported: 2, skipped: 2, alreadyImported: false });
     const second = await t.http().post('/api/picks/import').set(bearer(session)).send({ picks: local });
-    expect(second.body).toEqual({ imported: 0, skipped: 3, alreadyImported: true });
+    expect(second.body).toEqual({ imported: 0, skipped: 4, alreadyImported: true });
     const list = (await t.http().get('/api/picks').set(bearer(session))).body;
     expect(list).toHaveLength(2);
     expect(list.find((p: { selection: string }) => p.selection === 'Over 44.5')).toMatchObject({ status: 'won', stakeCents: 2000, potentialCents: 3905, actualPayoutCents: 3905 });

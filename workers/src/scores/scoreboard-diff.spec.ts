@@ -38,4 +38,13 @@ describe('diffScoreboards', () => {
     expect(diffScoreboards([game('a')], [final]).finals).toEqual([final]);
     expect(diffScoreboards([final], [final]).finals).toEqual([]);
   });
+
+  // Issue 9: a game going live closes its odds; the closing line is recorded for CLV.
+  it('reports a game going from scheduled to live once', () => {
+    const scheduled = game('a', { live: false, status: 'scheduled', clock: null });
+    const live = game('a');
+    expect(diffScoreboards([scheduled], [live]).started).toEqual([live]);
+    expect(diffScoreboards([live], [live]).started).toEqual([]);
+    expect(diffScoreboards(null, [live]).started).toEqual([]);
+  });
 });
