@@ -5,11 +5,10 @@
 import { fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, run } from './lib/stack.mjs';
+import { ROOT, freePort, run } from './lib/stack.mjs';
 
 const require = createRequire(join(ROOT, 'server', 'package.json'));
 const { RedisService } = require('./dist/redis/redis.service.js');
@@ -29,17 +28,6 @@ const id = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 const base = process.env.TEST_DATABASE_BASE_URL || 'postgres://postgres@127.0.0.1:5432';
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const prefix = `oddspulse-bench-${id}`;
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -3,9 +3,8 @@
 // Every suite runs even when an earlier one fails; the exit code is non-zero if any failed.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { ROOT, build, run, startProcesses, waitForHealth } from './lib/stack.mjs';
+import { ROOT, build, freePort, run, startProcesses, waitForHealth } from './lib/stack.mjs';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
@@ -32,17 +31,6 @@ function jestSuite(project) {
   const code = run('npx', ['jest', '--selectProjects', project, ...extra, '--json', `--outputFile=${file}`]);
   const counted = count(file, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + r.numRuntimeErrorTestSuites }));
   if (code !== 0 || !counted) failedSuites.push(project);
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function e2eSuite() {

@@ -1,6 +1,7 @@
 // Starting and stopping the product's processes: shared by `npm start` and the end-to-end test run.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -79,4 +80,16 @@ export async function waitForHealth(baseUrl, timeoutMs = 60000) {
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`The product did not become healthy at ${baseUrl}: ${last}`);
+}
+
+/** A TCP port nothing listens on right now, on loopback. */
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
 }

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { normaliseOddsApiV4, type ScoreboardEvent, type SportBoard, type SportScoreboard } from '@oddspulse/shared';
+import { normaliseOddsApiV4, type SportBoard, type SportScoreboard } from '@oddspulse/shared';
 import { RedisKeys } from '../../server/src/redis/redis-keys';
 import type { RedisService } from '../../server/src/redis/redis.service';
+import { mapOddsApiScores } from '../../workers/src/odds/the-odds-api/the-odds-api.scores-provider';
 
 /** The recorded responses beside the repository (HELPER_CONTEXT: never copied in). */
 export const FIXTURES = path.join(__dirname, '..', '..', '..', 'shared', 'fixtures');
@@ -54,51 +55,9 @@ export async function writeScoreboard(redis: RedisService, board: SportScoreboar
   await redis.client.set(redis.key(...RedisKeys.scoreboard(board.sport_key)), JSON.stringify(board));
 }
 
-interface OddsApiScore {
-  id: string;
-  sport_key: string;
-  sport_title: string;
-  commence_time: string;
-  completed: boolean;
-  home_team: string;
-  away_team: string;
-  scores: Array<{ name: string; score: string }> | null;
-  last_update: string | null;
-}
-
-/** The Odds API /scores recording as the scoreboard events of spec 002 §3 (what the pipeline's scores providers produce). */
-export function scoreboardFromOddsApiScores(sport: string, payload: OddsApiScore[], now = Date.now()): SportScoreboard {
-  const games = payload.map((g): ScoreboardEvent => {
-    const score = (team: string) => {
-      const found = g.scores?.find((s) => s.name === team);
-      return found ? Number(found.score) : null;
-    };
-    const home = score(g.home_team);
-    const away = score(g.away_team);
-    const live = !g.completed && g.scores !== null;
-    const status = g.completed ? 'final' : live ? 'in_progress' : 'scheduled';
-    return {
-      id: g.id,
-      event_id: g.id,
-      sport_key: g.sport_key,
-      league: g.sport_title,
-      commence_time: g.commence_time,
-      home_team: g.home_team,
-      away_team: g.away_team,
-      scores: { home, away },
-      home_score: home,
-      away_score: away,
-      completed: g.completed,
-      live,
-      status,
-      status_type: { name: status, detail: status, completed: g.completed },
-      clock: null,
-      period: null,
-      source: 'theoddsapi',
-      last_update: g.last_update ?? new Date(now).toISOString(),
-    };
-  });
-  return { sport_key: sport, fetched_at: new Date(now).toISOString(), games };
+/** The Odds API /scores recording as the pipeline's own mapper reads it (spec 002 §3 scoreboard events). */
+export function scoreboardFromOddsApiScores(sport: string, payload: unknown, now = Date.now()): SportScoreboard {
+  return { sport_key: sport, fetched_at: new Date(now).toISOString(), games: mapOddsApiScores(payload, now) };
 }
 
 export const NFL_FIXTURE = 'v4_odds_americanfootball_nfl_us-plus-betfair_h2h-spreads-totals-h2h_lay_american_2022-08-24.json';
@@ -113,7 +72,7 @@ export async function loadFixtureBoards(redis: RedisService, now = Date.now()) {
   const nflRaw = asOfNow(readOddsApiFixture(NFL_FIXTURE), now);
   const nfl = boardFromFixture('americanfootball_nfl', nflRaw, new Date(now).toISOString());
   const props = boardFromFixture('basketball_nba', NBA_PROPS_FIXTURES.map((name) => asOfNow(readOddsApiFixture(name), now)), new Date(now).toISOString());
-  const scores = scoreboardFromOddsApiScores('baseball_mlb', readOddsApiFixture(MLB_SCORES_FIXTURE) as OddsApiScore[], now);
+  const scores = scoreboardFromOddsApiScores('baseball_mlb', readOddsApiFixture(MLB_SCORES_FIXTURE), now);
   await writeBoard(redis, 'odds', nfl);
   await writeBoard(redis, 'props', props);
   await writeScoreboard(redis, scores);
