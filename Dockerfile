@@ -6,7 +6,8 @@ COPY shared/package.json shared/
 COPY server/package.json server/
 COPY workers/package.json workers/
 COPY client/package.json client/
-RUN npm ci --no-audit --no-fund
+# `npm install` honours the lock; `npm ci` refuses it while the lock lacks other platforms' optional binaries.
+RUN npm install --no-audit --no-fund
 COPY tsconfig.base.json tsconfig.json .swcrc ./
 COPY shared shared
 COPY server server
