@@ -71,7 +71,9 @@ test('Ctrl+Shift+D toggles the debug panel and the loading bar runs on a path ch
   await expect(page.getByTestId('debug-panel')).toContainText('auth: signedOut');
   await page.keyboard.press('Control+Shift+D');
   await expect(page.getByTestId('debug-panel')).toBeHidden();
-  // The bar is active for only ~300 ms, so watch for it rather than race it.
+  // The bar is active for only ~300 ms, so watch for it rather than race it; first let the page load's own run
+  // end, or a navigation inside it would not change the class at all.
+  await expect(page.getByTestId('loading-bar')).not.toHaveClass(/active/);
   await page.evaluate(() => {
     const bar = document.querySelector('[data-testid="loading-bar"]')!;
     new MutationObserver(() => {
