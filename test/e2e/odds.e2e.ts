@@ -111,6 +111,11 @@ test('the bet slip shows the spec validation messages and places bets into picks
   await page.goto('/sportsbooks');
   const row = page.getByTestId('odds-row').first();
   await expect(row).toBeVisible({ timeout: 30_000 });
+  // Live prices re-sort the table under the pointer; a Platinum user pauses the stream to pick a bet (DECISIONS 14).
+  if (!isMobile(testInfo)) {
+    await page.getByTestId('live-toggle').click();
+    await expect(page.getByTestId('live-toggle')).toHaveAttribute('aria-pressed', 'false');
+  }
   await row.click();
   await page.getByRole('button', { name: 'Add to Bet Slip' }).first().click();
   await expect(page.getByRole('button', { name: 'Added!' }).first()).toBeVisible();
