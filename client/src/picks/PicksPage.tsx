@@ -103,7 +103,7 @@ export function PicksPage() {
   useEffect(() => {
     if (!userId) return;
     let statsTimer: number | undefined;
-    const unsubscribe = socket.subscribe({ channel: 'user', sport: userId }, (envelope) => {
+    const unsubscribe = socket.subscribe({ channel: 'user' }, (envelope) => {
       if (envelope.type === 'picks.settled') {
         const data = envelope.data as { count: number; picks: UserPick[] };
         setPicks((list) => (list ? applySettledPicks(list, data.picks, filters.current.status) : list));

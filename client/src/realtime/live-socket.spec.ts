@@ -78,6 +78,22 @@ describe('LiveSocket', () => {
     expect(socket.connectionState()).toBe('idle');
   });
 
+  // The gateway keys the user room by the signed-in user and a reactions room by the encoded game key (issue 6).
+  it('delivers user and reactions messages to subscribers named the gateway way', () => {
+    const { transport, socket } = setup();
+    const mine: number[] = [];
+    const game: number[] = [];
+    socket.subscribe({ channel: 'user' }, (e) => mine.push(e.seq));
+    socket.subscribe({ channel: 'reactions', eventId: 'Bills:Rams 2026' }, (e) => game.push(e.seq));
+    socket.start();
+    transport.fire('connect');
+    transport.push('message', { channel: 'user', sport: 'user-123', seq: 1 });
+    transport.push('message', { channel: 'reactions', sport: encodeURIComponent('Bills:Rams 2026'), seq: 4 });
+    transport.push('snapshot', { channel: 'user', key: 'user-123', seq: 2, at: '2026-11-21T00:00:00Z', data: null });
+    expect(mine).toEqual([1, 2]);
+    expect(game).toEqual([4]);
+  });
+
   it('delivers envelopes to channel listeners in order and drops replays', () => {
     const { transport, socket } = setup();
     const seen: number[] = [];

@@ -6,6 +6,8 @@
  * The socket.io transport is injected, so this logic is tested without a server.
  */
 
+import { reactionsTopic } from '@oddspulse/shared';
+
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10000] as const;
 /** Heartbeat and connect time-out of the realtime connection (spec 000 §9). */
 export const HEARTBEAT_MS = 25_000;
@@ -33,10 +35,22 @@ export interface Topic {
   eventId?: string;
 }
 
+/**
+ * The topic's key, named as the gateway names its rooms (`roomName`): a socket has one `user` room (the
+ * gateway keys it by the signed-in user), and a game's reactions room carries the encoded game key.
+ */
 export function topicKey(topic: string | Topic): string {
   if (typeof topic === 'string') return topic;
+  if (topic.channel === 'user') return 'user';
+  if (topic.channel === 'reactions' && topic.eventId) return `reactions:${reactionsTopic(topic.eventId)}`;
   const key = topic.sport ?? topic.eventId;
   return key ? `${topic.channel}:${key}` : topic.channel;
+}
+
+/** The key of a pushed message or snapshot: its channel and room key, as the gateway sends them. */
+function deliveryKey(channel: string, key: string | undefined): string {
+  if (channel === 'user') return 'user';
+  return key ? `${channel}:${key}` : channel;
 }
 
 /** The gateway's `snapshot` event: the room's state when a gap was too old to replay (issue 6). */
@@ -103,10 +117,10 @@ export class LiveSocket {
     transport.onAny((event, payload) => {
       // A snapshot replaces the room's state; listeners see it as `type: 'snapshot'` at its seq.
       if (event === 'snapshot' && isSnapshot(payload)) {
-        this.deliver(`${payload.channel}:${payload.key}`, { channel: payload.channel, seq: payload.seq, at: payload.at, type: 'snapshot', data: payload.data }, true);
+        this.deliver(deliveryKey(payload.channel, payload.key), { channel: payload.channel, seq: payload.seq, at: payload.at, type: 'snapshot', data: payload.data }, true);
         return;
       }
-      if (isEnvelope(payload)) this.deliver(topicKey({ channel: payload.channel, sport: payload.sport }), payload, false);
+      if (isEnvelope(payload)) this.deliver(deliveryKey(payload.channel, payload.sport), payload, false);
     });
   }
 

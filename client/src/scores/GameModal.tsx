@@ -190,7 +190,7 @@ function MyPicksOnGame({ game }: { game: ScoreboardEvent }) {
 
   useEffect(() => {
     if (!userId) return;
-    return socket.subscribe({ channel: 'user', sport: userId }, (envelope) => {
+    return socket.subscribe({ channel: 'user' }, (envelope) => {
       if (envelope.type !== 'picks.settled') return;
       const { picks: settled } = envelope.data as { picks: UserPick[] };
       setPicks((list) => (list ? applySettledPicks(list, settled, 'all') : list));

@@ -1,4 +1,4 @@
-import { REACTION_EMOJI_NAMES, REACTION_EMOJIS, reactionsTopic, reactorName, type GameReactions, type ReactionEmoji } from '@oddspulse/shared';
+import { REACTION_EMOJI_NAMES, REACTION_EMOJIS, reactorName, type GameReactions, type ReactionEmoji } from '@oddspulse/shared';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../api/client';
@@ -68,8 +68,7 @@ export function Reactions({ gameKey }: { gameKey: string }) {
 
   useEffect(() => {
     if (!user) return;
-    // The gateway names the room by the encoded key; the topic's `sport` is what its messages carry.
-    return socket.subscribe({ channel: 'reactions', eventId: gameKey, sport: reactionsTopic(gameKey) }, (envelope) => {
+    return socket.subscribe({ channel: 'reactions', eventId: gameKey }, (envelope) => {
       if (envelope.type !== 'reactions.update' && envelope.type !== 'snapshot') return;
       const data = envelope.data as { reactions?: unknown } | null;
       if (data?.reactions) setReactions(normaliseReactions(data.reactions));
