@@ -9,6 +9,7 @@ import { EdgeCalculatorModal } from '../bet-slip/EdgeCalculatorModal';
 import { rowToSlipItem } from '../bet-slip/slip-items';
 import { planAtom } from '../state/auth';
 import { dateOptions, filterRows } from './filters';
+import { MAX_LOADING_MS } from './loading-screen';
 import { MultiSelect } from './MultiSelect';
 import { OddsTable } from './OddsTable';
 import { DFS_DEFAULT_PROP_MARKETS } from './prop-markets';
@@ -19,6 +20,9 @@ import './odds.css';
 /** The DFS apps this page compares (spec 001 §7 variant A keeps prizepicks, underdog and pick6). */
 export const DFS_PAGE_BOOKS = ['prizepicks', 'underdog', 'pick6'] as const;
 const DFS_LABELS: Record<string, string> = { prizepicks: 'PrizePicks', underdog: 'Underdog', pick6: 'DK Pick6' };
+
+/** The DFS page's loading panel waits at most as long as props mode's (spec 001 §9: 45 s). */
+const DFS_TIMINGS = { maxMs: MAX_LOADING_MS.props, emptyExtraMs: 0, minMs: 0 };
 
 /**
  * /dfs (spec 001 §2 DFS props page): search, a date filter, a sport multi-select and a props-mode table of the
@@ -34,7 +38,7 @@ export function DfsPage() {
   const setSlip = useSetAtom(betSlipAtom);
   const bankroll = useBankroll();
   const now = useMemo(() => Date.now(), []);
-  const data = useLiveOdds({ mode: 'props', sports, markets: DFS_DEFAULT_PROP_MARKETS, books, live: true, enabled: sports.length > 0 });
+  const data = useLiveOdds({ mode: 'props', sports, markets: DFS_DEFAULT_PROP_MARKETS, books, live: true, enabled: sports.length > 0, timings: DFS_TIMINGS });
   const rows = useMemo(() => filterRows(data.rows.filter((r) => r.isDfs), { minEv: null, positiveOnly: false, search, date }, data.now), [data.rows, data.now, search, date]);
   const addRow = useCallback(
     (row: OddsRow) => {
@@ -48,7 +52,7 @@ export function DfsPage() {
   let body;
   if (sports.length === 0) body = <p className="muted">No games data available. Please check your sports selection.</p>;
   else if (data.state.status === 'error') body = <p className="form-error" role="alert">DFS error: {data.state.message}</p>;
-  else if (data.state.status === 'loading' && data.rows.length === 0)
+  else if (data.loading)
     body = (
       <div className="table-loading card" role="status">
         <span className="spinner" aria-hidden="true" /> Loading DFS props…

@@ -242,7 +242,8 @@ export function OddsTable(props: OddsTableProps) {
     return next;
   }), []);
 
-  if (loading && rows.length === 0) {
+  // The caller decides how long the panel shows (spec 001 §4: until data, a maximum wait, the props minimum).
+  if (loading) {
     return (
       <div className="table-loading card" role="status" aria-live="polite">
         <span className="spinner" aria-hidden="true" />
