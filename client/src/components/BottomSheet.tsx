@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 /** Swipe-close threshold and close animation (spec 001 §2, §9). */
 export const SWIPE_CLOSE_PX = 90;
@@ -7,6 +8,26 @@ export const SHEET_CLOSE_MS = 500;
 export function swipeCloses(startY: number, endY: number): boolean {
   return endY - startY > SWIPE_CLOSE_PX;
 }
+
+/**
+ * Open sheets, innermost last: a sheet opened from another (the date sheet inside Filters) takes Escape
+ * first, so one press closes one sheet.
+ */
+export class SheetStack {
+  private readonly open: string[] = [];
+  push(id: string): void {
+    this.open.push(id);
+  }
+  remove(id: string): void {
+    const i = this.open.lastIndexOf(id);
+    if (i !== -1) this.open.splice(i, 1);
+  }
+  isTop(id: string): boolean {
+    return this.open[this.open.length - 1] === id;
+  }
+}
+
+const sheets = new SheetStack();
 
 /**
  * A mobile bottom sheet: closes on Escape, a click on the backdrop, or a swipe down of more than 90 px,
@@ -27,14 +48,19 @@ export function BottomSheet({ title, open, onClose, children, footer }: { title:
   }, [onClose]);
   useEffect(() => {
     if (!open) return;
+    sheets.push(titleId);
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') close();
+      if (e.key === 'Escape' && sheets.isTop(titleId)) close();
     };
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, close]);
+    return () => {
+      sheets.remove(titleId);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [open, close, titleId]);
   if (!open) return null;
-  return (
+  // On the body, so a sheet opened from inside another is not held in the outer sheet's box.
+  return createPortal(
     <div className={`sheet-backdrop${closing ? ' closing' : ''}`} data-testid="sheet-backdrop" onClick={close}>
       <div
         className={`sheet${closing ? ' closing' : ''}`}
@@ -62,6 +88,7 @@ export function BottomSheet({ title, open, onClose, children, footer }: { title:
         <div className="sheet-body">{children}</div>
         {footer && <div className="sheet-footer">{footer}</div>}
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -2,27 +2,40 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
 import { CORE_SPORTS, decimalToAmericanRounded } from '@oddspulse/shared';
 import { isPaid } from '../api/accounts';
+import { api } from '../api/client';
 import { addToSlip } from '../bet-slip/bet-slip';
 import { betSlipAtom, useBankroll } from '../bet-slip/bet-slip-state';
 import { BetSlipPanel } from '../bet-slip/BetSlipPanel';
 import { EdgeCalculatorModal } from '../bet-slip/EdgeCalculatorModal';
 import { rowToSlipItem } from '../bet-slip/slip-items';
 import { planAtom } from '../state/auth';
-import { dateOptions, filterRows } from './filters';
+import { DatePicker } from './DatePicker';
+import { DFS_PAGE_BOOKS, dfsMarketsForSport, loadDfsBoards, type DfsCalls } from './dfs-load';
+import { filterRows } from './filters';
+import { MAX_LOADING_MS } from './loading-screen';
 import { MultiSelect } from './MultiSelect';
 import { OddsTable } from './OddsTable';
-import { DFS_DEFAULT_PROP_MARKETS } from './prop-markets';
 import type { OddsRow } from './rows';
 import { useLiveOdds } from './useLiveOdds';
 import './odds.css';
 
-/** The DFS apps this page compares (spec 001 §7 variant A keeps prizepicks, underdog and pick6). */
-export const DFS_PAGE_BOOKS = ['prizepicks', 'underdog', 'pick6'] as const;
 const DFS_LABELS: Record<string, string> = { prizepicks: 'PrizePicks', underdog: 'Underdog', pick6: 'DK Pick6' };
+
+/** Spec 001 §7: the events list, its odds-data fallback and variant A of the player-props call, through the one API client. */
+const DFS_CALLS: DfsCalls = {
+  events: (sport) => api.get<unknown>('/api/events', { query: { sport } }),
+  oddsData: (sport) => api.get<unknown>('/api/odds-data', { query: { sport, regions: 'us', markets: 'h2h' } }),
+  // The client sends credentials and Accept JSON on every call, as variant A asks.
+  playerProps: (query) => api.get<unknown>('/api/player-props', { query }),
+};
+
+/** The DFS page's loading panel waits at most as long as props mode's (spec 001 §9: 45 s). */
+const DFS_TIMINGS = { maxMs: MAX_LOADING_MS.props, emptyExtraMs: 0, minMs: 0 };
 
 /**
  * /dfs (spec 001 §2 DFS props page): search, a date filter, a sport multi-select and a props-mode table of the
- * DFS apps' lines, priced at −119 against the sportsbooks' fair line (spec 001 §5).
+ * DFS apps' lines, priced at −119 against the sportsbooks' fair line (spec 001 §5). The first load is one
+ * variant A call per game (spec 001 §7); changes come over the props rooms after it.
  */
 export function DfsPage() {
   const plan = useAtomValue(planAtom);
@@ -34,7 +47,9 @@ export function DfsPage() {
   const setSlip = useSetAtom(betSlipAtom);
   const bankroll = useBankroll();
   const now = useMemo(() => Date.now(), []);
-  const data = useLiveOdds({ mode: 'props', sports, markets: DFS_DEFAULT_PROP_MARKETS, books, live: true, enabled: sports.length > 0 });
+  const markets = useMemo(() => [...new Set(sports.flatMap(dfsMarketsForSport))], [sports]);
+  const load = useCallback((query: { sports: string[] }) => loadDfsBoards(query.sports, DFS_CALLS, Date.now()), []);
+  const data = useLiveOdds({ mode: 'props', sports, markets, books, live: true, enabled: sports.length > 0, timings: DFS_TIMINGS, load });
   const rows = useMemo(() => filterRows(data.rows.filter((r) => r.isDfs), { minEv: null, positiveOnly: false, search, date }, data.now), [data.rows, data.now, search, date]);
   const addRow = useCallback(
     (row: OddsRow) => {
@@ -48,7 +63,7 @@ export function DfsPage() {
   let body;
   if (sports.length === 0) body = <p className="muted">No games data available. Please check your sports selection.</p>;
   else if (data.state.status === 'error') body = <p className="form-error" role="alert">DFS error: {data.state.message}</p>;
-  else if (data.state.status === 'loading' && data.rows.length === 0)
+  else if (data.loading)
     body = (
       <div className="table-loading card" role="status">
         <span className="spinner" aria-hidden="true" /> Loading DFS props…
@@ -57,7 +72,7 @@ export function DfsPage() {
   else if (rows.length === 0) body = <p className="muted table-empty card" data-testid="dfs-empty">No DFS props found for the current selection.</p>;
   else
     body = (
-      <OddsTable rows={rows} flashes={data.flashes} now={data.now} mode="props" loading={false} selectedBooks={books} gamesCount={new Set(rows.map((r) => r.eventId)).size} marketsCount={DFS_DEFAULT_PROP_MARKETS.length} onAddToSlip={addRow} onEdge={setEdgeRow} />
+      <OddsTable rows={rows} flashes={data.flashes} now={data.now} mode="props" loading={false} selectedBooks={books} gamesCount={new Set(rows.map((r) => r.eventId)).size} marketsCount={markets.length} onAddToSlip={addRow} onEdge={setEdgeRow} />
     );
 
   return (
@@ -70,16 +85,7 @@ export function DfsPage() {
       )}
       <div className="dfs-controls">
         <input type="search" placeholder="Search team / league / player" aria-label="Search team / league / player" value={search} onChange={(e) => setSearch(e.target.value)} />
-        <label className="field">
-          <span className="field-label">Date</span>
-          <select value={date} onChange={(e) => setDate(e.target.value)} aria-label="Date">
-            {dateOptions(now).map((o) => (
-              <option key={o.value || 'all'} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <DatePicker value={date} onChange={setDate} now={now} />
         <MultiSelect label="Sports" options={CORE_SPORTS.map((s) => ({ value: s.key, label: s.title, group: s.group }))} selected={sports} onChange={setSports} />
         <MultiSelect label="DFS apps" options={DFS_PAGE_BOOKS.map((b) => ({ value: b, label: DFS_LABELS[b] }))} selected={books} onChange={setBooks} />
       </div>

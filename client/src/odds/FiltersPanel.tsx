@@ -1,9 +1,9 @@
 import { useAtom } from 'jotai';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { SPORTSBOOKS, type Sport } from '@oddspulse/shared';
 import { BottomSheet } from '../components/BottomSheet';
 import { useIsMobile } from '../components/useMediaQuery';
-import { dateOptions } from './filters';
+import { DatePicker } from './DatePicker';
 import { defaultFilters, withSports, type OddsFilters } from './filter-settings';
 import { marketLabel } from './labels';
 import { MultiSelect } from './MultiSelect';
@@ -23,10 +23,25 @@ const GAME_MARKET_OPTIONS = ['h2h', 'spreads', 'totals', 'team_totals', 'alterna
 /** Apply shows a loading state for about 1 s (spec 001 §4). */
 const APPLY_MS = 1000;
 
-function FilterFields({ draft, setDraft, sports, mode, now }: { draft: OddsFilters; setDraft: (f: OddsFilters) => void; sports: readonly Sport[]; mode: TableMode; now: number }) {
+/** The sportsbooks dropdown: categories and favourites (spec 001 §2, §3). */
+export function SportsbookSelect({ selected, onChange }: { selected: readonly string[]; onChange: (books: string[]) => void }) {
   const [favorites, setFavorites] = useAtom(favoriteBooksAtom);
-  const sportOptions = sports.map((s) => ({ value: s.key, label: s.title, group: s.group }));
   const bookOptions = SPORTSBOOKS.map((b) => ({ value: b.key, label: b.name, group: b.isDFS ? 'DFS' : b.isExchange ? 'Exchange' : b.offshore ? 'Offshore' : undefined }));
+  return (
+    <MultiSelect
+      label="Sportsbooks"
+      options={bookOptions}
+      selected={selected}
+      onChange={onChange}
+      categories={BOOK_CATEGORIES}
+      favorites={favorites}
+      onToggleFavorite={(key) => setFavorites(favorites.includes(key) ? favorites.filter((f) => f !== key) : [...favorites, key])}
+    />
+  );
+}
+
+function FilterFields({ draft, setDraft, sports, mode, now }: { draft: OddsFilters; setDraft: (f: OddsFilters) => void; sports: readonly Sport[]; mode: TableMode; now: number }) {
+  const sportOptions = sports.map((s) => ({ value: s.key, label: s.title, group: s.group }));
   const marketOptions =
     mode === 'props'
       ? propMarketsForSports(draft.sports).map((m) => ({ value: m.key, label: m.title, group: m.category }))
@@ -40,25 +55,8 @@ function FilterFields({ draft, setDraft, sports, mode, now }: { draft: OddsFilte
         selected={mode === 'props' ? draft.propMarkets : draft.markets}
         onChange={(values) => setDraft(mode === 'props' ? { ...draft, propMarkets: values } : { ...draft, markets: values })}
       />
-      <MultiSelect
-        label="Sportsbooks"
-        options={bookOptions}
-        selected={draft.books}
-        onChange={(books) => setDraft({ ...draft, books })}
-        categories={BOOK_CATEGORIES}
-        favorites={favorites}
-        onToggleFavorite={(key) => setFavorites(favorites.includes(key) ? favorites.filter((f) => f !== key) : [...favorites, key])}
-      />
-      <label className="field">
-        <span className="field-label">Date</span>
-        <select value={draft.date} onChange={(e) => setDraft({ ...draft, date: e.target.value })} aria-label="Date">
-          {dateOptions(now).map((o) => (
-            <option key={o.value || 'all'} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SportsbookSelect selected={draft.books} onChange={(books) => setDraft({ ...draft, books })} />
+      <DatePicker value={draft.date} onChange={(date) => setDraft({ ...draft, date })} now={now} />
       <label className="field">
         <span className="field-label">Minimum EV %</span>
         <input
@@ -78,9 +76,65 @@ function FilterFields({ draft, setDraft, sports, mode, now }: { draft: OddsFilte
 }
 
 /**
- * Filters (spec 001 §2, §4): edits are a draft until Apply; Reset restores the defaults. A sidebar on
- * desktop, a bottom sheet titled Filters on mobile.
+ * The filter panel's frame (spec 001 §2, §4): edits are a draft until Apply, which shows a loading state for
+ * about 1 s; Reset restores the defaults. A sidebar on desktop, a bottom sheet titled Filters on mobile.
+ * `blocked` holds Apply while an input is invalid.
  */
+export function FilterPanelFrame({
+  dirty,
+  blocked = false,
+  onApply,
+  onReset,
+  mobileOpen,
+  onMobileClose,
+  children,
+}: {
+  dirty: boolean;
+  blocked?: boolean;
+  onApply: () => void;
+  onReset: () => void;
+  mobileOpen: boolean;
+  onMobileClose: () => void;
+  children: ReactNode;
+}) {
+  const isMobile = useIsMobile();
+  const [applying, setApplying] = useState(false);
+  const apply = () => {
+    setApplying(true);
+    window.setTimeout(() => {
+      onApply();
+      setApplying(false);
+      if (isMobile) onMobileClose();
+    }, APPLY_MS);
+  };
+  const buttons = (
+    <div className="filter-buttons">
+      <button type="button" className="button" onClick={onReset}>
+        Reset
+      </button>
+      <button type="button" className="button primary" onClick={apply} disabled={applying || blocked}>
+        {applying ? 'Applying...' : 'Apply'}
+      </button>
+      {dirty && !applying && <span className="muted small">Changes not applied yet</span>}
+    </div>
+  );
+  if (isMobile) {
+    return (
+      <BottomSheet title="Filters" open={mobileOpen} onClose={onMobileClose} footer={buttons}>
+        {children}
+      </BottomSheet>
+    );
+  }
+  return (
+    <aside className="filters-sidebar card" aria-label="Filters">
+      <h2>Filters</h2>
+      {children}
+      {buttons}
+    </aside>
+  );
+}
+
+/** The straight bets and props filters (spec 001 §2, §4). */
 export function FiltersPanel({
   applied,
   onApply,
@@ -98,47 +152,13 @@ export function FiltersPanel({
   mobileOpen: boolean;
   onMobileClose: () => void;
 }) {
-  const isMobile = useIsMobile();
   const [draft, setDraft] = useState(applied);
-  const [applying, setApplying] = useState(false);
   const now = useMemo(() => Date.now(), []);
   useEffect(() => setDraft(applied), [applied]);
   const dirty = JSON.stringify(draft) !== JSON.stringify(applied);
-
-  const apply = () => {
-    setApplying(true);
-    window.setTimeout(() => {
-      onApply(draft);
-      setApplying(false);
-      if (isMobile) onMobileClose();
-    }, APPLY_MS);
-  };
-  const reset = () => setDraft(defaultFilters(defaultBooks));
-
-  const buttons = (
-    <div className="filter-buttons">
-      <button type="button" className="button" onClick={reset}>
-        Reset
-      </button>
-      <button type="button" className="button primary" onClick={apply} disabled={applying}>
-        {applying ? 'Applying...' : 'Apply'}
-      </button>
-      {dirty && !applying && <span className="muted small">Changes not applied yet</span>}
-    </div>
-  );
-
-  if (isMobile) {
-    return (
-      <BottomSheet title="Filters" open={mobileOpen} onClose={onMobileClose} footer={buttons}>
-        <FilterFields draft={draft} setDraft={setDraft} sports={sports} mode={mode} now={now} />
-      </BottomSheet>
-    );
-  }
   return (
-    <aside className="filters-sidebar card" aria-label="Filters">
-      <h2>Filters</h2>
+    <FilterPanelFrame dirty={dirty} onApply={() => onApply(draft)} onReset={() => setDraft(defaultFilters(defaultBooks))} mobileOpen={mobileOpen} onMobileClose={onMobileClose}>
       <FilterFields draft={draft} setDraft={setDraft} sports={sports} mode={mode} now={now} />
-      {buttons}
-    </aside>
+    </FilterPanelFrame>
   );
 }

@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { CORE_SPORTS, DEFAULT_SPORTSBOOKS, decimalToAmericanRounded, type Sport } from '@oddspulse/shared';
 import { fetchPreferences, isPaid, isPlatinum } from '../api/accounts';
@@ -12,16 +12,20 @@ import { useIsMobile } from '../components/useMediaQuery';
 import { OPEN_FILTERS_EVENT, SECTIONS } from '../layout/MobileNav';
 import { Spinner } from '../routing/guards';
 import { planAtom } from '../state/auth';
+import { ScannerFiltersPanel } from '../scanners/ScannerFilters';
 import { ScannerPanel } from '../scanners/ScannerPanel';
+import { scannerSportsAtom } from '../scanners/scanner-state';
 import { connectionErrorDetail, isAuthenticationError } from './connection-error';
 import { defaultFilters, type OddsFilters } from './filter-settings';
 import { filterRows } from './filters';
 import { FiltersPanel } from './FiltersPanel';
-import { MultiSelect } from './MultiSelect';
+import { loadingTimings } from './loading-screen';
 import { fetchSports } from './odds-api';
 import { OddsTable, RESET_FILTERS_EVENT } from './OddsTable';
 import { appliedFiltersAtom, liveEnabledAtom } from './odds-state';
 import type { OddsRow, TableMode } from './rows';
+import { propsPrefetch } from './props-prefetch-instance';
+import { SearchOddsModal } from './SearchOddsModal';
 import { MANUAL_REFRESH_LOCK_MS, useLiveOdds } from './useLiveOdds';
 import './odds.css';
 
@@ -87,13 +91,31 @@ export function ConnectionErrorPanel({ message, status }: { message: string; sta
   );
 }
 
-function SectionNav({ section, platinum, onChange }: { section: Section; platinum: boolean; onChange: (s: Section) => void }) {
+/** Prefetches the props boards when the pointer rests on (or focus reaches) the Player Props tab (spec 001 §4). */
+function usePropsIntent(enabled: boolean) {
+  const applied = useAtomValue(appliedFiltersAtom);
+  const cancel = useRef<(() => void) | null>(null);
+  const leave = useCallback(() => {
+    cancel.current?.();
+    cancel.current = null;
+  }, []);
+  const enter = useCallback(() => {
+    leave();
+    if (enabled) cancel.current = propsPrefetch().schedule({ sports: applied.sports, markets: applied.propMarkets });
+  }, [enabled, applied.sports, applied.propMarkets, leave]);
+  useEffect(() => leave, [leave]);
+  return { onPointerEnter: enter, onFocus: enter, onPointerLeave: leave, onBlur: leave };
+}
+
+function SectionNav({ section, platinum, paid, onChange }: { section: Section; platinum: boolean; paid: boolean; onChange: (s: Section) => void }) {
+  const propsIntent = usePropsIntent(paid && section !== 'props');
   return (
     <div className="section-nav tabs" role="tablist" aria-label="Odds sections">
       {SECTIONS.map((s) => {
         const locked = s.platinum && !platinum;
         return (
           <button
+            {...(s.mode === 'props' ? propsIntent : {})}
             key={s.mode}
             type="button"
             role="tab"
@@ -151,13 +173,15 @@ function RefreshControls({ refresh, lockedUntil, live, setLive, showLiveToggle }
 }
 
 /** The straight bets and props sections: filters, live table, refresh and live toggle. */
-export function OddsSection({ mode, platinum, search }: { mode: TableMode; platinum: boolean; search: string }) {
+export function OddsSection({ mode, platinum, search, onSearch }: { mode: TableMode; platinum: boolean; search: string; onSearch: (text: string) => void }) {
   const [applied, setApplied] = useAtom(appliedFiltersAtom);
   const [live, setLive] = useAtom(liveEnabledAtom);
   const [sports, setSports] = useState<readonly Sport[]>(CORE_SPORTS);
   const [accountBooks, setAccountBooks] = useState<{ game: string[]; props: string[] } | null>(null);
   const [mobileFilters, setMobileFilters] = useState(false);
   const [edgeRow, setEdgeRow] = useState<OddsRow | null>(null);
+  const [searching, setSearching] = useState(false);
+  const isMobile = useIsMobile();
   const setSlip = useSetAtom(betSlipAtom);
   const bankroll = useBankroll();
 
@@ -186,7 +210,8 @@ export function OddsSection({ mode, platinum, search }: { mode: TableMode; plati
   // Gold always streams; Platinum may pause (spec 001 §6: the toggle is not shown for Gold).
   const streaming = platinum ? live : true;
   const markets = mode === 'props' ? applied.propMarkets : applied.markets;
-  const data = useLiveOdds({ mode, sports: applied.sports, markets, books: applied.books, live: streaming, enabled: true });
+  const timings = useMemo(() => loadingTimings(mode), [mode]);
+  const data = useLiveOdds({ mode, sports: applied.sports, markets, books: applied.books, live: streaming, enabled: true, timings, usePrefetch: mode === 'props' });
   const rows = useMemo(
     () => filterRows(data.rows, { minEv: applied.minEv, positiveOnly: applied.positiveOnly, search, date: applied.date }, data.now),
     [data.rows, data.now, applied.minEv, applied.positiveOnly, applied.date, search],
@@ -213,7 +238,7 @@ export function OddsSection({ mode, platinum, search }: { mode: TableMode; plati
         flashes={data.flashes}
         now={data.now}
         mode={mode}
-        loading={data.state.status === 'loading'}
+        loading={data.loading}
         selectedBooks={applied.books}
         gamesCount={games}
         marketsCount={markets.length}
@@ -228,6 +253,11 @@ export function OddsSection({ mode, platinum, search }: { mode: TableMode; plati
       <FiltersPanel applied={applied} onApply={onApply} sports={sports} mode={mode} defaultBooks={defaultBooks} mobileOpen={mobileFilters} onMobileClose={() => setMobileFilters(false)} />
       <div className="odds-main">
         <div className="odds-toolbar">
+          {isMobile && (
+            <button type="button" className="button small" onClick={() => setSearching(true)} data-testid="open-search">
+              {search ? `Search: “${search}”` : 'Search'}
+            </button>
+          )}
           <RefreshControls refresh={data.refresh} lockedUntil={data.refreshLockedUntil} live={live} setLive={setLive} showLiveToggle={platinum} />
         </div>
         {data.staleSports.length > 0 && (
@@ -237,6 +267,7 @@ export function OddsSection({ mode, platinum, search }: { mode: TableMode; plati
         )}
         {main}
       </div>
+      {searching && <SearchOddsModal initial={search} onSearch={onSearch} onClose={() => setSearching(false)} />}
       {edgeRow && (
         <EdgeCalculatorModal
           initialBookOdds={edgeRow.best ? decimalToAmericanRounded(edgeRow.best.decimal) : undefined}
@@ -272,6 +303,13 @@ export function OddsPage() {
   const premium = (location.state as { premium?: 'arbitrage' | 'middles' } | null)?.premium;
   const section: Section = SECTIONS.some((s) => s.mode === raw) && !blocked ? (raw as Section) : 'game';
   const search = params.get('q') ?? '';
+  // As the navbar's search box does (spec 000 §2): the text goes into q.
+  const setSearch = (text: string) => {
+    const p = new URLSearchParams(params);
+    if (text) p.set('q', text);
+    else p.delete('q');
+    setParams(p);
+  };
   const change = (next: Section) => {
     const p = new URLSearchParams(params);
     if (next === 'game') p.delete('mode');
@@ -281,12 +319,12 @@ export function OddsPage() {
 
   let body;
   if (!isPaid(plan.info)) body = <GoldRequiredBanner />;
-  else if (section === 'arbitrage' || section === 'middles') body = platinum ? <ScannerSection kind={section} /> : <PremiumPanel kind={section} />;
+  else if (section === 'arbitrage' || section === 'middles') body = platinum ? <ScannerSection key={section} kind={section} /> : <PremiumPanel kind={section} />;
   else
     body = (
       <>
         {premium && !platinum && section === 'game' && <PremiumPanel kind={premium} />}
-        <OddsSection key={section} mode={section === 'props' ? 'props' : 'game'} platinum={platinum} search={search} />
+        <OddsSection key={section} mode={section === 'props' ? 'props' : 'game'} platinum={platinum} search={search} onSearch={setSearch} />
       </>
     );
 
@@ -295,7 +333,7 @@ export function OddsPage() {
       <div className="odds-page-head">
         <h1>Odds: {SECTIONS.find((s) => s.mode === section)?.label ?? 'Straight Bets'}</h1>
         {/* On mobile the bottom bar's section switcher takes this place (spec 000 §2). */}
-        {!isMobile && <SectionNav section={section} platinum={platinum} onChange={change} />}
+        {!isMobile && <SectionNav section={section} platinum={platinum} paid={isPaid(plan.info)} onChange={change} />}
       </div>
       {search && (
         <p className="muted small" data-testid="search-chip">
@@ -319,34 +357,34 @@ export function OddsPage() {
   );
 }
 
-const SCANNER_SPORTS_KEY = 'oddspulse.scannerSports';
-
-/** The scanners watch every covered sport unless the user narrows them; the book filter is the page's. */
+/**
+ * The scanners watch every covered sport unless the user narrows them; the book filter is the page's. Their
+ * filter panel (sidebar, or the Filters sheet on mobile) holds the sports, books and inputs.
+ */
 function ScannerSection({ kind }: { kind: 'arbitrage' | 'middles' }) {
   const applied = useAtomValue(appliedFiltersAtom);
-  const [sports, setSports] = useState<string[]>(() => {
-    const raw = window.localStorage.getItem(SCANNER_SPORTS_KEY);
-    const stored = raw ? raw.split(',').filter((k) => CORE_SPORTS.some((s) => s.key === k)) : [];
-    return stored.length ? stored : CORE_SPORTS.map((s) => s.key);
-  });
+  const sports = useAtomValue(scannerSportsAtom);
+  const [mobileFilters, setMobileFilters] = useState(false);
+  const [defaultBooks, setDefaultBooks] = useState<string[]>([...DEFAULT_SPORTSBOOKS]);
+  useEffect(() => {
+    fetchPreferences()
+      .then((prefs) => setDefaultBooks(prefs.sportsbooks))
+      // The account's books only seed Reset; without them Reset uses the default books (DECISIONS 16).
+      .catch(() => setDefaultBooks([...DEFAULT_SPORTSBOOKS]));
+    const open = () => setMobileFilters(true);
+    window.addEventListener(OPEN_FILTERS_EVENT, open);
+    return () => window.removeEventListener(OPEN_FILTERS_EVENT, open);
+  }, []);
   return (
-    <>
-      <div className="scanner-sports">
-        <MultiSelect
-          label="Sports"
-          options={CORE_SPORTS.map((s) => ({ value: s.key, label: s.title, group: s.group }))}
-          selected={sports}
-          onChange={(next) => {
-            setSports(next);
-            window.localStorage.setItem(SCANNER_SPORTS_KEY, next.join(','));
-          }}
-        />
+    <div className="odds-layout">
+      <ScannerFiltersPanel kind={kind} defaultBooks={defaultBooks} mobileOpen={mobileFilters} onMobileClose={() => setMobileFilters(false)} />
+      <div className="odds-main">
+        {sports.length === 0 ? (
+          <p className="muted">No games data available. Please check your sports selection.</p>
+        ) : (
+          <ScannerPanel key={kind} kind={kind} sports={sports} books={applied.books} />
+        )}
       </div>
-      {sports.length === 0 ? (
-        <p className="muted">No games data available. Please check your sports selection.</p>
-      ) : (
-        <ScannerPanel key={kind} kind={kind} sports={sports} books={applied.books} />
-      )}
-    </>
+    </div>
   );
 }

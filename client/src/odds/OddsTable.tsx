@@ -1,12 +1,12 @@
 import { useAtom } from 'jotai';
-import { Fragment, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import { DFS_FIXED_DECIMAL, edgeColor, sportsbookName } from '@oddspulse/shared';
 import { useIsMobile } from '../components/useMediaQuery';
 import { VirtualList } from '../components/VirtualList';
 import { AddToPicksButton } from '../bet-slip/AddToPicksButton';
 import { rowToPick } from '../bet-slip/slip-items';
 import { formatOdds, type OddsDisplayFormat } from './filter-settings';
-import { flashOf, formatAge, type Flashes } from './live-table';
+import { arrangeRows, flashOf, formatAge, type Flashes } from './live-table';
 import { marketLabel, matchLabel, selectionLabel } from './labels';
 import { oddsFormatAtom } from './odds-state';
 import { nextPage, pageButtons, pageCount, pageSlice, PAGE_SIZE, type PagingContext } from './pagination';
@@ -193,12 +193,38 @@ function rowCells(row: OddsRow, format: OddsDisplayFormat, flashes: Flashes, now
   };
 }
 
+/**
+ * The order rows are shown in: best EV first, except while a row is open or the pointer (a mouse or pen, not a
+ * finger) is over the table, when rows hold their places and prices change in place (issue 8), so a button
+ * being reached for is not moved away between frames. Letting go re-sorts.
+ */
+function useHeldOrder(rows: OddsRow[], expanded: ReadonlySet<string>) {
+  const [pointerOver, setPointerOver] = useState(false);
+  const openShown = useMemo(() => rows.some((r) => expanded.has(r.key)), [rows, expanded]);
+  // A table that empties is unmounted under the pointer, which then never leaves it.
+  useEffect(() => {
+    if (!rows.length) setPointerOver(false);
+  }, [rows.length]);
+  const held = pointerOver || openShown;
+  const shownKeys = useRef<string[] | null>(null);
+  const ordered = useMemo(() => arrangeRows(rows, held, shownKeys.current), [rows, held]);
+  useEffect(() => {
+    shownKeys.current = ordered.map((r) => r.key);
+  }, [ordered]);
+  const pointer = {
+    onPointerEnter: (e: ReactPointerEvent) => e.pointerType !== 'touch' && setPointerOver(true),
+    onPointerLeave: () => setPointerOver(false),
+  };
+  return { ordered: ordered as OddsRow[], held, pointer };
+}
+
 export function OddsTable(props: OddsTableProps) {
-  const { rows, flashes, now, mode, loading, onAddToSlip, onEdge } = props;
+  const { flashes, now, mode, loading, onAddToSlip, onEdge } = props;
   const [storedFormat] = useAtom(oddsFormatAtom);
   const format = props.format ?? storedFormat;
   const isMobile = useIsMobile();
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
+  const { ordered: rows, held, pointer } = useHeldOrder(props.rows, expanded);
   const [pageSize, setPageSize] = useState<PageSizeOption>(PAGE_SIZE);
   const [page, setPage] = useState(1);
   const size = pageSize === 'all' ? Math.max(rows.length, 1) : pageSize;
@@ -216,7 +242,8 @@ export function OddsTable(props: OddsTableProps) {
     return next;
   }), []);
 
-  if (loading && rows.length === 0) {
+  // The caller decides how long the panel shows (spec 001 §4: until data, a maximum wait, the props minimum).
+  if (loading) {
     return (
       <div className="table-loading card" role="status" aria-live="polite">
         <span className="spinner" aria-hidden="true" />
@@ -252,6 +279,11 @@ export function OddsTable(props: OddsTableProps) {
       <span className="muted small" data-testid="row-count">
         {rows.length.toLocaleString('en-US')} bets
       </span>
+      {held && (
+        <span className="muted small" data-testid="order-held" title="Rows keep their places while you read or act on them; prices still update">
+          Order held
+        </span>
+      )}
       <label className="small">
         Rows{' '}
         <select value={String(pageSize)} onChange={(e) => setPageSize(e.target.value === 'all' ? 'all' : (Number(e.target.value) as PageSizeOption))}>
@@ -370,7 +402,7 @@ export function OddsTable(props: OddsTableProps) {
 
   const pages = pageCount(rows.length, size);
   return (
-    <div className="odds-table-card card">
+    <div className="odds-table-card card" {...pointer}>
       {header}
       {pageSize === 'all' && !isMobile && (
         <div className="odds-grid-head odds-grid-cells" aria-hidden="true">

@@ -1,4 +1,4 @@
-import { dateOptions, filterRows, isLive, localDay, matchesDate, matchesSearch, passesEv } from './filters';
+import { dateLabel, dateOptions, dateSheetDone, filterRows, isLive, localDay, matchesDate, matchesSearch, passesEv, toggleDateChoice } from './filters';
 import type { OddsRow } from './rows';
 
 const NOW = Date.parse('2030-03-10T18:00:00Z');
@@ -86,5 +86,43 @@ describe('filterRows', () => {
     ];
     expect(filterRows(rows, { minEv: null, positiveOnly: true, search: 'celtics', date: '' }, NOW).map((r) => r.key)).toEqual(['a', 'd']);
     expect(filterRows(rows, { minEv: 4.5, positiveOnly: false, search: '', date: 'live' }, NOW).map((r) => r.key)).toEqual(['d']);
+  });
+});
+
+// spec 001 §2 mobile search modal: its tips name team names, markets and combinations
+describe('search words', () => {
+  it('matches a combination when every word is in one of the searched fields', () => {
+    const r = row({ market: 'spreads', playerName: undefined });
+    expect(matchesSearch(r, 'celtics spreads')).toBe(true);
+    expect(matchesSearch(r, '  Celtics   SPREADS ')).toBe(true);
+    expect(matchesSearch(r, 'boston celtics')).toBe(true);
+    expect(matchesSearch(r, 'celtics totals')).toBe(false);
+    expect(matchesSearch(row({ market: 'player_points', playerName: 'Jayson Tatum', outcome: 'Over' }), 'tatum points')).toBe(true);
+  });
+});
+
+// spec 001 §2 date picker: on mobile a 'Select Dates' sheet, multi-select, Done keeps only the first choice
+describe('mobile date sheet', () => {
+  it('keeps the first choice on Done, in the order chosen', () => {
+    const [, live, today, tomorrow] = dateOptions(NOW).map((o) => o.value);
+    let choices = toggleDateChoice([], tomorrow);
+    choices = toggleDateChoice(choices, live);
+    expect(choices).toEqual([tomorrow, live]);
+    expect(dateSheetDone(choices, today)).toBe(tomorrow);
+    // unticking the first makes the next one first
+    expect(dateSheetDone(toggleDateChoice(choices, tomorrow), today)).toBe(live);
+    // 'All Dates' is a choice like any other
+    expect(dateSheetDone(toggleDateChoice([], ''), today)).toBe('');
+  });
+
+  it('keeps the current filter when Done is pressed with no choice', () => {
+    expect(dateSheetDone([], 'live')).toBe('live');
+  });
+
+  it('labels the current value as the picker lists it', () => {
+    expect(dateLabel('', NOW)).toBe('All Dates');
+    expect(dateLabel('live', NOW)).toBe('Live Games');
+    expect(dateLabel(localDay(NOW), NOW)).toBe('Today');
+    expect(dateLabel('2001-01-01', NOW)).toBe('2001-01-01');
   });
 });

@@ -55,11 +55,16 @@ export function dateOptions(now: number): Array<{ value: DateFilter; label: stri
   return options;
 }
 
-/** Search matches player, outcome name, teams, market key and sport title, case-insensitively (spec 001 §5). */
+/**
+ * Search matches player, outcome name, teams, market key and sport title, case-insensitively (spec 001 §5).
+ * Words are matched each on its own, so a combination ("lakers spreads", the search modal's tip) finds the
+ * rows where every word is in one of those fields.
+ */
 export function matchesSearch(row: OddsRow, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return true;
-  return [row.playerName, row.outcome, row.homeTeam, row.awayTeam, row.market, row.sportTitle].some((field) => !!field && field.toLowerCase().includes(needle));
+  const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (!words.length) return true;
+  const fields = [row.playerName, row.outcome, row.homeTeam, row.awayTeam, row.market, row.sportTitle].flatMap((field) => (field ? [field.toLowerCase()] : []));
+  return words.every((word) => fields.some((field) => field.includes(word)));
 }
 
 /** The EV filter: below the minimum, or 0 or less when positive-only, is hidden; DFS app rows always show. */
@@ -72,4 +77,22 @@ export function passesEv(row: OddsRow, minEv: number | null, positiveOnly: boole
 
 export function filterRows(rows: readonly OddsRow[], filters: RowFilters, now: number): OddsRow[] {
   return rows.filter((row) => passesEv(row, filters.minEv, filters.positiveOnly) && matchesSearch(row, filters.search) && matchesDate(row.commenceTime, filters.date, now));
+}
+
+/**
+ * The mobile date sheet 'Select Dates' (spec 001 §2): multi-select, but Done keeps only the first choice.
+ * Choices start empty each time it opens, so the first option tapped is the one applied; Done with no
+ * choice keeps the current filter.
+ */
+export function toggleDateChoice(choices: readonly DateFilter[], value: DateFilter): DateFilter[] {
+  return choices.includes(value) ? choices.filter((v) => v !== value) : [...choices, value];
+}
+
+export function dateSheetDone(choices: readonly DateFilter[], current: DateFilter): DateFilter {
+  return choices.length ? choices[0] : current;
+}
+
+/** The label of a date filter value among the picker's options (a stored day no longer offered shows as itself). */
+export function dateLabel(value: DateFilter, now: number): string {
+  return dateOptions(now).find((o) => o.value === value)?.label ?? value;
 }

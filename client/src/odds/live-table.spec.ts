@@ -1,5 +1,5 @@
 import { diffBoards, type BoardEvent, type SportBoard } from '@oddspulse/shared';
-import { addFlashes, applyDiff, compareRows, flashOf, FLASH_MS, formatAge } from './live-table';
+import { addFlashes, applyBoardEnvelope, applyDiff, arrangeRows, compareRows, flashOf, FLASH_MS, formatAge, heldOrder } from './live-table';
 import { buildRows } from './rows';
 
 const T0 = Date.parse('2030-01-01T12:00:00Z');
@@ -68,5 +68,45 @@ describe('live table (DECISIONS 14–15, spec 001 §4 price flash)', () => {
     expect(formatAge(iso(T0 - 4 * 60_000), T0)).toBe('4m');
     expect(formatAge(iso(T0 - 2 * 3_600_000), T0)).toBe('2h');
     expect(formatAge(iso(T0 + 5000), T0)).toBe('0s');
+  });
+});
+
+describe('rows held in place (issue 8: a row being read or acted on does not move)', () => {
+  const keys = (rows: ReadonlyArray<{ key: string }>) => rows.map((r) => r.key);
+
+  it('keeps the shown order while held, with the newest rows, and re-sorts when released', () => {
+    // Prices moved: the EV order is now c, a, b; the table showed a, b, c.
+    const byEv = [{ key: 'c', ev: 9 }, { key: 'a', ev: 5 }, { key: 'b', ev: 1 }];
+    const held = arrangeRows(byEv, true, ['a', 'b', 'c']);
+    expect(keys(held)).toEqual(['a', 'b', 'c']);
+    // the rows are today's objects: prices change in place
+    expect(held[0]).toBe(byEv[1]);
+    expect(keys(arrangeRows(byEv, false, ['a', 'b', 'c']))).toEqual(['c', 'a', 'b']);
+    // nothing shown yet: the EV order
+    expect(keys(arrangeRows(byEv, true, null))).toEqual(['c', 'a', 'b']);
+  });
+
+  it('puts rows that enter after the held ones, in EV order, and drops rows that leave', () => {
+    const next = [{ key: 'n2' }, { key: 'c' }, { key: 'n1' }, { key: 'a' }];
+    expect(keys(heldOrder(['a', 'b', 'c'], next))).toEqual(['a', 'c', 'n2', 'n1']);
+  });
+
+  it('holds the same order across several pushes (each held order is the next one shown)', () => {
+    let shown = ['a', 'b', 'c'];
+    for (const push of [['c', 'b', 'a'], ['b', 'a', 'c', 'd'], ['d', 'c', 'a']]) shown = keys(heldOrder(shown, push.map((key) => ({ key }))));
+    expect(shown).toEqual(['a', 'c', 'd']);
+  });
+});
+
+describe('pushed board messages', () => {
+  it('applies a diff, takes a snapshot as the whole board, and leaves the boards alone for anything else', () => {
+    const before = board({ draftkings: [1.91, 1.91] });
+    const after = board({ draftkings: [2.0, 1.8] }, T0 + 5000);
+    const { diff } = diffBoards(before, after);
+    const boards = { basketball_nba: before };
+    expect(applyBoardEnvelope(boards, 'basketball_nba', { type: 'board.diff', data: diff }).basketball_nba.events[0].bookmakers[0].markets[0].outcomes[0].price).toBe(2.0);
+    expect(applyBoardEnvelope(boards, 'basketball_nba', { type: 'snapshot', data: after }).basketball_nba).toBe(after);
+    expect(applyBoardEnvelope(boards, 'basketball_nba', { type: 'snapshot', data: null })).toBe(boards);
+    expect(applyBoardEnvelope(boards, 'basketball_nba', { type: 'board.status', data: { stale_since: null } })).toBe(boards);
   });
 });

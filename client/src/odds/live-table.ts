@@ -19,6 +19,40 @@ export function applyDiff(boards: Boards, diff: BoardDiff): Boards {
   return { ...boards, [diff.sport_key]: applyBoardDiff(board, diff) };
 }
 
+/** What an odds or props room pushes: a board diff, the room's snapshot (the whole board), or the feed's state. */
+export interface BoardEnvelope {
+  type?: unknown;
+  data?: unknown;
+  [field: string]: unknown;
+}
+
+/** The boards after one pushed message of `sport`'s room; a feed-state message leaves them as they are. */
+export function applyBoardEnvelope(boards: Boards, sport: string, envelope: BoardEnvelope): Boards {
+  if (envelope.type === 'board.diff') return applyDiff(boards, envelope.data as BoardDiff);
+  if (envelope.type === 'snapshot' && envelope.data) return { ...boards, [sport]: envelope.data as SportBoard };
+  return boards;
+}
+
+/**
+ * Rows in a held order (issue 8): while a row is open or the pointer is over the table, rows keep the places
+ * they had on screen, each with its newest prices; rows that enter go after them in their own (EV) order and
+ * rows that leave are dropped. Released, the table takes the EV order again.
+ */
+export function heldOrder<T extends { key: string }>(order: readonly string[], rows: readonly T[]): T[] {
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  const known = new Set(order);
+  const kept = order.flatMap((key) => {
+    const row = byKey.get(key);
+    return row ? [row] : [];
+  });
+  return [...kept, ...rows.filter((r) => !known.has(r.key))];
+}
+
+/** The order to show: the EV order, or, while held, the order last shown (`shown` null: nothing shown yet). */
+export function arrangeRows<T extends { key: string }>(rows: readonly T[], held: boolean, shown: readonly string[] | null): readonly T[] {
+  return held && shown ? heldOrder(shown, rows) : rows;
+}
+
 export interface RowChanges {
   entered: string[];
   left: string[];

@@ -24,7 +24,7 @@ function read<T>(key: string, parse: (raw: string) => T, fallback: T): T {
   }
 }
 
-function storedAtom<T>(key: string, parse: (raw: string) => T, fallback: T, serialise: (value: T) => string = JSON.stringify) {
+export function storedAtom<T>(key: string, parse: (raw: string) => T, fallback: T, serialise: (value: T) => string = JSON.stringify) {
   const base = atom<T>(read(key, parse, fallback));
   return atom(
     (get) => get(base),

@@ -1,4 +1,4 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { RealtimeChannel, type ArbitrageOpportunity, type MiddleOpportunity, type OpportunityFlag, type OpportunityUpdate } from '@oddspulse/shared';
 import { addAllToSlip } from '../bet-slip/bet-slip';
@@ -21,6 +21,10 @@ import {
   type FeedItem,
   type Opportunity,
 } from './opportunity-feed';
+import { RangedNumberInput, ScannerNumberInput } from './ScannerFilters';
+import { notificationsFor, NOTIFY_KEYS, NOTIFY_RANGES, parseNotifySettings, serialiseNotifySettings, type NotifyKind, type NotifySettings } from './scanner-notify';
+import { scannerPanelRanges, type NumberRange, type ScannerField } from './scanner-settings';
+import { scannerSettingsAtom } from './scanner-state';
 
 export type ScannerKind = 'arbitrage' | 'middles';
 
@@ -30,47 +34,37 @@ const FLAG_TEXT: Record<OpportunityFlag, { label: string; title: string }> = {
   suspect: { label: 'SUSPECT', title: 'Profit this high is rarely real: likely a bad or stale price' },
 };
 
-const NOTIFY_KEY = 'oddspulse.scannerNotify';
+/** The browser's permission for notifications ('unsupported' without the API). */
+const permission = (): NotificationPermission | 'unsupported' => ('Notification' in window ? Notification.permission : 'unsupported');
 
-interface Inputs {
-  minProfit: number;
-  maxStake: number;
-  minGap: number;
-  minProbability: number;
-  middleStake: number;
-}
-
-function readNotifySettings(): { on: boolean; minProfit: number } {
-  let parsed: { on?: unknown; minProfit?: unknown } = {};
+function readNotify(kind: NotifyKind): NotifySettings {
+  const key = NOTIFY_KEYS[kind];
   try {
-    parsed = JSON.parse(window.localStorage.getItem(NOTIFY_KEY) ?? '{}') as typeof parsed;
+    return parseNotifySettings(kind, window.localStorage.getItem(key), permission() === 'granted');
   } catch {
-    window.localStorage.removeItem(NOTIFY_KEY);
+    // A corrupt stored value is dropped so the defaults apply.
+    window.localStorage.removeItem(key);
+    return parseNotifySettings(kind, null, false);
   }
-  const granted = 'Notification' in window && Notification.permission === 'granted';
-  return { on: parsed.on === true && granted, minProfit: typeof parsed.minProfit === 'number' ? parsed.minProfit : 2 };
 }
 
-/** Scanner defaults (spec 001 §9): min profit 0.5 (scanner), max stake 100; middles gap 3, probability 15, stake 1000. */
-const DEFAULT_INPUTS: Inputs = { minProfit: 0.5, maxStake: 100, minGap: 3, minProbability: 15, middleStake: 1000 };
-
-function NumberInput({ label, value, min, max, step, onChange }: { label: string; value: number; min: number; max: number; step: number; onChange: (v: number) => void }) {
+/**
+ * A scanner input edited in place (the scanner panel's ranges): the typed text is kept while it is invalid,
+ * with its message, and a valid value applies at once.
+ */
+function InlineInput({ field, value, range, onValid }: { field: ScannerField; value: number; range: NumberRange; onValid: (v: number) => void }) {
+  const [raw, setRaw] = useState(String(value));
+  useEffect(() => setRaw((current) => (Number(current) === value && current.trim() !== '' ? current : String(value))), [value]);
   return (
-    <label className="field">
-      <span className="field-label">{label}</span>
-      <input
-        type="number"
-        aria-label={label}
-        min={min}
-        max={max}
-        step={step}
-        value={value}
-        onChange={(e) => {
-          const v = Number(e.target.value);
-          if (Number.isFinite(v)) onChange(Math.min(max, Math.max(min, v)));
-        }}
-      />
-    </label>
+    <ScannerNumberInput
+      field={field}
+      value={raw}
+      range={range}
+      onChange={(text, valid) => {
+        setRaw(text);
+        if (valid !== null) onValid(valid);
+      }}
+    />
   );
 }
 
@@ -151,16 +145,19 @@ export function ScannerPanel({ kind, sports, books }: { kind: ScannerKind; sport
   const bankroll = useBankroll();
   const setSlip = useSetAtom(betSlipAtom);
   const { show } = useToasts();
-  const [inputs, setInputs] = useState<Inputs>(DEFAULT_INPUTS);
+  const [inputs, setInputs] = useAtom(scannerSettingsAtom);
   const [feed, setFeed] = useState<FeedItem<Opportunity>[]>([]);
   const [state, setState] = useState<{ status: 'loading' | 'ready' } | { status: 'error'; message: string }>({ status: 'loading' });
   const [now, setNow] = useState(() => Date.now());
-  const [notify, setNotify] = useState<{ on: boolean; minProfit: number }>(readNotifySettings);
-  const notifyRef = useRef(notify);
-  notifyRef.current = notify;
+  const [notify, setNotify] = useState<NotifySettings>(() => readNotify(kind));
+  const [notifyRaw, setNotifyRaw] = useState(() => String(notify.threshold));
   const sportsKey = sports.join(',');
   const booksKey = books.join(',');
   const bankrollDollars = bankroll.cents / 100;
+  // What a pushed batch is checked against for notifications: the latest settings, without re-subscribing.
+  const notifyContext = useRef({ notify, inputs, bankroll: bankrollDollars, books });
+  notifyContext.current = { notify, inputs, bankroll: bankrollDollars, books };
+  const ranges = scannerPanelRanges(bankrollDollars);
 
   const load = useCallback(async () => {
     setState({ status: 'loading' });
@@ -198,14 +195,9 @@ export function ScannerPanel({ kind, sports, books }: { kind: ScannerKind; sport
         const { updates } = envelope.data as { updates: OpportunityUpdate[] };
         const at = Date.now();
         setFeed((current) => updates.reduce((feedSoFar, update) => applyUpdate(feedSoFar, update, at), current));
-        const settings = notifyRef.current;
-        if (!settings.on || Notification.permission !== 'granted') return;
-        for (const update of updates) {
-          const o = update.opportunity as Opportunity | undefined;
-          if (update.action === 'new' && o?.type === 'arbitrage' && o.profitPct >= settings.minProfit) {
-            new Notification(`Arbitrage ${o.profitPct.toFixed(2)}%`, { body: `${o.game} · ${marketLabel(o.market)}`, tag: o.id });
-          }
-        }
+        const context = notifyContext.current;
+        if (!context.notify.on || permission() !== 'granted') return;
+        for (const n of notificationsFor(kind, updates, context.notify, context)) new Notification(n.title, { body: n.body, tag: n.tag });
       }),
     );
     return () => offs.forEach((off) => off());
@@ -244,49 +236,44 @@ export function ScannerPanel({ kind, sports, books }: { kind: ScannerKind; sport
     show('success', o.type === 'arbitrage' ? `Added to bet slip: ${o.profitPct.toFixed(2)}% profit ($${(o as ArbitrageOpportunity).profitAmount.toFixed(2)})` : `Added to bet slip: ${o.probability.toFixed(0)}% middle probability`);
   };
 
+  const saveNotify = (next: NotifySettings) => {
+    setNotify(next);
+    window.localStorage.setItem(NOTIFY_KEYS[kind], serialiseNotifySettings(kind, next));
+  };
   const toggleNotify = async (on: boolean) => {
-    if (on && 'Notification' in window && Notification.permission !== 'granted') {
-      const permission = await Notification.requestPermission();
-      if (permission !== 'granted') {
+    if (on && permission() === 'unsupported') {
+      show('warning', 'This browser does not support notifications');
+      return;
+    }
+    if (on && permission() !== 'granted') {
+      const answer = await Notification.requestPermission();
+      if (answer !== 'granted') {
         show('warning', 'Browser notifications are blocked for this site');
         return;
       }
     }
-    const next = { ...notify, on: on && 'Notification' in window };
-    setNotify(next);
-    window.localStorage.setItem(NOTIFY_KEY, JSON.stringify(next));
+    saveNotify({ ...notify, on });
   };
+  const inline = (field: ScannerField) => <InlineInput key={field} field={field} value={inputs[field]} range={ranges[field]} onValid={(v) => setInputs({ ...inputs, [field]: v })} />;
 
   return (
     <section className="scanner" aria-label={kind === 'arbitrage' ? 'Arbitrage scanner' : 'Middles scanner'}>
       <div className="scanner-inputs card">
-        {kind === 'arbitrage' ? (
-          <>
-            <NumberInput label="Minimum profit %" value={inputs.minProfit} min={0.1} max={10} step={0.1} onChange={(minProfit) => setInputs({ ...inputs, minProfit })} />
-            <NumberInput label="Max stake $" value={inputs.maxStake} min={100} max={Math.max(100, bankrollDollars)} step={10} onChange={(maxStake) => setInputs({ ...inputs, maxStake })} />
-            <label className="checkbox">
-              <input type="checkbox" checked={notify.on} onChange={(e) => void toggleNotify(e.target.checked)} /> Notify me of new arbitrage above
-            </label>
-            <NumberInput
-              label="Notify above profit %"
-              value={notify.minProfit}
-              min={0.1}
-              max={50}
-              step={0.1}
-              onChange={(minProfit) => {
-                const next = { ...notify, minProfit };
-                setNotify(next);
-                window.localStorage.setItem(NOTIFY_KEY, JSON.stringify(next));
-              }}
-            />
-          </>
-        ) : (
-          <>
-            <NumberInput label="Minimum gap" value={inputs.minGap} min={0.5} max={20} step={0.5} onChange={(minGap) => setInputs({ ...inputs, minGap })} />
-            <NumberInput label="Minimum probability %" value={inputs.minProbability} min={5} max={50} step={1} onChange={(minProbability) => setInputs({ ...inputs, minProbability })} />
-            <NumberInput label="Max stake $" value={inputs.middleStake} min={10} max={10000} step={10} onChange={(middleStake) => setInputs({ ...inputs, middleStake })} />
-          </>
-        )}
+        {(kind === 'arbitrage' ? (['minProfit', 'maxStake'] as const) : (['minGap', 'minProbability', 'middleStake'] as const)).map(inline)}
+        <label className="checkbox">
+          <input type="checkbox" checked={notify.on} onChange={(e) => void toggleNotify(e.target.checked)} /> {kind === 'arbitrage' ? 'Notify me of new arbitrage above' : 'Notify me of new middles above'}
+        </label>
+        <RangedNumberInput
+          label={kind === 'arbitrage' ? 'Notify above profit %' : 'Notify above probability %'}
+          name={kind === 'arbitrage' ? 'Notification profit' : 'Notification probability'}
+          unit="percent"
+          value={notifyRaw}
+          range={NOTIFY_RANGES[kind]}
+          onChange={(raw, valid) => {
+            setNotifyRaw(raw);
+            if (valid !== null) saveNotify({ ...notify, threshold: valid });
+          }}
+        />
       </div>
       {state.status === 'loading' && feed.length === 0 && (
         <div className="table-loading card" role="status">

@@ -152,6 +152,17 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     expect((await get('/api/player-props?league=basketball_nba', gold)).body.message).toBe('game_id is required with league');
   });
 
+  // issue 8: the odds and props rooms relay the whole board to every paid socket, so a paid plan's REST answer
+  // must leave no book out either; only the free plan is narrowed, and it may not join those rooms at all
+  it('gives a Gold user every book of the board the odds room relays', async () => {
+    const boardBooks = new Set(fixtures.nfl.events.flatMap((e) => e.bookmakers.map((b) => b.key)));
+    const res = await get(`/api/cached-odds/${NFL}`, gold);
+    expect(new Set(res.body.events.flatMap((e: { bookmakers: Array<{ key: string }> }) => e.bookmakers.map((b) => b.key)))).toEqual(boardBooks);
+    const freeRes = await get(`/api/cached-odds/${NFL}`, free);
+    const freeBooks = new Set<string>(freeRes.body.events.flatMap((e: { bookmakers: Array<{ key: string }> }) => e.bookmakers.map((b) => b.key)));
+    expect(freeBooks.size).toBeLessThan(boardBooks.size);
+  });
+
   // spec 000 §5 / issue 5: the free plan sees its popular books only, and is metered (DECISIONS 2)
   it('limits a free user to the popular books and meters every call, then 402 QUOTA_EXCEEDED with the real numbers', async () => {
     const allowed = new Set(selectableSportsbooks({ plan: 'free', unlimited: false }));
