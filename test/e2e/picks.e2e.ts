@@ -123,6 +123,27 @@ test('"Validate now" shows the failure message when the server cannot validate',
   await expect(page.getByTestId('validation-message')).toContainText('❌ Validation failed - please try again');
 });
 
+// spec 002 §8: a league the scoreboard does not cover is listed after "Validate now", and the other leagues are still settled
+test('"Validate now" lists a league it cannot look up and still settles the others', async ({ page, request }, testInfo) => {
+  test.skip(isMobile(testInfo), 'the same page on mobile; run once');
+  const user = await newUser(request, testInfo, 'vleague');
+  const game = await finishedGame(request);
+  const winner = game.scores.home! > game.scores.away! ? game.home_team : game.away_team;
+  const picks = [
+    { game: `${game.away_team} @ ${game.home_team}`, league: LEAGUES[game.sport_key], sport: game.sport_key, market: 'Moneyline', selection: winner, odds: '+100', stakeCents: 1000, eventId: game.event_id, commenceTime: game.commence_time },
+    { game: 'Mumbai Indians @ Chennai Super Kings', league: 'IPL', market: 'Moneyline', selection: 'Mumbai Indians', odds: '+110', stakeCents: 1000 },
+  ];
+  for (const data of picks) expect((await request.post('/api/picks', { headers: bearer(user), data })).ok()).toBe(true);
+
+  await signIn(page, user);
+  await page.goto('/picks');
+  await page.getByRole('button', { name: 'Validate now' }).click();
+  await expect(page.getByTestId('validation-message')).toContainText('✅ Updated 1 bet(s) with ESPN results');
+  await expect(page.getByTestId('validation-errors')).toHaveText('Unsupported sport for backend scoreboard: IPL');
+  await expect(page.getByTestId('pick').filter({ hasText: winner }).getByTestId('pick-status')).toHaveText('Won');
+  await expect(page.getByTestId('pick').filter({ hasText: 'Mumbai Indians' }).getByTestId('pick-status')).toHaveText('Pending');
+});
+
 // spec 001 §4 and 002 §2: placing bets from the slip saves them as pending picks and goes to /picks
 test('a bet placed from the slip is pending in My Picks', async ({ page }, testInfo) => {
   test.setTimeout(60_000);
