@@ -51,6 +51,9 @@ async function e2eSuite() {
     DEMO_MODE: 'true',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
     SCHEDULER_TICK_MS: '1000',
+    // NHL games last 75 s instead of 150 min, so a bet placed in a test can see its game end and settle;
+    // the other sports (the odds page's defaults, the scores page's NFL) keep the real pace.
+    SIMULATOR_SPORT_TIME_SCALES: 'icehockey_nhl=120',
   };
   if (run(process.execPath, ['server/dist/cli.js', 'setup'], env) !== 0) {
     failedSuites.push('e2e');

@@ -44,7 +44,7 @@ export function PicksPage() {
   const [stats, setStats] = useState<PickStats | null>(null);
   const [error, setError] = useState('');
   const [banner, setBanner] = useState('');
-  const [validation, setValidation] = useState<{ busy: boolean; message: string }>({ busy: false, message: '' });
+  const [validation, setValidation] = useState<{ busy: boolean; message: string; errors?: string[] }>({ busy: false, message: '' });
   const filters = useRef({ period, status, sort });
   filters.current = { period, status, sort };
 
@@ -127,7 +127,8 @@ export function PicksPage() {
     setValidation({ busy: true, message: '' });
     try {
       const result = await validatePicks();
-      setValidation({ busy: false, message: result.message });
+      // Spec 002 §8: a league that could not be checked is listed, and the others are still settled.
+      setValidation({ busy: false, message: result.message, errors: result.errors });
       if (result.updated > 0) {
         await load();
         window.setTimeout(() => void loadStats(), STATS_AFTER_VALIDATION_MS);
@@ -168,6 +169,13 @@ export function PicksPage() {
           <button type="button" className="link-button" aria-label="Dismiss" onClick={() => setValidation({ busy: false, message: '' })}>
             ×
           </button>
+          {validation.errors && validation.errors.length > 0 && (
+            <ul className="validation-errors small" data-testid="validation-errors">
+              {validation.errors.map((e) => (
+                <li key={e}>{e}</li>
+              ))}
+            </ul>
+          )}
         </div>
       )}
 

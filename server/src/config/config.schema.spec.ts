@@ -56,3 +56,20 @@ describe('parseConfig: accounts', () => {
     expect(parseConfig({ SMTP_URL: 'smtp://user:pass@mail.example:587' }).SMTP_URL).toBe('smtp://user:pass@mail.example:587');
   });
 });
+
+// The simulator's per-sport clock (SIMULATOR_SPORT_TIME_SCALES): sport=scale pairs, simulated sports only.
+describe('parseConfig: simulator', () => {
+  it('reads per-sport time scales, none by default', () => {
+    expect(parseConfig({}).SIMULATOR_SPORT_TIME_SCALES).toEqual({});
+    expect(parseConfig({ SIMULATOR_SPORT_TIME_SCALES: 'icehockey_nhl=120, soccer_epl = 2.5' }).SIMULATOR_SPORT_TIME_SCALES).toEqual({ icehockey_nhl: 120, soccer_epl: 2.5 });
+  });
+
+  it('names the variable and the fault: a malformed pair, a sport the simulator does not play, a scale that is not positive', () => {
+    expect(() => parseConfig({ SIMULATOR_SPORT_TIME_SCALES: 'icehockey_nhl:120' })).toThrow(
+      'Invalid configuration: SIMULATOR_SPORT_TIME_SCALES must be sport=scale pairs separated by commas (e.g. icehockey_nhl=120), not "icehockey_nhl:120"',
+    );
+    expect(() => parseConfig({ SIMULATOR_SPORT_TIME_SCALES: 'cricket_ipl=10' })).toThrow('SIMULATOR_SPORT_TIME_SCALES names cricket_ipl, which the simulator does not play');
+    expect(() => parseConfig({ SIMULATOR_SPORT_TIME_SCALES: 'icehockey_nhl=0' })).toThrow('SIMULATOR_SPORT_TIME_SCALES gives icehockey_nhl the scale "0"; a scale is a positive number');
+    expect(() => parseConfig({ SIMULATOR_SPORT_TIME_SCALES: 'icehockey_nhl=fast' })).toThrow('a scale is a positive number');
+  });
+});

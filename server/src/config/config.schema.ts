@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CORE_SPORTS } from '@oddspulse/shared';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -21,6 +22,31 @@ const list = z.string().transform((value) =>
     .filter(Boolean),
 );
 
+/**
+ * `sport=scale` pairs, comma-separated, for sports the simulator plays at a time scale of their own
+ * (SIMULATOR_SPORT_TIME_SCALES). Only the simulator's sports are accepted, each scale a positive number.
+ */
+const sportTimeScales = z.string().transform((value, ctx) => {
+  const scales: Record<string, number> = {};
+  const known = CORE_SPORTS.map((s) => s.key);
+  for (const entry of value.split(',').map((e) => e.trim()).filter(Boolean)) {
+    const match = /^([a-z0-9_]+)\s*=\s*(\S+)$/.exec(entry);
+    const scale = match ? Number(match[2]) : NaN;
+    if (!match) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be sport=scale pairs separated by commas (e.g. icehockey_nhl=120), not "${entry}"` });
+    } else if (!known.includes(match[1])) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `names ${match[1]}, which the simulator does not play (${known.join(', ')})` });
+    } else if (!Number.isFinite(scale) || scale <= 0) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `gives ${match[1]} the scale "${match[2]}"; a scale is a positive number` });
+    } else {
+      scales[match[1]] = scale;
+      continue;
+    }
+    return z.NEVER;
+  }
+  return scales;
+});
+
 /** Values that mean "nobody set this secret"; refused in production. */
 const PLACEHOLDER_SECRETS = ['change-me', 'changeme', 'secret', 'dev-secret', 'development-only-secret', 'placeholder', 'xxx'];
 
@@ -40,6 +66,7 @@ export const configSchema = z.object({
   CLIENT_DIST: z.string().optional(),
   SIMULATOR_SEED: z.coerce.number().int().default(42),
   SIMULATOR_TIME_SCALE: z.coerce.number().positive().default(1),
+  SIMULATOR_SPORT_TIME_SCALES: sportTimeScales.default(''),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   ODDS_PROVIDER: z.enum(['simulator', 'theoddsapi']).default('simulator'),
   SCORES_PROVIDER: z.enum(['simulator', 'espn', 'theoddsapi']).default('simulator'),

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { settlePick, settlementPayoutCents, FinalGame } from './settlement';
+import { settlePick, settlementPayoutCents, validationMessage, FinalGame } from './settlement';
 
 const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures');
 
@@ -86,5 +86,16 @@ describe('settlementPayoutCents — spec 002 §5 payout, DECISIONS 19', () => {
   it('returns the stake on a push and nothing on a loss', () => {
     expect(settlementPayoutCents('push', 2_500, 4_773)).toBe(2_500);
     expect(settlementPayoutCents('lost', 2_500, 4_773)).toBe(0);
+  });
+});
+
+// Spec 002 §8 "Messages after manual validation", verbatim: the catalogue's update message says "ESPN results"
+// whichever scores provider settled; the pick's validatedBy names the real source.
+describe('validationMessage — spec 002 §8', () => {
+  it('gives the catalogue text for updated, checked and not-found runs, and for nothing pending', () => {
+    expect(validationMessage({ checked: 3, matched: 2, updated: 2 })).toBe('✅ Updated 2 bet(s) with ESPN results');
+    expect(validationMessage({ checked: 3, matched: 2, updated: 0 })).toBe('📊 All bets checked - no updates needed');
+    expect(validationMessage({ checked: 3, matched: 0, updated: 0 })).toBe('⏳ No completed games found for pending bets');
+    expect(validationMessage({ checked: 0, matched: 0, updated: 0 })).toBe('No pending bets to validate');
   });
 });

@@ -115,7 +115,11 @@ export function settlementPayoutCents(status: SettledStatus, stakeCents: number,
   return potentialCents ?? Math.round(stakeCents * DEFAULT_WIN_MULTIPLIER);
 }
 
-/** The result text after "Validate now" (spec 002 §8), verbatim. */
+/**
+ * The result text after "Validate now" (spec 002 §8), verbatim. The catalogue fixes these as messages, so the
+ * update message says "ESPN results" whichever scores provider settled the picks; each settled pick names its
+ * real source in validatedBy, shown on its card.
+ */
 export function validationMessage(counts: { checked: number; matched: number; updated: number }): string {
   if (counts.checked === 0) return 'No pending bets to validate';
   if (counts.updated > 0) return `✅ Updated ${counts.updated} bet(s) with ESPN results`;

@@ -7,21 +7,28 @@ import type { OddsProvider, ScoresProvider } from '../feeds/providers';
 import { CLOCK, Clock } from '../feeds/clock';
 import { MarketSimulator } from './market-simulator';
 
-/** One simulator per process; it holds no state, so every process computes the same market. */
+/**
+ * One simulator per process; it holds no state, so every process computes the same market. A sport named
+ * in SIMULATOR_SPORT_TIME_SCALES is played by a simulator of its own at that scale (sports never share
+ * games, so each can keep its own clock), e.g. one league fast enough for a game to finish within a demo.
+ */
 @Injectable()
 export class SimulatorService {
-  readonly market: MarketSimulator;
+  private readonly markets = new Map<string, MarketSimulator>();
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.market = new MarketSimulator(config.SIMULATOR_SEED, config.SIMULATOR_TIME_SCALE);
+    const shared = new MarketSimulator(config.SIMULATOR_SEED, config.SIMULATOR_TIME_SCALE);
+    for (const sport of MarketSimulator.sports()) {
+      const scale = config.SIMULATOR_SPORT_TIME_SCALES[sport];
+      this.markets.set(sport, scale === undefined ? shared : new MarketSimulator(config.SIMULATOR_SEED, scale));
+    }
   }
 
-  supports(sport: string): boolean {
-    return MarketSimulator.sports().includes(sport);
-  }
-
-  assertSupported(sport: string): void {
-    if (!this.supports(sport)) throw new FeedError('invalid_request', `The simulator has no sport ${sport}`, false);
+  /** The simulator that plays a sport. */
+  market(sport: string): MarketSimulator {
+    const market = this.markets.get(sport);
+    if (!market) throw new FeedError('invalid_request', `The simulator has no sport ${sport}`, false);
+    return market;
   }
 }
 
@@ -35,13 +42,11 @@ export class SimulatorOddsProvider implements OddsProvider {
   ) {}
 
   async fetchOdds(sport: string): Promise<BoardEvent[]> {
-    this.simulator.assertSupported(sport);
-    return this.simulator.market.oddsBoard(sport, this.clock());
+    return this.simulator.market(sport).oddsBoard(sport, this.clock());
   }
 
   async fetchProps(sport: string): Promise<BoardEvent[]> {
-    this.simulator.assertSupported(sport);
-    return this.simulator.market.propsBoard(sport, this.clock());
+    return this.simulator.market(sport).propsBoard(sport, this.clock());
   }
 }
 
@@ -55,7 +60,6 @@ export class SimulatorScoresProvider implements ScoresProvider {
   ) {}
 
   async fetchScores(sport: string): Promise<ScoreboardEvent[]> {
-    this.simulator.assertSupported(sport);
-    return this.simulator.market.scoreboard(sport, this.clock());
+    return this.simulator.market(sport).scoreboard(sport, this.clock());
   }
 }
