@@ -51,6 +51,8 @@ async function e2eSuite() {
     DEMO_MODE: 'true',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
     SCHEDULER_TICK_MS: '1000',
+    // The footer and account page show social links only when configured; the suite checks they render.
+    SOCIAL_LINKS: 'Community=https://social.example/oddspulse',
   };
   if (run(process.execPath, ['server/dist/cli.js', 'setup'], env) !== 0) {
     failedSuites.push('e2e');

@@ -68,3 +68,4 @@ export * from './picks/leagues';
 export * from './picks/match-game';
 export * from './picks/closing-line';
 export { fairLine, type FairLine } from './engine/ev';
+export * from './domain/site';
