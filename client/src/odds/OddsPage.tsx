@@ -23,6 +23,7 @@ import { OddsTable, RESET_FILTERS_EVENT } from './OddsTable';
 import { appliedFiltersAtom, liveEnabledAtom } from './odds-state';
 import type { OddsRow, TableMode } from './rows';
 import { MANUAL_REFRESH_LOCK_MS, useLiveOdds } from './useLiveOdds';
+import { onTabListKeyDown } from '../components/menu-keyboard';
 import './odds.css';
 
 type Section = (typeof SECTIONS)[number]['mode'];
@@ -89,7 +90,7 @@ export function ConnectionErrorPanel({ message, status }: { message: string; sta
 
 function SectionNav({ section, platinum, onChange }: { section: Section; platinum: boolean; onChange: (s: Section) => void }) {
   return (
-    <div className="section-nav tabs" role="tablist" aria-label="Odds sections">
+    <div className="section-nav tabs" role="tablist" aria-label="Odds sections" onKeyDown={onTabListKeyDown}>
       {SECTIONS.map((s) => {
         const locked = s.platinum && !platinum;
         return (
@@ -98,6 +99,7 @@ function SectionNav({ section, platinum, onChange }: { section: Section; platinu
             type="button"
             role="tab"
             aria-selected={section === s.mode}
+            tabIndex={section === s.mode ? 0 : -1}
             aria-disabled={locked || undefined}
             disabled={locked}
             title={locked ? 'Requires Platinum Plan' : undefined}
