@@ -54,6 +54,8 @@ async function e2eSuite() {
     // NHL games last 75 s instead of 150 min, so a bet placed in a test can see its game end and settle;
     // the other sports (the odds page's defaults, the scores page's NFL) keep the real pace.
     SIMULATOR_SPORT_TIME_SCALES: 'icehockey_nhl=120',
+    // The footer and account page show social links only when configured; the suite checks they render.
+    SOCIAL_LINKS: 'Community=https://social.example/oddspulse',
   };
   if (run(process.execPath, ['server/dist/cli.js', 'setup'], env) !== 0) {
     failedSuites.push('e2e');

@@ -13,8 +13,10 @@ import { OddsApiModule } from './odds/odds-api.module';
 import { ScannersModule } from './scanners/scanners.module';
 import { ScoresModule } from './scores/scores.module';
 import { PicksModule } from './picks/picks.module';
+import { StatsModule } from './stats/stats.module';
+import { SiteModule } from './site/site.module';
 
 @Module({
-  imports: [ConfigModule, DatabaseModule, RedisModule, QueueModule, HealthModule, OddsModule, RealtimeModule, AccountsModule, ReactionsModule, RealtimeGatewayModule, OddsApiModule, ScannersModule, ScoresModule, PicksModule],
+  imports: [ConfigModule, DatabaseModule, RedisModule, QueueModule, HealthModule, OddsModule, RealtimeModule, AccountsModule, ReactionsModule, RealtimeGatewayModule, OddsApiModule, ScannersModule, ScoresModule, PicksModule, StatsModule, SiteModule],
 })
 export class AppModule {}

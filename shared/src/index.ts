@@ -68,3 +68,5 @@ export * from './picks/leagues';
 export * from './picks/match-game';
 export * from './picks/closing-line';
 export { fairLine, type FairLine } from './engine/ev';
+export * from './domain/landing-stats';
+export * from './domain/site';

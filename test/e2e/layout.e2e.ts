@@ -34,6 +34,37 @@ test('on mobile the odds page adds Filters and the section switcher, Platinum se
   await expect(page).toHaveURL(/\/sportsbooks\?mode=props$/);
   await expect(page.getByRole('heading', { name: 'Odds: Player Props' })).toBeVisible();
 
+  // WAI-ARIA tabs: the arrow keys move between the sections, Enter selects; only the selected one is a Tab stop.
+  await expect(switcher.getByRole('tab', { name: 'Straight Bets' })).toHaveAttribute('tabindex', '-1');
+  await switcher.getByRole('tab', { name: 'Player Props' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(switcher.getByRole('tab', { name: 'Straight Bets' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(switcher.getByRole('tab', { name: 'Player Props' })).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/sportsbooks$/);
+  await expect(switcher.getByRole('tab', { name: 'Straight Bets' })).toHaveAttribute('aria-selected', 'true');
+
+  // The hamburger menu from the keyboard: opens on its first item, arrows and Home/End move, Escape returns focus.
+  const hamburger = page.getByRole('button', { name: 'Open menu' });
+  const drawer = page.getByRole('navigation', { name: 'Mobile menu' });
+  await hamburger.focus();
+  await page.keyboard.press('Enter');
+  await expect(drawer.getByRole('link', { name: 'Home', exact: true })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(drawer.getByRole('link', { name: 'Odds', exact: true })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(drawer.getByRole('menuitem', { name: 'Sign Out' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(drawer.getByRole('link', { name: 'Home', exact: true })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(drawer).toBeHidden();
+  await expect(hamburger).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(drawer.getByRole('menuitem', { name: 'Sign Out' })).toBeFocused();
+  await page.keyboard.press('Escape');
+
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('navigation', { name: 'Mobile menu' }).getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
@@ -50,6 +81,50 @@ test('on desktop the navbar shows its links and no bottom bar', async ({ page },
   for (const name of ['Home', 'Odds', 'Picks', 'Scores']) await expect(nav.getByRole('link', { name })).toBeVisible();
   await expect(page.getByTestId('bottom-bar')).toBeHidden();
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+});
+
+// WAI-ARIA menu button: Enter / ArrowDown / ArrowUp open, arrows and Home / End move, Escape closes and returns
+// focus to the button, Space activates a link item, Tab leaves and closes.
+test('the user menu works from the keyboard', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the dropdown is the desktop user menu; the hamburger is tested on mobile');
+  await signInThroughForm(page, 'free@demo.local');
+  await expect(page.getByTestId('plan-badge')).toHaveText('Free');
+  const button = page.getByRole('button', { name: 'Account menu' });
+  const menu = page.getByRole('menu', { name: 'Account' });
+  const item = (name: string) => menu.getByRole('menuitem', { name });
+
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  await expect(item('My Sportsbooks')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(item('Account Settings')).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(item('Sign Out')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(item('My Sportsbooks')).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(item('Sign Out')).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(item('My Sportsbooks')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(button).toBeFocused();
+
+  await page.keyboard.press('ArrowUp');
+  await expect(item('Sign Out')).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(item('Upgrade to Platinum')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(menu).toBeHidden();
+
+  await button.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(item('Account Settings')).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(menu).toBeHidden();
 });
 
 test('the footer has the Product, Account and Legal groups', async ({ page }) => {
@@ -99,6 +174,8 @@ test('accessibility settings apply to the page and survive a reload', async ({ p
   await signInThroughForm(page, 'free@demo.local');
   await expect(page.getByTestId('plan-badge')).toHaveText('Free');
   await page.goto('/account');
+  // spec 000 §2 account "Social links": the e2e stack configures one (SOCIAL_LINKS in scripts/test.mjs).
+  await expect(page.getByRole('region', { name: 'Social links' }).getByRole('link', { name: 'Community' })).toHaveAttribute('href', 'https://social.example/oddspulse');
   await page.getByLabel('High contrast').check();
   await page.getByLabel('Font size').selectOption('extra-large');
   await expect(page.locator('html')).toHaveClass(/high-contrast/);

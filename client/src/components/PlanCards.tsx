@@ -4,9 +4,10 @@ import { useNavigate } from 'react-router-dom';
 import type { Plan } from '@oddspulse/shared';
 import { isPlatinum } from '../api/accounts';
 import { startCheckout } from '../api/billing';
-import { PLAN_CARDS } from '../pages/plans';
+import { planCards } from '../pages/plans';
 import { authAtom, planAtom } from '../state/auth';
 import { savePricingIntent } from '../state/pricing-intent';
+import { useFreeMonthlyQuota } from '../state/site';
 
 /** Starts checkout for a paid plan, or (signed out) keeps the intent and sends the user to sign in. */
 export function useChoosePlan() {
@@ -50,12 +51,13 @@ export function PlanCards() {
   const plan = useAtomValue(planAtom);
   const navigate = useNavigate();
   const { choose, error, clearError, busy } = useChoosePlan();
+  const cards = planCards(useFreeMonthlyQuota());
   const current = auth.status === 'signedIn' && plan.status === 'ready' ? (isPlatinum(plan.info) ? 'platinum' : plan.info.plan) : null;
   return (
     <>
       {error && <CheckoutError message={error} onRetry={clearError} />}
       <div className="plan-cards">
-        {PLAN_CARDS.map((card) => (
+        {cards.map((card) => (
           <article key={card.plan} className={`plan-card card${card.plan === 'platinum' ? ' featured' : ''}`} data-testid={`plan-card-${card.plan}`}>
             <h3>{card.name}</h3>
             <p className="price">

@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
+import { FooterSocialLinks } from '../components/SocialLinks';
+import { useSocialLinks } from '../state/site';
 
-/**
- * Footer groups (spec 000 §2): Product, Account, Legal. The spec's social links are left out until the
- * product has accounts of its own to point at.
- */
+/** Footer groups (spec 000 §2): Product, Account, Legal, plus the social links SOCIAL_LINKS configures. */
 export function Footer() {
+  const social = useSocialLinks();
   return (
     <footer className="footer">
       <div className="footer-groups">
@@ -26,6 +26,7 @@ export function Footer() {
           <Link to="/terms">Terms</Link>
           <Link to="/privacy">Privacy</Link>
         </nav>
+        <FooterSocialLinks links={social} />
       </div>
       <p className="footer-note">© OddsPulse. 18+ only. Bet responsibly.</p>
     </footer>

@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import type { MenuOpen } from '../components/menu-keyboard';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
@@ -13,8 +14,9 @@ import { Toasts } from './Toasts';
 import { UsernameSetupModal } from './UsernameSetupModal';
 
 export function Layout() {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const [menuOpen, setMenuOpen] = useState<MenuOpen>(null);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => setMenuOpen(null), []);
   // A new path gets a fresh error boundary, so Go Home and the navbar recover from a failed screen.
   const { pathname } = useLocation();
   return (
@@ -24,8 +26,8 @@ export function Layout() {
       </a>
       <LoadingBar />
       <RouteAnnouncer />
-      <Navbar onOpenMenu={() => setMenuOpen(true)} />
-      <MobileMenu open={menuOpen} onClose={closeMenu} />
+      <Navbar onOpenMenu={setMenuOpen} menuOpen={menuOpen !== null} menuButtonRef={menuButtonRef} />
+      <MobileMenu open={menuOpen} onClose={closeMenu} trigger={menuButtonRef} />
       <main className="content" id="main" tabIndex={-1}>
         <ErrorBoundary key={pathname}>
           <Outlet />

@@ -1,11 +1,15 @@
 import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router-dom';
 import { isPlatinum, planLabel } from '../api/accounts';
 import { authAtom, planAtom } from '../state/auth';
 import { signOut } from '../state/sign-out';
 import { useToasts } from '../state/toasts';
+import { onTabListKeyDown, useMenuKeyboard, type MenuOpen } from '../components/menu-keyboard';
 import { NAV_LINKS, UserMenuItems, useGuardedClick } from './Navbar';
+
+/** What the arrow keys move between in the hamburger menu: its links and the account items, not the close button. */
+const DRAWER_ITEMS = 'a[href], button:not([disabled]):not(.drawer-close)';
 
 /** Odds page sections (spec 000 §2, 001 §2); arbitrage and middles are Platinum only. */
 export const SECTIONS = [
@@ -18,21 +22,31 @@ export const SECTIONS = [
 /** The odds page opens its filter drawer on this window event (the mobile bottom bar's Filters button). */
 export const OPEN_FILTERS_EVENT = 'oddspulse:open-filters';
 
-/** The hamburger menu: the navbar's links and the user menu, below 768 px. */
-export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * The hamburger menu: the navbar's links and the user menu, below 768 px. It keeps keyboard focus while open
+ * (arrow keys, Home / End; Tab cycles inside), and Escape, × or a click outside close it and return focus to
+ * the hamburger button.
+ */
+export function MobileMenu({ open, onClose, trigger }: { open: MenuOpen; onClose: () => void; trigger: RefObject<HTMLButtonElement | null> }) {
   const auth = useAtomValue(authAtom);
   const plan = useAtomValue(planAtom);
   const guarded = useGuardedClick();
   const { show } = useToasts();
   const { pathname } = useLocation();
+  const drawerRef = useRef<HTMLElement>(null);
+  const onKeyDown = useMenuKeyboard({ open, close: onClose, container: drawerRef, trigger, itemSelector: DRAWER_ITEMS, tab: 'trap' });
+  const dismiss = useCallback(() => {
+    onClose();
+    trigger.current?.focus();
+  }, [onClose, trigger]);
   useEffect(onClose, [pathname, onClose]);
   if (!open) return null;
   const info = plan.status === 'ready' ? plan.info : null;
   const platinum = info ? isPlatinum(info) : false;
   return (
-    <div className="drawer-backdrop" onClick={onClose}>
-      <nav className="drawer" aria-label="Mobile menu" onClick={(e) => e.stopPropagation()}>
-        <button type="button" className="drawer-close" aria-label="Close menu" onClick={onClose}>
+    <div className="drawer-backdrop" onClick={dismiss}>
+      <nav id="mobile-menu" className="drawer" aria-label="Mobile menu" ref={drawerRef} onKeyDown={onKeyDown} onClick={(e) => e.stopPropagation()}>
+        <button type="button" className="drawer-close" aria-label="Close menu" onClick={dismiss}>
           ×
         </button>
         {NAV_LINKS.map((item) => (
@@ -68,13 +82,14 @@ function SectionSwitcher() {
   const platinum = plan.status === 'ready' && isPlatinum(plan.info);
   const current = params.get('mode') ?? 'game';
   return (
-    <div className="section-switcher" role="tablist" aria-label="Odds sections">
+    <div className="section-switcher" role="tablist" aria-label="Odds sections" onKeyDown={onTabListKeyDown}>
       {SECTIONS.filter((s) => platinum || !s.platinum).map((section) => (
         <button
           key={section.mode}
           type="button"
           role="tab"
           aria-selected={current === section.mode}
+          tabIndex={current === section.mode ? 0 : -1}
           onClick={() => {
             const next = new URLSearchParams(params);
             if (section.mode === 'game') next.delete('mode');

@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent, type RefObject } from 'react';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { isPlatinum, planLabel } from '../api/accounts';
+import { openingKey, useMenuKeyboard, type MenuOpen } from '../components/menu-keyboard';
 import { authAtom, planAtom } from '../state/auth';
 import { signOut } from '../state/sign-out';
 import { useToasts } from '../state/toasts';
@@ -55,28 +56,27 @@ function SearchBox() {
   );
 }
 
+const MENU_ITEMS = '[role="menuitem"]';
+
 export function UserMenu() {
   const auth = useAtomValue(authAtom);
   const plan = useAtomValue(planAtom);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState<MenuOpen>(null);
   const ref = useRef<HTMLDivElement>(null);
+  const menuRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(null), []);
+  const onMenuKeyDown = useMenuKeyboard({ open, close, container: menuRef, trigger: buttonRef, itemSelector: MENU_ITEMS, tab: 'close' });
   const { show } = useToasts();
   const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => setOpen(null), [pathname]);
   useEffect(() => {
     if (!open) return;
-    const close = (event: globalThis.MouseEvent) => {
-      if (ref.current && !ref.current.contains(event.target as Node)) setOpen(false);
+    const closeOutside = (event: globalThis.MouseEvent) => {
+      if (ref.current && !ref.current.contains(event.target as Node)) setOpen(null);
     };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', onKey);
-    };
+    document.addEventListener('mousedown', closeOutside);
+    return () => document.removeEventListener('mousedown', closeOutside);
   }, [open]);
   if (auth.status !== 'signedIn') {
     return (
@@ -89,59 +89,124 @@ export function UserMenu() {
   const platinum = info ? isPlatinum(info) : false;
   return (
     <div className="user-menu" ref={ref}>
-      <button type="button" className="user-menu-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="user-menu-button"
+        aria-haspopup="menu"
+        aria-expanded={open !== null}
+        aria-controls={open ? 'user-menu' : undefined}
+        onClick={() => setOpen(open ? null : 'first')}
+        onKeyDown={(event) => {
+          const opening = openingKey(event.key);
+          if (!opening) return;
+          event.preventDefault();
+          setOpen(opening);
+        }}
+      >
         <span className="avatar" aria-hidden="true">
           {(auth.user.email || 'U').charAt(0).toUpperCase()}
         </span>
         <span className="sr-only">Account menu</span>
       </button>
       {open && (
-        <div className="user-menu-panel card" role="menu">
-          <UserMenuItems email={auth.user.email} planName={info ? (platinum ? 'Platinum' : planLabel(info.plan)) : null} platinum={platinum} onSignOut={() => {
-            show('info', 'Signing you out...', 0);
-            void signOut();
-          }} />
+        <div className="user-menu-panel card" data-testid="user-menu-panel">
+          <UserMenuItems
+            menuId="user-menu"
+            menuRef={menuRef}
+            onKeyDown={onMenuKeyDown}
+            email={auth.user.email}
+            planName={info ? (platinum ? 'Platinum' : planLabel(info.plan)) : null}
+            platinum={platinum}
+            onSignOut={() => {
+              show('info', 'Signing you out...', 0);
+              void signOut();
+            }}
+          />
         </div>
       )}
     </div>
   );
 }
 
-/** The user menu's contents, shared by the desktop dropdown and the mobile hamburger menu. */
-export function UserMenuItems({ email, planName, platinum, onSignOut }: { email: string; planName: string | null; platinum: boolean; onSignOut: () => void }) {
+/**
+ * The user menu's contents, shared by the desktop dropdown and the mobile hamburger menu: the email and plan
+ * as its heading, then the items in a WAI-ARIA menu.
+ */
+export function UserMenuItems({
+  email,
+  planName,
+  platinum,
+  onSignOut,
+  menuId,
+  menuRef,
+  onKeyDown,
+}: {
+  email: string;
+  planName: string | null;
+  platinum: boolean;
+  onSignOut: () => void;
+  menuId?: string;
+  menuRef?: RefObject<HTMLDivElement | null>;
+  onKeyDown?: (event: KeyboardEvent) => void;
+}) {
   return (
     <>
       <div className="user-menu-head">
         <strong data-testid="user-menu-email">{email || 'User'}</strong>
         {planName && <span data-testid="user-menu-plan">{planName} Plan</span>}
       </div>
-      <Link role="menuitem" to="/my-sportsbooks">
-        My Sportsbooks
-      </Link>
-      <Link role="menuitem" to="/account">
-        Account Settings
-      </Link>
-      <Link role="menuitem" to="/subscribe">
-        Subscription
-      </Link>
-      {!platinum && (
-        <Link role="menuitem" className="button primary small" to="/pricing">
-          Upgrade to Platinum
+      <div className="user-menu-items" role="menu" id={menuId} aria-label="Account" ref={menuRef} onKeyDown={onKeyDown}>
+        <Link role="menuitem" to="/my-sportsbooks">
+          My Sportsbooks
         </Link>
-      )}
-      <button type="button" role="menuitem" className="link-button" onClick={onSignOut}>
-        Sign Out
-      </button>
+        <Link role="menuitem" to="/account">
+          Account Settings
+        </Link>
+        <Link role="menuitem" to="/subscribe">
+          Subscription
+        </Link>
+        {!platinum && (
+          <Link role="menuitem" className="button primary small" to="/pricing">
+            Upgrade to Platinum
+          </Link>
+        )}
+        <button type="button" role="menuitem" className="link-button" onClick={onSignOut}>
+          Sign Out
+        </button>
+      </div>
     </>
   );
 }
 
-export function Navbar({ onOpenMenu }: { onOpenMenu: () => void }) {
+export function Navbar({
+  onOpenMenu,
+  menuOpen,
+  menuButtonRef,
+}: {
+  onOpenMenu: (focus: 'first' | 'last') => void;
+  menuOpen: boolean;
+  menuButtonRef: RefObject<HTMLButtonElement | null>;
+}) {
   const { pathname } = useLocation();
   const guarded = useGuardedClick();
   return (
     <header className="navbar" role="banner">
-      <button type="button" className="hamburger" aria-label="Open menu" onClick={onOpenMenu}>
+      <button
+        ref={menuButtonRef}
+        type="button"
+        className="hamburger"
+        aria-label="Open menu"
+        aria-expanded={menuOpen}
+        aria-controls={menuOpen ? 'mobile-menu' : undefined}
+        onClick={() => onOpenMenu('first')}
+        onKeyDown={(event) => {
+          const opening = openingKey(event.key);
+          if (!opening) return;
+          event.preventDefault();
+          onOpenMenu(opening);
+        }}
+      >
         <span aria-hidden="true">☰</span>
       </button>
       <Link to="/" className="brand" aria-label="OddsPulse home">

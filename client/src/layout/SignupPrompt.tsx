@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { DEFAULT_FREE_MONTHLY_QUOTA } from '@oddspulse/shared';
 import { authAtom } from '../state/auth';
+import { useFreeMonthlyQuota } from '../state/site';
 
 const PROMPT_PATHS = ['/', '/pricing', '/signup'];
 const DISMISSED_KEY = 'oddspulse.signupPromptDismissed';
@@ -11,11 +11,12 @@ const DISMISSED_KEY = 'oddspulse.signupPromptDismissed';
 export function SignupPrompt() {
   const auth = useAtomValue(authAtom);
   const { pathname } = useLocation();
+  const freeQuota = useFreeMonthlyQuota();
   const [dismissed, setDismissed] = useState(() => window.sessionStorage.getItem(DISMISSED_KEY) === '1');
   if (auth.status !== 'signedOut' || dismissed || !PROMPT_PATHS.includes(pathname)) return null;
   return (
     <aside className="signup-prompt card" aria-label="Sign up" data-testid="signup-prompt">
-      <span>Free account: the popular books, {DEFAULT_FREE_MONTHLY_QUOTA} odds calls a month, no card needed.</span>
+      <span>Free account: the popular books, {freeQuota.toLocaleString('en-US')} odds calls a month, no card needed.</span>
       {pathname !== '/signup' && (
         <Link className="button primary small" to="/signup">
           Sign up free

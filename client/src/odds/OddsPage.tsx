@@ -27,6 +27,7 @@ import type { OddsRow, TableMode } from './rows';
 import { propsPrefetch } from './props-prefetch-instance';
 import { SearchOddsModal } from './SearchOddsModal';
 import { MANUAL_REFRESH_LOCK_MS, useLiveOdds } from './useLiveOdds';
+import { onTabListKeyDown } from '../components/menu-keyboard';
 import './odds.css';
 
 type Section = (typeof SECTIONS)[number]['mode'];
@@ -110,7 +111,7 @@ function usePropsIntent(enabled: boolean) {
 function SectionNav({ section, platinum, paid, onChange }: { section: Section; platinum: boolean; paid: boolean; onChange: (s: Section) => void }) {
   const propsIntent = usePropsIntent(paid && section !== 'props');
   return (
-    <div className="section-nav tabs" role="tablist" aria-label="Odds sections">
+    <div className="section-nav tabs" role="tablist" aria-label="Odds sections" onKeyDown={onTabListKeyDown}>
       {SECTIONS.map((s) => {
         const locked = s.platinum && !platinum;
         return (
@@ -120,6 +121,7 @@ function SectionNav({ section, platinum, paid, onChange }: { section: Section; p
             type="button"
             role="tab"
             aria-selected={section === s.mode}
+            tabIndex={section === s.mode ? 0 : -1}
             aria-disabled={locked || undefined}
             disabled={locked}
             title={locked ? 'Requires Platinum Plan' : undefined}

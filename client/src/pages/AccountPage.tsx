@@ -4,11 +4,13 @@ import { Link } from 'react-router-dom';
 import pkg from '../../package.json';
 import { isPaid, isPlatinum, planLabel, requestPasswordReset, setUsername } from '../api/accounts';
 import { ApiError, serverMessage } from '../api/api-client';
+import { AccountSocialLinks } from '../components/SocialLinks';
 import { UsernameStatus, useUsernameCheck } from '../components/UsernameField';
 import { usernameSaveError } from '../layout/UsernameSetupModal';
 import { Spinner } from '../routing/guards';
 import { authAtom, planAtom, profileAtom } from '../state/auth';
 import { accessibilityAtom, type FontSize } from '../state/preferences-local';
+import { useSocialLinks } from '../state/site';
 import { emergencySignOut, signOut } from '../state/sign-out';
 import { useToasts } from '../state/toasts';
 import { versionText } from '../version';
@@ -132,6 +134,7 @@ function AccessibilitySection() {
 export function AccountPage() {
   const auth = useAtomValue(authAtom);
   const plan = useAtomValue(planAtom);
+  const social = useSocialLinks();
   if (auth.status !== 'signedIn') return <Spinner />;
   const info = plan.status === 'ready' ? plan.info : null;
   return (
@@ -195,6 +198,7 @@ export function AccountPage() {
         <h2 id="a11y-title">Accessibility</h2>
         <AccessibilitySection />
       </section>
+      <AccountSocialLinks links={social} />
       <p className="muted version">{versionText(pkg.version)}</p>
     </div>
   );

@@ -5,7 +5,8 @@ import { fetchPlanInfo, isPlatinum, planLabel, type PlanInfo } from '../api/acco
 import { cancelSubscription } from '../api/billing';
 import { Spinner } from '../routing/guards';
 import { authAtom, planAtom } from '../state/auth';
-import { PLAN_CARDS } from './plans';
+import { useFreeMonthlyQuota } from '../state/site';
+import { planCards } from './plans';
 
 /** The success page's processing spinner (spec 000 §9: 2 seconds). */
 export const BILLING_SUCCESS_SPINNER_MS = 2000;
@@ -90,6 +91,7 @@ export function BillingCancelPage() {
 function CancelFlow({ from }: { from: 'account' | 'subscribe' }) {
   const auth = useAtomValue(authAtom);
   const plan = useAtomValue(planAtom);
+  const freeQuota = useFreeMonthlyQuota();
   const [step, setStep] = useState<'benefits' | 'confirm' | 'cancelled'>('benefits');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -107,7 +109,7 @@ function CancelFlow({ from }: { from: 'account' | 'subscribe' }) {
   }
   const info = plan.status === 'ready' ? plan.info : null;
   const name = info ? (isPlatinum(info) ? 'platinum' : info.plan) : 'free';
-  const features = PLAN_CARDS.find((c) => c.plan === name)?.features ?? [];
+  const features = planCards(freeQuota).find((c) => c.plan === name)?.features ?? [];
   const back = from === 'account' ? '/account' : '/subscribe';
 
   const confirm = async () => {

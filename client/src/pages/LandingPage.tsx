@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { CORE_SPORTS, SPORTSBOOKS } from '@oddspulse/shared';
+import { CORE_SPORTS, type LandingStats } from '@oddspulse/shared';
+import { api } from '../api/client';
 import { PlanCards } from '../components/PlanCards';
 import { healthAtom } from '../state/health';
 import { useToasts } from '../state/toasts';
@@ -28,25 +29,96 @@ const FAQ = [
   { q: 'Do you take bets?', a: 'No. OddsPulse compares prices and tracks your picks; you place bets at your own sportsbooks. 18+ only; bet responsibly.' },
 ];
 
+/** How often the figures are read again while the page is open (the server caches them for 30 s). */
+const FIGURES_REFRESH_MS = 60_000;
+
+type FiguresState = { status: 'loading' } | { status: 'ready'; stats: LandingStats } | { status: 'unavailable' };
+
+function useLandingStats(): FiguresState {
+  const [state, setState] = useState<FiguresState>({ status: 'loading' });
+  useEffect(() => {
+    let stopped = false;
+    const load = async () => {
+      try {
+        const stats = await api.get<LandingStats>('/api/stats/landing', { auth: 'none' });
+        if (!stopped) setState({ status: 'ready', stats });
+      } catch {
+        // The API client has already retried and said so; old figures are not passed off as live.
+        if (!stopped) setState({ status: 'unavailable' });
+      }
+    };
+    void load();
+    const timer = window.setInterval(() => void load(), FIGURES_REFRESH_MS);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+    };
+  }, []);
+  return state;
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
+
+function Figure({ id, value, label, detail }: { id: string; value: string; label: string; detail?: string }) {
+  return (
+    <div className="stat" data-testid={id}>
+      <strong>{value}</strong>
+      <span>{label}</span>
+      {detail && <small className="muted">{detail}</small>}
+    </div>
+  );
+}
+
+/** DECISIONS 17: live figures only, read from the server; nothing invented while loading or when unavailable. */
 function LiveFigures() {
+  const figures = useLandingStats();
+  if (figures.status === 'loading') {
+    return (
+      <p className="status" role="status" aria-busy="true" data-testid="figures-loading">
+        Loading live figures…
+      </p>
+    );
+  }
+  if (figures.status === 'unavailable') {
+    return (
+      <p className="status" role="status" data-testid="figures-unavailable">
+        Live figures are unavailable right now. We will try again in a minute.
+      </p>
+    );
+  }
+  const { stats } = figures;
+  const found = stats.opportunities_today;
+  return (
+    <div className="stats">
+      <Figure id="books-covered" value={count(stats.books_covered)} label="sportsbooks, DFS apps and exchanges quoting now" />
+      <Figure id="markets-tracked" value={count(stats.markets_tracked)} label="markets tracked live" />
+      <Figure
+        id="opportunities-today"
+        value={count(found.total)}
+        label="opportunities found today"
+        detail={`${plural(found.ev, '+EV bet', '+EV bets')}, ${plural(found.arbitrage, 'arbitrage', 'arbitrages')}, ${plural(found.middles, 'middle', 'middles')}`}
+      />
+      <Figure
+        id="average-edge-today"
+        value={stats.average_edge_pct_today === null ? '—' : `${stats.average_edge_pct_today.toFixed(2)}%`}
+        label="average edge today"
+        detail={
+          stats.average_edge_pct_today === null
+            ? 'No +EV bet or arbitrage found yet today.'
+            : "Edge: a +EV bet's expected value, or an arbitrage's locked-in profit, as a share of the stake."
+        }
+      />
+    </div>
+  );
+}
+
+function FeedStatus() {
   const health = useAtomValue(healthAtom);
   return (
-    <div className="stats" aria-label="Live figures">
-      <div className="stat">
-        <strong>{SPORTSBOOKS.length}</strong>
-        <span>sportsbooks, DFS apps and exchanges covered</span>
-      </div>
-      <div className="stat">
-        <strong>{CORE_SPORTS.length}</strong>
-        <span>leagues tracked end to end</span>
-      </div>
-      <div className="stat">
-        <strong className={health?.status === 'ok' ? 'up' : 'down'} data-testid="system-status">
-          {health ? (health.status === 'ok' ? 'Live feeds running' : 'Some live services are degraded') : 'Live data is unavailable right now. Retrying shortly.'}
-        </strong>
-        <span>right now</span>
-      </div>
-    </div>
+    <strong className={health?.status === 'ok' ? 'up' : 'down'} data-testid="system-status">
+      {health ? (health.status === 'ok' ? 'Live feeds running' : 'Some live services are degraded') : 'Live data is unavailable right now. Retrying shortly.'}
+    </strong>
   );
 }
 
@@ -76,9 +148,21 @@ export function LandingPage() {
         </div>
       </section>
 
-      <Suspense fallback={<p className="status">Checking live feeds…</p>}>
+      <section className="live-figures" aria-labelledby="figures-title">
+        <h2 id="figures-title" className="sr-only">
+          Live figures
+        </h2>
         <LiveFigures />
-      </Suspense>
+        <p className="figures-note">
+          <Suspense fallback={<span className="muted">Checking live feeds…</span>}>
+            <FeedStatus />
+          </Suspense>
+          <span className="muted">
+            {' '}
+            · {CORE_SPORTS.length} leagues covered end to end · "today" is the UTC day
+          </span>
+        </p>
+      </section>
 
       <section aria-labelledby="features-title">
         <h2 id="features-title">Everything a sharp bettor needs</h2>

@@ -1,10 +1,11 @@
 import { useAtomValue } from 'jotai';
 import { Link, useSearchParams } from 'react-router-dom';
 import { isPaid, isPlatinum, planLabel } from '../api/accounts';
-import { PLAN_CARDS, monthlyPrice } from './plans';
+import { planCards, monthlyPrice } from './plans';
 import { PricingPage } from './PricingPage';
 import { Spinner } from '../routing/guards';
 import { planAtom } from '../state/auth';
+import { useFreeMonthlyQuota } from '../state/site';
 
 /** `?debug` shows the plan record the page decided on (spec 000 §2: debug is a supported query). */
 function PlanDebug({ info }: { info: unknown }) {
@@ -20,6 +21,7 @@ function PlanDebug({ info }: { info: unknown }) {
 /** /subscribe (spec 000 §2): paid users see their subscription; free users see plan selection. */
 export function SubscribePage() {
   const plan = useAtomValue(planAtom);
+  const freeQuota = useFreeMonthlyQuota();
   if (plan.status !== 'ready') return <Spinner label="Loading your plan details..." />;
   if (!isPaid(plan.info)) {
     return (
@@ -30,7 +32,7 @@ export function SubscribePage() {
     );
   }
   const name = isPlatinum(plan.info) ? 'platinum' : plan.info.plan;
-  const card = PLAN_CARDS.find((c) => c.plan === name)!;
+  const card = planCards(freeQuota).find((c) => c.plan === name)!;
   return (
     <div className="page">
       <h1>My Subscription</h1>

@@ -1,4 +1,4 @@
-import { DEFAULT_FREE_MONTHLY_QUOTA, PLAN_PRICE_CENTS, type Plan } from '@oddspulse/shared';
+import { PLAN_PRICE_CENTS, type Plan } from '@oddspulse/shared';
 
 /** Plan cards' copy (spec 000 §1) with the one price source (DECISIONS 1). */
 export interface PlanCard {
@@ -13,8 +13,9 @@ export function monthlyPrice(plan: Plan): string {
   return cents === 0 ? '$0' : `$${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;
 }
 
-export const PLAN_CARDS: PlanCard[] = [
-  { plan: 'free', name: 'Free', price: monthlyPrice('free'), features: [`${DEFAULT_FREE_MONTHLY_QUOTA} API calls per month`, 'Basic odds data', 'Popular sportsbooks'] },
+/** The cards, with the free plan's quota as the server is configured (DECISIONS 2). */
+export const planCards = (freeMonthlyQuota: number): PlanCard[] => [
+  { plan: 'free', name: 'Free', price: monthlyPrice('free'), features: [`${freeMonthlyQuota.toLocaleString('en-US')} API calls per month`, 'Basic odds data', 'Popular sportsbooks'] },
   { plan: 'gold', name: 'Gold', price: monthlyPrice('gold'), features: ['25+ sportsbooks', '+EV finder', 'Player props', 'Game lines and spreads', 'Real-time odds'] },
   {
     plan: 'platinum',

@@ -73,3 +73,22 @@ describe('parseConfig: simulator', () => {
     expect(() => parseConfig({ SIMULATOR_SPORT_TIME_SCALES: 'icehockey_nhl=fast' })).toThrow('a scale is a positive number');
   });
 });
+
+// spec 000 §2 footer and account page "social links": configuration, since the product has no accounts of its own.
+describe('parseConfig: SOCIAL_LINKS', () => {
+  it('is empty unless configured, so no link is shown that leads nowhere', () => {
+    expect(parseConfig({}).SOCIAL_LINKS).toEqual([]);
+  });
+
+  it('reads Label=URL pairs in order, keeping an = inside the URL', () => {
+    expect(parseConfig({ SOCIAL_LINKS: ' X=https://x.com/oddspulse , YouTube=https://www.youtube.com/watch?v=abc ' }).SOCIAL_LINKS).toEqual([
+      { label: 'X', url: 'https://x.com/oddspulse' },
+      { label: 'YouTube', url: 'https://www.youtube.com/watch?v=abc' },
+    ]);
+  });
+
+  it('refuses an entry without a label or with a URL that is not http(s), naming the variable', () => {
+    expect(() => parseConfig({ SOCIAL_LINKS: 'https://x.com/oddspulse' })).toThrow(/^Invalid configuration: SOCIAL_LINKS must be Label=https:/);
+    expect(() => parseConfig({ SOCIAL_LINKS: 'X=javascript:alert(1)' })).toThrow('SOCIAL_LINKS');
+  });
+});

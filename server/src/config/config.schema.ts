@@ -47,6 +47,33 @@ const sportTimeScales = z.string().transform((value, ctx) => {
   return scales;
 });
 
+/**
+ * Social links shown in the footer and on the account page: `Label=https://url` pairs separated by commas.
+ * The product has no accounts of its own by default, so nothing is shown until they are configured.
+ */
+const socialLinks = z
+  .string()
+  .transform((value, ctx) => {
+    const links: Array<{ label: string; url: string }> = [];
+    for (const entry of value.split(',').map((v) => v.trim()).filter(Boolean)) {
+      const at = entry.indexOf('=');
+      const label = at > 0 ? entry.slice(0, at).trim() : '';
+      const link = at > 0 ? entry.slice(at + 1).trim() : '';
+      let protocol = '';
+      try {
+        protocol = new URL(link).protocol;
+      } catch {
+        protocol = '';
+      }
+      if (!label || !['http:', 'https:'].includes(protocol)) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be Label=https://… pairs separated by commas (got "${entry}")` });
+        return z.NEVER;
+      }
+      links.push({ label, url: link });
+    }
+    return links;
+  });
+
 /** Values that mean "nobody set this secret"; refused in production. */
 const PLACEHOLDER_SECRETS = ['change-me', 'changeme', 'secret', 'dev-secret', 'development-only-secret', 'placeholder', 'xxx'];
 
@@ -113,6 +140,7 @@ export const configSchema = z.object({
   DETECT_MIN_EV_PCT: z.coerce.number().min(0).default(0),
   SETTLEMENT_INTERVAL_MS: z.coerce.number().int().min(1000).default(600_000),
   VALIDATE_NOW_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  SOCIAL_LINKS: socialLinks.default(''),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;

@@ -8,6 +8,10 @@ export const RedisKeys = {
   scoreboard: (sport: string) => ['scores', sport],
   /** Current opportunities of a sport: a hash of `{board}:{eventId}` → JSON array of OpportunityUpdate (new/updated). */
   opportunities: (kind: 'ev' | 'arbitrage' | 'middles', sport: string) => ['opportunities', kind, sport],
+  /** Opportunities found on a UTC day (YYYY-MM-DD): a hash of `{kind}:found`, `{kind}:edge_bp_sum`, `{kind}:edge_n`. */
+  opportunitiesFoundDaily: (day: string) => ['stats', 'opportunities', day],
+  /** The ids already counted on that day, per kind, so each opportunity counts once a day. */
+  opportunitiesSeenDaily: (day: string, kind: string) => ['stats', 'opportunities', day, 'seen', kind],
   /** Feed state per `{kind}:{sport}` field: a FeedStatus JSON, read by /api/health. */
   feedStatus: ['feeds', 'status'],
   /** The Odds API credit state: a hash (remaining, used, last, updated_at). */

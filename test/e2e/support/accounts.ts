@@ -26,7 +26,8 @@ export async function openUserMenu(page: Page, testInfo: TestInfo) {
     return page.getByRole('navigation', { name: 'Mobile menu' });
   }
   await page.getByRole('button', { name: 'Account menu' }).click();
-  const menu = page.getByRole('menu');
-  await expect(menu).toBeVisible();
-  return menu;
+  // The dropdown: the email and plan as its heading, then the menu itself.
+  const panel = page.getByTestId('user-menu-panel');
+  await expect(panel.getByRole('menu', { name: 'Account' })).toBeVisible();
+  return panel;
 }

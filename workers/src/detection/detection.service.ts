@@ -8,6 +8,7 @@ import {
   ScanOptions,
   ScanResult,
   SportBoard,
+  dailyFindings,
   scanEvent,
 } from '@oddspulse/shared';
 import { APP_CONFIG } from '@oddspulse/server/config/config.module';
@@ -15,6 +16,7 @@ import type { AppConfig } from '@oddspulse/server/config/config.schema';
 import { RealtimePublisher } from '@oddspulse/server/realtime/realtime-publisher.service';
 import { RedisService } from '@oddspulse/server/redis/redis.service';
 import { RedisKeys } from '@oddspulse/server/redis/redis-keys';
+import { OpportunityCountersRepository } from '@oddspulse/server/stats/opportunity-counters.repository';
 import { Trackable, trackOpportunities } from './opportunity-tracker';
 
 const KINDS = [
@@ -31,7 +33,8 @@ export interface DetectionSummary {
 /**
  * Runs the engine's EV, arbitrage and middles on the events that changed, keeps each event's current
  * opportunities in Redis (for initial loads) and publishes what is new, updated or gone. Detection
- * publishes with the loosest thresholds a user can choose; each user's filters apply on top.
+ * publishes with the loosest thresholds a user can choose; each user's filters apply on top. What is new
+ * today is also counted for the landing page's figures.
  */
 @Injectable()
 export class DetectionService {
@@ -40,6 +43,7 @@ export class DetectionService {
   constructor(
     private readonly redis: RedisService,
     private readonly publisher: RealtimePublisher,
+    private readonly counters: OpportunityCountersRepository,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.options = {
@@ -85,6 +89,8 @@ export class DetectionService {
           data: { updates },
         } as RealtimeMessage);
       }
+      // The landing page's "found today" and "average edge today" (DECISIONS 17).
+      if (updates.length) await this.counters.record(kind.channel, dailyFindings(kind.channel, updates));
       summary.published[kind.channel] = updates.length;
     }
     return summary;

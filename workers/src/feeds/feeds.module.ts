@@ -3,6 +3,7 @@ import { APP_CONFIG } from '@oddspulse/server/config/config.module';
 import type { AppConfig } from '@oddspulse/server/config/config.schema';
 import { OddsModule } from '@oddspulse/server/odds/odds.module';
 import { RealtimeModule } from '@oddspulse/server/realtime/realtime.module';
+import { StatsDataModule } from '@oddspulse/server/stats/stats-data.module';
 import { DetectionService } from '../detection/detection.service';
 import { OddsPipelineService } from '../odds/odds-pipeline.service';
 import { CreditLedgerService } from '../odds/the-odds-api/credit-ledger.service';
@@ -19,7 +20,7 @@ import { ODDS_PROVIDER, SCORES_PROVIDER } from './providers';
 
 /** The pipeline: providers chosen by ODDS_PROVIDER / SCORES_PROVIDER, polls, boards, history, detection. */
 @Module({
-  imports: [OddsModule, RealtimeModule],
+  imports: [OddsModule, RealtimeModule, StatsDataModule],
   providers: [
     { provide: CLOCK, useValue: systemClock },
     SimulatorService,

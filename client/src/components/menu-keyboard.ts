@@ -1,0 +1,130 @@
+import { useCallback, useEffect, type KeyboardEvent, type RefObject } from 'react';
+
+/**
+ * Keyboard support of the WAI-ARIA menu and tabs patterns (issue 7 accessibility: keyboard navigation).
+ * Menus are vertical (ArrowDown / ArrowUp), tab lists horizontal (ArrowRight / ArrowLeft); both wrap, and
+ * Home / End go to the first and last item.
+ */
+export type Orientation = 'vertical' | 'horizontal';
+
+/** The index to focus after `key`, or null when the key does not move focus. `current` −1: nothing focused yet. */
+export function rovingIndex(key: string, current: number, count: number, orientation: Orientation): number | null {
+  if (count <= 0) return null;
+  const next = orientation === 'vertical' ? 'ArrowDown' : 'ArrowRight';
+  const previous = orientation === 'vertical' ? 'ArrowUp' : 'ArrowLeft';
+  switch (key) {
+    case next:
+      return current < 0 ? 0 : (current + 1) % count;
+    case previous:
+      return current < 0 ? count - 1 : (current - 1 + count) % count;
+    case 'Home':
+      return 0;
+    case 'End':
+      return count - 1;
+    default:
+      return null;
+  }
+}
+
+/** Tab inside a trapped overlay: the index to wrap to, or null to let the browser move focus. */
+export function wrappedTabIndex(shift: boolean, current: number, count: number): number | null {
+  if (count <= 0) return null;
+  if (!shift && current === count - 1) return 0;
+  if (shift && current <= 0) return count - 1;
+  return null;
+}
+
+function visible(element: HTMLElement): boolean {
+  return element.getClientRects().length > 0;
+}
+
+function items(container: HTMLElement | null, selector: string): HTMLElement[] {
+  return container ? [...container.querySelectorAll<HTMLElement>(selector)].filter(visible) : [];
+}
+
+const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex="0"]';
+
+/** Which item an opening menu focuses: the first, or the last when opened with ArrowUp. Null: closed. */
+export type MenuOpen = 'first' | 'last' | null;
+
+/** On a menu's trigger: ArrowDown / ArrowUp open it on its first / last item (null: not an opening key). */
+export function openingKey(key: string): MenuOpen {
+  return key === 'ArrowDown' ? 'first' : key === 'ArrowUp' ? 'last' : null;
+}
+
+export interface MenuKeyboardOptions {
+  open: MenuOpen;
+  close: () => void;
+  /** The element holding the items. */
+  container: RefObject<HTMLElement | null>;
+  /** The button that opened the menu: focus goes back to it on Escape. */
+  trigger: RefObject<HTMLElement | null>;
+  /** The items arrow keys move between. */
+  itemSelector: string;
+  /** Dropdown menus close on Tab (focus moves on); an overlay keeps Tab inside instead. */
+  tab: 'close' | 'trap';
+}
+
+/**
+ * The menu pattern: opening focuses the first item (the last when opened with ArrowUp); ArrowDown / ArrowUp /
+ * Home / End move focus; Escape closes and returns focus to the trigger; Enter activates (natively) and Space
+ * activates a link as it does a button. Returns the container's keydown handler.
+ */
+export function useMenuKeyboard({ open, close, container, trigger, itemSelector, tab }: MenuKeyboardOptions) {
+  useEffect(() => {
+    if (!open) return;
+    const list = items(container.current, itemSelector);
+    (open === 'last' ? list[list.length - 1] : list[0])?.focus();
+  }, [open, container, itemSelector]);
+
+  return useCallback(
+    (event: KeyboardEvent) => {
+      const list = items(container.current, itemSelector);
+      const active = document.activeElement as HTMLElement | null;
+      const index = rovingIndex(event.key, active ? list.indexOf(active) : -1, list.length, 'vertical');
+      if (index !== null) {
+        event.preventDefault();
+        list[index].focus();
+        return;
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        event.stopPropagation();
+        close();
+        trigger.current?.focus();
+        return;
+      }
+      if (event.key === ' ' && active instanceof HTMLAnchorElement) {
+        event.preventDefault();
+        active.click();
+        return;
+      }
+      if (event.key === 'Tab') {
+        if (tab === 'close') {
+          close();
+          return;
+        }
+        const tabbables = items(container.current, TABBABLE);
+        const wrap = wrappedTabIndex(event.shiftKey, active ? tabbables.indexOf(active) : -1, tabbables.length);
+        if (wrap !== null) {
+          event.preventDefault();
+          tabbables[wrap].focus();
+        }
+      }
+    },
+    [container, itemSelector, close, trigger, tab],
+  );
+}
+
+/**
+ * The tabs pattern with manual activation, for a tab list whose tab changes the page (the odds sections):
+ * ArrowRight / ArrowLeft / Home / End move focus between the enabled tabs, Enter or Space selects. Only the
+ * selected tab is in the Tab order (give it tabIndex 0, the others −1).
+ */
+export function onTabListKeyDown(event: KeyboardEvent<HTMLElement>) {
+  const tabs = items(event.currentTarget, '[role="tab"]:not([disabled])');
+  const index = rovingIndex(event.key, tabs.indexOf(document.activeElement as HTMLElement), tabs.length, 'horizontal');
+  if (index === null) return;
+  event.preventDefault();
+  tabs[index].focus();
+}

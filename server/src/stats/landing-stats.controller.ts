@@ -1,0 +1,28 @@
+import { Controller, Get, HttpException, HttpStatus, Logger, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import type { LandingStats } from '@oddspulse/shared';
+import { LANDING_STATS_CACHE_MS, LandingStatsService } from './landing-stats.service';
+
+/** GET /api/stats/landing: the landing page's live figures (DECISIONS 17), public. */
+@Controller('stats')
+export class LandingStatsController {
+  private readonly logger = new Logger(LandingStatsController.name);
+
+  constructor(private readonly stats: LandingStatsService) {}
+
+  @Get('landing')
+  async landing(@Res({ passthrough: true }) res: Response): Promise<LandingStats> {
+    try {
+      const stats = await this.stats.stats();
+      res.setHeader('Cache-Control', `public, max-age=${LANDING_STATS_CACHE_MS / 1000}`);
+      return stats;
+    } catch (error) {
+      // The page shows its own fallback; the cause goes to the log, not to the visitor.
+      this.logger.error(`Landing figures could not be read: ${(error as Error).message}`);
+      throw new HttpException(
+        { statusCode: 503, code: 'STATS_UNAVAILABLE', message: 'Live figures are unavailable right now.' },
+        HttpStatus.SERVICE_UNAVAILABLE,
+      );
+    }
+  }
+}

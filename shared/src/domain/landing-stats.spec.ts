@@ -1,0 +1,115 @@
+import type { OpportunityUpdate } from '../realtime/channels';
+import { scanEvent } from '../engine/scan';
+import { book, event, NOW } from '../testing/board-builder';
+import { boardCoverage, dailyCounterFields, dailyFindings, summariseDailyCounters, utcDay } from './landing-stats';
+import type { SportBoard } from './odds';
+
+const update = (opportunity: { id: string; flags?: string[] }, timeFound = new Date(NOW).toISOString(), action: 'new' | 'updated' = 'new'): OpportunityUpdate => ({
+  action,
+  id: opportunity.id,
+  event_id: 'evt1',
+  board: 'odds',
+  time_found: timeFound,
+  expires_in: 1800,
+  opportunity,
+});
+
+// A two-book moneyline with an arbitrage (DraftKings +110 / FanDuel +105), and four books so EV has a fair line.
+const market = event([
+  book('draftkings', { h2h: [['Home', 110], ['Away', -130]] }),
+  book('fanduel', { h2h: [['Home', -125], ['Away', 105]] }),
+  book('betmgm', { h2h: [['Home', -115], ['Away', -105]] }),
+  book('williamhill_us', { h2h: [['Home', -112], ['Away', -108]] }),
+]);
+const scan = scanEvent(market, {}, NOW);
+
+// DECISIONS 17: opportunities found today and average edge today are counted by detection, once each.
+describe('dailyFindings', () => {
+  it('counts new and changed clean opportunities with their edge in basis points (EV %, arbitrage profit %)', () => {
+    expect(scan.arbitrage.length).toBeGreaterThan(0);
+    expect(scan.ev.length).toBeGreaterThan(0);
+    const arb = scan.arbitrage[0];
+    const ev = scan.ev[0];
+    expect(dailyFindings('arbitrage', [update(arb)])).toEqual([{ id: arb.id, day: '2026-01-10', edgeBp: Math.round(arb.profitPct * 100) }]);
+    expect(dailyFindings('ev', [update(ev, undefined, 'updated')])).toEqual([{ id: ev.id, day: '2026-01-10', edgeBp: Math.round(ev.evPct * 100) }]);
+  });
+
+  it('gives middles no edge: they count as found but stay out of the average', () => {
+    expect(dailyFindings('middles', [update({ id: 'mid:1', flags: [] })])).toEqual([{ id: 'mid:1', day: '2026-01-10', edgeBp: null }]);
+  });
+
+  it('leaves out what is gone and what is flagged stale or suspect; live is a real opportunity', () => {
+    const gone: OpportunityUpdate = { action: 'gone', id: 'arb:gone', event_id: 'evt1', board: 'odds', time_found: new Date(NOW).toISOString(), expires_in: 0 };
+    const found = dailyFindings('arbitrage', [
+      gone,
+      update({ id: 'arb:stale', flags: ['stale'], profitPct: 2 } as never),
+      update({ id: 'arb:suspect', flags: ['live', 'suspect'], profitPct: 14 } as never),
+      update({ id: 'arb:live', flags: ['live'], profitPct: 1.234 } as never),
+    ]);
+    expect(found).toEqual([{ id: 'arb:live', day: '2026-01-10', edgeBp: 123 }]);
+  });
+
+  it("counts only sportsbook +EV rows: not EV of 0 or less, and not DFS pick'em rows priced at the −119 convention", () => {
+    const found = dailyFindings('ev', [
+      update({ id: 'ev:zero', flags: [], evPct: 0, isDfs: false } as never),
+      update({ id: 'ev:dfs-minus', flags: [], evPct: -2.4, isDfs: true } as never),
+      update({ id: 'ev:dfs-plus', flags: [], evPct: 22.5, isDfs: true } as never),
+      update({ id: 'ev:book', flags: [], evPct: 0.8, isDfs: false } as never),
+    ]);
+    expect(found.map((f) => f.id)).toEqual(['ev:book']);
+  });
+
+  it('counts an opportunity on the UTC day it was first found, not the day it was published again', () => {
+    const [finding] = dailyFindings('ev', [update({ id: 'ev:1', flags: [], evPct: 1 } as never, '2026-01-10T23:30:00-05:00', 'updated')]);
+    expect(finding.day).toBe('2026-01-11');
+    expect(utcDay('2026-01-10T23:59:59.999Z')).toBe('2026-01-10');
+  });
+});
+
+describe('summariseDailyCounters', () => {
+  it('totals the kinds and averages the edge over the EV bets and arbitrages that have one', () => {
+    const ev = dailyCounterFields('ev');
+    const arb = dailyCounterFields('arbitrage');
+    const mid = dailyCounterFields('middles');
+    // 3 EV bets of 1.00 %, 2.00 %, 3.01 % and 1 arbitrage of 0.50 %: mean 6.51 / 4 = 1.6275 → 1.63
+    const hash = { [ev.found]: '3', [ev.edgeBpSum]: '601', [ev.edgeCount]: '3', [arb.found]: '1', [arb.edgeBpSum]: '50', [arb.edgeCount]: '1', [mid.found]: '2' };
+    expect(summariseDailyCounters(hash)).toEqual({ opportunities_today: { total: 6, ev: 3, arbitrage: 1, middles: 2 }, average_edge_pct_today: 1.63 });
+  });
+
+  it('has no average before anything with an edge is found (never a made-up zero)', () => {
+    expect(summariseDailyCounters({})).toEqual({ opportunities_today: { total: 0, ev: 0, arbitrage: 0, middles: 0 }, average_edge_pct_today: null });
+    expect(summariseDailyCounters({ [dailyCounterFields('middles').found]: '4' }).average_edge_pct_today).toBeNull();
+  });
+});
+
+describe('boardCoverage', () => {
+  it('counts each market once however many books quote it, props per player, and books by canonical key', () => {
+    const odds: SportBoard = {
+      sport_key: 'americanfootball_nfl',
+      fetched_at: new Date(NOW).toISOString(),
+      events: [
+        event([book('draftkings', { h2h: [['Home', 110], ['Away', -130]], totals: [['Over', -110, 44.5], ['Under', -110, 44.5]] }), book('caesars', { h2h: [['Home', 105], ['Away', -125]] })], 3_600_000, 'g1'),
+        event([book('williamhill_us', { spreads: [['Home', -110, -3], ['Away', -110, 3]] })], 3_600_000, 'g2'),
+        { ...event([book('fanduel', { h2h: [['Home', 110], ['Away', -130]] })], -10_800_000, 'g3'), completed: true },
+      ],
+    };
+    const props: SportBoard = {
+      sport_key: 'basketball_nba',
+      fetched_at: new Date(NOW).toISOString(),
+      events: [
+        event([
+          book('prizepicks', { player_points: [['Over', -119, 24.5, 'Player A'], ['Under', -119, 24.5, 'Player A'], ['Over', -119, 18.5, 'Player B']] }),
+          book('fanatics', { player_points: [['Over', -110, 25.5, 'Player A']] }),
+        ], 3_600_000, 'n1'),
+      ],
+    };
+    // g1: h2h, totals; g2: spreads; n1: Player A and Player B points. Books: draftkings, williamhill_us (caesars), prizepicks, fanatics.
+    expect(boardCoverage([odds, null, props])).toEqual({ markets_tracked: 5, books_covered: 4 });
+  });
+
+  it('ignores locked prices: a book with none open is not covering anything', () => {
+    const board: SportBoard = { sport_key: 'americanfootball_nfl', fetched_at: new Date(NOW).toISOString(), events: [event([book('draftkings', { h2h: [['Home', 110], ['Away', -130]] })])] };
+    board.events[0].bookmakers[0].markets[0].outcomes.forEach((o) => (o.price = 0));
+    expect(boardCoverage([board])).toEqual({ markets_tracked: 0, books_covered: 0 });
+  });
+});
