@@ -37,6 +37,14 @@ test('a Platinum user watches arbitrage opportunities arrive and change without 
   for (const age of await card.getByTestId('leg-age').allTextContents()) expect(age).toMatch(/^\d+[smh]$/);
   await expect(card.getByRole('columnheader', { name: 'Stake' })).toBeVisible();
 
+  // spec 001 §9: each shows its expiry, 30 min from when it was found, counting down live
+  const id = await card.getAttribute('data-opportunity-id');
+  const expiry = page.locator(`[data-opportunity-id="${id}"]`).getByTestId('opportunity-expiry');
+  await expect(expiry).toHaveText(/^Expires in ([12]?\d|30):[0-5]\d$/);
+  const left = Number(await expiry.getAttribute('data-expires-in'));
+  expect(left).toBeLessThanOrEqual(1800);
+  await expect.poll(async () => Number(await expiry.getAttribute('data-expires-in')), { timeout: 5_000 }).toBeLessThan(left);
+
   // Execute puts every leg on the bet slip with its stake (DECISIONS 12).
   await card.getByRole('button', { name: 'Execute' }).click();
   const slip = page.getByTestId('bet-slip');
