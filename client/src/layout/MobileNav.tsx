@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router-dom';
 import { isPlatinum, planLabel } from '../api/accounts';
+import { useEscapeLayer } from '../components/escape-layers';
 import { authAtom, planAtom } from '../state/auth';
 import { signOut } from '../state/sign-out';
 import { useToasts } from '../state/toasts';
@@ -26,6 +27,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
   const { show } = useToasts();
   const { pathname } = useLocation();
   useEffect(onClose, [pathname, onClose]);
+  useEscapeLayer(open, onClose);
   if (!open) return null;
   const info = plan.status === 'ready' ? plan.info : null;
   const platinum = info ? isPlatinum(info) : false;
