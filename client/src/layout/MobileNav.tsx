@@ -6,7 +6,7 @@ import { useEscapeLayer } from '../components/escape-layers';
 import { authAtom, planAtom } from '../state/auth';
 import { signOut } from '../state/sign-out';
 import { useToasts } from '../state/toasts';
-import { NAV_LINKS, UserMenuItems, useGuardedClick } from './Navbar';
+import { NAV_LINKS, SearchBox, UserMenuItems, useGuardedClick } from './Navbar';
 
 /** Odds page sections (spec 000 §2, 001 §2); arbitrage and middles are Platinum only. */
 export const SECTIONS = [
@@ -19,7 +19,7 @@ export const SECTIONS = [
 /** The odds page opens its filter drawer on this window event (the mobile bottom bar's Filters button). */
 export const OPEN_FILTERS_EVENT = 'oddspulse:open-filters';
 
-/** The hamburger menu: the navbar's links and the user menu, below 768 px. */
+/** The hamburger menu, below 768 px: the navbar's items (spec 000 §2): its links, its search box on /sportsbooks, the user menu. */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const auth = useAtomValue(authAtom);
   const plan = useAtomValue(planAtom);
@@ -42,6 +42,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
             {item.label}
           </NavLink>
         ))}
+        {pathname === '/sportsbooks' && <SearchBox onSubmitted={onClose} />}
         <hr />
         {auth.status === 'signedIn' ? (
           <UserMenuItems

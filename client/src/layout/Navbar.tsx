@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { isPlatinum, planLabel } from '../api/accounts';
+import { useIsMobile } from '../components/useMediaQuery';
 import { authAtom, planAtom } from '../state/auth';
 import { signOut } from '../state/sign-out';
 import { useToasts } from '../state/toasts';
@@ -37,7 +38,12 @@ export function PlanBadge() {
   );
 }
 
-function SearchBox() {
+/**
+ * The navbar's search box (spec 000 §2): only on /sportsbooks, and submitting writes q into the URL. Below 768 px
+ * it sits in the hamburger menu with the navbar's other items, beside the odds page's own Search Odds modal
+ * (001 §2), instead of taking a row of the bar.
+ */
+export function SearchBox({ onSubmitted }: { onSubmitted?: () => void }) {
   const [params, setParams] = useSearchParams();
   const [text, setText] = useState(params.get('q') ?? '');
   useEffect(() => setText(params.get('q') ?? ''), [params]);
@@ -47,6 +53,7 @@ function SearchBox() {
     if (text.trim()) next.set('q', text.trim());
     else next.delete('q');
     setParams(next);
+    onSubmitted?.();
   };
   return (
     <form className="nav-search" role="search" onSubmit={submit}>
@@ -139,6 +146,7 @@ export function UserMenuItems({ email, planName, platinum, onSignOut }: { email:
 export function Navbar({ onOpenMenu }: { onOpenMenu: () => void }) {
   const { pathname } = useLocation();
   const guarded = useGuardedClick();
+  const isMobile = useIsMobile();
   return (
     <header className="navbar" role="banner">
       <button type="button" className="hamburger" aria-label="Open menu" onClick={onOpenMenu}>
@@ -154,7 +162,7 @@ export function Navbar({ onOpenMenu }: { onOpenMenu: () => void }) {
           </NavLink>
         ))}
       </nav>
-      {pathname === '/sportsbooks' && <SearchBox />}
+      {pathname === '/sportsbooks' && !isMobile && <SearchBox />}
       <div className="nav-right">
         <PlanBadge />
         <UserMenu />
