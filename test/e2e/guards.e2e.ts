@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInThroughForm } from './support/accounts';
+import { isMobile, signInThroughForm } from './support/accounts';
 
 // spec 000 §2 route table and layout rules, §6 guards; 002 §2 /picks; DECISIONS 9 public scores
 test.describe('signed out', () => {
@@ -108,13 +108,23 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL(/\/account$/);
     await page.goto('/sportsbooks');
     const search = page.getByRole('searchbox', { name: 'Search sports' });
+    if (isMobile(testInfo)) {
+      // spec 000 §2: below 768 px the navbar's items are in the hamburger menu; the bar itself has no search row
+      await expect(page.getByRole('heading', { name: 'Odds: Straight Bets' })).toBeVisible();
+      await expect(search).toHaveCount(0);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+    }
     await expect(search).toHaveAttribute('placeholder', 'Search sports...');
     await search.fill('Lakers');
     await search.press('Enter');
     await expect(page).toHaveURL(/\/sportsbooks\?q=Lakers$/);
+    // on mobile, searching closes the menu
+    if (isMobile(testInfo)) await expect(page.getByRole('navigation', { name: 'Mobile menu' })).toBeHidden();
     await page.goto('/account');
+    if (isMobile(testInfo)) await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('navigation', { name: isMobile(testInfo) ? 'Mobile menu' : 'Main' })).toBeVisible();
     await expect(page.getByRole('searchbox', { name: 'Search sports' })).toHaveCount(0);
-    testInfo.annotations.push({ type: 'spec', description: '000 §2 search box only on /sportsbooks' });
+    testInfo.annotations.push({ type: 'spec', description: '000 §2 search box only on /sportsbooks, in the hamburger menu on mobile' });
   });
 
   test('a 402 QUOTA_EXCEEDED from the API opens the plan-limit modal', async ({ page }) => {

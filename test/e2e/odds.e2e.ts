@@ -37,6 +37,14 @@ test('a Platinum user watches arbitrage opportunities arrive and change without 
   for (const age of await card.getByTestId('leg-age').allTextContents()) expect(age).toMatch(/^\d+[smh]$/);
   await expect(card.getByRole('columnheader', { name: 'Stake' })).toBeVisible();
 
+  // spec 001 §9: each shows its expiry, 30 min from when it was found, counting down live
+  const id = await card.getAttribute('data-opportunity-id');
+  const expiry = page.locator(`[data-opportunity-id="${id}"]`).getByTestId('opportunity-expiry');
+  await expect(expiry).toHaveText(/^Expires in ([12]?\d|30):[0-5]\d$/);
+  const left = Number(await expiry.getAttribute('data-expires-in'));
+  expect(left).toBeLessThanOrEqual(1800);
+  await expect.poll(async () => Number(await expiry.getAttribute('data-expires-in')), { timeout: 5_000 }).toBeLessThan(left);
+
   // Execute puts every leg on the bet slip with its stake (DECISIONS 12).
   await card.getByRole('button', { name: 'Execute' }).click();
   const slip = page.getByTestId('bet-slip');
@@ -232,8 +240,8 @@ test('the scanner filter panel refuses inputs outside its ranges and applies val
   await expect(filters.getByLabel('Max stake $')).toHaveValue('100');
 });
 
-// spec 001 §2 mobile search modal and date picker sheet (below 768 px)
-test('at 375 px the search opens the Search Odds modal and the date picker a Select Dates sheet', async ({ page }, testInfo) => {
+// spec 001 §2 mobile search modal, date picker and multi-select sheets (below 768 px)
+test('at 375 px the search opens the Search Odds modal, and the date picker and multi-selects sheets that close like Filters', async ({ page }, testInfo) => {
   test.skip(!isMobile(testInfo), 'mobile only');
   test.setTimeout(60_000);
   await signIn(page, 'gold@demo.local');
@@ -277,6 +285,36 @@ test('at 375 px the search opens the Search Odds modal and the date picker a Sel
   await expect(dates).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dates).toBeHidden();
+  await expect(sheet).toBeVisible();
+
+  // Every sheet closes the same way (spec 001 §2): the Sportsbooks multi-select, opened inside Filters.
+  const books = page.getByRole('dialog', { name: 'Sportsbooks' });
+  const openBooks = async () => {
+    await sheet.getByRole('button', { name: 'Sportsbooks', exact: true }).click();
+    await expect(books).toBeVisible();
+  };
+  await openBooks();
+  await expect(books.getByRole('button', { name: 'Done' })).toBeVisible();
+  // still the innermost after the page re-renders under it (the rows' 5 s age tick)
+  await page.waitForTimeout(5_500);
+  await page.keyboard.press('Escape');
+  await expect(books).toBeHidden();
+  await expect(sheet).toBeVisible();
+  await openBooks();
+  await page.getByTestId('sheet-backdrop').last().click({ position: { x: 10, y: 10 } });
+  await expect(books).toBeHidden();
+  await expect(sheet).toBeVisible();
+  await openBooks();
+  const handle = books.getByTestId('sheet-handle');
+  const box = (await handle.boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  const touch = (type: string, clientY: number) =>
+    handle.dispatchEvent(type, { touches: type === 'touchend' ? [] : [{ identifier: 1, clientX: x, clientY }], changedTouches: [{ identifier: 1, clientX: x, clientY }] });
+  await touch('touchstart', y);
+  await touch('touchmove', y + 120);
+  await touch('touchend', y + 120);
+  await expect(books).toBeHidden();
   await expect(sheet).toBeVisible();
 });
 

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useEscapeLayer } from './escape-layers';
 
 /** Swipe-close threshold and close animation (spec 001 §2, §9). */
 export const SWIPE_CLOSE_PX = 90;
@@ -10,54 +11,30 @@ export function swipeCloses(startY: number, endY: number): boolean {
 }
 
 /**
- * Open sheets, innermost last: a sheet opened from another (the date sheet inside Filters) takes Escape
- * first, so one press closes one sheet.
- */
-export class SheetStack {
-  private readonly open: string[] = [];
-  push(id: string): void {
-    this.open.push(id);
-  }
-  remove(id: string): void {
-    const i = this.open.lastIndexOf(id);
-    if (i !== -1) this.open.splice(i, 1);
-  }
-  isTop(id: string): boolean {
-    return this.open[this.open.length - 1] === id;
-  }
-}
-
-const sheets = new SheetStack();
-
-/**
- * A mobile bottom sheet: closes on Escape, a click on the backdrop, or a swipe down of more than 90 px,
- * with a 500 ms closing animation.
+ * A mobile bottom sheet (every sheet of the app: Filters, Select Dates, the multi-selects): closes on Escape
+ * (the innermost open sheet only), a click on the backdrop, or a swipe down of more than 90 px, with a 500 ms
+ * closing animation.
  */
 export function BottomSheet({ title, open, onClose, children, footer }: { title: string; open: boolean; onClose: () => void; children: ReactNode; footer?: ReactNode }) {
   const [closing, setClosing] = useState(false);
   const [drag, setDrag] = useState(0);
   const start = useRef<number | null>(null);
   const titleId = useId();
+  const closingNow = useRef(false);
   const close = useCallback(() => {
+    // A second tap on the backdrop during the animation is not a second close.
+    if (closingNow.current) return;
+    closingNow.current = true;
     setClosing(true);
     window.setTimeout(() => {
+      closingNow.current = false;
       setClosing(false);
       setDrag(0);
       onClose();
     }, SHEET_CLOSE_MS);
   }, [onClose]);
-  useEffect(() => {
-    if (!open) return;
-    sheets.push(titleId);
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && sheets.isTop(titleId)) close();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => {
-      sheets.remove(titleId);
-      window.removeEventListener('keydown', onKey);
-    };
-  }, [open, close, titleId]);
+  // Innermost first; a sheet already closing hands Escape on to the one below it.
+  useEscapeLayer(open && !closing, close);
   if (!open) return null;
   // On the body, so a sheet opened from inside another is not held in the outer sheet's box.
   return createPortal(

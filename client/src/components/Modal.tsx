@@ -1,18 +1,14 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEscapeLayer } from './escape-layers';
 
-/** A dialog: labelled, focus moved in on open, Escape closes it when it can be closed. */
+/** A dialog: labelled, focus moved in on open, Escape closes it when it can be closed (and nothing opened after it is open). */
 export function Modal({ title, onClose, children, testId }: { title: string; onClose?: () => void; children: ReactNode; testId?: string }) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.focus();
-    if (!onClose) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  }, []);
+  useEscapeLayer(!!onClose, () => onClose?.());
   return (
     <div className="modal-backdrop" onClick={onClose}>
       <div className="modal card" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} ref={ref} data-testid={testId} onClick={(e) => e.stopPropagation()}>

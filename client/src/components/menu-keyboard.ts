@@ -81,7 +81,9 @@ export function useMenuKeyboard({ open, close, container, trigger, itemSelector,
     (event: KeyboardEvent) => {
       const list = items(container.current, itemSelector);
       const active = document.activeElement as HTMLElement | null;
-      const index = rovingIndex(event.key, active ? list.indexOf(active) : -1, list.length, 'vertical');
+      // A text field inside the menu (the mobile search box) keeps Home / End and the arrows for its caret.
+      const typing = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement;
+      const index = typing ? null : rovingIndex(event.key, active ? list.indexOf(active) : -1, list.length, 'vertical');
       if (index !== null) {
         event.preventDefault();
         list[index].focus();

@@ -2,11 +2,12 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router-dom';
 import { isPlatinum, planLabel } from '../api/accounts';
+import { useEscapeLayer } from '../components/escape-layers';
 import { authAtom, planAtom } from '../state/auth';
 import { signOut } from '../state/sign-out';
 import { useToasts } from '../state/toasts';
 import { onTabListKeyDown, useMenuKeyboard, type MenuOpen } from '../components/menu-keyboard';
-import { NAV_LINKS, UserMenuItems, useGuardedClick } from './Navbar';
+import { NAV_LINKS, SearchBox, UserMenuItems, useGuardedClick } from './Navbar';
 
 /** What the arrow keys move between in the hamburger menu: its links and the account items, not the close button. */
 const DRAWER_ITEMS = 'a[href], button:not([disabled]):not(.drawer-close)';
@@ -23,7 +24,8 @@ export const SECTIONS = [
 export const OPEN_FILTERS_EVENT = 'oddspulse:open-filters';
 
 /**
- * The hamburger menu: the navbar's links and the user menu, below 768 px. It keeps keyboard focus while open
+ * The hamburger menu, below 768 px: the navbar's items (spec 000 §2): its links, its search box on /sportsbooks and
+ * the user menu. It keeps keyboard focus while open
  * (arrow keys, Home / End; Tab cycles inside), and Escape, × or a click outside close it and return focus to
  * the hamburger button.
  */
@@ -40,6 +42,7 @@ export function MobileMenu({ open, onClose, trigger }: { open: MenuOpen; onClose
     trigger.current?.focus();
   }, [onClose, trigger]);
   useEffect(onClose, [pathname, onClose]);
+  useEscapeLayer(open !== null, dismiss);
   if (!open) return null;
   const info = plan.status === 'ready' ? plan.info : null;
   const platinum = info ? isPlatinum(info) : false;
@@ -54,6 +57,7 @@ export function MobileMenu({ open, onClose, trigger }: { open: MenuOpen; onClose
             {item.label}
           </NavLink>
         ))}
+        {pathname === '/sportsbooks' && <SearchBox onSubmitted={onClose} />}
         <hr />
         {auth.status === 'signedIn' ? (
           <UserMenuItems

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent, type Keyboard
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { isPlatinum, planLabel } from '../api/accounts';
 import { openingKey, useMenuKeyboard, type MenuOpen } from '../components/menu-keyboard';
+import { useIsMobile } from '../components/useMediaQuery';
 import { authAtom, planAtom } from '../state/auth';
 import { signOut } from '../state/sign-out';
 import { useToasts } from '../state/toasts';
@@ -38,7 +39,12 @@ export function PlanBadge() {
   );
 }
 
-function SearchBox() {
+/**
+ * The navbar's search box (spec 000 §2): only on /sportsbooks, and submitting writes q into the URL. Below 768 px
+ * it sits in the hamburger menu with the navbar's other items, beside the odds page's own Search Odds modal
+ * (001 §2), instead of taking a row of the bar.
+ */
+export function SearchBox({ onSubmitted }: { onSubmitted?: () => void }) {
   const [params, setParams] = useSearchParams();
   const [text, setText] = useState(params.get('q') ?? '');
   useEffect(() => setText(params.get('q') ?? ''), [params]);
@@ -48,6 +54,7 @@ function SearchBox() {
     if (text.trim()) next.set('q', text.trim());
     else next.delete('q');
     setParams(next);
+    onSubmitted?.();
   };
   return (
     <form className="nav-search" role="search" onSubmit={submit}>
@@ -190,6 +197,7 @@ export function Navbar({
 }) {
   const { pathname } = useLocation();
   const guarded = useGuardedClick();
+  const isMobile = useIsMobile();
   return (
     <header className="navbar" role="banner">
       <button
@@ -219,7 +227,7 @@ export function Navbar({
           </NavLink>
         ))}
       </nav>
-      {pathname === '/sportsbooks' && <SearchBox />}
+      {pathname === '/sportsbooks' && !isMobile && <SearchBox />}
       <div className="nav-right">
         <PlanBadge />
         <UserMenu />

@@ -1,4 +1,5 @@
-import { useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { BottomSheet } from '../components/BottomSheet';
 import { useIsMobile } from '../components/useMediaQuery';
 
 export interface Option {
@@ -9,7 +10,8 @@ export interface Option {
 
 /**
  * The multi-select dropdown of spec 001 §2 (sports, markets or sportsbooks): search, select all, categories,
- * a favourites star for sportsbooks, and on mobile a bottom sheet with a Done button.
+ * a favourites star for sportsbooks, and on mobile a bottom sheet with a Done button, which closes like every
+ * sheet (Escape, backdrop, a 90 px swipe).
  */
 export function MultiSelect({
   label,
@@ -29,6 +31,7 @@ export function MultiSelect({
   onToggleFavorite?: (value: string) => void;
 }) {
   const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
   const [search, setSearch] = useState('');
   const isMobile = useIsMobile();
   const id = useId();
@@ -44,6 +47,47 @@ export function MultiSelect({
   const allSelected = options.length > 0 && options.every((o) => set.has(o.value));
   const summary = selected.length === 0 ? 'None' : allSelected ? 'All' : selected.length <= 2 ? options.filter((o) => set.has(o.value)).map((o) => o.label).join(', ') : `${selected.length} selected`;
 
+  const contents = (
+    <div className="multi-select-content">
+      <input type="search" placeholder={`Search ${label.toLowerCase()}`} aria-label={`Search ${label.toLowerCase()}`} value={search} onChange={(e) => setSearch(e.target.value)} />
+      <div className="multi-select-actions">
+        <button type="button" className="link-button" onClick={() => onChange(allSelected ? [] : options.map((o) => o.value))}>
+          {allSelected ? 'Clear all' : 'Select all'}
+        </button>
+        {categories?.map((c) => (
+          <button key={c.label} type="button" className="link-button" onClick={() => onChange([...new Set([...selected, ...c.values.filter((v) => options.some((o) => o.value === v))])])}>
+            + {c.label}
+          </button>
+        ))}
+      </div>
+      <ul role="listbox" aria-multiselectable="true" aria-label={label}>
+        {shown.map((o) => (
+          <li key={o.value} role="option" aria-selected={set.has(o.value)}>
+            <label>
+              <input type="checkbox" checked={set.has(o.value)} onChange={() => toggle(o.value)} /> {o.label}
+              {o.group && <span className="muted small"> · {o.group}</span>}
+            </label>
+            {onToggleFavorite && (
+              <button
+                type="button"
+                className={`star${favorites?.includes(o.value) ? ' on' : ''}`}
+                aria-label={`${favorites?.includes(o.value) ? 'Remove' : 'Add'} ${o.label} ${favorites?.includes(o.value) ? 'from' : 'to'} favourites`}
+                onClick={() => onToggleFavorite(o.value)}
+              >
+                ★
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+  const done = (
+    <button type="button" className="button small primary" onClick={close}>
+      Done
+    </button>
+  );
+
   return (
     <div className="multi-select">
       <span className="field-label" id={`${id}-label`}>
@@ -52,43 +96,16 @@ export function MultiSelect({
       <button type="button" className="multi-select-button" aria-haspopup="listbox" aria-expanded={open} aria-labelledby={`${id}-label`} onClick={() => setOpen((o) => !o)}>
         {summary}
       </button>
-      {open && (
-        <div className={`multi-select-panel${isMobile ? ' bottom-sheet' : ''}`} role="dialog" aria-label={label}>
-          <input type="search" placeholder={`Search ${label.toLowerCase()}`} aria-label={`Search ${label.toLowerCase()}`} value={search} onChange={(e) => setSearch(e.target.value)} />
-          <div className="multi-select-actions">
-            <button type="button" className="link-button" onClick={() => onChange(allSelected ? [] : options.map((o) => o.value))}>
-              {allSelected ? 'Clear all' : 'Select all'}
-            </button>
-            {categories?.map((c) => (
-              <button key={c.label} type="button" className="link-button" onClick={() => onChange([...new Set([...selected, ...c.values.filter((v) => options.some((o) => o.value === v))])])}>
-                + {c.label}
-              </button>
-            ))}
-          </div>
-          <ul role="listbox" aria-multiselectable="true" aria-label={label}>
-            {shown.map((o) => (
-              <li key={o.value} role="option" aria-selected={set.has(o.value)}>
-                <label>
-                  <input type="checkbox" checked={set.has(o.value)} onChange={() => toggle(o.value)} /> {o.label}
-                  {o.group && <span className="muted small"> · {o.group}</span>}
-                </label>
-                {onToggleFavorite && (
-                  <button
-                    type="button"
-                    className={`star${favorites?.includes(o.value) ? ' on' : ''}`}
-                    aria-label={`${favorites?.includes(o.value) ? 'Remove' : 'Add'} ${o.label} ${favorites?.includes(o.value) ? 'from' : 'to'} favourites`}
-                    onClick={() => onToggleFavorite(o.value)}
-                  >
-                    ★
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-          <button type="button" className="button small primary" onClick={() => setOpen(false)}>
-            Done
-          </button>
+      {open && !isMobile && (
+        <div className="multi-select-panel" role="dialog" aria-label={label}>
+          {contents}
+          {done}
         </div>
+      )}
+      {isMobile && (
+        <BottomSheet title={label} open={open} onClose={close} footer={done}>
+          {contents}
+        </BottomSheet>
       )}
     </div>
   );

@@ -10,13 +10,11 @@ import { arrangeRows, flashOf, formatAge, type Flashes } from './live-table';
 import { marketLabel, matchLabel, selectionLabel } from './labels';
 import { oddsFormatAtom } from './odds-state';
 import { nextPage, pageButtons, pageCount, pageSlice, PAGE_SIZE, type PagingContext } from './pagination';
-import type { BookPrice, OddsRow, TableMode } from './rows';
+import { miniTableBooks, miniTableLimit, type BookPrice, type OddsRow, type TableMode } from './rows';
 
 /** The table's page sizes: 15 (spec 001 §9), 50, or every row in a windowed list. */
 export const PAGE_SIZES = [PAGE_SIZE, 50, 'all'] as const;
 export type PageSizeOption = (typeof PAGE_SIZES)[number];
-/** Mini table: up to 20 books in props mode (spec 001 §2). */
-const PROPS_MINI_BOOKS = 20;
 const ROW_HEIGHT = 52;
 const BOOK_ROW_HEIGHT = 34;
 
@@ -71,13 +69,13 @@ function Price({ value, flash, format }: { value: number; flash: 'up' | 'down' |
 }
 
 function MiniTable({ row, format, flashes, now, mode }: { row: OddsRow; format: OddsDisplayFormat; flashes: Flashes; now: number; mode: TableMode }) {
-  const limit = mode === 'props' ? PROPS_MINI_BOOKS : row.allBooks.length;
   if (row.isCombinedProp) {
+    const limit = miniTableLimit(mode);
     const books = new Map<string, { title: string; over?: BookPrice; under?: BookPrice }>();
     for (const b of row.overBooks ?? []) books.set(b.book, { title: b.title, over: b });
     for (const b of row.underBooks ?? []) books.set(b.book, { ...(books.get(b.book) ?? { title: b.title }), under: b });
     return (
-      <table className="mini-table" aria-label={`Every book for ${selectionLabel(row)}`}>
+      <table className="mini-table" aria-label={`Books for ${selectionLabel(row)}`}>
         <thead>
           <tr>
             <th>Book</th>
@@ -101,31 +99,39 @@ function MiniTable({ row, format, flashes, now, mode }: { row: OddsRow; format: 
       </table>
     );
   }
-  const ordered = [...row.selectedBooks, ...row.nonSelectedBooks].slice(0, limit);
+  const shown = miniTableBooks(row, mode);
+  const more = row.allBooks.length - shown.length;
   return (
-    <table className="mini-table" aria-label={`Every book for ${selectionLabel(row)}`}>
-      <thead>
-        <tr>
-          <th>Book</th>
-          <th>Odds</th>
-          <th>EV %</th>
-          <th>Age</th>
-        </tr>
-      </thead>
-      <tbody>
-        {ordered.map((b) => (
-          <tr key={b.book} className={row.selectedBooks.includes(b) ? 'selected-book' : 'other-book'}>
-            <td>
-              <BookLogo book={b.book} />
-              {b.title}
-            </td>
-            <td>{b.locked ? <span className="locked">Locked</span> : <Price value={priceOf(b)} format={format} flash={flashOf(flashes, `${row.key}|${b.book}`, now)} />}</td>
-            <td className={evClass(b.evPct)}>{evText(b.evPct)}</td>
-            <td className="muted">{formatAge(b.lastUpdate, now)}</td>
+    <>
+      <table className="mini-table" aria-label={`Books for ${selectionLabel(row)}`}>
+        <thead>
+          <tr>
+            <th>Book</th>
+            <th>Odds</th>
+            <th>EV %</th>
+            <th>Age</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {shown.map((b) => (
+            <tr key={b.book} className={row.selectedBooks.includes(b) ? 'selected-book' : 'other-book'}>
+              <td>
+                <BookLogo book={b.book} />
+                {b.title}
+              </td>
+              <td>{b.locked ? <span className="locked">Locked</span> : <Price value={priceOf(b)} format={format} flash={flashOf(flashes, `${row.key}|${b.book}`, now)} />}</td>
+              <td className={evClass(b.evPct)}>{evText(b.evPct)}</td>
+              <td className="muted">{formatAge(b.lastUpdate, now)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {more > 0 && (
+        <p className="muted small" data-testid="mini-table-more">
+          {more} more {more === 1 ? 'book quotes' : 'books quote'} this line
+        </p>
+      )}
+    </>
   );
 }
 
@@ -367,7 +373,13 @@ export function OddsTable(props: OddsTableProps) {
     );
   };
 
-  const expandedHeight = (row: OddsRow) => ROW_HEIGHT + 90 + BOOK_ROW_HEIGHT * (1 + Math.min(row.isCombinedProp ? (row.overBooks?.length ?? 0) : row.allBooks.length, mode === 'props' ? PROPS_MINI_BOOKS : 99));
+  // The open row, its mini table's lines (and the 'more books' line), and the actions.
+  const expandedHeight = (row: OddsRow) => {
+    const lines = row.isCombinedProp
+      ? Math.min(new Set([...(row.overBooks ?? []), ...(row.underBooks ?? [])].map((b) => b.book)).size, miniTableLimit(mode))
+      : miniTableBooks(row, mode).length + (row.allBooks.length > miniTableLimit(mode) ? 1 : 0);
+    return ROW_HEIGHT + 90 + BOOK_ROW_HEIGHT * (1 + lines);
+  };
 
   let body;
   if (pageSize === 'all') {

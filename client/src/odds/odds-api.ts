@@ -1,6 +1,5 @@
 import {
   InvalidOddsPayloadError,
-  normaliseOddsApiV4,
   type ArbitrageOpportunity,
   type EvBet,
   type MiddleOpportunity,
@@ -8,6 +7,7 @@ import {
   type Sport,
 } from '@oddspulse/shared';
 import { api } from '../api/client';
+import { boardsFromPayload } from './first-load';
 
 /**
  * The odds page's REST calls (spec 001 §7, issue 6): the first load of each board and list; every change
@@ -33,9 +33,9 @@ export interface OddsQuery {
 }
 
 /**
- * The first load of the boards, in decimal odds (the board's own format, so pushed diffs apply exactly),
- * grouped into one board per sport: GET /api/odds for straight bets, GET /api/player-props (variant B) for
- * props. A body that is not a list is 'Invalid response format from server'.
+ * The first load of the boards, in decimal odds: the server answers decimal with the board's own prices,
+ * unrounded, so pushed diffs (the board's decimals too) apply to exactly what was loaded and an unchanged price
+ * neither moves nor flashes. GET /api/odds for straight bets, GET /api/player-props (variant B) for props.
  */
 export async function fetchBoards(query: OddsQuery, now = Date.now()): Promise<Record<string, SportBoard>> {
   if (!query.sports.length || !query.markets.length) throw new Error(SELECT_MESSAGE);
@@ -44,16 +44,7 @@ export async function fetchBoards(query: OddsQuery, now = Date.now()): Promise<R
     query.mode === 'props'
       ? await api.get<unknown>('/api/player-props', { query: common })
       : await api.get<unknown>('/api/odds', { query: { ...common, regions: ALL_REGIONS.join(',') } });
-  if (!Array.isArray(payload)) throw new InvalidOddsPayloadError();
-  const { events } = normaliseOddsApiV4(payload, { oddsFormat: 'decimal' });
-  const fetchedAt = new Date(now).toISOString();
-  const boards: Record<string, SportBoard> = {};
-  for (const sport of query.sports) boards[sport] = { sport_key: sport, fetched_at: fetchedAt, events: [] };
-  for (const event of events) {
-    boards[event.sport_key] ??= { sport_key: event.sport_key, fetched_at: fetchedAt, events: [] };
-    boards[event.sport_key].events.push(event);
-  }
-  return boards;
+  return boardsFromPayload(payload, query.sports, now);
 }
 
 /** Lists come back bare or wrapped; anything else is a format error, never an empty list. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { normaliseOddsApiV4, type BoardEvent } from '@oddspulse/shared';
-import { buildEventRows, buildRows, minimumBooks } from './rows';
+import { buildEventRows, buildRows, miniTableBooks, miniTableLimit, minimumBooks } from './rows';
 
 const fixtures = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
 const load = (file: string) => normaliseOddsApiV4(JSON.parse(readFileSync(join(fixtures, file), 'utf8'))).events;
@@ -155,5 +155,33 @@ describe('row building (spec 001 §5 row building)', () => {
     const evs = rows.map((r) => r.evPct).filter((v): v is number => v !== null);
     expect(evs.length).toBeGreaterThan(0);
     expect([...evs].sort((a, b) => b - a)).toEqual(evs.slice(0, evs.length));
+  });
+
+  // spec 001 §2 mini table: up to 20 books in props mode, otherwise as many as the fixed book order holds (001 §5: 7)
+  describe('the mini table of an open row', () => {
+    const books = ['bovada', 'betrivers', 'pinnacle', 'fanduel', 'draftkings', 'williamhill_us', 'betmgm', 'novig', 'prophetx', 'espnbet', 'fanatics'];
+    const board = (best: string) => event(books.map((key) => ({ key, spread: key === best ? [2.1, 1.8] : [1.91, 1.91] })));
+
+    it('lists seven books in game mode, the preferred order first', () => {
+      expect(miniTableLimit('game')).toBe(7);
+      expect(miniTableLimit('props')).toBe(20);
+      const row = buildEventRows(board('draftkings'), options).find((r) => r.market === 'spreads' && r.outcome === 'Home')!;
+      expect(row.allBooks).toHaveLength(11);
+      expect(miniTableBooks(row, 'game').map((b) => b.book)).toEqual(['draftkings', 'fanduel', 'williamhill_us', 'betmgm', 'pinnacle', 'novig', 'prophetx']);
+      // props mode takes up to 20, so all 11
+      expect(miniTableBooks(row, 'props')).toHaveLength(11);
+    });
+
+    it("puts the user's books first and always keeps the book of the row's best price", () => {
+      const row = buildEventRows(board('fanatics'), { ...options, selectedBooks: ['bovada', 'betrivers', 'fanatics', 'espnbet', 'betmgm', 'fanduel', 'pinnacle', 'novig'] }).find(
+        (r) => r.market === 'spreads' && r.outcome === 'Home',
+      )!;
+      expect(row.best?.book).toBe('fanatics');
+      const shown = miniTableBooks(row, 'game').map((b) => b.book);
+      expect(shown).toHaveLength(7);
+      // the 8 selected books in the preferred order are fanduel, betmgm, pinnacle, novig, then betrivers, bovada, espnbet, fanatics by title:
+      // the seventh place goes to fanatics, the best price, instead of espnbet
+      expect(shown).toEqual(['fanduel', 'betmgm', 'pinnacle', 'novig', 'betrivers', 'bovada', 'fanatics']);
+    });
   });
 });

@@ -280,6 +280,32 @@ export function buildEventRows(event: BoardEvent, options: BuildRowsOptions): Od
   return rows;
 }
 
+/** Mini table: up to 20 books in props mode (spec 001 §2). */
+export const PROPS_MINI_TABLE_BOOKS = 20;
+
+/** How many books a row's mini table lists: 20 in props mode, otherwise as many as the fixed book order holds (spec 001 §2, §5). */
+export function miniTableLimit(mode: TableMode): number {
+  return mode === 'props' ? PROPS_MINI_TABLE_BOOKS : PREFERRED_BOOK_ORDER.length;
+}
+
+/**
+ * The books a row's mini table lists (spec 001 §2): the user's books, then the others, each in the preferred
+ * book order, up to the mode's limit. The book of the row's best price is always among them, so the row's
+ * Book column can be found in its own mini table.
+ */
+export function miniTableBooks(row: Pick<OddsRow, 'selectedBooks' | 'nonSelectedBooks' | 'best'>, mode: TableMode): BookPrice[] {
+  const ordered = [...row.selectedBooks, ...row.nonSelectedBooks];
+  const limit = miniTableLimit(mode);
+  if (ordered.length <= limit) return ordered;
+  const shown = new Set(ordered.slice(0, limit));
+  const best = row.best && ordered.find((b) => b.book === row.best!.book);
+  if (best && !shown.has(best)) {
+    shown.delete(ordered[limit - 1]);
+    shown.add(best);
+  }
+  return ordered.filter((b) => shown.has(b));
+}
+
 /** Rows of every event, best EV first (rows without EV last). */
 export function buildRows(events: readonly BoardEvent[], options: BuildRowsOptions): OddsRow[] {
   return events.flatMap((e) => buildEventRows(e, options)).sort(compareRows);

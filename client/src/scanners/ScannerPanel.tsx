@@ -21,6 +21,7 @@ import {
   type FeedItem,
   type Opportunity,
 } from './opportunity-feed';
+import { expiresInAt, expiryLabel } from './opportunity-expiry';
 import { RangedNumberInput, ScannerNumberInput } from './ScannerFilters';
 import { notificationsFor, NOTIFY_KEYS, NOTIFY_RANGES, parseNotifySettings, serialiseNotifySettings, type NotifyKind, type NotifySettings } from './scanner-notify';
 import { scannerPanelRanges, type NumberRange, type ScannerField } from './scanner-settings';
@@ -75,6 +76,7 @@ function OpportunityCard({ item, kind, now, onExecute }: { item: FeedItem<Opport
     o.type === 'arbitrage'
       ? `${o.profitPct.toFixed(2)}% profit · $${o.profitAmount.toFixed(2)} on $${o.totalStake.toFixed(2)}`
       : `Gap ${o.gap} · ${o.probability.toFixed(0)}% middle chance · up to $${o.maxProfit.toFixed(2)}`;
+  const expiresIn = expiresInAt(o, now);
   return (
     <article className={`opportunity card status-${item.status}`} data-testid="opportunity" data-opportunity-id={o.id} data-status={item.status}>
       <header className="opportunity-head">
@@ -96,6 +98,12 @@ function OpportunityCard({ item, kind, now, onExecute }: { item: FeedItem<Opport
       </header>
       <p className="opportunity-headline" data-testid="opportunity-headline">
         {headline}
+      </p>
+      <p className="muted small opportunity-meta">
+        Found {new Date(o.timeFound).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' })} ·{' '}
+        <span className={expiresIn === 0 ? 'expired' : undefined} data-testid="opportunity-expiry" data-expires-in={expiresIn} title="An opportunity is shown for 30 minutes from when it was found">
+          {expiryLabel(expiresIn)}
+        </span>
       </p>
       {o.type === 'middle' && (
         <p className="muted small">

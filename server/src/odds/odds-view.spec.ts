@@ -30,7 +30,9 @@ describe('odds view', () => {
     expect(parsePriceFormat(undefined)).toBe('american');
     expect(formatPrice(1.909090909, 'american')).toBe(-110);
     expect(formatPrice(2.5, 'american')).toBe(150);
-    expect(formatPrice(1.909090909, 'decimal')).toBe(1.91);
+    // decimal is the board's price as it is (issue 8: the odds page's first load must match the pushed diffs)
+    expect(formatPrice(1 + 100 / 110, 'decimal')).toBe(1 + 100 / 110);
+    expect(formatPrice(2.37, 'decimal')).toBe(2.37);
     expect(() => parsePriceFormat('fractional')).toThrow();
   });
 

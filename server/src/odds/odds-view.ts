@@ -102,8 +102,14 @@ export function filterEvents(events: readonly BoardEvent[], filter: EventFilter)
   return result;
 }
 
+/**
+ * American: the whole number a book quotes. Decimal: the board's own price, unrounded, so a client that patches
+ * the board with pushed diffs (which carry the board's decimals) starts from exactly the same prices; rounding
+ * to 2 places moved American-quoted prices (−110 is 1.9090…) and their EV until the next push, and no single
+ * rounded format is exact for a board that mixes American quotes with exchanges' decimal ticks.
+ */
 export function formatPrice(decimal: number, format: PriceFormat): number {
-  return format === 'american' ? decimalToAmericanRounded(decimal) : Math.round(decimal * 100) / 100;
+  return format === 'american' ? decimalToAmericanRounded(decimal) : decimal;
 }
 
 function formatTime(iso: string, format: DateFormat): string | number {

@@ -76,17 +76,24 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     expect(compared).toBeGreaterThan(100);
   });
 
-  it('gives decimal prices and unix times when asked', async () => {
+  it('gives the board\'s decimal prices, unrounded, and unix times when asked', async () => {
     const res = await get(`/api/odds?sports=${NFL}&markets=spreads,totals&regions=us,eu&oddsFormat=decimal&dateFormat=unix`, gold);
     expect(res.status).toBe(200);
     const game = res.body[0];
     expect(typeof game.commence_time).toBe('number');
-    const prices = game.bookmakers.flatMap((b: { markets: Array<{ outcomes: Array<{ price: number }> }> }) => b.markets.flatMap((m) => m.outcomes.map((o) => o.price)));
-    for (const price of prices) {
-      expect(price).toBeGreaterThan(1);
-      expect(price).toBeLessThan(50);
-      expect(Math.round(price * 100) / 100).toBe(price);
+    // the board's decimal prices exactly, unrounded (what the socket's diffs carry)
+    const board = fixtures.nfl.events.find((e) => e.id === game.id)!;
+    let compared = 0;
+    for (const book of game.bookmakers as Array<{ key: string; markets: Array<{ key: string; outcomes: Array<{ name: string; point?: number; price: number }> }> }>) {
+      for (const market of book.markets) {
+        for (const outcome of market.outcomes) {
+          const held = board.bookmakers.find((b) => b.key === book.key)!.markets.find((m) => m.key === market.key)!.outcomes.find((o) => o.name === outcome.name && o.point === outcome.point)!;
+          expect(outcome.price).toBe(held.price);
+          compared++;
+        }
+      }
     }
+    expect(compared).toBeGreaterThan(4);
   });
 
   // spec 001 §4: a date means upcoming games on that day

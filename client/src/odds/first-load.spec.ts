@@ -1,0 +1,91 @@
+import { americanToDecimal, diffBoards, type BoardEvent, type SportBoard } from '@oddspulse/shared';
+// The server's own answer builder: the first load is checked as the server serves it, not as a hand-made body.
+import { toApiGame } from '@oddspulse/server/odds/odds-view';
+import { applyBoardEnvelope, compareRows } from './live-table';
+import { boardsFromPayload } from './first-load';
+import { buildRows } from './rows';
+
+const SPORT = 'basketball_nba';
+const T0 = Date.parse('2030-01-01T12:00:00Z');
+// Whole seconds, as the pipeline stores times.
+const iso = (offsetMs: number) => new Date(T0 + offsetMs).toISOString().replace('.000Z', 'Z');
+
+type Quote = { key: string; spread: [number, number]; h2h: [number, number] };
+
+/** American-quoted books (their decimals are 1.9090…-like) and an exchange on 2-decimal ticks, as the pipeline stores them. */
+function board(quotes: Quote[], updated: string): SportBoard {
+  const event: BoardEvent = {
+    id: 'e1',
+    sport_key: SPORT,
+    sport_title: 'NBA',
+    commence_time: iso(3_600_000),
+    home_team: 'Boston Celtics',
+    away_team: 'Miami Heat',
+    bookmakers: quotes.map((q) => ({
+      key: q.key,
+      title: q.key,
+      last_update: updated,
+      markets: [
+        { key: 'h2h', last_update: updated, outcomes: [{ name: 'Boston Celtics', price: q.h2h[0] }, { name: 'Miami Heat', price: q.h2h[1] }] },
+        { key: 'spreads', last_update: updated, outcomes: [{ name: 'Boston Celtics', price: q.spread[0], point: -5.5 }, { name: 'Miami Heat', price: q.spread[1], point: 5.5 }] },
+      ],
+    })),
+  };
+  return { sport_key: SPORT, fetched_at: updated, events: [event] };
+}
+
+const am = (a: number, b: number): [number, number] => [americanToDecimal(a), americanToDecimal(b)];
+const quotes: Quote[] = [
+  { key: 'draftkings', spread: am(-110, -110), h2h: am(-230, 190) },
+  { key: 'fanduel', spread: am(-108, -112), h2h: am(-225, 185) },
+  { key: 'williamhill_us', spread: am(-115, -105), h2h: am(-240, 195) },
+  { key: 'betmgm', spread: am(-105, -115), h2h: am(-220, 180) },
+  { key: 'pinnacle', spread: am(-104, -106), h2h: am(-218, 198) },
+  { key: 'novig', spread: [1.95, 1.93], h2h: [1.47, 2.95] },
+];
+const options = { mode: 'game' as const, selectedBooks: [], now: T0 };
+
+// issue 8 / spec 001 §7: the first load over REST, then every change from the socket; the two must agree
+describe('first load precision', () => {
+  const current = board(quotes, iso(-10_000));
+
+  /** GET /api/odds?oddsFormat=decimal as the server answers it, through JSON, read as the odds page reads it. */
+  function firstLoad(): SportBoard {
+    const body = JSON.parse(JSON.stringify(current.events.map((e) => toApiGame(e, 'decimal', 'iso'))));
+    return boardsFromPayload(body, [SPORT], T0)[SPORT];
+  }
+
+  /** The same board reached by a pushed diff from an older board where Draftkings and Novig quoted other prices. */
+  function afterPush(): SportBoard {
+    const older = board(
+      quotes.map((q) => (q.key === 'draftkings' ? { ...q, spread: am(-105, -115) } : q.key === 'novig' ? { ...q, h2h: [1.5, 2.9] as [number, number] } : q)),
+      iso(-10_000),
+    );
+    const { diff } = diffBoards(older, current);
+    expect(diff?.events).toHaveLength(1);
+    return applyBoardEnvelope({ [SPORT]: older }, SPORT, { type: 'board.diff', data: diff! })[SPORT];
+  }
+
+  it('loads every price exactly as the board holds it, American quotes and exchange ticks alike', () => {
+    const loaded = firstLoad().events[0];
+    for (const book of current.events[0].bookmakers) {
+      for (const market of book.markets) {
+        const got = loaded.bookmakers.find((b) => b.key === book.key)!.markets.find((m) => m.key === market.key)!;
+        expect(got.outcomes.map((o) => o.price)).toEqual(market.outcomes.map((o) => o.price));
+      }
+    }
+  });
+
+  it('builds the same rows (prices, EV, fair line) from the first load as after a push with the same prices, so nothing flashes', () => {
+    const loaded = buildRows(firstLoad().events, options);
+    const pushed = buildRows(afterPush().events, options);
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(loaded).toEqual(pushed);
+    const changes = compareRows(loaded, pushed);
+    expect(changes.rows.size + changes.books.size).toBe(0);
+    // the spread row of the Celtics carries Draftkings' −110 exactly (1 + 100/110)
+    const celtics = loaded.find((r) => r.market === 'spreads' && r.outcome === 'Boston Celtics')!;
+    expect(celtics.allBooks.find((b) => b.book === 'draftkings')!.decimal).toBe(1 + 100 / 110);
+    expect(celtics.evPct).not.toBeNull();
+  });
+});

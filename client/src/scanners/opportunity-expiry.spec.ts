@@ -1,0 +1,38 @@
+import { OPPORTUNITY_EXPIRY_SECONDS } from '@oddspulse/shared';
+import { expiresInAt, expiryLabel } from './opportunity-expiry';
+
+// spec 001 §3 time_found / expires_in, §9 opportunity expiry shown: 30 min
+describe('opportunity expiry on the scanner cards', () => {
+  const found = Date.parse('2030-01-01T12:00:00Z');
+  const o = { timeFound: '2030-01-01T12:00:00Z', expiresIn: 1800 };
+
+  it('counts 30 minutes down from when the opportunity was first found', () => {
+    expect(OPPORTUNITY_EXPIRY_SECONDS).toBe(30 * 60);
+    expect(expiresInAt(o, found)).toBe(1800);
+    expect(expiresInAt(o, found + 1000)).toBe(1799);
+    expect(expiresInAt(o, found + 29 * 60_000 + 55_000)).toBe(5);
+  });
+
+  it('counts from time_found, not from the expires_in a push carried (an update keeps its time_found)', () => {
+    // pushed ten minutes after it was found: expires_in 1200 then, and the card goes on from there
+    const pushed = { timeFound: o.timeFound, expiresIn: 1200 };
+    expect(expiresInAt(pushed, found + 10 * 60_000)).toBe(1200);
+    expect(expiresInAt(pushed, found + 10 * 60_000 + 61_000)).toBe(1139);
+  });
+
+  it('stops at 0 once expired, as detection does', () => {
+    expect(expiresInAt(o, found + 30 * 60_000)).toBe(0);
+    expect(expiresInAt(o, found + 45 * 60_000)).toBe(0);
+  });
+
+  it('falls back to the expires_in it came with when time_found cannot be read', () => {
+    expect(expiresInAt({ timeFound: 'soon', expiresIn: 600 }, found)).toBe(600);
+  });
+
+  it('shows minutes and seconds, then Expired', () => {
+    expect(expiryLabel(1800)).toBe('Expires in 30:00');
+    expect(expiryLabel(1781)).toBe('Expires in 29:41');
+    expect(expiryLabel(5)).toBe('Expires in 0:05');
+    expect(expiryLabel(0)).toBe('Expired');
+  });
+});
