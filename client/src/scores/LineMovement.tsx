@@ -48,13 +48,13 @@ export function LineMovement({ sport, eventId }: { sport: string; eventId: strin
 
   if (!signedIn) {
     return (
-      <p className="small muted" role="tabpanel">
+      <p className="small muted">
         <Link to="/login">Sign in</Link> to see line movement.
       </p>
     );
   }
   return (
-    <div className="line-movement" role="tabpanel" data-testid="line-movement">
+    <div className="line-movement" data-testid="line-movement">
       <div className="line-controls">
         <label>
           Market
