@@ -78,7 +78,7 @@ export function GameModal({ game, onClose }: { game: ScoreboardEvent | null; onC
           {DETAILS_FAILED}
         </p>
       )}
-      <div {...tabPanelProps(tabsId, tab)}>{tab === 'overview' ? <Overview game={current} /> : <LineMovement sport={current.sport_key} eventId={current.event_id!} />}</div>
+      <div {...tabPanelProps(tabsId, tab)}>{tab === 'overview' ? <Overview game={current} /> : <LineMovement sport={current.sport_key} eventId={current.event_id!} bookmakers={current.bookmakers} />}</div>
       <CloseButton onClose={onClose} />
     </Modal>
   );
