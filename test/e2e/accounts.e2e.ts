@@ -73,6 +73,39 @@ test('wrong credentials and empty fields get the spec messages', async ({ page }
   await expect(page).toHaveURL(/\/login$/);
 });
 
+// Issue 7 keyboard navigation: the login / sign-up tabs follow the WAI-ARIA tabs pattern.
+test('the login and sign-up tabs move and select with the arrow keys, Home and End', async ({ page }) => {
+  await page.goto('/login');
+  const login = page.getByRole('tab', { name: 'Log in' });
+  const signup = page.getByRole('tab', { name: 'Sign up' });
+  await expect(signup).toHaveAttribute('tabindex', '-1');
+  await login.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(signup).toBeFocused();
+  await expect(signup).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByRole('tabpanel', { name: 'Sign up' })).toContainText('Username (optional)');
+  await page.keyboard.press('Home');
+  await expect(login).toBeFocused();
+  await expect(login).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.keyboard.press('ArrowLeft');
+  await expect(signup).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(signup).toHaveAttribute('aria-selected', 'true');
+});
+
+// spec 000 §2 account page links (/login): the reset form of /account, reached signed out, leads back to sign in.
+test('the reset-password form on /account leads back to the login page', async ({ page }) => {
+  await page.goto('/account?reset_token=not-a-real-token');
+  await page.getByLabel('New password').fill('Another-pass-77');
+  await page.getByRole('button', { name: 'Save new password' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await page.getByRole('link', { name: 'Back to log in' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('tab', { name: 'Log in' })).toHaveAttribute('aria-selected', 'true');
+});
+
 const DEMO = [
   { email: 'free@demo.local', badge: 'Free', plan: 'Free Plan', dashboard: 'GUEST', upgrade: true },
   { email: 'gold@demo.local', badge: 'Gold', plan: 'Gold Plan', dashboard: 'GOLD', upgrade: true },

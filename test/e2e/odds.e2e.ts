@@ -137,6 +137,12 @@ test('the bet slip shows the spec validation messages and places bets into picks
   await expect(slip.getByTestId('slip-messages')).toContainText('Total exposure exceeds 50% of bankroll');
   await expect(slip.getByRole('button', { name: 'Place Bets' })).toBeDisabled();
   await expect(slip.getByRole('tab', { name: 'Parlay' })).toBeDisabled();
+  // Issue 7 keyboard navigation: the arrow keys skip the disabled Parlay tab.
+  const single = slip.getByRole('tab', { name: 'Single' });
+  await single.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(single).toBeFocused();
+  await expect(single).toHaveAttribute('aria-selected', 'true');
 
   await stake.fill('10');
   await expect(slip.getByTestId('slip-messages')).toHaveCount(0);

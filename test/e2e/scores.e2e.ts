@@ -55,8 +55,21 @@ test('the game modal opens on the overview and draws line movement for the game'
   await expect(modal.getByTestId('reactions').getByRole('button')).toHaveCount(6);
   await expect(modal.getByTestId('game-picks')).toContainText('No picks on this game.');
 
-  await modal.getByRole('tab', { name: 'Line Movement' }).click();
-  const lines = modal.getByTestId('line-movement');
+  // Issue 7 keyboard navigation: the tabs follow the WAI-ARIA pattern; the arrow key selects Line Movement.
+  const overview = modal.getByRole('tab', { name: 'Overview' });
+  const lineTab = modal.getByRole('tab', { name: 'Line Movement' });
+  await expect(lineTab).toHaveAttribute('tabindex', '-1');
+  const historyRequest = page.waitForRequest((r) => r.url().includes('/api/odds-history'));
+  await overview.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(lineTab).toBeFocused();
+  await expect(lineTab).toHaveAttribute('aria-selected', 'true');
+  await expect(overview).toHaveAttribute('tabindex', '-1');
+  // 002 §7: sport, eventId, the three markets and the bookmakers taken from the game
+  const sent = new URL((await historyRequest).url()).searchParams;
+  expect([sent.get('sport'), sent.get('eventId'), sent.get('markets')]).toEqual([game!.sport_key, game!.event_id, 'h2h,spreads,totals']);
+  expect(sent.get('bookmakers')).toMatch(/^[a-z0-9_]+(,[a-z0-9_]+)*$/);
+  const lines = modal.getByRole('tabpanel', { name: 'Line Movement' }).getByTestId('line-movement');
   await expect(lines.locator('svg').first().or(lines.getByText('No history available yet for the selected parameters.'))).toBeVisible();
   await expect(lines.getByLabel('Book')).toHaveValue('all');
 

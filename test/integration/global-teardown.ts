@@ -1,10 +1,10 @@
 import IORedis from 'ioredis';
 import { dropDatabase } from '../../server/src/database/migrator';
-import { deleteKeysWithPrefix } from '../../server/src/redis/redis-keys';
+import { deleteRunKeys } from '../../server/src/redis/redis-keys';
 
 export default async function globalTeardown() {
   await dropDatabase(process.env.DATABASE_URL!);
   const redis = new IORedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  await deleteKeysWithPrefix(redis, process.env.REDIS_PREFIX!);
+  await deleteRunKeys(redis, process.env.REDIS_PREFIX!);
   await redis.quit();
 }

@@ -78,6 +78,11 @@ export interface RequestOptions {
   auth?: 'none' | 'optional';
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * Error statuses whose body is this call's answer (/api/health reports what is down with a 503): the
+   * body is returned as on a 2xx, with no retry and no error.
+   */
+  answerStatuses?: readonly number[];
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -158,6 +163,7 @@ export class ApiClient {
         this.endSession();
         throw new ApiError(401, MESSAGES.authRequired, 'AUTH_REQUIRED', await readBody(response));
       }
+      if (options.answerStatuses?.includes(response.status)) return this.handle<T>(response, true);
       if (response.status >= 500 && IDEMPOTENT.has(method) && attempt < MAX_RETRIES) {
         await this.waitBeforeRetry(attempt + 1, retryAfterSeconds(response));
         continue;
@@ -261,9 +267,9 @@ export class ApiClient {
     }
   }
 
-  private async handle<T>(response: Response): Promise<T> {
+  private async handle<T>(response: Response, answer = response.ok): Promise<T> {
     const body = await readBody(response);
-    if (response.ok) {
+    if (answer) {
       if (response.status === 204 || body === undefined) return undefined as T;
       if (typeof body === 'string') {
         const type = (response.headers.get('content-type') ?? 'text').split(';')[0];

@@ -118,15 +118,30 @@ export function useMenuKeyboard({ open, close, container, trigger, itemSelector,
   );
 }
 
+/** Moves focus between the enabled tabs of the list for an arrow, Home or End key; the tab focused, or null. */
+function focusTabForKey(event: KeyboardEvent<HTMLElement>): HTMLElement | null {
+  const tabs = items(event.currentTarget, '[role="tab"]:not([disabled])');
+  const index = rovingIndex(event.key, tabs.indexOf(document.activeElement as HTMLElement), tabs.length, 'horizontal');
+  if (index === null) return null;
+  event.preventDefault();
+  tabs[index].focus();
+  return tabs[index];
+}
+
 /**
  * The tabs pattern with manual activation, for a tab list whose tab changes the page (the odds sections):
  * ArrowRight / ArrowLeft / Home / End move focus between the enabled tabs, Enter or Space selects. Only the
  * selected tab is in the Tab order (give it tabIndex 0, the others −1).
  */
 export function onTabListKeyDown(event: KeyboardEvent<HTMLElement>) {
-  const tabs = items(event.currentTarget, '[role="tab"]:not([disabled])');
-  const index = rovingIndex(event.key, tabs.indexOf(document.activeElement as HTMLElement), tabs.length, 'horizontal');
-  if (index === null) return;
-  event.preventDefault();
-  tabs[index].focus();
+  focusTabForKey(event);
+}
+
+/**
+ * The tabs pattern with automatic activation, for tabs whose panel shows at once (login / sign-up, the bet
+ * slip's single / parlay, the game modal): the tab the arrow keys, Home or End reach is also selected.
+ */
+export function onSelectingTabListKeyDown(event: KeyboardEvent<HTMLElement>) {
+  const tab = focusTabForKey(event);
+  if (tab && tab.getAttribute('aria-selected') !== 'true') tab.click();
 }

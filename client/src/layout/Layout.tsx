@@ -8,6 +8,7 @@ import { BottomBar, MobileMenu } from './MobileNav';
 import { Navbar } from './Navbar';
 import { PlanLimitModal } from './PlanLimitModal';
 import { RouteAnnouncer } from './RouteAnnouncer';
+import { screenKey } from './screen-key';
 import { AccessibilityClasses, DebugPanel } from './ShellEffects';
 import { SignupPrompt } from './SignupPrompt';
 import { Toasts } from './Toasts';
@@ -17,7 +18,6 @@ export function Layout() {
   const [menuOpen, setMenuOpen] = useState<MenuOpen>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => setMenuOpen(null), []);
-  // A new path gets a fresh error boundary, so Go Home and the navbar recover from a failed screen.
   const { pathname } = useLocation();
   return (
     <div className="app-shell">
@@ -29,7 +29,7 @@ export function Layout() {
       <Navbar onOpenMenu={setMenuOpen} menuOpen={menuOpen !== null} menuButtonRef={menuButtonRef} />
       <MobileMenu open={menuOpen} onClose={closeMenu} trigger={menuButtonRef} />
       <main className="content" id="main" tabIndex={-1}>
-        <ErrorBoundary key={pathname}>
+        <ErrorBoundary key={screenKey(pathname)}>
           <Outlet />
         </ErrorBoundary>
       </main>

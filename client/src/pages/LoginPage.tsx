@@ -1,11 +1,12 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { AccountMessages } from '@oddspulse/shared';
 import { fetchAuthProviders, oauthStartUrl, signIn, signUp, type AuthProviders } from '../api/accounts';
 import { ApiError } from '../api/api-client';
 import { api } from '../api/client';
 import { rememberedChoice } from '../api/session';
+import { TabList, tabPanelProps, type TabItem } from '../components/TabList';
 import { UsernameStatus, useUsernameCheck } from '../components/UsernameField';
 import { AUTH_ORIGIN_KEY, Spinner } from '../routing/guards';
 import { authAtom } from '../state/auth';
@@ -38,12 +39,20 @@ function authErrorMessage(error: unknown): string {
   return 'Authentication failed. Please try again.';
 }
 
+type AuthTab = 'login' | 'signup';
+/** spec 000 §2: tabs "Log in" and "Sign up". */
+const AUTH_TABS: TabItem<AuthTab>[] = [
+  { value: 'login', label: 'Log in' },
+  { value: 'signup', label: 'Sign up' },
+];
+
 export function LoginPage() {
   const auth = useAtomValue(authAtom);
   const { pathname } = useLocation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const [tab, setTab] = useState<'login' | 'signup'>(pathname === '/signup' ? 'signup' : 'login');
+  const [tab, setTab] = useState<AuthTab>(pathname === '/signup' ? 'signup' : 'login');
+  const tabsId = useId();
   const [email, setEmail] = useState(() => window.localStorage.getItem(REMEMBERED_EMAIL_KEY) ?? '');
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(rememberedChoice);
@@ -106,7 +115,7 @@ export function LoginPage() {
   };
 
   const banners = LOGIN_BANNERS.filter((b) => params.get(b.param) === 'true');
-  const switchTab = (next: 'login' | 'signup') => {
+  const switchTab = (next: AuthTab) => {
     setError(null);
     navigate({ pathname: next === 'signup' ? '/signup' : '/login', search: params.toString() ? `?${params}` : '' }, { replace: true });
   };
@@ -118,15 +127,8 @@ export function LoginPage() {
           {b.text}
         </div>
       ))}
-      <div className="tabs" role="tablist">
-        <button type="button" role="tab" aria-selected={tab === 'login'} onClick={() => switchTab('login')}>
-          Log in
-        </button>
-        <button type="button" role="tab" aria-selected={tab === 'signup'} onClick={() => switchTab('signup')}>
-          Sign up
-        </button>
-      </div>
-      <form onSubmit={submit} noValidate>
+      <TabList id={tabsId} label="Log in or sign up" tabs={AUTH_TABS} selected={tab} onSelect={switchTab} />
+      <form onSubmit={submit} noValidate {...tabPanelProps(tabsId, tab)}>
         <label htmlFor="auth-email">Email</label>
         <input id="auth-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         <label htmlFor="auth-password">Password</label>

@@ -1,10 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmPasswordReset } from '../api/accounts';
 import { ApiError } from '../api/api-client';
 import { api } from '../api/client';
 
-/** /account?reset_token=… (the reset mail's link): choose a new password, then continue signed in. */
+/**
+ * /account?reset_token=… (the reset mail's link): choose a new password, then continue signed in. The
+ * account route's link to /login (spec 000 §2) lives here: this is the one account screen a signed-out
+ * visitor reaches, and a used or expired link leaves them needing the sign-in page.
+ */
 export function PasswordResetPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -41,6 +45,9 @@ export function PasswordResetPage() {
           {busy ? 'Saving...' : 'Save new password'}
         </button>
       </form>
+      <p className="muted small">
+        <Link to="/login">Back to log in</Link>
+      </p>
     </section>
   );
 }

@@ -1,8 +1,9 @@
 import type { ScoreboardEvent, UserPick } from '@oddspulse/shared';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Modal } from '../components/Modal';
+import { TabList, tabPanelProps } from '../components/TabList';
 import { fetchPicks } from '../picks/picks-api';
 import { applySettledPicks, formatMoney, pickProfitCents, statusLabel } from '../picks/picks-logic';
 import { liveSocketAtom } from '../realtime/socket';
@@ -24,6 +25,7 @@ type Tab = 'overview' | 'lines';
  */
 export function GameModal({ game, onClose }: { game: ScoreboardEvent | null; onClose: () => void }) {
   const [tab, setTab] = useState<Tab>('overview');
+  const tabsId = useId();
   const [fresh, setFresh] = useState<ScoreboardEvent | null>(null);
   const [failed, setFailed] = useState(false);
   const gameId = game?.id;
@@ -60,21 +62,23 @@ export function GameModal({ game, onClose }: { game: ScoreboardEvent | null; onC
 
   return (
     <Modal title={`${current.away_team} at ${current.home_team}`} onClose={onClose} testId="game-modal">
-      <div className="tabs" role="tablist">
-        <button type="button" role="tab" aria-selected={tab === 'overview'} onClick={() => setTab('overview')}>
-          Overview
-        </button>
-        <button type="button" role="tab" aria-selected={tab === 'lines'} disabled={!historyAvailable} onClick={() => setTab('lines')} title={historyAvailable ? undefined : 'Line history unavailable for this event.'}>
-          Line Movement
-        </button>
-      </div>
+      <TabList
+        id={tabsId}
+        label="Game details"
+        selected={tab}
+        onSelect={setTab}
+        tabs={[
+          { value: 'overview', label: 'Overview' },
+          { value: 'lines', label: 'Line Movement', disabled: !historyAvailable, title: historyAvailable ? undefined : 'Line history unavailable for this event.' },
+        ]}
+      />
       {!historyAvailable && <p className="muted small">Line history unavailable for this event.</p>}
       {failed && (
         <p className="form-error small" role="alert">
           {DETAILS_FAILED}
         </p>
       )}
-      {tab === 'overview' ? <Overview game={current} /> : <LineMovement sport={current.sport_key} eventId={current.event_id!} />}
+      <div {...tabPanelProps(tabsId, tab)}>{tab === 'overview' ? <Overview game={current} /> : <LineMovement sport={current.sport_key} eventId={current.event_id!} bookmakers={current.bookmakers} />}</div>
       <CloseButton onClose={onClose} />
     </Modal>
   );
@@ -94,7 +98,7 @@ function Overview({ game }: { game: ScoreboardEvent }) {
   const auth = useAtomValue(authAtom);
   const signedIn = auth.status === 'signedIn';
   return (
-    <div className="game-overview" role="tabpanel">
+    <div className="game-overview">
       <div className="overview-score">
         <div>
           <strong>{game.away_team}</strong>

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { api } from '../api/client';
 import { authAtom } from '../state/auth';
-import { formatAmerican, historyBookKey, LINE_MOVEMENT_MARKETS, lineSeries, type HistoryBookmaker, type LineMarket, type LineSeries } from './scores-logic';
+import { formatAmerican, historyBookKey, LINE_MOVEMENT_MARKETS, lineSeries, oddsHistoryQuery, type HistoryBookmaker, type LineMarket, type LineSeries } from './scores-logic';
 
 const NO_HISTORY = 'No history available yet for the selected parameters.';
 const DEFAULT_ERROR = 'Failed to fetch odds history';
@@ -14,7 +14,7 @@ const COLOURS = ['#a78bfa', '#22c55e', '#f59e0b', '#60a5fa', '#f472b6', '#2dd4bf
  * The line movement tab (spec 002 §2, §7): each book's price and line over time from /api/odds-history, which is
  * requested only while this tab is mounted (open). Starts on all books.
  */
-export function LineMovement({ sport, eventId }: { sport: string; eventId: string }) {
+export function LineMovement({ sport, eventId, bookmakers }: { sport: string; eventId: string; bookmakers?: readonly string[] }) {
   const auth = useAtomValue(authAtom);
   const signedIn = auth.status === 'signedIn';
   const [history, setHistory] = useState<HistoryBookmaker[] | null>(null);
@@ -22,12 +22,14 @@ export function LineMovement({ sport, eventId }: { sport: string; eventId: strin
   const [market, setMarket] = useState<LineMarket>('spreads');
   const [book, setBook] = useState('all');
   const [side, setSide] = useState('');
+  // The game's books as text: live score updates bring a new array with the same books, which must not refetch.
+  const gameBooks = bookmakers?.join(',') ?? '';
 
   useEffect(() => {
     if (!signedIn) return;
     const controller = new AbortController();
     api
-      .get<HistoryBookmaker[]>('/api/odds-history', { query: { sport, eventId, markets: LINE_MOVEMENT_MARKETS.join(',') }, signal: controller.signal })
+      .get<HistoryBookmaker[]>('/api/odds-history', { query: oddsHistoryQuery({ sport, eventId, bookmakers: gameBooks.split(',').filter(Boolean) }), signal: controller.signal })
       .then((answer) => {
         setHistory(Array.isArray(answer) ? answer : []);
         setError('');
@@ -37,7 +39,7 @@ export function LineMovement({ sport, eventId }: { sport: string; eventId: strin
         setError(e instanceof Error && e.message ? e.message : DEFAULT_ERROR);
       });
     return () => controller.abort();
-  }, [sport, eventId, signedIn]);
+  }, [sport, eventId, gameBooks, signedIn]);
 
   const books = useMemo(() => (history ?? []).map((b) => ({ key: historyBookKey(b), title: b.title ?? historyBookKey(b) })).filter((b) => b.key), [history]);
   const marketSeries = useMemo(() => lineSeries(history ?? [], market, book), [history, market, book]);
@@ -48,13 +50,13 @@ export function LineMovement({ sport, eventId }: { sport: string; eventId: strin
 
   if (!signedIn) {
     return (
-      <p className="small muted" role="tabpanel">
+      <p className="small muted">
         <Link to="/login">Sign in</Link> to see line movement.
       </p>
     );
   }
   return (
-    <div className="line-movement" role="tabpanel" data-testid="line-movement">
+    <div className="line-movement" data-testid="line-movement">
       <div className="line-controls">
         <label>
           Market

@@ -8,6 +8,7 @@ import {
   LIVE_POLL_MS,
   mergeScoreUpdate,
   normaliseReactions,
+  oddsHistoryQuery,
   ownReaction,
   picksOnGame,
   reactionGameKey,
@@ -145,5 +146,22 @@ describe("the user's picks on a game", () => {
     expect(picksOnGame([{ ...base, id: 'byTeams' }], g)).toHaveLength(1);
     expect(picksOnGame([{ ...base, id: 'lastWeek', dateAdded: '2026-11-14T12:00:00Z' }], g)).toHaveLength(0);
     expect(picksOnGame([{ ...base, id: 'otherTeams', game: 'Jets @ Dolphins' }], g)).toHaveLength(0);
+  });
+});
+
+// spec 002 §7 GET /api/odds-history: sport, eventId, markets (comma-joined h2h, spreads, totals), bookmakers (taken from the game)
+describe('the line-movement request', () => {
+  it('sends the books the game carries, comma-joined, with the three line-movement markets', () => {
+    expect(oddsHistoryQuery({ sport: 'americanfootball_nfl', eventId: 'evt1', bookmakers: ['draftkings', 'fanduel'] })).toEqual({
+      sport: 'americanfootball_nfl',
+      eventId: 'evt1',
+      markets: 'h2h,spreads,totals',
+      bookmakers: 'draftkings,fanduel',
+    });
+  });
+
+  it('leaves bookmakers out when the game has none, so every recorded book is shown', () => {
+    expect(oddsHistoryQuery({ sport: 'americanfootball_nfl', eventId: 'evt1' })).not.toHaveProperty('bookmakers');
+    expect(oddsHistoryQuery({ sport: 'americanfootball_nfl', eventId: 'evt1', bookmakers: [] })).not.toHaveProperty('bookmakers');
   });
 });

@@ -172,6 +172,16 @@ interface HistoryOutcome {
   point?: number | null;
 }
 
+/**
+ * The GET /api/odds-history query of a game (spec 002 §7): sport, event id, the line-movement markets and the
+ * books taken from the game (left out when the game carries none: then every recorded book).
+ */
+export function oddsHistoryQuery(game: { sport: string; eventId: string; bookmakers?: readonly string[] }): Record<string, string> {
+  const query: Record<string, string> = { sport: game.sport, eventId: game.eventId, markets: LINE_MOVEMENT_MARKETS.join(',') };
+  if (game.bookmakers?.length) query.bookmakers = game.bookmakers.join(',');
+  return query;
+}
+
 export function historyBookKey(book: HistoryBookmaker): string {
   return book.key ?? book.bookmaker?.key ?? '';
 }

@@ -1,12 +1,7 @@
 import { atom } from 'jotai';
 import type { HealthReport } from '@oddspulse/shared';
+import { api } from '../api/client';
+import { readHealth } from '../api/health';
 
-/** The server's health, read once per page load; null while loading or when unreachable. */
-export const healthAtom = atom(async (): Promise<HealthReport | null> => {
-  try {
-    const response = await fetch('/api/health', { headers: { Accept: 'application/json' } });
-    return (await response.json()) as HealthReport;
-  } catch {
-    return null;
-  }
-});
+/** The server's health, read once per page load; null when unreachable (see readHealth). */
+export const healthAtom = atom((): Promise<HealthReport | null> => readHealth(api));

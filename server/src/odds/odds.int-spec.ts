@@ -24,8 +24,9 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
   });
 
   afterAll(async () => {
+    // Before close: the app's Redis connection is the one that deletes.
+    await deleteKeysWithPrefix(t.redis.client, prefix);
     await t.app.close();
-    await deleteKeysWithPrefix(t.redis.client, prefix).catch(() => 0);
   });
 
   const get = (path: string, auth?: Record<string, string>) => {

@@ -31,11 +31,23 @@ export const RedisKeys = {
 } as const;
 
 /** Deletes every key under a prefix (test runs clean up after themselves with it). */
-export async function deleteKeysWithPrefix(redis: import('ioredis').Redis, prefix: string): Promise<number> {
+export function deleteKeysWithPrefix(redis: import('ioredis').Redis, prefix: string): Promise<number> {
+  return deleteKeysMatching(redis, `${prefix}:*`);
+}
+
+/**
+ * Deletes every key an integration run created: those under its prefix and those under the prefixes its
+ * specs derive from it (`{prefix}-scores`, `{prefix}-odds`, ...), which `{prefix}:*` alone would miss.
+ */
+export function deleteRunKeys(redis: import('ioredis').Redis, runPrefix: string): Promise<number> {
+  return deleteKeysMatching(redis, `${runPrefix}[-:]*`);
+}
+
+async function deleteKeysMatching(redis: import('ioredis').Redis, pattern: string): Promise<number> {
   let cursor = '0';
   let deleted = 0;
   do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 1000);
+    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
     if (keys.length) deleted += await redis.unlink(...keys);
     cursor = next;
   } while (cursor !== '0');

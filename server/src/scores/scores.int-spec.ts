@@ -15,8 +15,9 @@ describe('GET /api/scores (real Redis, recorded MLB scores)', () => {
   });
 
   afterAll(async () => {
+    // Before close: the app's Redis connection is the one that deletes.
+    await deleteKeysWithPrefix(t.redis.client, prefix);
     await t.app.close();
-    await deleteKeysWithPrefix(t.redis.client, prefix).catch(() => 0);
   });
 
   it('serves the scoreboard to anyone, with final, live and upcoming games', async () => {

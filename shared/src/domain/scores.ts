@@ -22,6 +22,11 @@ export interface ScoreboardEvent {
   id: string;
   /** The odds feed's event id for the same game, when the teams matched (spec 002 §5). */
   event_id?: string;
+  /**
+   * The books pricing the game on the odds board (canonical keys), once joined to it (spec 002 §3 game field);
+   * the line-movement request sends them as its `bookmakers` (002 §7).
+   */
+  bookmakers?: string[];
   sport_key: string;
   league: string;
   commence_time: string;

@@ -119,6 +119,15 @@ describe('scores pipeline on recorded ESPN scoreboards (real Redis)', () => {
     const games = await pollFile('scoreboard_football_nfl_2022-wk1_live-final-scheduled.json', 'americanfootball_nfl');
     const opener = games.find((g) => g.home_team === 'Los Angeles Rams' && g.away_team === 'Buffalo Bills')!;
     expect(opener.event_id).toBe('6bde759afa450fe673e70e555be88ba4');
+    // 002 §3 / §7: the game carries the books pricing it, which the line-movement request sends
+    const priced = events.find((e) => e.id === opener.event_id)!.bookmakers.map((b) => b.key);
+    expect(priced.length).toBeGreaterThan(1);
+    expect(opener.bookmakers).toEqual(priced);
+
+    // The odds feed drops the game (it went final): the scoreboard keeps the join.
+    await state.saveBoard('odds', { sport_key: 'americanfootball_nfl', fetched_at: new Date().toISOString(), events: events.filter((e) => e.id !== opener.event_id) });
+    const again = (await pollFile('scoreboard_football_nfl_2022-wk1_live-final-scheduled.json', 'americanfootball_nfl')).find((g) => g.id === opener.id)!;
+    expect(again).toMatchObject({ event_id: opener.event_id, bookmakers: priced });
   });
 
   async function pollFile(file: string, sport: string): Promise<ScoreboardEvent[]> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import { FeedStatus, JobName, JobPayload, ScoreboardEvent, SportScoreboard, findMatchingGame } from '@oddspulse/shared';
+import { FeedStatus, JobName, JobPayload, ScoreboardEvent, SportScoreboard } from '@oddspulse/shared';
 import { JobQueueService } from '@oddspulse/server/queue/job-queue.service';
 import { RealtimePublisher } from '@oddspulse/server/realtime/realtime-publisher.service';
 import { CLOCK, Clock } from '../feeds/clock';
@@ -8,6 +8,7 @@ import { FeedError } from '../feeds/feed-errors';
 import { FeedStateService } from '../feeds/feed-state.service';
 import { SCORES_PROVIDER, ScoresProvider } from '../feeds/providers';
 import { OnJob } from '../jobs/on-job.decorator';
+import { joinToOdds } from './odds-join';
 import { diffScoreboards } from './scoreboard-diff';
 
 const LOCK_TTL_MS = 120_000;
@@ -21,9 +22,9 @@ export interface ScoresPollResult {
 }
 
 /**
- * One poll of a sport's scoreboard: fetch, join each game to the odds feed's event (spec 002 §5 team
- * matching), keep the scoreboard in Redis, publish the games that changed and, on their own, the games
- * that turned final (settlement listens for those).
+ * One poll of a sport's scoreboard: fetch, join each game to the odds feed's event and its books (joinToOdds),
+ * keep the scoreboard in Redis, publish the games that changed and, on their own, the games that turned final
+ * (settlement listens for those).
  */
 @Injectable()
 export class ScoresPipelineService {
@@ -43,25 +44,14 @@ export class ScoresPipelineService {
     return result ?? { sport: data.sport, outcome: 'locked' };
   }
 
-  /** Games from a provider that does not share the odds feed's ids get the id of the same game on the odds board. */
-  private async linkToOdds(sport: string, games: ScoreboardEvent[]): Promise<ScoreboardEvent[]> {
-    if (games.every((g) => g.event_id)) return games;
-    const board = await this.state.board('odds', sport);
-    if (!board) return games;
-    return games.map((game) => {
-      if (game.event_id) return game;
-      const match = findMatchingGame(game, board.events);
-      return match ? { ...game, event_id: match.id } : game;
-    });
-  }
-
   private async run(sport: string): Promise<ScoresPollResult> {
     const started = this.clock();
     const at = new Date(started).toISOString();
     const previous = await this.state.scoreboard(sport);
     let games: ScoreboardEvent[];
     try {
-      games = await this.linkToOdds(sport, await this.provider.fetchScores(sport));
+      const fetched = await this.provider.fetchScores(sport);
+      games = joinToOdds(fetched, (await this.state.board('odds', sport))?.events ?? null, previous?.games ?? null);
     } catch (error) {
       if (!(error instanceof FeedError)) throw error;
       return this.failed(sport, previous, error, started);

@@ -1,0 +1,64 @@
+import type { BoardEvent, ScoreboardEvent } from '@oddspulse/shared';
+import { joinToOdds } from './odds-join';
+
+const game = (id: string, fields: Partial<ScoreboardEvent> = {}): ScoreboardEvent => ({
+  id,
+  sport_key: 'basketball_nba',
+  league: 'NBA',
+  commence_time: '2026-01-01T00:00:00Z',
+  home_team: 'Boston Celtics',
+  away_team: 'Miami Heat',
+  scores: { home: 10, away: 8 },
+  home_score: 10,
+  away_score: 8,
+  completed: false,
+  live: true,
+  status: 'in_progress',
+  status_type: { name: 'STATUS_IN_PROGRESS', detail: '5:00 - 1st', completed: false },
+  clock: '5:00',
+  period: 1,
+  source: 'espn',
+  last_update: '2026-01-01T00:10:00Z',
+  ...fields,
+});
+
+const boardEvent = (id: string, books: string[], fields: Partial<BoardEvent> = {}): BoardEvent => ({
+  id,
+  sport_key: 'basketball_nba',
+  sport_title: 'NBA',
+  commence_time: '2026-01-01T00:05:00Z',
+  home_team: 'Boston Celtics',
+  away_team: 'Miami Heat',
+  bookmakers: books.map((key) => ({ key, title: key, last_update: '2026-01-01T00:00:00Z', markets: [] })),
+  ...fields,
+});
+
+// spec 002 §3 game fields event_id and bookmakers, §5 team matching, §7 the line-movement request's bookmakers
+describe('joinToOdds', () => {
+  it('gives a game of another provider the odds event id found by team names, and the books pricing it', () => {
+    const [joined] = joinToOdds([game('espn-1')], [boardEvent('other', ['fanduel'], { home_team: 'Denver Nuggets' }), boardEvent('odds-1', ['draftkings', 'fanduel'])], null);
+    expect(joined).toMatchObject({ id: 'espn-1', event_id: 'odds-1', bookmakers: ['draftkings', 'fanduel'] });
+  });
+
+  it('takes the books of the event a provider sharing the odds ids already names', () => {
+    const [joined] = joinToOdds([game('odds-1', { event_id: 'odds-1', source: 'theoddsapi' })], [boardEvent('odds-1', ['betmgm'])], null);
+    expect(joined).toMatchObject({ event_id: 'odds-1', bookmakers: ['betmgm'] });
+  });
+
+  it('follows the board when books come and go', () => {
+    const before = joinToOdds([game('espn-1')], [boardEvent('odds-1', ['draftkings', 'fanduel'])], null);
+    expect(joinToOdds([game('espn-1')], [boardEvent('odds-1', ['fanduel', 'caesars'])], before)[0].bookmakers).toEqual(['fanduel', 'caesars']);
+  });
+
+  it('keeps the event id and books of a game the board has dropped (a final), and adds nothing to an unknown game', () => {
+    const before = joinToOdds([game('espn-1')], [boardEvent('odds-1', ['draftkings'])], null);
+    const final = game('espn-1', { status: 'final', completed: true, live: false });
+    expect(joinToOdds([final, game('espn-2', { home_team: 'Utah Jazz' })], [], before)).toEqual([{ ...final, event_id: 'odds-1', bookmakers: ['draftkings'] }, game('espn-2', { home_team: 'Utah Jazz' })]);
+    expect(joinToOdds([final], null, before)[0]).toMatchObject({ event_id: 'odds-1', bookmakers: ['draftkings'] });
+  });
+
+  it('does not carry books over to a game whose provider now names another event', () => {
+    const before = [game('g', { event_id: 'odds-1', bookmakers: ['draftkings'] })];
+    expect(joinToOdds([game('g', { event_id: 'odds-2' })], [], before)[0]).toEqual(game('g', { event_id: 'odds-2' }));
+  });
+});
