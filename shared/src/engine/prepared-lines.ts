@@ -1,0 +1,523 @@
+import { DEFAULT_DEVIG_METHOD, devig, type DevigMethod } from './devig';
+import { DEVIG_MIN_BOOKS } from './ev';
+import { LOCKED_MAX_AGE_LIVE_MS, LOCKED_MAX_AGE_MS } from './locked-market';
+import { LINE_GROUPING_TOLERANCE, type LineKind, type MarketGroup, type Quote } from './market-lines';
+import {
+  bookDfs,
+  bookKeys,
+  bookWeights,
+  grownByte,
+  grownFloat,
+  grownInt,
+  MONEYLINE,
+  sortByLine,
+  SPREAD,
+  spreadReference,
+  type PreparedEvent,
+  type PreparedLines,
+} from './prepared-columns';
+
+const KIND_NAMES: readonly LineKind[] = ['moneyline', 'total', 'spread'];
+/** Dedupe stamps restart before they could overflow. */
+const STAMP_LIMIT = 1 << 30;
+
+/**
+ * The lines of a prepared event at one moment, as buildEventIndex and groupLines() make them: which quotes are
+ * open (not past the locked-market age), the groups in the order of their first open quote, and per group its
+ * lines (quotes within 0.05 of the cluster's lowest line) with each book's best open quote per side. A group
+ * with every quote open takes its prepared lines; the others are clustered here from their sorted quotes.
+ * Everything is typed arrays reused from one event to the next.
+ */
+export class LineSet {
+  p!: PreparedEvent;
+  now = 0;
+  live = false;
+
+  /** Per quote: open at `now` (1) or too old to bet (0); its line (spreads: from the reference side at `now`). */
+  open = new Uint8Array(1024);
+  line = new Float64Array(1024);
+
+  /** Groups with an open quote, in the order of their first open quote; per group its first open quote. */
+  groupOrder = new Int32Array(64);
+  liveGroups = 0;
+  firstOpen = new Int32Array(64);
+  /** Per group at `now`: spreads' reference side, the player/team of its first open quote. */
+  gReference: (string | undefined)[] = [];
+  gDescription: (string | undefined)[] = [];
+
+  // lines: sides lSideStart[l] .. + lSideCount[l]; lLine NaN for a moneyline's null; lPrepared: the prepared
+  // line it was copied from, or −1
+  lineCount = 0;
+  lGroup = new Int32Array(256);
+  lLine = new Float64Array(256);
+  lSpan = new Float64Array(256);
+  lSideStart = new Int32Array(256);
+  lSideCount = new Int32Array(256);
+  lPrepared = new Int32Array(256);
+  // sides: the name names[sName[s]], each book's best quote, pool[sStart[s] .. + sLength[s])
+  sideCount = 0;
+  sName = new Int32Array(512);
+  sStart = new Int32Array(512);
+  sLength = new Int32Array(512);
+  poolSize = 0;
+  pool = new Int32Array(1024);
+
+  /** fairLine()'s answer: each side's fair probability and how many books went in. */
+  fairOfSide = new Float64Array(8);
+  fairBooks = 0;
+
+  // scratch
+  private openQuotes = new Int32Array(1024);
+  private resorted = new Int32Array(1024);
+  private sortTemp = new Int32Array(1024);
+  private quoteSide = new Int32Array(1024);
+  private nameStamp = new Int32Array(64);
+  private nameSide = new Int32Array(64);
+  private heldStamp = new Int32Array(256);
+  private heldAt = new Int32Array(256);
+  private stamp = 0;
+  private fairBuffer = new Float64Array(256);
+  private weightBuffer = new Float64Array(64);
+  private medianOrder = new Int32Array(64);
+  private medianSize = 0;
+  private readonly row: number[] = [];
+
+  /** The lines at `now`: prepared lines for groups whose quotes are all open, clustered here for the others. */
+  load(p: PreparedEvent, now: number): void {
+    this.live = Number.isNaN(p.commence) || p.commence <= now;
+    this.start(p, now, this.live ? LOCKED_MAX_AGE_LIVE_MS : LOCKED_MAX_AGE_MS, true);
+  }
+
+  /** The lines with every quote open, clustered here (to prepare them). */
+  loadAllOpen(p: PreparedEvent): void {
+    this.live = false;
+    this.start(p, 0, Infinity, false);
+  }
+
+  private start(p: PreparedEvent, now: number, maxAge: number, usePrepared: boolean): void {
+    this.p = p;
+    this.now = now;
+    this.lineCount = 0;
+    this.sideCount = 0;
+    this.poolSize = 0;
+    const n = p.quoteCount;
+    this.open = grownByte(this.open, n);
+    this.line = grownFloat(this.line, n);
+    const { open, line } = this;
+    const { qUpdated, qLine } = p;
+    for (let q = 0; q < n; q++) {
+      open[q] = maxAge === Infinity || now - qUpdated[q] <= maxAge ? 1 : 0;
+      line[q] = qLine[q];
+    }
+    this.orderGroups();
+    this.openQuotes = grownInt(this.openQuotes, n);
+    this.nameStamp = grownInt(this.nameStamp, p.names.length);
+    this.nameSide = grownInt(this.nameSide, p.names.length);
+    for (let k = 0; k < this.liveGroups; k++) {
+      const g = this.groupOrder[k];
+      this.gDescription[g] = p.qDescription[this.firstOpen[g]];
+      if (usePrepared && now - p.gOldest[g] <= maxAge) this.copyPreparedLines(g);
+      else this.addGroupLines(g, now, maxAge);
+    }
+  }
+
+  /** buildEventIndex creates a group at its first open quote: groups in that order, without the closed ones. */
+  private orderGroups(): void {
+    const p = this.p;
+    const { groupCount, byGroup, gStart, gEnd } = p;
+    this.groupOrder = grownInt(this.groupOrder, groupCount);
+    this.firstOpen = grownInt(this.firstOpen, groupCount);
+    const { open, groupOrder, firstOpen } = this;
+    let count = 0;
+    for (let g = 0; g < groupCount; g++) {
+      let first = -1;
+      for (let k = gStart[g]; k < gEnd[g]; k++) {
+        if (open[byGroup[k]] === 1) {
+          first = byGroup[k];
+          break;
+        }
+      }
+      firstOpen[g] = first;
+      if (first < 0) continue;
+      // groups are numbered by their first quote, so this is nearly always in order already
+      let j = count - 1;
+      while (j >= 0 && firstOpen[groupOrder[j]] > first) {
+        groupOrder[j + 1] = groupOrder[j];
+        j--;
+      }
+      groupOrder[j + 1] = g;
+      count++;
+    }
+    this.liveGroups = count;
+  }
+
+  /** A group whose quotes are all open: its prepared lines, as they are. */
+  private copyPreparedLines(g: number): void {
+    const p = this.p;
+    const prepared = p.lines;
+    this.gReference[g] = p.gReference[g];
+    for (let pl = p.gLineStart[g]; pl < p.gLineEnd[g]; pl++) {
+      const l = this.newLine(g, prepared.lLine[pl], prepared.lSpan[pl]);
+      this.lPrepared[l] = pl;
+      const firstSide = prepared.lSideStart[pl];
+      const sides = prepared.lSideCount[pl];
+      for (let ps = firstSide; ps < firstSide + sides; ps++) {
+        const length = prepared.sLength[ps];
+        const s = this.newSide(prepared.sName[ps]);
+        this.pool = grownInt(this.pool, this.poolSize + length);
+        const from = prepared.sStart[ps];
+        const pool = this.pool;
+        const at = this.poolSize;
+        for (let k = 0; k < length; k++) pool[at + k] = prepared.pool[from + k];
+        this.sStart[s] = at;
+        this.sLength[s] = length;
+        this.poolSize += length;
+      }
+      this.lSideCount[l] = sides;
+    }
+  }
+
+  /** groupLines(group, 0.05) over the group's open quotes. */
+  private addGroupLines(g: number, now: number, maxAge: number): void {
+    const p = this.p;
+    const from = p.gStart[g];
+    const to = p.gEnd[g];
+    let order = p.byLine;
+    let orderFrom = from;
+    this.gReference[g] = undefined;
+    if (p.gKind[g] === SPREAD) {
+      const reference =
+        maxAge === Infinity
+          ? p.gReference[g]
+          : spreadReference(p.names, p.gNameStart[g], p.gNameEnd[g], p.header.home_team, p.nameNewest, now, maxAge);
+      this.gReference[g] = reference;
+      if (reference !== p.gReference[g]) {
+        // the prepared reference side has no open quote left: orient and sort the group again
+        const line = this.line;
+        const reading = p.byGroup;
+        for (let k = from; k < to; k++) {
+          const q = reading[k];
+          line[q] = p.names[p.qName[q]] === reference ? p.qPoint[q] : -p.qPoint[q];
+        }
+        this.resorted = grownInt(this.resorted, to - from);
+        this.sortTemp = grownInt(this.sortTemp, to - from);
+        for (let k = from; k < to; k++) this.resorted[k - from] = reading[k];
+        sortByLine(this.resorted, 0, to - from, line, this.sortTemp);
+        order = this.resorted;
+        orderFrom = 0;
+      }
+    }
+    const open = this.open;
+    const quotes = this.openQuotes;
+    let n = 0;
+    for (let k = orderFrom; k < orderFrom + (to - from); k++) {
+      const q = order[k];
+      if (open[q] === 1) quotes[n++] = q;
+    }
+    if (p.gKind[g] === MONEYLINE) this.addLine(g, NaN, 0, quotes, 0, n);
+    else this.clusterLines(g, quotes, n, LINE_GROUPING_TOLERANCE);
+  }
+
+  /**
+   * Adds one line per cluster of quotes[0 .. n) (sorted by line) within `tolerance` of the cluster's lowest
+   * line. Returns the index of the first line added.
+   */
+  clusterLines(g: number, quotes: Int32Array, n: number, tolerance: number): number {
+    const line = this.line;
+    const firstLine = this.lineCount;
+    let start = 0;
+    for (let i = 1; i <= n; i++) {
+      if (i === n || line[quotes[i]] - line[quotes[start]] > tolerance + 1e-9) {
+        this.addLine(g, line[quotes[start]], line[quotes[i - 1]] - line[quotes[start]], quotes, start, i);
+        start = i;
+      }
+    }
+    return firstLine;
+  }
+
+  private newLine(g: number, lineValue: number, span: number): number {
+    const l = this.lineCount++;
+    if (l === this.lGroup.length) {
+      this.lGroup = grownInt(this.lGroup, l + 1);
+      this.lLine = grownFloat(this.lLine, l + 1);
+      this.lSpan = grownFloat(this.lSpan, l + 1);
+      this.lSideStart = grownInt(this.lSideStart, l + 1);
+      this.lSideCount = grownInt(this.lSideCount, l + 1);
+      this.lPrepared = grownInt(this.lPrepared, l + 1);
+    }
+    this.lGroup[l] = g;
+    this.lLine[l] = lineValue;
+    this.lSpan[l] = span;
+    this.lSideStart[l] = this.sideCount;
+    this.lSideCount[l] = 0;
+    this.lPrepared[l] = -1;
+    return l;
+  }
+
+  private newSide(name: number): number {
+    const s = this.sideCount++;
+    if (s === this.sStart.length) {
+      this.sName = grownInt(this.sName, s + 1);
+      this.sStart = grownInt(this.sStart, s + 1);
+      this.sLength = grownInt(this.sLength, s + 1);
+    }
+    this.sName[s] = name;
+    this.sLength[s] = 0;
+    return s;
+  }
+
+  /** One line of quotes[from .. to): sidesOf, each book keeping its best price per side (the first on a tie). */
+  private addLine(g: number, lineValue: number, span: number, quotes: Int32Array, from: number, to: number): void {
+    const l = this.newLine(g, lineValue, span);
+    const firstSide = this.sideCount;
+    if (++this.stamp === STAMP_LIMIT) this.restartStamps();
+    const stamp = this.stamp;
+    this.quoteSide = grownInt(this.quoteSide, to - from);
+    const { quoteSide, nameStamp, nameSide } = this;
+    const qName = this.p.qName;
+    // first pass: each quote's side (sides in order of first appearance) and an upper bound of each side's size
+    for (let k = from; k < to; k++) {
+      const name = qName[quotes[k]];
+      let s: number;
+      if (nameStamp[name] === stamp) s = nameSide[name];
+      else {
+        s = this.newSide(name);
+        nameStamp[name] = stamp;
+        nameSide[name] = s;
+      }
+      quoteSide[k - from] = s;
+      this.sLength[s]++;
+    }
+    const sides = this.sideCount - firstSide;
+    this.lSideCount[l] = sides;
+    this.pool = grownInt(this.pool, this.poolSize + (to - from));
+    for (let s = firstSide; s < this.sideCount; s++) {
+      this.sStart[s] = this.poolSize;
+      this.poolSize += this.sLength[s];
+      this.sLength[s] = 0;
+    }
+    // second pass: one quote per book per side, its best; a stamp per (side, book) says where it is held
+    const books = bookKeys.length;
+    this.heldStamp = grownInt(this.heldStamp, sides * books);
+    this.heldAt = grownInt(this.heldAt, sides * books);
+    const { pool, sStart, sLength, heldStamp, heldAt } = this;
+    const { qBook, qDecimal } = this.p;
+    for (let k = from; k < to; k++) {
+      const q = quotes[k];
+      const s = quoteSide[k - from];
+      const slot = (s - firstSide) * books + qBook[q];
+      if (heldStamp[slot] !== stamp) {
+        heldStamp[slot] = stamp;
+        const at = sStart[s] + sLength[s]++;
+        heldAt[slot] = at;
+        pool[at] = q;
+      } else if (qDecimal[q] > qDecimal[pool[heldAt[slot]]]) pool[heldAt[slot]] = q;
+    }
+  }
+
+  private restartStamps(): void {
+    this.nameStamp.fill(0);
+    this.heldStamp.fill(0);
+    this.stamp = 1;
+  }
+
+  /**
+   * Keeps the lines of every group at their own truncation mark, so a scan can add lines (arbitrage's split at
+   * 0.01) and drop them again.
+   */
+  mark(): { lines: number; sides: number; pool: number } {
+    return { lines: this.lineCount, sides: this.sideCount, pool: this.poolSize };
+  }
+
+  reset(mark: { lines: number; sides: number; pool: number }): void {
+    this.lineCount = mark.lines;
+    this.sideCount = mark.sides;
+    this.poolSize = mark.pool;
+  }
+
+  /**
+   * fairLine(): fills fairOfSide[] with each side's weighted median of the de-vigged complete markets (DFS apps
+   * left out) and fairBooks with how many books went in; false when the line has no fair line.
+   */
+  fairLine(l: number, method: DevigMethod): boolean {
+    const pl = this.lPrepared[l];
+    if (pl >= 0 && method === DEFAULT_DEVIG_METHOD) {
+      const prepared = this.p.lines;
+      if (prepared.lFair[pl] === 0) return false;
+      this.fairOfSide = grownFloat(this.fairOfSide, prepared.lSideCount[pl]);
+      const firstSide = prepared.lSideStart[pl];
+      for (let i = 0; i < prepared.lSideCount[pl]; i++) this.fairOfSide[i] = prepared.sFair[firstSide + i];
+      this.fairBooks = prepared.lFairBooks[pl];
+      return true;
+    }
+    return this.computeFairLine(l, method);
+  }
+
+  private computeFairLine(l: number, method: DevigMethod): boolean {
+    const sides = this.lSideCount[l];
+    const g = this.lGroup[l];
+    const expected = this.p.gKind[g] === MONEYLINE ? this.p.gCount[g] : 2;
+    if (sides !== expected || sides < 2) return false;
+    const firstSide = this.lSideStart[l];
+    const { pool, sStart, sLength } = this;
+    for (let s = firstSide; s < firstSide + sides; s++) if (sLength[s] < DEVIG_MIN_BOOKS) return false;
+    const { qBook, qDecimal } = this.p;
+    const firstBooks = sLength[firstSide];
+    if (this.fairBuffer.length < sides * firstBooks) this.fairBuffer = new Float64Array(sides * firstBooks * 2);
+    if (this.weightBuffer.length < firstBooks) this.weightBuffer = new Float64Array(firstBooks * 2);
+    if (this.fairOfSide.length < sides) this.fairOfSide = new Float64Array(sides * 2);
+    const { fairBuffer, weightBuffer, row } = this;
+    row.length = sides;
+    let count = 0;
+    for (let k = sStart[firstSide]; k < sStart[firstSide] + firstBooks; k++) {
+      const first = pool[k];
+      const book = qBook[first];
+      if (bookDfs[book]) continue;
+      row[0] = qDecimal[first];
+      let complete = true;
+      for (let i = 1; i < sides && complete; i++) {
+        const s = firstSide + i;
+        // sides usually list the books in the same order: look at the same position first
+        const same = sStart[s] + (k - sStart[firstSide]);
+        let match = same < sStart[s] + sLength[s] && qBook[pool[same]] === book ? pool[same] : -1;
+        for (let j = sStart[s]; match < 0 && j < sStart[s] + sLength[s]; j++) if (qBook[pool[j]] === book) match = pool[j];
+        if (match >= 0) row[i] = qDecimal[match];
+        else complete = false;
+      }
+      if (!complete) continue;
+      if (method === 'multiplicative') {
+        // ev.ts multiplicative(): the same sums in the same order
+        let booksum = 0;
+        for (let i = 0; i < sides; i++) booksum += 1 / row[i];
+        if (booksum < 1 - 1e-12) continue;
+        for (let i = 0; i < sides; i++) fairBuffer[i * firstBooks + count] = 1 / row[i] / booksum;
+      } else {
+        const result = devig(row.slice(), method);
+        if (!result.ok) continue;
+        for (let i = 0; i < sides; i++) fairBuffer[i * firstBooks + count] = result.probabilities[i];
+      }
+      weightBuffer[count] = bookWeights[book];
+      count++;
+    }
+    if (count < DEVIG_MIN_BOOKS) return false;
+    for (let i = 0; i < sides; i++) this.fairOfSide[i] = this.weightedMedian(fairBuffer, i * firstBooks, weightBuffer, count, i > 0);
+    this.fairBooks = count;
+    return true;
+  }
+
+  /**
+   * weightedMedian() of values[offset .. offset + n) with weights[0 .. n); NaN where it gives null. Sorted by
+   * (value, index): the order of a stable sort by value, whatever order the indices start in. The sides of a
+   * line are nearly mirror images, so each side after the first starts from the previous side's order reversed.
+   */
+  private weightedMedian(values: Float64Array, offset: number, weights: Float64Array, n: number, reuseOrder: boolean): number {
+    if (this.medianOrder.length < n) this.medianOrder = new Int32Array(n * 2);
+    const order = this.medianOrder;
+    let size = 0;
+    // the previous side's order holds every index when it kept them all (the weights are the same for each side)
+    if (reuseOrder && this.medianSize === n) {
+      for (let i = 0, j = n - 1; i < j; i++, j--) {
+        const t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+      }
+      size = n;
+      for (let i = 0; i < n; i++) if (!Number.isFinite(values[offset + i])) reuseOrder = false;
+    } else reuseOrder = false;
+    if (!reuseOrder) {
+      size = 0;
+      for (let i = 0; i < n; i++) if (weights[i] > 0 && Number.isFinite(values[offset + i])) order[size++] = i;
+    }
+    this.medianSize = size;
+    if (size === 0) return NaN;
+    for (let i = 1; i < size; i++) {
+      const index = order[i];
+      const value = values[offset + index];
+      let j = i - 1;
+      while (j >= 0) {
+        const other = values[offset + order[j]];
+        if (!(other > value || (other === value && order[j] > index))) break;
+        order[j + 1] = order[j];
+        j--;
+      }
+      order[j + 1] = index;
+    }
+    let total = 0;
+    for (let k = 0; k < size; k++) total += weights[order[k]];
+    const half = total / 2;
+    let cumulative = 0;
+    for (let k = 0; k < size; k++) {
+      cumulative += weights[order[k]];
+      if (Math.abs(cumulative - half) < 1e-12 && k + 1 < size) return (values[offset + order[k]] + values[offset + order[k + 1]]) / 2;
+      if (cumulative > half) return values[offset + order[k]];
+    }
+    return values[offset + order[size - 1]];
+  }
+
+  /** These lines (loaded with loadAllOpen) as prepared lines, with their fair lines by the default method. */
+  toPrepared(): { lines: PreparedLines; gLineStart: Int32Array; gLineEnd: Int32Array } {
+    const { lineCount, sideCount, poolSize } = this;
+    const groupCount = this.p.groupCount;
+    const gLineStart = new Int32Array(groupCount);
+    const gLineEnd = new Int32Array(groupCount);
+    const lFair = new Uint8Array(lineCount);
+    const lFairBooks = new Int32Array(lineCount);
+    const sFair = new Float64Array(sideCount);
+    for (let l = 0; l < lineCount; l++) {
+      const g = this.lGroup[l];
+      if (l === 0 || this.lGroup[l - 1] !== g) gLineStart[g] = l;
+      gLineEnd[g] = l + 1;
+      if (!this.computeFairLine(l, DEFAULT_DEVIG_METHOD)) continue;
+      lFair[l] = 1;
+      lFairBooks[l] = this.fairBooks;
+      for (let i = 0; i < this.lSideCount[l]; i++) sFair[this.lSideStart[l] + i] = this.fairOfSide[i];
+    }
+    return {
+      gLineStart,
+      gLineEnd,
+      lines: {
+        lineCount,
+        lLine: this.lLine.slice(0, lineCount),
+        lSpan: this.lSpan.slice(0, lineCount),
+        lSideStart: this.lSideStart.slice(0, lineCount),
+        lSideCount: this.lSideCount.slice(0, lineCount),
+        lFair,
+        lFairBooks,
+        sName: this.sName.slice(0, sideCount),
+        sStart: this.sStart.slice(0, sideCount),
+        sLength: this.sLength.slice(0, sideCount),
+        sFair,
+        pool: this.pool.slice(0, poolSize),
+      },
+    };
+  }
+
+  /** The Quote object of quote q, as buildEventIndex builds it: only for the legs of reported opportunities. */
+  quote(q: number): Quote {
+    const p = this.p;
+    const m = p.qMarket[q];
+    const point = p.qPoint[q];
+    return {
+      book: bookKeys[p.qBook[q]],
+      bookTitle: p.mTitle[m],
+      market: p.mKey[m],
+      alternate: p.mAlternate[m] === 1,
+      outcome: p.names[p.qName[q]],
+      description: p.qDescription[q],
+      point: Number.isNaN(point) ? undefined : point,
+      decimal: p.qDecimal[q],
+      lastUpdate: p.mLastUpdate[m],
+      updatedAt: p.qUpdated[q],
+      line: this.line[q],
+      link: p.qLink[q],
+    };
+  }
+
+  group(g: number): Pick<MarketGroup, 'family' | 'description' | 'kind'> {
+    return { family: this.p.gFamily[g], description: this.gDescription[g], kind: KIND_NAMES[this.p.gKind[g]] };
+  }
+
+  sideName(s: number): string {
+    return this.p.names[this.sName[s]];
+  }
+}

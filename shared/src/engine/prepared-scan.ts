@@ -1,0 +1,267 @@
+import type { ArbitrageOpportunity, EvBet, MiddleOpportunity } from '../domain/opportunities';
+import { canonicalBookKey } from '../domain/sportsbooks';
+import { ARBITRAGE_LINE_TOLERANCE, arbitrageOpportunity, orderLegs, type ArbitrageSettings } from './arbitrage';
+import { DFS_FIXED_DECIMAL, EV_MIN_BOOKS, evRow, evRowContext, type EvRowContext, type EvSettings } from './ev';
+import { evPercent } from './fair-probability';
+import type { Quote } from './market-lines';
+import { buildMiddle, middlePasses, middleRange, type MiddleSettings } from './middles';
+import { bookDfs, bookExcluded, bookKeys, MONEYLINE, sortByLine, SPREAD, TOTAL, type PreparedEvent } from './prepared-columns';
+import { LineSet } from './prepared-lines';
+
+/**
+ * EV, arbitrage and middles of a prepared event at `now`, with the rules of ev.ts, arbitrage.ts and
+ * middles.ts: the object path (buildEventIndex, evInIndex, arbitrageInIndex, middlesInIndex) made one Quote
+ * object per outcome and sorted every group on every scan, which on a board of 370,000 outcomes spent most of
+ * its time allocating and collecting. Here the clock is applied to the prepared columns (prices too old to
+ * bet drop out, the event may have gone live: see LineSet), the finders work on typed arrays reused from one
+ * event to the next, and objects are made only for the opportunities that pass the filters. The result
+ * is exactly the object path's (same opportunities, same order, same floating-point sums):
+ * prepared-scan.spec.ts checks it on every recorded board and on synthetic ones.
+ */
+
+export interface ScanSettings {
+  ev: EvSettings;
+  arbitrage: ArbitrageSettings;
+  middles: MiddleSettings;
+  /** Canonical book keys of the user's arbitrage / middles book filters; null: every book. */
+  arbitrageBooks: Set<string> | null;
+  middleBooks: Set<string> | null;
+}
+
+export interface EventOpportunities {
+  arbitrage: ArbitrageOpportunity[];
+  middles: MiddleOpportunity[];
+  ev: EvBet[];
+}
+
+export function scannerBooks(books: readonly string[] | undefined): Set<string> | null {
+  return books ? new Set(books.map(canonicalBookKey)) : null;
+}
+
+const lines = new LineSet();
+
+/** The opportunities of one prepared event at `now` (the three finders' rules; `settings` from scan.ts). */
+export function scanPreparedEvent(p: PreparedEvent, settings: ScanSettings, now: number): EventOpportunities {
+  if (p.header.completed) return { arbitrage: [], middles: [], ev: [] };
+  lines.load(p, now);
+  return { arbitrage: arbitrageOf(lines, settings), middles: middlesOf(lines, settings), ev: evOf(lines, settings.ev) };
+}
+
+function evOf(c: LineSet, settings: EvSettings): EvBet[] {
+  const rows: EvBet[] = [];
+  const lineCount = c.lineCount;
+  const { qBook, qDecimal, qUpdated } = c.p;
+  const { allowed, minEvPct, method } = settings;
+  let context: EvRowContext | null = null;
+  for (let l = 0; l < lineCount; l++) {
+    if (!c.fairLine(l, method)) continue;
+    const sides = c.lSideCount[l];
+    const firstSide = c.lSideStart[l];
+    const { fairOfSide, fairBooks, pool, sStart, sLength } = c;
+    // the newest update among the line's quotes (for `stale`), once the line has a row
+    let newest = NaN;
+    for (let i = 0; i < sides; i++) {
+      const s = firstSide + i;
+      const books = sLength[s];
+      if (books < EV_MIN_BOOKS) continue;
+      const fairProbability = fairOfSide[i];
+      if (!(fairProbability > 0 && fairProbability < 1)) continue;
+      const end = sStart[s] + books;
+      for (let k = sStart[s]; k < end; k++) {
+        const q = pool[k];
+        const book = qBook[q];
+        if (allowed && !allowed.has(bookKeys[book])) continue;
+        const dfs = bookDfs[book];
+        const decimal = dfs ? DFS_FIXED_DECIMAL : qDecimal[q];
+        const evPct = evPercent(fairProbability, decimal);
+        if (!dfs && !(evPct > 0 && evPct >= minEvPct)) continue;
+        if (Number.isNaN(newest)) {
+          newest = -Infinity;
+          for (let t = firstSide; t < firstSide + sides; t++) {
+            for (let j = sStart[t]; j < sStart[t] + sLength[t]; j++) newest = Math.max(newest, qUpdated[pool[j]]);
+          }
+        }
+        context ??= evRowContext(c.p.header, c.now, c.live, settings);
+        rows.push(evRow(context, c.group(c.lGroup[l]), c.sideName(s), c.quote(q), fairProbability, fairBooks, books, newest, dfs, decimal, evPct));
+      }
+    }
+  }
+  return rows;
+}
+
+const acceptsBook = (book: number, allowed: Set<string> | null) => !bookExcluded[book] && (allowed === null || allowed.has(bookKeys[book]));
+
+function arbitrageOf(c: LineSet, settings: ScanSettings): ArbitrageOpportunity[] {
+  const found: ArbitrageOpportunity[] = [];
+  const lineCount = c.lineCount;
+  for (let l = 0; l < lineCount; l++) {
+    if (c.lSpan[l] <= ARBITRAGE_LINE_TOLERANCE) {
+      arbitrageOfLine(c, l, settings, found);
+      continue;
+    }
+    // arbitrageLines(): a line spanning more than 0.01 is split again at 0.01, from its per-book best quotes
+    const firstSide = c.lSideStart[l];
+    const sideEnd = firstSide + c.lSideCount[l];
+    const quotes: number[] = [];
+    for (let s = firstSide; s < sideEnd; s++) for (let k = c.sStart[s]; k < c.sStart[s] + c.sLength[s]; k++) quotes.push(c.pool[k]);
+    const sorted = Int32Array.from(quotes);
+    sortByLine(sorted, 0, sorted.length, c.line, new Int32Array(sorted.length));
+    const mark = c.mark();
+    const first = c.clusterLines(c.lGroup[l], sorted, sorted.length, ARBITRAGE_LINE_TOLERANCE);
+    const end = c.lineCount;
+    for (let split = first; split < end; split++) arbitrageOfLine(c, split, settings, found);
+    c.reset(mark);
+  }
+  return found;
+}
+
+// the legs of the line being looked at (best quote per side), and the best swap of one side to another book
+const legs = new Int32Array(3);
+const swapped = new Int32Array(3);
+const bestSwap = new Int32Array(3);
+
+/** bestLegs() then arbitrageOpportunity(); objects only for a line whose profit is near or above the minimum. */
+function arbitrageOfLine(c: LineSet, l: number, settings: ScanSettings, found: ArbitrageOpportunity[]): void {
+  const g = c.lGroup[l];
+  const kind = c.p.gKind[g];
+  const sides = c.lSideCount[l];
+  const firstSide = c.lSideStart[l];
+  if (kind === MONEYLINE) {
+    if (c.p.gCount[g] !== sides) return;
+    if (sides === 3) {
+      let draw = false;
+      for (let s = firstSide; s < firstSide + 3; s++) if (c.sideName(s).toLowerCase() === 'draw') draw = true;
+      if (!draw) return;
+    }
+  }
+  if (sides !== 2 && !(sides === 3 && kind === MONEYLINE)) return;
+  const allowed = settings.arbitrageBooks;
+  for (let i = 0; i < sides; i++) {
+    legs[i] = bestOfSide(c, firstSide + i, allowed, -1);
+    if (legs[i] < 0) return;
+  }
+  const { qBook, qPoint } = c.p;
+  const only = qBook[legs[0]];
+  let oneBook = true;
+  for (let i = 1; i < sides; i++) if (qBook[legs[i]] !== only) oneBook = false;
+  if (oneBook) {
+    // one book best on every side: the best combination that swaps one side to another book
+    let swaps = 0;
+    for (let i = 0; i < sides; i++) {
+      const other = bestOfSide(c, firstSide + i, allowed, only);
+      if (other < 0) continue;
+      swapped.set(legs);
+      swapped[i] = other;
+      if (swaps++ === 0 || profitOf(c, swapped, sides) > profitOf(c, bestSwap, sides)) bestSwap.set(swapped);
+    }
+    if (swaps === 0) return;
+    legs.set(bestSwap);
+  }
+  if (kind === TOTAL && Math.abs(qPoint[legs[0]] - qPoint[legs[1]]) > ARBITRAGE_LINE_TOLERANCE + 1e-9) return;
+  if (kind === SPREAD && Math.abs(qPoint[legs[0]] + qPoint[legs[1]]) > ARBITRAGE_LINE_TOLERANCE + 1e-9) return;
+  // the exact profit is summed in the legs' final order; in any other order it is within a few ulps of it
+  const roughProfit = profitOf(c, legs, sides);
+  if (roughProfit < -1e-9 || roughProfit * 100 < settings.arbitrage.minProfitPct - 1e-7) return;
+  const quotes: Quote[] = [];
+  for (let i = 0; i < sides; i++) quotes.push(c.quote(legs[i]));
+  orderLegs(quotes, c.gReference[g] ?? c.p.header.home_team);
+  const lineValue = c.lLine[l];
+  const opportunity = arbitrageOpportunity(c.p.header, c.now, c.live, c.group(g), Number.isNaN(lineValue) ? null : lineValue, quotes, settings.arbitrage);
+  if (opportunity) found.push(opportunity);
+}
+
+/** arbitrageProfit() of the first n quote indices, summed in their order. */
+function profitOf(c: LineSet, quotes: Int32Array, n: number): number {
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += 1 / c.p.qDecimal[quotes[i]];
+  return 1 / sum - 1;
+}
+
+/** bestQuote(): the highest accepted price of a side (ties: the most recent), not from `skipBook`; −1 when none. */
+function bestOfSide(c: LineSet, s: number, allowed: Set<string> | null, skipBook: number): number {
+  const pool = c.pool;
+  const { qBook, qDecimal, qUpdated } = c.p;
+  let best = -1;
+  let bestDecimal = 0;
+  const end = c.sStart[s] + c.sLength[s];
+  for (let k = c.sStart[s]; k < end; k++) {
+    const q = pool[k];
+    const book = qBook[q];
+    if (book === skipBook || bookExcluded[book] || (allowed !== null && !allowed.has(bookKeys[book]))) continue;
+    const decimal = qDecimal[q];
+    if (best < 0 || decimal > bestDecimal || (decimal === bestDecimal && qUpdated[q] > qUpdated[best])) {
+      best = q;
+      bestDecimal = decimal;
+    }
+  }
+  return best;
+}
+
+// topTwoByLine() of one side of a group: per line key (in order of appearance), the best two quotes from different books
+let topKeys = new Float64Array(64);
+let topFirst = new Int32Array(64);
+let topSecond = new Int32Array(64);
+
+function middlesOf(c: LineSet, settings: ScanSettings): MiddleOpportunity[] {
+  const found: MiddleOpportunity[] = [];
+  if (c.live) return found;
+  const allowed = settings.middleBooks;
+  const { byGroup, qBook, qDecimal, qMarket, qName, qPoint, names, mAlternate, gKind, gGameLine, gStart, gEnd } = c.p;
+  const { open, line } = c;
+  for (let o = 0; o < c.liveGroups; o++) {
+    const g = c.groupOrder[o];
+    const kind = gKind[g];
+    if (kind === MONEYLINE || gGameLine[g] === 0) continue;
+    const size = gEnd[g] - gStart[g];
+    if (topKeys.length < 2 * size) {
+      topKeys = new Float64Array(4 * size);
+      topFirst = new Int32Array(4 * size);
+      topSecond = new Int32Array(4 * size);
+    }
+    // low entries from 0 up, high entries from `size` up
+    let lowCount = 0;
+    let highCount = 0;
+    const reference = c.gReference[g];
+    for (let k = gStart[g]; k < gEnd[g]; k++) {
+      const q = byGroup[k];
+      if (open[q] === 0 || mAlternate[qMarket[q]] === 1 || !acceptsBook(qBook[q], allowed)) continue;
+      const name = names[qName[q]];
+      const low = kind === TOTAL ? name === 'Over' : name === reference;
+      const key = Math.round(line[q] * 100);
+      const base = low ? 0 : size;
+      const count = low ? lowCount : highCount;
+      let e = base;
+      while (e < base + count && topKeys[e] !== key) e++;
+      if (e === base + count) {
+        topKeys[e] = key;
+        topFirst[e] = q;
+        topSecond[e] = -1;
+        if (low) lowCount++;
+        else highCount++;
+      } else if (qDecimal[q] > qDecimal[topFirst[e]]) {
+        if (qBook[q] !== qBook[topFirst[e]]) topSecond[e] = topFirst[e];
+        topFirst[e] = q;
+      } else if (qBook[q] !== qBook[topFirst[e]] && (topSecond[e] < 0 || qDecimal[q] > qDecimal[topSecond[e]])) topSecond[e] = q;
+    }
+    const kindName = kind === TOTAL ? 'total' : 'spread';
+    for (let a = 0; a < lowCount; a++) {
+      for (let b = size; b < size + highCount; b++) {
+        // pairFrom(): the best pair from different books
+        let lowLeg = topFirst[a];
+        let highLeg = topFirst[b];
+        if (qBook[lowLeg] === qBook[highLeg]) {
+          const a1 = topSecond[a];
+          const b1 = topSecond[b];
+          if (a1 < 0 && b1 < 0) continue;
+          if (a1 >= 0 && (b1 < 0 || !(qDecimal[lowLeg] * qDecimal[b1] > qDecimal[a1] * qDecimal[highLeg]))) lowLeg = a1;
+          else highLeg = b1;
+        }
+        const { gap } = middleRange(kindName, qPoint[lowLeg], qPoint[highLeg]);
+        if (!middlePasses(kindName, gap, settings.middles)) continue;
+        const middle = buildMiddle(c.p.header, c.now, c.group(g), [c.quote(lowLeg), c.quote(highLeg)], settings.middles);
+        if (middle) found.push(middle);
+      }
+    }
+  }
+  return found;
+}
