@@ -4,6 +4,7 @@ import { syntheticBoard } from '../bench/synthetic-board';
 import type { BoardEvent, BoardMarket } from '../domain/odds';
 import type { ScanResult } from '../domain/opportunities';
 import { normaliseOddsApiV4 } from '../feeds/odds-api-v4';
+import { diffBoards } from '../realtime/board-diff';
 import { NOW } from '../testing/board-builder';
 import { between, seededRandom } from '../testing/seeded-random';
 import { findArbitrage } from './arbitrage';
@@ -214,8 +215,6 @@ describe('columnar scan (prepared events) against the object path', () => {
 });
 
 describe('PreparedBoard', () => {
-  const byId = (result: ScanResult) => JSON.stringify([...result.arbitrage, ...result.middles, ...result.ev].sort((a, b) => a.id.localeCompare(b.id)));
-
   it('scans like scanBoard, whole and per event', () => {
     const events = edgeCaseBoard(11);
     const board = new PreparedBoard();
@@ -228,22 +227,28 @@ describe('PreparedBoard', () => {
     expect(board.scanEvent('no such event', {}, NOW)).toEqual({ arbitrage: [], middles: [], ev: [] });
   });
 
-  it('kept up to date with the changed events, it scans like a board prepared afresh', () => {
-    const before = edgeCaseBoard(12);
+  it('kept up to date with each poll, it scans like a board prepared afresh', () => {
+    const before = syntheticBoard({ events: 60, books: 25, propOutcomes: 1200, seed: 12, now: NOW });
+    // events 10–19: every market closed by age (16 min old) …
+    for (const event of before.slice(10, 20)) for (const book of event.bookmakers) for (const market of book.markets) market.last_update = new Date(NOW - 16 * 60_000).toISOString();
     const board = new PreparedBoard();
     board.load(before);
-    const after = edgeCaseBoard(13).slice(0, 50);
-    // events 0–49 changed (new prices), 50–59 are gone, one is new
-    const added = { ...after[49], id: 'new-event' };
-    const next = [...after, added];
-    const changed = [...before.map((e) => e.id), added.id];
-    board.update(next, changed);
+    const next: BoardEvent[] = structuredClone(before.slice(0, 50));
+    // … refreshed by their books without a price move, which no diff lists
+    for (const event of next.slice(10, 20)) for (const book of event.bookmakers) for (const market of book.markets) market.last_update = new Date(NOW - 60_000).toISOString();
+    for (const event of next.slice(0, 10)) for (const book of event.bookmakers) book.markets[0].outcomes[0].price *= 1.05;
+    next[20].completed = true;
+    next[21].commence_time = new Date(NOW - 60_000).toISOString();
+    next.push({ ...structuredClone(before[55]), id: 'new-event' });
+    const diff = diffBoards({ sport_key: 'americanfootball_nfl', fetched_at: 'a', events: before }, { sport_key: 'americanfootball_nfl', fetched_at: 'b', events: next });
+    const reread = board.update(next, diff.changedEventIds);
+    expect(new Set(reread)).toEqual(new Set([...next.slice(0, 22).map((e) => e.id), 'new-event']));
     expect(board.size).toBe(next.length);
     expect(board.has('synthetic-55')).toBe(false);
-    expect(board.has('new-event')).toBe(true);
-    expect(byId(board.scan({}, NOW))).toBe(byId(scanBoard(next, {}, NOW)));
-    // an update without changes keeps everything
-    board.update(next, []);
-    expect(byId(board.scan({}, NOW))).toBe(byId(scanBoard(next, {}, NOW)));
+    for (const now of [NOW, NOW + 10 * 60_000]) expectSame(board.scan({}, now), scanBoard(next, {}, now));
+    // nothing changed: nothing read again
+    expect(board.update(next, [])).toEqual([]);
+    expectSame(board.scan({}, NOW), scanBoard(next, {}, NOW));
   });
+
 });
