@@ -77,9 +77,18 @@ export interface PreparedEvent {
  * + lSideCount[l]); side s is the name names[sName[s]] and each book's best quote on it, pool [sStart[s],
  * + sLength[s]). Prepared lines also carry their fair line by the default de-vig method (fairLine()):
  * lFair[l] = 1 when there is one, lFairBooks[l] books went into it and sFair[s] is side s's probability.
+ * Line l was made from the group's quotes byLine [lQuoteStart[l], lQuoteEnd[l]), the oldest updated at
+ * lOldest[l] (NaN when one is unreadable). gSimple: every line of the group holds a single line value, so its
+ * lines stay apart whatever quotes close, and a line none of whose quotes closed is unchanged. Without a
+ * book filter a side's best quote for arbitrage is sBest[s] (−1: none), its best price from a book other
+ * than a DFS app sTop[s] (0: none), and sDfs[s] = 1 when a DFS app quotes it.
  */
 export interface PreparedLines {
   lineCount: number;
+  lQuoteStart: Int32Array;
+  lQuoteEnd: Int32Array;
+  lOldest: Float64Array;
+  gSimple: Uint8Array;
   lLine: Float64Array;
   lSpan: Float64Array;
   lSideStart: Int32Array;
@@ -90,6 +99,9 @@ export interface PreparedLines {
   sStart: Int32Array;
   sLength: Int32Array;
   sFair: Float64Array;
+  sBest: Int32Array;
+  sTop: Float64Array;
+  sDfs: Uint8Array;
   pool: Int32Array;
 }
 

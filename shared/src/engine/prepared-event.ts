@@ -307,6 +307,10 @@ function countByDescription(outcomes: readonly BoardOutcome[]): Map<string, numb
 
 const NO_LINES: PreparedLines = {
   lineCount: 0,
+  lQuoteStart: new Int32Array(0),
+  lQuoteEnd: new Int32Array(0),
+  lOldest: new Float64Array(0),
+  gSimple: new Uint8Array(0),
   lLine: new Float64Array(0),
   lSpan: new Float64Array(0),
   lSideStart: new Int32Array(0),
@@ -317,6 +321,9 @@ const NO_LINES: PreparedLines = {
   sStart: new Int32Array(0),
   sLength: new Int32Array(0),
   sFair: new Float64Array(0),
+  sBest: new Int32Array(0),
+  sTop: new Float64Array(0),
+  sDfs: new Uint8Array(0),
   pool: new Int32Array(0),
 };
 

@@ -4,6 +4,7 @@ import { LOCKED_MAX_AGE_LIVE_MS, LOCKED_MAX_AGE_MS } from './locked-market';
 import { LINE_GROUPING_TOLERANCE, type LineKind, type MarketGroup, type Quote } from './market-lines';
 import {
   bookDfs,
+  bookExcluded,
   bookKeys,
   bookWeights,
   grownByte,
@@ -12,6 +13,7 @@ import {
   MONEYLINE,
   sortByLine,
   SPREAD,
+  TOTAL,
   spreadReference,
   type PreparedEvent,
   type PreparedLines,
@@ -33,9 +35,15 @@ export class LineSet {
   now = 0;
   live = false;
 
-  /** Per quote: open at `now` (1) or too old to bet (0); its line (spreads: from the reference side at `now`). */
+  /**
+   * Per group: all its quotes open (1). Per quote of the other groups: open at `now` (1) or too old to bet (0).
+   * Per quote: its line (spreads: from the reference side at `now`; the prepared lines unless a reference side
+   * changed).
+   */
+  fresh = new Uint8Array(64);
   open = new Uint8Array(1024);
-  line = new Float64Array(1024);
+  line: Float64Array = new Float64Array(0);
+  private lineCopy = new Float64Array(1024);
 
   /** Groups with an open quote, in the order of their first open quote; per group its first open quote. */
   groupOrder = new Int32Array(64);
@@ -62,9 +70,17 @@ export class LineSet {
   poolSize = 0;
   pool = new Int32Array(1024);
 
-  /** fairLine()'s answer: each side's fair probability and how many books went in. */
-  fairOfSide = new Float64Array(8);
+  /** fairLine()'s answer: how many books went in (each side's probability: fairProbability()). */
   fairBooks = 0;
+  // per side of the current fair line: its probability once known (NaN until then) and an upper bound of it
+  private fairOfSide = new Float64Array(8);
+  private fairUpper = new Float64Array(8);
+  private fairFirstBooks = 0;
+  private lastMedianSide = -1;
+  /** Prepare mode: the byLine positions a line's quotes came from. */
+  private lQuoteStart = new Int32Array(256);
+  private lQuoteEnd = new Int32Array(256);
+  private openAt = new Int32Array(1024);
 
   // scratch
   private openQuotes = new Int32Array(1024);
@@ -102,39 +118,46 @@ export class LineSet {
     this.poolSize = 0;
     const n = p.quoteCount;
     this.open = grownByte(this.open, n);
-    this.line = grownFloat(this.line, n);
-    const { open, line } = this;
-    const { qUpdated, qLine } = p;
-    for (let q = 0; q < n; q++) {
-      open[q] = maxAge === Infinity || now - qUpdated[q] <= maxAge ? 1 : 0;
-      line[q] = qLine[q];
-    }
-    this.orderGroups();
+    this.line = p.qLine;
+    this.orderGroups(maxAge);
     this.openQuotes = grownInt(this.openQuotes, n);
     this.nameStamp = grownInt(this.nameStamp, p.names.length);
     this.nameSide = grownInt(this.nameSide, p.names.length);
+    this.openAt = grownInt(this.openAt, n);
     for (let k = 0; k < this.liveGroups; k++) {
       const g = this.groupOrder[k];
       this.gDescription[g] = p.qDescription[this.firstOpen[g]];
-      if (usePrepared && now - p.gOldest[g] <= maxAge) this.copyPreparedLines(g);
-      else this.addGroupLines(g, now, maxAge);
+      if (usePrepared && this.fresh[g] === 1) {
+        this.gReference[g] = p.gReference[g];
+        for (let pl = p.gLineStart[g]; pl < p.gLineEnd[g]; pl++) this.copyPreparedLine(g, pl);
+      } else this.addGroupLines(g, now, maxAge, usePrepared);
     }
   }
 
-  /** buildEventIndex creates a group at its first open quote: groups in that order, without the closed ones. */
-  private orderGroups(): void {
+  /**
+   * Which quotes are open, and the groups in buildEventIndex's order: a group is made at its first open quote,
+   * so they go in that order, without those whose quotes all closed.
+   */
+  private orderGroups(maxAge: number): void {
     const p = this.p;
-    const { groupCount, byGroup, gStart, gEnd } = p;
+    const { groupCount, byGroup, gStart, gEnd, gOldest, qUpdated } = p;
+    const now = this.now;
     this.groupOrder = grownInt(this.groupOrder, groupCount);
     this.firstOpen = grownInt(this.firstOpen, groupCount);
-    const { open, groupOrder, firstOpen } = this;
+    this.fresh = grownByte(this.fresh, groupCount);
+    const { open, fresh, groupOrder, firstOpen } = this;
     let count = 0;
     for (let g = 0; g < groupCount; g++) {
       let first = -1;
-      for (let k = gStart[g]; k < gEnd[g]; k++) {
-        if (open[byGroup[k]] === 1) {
-          first = byGroup[k];
-          break;
+      if (now - gOldest[g] <= maxAge) {
+        fresh[g] = 1;
+        first = byGroup[gStart[g]];
+      } else {
+        fresh[g] = 0;
+        for (let k = gStart[g]; k < gEnd[g]; k++) {
+          const q = byGroup[k];
+          open[q] = maxAge === Infinity || now - qUpdated[q] <= maxAge ? 1 : 0;
+          if (first < 0 && open[q] === 1) first = q;
         }
       }
       firstOpen[g] = first;
@@ -151,34 +174,34 @@ export class LineSet {
     this.liveGroups = count;
   }
 
-  /** A group whose quotes are all open: its prepared lines, as they are. */
-  private copyPreparedLines(g: number): void {
-    const p = this.p;
-    const prepared = p.lines;
-    this.gReference[g] = p.gReference[g];
-    for (let pl = p.gLineStart[g]; pl < p.gLineEnd[g]; pl++) {
-      const l = this.newLine(g, prepared.lLine[pl], prepared.lSpan[pl]);
-      this.lPrepared[l] = pl;
-      const firstSide = prepared.lSideStart[pl];
-      const sides = prepared.lSideCount[pl];
-      for (let ps = firstSide; ps < firstSide + sides; ps++) {
-        const length = prepared.sLength[ps];
-        const s = this.newSide(prepared.sName[ps]);
-        this.pool = grownInt(this.pool, this.poolSize + length);
-        const from = prepared.sStart[ps];
-        const pool = this.pool;
-        const at = this.poolSize;
-        for (let k = 0; k < length; k++) pool[at + k] = prepared.pool[from + k];
-        this.sStart[s] = at;
-        this.sLength[s] = length;
-        this.poolSize += length;
-      }
-      this.lSideCount[l] = sides;
+  /** A prepared line none of whose quotes has closed, as it is. */
+  private copyPreparedLine(g: number, pl: number): void {
+    const prepared = this.p.lines;
+    const l = this.newLine(g, prepared.lLine[pl], prepared.lSpan[pl]);
+    this.lPrepared[l] = pl;
+    const firstSide = prepared.lSideStart[pl];
+    const sides = prepared.lSideCount[pl];
+    for (let ps = firstSide; ps < firstSide + sides; ps++) {
+      const length = prepared.sLength[ps];
+      const s = this.newSide(prepared.sName[ps]);
+      this.pool = grownInt(this.pool, this.poolSize + length);
+      const from = prepared.sStart[ps];
+      const pool = this.pool;
+      const at = this.poolSize;
+      for (let k = 0; k < length; k++) pool[at + k] = prepared.pool[from + k];
+      this.sStart[s] = at;
+      this.sLength[s] = length;
+      this.poolSize += length;
     }
+    this.lSideCount[l] = sides;
   }
 
-  /** groupLines(group, 0.05) over the group's open quotes. */
-  private addGroupLines(g: number, now: number, maxAge: number): void {
+  /**
+   * groupLines(group, 0.05) over the group's open quotes. When the group's prepared lines each hold one line
+   * value (and the spread's reference side has not changed), closing quotes cannot merge or split them: the
+   * lines none of whose quotes closed are taken as prepared and only the others are made again.
+   */
+  private addGroupLines(g: number, now: number, maxAge: number, usePrepared: boolean): void {
     const p = this.p;
     const from = p.gStart[g];
     const to = p.gEnd[g];
@@ -191,8 +214,17 @@ export class LineSet {
           ? p.gReference[g]
           : spreadReference(p.names, p.gNameStart[g], p.gNameEnd[g], p.header.home_team, p.nameNewest, now, maxAge);
       this.gReference[g] = reference;
+      if (reference === p.gReference[g] && usePrepared && p.lines.gSimple[g] === 1) {
+        this.addIntactLines(g, now, maxAge);
+        return;
+      }
       if (reference !== p.gReference[g]) {
         // the prepared reference side has no open quote left: orient and sort the group again
+        if (this.line === p.qLine) {
+          this.lineCopy = grownFloat(this.lineCopy, p.quoteCount);
+          this.lineCopy.set(p.qLine);
+          this.line = this.lineCopy;
+        }
         const line = this.line;
         const reading = p.byGroup;
         for (let k = from; k < to; k++) {
@@ -207,15 +239,48 @@ export class LineSet {
         orderFrom = 0;
       }
     }
+    if (p.gKind[g] === TOTAL && usePrepared && p.lines.gSimple[g] === 1) {
+      this.addIntactLines(g, now, maxAge);
+      return;
+    }
     const open = this.open;
+    const allOpen = this.fresh[g] === 1;
     const quotes = this.openQuotes;
+    const openAt = this.openAt;
     let n = 0;
     for (let k = orderFrom; k < orderFrom + (to - from); k++) {
       const q = order[k];
-      if (open[q] === 1) quotes[n++] = q;
+      if (allOpen || open[q] === 1) {
+        openAt[n] = k;
+        quotes[n++] = q;
+      }
     }
-    if (p.gKind[g] === MONEYLINE) this.addLine(g, NaN, 0, quotes, 0, n);
-    else this.clusterLines(g, quotes, n, LINE_GROUPING_TOLERANCE);
+    if (p.gKind[g] !== MONEYLINE) {
+      this.clusterLines(g, quotes, n, LINE_GROUPING_TOLERANCE);
+      return;
+    }
+    const l = this.addLine(g, NaN, 0, quotes, 0, n);
+    this.lQuoteStart[l] = openAt[0];
+    this.lQuoteEnd[l] = openAt[n - 1] + 1;
+  }
+
+  /** The lines of a group whose prepared lines each hold one line value (see addGroupLines). */
+  private addIntactLines(g: number, now: number, maxAge: number): void {
+    const p = this.p;
+    const prepared = p.lines;
+    const { open, line, openQuotes: quotes } = this;
+    for (let pl = p.gLineStart[g]; pl < p.gLineEnd[g]; pl++) {
+      if (now - prepared.lOldest[pl] <= maxAge) {
+        this.copyPreparedLine(g, pl);
+        continue;
+      }
+      let n = 0;
+      for (let k = prepared.lQuoteStart[pl]; k < prepared.lQuoteEnd[pl]; k++) {
+        const q = p.byLine[k];
+        if (open[q] === 1) quotes[n++] = q;
+      }
+      if (n > 0) this.addLine(g, line[quotes[0]], line[quotes[n - 1]] - line[quotes[0]], quotes, 0, n);
+    }
   }
 
   /**
@@ -228,7 +293,9 @@ export class LineSet {
     let start = 0;
     for (let i = 1; i <= n; i++) {
       if (i === n || line[quotes[i]] - line[quotes[start]] > tolerance + 1e-9) {
-        this.addLine(g, line[quotes[start]], line[quotes[i - 1]] - line[quotes[start]], quotes, start, i);
+        const l = this.addLine(g, line[quotes[start]], line[quotes[i - 1]] - line[quotes[start]], quotes, start, i);
+        this.lQuoteStart[l] = this.openAt[start];
+        this.lQuoteEnd[l] = this.openAt[i - 1] + 1;
         start = i;
       }
     }
@@ -244,6 +311,8 @@ export class LineSet {
       this.lSideStart = grownInt(this.lSideStart, l + 1);
       this.lSideCount = grownInt(this.lSideCount, l + 1);
       this.lPrepared = grownInt(this.lPrepared, l + 1);
+      this.lQuoteStart = grownInt(this.lQuoteStart, l + 1);
+      this.lQuoteEnd = grownInt(this.lQuoteEnd, l + 1);
     }
     this.lGroup[l] = g;
     this.lLine[l] = lineValue;
@@ -267,7 +336,7 @@ export class LineSet {
   }
 
   /** One line of quotes[from .. to): sidesOf, each book keeping its best price per side (the first on a tie). */
-  private addLine(g: number, lineValue: number, span: number, quotes: Int32Array, from: number, to: number): void {
+  private addLine(g: number, lineValue: number, span: number, quotes: Int32Array, from: number, to: number): number {
     const l = this.newLine(g, lineValue, span);
     const firstSide = this.sideCount;
     if (++this.stamp === STAMP_LIMIT) this.restartStamps();
@@ -313,6 +382,7 @@ export class LineSet {
         pool[at] = q;
       } else if (qDecimal[q] > qDecimal[pool[heldAt[slot]]]) pool[heldAt[slot]] = q;
     }
+    return l;
   }
 
   private restartStamps(): void {
@@ -336,21 +406,43 @@ export class LineSet {
   }
 
   /**
-   * fairLine(): fills fairOfSide[] with each side's weighted median of the de-vigged complete markets (DFS apps
-   * left out) and fairBooks with how many books went in; false when the line has no fair line.
+   * fairLine(): whether line l has a fair line by `method` (every non-DFS book quoting all its sides is
+   * de-vigged; at least 4 such books), with fairBooks set to how many went in. Each side's probability, the
+   * weighted median of its de-vigged values, is worked out when asked for (fairProbability).
    */
   fairLine(l: number, method: DevigMethod): boolean {
     const pl = this.lPrepared[l];
+    this.lastMedianSide = -1;
     if (pl >= 0 && method === DEFAULT_DEVIG_METHOD) {
       const prepared = this.p.lines;
       if (prepared.lFair[pl] === 0) return false;
-      this.fairOfSide = grownFloat(this.fairOfSide, prepared.lSideCount[pl]);
+      const sides = prepared.lSideCount[pl];
+      this.fairOfSide = grownFloat(this.fairOfSide, sides);
+      this.fairUpper = grownFloat(this.fairUpper, sides);
       const firstSide = prepared.lSideStart[pl];
-      for (let i = 0; i < prepared.lSideCount[pl]; i++) this.fairOfSide[i] = prepared.sFair[firstSide + i];
+      for (let i = 0; i < sides; i++) this.fairOfSide[i] = this.fairUpper[i] = prepared.sFair[firstSide + i];
       this.fairBooks = prepared.lFairBooks[pl];
       return true;
     }
     return this.computeFairLine(l, method);
+  }
+
+  /** Side i's fair probability on the line of the last fairLine(); NaN where weightedMedian() gives null. */
+  fairProbability(i: number): number {
+    if (Number.isNaN(this.fairOfSide[i])) {
+      const reuseOrder = this.lastMedianSide === i - 1 && i > 0;
+      this.fairOfSide[i] = this.weightedMedian(this.fairBuffer, i * this.fairFirstBooks, this.weightBuffer, this.fairBooks, reuseOrder);
+      this.lastMedianSide = i;
+    }
+    return this.fairOfSide[i];
+  }
+
+  /**
+   * A number no smaller than fairProbability(i) (its largest de-vigged value; the median is one of them or
+   * the mean of two), NaN when there is none: enough to tell that no price on the side has positive EV.
+   */
+  fairBound(i: number): number {
+    return this.fairUpper[i];
   }
 
   private computeFairLine(l: number, method: DevigMethod): boolean {
@@ -365,7 +457,8 @@ export class LineSet {
     const firstBooks = sLength[firstSide];
     if (this.fairBuffer.length < sides * firstBooks) this.fairBuffer = new Float64Array(sides * firstBooks * 2);
     if (this.weightBuffer.length < firstBooks) this.weightBuffer = new Float64Array(firstBooks * 2);
-    if (this.fairOfSide.length < sides) this.fairOfSide = new Float64Array(sides * 2);
+    this.fairOfSide = grownFloat(this.fairOfSide, sides);
+    this.fairUpper = grownFloat(this.fairUpper, sides);
     const { fairBuffer, weightBuffer, row } = this;
     row.length = sides;
     let count = 0;
@@ -400,8 +493,17 @@ export class LineSet {
       count++;
     }
     if (count < DEVIG_MIN_BOOKS) return false;
-    for (let i = 0; i < sides; i++) this.fairOfSide[i] = this.weightedMedian(fairBuffer, i * firstBooks, weightBuffer, count, i > 0);
+    for (let i = 0; i < sides; i++) {
+      let upper = NaN;
+      for (let k = 0; k < count; k++) {
+        const value = fairBuffer[i * firstBooks + k];
+        if (Number.isFinite(value) && !(value <= upper)) upper = value;
+      }
+      this.fairUpper[i] = upper;
+      this.fairOfSide[i] = NaN;
+    }
     this.fairBooks = count;
+    this.fairFirstBooks = firstBooks;
     return true;
   }
 
@@ -463,20 +565,45 @@ export class LineSet {
     const lFair = new Uint8Array(lineCount);
     const lFairBooks = new Int32Array(lineCount);
     const sFair = new Float64Array(sideCount);
+    const lOldest = new Float64Array(lineCount);
+    const sBest = new Int32Array(sideCount);
+    const sTop = new Float64Array(sideCount);
+    const sDfs = new Uint8Array(sideCount);
+    for (let s = 0; s < sideCount; s++) {
+      sBest[s] = this.bestOfSide(s, null, -1);
+      for (let k = this.sStart[s]; k < this.sStart[s] + this.sLength[s]; k++) {
+        const q = this.pool[k];
+        if (bookDfs[this.p.qBook[q]]) sDfs[s] = 1;
+        else sTop[s] = Math.max(sTop[s], this.p.qDecimal[q]);
+      }
+    }
+    const gSimple = new Uint8Array(groupCount);
+    const { byLine, qUpdated, gKind } = this.p;
+    for (let g = 0; g < groupCount; g++) gSimple[g] = gKind[g] === MONEYLINE ? 0 : 1;
     for (let l = 0; l < lineCount; l++) {
       const g = this.lGroup[l];
       if (l === 0 || this.lGroup[l - 1] !== g) gLineStart[g] = l;
       gLineEnd[g] = l + 1;
+      if (this.lSpan[l] !== 0) gSimple[g] = 0;
+      let oldest = Infinity;
+      // NaN sticks: a quote of unreadable time is never open
+      for (let k = this.lQuoteStart[l]; k < this.lQuoteEnd[l] && !Number.isNaN(oldest); k++) oldest = Math.min(oldest, qUpdated[byLine[k]]);
+      lOldest[l] = oldest;
       if (!this.computeFairLine(l, DEFAULT_DEVIG_METHOD)) continue;
       lFair[l] = 1;
       lFairBooks[l] = this.fairBooks;
-      for (let i = 0; i < this.lSideCount[l]; i++) sFair[this.lSideStart[l] + i] = this.fairOfSide[i];
+      this.lastMedianSide = -1;
+      for (let i = 0; i < this.lSideCount[l]; i++) sFair[this.lSideStart[l] + i] = this.fairProbability(i);
     }
     return {
       gLineStart,
       gLineEnd,
       lines: {
         lineCount,
+        lQuoteStart: this.lQuoteStart.slice(0, lineCount),
+        lQuoteEnd: this.lQuoteEnd.slice(0, lineCount),
+        lOldest,
+        gSimple,
         lLine: this.lLine.slice(0, lineCount),
         lSpan: this.lSpan.slice(0, lineCount),
         lSideStart: this.lSideStart.slice(0, lineCount),
@@ -487,9 +614,41 @@ export class LineSet {
         sStart: this.sStart.slice(0, sideCount),
         sLength: this.sLength.slice(0, sideCount),
         sFair,
+        sBest,
+        sTop,
+        sDfs,
         pool: this.pool.slice(0, poolSize),
       },
     };
+  }
+
+  /**
+   * bestQuote() of side s for arbitrage: its highest price (ties: the most recent) from a book that may take
+   * part (not excluded, in `allowed` when given) other than `skipBook`; −1 when none.
+   */
+  bestOfSide(s: number, allowed: Set<string> | null, skipBook: number): number {
+    const pool = this.pool;
+    const { qBook, qDecimal, qUpdated } = this.p;
+    let best = -1;
+    let bestDecimal = 0;
+    const end = this.sStart[s] + this.sLength[s];
+    for (let k = this.sStart[s]; k < end; k++) {
+      const q = pool[k];
+      const book = qBook[q];
+      if (book === skipBook || bookExcluded[book] || (allowed !== null && !allowed.has(bookKeys[book]))) continue;
+      const decimal = qDecimal[q];
+      if (best < 0 || decimal > bestDecimal || (decimal === bestDecimal && qUpdated[q] > qUpdated[best])) {
+        best = q;
+        bestDecimal = decimal;
+      }
+    }
+    return best;
+  }
+
+  /** The prepared side that side i of line l was copied from, or −1 when the line was made at this scan. */
+  preparedSide(l: number, i: number): number {
+    const pl = this.lPrepared[l];
+    return pl < 0 ? -1 : this.p.lines.lSideStart[pl] + i;
   }
 
   /** The Quote object of quote q, as buildEventIndex builds it: only for the legs of reported opportunities. */

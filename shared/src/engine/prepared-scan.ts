@@ -57,16 +57,28 @@ function evOf(c: LineSet, settings: EvSettings): EvBet[] {
     if (!c.fairLine(l, method)) continue;
     const sides = c.lSideCount[l];
     const firstSide = c.lSideStart[l];
-    const { fairOfSide, fairBooks, pool, sStart, sLength } = c;
+    const { fairBooks, pool, sStart, sLength } = c;
     // the newest update among the line's quotes (for `stale`), once the line has a row
     let newest = NaN;
     for (let i = 0; i < sides; i++) {
       const s = firstSide + i;
       const books = sLength[s];
       if (books < EV_MIN_BOOKS) continue;
-      const fairProbability = fairOfSide[i];
-      if (!(fairProbability > 0 && fairProbability < 1)) continue;
       const end = sStart[s] + books;
+      // a side gets rows for its DFS apps, and for prices with positive EV: none when even the largest
+      // de-vigged probability at the best price is no better than even, and then the median is not needed
+      const prepared = allowed ? -1 : c.preparedSide(l, i);
+      let best = prepared >= 0 ? c.p.lines.sTop[prepared] : 0;
+      let dfsRow = prepared >= 0 && c.p.lines.sDfs[prepared] === 1;
+      for (let k = sStart[s]; prepared < 0 && k < end; k++) {
+        const book = qBook[pool[k]];
+        if (allowed && !allowed.has(bookKeys[book])) continue;
+        if (bookDfs[book]) dfsRow = true;
+        else best = Math.max(best, qDecimal[pool[k]]);
+      }
+      if (!dfsRow && !(c.fairBound(i) * best > 1)) continue;
+      const fairProbability = c.fairProbability(i);
+      if (!(fairProbability > 0 && fairProbability < 1)) continue;
       for (let k = sStart[s]; k < end; k++) {
         const q = pool[k];
         const book = qBook[q];
@@ -137,7 +149,8 @@ function arbitrageOfLine(c: LineSet, l: number, settings: ScanSettings, found: A
   if (sides !== 2 && !(sides === 3 && kind === MONEYLINE)) return;
   const allowed = settings.arbitrageBooks;
   for (let i = 0; i < sides; i++) {
-    legs[i] = bestOfSide(c, firstSide + i, allowed, -1);
+    const prepared = allowed === null ? c.preparedSide(l, i) : -1;
+    legs[i] = prepared >= 0 ? c.p.lines.sBest[prepared] : c.bestOfSide(firstSide + i, allowed, -1);
     if (legs[i] < 0) return;
   }
   const { qBook, qPoint } = c.p;
@@ -148,7 +161,7 @@ function arbitrageOfLine(c: LineSet, l: number, settings: ScanSettings, found: A
     // one book best on every side: the best combination that swaps one side to another book
     let swaps = 0;
     for (let i = 0; i < sides; i++) {
-      const other = bestOfSide(c, firstSide + i, allowed, only);
+      const other = c.bestOfSide(firstSide + i, allowed, only);
       if (other < 0) continue;
       swapped.set(legs);
       swapped[i] = other;
@@ -177,25 +190,6 @@ function profitOf(c: LineSet, quotes: Int32Array, n: number): number {
   return 1 / sum - 1;
 }
 
-/** bestQuote(): the highest accepted price of a side (ties: the most recent), not from `skipBook`; −1 when none. */
-function bestOfSide(c: LineSet, s: number, allowed: Set<string> | null, skipBook: number): number {
-  const pool = c.pool;
-  const { qBook, qDecimal, qUpdated } = c.p;
-  let best = -1;
-  let bestDecimal = 0;
-  const end = c.sStart[s] + c.sLength[s];
-  for (let k = c.sStart[s]; k < end; k++) {
-    const q = pool[k];
-    const book = qBook[q];
-    if (book === skipBook || bookExcluded[book] || (allowed !== null && !allowed.has(bookKeys[book]))) continue;
-    const decimal = qDecimal[q];
-    if (best < 0 || decimal > bestDecimal || (decimal === bestDecimal && qUpdated[q] > qUpdated[best])) {
-      best = q;
-      bestDecimal = decimal;
-    }
-  }
-  return best;
-}
 
 // topTwoByLine() of one side of a group: per line key (in order of appearance), the best two quotes from different books
 let topKeys = new Float64Array(64);
@@ -222,9 +216,10 @@ function middlesOf(c: LineSet, settings: ScanSettings): MiddleOpportunity[] {
     let lowCount = 0;
     let highCount = 0;
     const reference = c.gReference[g];
+    const allOpen = c.fresh[g];
     for (let k = gStart[g]; k < gEnd[g]; k++) {
       const q = byGroup[k];
-      if (open[q] === 0 || mAlternate[qMarket[q]] === 1 || !acceptsBook(qBook[q], allowed)) continue;
+      if ((allOpen === 0 && open[q] === 0) || mAlternate[qMarket[q]] === 1 || !acceptsBook(qBook[q], allowed)) continue;
       const name = names[qName[q]];
       const low = kind === TOTAL ? name === 'Over' : name === reference;
       const key = Math.round(line[q] * 100);
