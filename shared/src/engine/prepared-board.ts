@@ -73,7 +73,16 @@ export class PreparedBoard {
 
 function entryOf(event: BoardEvent): Entry {
   const times: number[] = [];
-  for (const bookmaker of event.bookmakers) for (const market of bookmaker.markets) times.push(parseIsoTime(market.last_update));
+  let lastIso = '';
+  let lastTime = NaN;
+  for (const bookmaker of event.bookmakers) {
+    for (const market of bookmaker.markets) {
+      const iso = market.last_update;
+      if (iso !== lastIso) lastTime = parseIsoTime(iso);
+      lastIso = iso;
+      times.push(lastTime);
+    }
+  }
   return { prepared: prepareEvent(event), times: Float64Array.from(times) };
 }
 
@@ -96,10 +105,9 @@ function sameTimes(event: BoardEvent, times: Float64Array): boolean {
     for (const market of bookmaker.markets) {
       if (i === times.length) return false;
       const iso = market.last_update;
-      const time = iso === lastIso ? lastTime : parseIsoTime(iso);
+      if (iso !== lastIso) lastTime = parseIsoTime(iso);
       lastIso = iso;
-      lastTime = time;
-      if (!Object.is(time, times[i++])) return false;
+      if (!Object.is(lastTime, times[i++])) return false;
     }
   }
   return i === times.length;

@@ -81,7 +81,10 @@ export interface PreparedEvent {
  * lOldest[l] (NaN when one is unreadable). gSimple: every line of the group holds a single line value, so its
  * lines stay apart whatever quotes close, and a line none of whose quotes closed is unchanged. Without a
  * book filter a side's best quote for arbitrage is sBest[s] (−1: none), its best price from a book other
- * than a DFS app sTop[s] (0: none), and sDfs[s] = 1 when a DFS app quotes it.
+ * than a DFS app sTop[s] (0: none), and sDfs[s] = 1 when a DFS app quotes it. For middles, a game-line
+ * group's topTwoByLine() without a book filter: its "low" lines are mid [gMidStart[g], + gMidLow[g]) and its
+ * "high" lines the gMidHigh[g] after them, each the best quote midFirst and the best from another book
+ * midSecond (−1: none).
  */
 export interface PreparedLines {
   lineCount: number;
@@ -103,6 +106,11 @@ export interface PreparedLines {
   sTop: Float64Array;
   sDfs: Uint8Array;
   pool: Int32Array;
+  gMidStart: Int32Array;
+  gMidLow: Int32Array;
+  gMidHigh: Int32Array;
+  midFirst: Int32Array;
+  midSecond: Int32Array;
 }
 
 export const MONEYLINE = 0;

@@ -325,6 +325,11 @@ const NO_LINES: PreparedLines = {
   sTop: new Float64Array(0),
   sDfs: new Uint8Array(0),
   pool: new Int32Array(0),
+  gMidStart: new Int32Array(0),
+  gMidLow: new Int32Array(0),
+  gMidHigh: new Int32Array(0),
+  midFirst: new Int32Array(0),
+  midSecond: new Int32Array(0),
 };
 
 const reader = new Reader();

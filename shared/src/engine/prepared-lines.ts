@@ -70,6 +70,14 @@ export class LineSet {
   poolSize = 0;
   pool = new Int32Array(1024);
 
+  /** collectTopTwo()'s answer. */
+  topFirst = new Int32Array(64);
+  topSecond = new Int32Array(64);
+  topLow = 0;
+  topHigh = 0;
+  topHighStart = 0;
+  private topKeys = new Float64Array(64);
+
   /** fairLine()'s answer: how many books went in (each side's probability: fairProbability()). */
   fairBooks = 0;
   // per side of the current fair line: its probability once known (NaN until then) and an upper bound of it
@@ -595,6 +603,27 @@ export class LineSet {
       this.lastMedianSide = -1;
       for (let i = 0; i < this.lSideCount[l]; i++) sFair[this.lSideStart[l] + i] = this.fairProbability(i);
     }
+    const gMidStart = new Int32Array(groupCount);
+    const gMidLow = new Int32Array(groupCount);
+    const gMidHigh = new Int32Array(groupCount);
+    const midFirst: number[] = [];
+    const midSecond: number[] = [];
+    for (let g = 0; g < groupCount; g++) {
+      gMidStart[g] = midFirst.length;
+      if (gKind[g] === MONEYLINE || this.p.gGameLine[g] === 0) continue;
+      this.collectTopTwo(g, null);
+      for (const [from, count] of [
+        [0, this.topLow],
+        [this.topHighStart, this.topHigh],
+      ]) {
+        for (let e = from; e < from + count; e++) {
+          midFirst.push(this.topFirst[e]);
+          midSecond.push(this.topSecond[e]);
+        }
+      }
+      gMidLow[g] = this.topLow;
+      gMidHigh[g] = this.topHigh;
+    }
     return {
       gLineStart,
       gLineEnd,
@@ -618,6 +647,11 @@ export class LineSet {
         sTop,
         sDfs,
         pool: this.pool.slice(0, poolSize),
+        gMidStart,
+        gMidLow,
+        gMidHigh,
+        midFirst: Int32Array.from(midFirst),
+        midSecond: Int32Array.from(midSecond),
       },
     };
   }
@@ -643,6 +677,55 @@ export class LineSet {
       }
     }
     return best;
+  }
+
+  /**
+   * topTwoByLine() of group g (a game line) for middles, over its open quotes from books that may take part
+   * (not excluded, in `allowed` when given), alternates left out: per line (in order of appearance) the best
+   * quote and the best from another book (−1: none), "low" bets (Over, the reference side) in topFirst /
+   * topSecond [0, topLow), "high" bets in [topHighStart, + topHigh).
+   */
+  collectTopTwo(g: number, allowed: Set<string> | null): void {
+    const p = this.p;
+    const { byGroup, qBook, qDecimal, qMarket, qName, names, mAlternate, gKind, gStart, gEnd } = p;
+    const size = gEnd[g] - gStart[g];
+    if (this.topKeys.length < 2 * size) {
+      this.topKeys = new Float64Array(4 * size);
+      this.topFirst = new Int32Array(4 * size);
+      this.topSecond = new Int32Array(4 * size);
+    }
+    const { topKeys, topFirst, topSecond, open, line } = this;
+    let lowCount = 0;
+    let highCount = 0;
+    const total = gKind[g] === TOTAL;
+    const reference = this.gReference[g];
+    const allOpen = this.fresh[g] === 1;
+    for (let k = gStart[g]; k < gEnd[g]; k++) {
+      const q = byGroup[k];
+      if ((!allOpen && open[q] === 0) || mAlternate[qMarket[q]] === 1) continue;
+      const book = qBook[q];
+      if (bookExcluded[book] || (allowed !== null && !allowed.has(bookKeys[book]))) continue;
+      const name = names[qName[q]];
+      const low = total ? name === 'Over' : name === reference;
+      const key = Math.round(line[q] * 100);
+      const base = low ? 0 : size;
+      const count = low ? lowCount : highCount;
+      let e = base;
+      while (e < base + count && topKeys[e] !== key) e++;
+      if (e === base + count) {
+        topKeys[e] = key;
+        topFirst[e] = q;
+        topSecond[e] = -1;
+        if (low) lowCount++;
+        else highCount++;
+      } else if (qDecimal[q] > qDecimal[topFirst[e]]) {
+        if (book !== qBook[topFirst[e]]) topSecond[e] = topFirst[e];
+        topFirst[e] = q;
+      } else if (book !== qBook[topFirst[e]] && (topSecond[e] < 0 || qDecimal[q] > qDecimal[topSecond[e]])) topSecond[e] = q;
+    }
+    this.topLow = lowCount;
+    this.topHigh = highCount;
+    this.topHighStart = size;
   }
 
   /** The prepared side that side i of line l was copied from, or −1 when the line was made at this scan. */

@@ -5,7 +5,7 @@ import { DFS_FIXED_DECIMAL, EV_MIN_BOOKS, evRow, evRowContext, type EvRowContext
 import { evPercent } from './fair-probability';
 import type { Quote } from './market-lines';
 import { buildMiddle, middlePasses, middleRange, type MiddleSettings } from './middles';
-import { bookDfs, bookExcluded, bookKeys, MONEYLINE, sortByLine, SPREAD, TOTAL, type PreparedEvent } from './prepared-columns';
+import { bookDfs, bookKeys, MONEYLINE, sortByLine, SPREAD, TOTAL, type PreparedEvent } from './prepared-columns';
 import { LineSet } from './prepared-lines';
 
 /**
@@ -101,8 +101,6 @@ function evOf(c: LineSet, settings: EvSettings): EvBet[] {
   return rows;
 }
 
-const acceptsBook = (book: number, allowed: Set<string> | null) => !bookExcluded[book] && (allowed === null || allowed.has(bookKeys[book]));
-
 function arbitrageOf(c: LineSet, settings: ScanSettings): ArbitrageOpportunity[] {
   const found: ArbitrageOpportunity[] = [];
   const lineCount = c.lineCount;
@@ -191,62 +189,47 @@ function profitOf(c: LineSet, quotes: Int32Array, n: number): number {
 }
 
 
-// topTwoByLine() of one side of a group: per line key (in order of appearance), the best two quotes from different books
-let topKeys = new Float64Array(64);
-let topFirst = new Int32Array(64);
-let topSecond = new Int32Array(64);
-
 function middlesOf(c: LineSet, settings: ScanSettings): MiddleOpportunity[] {
   const found: MiddleOpportunity[] = [];
   if (c.live) return found;
   const allowed = settings.middleBooks;
-  const { byGroup, qBook, qDecimal, qMarket, qName, qPoint, names, mAlternate, gKind, gGameLine, gStart, gEnd } = c.p;
-  const { open, line } = c;
+  const { qBook, qDecimal, qPoint, gKind, gGameLine, lines: prepared } = c.p;
   for (let o = 0; o < c.liveGroups; o++) {
     const g = c.groupOrder[o];
     const kind = gKind[g];
     if (kind === MONEYLINE || gGameLine[g] === 0) continue;
-    const size = gEnd[g] - gStart[g];
-    if (topKeys.length < 2 * size) {
-      topKeys = new Float64Array(4 * size);
-      topFirst = new Int32Array(4 * size);
-      topSecond = new Int32Array(4 * size);
-    }
-    // low entries from 0 up, high entries from `size` up
-    let lowCount = 0;
-    let highCount = 0;
-    const reference = c.gReference[g];
-    const allOpen = c.fresh[g];
-    for (let k = gStart[g]; k < gEnd[g]; k++) {
-      const q = byGroup[k];
-      if ((allOpen === 0 && open[q] === 0) || mAlternate[qMarket[q]] === 1 || !acceptsBook(qBook[q], allowed)) continue;
-      const name = names[qName[q]];
-      const low = kind === TOTAL ? name === 'Over' : name === reference;
-      const key = Math.round(line[q] * 100);
-      const base = low ? 0 : size;
-      const count = low ? lowCount : highCount;
-      let e = base;
-      while (e < base + count && topKeys[e] !== key) e++;
-      if (e === base + count) {
-        topKeys[e] = key;
-        topFirst[e] = q;
-        topSecond[e] = -1;
-        if (low) lowCount++;
-        else highCount++;
-      } else if (qDecimal[q] > qDecimal[topFirst[e]]) {
-        if (qBook[q] !== qBook[topFirst[e]]) topSecond[e] = topFirst[e];
-        topFirst[e] = q;
-      } else if (qBook[q] !== qBook[topFirst[e]] && (topSecond[e] < 0 || qDecimal[q] > qDecimal[topSecond[e]])) topSecond[e] = q;
+    // the best quotes per line of each side: as prepared while none has closed and no book filter applies
+    let first: Int32Array;
+    let second: Int32Array;
+    let lowStart: number;
+    let lowCount: number;
+    let highStart: number;
+    let highCount: number;
+    if (c.fresh[g] === 1 && allowed === null) {
+      first = prepared.midFirst;
+      second = prepared.midSecond;
+      lowStart = prepared.gMidStart[g];
+      lowCount = prepared.gMidLow[g];
+      highStart = lowStart + lowCount;
+      highCount = prepared.gMidHigh[g];
+    } else {
+      c.collectTopTwo(g, allowed);
+      first = c.topFirst;
+      second = c.topSecond;
+      lowStart = 0;
+      lowCount = c.topLow;
+      highStart = c.topHighStart;
+      highCount = c.topHigh;
     }
     const kindName = kind === TOTAL ? 'total' : 'spread';
-    for (let a = 0; a < lowCount; a++) {
-      for (let b = size; b < size + highCount; b++) {
+    for (let a = lowStart; a < lowStart + lowCount; a++) {
+      for (let b = highStart; b < highStart + highCount; b++) {
         // pairFrom(): the best pair from different books
-        let lowLeg = topFirst[a];
-        let highLeg = topFirst[b];
+        let lowLeg = first[a];
+        let highLeg = first[b];
         if (qBook[lowLeg] === qBook[highLeg]) {
-          const a1 = topSecond[a];
-          const b1 = topSecond[b];
+          const a1 = second[a];
+          const b1 = second[b];
           if (a1 < 0 && b1 < 0) continue;
           if (a1 >= 0 && (b1 < 0 || !(qDecimal[lowLeg] * qDecimal[b1] > qDecimal[a1] * qDecimal[highLeg]))) lowLeg = a1;
           else highLeg = b1;
