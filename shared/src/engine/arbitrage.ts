@@ -236,7 +236,17 @@ function bestLegs(line: MarketLine, homeTeam: string, accept: (q: Quote) => bool
 
 /** A stable leg order: `first` (the home team, or the spread's reference side) first, Over before Under, the draw last. */
 export function orderLegs(legs: Quote[], first: string): Quote[] {
-  return legs.sort((a, b) => sideRank(a, first) - sideRank(b, first) || a.outcome.localeCompare(b.outcome));
+  // a stable insertion sort: two or three legs, for every arbitrage of every scan
+  for (let i = 1; i < legs.length; i++) {
+    const leg = legs[i];
+    let j = i - 1;
+    while (j >= 0 && (sideRank(legs[j], first) - sideRank(leg, first) || legs[j].outcome.localeCompare(leg.outcome)) > 0) {
+      legs[j + 1] = legs[j];
+      j--;
+    }
+    legs[j + 1] = leg;
+  }
+  return legs;
 }
 
 function sideRank(q: Quote, first: string): number {
