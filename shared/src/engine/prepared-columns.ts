@@ -84,7 +84,8 @@ export interface PreparedEvent {
  * than a DFS app sTop[s] (0: none), and sDfs[s] = 1 when a DFS app quotes it. For middles, a game-line
  * group's topTwoByLine() without a book filter: its "low" lines are mid [gMidStart[g], + gMidLow[g]) and its
  * "high" lines the gMidHigh[g] after them, each the best quote midFirst and the best from another book
- * midSecond (−1: none).
+ * midSecond (−1: none). A line's arbitrage legs without a book filter (bestLegs(): best quote per side, one
+ * side swapped to another book when one book is best on all) are lLegs [3l, 3l + lLegCount[l]) (0: none).
  */
 export interface PreparedLines {
   lineCount: number;
@@ -111,6 +112,8 @@ export interface PreparedLines {
   gMidHigh: Int32Array;
   midFirst: Int32Array;
   midSecond: Int32Array;
+  lLegs: Int32Array;
+  lLegCount: Uint8Array;
 }
 
 export const MONEYLINE = 0;

@@ -330,6 +330,8 @@ const NO_LINES: PreparedLines = {
   gMidHigh: new Int32Array(0),
   midFirst: new Int32Array(0),
   midSecond: new Int32Array(0),
+  lLegs: new Int32Array(0),
+  lLegCount: new Uint8Array(0),
 };
 
 const reader = new Reader();

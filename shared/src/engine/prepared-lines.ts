@@ -1,3 +1,4 @@
+import { ARBITRAGE_LINE_TOLERANCE } from './arbitrage';
 import { DEFAULT_DEVIG_METHOD, devig, type DevigMethod } from './devig';
 import { DEVIG_MIN_BOOKS } from './ev';
 import { LOCKED_MAX_AGE_LIVE_MS, LOCKED_MAX_AGE_MS } from './locked-market';
@@ -69,6 +70,10 @@ export class LineSet {
   sLength = new Int32Array(512);
   poolSize = 0;
   pool = new Int32Array(1024);
+
+  // arbitrageLegs() scratch
+  private readonly swapped = new Int32Array(3);
+  private readonly bestSwap = new Int32Array(3);
 
   /** collectTopTwo()'s answer. */
   topFirst = new Int32Array(64);
@@ -603,6 +608,13 @@ export class LineSet {
       this.lastMedianSide = -1;
       for (let i = 0; i < this.lSideCount[l]; i++) sFair[this.lSideStart[l] + i] = this.fairProbability(i);
     }
+    const lLegs = new Int32Array(3 * lineCount);
+    const lLegCount = new Uint8Array(lineCount);
+    const legs = new Int32Array(3);
+    for (let l = 0; l < lineCount; l++) {
+      lLegCount[l] = this.arbitrageLegs(l, null, legs);
+      for (let i = 0; i < lLegCount[l]; i++) lLegs[3 * l + i] = legs[i];
+    }
     const gMidStart = new Int32Array(groupCount);
     const gMidLow = new Int32Array(groupCount);
     const gMidHigh = new Int32Array(groupCount);
@@ -652,6 +664,8 @@ export class LineSet {
         gMidHigh,
         midFirst: Int32Array.from(midFirst),
         midSecond: Int32Array.from(midSecond),
+        lLegs,
+        lLegCount,
       },
     };
   }
@@ -726,6 +740,66 @@ export class LineSet {
     this.topLow = lowCount;
     this.topHigh = highCount;
     this.topHighStart = size;
+  }
+
+  /**
+   * bestLegs() of line l: the best quote per side from books that may take part (not excluded, in `allowed`
+   * when given), for a complete two-way market or a 1X2 with a draw; when one book is best on every side, the
+   * most profitable combination that swaps one side to another book; spread points summing to zero and totals
+   * points equal within 0.01. Writes the legs in side order into `legs` and answers how many (0: none).
+   */
+  arbitrageLegs(l: number, allowed: Set<string> | null, legs: Int32Array): number {
+    const pl = this.lPrepared[l];
+    if (pl >= 0 && allowed === null) {
+      const prepared = this.p.lines;
+      const count = prepared.lLegCount[pl];
+      for (let i = 0; i < count; i++) legs[i] = prepared.lLegs[3 * pl + i];
+      return count;
+    }
+    const g = this.lGroup[l];
+    const { gKind, gCount, qBook, qPoint } = this.p;
+    const kind = gKind[g];
+    const sides = this.lSideCount[l];
+    const firstSide = this.lSideStart[l];
+    if (kind === MONEYLINE) {
+      if (gCount[g] !== sides) return 0;
+      if (sides === 3) {
+        let draw = false;
+        for (let s = firstSide; s < firstSide + 3; s++) if (this.sideName(s).toLowerCase() === 'draw') draw = true;
+        if (!draw) return 0;
+      }
+    }
+    if (sides !== 2 && !(sides === 3 && kind === MONEYLINE)) return 0;
+    for (let i = 0; i < sides; i++) {
+      legs[i] = this.bestOfSide(firstSide + i, allowed, -1);
+      if (legs[i] < 0) return 0;
+    }
+    const only = qBook[legs[0]];
+    let oneBook = true;
+    for (let i = 1; i < sides; i++) if (qBook[legs[i]] !== only) oneBook = false;
+    if (oneBook) {
+      const { swapped, bestSwap } = this;
+      let swaps = 0;
+      for (let i = 0; i < sides; i++) {
+        const other = this.bestOfSide(firstSide + i, allowed, only);
+        if (other < 0) continue;
+        swapped.set(legs);
+        swapped[i] = other;
+        if (swaps++ === 0 || this.profitOf(swapped, sides) > this.profitOf(bestSwap, sides)) bestSwap.set(swapped);
+      }
+      if (swaps === 0) return 0;
+      for (let i = 0; i < sides; i++) legs[i] = bestSwap[i];
+    }
+    if (kind === TOTAL && Math.abs(qPoint[legs[0]] - qPoint[legs[1]]) > ARBITRAGE_LINE_TOLERANCE + 1e-9) return 0;
+    if (kind === SPREAD && Math.abs(qPoint[legs[0]] + qPoint[legs[1]]) > ARBITRAGE_LINE_TOLERANCE + 1e-9) return 0;
+    return sides;
+  }
+
+  /** arbitrageProfit() of the first n quotes of `quotes`, summed in their order. */
+  profitOf(quotes: Int32Array, n: number): number {
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += 1 / this.p.qDecimal[quotes[i]];
+    return 1 / sum - 1;
   }
 
   /** The prepared side that side i of line l was copied from, or −1 when the line was made at this scan. */

@@ -5,7 +5,7 @@ import { DFS_FIXED_DECIMAL, EV_MIN_BOOKS, evRow, evRowContext, type EvRowContext
 import { evPercent } from './fair-probability';
 import type { Quote } from './market-lines';
 import { buildMiddle, middlePasses, middleRange, type MiddleSettings } from './middles';
-import { bookDfs, bookKeys, MONEYLINE, sortByLine, SPREAD, TOTAL, type PreparedEvent } from './prepared-columns';
+import { bookDfs, bookKeys, MONEYLINE, sortByLine, TOTAL, type PreparedEvent } from './prepared-columns';
 import { LineSet } from './prepared-lines';
 
 /**
@@ -125,69 +125,24 @@ function arbitrageOf(c: LineSet, settings: ScanSettings): ArbitrageOpportunity[]
   return found;
 }
 
-// the legs of the line being looked at (best quote per side), and the best swap of one side to another book
+// the legs of the line being looked at
 const legs = new Int32Array(3);
-const swapped = new Int32Array(3);
-const bestSwap = new Int32Array(3);
 
 /** bestLegs() then arbitrageOpportunity(); objects only for a line whose profit is near or above the minimum. */
 function arbitrageOfLine(c: LineSet, l: number, settings: ScanSettings, found: ArbitrageOpportunity[]): void {
-  const g = c.lGroup[l];
-  const kind = c.p.gKind[g];
-  const sides = c.lSideCount[l];
-  const firstSide = c.lSideStart[l];
-  if (kind === MONEYLINE) {
-    if (c.p.gCount[g] !== sides) return;
-    if (sides === 3) {
-      let draw = false;
-      for (let s = firstSide; s < firstSide + 3; s++) if (c.sideName(s).toLowerCase() === 'draw') draw = true;
-      if (!draw) return;
-    }
-  }
-  if (sides !== 2 && !(sides === 3 && kind === MONEYLINE)) return;
-  const allowed = settings.arbitrageBooks;
-  for (let i = 0; i < sides; i++) {
-    const prepared = allowed === null ? c.preparedSide(l, i) : -1;
-    legs[i] = prepared >= 0 ? c.p.lines.sBest[prepared] : c.bestOfSide(firstSide + i, allowed, -1);
-    if (legs[i] < 0) return;
-  }
-  const { qBook, qPoint } = c.p;
-  const only = qBook[legs[0]];
-  let oneBook = true;
-  for (let i = 1; i < sides; i++) if (qBook[legs[i]] !== only) oneBook = false;
-  if (oneBook) {
-    // one book best on every side: the best combination that swaps one side to another book
-    let swaps = 0;
-    for (let i = 0; i < sides; i++) {
-      const other = c.bestOfSide(firstSide + i, allowed, only);
-      if (other < 0) continue;
-      swapped.set(legs);
-      swapped[i] = other;
-      if (swaps++ === 0 || profitOf(c, swapped, sides) > profitOf(c, bestSwap, sides)) bestSwap.set(swapped);
-    }
-    if (swaps === 0) return;
-    legs.set(bestSwap);
-  }
-  if (kind === TOTAL && Math.abs(qPoint[legs[0]] - qPoint[legs[1]]) > ARBITRAGE_LINE_TOLERANCE + 1e-9) return;
-  if (kind === SPREAD && Math.abs(qPoint[legs[0]] + qPoint[legs[1]]) > ARBITRAGE_LINE_TOLERANCE + 1e-9) return;
+  const count = c.arbitrageLegs(l, settings.arbitrageBooks, legs);
+  if (count === 0) return;
   // the exact profit is summed in the legs' final order; in any other order it is within a few ulps of it
-  const roughProfit = profitOf(c, legs, sides);
+  const roughProfit = c.profitOf(legs, count);
   if (roughProfit < -1e-9 || roughProfit * 100 < settings.arbitrage.minProfitPct - 1e-7) return;
+  const g = c.lGroup[l];
   const quotes: Quote[] = [];
-  for (let i = 0; i < sides; i++) quotes.push(c.quote(legs[i]));
+  for (let i = 0; i < count; i++) quotes.push(c.quote(legs[i]));
   orderLegs(quotes, c.gReference[g] ?? c.p.header.home_team);
   const lineValue = c.lLine[l];
   const opportunity = arbitrageOpportunity(c.p.header, c.now, c.live, c.group(g), Number.isNaN(lineValue) ? null : lineValue, quotes, settings.arbitrage);
   if (opportunity) found.push(opportunity);
 }
-
-/** arbitrageProfit() of the first n quote indices, summed in their order. */
-function profitOf(c: LineSet, quotes: Int32Array, n: number): number {
-  let sum = 0;
-  for (let i = 0; i < n; i++) sum += 1 / c.p.qDecimal[quotes[i]];
-  return 1 / sum - 1;
-}
-
 
 function middlesOf(c: LineSet, settings: ScanSettings): MiddleOpportunity[] {
   const found: MiddleOpportunity[] = [];
