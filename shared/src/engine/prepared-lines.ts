@@ -187,14 +187,26 @@ export class LineSet {
     this.liveGroups = count;
   }
 
-  /** A prepared line none of whose quotes has closed, as it is. */
+  /**
+   * A prepared line none of whose quotes has closed, as it is. Its fair line, arbitrage legs and best prices
+   * are prepared too, so its sides are copied only when something asks for them (sidesOf).
+   */
   private copyPreparedLine(g: number, pl: number): void {
     const prepared = this.p.lines;
     const l = this.newLine(g, prepared.lLine[pl], prepared.lSpan[pl]);
     this.lPrepared[l] = pl;
+    this.lSideStart[l] = -1;
+    this.lSideCount[l] = prepared.lSideCount[pl];
+  }
+
+  /** The first side of line l (its sides are lSideCount[l] from there), copying a prepared line's sides in. */
+  sidesOf(l: number): number {
+    if (this.lSideStart[l] >= 0) return this.lSideStart[l];
+    const prepared = this.p.lines;
+    const pl = this.lPrepared[l];
     const firstSide = prepared.lSideStart[pl];
-    const sides = prepared.lSideCount[pl];
-    for (let ps = firstSide; ps < firstSide + sides; ps++) {
+    this.lSideStart[l] = this.sideCount;
+    for (let ps = firstSide; ps < firstSide + prepared.lSideCount[pl]; ps++) {
       const length = prepared.sLength[ps];
       const s = this.newSide(prepared.sName[ps]);
       this.pool = grownInt(this.pool, this.poolSize + length);
@@ -206,7 +218,7 @@ export class LineSet {
       this.sLength[s] = length;
       this.poolSize += length;
     }
-    this.lSideCount[l] = sides;
+    return this.lSideStart[l];
   }
 
   /**
@@ -463,7 +475,7 @@ export class LineSet {
     const g = this.lGroup[l];
     const expected = this.p.gKind[g] === MONEYLINE ? this.p.gCount[g] : 2;
     if (sides !== expected || sides < 2) return false;
-    const firstSide = this.lSideStart[l];
+    const firstSide = this.sidesOf(l);
     const { pool, sStart, sLength } = this;
     for (let s = firstSide; s < firstSide + sides; s++) if (sLength[s] < DEVIG_MIN_BOOKS) return false;
     const { qBook, qDecimal } = this.p;
@@ -760,7 +772,7 @@ export class LineSet {
     const { gKind, gCount, qBook, qPoint } = this.p;
     const kind = gKind[g];
     const sides = this.lSideCount[l];
-    const firstSide = this.lSideStart[l];
+    const firstSide = this.sidesOf(l);
     if (kind === MONEYLINE) {
       if (gCount[g] !== sides) return 0;
       if (sides === 3) {

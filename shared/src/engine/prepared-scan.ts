@@ -56,27 +56,38 @@ function evOf(c: LineSet, settings: EvSettings): EvBet[] {
   for (let l = 0; l < lineCount; l++) {
     if (!c.fairLine(l, method)) continue;
     const sides = c.lSideCount[l];
-    const firstSide = c.lSideStart[l];
-    const { fairBooks, pool, sStart, sLength } = c;
+    const { fairBooks } = c;
+    // the line's sides, once a side may have a row (a prepared line's are copied in only then)
+    let firstSide = -1;
     // the newest update among the line's quotes (for `stale`), once the line has a row
     let newest = NaN;
     for (let i = 0; i < sides; i++) {
-      const s = firstSide + i;
-      const books = sLength[s];
-      if (books < EV_MIN_BOOKS) continue;
-      const end = sStart[s] + books;
       // a side gets rows for its DFS apps, and for prices with positive EV: none when even the largest
       // de-vigged probability at the best price is no better than even, and then the median is not needed
       const prepared = allowed ? -1 : c.preparedSide(l, i);
-      let best = prepared >= 0 ? c.p.lines.sTop[prepared] : 0;
-      let dfsRow = prepared >= 0 && c.p.lines.sDfs[prepared] === 1;
-      for (let k = sStart[s]; prepared < 0 && k < end; k++) {
-        const book = qBook[pool[k]];
-        if (allowed && !allowed.has(bookKeys[book])) continue;
-        if (bookDfs[book]) dfsRow = true;
-        else best = Math.max(best, qDecimal[pool[k]]);
+      let best = 0;
+      let dfsRow = false;
+      if (prepared >= 0) {
+        if (c.p.lines.sLength[prepared] < EV_MIN_BOOKS) continue;
+        best = c.p.lines.sTop[prepared];
+        dfsRow = c.p.lines.sDfs[prepared] === 1;
+      } else {
+        if (firstSide < 0) firstSide = c.sidesOf(l);
+        const s = firstSide + i;
+        if (c.sLength[s] < EV_MIN_BOOKS) continue;
+        for (let k = c.sStart[s]; k < c.sStart[s] + c.sLength[s]; k++) {
+          const book = qBook[c.pool[k]];
+          if (allowed && !allowed.has(bookKeys[book])) continue;
+          if (bookDfs[book]) dfsRow = true;
+          else best = Math.max(best, qDecimal[c.pool[k]]);
+        }
       }
       if (!dfsRow && !(c.fairBound(i) * best > 1)) continue;
+      if (firstSide < 0) firstSide = c.sidesOf(l);
+      const { pool, sStart, sLength } = c;
+      const s = firstSide + i;
+      const books = sLength[s];
+      const end = sStart[s] + books;
       const fairProbability = c.fairProbability(i);
       if (!(fairProbability > 0 && fairProbability < 1)) continue;
       for (let k = sStart[s]; k < end; k++) {
@@ -110,7 +121,7 @@ function arbitrageOf(c: LineSet, settings: ScanSettings): ArbitrageOpportunity[]
       continue;
     }
     // arbitrageLines(): a line spanning more than 0.01 is split again at 0.01, from its per-book best quotes
-    const firstSide = c.lSideStart[l];
+    const firstSide = c.sidesOf(l);
     const sideEnd = firstSide + c.lSideCount[l];
     const quotes: number[] = [];
     for (let s = firstSide; s < sideEnd; s++) for (let k = c.sStart[s]; k < c.sStart[s] + c.sLength[s]; k++) quotes.push(c.pool[k]);
