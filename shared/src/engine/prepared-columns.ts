@@ -86,6 +86,7 @@ export interface PreparedEvent {
  * "high" lines the gMidHigh[g] after them, each the best quote midFirst and the best from another book
  * midSecond (−1: none). A line's arbitrage legs without a book filter (bestLegs(): best quote per side, one
  * side swapped to another book when one book is best on all) are lLegs [3l, 3l + lLegCount[l]) (0: none).
+ * lUnique[l] = 1 when each book quotes the line once per side (every quote of the line is on a side list).
  */
 export interface PreparedLines {
   lineCount: number;
@@ -114,6 +115,7 @@ export interface PreparedLines {
   midSecond: Int32Array;
   lLegs: Int32Array;
   lLegCount: Uint8Array;
+  lUnique: Uint8Array;
 }
 
 export const MONEYLINE = 0;

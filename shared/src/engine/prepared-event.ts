@@ -332,6 +332,7 @@ const NO_LINES: PreparedLines = {
   midSecond: new Int32Array(0),
   lLegs: new Int32Array(0),
   lLegCount: new Uint8Array(0),
+  lUnique: new Uint8Array(0),
 };
 
 const reader = new Reader();

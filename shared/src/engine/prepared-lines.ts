@@ -94,6 +94,9 @@ export class LineSet {
   private lQuoteStart = new Int32Array(256);
   private lQuoteEnd = new Int32Array(256);
   private openAt = new Int32Array(1024);
+  // addOpenPart() scratch: the prepared sides kept, by their first open quote
+  private partSide = new Int32Array(8);
+  private partFirst = new Int32Array(8);
 
   // scratch
   private openQuotes = new Int32Array(1024);
@@ -299,6 +302,10 @@ export class LineSet {
         this.copyPreparedLine(g, pl);
         continue;
       }
+      if (prepared.lUnique[pl] === 1) {
+        this.addOpenPart(g, pl);
+        continue;
+      }
       let n = 0;
       for (let k = prepared.lQuoteStart[pl]; k < prepared.lQuoteEnd[pl]; k++) {
         const q = p.byLine[k];
@@ -306,6 +313,59 @@ export class LineSet {
       }
       if (n > 0) this.addLine(g, line[quotes[0]], line[quotes[n - 1]] - line[quotes[0]], quotes, 0, n);
     }
+  }
+
+  /**
+   * The open part of prepared line pl when each book quotes it once per side: sidesOf() would keep every open
+   * quote, so the line is the prepared one without its closed quotes, sides in the order of their first open
+   * quote (a single-valued line lists its quotes in reading order, so quote numbers give that order).
+   */
+  private addOpenPart(g: number, pl: number): void {
+    const prepared = this.p.lines;
+    const open = this.open;
+    const firstSide = prepared.lSideStart[pl];
+    const sideCount = prepared.lSideCount[pl];
+    this.partSide = grownInt(this.partSide, sideCount);
+    this.partFirst = grownInt(this.partFirst, sideCount);
+    const { partSide, partFirst } = this;
+    let sides = 0;
+    let first = -1;
+    let last = -1;
+    for (let ps = firstSide; ps < firstSide + sideCount; ps++) {
+      let sideFirst = -1;
+      for (let k = prepared.sStart[ps]; k < prepared.sStart[ps] + prepared.sLength[ps]; k++) {
+        const q = prepared.pool[k];
+        if (open[q] === 0) continue;
+        if (sideFirst < 0) sideFirst = q;
+        if (first < 0 || q < first) first = q;
+        if (q > last) last = q;
+      }
+      if (sideFirst < 0) continue;
+      let j = sides - 1;
+      while (j >= 0 && partFirst[j] > sideFirst) {
+        partFirst[j + 1] = partFirst[j];
+        partSide[j + 1] = partSide[j];
+        j--;
+      }
+      partFirst[j + 1] = sideFirst;
+      partSide[j + 1] = ps;
+      sides++;
+    }
+    if (sides === 0) return;
+    const l = this.newLine(g, this.line[first], this.line[last] - this.line[first]);
+    for (let i = 0; i < sides; i++) {
+      const ps = partSide[i];
+      const s = this.newSide(prepared.sName[ps]);
+      this.pool = grownInt(this.pool, this.poolSize + prepared.sLength[ps]);
+      const pool = this.pool;
+      this.sStart[s] = this.poolSize;
+      for (let k = prepared.sStart[ps]; k < prepared.sStart[ps] + prepared.sLength[ps]; k++) {
+        const q = prepared.pool[k];
+        if (open[q] === 1) pool[this.poolSize++] = q;
+      }
+      this.sLength[s] = this.poolSize - this.sStart[s];
+    }
+    this.lSideCount[l] = sides;
   }
 
   /**
@@ -620,6 +680,12 @@ export class LineSet {
       this.lastMedianSide = -1;
       for (let i = 0; i < this.lSideCount[l]; i++) sFair[this.lSideStart[l] + i] = this.fairProbability(i);
     }
+    const lUnique = new Uint8Array(lineCount);
+    for (let l = 0; l < lineCount; l++) {
+      let listed = 0;
+      for (let s = this.lSideStart[l]; s < this.lSideStart[l] + this.lSideCount[l]; s++) listed += this.sLength[s];
+      lUnique[l] = listed === this.lQuoteEnd[l] - this.lQuoteStart[l] ? 1 : 0;
+    }
     const lLegs = new Int32Array(3 * lineCount);
     const lLegCount = new Uint8Array(lineCount);
     const legs = new Int32Array(3);
@@ -678,6 +744,7 @@ export class LineSet {
         midSecond: Int32Array.from(midSecond),
         lLegs,
         lLegCount,
+        lUnique,
       },
     };
   }
