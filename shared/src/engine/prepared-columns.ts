@@ -12,6 +12,9 @@ import { SCANNER_EXCLUDED_BOOKS } from './opportunity-legs';
  * beyond ±5000) are left out here; markets too old to bet are left out by each scan. Quotes are grouped as
  * buildEventIndex groups them (family, player/team, kind, outcome count), and each group's quotes are kept
  * both in reading order (middles, group order) and sorted by line (line clustering), so a scan never sorts.
+ * Each group's lines are prepared as well, with what the finders work out from a line that does not depend on
+ * the clock (fair line, arbitrage legs, best prices, middles tables), for the lines none of whose prices has
+ * aged out by the time of a scan.
  *
  * It keeps strings (names, keys, times, links) but not the board's objects, so a board kept prepared does not
  * keep the parsed feed alive.
@@ -63,9 +66,9 @@ export interface PreparedEvent {
   /** Each group's oldest quote update (NaN when one is unreadable): are all its quotes open? */
   gOldest: Float64Array;
   /**
-   * Each group's lines as a scan builds them when every quote of the group is open (no price past the
-   * locked-market age): lines [gLineStart, gLineEnd) of `lines`. A scan copies them for such a group and
-   * builds the others itself.
+   * Each group's lines as a scan makes them when every quote is open (no price past the locked-market age):
+   * lines [gLineStart, gLineEnd) of `lines`. A scan takes those none of whose quotes closed and makes the
+   * others (see LineSet).
    */
   gLineStart: Int32Array;
   gLineEnd: Int32Array;

@@ -27,9 +27,10 @@ const STAMP_LIMIT = 1 << 30;
 /**
  * The lines of a prepared event at one moment, as buildEventIndex and groupLines() make them: which quotes are
  * open (not past the locked-market age), the groups in the order of their first open quote, and per group its
- * lines (quotes within 0.05 of the cluster's lowest line) with each book's best open quote per side. A group
- * with every quote open takes its prepared lines; the others are clustered here from their sorted quotes.
- * Everything is typed arrays reused from one event to the next.
+ * lines (quotes within 0.05 of the cluster's lowest line) with each book's best open quote per side. A line
+ * none of whose quotes closed is the prepared one (with its fair line, arbitrage legs and best prices); the
+ * others are made here from the group's sorted quotes. Everything is typed arrays reused from one event to
+ * the next.
  */
 export class LineSet {
   p!: PreparedEvent;
@@ -54,8 +55,8 @@ export class LineSet {
   gReference: (string | undefined)[] = [];
   gDescription: (string | undefined)[] = [];
 
-  // lines: sides lSideStart[l] .. + lSideCount[l]; lLine NaN for a moneyline's null; lPrepared: the prepared
-  // line it was copied from, or −1
+  // lines: sides lSideStart[l] .. + lSideCount[l] (lSideStart −1 until a prepared line's sides are copied in:
+  // sidesOf); lLine NaN for a moneyline's null; lPrepared: the prepared line it is, or −1
   lineCount = 0;
   lGroup = new Int32Array(256);
   lLine = new Float64Array(256);
@@ -477,8 +478,7 @@ export class LineSet {
   }
 
   /**
-   * Keeps the lines of every group at their own truncation mark, so a scan can add lines (arbitrage's split at
-   * 0.01) and drop them again.
+   * Where the lines end now, so a scan can add lines (arbitrage's split at 0.01) and drop them again (reset).
    */
   mark(): { lines: number; sides: number; pool: number } {
     return { lines: this.lineCount, sides: this.sideCount, pool: this.poolSize };

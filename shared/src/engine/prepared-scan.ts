@@ -1,4 +1,4 @@
-import type { ArbitrageOpportunity, EvBet, MiddleOpportunity } from '../domain/opportunities';
+import type { ArbitrageOpportunity, EvBet, MiddleOpportunity, ScanResult } from '../domain/opportunities';
 import { canonicalBookKey } from '../domain/sportsbooks';
 import { ARBITRAGE_LINE_TOLERANCE, arbitrageOpportunity, orderLegs, type ArbitrageSettings } from './arbitrage';
 import { DFS_FIXED_DECIMAL, EV_MIN_BOOKS, evRow, evRowContext, type EvRowContext, type EvSettings } from './ev';
@@ -28,12 +28,6 @@ export interface ScanSettings {
   middleBooks: Set<string> | null;
 }
 
-export interface EventOpportunities {
-  arbitrage: ArbitrageOpportunity[];
-  middles: MiddleOpportunity[];
-  ev: EvBet[];
-}
-
 export function scannerBooks(books: readonly string[] | undefined): Set<string> | null {
   return books ? new Set(books.map(canonicalBookKey)) : null;
 }
@@ -41,7 +35,7 @@ export function scannerBooks(books: readonly string[] | undefined): Set<string> 
 const lines = new LineSet();
 
 /** The opportunities of one prepared event at `now` (the three finders' rules; `settings` from scan.ts). */
-export function scanPreparedEvent(p: PreparedEvent, settings: ScanSettings, now: number): EventOpportunities {
+export function scanPreparedEvent(p: PreparedEvent, settings: ScanSettings, now: number): ScanResult {
   if (p.header.completed) return { arbitrage: [], middles: [], ev: [] };
   lines.load(p, now);
   return { arbitrage: arbitrageOf(lines, settings), middles: middlesOf(lines, settings), ev: evOf(lines, settings.ev) };
