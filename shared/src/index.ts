@@ -46,6 +46,7 @@ export {
   type EvOptions,
 } from './engine/ev';
 export * from './engine/scan';
+export { PreparedBoard } from './engine/prepared-board';
 export * from './engine/sizing';
 export * from './engine/bet-slip';
 export * from './engine/edge-calculator';

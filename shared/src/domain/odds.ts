@@ -48,6 +48,9 @@ export interface BoardEvent {
   completed?: boolean;
 }
 
+/** An event without its prices: what an opportunity says about the game. */
+export type EventHeader = Omit<BoardEvent, 'bookmakers'>;
+
 /** The current board of one sport, as kept in Redis and served for initial loads. */
 export interface SportBoard {
   sport_key: string;

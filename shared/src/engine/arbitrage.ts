@@ -1,8 +1,8 @@
-import type { BoardEvent } from '../domain/odds';
+import type { BoardEvent, EventHeader } from '../domain/odds';
 import { OPPORTUNITY_EXPIRY_SECONDS, type ArbitrageOpportunity } from '../domain/opportunities';
 import { DEFAULT_BANKROLL } from '../domain/sportsbooks';
-import { bestQuote, buildEventIndex, eventLines, groupLines, lineKey, type EventIndex, type MarketLine, type Quote, type TimeCache } from './market-lines';
-import { opportunityAgeSeconds, opportunityEvent, payoutCents, scannerBookFilter, timingFlags, toLeg } from './opportunity-legs';
+import { bestQuote, buildEventIndex, eventLines, groupLines, lineKey, type EventIndex, type MarketGroup, type MarketLine, type Quote, type TimeCache } from './market-lines';
+import { isoTime, opportunityAgeSeconds, opportunityEvent, payoutCents, scannerBookFilter, timingFlags, toLeg } from './opportunity-legs';
 
 /**
  * Arbitrage (spec 001 §5 arbitrage detection, DECISIONS 11): the best price per outcome across books on
@@ -53,19 +53,39 @@ export interface ArbitrageStakes {
  */
 export function arbitrageStakes(decimals: readonly number[], totalCents: number): ArbitrageStakes {
   if (!Number.isInteger(totalCents) || totalCents < 0) throw new RangeError(`Total stake must be whole cents: ${totalCents}`);
-  const inverse = decimals.map((d) => 1 / d);
-  const booksum = inverse.reduce((a, b) => a + b, 0);
-  const exact = inverse.map((r) => (totalCents * r) / booksum);
-  const stakesCents = exact.map(Math.floor);
-  let remaining = totalCents - stakesCents.reduce((a, b) => a + b, 0);
-  const byRemainder = exact.map((e, i) => ({ i, rest: e - Math.floor(e) })).sort((a, b) => b.rest - a.rest);
-  for (const { i } of byRemainder) {
+  // plain loops: this runs for every opportunity of every scan
+  const n = decimals.length;
+  let booksum = 0;
+  for (let i = 0; i < n; i++) booksum += 1 / decimals[i];
+  const exact: number[] = [];
+  const stakesCents: number[] = [];
+  let staked = 0;
+  for (let i = 0; i < n; i++) {
+    exact.push((totalCents * (1 / decimals[i])) / booksum);
+    stakesCents.push(Math.floor(exact[i]));
+    staked += stakesCents[i];
+  }
+  let remaining = totalCents - staked;
+  // largest remainder first, ties in leg order
+  const byRemainder: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const rest = exact[i] - Math.floor(exact[i]);
+    let j = byRemainder.length;
+    while (j > 0 && exact[byRemainder[j - 1]] - Math.floor(exact[byRemainder[j - 1]]) < rest) j--;
+    byRemainder.splice(j, 0, i);
+  }
+  for (const i of byRemainder) {
     if (remaining <= 0) break;
     stakesCents[i]++;
     remaining--;
   }
-  const payoutsCents = stakesCents.map((s, i) => payoutCents(s, decimals[i]));
-  return { stakesCents, payoutsCents, totalCents, guaranteedProfitCents: Math.min(...payoutsCents) - totalCents };
+  const payoutsCents: number[] = [];
+  let lowest = Infinity;
+  for (let i = 0; i < n; i++) {
+    payoutsCents.push(payoutCents(stakesCents[i], decimals[i]));
+    lowest = Math.min(lowest, payoutsCents[i]);
+  }
+  return { stakesCents, payoutsCents, totalCents, guaranteedProfitCents: lowest - totalCents };
 }
 
 /** Total stake in cents: min(max stake, bankroll) (spec 001 §5). */
@@ -87,46 +107,83 @@ export function findArbitrageOnBoard(events: readonly BoardEvent[], options: Arb
 export function arbitrageInIndex(index: EventIndex, options: ArbitrageOptions = {}): ArbitrageOpportunity[] {
   const { event, now, live } = index;
   if (event.completed) return [];
-  const bankroll = options.bankroll ?? ARBITRAGE_DEFAULTS.bankroll;
-  const maxStake = options.maxStake ?? ARBITRAGE_DEFAULTS.maxStake;
-  const minProfitPct = options.minProfitPct ?? ARBITRAGE_DEFAULTS.minProfitPct;
-  const suspectProfitPct = options.suspectProfitPct ?? ARBITRAGE_DEFAULTS.suspectProfitPct;
+  const settings = arbitrageSettings(options);
   const accept = scannerBookFilter(options.books);
-  const totalCents = arbitrageTotalStakeCents(bankroll, maxStake);
   const found: ArbitrageOpportunity[] = [];
 
   for (const line of arbitrageLines(index)) {
-    const group = line.group;
     const legs = bestLegs(line, event.home_team, accept);
     if (!legs) continue;
-    const decimals = legs.map((q) => q.decimal);
-    const profit = arbitrageProfit(decimals);
-    const profitPct = profit * 100;
-    if (!(profit > 0) || profitPct < minProfitPct) continue;
-    const stakes = arbitrageStakes(decimals, totalCents);
-    if (totalCents > 0 && stakes.guaranteedProfitCents <= 0) continue;
-    const flags = timingFlags(legs, live);
-    if (profitPct > suspectProfitPct) flags.push('suspect');
-    const opportunity: ArbitrageOpportunity = {
-      ...opportunityEvent(event),
-      id: `arb:${event.id}:${group.family}:${group.description ?? ''}:${lineKey(line.line)}:${legs.length}`,
-      type: 'arbitrage',
-      kind: legs.length === 3 ? 'three_way' : 'two_way',
-      market: group.family,
-      profitPct,
-      profitAmount: stakes.guaranteedProfitCents / 100,
-      totalStake: stakes.totalCents / 100,
-      totalImpliedProb: decimals.reduce((s, d) => s + 1 / d, 0),
-      legs: legs.map((q, i) => toLeg(q, stakes.stakesCents[i], now)),
-      flags,
-      ageSeconds: opportunityAgeSeconds(legs, now),
-      timeFound: new Date(now).toISOString(),
-      expiresIn: OPPORTUNITY_EXPIRY_SECONDS,
-    };
-    if (group.description !== undefined) opportunity.description = group.description;
-    found.push(opportunity);
+    const opportunity = arbitrageOpportunity(event, now, live, line.group, line.line, legs, settings);
+    if (opportunity) found.push(opportunity);
   }
   return found;
+}
+
+/** ArbitrageOptions with their defaults applied, resolved once per scan. */
+export interface ArbitrageSettings {
+  totalCents: number;
+  minProfitPct: number;
+  suspectProfitPct: number;
+}
+
+export function arbitrageSettings(options: ArbitrageOptions = {}): ArbitrageSettings {
+  return {
+    totalCents: arbitrageTotalStakeCents(options.bankroll ?? ARBITRAGE_DEFAULTS.bankroll, options.maxStake ?? ARBITRAGE_DEFAULTS.maxStake),
+    minProfitPct: options.minProfitPct ?? ARBITRAGE_DEFAULTS.minProfitPct,
+    suspectProfitPct: options.suspectProfitPct ?? ARBITRAGE_DEFAULTS.suspectProfitPct,
+  };
+}
+
+/**
+ * The opportunity of betting `legs` (in the order of orderLegs) on one line, or null when it is below the
+ * minimum profit or its rounded stakes guarantee nothing.
+ */
+export function arbitrageOpportunity(
+  event: EventHeader,
+  now: number,
+  live: boolean,
+  group: Pick<MarketGroup, 'family' | 'description'>,
+  line: number | null,
+  legs: Quote[],
+  settings: ArbitrageSettings,
+): ArbitrageOpportunity | null {
+  const { totalCents } = settings;
+  const decimals: number[] = [];
+  for (const q of legs) decimals.push(q.decimal);
+  const profit = arbitrageProfit(decimals);
+  const profitPct = profit * 100;
+  if (!(profit > 0) || profitPct < settings.minProfitPct) return null;
+  const stakes = arbitrageStakes(decimals, totalCents);
+  if (totalCents > 0 && stakes.guaranteedProfitCents <= 0) return null;
+  const flags = timingFlags(legs, live);
+  if (profitPct > settings.suspectProfitPct) flags.push('suspect');
+  // the event's fields one by one: Node 20's V8 takes microseconds per object for a spread followed by more keys
+  const base = opportunityEvent(event);
+  const opportunity: ArbitrageOpportunity = {
+    eventId: base.eventId,
+    sport: base.sport,
+    sportTitle: base.sportTitle,
+    game: base.game,
+    homeTeam: base.homeTeam,
+    awayTeam: base.awayTeam,
+    commenceTime: base.commenceTime,
+    id: `arb:${event.id}:${group.family}:${group.description ?? ''}:${lineKey(line)}:${legs.length}`,
+    type: 'arbitrage',
+    kind: legs.length === 3 ? 'three_way' : 'two_way',
+    market: group.family,
+    profitPct,
+    profitAmount: stakes.guaranteedProfitCents / 100,
+    totalStake: stakes.totalCents / 100,
+    totalImpliedProb: decimals.reduce((s, d) => s + 1 / d, 0),
+    legs: legs.map((q, i) => toLeg(q, stakes.stakesCents[i], now)),
+    flags,
+    ageSeconds: opportunityAgeSeconds(legs, now),
+    timeFound: isoTime(now),
+    expiresIn: OPPORTUNITY_EXPIRY_SECONDS,
+  };
+  if (group.description !== undefined) opportunity.description = group.description;
+  return opportunity;
 }
 
 /**
@@ -174,9 +231,22 @@ function bestLegs(line: MarketLine, homeTeam: string, accept: (q: Quote) => bool
   }
   if (group.kind === 'total' && Math.abs(legs[0].point! - legs[1].point!) > ARBITRAGE_LINE_TOLERANCE + 1e-9) return null;
   if (group.kind === 'spread' && Math.abs(legs[0].point! + legs[1].point!) > ARBITRAGE_LINE_TOLERANCE + 1e-9) return null;
-  // a stable leg order: home (or the spread's reference side) first, Over before Under, the draw last
-  const first = group.referenceSide ?? homeTeam;
-  return legs.sort((a, b) => sideRank(a, first) - sideRank(b, first) || a.outcome.localeCompare(b.outcome));
+  return orderLegs(legs, group.referenceSide ?? homeTeam);
+}
+
+/** A stable leg order: `first` (the home team, or the spread's reference side) first, Over before Under, the draw last. */
+export function orderLegs(legs: Quote[], first: string): Quote[] {
+  // a stable insertion sort: two or three legs, for every arbitrage of every scan
+  for (let i = 1; i < legs.length; i++) {
+    const leg = legs[i];
+    let j = i - 1;
+    while (j >= 0 && (sideRank(legs[j], first) - sideRank(leg, first) || legs[j].outcome.localeCompare(leg.outcome)) > 0) {
+      legs[j + 1] = legs[j];
+      j--;
+    }
+    legs[j + 1] = leg;
+  }
+  return legs;
 }
 
 function sideRank(q: Quote, first: string): number {

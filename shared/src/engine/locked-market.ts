@@ -1,5 +1,4 @@
 import type { BoardEvent } from '../domain/odds';
-import { decimalToAmerican } from './odds-format';
 
 /**
  * The locked-market rule (spec 001 §5 filters, §9): a market is locked if its odds are missing or 0, if the
@@ -15,8 +14,11 @@ export const LIVE_WINDOW_MS = 3.5 * 3_600_000;
 /** True when decimal odds cannot be bet: missing, 0, ≤ 1, or beyond ±5000 American. */
 export function isLockedPrice(decimal: number | null | undefined): boolean {
   if (decimal === null || decimal === undefined || !Number.isFinite(decimal) || decimal <= 1) return true;
+  // decimalToAmerican() written out: this runs for every outcome of a board scan, and a call returning a
+  // number that is not inlined costs an allocation
+  const american = decimal >= 2 ? (decimal - 1) * 100 : -100 / (decimal - 1);
   // a tolerance so −5000 (1.02) and +5000 (51) themselves stay open despite floating point
-  return Math.abs(decimalToAmerican(decimal)) > LOCKED_MAX_ABS_AMERICAN + 1e-9;
+  return Math.abs(american) > LOCKED_MAX_ABS_AMERICAN + 1e-9;
 }
 
 /** Milliseconds since the ISO time, never negative (a book's clock ahead of ours is age 0); NaN if unparseable. */

@@ -1,4 +1,4 @@
-import type { BoardEvent } from '../domain/odds';
+import type { BoardEvent, EventHeader } from '../domain/odds';
 import { canonicalBookKey } from '../domain/sportsbooks';
 import { isLockedPrice, isEventLive, LOCKED_MAX_AGE_LIVE_MS, LOCKED_MAX_AGE_MS } from './locked-market';
 
@@ -240,7 +240,7 @@ export function bestQuote(quotes: readonly Quote[], accept?: (q: Quote) => boole
   return best;
 }
 
-export function gameName(event: BoardEvent): string {
+export function gameName(event: EventHeader): string {
   return event.away_team && event.home_team ? `${event.away_team} @ ${event.home_team}` : event.home_team || event.away_team || event.id;
 }
 

@@ -1,4 +1,4 @@
-import type { BoardEvent } from '../domain/odds';
+import type { EventHeader } from '../domain/odds';
 import type { OpportunityEvent, OpportunityFlag, OpportunityLeg } from '../domain/opportunities';
 import { canonicalBookKey, DFS_BOOKS } from '../domain/sportsbooks';
 import { gameName, type Quote } from './market-lines';
@@ -23,7 +23,7 @@ export function scannerBookFilter(books: readonly string[] | undefined): (q: Quo
   return (q) => !EXCLUDED.has(q.book) && (allowed === null || allowed.has(q.book));
 }
 
-export function opportunityEvent(event: BoardEvent): OpportunityEvent {
+export function opportunityEvent(event: EventHeader): OpportunityEvent {
   return {
     eventId: event.id,
     sport: event.sport_key,
@@ -79,6 +79,19 @@ export function timingFlags(quotes: readonly Quote[], live: boolean): Opportunit
 
 /** Seconds since the OLDEST leg's update: how old the opportunity's information is. */
 export function opportunityAgeSeconds(quotes: readonly Quote[], now: number): number {
-  const oldest = Math.min(...quotes.map((q) => q.updatedAt));
+  let oldest = Infinity;
+  for (const q of quotes) oldest = Math.min(oldest, q.updatedAt);
   return Math.max(0, Math.round((now - oldest) / 1000));
+}
+
+let lastNow = NaN;
+let lastIso = '';
+
+/** `now` as an ISO string (timeFound); the opportunities of one scan share one `now`, so it is kept. */
+export function isoTime(now: number): string {
+  if (now !== lastNow) {
+    lastIso = new Date(now).toISOString();
+    lastNow = now;
+  }
+  return lastIso;
 }

@@ -1,13 +1,16 @@
 import type { BoardEvent } from '../domain/odds';
 import type { ScanResult } from '../domain/opportunities';
-import { arbitrageInIndex, type ArbitrageOptions } from './arbitrage';
-import { evInIndex, type EvOptions } from './ev';
-import { buildEventIndex, type TimeCache } from './market-lines';
-import { middlesInIndex, type MiddleOptions } from './middles';
+import { arbitrageSettings, type ArbitrageOptions } from './arbitrage';
+import { evSettings, type EvOptions } from './ev';
+import { middleSettings, type MiddleOptions } from './middles';
+import { prepareEvent } from './prepared-event';
+import { scannerBooks, scanPreparedEvent, type ScanSettings } from './prepared-scan';
 
 /**
- * EV, arbitrage and middles in one pass over an event's prices (the index is built once). The pipeline calls
- * scanEvent for each changed event on every update; scanBoard is the whole-board pass.
+ * EV, arbitrage and middles of an event in one pass over its prices. Each event is read into columns once
+ * (prepareEvent) and scanned there (scanPreparedEvent); the result is exactly what findEvBets, findArbitrage
+ * and findMiddles give. The detection worker keeps its boards prepared (PreparedBoard) and re-reads only the
+ * events that changed; scanEvent and scanBoard read and scan in one go.
  */
 export interface ScanOptions {
   arbitrage?: ArbitrageOptions;
@@ -15,25 +18,38 @@ export interface ScanOptions {
   ev?: EvOptions;
 }
 
-export function scanEvent(event: BoardEvent, options: ScanOptions = {}, now: number, times?: TimeCache): ScanResult {
-  const index = buildEventIndex(event, now, times);
+/** ScanOptions with every default applied, resolved once per scan. */
+export function scanSettings(options: ScanOptions = {}): ScanSettings {
   return {
-    arbitrage: arbitrageInIndex(index, options.arbitrage),
-    middles: middlesInIndex(index, options.middles),
-    ev: evInIndex(index, options.ev),
+    ev: evSettings(options.ev),
+    arbitrage: arbitrageSettings(options.arbitrage),
+    middles: middleSettings(options.middles),
+    arbitrageBooks: scannerBooks(options.arbitrage?.books),
+    middleBooks: scannerBooks(options.middles?.books),
   };
+}
+
+export function scanEvent(event: BoardEvent, options: ScanOptions = {}, now: number): ScanResult {
+  return scanPreparedEvent(prepareEvent(event), scanSettings(options), now);
 }
 
 /** Every event of a board; arbitrage by profit, middles by probability then gap, EV by EV%, all descending. */
 export function scanBoard(events: readonly BoardEvent[], options: ScanOptions = {}, now: number): ScanResult {
-  const times: TimeCache = new Map();
+  const settings = scanSettings(options);
   const result: ScanResult = { arbitrage: [], middles: [], ev: [] };
-  for (const event of events) {
-    const found = scanEvent(event, options, now, times);
-    result.arbitrage.push(...found.arbitrage);
-    result.middles.push(...found.middles);
-    result.ev.push(...found.ev);
-  }
+  for (const event of events) addScan(result, scanPreparedEvent(prepareEvent(event), settings, now));
+  return sortScan(result);
+}
+
+/** Appends one event's opportunities (no spread: a board has thousands). */
+export function addScan(into: ScanResult, found: ScanResult): void {
+  for (const o of found.arbitrage) into.arbitrage.push(o);
+  for (const o of found.middles) into.middles.push(o);
+  for (const o of found.ev) into.ev.push(o);
+}
+
+/** The board order: arbitrage by profit, middles by probability then gap, EV by EV%, all descending (stable). */
+export function sortScan(result: ScanResult): ScanResult {
   result.arbitrage.sort((a, b) => b.profitPct - a.profitPct);
   result.middles.sort((a, b) => b.probability - a.probability || b.gap - a.gap);
   result.ev.sort((a, b) => b.evPct - a.evPct);

@@ -13,12 +13,12 @@ import {
   isEventLive,
   isLockedMarket,
   normaliseOddsApiV4,
-  scanEvent,
 } from '@oddspulse/shared';
 import { parseConfig } from '@oddspulse/server/config/config.schema';
 import { RealtimePublisher } from '@oddspulse/server/realtime/realtime-publisher.service';
 import { deleteKeysWithPrefix } from '@oddspulse/server/redis/redis-keys';
 import { RedisService } from '@oddspulse/server/redis/redis.service';
+import { PreparedBoards } from '../detection/prepared-boards';
 import { MarketSimulator } from '../simulator/market-simulator';
 import { BOOK_PROFILES } from '../simulator/sim-books';
 import { SPORT_PROFILES } from '../simulator/sim-sports';
@@ -51,6 +51,7 @@ async function main() {
   const publisher = new RealtimePublisher(redis);
   const start = Date.parse('2026-03-01T18:00:00Z');
   let previous: SportBoard | null = null;
+  const prepared = new PreparedBoards();
   const rows: Array<Record<string, string | number>> = [];
   try {
     for (let cycle = 0; cycle <= CYCLES; cycle++) {
@@ -70,11 +71,11 @@ async function main() {
       t = process.hrtime.bigint();
       const found = { arbitrage: 0, middles: 0, ev: 0 };
       const opportunityMessages: string[] = [];
-      const byId = new Map(events.map((e) => [e.id, e]));
+      // as the detection worker does: the board kept prepared, the changed events read again and scanned
+      const kept = prepared.sync('odds', board, changedEventIds, previous?.fetched_at ?? null);
       for (const id of changedEventIds) {
-        const event = byId.get(id);
-        if (!event) continue;
-        const scan = scanEvent(event, { arbitrage: { minProfitPct: 0.1 }, middles: { minGap: 0.5, minProbability: 5 } }, now);
+        if (!kept.has(id)) continue;
+        const scan = kept.scanEvent(id, { arbitrage: { minProfitPct: 0.1 }, middles: { minGap: 0.5, minProbability: 5 } }, now);
         found.arbitrage += scan.arbitrage.length;
         found.middles += scan.middles.length;
         found.ev += scan.ev.length;

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  BoardEvent,
   OpportunityChannel,
   OpportunityUpdate,
   RealtimeChannel,
@@ -9,7 +8,6 @@ import {
   ScanResult,
   SportBoard,
   dailyFindings,
-  scanEvent,
 } from '@oddspulse/shared';
 import { APP_CONFIG } from '@oddspulse/server/config/config.module';
 import type { AppConfig } from '@oddspulse/server/config/config.schema';
@@ -18,6 +16,7 @@ import { RedisService } from '@oddspulse/server/redis/redis.service';
 import { RedisKeys } from '@oddspulse/server/redis/redis-keys';
 import { OpportunityCountersRepository } from '@oddspulse/server/stats/opportunity-counters.repository';
 import { Trackable, trackOpportunities } from './opportunity-tracker';
+import { PreparedBoards } from './prepared-boards';
 
 const KINDS = [
   { channel: RealtimeChannel.Arbitrage, result: 'arbitrage' },
@@ -32,13 +31,15 @@ export interface DetectionSummary {
 
 /**
  * Runs the engine's EV, arbitrage and middles on the events that changed, keeps each event's current
- * opportunities in Redis (for initial loads) and publishes what is new, updated or gone. Detection
- * publishes with the loosest thresholds a user can choose; each user's filters apply on top. What is new
- * today is also counted for the landing page's figures.
+ * opportunities in Redis (for initial loads) and publishes what is new, updated or gone. The boards are kept
+ * prepared for the engine (PreparedBoards): a poll reads again only the events that changed. Detection
+ * publishes with the loosest thresholds a user can choose; each user's filters apply on top. What is new today is
+ * also counted for the landing page's figures.
  */
 @Injectable()
 export class DetectionService {
   private readonly options: ScanOptions;
+  private readonly prepared = new PreparedBoards();
 
   constructor(
     private readonly redis: RedisService,
@@ -53,18 +54,18 @@ export class DetectionService {
     };
   }
 
-  /** `eventIds`: the events that changed (added, changed or removed) since the last board. */
-  async detect(board: 'odds' | 'props', next: SportBoard, eventIds: readonly string[], now: number): Promise<DetectionSummary> {
+  /**
+   * `eventIds`: the events that changed (added, changed or removed) since the last board; `basis`: the
+   * fetched_at of the board they changed from (null for the first board of the sport).
+   */
+  async detect(board: 'odds' | 'props', next: SportBoard, eventIds: readonly string[], now: number, basis: string | null): Promise<DetectionSummary> {
     const sport = next.sport_key;
-    const events = new Map<string, BoardEvent>(next.events.map((e) => [e.id, e]));
+    const prepared = this.prepared.sync(board, next, eventIds, basis);
     const summary: DetectionSummary = { published: { arbitrage: 0, middles: 0, ev: 0 }, current: { arbitrage: 0, middles: 0, ev: 0 } };
     if (!eventIds.length) return summary;
     const fields = eventIds.map((id) => `${board}:${id}`);
     const scans = new Map<string, ScanResult>();
-    for (const id of eventIds) {
-      const event = events.get(id);
-      if (event) scans.set(id, scanEvent(event, this.options, now));
-    }
+    for (const id of eventIds) if (prepared.has(id)) scans.set(id, prepared.scanEvent(id, this.options, now));
     for (const kind of KINDS) {
       const key = this.redis.key(...RedisKeys.opportunities(kind.channel, sport));
       const stored = await this.redis.client.hmget(key, ...fields);

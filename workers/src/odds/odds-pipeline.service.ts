@@ -101,7 +101,7 @@ export class OddsPipelineService {
       await this.publisher.publish({ channel: kind, sport, at, type: 'board.status', data: { fetched_at: board.fetched_at, stale_since: null } });
       this.logger.log(`${kind} ${sport}: feed recovered (stale since ${previous.stale_since})`);
     }
-    const detection = await this.detection.detect(kind, board, changedEventIds, started);
+    const detection = await this.detection.detect(kind, board, changedEventIds, started, previous?.fetched_at ?? null);
     const live = events.filter((e) => isEventLive(e, started)).length;
     await this.state.saveStatus(this.status(kind, sport, started, { state: 'ok', last_success_at: at, stale_since: null, events: events.length, live }));
     this.logger.log(

@@ -1,0 +1,351 @@
+import type { BoardEvent, BoardOutcome } from '../domain/odds';
+import { parseIsoTime } from './iso-time';
+import { isLockedPrice } from './locked-market';
+import {
+  bookIdOf,
+  grownByte,
+  grownFloat,
+  grownInt,
+  marketKeyOf,
+  MONEYLINE,
+  sortByLine,
+  SPREAD,
+  spreadReference,
+  TOTAL,
+  type MarketKey,
+  type PreparedEvent,
+  type PreparedLines,
+} from './prepared-columns';
+import { LineSet } from './prepared-lines';
+
+/**
+ * Reading an event into a PreparedEvent (see prepared-columns.ts): its open-able quotes in columns, grouped and
+ * sorted, then its lines and fair lines as a scan with every price open would find them.
+ */
+
+/** 2^20: outcome counts below it fit in a group's numeric key. */
+const COUNT_SPAN = 1_048_576;
+
+/** Where prepareEvent reads an event before copying it out at its exact size; reused from event to event. */
+class Reader {
+  marketCount = 0;
+  mKey: string[] = [];
+  mLastUpdate: string[] = [];
+  mTitle: string[] = [];
+  mAlternate = new Uint8Array(64);
+
+  quoteCount = 0;
+  qMarket = new Int32Array(1024);
+  qGroup = new Int32Array(1024);
+  qBook = new Int32Array(1024);
+  qName = new Int32Array(1024);
+  qDecimal = new Float64Array(1024);
+  qPoint = new Float64Array(1024);
+  qLine = new Float64Array(1024);
+  qUpdated = new Float64Array(1024);
+  qOutcomeName: string[] = [];
+  qDescription: (string | undefined)[] = [];
+  qLink: (string | undefined)[] = [];
+
+  groupCount = 0;
+  gFamily: string[] = [];
+  gKind = new Uint8Array(64);
+  gGameLine = new Uint8Array(64);
+  gCount = new Int32Array(64);
+  gStart = new Int32Array(64);
+  gEnd = new Int32Array(64);
+  private plainGroups = new Map<number, number>();
+  private describedGroups = new Map<string, Map<number, number>>();
+  byGroup = new Int32Array(1024);
+  private sortTemp = new Int32Array(1024);
+
+  read(event: BoardEvent): void {
+    this.marketCount = 0;
+    this.quoteCount = 0;
+    this.groupCount = 0;
+    this.plainGroups.clear();
+    this.describedGroups.clear();
+    for (const bookmaker of event.bookmakers) {
+      const book = bookIdOf(bookmaker.key);
+      let lastIso = '';
+      let lastTime = NaN;
+      for (const market of bookmaker.markets) {
+        const key = marketKeyOf(market.key);
+        if (key.lay) continue;
+        const outcomes = market.outcomes;
+        const size = outcomes.length;
+        let described = false;
+        let anyLocked = false;
+        for (let i = 0; i < size; i++) {
+          const o = outcomes[i];
+          if (o.description !== undefined) described = true;
+          if (isLockedPrice(o.price)) anyLocked = true;
+        }
+        // without players a locked price locks the whole market (lockedDescriptions)
+        if (anyLocked && !described) continue;
+        let locked: Set<string> | null = null;
+        if (anyLocked) {
+          locked = new Set();
+          for (const o of outcomes) if (isLockedPrice(o.price)) locked.add(o.description ?? '');
+        }
+        // a book's markets usually share one timestamp string
+        const iso = market.last_update;
+        const updatedAt = iso === lastIso ? lastTime : parseIsoTime(iso);
+        lastIso = iso;
+        lastTime = updatedAt;
+        const m = this.marketCount++;
+        this.mKey[m] = market.key;
+        this.mLastUpdate[m] = iso;
+        this.mTitle[m] = bookmaker.title;
+        this.mAlternate = grownByte(this.mAlternate, m + 1);
+        this.mAlternate[m] = key.alternate ? 1 : 0;
+        if (this.quoteCount + size > this.qMarket.length) this.growQuotes(this.quoteCount + size);
+        const { qMarket, qGroup, qBook, qDecimal, qPoint, qUpdated, qOutcomeName, qDescription, qLink } = this;
+        let counts: Map<string, number> | null = null;
+        let q = this.quoteCount;
+        let group = -1;
+        let runDescription: string | undefined;
+        let runKind = -1;
+        for (let i = 0; i < size; i++) {
+          const o = outcomes[i];
+          if (locked !== null && locked.has(o.description ?? '')) continue;
+          const point = o.point;
+          const hasPoint = point !== undefined && Number.isFinite(point);
+          const name = o.name;
+          const kind = !hasPoint ? MONEYLINE : name === 'Over' || name === 'Under' ? TOTAL : SPREAD;
+          if (group < 0 || o.description !== runDescription || kind !== runKind) {
+            const description = o.description ?? '';
+            let count = 0;
+            if (kind === MONEYLINE) {
+              if (!described) count = size;
+              else count = (counts ??= countByDescription(outcomes)).get(description)!;
+            }
+            group = this.groupOf(key, description, kind, count);
+            runDescription = o.description;
+            runKind = kind;
+          }
+          qMarket[q] = m;
+          qGroup[q] = group;
+          qBook[q] = book;
+          qDecimal[q] = o.price;
+          qPoint[q] = hasPoint ? point : NaN;
+          qUpdated[q] = updatedAt;
+          qOutcomeName[q] = name;
+          qDescription[q] = o.description;
+          qLink[q] = o.link ?? market.link ?? bookmaker.link;
+          q++;
+        }
+        this.quoteCount = q;
+      }
+    }
+    this.orderByGroup();
+  }
+
+  private growQuotes(n: number): void {
+    this.qMarket = grownInt(this.qMarket, n);
+    this.qGroup = grownInt(this.qGroup, n);
+    this.qBook = grownInt(this.qBook, n);
+    this.qName = grownInt(this.qName, n);
+    this.qDecimal = grownFloat(this.qDecimal, n);
+    this.qPoint = grownFloat(this.qPoint, n);
+    this.qLine = grownFloat(this.qLine, n);
+    this.qUpdated = grownFloat(this.qUpdated, n);
+  }
+
+  /** buildEventIndex's group key: family, player/team, kind and (moneylines) the book's outcome count. */
+  private groupOf(key: MarketKey, description: string, kind: number, count: number): number {
+    if (count >= COUNT_SPAN) throw new RangeError(`A market of ${count} outcomes`);
+    const numeric = (key.familyId * 3 + kind) * COUNT_SPAN + count;
+    let groups = this.plainGroups;
+    if (description !== '') {
+      let described = this.describedGroups.get(description);
+      if (described === undefined) this.describedGroups.set(description, (described = new Map()));
+      groups = described;
+    }
+    let g = groups.get(numeric);
+    if (g === undefined) {
+      g = this.groupCount++;
+      if (g === this.gKind.length) {
+        this.gKind = grownByte(this.gKind, g + 1);
+        this.gGameLine = grownByte(this.gGameLine, g + 1);
+        this.gCount = grownInt(this.gCount, g + 1);
+        this.gStart = grownInt(this.gStart, g + 1);
+        this.gEnd = grownInt(this.gEnd, g + 1);
+      }
+      this.gFamily[g] = key.family;
+      this.gKind[g] = kind;
+      this.gGameLine[g] = key.gameLine ? 1 : 0;
+      this.gCount[g] = kind === MONEYLINE ? count : 0;
+      groups.set(numeric, g);
+    }
+    return g;
+  }
+
+  /** A stable counting sort of the quotes by group: byGroup lists each group's quotes in reading order. */
+  private orderByGroup(): void {
+    const { quoteCount, groupCount, qGroup, gStart, gEnd } = this;
+    this.byGroup = grownInt(this.byGroup, quoteCount);
+    const byGroup = this.byGroup;
+    gEnd.fill(0, 0, groupCount);
+    for (let q = 0; q < quoteCount; q++) gEnd[qGroup[q]]++;
+    let start = 0;
+    for (let g = 0; g < groupCount; g++) {
+      const size = gEnd[g];
+      gStart[g] = start;
+      gEnd[g] = start;
+      start += size;
+    }
+    for (let q = 0; q < quoteCount; q++) byGroup[gEnd[qGroup[q]]++] = q;
+  }
+
+  /** The event at its exact size: names per group, spreads oriented, each group's quotes sorted by line. */
+  finish(event: BoardEvent): PreparedEvent {
+    const n = this.quoteCount;
+    const groupCount = this.groupCount;
+    const qName = new Int32Array(n);
+    const qLine = new Float64Array(n);
+    const names: string[] = [];
+    const newest: number[] = [];
+    const gNameStart = new Int32Array(groupCount);
+    const gNameEnd = new Int32Array(groupCount);
+    const gReference: (string | undefined)[] = new Array(groupCount).fill(undefined);
+    const byGroup = this.byGroup.slice(0, n);
+    const byLine = byGroup.slice();
+    const { qOutcomeName, qPoint, qUpdated, gKind } = this;
+    for (let g = 0; g < groupCount; g++) {
+      const from = this.gStart[g];
+      const to = this.gEnd[g];
+      const first = names.length;
+      gNameStart[g] = first;
+      let byName: Map<string, number> | null = null;
+      for (let k = from; k < to; k++) {
+        const q = byGroup[k];
+        const name = qOutcomeName[q];
+        let index = -1;
+        if (byName !== null) index = byName.get(name) ?? -1;
+        else for (let t = first; t < names.length; t++) if (names[t] === name) index = t;
+        if (index < 0) {
+          index = names.length;
+          names.push(name);
+          newest.push(qUpdated[q]);
+          // outrights list dozens of names: stop scanning them one by one
+          if (byName === null && index - first >= 8) {
+            byName = new Map();
+            for (let t = first; t <= index; t++) byName.set(names[t], t);
+          } else if (byName !== null) byName.set(name, index);
+        } else if (qUpdated[q] > newest[index] || Number.isNaN(newest[index])) newest[index] = qUpdated[q];
+        qName[q] = index;
+      }
+      gNameEnd[g] = names.length;
+      if (gKind[g] === MONEYLINE) continue;
+      let reference: string | undefined;
+      if (gKind[g] === SPREAD) {
+        reference = spreadReference(names, first, names.length, event.home_team, null, 0, 0);
+        gReference[g] = reference;
+      }
+      for (let k = from; k < to; k++) {
+        const q = byGroup[k];
+        qLine[q] = reference === undefined || qOutcomeName[q] === reference ? qPoint[q] : -qPoint[q];
+      }
+      this.sortTemp = grownInt(this.sortTemp, to - from);
+      sortByLine(byLine, from, to, qLine, this.sortTemp);
+    }
+    const gOldest = new Float64Array(groupCount);
+    for (let g = 0; g < groupCount; g++) {
+      let groupOldest = Infinity;
+      // NaN sticks: a quote of unreadable time is never open, so its group is never all open
+      for (let k = this.gStart[g]; k < this.gEnd[g] && !Number.isNaN(groupOldest); k++) groupOldest = Math.min(groupOldest, qUpdated[byGroup[k]]);
+      gOldest[g] = groupOldest;
+    }
+    const { bookmakers: _prices, ...header } = event;
+    return {
+      header,
+      commence: Date.parse(event.commence_time),
+      quoteCount: n,
+      qMarket: this.qMarket.slice(0, n),
+      qGroup: this.qGroup.slice(0, n),
+      qBook: this.qBook.slice(0, n),
+      qName,
+      qDecimal: this.qDecimal.slice(0, n),
+      qPoint: this.qPoint.slice(0, n),
+      qLine,
+      qUpdated: this.qUpdated.slice(0, n),
+      qDescription: this.qDescription.slice(0, n),
+      qLink: this.qLink.slice(0, n),
+      mKey: this.mKey.slice(0, this.marketCount),
+      mLastUpdate: this.mLastUpdate.slice(0, this.marketCount),
+      mTitle: this.mTitle.slice(0, this.marketCount),
+      mAlternate: this.mAlternate.slice(0, this.marketCount),
+      groupCount,
+      gFamily: this.gFamily.slice(0, groupCount),
+      gKind: this.gKind.slice(0, groupCount),
+      gGameLine: this.gGameLine.slice(0, groupCount),
+      gCount: this.gCount.slice(0, groupCount),
+      gReference,
+      gStart: this.gStart.slice(0, groupCount),
+      gEnd: this.gEnd.slice(0, groupCount),
+      gNameStart,
+      gNameEnd,
+      names,
+      nameNewest: Float64Array.from(newest),
+      byGroup,
+      byLine,
+      gOldest,
+      // prepareEvent fills these in
+      gLineStart: new Int32Array(0),
+      gLineEnd: new Int32Array(0),
+      lines: NO_LINES,
+    };
+  }
+}
+
+function countByDescription(outcomes: readonly BoardOutcome[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const o of outcomes) counts.set(o.description ?? '', (counts.get(o.description ?? '') ?? 0) + 1);
+  return counts;
+}
+
+const NO_LINES: PreparedLines = {
+  lineCount: 0,
+  lQuoteStart: new Int32Array(0),
+  lQuoteEnd: new Int32Array(0),
+  lOldest: new Float64Array(0),
+  gSimple: new Uint8Array(0),
+  lLine: new Float64Array(0),
+  lSpan: new Float64Array(0),
+  lSideStart: new Int32Array(0),
+  lSideCount: new Int32Array(0),
+  lFair: new Uint8Array(0),
+  lFairBooks: new Int32Array(0),
+  sName: new Int32Array(0),
+  sStart: new Int32Array(0),
+  sLength: new Int32Array(0),
+  sFair: new Float64Array(0),
+  sBest: new Int32Array(0),
+  sTop: new Float64Array(0),
+  sDfs: new Uint8Array(0),
+  pool: new Int32Array(0),
+  gMidStart: new Int32Array(0),
+  gMidLow: new Int32Array(0),
+  gMidHigh: new Int32Array(0),
+  midFirst: new Int32Array(0),
+  midSecond: new Int32Array(0),
+  lLegs: new Int32Array(0),
+  lLegCount: new Uint8Array(0),
+  lUnique: new Uint8Array(0),
+};
+
+const reader = new Reader();
+const preparer = new LineSet();
+
+/** Reads one event into columns and prepares its lines (see PreparedEvent). */
+export function prepareEvent(event: BoardEvent): PreparedEvent {
+  reader.read(event);
+  const prepared = reader.finish(event);
+  preparer.loadAllOpen(prepared);
+  const { lines, gLineStart, gLineEnd } = preparer.toPrepared();
+  prepared.lines = lines;
+  prepared.gLineStart = gLineStart;
+  prepared.gLineEnd = gLineEnd;
+  return prepared;
+}
