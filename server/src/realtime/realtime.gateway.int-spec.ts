@@ -285,6 +285,32 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     expect(socket.messages.map((m) => m.seq)).toEqual(Array.from({ length: last - first + 1 }, (_, i) => first + i));
   });
 
+  // A gateway restart reconnects every client at once: their catch-ups share relay barriers, and each socket
+  // still gets every seq once, in order.
+  it('catches up many sockets subscribing at once, with and without a last seq, while publishing goes on', async () => {
+    const sport = 'americanfootball_ufl';
+    const message = (n: number): RealtimeMessage<'scores'> => ({ ...scoreUpdate(n), sport });
+    for (let n = 1; n <= 5; n++) await a.publisher.publish(message(n));
+    const sockets = Array.from({ length: 40 }, (_, i) => client(i % 2 ? a : b));
+    await Promise.all(sockets.map((s) => s.connect()));
+    let publishing = true;
+    const background = (async () => {
+      for (let n = 6; publishing && n < 400; n++) await a.publisher.publish(message(n));
+    })();
+    const acks = await Promise.all(sockets.map((s, i) => s.subscribe(i % 4 < 2 ? { channel: 'scores', sport, lastSeq: 2 } : { channel: 'scores', sport })));
+    await new Promise((r) => setTimeout(r, 50));
+    publishing = false;
+    await background;
+    const last = Number(await a.redis.client.get(a.redis.key('rt', 'scores', sport, 'seq')));
+    await eventually(() => sockets.every((s) => s.messages.at(-1)?.seq === last), 5000, 'every socket at the last seq');
+    sockets.forEach((socket, i) => {
+      const ack = acks[i];
+      if (!ack.ok) throw new Error(`subscribe ${i} refused: ${ack.message}`);
+      const first = i % 4 < 2 ? 3 : ack.seq - ack.replayed + 1;
+      expect([i, socket.messages.map((m) => m.seq)]).toEqual([i, Array.from({ length: last - first + 1 }, (_, k) => first + k)]);
+    });
+  });
+
   it('sends a snapshot of the board when the gap is older than the buffer, then live diffs after it', async () => {
     const sport = 'baseball_mlb';
     const board: SportBoard = { sport_key: sport, fetched_at: '2026-11-21T07:00:00Z', events: [] };

@@ -27,7 +27,6 @@ import { RedisKeys } from '../redis/redis-keys';
 import { RealtimePublisher } from './realtime-publisher.service';
 import { RealtimeRelay } from './realtime-relay.service';
 import { PlanLapseTimers } from './plan-lapse-timers';
-import { RealtimeSnapshots } from './realtime-snapshots.service';
 import { SocketAuthService } from './socket-auth.service';
 import { accountRoom, type GatewayServer, type GatewaySocket } from './socket-types';
 
@@ -59,7 +58,6 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   constructor(
     private readonly auth: SocketAuthService,
     private readonly relay: RealtimeRelay,
-    private readonly snapshots: RealtimeSnapshots,
     private readonly redis: RedisService,
     private readonly publisher: RealtimePublisher,
     private readonly plans: PlanService,
@@ -116,9 +114,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       return { ok: false, code: 'INVALID_SUBSCRIPTION', message: `At most ${MAX_ROOMS_PER_SOCKET} subscriptions per connection` };
     }
     try {
-      // Without a last seq the socket starts from now: caught up from the current seq like any other, so the
-      // acknowledged seq is exact and nothing published while it joins is missed.
-      const lastSeq = (request as { lastSeq?: number }).lastSeq ?? (await this.snapshots.currentSeq(target.channel, target.key));
+      // Without a last seq the socket starts from now: the acknowledged seq is exact and nothing published while
+      // it joins is missed.
+      const lastSeq = (request as { lastSeq?: number }).lastSeq ?? null;
       const result = await this.relay.catchUpAndJoin(socket, target.channel, target.key, lastSeq, () => channelAccess(socket.data.access, target.channel).allowed);
       if (result) return { ok: true, room, ...result };
       // The plan changed while the socket was being caught up.
