@@ -23,7 +23,8 @@ const RATE = Number(process.env.BENCH_RATE ?? 50);
 const MEASURE_MS = Number(process.env.BENCH_MEASURE_MS ?? 10000);
 const WARMUP_MS = 2000;
 const WORKERS = Number(process.env.BENCH_CLIENT_PROCESSES ?? 2);
-// A folder: each server's CPU profile of every phase's connect and measurement windows is written there.
+// A folder: each server's CPU profile of every phase's connect and measurement windows, and a heap profile of what
+// the connections keep, are written there (open them in Chrome DevTools).
 const PROFILE_DIR = process.env.BENCH_PROFILE;
 const SPORTS = ['americanfootball_nfl', 'americanfootball_ncaaf', 'basketball_nba', 'basketball_ncaab', 'icehockey_nhl', 'baseball_mlb', 'soccer_usa_mls', 'soccer_epl'];
 
@@ -37,6 +38,11 @@ const cpuSeconds = (pid) => {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
+/** The machine's CPU time by kind (jiffies), from /proc/stat. */
+function machineCpu() {
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
+  return { busy: user + nice + system + irq + softirq, softirq, steal, total: user + nice + system + idle + iowait + irq + softirq + steal };
+}
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -104,10 +110,13 @@ async function phase({ name, pid, url, auth, n, publish, profiler }) {
   const connectStart = Date.now();
   const per = Math.ceil(n / WORKERS);
   const label = `${name.split(' ')[0]}-${n}`;
+  // what the sockets' connections allocate and keep: a sampling heap profile of the connect window, after a collection
+  if (profiler) await profiler.startHeapSampling();
   await profiled(profiler, `${label}-connect`, () =>
     Promise.all(workers.map((w, i) => ask(w, { type: 'connect', url, auth, sports: SPORTS, n: Math.min(per, n - i * per), offset: i * per }, 'connected'))),
   );
   const connectSeconds = (Date.now() - connectStart) / 1000;
+  if (profiler) writeFileSync(join(PROFILE_DIR, `${label}-connect.heapprofile`), JSON.stringify(await profiler.stopHeapSampling()));
 
   let seq = 0;
   const publishOne = () => {
@@ -131,6 +140,9 @@ async function phase({ name, pid, url, auth, n, publish, profiler }) {
   })();
   await sleep(WARMUP_MS);
   const cpuBefore = cpuSeconds(pid);
+  const clientsCpuBefore = workers.reduce((sum, w) => sum + cpuSeconds(w.pid), 0);
+  const machineBefore = machineCpu();
+  const measureStart = performance.now();
   const { measuredMessages, results } = await profiled(profiler, `${label}-measure`, async () => {
     for (const w of workers) w.send({ type: 'measure' });
     const measuredFrom = published;
@@ -139,6 +151,10 @@ async function phase({ name, pid, url, auth, n, publish, profiler }) {
     return { measuredMessages, results: await Promise.all(workers.map((w) => ask(w, { type: 'stop' }, 'latencies'))) };
   });
   const cpuUsed = cpuSeconds(pid) - cpuBefore;
+  const clientsCpuUsed = workers.reduce((sum, w) => sum + cpuSeconds(w.pid), 0) - clientsCpuBefore;
+  const measuredSeconds = (performance.now() - measureStart) / 1000;
+  const machineAfter = machineCpu();
+  const machineShare = (field) => (machineAfter[field] - machineBefore[field]) / Math.max(1, machineAfter.total - machineBefore.total);
   publishing = false;
   await loop;
   const rssAfter = rssMb(pid);
@@ -163,6 +179,11 @@ async function phase({ name, pid, url, auth, n, publish, profiler }) {
     expected: Math.round(expected),
     rssMb: rssAfter,
     cpuPer1000: (cpuUsed * 1000 * 1000) / Math.max(1, latencies.length),
+    serverCpuPct: (cpuUsed / measuredSeconds) * 100,
+    load: loadavg()[0],
+    machineBusyPct: machineShare('busy') * 100,
+    machineStealPct: machineShare('steal') * 100,
+    clientsCpuPct: (clientsCpuUsed / measuredSeconds) * 100,
     rssPer1000: ((rssAfter - rssBefore) / n) * 1000,
   };
 }
@@ -261,10 +282,14 @@ const fmt = (v, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : 'n/a');
 console.log(`\nbench:push — ${RATE} diffs/s through Redis, ${SPORTS.length} sports, ${MEASURE_MS / 1000} s measured per phase, ${WORKERS} client processes, loopback`);
 // Server, bare server, publisher and clients share this machine's cores: say how busy it was.
 console.log(`${cpus().length} CPUs; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after\n`);
-console.log('| server | clients | p50 ms | p99 ms | received / expected | server CPU ms per 1,000 deliveries | server RSS MB | RSS MB per 1,000 clients | connect s |');
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+// CPU % is of one core, over the measurement: server and client processes together near 200 % means the two
+// cores, not the server, set the latency.
+console.log('| server | clients | p50 ms | p99 ms | received / expected | server CPU ms per 1,000 deliveries | server CPU % | client processes CPU % | machine busy % (steal %) | load after | server RSS MB | RSS MB per 1,000 clients | connect s |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
-  console.log(`| ${r.name} | ${r.clients} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${r.received} / ${r.expected} | ${fmt(r.cpuPer1000)} | ${fmt(r.rssMb)} | ${fmt(r.rssPer1000)} | ${fmt(r.connectSeconds)} |`);
+  console.log(
+    `| ${r.name} | ${r.clients} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${r.received} / ${r.expected} | ${fmt(r.cpuPer1000)} | ${fmt(r.serverCpuPct, 0)} | ${fmt(r.clientsCpuPct, 0)} | ${fmt(r.machineBusyPct, 0)} (${fmt(r.machineStealPct, 0)}) | ${fmt(r.load)} | ${fmt(r.rssMb)} | ${fmt(r.rssPer1000)} | ${fmt(r.connectSeconds)} |`,
+  );
 }
 for (const n of CLIENT_COUNTS) {
   const g = results.find((r) => r.name === 'gateway' && r.clients === n);

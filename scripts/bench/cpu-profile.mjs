@@ -1,6 +1,6 @@
 // CPU profiles of a process started with `--inspect`, over a window the caller chooses (a `--cpu-prof` profile
-// is only written on a clean exit and covers the whole run), and its memory after a full collection. Used by
-// `BENCH_PROFILE=dir npm run bench:push`.
+// is only written on a clean exit and covers the whole run), sampling heap profiles, and its memory after a full
+// collection. Used by `BENCH_PROFILE=dir npm run bench:push`.
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 
