@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { attachProfiler, selfTimes } from './bench/cpu-profile.mjs';
+import { attachInspector, selfTimes } from './bench/inspector.mjs';
 import { ROOT, freePort, run } from './lib/stack.mjs';
 
 const require = createRequire(join(ROOT, 'server', 'package.json'));
@@ -102,11 +102,12 @@ async function profiled(profiler, label, work) {
   return result;
 }
 
-async function phase({ name, pid, url, auth, n, publish, profiler }) {
+async function phase({ name, pid, url, auth, n, publish, inspector }) {
   process.stderr.write(`bench:push: ${name}, ${n} clients…\n`);
+  const profiler = PROFILE_DIR ? inspector : null;
   const workers = startWorkers();
-  const rssBefore = rssMb(pid);
-  const heapBefore = profiler ? await profiler.memory() : null;
+  // memory per client is read after a full collection, before and after: garbage is nobody's per-client cost
+  const memoryBefore = await inspector.memory();
   const connectStart = Date.now();
   const per = Math.ceil(n / WORKERS);
   const label = `${name.split(' ')[0]}-${n}`;
@@ -158,12 +159,9 @@ async function phase({ name, pid, url, auth, n, publish, profiler }) {
   publishing = false;
   await loop;
   const rssAfter = rssMb(pid);
-  if (profiler) {
-    // with the clients still connected: what the sockets hold once garbage is collected
-    const heapAfter = await profiler.memory();
-    const perThousand = (field) => (((heapAfter[field] - heapBefore[field]) / 2 ** 20 / n) * 1000).toFixed(1);
-    process.stderr.write(`${label}: after a full collection, per 1,000 clients: heap used ${perThousand('heapUsed')} MB, RSS ${perThousand('rss')} MB, external ${perThousand('external')} MB\n`);
-  }
+  // with the clients still connected: what the sockets hold once garbage is collected
+  const memoryAfter = await inspector.memory();
+  const perThousand = (field) => ((memoryAfter[field] - memoryBefore[field]) / 2 ** 20 / n) * 1000;
   await Promise.all(workers.map((w) => ask(w, { type: 'close' }, 'closed')));
   for (const w of workers) w.kill();
 
@@ -184,7 +182,8 @@ async function phase({ name, pid, url, auth, n, publish, profiler }) {
     machineBusyPct: machineShare('busy') * 100,
     machineStealPct: machineShare('steal') * 100,
     clientsCpuPct: (clientsCpuUsed / measuredSeconds) * 100,
-    rssPer1000: ((rssAfter - rssBefore) / n) * 1000,
+    rssPer1000: perThousand('rss'),
+    heapPer1000: perThousand('heapUsed'),
   };
 }
 
@@ -214,8 +213,9 @@ if (run(process.execPath, ['server/dist/cli.js', 'setup'], env) !== 0) process.e
 
 const gatewayPort = await freePort();
 const barePort = await freePort();
-const inspectPorts = PROFILE_DIR ? [await freePort(), await freePort()] : [];
-const inspect = (i) => (PROFILE_DIR ? [`--inspect=127.0.0.1:${inspectPorts[i]}`] : []);
+// Both servers open the inspector on loopback: a full collection before each memory reading, and the profiles.
+const inspectPorts = [await freePort(), await freePort()];
+const inspect = (i) => [`--inspect=127.0.0.1:${inspectPorts[i]}`];
 if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
 const gateway = spawn(process.execPath, [...inspect(0), 'server/dist/main.js'], { cwd: ROOT, env: { ...env, PORT: String(gatewayPort) }, stdio: 'inherit' });
 const bare = fork(join(ROOT, 'scripts', 'bench', 'bare-server.mjs'), [String(barePort), redisUrl, `${prefix}:bare:`], {
@@ -227,13 +227,13 @@ const publisher = new RealtimePublisher(redisService);
 const barePublisher = new IORedis(redisUrl);
 const results = [];
 const loadBefore = loadavg()[0];
-let profilers = [];
+let inspectors = [];
 try {
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   await waitForPort(gatewayUrl);
   await new Promise((resolve) => bare.once('message', resolve));
-  profilers = PROFILE_DIR ? await Promise.all(inspectPorts.map(attachProfiler)) : [];
-  const [gatewayProfiler = null, bareProfiler = null] = profilers;
+  inspectors = await Promise.all(inspectPorts.map(attachInspector));
+  const [gatewayInspector, bareInspector] = inspectors;
   const login = await fetch(`${gatewayUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -251,7 +251,7 @@ try {
         auth: { token },
         n,
         publish: (sport, data) => publisher.publish({ channel: 'odds', sport, at: new Date().toISOString(), type: 'board.diff', data }),
-        profiler: gatewayProfiler,
+        inspector: gatewayInspector,
       }),
     );
     results.push(
@@ -261,14 +261,14 @@ try {
         url: `http://127.0.0.1:${barePort}`,
         auth: {},
         n,
-        profiler: bareProfiler,
+        inspector: bareInspector,
         publish: (sport, data) =>
           barePublisher.publish(`${prefix}:bare:${sport}`, JSON.stringify({ seq: 0, channel: 'odds', sport, at: new Date().toISOString(), type: 'board.diff', data })),
       }),
     );
   }
 } finally {
-  for (const profiler of profilers) profiler.close();
+  for (const inspector of inspectors) inspector.close();
   gateway.kill('SIGTERM');
   bare.kill('SIGTERM');
   await sleep(1000);
@@ -284,11 +284,11 @@ console.log(`\nbench:push — ${RATE} diffs/s through Redis, ${SPORTS.length} sp
 console.log(`${cpus().length} CPUs; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after\n`);
 // CPU % is of one core, over the measurement: server and client processes together near 200 % means the two
 // cores, not the server, set the latency.
-console.log('| server | clients | p50 ms | p99 ms | received / expected | server CPU ms per 1,000 deliveries | server CPU % | client processes CPU % | machine busy % (steal %) | load after | server RSS MB | RSS MB per 1,000 clients | connect s |');
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+console.log('| server | clients | p50 ms | p99 ms | received / expected | server CPU ms per 1,000 deliveries | server CPU % | client processes CPU % | machine busy % (steal %) | load after | server RSS MB | RSS MB per 1,000 clients | heap MB per 1,000 clients | connect s |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
   console.log(
-    `| ${r.name} | ${r.clients} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${r.received} / ${r.expected} | ${fmt(r.cpuPer1000)} | ${fmt(r.serverCpuPct, 0)} | ${fmt(r.clientsCpuPct, 0)} | ${fmt(r.machineBusyPct, 0)} (${fmt(r.machineStealPct, 0)}) | ${fmt(r.load)} | ${fmt(r.rssMb)} | ${fmt(r.rssPer1000)} | ${fmt(r.connectSeconds)} |`,
+    `| ${r.name} | ${r.clients} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${r.received} / ${r.expected} | ${fmt(r.cpuPer1000)} | ${fmt(r.serverCpuPct, 0)} | ${fmt(r.clientsCpuPct, 0)} | ${fmt(r.machineBusyPct, 0)} (${fmt(r.machineStealPct, 0)}) | ${fmt(r.load)} | ${fmt(r.rssMb)} | ${fmt(r.rssPer1000)} | ${fmt(r.heapPer1000)} | ${fmt(r.connectSeconds)} |`,
   );
 }
 for (const n of CLIENT_COUNTS) {

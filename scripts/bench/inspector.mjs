@@ -1,12 +1,12 @@
-// CPU profiles of a process started with `--inspect`, over a window the caller chooses (a `--cpu-prof` profile
-// is only written on a clean exit and covers the whole run), sampling heap profiles, and its memory after a full
-// collection. Used by `BENCH_PROFILE=dir npm run bench:push`.
+// A bench server's inspector (the process is started with `--inspect` on loopback): its memory after a full
+// collection, and for `BENCH_PROFILE=dir npm run bench:push` CPU profiles over a window the caller chooses (a
+// `--cpu-prof` profile is only written on a clean exit and covers the whole run) and sampling heap profiles.
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 
 const WebSocket = createRequire(new URL('../../server/package.json', import.meta.url))('ws');
 
-export async function attachProfiler(port) {
+export async function attachInspector(port) {
   let targets;
   for (let i = 0; i < 50 && !targets; i++) {
     try {
@@ -34,10 +34,12 @@ export async function attachProfiler(port) {
       pending.set(id, { resolve, reject });
       ws.send(JSON.stringify({ id, method, params }));
     });
-  await send('Profiler.enable');
-  await send('Profiler.setSamplingInterval', { interval: 500 });
   return {
-    start: () => send('Profiler.start'),
+    start: async () => {
+      await send('Profiler.enable');
+      await send('Profiler.setSamplingInterval', { interval: 500 });
+      await send('Profiler.start');
+    },
     stop: async () => (await send('Profiler.stop')).profile,
     /** process.memoryUsage() after a full collection: what the process really holds, garbage aside. */
     memory: async () => {
