@@ -4,10 +4,11 @@
 // Bounded: four phases of about 10 s of measurement each. Loopback only. Prints figures; asserts nothing.
 import { fork, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
+import { attachInspector, selfTimes } from './bench/inspector.mjs';
 import { ROOT, freePort, run } from './lib/stack.mjs';
 
 const require = createRequire(join(ROOT, 'server', 'package.json'));
@@ -22,6 +23,9 @@ const RATE = Number(process.env.BENCH_RATE ?? 50);
 const MEASURE_MS = Number(process.env.BENCH_MEASURE_MS ?? 10000);
 const WARMUP_MS = 2000;
 const WORKERS = Number(process.env.BENCH_CLIENT_PROCESSES ?? 2);
+// A folder: each server's CPU profile of every phase's connect and measurement windows, and a heap profile of what
+// the connections keep, are written there (open them in Chrome DevTools).
+const PROFILE_DIR = process.env.BENCH_PROFILE;
 const SPORTS = ['americanfootball_nfl', 'americanfootball_ncaaf', 'basketball_nba', 'basketball_ncaab', 'icehockey_nhl', 'baseball_mlb', 'soccer_usa_mls', 'soccer_epl'];
 
 const id = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
@@ -29,6 +33,16 @@ const base = process.env.TEST_DATABASE_BASE_URL || 'postgres://postgres@127.0.0.
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const prefix = `oddspulse-bench-${id}`;
 
+/** CPU seconds the process has used (utime + stime, in Linux's 100 ticks a second): a phase's cost to the server, whatever else ran. */
+const cpuSeconds = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+/** The machine's CPU time by kind (jiffies), from /proc/stat. */
+function machineCpu() {
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
+  return { busy: user + nice + system + irq + softirq, softirq, steal, total: user + nice + system + idle + iowait + irq + softirq + steal };
+}
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -76,14 +90,34 @@ function ask(worker, command, answer) {
   });
 }
 
-async function phase({ name, pid, url, auth, n, publish }) {
+/** Profiles `work` on the server when profiling is on: the profile is written and its heaviest functions printed. */
+async function profiled(profiler, label, work) {
+  if (!profiler) return work();
+  await profiler.start();
+  const result = await work();
+  const profile = await profiler.stop();
+  writeFileSync(join(PROFILE_DIR, `${label}.cpuprofile`), JSON.stringify(profile));
+  process.stderr.write(`\n${label}: self time, heaviest first\n`);
+  for (const f of selfTimes(profile)) process.stderr.write(`  ${f.ms.toFixed(0).padStart(6)} ms ${(f.share * 100).toFixed(1).padStart(5)} %  ${f.name}\n`);
+  return result;
+}
+
+async function phase({ name, pid, url, auth, n, publish, inspector }) {
   process.stderr.write(`bench:push: ${name}, ${n} clients…\n`);
+  const profiler = PROFILE_DIR ? inspector : null;
   const workers = startWorkers();
-  const rssBefore = rssMb(pid);
+  // memory per client is read after a full collection, before and after: garbage is nobody's per-client cost
+  const memoryBefore = await inspector.memory();
   const connectStart = Date.now();
   const per = Math.ceil(n / WORKERS);
-  await Promise.all(workers.map((w, i) => ask(w, { type: 'connect', url, auth, sports: SPORTS, n: Math.min(per, n - i * per), offset: i * per }, 'connected')));
+  const label = `${name.split(' ')[0]}-${n}`;
+  // what the sockets' connections allocate and keep: a sampling heap profile of the connect window, after a collection
+  if (profiler) await profiler.startHeapSampling();
+  await profiled(profiler, `${label}-connect`, () =>
+    Promise.all(workers.map((w, i) => ask(w, { type: 'connect', url, auth, sports: SPORTS, n: Math.min(per, n - i * per), offset: i * per }, 'connected'))),
+  );
   const connectSeconds = (Date.now() - connectStart) / 1000;
+  if (profiler) writeFileSync(join(PROFILE_DIR, `${label}-connect.heapprofile`), JSON.stringify(await profiler.stopHeapSampling()));
 
   let seq = 0;
   const publishOne = () => {
@@ -106,14 +140,28 @@ async function phase({ name, pid, url, auth, n, publish }) {
     }
   })();
   await sleep(WARMUP_MS);
-  for (const w of workers) w.send({ type: 'measure' });
-  const measuredFrom = published;
-  await sleep(MEASURE_MS);
-  const measuredMessages = published - measuredFrom;
-  const results = await Promise.all(workers.map((w) => ask(w, { type: 'stop' }, 'latencies')));
+  const cpuBefore = cpuSeconds(pid);
+  const clientsCpuBefore = workers.reduce((sum, w) => sum + cpuSeconds(w.pid), 0);
+  const machineBefore = machineCpu();
+  const measureStart = performance.now();
+  const { measuredMessages, results } = await profiled(profiler, `${label}-measure`, async () => {
+    for (const w of workers) w.send({ type: 'measure' });
+    const measuredFrom = published;
+    await sleep(MEASURE_MS);
+    const measuredMessages = published - measuredFrom;
+    return { measuredMessages, results: await Promise.all(workers.map((w) => ask(w, { type: 'stop' }, 'latencies'))) };
+  });
+  const cpuUsed = cpuSeconds(pid) - cpuBefore;
+  const clientsCpuUsed = workers.reduce((sum, w) => sum + cpuSeconds(w.pid), 0) - clientsCpuBefore;
+  const measuredSeconds = (performance.now() - measureStart) / 1000;
+  const machineAfter = machineCpu();
+  const machineShare = (field) => (machineAfter[field] - machineBefore[field]) / Math.max(1, machineAfter.total - machineBefore.total);
   publishing = false;
   await loop;
   const rssAfter = rssMb(pid);
+  // with the clients still connected: what the sockets hold once garbage is collected
+  const memoryAfter = await inspector.memory();
+  const perThousand = (field) => ((memoryAfter[field] - memoryBefore[field]) / 2 ** 20 / n) * 1000;
   await Promise.all(workers.map((w) => ask(w, { type: 'close' }, 'closed')));
   for (const w of workers) w.kill();
 
@@ -128,7 +176,14 @@ async function phase({ name, pid, url, auth, n, publish }) {
     received: latencies.length,
     expected: Math.round(expected),
     rssMb: rssAfter,
-    rssPer1000: ((rssAfter - rssBefore) / n) * 1000,
+    cpuPer1000: (cpuUsed * 1000 * 1000) / Math.max(1, latencies.length),
+    serverCpuPct: (cpuUsed / measuredSeconds) * 100,
+    load: loadavg()[0],
+    machineBusyPct: machineShare('busy') * 100,
+    machineStealPct: machineShare('steal') * 100,
+    clientsCpuPct: (clientsCpuUsed / measuredSeconds) * 100,
+    rssPer1000: perThousand('rss'),
+    heapPer1000: perThousand('heapUsed'),
   };
 }
 
@@ -158,17 +213,27 @@ if (run(process.execPath, ['server/dist/cli.js', 'setup'], env) !== 0) process.e
 
 const gatewayPort = await freePort();
 const barePort = await freePort();
-const gateway = spawn(process.execPath, ['server/dist/main.js'], { cwd: ROOT, env: { ...env, PORT: String(gatewayPort) }, stdio: 'inherit' });
-const bare = fork(join(ROOT, 'scripts', 'bench', 'bare-server.mjs'), [String(barePort), redisUrl, `${prefix}:bare:`], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+// Both servers open the inspector on loopback: a full collection before each memory reading, and the profiles.
+const inspectPorts = [await freePort(), await freePort()];
+const inspect = (i) => [`--inspect=127.0.0.1:${inspectPorts[i]}`];
+if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
+const gateway = spawn(process.execPath, [...inspect(0), 'server/dist/main.js'], { cwd: ROOT, env: { ...env, PORT: String(gatewayPort) }, stdio: 'inherit' });
+const bare = fork(join(ROOT, 'scripts', 'bench', 'bare-server.mjs'), [String(barePort), redisUrl, `${prefix}:bare:`], {
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  execArgv: inspect(1),
+});
 const redisService = new RedisService({ REDIS_URL: redisUrl, REDIS_PREFIX: prefix });
 const publisher = new RealtimePublisher(redisService);
 const barePublisher = new IORedis(redisUrl);
 const results = [];
 const loadBefore = loadavg()[0];
+let inspectors = [];
 try {
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   await waitForPort(gatewayUrl);
   await new Promise((resolve) => bare.once('message', resolve));
+  inspectors = await Promise.all(inspectPorts.map(attachInspector));
+  const [gatewayInspector, bareInspector] = inspectors;
   const login = await fetch(`${gatewayUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -186,6 +251,7 @@ try {
         auth: { token },
         n,
         publish: (sport, data) => publisher.publish({ channel: 'odds', sport, at: new Date().toISOString(), type: 'board.diff', data }),
+        inspector: gatewayInspector,
       }),
     );
     results.push(
@@ -195,12 +261,14 @@ try {
         url: `http://127.0.0.1:${barePort}`,
         auth: {},
         n,
+        inspector: bareInspector,
         publish: (sport, data) =>
           barePublisher.publish(`${prefix}:bare:${sport}`, JSON.stringify({ seq: 0, channel: 'odds', sport, at: new Date().toISOString(), type: 'board.diff', data })),
       }),
     );
   }
 } finally {
+  for (const inspector of inspectors) inspector.close();
   gateway.kill('SIGTERM');
   bare.kill('SIGTERM');
   await sleep(1000);
@@ -214,14 +282,18 @@ const fmt = (v, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : 'n/a');
 console.log(`\nbench:push — ${RATE} diffs/s through Redis, ${SPORTS.length} sports, ${MEASURE_MS / 1000} s measured per phase, ${WORKERS} client processes, loopback`);
 // Server, bare server, publisher and clients share this machine's cores: say how busy it was.
 console.log(`${cpus().length} CPUs; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after\n`);
-console.log('| server | clients | p50 ms | p99 ms | received / expected | server RSS MB | RSS MB per 1,000 clients | connect s |');
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+// CPU % is of one core, over the measurement: server and client processes together near 200 % means the two
+// cores, not the server, set the latency.
+console.log('| server | clients | p50 ms | p99 ms | received / expected | server CPU ms per 1,000 deliveries | server CPU % | client processes CPU % | machine busy % (steal %) | load after | server RSS MB | RSS MB per 1,000 clients | heap MB per 1,000 clients | connect s |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
-  console.log(`| ${r.name} | ${r.clients} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${r.received} / ${r.expected} | ${fmt(r.rssMb)} | ${fmt(r.rssPer1000)} | ${fmt(r.connectSeconds)} |`);
+  console.log(
+    `| ${r.name} | ${r.clients} | ${fmt(r.p50, 2)} | ${fmt(r.p99, 2)} | ${r.received} / ${r.expected} | ${fmt(r.cpuPer1000)} | ${fmt(r.serverCpuPct, 0)} | ${fmt(r.clientsCpuPct, 0)} | ${fmt(r.machineBusyPct, 0)} (${fmt(r.machineStealPct, 0)}) | ${fmt(r.load)} | ${fmt(r.rssMb)} | ${fmt(r.rssPer1000)} | ${fmt(r.heapPer1000)} | ${fmt(r.connectSeconds)} |`,
+  );
 }
 for (const n of CLIENT_COUNTS) {
   const g = results.find((r) => r.name === 'gateway' && r.clients === n);
   const b = results.find((r) => r.name !== 'gateway' && r.clients === n);
-  console.log(`ratio gateway / bare at ${n} clients: p50 ${fmt(g.p50 / b.p50, 2)}, p99 ${fmt(g.p99 / b.p99, 2)}, RSS per 1,000 ${fmt(g.rssPer1000 / b.rssPer1000, 2)}`);
+  console.log(`ratio gateway / bare at ${n} clients: p50 ${fmt(g.p50 / b.p50, 2)}, p99 ${fmt(g.p99 / b.p99, 2)}, CPU per delivery ${fmt(g.cpuPer1000 / b.cpuPer1000, 2)}, RSS per 1,000 ${fmt(g.rssPer1000 / b.rssPer1000, 2)}`);
 }
 process.exit(0);

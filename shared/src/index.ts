@@ -47,6 +47,7 @@ export {
 } from './engine/ev';
 export * from './engine/scan';
 export { PreparedBoard } from './engine/prepared-board';
+export * from './engine/opportunities-for-user';
 export * from './engine/sizing';
 export * from './engine/bet-slip';
 export * from './engine/edge-calculator';

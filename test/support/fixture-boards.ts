@@ -3,6 +3,11 @@ import path from 'node:path';
 import { normaliseOddsApiV4, type SportBoard, type SportScoreboard } from '@oddspulse/shared';
 import { RedisKeys } from '../../server/src/redis/redis-keys';
 import type { RedisService } from '../../server/src/redis/redis.service';
+import type { AppConfig } from '../../server/src/config/config.schema';
+import type { RealtimePublisher } from '../../server/src/realtime/realtime-publisher.service';
+import { OpportunityCountersRepository } from '../../server/src/stats/opportunity-counters.repository';
+import { DetectionService } from '../../workers/src/detection/detection.service';
+import { FeedStateService } from '../../workers/src/feeds/feed-state.service';
 import { mapOddsApiScores } from '../../workers/src/odds/the-odds-api/the-odds-api.scores-provider';
 
 /** The recorded responses beside the repository (HELPER_CONTEXT: never copied in). */
@@ -46,9 +51,9 @@ export function boardFromFixture(sport: string, payload: unknown, fetchedAt = ne
   return { sport_key: sport, fetched_at: fetchedAt, events: events.filter((e) => e.sport_key === sport) };
 }
 
-/** Written where and how the pipeline writes it (RedisKeys.board, a SportBoard JSON). */
+/** Written where and how the pipeline writes it: the pipeline's own FeedStateService (the board and its freshness). */
 export async function writeBoard(redis: RedisService, kind: 'odds' | 'props', board: SportBoard): Promise<void> {
-  await redis.client.set(redis.key(...RedisKeys.board(kind, board.sport_key)), JSON.stringify(board));
+  await new FeedStateService(redis).saveBoard(kind, board);
 }
 
 export async function writeScoreboard(redis: RedisService, board: SportScoreboard): Promise<void> {
@@ -77,4 +82,17 @@ export async function loadFixtureBoards(redis: RedisService, now = Date.now()) {
   await writeBoard(redis, 'props', props);
   await writeScoreboard(redis, scores);
   return { nflRaw: nflRaw as Array<{ id: string; bookmakers: Array<{ key: string; markets: Array<{ key: string; outcomes: Array<{ name: string; price: number; point?: number }> }> }> }>, nfl, props, scores };
+}
+
+/**
+ * The detection worker's pass over boards as the pipeline runs it after writing them (every event changed), so
+ * the opportunities it keeps in Redis are those of the boards: what the scanner calls serve.
+ */
+export async function detectOnBoards(
+  deps: { redis: RedisService; publisher: RealtimePublisher; config: AppConfig },
+  boards: ReadonlyArray<{ kind: 'odds' | 'props'; board: SportBoard }>,
+  now = Date.now(),
+): Promise<void> {
+  const detection = new DetectionService(deps.redis, deps.publisher, new OpportunityCountersRepository(deps.redis), deps.config);
+  for (const { kind, board } of boards) await detection.detect(kind, board, board.events.map((e) => e.id), now, null);
 }

@@ -1,4 +1,4 @@
-import { OPPORTUNITY_EXPIRY_SECONDS } from '@oddspulse/shared';
+import { expiresInAt as expiresInFrom } from '@oddspulse/shared';
 
 /**
  * An opportunity's remaining lifetime (spec 001 §3 time_found / expires_in, §9: expiry shown 30 min). Detection
@@ -7,10 +7,9 @@ import { OPPORTUNITY_EXPIRY_SECONDS } from '@oddspulse/shared';
  * the next push would say.
  */
 export function expiresInAt(o: { timeFound: string; expiresIn: number }, now: number): number {
-  const found = Date.parse(o.timeFound);
   // Without a readable time_found, the expires_in it came with.
-  if (Number.isNaN(found)) return Math.max(0, o.expiresIn);
-  return Math.max(0, Math.round(OPPORTUNITY_EXPIRY_SECONDS - (now - found) / 1000));
+  if (Number.isNaN(Date.parse(o.timeFound))) return Math.max(0, o.expiresIn);
+  return expiresInFrom(o.timeFound, now);
 }
 
 /** "Expires in 29:41", "Expires in 0:05", then "Expired". */

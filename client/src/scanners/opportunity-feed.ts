@@ -1,13 +1,4 @@
-import {
-  arbitrageStakes,
-  arbitrageTotalStakeCents,
-  canonicalBookKey,
-  middleOutcomes,
-  middleTotalStakeCents,
-  type ArbitrageOpportunity,
-  type MiddleOpportunity,
-  type OpportunityUpdate,
-} from '@oddspulse/shared';
+import type { ArbitrageOpportunity, MiddleOpportunity, OpportunityUpdate } from '@oddspulse/shared';
 
 /**
  * The scanners' live list (issue 8, spec 001 §5): the first load, then each pushed new / updated / gone.
@@ -52,52 +43,8 @@ export function settleFeed<T extends Opportunity>(feed: readonly FeedItem<T>[], 
     .map((item) => ((item.status === 'new' || item.status === 'updated') && now - item.since >= HIGHLIGHT_MS ? { ...item, status: 'current', since: item.since } : item));
 }
 
-export interface ArbitrageInputs {
-  minProfit: number;
-  maxStake: number;
-  bankroll: number;
-  books: readonly string[];
-}
-
-export interface MiddleInputs {
-  minGap: number;
-  minProbability: number;
-  maxStake: number;
-  bankroll: number;
-  books: readonly string[];
-}
-
-const inBooks = (o: Opportunity, books: readonly string[]) => {
-  if (!books.length) return true;
-  const allowed = new Set(books.map(canonicalBookKey));
-  return o.legs.every((leg) => allowed.has(canonicalBookKey(leg.book)));
-};
-
-/** An arbitrage at the user's inputs: hidden below the minimum profit or outside the books; stakes re-split. */
-export function arbitrageForUser(o: ArbitrageOpportunity, inputs: ArbitrageInputs): ArbitrageOpportunity | null {
-  if (o.profitPct < inputs.minProfit || !inBooks(o, inputs.books)) return null;
-  const split = arbitrageStakes(o.legs.map((l) => l.decimal), arbitrageTotalStakeCents(inputs.bankroll, inputs.maxStake));
-  return {
-    ...o,
-    totalStake: split.totalCents / 100,
-    profitAmount: split.guaranteedProfitCents / 100,
-    legs: o.legs.map((leg, i) => ({ ...leg, stake: split.stakesCents[i] / 100, payout: split.payoutsCents[i] / 100 })),
-  };
-}
-
-/** A middle at the user's inputs: gap and probability minimums, books, stake min(max stake, 10 % bankroll) split 50/50. */
-export function middleForUser(o: MiddleOpportunity, inputs: MiddleInputs): MiddleOpportunity | null {
-  if (o.gap < inputs.minGap || o.probability < inputs.minProbability || !inBooks(o, inputs.books) || o.legs.length !== 2) return null;
-  const total = middleTotalStakeCents(inputs.bankroll, inputs.maxStake);
-  const outcome = middleOutcomes([o.legs[0].decimal, o.legs[1].decimal], total);
-  return {
-    ...o,
-    totalStake: total / 100,
-    maxProfit: outcome.bestCaseCents / 100,
-    worstCase: outcome.worstCaseCents / 100,
-    legs: o.legs.map((leg, i) => ({ ...leg, stake: outcome.stakesCents[i] / 100, payout: Math.floor(outcome.stakesCents[i] * leg.decimal + 1e-9) / 100 })),
-  };
-}
+/** The user's inputs on a pushed opportunity: the engine's filters and stake sizing, the same as the server's scanner calls. */
+export { arbitrageForUser, middleForUser, type ArbitrageInputs, type MiddleInputs } from '@oddspulse/shared';
 
 /** Seconds since an ISO time at `now` (a leg's age, ticking between pushes). */
 export function ageSeconds(iso: string, now: number): number {

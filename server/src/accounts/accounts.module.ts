@@ -10,6 +10,7 @@ import { ApiKeysController } from './api-keys.controller';
 import { ApiKeysRepository } from './api-keys.repository';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { jwtSigningKey } from './crypto';
 import { DevOutboxController } from './dev-outbox.controller';
 import { AuthenticationGuard, MeteredOddsGuard, OptionalAuthenticationGuard, PaidPlanGuard, PlatinumGuard } from './guards';
 import { JwtStrategy } from './jwt.strategy';
@@ -43,7 +44,7 @@ import { UsersRepository } from './users.repository';
 @Module({
   imports: [
     PassportModule.register({ session: false }),
-    JwtModule.registerAsync({ inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ secret: config.JWT_SECRET }) }),
+    JwtModule.registerAsync({ inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ secret: jwtSigningKey(config.JWT_SECRET) }) }),
   ],
   controllers: [AuthController, OAuthController, MeController, ProfileController, PreferencesController, ApiKeysController, DevOutboxController],
   providers: [

@@ -3,7 +3,7 @@ import { ApiKeyService, MAX_ACTIVE_API_KEYS } from './api-key.service';
 import type { ApiKeysRepository } from './api-keys.repository';
 import type { AuthUser } from './auth-user';
 
-const user = (plan: 'free' | 'gold' | 'platinum'): AuthUser => ({ id: 'u1', email: 'a@example.com', access: { plan, unlimited: false }, via: 'bearer', sessionId: 's1' });
+const user = (plan: 'free' | 'gold' | 'platinum'): AuthUser => ({ id: 'u1', email: 'a@example.com', access: { plan, unlimited: false }, accessUntil: null, via: 'bearer', sessionId: 's1' });
 
 function setUp(active = 0) {
   const repo = {
@@ -35,7 +35,7 @@ describe('ApiKeyService', () => {
     expect(await service.authenticate('not-a-key')).toBeNull();
     expect(repo.findActiveOwner).not.toHaveBeenCalled();
     repo.findActiveOwner.mockResolvedValueOnce({ key_id: 'k1', user_id: 'u1', email: 'a@example.com', plan: 'platinum', status: 'active', current_period_end: null, unlimited: false });
-    expect(await service.authenticate('op_abc')).toEqual({ id: 'u1', email: 'a@example.com', access: { plan: 'platinum', unlimited: false }, via: 'api_key', sessionId: null });
+    expect(await service.authenticate('op_abc')).toEqual({ id: 'u1', email: 'a@example.com', access: { plan: 'platinum', unlimited: false }, accessUntil: null, via: 'api_key', sessionId: null });
     expect(repo.findActiveOwner).toHaveBeenCalledWith(sha256('op_abc'));
     expect(repo.touch).toHaveBeenCalledWith('k1');
   });

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { effectivePlan, hasPlatinum } from '@oddspulse/shared';
+import { accessLapsesAt, effectivePlan, hasPlatinum } from '@oddspulse/shared';
 import type { AuthUser } from './auth-user';
 import { randomToken, sha256 } from './crypto';
 import { AccountErrors } from './http-errors';
@@ -51,10 +51,9 @@ export class ApiKeyService {
     const row = await this.keys.findActiveOwner(sha256(key));
     if (!row) return null;
     await this.keys.touch(row.key_id);
-    const access = effectivePlan(
-      row.plan && row.status ? { plan: row.plan, status: row.status, current_period_end: row.current_period_end, unlimited: row.unlimited ?? false } : null,
-    );
-    return { id: row.user_id, email: row.email, access, via: 'api_key', sessionId: null };
+    const state = row.plan && row.status ? { plan: row.plan, status: row.status, current_period_end: row.current_period_end, unlimited: row.unlimited ?? false } : null;
+    const now = new Date();
+    return { id: row.user_id, email: row.email, access: effectivePlan(state, now), accessUntil: accessLapsesAt(state, now), via: 'api_key', sessionId: null };
   }
 }
 

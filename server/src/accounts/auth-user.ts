@@ -8,6 +8,8 @@ export interface AuthUser {
   id: string;
   email: string;
   access: PlanAccess;
+  /** When `access` lapses by itself (the end of the paid period it holds by); null when only a plan change can change it. */
+  accessUntil: Date | null;
   via: AuthSource;
   /** The session family of a JWT; null for an API key. */
   sessionId: string | null;

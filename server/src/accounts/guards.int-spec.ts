@@ -103,8 +103,8 @@ describe('guards, metering, CSRF and API keys (real PostgreSQL and Redis)', () =
         expect((await t.http().get('/api/test-gated/paid').set(bearer(session))).status).toBe(402);
         for (let i = 0; i < 20 && received.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
         expect(received).toEqual([
-          { userId: session.user.id, plan: 'gold', unlimited: false, effective: { plan: 'gold', unlimited: false } },
-          { userId: session.user.id, plan: 'gold', unlimited: false, effective: { plan: 'free', unlimited: false } },
+          { userId: session.user.id, plan: 'gold', unlimited: false, effective: { plan: 'gold', unlimited: false }, effective_until: null },
+          { userId: session.user.id, plan: 'gold', unlimited: false, effective: { plan: 'free', unlimited: false }, effective_until: null },
         ]);
       } finally {
         await listener.quit();

@@ -5,7 +5,7 @@ import { Strategy } from 'passport-jwt';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
 import { ACCESS_COOKIE, CSRF_COOKIE, CSRF_HEADER, type AccessTokenClaims, type AuthSource, type AuthUser } from './auth-user';
-import { safeEqual, sha256 } from './crypto';
+import { jwtSigningKey, safeEqual, sha256 } from './crypto';
 import { AccountErrors } from './http-errors';
 import { JWT_AUDIENCE, JWT_ISSUER, SessionService } from './session.service';
 
@@ -51,7 +51,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   ) {
     super({
       jwtFromRequest: extractAccessToken,
-      secretOrKey: config.JWT_SECRET,
+      // jsonwebtoken takes the KeyObject (passport-jwt's types predate KeyObject keys)
+      secretOrKey: jwtSigningKey(config.JWT_SECRET) as unknown as Buffer,
       algorithms: ['HS256'],
       issuer: JWT_ISSUER,
       audience: JWT_AUDIENCE,

@@ -50,8 +50,17 @@ describe('PlanService.changePlan', () => {
     expect(await service.changePlan('u1', { status: 'canceled' })).toEqual({ plan: 'free', unlimited: false });
     expect(redis.client.publish).toHaveBeenCalledWith(
       'pfx:accounts:plan-changed',
-      JSON.stringify({ userId: 'u1', plan: 'gold', unlimited: false, effective: { plan: 'free', unlimited: false } }),
+      JSON.stringify({ userId: 'u1', plan: 'gold', unlimited: false, effective: { plan: 'free', unlimited: false }, effective_until: null }),
     );
+  });
+
+  // DECISIONS 4: the gateway times a gifted month's end from the message
+  it('says when the new plan lapses by itself', async () => {
+    const { service, plans, redis } = setUp(undefined);
+    const end = new Date(Date.now() + 86_400_000);
+    plans.upsert.mockResolvedValueOnce(row({ plan: 'platinum', is_gifted: true, current_period_end: end }));
+    await service.changePlan('u1', { plan: 'platinum', is_gifted: true, current_period_end: end });
+    expect(JSON.parse(redis.client.publish.mock.calls[0][1])).toMatchObject({ effective: { plan: 'platinum' }, effective_until: end.toISOString() });
   });
 });
 

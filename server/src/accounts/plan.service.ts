@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { effectivePlan, hasPlatinum, isMetered, type Plan, type PlanAccess } from '@oddspulse/shared';
+import { accessLapsesAt, effectivePlan, hasPlatinum, isMetered, type Plan, type PlanAccess } from '@oddspulse/shared';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
 import { RedisService } from '../redis/redis.service';
@@ -14,6 +14,14 @@ export interface PlanChangedMessage {
   unlimited: boolean;
   /** The plan in force after the change (a canceled or lapsed subscription is free). */
   effective: PlanAccess;
+  /** When `effective` lapses by itself (ISO: the end of its paid period), or null. */
+  effective_until: string | null;
+}
+
+/** The plan in force now and when it lapses by itself (null: only a plan change can change it). */
+export interface CurrentAccess {
+  access: PlanAccess;
+  until: Date | null;
 }
 
 /** The body of GET /api/me (spec 000 §3, DECISIONS 2). `limit`/`remaining` are null for unmetered plans. */
@@ -56,14 +64,21 @@ export class PlanService {
     return effectivePlan(await this.plans.find(userId));
   }
 
+  async current(userId: string, now: Date = new Date()): Promise<CurrentAccess> {
+    const state = await this.plans.find(userId);
+    return { access: effectivePlan(state, now), until: accessLapsesAt(state, now) };
+  }
+
   /**
    * Every plan change goes through here (billing webhooks, gifts, admin), and each one is published on the
    * `accounts:plan-changed` channel so socket gateways can re-check the user's rooms (a downgrade evicts).
    */
   async changePlan(userId: string, patch: PlanStatePatch): Promise<PlanAccess> {
     const row = await this.plans.upsert(userId, patch);
-    const effective = effectivePlan(row);
-    const message: PlanChangedMessage = { userId, plan: row.plan, unlimited: row.unlimited, effective };
+    const now = new Date();
+    const effective = effectivePlan(row, now);
+    const until = accessLapsesAt(row, now);
+    const message: PlanChangedMessage = { userId, plan: row.plan, unlimited: row.unlimited, effective, effective_until: until?.toISOString() ?? null };
     await this.redis.client.publish(this.redis.key(...RedisKeys.planChanged), JSON.stringify(message));
     this.logger.log({ msg: 'Plan changed', userId, plan: row.plan, effective: effective.plan });
     return effective;

@@ -61,8 +61,12 @@ describe('SessionService.authenticate', () => {
     const issued = await service.refresh('old-token', async () => user);
     sessions.findPrincipal.mockResolvedValueOnce({ user_id: 'user-1', email: 'a@example.com', revoked_at: null, plan: 'gold', status: 'active', current_period_end: null, unlimited: false });
     const ok = await service.authenticate(issued.session.access_token, 'bearer');
-    expect(ok?.user).toEqual({ id: 'user-1', email: 'a@example.com', access: { plan: 'gold', unlimited: false }, via: 'bearer', sessionId: 'f1' });
+    expect(ok?.user).toEqual({ id: 'user-1', email: 'a@example.com', access: { plan: 'gold', unlimited: false }, accessUntil: null, via: 'bearer', sessionId: 'f1' });
     expect(ok?.claims.csrf).toBe(sha256(issued.csrfToken));
+    // DECISIONS 4: a gifted month is in force until its end, and the principal says when that is
+    const giftEnd = new Date(Date.now() + 86_400_000);
+    sessions.findPrincipal.mockResolvedValueOnce({ user_id: 'user-1', email: 'a@example.com', revoked_at: null, plan: 'platinum', status: 'active', current_period_end: giftEnd, unlimited: false });
+    expect((await service.authenticate(issued.session.access_token, 'bearer'))?.user).toMatchObject({ access: { plan: 'platinum' }, accessUntil: giftEnd });
     sessions.findPrincipal.mockResolvedValueOnce({ user_id: 'user-1', email: 'a@example.com', revoked_at: new Date(), plan: null, status: null, current_period_end: null, unlimited: null });
     expect(await service.authenticate(issued.session.access_token, 'bearer')).toBeNull();
   });

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { effectivePlan } from '@oddspulse/shared';
+import { accessLapsesAt, effectivePlan } from '@oddspulse/shared';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
 import type { AccessTokenClaims, AuthSource, AuthUser } from './auth-user';
@@ -102,10 +102,9 @@ export class SessionService {
     if (typeof claims.sub !== 'string' || typeof claims.sid !== 'string') return null;
     const row = await this.sessions.findPrincipal(claims.sub, claims.sid);
     if (!row || row.revoked_at) return null;
-    const access = effectivePlan(
-      row.plan && row.status ? { plan: row.plan, status: row.status, current_period_end: row.current_period_end, unlimited: row.unlimited ?? false } : null,
-    );
-    return { user: { id: row.user_id, email: row.email, access, via, sessionId: claims.sid }, claims };
+    const state = row.plan && row.status ? { plan: row.plan, status: row.status, current_period_end: row.current_period_end, unlimited: row.unlimited ?? false } : null;
+    const now = new Date();
+    return { user: { id: row.user_id, email: row.email, access: effectivePlan(state, now), accessUntil: accessLapsesAt(state, now), via, sessionId: claims.sid }, claims };
   }
 
   private async issue(user: UserRow, familyId: string): Promise<IssuedSession> {

@@ -5,6 +5,7 @@ import { RedisKeys } from '../redis/redis-keys';
 
 export type BoardKind = 'odds' | 'props';
 export type OpportunityKind = 'ev' | 'arbitrage' | 'middles';
+export type BoardStamp = Pick<SportBoard, 'fetched_at'> & { stale_since: string | null };
 
 /**
  * Reads what the pipeline keeps in Redis: the current board per sport and kind, the scoreboard, and the
@@ -26,6 +27,23 @@ export class LiveBoardsRepository {
     return raws.map((raw) => (raw ? (JSON.parse(raw) as SportBoard) : null));
   }
 
+  /**
+   * When each board was fetched and whether its feed is failing, in the order asked (null where a sport has no
+   * board), without reading the boards: the pipeline writes it beside each board. A board written before it did
+   * is read whole once.
+   */
+  async freshness(kind: BoardKind, sports: readonly string[]): Promise<Array<BoardStamp | null>> {
+    if (!sports.length) return [];
+    const raws = await this.redis.client.mget(...sports.map((sport) => this.redis.key(...RedisKeys.boardFreshness(kind, sport))));
+    return Promise.all(
+      raws.map(async (raw, i) => {
+        if (raw) return JSON.parse(raw) as BoardStamp;
+        const board = await this.board(kind, sports[i]);
+        return board && { fetched_at: board.fetched_at, stale_since: board.stale_since ?? null };
+      }),
+    );
+  }
+
   /** The sports The Odds API lists as in season (the pipeline caches them for an hour), or null when not known. */
   async inSeasonSports(): Promise<string[] | null> {
     const raw = await this.redis.client.get(this.redis.key(...RedisKeys.oddsApiSports));
@@ -35,6 +53,17 @@ export class LiveBoardsRepository {
   async scoreboard(sport: string): Promise<SportScoreboard | null> {
     const raw = await this.redis.client.get(this.redis.key(...RedisKeys.scoreboard(sport)));
     return raw ? (JSON.parse(raw) as SportScoreboard) : null;
+  }
+
+  /** The current opportunities of several sports, in one round trip and one list. */
+  async opportunitiesOf<T>(kind: OpportunityKind, sports: readonly string[]): Promise<Array<OpportunityUpdate<T>>> {
+    const pipeline = this.redis.client.pipeline();
+    for (const sport of sports) pipeline.hvals(this.redis.key(...RedisKeys.opportunities(kind, sport)));
+    const results = (await pipeline.exec()) ?? [];
+    return results.flatMap(([error, values]) => {
+      if (error) throw error;
+      return (values as string[]).flatMap((value) => JSON.parse(value) as Array<OpportunityUpdate<T>>);
+    });
   }
 
   /** The current opportunities of a sport, as the pipeline keeps them (a list per `{board}:{event}` field), in one list. */

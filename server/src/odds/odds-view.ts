@@ -4,8 +4,11 @@ import {
   canonicalRegion,
   decimalToAmericanRounded,
   isEventLive,
+  isMetered,
+  selectableSportsbooks,
   type BoardEvent,
   type BoardOutcome,
+  type PlanAccess,
   type SportBoard,
 } from '@oddspulse/shared';
 import { AccountErrors } from '../accounts/http-errors';
@@ -59,6 +62,11 @@ export function parseDateFilter(raw: unknown, now: number): DateFilter {
   if (raw === 'today') return { kind: 'day', day: gameDay(now) };
   if (typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(Date.parse(raw))) return { kind: 'day', day: raw };
   throw AccountErrors.validation(OddsMessages.date);
+}
+
+/** The books a plan may see (spec 000 §5: the free plan its popular books and DFS apps), or null for every book. */
+export function visibleBooks(access: PlanAccess): Set<string> | null {
+  return isMetered(access) ? new Set(selectableSportsbooks(access)) : null;
 }
 
 /** Region names to the books they cover; an unknown region is a 400. */
@@ -163,6 +171,6 @@ export interface BoardFreshness {
   stale_since: string | null;
 }
 
-export function freshness(sport: string, board: SportBoard | null): BoardFreshness {
+export function freshness(sport: string, board: { fetched_at: string; stale_since?: string | null } | null): BoardFreshness {
   return { sport, fetched_at: board?.fetched_at ?? null, stale_since: board?.stale_since ?? null };
 }

@@ -4,8 +4,6 @@ import {
   CORE_SPORTS,
   isEventLive,
   isLockedMarket,
-  isMetered,
-  selectableSportsbooks,
   sportsbookName,
   type BoardEvent,
   type PlanAccess,
@@ -29,6 +27,7 @@ import {
   toApiGame,
   type ApiGame,
   type BoardFreshness,
+  visibleBooks,
 } from './odds-view';
 import { LiveBoardsRepository, type BoardKind } from './live-boards.repository';
 
@@ -72,7 +71,7 @@ export class OddsService {
 
   /** The books a plan may see, or null for all of them. */
   allowedBooks(access: PlanAccess): Set<string> | null {
-    return isMetered(access) ? new Set(selectableSportsbooks(access)) : null;
+    return visibleBooks(access);
   }
 
   /** The sports the pipeline polls; `active` false for those The Odds API says are out of season (when it is the feed). */

@@ -39,6 +39,18 @@ export class GameResultsRepository {
       .execute();
   }
 
+  /** Results of a sport for games that started in [from, to). */
+  findBetween(sport: string, from: Date, to: Date): Promise<GameResultRow[]> {
+    return this.db
+      .selectFrom('game_results')
+      .selectAll()
+      .where('sport_key', '=', sport)
+      .where('commence_time', '>=', from)
+      .where('commence_time', '<', to)
+      .orderBy('commence_time')
+      .execute();
+  }
+
   /** Results of some sports for games that started at or after `since`. */
   findSince(sports: readonly string[], since: Date): Promise<GameResultRow[]> {
     if (!sports.length) return Promise.resolve([]);

@@ -5,6 +5,7 @@ import { RealtimeKeys, roomName, type RealtimeChannel, type RealtimeEnvelope } f
 import { RedisService } from '../redis/redis.service';
 import { RealtimePublisher } from './realtime-publisher.service';
 import { RealtimeSnapshots } from './realtime-snapshots.service';
+import { SharedTurns } from './shared-turns';
 import type { GatewayServer, GatewaySocket } from './socket-types';
 
 export interface CatchUpResult {
@@ -25,6 +26,7 @@ export interface CatchUpResult {
  * held for it and sent after, so it receives every seq once, in order. A pub/sub delivery can trail the
  * buffer read, so before joining the relay publishes a barrier to itself: Redis delivers messages in the
  * order they were published, so once the barrier arrives every message up to the replay has been heard.
+ * Sockets subscribing at once (a reconnect storm) share barriers.
  */
 @Injectable()
 export class RealtimeRelay implements OnApplicationShutdown {
@@ -37,6 +39,8 @@ export class RealtimeRelay implements OnApplicationShutdown {
   private readonly controlHandlers = new Map<string, (message: string) => void>();
   private readonly barrierChannel: string;
   private readonly barriers = new Map<string, () => void>();
+  /** Sockets subscribing at once (a reconnect storm) share barriers. */
+  private readonly barriersInTurn = new SharedTurns(() => this.sendBarrier());
   /** Settles once the subscriptions are in place: a catch-up's barrier is only heard after that. */
   private readonly subscribed: Promise<void>;
   private markSubscribed!: () => void;
@@ -78,7 +82,11 @@ export class RealtimeRelay implements OnApplicationShutdown {
   }
 
   /** Resolves once every message published before this call has reached this process's subscriber. */
-  private async barrier(timeoutMs = 2000): Promise<void> {
+  private barrier(): Promise<void> {
+    return this.barriersInTurn.run();
+  }
+
+  private async sendBarrier(timeoutMs = 2000): Promise<void> {
     const id = randomUUID();
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
@@ -111,21 +119,25 @@ export class RealtimeRelay implements OnApplicationShutdown {
 
   /**
    * Joins `socket` to the room after sending what it missed since `lastSeq`: the buffered messages in order,
-   * or a snapshot when they are gone (or the client claims a seq the channel never reached). `mayJoin` is asked
-   * again at the end, so a plan change during the catch-up is honoured.
+   * or a snapshot when they are gone (or the client claims a seq the channel never reached). With no `lastSeq`
+   * the socket starts from the channel's current seq, read once the socket's queue is in place, so whatever is
+   * published after that read is held for it. `mayJoin` is asked again at the end, so a plan change during the
+   * catch-up is honoured.
    */
-  async catchUpAndJoin(socket: GatewaySocket, channel: RealtimeChannel, key: string, lastSeq: number, mayJoin: () => boolean): Promise<CatchUpResult | null> {
+  async catchUpAndJoin(socket: GatewaySocket, channel: RealtimeChannel, key: string, lastSeq: number | null, mayJoin: () => boolean): Promise<CatchUpResult | null> {
     const room = roomName(channel, key);
     const queue: RealtimeEnvelope[] = [];
     const holders = this.holding.get(room) ?? new Set<RealtimeEnvelope[]>();
     holders.add(queue);
     this.holding.set(room, holders);
     try {
-      let sent = lastSeq;
+      let sent = lastSeq ?? 0;
       let replayed = 0;
       let snapshot = false;
-      const replay = await this.publisher.replay(channel, key, lastSeq);
-      if (replay.complete && lastSeq <= replay.lastSeq) {
+      const replay = lastSeq === null ? null : await this.publisher.replay(channel, key, lastSeq);
+      if (replay === null) {
+        sent = await this.snapshots.currentSeq(channel, key);
+      } else if (replay.complete && sent <= replay.lastSeq) {
         for (const message of replay.messages) {
           if (message.seq <= sent) continue;
           socket.emit('message', message);

@@ -1,6 +1,7 @@
 import type { RealtimeMessage, SportBoard } from '@oddspulse/shared';
 import { bearer, signUp } from '../../../test/support/accounts-app';
 import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
+import { PlanRepository } from '../accounts/plan.repository';
 import { RedisKeys, deleteKeysWithPrefix } from '../redis/redis-keys';
 
 const SPORT = 'basketball_nba';
@@ -138,6 +139,95 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     expect(planMessages).toEqual([expect.objectContaining({ sport: user, type: 'plan.changed', data: { plan: 'free', unlimited: false } })]);
   });
 
+  // DECISIONS 4: a gifted Platinum month ends by itself. Nothing is published then (no plan change happens): each
+  // gateway times the end for its own sockets, so a socket connected before the end is evicted at the end.
+  describe('when a paid period ends', () => {
+    const arbitrageHeard = (c: RecordingClient) => c.messages.flatMap((m) => (m.channel === 'arbitrage' ? m.data.updates.map((u) => u.id) : []));
+    /** Everything published on the plan-changed channel meanwhile (a lapse must need none). */
+    async function watchPlanChanges(t: GatewayTestApp) {
+      const listener = t.redis.connect('test-plan-changed');
+      const heard: string[] = [];
+      listener.on('message', (_channel: string, message: string) => heard.push(message));
+      await listener.subscribe(t.redis.key(...RedisKeys.planChanged));
+      return { heard, close: () => listener.quit() };
+    }
+    async function subscribedEverywhere(session: { access_token: string }, sport: string) {
+      const sockets = [client(a, { token: session.access_token }), client(b, { token: session.access_token })];
+      for (const socket of sockets) {
+        await socket.connect();
+        expect(await socket.subscribe({ channel: 'arbitrage', sport })).toMatchObject({ ok: true });
+        expect(await socket.subscribe({ channel: 'user' })).toMatchObject({ ok: true });
+        expect(await socket.subscribe({ channel: 'scores', sport })).toMatchObject({ ok: true });
+      }
+      return sockets;
+    }
+
+    it('evicts the sockets of a gift that ends, on every instance, and tells the user once', async () => {
+      const sport = 'soccer_epl';
+      const { session } = await signUp(a, 'free');
+      await a.plans.changePlan(session.user.id, { plan: 'platinum', is_gifted: true, current_period_end: new Date(Date.now() + 2500) });
+      const watch = await watchPlanChanges(a);
+      try {
+        // connected after the gift was given: the end comes from the handshake
+        const sockets = await subscribedEverywhere(session, sport);
+        const before = await a.publisher.publish({ ...arbitrageUpdate('during-gift'), sport });
+        await eventually(() => sockets.every((s) => s.messages.some((m) => m.seq === before)), 5000, 'arbitrage during the gift');
+
+        await eventually(() => sockets.every((s) => s.notices.length === 1), 6000, 'entitlements at the end of the gift');
+        for (const socket of sockets) expect(socket.notices).toEqual([{ plan: 'free', unlimited: false, removed: [`arbitrage:${sport}`] }]);
+        await a.publisher.publish({ ...arbitrageUpdate('after-gift'), sport });
+        const marker = await a.publisher.publish({ ...scoreUpdate(1), sport });
+        await eventually(() => sockets.every((s) => s.messages.some((m) => m.channel === 'scores' && m.seq === marker)), 5000, 'scores marker');
+        for (const socket of sockets) expect(arbitrageHeard(socket)).toEqual(['during-gift']);
+        expect(await sockets[0].subscribe({ channel: 'arbitrage', sport })).toMatchObject({ ok: false, code: 'PLATINUM_REQUIRED' });
+        await eventually(() => sockets.every((s) => s.messages.some((m) => m.channel === 'user')), 5000, 'plan change on the user channel');
+        for (const socket of sockets) {
+          expect(socket.messages.filter((m) => m.channel === 'user')).toEqual([expect.objectContaining({ type: 'plan.changed', data: { plan: 'free', unlimited: false } })]);
+        }
+        expect(watch.heard).toEqual([]);
+      } finally {
+        await watch.close();
+      }
+    });
+
+    it('times an end set by a plan change after the socket connected, and forgets it when the plan is renewed', async () => {
+      const sport = 'soccer_usa_mls';
+      const { session } = await signUp(a, 'platinum');
+      const user = session.user.id;
+      const sockets = await subscribedEverywhere(session, sport);
+      // canceled at period end, the end heard with the plan change: timed on both instances
+      await a.plans.changePlan(user, { status: 'active', cancel_at_period_end: true, current_period_end: new Date(Date.now() + 2000) });
+      await eventually(() => sockets.every((s) => s.notices.length === 1), 5000, 'the change heard');
+      expect(sockets.map((s) => s.notices[0].removed)).toEqual([[], []]);
+      // ...then renewed before it: nothing lapses at the old end
+      await a.plans.changePlan(user, { cancel_at_period_end: false, current_period_end: new Date(Date.now() + 3_600_000) });
+      await eventually(() => sockets.every((s) => s.notices.length === 2), 5000, 'the renewal heard');
+      await new Promise((r) => setTimeout(r, 2500));
+      const seq = await a.publisher.publish({ ...arbitrageUpdate('still-platinum'), sport });
+      await eventually(() => sockets.every((s) => s.messages.some((m) => m.seq === seq)), 5000, 'arbitrage after the old end');
+      expect(sockets.map((s) => s.notices.length)).toEqual([2, 2]);
+
+      // a period ending with nothing renewed evicts; the end of the plan the socket holds is what is timed
+      await a.plans.changePlan(user, { current_period_end: new Date(Date.now() + 1500) });
+      await eventually(() => sockets.every((s) => s.notices.length === 4), 6000, 'the change, then the end');
+      for (const socket of sockets) expect(socket.notices.at(-1)).toEqual({ plan: 'free', unlimited: false, removed: [`arbitrage:${sport}`] });
+    });
+
+    it('reads the plan again at the end, so a renewal it did not hear keeps the socket', async () => {
+      const sport = 'basketball_euroleague';
+      const { session } = await signUp(a, 'free');
+      const user = session.user.id;
+      await a.plans.changePlan(user, { plan: 'platinum', current_period_end: new Date(Date.now() + 1500) });
+      const [onA, onB] = await subscribedEverywhere(session, sport);
+      // renewed in the database without the change being published (a message the gateways missed)
+      await a.get(PlanRepository).upsert(user, { current_period_end: new Date(Date.now() + 3_600_000) });
+      await new Promise((r) => setTimeout(r, 2500));
+      const seq = await a.publisher.publish({ ...arbitrageUpdate('renewed'), sport });
+      await eventually(() => [onA, onB].every((s) => s.messages.some((m) => m.seq === seq)), 5000, 'arbitrage after the old end');
+      expect([onA.notices, onB.notices]).toEqual([[], []]);
+    });
+  });
+
   // issue 6: nothing lost, nothing applied twice
   it('replays the missed messages in order to a socket that reconnects with its last seq, while publishing goes on', async () => {
     const sport = 'icehockey_nhl';
@@ -193,6 +283,32 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     // What was published while it joined was replayed to it; then live, each seq once and in order.
     const first = ack.seq - ack.replayed + 1;
     expect(socket.messages.map((m) => m.seq)).toEqual(Array.from({ length: last - first + 1 }, (_, i) => first + i));
+  });
+
+  // A gateway restart reconnects every client at once: their catch-ups share relay barriers, and each socket
+  // still gets every seq once, in order.
+  it('catches up many sockets subscribing at once, with and without a last seq, while publishing goes on', async () => {
+    const sport = 'americanfootball_ufl';
+    const message = (n: number): RealtimeMessage<'scores'> => ({ ...scoreUpdate(n), sport });
+    for (let n = 1; n <= 5; n++) await a.publisher.publish(message(n));
+    const sockets = Array.from({ length: 40 }, (_, i) => client(i % 2 ? a : b));
+    await Promise.all(sockets.map((s) => s.connect()));
+    let publishing = true;
+    const background = (async () => {
+      for (let n = 6; publishing && n < 400; n++) await a.publisher.publish(message(n));
+    })();
+    const acks = await Promise.all(sockets.map((s, i) => s.subscribe(i % 4 < 2 ? { channel: 'scores', sport, lastSeq: 2 } : { channel: 'scores', sport })));
+    await new Promise((r) => setTimeout(r, 50));
+    publishing = false;
+    await background;
+    const last = Number(await a.redis.client.get(a.redis.key('rt', 'scores', sport, 'seq')));
+    await eventually(() => sockets.every((s) => s.messages.at(-1)?.seq === last), 5000, 'every socket at the last seq');
+    sockets.forEach((socket, i) => {
+      const ack = acks[i];
+      if (!ack.ok) throw new Error(`subscribe ${i} refused: ${ack.message}`);
+      const first = i % 4 < 2 ? 3 : ack.seq - ack.replayed + 1;
+      expect([i, socket.messages.map((m) => m.seq)]).toEqual([i, Array.from({ length: last - first + 1 }, (_, k) => first + k)]);
+    });
   });
 
   it('sends a snapshot of the board when the gap is older than the buffer, then live diffs after it', async () => {

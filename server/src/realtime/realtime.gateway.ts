@@ -1,6 +1,15 @@
-import { Logger } from '@nestjs/common';
+import { Logger, OnModuleDestroy } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { ConnectedSocket, MessageBody, OnGatewayConnection, OnGatewayInit, SubscribeMessage, WebSocketGateway, WebSocketServer } from '@nestjs/websockets';
+import {
+  ConnectedSocket,
+  MessageBody,
+  OnGatewayConnection,
+  OnGatewayDisconnect,
+  OnGatewayInit,
+  SubscribeMessage,
+  WebSocketGateway,
+  WebSocketServer,
+} from '@nestjs/websockets';
 import {
   channelAccess,
   hasPlatinum,
@@ -12,18 +21,20 @@ import {
   type SubscribeAck,
   type UnsubscribeAck,
 } from '@oddspulse/shared';
-import type { PlanChangedMessage } from '../accounts/plan.service';
+import { PlanService, type PlanChangedMessage } from '../accounts/plan.service';
 import { RedisService } from '../redis/redis.service';
 import { RedisKeys } from '../redis/redis-keys';
 import { RealtimePublisher } from './realtime-publisher.service';
 import { RealtimeRelay } from './realtime-relay.service';
-import { RealtimeSnapshots } from './realtime-snapshots.service';
+import { PlanLapseTimers } from './plan-lapse-timers';
 import { SocketAuthService } from './socket-auth.service';
 import { accountRoom, type GatewayServer, type GatewaySocket } from './socket-types';
 
 const UNAVAILABLE = 'Live updates are unavailable right now. Please try again.';
 /** Rooms one socket may hold (every sport of every channel fits well within it); keeps a client from hoarding memory. */
 export const MAX_ROOMS_PER_SOCKET = 100;
+
+const sameAccess = (a: PlanAccess | null, b: PlanAccess) => a?.plan === b.plan && a.unlimited === b.unlimited;
 
 function channelOfRoom(room: string): RealtimeChannel | null {
   const channel = room.slice(0, room.indexOf(':'));
@@ -32,19 +43,24 @@ function channelOfRoom(room: string): RealtimeChannel | null {
 
 /**
  * The socket.io gateway: authenticates the handshake, checks the plan for each room on subscribe (and again
- * when the plan changes), and relays what the workers publish. Transport options are set by RedisIoAdapter.
+ * when the plan changes or its paid period ends), and relays what the workers publish. Transport options are
+ * set by RedisIoAdapter.
  */
 @WebSocketGateway()
-export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
+export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
   private readonly logger = new Logger(RealtimeGateway.name);
   @WebSocketServer() private server!: GatewayServer;
+  /** A paid period ends without any plan change being published (a gifted month): each process times its own users. */
+  private readonly lapses = new PlanLapseTimers((userId) => {
+    this.onPlanLapse(userId).catch((error: Error) => this.logger.error({ msg: 'Plan lapse re-check failed', userId, error: error.message }));
+  });
 
   constructor(
     private readonly auth: SocketAuthService,
     private readonly relay: RealtimeRelay,
-    private readonly snapshots: RealtimeSnapshots,
     private readonly redis: RedisService,
     private readonly publisher: RealtimePublisher,
+    private readonly plans: PlanService,
   ) {}
 
   async afterInit(server: GatewayServer): Promise<void> {
@@ -70,7 +86,20 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   }
 
   handleConnection(socket: GatewaySocket): void {
-    if (socket.data.user) void socket.join(accountRoom(socket.data.user.id));
+    const user = socket.data.user;
+    if (!user) return;
+    void socket.join(accountRoom(user.id));
+    this.lapses.set(user.id, user.accessUntil);
+  }
+
+  handleDisconnect(socket: GatewaySocket): void {
+    const user = socket.data.user;
+    // the socket has left its rooms by now: the timer goes with the user's last socket on this process
+    if (user && !this.server.sockets.adapter.rooms.get(accountRoom(user.id))?.size) this.lapses.clear(user.id);
+  }
+
+  onModuleDestroy(): void {
+    this.lapses.clearAll();
   }
 
   @SubscribeMessage('subscribe')
@@ -85,9 +114,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
       return { ok: false, code: 'INVALID_SUBSCRIPTION', message: `At most ${MAX_ROOMS_PER_SOCKET} subscriptions per connection` };
     }
     try {
-      // Without a last seq the socket starts from now: caught up from the current seq like any other, so the
-      // acknowledged seq is exact and nothing published while it joins is missed.
-      const lastSeq = (request as { lastSeq?: number }).lastSeq ?? (await this.snapshots.currentSeq(target.channel, target.key));
+      // Without a last seq the socket starts from now: the acknowledged seq is exact and nothing published while
+      // it joins is missed.
+      const lastSeq = (request as { lastSeq?: number }).lastSeq ?? null;
       const result = await this.relay.catchUpAndJoin(socket, target.channel, target.key, lastSeq, () => channelAccess(socket.data.access, target.channel).allowed);
       if (result) return { ok: true, room, ...result };
       // The plan changed while the socket was being caught up.
@@ -116,38 +145,59 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection {
   private async onPlanChanged(raw: string): Promise<void> {
     const message = JSON.parse(raw) as PlanChangedMessage;
     const sockets = await this.server.local.in(accountRoom(message.userId)).fetchSockets();
-    for (const socket of sockets) {
-      const access: PlanAccess = message.effective;
-      socket.data.access = access;
-      if (socket.data.user) socket.data.user = { ...socket.data.user, access };
-      const removed: string[] = [];
-      for (const room of socket.rooms) {
-        const channel = channelOfRoom(room);
-        if (channel && !channelAccess(access, channel).allowed) {
-          socket.leave(room);
-          removed.push(room);
-        }
-      }
-      socket.emit('entitlements', { plan: access.plan, unlimited: access.unlimited, removed });
-      if (socket.data.user?.via === 'api_key' && !hasPlatinum(access)) socket.disconnect(true);
-    }
+    const until = message.effective_until ? new Date(message.effective_until) : null;
+    if (sockets.length) this.lapses.set(message.userId, until);
+    for (const socket of sockets) this.applyAccess(socket, message.effective, until);
     // After the evictions, which must not wait on (or fail with) the announcement.
-    await this.announcePlanChange(raw, message);
+    await this.announcePlanChange(raw, message.userId, message.effective);
+  }
+
+  /**
+   * The user's paid period ended here (no plan change is published for that): the plan in force is read again,
+   * as a renewal may have been missed, and the user's sockets on this process are re-checked like after a change.
+   * Every process with sockets of the user does the same at the same moment; the user channel hears it once.
+   */
+  private async onPlanLapse(userId: string): Promise<void> {
+    const sockets = await this.server.local.in(accountRoom(userId)).fetchSockets();
+    if (!sockets.length) return;
+    const { access, until } = await this.plans.current(userId);
+    this.lapses.set(userId, until);
+    const changed = sockets.filter((socket) => !sameAccess(socket.data.access, access));
+    for (const socket of changed) this.applyAccess(socket, access, until);
+    if (changed.length) await this.announcePlanChange(JSON.stringify({ lapsed: userId, access, until }), userId, access);
+  }
+
+  /** Removes the socket from the rooms `access` may not hear, tells it, and closes an API-key socket without Platinum. */
+  private applyAccess(socket: RemoteOrLocalSocket, access: PlanAccess, until: Date | null): void {
+    socket.data.access = access;
+    if (socket.data.user) socket.data.user = { ...socket.data.user, access, accessUntil: until };
+    const removed: string[] = [];
+    for (const room of socket.rooms) {
+      const channel = channelOfRoom(room);
+      if (channel && !channelAccess(access, channel).allowed) {
+        socket.leave(room);
+        removed.push(room);
+      }
+    }
+    socket.emit('entitlements', { plan: access.plan, unlimited: access.unlimited, removed });
+    if (socket.data.user?.via === 'api_key' && !hasPlatinum(access)) socket.disconnect(true);
   }
 
   /**
    * The change also goes on the user's own channel (sequenced, replayable), published once however many
-   * gateway processes heard it: the first to claim the message in Redis publishes it.
+   * gateway processes heard it: the first to claim `what` in Redis publishes it.
    */
-  private async announcePlanChange(raw: string, message: PlanChangedMessage): Promise<void> {
-    const claim = this.redis.key('gateway', 'plan-notice', createHash('sha256').update(raw).digest('hex'));
+  private async announcePlanChange(what: string, userId: string, access: PlanAccess): Promise<void> {
+    const claim = this.redis.key('gateway', 'plan-notice', createHash('sha256').update(what).digest('hex'));
     if ((await this.redis.client.set(claim, '1', 'EX', 60, 'NX')) !== 'OK') return;
     await this.publisher.publish({
       channel: RealtimeChannel.User,
-      sport: message.userId,
+      sport: userId,
       at: new Date().toISOString(),
       type: 'plan.changed',
-      data: { plan: message.effective.plan, unlimited: message.effective.unlimited },
+      data: { plan: access.plan, unlimited: access.unlimited },
     });
   }
 }
+
+type RemoteOrLocalSocket = Awaited<ReturnType<GatewayServer['fetchSockets']>>[number];

@@ -7,6 +7,7 @@ const user = (plan: 'free' | 'gold' | 'platinum', via: AuthUser['via'] = 'bearer
   id: 'u1',
   email: 'u1@example.com',
   access: { plan, unlimited: false },
+  accessUntil: null,
   via,
   sessionId: via === 'api_key' ? null : 's1',
 });

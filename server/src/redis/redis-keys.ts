@@ -4,6 +4,8 @@ export const RedisKeys = {
   scheduleLastTick: ['feeds', 'schedule', 'last-tick'],
   /** The current board of a sport: a SportBoard JSON (kind `odds` for straight bets, `props` for player props). */
   board: (kind: 'odds' | 'props', sport: string) => ['board', kind, sport],
+  /** When that board was fetched and since when its feed is failing: `{fetched_at, stale_since}` JSON, written with it. */
+  boardFreshness: (kind: 'odds' | 'props', sport: string) => ['board-freshness', kind, sport],
   /** The current scoreboard of a sport: a SportScoreboard JSON. */
   scoreboard: (sport: string) => ['scores', sport],
   /** Current opportunities of a sport: a hash of `{board}:{eventId}` → JSON array of OpportunityUpdate (new/updated). */

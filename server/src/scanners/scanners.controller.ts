@@ -1,6 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import type { ArbitrageOpportunity, EvBet, MiddleOpportunity } from '@oddspulse/shared';
-import { RequirePaidPlan, RequirePlatinum } from '../accounts/decorators';
+import type { AuthUser } from '../accounts/auth-user';
+import { CurrentUser, RequirePaidPlan, RequirePlatinum } from '../accounts/decorators';
 import type { Query as ScanQuery } from '../odds/odds.service';
 import { ScannersService, type ScanResponse } from './scanners.service';
 
@@ -11,19 +12,19 @@ export class ScannersController {
 
   @Get('ev')
   @RequirePaidPlan()
-  ev(@Query() query: ScanQuery): Promise<ScanResponse<EvBet>> {
-    return this.scanners.ev(query);
+  ev(@Query() query: ScanQuery, @CurrentUser() user: AuthUser): Promise<ScanResponse<EvBet>> {
+    return this.scanners.ev(query, user.access);
   }
 
   @Get('arbitrage')
   @RequirePlatinum()
-  arbitrage(@Query() query: ScanQuery): Promise<ScanResponse<ArbitrageOpportunity>> {
-    return this.scanners.arbitrage(query);
+  arbitrage(@Query() query: ScanQuery, @CurrentUser() user: AuthUser): Promise<ScanResponse<ArbitrageOpportunity>> {
+    return this.scanners.arbitrage(query, user.access);
   }
 
   @Get('middles')
   @RequirePlatinum()
-  middles(@Query() query: ScanQuery): Promise<ScanResponse<MiddleOpportunity>> {
-    return this.scanners.middles(query);
+  middles(@Query() query: ScanQuery, @CurrentUser() user: AuthUser): Promise<ScanResponse<MiddleOpportunity>> {
+    return this.scanners.middles(query, user.access);
   }
 }

@@ -1,37 +1,46 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   ARBITRAGE_DEFAULTS,
+  arbitrageForUser,
   canonicalBookKey,
-  findArbitrageOnBoard,
+  DEFAULT_DEVIG_METHOD,
+  evBetAt,
+  evBetForUser,
   findEvBetsOnBoard,
-  findMiddlesOnBoard,
   MIDDLE_DEFAULTS,
+  middleForUser,
+  opportunityAt,
+  SCANNER_MAX_STAKE,
+  SCANNER_MIN_STAKE,
   type ArbitrageOpportunity,
-  type BoardEvent,
   type EvBet,
   type MiddleOpportunity,
+  type PlanAccess,
   type SportBoard,
 } from '@oddspulse/shared';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
-import { LiveBoardsRepository } from '../odds/live-boards.repository';
+import { LiveBoardsRepository, type OpportunityKind } from '../odds/live-boards.repository';
 import { boardUnavailable } from '../odds/odds-errors';
-import { freshness, list, type BoardFreshness } from '../odds/odds-view';
+import { freshness, list, visibleBooks, type BoardFreshness } from '../odds/odds-view';
 import type { Query } from '../odds/odds.service';
 import { bankrollDollars, devigMethod, numberInRange } from './scanner-query';
 
 export interface ScanResponse<T> {
   opportunities: T[];
-  /** How fresh each board scanned is (`stale_since` set while its feed is failing). */
+  /** How fresh each board behind the answer is (`stale_since` set while its feed is failing). */
   boards: BoardFreshness[];
-  /** Sports asked for (or polled) that have no board yet. */
+  /** Sports asked for (or polled) with neither a straight-bets nor a props board yet. */
   unavailable: string[];
   generated_at: string;
 }
 
 /**
- * The scanners (spec 001 §5, §7): the engine's detection run on the current boards with the caller's own
- * settings (minimum profit, stake, bankroll, gap, probability, books), so stakes are sized for this user.
+ * The scanners (spec 001 §5, §7). Detection keeps every sport's current opportunities in Redis, found at the
+ * loosest thresholds; a call reads them, takes them to now (ages, flags, prices grown too old to bet) and applies
+ * the caller's settings with the engine's own rules: minimums, books (the caller's filter and what the plan may
+ * see) and stakes re-sized for the caller's max stake and bankroll. No call runs detection, except +EV with a
+ * de-vig method other than the one detection uses, which only the board can answer.
  */
 @Injectable()
 export class ScannersService {
@@ -40,47 +49,85 @@ export class ScannersService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async ev(query: Query, now = Date.now()): Promise<ScanResponse<EvBet>> {
-    const options = {
-      method: devigMethod(query.method),
-      minEvPct: numberInRange(query.minEv, 'minEv', -100, 100, 0),
-      books: this.books(query),
-    };
-    return this.scan(query, true, now, (events) => findEvBetsOnBoard(events, options, now).sort((a, b) => b.evPct - a.evPct));
+  async ev(query: Query, access: PlanAccess, now = Date.now()): Promise<ScanResponse<EvBet>> {
+    const method = devigMethod(query.method) ?? DEFAULT_DEVIG_METHOD;
+    const inputs = { minEv: numberInRange(query.minEv, 'minEv', -100, 100, 0), books: this.books(query) };
+    const visible = visibleBooks(access);
+    const shown = (o: EvBet) => visible === null || visible.has(o.book);
+    const best = (a: EvBet, b: EvBet) => b.evPct - a.evPct || a.id.localeCompare(b.id);
+    if (method !== DEFAULT_DEVIG_METHOD) {
+      const options = { method, minEvPct: inputs.minEv, books: inputs.books.length ? inputs.books : undefined };
+      return this.scanBoards(query, now, (events) => findEvBetsOnBoard(events, options, now).filter(shown).sort(best));
+    }
+    return this.serve<EvBet>('ev', query, now, (o) => {
+      const current = evBetAt(o, now);
+      return current && shown(current) ? evBetForUser(current, inputs) : null;
+    }, best);
   }
 
-  async arbitrage(query: Query, now = Date.now()): Promise<ScanResponse<ArbitrageOpportunity>> {
-    const bankroll = bankrollDollars(query.bankroll, ARBITRAGE_DEFAULTS.bankroll);
-    const options = {
-      bankroll,
-      minProfitPct: numberInRange(query.minProfit, 'minProfit', 0.1, 50, ARBITRAGE_DEFAULTS.minProfitPct),
-      maxStake: numberInRange(query.maxStake, 'maxStake', 10, 10000, ARBITRAGE_DEFAULTS.maxStake),
+  async arbitrage(query: Query, access: PlanAccess, now = Date.now()): Promise<ScanResponse<ArbitrageOpportunity>> {
+    const inputs = {
+      bankroll: bankrollDollars(query.bankroll, ARBITRAGE_DEFAULTS.bankroll),
+      minProfit: numberInRange(query.minProfit, 'minProfit', 0.1, 50, ARBITRAGE_DEFAULTS.minProfitPct),
+      maxStake: numberInRange(query.maxStake, 'maxStake', SCANNER_MIN_STAKE, SCANNER_MAX_STAKE, ARBITRAGE_DEFAULTS.maxStake),
       books: this.books(query),
     };
-    return this.scan(query, true, now, (events) => findArbitrageOnBoard(events, options, now).sort((a, b) => b.profitPct - a.profitPct));
+    const visible = visibleBooks(access);
+    return this.serve<ArbitrageOpportunity>('arbitrage', query, now, (o) => {
+      const current = opportunityAt(o, now);
+      return current && legsVisible(current, visible) ? arbitrageForUser(current, inputs) : null;
+    }, (a, b) => b.profitPct - a.profitPct || a.id.localeCompare(b.id));
   }
 
-  async middles(query: Query, now = Date.now()): Promise<ScanResponse<MiddleOpportunity>> {
-    const options = {
+  async middles(query: Query, access: PlanAccess, now = Date.now()): Promise<ScanResponse<MiddleOpportunity>> {
+    const inputs = {
       bankroll: bankrollDollars(query.bankroll, MIDDLE_DEFAULTS.bankroll),
       minGap: numberInRange(query.minGap, 'minGap', 0.5, 20, MIDDLE_DEFAULTS.minGap),
       minProbability: numberInRange(query.minProbability, 'minProbability', 5, 50, MIDDLE_DEFAULTS.minProbability),
-      maxStake: numberInRange(query.maxStake, 'maxStake', 10, 10000, MIDDLE_DEFAULTS.maxStake),
+      maxStake: numberInRange(query.maxStake, 'maxStake', SCANNER_MIN_STAKE, SCANNER_MAX_STAKE, MIDDLE_DEFAULTS.maxStake),
       books: this.books(query),
     };
-    return this.scan(query, false, now, (events) => findMiddlesOnBoard(events, options, now).sort((a, b) => b.probability - a.probability));
+    const visible = visibleBooks(access);
+    return this.serve<MiddleOpportunity>('middles', query, now, (o) => {
+      const current = opportunityAt(o, now);
+      return current && legsVisible(current, visible) ? middleForUser(current, inputs) : null;
+    }, (a, b) => b.probability - a.probability || b.gap - a.gap || a.id.localeCompare(b.id));
   }
 
-  private books(query: Query): string[] | undefined {
-    const books = list(query.books ?? query.bookmakers).map(canonicalBookKey);
-    return books.length ? books : undefined;
+  /** The caller's book filter, canonical keys; empty for every book. */
+  private books(query: Query): string[] {
+    return list(query.books ?? query.bookmakers).map(canonicalBookKey);
   }
 
-  private async scan<T>(query: Query, withProps: boolean, now: number, detect: (events: BoardEvent[]) => T[]): Promise<ScanResponse<T>> {
+  private sports(query: Query): string[] {
     const asked = list(query.sports ?? query.sport);
-    const sports = asked.length ? asked : this.config.FEED_SPORTS;
-    const [odds, props] = await Promise.all([this.boards.boards('odds', sports), withProps ? this.boards.boards('props', sports) : Promise.resolve([])]);
-    const unavailable = sports.filter((_, i) => !odds[i]);
+    return asked.length ? asked : this.config.FEED_SPORTS;
+  }
+
+  /** What detection stored for the sports, each kept or dropped and sized by `forUser`, best first. */
+  private async serve<T>(kind: OpportunityKind, query: Query, now: number, forUser: (o: T) => T | null, best: (a: T, b: T) => number): Promise<ScanResponse<T>> {
+    const sports = this.sports(query);
+    const [odds, props, stored] = await Promise.all([
+      this.boards.freshness('odds', sports),
+      this.boards.freshness('props', sports),
+      this.boards.opportunitiesOf<T>(kind, sports),
+    ]);
+    const unavailable = sports.filter((_, i) => !odds[i] && !props[i]);
+    if (unavailable.length === sports.length) throw boardUnavailable('odds', unavailable);
+    const opportunities: T[] = [];
+    for (const update of stored) {
+      const shown = update.opportunity && forUser(update.opportunity);
+      if (shown) opportunities.push(shown);
+    }
+    const boards = [...odds, ...props].flatMap((stamp, i) => (stamp ? [freshness(sports[i % sports.length], stamp)] : []));
+    return { opportunities: opportunities.sort(best), boards, unavailable, generated_at: new Date(now).toISOString() };
+  }
+
+  /** The engine on the current boards, for what detection does not keep. */
+  private async scanBoards<T>(query: Query, now: number, detect: (events: SportBoard['events']) => T[]): Promise<ScanResponse<T>> {
+    const sports = this.sports(query);
+    const [odds, props] = await Promise.all([this.boards.boards('odds', sports), this.boards.boards('props', sports)]);
+    const unavailable = sports.filter((_, i) => !odds[i] && !props[i]);
     if (unavailable.length === sports.length) throw boardUnavailable('odds', unavailable);
     const present = [...odds, ...props].filter((b): b is SportBoard => b !== null);
     return {
@@ -90,4 +137,9 @@ export class ScannersService {
       generated_at: new Date(now).toISOString(),
     };
   }
+}
+
+/** Every leg at a book the plan may see (null: every book). */
+function legsVisible(o: ArbitrageOpportunity | MiddleOpportunity, visible: ReadonlySet<string> | null): boolean {
+  return visible === null || o.legs.every((leg) => visible.has(leg.book));
 }

@@ -1,5 +1,9 @@
-import { loadFixtureBoards } from '../../../test/support/fixture-boards';
+import type { ScoreboardEvent } from '@oddspulse/shared';
+import { loadFixtureBoards, writeScoreboard } from '../../../test/support/fixture-boards';
 import { createGatewayApp, type GatewayTestApp } from '../../../test/support/gateway-app';
+import { resultOf } from '../../../workers/src/picks/settlement.service';
+import { gameDay } from '../odds/odds-view';
+import { GameResultsRepository, type GameResult } from '../picks/game-results.repository';
 import { deleteKeysWithPrefix } from '../redis/redis-keys';
 
 const prefix = `${process.env.REDIS_PREFIX}-scores`;
@@ -43,5 +47,52 @@ describe('GET /api/scores (real Redis, recorded MLB scores)', () => {
     expect([res.status, res.body.message]).toEqual([400, 'Unsupported sport for backend scoreboard: cricket_ipl']);
     const missing = await t.http().get('/api/scores?sport=icehockey_nhl');
     expect([missing.status, missing.body.code]).toEqual([503, 'BOARD_UNAVAILABLE']);
+  });
+
+  // spec 002 §7: validation asks for today and each of the previous 7 days; §9 look-back. Past days are answered
+  // from the finals the settlement worker keeps in PostgreSQL once the live scoreboard has moved on.
+  describe('a past day', () => {
+    const DAY = '2022-08-26';
+    const finals = () => fixtures.scores.games.filter((g) => g.status === 'final');
+    const view = (g: ScoreboardEvent) => ({ id: g.id, home_team: g.home_team, away_team: g.away_team, scores: g.scores, status: g.status, starts: Date.parse(g.commence_time) });
+
+    beforeAll(async () => {
+      // kept as settlement keeps them (its own mapping), then the live scoreboard moves on to other games
+      const kept = finals().map((g) => resultOf('baseball_mlb', g, 'theoddsapi')).filter((r): r is GameResult => r !== null);
+      expect(kept.length).toBeGreaterThan(1);
+      await t.get(GameResultsRepository).save(kept);
+    });
+
+    it('answers from the kept finals when the scoreboard no longer has the day', async () => {
+      const onDay = finals().filter((g) => gameDay(g.commence_time) === DAY);
+      expect(onDay.length).toBeGreaterThan(0);
+      const upcoming = fixtures.scores.games.filter((g) => g.status === 'scheduled');
+      await writeScoreboard(t.redis, { ...fixtures.scores, games: upcoming });
+      const res = await t.http().get(`/api/scores?sport=baseball_mlb&date=${DAY.replaceAll('-', '')}`);
+      expect(res.status).toBe(200);
+      expect(res.body.map(view)).toEqual([...onDay].sort((a, b) => a.commence_time.localeCompare(b.commence_time) || a.id.localeCompare(b.id)).map(view));
+      expect(res.body.every((g: ScoreboardEvent) => g.completed && !g.live && g.league === 'MLB' && g.source === 'theoddsapi')).toBe(true);
+      // the whole (current) scoreboard is unchanged by what is kept
+      expect((await t.http().get('/api/scores?sport=baseball_mlb')).body.map(view)).toEqual(upcoming.map(view));
+    });
+
+    it('keeps one copy of a game both kept and on the scoreboard: the scoreboard\'s', async () => {
+      await writeScoreboard(t.redis, fixtures.scores);
+      const res = await t.http().get(`/api/scores?sport=baseball_mlb&date=${DAY}`);
+      const onDay = fixtures.scores.games.filter((g) => gameDay(g.commence_time) === DAY);
+      expect(res.body.map((g: ScoreboardEvent) => g.id).sort()).toEqual(onDay.map((g) => g.id).sort());
+      expect(res.body.find((g: ScoreboardEvent) => g.status === 'final').last_update).toBe(onDay.find((g) => g.status === 'final')!.last_update);
+    });
+
+    it('answers a past day without any scoreboard, but not today', async () => {
+      const game = { ...finals()[0], id: 'nhl-kept', sport_key: 'icehockey_nhl', commence_time: '2022-08-26T23:00:00Z' };
+      await t.get(GameResultsRepository).save([resultOf('icehockey_nhl', game, 'espn')!]);
+      const res = await t.http().get('/api/scores?sport=icehockey_nhl&date=2022-08-26');
+      expect(res.status).toBe(200);
+      expect(res.body.map((g: ScoreboardEvent) => [g.id, g.league, g.home_score, g.away_score])).toEqual([['nhl-kept', 'NHL', game.home_score, game.away_score]]);
+      expect((await t.http().get('/api/scores?sport=icehockey_nhl&date=2022-08-25')).body).toEqual([]);
+      const today = await t.http().get(`/api/scores?sport=icehockey_nhl&date=${gameDay(Date.now())}`);
+      expect([today.status, today.body.code]).toEqual([503, 'BOARD_UNAVAILABLE']);
+    });
   });
 });

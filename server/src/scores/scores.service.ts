@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { ScoreboardEvent } from '@oddspulse/shared';
+import { CORE_SPORTS, type ScoreboardEvent } from '@oddspulse/shared';
 import { AccountErrors } from '../accounts/http-errors';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
@@ -7,6 +7,9 @@ import { LiveBoardsRepository } from '../odds/live-boards.repository';
 import { boardUnavailable } from '../odds/odds-errors';
 import { gameDay, type BoardFreshness } from '../odds/odds-view';
 import type { Query } from '../odds/odds.service';
+import { GameResultsRepository, type GameResultRow } from '../picks/game-results.repository';
+
+const DAY_MS = 86_400_000;
 
 /** Spec 002 §7 sport keys (NFL, NBA, MLB, NHL, NCAAF, NCAAB, WNBA, MLS); the documents' MLS key is the feed's soccer_usa_mls. */
 export const SCOREBOARD_SPORTS = [
@@ -27,21 +30,68 @@ export const DEFAULT_SCORES_SPORT = 'americanfootball_nfl';
 export class ScoresService {
   constructor(
     private readonly boards: LiveBoardsRepository,
+    private readonly results: GameResultsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** GET /api/scores?sport&date: the current scoreboard from Redis, optionally one (US Eastern) day of it. */
-  async scores(query: Query): Promise<{ games: ScoreboardEvent[]; board: BoardFreshness }> {
+  /**
+   * GET /api/scores?sport&date (spec 002 §7). Without a date: the current scoreboard from Redis. With one: that
+   * (US Eastern) day's games, as the validation routine asks for today and each of the previous 7 days: the
+   * current scoreboard's games of the day and, for today and past days, the finals the settlement worker keeps in
+   * PostgreSQL once the live scoreboard has moved on (the scoreboard's own copy of a game wins: it has more).
+   */
+  async scores(query: Query, now = Date.now()): Promise<{ games: ScoreboardEvent[]; board: BoardFreshness }> {
     const raw = typeof query.sport === 'string' && query.sport.trim() ? query.sport.trim() : DEFAULT_SCORES_SPORT;
     const sport = SPORT_ALIASES[raw] ?? raw;
     const supported = (SCOREBOARD_SPORTS as readonly string[]).includes(sport) || this.config.FEED_SPORTS.includes(sport);
     if (!supported) throw AccountErrors.validation(`Unsupported sport for backend scoreboard: ${raw}`, 'UNSUPPORTED_SPORT');
     const day = parseDay(query.date);
     const scoreboard = await this.boards.scoreboard(sport);
-    if (!scoreboard) throw boardUnavailable('scores', [sport]);
-    const games = day ? scoreboard.games.filter((g) => gameDay(g.commence_time) === day) : scoreboard.games;
-    return { games, board: { sport, fetched_at: scoreboard.fetched_at, stale_since: scoreboard.stale_since ?? null } };
+    const board: BoardFreshness = { sport, fetched_at: scoreboard?.fetched_at ?? null, stale_since: scoreboard?.stale_since ?? null };
+    const past = day !== null && day < gameDay(now);
+    // a past day can be answered from what was kept; today, a future day or the whole board need the scoreboard
+    if (!scoreboard && !past) throw boardUnavailable('scores', [sport]);
+    if (!day) return { games: scoreboard!.games, board };
+    const games = new Map<string, ScoreboardEvent>();
+    if (day <= gameDay(now)) for (const result of await this.resultsOn(sport, day)) games.set(result.id, result);
+    for (const game of scoreboard?.games ?? []) if (gameDay(game.commence_time) === day) games.set(game.id, game);
+    return { games: [...games.values()].sort((a, b) => a.commence_time.localeCompare(b.commence_time) || a.id.localeCompare(b.id)), board };
   }
+
+  /** The finals kept for a sport's games of one US Eastern day (the query's window spans every offset of that zone). */
+  private async resultsOn(sport: string, day: string): Promise<ScoreboardEvent[]> {
+    const start = Date.parse(day);
+    const rows = await this.results.findBetween(sport, new Date(start - DAY_MS), new Date(start + 2 * DAY_MS));
+    return rows.filter((row) => gameDay(row.commence_time) === day).map(scoreboardEventFromResult);
+  }
+}
+
+/**
+ * A kept final as a scoreboard event (spec 002 §3): the teams, the score, the start and the source, which is all a
+ * result holds (logos, records, ranks and odds are the live scoreboard's only).
+ */
+export function scoreboardEventFromResult(row: GameResultRow): ScoreboardEvent {
+  const game: ScoreboardEvent = {
+    id: row.game_id,
+    sport_key: row.sport_key,
+    league: CORE_SPORTS.find((s) => s.key === row.sport_key)?.title ?? row.sport_key,
+    commence_time: row.commence_time.toISOString(),
+    home_team: row.home_team,
+    away_team: row.away_team,
+    scores: { home: row.home_score, away: row.away_score },
+    home_score: row.home_score,
+    away_score: row.away_score,
+    completed: true,
+    live: false,
+    status: 'final',
+    status_type: { name: 'STATUS_FINAL', detail: 'Final', completed: true },
+    clock: null,
+    period: null,
+    source: row.source as ScoreboardEvent['source'],
+    last_update: row.recorded_at.toISOString(),
+  };
+  if (row.event_id) game.event_id = row.event_id;
+  return game;
 }
 
 /** YYYY-MM-DD, or the compact yyyymmdd the validation routine builds (spec 002 §7); null when absent. */

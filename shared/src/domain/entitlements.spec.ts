@@ -1,4 +1,5 @@
 import {
+  accessLapsesAt,
   allowedLiveFeeds,
   canToggleSportsbook,
   checkSportsbookSelection,
@@ -54,6 +55,19 @@ describe('effectivePlan', () => {
 
   it('carries the unlimited flag', () => {
     expect(effectivePlan(state({ plan: 'free', unlimited: true }), now)).toEqual(unlimitedFree);
+  });
+
+  // DECISIONS 4: a gifted month (and any paid period) lapses at its end by itself
+  it('says when the plan in force lapses by itself: the end of the period it holds by', () => {
+    const end = new Date('2026-12-01T00:00:00Z');
+    expect(accessLapsesAt(state({ current_period_end: end }), now)).toEqual(end);
+    expect(accessLapsesAt(state({ status: 'past_due', current_period_end: end }), now)).toEqual(end);
+    expect(accessLapsesAt(state({ current_period_end: null }), now)).toBeNull();
+    // already lapsed, not in force, or free: nothing is due to change with time
+    expect(accessLapsesAt(state({ current_period_end: new Date('2026-11-20T00:00:00Z') }), now)).toBeNull();
+    expect(accessLapsesAt(state({ status: 'canceled', current_period_end: end }), now)).toBeNull();
+    expect(accessLapsesAt(state({ plan: 'free', current_period_end: end }), now)).toBeNull();
+    expect(accessLapsesAt(null, now)).toBeNull();
   });
 });
 

@@ -29,6 +29,16 @@ export function effectivePlan(state: PlanStateLike | null | undefined, now: Date
   return { plan: live && inPeriod ? state.plan : 'free', unlimited: state.unlimited };
 }
 
+/**
+ * When the plan in force now lapses by itself: the end of the paid period it holds by (a gift's month, a
+ * subscription's period). Null when only a change of the plan state can change it (free, or no period end).
+ */
+export function accessLapsesAt(state: PlanStateLike | null | undefined, now: Date = new Date()): Date | null {
+  if (!state?.current_period_end) return null;
+  const inForce = effectivePlan(state, now).plan !== 'free';
+  return inForce && state.plan !== 'free' ? state.current_period_end : null;
+}
+
 /** Gold or Platinum (or unlimited): passes the paid-plan guard. */
 export function hasPaidPlan(access: PlanAccess): boolean {
   return access.unlimited || access.plan === 'gold' || access.plan === 'platinum';

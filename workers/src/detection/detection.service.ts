@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  MAX_BANKROLL,
   OpportunityChannel,
   OpportunityUpdate,
   RealtimeChannel,
   RealtimeMessage,
+  SCANNER_MAX_STAKE,
   ScanOptions,
   ScanResult,
   SportBoard,
@@ -33,8 +35,11 @@ export interface DetectionSummary {
  * Runs the engine's EV, arbitrage and middles on the events that changed, keeps each event's current
  * opportunities in Redis (for initial loads) and publishes what is new, updated or gone. The boards are kept
  * prepared for the engine (PreparedBoards): a poll reads again only the events that changed. Detection
- * publishes with the loosest thresholds a user can choose; each user's filters apply on top. What is new today is
- * also counted for the landing page's figures.
+ * publishes with the loosest thresholds a user can choose; each user's filters and stake sizing apply on top
+ * (the scanner calls and the browser's lists). Arbitrages are sized at the largest stake a user can choose: the
+ * engine drops one whose rounded stakes guarantee no profit, and the larger the stake the less rounding costs,
+ * so no arbitrage a user could be shown is dropped here. What is new today is also counted for the landing
+ * page's figures.
  */
 @Injectable()
 export class DetectionService {
@@ -48,7 +53,7 @@ export class DetectionService {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.options = {
-      arbitrage: { minProfitPct: config.DETECT_MIN_PROFIT_PCT },
+      arbitrage: { minProfitPct: config.DETECT_MIN_PROFIT_PCT, bankroll: MAX_BANKROLL, maxStake: SCANNER_MAX_STAKE },
       middles: { minGap: config.DETECT_MIN_GAP, minProbability: config.DETECT_MIN_PROBABILITY },
       ev: { minEvPct: config.DETECT_MIN_EV_PCT },
     };

@@ -1,4 +1,4 @@
-import { OPPORTUNITY_EXPIRY_SECONDS, OpportunityUpdate } from '@oddspulse/shared';
+import { expiresInAt, OpportunityUpdate } from '@oddspulse/shared';
 
 /** What every kind of opportunity has in common, as far as tracking goes. */
 export interface Trackable {
@@ -41,7 +41,7 @@ export function trackOpportunities<T extends Trackable>(
     const old = before.get(opportunity.id);
     before.delete(opportunity.id);
     const timeFound = old?.time_found ?? new Date(now).toISOString();
-    const expiresIn = Math.max(0, Math.round(OPPORTUNITY_EXPIRY_SECONDS - (now - Date.parse(timeFound)) / 1000));
+    const expiresIn = expiresInAt(timeFound, now);
     const stamped = { ...opportunity, timeFound, expiresIn };
     const update: OpportunityUpdate<T> = {
       action: old ? 'updated' : 'new',

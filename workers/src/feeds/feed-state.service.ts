@@ -19,8 +19,16 @@ export class FeedStateService {
     return raw ? (JSON.parse(raw) as SportBoard) : null;
   }
 
+  /** The board and, beside it, its freshness (the scanner calls read that alone, not the whole board). */
   async saveBoard(kind: 'odds' | 'props', board: SportBoard): Promise<void> {
-    await this.redis.client.set(this.redis.key(...RedisKeys.board(kind, board.sport_key)), JSON.stringify(board));
+    const freshness = { fetched_at: board.fetched_at, stale_since: board.stale_since ?? null };
+    const results = await this.redis.client
+      .multi()
+      .set(this.redis.key(...RedisKeys.board(kind, board.sport_key)), JSON.stringify(board))
+      .set(this.redis.key(...RedisKeys.boardFreshness(kind, board.sport_key)), JSON.stringify(freshness))
+      .exec();
+    const failed = results?.find(([error]) => error);
+    if (!results || failed) throw failed?.[0] ?? new Error(`Saving the ${kind} board of ${board.sport_key} was aborted`);
   }
 
   async scoreboard(sport: string): Promise<SportScoreboard | null> {

@@ -6,8 +6,10 @@ import { sql } from 'kysely';
 import {
   ArbitrageOpportunity,
   DEFAULT_DEVIG_METHOD,
+  MAX_BANKROLL,
   OpportunityUpdate,
   RealtimeEnvelope,
+  SCANNER_MAX_STAKE,
   SportBoard,
   newestUpdate,
   normaliseOddsApiV4,
@@ -132,8 +134,10 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
   });
 
   it('publishes the arbitrage that `npm run scan` finds on the same file, and keeps it in Redis', async () => {
+    // detection sizes arbitrages at the largest stake a user can choose; each user's sizing applies on top
     const scan = scanPayload(recorded, {
-      bankroll: 1000,
+      bankroll: MAX_BANKROLL,
+      maxStake: SCANNER_MAX_STAKE,
       minProfitPct: 0.5,
       minGap: 3,
       minProbability: 15,

@@ -35,7 +35,8 @@ const DAY = 86_400_000;
 const AUTO_PICK_WINDOW_DAYS = 3;
 const RESULT_LOOKBACK_DAYS = 8;
 
-function resultOf(sport: string, game: ScoreboardEvent, source: string): GameResult | null {
+/** The result kept for a final game (null for any other); the scores call answers past days from these. */
+export function resultOf(sport: string, game: ScoreboardEvent, source: string): GameResult | null {
   if (game.status !== 'final' || game.home_score === null || game.away_score === null) return null;
   return {
     sport_key: sport,

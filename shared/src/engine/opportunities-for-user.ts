@@ -1,0 +1,148 @@
+import {
+  OPPORTUNITY_EXPIRY_SECONDS,
+  type ArbitrageOpportunity,
+  type EvBet,
+  type MiddleOpportunity,
+  type OpportunityFlag,
+  type OpportunityLeg,
+} from '../domain/opportunities';
+import { canonicalBookKey } from '../domain/sportsbooks';
+import { arbitrageStakes, arbitrageTotalStakeCents } from './arbitrage';
+import { isEventLive, isStaleUpdate } from './locked-market';
+import { middleOutcomes, middleTotalStakeCents } from './middles';
+import { payoutCents, STALE_LEG_LAG_LIVE_MS, STALE_LEG_LAG_MS } from './opportunity-legs';
+
+/**
+ * Detection finds each opportunity once, at the loosest thresholds a user can choose and sized at the defaults
+ * (spec 001 §5, §9); every user sees it through their own inputs. These apply a user's minimums and books and
+ * re-size the stakes for their max stake and bankroll with the engine's own sizing (stakes in whole cents,
+ * profit after rounding), so a stored opportunity reads exactly as the engine would have sized it for them.
+ * The server's scanner calls and the browser's live scanner lists both use them.
+ */
+
+/** The scanner's max stake input runs 10 to 10,000 dollars (spec 001 §5, filter panel). */
+export const SCANNER_MIN_STAKE = 10;
+export const SCANNER_MAX_STAKE = 10_000;
+
+export interface ArbitrageInputs {
+  /** PERCENT. */
+  minProfit: number;
+  /** Dollars. */
+  maxStake: number;
+  /** Dollars. */
+  bankroll: number;
+  /** The user's book filter; empty for every book. */
+  books: readonly string[];
+}
+
+export interface MiddleInputs {
+  /** Points. */
+  minGap: number;
+  /** PERCENT. */
+  minProbability: number;
+  /** Dollars. */
+  maxStake: number;
+  /** Dollars. */
+  bankroll: number;
+  books: readonly string[];
+}
+
+export interface EvInputs {
+  /** PERCENT; rows of EV 0 or less are never shown, DFS rows always are (spec 001 §5 filters). */
+  minEv: number;
+  books: readonly string[];
+}
+
+/** Every leg at one of `books` (all books when the list is empty). */
+export function legsInBooks(legs: readonly Pick<OpportunityLeg, 'book'>[], books: readonly string[]): boolean {
+  if (!books.length) return true;
+  const allowed = new Set(books.map(canonicalBookKey));
+  return legs.every((leg) => allowed.has(canonicalBookKey(leg.book)));
+}
+
+/**
+ * The arbitrage with `totalCents` split by implied probability (arbitrageStakes); null when the rounded stakes
+ * guarantee no profit, which the engine never reports either.
+ */
+export function sizeArbitrage(o: ArbitrageOpportunity, totalCents: number): ArbitrageOpportunity | null {
+  const split = arbitrageStakes(o.legs.map((leg) => leg.decimal), totalCents);
+  if (totalCents > 0 && split.guaranteedProfitCents <= 0) return null;
+  return {
+    ...o,
+    totalStake: split.totalCents / 100,
+    profitAmount: split.guaranteedProfitCents / 100,
+    legs: o.legs.map((leg, i) => ({ ...leg, stake: split.stakesCents[i] / 100, payout: split.payoutsCents[i] / 100 })),
+  };
+}
+
+/** The middle with `totalCents` split 50/50 and its best and worst case (middleOutcomes). */
+export function sizeMiddle(o: MiddleOpportunity, totalCents: number): MiddleOpportunity {
+  const [low, high] = o.legs;
+  const outcomes = middleOutcomes([low.decimal, high.decimal], totalCents);
+  return {
+    ...o,
+    totalStake: totalCents / 100,
+    maxProfit: outcomes.bestCaseCents / 100,
+    worstCase: outcomes.worstCaseCents / 100,
+    legs: o.legs.map((leg, i) => ({ ...leg, stake: outcomes.stakesCents[i] / 100, payout: payoutCents(outcomes.stakesCents[i], leg.decimal) / 100 })),
+  };
+}
+
+/** An arbitrage at the user's inputs: hidden below the minimum profit or outside the books; stakes for min(max stake, bankroll). */
+export function arbitrageForUser(o: ArbitrageOpportunity, inputs: ArbitrageInputs): ArbitrageOpportunity | null {
+  if (o.profitPct < inputs.minProfit || !legsInBooks(o.legs, inputs.books)) return null;
+  return sizeArbitrage(o, arbitrageTotalStakeCents(inputs.bankroll, inputs.maxStake));
+}
+
+/** A middle at the user's inputs: gap and probability minimums, books; stake min(max stake, 10 % of bankroll), split 50/50. */
+export function middleForUser(o: MiddleOpportunity, inputs: MiddleInputs): MiddleOpportunity | null {
+  if (o.legs.length !== 2 || !(o.gap >= inputs.minGap - 1e-9) || o.probability < inputs.minProbability || !legsInBooks(o.legs, inputs.books)) return null;
+  return sizeMiddle(o, middleTotalStakeCents(inputs.bankroll, inputs.maxStake));
+}
+
+/** A +EV row at the user's inputs: at or above the minimum EV and above 0 (DFS rows always), at one of the books. */
+export function evBetForUser(o: EvBet, inputs: EvInputs): EvBet | null {
+  if (!o.isDfs && !(o.evPct > 0 && o.evPct >= inputs.minEv)) return null;
+  return legsInBooks([o], inputs.books) ? o : null;
+}
+
+/** Whole seconds from an ISO time to `now`, never negative. */
+function secondsSince(iso: string, now: number): number {
+  return Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+}
+
+/** Seconds an opportunity found at `timeFound` is still shown at `now` (spec 001 §9: 30 min), 0 once expired. */
+export function expiresInAt(timeFound: string, now: number): number {
+  return Math.max(0, Math.round(OPPORTUNITY_EXPIRY_SECONDS - (now - Date.parse(timeFound)) / 1000));
+}
+
+/**
+ * An arbitrage or middle found earlier, as it stands at `now`: ages and expiry recounted, `live` and `stale`
+ * flagged by the engine's rules for now (a started game, legs further apart than 2 min, 20 s live). Null when the
+ * engine would no longer report it: a leg's price has grown too old to bet (the locked-market age, 15 min or
+ * 5 min live), or a middle's game has started.
+ */
+export function opportunityAt<T extends ArbitrageOpportunity | MiddleOpportunity>(o: T, now: number): T | null {
+  const live = isEventLive({ commence_time: o.commenceTime }, now);
+  if (live && o.type === 'middle') return null;
+  if (o.legs.some((leg) => isStaleUpdate(leg.lastUpdate, now, live))) return null;
+  const times = o.legs.map((leg) => Date.parse(leg.lastUpdate));
+  const flags: OpportunityFlag[] = [];
+  if (live) flags.push('live');
+  if (Math.max(...times) - Math.min(...times) > (live ? STALE_LEG_LAG_LIVE_MS : STALE_LEG_LAG_MS)) flags.push('stale');
+  if (o.flags.includes('suspect')) flags.push('suspect');
+  const legs = o.legs.map((leg) => ({ ...leg, ageSeconds: secondsSince(leg.lastUpdate, now) }));
+  return { ...o, legs, flags, ageSeconds: Math.max(...legs.map((leg) => leg.ageSeconds)), expiresIn: expiresInAt(o.timeFound, now) };
+}
+
+/**
+ * A +EV row found earlier, as it stands at `now`: its age recounted and `live` flagged once the game has started;
+ * null when its price has grown too old to bet. (`stale` compares it with its line's other prices, which only the
+ * board has: it stays as detection found it.)
+ */
+export function evBetAt(o: EvBet, now: number): EvBet | null {
+  const live = isEventLive({ commence_time: o.commenceTime }, now);
+  if (isStaleUpdate(o.lastUpdate, now, live)) return null;
+  const flags: OpportunityFlag[] = live ? ['live', ...o.flags.filter((f) => f !== 'live')] : o.flags;
+  return { ...o, flags, ageSeconds: secondsSince(o.lastUpdate, now) };
+}
