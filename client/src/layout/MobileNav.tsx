@@ -1,11 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router-dom';
-import { isPlatinum, planLabel } from '../api/accounts';
+import { isPlatinum } from '../api/accounts';
 import { useEscapeLayer } from '../components/escape-layers';
 import { authAtom, planAtom } from '../state/auth';
-import { signOut } from '../state/sign-out';
-import { useToasts } from '../state/toasts';
 import { onTabListKeyDown, useMenuKeyboard, type MenuOpen } from '../components/menu-keyboard';
 import { NAV_LINKS, SearchBox, UserMenuItems, useGuardedClick } from './Navbar';
 
@@ -31,9 +29,7 @@ export const OPEN_FILTERS_EVENT = 'oddspulse:open-filters';
  */
 export function MobileMenu({ open, onClose, trigger }: { open: MenuOpen; onClose: () => void; trigger: RefObject<HTMLButtonElement | null> }) {
   const auth = useAtomValue(authAtom);
-  const plan = useAtomValue(planAtom);
   const guarded = useGuardedClick();
-  const { show } = useToasts();
   const { pathname } = useLocation();
   const drawerRef = useRef<HTMLElement>(null);
   const onKeyDown = useMenuKeyboard({ open, close: onClose, container: drawerRef, trigger, itemSelector: DRAWER_ITEMS, tab: 'trap' });
@@ -44,8 +40,6 @@ export function MobileMenu({ open, onClose, trigger }: { open: MenuOpen; onClose
   useEffect(onClose, [pathname, onClose]);
   useEscapeLayer(open !== null, dismiss);
   if (!open) return null;
-  const info = plan.status === 'ready' ? plan.info : null;
-  const platinum = info ? isPlatinum(info) : false;
   return (
     <div className="drawer-backdrop" onClick={dismiss}>
       <nav id="mobile-menu" className="drawer" aria-label="Mobile menu" ref={drawerRef} onKeyDown={onKeyDown} onClick={(e) => e.stopPropagation()}>
@@ -60,15 +54,7 @@ export function MobileMenu({ open, onClose, trigger }: { open: MenuOpen; onClose
         {pathname === '/sportsbooks' && <SearchBox onSubmitted={onClose} />}
         <hr />
         {auth.status === 'signedIn' ? (
-          <UserMenuItems
-            email={auth.user.email}
-            planName={info ? (platinum ? 'Platinum' : planLabel(info.plan)) : null}
-            platinum={platinum}
-            onSignOut={() => {
-              show('info', 'Signing you out...', 0);
-              void signOut();
-            }}
-          />
+          <UserMenuItems email={auth.user.email} />
         ) : (
           <>
             <Link to="/login">Log in</Link>

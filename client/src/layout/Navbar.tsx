@@ -5,7 +5,7 @@ import { isPlatinum, planLabel } from '../api/accounts';
 import { openingKey, useMenuKeyboard, type MenuOpen } from '../components/menu-keyboard';
 import { useIsMobile } from '../components/useMediaQuery';
 import { authAtom, planAtom } from '../state/auth';
-import { signOut } from '../state/sign-out';
+import { SIGN_OUT_MESSAGES, signOut } from '../state/sign-out';
 import { useToasts } from '../state/toasts';
 
 /** Navbar links (spec 000 §2): Odds and Picks need sign-in; Scores is public (DECISIONS 9). */
@@ -67,14 +67,12 @@ const MENU_ITEMS = '[role="menuitem"]';
 
 export function UserMenu() {
   const auth = useAtomValue(authAtom);
-  const plan = useAtomValue(planAtom);
   const [open, setOpen] = useState<MenuOpen>(null);
   const ref = useRef<HTMLDivElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setOpen(null), []);
   const onMenuKeyDown = useMenuKeyboard({ open, close, container: menuRef, trigger: buttonRef, itemSelector: MENU_ITEMS, tab: 'close' });
-  const { show } = useToasts();
   const { pathname } = useLocation();
   useEffect(() => setOpen(null), [pathname]);
   useEffect(() => {
@@ -92,8 +90,6 @@ export function UserMenu() {
       </Link>
     );
   }
-  const info = plan.status === 'ready' ? plan.info : null;
-  const platinum = info ? isPlatinum(info) : false;
   return (
     <div className="user-menu" ref={ref}>
       <button
@@ -123,12 +119,6 @@ export function UserMenu() {
             menuRef={menuRef}
             onKeyDown={onMenuKeyDown}
             email={auth.user.email}
-            planName={info ? (platinum ? 'Platinum' : planLabel(info.plan)) : null}
-            platinum={platinum}
-            onSignOut={() => {
-              show('info', 'Signing you out...', 0);
-              void signOut();
-            }}
           />
         </div>
       )}
@@ -142,21 +132,24 @@ export function UserMenu() {
  */
 export function UserMenuItems({
   email,
-  planName,
-  platinum,
-  onSignOut,
   menuId,
   menuRef,
   onKeyDown,
 }: {
   email: string;
-  planName: string | null;
-  platinum: boolean;
-  onSignOut: () => void;
   menuId?: string;
   menuRef?: RefObject<HTMLDivElement | null>;
   onKeyDown?: (event: KeyboardEvent) => void;
 }) {
+  const plan = useAtomValue(planAtom);
+  const { show } = useToasts();
+  const info = plan.status === 'ready' ? plan.info : null;
+  const platinum = info ? isPlatinum(info) : false;
+  const planName = info ? (platinum ? 'Platinum' : planLabel(info.plan)) : null;
+  const onSignOut = () => {
+    show('info', SIGN_OUT_MESSAGES.signingOut, 0);
+    void signOut();
+  };
   return (
     <>
       <div className="user-menu-head">

@@ -1,6 +1,7 @@
 import { normaliseOddsApiV4, type SportBoard } from '@oddspulse/shared';
 import { ApiError } from '../api/api-client';
 import { DEFAULT_PROP_MARKETS, DFS_DEFAULT_PROP_MARKETS, migratePropSelection, propSelectionForSports } from './prop-markets';
+import { boardsBySport } from './first-load';
 
 /**
  * The DFS page's first load (spec 001 §7 `/api/player-props` variant A, §5, §8): each sport's games from
@@ -144,11 +145,5 @@ export async function loadDfsBoards(sports: readonly string[], calls: DfsCalls, 
   });
   // Items carry American odds (spec 001 §3); the books quote whole American prices, so the conversion is exact.
   const { events } = normaliseOddsApiV4(withItems, { oddsFormat: 'american' });
-  const boards: Record<string, SportBoard> = {};
-  for (const sport of sports) boards[sport] = { sport_key: sport, fetched_at: fetchedAt, events: [] };
-  for (const event of events) {
-    boards[event.sport_key] ??= { sport_key: event.sport_key, fetched_at: fetchedAt, events: [] };
-    boards[event.sport_key].events.push(event);
-  }
-  return boards;
+  return boardsBySport(events, sports, fetchedAt);
 }

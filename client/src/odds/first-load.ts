@@ -1,4 +1,4 @@
-import { InvalidOddsPayloadError, normaliseOddsApiV4, type SportBoard } from '@oddspulse/shared';
+import { InvalidOddsPayloadError, normaliseOddsApiV4, type BoardEvent, type SportBoard } from '@oddspulse/shared';
 
 /**
  * A decimal-odds answer of /api/odds or /api/player-props as one board per sport (every sport asked for, empty
@@ -7,7 +7,11 @@ import { InvalidOddsPayloadError, normaliseOddsApiV4, type SportBoard } from '@o
 export function boardsFromPayload(payload: unknown, sports: readonly string[], now: number): Record<string, SportBoard> {
   if (!Array.isArray(payload)) throw new InvalidOddsPayloadError();
   const { events } = normaliseOddsApiV4(payload, { oddsFormat: 'decimal' });
-  const fetchedAt = new Date(now).toISOString();
+  return boardsBySport(events, sports, new Date(now).toISOString());
+}
+
+/** Events grouped into one board per sport: every sport asked for (empty when it has no game), plus any other sport present. */
+export function boardsBySport(events: readonly BoardEvent[], sports: readonly string[], fetchedAt: string): Record<string, SportBoard> {
   const boards: Record<string, SportBoard> = {};
   for (const sport of sports) boards[sport] = { sport_key: sport, fetched_at: fetchedAt, events: [] };
   for (const event of events) {
