@@ -56,7 +56,7 @@ export class ScannersService {
     const shown = (o: EvBet) => visible === null || visible.has(o.book);
     const best = (a: EvBet, b: EvBet) => b.evPct - a.evPct || a.id.localeCompare(b.id);
     if (method !== DEFAULT_DEVIG_METHOD) {
-      const options = { method, minEvPct: inputs.minEv, books: inputs.books.length ? inputs.books : undefined };
+      const options = { method, minEvPct: inputs.minEv, books: inputs.books };
       return this.scanBoards(query, now, (events) => findEvBetsOnBoard(events, options, now).filter(shown).sort(best));
     }
     return this.serve<EvBet>('ev', query, now, (o) => {

@@ -1,10 +1,10 @@
 import type { BoardEvent, EventHeader } from '../domain/odds';
 import type { EvBet, OpportunityEvent, OpportunityFlag } from '../domain/opportunities';
-import { canonicalBookKey, isDfsBook } from '../domain/sportsbooks';
+import { isDfsBook } from '../domain/sportsbooks';
 import { DEFAULT_DEVIG_METHOD, devig, type DevigMethod } from './devig';
 import { bookWeight, evPercent, weightedMedian } from './fair-probability';
 import { buildEventIndex, eventLines, LINE_GROUPING_TOLERANCE, lineKey, type EventIndex, type MarketGroup, type MarketLine, type Quote, type TimeCache } from './market-lines';
-import { opportunityEvent, STALE_LEG_LAG_LIVE_MS, STALE_LEG_LAG_MS } from './opportunity-legs';
+import { opportunityEvent, scannerBooks, STALE_LEG_LAG_LIVE_MS, STALE_LEG_LAG_MS } from './opportunity-legs';
 import { americanToDecimal, decimalToAmericanRounded } from './odds-format';
 
 /**
@@ -99,12 +99,12 @@ function devigOrNull(decimals: number[], method: DevigMethod): number[] | null {
 // book keys repeat on every line: memoise the catalogue look-ups
 const DFS_MEMO = new Map<string, boolean>();
 const WEIGHT_MEMO = new Map<string, number>();
-export function isDfs(book: string): boolean {
+function isDfs(book: string): boolean {
   let dfs = DFS_MEMO.get(book);
   if (dfs === undefined) DFS_MEMO.set(book, (dfs = isDfsBook(book)));
   return dfs;
 }
-export function weightOf(book: string): number {
+function weightOf(book: string): number {
   let weight = WEIGHT_MEMO.get(book);
   if (weight === undefined) WEIGHT_MEMO.set(book, (weight = bookWeight(book)));
   return weight;
@@ -163,7 +163,7 @@ export function evSettings(options: EvOptions = {}): EvSettings {
     method: options.method ?? DEFAULT_DEVIG_METHOD,
     minEvPct: options.minEvPct ?? 0,
     suspectEvPct: options.suspectEvPct ?? EV_SUSPECT_PCT,
-    allowed: options.books ? new Set(options.books.map(canonicalBookKey)) : null,
+    allowed: scannerBooks(options.books),
   };
 }
 

@@ -17,9 +17,17 @@ const EXCLUDED = new Set(SCANNER_EXCLUDED_BOOKS);
 export const STALE_LEG_LAG_MS = 2 * 60_000;
 export const STALE_LEG_LAG_LIVE_MS = 20_000;
 
+/**
+ * A scanner's book filter as canonical keys; null (every book) when none is given or the list is empty, the
+ * same reading as the per-user filters (opportunities-for-user).
+ */
+export function scannerBooks(books: readonly string[] | undefined): Set<string> | null {
+  return books?.length ? new Set(books.map(canonicalBookKey)) : null;
+}
+
 /** Builds the quote filter of a scanner: excluded apps out, then the user's book filter when given. */
 export function scannerBookFilter(books: readonly string[] | undefined): (q: Quote) => boolean {
-  const allowed = books ? new Set(books.map(canonicalBookKey)) : null;
+  const allowed = scannerBooks(books);
   return (q) => !EXCLUDED.has(q.book) && (allowed === null || allowed.has(q.book));
 }
 

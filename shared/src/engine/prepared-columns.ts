@@ -1,6 +1,6 @@
 import type { EventHeader } from '../domain/odds';
-import { canonicalBookKey } from '../domain/sportsbooks';
-import { isDfs, weightOf } from './ev';
+import { canonicalBookKey, isDfsBook } from '../domain/sportsbooks';
+import { bookWeight } from './fair-probability';
 import { isAlternateMarket, isLayMarket, marketFamily } from './market-lines';
 import { isGameLineFamily } from './middles';
 import { SCANNER_EXCLUDED_BOOKS } from './opportunity-legs';
@@ -83,7 +83,7 @@ export interface PreparedEvent {
  * Line l was made from the group's quotes byLine [lQuoteStart[l], lQuoteEnd[l]), the oldest updated at
  * lOldest[l] (NaN when one is unreadable). gSimple: every line of the group holds a single line value, so its
  * lines stay apart whatever quotes close, and a line none of whose quotes closed is unchanged. Without a
- * book filter a side's best quote for arbitrage is sBest[s] (−1: none), its best price from a book other
+ * book filter a side's best price from a book other
  * than a DFS app sTop[s] (0: none), and sDfs[s] = 1 when a DFS app quotes it. For middles, a game-line
  * group's topTwoByLine() without a book filter: its "low" lines are mid [gMidStart[g], + gMidLow[g]) and its
  * "high" lines the gMidHigh[g] after them, each the best quote midFirst and the best from another book
@@ -107,7 +107,6 @@ export interface PreparedLines {
   sStart: Int32Array;
   sLength: Int32Array;
   sFair: Float64Array;
-  sBest: Int32Array;
   sTop: Float64Array;
   sDfs: Uint8Array;
   pool: Int32Array;
@@ -143,8 +142,8 @@ export function bookIdOf(key: string): number {
       id = bookKeys.length;
       canonicalIds.set(canonical, id);
       bookKeys.push(canonical);
-      bookDfs.push(isDfs(canonical));
-      bookWeights.push(weightOf(canonical));
+      bookDfs.push(isDfsBook(canonical));
+      bookWeights.push(bookWeight(canonical));
       bookExcluded.push(EXCLUDED.has(canonical));
     }
     bookIds.set(key, id);

@@ -321,7 +321,6 @@ const NO_LINES: PreparedLines = {
   sStart: new Int32Array(0),
   sLength: new Int32Array(0),
   sFair: new Float64Array(0),
-  sBest: new Int32Array(0),
   sTop: new Float64Array(0),
   sDfs: new Uint8Array(0),
   pool: new Int32Array(0),

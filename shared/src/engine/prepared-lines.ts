@@ -651,11 +651,9 @@ export class LineSet {
     const lFairBooks = new Int32Array(lineCount);
     const sFair = new Float64Array(sideCount);
     const lOldest = new Float64Array(lineCount);
-    const sBest = new Int32Array(sideCount);
     const sTop = new Float64Array(sideCount);
     const sDfs = new Uint8Array(sideCount);
     for (let s = 0; s < sideCount; s++) {
-      sBest[s] = this.bestOfSide(s, null, -1);
       for (let k = this.sStart[s]; k < this.sStart[s] + this.sLength[s]; k++) {
         const q = this.pool[k];
         if (bookDfs[this.p.qBook[q]]) sDfs[s] = 1;
@@ -733,7 +731,6 @@ export class LineSet {
         sStart: this.sStart.slice(0, sideCount),
         sLength: this.sLength.slice(0, sideCount),
         sFair,
-        sBest,
         sTop,
         sDfs,
         pool: this.pool.slice(0, poolSize),

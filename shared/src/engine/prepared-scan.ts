@@ -1,5 +1,4 @@
 import type { ArbitrageOpportunity, EvBet, MiddleOpportunity, ScanResult } from '../domain/opportunities';
-import { canonicalBookKey } from '../domain/sportsbooks';
 import { ARBITRAGE_LINE_TOLERANCE, arbitrageOpportunity, orderLegs, type ArbitrageSettings } from './arbitrage';
 import { DFS_FIXED_DECIMAL, EV_MIN_BOOKS, evRow, evRowContext, type EvRowContext, type EvSettings } from './ev';
 import { evPercent } from './fair-probability';
@@ -26,10 +25,6 @@ export interface ScanSettings {
   /** Canonical book keys of the user's arbitrage / middles book filters; null: every book. */
   arbitrageBooks: Set<string> | null;
   middleBooks: Set<string> | null;
-}
-
-export function scannerBooks(books: readonly string[] | undefined): Set<string> | null {
-  return books ? new Set(books.map(canonicalBookKey)) : null;
 }
 
 const lines = new LineSet();

@@ -4,7 +4,8 @@ import { arbitrageSettings, type ArbitrageOptions } from './arbitrage';
 import { evSettings, type EvOptions } from './ev';
 import { middleSettings, type MiddleOptions } from './middles';
 import { prepareEvent } from './prepared-event';
-import { scannerBooks, scanPreparedEvent, type ScanSettings } from './prepared-scan';
+import { scannerBooks } from './opportunity-legs';
+import { scanPreparedEvent, type ScanSettings } from './prepared-scan';
 
 /**
  * EV, arbitrage and middles of an event in one pass over its prices. Each event is read into columns once
