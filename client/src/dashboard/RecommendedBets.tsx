@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { CORE_SPORTS, DEFAULT_SPORTSBOOKS, sportsbookName, type EvBet } from '@oddspulse/shared';
+import { CORE_SPORTS, DEFAULT_SPORTSBOOKS, edgeColor, sportsbookName, type EvBet } from '@oddspulse/shared';
 import { fetchPreferences, isPaid } from '../api/accounts';
 import { addToSlip } from '../bet-slip/bet-slip';
 import { betSlipAtom, useBankroll } from '../bet-slip/bet-slip-state';
@@ -122,7 +122,7 @@ export function RecommendedBets() {
         <article key={bet.id} className="recommended-bet" data-testid="recommended-bet">
           <div className="slip-item-head">
             <strong>{selectionLabel({ outcome: bet.outcome, point: bet.point, playerName: bet.description, market: bet.market })}</strong>
-            <span className={`ev ev-${bet.evPct >= 5 ? 'success' : bet.evPct >= 2 ? 'warning' : 'danger'}`}>+{bet.evPct.toFixed(2)}% EV</span>
+            <span className={`ev ev-${edgeColor(bet.evPct)}`}>+{bet.evPct.toFixed(2)}% EV</span>
           </div>
           <div className="muted small">
             {bet.game} · {bet.sportTitle} · {marketLabel(bet.market)} · {new Date(bet.commenceTime).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}

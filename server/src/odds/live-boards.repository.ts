@@ -29,19 +29,22 @@ export class LiveBoardsRepository {
 
   /**
    * When each board was fetched and whether its feed is failing, in the order asked (null where a sport has no
-   * board), without reading the boards: the pipeline writes it beside each board. A board written before it did
-   * is read whole once.
+   * board), without reading the boards: the pipeline writes it beside each board. Boards written before it did
+   * (until their next poll) are read whole, in one MGET.
    */
   async freshness(kind: BoardKind, sports: readonly string[]): Promise<Array<BoardStamp | null>> {
     if (!sports.length) return [];
     const raws = await this.redis.client.mget(...sports.map((sport) => this.redis.key(...RedisKeys.boardFreshness(kind, sport))));
-    return Promise.all(
-      raws.map(async (raw, i) => {
-        if (raw) return JSON.parse(raw) as BoardStamp;
-        const board = await this.board(kind, sports[i]);
-        return board && { fetched_at: board.fetched_at, stale_since: board.stale_since ?? null };
-      }),
-    );
+    const stamps = raws.map((raw) => (raw ? (JSON.parse(raw) as BoardStamp) : null));
+    const unstamped = sports.filter((_, i) => !stamps[i]);
+    if (!unstamped.length) return stamps;
+    const boards = await this.boards(kind, unstamped);
+    let next = 0;
+    return stamps.map((stamp) => {
+      if (stamp) return stamp;
+      const board = boards[next++];
+      return board && { fetched_at: board.fetched_at, stale_since: board.stale_since ?? null };
+    });
   }
 
   /** The sports The Odds API lists as in season (the pipeline caches them for an hour), or null when not known. */

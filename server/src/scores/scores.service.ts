@@ -5,7 +5,7 @@ import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
 import { LiveBoardsRepository } from '../odds/live-boards.repository';
 import { boardUnavailable } from '../odds/odds-errors';
-import { gameDay, type BoardFreshness } from '../odds/odds-view';
+import { freshness, gameDay, type BoardFreshness } from '../odds/odds-view';
 import type { Query } from '../odds/odds.service';
 import { GameResultsRepository, type GameResultRow } from '../picks/game-results.repository';
 
@@ -47,13 +47,14 @@ export class ScoresService {
     if (!supported) throw AccountErrors.validation(`Unsupported sport for backend scoreboard: ${raw}`, 'UNSUPPORTED_SPORT');
     const day = parseDay(query.date);
     const scoreboard = await this.boards.scoreboard(sport);
-    const board: BoardFreshness = { sport, fetched_at: scoreboard?.fetched_at ?? null, stale_since: scoreboard?.stale_since ?? null };
-    const past = day !== null && day < gameDay(now);
+    const board = freshness(sport, scoreboard);
+    const today = gameDay(now);
+    const past = day !== null && day < today;
     // a past day can be answered from what was kept; today, a future day or the whole board need the scoreboard
     if (!scoreboard && !past) throw boardUnavailable('scores', [sport]);
     if (!day) return { games: scoreboard!.games, board };
     const games = new Map<string, ScoreboardEvent>();
-    if (day <= gameDay(now)) for (const result of await this.resultsOn(sport, day)) games.set(result.id, result);
+    if (day <= today) for (const result of await this.resultsOn(sport, day)) games.set(result.id, result);
     for (const game of scoreboard?.games ?? []) if (gameDay(game.commence_time) === day) games.set(game.id, game);
     return { games: [...games.values()].sort((a, b) => a.commence_time.localeCompare(b.commence_time) || a.id.localeCompare(b.id)), board };
   }

@@ -65,7 +65,8 @@ export class OddsPipelineService {
 
   @OnJob(JobName.OddsPoll)
   pollOdds(data: JobPayload<typeof JobName.OddsPoll>): Promise<PollResult> {
-    return this.poll('odds', data.sport, () => this.provider.fetchOdds(data.sport));
+    // Only straight bets need it: props are taken down at kick-off, so a props board never holds a final.
+    return this.poll('odds', data.sport, async () => this.markFinished(data.sport, await this.provider.fetchOdds(data.sport)));
   }
 
   @OnJob(JobName.PropsPoll)
@@ -84,7 +85,7 @@ export class OddsPipelineService {
     const previous = await this.state.board(kind, sport);
     let events: BoardEvent[];
     try {
-      events = await this.markFinished(sport, await fetch());
+      events = await fetch();
     } catch (error) {
       if (!(error instanceof FeedError)) throw error;
       return this.failed(kind, sport, previous, error, started);
