@@ -1,4 +1,5 @@
 import { useCallback, useEffect, type KeyboardEvent, type RefObject } from 'react';
+import { useEscapeLayer } from './escape-layers';
 
 /**
  * Keyboard support of the WAI-ARIA menu and tabs patterns (issue 7 accessibility: keyboard navigation).
@@ -67,7 +68,7 @@ export interface MenuKeyboardOptions {
 
 /**
  * The menu pattern: opening focuses the first item (the last when opened with ArrowUp); ArrowDown / ArrowUp /
- * Home / End move focus; Escape closes and returns focus to the trigger; Enter activates (natively) and Space
+ * Home / End move focus; Escape (through the escape layers) closes and returns focus to the trigger; Enter activates (natively) and Space
  * activates a link as it does a button. Returns the container's keydown handler.
  */
 export function useMenuKeyboard({ open, close, container, trigger, itemSelector, tab }: MenuKeyboardOptions) {
@@ -76,6 +77,11 @@ export function useMenuKeyboard({ open, close, container, trigger, itemSelector,
     const list = items(container.current, itemSelector);
     (open === 'last' ? list[list.length - 1] : list[0])?.focus();
   }, [open, container, itemSelector]);
+  // Escape goes through the shared layer order, so a sheet opened above the menu takes it first.
+  useEscapeLayer(open !== null, () => {
+    close();
+    trigger.current?.focus();
+  });
 
   return useCallback(
     (event: KeyboardEvent) => {
@@ -87,13 +93,6 @@ export function useMenuKeyboard({ open, close, container, trigger, itemSelector,
       if (index !== null) {
         event.preventDefault();
         list[index].focus();
-        return;
-      }
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        event.stopPropagation();
-        close();
-        trigger.current?.focus();
         return;
       }
       if (event.key === ' ' && active instanceof HTMLAnchorElement) {

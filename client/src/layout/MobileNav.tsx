@@ -2,7 +2,6 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router-dom';
 import { isPlatinum } from '../api/accounts';
-import { useEscapeLayer } from '../components/escape-layers';
 import { authAtom, planAtom } from '../state/auth';
 import { onTabListKeyDown, useMenuKeyboard, type MenuOpen } from '../components/menu-keyboard';
 import { NAV_LINKS, SearchBox, UserMenuItems, useGuardedClick } from './Navbar';
@@ -38,7 +37,6 @@ export function MobileMenu({ open, onClose, trigger }: { open: MenuOpen; onClose
     trigger.current?.focus();
   }, [onClose, trigger]);
   useEffect(onClose, [pathname, onClose]);
-  useEscapeLayer(open !== null, dismiss);
   if (!open) return null;
   return (
     <div className="drawer-backdrop" onClick={dismiss}>
