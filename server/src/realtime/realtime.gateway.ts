@@ -13,6 +13,7 @@ import {
 import {
   channelAccess,
   hasPlatinum,
+  LIVE_UPDATES_UNAVAILABLE,
   REALTIME_CHANNELS,
   RealtimeChannel,
   roomName,
@@ -30,7 +31,6 @@ import { PlanLapseTimers } from './plan-lapse-timers';
 import { SocketAuthService } from './socket-auth.service';
 import { accountRoom, type GatewayServer, type GatewaySocket } from './socket-types';
 
-const UNAVAILABLE = 'Live updates are unavailable right now. Please try again.';
 /** Rooms one socket may hold (every sport of every channel fits well within it); keeps a client from hoarding memory. */
 export const MAX_ROOMS_PER_SOCKET = 100;
 
@@ -121,10 +121,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       if (result) return { ok: true, room, ...result };
       // The plan changed while the socket was being caught up.
       const refused = channelAccess(socket.data.access, target.channel);
-      return refused.allowed ? { ok: false, code: 'UNAVAILABLE', message: UNAVAILABLE } : { ok: false, code: refused.code, message: refused.message };
+      return refused.allowed ? { ok: false, code: 'UNAVAILABLE', message: LIVE_UPDATES_UNAVAILABLE } : { ok: false, code: refused.code, message: refused.message };
     } catch (error) {
       this.logger.error({ msg: 'Subscribe failed', room, error: (error as Error).message });
-      return { ok: false, code: 'UNAVAILABLE', message: UNAVAILABLE };
+      return { ok: false, code: 'UNAVAILABLE', message: LIVE_UPDATES_UNAVAILABLE };
     }
   }
 

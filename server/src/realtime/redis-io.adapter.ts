@@ -3,9 +3,9 @@ import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { MessageMappingProperties } from '@nestjs/websockets';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
-import { filter, type Observable } from 'rxjs';
+import { defer, filter, type Observable } from 'rxjs';
 import type { Server, ServerOptions, Socket } from 'socket.io';
-import { SOCKET_PATH, SOCKET_PING_INTERVAL_MS, SOCKET_PING_TIMEOUT_MS } from '@oddspulse/shared';
+import { LIVE_UPDATES_UNAVAILABLE, SOCKET_PATH, SOCKET_PING_INTERVAL_MS, SOCKET_PING_TIMEOUT_MS } from '@oddspulse/shared';
 import { RedisService } from '../redis/redis.service';
 
 /**
@@ -44,22 +44,28 @@ export class RedisIoAdapter extends IoAdapter {
    * Nest binds each socket's message handlers as RxJS pipelines (one per handler, plus a shared disconnect
    * stream) held for as long as the socket is connected: about 4 KB a socket, a third of what the gateway held
    * per socket in bench:push. Plain listeners do the same job: the handler's result (its pipes, guards and
-   * interceptors run inside `callback`) answers the acknowledgement, or is emitted when it names an event.
+   * interceptors run inside `callback`) answers the acknowledgement, or is emitted when it names an event. A
+   * handler that fails still answers the acknowledgement, so an API client waiting on it is told to try again.
+   * Mirrors `IoAdapter.bindMessageHandlers` of @nestjs/platform-socket.io 11.
    */
   override bindMessageHandlers(socket: Socket, handlers: MessageMappingProperties[], transform: (data: unknown) => Observable<unknown>): void {
     for (const { message, callback, isAckHandledManually } of handlers) {
       socket.on(message as string, (...args: unknown[]) => {
         // as rxjs's fromEvent hands it to Nest: one argument as is, several as an array (the ack last)
         const { data, ack } = this.mapPayload(args.length > 1 ? args : args[0]);
-        transform(callback(data, ack))
+        const answer = typeof ack === 'function' && !isAckHandledManually ? (ack as (response: unknown) => void) : null;
+        defer(() => transform(callback(data, ack)))
           .pipe(filter((response) => response !== null && response !== undefined))
           .subscribe({
             next: (response) => {
               const reply = response as { event?: string; data?: unknown };
               if (reply.event) socket.emit(reply.event, reply.data);
-              else if (!isAckHandledManually && typeof ack === 'function') ack(response);
+              else answer?.(response);
             },
-            error: (error: Error) => this.logger.error({ msg: 'Socket message handler failed', event: message, error: error.message }),
+            error: (error: unknown) => {
+              this.logger.error({ msg: 'Socket message handler failed', event: message, err: error });
+              answer?.({ ok: false, code: 'UNAVAILABLE', message: LIVE_UPDATES_UNAVAILABLE });
+            },
           });
       });
     }

@@ -28,7 +28,10 @@ export interface SubscribeRequest {
   lastSeq?: number;
 }
 
-/** UNAVAILABLE: the gateway could not reach Redis to catch the socket up; try again (the client's reconnect delays). */
+/** What an acknowledgement says when the gateway could not complete a request (Redis unreachable, a handler failed). */
+export const LIVE_UPDATES_UNAVAILABLE = 'Live updates are unavailable right now. Please try again.';
+
+/** UNAVAILABLE: the gateway could not reach Redis to catch the socket up, or failed otherwise; try again (the client's reconnect delays). */
 export type SubscribeErrorCode = ChannelRefusalCode | 'INVALID_SUBSCRIPTION' | 'UNAVAILABLE';
 
 export type SubscribeAck =
