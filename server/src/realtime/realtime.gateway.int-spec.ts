@@ -2,6 +2,9 @@ import type { RealtimeMessage, SportBoard } from '@oddspulse/shared';
 import { bearer, signUp } from '../../../test/support/accounts-app';
 import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
 import { PlanRepository } from '../accounts/plan.repository';
+import type { PlanLapseTimers } from './plan-lapse-timers';
+import { RealtimeGateway } from './realtime.gateway';
+import { accountRoom, type GatewayServer } from './socket-types';
 import { RedisKeys, deleteKeysWithPrefix } from '../redis/redis-keys';
 
 const SPORT = 'basketball_nba';
@@ -211,6 +214,27 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
       await a.plans.changePlan(user, { current_period_end: new Date(Date.now() + 1500) });
       await eventually(() => sockets.every((s) => s.notices.length === 4), 6000, 'the change, then the end');
       for (const socket of sockets) expect(socket.notices.at(-1)).toEqual({ plan: 'free', unlimited: false, removed: [`arbitrage:${sport}`] });
+    });
+
+    it("forgets a user's lapse timer with the user's last socket on the process, not before", async () => {
+      const { session } = await signUp(a, 'free');
+      const user = session.user.id;
+      await a.plans.changePlan(user, { plan: 'platinum', is_gifted: true, current_period_end: new Date(Date.now() + 3_600_000) });
+      const gateway = a.get(RealtimeGateway);
+      const lapses = gateway['lapses'] as PlanLapseTimers;
+      const socketsOfUser = () => (gateway['server'] as GatewayServer).sockets.adapter.rooms.get(accountRoom(user))?.size ?? 0;
+      const [first, second] = [client(a, { token: session.access_token }), client(a, { token: session.access_token })];
+      await first.connect();
+      await second.connect();
+      await eventually(() => socketsOfUser() === 2, 5000, 'both sockets in the account room');
+      expect(lapses.due(user)).not.toBeNull();
+
+      first.close();
+      await eventually(() => socketsOfUser() === 1, 5000, 'the first disconnect handled');
+      expect(lapses.due(user)).not.toBeNull();
+      second.close();
+      await eventually(() => socketsOfUser() === 0, 5000, 'the last disconnect handled');
+      expect(lapses.due(user)).toBeNull();
     });
 
     it('reads the plan again at the end, so a renewal it did not hear keeps the socket', async () => {
