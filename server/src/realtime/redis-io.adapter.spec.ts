@@ -7,7 +7,7 @@ import type { RedisService } from '../redis/redis.service';
 import { RedisIoAdapter } from './redis-io.adapter';
 
 // How Nest's WebSocketsController hands results to the adapter: the handler's promise, flattened.
-const transform = (result: unknown): Observable<unknown> => from(Promise.resolve(result)).pipe(mergeAll()) as Observable<unknown>;
+const transform = (result: unknown): Observable<unknown> => from(Promise.resolve(result as Promise<Observable<unknown>>)).pipe(mergeAll());
 const observableOf = (value: unknown) => from([value]);
 
 function bind(callback: MessageMappingProperties['callback']) {
