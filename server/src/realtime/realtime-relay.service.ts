@@ -5,6 +5,7 @@ import { RealtimeKeys, roomName, type RealtimeChannel, type RealtimeEnvelope } f
 import { RedisService } from '../redis/redis.service';
 import { RealtimePublisher } from './realtime-publisher.service';
 import { RealtimeSnapshots } from './realtime-snapshots.service';
+import { RoomBroadcaster } from './room-broadcaster';
 import { SharedTurns } from './shared-turns';
 import type { GatewayServer, GatewaySocket } from './socket-types';
 
@@ -18,8 +19,8 @@ export interface CatchUpResult {
 /**
  * Relays what the workers publish to the sockets of this process: ONE pattern subscription per process on
  * `${prefix}:rt:*`, each message emitted as is to the room of the same name (`rt:{channel}:{key}` →
- * `{channel}:{key}`). Every process hears every message, so each emits to its local sockets only; the Redis
- * adapter is not on this path. No business logic: what to publish was decided by the workers.
+ * `{channel}:{key}`) by `RoomBroadcaster`. Every process hears every message, so each emits to its local
+ * sockets only; the Redis adapter is not on this path. No business logic: what to publish was decided by the workers.
  *
  * Reconnects: a socket that subscribes with its last seq is caught up from the publisher's buffer (or a
  * snapshot when the gap is older than the buffer) before it joins the room; what is published meanwhile is
@@ -49,6 +50,7 @@ export class RealtimeRelay implements OnApplicationShutdown {
     private readonly redis: RedisService,
     private readonly publisher: RealtimePublisher,
     private readonly snapshots: RealtimeSnapshots,
+    private readonly broadcaster: RoomBroadcaster,
   ) {
     // `${prefix}:rt:*` without its `*`: what precedes the room name in every realtime channel.
     this.topicPrefix = this.redis.key(...RealtimeKeys.pattern()).slice(0, -1);
@@ -114,7 +116,7 @@ export class RealtimeRelay implements OnApplicationShutdown {
       return;
     }
     for (const queue of this.holding.get(room) ?? []) queue.push(envelope);
-    this.server.local.to(room).emit('message', envelope);
+    this.broadcaster.emit(this.server, room, envelope);
   }
 
   /**
