@@ -61,7 +61,7 @@ describe('RoomBroadcaster', () => {
     const [a, b, elsewhere] = [fakeSocket(), fakeSocket(), fakeSocket()];
     const server = fakeServer({ 'odds:basketball_nba': ['a', 'b'], 'odds:icehockey_nhl': ['c'] }, { a: a.socket, b: b.socket, c: elsewhere.socket });
     const message = envelope('price');
-    expect(broadcaster().emit(server, 'odds:basketball_nba', message)).toBe(2);
+    broadcaster().emit(server, 'odds:basketball_nba', message);
     expect(a.tcp.write).toHaveBeenCalledTimes(1);
     const written = a.tcp.write.mock.calls[0][0] as Buffer;
     expect(b.tcp.write.mock.calls[0][0]).toBe(written);
@@ -80,13 +80,9 @@ describe('RoomBroadcaster', () => {
   ])('goes through engine.io when %s', (_name, state) => {
     const busy = fakeSocket(state);
     const message = envelope('price');
-    expect(broadcaster().emit(fakeServer({ room: ['x'] }, { x: busy.socket }), 'room', message)).toBe(1);
+    broadcaster().emit(fakeServer({ room: ['x'] }, { x: busy.socket }), 'room', message);
     expect(busy.tcp.write).not.toHaveBeenCalled();
     expect(busy.socket.emit).toHaveBeenCalledWith('message', message);
-  });
-
-  it('does nothing for a room with no sockets here', () => {
-    expect(broadcaster().emit(fakeServer({}, {}), 'odds:basketball_nba', envelope('x'))).toBe(0);
   });
 
   it('goes through engine.io, and says so once, when engine.io or ws no longer keep what it relies on', () => {

@@ -45,7 +45,7 @@ interface EngineConnection {
  * compression, nothing in engine.io's or ws's queues); 'engine' when something is queued or the socket is
  * closing; 'unknown' when engine.io or ws no longer keep what this relies on.
  */
-export function route(socket: GatewaySocket): NetSocket | 'engine' | 'unknown' {
+function route(socket: GatewaySocket): NetSocket | 'engine' | 'unknown' {
   const conn = socket.conn as unknown as EngineConnection;
   const transport = conn.transport;
   const ws = transport?.socket;
@@ -67,11 +67,10 @@ export class RoomBroadcaster {
   private readonly logger = new Logger(RoomBroadcaster.name);
   private warned = false;
 
-  emit(server: GatewayServer, room: string, envelope: RealtimeEnvelope): number {
+  emit(server: GatewayServer, room: string, envelope: RealtimeEnvelope): void {
     const ids = server.sockets.adapter.rooms.get(room);
-    if (!ids) return 0;
+    if (!ids) return;
     let frame: Buffer | null = null;
-    let sent = 0;
     for (const id of ids) {
       const socket = server.sockets.sockets.get(id);
       if (!socket) continue;
@@ -81,9 +80,7 @@ export class RoomBroadcaster {
         if (via === 'unknown') this.warnOnce();
         socket.emit('message', envelope);
       }
-      sent++;
     }
-    return sent;
   }
 
   private warnOnce(): void {
