@@ -58,6 +58,7 @@ export * from './realtime/channel-access';
 export * from './realtime/socket-events';
 export * from './domain/book-regions';
 export * from './domain/scores';
+export * from './domain/game-day';
 export * from './scores/team-match';
 export * from './realtime/board-diff';
 export * from './realtime/channels';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decimalToAmericanRounded, normaliseOddsApiV4, type BoardEvent } from '@oddspulse/shared';
+import { decimalToAmericanRounded, gameDay, normaliseOddsApiV4, type BoardEvent } from '@oddspulse/shared';
 import { ApiError } from '../api/api-client';
-import { DFS_CONCURRENCY, dfsMarketsForSport, gameDay, loadDfsBoards, mapWithLimit, type DfsCalls, type PlayerPropItem } from './dfs-load';
+import { DFS_CONCURRENCY, dfsMarketsForSport, loadDfsBoards, mapWithLimit, type DfsCalls, type PlayerPropItem } from './dfs-load';
 
 const fixtures = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
 const recorded = normaliseOddsApiV4(JSON.parse(readFileSync(join(fixtures, 'v4_event_odds_basketball_nba_player_points_us_american_2024-02-22_BKN-at-TOR.json'), 'utf8'))).events[0];

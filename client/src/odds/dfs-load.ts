@@ -1,4 +1,4 @@
-import { normaliseOddsApiV4, type SportBoard } from '@oddspulse/shared';
+import { gameDay, normaliseOddsApiV4, type SportBoard } from '@oddspulse/shared';
 import { ApiError } from '../api/api-client';
 import { DEFAULT_PROP_MARKETS, DFS_DEFAULT_PROP_MARKETS, migratePropSelection, propSelectionForSports } from './prop-markets';
 import { boardsBySport } from './first-load';
@@ -54,10 +54,6 @@ export function dfsMarketsForSport(sport: string): string[] {
   const defaults = migratePropSelection(DEFAULT_PROP_MARKETS, [sport]);
   return defaults.length ? defaults : propSelectionForSports([sport]);
 }
-
-/** Game days are US Eastern days, as the server reads variant A's `date`. */
-const dayFormatter = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' });
-export const gameDay = (time: number) => dayFormatter.format(new Date(time));
 
 /** Answers that are the page's failure, not one game's: sign in, quota, plan, rate limit. */
 const pageFailure = (error: unknown) => error instanceof ApiError && [401, 402, 403, 429].includes(error.status);

@@ -1,5 +1,5 @@
-import type { BoardEvent } from '@oddspulse/shared';
-import { filterEvents, formatPrice, gameDay, list, parseDateFilter, parsePriceFormat, regionBooks, toApiGame } from './odds-view';
+import { gameDay, type BoardEvent } from '@oddspulse/shared';
+import { filterEvents, formatPrice, list, parseDateFilter, parsePriceFormat, regionBooks, toApiGame } from './odds-view';
 
 const event = (id: string, commence: string, books: Array<[string, string[]]>): BoardEvent => ({
   id,

@@ -3,6 +3,7 @@ import {
   canonicalBookKey,
   canonicalRegion,
   decimalToAmericanRounded,
+  gameDay,
   isEventLive,
   isMetered,
   selectableSportsbooks,
@@ -28,14 +29,6 @@ export const OddsMessages = {
 export type PriceFormat = 'american' | 'decimal';
 export type DateFormat = 'iso' | 'unix';
 export type DateFilter = { kind: 'all' } | { kind: 'live' } | { kind: 'day'; day: string };
-
-/** Dates of games are US Eastern days, as the US books and scoreboards list them. */
-const GAME_DAY_ZONE = 'America/New_York';
-const dayFormatter = new Intl.DateTimeFormat('en-CA', { timeZone: GAME_DAY_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-
-export function gameDay(iso: string | number | Date): string {
-  return dayFormatter.format(new Date(iso));
-}
 
 /** A comma list (or repeated parameter) as trimmed, non-empty, distinct values. */
 export function list(raw: unknown): string[] {

@@ -2,7 +2,7 @@ import type { ScoreboardEvent } from '@oddspulse/shared';
 import { loadFixtureBoards, writeScoreboard } from '../../../test/support/fixture-boards';
 import { createGatewayApp, type GatewayTestApp } from '../../../test/support/gateway-app';
 import { resultOf } from '../../../workers/src/picks/settlement.service';
-import { gameDay } from '../odds/odds-view';
+import { gameDay } from '@oddspulse/shared';
 import { GameResultsRepository, type GameResult } from '../picks/game-results.repository';
 import { deleteKeysWithPrefix } from '../redis/redis-keys';
 

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CORE_SPORTS, type ScoreboardEvent } from '@oddspulse/shared';
+import { CORE_SPORTS, gameDay, type ScoreboardEvent } from '@oddspulse/shared';
 import { AccountErrors } from '../accounts/http-errors';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
 import { LiveBoardsRepository } from '../odds/live-boards.repository';
 import { boardUnavailable } from '../odds/odds-errors';
-import { freshness, gameDay, type BoardFreshness } from '../odds/odds-view';
+import { freshness, type BoardFreshness } from '../odds/odds-view';
 import type { Query } from '../odds/odds.service';
 import { GameResultsRepository, type GameResultRow } from '../picks/game-results.repository';
 
