@@ -24,7 +24,7 @@ import {
 import { expiresInAt, expiryLabel } from './opportunity-expiry';
 import { RangedNumberInput, ScannerNumberInput } from './ScannerFilters';
 import { notificationsFor, NOTIFY_KEYS, NOTIFY_RANGES, parseNotifySettings, serialiseNotifySettings, type NotifyKind, type NotifySettings } from './scanner-notify';
-import { scannerPanelRanges, type NumberRange, type ScannerField } from './scanner-settings';
+import { ARBITRAGE_FIELDS, MIDDLE_FIELDS, scannerPanelRanges, type NumberRange, type ScannerField } from './scanner-settings';
 import { scannerSettingsAtom } from './scanner-state';
 
 export type ScannerKind = 'arbitrage' | 'middles';
@@ -267,7 +267,7 @@ export function ScannerPanel({ kind, sports, books }: { kind: ScannerKind; sport
   return (
     <section className="scanner" aria-label={kind === 'arbitrage' ? 'Arbitrage scanner' : 'Middles scanner'}>
       <div className="scanner-inputs card">
-        {(kind === 'arbitrage' ? (['minProfit', 'maxStake'] as const) : (['minGap', 'minProbability', 'middleStake'] as const)).map(inline)}
+        {(kind === 'arbitrage' ? ARBITRAGE_FIELDS : MIDDLE_FIELDS).map(inline)}
         <label className="checkbox">
           <input type="checkbox" checked={notify.on} onChange={(e) => void toggleNotify(e.target.checked)} /> {kind === 'arbitrage' ? 'Notify me of new arbitrage above' : 'Notify me of new middles above'}
         </label>

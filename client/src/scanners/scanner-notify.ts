@@ -1,7 +1,7 @@
 import type { MiddleOpportunity, OpportunityUpdate } from '@oddspulse/shared';
 import { marketLabel } from '../odds/labels';
 import { arbitrageForUser, middleForUser, type Opportunity } from './opportunity-feed';
-import type { ScannerSettings } from './scanner-settings';
+import { FILTER_PANEL_RANGES, type NumberRange, type ScannerSettings } from './scanner-settings';
 
 /**
  * Optional browser notifications for new opportunities (issue 8): arbitrage above a profit the user sets,
@@ -20,9 +20,9 @@ export interface NotifySettings {
 export const NOTIFY_KEYS: Record<NotifyKind, string> = { arbitrage: 'oddspulse.scannerNotify', middles: 'oddspulse.middlesNotify' };
 export const NOTIFY_DEFAULTS: Record<NotifyKind, number> = { arbitrage: 2, middles: 25 };
 /** The threshold inputs' ranges: arbitrage profit as the filter panel's minimum profit; middles as its probability. */
-export const NOTIFY_RANGES: Record<NotifyKind, { min: number; max: number; step: number }> = {
-  arbitrage: { min: 0.1, max: 50, step: 0.1 },
-  middles: { min: 5, max: 50, step: 1 },
+export const NOTIFY_RANGES: Record<NotifyKind, NumberRange> = {
+  arbitrage: FILTER_PANEL_RANGES.minProfit,
+  middles: FILTER_PANEL_RANGES.minProbability,
 };
 
 /** Parses the stored settings; `permitted` is whether the browser still allows notifications. */
