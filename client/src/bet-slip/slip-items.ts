@@ -1,4 +1,4 @@
-import { decimalToAmericanRounded, DFS_FIXED_AMERICAN, sportsbookName, type ArbitrageOpportunity, type MiddleOpportunity, type OpportunityLeg } from '@oddspulse/shared';
+import { decimalToAmericanRounded, DFS_FIXED_AMERICAN, sportsbookName, type ArbitrageOpportunity, type EvBet, type MiddleOpportunity, type OpportunityLeg } from '@oddspulse/shared';
 import { marketLabel, matchLabel, selectionLabel } from '../odds/labels';
 import type { OddsRow } from '../odds/rows';
 import type { NewSlipItem, PickDraft } from './bet-slip';
@@ -20,6 +20,24 @@ export function rowToSlipItem(row: OddsRow): NewSlipItem | null {
     gameTime: row.commenceTime,
     gameId: row.eventId,
     fairProbability: row.fairProbability,
+  };
+}
+
+/** A +EV bet (GET /api/ev) as a bet slip item. */
+export function evBetToSlipItem(bet: EvBet): NewSlipItem {
+  return {
+    id: bet.id,
+    matchup: bet.game,
+    selection: selectionLabel({ outcome: bet.outcome, point: bet.point, playerName: bet.description, market: bet.market }),
+    market: marketLabel(bet.market),
+    americanOdds: bet.price,
+    bookmaker: bet.bookTitle,
+    sport: bet.sport,
+    league: bet.sportTitle,
+    edge: bet.evPct,
+    gameTime: bet.commenceTime,
+    gameId: bet.eventId,
+    fairProbability: bet.fairProbability,
   };
 }
 

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { CORE_SPORTS, DEFAULT_SPORTSBOOKS, edgeColor, sportsbookName, type EvBet } from '@oddspulse/shared';
 import { fetchPreferences, isPaid } from '../api/accounts';
 import { addToSlip } from '../bet-slip/bet-slip';
+import { evBetToSlipItem } from '../bet-slip/slip-items';
 import { betSlipAtom, useBankroll } from '../bet-slip/bet-slip-state';
 import { BetSlipPanel } from '../bet-slip/BetSlipPanel';
 import { EdgeCalculatorModal } from '../bet-slip/EdgeCalculatorModal';
@@ -93,28 +94,7 @@ export function RecommendedBets() {
   if (state.gamesToday === 0) return <p className="muted" data-testid="recommended-empty">No games available today. Check back later for betting opportunities.</p>;
   if (state.bets.length === 0) return <p className="muted" data-testid="recommended-empty">No high-value betting opportunities found today from your selected sportsbooks.</p>;
 
-  const place = (bet: EvBet) =>
-    setSlip((s) =>
-      addToSlip(
-        s,
-        {
-          id: bet.id,
-          matchup: bet.game,
-          selection: selectionLabel({ outcome: bet.outcome, point: bet.point, playerName: bet.description, market: bet.market }),
-          market: marketLabel(bet.market),
-          americanOdds: bet.price,
-          bookmaker: bet.bookTitle,
-          sport: bet.sport,
-          league: bet.sportTitle,
-          edge: bet.evPct,
-          gameTime: bet.commenceTime,
-          gameId: bet.eventId,
-          fairProbability: bet.fairProbability,
-          confidence: confidenceOf(bet.evPct),
-        },
-        bankroll.cents,
-      ),
-    );
+  const place = (bet: EvBet) => setSlip((s) => addToSlip(s, { ...evBetToSlipItem(bet), confidence: confidenceOf(bet.evPct) }, bankroll.cents));
 
   return (
     <div className="recommended">
