@@ -5,22 +5,25 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
-const url = (protocols: string[]) =>
-  z.string().refine((value) => {
-    try {
-      return protocols.includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, `must be a URL starting with ${protocols.join(' or ')}//`);
+/** Whether `value` parses as a URL with one of `protocols` ('https:'…). */
+function hasProtocol(value: string, protocols: readonly string[]): boolean {
+  try {
+    return protocols.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
 
-/** A comma-separated list, trimmed, empties dropped. */
-const list = z.string().transform((value) =>
+const url = (protocols: string[]) => z.string().refine((value) => hasProtocol(value, protocols), `must be a URL starting with ${protocols.join(' or ')}//`);
+
+/** The entries of a comma-separated value, trimmed, empties dropped. */
+const entries = (value: string) =>
   value
     .split(',')
     .map((v) => v.trim())
-    .filter(Boolean),
-);
+    .filter(Boolean);
+
+const list = z.string().transform(entries);
 
 /**
  * `sport=scale` pairs, comma-separated, for sports the simulator plays at a time scale of their own
@@ -29,7 +32,7 @@ const list = z.string().transform((value) =>
 const sportTimeScales = z.string().transform((value, ctx) => {
   const scales: Record<string, number> = {};
   const known = CORE_SPORTS.map((s) => s.key);
-  for (const entry of value.split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of entries(value)) {
     const match = /^([a-z0-9_]+)\s*=\s*(\S+)$/.exec(entry);
     const scale = match ? Number(match[2]) : NaN;
     if (!match) {
@@ -55,17 +58,11 @@ const socialLinks = z
   .string()
   .transform((value, ctx) => {
     const links: Array<{ label: string; url: string }> = [];
-    for (const entry of value.split(',').map((v) => v.trim()).filter(Boolean)) {
+    for (const entry of entries(value)) {
       const at = entry.indexOf('=');
       const label = at > 0 ? entry.slice(0, at).trim() : '';
       const link = at > 0 ? entry.slice(at + 1).trim() : '';
-      let protocol = '';
-      try {
-        protocol = new URL(link).protocol;
-      } catch {
-        protocol = '';
-      }
-      if (!label || !['http:', 'https:'].includes(protocol)) {
+      if (!label || !hasProtocol(link, ['http:', 'https:'])) {
         ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be Label=https://… pairs separated by commas (got "${entry}")` });
         return z.NEVER;
       }
