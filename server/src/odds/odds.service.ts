@@ -69,11 +69,6 @@ export class OddsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** The books a plan may see, or null for all of them. */
-  allowedBooks(access: PlanAccess): Set<string> | null {
-    return visibleBooks(access);
-  }
-
   /** The sports the pipeline polls; `active` false for those The Odds API says are out of season (when it is the feed). */
   async sports(): Promise<Sport[]> {
     const known = new Map(CORE_SPORTS.map((s) => [s.key, s]));
@@ -119,7 +114,7 @@ export class OddsService {
   async cachedOdds(sportParam: string, query: Query, access: PlanAccess): Promise<SportBoard> {
     const sport = this.sport(sportParam);
     const [board] = await this.requireBoards('odds', [sport]);
-    const books = this.narrowBooks(this.allowedBooks(access), list(query.bookmakers));
+    const books = this.narrowBooks(visibleBooks(access), list(query.bookmakers));
     const eventId = typeof query.eventId === 'string' && query.eventId ? query.eventId : null;
     return { ...board, events: filterEvents(board.events, { markets: list(query.markets), books, eventId, now: Date.now() }) };
   }
@@ -129,7 +124,7 @@ export class OddsService {
    * Variant B (sports, date, bookFilter): the props boards' games.
    */
   async playerProps(query: Query, access: PlanAccess, now = Date.now()): Promise<WithFreshness<PlayerPropItem[] | ApiGame[]>> {
-    const allowed = this.allowedBooks(access);
+    const allowed = visibleBooks(access);
     if (query.league !== undefined || query.game_id !== undefined) {
       const sport = this.sport(query.league);
       const gameId = typeof query.game_id === 'string' ? query.game_id.trim() : '';
@@ -151,7 +146,7 @@ export class OddsService {
     const prices = parsePriceFormat(options.query.oddsFormat);
     const dates = parseDateFormat(options.query.dateFormat);
     const date = parseDateFilter(options.query.date, options.now);
-    let books = this.narrowBooks(this.allowedBooks(options.access), options.bookmakers);
+    let books = this.narrowBooks(visibleBooks(options.access), options.bookmakers);
     if (options.regions.length) {
       const inRegions = regionBooks(options.regions);
       books = new Set([...(books ?? inRegions)].filter((key) => inRegions.has(key)));

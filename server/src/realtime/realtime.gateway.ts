@@ -52,7 +52,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   @WebSocketServer() private server!: GatewayServer;
   /** A paid period ends without any plan change being published (a gifted month): each process times its own users. */
   private readonly lapses = new PlanLapseTimers((userId) => {
-    this.onPlanLapse(userId).catch((error: Error) => this.logger.error({ msg: 'Plan lapse re-check failed', userId, error: error.message }));
+    this.onPlanLapse(userId).catch((error: unknown) => this.logger.error({ msg: 'Plan lapse re-check failed', userId, err: error }));
   });
 
   constructor(
