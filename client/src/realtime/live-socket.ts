@@ -41,10 +41,7 @@ export interface Topic {
  */
 export function topicKey(topic: string | Topic): string {
   if (typeof topic === 'string') return topic;
-  if (topic.channel === 'user') return 'user';
-  if (topic.channel === 'reactions' && topic.eventId) return `reactions:${reactionsTopic(topic.eventId)}`;
-  const key = topic.sport ?? topic.eventId;
-  return key ? `${topic.channel}:${key}` : topic.channel;
+  return deliveryKey(topic.channel, topic.channel === 'reactions' && topic.eventId ? reactionsTopic(topic.eventId) : topic.sport ?? topic.eventId);
 }
 
 /** The key of a pushed message or snapshot: its channel and room key, as the gateway sends them. */
