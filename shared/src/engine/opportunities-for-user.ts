@@ -10,7 +10,7 @@ import { canonicalBookKey } from '../domain/sportsbooks';
 import { arbitrageStakes, arbitrageTotalStakeCents } from './arbitrage';
 import { isEventLive, isStaleUpdate } from './locked-market';
 import { middleOutcomes, middleTotalStakeCents } from './middles';
-import { payoutCents, STALE_LEG_LAG_LIVE_MS, STALE_LEG_LAG_MS } from './opportunity-legs';
+import { opportunityAgeSeconds, payoutCents, timingFlags } from './opportunity-legs';
 
 /**
  * Detection finds each opportunity once, at the loosest thresholds a user can choose and sized at the defaults
@@ -126,13 +126,11 @@ export function opportunityAt<T extends ArbitrageOpportunity | MiddleOpportunity
   const live = isEventLive({ commence_time: o.commenceTime }, now);
   if (live && o.type === 'middle') return null;
   if (o.legs.some((leg) => isStaleUpdate(leg.lastUpdate, now, live))) return null;
-  const times = o.legs.map((leg) => Date.parse(leg.lastUpdate));
-  const flags: OpportunityFlag[] = [];
-  if (live) flags.push('live');
-  if (Math.max(...times) - Math.min(...times) > (live ? STALE_LEG_LAG_LIVE_MS : STALE_LEG_LAG_MS)) flags.push('stale');
+  const updates = o.legs.map((leg) => ({ updatedAt: Date.parse(leg.lastUpdate) }));
+  const flags = timingFlags(updates, live);
   if (o.flags.includes('suspect')) flags.push('suspect');
   const legs = o.legs.map((leg) => ({ ...leg, ageSeconds: secondsSince(leg.lastUpdate, now) }));
-  return { ...o, legs, flags, ageSeconds: Math.max(...legs.map((leg) => leg.ageSeconds)), expiresIn: expiresInAt(o.timeFound, now) };
+  return { ...o, legs, flags, ageSeconds: opportunityAgeSeconds(updates, now), expiresIn: expiresInAt(o.timeFound, now) };
 }
 
 /**

@@ -72,7 +72,7 @@ export function toLeg(q: Quote, stakeCents: number, now: number): OpportunityLeg
 }
 
 /** `live` when the game has started; `stale` when a leg lags the newest leg by more than 2 min (20 s live). */
-export function timingFlags(quotes: readonly Quote[], live: boolean): OpportunityFlag[] {
+export function timingFlags(quotes: readonly Pick<Quote, 'updatedAt'>[], live: boolean): OpportunityFlag[] {
   const flags: OpportunityFlag[] = [];
   if (live) flags.push('live');
   let newest = -Infinity;
@@ -86,7 +86,7 @@ export function timingFlags(quotes: readonly Quote[], live: boolean): Opportunit
 }
 
 /** Seconds since the OLDEST leg's update: how old the opportunity's information is. */
-export function opportunityAgeSeconds(quotes: readonly Quote[], now: number): number {
+export function opportunityAgeSeconds(quotes: readonly Pick<Quote, 'updatedAt'>[], now: number): number {
   let oldest = Infinity;
   for (const q of quotes) oldest = Math.min(oldest, q.updatedAt);
   return Math.max(0, Math.round((now - oldest) / 1000));
