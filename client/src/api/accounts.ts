@@ -102,8 +102,14 @@ export function setUsername(username: string) {
   return api.put<Profile>('/api/profile/username', { username });
 }
 
-export function fetchPreferences() {
-  return api.get<Preferences>('/api/preferences');
+let preferencesInFlight: Promise<Preferences> | null = null;
+
+/** The page's parts that read the preferences at once (bankroll, books, recommendations) share one request. */
+export function fetchPreferences(): Promise<Preferences> {
+  preferencesInFlight ??= api.get<Preferences>('/api/preferences').finally(() => {
+    preferencesInFlight = null;
+  });
+  return preferencesInFlight;
 }
 
 export function savePreferences(preferences: Partial<Pick<Preferences, 'sportsbooks' | 'props_sportsbooks' | 'bankroll' | 'favorites' | 'odds_format'>>) {
