@@ -3,6 +3,7 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/
+COPY core/package.json core/
 COPY server/package.json server/
 COPY workers/package.json workers/
 COPY client/package.json client/
@@ -10,6 +11,7 @@ COPY client/package.json client/
 RUN npm install --no-audit --no-fund
 COPY tsconfig.base.json tsconfig.json .swcrc ./
 COPY shared shared
+COPY core core
 COPY server server
 COPY workers workers
 COPY client client
@@ -22,9 +24,11 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules node_modules
 COPY --from=build /app/shared/package.json shared/
 COPY --from=build /app/shared/dist shared/dist
+COPY --from=build /app/core/package.json core/
+COPY --from=build /app/core/dist core/dist
+COPY --from=build /app/core/migrations core/migrations
 COPY --from=build /app/server/package.json server/
 COPY --from=build /app/server/dist server/dist
-COPY --from=build /app/server/migrations server/migrations
 COPY --from=build /app/workers/package.json workers/
 COPY --from=build /app/workers/dist workers/dist
 COPY --from=build /app/client/dist client/dist

@@ -7,11 +7,11 @@ const shared = {
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest'] },
   moduleNameMapper: {
     '^@oddspulse/shared$': '<rootDir>/shared/src/index.ts',
-    '^@oddspulse/server/(.*)$': '<rootDir>/server/src/$1',
+    '^@oddspulse/core$': '<rootDir>/core/src/index.ts',
   },
   testEnvironment: 'node',
   rootDir: __dirname,
-  roots: ['<rootDir>/shared/src', '<rootDir>/server/src', '<rootDir>/workers/src', '<rootDir>/client/src', '<rootDir>/test/integration'],
+  roots: ['<rootDir>/shared/src', '<rootDir>/core/src', '<rootDir>/server/src', '<rootDir>/workers/src', '<rootDir>/client/src', '<rootDir>/test/integration'],
 };
 
 module.exports = {

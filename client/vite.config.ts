@@ -12,7 +12,8 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': apiTarget, '/socket.io': { target: apiTarget, ws: true } },
+    proxy: { '/api': apiTarget, '/ops/queues': apiTarget, '/metrics': apiTarget, '/socket.io': { target: apiTarget, ws: true } },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // No source maps: served publicly they would hand out the whole client source (issue 17).
+  build: { outDir: 'dist', sourcemap: false },
 });

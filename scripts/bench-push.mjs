@@ -11,11 +11,9 @@ import { join } from 'node:path';
 import { attachInspector, selfTimes } from './bench/inspector.mjs';
 import { ROOT, freePort, run } from './lib/stack.mjs';
 
+// The built core, as the server resolves it (the core workspace's public entry).
 const require = createRequire(join(ROOT, 'server', 'package.json'));
-const { RedisService } = require('./dist/redis/redis.service.js');
-const { RealtimePublisher } = require('./dist/realtime/realtime-publisher.service.js');
-const { dropDatabase } = require('./dist/database/migrator.js');
-const { deleteKeysWithPrefix } = require('./dist/redis/redis-keys.js');
+const { RedisService, RealtimePublisher, dropDatabase, deleteKeysWithPrefix } = require('@oddspulse/core');
 const IORedis = require('ioredis');
 
 const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? '1000,5000').split(',').map(Number);
@@ -33,7 +31,16 @@ const SERVER_PROCESSES = (process.env.BENCH_SERVER_PROCESSES ?? '1').split(',').
 // A folder: each server's CPU profile of every phase's connect and measurement windows, and a heap profile of what
 // the connections keep, are written there (open them in Chrome DevTools).
 const PROFILE_DIR = process.env.BENCH_PROFILE;
-const SPORTS = ['americanfootball_nfl', 'americanfootball_ncaaf', 'basketball_nba', 'basketball_ncaab', 'icehockey_nhl', 'baseball_mlb', 'soccer_usa_mls', 'soccer_epl'];
+const SPORTS = [
+  'americanfootball_nfl',
+  'americanfootball_ncaaf',
+  'basketball_nba',
+  'basketball_ncaab',
+  'icehockey_nhl',
+  'baseball_mlb',
+  'soccer_usa_mls',
+  'soccer_epl',
+];
 
 const id = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 const base = process.env.TEST_DATABASE_BASE_URL || 'postgres://postgres@127.0.0.1:5432';
@@ -129,7 +136,11 @@ async function phase({ name, round, servers, auth, n, publish }) {
   // what the sockets' connections allocate and keep: a sampling heap profile of the connect window, after a collection
   if (profiler) await profiler.startHeapSampling();
   await profiled(profiler, `${label}-connect`, () =>
-    Promise.all(workers.map((w, i) => ask(w, { type: 'connect', url: servers[i % servers.length].url, auth, sports: SPORTS, n: Math.min(per, n - i * per), offset: i * per }, 'connected'))),
+    Promise.all(
+      workers.map((w, i) =>
+        ask(w, { type: 'connect', url: servers[i % servers.length].url, auth, sports: SPORTS, n: Math.min(per, n - i * per), offset: i * per }, 'connected'),
+      ),
+    ),
   );
   const connectSeconds = (Date.now() - connectStart) / 1000;
   if (profiler) writeFileSync(join(PROFILE_DIR, `${label}-connect.heapprofile`), JSON.stringify(await profiler.stopHeapSampling()));
@@ -231,7 +242,7 @@ const env = {
   LOG_LEVEL: 'error',
   RATE_LIMIT_MAX: '100000',
 };
-if (run(process.execPath, ['server/dist/cli.js', 'setup'], env) !== 0) process.exit(1);
+if (run(process.execPath, ['core/dist/cli.js', 'setup'], env) !== 0) process.exit(1);
 
 // Every server process opens the inspector on loopback: a full collection before each memory reading, and the profiles.
 async function startServers(count, start) {
@@ -251,7 +262,10 @@ const gateways = await startServers(processCount, (port, execArgv) =>
   spawn(process.execPath, [...execArgv, 'server/dist/main.js'], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: 'inherit' }),
 );
 const bares = await startServers(processCount, (port, execArgv) =>
-  fork(join(ROOT, 'scripts', 'bench', 'bare-server.mjs'), [String(port), redisUrl, `${prefix}:bare:`], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv }),
+  fork(join(ROOT, 'scripts', 'bench', 'bare-server.mjs'), [String(port), redisUrl, `${prefix}:bare:`], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv,
+  }),
 );
 const barePublishesReady = bares.map(({ child }) => new Promise((resolve) => child.once('message', resolve)));
 const redisService = new RedisService({ REDIS_URL: redisUrl, REDIS_PREFIX: prefix });
@@ -277,7 +291,7 @@ try {
     servers: gateways.slice(0, processes),
     auth: { token },
     n,
-    publish: (sport, data) => publisher.publish({ channel: 'odds', sport, at: new Date().toISOString(), type: 'board.diff', data }),
+    publish: (sport, data) => publisher.publish({ channel: 'odds', key: sport, at: new Date().toISOString(), type: 'board.diff', data }),
   });
   const barePhase = (processes, n, round) => ({
     name: 'bare socket.io',
@@ -286,7 +300,10 @@ try {
     auth: {},
     n,
     publish: (sport, data) =>
-      barePublisher.publish(`${prefix}:bare:${sport}`, JSON.stringify({ seq: 0, channel: 'odds', sport, at: new Date().toISOString(), type: 'board.diff', data })),
+      barePublisher.publish(
+        `${prefix}:bare:${sport}`,
+        JSON.stringify({ seq: 0, epoch: 'barebaseline00', channel: 'odds', key: sport, at: new Date().toISOString(), type: 'board.diff', data }),
+      ),
   });
   for (const processes of SERVER_PROCESSES) {
     for (let round = 1; round <= ROUNDS; round++) {
@@ -315,12 +332,16 @@ const median = (values) => {
   const middle = sorted.length >> 1;
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
-console.log(`\nbench:push — ${RATE} diffs/s through Redis, ${SPORTS.length} sports, ${MEASURE_MS / 1000} s measured per phase, ${ROUNDS} round(s), at least ${WORKERS} client processes, loopback`);
+console.log(
+  `\nbench:push — ${RATE} diffs/s through Redis, ${SPORTS.length} sports, ${MEASURE_MS / 1000} s measured per phase, ${ROUNDS} round(s), at least ${WORKERS} client processes, loopback`,
+);
 // Server, bare server, publisher and clients share this machine's cores: say how busy it was.
 console.log(`${cpus().length} CPUs; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after\n`);
 // CPU % is of one core, over the measurement: server and client processes together near 200 % means the two
 // cores, not the server, set the latency.
-console.log('| round | server | processes | clients | p50 ms | p99 ms | received / expected | server CPU ms per 1,000 deliveries | server CPU % | client processes CPU % | machine busy % (steal %) | load after | server RSS MB | RSS MB per 1,000 clients | heap MB per 1,000 clients | connect s |');
+console.log(
+  '| round | server | processes | clients | p50 ms | p99 ms | received / expected | server CPU ms per 1,000 deliveries | server CPU % | client processes CPU % | machine busy % (steal %) | load after | server RSS MB | RSS MB per 1,000 clients | heap MB per 1,000 clients | connect s |',
+);
 console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
   console.log(
@@ -335,12 +356,21 @@ for (const processes of SERVER_PROCESSES) {
   for (const n of CLIENT_COUNTS) {
     for (const name of ['gateway', 'bare socket.io']) {
       const rounds = results.filter((r) => r.name === name && r.processes === processes && r.clients === n);
-      const m = { name, processes, n, ...Object.fromEntries(['p50', 'p99', 'cpuPer1000', 'rssPer1000'].map((field) => [field, median(rounds.map((r) => r[field]))])) };
+      const m = {
+        name,
+        processes,
+        n,
+        ...Object.fromEntries(['p50', 'p99', 'cpuPer1000', 'rssPer1000'].map((field) => [field, median(rounds.map((r) => r[field]))])),
+      };
       summary.push(m);
-      console.log(`| ${name} | ${processes} | ${n} | ${fmt(m.p50, 2)} | ${fmt(m.p99, 2)} (${rounds.map((r) => fmt(r.p99, 0)).join(', ')}) | ${fmt(m.cpuPer1000)} | ${fmt(m.rssPer1000)} |`);
+      console.log(
+        `| ${name} | ${processes} | ${n} | ${fmt(m.p50, 2)} | ${fmt(m.p99, 2)} (${rounds.map((r) => fmt(r.p99, 0)).join(', ')}) | ${fmt(m.cpuPer1000)} | ${fmt(m.rssPer1000)} |`,
+      );
     }
     const [g, b] = summary.slice(-2);
-    console.log(`ratio gateway / bare, ${processes} process(es), ${n} clients (medians): p50 ${fmt(g.p50 / b.p50, 2)}, p99 ${fmt(g.p99 / b.p99, 2)}, CPU per delivery ${fmt(g.cpuPer1000 / b.cpuPer1000, 2)}, RSS per 1,000 ${fmt(g.rssPer1000 / b.rssPer1000, 2)}`);
+    console.log(
+      `ratio gateway / bare, ${processes} process(es), ${n} clients (medians): p50 ${fmt(g.p50 / b.p50, 2)}, p99 ${fmt(g.p99 / b.p99, 2)}, CPU per delivery ${fmt(g.cpuPer1000 / b.cpuPer1000, 2)}, RSS per 1,000 ${fmt(g.rssPer1000 / b.rssPer1000, 2)}`,
+    );
   }
 }
 process.exit(0);

@@ -21,7 +21,7 @@ if (dependenciesMissing()) {
 }
 log('building');
 if (!build(env)) process.exit(1);
-if (run(process.execPath, ['server/dist/cli.js', 'setup'], env) !== 0) process.exit(1);
+if (run(process.execPath, ['core/dist/cli.js', 'setup'], env) !== 0) process.exit(1);
 
 const stack = startProcesses(env, {
   onExit: async (name, code, signal) => {

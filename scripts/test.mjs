@@ -1,4 +1,4 @@
-// `npm test`: build, then unit (jest), integration (jest, real PostgreSQL and Redis, a database and a
+// `npm test`: build, then lint (ESLint with the package walls, Prettier, and a type check of every spec), unit (jest), integration (jest, real PostgreSQL and Redis, a database and a
 // Redis prefix per run) and end-to-end (Playwright in Debian's Chromium against the running stack).
 // Every suite runs even when an earlier one fails; the exit code is non-zero if any failed.
 import { randomBytes } from 'node:crypto';
@@ -8,7 +8,9 @@ import { ROOT, build, freePort, run, startProcesses, waitForHealth } from './lib
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
-const suites = only ? [only] : ['unit', 'integration', 'e2e'];
+// `npm run test:e2e -- odds.e2e.ts --grep flashes`: what follows `--` goes to Playwright (spec files, --grep, --project).
+const playwrightArgs = args.includes('--') ? args.slice(args.indexOf('--') + 1) : [];
+const suites = only ? [only] : ['lint', 'unit', 'integration', 'e2e'];
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const outDir = join(ROOT, '.tmp', 'test-results');
 rmSync(outDir, { recursive: true, force: true });
@@ -33,6 +35,18 @@ function jestSuite(project) {
   if (code !== 0 || !counted) failedSuites.push(project);
 }
 
+/** Fast checks first: a crossed package wall, unformatted code or a spec that no longer type-checks fails here. */
+function lintSuite() {
+  const steps = [
+    ['npx', ['eslint', '.']],
+    ['npx', ['prettier', '--check', '--log-level', 'warn', '{shared,core,server,workers,client,test,scripts}/**/*.{ts,tsx,mjs}', '*.{js,mjs}']],
+    ['npx', ['tsc', '-p', 'tsconfig.tests.json']],
+    ['npx', ['tsc', '-p', 'client/tsconfig.tests.json']],
+  ];
+  const failed = steps.filter(([command, args]) => run(command, args) !== 0);
+  if (failed.length) failedSuites.push('lint');
+}
+
 async function e2eSuite() {
   if (!existsSync(CHROMIUM)) {
     process.stderr.write(`Chromium is missing at ${CHROMIUM}. Install it with: apt-get install -y chromium (or set CHROMIUM_PATH)\n`);
@@ -49,6 +63,10 @@ async function e2eSuite() {
     DATABASE_URL: `${base}/oddspulse_e2e_${id}`,
     REDIS_PREFIX: `oddspulse-e2e-${id}`,
     DEMO_MODE: 'true',
+    // The suite reads reset links from the dev outbox (an explicit opt-in; never in production).
+    DEV_OUTBOX: '1',
+    // Every browser of the suite comes from 127.0.0.1 and signs up hundreds of accounts in an hour.
+    RATE_LIMIT_SIGNUP_MAX: '100000',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
     SCHEDULER_TICK_MS: '1000',
     // NHL games last 75 s instead of 150 min, so a bet placed in a test can see its game end and settle;
@@ -57,7 +75,7 @@ async function e2eSuite() {
     // The footer and account page show social links only when configured; the suite checks they render.
     SOCIAL_LINKS: 'Community=https://social.example/oddspulse',
   };
-  if (run(process.execPath, ['server/dist/cli.js', 'setup'], env) !== 0) {
+  if (run(process.execPath, ['core/dist/cli.js', 'setup'], env) !== 0) {
     failedSuites.push('e2e');
     return;
   }
@@ -65,7 +83,7 @@ async function e2eSuite() {
   const file = join(outDir, 'e2e.json');
   try {
     await waitForHealth(`http://127.0.0.1:${port}`);
-    const code = run('npx', ['playwright', 'test', '--config', 'test/e2e/playwright.config.ts'], {
+    const code = run('npx', ['playwright', 'test', '--config', 'test/e2e/playwright.config.ts', ...playwrightArgs], {
       ...env,
       E2E_BASE_URL: `http://127.0.0.1:${port}`,
       CHROMIUM_PATH: CHROMIUM,
@@ -89,6 +107,7 @@ if (!build()) {
 for (const suite of suites) {
   process.stdout.write(`\n=== ${suite} ===\n`);
   if (suite === 'e2e') await e2eSuite();
+  else if (suite === 'lint') lintSuite();
   else jestSuite(suite);
 }
 process.stdout.write(`\n${failedSuites.length ? `Failed suites: ${failedSuites.join(', ')}` : 'All suites passed'}\n`);

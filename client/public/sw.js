@@ -2,6 +2,7 @@
  * OddsPulse service worker. Keeps the app shell (the page and its built assets) so the app opens when
  * the network is briefly gone. It never caches /api or /socket.io: odds, plans and accounts always come
  * from the server. Pages are network-first (a deploy is picked up at once); hashed assets cache-first.
+ * The queue console and the metrics are the server's own pages, not the app: never cached, never answered with it.
  */
 const CACHE = 'oddspulse-shell-v1';
 
@@ -23,6 +24,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
   if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/socket.io')) return;
+  if (url.pathname.startsWith('/ops/queues') || url.pathname === '/metrics') return;
 
   if (request.mode === 'navigate') {
     event.respondWith(

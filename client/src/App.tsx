@@ -1,25 +1,29 @@
 import { useAtomValue } from 'jotai';
 import { Navigate, Route, Routes, useSearchParams } from 'react-router-dom';
 import { Layout } from './layout/Layout';
-import { AccountPage } from './pages/AccountPage';
-import { AuthCallbackPage } from './pages/AuthCallbackPage';
-import { BillingCancelPage, BillingSuccessPage } from './pages/BillingPages';
+import { AccountPage } from './account/AccountPage';
+import { ApiKeysPage } from './account/ApiKeysPage';
+import { AuthCallbackPage } from './auth/AuthCallbackPage';
+import { BillingCancelPage, BillingSuccessPage } from './billing/BillingPages';
+import { LocalCheckoutPage, LocalPortalPage } from './billing/LocalBillingPages';
 import { DfsPage } from './odds/DfsPage';
 import { OddsPage } from './odds/OddsPage';
-import { DashboardPage } from './pages/DashboardPage';
-import { LandingPage } from './pages/LandingPage';
-import { PrivacyPage, TermsPage } from './pages/LegalPages';
-import { LoginPage } from './pages/LoginPage';
-import { MySportsbooksPage } from './pages/MySportsbooksPage';
-import { PasswordResetPage } from './pages/PasswordResetPage';
-import { PricingPage } from './pages/PricingPage';
-import { SubscribePage } from './pages/SubscribePage';
-import { UsagePlanPage } from './pages/UsagePlanPage';
+import { OpsPage } from './ops/OpsPage';
+import { DashboardPage } from './dashboard/DashboardPage';
+import { LandingPage } from './landing/LandingPage';
+import { PrivacyPage, TermsPage } from './landing/LegalPages';
+import { LoginPage } from './auth/LoginPage';
+import { MySportsbooksPage } from './account/MySportsbooksPage';
+import { PasswordResetPage } from './auth/PasswordResetPage';
+import { PricingPage } from './billing/PricingPage';
+import { SubscribePage } from './billing/SubscribePage';
+import { UsagePlanPage } from './billing/UsagePlanPage';
 import { LocalPicksImport } from './picks/LocalPicksImport';
 import { PicksPage } from './picks/PicksPage';
 import { ScoresPage } from './scores/ScoresPage';
 import { PlanGuard, RequireSignIn, Spinner } from './routing/guards';
 import { authAtom } from './state/auth';
+import { PlanSync } from './state/plan-sync';
 import { SessionSync } from './state/session-sync';
 
 /** /: the landing page signed out, the dashboard signed in (spec 000 §2). */
@@ -52,27 +56,112 @@ export function App() {
   return (
     <>
       <SessionSync />
+      <PlanSync />
       <LocalPicksImport />
       <Routes>
         <Route element={<Layout />}>
           <Route index element={<Home />} />
           <Route path="home" element={<Navigate to="/" replace />} />
-          <Route path="dashboard" element={<RequireSignIn><DashboardPage /></RequireSignIn>} />
-          <Route path="dfs" element={<PlanGuard><DfsPage /></PlanGuard>} />
-          <Route path="sportsbooks" element={<PlanGuard requiresPaidPlan><OddsPage /></PlanGuard>} />
+          <Route
+            path="dashboard"
+            element={
+              <RequireSignIn>
+                <DashboardPage />
+              </RequireSignIn>
+            }
+          />
+          <Route
+            path="dfs"
+            element={
+              <PlanGuard>
+                <DfsPage />
+              </PlanGuard>
+            }
+          />
+          <Route
+            path="sportsbooks"
+            element={
+              <PlanGuard requiresPaidPlan>
+                <OddsPage />
+              </PlanGuard>
+            }
+          />
           <Route path="login" element={<LoginPage />} />
           <Route path="signup" element={<LoginPage />} />
           <Route path="auth/callback" element={<AuthCallbackPage />} />
           <Route path="app" element={<AppRedirect />} />
           <Route path="pricing" element={<PricingPage />} />
-          <Route path="subscribe" element={<RequireSignIn><SubscribePage /></RequireSignIn>} />
+          <Route
+            path="subscribe"
+            element={
+              <RequireSignIn>
+                <SubscribePage />
+              </RequireSignIn>
+            }
+          />
           <Route path="account" element={<AccountRoute />} />
-          <Route path="usage-plan" element={<RequireSignIn unsignedTo="/login"><UsagePlanPage /></RequireSignIn>} />
-          <Route path="my-sportsbooks" element={<RequireSignIn><MySportsbooksPage /></RequireSignIn>} />
-          <Route path="picks" element={<RequireSignIn><PicksPage /></RequireSignIn>} />
+          <Route
+            path="account/api-keys"
+            element={
+              <PlanGuard requiresPlatinum>
+                <ApiKeysPage />
+              </PlanGuard>
+            }
+          />
+          <Route
+            path="usage-plan"
+            element={
+              <RequireSignIn unsignedTo="/login">
+                <UsagePlanPage />
+              </RequireSignIn>
+            }
+          />
+          <Route
+            path="my-sportsbooks"
+            element={
+              <RequireSignIn>
+                <MySportsbooksPage />
+              </RequireSignIn>
+            }
+          />
+          <Route
+            path="picks"
+            element={
+              <RequireSignIn>
+                <PicksPage />
+              </RequireSignIn>
+            }
+          />
           <Route path="scores" element={<ScoresPage />} />
           <Route path="billing/success" element={<BillingSuccessPage />} />
           <Route path="billing/cancel" element={<BillingCancelPage />} />
+          <Route
+            path="billing/local-checkout/:id"
+            element={
+              <RequireSignIn unsignedTo="/login">
+                <LocalCheckoutPage />
+              </RequireSignIn>
+            }
+          />
+          <Route
+            path="billing/local-portal"
+            element={
+              <RequireSignIn unsignedTo="/login">
+                <LocalPortalPage />
+              </RequireSignIn>
+            }
+          />
+          {['ops', 'ops/*'].map((path) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <RequireSignIn unsignedTo="/login">
+                  <OpsPage />
+                </RequireSignIn>
+              }
+            />
+          ))}
           <Route path="terms" element={<TermsPage />} />
           <Route path="privacy" element={<PrivacyPage />} />
           <Route path="*" element={<Navigate to="/" replace />} />

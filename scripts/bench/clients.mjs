@@ -52,7 +52,7 @@ function record(payload) {
 function checkDelivery(payload, sport) {
   const text = payload.toString('utf8');
   const [, envelope] = JSON.parse(text.slice(2));
-  if (envelope.sport === sport && envelope.data?.bench_sent_at === sentAt(payload)) return null;
+  if (envelope.key === sport && envelope.data?.bench_sent_at === sentAt(payload)) return null;
   return `subscribed to ${sport}, received ${text.slice(0, 160)}`;
 }
 
@@ -144,7 +144,12 @@ function open(url, auth, sport) {
       if (offset < data.length) pending = Buffer.from(data.subarray(offset));
     };
 
-    const socket = tcpConnect({ host: hostname, port: Number(port), noDelay: true, onread: { buffer: readBuffer, callback: (n, buffer) => onBytes(buffer.subarray(0, n)) } });
+    const socket = tcpConnect({
+      host: hostname,
+      port: Number(port),
+      noDelay: true,
+      onread: { buffer: readBuffer, callback: (n, buffer) => onBytes(buffer.subarray(0, n)) },
+    });
     sockets.push(socket);
     socket.on('error', fail);
     socket.on('connect', () => {

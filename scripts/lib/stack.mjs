@@ -26,7 +26,7 @@ export function run(command, args, env = process.env) {
 }
 
 export function build(env = process.env) {
-  if (run('npx', ['tsc', '-b', 'server', 'workers'], env) !== 0) return false;
+  if (run('npx', ['tsc', '-b', 'core', 'server', 'workers'], env) !== 0) return false;
   return run('npm', ['run', 'build', '--silent', '-w', 'client'], env) === 0;
 }
 

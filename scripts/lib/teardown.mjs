@@ -2,8 +2,8 @@
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const { dropDatabase } = require('../../server/dist/database/migrator.js');
-const { deleteKeysWithPrefix } = require('../../server/dist/redis/redis-keys.js');
+const { dropDatabase } = require('../../core/dist/database/migrator.js');
+const { deleteKeysWithPrefix } = require('../../core/dist/redis/redis-keys.js');
 const IORedis = require('ioredis');
 
 const [databaseUrl, prefix] = process.argv.slice(2);

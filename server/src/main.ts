@@ -3,23 +3,25 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { configureHttp } from './bootstrap/http';
-import { preflight } from './bootstrap/preflight';
-import { publicOrigin } from './config/config.schema';
-import { JsonLogger } from './logging/json-logger';
+import { preflight, publicOrigin, JsonLogger, RedisService, routeProcessOutput } from '@oddspulse/core';
+import { mountOperations } from './ops/ops-endpoints';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
-import { RedisService } from './redis/redis.service';
-import { defaultClientDist, serveClient } from './web/client-app';
+import { clientIndex, defaultClientDist, serveClient } from './web/client-app';
 
 async function bootstrap() {
-  const config = await preflight();
+  const config = await preflight('server');
   const logger = new JsonLogger('server', config.LOG_LEVEL);
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { logger, bufferLogs: true });
+  routeProcessOutput(logger);
+  // rawBody: Stripe's webhook signature is verified over the exact bytes received (billing).
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, { logger, bufferLogs: true, rawBody: true });
   // Buffered start-up logs reach the logger only once it is set on the app.
   app.useLogger(logger);
   configureHttp(app, { https: publicOrigin(config).startsWith('https:') });
   app.setGlobalPrefix('api');
+  const dist = config.CLIENT_DIST ?? defaultClientDist();
+  mountOperations(app, { clientIndex: clientIndex(dist) });
   app.useWebSocketAdapter(new RedisIoAdapter(app, app.get(RedisService)));
-  serveClient(app, config.CLIENT_DIST ?? defaultClientDist(), logger);
+  serveClient(app, dist, logger);
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close pools and queues.
   app.enableShutdownHooks();
   await app.listen(config.PORT);

@@ -1,12 +1,15 @@
 export * from './domain/plans';
 export * from './domain/sports';
 export * from './domain/sportsbooks';
+export * from './domain/api-errors';
 export * from './domain/odds';
+export * from './domain/odds-response';
 export * from './domain/health';
 export * from './jobs/job-map';
 export * from './domain/opportunities';
 export * from './engine/odds-format';
 export * from './feeds/odds-api-v4';
+export * from './feeds/odds-api-v4-scores';
 export * from './engine/devig';
 export * from './engine/fair-probability';
 export * from './engine/locked-market';
@@ -15,13 +18,16 @@ export { SCANNER_EXCLUDED_BOOKS, STALE_LEG_LAG_MS, STALE_LEG_LAG_LIVE_MS } from 
 export {
   ARBITRAGE_DEFAULTS,
   ARBITRAGE_LINE_TOLERANCE,
+  arbitrageCalculator,
   arbitrageProfit,
   arbitrageStakes,
   arbitrageTotalStakeCents,
   findArbitrage,
   findArbitrageOnBoard,
   type ArbitrageOptions,
+  type ArbitrageSplit,
   type ArbitrageStakes,
+  type StakeRounding,
 } from './engine/arbitrage';
 export {
   MIDDLE_DEFAULTS,
@@ -29,11 +35,16 @@ export {
   findMiddlesOnBoard,
   isGameLineFamily,
   middleOutcomes,
+  middleOutcomeTable,
   middleProbability,
+  middleRange,
   middleTotalStakeCents,
   type MiddleOptions,
+  type LegResult,
+  type MiddleOutcomeRow,
   type MiddleOutcomes,
 } from './engine/middles';
+export * from './engine/money';
 export {
   DEVIG_MIN_BOOKS,
   DFS_FIXED_AMERICAN,
@@ -52,7 +63,10 @@ export * from './engine/sizing';
 export * from './engine/bet-slip';
 export * from './engine/edge-calculator';
 export * from './domain/accounts';
+export * from './domain/security';
 export * from './domain/entitlements';
+export * from './domain/billing';
+export * from './domain/plan-changes';
 export * from './domain/reactions';
 export * from './realtime/channel-access';
 export * from './realtime/socket-events';
@@ -60,6 +74,7 @@ export * from './domain/book-regions';
 export * from './domain/scores';
 export * from './domain/game-day';
 export * from './scores/team-match';
+export { allTeams, findTeam, isPlaceName, teamLeague, type Team, type TeamLeague } from './scores/teams';
 export * from './realtime/board-diff';
 export * from './realtime/channels';
 export { buildEventIndex, groupLines, type Quote, type MarketLine, type MarketGroup, type EventIndex } from './engine/market-lines';
@@ -73,3 +88,7 @@ export * from './picks/closing-line';
 export { fairLine, type FairLine } from './engine/ev';
 export * from './domain/landing-stats';
 export * from './domain/site';
+export * from './feeds/feed-cadence';
+export * from './ops/ops-roles';
+export * from './ops/ops-overview';
+export * from './ops/credit-burn';

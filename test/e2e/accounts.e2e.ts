@@ -49,7 +49,9 @@ test('a new user signs up, is refused a taken username, sets one, and signs out'
 
 test('the account page refuses a taken username with the spec message', async ({ page, request }, testInfo) => {
   const takenName = `held_${Date.now().toString(36)}${testInfo.project.name.charAt(0)}`;
-  expect((await request.post('/api/auth/signup', { data: { email: uniqueEmail(testInfo, 'holder'), password: 'Sturdy-pass-42', username: takenName } })).ok()).toBe(true);
+  expect(
+    (await request.post('/api/auth/signup', { data: { email: uniqueEmail(testInfo, 'holder'), password: 'Sturdy-pass-42', username: takenName } })).ok(),
+  ).toBe(true);
   const email = uniqueEmail(testInfo, 'acct');
   expect((await request.post('/api/auth/signup', { data: { email, password: 'Sturdy-pass-42' } })).ok()).toBe(true);
 
@@ -123,7 +125,8 @@ for (const account of DEMO) {
     const menu = await openUserMenu(page, testInfo);
     await expect(menu.getByTestId('user-menu-email')).toHaveText(account.email);
     await expect(menu.getByTestId('user-menu-plan')).toHaveText(account.plan);
-    for (const item of ['My Sportsbooks', 'Account Settings', 'Subscription', 'Sign Out']) await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
+    for (const item of ['My Sportsbooks', 'Account Settings', 'Subscription', 'Sign Out'])
+      await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: 'Upgrade to Platinum' })).toHaveCount(account.upgrade ? 1 : 0);
   });
 }
@@ -141,7 +144,13 @@ test('the login page lists the demo accounts the server reports', async ({ page 
 // spec 000 §2 account security, §8 "Reset link sent! Check your inbox."; the mail links to /account?reset_token=
 test('a password reset requested on the account page sets a new password from the mailed link', async ({ page, browser, request }, testInfo) => {
   const email = uniqueEmail(testInfo, 'reset');
-  expect((await request.post('/api/auth/signup', { data: { email, password: 'Sturdy-pass-42', username: `rs_${Date.now().toString(36)}${testInfo.project.name.charAt(0)}` } })).ok()).toBe(true);
+  expect(
+    (
+      await request.post('/api/auth/signup', {
+        data: { email, password: 'Sturdy-pass-42', username: `rs_${Date.now().toString(36)}${testInfo.project.name.charAt(0)}` },
+      })
+    ).ok(),
+  ).toBe(true);
   await signInThroughForm(page, email, 'Sturdy-pass-42');
   await page.goto('/account');
   await page.getByRole('button', { name: 'Reset password' }).click();

@@ -1,40 +1,70 @@
 import { expect, test } from '@playwright/test';
-import { Client } from 'pg';
 import { signInThroughForm, uniqueEmail } from './support/accounts';
+import { newUser, signIn } from './support/users';
 
-/**
- * A gift is a plan state (Platinum, is_gifted, an end date) that the billing work writes; until it exists
- * the test writes that row itself, straight into the stack's database, and the client reads it through
- * the real /api/me.
- */
-async function giftPlatinum(email: string, until: Date) {
-  const db = new Client({ connectionString: process.env.DATABASE_URL });
-  await db.connect();
-  try {
-    await db.query(
-      `INSERT INTO plan_states (user_id, plan, status, is_gifted, current_period_end)
-       SELECT id, 'platinum', 'active', true, $2 FROM users WHERE email = $1
-       ON CONFLICT (user_id) DO UPDATE SET plan = 'platinum', status = 'active', is_gifted = true, current_period_end = $2`,
-      [email, until],
-    );
-  } finally {
-    await db.end();
-  }
-}
+const PASSWORD = 'Sturdy-pass-42';
 
-// spec 000 §4 gift notification: once per user, Platinum for 1 month, with the active-until date
-test('a gifted Platinum user sees the gift notification once', async ({ page, request }, testInfo) => {
-  const email = uniqueEmail(testInfo, 'gift');
-  expect((await request.post('/api/auth/signup', { data: { email, password: 'Sturdy-pass-42', username: `gift_${Date.now().toString(36)}${testInfo.project.name.charAt(0)}` } })).ok()).toBe(true);
-  await giftPlatinum(email, new Date('2030-03-15T12:00:00Z'));
+// DECISIONS 4 (a gift is one month of Platinum), spec 000 §4 gift notification: once per user, Platinum for 1 month,
+// with the active-until date. The gift is bought through the real flow: the gift form, the local checkout and its
+// signed webhook, then the recipient's sign-up, which grants it.
+test('a gift bought for a new address is granted at sign-up, and its notification shows once', async ({ page, request }, testInfo) => {
+  test.setTimeout(60_000);
+  const buyer = await newUser(request, testInfo, 'giver');
+  const recipientEmail = uniqueEmail(testInfo, 'gift');
+  await signIn(page, buyer);
 
-  await signInThroughForm(page, email, 'Sturdy-pass-42');
+  await page.goto('/subscribe');
+  const form = page.getByTestId('gift-platinum');
+  await form.getByLabel('Their email').fill(recipientEmail);
+  await form.getByRole('button', { name: 'Buy the gift' }).click();
+  await expect(page.getByTestId('checkout-item')).toHaveText(`One month of Platinum for ${recipientEmail}`);
+  await expect(page.getByTestId('checkout-amount')).toHaveText('$25 (once)');
+  await page.getByRole('button', { name: 'Pay $25' }).click();
+  await expect(page.getByRole('heading', { name: 'Your gift is on its way!' })).toBeVisible();
+  await expect(page.getByTestId('plan-badge')).toHaveText('Free');
+
+  // The recipient signs up later with that address.
+  await page.evaluate(() => {
+    window.localStorage.clear();
+    window.sessionStorage.clear();
+  });
+  await page.context().clearCookies();
+  const signup = await request.post('/api/auth/signup', {
+    data: { email: recipientEmail, password: PASSWORD, username: `gift_${Date.now().toString(36)}${testInfo.project.name.charAt(0)}` },
+  });
+  expect(signup.ok()).toBe(true);
+  const { access_token } = (await signup.json()) as { access_token: string };
+  const me = (await (await request.get('/api/me', { headers: { Authorization: `Bearer ${access_token}` } })).json()) as { subscription_end_date: string };
+  const days = (new Date(me.subscription_end_date).getTime() - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(27);
+  expect(days).toBeLessThan(32);
+
+  await signInThroughForm(page, recipientEmail, PASSWORD);
   await expect(page.getByTestId('dashboard-badge')).toHaveText('PLATINUM');
+  const until = await page.evaluate(
+    (iso) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }),
+    me.subscription_end_date,
+  );
   const gift = page.getByTestId('gift-notification');
-  await expect(gift).toContainText("You've been gifted Platinum for 1 month! Active until March 15, 2030.");
+  await expect(gift).toContainText(`You've been gifted Platinum for 1 month! Active until ${until}.`);
   await gift.getByRole('button', { name: 'Dismiss' }).click();
   await expect(gift).toBeHidden();
   await page.reload();
   await expect(page.getByTestId('dashboard-badge')).toHaveText('PLATINUM');
   await expect(page.getByTestId('gift-notification')).toBeHidden();
+});
+
+// DECISIONS 4: a gift for someone who already has an account is theirs as soon as it is paid.
+test('a gift for an existing free account gives it Platinum at once', async ({ page, request }, testInfo) => {
+  test.skip(testInfo.project.name === 'mobile', 'the same flow as above; run once');
+  const buyer = await newUser(request, testInfo, 'giver');
+  const friend = await newUser(request, testInfo, 'friend');
+  await signIn(page, buyer);
+  await page.goto('/usage-plan');
+  await page.getByTestId('gift-platinum').getByLabel('Their email').fill(friend.email);
+  await page.getByTestId('gift-platinum').getByRole('button', { name: 'Buy the gift' }).click();
+  await page.getByRole('button', { name: 'Pay $25' }).click();
+  await expect(page.getByRole('heading', { name: 'Your gift is on its way!' })).toBeVisible();
+  const me = await request.get('/api/me', { headers: { Authorization: `Bearer ${friend.token}` } });
+  expect(await me.json()).toMatchObject({ plan: 'platinum', is_gifted: true });
 });

@@ -132,7 +132,11 @@ test.describe('signed in', () => {
     await signInThroughForm(page, 'free@demo.local');
     await expect(page.getByTestId('plan-badge')).toHaveText('Free');
     await page.route('**/api/preferences', (route) =>
-      route.fulfill({ status: 402, contentType: 'application/json', body: JSON.stringify({ code: 'QUOTA_EXCEEDED', message: 'You have used all 250 free odds calls this month.', used: 250, quota: 250 }) }),
+      route.fulfill({
+        status: 402,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'QUOTA_EXCEEDED', message: 'You have used all 250 free odds calls this month.', used: 250, quota: 250 }),
+      }),
     );
     await page.goto('/my-sportsbooks');
     const modal = page.getByTestId('plan-limit-modal');

@@ -48,11 +48,17 @@ test('while the figures load the page says so, and when they cannot be read it s
   test.setTimeout(60_000);
   // The real endpoint failing: a 503, which the API client retries three times (1, 2, 3 s) before giving up.
   await page.route('**/api/stats/landing', (route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, code: 'STATS_UNAVAILABLE', message: 'Live figures are unavailable right now.' }) }),
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: 503, code: 'STATS_UNAVAILABLE', message: 'Live figures are unavailable right now.' }),
+    }),
   );
   await page.goto('/');
   await expect(page.getByTestId('figures-loading')).toHaveText('Loading live figures…');
-  await expect(page.getByTestId('figures-unavailable')).toHaveText('Live figures are unavailable right now. We will try again in a minute.', { timeout: 20_000 });
+  await expect(page.getByTestId('figures-unavailable')).toHaveText('Live figures are unavailable right now. We will try again in a minute.', {
+    timeout: 20_000,
+  });
   await expect(page.getByTestId('markets-tracked')).toHaveCount(0);
 });
 

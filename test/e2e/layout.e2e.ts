@@ -175,7 +175,10 @@ test('accessibility settings apply to the page and survive a reload', async ({ p
   await expect(page.getByTestId('plan-badge')).toHaveText('Free');
   await page.goto('/account');
   // spec 000 §2 account "Social links": the e2e stack configures one (SOCIAL_LINKS in scripts/test.mjs).
-  await expect(page.getByRole('region', { name: 'Social links' }).getByRole('link', { name: 'Community' })).toHaveAttribute('href', 'https://social.example/oddspulse');
+  await expect(page.getByRole('region', { name: 'Social links' }).getByRole('link', { name: 'Community' })).toHaveAttribute(
+    'href',
+    'https://social.example/oddspulse',
+  );
   await page.getByLabel('High contrast').check();
   await page.getByLabel('Font size').selectOption('extra-large');
   await expect(page.locator('html')).toHaveClass(/high-contrast/);

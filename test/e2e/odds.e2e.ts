@@ -114,7 +114,7 @@ async function savedPicks(page: Page): Promise<Array<{ selection: string; status
 }
 
 // spec 001 §5 bankroll and bet sizing (the engine's messages, verbatim), §4 placing saves pending picks and goes to /picks
-test('the bet slip shows the spec validation messages and places bets into picks', async ({ page }, testInfo) => {
+test('the bet slip shows the spec validation messages and places bets into picks', async ({ page }) => {
   test.setTimeout(60_000);
   // A Gold user has no pause toggle (spec 001 §6): the table holds its order while a row is open (issue 8).
   await signIn(page, 'gold@demo.local');
@@ -203,7 +203,10 @@ test('at 375 px the filters open in a bottom sheet that closes on Escape, backdr
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
   const touch = (type: string, clientY: number) =>
-    handle.dispatchEvent(type, { touches: type === 'touchend' ? [] : [{ identifier: 1, clientX: x, clientY }], changedTouches: [{ identifier: 1, clientX: x, clientY }] });
+    handle.dispatchEvent(type, {
+      touches: type === 'touchend' ? [] : [{ identifier: 1, clientX: x, clientY }],
+      changedTouches: [{ identifier: 1, clientX: x, clientY }],
+    });
   // a short swipe keeps it open
   await touch('touchstart', y);
   await touch('touchmove', y + 40);
@@ -280,8 +283,14 @@ test('at 375 px the search opens the Search Odds modal, and the date picker and 
   await expect(dates).toBeVisible();
   const choices = dates.getByRole('option');
   await expect(choices).toHaveCount(10);
-  await dates.getByRole('option', { name: /Live Games/ }).getByRole('checkbox').check();
-  await dates.getByRole('option', { name: /^Today/ }).getByRole('checkbox').check();
+  await dates
+    .getByRole('option', { name: /Live Games/ })
+    .getByRole('checkbox')
+    .check();
+  await dates
+    .getByRole('option', { name: /^Today/ })
+    .getByRole('checkbox')
+    .check();
   await dates.getByRole('button', { name: 'Done' }).click();
   await expect(dates).toBeHidden();
   // multi-select, but Done keeps only the first choice
@@ -307,7 +316,10 @@ test('at 375 px the search opens the Search Odds modal, and the date picker and 
   await expect(books).toBeHidden();
   await expect(sheet).toBeVisible();
   await openBooks();
-  await page.getByTestId('sheet-backdrop').last().click({ position: { x: 10, y: 10 } });
+  await page
+    .getByTestId('sheet-backdrop')
+    .last()
+    .click({ position: { x: 10, y: 10 } });
   await expect(books).toBeHidden();
   await expect(sheet).toBeVisible();
   await openBooks();
@@ -316,7 +328,10 @@ test('at 375 px the search opens the Search Odds modal, and the date picker and 
   const x = box.x + box.width / 2;
   const y = box.y + box.height / 2;
   const touch = (type: string, clientY: number) =>
-    handle.dispatchEvent(type, { touches: type === 'touchend' ? [] : [{ identifier: 1, clientX: x, clientY }], changedTouches: [{ identifier: 1, clientX: x, clientY }] });
+    handle.dispatchEvent(type, {
+      touches: type === 'touchend' ? [] : [{ identifier: 1, clientX: x, clientY }],
+      changedTouches: [{ identifier: 1, clientX: x, clientY }],
+    });
   await touch('touchstart', y);
   await touch('touchmove', y + 120);
   await touch('touchend', y + 120);
@@ -346,5 +361,6 @@ test('the DFS page loads props game by game (variant A) and lists the DFS apps',
   }
   expect(new Set(calls.map((u) => u.searchParams.get('game_id'))).size).toBe(calls.length);
   // every row's offered book is one of the DFS apps
-  for (const book of await page.locator('.odds-table tbody tr[data-testid=odds-row] td:nth-child(4)').allTextContents()) expect(['PrizePicks', 'Underdog', 'DK Pick6']).toContain(book.trim());
+  for (const book of await page.locator('.odds-table tbody tr[data-testid=odds-row] td:nth-child(4)').allTextContents())
+    expect(['PrizePicks', 'Underdog', 'DK Pick6']).toContain(book.trim());
 });

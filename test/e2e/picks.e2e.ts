@@ -12,15 +12,29 @@ const LEAGUES: Record<string, string> = {
 };
 
 function stat(page: Page, label: string) {
-  return page.getByTestId('pick-stats').locator('.stat-item', { has: page.getByText(label, { exact: true }) }).locator('dd');
+  return page
+    .getByTestId('pick-stats')
+    .locator('.stat-item', { has: page.getByText(label, { exact: true }) })
+    .locator('dd');
 }
 
 // spec 002 §2 tracker, §4 manual settlement (payout to whole dollars), §3 statistics; DECISIONS 18, 20
-test('a pick saved on the account shows pending in My Picks, is settled by hand with a payout, and the statistics follow', async ({ page, request }, testInfo) => {
+test('a pick saved on the account shows pending in My Picks, is settled by hand with a payout, and the statistics follow', async ({
+  page,
+  request,
+}, testInfo) => {
   const user = await newUser(request, testInfo, 'picks');
   const created = await request.post('/api/picks', {
     headers: bearer(user),
-    data: { game: 'Kansas City Chiefs @ Buffalo Bills', league: 'NFL', market: 'Moneyline', selection: 'Buffalo Bills', odds: '+150', stakeCents: 2000, edge: 4.2 },
+    data: {
+      game: 'Kansas City Chiefs @ Buffalo Bills',
+      league: 'NFL',
+      market: 'Moneyline',
+      selection: 'Buffalo Bills',
+      odds: '+150',
+      stakeCents: 2000,
+      edge: 4.2,
+    },
   });
   expect(created.ok()).toBe(true);
 
@@ -117,7 +131,9 @@ test('"Validate now" shows the failure message when the server cannot validate',
   test.skip(isMobile(testInfo), 'the same page on mobile; run once');
   const user = await newUser(request, testInfo, 'vfail');
   await signIn(page, user);
-  await page.route('**/api/picks/validate', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, message: 'Validation failed' }) }));
+  await page.route('**/api/picks/validate', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, message: 'Validation failed' }) }),
+  );
   await page.goto('/picks');
   await page.getByRole('button', { name: 'Validate now' }).click();
   await expect(page.getByTestId('validation-message')).toContainText('❌ Validation failed - please try again');
@@ -130,7 +146,17 @@ test('"Validate now" lists a league it cannot look up and still settles the othe
   const game = await finishedGame(request);
   const winner = game.scores.home! > game.scores.away! ? game.home_team : game.away_team;
   const picks = [
-    { game: `${game.away_team} @ ${game.home_team}`, league: LEAGUES[game.sport_key], sport: game.sport_key, market: 'Moneyline', selection: winner, odds: '+100', stakeCents: 1000, eventId: game.event_id, commenceTime: game.commence_time },
+    {
+      game: `${game.away_team} @ ${game.home_team}`,
+      league: LEAGUES[game.sport_key],
+      sport: game.sport_key,
+      market: 'Moneyline',
+      selection: winner,
+      odds: '+100',
+      stakeCents: 1000,
+      eventId: game.event_id,
+      commenceTime: game.commence_time,
+    },
     { game: 'Mumbai Indians @ Chennai Super Kings', league: 'IPL', market: 'Moneyline', selection: 'Mumbai Indians', odds: '+110', stakeCents: 1000 },
   ];
   for (const data of picks) expect((await request.post('/api/picks', { headers: bearer(user), data })).ok()).toBe(true);
@@ -170,7 +196,8 @@ test('a bet placed from the slip is pending in My Picks', async ({ page }, testI
  */
 function fastSport(): string {
   const sport = (process.env.SIMULATOR_SPORT_TIME_SCALES ?? '').split(',')[0].split('=')[0].trim();
-  if (!LEAGUES[sport]) throw new Error('The stack must play one scores sport fast: start it as scripts/test.mjs does, with SIMULATOR_SPORT_TIME_SCALES=icehockey_nhl=120');
+  if (!LEAGUES[sport])
+    throw new Error('The stack must play one scores sport fast: start it as scripts/test.mjs does, with SIMULATOR_SPORT_TIME_SCALES=icehockey_nhl=120');
   return sport;
 }
 
@@ -209,7 +236,10 @@ test('a bet placed from the slip settles live in My Picks when the simulator fin
   await page.goto('/sportsbooks');
   const filters = page.getByRole('complementary', { name: 'Filters' });
   await filters.getByRole('button', { name: 'Sports', exact: true }).click();
-  await filters.getByRole('dialog', { name: 'Sports', exact: true }).getByRole('checkbox', { name: new RegExp(`^${LEAGUES[sport]}\\b`) }).check();
+  await filters
+    .getByRole('dialog', { name: 'Sports', exact: true })
+    .getByRole('checkbox', { name: new RegExp(`^${LEAGUES[sport]}\\b`) })
+    .check();
   await filters.getByRole('dialog', { name: 'Sports', exact: true }).getByRole('button', { name: 'Done' }).click();
   await filters.getByRole('button', { name: 'Markets', exact: true }).click();
   const markets = filters.getByRole('dialog', { name: 'Markets', exact: true });
@@ -262,8 +292,30 @@ test('picks kept in the browser are imported into the account on sign-in and rem
     window.localStorage.setItem(
       'oss_my_picks_v1',
       JSON.stringify([
-        { id: 'local-1', game: 'Boston Celtics vs Miami Heat', league: 'NBA', market: 'Spread', selection: 'Boston Celtics -4.5', odds: '-110', stake: 20, potential: 38.18, status: 'win', actualPayout: 38, dateAdded: new Date().toISOString() },
-        { id: 'local-2', game: 'Lakers @ Nuggets', league: 'NBA', market: 'Total', selection: 'Over 228.5', odds: '-105', stake: 10, status: '', dateAdded: new Date().toISOString() },
+        {
+          id: 'local-1',
+          game: 'Boston Celtics vs Miami Heat',
+          league: 'NBA',
+          market: 'Spread',
+          selection: 'Boston Celtics -4.5',
+          odds: '-110',
+          stake: 20,
+          potential: 38.18,
+          status: 'win',
+          actualPayout: 38,
+          dateAdded: new Date().toISOString(),
+        },
+        {
+          id: 'local-2',
+          game: 'Lakers @ Nuggets',
+          league: 'NBA',
+          market: 'Total',
+          selection: 'Over 228.5',
+          odds: '-105',
+          stake: 10,
+          status: '',
+          dateAdded: new Date().toISOString(),
+        },
       ]),
     ),
   );

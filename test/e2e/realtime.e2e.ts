@@ -10,14 +10,20 @@ interface Frame {
  * Opens a socket from the page with Chromium's own WebSocket, speaking the socket.io protocol (engine.io v4)
  * by hand, so nothing but the browser sits between the page and the gateway. Returns what arrived.
  */
-async function browserSocket(page: import('@playwright/test').Page, token: string | null, subscribe: object, waitMs: number, until: string): Promise<{ ack: Frame['payload']; frames: Frame[] }> {
+async function browserSocket(
+  page: import('@playwright/test').Page,
+  token: string | null,
+  subscribe: object,
+  waitMs: number,
+  until: string,
+): Promise<{ ack: Frame['payload'] | null; frames: Frame[] }> {
   return page.evaluate(
     ({ token, subscribe, waitMs, until }) =>
       new Promise((resolve, reject) => {
         const url = `${location.origin.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
         const ws = new WebSocket(url);
         const frames: Array<{ event: string; payload: Record<string, unknown>; receivedAt: number }> = [];
-        let ack: Record<string, unknown> | null = null;
+        let ack: Frame['payload'] | null = null;
         const done = () => {
           ws.close();
           resolve({ ack, frames });
@@ -48,7 +54,7 @@ async function browserSocket(page: import('@playwright/test').Page, token: strin
         };
       }),
     { token, subscribe, waitMs, until },
-  ) as Promise<{ ack: Frame['payload']; frames: Frame[] }>;
+  ) as Promise<{ ack: Frame['payload'] | null; frames: Frame[] }>;
 }
 
 // issue 6 "done when": a browser socket subscribed to a sport sees the simulated price changes as they are published
@@ -62,7 +68,7 @@ test('a Gold browser socket catches up on a sport and then receives the live pri
 
   const { ack, frames } = await browserSocket(page, token, { channel: 'odds', sport: 'basketball_nba', lastSeq: 0 }, 75_000, 'board.diff');
   expect(ack).toMatchObject({ ok: true, room: 'odds:basketball_nba' });
-  const live = frames.filter((f) => f.event === 'message' && f.payload.type === 'board.diff' && f.payload.seq! > ack.seq!);
+  const live = frames.filter((f) => f.event === 'message' && f.payload.type === 'board.diff' && f.payload.seq! > ack!.seq!);
   expect(live.length).toBeGreaterThan(0);
   // Caught up first (replay or snapshot), then live, in seq order with no gaps after the catch-up.
   const seqs = frames.filter((f) => f.event === 'message').map((f) => f.payload.seq!);

@@ -26,7 +26,9 @@ test('the public scores page lists games with LIVE and FINAL badges and switches
   if (upcoming) await expect(page.locator(`[data-testid=game-card][data-game-id="${upcoming.id}"]`).getByTestId('game-badge')).toHaveCount(0);
   expect(final ?? upcoming).toBeTruthy();
   // LIVE appears only on games the API calls in progress and live.
-  const liveIds = await page.locator('[data-testid=game-card]:has([data-testid=game-badge]:text-is("LIVE"))').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-game-id')));
+  const liveIds = await page
+    .locator('[data-testid=game-card]:has([data-testid=game-badge]:text-is("LIVE"))')
+    .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-game-id')));
   const fresh = await scores(request, 'americanfootball_nfl');
   for (const id of liveIds) expect(fresh.find((g) => g.id === id)?.status).not.toBe('scheduled');
 
@@ -125,9 +127,14 @@ test('a reaction from one signed-in browser shows up in another, and clicking yo
 test('a visitor sees the reactions on a game but cannot react', async ({ page, request }, testInfo) => {
   const user = await newUser(request, testInfo, 'react');
   const game = (await scores(request, 'americanfootball_nfl')).find((g) => g.event_id)!;
-  const reacted = await request.post(`/api/reactions/${encodeURIComponent(game.event_id!)}`, { headers: bearer(user), data: { emoji: 'electric', action: 'add' } });
+  const reacted = await request.post(`/api/reactions/${encodeURIComponent(game.event_id!)}`, {
+    headers: bearer(user),
+    data: { emoji: 'electric', action: 'add' },
+  });
   expect(reacted.ok()).toBe(true);
-  expect([401, 403]).toContain((await request.post(`/api/reactions/${encodeURIComponent(game.event_id!)}`, { data: { emoji: 'fire', action: 'add' } })).status());
+  expect([401, 403]).toContain(
+    (await request.post(`/api/reactions/${encodeURIComponent(game.event_id!)}`, { data: { emoji: 'fire', action: 'add' } })).status(),
+  );
 
   await page.goto('/scores');
   const modal = await openGame(page, game.id);

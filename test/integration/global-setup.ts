@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ensureDatabase, migrate } from '../../server/src/database/migrator';
+import { ensureDatabase, migrate } from '@oddspulse/core';
 
 /** A database and a Redis prefix of this run's own, so a developer's running instance is never touched. */
 export default async function globalSetup() {

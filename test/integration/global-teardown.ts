@@ -1,6 +1,5 @@
 import IORedis from 'ioredis';
-import { dropDatabase } from '../../server/src/database/migrator';
-import { deleteRunKeys } from '../../server/src/redis/redis-keys';
+import { dropDatabase, deleteRunKeys } from '@oddspulse/core';
 
 export default async function globalTeardown() {
   await dropDatabase(process.env.DATABASE_URL!);

@@ -1,17 +1,16 @@
 import type { INestApplication, Type } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { randomBytes } from 'node:crypto';
 import type { Plan } from '@oddspulse/shared';
 import { AppModule } from '../../server/src/app.module';
 import { AccountsModule } from '../../server/src/accounts/accounts.module';
-import { PlanService } from '../../server/src/accounts/plan.service';
-import type { Session } from '../../server/src/accounts/session.service';
+import { PlanService } from '../../server/src/accounts/plans/plan.service';
+import type { Session } from '../../server/src/accounts/auth/session.service';
 import { configureHttp } from '../../server/src/bootstrap/http';
-import { APP_CONFIG } from '../../server/src/config/config.module';
-import { parseConfig, type AppConfig } from '../../server/src/config/config.schema';
-import { KYSELY, type Database } from '../../server/src/database/database.module';
-import { RedisService } from '../../server/src/redis/redis.service';
+import { mountOperations } from '../../server/src/ops/ops-endpoints';
+import { APP_CONFIG, parseConfig, type AppConfig, KYSELY, type Database, RedisService } from '@oddspulse/core';
 
 export interface AccountsTestApp {
   app: INestApplication;
@@ -25,22 +24,30 @@ export interface AccountsTestApp {
 
 /**
  * The whole server (AppModule) against the run's PostgreSQL and Redis, with the same HTTP hardening as
- * main.ts. `controllers` adds test-only endpoints (the odds endpoints come in a later issue).
+ * main.ts (the operations endpoints outside /api included). `controllers` adds test-only endpoints; `clientIndex`
+ * an index.html to answer the /ops page with, as the built web app's.
  */
 export async function createAccountsApp(
   overrides: Partial<AppConfig> = {},
-  extra: { controllers?: Type[]; providers?: Array<{ provide: symbol | Type; useValue: unknown }> } = {},
+  extra: { controllers?: Type[]; providers?: Array<{ provide: symbol | Type; useValue: unknown }>; clientIndex?: string } = {},
 ): Promise<AccountsTestApp> {
-  // A high global limit by default: the suites share one client address and one Redis prefix.
-  const config: AppConfig = { ...parseConfig(process.env), RATE_LIMIT_MAX: 100_000, ...overrides };
+  // High per-address limits by default (global, sign-up, reset): the suites share one client address and one Redis prefix.
+  const config: AppConfig = {
+    ...parseConfig(process.env),
+    RATE_LIMIT_MAX: 100_000,
+    RATE_LIMIT_SIGNUP_MAX: 100_000,
+    RATE_LIMIT_RESET_MAX: 100_000,
+    ...overrides,
+  };
   let builder = Test.createTestingModule({ imports: [AppModule, AccountsModule], controllers: extra.controllers ?? [] })
     .overrideProvider(APP_CONFIG)
     .useValue(config);
   for (const provider of extra.providers ?? []) builder = builder.overrideProvider(provider.provide).useValue(provider.useValue);
   const moduleRef = await builder.compile();
-  const app = moduleRef.createNestApplication({ logger: false });
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false, rawBody: true });
   configureHttp(app, { https: false });
   app.setGlobalPrefix('api');
+  mountOperations(app, { clientIndex: extra.clientIndex ?? null });
   await app.init();
   return {
     app,

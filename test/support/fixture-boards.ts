@@ -1,14 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { normaliseOddsApiV4, type SportBoard, type SportScoreboard } from '@oddspulse/shared';
-import { RedisKeys } from '../../server/src/redis/redis-keys';
-import type { RedisService } from '../../server/src/redis/redis.service';
-import type { AppConfig } from '../../server/src/config/config.schema';
-import type { RealtimePublisher } from '../../server/src/realtime/realtime-publisher.service';
-import { OpportunityCountersRepository } from '../../server/src/stats/opportunity-counters.repository';
-import { DetectionService } from '../../workers/src/detection/detection.service';
-import { FeedStateService } from '../../workers/src/feeds/feed-state.service';
-import { mapOddsApiScores } from '../../workers/src/odds/the-odds-api/the-odds-api.scores-provider';
+import { mapOddsApiScores, normaliseOddsApiV4, type SportBoard, type SportScoreboard } from '@oddspulse/shared';
+import { LiveStateRepository, type RedisService } from '@oddspulse/core';
 
 /** The recorded responses beside the repository (HELPER_CONTEXT: never copied in). */
 export const FIXTURES = path.join(__dirname, '..', '..', '..', 'shared', 'fixtures');
@@ -31,7 +24,10 @@ function shift(value: unknown, deltaMs: number): unknown {
   if (Array.isArray(value)) return value.map((v) => shift(v, deltaMs));
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([k, v]) => [k, TIME_KEYS.has(k) && typeof v === 'string' ? new Date(Date.parse(v) + deltaMs).toISOString() : shift(v, deltaMs)]),
+      Object.entries(value).map(([k, v]) => [
+        k,
+        TIME_KEYS.has(k) && typeof v === 'string' ? new Date(Date.parse(v) + deltaMs).toISOString() : shift(v, deltaMs),
+      ]),
     );
   }
   return value;
@@ -51,13 +47,13 @@ export function boardFromFixture(sport: string, payload: unknown, fetchedAt = ne
   return { sport_key: sport, fetched_at: fetchedAt, events: events.filter((e) => e.sport_key === sport) };
 }
 
-/** Written where and how the pipeline writes it: the pipeline's own FeedStateService (the board and its freshness). */
+/** Written where and how the pipeline writes it: the pipeline's own LiveStateRepository (the board and its freshness). */
 export async function writeBoard(redis: RedisService, kind: 'odds' | 'props', board: SportBoard): Promise<void> {
-  await new FeedStateService(redis).saveBoard(kind, board);
+  await new LiveStateRepository(redis).saveBoard(kind, board);
 }
 
 export async function writeScoreboard(redis: RedisService, board: SportScoreboard): Promise<void> {
-  await redis.client.set(redis.key(...RedisKeys.scoreboard(board.sport_key)), JSON.stringify(board));
+  await new LiveStateRepository(redis).saveScoreboard(board);
 }
 
 /** The Odds API /scores recording as the pipeline's own mapper reads it (spec 002 §3 scoreboard events). */
@@ -76,23 +72,22 @@ export const MLB_SCORES_FIXTURE = 'v4_scores_baseball_mlb_daysFrom_completed-liv
 export async function loadFixtureBoards(redis: RedisService, now = Date.now()) {
   const nflRaw = asOfNow(readOddsApiFixture(NFL_FIXTURE), now);
   const nfl = boardFromFixture('americanfootball_nfl', nflRaw, new Date(now).toISOString());
-  const props = boardFromFixture('basketball_nba', NBA_PROPS_FIXTURES.map((name) => asOfNow(readOddsApiFixture(name), now)), new Date(now).toISOString());
+  const props = boardFromFixture(
+    'basketball_nba',
+    NBA_PROPS_FIXTURES.map((name) => asOfNow(readOddsApiFixture(name), now)),
+    new Date(now).toISOString(),
+  );
   const scores = scoreboardFromOddsApiScores('baseball_mlb', readOddsApiFixture(MLB_SCORES_FIXTURE), now);
   await writeBoard(redis, 'odds', nfl);
   await writeBoard(redis, 'props', props);
   await writeScoreboard(redis, scores);
-  return { nflRaw: nflRaw as Array<{ id: string; bookmakers: Array<{ key: string; markets: Array<{ key: string; outcomes: Array<{ name: string; price: number; point?: number }> }> }> }>, nfl, props, scores };
-}
-
-/**
- * The detection worker's pass over boards as the pipeline runs it after writing them (every event changed), so
- * the opportunities it keeps in Redis are those of the boards: what the scanner calls serve.
- */
-export async function detectOnBoards(
-  deps: { redis: RedisService; publisher: RealtimePublisher; config: AppConfig },
-  boards: ReadonlyArray<{ kind: 'odds' | 'props'; board: SportBoard }>,
-  now = Date.now(),
-): Promise<void> {
-  const detection = new DetectionService(deps.redis, deps.publisher, new OpportunityCountersRepository(deps.redis), deps.config);
-  for (const { kind, board } of boards) await detection.detect(kind, board, board.events.map((e) => e.id), now, null);
+  return {
+    nflRaw: nflRaw as Array<{
+      id: string;
+      bookmakers: Array<{ key: string; markets: Array<{ key: string; outcomes: Array<{ name: string; price: number; point?: number }> }> }>;
+    }>,
+    nfl,
+    props,
+    scores,
+  };
 }

@@ -1,19 +1,22 @@
-import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { io, type Socket } from 'socket.io-client';
 import type { AddressInfo } from 'node:net';
-import type { ClientToServerEvents, RealtimeEnvelope, RealtimeSnapshot, ServerToClientEvents, EntitlementsNotice } from '@oddspulse/shared';
-import { SOCKET_PATH } from '@oddspulse/shared';
+import {
+  type ClientToServerEvents,
+  type RealtimeEnvelope,
+  type RealtimeSnapshot,
+  type ServerToClientEvents,
+  type EntitlementsNotice,
+  SOCKET_PATH,
+} from '@oddspulse/shared';
 import { AppModule } from '../../server/src/app.module';
-import { PlanService } from '../../server/src/accounts/plan.service';
+import { PlanService } from '../../server/src/accounts/plans/plan.service';
 import { configureHttp } from '../../server/src/bootstrap/http';
-import { APP_CONFIG } from '../../server/src/config/config.module';
-import { parseConfig, type AppConfig } from '../../server/src/config/config.schema';
-import { KYSELY, type Database } from '../../server/src/database/database.module';
-import { RealtimePublisher } from '../../server/src/realtime/realtime-publisher.service';
+import { mountOperations } from '../../server/src/ops/ops-endpoints';
+import { APP_CONFIG, parseConfig, type AppConfig, KYSELY, type Database, RealtimePublisher, RedisService } from '@oddspulse/core';
 import { RedisIoAdapter } from '../../server/src/realtime/redis-io.adapter';
-import { RedisService } from '../../server/src/redis/redis.service';
 import type { AccountsTestApp } from './accounts-app';
 
 export interface GatewayTestApp extends AccountsTestApp {
@@ -26,14 +29,21 @@ export interface GatewayTestApp extends AccountsTestApp {
  * Several of these with the same REDIS_PREFIX behave as several gateway processes.
  */
 export async function createGatewayApp(overrides: Partial<AppConfig> = {}): Promise<GatewayTestApp> {
-  const config: AppConfig = { ...parseConfig(process.env), RATE_LIMIT_MAX: 100_000, ...overrides };
+  const config: AppConfig = {
+    ...parseConfig(process.env),
+    RATE_LIMIT_MAX: 100_000,
+    RATE_LIMIT_SIGNUP_MAX: 100_000,
+    RATE_LIMIT_RESET_MAX: 100_000,
+    ...overrides,
+  };
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
     .overrideProvider(APP_CONFIG)
     .useValue(config)
     .compile();
-  const app: INestApplication = moduleRef.createNestApplication({ logger: false });
+  const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false, rawBody: true });
   configureHttp(app, { https: false });
   app.setGlobalPrefix('api');
+  mountOperations(app, { clientIndex: null });
   app.useWebSocketAdapter(new RedisIoAdapter(app, moduleRef.get(RedisService)));
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;

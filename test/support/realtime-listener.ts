@@ -18,8 +18,8 @@ export class RealtimeListener {
     await this.redis.psubscribe(`${this.prefix}:rt:*`);
   }
 
-  on(channel: string, sport: string) {
-    return this.messages.filter((m) => m.channel === channel && m.sport === sport);
+  on(channel: string, key: string) {
+    return this.messages.filter((m) => m.channel === channel && m.key === key);
   }
 
   clear() {

@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
-import { preflight } from '@oddspulse/server/bootstrap/preflight';
-import { JsonLogger } from '@oddspulse/server/logging/json-logger';
+import { preflight, JsonLogger, routeProcessOutput } from '@oddspulse/core';
 import { WorkersModule } from './workers.module';
 
 async function bootstrap() {
-  const config = await preflight();
+  const config = await preflight('workers');
   const logger = new JsonLogger('workers', config.LOG_LEVEL);
+  routeProcessOutput(logger);
   const app = await NestFactory.createApplicationContext(WorkersModule, { logger, bufferLogs: true });
   // Buffered start-up logs reach the logger only once it is set on the app.
   app.useLogger(logger);

@@ -1,16 +1,15 @@
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
-import { ConfigModule } from '@oddspulse/server/config/config.module';
-import { DatabaseModule } from '@oddspulse/server/database/database.module';
-import { RedisModule } from '@oddspulse/server/redis/redis.module';
-import { QueueModule } from '@oddspulse/server/queue/queue.module';
+import { CoreModule } from '@oddspulse/core';
 import { FeedsModule } from './feeds/feeds.module';
 import { SettlementModule } from './picks/settlement.module';
+import { BillingWorkersModule } from './billing/billing.module';
 import { JobRegistryService } from './jobs/job-registry.service';
 import { queueProcessors } from './jobs/queue-processors';
+import { WorkersMetricsServer } from './metrics/metrics-server';
 
 @Module({
-  imports: [DiscoveryModule, ConfigModule, DatabaseModule, RedisModule, QueueModule, FeedsModule, SettlementModule],
-  providers: [JobRegistryService, ...queueProcessors],
+  imports: [DiscoveryModule, CoreModule, FeedsModule, SettlementModule, BillingWorkersModule],
+  providers: [JobRegistryService, WorkersMetricsServer, ...queueProcessors],
 })
 export class WorkersModule {}

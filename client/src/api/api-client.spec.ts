@@ -113,7 +113,6 @@ describe('ApiClient', () => {
     // Sign-in is asked for before the session is dropped, so the shell leaves for /login first.
     expect(events.map((e) => e.type)).toEqual(['auth-required', 'session']);
     expect(stored()).toBeNull();
-
   });
 
   it('skips authenticated calls during the cooldown without calling the server', async () => {
@@ -208,6 +207,29 @@ describe('ApiClient', () => {
   it('passes the server message through for other client errors', async () => {
     const { client } = setup([() => json(409, { statusCode: 409, message: 'This username is already in use' })]);
     await expect(client.put('/api/profile/username', { username: 'taken' })).rejects.toMatchObject({ status: 409, message: 'This username is already in use' });
+  });
+
+  // #16 item 8: an answer cut off in transit is not "Server returned application/json instead of JSON".
+  it('retries a GET whose JSON answer was cut off, then says it was cut off', async () => {
+    const cut = () => new Response('{"games":[{"id":"a"', { status: 200, headers: { 'content-type': 'application/json' } });
+    const { client, sleeps } = setup([cut, cut, cut, cut]);
+    await expect(client.get('/api/scores')).rejects.toMatchObject({ message: MESSAGES.cutOff, code: 'INCOMPLETE_ANSWER' });
+    expect(sleeps).toEqual([1000, 2000, 3000]);
+  });
+
+  it('takes the whole answer when a retry after a cut-off one arrives complete', async () => {
+    const cut = () => new Response('{"ok":tr', { status: 200, headers: { 'content-type': 'application/json' } });
+    const { client } = setup([cut, () => json(200, { ok: true })]);
+    await expect(client.get('/api/me')).resolves.toEqual({ ok: true });
+  });
+
+  it("shows the server's message for a request body it could not parse (400 INVALID_JSON)", async () => {
+    const { client } = setup([() => json(400, { statusCode: 400, code: 'INVALID_JSON', message: 'The request body is not valid JSON' })]);
+    await expect(client.post('/api/picks', { odds: '-110' })).rejects.toMatchObject({
+      status: 400,
+      code: 'INVALID_JSON',
+      message: 'The request body is not valid JSON',
+    });
   });
 
   it('says so when a success answer is not JSON', async () => {

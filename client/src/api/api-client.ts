@@ -15,6 +15,7 @@ export const MESSAGES = {
   serverError: 'Server error. Our team has been notified.',
   timedOut: 'Request timed out. Please try again.',
   network: 'Network error. Please try again.',
+  cutOff: "The server's answer was cut off. Please try again.",
   generic: 'Failed to load data. Please try again later.',
 } as const;
 
@@ -130,6 +131,10 @@ export class ApiClient {
     return this.request<T>(path, { ...options, method: 'PUT', body });
   }
 
+  patch<T>(path: string, body?: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<T> {
+    return this.request<T>(path, { ...options, method: 'PATCH', body });
+  }
+
   delete<T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}): Promise<T> {
     return this.request<T>(path, { ...options, method: 'DELETE' });
   }
@@ -163,12 +168,20 @@ export class ApiClient {
         this.endSession();
         throw new ApiError(401, MESSAGES.authRequired, 'AUTH_REQUIRED', await readBody(response));
       }
-      if (options.answerStatuses?.includes(response.status)) return this.handle<T>(response, true);
-      if (response.status >= 500 && IDEMPOTENT.has(method) && attempt < MAX_RETRIES) {
+      if (response.status >= 500 && IDEMPOTENT.has(method) && attempt < MAX_RETRIES && !options.answerStatuses?.includes(response.status)) {
         await this.waitBeforeRetry(attempt + 1, retryAfterSeconds(response));
         continue;
       }
-      return this.handle<T>(response);
+      try {
+        return await this.handle<T>(response, options.answerStatuses?.includes(response.status) || response.ok);
+      } catch (error) {
+        // An answer cut off in transit is a transport failure like a dropped connection: an idempotent call is retried.
+        if (error instanceof ApiError && error.code === 'INCOMPLETE_ANSWER' && IDEMPOTENT.has(method) && attempt < MAX_RETRIES) {
+          await this.waitBeforeRetry(attempt + 1, null);
+          continue;
+        }
+        throw error;
+      }
     }
   }
 
@@ -242,10 +255,13 @@ export class ApiClient {
 
     const controller = new AbortController();
     let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, options.timeoutMs ?? this.deps.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        controller.abort();
+      },
+      options.timeoutMs ?? this.deps.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    );
     const onAbort = () => controller.abort();
     options.signal?.addEventListener('abort', onAbort);
     try {
@@ -267,8 +283,10 @@ export class ApiClient {
     }
   }
 
-  private async handle<T>(response: Response, answer = response.ok): Promise<T> {
-    const body = await readBody(response);
+  private async handle<T>(response: Response, answer: boolean): Promise<T> {
+    const read = await readBody(response);
+    if (answer && read instanceof CutOffJson) throw new ApiError(response.status, MESSAGES.cutOff, 'INCOMPLETE_ANSWER');
+    const body = read instanceof CutOffJson ? read.text : read;
     if (answer) {
       if (response.status === 204 || body === undefined) return undefined as T;
       if (typeof body === 'string') {
@@ -305,6 +323,14 @@ function withQuery(path: string, query: RequestOptions['query']): string {
   return text ? `${path}${path.includes('?') ? '&' : '?'}${text}` : path;
 }
 
+/**
+ * A body that says JSON but does not parse: an answer cut off in transit (a dropped connection, a proxy's limit), not
+ * a server answering something other than JSON ("Server returned text/html instead of JSON" is for those).
+ */
+class CutOffJson {
+  constructor(readonly text: string) {}
+}
+
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   if (!text) return undefined;
@@ -313,8 +339,7 @@ async function readBody(response: Response): Promise<unknown> {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    // A body that says JSON but is not: keep the raw text so the caller reports what came back.
-    return text;
+    return new CutOffJson(text);
   }
 }
 
@@ -341,7 +366,10 @@ export function quotaDetail(body: unknown): QuotaExceeded {
   const record = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
   const quota = typeof record.quota === 'number' ? record.quota : DEFAULT_FREE_MONTHLY_QUOTA;
   const used = typeof record.used === 'number' ? record.used : quota;
-  const message = typeof record.message === 'string' && record.message ? record.message : `You've reached the free ${quota.toLocaleString('en-US')} request limit. Upgrade to continue.`;
+  const message =
+    typeof record.message === 'string' && record.message
+      ? record.message
+      : `You've reached the free ${quota.toLocaleString('en-US')} request limit. Upgrade to continue.`;
   return { code: 'QUOTA_EXCEEDED', message, used, quota };
 }
 

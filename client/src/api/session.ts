@@ -38,7 +38,9 @@ export function needsRefresh(session: Session, now: number): boolean {
 export function isSession(value: unknown): value is Session {
   if (!value || typeof value !== 'object') return false;
   const s = value as Partial<Session>;
-  return typeof s.access_token === 'string' && typeof s.refresh_token === 'string' && typeof s.expires_at === 'number' && !!s.user && typeof s.user.id === 'string';
+  return (
+    typeof s.access_token === 'string' && typeof s.refresh_token === 'string' && typeof s.expires_at === 'number' && !!s.user && typeof s.user.id === 'string'
+  );
 }
 
 export const SESSION_KEY = 'oddspulse.auth.session';

@@ -1,31 +1,27 @@
 import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { americanToDecimal, edgeColor, QUICK_PARLAY_AMOUNTS, RISK_LEVELS, RISK_PROFILES, type RiskLevel } from '@oddspulse/shared';
 import { TabList, tabPanelProps } from '../components/TabList';
-import { formatOdds } from '../odds/filter-settings';
 import { oddsFormatAtom } from '../odds/odds-state';
 import { useToasts } from '../state/toasts';
 import {
-  applyQuickAmount,
-  autoSizeAll,
   canParlay,
   clearSlip,
-  parlayOdds,
+  kellyGroups,
   picksToPlace,
   potentialPayoutCents,
   removeFromSlip,
   setMode,
-  setRisk,
   setStake,
   totalStakeCents,
   validateSlip,
 } from './bet-slip';
 import { useBankroll, useBetSlip } from './bet-slip-state';
 import { placePicks } from './picks-api';
+import { SlipItem } from './SlipItem';
+import { SlipSizing } from './SlipSizing';
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const RISK_LABELS: Record<RiskLevel, string> = { conservative: 'Conservative', moderate: 'Moderate', aggressive: 'Aggressive' };
 
 /** The bet slip panel (spec 001 §2, §4, §5): opened by adding the first bet, single or parlay, sized and validated by the engine. */
 export function BetSlipPanel() {
@@ -41,7 +37,12 @@ export function BetSlipPanel() {
 
   if (!slip.open) {
     return (
-      <button type="button" className="button primary bet-slip-toggle" onClick={() => setSlip((s) => ({ ...s, open: true }))} aria-label={`Open bet slip (${count})`}>
+      <button
+        type="button"
+        className="button primary bet-slip-toggle"
+        onClick={() => setSlip((s) => ({ ...s, open: true }))}
+        aria-label={`Open bet slip (${count})`}
+      >
         Bet Slip ({count})
       </button>
     );
@@ -49,7 +50,8 @@ export function BetSlipPanel() {
 
   const validation = validateSlip(slip, bankroll.cents);
   const total = totalStakeCents(slip);
-  const parlay = parlayOdds(slip);
+  // two or more legs of one three-way market are sized together (issue 20): say so beside them
+  const groups = slip.mode === 'single' ? kellyGroups(slip, bankroll.cents) : [];
 
   const place = async () => {
     if (!validation.canPlace) return;
@@ -92,75 +94,26 @@ export function BetSlipPanel() {
         ) : (
           <ul className="slip-items">
             {slip.items.map((item) => (
-              <li key={item.id} className="slip-item" data-testid="slip-item">
-                <div className="slip-item-head">
-                  <strong>{item.selection}</strong>
-                  <button type="button" className="link-button" aria-label={`Remove ${item.selection}`} onClick={() => setSlip((s) => removeFromSlip(s, item.id))}>
-                    Remove
-                  </button>
-                </div>
-                <div className="muted small">
-                  {item.matchup} · {item.market} · {item.bookmaker}
-                </div>
-                <div className="slip-item-line">
-                  <span className="odds">{formatOdds(americanToDecimal(item.americanOdds), format)}</span>
-                  {item.edge !== null && <span className={`edge edge-${edgeColor(item.edge)}`}>{item.edge.toFixed(2)}% edge</span>}
-                  {slip.mode === 'single' && (
-                    <label className="stake">
-                      <span className="sr-only">Stake for {item.selection}</span>$
-                      <input
-                        type="number"
-                        min={0}
-                        step={1}
-                        inputMode="decimal"
-                        value={(item.stakeCents / 100).toString()}
-                        onChange={(e) => setSlip((s) => setStake(s, item.id, Math.round(Number(e.target.value || 0) * 100)))}
-                      />
-                    </label>
-                  )}
-                </div>
-              </li>
+              <SlipItem
+                key={item.id}
+                item={item}
+                mode={slip.mode}
+                format={format}
+                kellyGroup={groups.find((g) => g.ids.includes(item.id))}
+                onRemove={() => setSlip((s) => removeFromSlip(s, item.id))}
+                onStake={(cents) => setSlip((s) => setStake(s, item.id, cents))}
+              />
             ))}
           </ul>
         )}
-        {slip.mode === 'parlay' && (
-          <label className="stake parlay-stake">
-            Parlay stake $
-            <input
-              type="number"
-              min={0}
-              step={1}
-              value={(slip.parlayStakeCents / 100).toString()}
-              onChange={(e) => setSlip((s) => ({ ...s, parlayStakeCents: Math.max(0, Math.round(Number(e.target.value || 0) * 100)) }))}
-            />
-            {parlay !== null && <span className="muted"> at {formatOdds(parlay, format)}</span>}
-          </label>
-        )}
-        <div className="quick-amounts" role="group" aria-label="Quick amounts">
-          {QUICK_PARLAY_AMOUNTS.map((amount) => (
-            <button key={amount} type="button" className="button small" onClick={() => setSlip((s) => applyQuickAmount(s, amount))}>
-              ${amount}
-            </button>
-          ))}
-        </div>
-        <div className="slip-sizing">
-          <label>
-            Risk level{' '}
-            <select value={slip.risk} onChange={(e) => setSlip((s) => setRisk(s, e.target.value as RiskLevel, bankroll.cents))}>
-              {RISK_LEVELS.map((level) => (
-                <option key={level} value={level}>
-                  {RISK_LABELS[level]} ({(RISK_PROFILES[level].baseShare * 100).toString()}%)
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <input type="checkbox" checked={slip.autoCalculate} onChange={(e) => setSlip((s) => ({ ...s, autoCalculate: e.target.checked }))} /> Auto-calculate
-          </label>
-          <button type="button" className="button small" disabled={count === 0 || slip.mode === 'parlay'} onClick={() => setSlip((s) => autoSizeAll(s, bankroll.cents))}>
-            Size with Kelly
-          </button>
-        </div>
+        <SlipSizing slip={slip} setSlip={setSlip} bankrollCents={bankroll.cents} format={format} />
+        {groups.map((group) => (
+          <p key={group.key} className="muted small" data-testid="slip-kelly-group">
+            {group.ids.length} outcomes of one three-way market sized together (simultaneous Kelly): expected growth {(group.kelly.growth * 100).toFixed(3)}% of
+            bankroll per bet at full Kelly
+            {slip.autoCalculate ? '' : ' — turn on Auto-calculate or press "Size with Kelly" to apply it'}.
+          </p>
+        ))}
         <p className="muted small">
           Bankroll {dollars(bankroll.cents)}
           {bankroll.source === 'default' && ` (default: your saved bankroll could not be loaded: ${bankroll.error})`}

@@ -1,7 +1,7 @@
 import { atom, useAtom } from 'jotai';
 import { useCallback, useEffect, useState } from 'react';
 import { DEFAULT_BANKROLL, isRiskLevel } from '@oddspulse/shared';
-import { fetchPreferences } from '../api/accounts';
+import { fetchPreferences } from '../account/account-api';
 import { EMPTY_SLIP, type BetSlipState } from './bet-slip';
 
 /** Bet slip settings kept in this browser (spec 001 §3): risk tolerance, quick bet amount, auto-calculate. */
@@ -49,7 +49,12 @@ export function useBankroll(): BankrollState {
     if (bankrollRequested) return;
     bankrollRequested = true;
     fetchPreferences()
-      .then((prefs) => setState({ source: 'account', cents: Math.round((typeof prefs.bankroll === 'number' && prefs.bankroll >= 0 ? prefs.bankroll : DEFAULT_BANKROLL) * 100) }))
+      .then((prefs) =>
+        setState({
+          source: 'account',
+          cents: Math.round((typeof prefs.bankroll === 'number' && prefs.bankroll >= 0 ? prefs.bankroll : DEFAULT_BANKROLL) * 100),
+        }),
+      )
       .catch((error: unknown) => {
         bankrollRequested = false;
         // Sizing still works on the default bankroll; the slip says so.

@@ -1,5 +1,22 @@
 import { BET_SLIP_MESSAGES } from '@oddspulse/shared';
-import { addAllToSlip, addToSlip, applyQuickAmount, canParlay, EMPTY_SLIP, parlayOdds, picksToPlace, removeFromSlip, setMode, setRisk, setStake, totalStakeCents, validateSlip, type NewSlipItem } from './bet-slip';
+import {
+  addAllToSlip,
+  addToSlip,
+  autoSizeAll,
+  kellyGroups,
+  applyQuickAmount,
+  canParlay,
+  EMPTY_SLIP,
+  parlayOdds,
+  picksToPlace,
+  removeFromSlip,
+  setMode,
+  setRisk,
+  setStake,
+  totalStakeCents,
+  validateSlip,
+  type NewSlipItem,
+} from './bet-slip';
 
 const BANKROLL = 100_000; // $1,000 in cents
 const item = (id: string, overrides: Partial<NewSlipItem> = {}): NewSlipItem => ({
@@ -82,5 +99,44 @@ describe('bet slip (spec 001 §4 bet slip, §5 bankroll and bet sizing)', () => 
     const picks = picksToPlace(slip);
     expect(picks).toHaveLength(1);
     expect(picks[0]).toMatchObject({ selection: 'Home', odds: '+150', stakeCents: 2500, type: 'single', eventId: 'g-a' });
+  });
+});
+
+// issue 20: two or more legs of one three-way market in the slip are sized by simultaneous Kelly (Smoczynski & Tomkins)
+describe('bet slip: legs of one three-way market', () => {
+  const leg = (id: string, selection: string, americanOdds: number, fairProbability: number) =>
+    item(id, { selection, americanOdds, fairProbability, sport: 'soccer_epl', gameId: 'epl-1', exclusiveGroup: 'epl-1|h2h' });
+
+  it('sizes the legs together once a second leg of the market is added', () => {
+    // home +160 (2.60) p 0.42, draw +260 (3.60) p 0.30: f = 0.101013 and 0.069620 (sizing.spec), total 0.170633
+    let slip = addToSlip(EMPTY_SLIP, leg('home', 'Home', 160, 0.42), BANKROLL);
+    const alone = slip.items[0].stakeCents;
+    slip = addToSlip(slip, leg('draw', 'Draw', 260, 0.3), BANKROLL);
+    const groups = kellyGroups(slip, BANKROLL);
+    expect(groups).toHaveLength(1);
+    expect(groups[0].ids).toEqual(['home', 'draw']);
+    expect(groups[0].kelly.fractions[0]).toBeCloseTo(0.101013, 6);
+    // moderate: half Kelly of the group, 8.53 % of $1,000, shared 0.101013 : 0.069620
+    expect(slip.items.map((i) => i.stakeCents)).toEqual(groups[0].stakesCents);
+    expect(slip.items[0].stakeCents).not.toBe(alone);
+    expect(slip.items[0].stakeCents + slip.items[1].stakeCents).toBe(8531);
+  });
+
+  it('leaves legs of different markets, a lone leg, a given stake and the same outcome twice to single sizing', () => {
+    let slip = addToSlip(EMPTY_SLIP, leg('home', 'Home', 160, 0.42), BANKROLL);
+    slip = addToSlip(slip, item('nba', { americanOdds: 160, fairProbability: 0.42 }), BANKROLL);
+    expect(kellyGroups(slip, BANKROLL)).toEqual([]);
+    const twice = addToSlip(slip, { ...leg('home2', 'Home', 165, 0.42) }, BANKROLL);
+    expect(kellyGroups(twice, BANKROLL)).toEqual([]);
+    const given = addToSlip(addToSlip(EMPTY_SLIP, leg('home', 'Home', 160, 0.42), BANKROLL), { ...leg('draw', 'Draw', 260, 0.3), stakeCents: 500 }, BANKROLL);
+    expect(given.items[1].stakeCents).toBe(500);
+  });
+
+  it('sizes every group again with Kelly on demand', () => {
+    const manual = { ...EMPTY_SLIP, autoCalculate: false };
+    let slip = addToSlip(manual, leg('home', 'Home', 160, 0.42), BANKROLL);
+    slip = addToSlip(slip, leg('draw', 'Draw', 260, 0.3), BANKROLL);
+    expect(slip.items.map((i) => i.stakeCents)).toEqual([2500, 2500]);
+    expect(autoSizeAll(slip, BANKROLL).items.map((i) => i.stakeCents)).toEqual(kellyGroups(slip, BANKROLL)[0].stakesCents);
   });
 });

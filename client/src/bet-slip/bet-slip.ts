@@ -5,9 +5,12 @@ import {
   DEFAULT_RISK_LEVEL,
   decimalToAmericanRounded,
   parlayDecimal,
+  payoutCents,
+  recommendedMutuallyExclusiveStakesCents,
   recommendedStakeCents,
   validateParlay,
   validateSingles,
+  type MutuallyExclusiveKelly,
   type RiskLevel,
   type SlipValidation,
 } from '@oddspulse/shared';
@@ -32,6 +35,11 @@ export interface BetSlipItem {
   gameId?: string;
   /** Fair win probability (fraction), when known: what auto sizing sizes on. */
   fairProbability?: number | null;
+  /**
+   * Legs sharing this key are outcomes of one three-way market (a soccer 1X2: `eventId|h2h`), at most one of which
+   * wins: two or more of them are sized together by simultaneous Kelly (issue 20).
+   */
+  exclusiveGroup?: string;
   confidence?: 'High' | 'Medium' | 'Low';
   stakeCents: number;
 }
@@ -78,7 +86,52 @@ export function addToSlip(state: BetSlipState, item: NewSlipItem, bankrollCents:
     item.stakeCents ?? existing?.stakeCents ?? (state.autoCalculate ? autoStakeCents(item, bankrollCents, state.risk) : Math.round(state.quickBetAmount * 100));
   const merged: BetSlipItem = { ...existing, ...item, stakeCents };
   const items = existing ? state.items.map((i) => (i.id === item.id ? merged : i)) : [...state.items, merged];
-  return { ...state, items, open: state.items.length === 0 ? true : state.open };
+  const next = { ...state, items, open: state.items.length === 0 ? true : state.open };
+  // a given stake (an executed arbitrage's) is kept; auto sizing sizes a three-way market's legs together
+  return state.autoCalculate && item.stakeCents === undefined && merged.exclusiveGroup ? autoSizeGroup(next, merged.exclusiveGroup, bankrollCents) : next;
+}
+
+/** A group of the slip's legs sized together: two or more legs of one three-way market with fair probabilities. */
+export interface KellyGroup {
+  key: string;
+  ids: string[];
+  kelly: MutuallyExclusiveKelly;
+  stakesCents: number[];
+}
+
+/**
+ * The slip's three-way markets with two or more legs, each sized by simultaneous Kelly for mutually exclusive
+ * outcomes (Smoczynski & Tomkins) at the risk level; a group where no leg is worth a bet is left to single sizing.
+ */
+export function kellyGroups(state: BetSlipState, bankrollCents: number): KellyGroup[] {
+  const byKey = new Map<string, BetSlipItem[]>();
+  for (const item of state.items) {
+    const p = item.fairProbability;
+    if (!item.exclusiveGroup || p === null || p === undefined || !(p > 0 && p < 1)) continue;
+    byKey.set(item.exclusiveGroup, [...(byKey.get(item.exclusiveGroup) ?? []), item]);
+  }
+  const groups: KellyGroup[] = [];
+  for (const [key, legs] of byKey) {
+    if (legs.length < 2) continue;
+    const probabilities = legs.map((l) => l.fairProbability!);
+    // the same outcome at two books is one outcome: sized as one would overstate the probabilities
+    if (new Set(legs.map((l) => l.selection)).size < legs.length || probabilities.reduce((a, b) => a + b, 0) > 1 + 1e-9) continue;
+    const sized = recommendedMutuallyExclusiveStakesCents(
+      bankrollCents,
+      probabilities,
+      legs.map((l) => americanToDecimal(l.americanOdds)),
+      state.risk,
+    );
+    if (sized) groups.push({ key, ids: legs.map((l) => l.id), kelly: sized.kelly, stakesCents: sized.stakesCents });
+  }
+  return groups;
+}
+
+function autoSizeGroup(state: BetSlipState, key: string, bankrollCents: number): BetSlipState {
+  const group = kellyGroups(state, bankrollCents).find((g) => g.key === key);
+  if (!group) return state;
+  const stakes = new Map(group.ids.map((id, i) => [id, group.stakesCents[i]]));
+  return { ...state, items: state.items.map((i) => (stakes.has(i.id) ? { ...i, stakeCents: stakes.get(i.id)! } : i)) };
 }
 
 export function addAllToSlip(state: BetSlipState, items: readonly NewSlipItem[], bankrollCents: number): BetSlipState {
@@ -123,8 +176,10 @@ export function setRisk(state: BetSlipState, risk: RiskLevel, bankrollCents: num
   return next.autoCalculate ? autoSizeAll(next, bankrollCents) : next;
 }
 
+/** Every single at its auto stake; the legs of one three-way market together (kellyGroups). */
 export function autoSizeAll(state: BetSlipState, bankrollCents: number): BetSlipState {
-  return { ...state, items: state.items.map((i) => ({ ...i, stakeCents: autoStakeCents(i, bankrollCents, state.risk) })) };
+  const singles = { ...state, items: state.items.map((i) => ({ ...i, stakeCents: autoStakeCents(i, bankrollCents, state.risk) })) };
+  return kellyGroups(singles, bankrollCents).reduce((s, group) => autoSizeGroup(s, group.key, bankrollCents), singles);
 }
 
 export function totalStakeCents(state: BetSlipState): number {
@@ -137,13 +192,13 @@ export function parlayOdds(state: BetSlipState): number | null {
   return parlayDecimal(state.items.map((i) => americanToDecimal(i.americanOdds)));
 }
 
-/** Dollars-and-cents payout (stake included) if every bet wins. */
+/** Payout in cents (stake included) if every bet wins, each bet half-up to the cent as the books pay (DECISIONS 25). */
 export function potentialPayoutCents(state: BetSlipState): number {
   if (state.mode === 'parlay') {
     const odds = parlayOdds(state);
-    return odds === null ? 0 : Math.floor(state.parlayStakeCents * odds);
+    return odds === null ? 0 : payoutCents(state.parlayStakeCents, odds);
   }
-  return state.items.reduce((sum, i) => sum + Math.floor(i.stakeCents * americanToDecimal(i.americanOdds)), 0);
+  return state.items.reduce((sum, i) => sum + payoutCents(i.stakeCents, americanToDecimal(i.americanOdds)), 0);
 }
 
 /** The engine's validation of the slip as it stands (messages verbatim from spec 001 §5). */

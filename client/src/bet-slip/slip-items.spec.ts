@@ -1,6 +1,6 @@
 import type { ArbitrageOpportunity } from '@oddspulse/shared';
 import { addAllToSlip, EMPTY_SLIP, totalStakeCents } from './bet-slip';
-import { opportunityToSlipItems } from './slip-items';
+import { exclusiveGroupOf, opportunityToSlipItems } from './slip-items';
 
 const leg = (book: string, outcome: string, price: number, stake: number) => ({
   book,
@@ -47,5 +47,17 @@ describe('Execute (DECISIONS 12)', () => {
       ['fanduel', 'Away', 104, 5060],
     ]);
     expect(totalStakeCents(slip)).toBe(10_000);
+  });
+});
+
+// DECISIONS 23, issue 20: a soccer h2h is a three-way market whose legs the slip sizes together
+describe('exclusiveGroupOf', () => {
+  it('groups the legs of a soccer 1X2 by event, and nothing else', () => {
+    expect(exclusiveGroupOf('soccer_epl', 'e1', 'h2h')).toBe('e1|h2h');
+    expect(exclusiveGroupOf('soccer_usa_mls', 'e2', 'h2h_3_way')).toBe('e2|h2h_3_way');
+    expect(exclusiveGroupOf('soccer_epl', 'e1', 'h2h_lay')).toBeUndefined();
+    expect(exclusiveGroupOf('soccer_epl', 'e1', 'draw_no_bet')).toBeUndefined();
+    expect(exclusiveGroupOf('basketball_nba', 'e1', 'h2h')).toBeUndefined();
+    expect(exclusiveGroupOf('soccer_epl', 'e1', 'spreads')).toBeUndefined();
   });
 });

@@ -1,7 +1,23 @@
-import { decimalToAmericanRounded, DFS_FIXED_AMERICAN, sportsbookName, type ArbitrageOpportunity, type EvBet, type MiddleOpportunity, type OpportunityLeg } from '@oddspulse/shared';
+import {
+  decimalToAmericanRounded,
+  DFS_FIXED_AMERICAN,
+  isThreeWayMoneyline,
+  marketFamily,
+  sportsbookName,
+  type ArbitrageOpportunity,
+  type EvBet,
+  type MiddleOpportunity,
+  type OpportunityLeg,
+} from '@oddspulse/shared';
 import { marketLabel, matchLabel, selectionLabel } from '../odds/labels';
 import type { OddsRow } from '../odds/rows';
 import type { NewSlipItem, PickDraft } from './bet-slip';
+
+/** The slip's key for the legs of one three-way market (a soccer 1X2), sized together (issue 20). */
+export function exclusiveGroupOf(sport: string, eventId: string, market: string): string | undefined {
+  const family = marketFamily(market);
+  return isThreeWayMoneyline(sport, family) ? `${eventId}|${family}` : undefined;
+}
 
 /** A table row's best price as a bet slip item (spec 001 §3 bet slip item). */
 export function rowToSlipItem(row: OddsRow): NewSlipItem | null {
@@ -20,6 +36,7 @@ export function rowToSlipItem(row: OddsRow): NewSlipItem | null {
     gameTime: row.commenceTime,
     gameId: row.eventId,
     fairProbability: row.fairProbability,
+    exclusiveGroup: exclusiveGroupOf(row.sportKey, row.eventId, row.market),
   };
 }
 
@@ -38,6 +55,7 @@ export function evBetToSlipItem(bet: EvBet): NewSlipItem {
     gameTime: bet.commenceTime,
     gameId: bet.eventId,
     fairProbability: bet.fairProbability,
+    exclusiveGroup: exclusiveGroupOf(bet.sport, bet.eventId, bet.market),
   };
 }
 

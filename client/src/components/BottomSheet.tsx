@@ -15,7 +15,19 @@ export function swipeCloses(startY: number, endY: number): boolean {
  * (the innermost open sheet only), a click on the backdrop, or a swipe down of more than 90 px, with a 500 ms
  * closing animation.
  */
-export function BottomSheet({ title, open, onClose, children, footer }: { title: string; open: boolean; onClose: () => void; children: ReactNode; footer?: ReactNode }) {
+export function BottomSheet({
+  title,
+  open,
+  onClose,
+  children,
+  footer,
+}: {
+  title: string;
+  open: boolean;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   const [closing, setClosing] = useState(false);
   const [drag, setDrag] = useState(0);
   const start = useRef<number | null>(null);

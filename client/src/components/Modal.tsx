@@ -11,7 +11,16 @@ export function Modal({ title, onClose, children, testId }: { title: string; onC
   useEscapeLayer(!!onClose, () => onClose?.());
   return (
     <div className="modal-backdrop" onClick={onClose}>
-      <div className="modal card" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} ref={ref} data-testid={testId} onClick={(e) => e.stopPropagation()}>
+      <div
+        className="modal card"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        ref={ref}
+        data-testid={testId}
+        onClick={(e) => e.stopPropagation()}
+      >
         <h2 id={titleId}>{title}</h2>
         {children}
       </div>

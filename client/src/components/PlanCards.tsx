@@ -1,10 +1,11 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { Plan } from '@oddspulse/shared';
-import { isPlatinum } from '../api/accounts';
-import { startCheckout } from '../api/billing';
-import { planCards } from '../pages/plans';
+import { BillingMessages, planName, type PaidPlan, type Plan } from '@oddspulse/shared';
+import { isPlatinum } from '../account/account-api';
+import { Modal } from './Modal';
+import { startCheckout } from '../billing/billing-api';
+import { planCards } from '../billing/plans';
 import { authAtom, planAtom } from '../state/auth';
 import { savePricingIntent } from '../state/pricing-intent';
 import { useFreeMonthlyQuota } from '../state/site';
@@ -15,20 +16,20 @@ export function useChoosePlan() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<Plan | null>(null);
-  const choose = async (plan: Exclude<Plan, 'free'>) => {
+  const choose = async (plan: PaidPlan) => {
     setError(null);
     if (auth.status !== 'signedIn') {
-      // spec 000 §4: the intent is kept and the user signs in first.
-      savePricingIntent(window.localStorage, 'upgrade', '/subscribe', Date.now());
+      // spec 000 §4: the intent (and the plan clicked) is kept and the user signs in first.
+      savePricingIntent(window.localStorage, 'upgrade', '/subscribe', Date.now(), plan);
       navigate('/login?returnTo=/subscribe&intent=upgrade');
       return;
     }
     setBusy(plan);
     try {
+      // Stripe Checkout is another site: the page stays busy until the browser has left.
       await startCheckout(plan);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'Failed to start checkout. Please try again.');
-    } finally {
+      setError(failure instanceof Error ? failure.message : BillingMessages.checkoutFailed);
       setBusy(null);
     }
   };
@@ -51,11 +52,40 @@ export function PlanCards() {
   const plan = useAtomValue(planAtom);
   const navigate = useNavigate();
   const { choose, error, clearError, busy } = useChoosePlan();
+  const [switching, setSwitching] = useState<PaidPlan | null>(null);
   const cards = planCards(useFreeMonthlyQuota());
   const current = auth.status === 'signedIn' && plan.status === 'ready' ? (isPlatinum(plan.info) ? 'platinum' : plan.info.plan) : null;
+  // A paid plan that is not a gift is a subscription: another plan changes it (prorated), after a confirmation.
+  const subscribed = current !== null && current !== 'free' && plan.status === 'ready' && !plan.info.is_gifted;
+  const pick = (target: PaidPlan) => (subscribed ? setSwitching(target) : void choose(target));
   return (
     <>
       {error && <CheckoutError message={error} onRetry={clearError} />}
+      {switching && current && (
+        <Modal title={`Switch to ${planName(switching)}?`} onClose={() => setSwitching(null)} testId="switch-plan">
+          <p>
+            Your {planName(current)} subscription changes to {planName(switching)} now. Stripe charges or credits the difference for the rest of this billing
+            period; the renewal date stays the same.
+          </p>
+          <div className="actions">
+            <button
+              type="button"
+              className="button primary"
+              disabled={busy !== null}
+              onClick={() => {
+                const target = switching;
+                setSwitching(null);
+                void choose(target);
+              }}
+            >
+              Switch to {planName(switching)}
+            </button>
+            <button type="button" className="button" onClick={() => setSwitching(null)}>
+              Keep {planName(current)}
+            </button>
+          </div>
+        </Modal>
+      )}
       <div className="plan-cards">
         {cards.map((card) => (
           <article key={card.plan} className={`plan-card card${card.plan === 'platinum' ? ' featured' : ''}`} data-testid={`plan-card-${card.plan}`}>
@@ -78,8 +108,8 @@ export function PlanCards() {
                 </button>
               )
             ) : (
-              <button type="button" className="button primary" disabled={busy !== null} onClick={() => void choose(card.plan as Exclude<Plan, 'free'>)}>
-                {busy === card.plan ? 'Opening secure checkout...' : `Choose ${card.name}`}
+              <button type="button" className="button primary" disabled={busy !== null} onClick={() => pick(card.plan as PaidPlan)}>
+                {busy === card.plan ? 'Opening secure checkout...' : subscribed ? `Switch to ${card.name}` : `Choose ${card.name}`}
               </button>
             )}
           </article>

@@ -39,4 +39,3 @@ export function AccountSocialLinks({ links }: { links: readonly SocialLink[] }) 
     </section>
   );
 }
-

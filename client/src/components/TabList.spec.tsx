@@ -13,7 +13,15 @@ const TABS: TabItem<Mode>[] = [
 function tabsOf(html: string) {
   return [...html.matchAll(/<button ([^>]*)>([^<]*)<\/button>/g)].map(([, attrs, label]) => {
     const attr = (name: string) => new RegExp(`${name}="([^"]*)"`).exec(attrs)?.[1];
-    return { label, id: attr('id'), controls: attr('aria-controls'), selected: attr('aria-selected'), tabindex: attr('tabindex'), disabled: /\bdisabled=""/.test(attrs), title: attr('title') };
+    return {
+      label,
+      id: attr('id'),
+      controls: attr('aria-controls'),
+      selected: attr('aria-selected'),
+      tabindex: attr('tabindex'),
+      disabled: /\bdisabled=""/.test(attrs),
+      title: attr('title'),
+    };
   });
 }
 
@@ -36,7 +44,10 @@ describe('TabList', () => {
 
   it('selects by click and moves with the keys through the selecting handler', () => {
     const chosen: Mode[] = [];
-    const list = TabList({ id: 'slip', label: 'Bet type', tabs: TABS, selected: 'single', onSelect: (m) => chosen.push(m) }) as ReactElement<{ onKeyDown: unknown; children: ReactElement<{ onClick: () => void }>[] }>;
+    const list = TabList({ id: 'slip', label: 'Bet type', tabs: TABS, selected: 'single', onSelect: (m) => chosen.push(m) }) as ReactElement<{
+      onKeyDown: unknown;
+      children: ReactElement<{ onClick: () => void }>[];
+    }>;
     expect(list.props.onKeyDown).toBe(onSelectingTabListKeyDown);
     list.props.children[1].props.onClick();
     expect(chosen).toEqual(['parlay']);
@@ -72,7 +83,13 @@ describe('onSelectingTabListKeyDown (automatic activation)', () => {
 
   beforeEach(() => {
     // Single (selected, focused), Parlay, Teaser (disabled), Props (hidden), Round robin
-    tabs = [new FakeTab('single', true), new FakeTab('parlay'), new FakeTab('teaser', false, true), new FakeTab('props', false, false, false), new FakeTab('robin')];
+    tabs = [
+      new FakeTab('single', true),
+      new FakeTab('parlay'),
+      new FakeTab('teaser', false, true),
+      new FakeTab('props', false, false, false),
+      new FakeTab('robin'),
+    ];
     doc.document = { activeElement: tabs[0] };
   });
   afterEach(() => delete doc.document);

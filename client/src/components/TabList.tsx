@@ -16,7 +16,21 @@ const panelId = (id: string) => `${id}-panel`;
  * End move to and select the enabled tabs, only the selected tab is in the Tab order (roving tabindex), and
  * every tab controls the one panel that carries `tabPanelProps(id, selected)`. `id` must be unique on the page.
  */
-export function TabList<T extends string>({ id, label, tabs, selected, onSelect, className = 'tabs' }: { id: string; label: string; tabs: TabItem<T>[]; selected: T; onSelect: (value: T) => void; className?: string }) {
+export function TabList<T extends string>({
+  id,
+  label,
+  tabs,
+  selected,
+  onSelect,
+  className = 'tabs',
+}: {
+  id: string;
+  label: string;
+  tabs: TabItem<T>[];
+  selected: T;
+  onSelect: (value: T) => void;
+  className?: string;
+}) {
   return (
     <div className={className} role="tablist" aria-label={label} onKeyDown={onSelectingTabListKeyDown}>
       {tabs.map((tab) => (

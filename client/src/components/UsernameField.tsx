@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { checkUsernameAvailable } from '../api/accounts';
+import { checkUsernameAvailable } from '../account/account-api';
 import { ApiError } from '../api/api-client';
 import { isValidUsername, USERNAME_DEBOUNCE_MS, USERNAME_STATUS_TEXT, type UsernameCheck } from '../state/username';
 

@@ -29,12 +29,22 @@ export function VirtualList<T>({
   }, [items, itemHeight]);
   const [start, end] = visibleRange(offsets, scrollTop, height, overscan);
   return (
-    <div className="virtual-list" role="list" aria-label={label} style={{ height, overflowY: 'auto', position: 'relative' }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
+    <div
+      className="virtual-list"
+      role="list"
+      aria-label={label}
+      style={{ height, overflowY: 'auto', position: 'relative' }}
+      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+    >
       <div style={{ height: offsets[items.length], position: 'relative' }}>
         {items.slice(start, end).map((item, k) => {
           const index = start + k;
           return (
-            <div key={index} role="listitem" style={{ position: 'absolute', top: offsets[index], left: 0, right: 0, height: offsets[index + 1] - offsets[index] }}>
+            <div
+              key={index}
+              role="listitem"
+              style={{ position: 'absolute', top: offsets[index], left: 0, right: 0, height: offsets[index + 1] - offsets[index] }}
+            >
               {render(item, index)}
             </div>
           );

@@ -113,7 +113,7 @@ export function useMenuKeyboard({ open, close, container, trigger, itemSelector,
         }
       }
     },
-    [container, itemSelector, close, trigger, tab],
+    [container, itemSelector, close, tab],
   );
 }
 

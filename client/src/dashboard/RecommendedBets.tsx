@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { CORE_SPORTS, DEFAULT_SPORTSBOOKS, edgeColor, sportsbookName, type EvBet } from '@oddspulse/shared';
-import { fetchPreferences, isPaid } from '../api/accounts';
+import { fetchPreferences, isPaid } from '../account/account-api';
 import { addToSlip } from '../bet-slip/bet-slip';
 import { evBetToSlipItem } from '../bet-slip/slip-items';
 import { betSlipAtom, useBankroll } from '../bet-slip/bet-slip-state';
@@ -10,16 +10,13 @@ import { EdgeCalculatorModal } from '../bet-slip/EdgeCalculatorModal';
 import { formatOdds } from '../odds/filter-settings';
 import { marketLabel, selectionLabel } from '../odds/labels';
 import { fetchBoards, fetchEv } from '../odds/odds-api';
-import { oddsFormatAtom } from '../odds/odds-state';
+import { devigChoiceAtom, oddsFormatAtom } from '../odds/odds-state';
 import { buildEventRows, isPropMarket, type OddsRow } from '../odds/rows';
 import { planAtom } from '../state/auth';
 import { COMPARE_BOOKS, confidenceOf, isToday, MAX_SHOWN, recommendations } from './recommendations';
 import '../odds/odds.css';
 
-type State =
-  | { status: 'loading' }
-  | { status: 'ready'; bets: EvBet[]; gamesToday: number; books: string[] }
-  | { status: 'error'; message: string };
+type State = { status: 'loading' } | { status: 'ready'; bets: EvBet[]; gamesToday: number; books: string[] } | { status: 'error'; message: string };
 
 /** Every book's price for the recommended outcome, from the event's current board (up to 6 books). */
 function CompareOdds({ bet }: { bet: EvBet }) {
@@ -68,6 +65,7 @@ export function RecommendedBets() {
   const [comparing, setComparing] = useState<string | null>(null);
   const [edgeBet, setEdgeBet] = useState<EvBet | null>(null);
   const paid = plan.status === 'ready' && isPaid(plan.info);
+  const devig = useAtomValue(devigChoiceAtom);
 
   useEffect(() => {
     if (!paid) return;
@@ -76,7 +74,7 @@ export function RecommendedBets() {
     (async () => {
       const prefs = await fetchPreferences();
       const books = prefs.sportsbooks.length ? prefs.sportsbooks : [...DEFAULT_SPORTSBOOKS];
-      const [bets, boards] = await Promise.all([fetchEv({ sports, books }), fetchBoards({ mode: 'game', sports, markets: ['h2h'] })]);
+      const [bets, boards] = await Promise.all([fetchEv({ sports, books, devig }), fetchBoards({ mode: 'game', sports, markets: ['h2h'] })]);
       const now = Date.now();
       const gamesToday = Object.values(boards).reduce((n, b) => n + b.events.filter((e) => isToday(e.commence_time, now)).length, 0);
       if (live) setState({ status: 'ready', bets: recommendations(bets, now), gamesToday, books });
@@ -84,15 +82,25 @@ export function RecommendedBets() {
     return () => {
       live = false;
     };
-  }, [paid]);
+  }, [paid, devig]);
 
   if (!paid) {
     return <p className="muted">Recommendations are the highest expected-value bets at your sportsbooks; they come with the Gold and Platinum plans.</p>;
   }
   if (state.status === 'loading') return <p className="muted">Finding today's best bets...</p>;
   if (state.status === 'error') return <p className="form-error">{state.message}</p>;
-  if (state.gamesToday === 0) return <p className="muted" data-testid="recommended-empty">No games available today. Check back later for betting opportunities.</p>;
-  if (state.bets.length === 0) return <p className="muted" data-testid="recommended-empty">No high-value betting opportunities found today from your selected sportsbooks.</p>;
+  if (state.gamesToday === 0)
+    return (
+      <p className="muted" data-testid="recommended-empty">
+        No games available today. Check back later for betting opportunities.
+      </p>
+    );
+  if (state.bets.length === 0)
+    return (
+      <p className="muted" data-testid="recommended-empty">
+        No high-value betting opportunities found today from your selected sportsbooks.
+      </p>
+    );
 
   const place = (bet: EvBet) => setSlip((s) => addToSlip(s, { ...evBetToSlipItem(bet), confidence: confidenceOf(bet.evPct) }, bankroll.cents));
 
@@ -105,13 +113,20 @@ export function RecommendedBets() {
             <span className={`ev ev-${edgeColor(bet.evPct)}`}>+{bet.evPct.toFixed(2)}% EV</span>
           </div>
           <div className="muted small">
-            {bet.game} · {bet.sportTitle} · {marketLabel(bet.market)} · {new Date(bet.commenceTime).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}
+            {bet.game} · {bet.sportTitle} · {marketLabel(bet.market)} ·{' '}
+            {new Date(bet.commenceTime).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}
           </div>
           <div>
-            {formatOdds(bet.decimal, format)} at {sportsbookName(bet.book, bet.bookTitle)} · fair {formatOdds(bet.fairDecimal, format)} · Confidence: {confidenceOf(bet.evPct)}
+            {formatOdds(bet.decimal, format)} at {sportsbookName(bet.book, bet.bookTitle)} · fair {formatOdds(bet.fairDecimal, format)} · Confidence:{' '}
+            {confidenceOf(bet.evPct)}
           </div>
           <div className="actions">
-            <button type="button" className="button small" aria-expanded={comparing === bet.id} onClick={() => setComparing(comparing === bet.id ? null : bet.id)}>
+            <button
+              type="button"
+              className="button small"
+              aria-expanded={comparing === bet.id}
+              onClick={() => setComparing(comparing === bet.id ? null : bet.id)}
+            >
               Compare Odds
             </button>
             <button type="button" className="button small primary" onClick={() => place(bet)}>

@@ -1,10 +1,12 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router-dom';
-import { isPlatinum } from '../api/accounts';
+import { isPlatinum } from '../account/account-api';
 import { authAtom, planAtom } from '../state/auth';
 import { onTabListKeyDown, useMenuKeyboard, type MenuOpen } from '../components/menu-keyboard';
-import { NAV_LINKS, SearchBox, UserMenuItems, useGuardedClick } from './Navbar';
+import { NAV_LINKS, useGuardedClick } from './Navbar';
+import { SearchBox } from './SearchBox';
+import { UserMenuItems } from './UserMenu';
 
 /** What the arrow keys move between in the hamburger menu: its links and the account items, not the close button. */
 const DRAWER_ITEMS = 'a[href], button:not([disabled]):not(.drawer-close)';

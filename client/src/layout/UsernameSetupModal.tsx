@@ -1,6 +1,6 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import { setUsername } from '../api/accounts';
+import { setUsername } from '../account/account-api';
 import { ApiError } from '../api/api-client';
 import { Modal } from '../components/Modal';
 import { UsernameStatus, useUsernameCheck } from '../components/UsernameField';
@@ -11,8 +11,10 @@ const LATER_KEY = 'oddspulse.usernameSetupLater';
 /** Maps a failed save to the setup modal's texts (spec 000 §8). */
 export function usernameSaveError(error: unknown, inModal: boolean): string {
   if (error instanceof ApiError) {
-    if (error.code === 'USERNAME_TAKEN' || error.message.includes('already in use')) return inModal ? 'This username is already taken. Please choose another one.' : 'This username is already in use';
-    if (error.code === 'NETWORK' || error.message.toLowerCase().includes('unexpected')) return 'A network error occurred. Please check your connection and try again.';
+    if (error.code === 'USERNAME_TAKEN' || error.message.includes('already in use'))
+      return inModal ? 'This username is already taken. Please choose another one.' : 'This username is already in use';
+    if (error.code === 'NETWORK' || error.message.toLowerCase().includes('unexpected'))
+      return 'A network error occurred. Please check your connection and try again.';
     return error.message || 'Failed to set username. Please try again.';
   }
   return 'An unexpected error occurred. Please try again later.';
@@ -46,10 +48,16 @@ export function UsernameSetupModal() {
       <form onSubmit={submit}>
         <p className="muted">Your username is shown on your dashboard. It cannot be changed once set.</p>
         <label htmlFor="setup-username">Username</label>
-        <input id="setup-username" autoComplete="username" value={value} onChange={(e) => {
+        <input
+          id="setup-username"
+          autoComplete="username"
+          value={value}
+          onChange={(e) => {
             setTouched(true);
             setValue(e.target.value);
-          }} autoFocus />
+          }}
+          autoFocus
+        />
         <UsernameStatus state={state} override={message ?? (state === 'idle' ? required : null)} />
         <div className="actions">
           <button type="submit" className="button primary" disabled={state !== 'ok'}>

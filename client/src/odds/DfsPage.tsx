@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
 import { CORE_SPORTS, decimalToAmericanRounded } from '@oddspulse/shared';
-import { isPaid } from '../api/accounts';
+import { isPaid } from '../account/account-api';
 import { api } from '../api/client';
 import { addToSlip } from '../bet-slip/bet-slip';
 import { betSlipAtom, useBankroll } from '../bet-slip/bet-slip-state';
@@ -50,7 +50,15 @@ export function DfsPage() {
   const markets = useMemo(() => [...new Set(sports.flatMap(dfsMarketsForSport))], [sports]);
   const load = useCallback((query: { sports: string[] }) => loadDfsBoards(query.sports, DFS_CALLS, Date.now()), []);
   const data = useLiveOdds({ mode: 'props', sports, markets, books, live: true, enabled: sports.length > 0, timings: DFS_TIMINGS, load });
-  const rows = useMemo(() => filterRows(data.rows.filter((r) => r.isDfs), { minEv: null, positiveOnly: false, search, date }, data.now), [data.rows, data.now, search, date]);
+  const rows = useMemo(
+    () =>
+      filterRows(
+        data.rows.filter((r) => r.isDfs),
+        { minEv: null, positiveOnly: false, search, date },
+        data.now,
+      ),
+    [data.rows, data.now, search, date],
+  );
   const addRow = useCallback(
     (row: OddsRow) => {
       const item = rowToSlipItem(row);
@@ -62,17 +70,38 @@ export function DfsPage() {
 
   let body;
   if (sports.length === 0) body = <p className="muted">No games data available. Please check your sports selection.</p>;
-  else if (data.state.status === 'error') body = <p className="form-error" role="alert">DFS error: {data.state.message}</p>;
+  else if (data.state.status === 'error')
+    body = (
+      <p className="form-error" role="alert">
+        DFS error: {data.state.message}
+      </p>
+    );
   else if (data.loading)
     body = (
       <div className="table-loading card" role="status">
         <span className="spinner" aria-hidden="true" /> Loading DFS props…
       </div>
     );
-  else if (rows.length === 0) body = <p className="muted table-empty card" data-testid="dfs-empty">No DFS props found for the current selection.</p>;
+  else if (rows.length === 0)
+    body = (
+      <p className="muted table-empty card" data-testid="dfs-empty">
+        No DFS props found for the current selection.
+      </p>
+    );
   else
     body = (
-      <OddsTable rows={rows} flashes={data.flashes} now={data.now} mode="props" loading={false} selectedBooks={books} gamesCount={new Set(rows.map((r) => r.eventId)).size} marketsCount={markets.length} onAddToSlip={addRow} onEdge={setEdgeRow} />
+      <OddsTable
+        rows={rows}
+        flashes={data.flashes}
+        now={data.now}
+        mode="props"
+        loading={false}
+        selectedBooks={books}
+        gamesCount={new Set(rows.map((r) => r.eventId)).size}
+        marketsCount={markets.length}
+        onAddToSlip={addRow}
+        onEdge={setEdgeRow}
+      />
     );
 
   return (
@@ -80,13 +109,25 @@ export function DfsPage() {
       <h1>DFS Props</h1>
       {info && !isPaid(info) && !info.unlimited && info.limit !== null && (
         <p className="muted small" data-testid="quota-line">
-          Free plan: {Math.max(0, info.remaining ?? info.limit - info.used).toLocaleString('en-US')} of {info.limit.toLocaleString('en-US')} odds calls left this month.
+          Free plan: {Math.max(0, info.remaining ?? info.limit - info.used).toLocaleString('en-US')} of {info.limit.toLocaleString('en-US')} odds calls left
+          this month.
         </p>
       )}
       <div className="dfs-controls">
-        <input type="search" placeholder="Search team / league / player" aria-label="Search team / league / player" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <input
+          type="search"
+          placeholder="Search team / league / player"
+          aria-label="Search team / league / player"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <DatePicker value={date} onChange={setDate} now={now} />
-        <MultiSelect label="Sports" options={CORE_SPORTS.map((s) => ({ value: s.key, label: s.title, group: s.group }))} selected={sports} onChange={setSports} />
+        <MultiSelect
+          label="Sports"
+          options={CORE_SPORTS.map((s) => ({ value: s.key, label: s.title, group: s.group }))}
+          selected={sports}
+          onChange={setSports}
+        />
         <MultiSelect label="DFS apps" options={DFS_PAGE_BOOKS.map((b) => ({ value: b, label: DFS_LABELS[b] }))} selected={books} onChange={setBooks} />
       </div>
       {body}

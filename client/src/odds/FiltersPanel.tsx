@@ -19,14 +19,32 @@ export const BOOK_CATEGORIES = [
   { label: 'Premium', values: ['pinnacle', 'circasports', 'superbook', 'westgate'] },
 ] as const;
 
-const GAME_MARKET_OPTIONS = ['h2h', 'spreads', 'totals', 'team_totals', 'alternate_spreads', 'alternate_totals', 'h2h_q1', 'spreads_q1', 'totals_q1', 'h2h_h1', 'spreads_h1', 'totals_h1', 'draw_no_bet'];
+const GAME_MARKET_OPTIONS = [
+  'h2h',
+  'spreads',
+  'totals',
+  'team_totals',
+  'alternate_spreads',
+  'alternate_totals',
+  'h2h_q1',
+  'spreads_q1',
+  'totals_q1',
+  'h2h_h1',
+  'spreads_h1',
+  'totals_h1',
+  'draw_no_bet',
+];
 /** Apply shows a loading state for about 1 s (spec 001 §4). */
 const APPLY_MS = 1000;
 
 /** The sportsbooks dropdown: categories and favourites (spec 001 §2, §3). */
 export function SportsbookSelect({ selected, onChange }: { selected: readonly string[]; onChange: (books: string[]) => void }) {
   const [favorites, setFavorites] = useAtom(favoriteBooksAtom);
-  const bookOptions = SPORTSBOOKS.map((b) => ({ value: b.key, label: b.name, group: b.isDFS ? 'DFS' : b.isExchange ? 'Exchange' : b.offshore ? 'Offshore' : undefined }));
+  const bookOptions = SPORTSBOOKS.map((b) => ({
+    value: b.key,
+    label: b.name,
+    group: b.isDFS ? 'DFS' : b.isExchange ? 'Exchange' : b.offshore ? 'Offshore' : undefined,
+  }));
   return (
     <MultiSelect
       label="Sportsbooks"
@@ -40,7 +58,19 @@ export function SportsbookSelect({ selected, onChange }: { selected: readonly st
   );
 }
 
-function FilterFields({ draft, setDraft, sports, mode, now }: { draft: OddsFilters; setDraft: (f: OddsFilters) => void; sports: readonly Sport[]; mode: TableMode; now: number }) {
+function FilterFields({
+  draft,
+  setDraft,
+  sports,
+  mode,
+  now,
+}: {
+  draft: OddsFilters;
+  setDraft: (f: OddsFilters) => void;
+  sports: readonly Sport[];
+  mode: TableMode;
+  now: number;
+}) {
   const sportOptions = sports.map((s) => ({ value: s.key, label: s.title, group: s.group }));
   const marketOptions =
     mode === 'props'
@@ -157,7 +187,13 @@ export function FiltersPanel({
   useEffect(() => setDraft(applied), [applied]);
   const dirty = JSON.stringify(draft) !== JSON.stringify(applied);
   return (
-    <FilterPanelFrame dirty={dirty} onApply={() => onApply(draft)} onReset={() => setDraft(defaultFilters(defaultBooks))} mobileOpen={mobileOpen} onMobileClose={onMobileClose}>
+    <FilterPanelFrame
+      dirty={dirty}
+      onApply={() => onApply(draft)}
+      onReset={() => setDraft(defaultFilters(defaultBooks))}
+      mobileOpen={mobileOpen}
+      onMobileClose={onMobileClose}
+    >
       <FilterFields draft={draft} setDraft={setDraft} sports={sports} mode={mode} now={now} />
     </FilterPanelFrame>
   );

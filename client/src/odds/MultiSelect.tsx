@@ -45,17 +45,38 @@ export function MultiSelect({
   const set = new Set(selected);
   const toggle = (value: string) => onChange(set.has(value) ? selected.filter((v) => v !== value) : [...selected, value]);
   const allSelected = options.length > 0 && options.every((o) => set.has(o.value));
-  const summary = selected.length === 0 ? 'None' : allSelected ? 'All' : selected.length <= 2 ? options.filter((o) => set.has(o.value)).map((o) => o.label).join(', ') : `${selected.length} selected`;
+  const summary =
+    selected.length === 0
+      ? 'None'
+      : allSelected
+        ? 'All'
+        : selected.length <= 2
+          ? options
+              .filter((o) => set.has(o.value))
+              .map((o) => o.label)
+              .join(', ')
+          : `${selected.length} selected`;
 
   const contents = (
     <div className="multi-select-content">
-      <input type="search" placeholder={`Search ${label.toLowerCase()}`} aria-label={`Search ${label.toLowerCase()}`} value={search} onChange={(e) => setSearch(e.target.value)} />
+      <input
+        type="search"
+        placeholder={`Search ${label.toLowerCase()}`}
+        aria-label={`Search ${label.toLowerCase()}`}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
       <div className="multi-select-actions">
         <button type="button" className="link-button" onClick={() => onChange(allSelected ? [] : options.map((o) => o.value))}>
           {allSelected ? 'Clear all' : 'Select all'}
         </button>
         {categories?.map((c) => (
-          <button key={c.label} type="button" className="link-button" onClick={() => onChange([...new Set([...selected, ...c.values.filter((v) => options.some((o) => o.value === v))])])}>
+          <button
+            key={c.label}
+            type="button"
+            className="link-button"
+            onClick={() => onChange([...new Set([...selected, ...c.values.filter((v) => options.some((o) => o.value === v))])])}
+          >
             + {c.label}
           </button>
         ))}
@@ -93,7 +114,14 @@ export function MultiSelect({
       <span className="field-label" id={`${id}-label`}>
         {label}
       </span>
-      <button type="button" className="multi-select-button" aria-haspopup="listbox" aria-expanded={open} aria-labelledby={`${id}-label`} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="multi-select-button"
+        aria-haspopup="listbox"
+        aria-expanded={open}
+        aria-labelledby={`${id}-label`}
+        onClick={() => setOpen((o) => !o)}
+      >
         {summary}
       </button>
       {open && !isMobile && (

@@ -2,7 +2,9 @@ import { connectionErrorDetail, isAuthenticationError } from './connection-error
 
 describe('API Connection Error detail mapping (spec 001 §8)', () => {
   it('maps each listed cause to its text', () => {
-    expect(connectionErrorDetail({ message: 'Server returned <!DOCTYPE html> instead of JSON...' })).toBe('Server returned HTML instead of JSON - API endpoint may be misconfigured or unavailable');
+    expect(connectionErrorDetail({ message: 'Server returned <!DOCTYPE html> instead of JSON...' })).toBe(
+      'Server returned HTML instead of JSON - API endpoint may be misconfigured or unavailable',
+    );
     expect(connectionErrorDetail({ status: 504, message: 'x' })).toBe('Gateway Timeout (504) - The server took too long to respond');
     expect(connectionErrorDetail({ status: 502, message: 'x' })).toBe('Bad Gateway (502) - The server is currently unavailable');
     expect(connectionErrorDetail({ status: 401, message: 'x' })).toBe('Unauthorized (401) - Authentication required');

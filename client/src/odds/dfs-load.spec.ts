@@ -5,14 +5,27 @@ import { ApiError } from '../api/api-client';
 import { DFS_CONCURRENCY, dfsMarketsForSport, loadDfsBoards, mapWithLimit, type DfsCalls, type PlayerPropItem } from './dfs-load';
 
 const fixtures = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
-const recorded = normaliseOddsApiV4(JSON.parse(readFileSync(join(fixtures, 'v4_event_odds_basketball_nba_player_points_us_american_2024-02-22_BKN-at-TOR.json'), 'utf8'))).events[0];
+const recorded = normaliseOddsApiV4(
+  JSON.parse(readFileSync(join(fixtures, 'v4_event_odds_basketball_nba_player_points_us_american_2024-02-22_BKN-at-TOR.json'), 'utf8')),
+).events[0];
 const NOW = Date.parse(recorded.commence_time) - 3 * 3_600_000;
 
 /** The event's props as variant A items in American odds, as the server answers them. */
 const itemsOf = (event: BoardEvent): PlayerPropItem[] =>
   event.bookmakers.flatMap((book) =>
     book.markets.flatMap((market) =>
-      market.outcomes.map((o) => ({ game_id: event.id, book: book.key, book_label: book.title, market: market.key, ou: o.name, player: o.description ?? '', price: decimalToAmericanRounded(o.price), line: o.point ?? null, url: null, last_update: market.last_update })),
+      market.outcomes.map((o) => ({
+        game_id: event.id,
+        book: book.key,
+        book_label: book.title,
+        market: market.key,
+        ou: o.name,
+        player: o.description ?? '',
+        price: decimalToAmericanRounded(o.price),
+        line: o.point ?? null,
+        url: null,
+        last_update: market.last_update,
+      })),
     ),
   );
 
@@ -31,11 +44,17 @@ describe('DFS page first load (variant A)', () => {
   it('asks for each upcoming game with its league, its day, its id and the page markets, and rebuilds the board', async () => {
     const c = calls();
     const boards = await loadDfsBoards(['basketball_nba'], c, NOW);
-    expect(c.props).toHaveBeenCalledWith({ league: 'basketball_nba', date: '2024-02-22', game_id: recorded.id, markets: 'player_points,player_assists,player_rebounds' });
+    expect(c.props).toHaveBeenCalledWith({
+      league: 'basketball_nba',
+      date: '2024-02-22',
+      game_id: recorded.id,
+      markets: 'player_points,player_assists,player_rebounds',
+    });
     const event = boards.basketball_nba.events[0];
     expect(event).toMatchObject({ id: recorded.id, home_team: 'Toronto Raptors', away_team: 'Brooklyn Nets', commence_time: recorded.commence_time });
     // every price of the recorded game comes back on the board, book by book
-    const prices = (e: BoardEvent) => e.bookmakers.flatMap((b) => b.markets.flatMap((m) => m.outcomes.map((o) => `${b.key}|${m.key}|${o.description}|${o.name}|${o.point}|${o.price}`))).sort();
+    const prices = (e: BoardEvent) =>
+      e.bookmakers.flatMap((b) => b.markets.flatMap((m) => m.outcomes.map((o) => `${b.key}|${m.key}|${o.description}|${o.name}|${o.point}|${o.price}`))).sort();
     expect(prices(event)).toEqual(prices(recorded));
     expect(prices(event).length).toBeGreaterThan(100);
   });
@@ -47,7 +66,12 @@ describe('DFS page first load (variant A)', () => {
 
   it('skips games without a commence date or id, and games already started, without calling for them', async () => {
     const c = calls({
-      events: async () => [gameOf(recorded), gameOf(recorded, { id: 'no-date', commence_time: undefined }), gameOf(recorded, { id: '' }), gameOf(recorded, { id: 'started', commence_time: new Date(NOW - 60_000).toISOString() })],
+      events: async () => [
+        gameOf(recorded),
+        gameOf(recorded, { id: 'no-date', commence_time: undefined }),
+        gameOf(recorded, { id: '' }),
+        gameOf(recorded, { id: 'started', commence_time: new Date(NOW - 60_000).toISOString() }),
+      ],
     });
     const boards = await loadDfsBoards(['basketball_nba'], c, NOW);
     expect(c.props).toHaveBeenCalledTimes(1);
@@ -75,23 +99,33 @@ describe('DFS page first load (variant A)', () => {
   });
 
   it('falls back from events to odds-data, then to no games', async () => {
-    const fromOddsData = await loadDfsBoards(['basketball_nba'], calls({ events: async () => Promise.reject(new ApiError(503, 'down')), oddsData: async () => [gameOf(recorded)] }), NOW);
+    const fromOddsData = await loadDfsBoards(
+      ['basketball_nba'],
+      calls({ events: async () => Promise.reject(new ApiError(503, 'down')), oddsData: async () => [gameOf(recorded)] }),
+      NOW,
+    );
     expect(fromOddsData.basketball_nba.events).toHaveLength(1);
     const emptyEvents = await loadDfsBoards(['basketball_nba'], calls({ events: async () => [], oddsData: async () => [gameOf(recorded)] }), NOW);
     expect(emptyEvents.basketball_nba.events).toHaveLength(1);
     const none = calls({ events: async () => Promise.reject(new ApiError(503, 'down')), oddsData: async () => Promise.reject(new ApiError(503, 'down')) });
-    expect(await loadDfsBoards(['basketball_nba'], none, NOW)).toEqual({ basketball_nba: { sport_key: 'basketball_nba', fetched_at: new Date(NOW).toISOString(), events: [] } });
+    expect(await loadDfsBoards(['basketball_nba'], none, NOW)).toEqual({
+      basketball_nba: { sport_key: 'basketball_nba', fetched_at: new Date(NOW).toISOString(), events: [] },
+    });
     expect(none.props).not.toHaveBeenCalled();
   });
 
   it('keeps at most 8 calls in flight', async () => {
     let inFlight = 0;
     let most = 0;
-    await mapWithLimit(Array.from({ length: 30 }, (_, i) => i), DFS_CONCURRENCY, async () => {
-      most = Math.max(most, ++inFlight);
-      await new Promise((resolve) => setTimeout(resolve, 1));
-      inFlight--;
-    });
+    await mapWithLimit(
+      Array.from({ length: 30 }, (_, i) => i),
+      DFS_CONCURRENCY,
+      async () => {
+        most = Math.max(most, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        inFlight--;
+      },
+    );
     expect(DFS_CONCURRENCY).toBe(8);
     expect(most).toBe(8);
   });

@@ -88,7 +88,10 @@ const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : undefined)
 
 /** One game's items as a game of The Odds API v4 shape, for the shared normaliser. */
 function gameWithItems(game: DfsGame & { id: string; sport_key: string; commence_time: string }, items: readonly PlayerPropItem[], fetchedAt: string) {
-  const books = new Map<string, { key: string; title: string; last_update: string; markets: Map<string, { key: string; last_update: string; outcomes: unknown[] }> }>();
+  const books = new Map<
+    string,
+    { key: string; title: string; last_update: string; markets: Map<string, { key: string; last_update: string; outcomes: unknown[] }> }
+  >();
   for (const item of items) {
     if (!item || typeof item.book !== 'string' || typeof item.market !== 'string') continue;
     const updated = text(item.last_update) ?? fetchedAt;
@@ -122,7 +125,8 @@ export async function loadDfsBoards(sports: readonly string[], calls: DfsCalls, 
     list.flatMap((game) => {
       const id = text(game.id);
       const sportKey = text(game.sport_key) ?? sport;
-      const start = typeof game.commence_time === 'string' ? Date.parse(game.commence_time) : typeof game.commence_time === 'number' ? game.commence_time * 1000 : NaN;
+      const start =
+        typeof game.commence_time === 'string' ? Date.parse(game.commence_time) : typeof game.commence_time === 'number' ? game.commence_time * 1000 : NaN;
       // spec 001 §5: events with no id are dropped; a player-props call needs a commence date.
       if (!id || Number.isNaN(start) || start <= now) return [];
       return [{ ...game, id, sport_key: sportKey, commence_time: new Date(start).toISOString() }];
@@ -130,7 +134,12 @@ export async function loadDfsBoards(sports: readonly string[], calls: DfsCalls, 
   );
   const withItems = await mapWithLimit(games, DFS_CONCURRENCY, async (game) => {
     try {
-      const items = await calls.playerProps({ league: game.sport_key, date: gameDay(Date.parse(game.commence_time)), game_id: game.id, markets: dfsMarketsForSport(game.sport_key).join(',') });
+      const items = await calls.playerProps({
+        league: game.sport_key,
+        date: gameDay(Date.parse(game.commence_time)),
+        game_id: game.id,
+        markets: dfsMarketsForSport(game.sport_key).join(','),
+      });
       // spec 001 §8: an invalid body skips the game silently.
       return gameWithItems(game, Array.isArray(items) ? (items as PlayerPropItem[]) : [], fetchedAt);
     } catch (error) {

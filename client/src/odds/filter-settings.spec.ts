@@ -11,7 +11,12 @@ describe('odds filters (spec 001 §4 filter draft versus applied, reset, migrati
   });
 
   it('migrates stored values: receiving → reception, 2+ TD dropped, draftkings_pick6 → pick6', () => {
-    const stored = JSON.stringify({ sports: ['americanfootball_nfl'], propMarkets: ['player_receiving_yds', 'player_2+_tds'], books: ['draftkings_pick6', 'fanduel'], minEv: 2 });
+    const stored = JSON.stringify({
+      sports: ['americanfootball_nfl'],
+      propMarkets: ['player_receiving_yds', 'player_2+_tds'],
+      books: ['draftkings_pick6', 'fanduel'],
+      minEv: 2,
+    });
     const filters = parseStoredFilters(stored, defaultFilters());
     expect(filters.propMarkets).toEqual(['player_reception_yds']);
     expect(filters.books).toEqual(['pick6', 'fanduel']);

@@ -31,7 +31,9 @@ export function defaultFilters(books: readonly string[] = DEFAULT_SPORTSBOOKS): 
   return {
     sports,
     markets: [...DEFAULT_GAME_MARKETS],
-    propMarkets: migratePropSelection(DEFAULT_PROP_MARKETS, sports).length ? migratePropSelection(DEFAULT_PROP_MARKETS, sports) : propSelectionForSports(sports),
+    propMarkets: migratePropSelection(DEFAULT_PROP_MARKETS, sports).length
+      ? migratePropSelection(DEFAULT_PROP_MARKETS, sports)
+      : propSelectionForSports(sports),
     books: [...books],
     date: '',
     minEv: null,

@@ -76,7 +76,9 @@ export function passesEv(row: OddsRow, minEv: number | null, positiveOnly: boole
 }
 
 export function filterRows(rows: readonly OddsRow[], filters: RowFilters, now: number): OddsRow[] {
-  return rows.filter((row) => passesEv(row, filters.minEv, filters.positiveOnly) && matchesSearch(row, filters.search) && matchesDate(row.commenceTime, filters.date, now));
+  return rows.filter(
+    (row) => passesEv(row, filters.minEv, filters.positiveOnly) && matchesSearch(row, filters.search) && matchesDate(row.commenceTime, filters.date, now),
+  );
 }
 
 /**

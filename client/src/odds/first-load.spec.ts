@@ -1,6 +1,4 @@
 import { americanToDecimal, diffBoards, type BoardEvent, type SportBoard } from '@oddspulse/shared';
-// The server's own answer builder: the first load is checked as the server serves it, not as a hand-made body.
-import { toApiGame } from '@oddspulse/server/odds/odds-view';
 import { applyBoardEnvelope, compareRows } from './live-table';
 import { boardsFromPayload } from './first-load';
 import { buildRows } from './rows';
@@ -26,8 +24,22 @@ function board(quotes: Quote[], updated: string): SportBoard {
       title: q.key,
       last_update: updated,
       markets: [
-        { key: 'h2h', last_update: updated, outcomes: [{ name: 'Boston Celtics', price: q.h2h[0] }, { name: 'Miami Heat', price: q.h2h[1] }] },
-        { key: 'spreads', last_update: updated, outcomes: [{ name: 'Boston Celtics', price: q.spread[0], point: -5.5 }, { name: 'Miami Heat', price: q.spread[1], point: 5.5 }] },
+        {
+          key: 'h2h',
+          last_update: updated,
+          outcomes: [
+            { name: 'Boston Celtics', price: q.h2h[0] },
+            { name: 'Miami Heat', price: q.h2h[1] },
+          ],
+        },
+        {
+          key: 'spreads',
+          last_update: updated,
+          outcomes: [
+            { name: 'Boston Celtics', price: q.spread[0], point: -5.5 },
+            { name: 'Miami Heat', price: q.spread[1], point: 5.5 },
+          ],
+        },
       ],
     })),
   };
@@ -49,9 +61,12 @@ const options = { mode: 'game' as const, selectedBooks: [], now: T0 };
 describe('first load precision', () => {
   const current = board(quotes, iso(-10_000));
 
-  /** GET /api/odds?oddsFormat=decimal as the server answers it, through JSON, read as the odds page reads it. */
+  /**
+   * GET /api/boards as the server answers it (the stored board, narrowed by whole books and markets: prices are
+   * passed through untouched, server/src/odds/odds.int-spec.ts), through JSON, read as the odds page reads it.
+   */
   function firstLoad(): SportBoard {
-    const body = JSON.parse(JSON.stringify(current.events.map((e) => toApiGame(e, 'decimal', 'iso'))));
+    const body = JSON.parse(JSON.stringify({ boards: [current] }));
     return boardsFromPayload(body, [SPORT], T0)[SPORT];
   }
 
@@ -87,5 +102,14 @@ describe('first load precision', () => {
     const celtics = loaded.find((r) => r.market === 'spreads' && r.outcome === 'Boston Celtics')!;
     expect(celtics.allBooks.find((b) => b.book === 'draftkings')!.decimal).toBe(1 + 100 / 110);
     expect(celtics.evPct).not.toBeNull();
+  });
+
+  it('gives every sport asked for a board, and refuses a body of another shape', () => {
+    const boards = boardsFromPayload({ boards: [current] }, [SPORT, 'icehockey_nhl'], T0);
+    expect(boards.icehockey_nhl).toEqual({ sport_key: 'icehockey_nhl', fetched_at: new Date(T0).toISOString(), events: [] });
+    // spec 001 §8: 'Invalid response format from server'
+    for (const body of [null, [], current.events, { boards: [{ sport_key: SPORT }] }, { boards: 'x' }]) {
+      expect(() => boardsFromPayload(body, [SPORT], T0)).toThrow('Invalid response format from server');
+    }
   });
 });

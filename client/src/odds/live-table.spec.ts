@@ -17,7 +17,16 @@ function board(prices: Record<string, [number, number]>, at = T0): SportBoard {
       key,
       title: key,
       last_update: iso(at),
-      markets: [{ key: 'spreads', last_update: iso(at), outcomes: [{ name: 'Home', price: home, point: -2.5 }, { name: 'Away', price: away, point: 2.5 }] }],
+      markets: [
+        {
+          key: 'spreads',
+          last_update: iso(at),
+          outcomes: [
+            { name: 'Home', price: home, point: -2.5 },
+            { name: 'Away', price: away, point: 2.5 },
+          ],
+        },
+      ],
     })),
   };
   return { sport_key: 'basketball_nba', fetched_at: iso(at), events: [event] };
@@ -76,7 +85,11 @@ describe('rows held in place (issue 8: a row being read or acted on does not mov
 
   it('keeps the shown order while held, with the newest rows, and re-sorts when released', () => {
     // Prices moved: the EV order is now c, a, b; the table showed a, b, c.
-    const byEv = [{ key: 'c', ev: 9 }, { key: 'a', ev: 5 }, { key: 'b', ev: 1 }];
+    const byEv = [
+      { key: 'c', ev: 9 },
+      { key: 'a', ev: 5 },
+      { key: 'b', ev: 1 },
+    ];
     const held = arrangeRows(byEv, true, ['a', 'b', 'c']);
     expect(keys(held)).toEqual(['a', 'b', 'c']);
     // the rows are today's objects: prices change in place
@@ -93,7 +106,17 @@ describe('rows held in place (issue 8: a row being read or acted on does not mov
 
   it('holds the same order across several pushes (each held order is the next one shown)', () => {
     let shown = ['a', 'b', 'c'];
-    for (const push of [['c', 'b', 'a'], ['b', 'a', 'c', 'd'], ['d', 'c', 'a']]) shown = keys(heldOrder(shown, push.map((key) => ({ key }))));
+    for (const push of [
+      ['c', 'b', 'a'],
+      ['b', 'a', 'c', 'd'],
+      ['d', 'c', 'a'],
+    ])
+      shown = keys(
+        heldOrder(
+          shown,
+          push.map((key) => ({ key })),
+        ),
+      );
     expect(shown).toEqual(['a', 'c', 'd']);
   });
 });
@@ -104,9 +127,11 @@ describe('pushed board messages', () => {
     const after = board({ draftkings: [2.0, 1.8] }, T0 + 5000);
     const { diff } = diffBoards(before, after);
     const boards = { basketball_nba: before };
-    expect(applyBoardEnvelope(boards, 'basketball_nba', { type: 'board.diff', data: diff }).basketball_nba.events[0].bookmakers[0].markets[0].outcomes[0].price).toBe(2.0);
+    expect(
+      applyBoardEnvelope(boards, 'basketball_nba', { type: 'board.diff', data: diff! }).basketball_nba.events[0].bookmakers[0].markets[0].outcomes[0].price,
+    ).toBe(2.0);
     expect(applyBoardEnvelope(boards, 'basketball_nba', { type: 'snapshot', data: after }).basketball_nba).toBe(after);
     expect(applyBoardEnvelope(boards, 'basketball_nba', { type: 'snapshot', data: null })).toBe(boards);
-    expect(applyBoardEnvelope(boards, 'basketball_nba', { type: 'board.status', data: { stale_since: null } })).toBe(boards);
+    expect(applyBoardEnvelope(boards, 'basketball_nba', { type: 'board.status', data: { fetched_at: after.fetched_at, stale_since: null } })).toBe(boards);
   });
 });

@@ -1,4 +1,5 @@
-import { applyBoardDiff, type BoardDiff, type SportBoard } from '@oddspulse/shared';
+import { applyBoardDiff, type BoardChannel, type BoardDiff, type SportBoard } from '@oddspulse/shared';
+import type { LiveMessage } from '../realtime/live-socket';
 import type { OddsRow } from './rows';
 
 /**
@@ -19,17 +20,15 @@ export function applyDiff(boards: Boards, diff: BoardDiff): Boards {
   return { ...boards, [diff.sport_key]: applyBoardDiff(board, diff) };
 }
 
-/** What an odds or props room pushes: a board diff, the room's snapshot (the whole board), or the feed's state. */
-export interface BoardEnvelope {
-  type?: unknown;
-  data?: unknown;
-  [field: string]: unknown;
-}
+type BodyOf<M> = M extends unknown ? Pick<M, Extract<keyof M, 'type' | 'data'>> : never;
+
+/** What an odds or props room pushes, as far as the boards are concerned: a board diff, the room's snapshot (the whole board), or the feed's state. */
+export type BoardMessage = BodyOf<LiveMessage<BoardChannel>>;
 
 /** The boards after one pushed message of `sport`'s room; a feed-state message leaves them as they are. */
-export function applyBoardEnvelope(boards: Boards, sport: string, envelope: BoardEnvelope): Boards {
-  if (envelope.type === 'board.diff') return applyDiff(boards, envelope.data as BoardDiff);
-  if (envelope.type === 'snapshot' && envelope.data) return { ...boards, [sport]: envelope.data as SportBoard };
+export function applyBoardEnvelope(boards: Boards, sport: string, message: BoardMessage): Boards {
+  if (message.type === 'board.diff') return applyDiff(boards, message.data);
+  if (message.type === 'snapshot' && message.data) return { ...boards, [sport]: message.data };
   return boards;
 }
 

@@ -1,12 +1,6 @@
-import {
-  InvalidOddsPayloadError,
-  type ArbitrageOpportunity,
-  type EvBet,
-  type MiddleOpportunity,
-  type SportBoard,
-  type Sport,
-} from '@oddspulse/shared';
+import { InvalidOddsPayloadError, type ArbitrageOpportunity, type EvBet, type MiddleOpportunity, type SportBoard, type Sport } from '@oddspulse/shared';
 import { api } from '../api/client';
+import { devigQuery, type DevigChoice } from './devig-choice';
 import { boardsFromPayload } from './first-load';
 
 /**
@@ -14,13 +8,6 @@ import { boardsFromPayload } from './first-load';
  * after it comes over the socket. All through the one API client (its status handling, retries, plangate).
  */
 export const SELECT_MESSAGE = 'Please select sports, regions, and markets to view odds';
-
-/**
- * Every region: the board the socket's diffs patch is the whole board, so the first load must be too (a
- * book left out here would come back piecemeal with the next diffs); the user's books pick what is shown,
- * and sharp books outside the US regions (Pinnacle) still weigh in the fair line (spec 001 §5).
- */
-export const ALL_REGIONS = ['us', 'us2', 'us_exchanges', 'us_dfs', 'uk', 'eu', 'au'];
 
 export function fetchSports(): Promise<Sport[]> {
   return api.get<Sport[]>('/api/sports');
@@ -33,17 +20,16 @@ export interface OddsQuery {
 }
 
 /**
- * The first load of the boards, in decimal odds: the server answers decimal with the board's own prices,
- * unrounded, so pushed diffs (the board's decimals too) apply to exactly what was loaded and an unchanged price
- * neither moves nor flashes. GET /api/odds for straight bets, GET /api/player-props (variant B) for props.
+ * The first load of the boards (issue 19): GET /api/boards answers the boards as the pipeline keeps them, the same
+ * shape and decimal prices the socket's diffs patch, so an unchanged price neither moves nor flashes. The whole board
+ * (every book the plan sees), narrowed to the markets asked for; the user's books pick what is shown, and sharp books
+ * outside the US regions (Pinnacle) still weigh in the fair line (spec 001 §5).
  */
 export async function fetchBoards(query: OddsQuery, now = Date.now()): Promise<Record<string, SportBoard>> {
   if (!query.sports.length || !query.markets.length) throw new Error(SELECT_MESSAGE);
-  const common = { sports: query.sports.join(','), markets: query.markets.join(','), oddsFormat: 'decimal', dateFormat: 'iso', _t: now };
-  const payload =
-    query.mode === 'props'
-      ? await api.get<unknown>('/api/player-props', { query: common })
-      : await api.get<unknown>('/api/odds', { query: { ...common, regions: ALL_REGIONS.join(',') } });
+  const payload = await api.get<unknown>('/api/boards', {
+    query: { kind: query.mode === 'props' ? 'props' : 'odds', sports: query.sports.join(','), markets: query.markets.join(','), _t: now },
+  });
   return boardsFromPayload(payload, query.sports, now);
 }
 
@@ -64,7 +50,13 @@ export interface ArbitrageQuery {
 
 export async function fetchArbitrage(query: ArbitrageQuery): Promise<ArbitrageOpportunity[]> {
   const payload = await api.get<unknown>('/api/arbitrage', {
-    query: { sports: query.sports.join(','), books: query.books.join(',') || undefined, minProfit: query.minProfit, maxStake: query.maxStake, bankroll: query.bankroll },
+    query: {
+      sports: query.sports.join(','),
+      books: query.books.join(',') || undefined,
+      minProfit: query.minProfit,
+      maxStake: query.maxStake,
+      bankroll: query.bankroll,
+    },
   });
   return listOf<ArbitrageOpportunity>(payload, 'opportunities');
 }
@@ -92,7 +84,10 @@ export async function fetchMiddles(query: MiddlesQuery): Promise<MiddleOpportuni
   return listOf<MiddleOpportunity>(payload, 'opportunities');
 }
 
-export async function fetchEv(query: { sports: readonly string[]; books: readonly string[] }): Promise<EvBet[]> {
-  const payload = await api.get<unknown>('/api/ev', { query: { sports: query.sports.join(','), books: query.books.join(',') || undefined } });
+/** GET /api/ev: +EV rows of the sports, at the books, by the chosen de-vig method (issue 20). */
+export async function fetchEv(query: { sports: readonly string[]; books: readonly string[]; devig?: DevigChoice }): Promise<EvBet[]> {
+  const payload = await api.get<unknown>('/api/ev', {
+    query: { sports: query.sports.join(','), books: query.books.join(',') || undefined, ...(query.devig ? devigQuery(query.devig) : {}) },
+  });
   return listOf<EvBet>(payload, 'opportunities');
 }

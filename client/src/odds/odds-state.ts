@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+import { DEFAULT_DEVIG_CHOICE, parseDevigChoice, type DevigChoice } from './devig-choice';
 import { defaultFilters, parseStoredFilters, type OddsDisplayFormat, type OddsFilters } from './filter-settings';
 import { migrateBookKey } from './prop-markets';
 
@@ -11,6 +12,7 @@ export const ODDS_FORMAT_KEY = 'oddsFormat';
 export const AUTO_REFRESH_KEY = 'autoRefreshEnabled';
 export const FAVORITE_BOOKS_KEY = 'sportsbookFavorites';
 export const FILTERS_KEY = 'oddspulse.oddsFilters';
+export const DEVIG_KEY = 'oddspulse.devigMethod';
 
 function read<T>(key: string, parse: (raw: string) => T, fallback: T): T {
   const raw = window.localStorage.getItem(key);
@@ -44,3 +46,5 @@ export const favoriteBooksAtom = storedAtom<string[]>(FAVORITE_BOOKS_KEY, (raw) 
 
 export const appliedFiltersAtom = storedAtom<OddsFilters>(FILTERS_KEY, (raw) => parseStoredFilters(raw, defaultFilters()), defaultFilters());
 
+/** The de-vig method of the EV and De-Vig columns, the dashboard's +EV and the edge calculator (issue 20). */
+export const devigChoiceAtom = storedAtom<DevigChoice>(DEVIG_KEY, parseDevigChoice, DEFAULT_DEVIG_CHOICE);

@@ -5,7 +5,13 @@ describe('pagination (spec 001 §2 pagination bar, §4 paging)', () => {
     expect(PAGE_SIZE).toBe(15);
     expect(pageCount(0, 15)).toBe(1);
     expect(pageCount(31, 15)).toBe(3);
-    expect(pageSlice(Array.from({ length: 31 }, (_, i) => i), 3, 15)).toEqual([30]);
+    expect(
+      pageSlice(
+        Array.from({ length: 31 }, (_, i) => i),
+        3,
+        15,
+      ),
+    ).toEqual([30]);
   });
 
   it('shows at most 5 page buttons around the current page', () => {

@@ -83,7 +83,15 @@ export function propMarketsForSports(sportKeys: readonly string[]): PropMarket[]
 }
 
 /** Default props markets (spec 001 §9): pass yards, rush yards, receptions, anytime TD, points, rebounds, assists. */
-export const DEFAULT_PROP_MARKETS: readonly string[] = ['player_pass_yds', 'player_rush_yds', 'player_receptions', 'player_anytime_td', 'player_points', 'player_rebounds', 'player_assists'];
+export const DEFAULT_PROP_MARKETS: readonly string[] = [
+  'player_pass_yds',
+  'player_rush_yds',
+  'player_receptions',
+  'player_anytime_td',
+  'player_points',
+  'player_rebounds',
+  'player_assists',
+];
 /** The DFS page's default: points, assists and rebounds. */
 export const DFS_DEFAULT_PROP_MARKETS: readonly string[] = ['player_points', 'player_assists', 'player_rebounds'];
 

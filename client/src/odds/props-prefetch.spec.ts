@@ -1,5 +1,5 @@
 import { diffBoards, type SportBoard } from '@oddspulse/shared';
-import type { BoardEnvelope } from './live-table';
+import type { BoardMessage } from './live-table';
 import { PROPS_PREFETCH_DELAY_MS, PROPS_PREFETCH_TTL_MS, PropsPrefetch, type PrefetchQuery } from './props-prefetch';
 
 const T0 = Date.parse('2030-01-01T12:00:00Z');
@@ -17,7 +17,14 @@ function board(price: number): SportBoard {
         commence_time: iso(T0 + 3_600_000),
         home_team: 'Home',
         away_team: 'Away',
-        bookmakers: [{ key: 'draftkings', title: 'DraftKings', last_update: iso(T0), markets: [{ key: 'player_points', last_update: iso(T0), outcomes: [{ name: 'Over', description: 'A Player', price, point: 20.5 }] }] }],
+        bookmakers: [
+          {
+            key: 'draftkings',
+            title: 'DraftKings',
+            last_update: iso(T0),
+            markets: [{ key: 'player_points', last_update: iso(T0), outcomes: [{ name: 'Over', description: 'A Player', price, point: 20.5 }] }],
+          },
+        ],
       },
     ],
   };
@@ -29,7 +36,7 @@ const priceOf = (boards: Record<string, SportBoard> | null) => boards?.basketbal
 // spec 001 §4, §9: props prefetch starts after 300 ms, 10 s TTL
 describe('props prefetch', () => {
   let load: jest.Mock;
-  let listeners: Map<string, (e: BoardEnvelope) => void>;
+  let listeners: Map<string, (e: BoardMessage) => void>;
   let prefetch: PropsPrefetch;
 
   beforeEach(() => {
@@ -85,7 +92,7 @@ describe('props prefetch', () => {
     prefetch.schedule(query);
     await jest.advanceTimersByTimeAsync(300);
     const { diff } = diffBoards(board(1.9), board(2.05));
-    listeners.get('basketball_nba')!({ type: 'board.diff', data: diff });
+    listeners.get('basketball_nba')!({ type: 'board.diff', data: diff! });
     expect(priceOf(prefetch.take(query) as Record<string, SportBoard>)).toBe(2.05);
     // still followed a moment, so the section joins the room before the prefetch leaves it
     expect(listeners.has('basketball_nba')).toBe(true);

@@ -1,5 +1,5 @@
 import type { SportBoard } from '@oddspulse/shared';
-import { applyBoardEnvelope, type BoardEnvelope, type Boards } from './live-table';
+import { applyBoardEnvelope, type BoardMessage, type Boards } from './live-table';
 
 /**
  * Props prefetch (spec 001 §4, §9): when the user shows intent to open Player Props (the pointer rests on, or
@@ -18,7 +18,7 @@ export interface PrefetchQuery {
 export interface PrefetchDeps {
   load: (query: PrefetchQuery) => Promise<Record<string, SportBoard>>;
   /** Follows one sport's props room; returns the unsubscribe. Absent: no live following (paused stream). */
-  follow?: (sport: string, onMessage: (envelope: BoardEnvelope) => void) => () => void;
+  follow?: (sport: string, onMessage: (message: BoardMessage) => void) => () => void;
   now: () => number;
   setTimer: (fn: () => void, ms: number) => unknown;
   clearTimer: (handle: unknown) => void;
@@ -74,7 +74,9 @@ export class PropsPrefetch {
     }
     this.drop();
     const entry: Entry = { key, boards, loadedAt: this.deps.now(), release: () => undefined };
-    const offs = this.deps.follow ? query.sports.map((sport) => this.deps.follow!(sport, (envelope) => (entry.boards = applyBoardEnvelope(entry.boards, sport, envelope)))) : [];
+    const offs = this.deps.follow
+      ? query.sports.map((sport) => this.deps.follow!(sport, (envelope) => (entry.boards = applyBoardEnvelope(entry.boards, sport, envelope))))
+      : [];
     const expiry = this.deps.setTimer(() => {
       if (this.entry === entry) this.entry = null;
       entry.release();

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { normaliseOddsApiV4, type BoardEvent } from '@oddspulse/shared';
-import { buildEventRows, buildRows, miniTableBooks, miniTableLimit, minimumBooks } from './rows';
+import { buildEventRows, buildRows, lowestHoldBook, miniTableBooks, miniTableLimit, minimumBooks } from './rows';
 
 const fixtures = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
 const load = (file: string) => normaliseOddsApiV4(JSON.parse(readFileSync(join(fixtures, file), 'utf8'))).events;
@@ -10,7 +10,10 @@ const T0 = Date.parse('2030-01-01T12:00:00Z');
 const iso = (offsetMs = 0) => new Date(T0 + offsetMs).toISOString();
 
 /** A hand-built event: each book quotes h2h, spreads and totals at the given decimal prices. */
-function event(books: Array<{ key: string; h2h?: [number, number]; spread?: [number, number]; total?: [number, number]; updated?: string }>, overrides: Partial<BoardEvent> = {}): BoardEvent {
+function event(
+  books: Array<{ key: string; h2h?: [number, number]; spread?: [number, number]; total?: [number, number]; updated?: string }>,
+  overrides: Partial<BoardEvent> = {},
+): BoardEvent {
   return {
     id: 'e1',
     sport_key: 'basketball_nba',
@@ -23,9 +26,42 @@ function event(books: Array<{ key: string; h2h?: [number, number]; spread?: [num
       title: b.key,
       last_update: b.updated ?? iso(-10_000),
       markets: [
-        ...(b.h2h ? [{ key: 'h2h', last_update: b.updated ?? iso(-10_000), outcomes: [{ name: 'Home', price: b.h2h[0] }, { name: 'Away', price: b.h2h[1] }] }] : []),
-        ...(b.spread ? [{ key: 'spreads', last_update: b.updated ?? iso(-10_000), outcomes: [{ name: 'Home', price: b.spread[0], point: -3.5 }, { name: 'Away', price: b.spread[1], point: 3.5 }] }] : []),
-        ...(b.total ? [{ key: 'totals', last_update: b.updated ?? iso(-10_000), outcomes: [{ name: 'Over', price: b.total[0], point: 220.5 }, { name: 'Under', price: b.total[1], point: 220.5 }] }] : []),
+        ...(b.h2h
+          ? [
+              {
+                key: 'h2h',
+                last_update: b.updated ?? iso(-10_000),
+                outcomes: [
+                  { name: 'Home', price: b.h2h[0] },
+                  { name: 'Away', price: b.h2h[1] },
+                ],
+              },
+            ]
+          : []),
+        ...(b.spread
+          ? [
+              {
+                key: 'spreads',
+                last_update: b.updated ?? iso(-10_000),
+                outcomes: [
+                  { name: 'Home', price: b.spread[0], point: -3.5 },
+                  { name: 'Away', price: b.spread[1], point: 3.5 },
+                ],
+              },
+            ]
+          : []),
+        ...(b.total
+          ? [
+              {
+                key: 'totals',
+                last_update: b.updated ?? iso(-10_000),
+                outcomes: [
+                  { name: 'Over', price: b.total[0], point: 220.5 },
+                  { name: 'Under', price: b.total[1], point: 220.5 },
+                ],
+              },
+            ]
+          : []),
       ],
     })),
     ...overrides,
@@ -104,7 +140,10 @@ describe('row building (spec 001 §5 row building)', () => {
       { key: 'fanduel', spread: [1.95, 1.87], updated: iso(-16 * 60_000) },
     ]);
     expect(buildEventRows(e, options)).toEqual([]);
-    const withThird = event([...e.bookmakers.map((b) => ({ key: b.key, spread: [1.91, 1.91] as [number, number], updated: b.last_update })), { key: 'betmgm', spread: [1.9, 1.9] }]);
+    const withThird = event([
+      ...e.bookmakers.map((b) => ({ key: b.key, spread: [1.91, 1.91] as [number, number], updated: b.last_update })),
+      { key: 'betmgm', spread: [1.9, 1.9] },
+    ]);
     const row = buildEventRows(withThird, options)[0];
     expect(row.allBooks.find((b) => b.book === 'fanduel')?.locked).toBe(true);
     expect(row.best?.book).not.toBe('fanduel');
@@ -123,7 +162,9 @@ describe('row building (spec 001 §5 row building)', () => {
     expect(home.evPct).toBeGreaterThan(0);
     expect(home.fairProbability).toBeGreaterThan(0.45);
     // fewer than 4 complete books: no fair line, so no EV
-    const thin = event(e.bookmakers.slice(0, 3).map((b) => ({ key: b.key, h2h: [b.markets[0].outcomes[0].price, b.markets[0].outcomes[1].price] as [number, number] })));
+    const thin = event(
+      e.bookmakers.slice(0, 3).map((b) => ({ key: b.key, h2h: [b.markets[0].outcomes[0].price, b.markets[0].outcomes[1].price] as [number, number] })),
+    );
     expect(buildEventRows(thin, options).every((r) => r.evPct === null)).toBe(true);
   });
 
@@ -173,9 +214,10 @@ describe('row building (spec 001 §5 row building)', () => {
     });
 
     it("puts the user's books first and always keeps the book of the row's best price", () => {
-      const row = buildEventRows(board('fanatics'), { ...options, selectedBooks: ['bovada', 'betrivers', 'fanatics', 'espnbet', 'betmgm', 'fanduel', 'pinnacle', 'novig'] }).find(
-        (r) => r.market === 'spreads' && r.outcome === 'Home',
-      )!;
+      const row = buildEventRows(board('fanatics'), {
+        ...options,
+        selectedBooks: ['bovada', 'betrivers', 'fanatics', 'espnbet', 'betmgm', 'fanduel', 'pinnacle', 'novig'],
+      }).find((r) => r.market === 'spreads' && r.outcome === 'Home')!;
       expect(row.best?.book).toBe('fanatics');
       const shown = miniTableBooks(row, 'game').map((b) => b.book);
       expect(shown).toHaveLength(7);
@@ -183,5 +225,52 @@ describe('row building (spec 001 §5 row building)', () => {
       // the seventh place goes to fanatics, the best price, instead of espnbet
       expect(shown).toEqual(['fanduel', 'betmgm', 'pinnacle', 'novig', 'betrivers', 'bovada', 'fanatics']);
     });
+
+    // issue 20: the lowest-hold book is marked in the mini table, so it is always listed there
+    it('always keeps the lowest-hold book too', () => {
+      const spread = (key: string): [number, number] => (key === 'draftkings' ? [2.1, 1.8] : key === 'espnbet' ? [1.9, 2.0] : [1.91, 1.91]);
+      const row = buildEventRows(event(books.map((key) => ({ key, spread: spread(key) }))), options).find(
+        (r) => r.market === 'spreads' && r.outcome === 'Home',
+      )!;
+      expect(row.best?.book).toBe('draftkings');
+      // espnbet: 1 − 1/(1/1.9 + 1/2.0) = 2.56 %, below draftkings' 3.08 % and everyone else's 4.50 %
+      expect(lowestHoldBook(row.allBooks)?.book).toBe('espnbet');
+      expect(miniTableBooks(row, 'game').map((b) => b.book)).toEqual(['draftkings', 'fanduel', 'williamhill_us', 'betmgm', 'pinnacle', 'novig', 'espnbet']);
+    });
+  });
+});
+
+// issue 20: each book's hold (1 − 1/Σ implied, as Unabated's hold calculator gives it) beside its price, the lowest marked
+describe('hold', () => {
+  it('gives each book quoting every side its hold and market, and finds the lowest', () => {
+    const rows = buildEventRows(
+      event([
+        { key: 'draftkings', h2h: [1 + 100 / 110, 1 + 100 / 110] }, // −110/−110: 4.55 %
+        { key: 'pinnacle', h2h: [1 + 100 / 105, 1 + 100 / 105] }, // −105/−105: 1 − 1/1.02439 = 2.38 % (the overround is 2.44 %)
+        { key: 'fanduel', h2h: [1 + 100 / 120, 2.0] }, // −120/+100: 1 − 1/(0.545455 + 0.5) = 4.35 %
+      ]),
+      { mode: 'game', selectedBooks: [], now: T0 },
+    );
+    const home = rows.find((r) => r.market === 'h2h' && r.outcome === 'Home')!;
+    const hold = Object.fromEntries(home.allBooks.map((b) => [b.book, Math.round(b.hold! * 10_000) / 100]));
+    expect(hold).toEqual({ draftkings: 4.55, pinnacle: 2.38, fanduel: 4.35 });
+    expect(lowestHoldBook(home.allBooks)?.book).toBe('pinnacle');
+    expect(home.allBooks.find((b) => b.book === 'fanduel')!.market).toEqual([
+      { outcome: 'Home', decimal: 1 + 100 / 120 },
+      { outcome: 'Away', decimal: 2.0 },
+    ]);
+  });
+
+  it('has no hold for a book quoting one side only, and no lowest without one', () => {
+    const rows = buildEventRows(
+      event([
+        { key: 'draftkings', total: [1.9, 1.9] },
+        { key: 'fanduel', total: [1.95, 1.85] },
+      ]),
+      { mode: 'game', selectedBooks: [], now: T0 },
+    );
+    const over = rows.find((r) => r.outcome === 'Over')!;
+    expect(over.allBooks.every((b) => b.hold !== null)).toBe(true);
+    expect(lowestHoldBook([{ ...over.allBooks[0], hold: null }])).toBeNull();
   });
 });

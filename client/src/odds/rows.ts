@@ -1,6 +1,8 @@
 import {
+  bookHold,
   buildEventIndex,
   canonicalBookKey,
+  DEFAULT_BLEND,
   DEFAULT_DEVIG_METHOD,
   DFS_FIXED_DECIMAL,
   EV_LINE_TOLERANCE,
@@ -13,6 +15,7 @@ import {
   marketFamily,
   PREFERRED_BOOK_ORDER,
   sportsbookName,
+  type BlendableMethod,
   type BoardEvent,
   type DevigMethod,
 } from '@oddspulse/shared';
@@ -36,6 +39,18 @@ export interface BookPrice {
   link?: string;
   /** EV in PERCENT of this book's price against the fair line, when there is one. */
   evPct: number | null;
+  /**
+   * The book's hold on this line (issue 20): 1 − 1/Σ implied of its complete market, a FRACTION; null when it does not
+   * quote every side (or is a DFS app, whose prices are fixed).
+   */
+  hold: number | null;
+  /** The book's complete market on this line, this outcome first (decimal odds): what the edge calculator de-vigs. */
+  market?: MarketSide[];
+}
+
+export interface MarketSide {
+  outcome: string;
+  decimal: number;
 }
 
 export interface OddsRow {
@@ -80,6 +95,8 @@ export interface BuildRowsOptions {
   markets?: readonly string[];
   now: number;
   method?: DevigMethod;
+  /** With method `blend`: the methods averaged. */
+  blend?: readonly BlendableMethod[];
 }
 
 /** Player prop markets of The Odds API: player_*, batter_*, pitcher_* (team totals are game markets). */
@@ -102,23 +119,43 @@ export function sortBooks(books: BookPrice[]): BookPrice[] {
   return books.sort((a, b) => bookOrder(a.book) - bookOrder(b.book) || a.title.localeCompare(b.title));
 }
 
-const lineId = (point: number | undefined) => (point === undefined ? '' : String(Math.round(point * 100) / 100));
+/** A line as rows name it (to the cent, so 44.5 and 44.50 are one line). */
+export const lineId = (point: number | undefined) => (point === undefined ? '' : String(Math.round(point * 100) / 100));
 
-/** Fair probability per (family, player, outcome, line) of one event: the engine's de-vig, line grouping and weighted median. */
-function fairProbabilities(event: BoardEvent, now: number, method: DevigMethod): Map<string, number> {
+/**
+ * What the engine says of each (family, player, outcome, line) of one event: the fair probability (its de-vig, line
+ * grouping and weighted median) and, per book quoting every side of the line, its hold and complete market.
+ */
+function lineFacts(event: BoardEvent, now: number, method: DevigMethod, blend: readonly BlendableMethod[]) {
   const fair = new Map<string, number>();
+  const markets = new Map<string, { hold: number; sides: MarketSide[] }>();
   for (const group of buildEventIndex(event, now).groups) {
     for (const line of groupLines(group, EV_LINE_TOLERANCE)) {
-      const result = fairLine(line, method);
-      if (!result) continue;
-      for (const [side, quotes] of line.sides) {
-        const p = result.probabilities.get(side);
-        if (p === undefined || !(p > 0 && p < 1)) continue;
-        for (const q of quotes) fair.set(fairKey(q.market, q.description, q.outcome, q.point), p);
+      const result = fairLine(line, method, blend);
+      const sides = [...line.sides.entries()];
+      const complete = line.group.kind === 'moneyline' ? line.group.outcomeCount : 2;
+      const byBook = new Map<string, MarketSide[]>();
+      for (const [side, quotes] of sides) {
+        for (const q of quotes) {
+          if (!byBook.has(q.book)) byBook.set(q.book, []);
+          byBook.get(q.book)!.push({ outcome: side, decimal: q.decimal });
+        }
+      }
+      for (const [side, quotes] of sides) {
+        const p = result?.probabilities.get(side);
+        for (const q of quotes) {
+          const key = fairKey(q.market, q.description, q.outcome, q.point);
+          if (p !== undefined && p > 0 && p < 1) fair.set(key, p);
+          const market = byBook.get(q.book)!;
+          if (sides.length === complete && market.length === complete && !isDfsBook(q.book)) {
+            const ordered = [market.find((m) => m.outcome === side)!, ...market.filter((m) => m.outcome !== side)];
+            markets.set(`${key}\u0001${q.book}`, { hold: bookHold(ordered.map((m) => m.decimal)), sides: ordered });
+          }
+        }
       }
     }
   }
-  return fair;
+  return { fair, markets };
 }
 
 function fairKey(market: string, description: string | undefined, outcome: string, point: number | undefined): string {
@@ -161,7 +198,7 @@ export function buildEventRows(event: BoardEvent, options: BuildRowsOptions): Od
   const selected = new Set(options.selectedBooks.map(canonicalBookKey));
   const markets = options.markets?.length ? new Set(options.markets) : null;
   const live = isEventLive(event, now);
-  const fair = fairProbabilities(event, now, options.method ?? DEFAULT_DEVIG_METHOD);
+  const { fair, markets: bookMarkets } = lineFacts(event, now, options.method ?? DEFAULT_DEVIG_METHOD, options.blend ?? DEFAULT_BLEND);
 
   const cells = new Map<string, Cell>();
   for (const bookmaker of event.bookmakers) {
@@ -187,7 +224,9 @@ export function buildEventRows(event: BoardEvent, options: BuildRowsOptions): Od
           cell = { market: market.key, outcome: outcome.name, point: outcome.point, description: outcome.description, books: [] };
           cells.set(key, cell);
         }
-        const p = fair.get(fairKey(market.key, outcome.description, outcome.name, outcome.point));
+        const factsKey = fairKey(market.key, outcome.description, outcome.name, outcome.point);
+        const p = fair.get(factsKey);
+        const held = bookMarkets.get(`${factsKey}\u0001${canonicalBookKey(bookmaker.key)}`);
         const price = dfs ? DFS_FIXED_DECIMAL : outcome.price;
         const entry: BookPrice = {
           book: bookmaker.key,
@@ -197,7 +236,9 @@ export function buildEventRows(event: BoardEvent, options: BuildRowsOptions): Od
           locked,
           isDfs: dfs,
           evPct: p === undefined ? null : evPercent(p, price),
+          hold: held?.hold ?? null,
         };
+        if (held) entry.market = held.sides;
         const link = outcome.link ?? market.link ?? bookmaker.link;
         if (link) entry.link = link;
         cell.books.push(entry);
@@ -280,6 +321,16 @@ export function buildEventRows(event: BoardEvent, options: BuildRowsOptions): Od
   return rows;
 }
 
+/**
+ * The book with the lowest hold on a row's line (issue 20), among the open prices of books quoting every side; null
+ * when none does. Ties go to the first in the book order.
+ */
+export function lowestHoldBook(books: readonly BookPrice[]): BookPrice | null {
+  let lowest: BookPrice | null = null;
+  for (const b of books) if (!b.locked && b.hold !== null && (lowest === null || b.hold < lowest.hold!)) lowest = b;
+  return lowest;
+}
+
 /** Mini table: up to 20 books in props mode (spec 001 §2). */
 export const PROPS_MINI_TABLE_BOOKS = 20;
 
@@ -290,20 +341,20 @@ export function miniTableLimit(mode: TableMode): number {
 
 /**
  * The books a row's mini table lists (spec 001 §2): the user's books, then the others, each in the preferred
- * book order, up to the mode's limit. The book of the row's best price is always among them, so the row's
- * Book column can be found in its own mini table.
+ * book order, up to the mode's limit. The book of the row's best price and the lowest-hold book (issue 20) are always
+ * among them, so the row's Book column and the marked lowest hold can be found in its own mini table.
  */
 export function miniTableBooks(row: Pick<OddsRow, 'selectedBooks' | 'nonSelectedBooks' | 'best'>, mode: TableMode): BookPrice[] {
   const ordered = [...row.selectedBooks, ...row.nonSelectedBooks];
   const limit = miniTableLimit(mode);
   if (ordered.length <= limit) return ordered;
-  const shown = new Set(ordered.slice(0, limit));
+  const kept = new Set<BookPrice>();
   const best = row.best && ordered.find((b) => b.book === row.best!.book);
-  if (best && !shown.has(best)) {
-    shown.delete(ordered[limit - 1]);
-    shown.add(best);
-  }
-  return ordered.filter((b) => shown.has(b));
+  if (best) kept.add(best);
+  const lowest = lowestHoldBook(ordered);
+  if (lowest) kept.add(lowest);
+  for (const b of ordered) if (kept.size < limit) kept.add(b);
+  return ordered.filter((b) => kept.has(b));
 }
 
 /** Rows of every event, best EV first (rows without EV last). */

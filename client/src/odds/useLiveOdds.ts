@@ -1,13 +1,15 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { RealtimeChannel, type SportBoard } from '@oddspulse/shared';
+import { RealtimeChannel, type BlendableMethod, type SportBoard } from '@oddspulse/shared';
 import { ApiError } from '../api/api-client';
 import { liveSocketAtom } from '../realtime/socket';
+import type { DevigChoice } from './devig-choice';
 import { fetchBoards } from './odds-api';
-import { addFlashes, applyBoardEnvelope, compareRows, pruneFlashes, type Boards, type Flashes } from './live-table';
+import { applyBoardMessage, buildLiveRows, NO_ROWS, type LiveRows } from './live-rows';
+import { addFlashes, pruneFlashes, type Direction, type Flashes } from './live-table';
 import { LoadingScreen, type LoadingTimings } from './loading-screen';
 import { propsPrefetch } from './props-prefetch-instance';
-import { buildRows, type OddsRow, type TableMode } from './rows';
+import type { BuildRowsOptions, OddsRow, TableMode } from './rows';
 
 /** Manual refresh is blocked this long after use (spec 001 §4, §9). */
 export const MANUAL_REFRESH_LOCK_MS = 20_000;
@@ -30,6 +32,8 @@ export interface LiveOddsOptions {
   load?: (query: { sports: string[]; markets: string[] }) => Promise<Record<string, SportBoard>>;
   /** Take prefetched props boards when fresh (the odds page's Player Props section). */
   usePrefetch?: boolean;
+  /** The de-vig method of the EV and De-Vig columns (issue 20); multiplicative when absent. */
+  devig?: DevigChoice;
 }
 
 export interface LiveOdds {
@@ -47,7 +51,8 @@ export interface LiveOdds {
 
 /**
  * The odds table's data: the first load over REST, then every board diff from the socket (odds or props
- * channel of each sport). Rows are rebuilt on each change and compared with the previous ones for the flashes.
+ * channel of each sport). A diff rebuilds the rows of the events it names, and the prices it moved flash; every
+ * row is rebuilt when the selection changes and as time passes (prices age, lock and leave without a push).
  */
 export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
   const socket = useAtomValue(liveSocketAtom);
@@ -57,42 +62,73 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
   const sportsKey = options.sports.join(',');
   const marketsKey = options.markets.join(',');
   const booksKey = options.books.join(',');
-  const [boards, setBoards] = useState<Boards>({});
+  const method = options.devig?.method;
+  const blendKey = options.devig?.blend.join(',') ?? '';
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [stale, setStale] = useState<Record<string, boolean>>({});
   const [now, setNow] = useState(() => Date.now());
   const [refreshLockedUntil, setRefreshLockedUntil] = useState(0);
   const [rows, setRows] = useState<OddsRow[]>([]);
   const [flashes, setFlashes] = useState<Flashes>(new Map());
-  const previousRows = useRef<OddsRow[] | null>(null);
+  /** The boards and their rows as last shown (the socket's messages patch them outside React's render). */
+  const table = useRef<LiveRows>(NO_ROWS);
+  const selection = {
+    mode,
+    selectedBooks: booksKey ? booksKey.split(',') : [],
+    markets: marketsKey ? marketsKey.split(',') : [],
+    method,
+    blend: blendKey ? (blendKey.split(',') as BlendableMethod[]) : undefined,
+  };
+  const rowOptions = useRef(selection);
+  rowOptions.current = selection;
+  const optionsAt = (at: number): BuildRowsOptions => ({ ...rowOptions.current, now: at });
   const [loading, setLoading] = useState(enabled);
   // The timings are the section's: fixed for the life of the hook (the page remounts it per section).
   const [screen] = useState(() => new LoadingScreen(options.timings, setLoading));
   useEffect(() => () => screen.dispose(), [screen]);
   /** The section's first load (the minimum loading time counts from it). */
   const entered = useRef(true);
-  /** A load just ended: the next rows built settle the loading panel. */
+  /** A load just ended: the next rows shown settle the loading panel. */
   const settling = useRef(false);
-  const shownRows = useRef(0);
+
+  /** Shows the table's rows (and flashes what moved); the loading panel hears whether there are any. */
+  const show = useCallback(
+    (next: LiveRows, moved?: ReadonlyMap<string, Direction>) => {
+      table.current = next;
+      setRows(next.rows);
+      if (settling.current) {
+        settling.current = false;
+        screen.settled(next.rows.length > 0);
+      } else screen.rows(next.rows.length > 0);
+      if (moved?.size) {
+        const at = Date.now();
+        setFlashes((current) => addFlashes(current, moved, at));
+      }
+    },
+    [screen],
+  );
 
   const load = useCallback(async () => {
     const sports = sportsKey ? sportsKey.split(',') : [];
     const markets = marketsKey ? marketsKey.split(',') : [];
     setState({ status: 'loading' });
-    if (entered.current || shownRows.current === 0) screen.start(entered.current);
+    if (entered.current || table.current.rows.length === 0) screen.start(entered.current);
     entered.current = false;
     try {
       const prefetched = usePrefetch && mode === 'props' ? propsPrefetch().take({ sports, markets }) : null;
       const loaded = prefetched ?? (await (loader.current ? loader.current({ sports, markets }) : fetchBoards({ mode, sports, markets })));
-      previousRows.current = null;
       settling.current = true;
-      setBoards(loaded);
+      show(buildLiveRows(loaded, optionsAt(Date.now())));
       setState({ status: 'ready' });
     } catch (error) {
       screen.failed();
-      setState({ status: 'error', message: error instanceof Error ? error.message : String(error), httpStatus: error instanceof ApiError ? error.status : undefined });
+      setState({
+        status: 'error',
+        message: error instanceof Error ? error.message : String(error),
+        httpStatus: error instanceof ApiError ? error.status : undefined,
+      });
     }
-  }, [sportsKey, marketsKey, mode, usePrefetch, screen]);
+  }, [sportsKey, marketsKey, mode, usePrefetch, screen, show]);
 
   useEffect(() => {
     if (enabled) void load();
@@ -103,38 +139,26 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
     if (!enabled || !live || !sportsKey) return;
     const channel = mode === 'props' ? RealtimeChannel.Props : RealtimeChannel.Odds;
     const offs = sportsKey.split(',').map((sport) =>
-      socket.subscribe({ channel, sport }, (envelope) => {
-        if (envelope.type === 'board.status') setStale((current) => ({ ...current, [sport]: !!(envelope.data as { stale_since: string | null }).stale_since }));
-        else setBoards((current) => applyBoardEnvelope(current, sport, envelope));
+      socket.subscribe({ channel, sport }, (message) => {
+        if (message.type === 'board.status') setStale((current) => ({ ...current, [sport]: !!message.data.stale_since }));
+        else {
+          const change = applyBoardMessage(table.current, sport, message, optionsAt(Date.now()));
+          if (change.table !== table.current) show(change.table, change.moved);
+        }
       }),
     );
     return () => offs.forEach((off) => off());
-  }, [enabled, live, sportsKey, mode, socket]);
+  }, [enabled, live, sportsKey, mode, socket, show]);
 
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), AGE_TICK_MS);
     return () => window.clearInterval(timer);
   }, []);
 
+  // Another selection, or time moving on: every row again (nothing flashes: no price moved).
   useEffect(() => {
-    const at = Date.now();
-    const books = booksKey ? booksKey.split(',') : [];
-    const markets = marketsKey ? marketsKey.split(',') : [];
-    const next = buildRows(Object.values(boards).flatMap((b) => b.events), { mode, selectedBooks: books, markets, now: at });
-    const previous = previousRows.current;
-    previousRows.current = next;
-    shownRows.current = next.length;
-    setRows(next);
-    if (settling.current) {
-      settling.current = false;
-      screen.settled(next.length > 0);
-    } else screen.rows(next.length > 0);
-    if (previous) {
-      const changes = compareRows(previous, next);
-      const moved = new Map([...changes.rows, ...changes.books]);
-      if (moved.size) setFlashes((current) => addFlashes(current, moved, at));
-    }
-  }, [boards, booksKey, marketsKey, mode, now, screen]);
+    show(buildLiveRows(table.current.boards, optionsAt(Date.now())));
+  }, [booksKey, marketsKey, mode, now, method, blendKey, show]);
 
   // Flashes end after 900 ms.
   useEffect(() => {
@@ -149,6 +173,12 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
     await load();
   }, [load, refreshLockedUntil]);
 
-  const staleSports = useMemo(() => Object.entries(stale).filter(([, v]) => v).map(([k]) => k), [stale]);
+  const staleSports = useMemo(
+    () =>
+      Object.entries(stale)
+        .filter(([, v]) => v)
+        .map(([k]) => k),
+    [stale],
+  );
   return { rows, flashes, state, loading, staleSports, now, refresh, refreshLockedUntil };
 }

@@ -1,9 +1,8 @@
-import type { PickStats, SettledStatus, UserPick } from '@oddspulse/shared';
+import type { PickPeriod, PickSort, PickStats, PickStatusFilter, SettledStatus, UserPick } from '@oddspulse/shared';
 import { api } from '../api/client';
-import type { PickPeriod, PickSort, StatusFilter } from './picks-logic';
 
 /** The picks API (server/src/picks): the signed-in user's own picks; money in cents, payout entry in dollars. */
-export function fetchPicks(query: { period: PickPeriod; status: StatusFilter; sort: PickSort }): Promise<UserPick[]> {
+export function fetchPicks(query: { period: PickPeriod; status: PickStatusFilter; sort: PickSort }): Promise<UserPick[]> {
   return api.get<UserPick[]>('/api/picks', { query });
 }
 
@@ -12,7 +11,10 @@ export function fetchPickStats(period: PickPeriod): Promise<PickStats> {
 }
 
 export function settlePick(id: string, status: SettledStatus, actualPayout?: number): Promise<UserPick> {
-  return api.request<UserPick>(`/api/picks/${encodeURIComponent(id)}`, { method: 'PATCH', body: actualPayout === undefined ? { status } : { status, actualPayout } });
+  return api.request<UserPick>(`/api/picks/${encodeURIComponent(id)}`, {
+    method: 'PATCH',
+    body: actualPayout === undefined ? { status } : { status, actualPayout },
+  });
 }
 
 export function removePick(id: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { UserPick } from '@oddspulse/shared';
-import { applySettledPicks, autoValidatedMessage, cumulativeProfitSeries, formatMoney, pickProfitCents, readLocalPicks } from './picks-logic';
+import { applySettledPicks, autoValidatedMessage, cumulativeProfitSeries, formatMoney, readLocalPicks } from './picks-logic';
 
 function pick(overrides: Partial<UserPick>): UserPick {
   return {
@@ -28,21 +28,10 @@ function pick(overrides: Partial<UserPick>): UserPick {
     espnGameId: null,
     closingOdds: null,
     clv: null,
+    unsettledReason: null,
     ...overrides,
   };
 }
-
-describe('pick profit', () => {
-  // spec 002 §5 payout: a win pays the potential (else stake × 1.91), a loss 0; DECISIONS 19: a push returns the stake
-  it('uses the recorded payout, else the spec rule', () => {
-    expect(pickProfitCents(pick({ status: 'pending' }))).toBeNull();
-    expect(pickProfitCents(pick({ status: 'won', actualPayoutCents: 2500 }))).toBe(1500);
-    expect(pickProfitCents(pick({ status: 'won' }))).toBe(909);
-    expect(pickProfitCents(pick({ status: 'won', potentialCents: null }))).toBe(910);
-    expect(pickProfitCents(pick({ status: 'lost' }))).toBe(-1000);
-    expect(pickProfitCents(pick({ status: 'push' }))).toBe(0);
-  });
-});
 
 describe('cumulative profit series', () => {
   it('adds settled picks in order of settlement, skipping pending ones', () => {

@@ -1,13 +1,4 @@
-import { settlementPayoutCents, type PickStatus, type UserPick } from '@oddspulse/shared';
-
-/** Spec 002 §9: the tracker's filters and sorts; 30d and all are the defaults. */
-export const PICK_PERIODS = ['7d', '30d', '90d'] as const;
-export type PickPeriod = (typeof PICK_PERIODS)[number];
-export const DEFAULT_PERIOD: PickPeriod = '30d';
-export const STATUS_FILTERS = ['all', 'pending', 'won', 'lost', 'push'] as const;
-export type StatusFilter = (typeof STATUS_FILTERS)[number];
-export const PICK_SORTS = ['date', 'profit', 'odds', 'sport'] as const;
-export type PickSort = (typeof PICK_SORTS)[number];
+import { pickProfitCents, type PickStatus, type PickStatusFilter, type UserPick } from '@oddspulse/shared';
 
 /** The browser list imported once on sign-in (spec 002 §3, DECISIONS 18). */
 export const LOCAL_PICKS_KEY = 'oss_my_picks_v1';
@@ -18,18 +9,6 @@ export const VALIDATION_BANNER_MS = 5000;
 
 export function autoValidatedMessage(count: number): string {
   return `Auto-validated ${count} bet(s)`;
-}
-
-/** What a settled pick paid back: the recorded payout, else the rule of spec 002 §5 (potential, else stake × 1.91). */
-export function payoutCents(pick: Pick<UserPick, 'status' | 'stakeCents' | 'potentialCents' | 'actualPayoutCents'>): number | null {
-  if (pick.status === 'pending') return null;
-  return pick.actualPayoutCents ?? settlementPayoutCents(pick.status, pick.stakeCents, pick.potentialCents);
-}
-
-/** Profit of a settled pick (payout − stake; a push returns the stake); null while pending. */
-export function pickProfitCents(pick: Pick<UserPick, 'status' | 'stakeCents' | 'potentialCents' | 'actualPayoutCents'>): number | null {
-  const payout = payoutCents(pick);
-  return payout === null ? null : payout - pick.stakeCents;
 }
 
 /** When a pick was settled: automatically, else by hand, else (imported settled) when it was added. */
@@ -63,7 +42,7 @@ export function cumulativeProfitSeries(picks: readonly UserPick[]): ProfitPoint[
  * replaced by id, and dropped when the status filter no longer admits it. Picks not on screen are ignored
  * (they belong to another period or filter; the next load shows them).
  */
-export function applySettledPicks(list: readonly UserPick[], settled: readonly UserPick[], status: StatusFilter): UserPick[] {
+export function applySettledPicks(list: readonly UserPick[], settled: readonly UserPick[], status: PickStatusFilter): UserPick[] {
   const byId = new Map(settled.map((p) => [p.id, p]));
   return list.flatMap((pick) => {
     const next = byId.get(pick.id);

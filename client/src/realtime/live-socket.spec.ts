@@ -1,47 +1,92 @@
-import { LiveSocket, reconnectDelay, type ConnectionState, type TransportSocket } from './live-socket';
+import type { RealtimeEnvelope, RealtimeSnapshot, SubscribeAck, SubscribeRequest } from '@oddspulse/shared';
+import { emptyReactions } from '../scores/scores-logic';
+import { LiveSocket, reconnectDelay, type ConnectionState, type LiveTransport, type TransportHandlers } from './live-socket';
 
-class FakeTransport implements TransportSocket {
+class FakeTransport implements LiveTransport {
   connected = false;
-  auth: unknown = null;
   connects: unknown[] = [];
   emitted: [string, unknown][] = [];
-  private handlers = new Map<string, ((...args: unknown[]) => void)[]>();
-  private any: ((event: string, ...args: unknown[]) => void)[] = [];
+  /** Subscribes waiting for their answer, oldest first. */
+  pending: Array<{ request: SubscribeRequest; answer: (ack: SubscribeAck) => void; fail: (error: Error) => void }> = [];
+  private handlers!: TransportHandlers;
 
-  connect() {
-    this.connects.push(this.auth);
+  listen(handlers: TransportHandlers) {
+    this.handlers = handlers;
   }
-  disconnect() {
+  open(auth: { token: string | null }) {
+    this.connects.push(auth);
+  }
+  close() {
     this.connected = false;
   }
-  emit(event: string, payload: unknown) {
-    this.emitted.push([event, payload]);
+  subscribe(request: SubscribeRequest) {
+    this.emitted.push(['subscribe', request]);
+    return new Promise<SubscribeAck>((answer, fail) => this.pending.push({ request, answer, fail }));
   }
-  on(event: string, listener: (...args: never[]) => void) {
-    this.handlers.set(event, [...(this.handlers.get(event) ?? []), listener as (...args: unknown[]) => void]);
+  unsubscribe(request: SubscribeRequest) {
+    this.emitted.push(['unsubscribe', request]);
   }
-  onAny(listener: (event: string, ...args: unknown[]) => void) {
-    this.any.push(listener);
+  fire(event: 'connect' | 'connect_error' | 'disconnect', reason = '') {
+    if (event === 'connect') {
+      this.connected = true;
+      this.handlers.connect();
+    } else if (event === 'disconnect') {
+      this.connected = false;
+      this.handlers.disconnect(reason);
+    } else this.handlers.connectError(new Error(reason));
   }
-  fire(event: string, ...args: unknown[]) {
-    if (event === 'connect') this.connected = true;
-    if (event === 'disconnect') this.connected = false;
-    for (const handler of this.handlers.get(event) ?? []) handler(...args);
+  push(envelope: RealtimeEnvelope) {
+    this.handlers.message(envelope);
   }
-  push(event: string, payload: unknown) {
-    for (const listener of this.any) listener(event, payload);
+  pushSnapshot(snapshot: RealtimeSnapshot) {
+    this.handlers.snapshot(snapshot);
+  }
+  /** Answers the oldest pending subscribe. */
+  async answer(ack: SubscribeAck | Error) {
+    const next = this.pending.shift()!;
+    if (ack instanceof Error) next.fail(ack);
+    else next.answer(ack);
+    await Promise.resolve();
   }
 }
 
+const at = '2026-11-21T00:00:00Z';
+const odds = (key: string, seq: number, epoch = 'e1'): RealtimeEnvelope => ({
+  seq,
+  epoch,
+  channel: 'odds',
+  key,
+  at,
+  type: 'board.status',
+  data: { fetched_at: at, stale_since: null },
+});
+const scores = (key: string, seq: number, epoch = 'e1'): RealtimeEnvelope => ({
+  seq,
+  epoch,
+  channel: 'scores',
+  key,
+  at,
+  type: 'score.update',
+  data: { games: [] },
+});
+const joined = (room: string, seq: number, epoch: string | null = 'e1'): SubscribeAck => ({ ok: true, room, seq, epoch, replayed: 0, snapshot: false });
+
 function setup() {
   const transport = new FakeTransport();
-  const timers: { fn: () => void; ms: number }[] = [];
+  const timers: { fn: () => void; ms: number; cleared?: boolean }[] = [];
   const states: ConnectionState[] = [];
   const socket = new LiveSocket({
     transport,
     token: () => 'tok',
-    setTimer: (fn, ms) => timers.push({ fn, ms }),
-    clearTimer: () => undefined,
+    setTimer: (fn, ms) => {
+      const timer = { fn, ms };
+      timers.push(timer);
+      return timer;
+    },
+    clearTimer: (handle) => {
+      const index = timers.indexOf(handle as (typeof timers)[number]);
+      if (index !== -1) timers.splice(index, 1);
+    },
     onState: (s) => states.push(s),
   });
   const runTimer = () => timers.shift()!.fn();
@@ -53,10 +98,10 @@ describe('LiveSocket', () => {
   it('waits 1, 2, 5, then 10 s between attempts, and starts over after a connection', () => {
     expect([1, 2, 3, 4, 5, 9].map(reconnectDelay)).toEqual([1000, 2000, 5000, 10000, 10000, 10000]);
     const { transport, timers, socket, runTimer } = setup();
-    socket.subscribe('scores', () => undefined);
+    socket.subscribe({ channel: 'scores', sport: 'basketball_nba' }, () => undefined);
     socket.start();
     for (let i = 0; i < 5; i++) {
-      transport.fire('connect_error', new Error('no gateway'));
+      transport.fire('connect_error', 'no gateway');
       runTimer();
     }
     expect(transport.connects).toHaveLength(6);
@@ -67,14 +112,14 @@ describe('LiveSocket', () => {
 
   it('schedules one reconnect at a time and none after stop()', () => {
     const { transport, timers, socket } = setup();
-    socket.subscribe('scores', () => undefined);
+    socket.subscribe({ channel: 'scores', sport: 'basketball_nba' }, () => undefined);
     socket.start();
-    transport.fire('connect_error', new Error('x'));
-    transport.fire('connect_error', new Error('x'));
+    transport.fire('connect_error', 'x');
+    transport.fire('connect_error', 'x');
     expect(timers).toHaveLength(1);
     socket.stop();
     transport.fire('disconnect', 'io client disconnect');
-    expect(timers).toHaveLength(1);
+    expect(timers).toHaveLength(0);
     expect(socket.connectionState()).toBe('idle');
   });
 
@@ -87,9 +132,11 @@ describe('LiveSocket', () => {
     socket.subscribe({ channel: 'reactions', eventId: 'Bills:Rams 2026' }, (e) => game.push(e.seq));
     socket.start();
     transport.fire('connect');
-    transport.push('message', { channel: 'user', sport: 'user-123', seq: 1 });
-    transport.push('message', { channel: 'reactions', sport: encodeURIComponent('Bills:Rams 2026'), seq: 4 });
-    transport.push('snapshot', { channel: 'user', key: 'user-123', seq: 2, at: '2026-11-21T00:00:00Z', data: null });
+    transport.push({ seq: 1, epoch: 'e1', channel: 'user', key: 'user-123', at, type: 'picks.settled', data: { count: 0, picks: [] } });
+    const reactions = emptyReactions();
+    const gameKey = encodeURIComponent('Bills:Rams 2026');
+    transport.push({ seq: 4, epoch: 'e1', channel: 'reactions', key: gameKey, at, type: 'reactions.update', data: { gameKey, reactions } });
+    transport.pushSnapshot({ channel: 'user', key: 'user-123', seq: 2, epoch: 'e1', at, data: null });
     expect(mine).toEqual([1, 2]);
     expect(game).toEqual([4]);
   });
@@ -102,30 +149,29 @@ describe('LiveSocket', () => {
     socket.subscribe({ channel: 'odds', sport: 'icehockey_nhl' }, (e) => hockey.push(e.seq));
     socket.start();
     transport.fire('connect');
-    transport.push('message', { channel: 'odds', sport: 'basketball_nba', seq: 1 });
-    transport.push('message', { channel: 'odds', sport: 'basketball_nba', seq: 2 });
-    transport.push('message', { channel: 'odds', sport: 'basketball_nba', seq: 2 });
+    transport.push(odds('basketball_nba', 1));
+    transport.push(odds('basketball_nba', 2));
+    transport.push(odds('basketball_nba', 2));
     // seq is per room: another sport's seq 1 is not a replay
-    transport.push('message', { channel: 'odds', sport: 'icehockey_nhl', seq: 1 });
-    transport.push('message', { channel: 'scores', sport: 'basketball_nba', seq: 9 });
-    transport.push('noise', { hello: true });
+    transport.push(odds('icehockey_nhl', 1));
+    transport.push(scores('basketball_nba', 9));
     expect(seen).toEqual([1, 2]);
     expect(hockey).toEqual([1]);
     expect(socket.lastSequence({ channel: 'scores', sport: 'basketball_nba' })).toBe(9);
   });
 
-  it('resumes every channel from its last sequence number after a reconnect', () => {
+  it('resumes every channel from its last position after a reconnect', () => {
     const { transport, socket, runTimer } = setup();
     socket.subscribe({ channel: 'scores', sport: 'basketball_nba' }, () => undefined);
     socket.start();
     transport.fire('connect');
     expect(transport.emitted).toEqual([['subscribe', { channel: 'scores', sport: 'basketball_nba' }]]);
-    transport.push('message', { channel: 'scores', sport: 'basketball_nba', seq: 41 });
+    transport.push(scores('basketball_nba', 41));
     transport.fire('disconnect', 'transport close');
     runTimer();
-    expect(transport.connects.at(-1)).toEqual({ token: 'tok', resume: { 'scores:basketball_nba': 41 } });
+    expect(transport.connects.at(-1)).toEqual({ token: 'tok' });
     transport.fire('connect');
-    expect(transport.emitted.at(-1)).toEqual(['subscribe', { channel: 'scores', sport: 'basketball_nba', lastSeq: 41 }]);
+    expect(transport.emitted.at(-1)).toEqual(['subscribe', { channel: 'scores', sport: 'basketball_nba', lastSeq: 41, epoch: 'e1' }]);
   });
 
   it('hands a snapshot to the listeners of its room and resumes from its seq', () => {
@@ -134,13 +180,14 @@ describe('LiveSocket', () => {
     socket.subscribe({ channel: 'arbitrage', sport: 'basketball_nba' }, (e) => seen.push([e.type, e.seq]));
     socket.start();
     transport.fire('connect');
-    transport.push('message', { channel: 'arbitrage', sport: 'basketball_nba', seq: 7 });
-    transport.push('snapshot', { channel: 'arbitrage', key: 'basketball_nba', seq: 3, at: 'now', data: [] });
-    transport.push('message', { channel: 'arbitrage', sport: 'basketball_nba', seq: 4 });
+    const updates = { type: 'opportunities' as const, data: { updates: [] } };
+    transport.push({ seq: 7, epoch: 'e1', channel: 'arbitrage', key: 'basketball_nba', at, ...updates });
+    transport.pushSnapshot({ channel: 'arbitrage', key: 'basketball_nba', seq: 3, epoch: 'e1', at: 'now', data: [] });
+    transport.push({ seq: 4, epoch: 'e1', channel: 'arbitrage', key: 'basketball_nba', at, ...updates });
     expect(seen).toEqual([
-      [undefined, 7],
+      ['opportunities', 7],
       ['snapshot', 3],
-      [undefined, 4],
+      ['opportunities', 4],
     ]);
   });
 
@@ -148,15 +195,15 @@ describe('LiveSocket', () => {
     const { transport, socket } = setup();
     socket.start();
     expect(transport.connects).toHaveLength(0);
-    const offScores = socket.subscribe('scores', () => undefined);
+    const offScores = socket.subscribe({ channel: 'scores', sport: 'basketball_nba' }, () => undefined);
     expect(transport.connects).toHaveLength(1);
     transport.fire('connect');
-    const offArb = socket.subscribe('arbitrage', () => undefined);
+    const offArb = socket.subscribe({ channel: 'arbitrage', sport: 'basketball_nba' }, () => undefined);
     offArb();
     expect(transport.emitted).toEqual([
-      ['subscribe', { channel: 'scores' }],
-      ['subscribe', { channel: 'arbitrage' }],
-      ['unsubscribe', { channel: 'arbitrage' }],
+      ['subscribe', { channel: 'scores', sport: 'basketball_nba' }],
+      ['subscribe', { channel: 'arbitrage', sport: 'basketball_nba' }],
+      ['unsubscribe', { channel: 'arbitrage', sport: 'basketball_nba' }],
     ]);
     expect(transport.connected).toBe(true);
     offScores();
@@ -166,7 +213,115 @@ describe('LiveSocket', () => {
 
   it('does not connect for a listener while signed out', () => {
     const { transport, socket } = setup();
-    socket.subscribe('scores', () => undefined);
+    socket.subscribe({ channel: 'scores', sport: 'basketball_nba' }, () => undefined);
     expect(transport.connects).toHaveLength(0);
+  });
+
+  // issue 16 item 2: Redis lost the counters (a flush, a failover); the numbers start again at 1 under a new epoch
+  it('resynchronises a room from a snapshot when its epoch changes, instead of dropping the new numbers', async () => {
+    const { transport, socket } = setup();
+    const seen: Array<[string, number]> = [];
+    socket.subscribe({ channel: 'odds', sport: 'basketball_nba' }, (e) => seen.push([e.type === 'snapshot' ? `snapshot ${e.epoch}` : e.epoch, e.seq]));
+    socket.start();
+    transport.fire('connect');
+    await transport.answer(joined('odds:basketball_nba', 40, 'old'));
+    transport.push(odds('basketball_nba', 41, 'old'));
+    transport.push(odds('basketball_nba', 1, 'new'));
+    transport.push(odds('basketball_nba', 2, 'new'));
+    // one resubscribe, naming where the room stands, so the gateway sends a snapshot
+    expect(transport.emitted.slice(1)).toEqual([['subscribe', { channel: 'odds', sport: 'basketball_nba', lastSeq: 41, epoch: 'old' }]]);
+    transport.pushSnapshot({ channel: 'odds', key: 'basketball_nba', seq: 2, epoch: 'new', at, data: null });
+    transport.push(odds('basketball_nba', 3, 'new'));
+    await transport.answer(joined('odds:basketball_nba', 3, 'new'));
+    transport.push(odds('basketball_nba', 4, 'new'));
+    expect(seen).toEqual([
+      ['old', 41],
+      ['snapshot new', 2],
+      ['new', 3],
+      ['new', 4],
+    ]);
+    expect(transport.emitted).toHaveLength(2);
+  });
+
+  it('catches a room up from its last seq when messages were missed', async () => {
+    const { transport, socket } = setup();
+    const seen: number[] = [];
+    socket.subscribe({ channel: 'scores', sport: 'basketball_nba' }, (e) => seen.push(e.seq));
+    socket.start();
+    transport.fire('connect');
+    await transport.answer(joined('scores:basketball_nba', 3));
+    transport.push(scores('basketball_nba', 5));
+    expect(transport.emitted.at(-1)).toEqual(['subscribe', { channel: 'scores', sport: 'basketball_nba', lastSeq: 3, epoch: 'e1' }]);
+    // the replay, then live
+    for (const seq of [4, 5, 6]) transport.push(scores('basketball_nba', seq));
+    await transport.answer(joined('scores:basketball_nba', 6));
+    expect(seen).toEqual([4, 5, 6]);
+  });
+
+  // issue 16 item 3: a subscribe the gateway could not serve (Redis unreachable) is asked again, with backoff
+  it('retries a subscribe refused as UNAVAILABLE, or unanswered, after 1, 2, 5 and 10 s, until it is accepted', async () => {
+    const { transport, timers, socket, runTimer } = setup();
+    socket.subscribe({ channel: 'scores', sport: 'basketball_nba' }, () => undefined);
+    socket.start();
+    transport.fire('connect');
+    const unavailable: SubscribeAck = { ok: false, code: 'UNAVAILABLE', message: 'Live updates are unavailable right now. Please try again.' };
+    await transport.answer(unavailable);
+    expect(timers.map((t) => t.ms)).toEqual([1000]);
+    runTimer();
+    await transport.answer(new Error('operation has timed out'));
+    expect(timers.map((t) => t.ms)).toEqual([2000]);
+    runTimer();
+    await transport.answer(unavailable);
+    expect(timers.map((t) => t.ms)).toEqual([5000]);
+    runTimer();
+    await transport.answer(joined('scores:basketball_nba', 12));
+    expect(timers).toEqual([]);
+    expect(transport.emitted.filter(([event]) => event === 'subscribe')).toHaveLength(4);
+    expect(socket.lastSequence({ channel: 'scores', sport: 'basketball_nba' })).toBe(12);
+  });
+
+  // issue 17: a subscribe refused for too many events is asked again, not before the gateway's retry-after
+  it('retries a subscribe refused as RATE_LIMITED after the longer of its backoff and the retry-after', async () => {
+    const { transport, timers, socket, runTimer } = setup();
+    socket.subscribe({ channel: 'scores', sport: 'basketball_nba' }, () => undefined);
+    socket.start();
+    transport.fire('connect');
+    await transport.answer({ ok: false, code: 'RATE_LIMITED', message: 'Too many requests. Please wait before trying again.', retryAfter: 7 });
+    expect(timers.map((t) => t.ms)).toEqual([7000]);
+    runTimer();
+    await transport.answer({ ok: false, code: 'RATE_LIMITED', message: 'Too many requests. Please wait before trying again.', retryAfter: 1 });
+    expect(timers.map((t) => t.ms)).toEqual([2000]);
+    runTimer();
+    await transport.answer(joined('scores:basketball_nba', 3));
+    expect(timers).toEqual([]);
+  });
+
+  it('does not retry a subscribe the plan refuses, nor one nobody listens to any more', async () => {
+    const { transport, timers, socket } = setup();
+    socket.subscribe({ channel: 'arbitrage', sport: 'basketball_nba' }, () => undefined);
+    const off = socket.subscribe({ channel: 'scores', sport: 'basketball_nba' }, () => undefined);
+    socket.start();
+    transport.fire('connect');
+    await transport.answer({ ok: false, code: 'PLATINUM_REQUIRED', message: 'This feature requires a Platinum subscription.' });
+    expect(timers).toEqual([]);
+    await transport.answer({ ok: false, code: 'UNAVAILABLE', message: 'Live updates are unavailable right now. Please try again.' });
+    expect(timers).toHaveLength(1);
+    off();
+    expect(timers).toEqual([]);
+  });
+
+  it('ignores the answer to a subscribe made before a reconnect', async () => {
+    const { transport, timers, socket, runTimer } = setup();
+    socket.subscribe({ channel: 'scores', sport: 'basketball_nba' }, () => undefined);
+    socket.start();
+    transport.fire('connect');
+    transport.fire('disconnect', 'transport close');
+    runTimer();
+    transport.fire('connect');
+    // the first subscribe times out after the link dropped: the second one is the one that counts
+    await transport.answer(new Error('operation has timed out'));
+    expect(timers).toEqual([]);
+    await transport.answer(joined('scores:basketball_nba', 5));
+    expect(socket.lastSequence({ channel: 'scores', sport: 'basketball_nba' })).toBe(5);
   });
 });

@@ -1,123 +1,141 @@
 /**
  * The one live connection (DESIGN: socket.io push). Reconnects with the spec's delays (000 §9: 1, 2, 5,
- * then 10 s) and, on every (re)connect, re-subscribes each channel from the last sequence number it saw,
- * so the gateway can replay what was missed. Every pushed message is an envelope `{channel, seq, ...}`.
- * It connects only while someone is signed in (start/stop) and some screen listens to a channel.
- * The socket.io transport is injected, so this logic is tested without a server.
+ * then 10 s) and, on every (re)connect, re-subscribes each room from the last position it applied, so the
+ * gateway can replay what was missed. Messages are judged by the shared sequence rule (`RoomSequences`): a
+ * duplicate is dropped; a gap, or a new epoch (Redis lost the channel's counter), resubscribes the room from
+ * where it stands and the gateway sends the replay or a snapshot. A subscribe the gateway could not serve
+ * (UNAVAILABLE, or no answer) is retried with the same delays. It connects only while someone is signed in
+ * (start/stop) and some screen listens to a room. The socket.io transport is injected, so this logic is tested
+ * without a server.
  */
 
-import { reactionsTopic } from '@oddspulse/shared';
+import {
+  reactionsTopic,
+  roomName,
+  RoomSequences,
+  SOCKET_RECONNECT_DELAYS_MS,
+  type RealtimeChannel,
+  type RealtimeEnvelope,
+  type RealtimeSnapshot,
+  type ServerToClientEvents,
+  type SubscribeAck,
+  type SubscribeRequest,
+} from '@oddspulse/shared';
 
-export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10000] as const;
-/** Heartbeat and connect time-out of the realtime connection (spec 000 §9). */
-export const HEARTBEAT_MS = 25_000;
+/** Connect time-out of the realtime connection (spec 000 §9), and how long a subscribe waits for its answer. */
 export const CONNECT_TIMEOUT_MS = 10_000;
 
 export function reconnectDelay(failures: number): number {
-  return RECONNECT_DELAYS_MS[Math.min(Math.max(failures - 1, 0), RECONNECT_DELAYS_MS.length - 1)];
-}
-
-export interface Envelope {
-  channel: string;
-  seq: number;
-  /** The sport of per-sport channels (odds, props, ev, arbitrage, middles, scores). */
-  sport?: string;
-  [field: string]: unknown;
+  return SOCKET_RECONNECT_DELAYS_MS[Math.min(Math.max(failures - 1, 0), SOCKET_RECONNECT_DELAYS_MS.length - 1)];
 }
 
 /**
- * What a listener subscribes to: a channel, per sport for the per-sport channels or per game for reactions.
- * Sequence numbers are per room, so each topic keeps its own.
+ * What a listener subscribes to: a channel, per sport for the per-sport channels or per game for reactions; the
+ * user channel is the signed-in user's own (the gateway keys it by the socket's user).
  */
-export interface Topic {
-  channel: string;
-  sport?: string;
-  eventId?: string;
-}
+export type Topic<C extends RealtimeChannel = RealtimeChannel> = { channel: C } & (C extends 'user'
+  ? { sport?: never; eventId?: never }
+  : C extends 'reactions'
+    ? { eventId: string; sport?: never }
+    : { sport: string; eventId?: never });
+
+/** A room's snapshot as its listeners get it: the room's whole state at `seq` (after a gap or a new epoch). */
+export type SnapshotMessage = RealtimeSnapshot & { type: 'snapshot' };
+
+/** What a listener of a channel hears: the channel's messages, typed by channel, and the room's snapshots. */
+export type LiveMessage<C extends RealtimeChannel = RealtimeChannel> = Extract<RealtimeEnvelope | SnapshotMessage, { channel: C }>;
+
+export type LiveListener<C extends RealtimeChannel = RealtimeChannel> = (message: LiveMessage<C>) => void;
 
 /**
- * The topic's key, named as the gateway names its rooms (`roomName`): a socket has one `user` room (the
- * gateway keys it by the signed-in user), and a game's reactions room carries the encoded game key.
+ * The room a topic listens to, named as the gateway names rooms (`roomName`), except that a socket has one
+ * `user` room whatever its user's id.
  */
-export function topicKey(topic: string | Topic): string {
-  if (typeof topic === 'string') return topic;
-  return deliveryKey(topic.channel, topic.channel === 'reactions' && topic.eventId ? reactionsTopic(topic.eventId) : topic.sport ?? topic.eventId);
+export function topicKey(topic: Topic): string {
+  if (topic.channel === 'user') return 'user';
+  if (topic.eventId !== undefined) return roomName(topic.channel, reactionsTopic(topic.eventId));
+  return roomName(topic.channel, topic.sport ?? '');
 }
 
-/** The key of a pushed message or snapshot: its channel and room key, as the gateway sends them. */
-function deliveryKey(channel: string, key: string | undefined): string {
-  if (channel === 'user') return 'user';
-  return key ? `${channel}:${key}` : channel;
+/** The room of a pushed message or snapshot (the user channel's key is the user id: the socket's one user room). */
+function deliveryKey(channel: RealtimeChannel, key: string): string {
+  return channel === 'user' ? 'user' : roomName(channel, key);
 }
 
-/** The gateway's `snapshot` event: the room's state when a gap was too old to replay (issue 6). */
-interface SnapshotPayload {
-  channel: string;
-  key: string;
-  seq: number;
-  at: string;
-  data: unknown;
+function isOf<C extends RealtimeChannel>(message: RealtimeEnvelope | SnapshotMessage, channel: C): message is LiveMessage<C> {
+  return message.channel === channel;
 }
 
-const isSnapshot = (value: unknown): value is SnapshotPayload =>
-  !!value && typeof value === 'object' && typeof (value as SnapshotPayload).channel === 'string' && typeof (value as SnapshotPayload).key === 'string' && Number.isInteger((value as SnapshotPayload).seq);
-
-export function isEnvelope(value: unknown): value is Envelope {
-  return !!value && typeof value === 'object' && typeof (value as Envelope).channel === 'string' && Number.isInteger((value as Envelope).seq);
+/** The connection's own events and the gateway's, as the transport reports them. */
+export interface TransportHandlers {
+  connect(): void;
+  connectError(error: Error): void;
+  disconnect(reason: string): void;
+  message: ServerToClientEvents['message'];
+  snapshot: ServerToClientEvents['snapshot'];
 }
 
-/** The slice of a socket.io client socket this module uses. */
-export interface TransportSocket {
-  connected: boolean;
-  auth: unknown;
-  connect(): unknown;
-  disconnect(): unknown;
-  emit(event: string, payload: unknown): unknown;
-  on(event: string, listener: (...args: never[]) => void): unknown;
-  onAny(listener: (event: string, ...args: unknown[]) => void): unknown;
+/** What LiveSocket needs of a socket.io client socket (`socketIoTransport` adapts the real one). */
+export interface LiveTransport {
+  readonly connected: boolean;
+  listen(handlers: TransportHandlers): void;
+  /** Connects with this handshake auth. */
+  open(auth: { token: string | null }): void;
+  close(): void;
+  /** Resolves with the gateway's answer; rejects when none came within `timeoutMs` (or the link dropped). */
+  subscribe(request: SubscribeRequest, timeoutMs: number): Promise<SubscribeAck>;
+  unsubscribe(request: SubscribeRequest): void;
 }
 
 export type ConnectionState = 'idle' | 'connecting' | 'connected' | 'reconnecting';
 
 export interface LiveSocketDeps {
-  transport: TransportSocket;
+  transport: LiveTransport;
   token: () => string | null;
   setTimer: (fn: () => void, ms: number) => unknown;
   clearTimer: (handle: unknown) => void;
   onState: (state: ConnectionState) => void;
 }
 
-type Listener = (envelope: Envelope) => void;
+interface Room {
+  request: SubscribeRequest;
+  channel: RealtimeChannel;
+  listeners: Set<(message: RealtimeEnvelope | SnapshotMessage) => void>;
+  /** Counts subscribes, so an answer to one superseded by a newer one (a reconnect) is ignored. */
+  attempt: number;
+  /** Subscribes refused as UNAVAILABLE (or unanswered) in a row: the retry delay grows with them. */
+  refusals: number;
+  retry: unknown;
+  /** A resubscribe is under way to catch the room up after a gap or a new epoch. */
+  resyncing: boolean;
+}
+
+const UNANSWERED: SubscribeAck = { ok: false, code: 'UNAVAILABLE', message: 'No answer to the subscription' };
 
 export class LiveSocket {
-  private readonly lastSeq = new Map<string, number>();
-  private readonly listeners = new Map<string, Set<Listener>>();
-  private readonly topics = new Map<string, Topic>();
+  private readonly sequences = new RoomSequences();
+  private readonly rooms = new Map<string, Room>();
   private failures = 0;
   private timer: unknown = null;
   private wanted = false;
   private state: ConnectionState = 'idle';
 
   constructor(private readonly deps: LiveSocketDeps) {
-    const { transport } = deps;
-    transport.on('connect', () => {
-      this.failures = 0;
-      this.setState('connected');
-      for (const channel of this.listeners.keys()) this.sendSubscribe(channel);
-    });
-    transport.on('connect_error', () => this.scheduleReconnect());
-    transport.on('disconnect', (reason: never) => {
-      // The server closing us on purpose (sign-out, plan change) is not retried; a lost link is.
-      if ((reason as string) === 'io client disconnect') return;
-      this.scheduleReconnect();
-    });
-    transport.onAny((event, payload) => {
-      // A snapshot replaces the room's state; listeners see it as `type: 'snapshot'` at its seq.
-      if (event === 'snapshot' && isSnapshot(payload)) {
-        this.deliver(deliveryKey(payload.channel, payload.key), { channel: payload.channel, seq: payload.seq, at: payload.at, type: 'snapshot', data: payload.data }, true);
-        return;
-      }
-      if (isEnvelope(payload)) this.deliver(deliveryKey(payload.channel, payload.sport), payload, false);
+    deps.transport.listen({
+      connect: () => {
+        this.failures = 0;
+        this.setState('connected');
+        for (const key of this.rooms.keys()) this.sendSubscribe(key);
+      },
+      connectError: () => this.scheduleReconnect(),
+      disconnect: (reason) => {
+        for (const room of this.rooms.values()) this.stopRetrying(room);
+        // The server closing us on purpose (sign-out, plan change) is not retried; a lost link is.
+        if (reason === 'io client disconnect') return;
+        this.scheduleReconnect();
+      },
+      message: (envelope) => this.receive(envelope),
+      snapshot: (snapshot) => this.receiveSnapshot(snapshot),
     });
   }
 
@@ -125,7 +143,7 @@ export class LiveSocket {
     return this.state;
   }
 
-  /** Allows the connection (signed in); it opens once a channel is listened to. */
+  /** Allows the connection (signed in); it opens once a room is listened to. */
   start(): void {
     this.wanted = true;
     this.openIfNeeded();
@@ -136,35 +154,39 @@ export class LiveSocket {
     this.close();
   }
 
-  subscribe(topic: string | Topic, listener: Listener): () => void {
+  /** Listens to a room; the listener gets the channel's messages typed by channel. Returns the unsubscribe. */
+  subscribe<C extends RealtimeChannel>(topic: Topic<C>, listener: LiveListener<C>): () => void {
     const key = topicKey(topic);
-    let set = this.listeners.get(key);
-    if (!set) {
-      set = new Set();
-      this.listeners.set(key, set);
-      this.topics.set(key, typeof topic === 'string' ? { channel: topic } : topic);
+    const channel: C = topic.channel;
+    const heard = (message: RealtimeEnvelope | SnapshotMessage) => {
+      if (isOf(message, channel)) listener(message);
+    };
+    let room = this.rooms.get(key);
+    if (!room) {
+      room = { request: { ...topic }, channel, listeners: new Set(), attempt: 0, refusals: 0, retry: null, resyncing: false };
+      this.rooms.set(key, room);
       if (this.deps.transport.connected) this.sendSubscribe(key);
       else this.openIfNeeded();
     }
-    set.add(listener);
+    const joined = room;
+    joined.listeners.add(heard);
     return () => {
-      set.delete(listener);
-      if (set.size === 0) {
-        this.listeners.delete(key);
-        const request = this.topics.get(key);
-        this.topics.delete(key);
-        if (this.deps.transport.connected) this.deps.transport.emit('unsubscribe', { ...request });
-        if (this.listeners.size === 0) this.close();
-      }
+      joined.listeners.delete(heard);
+      if (joined.listeners.size || this.rooms.get(key) !== joined) return;
+      this.rooms.delete(key);
+      this.stopRetrying(joined);
+      if (this.deps.transport.connected) this.deps.transport.unsubscribe({ ...joined.request });
+      if (this.rooms.size === 0) this.close();
     };
   }
 
-  lastSequence(topic: string | Topic): number | undefined {
-    return this.lastSeq.get(topicKey(topic));
+  /** The last seq applied in a topic's room (undefined before any). */
+  lastSequence(topic: Topic): number | undefined {
+    return this.sequences.lastSeq(topicKey(topic));
   }
 
   private openIfNeeded(): void {
-    if (!this.wanted || this.listeners.size === 0) return;
+    if (!this.wanted || this.rooms.size === 0) return;
     if (this.deps.transport.connected || this.timer !== null || this.state === 'connecting') return;
     this.open();
   }
@@ -173,36 +195,86 @@ export class LiveSocket {
     if (this.timer !== null) this.deps.clearTimer(this.timer);
     this.timer = null;
     this.failures = 0;
-    this.deps.transport.disconnect();
+    for (const room of this.rooms.values()) this.stopRetrying(room);
+    this.deps.transport.close();
     this.setState('idle');
   }
 
   private open(): void {
     this.timer = null;
     this.setState(this.failures === 0 ? 'connecting' : 'reconnecting');
-    this.deps.transport.auth = { token: this.deps.token(), resume: Object.fromEntries(this.lastSeq) };
-    this.deps.transport.connect();
+    this.deps.transport.open({ token: this.deps.token() });
   }
 
   private scheduleReconnect(): void {
-    if (!this.wanted || this.listeners.size === 0 || this.timer !== null) return;
+    if (!this.wanted || this.rooms.size === 0 || this.timer !== null) return;
     this.failures++;
     this.setState('reconnecting');
     this.timer = this.deps.setTimer(() => this.open(), reconnectDelay(this.failures));
   }
 
-  /** The gateway's SubscribeRequest: the topic and, after a first message, the last seq seen (it replays the rest). */
+  /** The gateway's SubscribeRequest: the topic and, once the room has a position, where it stands (the gateway replays the rest). */
   private sendSubscribe(key: string): void {
-    const last = this.lastSeq.get(key);
-    this.deps.transport.emit('subscribe', { ...this.topics.get(key), ...(last === undefined ? {} : { lastSeq: last }) });
+    const room = this.rooms.get(key);
+    if (!room || !this.deps.transport.connected) return;
+    this.stopRetrying(room);
+    const attempt = ++room.attempt;
+    this.deps.transport.subscribe({ ...room.request, ...this.sequences.resume(key) }, CONNECT_TIMEOUT_MS).then(
+      (ack) => this.answered(key, room, attempt, ack),
+      () => this.answered(key, room, attempt, UNANSWERED),
+    );
   }
 
-  private deliver(key: string, envelope: Envelope, snapshot: boolean): void {
-    const last = this.lastSeq.get(key);
-    // A replayed or duplicated message (seq already seen) is dropped; a snapshot resets the room's seq.
-    if (!snapshot && last !== undefined && envelope.seq <= last) return;
-    this.lastSeq.set(key, envelope.seq);
-    for (const listener of this.listeners.get(key) ?? []) listener(envelope);
+  private answered(key: string, room: Room, attempt: number, ack: SubscribeAck): void {
+    if (this.rooms.get(key) !== room || room.attempt !== attempt) return;
+    if (ack.ok) {
+      this.sequences.subscribed(ack, key);
+      room.refusals = 0;
+      room.resyncing = false;
+      return;
+    }
+    // Refused for the plan or the request: asking again would be refused again.
+    if (ack.code !== 'UNAVAILABLE' && ack.code !== 'RATE_LIMITED') {
+      room.resyncing = false;
+      return;
+    }
+    room.refusals++;
+    // Too many events: not before the gateway's own retry-after, however short the backoff is.
+    const delay = Math.max(reconnectDelay(room.refusals), ack.code === 'RATE_LIMITED' ? (ack.retryAfter ?? 1) * 1000 : 0);
+    room.retry = this.deps.setTimer(() => {
+      room.retry = null;
+      this.sendSubscribe(key);
+    }, delay);
+  }
+
+  private stopRetrying(room: Room): void {
+    if (room.retry !== null) this.deps.clearTimer(room.retry);
+    room.retry = null;
+  }
+
+  private receive(envelope: RealtimeEnvelope): void {
+    const key = deliveryKey(envelope.channel, envelope.key);
+    const verdict = this.sequences.receive(envelope, key);
+    if (verdict === 'apply') this.deliver(key, envelope);
+    else if (verdict === 'gap' || verdict === 'epoch') this.resync(key);
+  }
+
+  private receiveSnapshot(snapshot: RealtimeSnapshot): void {
+    const key = deliveryKey(snapshot.channel, snapshot.key);
+    this.sequences.snapshot(snapshot, key);
+    this.deliver(key, { ...snapshot, type: 'snapshot' });
+  }
+
+  /** Messages were missed or the numbering started again: subscribe from where the room stands; until the catch-up arrives, what comes is not applied. */
+  private resync(key: string): void {
+    const room = this.rooms.get(key);
+    if (!room || room.resyncing) return;
+    room.resyncing = true;
+    this.sendSubscribe(key);
+  }
+
+  private deliver(key: string, message: RealtimeEnvelope | SnapshotMessage): void {
+    for (const listener of this.rooms.get(key)?.listeners ?? []) listener(message);
   }
 
   private setState(state: ConnectionState): void {

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
-import { isPaid, isPlatinum } from '../api/accounts';
+import { isPaid, isPlatinum } from '../account/account-api';
 import { AUTH_REQUIRED_PATH, authAtom, authRequiredAtom, planAtom } from '../state/auth';
 
 /** Where the sign-in guard remembers the page it turned an unsigned user away from (spec 000 §6). */
@@ -46,7 +46,15 @@ export function GatePanel({ title, text, action, to }: { title: string; text: st
  * Plan guard (spec 000 §6): unsigned users go to /login; a spinner while the plan loads; Platinum (or
  * unlimited) passes everything; otherwise the spec's panel for the missing plan.
  */
-export function PlanGuard({ children, requiresPaidPlan = false, requiresPlatinum = false }: { children: ReactNode; requiresPaidPlan?: boolean; requiresPlatinum?: boolean }) {
+export function PlanGuard({
+  children,
+  requiresPaidPlan = false,
+  requiresPlatinum = false,
+}: {
+  children: ReactNode;
+  requiresPaidPlan?: boolean;
+  requiresPlatinum?: boolean;
+}) {
   const auth = useAtomValue(authAtom);
   const plan = useAtomValue(planAtom);
   const authRequired = useAtomValue(authRequiredAtom);
@@ -56,7 +64,9 @@ export function PlanGuard({ children, requiresPaidPlan = false, requiresPlatinum
   if (auth.status === 'signedOut') return <Navigate to={`/login?returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   if (plan.status === 'loading') return <Spinner label="Checking your plan..." />;
   if (isPlatinum(plan.info)) return <>{children}</>;
-  if (requiresPlatinum) return <GatePanel title="Platinum Plan Required" text="This feature requires a Platinum subscription." action="Upgrade to Platinum" to="/pricing" />;
-  if (requiresPaidPlan && !isPaid(plan.info)) return <GatePanel title="Subscription Required" text="This feature requires a Gold or Platinum subscription." action="Choose Your Plan" to="/subscribe" />;
+  if (requiresPlatinum)
+    return <GatePanel title="Platinum Plan Required" text="This feature requires a Platinum subscription." action="Upgrade to Platinum" to="/pricing" />;
+  if (requiresPaidPlan && !isPaid(plan.info))
+    return <GatePanel title="Subscription Required" text="This feature requires a Gold or Platinum subscription." action="Choose Your Plan" to="/subscribe" />;
   return <>{children}</>;
 }

@@ -70,7 +70,17 @@ export function RangedNumberInput({
   );
 }
 
-export function ScannerNumberInput({ field, value, range, onChange }: { field: ScannerField; value: string; range: NumberRange; onChange: (raw: string, valid: number | null) => void }) {
+export function ScannerNumberInput({
+  field,
+  value,
+  range,
+  onChange,
+}: {
+  field: ScannerField;
+  value: string;
+  range: NumberRange;
+  onChange: (raw: string, valid: number | null) => void;
+}) {
   return <RangedNumberInput label={FIELD_LABELS[field]} name={fieldName(field)} unit={fieldUnit(field)} value={value} range={range} onChange={onChange} />;
 }
 
@@ -85,7 +95,17 @@ interface Draft {
  * scanner's inputs in the filter panel's ranges (minimum profit 0.1–50, max stake 10–10,000 in steps of 10),
  * applied on Apply; Reset restores the filter panel's defaults (minimum profit 2, max stake 100).
  */
-export function ScannerFiltersPanel({ kind, defaultBooks, mobileOpen, onMobileClose }: { kind: 'arbitrage' | 'middles'; defaultBooks: readonly string[]; mobileOpen: boolean; onMobileClose: () => void }) {
+export function ScannerFiltersPanel({
+  kind,
+  defaultBooks,
+  mobileOpen,
+  onMobileClose,
+}: {
+  kind: 'arbitrage' | 'middles';
+  defaultBooks: readonly string[];
+  mobileOpen: boolean;
+  onMobileClose: () => void;
+}) {
   const [sports, setSports] = useAtom(scannerSportsAtom);
   const [settings, setSettings] = useAtom(scannerSettingsAtom);
   const [applied, setApplied] = useAtom(appliedFiltersAtom);
@@ -114,10 +134,21 @@ export function ScannerFiltersPanel({ kind, defaultBooks, mobileOpen, onMobileCl
   return (
     <FilterPanelFrame dirty={dirty} blocked={blocked} onApply={apply} onReset={reset} mobileOpen={mobileOpen} onMobileClose={onMobileClose}>
       <div className="filter-fields">
-        <MultiSelect label="Sports" options={CORE_SPORTS.map((s) => ({ value: s.key, label: s.title, group: s.group }))} selected={draft.sports} onChange={(next) => setDraft({ ...draft, sports: next })} />
+        <MultiSelect
+          label="Sports"
+          options={CORE_SPORTS.map((s) => ({ value: s.key, label: s.title, group: s.group }))}
+          selected={draft.sports}
+          onChange={(next) => setDraft({ ...draft, sports: next })}
+        />
         <SportsbookSelect selected={draft.books} onChange={(books) => setDraft({ ...draft, books })} />
         {fields.map((field) => (
-          <ScannerNumberInput key={field} field={field} value={draft.values[field]} range={FILTER_PANEL_RANGES[field]} onChange={(raw) => setDraft({ ...draft, values: { ...draft.values, [field]: raw } })} />
+          <ScannerNumberInput
+            key={field}
+            field={field}
+            value={draft.values[field]}
+            range={FILTER_PANEL_RANGES[field]}
+            onChange={(raw) => setDraft({ ...draft, values: { ...draft.values, [field]: raw } })}
+          />
         ))}
       </div>
     </FilterPanelFrame>

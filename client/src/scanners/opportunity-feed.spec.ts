@@ -43,10 +43,11 @@ const arb = (id: string, profitPct: number, books: [string, string] = ['draftkin
   legs: [leg(books[0], 'Home', 2.08), leg(books[1], 'Away', 2.0)],
 });
 
-const update = (action: OpportunityUpdate['action'], opportunity: ArbitrageOpportunity): OpportunityUpdate => ({
+const update = (action: OpportunityUpdate['action'], opportunity: ArbitrageOpportunity): OpportunityUpdate<ArbitrageOpportunity> => ({
   action,
   id: opportunity.id,
   event_id: 'e1',
+  board: 'odds',
   time_found: opportunity.timeFound,
   expires_in: action === 'gone' ? 0 : 1800,
   ...(action === 'gone' ? {} : { opportunity }),
@@ -71,7 +72,9 @@ describe('scanner feed (issue 8: new appear, updated change in place, gone fade 
 
   it('applies the user inputs: minimum profit, books, and the engine stake split of min(max stake, bankroll) (spec 001 §5)', () => {
     expect(arbitrageForUser(arb('a', 0.4), { minProfit: 0.5, maxStake: 100, bankroll: 1000, books: [] })).toBeNull();
-    expect(arbitrageForUser(arb('a', 2, ['draftkings', 'pinnacle']), { minProfit: 0.5, maxStake: 100, bankroll: 1000, books: ['draftkings', 'fanduel'] })).toBeNull();
+    expect(
+      arbitrageForUser(arb('a', 2, ['draftkings', 'pinnacle']), { minProfit: 0.5, maxStake: 100, bankroll: 1000, books: ['draftkings', 'fanduel'] }),
+    ).toBeNull();
     const sized = arbitrageForUser(arb('a', 2), { minProfit: 0.5, maxStake: 500, bankroll: 300, books: ['caesars', 'draftkings', 'fanduel'] })!;
     expect(sized.totalStake).toBe(300);
     expect(sized.legs.map((l) => l.stake).reduce((a, b) => a + b, 0)).toBeCloseTo(300, 2);

@@ -1,4 +1,5 @@
-import type { ArbitrageOpportunity, MiddleOpportunity, OpportunityUpdate } from '@oddspulse/shared';
+import { arbitrageForUser, middleForUser, type ArbitrageOpportunity, type MiddleOpportunity, type OpportunityUpdate } from '@oddspulse/shared';
+import type { ScannerSettings } from './scanner-settings';
 
 /**
  * The scanners' live list (issue 8, spec 001 §5): the first load, then each pushed new / updated / gone.
@@ -24,13 +25,13 @@ export function initialFeed<T extends Opportunity>(list: readonly T[], now: numb
   return list.map((opportunity) => ({ opportunity, status: 'current', since: now }));
 }
 
-export function applyUpdate<T extends Opportunity>(feed: readonly FeedItem<T>[], update: OpportunityUpdate, now: number): FeedItem<T>[] {
+export function applyUpdate<T extends Opportunity>(feed: readonly FeedItem<T>[], update: OpportunityUpdate<T>, now: number): FeedItem<T>[] {
   const index = feed.findIndex((item) => item.opportunity.id === update.id);
   if (update.action === 'gone') {
     if (index === -1) return [...feed];
     return feed.map((item, i) => (i === index ? { ...item, status: 'gone', since: now } : item));
   }
-  const opportunity = update.opportunity as T | undefined;
+  const opportunity = update.opportunity;
   if (!opportunity) return [...feed];
   if (index === -1) return [{ opportunity, status: 'new', since: now }, ...feed];
   return feed.map((item, i) => (i === index ? { opportunity, status: 'updated', since: now } : item));
@@ -40,7 +41,9 @@ export function applyUpdate<T extends Opportunity>(feed: readonly FeedItem<T>[],
 export function settleFeed<T extends Opportunity>(feed: readonly FeedItem<T>[], now: number): FeedItem<T>[] {
   return feed
     .filter((item) => !(item.status === 'gone' && now - item.since >= FADE_MS))
-    .map((item) => ((item.status === 'new' || item.status === 'updated') && now - item.since >= HIGHLIGHT_MS ? { ...item, status: 'current', since: item.since } : item));
+    .map((item) =>
+      (item.status === 'new' || item.status === 'updated') && now - item.since >= HIGHLIGHT_MS ? { ...item, status: 'current', since: item.since } : item,
+    );
 }
 
 /** The user's inputs on a pushed opportunity: the engine's filters and stake sizing, the same as the server's scanner calls. */
@@ -50,4 +53,35 @@ export { arbitrageForUser, middleForUser, type ArbitrageInputs, type MiddleInput
 export function ageSeconds(iso: string, now: number): number {
   const t = Date.parse(iso);
   return Number.isNaN(t) ? 0 : Math.max(0, Math.round((now - t) / 1000));
+}
+
+/** Who the scanners size opportunities for: the scanner inputs, bankroll (DOLLARS) and book filter. */
+export interface ScannerUser {
+  inputs: ScannerSettings;
+  bankroll: number;
+  books: readonly string[];
+}
+
+/** An opportunity as this user sees it (the engine's own rules for their inputs, books and bankroll), or null when filtered out. */
+export function opportunityForUser(o: ArbitrageOpportunity, user: ScannerUser): ArbitrageOpportunity | null;
+export function opportunityForUser(o: MiddleOpportunity, user: ScannerUser): MiddleOpportunity | null;
+export function opportunityForUser(o: Opportunity, user: ScannerUser): Opportunity | null;
+export function opportunityForUser(o: Opportunity, { inputs, bankroll, books }: ScannerUser): Opportunity | null {
+  return o.type === 'arbitrage'
+    ? arbitrageForUser(o, { minProfit: inputs.minProfit, maxStake: inputs.maxStake, bankroll, books })
+    : middleForUser(o, { minGap: inputs.minGap, minProbability: inputs.minProbability, maxStake: inputs.middleStake, bankroll, books });
+}
+
+/** The feed as this user sees it, best first (arbitrage by profit, middles by probability). */
+export function sizedForUser(feed: readonly FeedItem<Opportunity>[], user: ScannerUser): FeedItem<Opportunity>[] {
+  const result: FeedItem<Opportunity>[] = [];
+  for (const item of feed) {
+    const sized = opportunityForUser(item.opportunity, user);
+    if (sized) result.push({ ...item, opportunity: sized });
+  }
+  return result.sort((a, b) =>
+    a.opportunity.type === 'arbitrage' && b.opportunity.type === 'arbitrage'
+      ? b.opportunity.profitPct - a.opportunity.profitPct
+      : (b.opportunity as MiddleOpportunity).probability - (a.opportunity as MiddleOpportunity).probability,
+  );
 }

@@ -58,7 +58,10 @@ const middle = (id: string, probability: number, books: [string, string] = ['dra
   legs: [leg(books[0], 'Over', 1.95, 218.5), leg(books[1], 'Under', 1.95, 222.5)],
 });
 
-const update = (action: OpportunityUpdate['action'], opportunity: ArbitrageOpportunity | MiddleOpportunity): OpportunityUpdate => ({
+const update = (
+  action: OpportunityUpdate['action'],
+  opportunity: ArbitrageOpportunity | MiddleOpportunity,
+): OpportunityUpdate<ArbitrageOpportunity | MiddleOpportunity> => ({
   action,
   id: opportunity.id,
   event_id: 'e1',
@@ -73,7 +76,12 @@ const user = { inputs: SCANNER_DEFAULTS, bankroll: 1000, books: [] as string[] }
 // issue 8: optional browser notifications for new opportunities above what the user sets
 describe('scanner notifications', () => {
   it('announces new middles at or above the probability the user set, not updates or lower ones', () => {
-    const list = notificationsFor('middles', [update('new', middle('m1', 30)), update('new', middle('m2', 20)), update('updated', middle('m3', 40))], { on: true, threshold: 25 }, user);
+    const list = notificationsFor(
+      'middles',
+      [update('new', middle('m1', 30)), update('new', middle('m2', 20)), update('updated', middle('m3', 40))],
+      { on: true, threshold: 25 },
+      user,
+    );
     expect(list).toEqual([{ title: 'Middle 30% · gap 4', body: 'Away @ Home · Total · 218.5 to 222.5', tag: 'm1' }]);
   });
 

@@ -1,7 +1,7 @@
-import type { MiddleOpportunity, OpportunityUpdate } from '@oddspulse/shared';
+import type { OpportunityUpdate } from '@oddspulse/shared';
 import { marketLabel } from '../odds/labels';
-import { arbitrageForUser, middleForUser, type Opportunity } from './opportunity-feed';
-import { FILTER_PANEL_RANGES, type NumberRange, type ScannerSettings } from './scanner-settings';
+import { opportunityForUser, type Opportunity, type ScannerUser } from './opportunity-feed';
+import { FILTER_PANEL_RANGES, type NumberRange } from './scanner-settings';
 
 /**
  * Optional browser notifications for new opportunities (issue 8): arbitrage above a profit the user sets,
@@ -47,22 +47,27 @@ export interface BrowserNotification {
 /** The notifications a batch of pushed updates calls for. */
 export function notificationsFor(
   kind: NotifyKind,
-  updates: readonly OpportunityUpdate[],
+  updates: ReadonlyArray<OpportunityUpdate<Opportunity>>,
   settings: NotifySettings,
-  user: { inputs: ScannerSettings; bankroll: number; books: readonly string[] },
+  user: ScannerUser,
 ): BrowserNotification[] {
   if (!settings.on) return [];
   const result: BrowserNotification[] = [];
   for (const update of updates) {
-    const o = update.opportunity as Opportunity | undefined;
+    const o = update.opportunity;
     if (update.action !== 'new' || !o) continue;
     if (kind === 'arbitrage' && o.type === 'arbitrage') {
-      const seen = arbitrageForUser(o, { minProfit: user.inputs.minProfit, maxStake: user.inputs.maxStake, bankroll: user.bankroll, books: user.books });
-      if (seen && seen.profitPct >= settings.threshold) result.push({ title: `Arbitrage ${seen.profitPct.toFixed(2)}%`, body: `${seen.game} · ${marketLabel(seen.market)}`, tag: seen.id });
+      const seen = opportunityForUser(o, user);
+      if (seen && seen.profitPct >= settings.threshold)
+        result.push({ title: `Arbitrage ${seen.profitPct.toFixed(2)}%`, body: `${seen.game} · ${marketLabel(seen.market)}`, tag: seen.id });
     } else if (kind === 'middles' && o.type === 'middle') {
-      const seen = middleForUser(o as MiddleOpportunity, { minGap: user.inputs.minGap, minProbability: user.inputs.minProbability, maxStake: user.inputs.middleStake, bankroll: user.bankroll, books: user.books });
+      const seen = opportunityForUser(o, user);
       if (seen && seen.probability >= settings.threshold) {
-        result.push({ title: `Middle ${seen.probability.toFixed(0)}% · gap ${seen.gap}`, body: `${seen.game} · ${marketLabel(seen.market)} · ${seen.middleRange.low} to ${seen.middleRange.high}`, tag: seen.id });
+        result.push({
+          title: `Middle ${seen.probability.toFixed(0)}% · gap ${seen.gap}`,
+          body: `${seen.game} · ${marketLabel(seen.market)} · ${seen.middleRange.low} to ${seen.middleRange.high}`,
+          tag: seen.id,
+        });
       }
     }
   }

@@ -26,7 +26,10 @@ describe('scanner inputs', () => {
     expect(checkScannerInput('minProfit', '50.1', filter)).toEqual({ ok: false, message: 'Minimum profit must be between 0.1% and 50%' });
     expect(checkScannerInput('minProfit', '0', filter)).toEqual({ ok: false, message: 'Minimum profit must be between 0.1% and 50%' });
     expect(checkScannerInput('minProfit', '0.15', filter)).toEqual({ ok: false, message: 'Minimum profit must be in steps of 0.1%' });
-    expect(checkScannerInput('minProfit', '12', scannerPanelRanges(1000).minProfit)).toEqual({ ok: false, message: 'Minimum profit must be between 0.1% and 10%' });
+    expect(checkScannerInput('minProfit', '12', scannerPanelRanges(1000).minProfit)).toEqual({
+      ok: false,
+      message: 'Minimum profit must be between 0.1% and 10%',
+    });
   });
 
   it('takes a max stake of $10 to $10,000 in steps of $10 in the filter panel, $100 up to the bankroll in the scanner panel', () => {
@@ -47,11 +50,15 @@ describe('scanner inputs', () => {
   it('takes a middle gap of 0.5 to 20 in steps of 0.5 and a probability of 5 to 50 in steps of 1', () => {
     expect(checkScannerInput('minGap', '2.5', FILTER_PANEL_RANGES.minGap)).toEqual({ ok: true, value: 2.5 });
     expect(checkScannerInput('minGap', '2.7', FILTER_PANEL_RANGES.minGap)).toEqual({ ok: false, message: 'Minimum gap must be in steps of 0.5' });
-    expect(checkScannerInput('minProbability', '51', FILTER_PANEL_RANGES.minProbability)).toEqual({ ok: false, message: 'Minimum probability must be between 5% and 50%' });
+    expect(checkScannerInput('minProbability', '51', FILTER_PANEL_RANGES.minProbability)).toEqual({
+      ok: false,
+      message: 'Minimum probability must be between 5% and 50%',
+    });
   });
 
   it('refuses what is not a number', () => {
-    for (const raw of ['', '  ', 'abc']) expect(checkScannerInput('maxStake', raw, FILTER_PANEL_RANGES.maxStake)).toEqual({ ok: false, message: 'Max stake must be a number' });
+    for (const raw of ['', '  ', 'abc'])
+      expect(checkScannerInput('maxStake', raw, FILTER_PANEL_RANGES.maxStake)).toEqual({ ok: false, message: 'Max stake must be a number' });
   });
 
   it('collects the messages of the fields a panel shows', () => {

@@ -5,6 +5,9 @@
  * inputs have one set of ranges. Both edit the same settings: the scanner panel at once, the filter panel on
  * Apply. A value outside its range, or off its step, is refused with a message and never applied.
  */
+/** The two scanners of the scanner panel (Platinum). */
+export type ScannerKind = 'arbitrage' | 'middles';
+
 export interface NumberRange {
   min: number;
   max: number;
@@ -82,7 +85,8 @@ export function checkNumber(raw: string, range: NumberRange, name: string, unit:
   const text = raw.trim();
   const value = Number(text);
   if (!text || !Number.isFinite(value)) return { ok: false, message: `${name} must be a number` };
-  if (value < range.min - 1e-9 || value > range.max + 1e-9) return { ok: false, message: `${name} must be between ${show(unit, range.min)} and ${show(unit, range.max)}` };
+  if (value < range.min - 1e-9 || value > range.max + 1e-9)
+    return { ok: false, message: `${name} must be between ${show(unit, range.min)} and ${show(unit, range.max)}` };
   const steps = (value - range.min) / range.step;
   if (Math.abs(steps - Math.round(steps)) > 1e-6) return { ok: false, message: `${name} must be in steps of ${show(unit, range.step)}` };
   return { ok: true, value };
@@ -102,7 +106,11 @@ export function fieldName(field: ScannerField): string {
 }
 
 /** Every field's message for a draft of typed values (empty: all valid). */
-export function draftErrors(draft: Readonly<Record<ScannerField, string>>, fields: readonly ScannerField[], ranges: Record<ScannerField, NumberRange>): Partial<Record<ScannerField, string>> {
+export function draftErrors(
+  draft: Readonly<Record<ScannerField, string>>,
+  fields: readonly ScannerField[],
+  ranges: Record<ScannerField, NumberRange>,
+): Partial<Record<ScannerField, string>> {
   const errors: Partial<Record<ScannerField, string>> = {};
   for (const field of fields) {
     const check = checkScannerInput(field, draft[field], ranges[field]);
@@ -115,12 +123,25 @@ export const ARBITRAGE_FIELDS: readonly ScannerField[] = ['minProfit', 'maxStake
 export const MIDDLE_FIELDS: readonly ScannerField[] = ['minGap', 'minProbability', 'middleStake'];
 
 export function settingsAsDraft(settings: ScannerSettings): Record<ScannerField, string> {
-  return { minProfit: String(settings.minProfit), maxStake: String(settings.maxStake), minGap: String(settings.minGap), minProbability: String(settings.minProbability), middleStake: String(settings.middleStake) };
+  return {
+    minProfit: String(settings.minProfit),
+    maxStake: String(settings.maxStake),
+    minGap: String(settings.minGap),
+    minProbability: String(settings.minProbability),
+    middleStake: String(settings.middleStake),
+  };
 }
 
 /** Stored settings: each field kept when it is a finite number, else its default (a corrupt value never breaks the page). */
 export function parseStoredSettings(raw: string): ScannerSettings {
   const value = JSON.parse(raw) as Partial<Record<ScannerField, unknown>>;
-  const pick = (field: ScannerField) => (typeof value[field] === 'number' && Number.isFinite(value[field]) ? (value[field] as number) : SCANNER_DEFAULTS[field]);
-  return { minProfit: pick('minProfit'), maxStake: pick('maxStake'), minGap: pick('minGap'), minProbability: pick('minProbability'), middleStake: pick('middleStake') };
+  const pick = (field: ScannerField) =>
+    typeof value[field] === 'number' && Number.isFinite(value[field]) ? (value[field] as number) : SCANNER_DEFAULTS[field];
+  return {
+    minProfit: pick('minProfit'),
+    maxStake: pick('maxStake'),
+    minGap: pick('minGap'),
+    minProbability: pick('minProbability'),
+    middleStake: pick('middleStake'),
+  };
 }

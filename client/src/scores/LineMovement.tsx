@@ -1,13 +1,14 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { api } from '../api/client';
+import { LINE_MOVEMENT_MARKETS, type LineMovementMarket } from '@oddspulse/shared';
 import { authAtom } from '../state/auth';
-import { formatAmerican, historyBookKey, LINE_MOVEMENT_MARKETS, lineSeries, oddsHistoryQuery, type HistoryBookmaker, type LineMarket, type LineSeries } from './scores-logic';
+import { fetchOddsHistory } from './scores-api';
+import { formatAmerican, historyBookKey, lineSeries, type HistoryBookmaker, type LineSeries } from './scores-logic';
 
 const NO_HISTORY = 'No history available yet for the selected parameters.';
 const DEFAULT_ERROR = 'Failed to fetch odds history';
-const MARKET_LABELS: Record<LineMarket, string> = { h2h: 'Moneyline', spreads: 'Spread', totals: 'Total' };
+const MARKET_LABELS: Record<LineMovementMarket, string> = { h2h: 'Moneyline', spreads: 'Spread', totals: 'Total' };
 const COLOURS = ['#a78bfa', '#22c55e', '#f59e0b', '#60a5fa', '#f472b6', '#2dd4bf', '#ef4444', '#facc15', '#e2e8f0', '#fb923c'];
 
 /**
@@ -19,7 +20,7 @@ export function LineMovement({ sport, eventId, bookmakers }: { sport: string; ev
   const signedIn = auth.status === 'signedIn';
   const [history, setHistory] = useState<HistoryBookmaker[] | null>(null);
   const [error, setError] = useState('');
-  const [market, setMarket] = useState<LineMarket>('spreads');
+  const [market, setMarket] = useState<LineMovementMarket>('spreads');
   const [book, setBook] = useState('all');
   const [side, setSide] = useState('');
   // The game's books as text: live score updates bring a new array with the same books, which must not refetch.
@@ -28,8 +29,7 @@ export function LineMovement({ sport, eventId, bookmakers }: { sport: string; ev
   useEffect(() => {
     if (!signedIn) return;
     const controller = new AbortController();
-    api
-      .get<HistoryBookmaker[]>('/api/odds-history', { query: oddsHistoryQuery({ sport, eventId, bookmakers: gameBooks.split(',').filter(Boolean) }), signal: controller.signal })
+    fetchOddsHistory({ sport, eventId, bookmakers: gameBooks.split(',').filter(Boolean) }, controller.signal)
       .then((answer) => {
         setHistory(Array.isArray(answer) ? answer : []);
         setError('');
@@ -60,7 +60,7 @@ export function LineMovement({ sport, eventId, bookmakers }: { sport: string; ev
       <div className="line-controls">
         <label>
           Market
-          <select value={market} onChange={(e) => setMarket(e.target.value as LineMarket)}>
+          <select value={market} onChange={(e) => setMarket(e.target.value as LineMovementMarket)}>
             {LINE_MOVEMENT_MARKETS.map((m) => (
               <option key={m} value={m}>
                 {MARKET_LABELS[m]}
@@ -124,11 +124,23 @@ const W = 560;
 const H = 160;
 const PAD = { left: 48, right: 10, top: 10, bottom: 22 };
 
-function SeriesChart({ title, series, value, format }: { title: string; series: LineSeries[]; value: (p: LineSeries['points'][number]) => number | null; format: (v: number) => string }) {
-  const all = series.flatMap((s) => s.points.flatMap((p) => {
-    const v = value(p);
-    return v === null ? [] : [{ at: p.at, v }];
-  }));
+function SeriesChart({
+  title,
+  series,
+  value,
+  format,
+}: {
+  title: string;
+  series: LineSeries[];
+  value: (p: LineSeries['points'][number]) => number | null;
+  format: (v: number) => string;
+}) {
+  const all = series.flatMap((s) =>
+    s.points.flatMap((p) => {
+      const v = value(p);
+      return v === null ? [] : [{ at: p.at, v }];
+    }),
+  );
   if (all.length === 0) return null;
   const t0 = Math.min(...all.map((p) => p.at));
   const t1 = Math.max(...all.map((p) => p.at));
@@ -141,10 +153,20 @@ function SeriesChart({ title, series, value, format }: { title: string; series: 
     <figure className="line-chart">
       <figcaption className="small muted">{title}</figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${title} over time`}>
-        <text x={PAD.left - 6} y={y(v1) + 4} textAnchor="end" className="axis-label">{format(v1)}</text>
-        {v1 !== v0 && <text x={PAD.left - 6} y={y(v0) + 4} textAnchor="end" className="axis-label">{format(v0)}</text>}
-        <text x={PAD.left} y={H - 6} className="axis-label">{time(t0)}</text>
-        <text x={W - PAD.right} y={H - 6} textAnchor="end" className="axis-label">{time(t1)}</text>
+        <text x={PAD.left - 6} y={y(v1) + 4} textAnchor="end" className="axis-label">
+          {format(v1)}
+        </text>
+        {v1 !== v0 && (
+          <text x={PAD.left - 6} y={y(v0) + 4} textAnchor="end" className="axis-label">
+            {format(v0)}
+          </text>
+        )}
+        <text x={PAD.left} y={H - 6} className="axis-label">
+          {time(t0)}
+        </text>
+        <text x={W - PAD.right} y={H - 6} textAnchor="end" className="axis-label">
+          {time(t1)}
+        </text>
         {series.map((s, i) => {
           // A step line: a price holds until the next change.
           const pts: string[] = [];

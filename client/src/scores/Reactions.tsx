@@ -1,26 +1,10 @@
 import { REACTION_EMOJI_NAMES, REACTION_EMOJIS, reactorName, type GameReactions, type ReactionEmoji } from '@oddspulse/shared';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '../api/client';
 import { connectionStateAtom, liveSocketAtom } from '../realtime/socket';
 import { authAtom, profileAtom } from '../state/auth';
-import {
-  applyReaction,
-  emptyReactions,
-  LOCAL_REACTIONS_KEY,
-  normaliseReactions,
-  ownReaction,
-  REACTIONS_POLL_MS,
-  readLocalReactions,
-} from './scores-logic';
-
-interface ReactionsAnswer {
-  gameKey: string;
-  reactions: GameReactions;
-  userReaction: string | null;
-}
-
-const reactionsPath = (gameKey: string) => `/api/reactions/${encodeURIComponent(gameKey)}`;
+import { fetchReactions, postReaction } from './scores-api';
+import { applyReaction, emptyReactions, LOCAL_REACTIONS_KEY, normaliseReactions, ownReaction, REACTIONS_POLL_MS, readLocalReactions } from './scores-logic';
 
 function loadLocal(gameKey: string): GameReactions | null {
   const entry = readLocalReactions(window.localStorage.getItem(LOCAL_REACTIONS_KEY))[gameKey];
@@ -52,7 +36,7 @@ export function Reactions({ gameKey }: { gameKey: string }) {
 
   const load = useCallback(async () => {
     try {
-      const answer = await api.get<ReactionsAnswer>(reactionsPath(gameKey), { auth: 'optional' });
+      const answer = await fetchReactions(gameKey);
       setReactions(normaliseReactions(answer.reactions));
     } catch (error) {
       // Spec 002 §8: reactions fall back to local storage without a message.
@@ -70,8 +54,7 @@ export function Reactions({ gameKey }: { gameKey: string }) {
     if (!user) return;
     return socket.subscribe({ channel: 'reactions', eventId: gameKey }, (envelope) => {
       if (envelope.type !== 'reactions.update' && envelope.type !== 'snapshot') return;
-      const data = envelope.data as { reactions?: unknown } | null;
-      if (data?.reactions) setReactions(normaliseReactions(data.reactions));
+      setReactions(normaliseReactions(envelope.data.reactions));
     });
   }, [socket, gameKey, user]);
 
@@ -90,7 +73,7 @@ export function Reactions({ gameKey }: { gameKey: string }) {
     const username = reactorName(profile.status === 'ready' ? profile.profile.username : user.user_metadata?.username, user.email);
     setBusy(true);
     try {
-      const answer = await api.post<ReactionsAnswer>(reactionsPath(gameKey), { userId: user.id, username, emoji, action });
+      const answer = await postReaction(gameKey, { userId: user.id, username, emoji, action });
       setReactions(normaliseReactions(answer.reactions));
     } catch (error) {
       // Spec 002 §7: on failure the reaction is updated locally only.

@@ -1,17 +1,14 @@
-import type { ScoreboardEvent, SportScoreboard } from '@oddspulse/shared';
+import { DEFAULT_SCORES_SPORT, type ScoreboardEvent } from '@oddspulse/shared';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../api/api-client';
-import { api } from '../api/client';
 import { connectionStateAtom, liveSocketAtom } from '../realtime/socket';
 import { authAtom } from '../state/auth';
+import { GameCard } from './GameCard';
 import { GameModal } from './GameModal';
-import { DEFAULT_SCORES_SPORT, formatLine, gameBadge, mergeScoreUpdate, SCORE_SPORTS, scoresPollInterval } from './scores-logic';
+import { fetchScores } from './scores-api';
+import { mergeScoreUpdate, SCORE_SPORTS, scoresPollInterval } from './scores-logic';
 import './scores.css';
-
-export function fetchScores(sport: string): Promise<ScoreboardEvent[]> {
-  return api.get<ScoreboardEvent[]>('/api/scores', { query: { sport }, auth: 'optional' });
-}
 
 /** Spec 002 §7/§8: 'Failed to load scores: HTTP {status}'. */
 export function scoresErrorMessage(error: unknown): string {
@@ -63,13 +60,13 @@ export function ScoresPage() {
     if (!signedIn) return;
     return socket.subscribe({ channel: 'scores', sport }, (envelope) => {
       if (envelope.type === 'score.update') {
-        const { games: updated } = envelope.data as { games: ScoreboardEvent[] };
+        const { games: updated } = envelope.data;
         setGames((list) => mergeScoreUpdate(list ?? [], updated, sport));
       } else if (envelope.type === 'game.final') {
-        const { game } = envelope.data as { game: ScoreboardEvent };
+        const { game } = envelope.data;
         setGames((list) => mergeScoreUpdate(list ?? [], [game], sport));
       } else if (envelope.type === 'snapshot') {
-        const board = envelope.data as SportScoreboard | null;
+        const board = envelope.data;
         if (board?.games) setGames(mergeScoreUpdate([], board.games, sport));
       }
     });
@@ -117,60 +114,11 @@ export function ScoresPage() {
       {games === null && !error && <div className="spinner" role="status" aria-label="Loading scores" />}
       {games !== null && games.length === 0 && <p className="card muted">No games scheduled for this sport right now.</p>}
       <ul className="game-list" aria-label="Games">
-        {games?.map((game) => <GameCard key={game.id} game={game} onOpen={() => setOpenGameId(game.id)} />)}
+        {games?.map((game) => (
+          <GameCard key={game.id} game={game} onOpen={() => setOpenGameId(game.id)} />
+        ))}
       </ul>
       {openGameId && <GameModal key={openGameId} game={openGame} onClose={() => setOpenGameId(null)} />}
     </section>
-  );
-}
-
-function TeamRow({ name, logo, record, rank, score }: { name: string; logo?: string; record?: string; rank?: number; score: number | null }) {
-  return (
-    <div className="team-row">
-      {logo ? <img src={logo} alt="" className="team-logo" loading="lazy" /> : <span className="team-logo placeholder" aria-hidden="true">{name.slice(0, 1)}</span>}
-      <span className="team-name">
-        {rank ? <span className="team-rank">{rank}</span> : null}
-        {name}
-        {record && <span className="muted small"> ({record})</span>}
-      </span>
-      <span className="team-score">{score ?? ''}</span>
-    </div>
-  );
-}
-
-export function GameStatusText({ game }: { game: ScoreboardEvent }) {
-  const badge = gameBadge(game);
-  return (
-    <span className="game-status">
-      {badge && (
-        <span className={`game-badge badge-${badge.toLowerCase()}`} data-testid="game-badge">
-          {badge}
-        </span>
-      )}
-      {badge === 'LIVE' && <span className="small">{game.status_type?.detail || game.clock}</span>}
-      {badge === null && <span className="small muted">{new Date(game.commence_time).toLocaleString([], { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}</span>}
-    </span>
-  );
-}
-
-function GameCard({ game, onOpen }: { game: ScoreboardEvent; onOpen: () => void }) {
-  return (
-    <li className="card game-card" data-testid="game-card" data-game-id={game.id}>
-      <button type="button" className="game-open" onClick={onOpen} aria-label={`${game.away_team} at ${game.home_team}: open game details`}>
-        <div className="game-card-head">
-          <GameStatusText game={game} />
-          {game.week ? <span className="muted small">Week {game.week}</span> : null}
-        </div>
-        <TeamRow name={game.away_team} logo={game.away_logo} record={game.away_record} rank={game.away_rank} score={game.scores.away} />
-        <TeamRow name={game.home_team} logo={game.home_logo} record={game.home_record} rank={game.home_rank} score={game.scores.home} />
-        {game.odds && (game.odds.spread !== undefined || game.odds.overUnder !== undefined) && (
-          <div className="game-odds small muted">
-            {game.odds.spread !== undefined && <span>Spread: {game.odds.details ?? `${game.home_team} ${formatLine(game.odds.spread)}`}</span>}
-            {game.odds.overUnder !== undefined && <span>O/U: {game.odds.overUnder}</span>}
-            <span>{game.odds.provider}</span>
-          </div>
-        )}
-      </button>
-    </li>
   );
 }

@@ -1,5 +1,7 @@
 import {
   gameMatchStrength,
+  LINE_MOVEMENT_MARKETS,
+  type LineMovementMarket,
   gameStatus,
   REACTION_EMOJI_NAMES,
   splitGameText,
@@ -19,16 +21,12 @@ export const SCORE_SPORTS = [
   { key: 'icehockey_nhl', label: 'NHL' },
   { key: 'baseball_mlb', label: 'MLB' },
 ] as const;
-export const DEFAULT_SCORES_SPORT = SCORE_SPORTS[0].key;
 
 /** Spec 002 §4, §9: 15 s while any game is live, else 60 s (the fallback while the socket is down). */
 export const LIVE_POLL_MS = 15_000;
 export const IDLE_POLL_MS = 60_000;
 /** Spec 002 §7, §9: reactions are read again every 10 s when they cannot be pushed. */
 export const REACTIONS_POLL_MS = 10_000;
-/** Spec 002 §9 line-movement markets. */
-export const LINE_MOVEMENT_MARKETS = ['h2h', 'spreads', 'totals'] as const;
-export type LineMarket = (typeof LINE_MOVEMENT_MARKETS)[number];
 
 export function scoresPollInterval(games: readonly ScoreboardEvent[]): number {
   return games.some((g) => gameStatus(g) === 'in_progress') ? LIVE_POLL_MS : IDLE_POLL_MS;
@@ -71,7 +69,10 @@ const DAY_MS = 86_400_000;
  * The user's picks on a game: by the odds event id when the pick has one, else both teams matching
  * (spec 002 §5) and added within a day of the start (teams meet again in a series).
  */
-export function picksOnGame(picks: readonly UserPick[], game: Pick<ScoreboardEvent, 'event_id' | 'id' | 'home_team' | 'away_team' | 'commence_time'>): UserPick[] {
+export function picksOnGame(
+  picks: readonly UserPick[],
+  game: Pick<ScoreboardEvent, 'event_id' | 'id' | 'home_team' | 'away_team' | 'commence_time'>,
+): UserPick[] {
   const start = Date.parse(game.commence_time);
   return picks.filter((pick) => {
     if (pick.eventId) return pick.eventId === game.event_id || pick.eventId === game.id;
@@ -103,7 +104,9 @@ export function normaliseReactions(raw: unknown): GameReactions {
   for (const name of REACTION_EMOJI_NAMES) {
     const list = (raw as Record<string, unknown>)[name];
     if (Array.isArray(list)) {
-      result[name] = list.filter((r): r is Reactor => !!r && typeof r === 'object' && typeof (r as Reactor).userId === 'string').map((r) => ({ userId: r.userId, username: r.username ?? 'Anonymous' }));
+      result[name] = list
+        .filter((r): r is Reactor => !!r && typeof r === 'object' && typeof (r as Reactor).userId === 'string')
+        .map((r) => ({ userId: r.userId, username: r.username ?? 'Anonymous' }));
     }
   }
   return result;
@@ -190,7 +193,7 @@ export function historyBookKey(book: HistoryBookmaker): string {
  * Each book's series for one market: per outcome, its price and line at each moment, in time order.
  * `book` 'all' keeps every book. The spec's alternative field names (odds list, participant, odds) are read too.
  */
-export function lineSeries(history: readonly HistoryBookmaker[], market: LineMarket, book: string): LineSeries[] {
+export function lineSeries(history: readonly HistoryBookmaker[], market: LineMovementMarket, book: string): LineSeries[] {
   const result: LineSeries[] = [];
   for (const bookmaker of history) {
     const key = historyBookKey(bookmaker);

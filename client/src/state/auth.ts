@@ -1,6 +1,6 @@
 import { atom } from 'jotai';
 import type { Session, SessionUser } from '../api/session';
-import type { PlanInfo, Profile } from '../api/accounts';
+import type { PlanInfo, Profile } from '../account/account-api';
 
 /** Auth state (spec 000 §4): loading at start, then signed in or signed out. */
 export type AuthState = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; session: Session; user: SessionUser };

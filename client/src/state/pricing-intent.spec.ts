@@ -15,6 +15,16 @@ describe('pricing intent', () => {
     expect(store.data.size).toBe(0);
   });
 
+  // spec 000 §4 / issue 14: the plan clicked while signed out is the one checkout auto-starts for
+  it('keeps the plan chosen when the login page saves the intent again from its query', () => {
+    const store = memory();
+    savePricingIntent(store, 'upgrade', '/subscribe', 1000, 'gold');
+    savePricingIntent(store, 'upgrade', '/subscribe', 2000);
+    expect(readPricingIntent(store, 2000)).toEqual({ intent: 'upgrade', returnTo: '/subscribe', ts: 2000, plan: 'gold' });
+    savePricingIntent(store, 'start-free', '/app', 3000);
+    expect(readPricingIntent(store, 3000)).toEqual({ intent: 'start-free', returnTo: '/app', ts: 3000 });
+  });
+
   it('drops an unreadable stored value', () => {
     const store = memory();
     store.setItem('pricingIntent', '{nope');
@@ -28,6 +38,9 @@ describe('callbackDestination', () => {
   it('sends an upgrade intent to pricing with autostart', () => {
     expect(callbackDestination(new URLSearchParams('intent=upgrade'), null)).toBe('/pricing?intent=upgrade&autostart=1');
     expect(callbackDestination(new URLSearchParams(), { intent: 'upgrade', returnTo: '/subscribe', ts: 0 })).toBe('/pricing?intent=upgrade&autostart=1');
+    expect(callbackDestination(new URLSearchParams(), { intent: 'upgrade', returnTo: '/subscribe', ts: 0, plan: 'gold' })).toBe(
+      '/pricing?intent=upgrade&autostart=1&plan=gold',
+    );
   });
 
   it('sends start-free to /app and anything else to returnTo, default /app', () => {

@@ -3,6 +3,8 @@ export interface PricingIntent {
   intent: string;
   returnTo: string;
   ts: number;
+  /** The plan button that was clicked, when one was: checkout auto-starts for it (else for Platinum, the upgrade). */
+  plan?: 'gold' | 'platinum';
 }
 
 export const PRICING_INTENT_KEY = 'pricingIntent';
@@ -14,8 +16,10 @@ export interface KeyValueStore {
   removeItem(key: string): void;
 }
 
-export function savePricingIntent(store: KeyValueStore, intent: string, returnTo: string, now: number): void {
-  store.setItem(PRICING_INTENT_KEY, JSON.stringify({ intent, returnTo, ts: now } satisfies PricingIntent));
+/** Saves the intent; saved again without a plan (the login page does, from its query), it keeps the plan chosen before. */
+export function savePricingIntent(store: KeyValueStore, intent: string, returnTo: string, now: number, plan?: PricingIntent['plan']): void {
+  const kept = plan ?? (readPricingIntent(store, now)?.intent === intent ? readPricingIntent(store, now)?.plan : undefined);
+  store.setItem(PRICING_INTENT_KEY, JSON.stringify({ intent, returnTo, ts: now, ...(kept ? { plan: kept } : {}) } satisfies PricingIntent));
 }
 
 /** The stored intent if it is younger than 30 minutes; an expired or unreadable one is removed. */
@@ -33,7 +37,8 @@ export function readPricingIntent(store: KeyValueStore, now: number): PricingInt
     store.removeItem(PRICING_INTENT_KEY);
     return null;
   }
-  return { intent: parsed.intent, returnTo: parsed.returnTo, ts: parsed.ts };
+  const plan = parsed.plan === 'gold' || parsed.plan === 'platinum' ? parsed.plan : undefined;
+  return { intent: parsed.intent, returnTo: parsed.returnTo, ts: parsed.ts, ...(plan ? { plan } : {}) };
 }
 
 export function clearPricingIntent(store: KeyValueStore): void {
@@ -48,13 +53,14 @@ export function safeReturnPath(value: string | null | undefined, fallback: strin
 
 /**
  * Where /auth/callback goes once a session exists (spec 000 §2, steps 3–6): intent and returnTo from
- * the query, else from the stored pricing intent; upgrade → pricing with autostart, start-free → /app,
+ * the query, else from the stored pricing intent; upgrade → pricing with autostart (and the plan clicked, if
+ * one was), start-free → /app,
  * otherwise returnTo (default /app).
  */
 export function callbackDestination(query: URLSearchParams, stored: PricingIntent | null): string {
   const intent = query.get('intent') ?? stored?.intent ?? null;
   const returnTo = query.get('returnTo') ?? stored?.returnTo ?? null;
-  if (intent === 'upgrade') return '/pricing?intent=upgrade&autostart=1';
+  if (intent === 'upgrade') return `/pricing?intent=upgrade&autostart=1${stored?.plan ? `&plan=${stored.plan}` : ''}`;
   if (intent === 'start-free') return '/app';
   return safeReturnPath(returnTo, '/app');
 }

@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { FALLBACK_PLAN, fetchPlanInfo, fetchProfile } from '../api/accounts';
+import { FALLBACK_PLAN, fetchPlanInfo, fetchProfile } from '../account/account-api';
 import { ApiError, type ApiEvent } from '../api/api-client';
 import { api, apiEvents, ApiEventMessage } from '../api/client';
 import { needsRefresh, type Session } from '../api/session';

@@ -1,4 +1,4 @@
-import { signOutEverywhere } from '../api/accounts';
+import { signOutEverywhere } from '../account/account-api';
 import { api } from '../api/client';
 
 export const SIGN_OUT_MESSAGES = {

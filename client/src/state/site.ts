@@ -1,10 +1,10 @@
 import { atom, useAtomValue } from 'jotai';
 import { loadable } from 'jotai/utils';
 import { DEFAULT_FREE_MONTHLY_QUOTA, type SiteConfig } from '@oddspulse/shared';
-import { api } from '../api/client';
+import { fetchSiteConfig } from './site-api';
 
 /** GET /api/site once per page load: this deployment's public settings (social links, the free quota). */
-const siteConfigAtom = atom(() => api.get<SiteConfig>('/api/site', { auth: 'none' }));
+const siteConfigAtom = atom(() => fetchSiteConfig());
 
 /** Never suspends: the footer renders at once and adds the links when they arrive. */
 const siteConfigLoadableAtom = loadable(siteConfigAtom);

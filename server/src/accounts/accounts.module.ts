@@ -2,61 +2,59 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
-import { APP_CONFIG } from '../config/config.module';
-import { appleConfigured, googleConfigured, type AppConfig } from '../config/config.schema';
-import { ApiKeyService } from './api-key.service';
-import { ApiKeyStrategy } from './api-key.strategy';
-import { ApiKeysController } from './api-keys.controller';
-import { ApiKeysRepository } from './api-keys.repository';
-import { AuthController } from './auth.controller';
-import { AuthService } from './auth.service';
-import { jwtSigningKey } from './crypto';
-import { DevOutboxController } from './dev-outbox.controller';
-import { AuthenticationGuard, MeteredOddsGuard, OptionalAuthenticationGuard, PaidPlanGuard, PlatinumGuard } from './guards';
-import { JwtStrategy } from './jwt.strategy';
-import { MailService } from './mail.service';
-import { MeController } from './me.controller';
-import { OAuthController } from './oauth.controller';
-import { OAuthStateService } from './oauth-state.service';
-import { AppleStrategy, GOOGLE_OAUTH_ENDPOINTS, GoogleStrategy, type GoogleOAuthEndpoints } from './oauth.strategies';
-import { PasswordResetRepository } from './password-reset.repository';
-import { PasswordService } from './password.service';
-import { PlanRepository } from './plan.repository';
-import { PlanService } from './plan.service';
-import { PreferencesController } from './preferences.controller';
-import { PreferencesRepository } from './preferences.repository';
-import { PreferencesService } from './preferences.service';
-import { ProfileController } from './profile.controller';
-import { ProfileService } from './profile.service';
-import { ProfilesRepository } from './profiles.repository';
-import { RateLimitGuard } from './rate-limit.guard';
-import { RateLimiterService } from './rate-limiter.service';
-import { SessionService } from './session.service';
-import { SessionsRepository } from './sessions.repository';
-import { UsageRepository } from './usage.repository';
-import { UsersRepository } from './users.repository';
+import { APP_CONFIG, appleConfigured, googleConfigured, type AppConfig } from '@oddspulse/core';
+import { ApiKeyService } from './api-keys/api-key.service';
+import { ApiKeyStrategy } from './api-keys/api-key.strategy';
+import { ApiKeysController } from './api-keys/api-keys.controller';
+import { AccountCreatedHooks } from './auth/account-created.hooks';
+import { AuditController } from './audit/audit.controller';
+import { AuditService } from './audit/audit.service';
+import { AuthController } from './auth/auth.controller';
+import { AuthService } from './auth/auth.service';
+import { jwtSigningKey } from './auth/crypto';
+import { DevOutboxController } from './mail/dev-outbox.controller';
+import { AuthenticationGuard, MeteredOddsGuard, OpsViewerGuard, OptionalAuthenticationGuard, PaidPlanGuard, PlatinumGuard } from './access/guards';
+import { JwtStrategy } from './auth/jwt.strategy';
+import { MailService } from './mail/mail.service';
+import { MeController } from './plans/me.controller';
+import { OAuthController } from './oauth/oauth.controller';
+import { OAuthStateService } from './oauth/oauth-state.service';
+import { AppleStrategy, GOOGLE_OAUTH_ENDPOINTS, GoogleStrategy, type GoogleOAuthEndpoints } from './oauth/oauth.strategies';
+import { PasswordService } from './auth/password.service';
+import { PlanService } from './plans/plan.service';
+import { PreferencesController } from './profile/preferences.controller';
+import { PreferencesService } from './profile/preferences.service';
+import { ProfileController } from './profile/profile.controller';
+import { ProfileService } from './profile/profile.service';
+import { RateLimitGuard } from './access/rate-limit.guard';
+import { HttpRateLimits } from './access/rate-limits.service';
+import { SessionService } from './auth/session.service';
 
 /**
- * Accounts, sessions, plans and entitlements (issue 5). Exports the guards and services later features use:
- * the decorators in ./decorators, PlanService (every plan change), AuthService.authenticateHandshake (the
- * socket gateway) and ApiKeyService.
+ * Accounts, sessions, plans and entitlements (issue 5), API keys and the audit log (issue 17). Exports the guards and
+ * services later features use: the decorators in ./access, PlanService (every plan change), AuthService.authenticateToken
+ * and ApiKeyService (used by the socket gateway's one handshake authenticator, realtime/socket-auth.service.ts), and
+ * AuditService (any domain records security events through it: billing, ops).
  */
 @Module({
   imports: [
     PassportModule.register({ session: false }),
     JwtModule.registerAsync({ inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ secret: jwtSigningKey(config.JWT_SECRET) }) }),
   ],
-  controllers: [AuthController, OAuthController, MeController, ProfileController, PreferencesController, ApiKeysController, DevOutboxController],
+  controllers: [
+    AuthController,
+    OAuthController,
+    MeController,
+    ProfileController,
+    PreferencesController,
+    ApiKeysController,
+    AuditController,
+    DevOutboxController,
+  ],
   providers: [
-    UsersRepository,
-    SessionsRepository,
-    ProfilesRepository,
-    PlanRepository,
-    UsageRepository,
-    PreferencesRepository,
-    ApiKeysRepository,
-    PasswordResetRepository,
+    AccountCreatedHooks,
     PasswordService,
+    AuditService,
     SessionService,
     AuthService,
     PlanService,
@@ -65,7 +63,7 @@ import { UsersRepository } from './users.repository';
     ApiKeyService,
     MailService,
     OAuthStateService,
-    RateLimiterService,
+    HttpRateLimits,
     JwtStrategy,
     ApiKeyStrategy,
     AuthenticationGuard,
@@ -73,6 +71,7 @@ import { UsersRepository } from './users.repository';
     PaidPlanGuard,
     PlatinumGuard,
     MeteredOddsGuard,
+    OpsViewerGuard,
     { provide: APP_GUARD, useClass: RateLimitGuard },
     { provide: GOOGLE_OAUTH_ENDPOINTS, useValue: {} },
     {
@@ -87,6 +86,18 @@ import { UsersRepository } from './users.repository';
       useFactory: (config: AppConfig, auth: AuthService) => (appleConfigured(config) ? new AppleStrategy(config, auth) : null),
     },
   ],
-  exports: [AuthService, ApiKeyService, PlanService, AuthenticationGuard, OptionalAuthenticationGuard, PaidPlanGuard, PlatinumGuard, MeteredOddsGuard],
+  exports: [
+    AccountCreatedHooks,
+    AuthService,
+    ApiKeyService,
+    PlanService,
+    AuditService,
+    AuthenticationGuard,
+    OptionalAuthenticationGuard,
+    PaidPlanGuard,
+    PlatinumGuard,
+    MeteredOddsGuard,
+    OpsViewerGuard,
+  ],
 })
 export class AccountsModule {}

@@ -1,16 +1,32 @@
-import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
+import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
+import { APP_CONFIG, type AppConfig, MetricsService } from '@oddspulse/core';
+import { ApiErrors } from '../errors/api-errors';
+import { HttpExceptionFilter } from '../errors/http-exception.filter';
+import { requestLog } from './request-log';
 
 /**
- * HTTP hardening shared by the server and the integration tests: security headers (helmet, with a CSP that
- * allows only this origin's scripts), cookie parsing for the access and CSRF cookies, and client addresses
- * taken from a proxy on the loopback only.
+ * A JSON body that does not parse becomes ApiErrors.invalidJson here: past this point Nest turns the parser's
+ * SyntaxError into a bare 400 carrying the parser's own text and no code.
  */
-export function configureHttp(app: INestApplication, { https }: { https: boolean }): void {
+function invalidJsonBody(error: unknown, _req: Request, _res: Response, next: NextFunction): void {
+  next((error as { type?: string } | null)?.type === 'entity.parse.failed' ? ApiErrors.invalidJson() : error);
+}
+
+/**
+ * HTTP set-up shared by the server and the integration tests: one log line and a request id per request (first, so
+ * every request is counted, refused ones included), security headers (helmet, with a CSP that
+ * allows only this origin's scripts), cookie parsing for the access and CSRF cookies, client addresses
+ * taken from X-Forwarded-For only through the proxies TRUST_PROXY names (none by default), JSON bodies (Nest then adds
+ * no parser of its own), and the one exception filter that shapes every error body.
+ */
+export function configureHttp(app: NestExpressApplication, { https }: { https: boolean }): void {
   const express = app.getHttpAdapter().getInstance() as { set(name: string, value: unknown): void; disable(name: string): void };
-  express.set('trust proxy', 'loopback');
+  express.set('trust proxy', app.get<AppConfig>(APP_CONFIG).TRUST_PROXY);
   express.disable('x-powered-by');
+  app.use(requestLog(app.get(MetricsService)));
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -32,4 +48,7 @@ export function configureHttp(app: INestApplication, { https }: { https: boolean
     }),
   );
   app.use(cookieParser());
+  app.useBodyParser('json');
+  app.use(invalidJsonBody);
+  app.useGlobalFilters(new HttpExceptionFilter());
 }

@@ -1,14 +1,12 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
-import { LiveBoardsModule } from './live-boards.module';
 import { OddsHistoryService } from './odds-history.service';
-import { OddsModule } from './odds.module';
 import { OddsController } from './odds.controller';
 import { OddsService } from './odds.service';
 
 /** The odds REST calls (spec 001 §7, 002 §7 odds history), read from the boards in Redis and the history in PostgreSQL. */
 @Module({
-  imports: [AccountsModule, LiveBoardsModule, OddsModule],
+  imports: [AccountsModule],
   controllers: [OddsController],
   providers: [OddsService, OddsHistoryService],
   exports: [OddsService],

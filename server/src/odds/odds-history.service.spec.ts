@@ -1,5 +1,5 @@
 import { buildHistory } from './odds-history.service';
-import type { OddsHistoryRow } from './odds-history.repository';
+import type { OddsHistoryRow } from '@oddspulse/core';
 
 const row = (recordedAt: string, name: string, price: number, point: number | null = null, market = 'h2h'): OddsHistoryRow => ({
   bookmaker_key: 'draftkings',
@@ -16,18 +16,20 @@ const row = (recordedAt: string, name: string, price: number, point: number | nu
 // spec 002 §7 odds history: bookmakers, each with markets, each with a history of outcomes
 describe('buildHistory', () => {
   it('carries unchanged outcomes forward and joins the rows of one poll into one moment', () => {
-    const rows = [
-      row('2026-11-21T10:00:00Z', 'Home', 1.909090909),
-      row('2026-11-21T10:00:00Z', 'Away', 2),
-      row('2026-11-21T10:05:00Z', 'Home', 2.2),
-    ];
+    const rows = [row('2026-11-21T10:00:00Z', 'Home', 1.909090909), row('2026-11-21T10:00:00Z', 'Away', 2), row('2026-11-21T10:05:00Z', 'Home', 2.2)];
     const [book] = buildHistory(rows, 'american');
     expect(book.key).toBe('draftkings');
     expect(book.markets).toHaveLength(1);
     const history = book.markets[0].history;
     expect(history).toHaveLength(2);
-    expect(history[0].outcomes.map((o) => [o.name, o.price])).toEqual([['Home', -110], ['Away', 100]]);
-    expect(history[1].outcomes.map((o) => [o.name, o.price])).toEqual([['Home', 120], ['Away', 100]]);
+    expect(history[0].outcomes.map((o) => [o.name, o.price])).toEqual([
+      ['Home', -110],
+      ['Away', 100],
+    ]);
+    expect(history[1].outcomes.map((o) => [o.name, o.price])).toEqual([
+      ['Home', 120],
+      ['Away', 100],
+    ]);
     expect(book.markets[0].last_update).toBe('2026-11-21T10:05:00.000Z');
   });
 

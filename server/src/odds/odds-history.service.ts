@@ -1,12 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { canonicalBookKey } from '@oddspulse/shared';
-import { AccountErrors } from '../accounts/http-errors';
-import { OddsHistoryRepository, type OddsHistoryRow } from './odds-history.repository';
-import { formatPrice, list, parsePriceFormat, type PriceFormat } from './odds-view';
-import type { Query } from './odds.service';
-
-/** Spec 002 §9: the line-movement markets. */
-export const LINE_MOVEMENT_MARKETS = ['h2h', 'spreads', 'totals'] as const;
+import { OddsHistoryRepository, type OddsHistoryRow } from '@oddspulse/core';
+import { formatPrice, type PriceFormat } from '@oddspulse/shared';
+import type { OddsHistoryQuery } from './odds.dto';
 
 export interface HistoryOutcome {
   name: string;
@@ -68,19 +63,9 @@ export function buildHistory(rows: readonly OddsHistoryRow[], prices: PriceForma
 export class OddsHistoryService {
   constructor(private readonly repository: OddsHistoryRepository) {}
 
-  /** Spec 002 §7 GET /api/odds-history: sport and eventId are required; markets default to the line-movement ones. */
-  async history(query: Query): Promise<OddsHistoryBookmaker[]> {
-    const sport = typeof query.sport === 'string' ? query.sport.trim() : '';
-    const eventId = typeof query.eventId === 'string' ? query.eventId.trim() : '';
-    if (!sport || !eventId) throw AccountErrors.validation('Line history unavailable for this event.', 'HISTORY_UNAVAILABLE');
-    const prices = parsePriceFormat(query.oddsFormat);
-    const markets = list(query.markets);
-    const rows = await this.repository.find({
-      sport,
-      eventId,
-      markets: markets.length ? markets : [...LINE_MOVEMENT_MARKETS],
-      bookmakers: list(query.bookmakers).map(canonicalBookKey),
-    });
-    return buildHistory(rows, prices);
+  /** Spec 002 §7 GET /api/odds-history: one event's line movement in the markets asked for. */
+  async history(query: OddsHistoryQuery): Promise<OddsHistoryBookmaker[]> {
+    const { sport, eventId, markets, bookmakers } = query;
+    return buildHistory(await this.repository.find({ sport, eventId, markets, bookmakers }), query.oddsFormat);
   }
 }

@@ -1,5 +1,10 @@
-import { gameDay, type BoardEvent } from '@oddspulse/shared';
-import { filterEvents, formatPrice, list, parseDateFilter, parsePriceFormat, regionBooks, toApiGame } from './odds-view';
+import { booksInRegions, gameDay, type BoardEvent } from '@oddspulse/shared';
+import { formatPrice, toApiGame } from '@oddspulse/shared';
+import { dateFilter, list, priceFormat, regionList } from './odds.dto';
+import { filterEvents } from './odds-view';
+
+/** Region names to the books they cover, as GET /api/odds reads them (an unknown region is refused). */
+const regionBooks = (regions: string[]) => booksInRegions(regionList.parse(regions));
 
 const event = (id: string, commence: string, books: Array<[string, string[]]>): BoardEvent => ({
   id,
@@ -12,7 +17,14 @@ const event = (id: string, commence: string, books: Array<[string, string[]]>): 
     key,
     title: key,
     last_update: commence,
-    markets: markets.map((m) => ({ key: m, last_update: commence, outcomes: [{ name: 'Home', price: 1.909090909 }, { name: 'Away', price: 2.1 }] })),
+    markets: markets.map((m) => ({
+      key: m,
+      last_update: commence,
+      outcomes: [
+        { name: 'Home', price: 1.909090909 },
+        { name: 'Away', price: 2.1 },
+      ],
+    })),
   })),
 });
 
@@ -27,22 +39,22 @@ describe('odds view', () => {
 
   // spec 001 §2: American is the default format; the board is decimal
   it('converts decimal prices at the edge', () => {
-    expect(parsePriceFormat(undefined)).toBe('american');
+    expect(priceFormat.parse(undefined)).toBe('american');
     expect(formatPrice(1.909090909, 'american')).toBe(-110);
     expect(formatPrice(2.5, 'american')).toBe(150);
     // decimal is the board's price as it is (issue 8: the odds page's first load must match the pushed diffs)
     expect(formatPrice(1 + 100 / 110, 'decimal')).toBe(1 + 100 / 110);
     expect(formatPrice(2.37, 'decimal')).toBe(2.37);
-    expect(() => parsePriceFormat('fractional')).toThrow();
+    expect(() => priceFormat.parse('fractional')).toThrow();
   });
 
   // spec 001 §4 date filter
   it('reads the date filter: all, live, today or a day', () => {
-    expect(parseDateFilter(undefined, now)).toEqual({ kind: 'all' });
-    expect(parseDateFilter('live', now)).toEqual({ kind: 'live' });
-    expect(parseDateFilter('today', now)).toEqual({ kind: 'day', day: '2026-11-21' });
-    expect(parseDateFilter('2026-11-22', now)).toEqual({ kind: 'day', day: '2026-11-22' });
-    expect(() => parseDateFilter('22/11/2026', now)).toThrow();
+    expect(dateFilter.parse(undefined)).toEqual({ kind: 'all' });
+    expect(dateFilter.parse('live')).toEqual({ kind: 'live' });
+    expect(dateFilter.parse('today')).toEqual({ kind: 'today' });
+    expect(dateFilter.parse('2026-11-22')).toEqual({ kind: 'day', day: '2026-11-22' });
+    expect(() => dateFilter.parse('22/11/2026')).toThrow();
   });
 
   it('uses US Eastern game days (a 00:30 UTC tip-off is the evening before)', () => {
@@ -52,10 +64,15 @@ describe('odds view', () => {
   it('keeps upcoming games of the day, live games, and the books and markets asked for', () => {
     const events = [
       event('started', '2026-11-21T14:00:00Z', [['draftkings', ['h2h']]]),
-      event('tonight', '2026-11-22T00:30:00Z', [['draftkings', ['h2h', 'totals']], ['pinnacle', ['h2h']]]),
+      event('tonight', '2026-11-22T00:30:00Z', [
+        ['draftkings', ['h2h', 'totals']],
+        ['pinnacle', ['h2h']],
+      ]),
       event('tomorrow', '2026-11-22T20:00:00Z', [['fanduel', ['h2h']]]),
     ];
     expect(filterEvents(events, { date: { kind: 'day', day: '2026-11-21' }, now }).map((e) => e.id)).toEqual(['tonight']);
+    // today is the game day of now: 2026-11-21
+    expect(filterEvents(events, { date: { kind: 'today' }, now }).map((e) => e.id)).toEqual(['tonight']);
     expect(filterEvents(events, { date: { kind: 'live' }, now }).map((e) => e.id)).toEqual(['started']);
     const narrowed = filterEvents(events, { markets: ['totals'], books: new Set(['draftkings']), now });
     expect(narrowed.map((e) => e.id)).toEqual(['tonight']);

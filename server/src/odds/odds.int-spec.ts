@@ -1,10 +1,8 @@
-import type { SportBoard } from '@oddspulse/shared';
-import { canonicalBookKey, diffBoards, selectableSportsbooks } from '@oddspulse/shared';
+import { type SportBoard, canonicalBookKey, diffBoards, selectableSportsbooks } from '@oddspulse/shared';
 import { bearer, signUp } from '../../../test/support/accounts-app';
 import { loadFixtureBoards, writeBoard } from '../../../test/support/fixture-boards';
 import { createGatewayApp, type GatewayTestApp } from '../../../test/support/gateway-app';
-import { deleteKeysWithPrefix, RedisKeys } from '../redis/redis-keys';
-import { OddsHistoryRepository } from './odds-history.repository';
+import { deleteKeysWithPrefix, RedisKeys, OddsHistoryRepository } from '@oddspulse/core';
 
 const prefix = `${process.env.REDIS_PREFIX}-odds`;
 const NFL = 'americanfootball_nfl';
@@ -36,7 +34,15 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
 
   // spec 001 §6, 000 §8: the odds endpoints need a signed-in user
   it('answers 401 "Authentication required" without a user', async () => {
-    for (const path of ['/api/sports', '/api/events?sport=x', '/api/odds', '/api/odds-data?sport=x', '/api/player-props', `/api/cached-odds/${NFL}`, '/api/odds-history']) {
+    for (const path of [
+      '/api/sports',
+      '/api/events?sport=x',
+      '/api/odds',
+      '/api/odds-data?sport=x',
+      '/api/player-props',
+      `/api/cached-odds/${NFL}`,
+      '/api/odds-history',
+    ]) {
       const res = await get(path);
       expect([path, res.status, res.body.message]).toEqual([path, 401, 'Authentication required']);
     }
@@ -50,7 +56,9 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
       expect(res.body.message).toBe('Please select sports, regions, and markets to view odds');
     }
     expect((await get(`/api/odds?sports=${NFL}&markets=h2h&regions=mars`, gold)).body.message).toBe('Unknown region: mars');
-    expect((await get(`/api/odds?sports=${NFL}&markets=h2h&regions=us&oddsFormat=fractional`, gold)).body.message).toBe('oddsFormat must be american or decimal');
+    expect((await get(`/api/odds?sports=${NFL}&markets=h2h&regions=us&oddsFormat=fractional`, gold)).body.message).toBe(
+      'oddsFormat must be american or decimal',
+    );
     expect((await get(`/api/odds?sports=${NFL}&markets=h2h&regions=us&date=tomorrowish`, gold)).status).toBe(400);
   });
 
@@ -67,7 +75,11 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
         for (const market of book.markets) {
           expect(market.key).toBe('h2h');
           for (const outcome of market.outcomes) {
-            const raw = recorded.get(game.id)!.bookmakers.find((b) => canonicalBookKey(b.key) === book.key)!.markets.find((m) => m.key === 'h2h')!.outcomes.find((o) => o.name === outcome.name)!;
+            const raw = recorded
+              .get(game.id)!
+              .bookmakers.find((b) => canonicalBookKey(b.key) === book.key)!
+              .markets.find((m) => m.key === 'h2h')!
+              .outcomes.find((o) => o.name === outcome.name)!;
             expect(outcome.price).toBe(raw.price);
             compared++;
           }
@@ -77,7 +89,7 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     expect(compared).toBeGreaterThan(100);
   });
 
-  it('gives the board\'s decimal prices, unrounded, and unix times when asked', async () => {
+  it("gives the board's decimal prices, unrounded, and unix times when asked", async () => {
     const res = await get(`/api/odds?sports=${NFL}&markets=spreads,totals&regions=us,eu&oddsFormat=decimal&dateFormat=unix`, gold);
     expect(res.status).toBe(200);
     const game = res.body[0];
@@ -85,10 +97,16 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     // the board's decimal prices exactly, unrounded (what the socket's diffs carry)
     const board = fixtures.nfl.events.find((e) => e.id === game.id)!;
     let compared = 0;
-    for (const book of game.bookmakers as Array<{ key: string; markets: Array<{ key: string; outcomes: Array<{ name: string; point?: number; price: number }> }> }>) {
+    for (const book of game.bookmakers as Array<{
+      key: string;
+      markets: Array<{ key: string; outcomes: Array<{ name: string; point?: number; price: number }> }>;
+    }>) {
       for (const market of book.markets) {
         for (const outcome of market.outcomes) {
-          const held = board.bookmakers.find((b) => b.key === book.key)!.markets.find((m) => m.key === market.key)!.outcomes.find((o) => o.name === outcome.name && o.point === outcome.point)!;
+          const held = board.bookmakers
+            .find((b) => b.key === book.key)!
+            .markets.find((m) => m.key === market.key)!
+            .outcomes.find((o) => o.name === outcome.name && o.point === outcome.point)!;
           expect(outcome.price).toBe(held.price);
           compared++;
         }
@@ -120,7 +138,9 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     expect(events.body).toHaveLength(fixtures.nfl.events.length);
     expect(events.body[0]).not.toHaveProperty('bookmakers');
     const oddsData = await get(`/api/odds-data?sport=${NFL}`, gold);
-    const markets = new Set(oddsData.body.flatMap((g: { bookmakers: Array<{ markets: Array<{ key: string }> }> }) => g.bookmakers.flatMap((b) => b.markets.map((m) => m.key))));
+    const markets = new Set(
+      oddsData.body.flatMap((g: { bookmakers: Array<{ markets: Array<{ key: string }> }> }) => g.bookmakers.flatMap((b) => b.markets.map((m) => m.key))),
+    );
     expect([...markets]).toEqual(['h2h']);
   });
 
@@ -151,7 +171,16 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     expect(a.status).toBe(200);
     expect(a.body.length).toBeGreaterThan(100);
     expect(a.body[0]).toEqual(
-      expect.objectContaining({ game_id: game.id, market: 'player_points', ou: expect.stringMatching(/Over|Under/), player: expect.any(String), price: expect.any(Number), line: expect.any(Number), is_latest: true, is_active: true }),
+      expect.objectContaining({
+        game_id: game.id,
+        market: 'player_points',
+        ou: expect.stringMatching(/Over|Under/),
+        player: expect.any(String),
+        price: expect.any(Number),
+        line: expect.any(Number),
+        is_latest: true,
+        is_active: true,
+      }),
     );
     const b = await get('/api/player-props?sports=basketball_nba&bookFilter=draftkings', gold);
     expect(b.status).toBe(200);
@@ -169,6 +198,36 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     const freeRes = await get(`/api/cached-odds/${NFL}`, free);
     const freeBooks = new Set<string>(freeRes.body.events.flatMap((e: { bookmakers: Array<{ key: string }> }) => e.bookmakers.map((b) => b.key)));
     expect(freeBooks.size).toBeLessThan(boardBooks.size);
+  });
+
+  // issue 19: the browser's first load is the board itself, in the shape the socket's diffs then patch
+  it('serves the boards as stored for the first load, narrowed to the markets asked for and to the plan', async () => {
+    const markets = ['h2h', 'spreads'];
+    const res = await get(`/api/boards?kind=odds&sports=${NFL}&markets=${markets.join(',')}&_t=1`, gold);
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-board-fetched-at']).toBe(`${NFL}=${fixtures.nfl.fetched_at}`);
+    const expected = fixtures.nfl.events
+      .map((event) => ({
+        ...event,
+        bookmakers: event.bookmakers.map((book) => ({ ...book, markets: book.markets.filter((m) => markets.includes(m.key)) })).filter((b) => b.markets.length),
+      }))
+      .filter((event) => event.bookmakers.length);
+    expect(res.body).toEqual({ boards: [{ sport_key: NFL, fetched_at: fixtures.nfl.fetched_at, events: expected }] });
+
+    const props = await get('/api/boards?kind=props&sports=basketball_nba', gold);
+    expect(props.body.boards.map((b: SportBoard) => b.events)).toEqual([fixtures.props.events]);
+
+    const allowed = new Set(selectableSportsbooks({ plan: 'free', unlimited: false }));
+    const freeRes = await get(`/api/boards?sports=${NFL}`, free);
+    const freeBooks = new Set<string>(freeRes.body.boards[0].events.flatMap((e: { bookmakers: Array<{ key: string }> }) => e.bookmakers.map((b) => b.key)));
+    expect(freeBooks.size).toBeGreaterThan(0);
+    for (const key of freeBooks) expect(allowed.has(key)).toBe(true);
+
+    expect((await get(`/api/boards?sports=${NFL}`)).status).toBe(401);
+    expect(await get('/api/boards?kind=odds', gold).then((r) => [r.status, r.body.message])).toEqual([400, 'Please select a sport']);
+    expect((await get(`/api/boards?kind=scores&sports=${NFL}`, gold)).status).toBe(400);
+    expect((await get('/api/boards?sports=icehockey_nhl', gold)).body).toMatchObject({ code: 'BOARD_UNAVAILABLE', sports: ['icehockey_nhl'] });
   });
 
   // spec 000 §5 / issue 5: the free plan sees its popular books only, and is metered (DECISIONS 2)

@@ -1,37 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  booksInRegions,
   canonicalBookKey,
   CORE_SPORTS,
+  formatPrice,
+  toApiGame,
+  type ApiGame,
+  type DateFormat,
   isEventLive,
   isLockedMarket,
   sportsbookName,
   type BoardEvent,
   type PlanAccess,
+  type PriceFormat,
   type Sport,
   type SportBoard,
 } from '@oddspulse/shared';
-import { AccountErrors } from '../accounts/http-errors';
-import { APP_CONFIG } from '../config/config.module';
-import type { AppConfig } from '../config/config.schema';
-import { boardUnavailable } from './odds-errors';
-import {
-  filterEvents,
-  formatPrice,
-  freshness,
-  list,
-  OddsMessages,
-  parseDateFilter,
-  parseDateFormat,
-  parsePriceFormat,
-  regionBooks,
-  toApiGame,
-  type ApiGame,
-  type BoardFreshness,
-  visibleBooks,
-} from './odds-view';
-import { LiveBoardsRepository, type BoardKind } from './live-boards.repository';
-
-export type Query = Record<string, unknown>;
+import { ApiErrors } from '../errors/api-errors';
+import { APP_CONFIG, type AppConfig, LiveStateRepository, OddsApiAccountRepository, type BoardKind } from '@oddspulse/core';
+import type { BoardsQuery, CachedOddsQuery, OddsDataQuery, OddsQuery, PlayerPropsQuery } from './odds.dto';
+import { filterEvents, freshness, type BoardFreshness, type DateFilter, visibleBooks } from './odds-view';
 
 export interface WithFreshness<T> {
   body: T;
@@ -65,97 +53,95 @@ const NOT_A_GAME_SPORT = /outright|winner|election|championship|futures/i;
 @Injectable()
 export class OddsService {
   constructor(
-    private readonly boards: LiveBoardsRepository,
+    private readonly boards: LiveStateRepository,
+    private readonly oddsApi: OddsApiAccountRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** The sports the pipeline polls; `active` false for those The Odds API says are out of season (when it is the feed). */
   async sports(): Promise<Sport[]> {
     const known = new Map(CORE_SPORTS.map((s) => [s.key, s]));
-    const inSeason = await this.boards.inSeasonSports();
+    const inSeason = await this.oddsApi.inSeasonSports();
     return this.config.FEED_SPORTS.filter((key) => !NOT_A_GAME_SPORT.test(key)).map((key) => ({
       ...(known.get(key) ?? { key, title: key, group: key.split('_')[0] }),
       active: inSeason ? inSeason.includes(key) : true,
     }));
   }
 
-  async events(query: Query): Promise<WithFreshness<Array<Omit<BoardEvent, 'bookmakers'>>>> {
-    const sport = this.sport(query.sport);
-    const board = await this.requireBoards('odds', [sport]);
-    const events = board[0].events.map(({ bookmakers: _books, ...event }) => event);
-    return { body: events, boards: [freshness(sport, board[0])] };
+  async events(sport: string): Promise<WithFreshness<Array<Omit<BoardEvent, 'bookmakers'>>>> {
+    const [board] = await this.requireBoards('odds', [sport]);
+    const events = board.events.map(({ bookmakers: _books, ...event }) => event);
+    return { body: events, boards: [freshness(sport, board)] };
   }
 
-  /** GET /api/odds: sports, markets and regions are required (spec 001 §5 filters). */
-  async odds(query: Query, access: PlanAccess, now = Date.now()): Promise<WithFreshness<ApiGame[]>> {
-    const sports = list(query.sports ?? query.sport);
-    const markets = list(query.markets);
-    const regions = list(query.regions);
-    if (!sports.length || !markets.length || !regions.length) throw AccountErrors.validation(OddsMessages.selectionRequired, 'ODDS_SELECTION_REQUIRED');
-    return this.games('odds', sports, { markets, regions, bookmakers: list(query.bookmakers), query, access, now });
+  /** GET /api/odds: the games of the sports asked for, in the markets and regions asked for (spec 001 §5 filters). */
+  async odds(query: OddsQuery, access: PlanAccess, now = Date.now()): Promise<WithFreshness<ApiGame[]>> {
+    return this.games('odds', query.sports, { ...query, access, now });
   }
 
-  /** GET /api/odds-data: one sport, regions us and markets h2h by default (spec 001 §7). */
-  async oddsData(query: Query, access: PlanAccess, now = Date.now()): Promise<WithFreshness<ApiGame[]>> {
-    const sport = this.sport(query.sport);
-    const markets = list(query.markets);
-    const regions = list(query.regions);
-    return this.games('odds', [sport], {
-      markets: markets.length ? markets : ['h2h'],
-      regions: regions.length ? regions : ['us'],
-      bookmakers: list(query.bookmakers),
-      query,
-      access,
-      now,
-    });
+  /** GET /api/odds-data: one sport (regions us and markets h2h by default, spec 001 §7). */
+  async oddsData(query: OddsDataQuery, access: PlanAccess, now = Date.now()): Promise<WithFreshness<ApiGame[]>> {
+    return this.games('odds', [query.sport], { ...query, access, now });
   }
 
   /** GET /api/cached-odds/{sport}: the board itself (decimal prices, `fetched_at`, `stale_since`), optionally narrowed. */
-  async cachedOdds(sportParam: string, query: Query, access: PlanAccess): Promise<SportBoard> {
-    const sport = this.sport(sportParam);
+  async cachedOdds(sport: string, query: CachedOddsQuery, access: PlanAccess): Promise<SportBoard> {
     const [board] = await this.requireBoards('odds', [sport]);
-    const books = this.narrowBooks(visibleBooks(access), list(query.bookmakers));
-    const eventId = typeof query.eventId === 'string' && query.eventId ? query.eventId : null;
-    return { ...board, events: filterEvents(board.events, { markets: list(query.markets), books, eventId, now: Date.now() }) };
+    const books = this.narrowBooks(visibleBooks(access), query.bookmakers);
+    return { ...board, events: filterEvents(board.events, { markets: query.markets, books, eventId: query.eventId, now: Date.now() }) };
+  }
+
+  /**
+   * GET /api/boards: the boards themselves, as the pipeline keeps them and the socket's diffs patch them (decimal
+   * prices as stored, `fetched_at`, `stale_since`), narrowed to the plan's books and the markets asked for: the
+   * browser's first load, with no trip through The Odds API's shape and back.
+   */
+  async storedBoards(query: BoardsQuery, access: PlanAccess, now = Date.now()): Promise<WithFreshness<{ boards: SportBoard[] }>> {
+    const boards = await this.requireBoards(query.kind, query.sports);
+    const books = visibleBooks(access);
+    return {
+      body: { boards: boards.map((board) => ({ ...board, events: filterEvents(board.events, { markets: query.markets, books, now }) })) },
+      boards: boards.map((board) => freshness(board.sport_key, board)),
+    };
   }
 
   /**
    * GET /api/player-props. Variant A (league, date, game_id, markets): one game's props as flat items.
    * Variant B (sports, date, bookFilter): the props boards' games.
    */
-  async playerProps(query: Query, access: PlanAccess, now = Date.now()): Promise<WithFreshness<PlayerPropItem[] | ApiGame[]>> {
-    const allowed = visibleBooks(access);
-    if (query.league !== undefined || query.game_id !== undefined) {
-      const sport = this.sport(query.league);
-      const gameId = typeof query.game_id === 'string' ? query.game_id.trim() : '';
-      if (!gameId) throw AccountErrors.validation('game_id is required with league');
-      const [board] = await this.requireBoards('props', [sport]);
-      const events = filterEvents(board.events, { markets: list(query.markets), books: allowed, eventId: gameId, date: parseDateFilter(query.date, now), now });
-      return { body: events.flatMap(propItems(now)), boards: [freshness(sport, board)] };
+  async playerProps(query: PlayerPropsQuery, access: PlanAccess, now = Date.now()): Promise<WithFreshness<PlayerPropItem[] | ApiGame[]>> {
+    if (query.variant === 'game') {
+      const [board] = await this.requireBoards('props', [query.league]);
+      const filter = { markets: query.markets, books: visibleBooks(access), eventId: query.game_id, date: query.date, now };
+      return { body: filterEvents(board.events, filter).flatMap(propItems(now)), boards: [freshness(query.league, board)] };
     }
-    const sports = list(query.sports);
-    if (!sports.length) throw AccountErrors.validation('Please select a league and game, or sports, to view player props');
-    return this.games('props', sports, { markets: list(query.markets), regions: [], bookmakers: list(query.bookFilter), query, access, now });
+    return this.games('props', query.sports, { ...query, regions: [], bookmakers: query.bookFilter, access, now });
   }
 
   private async games(
     kind: BoardKind,
     sports: string[],
-    options: { markets: string[]; regions: string[]; bookmakers: string[]; query: Query; access: PlanAccess; now: number },
+    options: {
+      markets: string[];
+      /** Canonical regions; empty for every region. */
+      regions: string[];
+      bookmakers: string[];
+      oddsFormat: PriceFormat;
+      dateFormat: DateFormat;
+      date: DateFilter;
+      access: PlanAccess;
+      now: number;
+    },
   ): Promise<WithFreshness<ApiGame[]>> {
-    const prices = parsePriceFormat(options.query.oddsFormat);
-    const dates = parseDateFormat(options.query.dateFormat);
-    const date = parseDateFilter(options.query.date, options.now);
     let books = this.narrowBooks(visibleBooks(options.access), options.bookmakers);
     if (options.regions.length) {
-      const inRegions = regionBooks(options.regions);
+      const inRegions = booksInRegions(options.regions);
       books = new Set([...(books ?? inRegions)].filter((key) => inRegions.has(key)));
     }
-    for (const sport of sports) this.sport(sport);
     const boards = await this.requireBoards(kind, sports);
-    const games = boards.flatMap((board) => filterEvents(board.events, { markets: options.markets, books, date, now: options.now }));
+    const games = boards.flatMap((board) => filterEvents(board.events, { markets: options.markets, books, date: options.date, now: options.now }));
     games.sort((a, b) => Date.parse(a.commence_time) - Date.parse(b.commence_time));
-    return { body: games.map((g) => toApiGame(g, prices, dates)), boards: boards.map((b) => freshness(b.sport_key, b)) };
+    return { body: games.map((g) => toApiGame(g, options.oddsFormat, options.dateFormat)), boards: boards.map((b) => freshness(b.sport_key, b)) };
   }
 
   /** The user's chosen books within what the plan allows; an empty choice means all allowed. */
@@ -165,17 +151,11 @@ export class OddsService {
     return new Set(allowed ? picked.filter((key) => allowed.has(key)) : picked);
   }
 
-  private sport(raw: unknown): string {
-    const sport = typeof raw === 'string' ? raw.trim() : '';
-    if (!/^[a-z0-9_]{2,64}$/.test(sport)) throw AccountErrors.validation(OddsMessages.sportRequired, 'SPORT_REQUIRED');
-    return sport;
-  }
-
   /** Every board asked for, or a 503 naming the sports that have none yet. */
   private async requireBoards(kind: BoardKind, sports: string[]): Promise<SportBoard[]> {
     const boards = await this.boards.boards(kind, sports);
     const missing = sports.filter((_, i) => !boards[i]);
-    if (missing.length) throw boardUnavailable(kind, missing);
+    if (missing.length) throw ApiErrors.boardUnavailable(kind, missing);
     return boards as SportBoard[];
   }
 }

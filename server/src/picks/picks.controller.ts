@@ -1,11 +1,21 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Logger, Param, ParseUUIDPipe, Patch, Post, Query, ServiceUnavailableException } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Logger, Param, Patch, Post, Query } from '@nestjs/common';
+import type { z } from 'zod';
 import { JobName, PickStats, UserPick, ValidationCounts, validationMessage } from '@oddspulse/shared';
-import type { AuthUser } from '../accounts/auth-user';
-import { CurrentUser, RequireAuth } from '../accounts/decorators';
-import { APP_CONFIG } from '../config/config.module';
-import type { AppConfig } from '../config/config.schema';
-import { JobQueueService } from '../queue/job-queue.service';
-import { createPickSchema, importPicksSchema, legacyToNewPick, listPicksSchema, parse, readableLegacyPicks, settlePickSchema, toCents } from './picks.dto';
+import type { AuthUser } from '../accounts/auth/auth-user';
+import { CurrentUser, RequireAuth } from '../accounts/access/decorators';
+import { APP_CONFIG, type AppConfig, JobQueueService } from '@oddspulse/core';
+import { ApiErrors } from '../errors/api-errors';
+import { ZodValidationPipe } from '../validation/zod-validation.pipe';
+import {
+  createPickSchema,
+  importPicksSchema,
+  legacyToNewPick,
+  listPicksSchema,
+  pickIdParam,
+  readableLegacyPicks,
+  settlePickSchema,
+  toCents,
+} from './picks.dto';
 import { PicksService } from './picks.service';
 
 /** The pick tracker's API (spec 002, DECISIONS 18–21): every call is the signed-in user's own picks. */
@@ -21,25 +31,27 @@ export class PicksController {
   ) {}
 
   @Get()
-  list(@CurrentUser() user: AuthUser, @Query() query: unknown): Promise<UserPick[]> {
-    const { period, status, sort } = parse(listPicksSchema, query);
+  list(@CurrentUser() user: AuthUser, @Query(new ZodValidationPipe(listPicksSchema)) query: z.infer<typeof listPicksSchema>): Promise<UserPick[]> {
+    const { period, status, sort } = query;
     return this.picks.list(user.id, { period, status: status === 'all' ? undefined : status, sort });
   }
 
   @Get('stats')
-  stats(@CurrentUser() user: AuthUser, @Query() query: unknown): Promise<PickStats> {
-    return this.picks.stats(user.id, parse(listPicksSchema, query).period);
+  stats(@CurrentUser() user: AuthUser, @Query(new ZodValidationPipe(listPicksSchema)) query: z.infer<typeof listPicksSchema>): Promise<PickStats> {
+    return this.picks.stats(user.id, query.period);
   }
 
   @Post()
-  create(@CurrentUser() user: AuthUser, @Body() body: unknown): Promise<UserPick> {
-    const input = parse(createPickSchema, body);
+  create(@CurrentUser() user: AuthUser, @Body(new ZodValidationPipe(createPickSchema)) input: z.infer<typeof createPickSchema>): Promise<UserPick> {
     return this.picks.create(user.id, { ...input, sport: input.sport ?? null });
   }
 
   @Patch(':id')
-  settle(@CurrentUser() user: AuthUser, @Param('id', ParseUUIDPipe) id: string, @Body() body: unknown): Promise<UserPick> {
-    const input = parse(settlePickSchema, body);
+  settle(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new ZodValidationPipe(pickIdParam)) id: string,
+    @Body(new ZodValidationPipe(settlePickSchema)) input: z.infer<typeof settlePickSchema>,
+  ): Promise<UserPick> {
     return this.picks.settleManually(user.id, id, {
       status: input.status,
       actualPayoutCents: input.actualPayout === undefined ? undefined : toCents(input.actualPayout),
@@ -48,14 +60,14 @@ export class PicksController {
 
   @Delete(':id')
   @HttpCode(204)
-  remove(@CurrentUser() user: AuthUser, @Param('id', ParseUUIDPipe) id: string): Promise<void> {
+  remove(@CurrentUser() user: AuthUser, @Param('id', new ZodValidationPipe(pickIdParam)) id: string): Promise<void> {
     return this.picks.remove(user.id, id);
   }
 
   /** The browser's oss_my_picks_v1 list, imported once per user (DECISIONS 18). */
   @Post('import')
-  async importLocal(@CurrentUser() user: AuthUser, @Body() body: unknown) {
-    const { picks } = parse(importPicksSchema, body);
+  async importLocal(@CurrentUser() user: AuthUser, @Body(new ZodValidationPipe(importPicksSchema)) body: z.infer<typeof importPicksSchema>) {
+    const { picks } = body;
     const readable = readableLegacyPicks(picks);
     const result = await this.picks.importOnce(user.id, readable.map(legacyToNewPick));
     return { ...result, skipped: result.skipped + picks.length - readable.length };
@@ -77,7 +89,7 @@ export class PicksController {
       );
     } catch (error) {
       this.logger.error({ err: error }, `Validate now failed: ${(error as Error).message}`);
-      throw new ServiceUnavailableException({ statusCode: 503, code: 'VALIDATION_FAILED', message: 'Validation failed' });
+      throw ApiErrors.unavailable('Validation failed', 'VALIDATION_FAILED');
     }
     return { ...counts, message: validationMessage(counts) };
   }

@@ -1,10 +1,16 @@
 import { z } from 'zod';
-import { PICK_STATUSES } from '@oddspulse/shared';
-import { AccountErrors } from '../accounts/http-errors';
-import { PICK_PERIODS } from './picks.service';
+import { DEFAULT_PICK_PERIOD, PICK_PERIODS, PICK_SORTS, PICK_STATUS_FILTERS, PICK_STATUSES } from '@oddspulse/shared';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
-const americanOdds = z.union([z.string().trim().regex(/^[+-]?\d{3,5}(\.\d+)?$/, 'must be American odds such as -110 or +150'), z.number()]).transform(String);
+const americanOdds = z
+  .union([
+    z
+      .string()
+      .trim()
+      .regex(/^[+-]?\d{3,5}(\.\d+)?$/, 'must be American odds such as -110 or +150'),
+    z.number(),
+  ])
+  .transform(String);
 const dollars = z.coerce.number().finite().min(0).max(1_000_000);
 const toCents = (value: number) => Math.round(value * 100);
 
@@ -69,10 +75,13 @@ export function readableLegacyPicks(items: readonly unknown[]): Array<z.infer<ty
 }
 
 export const listPicksSchema = z.object({
-  period: z.enum(Object.keys(PICK_PERIODS) as [keyof typeof PICK_PERIODS]).default('30d'),
-  status: z.enum(['all', ...PICK_STATUSES]).default('all'),
-  sort: z.enum(['date', 'profit', 'odds', 'sport']).default('date'),
+  period: z.enum(PICK_PERIODS).default(DEFAULT_PICK_PERIOD),
+  status: z.enum(PICK_STATUS_FILTERS).default('all'),
+  sort: z.enum(PICK_SORTS).default('date'),
 });
+
+/** The :id of PATCH and DELETE /api/picks/:id. */
+export const pickIdParam = z.string().uuid();
 
 export function legacyToNewPick(item: z.infer<typeof legacyPickSchema>) {
   return {
@@ -92,14 +101,6 @@ export function legacyToNewPick(item: z.infer<typeof legacyPickSchema>) {
     note: item.note ?? null,
     dateAdded: item.dateAdded,
   };
-}
-
-/** Parses a body or query with a schema; 400 naming the first field that is wrong. */
-export function parse<T extends z.ZodTypeAny>(schema: T, input: unknown): z.infer<T> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  throw AccountErrors.validation(`${issue.path.join('.') || 'body'}: ${issue.message}`);
 }
 
 export { toCents };

@@ -39,7 +39,11 @@ describe('picks API (real PostgreSQL and Redis)', () => {
 
   it('answers 400 naming the field for bad input', async () => {
     const { session } = await signUp(t);
-    const res = await t.http().post('/api/picks').set(bearer(session)).send(pick({ odds: 'evens', stakeCents: -5 }));
+    const res = await t
+      .http()
+      .post('/api/picks')
+      .set(bearer(session))
+      .send(pick({ odds: 'evens', stakeCents: -5 }));
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/^odds: must be American odds/);
     const query = await t.http().get('/api/picks?period=12d').set(bearer(session));
@@ -79,7 +83,17 @@ describe('picks API (real PostgreSQL and Redis)', () => {
   it('imports the browser list once, skipping duplicates (DECISIONS 18)', async () => {
     const { session } = await signUp(t);
     const local = [
-      { id: 'a1', game: 'Bills @ Rams', league: 'NFL', market: 'Moneyline', selection: 'Buffalo Bills -140', odds: '-140', stake: 50, status: '', dateAdded: new Date().toISOString() },
+      {
+        id: 'a1',
+        game: 'Bills @ Rams',
+        league: 'NFL',
+        market: 'Moneyline',
+        selection: 'Buffalo Bills -140',
+        odds: '-140',
+        stake: 50,
+        status: '',
+        dateAdded: new Date().toISOString(),
+      },
       { id: 'a1', game: 'Bills @ Rams', league: 'NFL', market: 'Moneyline', selection: 'Buffalo Bills -140', odds: '-140', stake: 50 },
       { id: 'b2', game: 'Colts at Texans', league: 'NFL', market: 'Totals', selection: 'Over 44.5', odds: -105, stake: 20, potential: 39.05, status: 'win' },
       // Stored malformed by the old app: skipped, not a reason to refuse the rest.
@@ -91,21 +105,51 @@ describe('picks API (real PostgreSQL and Redis)', () => {
     expect(second.body).toEqual({ imported: 0, skipped: 4, alreadyImported: true });
     const list = (await t.http().get('/api/picks').set(bearer(session))).body;
     expect(list).toHaveLength(2);
-    expect(list.find((p: { selection: string }) => p.selection === 'Over 44.5')).toMatchObject({ status: 'won', stakeCents: 2000, potentialCents: 3905, actualPayoutCents: 3905 });
+    expect(list.find((p: { selection: string }) => p.selection === 'Over 44.5')).toMatchObject({
+      status: 'won',
+      stakeCents: 2000,
+      potentialCents: 3905,
+      actualPayoutCents: 3905,
+    });
   });
 
   it('filters by period and status, sorts, and computes the statistics of the period (DECISIONS 20)', async () => {
     const { session } = await signUp(t);
     const day = 86_400_000;
     const old = new Date(Date.now() - 45 * day).toISOString();
-    await t.http().post('/api/picks/import').set(bearer(session)).send({
-      picks: [
-        { id: '1', game: 'A vs B', league: 'NFL', market: 'Moneyline', selection: 'A', odds: '+150', stake: 100, potential: 250, status: 'won', dateAdded: new Date(Date.now() - 2 * day).toISOString() },
-        { id: '2', game: 'C vs D', league: 'NBA', market: 'Moneyline', selection: 'C', odds: '-200', stake: 50, status: 'lost', dateAdded: new Date(Date.now() - day).toISOString() },
-        { id: '3', game: 'E vs F', league: 'NFL', market: 'Moneyline', selection: 'E', odds: '-110', stake: 10, status: 'pending' },
-        { id: '4', game: 'G vs H', league: 'NHL', market: 'Moneyline', selection: 'G', odds: '+100', stake: 100, status: 'lost', dateAdded: old },
-      ],
-    });
+    await t
+      .http()
+      .post('/api/picks/import')
+      .set(bearer(session))
+      .send({
+        picks: [
+          {
+            id: '1',
+            game: 'A vs B',
+            league: 'NFL',
+            market: 'Moneyline',
+            selection: 'A',
+            odds: '+150',
+            stake: 100,
+            potential: 250,
+            status: 'won',
+            dateAdded: new Date(Date.now() - 2 * day).toISOString(),
+          },
+          {
+            id: '2',
+            game: 'C vs D',
+            league: 'NBA',
+            market: 'Moneyline',
+            selection: 'C',
+            odds: '-200',
+            stake: 50,
+            status: 'lost',
+            dateAdded: new Date(Date.now() - day).toISOString(),
+          },
+          { id: '3', game: 'E vs F', league: 'NFL', market: 'Moneyline', selection: 'E', odds: '-110', stake: 10, status: 'pending' },
+          { id: '4', game: 'G vs H', league: 'NHL', market: 'Moneyline', selection: 'G', odds: '+100', stake: 100, status: 'lost', dateAdded: old },
+        ],
+      });
     const month = (await t.http().get('/api/picks?period=30d&sort=profit').set(bearer(session))).body;
     expect(month.map((p: { selection: string }) => p.selection)).toEqual(['A', 'E', 'C']);
     const lost = (await t.http().get('/api/picks?period=90d&status=lost&sort=sport').set(bearer(session))).body;
@@ -113,7 +157,16 @@ describe('picks API (real PostgreSQL and Redis)', () => {
 
     const stats = (await t.http().get('/api/picks/stats?period=30d').set(bearer(session))).body;
     // Settled in 30 days: won $100 → $250, lost $50. Staked 150, returned 250: profit 100, ROI 66.7 %, win rate 50 %.
-    expect(stats).toMatchObject({ totalBets: 3, wonBets: 1, lostBets: 1, pendingBets: 1, totalStakedCents: 15_000, netProfitCents: 10_000, winRate: 50, roi: 66.7 });
+    expect(stats).toMatchObject({
+      totalBets: 3,
+      wonBets: 1,
+      lostBets: 1,
+      pendingBets: 1,
+      totalStakedCents: 15_000,
+      netProfitCents: 10_000,
+      winRate: 50,
+      roi: 66.7,
+    });
     expect((await t.http().get('/api/picks/stats?period=90d').set(bearer(session))).body.totalBets).toBe(4);
   });
 });

@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { PicksController } from './picks.controller';
-import { PicksDataModule } from './picks-data.module';
 import { PicksService } from './picks.service';
 
 @Module({
-  imports: [AccountsModule, PicksDataModule],
+  imports: [AccountsModule],
   controllers: [PicksController],
   providers: [PicksService],
 })

@@ -1,18 +1,21 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import {
   americanToDecimal,
   computePickStats,
-  isValidAmerican,
+  parseAmerican,
+  pickPayoutCents,
+  pickPeriodStart,
+  pickProfitCents,
   UserPick,
+  PickPeriod,
+  PickSort,
   PickStats,
   PickStatus,
   settlementPayoutCents,
   SettledStatus,
 } from '@oddspulse/shared';
-import { NewPickRow, PickRow, PicksRepository, PickSort } from './picks.repository';
-
-export const PICK_PERIODS = { '7d': 7, '30d': 30, '90d': 90 } as const;
-export type PickPeriod = keyof typeof PICK_PERIODS;
+import { NewPickRow, PicksRepository, toPick } from '@oddspulse/core';
+import { ApiErrors } from '../errors/api-errors';
 
 export interface NewPick {
   clientId?: string;
@@ -41,63 +44,15 @@ export interface ManualSettlement {
   actualPayoutCents?: number;
 }
 
-/** American odds text ("+150", "-110") as a number, or null when it is not a valid American price. */
-export function parseAmerican(odds: string): number | null {
-  const value = Number(odds.trim().replace(/^\+/, ''));
-  return Number.isFinite(value) && isValidAmerican(value) ? value : null;
-}
-
-/** stake × decimal odds, to the cent (half up); null when the odds are unreadable. */
-export function potentialPayoutCents(stakeCents: number, odds: string): number | null {
-  const american = parseAmerican(odds);
-  return american === null ? null : Math.round(stakeCents * americanToDecimal(american));
-}
-
-export function toPick(row: PickRow): UserPick {
-  const iso = (d: Date | null) => (d ? d.toISOString() : null);
-  return {
-    id: row.id,
-    game: row.game,
-    league: row.league,
-    sport: row.sport,
-    market: row.market,
-    selection: row.selection,
-    odds: row.odds,
-    bookmaker: row.bookmaker,
-    stakeCents: row.stake_cents,
-    potentialCents: row.potential_cents,
-    actualPayoutCents: row.actual_payout_cents,
-    status: row.status,
-    type: row.type,
-    edge: row.edge,
-    note: row.note,
-    eventId: row.event_id,
-    commenceTime: iso(row.commence_time),
-    dateAdded: row.date_added.toISOString(),
-    settledDate: iso(row.settled_date),
-    validatedAt: iso(row.validated_at),
-    validatedBy: row.validated_by,
-    validationConfidence: row.validation_confidence,
-    espnGameId: row.espn_game_id,
-    closingOdds: row.closing_odds,
-    clv: row.clv,
-  };
-}
-
-function profitCents(pick: UserPick): number {
-  return pick.status === 'pending' ? 0 : (pick.actualPayoutCents ?? 0) - pick.stakeCents;
-}
-
 const SORTS: Record<PickSort, (a: UserPick, b: UserPick) => number> = {
   date: (a, b) => b.dateAdded.localeCompare(a.dateAdded),
-  profit: (a, b) => profitCents(b) - profitCents(a),
-  odds: (a, b) => (parseAmerican(b.odds) === null ? 0 : americanToDecimal(parseAmerican(b.odds)!)) - (parseAmerican(a.odds) === null ? 0 : americanToDecimal(parseAmerican(a.odds)!)),
+  // a pending pick has no profit yet and sorts with the break-evens
+  profit: (a, b) => (pickProfitCents(b) ?? 0) - (pickProfitCents(a) ?? 0),
+  odds: (a, b) =>
+    (parseAmerican(b.odds) === null ? 0 : americanToDecimal(parseAmerican(b.odds)!)) -
+    (parseAmerican(a.odds) === null ? 0 : americanToDecimal(parseAmerican(a.odds)!)),
   sport: (a, b) => a.league.localeCompare(b.league) || b.dateAdded.localeCompare(a.dateAdded),
 };
-
-export function periodStart(period: PickPeriod, now: Date): Date {
-  return new Date(now.getTime() - PICK_PERIODS[period] * 86_400_000);
-}
 
 @Injectable()
 export class PicksService {
@@ -105,17 +60,18 @@ export class PicksService {
 
   /** The chosen period alone selects the list (DECISIONS 20). */
   async list(userId: string, options: { period: PickPeriod; status?: PickStatus; sort: PickSort }, now = new Date()): Promise<UserPick[]> {
-    const rows = await this.picks.list(userId, { since: periodStart(options.period, now), status: options.status });
+    const rows = await this.picks.list(userId, { since: pickPeriodStart(options.period, now), status: options.status });
     return rows.map(toPick).sort(SORTS[options.sort]);
   }
 
   async stats(userId: string, period: PickPeriod, now = new Date()): Promise<PickStats> {
-    const rows = await this.picks.list(userId, { since: periodStart(period, now) });
+    const rows = await this.picks.list(userId, { since: pickPeriodStart(period, now) });
     return computePickStats(
       rows.map((row) => ({
         status: row.status,
         stakeCents: row.stake_cents,
-        payoutCents: row.actual_payout_cents,
+        potentialCents: row.potential_cents,
+        actualPayoutCents: row.actual_payout_cents,
         league: row.league,
         edge: row.edge,
         clv: row.clv,
@@ -132,17 +88,17 @@ export class PicksService {
   /** Manual won / lost / push (spec 002 §4): only a pending pick, and a win's payout in whole dollars. */
   async settleManually(userId: string, id: string, input: ManualSettlement, now = new Date()): Promise<UserPick> {
     const current = await this.picks.find(userId, id);
-    if (!current) throw new NotFoundException('Pick not found');
-    if (current.status !== 'pending') throw new ConflictException(`This pick is already ${current.status}`);
+    if (!current) throw ApiErrors.notFound('Pick not found');
+    if (current.status !== 'pending') throw ApiErrors.conflict(`This pick is already ${current.status}`);
     let payout = settlementPayoutCents(input.status, current.stake_cents, current.potential_cents);
     if (input.status === 'won' && input.actualPayoutCents !== undefined) payout = Math.round(input.actualPayoutCents / 100) * 100;
     const updated = await this.picks.settle(id, { status: input.status, actual_payout_cents: payout, validated_at: now }, userId);
-    if (!updated) throw new ConflictException('This pick was settled in the meantime');
+    if (!updated) throw ApiErrors.conflict('This pick was settled in the meantime');
     return toPick(updated);
   }
 
   async remove(userId: string, id: string): Promise<void> {
-    if (!(await this.picks.delete(userId, id))) throw new NotFoundException('Pick not found');
+    if (!(await this.picks.delete(userId, id))) throw ApiErrors.notFound('Pick not found');
   }
 
   /**
@@ -162,9 +118,9 @@ export class PicksService {
   }
 
   private toRow(userId: string, input: NewPick): NewPickRow {
-    if (input.stakeCents < 0) throw new BadRequestException('Stake cannot be negative');
+    if (input.stakeCents < 0) throw ApiErrors.validation('Stake cannot be negative');
     const status = input.status ?? 'pending';
-    const potential = input.potentialCents ?? potentialPayoutCents(input.stakeCents, input.odds);
+    const potential = input.potentialCents ?? pickPayoutCents(input.stakeCents, input.odds);
     return {
       user_id: userId,
       client_id: input.clientId ?? null,

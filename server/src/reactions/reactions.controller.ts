@@ -1,7 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import type { AuthUser } from '../accounts/auth-user';
-import { CurrentUser, RequireAuth } from '../accounts/decorators';
-import { OptionalAuthenticationGuard } from '../accounts/guards';
+import type { AuthUser } from '../accounts/auth/auth-user';
+import { CurrentUser, RequireAuth } from '../accounts/access/decorators';
+import { OptionalAuthenticationGuard } from '../accounts/access/guards';
+import { ZodValidationPipe } from '../validation/zod-validation.pipe';
+import { gameKeyParam, reactSchema, type ReactInput } from './reactions.dto';
 import { ReactionsService, type ReactionsResponse } from './reactions.service';
 
 /** Spec 002 §7: GET is public (the scores page is); POST needs a signed-in user (spec 002 §4, §6). */
@@ -11,14 +13,18 @@ export class ReactionsController {
 
   @Get(':gameKey')
   @UseGuards(OptionalAuthenticationGuard)
-  list(@Param('gameKey') gameKey: string, @CurrentUser() user: AuthUser | undefined): Promise<ReactionsResponse> {
+  list(@Param('gameKey', new ZodValidationPipe(gameKeyParam)) gameKey: string, @CurrentUser() user: AuthUser | undefined): Promise<ReactionsResponse> {
     return this.reactions.list(gameKey, user?.id ?? null);
   }
 
   @Post(':gameKey')
   @HttpCode(200)
   @RequireAuth()
-  react(@Param('gameKey') gameKey: string, @Body() body: { emoji?: unknown; action?: unknown }, @CurrentUser() user: AuthUser): Promise<ReactionsResponse> {
-    return this.reactions.react(gameKey, user.id, body ?? {});
+  react(
+    @Param('gameKey', new ZodValidationPipe(gameKeyParam)) gameKey: string,
+    @Body(new ZodValidationPipe(reactSchema)) input: ReactInput,
+    @CurrentUser() user: AuthUser,
+  ): Promise<ReactionsResponse> {
+    return this.reactions.react(gameKey, user.id, input);
   }
 }

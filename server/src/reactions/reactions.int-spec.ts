@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { reactionsTopic } from '@oddspulse/shared';
 import { bearer, signUp } from '../../../test/support/accounts-app';
 import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
-import { deleteKeysWithPrefix } from '../redis/redis-keys';
+import { deleteKeysWithPrefix } from '@oddspulse/core';
 
 const prefix = `${process.env.REDIS_PREFIX}-reactions`;
 const GAME = 'Los Angeles Dodgers|Miami Marlins|2022-08-26T22:41:55Z';
@@ -57,8 +57,12 @@ describe('reactions (real PostgreSQL and Redis)', () => {
   it('enforces one reaction per user per game in the database itself', async () => {
     const { session } = await signUp(t, 'free');
     await sql`INSERT INTO reactions (game_key, user_id, emoji) VALUES (${GAME}, ${session.user.id}, 'fire')`.execute(t.db);
-    await expect(sql`INSERT INTO reactions (game_key, user_id, emoji) VALUES (${GAME}, ${session.user.id}, 'money')`.execute(t.db)).rejects.toMatchObject({ code: '23505' });
-    await expect(sql`INSERT INTO reactions (game_key, user_id, emoji) VALUES ('other-game', ${session.user.id}, 'thumbs')`.execute(t.db)).rejects.toMatchObject({ code: '23514' });
+    await expect(sql`INSERT INTO reactions (game_key, user_id, emoji) VALUES (${GAME}, ${session.user.id}, 'money')`.execute(t.db)).rejects.toMatchObject({
+      code: '23505',
+    });
+    await expect(sql`INSERT INTO reactions (game_key, user_id, emoji) VALUES ('other-game', ${session.user.id}, 'thumbs')`.execute(t.db)).rejects.toMatchObject(
+      { code: '23514' },
+    );
   });
 
   it('answers 400 for an emoji outside the six, or an unknown action', async () => {

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
 import { ReactionsController } from './reactions.controller';
-import { ReactionsRepository } from './reactions.repository';
+import { ReactionsRepository } from '@oddspulse/core';
 import { ReactionsService } from './reactions.service';
 
 @Module({

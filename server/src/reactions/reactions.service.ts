@@ -1,18 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import {
-  groupReactions,
-  parseGameKey,
-  parseReactionAction,
-  parseReactionEmoji,
-  reactionsTopic,
-  reactorName,
-  ReactionMessages,
-  RealtimeChannel,
-  type GameReactions,
-} from '@oddspulse/shared';
-import { AccountErrors } from '../accounts/http-errors';
-import { RealtimePublisher } from '../realtime/realtime-publisher.service';
-import { ReactionsRepository } from './reactions.repository';
+import { groupReactions, reactionsTopic, reactorName, RealtimeChannel, type GameReactions } from '@oddspulse/shared';
+import { RealtimePublisher, ReactionsRepository } from '@oddspulse/core';
+import type { ReactInput } from './reactions.dto';
 
 export interface ReactionsResponse {
   gameKey: string;
@@ -28,8 +17,7 @@ export class ReactionsService {
     private readonly publisher: RealtimePublisher,
   ) {}
 
-  async list(rawGameKey: unknown, userId: string | null = null): Promise<ReactionsResponse> {
-    const gameKey = this.gameKey(rawGameKey);
+  list(gameKey: string, userId: string | null = null): Promise<ReactionsResponse> {
     return this.response(gameKey, userId);
   }
 
@@ -37,20 +25,14 @@ export class ReactionsService {
    * Adds (sets) or removes the user's reaction (spec 002 §4), then pushes the game's reactions to its room.
    * The reactor is the signed-in user; a userId or username in the body is never trusted.
    */
-  async react(rawGameKey: unknown, userId: string, body: { emoji?: unknown; action?: unknown }): Promise<ReactionsResponse> {
-    const gameKey = this.gameKey(rawGameKey);
-    const emoji = parseReactionEmoji(body?.emoji);
-    if (!emoji) throw AccountErrors.validation(ReactionMessages.invalidEmoji, 'INVALID_REACTION');
-    const action = parseReactionAction(body?.action ?? 'add');
-    if (!action) throw AccountErrors.validation(ReactionMessages.invalidAction, 'INVALID_REACTION');
-
+  async react(gameKey: string, userId: string, { emoji, action }: ReactInput): Promise<ReactionsResponse> {
     if (action === 'add') await this.reactions.set(gameKey, userId, emoji);
     else await this.reactions.remove(gameKey, userId, emoji);
 
     const result = await this.response(gameKey, userId);
     await this.publisher.publish({
       channel: RealtimeChannel.Reactions,
-      sport: reactionsTopic(gameKey),
+      key: reactionsTopic(gameKey),
       at: new Date().toISOString(),
       type: 'reactions.update',
       data: { gameKey, reactions: result.reactions },
@@ -62,12 +44,6 @@ export class ReactionsService {
   async snapshot(gameKey: string): Promise<{ gameKey: string; reactions: GameReactions }> {
     const { reactions } = await this.response(gameKey, null);
     return { gameKey, reactions };
-  }
-
-  private gameKey(raw: unknown): string {
-    const gameKey = parseGameKey(raw);
-    if (!gameKey) throw AccountErrors.validation(ReactionMessages.invalidGameKey, 'INVALID_GAME_KEY');
-    return gameKey;
   }
 
   private async response(gameKey: string, userId: string | null): Promise<ReactionsResponse> {

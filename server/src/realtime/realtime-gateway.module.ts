@@ -1,16 +1,18 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
-import { LiveBoardsModule } from '../odds/live-boards.module';
+import { GatewayStats } from './gateway-stats';
 import { ReactionsModule } from '../reactions/reactions.module';
 import { RealtimeGateway } from './realtime.gateway';
 import { RealtimeRelay } from './realtime-relay.service';
 import { RoomBroadcaster } from './room-broadcaster';
 import { RealtimeSnapshots } from './realtime-snapshots.service';
 import { SocketAuthService } from './socket-auth.service';
+import { SocketLimits } from './socket-limits';
 
-/** The socket.io gateway (server only; workers use RealtimeModule's publisher alone). */
+/** The socket.io gateway (server only; workers use RealtimeModule's publisher alone). Exports its socket figures (operations). */
 @Module({
-  imports: [AccountsModule, LiveBoardsModule, ReactionsModule],
-  providers: [RealtimeGateway, RealtimeRelay, RealtimeSnapshots, RoomBroadcaster, SocketAuthService],
+  imports: [AccountsModule, ReactionsModule],
+  providers: [RealtimeGateway, RealtimeRelay, RealtimeSnapshots, RoomBroadcaster, SocketAuthService, SocketLimits, GatewayStats],
+  exports: [GatewayStats],
 })
 export class RealtimeGatewayModule {}

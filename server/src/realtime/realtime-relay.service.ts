@@ -1,86 +1,69 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
-import { RealtimeKeys, roomName, type RealtimeChannel, type RealtimeEnvelope } from '@oddspulse/shared';
-import { RedisService } from '../redis/redis.service';
-import { RealtimePublisher } from './realtime-publisher.service';
+import { roomName, type RealtimeChannel } from '@oddspulse/shared';
+import { RealtimeBus, RealtimePublisher, RedisKeys, type ControlTopic, type RealtimeSubscription } from '@oddspulse/core';
 import { RealtimeSnapshots } from './realtime-snapshots.service';
-import { RoomBroadcaster } from './room-broadcaster';
+import { RelayedMessage, RoomBroadcaster } from './room-broadcaster';
 import { SharedTurns } from './shared-turns';
 import type { GatewayServer, GatewaySocket } from './socket-types';
 
 export interface CatchUpResult {
-  /** The last seq sent to the socket for this room. */
+  /** The last seq sent to the socket for this room, and its epoch (null while the channel has carried nothing). */
   seq: number;
+  epoch: string | null;
   replayed: number;
   snapshot: boolean;
 }
 
+/** Where the client says it stands in the room: its last seq and that seq's epoch (absent from older clients). */
+export interface ResumeFrom {
+  lastSeq: number;
+  epoch: string | null;
+}
+
 /**
  * Relays what the workers publish to the sockets of this process: ONE pattern subscription per process on
- * `${prefix}:rt:*`, each message emitted as is to the room of the same name (`rt:{channel}:{key}` →
- * `{channel}:{key}`) by `RoomBroadcaster`. Every process hears every message, so each emits to its local
- * sockets only; the Redis adapter is not on this path. No business logic: what to publish was decided by the workers.
+ * `${prefix}:rt:*`, each message's text relayed as published (never parsed on this path) to the room of the same
+ * name (`rt:{channel}:{key}` → `{channel}:{key}`) by `RoomBroadcaster`. Every process hears every message, so each
+ * emits to its local sockets only; the Redis adapter is not on this path. No business logic: what to publish was
+ * decided by the workers.
  *
  * Reconnects: a socket that subscribes with its last seq is caught up from the publisher's buffer (or a
  * snapshot when the gap is older than the buffer) before it joins the room; what is published meanwhile is
  * held for it and sent after, so it receives every seq once, in order. A pub/sub delivery can trail the
  * buffer read, so before joining the relay publishes a barrier to itself: Redis delivers messages in the
  * order they were published, so once the barrier arrives every message up to the replay has been heard.
- * Sockets subscribing at once (a reconnect storm) share barriers.
+ * Sockets subscribing at once (a reconnect storm) share barriers. A client whose position is of an older epoch
+ * (Redis lost the channel's counter since) is sent a snapshot: its numbers mean nothing in the new epoch.
  */
 @Injectable()
 export class RealtimeRelay implements OnApplicationShutdown {
   private readonly logger = new Logger(RealtimeRelay.name);
   private server: GatewayServer | null = null;
-  private subscriber: Redis | null = null;
-  private readonly topicPrefix: string;
+  private subscription: RealtimeSubscription | null = null;
   /** Rooms with sockets being caught up: the live messages they would have missed, per socket. */
-  private readonly holding = new Map<string, Set<RealtimeEnvelope[]>>();
-  private readonly controlHandlers = new Map<string, (message: string) => void>();
-  private readonly barrierChannel: string;
+  private readonly holding = new Map<string, Set<RelayedMessage[]>>();
+  /** This process's own barrier topic. */
+  private readonly barrierTopic = RedisKeys.relayBarrier(randomUUID());
   private readonly barriers = new Map<string, () => void>();
   /** Sockets subscribing at once (a reconnect storm) share barriers. */
   private readonly barriersInTurn = new SharedTurns(() => this.sendBarrier());
-  /** Settles once the subscriptions are in place: a catch-up's barrier is only heard after that. */
-  private readonly subscribed: Promise<void>;
-  private markSubscribed!: () => void;
 
   constructor(
-    private readonly redis: RedisService,
+    private readonly bus: RealtimeBus,
     private readonly publisher: RealtimePublisher,
     private readonly snapshots: RealtimeSnapshots,
     private readonly broadcaster: RoomBroadcaster,
-  ) {
-    // `${prefix}:rt:*` without its `*`: what precedes the room name in every realtime channel.
-    this.topicPrefix = this.redis.key(...RealtimeKeys.pattern()).slice(0, -1);
-    this.barrierChannel = this.redis.key('gateway', 'barrier', randomUUID());
-    this.subscribed = new Promise((resolve) => (this.markSubscribed = resolve));
-  }
+  ) {}
 
-  /** Starts relaying to `server`; `control` are plain channels (under the prefix) whose messages go to a handler. */
-  async attach(server: GatewayServer, control: Record<string, (message: string) => void> = {}): Promise<void> {
+  /** Starts relaying to `server`; `control` are topics whose messages go to a handler instead of a room. */
+  async attach(server: GatewayServer, control: ReadonlyArray<readonly [ControlTopic, (message: string) => void]> = []): Promise<void> {
     this.server = server;
-    const subscriber = this.redis.connect('realtime-relay');
-    this.subscriber = subscriber;
-    subscriber.on('pmessage', (_pattern: string, channel: string, message: string) => this.relay(channel, message));
-    subscriber.on('message', (channel: string, message: string) => this.controlHandlers.get(channel)?.(message));
-    for (const [channel, handler] of Object.entries(control)) this.controlHandlers.set(channel, handler);
-    this.controlHandlers.set(this.barrierChannel, (id) => this.barriers.get(id)?.());
-    await this.subscribe(subscriber);
-  }
-
-  /** ioredis re-subscribes after a reconnect by itself; this covers Redis being down when the process starts. */
-  private async subscribe(subscriber: Redis): Promise<void> {
-    try {
-      await subscriber.psubscribe(this.redis.key(...RealtimeKeys.pattern()));
-      await subscriber.subscribe(...this.controlHandlers.keys());
-      this.markSubscribed();
-    } catch (error) {
-      if (this.subscriber !== subscriber) return;
-      this.logger.error({ msg: 'Realtime relay could not subscribe; retrying', error: (error as Error).message });
-      setTimeout(() => void this.subscribe(subscriber), 2000).unref();
-    }
+    this.subscription = this.bus.listen('realtime-relay', {
+      message: (room, raw) => this.relay(room, raw),
+      control: [...control, [this.barrierTopic, (id) => this.barriers.get(id)?.()]],
+    });
+    await this.subscription.attempted;
   }
 
   /** Resolves once every message published before this call has reached this process's subscriber. */
@@ -96,8 +79,8 @@ export class RealtimeRelay implements OnApplicationShutdown {
     });
     const arrived = new Promise<void>((resolve) => this.barriers.set(id, resolve));
     try {
-      await Promise.race([this.subscribed, timedOut]);
-      await Promise.race([this.redis.client.publish(this.barrierChannel, id), timedOut]);
+      await Promise.race([this.subscription?.ready ?? Promise.reject(new Error('Relay not attached')), timedOut]);
+      await Promise.race([this.bus.publishControl(this.barrierTopic, id), timedOut]);
       await Promise.race([arrived, timedOut]);
     } finally {
       clearTimeout(timer);
@@ -105,41 +88,50 @@ export class RealtimeRelay implements OnApplicationShutdown {
     }
   }
 
-  private relay(channelName: string, raw: string): void {
-    if (!this.server || !channelName.startsWith(this.topicPrefix)) return;
-    const room = channelName.slice(this.topicPrefix.length);
-    let envelope: RealtimeEnvelope;
-    try {
-      envelope = JSON.parse(raw) as RealtimeEnvelope;
-    } catch (error) {
-      this.logger.error({ msg: 'Unreadable realtime message dropped', channel: channelName, error: (error as Error).message });
+  private relay(room: string, raw: string): void {
+    if (!this.server) return;
+    const message = RelayedMessage.read(raw);
+    if (!message) {
+      this.logger.error({ msg: 'Unreadable realtime message dropped', room, text: raw.slice(0, 80) });
       return;
     }
-    for (const queue of this.holding.get(room) ?? []) queue.push(envelope);
-    this.broadcaster.emit(this.server, room, envelope);
+    for (const queue of this.holding.get(room) ?? []) queue.push(message);
+    this.broadcaster.emit(this.server, room, message);
   }
 
   /**
-   * Joins `socket` to the room after sending what it missed since `lastSeq`: the buffered messages in order,
-   * or a snapshot when they are gone (or the client claims a seq the channel never reached). With no `lastSeq`
-   * the socket starts from the channel's current seq, read once the socket's queue is in place, so whatever is
-   * published after that read is held for it. `mayJoin` is asked again at the end, so a plan change during the
-   * catch-up is honoured.
+   * Joins `socket` to the room after sending what it missed since `from`: the buffered messages in order, or a
+   * snapshot when they are gone, when the client's epoch is not the channel's (Redis lost the counter since), or
+   * when it claims a seq the channel never reached. With no `from` the socket starts from the channel's current
+   * position, read once the socket's queue is in place, so whatever is published after that read is held for it.
+   * A socket already in the room (resubscribing to resynchronise) leaves it first, so the catch-up is its only
+   * source until it joins again. `mayJoin` is asked again at the end, so a plan change during the catch-up is honoured.
    */
-  async catchUpAndJoin(socket: GatewaySocket, channel: RealtimeChannel, key: string, lastSeq: number | null, mayJoin: () => boolean): Promise<CatchUpResult | null> {
+  async catchUpAndJoin(
+    socket: GatewaySocket,
+    channel: RealtimeChannel,
+    key: string,
+    from: ResumeFrom | null,
+    mayJoin: () => boolean,
+  ): Promise<CatchUpResult | null> {
     const room = roomName(channel, key);
-    const queue: RealtimeEnvelope[] = [];
-    const holders = this.holding.get(room) ?? new Set<RealtimeEnvelope[]>();
+    await socket.leave(room);
+    const queue: RelayedMessage[] = [];
+    const holders = this.holding.get(room) ?? new Set<RelayedMessage[]>();
     holders.add(queue);
     this.holding.set(room, holders);
     try {
-      let sent = lastSeq ?? 0;
+      let sent = from?.lastSeq ?? 0;
+      let epoch: string | null = null;
       let replayed = 0;
       let snapshot = false;
-      const replay = lastSeq === null ? null : await this.publisher.replay(channel, key, lastSeq);
+      const replay = from === null ? null : await this.publisher.replay(channel, key, from.lastSeq);
+      // A client that does not say its epoch is taken at its word (the numbers of the current one).
+      const sameEpoch = from === null || from.epoch === null || from.epoch === replay?.epoch;
       if (replay === null) {
-        sent = await this.snapshots.currentSeq(channel, key);
-      } else if (replay.complete && sent <= replay.lastSeq) {
+        ({ seq: sent, epoch } = await this.publisher.position(channel, key));
+      } else if (replay.complete && sent <= replay.lastSeq && sameEpoch) {
+        epoch = replay.epoch;
         for (const message of replay.messages) {
           if (message.seq <= sent) continue;
           socket.emit('message', message);
@@ -147,23 +139,24 @@ export class RealtimeRelay implements OnApplicationShutdown {
           replayed++;
         }
       } else {
-        const seq = await this.snapshots.currentSeq(channel, key);
-        const data = await this.snapshots.load(channel, key);
-        socket.emit('snapshot', { channel, key, seq, at: new Date().toISOString(), data });
-        sent = seq;
+        const position = await this.publisher.position(channel, key);
+        socket.emit('snapshot', await this.snapshots.load(channel, key, position, new Date().toISOString()));
+        ({ seq: sent, epoch } = position);
         snapshot = true;
       }
       await this.barrier();
       if (!mayJoin()) return null;
       for (const message of queue.sort((a, b) => a.seq - b.seq)) {
         if (message.seq <= sent) continue;
-        socket.emit('message', message);
+        this.broadcaster.send(socket, message);
         sent = message.seq;
+        // The first message of a channel that had none brings its epoch.
+        epoch ??= message.envelope.epoch;
         replayed++;
       }
       // Synchronously after the flush: nothing can be published to this socket in between.
       socket.join(room);
-      return { seq: sent, replayed, snapshot };
+      return { seq: sent, epoch, replayed, snapshot };
     } finally {
       holders.delete(queue);
       if (!holders.size) this.holding.delete(room);
@@ -171,9 +164,9 @@ export class RealtimeRelay implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    const subscriber = this.subscriber;
-    this.subscriber = null;
+    const subscription = this.subscription;
+    this.subscription = null;
     this.server = null;
-    if (subscriber) await subscriber.quit().catch((error: Error) => this.logger.warn(`Relay connection quit failed: ${error.message}`));
+    await subscription?.close();
   }
 }

@@ -1,22 +1,21 @@
 import type { RealtimeMessage, SportBoard } from '@oddspulse/shared';
 import { bearer, signUp } from '../../../test/support/accounts-app';
 import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
-import { PlanRepository } from '../accounts/plan.repository';
+import { PlanRepository, RedisKeys, deleteKeysWithPrefix } from '@oddspulse/core';
 import type { PlanLapseTimers } from './plan-lapse-timers';
 import { RealtimeGateway } from './realtime.gateway';
 import { accountRoom, type GatewayServer } from './socket-types';
-import { RedisKeys, deleteKeysWithPrefix } from '../redis/redis-keys';
 
 const SPORT = 'basketball_nba';
 const prefix = `${process.env.REDIS_PREFIX}-gateway`;
 
 function scoreUpdate(n: number): RealtimeMessage<'scores'> {
-  return { channel: 'scores', sport: SPORT, at: new Date().toISOString(), type: 'score.update', data: { games: [{ id: `g${n}` } as never] } };
+  return { channel: 'scores', key: SPORT, at: new Date().toISOString(), type: 'score.update', data: { games: [{ id: `g${n}` } as never] } };
 }
 
 function arbitrageUpdate(id: string): RealtimeMessage<'arbitrage'> {
   const update = { action: 'new' as const, board: 'odds' as const, id, event_id: 'e1', time_found: new Date().toISOString(), expires_in: 1800 };
-  return { channel: 'arbitrage', sport: SPORT, at: new Date().toISOString(), type: 'opportunities', data: { updates: [update] } };
+  return { channel: 'arbitrage', key: SPORT, at: new Date().toISOString(), type: 'opportunities', data: { updates: [update] } };
 }
 
 // issue 6: the socket.io gateway across two processes sharing Redis
@@ -55,7 +54,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
 
     const seq = await a.publisher.publish(scoreUpdate(1));
     await eventually(() => onA.messages.length === 1 && onB.messages.length === 1, 5000, 'both clients');
-    for (const c of [onA, onB]) expect(c.messages[0]).toMatchObject({ seq, channel: 'scores', sport: SPORT, type: 'score.update' });
+    for (const c of [onA, onB]) expect(c.messages[0]).toMatchObject({ seq, channel: 'scores', key: SPORT, type: 'score.update' });
   });
 
   // spec 001 §6: arbitrage is Platinum; odds need a paid plan; anonymous sockets get public channels only
@@ -69,8 +68,16 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
       code: 'PLATINUM_REQUIRED',
       message: 'This feature requires a Platinum subscription.',
     });
-    expect(await free.subscribe({ channel: 'odds', sport: SPORT })).toMatchObject({ ok: false, code: 'SUBSCRIPTION_REQUIRED', message: 'Subscription required for API access' });
-    expect(await anonymous.subscribe({ channel: 'odds', sport: SPORT })).toMatchObject({ ok: false, code: 'AUTH_REQUIRED', message: 'Authentication required' });
+    expect(await free.subscribe({ channel: 'odds', sport: SPORT })).toMatchObject({
+      ok: false,
+      code: 'SUBSCRIPTION_REQUIRED',
+      message: 'Subscription required for API access',
+    });
+    expect(await anonymous.subscribe({ channel: 'odds', sport: SPORT })).toMatchObject({
+      ok: false,
+      code: 'AUTH_REQUIRED',
+      message: 'Authentication required',
+    });
     expect(await anonymous.subscribe({ channel: 'user' })).toMatchObject({ ok: false, code: 'AUTH_REQUIRED' });
     expect(await anonymous.subscribe({ channel: 'odds' })).toMatchObject({ ok: false, code: 'INVALID_SUBSCRIPTION' });
 
@@ -139,7 +146,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     // Both instances heard the change; the user's own channel carries it once.
     await eventually(() => socket.messages.some((m) => m.channel === 'user'), 5000, 'plan change on the user channel');
     const planMessages = socket.messages.filter((m) => m.channel === 'user');
-    expect(planMessages).toEqual([expect.objectContaining({ sport: user, type: 'plan.changed', data: { plan: 'free', unlimited: false } })]);
+    expect(planMessages).toEqual([expect.objectContaining({ key: user, type: 'plan.changed', data: { plan: 'free', unlimited: false } })]);
   });
 
   // DECISIONS 4: a gifted Platinum month ends by itself. Nothing is published then (no plan change happens): each
@@ -173,19 +180,21 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
       try {
         // connected after the gift was given: the end comes from the handshake
         const sockets = await subscribedEverywhere(session, sport);
-        const before = await a.publisher.publish({ ...arbitrageUpdate('during-gift'), sport });
+        const before = await a.publisher.publish({ ...arbitrageUpdate('during-gift'), key: sport });
         await eventually(() => sockets.every((s) => s.messages.some((m) => m.seq === before)), 5000, 'arbitrage during the gift');
 
         await eventually(() => sockets.every((s) => s.notices.length === 1), 6000, 'entitlements at the end of the gift');
         for (const socket of sockets) expect(socket.notices).toEqual([{ plan: 'free', unlimited: false, removed: [`arbitrage:${sport}`] }]);
-        await a.publisher.publish({ ...arbitrageUpdate('after-gift'), sport });
-        const marker = await a.publisher.publish({ ...scoreUpdate(1), sport });
+        await a.publisher.publish({ ...arbitrageUpdate('after-gift'), key: sport });
+        const marker = await a.publisher.publish({ ...scoreUpdate(1), key: sport });
         await eventually(() => sockets.every((s) => s.messages.some((m) => m.channel === 'scores' && m.seq === marker)), 5000, 'scores marker');
         for (const socket of sockets) expect(arbitrageHeard(socket)).toEqual(['during-gift']);
         expect(await sockets[0].subscribe({ channel: 'arbitrage', sport })).toMatchObject({ ok: false, code: 'PLATINUM_REQUIRED' });
         await eventually(() => sockets.every((s) => s.messages.some((m) => m.channel === 'user')), 5000, 'plan change on the user channel');
         for (const socket of sockets) {
-          expect(socket.messages.filter((m) => m.channel === 'user')).toEqual([expect.objectContaining({ type: 'plan.changed', data: { plan: 'free', unlimited: false } })]);
+          expect(socket.messages.filter((m) => m.channel === 'user')).toEqual([
+            expect.objectContaining({ type: 'plan.changed', data: { plan: 'free', unlimited: false } }),
+          ]);
         }
         expect(watch.heard).toEqual([]);
       } finally {
@@ -206,7 +215,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
       await a.plans.changePlan(user, { cancel_at_period_end: false, current_period_end: new Date(Date.now() + 3_600_000) });
       await eventually(() => sockets.every((s) => s.notices.length === 2), 5000, 'the renewal heard');
       await new Promise((r) => setTimeout(r, 2500));
-      const seq = await a.publisher.publish({ ...arbitrageUpdate('still-platinum'), sport });
+      const seq = await a.publisher.publish({ ...arbitrageUpdate('still-platinum'), key: sport });
       await eventually(() => sockets.every((s) => s.messages.some((m) => m.seq === seq)), 5000, 'arbitrage after the old end');
       expect(sockets.map((s) => s.notices.length)).toEqual([2, 2]);
 
@@ -246,7 +255,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
       // renewed in the database without the change being published (a message the gateways missed)
       await a.get(PlanRepository).upsert(user, { current_period_end: new Date(Date.now() + 3_600_000) });
       await new Promise((r) => setTimeout(r, 2500));
-      const seq = await a.publisher.publish({ ...arbitrageUpdate('renewed'), sport });
+      const seq = await a.publisher.publish({ ...arbitrageUpdate('renewed'), key: sport });
       await eventually(() => [onA, onB].every((s) => s.messages.some((m) => m.seq === seq)), 5000, 'arbitrage after the old end');
       expect([onA.notices, onB.notices]).toEqual([[], []]);
     });
@@ -255,7 +264,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
   // issue 6: nothing lost, nothing applied twice
   it('replays the missed messages in order to a socket that reconnects with its last seq, while publishing goes on', async () => {
     const sport = 'icehockey_nhl';
-    const message = (n: number): RealtimeMessage<'scores'> => ({ ...scoreUpdate(n), sport });
+    const message = (n: number): RealtimeMessage<'scores'> => ({ ...scoreUpdate(n), key: sport });
     const first = client(a);
     await first.connect();
     await first.subscribe({ channel: 'scores', sport });
@@ -287,7 +296,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
 
   it('starts a socket without a last seq from the acknowledged seq, missing nothing published while it joins', async () => {
     const sport = 'basketball_wnba';
-    const message = (n: number): RealtimeMessage<'scores'> => ({ ...scoreUpdate(n), sport });
+    const message = (n: number): RealtimeMessage<'scores'> => ({ ...scoreUpdate(n), key: sport });
     await a.publisher.publish(message(0));
     let publishing = true;
     const background = (async () => {
@@ -313,7 +322,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
   // still gets every seq once, in order.
   it('catches up many sockets subscribing at once, with and without a last seq, while publishing goes on', async () => {
     const sport = 'americanfootball_ufl';
-    const message = (n: number): RealtimeMessage<'scores'> => ({ ...scoreUpdate(n), sport });
+    const message = (n: number): RealtimeMessage<'scores'> => ({ ...scoreUpdate(n), key: sport });
     for (let n = 1; n <= 5; n++) await a.publisher.publish(message(n));
     const sockets = Array.from({ length: 40 }, (_, i) => client(i % 2 ? a : b));
     await Promise.all(sockets.map((s) => s.connect()));
@@ -341,7 +350,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     await a.redis.client.set(a.redis.key(...RedisKeys.board('odds', sport)), JSON.stringify(board));
     const diff = (n: number): RealtimeMessage<'odds'> => ({
       channel: 'odds',
-      sport,
+      key: sport,
       at: new Date().toISOString(),
       type: 'board.diff',
       data: { sport_key: sport, fetched_at: `t${n}`, events: [] },
@@ -378,13 +387,81 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     const socket = client(b, { token: session.access_token });
     await socket.connect();
     expect(await socket.subscribe({ channel: 'arbitrage', sport, lastSeq: 0 })).toMatchObject({ ok: true, snapshot: false, seq: 0 });
-    await a.publisher.publish({ ...arbitrageUpdate('e3-a'), sport }, 1);
-    await a.publisher.publish({ ...arbitrageUpdate('e3-b'), sport }, 1);
+    await a.publisher.publish({ ...arbitrageUpdate('e3-a'), key: sport }, 1);
+    await a.publisher.publish({ ...arbitrageUpdate('e3-b'), key: sport }, 1);
     const late = client(a, { token: session.access_token });
     await late.connect();
     expect(await late.subscribe({ channel: 'arbitrage', sport, lastSeq: 0 })).toMatchObject({ ok: true, snapshot: true, seq: 2 });
     const ids = (late.snapshots[0].data as Array<{ id: string }>).map((u) => u.id).sort();
     expect(ids).toEqual(['e1-a', 'e1-b', 'e2-a']);
+  });
+
+  // issue 16 item 2: Redis lost the channel's counter; its numbers started again under a new epoch
+  it('sends a snapshot, not a replay, to a socket whose last seq is of an epoch the channel no longer has', async () => {
+    const sport = 'tennis_atp_wimbledon';
+    const message = (n: number): RealtimeMessage<'scores'> => ({ ...scoreUpdate(n), key: sport });
+    for (let n = 1; n <= 3; n++) await a.publisher.publish(message(n));
+    const old = await a.publisher.position('scores', sport);
+    const first = client(a);
+    await first.connect();
+    expect(await first.subscribe({ channel: 'scores', sport, lastSeq: 1, epoch: old.epoch! })).toMatchObject({
+      ok: true,
+      snapshot: false,
+      replayed: 2,
+      seq: 3,
+      epoch: old.epoch,
+    });
+    expect(first.messages.map((m) => [m.seq, m.epoch])).toEqual([
+      [2, old.epoch],
+      [3, old.epoch],
+    ]);
+
+    await deleteKeysWithPrefix(a.redis.client, `${prefix}:rt:scores:${sport}`);
+    for (let n = 4; n <= 5; n++) await a.publisher.publish(message(n));
+    const now = await a.publisher.position('scores', sport);
+    expect(now.seq).toBe(2);
+    expect(now.epoch).not.toBe(old.epoch);
+    const again = client(b);
+    await again.connect();
+    // seq 2 of the new epoch is buffered, but it is not the message after the client's seq 1 of the old one
+    expect(await again.subscribe({ channel: 'scores', sport, lastSeq: 1, epoch: old.epoch! })).toMatchObject({
+      ok: true,
+      snapshot: true,
+      seq: 2,
+      epoch: now.epoch,
+    });
+    expect(again.snapshots).toEqual([expect.objectContaining({ channel: 'scores', key: sport, seq: 2, epoch: now.epoch })]);
+    expect(again.messages).toEqual([]);
+    const next = await a.publisher.publish(message(6));
+    await eventually(() => again.messages.length === 1, 5000, 'live after the snapshot');
+    expect(again.messages[0]).toMatchObject({ seq: next, epoch: now.epoch });
+  });
+
+  it('catches up a socket that resubscribes to a room it is in, without sending anything twice', async () => {
+    const sport = 'tennis_wta_wimbledon';
+    const message = (n: number): RealtimeMessage<'scores'> => ({ ...scoreUpdate(n), key: sport });
+    const socket = client(a);
+    await socket.connect();
+    const ack = await socket.subscribe({ channel: 'scores', sport });
+    expect(ack).toMatchObject({ ok: true, seq: 0, epoch: null });
+    for (let n = 1; n <= 3; n++) await a.publisher.publish(message(n));
+    await eventually(() => socket.messages.length === 3, 5000, 'three live messages');
+    let publishing = true;
+    const background = (async () => {
+      for (let n = 4; publishing && n < 200; n++) await a.publisher.publish(message(n));
+    })();
+    // the client saw a gap after seq 1 (say): it asks again from there while live messages keep coming
+    const again = await socket.subscribe({ channel: 'scores', sport, lastSeq: 1, epoch: socket.messages[0].epoch });
+    await new Promise((r) => setTimeout(r, 50));
+    publishing = false;
+    await background;
+    const last = (await a.publisher.position('scores', sport)).seq;
+    await eventually(() => socket.messages.at(-1)?.seq === last, 5000, 'the last seq');
+    expect(again).toMatchObject({ ok: true, snapshot: false });
+    // live 1–3, then the catch-up from 2 on: from then on each seq once, in order
+    const seqs = socket.messages.map((m) => m.seq);
+    const resumed = seqs.slice(seqs.indexOf(2, 2));
+    expect(resumed).toEqual(Array.from({ length: last - 1 }, (_, i) => i + 2));
   });
 
   it('caps the subscriptions of one connection', async () => {

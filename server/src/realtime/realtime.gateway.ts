@@ -1,5 +1,4 @@
 import { Logger, OnModuleDestroy } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import {
   ConnectedSocket,
   MessageBody,
@@ -20,15 +19,16 @@ import {
   subscriptionTarget,
   type PlanAccess,
   type SubscribeAck,
+  type SubscribeRequest,
   type UnsubscribeAck,
 } from '@oddspulse/shared';
-import { PlanService, type PlanChangedMessage } from '../accounts/plan.service';
-import { RedisService } from '../redis/redis.service';
-import { RedisKeys } from '../redis/redis-keys';
-import { RealtimePublisher } from './realtime-publisher.service';
+import { PlanService, type PlanChangedMessage } from '../accounts/plans/plan.service';
+import { RedisKeys, RealtimePublisher } from '@oddspulse/core';
 import { RealtimeRelay } from './realtime-relay.service';
 import { PlanLapseTimers } from './plan-lapse-timers';
+import { GatewayStats } from './gateway-stats';
 import { SocketAuthService } from './socket-auth.service';
+import { SocketLimits } from './socket-limits';
 import { accountRoom, type GatewayServer, type GatewaySocket } from './socket-types';
 
 /** Rooms one socket may hold (every sport of every channel fits well within it); keeps a client from hoarding memory. */
@@ -58,12 +58,15 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   constructor(
     private readonly auth: SocketAuthService,
     private readonly relay: RealtimeRelay,
-    private readonly redis: RedisService,
     private readonly publisher: RealtimePublisher,
     private readonly plans: PlanService,
+    private readonly limits: SocketLimits,
+    private readonly stats: GatewayStats,
   ) {}
 
   async afterInit(server: GatewayServer): Promise<void> {
+    this.stats.attach(server);
+    server.use(this.limits.handshake());
     server.use((socket, next) => {
       this.auth
         .authenticate({ headers: socket.handshake.headers, auth: (socket.handshake.auth ?? {}) as Record<string, unknown> })
@@ -78,14 +81,18 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
           next(Object.assign(new Error('Server error. Our team has been notified.'), { data: { code: 'SERVER_ERROR' } }));
         });
     });
-    await this.relay.attach(server, {
-      [this.redis.key(...RedisKeys.planChanged)]: (message) => {
-        this.onPlanChanged(message).catch((error: Error) => this.logger.error({ msg: 'Plan change re-check failed', error: error.message }));
-      },
-    });
+    await this.relay.attach(server, [
+      [
+        RedisKeys.planChanged,
+        (message) => {
+          this.onPlanChanged(message).catch((error: Error) => this.logger.error({ msg: 'Plan change re-check failed', err: error }));
+        },
+      ],
+    ]);
   }
 
   handleConnection(socket: GatewaySocket): void {
+    this.limits.watch(socket);
     const user = socket.data.user;
     if (!user) return;
     void socket.join(accountRoom(user.id));
@@ -106,7 +113,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   async subscribe(@ConnectedSocket() socket: GatewaySocket, @MessageBody() request: unknown): Promise<SubscribeAck> {
     const target = subscriptionTarget(request, socket.data.user?.id ?? null);
     if (!target.ok) return { ok: false, code: 'INVALID_SUBSCRIPTION', message: target.message };
-    const decision = channelAccess(socket.data.access, target.channel);
+    const decision = channelAccess(socket.data.access, target.channel, socket.data.user?.role);
     if (!decision.allowed) return { ok: false, code: decision.code, message: decision.message };
 
     const room = roomName(target.channel, target.key);
@@ -114,14 +121,25 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       return { ok: false, code: 'INVALID_SUBSCRIPTION', message: `At most ${MAX_ROOMS_PER_SOCKET} subscriptions per connection` };
     }
     try {
-      // Without a last seq the socket starts from now: the acknowledged seq is exact and nothing published while
-      // it joins is missed.
-      const lastSeq = (request as { lastSeq?: number }).lastSeq ?? null;
-      const result = await this.relay.catchUpAndJoin(socket, target.channel, target.key, lastSeq, () => channelAccess(socket.data.access, target.channel).allowed);
-      if (result) return { ok: true, room, ...result };
+      // Without a last seq the socket starts from now: the acknowledged position is exact and nothing published
+      // while it joins is missed. (subscriptionTarget checked both fields.)
+      const { lastSeq, epoch } = request as SubscribeRequest;
+      const result = await this.relay.catchUpAndJoin(
+        socket,
+        target.channel,
+        target.key,
+        lastSeq === undefined ? null : { lastSeq, epoch: epoch ?? null },
+        () => channelAccess(socket.data.access, target.channel, socket.data.user?.role).allowed,
+      );
+      if (result) {
+        await this.limits.chargeCatchUp(socket, result);
+        return { ok: true, room, ...result };
+      }
       // The plan changed while the socket was being caught up.
-      const refused = channelAccess(socket.data.access, target.channel);
-      return refused.allowed ? { ok: false, code: 'UNAVAILABLE', message: LIVE_UPDATES_UNAVAILABLE } : { ok: false, code: refused.code, message: refused.message };
+      const refused = channelAccess(socket.data.access, target.channel, socket.data.user?.role);
+      return refused.allowed
+        ? { ok: false, code: 'UNAVAILABLE', message: LIVE_UPDATES_UNAVAILABLE }
+        : { ok: false, code: refused.code, message: refused.message };
     } catch (error) {
       this.logger.error({ msg: 'Subscribe failed', room, error: (error as Error).message });
       return { ok: false, code: 'UNAVAILABLE', message: LIVE_UPDATES_UNAVAILABLE };
@@ -174,7 +192,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     const removed: string[] = [];
     for (const room of socket.rooms) {
       const channel = channelOfRoom(room);
-      if (channel && !channelAccess(access, channel).allowed) {
+      if (channel && !channelAccess(access, channel, socket.data.user?.role).allowed) {
         socket.leave(room);
         removed.push(room);
       }
@@ -188,11 +206,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
    * gateway processes heard it: the first to claim `what` in Redis publishes it.
    */
   private async announcePlanChange(what: string, userId: string, access: PlanAccess): Promise<void> {
-    const claim = this.redis.key('gateway', 'plan-notice', createHash('sha256').update(what).digest('hex'));
-    if ((await this.redis.client.set(claim, '1', 'EX', 60, 'NX')) !== 'OK') return;
-    await this.publisher.publish({
+    await this.publisher.publishOnce(what, {
       channel: RealtimeChannel.User,
-      sport: userId,
+      key: userId,
       at: new Date().toISOString(),
       type: 'plan.changed',
       data: { plan: access.plan, unlimited: access.unlimited },

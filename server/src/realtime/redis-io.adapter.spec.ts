@@ -3,7 +3,7 @@ import type { MessageMappingProperties } from '@nestjs/websockets';
 import { from, mergeAll, type Observable } from 'rxjs';
 import type { Socket } from 'socket.io';
 import { LIVE_UPDATES_UNAVAILABLE } from '@oddspulse/shared';
-import type { RedisService } from '../redis/redis.service';
+import type { RedisService } from '@oddspulse/core';
 import { RedisIoAdapter } from './redis-io.adapter';
 
 // How Nest's WebSocketsController hands results to the adapter: the handler's promise, flattened.
@@ -18,8 +18,7 @@ function bind(callback: MessageMappingProperties['callback']) {
   return { socket, logger: adapter['logger'] };
 }
 
-const acked = (socket: Socket, payload: unknown) =>
-  new Promise((resolve) => (socket as unknown as EventEmitter).emit('subscribe', payload, resolve));
+const acked = (socket: Socket, payload: unknown) => new Promise((resolve) => (socket as unknown as EventEmitter).emit('subscribe', payload, resolve));
 
 describe('RedisIoAdapter message handlers (issue 6: every subscribe is acknowledged)', () => {
   it('answers the acknowledgement with what the handler returns', async () => {

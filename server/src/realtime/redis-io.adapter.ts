@@ -6,7 +6,7 @@ import type { Redis } from 'ioredis';
 import { defer, filter, type Observable } from 'rxjs';
 import type { Server, ServerOptions, Socket } from 'socket.io';
 import { LIVE_UPDATES_UNAVAILABLE, SOCKET_PATH, SOCKET_PING_INTERVAL_MS, SOCKET_PING_TIMEOUT_MS } from '@oddspulse/shared';
-import { RedisService } from '../redis/redis.service';
+import { RedisService } from '@oddspulse/core';
 
 /**
  * socket.io on the API's HTTP server, websocket transport only, with the Redis adapter so that every

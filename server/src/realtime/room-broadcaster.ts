@@ -1,14 +1,49 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Socket as NetSocket } from 'node:net';
 import type { RealtimeEnvelope } from '@oddspulse/shared';
+import { MetricsService } from '@oddspulse/core';
 import type { GatewayServer, GatewaySocket } from './socket-types';
 
 /**
- * The websocket frame of a socket.io EVENT packet on the main namespace (`42["event",data]`, unmasked, one text
- * frame), encoded once for a whole room.
+ * A realtime message as the relay hears it from Redis: the publisher's JSON text (`{"seq":N,"epoch":…}`), relayed
+ * as it is. The object is parsed only when something needs it (a socket engine.io must send it to), once.
  */
-export function eventFrame(event: string, data: unknown): Buffer {
-  const payload = Buffer.from(`42${JSON.stringify([event, data])}`);
+export class RelayedMessage {
+  private parsed: RealtimeEnvelope | null = null;
+  private framed: Buffer | null = null;
+
+  constructor(readonly raw: string) {}
+
+  /** The publisher writes every message as `{"seq":N,…`; anything else did not come from it. */
+  static read(raw: string): RelayedMessage | null {
+    return raw.startsWith('{"seq":') && raw.endsWith('}') && Number.isInteger(seqOf(raw)) ? new RelayedMessage(raw) : null;
+  }
+
+  /** The message's seq, read from the start of the text. */
+  get seq(): number {
+    return seqOf(this.raw);
+  }
+
+  get envelope(): RealtimeEnvelope {
+    return (this.parsed ??= JSON.parse(this.raw) as RealtimeEnvelope);
+  }
+
+  /** The websocket frame of `socket.emit('message', envelope)`, built from the text once. */
+  get frame(): Buffer {
+    return (this.framed ??= textFrame(`42["message",${this.raw}]`));
+  }
+}
+
+function seqOf(raw: string): number {
+  return Number.parseInt(raw.slice(7, raw.indexOf(',', 7)), 10);
+}
+
+/**
+ * One unmasked, final websocket text frame holding `text`: for `42["message",…]`, a socket.io EVENT packet on the
+ * main namespace.
+ */
+function textFrame(text: string): Buffer {
+  const payload = Buffer.from(text);
   const length = payload.length;
   const headerLength = length < 126 ? 2 : length < 65536 ? 4 : 10;
   const frame = Buffer.allocUnsafe(headerLength + length);
@@ -57,29 +92,41 @@ function route(socket: GatewaySocket): NetSocket | 'engine' | 'unknown' {
 
 /**
  * Emits a realtime message to the sockets of a room on this process, as `socket.emit('message', envelope)` would:
- * each delivery is one write of a frame encoded once for the room, straight to the socket's TCP connection when
- * engine.io has nothing queued for it (the usual case), otherwise through engine.io. socket.io's own per-packet
- * work (packet objects, flush and drain events, a corked two-buffer write) made a delivery cost 1.4× as much CPU
- * (bench:push), and at 5,000 sockets that was the difference between a core with headroom and a backlog.
+ * each delivery is one write of a frame built once for the room from the published text (never parsed or
+ * re-serialised on this path), straight to the socket's TCP connection when engine.io has nothing queued for it
+ * (the usual case), otherwise through engine.io. socket.io's own per-packet work (packet objects, flush and drain
+ * events, a corked two-buffer write) made a delivery cost 1.4× as much CPU (bench:push), and at 5,000 sockets that
+ * was the difference between a core with headroom and a backlog.
  */
 @Injectable()
 export class RoomBroadcaster {
   private readonly logger = new Logger(RoomBroadcaster.name);
   private warned = false;
 
-  emit(server: GatewayServer, room: string, envelope: RealtimeEnvelope): void {
+  constructor(private readonly metrics: MetricsService) {}
+
+  /** Counted per room by its channel (the room's name starts with it), so the message is never parsed for it. */
+  emit(server: GatewayServer, room: string, message: RelayedMessage): void {
     const ids = server.sockets.adapter.rooms.get(room);
     if (!ids) return;
-    let frame: Buffer | null = null;
+    let delivered = 0;
     for (const id of ids) {
       const socket = server.sockets.sockets.get(id);
       if (!socket) continue;
-      const via = route(socket);
-      if (typeof via === 'object') via.write((frame ??= eventFrame('message', envelope)));
-      else {
-        if (via === 'unknown') this.warnOnce();
-        socket.emit('message', envelope);
-      }
+      this.send(socket, message);
+      delivered++;
+    }
+    const colon = room.indexOf(':');
+    this.metrics.delivered(colon < 0 ? room : room.slice(0, colon), delivered);
+  }
+
+  /** One socket, the same way (a socket being caught up, not in the room yet). */
+  send(socket: GatewaySocket, message: RelayedMessage): void {
+    const via = route(socket);
+    if (typeof via === 'object') via.write(message.frame);
+    else {
+      if (via === 'unknown') this.warnOnce();
+      socket.emit('message', message.envelope);
     }
   }
 

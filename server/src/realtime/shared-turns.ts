@@ -13,19 +13,18 @@ export class SharedTurns {
 
   run(): Promise<void> {
     if (this.next) return this.next;
-    const previous = this.last;
-    // read inside its own body, after the first await
-    let turn!: Promise<void>;
-    turn = (async () => {
-      // the previous run's failure is its own callers' to report: this one only waits for it to end (and always
-      // yields first, so `turn` is stored before it stops taking callers)
-      await previous?.then(ended, ended);
-      if (this.next === turn) this.next = null;
-      await this.work();
-    })();
+    const turn = this.turnAfter(this.last);
     this.next = turn;
     this.last = turn;
     return turn;
+  }
+
+  private async turnAfter(previous: Promise<void> | null): Promise<void> {
+    // the previous run's failure is its own callers' to report: this one only waits for it to end (and always
+    // yields first, so it is stored as `next` before it stops taking callers; nothing replaces `next` meanwhile)
+    await previous?.then(ended, ended);
+    this.next = null;
+    await this.work();
   }
 }
 

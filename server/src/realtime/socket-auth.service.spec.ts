@@ -1,6 +1,6 @@
-import type { ApiKeyService } from '../accounts/api-key.service';
-import type { AuthService } from '../accounts/auth.service';
-import type { AuthUser } from '../accounts/auth-user';
+import type { ApiKeyService } from '../accounts/api-keys/api-key.service';
+import type { AuthService } from '../accounts/auth/auth.service';
+import type { AuthUser } from '../accounts/auth/auth-user';
 import { SocketAuthService } from './socket-auth.service';
 
 const user = (plan: 'free' | 'gold' | 'platinum', via: AuthUser['via'] = 'bearer'): AuthUser => ({
@@ -10,6 +10,7 @@ const user = (plan: 'free' | 'gold' | 'platinum', via: AuthUser['via'] = 'bearer
   accessUntil: null,
   via,
   sessionId: via === 'api_key' ? null : 's1',
+  role: null,
 });
 
 function service(tokens: Record<string, AuthUser>, keys: Record<string, AuthUser>) {
@@ -28,7 +29,11 @@ describe('SocketAuthService', () => {
   it('accepts an access token from the auth payload or a bearer header, and refuses a bad one', async () => {
     expect(await auth.authenticate({ headers: {}, auth: { token: 'good' } })).toMatchObject({ ok: true, user: { id: 'u1' } });
     expect(await auth.authenticate({ headers: { authorization: 'Bearer good' }, auth: {} })).toMatchObject({ ok: true });
-    expect(await auth.authenticate({ headers: {}, auth: { token: 'forged' } })).toEqual({ ok: false, code: 'AUTH_REQUIRED', message: 'Authentication required' });
+    expect(await auth.authenticate({ headers: {}, auth: { token: 'forged' } })).toEqual({
+      ok: false,
+      code: 'AUTH_REQUIRED',
+      message: 'Authentication required',
+    });
   });
 
   // DECISIONS 5: API keys are Platinum's
@@ -41,9 +46,38 @@ describe('SocketAuthService', () => {
   it('reads the access cookie only from a page of the same origin', async () => {
     accounts.authenticateToken.mockClear();
     const cookie = 'theme=dark; op_access=good';
-    expect(await auth.authenticate({ headers: { cookie, origin: 'https://oddspulse.test', host: 'oddspulse.test' }, auth: {} })).toMatchObject({ ok: true, user: { id: 'u1' } });
+    expect(await auth.authenticate({ headers: { cookie, origin: 'https://oddspulse.test', host: 'oddspulse.test' }, auth: {} })).toMatchObject({
+      ok: true,
+      user: { id: 'u1' },
+    });
     expect(await auth.authenticate({ headers: { cookie, origin: 'https://evil.test', host: 'oddspulse.test' }, auth: {} })).toEqual({ ok: true, user: null });
-    expect(await auth.authenticate({ headers: { cookie: 'op_access=%E0%A4%A', origin: 'https://oddspulse.test', host: 'oddspulse.test' }, auth: {} })).toEqual({ ok: true, user: null });
+    expect(await auth.authenticate({ headers: { cookie: 'op_access=%E0%A4%A', origin: 'https://oddspulse.test', host: 'oddspulse.test' }, auth: {} })).toEqual({
+      ok: true,
+      user: null,
+    });
     expect(accounts.authenticateToken).toHaveBeenCalledTimes(1);
+  });
+
+  // One authenticator, the HTTP guards' order (AuthGuard(['jwt', 'api-key'])): the token first, then the key
+  it('prefers a live token over an API key sent with it, and falls through to the key when the token fails', async () => {
+    const { auth: both, apiKeys } = service(
+      { good: user('gold') },
+      { op_plat: { ...user('platinum', 'api_key'), id: 'u2' }, op_gold: user('gold', 'api_key') },
+    );
+    expect(await both.authenticate({ headers: { 'x-api-key': 'op_plat' }, auth: { token: 'good' } })).toMatchObject({
+      ok: true,
+      user: { id: 'u1', via: 'bearer', access: { plan: 'gold' } },
+    });
+    expect(apiKeys.authenticate).not.toHaveBeenCalled();
+    expect(await both.authenticate({ headers: { authorization: 'Bearer good' }, auth: { apiKey: 'op_gold' } })).toMatchObject({
+      ok: true,
+      user: { via: 'bearer' },
+    });
+    expect(await both.authenticate({ headers: { 'x-api-key': 'op_plat' }, auth: { token: 'expired' } })).toMatchObject({
+      ok: true,
+      user: { id: 'u2', via: 'api_key' },
+    });
+    expect(await both.authenticate({ headers: {}, auth: { token: 'expired', apiKey: 'op_gold' } })).toMatchObject({ ok: false, code: 'PLATINUM_REQUIRED' });
+    expect(await both.authenticate({ headers: {}, auth: { token: 'expired', apiKey: 'op_nope' } })).toMatchObject({ ok: false, code: 'AUTH_REQUIRED' });
   });
 });

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
 import { AccountMessages, hasPlatinum } from '@oddspulse/shared';
-import { ApiKeyService } from '../accounts/api-key.service';
-import { AuthService } from '../accounts/auth.service';
-import { ACCESS_COOKIE, API_KEY_HEADER, type AuthUser } from '../accounts/auth-user';
+import { ApiKeyService } from '../accounts/api-keys/api-key.service';
+import { AuthService } from '../accounts/auth/auth.service';
+import { ACCESS_COOKIE, API_KEY_HEADER, type AuthUser } from '../accounts/auth/auth-user';
 
 /** What a socket proved at its handshake; null user for an anonymous socket (public channels only). */
 export type HandshakeResult = { ok: true; user: AuthUser | null } | { ok: false; code: 'AUTH_REQUIRED' | 'PLATINUM_REQUIRED'; message: string };
@@ -39,10 +39,12 @@ function sameOrigin(headers: IncomingHttpHeaders): boolean {
 }
 
 /**
- * Authenticates a socket's handshake with the accounts services, the same way the HTTP guards do: an access
- * token (the `auth.token` payload, a bearer header, or the same-origin access cookie) or a Platinum API key
- * (`auth.apiKey` or `x-api-key`). Presented credentials that fail are refused rather than downgraded to anonymous,
- * so a client with an expired token knows to refresh.
+ * The one socket-handshake authenticator. It takes the credentials the HTTP guards take, in the order they take them
+ * (`AuthGuard(['jwt', 'api-key'])`): an access token first (the `auth.token` payload, a bearer header, or the
+ * same-origin access cookie), then a personal API key (`auth.apiKey` or `x-api-key`), which counts only while its
+ * owner holds Platinum (DECISIONS 5). A live token wins over a key sent with it; a token that fails falls through
+ * to the key, as it does over HTTP. Presented credentials that all fail are refused rather than downgraded to
+ * anonymous, so a client with an expired token knows to refresh.
  */
 @Injectable()
 export class SocketAuthService {
@@ -52,6 +54,10 @@ export class SocketAuthService {
   ) {}
 
   async authenticate(handshake: Handshake): Promise<HandshakeResult> {
+    const token = accessToken(handshake);
+    const tokenUser = token ? await this.accounts.authenticateToken(token) : null;
+    if (tokenUser) return { ok: true, user: tokenUser };
+
     const apiKey = typeof handshake.auth.apiKey === 'string' ? handshake.auth.apiKey : handshake.headers[API_KEY_HEADER];
     if (typeof apiKey === 'string' && apiKey) {
       const user = await this.apiKeys.authenticate(apiKey);
@@ -59,13 +65,13 @@ export class SocketAuthService {
       if (!hasPlatinum(user.access)) return { ok: false, code: 'PLATINUM_REQUIRED', message: AccountMessages.platinumRequired };
       return { ok: true, user };
     }
-
-    const bearer = /^bearer (.+)$/i.exec(handshake.headers.authorization ?? '')?.[1];
-    const token = typeof handshake.auth.token === 'string' && handshake.auth.token ? handshake.auth.token : bearer;
-    const cookie = sameOrigin(handshake.headers) ? readCookie(handshake.headers.cookie, ACCESS_COOKIE) : null;
-    const presented = token ?? cookie;
-    if (!presented) return { ok: true, user: null };
-    const user = await this.accounts.authenticateToken(presented);
-    return user ? { ok: true, user } : { ok: false, code: 'AUTH_REQUIRED', message: AccountMessages.authenticationRequired };
+    return token ? { ok: false, code: 'AUTH_REQUIRED', message: AccountMessages.authenticationRequired } : { ok: true, user: null };
   }
+}
+
+/** The access token a handshake presents: the `auth.token` payload, else a bearer header, else the same-origin cookie. */
+function accessToken(handshake: Handshake): string | null {
+  const bearer = /^bearer (.+)$/i.exec(handshake.headers.authorization ?? '')?.[1];
+  const token = typeof handshake.auth.token === 'string' && handshake.auth.token ? handshake.auth.token : bearer;
+  return token ?? (sameOrigin(handshake.headers) ? readCookie(handshake.headers.cookie, ACCESS_COOKIE) : null);
 }

@@ -1,6 +1,6 @@
 import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, PlanAccess, ServerToClientEvents } from '@oddspulse/shared';
-import type { AuthUser } from '../accounts/auth-user';
+import type { AuthUser } from '../accounts/auth/auth-user';
 
 /** What the gateway keeps on each socket: who it is (null when anonymous) and the plan in force now. */
 export interface SocketData {

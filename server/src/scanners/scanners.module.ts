@@ -1,11 +1,10 @@
 import { Module } from '@nestjs/common';
 import { AccountsModule } from '../accounts/accounts.module';
-import { LiveBoardsModule } from '../odds/live-boards.module';
 import { ScannersController } from './scanners.controller';
 import { ScannersService } from './scanners.service';
 
 @Module({
-  imports: [AccountsModule, LiveBoardsModule],
+  imports: [AccountsModule],
   controllers: [ScannersController],
   providers: [ScannersService],
 })

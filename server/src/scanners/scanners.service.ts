@@ -1,30 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  ARBITRAGE_DEFAULTS,
   arbitrageForUser,
-  canonicalBookKey,
   DEFAULT_DEVIG_METHOD,
   evBetAt,
   evBetForUser,
   findEvBetsOnBoard,
-  MIDDLE_DEFAULTS,
   middleForUser,
   opportunityAt,
-  SCANNER_MAX_STAKE,
-  SCANNER_MIN_STAKE,
   type ArbitrageOpportunity,
   type EvBet,
   type MiddleOpportunity,
   type PlanAccess,
   type SportBoard,
 } from '@oddspulse/shared';
-import { APP_CONFIG } from '../config/config.module';
-import type { AppConfig } from '../config/config.schema';
-import { LiveBoardsRepository, type OpportunityKind } from '../odds/live-boards.repository';
-import { boardUnavailable } from '../odds/odds-errors';
-import { freshness, list, visibleBooks, type BoardFreshness } from '../odds/odds-view';
-import type { Query } from '../odds/odds.service';
-import { bankrollDollars, devigMethod, numberInRange } from './scanner-query';
+import { APP_CONFIG, type AppConfig, LiveStateRepository, type OpportunityKind } from '@oddspulse/core';
+import { ApiErrors } from '../errors/api-errors';
+import { freshness, visibleBooks, type BoardFreshness } from '../odds/odds-view';
+import type { ArbitrageQuery, EvQuery, MiddlesQuery } from './scanners.dto';
 
 export interface ScanResponse<T> {
   opportunities: T[];
@@ -45,67 +37,77 @@ export interface ScanResponse<T> {
 @Injectable()
 export class ScannersService {
   constructor(
-    private readonly boards: LiveBoardsRepository,
+    private readonly boards: LiveStateRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async ev(query: Query, access: PlanAccess, now = Date.now()): Promise<ScanResponse<EvBet>> {
-    const method = devigMethod(query.method) ?? DEFAULT_DEVIG_METHOD;
-    const inputs = { minEv: numberInRange(query.minEv, 'minEv', -100, 100, 0), books: this.books(query) };
+  async ev(query: EvQuery, access: PlanAccess, now = Date.now()): Promise<ScanResponse<EvBet>> {
+    const { method, blend, minEv, books } = query;
+    const inputs = { minEv, books };
     const visible = visibleBooks(access);
     const shown = (o: EvBet) => visible === null || visible.has(o.book);
     const best = (a: EvBet, b: EvBet) => b.evPct - a.evPct || a.id.localeCompare(b.id);
     if (method !== DEFAULT_DEVIG_METHOD) {
-      const options = { method, minEvPct: inputs.minEv, books: inputs.books };
+      const options = { method, blend, minEvPct: inputs.minEv, books: inputs.books };
       return this.scanBoards(query, now, (events) => findEvBetsOnBoard(events, options, now).filter(shown).sort(best));
     }
-    return this.serve<EvBet>('ev', query, now, (o) => {
-      const current = evBetAt(o, now);
-      return current && shown(current) ? evBetForUser(current, inputs) : null;
-    }, best);
+    return this.serve<EvBet>(
+      'ev',
+      query,
+      now,
+      (o) => {
+        const current = evBetAt(o, now);
+        return current && shown(current) ? evBetForUser(current, inputs) : null;
+      },
+      best,
+    );
   }
 
-  async arbitrage(query: Query, access: PlanAccess, now = Date.now()): Promise<ScanResponse<ArbitrageOpportunity>> {
-    const inputs = {
-      bankroll: bankrollDollars(query.bankroll, ARBITRAGE_DEFAULTS.bankroll),
-      minProfit: numberInRange(query.minProfit, 'minProfit', 0.1, 50, ARBITRAGE_DEFAULTS.minProfitPct),
-      maxStake: numberInRange(query.maxStake, 'maxStake', SCANNER_MIN_STAKE, SCANNER_MAX_STAKE, ARBITRAGE_DEFAULTS.maxStake),
-      books: this.books(query),
-    };
+  async arbitrage(query: ArbitrageQuery, access: PlanAccess, now = Date.now()): Promise<ScanResponse<ArbitrageOpportunity>> {
+    const { bankroll, minProfit, maxStake, books } = query;
+    const inputs = { bankroll, minProfit, maxStake, books };
     const visible = visibleBooks(access);
-    return this.serve<ArbitrageOpportunity>('arbitrage', query, now, (o) => {
-      const current = opportunityAt(o, now);
-      return current && legsVisible(current, visible) ? arbitrageForUser(current, inputs) : null;
-    }, (a, b) => b.profitPct - a.profitPct || a.id.localeCompare(b.id));
+    return this.serve<ArbitrageOpportunity>(
+      'arbitrage',
+      query,
+      now,
+      (o) => {
+        const current = opportunityAt(o, now);
+        return current && legsVisible(current, visible) ? arbitrageForUser(current, inputs) : null;
+      },
+      (a, b) => b.profitPct - a.profitPct || a.id.localeCompare(b.id),
+    );
   }
 
-  async middles(query: Query, access: PlanAccess, now = Date.now()): Promise<ScanResponse<MiddleOpportunity>> {
-    const inputs = {
-      bankroll: bankrollDollars(query.bankroll, MIDDLE_DEFAULTS.bankroll),
-      minGap: numberInRange(query.minGap, 'minGap', 0.5, 20, MIDDLE_DEFAULTS.minGap),
-      minProbability: numberInRange(query.minProbability, 'minProbability', 5, 50, MIDDLE_DEFAULTS.minProbability),
-      maxStake: numberInRange(query.maxStake, 'maxStake', SCANNER_MIN_STAKE, SCANNER_MAX_STAKE, MIDDLE_DEFAULTS.maxStake),
-      books: this.books(query),
-    };
+  async middles(query: MiddlesQuery, access: PlanAccess, now = Date.now()): Promise<ScanResponse<MiddleOpportunity>> {
+    const { bankroll, minGap, minProbability, maxStake, books } = query;
+    const inputs = { bankroll, minGap, minProbability, maxStake, books };
     const visible = visibleBooks(access);
-    return this.serve<MiddleOpportunity>('middles', query, now, (o) => {
-      const current = opportunityAt(o, now);
-      return current && legsVisible(current, visible) ? middleForUser(current, inputs) : null;
-    }, (a, b) => b.probability - a.probability || b.gap - a.gap || a.id.localeCompare(b.id));
+    return this.serve<MiddleOpportunity>(
+      'middles',
+      query,
+      now,
+      (o) => {
+        const current = opportunityAt(o, now);
+        return current && legsVisible(current, visible) ? middleForUser(current, inputs) : null;
+      },
+      (a, b) => b.probability - a.probability || b.gap - a.gap || a.id.localeCompare(b.id),
+    );
   }
 
-  /** The caller's book filter, canonical keys; empty for every book. */
-  private books(query: Query): string[] {
-    return list(query.books ?? query.bookmakers).map(canonicalBookKey);
-  }
-
-  private sports(query: Query): string[] {
-    const asked = list(query.sports ?? query.sport);
-    return asked.length ? asked : this.config.FEED_SPORTS;
+  /** The sports asked for, else every sport the pipeline polls. */
+  private sports(query: { sports: string[] }): string[] {
+    return query.sports.length ? query.sports : this.config.FEED_SPORTS;
   }
 
   /** What detection stored for the sports, each kept or dropped and sized by `forUser`, best first. */
-  private async serve<T>(kind: OpportunityKind, query: Query, now: number, forUser: (o: T) => T | null, best: (a: T, b: T) => number): Promise<ScanResponse<T>> {
+  private async serve<T>(
+    kind: OpportunityKind,
+    query: { sports: string[] },
+    now: number,
+    forUser: (o: T) => T | null,
+    best: (a: T, b: T) => number,
+  ): Promise<ScanResponse<T>> {
     const sports = this.sports(query);
     const [odds, props, stored] = await Promise.all([
       this.boards.freshness('odds', sports),
@@ -113,7 +115,7 @@ export class ScannersService {
       this.boards.opportunitiesOf<T>(kind, sports),
     ]);
     const unavailable = sports.filter((_, i) => !odds[i] && !props[i]);
-    if (unavailable.length === sports.length) throw boardUnavailable('odds', unavailable);
+    if (unavailable.length === sports.length) throw ApiErrors.boardUnavailable('odds', unavailable);
     const opportunities: T[] = [];
     for (const update of stored) {
       const shown = update.opportunity && forUser(update.opportunity);
@@ -124,11 +126,11 @@ export class ScannersService {
   }
 
   /** The engine on the current boards, for what detection does not keep. */
-  private async scanBoards<T>(query: Query, now: number, detect: (events: SportBoard['events']) => T[]): Promise<ScanResponse<T>> {
+  private async scanBoards<T>(query: { sports: string[] }, now: number, detect: (events: SportBoard['events']) => T[]): Promise<ScanResponse<T>> {
     const sports = this.sports(query);
     const [odds, props] = await Promise.all([this.boards.boards('odds', sports), this.boards.boards('props', sports)]);
     const unavailable = sports.filter((_, i) => !odds[i] && !props[i]);
-    if (unavailable.length === sports.length) throw boardUnavailable('odds', unavailable);
+    if (unavailable.length === sports.length) throw ApiErrors.boardUnavailable('odds', unavailable);
     const present = [...odds, ...props].filter((b): b is SportBoard => b !== null);
     return {
       opportunities: detect(present.flatMap((b) => b.events)),

@@ -1,10 +1,7 @@
-import type { ScoreboardEvent } from '@oddspulse/shared';
+import { type ScoreboardEvent, gameDay } from '@oddspulse/shared';
 import { loadFixtureBoards, writeScoreboard } from '../../../test/support/fixture-boards';
 import { createGatewayApp, type GatewayTestApp } from '../../../test/support/gateway-app';
-import { resultOf } from '../../../workers/src/picks/settlement.service';
-import { gameDay } from '@oddspulse/shared';
-import { GameResultsRepository, type GameResult } from '../picks/game-results.repository';
-import { deleteKeysWithPrefix } from '../redis/redis-keys';
+import { GameResultsRepository, gameResultOf, type GameResult, deleteKeysWithPrefix } from '@oddspulse/core';
 
 const prefix = `${process.env.REDIS_PREFIX}-scores`;
 
@@ -54,11 +51,20 @@ describe('GET /api/scores (real Redis, recorded MLB scores)', () => {
   describe('a past day', () => {
     const DAY = '2022-08-26';
     const finals = () => fixtures.scores.games.filter((g) => g.status === 'final');
-    const view = (g: ScoreboardEvent) => ({ id: g.id, home_team: g.home_team, away_team: g.away_team, scores: g.scores, status: g.status, starts: Date.parse(g.commence_time) });
+    const view = (g: ScoreboardEvent) => ({
+      id: g.id,
+      home_team: g.home_team,
+      away_team: g.away_team,
+      scores: g.scores,
+      status: g.status,
+      starts: Date.parse(g.commence_time),
+    });
 
     beforeAll(async () => {
       // kept as settlement keeps them (its own mapping), then the live scoreboard moves on to other games
-      const kept = finals().map((g) => resultOf('baseball_mlb', g, 'theoddsapi')).filter((r): r is GameResult => r !== null);
+      const kept = finals()
+        .map((g) => gameResultOf('baseball_mlb', g, 'theoddsapi'))
+        .filter((r): r is GameResult => r !== null);
       expect(kept.length).toBeGreaterThan(1);
       await t.get(GameResultsRepository).save(kept);
     });
@@ -76,7 +82,7 @@ describe('GET /api/scores (real Redis, recorded MLB scores)', () => {
       expect((await t.http().get('/api/scores?sport=baseball_mlb')).body.map(view)).toEqual(upcoming.map(view));
     });
 
-    it('keeps one copy of a game both kept and on the scoreboard: the scoreboard\'s', async () => {
+    it("keeps one copy of a game both kept and on the scoreboard: the scoreboard's", async () => {
       await writeScoreboard(t.redis, fixtures.scores);
       const res = await t.http().get(`/api/scores?sport=baseball_mlb&date=${DAY}`);
       const onDay = fixtures.scores.games.filter((g) => gameDay(g.commence_time) === DAY);
@@ -86,10 +92,12 @@ describe('GET /api/scores (real Redis, recorded MLB scores)', () => {
 
     it('answers a past day without any scoreboard, but not today', async () => {
       const game = { ...finals()[0], id: 'nhl-kept', sport_key: 'icehockey_nhl', commence_time: '2022-08-26T23:00:00Z' };
-      await t.get(GameResultsRepository).save([resultOf('icehockey_nhl', game, 'espn')!]);
+      await t.get(GameResultsRepository).save([gameResultOf('icehockey_nhl', game, 'espn')!]);
       const res = await t.http().get('/api/scores?sport=icehockey_nhl&date=2022-08-26');
       expect(res.status).toBe(200);
-      expect(res.body.map((g: ScoreboardEvent) => [g.id, g.league, g.home_score, g.away_score])).toEqual([['nhl-kept', 'NHL', game.home_score, game.away_score]]);
+      expect(res.body.map((g: ScoreboardEvent) => [g.id, g.league, g.home_score, g.away_score])).toEqual([
+        ['nhl-kept', 'NHL', game.home_score, game.away_score],
+      ]);
       expect((await t.http().get('/api/scores?sport=icehockey_nhl&date=2022-08-25')).body).toEqual([]);
       const today = await t.http().get(`/api/scores?sport=icehockey_nhl&date=${gameDay(Date.now())}`);
       expect([today.status, today.body.code]).toEqual([503, 'BOARD_UNAVAILABLE']);

@@ -1,13 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CORE_SPORTS, gameDay, type ScoreboardEvent } from '@oddspulse/shared';
-import { AccountErrors } from '../accounts/http-errors';
-import { APP_CONFIG } from '../config/config.module';
-import type { AppConfig } from '../config/config.schema';
-import { LiveBoardsRepository } from '../odds/live-boards.repository';
-import { boardUnavailable } from '../odds/odds-errors';
+import { ApiErrors } from '../errors/api-errors';
+import { APP_CONFIG, type AppConfig, LiveStateRepository, GameResultsRepository, type GameResultRow } from '@oddspulse/core';
 import { freshness, type BoardFreshness } from '../odds/odds-view';
-import type { Query } from '../odds/odds.service';
-import { GameResultsRepository, type GameResultRow } from '../picks/game-results.repository';
+import type { ScoresQuery } from './scores.dto';
 
 const DAY_MS = 86_400_000;
 
@@ -23,13 +19,11 @@ export const SCOREBOARD_SPORTS = [
   'soccer_usa_mls',
 ] as const;
 const SPORT_ALIASES: Record<string, string> = { soccer_mls: 'soccer_usa_mls' };
-/** The scores page's default sport (spec 002 §2). */
-export const DEFAULT_SCORES_SPORT = 'americanfootball_nfl';
 
 @Injectable()
 export class ScoresService {
   constructor(
-    private readonly boards: LiveBoardsRepository,
+    private readonly boards: LiveStateRepository,
     private readonly results: GameResultsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -40,18 +34,17 @@ export class ScoresService {
    * current scoreboard's games of the day and, for today and past days, the finals the settlement worker keeps in
    * PostgreSQL once the live scoreboard has moved on (the scoreboard's own copy of a game wins: it has more).
    */
-  async scores(query: Query, now = Date.now()): Promise<{ games: ScoreboardEvent[]; board: BoardFreshness }> {
-    const raw = typeof query.sport === 'string' && query.sport.trim() ? query.sport.trim() : DEFAULT_SCORES_SPORT;
-    const sport = SPORT_ALIASES[raw] ?? raw;
+  async scores(query: ScoresQuery, now = Date.now()): Promise<{ games: ScoreboardEvent[]; board: BoardFreshness }> {
+    const sport = SPORT_ALIASES[query.sport] ?? query.sport;
     const supported = (SCOREBOARD_SPORTS as readonly string[]).includes(sport) || this.config.FEED_SPORTS.includes(sport);
-    if (!supported) throw AccountErrors.validation(`Unsupported sport for backend scoreboard: ${raw}`, 'UNSUPPORTED_SPORT');
-    const day = parseDay(query.date);
+    if (!supported) throw ApiErrors.validation(`Unsupported sport for backend scoreboard: ${query.sport}`, 'UNSUPPORTED_SPORT');
+    const day = query.date;
     const scoreboard = await this.boards.scoreboard(sport);
     const board = freshness(sport, scoreboard);
     const today = gameDay(now);
     const past = day !== null && day < today;
     // a past day can be answered from what was kept; today, a future day or the whole board need the scoreboard
-    if (!scoreboard && !past) throw boardUnavailable('scores', [sport]);
+    if (!scoreboard && !past) throw ApiErrors.boardUnavailable('scores', [sport]);
     if (!day) return { games: scoreboard!.games, board };
     const games = new Map<string, ScoreboardEvent>();
     if (day <= today) for (const result of await this.resultsOn(sport, day)) games.set(result.id, result);
@@ -93,14 +86,4 @@ export function scoreboardEventFromResult(row: GameResultRow): ScoreboardEvent {
   };
   if (row.event_id) game.event_id = row.event_id;
   return game;
-}
-
-/** YYYY-MM-DD, or the compact yyyymmdd the validation routine builds (spec 002 §7); null when absent. */
-function parseDay(raw: unknown): string | null {
-  if (raw === undefined || raw === '') return null;
-  const text = typeof raw === 'string' ? raw.trim() : '';
-  const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(text);
-  const day = compact ? `${compact[1]}-${compact[2]}-${compact[3]}` : text;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(day))) throw AccountErrors.validation('date must be YYYY-MM-DD', 'INVALID_DATE');
-  return day;
 }

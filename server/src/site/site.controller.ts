@@ -1,7 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import type { SiteConfig } from '@oddspulse/shared';
-import { APP_CONFIG } from '../config/config.module';
-import type { AppConfig } from '../config/config.schema';
+import { APP_CONFIG, type AppConfig } from '@oddspulse/core';
 
 /**
  * GET /api/site: the public, non-secret settings the web client renders: social links (spec 000 §2) and the

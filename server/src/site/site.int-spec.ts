@@ -1,5 +1,5 @@
 import { createAccountsApp, type AccountsTestApp } from '../../../test/support/accounts-app';
-import { deleteKeysWithPrefix } from '../redis/redis-keys';
+import { deleteKeysWithPrefix } from '@oddspulse/core';
 
 const prefix = `${process.env.REDIS_PREFIX}-site`;
 

@@ -1,6 +1,7 @@
-import { Controller, Get, HttpException, HttpStatus, Logger, Res } from '@nestjs/common';
+import { Controller, Get, Logger, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { LandingStats } from '@oddspulse/shared';
+import { ApiErrors } from '../errors/api-errors';
 import { LANDING_STATS_CACHE_MS, LandingStatsService } from './landing-stats.service';
 
 /** GET /api/stats/landing: the landing page's live figures (DECISIONS 17), public. */
@@ -19,10 +20,7 @@ export class LandingStatsController {
     } catch (error) {
       // The page shows its own fallback; the cause goes to the log, not to the visitor.
       this.logger.error(`Landing figures could not be read: ${(error as Error).message}`);
-      throw new HttpException(
-        { statusCode: 503, code: 'STATS_UNAVAILABLE', message: 'Live figures are unavailable right now.' },
-        HttpStatus.SERVICE_UNAVAILABLE,
-      );
+      throw ApiErrors.unavailable('Live figures are unavailable right now.', 'STATS_UNAVAILABLE');
     }
   }
 }

@@ -1,13 +1,11 @@
-import { parseConfig } from '../config/config.schema';
-import type { LiveBoardsRepository } from '../odds/live-boards.repository';
+import { parseConfig, type LiveStateRepository, type OpportunityCountersRepository } from '@oddspulse/core';
 import { LANDING_STATS_CACHE_MS, LandingStatsService } from './landing-stats.service';
-import type { OpportunityCountersRepository } from './opportunity-counters.repository';
 
 // DECISIONS 17 landing figures: read live, but at most once per cache period per process.
 describe('LandingStatsService', () => {
   const noon = Date.parse('2026-03-01T12:00:00Z');
   let now: number;
-  let boards: jest.Mocked<Pick<LiveBoardsRepository, 'boards'>>;
+  let boards: jest.Mocked<Pick<LiveStateRepository, 'boards'>>;
   let counters: jest.Mocked<Pick<OpportunityCountersRepository, 'day'>>;
   let service: LandingStatsService;
 

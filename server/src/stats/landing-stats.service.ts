@@ -1,9 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { boardCoverage, summariseDailyCounters, utcDay, type LandingStats } from '@oddspulse/shared';
-import { APP_CONFIG } from '../config/config.module';
-import type { AppConfig } from '../config/config.schema';
-import { LiveBoardsRepository } from '../odds/live-boards.repository';
-import { OpportunityCountersRepository } from './opportunity-counters.repository';
+import { APP_CONFIG, type AppConfig, LiveStateRepository, OpportunityCountersRepository } from '@oddspulse/core';
 
 /** "Now" for the figures, injectable so a test can move past the cache and stay on one UTC day. */
 export const STATS_CLOCK = Symbol('STATS_CLOCK');
@@ -23,7 +20,7 @@ export class LandingStatsService {
   private reading: Promise<LandingStats> | null = null;
 
   constructor(
-    private readonly boards: LiveBoardsRepository,
+    private readonly boards: LiveStateRepository,
     private readonly counters: OpportunityCountersRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(STATS_CLOCK) private readonly clock: StatsClock,

@@ -83,7 +83,11 @@ let next = 0;
 for (let i = 0; i < 200; i++) scanEvent(board[i % board.length], {}, NOW);
 const one = timeIt(1000, () => scanEvent(board[next++ % board.length], {}, NOW));
 console.log(`one changed event (prepare + scan): ${figures(one, 3)} per event (goal ≤ 0.5 ms)`);
-console.log(`machine: ${cpus().length} CPUs, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `machine: ${cpus().length} CPUs, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 
 console.log('\nrecorded boards (now = newest last_update in the file; defaults of `npm run scan`):');
 for (const file of readdirSync(FIXTURES).filter((f) => f.startsWith('v4_odds_') || f.startsWith('v4_event_odds_'))) {
@@ -91,5 +95,7 @@ for (const file of readdirSync(FIXTURES).filter((f) => f.startsWith('v4_odds_') 
   const now = newestUpdate(events);
   const result = now === null ? { arbitrage: [], middles: [], ev: [] } : scanBoard(events, {}, now);
   const flagged = result.arbitrage.filter((a) => a.flags.length > 0).length;
-  console.log(`  ${file}: ${events.length} events → ${result.arbitrage.length} arbitrage (${flagged} flagged), ${result.middles.length} middles, ${result.ev.length} EV`);
+  console.log(
+    `  ${file}: ${events.length} events → ${result.arbitrage.length} arbitrage (${flagged} flagged), ${result.middles.length} middles, ${result.ev.length} EV`,
+  );
 }

@@ -15,9 +15,36 @@ export interface SyntheticBoardSpec {
 }
 
 const BOOK_KEYS = [
-  'draftkings', 'fanduel', 'betmgm', 'williamhill_us', 'espnbet', 'fanatics', 'hardrockbet', 'pointsbetus', 'betrivers', 'wynnbet',
-  'unibet_us', 'pinnacle', 'novig', 'fliff', 'circasports', 'bovada', 'betonlineag', 'mybookieag', 'lowvig', 'betus',
-  'superbook', 'ballybet', 'betparx', 'espnbet2', 'tipico_us', 'si_sportsbook', 'barstool', 'twinspires', 'betway', 'sugarhouse',
+  'draftkings',
+  'fanduel',
+  'betmgm',
+  'williamhill_us',
+  'espnbet',
+  'fanatics',
+  'hardrockbet',
+  'pointsbetus',
+  'betrivers',
+  'wynnbet',
+  'unibet_us',
+  'pinnacle',
+  'novig',
+  'fliff',
+  'circasports',
+  'bovada',
+  'betonlineag',
+  'mybookieag',
+  'lowvig',
+  'betus',
+  'superbook',
+  'ballybet',
+  'betparx',
+  'espnbet2',
+  'tipico_us',
+  'si_sportsbook',
+  'barstool',
+  'twinspires',
+  'betway',
+  'sugarhouse',
 ];
 
 export function syntheticBoard(spec: SyntheticBoardSpec): BoardEvent[] {
@@ -27,8 +54,12 @@ export function syntheticBoard(spec: SyntheticBoardSpec): BoardEvent[] {
   const events: BoardEvent[] = [];
   let propsLeft = spec.propOutcomes;
 
-  const price = (probability: number, margin: number, noise: number) => 1 / Math.min(0.97, Math.max(0.03, probability * (1 + margin) + between(random, -noise, noise)));
-  const pair = (probability: number, margin: number, noise: number): [number, number] => [price(probability, margin, noise), price(1 - probability, margin, noise)];
+  const price = (probability: number, margin: number, noise: number) =>
+    1 / Math.min(0.97, Math.max(0.03, probability * (1 + margin) + between(random, -noise, noise)));
+  const pair = (probability: number, margin: number, noise: number): [number, number] => [
+    price(probability, margin, noise),
+    price(1 - probability, margin, noise),
+  ];
 
   for (let e = 0; e < spec.events; e++) {
     const home = between(random, 0.25, 0.75);
@@ -54,15 +85,24 @@ export function syntheticBoard(spec: SyntheticBoardSpec): BoardEvent[] {
       const overs = (y: number) => Math.min(0.95, Math.max(0.05, 0.5 - (y - bookTotal) * 0.025));
       const spreadOutcomes = (x: number) => {
         const [ph, pa] = pair(covers(x), margin, noise);
-        return [{ name: 'Home Team', price: ph, point: x }, { name: 'Away Team', price: pa, point: -x }];
+        return [
+          { name: 'Home Team', price: ph, point: x },
+          { name: 'Away Team', price: pa, point: -x },
+        ];
       };
       const totalOutcomes = (y: number) => {
         const [po, pu] = pair(overs(y), margin, noise);
-        return [{ name: 'Over', price: po, point: y }, { name: 'Under', price: pu, point: y }];
+        return [
+          { name: 'Over', price: po, point: y },
+          { name: 'Under', price: pu, point: y },
+        ];
       };
       const [h, a] = pair(bookHome, margin, noise);
       const markets: BoardMarket[] = [
-        market('h2h', [{ name: 'Home Team', price: h }, { name: 'Away Team', price: a }]),
+        market('h2h', [
+          { name: 'Home Team', price: h },
+          { name: 'Away Team', price: a },
+        ]),
         market('spreads', spreadOutcomes(mainSpread)),
         market('totals', totalOutcomes(mainTotal)),
         market('alternate_spreads', [...spreadOutcomes(mainSpread - 2), ...spreadOutcomes(mainSpread + 2)]),

@@ -15,7 +15,9 @@ function run(argv: string[]): { code: number; stdout: string; stderr: string } {
 
 describe('scan CLI arguments', () => {
   it('parses the options of issue 3', () => {
-    expect(parseScanArgs(['board.json', '--bankroll', '500', '--min-profit=1.5', '--method', 'shin', '--odds-format', 'american', '--now', '2024-03-27T01:34:00Z'])).toMatchObject({
+    expect(
+      parseScanArgs(['board.json', '--bankroll', '500', '--min-profit=1.5', '--method', 'shin', '--odds-format', 'american', '--now', '2024-03-27T01:34:00Z']),
+    ).toMatchObject({
       file: 'board.json',
       bankroll: 500,
       minProfitPct: 1.5,
@@ -27,15 +29,31 @@ describe('scan CLI arguments', () => {
     expect(parseScanArgs(['b.json'])).toMatchObject({ bankroll: 1000, minProfitPct: 0.5, method: 'multiplicative', minGap: 3, minProbability: 15 });
   });
 
-  it.each([[[]], [['a', 'b']], [['a', '--bankroll', 'x']], [['a', '--method', 'magic']], [['a', '--odds-format', 'fractional']], [['a', '--now', 'yesterday']], [['a', '--what', '1']], [['a', '--bankroll']]])(
-    'rejects %j',
-    (argv) => {
-      expect(() => parseScanArgs(argv)).toThrow(ScanArgsError);
-      const result = run(argv);
-      expect(result.code).toBe(2);
-      expect(result.stderr).toContain('usage: npm run scan');
-    },
-  );
+  // issue 20: the blend's methods are chosen
+  it('parses the methods of a blend', () => {
+    expect(parseScanArgs(['b.json', '--method', 'blend', '--blend', 'power,jensen_shannon'])).toMatchObject({
+      method: 'blend',
+      blend: ['power', 'jensen_shannon'],
+    });
+  });
+
+  it.each([
+    [[]],
+    [['a', 'b']],
+    [['a', '--bankroll', 'x']],
+    [['a', '--method', 'magic']],
+    [['a', '--odds-format', 'fractional']],
+    [['a', '--now', 'yesterday']],
+    [['a', '--what', '1']],
+    [['a', '--bankroll']],
+    [['a', '--method', 'blend', '--blend', 'power,magic']],
+    [['a', '--method', 'shin', '--blend', 'power']],
+  ])('rejects %j', (argv) => {
+    expect(() => parseScanArgs(argv)).toThrow(ScanArgsError);
+    const result = run(argv);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('usage: npm run scan');
+  });
 
   it('reports an unreadable file and a payload that is not a board', () => {
     expect(run([join(FIXTURES, 'missing.json')]).code).toBe(1);
@@ -53,10 +71,21 @@ describe('scan CLI on every recorded board', () => {
     const result = JSON.parse(stdout) as ScanResult;
     expect(Object.keys(result)).toEqual(['arbitrage', 'middles', 'ev']);
     for (const arb of result.arbitrage) {
-      expect(arb).toEqual(expect.objectContaining({ eventId: expect.any(String), market: expect.any(String), profitPct: expect.any(Number), flags: expect.any(Array) }));
+      expect(arb).toEqual(
+        expect.objectContaining({ eventId: expect.any(String), market: expect.any(String), profitPct: expect.any(Number), flags: expect.any(Array) }),
+      );
       expect(arb.profitPct).toBeGreaterThanOrEqual(0.5);
       for (const leg of arb.legs) {
-        expect(leg).toEqual(expect.objectContaining({ book: expect.any(String), outcome: expect.any(String), price: expect.any(Number), decimal: expect.any(Number), stake: expect.any(Number), lastUpdate: expect.any(String) }));
+        expect(leg).toEqual(
+          expect.objectContaining({
+            book: expect.any(String),
+            outcome: expect.any(String),
+            price: expect.any(Number),
+            decimal: expect.any(Number),
+            stake: expect.any(Number),
+            lastUpdate: expect.any(String),
+          }),
+        );
       }
       // guaranteed after rounding: every leg pays back at least the total stake
       for (const leg of arb.legs) expect(leg.payout).toBeGreaterThanOrEqual(arb.totalStake);
@@ -64,12 +93,30 @@ describe('scan CLI on every recorded board', () => {
       if (arb.profitPct > 10) expect(arb.flags).toContain('suspect');
     }
     for (const middle of result.middles) {
-      expect(middle).toEqual(expect.objectContaining({ eventId: expect.any(String), market: expect.any(String), gap: expect.any(Number), probability: expect.any(Number), legs: expect.any(Array) }));
+      expect(middle).toEqual(
+        expect.objectContaining({
+          eventId: expect.any(String),
+          market: expect.any(String),
+          gap: expect.any(Number),
+          probability: expect.any(Number),
+          legs: expect.any(Array),
+        }),
+      );
       expect(middle.gap).toBeGreaterThanOrEqual(3);
       expect(middle.probability).toBeGreaterThanOrEqual(15);
     }
     for (const row of result.ev) {
-      expect(row).toEqual(expect.objectContaining({ eventId: expect.any(String), market: expect.any(String), outcome: expect.any(String), book: expect.any(String), price: expect.any(Number), fairProbability: expect.any(Number), evPct: expect.any(Number) }));
+      expect(row).toEqual(
+        expect.objectContaining({
+          eventId: expect.any(String),
+          market: expect.any(String),
+          outcome: expect.any(String),
+          book: expect.any(String),
+          price: expect.any(Number),
+          fairProbability: expect.any(Number),
+          evPct: expect.any(Number),
+        }),
+      );
       expect(row.fairProbability).toBeGreaterThan(0);
       expect(row.fairProbability).toBeLessThan(1);
     }

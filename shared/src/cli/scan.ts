@@ -3,7 +3,15 @@ import { resolve } from 'node:path';
 import type { ScanResult } from '../domain/opportunities';
 import { DEFAULT_BANKROLL } from '../domain/sportsbooks';
 import { ARBITRAGE_DEFAULTS } from '../engine/arbitrage';
-import { DEFAULT_DEVIG_METHOD, DEVIG_METHODS, isDevigMethod, type DevigMethod } from '../engine/devig';
+import {
+  BLENDABLE_METHODS,
+  DEFAULT_DEVIG_METHOD,
+  DEVIG_METHODS,
+  isBlendableMethod,
+  isDevigMethod,
+  type BlendableMethod,
+  type DevigMethod,
+} from '../engine/devig';
 import { MIDDLE_DEFAULTS } from '../engine/middles';
 import type { OddsFormat } from '../engine/odds-format';
 import { newestUpdate, scanBoard } from '../engine/scan';
@@ -15,7 +23,8 @@ import { InvalidOddsPayloadError, normaliseOddsApiV4 } from '../feeds/odds-api-v
  * the file unless --now is given, so a recording is judged as it was when it was taken.
  */
 export const SCAN_USAGE = `usage: npm run scan -- FILE [--bankroll N] [--max-stake N] [--min-profit P] [--min-gap G]
-       [--min-probability P] [--min-ev P] [--method ${DEVIG_METHODS.join('|')}] [--odds-format american|decimal] [--now ISO]`;
+       [--min-probability P] [--min-ev P] [--method ${DEVIG_METHODS.join('|')}] [--blend METHOD,METHOD...]
+       [--odds-format american|decimal] [--now ISO]`;
 
 export interface ScanArgs {
   file: string;
@@ -31,6 +40,8 @@ export interface ScanArgs {
   /** PERCENT. */
   minEvPct: number;
   method: DevigMethod;
+  /** With --method blend: the methods averaged. */
+  blend?: BlendableMethod[];
   oddsFormat?: OddsFormat;
   /** ms since the epoch. */
   now?: number;
@@ -73,6 +84,11 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
     } else if (flag === '--method') {
       if (!isDevigMethod(value)) throw new ScanArgsError(`--method must be one of ${DEVIG_METHODS.join(', ')}, got ${value}`);
       args.method = value;
+    } else if (flag === '--blend') {
+      const names = value.split(',').map((v) => v.trim());
+      const unknown = names.find((name) => !isBlendableMethod(name));
+      if (unknown !== undefined) throw new ScanArgsError(`--blend takes methods among ${BLENDABLE_METHODS.join(', ')}, got ${unknown}`);
+      args.blend = names as BlendableMethod[];
     } else if (flag === '--odds-format') {
       if (value !== 'american' && value !== 'decimal') throw new ScanArgsError(`--odds-format must be american or decimal, got ${value}`);
       args.oddsFormat = value;
@@ -85,6 +101,7 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
     }
   }
   if (!args.file) throw new ScanArgsError('FILE is required');
+  if (args.blend && args.method !== 'blend') throw new ScanArgsError('--blend needs --method blend');
   return args as ScanArgs;
 }
 
@@ -107,7 +124,7 @@ export function scanPayload(payload: unknown, args: Omit<ScanArgs, 'file'>): Sca
         minGap: args.minGap,
         minProbability: args.minProbability,
       },
-      ev: { method: args.method, minEvPct: args.minEvPct },
+      ev: { method: args.method, blend: args.blend, minEvPct: args.minEvPct },
     },
     now,
   );

@@ -19,6 +19,7 @@ export const AccountMessages = {
   platinumRequired: 'This feature requires a Platinum subscription.',
   tooManyRequests: 'Too many requests. Please wait before trying again.',
   csrfFailed: 'CSRF token validation failed',
+  apiKeyNotAllowed: 'API keys can only read odds, props, scanners, scores and history. Sign in to do this.',
   resetLinkSent: 'Reset link sent! Check your inbox.',
   resetLinkFailed: 'Could not send reset link.',
   resetTokenInvalid: 'This password reset link is invalid or has expired.',
@@ -70,15 +71,19 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** The reasons of the auth layer's weak_password error (spec 000 §8), each with the sentence shown. */
-export type WeakPasswordReason = 'length' | 'characters' | 'email';
+export type WeakPasswordReason = 'length' | 'characters' | 'email' | 'common';
 
 export const WEAK_PASSWORD_MESSAGES: Record<WeakPasswordReason, string> = {
   length: `Password should be between ${PASSWORD_MIN_LENGTH} and ${PASSWORD_MAX_LENGTH} characters.`,
   characters: 'Password should contain at least one letter and one number or symbol.',
   email: 'Password should not contain your email address.',
+  common: 'This password is too common: it appears in lists of leaked passwords. Choose another.',
 };
 
-/** Empty when the password is strong enough; otherwise every reason it is not. */
+/**
+ * Empty when the password is strong enough; otherwise every reason it is not. The server adds `common` from
+ * the list of leaked passwords it ships (too large for the browser).
+ */
 export function weakPasswordReasons(password: string, email?: string): WeakPasswordReason[] {
   const reasons: WeakPasswordReason[] = [];
   if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) reasons.push('length');

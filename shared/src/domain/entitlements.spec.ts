@@ -3,6 +3,7 @@ import {
   allowedLiveFeeds,
   canToggleSportsbook,
   checkSportsbookSelection,
+  currentAccess,
   effectivePlan,
   hasPaidPlan,
   hasPlatinum,
@@ -71,6 +72,23 @@ describe('effectivePlan', () => {
   });
 });
 
+// DECISIONS 3–5: sessions, API keys and the plan service read the plan in force from the same row the same way
+describe('currentAccess', () => {
+  const now = new Date('2026-11-21T12:00:00Z');
+  const end = new Date('2026-12-01T00:00:00Z');
+
+  it('is the free plan for a user who never had a plan row (a join gives nulls)', () => {
+    expect(currentAccess({ plan: null, status: null, current_period_end: null, unlimited: null }, now)).toEqual({ access: free, until: null });
+    expect(currentAccess(undefined, now)).toEqual({ access: free, until: null });
+  });
+
+  it('gives the plan in force and when it lapses, from the row as stored', () => {
+    expect(currentAccess({ plan: 'gold', status: 'active', current_period_end: end, unlimited: false }, now)).toEqual({ access: gold, until: end });
+    expect(currentAccess({ plan: 'gold', status: 'canceled', current_period_end: end, unlimited: null }, now)).toEqual({ access: free, until: null });
+    expect(currentAccess({ plan: 'free', status: 'active', current_period_end: null, unlimited: true }, now)).toEqual({ access: unlimitedFree, until: null });
+  });
+});
+
 // spec 000 §5 sportsbook selection.
 describe('sportsbook selection rules', () => {
   it('free and gold toggle only popular books and DFS apps; platinum any', () => {
@@ -83,7 +101,17 @@ describe('sportsbook selection rules', () => {
     }
     expect(canToggleSportsbook(platinum, 'bovada')).toBe(true);
     expect(canToggleSportsbook(platinum, 'nosuchbook')).toBe(false);
-    expect(selectableSportsbooks(gold)).toEqual(['draftkings', 'fanduel', 'betmgm', 'williamhill_us', 'prizepicks', 'underdog', 'pick6', 'dabble_au', 'pointsbetus']);
+    expect(selectableSportsbooks(gold)).toEqual([
+      'draftkings',
+      'fanduel',
+      'betmgm',
+      'williamhill_us',
+      'prizepicks',
+      'underdog',
+      'pick6',
+      'dabble_au',
+      'pointsbetus',
+    ]);
   });
 
   it('canonicalises, deduplicates and names unknown or disallowed keys', () => {

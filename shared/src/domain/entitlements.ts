@@ -39,6 +39,30 @@ export function accessLapsesAt(state: PlanStateLike | null | undefined, now: Dat
   return inForce && state.plan !== 'free' ? state.current_period_end : null;
 }
 
+/** The plan in force now and when it lapses by itself (null: only a change of the plan state can change it). */
+export interface CurrentAccess {
+  access: PlanAccess;
+  until: Date | null;
+}
+
+/** A user's plan row as the accounts queries read it; a query joining it gives nulls for a user who never had one. */
+export interface PlanColumns {
+  plan: Plan | null;
+  status: PlanStateLike['status'] | null;
+  current_period_end: Date | null;
+  unlimited: boolean | null;
+}
+
+/**
+ * Plan row → access, the one place it is done (sessions, API keys, the plan service and, through the plan-changed
+ * message, the socket gateway all call it): no row, or a row without plan and status, is the free plan.
+ */
+export function currentAccess(row: PlanColumns | null | undefined, now: Date = new Date()): CurrentAccess {
+  const state: PlanStateLike | null =
+    row?.plan && row.status ? { plan: row.plan, status: row.status, current_period_end: row.current_period_end, unlimited: row.unlimited ?? false } : null;
+  return { access: effectivePlan(state, now), until: accessLapsesAt(state, now) };
+}
+
 /** Gold or Platinum (or unlimited): passes the paid-plan guard. */
 export function hasPaidPlan(access: PlanAccess): boolean {
   return access.unlimited || access.plan === 'gold' || access.plan === 'platinum';

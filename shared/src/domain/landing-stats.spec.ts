@@ -4,7 +4,11 @@ import { book, event, NOW } from '../testing/board-builder';
 import { boardCoverage, dailyCounterFields, dailyFindings, summariseDailyCounters, utcDay } from './landing-stats';
 import type { SportBoard } from './odds';
 
-const update = (opportunity: { id: string; flags?: string[] }, timeFound = new Date(NOW).toISOString(), action: 'new' | 'updated' = 'new'): OpportunityUpdate => ({
+const update = (
+  opportunity: { id: string; flags?: string[] },
+  timeFound = new Date(NOW).toISOString(),
+  action: 'new' | 'updated' = 'new',
+): OpportunityUpdate => ({
   action,
   id: opportunity.id,
   event_id: 'evt1',
@@ -16,10 +20,30 @@ const update = (opportunity: { id: string; flags?: string[] }, timeFound = new D
 
 // A two-book moneyline with an arbitrage (DraftKings +110 / FanDuel +105), and four books so EV has a fair line.
 const market = event([
-  book('draftkings', { h2h: [['Home', 110], ['Away', -130]] }),
-  book('fanduel', { h2h: [['Home', -125], ['Away', 105]] }),
-  book('betmgm', { h2h: [['Home', -115], ['Away', -105]] }),
-  book('williamhill_us', { h2h: [['Home', -112], ['Away', -108]] }),
+  book('draftkings', {
+    h2h: [
+      ['Home', 110],
+      ['Away', -130],
+    ],
+  }),
+  book('fanduel', {
+    h2h: [
+      ['Home', -125],
+      ['Away', 105],
+    ],
+  }),
+  book('betmgm', {
+    h2h: [
+      ['Home', -115],
+      ['Away', -105],
+    ],
+  }),
+  book('williamhill_us', {
+    h2h: [
+      ['Home', -112],
+      ['Away', -108],
+    ],
+  }),
 ]);
 const scan = scanEvent(market, {}, NOW);
 
@@ -72,7 +96,15 @@ describe('summariseDailyCounters', () => {
     const arb = dailyCounterFields('arbitrage');
     const mid = dailyCounterFields('middles');
     // 3 EV bets of 1.00 %, 2.00 %, 3.01 % and 1 arbitrage of 0.50 %: mean 6.51 / 4 = 1.6275 → 1.63
-    const hash = { [ev.found]: '3', [ev.edgeBpSum]: '601', [ev.edgeCount]: '3', [arb.found]: '1', [arb.edgeBpSum]: '50', [arb.edgeCount]: '1', [mid.found]: '2' };
+    const hash = {
+      [ev.found]: '3',
+      [ev.edgeBpSum]: '601',
+      [ev.edgeCount]: '3',
+      [arb.found]: '1',
+      [arb.edgeBpSum]: '50',
+      [arb.edgeCount]: '1',
+      [mid.found]: '2',
+    };
     expect(summariseDailyCounters(hash)).toEqual({ opportunities_today: { total: 6, ev: 3, arbitrage: 1, middles: 2 }, average_edge_pct_today: 1.63 });
   });
 
@@ -88,19 +120,75 @@ describe('boardCoverage', () => {
       sport_key: 'americanfootball_nfl',
       fetched_at: new Date(NOW).toISOString(),
       events: [
-        event([book('draftkings', { h2h: [['Home', 110], ['Away', -130]], totals: [['Over', -110, 44.5], ['Under', -110, 44.5]] }), book('caesars', { h2h: [['Home', 105], ['Away', -125]] })], 3_600_000, 'g1'),
-        event([book('williamhill_us', { spreads: [['Home', -110, -3], ['Away', -110, 3]] })], 3_600_000, 'g2'),
-        { ...event([book('fanduel', { h2h: [['Home', 110], ['Away', -130]] })], -10_800_000, 'g3'), completed: true },
+        event(
+          [
+            book('draftkings', {
+              h2h: [
+                ['Home', 110],
+                ['Away', -130],
+              ],
+              totals: [
+                ['Over', -110, 44.5],
+                ['Under', -110, 44.5],
+              ],
+            }),
+            book('caesars', {
+              h2h: [
+                ['Home', 105],
+                ['Away', -125],
+              ],
+            }),
+          ],
+          3_600_000,
+          'g1',
+        ),
+        event(
+          [
+            book('williamhill_us', {
+              spreads: [
+                ['Home', -110, -3],
+                ['Away', -110, 3],
+              ],
+            }),
+          ],
+          3_600_000,
+          'g2',
+        ),
+        {
+          ...event(
+            [
+              book('fanduel', {
+                h2h: [
+                  ['Home', 110],
+                  ['Away', -130],
+                ],
+              }),
+            ],
+            -10_800_000,
+            'g3',
+          ),
+          completed: true,
+        },
       ],
     };
     const props: SportBoard = {
       sport_key: 'basketball_nba',
       fetched_at: new Date(NOW).toISOString(),
       events: [
-        event([
-          book('prizepicks', { player_points: [['Over', -119, 24.5, 'Player A'], ['Under', -119, 24.5, 'Player A'], ['Over', -119, 18.5, 'Player B']] }),
-          book('fanatics', { player_points: [['Over', -110, 25.5, 'Player A']] }),
-        ], 3_600_000, 'n1'),
+        event(
+          [
+            book('prizepicks', {
+              player_points: [
+                ['Over', -119, 24.5, 'Player A'],
+                ['Under', -119, 24.5, 'Player A'],
+                ['Over', -119, 18.5, 'Player B'],
+              ],
+            }),
+            book('fanatics', { player_points: [['Over', -110, 25.5, 'Player A']] }),
+          ],
+          3_600_000,
+          'n1',
+        ),
       ],
     };
     // g1: h2h, totals; g2: spreads; n1: Player A and Player B points. Books: draftkings, williamhill_us (caesars), prizepicks, fanatics.
@@ -108,7 +196,20 @@ describe('boardCoverage', () => {
   });
 
   it('ignores locked prices: a book with none open is not covering anything', () => {
-    const board: SportBoard = { sport_key: 'americanfootball_nfl', fetched_at: new Date(NOW).toISOString(), events: [event([book('draftkings', { h2h: [['Home', 110], ['Away', -130]] })])] };
+    const board: SportBoard = {
+      sport_key: 'americanfootball_nfl',
+      fetched_at: new Date(NOW).toISOString(),
+      events: [
+        event([
+          book('draftkings', {
+            h2h: [
+              ['Home', 110],
+              ['Away', -130],
+            ],
+          }),
+        ]),
+      ],
+    };
     board.events[0].bookmakers[0].markets[0].outcomes.forEach((o) => (o.price = 0));
     expect(boardCoverage([board])).toEqual({ markets_tracked: 0, books_covered: 0 });
   });

@@ -60,3 +60,7 @@ export interface SportBoard {
   stale_since?: string;
   events: BoardEvent[];
 }
+
+/** Spec 002 §9: the markets whose line movement the game modal charts (GET /api/odds-history's default). */
+export const LINE_MOVEMENT_MARKETS = ['h2h', 'spreads', 'totals'] as const;
+export type LineMovementMarket = (typeof LINE_MOVEMENT_MARKETS)[number];

@@ -124,6 +124,8 @@ export interface EvBet extends OpportunityEvent {
   evPct: number;
   /** De-vig method used. */
   method: string;
+  /** For method `blend`: the methods averaged. */
+  blend?: string[];
   /** Books whose complete market went into the fair probability. */
   fairBooks: number;
   /** Distinct books quoting this outcome. */

@@ -1,3 +1,5 @@
+import type { OpsRole } from '../ops/ops-roles';
+
 /** Subscription plans (spec 000 §1, DECISIONS 1–2). */
 export const PLANS = ['free', 'gold', 'platinum'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -19,9 +21,13 @@ export const DEFAULT_FREE_MONTHLY_QUOTA = 250;
 /** The demo password shared by the seeded demo accounts (DECISIONS 7); never used in production. */
 export const DEMO_PASSWORD = 'oddspulse-demo';
 
-/** One seeded account per plan when DEMO_MODE is on (DECISIONS 7). */
-export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; plan: Plan }> = [
+/**
+ * One seeded account per plan when DEMO_MODE is on (DECISIONS 7), and one for operations staff (issue 15): a free
+ * plan with the `ops` role, which demo mode grants it as OPS_EMAILS would.
+ */
+export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; plan: Plan; role?: OpsRole }> = [
   { email: 'free@demo.local', plan: 'free' },
   { email: 'gold@demo.local', plan: 'gold' },
   { email: 'platinum@demo.local', plan: 'platinum' },
+  { email: 'ops@demo.local', plan: 'free', role: 'ops' },
 ];

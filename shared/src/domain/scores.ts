@@ -1,3 +1,6 @@
+/** The scores page's default sport (spec 002 §2): what GET /api/scores answers without one. */
+export const DEFAULT_SCORES_SPORT = 'americanfootball_nfl';
+
 /** A game's state as the scores page and settlement see it (spec 002 §3, §4). */
 export type GameStatus = 'scheduled' | 'in_progress' | 'final';
 

@@ -20,3 +20,16 @@ export const CORE_SPORTS: readonly Sport[] = [
 
 /** Default sports on the odds page (spec 001 §9). */
 export const DEFAULT_SPORTS: readonly string[] = ['americanfootball_nfl', 'americanfootball_ncaaf'];
+
+/** Soccer leagues (The Odds API's `soccer_…` keys; the documents' `soccer_mls` too). */
+export function isSoccer(sportKey: string | null | undefined): boolean {
+  return typeof sportKey === 'string' && sportKey.toLowerCase().startsWith('soccer');
+}
+
+/**
+ * DECISIONS 23: the h2h (moneyline) market of every soccer league is three-way (1X2): home, draw, away, exactly one
+ * of which wins. `market` is an odds market key (`h2h`, `h2h_3_way`); a lay market or draw-no-bet is not.
+ */
+export function isThreeWayMoneyline(sportKey: string | null | undefined, market: string): boolean {
+  return isSoccer(sportKey) && /^h2h(_3_way)?$/.test(market);
+}

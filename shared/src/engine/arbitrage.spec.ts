@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { normaliseOddsApiV4 } from '../feeds/odds-api-v4';
 import { book, event, iso, NOW } from '../testing/board-builder';
 import { between, seededRandom } from '../testing/seeded-random';
-import { arbitrageProfit, arbitrageStakes, arbitrageTotalStakeCents, findArbitrage, findArbitrageOnBoard } from './arbitrage';
+import { arbitrageCalculator, arbitrageProfit, arbitrageStakes, arbitrageTotalStakeCents, findArbitrage, findArbitrageOnBoard } from './arbitrage';
 import { americanToDecimal } from './odds-format';
 import { newestUpdate } from './scan';
 
@@ -43,14 +43,16 @@ describe('arbitrage maths', () => {
       const decimals = truth.map((t) => 1 / ((t / sum) * (1 - edge)));
       const totalCents = Math.round(between(random, 10, 5000)) * 100;
       const booksum = decimals.reduce((s, d) => s + 1 / d, 0);
-      const exactPayouts = decimals.map((d) => ((totalCents / 100) * (1 / d) / booksum) * d);
+      const exactPayouts = decimals.map((d) => (((totalCents / 100) * (1 / d)) / booksum) * d);
       for (const p of exactPayouts) expect(Math.abs(p - exactPayouts[0])).toBeLessThan(0.01);
       const stakes = arbitrageStakes(decimals, totalCents);
-      expect(stakes.stakesCents.reduce((a, b) => a + b, 0)).toBe(totalCents);
+      // DECISIONS 25: each stake half-up on its own, so the total moves by at most half a cent per leg
+      expect(stakes.totalCents).toBe(stakes.stakesCents.reduce((a, b) => a + b, 0));
+      expect(Math.abs(stakes.totalCents - totalCents)).toBeLessThanOrEqual(Math.floor(n / 2));
       // rounding a stake to the cent moves its payout by at most half a cent times the odds
       const spread = Math.max(...stakes.payoutsCents) - Math.min(...stakes.payoutsCents);
       expect(spread).toBeLessThanOrEqual(Math.ceil(Math.max(...decimals)) + 1);
-      if (stakes.guaranteedProfitCents > 0) for (const p of stakes.payoutsCents) expect(p).toBeGreaterThanOrEqual(totalCents);
+      if (stakes.guaranteedProfitCents > 0) for (const p of stakes.payoutsCents) expect(p).toBeGreaterThan(stakes.totalCents);
     }
   });
 });
@@ -68,12 +70,19 @@ describe('findArbitrage property', () => {
           const d = 1 / p;
           return d >= 2 ? Math.round((d - 1) * 100) : -Math.round(100 / (d - 1));
         };
-        return book(key, { h2h: [['Home', american(home)], ['Away', american(away)]] });
+        return book(key, {
+          h2h: [
+            ['Home', american(home)],
+            ['Away', american(away)],
+          ],
+        });
       });
       const bankroll = Math.round(between(random, 20, 5000));
       for (const arb of findArbitrage(event(books), { bankroll, maxStake: bankroll, minProfitPct: 0 }, NOW)) {
         reported++;
-        expect(arb.totalStake).toBe(bankroll);
+        // DECISIONS 25: stakes half-up one by one; the total is what they add up to
+        expect(Math.abs(arb.totalStake - bankroll)).toBeLessThanOrEqual(0.01);
+        expect(Math.round(arb.legs.reduce((sum, l) => sum + l.stake, 0) * 100)).toBe(Math.round(arb.totalStake * 100));
         for (const leg of arb.legs) expect(leg.payout).toBeGreaterThanOrEqual(arb.totalStake);
         const payouts = arb.legs.map((l) => l.payout);
         expect(Math.max(...payouts) - Math.min(...payouts)).toBeLessThanOrEqual((Math.ceil(Math.max(...arb.legs.map((l) => l.decimal))) + 1) / 100);
@@ -87,9 +96,24 @@ describe('findArbitrage property', () => {
 describe('findArbitrage', () => {
   const twoWay = () =>
     event([
-      book('draftkings', { h2h: [['Home', 110], ['Away', -130]] }),
-      book('fanduel', { h2h: [['Home', -125], ['Away', 105]] }),
-      book('betmgm', { h2h: [['Home', 100], ['Away', -120]] }),
+      book('draftkings', {
+        h2h: [
+          ['Home', 110],
+          ['Away', -130],
+        ],
+      }),
+      book('fanduel', {
+        h2h: [
+          ['Home', -125],
+          ['Away', 105],
+        ],
+      }),
+      book('betmgm', {
+        h2h: [
+          ['Home', 100],
+          ['Away', -120],
+        ],
+      }),
     ]);
 
   // spec 001 §5: best price per outcome; at least two bookmakers
@@ -109,13 +133,68 @@ describe('findArbitrage', () => {
   });
 
   it('no arbitrage when the best prices sum to 1 or more, or come from one book', () => {
-    expect(findArbitrage(event([book('draftkings', { h2h: [['Home', -110], ['Away', -110]] }), book('fanduel', { h2h: [['Home', -105], ['Away', -115]] })]), {}, NOW)).toEqual([]);
+    expect(
+      findArbitrage(
+        event([
+          book('draftkings', {
+            h2h: [
+              ['Home', -110],
+              ['Away', -110],
+            ],
+          }),
+          book('fanduel', {
+            h2h: [
+              ['Home', -105],
+              ['Away', -115],
+            ],
+          }),
+        ]),
+        {},
+        NOW,
+      ),
+    ).toEqual([]);
     // a single book's underround is not an arbitrage between bookmakers
-    expect(findArbitrage(event([book('draftkings', { h2h: [['Home', 110], ['Away', 110]] }), book('fanduel', { h2h: [['Home', -120], ['Away', -120]] })]), {}, NOW)).toEqual([]);
+    expect(
+      findArbitrage(
+        event([
+          book('draftkings', {
+            h2h: [
+              ['Home', 110],
+              ['Away', 110],
+            ],
+          }),
+          book('fanduel', {
+            h2h: [
+              ['Home', -120],
+              ['Away', -120],
+            ],
+          }),
+        ]),
+        {},
+        NOW,
+      ),
+    ).toEqual([]);
   });
 
   it('when one book is best on every side, pairs it with the best price of another book', () => {
-    const found = findArbitrage(event([book('draftkings', { h2h: [['Home', 115], ['Away', 110]] }), book('fanduel', { h2h: [['Home', -105], ['Away', 105]] })]), {}, NOW);
+    const found = findArbitrage(
+      event([
+        book('draftkings', {
+          h2h: [
+            ['Home', 115],
+            ['Away', 110],
+          ],
+        }),
+        book('fanduel', {
+          h2h: [
+            ['Home', -105],
+            ['Away', 105],
+          ],
+        }),
+      ]),
+      {},
+      NOW,
+    );
     expect(found).toHaveLength(1);
     expect(found[0].legs.map((l) => [l.book, l.outcome])).toEqual([
       ['draftkings', 'Home'],
@@ -136,13 +215,47 @@ describe('findArbitrage', () => {
 
   // spec 001 §5: DFS and pick'em apps excluded (prizepicks, underdog, pick6, draftkings_pick6, dabble_au, sleeper, prophetx)
   it.each(['prizepicks', 'underdog', 'pick6', 'draftkings_pick6', 'dabble_au', 'sleeper', 'prophetx'])('excludes %s', (key) => {
-    const found = findArbitrage(event([book('draftkings', { h2h: [['Home', -110], ['Away', -110]] }), book(key, { h2h: [['Home', 150], ['Away', 150]] })]), {}, NOW);
+    const found = findArbitrage(
+      event([
+        book('draftkings', {
+          h2h: [
+            ['Home', -110],
+            ['Away', -110],
+          ],
+        }),
+        book(key, {
+          h2h: [
+            ['Home', 150],
+            ['Away', 150],
+          ],
+        }),
+      ]),
+      {},
+      NOW,
+    );
     expect(found).toEqual([]);
   });
 
   // issue 3: exchange lay markets are not backable
   it('ignores h2h_lay markets', () => {
-    const found = findArbitrage(event([book('betfair_ex_uk', { h2h_lay: [['Home', 300], ['Away', 300]] }), book('draftkings', { h2h: [['Home', -110], ['Away', -110]] })]), {}, NOW);
+    const found = findArbitrage(
+      event([
+        book('betfair_ex_uk', {
+          h2h_lay: [
+            ['Home', 300],
+            ['Away', 300],
+          ],
+        }),
+        book('draftkings', {
+          h2h: [
+            ['Home', -110],
+            ['Away', -110],
+          ],
+        }),
+      ]),
+      {},
+      NOW,
+    );
     expect(found).toEqual([]);
   });
 
@@ -154,35 +267,105 @@ describe('findArbitrage', () => {
 
   // spec 001 §5: spread lines must sum to within 0.01 of zero
   it('pairs spreads only when the lines sum to zero', () => {
-    const matched = event([book('draftkings', { spreads: [['Home', 110, -3.5], ['Away', -130, 3.5]] }), book('fanduel', { spreads: [['Home', -130, -3.5], ['Away', 105, 3.5]] })]);
+    const matched = event([
+      book('draftkings', {
+        spreads: [
+          ['Home', 110, -3.5],
+          ['Away', -130, 3.5],
+        ],
+      }),
+      book('fanduel', {
+        spreads: [
+          ['Home', -130, -3.5],
+          ['Away', 105, 3.5],
+        ],
+      }),
+    ]);
     const [arb] = findArbitrage(matched, {}, NOW);
     expect(arb.legs.map((l) => [l.outcome, l.point])).toEqual([
       ['Home', -3.5],
       ['Away', 3.5],
     ]);
-    const mismatched = event([book('draftkings', { spreads: [['Home', 110, -3.5], ['Away', -130, 3.5]] }), book('fanduel', { spreads: [['Home', -130, -3], ['Away', 105, 3]] })]);
+    const mismatched = event([
+      book('draftkings', {
+        spreads: [
+          ['Home', 110, -3.5],
+          ['Away', -130, 3.5],
+        ],
+      }),
+      book('fanduel', {
+        spreads: [
+          ['Home', -130, -3],
+          ['Away', 105, 3],
+        ],
+      }),
+    ]);
     expect(findArbitrage(mismatched, {}, NOW)).toEqual([]);
   });
 
   // spec 001 §5: totals lines must match within 0.01; alternates compare with the main line
   it('pairs totals only on the same line, alternate lines included', () => {
-    const same = event([book('draftkings', { totals: [['Over', 110, 48.5], ['Under', -130, 48.5]] }), book('fanduel', { alternate_totals: [['Over', -130, 48.5], ['Under', 105, 48.5]] })]);
+    const same = event([
+      book('draftkings', {
+        totals: [
+          ['Over', 110, 48.5],
+          ['Under', -130, 48.5],
+        ],
+      }),
+      book('fanduel', {
+        alternate_totals: [
+          ['Over', -130, 48.5],
+          ['Under', 105, 48.5],
+        ],
+      }),
+    ]);
     const [arb] = findArbitrage(same, {}, NOW);
     expect(arb.market).toBe('totals');
     expect(arb.legs.map((l) => [l.book, l.market, l.outcome])).toEqual([
       ['draftkings', 'totals', 'Over'],
       ['fanduel', 'alternate_totals', 'Under'],
     ]);
-    const apart = event([book('draftkings', { totals: [['Over', 110, 48.5], ['Under', -130, 48.5]] }), book('fanduel', { totals: [['Over', -130, 49], ['Under', 105, 49]] })]);
+    const apart = event([
+      book('draftkings', {
+        totals: [
+          ['Over', 110, 48.5],
+          ['Under', -130, 48.5],
+        ],
+      }),
+      book('fanduel', {
+        totals: [
+          ['Over', -130, 49],
+          ['Under', 105, 49],
+        ],
+      }),
+    ]);
     expect(findArbitrage(apart, {}, NOW)).toEqual([]);
   });
 
   // DECISIONS 11: three-way (1X2) markets
   it('finds three-way 1X2 arbitrage with the draw', () => {
     const soccer = event([
-      book('onexbet', { h2h: [['Home', 260], ['Away', 150], ['Draw', 230]] }),
-      book('unibet_eu', { h2h: [['Home', 200], ['Away', 190], ['Draw', 240]] }),
-      book('pinnacle', { h2h: [['Home', 220], ['Away', 160], ['Draw', 290]] }),
+      book('onexbet', {
+        h2h: [
+          ['Home', 260],
+          ['Away', 150],
+          ['Draw', 230],
+        ],
+      }),
+      book('unibet_eu', {
+        h2h: [
+          ['Home', 200],
+          ['Away', 190],
+          ['Draw', 240],
+        ],
+      }),
+      book('pinnacle', {
+        h2h: [
+          ['Home', 220],
+          ['Away', 160],
+          ['Draw', 290],
+        ],
+      }),
     ]);
     const [arb] = findArbitrage(soccer, {}, NOW);
     expect(arb.kind).toBe('three_way');
@@ -197,47 +380,182 @@ describe('findArbitrage', () => {
   });
 
   it('does not mix a two-outcome market into a three-way one', () => {
-    const mixed = event([book('onexbet', { h2h: [['Home', 260], ['Away', 150], ['Draw', 230]] }), book('other', { h2h: [['Home', 300], ['Away', 300]] })]);
+    const mixed = event([
+      book('onexbet', {
+        h2h: [
+          ['Home', 260],
+          ['Away', 150],
+          ['Draw', 230],
+        ],
+      }),
+      book('other', {
+        h2h: [
+          ['Home', 300],
+          ['Away', 300],
+        ],
+      }),
+    ]);
     expect(findArbitrage(mixed, {}, NOW)).toEqual([]);
   });
 
   // issue 3: flags live, stale (2 min pre-match, 20 s live), suspect (> 10 % by default, configurable)
   it('flags stale legs: more than 2 min behind the newest pre-match', () => {
     const lagging = (lag: number) =>
-      event([book('draftkings', { h2h: [['Home', 110], ['Away', -130]] }, 10_000), book('fanduel', { h2h: [['Home', -125], ['Away', 105]] }, 10_000 + lag)]);
+      event([
+        book(
+          'draftkings',
+          {
+            h2h: [
+              ['Home', 110],
+              ['Away', -130],
+            ],
+          },
+          10_000,
+        ),
+        book(
+          'fanduel',
+          {
+            h2h: [
+              ['Home', -125],
+              ['Away', 105],
+            ],
+          },
+          10_000 + lag,
+        ),
+      ]);
     expect(findArbitrage(lagging(120_000), {}, NOW)[0].flags).toEqual([]);
     expect(findArbitrage(lagging(120_001), {}, NOW)[0].flags).toEqual(['stale']);
   });
 
   it('flags live games and legs more than 20 s behind when live', () => {
     const live = (lag: number) =>
-      event([book('draftkings', { h2h: [['Home', 110], ['Away', -130]] }, 1000), book('fanduel', { h2h: [['Home', -125], ['Away', 105]] }, 1000 + lag)], -600_000);
+      event(
+        [
+          book(
+            'draftkings',
+            {
+              h2h: [
+                ['Home', 110],
+                ['Away', -130],
+              ],
+            },
+            1000,
+          ),
+          book(
+            'fanduel',
+            {
+              h2h: [
+                ['Home', -125],
+                ['Away', 105],
+              ],
+            },
+            1000 + lag,
+          ),
+        ],
+        -600_000,
+      );
     expect(findArbitrage(live(20_000), {}, NOW)[0].flags).toEqual(['live']);
     expect(findArbitrage(live(20_001), {}, NOW)[0].flags).toEqual(['live', 'stale']);
   });
 
   it('flags suspect profit above the bound', () => {
-    const big = event([book('draftkings', { h2h: [['Home', 150], ['Away', -130]] }), book('fanduel', { h2h: [['Home', -125], ['Away', 150]] })]);
+    const big = event([
+      book('draftkings', {
+        h2h: [
+          ['Home', 150],
+          ['Away', -130],
+        ],
+      }),
+      book('fanduel', {
+        h2h: [
+          ['Home', -125],
+          ['Away', 150],
+        ],
+      }),
+    ]);
     expect(findArbitrage(big, {}, NOW)[0].flags).toEqual(['suspect']);
     expect(findArbitrage(big, { suspectProfitPct: 30 }, NOW)[0].flags).toEqual([]);
   });
 
   // issue 3 / spec 001 §5: legs past the locked-market age are excluded altogether
   it('excludes legs older than the locked-market age (15 min, 5 min live)', () => {
-    const old = event([book('draftkings', { h2h: [['Home', 110], ['Away', -130]] }, 15 * 60_000 + 1000), book('fanduel', { h2h: [['Home', -125], ['Away', 105]] })]);
+    const old = event([
+      book(
+        'draftkings',
+        {
+          h2h: [
+            ['Home', 110],
+            ['Away', -130],
+          ],
+        },
+        15 * 60_000 + 1000,
+      ),
+      book('fanduel', {
+        h2h: [
+          ['Home', -125],
+          ['Away', 105],
+        ],
+      }),
+    ]);
     expect(findArbitrage(old, {}, NOW)).toEqual([]);
-    const liveOld = event([book('draftkings', { h2h: [['Home', 110], ['Away', -130]] }, 5 * 60_000 + 1000), book('fanduel', { h2h: [['Home', -125], ['Away', 105]] })], -60_000);
+    const liveOld = event(
+      [
+        book(
+          'draftkings',
+          {
+            h2h: [
+              ['Home', 110],
+              ['Away', -130],
+            ],
+          },
+          5 * 60_000 + 1000,
+        ),
+        book('fanduel', {
+          h2h: [
+            ['Home', -125],
+            ['Away', 105],
+          ],
+        }),
+      ],
+      -60_000,
+    );
     expect(findArbitrage(liveOld, {}, NOW)).toEqual([]);
   });
 
   // spec 001 §5: the market is locked, not just the outcome: its other side is not offered on its own
   it('a price beyond ±5000 locks the whole market of that book', () => {
-    const locked = event([book('draftkings', { h2h: [['Home', -8000], ['Away', 2000]] }), book('fanduel', { h2h: [['Home', -110], ['Away', -110]] })]);
+    const locked = event([
+      book('draftkings', {
+        h2h: [
+          ['Home', -8000],
+          ['Away', 2000],
+        ],
+      }),
+      book('fanduel', {
+        h2h: [
+          ['Home', -110],
+          ['Away', -110],
+        ],
+      }),
+    ]);
     expect(findArbitrage(locked, {}, NOW)).toEqual([]);
   });
 
   it('excludes prices beyond ±5000', () => {
-    const extreme = event([book('draftkings', { h2h: [['Home', 6000], ['Away', -130]] }), book('fanduel', { h2h: [['Home', -8000], ['Away', 105]] })]);
+    const extreme = event([
+      book('draftkings', {
+        h2h: [
+          ['Home', 6000],
+          ['Away', -130],
+        ],
+      }),
+      book('fanduel', {
+        h2h: [
+          ['Home', -8000],
+          ['Away', 105],
+        ],
+      }),
+    ]);
     expect(findArbitrage(extreme, {}, NOW)).toEqual([]);
   });
 
@@ -280,5 +598,73 @@ describe('arbitrage on recorded boards', () => {
     expect(phantom.profitPct).toBeLessThan(250);
     expect(phantom.flags).toEqual(expect.arrayContaining(['live', 'suspect']));
     expect(found.filter((a) => a.profitPct >= 28).every((a) => a.flags.includes('live') && a.flags.includes('suspect'))).toBe(true);
+  });
+});
+
+describe('arbitrageCalculator — issue 20, DECISIONS 25', () => {
+  /*
+   * Source: arbplay.app, "How to calculate a sure bet", worked example: Player A @ 2.08, Player B @ 2.00, €100 →
+   * €49.02 and €50.98, each returning €101.96, a guaranteed €1.96.
+   * By hand: Σ = 1/2.08 + 1/2 = 0.980769; 100 × 0.480769 / 0.980769 = 49.0196 → 49.02; 50.98; 49.02 × 2.08 = 101.9616 → 101.96.
+   */
+  it('splits a total for equal payout (arbplay worked example)', () => {
+    const r = arbitrageCalculator([2.08, 2.0], { mode: 'total', totalCents: 10_000 });
+    expect(r.stakesCents).toEqual([4902, 5098]);
+    expect(r.payoutsCents).toEqual([10_196, 10_196]);
+    expect(r.totalCents).toBe(10_000);
+    expect(r.guaranteedProfitCents).toBe(196);
+  });
+
+  /*
+   * Source: J. Buchdahl, Fixed Odds Sports Betting (2003), Greece v Ireland, 20 Nov 2002 (reprinted at kappara.ru):
+   * home 2.3, draw 3.5, away 4.23; stakes £43.48, £28.57, £23.64 for £95.69 return £100 whatever happens: £4.31.
+   * Here the home stake is fixed at £43.48 and the others sized to pay what it pays: 43.48 × 2.3 / 3.5 = 28.5726 → 28.57,
+   * 43.48 × 2.3 / 4.23 = 23.6417 → 23.64; payouts 100.004 → 100.00, 99.995 → 100.00 (half-up), 99.9972 → 100.00.
+   */
+  it('fixes one leg and sizes the others (Buchdahl three-way example)', () => {
+    const r = arbitrageCalculator([2.3, 3.5, 4.23], { mode: 'fixed', leg: 0, stakeCents: 4348 });
+    expect(r.stakesCents).toEqual([4348, 2857, 2364]);
+    expect(r.totalCents).toBe(9569);
+    expect(r.payoutsCents).toEqual([10_000, 10_000, 10_000]);
+    expect(r.profitsCents).toEqual([431, 431, 431]);
+    expect(r.guaranteedProfitCents).toBe(431);
+  });
+
+  /*
+   * Source: bettingwealth.com, "Arbitrage" (2017): 100 on Tyson at 2.5, the Ali stake is (2.5 / 2.0) × 100 = 125, total 225,
+   * 250 back either way: 25 profit. Source B: arbshop.com, "The sports arbitrage formula": 100 at 1.43 and
+   * 100 × 1.43 / 3.9 = 36.67 at 3.9 (returns 143.00 and 36.67 × 3.9 = 143.013 → 143.01 on a total of 136.67).
+   */
+  it('fixes the second leg as well as the first (bettingwealth and arbshop examples)', () => {
+    const tyson = arbitrageCalculator([2.0, 2.5], { mode: 'fixed', leg: 1, stakeCents: 10_000 });
+    expect(tyson.stakesCents).toEqual([12_500, 10_000]);
+    expect(tyson.guaranteedProfitCents).toBe(2_500);
+    const arbshop = arbitrageCalculator([1.43, 3.9], { mode: 'fixed', leg: 0, stakeCents: 10_000 });
+    expect(arbshop.stakesCents).toEqual([10_000, 3_667]);
+    expect(arbshop.payoutsCents).toEqual([14_300, 14_301]);
+    expect(arbshop.profitsCents).toEqual([633, 634]);
+    expect(arbshop.guaranteedProfitCents).toBe(633);
+  });
+
+  // issue 20: whole-dollar rounding is optional; the profit shown is that of the rounded stakes (DECISIONS 25)
+  it('rounds the stakes it sizes to whole dollars and reports the profit of those stakes', () => {
+    const cents = arbitrageCalculator([2.3, 3.5, 4.23], { mode: 'fixed', leg: 0, stakeCents: 4348 }, 'dollar');
+    // 28.5726 → $29, 23.6417 → $24; the fixed $43.48 stays as given
+    expect(cents.stakesCents).toEqual([4348, 2900, 2400]);
+    expect(cents.totalCents).toBe(9648);
+    // payouts 100.00, 101.50, 101.52 on $96.48: $3.52 at worst
+    expect(cents.payoutsCents).toEqual([10_000, 10_150, 10_152]);
+    expect(cents.guaranteedProfitCents).toBe(352);
+    const whole = arbitrageCalculator([2.08, 2.0], { mode: 'total', totalCents: 10_000 }, 'dollar');
+    expect(whole.stakesCents).toEqual([4900, 5100]);
+    expect(whole.payoutsCents).toEqual([10_192, 10_200]);
+    expect(whole.guaranteedProfitCents).toBe(192);
+  });
+
+  it('refuses what it cannot size', () => {
+    expect(() => arbitrageCalculator([2.1], { mode: 'total', totalCents: 100 })).toThrow(RangeError);
+    expect(() => arbitrageCalculator([2.1, 1], { mode: 'total', totalCents: 100 })).toThrow(RangeError);
+    expect(() => arbitrageCalculator([2.1, 2.1], { mode: 'fixed', leg: 2, stakeCents: 100 })).toThrow(RangeError);
+    expect(() => arbitrageCalculator([2.1, 2.1], { mode: 'total', totalCents: 10.5 })).toThrow(RangeError);
   });
 });

@@ -1,8 +1,20 @@
 import type { BoardEvent, EventHeader } from '../domain/odds';
 import { OPPORTUNITY_EXPIRY_SECONDS, type ArbitrageOpportunity } from '../domain/opportunities';
 import { DEFAULT_BANKROLL } from '../domain/sportsbooks';
-import { bestQuote, buildEventIndex, eventLines, groupLines, lineKey, type EventIndex, type MarketGroup, type MarketLine, type Quote, type TimeCache } from './market-lines';
-import { isoTime, opportunityAgeSeconds, opportunityEvent, payoutCents, scannerBookFilter, timingFlags, toLeg } from './opportunity-legs';
+import {
+  bestQuote,
+  buildEventIndex,
+  eventLines,
+  groupLines,
+  lineKey,
+  type EventIndex,
+  type MarketGroup,
+  type MarketLine,
+  type Quote,
+  type TimeCache,
+} from './market-lines';
+import { payoutCents, roundHalfUpCents } from './money';
+import { isoTime, opportunityAgeSeconds, opportunityEvent, scannerBookFilter, timingFlags, toLeg } from './opportunity-legs';
 
 /**
  * Arbitrage (spec 001 §5 arbitrage detection, DECISIONS 11): the best price per outcome across books on
@@ -38,54 +50,69 @@ export function arbitrageProfit(decimals: readonly number[]): number {
 }
 
 export interface ArbitrageStakes {
-  /** Integer cents per leg, summing exactly to the total. */
+  /** Integer cents per leg, each rounded half-up (DECISIONS 25). */
   stakesCents: number[];
-  /** Integer cents each leg returns (stake included), rounded down to the cent. */
+  /** Integer cents each leg returns (stake included), half-up to the cent, as the books pay. */
   payoutsCents: number[];
+  /** Σ of the rounded stakes: what is really staked (it can differ by a cent or two from the amount asked for). */
   totalCents: number;
-  /** min payout − total stake, integer cents, after rounding: what is really guaranteed. */
+  /** Per outcome: that leg's payout − the total stake, integer cents. */
+  profitsCents: number[];
+  /** min payout − total stake, integer cents, of the rounded stakes: what is really guaranteed. */
   guaranteedProfitCents: number;
 }
 
+/** How the arbitrage calculator sizes the legs: a total split for equal payout, or one leg's stake fixed. */
+export type ArbitrageSplit = { mode: 'total'; totalCents: number } | { mode: 'fixed'; leg: number; stakeCents: number };
+
+/** `cent`: stakes half-up to the cent; `dollar`: the stakes it sizes half-up to whole dollars (a fixed stake stays as given). */
+export type StakeRounding = 'cent' | 'dollar';
+
 /**
- * Splits `totalCents` across the legs in proportion to implied probability (exact stakes pay the same on
- * every outcome), then rounds to whole cents by largest remainder so the rounded stakes add up to the total.
+ * The arbitrage calculator (issue 20): 2 or 3 legs at DECIMAL odds. `total` splits the total in proportion to
+ * implied probability, so every outcome pays the same (stake_i = T·(1/O_i)/Σ(1/O)); `fixed` keeps one leg's stake
+ * ("I can bet $10 at this book") and sizes the others to pay what it pays (stake_i = S·O_j/O_i). Stakes are
+ * rounded once, half-up (DECISIONS 25), to the cent or to whole dollars; payouts, total and profit are those of
+ * the rounded stakes.
  */
-export function arbitrageStakes(decimals: readonly number[], totalCents: number): ArbitrageStakes {
-  if (!Number.isInteger(totalCents) || totalCents < 0) throw new RangeError(`Total stake must be whole cents: ${totalCents}`);
-  // plain loops: this runs for every opportunity of every scan
+export function arbitrageCalculator(decimals: readonly number[], split: ArbitrageSplit, rounding: StakeRounding = 'cent'): ArbitrageStakes {
   const n = decimals.length;
-  let booksum = 0;
-  for (let i = 0; i < n; i++) booksum += 1 / decimals[i];
-  const exact: number[] = [];
+  if (n < 2 || decimals.some((d) => !(Number.isFinite(d) && d > 1)))
+    throw new RangeError(`Arbitrage needs 2 or more decimal odds above 1: ${decimals.join(', ')}`);
+  const unit = rounding === 'dollar' ? 100 : 1;
+  const round = (exactCents: number) => roundHalfUpCents(exactCents / unit) * unit;
+  // plain loops: detection sizes every opportunity of every scan with this
   const stakesCents: number[] = [];
-  let staked = 0;
-  for (let i = 0; i < n; i++) {
-    exact.push((totalCents * (1 / decimals[i])) / booksum);
-    stakesCents.push(Math.floor(exact[i]));
-    staked += stakesCents[i];
+  if (split.mode === 'total') {
+    if (!Number.isInteger(split.totalCents) || split.totalCents < 0) throw new RangeError(`Total stake must be whole cents: ${split.totalCents}`);
+    let booksum = 0;
+    for (let i = 0; i < n; i++) booksum += 1 / decimals[i];
+    for (let i = 0; i < n; i++) stakesCents.push(round((split.totalCents * (1 / decimals[i])) / booksum));
+  } else {
+    const { leg, stakeCents } = split;
+    if (!Number.isInteger(leg) || leg < 0 || leg >= n) throw new RangeError(`No leg ${leg} among ${n}`);
+    if (!Number.isInteger(stakeCents) || stakeCents < 0) throw new RangeError(`Stake must be whole cents: ${stakeCents}`);
+    for (let i = 0; i < n; i++) stakesCents.push(i === leg ? stakeCents : round((stakeCents * decimals[leg]) / decimals[i]));
   }
-  let remaining = totalCents - staked;
-  // largest remainder first, ties in leg order
-  const byRemainder: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const rest = exact[i] - Math.floor(exact[i]);
-    let j = byRemainder.length;
-    while (j > 0 && exact[byRemainder[j - 1]] - Math.floor(exact[byRemainder[j - 1]]) < rest) j--;
-    byRemainder.splice(j, 0, i);
-  }
-  for (const i of byRemainder) {
-    if (remaining <= 0) break;
-    stakesCents[i]++;
-    remaining--;
-  }
+  let totalCents = 0;
+  for (let i = 0; i < n; i++) totalCents += stakesCents[i];
   const payoutsCents: number[] = [];
+  const profitsCents: number[] = [];
   let lowest = Infinity;
   for (let i = 0; i < n; i++) {
     payoutsCents.push(payoutCents(stakesCents[i], decimals[i]));
+    profitsCents.push(payoutsCents[i] - totalCents);
     lowest = Math.min(lowest, payoutsCents[i]);
   }
-  return { stakesCents, payoutsCents, totalCents, guaranteedProfitCents: lowest - totalCents };
+  return { stakesCents, payoutsCents, totalCents, profitsCents, guaranteedProfitCents: lowest - totalCents };
+}
+
+/**
+ * Detection's split: `totalCents` across the legs in proportion to implied probability (exact stakes pay the same
+ * on every outcome), each stake half-up to the cent (DECISIONS 25); the profit is that of the rounded stakes.
+ */
+export function arbitrageStakes(decimals: readonly number[], totalCents: number): ArbitrageStakes {
+  return arbitrageCalculator(decimals, { mode: 'total', totalCents });
 }
 
 /** Total stake in cents: min(max stake, bankroll) (spec 001 §5). */

@@ -1,13 +1,13 @@
 import { between, seededRandom } from '../testing/seeded-random';
-import { bookMargin, devig, DEVIG_METHODS, type DevigMethod } from './devig';
+import { americanToDecimal } from './odds-format';
+import { binomialJsDistance, bookHold, bookMargin, bookOverround, devig, DEFAULT_BLEND, DEVIG_METHODS, type DevigMethod } from './devig';
 
 const probabilities = (odds: number[], method: DevigMethod) => {
   const result = devig(odds, method);
   if (!result.ok) throw new Error(`${method} failed: ${result.reason}`);
   return result;
 };
-const expectClose = (actual: number[], expected: number[], digits: number) =>
-  expected.forEach((e, i) => expect(actual[i]).toBeCloseTo(e, digits));
+const expectClose = (actual: number[], expected: number[], digits: number) => expected.forEach((e, i) => expect(actual[i]).toBeCloseTo(e, digits));
 
 /*
  * Source A: the R package `implied` (J. C. Lindstrøm), README / introduction vignette, github.com/opisthokonta/implied,
@@ -141,6 +141,167 @@ describe('devig: published numbers', () => {
   });
 });
 
+describe('devig: the methods of issue 20, published numbers', () => {
+  /*
+   * Source A: `implied` README ("Margin Weights Proportional to the Odds"), res3$probabilities and res3$specific_margins.
+   * Source B: penaltyblog test_implied.py test_differential_margin_weighting (its docstring: Buchdahl's Wisdom of the
+   * Crowd), odds [2.7, 2.3, 4.4] → [0.3595618, 0.423974, 0.2164642].
+   * By hand (first match): M = 0.02118602, F_home = 3 × 4.2 / (3 − 0.02118602 × 4.2) = 4.3283828, p = 0.2310332,
+   * specific margin M·F/n = 0.0305671.
+   */
+  describe('wpo (Buchdahl: margin weights proportional to the odds)', () => {
+    it('matches implied README res3 probabilities and specific margins', () => {
+      const expected = [
+        [0.2310332, 0.2632083, 0.5057585],
+        [0.4004096, 0.2625166, 0.3370739],
+        [0.4666506, 0.2913457, 0.2420036],
+      ];
+      const specificMargins = [
+        [0.03056706, 0.02683049, 0.0139632],
+        [0.01936444, 0.02953607, 0.02300299],
+        [0.04533211, 0.07260878, 0.08741297],
+      ];
+      IMPLIED_ODDS.forEach((odds, i) => {
+        const r = probabilities(odds, 'wpo');
+        expectClose(r.probabilities, expected[i], 6);
+        expectClose(r.specificMargins!, specificMargins[i], 7);
+      });
+    });
+    it('matches penaltyblog test_differential_margin_weighting', () => {
+      expectClose(probabilities(PENALTYBLOG_ODDS, 'wpo').probabilities, [0.3595618, 0.423974, 0.2164642], 4);
+    });
+    // implied test_1.R: my_odds2 (Clarke et al. 2017) is "problematic with the wpo method" — flagged, not passed on
+    it('flags the negative probability of implied my_odds2', () => {
+      expect(
+        devig(
+          [0.87, 0.2, 0.1, 0.05, 0.02, 0.01].map((p) => 1 / p),
+          'wpo',
+        ),
+      ).toMatchObject({ ok: false, reason: 'negative_probability' });
+    });
+  });
+
+  /*
+   * Source A: `implied` introduction vignette (CRAN 0.5, inst/doc/introduction.html), res8 ('bb'): probabilities and
+   * zvalues. Source B, by hand from Fingleton & Waldron's closed form z = (Σr − 1)/(n − 1), p = (r − z)/(1 − z):
+   * first match, Σr = 1.02118602, z = 0.01059301, p_home = (0.23809524 − 0.01059301)/0.98940699 = 0.22993796.
+   */
+  describe('balanced_book (Fingleton & Waldron 1999)', () => {
+    it('matches implied vignette res8 probabilities and z values', () => {
+      const expected = [
+        [0.229938, 0.2624575, 0.5076046],
+        [0.4011989, 0.2616832, 0.3371179],
+        [0.4710196, 0.2899698, 0.2390106],
+      ];
+      const zvalues = [0.01059301, 0.01163056, 0.03173139];
+      IMPLIED_ODDS.forEach((odds, i) => {
+        const r = probabilities(odds, 'balanced_book');
+        expectClose(r.probabilities, expected[i], 6);
+        expect(r.parameter).toBeCloseTo(zvalues[i], 8);
+      });
+    });
+    it('matches the closed form worked by hand', () => {
+      const r = probabilities(IMPLIED_ODDS[0], 'balanced_book');
+      expect(r.parameter).toBeCloseTo(0.02118602 / 2, 8);
+      expect(r.probabilities[0]).toBeCloseTo((1 / 4.2 - 0.01059301) / (1 - 0.01059301), 7);
+    });
+  });
+
+  /*
+   * Source A: `implied` introduction vignette (CRAN 0.5), res9 ('jsd'): probabilities and distances. implied solves
+   * with uniroot at its default tolerances (1e-6 on D, about 1e-4 on each p), so agreement is to 4 decimals on p and
+   * 1e-5 on D; every outcome here sits exactly at one distance D from its implied probability (checked below).
+   * Source B: SciPy's documented example of the Jensen–Shannon distance (scipy.spatial.distance.jensenshannon,
+   * natural log): [1, 0] against [0.5, 0.5] is 0.46450140402245893 — by hand, m = (0.75, 0.25),
+   * KL(p‖m) = ln(1/0.75) = 0.2876821, KL(q‖m) = ½ln(2/3) + ½ln 2 = 0.1438410, √((0.2876821 + 0.1438410)/2) = 0.4645014.
+   */
+  describe('jensen_shannon (C. D. Long)', () => {
+    it('matches implied vignette res9 probabilities and distances', () => {
+      const expected = [
+        [0.2315189, 0.2634117, 0.5050694],
+        [0.4000505, 0.2629589, 0.3369906],
+        [0.4650456, 0.2915675, 0.2433869],
+      ];
+      const distances = [0.005485371, 0.005849245, 0.016099204];
+      IMPLIED_ODDS.forEach((odds, i) => {
+        const r = probabilities(odds, 'jensen_shannon');
+        expectClose(r.probabilities, expected[i], 4);
+        expect(r.parameter).toBeCloseTo(distances[i], 5);
+        // the defining property: every outcome at the same JS distance from its implied probability
+        odds.forEach((o, k) => expect(binomialJsDistance(r.probabilities[k], 1 / o)).toBeCloseTo(r.parameter!, 9));
+      });
+    });
+    it('measures the binomial distance as SciPy documents it', () => {
+      expect(binomialJsDistance(1, 0.5)).toBeCloseTo(0.46450140402245893, 12);
+      expect(binomialJsDistance(0.3, 0.3)).toBe(0);
+    });
+    it('gives a symmetric market its even line (−110 / −110 → ½, ½)', () => {
+      const r = probabilities([americanToDecimal(-110), americanToDecimal(-110)], 'jensen_shannon');
+      expectClose(r.probabilities, [0.5, 0.5], 12);
+    });
+  });
+
+  /*
+   * Blend: the mean of the chosen methods' probabilities (issue 20, as DarkHorse's "blend" of its source methods).
+   * Source A: implied README res1 (basic) and res3 (wpo) on the first match; Source B: penaltyblog's four published
+   * results on [2.7, 2.3, 4.4], averaged by hand.
+   */
+  describe('blend', () => {
+    it('averages implied README basic and wpo results', () => {
+      const basic = [0.2331556, 0.2646631, 0.5021813];
+      const wpoResult = [0.2310332, 0.2632083, 0.5057585];
+      const r = devig(IMPLIED_ODDS[0], 'blend', { blend: ['multiplicative', 'wpo'] });
+      expect(r).toMatchObject({ ok: true, blended: ['multiplicative', 'wpo'] });
+      if (r.ok)
+        expectClose(
+          r.probabilities,
+          basic.map((b, i) => (b + wpoResult[i]) / 2),
+          6,
+        );
+    });
+    it('averages the default four (multiplicative, additive, power, Shin) as penaltyblog publishes them', () => {
+      const published = [
+        [0.358738, 0.4211273, 0.2201347],
+        [0.3595618, 0.423974, 0.2164642],
+        [0.3591708, 0.4237291, 0.2171001],
+        [0.3593461, 0.4232517, 0.2174022],
+      ];
+      expect(DEFAULT_BLEND).toEqual(['multiplicative', 'additive', 'power', 'shin']);
+      const mean = [0, 1, 2].map((i) => published.reduce((s, p) => s + p[i], 0) / 4);
+      expectClose(probabilities(PENALTYBLOG_ODDS, 'blend').probabilities, mean, 4);
+    });
+    it('leaves out a method that fails on the market', () => {
+      const odds = [0.87, 0.2, 0.1, 0.05, 0.02, 0.01].map((p) => 1 / p);
+      const r = devig(odds, 'blend', { blend: ['additive', 'multiplicative'] });
+      expect(r).toMatchObject({ ok: true, blended: ['multiplicative'] });
+      expect(devig(odds, 'blend', { blend: ['additive'] })).toMatchObject({ ok: false });
+    });
+  });
+});
+
+/*
+ * Hold (the book's theoretical win, 1 − 1/Σ implied) against overround (Σ implied − 1), issue 20.
+ * Source A: Unabated, "Learn about the hold calculator": −110/−110 holds 4.55 %; +260/−245 holds −1.22 % (an
+ * arbitrage); +120/+220/+200 (2.2/3.2/3.0) holds 9.12 %.
+ * Source B: onlinesportsbettingsystem.com, "Theoretical hold in sports betting": −110 both ways holds 4.55 %;
+ * −170/+150 has an overround of 102.96 % and a hold of 2.87 %.
+ */
+describe('bookHold and bookOverround — issue 20', () => {
+  const a = americanToDecimal;
+  it('reproduces Unabated’s hold calculator', () => {
+    expect(bookHold([a(-110), a(-110)]) * 100).toBeCloseTo(4.55, 2);
+    expect(bookOverround([a(-110), a(-110)]) * 100).toBeCloseTo(4.76, 2);
+    expect(bookHold([a(260), a(-245)]) * 100).toBeCloseTo(-1.22, 2);
+    expect(bookHold([2.2, 3.2, 3.0]) * 100).toBeCloseTo(9.12, 2);
+  });
+  it('reproduces the theoretical hold of a −170/+150 moneyline', () => {
+    expect((1 + bookOverround([a(-170), a(150)])) * 100).toBeCloseTo(102.96, 2);
+    // 1 − 1/1.0296296 = 2.8777 %: the page truncates it to 2.87 %
+    expect(Math.floor(bookHold([a(-170), a(150)]) * 10_000) / 100).toBe(2.87);
+    expect(bookMargin([a(-170), a(150)])).toBe(bookOverround([a(-170), a(150)]));
+  });
+});
+
 describe('devig: rules', () => {
   // issue 3: worst case is the most conservative fair probability of the methods
   it('worst case takes, per outcome, the lowest probability of the methods', () => {
@@ -197,5 +358,30 @@ describe('devig: rules', () => {
         r.probabilities.forEach((p) => expect(p > 0 && p < 1).toBe(true));
       }
     }
+  });
+
+  // issue 20: the new methods keep the same promises on random markets (2 to 5 outcomes, 0.1–12 % margin)
+  it('wpo, balanced book, Jensen–Shannon and blend sum to 1 and stay in (0, 1), or say why not', () => {
+    const random = seededRandom(20);
+    let solved = 0;
+    for (let i = 0; i < 2000; i++) {
+      const n = 2 + Math.floor(random() * 4);
+      const truth = Array.from({ length: n }, () => between(random, 0.05, 1));
+      const total = truth.reduce((a, b) => a + b, 0);
+      const margin = between(random, 0.001, 0.12);
+      const odds = truth.map((t) => 1 / ((t / total) * (1 + margin)));
+      if (odds.some((o) => o <= 1)) continue;
+      for (const method of ['wpo', 'balanced_book', 'jensen_shannon', 'blend'] as const) {
+        const r = devig(odds, method, { blend: ['jensen_shannon', 'balanced_book', 'odds_ratio'] });
+        if (!r.ok) {
+          expect(r.reason).toBe('negative_probability');
+          continue;
+        }
+        solved++;
+        expect(r.probabilities.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 10);
+        r.probabilities.forEach((p) => expect(p > 0 && p < 1).toBe(true));
+      }
+    }
+    expect(solved).toBeGreaterThan(7000);
   });
 });

@@ -1,4 +1,4 @@
-import { calculateEdge, edgeBand } from './edge-calculator';
+import { calculateEdge, edgeBand, fairOddsFromMarket } from './edge-calculator';
 
 describe('edge calculator', () => {
   // spec 001 §5: bands edge > 5 excellent; > 3 good; > 1 marginal; > 0 small; otherwise negative
@@ -29,5 +29,36 @@ describe('edge calculator', () => {
     expect(r.kellyFraction).toBeCloseTo(1 / 12, 10);
     expect(r.recommendedStake).toBe(41.66);
     expect(calculateEdge({ bookOdds: 120, fairOdds: 100, betAmount: 50, bankroll: 2000 })!).toMatchObject({ expectedProfit: 5, recommendedStake: 83.33 });
+  });
+});
+
+// issue 20: the edge calculator de-vigs a market by the chosen method
+describe('fairOddsFromMarket', () => {
+  /*
+   * Source A: betherosports.com, "Devigging methods explained": −300/+240 implies 75.0 % + 29.4 % = 104.4 %;
+   * multiplicative fair probabilities 71.84 % / 28.16 %.
+   * Source B: Unabated's hold calculator: −110/−110 holds 4.55 %, and de-vigs to an even +100.
+   */
+  it('de-vigs the first outcome of a market and gives the market’s hold', () => {
+    const fav = fairOddsFromMarket([-300, 240], 'multiplicative');
+    expect(fav).toMatchObject({ ok: true });
+    if (fav.ok) {
+      // 0.75 / 1.044118 = 71.83 %: the page divides the rounded 75.0 by 104.4 and prints 71.84 %
+      expect(fav.fairProbability * 100).toBeCloseTo(71.84, 1);
+      expect(fav.fairProbability).toBeCloseTo(0.75 / (0.75 + 100 / 340), 12);
+      expect((1 + fav.overround) * 100).toBeCloseTo(104.41, 2);
+    }
+    const even = fairOddsFromMarket([-110, -110], 'shin');
+    expect(even).toMatchObject({ ok: true, fairAmerican: 100 });
+    if (even.ok) expect(even.hold * 100).toBeCloseTo(4.55, 2);
+    const dog = fairOddsFromMarket([240, -300], 'blend', { blend: ['multiplicative', 'additive'] });
+    expect(dog).toMatchObject({ ok: true });
+    if (dog.ok) expect(dog.fairProbability).toBeCloseTo((0.2816 + (0.294118 - 0.044118 / 2)) / 2, 3);
+  });
+
+  it('says why it cannot', () => {
+    expect(fairOddsFromMarket([-110], 'multiplicative')).toEqual({ ok: false, reason: 'invalid_odds' });
+    expect(fairOddsFromMarket([-110, 50], 'multiplicative')).toEqual({ ok: false, reason: 'invalid_odds' });
+    expect(fairOddsFromMarket([110, 110], 'power')).toEqual({ ok: false, reason: 'underround' });
   });
 });

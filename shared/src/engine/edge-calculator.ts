@@ -1,4 +1,5 @@
-import { americanToDecimal, isValidAmerican } from './odds-format';
+import { bookHold, bookOverround, devig, type DevigFailure, type DevigMethod, type DevigOptions } from './devig';
+import { americanToDecimal, decimalToAmericanRounded, isValidAmerican } from './odds-format';
 import { kellyFraction, recommendedStakeCents, type RiskLevel } from './sizing';
 
 /**
@@ -50,5 +51,38 @@ export function calculateEdge(input: EdgeInput): EdgeCalculation | null {
     expectedProfit: Math.round(betAmount * edgePct) / 100,
     kellyFraction: kellyFraction(fairProbability, decimal),
     recommendedStake: recommendedStakeCents(Math.round(bankroll * 100), fairProbability, decimal, input.risk) / 100,
+  };
+}
+
+/** Fair odds of the first outcome of one book's market, de-vigged (the edge calculator's "fair odds from a market"). */
+export type MarketFairOdds =
+  | {
+      ok: true;
+      /** Fair probability of the first outcome, FRACTION. */
+      fairProbability: number;
+      /** Its fair odds, American, rounded to the whole number shown. */
+      fairAmerican: number;
+      /** FRACTIONS: 1 − 1/Σ implied, and Σ implied − 1. */
+      hold: number;
+      overround: number;
+    }
+  | { ok: false; reason: DevigFailure };
+
+/**
+ * The fair odds of a market's first outcome by a de-vig method (issue 20: the method is selectable in the edge
+ * calculator too): every outcome's AMERICAN odds in, the first being the bet's.
+ */
+export function fairOddsFromMarket(americanOdds: readonly (number | null)[], method: DevigMethod, options: DevigOptions = {}): MarketFairOdds {
+  if (americanOdds.length < 2 || americanOdds.some((a) => a === null || !isValidAmerican(a))) return { ok: false, reason: 'invalid_odds' };
+  const decimals = americanOdds.map((a) => americanToDecimal(a!));
+  const result = devig(decimals, method, options);
+  if (!result.ok) return { ok: false, reason: result.reason };
+  const fairProbability = result.probabilities[0];
+  return {
+    ok: true,
+    fairProbability,
+    fairAmerican: decimalToAmericanRounded(1 / fairProbability),
+    hold: bookHold(decimals),
+    overround: bookOverround(decimals),
   };
 }

@@ -4,7 +4,12 @@ import { DFS_FIXED_DECIMAL, findEvBets } from './ev';
 import { weightedMedian } from './fair-probability';
 import { americanToDecimal } from './odds-format';
 
-const h2h = (home: number, away: number) => ({ h2h: [['Home', home], ['Away', away]] as [string, number][] });
+const h2h = (home: number, away: number) => ({
+  h2h: [
+    ['Home', home],
+    ['Away', away],
+  ] as [string, number][],
+});
 
 describe('EV', () => {
   // DECISIONS 10: multiplicative de-vig per book, weighted median, EV% = p × decimal − 1
@@ -38,25 +43,87 @@ describe('EV', () => {
   // spec 001 §5: EV needs at least 3 distinct books (quoting the outcome)
   it('needs 3 distinct books on the outcome', () => {
     const books = [
-      book('pinnacle', { totals: [['Over', -105, 45.5], ['Under', -105, 45.5]] }),
-      book('draftkings', { totals: [['Over', -110, 45.5], ['Under', -110, 45.5]] }),
-      book('fanduel', { totals: [['Over', -110, 45.5], ['Under', -110, 45.5]] }),
-      book('betmgm', { totals: [['Over', -110, 45.5], ['Under', -110, 45.5]] }),
+      book('pinnacle', {
+        totals: [
+          ['Over', -105, 45.5],
+          ['Under', -105, 45.5],
+        ],
+      }),
+      book('draftkings', {
+        totals: [
+          ['Over', -110, 45.5],
+          ['Under', -110, 45.5],
+        ],
+      }),
+      book('fanduel', {
+        totals: [
+          ['Over', -110, 45.5],
+          ['Under', -110, 45.5],
+        ],
+      }),
+      book('betmgm', {
+        totals: [
+          ['Over', -110, 45.5],
+          ['Under', -110, 45.5],
+        ],
+      }),
     ];
     expect(findEvBets(event(books), { minEvPct: -100 }, NOW).length).toBe(0);
-    const rows = findEvBets(event([...books, book('bovada', { totals: [['Over', 120, 45.5], ['Under', -140, 45.5]] })]), {}, NOW);
+    const rows = findEvBets(
+      event([
+        ...books,
+        book('bovada', {
+          totals: [
+            ['Over', 120, 45.5],
+            ['Under', -140, 45.5],
+          ],
+        }),
+      ]),
+      {},
+      NOW,
+    );
     expect(rows.map((r) => [r.book, r.outcome, r.point])).toEqual([['bovada', 'Over', 45.5]]);
   });
 
   // spec 001 §5: spread line grouping tolerates a difference of 0.05
   it('groups lines within 0.05', () => {
     const books = [
-      book('pinnacle', { spreads: [['Home', -105, -3.5], ['Away', -105, 3.5]] }),
-      book('draftkings', { spreads: [['Home', -110, -3.5], ['Away', -110, 3.5]] }),
-      book('fanduel', { spreads: [['Home', -110, -3.49], ['Away', -110, 3.49]] }),
-      book('betmgm', { spreads: [['Home', -110, -3.46], ['Away', -110, 3.46]] }),
-      book('bovada', { spreads: [['Home', 120, -3.5], ['Away', -140, 3.5]] }),
-      book('betrivers', { spreads: [['Home', 150, -3.0], ['Away', -170, 3.0]] }),
+      book('pinnacle', {
+        spreads: [
+          ['Home', -105, -3.5],
+          ['Away', -105, 3.5],
+        ],
+      }),
+      book('draftkings', {
+        spreads: [
+          ['Home', -110, -3.5],
+          ['Away', -110, 3.5],
+        ],
+      }),
+      book('fanduel', {
+        spreads: [
+          ['Home', -110, -3.49],
+          ['Away', -110, 3.49],
+        ],
+      }),
+      book('betmgm', {
+        spreads: [
+          ['Home', -110, -3.46],
+          ['Away', -110, 3.46],
+        ],
+      }),
+      book('bovada', {
+        spreads: [
+          ['Home', 120, -3.5],
+          ['Away', -140, 3.5],
+        ],
+      }),
+      book('betrivers', {
+        spreads: [
+          ['Home', 150, -3.0],
+          ['Away', -170, 3.0],
+        ],
+      }),
     ];
     const rows = findEvBets(event(books), {}, NOW);
     expect(rows.map((r) => r.book)).toEqual(['bovada']);
@@ -108,8 +175,37 @@ describe('EV', () => {
     expect(shin.evPct).toBeCloseTo((expected * 4 - 1) * 100, 9);
   });
 
+  // issue 20: a blend averages the chosen methods per book before the weighted median, and says which it averaged
+  it('blends the chosen methods book by book', () => {
+    const books = [
+      book('pinnacle', h2h(-300, 240)),
+      book('draftkings', h2h(-320, 250)),
+      book('fanduel', h2h(-310, 245)),
+      book('betmgm', h2h(-290, 235)),
+      book('bovada', h2h(-330, 300)),
+    ];
+    const row = findEvBets(event(books), { method: 'blend', blend: ['balanced_book', 'jensen_shannon'] }, NOW).find(
+      (r) => r.book === 'bovada' && r.outcome === 'Away',
+    )!;
+    const away = (home: number, awayPrice: number) => {
+      const odds = [americanToDecimal(home), americanToDecimal(awayPrice)];
+      const each = (['balanced_book', 'jensen_shannon'] as const).map((m) => devig(odds, m));
+      if (!each.every((r) => r.ok)) throw new Error('de-vig failed');
+      return each.reduce((sum, r) => sum + (r.ok ? r.probabilities[1] : 0), 0) / 2;
+    };
+    const expected = weightedMedian([away(-300, 240), away(-320, 250), away(-310, 245), away(-290, 235), away(-330, 300)], [3, 1.5, 1.5, 1.5, 1])!;
+    expect(row).toMatchObject({ method: 'blend', blend: ['balanced_book', 'jensen_shannon'] });
+    expect(row.fairProbability).toBeCloseTo(expected, 12);
+  });
+
   it('hides rows below the minimum EV and applies the book filter to rows only', () => {
-    const books = [book('pinnacle', h2h(-105, -105)), book('draftkings', h2h(-110, -110)), book('fanduel', h2h(-110, -110)), book('betmgm', h2h(-110, -110)), book('bovada', h2h(120, -140))];
+    const books = [
+      book('pinnacle', h2h(-105, -105)),
+      book('draftkings', h2h(-110, -110)),
+      book('fanduel', h2h(-110, -110)),
+      book('betmgm', h2h(-110, -110)),
+      book('bovada', h2h(120, -140)),
+    ];
     expect(findEvBets(event(books), { minEvPct: 11 }, NOW)).toEqual([]);
     expect(findEvBets(event(books), { books: ['draftkings'] }, NOW)).toEqual([]);
     expect(findEvBets(event(books), { books: ['bovada'] }, NOW)).toHaveLength(1);
@@ -131,7 +227,13 @@ describe('EV', () => {
   });
 
   it('ignores underround books in the fair line instead of passing NaN on', () => {
-    const books = [book('pinnacle', h2h(-105, -105)), book('draftkings', h2h(-110, -110)), book('fanduel', h2h(-110, -110)), book('betmgm', h2h(-110, -110)), book('bovada', h2h(120, 120))];
+    const books = [
+      book('pinnacle', h2h(-105, -105)),
+      book('draftkings', h2h(-110, -110)),
+      book('fanduel', h2h(-110, -110)),
+      book('betmgm', h2h(-110, -110)),
+      book('bovada', h2h(120, 120)),
+    ];
     const rows = findEvBets(event(books), {}, NOW);
     for (const row of rows) expect(Number.isFinite(row.fairProbability)).toBe(true);
     expect(rows.every((r) => r.fairBooks === 4)).toBe(true);

@@ -1,9 +1,19 @@
 import type { BoardEvent, EventHeader } from '../domain/odds';
 import type { EvBet, OpportunityEvent, OpportunityFlag } from '../domain/opportunities';
 import { isDfsBook } from '../domain/sportsbooks';
-import { DEFAULT_DEVIG_METHOD, devig, type DevigMethod } from './devig';
+import { DEFAULT_BLEND, DEFAULT_DEVIG_METHOD, devig, type BlendableMethod, type DevigMethod } from './devig';
 import { bookWeight, evPercent, weightedMedian } from './fair-probability';
-import { buildEventIndex, eventLines, LINE_GROUPING_TOLERANCE, lineKey, type EventIndex, type MarketGroup, type MarketLine, type Quote, type TimeCache } from './market-lines';
+import {
+  buildEventIndex,
+  eventLines,
+  LINE_GROUPING_TOLERANCE,
+  lineKey,
+  type EventIndex,
+  type MarketGroup,
+  type MarketLine,
+  type Quote,
+  type TimeCache,
+} from './market-lines';
 import { opportunityEvent, scannerBooks, STALE_LEG_LAG_LIVE_MS, STALE_LEG_LAG_MS } from './opportunity-legs';
 import { americanToDecimal, decimalToAmericanRounded } from './odds-format';
 
@@ -16,6 +26,8 @@ import { americanToDecimal, decimalToAmericanRounded } from './odds-format';
  */
 export interface EvOptions {
   method?: DevigMethod;
+  /** For method `blend`: the methods averaged (DEFAULT_BLEND when absent or empty). */
+  blend?: readonly BlendableMethod[];
   /** PERCENT: rows below it are hidden, as are rows of EV 0 or less; DFS rows are always shown (spec 001 §5 filters). */
   minEvPct?: number;
   /** Rows only for these books (the fair line still uses every book). All books when absent. */
@@ -49,11 +61,11 @@ export interface FairLine {
 }
 
 /**
- * The fair probabilities of one line: every non-DFS book quoting all its sides is de-vigged with `method`;
- * per side the weighted median is taken. Null when fewer than 4 books give a usable complete market
- * (underround or failed de-vigs are left out, never passed on).
+ * The fair probabilities of one line: every non-DFS book quoting all its sides is de-vigged with `method` (a blend
+ * averages `blend`); per side the weighted median is taken. Null when fewer than 4 books give a usable complete
+ * market (underround or failed de-vigs are left out, never passed on).
  */
-export function fairLine(line: MarketLine, method: DevigMethod): FairLine | null {
+export function fairLine(line: MarketLine, method: DevigMethod, blend: readonly BlendableMethod[] = DEFAULT_BLEND): FairLine | null {
   const sides = [...line.sides.values()];
   const expected = line.group.kind === 'moneyline' ? line.group.outcomeCount : 2;
   if (sides.length !== expected || sides.length < 2) return null;
@@ -72,7 +84,7 @@ export function fairLine(line: MarketLine, method: DevigMethod): FairLine | null
       else complete = false;
     }
     if (!complete) continue;
-    const probabilities = method === 'multiplicative' ? multiplicative(row) : devigOrNull(row, method);
+    const probabilities = method === 'multiplicative' ? multiplicative(row) : devigOrNull(row, method, blend);
     if (!probabilities) continue;
     for (let i = 0; i < sides.length; i++) perSide[i].push(probabilities[i]);
     weights.push(weightOf(first.book));
@@ -91,8 +103,8 @@ function multiplicative(decimals: number[]): number[] | null {
   return decimals.map((d) => 1 / d / booksum);
 }
 
-function devigOrNull(decimals: number[], method: DevigMethod): number[] | null {
-  const result = devig(decimals, method);
+function devigOrNull(decimals: number[], method: DevigMethod, blend: readonly BlendableMethod[]): number[] | null {
+  const result = devig(decimals, method, { blend });
   return result.ok ? result.probabilities : null;
 }
 
@@ -128,7 +140,7 @@ export function evInIndex(index: EventIndex, options: EvOptions = {}): EvBet[] {
 
   for (const line of eventLines(index)) {
     const group = line.group;
-    const fair = fairLine(line, settings.method);
+    const fair = fairLine(line, settings.method, settings.blend);
     if (!fair) continue;
     let newest = -Infinity;
     for (const quotes of line.sides.values()) for (const q of quotes) newest = Math.max(newest, q.updatedAt);
@@ -152,6 +164,8 @@ export function evInIndex(index: EventIndex, options: EvOptions = {}): EvBet[] {
 /** EvOptions with their defaults applied, resolved once per scan. */
 export interface EvSettings {
   method: DevigMethod;
+  /** The methods a blend averages (DEFAULT_BLEND unless chosen). */
+  blend: readonly BlendableMethod[];
   minEvPct: number;
   suspectEvPct: number;
   /** Canonical keys of the books rows are shown for; null: all. */
@@ -161,6 +175,7 @@ export interface EvSettings {
 export function evSettings(options: EvOptions = {}): EvSettings {
   return {
     method: options.method ?? DEFAULT_DEVIG_METHOD,
+    blend: options.blend?.length ? [...new Set(options.blend)] : DEFAULT_BLEND,
     minEvPct: options.minEvPct ?? 0,
     suspectEvPct: options.suspectEvPct ?? EV_SUSPECT_PCT,
     allowed: scannerBooks(options.books),
@@ -175,6 +190,7 @@ export interface EvRowContext {
   live: boolean;
   staleLag: number;
   method: DevigMethod;
+  blend: readonly BlendableMethod[];
   suspectEvPct: number;
 }
 
@@ -186,6 +202,7 @@ export function evRowContext(event: EventHeader, now: number, live: boolean, set
     live,
     staleLag: live ? STALE_LEG_LAG_LIVE_MS : STALE_LEG_LAG_MS,
     method: settings.method,
+    blend: settings.blend,
     suspectEvPct: settings.suspectEvPct,
   };
 }
@@ -239,5 +256,6 @@ export function evRow(
   if (q.description !== undefined) row.description = q.description;
   if (q.point !== undefined) row.point = q.point;
   if (q.link) row.link = q.link;
+  if (context.method === 'blend') row.blend = [...context.blend];
   return row;
 }

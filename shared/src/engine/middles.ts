@@ -2,7 +2,8 @@ import type { BoardEvent, EventHeader } from '../domain/odds';
 import { OPPORTUNITY_EXPIRY_SECONDS, type MiddleOpportunity } from '../domain/opportunities';
 import { DEFAULT_BANKROLL } from '../domain/sportsbooks';
 import { buildEventIndex, lineKey, type EventIndex, type MarketGroup, type Quote, type TimeCache } from './market-lines';
-import { isoTime, opportunityAgeSeconds, opportunityEvent, payoutCents, scannerBookFilter, timingFlags, toLeg } from './opportunity-legs';
+import { payoutCents, roundHalfUpCents } from './money';
+import { isoTime, opportunityAgeSeconds, opportunityEvent, scannerBookFilter, timingFlags, toLeg } from './opportunity-legs';
 
 /**
  * Middles (spec 001 §5 middle detection): two bets on the same total or spread at different books whose lines
@@ -32,7 +33,6 @@ export function isGameLineFamily(family: string): boolean {
   return /^(spreads|totals|team_totals)(_|$)/.test(family);
 }
 
-
 /** Rough chance (PERCENT) of landing in the middle: 8 per point capped at 45 for totals, 6 per point capped at 40 for spreads. */
 export function middleProbability(kind: 'total' | 'spread', gap: number): number {
   return kind === 'total' ? Math.min(gap * 8, 45) : Math.min(gap * 6, 40);
@@ -45,22 +45,74 @@ export function middleTotalStakeCents(bankroll: number, maxStake: number): numbe
 
 export interface MiddleOutcomes {
   stakesCents: [number, number];
+  /** Σ of the rounded stakes. */
+  totalCents: number;
   /** Both legs win: Σ payouts − total stake, cents. */
   bestCaseCents: number;
   /** One leg wins and the other loses, the worse way round: min payout − total stake, cents. */
   worstCaseCents: number;
 }
 
-/** The 50/50 split of a middle and its best and worst case (payouts rounded down to the cent). */
+/**
+ * The 50/50 split of a middle, each half rounded half-up to the cent (DECISIONS 25), and its best and worst case
+ * with payouts as the books pay them: $100 + $100 at −110 is +$181.82 if both win, −$9.09 if one loses.
+ */
 export function middleOutcomes(decimals: readonly [number, number], totalCents: number): MiddleOutcomes {
-  const first = Math.floor(totalCents / 2);
-  const stakesCents: [number, number] = [first, totalCents - first];
+  const half = roundHalfUpCents(totalCents / 2);
+  const stakesCents: [number, number] = [half, half];
+  const staked = half * 2;
   const payouts = stakesCents.map((s, i) => payoutCents(s, decimals[i]));
   return {
     stakesCents,
-    bestCaseCents: payouts[0] + payouts[1] - totalCents,
-    worstCaseCents: Math.min(payouts[0], payouts[1]) - totalCents,
+    totalCents: staked,
+    bestCaseCents: payouts[0] + payouts[1] - staked,
+    worstCaseCents: Math.min(payouts[0], payouts[1]) - staked,
   };
+}
+
+export type LegResult = 'win' | 'push' | 'lose';
+
+/** One row of a middle's outcome table: how each leg ends and the net, for the integer results it covers. */
+export interface MiddleOutcomeRow {
+  /** [low leg, high leg] (the Over / the reference side first). */
+  legs: [LegResult, LegResult];
+  /** Payouts and returned stakes − total stake, integer cents. */
+  netCents: number;
+  /** The whole-number results (total, or the reference side's margin) it covers; null: unbounded that way. */
+  from: number | null;
+  to: number | null;
+}
+
+/**
+ * Every way a middle can end on a whole-number result (issue 20), in order of the result: the low leg (Over X, or the
+ * reference side, winning above `low`) loses below `low` and pushes on it when `low` is a whole number; both win
+ * strictly inside; the high leg (Under Y, or the other side, winning below `high`) pushes on `high` and loses above
+ * it. A push returns its stake. Rows no whole-number result reaches are left out (a half-point gap has no "both win").
+ */
+export function middleOutcomeTable(
+  range: { low: number; high: number },
+  decimals: readonly [number, number],
+  stakesCents: readonly [number, number],
+): MiddleOutcomeRow[] {
+  const { low, high } = range;
+  if (!(high > low)) throw new RangeError(`A middle needs high > low: ${low}, ${high}`);
+  const staked = stakesCents[0] + stakesCents[1];
+  const returned = (result: LegResult, i: 0 | 1) => (result === 'win' ? payoutCents(stakesCents[i], decimals[i]) : result === 'push' ? stakesCents[i] : 0);
+  const row = (legs: [LegResult, LegResult], from: number | null, to: number | null): MiddleOutcomeRow => ({
+    legs,
+    netCents: returned(legs[0], 0) + returned(legs[1], 1) - staked,
+    from,
+    to,
+  });
+  const isWhole = (x: number) => Math.abs(x - Math.round(x)) < 1e-9;
+  const rows: MiddleOutcomeRow[] = [row(['lose', 'win'], null, Math.ceil(low - 1e-9) - 1)];
+  if (isWhole(low)) rows.push(row(['push', 'win'], Math.round(low), Math.round(low)));
+  const insideFrom = Math.floor(low + 1e-9) + 1;
+  const insideTo = Math.ceil(high - 1e-9) - 1;
+  if (insideFrom <= insideTo) rows.push(row(['win', 'win'], insideFrom, insideTo));
+  if (isWhole(high)) rows.push(row(['win', 'push'], Math.round(high), Math.round(high)));
+  rows.push(row(['win', 'lose'], Math.floor(high + 1e-9) + 1, null));
+  return rows;
 }
 
 export function findMiddles(event: BoardEvent, options: MiddleOptions = {}, now: number): MiddleOpportunity[] {
@@ -185,7 +237,7 @@ export function buildMiddle(
     gap,
     middleRange: { low, high },
     probability,
-    totalStake: totalCents / 100,
+    totalStake: outcomes.totalCents / 100,
     maxProfit: outcomes.bestCaseCents / 100,
     worstCase: outcomes.worstCaseCents / 100,
     legs: legs.map((q, i) => toLeg(q, outcomes.stakesCents[i], now)),

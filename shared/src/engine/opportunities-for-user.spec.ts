@@ -29,15 +29,20 @@ function randomH2hEvent(random: () => number) {
   const books = BOOKS.map((key) => {
     const home = between(random, 0.08, 0.92) * between(random, 0.95, 1.07);
     const away = (1 - home) * between(random, 0.95, 1.07);
-    return book(key, { h2h: [['Home', american(1 / home)], ['Away', american(1 / away)]] });
+    return book(key, {
+      h2h: [
+        ['Home', american(1 / home)],
+        ['Away', american(1 / away)],
+      ],
+    });
   });
   return event(books);
 }
 
-describe('opportunities at a user\'s inputs (spec 001 §5 arbitrage, middles, bankroll and bet sizing)', () => {
+describe("opportunities at a user's inputs (spec 001 §5 arbitrage, middles, bankroll and bet sizing)", () => {
   // spec 001 §5: stake split in proportion to implied probability, total min(max stake, bankroll); what is
   // stored once and re-sized per user is exactly what the engine would have found with the user's own inputs
-  it('random boards: a detected arbitrage re-sized for a user equals the engine run with the user\'s inputs', () => {
+  it("random boards: a detected arbitrage re-sized for a user equals the engine run with the user's inputs", () => {
     const random = seededRandom(2026);
     let compared = 0;
     for (let i = 0; i < 400; i++) {
@@ -58,15 +63,32 @@ describe('opportunities at a user\'s inputs (spec 001 §5 arbitrage, middles, ba
   });
 
   // issue 3: stakes in whole cents; a split whose rounded payouts guarantee nothing is not an arbitrage
-  it('drops an arbitrage whose rounded stakes guarantee no profit at the user\'s stake', () => {
-    const [o] = findArbitrage(event([book('draftkings', { h2h: [['Home', 900], ['Away', -1000]] }), book('fanduel', { h2h: [['Home', 800], ['Away', -880]] })]), DETECTED, NOW);
+  it("drops an arbitrage whose rounded stakes guarantee no profit at the user's stake", () => {
+    const [o] = findArbitrage(
+      event([
+        book('draftkings', {
+          h2h: [
+            ['Home', 900],
+            ['Away', -1000],
+          ],
+        }),
+        book('fanduel', {
+          h2h: [
+            ['Home', 800],
+            ['Away', -880],
+          ],
+        }),
+      ]),
+      DETECTED,
+      NOW,
+    );
     expect(o.profitPct).toBeGreaterThan(0.1);
     // on $0.10 the 10.00 leg's stake rounds to 1 cent and pays 10 cents: no cent of profit is left
     expect(sizeArbitrage(o, 10)).toBeNull();
     expect(arbitrageForUser(o, { minProfit: 0.1, maxStake: 100, bankroll: 1000, books: [] })).not.toBeNull();
   });
 
-  it('random totals: a detected middle re-sized for a user equals the engine run with the user\'s inputs', () => {
+  it("random totals: a detected middle re-sized for a user equals the engine run with the user's inputs", () => {
     const random = seededRandom(7);
     let compared = 0;
     for (let i = 0; i < 300; i++) {
@@ -93,7 +115,7 @@ describe('opportunities at a user\'s inputs (spec 001 §5 arbitrage, middles, ba
   });
 
   // spec 001 §5 filters: rows below the minimum EV hidden, EV 0 or less never shown; the book filter picks rows
-  it('+EV rows at the user\'s minimum EV and books equal the engine run with them', () => {
+  it("+EV rows at the user's minimum EV and books equal the engine run with them", () => {
     const random = seededRandom(11);
     for (let i = 0; i < 100; i++) {
       const e = randomH2hEvent(random);
@@ -114,8 +136,18 @@ describe('opportunities at a user\'s inputs (spec 001 §5 arbitrage, middles, ba
 
   it('applies the minimum gap and probability to a middle', () => {
     const e = event([
-      book('draftkings', { totals: [['Over', -110, 44.5], ['Under', -110, 44.5]] }),
-      book('fanduel', { totals: [['Over', -110, 48.5], ['Under', -110, 48.5]] }),
+      book('draftkings', {
+        totals: [
+          ['Over', -110, 44.5],
+          ['Under', -110, 44.5],
+        ],
+      }),
+      book('fanduel', {
+        totals: [
+          ['Over', -110, 48.5],
+          ['Under', -110, 48.5],
+        ],
+      }),
     ]);
     const [middle] = findMiddles(e, { minGap: 0.5, minProbability: 5 }, NOW);
     const inputs = { minGap: 4, minProbability: 32, maxStake: 1000, bankroll: 1000, books: [] };
@@ -128,7 +160,27 @@ describe('opportunities at a user\'s inputs (spec 001 §5 arbitrage, middles, ba
 
 describe('a stored opportunity as it stands later (spec 001 §5 locked markets, §9 expiry)', () => {
   const twoWay = (startsInMs = 3_600_000, fanduelAgo = 10_000) =>
-    event([book('draftkings', { h2h: [['Home', 110], ['Away', -130]] }), book('fanduel', { h2h: [['Home', -125], ['Away', 105]] }, fanduelAgo)], startsInMs);
+    event(
+      [
+        book('draftkings', {
+          h2h: [
+            ['Home', 110],
+            ['Away', -130],
+          ],
+        }),
+        book(
+          'fanduel',
+          {
+            h2h: [
+              ['Home', -125],
+              ['Away', 105],
+            ],
+          },
+          fanduelAgo,
+        ),
+      ],
+      startsInMs,
+    );
 
   it('recounts ages and expiry the way the engine would count them at the later time', () => {
     const [found] = findArbitrage(twoWay(), {}, NOW);
@@ -151,7 +203,20 @@ describe('a stored opportunity as it stands later (spec 001 §5 locked markets, 
   // spec 001 §5 middle detection: the game must not have started
   it('drops a middle once its game has started', () => {
     const e = event(
-      [book('draftkings', { totals: [['Over', -110, 44.5], ['Under', -110, 44.5]] }), book('fanduel', { totals: [['Over', -110, 48.5], ['Under', -110, 48.5]] })],
+      [
+        book('draftkings', {
+          totals: [
+            ['Over', -110, 44.5],
+            ['Under', -110, 44.5],
+          ],
+        }),
+        book('fanduel', {
+          totals: [
+            ['Over', -110, 48.5],
+            ['Under', -110, 48.5],
+          ],
+        }),
+      ],
       60_000,
     );
     const [middle] = findMiddles(e, {}, NOW) as MiddleOpportunity[];
@@ -165,8 +230,30 @@ describe('a stored opportunity as it stands later (spec 001 §5 locked markets, 
     expect(found.legs[0].lastUpdate).toBe(iso(10_000));
     expect(opportunityAt(found, NOW + 14 * 60_000)).not.toBeNull();
     expect(opportunityAt(found, NOW + 15 * 60_000)).toBeNull();
-    const books = ['pinnacle', 'draftkings', 'fanduel', 'betmgm'].map((key) => book(key, { h2h: [['Home', -105], ['Away', -105]] }));
-    const [row] = findEvBets(event([...books, book('bovada', { h2h: [['Home', 115], ['Away', -135]] })], 60_000), {}, NOW);
+    const books = ['pinnacle', 'draftkings', 'fanduel', 'betmgm'].map((key) =>
+      book(key, {
+        h2h: [
+          ['Home', -105],
+          ['Away', -105],
+        ],
+      }),
+    );
+    const [row] = findEvBets(
+      event(
+        [
+          ...books,
+          book('bovada', {
+            h2h: [
+              ['Home', 115],
+              ['Away', -135],
+            ],
+          }),
+        ],
+        60_000,
+      ),
+      {},
+      NOW,
+    );
     expect(evBetAt(row, NOW + 30_000)).toMatchObject({ ageSeconds: 40, flags: [] });
     // started: live, and a price is locked after 5 minutes instead of 15
     expect(evBetAt(row, NOW + 70_000)).toMatchObject({ ageSeconds: 80, flags: ['live'] });

@@ -10,7 +10,8 @@ import { canonicalBookKey } from '../domain/sportsbooks';
 import { arbitrageStakes, arbitrageTotalStakeCents } from './arbitrage';
 import { isEventLive, isStaleUpdate } from './locked-market';
 import { middleOutcomes, middleTotalStakeCents } from './middles';
-import { opportunityAgeSeconds, payoutCents, timingFlags } from './opportunity-legs';
+import { payoutCents } from './money';
+import { opportunityAgeSeconds, timingFlags } from './opportunity-legs';
 
 /**
  * Detection finds each opportunity once, at the loosest thresholds a user can choose and sized at the defaults
@@ -65,7 +66,10 @@ export function legsInBooks(legs: readonly Pick<OpportunityLeg, 'book'>[], books
  * guarantee no profit, which the engine never reports either.
  */
 export function sizeArbitrage(o: ArbitrageOpportunity, totalCents: number): ArbitrageOpportunity | null {
-  const split = arbitrageStakes(o.legs.map((leg) => leg.decimal), totalCents);
+  const split = arbitrageStakes(
+    o.legs.map((leg) => leg.decimal),
+    totalCents,
+  );
   if (totalCents > 0 && split.guaranteedProfitCents <= 0) return null;
   return {
     ...o,
@@ -81,7 +85,7 @@ export function sizeMiddle(o: MiddleOpportunity, totalCents: number): MiddleOppo
   const outcomes = middleOutcomes([low.decimal, high.decimal], totalCents);
   return {
     ...o,
-    totalStake: totalCents / 100,
+    totalStake: outcomes.totalCents / 100,
     maxProfit: outcomes.bestCaseCents / 100,
     worstCase: outcomes.worstCaseCents / 100,
     legs: o.legs.map((leg, i) => ({ ...leg, stake: outcomes.stakesCents[i] / 100, payout: payoutCents(outcomes.stakesCents[i], leg.decimal) / 100 })),

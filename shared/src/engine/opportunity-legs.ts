@@ -2,6 +2,7 @@ import type { EventHeader } from '../domain/odds';
 import type { OpportunityEvent, OpportunityFlag, OpportunityLeg } from '../domain/opportunities';
 import { canonicalBookKey, DFS_BOOKS } from '../domain/sportsbooks';
 import { gameName, type Quote } from './market-lines';
+import { payoutCents } from './money';
 import { decimalToAmericanRounded } from './odds-format';
 
 /**
@@ -41,14 +42,6 @@ export function opportunityEvent(event: EventHeader): OpportunityEvent {
     awayTeam: event.away_team,
     commenceTime: event.commence_time,
   };
-}
-
-/** Cents a stake returns at these odds (stake included), rounded down to the cent: what a book pays. */
-export function payoutCents(stakeCents: number, decimal: number): number {
-  // the (relative) epsilon keeps 11 × 1.90909… at 21, not 20 by floating point; real prices never land that
-  // close below a whole cent (American odds give multiples of 1/|odds| cent, decimal odds of 0.01 cent)
-  const exact = stakeCents * decimal;
-  return Math.floor(exact + exact * 1e-12 + 1e-9);
 }
 
 export function toLeg(q: Quote, stakeCents: number, now: number): OpportunityLeg {

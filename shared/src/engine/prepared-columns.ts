@@ -272,4 +272,3 @@ export function sortByLine(a: Int32Array, from: number, to: number, line: Float6
   }
   if (source !== a) for (let k = 0; k < n; k++) a[from + k] = source[sourceBase + k];
 }
-

@@ -1,5 +1,5 @@
 import { ARBITRAGE_LINE_TOLERANCE } from './arbitrage';
-import { DEFAULT_DEVIG_METHOD, devig, type DevigMethod } from './devig';
+import { DEFAULT_BLEND, DEFAULT_DEVIG_METHOD, devig, type BlendableMethod, type DevigMethod } from './devig';
 import { DEVIG_MIN_BOOKS } from './ev';
 import { LOCKED_MAX_AGE_LIVE_MS, LOCKED_MAX_AGE_MS } from './locked-market';
 import { LINE_GROUPING_TOLERANCE, type LineKind, type MarketGroup, type Quote } from './market-lines';
@@ -239,9 +239,7 @@ export class LineSet {
     this.gReference[g] = undefined;
     if (p.gKind[g] === SPREAD) {
       const reference =
-        maxAge === Infinity
-          ? p.gReference[g]
-          : spreadReference(p.names, p.gNameStart[g], p.gNameEnd[g], p.header.home_team, p.nameNewest, now, maxAge);
+        maxAge === Infinity ? p.gReference[g] : spreadReference(p.names, p.gNameStart[g], p.gNameEnd[g], p.header.home_team, p.nameNewest, now, maxAge);
       this.gReference[g] = reference;
       if (reference === p.gReference[g] && usePrepared && p.lines.gSimple[g] === 1) {
         this.addIntactLines(g, now, maxAge);
@@ -495,7 +493,7 @@ export class LineSet {
    * de-vigged; at least 4 such books), with fairBooks set to how many went in. Each side's probability, the
    * weighted median of its de-vigged values, is worked out when asked for (fairProbability).
    */
-  fairLine(l: number, method: DevigMethod): boolean {
+  fairLine(l: number, method: DevigMethod, blend: readonly BlendableMethod[] = DEFAULT_BLEND): boolean {
     const pl = this.lPrepared[l];
     this.lastMedianSide = -1;
     if (pl >= 0 && method === DEFAULT_DEVIG_METHOD) {
@@ -509,7 +507,7 @@ export class LineSet {
       this.fairBooks = prepared.lFairBooks[pl];
       return true;
     }
-    return this.computeFairLine(l, method);
+    return this.computeFairLine(l, method, blend);
   }
 
   /** Side i's fair probability on the line of the last fairLine(); NaN where weightedMedian() gives null. */
@@ -530,7 +528,7 @@ export class LineSet {
     return this.fairUpper[i];
   }
 
-  private computeFairLine(l: number, method: DevigMethod): boolean {
+  private computeFairLine(l: number, method: DevigMethod, blend: readonly BlendableMethod[]): boolean {
     const sides = this.lSideCount[l];
     const g = this.lGroup[l];
     const expected = this.p.gKind[g] === MONEYLINE ? this.p.gCount[g] : 2;
@@ -570,7 +568,7 @@ export class LineSet {
         if (booksum < 1 - 1e-12) continue;
         for (let i = 0; i < sides; i++) fairBuffer[i * firstBooks + count] = 1 / row[i] / booksum;
       } else {
-        const result = devig(row.slice(), method);
+        const result = devig(row.slice(), method, { blend });
         if (!result.ok) continue;
         for (let i = 0; i < sides; i++) fairBuffer[i * firstBooks + count] = result.probabilities[i];
       }
@@ -672,7 +670,7 @@ export class LineSet {
       // NaN sticks: a quote of unreadable time is never open
       for (let k = this.lQuoteStart[l]; k < this.lQuoteEnd[l] && !Number.isNaN(oldest); k++) oldest = Math.min(oldest, qUpdated[byLine[k]]);
       lOldest[l] = oldest;
-      if (!this.computeFairLine(l, DEFAULT_DEVIG_METHOD)) continue;
+      if (!this.computeFairLine(l, DEFAULT_DEVIG_METHOD, DEFAULT_BLEND)) continue;
       lFair[l] = 1;
       lFairBooks[l] = this.fairBooks;
       this.lastMedianSide = -1;

@@ -78,6 +78,10 @@ const OPTION_SETS: Array<[string, ScanOptions]> = [
   ['additive, zero stake', { ev: { method: 'additive', minEvPct: -1 }, arbitrage: { bankroll: 0 }, middles: { bankroll: 0, minProbability: 1 } }],
   ['power', { ev: { method: 'power' }, arbitrage: { minProfitPct: 0.1 } }],
   ['odds ratio', { ev: { method: 'odds_ratio', minEvPct: -0.5 } }],
+  // issue 20's methods, a blend of a chosen set included
+  ['balanced book', { ev: { method: 'balanced_book', minEvPct: -0.5 } }],
+  ['wpo', { ev: { method: 'wpo' } }],
+  ['blend of power and Jensen–Shannon', { ev: { method: 'blend', blend: ['power', 'jensen_shannon'], minEvPct: -0.5 } }],
 ];
 
 /**
@@ -115,14 +119,20 @@ function edgeCaseBoard(seed: number): BoardEvent[] {
           if (chance(0.01)) outcome.link = `https://o.example/${e}`;
         }
         // the main line again among the alternates, at the same price
-        if (market.key === 'spreads' && chance(0.2)) extra.push({ key: 'alternate_spreads', last_update: market.last_update, outcomes: market.outcomes.map((o) => ({ ...o })) });
+        if (market.key === 'spreads' && chance(0.2))
+          extra.push({ key: 'alternate_spreads', last_update: market.last_update, outcomes: market.outcomes.map((o) => ({ ...o })) });
       }
       if (soccer) {
         const [home, away] = bookmaker.markets[0].outcomes;
         const draw = { name: chance(0.9) ? 'Draw' : 'Tie game', price: between(random, 3, 4.5) };
         bookmaker.markets[0].outcomes = [home, away, draw];
       }
-      if (chance(0.1)) extra.push({ key: 'h2h_lay', last_update: bookmaker.last_update, outcomes: bookmaker.markets[0].outcomes.map((o) => ({ ...o, price: o.price * 0.8 })) });
+      if (chance(0.1))
+        extra.push({
+          key: 'h2h_lay',
+          last_update: bookmaker.last_update,
+          outcomes: bookmaker.markets[0].outcomes.map((o) => ({ ...o, price: o.price * 0.8 })),
+        });
       if (chance(0.1)) {
         extra.push({
           key: 'player_assists',
@@ -205,7 +215,7 @@ describe('columnar scan (prepared events) against the object path', () => {
     for (const now of [NOW, NOW + 9 * 60_000]) expectSame(scanBoard(events, {}, now), objectPath(events, {}, now));
   });
 
-  it('scanEvent is the object path on one event, in the finders\' order', () => {
+  it("scanEvent is the object path on one event, in the finders' order", () => {
     const now = NOW + 60_000;
     for (const event of edgeCaseBoard(5)) {
       const expected = { arbitrage: findArbitrage(event, {}, now), middles: findMiddles(event, {}, now), ev: findEvBets(event, {}, now) };
@@ -230,17 +240,22 @@ describe('PreparedBoard', () => {
   it('kept up to date with each poll, it scans like a board prepared afresh', () => {
     const before = syntheticBoard({ events: 60, books: 25, propOutcomes: 1200, seed: 12, now: NOW });
     // events 10–19: every market closed by age (16 min old) …
-    for (const event of before.slice(10, 20)) for (const book of event.bookmakers) for (const market of book.markets) market.last_update = new Date(NOW - 16 * 60_000).toISOString();
+    for (const event of before.slice(10, 20))
+      for (const book of event.bookmakers) for (const market of book.markets) market.last_update = new Date(NOW - 16 * 60_000).toISOString();
     const board = new PreparedBoard();
     board.load(before);
     const next: BoardEvent[] = structuredClone(before.slice(0, 50));
     // … refreshed by their books without a price move, which no diff lists
-    for (const event of next.slice(10, 20)) for (const book of event.bookmakers) for (const market of book.markets) market.last_update = new Date(NOW - 60_000).toISOString();
+    for (const event of next.slice(10, 20))
+      for (const book of event.bookmakers) for (const market of book.markets) market.last_update = new Date(NOW - 60_000).toISOString();
     for (const event of next.slice(0, 10)) for (const book of event.bookmakers) book.markets[0].outcomes[0].price *= 1.05;
     next[20].completed = true;
     next[21].commence_time = new Date(NOW - 60_000).toISOString();
     next.push({ ...structuredClone(before[55]), id: 'new-event' });
-    const diff = diffBoards({ sport_key: 'americanfootball_nfl', fetched_at: 'a', events: before }, { sport_key: 'americanfootball_nfl', fetched_at: 'b', events: next });
+    const diff = diffBoards(
+      { sport_key: 'americanfootball_nfl', fetched_at: 'a', events: before },
+      { sport_key: 'americanfootball_nfl', fetched_at: 'b', events: next },
+    );
     const reread = board.update(next, diff.changedEventIds);
     expect(new Set(reread)).toEqual(new Set([...next.slice(0, 22).map((e) => e.id), 'new-event']));
     expect(board.size).toBe(next.length);
@@ -250,5 +265,4 @@ describe('PreparedBoard', () => {
     expect(board.update(next, [])).toEqual([]);
     expectSame(board.scan({}, NOW), scanBoard(next, {}, NOW));
   });
-
 });

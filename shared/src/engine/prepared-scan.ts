@@ -40,10 +40,10 @@ function evOf(c: LineSet, settings: EvSettings): EvBet[] {
   const rows: EvBet[] = [];
   const lineCount = c.lineCount;
   const { qBook, qDecimal, qUpdated } = c.p;
-  const { allowed, minEvPct, method } = settings;
+  const { allowed, minEvPct, method, blend } = settings;
   let context: EvRowContext | null = null;
   for (let l = 0; l < lineCount; l++) {
-    if (!c.fairLine(l, method)) continue;
+    if (!c.fairLine(l, method, blend)) continue;
     const sides = c.lSideCount[l];
     const { fairBooks } = c;
     // the line's sides, once a side may have a row (a prepared line's are copied in only then)

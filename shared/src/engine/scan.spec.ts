@@ -25,7 +25,21 @@ describe('scan', () => {
   });
 
   it('ids are stable when only prices move', () => {
-    const board = (away: number) => event([book('draftkings', { h2h: [['Home', 110], ['Away', -130]] }), book('fanduel', { h2h: [['Home', -125], ['Away', away]] })]);
+    const board = (away: number) =>
+      event([
+        book('draftkings', {
+          h2h: [
+            ['Home', 110],
+            ['Away', -130],
+          ],
+        }),
+        book('fanduel', {
+          h2h: [
+            ['Home', -125],
+            ['Away', away],
+          ],
+        }),
+      ]);
     const before = scanEvent(board(105), {}, NOW).arbitrage[0];
     const after = scanEvent(board(108), {}, NOW + 5000).arbitrage[0];
     expect(after.id).toBe(before.id);
@@ -34,7 +48,28 @@ describe('scan', () => {
   });
 
   it('newestUpdate is the newest last_update on the board, null without one', () => {
-    const e = event([book('draftkings', { h2h: [['Home', 110], ['Away', -130]] }, 60_000), book('fanduel', { h2h: [['Home', -125], ['Away', 105]] }, 5000)]);
+    const e = event([
+      book(
+        'draftkings',
+        {
+          h2h: [
+            ['Home', 110],
+            ['Away', -130],
+          ],
+        },
+        60_000,
+      ),
+      book(
+        'fanduel',
+        {
+          h2h: [
+            ['Home', -125],
+            ['Away', 105],
+          ],
+        },
+        5000,
+      ),
+    ]);
     expect(newestUpdate([e])).toBe(NOW - 5000);
     expect(newestUpdate([])).toBeNull();
   });

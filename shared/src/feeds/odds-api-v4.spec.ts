@@ -67,7 +67,16 @@ describe('normaliseOddsApiV4', () => {
               key: 'caesars',
               title: 'Caesars',
               last_update: '2024-01-01T00:00:00Z',
-              markets: [{ key: 'h2h', outcomes: [{ name: 'A', price: 0 }, { name: 'B', price: 50 }, { name: 'C', price: -120 }] }],
+              markets: [
+                {
+                  key: 'h2h',
+                  outcomes: [
+                    { name: 'A', price: 0 },
+                    { name: 'B', price: 50 },
+                    { name: 'C', price: -120 },
+                  ],
+                },
+              ],
             },
           ],
         },

@@ -99,7 +99,9 @@ export function normaliseOddsApiV4(payload: unknown, options: NormaliseOptions =
         const rawOutcomes: unknown[] = Array.isArray(rawMarket.outcomes) ? rawMarket.outcomes : [];
         const parsed = rawOutcomes.map((raw) => (isObject(raw) ? normaliseOutcome(raw, oddsFormat) : null));
         // a price of 0 (or no price) locks its market (spec 001 §5): the player's, for props; the whole market otherwise
-        const lockedPlayers = new Set(rawOutcomes.filter((_, i) => parsed[i] === null).map((raw) => (isObject(raw) ? (str(raw.description) ?? str(raw.player) ?? '') : '')));
+        const lockedPlayers = new Set(
+          rawOutcomes.filter((_, i) => parsed[i] === null).map((raw) => (isObject(raw) ? (str(raw.description) ?? str(raw.player) ?? '') : '')),
+        );
         const outcomes: BoardOutcome[] = [];
         for (const outcome of parsed) {
           if (outcome && !lockedPlayers.has(outcome.description ?? '')) outcomes.push(outcome);

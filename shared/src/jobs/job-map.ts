@@ -11,6 +11,8 @@ export const QueueName = {
   Feeds: 'feeds',
   /** Pick settlement and closing lines (spec 002, DECISIONS 19). */
   Picks: 'picks',
+  /** Billing: the reconciliation of paid users with Stripe (issue 14). */
+  Billing: 'billing',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -28,6 +30,8 @@ export const JobName = {
   PicksValidateUser: 'picks.validate-user',
   /** A game started: record each pending pick's closing line for CLV. */
   PicksRecordClose: 'picks.record-close',
+  /** Daily and on demand: every billing customer's subscriptions read from Stripe, drift repaired, paid gifts granted. */
+  BillingReconcile: 'billing.reconcile',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -63,6 +67,7 @@ export interface JobPayloadMap {
   [JobName.PicksSettleWindow]: { scheduledAt: number };
   [JobName.PicksValidateUser]: { userId: string; requestedAt: number };
   [JobName.PicksRecordClose]: GameJobPayload;
+  [JobName.BillingReconcile]: { scheduledAt: number };
 }
 
 export const JOB_QUEUE: { [N in JobName]: QueueName } = {
@@ -74,6 +79,7 @@ export const JOB_QUEUE: { [N in JobName]: QueueName } = {
   [JobName.PicksSettleWindow]: QueueName.Picks,
   [JobName.PicksValidateUser]: QueueName.Picks,
   [JobName.PicksRecordClose]: QueueName.Picks,
+  [JobName.BillingReconcile]: QueueName.Billing,
 };
 
 export type JobPayload<N extends JobName> = JobPayloadMap[N];

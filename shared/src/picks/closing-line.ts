@@ -46,6 +46,7 @@ export function closingLineFor(pick: PickForClose, closes: readonly ClosingPrice
 
   const isOurs = (row: ClosingPrice): boolean => {
     if (parsed.kind === 'total') return row.outcome_name.toLowerCase() === parsed.side && sameLine(row.point, parsed.line);
+    if ('draw' in parsed) return row.outcome_name.toLowerCase() === 'draw';
     if (teamMatchStrength(parsed.team, row.outcome_name) === 0) return false;
     return parsed.kind === 'moneyline' || sameLine(row.point, parsed.line);
   };
@@ -68,7 +69,14 @@ export function closingLineFor(pick: PickForClose, closes: readonly ClosingPrice
   const weights: number[] = [];
   for (const ours of ourRows) {
     // Three-way markets (a draw) are de-vigged whole; two-way ones as a pair.
-    const others = rows.filter((r) => isOpposite(r, ours) || (parsed.kind === 'moneyline' && r.bookmaker_key === ours.bookmaker_key && r.outcome_name.toLowerCase() === 'draw'));
+    const others = rows.filter(
+      (r) =>
+        isOpposite(r, ours) ||
+        (parsed.kind === 'moneyline' &&
+          r.bookmaker_key === ours.bookmaker_key &&
+          r.outcome_name !== ours.outcome_name &&
+          r.outcome_name.toLowerCase() === 'draw'),
+    );
     if (!others.length) continue;
     const result = devig([ours.price, ...others.map((o) => o.price)]);
     if (!result.ok) continue;

@@ -29,8 +29,12 @@ export function settlementSport(league: string): string | null {
 
 /** Every league text (upper case) that settles against a sport key, aliases included. */
 export function leagueNamesFor(sport: string): string[] {
-  const names = Object.entries(LEAGUE_SPORTS).filter(([, key]) => key === sport).map(([name]) => name);
-  const aliases = Object.entries(ALIASES).filter(([, name]) => names.includes(name)).map(([alias]) => alias);
+  const names = Object.entries(LEAGUE_SPORTS)
+    .filter(([, key]) => key === sport)
+    .map(([name]) => name);
+  const aliases = Object.entries(ALIASES)
+    .filter(([, name]) => names.includes(name))
+    .map(([alias]) => alias);
   return [...names, ...aliases, sport.toUpperCase()];
 }
 

@@ -6,6 +6,8 @@ export interface ResultCandidate {
   home_team: string;
   away_team: string;
   commence_time: string;
+  /** False for a game on a scoreboard that has not finished: it can make a pick ambiguous, never settle it. */
+  final?: boolean;
 }
 
 export interface PickToMatch {
@@ -13,32 +15,43 @@ export interface PickToMatch {
   eventId?: string | null;
   commenceTime?: string | null;
   dateAdded: string;
+  /** The pick's sport key, when known (team short forms are per league). */
+  sport?: string | null;
 }
+
+export type PickGame<T> = { game: T } | { game: null; reason: 'game_not_found' | 'not_final' } | { game: null; reason: 'ambiguous'; games: number };
 
 const HOUR = 3_600_000;
 
 /**
- * The final game a pick was on. The odds event id decides when the pick has one; otherwise both teams
- * must match (spec 002 §5) and, because teams meet again within the look-back (a baseball series),
- * the game is the one starting at the pick's known start time, or else the first one starting after
- * the pick was added (a bet can be placed a few hours into a game).
+ * The game a pick was on (DECISIONS 24: a wrong settlement is worse than a late one). The odds event id decides
+ * when the pick has one: the game carrying it, and no game carrying another id. By name both teams must match
+ * (teamMatchStrength: full name, nickname or short form, never a city alone) and, because teams meet again within
+ * the look-back (a series, a doubleheader), the game must start within 3 h of the pick's known start time, or else
+ * no earlier than 6 h before the pick was added (a bet can be placed a few hours into a game). Exactly one such
+ * game settles the pick once it is final; none, one not yet final, or several leave it pending and say so.
  */
-export function matchPickToGame<T extends ResultCandidate>(pick: PickToMatch, candidates: readonly T[]): T | undefined {
+export function findPickGame<T extends ResultCandidate>(pick: PickToMatch, candidates: readonly T[]): PickGame<T> {
   if (pick.eventId) {
     const exact = candidates.find((c) => c.event_id === pick.eventId || c.game_id === pick.eventId);
-    if (exact) return exact;
+    if (exact) return exact.final === false ? { game: null, reason: 'not_final' } : { game: exact };
   }
   const teams = splitGameText(pick.game);
-  if (!teams) return undefined;
-  const matching = candidates.filter((c) => gameMatchStrength(teams, c) > 0);
-  if (pick.commenceTime) {
-    const start = Date.parse(pick.commenceTime);
-    return matching
-      .filter((c) => Math.abs(Date.parse(c.commence_time) - start) <= 3 * HOUR)
-      .sort((a, b) => Math.abs(Date.parse(a.commence_time) - start) - Math.abs(Date.parse(b.commence_time) - start))[0];
-  }
+  if (!teams) return { game: null, reason: 'game_not_found' };
+  const start = pick.commenceTime ? Date.parse(pick.commenceTime) : NaN;
   const added = Date.parse(pick.dateAdded);
-  return matching
-    .filter((c) => Date.parse(c.commence_time) >= added - 6 * HOUR)
-    .sort((a, b) => Date.parse(a.commence_time) - Date.parse(b.commence_time))[0];
+  const matching = candidates.filter((c) => {
+    if (pick.eventId && c.event_id && c.event_id !== pick.eventId) return false;
+    if (gameMatchStrength(teams, c, pick.sport) === 0) return false;
+    const at = Date.parse(c.commence_time);
+    return Number.isNaN(start) ? at >= added - 6 * HOUR : Math.abs(at - start) <= 3 * HOUR;
+  });
+  if (matching.length === 0) return { game: null, reason: 'game_not_found' };
+  if (matching.length > 1) return { game: null, reason: 'ambiguous', games: matching.length };
+  return matching[0].final === false ? { game: null, reason: 'not_final' } : { game: matching[0] };
+}
+
+/** The final game a pick was on, or undefined when findPickGame does not name exactly one. */
+export function matchPickToGame<T extends ResultCandidate>(pick: PickToMatch, candidates: readonly T[]): T | undefined {
+  return findPickGame(pick, candidates).game ?? undefined;
 }

@@ -1,3 +1,7 @@
+import { payoutCents } from '../engine/money';
+import { americanToDecimal, isValidAmerican } from '../engine/odds-format';
+import type { UnsettledReason } from './settlement';
+
 /** Pick statuses: spec 002 §3 plus `push` (DECISIONS 19). Only `pending` may change, and only forward. */
 export const PICK_STATUSES = ['pending', 'won', 'lost', 'push'] as const;
 export type PickStatus = (typeof PICK_STATUSES)[number];
@@ -35,8 +39,42 @@ export interface UserPick {
   closingOdds: number | null;
   /** Closing-line value in percent: how much better the taken price was than the close. */
   clv: number | null;
+  /** Why a pending pick is not settled yet, once settlement has looked at it (issue 20); null otherwise. */
+  unsettledReason: UnsettledReason | null;
 }
 
 export function isSettled(status: PickStatus): status is SettledStatus {
   return status !== 'pending';
 }
+
+/** American odds text ("+150", "-110") as a number, or null when it is not a valid American price. */
+export function parseAmerican(odds: string): number | null {
+  const value = Number(odds.trim().replace(/^\+/, ''));
+  return Number.isFinite(value) && isValidAmerican(value) ? value : null;
+}
+
+/** What a pick returns if it wins: stake × decimal odds, half-up to the cent as the books pay (DECISIONS 25); null when the odds are unreadable. */
+export function pickPayoutCents(stakeCents: number, odds: string): number | null {
+  const american = parseAmerican(odds);
+  return american === null ? null : payoutCents(stakeCents, americanToDecimal(american));
+}
+
+/** The money of a pick that its payout and profit are worked out from, in cents. */
+export type PickAmounts = Pick<UserPick, 'status' | 'stakeCents' | 'potentialCents' | 'actualPayoutCents'>;
+
+/** The tracker's periods (spec 002 §9), each the days it reaches back; the period alone selects the list (DECISIONS 20). */
+export const PICK_PERIODS = ['7d', '30d', '90d'] as const;
+export type PickPeriod = (typeof PICK_PERIODS)[number];
+export const DEFAULT_PICK_PERIOD: PickPeriod = '30d';
+const PICK_PERIOD_DAYS: Record<PickPeriod, number> = { '7d': 7, '30d': 30, '90d': 90 };
+
+/** When a period starts, counted back from `now`. */
+export function pickPeriodStart(period: PickPeriod, now: Date): Date {
+  return new Date(now.getTime() - PICK_PERIOD_DAYS[period] * 86_400_000);
+}
+
+/** The tracker's status filter and sorts (spec 002 §9). */
+export const PICK_STATUS_FILTERS = ['all', ...PICK_STATUSES] as const;
+export type PickStatusFilter = (typeof PICK_STATUS_FILTERS)[number];
+export const PICK_SORTS = ['date', 'profit', 'odds', 'sport'] as const;
+export type PickSort = (typeof PICK_SORTS)[number];

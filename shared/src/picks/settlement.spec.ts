@@ -1,18 +1,29 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { settlePick, settlementPayoutCents, validationMessage, FinalGame } from './settlement';
+import { findPickGame, type ResultCandidate } from './match-game';
+import type { PickAmounts } from './pick';
+import { pickProfitCents, settlePick, settlementPayoutCents, unsettledReasonMessage, UNSETTLED_CODES, validationMessage, FinalGame } from './settlement';
 
 const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures');
 
 /** The final games of a recorded ESPN scoreboard, read straight from the raw JSON. */
+interface EspnCompetitor {
+  homeAway: 'home' | 'away';
+  score: string;
+  team: { displayName: string };
+}
+interface EspnScoreboard {
+  events: Array<{ status: { type: { completed: boolean } }; competitions: Array<{ competitors: EspnCompetitor[] }> }>;
+}
+
 function espnFinals(file: string): FinalGame[] {
-  const board = JSON.parse(readFileSync(join(FIXTURES, 'espn', file), 'utf8'));
+  const board = JSON.parse(readFileSync(join(FIXTURES, 'espn', file), 'utf8')) as EspnScoreboard;
   return board.events
-    .filter((e: any) => e.status.type.completed)
-    .map((e: any) => {
+    .filter((e) => e.status.type.completed)
+    .map((e) => {
       const teams = e.competitions[0].competitors;
-      const home = teams.find((t: any) => t.homeAway === 'home');
-      const away = teams.find((t: any) => t.homeAway === 'away');
+      const home = teams.find((t) => t.homeAway === 'home')!;
+      const away = teams.find((t) => t.homeAway === 'away')!;
       return { home_team: home.team.displayName, away_team: away.team.displayName, home_score: Number(home.score), away_score: Number(away.score) };
     });
 }
@@ -49,7 +60,9 @@ describe('settlePick — spec 002 §5 rules on recorded ESPN finals, DECISIONS 1
 
   it('a tied moneyline is a push (DECISIONS 19)', () => {
     const tie: FinalGame = { home_team: 'Houston Texans', away_team: 'Indianapolis Colts', home_score: 20, away_score: 20 };
-    expect(settlePick({ game: 'Indianapolis Colts at Houston Texans', market: 'h2h', selection: 'Houston Texans -120' }, tie)).toMatchObject({ status: 'push' });
+    expect(settlePick({ game: 'Indianapolis Colts at Houston Texans', market: 'h2h', selection: 'Houston Texans -120' }, tie)).toMatchObject({
+      status: 'push',
+    });
   });
 
   it.each([
@@ -91,11 +104,173 @@ describe('settlementPayoutCents — spec 002 §5 payout, DECISIONS 19', () => {
 
 // Spec 002 §8 "Messages after manual validation", verbatim: the catalogue's update message says "ESPN results"
 // whichever scores provider settled; the pick's validatedBy names the real source.
+describe("pickProfitCents — the one rule for a pick's profit (server sort and stats, the tracker, the game modal)", () => {
+  const pick = (over: Partial<PickAmounts>): PickAmounts => ({ status: 'pending', stakeCents: 1000, potentialCents: 1909, actualPayoutCents: null, ...over });
+
+  // spec 002 §5 payout: a win pays the potential (else stake × 1.91), a loss 0; DECISIONS 19: a push returns the stake
+  it('uses the recorded payout, else the spec rule', () => {
+    expect(pickProfitCents(pick({ status: 'pending' }))).toBeNull();
+    expect(pickProfitCents(pick({ status: 'won', actualPayoutCents: 2500 }))).toBe(1500);
+    expect(pickProfitCents(pick({ status: 'won' }))).toBe(909);
+    expect(pickProfitCents(pick({ status: 'won', potentialCents: null }))).toBe(910);
+    expect(pickProfitCents(pick({ status: 'lost' }))).toBe(-1000);
+    expect(pickProfitCents(pick({ status: 'push' }))).toBe(0);
+  });
+});
+
 describe('validationMessage — spec 002 §8', () => {
   it('gives the catalogue text for updated, checked and not-found runs, and for nothing pending', () => {
     expect(validationMessage({ checked: 3, matched: 2, updated: 2 })).toBe('✅ Updated 2 bet(s) with ESPN results');
     expect(validationMessage({ checked: 3, matched: 2, updated: 0 })).toBe('📊 All bets checked - no updates needed');
     expect(validationMessage({ checked: 3, matched: 0, updated: 0 })).toBe('⏳ No completed games found for pending bets');
     expect(validationMessage({ checked: 0, matched: 0, updated: 0 })).toBe('No pending bets to validate');
+  });
+});
+
+/** Every game of a recorded ESPN scoreboard as settlement sees it: a candidate (final or not) with its score. */
+interface EspnEvent {
+  id: string;
+  date: string;
+  status: { type: { completed: boolean } };
+  competitions: Array<{ competitors: EspnCompetitor[] }>;
+}
+function espnGames(file: string): Array<ResultCandidate & FinalGame> {
+  const board = JSON.parse(readFileSync(join(FIXTURES, 'espn', file), 'utf8')) as { events: EspnEvent[] };
+  return board.events.map((e) => {
+    const teams = e.competitions[0].competitors;
+    const home = teams.find((t) => t.homeAway === 'home')!;
+    const away = teams.find((t) => t.homeAway === 'away')!;
+    return {
+      game_id: e.id,
+      commence_time: new Date(e.date).toISOString(),
+      final: e.status.type.completed,
+      home_team: home.team.displayName,
+      away_team: away.team.displayName,
+      home_score: Number(home.score),
+      away_score: Number(away.score),
+    };
+  });
+}
+
+// DECISIONS 23: a soccer moneyline is 1X2; on a draw a Draw pick wins and a team pick loses. Recorded MLS 2022-09-17:
+// Philadelphia Union 0 at Atlanta United FC 0 (full time), New York Red Bulls 0 at New York City FC 2 (full time).
+describe('settlePick — three-way moneylines on the recorded MLS finals (DECISIONS 23)', () => {
+  const mls = espnGames('scoreboard_soccer_usa.1_mls_2022-09-17_live-final-scheduled.json');
+  const atlanta = mls.find((g) => g.home_team === 'Atlanta United FC')!;
+  const nycfc = mls.find((g) => g.home_team === 'New York City FC')!;
+  const sport = 'soccer_usa_mls';
+  const draw = 'Philadelphia Union @ Atlanta United FC';
+
+  it('reads the recorded draw', () => {
+    expect(atlanta).toMatchObject({ away_team: 'Philadelphia Union', home_score: 0, away_score: 0, final: true });
+  });
+
+  it.each([
+    ['Draw', 'h2h', 'won'],
+    ['Tie', 'Moneyline', 'won'],
+    ['Atlanta United', 'h2h', 'lost'],
+    ['Philadelphia Union +210', 'Moneyline', 'lost'],
+    ['Atlanta United FC', 'Draw No Bet', 'push'], // two-way: a draw returns the stake (DECISIONS 19)
+  ])('%s (%s) on a 0-0 draw → %s', (selection, market, status) => {
+    expect(settlePick({ game: draw, market, selection, sport }, atlanta)).toMatchObject({ settled: true, status });
+  });
+
+  it('a team pick wins and a Draw pick loses when a side wins', () => {
+    const game = 'New York Red Bulls @ New York City FC';
+    expect(settlePick({ game, market: 'h2h', selection: 'NYCFC', sport }, nycfc)).toMatchObject({ status: 'won' });
+    expect(settlePick({ game, market: 'h2h', selection: 'Red Bulls', sport }, nycfc)).toMatchObject({ status: 'lost' });
+    expect(settlePick({ game, market: 'h2h', selection: 'Draw', sport }, nycfc)).toMatchObject({ status: 'lost' });
+    // "New York" is a city, not a team (DECISIONS 24)
+    expect(settlePick({ game, market: 'h2h', selection: 'New York', sport }, nycfc)).toEqual({ settled: false, reason: 'team_not_found' });
+  });
+
+  it('a Draw pick on a two-way moneyline is not a selection it can read as a team', () => {
+    const tie: FinalGame = { home_team: 'Houston Texans', away_team: 'Indianapolis Colts', home_score: 20, away_score: 20 };
+    expect(settlePick({ game: 'Indianapolis Colts at Houston Texans', market: 'h2h', selection: 'Draw', sport: 'americanfootball_nfl' }, tie)).toEqual({
+      settled: false,
+      reason: 'team_not_found',
+    });
+  });
+
+  // The books settle a quarter line as two half stakes a quarter point either side: halves that split are left to the user.
+  it.each([
+    ['New York City FC -0.75', 'spread', 'won'], // −0.5 and −1 both win on a 2-0
+    ['New York City FC -1.75', 'spread', null], // −1.5 wins, −2 pushes
+    ['Over 2.25', 'totals', null], // over 2 pushes, over 2.5 loses
+    ['Under 2.75', 'totals', 'won'], // under 2.5 and under 3 both win
+    ['Over 1.25', 'totals', 'won'], // over 1 and over 1.5 both win
+    ['Over 1.75', 'totals', null], // over 1.5 wins, over 2 pushes
+  ])('quarter line %s on NYCFC 2-0 → %s', (selection, market, status) => {
+    const outcome = settlePick({ game: 'New York Red Bulls @ New York City FC', market, selection, sport }, nycfc);
+    expect(outcome).toEqual(status ? { settled: true, status, confidence: 95 } : { settled: false, reason: 'split_result' });
+  });
+});
+
+// DECISIONS 24 on recorded finals: the event id decides; by name a city never identifies a team; two games → pending.
+describe('finding a pick’s game on recorded finals (DECISIONS 24)', () => {
+  const mlb = espnGames('scoreboard_baseball_mlb_2022-09-17_live-final-scheduled.json');
+
+  it('does not settle a Rockies @ White Sox pick on the Rockies’ final at the Chicago Cubs', () => {
+    const cubs = mlb.find((g) => g.home_team === 'Chicago Cubs')!;
+    expect(cubs).toMatchObject({ away_team: 'Colorado Rockies', home_score: 1, away_score: 3, final: true });
+    const pick = { game: 'Colorado Rockies @ Chicago White Sox', dateAdded: '2022-09-17T15:00:00Z', sport: 'baseball_mlb' };
+    expect(findPickGame(pick, mlb)).toEqual({ game: null, reason: 'game_not_found' });
+    // the right pick settles: Rockies 3 at Cubs 1
+    const right = findPickGame({ ...pick, game: 'Colorado Rockies @ Chicago Cubs' }, mlb);
+    expect(right.game?.game_id).toBe('401356373');
+    expect(
+      settlePick({ game: 'Colorado Rockies @ Chicago Cubs', market: 'Moneyline', selection: 'Rockies', sport: 'baseball_mlb' }, right.game!),
+    ).toMatchObject({
+      status: 'won',
+    });
+  });
+
+  it('says a game is not final, and that two games match when a pick could be either', () => {
+    const pick = { game: 'Minnesota Twins @ Cleveland Guardians', dateAdded: '2022-09-17T12:00:00Z', sport: 'baseball_mlb' };
+    // a doubleheader: 17:10 final, 23:10 scheduled
+    expect(findPickGame(pick, mlb)).toEqual({ game: null, reason: 'ambiguous', games: 2 });
+    expect(findPickGame({ ...pick, commenceTime: '2022-09-17T17:10:00Z' }, mlb).game?.game_id).toBe('401423263');
+    expect(findPickGame({ ...pick, commenceTime: '2022-09-17T23:10:00Z' }, mlb)).toEqual({ game: null, reason: 'not_final' });
+    expect(findPickGame({ game: 'Baltimore Orioles @ Toronto Blue Jays', dateAdded: '2022-09-17T12:00:00Z' }, mlb)).toEqual({
+      game: null,
+      reason: 'not_final',
+    });
+  });
+
+  /*
+   * The Odds API scores (2022-08-26): New York Mets 7 Colorado Rockies 6, New York Yankees 3 at Oakland Athletics 2.
+   * "New York" once matched the Yankees to the Mets.
+   */
+  it('does not take the Mets for the Yankees on the recorded Odds API scores', () => {
+    const scores = JSON.parse(
+      readFileSync(join(FIXTURES, 'the-odds-api', 'v4_scores_baseball_mlb_daysFrom_completed-live-upcoming_2022-08-27.json'), 'utf8'),
+    ) as Array<{ id: string; completed: boolean; home_team: string; away_team: string; commence_time: string }>;
+    const candidates: ResultCandidate[] = scores.map((g) => ({
+      game_id: g.id,
+      event_id: g.id,
+      home_team: g.home_team,
+      away_team: g.away_team,
+      commence_time: g.commence_time,
+      final: g.completed,
+    }));
+    const pick = { game: 'Colorado Rockies @ New York Yankees', dateAdded: '2022-08-26T12:00:00Z', sport: 'baseball_mlb' };
+    expect(findPickGame(pick, candidates)).toEqual({ game: null, reason: 'game_not_found' });
+    // the next day's game of the series is on the board too: without a start time the pick could be either
+    expect(findPickGame({ ...pick, game: 'Colorado Rockies @ New York Mets' }, candidates)).toEqual({ game: null, reason: 'ambiguous', games: 2 });
+    const mets = findPickGame({ ...pick, game: 'Colorado Rockies @ New York Mets', commenceTime: '2022-08-26T23:10:00Z' }, candidates);
+    expect(mets.game?.game_id).toBe('4b72696d6f4779ef1b283230f8054493');
+    // the odds event id decides, whatever the text says
+    expect(findPickGame({ ...pick, game: 'Rockies @ Mets', eventId: '020e1025334f43ae1b3dad5ce71ec389' }, candidates).game?.home_team).toBe(
+      'Oakland Athletics',
+    );
+  });
+});
+
+describe('unsettledReasonMessage — issue 20', () => {
+  it('says why a pick is still pending, in words, for every reason', () => {
+    expect(unsettledReasonMessage({ code: 'ambiguous', games: 2 })).toBe('Ambiguous: 2 games match');
+    expect(unsettledReasonMessage({ code: 'unsupported_league', league: 'EPL' })).toBe('Unsupported sport for backend scoreboard: EPL');
+    expect(unsettledReasonMessage({ code: 'not_final' })).toBe('Not final yet: the game has not finished');
+    for (const code of UNSETTLED_CODES) expect(unsettledReasonMessage({ code, games: 3, league: 'X' }).length).toBeGreaterThan(10);
   });
 });

@@ -1,5 +1,8 @@
+import { payoutCents } from '../engine/money';
+import { isSoccer } from '../domain/sports';
 import { normaliseTeamName, splitGameText, teamMatchStrength } from '../scores/team-match';
-import type { SettledStatus } from './pick';
+import { unsupportedSportMessage } from './leagues';
+import type { PickAmounts, SettledStatus } from './pick';
 
 /** Confidence the validator assigns to an automatic settlement, and the bar it must clear (spec 002 §4, §9). */
 export const SETTLEMENT_CONFIDENCE = 95;
@@ -18,22 +21,83 @@ export interface SettlementInput {
   game: string;
   market: string;
   selection: string;
+  /** The pick's sport key, when known: a soccer moneyline is three-way (DECISIONS 23), and team short forms are per league. */
+  sport?: string | null;
+}
+
+/**
+ * Why a pick is still pending (issue 20): shown on /picks instead of a silent "pending". `games` counts the games
+ * an ambiguous pick could be; `league` names an unsupported league.
+ */
+export type UnsettledCode =
+  | 'unsupported_league'
+  | 'game_not_found'
+  | 'not_final'
+  | 'ambiguous'
+  | 'game_text'
+  | 'unsupported_market'
+  | 'unreadable_selection'
+  | 'team_not_found'
+  | 'split_result';
+export const UNSETTLED_CODES: readonly UnsettledCode[] = [
+  'unsupported_league',
+  'game_not_found',
+  'not_final',
+  'ambiguous',
+  'game_text',
+  'unsupported_market',
+  'unreadable_selection',
+  'team_not_found',
+  'split_result',
+];
+export interface UnsettledReason {
+  code: UnsettledCode;
+  games?: number;
+  league?: string;
+}
+
+/** What /picks says of an unsettled pick. */
+export function unsettledReasonMessage(reason: UnsettledReason): string {
+  switch (reason.code) {
+    case 'unsupported_league':
+      return unsupportedSportMessage(reason.league ?? 'unknown');
+    case 'game_not_found':
+      return 'Game not found: no game between these teams in the scores yet';
+    case 'not_final':
+      return 'Not final yet: the game has not finished';
+    case 'ambiguous':
+      return `Ambiguous: ${reason.games ?? 2} games match`;
+    case 'game_text':
+      return 'Unreadable game: name the two teams as "Away @ Home"';
+    case 'unsupported_market':
+      return 'This market is not settled automatically: settle it by hand';
+    case 'unreadable_selection':
+      return 'Unreadable selection: a team with its line ("Team -3.5"), a team or Draw, or Over/Under with a number';
+    case 'team_not_found':
+      return 'The selection names neither team of this game';
+    case 'split_result':
+      return 'Quarter line split between two results: settle it by hand';
+  }
 }
 
 export type SettlementOutcome =
   | { settled: true; status: SettledStatus; confidence: number }
-  | { settled: false; reason: 'unsupported_market' | 'unreadable_selection' | 'team_not_found' | 'game_text' };
+  | { settled: false; reason: Exclude<UnsettledCode, 'unsupported_league' | 'game_not_found' | 'not_final' | 'ambiguous'> };
 
 const SIGNED_NUMBER = /([+-]\s?\d+(?:\.\d+)?|\bpk\b|\bpick(?:'?em)?\b|\beven\b)\s*$/i;
 const TOTAL = /^(over|under|o|u)\s*(\d+(?:\.\d+)?)/i;
+/** A three-way moneyline's middle outcome. */
+const DRAW = new Set(['draw', 'tie', 'x', 'the draw']);
+const DRAW_NO_BET = /draw\s*no\s*bet|\bdnb\b/i;
 
 export type MarketKind = 'spread' | 'total' | 'moneyline';
 
-/** What a pick's selection says: the side (a team's text, or over/under) and the line when it has one. */
+/** What a pick's selection says: the side (a team's text, the draw, or over/under) and the line when it has one. */
 export type ParsedSelection =
   | { kind: 'total'; side: 'over' | 'under'; line: number }
   | { kind: 'spread'; team: string; line: number }
-  | { kind: 'moneyline'; team: string };
+  | { kind: 'moneyline'; team: string }
+  | { kind: 'moneyline'; draw: true };
 
 /** Reads a pick's market and selection by the rules of spec 002 §5; null when they cannot be read. */
 export function parseSelection(market: string, selection: string): ParsedSelection | null {
@@ -47,7 +111,7 @@ export function parseSelection(market: string, selection: string): ParsedSelecti
   const signed = SIGNED_NUMBER.exec(text);
   const team = (signed ? text.slice(0, signed.index) : text).trim();
   if (!normaliseTeamName(team)) return null;
-  if (kind === 'moneyline') return { kind, team };
+  if (kind === 'moneyline') return DRAW.has(normaliseTeamName(team)) ? { kind, draw: true } : { kind, team };
   if (!signed) return null;
   const line = readLine(signed[1]);
   return Number.isFinite(line) ? { kind, team, line } : null;
@@ -58,8 +122,23 @@ export function marketKind(market: string, selection: string): MarketKind | null
   const text = market.toLowerCase();
   if (text.includes('spread') || text.includes('handicap') || text.includes('run line') || text.includes('puck line')) return 'spread';
   if (text.includes('total') || text.includes('over') || text.includes('under') || TOTAL.test(selection.trim())) return 'total';
-  if (text.includes('moneyline') || text.includes('money line') || text.includes('h2h') || text === 'ml' || text.includes('winner')) return 'moneyline';
+  if (
+    text.includes('moneyline') ||
+    text.includes('money line') ||
+    text.includes('h2h') ||
+    text === 'ml' ||
+    text.includes('winner') ||
+    text === '1x2' ||
+    text.includes('match result') ||
+    DRAW_NO_BET.test(text)
+  )
+    return 'moneyline';
   return null;
+}
+
+/** DECISIONS 23: a soccer moneyline (1X2) has three outcomes; draw-no-bet and every other sport's are two-way. */
+export function isThreeWayPick(market: string, sport: string | null | undefined): boolean {
+  return isSoccer(sport) && marketKind(market, '') === 'moneyline' && !DRAW_NO_BET.test(market);
 }
 
 function readLine(token: string): number {
@@ -69,9 +148,9 @@ function readLine(token: string): number {
 }
 
 /** Which side the selection names: the stronger of the two team matches, or null when neither or both equally. */
-function chosenSide(teamText: string, game: FinalGame): 'home' | 'away' | null {
-  const home = teamMatchStrength(teamText, game.home_team);
-  const away = teamMatchStrength(teamText, game.away_team);
+function chosenSide(teamText: string, game: FinalGame, sport: string | null | undefined): 'home' | 'away' | null {
+  const home = teamMatchStrength(teamText, game.home_team, sport);
+  const away = teamMatchStrength(teamText, game.away_team, sport);
   if (home === away) return null;
   return home > away ? 'home' : 'away';
 }
@@ -83,8 +162,23 @@ function compare(value: number): SettledStatus {
 }
 
 /**
- * Settles one pick against a final score by the rules of spec 002 §5, with DECISIONS 19: a result exactly
- * on the line, or a tied moneyline, is a push. The pick's game text must name both teams of the game.
+ * A spread or total at `line` for a result `value` (margin + line, or the total against the line). A quarter line
+ * (x.25, x.75) is two half stakes on the lines a quarter point either side, as the books settle it: when the halves
+ * end alike the pick has that result; when they split (half won and half pushed, half lost and half pushed) it is
+ * left to the user, never settled as either.
+ */
+function lineResult(score: (line: number) => number, line: number): SettledStatus | null {
+  const quarters = Math.round(line * 4);
+  if (Math.abs(line * 4 - quarters) > 1e-9 || quarters % 2 === 0) return compare(score(line));
+  const low = compare(score(line - 0.25));
+  const high = compare(score(line + 0.25));
+  return low === high ? low : null;
+}
+
+/**
+ * Settles one pick against a final score by the rules of spec 002 §5, with DECISIONS 19 (a result exactly on the
+ * line, or a tied two-way moneyline, is a push) and DECISIONS 23 (a soccer moneyline is three-way: on a draw a
+ * "Draw" pick wins and a pick on either team loses). The pick's game text must name both teams of the game.
  */
 export function settlePick(pick: SettlementInput, game: FinalGame): SettlementOutcome {
   const teams = splitGameText(pick.game);
@@ -92,17 +186,25 @@ export function settlePick(pick: SettlementInput, game: FinalGame): SettlementOu
   if (!marketKind(pick.market, pick.selection)) return { settled: false, reason: 'unsupported_market' };
   const parsed = parseSelection(pick.market, pick.selection);
   if (!parsed) return { settled: false, reason: 'unreadable_selection' };
+  const settled = (status: SettledStatus | null): SettlementOutcome =>
+    status ? { settled: true, status, confidence: SETTLEMENT_CONFIDENCE } : { settled: false, reason: 'split_result' };
 
   if (parsed.kind === 'total') {
     const combined = game.home_score + game.away_score;
     const over = parsed.side === 'over';
-    return { settled: true, status: compare(over ? combined - parsed.line : parsed.line - combined), confidence: SETTLEMENT_CONFIDENCE };
+    return settled(lineResult((line) => (over ? combined - line : line - combined), parsed.line));
   }
-  const side = chosenSide(parsed.team, game);
+  const threeWay = parsed.kind === 'moneyline' && isThreeWayPick(pick.market, pick.sport);
+  if ('draw' in parsed) {
+    if (!threeWay) return { settled: false, reason: 'team_not_found' };
+    return settled(game.home_score === game.away_score ? 'won' : 'lost');
+  }
+  const side = chosenSide(parsed.team, game, pick.sport);
   if (!side) return { settled: false, reason: 'team_not_found' };
   const margin = side === 'home' ? game.home_score - game.away_score : game.away_score - game.home_score;
-  const status = parsed.kind === 'spread' ? compare(margin + parsed.line) : compare(margin);
-  return { settled: true, status, confidence: SETTLEMENT_CONFIDENCE };
+  if (parsed.kind === 'spread') return settled(lineResult((line) => margin + line, parsed.line));
+  if (threeWay) return settled(margin > 0 ? 'won' : 'lost');
+  return settled(compare(margin));
 }
 
 /**
@@ -112,7 +214,22 @@ export function settlePick(pick: SettlementInput, game: FinalGame): SettlementOu
 export function settlementPayoutCents(status: SettledStatus, stakeCents: number, potentialCents: number | null): number {
   if (status === 'lost') return 0;
   if (status === 'push') return stakeCents;
-  return potentialCents ?? Math.round(stakeCents * DEFAULT_WIN_MULTIPLIER);
+  return potentialCents ?? payoutCents(stakeCents, DEFAULT_WIN_MULTIPLIER);
+}
+
+/**
+ * What a settled pick paid back, stake included: the payout recorded at settlement (always there for a pick the
+ * server settled), else the rule above (spec 002 §5). Null while pending.
+ */
+export function settledPayoutCents(pick: PickAmounts): number | null {
+  if (pick.status === 'pending') return null;
+  return pick.actualPayoutCents ?? settlementPayoutCents(pick.status, pick.stakeCents, pick.potentialCents);
+}
+
+/** A settled pick's profit: payout − stake (negative for a loss, 0 for a push); null while pending. */
+export function pickProfitCents(pick: PickAmounts): number | null {
+  const payout = settledPayoutCents(pick);
+  return payout === null ? null : payout - pick.stakeCents;
 }
 
 /**

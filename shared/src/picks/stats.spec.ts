@@ -3,7 +3,8 @@ import { computePickStats, roundOneDecimal, StatsPick } from './stats';
 const pick = (over: Partial<StatsPick>): StatsPick => ({
   status: 'pending',
   stakeCents: 10_000,
-  payoutCents: null,
+  potentialCents: null,
+  actualPayoutCents: null,
   league: 'NFL',
   edge: null,
   clv: null,
@@ -15,11 +16,11 @@ const pick = (over: Partial<StatsPick>): StatsPick => ({
 // spec 002 §3 user stats, §9 rounding; DECISIONS 21 streaks and avgEdge. Figures computed by hand below.
 describe('computePickStats', () => {
   const picks: StatsPick[] = [
-    pick({ status: 'won', payoutCents: 19_091, edge: 2.5, clv: 1.2, settledAt: '2026-10-02T00:00:00Z' }), // +90.91
-    pick({ status: 'won', payoutCents: 25_000, stakeCents: 10_000, edge: 4, settledAt: '2026-10-03T00:00:00Z' }), // +150
-    pick({ status: 'lost', payoutCents: 0, stakeCents: 5_000, league: 'NBA', settledAt: '2026-10-04T00:00:00Z' }), // -50
-    pick({ status: 'push', payoutCents: 2_000, stakeCents: 2_000, settledAt: '2026-10-05T00:00:00Z' }), // 0, skipped in streaks
-    pick({ status: 'lost', payoutCents: 0, stakeCents: 10_000, dateAdded: '2026-11-02T00:00:00Z', settledAt: '2026-11-03T00:00:00Z', clv: -0.5 }), // -100
+    pick({ status: 'won', actualPayoutCents: 19_091, edge: 2.5, clv: 1.2, settledAt: '2026-10-02T00:00:00Z' }), // +90.91
+    pick({ status: 'won', actualPayoutCents: 25_000, stakeCents: 10_000, edge: 4, settledAt: '2026-10-03T00:00:00Z' }), // +150
+    pick({ status: 'lost', actualPayoutCents: 0, stakeCents: 5_000, league: 'NBA', settledAt: '2026-10-04T00:00:00Z' }), // -50
+    pick({ status: 'push', actualPayoutCents: 2_000, stakeCents: 2_000, settledAt: '2026-10-05T00:00:00Z' }), // 0, skipped in streaks
+    pick({ status: 'lost', actualPayoutCents: 0, stakeCents: 10_000, dateAdded: '2026-11-02T00:00:00Z', settledAt: '2026-11-03T00:00:00Z', clv: -0.5 }), // -100
     pick({ status: 'pending', stakeCents: 7_500, dateAdded: '2026-11-04T00:00:00Z', edge: 1 }),
   ];
   const stats = computePickStats(picks);

@@ -1,11 +1,8 @@
-import type { PickStatus } from './pick';
+import type { PickAmounts } from './pick';
+import { pickProfitCents, settledPayoutCents } from './settlement';
 
 /** What the statistics need of a pick; money in integer cents. */
-export interface StatsPick {
-  status: PickStatus;
-  stakeCents: number;
-  /** What a settled pick paid back (stake included); null while pending. */
-  payoutCents: number | null;
+export interface StatsPick extends PickAmounts {
   league: string;
   edge: number | null;
   clv: number | null;
@@ -77,10 +74,9 @@ function addTo(bucket: MonthStats, pick: StatsPick) {
   bucket.bets += 1;
   if (pick.status === 'pending') return;
   bucket[pick.status] += 1;
-  const payout = pick.payoutCents ?? 0;
   bucket.stakedCents += pick.stakeCents;
-  bucket.returnsCents += payout;
-  bucket.profitCents += payout - pick.stakeCents;
+  bucket.returnsCents += settledPayoutCents(pick) ?? 0;
+  bucket.profitCents += pickProfitCents(pick) ?? 0;
 }
 
 /**
@@ -102,7 +98,7 @@ export function computePickStats(picks: readonly StatsPick[]): PickStats {
     addTo((sportBuckets[pick.league || 'Other'] ??= emptyMonth()), pick);
     if (pick.status !== 'pending') {
       staked += pick.stakeCents;
-      returns += pick.payoutCents ?? 0;
+      returns += settledPayoutCents(pick) ?? 0;
     }
   }
 

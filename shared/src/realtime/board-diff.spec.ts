@@ -16,7 +16,14 @@ function event(id: string, prices: { home: number; away: number; line?: number; 
         title: 'DraftKings',
         last_update: at,
         markets: [
-          { key: 'h2h', last_update: at, outcomes: [{ name: 'Boston Celtics', price: prices.home }, { name: 'Miami Heat', price: prices.away }] },
+          {
+            key: 'h2h',
+            last_update: at,
+            outcomes: [
+              { name: 'Boston Celtics', price: prices.home },
+              { name: 'Miami Heat', price: prices.away },
+            ],
+          },
           {
             key: 'spreads',
             last_update: at,
@@ -97,7 +104,14 @@ describe('diffBoards', () => {
     const changed = event('a', { home: 1.5, away: 2.6 });
     const book = changed.bookmakers[0];
     book.markets = book.markets.filter((m) => m.key !== 'spreads');
-    book.markets.push({ key: 'totals', last_update: at, outcomes: [{ name: 'Over', price: 1.9, point: 221.5 }, { name: 'Under', price: 1.9, point: 221.5 }] });
+    book.markets.push({
+      key: 'totals',
+      last_update: at,
+      outcomes: [
+        { name: 'Over', price: 1.9, point: 221.5 },
+        { name: 'Under', price: 1.9, point: 221.5 },
+      ],
+    });
     // The h2h market is locked on the new board only.
     const result = diffBoards(prev, board([changed]), { isLocked: (market, e) => market.key === 'h2h' && e === changed });
     const markets = result.diff!.events.find((e) => e.id === 'a')!.bookmakers![0].markets;

@@ -42,6 +42,15 @@ describe('channelAccess', () => {
     expect(channelAccess(free, 'user').allowed).toBe(true);
   });
 
+  // Issue 15: the operations overview goes by role, never by plan.
+  it('keeps the ops channel for operations staff, whatever their plan', () => {
+    expect(channelAccess(null, 'ops', 'ops')).toMatchObject({ allowed: false, code: 'AUTH_REQUIRED' });
+    expect(channelAccess(platinum, 'ops')).toEqual({ allowed: false, code: 'OPS_REQUIRED', message: 'This is for operations staff only.' });
+    expect(channelAccess(unlimitedFree, 'ops', null)).toMatchObject({ allowed: false, code: 'OPS_REQUIRED' });
+    expect(channelAccess(free, 'ops', 'ops').allowed).toBe(true);
+    expect(channelAccess(free, 'ops', 'ops_viewer').allowed).toBe(true);
+  });
+
   it('decides every channel', () => {
     for (const channel of REALTIME_CHANNELS) expect(typeof channelAccess(platinum, channel).allowed).toBe('boolean');
   });

@@ -4,6 +4,7 @@ import type { BoardDiff } from './board-diff';
 import type { GameReactions } from '../domain/reactions';
 import type { UserPick } from '../picks/pick';
 import type { Plan } from '../domain/plans';
+import type { OpsOverview } from '../ops/ops-overview';
 
 /**
  * The realtime feeds the workers publish, per sport. The gateway relays them to socket.io rooms of the
@@ -22,6 +23,8 @@ export const RealtimeChannel = {
   Reactions: 'reactions',
   /** One user's own events (settlement, plan changes), keyed by the user id; only that user may listen. */
   User: 'user',
+  /** The operations overview (issue 15), one room (`OPS_OVERVIEW_KEY`); operations staff only. */
+  Ops: 'ops',
 } as const;
 export type RealtimeChannel = (typeof RealtimeChannel)[keyof typeof RealtimeChannel];
 
@@ -29,28 +32,6 @@ export const REALTIME_CHANNELS: readonly RealtimeChannel[] = Object.values(Realt
 
 export type OpportunityChannel = typeof RealtimeChannel.Ev | typeof RealtimeChannel.Arbitrage | typeof RealtimeChannel.Middles;
 export type BoardChannel = typeof RealtimeChannel.Odds | typeof RealtimeChannel.Props;
-
-/**
- * Redis names, below the instance prefix (`${REDIS_PREFIX}:` + parts.join(':')):
- * - `rt:{channel}:{sport}`         the pub/sub channel (PSUBSCRIBE `${prefix}:rt:*` to hear them all);
- * - `rt:{channel}:{sport}:seq`     the channel's sequence counter (INCR);
- * - `rt:{channel}:{sport}:buffer`  the last REALTIME_BUFFER_SIZE messages, a sorted set scored by seq,
- *   for replay to a socket that reconnects with its last seq.
- */
-export const RealtimeKeys = {
-  channel: (channel: RealtimeChannel, sport: string) => ['rt', channel, sport],
-  sequence: (channel: RealtimeChannel, sport: string) => ['rt', channel, sport, 'seq'],
-  buffer: (channel: RealtimeChannel, sport: string) => ['rt', channel, sport, 'buffer'],
-  /** The pattern that matches every realtime channel. */
-  pattern: () => ['rt', '*'],
-} as const;
-
-/** Parses `rt:{channel}:{sport}` (without the prefix) back into its parts. */
-export function parseRealtimeChannel(name: string): { channel: RealtimeChannel; sport: string } | null {
-  const [rt, channel, sport, ...rest] = name.split(':');
-  if (rt !== 'rt' || rest.length || !sport || !REALTIME_CHANNELS.includes(channel as RealtimeChannel)) return null;
-  return { channel: channel as RealtimeChannel, sport };
-}
 
 /** A board's freshness: published when a feed starts failing (stale) and when it recovers. */
 export interface BoardStatus {
@@ -94,16 +75,33 @@ export interface RealtimeMessageMap {
     | { type: 'plan.changed'; data: { plan: Plan; unlimited: boolean } }
     /** Picks of the user were settled by the settlement worker: the tracker shows "Auto-validated N bet(s)". */
     | { type: 'picks.settled'; data: { count: number; picks: UserPick[] } };
+  /** The whole overview each time (a few KB every few seconds, only while an operator watches). */
+  ops: { type: 'ops.overview'; data: OpsOverview };
 }
 
-/** Every message on a realtime channel: its place in the channel (`seq`, from 1, no gaps) and its body. */
+/**
+ * Where a message stands in its channel: `seq` counts from 1 without gaps within an `epoch`. The epoch is made with
+ * the channel's counter, so when Redis loses the counter (a flush, a failover, a restart without persistence) the
+ * numbers start again under a new epoch, and a client holding the old one knows to resynchronise instead of taking
+ * seq 1 for a message it already has.
+ */
+export interface RealtimePosition {
+  seq: number;
+  epoch: string;
+}
+
+/**
+ * Every message on a realtime channel: its place in the channel and its body. `key` names the channel's room
+ * within its channel: the sport key (odds, props, ev, arbitrage, middles, scores), the encoded game key
+ * (reactions) or the user id (user).
+ */
 export type RealtimeEnvelope<C extends RealtimeChannel = RealtimeChannel> = {
-  [K in C]: { seq: number; channel: K; sport: string; at: string } & RealtimeMessageMap[K];
+  [K in C]: RealtimePosition & { channel: K; key: string; at: string } & RealtimeMessageMap[K];
 }[C];
 
-/** A message before the publisher gives it its sequence number. */
+/** A message before the publisher gives it its place (seq and epoch). */
 export type RealtimeMessage<C extends RealtimeChannel = RealtimeChannel> = {
-  [K in C]: { channel: K; sport: string; at: string } & RealtimeMessageMap[K];
+  [K in C]: { channel: K; key: string; at: string } & RealtimeMessageMap[K];
 }[C];
 
 /** How many messages each channel keeps for replay. */

@@ -17,10 +17,26 @@ describe('subscriptionTarget', () => {
     expect(subscriptionTarget({ channel: 'user', sport: 'someone-else' }, 'me')).toEqual({ ok: true, channel: 'user', key: 'me' });
   });
 
+  it('has one ops room, whatever the request names', () => {
+    expect(subscriptionTarget({ channel: 'ops', sport: 'overview' }, 'me')).toEqual({ ok: true, channel: 'ops', key: 'overview' });
+    expect(subscriptionTarget({ channel: 'ops', sport: 'elsewhere' }, 'me')).toEqual({ ok: true, channel: 'ops', key: 'overview' });
+  });
+
   it('refuses unknown channels and a bad lastSeq', () => {
     expect(subscriptionTarget({ channel: 'casino' }, null)).toMatchObject({ ok: false });
     expect(subscriptionTarget({ channel: 'scores', sport: 'baseball_mlb', lastSeq: -1 }, null)).toMatchObject({ ok: false });
     expect(subscriptionTarget({ channel: 'scores', sport: 'baseball_mlb', lastSeq: 1.5 }, null)).toMatchObject({ ok: false });
     expect(subscriptionTarget('odds', null)).toMatchObject({ ok: false });
+  });
+
+  // issue 16 item 2: a resubscribe names the epoch of its last seq
+  it('takes an epoch as the publisher makes them, and refuses anything else', () => {
+    expect(subscriptionTarget({ channel: 'scores', sport: 'baseball_mlb', lastSeq: 4, epoch: 'mi3k2x9a1b2c3d' }, null)).toMatchObject({ ok: true });
+    for (const epoch of [7, '', 'Not-An-Epoch', 'x'.repeat(33)]) {
+      expect(subscriptionTarget({ channel: 'scores', sport: 'baseball_mlb', lastSeq: 4, epoch }, null)).toEqual({
+        ok: false,
+        message: 'epoch must be the epoch of a message received',
+      });
+    }
   });
 });

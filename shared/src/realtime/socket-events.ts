@@ -1,6 +1,11 @@
+import type { SportBoard } from '../domain/odds';
+import type { ArbitrageOpportunity, EvBet, MiddleOpportunity } from '../domain/opportunities';
 import type { Plan } from '../domain/plans';
+import type { GameReactions } from '../domain/reactions';
+import type { SportScoreboard } from '../domain/scores';
 import type { ChannelRefusalCode } from './channel-access';
-import { RealtimeChannel, type RealtimeEnvelope } from './channels';
+import { OPS_OVERVIEW_KEY, type OpsOverview } from '../ops/ops-overview';
+import { RealtimeChannel, type OpportunityUpdate, type RealtimeEnvelope } from './channels';
 
 /**
  * The socket.io contract between the gateway and the browser: one typed event map both sides use
@@ -26,13 +31,22 @@ export interface SubscribeRequest {
    * history is still buffered). Absent: from now on; the ack's seq is where live messages continue from.
    */
   lastSeq?: number;
+  /**
+   * The epoch `lastSeq` belongs to. When the channel has started a new epoch since (Redis lost its counter), the
+   * gateway sends a snapshot instead of a replay, since the old numbers mean nothing in the new epoch.
+   */
+  epoch?: string;
 }
 
 /** What an acknowledgement says when the gateway could not complete a request (Redis unreachable, a handler failed). */
 export const LIVE_UPDATES_UNAVAILABLE = 'Live updates are unavailable right now. Please try again.';
 
-/** UNAVAILABLE: the gateway could not reach Redis to catch the socket up, or failed otherwise; try again (the client's reconnect delays). */
-export type SubscribeErrorCode = ChannelRefusalCode | 'INVALID_SUBSCRIPTION' | 'UNAVAILABLE';
+/**
+ * UNAVAILABLE: the gateway could not reach Redis to catch the socket up, or failed otherwise; try again (the
+ * client's reconnect delays). RATE_LIMITED: the connection or its address sent too many events (a catch-up
+ * costs what it replays); the ack then also has `retryAfter` in seconds.
+ */
+export type SubscribeErrorCode = ChannelRefusalCode | 'INVALID_SUBSCRIPTION' | 'UNAVAILABLE' | 'RATE_LIMITED';
 
 export type SubscribeAck =
   | {
@@ -40,28 +54,56 @@ export type SubscribeAck =
       room: string;
       /** The last seq of the channel this socket has been sent (replayed, in a snapshot, or current when it joined): live messages follow from seq + 1. */
       seq: number;
+      /** The epoch of `seq`; null while the channel has never carried a message (its first message starts one). */
+      epoch: string | null;
       /** Messages sent to catch the socket up (from the buffer, or held while it joined) before live delivery. */
       replayed: number;
       /** True when a snapshot was sent instead of a replay. */
       snapshot: boolean;
     }
-  | { ok: false; code: SubscribeErrorCode; message: string };
+  | { ok: false; code: SubscribeErrorCode; message: string; retryAfter?: number };
 
-export type UnsubscribeAck = { ok: true; room: string } | { ok: false; code: 'INVALID_SUBSCRIPTION'; message: string };
+export type UnsubscribeAck = { ok: true; room: string } | { ok: false; code: 'INVALID_SUBSCRIPTION' | 'RATE_LIMITED'; message: string; retryAfter?: number };
+
+/** A game's reactions as its room's snapshot carries them. */
+export interface ReactionsSnapshot {
+  gameKey: string;
+  reactions: GameReactions;
+}
 
 /**
- * The channel's current state, sent instead of a replay when a gap is too old: a SportBoard (odds, props),
- * a SportScoreboard (scores), the current opportunities (ev, arbitrage, middles), a game's reactions, or
- * null for `user` (refetch over REST). Messages with seq ≤ `seq` are already in it.
+ * What a channel's snapshot holds: the pipeline's board (odds, props) or scoreboard (scores), null before the
+ * pipeline made one; the current opportunities (ev, arbitrage, middles); a game's reactions; nothing for `user`
+ * (its events are notifications with no state: the client refetches over REST).
  */
-export interface RealtimeSnapshot {
-  channel: RealtimeChannel;
-  /** The room's key: sport, encoded game key or user id. */
-  key: string;
-  seq: number;
-  at: string;
-  data: unknown;
+export interface RealtimeSnapshotMap {
+  odds: SportBoard | null;
+  props: SportBoard | null;
+  ev: Array<OpportunityUpdate<EvBet>>;
+  arbitrage: Array<OpportunityUpdate<ArbitrageOpportunity>>;
+  middles: Array<OpportunityUpdate<MiddleOpportunity>>;
+  scores: SportScoreboard | null;
+  reactions: ReactionsSnapshot;
+  user: null;
+  /** The last operations overview pushed, null before the first. */
+  ops: OpsOverview | null;
 }
+
+/**
+ * The channel's current state, sent instead of a replay when a gap is too old or the epoch changed. Messages up to
+ * `seq` of `epoch` are already in it (epoch null: the channel has carried no message yet).
+ */
+export type RealtimeSnapshot<C extends RealtimeChannel = RealtimeChannel> = {
+  [K in C]: {
+    channel: K;
+    /** The room's key: sport, encoded game key or user id. */
+    key: string;
+    seq: number;
+    epoch: string | null;
+    at: string;
+    data: RealtimeSnapshotMap[K];
+  };
+}[C];
 
 /** Sent when the socket's plan changed: the rooms it was removed from (a downgrade), and what it holds now. */
 export interface EntitlementsNotice {
@@ -94,6 +136,9 @@ export function roomName(channel: RealtimeChannel, key: string): string {
 
 export type RoomTarget = { ok: true; channel: RealtimeChannel; key: string } | { ok: false; message: string };
 
+/** An epoch as the publisher makes them (`newEpoch`). */
+const EPOCH = /^[a-z0-9]{1,32}$/;
+
 const SPORT_KEY = /^[a-z0-9_]{2,64}$/;
 const CHANNELS = Object.values(RealtimeChannel) as string[];
 
@@ -103,13 +148,15 @@ const CHANNELS = Object.values(RealtimeChannel) as string[];
  */
 export function subscriptionTarget(request: unknown, userId: string | null): RoomTarget {
   if (typeof request !== 'object' || request === null) return { ok: false, message: 'A subscription needs a channel' };
-  const { channel, sport, eventId, lastSeq } = request as Record<string, unknown>;
+  const { channel, sport, eventId, lastSeq, epoch } = request as Record<string, unknown>;
   if (typeof channel !== 'string' || !CHANNELS.includes(channel)) return { ok: false, message: `Unknown channel: use one of ${CHANNELS.join(', ')}` };
   if (lastSeq !== undefined && !(typeof lastSeq === 'number' && Number.isInteger(lastSeq) && lastSeq >= 0)) {
     return { ok: false, message: 'lastSeq must be a whole number, 0 or more' };
   }
+  if (epoch !== undefined && !(typeof epoch === 'string' && EPOCH.test(epoch))) return { ok: false, message: 'epoch must be the epoch of a message received' };
   const typed = channel as RealtimeChannel;
   if (typed === RealtimeChannel.User) return { ok: true, channel: typed, key: userId ?? '' };
+  if (typed === RealtimeChannel.Ops) return { ok: true, channel: typed, key: OPS_OVERVIEW_KEY };
   if (typed === RealtimeChannel.Reactions) {
     if (typeof eventId !== 'string' || !eventId.trim() || eventId.length > 200) return { ok: false, message: 'Reactions need an eventId (the game key)' };
     return { ok: true, channel: typed, key: reactionsTopic(eventId.trim()) };

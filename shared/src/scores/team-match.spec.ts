@@ -12,10 +12,43 @@ describe('team-name matching', () => {
     expect(teamMatchStrength('Lakers', 'Los Angeles Lakers')).toBe(2);
   });
 
-  it('matches on a shared word of more than 3 letters, not on short ones', () => {
-    expect(teamMatchStrength('Kansas City Chiefs', 'Chiefs of Kansas')).toBe(1);
+  // DECISIONS 24 replaces spec 002 §5's "shared word of more than 3 letters", which matched a city: a team is its
+  // full name, nickname or a well-known short form, never its city or region alone
+  it('never matches on a city or region alone, nor on a shared city', () => {
+    expect(teamsMatch('Chicago', 'Chicago White Sox')).toBe(false);
+    expect(teamsMatch('New York', 'New York Yankees')).toBe(false);
+    expect(teamsMatch('Los Angeles', 'Los Angeles FC')).toBe(false);
+    expect(teamsMatch('Chicago White Sox', 'Chicago Cubs')).toBe(false);
+    expect(teamsMatch('New York Yankees', 'New York Mets')).toBe(false);
+    expect(teamsMatch('New York City FC', 'New York Red Bulls')).toBe(false);
+    expect(teamsMatch('Kansas City Chiefs', 'Chiefs of Kansas')).toBe(false);
     expect(teamsMatch('New York Jets', 'New Orleans Saints')).toBe(false);
     expect(teamsMatch('Miami Heat', 'Boston Celtics')).toBe(false);
+  });
+
+  it('matches a full name, a nickname or a well-known short form, per league', () => {
+    expect(teamMatchStrength('White Sox', 'Chicago White Sox')).toBe(2);
+    expect(teamMatchStrength('CWS', 'Chicago White Sox')).toBe(2);
+    expect(teamMatchStrength('NYCFC', 'New York City FC')).toBe(2);
+    expect(teamMatchStrength('LA Lakers', 'Los Angeles Lakers')).toBe(2);
+    expect(teamMatchStrength('KC', 'Kansas City Chiefs', 'americanfootball_nfl')).toBe(2);
+    expect(teamMatchStrength('KC', 'Kansas City Royals', 'baseball_mlb')).toBe(2);
+    expect(teamMatchStrength('KC', 'Kansas City Royals', 'americanfootball_nfl')).toBe(0);
+    // the feeds' spellings of one team
+    expect(teamMatchStrength('LA Clippers', 'Los Angeles Clippers')).toBe(2);
+    expect(teamMatchStrength('CF Montréal', 'CF Montreal')).toBe(3);
+    expect(teamMatchStrength('D.C. United', 'DC United')).toBe(3);
+    expect(teamMatchStrength('Vancouver Whitecaps', 'Vancouver Whitecaps FC')).toBe(2);
+    expect(teamMatchStrength('Sox', 'Boston Red Sox')).toBe(0);
+  });
+
+  it('outside the tables (college teams): the same name, or a nickname at its end, never the place at its start', () => {
+    expect(teamMatchStrength('Crimson Tide', 'Alabama Crimson Tide')).toBe(2);
+    expect(teamMatchStrength('Alabama', 'Alabama Crimson Tide')).toBe(0);
+    expect(teamMatchStrength('Miami', 'Miami (OH) RedHawks')).toBe(0);
+    expect(teamMatchStrength('Miami (OH) RedHawks', 'Miami OH RedHawks')).toBe(3);
+    expect(teamMatchStrength('Brentford', 'Brentford FC')).toBe(3);
+    expect(teamMatchStrength('United', 'Manchester United')).toBe(0);
   });
 
   it('matches a game when both teams match, in either order, preferring the right order', () => {

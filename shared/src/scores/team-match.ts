@@ -1,32 +1,52 @@
+import { findTeam, isPlaceName, normaliseTeamName } from './teams';
+
+export { normaliseTeamName } from './teams';
+
 /**
- * Team-name matching of spec 002 §5, used to join a scoreboard to the odds feed and picks to games:
- * case-insensitive and punctuation-stripped; equal names, one containing the other, or a shared word
- * of more than 3 letters is a match; a game matches when both teams match, in either order.
+ * Team-name matching (spec 002 §5 as DECISIONS 24 sets it), used to settle picks, to join a scoreboard to the odds
+ * feed and to find a pick's closing line. Names are compared case-insensitive and punctuation-free. A team matches
+ * on its full name, its nickname or a well-known short form (the league tables of teams.ts: "Yankees", "NYY",
+ * "NY Yankees"), never on its city or region alone ("New York", "Chicago", "Los Angeles"). Teams outside the
+ * tables (college teams) match on the same name, club designators (FC, SC, CF) aside, or on a whole-word ending of
+ * the full name ("Crimson Tide"); the beginning of a name is its place and never enough.
  */
 
-export function normaliseTeamName(name: string): string {
+/** Club designators a feed may add or drop ("Seattle Sounders FC" / "Seattle Sounders"). */
+const DESIGNATORS = new Set(['fc', 'sc', 'cf', 'afc']);
+/** Words that name no team on their own. */
+const GENERIC = new Set([...DESIGNATORS, 'united', 'city', 'state', 'university', 'college', 'club', 'athletic', 'real', 'the']);
+
+function withoutDesignators(name: string): string {
   return name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9 ]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+    .split(' ')
+    .filter((word) => !DESIGNATORS.has(word))
+    .join(' ');
 }
 
-/** 3 equal, 2 one contains the other, 1 a shared word of more than 3 letters, 0 no match. */
-export function teamMatchStrength(a: string, b: string): 0 | 1 | 2 | 3 {
+/**
+ * 3 the same name, 2 a nickname or short form of it, 0 no match. `sport` (a sport key) narrows the short forms to
+ * its league ("KC" is the Chiefs in the NFL, the Royals in MLB).
+ */
+export function teamMatchStrength(a: string, b: string, sport?: string | null): 0 | 2 | 3 {
   const x = normaliseTeamName(a);
   const y = normaliseTeamName(b);
   if (!x || !y) return 0;
   if (x === y) return 3;
-  if (x.includes(y) || y.includes(x)) return 2;
-  const words = new Set(x.split(' ').filter((w) => w.length > 3));
-  return y.split(' ').some((w) => w.length > 3 && words.has(w)) ? 1 : 0;
+  if (isPlaceName(x) || isPlaceName(y)) return 0;
+  const teamX = findTeam(x, sport);
+  const teamY = findTeam(y, sport);
+  if (teamX && teamY) return teamX === teamY ? 2 : 0;
+  if (teamY) return teamY.forms.has(x) ? 2 : 0;
+  if (teamX) return teamX.forms.has(y) ? 2 : 0;
+  const plainX = withoutDesignators(x);
+  const plainY = withoutDesignators(y);
+  if (plainX && plainX === plainY) return 3;
+  const [short, long] = plainX.length <= plainY.length ? [plainX, plainY] : [plainY, plainX];
+  return short && !GENERIC.has(short) && !isPlaceName(short) && long.endsWith(` ${short}`) ? 2 : 0;
 }
 
-export function teamsMatch(a: string, b: string): boolean {
-  return teamMatchStrength(a, b) > 0;
+export function teamsMatch(a: string, b: string, sport?: string | null): boolean {
+  return teamMatchStrength(a, b, sport) > 0;
 }
 
 export interface GameTeams {
@@ -36,9 +56,9 @@ export interface GameTeams {
 }
 
 /** How well two games' teams match (both must match, either order); 0 when they do not. */
-export function gameMatchStrength(a: GameTeams, b: GameTeams): number {
-  const straight = Math.min(teamMatchStrength(a.home_team, b.home_team), teamMatchStrength(a.away_team, b.away_team));
-  const swapped = Math.min(teamMatchStrength(a.home_team, b.away_team), teamMatchStrength(a.away_team, b.home_team));
+export function gameMatchStrength(a: GameTeams, b: GameTeams, sport?: string | null): number {
+  const straight = Math.min(teamMatchStrength(a.home_team, b.home_team, sport), teamMatchStrength(a.away_team, b.away_team, sport));
+  const swapped = Math.min(teamMatchStrength(a.home_team, b.away_team, sport), teamMatchStrength(a.away_team, b.home_team, sport));
   if (!straight && !swapped) return 0;
   // Both orders count, but the right order is the better match.
   return straight >= swapped ? straight * 2 : swapped * 2 - 1;

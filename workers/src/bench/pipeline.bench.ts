@@ -1,24 +1,17 @@
 /**
- * `npm run bench:pipeline`: ingest → diff → detect → publish for a simulated board of 1,000 events ×
+ * `npm run bench:pipeline`: ingest → diff → store → detect → publish for a simulated board of 1,000 events ×
  * 25 books, cycle after cycle 30 s apart. Prints the time of each stage per cycle and the bytes
- * published per cycle against the bytes of the full board (goal: diff ≤ 5 % of the board).
- * Publishing goes to the real Redis (REDIS_URL) under a throw-away prefix, removed at the end.
+ * published per cycle against the bytes of the full board (goal: diff ≤ 5 % of the board), then what a poll
+ * that changes nothing costs to store, against what reading the board back from Redis (every poll, before the
+ * pipeline held its board) costs. Storing and publishing go to the real Redis (REDIS_URL) under a throw-away
+ * prefix, removed at the end.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  BoardEvent,
-  BoardMarket,
-  SportBoard,
-  diffBoards,
-  isEventLive,
-  isLockedMarket,
-  normaliseOddsApiV4,
-} from '@oddspulse/shared';
-import { parseConfig } from '@oddspulse/server/config/config.schema';
-import { RealtimePublisher } from '@oddspulse/server/realtime/realtime-publisher.service';
-import { deleteKeysWithPrefix } from '@oddspulse/server/redis/redis-keys';
-import { RedisService } from '@oddspulse/server/redis/redis.service';
+import { isDeepStrictEqual } from 'node:util';
+import { BoardEvent, BoardMarket, SportBoard, diffBoards, isEventLive, isLockedMarket, normaliseOddsApiV4 } from '@oddspulse/shared';
+import { parseConfig, RealtimePublisher, deleteKeysWithPrefix, LiveStateRepository, RedisService } from '@oddspulse/core';
 import { PreparedBoards } from '../detection/prepared-boards';
+import { HeldBoards } from '../odds/held-boards';
 import { MarketSimulator } from '../simulator/market-simulator';
 import { BOOK_PROFILES } from '../simulator/sim-books';
 import { SPORT_PROFILES } from '../simulator/sim-sports';
@@ -39,7 +32,12 @@ const books = [
 const simulator = new MarketSimulator(42, 1, books, { [SPORT]: profile });
 
 const isLocked = (market: BoardMarket, event: BoardEvent, now: number) =>
-  isLockedMarket(market.outcomes.map((o) => o.price), market.last_update, now, isEventLive(event, now));
+  isLockedMarket(
+    market.outcomes.map((o) => o.price),
+    market.last_update,
+    now,
+    isEventLive(event, now),
+  );
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 const ms = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e6;
@@ -49,10 +47,13 @@ async function main() {
   const prefix = `oddspulse-bench-${randomBytes(4).toString('hex')}`;
   const redis = new RedisService({ ...config, REDIS_PREFIX: prefix });
   const publisher = new RealtimePublisher(redis);
+  const state = new LiveStateRepository(redis);
+  const held = new HeldBoards();
   const start = Date.parse('2026-03-01T18:00:00Z');
   let previous: SportBoard | null = null;
   const prepared = new PreparedBoards();
   const rows: Array<Record<string, string | number>> = [];
+  const unchanged: Array<Record<string, string>> = [];
   try {
     for (let cycle = 0; cycle <= CYCLES; cycle++) {
       const now = start + cycle * CYCLE_MS;
@@ -67,6 +68,13 @@ async function main() {
       t = process.hrtime.bigint();
       const { diff, records, changedEventIds } = diffBoards(previous, board, { isLocked, now });
       const diffMs = ms(t);
+
+      // as the pipeline does: the held board is the basis while Redis's stamp names it; a changed board is written whole
+      t = process.hrtime.bigint();
+      const stamp = await state.boardStamp('odds', SPORT);
+      if (previous && !held.basis('odds', SPORT, stamp)) throw new Error('the held board should be the basis');
+      held.hold('odds', board, await state.saveBoard('odds', board));
+      const storeMs = ms(t);
 
       t = process.hrtime.bigint();
       const found = { arbitrage: 0, middles: 0, ev: 0 };
@@ -87,7 +95,7 @@ async function main() {
       const at = board.fetched_at;
       let diffBytes = 0;
       if (diff) {
-        const message = { channel: 'odds' as const, sport: SPORT, at, type: 'board.diff' as const, data: diff };
+        const message = { channel: 'odds' as const, key: SPORT, at, type: 'board.diff' as const, data: diff };
         diffBytes = Buffer.byteLength(JSON.stringify(message));
         await publisher.publish(message);
       }
@@ -102,15 +110,42 @@ async function main() {
         'changed prices': records.length,
         'ingest ms': ingestMs.toFixed(0),
         'diff ms': diffMs.toFixed(0),
+        'store ms': storeMs.toFixed(0),
         'detect ms': detectMs.toFixed(0),
         'publish ms': publishMs.toFixed(0),
-        'cycle ms': (ingestMs + diffMs + detectMs + publishMs).toFixed(0),
+        'cycle ms': (ingestMs + diffMs + storeMs + detectMs + publishMs).toFixed(0),
         board: kb(boardBytes),
         'diff published': kb(diffBytes),
         'diff / board': `${((100 * diffBytes) / boardBytes).toFixed(2)} %`,
         arbitrage: found.arbitrage,
       });
       previous = board;
+    }
+    // A poll that changes nothing: compared with the held board, then the stamp alone; before, every poll read the
+    // board back from Redis and wrote it whole.
+    const same: SportBoard = { ...previous!, fetched_at: new Date(start + (CYCLES + 1) * CYCLE_MS).toISOString() };
+    for (let round = 0; round < 3; round++) {
+      // a fresh fetch of the same board: equal, not the same objects
+      const fetched = structuredClone(same.events);
+      let t = process.hrtime.bigint();
+      if (!isDeepStrictEqual(previous!.events, fetched)) throw new Error('the same board compared unequal');
+      const compareMs = ms(t);
+      t = process.hrtime.bigint();
+      const stamp = (await state.boardStamp('odds', SPORT))!;
+      await state.saveBoardStamp('odds', SPORT, { fetched_at: same.fetched_at, stale_since: null, revision: stamp.revision });
+      const stampMs = ms(t);
+      t = process.hrtime.bigint();
+      await state.board('odds', SPORT);
+      const readMs = ms(t);
+      t = process.hrtime.bigint();
+      await state.saveBoard('odds', same);
+      const writeMs = ms(t);
+      unchanged.push({
+        'compare ms': compareMs.toFixed(0),
+        'stamp ms': stampMs.toFixed(1),
+        'read back ms (before)': readMs.toFixed(0),
+        'whole write ms (before)': writeMs.toFixed(0),
+      });
     }
   } finally {
     await deleteKeysWithPrefix(redis.client, prefix);
@@ -126,6 +161,8 @@ async function main() {
   const ratio = median(steady.map((r) => parseFloat(String(r['diff / board']))));
   const cycleMs = median(steady.map((r) => Number(r['cycle ms'])));
   process.stdout.write(`median steady cycle: ${cycleMs} ms; diff bytes ${ratio.toFixed(2)} % of the board (goal ≤ 5 %)\n`);
+  process.stdout.write('a poll that changes nothing: compare with the held board, write the stamp; before, read the board back and write it whole:\n');
+  console.table(unchanged);
 }
 
 main().catch((error: Error) => {

@@ -11,12 +11,7 @@ import {
   SportBoard,
   dailyFindings,
 } from '@oddspulse/shared';
-import { APP_CONFIG } from '@oddspulse/server/config/config.module';
-import type { AppConfig } from '@oddspulse/server/config/config.schema';
-import { RealtimePublisher } from '@oddspulse/server/realtime/realtime-publisher.service';
-import { RedisService } from '@oddspulse/server/redis/redis.service';
-import { RedisKeys } from '@oddspulse/server/redis/redis-keys';
-import { OpportunityCountersRepository } from '@oddspulse/server/stats/opportunity-counters.repository';
+import { APP_CONFIG, type AppConfig, MetricsService, RealtimePublisher, LiveStateRepository, OpportunityCountersRepository } from '@oddspulse/core';
 import { Trackable, trackOpportunities } from './opportunity-tracker';
 import { PreparedBoards } from './prepared-boards';
 
@@ -47,10 +42,11 @@ export class DetectionService {
   private readonly prepared = new PreparedBoards();
 
   constructor(
-    private readonly redis: RedisService,
+    private readonly state: LiveStateRepository,
     private readonly publisher: RealtimePublisher,
     private readonly counters: OpportunityCountersRepository,
     @Inject(APP_CONFIG) config: AppConfig,
+    private readonly metrics: MetricsService,
   ) {
     this.options = {
       arbitrage: { minProfitPct: config.DETECT_MIN_PROFIT_PCT, bankroll: MAX_BANKROLL, maxStake: SCANNER_MAX_STAKE },
@@ -72,31 +68,30 @@ export class DetectionService {
     const scans = new Map<string, ScanResult>();
     for (const id of eventIds) if (prepared.has(id)) scans.set(id, prepared.scanEvent(id, this.options, now));
     for (const kind of KINDS) {
-      const key = this.redis.key(...RedisKeys.opportunities(kind.channel, sport));
-      const stored = await this.redis.client.hmget(key, ...fields);
+      const stored = await this.state.eventOpportunities<Trackable>(kind.channel, sport, fields);
       const updates: OpportunityUpdate[] = [];
-      const multi = this.redis.client.multi();
-      eventIds.forEach((id, i) => {
-        const previous = stored[i] ? (JSON.parse(stored[i]!) as Array<OpportunityUpdate<Trackable>>) : [];
+      const entries = eventIds.map((id, i) => {
         const found = (scans.get(id)?.[kind.result] ?? []) as unknown as Trackable[];
-        const { current, published } = trackOpportunities(board, id, previous, found, now);
-        if (current.length) multi.hset(key, fields[i], JSON.stringify(current));
-        else multi.hdel(key, fields[i]);
+        const { current, published } = trackOpportunities(board, id, stored[i], found, now);
         updates.push(...published);
         summary.current[kind.channel] += current.length;
+        return [fields[i], current] as const;
       });
-      await multi.exec();
+      await this.state.saveEventOpportunities(kind.channel, sport, entries);
       if (updates.length) {
         await this.publisher.publish({
           channel: kind.channel,
-          sport,
+          key: sport,
           at: new Date(now).toISOString(),
           type: 'opportunities',
           data: { updates },
         } as RealtimeMessage);
       }
-      // The landing page's "found today" and "average edge today" (DECISIONS 17).
-      if (updates.length) await this.counters.record(kind.channel, dailyFindings(kind.channel, updates));
+      // The landing page's "found today" and "average edge today" (DECISIONS 17), and the metric counting the same.
+      if (updates.length) {
+        const counted = await this.counters.record(kind.channel, dailyFindings(kind.channel, updates));
+        this.metrics.opportunitiesFound.inc({ kind: kind.channel }, counted);
+      }
       summary.published[kind.channel] = updates.length;
     }
     return summary;

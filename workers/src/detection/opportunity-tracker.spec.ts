@@ -1,6 +1,13 @@
 import { trackOpportunities } from './opportunity-tracker';
 
-const opp = (id: string, profitPct: number, timeFound = '2026-01-01T00:00:00.000Z') => ({ id, eventId: 'e1', timeFound, expiresIn: 1800, ageSeconds: 3, profitPct });
+const opp = (id: string, profitPct: number, timeFound = '2026-01-01T00:00:00.000Z') => ({
+  id,
+  eventId: 'e1',
+  timeFound,
+  expiresIn: 1800,
+  ageSeconds: 3,
+  profitPct,
+});
 const t0 = Date.parse('2026-01-01T00:00:00Z');
 
 // Issue 4: opportunity events new / updated / gone with time_found and expires_in (spec 001 §9: 30 min).

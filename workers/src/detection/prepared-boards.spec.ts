@@ -23,7 +23,16 @@ describe('PreparedBoards', () => {
 
   it('reads the first board whole, then only what each poll changed', () => {
     const boards = new PreparedBoards();
-    sameAsFresh(boards.sync('odds', first, first.events.map((e) => e.id), null), first, NOW);
+    sameAsFresh(
+      boards.sync(
+        'odds',
+        first,
+        first.events.map((e) => e.id),
+        null,
+      ),
+      first,
+      NOW,
+    );
     const second = moved(first, ['synthetic-3', 'synthetic-8'], NOW + 30_000);
     const { changedEventIds } = diffBoards(first, second);
     expect(changedEventIds).toEqual(['synthetic-3', 'synthetic-8']);
@@ -33,7 +42,12 @@ describe('PreparedBoards', () => {
 
   it('reads the board whole when the previous poll ran in another worker', () => {
     const boards = new PreparedBoards();
-    boards.sync('odds', first, first.events.map((e) => e.id), null);
+    boards.sync(
+      'odds',
+      first,
+      first.events.map((e) => e.id),
+      null,
+    );
     // another worker polled `second` (event 5 moved); this one gets `third`, diffed against `second`
     const second = moved(first, ['synthetic-5'], NOW + 30_000);
     const third = moved(second, ['synthetic-9'], NOW + 60_000);

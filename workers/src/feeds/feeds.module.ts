@@ -1,9 +1,5 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG } from '@oddspulse/server/config/config.module';
-import type { AppConfig } from '@oddspulse/server/config/config.schema';
-import { OddsModule } from '@oddspulse/server/odds/odds.module';
-import { RealtimeModule } from '@oddspulse/server/realtime/realtime.module';
-import { StatsDataModule } from '@oddspulse/server/stats/stats-data.module';
+import { APP_CONFIG, type AppConfig, LiveStateRepository } from '@oddspulse/core';
 import { DetectionService } from '../detection/detection.service';
 import { OddsPipelineService } from '../odds/odds-pipeline.service';
 import { CreditLedgerService } from '../odds/the-odds-api/credit-ledger.service';
@@ -15,12 +11,10 @@ import { EspnScoresProvider } from '../scores/espn/espn.scores-provider';
 import { ScoresPipelineService } from '../scores/scores-pipeline.service';
 import { SimulatorOddsProvider, SimulatorScoresProvider, SimulatorService } from '../simulator/simulator.providers';
 import { CLOCK, systemClock } from './clock';
-import { FeedStateService } from './feed-state.service';
 import { ODDS_PROVIDER, SCORES_PROVIDER } from './providers';
 
 /** The pipeline: providers chosen by ODDS_PROVIDER / SCORES_PROVIDER, polls, boards, history, detection. */
 @Module({
-  imports: [OddsModule, RealtimeModule, StatsDataModule],
   providers: [
     { provide: CLOCK, useValue: systemClock },
     SimulatorService,
@@ -43,12 +37,12 @@ import { ODDS_PROVIDER, SCORES_PROVIDER } from './providers';
       useFactory: (config: AppConfig, simulator: SimulatorScoresProvider, espn: EspnScoresProvider, api: TheOddsApiScoresProvider) =>
         ({ simulator, espn, theoddsapi: api })[config.SCORES_PROVIDER],
     },
-    FeedStateService,
+    LiveStateRepository,
     DetectionService,
     OddsPipelineService,
     ScoresPipelineService,
     FeedsSchedulerService,
   ],
-  exports: [OddsPipelineService, ScoresPipelineService, FeedStateService, ODDS_PROVIDER, SCORES_PROVIDER, CLOCK],
+  exports: [OddsPipelineService, ScoresPipelineService, LiveStateRepository, ODDS_PROVIDER, SCORES_PROVIDER, CLOCK],
 })
 export class FeedsModule {}

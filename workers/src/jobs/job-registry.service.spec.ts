@@ -46,6 +46,11 @@ class TickHandler {
   async recordClose() {
     return 'record-close';
   }
+
+  @OnJob(JobName.BillingReconcile)
+  async reconcileBilling() {
+    return 'billing-reconcile';
+  }
 }
 
 @Injectable()

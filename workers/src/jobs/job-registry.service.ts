@@ -2,6 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, Reflector } from '@nestjs/core';
 import type { Job } from 'bullmq';
 import { JobName } from '@oddspulse/shared';
+import { withLogContext } from '@oddspulse/core';
 import { ON_JOB } from './on-job.decorator';
 
 type Handler = (data: unknown, job: Job) => Promise<unknown>;
@@ -37,9 +38,10 @@ export class JobRegistryService implements OnModuleInit {
     if (missing.length) throw new Error(`No handler for job(s): ${missing.join(', ')}`);
   }
 
+  /** Every line the handler logs carries the job's id and name. */
   run(job: Job): Promise<unknown> {
     const handler = this.handlers.get(job.name as JobName);
     if (!handler) throw new Error(`No handler for job ${job.name}`);
-    return handler(job.data, job);
+    return withLogContext({ jobId: job.id, job: job.name }, () => handler(job.data, job));
   }
 }

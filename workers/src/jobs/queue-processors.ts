@@ -2,8 +2,7 @@ import { Inject, Logger, OnApplicationBootstrap, Type } from '@nestjs/common';
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import { QueueName } from '@oddspulse/shared';
-import { APP_CONFIG } from '@oddspulse/server/config/config.module';
-import type { AppConfig } from '@oddspulse/server/config/config.schema';
+import { APP_CONFIG, type AppConfig, RepeatedErrors } from '@oddspulse/core';
 import { JobRegistryService } from './job-registry.service';
 
 /** One BullMQ worker per queue, each handing its jobs to the registry. */
@@ -11,6 +10,8 @@ function processorFor(queue: QueueName): Type<WorkerHost> {
   @Processor(queue)
   class QueueProcessor extends WorkerHost implements OnApplicationBootstrap {
     private readonly logger = new Logger(`Queue:${queue}`);
+    /** A lost connection raises the same error on every retry of each of the worker's connections. */
+    private readonly repeatedErrors = new RepeatedErrors();
 
     constructor(
       private readonly registry: JobRegistryService,
@@ -35,7 +36,8 @@ function processorFor(queue: QueueName): Type<WorkerHost> {
 
     @OnWorkerEvent('error')
     onError(error: Error) {
-      this.logger.error({ err: error }, `Worker error: ${error.message}`);
+      const admitted = this.repeatedErrors.admit(error.message);
+      if (admitted) this.logger.error({ err: error, suppressedRepeats: admitted.suppressed }, `Worker error: ${error.message}`);
     }
   }
   Object.defineProperty(QueueProcessor, 'name', { value: `${queue[0].toUpperCase()}${queue.slice(1)}QueueProcessor` });

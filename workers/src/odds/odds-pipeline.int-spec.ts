@@ -15,11 +15,7 @@ import {
   normaliseOddsApiV4,
 } from '@oddspulse/shared';
 import { scanPayload } from '../../../shared/src/cli/scan';
-import { APP_CONFIG } from '@oddspulse/server/config/config.module';
-import { AppConfig, parseConfig } from '@oddspulse/server/config/config.schema';
-import { Database, KYSELY } from '@oddspulse/server/database/database.module';
-import { RedisService } from '@oddspulse/server/redis/redis.service';
-import { RedisKeys } from '@oddspulse/server/redis/redis-keys';
+import { APP_CONFIG, AppConfig, parseConfig, Database, KYSELY, LiveStateRepository, RedisService, RedisKeys } from '@oddspulse/core';
 import { HttpStub } from '../../../test/support/http-stub';
 import { RealtimeListener, eventually } from '../../../test/support/realtime-listener';
 import { CLOCK } from '../feeds/clock';
@@ -35,7 +31,10 @@ const PROPS = [
   'v4_event_odds_basketball_nba_player_points_us_american_2024-02-22_BKN-at-TOR.json',
 ].map((file) => JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')) as { id: string; commence_time: string });
 
-type RawEvent = { id: string; bookmakers: Array<{ key: string; markets: Array<{ key: string; outcomes: Array<{ name: string; price: number; point?: number }> }> }> };
+type RawEvent = {
+  id: string;
+  bookmakers: Array<{ key: string; last_update?: string; markets: Array<{ key: string; outcomes: Array<{ name: string; price: number; point?: number }> }> }>;
+};
 
 // Issue 4: one poll cycle replaying a recorded board gives the board in Redis, history rows and published
 // diffs; a second cycle with changed prices publishes only the changes; detection matches `npm run scan`.
@@ -51,16 +50,21 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
   let pipeline: OddsPipelineService;
   let redis: RedisService;
   let db: Database;
-  const historyCount = async () =>
-    Number((await sql<{ n: string }>`SELECT count(*) AS n FROM odds_history WHERE sport_key = ${NFL}`.execute(db)).rows[0].n);
+  const historyCount = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM odds_history WHERE sport_key = ${NFL}`.execute(db)).rows[0].n);
 
   beforeAll(async () => {
     const url = await stub.start();
     stub.handler = (_req, res, reqUrl) => {
       const propsEvent = PROPS.find((p) => reqUrl.pathname === `/v4/sports/basketball_nba/events/${p.id}/odds`);
       if (reqUrl.pathname === '/v4/sports') stub.json(res, 200, [{ key: NFL, active: true }]);
-      else if (reqUrl.pathname === `/v4/sports/${NFL}/odds`) stub.json(res, 200, payload, { 'x-requests-remaining': '4990', 'x-requests-used': '10', 'x-requests-last': '9' });
-      else if (reqUrl.pathname === '/v4/sports/basketball_nba/events') stub.json(res, 200, PROPS.map(({ id, commence_time }) => ({ id, commence_time })));
+      else if (reqUrl.pathname === `/v4/sports/${NFL}/odds`)
+        stub.json(res, 200, payload, { 'x-requests-remaining': '4990', 'x-requests-used': '10', 'x-requests-last': '9' });
+      else if (reqUrl.pathname === '/v4/sports/basketball_nba/events')
+        stub.json(
+          res,
+          200,
+          PROPS.map(({ id, commence_time }) => ({ id, commence_time })),
+        );
       else if (propsEvent) stub.json(res, 200, propsEvent);
       else stub.json(res, 404, { message: 'Unknown sport', error_code: 'UNKNOWN_SPORT' });
     };
@@ -121,15 +125,21 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     expect(board.stale_since).toBeUndefined();
     expect((await historyCount()) - before).toBe(outcomes);
 
-    const diffs = await eventually(() => listener.on('odds', NFL), (m) => m.length >= 1);
+    const diffs = await eventually(
+      () => listener.on('odds', NFL),
+      (m) => m.length >= 1,
+    );
     expect(diffs).toHaveLength(1);
-    const message = diffs[0] as Extract<RealtimeEnvelope, { type: 'board.diff' }>;
-    expect(message).toMatchObject({ seq: 1, channel: 'odds', sport: NFL, type: 'board.diff' });
+    const message = diffs[0] as Extract<RealtimeEnvelope, { type: 'board.diff' }> & { redisChannel: string };
+    expect(message).toMatchObject({ seq: 1, channel: 'odds', key: NFL, type: 'board.diff' });
     expect(message.redisChannel).toBe(`${config.REDIS_PREFIX}:rt:odds:${NFL}`);
     expect(message.data.events.map((e) => e.change)).toEqual(normalised.map(() => 'added'));
     expect(await redis.client.hgetall(redis.key(...RedisKeys.oddsApiCredits))).toMatchObject({ remaining: '4990', used: '10', last: '9' });
 
-    const arbitrage = await eventually(() => listener.on('arbitrage', NFL), (m) => m.length >= 1);
+    const arbitrage = await eventually(
+      () => listener.on('arbitrage', NFL),
+      (m) => m.length >= 1,
+    );
     firstCycleArbitrage = arbitrage.flatMap((m) => (m.type === 'opportunities' ? (m.data.updates as Array<OpportunityUpdate<ArbitrageOpportunity>>) : []));
   });
 
@@ -151,7 +161,12 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     );
     expect(firstCycleArbitrage.every((u) => u.time_found === new Date(recordedNow).toISOString() && u.expires_in === 1800)).toBe(true);
     const stored = await redis.client.hgetall(redis.key(...RedisKeys.opportunities('arbitrage', NFL)));
-    expect(Object.values(stored).flatMap((v) => JSON.parse(v) as OpportunityUpdate[]).map((u) => u.id).sort()).toEqual(scan.arbitrage.map((a) => a.id).sort());
+    expect(
+      Object.values(stored)
+        .flatMap((v) => JSON.parse(v) as OpportunityUpdate[])
+        .map((u) => u.id)
+        .sort(),
+    ).toEqual(scan.arbitrage.map((a) => a.id).sort());
   });
 
   it('second cycle with changed prices publishes only the changes, and records only them', async () => {
@@ -170,9 +185,12 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
 
     expect(result).toMatchObject({ outcome: 'updated', changedEvents: 1, historyRows: 3 });
     expect((await historyCount()) - before).toBe(3);
-    const diffs = await eventually(() => listener.on('odds', NFL), (m) => m.length >= 1);
+    const diffs = await eventually(
+      () => listener.on('odds', NFL),
+      (m) => m.length >= 1,
+    );
     expect(diffs).toHaveLength(1);
-    const message = diffs[0] as Extract<RealtimeEnvelope, { type: 'board.diff' }>;
+    const message = diffs[0] as Extract<RealtimeEnvelope, { type: 'board.diff' }> & { redisChannel: string };
     expect(message.seq).toBe(2);
     expect(message.data.events).toHaveLength(1);
     expect(message.data.events[0]).toMatchObject({ id: event.id, change: 'changed' });
@@ -202,6 +220,73 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     expect(await historyCount()).toBe(before);
   });
 
+  // issue 19: a poll diffs against the board this process holds and, when nothing changed, writes the stamp alone
+  it('writes only the freshness stamp for a poll that changed nothing, and readers see the new fetch time', async () => {
+    const boardKey = redis.key(...RedisKeys.board('odds', NFL));
+    const before = await redis.client.get(boardKey);
+    now = recordedNow + 90_000;
+    expect(await pipeline.pollOdds({ sport: NFL, tick: 4 })).toMatchObject({ outcome: 'unchanged', changedEvents: 0 });
+    expect(await redis.client.get(boardKey)).toBe(before);
+    const stamp = JSON.parse((await redis.client.get(redis.key(...RedisKeys.boardFreshness('odds', NFL))))!) as Record<string, unknown>;
+    expect(stamp).toMatchObject({ fetched_at: new Date(now).toISOString(), stale_since: null });
+    const board = (await app.get(LiveStateRepository).board('odds', NFL))!;
+    expect(board.fetched_at).toBe(new Date(now).toISOString());
+    expect(board.events).toEqual((JSON.parse(before!) as SportBoard).events);
+  });
+
+  it('writes the board when only what a diff leaves out moved (a quote time), publishing nothing', async () => {
+    listener.clear();
+    const updated = new Date(recordedNow + 100_000).toISOString().replace('.000Z', 'Z');
+    payload[0].bookmakers[1].last_update = updated;
+    now = recordedNow + 120_000;
+    expect(await pipeline.pollOdds({ sport: NFL, tick: 5 })).toMatchObject({ outcome: 'unchanged', changedEvents: 0 });
+    const board = (await app.get(LiveStateRepository).board('odds', NFL))!;
+    const book = board.events.find((e) => e.id === payload[0].id)!.bookmakers.find((b) => b.key === payload[0].bookmakers[1].key)!;
+    expect(book.markets.map((m) => m.last_update)).toEqual(book.markets.map(() => updated));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(listener.on('odds', NFL)).toEqual([]);
+  });
+
+  it('diffs against the board another process wrote since, not the one it holds', async () => {
+    const moduleRef = await Test.createTestingModule({ imports: [WorkersModule] })
+      .overrideProvider(APP_CONFIG)
+      .useValue(config)
+      .overrideProvider(CLOCK)
+      .useValue(() => now)
+      .compile();
+    moduleRef.useLogger(false);
+    const other = await moduleRef.init();
+    try {
+      listener.clear();
+      const h2h = payload[0].bookmakers[0].markets.find((m) => m.key === 'h2h')!;
+      const held = h2h.outcomes[0].price;
+      h2h.outcomes[0].price = held - 10;
+      now = recordedNow + 150_000;
+      expect(await other.get(OddsPipelineService).pollOdds({ sport: NFL, tick: 6 })).toMatchObject({ outcome: 'updated', changedEvents: 1 });
+      // back to the price this process holds: against Redis's board (the other process's) that is a change
+      h2h.outcomes[0].price = held;
+      now = recordedNow + 180_000;
+      expect(await pipeline.pollOdds({ sport: NFL, tick: 7 })).toMatchObject({ outcome: 'updated', changedEvents: 1, historyRows: 1 });
+      const diffs = await eventually(
+        () => listener.on('odds', NFL),
+        (m) => m.length >= 2,
+      );
+      const directions = diffs.map((m) => (m.type === 'board.diff' ? m.data.events[0].bookmakers![0].markets[0].outcomes![0].direction : null));
+      expect(directions).toEqual(['down', 'up']);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('writes the whole board again when Redis lost it, and publishes it whole', async () => {
+    listener.clear();
+    await redis.client.del(redis.key(...RedisKeys.board('odds', NFL)), redis.key(...RedisKeys.boardFreshness('odds', NFL)));
+    now = recordedNow + 210_000;
+    const events = normaliseOddsApiV4(payload).events.length;
+    expect(await pipeline.pollOdds({ sport: NFL, tick: 8 })).toMatchObject({ outcome: 'updated', changedEvents: events });
+    expect((await app.get(LiveStateRepository).board('odds', NFL))!.events).toHaveLength(events);
+  });
+
   it('polls player props per event from the event list, into their own board and channel', async () => {
     listener.clear();
     // A minute before the first of the two games: both are upcoming.
@@ -213,7 +298,10 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     const board = JSON.parse((await redis.client.get(redis.key(...RedisKeys.board('props', 'basketball_nba'))))!) as SportBoard;
     expect(board.events.map((e) => e.id).sort()).toEqual(PROPS.map((p) => p.id).sort());
     expect(board.events[0].bookmakers[0].markets[0]).toMatchObject({ key: 'player_points' });
-    const diffs = await eventually(() => listener.on('props', 'basketball_nba'), (m) => m.length > 0);
+    const diffs = await eventually(
+      () => listener.on('props', 'basketball_nba'),
+      (m) => m.length > 0,
+    );
     expect(diffs[0]).toMatchObject({ channel: 'props', type: 'board.diff', seq: 1 });
   });
 });

@@ -1,24 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import {
-  BoardEvent,
-  BoardMarket,
-  FeedStatus,
-  JobName,
-  JobPayload,
-  SportBoard,
-  diffBoards,
-  isEventLive,
-  isLockedMarket,
-} from '@oddspulse/shared';
-import { OddsHistoryRepository } from '@oddspulse/server/odds/odds-history.repository';
-import { RealtimePublisher } from '@oddspulse/server/realtime/realtime-publisher.service';
+import { isDeepStrictEqual } from 'node:util';
+import { BoardEvent, BoardMarket, FeedStatus, JobName, JobPayload, SportBoard, diffBoards, isEventLive, isLockedMarket } from '@oddspulse/shared';
+import { MetricsService, OddsHistoryRepository, RealtimePublisher, LiveStateRepository, type BoardStamp } from '@oddspulse/core';
 import { DetectionService } from '../detection/detection.service';
 import { CLOCK, Clock } from '../feeds/clock';
 import { FeedError } from '../feeds/feed-errors';
-import { FeedStateService } from '../feeds/feed-state.service';
 import { ODDS_PROVIDER, OddsProvider } from '../feeds/providers';
 import { OnJob } from '../jobs/on-job.decorator';
+import { HeldBoards } from './held-boards';
 
 /** A poll holds its sport's lock at most this long (longer than the slowest retry sequence). */
 const LOCK_TTL_MS = 120_000;
@@ -47,20 +37,25 @@ function isLocked(market: BoardMarket, event: BoardEvent, now: number): boolean 
 
 /**
  * One poll of a sport's straight bets or props: fetch, normalise (the provider's job), diff against
- * the board in Redis, record the changes in PostgreSQL, replace the board, publish the diff, and run
- * detection on the changed events. A failing provider leaves the last board in place, marked stale.
+ * the current board, record the changes in PostgreSQL, replace the board, publish the diff, and run
+ * detection on the changed events. The current board is the one this process last wrote, held in memory,
+ * unless Redis's stamp says another process (or a loss of Redis's data) has replaced it since: then it is
+ * read from Redis. A poll that changes nothing writes the board's freshness stamp alone. A failing provider
+ * leaves the last board in place, marked stale.
  */
 @Injectable()
 export class OddsPipelineService {
   private readonly logger = new Logger(OddsPipelineService.name);
+  private readonly held = new HeldBoards();
 
   constructor(
     @Inject(ODDS_PROVIDER) private readonly provider: OddsProvider,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly state: FeedStateService,
+    private readonly state: LiveStateRepository,
     private readonly history: OddsHistoryRepository,
     private readonly publisher: RealtimePublisher,
     private readonly detection: DetectionService,
+    private readonly metrics: MetricsService,
   ) {}
 
   @OnJob(JobName.OddsPoll)
@@ -75,36 +70,45 @@ export class OddsPipelineService {
   }
 
   async poll(kind: BoardKind, sport: string, fetch: () => Promise<BoardEvent[]>): Promise<PollResult> {
-    const result = await this.state.withLock(kind, sport, LOCK_TTL_MS, () => this.run(kind, sport, fetch));
-    if (!result) this.logger.debug(`${kind} ${sport}: another process is polling it; skipped`);
+    const polled = this.metrics.startPoll(kind, sport);
+    let result: PollResult | null;
+    try {
+      result = await this.state.withFeedLock(kind, sport, LOCK_TTL_MS, () => this.run(kind, sport, fetch));
+    } catch (error) {
+      polled('error');
+      throw error;
+    }
+    if (result) polled(result.outcome === 'paused' ? 'paused' : 'ok');
+    else this.logger.debug(`${kind} ${sport}: another process is polling it; skipped`);
     return result ?? { sport, kind, outcome: 'locked' };
   }
 
   private async run(kind: BoardKind, sport: string, fetch: () => Promise<BoardEvent[]>): Promise<PollResult> {
     const started = this.clock();
-    const previous = await this.state.board(kind, sport);
+    const stamp = await this.state.boardStamp(kind, sport);
+    const previous = this.held.basis(kind, sport, stamp) ?? (await this.state.board(kind, sport));
     let events: BoardEvent[];
     try {
       events = await fetch();
     } catch (error) {
       if (!(error instanceof FeedError)) throw error;
-      return this.failed(kind, sport, previous, error, started);
+      return this.failed(kind, sport, previous, stamp, error, started);
     }
     const board: SportBoard = { sport_key: sport, fetched_at: new Date(started).toISOString(), events };
     const { diff, records, changedEventIds } = diffBoards(previous, board, { isLocked, now: started });
     // History first: if it fails, the board is not replaced and the next poll records the same changes.
     if (records.length) await this.history.insertChanges(sport, records, new Date(started));
-    await this.state.saveBoard(kind, board);
+    await this.store(kind, previous, board, diff === null ? stamp : null);
     const at = new Date(started).toISOString();
     let publishedSeq: number | undefined;
-    if (diff) publishedSeq = await this.publisher.publish({ channel: kind, sport, at, type: 'board.diff', data: diff });
+    if (diff) publishedSeq = await this.publisher.publish({ channel: kind, key: sport, at, type: 'board.diff', data: diff });
     if (previous?.stale_since) {
-      await this.publisher.publish({ channel: kind, sport, at, type: 'board.status', data: { fetched_at: board.fetched_at, stale_since: null } });
+      await this.publisher.publish({ channel: kind, key: sport, at, type: 'board.status', data: { fetched_at: board.fetched_at, stale_since: null } });
       this.logger.log(`${kind} ${sport}: feed recovered (stale since ${previous.stale_since})`);
     }
     const detection = await this.detection.detect(kind, board, changedEventIds, started, previous?.fetched_at ?? null);
     const live = events.filter((e) => isEventLive(e, started)).length;
-    await this.state.saveStatus(this.status(kind, sport, started, { state: 'ok', last_success_at: at, stale_since: null, events: events.length, live }));
+    await this.state.saveFeedStatus(this.status(kind, sport, started, { state: 'ok', last_success_at: at, stale_since: null, events: events.length, live }));
     this.logger.log(
       {
         sport,
@@ -120,7 +124,31 @@ export class OddsPipelineService {
       },
       `${kind} ${sport}: ${events.length} events, ${changedEventIds.length} changed`,
     );
-    return { sport, kind, outcome: diff ? 'updated' : 'unchanged', events: events.length, changedEvents: changedEventIds.length, historyRows: records.length, publishedSeq };
+    return {
+      sport,
+      kind,
+      outcome: diff ? 'updated' : 'unchanged',
+      events: events.length,
+      changedEvents: changedEventIds.length,
+      historyRows: records.length,
+      publishedSeq,
+    };
+  }
+
+  /**
+   * Makes `board` the current board: its stamp alone when its content is the same as the board in Redis (the diff
+   * is empty and nothing the diff leaves out moved either: quote times, a game marked completed), else the whole
+   * board. `unchanged` is the stamp of the board the poll started from when its diff was empty.
+   */
+  private async store(kind: BoardKind, previous: SportBoard | null, board: SportBoard, unchanged: BoardStamp | null): Promise<void> {
+    const revision = unchanged?.revision;
+    if (previous && revision && isDeepStrictEqual(previous.events, board.events)) {
+      if (await this.state.saveBoardStamp(kind, board.sport_key, { fetched_at: board.fetched_at, stale_since: null, revision })) {
+        this.held.hold(kind, board, revision);
+        return;
+      }
+    }
+    this.held.hold(kind, board, await this.state.saveBoard(kind, board));
   }
 
   /** A feed can list a game for a while after it ended: the scoreboard says it is final, so detection skips it. */
@@ -147,26 +175,42 @@ export class OddsPipelineService {
   }
 
   /** The board keeps its last data, marked stale with its age; a budget pause is not a failure. */
-  private async failed(kind: BoardKind, sport: string, previous: SportBoard | null, error: FeedError, now: number): Promise<PollResult> {
-    const last = await this.state.status(kind, sport);
+  private async failed(
+    kind: BoardKind,
+    sport: string,
+    previous: SportBoard | null,
+    stamp: BoardStamp | null,
+    error: FeedError,
+    now: number,
+  ): Promise<PollResult> {
+    const last = await this.state.feedStatus(kind, sport);
     const base = { last_success_at: last?.last_success_at ?? null, events: previous?.events.length ?? 0, live: last?.live ?? 0 };
     if (error.kind === 'paused') {
-      await this.state.saveStatus(this.status(kind, sport, now, { ...base, state: 'paused', stale_since: previous?.stale_since ?? null, paused_reason: error.message }));
+      await this.state.saveFeedStatus(
+        this.status(kind, sport, now, { ...base, state: 'paused', stale_since: previous?.stale_since ?? null, paused_reason: error.message }),
+      );
       return { sport, kind, outcome: 'paused' };
     }
     const staleSince = previous?.stale_since ?? new Date(now).toISOString();
     if (previous && !previous.stale_since) {
-      await this.state.saveBoard(kind, { ...previous, stale_since: staleSince });
+      // The board keeps its content: its stamp says it is stale (a board without one, or gone, is written whole).
+      const marked =
+        stamp?.revision &&
+        (await this.state.saveBoardStamp(kind, sport, { fetched_at: previous.fetched_at, stale_since: staleSince, revision: stamp.revision }));
+      if (!marked) this.held.hold(kind, previous, await this.state.saveBoard(kind, { ...previous, stale_since: staleSince }));
       await this.publisher.publish({
         channel: kind,
-        sport,
+        key: sport,
         at: new Date(now).toISOString(),
         type: 'board.status',
         data: { fetched_at: previous.fetched_at, stale_since: staleSince, error: error.message },
       });
     }
-    await this.state.saveStatus(this.status(kind, sport, now, { ...base, state: 'stale', stale_since: staleSince, error: error.message }));
-    this.logger.error({ sport, kind, provider: this.provider.name, errorKind: error.kind, status: error.status }, `${kind} ${sport}: feed failed: ${error.message}`);
+    await this.state.saveFeedStatus(this.status(kind, sport, now, { ...base, state: 'stale', stale_since: staleSince, error: error.message }));
+    this.logger.error(
+      { sport, kind, provider: this.provider.name, errorKind: error.kind, status: error.status },
+      `${kind} ${sport}: feed failed: ${error.message}`,
+    );
     // The request was already retried per spec; the job fails (kept for inspection) without BullMQ retrying it.
     throw new UnrecoverableError(`${kind} ${sport}: ${error.message}`);
   }

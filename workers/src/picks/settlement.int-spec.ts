@@ -3,17 +3,21 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Test, TestingModule } from '@nestjs/testing';
 import IORedis from 'ioredis';
-import { RealtimeEnvelope, ScoreboardEvent } from '@oddspulse/shared';
-import { APP_CONFIG, ConfigModule } from '@oddspulse/server/config/config.module';
-import { parseConfig } from '@oddspulse/server/config/config.schema';
-import { Database, DatabaseModule, KYSELY } from '@oddspulse/server/database/database.module';
-import { GameResultsRepository } from '@oddspulse/server/picks/game-results.repository';
-import { PicksRepository } from '@oddspulse/server/picks/picks.repository';
-import { PicksService } from '@oddspulse/server/picks/picks.service';
-import { QueueModule } from '@oddspulse/server/queue/queue.module';
-import { RedisModule } from '@oddspulse/server/redis/redis.module';
+import { mapOddsApiScores, pickPayoutCents, type PickStatus, RealtimeEnvelope, ScoreboardEvent, UserPick } from '@oddspulse/shared';
+import {
+  APP_CONFIG,
+  CoreModule,
+  parseConfig,
+  Database,
+  KYSELY,
+  GameResultsRepository,
+  MetricsService,
+  PicksRepository,
+  SettlementRunsRepository,
+  toPick,
+} from '@oddspulse/core';
 import { CLOCK } from '../feeds/clock';
-import { mapOddsApiScores } from '../odds/the-odds-api/the-odds-api.scores-provider';
+import { mapEspnScoreboard } from '../scores/espn/espn-scoreboard.mapper';
 import { SettlementModule } from './settlement.module';
 import { SettlementService } from './settlement.service';
 
@@ -26,7 +30,6 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
   let espn: Server;
   let moduleRef: TestingModule;
   let settlement: SettlementService;
-  let picks: PicksService;
   let repo: PicksRepository;
   let db: Database;
   let now = Date.parse('2022-09-12T12:00:00Z');
@@ -44,8 +47,12 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
       }
     });
     await new Promise<void>((r) => espn.listen(0, '127.0.0.1', r));
-    const config = { ...parseConfig(process.env), SCORES_PROVIDER: 'espn' as const, ESPN_BASE_URL: `http://127.0.0.1:${(espn.address() as { port: number }).port}` };
-    moduleRef = await Test.createTestingModule({ imports: [ConfigModule, DatabaseModule, RedisModule, QueueModule, SettlementModule] })
+    const config = {
+      ...parseConfig(process.env),
+      SCORES_PROVIDER: 'espn' as const,
+      ESPN_BASE_URL: `http://127.0.0.1:${(espn.address() as { port: number }).port}`,
+    };
+    moduleRef = await Test.createTestingModule({ imports: [CoreModule, SettlementModule] })
       .overrideProvider(APP_CONFIG)
       .useValue(config)
       .overrideProvider(CLOCK)
@@ -53,7 +60,6 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
       .compile();
     settlement = moduleRef.get(SettlementService);
     repo = moduleRef.get(PicksRepository, { strict: false });
-    picks = new PicksService(repo);
     db = moduleRef.get(KYSELY);
     await subscriber.psubscribe(`${config.REDIS_PREFIX}:rt:user:*`);
     subscriber.on('pmessage', (_p, _c, message) => heard.push(JSON.parse(message)));
@@ -66,9 +72,52 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
   });
 
   async function newUser(): Promise<string> {
-    const row = await db.insertInto('users').values({ email: `settle-${Math.random().toString(36).slice(2)}@example.com` }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('users')
+      .values({ email: `settle-${Math.random().toString(36).slice(2)}@example.com` })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return row.id;
   }
+
+  interface PickInput {
+    game: string;
+    league: string;
+    sport?: string;
+    market: string;
+    selection: string;
+    odds: string;
+    stakeCents: number;
+    dateAdded?: string;
+    eventId?: string;
+    bookmaker?: string;
+  }
+
+  /** A pending pick as the picks API stores one (the API's own service is the server's, not the workers'). */
+  const picks = {
+    create: async (userId: string, input: PickInput): Promise<UserPick> =>
+      toPick(
+        await repo.create({
+          user_id: userId,
+          game: input.game,
+          league: input.league,
+          sport: input.sport ?? null,
+          market: input.market,
+          selection: input.selection,
+          odds: input.odds,
+          bookmaker: input.bookmaker ?? null,
+          stake_cents: input.stakeCents,
+          potential_cents: pickPayoutCents(input.stakeCents, input.odds),
+          status: 'pending',
+          type: 'single',
+          event_id: input.eventId ?? null,
+          date_added: input.dateAdded ?? new Date(),
+        }),
+      ),
+    /** The user's picks of the last 90 days with a status, newest first, as the API lists them. */
+    list: async (userId: string, query: { period: '90d'; status: PickStatus; sort: 'date' }, now: Date): Promise<UserPick[]> =>
+      (await repo.list(userId, { since: new Date(now.getTime() - 90 * 86_400_000), status: query.status })).map(toPick),
+  };
 
   const nflPick = (selection: string, market: string, game = 'New England Patriots @ Miami Dolphins') => ({
     game,
@@ -83,7 +132,6 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
 
   async function nflFinals(): Promise<ScoreboardEvent[]> {
     const res = await fetch(`${(moduleRef.get(APP_CONFIG) as { ESPN_BASE_URL: string }).ESPN_BASE_URL}/football/nfl/scoreboard`);
-    const { mapEspnScoreboard } = await import('../scores/espn/espn-scoreboard.mapper');
     return mapEspnScoreboard(await res.json(), NFL).filter((g) => g.status === 'final');
   }
 
@@ -109,8 +157,26 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
     let settled = 0;
     for (const game of finals) settled += (await settlement.settleGame({ sport: NFL, game })).settled;
     const statuses = Object.fromEntries(await Promise.all(Object.entries(made).map(async ([k, p]) => [k, (await repo.find(userId, p.id))!.status])));
-    expect(statuses).toEqual({ spreadWon: 'won', spreadPush: 'push', spreadLost: 'lost', mlWon: 'won', mlLost: 'lost', totalPush: 'push', totalWon: 'won', unmatched: 'pending' });
+    expect(statuses).toEqual({
+      spreadWon: 'won',
+      spreadPush: 'push',
+      spreadLost: 'lost',
+      mlWon: 'won',
+      mlLost: 'lost',
+      totalPush: 'push',
+      totalWon: 'won',
+      unmatched: 'pending',
+    });
     expect(settled).toBe(7);
+    // issue 15: each settled pick counted by status, each run recorded for the operations page
+    const { values } = await moduleRef.get(MetricsService).picksSettled.get();
+    expect(Object.fromEntries(values.map((v) => [v.labels.status, v.value]))).toEqual({ won: 3, push: 2, lost: 2 });
+    const runs = await moduleRef.get(SettlementRunsRepository).recent(2);
+    expect(runs.map((r) => [r.trigger, r.sport, r.error])).toEqual([
+      ['game', NFL, null],
+      ['game', NFL, null],
+    ]);
+    expect(runs.reduce((sum, r) => sum + r.settled, 0)).toBe(7);
 
     const byId = new Map((await repo.list(userId)).map((p) => [p.id, p]));
     const won = byId.get(made.spreadWon.id)!;
@@ -118,10 +184,13 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
     expect(won.settled_date).toBeInstanceOf(Date);
     expect(byId.get(made.spreadPush.id)!.actual_payout_cents).toBe(10_000);
     expect(byId.get(made.mlLost.id)!.actual_payout_cents).toBe(0);
+    // issue 20: the pick that could not be settled says why; the settled ones carry no reason
+    expect(byId.get(made.unmatched.id)).toMatchObject({ unsettled_reason: 'game_not_found', unsettled_games: null });
+    expect(byId.get(made.spreadWon.id)!.unsettled_reason).toBeNull();
 
     // The user hears it on their own channel, as one batch per run.
     await new Promise((r) => setTimeout(r, 200));
-    const mine = heard.filter((m) => m.channel === 'user' && m.sport === userId);
+    const mine = heard.filter((m) => m.channel === 'user' && m.key === userId);
     expect(mine.map((m) => (m.type === 'picks.settled' ? m.data.count : 0)).reduce((a, b) => a + b, 0)).toBe(7);
 
     // Idempotent: the same finals again settle nothing and change nothing.
@@ -134,14 +203,42 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
     const userId = await newUser();
     now = Date.parse('2022-08-27T06:00:00Z');
     const raw = JSON.parse(fixture('the-odds-api/v4_scores_baseball_mlb_daysFrom_completed-live-upcoming_2022-08-27.json'));
-    const dodgers = await picks.create(userId, { game: 'Los Angeles Dodgers @ Miami Marlins', league: 'MLB', market: 'Run Line', selection: 'Los Angeles Dodgers -1.5', odds: '+120', stakeCents: 2_000, dateAdded: '2022-08-26T12:00:00Z' });
-    const tooOld = await picks.create(userId, { game: 'Cincinnati Reds @ Washington Nationals', league: 'baseball', market: 'Moneyline', selection: 'Cincinnati Reds', odds: '-150', stakeCents: 2_000, dateAdded: '2022-08-20T12:00:00Z' });
+    const dodgers = await picks.create(userId, {
+      game: 'Los Angeles Dodgers @ Miami Marlins',
+      league: 'MLB',
+      market: 'Run Line',
+      selection: 'Los Angeles Dodgers -1.5',
+      odds: '+120',
+      stakeCents: 2_000,
+      dateAdded: '2022-08-26T12:00:00Z',
+    });
+    const tooOld = await picks.create(userId, {
+      game: 'Cincinnati Reds @ Washington Nationals',
+      league: 'baseball',
+      market: 'Moneyline',
+      selection: 'Cincinnati Reds',
+      odds: '-150',
+      stakeCents: 2_000,
+      dateAdded: '2022-08-20T12:00:00Z',
+    });
     const finals = mapOddsApiScores(raw).filter((g) => g.status === 'final');
     await moduleRef.get(GameResultsRepository, { strict: false }).save(
-      finals.map((g) => ({ sport_key: 'baseball_mlb', game_id: g.id, event_id: g.event_id ?? null, home_team: g.home_team, away_team: g.away_team, home_score: g.home_score!, away_score: g.away_score!, commence_time: g.commence_time, source: 'theoddsapi' })),
+      finals.map((g) => ({
+        sport_key: 'baseball_mlb',
+        game_id: g.id,
+        event_id: g.event_id ?? null,
+        home_team: g.home_team,
+        away_team: g.away_team,
+        home_score: g.home_score!,
+        away_score: g.away_score!,
+        commence_time: g.commence_time,
+        source: 'theoddsapi',
+      })),
     );
     const run = await settlement.settleWindow();
     expect(run.settled).toBeGreaterThanOrEqual(1);
+    const [recorded] = await moduleRef.get(SettlementRunsRepository).recent(1);
+    expect(recorded).toMatchObject({ trigger: 'window', sport: null, checked: run.checked, settled: run.settled, error: null });
     const rows = new Map((await repo.list(userId)).map((p) => [p.id, p]));
     expect(rows.get(dodgers.id)).toMatchObject({ status: 'won', validated_by: 'theoddsapi' }); // 10–6
     // Added more than 3 days before "now": outside the automatic window (spec 002 §9), so still pending.
@@ -158,22 +255,108 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
     expect(counts).toEqual({ checked: 3, matched: 1, updated: 1, errors: ['Unsupported sport for backend scoreboard: EPL'] });
     const again = await settlement.validateUser({ userId, requestedAt: now });
     expect(again).toMatchObject({ checked: 2, matched: 0, updated: 0 });
+    // issue 20: /picks says why each pending pick is not settled
+    const pending = await picks.list(userId, { period: '90d', status: 'pending', sort: 'date' }, new Date(now));
+    expect(Object.fromEntries(pending.map((p) => [p.league, p.unsettledReason]))).toEqual({
+      EPL: { code: 'unsupported_league', league: 'EPL' },
+      NFL: { code: 'game_not_found' },
+    });
+  });
+
+  // DECISIONS 23: a soccer moneyline is 1X2 — recorded MLS 2022-09-17, Philadelphia Union 0 at Atlanta United FC 0
+  it('settles a three-way moneyline on a recorded draw: Draw wins, a team loses, draw-no-bet pushes', async () => {
+    const userId = await newUser();
+    now = Date.parse('2022-09-18T12:00:00Z');
+    const MLS = 'soccer_usa_mls';
+    const board = mapEspnScoreboard(JSON.parse(fixture('espn/scoreboard_soccer_usa.1_mls_2022-09-17_live-final-scheduled.json')), MLS);
+    const draw = board.find((g) => g.home_team === 'Atlanta United FC')!;
+    expect(draw).toMatchObject({ status: 'final', home_score: 0, away_score: 0 });
+    const mlsPick = (selection: string, market: string) =>
+      picks.create(userId, {
+        game: 'Philadelphia Union @ Atlanta United FC',
+        league: 'MLS',
+        sport: MLS,
+        market,
+        selection,
+        odds: '+250',
+        stakeCents: 1_000,
+        dateAdded: '2022-09-17T12:00:00Z',
+      });
+    const made = {
+      draw: await mlsPick('Draw', 'h2h'),
+      home: await mlsPick('Atlanta United', 'h2h'),
+      away: await mlsPick('Philadelphia Union', 'Moneyline'),
+      dnb: await mlsPick('Atlanta United FC', 'Draw No Bet'),
+    };
+    expect((await settlement.settleGame({ sport: MLS, game: draw })).settled).toBe(4);
+    const rows = new Map((await repo.list(userId)).map((p) => [p.id, p]));
+    expect(Object.fromEntries(Object.entries(made).map(([k, p]) => [k, [rows.get(p.id)!.status, rows.get(p.id)!.actual_payout_cents]]))).toEqual({
+      draw: ['won', 3_500],
+      home: ['lost', 0],
+      away: ['lost', 0],
+      dnb: ['push', 1_000],
+    });
   });
 
   it('records the closing line at the same book when a game starts (CLV)', async () => {
     const userId = await newUser();
     const start = '2022-09-11T17:00:00Z';
-    const pick = await picks.create(userId, { ...nflPick('Miami Dolphins -3.5', 'Point Spread'), eventId: 'odds-evt-1', bookmaker: 'draftkings', odds: '+100' });
+    const pick = await picks.create(userId, {
+      ...nflPick('Miami Dolphins -3.5', 'Point Spread'),
+      eventId: 'odds-evt-1',
+      bookmaker: 'draftkings',
+      odds: '+100',
+    });
     await db
       .insertInto('odds_history')
       .values([
-        { sport_key: NFL, event_id: 'odds-evt-1', bookmaker_key: 'draftkings', bookmaker_title: 'DraftKings', market_key: 'spreads', outcome_name: 'Miami Dolphins', price: 1.95, point: -3.5, last_update: '2022-09-11T10:00:00Z', recorded_at: '2022-09-11T10:00:00Z' },
-        { sport_key: NFL, event_id: 'odds-evt-1', bookmaker_key: 'draftkings', bookmaker_title: 'DraftKings', market_key: 'spreads', outcome_name: 'Miami Dolphins', price: 1.8, point: -3.5, last_update: '2022-09-11T16:55:00Z', recorded_at: '2022-09-11T16:55:00Z' },
+        {
+          sport_key: NFL,
+          event_id: 'odds-evt-1',
+          bookmaker_key: 'draftkings',
+          bookmaker_title: 'DraftKings',
+          market_key: 'spreads',
+          outcome_name: 'Miami Dolphins',
+          price: 1.95,
+          point: -3.5,
+          last_update: '2022-09-11T10:00:00Z',
+          recorded_at: new Date('2022-09-11T10:00:00Z'),
+        },
+        {
+          sport_key: NFL,
+          event_id: 'odds-evt-1',
+          bookmaker_key: 'draftkings',
+          bookmaker_title: 'DraftKings',
+          market_key: 'spreads',
+          outcome_name: 'Miami Dolphins',
+          price: 1.8,
+          point: -3.5,
+          last_update: '2022-09-11T16:55:00Z',
+          recorded_at: new Date('2022-09-11T16:55:00Z'),
+        },
         // After the start: not part of the close.
-        { sport_key: NFL, event_id: 'odds-evt-1', bookmaker_key: 'draftkings', bookmaker_title: 'DraftKings', market_key: 'spreads', outcome_name: 'Miami Dolphins', price: 1.5, point: -3.5, last_update: '2022-09-11T17:30:00Z', recorded_at: '2022-09-11T17:30:00Z' },
+        {
+          sport_key: NFL,
+          event_id: 'odds-evt-1',
+          bookmaker_key: 'draftkings',
+          bookmaker_title: 'DraftKings',
+          market_key: 'spreads',
+          outcome_name: 'Miami Dolphins',
+          price: 1.5,
+          point: -3.5,
+          last_update: '2022-09-11T17:30:00Z',
+          recorded_at: new Date('2022-09-11T17:30:00Z'),
+        },
       ])
       .execute();
-    const game = { id: 'espn-1', event_id: 'odds-evt-1', home_team: 'Miami Dolphins', away_team: 'New England Patriots', commence_time: start, status: 'in_progress' } as ScoreboardEvent;
+    const game = {
+      id: 'espn-1',
+      event_id: 'odds-evt-1',
+      home_team: 'Miami Dolphins',
+      away_team: 'New England Patriots',
+      commence_time: start,
+      status: 'in_progress',
+    } as ScoreboardEvent;
     expect(await settlement.recordClose({ sport: NFL, game })).toEqual({ recorded: 1 });
     const row = (await repo.list(userId)).find((p) => p.id === pick.id)!;
     // Taken at +100 (2.00) against a close of 1.80 (-125): CLV = 2.00 / 1.80 − 1 = 11.1 %.

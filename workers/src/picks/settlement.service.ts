@@ -4,29 +4,41 @@ import {
   closingLineValue,
   JobName,
   JobPayload,
+  findPickGame,
   matchPickToGame,
-  ScoreboardEvent,
+  ResultCandidate,
+  SettlementRun,
+  SettlementTrigger,
   settlementPayoutCents,
   settlementSport,
   settlePick,
   SETTLEMENT_CONFIDENCE_REQUIRED,
   unsupportedSportMessage,
+  UnsettledReason,
   UserPick,
   ValidationCounts,
   americanToDecimal,
   decimalToAmerican,
   leagueNamesFor,
+  parseAmerican,
 } from '@oddspulse/shared';
-import { APP_CONFIG } from '@oddspulse/server/config/config.module';
-import type { AppConfig } from '@oddspulse/server/config/config.schema';
-import { OddsHistoryRepository } from '@oddspulse/server/odds/odds-history.repository';
-import { GameResult, GameResultsRepository } from '@oddspulse/server/picks/game-results.repository';
-import { PickRow, PicksRepository } from '@oddspulse/server/picks/picks.repository';
-import { parseAmerican, toPick } from '@oddspulse/server/picks/picks.service';
-import { JobQueueService } from '@oddspulse/server/queue/job-queue.service';
-import { RealtimePublisher } from '@oddspulse/server/realtime/realtime-publisher.service';
+import {
+  APP_CONFIG,
+  type AppConfig,
+  OddsHistoryRepository,
+  GameResult,
+  GameResultsRepository,
+  gameResultOf,
+  PickRow,
+  PicksRepository,
+  toPick,
+  JobQueueService,
+  MetricsService,
+  RealtimePublisher,
+  LiveStateRepository,
+  SettlementRunsRepository,
+} from '@oddspulse/core';
 import { CLOCK, Clock } from '../feeds/clock';
-import { FeedStateService } from '../feeds/feed-state.service';
 import { SCORES_PROVIDER, ScoresProvider } from '../feeds/providers';
 import { OnJob } from '../jobs/on-job.decorator';
 
@@ -35,27 +47,15 @@ const DAY = 86_400_000;
 const AUTO_PICK_WINDOW_DAYS = 3;
 const RESULT_LOOKBACK_DAYS = 8;
 
-/** The result kept for a final game (null for any other); the scores call answers past days from these. */
-export function resultOf(sport: string, game: ScoreboardEvent, source: string): GameResult | null {
-  if (game.status !== 'final' || game.home_score === null || game.away_score === null) return null;
-  return {
-    sport_key: sport,
-    game_id: game.id,
-    event_id: game.event_id ?? null,
-    home_team: game.home_team,
-    away_team: game.away_team,
-    home_score: game.home_score,
-    away_score: game.away_score,
-    commence_time: game.commence_time,
-    source,
-  };
-}
+/** A game settlement can match a pick to: a final result, or a game still on a scoreboard (`result` null). */
+type Candidate = ResultCandidate & { sport: string; result: GameResult | null };
 
 /**
- * Settles picks against final scores (spec 002 §4–§5, DECISIONS 19): when a game turns final, on a
+ * Settles picks against final scores (spec 002 §4–§5, DECISIONS 19, 23, 24): when a game turns final, on a
  * schedule over the look-back window, and on demand for one user ("Validate now"). Settling is
- * idempotent: only pending picks change, once. Each user hears of their settled picks on their own
- * realtime channel.
+ * idempotent: only pending picks change, once. A pick whose game is not found, not final, ambiguous (games still
+ * on the scoreboards count) or unreadable keeps its status and records why (issue 20). Each user hears of their
+ * settled picks on their own realtime channel.
  */
 @Injectable()
 export class SettlementService implements OnApplicationBootstrap {
@@ -68,9 +68,11 @@ export class SettlementService implements OnApplicationBootstrap {
     private readonly picks: PicksRepository,
     private readonly results: GameResultsRepository,
     private readonly history: OddsHistoryRepository,
-    private readonly feeds: FeedStateService,
+    private readonly feeds: LiveStateRepository,
     private readonly publisher: RealtimePublisher,
     private readonly jobs: JobQueueService,
+    private readonly runs: SettlementRunsRepository,
+    private readonly metrics: MetricsService,
   ) {}
 
   async onApplicationBootstrap() {
@@ -78,27 +80,68 @@ export class SettlementService implements OnApplicationBootstrap {
   }
 
   @OnJob(JobName.PicksSettleGame)
-  async settleGame({ sport, game }: JobPayload<typeof JobName.PicksSettleGame>) {
-    const result = resultOf(sport, game, this.scores.name);
-    if (!result) return { settled: 0 };
-    await this.results.save([result]);
-    const { settled } = await this.settle(await this.pendingFor(sport), [result]);
-    return { settled: settled.length };
+  settleGame({ sport, game }: JobPayload<typeof JobName.PicksSettleGame>) {
+    return this.recorded('game', sport, async () => {
+      const result = gameResultOf(sport, game, this.scores.name);
+      if (!result) return { settled: 0 };
+      await this.results.save([result]);
+      // every game known for the sport, not this one alone: a pick another game could be stays pending (DECISIONS 24)
+      const known = await this.knownGames([sport], this.clock());
+      const pending = await this.pendingFor(sport);
+      const { settled } = await this.settle(pending, [candidate(result), ...known.filter((c) => c.game_id !== result.game_id)]);
+      return { checked: pending.length, settled: settled.length };
+    });
   }
 
   @OnJob(JobName.PicksSettleWindow)
-  async settleWindow() {
-    const now = this.clock();
-    const pending = await this.picks.pendingSince(new Date(now - AUTO_PICK_WINDOW_DAYS * DAY));
-    const sports = [...new Set(pending.map((p) => this.sportOf(p)).filter((s): s is string => s !== null))];
-    const results = await this.knownResults(sports, now);
-    const { settled } = await this.settle(pending, results);
-    return { checked: pending.length, settled: settled.length };
+  settleWindow() {
+    return this.recorded('window', null, async () => {
+      const now = this.clock();
+      const pending = await this.picks.pendingSince(new Date(now - AUTO_PICK_WINDOW_DAYS * DAY));
+      const sports = [...new Set(pending.map((p) => this.sportOf(p)).filter((s): s is string => s !== null))];
+      const { settled } = await this.settle(pending, await this.knownGames(sports, now));
+      return { checked: pending.length, settled: settled.length };
+    });
   }
 
   /** "Validate now": every pending pick of the user, with a fresh look at each league's scoreboard. */
   @OnJob(JobName.PicksValidateUser)
-  async validateUser({ userId }: JobPayload<typeof JobName.PicksValidateUser>): Promise<ValidationCounts> {
+  async validateUser(data: JobPayload<typeof JobName.PicksValidateUser>): Promise<ValidationCounts> {
+    const counts = await this.recorded('validate', null, async () => {
+      const result = await this.validate(data);
+      return { ...result, settled: result.updated };
+    });
+    return { checked: counts.checked, matched: counts.matched, updated: counts.updated, errors: counts.errors };
+  }
+
+  /**
+   * Runs one settlement job and records it for the operations page (issue 15): when, what started it, how many picks
+   * it looked at and settled, how long it took, and its error. A run that cannot be recorded (Redis away) is logged.
+   */
+  private async recorded<T extends { checked?: number; settled: number }>(
+    trigger: SettlementTrigger,
+    sport: string | null,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const started = this.clock();
+    const record = async (run: Pick<SettlementRun, 'checked' | 'settled' | 'error'>) => {
+      const at = new Date(started).toISOString();
+      await this.runs
+        .record({ at, trigger, sport, duration_ms: this.clock() - started, ...run })
+        .catch((error: Error) => this.logger.warn({ trigger, sport, err: error }, `Could not record the settlement run: ${error.message}`));
+    };
+    let result: T;
+    try {
+      result = await work();
+    } catch (error) {
+      await record({ checked: null, settled: 0, error: (error as Error).message });
+      throw error;
+    }
+    await record({ checked: result.checked ?? null, settled: result.settled, error: null });
+    return result;
+  }
+
+  private async validate({ userId }: JobPayload<typeof JobName.PicksValidateUser>): Promise<ValidationCounts> {
     const now = this.clock();
     const pending = await this.picks.pendingSince(null, userId);
     const errors: string[] = [];
@@ -108,6 +151,7 @@ export class SettlementService implements OnApplicationBootstrap {
       if (!sport) {
         const message = unsupportedSportMessage(pick.league);
         if (!errors.includes(message)) errors.push(message);
+        await this.recordUnsettled(pick, { code: 'unsupported_league' });
         continue;
       }
       bySport.set(sport, [...(bySport.get(sport) ?? []), pick]);
@@ -116,9 +160,9 @@ export class SettlementService implements OnApplicationBootstrap {
     let matched = 0;
     for (const [sport, picks] of bySport) {
       try {
-        const fresh = (await this.scores.fetchScores(sport)).map((g) => resultOf(sport, g, this.scores.name)).filter((r): r is GameResult => r !== null);
+        const fresh = (await this.scores.fetchScores(sport)).map((g) => gameResultOf(sport, g, this.scores.name)).filter((r): r is GameResult => r !== null);
         await this.results.save(fresh);
-        const run = await this.settle(picks, await this.knownResults([sport], now));
+        const run = await this.settle(picks, await this.knownGames([sport], now));
         updated += run.settled.length;
         matched += run.matched;
       } catch (error) {
@@ -134,7 +178,11 @@ export class SettlementService implements OnApplicationBootstrap {
   @OnJob(JobName.PicksRecordClose)
   async recordClose({ sport, game }: JobPayload<typeof JobName.PicksRecordClose>) {
     if (!game.event_id) return { recorded: 0 };
-    const onGame = (await this.pendingFor(sport)).filter((p) => matchPickToGame(this.toMatch(p), [{ game_id: game.id, event_id: game.event_id, home_team: game.home_team, away_team: game.away_team, commence_time: game.commence_time }]));
+    const onGame = (await this.pendingFor(sport)).filter((p) =>
+      matchPickToGame(this.toMatch(p, sport), [
+        { game_id: game.id, event_id: game.event_id, home_team: game.home_team, away_team: game.away_team, commence_time: game.commence_time },
+      ]),
+    );
     if (!onGame.length) return { recorded: 0 };
     const closes = await this.history.closingPrices(sport, game.event_id, new Date(game.commence_time));
     let recorded = 0;
@@ -157,40 +205,87 @@ export class SettlementService implements OnApplicationBootstrap {
     return (pick.sport && settlementSport(pick.sport)) || settlementSport(pick.league);
   }
 
-  private toMatch(pick: PickRow) {
-    return { game: pick.game, eventId: pick.event_id, commenceTime: pick.commence_time?.toISOString() ?? null, dateAdded: pick.date_added.toISOString() };
+  private toMatch(pick: PickRow, sport: string) {
+    return {
+      game: pick.game,
+      eventId: pick.event_id,
+      commenceTime: pick.commence_time?.toISOString() ?? null,
+      dateAdded: pick.date_added.toISOString(),
+      sport,
+    };
   }
 
-  /** Results stored over the look-back plus finals on the current scoreboards. */
-  private async knownResults(sports: readonly string[], now: number): Promise<GameResult[]> {
+  /**
+   * Every game a pick of these sports could be on: results stored over the look-back, finals on the current
+   * scoreboards (kept as results), and the scoreboards' games that have not finished (they settle nothing, but a
+   * pick that could be one of them is not settled on another).
+   */
+  private async knownGames(sports: readonly string[], now: number): Promise<Candidate[]> {
     const stored = await this.results.findSince(sports, new Date(now - RESULT_LOOKBACK_DAYS * DAY));
     const current: GameResult[] = [];
+    const open: Candidate[] = [];
     for (const sport of sports) {
       const board = await this.feeds.scoreboard(sport);
       for (const game of board?.games ?? []) {
-        const result = resultOf(sport, game, this.scores.name);
+        const result = gameResultOf(sport, game, this.scores.name);
         if (result) current.push(result);
+        else
+          open.push({
+            game_id: game.id,
+            event_id: game.event_id ?? null,
+            home_team: game.home_team,
+            away_team: game.away_team,
+            commence_time: game.commence_time,
+            final: false,
+            sport,
+            result: null,
+          });
       }
     }
     await this.results.save(current);
     const byKey = new Map<string, GameResult>();
     for (const r of stored) byKey.set(`${r.sport_key}:${r.game_id}`, { ...r, commence_time: r.commence_time.toISOString() });
     for (const r of current) byKey.set(`${r.sport_key}:${r.game_id}`, r);
-    return [...byKey.values()];
+    return [...[...byKey.values()].map(candidate), ...open];
   }
 
-  /** Settles what can be settled and tells each user; returns the picks that changed and how many had a final game. */
-  private async settle(pending: readonly PickRow[], results: readonly GameResult[]): Promise<{ settled: UserPick[]; matched: number }> {
+  /** Why a pick stays pending, written only when it says something new (every run looks at every pending pick). */
+  private async recordUnsettled(pick: PickRow, reason: UnsettledReason): Promise<void> {
+    const games = reason.code === 'ambiguous' ? (reason.games ?? null) : null;
+    if (pick.unsettled_reason === reason.code && pick.unsettled_games === games) return;
+    await this.picks.markUnsettled(pick.id, reason);
+  }
+
+  /**
+   * Settles what can be settled, records why each other pick cannot be (issue 20), and tells each user; returns
+   * the picks that changed and how many had one final game.
+   */
+  private async settle(pending: readonly PickRow[], games: readonly Candidate[]): Promise<{ settled: UserPick[]; matched: number }> {
     const now = new Date(this.clock());
     const byUser = new Map<string, UserPick[]>();
     let matched = 0;
     for (const pick of pending) {
       const sport = this.sportOf(pick);
-      const game = matchPickToGame(this.toMatch(pick), results.filter((r) => r.sport_key === sport));
-      if (!game) continue;
+      if (!sport) {
+        await this.recordUnsettled(pick, { code: 'unsupported_league' });
+        continue;
+      }
+      const found = findPickGame(
+        this.toMatch(pick, sport),
+        games.filter((g) => g.sport === sport),
+      );
+      if (!found.game) {
+        await this.recordUnsettled(pick, found.reason === 'ambiguous' ? { code: 'ambiguous', games: found.games } : { code: found.reason });
+        continue;
+      }
+      const game = found.game.result!;
       matched += 1;
-      const outcome = settlePick(pick, game);
-      if (!outcome.settled || outcome.confidence <= SETTLEMENT_CONFIDENCE_REQUIRED) continue;
+      const outcome = settlePick({ ...pick, sport }, game);
+      if (!outcome.settled) {
+        await this.recordUnsettled(pick, { code: outcome.reason });
+        continue;
+      }
+      if (outcome.confidence <= SETTLEMENT_CONFIDENCE_REQUIRED) continue;
       const row = await this.picks.settle(pick.id, {
         status: outcome.status,
         actual_payout_cents: settlementPayoutCents(outcome.status, pick.stake_cents, pick.potential_cents),
@@ -199,14 +294,23 @@ export class SettlementService implements OnApplicationBootstrap {
         validation_confidence: outcome.confidence,
         espn_game_id: game.game_id,
       });
-      if (row) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), toPick(row)]);
+      if (row) {
+        byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), toPick(row)]);
+        this.metrics.picksSettled.inc({ status: outcome.status });
+      }
     }
     const at = now.toISOString();
     for (const [userId, picks] of byUser) {
-      await this.publisher.publish({ channel: 'user', sport: userId, at, type: 'picks.settled', data: { count: picks.length, picks } });
+      await this.publisher.publish({ channel: 'user', key: userId, at, type: 'picks.settled', data: { count: picks.length, picks } });
     }
     const settled = [...byUser.values()].flat();
     if (settled.length) this.logger.log({ settled: settled.length, users: byUser.size }, `Settled ${settled.length} pick(s)`);
     return { settled, matched };
   }
+}
+
+/** A stored or current final result as a candidate game. */
+function candidate(result: GameResult): Candidate {
+  const { game_id, event_id, home_team, away_team, commence_time, sport_key } = result;
+  return { game_id, event_id, home_team, away_team, commence_time, sport: sport_key, result };
 }

@@ -1,13 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { JobName, JobPayload } from '@oddspulse/shared';
-import { APP_CONFIG } from '@oddspulse/server/config/config.module';
-import type { AppConfig } from '@oddspulse/server/config/config.schema';
-import { JobQueueService } from '@oddspulse/server/queue/job-queue.service';
-import { RedisService } from '@oddspulse/server/redis/redis.service';
-import { RedisKeys } from '@oddspulse/server/redis/redis-keys';
-import { FeedStateService } from '../feeds/feed-state.service';
+import { duePolls, JobName, JobPayload } from '@oddspulse/shared';
+import { APP_CONFIG, type AppConfig, JobQueueService, LiveStateRepository } from '@oddspulse/core';
 import { OnJob } from '../jobs/on-job.decorator';
-import { duePolls } from './feed-cadence';
 
 const JOB_FOR_KIND = { odds: JobName.OddsPoll, props: JobName.PropsPoll, scores: JobName.ScoresPoll } as const;
 
@@ -19,8 +13,7 @@ export class FeedsSchedulerService implements OnApplicationBootstrap {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobQueueService,
-    private readonly redis: RedisService,
-    private readonly state: FeedStateService,
+    private readonly state: LiveStateRepository,
   ) {}
 
   async onApplicationBootstrap() {
@@ -33,10 +26,10 @@ export class FeedsSchedulerService implements OnApplicationBootstrap {
   @OnJob(JobName.FeedsSchedule)
   async fanOut(_data: JobPayload<typeof JobName.FeedsSchedule>) {
     const now = Date.now();
-    await this.redis.client.set(this.redis.key(...RedisKeys.scheduleLastTick), String(now));
+    await this.state.recordScheduleTick(now);
     const polls = duePolls(
       this.config.FEED_SPORTS,
-      await this.state.statuses(),
+      await this.state.feedStatuses(),
       {
         oddsMs: this.config.ODDS_INTERVAL_MS,
         oddsLiveMs: this.config.ODDS_LIVE_INTERVAL_MS,

@@ -36,7 +36,11 @@ const boardEvent = (id: string, books: string[], fields: Partial<BoardEvent> = {
 // spec 002 §3 game fields event_id and bookmakers, §5 team matching, §7 the line-movement request's bookmakers
 describe('joinToOdds', () => {
   it('gives a game of another provider the odds event id found by team names, and the books pricing it', () => {
-    const [joined] = joinToOdds([game('espn-1')], [boardEvent('other', ['fanduel'], { home_team: 'Denver Nuggets' }), boardEvent('odds-1', ['draftkings', 'fanduel'])], null);
+    const [joined] = joinToOdds(
+      [game('espn-1')],
+      [boardEvent('other', ['fanduel'], { home_team: 'Denver Nuggets' }), boardEvent('odds-1', ['draftkings', 'fanduel'])],
+      null,
+    );
     expect(joined).toMatchObject({ id: 'espn-1', event_id: 'odds-1', bookmakers: ['draftkings', 'fanduel'] });
   });
 
@@ -53,7 +57,10 @@ describe('joinToOdds', () => {
   it('keeps the event id and books of a game the board has dropped (a final), and adds nothing to an unknown game', () => {
     const before = joinToOdds([game('espn-1')], [boardEvent('odds-1', ['draftkings'])], null);
     const final = game('espn-1', { status: 'final', completed: true, live: false });
-    expect(joinToOdds([final, game('espn-2', { home_team: 'Utah Jazz' })], [], before)).toEqual([{ ...final, event_id: 'odds-1', bookmakers: ['draftkings'] }, game('espn-2', { home_team: 'Utah Jazz' })]);
+    expect(joinToOdds([final, game('espn-2', { home_team: 'Utah Jazz' })], [], before)).toEqual([
+      { ...final, event_id: 'odds-1', bookmakers: ['draftkings'] },
+      game('espn-2', { home_team: 'Utah Jazz' }),
+    ]);
     expect(joinToOdds([final], null, before)[0]).toMatchObject({ event_id: 'odds-1', bookmakers: ['draftkings'] });
   });
 

@@ -6,7 +6,11 @@ import { findMatchingGame, type BoardEvent, type ScoreboardEvent } from '@oddspu
  * which the line-movement request sends, §7). A game the board no longer holds (the odds feed drops a game once
  * it is final) keeps what the previous scoreboard had, so its line movement stays reachable.
  */
-export function joinToOdds(games: readonly ScoreboardEvent[], boardEvents: readonly BoardEvent[] | null, previous: readonly ScoreboardEvent[] | null): ScoreboardEvent[] {
+export function joinToOdds(
+  games: readonly ScoreboardEvent[],
+  boardEvents: readonly BoardEvent[] | null,
+  previous: readonly ScoreboardEvent[] | null,
+): ScoreboardEvent[] {
   const byId = new Map((boardEvents ?? []).map((e) => [e.id, e]));
   const before = new Map((previous ?? []).map((g) => [g.id, g]));
   return games.map((game) => {

@@ -3,11 +3,9 @@ import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { RealtimeEnvelope, ScoreboardEvent, normaliseOddsApiV4 } from '@oddspulse/shared';
-import { APP_CONFIG } from '@oddspulse/server/config/config.module';
-import { AppConfig, parseConfig } from '@oddspulse/server/config/config.schema';
+import { APP_CONFIG, AppConfig, parseConfig, LiveStateRepository } from '@oddspulse/core';
 import { HttpStub } from '../../../test/support/http-stub';
 import { RealtimeListener, eventually } from '../../../test/support/realtime-listener';
-import { FeedStateService } from '../feeds/feed-state.service';
 import { WorkersModule } from '../workers.module';
 import { ESPN_LEAGUES } from './espn/espn-scoreboard.mapper';
 import { ScoresPipelineService } from './scores-pipeline.service';
@@ -35,7 +33,7 @@ describe('scores pipeline on recorded ESPN scoreboards (real Redis)', () => {
   let app: INestApplicationContext;
   let config: AppConfig;
   let pipeline: ScoresPipelineService;
-  let state: FeedStateService;
+  let state: LiveStateRepository;
   let listener: RealtimeListener;
 
   beforeAll(async () => {
@@ -46,11 +44,14 @@ describe('scores pipeline on recorded ESPN scoreboards (real Redis)', () => {
     };
     const base = parseConfig(process.env);
     config = { ...base, REDIS_PREFIX: `${base.REDIS_PREFIX}:espn`, SCORES_PROVIDER: 'espn', ESPN_BASE_URL: `${url}/apis/site/v2/sports`, FEED_SPORTS: [] };
-    const moduleRef = await Test.createTestingModule({ imports: [WorkersModule] }).overrideProvider(APP_CONFIG).useValue(config).compile();
+    const moduleRef = await Test.createTestingModule({ imports: [WorkersModule] })
+      .overrideProvider(APP_CONFIG)
+      .useValue(config)
+      .compile();
     moduleRef.useLogger(false);
     app = await moduleRef.init();
     pipeline = app.get(ScoresPipelineService);
-    state = app.get(FeedStateService);
+    state = app.get(LiveStateRepository);
     listener = new RealtimeListener(config.REDIS_URL, config.REDIS_PREFIX);
     await listener.start();
   });
@@ -85,8 +86,13 @@ describe('scores pipeline on recorded ESPN scoreboards (real Redis)', () => {
       if (raw.events[i].competitions[0].odds?.length) expect(game.odds?.provider).toBeTruthy();
     }
     const finals = board.games.filter((g) => g.status === 'final');
-    const published = await eventually(() => listener.on('scores', sport), (m) => m.length >= 1 + finals.length);
-    expect(published.filter((m) => m.type === 'game.final').map((m) => (m as Extract<RealtimeEnvelope, { type: 'game.final' }>).data.game.id)).toEqual(finals.map((g) => g.id));
+    const published = await eventually(
+      () => listener.on('scores', sport),
+      (m) => m.length >= 1 + finals.length,
+    );
+    expect(published.filter((m) => m.type === 'game.final').map((m) => (m as Extract<RealtimeEnvelope, { type: 'game.final' }>).data.game.id)).toEqual(
+      finals.map((g) => g.id),
+    );
   });
 
   it('reads the structured odds block (moneyline, spread, total with open and close)', async () => {
@@ -125,7 +131,11 @@ describe('scores pipeline on recorded ESPN scoreboards (real Redis)', () => {
     expect(opener.bookmakers).toEqual(priced);
 
     // The odds feed drops the game (it went final): the scoreboard keeps the join.
-    await state.saveBoard('odds', { sport_key: 'americanfootball_nfl', fetched_at: new Date().toISOString(), events: events.filter((e) => e.id !== opener.event_id) });
+    await state.saveBoard('odds', {
+      sport_key: 'americanfootball_nfl',
+      fetched_at: new Date().toISOString(),
+      events: events.filter((e) => e.id !== opener.event_id),
+    });
     const again = (await pollFile('scoreboard_football_nfl_2022-wk1_live-final-scheduled.json', 'americanfootball_nfl')).find((g) => g.id === opener.id)!;
     expect(again).toMatchObject({ event_id: opener.event_id, bookmakers: priced });
   });

@@ -1,11 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { FeedStatus, JobName, JobPayload, ScoreboardEvent, SportScoreboard } from '@oddspulse/shared';
-import { JobQueueService } from '@oddspulse/server/queue/job-queue.service';
-import { RealtimePublisher } from '@oddspulse/server/realtime/realtime-publisher.service';
+import { JobQueueService, MetricsService, RealtimePublisher, LiveStateRepository } from '@oddspulse/core';
 import { CLOCK, Clock } from '../feeds/clock';
 import { FeedError } from '../feeds/feed-errors';
-import { FeedStateService } from '../feeds/feed-state.service';
 import { SCORES_PROVIDER, ScoresProvider } from '../feeds/providers';
 import { OnJob } from '../jobs/on-job.decorator';
 import { joinToOdds } from './odds-join';
@@ -33,14 +31,23 @@ export class ScoresPipelineService {
   constructor(
     @Inject(SCORES_PROVIDER) private readonly provider: ScoresProvider,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly state: FeedStateService,
+    private readonly state: LiveStateRepository,
     private readonly publisher: RealtimePublisher,
     private readonly jobs: JobQueueService,
+    private readonly metrics: MetricsService,
   ) {}
 
   @OnJob(JobName.ScoresPoll)
   async poll(data: JobPayload<typeof JobName.ScoresPoll>): Promise<ScoresPollResult> {
-    const result = await this.state.withLock('scores', data.sport, LOCK_TTL_MS, () => this.run(data.sport));
+    const polled = this.metrics.startPoll('scores', data.sport);
+    let result: ScoresPollResult | null;
+    try {
+      result = await this.state.withFeedLock('scores', data.sport, LOCK_TTL_MS, () => this.run(data.sport));
+    } catch (error) {
+      polled('error');
+      throw error;
+    }
+    if (result) polled(result.outcome === 'paused' ? 'paused' : 'ok');
     return result ?? { sport: data.sport, outcome: 'locked' };
   }
 
@@ -59,14 +66,15 @@ export class ScoresPipelineService {
     const { updated, finals, started: startedGames } = diffScoreboards(previous?.games ?? null, games);
     const board: SportScoreboard = { sport_key: sport, fetched_at: at, games };
     await this.state.saveScoreboard(board);
-    if (updated.length) await this.publisher.publish({ channel: 'scores', sport, at, type: 'score.update', data: { games: updated } });
-    for (const game of finals) await this.publisher.publish({ channel: 'scores', sport, at, type: 'game.final', data: { game } });
+    if (updated.length) await this.publisher.publish({ channel: 'scores', key: sport, at, type: 'score.update', data: { games: updated } });
+    for (const game of finals) await this.publisher.publish({ channel: 'scores', key: sport, at, type: 'game.final', data: { game } });
     // Settlement and closing lines run as jobs with ids per game, so a final seen twice settles once.
     for (const game of finals) await this.jobs.add(JobName.PicksSettleGame, { sport, game }, { jobId: `settle-${sport}-${game.id}` });
     for (const game of startedGames) await this.jobs.add(JobName.PicksRecordClose, { sport, game }, { jobId: `close-${sport}-${game.id}` });
-    if (previous?.stale_since) await this.publisher.publish({ channel: 'scores', sport, at, type: 'board.status', data: { fetched_at: at, stale_since: null } });
+    if (previous?.stale_since)
+      await this.publisher.publish({ channel: 'scores', key: sport, at, type: 'board.status', data: { fetched_at: at, stale_since: null } });
     const live = games.filter((g) => g.live).length;
-    await this.state.saveStatus(this.status(sport, started, { state: 'ok', last_success_at: at, events: games.length, live }));
+    await this.state.saveFeedStatus(this.status(sport, started, { state: 'ok', last_success_at: at, events: games.length, live }));
     this.logger.log(
       { sport, provider: this.provider.name, games: games.length, live, updated: updated.length, finals: finals.length, ms: this.clock() - started },
       `scores ${sport}: ${games.length} games, ${live} live, ${updated.length} changed, ${finals.length} final`,
@@ -91,10 +99,10 @@ export class ScoresPipelineService {
   }
 
   private async failed(sport: string, previous: SportScoreboard | null, error: FeedError, now: number): Promise<ScoresPollResult> {
-    const last = await this.state.status('scores', sport);
+    const last = await this.state.feedStatus('scores', sport);
     const base = { last_success_at: last?.last_success_at ?? null, events: previous?.games.length ?? 0, live: last?.live ?? 0 };
     if (error.kind === 'paused') {
-      await this.state.saveStatus(this.status(sport, now, { ...base, state: 'paused', paused_reason: error.message }));
+      await this.state.saveFeedStatus(this.status(sport, now, { ...base, state: 'paused', paused_reason: error.message }));
       return { sport, outcome: 'paused' };
     }
     const staleSince = previous?.stale_since ?? new Date(now).toISOString();
@@ -102,13 +110,13 @@ export class ScoresPipelineService {
       await this.state.saveScoreboard({ ...previous, stale_since: staleSince });
       await this.publisher.publish({
         channel: 'scores',
-        sport,
+        key: sport,
         at: new Date(now).toISOString(),
         type: 'board.status',
         data: { fetched_at: previous.fetched_at, stale_since: staleSince, error: error.message },
       });
     }
-    await this.state.saveStatus(this.status(sport, now, { ...base, state: 'stale', stale_since: staleSince, error: error.message }));
+    await this.state.saveFeedStatus(this.status(sport, now, { ...base, state: 'stale', stale_since: staleSince, error: error.message }));
     this.logger.error({ sport, provider: this.provider.name, errorKind: error.kind, status: error.status }, `scores ${sport}: feed failed: ${error.message}`);
     throw new UnrecoverableError(`scores ${sport}: ${error.message}`);
   }

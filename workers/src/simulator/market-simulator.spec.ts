@@ -26,7 +26,16 @@ describe('MarketSimulator', () => {
 
   it('covers the sports of the issue, with three-way soccer markets', () => {
     expect(MarketSimulator.sports()).toEqual(
-      expect.arrayContaining(['americanfootball_nfl', 'americanfootball_ncaaf', 'basketball_nba', 'basketball_ncaab', 'icehockey_nhl', 'baseball_mlb', 'soccer_usa_mls', 'soccer_epl']),
+      expect.arrayContaining([
+        'americanfootball_nfl',
+        'americanfootball_ncaaf',
+        'basketball_nba',
+        'basketball_ncaab',
+        'icehockey_nhl',
+        'baseball_mlb',
+        'soccer_usa_mls',
+        'soccer_epl',
+      ]),
     );
     const soccer = new MarketSimulator(1).oddsBoard('soccer_epl', NOW);
     const h2h = soccer[0].bookmakers[0].markets.find((m) => m.key === 'h2h')!;

@@ -20,7 +20,17 @@ export interface BookProfile {
 }
 
 const book = (key: string, title: string, margin: number, lagSec: number, updateSec: number, noise: number, extra: Partial<BookProfile> = {}): BookProfile => ({
-  key, title, margin, lagSec, updateSec, noise, rounding: 'american', coverage: 0.9, props: false, dfs: false, ...extra,
+  key,
+  title,
+  margin,
+  lagSec,
+  updateSec,
+  noise,
+  rounding: 'american',
+  coverage: 0.9,
+  props: false,
+  dfs: false,
+  ...extra,
 });
 
 export const BOOK_PROFILES: readonly BookProfile[] = [

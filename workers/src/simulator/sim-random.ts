@@ -48,7 +48,13 @@ export function poisson(mean: number, ...parts: Array<string | number>): number 
 
 /** A 32-hex id like The Odds API's event ids. */
 export function hexId(...parts: Array<string | number>): string {
-  return [0, 1, 2, 3].map((i) => hash32(...parts, i).toString(16).padStart(8, '0')).join('');
+  return [0, 1, 2, 3]
+    .map((i) =>
+      hash32(...parts, i)
+        .toString(16)
+        .padStart(8, '0'),
+    )
+    .join('');
 }
 
 /**

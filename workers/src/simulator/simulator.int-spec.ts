@@ -2,13 +2,9 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { sql } from 'kysely';
 import { QueueName, RealtimeEnvelope } from '@oddspulse/shared';
-import { APP_CONFIG } from '@oddspulse/server/config/config.module';
-import { AppConfig, parseConfig } from '@oddspulse/server/config/config.schema';
-import { Database, KYSELY } from '@oddspulse/server/database/database.module';
-import { JobQueueService } from '@oddspulse/server/queue/job-queue.service';
+import { APP_CONFIG, AppConfig, parseConfig, Database, KYSELY, JobQueueService, LiveStateRepository } from '@oddspulse/core';
 import { RealtimeListener, eventually } from '../../../test/support/realtime-listener';
 import { CLOCK } from '../feeds/clock';
-import { FeedStateService } from '../feeds/feed-state.service';
 import { ODDS_PROVIDER, OddsProvider } from '../feeds/providers';
 import { OddsPipelineService } from '../odds/odds-pipeline.service';
 import { FeedsSchedulerService } from '../schedule/feeds-scheduler.service';
@@ -57,7 +53,7 @@ describe('simulator through the pipeline, two worker processes (real Redis and P
 
   it('two processes see the same market for the same seed and time', async () => {
     await a.get(OddsPipelineService).pollOdds({ sport: SPORT, tick: 0 });
-    const stored = await a.get(FeedStateService).board('odds', SPORT);
+    const stored = await a.get(LiveStateRepository).board('odds', SPORT);
     const fromB = await b.get<OddsProvider>(ODDS_PROVIDER).fetchOdds(SPORT);
     expect(JSON.stringify(stored!.events)).toBe(JSON.stringify(fromB));
     expect(fromB.length).toBeGreaterThan(0);
@@ -67,7 +63,7 @@ describe('simulator through the pipeline, two worker processes (real Redis and P
     const db = a.get<Database>(KYSELY);
     const count = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM odds_history WHERE sport_key = ${SPORT}`.execute(db)).rows[0].n);
     const before = await count();
-    const board = (await a.get(FeedStateService).board('odds', SPORT))!;
+    const board = (await a.get(LiveStateRepository).board('odds', SPORT))!;
     const outcomes = board.events.reduce((s, e) => s + e.bookmakers.reduce((t, bk) => t + bk.markets.reduce((u, m) => u + m.outcomes.length, 0), 0), 0);
     listener.clear();
     clocks.b = T0 + 30_000;
@@ -75,7 +71,10 @@ describe('simulator through the pipeline, two worker processes (real Redis and P
     expect(result.historyRows).toBeGreaterThan(0);
     expect(result.historyRows).toBeLessThan(outcomes * 0.2);
     expect((await count()) - before).toBe(result.historyRows);
-    const diff = await eventually(() => listener.on('odds', SPORT), (m) => m.length > 0);
+    const diff = await eventually(
+      () => listener.on('odds', SPORT),
+      (m) => m.length > 0,
+    );
     expect(diff[0]).toMatchObject({ type: 'board.diff', seq: 2 });
   });
 
@@ -85,7 +84,7 @@ describe('simulator through the pipeline, two worker processes (real Redis and P
     const end = game.commence + 150 * 60_000;
     clocks.a = end - 60_000;
     await a.get(ScoresPipelineService).poll({ sport: SPORT, tick: 0 });
-    expect((await a.get(FeedStateService).scoreboard(SPORT))!.games.find((g) => g.id === game.id)).toMatchObject({ status: 'in_progress' });
+    expect((await a.get(LiveStateRepository).scoreboard(SPORT))!.games.find((g) => g.id === game.id)).toMatchObject({ status: 'in_progress' });
     listener.clear();
     clocks.b = end + 60_000;
     await b.get(ScoresPipelineService).poll({ sport: SPORT, tick: 1 });
@@ -96,7 +95,9 @@ describe('simulator through the pipeline, two worker processes (real Redis and P
       (m) => m.length > 0,
     );
     await new Promise((r) => setTimeout(r, 200));
-    const mine = listener.on('scores', SPORT).filter((m) => m.type === 'game.final' && (m as Extract<RealtimeEnvelope, { type: 'game.final' }>).data.game.id === game.id);
+    const mine = listener
+      .on('scores', SPORT)
+      .filter((m) => m.type === 'game.final' && (m as Extract<RealtimeEnvelope, { type: 'game.final' }>).data.game.id === game.id);
     expect(finals.length).toBeGreaterThan(0);
     expect(mine).toHaveLength(1);
     expect((mine[0] as Extract<RealtimeEnvelope, { type: 'game.final' }>).data.game).toMatchObject({ status: 'final', completed: true, event_id: game.id });

@@ -1,5 +1,5 @@
 import { CORE_SPORTS } from '@oddspulse/shared';
-import { parseConfig } from '@oddspulse/server/config/config.schema';
+import { parseConfig } from '@oddspulse/core';
 import { FeedError } from '../feeds/feed-errors';
 import { MarketSimulator } from './market-simulator';
 import { SimulatorOddsProvider, SimulatorScoresProvider, SimulatorService } from './simulator.providers';
@@ -22,7 +22,10 @@ describe('SimulatorService', () => {
 
   it('plays a sport named in SIMULATOR_SPORT_TIME_SCALES at its own scale: an NHL game over in 75 s at 120', async () => {
     const env = { SIMULATOR_SPORT_TIME_SCALES: 'icehockey_nhl=120' };
-    const game = providers(env).service.market('icehockey_nhl').games('icehockey_nhl', NOW).find((g) => g.commence > NOW)!;
+    const game = providers(env)
+      .service.market('icehockey_nhl')
+      .games('icehockey_nhl', NOW)
+      .find((g) => g.commence > NOW)!;
     const at = async (ms: number) => (await providers(env, game.commence + ms).scores.fetchScores('icehockey_nhl')).find((g) => g.id === game.id)!;
     // Games follow each other closely on the compressed clock, and an NHL game's 150 simulated minutes take 75 s.
     expect(game.commence - NOW).toBeLessThan(30_000);

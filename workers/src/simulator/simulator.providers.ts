@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { BoardEvent, ScoreboardEvent } from '@oddspulse/shared';
-import { APP_CONFIG } from '@oddspulse/server/config/config.module';
-import type { AppConfig } from '@oddspulse/server/config/config.schema';
+import { APP_CONFIG, type AppConfig } from '@oddspulse/core';
 import { FeedError } from '../feeds/feed-errors';
 import type { OddsProvider, ScoresProvider } from '../feeds/providers';
 import { CLOCK, Clock } from '../feeds/clock';

@@ -3,11 +3,7 @@
  * remaining balance comes back on every response (x-requests-remaining/used/last). Below the reserve
  * only the priority sports keep polling, so the credits left go to what matters most.
  */
-export interface CreditState {
-  remaining: number | null;
-  used: number | null;
-  last: number | null;
-}
+import type { OddsApiCredits } from '@oddspulse/core';
 
 export interface BudgetRules {
   reserve: number;
@@ -21,7 +17,7 @@ export function oddsCallCost(markets: number, regions: number): number {
   return Math.max(1, markets) * Math.max(1, regions);
 }
 
-export function budgetDecision(state: CreditState, rules: BudgetRules, sport: string, cost: number): BudgetDecision {
+export function budgetDecision(state: OddsApiCredits, rules: BudgetRules, sport: string, cost: number): BudgetDecision {
   if (state.remaining === null) return { allowed: true };
   if (state.remaining < cost) {
     return { allowed: false, reason: `${state.remaining} credits left, ${cost} needed: polling stopped until the quota resets` };
@@ -36,7 +32,7 @@ export function budgetDecision(state: CreditState, rules: BudgetRules, sport: st
 }
 
 /** Reads the usage headers; absent headers (as on a 401) leave the state unknown for that field. */
-export function creditsFromHeaders(headers: Headers): CreditState | null {
+export function creditsFromHeaders(headers: Headers): OddsApiCredits | null {
   const read = (name: string) => {
     const value = headers.get(name);
     if (value === null || value.trim() === '') return null;

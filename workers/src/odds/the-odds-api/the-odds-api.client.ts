@@ -1,10 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { APP_CONFIG } from '@oddspulse/server/config/config.module';
-import type { AppConfig } from '@oddspulse/server/config/config.schema';
+import { APP_CONFIG, OddsApiAccountRepository, type AppConfig } from '@oddspulse/core';
 import { FeedError } from '../../feeds/feed-errors';
 import { getJson, redactUrl } from '../../feeds/feed-http';
 import { creditsFromHeaders } from './credit-budget';
-import { CreditLedgerService } from './credit-ledger.service';
 
 const MAX_RETRY_WAIT_MS = 60_000;
 
@@ -18,7 +16,7 @@ export class TheOddsApiClient {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly ledger: CreditLedgerService,
+    private readonly account: OddsApiAccountRepository,
   ) {}
 
   async get<T>(path: string, query: Record<string, string>, sport: string): Promise<T> {
@@ -33,7 +31,7 @@ export class TheOddsApiClient {
         retry: { retries: this.config.FEED_RETRY_ATTEMPTS, baseDelayMs: this.config.FEED_RETRY_BASE_MS, maxDelayMs: MAX_RETRY_WAIT_MS },
         onResponse: (headers) => {
           const credits = creditsFromHeaders(headers);
-          if (credits) pending.push(this.ledger.record(sport, credits));
+          if (credits) pending.push(this.account.recordCredits(sport, credits));
         },
         onRetry: (error, attempt, delayMs) =>
           this.logger.warn(
@@ -43,7 +41,7 @@ export class TheOddsApiClient {
       });
       return body;
     } catch (error) {
-      if (error instanceof FeedError && error.kind === 'out_of_credits') pending.push(this.ledger.exhausted());
+      if (error instanceof FeedError && error.kind === 'out_of_credits') pending.push(this.account.markExhausted());
       throw error;
     } finally {
       await Promise.all(pending);

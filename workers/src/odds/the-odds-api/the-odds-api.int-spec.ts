@@ -4,14 +4,9 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { ServerResponse } from 'node:http';
 import { JobName, QueueName, SportBoard } from '@oddspulse/shared';
-import { APP_CONFIG } from '@oddspulse/server/config/config.module';
-import { AppConfig, parseConfig } from '@oddspulse/server/config/config.schema';
-import { JobQueueService } from '@oddspulse/server/queue/job-queue.service';
-import { RedisService } from '@oddspulse/server/redis/redis.service';
-import { RedisKeys } from '@oddspulse/server/redis/redis-keys';
+import { APP_CONFIG, AppConfig, parseConfig, JobQueueService, OddsApiAccountRepository, RedisService, RedisKeys, LiveStateRepository } from '@oddspulse/core';
 import { HttpStub } from '../../../../test/support/http-stub';
 import { RealtimeListener, eventually } from '../../../../test/support/realtime-listener';
-import { FeedStateService } from '../../feeds/feed-state.service';
 import { WorkersModule } from '../../workers.module';
 import { OddsPipelineService } from '../odds-pipeline.service';
 
@@ -37,9 +32,15 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
   let config: AppConfig;
   let pipeline: OddsPipelineService;
   let redis: RedisService;
-  let state: FeedStateService;
+  let state: LiveStateRepository;
   let listener: RealtimeListener;
-  const ok: Reply = (res) => stub.json(res, 200, BOARD.filter((e) => e.sport_key === SPORT), { 'x-requests-remaining': '900', 'x-requests-used': '100', 'x-requests-last': '3' });
+  const ok: Reply = (res) =>
+    stub.json(
+      res,
+      200,
+      BOARD.filter((e) => e.sport_key === SPORT),
+      { 'x-requests-remaining': '900', 'x-requests-used': '100', 'x-requests-last': '3' },
+    );
   const poll = () => pipeline.pollOdds({ sport: SPORT, tick: Date.now() });
   const requestsDuring = async (run: () => Promise<unknown>) => {
     const before = stub.requests.length;
@@ -67,12 +68,15 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
       ODDS_API_PRIORITY_SPORTS: [],
       FEED_SPORTS: [],
     };
-    const moduleRef = await Test.createTestingModule({ imports: [WorkersModule] }).overrideProvider(APP_CONFIG).useValue(config).compile();
+    const moduleRef = await Test.createTestingModule({ imports: [WorkersModule] })
+      .overrideProvider(APP_CONFIG)
+      .useValue(config)
+      .compile();
     moduleRef.useLogger(false);
     app = await moduleRef.init();
     pipeline = app.get(OddsPipelineService);
     redis = app.get(RedisService);
-    state = app.get(FeedStateService);
+    state = app.get(LiveStateRepository);
     listener = new RealtimeListener(config.REDIS_URL, config.REDIS_PREFIX);
     await listener.start();
     await poll();
@@ -101,24 +105,31 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     const board = (await state.board('odds', SPORT)) as SportBoard;
     expect(board.events).toEqual(before.events);
     expect(board.stale_since).toBeDefined();
-    expect(await state.status('odds', SPORT)).toMatchObject({ state: 'stale', stale_since: board.stale_since, error: expect.stringContaining('401') });
-    const status = await eventually(() => listener.on('odds', SPORT), (m) => m.length > 0);
+    expect(await state.feedStatus('odds', SPORT)).toMatchObject({ state: 'stale', stale_since: board.stale_since, error: expect.stringContaining('401') });
+    const status = await eventually(
+      () => listener.on('odds', SPORT),
+      (m) => m.length > 0,
+    );
     expect(status).toEqual([expect.objectContaining({ type: 'board.status', data: expect.objectContaining({ stale_since: board.stale_since }) })]);
 
     // The next successful poll clears the stale mark and says so.
     await poll();
     expect((await state.board('odds', SPORT))!.stale_since).toBeUndefined();
-    expect(await state.status('odds', SPORT)).toMatchObject({ state: 'ok', stale_since: null });
+    expect(await state.feedStatus('odds', SPORT)).toMatchObject({ state: 'ok', stale_since: null });
   });
 
   it('401 OUT_OF_USAGE_CREDITS: not retried; the balance is spent, so the sport is paused without asking again', async () => {
     replies = [(res) => stub.json(res, 401, errorBody('OUT_OF_USAGE_CREDITS'))];
     expect((await requestsDuring(poll)).requests).toBe(1);
     expect(await redis.client.hget(redis.key(...RedisKeys.oddsApiCredits), 'remaining')).toBe('0');
+    // issue 15: every balance reported is a reading of the burn rate, the spent one included
+    const readings = await app.get(OddsApiAccountRepository).creditSamples(0);
+    expect(readings.map((r) => r.remaining)).toContain(900);
+    expect(readings.at(-1)).toMatchObject({ remaining: 0, at: expect.any(Number) });
     const paused = await requestsDuring(poll);
     expect(paused.requests).toBe(0);
     expect(paused.value).toMatchObject({ outcome: 'paused' });
-    expect(await state.status('odds', SPORT)).toMatchObject({ state: 'paused', paused_reason: expect.stringContaining('0 credits left') });
+    expect(await state.feedStatus('odds', SPORT)).toMatchObject({ state: 'paused', paused_reason: expect.stringContaining('0 credits left') });
     await redis.client.hset(redis.key(...RedisKeys.oddsApiCredits), 'remaining', '1000');
   });
 
@@ -126,7 +137,10 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     await redis.client.hset(redis.key(...RedisKeys.oddsApiCredits), 'remaining', '40');
     const paused = await requestsDuring(poll);
     expect(paused.requests).toBe(0);
-    expect(await state.status('odds', SPORT)).toMatchObject({ state: 'paused', paused_reason: '40 credits left, below the reserve of 50: low-priority sport paused' });
+    expect(await state.feedStatus('odds', SPORT)).toMatchObject({
+      state: 'paused',
+      paused_reason: '40 credits left, below the reserve of 50: low-priority sport paused',
+    });
     await redis.client.hset(redis.key(...RedisKeys.oddsApiCredits), 'remaining', '1000');
   });
 
@@ -134,7 +148,10 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     const paused = await requestsDuring(() => pipeline.pollOdds({ sport: 'americanfootball_nfl', tick: 0 }));
     expect(paused.requests).toBe(0);
     expect(paused.value).toMatchObject({ outcome: 'paused' });
-    expect(await state.status('odds', 'americanfootball_nfl')).toMatchObject({ state: 'paused', paused_reason: 'americanfootball_nfl is not in season on The Odds API' });
+    expect(await state.feedStatus('odds', 'americanfootball_nfl')).toMatchObject({
+      state: 'paused',
+      paused_reason: 'americanfootball_nfl is not in season on The Odds API',
+    });
   });
 
   it('422: not retried, with the API code in the error', async () => {
@@ -181,13 +198,19 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     replies = [(res) => stub.json(res, 401, errorBody('INVALID_KEY'))];
     const failing = await jobs.add(JobName.OddsPoll, { sport: SPORT, tick: 1 }, { jobId: `odds-${SPORT}-test-1` });
     const queue = jobs.queue(QueueName.Feeds);
-    const failed = await eventually(() => queue.getJob(failing.id!), (job) => job?.failedReason !== undefined && job.finishedOn !== undefined);
+    const failed = await eventually(
+      () => queue.getJob(failing.id!),
+      (job) => job?.failedReason !== undefined && job.finishedOn !== undefined,
+    );
     expect(await failed!.getState()).toBe('failed');
     expect(failed!.attemptsMade).toBe(1);
     expect(failed!.failedReason).toContain('401');
 
     const next = await jobs.add(JobName.OddsPoll, { sport: SPORT, tick: 2 }, { jobId: `odds-${SPORT}-test-2` });
-    const done = await eventually(() => queue.getJob(next.id!), (job) => job?.finishedOn !== undefined);
+    const done = await eventually(
+      () => queue.getJob(next.id!),
+      (job) => job?.finishedOn !== undefined,
+    );
     expect(await done!.getState()).toBe('completed');
   });
 });

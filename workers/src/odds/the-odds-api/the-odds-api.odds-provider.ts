@@ -1,9 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { BoardEvent, normaliseOddsApiV4 } from '@oddspulse/shared';
-import { APP_CONFIG } from '@oddspulse/server/config/config.module';
-import type { AppConfig } from '@oddspulse/server/config/config.schema';
-import { RedisService } from '@oddspulse/server/redis/redis.service';
-import { RedisKeys } from '@oddspulse/server/redis/redis-keys';
+import { APP_CONFIG, type AppConfig, OddsApiAccountRepository } from '@oddspulse/core';
 import { CLOCK, Clock } from '../../feeds/clock';
 import { FeedError } from '../../feeds/feed-errors';
 import type { OddsProvider } from '../../feeds/providers';
@@ -27,7 +24,7 @@ export class TheOddsApiOddsProvider implements OddsProvider {
     private readonly client: TheOddsApiClient,
     private readonly ledger: CreditLedgerService,
     @Inject(CLOCK) private readonly clock: Clock,
-    private readonly redis: RedisService,
+    private readonly account: OddsApiAccountRepository,
   ) {}
 
   private async spend(sport: string, cost: number) {
@@ -37,15 +34,12 @@ export class TheOddsApiOddsProvider implements OddsProvider {
 
   /** Out-of-season sports are not polled: GET /v4/sports (free) lists the ones in season, shared by all workers for an hour. */
   private async assertInSeason(sport: string) {
-    const key = this.redis.key(...RedisKeys.oddsApiSports);
-    const cached = await this.redis.client.get(key);
-    let keys: string[];
-    if (cached) keys = JSON.parse(cached) as string[];
-    else {
+    let keys = await this.account.inSeasonSports();
+    if (!keys) {
       const sports = await this.client.get<Array<{ key: string; active: boolean }>>('/v4/sports', {}, sport);
       if (!Array.isArray(sports)) throw new FeedError('invalid_body', 'Invalid response format from server', true);
       keys = sports.filter((s) => s.active).map((s) => s.key);
-      await this.redis.client.set(key, JSON.stringify(keys), 'EX', SPORTS_TTL_SECONDS);
+      await this.account.saveInSeasonSports(keys, SPORTS_TTL_SECONDS);
     }
     if (!keys.includes(sport)) throw new FeedError('paused', `${sport} is not in season on The Odds API`, false);
   }

@@ -13,6 +13,8 @@ export const ESPN_LEAGUES: Record<string, string> = {
   soccer_epl: 'soccer/eng.1',
 };
 
+// ESPN's scoreboard is undocumented and varies by league and season: every field is read defensively below.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
 const num = (value: unknown): number | undefined => {

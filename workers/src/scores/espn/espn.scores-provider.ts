@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ScoreboardEvent } from '@oddspulse/shared';
-import { APP_CONFIG } from '@oddspulse/server/config/config.module';
-import type { AppConfig } from '@oddspulse/server/config/config.schema';
+import { APP_CONFIG, type AppConfig } from '@oddspulse/core';
 import { FeedError } from '../../feeds/feed-errors';
 import { getJson, redactUrl } from '../../feeds/feed-http';
 import type { ScoresProvider } from '../../feeds/providers';

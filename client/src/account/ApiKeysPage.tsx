@@ -1,0 +1,238 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { API_KEY_NAME_MAX_LENGTH, MAX_ACTIVE_API_KEYS, type ApiKeySummary, type ApiKeyWithSecret } from '@oddspulse/shared';
+import { ApiError } from '../api/api-client';
+import { Spinner } from '../routing/guards';
+import { createApiKey, fetchApiKeys, renameApiKey, revokeApiKey, rotateApiKey } from './security-api';
+
+type KeysState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; keys: ApiKeySummary[] };
+
+const errorText = (error: unknown, fallback: string) => (error instanceof ApiError && error.message) || fallback;
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The secret of a key just created or rotated: shown this once, with a way to copy it. */
+function NewSecret({ created, onDone }: { created: ApiKeyWithSecret; onDone: () => void }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    await navigator.clipboard.writeText(created.key);
+    setCopied(true);
+  };
+  return (
+    <div className="card notice" role="status" data-testid="api-key-secret">
+      <p>
+        <strong>Copy the key “{created.name}” now:</strong> it will not be shown again.
+      </p>
+      <p>
+        <code className="secret" data-testid="api-key-value">
+          {created.key}
+        </code>
+      </p>
+      <div className="actions">
+        <button type="button" className="button" onClick={() => void copy().catch(() => setCopied(false))}>
+          {copied ? 'Copied' : 'Copy'}
+        </button>
+        <button type="button" className="button primary" onClick={onDone}>
+          Done
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function KeyRow({ apiKey, onChanged, onSecret }: { apiKey: ApiKeySummary; onChanged: () => void; onSecret: (key: ApiKeyWithSecret) => void }) {
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(apiKey.name);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const act = async (work: () => Promise<void>, fallback: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await work();
+    } catch (failure) {
+      setError(errorText(failure, fallback));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const rename = (event: FormEvent) => {
+    event.preventDefault();
+    void act(async () => {
+      await renameApiKey(apiKey.id, name.trim());
+      setEditing(false);
+      onChanged();
+    }, 'Could not rename the key.');
+  };
+  const rotate = () => {
+    if (!window.confirm(`Rotate “${apiKey.name}”? Its current secret stops working at once.`)) return;
+    void act(async () => {
+      onSecret(await rotateApiKey(apiKey.id));
+      onChanged();
+    }, 'Could not rotate the key.');
+  };
+  const revoke = () => {
+    if (!window.confirm(`Revoke “${apiKey.name}”? Anything using it stops working at once.`)) return;
+    void act(async () => {
+      await revokeApiKey(apiKey.id);
+      onChanged();
+    }, 'Could not revoke the key.');
+  };
+  return (
+    <tr data-testid="api-key-row">
+      <td>
+        {editing ? (
+          <form onSubmit={rename} className="inline-form">
+            <label className="sr-only" htmlFor={`key-name-${apiKey.id}`}>
+              Key name
+            </label>
+            <input id={`key-name-${apiKey.id}`} value={name} maxLength={API_KEY_NAME_MAX_LENGTH} onChange={(e) => setName(e.target.value)} autoFocus />
+            <button type="submit" className="button" disabled={busy || !name.trim()}>
+              Save
+            </button>
+            <button type="button" className="button" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+          </form>
+        ) : (
+          <span data-testid="api-key-name">{apiKey.name}</span>
+        )}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+      </td>
+      <td>
+        <code>{apiKey.prefix}…</code>
+      </td>
+      <td>{when(apiKey.created_at)}</td>
+      <td data-testid="api-key-last-used">{apiKey.last_used_at ? when(apiKey.last_used_at) : 'Never'}</td>
+      <td className="actions">
+        {!editing && (
+          <button type="button" className="button" disabled={busy} onClick={() => setEditing(true)}>
+            Rename
+          </button>
+        )}
+        <button type="button" className="button" disabled={busy} onClick={rotate}>
+          Rotate
+        </button>
+        <button type="button" className="button danger" disabled={busy} onClick={revoke}>
+          Revoke
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * Platinum personal API keys (DECISIONS 5, issue 22 item 6): create and name a key, see each key's last use,
+ * rename, rotate and revoke. A key reads odds, props, scanners, scores and history and the live socket; it can
+ * never manage the account.
+ */
+export function ApiKeysPage() {
+  const [state, setState] = useState<KeysState>({ status: 'loading' });
+  const [name, setName] = useState('');
+  const [creating, setCreating] = useState(false);
+  const [createError, setCreateError] = useState<string | null>(null);
+  const [secret, setSecret] = useState<ApiKeyWithSecret | null>(null);
+
+  const load = useCallback(() => {
+    fetchApiKeys()
+      .then((keys) => setState({ status: 'ready', keys }))
+      .catch((error: unknown) => setState({ status: 'error', message: errorText(error, 'Could not load your API keys.') }));
+  }, []);
+  useEffect(load, [load]);
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    setCreating(true);
+    setCreateError(null);
+    try {
+      setSecret(await createApiKey(name.trim()));
+      setName('');
+      load();
+    } catch (error) {
+      setCreateError(errorText(error, 'Could not create the key.'));
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const full = state.status === 'ready' && state.keys.length >= MAX_ACTIVE_API_KEYS;
+  return (
+    <div className="page api-keys-page">
+      <p>
+        <Link to="/account">← Account</Link>
+      </p>
+      <h1>API keys</h1>
+      <section className="card" aria-labelledby="api-keys-about">
+        <h2 id="api-keys-about">Programmatic access</h2>
+        <p>
+          Send a key in the <code>x-api-key</code> header to read odds, player props, the +EV, arbitrage and middles scanners, scores and line history, or as{' '}
+          <code>auth.apiKey</code> on the live socket. A key can only read: it cannot change your account, your keys, your picks or your subscription.
+        </p>
+        <pre className="code-sample">curl -H "x-api-key: YOUR_KEY" {window.location.origin}/api/odds?sport=basketball_nba</pre>
+      </section>
+      {secret && <NewSecret created={secret} onDone={() => setSecret(null)} />}
+      <section className="card" aria-labelledby="api-keys-create">
+        <h2 id="api-keys-create">Create a key</h2>
+        <form onSubmit={(e) => void create(e)} className="inline-form">
+          <label htmlFor="api-key-name">Name</label>
+          <input
+            id="api-key-name"
+            value={name}
+            maxLength={API_KEY_NAME_MAX_LENGTH}
+            placeholder="e.g. Trading bot"
+            onChange={(e) => setName(e.target.value)}
+            disabled={full}
+          />
+          <button type="submit" className="button primary" disabled={creating || full || !name.trim()}>
+            {creating ? 'Creating...' : 'Create key'}
+          </button>
+        </form>
+        {full && <p className="muted">You have {MAX_ACTIVE_API_KEYS} keys, the most you can have at once; revoke one to create another.</p>}
+        {createError && (
+          <p className="form-error" role="alert">
+            {createError}
+          </p>
+        )}
+      </section>
+      <section className="card" aria-labelledby="api-keys-list">
+        <h2 id="api-keys-list">Your keys</h2>
+        {state.status === 'loading' && <Spinner label="Loading your API keys..." />}
+        {state.status === 'error' && (
+          <p className="form-error" role="alert">
+            {state.message}{' '}
+            <button type="button" className="button" onClick={load}>
+              Try again
+            </button>
+          </p>
+        )}
+        {state.status === 'ready' && state.keys.length === 0 && <p className="muted">No API keys yet. Create one above.</p>}
+        {state.status === 'ready' && state.keys.length > 0 && (
+          <div className="table-scroll">
+            <table className="api-keys">
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Key</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Last used</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {state.keys.map((key) => (
+                  <KeyRow key={key.id} apiKey={key} onChanged={load} onSecret={setSecret} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

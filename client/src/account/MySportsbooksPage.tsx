@@ -1,0 +1,128 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { BANKROLL_PRESETS, canToggleSportsbook, DEFAULT_BANKROLL, DEFAULT_SPORTSBOOKS, validateBankroll, type Sportsbook } from '@oddspulse/shared';
+import { fetchPreferences, savePreferences } from './account-api';
+import { ApiError } from '../api/api-client';
+import { Spinner } from '../routing/guards';
+import { planAtom } from '../state/auth';
+import { groupSportsbooks } from '../state/sportsbook-rules';
+
+/** "Preferences saved successfully!" stays this long (spec 000 §9). */
+export const SAVED_MESSAGE_MS = 2000;
+
+const GROUPS = groupSportsbooks();
+
+export function MySportsbooksPage() {
+  const plan = useAtomValue(planAtom);
+  const [selected, setSelected] = useState<string[] | null>(null);
+  const [bankroll, setBankroll] = useState<string>(String(DEFAULT_BANKROLL));
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    fetchPreferences()
+      .then((prefs) => {
+        setSelected(prefs.sportsbooks?.length ? prefs.sportsbooks : [...DEFAULT_SPORTSBOOKS]);
+        setBankroll(String(prefs.bankroll ?? DEFAULT_BANKROLL));
+      })
+      .catch((failure: unknown) => {
+        setLoadError(failure instanceof ApiError ? failure.message : 'Failed to load data. Please try again later.');
+      });
+  }, []);
+
+  useEffect(() => {
+    if (status !== 'saved') return;
+    const timer = window.setTimeout(() => setStatus('idle'), SAVED_MESSAGE_MS);
+    return () => window.clearTimeout(timer);
+  }, [status]);
+
+  if (loadError)
+    return (
+      <p className="form-error" role="alert">
+        {loadError}
+      </p>
+    );
+  if (!selected || plan.status !== 'ready') return <Spinner label="Loading your sportsbooks..." />;
+
+  const access = { plan: plan.info.plan, unlimited: plan.info.unlimited };
+  const toggle = (book: Sportsbook) => {
+    if (!canToggleSportsbook(access, book.key)) return;
+    setSelected((current) => (current!.includes(book.key) ? current!.filter((k) => k !== book.key) : [...current!, book.key]));
+  };
+  const amount = Number(bankroll);
+  const checked = validateBankroll(bankroll);
+
+  const save = async () => {
+    setError(null);
+    if (!checked.ok) {
+      setError(checked.message);
+      return;
+    }
+    setStatus('saving');
+    try {
+      const saved = await savePreferences({ sportsbooks: selected, bankroll: amount });
+      setSelected(saved.sportsbooks);
+      setBankroll(String(saved.bankroll));
+      setStatus('saved');
+    } catch (failure) {
+      setStatus('idle');
+      setError(failure instanceof ApiError && failure.status === 400 ? failure.message : 'Error saving preferences');
+    }
+  };
+
+  const group = (title: string, books: Sportsbook[], id: string) => (
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <div className="book-grid">
+        {books.map((book) => {
+          const allowed = canToggleSportsbook(access, book.key);
+          return (
+            <label key={book.key} className={`book-toggle${allowed ? '' : ' locked'}`} title={allowed ? undefined : 'Requires Platinum Plan'}>
+              <input type="checkbox" checked={selected.includes(book.key)} disabled={!allowed} onChange={() => toggle(book)} />
+              <span>{book.name}</span>
+              {!allowed && <span className="lock">Platinum</span>}
+            </label>
+          );
+        })}
+      </div>
+    </section>
+  );
+
+  return (
+    <div className="page">
+      <h1>My Sportsbooks</h1>
+      <p className="muted">Choose the books you bet with and your bankroll; odds, EV and bet sizing follow them.</p>
+      {group('Popular Sportsbooks', GROUPS.popular, 'popular-books')}
+      {group('DFS Apps', GROUPS.dfs, 'dfs-books')}
+      {group('Other Sportsbooks', GROUPS.other, 'other-books')}
+      <section className="card" aria-labelledby="bankroll-title">
+        <h2 id="bankroll-title">Bankroll</h2>
+        <div className="presets" role="group" aria-label="Bankroll presets">
+          {BANKROLL_PRESETS.map((preset) => (
+            <button key={preset} type="button" className={`button small${amount === preset ? ' primary' : ''}`} onClick={() => setBankroll(String(preset))}>
+              ${preset.toLocaleString('en-US')}
+            </button>
+          ))}
+        </div>
+        <label htmlFor="custom-bankroll">Custom bankroll ($)</label>
+        <input id="custom-bankroll" type="number" min={0} step="1" inputMode="decimal" value={bankroll} onChange={(e) => setBankroll(e.target.value)} />
+      </section>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="actions">
+        <button type="button" className="button primary" disabled={status === 'saving'} onClick={() => void save()}>
+          {status === 'saving' ? 'Saving...' : 'Save preferences'}
+        </button>
+        {status === 'saved' && (
+          <span className="form-success" role="status">
+            Preferences saved successfully!
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}

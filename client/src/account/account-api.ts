@@ -1,0 +1,137 @@
+import { DEFAULT_FREE_MONTHLY_QUOTA, hasPaidPlan, hasPlatinum, planName, type OpsRole, type Plan } from '@oddspulse/shared';
+import { api } from '../api/client';
+import type { Session } from '../api/session';
+
+/** GET /api/me (spec 000 §3). */
+export interface PlanInfo {
+  plan: Plan;
+  remaining: number | null;
+  limit: number | null;
+  used: number;
+  unlimited: boolean;
+  is_gifted: boolean;
+  subscription_end_date: string | null;
+  /** Operations staff (issue 15): the user menu links the operations page. */
+  role?: OpsRole | null;
+}
+
+/** The fallback when /api/me fails or nobody is signed in (spec 000 §3). */
+export const FALLBACK_PLAN: PlanInfo = {
+  plan: 'free',
+  remaining: DEFAULT_FREE_MONTHLY_QUOTA,
+  limit: DEFAULT_FREE_MONTHLY_QUOTA,
+  used: 0,
+  unlimited: false,
+  is_gifted: false,
+  subscription_end_date: null,
+};
+
+export interface Profile {
+  id: string;
+  username: string | null;
+  updated_at: string | null;
+  username_locked?: boolean;
+}
+
+/** GET/PUT /api/preferences; bankroll in dollars (cents allowed). */
+export interface Preferences {
+  sportsbooks: string[];
+  props_sportsbooks: string[];
+  bankroll: number;
+  favorites: string[];
+  odds_format: 'american' | 'decimal' | 'fractional';
+  /** The books this plan may toggle (spec 000 §5). */
+  selectable_sportsbooks: string[];
+  updated_at: string | null;
+}
+
+/** GET /api/auth/providers: the sign-in methods the server has configured, and its demo accounts when DEMO_MODE is on. */
+export interface AuthProviders {
+  password: boolean;
+  google: boolean;
+  apple: boolean;
+  demo?: { accounts: { email: string; plan: Plan }[]; password: string } | null;
+}
+
+export function signIn(email: string, password: string) {
+  return api.post<Session>('/api/auth/login', { email, password }, { auth: 'none' });
+}
+
+export function signUp(email: string, password: string, username?: string) {
+  return api.post<Session>('/api/auth/signup', { email, password, ...(username ? { username } : {}) }, { auth: 'none' });
+}
+
+/** Global sign-out: the server revokes every session of the user. */
+export function signOutEverywhere() {
+  return api.post<void>('/api/auth/logout');
+}
+
+export function requestPasswordReset(email: string) {
+  return api.post<void>('/api/auth/password-reset', { email }, { auth: 'none' });
+}
+
+export function fetchAuthProviders() {
+  return api.get<AuthProviders>('/api/auth/providers', { auth: 'none' });
+}
+
+/** Where the browser goes to start Google or Apple sign-in; returnTo and intent come back on /auth/callback. */
+export function oauthStartUrl(provider: 'google' | 'apple', returnTo: string | null, intent: string | null): string {
+  const query = new URLSearchParams();
+  if (returnTo) query.set('returnTo', returnTo);
+  if (intent) query.set('intent', intent);
+  const text = query.toString();
+  return `/api/auth/${provider}${text ? `?${text}` : ''}`;
+}
+
+/** The one-time code of the OAuth callback becomes a session. */
+export function exchangeOAuthCode(code: string) {
+  return api.post<Session>('/api/auth/exchange', { code }, { auth: 'none' });
+}
+
+export function fetchPlanInfo() {
+  return api.get<PlanInfo>('/api/me');
+}
+
+export function fetchProfile() {
+  return api.get<Profile>('/api/profile');
+}
+
+export function checkUsernameAvailable(candidate: string, signal?: AbortSignal) {
+  return api.get<{ username: string; available: boolean }>('/api/profile/username-available', { query: { candidate }, signal });
+}
+
+export function setUsername(username: string) {
+  return api.put<Profile>('/api/profile/username', { username });
+}
+
+let preferencesInFlight: Promise<Preferences> | null = null;
+
+/** The page's parts that read the preferences at once (bankroll, books, recommendations) share one request. */
+export function fetchPreferences(): Promise<Preferences> {
+  preferencesInFlight ??= api.get<Preferences>('/api/preferences').finally(() => {
+    preferencesInFlight = null;
+  });
+  return preferencesInFlight;
+}
+
+export function savePreferences(preferences: Partial<Pick<Preferences, 'sportsbooks' | 'props_sportsbooks' | 'bankroll' | 'favorites' | 'odds_format'>>) {
+  return api.put<Preferences>('/api/preferences', preferences);
+}
+
+export function isPlatinum(info: PlanInfo): boolean {
+  return hasPlatinum({ plan: info.plan, unlimited: info.unlimited });
+}
+
+export function isPaid(info: PlanInfo): boolean {
+  return hasPaidPlan({ plan: info.plan, unlimited: info.unlimited });
+}
+
+/** The account's plan name as the user is shown it: Platinum for an unlimited account, whatever its plan (spec 000 §6). */
+export function accountPlanName(info: PlanInfo): string {
+  return planName(isPlatinum(info) ? 'platinum' : info.plan);
+}
+
+/** The reset mail links to /account?reset_token=…; a new password ends every other session and signs in. */
+export function confirmPasswordReset(token: string, password: string) {
+  return api.post<Session>('/api/auth/password-reset/confirm', { token, password }, { auth: 'none' });
+}

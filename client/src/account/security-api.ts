@@ -1,0 +1,28 @@
+import type { ApiKeySummary, ApiKeyWithSecret, SecurityActivityEntry } from '@oddspulse/shared';
+import { api } from '../api/client';
+
+/** Issue 17 / 22: the account's personal API keys (Platinum) and its security activity. */
+
+export function fetchApiKeys() {
+  return api.get<ApiKeySummary[]>('/api/api-keys');
+}
+
+export function createApiKey(name: string) {
+  return api.post<ApiKeyWithSecret>('/api/api-keys', { name });
+}
+
+export function renameApiKey(id: string, name: string) {
+  return api.patch<ApiKeySummary>(`/api/api-keys/${encodeURIComponent(id)}`, { name });
+}
+
+export function rotateApiKey(id: string) {
+  return api.post<ApiKeyWithSecret>(`/api/api-keys/${encodeURIComponent(id)}/rotate`);
+}
+
+export function revokeApiKey(id: string) {
+  return api.delete<void>(`/api/api-keys/${encodeURIComponent(id)}`);
+}
+
+export function fetchSecurityActivity() {
+  return api.get<SecurityActivityEntry[]>('/api/account/security-activity');
+}

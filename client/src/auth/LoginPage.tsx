@@ -1,0 +1,150 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { AccountMessages } from '@oddspulse/shared';
+import { fetchAuthProviders, oauthStartUrl, signIn, signUp, type AuthProviders } from '../account/account-api';
+import { api } from '../api/client';
+import { rememberedChoice } from '../api/session';
+import { TabList, tabPanelProps, type TabItem } from '../components/TabList';
+import { UsernameStatus, useUsernameCheck } from '../components/UsernameField';
+import { AUTH_ORIGIN_KEY, Spinner } from '../routing/guards';
+import { authAtom } from '../state/auth';
+import { safeReturnPath, savePricingIntent } from '../state/pricing-intent';
+import { authErrorMessage, LOGIN_BANNERS, redirectTarget } from './login-flow';
+import { SignInOptions } from './SignInOptions';
+
+const REMEMBERED_EMAIL_KEY = 'rememberedEmail';
+
+type AuthTab = 'login' | 'signup';
+/** spec 000 §2: tabs "Log in" and "Sign up". */
+const AUTH_TABS: TabItem<AuthTab>[] = [
+  { value: 'login', label: 'Log in' },
+  { value: 'signup', label: 'Sign up' },
+];
+
+/** Log in and sign up (spec 000 §2, §5): email and password, the providers this server offers, and in demo mode its accounts. */
+export function LoginPage() {
+  const auth = useAtomValue(authAtom);
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [tab, setTab] = useState<AuthTab>(pathname === '/signup' ? 'signup' : 'login');
+  const tabsId = useId();
+  const [email, setEmail] = useState(() => window.localStorage.getItem(REMEMBERED_EMAIL_KEY) ?? '');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(rememberedChoice);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [options, setOptions] = useState<AuthProviders | null>(null);
+  const [username, setUsername] = useState('');
+  const usernameCheck = useUsernameCheck(tab === 'signup' ? username : '');
+
+  useEffect(() => setTab(pathname === '/signup' ? 'signup' : 'login'), [pathname]);
+  useEffect(() => {
+    // spec 000 §2: intent together with returnTo is kept as a pricing intent for 30 minutes.
+    const intent = params.get('intent');
+    const returnTo = params.get('returnTo');
+    if (intent && returnTo) savePricingIntent(window.localStorage, intent, safeReturnPath(returnTo, '/subscribe'), Date.now());
+  }, [params]);
+  useEffect(() => {
+    fetchAuthProviders()
+      .then(setOptions)
+      .catch((failure: unknown) => console.warn('Sign-in options unavailable; offering email and password only', failure));
+  }, []);
+
+  if (auth.status === 'loading') return <Spinner />;
+  if (auth.status === 'signedIn' && !busy) return <Navigate to={redirectTarget(params)} replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!email.trim() || !password) {
+      setError(AccountMessages.emailAndPasswordRequired);
+      return;
+    }
+    // The username is optional at sign-up; if one is typed it must be valid and free (spec 000 §5).
+    const wantsUsername = tab === 'signup' && username.trim() !== '';
+    if (wantsUsername && usernameCheck.state !== 'ok') {
+      setError(usernameCheck.state === 'taken' ? 'This username is already in use' : AccountMessages.usernameRule);
+      return;
+    }
+    setBusy(true);
+    try {
+      const session =
+        tab === 'login' ? await signIn(email.trim(), password) : await signUp(email.trim(), password, wantsUsername ? username.trim() : undefined);
+      if (remember) window.localStorage.setItem(REMEMBERED_EMAIL_KEY, email.trim());
+      else window.localStorage.removeItem(REMEMBERED_EMAIL_KEY);
+      const target = redirectTarget(params);
+      window.sessionStorage.removeItem(AUTH_ORIGIN_KEY);
+      api.setSession(session, remember);
+      navigate(target, { replace: true });
+    } catch (failure) {
+      setError(authErrorMessage(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const oauthStart = (provider: 'google' | 'apple') => {
+    const intent = params.get('intent');
+    const asked = params.get('returnTo') ?? params.get('next');
+    const returnTo = asked ? safeReturnPath(asked, '/app') : null;
+    window.location.assign(oauthStartUrl(provider, returnTo, intent));
+  };
+
+  const banners = LOGIN_BANNERS.filter((b) => params.get(b.param) === 'true');
+  const switchTab = (next: AuthTab) => {
+    setError(null);
+    navigate({ pathname: next === 'signup' ? '/signup' : '/login', search: params.toString() ? `?${params}` : '' }, { replace: true });
+  };
+  const fillDemoAccount = (demoEmail: string, demoPassword: string) => {
+    setEmail(demoEmail);
+    setPassword(demoPassword);
+    switchTab('login');
+  };
+
+  return (
+    <section className="auth-page card">
+      {banners.map((b) => (
+        <div key={b.param} className={`banner banner-${b.kind}`} role="status">
+          {b.text}
+        </div>
+      ))}
+      <TabList id={tabsId} label="Log in or sign up" tabs={AUTH_TABS} selected={tab} onSelect={switchTab} />
+      <form onSubmit={submit} noValidate {...tabPanelProps(tabsId, tab)}>
+        <label htmlFor="auth-email">Email</label>
+        <input id="auth-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <label htmlFor="auth-password">Password</label>
+        <input
+          id="auth-password"
+          type="password"
+          autoComplete={tab === 'login' ? 'current-password' : 'new-password'}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        {tab === 'signup' && (
+          <>
+            <label htmlFor="auth-username">Username (optional)</label>
+            <input id="auth-username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
+            <UsernameStatus state={usernameCheck.state} override={usernameCheck.message} />
+          </>
+        )}
+        <label className="checkbox">
+          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} /> Remember me
+        </label>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button primary wide" disabled={busy}>
+          {busy ? 'Please wait...' : tab === 'login' ? 'Log in' : 'Create account'}
+        </button>
+      </form>
+      {options && <SignInOptions options={options} onOAuth={oauthStart} onDemo={fillDemoAccount} />}
+      <p className="muted small">
+        By continuing you agree to the <Link to="/terms">Terms</Link> and the <Link to="/privacy">Privacy Policy</Link>.
+      </p>
+    </section>
+  );
+}

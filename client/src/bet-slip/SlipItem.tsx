@@ -1,0 +1,64 @@
+import { americanToDecimal, edgeColor } from '@oddspulse/shared';
+import { formatOdds, type OddsDisplayFormat } from '../odds/filter-settings';
+import type { BetSlipItem, KellyGroup, SlipMode } from './bet-slip';
+
+/** One bet of the slip (spec 001 §4): selection, game, market and book, the price, its edge and, for singles, its stake. */
+export function SlipItem({
+  item,
+  mode,
+  format,
+  kellyGroup,
+  onRemove,
+  onStake,
+}: {
+  item: BetSlipItem;
+  mode: SlipMode;
+  format: OddsDisplayFormat;
+  /** The three-way market this leg is sized with, when two or more of its outcomes are in the slip (issue 20). */
+  kellyGroup?: KellyGroup;
+  onRemove: () => void;
+  onStake: (cents: number) => void;
+}) {
+  return (
+    <li className="slip-item" data-testid="slip-item">
+      <div className="slip-item-head">
+        <strong>{item.selection}</strong>
+        <button type="button" className="link-button" aria-label={`Remove ${item.selection}`} onClick={onRemove}>
+          Remove
+        </button>
+      </div>
+      <div className="muted small">
+        {item.matchup} · {item.market} · {item.bookmaker}
+      </div>
+      {kellyGroup && <KellyLegNote group={kellyGroup} id={item.id} />}
+      <div className="slip-item-line">
+        <span className="odds">{formatOdds(americanToDecimal(item.americanOdds), format)}</span>
+        {item.edge !== null && <span className={`edge edge-${edgeColor(item.edge)}`}>{item.edge.toFixed(2)}% edge</span>}
+        {mode === 'single' && (
+          <label className="stake">
+            <span className="sr-only">Stake for {item.selection}</span>$
+            <input
+              type="number"
+              min={0}
+              step={1}
+              inputMode="decimal"
+              value={(item.stakeCents / 100).toString()}
+              onChange={(e) => onStake(Math.round(Number(e.target.value || 0) * 100))}
+            />
+          </label>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function KellyLegNote({ group, id }: { group: KellyGroup; id: string }) {
+  const f = group.kelly.fractions[group.ids.indexOf(id)];
+  return (
+    <div className="muted small" data-testid="slip-kelly-leg">
+      {f > 0
+        ? `Kelly with the other legs of this market: ${(f * 100).toFixed(2)}% of bankroll (full Kelly)`
+        : 'Kelly with the other legs of this market: no bet on this leg'}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { planName, type LocalCheckoutView, type LocalInvoiceView } from '@oddspulse/shared';
+import { fetchLocalCheckout, fetchLocalInvoices, payLocalCheckout } from './billing-api';
+import { Spinner } from '../routing/guards';
+import { safeReturnPath } from '../state/pricing-intent';
+import { formatAmount, formatBillingDate } from './plans';
+
+const NoIndex = () => <meta name="robots" content="noindex" />;
+
+/** Says plainly that this is not Stripe and nothing is charged. */
+function LocalNotice() {
+  return (
+    <p className="banner banner-info" role="note">
+      Local checkout: this server has no Stripe key, so no card is asked for and nothing is charged. Paying here runs the same steps a Stripe payment does.
+    </p>
+  );
+}
+
+/**
+ * /billing/local-checkout/:id: the product's own checkout page when no Stripe key is set (DESIGN "payments"). It
+ * shows what is bought and the amount; Pay completes the session through the same signed webhook events Stripe
+ * would send, then goes to the success page as Stripe Checkout does.
+ */
+export function LocalCheckoutPage() {
+  const { id = '' } = useParams();
+  const [checkout, setCheckout] = useState<LocalCheckoutView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [paying, setPaying] = useState(false);
+  useEffect(() => {
+    fetchLocalCheckout(id)
+      .then(setCheckout)
+      .catch((failure: Error) => setError(failure.message));
+  }, [id]);
+
+  const pay = () => {
+    setPaying(true);
+    setError(null);
+    payLocalCheckout(id).catch((failure: Error) => {
+      setError(failure.message);
+      setPaying(false);
+    });
+  };
+
+  return (
+    <section className="card narrow" data-testid="local-checkout">
+      <NoIndex />
+      <h1>Checkout</h1>
+      <LocalNotice />
+      {!checkout && !error && <Spinner label="Loading the checkout..." />}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {checkout && (
+        <>
+          <dl className="facts">
+            <dt>{checkout.kind === 'gift' ? 'Gift' : 'Plan'}</dt>
+            <dd data-testid="checkout-item">
+              {checkout.kind === 'gift'
+                ? `One month of ${planName(checkout.plan)} for ${checkout.recipient_email}`
+                : `${planName(checkout.plan)} (monthly, auto-renews)`}
+            </dd>
+            <dt>Amount</dt>
+            <dd data-testid="checkout-amount">
+              {formatAmount(checkout.amount_cents, checkout.currency)}
+              {checkout.kind === 'gift' ? ' (once)' : '/month'}
+            </dd>
+          </dl>
+          {checkout.status === 'open' ? (
+            <div className="actions">
+              <button type="button" className="button primary" disabled={paying} onClick={pay}>
+                {paying ? 'Paying...' : `Pay ${formatAmount(checkout.amount_cents, checkout.currency)}`}
+              </button>
+              <a className="button" href={checkout.cancel_url}>
+                Cancel
+              </a>
+            </div>
+          ) : (
+            <p className="form-error">This checkout session is no longer open.</p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** /billing/local-portal: the local billing portal, listing the local invoices (and any credit). */
+export function LocalPortalPage() {
+  const [params] = useSearchParams();
+  const [data, setData] = useState<{ invoices: LocalInvoiceView[]; balance_cents: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    fetchLocalInvoices()
+      .then(setData)
+      .catch((failure: Error) => setError(failure.message));
+  }, []);
+  const back = safeReturnPath(params.get('return_to'), '/usage-plan');
+  return (
+    <section className="card" data-testid="local-portal">
+      <NoIndex />
+      <h1>Billing</h1>
+      <LocalNotice />
+      {!data && !error && <Spinner label="Loading your invoices..." />}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {data && data.balance_cents < 0 && <p>Credit on your account: {formatAmount(-data.balance_cents)} (used for your next invoices).</p>}
+      {data && data.invoices.length === 0 && <p className="muted">No invoices yet.</p>}
+      {data && data.invoices.length > 0 && (
+        <table className="invoices">
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Description</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.invoices.map((invoice) => (
+              <tr key={invoice.id}>
+                <td>{formatBillingDate(invoice.created)}</td>
+                <td>{invoice.description}</td>
+                <td>{formatAmount(invoice.amount_cents, invoice.currency)}</td>
+                <td>{invoice.status === 'paid' ? 'Paid' : invoice.status}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <div className="actions">
+        <Link className="button primary" to={back}>
+          Back
+        </Link>
+      </div>
+    </section>
+  );
+}

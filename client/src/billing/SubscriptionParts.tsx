@@ -1,0 +1,151 @@
+import { useState, type FormEvent } from 'react';
+import { BillingMessages, GIFT_PRICE_CENTS, isValidEmail, type BillingOverview } from '@oddspulse/shared';
+import { openBillingPortal, resumeSubscription, startGiftCheckout } from './billing-api';
+import { useRefreshPlan } from './billing-state';
+import { formatAmount, formatBillingDate } from './plans';
+
+type Subscription = NonNullable<BillingOverview['subscription']>;
+
+/** The subscription's status in words: "Active", "Ends on …", "Payment failed", "Canceled". */
+export function subscriptionStatus(sub: Subscription): string {
+  if (sub.payment_failed || sub.status === 'past_due') return 'Payment failed: Stripe is retrying your card';
+  if (sub.active && sub.cancel_at_period_end) return 'Canceled: access until the end of the period';
+  if (sub.active) return sub.status === 'trialing' ? 'Active (billing starts at the period end)' : 'Active';
+  if (sub.status === 'incomplete') return 'Waiting for the first payment';
+  return 'Ended';
+}
+
+/** "$10/month" from the subscription's own price. */
+export function subscriptionAmount(sub: Subscription): string {
+  return `${formatAmount(sub.amount_cents, sub.currency)}/month`;
+}
+
+export function ActiveBadge({ sub }: { sub: Subscription | null }) {
+  return sub?.active ? <span className="badge-active">Active Subscription</span> : null;
+}
+
+/** A renewal that failed: visible, with the way to fix it (issue 14: "payment failed: update your card"). */
+export function PaymentFailedBanner({ overview }: { overview: BillingOverview }) {
+  const [error, setError] = useState<string | null>(null);
+  if (!overview.subscription?.payment_failed && overview.subscription?.status !== 'past_due') return null;
+  return (
+    <div className="banner banner-error" role="alert" data-testid="payment-failed">
+      <span>Payment failed: update your card. Stripe will try again; your plan stays on until it gives up.</span>
+      {overview.can_manage_billing && (
+        <button type="button" className="button small" onClick={() => openBillingPortal().catch((e: Error) => setError(e.message))}>
+          Update your card
+        </button>
+      )}
+      {error && <span className="form-error">{error}</span>}
+    </div>
+  );
+}
+
+export function ManageBillingButton({ overview }: { overview: BillingOverview }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!overview.can_manage_billing) return null;
+  return (
+    <>
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
+        onClick={() => {
+          setBusy(true);
+          setError(null);
+          openBillingPortal().catch((e: Error) => {
+            setError(e.message);
+            setBusy(false);
+          });
+        }}
+      >
+        {busy ? 'Opening...' : 'Manage billing'}
+      </button>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** "Keep my subscription": undoes a cancellation before the period ends. */
+export function KeepSubscriptionButton({ onResumed }: { onResumed: (overview: BillingOverview) => void }) {
+  const refreshPlan = useRefreshPlan();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const resume = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      onResumed(await resumeSubscription());
+      await refreshPlan();
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : BillingMessages.resumeFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" className="button primary" disabled={busy} onClick={() => void resume()}>
+        {busy ? 'Keeping...' : 'Keep my subscription'}
+      </button>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** When access ends, for a subscription set to cancel: "You keep access until March 5, 2027." */
+export function AccessUntil({ sub }: { sub: Subscription }) {
+  if (!sub.cancel_at_period_end || !sub.current_period_end) return null;
+  return <p data-testid="access-until">You keep access until {formatBillingDate(sub.current_period_end)}.</p>;
+}
+
+/** One month of Platinum for someone else (DECISIONS 4): a one-time checkout. */
+export function GiftPlatinum() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    if (!isValidEmail(email)) {
+      setError(BillingMessages.invalidGiftEmail);
+      return;
+    }
+    setBusy(true);
+    try {
+      await startGiftCheckout(email.trim());
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : BillingMessages.giftFailed);
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="card" aria-labelledby="gift-title" data-testid="gift-platinum">
+      <h2 id="gift-title">Give Platinum as a gift</h2>
+      <p className="muted">
+        One month of Platinum for {formatAmount(GIFT_PRICE_CENTS)}, paid once. They get it at once, or when they sign up with this address.
+      </p>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <label htmlFor="gift-email">Their email</label>
+        <input id="gift-email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button primary" disabled={busy}>
+          {busy ? 'Opening secure checkout...' : 'Buy the gift'}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { BillingMessages, planName } from '@oddspulse/shared';
+import { isPaid, isPlatinum } from '../account/account-api';
+import { cancelSubscription } from './billing-api';
+import { useBillingOverview, useRefreshPlan } from './billing-state';
+import { Modal } from '../components/Modal';
+import { Spinner } from '../routing/guards';
+import { planAtom } from '../state/auth';
+import { formatBillingDate, monthlyPrice } from './plans';
+import {
+  AccessUntil,
+  ActiveBadge,
+  GiftPlatinum,
+  KeepSubscriptionButton,
+  ManageBillingButton,
+  PaymentFailedBanner,
+  subscriptionAmount,
+  subscriptionStatus,
+} from './SubscriptionParts';
+
+/**
+ * /usage-plan (spec 000 §2, §4; DECISIONS 3): the plan card, the real renewal date, amount and status from the
+ * subscription, and a cancel modal that calls the real cancel endpoint (cancel at the period end, access until
+ * then), which can be undone until then.
+ */
+export function UsagePlanPage() {
+  const plan = useAtomValue(planAtom);
+  const billing = useBillingOverview();
+  const refreshPlan = useRefreshPlan();
+  const [confirming, setConfirming] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (plan.status !== 'ready' || (isPaid(plan.info) && billing.state.status === 'loading')) return <Spinner label="Loading your plan details..." />;
+  const info = plan.info;
+  const platinum = isPlatinum(info);
+  const paid = isPaid(info);
+  const name = platinum ? 'platinum' : info.plan;
+  const overview = billing.state.status === 'ready' ? billing.state.overview : null;
+  const sub = overview?.subscription && (overview.subscription.active || overview.subscription.status === 'past_due') ? overview.subscription : null;
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      billing.set(await cancelSubscription());
+      await refreshPlan();
+      setResult({ ok: true, text: BillingMessages.cancelled });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : '';
+      // spec 000 §4, §7: the network message, the server's reason, else the page's default.
+      setResult({ ok: false, text: !message || message === BillingMessages.cancelFailed ? BillingMessages.cancelFailedContactSupport : message });
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+
+  const renewal = overview?.gift?.until ?? sub?.current_period_end ?? info.subscription_end_date;
+  return (
+    <div className="page">
+      <h1>Your Plan</h1>
+      {overview && <PaymentFailedBanner overview={overview} />}
+      <section className="card" data-testid="usage-plan-card">
+        <h2>{platinum ? 'Platinum' : paid ? planName(info.plan) : 'Guest Access'}</h2>
+        {info.limit === null ? (
+          <p>Unlimited odds calls.</p>
+        ) : (
+          <p>
+            {info.used} of {info.limit} odds calls used this month.
+          </p>
+        )}
+      </section>
+      {billing.state.status === 'error' && (
+        <p className="form-error" role="alert">
+          {billing.state.message}
+        </p>
+      )}
+      {paid && (
+        <section className="card" data-testid="subscription-management">
+          <h2>
+            Manage subscription <ActiveBadge sub={sub} />
+          </h2>
+          <dl className="facts">
+            <dt>{info.is_gifted && !sub ? 'Active until' : sub?.cancel_at_period_end ? 'Access until' : 'Next renewal'}</dt>
+            <dd data-testid="renewal-date">{renewal ? formatBillingDate(renewal) : 'Not reported yet'}</dd>
+            <dt>Amount</dt>
+            <dd>{sub ? subscriptionAmount(sub) : info.is_gifted ? '$0 (gift)' : `${monthlyPrice(name)}/month`}</dd>
+            {sub && (
+              <>
+                <dt>Status</dt>
+                <dd data-testid="subscription-status">{subscriptionStatus(sub)}</dd>
+              </>
+            )}
+          </dl>
+          {result && (
+            <p className={result.ok ? 'form-success' : 'form-error'} role="status">
+              {result.text}
+            </p>
+          )}
+          {sub && <AccessUntil sub={sub} />}
+          <div className="actions">
+            {sub && !sub.cancel_at_period_end && (
+              <button type="button" className="button danger" onClick={() => setConfirming(true)}>
+                Cancel subscription
+              </button>
+            )}
+            {sub?.cancel_at_period_end && (
+              <KeepSubscriptionButton
+                onResumed={(next) => {
+                  billing.set(next);
+                  setResult(null);
+                }}
+              />
+            )}
+            {overview && <ManageBillingButton overview={overview} />}
+          </div>
+        </section>
+      )}
+      {!platinum && (
+        <section className="card">
+          <h2>Upgrade to Platinum</h2>
+          <p>Arbitrage, middles, live markets and unlimited API access for {monthlyPrice('platinum')}/month.</p>
+          <Link className="button primary" to="/pricing">
+            Upgrade to Platinum
+          </Link>
+        </section>
+      )}
+      <GiftPlatinum />
+      {confirming && (
+        <Modal title="Cancel your subscription?" onClose={() => setConfirming(false)}>
+          <p>
+            Your subscription ends at the end of the current billing period
+            {sub?.current_period_end ? ` (${formatBillingDate(sub.current_period_end)})` : ''}; you keep access until then and can keep it before that date.
+          </p>
+          <div className="actions">
+            <button type="button" className="button danger" disabled={busy} onClick={() => void confirm()}>
+              {busy ? 'Cancelling...' : 'Confirm cancellation'}
+            </button>
+            <button type="button" className="button" onClick={() => setConfirming(false)}>
+              Keep my plan
+            </button>
+          </div>
+        </Modal>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { BillingMessages, type BillingOverview, type LocalCheckoutView, type LocalInvoiceView, type PaidPlan } from '@oddspulse/shared';
+import { ApiError } from '../api/api-client';
+import { api } from '../api/client';
+
+/**
+ * Billing calls (spec 000 §7, DECISIONS 3–4). Every failure becomes an Error with the message the page shows:
+ * the server's own message for a 4xx, the spec's default for a server or Stripe failure, and "Network error.
+ * Please try again." when the request never got an answer.
+ */
+function failure(error: unknown, fallback: string): Error {
+  if (!(error instanceof ApiError)) return error instanceof Error ? error : new Error(fallback);
+  if (error.code === 'NETWORK' || error.code === 'TIMEOUT') return new Error(BillingMessages.network, { cause: error });
+  if (error.status >= 500 || !error.message) return new Error(fallback, { cause: error });
+  return new Error(error.message, { cause: error });
+}
+
+async function call<T>(fallback: string, request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    throw failure(error, fallback);
+  }
+}
+
+function go(answer: { url?: string } | undefined): void {
+  if (!answer?.url) throw new Error(BillingMessages.noCheckoutUrl);
+  window.location.assign(answer.url);
+}
+
+/**
+ * POST /api/billing/create-checkout-session with `{plan}`, then to Stripe Checkout (or, for a subscriber
+ * switching plans, straight to the success page). Without a plan this is the auto-start variant: no body, and the
+ * server takes the upgrade intent (Platinum).
+ */
+export async function startCheckout(plan?: PaidPlan): Promise<void> {
+  go(await call(BillingMessages.checkoutFailed, () => api.post<{ url?: string }>('/api/billing/create-checkout-session', plan ? { plan } : undefined)));
+}
+
+export function cancelSubscription(): Promise<BillingOverview> {
+  return call(BillingMessages.cancelFailed, () => api.post<BillingOverview>('/api/billing/cancel-subscription'));
+}
+
+/** "Keep my subscription": undoes a cancellation before the period ends. */
+export function resumeSubscription(): Promise<BillingOverview> {
+  return call(BillingMessages.resumeFailed, () => api.post<BillingOverview>('/api/billing/resume-subscription'));
+}
+
+/** "Manage billing": the Stripe customer portal (or the local one without Stripe). */
+export async function openBillingPortal(): Promise<void> {
+  go(await call(BillingMessages.portalFailed, () => api.post<{ url?: string }>('/api/billing/portal')));
+}
+
+/** One month of Platinum for an address (DECISIONS 4): a one-time checkout. */
+export async function startGiftCheckout(email: string): Promise<void> {
+  go(await call(BillingMessages.giftFailed, () => api.post<{ url?: string }>('/api/billing/gift', { email })));
+}
+
+export function fetchBillingOverview(): Promise<BillingOverview> {
+  return call('Failed to load your subscription. Please try again.', () => api.get<BillingOverview>('/api/billing/subscription'));
+}
+
+export function fetchLocalCheckout(id: string): Promise<LocalCheckoutView> {
+  return call('Failed to load the checkout. Please try again.', () => api.get<LocalCheckoutView>(`/api/billing/local/checkout/${encodeURIComponent(id)}`));
+}
+
+/** The local checkout's Pay: completes the session and goes where Stripe would send the payer (the success page). */
+export async function payLocalCheckout(id: string): Promise<void> {
+  go(await call('Payment failed. Please try again.', () => api.post<{ url?: string }>(`/api/billing/local/checkout/${encodeURIComponent(id)}/pay`)));
+}
+
+export function fetchLocalInvoices(): Promise<{ invoices: LocalInvoiceView[]; balance_cents: number }> {
+  return call('Failed to load your invoices. Please try again.', () =>
+    api.get<{ invoices: LocalInvoiceView[]; balance_cents: number }>('/api/billing/local/invoices'),
+  );
+}

@@ -1,0 +1,55 @@
+import { PLAN_PRICE_CENTS, type Plan } from '@oddspulse/shared';
+
+/** Plan cards' copy (spec 000 §1) with the one price source (DECISIONS 1). */
+export interface PlanCard {
+  plan: Plan;
+  name: string;
+  price: string;
+  features: string[];
+}
+
+export function monthlyPrice(plan: Plan): string {
+  const cents = PLAN_PRICE_CENTS[plan];
+  return cents === 0 ? '$0' : `$${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;
+}
+
+/** The cards, with the free plan's quota as the server is configured (DECISIONS 2). */
+export const planCards = (freeMonthlyQuota: number): PlanCard[] => [
+  {
+    plan: 'free',
+    name: 'Free',
+    price: monthlyPrice('free'),
+    features: [`${freeMonthlyQuota.toLocaleString('en-US')} API calls per month`, 'Basic odds data', 'Popular sportsbooks'],
+  },
+  {
+    plan: 'gold',
+    name: 'Gold',
+    price: monthlyPrice('gold'),
+    features: ['25+ sportsbooks', '+EV finder', 'Player props', 'Game lines and spreads', 'Real-time odds'],
+  },
+  {
+    plan: 'platinum',
+    name: 'Platinum',
+    price: monthlyPrice('platinum'),
+    features: [
+      'Everything in Gold',
+      'Arbitrage scanner',
+      'Middles finder',
+      'Live betting markets',
+      'Advanced analytics',
+      'Unlimited API calls with personal API keys',
+      'Premium support',
+    ],
+  },
+];
+
+/** An amount Stripe charges, in the plans' style: "$10", "$7.50". */
+export function formatAmount(cents: number, currency = 'usd'): string {
+  const symbol = currency.toLowerCase() === 'usd' ? '$' : `${currency.toUpperCase()} `;
+  return `${cents < 0 ? '-' : ''}${symbol}${(Math.abs(cents) / 100).toFixed(Math.abs(cents) % 100 === 0 ? 0 : 2)}`;
+}
+
+/** "March 15, 2030", as the pages show renewal and end dates. */
+export function formatBillingDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}

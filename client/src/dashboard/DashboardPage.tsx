@@ -1,0 +1,77 @@
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { isPlatinum, type PlanInfo } from '../account/account-api';
+import { RecommendedBets } from './RecommendedBets';
+import { Spinner } from '../routing/guards';
+import { authAtom, displayName, planAtom, profileAtom } from '../state/auth';
+
+/** A gift without an end date is taken to last 30 days (spec 000 §4, §9). */
+export const GIFT_DEFAULT_DAYS = 30;
+
+export function dashboardBadge(info: PlanInfo): 'PLATINUM' | 'GOLD' | 'GUEST' {
+  if (isPlatinum(info)) return 'PLATINUM';
+  return info.plan === 'gold' ? 'GOLD' : 'GUEST';
+}
+
+function GiftNotification({ userId, info }: { userId: string; info: PlanInfo }) {
+  const key = `hasSeenGiftNotification_${userId}`;
+  const [seen, setSeen] = useState(() => window.localStorage.getItem(key) !== null);
+  if (seen || info.plan !== 'platinum' || !info.is_gifted) return null;
+  const until = info.subscription_end_date ? new Date(info.subscription_end_date) : new Date(Date.now() + GIFT_DEFAULT_DAYS * 86_400_000);
+  return (
+    <div className="banner banner-success gift" role="status" data-testid="gift-notification">
+      <span>
+        You've been gifted Platinum for 1 month! Active until {until.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })}.
+      </span>
+      <button
+        type="button"
+        className="button small"
+        onClick={() => {
+          window.localStorage.setItem(key, 'true');
+          setSeen(true);
+        }}
+      >
+        Dismiss
+      </button>
+    </div>
+  );
+}
+
+export function DashboardPage() {
+  const auth = useAtomValue(authAtom);
+  const plan = useAtomValue(planAtom);
+  const profile = useAtomValue(profileAtom);
+  if (auth.status !== 'signedIn' || plan.status !== 'ready') return <Spinner />;
+  const name = displayName(auth.user, profile.status === 'ready' ? profile.profile : undefined);
+  const badge = dashboardBadge(plan.info);
+  return (
+    <div className="page dashboard">
+      <GiftNotification userId={auth.user.id} info={plan.info} />
+      <div className="dashboard-head">
+        <h1>{name}'s Dashboard</h1>
+        <span className={`plan-badge plan-${badge.toLowerCase()}`} data-testid="dashboard-badge">
+          {badge}
+        </span>
+      </div>
+      <section className="card" aria-labelledby="performance-title">
+        <h2 id="performance-title">Recent Performance</h2>
+        <div className="stats">
+          {['Win Rate', 'Average Edge', 'ROI', 'Total Bets'].map((label) => (
+            <div key={label} className="stat">
+              <strong>—</strong>
+              <span>{label}</span>
+            </div>
+          ))}
+        </div>
+        <p className="muted">
+          Your results appear here once you track picks. <Link to="/picks">Open My Picks</Link>
+        </p>
+      </section>
+      <section className="card" aria-labelledby="recommended-title">
+        <h2 id="recommended-title">Today's Recommended Bets</h2>
+        <RecommendedBets />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+/**
+ * The navbar's search box (spec 000 §2): only on /sportsbooks, and submitting writes q into the URL. Below 768 px
+ * it sits in the hamburger menu with the navbar's other items, beside the odds page's own Search Odds modal
+ * (001 §2), instead of taking a row of the bar.
+ */
+export function SearchBox({ onSubmitted }: { onSubmitted?: () => void }) {
+  const [params, setParams] = useSearchParams();
+  const [text, setText] = useState(params.get('q') ?? '');
+  useEffect(() => setText(params.get('q') ?? ''), [params]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = new URLSearchParams(params);
+    if (text.trim()) next.set('q', text.trim());
+    else next.delete('q');
+    setParams(next);
+    onSubmitted?.();
+  };
+  return (
+    <form className="nav-search" role="search" onSubmit={submit}>
+      <input type="search" placeholder="Search sports..." aria-label="Search sports" value={text} onChange={(e) => setText(e.target.value)} />
+    </form>
+  );
+}

@@ -1,0 +1,104 @@
+import { flashOf, formatAge, type Flashes } from './live-table';
+import type { OddsDisplayFormat } from './filter-settings';
+import { selectionLabel } from './labels';
+import { BookLogo, evClass, evText, HOLD_TITLE, holdText, Price, priceOf } from './PriceCell';
+import { lowestHoldBook, miniTableBooks, miniTableLimit, type BookPrice, type OddsRow, type TableMode } from './rows';
+
+/**
+ * An open row's books (spec 001 §2 mini table): each book's price, EV and age, the user's books first; a combined
+ * prop lists both sides per book.
+ */
+export function MiniTable({ row, format, flashes, now, mode }: { row: OddsRow; format: OddsDisplayFormat; flashes: Flashes; now: number; mode: TableMode }) {
+  if (row.isCombinedProp) {
+    const limit = miniTableLimit(mode);
+    const books = new Map<string, { title: string; over?: BookPrice; under?: BookPrice }>();
+    for (const b of row.overBooks ?? []) books.set(b.book, { title: b.title, over: b });
+    for (const b of row.underBooks ?? []) books.set(b.book, { ...(books.get(b.book) ?? { title: b.title }), under: b });
+    return (
+      <table className="mini-table" aria-label={`Books for ${selectionLabel(row)}`}>
+        <thead>
+          <tr>
+            <th>Book</th>
+            <th>Over {row.point}</th>
+            <th>Under {row.point}</th>
+            <th>Age</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...books.entries()].slice(0, limit).map(([book, v]) => (
+            <tr key={book}>
+              <td>{v.title}</td>
+              {(['over', 'under'] as const).map((side) => {
+                const b = v[side];
+                return (
+                  <td key={side}>
+                    {b ? (
+                      b.locked ? (
+                        <span className="locked">Locked</span>
+                      ) : (
+                        <Price value={priceOf(b)} format={format} flash={flashOf(flashes, `${row.key}|${book}|${side === 'over' ? 'Over' : 'Under'}`, now)} />
+                      )
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                );
+              })}
+              <td className="muted">{formatAge((v.over ?? v.under)!.lastUpdate, now)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    );
+  }
+  const shown = miniTableBooks(row, mode);
+  const more = row.allBooks.length - shown.length;
+  const lowest = lowestHoldBook(row.allBooks);
+  return (
+    <>
+      <table className="mini-table" aria-label={`Books for ${selectionLabel(row)}`}>
+        <thead>
+          <tr>
+            <th>Book</th>
+            <th>Odds</th>
+            <th>EV %</th>
+            <th title={HOLD_TITLE}>Hold</th>
+            <th>Age</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((b) => (
+            <tr key={b.book} className={row.selectedBooks.includes(b) ? 'selected-book' : 'other-book'} data-testid="mini-book" data-book={b.book}>
+              <td>
+                <BookLogo book={b.book} />
+                {b.title}
+                {b === lowest && (
+                  <span className="lowest-hold" data-testid="lowest-hold" title="The lowest hold among the books quoting every side of this line">
+                    Lowest hold
+                  </span>
+                )}
+              </td>
+              <td>
+                {b.locked ? (
+                  <span className="locked">Locked</span>
+                ) : (
+                  <Price value={priceOf(b)} format={format} flash={flashOf(flashes, `${row.key}|${b.book}`, now)} />
+                )}
+              </td>
+              <td className={evClass(b.evPct)}>{evText(b.evPct)}</td>
+              <td className="hold" data-testid="mini-hold">
+                {holdText(b.hold)}
+              </td>
+              <td className="muted">{formatAge(b.lastUpdate, now)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {more > 0 && (
+        <p className="muted small" data-testid="mini-table-more">
+          {more} more {more === 1 ? 'book quotes' : 'books quote'} this line
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { Link } from 'react-router-dom';
+import type { Sport } from '@oddspulse/shared';
+import { connectionErrorDetail } from './connection-error';
+
+/** The odds page's notice panels: a plan that does not reach a section, a sign-in needed, the API unreachable. */
+export function PremiumPanel({ kind }: { kind: 'arbitrage' | 'middles' }) {
+  return (
+    <section className="premium-panel card" data-testid="premium-panel">
+      <h2>{kind === 'arbitrage' ? 'Arbitrage Detection - Premium Feature' : 'Middle Betting - Premium Feature'}</h2>
+      <p className="muted">
+        {kind === 'arbitrage'
+          ? 'Find guaranteed-profit bets across sportsbooks as prices move, with the stake for every leg.'
+          : 'Find pairs of lines at different books where both bets can win, with the chance of landing in the middle.'}
+      </p>
+      <Link className="button primary" to="/pricing">
+        Upgrade to Platinum
+      </Link>
+    </section>
+  );
+}
+
+export function GoldRequiredBanner() {
+  return (
+    <section className="banner banner-info gold-required" data-testid="gold-required">
+      <div>
+        <h2>Gold Subscription Required</h2>
+        <p>Subscribe to Gold plan for just $10/month to access live odds and game data.</p>
+      </div>
+      <Link className="button primary" to="/pricing" aria-label="Upgrade Gold">
+        Upgrade to Gold
+      </Link>
+    </section>
+  );
+}
+
+export function AuthRequiredPanel() {
+  return (
+    <section className="card error-panel" data-testid="auth-required">
+      <h2>Authentication Required</h2>
+      <p>Please sign in to view live odds and betting data</p>
+      <Link className="button primary" to="/login">
+        Sign In to Continue
+      </Link>
+    </section>
+  );
+}
+
+export function ConnectionErrorPanel({ message, status }: { message: string; status?: number }) {
+  return (
+    <section className="card error-panel" data-testid="api-connection-error" role="alert">
+      <h2>API Connection Error</h2>
+      <p>{connectionErrorDetail({ message, status })}</p>
+      <p className="muted">This can happen when:</p>
+      <ul className="muted">
+        <li>The server is unavailable</li>
+        <li>There are network issues</li>
+        <li>API rate limits were reached</li>
+      </ul>
+      <button type="button" className="button primary" onClick={() => window.location.reload()}>
+        Retry Connection
+      </button>
+    </section>
+  );
+}
+
+/** Sports whose feed is failing: their prices are the last received (issue 8: a visible stale state). */
+export function StaleBanner({ staleSports, sports }: { staleSports: readonly string[]; sports: readonly Sport[] }) {
+  if (!staleSports.length) return null;
+  return (
+    <div className="banner banner-warning" role="status" data-testid="stale-banner">
+      Prices for {staleSports.map((k) => sports.find((s) => s.key === k)?.title ?? k).join(', ')} are stale: the odds feed is not answering. Showing the last
+      prices received.
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+import { sportsbookName } from '@oddspulse/shared';
+import { formatOdds, type OddsDisplayFormat } from './filter-settings';
+import { marketLabel, matchLabel, selectionLabel } from './labels';
+import { flashOf, formatAge, type Flashes } from './live-table';
+import { MiniTable } from './MiniTable';
+import { BookLogo, evClass, evText, HOLD_TITLE, holdText, Price, priceOf } from './PriceCell';
+import { RowActions } from './RowActions';
+import type { OddsRow, TableMode } from './rows';
+
+/** What a row is shown with, as a table row, a windowed grid row or a mobile card. */
+export interface RowViewProps {
+  row: OddsRow;
+  open: boolean;
+  onToggle: (key: string) => void;
+  format: OddsDisplayFormat;
+  flashes: Flashes;
+  now: number;
+  mode: TableMode;
+  onAddToSlip: (row: OddsRow) => void;
+  onEdge: (row: OddsRow) => void;
+}
+
+function rowCells(row: OddsRow, format: OddsDisplayFormat, flashes: Flashes, now: number) {
+  const best = row.best!;
+  return {
+    ev: <span className={`ev ${evClass(row.evPct)}`}>{evText(row.evPct)}</span>,
+    match: (
+      <>
+        <span className="match">{matchLabel(row)}</span>
+        <span className="muted small">
+          {row.sportTitle} · {new Date(row.commenceTime).toLocaleString('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' })}
+        </span>
+      </>
+    ),
+    line: (
+      <>
+        <span>{selectionLabel(row)}</span>
+        <span className="muted small">{marketLabel(row.market)}</span>
+      </>
+    ),
+    book: (
+      <>
+        <BookLogo book={best.book} />
+        {sportsbookName(best.book, best.title)}
+      </>
+    ),
+    odds: (
+      <>
+        <Price value={priceOf(best)} format={format} flash={flashOf(flashes, row.key, now)} />
+        <span className="age muted small" title="How old this price is">
+          {formatAge(best.lastUpdate, now)}
+        </span>
+      </>
+    ),
+    devig: row.fairProbability ? formatOdds(1 / row.fairProbability, format) : '—',
+    hold: (
+      <span className="hold" data-testid="row-hold" title={HOLD_TITLE}>
+        {holdText(best.hold)}
+      </span>
+    ),
+  };
+}
+
+/** An open row's mini table and actions. */
+function RowDetail({ row, format, flashes, now, mode, onAddToSlip, onEdge }: RowViewProps) {
+  return (
+    <>
+      <MiniTable row={row} format={format} flashes={flashes} now={now} mode={mode} />
+      <RowActions row={row} onAddToSlip={onAddToSlip} onEdge={onEdge} />
+    </>
+  );
+}
+
+/** A row on a phone: a card that opens in place. */
+export function OddsCard(props: RowViewProps) {
+  const { row, open, onToggle } = props;
+  const cells = rowCells(row, props.format, props.flashes, props.now);
+  return (
+    <article className="odds-card" data-testid="odds-row" data-row-key={row.key} onClick={() => onToggle(row.key)} aria-expanded={open}>
+      <div className="odds-card-head">
+        {cells.ev}
+        <span className="odds-card-odds">{cells.odds}</span>
+      </div>
+      <div>{cells.match}</div>
+      <div className="odds-card-line">{cells.line}</div>
+      <div className="muted small">
+        {cells.book} · De-Vig {cells.devig} · Hold {cells.hold}
+      </div>
+      {open && <RowDetail {...props} />}
+    </article>
+  );
+}
+
+/** A row of the paged table (`<tr>`), or of the windowed grid when every row is listed (`asDiv`). */
+export function OddsTableRow(props: RowViewProps & { asDiv: boolean }) {
+  const { row, open, onToggle, asDiv } = props;
+  const cells = rowCells(row, props.format, props.flashes, props.now);
+  if (asDiv) {
+    return (
+      <div
+        className={`odds-grid-row${open ? ' open' : ''}`}
+        data-testid="odds-row"
+        data-row-key={row.key}
+        onClick={() => onToggle(row.key)}
+        aria-expanded={open}
+      >
+        <div className="odds-grid-cells">
+          <div>{cells.ev}</div>
+          <div className="stack">{cells.match}</div>
+          <div className="stack">{cells.line}</div>
+          <div>{cells.book}</div>
+          <div>{cells.odds}</div>
+          <div>{cells.devig}</div>
+          <div>{cells.hold}</div>
+        </div>
+        {open && (
+          <div className="odds-expanded">
+            <RowDetail {...props} />
+          </div>
+        )}
+      </div>
+    );
+  }
+  return (
+    <>
+      <tr className={`odds-row${open ? ' open' : ''}`} data-testid="odds-row" data-row-key={row.key} onClick={() => onToggle(row.key)} aria-expanded={open}>
+        <td>{cells.ev}</td>
+        <td className="stack">{cells.match}</td>
+        <td className="stack">{cells.line}</td>
+        <td>{cells.book}</td>
+        <td>{cells.odds}</td>
+        <td>{cells.devig}</td>
+        <td>{cells.hold}</td>
+      </tr>
+      {open && (
+        <tr className="odds-expanded">
+          <td colSpan={7}>
+            <RowDetail {...props} />
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}

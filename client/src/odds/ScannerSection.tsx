@@ -1,0 +1,41 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { DEFAULT_SPORTSBOOKS } from '@oddspulse/shared';
+import { fetchPreferences } from '../account/account-api';
+import { OPEN_FILTERS_EVENT } from '../layout/MobileNav';
+import { ScannerFiltersPanel } from '../scanners/ScannerFilters';
+import { ScannerPanel } from '../scanners/ScannerPanel';
+import { scannerSportsAtom } from '../scanners/scanner-state';
+import { appliedFiltersAtom } from './odds-state';
+
+/**
+ * The scanners watch every covered sport unless the user narrows them; the book filter is the page's. Their
+ * filter panel (sidebar, or the Filters sheet on mobile) holds the sports, books and inputs.
+ */
+export function ScannerSection({ kind }: { kind: 'arbitrage' | 'middles' }) {
+  const applied = useAtomValue(appliedFiltersAtom);
+  const sports = useAtomValue(scannerSportsAtom);
+  const [mobileFilters, setMobileFilters] = useState(false);
+  const [defaultBooks, setDefaultBooks] = useState<string[]>([...DEFAULT_SPORTSBOOKS]);
+  useEffect(() => {
+    fetchPreferences()
+      .then((prefs) => setDefaultBooks(prefs.sportsbooks))
+      // The account's books only seed Reset; without them Reset uses the default books (DECISIONS 16).
+      .catch(() => setDefaultBooks([...DEFAULT_SPORTSBOOKS]));
+    const open = () => setMobileFilters(true);
+    window.addEventListener(OPEN_FILTERS_EVENT, open);
+    return () => window.removeEventListener(OPEN_FILTERS_EVENT, open);
+  }, []);
+  return (
+    <div className="odds-layout">
+      <ScannerFiltersPanel kind={kind} defaultBooks={defaultBooks} mobileOpen={mobileFilters} onMobileClose={() => setMobileFilters(false)} />
+      <div className="odds-main">
+        {sports.length === 0 ? (
+          <p className="muted">No games data available. Please check your sports selection.</p>
+        ) : (
+          <ScannerPanel key={kind} kind={kind} sports={sports} books={applied.books} />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import type { OpsOverview } from '@oddspulse/shared';
+import { api } from '../api/client';
+
+/** Where the queue console is served (bull-board, outside the app: a page load, not a route). */
+export const QUEUE_CONSOLE_URL = '/ops/queues';
+
+/** GET /api/ops/overview: the first load, and the fallback while live updates are not arriving. */
+export function fetchOpsOverview(): Promise<OpsOverview> {
+  return api.get<OpsOverview>('/api/ops/overview');
+}
+
+/** The console's page of one queue's jobs in one state (its failed ones, say). */
+export function queueConsoleUrl(queue: string, status?: string): string {
+  return `${QUEUE_CONSOLE_URL}/queue/${encodeURIComponent(queue)}${status ? `?status=${encodeURIComponent(status)}` : ''}`;
+}

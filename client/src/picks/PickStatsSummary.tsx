@@ -1,0 +1,63 @@
+import type { PickStats } from '@oddspulse/shared';
+import { formatMoney } from './picks-logic';
+
+/** The statistics of spec 002 §3 for the chosen period (DECISIONS 20, 21), and the same by sport. */
+export function PickStatsSummary({ stats }: { stats: PickStats }) {
+  const streak = stats.streakType ? `${stats.currentStreak} ${stats.streakType === 'win' ? 'W' : 'L'}` : '—';
+  const sports = Object.entries(stats.sportStats);
+  return (
+    <div className="card picks-stats" data-testid="pick-stats">
+      <dl className="stat-grid">
+        <Stat label="Total Bets" value={String(stats.totalBets)} />
+        <Stat label="Won" value={String(stats.wonBets)} />
+        <Stat label="Lost" value={String(stats.lostBets)} />
+        <Stat label="Push" value={String(stats.pushBets)} />
+        <Stat label="Pending" value={String(stats.pendingBets)} />
+        <Stat label="Win Rate" value={`${stats.winRate.toFixed(1)}%`} />
+        <Stat label="ROI" value={`${stats.roi.toFixed(1)}%`} />
+        <Stat label="Net Profit" value={formatMoney(stats.netProfitCents, true)} tone={stats.netProfitCents} />
+        <Stat label="Staked" value={formatMoney(stats.totalStakedCents)} />
+        <Stat label="Returns" value={formatMoney(stats.totalReturnsCents)} />
+        <Stat label="Avg Edge" value={stats.avgEdge === null ? '—' : `${stats.avgEdge.toFixed(1)}%`} />
+        <Stat label="Avg CLV" value={stats.avgClv === null ? '—' : `${stats.avgClv.toFixed(1)}%`} />
+        <Stat label="Best Streak" value={`${stats.bestStreak} W`} />
+        <Stat label="Current Streak" value={streak} />
+      </dl>
+      {sports.length > 0 && (
+        <table className="sport-stats">
+          <caption className="muted small">By sport</caption>
+          <thead>
+            <tr>
+              <th>League</th>
+              <th>Bets</th>
+              <th>W-L-P</th>
+              <th>Win Rate</th>
+              <th>Profit</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sports.map(([league, s]) => (
+              <tr key={league}>
+                <td>{league}</td>
+                <td>{s.bets}</td>
+                <td>{`${s.won}-${s.lost}-${s.push}`}</td>
+                <td>{`${s.winRate.toFixed(1)}%`}</td>
+                <td>{formatMoney(s.profitCents, true)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  );
+}
+
+function Stat({ label, value, tone }: { label: string; value: string; tone?: number }) {
+  const className = tone === undefined || tone === 0 ? '' : tone > 0 ? 'up' : 'down';
+  return (
+    <div className="stat-item">
+      <dt>{label}</dt>
+      <dd className={className}>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+import { useState } from 'react';
+import type { ArbitrageOpportunity } from '@oddspulse/shared';
+import { Modal } from '../components/Modal';
+import { selectionLabel } from '../odds/labels';
+import { calculate, type CalculatorForm } from './arbitrage-calculator';
+
+const money = (cents: number) => `${cents < 0 ? '−' : ''}$${(Math.abs(cents) / 100).toFixed(2)}`;
+const american = (price: number) => (price > 0 ? `+${price}` : String(price));
+
+/**
+ * The arbitrage calculator (issue 20), opened from a scanner card: 2 or 3 legs split for equal payout, or one
+ * leg's stake fixed ("I can bet $10 at this book") and the others sized to it; whole-dollar rounding optional; the
+ * profit shown is that of the rounded stakes (DECISIONS 25). Adding to the bet slip takes the stakes shown.
+ */
+export function ArbitrageCalculatorModal({
+  opportunity,
+  onAddToSlip,
+  onClose,
+}: {
+  opportunity: ArbitrageOpportunity;
+  onAddToSlip: (stakesCents: number[], americanOdds: number[]) => void;
+  onClose: () => void;
+}) {
+  const legs = opportunity.legs;
+  const [form, setForm] = useState<CalculatorForm>({
+    odds: legs.map((l) => american(l.price)),
+    mode: 'total',
+    total: opportunity.totalStake.toFixed(2),
+    fixedLeg: 0,
+    fixedStake: legs[0].stake.toFixed(2),
+    roundDollars: false,
+  });
+  const set = (patch: Partial<CalculatorForm>) => setForm((f) => ({ ...f, ...patch }));
+  const result = calculate(form, legs);
+  const label = (i: number) =>
+    `${legs[i].bookTitle}: ${selectionLabel({ outcome: legs[i].outcome, point: legs[i].point, playerName: legs[i].description, market: legs[i].market })}`;
+
+  return (
+    <Modal title="Arbitrage Calculator" onClose={onClose} testId="arbitrage-calculator">
+      <p className="muted small">
+        {opportunity.game} · {legs.length === 3 ? 'three-way' : 'two-way'}
+      </p>
+      <div className="arb-modes" role="radiogroup" aria-label="How to size the legs">
+        <label className="checkbox">
+          <input type="radio" name="arb-mode" checked={form.mode === 'total'} onChange={() => set({ mode: 'total' })} /> Split a total for equal payout
+        </label>
+        <label className="checkbox">
+          <input type="radio" name="arb-mode" checked={form.mode === 'fixed'} onChange={() => set({ mode: 'fixed' })} /> Fix one leg’s stake
+        </label>
+      </div>
+      <div className="edge-form">
+        {form.mode === 'total' ? (
+          <label>
+            Total stake ($)
+            <input value={form.total} inputMode="decimal" onChange={(e) => set({ total: e.target.value })} data-testid="arb-total" />
+          </label>
+        ) : (
+          <>
+            <label>
+              Leg to fix
+              <select value={form.fixedLeg} onChange={(e) => set({ fixedLeg: Number(e.target.value) })} data-testid="arb-fixed-leg">
+                {legs.map((_, i) => (
+                  <option key={i} value={i}>
+                    {label(i)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Stake on that leg ($)
+              <input value={form.fixedStake} inputMode="decimal" onChange={(e) => set({ fixedStake: e.target.value })} data-testid="arb-fixed-stake" />
+            </label>
+          </>
+        )}
+      </div>
+      <label className="checkbox small">
+        <input type="checkbox" checked={form.roundDollars} onChange={(e) => set({ roundDollars: e.target.checked })} data-testid="arb-round" /> Round stakes to
+        whole dollars
+      </label>
+      <table className="legs-table" aria-label="Calculated legs" data-testid="arb-legs">
+        <thead>
+          <tr>
+            <th>Bet</th>
+            <th>Odds (American)</th>
+            <th>Stake</th>
+            <th>Returns</th>
+            <th>Profit if it wins</th>
+          </tr>
+        </thead>
+        <tbody>
+          {legs.map((_, i) => (
+            <tr key={i} data-testid="arb-leg">
+              <td>{label(i)}</td>
+              <td>
+                <input
+                  className="odds-input"
+                  value={form.odds[i]}
+                  inputMode="numeric"
+                  aria-label={`Odds of leg ${i + 1}`}
+                  onChange={(e) => set({ odds: form.odds.map((o, k) => (k === i ? e.target.value : o)) })}
+                />
+              </td>
+              <td data-testid="arb-stake">{result.ok ? money(result.stakes.stakesCents[i]) : '—'}</td>
+              <td>{result.ok ? money(result.stakes.payoutsCents[i]) : '—'}</td>
+              <td className={result.ok && result.stakes.profitsCents[i] < 0 ? 'down' : 'up'}>{result.ok ? money(result.stakes.profitsCents[i]) : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {result.ok ? (
+        <p data-testid="arb-summary" className={result.stakes.guaranteedProfitCents > 0 ? 'up' : 'down'}>
+          Total staked {money(result.stakes.totalCents)} · guaranteed profit {money(result.stakes.guaranteedProfitCents)} ({result.profitPct.toFixed(2)}%)
+          {result.stakes.guaranteedProfitCents <= 0 && ' — no profit is locked in at these stakes and odds'}
+        </p>
+      ) : (
+        <p className="form-error" role="alert">
+          {result.message}
+        </p>
+      )}
+      <div className="actions">
+        <button
+          type="button"
+          className="button primary"
+          disabled={!result.ok}
+          onClick={() => result.ok && onAddToSlip(result.stakes.stakesCents, form.odds.map(Number))}
+        >
+          Add these stakes to the bet slip
+        </button>
+        <button type="button" className="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </Modal>
+  );
+}

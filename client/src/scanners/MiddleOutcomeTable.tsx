@@ -1,0 +1,46 @@
+import { middleOutcomeTable, type LegResult, type MiddleOpportunity } from '@oddspulse/shared';
+import { selectionLabel } from '../odds/labels';
+
+const LEG_RESULT: Record<LegResult, string> = { win: 'wins', push: 'pushes', lose: 'loses' };
+
+/** The whole-number results a row of a middle's outcome table covers, as "Total 45", "Total ≤ 44", "Home margin 5–6". */
+function resultRange(what: string, from: number | null, to: number | null): string {
+  if (from === null) return `${what} ≤ ${to}`;
+  if (to === null) return `${what} ≥ ${from}`;
+  return from === to ? `${what} ${from}` : `${what} ${from}–${to}`;
+}
+
+/**
+ * Every way a middle can end (issue 20): one leg wins and the other loses, one wins and the other pushes (whole-number
+ * lines), both win, with the net of the card's stakes as the books pay them (DECISIONS 25).
+ */
+export function MiddleOutcomeTable({ o }: { o: MiddleOpportunity }) {
+  const [low, high] = o.legs;
+  const rows = middleOutcomeTable(o.middleRange, [low.decimal, high.decimal], [Math.round(low.stake * 100), Math.round(high.stake * 100)]);
+  const what = o.market.startsWith('totals') || o.market.startsWith('team_totals') ? 'Total' : `${low.outcome} margin`;
+  const name = (leg: typeof low) => selectionLabel({ outcome: leg.outcome, point: leg.point, playerName: leg.description, market: leg.market });
+  return (
+    <table className="legs-table middle-outcomes" aria-label="Outcomes" data-testid="middle-outcomes">
+      <thead>
+        <tr>
+          <th>Result</th>
+          <th>{name(low)}</th>
+          <th>{name(high)}</th>
+          <th>Net</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={`${r.from}:${r.to}`} data-testid="middle-outcome" data-legs={r.legs.join(',')}>
+            <td>{resultRange(what, r.from, r.to)}</td>
+            <td>{LEG_RESULT[r.legs[0]]}</td>
+            <td>{LEG_RESULT[r.legs[1]]}</td>
+            <td className={r.netCents >= 0 ? 'up' : 'down'}>
+              {r.netCents < 0 ? '−' : '+'}${(Math.abs(r.netCents) / 100).toFixed(2)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

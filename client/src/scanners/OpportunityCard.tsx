@@ -1,0 +1,117 @@
+import { useAtomValue } from 'jotai';
+import type { ArbitrageOpportunity, OpportunityFlag } from '@oddspulse/shared';
+import { formatOdds } from '../odds/filter-settings';
+import { formatSeconds } from '../odds/live-table';
+import { marketLabel, selectionLabel } from '../odds/labels';
+import { oddsFormatAtom } from '../odds/odds-state';
+import { MiddleOutcomeTable } from './MiddleOutcomeTable';
+import { ageSeconds, type FeedItem, type Opportunity } from './opportunity-feed';
+import { expiresInAt, expiryLabel } from './opportunity-expiry';
+import type { ScannerKind } from './scanner-settings';
+
+const FLAG_TEXT: Record<OpportunityFlag, { label: string; title: string }> = {
+  live: { label: 'LIVE', title: 'The game has started: prices move fast' },
+  stale: { label: 'STALE', title: 'One leg lags the newest leg: check the price at the book before betting' },
+  suspect: { label: 'SUSPECT', title: 'Profit this high is rarely real: likely a bad or stale price' },
+};
+
+/** One arbitrage or middle (spec 001 §5): its game, headline figures, flags, expiry and legs with stakes; Execute fills the slip. */
+export function OpportunityCard({
+  item,
+  kind,
+  now,
+  onExecute,
+  onCalculate,
+}: {
+  item: FeedItem<Opportunity>;
+  kind: ScannerKind;
+  now: number;
+  onExecute: (o: Opportunity) => void;
+  onCalculate: (o: ArbitrageOpportunity) => void;
+}) {
+  const format = useAtomValue(oddsFormatAtom);
+  const o = item.opportunity;
+  const headline =
+    o.type === 'arbitrage'
+      ? `${o.profitPct.toFixed(2)}% profit · $${o.profitAmount.toFixed(2)} on $${o.totalStake.toFixed(2)}`
+      : `Gap ${o.gap} · ${o.probability.toFixed(0)}% middle chance · up to $${o.maxProfit.toFixed(2)}`;
+  const expiresIn = expiresInAt(o, now);
+  return (
+    <article className={`opportunity card status-${item.status}`} data-testid="opportunity" data-opportunity-id={o.id} data-status={item.status}>
+      <header className="opportunity-head">
+        <div>
+          <strong>{o.game}</strong>
+          <div className="muted small">
+            {o.sportTitle} · {marketLabel(o.market)}
+            {o.description ? ` · ${o.description}` : ''} ·{' '}
+            {new Date(o.commenceTime).toLocaleString('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' })}
+          </div>
+        </div>
+        <div className="opportunity-flags">
+          {item.status === 'new' && <span className="flag flag-new">NEW</span>}
+          {o.flags.map((f) => (
+            <span key={f} className={`flag flag-${f}`} title={FLAG_TEXT[f].title} data-testid={`flag-${f}`}>
+              {FLAG_TEXT[f].label}
+            </span>
+          ))}
+        </div>
+      </header>
+      <p className="opportunity-headline" data-testid="opportunity-headline">
+        {headline}
+      </p>
+      <p className="muted small opportunity-meta">
+        Found {new Date(o.timeFound).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' })} ·{' '}
+        <span
+          className={expiresIn === 0 ? 'expired' : undefined}
+          data-testid="opportunity-expiry"
+          data-expires-in={expiresIn}
+          title="An opportunity is shown for 30 minutes from when it was found"
+        >
+          {expiryLabel(expiresIn)}
+        </span>
+      </p>
+      {o.type === 'middle' && (
+        <p className="muted small">
+          Both legs win if the {o.market.startsWith('totals') ? 'total' : 'margin'} lands between {o.middleRange.low} and {o.middleRange.high}; worst case $
+          {o.worstCase.toFixed(2)}.
+        </p>
+      )}
+      <table className="legs-table" aria-label="Legs">
+        <thead>
+          <tr>
+            <th>Book</th>
+            <th>Bet</th>
+            <th>Odds</th>
+            <th>Stake</th>
+            <th>Age</th>
+          </tr>
+        </thead>
+        <tbody>
+          {o.legs.map((leg, i) => (
+            <tr key={i} data-testid="leg">
+              <td>{leg.bookTitle}</td>
+              <td>{selectionLabel({ outcome: leg.outcome, point: leg.point, playerName: leg.description, market: leg.market })}</td>
+              <td>{formatOdds(leg.decimal, format)}</td>
+              <td>${leg.stake.toFixed(2)}</td>
+              <td data-testid="leg-age" title={`Price last updated ${new Date(leg.lastUpdate).toLocaleTimeString()}`}>
+                {formatSeconds(ageSeconds(leg.lastUpdate, now))}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {o.type === 'middle' && <MiddleOutcomeTable o={o} />}
+      <div className="actions">
+        <button type="button" className="button primary small" onClick={() => onExecute(o)} disabled={item.status === 'gone'}>
+          Execute
+        </button>
+        {o.type === 'arbitrage' && (
+          <button type="button" className="button small" onClick={() => onCalculate(o)} data-testid="open-arb-calculator">
+            Calculator
+          </button>
+        )}
+        <span className="muted small">{kind === 'arbitrage' ? 'Adds every leg to the bet slip with its stake' : 'Adds both legs to the bet slip'}</span>
+      </div>
+    </article>
+  );
+}

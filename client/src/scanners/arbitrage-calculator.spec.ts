@@ -1,0 +1,46 @@
+import { calculate, legDecimal, type CalculatorForm } from './arbitrage-calculator';
+
+// issue 20: the arbitrage calculator, opened from a scanner card (the engine's arbitrageCalculator does the maths)
+const legs = [
+  { price: 108, decimal: 2.08 },
+  { price: 100, decimal: 2.0 },
+];
+const form = (overrides: Partial<CalculatorForm> = {}): CalculatorForm => ({
+  odds: ['+108', '+100'],
+  mode: 'total',
+  total: '100',
+  fixedLeg: 0,
+  fixedStake: '',
+  roundDollars: false,
+  ...overrides,
+});
+
+describe('arbitrage calculator form', () => {
+  // arbplay.app worked example: 2.08 / 2.00, €100 → €49.02 + €50.98, €1.96 guaranteed
+  it('splits a total for equal payout', () => {
+    const r = calculate(form(), legs);
+    expect(r).toMatchObject({ ok: true, stakes: { stakesCents: [4902, 5098], guaranteedProfitCents: 196 } });
+    if (r.ok) expect(r.profitPct).toBeCloseTo(1.96, 10);
+  });
+
+  it('keeps one leg’s stake and sizes the other, rounded to whole dollars when asked', () => {
+    // $10 at +100 pays $20: $9.615… at +108 → $9.62 pays $20.01; profit $0.38 at worst on $19.62
+    const fixed = calculate(form({ mode: 'fixed', fixedLeg: 1, fixedStake: '10' }), legs);
+    expect(fixed).toMatchObject({ ok: true, stakes: { stakesCents: [962, 1000], totalCents: 1962, guaranteedProfitCents: 38 } });
+    const whole = calculate(form({ mode: 'fixed', fixedLeg: 1, fixedStake: '10', roundDollars: true }), legs);
+    // $10 at +108 pays $20.80, $10 at +100 pays $20.00: $0.00 at worst on $20
+    expect(whole).toMatchObject({ ok: true, stakes: { stakesCents: [1000, 1000], guaranteedProfitCents: 0 } });
+  });
+
+  it('uses the odds the user sees at the book now', () => {
+    const r = calculate(form({ odds: ['+105', '+100'] }), legs);
+    expect(r.ok && r.decimals).toEqual([2.05, 2.0]);
+    expect(legDecimal('-110', -110, 1.9090909)).toBe(1.9090909);
+  });
+
+  it('says what is missing', () => {
+    expect(calculate(form({ odds: ['+108', '50'] }), legs)).toEqual({ ok: false, message: 'Leg 2: enter American odds (e.g. -110 or +150)' });
+    expect(calculate(form({ total: '' }), legs)).toEqual({ ok: false, message: 'Enter the total stake in dollars' });
+    expect(calculate(form({ mode: 'fixed', fixedStake: '-4' }), legs)).toEqual({ ok: false, message: 'Enter the stake you can bet on leg 1' });
+  });
+});

@@ -1,0 +1,62 @@
+import { americanToDecimal, arbitrageCalculator, dollarsToCents, isValidAmerican, type ArbitrageStakes, type StakeRounding } from '@oddspulse/shared';
+
+/**
+ * The arbitrage calculator's form (issue 20), as typed: each leg's American odds (as seen at the book now), a total to
+ * split for equal payout or one leg's stake to keep, and whole-dollar rounding. The maths is the engine's
+ * (arbitrageCalculator); this reads the form and says what is wrong with it.
+ */
+export interface CalculatorForm {
+  /** American odds per leg, as typed. */
+  odds: string[];
+  mode: 'total' | 'fixed';
+  /** Dollars, as typed. */
+  total: string;
+  fixedLeg: number;
+  /** Dollars, as typed. */
+  fixedStake: string;
+  roundDollars: boolean;
+}
+
+export type CalculatorResult =
+  | {
+      ok: true;
+      decimals: number[];
+      stakes: ArbitrageStakes;
+      /** PERCENT of the total staked: the guaranteed profit of the rounded stakes. */
+      profitPct: number;
+    }
+  | { ok: false; message: string };
+
+const dollars = (text: string): number | null => {
+  const value = Number(text.trim());
+  return text.trim() !== '' && Number.isFinite(value) && value >= 0 ? value : null;
+};
+
+/** A leg's decimal odds: the typed American price, or the scanner's unrounded price while it is untouched. */
+export function legDecimal(typed: string, scannerAmerican: number, scannerDecimal: number): number | null {
+  const american = Number(typed.trim());
+  if (typed.trim() === '' || !Number.isFinite(american) || !isValidAmerican(american)) return null;
+  return american === scannerAmerican ? scannerDecimal : americanToDecimal(american);
+}
+
+export function calculate(form: CalculatorForm, legs: ReadonlyArray<{ price: number; decimal: number }>): CalculatorResult {
+  const decimals: number[] = [];
+  for (let i = 0; i < legs.length; i++) {
+    const d = legDecimal(form.odds[i] ?? '', legs[i].price, legs[i].decimal);
+    if (d === null) return { ok: false, message: `Leg ${i + 1}: enter American odds (e.g. -110 or +150)` };
+    decimals.push(d);
+  }
+  const rounding: StakeRounding = form.roundDollars ? 'dollar' : 'cent';
+  if (form.mode === 'total') {
+    const total = dollars(form.total);
+    if (total === null || total <= 0) return { ok: false, message: 'Enter the total stake in dollars' };
+    return result(decimals, arbitrageCalculator(decimals, { mode: 'total', totalCents: dollarsToCents(total) }, rounding));
+  }
+  const stake = dollars(form.fixedStake);
+  if (stake === null || stake <= 0) return { ok: false, message: `Enter the stake you can bet on leg ${form.fixedLeg + 1}` };
+  return result(decimals, arbitrageCalculator(decimals, { mode: 'fixed', leg: form.fixedLeg, stakeCents: dollarsToCents(stake) }, rounding));
+}
+
+function result(decimals: number[], stakes: ArbitrageStakes): CalculatorResult {
+  return { ok: true, decimals, stakes, profitPct: stakes.totalCents > 0 ? (stakes.guaranteedProfitCents / stakes.totalCents) * 100 : 0 };
+}

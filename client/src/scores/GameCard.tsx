@@ -1,0 +1,65 @@
+import type { ScoreboardEvent } from '@oddspulse/shared';
+import { formatLine, gameBadge } from './scores-logic';
+
+function TeamRow({ name, logo, record, rank, score }: { name: string; logo?: string; record?: string; rank?: number; score: number | null }) {
+  return (
+    <div className="team-row">
+      {logo ? (
+        <img src={logo} alt="" className="team-logo" loading="lazy" />
+      ) : (
+        <span className="team-logo placeholder" aria-hidden="true">
+          {name.slice(0, 1)}
+        </span>
+      )}
+      <span className="team-name">
+        {rank ? <span className="team-rank">{rank}</span> : null}
+        {name}
+        {record && <span className="muted small"> ({record})</span>}
+      </span>
+      <span className="team-score">{score ?? ''}</span>
+    </div>
+  );
+}
+
+/** LIVE with the clock, FINAL, or the start time of a scheduled game (spec 002 §2); the card and the game modal show it. */
+export function GameStatusText({ game }: { game: ScoreboardEvent }) {
+  const badge = gameBadge(game);
+  return (
+    <span className="game-status">
+      {badge && (
+        <span className={`game-badge badge-${badge.toLowerCase()}`} data-testid="game-badge">
+          {badge}
+        </span>
+      )}
+      {badge === 'LIVE' && <span className="small">{game.status_type?.detail || game.clock}</span>}
+      {badge === null && (
+        <span className="small muted">
+          {new Date(game.commence_time).toLocaleString([], { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** One game of the scores list (spec 002 §2): teams, score, status and the pre-game line; opens the game modal. */
+export function GameCard({ game, onOpen }: { game: ScoreboardEvent; onOpen: () => void }) {
+  return (
+    <li className="card game-card" data-testid="game-card" data-game-id={game.id}>
+      <button type="button" className="game-open" onClick={onOpen} aria-label={`${game.away_team} at ${game.home_team}: open game details`}>
+        <div className="game-card-head">
+          <GameStatusText game={game} />
+          {game.week ? <span className="muted small">Week {game.week}</span> : null}
+        </div>
+        <TeamRow name={game.away_team} logo={game.away_logo} record={game.away_record} rank={game.away_rank} score={game.scores.away} />
+        <TeamRow name={game.home_team} logo={game.home_logo} record={game.home_record} rank={game.home_rank} score={game.scores.home} />
+        {game.odds && (game.odds.spread !== undefined || game.odds.overUnder !== undefined) && (
+          <div className="game-odds small muted">
+            {game.odds.spread !== undefined && <span>Spread: {game.odds.details ?? `${game.home_team} ${formatLine(game.odds.spread)}`}</span>}
+            {game.odds.overUnder !== undefined && <span>O/U: {game.odds.overUnder}</span>}
+            <span>{game.odds.provider}</span>
+          </div>
+        )}
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,35 @@
+import type { GameReactions, ReactionAction, ReactionEmoji, ScoreboardEvent } from '@oddspulse/shared';
+import { api } from '../api/client';
+import { oddsHistoryQuery, type HistoryBookmaker } from './scores-logic';
+
+/** GET /api/scores (spec 002 §7): public, so a visitor's page loads too. */
+export function fetchScores(sport: string): Promise<ScoreboardEvent[]> {
+  return api.get<ScoreboardEvent[]>('/api/scores', { query: { sport }, auth: 'optional' });
+}
+
+/** The /api/reactions answer (spec 002 §7; DECISIONS 22): the game's reactions and the caller's own. */
+export interface ReactionsAnswer {
+  gameKey: string;
+  reactions: GameReactions;
+  userReaction: string | null;
+}
+
+const reactionsPath = (gameKey: string) => `/api/reactions/${encodeURIComponent(gameKey)}`;
+
+/** GET /api/reactions/{gameKey}: public; signed in, the answer names the caller's own reaction. */
+export function fetchReactions(gameKey: string): Promise<ReactionsAnswer> {
+  return api.get<ReactionsAnswer>(reactionsPath(gameKey), { auth: 'optional' });
+}
+
+/** POST /api/reactions/{gameKey}: the body of spec 002 §7; the server takes the reactor from the session, not the body. */
+export function postReaction(
+  gameKey: string,
+  reaction: { userId: string; username: string; emoji: ReactionEmoji; action: ReactionAction },
+): Promise<ReactionsAnswer> {
+  return api.post<ReactionsAnswer>(reactionsPath(gameKey), reaction);
+}
+
+/** GET /api/odds-history (spec 002 §7) for a game's line movement. */
+export function fetchOddsHistory(game: { sport: string; eventId: string; bookmakers?: readonly string[] }, signal?: AbortSignal): Promise<HistoryBookmaker[]> {
+  return api.get<HistoryBookmaker[]>('/api/odds-history', { query: oddsHistoryQuery(game), signal });
+}

@@ -1,0 +1,115 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import type { Plan } from '@oddspulse/shared';
+import { KYSELY, type Database } from '../database/database.module';
+import type { PlanStatesTable } from '../database/schema';
+
+export interface ApiKeyRow {
+  id: string;
+  name: string;
+  key_prefix: string;
+  created_at: Date;
+  last_used_at: Date | null;
+}
+
+export interface ApiKeyOwnerRow {
+  key_id: string;
+  user_id: string;
+  email: string;
+  plan: Plan | null;
+  status: PlanStatesTable['status'] | null;
+  current_period_end: Date | null;
+  unlimited: boolean | null;
+}
+
+@Injectable()
+export class ApiKeysRepository {
+  constructor(@Inject(KYSELY) private readonly db: Database) {}
+
+  create(userId: string, name: string, keyPrefix: string, keyHash: string): Promise<ApiKeyRow> {
+    return this.db
+      .insertInto('api_keys')
+      .values({ user_id: userId, name, key_prefix: keyPrefix, key_hash: keyHash, last_used_at: null, revoked_at: null })
+      .returning(['id', 'name', 'key_prefix', 'created_at', 'last_used_at'])
+      .executeTakeFirstOrThrow();
+  }
+
+  listActive(userId: string): Promise<ApiKeyRow[]> {
+    return this.db
+      .selectFrom('api_keys')
+      .select(['id', 'name', 'key_prefix', 'created_at', 'last_used_at'])
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .execute();
+  }
+
+  async countActive(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('api_keys')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  /** The revoked key's name; null when it was not the user's, or was revoked already. */
+  async revoke(userId: string, keyId: string): Promise<string | null> {
+    const row = await this.db
+      .updateTable('api_keys')
+      .set({ revoked_at: new Date() })
+      .where('id', '=', keyId)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .returning('name')
+      .executeTakeFirst();
+    return row?.name ?? null;
+  }
+
+  findActiveOwner(keyHash: string): Promise<ApiKeyOwnerRow | undefined> {
+    return this.db
+      .selectFrom('api_keys as k')
+      .innerJoin('users as u', 'u.id', 'k.user_id')
+      .leftJoin('plan_states as p', 'p.user_id', 'u.id')
+      .select(['k.id as key_id', 'u.id as user_id', 'u.email', 'p.plan', 'p.status', 'p.current_period_end', 'p.unlimited'])
+      .where('k.key_hash', '=', keyHash)
+      .where('k.revoked_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  /** Gives the key a new secret (same id and name): the old secret stops working at once. Null when not the user's active key. */
+  async rotate(userId: string, keyId: string, keyPrefix: string, keyHash: string): Promise<ApiKeyRow | null> {
+    const row = await this.db
+      .updateTable('api_keys')
+      .set({ key_prefix: keyPrefix, key_hash: keyHash, rotated_at: new Date(), last_used_at: null })
+      .where('id', '=', keyId)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .returning(['id', 'name', 'key_prefix', 'created_at', 'last_used_at'])
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  async rename(userId: string, keyId: string, name: string): Promise<ApiKeyRow | null> {
+    const row = await this.db
+      .updateTable('api_keys')
+      .set({ name })
+      .where('id', '=', keyId)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .returning(['id', 'name', 'key_prefix', 'created_at', 'last_used_at'])
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** Records a use; the database keeps at most one write a minute per key (the service writes far less often still). */
+  async touch(keyId: string): Promise<void> {
+    await this.db
+      .updateTable('api_keys')
+      .set({ last_used_at: new Date() })
+      .where('id', '=', keyId)
+      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]))
+      .execute();
+  }
+}

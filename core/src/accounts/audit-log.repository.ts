@@ -1,0 +1,62 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Kysely, Transaction } from 'kysely';
+import { KYSELY, type Database } from '../database/database.module';
+import type { DB } from '../database/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface AuditEntry {
+  /** The account the event concerns; null for an event of no account. */
+  userId: string | null;
+  /** What happened, `domain.event` in lower case (`auth.sign_in`, `api_key.created`, `billing.plan_changed`). */
+  action: string;
+  /** Who acted when it was not the user (an operator); omitted when the user or the system did. */
+  actorId?: string | null;
+  /** The client address and browser, when a request caused it. */
+  ip?: string | null;
+  userAgent?: string | null;
+  /** What the user may be shown about it: never a secret, a token or a password. */
+  details?: Record<string, unknown>;
+}
+
+export interface AuditLogRow {
+  id: number;
+  action: string;
+  ip: string | null;
+  user_agent: string | null;
+  details: Record<string, unknown>;
+  actor_id: string | null;
+  created_at: Date;
+}
+
+/** The append-only security history of 0008_security.sql. */
+@Injectable()
+export class AuditLogRepository {
+  constructor(@Inject(KYSELY) private readonly db: Database) {}
+
+  async insert(entry: AuditEntry, db: Executor = this.db): Promise<void> {
+    await db
+      .insertInto('audit_log')
+      .values({
+        user_id: entry.userId,
+        actor_id: entry.actorId ?? null,
+        action: entry.action,
+        ip: entry.ip ?? null,
+        user_agent: entry.userAgent ?? null,
+        details: JSON.stringify(entry.details ?? {}),
+      })
+      .execute();
+  }
+
+  /** The user's newest entries first. */
+  listForUser(userId: string, limit: number): Promise<AuditLogRow[]> {
+    return this.db
+      .selectFrom('audit_log')
+      .select(['id', 'action', 'ip', 'user_agent', 'details', 'actor_id', 'created_at'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+}

@@ -1,0 +1,53 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { Transaction } from 'kysely';
+import { AuditActions, planChangedMessage, type PlanAccess, type PlanChangedMessage } from '@oddspulse/shared';
+import type { DB } from '../database/schema';
+import { RealtimeBus } from '../realtime/realtime-bus';
+import { RedisKeys } from '../redis/redis-keys';
+import { AuditLogRepository } from './audit-log.repository';
+import { PlanRepository, type PlanStatePatch, type PlanStateRow } from './plan.repository';
+
+/** Who changed a plan when it was not the user or Stripe (an operator), and why. */
+export interface PlanChangeAuthor {
+  actorId?: string;
+  reason?: string;
+}
+
+/**
+ * Every plan change, in either process: the plan state is written, then announced on the `accounts:plan-changed`
+ * control topic so every socket gateway re-checks the user's rooms (a downgrade evicts), and written to the user's
+ * audit log (issue 17). The API reaches it
+ * through PlanService.changePlan; the workers (billing reconciliation) and the billing webhook handler, which
+ * write inside a transaction, call `write` in it and `announce` once it has committed.
+ */
+@Injectable()
+export class PlanChanges {
+  private readonly logger = new Logger(PlanChanges.name);
+
+  constructor(
+    private readonly plans: PlanRepository,
+    private readonly bus: RealtimeBus,
+    private readonly audit: AuditLogRepository,
+  ) {}
+
+  async apply(userId: string, patch: PlanStatePatch, by: PlanChangeAuthor = {}): Promise<PlanAccess> {
+    return this.announce(await this.write(userId, patch), by);
+  }
+
+  write(userId: string, patch: PlanStatePatch, trx?: Transaction<DB>): Promise<PlanStateRow> {
+    return this.plans.upsert(userId, patch, trx);
+  }
+
+  async announce(row: PlanStateRow, by: PlanChangeAuthor = {}): Promise<PlanAccess> {
+    const message: PlanChangedMessage = planChangedMessage(row.user_id, row, new Date());
+    await this.bus.publishControl(RedisKeys.planChanged, JSON.stringify(message));
+    this.logger.log({ msg: 'Plan changed', userId: row.user_id, plan: row.plan, effective: message.effective.plan });
+    await this.audit.insert({
+      userId: row.user_id,
+      actorId: by.actorId ?? null,
+      action: AuditActions.planChanged,
+      details: { plan: row.plan, status: row.status, effective: message.effective.plan, ...(by.reason ? { reason: by.reason } : {}) },
+    });
+    return message.effective;
+  }
+}

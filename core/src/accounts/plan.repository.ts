@@ -1,0 +1,36 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Kysely, Transaction } from 'kysely';
+import { KYSELY, type Database } from '../database/database.module';
+import type { DB, PlanStatesTable } from '../database/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export type PlanStateRow = Omit<PlanStatesTable, 'updated_at' | 'unlimited'> & { unlimited: boolean; updated_at: Date };
+export type PlanStatePatch = Partial<Omit<PlanStateRow, 'user_id' | 'updated_at'>>;
+
+@Injectable()
+export class PlanRepository {
+  constructor(@Inject(KYSELY) private readonly db: Database) {}
+
+  find(userId: string, db: Executor = this.db): Promise<PlanStateRow | undefined> {
+    return db.selectFrom('plan_states').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  /** Inserts the row with free-plan defaults when missing, then applies the patch. */
+  upsert(userId: string, patch: PlanStatePatch, db: Executor = this.db): Promise<PlanStateRow> {
+    const defaults = {
+      plan: 'free' as const,
+      status: 'active' as const,
+      current_period_end: null,
+      is_gifted: false,
+      cancel_at_period_end: false,
+      unlimited: false,
+    };
+    return db
+      .insertInto('plan_states')
+      .values({ user_id: userId, ...defaults, ...patch })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...patch, updated_at: new Date() }))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+}

@@ -1,0 +1,116 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Plan } from '@oddspulse/shared';
+import { KYSELY, type Database } from '../database/database.module';
+import type { DB, PlanStatesTable } from '../database/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+type RevokeReason = 'logout' | 'reuse' | 'password_reset';
+
+export interface RefreshTokenRow {
+  id: string;
+  family_id: string;
+  user_id: string;
+  expires_at: Date;
+  rotated_at: Date | null;
+  family_revoked_at: Date | null;
+}
+
+/** What an access token's session resolves to: the user, whether the session still stands, and the plan row. */
+export interface SessionPrincipalRow {
+  user_id: string;
+  email: string;
+  revoked_at: Date | null;
+  plan: Plan | null;
+  status: PlanStatesTable['status'] | null;
+  current_period_end: Date | null;
+  unlimited: boolean | null;
+}
+
+/** Session families and their rotating refresh tokens. */
+@Injectable()
+export class SessionsRepository {
+  constructor(@Inject(KYSELY) private readonly db: Database) {}
+
+  transaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  async createFamily(userId: string, db: Executor = this.db): Promise<string> {
+    const row = await db
+      .insertInto('session_families')
+      .values({ user_id: userId, revoked_at: null, revoke_reason: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async insertRefreshToken(familyId: string, tokenHash: string, expiresAt: Date, db: Executor = this.db): Promise<void> {
+    await db.insertInto('refresh_tokens').values({ family_id: familyId, token_hash: tokenHash, expires_at: expiresAt, rotated_at: null }).execute();
+  }
+
+  /** Locks the token row so two refreshes of one token are serialised: the second sees it rotated. */
+  findRefreshTokenForUpdate(tokenHash: string, trx: Transaction<DB>): Promise<RefreshTokenRow | undefined> {
+    return trx
+      .selectFrom('refresh_tokens as t')
+      .innerJoin('session_families as f', 'f.id', 't.family_id')
+      .select(['t.id', 't.family_id', 'f.user_id', 't.expires_at', 't.rotated_at', 'f.revoked_at as family_revoked_at'])
+      .where('t.token_hash', '=', tokenHash)
+      .forUpdate('t')
+      .executeTakeFirst();
+  }
+
+  async markRotated(tokenId: string, trx: Transaction<DB>): Promise<void> {
+    await trx.updateTable('refresh_tokens').set({ rotated_at: new Date() }).where('id', '=', tokenId).execute();
+  }
+
+  async revokeFamily(familyId: string, reason: RevokeReason, db: Executor = this.db): Promise<void> {
+    await db
+      .updateTable('session_families')
+      .set({ revoked_at: new Date(), revoke_reason: reason })
+      .where('id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  async revokeAllForUser(userId: string, reason: RevokeReason, db: Executor = this.db): Promise<number> {
+    const result = await db
+      .updateTable('session_families')
+      .set({ revoked_at: new Date(), revoke_reason: reason })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  async findActiveOwner(tokenHash: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('refresh_tokens as t')
+      .innerJoin('session_families as f', 'f.id', 't.family_id')
+      .select('f.user_id')
+      .where('t.token_hash', '=', tokenHash)
+      .where('f.revoked_at', 'is', null)
+      .executeTakeFirst();
+    return row?.user_id;
+  }
+
+  findPrincipal(userId: string, familyId: string): Promise<SessionPrincipalRow | undefined> {
+    return this.db
+      .selectFrom('session_families as f')
+      .innerJoin('users as u', 'u.id', 'f.user_id')
+      .leftJoin('plan_states as p', 'p.user_id', 'u.id')
+      .select(['u.id as user_id', 'u.email', 'f.revoked_at', 'p.plan', 'p.status', 'p.current_period_end', 'p.unlimited'])
+      .where('f.id', '=', familyId)
+      .where('f.user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  /** Expired and long-rotated tokens are dead weight; removed when a user signs in again. */
+  async deleteExpiredTokens(userId: string): Promise<void> {
+    await this.db
+      .deleteFrom('refresh_tokens')
+      .where('expires_at', '<', sql<Date>`now()`)
+      .where('family_id', 'in', (qb) => qb.selectFrom('session_families').select('id').where('user_id', '=', userId))
+      .execute();
+  }
+}

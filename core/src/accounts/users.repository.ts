@@ -1,0 +1,60 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Kysely, Transaction } from 'kysely';
+import { KYSELY, type Database } from '../database/database.module';
+import type { DB } from '../database/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface UserRow {
+  id: string;
+  email: string;
+  created_at: Date;
+}
+
+/** Users, their password credentials and their OAuth identities. */
+@Injectable()
+export class UsersRepository {
+  constructor(@Inject(KYSELY) private readonly db: Database) {}
+
+  transaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  findById(id: string, db: Executor = this.db): Promise<UserRow | undefined> {
+    return db.selectFrom('users').select(['id', 'email', 'created_at']).where('id', '=', id).executeTakeFirst();
+  }
+
+  findByEmail(email: string, db: Executor = this.db): Promise<UserRow | undefined> {
+    return db.selectFrom('users').select(['id', 'email', 'created_at']).where('email', '=', email).executeTakeFirst();
+  }
+
+  create(email: string, db: Executor = this.db): Promise<UserRow> {
+    return db.insertInto('users').values({ email }).returning(['id', 'email', 'created_at']).executeTakeFirstOrThrow();
+  }
+
+  async passwordHash(userId: string): Promise<string | undefined> {
+    const row = await this.db.selectFrom('password_credentials').select('hash').where('user_id', '=', userId).executeTakeFirst();
+    return row?.hash;
+  }
+
+  async setPasswordHash(userId: string, hash: string, db: Executor = this.db): Promise<void> {
+    await db
+      .insertInto('password_credentials')
+      .values({ user_id: userId, hash })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ hash, updated_at: new Date() }))
+      .execute();
+  }
+
+  async findUserIdByIdentity(provider: 'google' | 'apple', subject: string, db: Executor = this.db): Promise<string | undefined> {
+    const row = await db.selectFrom('oauth_identities').select('user_id').where('provider', '=', provider).where('subject', '=', subject).executeTakeFirst();
+    return row?.user_id;
+  }
+
+  async linkIdentity(provider: 'google' | 'apple', subject: string, userId: string, email: string | null, db: Executor = this.db): Promise<void> {
+    await db
+      .insertInto('oauth_identities')
+      .values({ provider, subject, user_id: userId, email })
+      .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
+      .execute();
+  }
+}

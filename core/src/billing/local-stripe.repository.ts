@@ -1,0 +1,51 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { KYSELY, type Database } from '../database/database.module';
+import type { BillingLocalObjectsTable } from '../database/schema';
+
+export type LocalObjectKind = BillingLocalObjectsTable['object'];
+
+/** A Stripe-shaped object of the local checkout: `id`, `object` and whatever Stripe's API would answer with. */
+export type LocalObject = Record<string, unknown> & { id: string };
+
+/** The local checkout's customers, sessions, subscriptions and invoices (used only without a Stripe key). */
+@Injectable()
+export class LocalStripeRepository {
+  constructor(@Inject(KYSELY) private readonly db: Database) {}
+
+  /** Inserts or replaces the object. */
+  async save(kind: LocalObjectKind, object: LocalObject, customerId: string | null): Promise<void> {
+    const data = JSON.stringify(object);
+    await this.db
+      .insertInto('billing_local_objects')
+      .values({ id: object.id, object: kind, customer_id: customerId, data })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ data, customer_id: customerId }))
+      .execute();
+  }
+
+  /** Inserts the object unless one with its id exists; returns the stored one. */
+  async saveIfMissing(kind: LocalObjectKind, object: LocalObject, customerId: string | null): Promise<LocalObject> {
+    await this.db
+      .insertInto('billing_local_objects')
+      .values({ id: object.id, object: kind, customer_id: customerId, data: JSON.stringify(object) })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    return (await this.find(kind, object.id))!;
+  }
+
+  async find(kind: LocalObjectKind, id: string): Promise<LocalObject | undefined> {
+    const row = await this.db.selectFrom('billing_local_objects').select('data').where('id', '=', id).where('object', '=', kind).executeTakeFirst();
+    return row?.data as LocalObject | undefined;
+  }
+
+  async listOf(kind: LocalObjectKind, customerId: string): Promise<LocalObject[]> {
+    const rows = await this.db
+      .selectFrom('billing_local_objects')
+      .select('data')
+      .where('customer_id', '=', customerId)
+      .where('object', '=', kind)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => row.data as LocalObject);
+  }
+}

@@ -1,0 +1,270 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Plan, UnsettledCode } from '@oddspulse/shared';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+
+/** Table types, written by hand to match the reviewed SQL in server/migrations. */
+export interface UsersTable {
+  id: Generated<string>;
+  email: string;
+  created_at: Generated<Date>;
+}
+
+export interface PasswordCredentialsTable {
+  user_id: string;
+  hash: string;
+  updated_at: Timestamp;
+}
+
+export interface PlanStatesTable {
+  user_id: string;
+  plan: Plan;
+  status: 'active' | 'trialing' | 'past_due' | 'canceled' | 'incomplete';
+  current_period_end: Date | null;
+  is_gifted: boolean;
+  cancel_at_period_end: boolean;
+  updated_at: Timestamp;
+  /** Added by 0002_accounts: a plan flagged unlimited passes every guard (spec 000 §6). */
+  unlimited: Generated<boolean>;
+}
+
+export interface SessionFamiliesTable {
+  id: Generated<string>;
+  user_id: string;
+  created_at: Generated<Date>;
+  revoked_at: Date | null;
+  revoke_reason: 'logout' | 'reuse' | 'password_reset' | null;
+}
+
+export interface RefreshTokensTable {
+  id: Generated<string>;
+  family_id: string;
+  token_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  rotated_at: Date | null;
+}
+
+export interface OAuthIdentitiesTable {
+  provider: 'google' | 'apple';
+  subject: string;
+  user_id: string;
+  email: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface ProfilesTable {
+  id: string;
+  username: string | null;
+  updated_at: Timestamp;
+}
+
+export interface UsageCountersTable {
+  user_id: string;
+  /** First day of the calendar month (UTC), as YYYY-MM-DD. */
+  period: ColumnType<string, string, string>;
+  calls: number;
+}
+
+export interface PreferencesTable {
+  user_id: string;
+  sportsbooks: string[];
+  props_sportsbooks: string[];
+  bankroll_cents: ColumnType<string, number, number>;
+  favorites: string[];
+  odds_format: 'american' | 'decimal' | 'fractional';
+  updated_at: Timestamp;
+}
+
+export interface ApiKeysTable {
+  id: Generated<string>;
+  user_id: string;
+  name: string;
+  key_prefix: string;
+  key_hash: string;
+  created_at: Generated<Date>;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+  rotated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+/** Issue 17: a user's security history (0008_security.sql). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  user_id: string | null;
+  actor_id: string | null;
+  action: string;
+  ip: string | null;
+  user_agent: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Generated<Date>;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  token_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  used_at: Date | null;
+}
+
+/** One price or line change of one outcome at one bookmaker (migration 0003). */
+export interface OddsHistoryTable {
+  id: Generated<string>;
+  sport_key: string;
+  event_id: string;
+  bookmaker_key: string;
+  bookmaker_title: string;
+  market_key: string;
+  outcome_name: string;
+  description: Generated<string>;
+  price: number;
+  point: number | null;
+  last_update: Timestamp;
+  recorded_at: Generated<Date>;
+}
+
+export interface PicksTable {
+  id: Generated<string>;
+  user_id: string;
+  client_id: string | null;
+  game: string;
+  league: string;
+  sport: string | null;
+  market: string;
+  selection: string;
+  odds: string;
+  bookmaker: string | null;
+  stake_cents: ColumnType<number, number, number>;
+  potential_cents: number | null;
+  actual_payout_cents: number | null;
+  status: 'pending' | 'won' | 'lost' | 'push';
+  type: 'single' | 'parlay';
+  edge: ColumnType<number | null, number | null, number | null>;
+  note: string | null;
+  event_id: string | null;
+  commence_time: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  date_added: ColumnType<Date, Date | string | undefined, Date | string>;
+  settled_date: Date | null;
+  validated_at: Date | null;
+  validated_by: string | null;
+  validation_confidence: number | null;
+  espn_game_id: string | null;
+  closing_odds: ColumnType<number | null, number | null, number | null>;
+  clv: ColumnType<number | null, number | null, number | null>;
+  /** Why a pending pick is not settled yet (UnsettledCode), and how many games an ambiguous one could be. */
+  unsettled_reason: ColumnType<UnsettledCode | null, UnsettledCode | null | undefined, UnsettledCode | null>;
+  unsettled_games: ColumnType<number | null, number | null | undefined, number | null>;
+  updated_at: Timestamp;
+}
+
+export interface PickImportsTable {
+  user_id: string;
+  imported: number;
+  skipped: number;
+  imported_at: Timestamp;
+}
+
+export interface GameResultsTable {
+  sport_key: string;
+  game_id: string;
+  event_id: string | null;
+  home_team: string;
+  away_team: string;
+  home_score: number;
+  away_score: number;
+  commence_time: ColumnType<Date, Date | string, Date | string>;
+  source: string;
+  recorded_at: Timestamp;
+}
+
+/** One user's reaction to one game (migration 0005): the primary key (game_key, user_id) allows one. */
+export interface ReactionsTable {
+  game_key: string;
+  user_id: string;
+  emoji: import('@oddspulse/shared').ReactionEmoji;
+  created_at: Generated<Date>;
+}
+
+/** One Stripe customer per user (migration 0007). */
+export interface BillingCustomersTable {
+  user_id: string;
+  stripe_customer_id: string;
+  open_checkout_session_id: string | null;
+  created_at: Generated<Date>;
+}
+
+/** Each subscription as Stripe last reported it (migration 0007). */
+export interface BillingSubscriptionsTable {
+  stripe_subscription_id: string;
+  user_id: string;
+  stripe_customer_id: string;
+  status: import('@oddspulse/shared').StripeSubscriptionStatus;
+  plan: import('@oddspulse/shared').PaidPlan;
+  price_id: string;
+  item_id: string | null;
+  amount_cents: number;
+  currency: string;
+  current_period_end: Date | null;
+  cancel_at_period_end: boolean;
+  ended_at: Date | null;
+  observed_at: Date;
+  payment_failed_at: Date | null;
+  last_paid_at: Date | null;
+  updated_at: Timestamp;
+}
+
+export interface BillingEventsTable {
+  stripe_event_id: string;
+  type: string;
+  received_at: Generated<Date>;
+}
+
+export interface BillingGiftsTable {
+  id: Generated<string>;
+  recipient_email: string;
+  purchaser_user_id: string | null;
+  source: 'checkout' | 'support';
+  checkout_session_id: string | null;
+  status: 'pending_payment' | 'paid' | 'granted' | 'expired';
+  granted_as: 'plan' | 'credit' | null;
+  recipient_user_id: string | null;
+  created_at: Generated<Date>;
+  paid_at: Date | null;
+  granted_at: Date | null;
+}
+
+/** The local checkout's Stripe-shaped objects (migration 0007). */
+export interface BillingLocalObjectsTable {
+  id: string;
+  object: 'customer' | 'checkout.session' | 'subscription' | 'invoice';
+  customer_id: string | null;
+  data: ColumnType<Record<string, unknown>, string, string>;
+  created_at: Generated<Date>;
+}
+
+export interface DB {
+  users: UsersTable;
+  password_credentials: PasswordCredentialsTable;
+  plan_states: PlanStatesTable;
+  odds_history: OddsHistoryTable;
+  picks: PicksTable;
+  pick_imports: PickImportsTable;
+  game_results: GameResultsTable;
+  session_families: SessionFamiliesTable;
+  refresh_tokens: RefreshTokensTable;
+  oauth_identities: OAuthIdentitiesTable;
+  profiles: ProfilesTable;
+  usage_counters: UsageCountersTable;
+  preferences: PreferencesTable;
+  api_keys: ApiKeysTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  reactions: ReactionsTable;
+  billing_customers: BillingCustomersTable;
+  billing_subscriptions: BillingSubscriptionsTable;
+  billing_events: BillingEventsTable;
+  billing_gifts: BillingGiftsTable;
+  billing_local_objects: BillingLocalObjectsTable;
+  audit_log: AuditLogTable;
+}

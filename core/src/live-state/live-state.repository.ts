@@ -1,0 +1,190 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { FeedKind, FeedStatus, OpportunityUpdate, SportBoard, SportScoreboard } from '@oddspulse/shared';
+import { RedisService } from '../redis/redis.service';
+import { RedisKeys } from '../redis/redis-keys';
+
+export type BoardKind = 'odds' | 'props';
+export type OpportunityKind = 'ev' | 'arbitrage' | 'middles';
+/**
+ * A board's freshness, kept beside it: when it was last fetched and since when its feed is failing, and the
+ * revision of the board's content it belongs to. A poll that changes nothing writes this alone; readers take
+ * `fetched_at` and `stale_since` from it rather than from the board.
+ */
+export type BoardStamp = Pick<SportBoard, 'fetched_at'> & { stale_since: string | null; revision?: string };
+
+const RELEASE_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
+
+const parse = <T>(raw: string | null | undefined): T | null => (raw ? (JSON.parse(raw) as T) : null);
+
+/** The board with the freshness of its stamp (a board written before stamps existed keeps its own). */
+function stamped(board: SportBoard | null, stamp: BoardStamp | null): SportBoard | null {
+  if (!board || !stamp) return board;
+  const { stale_since: _old, ...rest } = board;
+  return stamp.stale_since ? { ...rest, fetched_at: stamp.fetched_at, stale_since: stamp.stale_since } : { ...rest, fetched_at: stamp.fetched_at };
+}
+
+/**
+ * The pipeline's live state in Redis: the current board per sport and kind (with its freshness stamp beside it),
+ * the scoreboards, each event's current opportunities, each feed's status, the per-feed poll lock and the
+ * scheduler's last tick. The workers write it; the REST API, the gateway's snapshots and health read it.
+ */
+@Injectable()
+export class LiveStateRepository {
+  constructor(private readonly redis: RedisService) {}
+
+  /** The board with its freshness (the stamp's `fetched_at` and `stale_since` when there is one). */
+  async board(kind: BoardKind, sport: string): Promise<SportBoard | null> {
+    return (await this.boards(kind, [sport]))[0];
+  }
+
+  /** Several boards in one round trip, in the order asked (null where a sport has none), each with its freshness. */
+  async boards(kind: BoardKind, sports: readonly string[]): Promise<Array<SportBoard | null>> {
+    if (!sports.length) return [];
+    const keys = sports.flatMap((sport) => [this.redis.key(...RedisKeys.board(kind, sport)), this.redis.key(...RedisKeys.boardFreshness(kind, sport))]);
+    const raws = await this.redis.client.mget(...keys);
+    return sports.map((_, i) => stamped(parse<SportBoard>(raws[2 * i]), parse<BoardStamp>(raws[2 * i + 1])));
+  }
+
+  /** A board's stamp alone (null when it has none). */
+  async boardStamp(kind: BoardKind, sport: string): Promise<BoardStamp | null> {
+    return parse<BoardStamp>(await this.redis.client.get(this.redis.key(...RedisKeys.boardFreshness(kind, sport))));
+  }
+
+  /**
+   * Replaces the board and, beside it, its stamp (the scanner calls read that alone, not the whole board),
+   * atomically. Returns the content's new revision.
+   */
+  async saveBoard(kind: BoardKind, board: SportBoard): Promise<string> {
+    const revision = randomUUID();
+    const freshness: BoardStamp = { fetched_at: board.fetched_at, stale_since: board.stale_since ?? null, revision };
+    const results = await this.redis.client
+      .multi()
+      .set(this.redis.key(...RedisKeys.board(kind, board.sport_key)), JSON.stringify(board))
+      .set(this.redis.key(...RedisKeys.boardFreshness(kind, board.sport_key)), JSON.stringify(freshness))
+      .exec();
+    const failed = results?.find(([error]) => error);
+    if (!results || failed) throw failed?.[0] ?? new Error(`Saving the ${kind} board of ${board.sport_key} was aborted`);
+    return revision;
+  }
+
+  /**
+   * A new freshness for the board as it stands (a poll that changed nothing, a feed that started or stopped
+   * failing). Returns false when the board itself is gone from Redis (lost on its own), so the caller writes it whole.
+   */
+  async saveBoardStamp(kind: BoardKind, sport: string, stamp: BoardStamp): Promise<boolean> {
+    const results = await this.redis.client
+      .multi()
+      .set(this.redis.key(...RedisKeys.boardFreshness(kind, sport)), JSON.stringify(stamp))
+      .exists(this.redis.key(...RedisKeys.board(kind, sport)))
+      .exec();
+    const failed = results?.find(([error]) => error);
+    if (!results || failed) throw failed?.[0] ?? new Error(`Saving the ${kind} stamp of ${sport} was aborted`);
+    return results[1][1] === 1;
+  }
+
+  /**
+   * When each board was fetched and whether its feed is failing, in the order asked (null where a sport has no
+   * board), without reading the boards. Boards written before the stamp existed (until their next poll) are read
+   * whole, in one MGET.
+   */
+  async freshness(kind: BoardKind, sports: readonly string[]): Promise<Array<BoardStamp | null>> {
+    if (!sports.length) return [];
+    const raws = await this.redis.client.mget(...sports.map((sport) => this.redis.key(...RedisKeys.boardFreshness(kind, sport))));
+    const stamps = raws.map((raw) => parse<BoardStamp>(raw));
+    const unstamped = sports.filter((_, i) => !stamps[i]);
+    if (!unstamped.length) return stamps;
+    const boards = await this.boards(kind, unstamped);
+    let next = 0;
+    return stamps.map((stamp) => {
+      if (stamp) return stamp;
+      const board = boards[next++];
+      return board && { fetched_at: board.fetched_at, stale_since: board.stale_since ?? null };
+    });
+  }
+
+  async scoreboard(sport: string): Promise<SportScoreboard | null> {
+    return parse<SportScoreboard>(await this.redis.client.get(this.redis.key(...RedisKeys.scoreboard(sport))));
+  }
+
+  async saveScoreboard(board: SportScoreboard): Promise<void> {
+    await this.redis.client.set(this.redis.key(...RedisKeys.scoreboard(board.sport_key)), JSON.stringify(board));
+  }
+
+  /** The current opportunities of several sports, in one round trip and one list. */
+  async opportunitiesOf<T>(kind: OpportunityKind, sports: readonly string[]): Promise<Array<OpportunityUpdate<T>>> {
+    const pipeline = this.redis.client.pipeline();
+    for (const sport of sports) pipeline.hvals(this.redis.key(...RedisKeys.opportunities(kind, sport)));
+    const results = (await pipeline.exec()) ?? [];
+    return results.flatMap(([error, values]) => {
+      if (error) throw error;
+      return (values as string[]).flatMap((value) => JSON.parse(value) as Array<OpportunityUpdate<T>>);
+    });
+  }
+
+  /** The current opportunities of a sport, as detection keeps them (a list per `{board}:{event}` field), in one list. */
+  async opportunities<T>(kind: OpportunityKind, sport: string): Promise<Array<OpportunityUpdate<T>>> {
+    const raw = await this.redis.client.hgetall(this.redis.key(...RedisKeys.opportunities(kind, sport)));
+    return Object.values(raw).flatMap((value) => JSON.parse(value) as Array<OpportunityUpdate<T>>);
+  }
+
+  /** The current opportunities of some events of a sport (by `{board}:{event}` field), in the order asked. */
+  async eventOpportunities<T>(kind: OpportunityKind, sport: string, fields: readonly string[]): Promise<Array<Array<OpportunityUpdate<T>>>> {
+    if (!fields.length) return [];
+    const stored = await this.redis.client.hmget(this.redis.key(...RedisKeys.opportunities(kind, sport)), ...fields);
+    return stored.map((raw) => parse<Array<OpportunityUpdate<T>>>(raw) ?? []);
+  }
+
+  /** Replaces the current opportunities of some events of a sport in one transaction; an empty list removes the event. */
+  async saveEventOpportunities<T>(
+    kind: OpportunityKind,
+    sport: string,
+    entries: ReadonlyArray<readonly [string, ReadonlyArray<OpportunityUpdate<T>>]>,
+  ): Promise<void> {
+    if (!entries.length) return;
+    const key = this.redis.key(...RedisKeys.opportunities(kind, sport));
+    const multi = this.redis.client.multi();
+    for (const [field, current] of entries) {
+      if (current.length) multi.hset(key, field, JSON.stringify(current));
+      else multi.hdel(key, field);
+    }
+    const results = await multi.exec();
+    const failed = results?.find(([error]) => error);
+    if (!results || failed) throw failed?.[0] ?? new Error(`Saving the ${kind} opportunities of ${sport} was aborted`);
+  }
+
+  async feedStatuses(): Promise<FeedStatus[]> {
+    const raw = await this.redis.client.hgetall(this.redis.key(...RedisKeys.feedStatus));
+    return Object.values(raw).map((v) => JSON.parse(v) as FeedStatus);
+  }
+
+  async feedStatus(kind: FeedKind, sport: string): Promise<FeedStatus | null> {
+    return parse<FeedStatus>(await this.redis.client.hget(this.redis.key(...RedisKeys.feedStatus), `${kind}:${sport}`));
+  }
+
+  async saveFeedStatus(status: FeedStatus): Promise<void> {
+    await this.redis.client.hset(this.redis.key(...RedisKeys.feedStatus), `${status.kind}:${status.sport}`, JSON.stringify(status));
+  }
+
+  /** Runs `work` holding the feed's lock; returns null (without running) when another process holds it. */
+  async withFeedLock<T>(kind: FeedKind, sport: string, ttlMs: number, work: () => Promise<T>): Promise<T | null> {
+    const key = this.redis.key(...RedisKeys.pollLock(kind, sport));
+    const token = randomUUID();
+    if ((await this.redis.client.set(key, token, 'PX', ttlMs, 'NX')) !== 'OK') return null;
+    try {
+      return await work();
+    } finally {
+      await this.redis.client.eval(RELEASE_SCRIPT, 1, key, token);
+    }
+  }
+
+  async recordScheduleTick(at: number): Promise<void> {
+    await this.redis.client.set(this.redis.key(...RedisKeys.scheduleLastTick), String(at));
+  }
+
+  /** When the feeds scheduler last ran (epoch ms), or null when it never has. */
+  async lastScheduleTick(): Promise<number | null> {
+    const raw = await this.redis.client.get(this.redis.key(...RedisKeys.scheduleLastTick));
+    return raw ? Number(raw) : null;
+  }
+}

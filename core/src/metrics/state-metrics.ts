@@ -1,0 +1,104 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Gauge } from 'prom-client';
+import { JobQueueService } from '../queue/job-queue.service';
+import { LiveStateRepository } from '../live-state/live-state.repository';
+import { OddsApiAccountRepository } from '../live-state/odds-api-account.repository';
+import { withTimeout } from '../util/with-timeout';
+import { MetricsService } from './metrics.service';
+
+/** A scrape must answer while Redis is away: each reading gives up after this long. */
+const READ_TIMEOUT_MS = 2000;
+
+/**
+ * The gauges read from the state every process shares, at scrape time (issue 15): feed ages, The Odds API balance,
+ * queue depths, and this process's sockets. Registered by the server only, so a scraper reading both processes sees
+ * each figure once. A reading that fails (Redis away) exports nothing rather than a stale number: `absent()` and
+ * the feed-age alerts fire.
+ */
+@Injectable()
+export class StateMetrics {
+  private readonly logger = new Logger(StateMetrics.name);
+  private readonly failing = new Set<string>();
+
+  constructor(
+    private readonly metrics: MetricsService,
+    private readonly state: LiveStateRepository,
+    private readonly oddsApi: OddsApiAccountRepository,
+    private readonly jobs: JobQueueService,
+  ) {}
+
+  /** `socketConnections` counts this process's sockets. Call once per process. */
+  register(socketConnections: () => number): void {
+    const registers = [this.metrics.registry];
+    const sockets: Gauge = new Gauge({
+      name: 'oddspulse_socket_connections',
+      help: "Sockets connected to this server process's realtime gateway.",
+      registers,
+      collect: (): void => sockets.set(socketConnections()),
+    });
+    const feedAge: Gauge<'feed' | 'sport'> = new Gauge({
+      name: 'oddspulse_feed_age_seconds',
+      help: 'Seconds since each feed (odds, props, scores × sport) last polled successfully.',
+      labelNames: ['feed', 'sport'] as const,
+      registers,
+      collect: () =>
+        this.read(
+          'feed ages',
+          () => feedAge.reset(),
+          async () => {
+            const statuses = await withTimeout(this.state.feedStatuses(), READ_TIMEOUT_MS, 'Reading the feed statuses');
+            const now = Date.now();
+            feedAge.reset();
+            for (const status of statuses) {
+              if (status.last_success_at) feedAge.set({ feed: status.kind, sport: status.sport }, (now - Date.parse(status.last_success_at)) / 1000);
+            }
+          },
+        ),
+    });
+    const credits = new Gauge({
+      name: 'oddspulse_odds_api_credits_remaining',
+      help: 'The Odds API credits left, as its last answer reported them (NaN when it has never reported).',
+      registers,
+      collect: () =>
+        this.read(
+          'The Odds API balance',
+          () => credits.set(Number.NaN),
+          async () => {
+            const { remaining } = await withTimeout(this.oddsApi.credits(), READ_TIMEOUT_MS, 'Reading the credit balance');
+            credits.set(remaining ?? Number.NaN);
+          },
+        ),
+    });
+    const queueJobs: Gauge<'queue' | 'state'> = new Gauge({
+      name: 'oddspulse_queue_jobs',
+      help: 'Jobs in each queue by state (waiting, active, delayed, failed, completed, failed_last_hour).',
+      labelNames: ['queue', 'state'] as const,
+      registers,
+      collect: () =>
+        this.read(
+          'queue depths',
+          () => queueJobs.reset(),
+          async () => {
+            const depths = await withTimeout(this.jobs.depths(), READ_TIMEOUT_MS, 'Reading the queue depths');
+            queueJobs.reset();
+            for (const { name, waiting, active, delayed, failed, completed, failed_last_hour } of depths) {
+              const states = { waiting, active, delayed, failed, completed, failed_last_hour };
+              for (const [state, count] of Object.entries(states)) queueJobs.set({ queue: name, state }, count);
+            }
+          },
+        ),
+    });
+  }
+
+  /** Runs a reading; on failure `clear` leaves the gauge without a number (no series, or NaN) and it is logged once. */
+  private async read(what: string, clear: () => void, reading: () => Promise<void>): Promise<void> {
+    try {
+      await reading();
+      if (this.failing.delete(what)) this.logger.log(`Metrics: ${what} readable again`);
+    } catch (error) {
+      clear();
+      if (!this.failing.has(what)) this.logger.warn(`Metrics: ${what} could not be read: ${(error as Error).message}`);
+      this.failing.add(what);
+    }
+  }
+}

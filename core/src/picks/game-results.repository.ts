@@ -1,0 +1,82 @@
+import type { ScoreboardEvent } from '@oddspulse/shared';
+import { Inject, Injectable } from '@nestjs/common';
+import type { Selectable } from 'kysely';
+import { Database, KYSELY } from '../database/database.module';
+import type { GameResultsTable } from '../database/schema';
+
+export type GameResultRow = Selectable<GameResultsTable>;
+
+export interface GameResult {
+  sport_key: string;
+  game_id: string;
+  event_id: string | null;
+  home_team: string;
+  away_team: string;
+  home_score: number;
+  away_score: number;
+  commence_time: string;
+  source: string;
+}
+
+/** Final scores kept for the settlement look-back after the live scoreboard has moved on. */
+/** The result kept for a final game (null for any other); the scores call answers past days from these. */
+export function gameResultOf(sport: string, game: ScoreboardEvent, source: string): GameResult | null {
+  if (game.status !== 'final' || game.home_score === null || game.away_score === null) return null;
+  return {
+    sport_key: sport,
+    game_id: game.id,
+    event_id: game.event_id ?? null,
+    home_team: game.home_team,
+    away_team: game.away_team,
+    home_score: game.home_score,
+    away_score: game.away_score,
+    commence_time: game.commence_time,
+    source,
+  };
+}
+
+@Injectable()
+export class GameResultsRepository {
+  constructor(@Inject(KYSELY) private readonly db: Database) {}
+
+  /** Inserts or corrects a result (a feed may revise a final score). */
+  async save(results: readonly GameResult[]): Promise<void> {
+    if (!results.length) return;
+    await this.db
+      .insertInto('game_results')
+      .values(results.map((r) => ({ ...r, recorded_at: new Date() })))
+      .onConflict((oc) =>
+        oc.columns(['sport_key', 'game_id']).doUpdateSet((eb) => ({
+          event_id: eb.fn.coalesce(eb.ref('excluded.event_id'), eb.ref('game_results.event_id')),
+          home_score: eb.ref('excluded.home_score'),
+          away_score: eb.ref('excluded.away_score'),
+          recorded_at: eb.ref('excluded.recorded_at'),
+        })),
+      )
+      .execute();
+  }
+
+  /** Results of a sport for games that started in [from, to). */
+  findBetween(sport: string, from: Date, to: Date): Promise<GameResultRow[]> {
+    return this.db
+      .selectFrom('game_results')
+      .selectAll()
+      .where('sport_key', '=', sport)
+      .where('commence_time', '>=', from)
+      .where('commence_time', '<', to)
+      .orderBy('commence_time')
+      .execute();
+  }
+
+  /** Results of some sports for games that started at or after `since`. */
+  findSince(sports: readonly string[], since: Date): Promise<GameResultRow[]> {
+    if (!sports.length) return Promise.resolve([]);
+    return this.db
+      .selectFrom('game_results')
+      .selectAll()
+      .where('sport_key', 'in', sports)
+      .where('commence_time', '>=', since)
+      .orderBy('commence_time')
+      .execute();
+  }
+}

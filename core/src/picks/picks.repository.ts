@@ -1,0 +1,162 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import { Database, KYSELY } from '../database/database.module';
+import type { UnsettledCode, UserPick } from '@oddspulse/shared';
+import type { DB, PicksTable } from '../database/schema';
+
+export type PickRow = Selectable<PicksTable>;
+export type NewPickRow = Insertable<PicksTable>;
+/** A picks row as the API and the settlement worker speak of it (spec 002 §3): dates as ISO text, money in cents. */
+export function toPick(row: PickRow): UserPick {
+  const iso = (d: Date | null) => (d ? d.toISOString() : null);
+  return {
+    id: row.id,
+    game: row.game,
+    league: row.league,
+    sport: row.sport,
+    market: row.market,
+    selection: row.selection,
+    odds: row.odds,
+    bookmaker: row.bookmaker,
+    stakeCents: row.stake_cents,
+    potentialCents: row.potential_cents,
+    actualPayoutCents: row.actual_payout_cents,
+    status: row.status,
+    type: row.type,
+    edge: row.edge,
+    note: row.note,
+    eventId: row.event_id,
+    commenceTime: iso(row.commence_time),
+    dateAdded: row.date_added.toISOString(),
+    settledDate: iso(row.settled_date),
+    validatedAt: iso(row.validated_at),
+    validatedBy: row.validated_by,
+    validationConfidence: row.validation_confidence,
+    espnGameId: row.espn_game_id,
+    closingOdds: row.closing_odds,
+    clv: row.clv,
+    unsettledReason:
+      row.status === 'pending' && row.unsettled_reason
+        ? {
+            code: row.unsettled_reason,
+            ...(row.unsettled_games ? { games: row.unsettled_games } : {}),
+            ...(row.unsettled_reason === 'unsupported_league' ? { league: row.league } : {}),
+          }
+        : null,
+  };
+}
+
+export interface PickQuery {
+  since?: Date;
+  status?: PickRow['status'];
+}
+
+/** Thin data access for picks; every write that settles a pick only touches pending rows. */
+@Injectable()
+export class PicksRepository {
+  constructor(@Inject(KYSELY) private readonly db: Database) {}
+
+  list(userId: string, query: PickQuery = {}): Promise<PickRow[]> {
+    let select = this.db.selectFrom('picks').selectAll().where('user_id', '=', userId);
+    if (query.since) select = select.where('date_added', '>=', query.since);
+    if (query.status) select = select.where('status', '=', query.status);
+    return select.orderBy('date_added', 'desc').orderBy('id').execute();
+  }
+
+  find(userId: string, id: string): Promise<PickRow | undefined> {
+    return this.db.selectFrom('picks').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  }
+
+  create(row: NewPickRow, trx?: Transaction<DB>): Promise<PickRow> {
+    return (trx ?? this.db).insertInto('picks').values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  /** Settles a pick if, and only if, it is still pending; undefined when it was not. A settled pick has no unsettled reason. */
+  settle(id: string, changes: Updateable<PicksTable>, userId?: string): Promise<PickRow | undefined> {
+    let update = this.db
+      .updateTable('picks')
+      .set({ ...changes, unsettled_reason: null, unsettled_games: null, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('status', '=', 'pending');
+    if (userId) update = update.where('user_id', '=', userId);
+    return update.returningAll().executeTakeFirst();
+  }
+
+  async delete(userId: string, id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('picks').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    return result.numDeletedRows > 0n;
+  }
+
+  /** Pending picks added since a date, across users (the settlement worker's look-back window). */
+  pendingSince(since: Date | null, userId?: string): Promise<PickRow[]> {
+    let select = this.db.selectFrom('picks').selectAll().where('status', '=', 'pending');
+    if (since) select = select.where('date_added', '>=', since);
+    if (userId) select = select.where('user_id', '=', userId);
+    return select.orderBy('date_added').execute();
+  }
+
+  /** Pending picks that settle against one sport: by their sport key, or by a league text naming it. */
+  pendingForSport(sport: string, leagueNames: readonly string[]): Promise<PickRow[]> {
+    return this.db
+      .selectFrom('picks')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where((eb) => eb.or([eb('sport', '=', sport), eb(eb.fn('upper', ['league']), 'in', leagueNames)]))
+      .orderBy('date_added')
+      .execute();
+  }
+
+  /**
+   * Records why a pending pick is not settled (issue 20); a no-op when it already says so, so the settlement runs
+   * do not rewrite every pending pick. True when the reason changed.
+   */
+  async markUnsettled(id: string, reason: { code: UnsettledCode; games?: number } | null): Promise<boolean> {
+    const code = reason?.code ?? null;
+    const games = reason?.code === 'ambiguous' ? (reason.games ?? null) : null;
+    const result = await this.db
+      .updateTable('picks')
+      .set({ unsettled_reason: code, unsettled_games: games, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where((eb) => eb.or([eb('unsettled_reason', 'is distinct from', code), eb('unsettled_games', 'is distinct from', games)]))
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Records a closing line once: a later call does not overwrite the first close. */
+  async recordClose(id: string, closingOdds: number, clv: number): Promise<void> {
+    await this.db
+      .updateTable('picks')
+      .set({ closing_odds: closingOdds, clv, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('closing_odds', 'is', null)
+      .execute();
+  }
+
+  /** Runs an import exactly once per user: the pick_imports row is the lock and the record. */
+  importOnce<T>(userId: string, work: (trx: Transaction<DB>) => Promise<{ imported: number; skipped: number; result: T }>) {
+    return this.db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .insertInto('pick_imports')
+        .values({ user_id: userId, imported: 0, skipped: 0 })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .returning('user_id')
+        .executeTakeFirst();
+      if (!claimed) return null;
+      const outcome = await work(trx);
+      await trx.updateTable('pick_imports').set({ imported: outcome.imported, skipped: outcome.skipped }).where('user_id', '=', userId).execute();
+      return outcome;
+    });
+  }
+
+  /** Inserts unless the user already has a pick with that client id; true when inserted. */
+  async createIfNew(row: NewPickRow, trx: Transaction<DB>): Promise<boolean> {
+    const inserted = await trx
+      .insertInto('picks')
+      .values(row)
+      .onConflict((oc) => oc.columns(['user_id', 'client_id']).where('client_id', 'is not', null).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return Boolean(inserted);
+  }
+}

@@ -1,0 +1,122 @@
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { getQueueToken } from '@nestjs/bullmq';
+import { QueueEvents, type JobsOptions, type Queue } from 'bullmq';
+import { JOB_QUEUE, JobName, JobPayload, QueueName, type OpsQueue } from '@oddspulse/shared';
+import { RepeatedErrors } from '../logging/repeated-errors';
+import { RedisService } from '../redis/redis.service';
+
+export type JobCounts = Record<string, number>;
+
+const HOUR_MS = 3_600_000;
+
+/** The one way to put work on a queue: typed by the job map, with deterministic ids where given. */
+@Injectable()
+export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger(JobQueueService.name);
+  private readonly repeatedErrors = new RepeatedErrors();
+  /** Completion events per queue, opened only by a process that waits for a job (the API's "Validate now"). */
+  private readonly events = new Map<QueueName, QueueEvents>();
+
+  constructor(
+    private readonly moduleRef: ModuleRef,
+    private readonly redis: RedisService,
+  ) {}
+
+  /**
+   * A queue whose connection fails emits 'error' on every retry; with no listener BullMQ prints each one with its
+   * stack to stderr. They are logged here, once a minute per queue and error, as JSON lines.
+   */
+  onModuleInit(): void {
+    for (const name of Object.values(QueueName)) this.queue(name).on('error', (error) => this.connectionError(`queue ${name}`, error));
+  }
+
+  /** A queue's or its events' connection failed (logged once a minute per source and error). */
+  private connectionError(source: string, error: Error): void {
+    const admitted = this.repeatedErrors.admit(`${source}: ${error.message}`);
+    if (admitted) this.logger.error({ source, suppressedRepeats: admitted.suppressed, err: error }, `Redis error on ${source}: ${error.message}`);
+  }
+
+  queue(name: QueueName): Queue {
+    return this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
+  }
+
+  /** `jobId` makes a duplicate enqueue (the same sport and tick, say) collapse into one job. */
+  async add<N extends JobName>(name: N, data: JobPayload<N>, options: JobsOptions & { jobId?: string } = {}) {
+    return this.queue(JOB_QUEUE[name]).add(name, data, options);
+  }
+
+  /** A repeatable job; upserting the same scheduler id from many processes keeps exactly one schedule. */
+  async schedule<N extends JobName>(schedulerId: string, name: N, everyMs: number, data: JobPayload<N>) {
+    return this.queue(JOB_QUEUE[name]).upsertJobScheduler(schedulerId, { every: everyMs }, { name, data });
+  }
+
+  /** Enqueues a job and waits for its result; rejects with the job's error, or after the time-out. */
+  async run<N extends JobName, R>(name: N, data: JobPayload<N>, timeoutMs: number, options: JobsOptions & { jobId?: string } = {}): Promise<R> {
+    const queueName = JOB_QUEUE[name];
+    const queue = this.queue(queueName);
+    let events = this.events.get(queueName);
+    if (!events) {
+      events = new QueueEvents(queueName, { connection: queue.opts.connection, prefix: queue.opts.prefix });
+      events.on('error', (error) => this.connectionError(`queue events ${queueName}`, error));
+      this.events.set(queueName, events);
+    }
+    await events.waitUntilReady();
+    const job = await queue.add(name, data, { ...options, attempts: 1 });
+    return (await job.waitUntilFinished(events, timeoutMs)) as R;
+  }
+
+  async counts(): Promise<Record<QueueName, JobCounts>> {
+    const entries = await Promise.all(
+      Object.values(QueueName).map(async (name) => {
+        const counts = await this.queue(name).getJobCounts('waiting', 'active', 'delayed', 'failed', 'completed');
+        return [name, counts] as const;
+      }),
+    );
+    return Object.fromEntries(entries) as Record<QueueName, JobCounts>;
+  }
+
+  /** Each queue's depth, whether it is paused, and how many of its jobs failed in the last hour (operations page). */
+  async depths(now = Date.now()): Promise<OpsQueue[]> {
+    return Promise.all(
+      Object.values(QueueName).map(async (name) => {
+        const queue = this.queue(name);
+        const [counts, paused, failedLastHour] = await Promise.all([
+          queue.getJobCounts('waiting', 'prioritized', 'paused', 'active', 'delayed', 'failed', 'completed'),
+          queue.isPaused(),
+          this.failedSince(queue, now - HOUR_MS),
+        ]);
+        return {
+          name,
+          waiting: counts.waiting + counts.prioritized + counts.paused,
+          active: counts.active,
+          delayed: counts.delayed,
+          failed: counts.failed,
+          completed: counts.completed,
+          paused,
+          failed_last_hour: failedLastHour,
+        };
+      }),
+    );
+  }
+
+  /**
+   * Jobs of `queue` that failed since `since` (epoch ms). BullMQ keeps failed jobs in a sorted set scored by the time
+   * they finished, so this is one ZCOUNT however many are kept (`removeOnFail` keeps a week of them); the queues
+   * live on this instance's Redis, under `queue.keys`.
+   */
+  private failedSince(queue: Queue, since: number): Promise<number> {
+    return this.redis.client.zcount(queue.keys.failed, since, '+inf');
+  }
+
+  /** Workers listening on any queue; reads CLIENT LIST, so it is for health checks only. */
+  async workerCount(): Promise<number> {
+    const counts = await Promise.all(Object.values(QueueName).map((name) => this.queue(name).getWorkersCount()));
+    return Math.max(0, ...counts);
+  }
+
+  async onApplicationShutdown() {
+    await Promise.all([...this.events.values()].map((events) => events.close()));
+    await Promise.all(Object.values(QueueName).map((name) => this.queue(name).close()));
+  }
+}

@@ -1,0 +1,99 @@
+import { REALTIME_CHANNELS, type RealtimeChannel } from '@oddspulse/shared';
+
+/** Key names below the instance prefix, in one place so server and workers agree. */
+export const RedisKeys = {
+  /** When the feeds scheduler last ran (epoch ms). */
+  scheduleLastTick: ['feeds', 'schedule', 'last-tick'],
+  /** The current board of a sport: a SportBoard JSON (kind `odds` for straight bets, `props` for player props). */
+  board: (kind: 'odds' | 'props', sport: string) => ['board', kind, sport],
+  /** When that board was fetched and since when its feed is failing: `{fetched_at, stale_since}` JSON, written with it. */
+  boardFreshness: (kind: 'odds' | 'props', sport: string) => ['board-freshness', kind, sport],
+  /** The current scoreboard of a sport: a SportScoreboard JSON. */
+  scoreboard: (sport: string) => ['scores', sport],
+  /** Current opportunities of a sport: a hash of `{board}:{eventId}` → JSON array of OpportunityUpdate (new/updated). */
+  opportunities: (kind: 'ev' | 'arbitrage' | 'middles', sport: string) => ['opportunities', kind, sport],
+  /** Opportunities found on a UTC day (YYYY-MM-DD): a hash of `{kind}:found`, `{kind}:edge_bp_sum`, `{kind}:edge_n`. */
+  opportunitiesFoundDaily: (day: string) => ['stats', 'opportunities', day],
+  /** The ids already counted on that day, per kind, so each opportunity counts once a day. */
+  opportunitiesSeenDaily: (day: string, kind: string) => ['stats', 'opportunities', day, 'seen', kind],
+  /** Feed state per `{kind}:{sport}` field: a FeedStatus JSON, read by /api/health. */
+  feedStatus: ['feeds', 'status'],
+  /** The Odds API credit state: a hash (remaining, used, last, updated_at). */
+  oddsApiCredits: ['feeds', 'theoddsapi', 'credits'],
+  /** Credits spent per sport: a hash of sport → credits. */
+  oddsApiCreditsBySport: ['feeds', 'theoddsapi', 'credits-by-sport'],
+  /** Readings of The Odds API balance over the last day (sorted set scored by time, member `{time}:{remaining}`), for the burn rate. */
+  oddsApiCreditSamples: ['feeds', 'theoddsapi', 'credit-samples'],
+  /** The Odds API's in-season sport keys (GET /v4/sports, free of credits): a JSON list, kept an hour. */
+  oddsApiSports: ['feeds', 'theoddsapi', 'sports'],
+  /** A poll's lock, so two processes never process the same sport and kind at once. */
+  pollLock: (kind: string, sport: string) => ['feeds', 'lock', kind, sport],
+  /** Control topic: a user's plan changed (JSON PlanChangedMessage of shared). */
+  planChanged: ['accounts', 'plan-changed'],
+  /** Control topic: one gateway process's relay barrier (it publishes to itself to know its subscriber caught up). */
+  relayBarrier: (processId: string) => ['gateway', 'barrier', processId],
+  /** Claims a realtime notice that several processes would publish (a plan change), so the first publishes it once. */
+  notice: (digest: string) => ['gateway', 'plan-notice', digest],
+  /** The last settlement runs (newest first, a capped list of SettlementRun JSON) for the operations page. */
+  settlementRuns: ['picks', 'settlement-runs'],
+  /** Each server process's socket figures (a hash of process id → JSON with the time of the sample). */
+  opsGateways: ['ops', 'gateways'],
+  /** Claimed by the one server process that builds and pushes the operations overview in a sampling slot. */
+  opsSampleClaim: ['ops', 'sample-claim'],
+  /** The last operations overview pushed (the `ops` channel's snapshot). */
+  opsOverview: ['ops', 'overview'],
+  /** Rate-limit counters: `rate-limit:{limit name}:{key}` (rate-limiter-flexible's keys, written by RateLimiters). */
+  rateLimit: ['rate-limit'],
+  oauthState: ['accounts', 'oauth-state'],
+  loginCode: ['accounts', 'login-code'],
+  devOutbox: ['accounts', 'dev-outbox'],
+} as const;
+
+/**
+ * The realtime channels' names, below the instance prefix (`${REDIS_PREFIX}:` + parts.join(':')):
+ * - `rt:{channel}:{key}`         the pub/sub channel (PSUBSCRIBE `${prefix}:rt:*` to hear them all);
+ * - `rt:{channel}:{key}:seq`     the channel's sequence counter (INCR);
+ * - `rt:{channel}:{key}:epoch`   the epoch of that counter, made when the counter starts at 1 (a counter lost with
+ *   Redis's data starts a new epoch);
+ * - `rt:{channel}:{key}:buffer`  the last REALTIME_BUFFER_SIZE messages, a sorted set scored by seq,
+ *   for replay to a socket that reconnects with its last seq.
+ */
+export const RealtimeKeys = {
+  channel: (channel: RealtimeChannel, key: string) => ['rt', channel, key],
+  sequence: (channel: RealtimeChannel, key: string) => ['rt', channel, key, 'seq'],
+  epoch: (channel: RealtimeChannel, key: string) => ['rt', channel, key, 'epoch'],
+  buffer: (channel: RealtimeChannel, key: string) => ['rt', channel, key, 'buffer'],
+  /** The pattern that matches every realtime channel. */
+  pattern: () => ['rt', '*'],
+} as const;
+
+/** Parses `rt:{channel}:{key}` (without the prefix) back into its parts; null for any other name. */
+export function parseRealtimeChannel(name: string): { channel: RealtimeChannel; key: string } | null {
+  const [rt, channel, key, ...rest] = name.split(':');
+  if (rt !== 'rt' || rest.length || !key || !REALTIME_CHANNELS.includes(channel as RealtimeChannel)) return null;
+  return { channel: channel as RealtimeChannel, key };
+}
+
+/** Deletes every key under a prefix (test runs clean up after themselves with it). */
+export function deleteKeysWithPrefix(redis: import('ioredis').Redis, prefix: string): Promise<number> {
+  return deleteKeysMatching(redis, `${prefix}:*`);
+}
+
+/**
+ * Deletes every key an integration run created: those under its prefix and those under the prefixes its
+ * specs derive from it (`{prefix}-scores`, `{prefix}-odds`, ...), which `{prefix}:*` alone would miss.
+ */
+export function deleteRunKeys(redis: import('ioredis').Redis, runPrefix: string): Promise<number> {
+  return deleteKeysMatching(redis, `${runPrefix}[-:]*`);
+}
+
+async function deleteKeysMatching(redis: import('ioredis').Redis, pattern: string): Promise<number> {
+  let cursor = '0';
+  let deleted = 0;
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+    if (keys.length) deleted += await redis.unlink(...keys);
+    cursor = next;
+  } while (cursor !== '0');
+  return deleted;
+}

@@ -1,0 +1,13 @@
+/**
+ * Rejects when `promise` has not settled within `ms`: a check of a dependency that is down must answer at once
+ * rather than wait on a connection that retries forever (BullMQ's do, by design).
+ */
+export function withTimeout<T>(promise: Promise<T>, ms: number, what = 'the call'): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise.finally(() => clearTimeout(timer)),
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+    }),
+  ]);
+}

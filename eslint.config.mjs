@@ -1,0 +1,66 @@
+// Lint: the recommended rules, React's hook rules, and the package walls (README "The map"). `npm test` runs it
+// first; a wall crossed fails the build.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const ours = ['@oddspulse/shared', '@oddspulse/core', '@oddspulse/server', '@oddspulse/workers', '@oddspulse/client'];
+
+/** The workspaces a package may not import, by name or by a relative path into its folder. */
+function wall(...forbidden) {
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          ...forbidden.map((name) => ({
+            group: [`@oddspulse/${name}`, `@oddspulse/${name}/**`, `**/${name}/src/**`, `**/${name}/dist/**`],
+            message: `This package may not import ${name} (README "The map": shared ← core ← server | workers; client ← shared).`,
+          })),
+          {
+            // Another package's internals: only its entry point is public.
+            group: ours.map((name) => `${name}/**`),
+            message: 'Import a package by its name only; its internals are not part of its contract.',
+          },
+        ],
+      },
+    ],
+  };
+}
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'coverage/**'] },
+  { files: ['client/public/**/*.js'], languageOptions: { globals: { ...globals.serviceworker } } },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    rules: {
+      // TypeScript checks names itself (and knows the DOM and Node types each package is built with).
+      'no-undef': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      'no-empty': ['error', { allowEmptyCatch: false }],
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js', '**/*.cjs'],
+    rules: { 'no-undef': 'error', '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['*.js', '**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+  },
+  { files: ['shared/src/**'], rules: wall('core', 'server', 'workers', 'client') },
+  { files: ['core/src/**'], rules: wall('server', 'workers', 'client') },
+  { files: ['server/src/**'], rules: wall('workers', 'client') },
+  { files: ['workers/src/**'], rules: wall('server', 'client') },
+  { files: ['client/src/**'], rules: wall('core', 'server', 'workers') },
+  {
+    files: ['client/src/**/*.tsx', 'client/src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+  },
+  prettier,
+);

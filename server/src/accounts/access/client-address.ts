@@ -1,0 +1,37 @@
+import type { IncomingMessage } from 'node:http';
+import type { Request } from 'express';
+import proxyAddr from 'proxy-addr';
+import type { AppConfig } from '@oddspulse/core';
+
+type TrustProxy = AppConfig['TRUST_PROXY'];
+
+/**
+ * TRUST_PROXY as a function, for requests Express does not see (the socket.io handshake); Express's own
+ * `trust proxy` takes the value as is (http.ts). Off: the socket's own address, any X-Forwarded-For ignored.
+ */
+export function compileTrustProxy(trust: TrustProxy): (address: string, hop: number) => boolean {
+  if (trust === false) return () => false;
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return proxyAddr.compile(trust);
+}
+
+/** The client address of a request under TRUST_PROXY (what Express's `req.ip` gives an HTTP request). */
+export function requestAddress(req: IncomingMessage, trust: (address: string, hop: number) => boolean): string {
+  return proxyAddr(req, trust);
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+/**
+ * A request from a process on this machine, not relayed by a proxy: its socket is on the loopback and it
+ * carries no forwarding header (a reverse proxy on the same host would add one). Ignores TRUST_PROXY.
+ */
+export function isDirectLoopback(req: IncomingMessage): boolean {
+  return LOOPBACK.test(req.socket.remoteAddress ?? '') && !FORWARDING_HEADERS.some((name) => req.headers[name] !== undefined);
+}
+
+/** The client address of an HTTP request, as Express resolved it under TRUST_PROXY. */
+export function clientAddress(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
+}

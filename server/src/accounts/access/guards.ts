@@ -1,0 +1,108 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import type { Request, Response } from 'express';
+import { hasPaidPlan, hasPlatinum, isMetered } from '@oddspulse/shared';
+import type { AuthUser } from '../auth/auth-user';
+import { ApiErrors } from '../../errors/api-errors';
+import { PlanService } from '../plans/plan.service';
+import { assertApiKeyScope } from './api-key-scope';
+import { opsRefusal } from './ops-access';
+
+/** The request's user once AuthenticationGuard has run. */
+export function requestUser(context: ExecutionContext): AuthUser {
+  const user = context.switchToHttp().getRequest<Request & { user?: AuthUser }>().user;
+  if (!user) throw ApiErrors.authenticationRequired();
+  return user;
+}
+
+/**
+ * Signed in by a bearer JWT, the access cookie (with CSRF on unsafe methods) or a Platinum API key, the
+ * key only on routes marked @AcceptsApiKey (403 API_KEY_NOT_ALLOWED elsewhere). Never by `x-user-id` or any
+ * other client-settable header. 401 "Authentication required" otherwise.
+ */
+@Injectable()
+export class AuthenticationGuard extends AuthGuard(['jwt', 'api-key']) {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    await super.canActivate(context);
+    assertApiKeyScope(this.reflector, context, requestUser(context));
+    return true;
+  }
+
+  override handleRequest<T = AuthUser>(err: unknown, user: T | false | null): T {
+    if (err) throw err;
+    if (!user) throw ApiErrors.authenticationRequired();
+    return user;
+  }
+}
+
+/** Like AuthenticationGuard, but lets an anonymous request through (with no user). */
+@Injectable()
+export class OptionalAuthenticationGuard extends AuthGuard(['jwt', 'api-key']) {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    await super.canActivate(context);
+    assertApiKeyScope(this.reflector, context, context.switchToHttp().getRequest<Request & { user?: AuthUser }>().user);
+    return true;
+  }
+
+  override handleRequest<T = AuthUser>(err: unknown, user: T | false | null): T | undefined {
+    if (err) throw err;
+    return user || undefined;
+  }
+}
+
+/** Gold or Platinum (spec 000 §6 requiresPaidPlan): 402 SUBSCRIPTION_REQUIRED otherwise. */
+@Injectable()
+export class PaidPlanGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    if (!hasPaidPlan(requestUser(context).access)) throw ApiErrors.subscriptionRequired();
+    return true;
+  }
+}
+
+/** Platinum or unlimited (spec 000 §6 requiresPlatinum): 403 PLATINUM_REQUIRED otherwise. */
+@Injectable()
+export class PlatinumGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    if (!hasPlatinum(requestUser(context).access)) throw ApiErrors.platinumRequired();
+    return true;
+  }
+}
+
+/**
+ * Odds-data endpoints: free users are metered (DECISIONS 2), each call counted against the month's quota,
+ * and refused with 402 QUOTA_EXCEEDED and the real numbers once it is spent. Paid plans pass uncounted.
+ */
+@Injectable()
+export class MeteredOddsGuard implements CanActivate {
+  constructor(private readonly plans: PlanService) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const user = requestUser(context);
+    if (!isMetered(user.access)) return true;
+    const result = await this.plans.meter(user.id);
+    const res = context.switchToHttp().getResponse<Response>();
+    res.setHeader('X-Quota-Limit', String(result.quota));
+    res.setHeader('X-Quota-Used', String(result.used));
+    if (!result.allowed) throw ApiErrors.quotaExceeded(result.used, result.quota);
+    return true;
+  }
+}
+
+/** Operations staff, either role (issue 15): 403 OPS_REQUIRED otherwise, API keys included. */
+@Injectable()
+export class OpsViewerGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const refusal = opsRefusal(requestUser(context), 'view');
+    if (refusal) throw refusal;
+    return true;
+  }
+}

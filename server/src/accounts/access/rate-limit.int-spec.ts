@@ -1,0 +1,231 @@
+import { AccountsTestApp, TEST_PASSWORD, bearer, createAccountsApp, uniqueEmail } from '../../../../test/support/accounts-app';
+import { OwnRedis } from '../../../../test/support/own-redis';
+import { parseConfig } from '@oddspulse/core';
+
+const TOO_MANY = 'Too many requests. Please wait before trying again.';
+
+let address = 0;
+/** A client address of its own per test (the suites share one Redis prefix); the suite trusts X-Forwarded-For from the loopback. */
+const nextAddress = () => `192.0.2.${++address}`;
+
+/** Signs up from an address of its own, so the low global limit of this suite is not spent by set-up. */
+async function signUp(app: AccountsTestApp): Promise<{ email: string }> {
+  const email = uniqueEmail('limited');
+  await app.http().post('/api/auth/signup').set('X-Forwarded-For', nextAddress()).send({ email, password: TEST_PASSWORD }).expect(201);
+  return { email };
+}
+
+// DECISIONS 8: real server-side rate limits, 429 with Retry-After; issue 17: every door limited, through Redis outages.
+describe('rate limits (real Redis, shared across server processes)', () => {
+  let first: AccountsTestApp;
+  let second: AccountsTestApp;
+
+  beforeAll(async () => {
+    const limits = {
+      TRUST_PROXY: ['loopback'],
+      DEV_OUTBOX: true,
+      RATE_LIMIT_MAX: 5,
+      RATE_LIMIT_WINDOW_SECONDS: 60,
+      RATE_LIMIT_LOGIN_MAX: 3,
+      RATE_LIMIT_RESET_MAX: 2,
+      RATE_LIMIT_RESET_EMAIL_MAX: 2,
+      RATE_LIMIT_SIGNUP_MAX: 3,
+      RATE_LIMIT_SIGNUP_EMAIL_MAX: 2,
+      RATE_LIMIT_API_KEY_MAX: 3,
+    };
+    first = await createAccountsApp(limits);
+    second = await createAccountsApp(limits);
+  });
+
+  afterAll(async () => {
+    await second.app.close();
+    await first.app.close();
+  });
+
+  it('counts one address across two server processes and answers 429 with Retry-After', async () => {
+    const ip = nextAddress();
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const app = i % 2 ? second : first;
+      statuses.push((await app.http().get('/api/auth/providers').set('X-Forwarded-For', ip)).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200]);
+    const limited = await second.http().get('/api/auth/providers').set('X-Forwarded-For', ip);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ statusCode: 429, message: TOO_MANY });
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Another address is unaffected.
+    expect((await first.http().get('/api/auth/providers').set('X-Forwarded-For', nextAddress())).status).toBe(200);
+  });
+
+  it('locks sign-in after repeated failures for an account, even with the right password', async () => {
+    const ip = nextAddress();
+    const { email } = await signUp(first);
+    for (let i = 0; i < 3; i++) {
+      const res = await first
+        .http()
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', ip)
+        .send({ email, password: `wrong-${i}-password` });
+      expect(res.status).toBe(400);
+    }
+    const locked = await second.http().post('/api/auth/login').set('X-Forwarded-For', ip).send({ email, password: TEST_PASSWORD });
+    expect(locked.status).toBe(429);
+    expect(locked.body.message).toBe(TOO_MANY);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(60);
+    // The rightful owner elsewhere is not locked out.
+    expect((await first.http().post('/api/auth/login').set('X-Forwarded-For', nextAddress()).send({ email, password: TEST_PASSWORD })).status).toBe(200);
+  });
+
+  it('does not count successful sign-ins', async () => {
+    const ip = nextAddress();
+    const { email } = await signUp(first);
+    for (let i = 0; i < 4; i++) {
+      expect((await first.http().post('/api/auth/login').set('X-Forwarded-For', ip).send({ email, password: TEST_PASSWORD })).status).toBe(200);
+    }
+  });
+
+  it('limits password reset requests per address', async () => {
+    const ip = nextAddress();
+    const emails = [(await signUp(first)).email, (await signUp(first)).email, (await signUp(first)).email];
+    expect((await first.http().post('/api/auth/password-reset').set('X-Forwarded-For', ip).send({ email: emails[0] })).status).toBe(200);
+    expect((await second.http().post('/api/auth/password-reset').set('X-Forwarded-For', ip).send({ email: emails[1] })).status).toBe(200);
+    const limited = await first.http().post('/api/auth/password-reset').set('X-Forwarded-For', ip).send({ email: emails[2] });
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toBe(TOO_MANY);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(60);
+  });
+
+  it('limits password reset requests per email, from any address (one inbox is not flooded)', async () => {
+    const { email } = await signUp(first);
+    for (let i = 0; i < 2; i++)
+      expect((await first.http().post('/api/auth/password-reset').set('X-Forwarded-For', nextAddress()).send({ email })).status).toBe(200);
+    const limited = await second.http().post('/api/auth/password-reset').set('X-Forwarded-For', nextAddress()).send({ email: email.toUpperCase() });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(60);
+  });
+
+  it('limits sign-ups per address, and attempts per email from any address', async () => {
+    const ip = nextAddress();
+    for (let i = 0; i < 3; i++) {
+      expect(
+        (
+          await first
+            .http()
+            .post('/api/auth/signup')
+            .set('X-Forwarded-For', ip)
+            .send({ email: uniqueEmail('burst'), password: TEST_PASSWORD })
+        ).status,
+      ).toBe(201);
+    }
+    const byAddress = await second
+      .http()
+      .post('/api/auth/signup')
+      .set('X-Forwarded-For', ip)
+      .send({ email: uniqueEmail('burst'), password: TEST_PASSWORD });
+    expect(byAddress.status).toBe(429);
+
+    // Probing whether an email has an account (409) stops after a few tries, wherever they come from.
+    const { email } = await signUp(first);
+    const probe = () => first.http().post('/api/auth/signup').set('X-Forwarded-For', nextAddress()).send({ email, password: TEST_PASSWORD });
+    expect((await probe()).status).toBe(409);
+    const limited = await probe();
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toBe(TOO_MANY);
+  });
+
+  it('limits each API key, from whatever address it is used', async () => {
+    const { email } = await signUp(first);
+    const session = (await first.http().post('/api/auth/login').set('X-Forwarded-For', nextAddress()).send({ email, password: TEST_PASSWORD })).body;
+    await first.plans.changePlan(session.user.id, { plan: 'platinum', status: 'active' });
+    const key = (await first.http().post('/api/api-keys').set('X-Forwarded-For', nextAddress()).set(bearer(session)).send({ name: 'bot' })).body.key as string;
+    for (let i = 0; i < 3; i++) expect((await first.http().get('/api/sports').set('X-Forwarded-For', nextAddress()).set('x-api-key', key)).status).toBe(200);
+    const limited = await second.http().get('/api/sports').set('X-Forwarded-For', nextAddress()).set('x-api-key', key);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // The owner's own session is not the key: it still works.
+    expect((await first.http().get('/api/sports').set('X-Forwarded-For', nextAddress()).set(bearer(session))).status).toBe(200);
+  });
+});
+
+// Issue 17 item 6: X-Forwarded-For is a client-set header; it counts only through proxies TRUST_PROXY names.
+describe('client address without TRUST_PROXY (the default)', () => {
+  let t: AccountsTestApp;
+
+  beforeAll(async () => {
+    // A Redis prefix of its own: every suite of the run comes from 127.0.0.1, and this one cannot choose another.
+    t = await createAccountsApp({ RATE_LIMIT_MAX: 3, REDIS_PREFIX: `${parseConfig(process.env).REDIS_PREFIX}-no-proxy` });
+    expect(t.config.TRUST_PROXY).toBe(false);
+  });
+
+  afterAll(async () => {
+    await t.app.close();
+  });
+
+  it('ignores X-Forwarded-For: a client cannot pick a fresh address for every request', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++)
+      statuses.push(
+        (
+          await t
+            .http()
+            .get('/api/auth/providers')
+            .set('X-Forwarded-For', `198.51.100.${100 + i}`)
+        ).status,
+      );
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+    expect(statuses.slice(3)).toEqual([429, 429]);
+  });
+});
+
+// Issue 17 item 7: while Redis is away the limits are counted in memory, not dropped; back in Redis when it returns.
+describe('rate limits through a Redis outage (a redis-server of the test’s own)', () => {
+  let redis: OwnRedis;
+  let t: AccountsTestApp;
+
+  beforeAll(async () => {
+    redis = await OwnRedis.started();
+    t = await createAccountsApp({ REDIS_URL: redis.url, TRUST_PROXY: ['loopback'], RATE_LIMIT_MAX: 1000, RATE_LIMIT_LOGIN_MAX: 3 });
+  });
+
+  afterAll(async () => {
+    await redis.start();
+    await t.app.close();
+    await redis.stop();
+  });
+
+  it('keeps refusing brute force while Redis is down, answers at once, and counts in Redis again once it is back', async () => {
+    const { email } = await signUp(t);
+    await redis.stop();
+    for (let i = 0; i < 20 && t.redis.client.status === 'ready'; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(t.redis.client.status).not.toBe('ready');
+
+    const ip = nextAddress();
+    const started = Date.now();
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      statuses.push(
+        (
+          await t
+            .http()
+            .post('/api/auth/login')
+            .set('X-Forwarded-For', ip)
+            .send({ email, password: `wrong-${i}-password` })
+        ).status,
+      );
+    }
+    expect(statuses).toEqual([400, 400, 400, 429, 429]);
+    expect(Date.now() - started).toBeLessThan(5000);
+
+    await redis.start();
+    for (let i = 0; i < 100 && t.redis.client.status !== 'ready'; i++) await new Promise((r) => setTimeout(r, 100));
+    expect(t.redis.client.status).toBe('ready');
+    const back = nextAddress();
+    for (let i = 0; i < 3; i++) await t.http().post('/api/auth/login').set('X-Forwarded-For', back).send({ email, password: 'still-wrong-1' });
+    const keys = await t.redis.client.keys(`${t.config.REDIS_PREFIX}:rate-limit:login:*`);
+    expect(keys.some((k) => k.includes(back))).toBe(true);
+    expect((await t.http().post('/api/auth/login').set('X-Forwarded-For', back).send({ email, password: TEST_PASSWORD })).status).toBe(429);
+  }, 60_000);
+});

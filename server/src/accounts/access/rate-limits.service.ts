@@ -1,0 +1,37 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig, type RateLimiter, RateLimiters } from '@oddspulse/core';
+
+/**
+ * Every HTTP limit of the API (DECISIONS 8), counted in Redis across server processes and in memory while
+ * Redis is away. Each is a window of points per key; a refusal is 429 with Retry-After.
+ */
+@Injectable()
+export class HttpRateLimits {
+  /** Every API request, per client address. */
+  readonly global: RateLimiter;
+  /** Failed sign-ins per address and email, and per address (five times as many: a shared office or NAT). */
+  readonly loginAccount: RateLimiter;
+  readonly loginAddress: RateLimiter;
+  /** Sign-ups per address, and attempts per email (which would otherwise tell who has an account, 409 by 409). */
+  readonly signupAddress: RateLimiter;
+  readonly signupEmail: RateLimiter;
+  /** Password reset requests per address, and per email (mail flooding of one inbox). */
+  readonly resetAddress: RateLimiter;
+  readonly resetEmail: RateLimiter;
+  /** Requests per API key, whatever address they come from. */
+  readonly apiKey: RateLimiter;
+
+  constructor(limiters: RateLimiters, @Inject(APP_CONFIG) config: AppConfig) {
+    this.global = limiters.shared('global', { points: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS });
+    const login = { points: config.RATE_LIMIT_LOGIN_MAX, windowSeconds: config.RATE_LIMIT_LOGIN_WINDOW_SECONDS };
+    this.loginAccount = limiters.shared('login', login);
+    this.loginAddress = limiters.shared('login-address', { ...login, points: login.points * 5 });
+    const signupWindow = config.RATE_LIMIT_SIGNUP_WINDOW_SECONDS;
+    this.signupAddress = limiters.shared('signup-address', { points: config.RATE_LIMIT_SIGNUP_MAX, windowSeconds: signupWindow });
+    this.signupEmail = limiters.shared('signup-email', { points: config.RATE_LIMIT_SIGNUP_EMAIL_MAX, windowSeconds: signupWindow });
+    const resetWindow = config.RATE_LIMIT_RESET_WINDOW_SECONDS;
+    this.resetAddress = limiters.shared('reset-address', { points: config.RATE_LIMIT_RESET_MAX, windowSeconds: resetWindow });
+    this.resetEmail = limiters.shared('reset-email', { points: config.RATE_LIMIT_RESET_EMAIL_MAX, windowSeconds: resetWindow });
+    this.apiKey = limiters.shared('api-key', { points: config.RATE_LIMIT_API_KEY_MAX, windowSeconds: config.RATE_LIMIT_API_KEY_WINDOW_SECONDS });
+  }
+}

@@ -1,0 +1,118 @@
+import { MAX_ACTIVE_API_KEYS } from '@oddspulse/shared';
+import type { ApiKeysRepository } from '@oddspulse/core';
+import { sha256 } from '../auth/crypto';
+import { API_KEY_TOUCH_INTERVAL_MS, ApiKeyService } from './api-key.service';
+import { apiKeyNameSchema } from './api-keys.dto';
+import type { AuthUser } from '../auth/auth-user';
+import type { AuditService } from '../audit/audit.service';
+
+const user = (plan: 'free' | 'gold' | 'platinum'): AuthUser => ({
+  id: 'u1',
+  email: 'a@example.com',
+  access: { plan, unlimited: false },
+  accessUntil: null,
+  via: 'bearer',
+  sessionId: 's1',
+  role: null,
+});
+const origin = { ip: '192.0.2.1', userAgent: 'jest' };
+const keyRow = (over: object = {}) => ({
+  id: 'k1',
+  name: 'bot',
+  key_prefix: 'op_abcdefg',
+  created_at: new Date('2026-11-01T00:00:00Z'),
+  last_used_at: null,
+  ...over,
+});
+
+function setUp(active = 0) {
+  const repo = {
+    countActive: jest.fn().mockResolvedValue(active),
+    create: jest.fn(async (_u: string, name: string, prefix: string) => keyRow({ name, key_prefix: prefix })),
+    rotate: jest.fn(async (_u: string, _id: string, prefix: string) => keyRow({ key_prefix: prefix })),
+    rename: jest.fn(async (_u: string, _id: string, name: string) => keyRow({ name })),
+    revoke: jest.fn().mockResolvedValue('bot'),
+    findActiveOwner: jest.fn().mockResolvedValue({
+      key_id: 'k1',
+      user_id: 'u1',
+      email: 'a@example.com',
+      plan: 'platinum',
+      status: 'active',
+      current_period_end: null,
+      unlimited: false,
+    }),
+    touch: jest.fn(),
+  };
+  const audit = { record: jest.fn() };
+  return { service: new ApiKeyService(repo as unknown as ApiKeysRepository, audit as unknown as AuditService), repo, audit };
+}
+
+// DECISIONS 5: Platinum personal API keys, stored hashed. Issue 17: named, rotated, revoked, audited, last use.
+describe('ApiKeyService', () => {
+  it('creates a key for Platinum, storing only its hash, showing it once and recording it', async () => {
+    const { service, repo, audit } = setUp();
+    const created = await service.create(user('platinum'), 'trading bot', origin);
+    expect(created).toMatchObject({ id: 'k1', name: 'trading bot', prefix: created.key.slice(0, 10), last_used_at: null });
+    expect(created.key).toMatch(/^op_[\w-]{43}$/);
+    expect(repo.create).toHaveBeenCalledWith('u1', 'trading bot', created.key.slice(0, 10), sha256(created.key));
+    expect(audit.record).toHaveBeenCalledWith({ userId: 'u1', action: 'api_key.created', ...origin, details: { name: 'trading bot', prefix: created.prefix } });
+    expect(JSON.stringify(audit.record.mock.calls)).not.toContain(created.key);
+  });
+
+  it('refuses other plans and more than the maximum of active keys', async () => {
+    await expect(setUp().service.create(user('gold'), 'x', origin)).rejects.toMatchObject({ status: 403 });
+    await expect(setUp(MAX_ACTIVE_API_KEYS).service.create(user('platinum'), 'one more', origin)).rejects.toMatchObject({
+      response: { code: 'API_KEY_LIMIT' },
+    });
+  });
+
+  it('names keys 1–60 characters, trimmed', () => {
+    expect(apiKeyNameSchema.parse({ name: '  trading bot ' })).toEqual({ name: 'trading bot' });
+    for (const name of ['  ', 'x'.repeat(61), 42, undefined]) expect(apiKeyNameSchema.safeParse({ name }).success).toBe(false);
+  });
+
+  it('rotates to a new secret for the same key, and 404s a key that is not the user’s', async () => {
+    const { service, repo, audit } = setUp();
+    const rotated = await service.rotate(user('platinum'), 'k1', origin);
+    expect(repo.rotate).toHaveBeenCalledWith('u1', 'k1', rotated.key.slice(0, 10), sha256(rotated.key));
+    expect(audit.record).toHaveBeenCalledWith(expect.objectContaining({ action: 'api_key.rotated' }));
+    repo.rotate.mockResolvedValueOnce(null as never);
+    await expect(service.rotate(user('platinum'), 'k2', origin)).rejects.toMatchObject({ response: { code: 'API_KEY_NOT_FOUND' } });
+    repo.revoke.mockResolvedValueOnce(null);
+    await expect(service.revoke('u1', 'k2', origin)).rejects.toMatchObject({ status: 404 });
+    await service.revoke('u1', 'k1', origin);
+    expect(audit.record).toHaveBeenLastCalledWith({ userId: 'u1', action: 'api_key.revoked', ...origin, details: { name: 'bot' } });
+  });
+
+  it('looks keys up by hash, and not at all when the shape is wrong', async () => {
+    const { service, repo } = setUp();
+    expect(await service.authenticate('not-a-key')).toBeNull();
+    expect(repo.findActiveOwner).not.toHaveBeenCalled();
+    expect(await service.authenticate('op_abc')).toEqual({
+      id: 'u1',
+      email: 'a@example.com',
+      access: { plan: 'platinum', unlimited: false },
+      accessUntil: null,
+      via: 'api_key',
+      sessionId: null,
+      apiKeyId: 'k1',
+      // issue 15: a key never carries an operations role, whoever owns it
+      role: null,
+    });
+    expect(repo.findActiveOwner).toHaveBeenCalledWith(sha256('op_abc'));
+  });
+
+  it('records last use at most once a minute per key, not a write per request', async () => {
+    const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
+    try {
+      const { service, repo } = setUp();
+      for (let i = 0; i < 5; i++) await service.authenticate('op_abc');
+      expect(repo.touch).toHaveBeenCalledTimes(1);
+      now.mockReturnValue(1_000_000 + API_KEY_TOUCH_INTERVAL_MS);
+      await service.authenticate('op_abc');
+      expect(repo.touch).toHaveBeenCalledTimes(2);
+    } finally {
+      now.mockRestore();
+    }
+  });
+});

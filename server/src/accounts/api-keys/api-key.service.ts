@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import { AuditActions, currentAccess, hasPlatinum, MAX_ACTIVE_API_KEYS, type ApiKeySummary, type ApiKeyWithSecret } from '@oddspulse/shared';
+import type { AuthUser } from '../auth/auth-user';
+import { randomToken, sha256 } from '../auth/crypto';
+import { ApiErrors } from '../../errors/api-errors';
+import { ApiKeysRepository, type ApiKeyRow } from '@oddspulse/core';
+import { AuditService, type RequestOrigin } from '../audit/audit.service';
+
+export const API_KEY_PREFIX = 'op_';
+/** Last use is written at most this often per key and process: a busy key costs no write per request. */
+export const API_KEY_TOUCH_INTERVAL_MS = 60_000;
+/** Keys remembered for that throttle; beyond it the memory starts over (a write each, once). */
+const TOUCHED_KEYS_REMEMBERED = 10_000;
+
+const notFound = () => ApiErrors.notFound('API key not found', 'API_KEY_NOT_FOUND');
+
+/**
+ * Platinum personal API keys (DECISIONS 5), accepted as the `x-api-key` header on the read routes marked
+ * @AcceptsApiKey and on the streaming socket. Stored as a SHA-256; the secret is shown once.
+ */
+@Injectable()
+export class ApiKeyService {
+  private readonly touchedAt = new Map<string, number>();
+
+  constructor(
+    private readonly keys: ApiKeysRepository,
+    private readonly audit: AuditService,
+  ) {}
+
+  async create(user: AuthUser, name: string, origin: RequestOrigin): Promise<ApiKeyWithSecret> {
+    if (!hasPlatinum(user.access)) throw ApiErrors.platinumRequired();
+    if ((await this.keys.countActive(user.id)) >= MAX_ACTIVE_API_KEYS) {
+      throw ApiErrors.validation(`You can have at most ${MAX_ACTIVE_API_KEYS} active API keys; revoke one first`, 'API_KEY_LIMIT');
+    }
+    const key = newKey();
+    const row = await this.keys.create(user.id, name, key.slice(0, 10), sha256(key));
+    await this.audit.record({ userId: user.id, action: AuditActions.apiKeyCreated, ...origin, details: { name, prefix: row.key_prefix } });
+    return { ...toSummary(row), key };
+  }
+
+  async list(userId: string): Promise<ApiKeySummary[]> {
+    return (await this.keys.listActive(userId)).map(toSummary);
+  }
+
+  async rename(userId: string, keyId: string, name: string, origin: RequestOrigin): Promise<ApiKeySummary> {
+    const row = await this.keys.rename(userId, keyId, name);
+    if (!row) throw notFound();
+    await this.audit.record({ userId, action: AuditActions.apiKeyRenamed, ...origin, details: { name, prefix: row.key_prefix } });
+    return toSummary(row);
+  }
+
+  /** A new secret for the same key (name and id kept); the old secret stops working at once. */
+  async rotate(user: AuthUser, keyId: string, origin: RequestOrigin): Promise<ApiKeyWithSecret> {
+    if (!hasPlatinum(user.access)) throw ApiErrors.platinumRequired();
+    const key = newKey();
+    const row = await this.keys.rotate(user.id, keyId, key.slice(0, 10), sha256(key));
+    if (!row) throw notFound();
+    this.touchedAt.delete(keyId);
+    await this.audit.record({ userId: user.id, action: AuditActions.apiKeyRotated, ...origin, details: { name: row.name, prefix: row.key_prefix } });
+    return { ...toSummary(row), key };
+  }
+
+  async revoke(userId: string, keyId: string, origin: RequestOrigin): Promise<void> {
+    const name = await this.keys.revoke(userId, keyId);
+    if (name === null) throw notFound();
+    this.touchedAt.delete(keyId);
+    await this.audit.record({ userId, action: AuditActions.apiKeyRevoked, ...origin, details: { name } });
+  }
+
+  /**
+   * The user behind an active key, with the plan in force now; null for an unknown or revoked key. The
+   * caller decides what the plan allows (the HTTP guard and the socket gateway both require Platinum).
+   */
+  async authenticate(key: string): Promise<AuthUser | null> {
+    if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) return null;
+    const row = await this.keys.findActiveOwner(sha256(key));
+    if (!row) return null;
+    await this.recordUse(row.key_id);
+    const { access, until } = currentAccess(row);
+    return {
+      id: row.user_id,
+      email: row.email,
+      access,
+      accessUntil: until,
+      via: 'api_key',
+      sessionId: null,
+      apiKeyId: row.key_id,
+      // A key is for data, never for operations: it carries no role whoever owns it (issue 15).
+      role: null,
+    };
+  }
+
+  private async recordUse(keyId: string): Promise<void> {
+    const now = Date.now();
+    if (now - (this.touchedAt.get(keyId) ?? 0) < API_KEY_TOUCH_INTERVAL_MS) return;
+    if (this.touchedAt.size >= TOUCHED_KEYS_REMEMBERED) this.touchedAt.clear();
+    this.touchedAt.set(keyId, now);
+    await this.keys.touch(keyId);
+  }
+}
+
+function newKey(): string {
+  return `${API_KEY_PREFIX}${randomToken()}`;
+}
+
+function toSummary(row: ApiKeyRow): ApiKeySummary {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.key_prefix,
+    created_at: row.created_at.toISOString(),
+    last_used_at: row.last_used_at?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,66 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { ApiKeySummary, ApiKeyWithSecret } from '@oddspulse/shared';
+import type { AuthUser } from '../auth/auth-user';
+import { ApiKeyService } from './api-key.service';
+import { apiKeyIdParam, apiKeyNameSchema, type ApiKeyNameInput } from './api-keys.dto';
+import { CurrentUser, RequirePlatinum } from '../access/decorators';
+import { requestOrigin } from '../audit/audit.service';
+import { ZodValidationPipe } from '../../validation/zod-validation.pipe';
+
+/**
+ * Platinum personal API keys (DECISIONS 5): create, name, list with last use, rotate, revoke. A key cannot
+ * manage keys (no @AcceptsApiKey here): a leaked key cannot mint others or lock its owner out.
+ */
+@Controller('api-keys')
+@RequirePlatinum()
+export class ApiKeysController {
+  constructor(private readonly apiKeys: ApiKeyService) {}
+
+  @Get()
+  list(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: Response): Promise<ApiKeySummary[]> {
+    res.setHeader('Cache-Control', 'no-store');
+    return this.apiKeys.list(user.id);
+  }
+
+  /** The secret is in this answer only. */
+  @Post()
+  create(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodValidationPipe(apiKeyNameSchema)) body: ApiKeyNameInput,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ApiKeyWithSecret> {
+    res.setHeader('Cache-Control', 'no-store');
+    return this.apiKeys.create(user, body.name, requestOrigin(req));
+  }
+
+  @Patch(':id')
+  rename(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new ZodValidationPipe(apiKeyIdParam)) id: string,
+    @Body(new ZodValidationPipe(apiKeyNameSchema)) body: ApiKeyNameInput,
+    @Req() req: Request,
+  ): Promise<ApiKeySummary> {
+    return this.apiKeys.rename(user.id, id, body.name, requestOrigin(req));
+  }
+
+  /** A new secret for the key, in this answer only; the old one stops working at once. */
+  @Post(':id/rotate')
+  @HttpCode(200)
+  rotate(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new ZodValidationPipe(apiKeyIdParam)) id: string,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ApiKeyWithSecret> {
+    res.setHeader('Cache-Control', 'no-store');
+    return this.apiKeys.rotate(user, id, requestOrigin(req));
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  revoke(@CurrentUser() user: AuthUser, @Param('id', new ZodValidationPipe(apiKeyIdParam)) id: string, @Req() req: Request): Promise<void> {
+    return this.apiKeys.revoke(user.id, id, requestOrigin(req));
+  }
+}

@@ -1,0 +1,186 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { AuditActions, normaliseEmail } from '@oddspulse/shared';
+import {
+  APP_CONFIG,
+  publicOrigin,
+  type AppConfig,
+  PasswordResetRepository,
+  ProfilesRepository,
+  USERNAME_UNIQUE_INDEX,
+  UsersRepository,
+  type UserRow,
+} from '@oddspulse/core';
+import { AuditService, type RequestOrigin } from '../audit/audit.service';
+import { AccountCreatedHooks } from './account-created.hooks';
+import type { AuthUser } from './auth-user';
+import type { ConfirmPasswordReset, Credentials, SignupInput } from './auth.dto';
+import { randomToken, sha256 } from './crypto';
+import { ApiErrors, isUniqueViolation } from '../../errors/api-errors';
+import { MailService } from '../mail/mail.service';
+import type { OAuthProvider } from '../oauth/oauth-state.service';
+import { OAuthStateService } from '../oauth/oauth-state.service';
+import { passwordProblems } from './password-policy';
+import { PasswordService } from './password.service';
+import { SessionService, type IssuedSession } from './session.service';
+
+/** A sign-in's outcome: a session, or the account whose password was wrong (null when no account has the email). */
+export type LoginOutcome = { ok: true; issued: IssuedSession } | { ok: false; userId: string | null };
+
+export interface OAuthProfile {
+  provider: OAuthProvider;
+  subject: string;
+  email: string | null;
+  emailVerified: boolean;
+}
+
+/** Sign-up, sign-in (password and OAuth), sign-out and password reset. */
+@Injectable()
+export class AuthService {
+  private readonly logger = new Logger(AuthService.name);
+
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly profiles: ProfilesRepository,
+    private readonly passwords: PasswordService,
+    private readonly sessions: SessionService,
+    private readonly resets: PasswordResetRepository,
+    private readonly mail: MailService,
+    private readonly oauthState: OAuthStateService,
+    private readonly accountCreated: AccountCreatedHooks,
+    private readonly audit: AuditService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async signup({ email, password, username }: SignupInput, origin: RequestOrigin): Promise<IssuedSession> {
+    const hash = await this.passwords.hash(password);
+    let user: UserRow;
+    try {
+      user = await this.users.transaction(async (trx) => {
+        const created = await this.users.create(email, trx);
+        await this.users.setPasswordHash(created.id, hash, trx);
+        await this.profiles.create(created.id, username, trx);
+        return created;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'users_email_key')) throw ApiErrors.emailTaken();
+      if (isUniqueViolation(error, USERNAME_UNIQUE_INDEX)) throw ApiErrors.usernameTaken();
+      throw error;
+    }
+    this.logger.log({ msg: 'User signed up', userId: user.id });
+    await this.accountCreated.run(user);
+    await this.audit.record({ userId: user.id, action: AuditActions.signedUp, ...origin, details: { method: 'password' } });
+    return this.sessions.start(user);
+  }
+
+  /** A failure names the account (if any) so the caller counts it against brute force; it is in the owner's log. */
+  async login({ email, password }: Credentials, origin: RequestOrigin): Promise<LoginOutcome> {
+    const user = await this.users.findByEmail(email);
+    const ok = await this.passwords.verify(user ? await this.users.passwordHash(user.id) : undefined, password);
+    if (!user || !ok) {
+      if (user) await this.audit.record({ userId: user.id, action: AuditActions.signInFailed, ...origin, details: { method: 'password' } });
+      return { ok: false, userId: user?.id ?? null };
+    }
+    await this.audit.record({ userId: user.id, action: AuditActions.signedIn, ...origin, details: { method: 'password' } });
+    return { ok: true, issued: await this.sessions.start(user) };
+  }
+
+  refresh(refreshToken: string | null, origin: RequestOrigin): Promise<IssuedSession> {
+    if (!refreshToken) throw ApiErrors.invalidRefreshToken();
+    return this.sessions.refresh(refreshToken, (id) => this.users.findById(id), origin);
+  }
+
+  /** Global sign-out (spec 000 §7 "Sign out (global scope)"): every session of the user ends. */
+  async logout(userId: string, origin: RequestOrigin): Promise<void> {
+    const revoked = await this.sessions.revokeAll(userId, 'logout');
+    this.logger.log({ msg: 'User signed out everywhere', userId, sessions: revoked });
+    await this.audit.record({ userId, action: AuditActions.signedOutEverywhere, ...origin, details: { sessions: revoked } });
+  }
+
+  /** The user a refresh token belongs to, so sign-out works after the access token has expired. */
+  async userOfRefreshToken(refreshToken: string | null): Promise<string | null> {
+    return refreshToken ? this.sessions.ownerOfRefreshToken(refreshToken) : null;
+  }
+
+  /** The user behind an access token (JWT) of a live session; null when forged, expired or signed out. */
+  async authenticateToken(token: string): Promise<AuthUser | null> {
+    return (await this.sessions.authenticate(token, 'bearer'))?.user ?? null;
+  }
+
+  /** Finds or creates the user of an OAuth identity; a verified email links to the existing account. */
+  async oauthUser(profile: OAuthProfile): Promise<UserRow> {
+    let created = false;
+    const user = await this.users.transaction(async (trx) => {
+      const linked = await this.users.findUserIdByIdentity(profile.provider, profile.subject, trx);
+      if (linked) {
+        const user = await this.users.findById(linked, trx);
+        if (user) return user;
+      }
+      if (!profile.email || !profile.emailVerified) throw new Error(`${profile.provider} did not return a verified email`);
+      const email = normaliseEmail(profile.email);
+      let user = await this.users.findByEmail(email, trx);
+      if (!user) {
+        user = await this.users.create(email, trx);
+        await this.profiles.create(user.id, null, trx);
+        created = true;
+        this.logger.log({ msg: 'User signed up', userId: user.id, provider: profile.provider });
+      }
+      await this.users.linkIdentity(profile.provider, profile.subject, user.id, email, trx);
+      return user;
+    });
+    if (created) await this.accountCreated.run(user);
+    return user;
+  }
+
+  /** POST /api/auth/exchange: a one-time code from the OAuth callback becomes a session. */
+  async exchange(code: string | null, origin: RequestOrigin): Promise<IssuedSession> {
+    if (!code) throw ApiErrors.authenticationRequired();
+    const userId = await this.oauthState.consumeLoginCode(code);
+    const user = userId ? await this.users.findById(userId) : undefined;
+    if (!user) throw ApiErrors.authenticationRequired();
+    await this.audit.record({ userId: user.id, action: AuditActions.signedIn, ...origin, details: { method: 'oauth' } });
+    return this.sessions.start(user);
+  }
+
+  /**
+   * Sends a single-use reset link when the address has an account. The answer is the same either way, so
+   * the endpoint does not reveal who has an account.
+   */
+  async requestPasswordReset(email: string, origin: RequestOrigin): Promise<void> {
+    const user = await this.users.findByEmail(email);
+    if (!user) return;
+    await this.audit.record({ userId: user.id, action: AuditActions.passwordResetRequested, ...origin, details: {} });
+    const token = randomToken();
+    await this.resets.create(user.id, sha256(token), new Date(Date.now() + this.config.PASSWORD_RESET_TTL_SECONDS * 1000));
+    const link = `${publicOrigin(this.config)}/account?reset_token=${encodeURIComponent(token)}`;
+    const minutes = Math.round(this.config.PASSWORD_RESET_TTL_SECONDS / 60);
+    try {
+      await this.mail.send({
+        to: user.email,
+        subject: 'Reset your OddsPulse password',
+        text: `Someone asked to reset the password of your OddsPulse account.\n\nSet a new password: ${link}\n\nThe link works once and expires in ${minutes} minutes. If it was not you, ignore this email.`,
+      });
+    } catch (error) {
+      this.logger.error({ msg: 'Password reset mail not sent', userId: user.id, reason: (error as Error).message });
+      throw ApiErrors.mailUnavailable();
+    }
+  }
+
+  /** Sets the new password, spends the link, signs out every session, and starts a new one. */
+  async confirmPasswordReset({ token, password }: ConfirmPasswordReset, origin: RequestOrigin): Promise<IssuedSession> {
+    const hash = await this.passwords.hash(password);
+    const user = await this.users.transaction(async (trx) => {
+      const userId = await this.resets.consume(sha256(token), trx);
+      const found = userId ? await this.users.findById(userId, trx) : undefined;
+      if (!found) throw ApiErrors.resetTokenInvalid();
+      const reasons = passwordProblems(password, found.email);
+      if (reasons.length) throw ApiErrors.weakPassword(reasons);
+      await this.users.setPasswordHash(found.id, hash, trx);
+      await this.resets.consumeAllForUser(found.id, trx);
+      return found;
+    });
+    const ended = await this.sessions.revokeAll(user.id, 'password_reset');
+    this.logger.log({ msg: 'Password reset', userId: user.id });
+    await this.audit.record({ userId: user.id, action: AuditActions.passwordReset, ...origin, details: { sessions: ended } });
+    return this.sessions.start(user);
+  }
+}

@@ -1,0 +1,39 @@
+import { Controller, Get, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { OutboxEntry } from '@oddspulse/core';
+import type { AuthUser } from '../auth/auth-user';
+import { CurrentUser } from '../access/decorators';
+import { OptionalAuthenticationGuard } from '../access/guards';
+import { isDirectLoopback } from '../access/client-address';
+import { ApiErrors } from '../../errors/api-errors';
+import { MailService } from './mail.service';
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * Development only, and only with DEV_OUTBOX on: the mail that would have been sent, newest first, as JSON
+ * or (for a browser) a plain page. A process on this machine sees every mail; a signed-in user elsewhere sees
+ * only mail to their own address; anyone else gets 404, as when the outbox is off.
+ */
+@Controller('dev/outbox')
+export class DevOutboxController {
+  constructor(private readonly mail: MailService) {}
+
+  @Get()
+  @UseGuards(OptionalAuthenticationGuard)
+  async list(@CurrentUser() user: AuthUser | undefined, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<OutboxEntry[] | string> {
+    if (!this.mail.usesOutbox) throw ApiErrors.notFound();
+    const local = isDirectLoopback(req);
+    if (!local && !user) throw ApiErrors.notFound();
+    const mails = (await this.mail.outbox()).filter((m) => local || m.to.toLowerCase() === user?.email);
+    res.setHeader('Cache-Control', 'no-store');
+    if (req.accepts(['json', 'html']) !== 'html') return mails;
+    res.type('html');
+    const items = mails
+      .map(
+        (m) => `<article><h2>${escapeHtml(m.subject)}</h2><p>To ${escapeHtml(m.to)} · ${escapeHtml(m.sent_at)}</p><pre>${escapeHtml(m.text)}</pre></article>`,
+      )
+      .join('');
+    return `<!doctype html><html><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Dev outbox</title></head><body><h1>Dev outbox</h1>${items || '<p>No mail yet.</p>'}</body></html>`;
+  }
+}

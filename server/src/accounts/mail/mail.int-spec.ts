@@ -1,0 +1,135 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { bearer, createAccountsApp, signUp } from '../../../../test/support/accounts-app';
+
+/** The smallest SMTP server nodemailer will talk to: it records each message's envelope and data. */
+function smtpStandIn(received: Array<{ from: string; to: string[]; data: string }>): Promise<{ server: Server; port: number }> {
+  const server = createServer((socket: Socket) => {
+    let mail = { from: '', to: [] as string[], data: '' };
+    let inData = false;
+    let buffer = '';
+    socket.write('220 stand-in ESMTP\r\n');
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString();
+      let index: number;
+      while ((index = buffer.indexOf('\r\n')) >= 0) {
+        const line = buffer.slice(0, index);
+        buffer = buffer.slice(index + 2);
+        if (inData) {
+          if (line === '.') {
+            inData = false;
+            received.push(mail);
+            mail = { from: '', to: [], data: '' };
+            socket.write('250 queued\r\n');
+          } else mail.data += `${line.startsWith('..') ? line.slice(1) : line}\n`;
+          continue;
+        }
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === 'EHLO' || verb === 'HELO') socket.write('250 stand-in\r\n');
+        else if (verb === 'MAIL') {
+          mail.from = line;
+          socket.write('250 ok\r\n');
+        } else if (verb === 'RCPT') {
+          mail.to.push(line);
+          socket.write('250 ok\r\n');
+        } else if (verb === 'DATA') {
+          inData = true;
+          socket.write('354 go ahead\r\n');
+        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
+        else socket.write('250 ok\r\n');
+      }
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port })));
+}
+
+// Issue 5: password reset mail through SMTP_URL; spec 000 §8 "Could not send reset link."
+describe('password reset mail', () => {
+  it('goes out through SMTP_URL when set, and the dev outbox is then closed', async () => {
+    const received: Array<{ from: string; to: string[]; data: string }> = [];
+    const smtp = await smtpStandIn(received);
+    const t = await createAccountsApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'OddsPulse <no-reply@oddspulse.test>', DEV_OUTBOX: true });
+    try {
+      const { email } = await signUp(t);
+      const res = await t.http().post('/api/auth/password-reset').set('X-Forwarded-For', '198.51.100.20').send({ email });
+      expect(res.status).toBe(200);
+      expect(received).toHaveLength(1);
+      expect(received[0].to.join()).toContain(email);
+      expect(received[0].data).toContain('Reset your OddsPulse password');
+      expect(received[0].data).toMatch(/reset_token=/);
+      expect((await t.http().get('/api/dev/outbox')).status).toBe(404);
+    } finally {
+      await t.app.close();
+      await new Promise((r) => smtp.server.close(r));
+    }
+  });
+
+  it('answers 503 "Could not send reset link." in production without SMTP_URL, with no outbox', async () => {
+    const t = await createAccountsApp({ NODE_ENV: 'production', DEMO_MODE: false });
+    try {
+      const { email } = await signUp(t);
+      const res = await t.http().post('/api/auth/password-reset').set('X-Forwarded-For', '198.51.100.21').send({ email });
+      expect(res.status).toBe(503);
+      expect(res.body.message).toBe('Could not send reset link.');
+      expect((await t.http().get('/api/dev/outbox')).status).toBe(404);
+    } finally {
+      await t.app.close();
+    }
+  });
+
+  // Issue 17 item 2: the outbox is an explicit opt-in, so a default start has no page that shows reset links.
+  it('without DEV_OUTBOX: no outbox (404), and a reset cannot be sent (503), in development too', async () => {
+    const t = await createAccountsApp({ NODE_ENV: 'development', DEV_OUTBOX: false });
+    try {
+      const { email } = await signUp(t);
+      const res = await t.http().post('/api/auth/password-reset').send({ email });
+      expect(res.status).toBe(503);
+      expect(res.body.message).toBe('Could not send reset link.');
+      expect((await t.http().get('/api/dev/outbox')).status).toBe(404);
+      expect(
+        (
+          await t
+            .http()
+            .get('/api/dev/outbox')
+            .set(bearer((await signUp(t)).session))
+        ).status,
+      ).toBe(404);
+    } finally {
+      await t.app.close();
+    }
+  });
+
+  it('with DEV_OUTBOX: all mail for this machine, only their own for a signed-in user elsewhere, nothing for anyone else', async () => {
+    const t = await createAccountsApp({ DEV_OUTBOX: true });
+    try {
+      const mine = await signUp(t);
+      const theirs = await signUp(t);
+      for (const { email } of [mine, theirs]) await t.http().post('/api/auth/password-reset').send({ email }).expect(200);
+      const local = await t.http().get('/api/dev/outbox').expect(200);
+      expect(local.body.map((m: { to: string }) => m.to)).toEqual(expect.arrayContaining([mine.email, theirs.email]));
+      // Through a proxy (or from another machine): the request is not this machine's, whatever its socket says.
+      const relayed = () => t.http().get('/api/dev/outbox').set('X-Forwarded-For', '198.51.100.30');
+      expect((await relayed()).status).toBe(404);
+      const own = await relayed().set(bearer(mine.session));
+      expect(own.status).toBe(200);
+      expect(own.body.map((m: { to: string }) => m.to)).toEqual([mine.email]);
+    } finally {
+      await t.app.close();
+    }
+  });
+
+  it('lists the dev outbox as a page for a browser', async () => {
+    const t = await createAccountsApp({ DEV_OUTBOX: true });
+    try {
+      const { email } = await signUp(t);
+      await t.http().post('/api/auth/password-reset').set('X-Forwarded-For', '198.51.100.22').send({ email }).expect(200);
+      const page = await t.http().get('/api/dev/outbox').set('Accept', 'text/html');
+      expect(page.status).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.text).toContain(`To ${email}`);
+      expect(page.text).toContain('Reset your OddsPulse password');
+    } finally {
+      await t.app.close();
+    }
+  });
+});

@@ -1,0 +1,53 @@
+import { Controller, Get, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import { APP_CONFIG, publicOrigin, type AppConfig } from '@oddspulse/core';
+import { AppleAuthGuard, GoogleAuthGuard, type OAuthRequest } from './oauth.guard';
+import { OAuthStateService } from './oauth-state.service';
+
+/**
+ * Google and Apple sign-in (spec 000 §2). Each provider's flow ends with a redirect to /auth/callback on the
+ * product's own origin carrying a one-time code (60 s, single use) that the client exchanges at
+ * POST /api/auth/exchange, plus returnTo and intent; or `error=oauth_failed`.
+ */
+@Controller('auth')
+export class OAuthController {
+  constructor(
+    private readonly state: OAuthStateService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Starts Google sign-in; `returnTo` (a same-origin path) and `intent` come back on /auth/callback. */
+  @Get('google')
+  @UseGuards(GoogleAuthGuard)
+  google(): void {}
+
+  @Get('google/callback')
+  @UseGuards(GoogleAuthGuard)
+  googleCallback(@Req() req: OAuthRequest, @Res() res: Response): Promise<void> {
+    return this.finish(req, res);
+  }
+
+  @Get('apple')
+  @UseGuards(AppleAuthGuard)
+  apple(): void {}
+
+  /** Apple answers with a form POST (response_mode=form_post). */
+  @Post('apple/callback')
+  @UseGuards(AppleAuthGuard)
+  appleCallback(@Req() req: OAuthRequest, @Res() res: Response): Promise<void> {
+    return this.finish(req, res);
+  }
+
+  private async finish(req: OAuthRequest, res: Response): Promise<void> {
+    const target = new URL('/auth/callback', publicOrigin(this.config));
+    if (req.user && req.oauthReturn) {
+      target.searchParams.set('code', await this.state.createLoginCode(req.user.id));
+      if (req.oauthReturn.returnTo) target.searchParams.set('returnTo', req.oauthReturn.returnTo);
+      if (req.oauthReturn.intent) target.searchParams.set('intent', req.oauthReturn.intent);
+    } else {
+      target.searchParams.set('error', 'oauth_failed');
+    }
+    res.setHeader('Cache-Control', 'no-store');
+    res.redirect(303, target.toString());
+  }
+}

@@ -1,0 +1,53 @@
+import { parseInput } from '../../validation/zod-validation.pipe';
+import { preferencesUpdateSchema } from './preferences.dto';
+import { PreferencesService } from './preferences.service';
+import type { PreferencesRepository, PreferencesRow } from '@oddspulse/core';
+
+const gold = { plan: 'gold', unlimited: false } as const;
+
+function setUp(stored?: Partial<PreferencesRow>) {
+  const repo = {
+    find: jest
+      .fn()
+      .mockResolvedValue(
+        stored && { sportsbooks: [], props_sportsbooks: [], bankroll_cents: 100000, favorites: [], odds_format: 'american', updated_at: new Date(), ...stored },
+      ),
+    save: jest.fn(async (_id: string, prefs: Omit<PreferencesRow, 'updated_at'>) => ({ ...prefs, updated_at: new Date('2026-11-21T00:00:00Z') })),
+  };
+  const service = new PreferencesService(repo as unknown as PreferencesRepository);
+  /** PUT /api/preferences: the body through the controller's schema, then the service. */
+  const put = async (body: unknown) => service.update('u1', gold, parseInput(preferencesUpdateSchema, body));
+  return { put, repo };
+}
+
+// spec 000 §5 preferences; DECISIONS 16 defaults.
+describe('PreferencesService.update', () => {
+  it('changes only the fields sent, starting from the defaults when nothing is stored', async () => {
+    const { put, repo } = setUp();
+    await put({ bankroll: '300' });
+    expect(repo.save).toHaveBeenCalledWith('u1', {
+      sportsbooks: ['draftkings', 'fanduel', 'betmgm', 'williamhill_us'],
+      props_sportsbooks: ['draftkings', 'fanduel', 'betmgm', 'williamhill_us'],
+      bankroll_cents: 30000,
+      favorites: [],
+      odds_format: 'american',
+    });
+  });
+
+  it('keeps stored books the plan no longer allows when other fields change', async () => {
+    const { put, repo } = setUp({ sportsbooks: ['pinnacle', 'fanduel'] });
+    const res = await put({ odds_format: 'decimal' });
+    expect(repo.save.mock.calls[0][1].sportsbooks).toEqual(['pinnacle', 'fanduel']);
+    expect(res.sportsbooks).toEqual(['fanduel']);
+  });
+
+  it('refuses a body that is not an object, and favourites that are not books', async () => {
+    const { put, repo } = setUp();
+    await expect(put(['x'])).rejects.toMatchObject({ status: 400 });
+    await expect(put({ favorites: ['nosuch'] })).rejects.toMatchObject({
+      status: 400,
+      response: { message: 'Unknown sportsbook: nosuch' },
+    });
+    expect(repo.save).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import {
+  DEFAULT_BANKROLL,
+  DEFAULT_SPORTSBOOKS,
+  checkSportsbookSelection,
+  selectableSportsbooks,
+  sportsbooksAllowedNow,
+  type PlanAccess,
+} from '@oddspulse/shared';
+import { ApiErrors } from '../../errors/api-errors';
+import { PreferencesRepository, type PreferencesRow } from '@oddspulse/core';
+import type { PreferencesUpdate } from './preferences.dto';
+
+export interface PreferencesResponse {
+  sportsbooks: string[];
+  props_sportsbooks: string[];
+  /** Whole dollars and cents, e.g. 1000 or 250.5. */
+  bankroll: number;
+  favorites: string[];
+  odds_format: PreferencesRow['odds_format'];
+  /** The books this plan may toggle (spec 000 §5), for the my-sportsbooks page. */
+  selectable_sportsbooks: string[];
+  updated_at: string | null;
+}
+
+/** A missing row means the defaults of DECISIONS 16. */
+const DEFAULTS: Omit<PreferencesRow, 'updated_at'> = {
+  sportsbooks: [...DEFAULT_SPORTSBOOKS],
+  props_sportsbooks: [...DEFAULT_SPORTSBOOKS],
+  bankroll_cents: DEFAULT_BANKROLL * 100,
+  favorites: [],
+  odds_format: 'american',
+};
+
+@Injectable()
+export class PreferencesService {
+  constructor(private readonly preferences: PreferencesRepository) {}
+
+  async get(userId: string, access: PlanAccess): Promise<PreferencesResponse> {
+    const row = (await this.preferences.find(userId)) ?? { ...DEFAULTS, updated_at: null };
+    return toResponse(row, access);
+  }
+
+  /** Applies a partial update (checked by preferences.dto.ts); the books must be ones the plan may choose (spec 000 §5). */
+  async update(userId: string, access: PlanAccess, input: PreferencesUpdate): Promise<PreferencesResponse> {
+    const current = (await this.preferences.find(userId)) ?? { ...DEFAULTS, updated_at: null };
+    const next: Omit<PreferencesRow, 'updated_at'> = {
+      sportsbooks: input.sportsbooks ? checkBooks(access, input.sportsbooks) : current.sportsbooks,
+      props_sportsbooks: input.props_sportsbooks ? checkBooks(access, input.props_sportsbooks) : current.props_sportsbooks,
+      bankroll_cents: input.bankroll_cents ?? current.bankroll_cents,
+      favorites: input.favorites ?? current.favorites,
+      odds_format: input.odds_format ?? current.odds_format,
+    };
+    return toResponse(await this.preferences.save(userId, next), access);
+  }
+}
+
+function checkBooks(access: PlanAccess, keys: string[]): string[] {
+  const checked = checkSportsbookSelection(access, keys);
+  if (checked.unknown.length) throw ApiErrors.validation(`Unknown sportsbook: ${checked.unknown.join(', ')}`, 'SPORTSBOOK_UNKNOWN');
+  if (checked.notAllowed.length) throw ApiErrors.platinumRequired({ sportsbooks: checked.notAllowed });
+  return checked.keys;
+}
+
+function toResponse(row: PreferencesRow, access: PlanAccess): PreferencesResponse {
+  return {
+    sportsbooks: sportsbooksAllowedNow(access, row.sportsbooks),
+    props_sportsbooks: sportsbooksAllowedNow(access, row.props_sportsbooks),
+    bankroll: row.bankroll_cents / 100,
+    favorites: row.favorites,
+    odds_format: row.odds_format,
+    selectable_sportsbooks: selectableSportsbooks(access),
+    updated_at: row.updated_at?.toISOString() ?? null,
+  };
+}

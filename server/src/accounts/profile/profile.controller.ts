@@ -1,0 +1,37 @@
+import { Body, Controller, Get, Put, Query } from '@nestjs/common';
+import type { AuthUser } from '../auth/auth-user';
+import { CurrentUser, RequireAuth } from '../access/decorators';
+import { ZodValidationPipe } from '../../validation/zod-validation.pipe';
+import { usernameBodySchema, usernameCandidateQuerySchema } from './profile.dto';
+import { ProfileService, type ProfileResponse } from './profile.service';
+
+/** The profile and its once-only username (spec 000 §3, §5, §7; DECISIONS 6). */
+@Controller('profile')
+export class ProfileController {
+  constructor(private readonly profiles: ProfileService) {}
+
+  @Get()
+  @RequireAuth()
+  get(@CurrentUser() user: AuthUser): Promise<ProfileResponse> {
+    return this.profiles.get(user.id);
+  }
+
+  /** The upsert of spec 000 §7 ("INSERT or upsert id and username"): the same once-only rule. */
+  @Put()
+  @RequireAuth()
+  put(@CurrentUser() user: AuthUser, @Body(new ZodValidationPipe(usernameBodySchema)) body: { username: string }): Promise<ProfileResponse> {
+    return this.profiles.setUsername(user.id, body.username);
+  }
+
+  /** Public: the sign-up form checks names before an account exists (the boolean RPC of spec 000 §5). */
+  @Get('username-available')
+  available(@Query(new ZodValidationPipe(usernameCandidateQuerySchema)) query: { candidate: string }): Promise<{ username: string; available: boolean }> {
+    return this.profiles.usernameAvailable(query.candidate);
+  }
+
+  @Put('username')
+  @RequireAuth()
+  setUsername(@CurrentUser() user: AuthUser, @Body(new ZodValidationPipe(usernameBodySchema)) body: { username: string }): Promise<ProfileResponse> {
+    return this.profiles.setUsername(user.id, body.username);
+  }
+}

@@ -1,0 +1,137 @@
+import { Body, Controller, Get, Logger, Post } from '@nestjs/common';
+import { Writable } from 'node:stream';
+import { JsonLogger } from '@oddspulse/core';
+import { createAccountsApp, type AccountsTestApp } from '../../../test/support/accounts-app';
+
+interface LogLine {
+  level: string;
+  msg: string;
+  context?: string;
+  requestId?: string;
+  route?: string;
+  path?: string;
+  status?: number;
+  err?: { stack?: string };
+  [field: string]: unknown;
+}
+
+/** Logs from inside a request, after an await, as any service would. */
+@Controller('log-probe')
+class LogProbeController {
+  private readonly logger = new Logger('Probe');
+
+  @Post()
+  async post(@Body() body: { n: number }) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    this.logger.log({ msg: 'probe', n: body.n });
+    return { ok: true };
+  }
+
+  @Get('boom')
+  boom(): never {
+    this.logger.log({ msg: 'about to fail' });
+    throw new Error('boom');
+  }
+}
+
+// Issue 15: one JSON line per HTTP request with its id (answered as x-request-id, an incoming one taken only when
+// sane), route, status and duration, secrets redacted; every line of the request carries the id. #16 item 8: a 4xx
+// (a 413 included) is not an error with a stack.
+describe('request logs (real PostgreSQL and Redis)', () => {
+  let t: AccountsTestApp;
+  const lines: LogLine[] = [];
+  const capture = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as LogLine);
+      done();
+    },
+  });
+
+  beforeAll(async () => {
+    t = await createAccountsApp({}, { controllers: [LogProbeController] });
+    t.app.useLogger(new JsonLogger('server', 'info', capture));
+  });
+
+  afterAll(() => t.app.close());
+
+  const linesOf = (requestId: string) => lines.filter((line) => line.requestId === requestId);
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  it("keeps a proxy's sane request id, answers it, and puts it on every line of the request, after the body and an await", async () => {
+    const res = await t.http().post('/api/log-probe').set('x-request-id', 'lb-7f3a9c2e41d0').send({ n: 7 });
+    expect(res.status).toBe(201);
+    expect(res.headers['x-request-id']).toBe('lb-7f3a9c2e41d0');
+    await settle();
+    const own = linesOf('lb-7f3a9c2e41d0');
+    expect(own.find((line) => line.context === 'Probe')).toMatchObject({ msg: 'probe', n: 7 });
+    expect(own.find((line) => line.context === 'Http')).toMatchObject({ level: 'info', msg: 'POST /api/log-probe 201', route: '/api/log-probe', status: 201 });
+    expect(typeof own.find((line) => line.context === 'Http')?.durationMs).toBe('number');
+  });
+
+  it('keeps the id on the lines of a request whose body arrives in many packets', async () => {
+    const res = await t
+      .http()
+      .post('/api/log-probe')
+      .set('x-request-id', 'lb-large-body-01')
+      .send({ n: 9, padding: 'x'.repeat(90_000) });
+    expect(res.status).toBe(201);
+    await settle();
+    expect(linesOf('lb-large-body-01').map((line) => line.context)).toEqual(['Probe', 'Http']);
+  });
+
+  it('makes its own id when the incoming one is missing or not a plain token', async () => {
+    for (const sent of [undefined, 'short', 'has spaces in it', '"quoted-id-123"']) {
+      const request = t.http().post('/api/log-probe');
+      if (sent) request.set('x-request-id', sent);
+      const res = await request.send({ n: 1 });
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      await settle();
+      expect(linesOf(res.headers['x-request-id'] as string).map((line) => line.context)).toEqual(['Probe', 'Http']);
+    }
+  });
+
+  it('redacts secret query parameters from the path it logs', async () => {
+    const res = await t.http().get('/api/profile/username-available?candidate=someone&token=hunter2');
+    await settle();
+    const line = linesOf(res.headers['x-request-id'] as string).find((l) => l.context === 'Http');
+    expect(line?.path).toBe('/api/profile/username-available?candidate=someone&token=%5Bredacted%5D');
+    expect(JSON.stringify(lines)).not.toContain('hunter2');
+  });
+
+  it('logs a refused request (401, 413, a body that is not JSON) at info, without an error or a stack', async () => {
+    const refused = [
+      await t.http().get('/api/me'),
+      await t
+        .http()
+        .post('/api/log-probe')
+        .set('Content-Type', 'application/json')
+        .send(`{"n":"${'x'.repeat(200_000)}"}`),
+      await t.http().post('/api/log-probe').set('Content-Type', 'application/json').send('{"n": 1, "cut'),
+    ];
+    expect(refused.map((res) => [res.status, res.body.code])).toEqual([
+      [401, 'AUTH_REQUIRED'],
+      [413, 'PAYLOAD_TOO_LARGE'],
+      [400, 'INVALID_JSON'],
+    ]);
+    await settle();
+    for (const res of refused) {
+      const own = linesOf(res.headers['x-request-id'] as string);
+      expect(own).toEqual([expect.objectContaining({ level: 'info', context: 'Http', status: res.status })]);
+      expect(own[0].err).toBeUndefined();
+    }
+  });
+
+  it('logs a server error once with its stack (the filter) and its request line at error without one', async () => {
+    const res = await t.http().get('/api/log-probe/boom');
+    expect(res.status).toBe(500);
+    await settle();
+    const own = linesOf(res.headers['x-request-id'] as string);
+    expect(own.map((line) => [line.context, line.level])).toEqual([
+      ['Probe', 'info'],
+      ['HttpExceptionFilter', 'error'],
+      ['Http', 'error'],
+    ]);
+    expect(own[1].err?.stack).toContain('Error: boom');
+    expect(own[2].err).toBeUndefined();
+  });
+});

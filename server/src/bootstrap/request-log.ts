@@ -1,0 +1,78 @@
+import { Logger } from '@nestjs/common';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { type MetricsService, withLogContext } from '@oddspulse/core';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** What a proxy in front may send as its request id: a plain token (a UUID, a hex or base64url id), nothing more. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,127}$/;
+/** Query parameters whose values never reach a log line: reset tokens, OAuth codes and states, keys, signatures. */
+const SECRET_PARAMETER = /token|secret|password|passwd|key|code|state|signature|sig$/i;
+
+/**
+ * The id of a request: the one a proxy sent in `x-request-id` when it is a sane token (so a trace can follow a request
+ * through the load balancer), else a new one. Anything else a client sends there (a log-injection attempt, a megabyte)
+ * is not taken.
+ */
+export function requestIdFrom(header: unknown): string {
+  return typeof header === 'string' && SANE_REQUEST_ID.test(header) ? header : randomUUID();
+}
+
+/** The path and query of a request with the values of secret-looking parameters replaced. */
+export function loggablePath(originalUrl: string): string {
+  const at = originalUrl.indexOf('?');
+  if (at < 0) return originalUrl;
+  const query = new URLSearchParams(originalUrl.slice(at + 1));
+  for (const name of new Set(query.keys())) if (SECRET_PARAMETER.test(name)) query.set(name, '[redacted]');
+  return `${originalUrl.slice(0, at)}?${query.toString()}`;
+}
+
+/**
+ * The route a request matched, as its pattern (`/api/picks/:id`), never the path: ids in paths would make every
+ * request its own metric series. An endpoint mounted outside Nest's router names itself in `res.locals.route`;
+ * other requests no route handled are the web app and its files when answered, else `unmatched`.
+ */
+export function routeOf(req: Request, res: Response): string {
+  const path = (req.route as { path?: unknown } | undefined)?.path;
+  if (typeof path === 'string') return `${req.baseUrl}${path}`;
+  const mounted = (res.locals as { route?: unknown }).route;
+  if (typeof mounted === 'string') return mounted;
+  return res.statusCode < 400 ? 'web' : 'unmatched';
+}
+
+/**
+ * One JSON line per HTTP request (issue 15): its id (also answered as `x-request-id`), method, route, path with secrets
+ * redacted, status, duration and user; and the request's latency in the metrics. Every line logged while the request
+ * is handled carries the id. A 4xx is the caller's business and logs at info; a 5xx at error, without a stack (the
+ * exception filter logs that once).
+ */
+export function requestLog(metrics: MetricsService): RequestHandler {
+  const logger = new Logger('Http');
+  return (req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    res.once('finish', () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const status = res.statusCode;
+      const route = routeOf(req, res);
+      metrics.httpRequestDuration.observe({ method: req.method, route, status: String(status) }, seconds);
+      const line = {
+        msg: `${req.method} ${route} ${status}`,
+        requestId,
+        method: req.method,
+        route,
+        path: loggablePath(req.originalUrl),
+        status,
+        durationMs: Math.round(seconds * 10_000) / 10,
+        bytes: Number(res.getHeader('content-length') ?? 0) || undefined,
+        userId: (req.user as { id?: string } | undefined)?.id,
+        ip: req.ip,
+      };
+      if (status >= 500) logger.error(line);
+      else logger.log(line);
+    });
+    withLogContext({ requestId }, next);
+  };
+}

@@ -1,0 +1,67 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { ApiMessages, type ApiErrorBody } from '@oddspulse/shared';
+import { errorBody } from './api-errors';
+
+/** The code of a status when the thrower gave none (Nest's own exceptions, a route that does not exist). */
+const CODE_OF_STATUS: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'AUTH_REQUIRED',
+  402: 'PAYMENT_REQUIRED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'UNAVAILABLE',
+};
+
+/** An error of the body parser (http-errors): its status, and a type such as `entity.parse.failed`. */
+interface HttpError {
+  status: number;
+  type?: string;
+  expose?: boolean;
+}
+
+function isHttpError(error: unknown): error is HttpError {
+  const status = (error as HttpError | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 && (error as HttpError).expose === true;
+}
+
+/** The body every error answers with: `{statusCode, code, message, ...details}`. */
+export function toErrorBody(error: unknown): ApiErrorBody {
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const response = error.getResponse();
+    const given = typeof response === 'string' ? { message: response } : (response as Partial<ApiErrorBody>);
+    const message = Array.isArray(given.message) ? given.message.join('; ') : (given.message ?? error.message);
+    return { ...given, statusCode: status, code: given.code ?? CODE_OF_STATUS[status] ?? `HTTP_${status}`, message };
+  }
+  if (isHttpError(error)) {
+    if (error.type === 'entity.too.large') return errorBody(413, 'PAYLOAD_TOO_LARGE', ApiMessages.payloadTooLarge);
+    return errorBody(error.status, CODE_OF_STATUS[error.status] ?? `HTTP_${error.status}`, (error as unknown as Error).message);
+  }
+  return errorBody(HttpStatus.INTERNAL_SERVER_ERROR, 'SERVER_ERROR', ApiMessages.serverError);
+}
+
+/**
+ * The one exception filter: every error reaches the client with a `code` and the spec's message. A 4xx is the
+ * caller's mistake and is not logged as an error; anything else is logged once with its stack, and the client
+ * sees only "Server error. Our team has been notified." (spec 000 §8).
+ */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpExceptionFilter');
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const res = http.getResponse<Response>();
+    const req = http.getRequest<Request>();
+    const body = toErrorBody(error);
+    if (body.statusCode >= 500) this.logger.error({ msg: 'Request failed', method: req.method, path: req.path, err: error });
+    if (res.headersSent) return;
+    res.status(body.statusCode).json(body);
+  }
+}

@@ -1,0 +1,166 @@
+import type { HttpException } from '@nestjs/common';
+import { z } from 'zod';
+import { canonicalBookKey, canonicalRegion, LINE_MOVEMENT_MARKETS } from '@oddspulse/shared';
+import { ApiErrors } from '../errors/api-errors';
+import { rejectWith, withApiError } from '../validation/zod-validation.pipe';
+import type { DateFilter } from './odds-view';
+
+/** The odds calls' messages (spec 001 §4, §5, §7). */
+export const OddsMessages = {
+  selectionRequired: 'Please select sports, regions, and markets to view odds',
+  oddsFormat: 'oddsFormat must be american or decimal',
+  dateFormat: 'dateFormat must be iso or unix',
+  date: 'date must be live, today or a day as YYYY-MM-DD',
+  sportRequired: 'Please select a sport',
+  propsSelectionRequired: 'Please select a league and game, or sports, to view player props',
+  gameIdRequired: 'game_id is required with league',
+  historyUnavailable: 'Line history unavailable for this event.',
+} as const;
+
+const invalid = (message: string, code?: string) => () => ApiErrors.validation(message, code);
+
+/** A comma list (or repeated parameter) as trimmed, non-empty, distinct values; absent is empty. */
+export function list(raw: unknown): string[] {
+  const values = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => (typeof v === 'string' ? v.split(',') : []));
+  return [...new Set(values.map((v) => v.trim()).filter(Boolean))];
+}
+
+export const csv = z.unknown().transform(list);
+
+/** Bookmaker keys as the catalogue spells them (a feed's alias becomes its canonical key). */
+export const bookList = csv.transform((keys) => keys.map(canonicalBookKey));
+
+/** A list that may not be empty, refused with `error`. */
+const requiredList = (error: () => HttpException) =>
+  csv.superRefine((values, ctx) => {
+    if (!values.length) rejectWith(ctx, error());
+  });
+
+/** A sport key as the feeds name it, e.g. americanfootball_nfl. */
+export const sportKey = withApiError(
+  z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_]{2,64}$/),
+  invalid(OddsMessages.sportRequired, 'SPORT_REQUIRED'),
+);
+
+const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
+
+/** Spec 001 §2: American unless decimal is asked for; the board's prices are decimal and converted at this edge. */
+export const priceFormat = withApiError(z.preprocess(blankAsAbsent, z.enum(['american', 'decimal']).default('american')), invalid(OddsMessages.oddsFormat));
+
+export const dateFormat = withApiError(z.preprocess(blankAsAbsent, z.enum(['iso', 'unix']).default('iso')), invalid(OddsMessages.dateFormat));
+
+/** Spec 001 §4 date filter: empty means all games; 'live' games already started; a date (or today) upcoming games that day. */
+export const dateFilter = z.unknown().transform((raw, ctx): DateFilter => {
+  if (raw === undefined || raw === '' || raw === 'all') return { kind: 'all' };
+  if (raw === 'live' || raw === 'today') return { kind: raw };
+  if (typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(Date.parse(raw))) return { kind: 'day', day: raw };
+  return rejectWith(ctx, ApiErrors.validation(OddsMessages.date));
+});
+
+/** Region names (the documents' aliases included) as canonical regions; an unknown one is a 400. */
+export const regionList = z.array(z.string()).transform((regions, ctx) => {
+  const canonical: string[] = [];
+  for (const region of regions) {
+    const known = canonicalRegion(region);
+    if (!known) return rejectWith(ctx, ApiErrors.validation(`Unknown region: ${region}`));
+    canonical.push(known);
+  }
+  return canonical;
+});
+
+/** `sports`, or the singular `sport` when `sports` is absent. */
+function withSports(query: unknown): unknown {
+  if (!query || typeof query !== 'object') return query;
+  const q = query as Record<string, unknown>;
+  return { ...q, sports: q.sports ?? q.sport };
+}
+
+const formats = { oddsFormat: priceFormat, dateFormat, date: dateFilter };
+
+/** GET /api/events?sport */
+export const eventsQuerySchema = z.object({ sport: sportKey });
+
+/** GET /api/odds: sports, markets and regions are required (spec 001 §5 filters). */
+export const oddsQuerySchema = z.preprocess(
+  withSports,
+  z.object({
+    sports: requiredList(invalid(OddsMessages.selectionRequired, 'ODDS_SELECTION_REQUIRED')).pipe(z.array(sportKey)),
+    markets: requiredList(invalid(OddsMessages.selectionRequired, 'ODDS_SELECTION_REQUIRED')),
+    regions: requiredList(invalid(OddsMessages.selectionRequired, 'ODDS_SELECTION_REQUIRED')).pipe(regionList),
+    bookmakers: csv,
+    ...formats,
+  }),
+);
+export type OddsQuery = z.output<typeof oddsQuerySchema>;
+
+/** GET /api/odds-data: one sport, regions us and markets h2h by default (spec 001 §7). */
+export const oddsDataQuerySchema = z.object({
+  sport: sportKey,
+  markets: csv.transform((markets) => (markets.length ? markets : ['h2h'])),
+  regions: csv.transform((regions) => (regions.length ? regions : ['us'])).pipe(regionList),
+  bookmakers: csv,
+  ...formats,
+});
+export type OddsDataQuery = z.output<typeof oddsDataQuerySchema>;
+
+/** GET /api/cached-odds/{sport}: the board, optionally narrowed to markets, books and one event. */
+export const cachedOddsQuerySchema = z.object({
+  markets: csv,
+  bookmakers: csv,
+  eventId: z.unknown().transform((id) => (typeof id === 'string' && id ? id : null)),
+});
+export type CachedOddsQuery = z.output<typeof cachedOddsQuerySchema>;
+
+/** GET /api/player-props variant A (league, date, game_id, markets): one game's props as flat items. */
+const gamePropsQuery = z.object({
+  variant: z.literal('game'),
+  league: sportKey,
+  game_id: withApiError(z.string().trim().min(1), invalid(OddsMessages.gameIdRequired)),
+  markets: csv,
+  date: dateFilter,
+});
+
+/** GET /api/player-props variant B (sports, date, bookFilter): the props boards' games. */
+const sportsPropsQuery = z.object({
+  variant: z.literal('sports'),
+  sports: requiredList(invalid(OddsMessages.propsSelectionRequired)).pipe(z.array(sportKey)),
+  markets: csv,
+  bookFilter: csv,
+  ...formats,
+});
+
+/** A query naming a league or a game is variant A. */
+export const playerPropsQuerySchema = z.preprocess(
+  (query) => {
+    const q = (query ?? {}) as Record<string, unknown>;
+    return { ...q, variant: q.league !== undefined || q.game_id !== undefined ? 'game' : 'sports' };
+  },
+  z.discriminatedUnion('variant', [gamePropsQuery, sportsPropsQuery]),
+);
+export type PlayerPropsQuery = z.output<typeof playerPropsQuerySchema>;
+
+const historyKey = withApiError(z.string().trim().min(1), invalid(OddsMessages.historyUnavailable, 'HISTORY_UNAVAILABLE'));
+
+/** GET /api/odds-history (spec 002 §7): sport and eventId are required; markets default to the line-movement ones. */
+export const oddsHistoryQuerySchema = z.object({
+  sport: historyKey,
+  eventId: historyKey,
+  oddsFormat: priceFormat,
+  markets: csv.transform((markets) => (markets.length ? markets : [...LINE_MOVEMENT_MARKETS])),
+  bookmakers: bookList,
+});
+export type OddsHistoryQuery = z.output<typeof oddsHistoryQuerySchema>;
+
+/**
+ * GET /api/boards (issue 19, the browser's first load): which boards (straight bets or props), of which sports,
+ * narrowed to which markets (all when none). Lists are comma lists or repeated parameters.
+ */
+export const boardsQuerySchema = z.object({
+  kind: z.enum(['odds', 'props']).default('odds'),
+  sports: requiredList(invalid(OddsMessages.sportRequired, 'SPORT_REQUIRED')).pipe(z.array(z.string().regex(/^[a-z0-9_]{2,64}$/)).max(100)),
+  markets: csv.pipe(z.array(z.string().max(64)).max(200)),
+});
+export type BoardsQuery = z.output<typeof boardsQuerySchema>;

@@ -1,0 +1,36 @@
+import { appRoutes } from '@bull-board/api/dist/routes.js';
+import { CONSOLE_CHANGES, consoleRouteAllowed } from './queue-console';
+
+// Issue 15: the console's changes are retry, clean (a job's remove) and pause; nothing that loses work or adds untyped jobs.
+describe('consoleRouteAllowed', () => {
+  it('allows every read', () => {
+    expect(consoleRouteAllowed('get', '/api/queues')).toBe(true);
+    expect(consoleRouteAllowed('get', '/api/queues/:queueName/:jobId')).toBe(true);
+  });
+
+  it('allows retrying, cleaning, promoting and pausing', () => {
+    for (const route of [
+      '/api/queues/:queueName/retry/:queueStatus',
+      '/api/queues/:queueName/:jobId/retry',
+      '/api/queues/:queueName/:jobId/clean',
+      '/api/queues/:queueName/pause',
+    ]) {
+      expect(consoleRouteAllowed('put', route)).toBe(true);
+    }
+  });
+
+  it('refuses adding and editing jobs, emptying and obliterating queues, and touching the job schedulers', () => {
+    expect(consoleRouteAllowed('post', '/api/queues/:queueName/add')).toBe(false);
+    expect(consoleRouteAllowed('patch', '/api/queues/:queueName/:jobId/update-data')).toBe(false);
+    expect(consoleRouteAllowed('put', '/api/queues/:queueName/empty')).toBe(false);
+    expect(consoleRouteAllowed('put', '/api/queues/:queueName/obliterate')).toBe(false);
+    expect(consoleRouteAllowed('put', '/api/queues/:queueName/job-schedulers/:schedulerId/remove')).toBe(false);
+  });
+
+  it('names only routes this bull-board version has (an upgrade that renames one fails here)', () => {
+    const known = new Set(appRoutes.api.flatMap((r) => (Array.isArray(r.route) ? r.route : [r.route]).map((route) => `${r.method} ${route}`)));
+    for (const change of CONSOLE_CHANGES) {
+      expect(known).toContain(change);
+    }
+  });
+});

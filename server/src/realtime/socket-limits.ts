@@ -1,0 +1,95 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { AccountMessages } from '@oddspulse/shared';
+import { APP_CONFIG, type AppConfig, type RateLimitDecision, type RateLimiter, RateLimiters } from '@oddspulse/core';
+import { compileTrustProxy, requestAddress } from '../accounts/access/client-address';
+import type { CatchUpResult } from './realtime-relay.service';
+import type { GatewayServer, GatewaySocket } from './socket-types';
+
+/** Replayed messages per point of a catch-up's cost: a reconnect after a long gap pays for what it missed. */
+export const REPLAYED_MESSAGES_PER_POINT = 25;
+/** Points a snapshot costs on top of its event (it carries a whole board). */
+export const SNAPSHOT_COST = 3;
+/** A connection that keeps sending past this many times its budget is disconnected, not just refused. */
+const DISCONNECT_FACTOR = 2;
+
+/** What a refused event's acknowledgement says (a subscribe or unsubscribe ack with ok false). */
+export interface RateLimitedAck {
+  ok: false;
+  code: 'RATE_LIMITED';
+  message: string;
+  retryAfter: number;
+}
+
+type Middleware = Parameters<GatewayServer['use']>[0];
+
+/**
+ * Socket abuse limits (issue 17): every event a client sends spends points per connection (in this process)
+ * and per client address (in Redis across gateway processes, in memory while Redis is away), and so does each
+ * handshake per address. A catch-up costs in proportion to what it sent (replayed messages, a snapshot), so a
+ * client asking for everything again and again runs out at once. A refused event is answered with RATE_LIMITED
+ * and not run; a connection that keeps flooding is disconnected. Rooms per socket are capped by the gateway.
+ */
+@Injectable()
+export class SocketLimits {
+  private readonly logger = new Logger(SocketLimits.name);
+  private readonly perConnection: RateLimiter;
+  private readonly perAddress: RateLimiter;
+  private readonly trust: (address: string, hop: number) => boolean;
+
+  constructor(limiters: RateLimiters, @Inject(APP_CONFIG) config: AppConfig) {
+    const windowSeconds = config.SOCKET_RATE_LIMIT_WINDOW_SECONDS;
+    this.perConnection = limiters.local('socket-connection', { points: config.SOCKET_RATE_LIMIT_CONNECTION_MAX, windowSeconds });
+    this.perAddress = limiters.shared('socket-address', { points: config.SOCKET_RATE_LIMIT_ADDRESS_MAX, windowSeconds });
+    this.trust = compileTrustProxy(config.TRUST_PROXY);
+  }
+
+  /** The client address of a socket, under TRUST_PROXY like HTTP requests. */
+  address(socket: Pick<GatewaySocket, 'request'>): string {
+    return requestAddress(socket.request, this.trust);
+  }
+
+  /** Handshake middleware (before authentication, which costs a database read): one point per address. */
+  handshake(): Middleware {
+    return (socket, next) => {
+      this.perAddress
+        .consume(this.address(socket))
+        .then((decision) => next(decision.allowed ? undefined : Object.assign(new Error(AccountMessages.tooManyRequests), { data: refusal(decision) })))
+        .catch((error: Error) => next(error));
+    };
+  }
+
+  /** Puts every event of the socket through the limits before any handler runs. */
+  watch(socket: GatewaySocket): void {
+    const address = this.address(socket);
+    socket.use((packet, next) => {
+      this.spend(socket.id, address, 1)
+        .then((decision) => {
+          if (decision.allowed) return next();
+          const ack = packet[packet.length - 1];
+          if (typeof ack === 'function') (ack as (result: RateLimitedAck) => void)(refusal(decision));
+          if (decision.consumed > this.perConnection.options.points * DISCONNECT_FACTOR) {
+            this.logger.warn({ msg: 'Socket disconnected for flooding', address, userId: socket.data.user?.id ?? null });
+            socket.disconnect(true);
+          }
+        })
+        .catch((error: Error) => next(error));
+    });
+  }
+
+  /** Charges a subscribe's catch-up once its size is known. */
+  async chargeCatchUp(socket: GatewaySocket, result: Pick<CatchUpResult, 'replayed' | 'snapshot'>): Promise<void> {
+    const cost = Math.ceil(result.replayed / REPLAYED_MESSAGES_PER_POINT) + (result.snapshot ? SNAPSHOT_COST : 0);
+    if (cost > 0) await Promise.all([this.perConnection.penalty(socket.id, cost), this.perAddress.penalty(this.address(socket), cost)]);
+  }
+
+  /** Spends on both limits; the refusal with the longer wait wins. */
+  private async spend(connection: string, address: string, cost: number): Promise<RateLimitDecision> {
+    const [byConnection, byAddress] = await Promise.all([this.perConnection.consume(connection, cost), this.perAddress.consume(address, cost)]);
+    if (!byConnection.allowed) return byConnection;
+    return byAddress.allowed ? byConnection : { ...byAddress, consumed: byConnection.consumed };
+  }
+}
+
+function refusal(decision: RateLimitDecision): RateLimitedAck {
+  return { ok: false, code: 'RATE_LIMITED', message: AccountMessages.tooManyRequests, retryAfter: decision.retryAfter };
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import {
+  ARBITRAGE_DEFAULTS,
+  BLENDABLE_METHODS,
+  DEFAULT_DEVIG_METHOD,
+  isBlendableMethod,
+  isDevigMethod,
+  MIDDLE_DEFAULTS,
+  SCANNER_MAX_STAKE,
+  SCANNER_MIN_STAKE,
+  validateBankroll,
+  type BlendableMethod,
+  type DevigMethod,
+} from '@oddspulse/shared';
+import { ApiErrors } from '../errors/api-errors';
+import { rejectWith } from '../validation/zod-validation.pipe';
+import { bookList, list } from '../odds/odds.dto';
+
+const absent = (raw: unknown) => raw === undefined || raw === '';
+
+/** A number within the scanner panels' bounds (spec 001 §5), or its default when absent. */
+function numberInRange(name: string, min: number, max: number, fallback: number) {
+  return z.unknown().transform((raw, ctx) => {
+    if (absent(raw)) return fallback;
+    const value = typeof raw === 'string' ? Number(raw) : Number.NaN;
+    if (Number.isFinite(value) && value >= min && value <= max) return value;
+    return rejectWith(ctx, ApiErrors.validation(`${name} must be a number between ${min} and ${max}`, 'INVALID_SCANNER_PARAMETER'));
+  });
+}
+
+/** Bankroll in whole dollars with the spec's messages (spec 001 §5 bankroll, 000 §9 maximum); at least $1. */
+function bankrollDollars(fallback: number) {
+  return z.unknown().transform((raw, ctx) => {
+    if (absent(raw)) return fallback;
+    const checked = validateBankroll(raw);
+    if (!checked.ok) return rejectWith(ctx, ApiErrors.validation(checked.message, 'INVALID_BANKROLL'));
+    if (checked.value < 100) return rejectWith(ctx, ApiErrors.validation('Bankroll must be at least $1', 'INVALID_BANKROLL'));
+    return checked.value / 100;
+  });
+}
+
+const devigMethod = z.unknown().transform((raw, ctx): DevigMethod => {
+  if (absent(raw)) return DEFAULT_DEVIG_METHOD;
+  if (isDevigMethod(raw)) return raw;
+  return rejectWith(ctx, ApiErrors.validation(`Unknown de-vig method: ${String(raw)}`, 'INVALID_SCANNER_PARAMETER'));
+});
+
+/** What every scanner call reads: the sports (none: every polled sport) and the caller's books (canonical; none: every book). */
+const scanQuery = z.preprocess(
+  (query) => {
+    const q = (query ?? {}) as Record<string, unknown>;
+    return { ...q, sports: q.sports ?? q.sport, books: q.books ?? q.bookmakers };
+  },
+  z.object({ sports: z.unknown().transform(list), books: bookList }),
+);
+
+/**
+ * The methods `method=blend` averages, from `blend=power,shin` (issue 20); undefined for the default set. Only
+ * with `method=blend`, and only single methods.
+ */
+function blendMethods(raw: unknown, method: DevigMethod, ctx: z.RefinementCtx): BlendableMethod[] | undefined {
+  if (absent(raw)) return undefined;
+  if (method !== 'blend') return rejectWith(ctx, ApiErrors.validation('blend applies only to method=blend', 'INVALID_SCANNER_PARAMETER'));
+  const names = (Array.isArray(raw) ? raw : [raw])
+    .flatMap((v) => String(v).split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
+  const unknown = names.find((name) => !isBlendableMethod(name));
+  if (unknown !== undefined) {
+    return rejectWith(
+      ctx,
+      ApiErrors.validation(`Unknown de-vig method to blend: ${unknown} (one of ${BLENDABLE_METHODS.join(', ')})`, 'INVALID_SCANNER_PARAMETER'),
+    );
+  }
+  return [...new Set(names as BlendableMethod[])];
+}
+
+/** GET /api/ev */
+export const evQuerySchema = z
+  .object({ method: devigMethod, blend: z.unknown(), minEv: numberInRange('minEv', -100, 100, 0) })
+  .transform(({ blend, ...query }, ctx) => ({ ...query, blend: blendMethods(blend, query.method, ctx) }))
+  .and(scanQuery);
+export type EvQuery = z.output<typeof evQuerySchema>;
+
+/** GET /api/arbitrage */
+export const arbitrageQuerySchema = z
+  .object({
+    bankroll: bankrollDollars(ARBITRAGE_DEFAULTS.bankroll),
+    minProfit: numberInRange('minProfit', 0.1, 50, ARBITRAGE_DEFAULTS.minProfitPct),
+    maxStake: numberInRange('maxStake', SCANNER_MIN_STAKE, SCANNER_MAX_STAKE, ARBITRAGE_DEFAULTS.maxStake),
+  })
+  .and(scanQuery);
+export type ArbitrageQuery = z.output<typeof arbitrageQuerySchema>;
+
+/** GET /api/middles */
+export const middlesQuerySchema = z
+  .object({
+    bankroll: bankrollDollars(MIDDLE_DEFAULTS.bankroll),
+    minGap: numberInRange('minGap', 0.5, 20, MIDDLE_DEFAULTS.minGap),
+    minProbability: numberInRange('minProbability', 5, 50, MIDDLE_DEFAULTS.minProbability),
+    maxStake: numberInRange('maxStake', SCANNER_MIN_STAKE, SCANNER_MAX_STAKE, MIDDLE_DEFAULTS.maxStake),
+  })
+  .and(scanQuery);
+export type MiddlesQuery = z.output<typeof middlesQuerySchema>;

@@ -1,0 +1,68 @@
+import { ArgumentMetadata, HttpException, Injectable, PipeTransform } from '@nestjs/common';
+import { z } from 'zod';
+import { ApiErrors } from '../errors/api-errors';
+
+/** What a schema attaches to an issue whose answer is one of ApiErrors (the spec's message and code), not "field: message". */
+interface ApiErrorParams {
+  apiError: HttpException;
+}
+
+function apiErrorOf(issue: z.ZodIssue): HttpException | null {
+  if (issue.code !== z.ZodIssueCode.custom) return null;
+  const error = (issue.params as Partial<ApiErrorParams> | undefined)?.apiError;
+  return error instanceof HttpException ? error : null;
+}
+
+/**
+ * Inside a schema's transform or refinement: the input is refused with `error` (an `ApiErrors.*`), answered as it is.
+ * Returns z.NEVER so a transform can `return rejectWith(ctx, ...)`.
+ */
+export function rejectWith(ctx: z.RefinementCtx, error: HttpException): typeof z.NEVER {
+  const params: ApiErrorParams = { apiError: error };
+  ctx.addIssue({ code: z.ZodIssueCode.custom, message: error.message, params, fatal: true });
+  return z.NEVER;
+}
+
+/** `schema`, except that any way of failing it is answered with `error()` (the spec's message for the field, verbatim). */
+export function withApiError<T extends z.ZodTypeAny>(schema: T, error: () => HttpException) {
+  return z.any().transform((value, ctx): z.output<T> => {
+    const parsed = schema.safeParse(value);
+    return parsed.success ? parsed.data : rejectWith(ctx, error());
+  });
+}
+
+/** A value read by one of the shared rules' parsers (null when unreadable), refused with `error()` when it is null. */
+export function readWith<T>(parse: (value: unknown) => T | null, error: () => HttpException) {
+  return z.unknown().transform((value, ctx): T => {
+    const parsed = parse(value);
+    return parsed === null ? rejectWith(ctx, error()) : parsed;
+  });
+}
+
+/**
+ * Parses a body, query or parameter with a schema. The first issue decides the answer: an issue raised with
+ * `rejectWith`/`withApiError` is that ApiErrors answer; any other is a 400 VALIDATION_FAILED naming the field
+ * ("path: message", the path rooted at `where` when the schema checks a single value).
+ */
+export function parseInput<T extends z.ZodTypeAny>(schema: T, input: unknown, where = 'body'): z.output<T> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const apiError = apiErrorOf(issue);
+  if (apiError) throw apiError;
+  throw ApiErrors.validation(`${issue.path.join('.') || where}: ${issue.message}`);
+}
+
+/**
+ * The one validation style at the controller edge: `@Body(new ZodValidationPipe(schema))`,
+ * `@Query(new ZodValidationPipe(schema))`, `@Param('id', new ZodValidationPipe(schema))`, with the schema in the
+ * domain's `*.dto.ts`. Services receive typed, checked input and never `unknown`.
+ */
+@Injectable()
+export class ZodValidationPipe<T extends z.ZodTypeAny> implements PipeTransform<unknown, z.output<T>> {
+  constructor(private readonly schema: T) {}
+
+  transform(value: unknown, metadata?: ArgumentMetadata): z.output<T> {
+    return parseInput(this.schema, value, metadata?.data ?? metadata?.type);
+  }
+}

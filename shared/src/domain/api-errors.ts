@@ -1,0 +1,15 @@
+/** Messages of errors any API call can answer (spec 000 §8 where it gives one). */
+export const ApiMessages = {
+  serverError: 'Server error. Our team has been notified.',
+  notFound: 'Not found',
+  invalidJson: 'The request body is not valid JSON',
+  payloadTooLarge: 'The request body is too large',
+} as const;
+
+/** Every error body of the API: the HTTP status, a stable machine-readable code, the message to show, details. */
+export interface ApiErrorBody {
+  statusCode: number;
+  code: string;
+  message: string;
+  [detail: string]: unknown;
+}

@@ -1,0 +1,54 @@
+/**
+ * Issue 17: the account's security history (audit log) and personal API keys, as the API returns them.
+ */
+
+/** Actions the accounts domain records; other domains add their own (`billing.*`, `ops.*`), shown generically. */
+export const AuditActions = {
+  signedUp: 'auth.signed_up',
+  signedIn: 'auth.signed_in',
+  signInFailed: 'auth.sign_in_failed',
+  signedOutEverywhere: 'auth.signed_out_everywhere',
+  passwordResetRequested: 'auth.password_reset_requested',
+  passwordReset: 'auth.password_reset',
+  /** A spent refresh token came back after its grace window: the session it belonged to was ended. */
+  sessionEndedOnTokenReuse: 'auth.session_ended_token_reuse',
+  apiKeyCreated: 'api_key.created',
+  apiKeyRenamed: 'api_key.renamed',
+  apiKeyRotated: 'api_key.rotated',
+  apiKeyRevoked: 'api_key.revoked',
+  planChanged: 'plan.changed',
+  /** An operator acted in the queue console (retry, clean, promote, pause; issue 15), with how it ended: no account's event. */
+  opsQueueAction: 'ops.queue_action',
+} as const;
+
+/** GET /api/account/security-activity: one entry, newest first. */
+export interface SecurityActivityEntry {
+  id: string;
+  action: string;
+  at: string;
+  ip: string | null;
+  user_agent: string | null;
+  /** What the entry is about (a key's name, the plans of a change, the sign-in method); never a secret. */
+  details: Record<string, unknown>;
+  /** True when an operator acted on the account. */
+  by_operator: boolean;
+}
+
+/** GET /api/api-keys: a key as listed (the secret itself is shown once, at creation or rotation). */
+export interface ApiKeySummary {
+  id: string;
+  name: string;
+  /** The key's first characters, to tell keys apart. */
+  prefix: string;
+  created_at: string;
+  /** When the key was last used, to the minute (recorded at most once a minute). */
+  last_used_at: string | null;
+}
+
+/** POST /api/api-keys and POST /api/api-keys/:id/rotate: the key with its secret, shown this once. */
+export interface ApiKeyWithSecret extends ApiKeySummary {
+  key: string;
+}
+
+export const API_KEY_NAME_MAX_LENGTH = 60;
+export const MAX_ACTIVE_API_KEYS = 10;

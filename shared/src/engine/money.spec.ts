@@ -1,0 +1,40 @@
+import { americanToDecimal } from './odds-format';
+import { dollarsToCents, payoutCents, profitCents, roundHalfUpCents } from './money';
+
+// DECISIONS 25: money in integer cents, rounded half-up at the last step, as the books pay it.
+describe('payoutCents — half-up to the cent (DECISIONS 25)', () => {
+  /*
+   * Source A: DECISIONS 25 itself — "a $100 bet at −110 pays $190.91".
+   * Source B: playersedge.org, "What does bet the middle mean?": two $100 bets at −110 each win "$90.91"
+   * (100 × 100/110 = 90.909… → 90.91).
+   * By hand: 10,000 cents × (1 + 100/110) = 19,090.909… cents → 19,091.
+   */
+  it('$100 at −110 pays $190.91 (to win $90.91), not the $190.90 of rounding down', () => {
+    expect(payoutCents(10_000, americanToDecimal(-110))).toBe(19_091);
+    expect(profitCents(10_000, americanToDecimal(-110))).toBe(9_091);
+  });
+
+  /*
+   * Source: J. Buchdahl, Fixed Odds Sports Betting (2003), the Greece v Ireland arbitrage (20 Nov 2002), as reprinted
+   * at kappara.ru: £28.57 on the draw at 3.50 returns £100 — 2,857 × 3.5 = 9,999.5 cents, an exact tie, half-up → 10,000.
+   */
+  it('a tie on half a cent rounds up (£28.57 at 3.50 returns £100.00)', () => {
+    expect(payoutCents(2_857, 3.5)).toBe(10_000);
+  });
+
+  it('keeps ties that floating point lands a hair below .5 (3 cents at 1.15 is 3.45 cents; 1,000 at 1.005 is 1,005)', () => {
+    expect(3 * 1.15).toBeLessThan(3.45);
+    expect(payoutCents(3, 1.15)).toBe(3);
+    expect(1000 * 1.005).toBeLessThan(1005);
+    expect(roundHalfUpCents(1000 * 1.005 - 0.5)).toBe(1005);
+    expect(payoutCents(700, 1.005)).toBe(704); // 703.5 (703.4999… in floating point) → 704
+    expect(roundHalfUpCents(11.4999)).toBe(11);
+  });
+
+  it('rounds negative amounts half away from zero and converts dollars', () => {
+    expect(roundHalfUpCents(-908.5)).toBe(-909);
+    expect(dollarsToCents(19.995)).toBe(2_000);
+    expect(dollarsToCents(0.1 + 0.2)).toBe(30);
+    expect(() => roundHalfUpCents(Number.NaN)).toThrow(RangeError);
+  });
+});

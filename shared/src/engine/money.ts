@@ -1,0 +1,32 @@
+/**
+ * Money as the books pay it (DECISIONS 25): integer cents, rounded half-up to the cent once, at the last step.
+ * $100 at −110 pays $190.91 (19,090.909… cents → 19,091), not $190.90.
+ */
+
+/**
+ * An exact amount of cents (a product of a stake and decimal odds) rounded half-up to a whole cent.
+ * The relative epsilon keeps a tie that floating point lands a hair below .5 a tie (700 cents × 1.005 is
+ * 703.4999999999999, which is 703.5 cents and pays 704); real prices never land that close to .5 without being on
+ * it (American odds give multiples of 1/|odds| cent, decimal odds multiples of 0.001 cent).
+ */
+export function roundHalfUpCents(exactCents: number): number {
+  if (!Number.isFinite(exactCents)) throw new RangeError(`Not an amount of cents: ${exactCents}`);
+  const sign = exactCents < 0 ? -1 : 1;
+  const magnitude = Math.abs(exactCents);
+  return sign * Math.floor(magnitude + 0.5 + magnitude * 1e-12 + 1e-9);
+}
+
+/** Cents a stake returns at these DECIMAL odds (stake included), half-up to the cent: what a book pays. */
+export function payoutCents(stakeCents: number, decimal: number): number {
+  return roundHalfUpCents(stakeCents * decimal);
+}
+
+/** Cents won on top of the stake (payout − stake): the "to win" of a bet slip (DECISIONS 30). */
+export function profitCents(stakeCents: number, decimal: number): number {
+  return payoutCents(stakeCents, decimal) - stakeCents;
+}
+
+/** Dollars (a form input, a bankroll) as whole cents, half-up. */
+export function dollarsToCents(dollars: number): number {
+  return roundHalfUpCents(dollars * 100);
+}

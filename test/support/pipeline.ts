@@ -1,0 +1,31 @@
+import type { SportBoard } from '@oddspulse/shared';
+import { LiveStateRepository, MetricsService, OpportunityCountersRepository, type AppConfig, type RealtimePublisher, type RedisService } from '@oddspulse/core';
+import { DetectionService } from '../../workers/src/detection/detection.service';
+
+// The workers' side of system tests: what the pipeline writes, for the API specs in test/integration that read it.
+
+/**
+ * The detection worker's pass over boards as the pipeline runs it after writing them (every event changed), so
+ * the opportunities it keeps in Redis are those of the boards: what the scanner calls serve.
+ */
+export async function detectOnBoards(
+  deps: { redis: RedisService; publisher: RealtimePublisher; config: AppConfig },
+  boards: ReadonlyArray<{ kind: 'odds' | 'props'; board: SportBoard }>,
+  now = Date.now(),
+): Promise<void> {
+  const detection = new DetectionService(
+    new LiveStateRepository(deps.redis),
+    deps.publisher,
+    new OpportunityCountersRepository(deps.redis),
+    deps.config,
+    new MetricsService(),
+  );
+  for (const { kind, board } of boards)
+    await detection.detect(
+      kind,
+      board,
+      board.events.map((e) => e.id),
+      now,
+      null,
+    );
+}

@@ -1,0 +1,125 @@
+import { Test, TestingModule } from '@nestjs/testing';
+import IORedis from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { effectivePlan, type PlanChangedMessage } from '@oddspulse/shared';
+import { APP_CONFIG, BillingRepository, CoreModule, parseConfig, PlanRepository, RedisKeys, UsersRepository } from '@oddspulse/core';
+import { StripeStandIn } from '../../../test/support/stripe-stand-in';
+import { BillingWorkersModule } from './billing.module';
+import { BillingReconciliationService } from './billing-reconciliation.service';
+
+// Issue 14: the reconciliation job repairs a missed webhook, in both directions, and grants gifts whose webhook was lost.
+describe('billing reconciliation (the stripe SDK against a stand-in, real PostgreSQL and Redis)', () => {
+  const stand = new StripeStandIn();
+  let moduleRef: TestingModule;
+  let reconciliation: BillingReconciliationService;
+  let users: UsersRepository;
+  let billing: BillingRepository;
+  let plans: PlanRepository;
+  const subscriber = new IORedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const announced: PlanChangedMessage[] = [];
+
+  beforeAll(async () => {
+    const url = await stand.start();
+    const config = {
+      ...parseConfig(process.env),
+      STRIPE_SECRET_KEY: 'sk_test_standin',
+      STRIPE_WEBHOOK_SECRET: stand.webhookSecret,
+      STRIPE_API_BASE_URL: url,
+      STRIPE_TIMEOUT_MS: 3000,
+    };
+    moduleRef = await Test.createTestingModule({ imports: [CoreModule, BillingWorkersModule] })
+      .overrideProvider(APP_CONFIG)
+      .useValue(config)
+      .compile();
+    await moduleRef.init();
+    reconciliation = moduleRef.get(BillingReconciliationService);
+    users = moduleRef.get(UsersRepository, { strict: false });
+    billing = moduleRef.get(BillingRepository, { strict: false });
+    plans = moduleRef.get(PlanRepository, { strict: false });
+    await subscriber.subscribe(`${config.REDIS_PREFIX}:${RedisKeys.planChanged.join(':')}`);
+    subscriber.on('message', (_channel, message: string) => announced.push(JSON.parse(message) as PlanChangedMessage));
+  });
+
+  afterAll(async () => {
+    await subscriber.quit();
+    await moduleRef?.close();
+    await stand.stop();
+  });
+
+  /** A user with a Stripe customer (as a first checkout leaves them), and no webhook ever delivered. */
+  async function customer() {
+    const user = await users.create(`reconcile-${randomBytes(5).toString('hex')}@example.com`);
+    const id = `cus_reconcile${randomBytes(4).toString('hex')}`;
+    stand.customers.set(id, { id, object: 'customer', email: user.email, metadata: { user_id: user.id } });
+    await billing.saveCustomer(user.id, id);
+    return { user, customerId: id };
+  }
+
+  const planOf = async (userId: string) => effectivePlan(await plans.find(userId)).plan;
+
+  it('gives access to someone paying whose webhooks were lost, and takes it from someone whose subscription ended', async () => {
+    const paying = await customer();
+    stand.createSubscription(paying.customerId, 'price_test_platinum', { user_id: paying.user.id });
+    const ended = await customer();
+    const old = stand.createSubscription(ended.customerId, 'price_test_gold', { user_id: ended.user.id });
+    await reconciliation.reconcile();
+    expect(await planOf(paying.user.id)).toBe('platinum');
+    expect(await planOf(ended.user.id)).toBe('gold');
+
+    // The deletion webhook is lost: Stripe says canceled, the product still says Gold.
+    Object.assign(old, { status: 'canceled', ended_at: Math.floor(Date.now() / 1000) });
+    announced.length = 0;
+    await reconciliation.reconcile();
+    expect(await planOf(ended.user.id)).toBe('free');
+    expect(await planOf(paying.user.id)).toBe('platinum');
+    // The repair is announced like any plan change (the gateways evict), and only the one that changed.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(announced.filter((m) => [ended.user.id, paying.user.id].includes(m.userId))).toEqual([
+      expect.objectContaining({ userId: ended.user.id, effective: { plan: 'free', unlimited: false } }),
+    ]);
+  });
+
+  it('grants a gift whose checkout was paid but whose webhook never came', async () => {
+    const buyer = await customer();
+    const recipient = await users.create(`gift-${randomBytes(5).toString('hex')}@example.com`);
+    const gift = await billing.createGift({
+      recipient_email: recipient.email,
+      purchaser_user_id: buyer.user.id,
+      source: 'checkout',
+      status: 'pending_payment',
+    });
+    const session = {
+      id: `cs_reconcile${randomBytes(4).toString('hex')}`,
+      object: 'checkout.session',
+      mode: 'payment',
+      status: 'complete',
+      payment_status: 'paid',
+      metadata: { kind: 'gift', gift_id: gift.id },
+    };
+    stand.sessions.set(session.id, session);
+    await billing.setGiftCheckout(gift.id, session.id);
+    await billing.transaction((trx) =>
+      trx
+        .updateTable('billing_gifts')
+        .set({ created_at: new Date(Date.now() - 3_600_000) })
+        .where('id', '=', gift.id)
+        .execute(),
+    );
+
+    const report = await reconciliation.reconcile();
+    expect(report.giftsGranted).toBeGreaterThanOrEqual(1);
+    expect(await plans.find(recipient.id)).toMatchObject({ plan: 'platinum', is_gifted: true });
+    expect((await billing.findGift(gift.id))?.status).toBe('granted');
+  });
+
+  it('counts a customer Stripe no longer knows as an error and carries on', async () => {
+    const lost = await customer();
+    stand.customers.delete(lost.customerId);
+    const fine = await customer();
+    stand.createSubscription(fine.customerId, 'price_test_gold', { user_id: fine.user.id });
+    const report = await reconciliation.reconcile();
+    expect(report.errors).toBeGreaterThanOrEqual(1);
+    expect(report.errors).toBeLessThan(report.customers);
+    expect(await planOf(fine.user.id)).toBe('gold');
+  });
+});

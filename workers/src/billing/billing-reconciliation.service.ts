@@ -1,0 +1,108 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { JobName } from '@oddspulse/shared';
+import {
+  APP_CONFIG,
+  type AppConfig,
+  BillingRepository,
+  BillingSyncService,
+  JobQueueService,
+  observedNow,
+  StripeGateway,
+  StripeNotFoundError,
+  UsersRepository,
+} from '@oddspulse/core';
+import { OnJob } from '../jobs/on-job.decorator';
+
+/** Customers read from Stripe per page of the walk. */
+const PAGE = 100;
+/** A gift checkout unpaid this long may have lost its webhook: Stripe is asked. */
+const GIFT_CHECKOUT_GRACE_MS = 15 * 60_000;
+
+export interface ReconciliationReport {
+  customers: number;
+  subscriptions: number;
+  /** Reports applied that changed what was recorded (or a user's plan). */
+  applied: number;
+  giftsGranted: number;
+  errors: number;
+}
+
+/**
+ * The billing reconciliation (issue 14): daily, and on demand (`npm run billing:reconcile`), every billing
+ * customer's subscriptions are read from Stripe and applied by the webhook's own rules, so a lost webhook leaves
+ * nobody paying without access or with access without paying; gift checkouts paid without their webhook, and
+ * paid gifts whose address now has an account, are granted. One customer's failure is logged and counted and the
+ * walk goes on; the job fails (and BullMQ retries it) only when Stripe cannot be reached for anyone.
+ */
+@Injectable()
+export class BillingReconciliationService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(BillingReconciliationService.name);
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly gateway: StripeGateway,
+    private readonly billing: BillingRepository,
+    private readonly sync: BillingSyncService,
+    private readonly users: UsersRepository,
+    private readonly jobs: JobQueueService,
+  ) {}
+
+  async onApplicationBootstrap() {
+    if (this.gateway.mode === 'off') return;
+    await this.jobs.schedule('billing-reconcile', JobName.BillingReconcile, this.config.BILLING_RECONCILE_INTERVAL_MS, { scheduledAt: 0 });
+  }
+
+  @OnJob(JobName.BillingReconcile)
+  async reconcile(): Promise<ReconciliationReport> {
+    const report: ReconciliationReport = { customers: 0, subscriptions: 0, applied: 0, giftsGranted: 0, errors: 0 };
+    if (this.gateway.mode === 'off') return report;
+    let after: string | null = null;
+    for (;;) {
+      const page = await this.billing.customersAfter(after, PAGE);
+      if (!page.length) break;
+      for (const customer of page) await this.reconcileCustomer(customer, report);
+      after = page[page.length - 1].user_id;
+    }
+    await this.reconcileGifts(report);
+    this.logger.log({ msg: 'Billing reconciled', ...report });
+    if (report.errors && report.errors === report.customers) throw new Error(`Billing reconciliation reached no customer (${report.errors} failed)`);
+    return report;
+  }
+
+  private async reconcileCustomer(customer: { user_id: string; stripe_customer_id: string }, report: ReconciliationReport): Promise<void> {
+    report.customers++;
+    try {
+      // Taken before Stripe is read: a webhook newer than this answer still wins over it.
+      const observedAt = observedNow();
+      const subscriptions = await this.gateway.listSubscriptions(customer.stripe_customer_id);
+      for (const subscription of subscriptions) {
+        report.subscriptions++;
+        const result = await this.sync.syncSubscription(subscription, observedAt);
+        if (result.outcome === 'applied') report.applied++;
+      }
+      // Derives the plan again even with nothing new from Stripe (a plan state written but never derived).
+      await this.sync.rederive(customer.user_id);
+    } catch (error) {
+      report.errors++;
+      const level = error instanceof StripeNotFoundError ? 'warn' : 'error';
+      this.logger[level]({ msg: 'Billing reconciliation of a customer failed', userId: customer.user_id, customer: customer.stripe_customer_id, err: error });
+    }
+  }
+
+  private async reconcileGifts(report: ReconciliationReport): Promise<void> {
+    for (const pending of await this.billing.pendingGiftCheckouts(new Date(Date.now() - GIFT_CHECKOUT_GRACE_MS))) {
+      try {
+        const session = await this.gateway.retrieveCheckoutSession(pending.checkout_session_id!);
+        if (session.paid && session.status === 'complete') report.giftsGranted += (await this.sync.giftPaid(pending.id)).grants.length;
+        else if (session.status === 'expired') await this.billing.markGiftExpired(pending.id);
+      } catch (error) {
+        report.errors++;
+        this.logger.error({ msg: 'Billing reconciliation of a gift checkout failed', giftId: pending.id, err: error });
+      }
+    }
+    for (const waiting of await this.billing.waitingGiftAddressesWithAccounts()) {
+      const user = await this.users.findById(waiting.user_id);
+      if (user) report.giftsGranted += (await this.sync.grantWaitingGifts(user)).length;
+    }
+  }
+}
