@@ -1,9 +1,11 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { HealthReport } from '@oddspulse/shared';
+import { NoRateLimit } from '../accounts/access/rate-limit.guard';
 import { HealthService } from './health.service';
 
 @Controller('health')
+@NoRateLimit()
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 

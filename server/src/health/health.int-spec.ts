@@ -4,9 +4,7 @@ import { Worker } from 'bullmq';
 import request from 'supertest';
 import { QueueName } from '@oddspulse/shared';
 import { AppModule } from '../app.module';
-import { APP_CONFIG } from '../config/config.module';
-import { parseConfig } from '../config/config.schema';
-import { bullConnectionOptions } from '../redis/redis.service';
+import { APP_CONFIG, parseConfig, bullConnectionOptions } from '@oddspulse/core';
 import { TcpProxy } from '../../../test/support/tcp-proxy';
 
 async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15000): Promise<T> {
@@ -28,7 +26,7 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
 
   beforeAll(async () => {
     const port = await redisProxy.start();
-    const config = { ...base, REDIS_URL: `redis://127.0.0.1:${port}` };
+    const config = { ...base, REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_MAX: 5 };
     const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
       .overrideProvider(APP_CONFIG)
       .useValue(config)
@@ -45,6 +43,12 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
   });
 
   const health = () => request(app.getHttpServer()).get('/api/health');
+
+  it('is outside the per-address rate limit, which monitors polling from one address would exhaust', async () => {
+    const statuses = new Set<number>();
+    for (let i = 0; i < 10; i++) statuses.add((await health()).status);
+    expect(statuses.has(429)).toBe(false);
+  }, 30000);
 
   it('answers 503 naming the queues while no worker is listening', async () => {
     const res = await health();
@@ -65,7 +69,7 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
     expect(res.body.details.jobCounts).toHaveProperty(QueueName.Feeds);
     // Issue 4: the feeds the workers poll, and from where.
     expect(res.body.details.feeds).toMatchObject({ odds_provider: 'simulator', scores_provider: 'simulator', feeds: expect.any(Array) });
-  });
+  }, 20000);
 
   it('answers 503 with redis "down" while Redis is unreachable, and recovers when it returns', async () => {
     await redisProxy.stop();
