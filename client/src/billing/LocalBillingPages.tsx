@@ -5,8 +5,7 @@ import { fetchLocalCheckout, fetchLocalInvoices, payLocalCheckout } from './bill
 import { Spinner } from '../routing/guards';
 import { safeReturnPath } from '../state/pricing-intent';
 import { formatAmount, formatBillingDate } from './plans';
-
-const NoIndex = () => <meta name="robots" content="noindex" />;
+import { NoIndex } from '../components/NoIndex';
 
 /** Says plainly that this is not Stripe and nothing is charged. */
 function LocalNotice() {

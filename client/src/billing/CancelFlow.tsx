@@ -1,140 +1,19 @@
-import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { BillingMessages, isPaidPlan, planName, type BillingOverview } from '@oddspulse/shared';
-import { accountPlanName, fetchPlanInfo, isPlatinum, type PlanInfo } from '../account/account-api';
-import { cancelSubscription } from './billing-api';
-import { useBillingOverview, useRefreshPlan } from './billing-state';
+import { isPlatinum } from '../account/account-api';
+import { NoIndex } from '../components/NoIndex';
 import { Spinner } from '../routing/guards';
 import { authAtom, planAtom } from '../state/auth';
 import { useFreeMonthlyQuota } from '../state/site';
+import { cancelSubscription } from './billing-api';
+import { useBillingOverview, useRefreshPlan } from './billing-state';
 import { formatBillingDate, planCards } from './plans';
 import { AccessUntil, KeepSubscriptionButton } from './SubscriptionParts';
 
-/** The success page's processing spinner (spec 000 §9: 2 seconds). */
-export const BILLING_SUCCESS_SPINNER_MS = 2000;
-/** Stripe's webhook usually lands within seconds of the redirect; the page asks again for this long. */
-export const BILLING_CONFIRMATION_WAIT_MS = 20_000;
-const CONFIRMATION_POLL_MS = 1500;
-
-const NoIndex = () => <meta name="robots" content="noindex" />;
-
-/** Whether /api/me shows what the checkout bought (the plan asked for, or any paid plan). */
-function confirmed(info: PlanInfo, expected: string | null): boolean {
-  if (expected === 'platinum') return isPlatinum(info);
-  if (expected === 'gold') return info.plan === 'gold' && !info.unlimited;
-  return info.plan !== 'free' || info.unlimited;
-}
-
-/**
- * /billing/success: after the spinner the plan is read again from /api/me, and again while the payment's webhook
- * is on its way; "Welcome to <plan>!" is said only when the server reports the plan, never on the strength of
- * the URL alone. A gift's buyer is thanked instead (their own plan does not change).
- */
-export function BillingSuccessPage() {
-  const [params] = useSearchParams();
-  const auth = useAtomValue(authAtom);
-  const setPlan = useSetAtom(planAtom);
-  const [info, setInfo] = useState<PlanInfo | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [waiting, setWaiting] = useState(true);
-  const [gaveUp, setGaveUp] = useState(false);
-  const sessionId = params.get('session_id');
-  const giftFor = params.get('gift');
-  const expected = params.get('plan');
-
-  useEffect(() => {
-    const timer = window.setTimeout(() => setWaiting(false), BILLING_SUCCESS_SPINNER_MS);
-    return () => window.clearTimeout(timer);
-  }, []);
-  useEffect(() => {
-    if (waiting || auth.status !== 'signedIn' || giftFor) return;
-    let stopped = false;
-    let timer: number | undefined;
-    const started = Date.now();
-    const check = () => {
-      fetchPlanInfo()
-        .then((next) => {
-          if (stopped) return;
-          setInfo(next);
-          setPlan({ status: 'ready', info: next });
-          if (confirmed(next, expected)) return;
-          if (Date.now() - started >= BILLING_CONFIRMATION_WAIT_MS) setGaveUp(true);
-          else timer = window.setTimeout(check, CONFIRMATION_POLL_MS);
-        })
-        .catch((failure: unknown) => !stopped && setError(failure instanceof Error ? failure.message : 'Failed to load data. Please try again later.'));
-    };
-    check();
-    return () => {
-      stopped = true;
-      window.clearTimeout(timer);
-    };
-  }, [waiting, auth.status, setPlan, giftFor, expected]);
-
-  let body;
-  if (waiting || auth.status === 'loading') body = <Spinner label="Processing your subscription..." />;
-  else if (auth.status === 'signedOut') body = <p>Sign in to see your subscription.</p>;
-  else if (giftFor)
-    body = (
-      <>
-        <h1>Your gift is on its way!</h1>
-        <p>
-          {giftFor} gets one month of Platinum: at once if they have an account, or as soon as they sign up with this address. A receipt is in your billing
-          history.
-        </p>
-      </>
-    );
-  else if (error) body = <p className="form-error">{error}</p>;
-  else if (info && confirmed(info, expected)) body = <h1>Welcome to {accountPlanName(info)}!</h1>;
-  else if (!gaveUp) body = <Spinner label="Confirming your payment..." />;
-  else
-    body = (
-      <p>We have not received confirmation of the payment yet. Your plan changes as soon as it arrives; you can leave this page, it will show on every page.</p>
-    );
-
-  return (
-    <section className="card narrow">
-      <NoIndex />
-      {body}
-      {sessionId && <p className="muted small">Checkout reference: {sessionId.slice(0, 20)}</p>}
-      <div className="actions">
-        <Link className="button primary" to="/sportsbooks">
-          Go to live odds
-        </Link>
-        <Link className="button" to="/usage-plan">
-          View your plan
-        </Link>
-      </div>
-    </section>
-  );
-}
-
-/** /billing/cancel: "Checkout Cancelled", or from the account or subscription page the cancel flow. */
-export function BillingCancelPage() {
-  const [params] = useSearchParams();
-  const from = params.get('from');
-  if (from !== 'account' && from !== 'subscribe') {
-    return (
-      <section className="card narrow">
-        <NoIndex />
-        <h1>Checkout Cancelled</h1>
-        <p>No payment was taken and your plan is unchanged.</p>
-        <div className="actions">
-          <Link className="button primary" to="/subscribe">
-            Back to plans
-          </Link>
-          <Link className="button" to="/account">
-            Your account
-          </Link>
-        </div>
-      </section>
-    );
-  }
-  return <CancelFlow from={from} />;
-}
-
 /** Spec 000 §4: benefits, then confirm, then cancelled (at the period's end, with the date, and a way back). */
-function CancelFlow({ from }: { from: 'account' | 'subscribe' }) {
+export function CancelFlow({ from }: { from: 'account' | 'subscribe' }) {
   const auth = useAtomValue(authAtom);
   const plan = useAtomValue(planAtom);
   const freeQuota = useFreeMonthlyQuota();
