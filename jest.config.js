@@ -23,7 +23,7 @@ module.exports = {
       testMatch: ['**/*.int-spec.ts'],
       globalSetup: '<rootDir>/test/integration/global-setup.ts',
       globalTeardown: '<rootDir>/test/integration/global-teardown.ts',
-      testTimeout: 30000,
+      setupFilesAfterEnv: ['<rootDir>/test/integration/test-timeout.ts'],
     },
   ],
 };
