@@ -51,6 +51,21 @@ class TickHandler {
   async reconcileBilling() {
     return 'billing-reconcile';
   }
+
+  @OnJob(JobName.AlertsEvaluate)
+  async evaluateAlerts() {
+    return 'alerts-evaluate';
+  }
+
+  @OnJob(JobName.AlertsDeliver)
+  async deliverAlert() {
+    return 'alerts-deliver';
+  }
+
+  @OnJob(JobName.AlertsDigest)
+  async alertsDigest() {
+    return 'alerts-digest';
+  }
 }
 
 @Injectable()
