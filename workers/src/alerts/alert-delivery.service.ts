@@ -94,6 +94,11 @@ export class AlertDeliveryService {
     const errors: string[] = [];
     let sent = 0;
     for (const subscription of subscriptions) {
+      const checked = await checkWebhookUrl(subscription.endpoint, this.config.NODE_ENV === 'production');
+      if (!checked.ok) {
+        errors.push(`Push endpoint refused: ${URL_PROBLEMS[checked.problem]}`);
+        continue;
+      }
       const outcome = await sendPush(subscription, payload, vapid, this.config.ALERT_WEBHOOK_TIMEOUT_MS);
       if (outcome === 'sent') sent += 1;
       else if (outcome === 'gone') await this.alerts.deletePushSubscription(subscription.endpoint);

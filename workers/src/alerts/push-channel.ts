@@ -1,4 +1,4 @@
-import { sendNotification, WebPushError } from 'web-push';
+import { generateRequestDetails } from 'web-push';
 import type { AlertSummary } from '@oddspulse/shared';
 import type { PushSubscriptionRow, VapidKeys } from '@oddspulse/core';
 
@@ -16,18 +16,31 @@ export function pushPayload(summary: AlertSummary): PushPayload {
 
 export type PushOutcome = 'sent' | 'gone' | { error: string };
 
-/** Sends one encrypted, VAPID-signed push; `gone` when the push service says the subscription no longer exists. */
+/**
+ * Sends one push: web-push encrypts the payload to the subscription's keys (aes128gcm) and signs the VAPID
+ * authorization; the request itself goes out with fetch (time-out, no redirects). `gone` when the push service
+ * says the subscription no longer exists.
+ */
 export async function sendPush(subscription: PushSubscriptionRow, payload: PushPayload, vapid: VapidKeys, timeoutMs: number): Promise<PushOutcome> {
+  const request = generateRequestDetails({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, JSON.stringify(payload), {
+    vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+    TTL: 600,
+    contentEncoding: 'aes128gcm',
+  });
+  let status: number;
   try {
-    await sendNotification({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, JSON.stringify(payload), {
-      vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
-      TTL: 600,
-      timeout: timeoutMs,
+    const res = await fetch(request.endpoint, {
+      method: 'POST',
+      headers: Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)])),
+      body: request.body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
     });
-    return 'sent';
+    await res.arrayBuffer();
+    status = res.status;
   } catch (error) {
-    if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) return 'gone';
-    const status = error instanceof WebPushError ? `push service answered ${error.statusCode}` : (error as Error).message;
-    return { error: status };
+    return { error: `Push service unreachable: ${(error as Error).message}` };
   }
+  if (status === 404 || status === 410) return 'gone';
+  return status >= 200 && status < 300 ? 'sent' : { error: `Push service answered HTTP ${status}` };
 }
