@@ -113,6 +113,9 @@ export function UserMenuItems({
         <Link role="menuitem" to="/my-sportsbooks">
           My Sportsbooks
         </Link>
+        <Link role="menuitem" to="/alerts">
+          Alerts
+        </Link>
         <Link role="menuitem" to="/account">
           Account Settings
         </Link>

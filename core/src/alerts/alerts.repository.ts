@@ -89,7 +89,19 @@ const RULE_COLUMNS = [
   'created_at',
 ] as const;
 
-const DELIVERY_COLUMNS = ['id', 'rule_id', 'user_id', 'opportunity_id', 'channel', 'status', 'reason', 'attempts', 'summary', 'created_at', 'updated_at'] as const;
+const DELIVERY_COLUMNS = [
+  'id',
+  'rule_id',
+  'user_id',
+  'opportunity_id',
+  'channel',
+  'status',
+  'reason',
+  'attempts',
+  'summary',
+  'created_at',
+  'updated_at',
+] as const;
 
 /** Alert rules, the per-user webhook secret, push subscriptions and deliveries (issue 21 part 2, migration 0012). */
 @Injectable()

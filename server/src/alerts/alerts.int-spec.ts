@@ -22,7 +22,14 @@ describe('/api/alerts (issue 21 part 2)', () => {
       .http()
       .post('/api/alerts')
       .set(auth)
-      .send({ kind: 'arbitrage', min: 1.5, sports: ['basketball_nba'], books: ['draftkings', 'caesars'], maxLegAgeSeconds: 60, webhookUrl: 'http://127.0.0.1:9/hook' });
+      .send({
+        kind: 'arbitrage',
+        min: 1.5,
+        sports: ['basketball_nba'],
+        books: ['draftkings', 'caesars'],
+        maxLegAgeSeconds: 60,
+        webhookUrl: 'http://127.0.0.1:9/hook',
+      });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       kind: 'arbitrage',
@@ -123,7 +130,19 @@ describe('webhook URL checks in production (issue 21 part 2)', () => {
 
   it('refuses http, loopback, private, link-local and mapped addresses, and names resolving to them', async () => {
     expect(await checkWebhookUrl('http://hooks.example.com/x', true, resolveTo('93.184.216.34'))).toEqual({ ok: false, problem: 'https_required' });
-    for (const address of ['127.0.0.1', '10.1.2.3', '172.16.5.4', '192.168.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fd00::1', 'fe80::1', '::ffff:10.0.0.1']) {
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.5.4',
+      '192.168.0.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:10.0.0.1',
+    ]) {
       expect(await checkWebhookUrl('https://hooks.example.com/x', true, resolveTo(address))).toEqual({ ok: false, problem: 'private' });
     }
     expect(await checkWebhookUrl('https://127.0.0.1/x', true)).toEqual({ ok: false, problem: 'private' });

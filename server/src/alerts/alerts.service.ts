@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { AlertsRepository, APP_CONFIG, type AlertDeliveryRow, type AlertRuleFields, type AlertRuleRow, type AppConfig, checkWebhookUrl, vapidKeys } from '@oddspulse/core';
+import {
+  AlertsRepository,
+  APP_CONFIG,
+  type AlertDeliveryRow,
+  type AlertRuleFields,
+  type AlertRuleRow,
+  type AppConfig,
+  checkWebhookUrl,
+  vapidKeys,
+} from '@oddspulse/core';
 import { AlertMessages, canUseAlertKind, MAX_ALERT_RULES, type AlertDelivery, type AlertRule } from '@oddspulse/shared';
 import type { AuthUser } from '../accounts/auth/auth-user';
 import { ApiErrors } from '../errors/api-errors';

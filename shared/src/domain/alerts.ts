@@ -143,9 +143,7 @@ function booksOf(opportunity: AlertOpportunity): string[] {
   return 'legs' in opportunity ? opportunity.legs.map((leg) => leg.book) : [opportunity.book];
 }
 
-export type AlertVerdict =
-  | { fires: true }
-  | { fires: false; reason: 'plan' | 'kind' | 'below_min' | 'sport' | 'book' | 'leg_age' | 'quiet_hours' };
+export type AlertVerdict = { fires: true } | { fires: false; reason: 'plan' | 'kind' | 'below_min' | 'sport' | 'book' | 'leg_age' | 'quiet_hours' };
 
 /**
  * Whether `opportunity` fires `rule` for a user with `access` at `now` (issue 21 part 2). Once-per-rule and the

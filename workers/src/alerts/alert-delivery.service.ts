@@ -1,6 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { AlertsRepository, APP_CONFIG, type AlertDeliveryRow, type AlertRuleRow, type AppConfig, checkWebhookUrl, publicOrigin, vapidKeys } from '@oddspulse/core';
+import {
+  AlertsRepository,
+  APP_CONFIG,
+  type AlertDeliveryRow,
+  type AlertRuleRow,
+  type AppConfig,
+  checkWebhookUrl,
+  publicOrigin,
+  vapidKeys,
+} from '@oddspulse/core';
 import { AlertMessages, JobName, type JobPayload } from '@oddspulse/shared';
 import { OnJob } from '../jobs/on-job.decorator';
 import { postWebhook, webhookBody } from './webhook-channel';

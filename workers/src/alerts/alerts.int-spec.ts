@@ -105,7 +105,10 @@ describe('alerts in the workers (issue 21 part 2)', () => {
     const result = await evaluation.evaluate(batch('arbitrage', opportunities), undefined, NOW);
     expect(result).toEqual(expect.objectContaining({ capped: 2 }));
     const rows = await repo.deliveries(userId, rule.id);
-    expect(rows.filter((r) => r.status === 'skipped').map((r) => r.reason)).toEqual(['Rate cap: at most 3 alerts an hour', 'Rate cap: at most 3 alerts an hour']);
+    expect(rows.filter((r) => r.status === 'skipped').map((r) => r.reason)).toEqual([
+      'Rate cap: at most 3 alerts an hour',
+      'Rate cap: at most 3 alerts an hour',
+    ]);
     expect(rows.filter((r) => r.status === 'pending')).toHaveLength(3);
   });
 
@@ -155,7 +158,9 @@ describe('alerts in the workers (issue 21 part 2)', () => {
     ]);
     const saved = await repo.findRule(userId, rule.id);
     expect(saved?.webhook_disabled_at).not.toBeNull();
-    expect(saved?.notice).toBe('The webhook was disabled after 2 failed deliveries in a row (last: Webhook answered HTTP 500). Save the rule to turn it back on.');
+    expect(saved?.notice).toBe(
+      'The webhook was disabled after 2 failed deliveries in a row (last: Webhook answered HTTP 500). Save the rule to turn it back on.',
+    );
     added = [];
     await evaluation.evaluate(batch('arbitrage', [arbitrageOpportunity({ id: `arb-fail-3-${userId}` })]), undefined, NOW);
     expect(added).toEqual([]);

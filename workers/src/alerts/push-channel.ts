@@ -22,11 +22,15 @@ export type PushOutcome = 'sent' | 'gone' | { error: string };
  * says the subscription no longer exists.
  */
 export async function sendPush(subscription: PushSubscriptionRow, payload: PushPayload, vapid: VapidKeys, timeoutMs: number): Promise<PushOutcome> {
-  const request = generateRequestDetails({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, JSON.stringify(payload), {
-    vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
-    TTL: 600,
-    contentEncoding: 'aes128gcm',
-  });
+  const request = generateRequestDetails(
+    { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+    JSON.stringify(payload),
+    {
+      vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+      TTL: 600,
+      contentEncoding: 'aes128gcm',
+    },
+  );
   let status: number;
   try {
     const res = await fetch(request.endpoint, {
