@@ -63,7 +63,7 @@ self.addEventListener('fetch', (event) => {
  * focuses an open OddsPulse tab on the opportunity, or opens one. Only same-origin paths are opened.
  */
 self.addEventListener('push', (event) => {
-  let alert = {};
+  let alert;
   try {
     alert = event.data ? event.data.json() : {};
   } catch {

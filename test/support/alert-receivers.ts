@@ -54,7 +54,7 @@ export class PushReceiver extends LocalReceiver {
     this.ecdh.generateKeys();
   }
 
-  async start(): Promise<string> {
+  override async start(): Promise<string> {
     this.endpoint = await super.start(`/push/${randomBytes(6).toString('hex')}`);
     return this.endpoint;
   }

@@ -36,7 +36,7 @@ export async function sendPush(subscription: PushSubscriptionRow, payload: PushP
     const res = await fetch(request.endpoint, {
       method: 'POST',
       headers: Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)])),
-      body: request.body,
+      body: request.body ? new Uint8Array(request.body) : null,
       redirect: 'manual',
       signal: AbortSignal.timeout(timeoutMs),
     });
