@@ -19,7 +19,9 @@ export function vapidKeys(config: Pick<AppConfig, 'VAPID_PUBLIC_KEY' | 'VAPID_PR
     return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject: config.VAPID_SUBJECT };
   }
   if (config.NODE_ENV === 'production') return null;
+  // The 32 bytes themselves are the private key (getPrivateKey() would drop a leading zero byte).
+  const privateKey = createHash('sha256').update(`oddspulse-vapid:${config.JWT_SECRET}`).digest();
   const ecdh = createECDH('prime256v1');
-  ecdh.setPrivateKey(createHash('sha256').update(`oddspulse-vapid:${config.JWT_SECRET}`).digest());
-  return { publicKey: ecdh.getPublicKey('base64url'), privateKey: ecdh.getPrivateKey('base64url'), subject: config.VAPID_SUBJECT };
+  ecdh.setPrivateKey(privateKey);
+  return { publicKey: ecdh.getPublicKey('base64url'), privateKey: privateKey.toString('base64url'), subject: config.VAPID_SUBJECT };
 }
