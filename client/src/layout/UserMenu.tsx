@@ -113,14 +113,14 @@ export function UserMenuItems({
         <Link role="menuitem" to="/my-sportsbooks">
           My Sportsbooks
         </Link>
-        <Link role="menuitem" to="/alerts">
-          Alerts
-        </Link>
         <Link role="menuitem" to="/account">
           Account Settings
         </Link>
         <Link role="menuitem" to="/subscribe">
           Subscription
+        </Link>
+        <Link role="menuitem" to="/alerts">
+          Alerts
         </Link>
         {canViewOps(info?.role) && (
           <Link role="menuitem" to="/ops">

@@ -280,6 +280,20 @@ export class AlertsRepository {
     return true;
   }
 
+  /** Webhook and push deliveries still pending and untouched since `before` (no try recorded since then). */
+  async stalePending(before: Date, limit = 500): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('alert_deliveries')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('channel', 'in', ['webhook', 'push'])
+      .where('updated_at', '<', before)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => Number(r.id));
+  }
+
   /** E-mail deliveries waiting for the digest, oldest first, with their owner's address. */
   pendingEmail(limit = 500): Promise<Array<AlertDeliveryRow & { email: string }>> {
     return this.db

@@ -41,6 +41,8 @@ export const JobName = {
   AlertsDeliver: 'alerts.deliver',
   /** The e-mail digest of pending e-mail alerts, one mail per user. */
   AlertsDigest: 'alerts.digest',
+  /** Webhook and push deliveries left pending with no job (a worker stopped between claiming and queueing them) are queued again. */
+  AlertsRequeue: 'alerts.requeue',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -88,6 +90,7 @@ export interface JobPayloadMap {
   [JobName.AlertsEvaluate]: AlertsEvaluatePayload;
   [JobName.AlertsDeliver]: { deliveryId: number };
   [JobName.AlertsDigest]: { scheduledAt: number };
+  [JobName.AlertsRequeue]: { scheduledAt: number };
 }
 
 export const JOB_QUEUE: { [N in JobName]: QueueName } = {
@@ -103,6 +106,7 @@ export const JOB_QUEUE: { [N in JobName]: QueueName } = {
   [JobName.AlertsEvaluate]: QueueName.Alerts,
   [JobName.AlertsDeliver]: QueueName.Alerts,
   [JobName.AlertsDigest]: QueueName.Alerts,
+  [JobName.AlertsRequeue]: QueueName.Alerts,
 };
 
 export type JobPayload<N extends JobName> = JobPayloadMap[N];

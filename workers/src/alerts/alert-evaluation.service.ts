@@ -23,6 +23,15 @@ function channelsOf(rule: AlertRuleWithPlan): AlertChannel[] {
   return channels;
 }
 
+/** One webhook or push delivery on the queue, retried with exponential backoff. */
+export function queueDelivery(jobs: JobQueueService, config: AppConfig, deliveryId: number, jobId: string) {
+  return jobs.add(
+    JobName.AlertsDeliver,
+    { deliveryId },
+    { jobId, attempts: config.ALERT_DELIVERY_ATTEMPTS, backoff: { type: 'exponential', delay: config.ALERT_RETRY_BASE_MS } },
+  );
+}
+
 export interface EvaluationResult {
   /** Rule × opportunity pairs that fired and were claimed now (not alerted before). */
   alerted: number;
@@ -71,17 +80,8 @@ export class AlertEvaluationService {
           );
           continue;
         }
-        for (const delivery of claimed.filter((d) => d.channel !== 'email')) {
-          await this.jobs.add(
-            JobName.AlertsDeliver,
-            { deliveryId: delivery.id },
-            {
-              jobId: `alert-delivery-${delivery.id}`,
-              attempts: this.config.ALERT_DELIVERY_ATTEMPTS,
-              backoff: { type: 'exponential', delay: this.config.ALERT_RETRY_BASE_MS },
-            },
-          );
-        }
+        for (const delivery of claimed.filter((d) => d.channel !== 'email'))
+          await queueDelivery(this.jobs, this.config, delivery.id, `alert-delivery-${delivery.id}`);
       }
     }
     return result;

@@ -1,11 +1,12 @@
 import { AlertsRepository, DevOutboxRepository, JobQueueService, MailService, vapidKeys } from '@oddspulse/core';
-import { JobName, type AlertOpportunity, type JobPayload } from '@oddspulse/shared';
+import { alertSummary, JobName, type AlertOpportunity, type JobPayload } from '@oddspulse/shared';
 import { arbitrageOpportunity, evBet, middleOpportunity } from '../../../shared/src/testing/alert-opportunities';
 import { bearer, createAccountsApp, signUp, type AccountsTestApp } from '../../../test/support/accounts-app';
 import { PushReceiver, WebhookReceiver } from '../../../test/support/alert-receivers';
 import { AlertDeliveryService } from './alert-delivery.service';
 import { AlertDigestService } from './alert-digest.service';
 import { AlertEvaluationService } from './alert-evaluation.service';
+import { AlertRequeueService } from './alert-requeue.service';
 
 type Added = { name: string; data: { deliveryId: number } };
 
@@ -193,6 +194,28 @@ describe('alerts in the workers (issue 21 part 2)', () => {
     await evaluation.evaluate(batch('arbitrage', [arbitrageOpportunity({ id: `arb-push-gone-${userId}` })]), undefined, NOW);
     await expect(deliver(added[0].data.deliveryId)).resolves.toBe('failed');
     expect(await repo.pushSubscriptions(userId)).toEqual([]);
+  });
+
+  it('queues again a delivery left pending with no job (a worker stopped between claiming and queueing it)', async () => {
+    const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, webhookUrl });
+    const opportunity = arbitrageOpportunity({ id: `arb-stranded-${userId}`, sport });
+    const [claimed] = await repo.claim([
+      { rule_id: rule.id, user_id: userId, opportunity_id: opportunity.id, channel: 'webhook', summary: alertSummary(opportunity) },
+    ]);
+    const requeue = new AlertRequeueService(
+      repo,
+      { add: async (name: string, data: { deliveryId: number }) => void added.push({ name, data }) } as unknown as JobQueueService,
+      t.config,
+    );
+    // Fresh: its job may still be on the way.
+    await requeue.requeue(undefined, undefined, Date.now());
+    expect(added.filter((a) => a.data.deliveryId === claimed.id)).toEqual([]);
+    await requeue.requeue(undefined, undefined, Date.now() + requeue.staleAfterMs + 1000);
+    expect(added.filter((a) => a.data.deliveryId === claimed.id)).toEqual([{ name: JobName.AlertsDeliver, data: { deliveryId: claimed.id } }]);
+    await expect(deliver(claimed.id)).resolves.toBe('sent');
+    added = [];
+    await requeue.requeue(undefined, undefined, Date.now() + requeue.staleAfterMs + 1000);
+    expect(added.filter((a) => a.data.deliveryId === claimed.id)).toEqual([]);
   });
 
   it('sends the e-mail digest through the mailer, one mail per user', async () => {

@@ -66,6 +66,11 @@ class TickHandler {
   async alertsDigest() {
     return 'alerts-digest';
   }
+
+  @OnJob(JobName.AlertsRequeue)
+  async alertsRequeue() {
+    return 'alerts-requeue';
+  }
 }
 
 @Injectable()
