@@ -57,3 +57,37 @@ self.addEventListener('fetch', (event) => {
     );
   }
 });
+
+/*
+ * Alerts (issue 21 part 2): a Web Push from the workers shows a notification even with every tab closed; a click
+ * focuses an open OddsPulse tab on the opportunity, or opens one. Only same-origin paths are opened.
+ */
+self.addEventListener('push', (event) => {
+  let alert;
+  try {
+    alert = event.data ? event.data.json() : {};
+  } catch {
+    alert = { title: 'OddsPulse alert', body: event.data ? event.data.text() : '' };
+  }
+  const path = typeof alert.url === 'string' && alert.url.startsWith('/') && !alert.url.startsWith('//') ? alert.url : '/alerts';
+  event.waitUntil(
+    self.registration.showNotification(alert.title || 'OddsPulse alert', {
+      body: alert.body || '',
+      tag: alert.tag,
+      icon: '/favicon.svg',
+      data: { url: path },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL((event.notification.data && event.notification.data.url) || '/alerts', self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) return open.navigate(target).then((client) => (client || open).focus());
+      return self.clients.openWindow(target);
+    }),
+  );
+});

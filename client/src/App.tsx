@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useSearchParams } from 'react-router-dom';
 import { Layout } from './layout/Layout';
 import { AccountPage } from './account/AccountPage';
 import { ApiKeysPage } from './account/ApiKeysPage';
+import { AlertsPage } from './alerts/AlertsPage';
 import { AuthCallbackPage } from './auth/AuthCallbackPage';
 import { BillingCancelPage } from './billing/BillingCancelPage';
 import { BillingSuccessPage } from './billing/BillingSuccessPage';
@@ -107,6 +108,14 @@ export function App() {
               <PlanGuard requiresPlatinum>
                 <ApiKeysPage />
               </PlanGuard>
+            }
+          />
+          <Route
+            path="alerts"
+            element={
+              <RequireSignIn unsignedTo="/login">
+                <AlertsPage />
+              </RequireSignIn>
             }
           />
           <Route

@@ -1,4 +1,6 @@
 import { Global, Module } from '@nestjs/common';
+import { AlertsRepository } from './alerts/alerts.repository';
+import { MailService } from './mail/mail.service';
 import { ApiKeysRepository } from './accounts/api-keys.repository';
 import { AuditLogRepository } from './accounts/audit-log.repository';
 import { DevOutboxRepository } from './accounts/dev-outbox.repository';
@@ -68,6 +70,8 @@ const repositories = [
   RateLimiters,
   DatabaseProbe,
   MetricsService,
+  AlertsRepository,
+  MailService,
   StateMetrics,
 ];
 

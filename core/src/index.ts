@@ -56,3 +56,7 @@ export * from './billing/webhook-events';
 export * from './billing/billing.repository';
 export * from './billing/billing-prices';
 export * from './billing/billing-sync.service';
+export * from './mail/mail.service';
+export * from './alerts/alerts.repository';
+export * from './alerts/webhook-url';
+export * from './alerts/vapid';

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CoreModule } from '@oddspulse/core';
 import { AccountsModule } from './accounts/accounts.module';
+import { AlertsModule } from './alerts/alerts.module';
 import { BillingModule } from './billing/billing.module';
 import { HealthModule } from './health/health.module';
 import { OddsApiModule } from './odds/odds-api.module';
@@ -28,6 +29,7 @@ import { StatsModule } from './stats/stats.module';
     SiteModule,
     BillingModule,
     OpsModule,
+    AlertsModule,
   ],
 })
 export class AppModule {}

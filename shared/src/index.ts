@@ -92,3 +92,4 @@ export * from './feeds/feed-cadence';
 export * from './ops/ops-roles';
 export * from './ops/ops-overview';
 export * from './ops/credit-burn';
+export * from './domain/alerts';

@@ -1,6 +1,7 @@
 import { canonicalBookKey, scanEvent, utcDay, type SportBoard } from '@oddspulse/shared';
 import { createAccountsApp, type AccountsTestApp } from '../support/accounts-app';
 import { loadFixtureBoards } from '../support/fixture-boards';
+import { AlertBatches } from '../../workers/src/alerts/alert-batches';
 import { DetectionService } from '../../workers/src/detection/detection.service';
 import { LiveStateRepository, MetricsService, RealtimePublisher, deleteKeysWithPrefix, OpportunityCountersRepository } from '@oddspulse/core';
 import { LANDING_STATS_CACHE_MS, STATS_CLOCK } from '../../server/src/stats/landing-stats.service';
@@ -40,6 +41,7 @@ describe('GET /api/stats/landing (real Redis, recorded NFL board and NBA props)'
       t.get(OpportunityCountersRepository),
       t.config,
       t.get(MetricsService),
+      { enqueue: async () => undefined } as unknown as AlertBatches,
     );
   });
 

@@ -1,5 +1,6 @@
 import type { SportBoard } from '@oddspulse/shared';
 import { LiveStateRepository, MetricsService, OpportunityCountersRepository, type AppConfig, type RealtimePublisher, type RedisService } from '@oddspulse/core';
+import { AlertBatches } from '../../workers/src/alerts/alert-batches';
 import { DetectionService } from '../../workers/src/detection/detection.service';
 
 // The workers' side of system tests: what the pipeline writes, for the API specs in test/integration that read it.
@@ -19,6 +20,8 @@ export async function detectOnBoards(
     new OpportunityCountersRepository(deps.redis),
     deps.config,
     new MetricsService(),
+    // Alerts are evaluated by their own specs; these passes only keep Redis's opportunities.
+    { enqueue: async () => undefined } as unknown as AlertBatches,
   );
   for (const { kind, board } of boards)
     await detection.detect(

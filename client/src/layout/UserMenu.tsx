@@ -119,6 +119,9 @@ export function UserMenuItems({
         <Link role="menuitem" to="/subscribe">
           Subscription
         </Link>
+        <Link role="menuitem" to="/alerts">
+          Alerts
+        </Link>
         {canViewOps(info?.role) && (
           <Link role="menuitem" to="/ops">
             Operations

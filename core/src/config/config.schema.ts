@@ -207,6 +207,24 @@ export const configSchema = z.object({
     .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
     .optional(),
   WORKERS_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key, base64url (npx web-push generate-vapid-keys)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key, base64url (npx web-push generate-vapid-keys)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// contact')
+    .default('mailto:alerts@oddspulse.local'),
+  ALERT_RATE_CAP_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  ALERT_DELIVERY_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(4),
+  ALERT_RETRY_BASE_MS: z.coerce.number().int().min(10).default(10_000),
+  ALERT_WEBHOOK_FAILURE_LIMIT: z.coerce.number().int().min(1).default(5),
+  ALERT_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  ALERT_DIGEST_INTERVAL_MS: z.coerce.number().int().min(1000).default(900_000),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -277,6 +295,10 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
   }
   if (config.SCORES_PROVIDER === 'theoddsapi' && !config.ODDS_API_KEY) {
     throw new ConfigError('Invalid configuration: ODDS_API_KEY is required when SCORES_PROVIDER=theoddsapi');
+  }
+
+  if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither');
   }
 
   // Half a Stripe set-up takes money it cannot record (no webhook secret) or verifies events for nobody.

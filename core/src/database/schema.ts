@@ -244,6 +244,57 @@ export interface BillingLocalObjectsTable {
   created_at: Generated<Date>;
 }
 
+/** Issue 21 part 2 (migration 0012): alert rules, the webhook secret, push subscriptions and deliveries. */
+export interface AlertRulesTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: import('@oddspulse/shared').AlertKind;
+  min: number;
+  sports: string[];
+  books: string[];
+  max_leg_age_seconds: number | null;
+  quiet_start: number | null;
+  quiet_end: number | null;
+  time_zone: string;
+  webhook_url: string | null;
+  push: boolean;
+  email: boolean;
+  webhook_failures: Generated<number>;
+  webhook_disabled_at: Date | null;
+  notice: string | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface AlertSecretsTable {
+  user_id: string;
+  secret: string;
+  created_at: Generated<Date>;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<string>;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  created_at: Generated<Date>;
+}
+
+export interface AlertDeliveriesTable {
+  id: Generated<number>;
+  rule_id: string;
+  user_id: string;
+  opportunity_id: string;
+  channel: import('@oddspulse/shared').AlertChannel;
+  status: import('@oddspulse/shared').AlertDeliveryStatus;
+  reason: string | null;
+  attempts: Generated<number>;
+  summary: ColumnType<import('@oddspulse/shared').AlertSummary, string, string>;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   password_credentials: PasswordCredentialsTable;
@@ -267,4 +318,8 @@ export interface DB {
   billing_gifts: BillingGiftsTable;
   billing_local_objects: BillingLocalObjectsTable;
   audit_log: AuditLogTable;
+  alert_rules: AlertRulesTable;
+  alert_secrets: AlertSecretsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  alert_deliveries: AlertDeliveriesTable;
 }

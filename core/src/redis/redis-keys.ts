@@ -47,6 +47,8 @@ export const RedisKeys = {
   oauthState: ['accounts', 'oauth-state'],
   loginCode: ['accounts', 'login-code'],
   devOutbox: ['accounts', 'dev-outbox'],
+  /** Alerts counted for a user in an hour slot (epoch hours), for the per-user rate cap (issue 21). */
+  alertRate: (userId: string, hour: number) => ['alerts', 'rate', userId, String(hour)],
 } as const;
 
 /**

@@ -15,7 +15,6 @@ import { jwtSigningKey } from './auth/crypto';
 import { DevOutboxController } from './mail/dev-outbox.controller';
 import { AuthenticationGuard, MeteredOddsGuard, OpsViewerGuard, OptionalAuthenticationGuard, PaidPlanGuard, PlatinumGuard } from './access/guards';
 import { JwtStrategy } from './auth/jwt.strategy';
-import { MailService } from './mail/mail.service';
 import { MeController } from './plans/me.controller';
 import { OAuthController } from './oauth/oauth.controller';
 import { OAuthStateService } from './oauth/oauth-state.service';
@@ -61,7 +60,6 @@ import { SessionService } from './auth/session.service';
     ProfileService,
     PreferencesService,
     ApiKeyService,
-    MailService,
     OAuthStateService,
     HttpRateLimits,
     JwtStrategy,

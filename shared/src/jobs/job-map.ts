@@ -1,3 +1,4 @@
+import type { AlertKind, AlertOpportunity } from '../domain/alerts';
 import type { ScoreboardEvent } from '../domain/scores';
 
 /**
@@ -13,6 +14,8 @@ export const QueueName = {
   Picks: 'picks',
   /** Billing: the reconciliation of paid users with Stripe (issue 14). */
   Billing: 'billing',
+  /** Alerts (issue 21 part 2): rule evaluation, deliveries and the e-mail digest. */
+  Alerts: 'alerts',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
 
@@ -32,6 +35,14 @@ export const JobName = {
   PicksRecordClose: 'picks.record-close',
   /** Daily and on demand: every billing customer's subscriptions read from Stripe, drift repaired, paid gifts granted. */
   BillingReconcile: 'billing.reconcile',
+  /** Detection published new or updated opportunities of a kind and sport: the alert rules are evaluated on the batch. */
+  AlertsEvaluate: 'alerts.evaluate',
+  /** One webhook or push delivery, retried with backoff. */
+  AlertsDeliver: 'alerts.deliver',
+  /** The e-mail digest of pending e-mail alerts, one mail per user. */
+  AlertsDigest: 'alerts.digest',
+  /** Webhook and push deliveries left pending with no job (a worker stopped between claiming and queueing them) are queued again. */
+  AlertsRequeue: 'alerts.requeue',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -58,6 +69,14 @@ export interface ValidationCounts {
   errors: string[];
 }
 
+/** One detection batch: the opportunities of one kind and sport that were new or changed, at the scan's "now". */
+export interface AlertsEvaluatePayload {
+  kind: AlertKind;
+  sport: string;
+  at: number;
+  opportunities: AlertOpportunity[];
+}
+
 export interface JobPayloadMap {
   [JobName.FeedsSchedule]: { scheduledAt: number };
   [JobName.OddsPoll]: FeedPollPayload;
@@ -68,6 +87,10 @@ export interface JobPayloadMap {
   [JobName.PicksValidateUser]: { userId: string; requestedAt: number };
   [JobName.PicksRecordClose]: GameJobPayload;
   [JobName.BillingReconcile]: { scheduledAt: number };
+  [JobName.AlertsEvaluate]: AlertsEvaluatePayload;
+  [JobName.AlertsDeliver]: { deliveryId: number };
+  [JobName.AlertsDigest]: { scheduledAt: number };
+  [JobName.AlertsRequeue]: { scheduledAt: number };
 }
 
 export const JOB_QUEUE: { [N in JobName]: QueueName } = {
@@ -80,6 +103,10 @@ export const JOB_QUEUE: { [N in JobName]: QueueName } = {
   [JobName.PicksValidateUser]: QueueName.Picks,
   [JobName.PicksRecordClose]: QueueName.Picks,
   [JobName.BillingReconcile]: QueueName.Billing,
+  [JobName.AlertsEvaluate]: QueueName.Alerts,
+  [JobName.AlertsDeliver]: QueueName.Alerts,
+  [JobName.AlertsDigest]: QueueName.Alerts,
+  [JobName.AlertsRequeue]: QueueName.Alerts,
 };
 
 export type JobPayload<N extends JobName> = JobPayloadMap[N];

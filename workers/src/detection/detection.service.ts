@@ -14,6 +14,7 @@ import {
 import { APP_CONFIG, type AppConfig, MetricsService, RealtimePublisher, LiveStateRepository, OpportunityCountersRepository } from '@oddspulse/core';
 import { Trackable, trackOpportunities } from './opportunity-tracker';
 import { PreparedBoards } from './prepared-boards';
+import { AlertBatches } from '../alerts/alert-batches';
 
 const KINDS = [
   { channel: RealtimeChannel.Arbitrage, result: 'arbitrage' },
@@ -34,7 +35,7 @@ export interface DetectionSummary {
  * (the scanner calls and the browser's lists). Arbitrages are sized at the largest stake a user can choose: the
  * engine drops one whose rounded stakes guarantee no profit, and the larger the stake the less rounding costs,
  * so no arbitrage a user could be shown is dropped here. What is new today is also counted for the landing
- * page's figures.
+ * page's figures, and the batch is handed to alert evaluation.
  */
 @Injectable()
 export class DetectionService {
@@ -47,6 +48,7 @@ export class DetectionService {
     private readonly counters: OpportunityCountersRepository,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly metrics: MetricsService,
+    private readonly alertBatches: AlertBatches,
   ) {
     this.options = {
       arbitrage: { minProfitPct: config.DETECT_MIN_PROFIT_PCT, bankroll: MAX_BANKROLL, maxStake: SCANNER_MAX_STAKE },
@@ -91,6 +93,8 @@ export class DetectionService {
       if (updates.length) {
         const counted = await this.counters.record(kind.channel, dailyFindings(kind.channel, updates));
         this.metrics.opportunitiesFound.inc({ kind: kind.channel }, counted);
+        // Alert rules are evaluated once per batch that detection published, in the workers (issue 21 part 2).
+        await this.alertBatches.enqueue(kind.channel, sport, now, updates);
       }
       summary.published[kind.channel] = updates.length;
     }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig, LiveStateRepository } from '@oddspulse/core';
+import { AlertsWorkersModule } from '../alerts/alerts-workers.module';
 import { DetectionService } from '../detection/detection.service';
 import { OddsPipelineService } from '../odds/odds-pipeline.service';
 import { CreditLedgerService } from '../odds/the-odds-api/credit-ledger.service';
@@ -15,6 +16,7 @@ import { ODDS_PROVIDER, SCORES_PROVIDER } from './providers';
 
 /** The pipeline: providers chosen by ODDS_PROVIDER / SCORES_PROVIDER, polls, boards, history, detection. */
 @Module({
+  imports: [AlertsWorkersModule],
   providers: [
     { provide: CLOCK, useValue: systemClock },
     SimulatorService,

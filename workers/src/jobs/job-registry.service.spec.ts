@@ -51,6 +51,26 @@ class TickHandler {
   async reconcileBilling() {
     return 'billing-reconcile';
   }
+
+  @OnJob(JobName.AlertsEvaluate)
+  async evaluateAlerts() {
+    return 'alerts-evaluate';
+  }
+
+  @OnJob(JobName.AlertsDeliver)
+  async deliverAlert() {
+    return 'alerts-deliver';
+  }
+
+  @OnJob(JobName.AlertsDigest)
+  async alertsDigest() {
+    return 'alerts-digest';
+  }
+
+  @OnJob(JobName.AlertsRequeue)
+  async alertsRequeue() {
+    return 'alerts-requeue';
+  }
 }
 
 @Injectable()

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AuditActions, normaliseEmail } from '@oddspulse/shared';
 import {
   APP_CONFIG,
+  MailService,
   publicOrigin,
   type AppConfig,
   PasswordResetRepository,
@@ -16,7 +17,6 @@ import type { AuthUser } from './auth-user';
 import type { ConfirmPasswordReset, Credentials, SignupInput } from './auth.dto';
 import { randomToken, sha256 } from './crypto';
 import { ApiErrors, isUniqueViolation } from '../../errors/api-errors';
-import { MailService } from '../mail/mail.service';
 import type { OAuthProvider } from '../oauth/oauth-state.service';
 import { OAuthStateService } from '../oauth/oauth-state.service';
 import { passwordProblems } from './password-policy';

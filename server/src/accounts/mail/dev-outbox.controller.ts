@@ -1,12 +1,11 @@
 import { Controller, Get, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { OutboxEntry } from '@oddspulse/core';
+import { MailService, type OutboxEntry } from '@oddspulse/core';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../access/decorators';
 import { OptionalAuthenticationGuard } from '../access/guards';
 import { isDirectLoopback } from '../access/client-address';
 import { ApiErrors } from '../../errors/api-errors';
-import { MailService } from './mail.service';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
-import { APP_CONFIG, type AppConfig, DevOutboxRepository, type OutboxEntry } from '@oddspulse/core';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config.schema';
+import { DevOutboxRepository, type OutboxEntry } from '../accounts/dev-outbox.repository';
 
 export interface OutgoingMail {
   to: string;

@@ -1,0 +1,45 @@
+import type { AlertDelivery, AlertKind, AlertRule } from '@oddspulse/shared';
+import { api } from '../api/client';
+
+/** Issue 21 part 2: the user's alert rules, their deliveries, and this browser's push subscription. */
+
+/** What the form sends: quiet hours as "HH:MM" clock times in a time zone. */
+export interface AlertRuleInput {
+  kind: AlertKind;
+  min: number;
+  sports: string[];
+  books: string[];
+  maxLegAgeSeconds: number | null;
+  quietHours: { start: string; end: string; timeZone: string } | null;
+  webhookUrl: string | null;
+  push: boolean;
+  email: boolean;
+}
+
+export function fetchAlertRules() {
+  return api.get<AlertRule[]>('/api/alerts');
+}
+
+export function createAlertRule(input: AlertRuleInput) {
+  return api.post<AlertRule>('/api/alerts', input);
+}
+
+export function updateAlertRule(id: string, input: AlertRuleInput) {
+  return api.patch<AlertRule>(`/api/alerts/${encodeURIComponent(id)}`, input);
+}
+
+export function deleteAlertRule(id: string) {
+  return api.delete<void>(`/api/alerts/${encodeURIComponent(id)}`);
+}
+
+export function fetchAlertDeliveries(id: string) {
+  return api.get<AlertDelivery[]>(`/api/alerts/${encodeURIComponent(id)}/deliveries`);
+}
+
+export function fetchVapidKey() {
+  return api.get<{ publicKey: string }>('/api/alerts/push/key');
+}
+
+export function registerPushSubscription(subscription: PushSubscriptionJSON) {
+  return api.post<void>('/api/alerts/push/subscriptions', subscription);
+}

@@ -1,0 +1,310 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
+import type { AlertChannel, AlertDeliveryStatus, AlertKind, AlertSummary, Plan } from '@oddspulse/shared';
+import { KYSELY, type Database } from '../database/database.module';
+import type { AlertRulesTable, PlanStatesTable } from '../database/schema';
+import { RedisService } from '../redis/redis.service';
+import { RedisKeys } from '../redis/redis-keys';
+
+export interface AlertRuleRow {
+  id: string;
+  user_id: string;
+  kind: AlertKind;
+  min: number;
+  sports: string[];
+  books: string[];
+  max_leg_age_seconds: number | null;
+  quiet_start: number | null;
+  quiet_end: number | null;
+  time_zone: string;
+  webhook_url: string | null;
+  push: boolean;
+  email: boolean;
+  webhook_failures: number;
+  webhook_disabled_at: Date | null;
+  notice: string | null;
+  created_at: Date;
+}
+
+/** The fields a user sets on a rule. */
+export type AlertRuleFields = Pick<
+  AlertRulesTable,
+  'kind' | 'min' | 'sports' | 'books' | 'max_leg_age_seconds' | 'quiet_start' | 'quiet_end' | 'time_zone' | 'webhook_url' | 'push' | 'email'
+>;
+
+/** A rule with its owner's plan row, as evaluation reads it. */
+export interface AlertRuleWithPlan extends AlertRuleRow {
+  plan: Plan | null;
+  status: PlanStatesTable['status'] | null;
+  current_period_end: Date | null;
+  unlimited: boolean | null;
+}
+
+export interface AlertDeliveryRow {
+  id: number;
+  rule_id: string;
+  user_id: string;
+  opportunity_id: string;
+  channel: AlertChannel;
+  status: AlertDeliveryStatus;
+  reason: string | null;
+  attempts: number;
+  summary: AlertSummary;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface NewDelivery {
+  rule_id: string;
+  user_id: string;
+  opportunity_id: string;
+  channel: AlertChannel;
+  summary: AlertSummary;
+}
+
+export interface PushSubscriptionRow {
+  id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+const RULE_COLUMNS = [
+  'id',
+  'user_id',
+  'kind',
+  'min',
+  'sports',
+  'books',
+  'max_leg_age_seconds',
+  'quiet_start',
+  'quiet_end',
+  'time_zone',
+  'webhook_url',
+  'push',
+  'email',
+  'webhook_failures',
+  'webhook_disabled_at',
+  'notice',
+  'created_at',
+] as const;
+
+const DELIVERY_COLUMNS = [
+  'id',
+  'rule_id',
+  'user_id',
+  'opportunity_id',
+  'channel',
+  'status',
+  'reason',
+  'attempts',
+  'summary',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** Alert rules, the per-user webhook secret, push subscriptions and deliveries (issue 21 part 2, migration 0012). */
+@Injectable()
+export class AlertsRepository {
+  constructor(
+    @Inject(KYSELY) private readonly db: Database,
+    private readonly redis: RedisService,
+  ) {}
+
+  createRule(userId: string, fields: AlertRuleFields): Promise<AlertRuleRow> {
+    return this.db
+      .insertInto('alert_rules')
+      .values({ user_id: userId, ...fields, webhook_disabled_at: null, notice: null, updated_at: new Date() })
+      .returning(RULE_COLUMNS)
+      .executeTakeFirstOrThrow();
+  }
+
+  listRules(userId: string): Promise<AlertRuleRow[]> {
+    return this.db.selectFrom('alert_rules').select(RULE_COLUMNS).where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+  }
+
+  async countRules(userId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('alert_rules')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+
+  async findRule(userId: string, id: string): Promise<AlertRuleRow | null> {
+    return (await this.db.selectFrom('alert_rules').select(RULE_COLUMNS).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()) ?? null;
+  }
+
+  /** Saving a rule turns a disabled webhook back on: the user has seen the notice and acted on it. */
+  async updateRule(userId: string, id: string, fields: AlertRuleFields): Promise<AlertRuleRow | null> {
+    const row = await this.db
+      .updateTable('alert_rules')
+      .set({ ...fields, webhook_failures: 0, webhook_disabled_at: null, notice: null, updated_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .returning(RULE_COLUMNS)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  async deleteRule(userId: string, id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('alert_rules').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** The user's webhook signing secret, made with `fresh` if there is none; `created` says whether it was. */
+  async ensureSecret(userId: string, fresh: string): Promise<{ secret: string; created: boolean }> {
+    const inserted = await this.db
+      .insertInto('alert_secrets')
+      .values({ user_id: userId, secret: fresh })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .returning('secret')
+      .executeTakeFirst();
+    if (inserted) return { secret: inserted.secret, created: true };
+    const row = await this.db.selectFrom('alert_secrets').select('secret').where('user_id', '=', userId).executeTakeFirstOrThrow();
+    return { secret: row.secret, created: false };
+  }
+
+  async secretOf(userId: string): Promise<string | null> {
+    return (await this.db.selectFrom('alert_secrets').select('secret').where('user_id', '=', userId).executeTakeFirst())?.secret ?? null;
+  }
+
+  /** Newest first. */
+  deliveries(userId: string, ruleId: string, limit = 50): Promise<AlertDeliveryRow[]> {
+    return this.db
+      .selectFrom('alert_deliveries')
+      .select(DELIVERY_COLUMNS)
+      .where('user_id', '=', userId)
+      .where('rule_id', '=', ruleId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** A browser's subscription; the same endpoint registered again (a new user on that browser) moves to this user. */
+  async savePushSubscription(userId: string, endpoint: string, p256dh: string, auth: string): Promise<void> {
+    await this.db
+      .insertInto('push_subscriptions')
+      .values({ user_id: userId, endpoint, p256dh, auth })
+      .onConflict((oc) => oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh, auth }))
+      .execute();
+  }
+
+  async deletePushSubscription(endpoint: string, userId?: string): Promise<void> {
+    let query = this.db.deleteFrom('push_subscriptions').where('endpoint', '=', endpoint);
+    if (userId) query = query.where('user_id', '=', userId);
+    await query.execute();
+  }
+
+  pushSubscriptions(userId: string): Promise<PushSubscriptionRow[]> {
+    return this.db.selectFrom('push_subscriptions').select(['id', 'endpoint', 'p256dh', 'auth']).where('user_id', '=', userId).orderBy('created_at').execute();
+  }
+
+  /** Every rule of a kind with its owner's plan (evaluation decides the plan gate itself). */
+  rulesOfKind(kind: AlertKind): Promise<AlertRuleWithPlan[]> {
+    return this.db
+      .selectFrom('alert_rules as r')
+      .leftJoin('plan_states as p', 'p.user_id', 'r.user_id')
+      .select(RULE_COLUMNS.map((c) => `r.${c}` as const))
+      .select(['p.plan', 'p.status', 'p.current_period_end', 'p.unlimited'])
+      .where('r.kind', '=', kind)
+      .execute();
+  }
+
+  /**
+   * Claims deliveries: one row per rule, opportunity and channel, so an opportunity alerts at most once per rule.
+   * Returns the rows this call inserted (a row already there was claimed by an earlier evaluation).
+   */
+  async claim(rows: NewDelivery[]): Promise<AlertDeliveryRow[]> {
+    if (!rows.length) return [];
+    return this.db
+      .insertInto('alert_deliveries')
+      .values(rows.map((r) => ({ ...r, summary: JSON.stringify(r.summary), status: 'pending' as const, reason: null, updated_at: new Date() })))
+      .onConflict((oc) => oc.columns(['rule_id', 'opportunity_id', 'channel']).doNothing())
+      .returning(DELIVERY_COLUMNS)
+      .execute();
+  }
+
+  /**
+   * Counts one alert of the user in the current hour and answers how many there are now (atomic across workers),
+   * for the per-user rate cap.
+   */
+  async countAlertThisHour(userId: string, now: number): Promise<number> {
+    const key = this.redis.key(...RedisKeys.alertRate(userId, Math.floor(now / 3_600_000)));
+    const [[, count]] = (await this.redis.client.multi().incr(key).expire(key, 3_700).exec()) as [[null, number], [null, number]];
+    return count;
+  }
+
+  async finishDeliveries(ids: number[], status: AlertDeliveryStatus, reason: string | null, attempts?: number): Promise<void> {
+    if (!ids.length) return;
+    await this.db
+      .updateTable('alert_deliveries')
+      .set({ status, reason, updated_at: new Date(), ...(attempts === undefined ? {} : { attempts }) })
+      .where('id', 'in', ids)
+      .execute();
+  }
+
+  async delivery(id: number): Promise<(AlertDeliveryRow & { rule: AlertRuleRow }) | null> {
+    const delivery = await this.db.selectFrom('alert_deliveries').select(DELIVERY_COLUMNS).where('id', '=', id).executeTakeFirst();
+    if (!delivery) return null;
+    const rule = await this.findRule(delivery.user_id, delivery.rule_id);
+    return rule ? { ...delivery, rule } : null;
+  }
+
+  /**
+   * A webhook delivery's outcome: success resets the run of failures; a failure lengthens it and, at `limit`,
+   * disables the webhook with a notice for the user. Answers whether the webhook is now disabled.
+   */
+  async recordWebhookOutcome(ruleId: string, ok: boolean, limit: number, notice: (failures: number) => string): Promise<boolean> {
+    if (ok) {
+      await this.db.updateTable('alert_rules').set({ webhook_failures: 0 }).where('id', '=', ruleId).execute();
+      return false;
+    }
+    const row = await this.db
+      .updateTable('alert_rules')
+      .set({ webhook_failures: sql<number>`webhook_failures + 1` })
+      .where('id', '=', ruleId)
+      .returning(['webhook_failures', 'webhook_disabled_at'])
+      .executeTakeFirst();
+    if (!row) return false;
+    if (row.webhook_disabled_at) return true;
+    if (row.webhook_failures < limit) return false;
+    await this.db
+      .updateTable('alert_rules')
+      .set({ webhook_disabled_at: new Date(), notice: notice(row.webhook_failures) })
+      .where('id', '=', ruleId)
+      .where('webhook_disabled_at', 'is', null)
+      .execute();
+    return true;
+  }
+
+  /** Webhook and push deliveries still pending and untouched since `before` (no try recorded since then). */
+  async stalePending(before: Date, limit = 500): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('alert_deliveries')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('channel', 'in', ['webhook', 'push'])
+      .where('updated_at', '<', before)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => Number(r.id));
+  }
+
+  /** E-mail deliveries waiting for the digest, oldest first, with their owner's address. */
+  pendingEmail(limit = 500): Promise<Array<AlertDeliveryRow & { email: string }>> {
+    return this.db
+      .selectFrom('alert_deliveries as d')
+      .innerJoin('users as u', 'u.id', 'd.user_id')
+      .select(DELIVERY_COLUMNS.map((c) => `d.${c}` as const))
+      .select('u.email')
+      .where('d.status', '=', 'pending')
+      .where('d.channel', '=', 'email')
+      .orderBy('d.created_at')
+      .limit(limit)
+      .execute();
+  }
+}

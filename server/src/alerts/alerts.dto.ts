@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { ALERT_KINDS, canonicalBookKey, isValidTimeZone, parseClock } from '@oddspulse/shared';
+
+const clock = z
+  .string()
+  .refine((v) => parseClock(v) !== null, 'must be a time HH:MM')
+  .transform((v) => parseClock(v) as number);
+
+const quietHours = z.object({
+  start: clock,
+  end: clock,
+  timeZone: z.string().max(64).refine(isValidTimeZone, 'must be an IANA time zone such as America/New_York'),
+});
+
+const fields = {
+  kind: z.enum(ALERT_KINDS),
+  /** PERCENT: profit (arbitrage), middle probability (middle), EV (ev). */
+  min: z.number().finite().min(0).max(100),
+  sports: z
+    .array(z.string().regex(/^[a-z0-9_]{2,64}$/, 'must be sport keys such as basketball_nba'))
+    .max(40)
+    .transform((list) => [...new Set(list)]),
+  books: z
+    .array(z.string().regex(/^[a-z0-9_]{2,64}$/, 'must be bookmaker keys such as draftkings'))
+    .max(60)
+    .transform((list) => [...new Set(list.map(canonicalBookKey))]),
+  maxLegAgeSeconds: z.number().int().min(1).max(86_400).nullable(),
+  quietHours: quietHours.nullable(),
+  webhookUrl: z.string().trim().max(2000).nullable(),
+  push: z.boolean(),
+  email: z.boolean(),
+};
+
+/** POST /api/alerts (issue 21 part 2). */
+export const createAlertSchema = z
+  .object({
+    kind: fields.kind,
+    min: fields.min,
+    sports: fields.sports.default([]),
+    books: fields.books.default([]),
+    maxLegAgeSeconds: fields.maxLegAgeSeconds.default(null),
+    quietHours: fields.quietHours.default(null),
+    webhookUrl: fields.webhookUrl.default(null),
+    push: fields.push.default(false),
+    email: fields.email.default(false),
+  })
+  .strict();
+export type CreateAlertInput = z.infer<typeof createAlertSchema>;
+
+/** PATCH /api/alerts/:id: any of the fields; what is left out keeps its value. */
+export const updateAlertSchema = z
+  .object({
+    kind: fields.kind.optional(),
+    min: fields.min.optional(),
+    sports: fields.sports.optional(),
+    books: fields.books.optional(),
+    maxLegAgeSeconds: fields.maxLegAgeSeconds.optional(),
+    quietHours: fields.quietHours.optional(),
+    webhookUrl: fields.webhookUrl.optional(),
+    push: fields.push.optional(),
+    email: fields.email.optional(),
+  })
+  .strict();
+export type UpdateAlertInput = z.infer<typeof updateAlertSchema>;
+
+export const alertIdParam = z.string().uuid();
+
+/** A browser's PushSubscription as `subscription.toJSON()` gives it. */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.string().url().max(2000),
+  keys: z.object({ p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/), auth: z.string().regex(/^[A-Za-z0-9_-]{16,30}$/) }),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
+
+export const pushEndpointSchema = z.object({ endpoint: z.string().max(2000) });

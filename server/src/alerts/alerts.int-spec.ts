@@ -1,0 +1,179 @@
+import { checkWebhookUrl } from '@oddspulse/core';
+import { AlertMessages } from '@oddspulse/shared';
+import { bearer, createAccountsApp, signUp, type AccountsTestApp } from '../../../test/support/accounts-app';
+
+// Issue 21 part 2: the alerts API — POST /api/alerts → 201 with the rule and the webhook secret once; GET, PATCH,
+// DELETE /api/alerts/:id; GET /api/alerts/:id/deliveries; plan gates; webhook URLs checked.
+describe('/api/alerts (issue 21 part 2)', () => {
+  let t: AccountsTestApp;
+
+  beforeAll(async () => {
+    t = await createAccountsApp();
+  });
+
+  afterAll(async () => {
+    await t.app.close();
+  });
+
+  it('creates, reads, changes and deletes a rule; the signing secret is answered once', async () => {
+    const { session } = await signUp(t, 'platinum');
+    const auth = bearer(session);
+    const created = await t
+      .http()
+      .post('/api/alerts')
+      .set(auth)
+      .send({
+        kind: 'arbitrage',
+        min: 1.5,
+        sports: ['basketball_nba'],
+        books: ['draftkings', 'caesars'],
+        maxLegAgeSeconds: 60,
+        webhookUrl: 'http://127.0.0.1:9/hook',
+      });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({
+      kind: 'arbitrage',
+      min: 1.5,
+      sports: ['basketball_nba'],
+      books: ['draftkings', 'williamhill_us'],
+      maxLegAgeSeconds: 60,
+      quietHours: null,
+      webhookUrl: 'http://127.0.0.1:9/hook',
+      push: false,
+      email: false,
+      notice: null,
+    });
+    expect(created.body.secret).toMatch(/^whsec_[\w-]{43}$/);
+    const id = created.body.id as string;
+
+    const second = await t.http().post('/api/alerts').set(auth).send({ kind: 'middle', min: 20, webhookUrl: 'http://127.0.0.1:9/other' });
+    expect(second.status).toBe(201);
+    expect(second.body.secret).toBeUndefined();
+
+    const read = await t.http().get(`/api/alerts/${id}`).set(auth);
+    expect(read.status).toBe(200);
+    expect(read.body.secret).toBeUndefined();
+    expect((await t.http().get('/api/alerts').set(auth)).body.map((r: { id: string }) => r.id)).toEqual([id, second.body.id]);
+
+    const patched = await t
+      .http()
+      .patch(`/api/alerts/${id}`)
+      .set(auth)
+      .send({ min: 3, quietHours: { start: '23:00', end: '07:30', timeZone: 'America/New_York' } });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ min: 3, quietHours: { start: 1380, end: 450, timeZone: 'America/New_York' }, webhookUrl: 'http://127.0.0.1:9/hook' });
+
+    expect((await t.http().get(`/api/alerts/${id}/deliveries`).set(auth)).body).toEqual([]);
+    expect((await t.http().delete(`/api/alerts/${id}`).set(auth)).status).toBe(204);
+    expect((await t.http().get(`/api/alerts/${id}`).set(auth)).status).toBe(404);
+  });
+
+  it('keeps a user out of another user’s rules', async () => {
+    const owner = await signUp(t, 'platinum');
+    const other = await signUp(t, 'platinum');
+    const created = await t.http().post('/api/alerts').set(bearer(owner.session)).send({ kind: 'arbitrage', min: 1, email: true });
+    for (const res of [
+      await t.http().get(`/api/alerts/${created.body.id}`).set(bearer(other.session)),
+      await t.http().get(`/api/alerts/${created.body.id}/deliveries`).set(bearer(other.session)),
+      await t.http().patch(`/api/alerts/${created.body.id}`).set(bearer(other.session)).send({ min: 2 }),
+      await t.http().delete(`/api/alerts/${created.body.id}`).set(bearer(other.session)),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body.message).toBe(AlertMessages.ruleNotFound);
+    }
+  });
+
+  it('gates kinds by plan: Platinum for arbitrage and middles, Gold for +EV', async () => {
+    const gold = await signUp(t, 'gold');
+    const free = await signUp(t, 'free');
+    expect((await t.http().post('/api/alerts').set(bearer(gold.session)).send({ kind: 'ev', min: 3, email: true })).status).toBe(201);
+    const arbitrage = await t.http().post('/api/alerts').set(bearer(gold.session)).send({ kind: 'arbitrage', min: 1, email: true });
+    expect([arbitrage.status, arbitrage.body.code]).toEqual([403, 'PLATINUM_REQUIRED']);
+    const ev = await t.http().post('/api/alerts').set(bearer(free.session)).send({ kind: 'ev', min: 3, email: true });
+    expect([ev.status, ev.body.code]).toEqual([402, 'SUBSCRIPTION_REQUIRED']);
+    // Free users see the page: their (empty) list reads.
+    expect((await t.http().get('/api/alerts').set(bearer(free.session))).status).toBe(200);
+    expect((await t.http().get('/api/alerts')).status).toBe(401);
+  });
+
+  it('refuses bad input with a clear 400', async () => {
+    const { session } = await signUp(t, 'platinum');
+    const post = (body: object) => t.http().post('/api/alerts').set(bearer(session)).send(body);
+    const none = await post({ kind: 'arbitrage', min: 1 });
+    expect([none.status, none.body.message]).toEqual([400, AlertMessages.noChannel]);
+    expect((await post({ kind: 'parlay', min: 1, email: true })).status).toBe(400);
+    expect((await post({ kind: 'arbitrage', min: -1, email: true })).status).toBe(400);
+    expect((await post({ kind: 'arbitrage', min: 1, email: true, quietHours: { start: '25:00', end: '07:00', timeZone: 'UTC' } })).status).toBe(400);
+    expect((await post({ kind: 'arbitrage', min: 1, email: true, quietHours: { start: '22:00', end: '07:00', timeZone: 'Mars/Olympus' } })).status).toBe(400);
+    const ftp = await post({ kind: 'arbitrage', min: 1, webhookUrl: 'ftp://example.com/x' });
+    expect([ftp.status, ftp.body.message]).toEqual([400, AlertMessages.webhookInvalid]);
+    // Outside production only loopback among the non-public ranges (the tests' receivers).
+    const lan = await post({ kind: 'arbitrage', min: 1, webhookUrl: 'http://192.168.1.10/hook' });
+    expect([lan.status, lan.body.message]).toEqual([400, AlertMessages.webhookPrivate]);
+    expect((await t.http().get('/api/alerts/not-a-uuid').set(bearer(session))).status).toBe(400);
+  });
+
+  it('answers the VAPID public key browsers subscribe with', async () => {
+    const { session } = await signUp(t, 'platinum');
+    const res = await t.http().get('/api/alerts/push/key').set(bearer(session));
+    expect(res.status).toBe(200);
+    expect(res.body.publicKey).toMatch(/^[\w-]{87}$/);
+  });
+});
+
+// Issue 21: "in production only https to public addresses (no loopback or private ranges)".
+describe('webhook URL checks in production (issue 21 part 2)', () => {
+  const resolveTo =
+    (...addresses: string[]) =>
+    async () =>
+      addresses;
+
+  it('refuses http, loopback, private, link-local and mapped addresses, and names resolving to them', async () => {
+    expect(await checkWebhookUrl('http://hooks.example.com/x', true, resolveTo('93.184.216.34'))).toEqual({ ok: false, problem: 'https_required' });
+    for (const address of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.5.4',
+      '192.168.0.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fd00::1',
+      'fe80::1',
+      '::ffff:10.0.0.1',
+    ]) {
+      expect(await checkWebhookUrl('https://hooks.example.com/x', true, resolveTo(address))).toEqual({ ok: false, problem: 'private' });
+    }
+    expect(await checkWebhookUrl('https://127.0.0.1/x', true)).toEqual({ ok: false, problem: 'private' });
+    expect(await checkWebhookUrl('https://[::1]/x', true)).toEqual({ ok: false, problem: 'private' });
+    // One private address among the name's addresses is enough to refuse it.
+    expect(await checkWebhookUrl('https://hooks.example.com/x', true, resolveTo('93.184.216.34', '10.0.0.5'))).toEqual({ ok: false, problem: 'private' });
+    expect(
+      await checkWebhookUrl('https://hooks.example.com/x', true, async () => {
+        throw new Error('ENOTFOUND');
+      }),
+    ).toEqual({ ok: false, problem: 'unresolvable' });
+  });
+
+  it('accepts https to public addresses, and loopback only outside production', async () => {
+    expect(await checkWebhookUrl('https://discord.com/api/webhooks/1/abc', true, resolveTo('162.159.128.233'))).toMatchObject({ ok: true });
+    expect(await checkWebhookUrl('http://127.0.0.1:8080/hook', false)).toMatchObject({ ok: true });
+    expect(await checkWebhookUrl('http://10.0.0.1/hook', false)).toEqual({ ok: false, problem: 'private' });
+  });
+
+  it('refuses a private webhook on the API in production', async () => {
+    const prod = await createAccountsApp({ NODE_ENV: 'production' });
+    try {
+      const { session } = await signUp(prod, 'platinum');
+      const res = await prod.http().post('/api/alerts').set(bearer(session)).send({ kind: 'arbitrage', min: 1, webhookUrl: 'https://127.0.0.1/hook' });
+      expect([res.status, res.body.message]).toEqual([400, AlertMessages.webhookPrivate]);
+      const http = await prod.http().post('/api/alerts').set(bearer(session)).send({ kind: 'arbitrage', min: 1, webhookUrl: 'http://127.0.0.1/hook' });
+      expect([http.status, http.body.message]).toEqual([400, AlertMessages.webhookHttpsRequired]);
+      // No VAPID keys configured in production: push is off, and says so.
+      expect((await prod.http().get('/api/alerts/push/key').set(bearer(session))).status).toBe(503);
+    } finally {
+      await prod.app.close();
+    }
+  });
+});

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AlertsRepository,
+  APP_CONFIG,
+  type AlertDeliveryRow,
+  type AlertRuleFields,
+  type AlertRuleRow,
+  type AppConfig,
+  checkWebhookUrl,
+  vapidKeys,
+} from '@oddspulse/core';
+import { AlertMessages, canUseAlertKind, MAX_ALERT_RULES, type AlertDelivery, type AlertRule } from '@oddspulse/shared';
+import type { AuthUser } from '../accounts/auth/auth-user';
+import { ApiErrors } from '../errors/api-errors';
+import type { CreateAlertInput, PushSubscriptionInput, UpdateAlertInput } from './alerts.dto';
+
+const URL_MESSAGES = {
+  invalid: AlertMessages.webhookInvalid,
+  https_required: AlertMessages.webhookHttpsRequired,
+  private: AlertMessages.webhookPrivate,
+  unresolvable: AlertMessages.webhookUnresolvable,
+} as const;
+
+export function toAlertRule(row: AlertRuleRow, secret?: string): AlertRule {
+  return {
+    id: row.id,
+    kind: row.kind,
+    min: row.min,
+    sports: row.sports,
+    books: row.books,
+    maxLegAgeSeconds: row.max_leg_age_seconds,
+    quietHours: row.quiet_start !== null && row.quiet_end !== null ? { start: row.quiet_start, end: row.quiet_end, timeZone: row.time_zone } : null,
+    webhookUrl: row.webhook_url,
+    push: row.push,
+    email: row.email,
+    webhookDisabledAt: row.webhook_disabled_at?.toISOString() ?? null,
+    notice: row.notice,
+    createdAt: row.created_at.toISOString(),
+    ...(secret ? { secret } : {}),
+  };
+}
+
+function toDelivery(row: AlertDeliveryRow): AlertDelivery {
+  return {
+    id: Number(row.id),
+    opportunityId: row.opportunity_id,
+    channel: row.channel,
+    status: row.status,
+    reason: row.reason,
+    attempts: row.attempts,
+    summary: row.summary,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** Rules as the API reads them, back into the table's fields. */
+function fieldsOf(rule: CreateAlertInput): AlertRuleFields {
+  return {
+    kind: rule.kind,
+    min: rule.min,
+    sports: rule.sports,
+    books: rule.books,
+    max_leg_age_seconds: rule.maxLegAgeSeconds,
+    quiet_start: rule.quietHours?.start ?? null,
+    quiet_end: rule.quietHours?.end ?? null,
+    time_zone: rule.quietHours?.timeZone ?? 'UTC',
+    webhook_url: rule.webhookUrl || null,
+    push: rule.push,
+    email: rule.email,
+  };
+}
+
+function inputOf(row: AlertRuleRow): CreateAlertInput {
+  const { kind, min, sports, books, maxLegAgeSeconds, quietHours, webhookUrl, push, email } = toAlertRule(row);
+  return { kind, min, sports, books, maxLegAgeSeconds, quietHours, webhookUrl, push, email };
+}
+
+/**
+ * Alert rules (issue 21 part 2): create, read, change and delete a user's rules, their deliveries, and the push
+ * subscriptions of their browsers. Evaluation and delivery run in the workers.
+ */
+@Injectable()
+export class AlertsService {
+  constructor(
+    private readonly alerts: AlertsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async list(userId: string): Promise<AlertRule[]> {
+    return (await this.alerts.listRules(userId)).map((row) => toAlertRule(row));
+  }
+
+  async get(userId: string, id: string): Promise<AlertRule> {
+    return toAlertRule(await this.rule(userId, id));
+  }
+
+  /** The answer carries the webhook signing secret when this rule made it (the user's first webhook). */
+  async create(user: AuthUser, input: CreateAlertInput): Promise<AlertRule> {
+    await this.check(user, input);
+    if ((await this.alerts.countRules(user.id)) >= MAX_ALERT_RULES) throw ApiErrors.conflict(AlertMessages.tooManyRules, 'TOO_MANY_ALERT_RULES');
+    const row = await this.alerts.createRule(user.id, fieldsOf(input));
+    const secret = input.webhookUrl ? await this.alerts.ensureSecret(user.id, `whsec_${randomBytes(32).toString('base64url')}`) : null;
+    return toAlertRule(row, secret?.created ? secret.secret : undefined);
+  }
+
+  async update(user: AuthUser, id: string, patch: UpdateAlertInput): Promise<AlertRule> {
+    const merged: CreateAlertInput = { ...inputOf(await this.rule(user.id, id)), ...patch };
+    await this.check(user, merged);
+    const row = await this.alerts.updateRule(user.id, id, fieldsOf(merged));
+    if (!row) throw ApiErrors.notFound(AlertMessages.ruleNotFound, 'ALERT_NOT_FOUND');
+    const secret = merged.webhookUrl ? await this.alerts.ensureSecret(user.id, `whsec_${randomBytes(32).toString('base64url')}`) : null;
+    return toAlertRule(row, secret?.created ? secret.secret : undefined);
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    if (!(await this.alerts.deleteRule(userId, id))) throw ApiErrors.notFound(AlertMessages.ruleNotFound, 'ALERT_NOT_FOUND');
+  }
+
+  async deliveries(userId: string, id: string): Promise<AlertDelivery[]> {
+    await this.rule(userId, id);
+    return (await this.alerts.deliveries(userId, id)).map(toDelivery);
+  }
+
+  vapidPublicKey(): { publicKey: string } {
+    const keys = vapidKeys(this.config);
+    if (!keys) throw ApiErrors.unavailable(AlertMessages.pushUnavailable, 'PUSH_UNAVAILABLE');
+    return { publicKey: keys.publicKey };
+  }
+
+  /** A push endpoint is where the workers will post: held to the same address rules as a webhook. */
+  async subscribe(userId: string, input: PushSubscriptionInput): Promise<void> {
+    this.vapidPublicKey();
+    const checked = await checkWebhookUrl(input.endpoint, this.production);
+    if (!checked.ok) throw ApiErrors.validation(`Push endpoint refused: ${URL_MESSAGES[checked.problem]}`, 'PUSH_ENDPOINT_INVALID');
+    await this.alerts.savePushSubscription(userId, input.endpoint, input.keys.p256dh, input.keys.auth);
+  }
+
+  async unsubscribe(userId: string, endpoint: string): Promise<void> {
+    await this.alerts.deletePushSubscription(endpoint, userId);
+  }
+
+  private get production(): boolean {
+    return this.config.NODE_ENV === 'production';
+  }
+
+  private async rule(userId: string, id: string): Promise<AlertRuleRow> {
+    const row = await this.alerts.findRule(userId, id);
+    if (!row) throw ApiErrors.notFound(AlertMessages.ruleNotFound, 'ALERT_NOT_FOUND');
+    return row;
+  }
+
+  /** Plan gates, a channel to deliver on, and a webhook URL the workers may post to. */
+  private async check(user: AuthUser, rule: CreateAlertInput): Promise<void> {
+    if (!canUseAlertKind(user.access, rule.kind)) throw rule.kind === 'ev' ? ApiErrors.subscriptionRequired() : ApiErrors.platinumRequired();
+    if (!rule.webhookUrl && !rule.push && !rule.email) throw ApiErrors.validation(AlertMessages.noChannel, 'ALERT_CHANNEL_REQUIRED');
+    if (rule.webhookUrl) {
+      const checked = await checkWebhookUrl(rule.webhookUrl, this.production);
+      if (!checked.ok) throw ApiErrors.validation(URL_MESSAGES[checked.problem], 'WEBHOOK_URL_INVALID');
+    }
+  }
+}

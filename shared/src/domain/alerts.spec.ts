@@ -1,0 +1,101 @@
+import { alertSummary, canUseAlertKind, evaluateAlertRule, inQuietHours, parseClock, type AlertRuleCriteria } from './alerts';
+import { arbitrageOpportunity, evBet, middleOpportunity } from '../testing/alert-opportunities';
+
+const free = { plan: 'free', unlimited: false } as const;
+const gold = { plan: 'gold', unlimited: false } as const;
+const platinum = { plan: 'platinum', unlimited: false } as const;
+const NOW = Date.parse('2026-01-10T18:00:00Z');
+
+const rule = (over: Partial<AlertRuleCriteria> = {}): AlertRuleCriteria => ({
+  kind: 'arbitrage',
+  min: 1,
+  sports: [],
+  books: [],
+  maxLegAgeSeconds: null,
+  quietHours: null,
+  ...over,
+});
+
+// Issue 21 part 2: rules by kind, sports, books, minimum, maximum leg age, quiet hours and plan.
+describe('evaluateAlertRule', () => {
+  it('fires an arbitrage rule for a Platinum user when the profit reaches the minimum', () => {
+    expect(evaluateAlertRule(rule({ min: 2.5 }), arbitrageOpportunity(), platinum, NOW)).toEqual({ fires: true });
+    expect(evaluateAlertRule(rule({ min: 2.6 }), arbitrageOpportunity(), platinum, NOW)).toEqual({ fires: false, reason: 'below_min' });
+  });
+
+  it('compares middles by probability and +EV by EV percent', () => {
+    expect(evaluateAlertRule(rule({ kind: 'middle', min: 15 }), middleOpportunity(), platinum, NOW).fires).toBe(true);
+    expect(evaluateAlertRule(rule({ kind: 'middle', min: 20 }), middleOpportunity(), platinum, NOW).fires).toBe(false);
+    expect(evaluateAlertRule(rule({ kind: 'ev', min: 5 }), evBet(), gold, NOW).fires).toBe(true);
+    expect(evaluateAlertRule(rule({ kind: 'ev', min: 6 }), evBet(), gold, NOW).fires).toBe(false);
+  });
+
+  it('never fires a rule for another kind of opportunity', () => {
+    expect(evaluateAlertRule(rule({ kind: 'middle' }), arbitrageOpportunity(), platinum, NOW)).toEqual({ fires: false, reason: 'kind' });
+    expect(evaluateAlertRule(rule({ kind: 'arbitrage' }), evBet(), platinum, NOW)).toEqual({ fires: false, reason: 'kind' });
+  });
+
+  it('gates arbitrage and middles on Platinum and +EV on Gold (issue 21: plans)', () => {
+    expect(evaluateAlertRule(rule(), arbitrageOpportunity(), gold, NOW)).toEqual({ fires: false, reason: 'plan' });
+    expect(evaluateAlertRule(rule({ kind: 'middle' }), middleOpportunity(), gold, NOW)).toEqual({ fires: false, reason: 'plan' });
+    expect(evaluateAlertRule(rule({ kind: 'ev' }), evBet(), free, NOW)).toEqual({ fires: false, reason: 'plan' });
+    expect(evaluateAlertRule(rule(), arbitrageOpportunity(), { plan: 'free', unlimited: true }, NOW).fires).toBe(true);
+    expect(canUseAlertKind(gold, 'ev')).toBe(true);
+    expect(canUseAlertKind(gold, 'arbitrage')).toBe(false);
+  });
+
+  it('keeps to the chosen sports and books (every leg at a chosen book)', () => {
+    expect(evaluateAlertRule(rule({ sports: ['icehockey_nhl'] }), arbitrageOpportunity(), platinum, NOW)).toEqual({ fires: false, reason: 'sport' });
+    expect(evaluateAlertRule(rule({ sports: ['basketball_nba'] }), arbitrageOpportunity(), platinum, NOW).fires).toBe(true);
+    expect(evaluateAlertRule(rule({ books: ['draftkings'] }), arbitrageOpportunity(), platinum, NOW)).toEqual({ fires: false, reason: 'book' });
+    expect(evaluateAlertRule(rule({ books: ['draftkings', 'fanduel'] }), arbitrageOpportunity(), platinum, NOW).fires).toBe(true);
+    expect(evaluateAlertRule(rule({ kind: 'ev', books: ['draftkings'] }), evBet(), gold, NOW).fires).toBe(true);
+  });
+
+  it('refuses an opportunity whose oldest leg is older than the maximum leg age', () => {
+    expect(evaluateAlertRule(rule({ maxLegAgeSeconds: 30 }), arbitrageOpportunity({ ageSeconds: 31 }), platinum, NOW)).toEqual({
+      fires: false,
+      reason: 'leg_age',
+    });
+    expect(evaluateAlertRule(rule({ maxLegAgeSeconds: 30 }), arbitrageOpportunity({ ageSeconds: 30 }), platinum, NOW).fires).toBe(true);
+  });
+
+  it('stays silent in quiet hours read in the user’s time zone', () => {
+    // 18:00 UTC is 13:00 in New York and 03:00 in Tokyo.
+    const night = { start: 22 * 60, end: 7 * 60 };
+    expect(evaluateAlertRule(rule({ quietHours: { ...night, timeZone: 'Asia/Tokyo' } }), arbitrageOpportunity(), platinum, NOW)).toEqual({
+      fires: false,
+      reason: 'quiet_hours',
+    });
+    expect(evaluateAlertRule(rule({ quietHours: { ...night, timeZone: 'America/New_York' } }), arbitrageOpportunity(), platinum, NOW).fires).toBe(true);
+  });
+});
+
+describe('inQuietHours', () => {
+  it('reads a window within the day and one across midnight, start inclusive and end exclusive', () => {
+    const at = (hhmm: string) => Date.parse(`2026-01-10T${hhmm}:00Z`);
+    const day = { start: 9 * 60, end: 17 * 60, timeZone: 'UTC' };
+    expect(inQuietHours(day, at('09:00'))).toBe(true);
+    expect(inQuietHours(day, at('17:00'))).toBe(false);
+    const night = { start: 22 * 60, end: 7 * 60, timeZone: 'UTC' };
+    expect(inQuietHours(night, at('23:30'))).toBe(true);
+    expect(inQuietHours(night, at('06:59'))).toBe(true);
+    expect(inQuietHours(night, at('07:00'))).toBe(false);
+    expect(inQuietHours(null, at('23:30'))).toBe(false);
+  });
+
+  it('parses clock times', () => {
+    expect(parseClock('07:30')).toBe(450);
+    expect(parseClock('24:00')).toBeNull();
+  });
+});
+
+describe('alertSummary', () => {
+  it('words an arbitrage with its legs and a path that opens the scanner on its game', () => {
+    const summary = alertSummary(arbitrageOpportunity());
+    expect(summary.title).toBe('Arbitrage 2.5%: Boston Celtics @ Los Angeles Lakers');
+    expect(summary.text).toContain('Los Angeles Lakers +110 at draftkings / Boston Celtics +105 at fanduel');
+    expect(summary.path).toBe('/sportsbooks?mode=arbitrage&q=Los%20Angeles%20Lakers&opportunity=arb-1');
+    expect(alertSummary(evBet()).title).toBe('+EV 5.6%: Boston Celtics @ Los Angeles Lakers');
+  });
+});

@@ -1,0 +1,215 @@
+import type { ArbitrageOpportunity, EvBet, MiddleOpportunity } from './opportunities';
+import { hasPaidPlan, hasPlatinum, type PlanAccess } from './entitlements';
+
+/**
+ * Alert rules (issue 21 part 2): what a user asks to be told about with the tab closed, and the pure decision
+ * whether an opportunity detection found or updated fires a rule. The workers evaluate with it; the API and the
+ * /alerts page use the same plan gates and messages.
+ */
+export const ALERT_KINDS = ['arbitrage', 'middle', 'ev'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+export const ALERT_CHANNELS = ['webhook', 'push', 'email'] as const;
+export type AlertChannel = (typeof ALERT_CHANNELS)[number];
+export type AlertDeliveryStatus = 'pending' | 'sent' | 'failed' | 'skipped';
+
+/** Quiet hours: minutes of the day in the rule's IANA time zone; start > end wraps midnight (22:00–07:00). */
+export interface QuietHours {
+  start: number;
+  end: number;
+  timeZone: string;
+}
+
+/** What evaluation needs of a rule. `min` is PERCENT: profit (arbitrage), middle probability (middle), EV (ev). */
+export interface AlertRuleCriteria {
+  kind: AlertKind;
+  min: number;
+  /** Empty: any sport. */
+  sports: string[];
+  /** Empty: any book; otherwise every leg (or the +EV bet's book) must be one of these. */
+  books: string[];
+  maxLegAgeSeconds: number | null;
+  quietHours: QuietHours | null;
+}
+
+/** A rule as the API answers it. `secret` (the webhook signing secret) is in the answer that created it only. */
+export interface AlertRule {
+  id: string;
+  kind: AlertKind;
+  min: number;
+  sports: string[];
+  books: string[];
+  maxLegAgeSeconds: number | null;
+  quietHours: QuietHours | null;
+  webhookUrl: string | null;
+  push: boolean;
+  email: boolean;
+  /** Set when the webhook was disabled after repeated failures; `notice` says why. */
+  webhookDisabledAt: string | null;
+  notice: string | null;
+  createdAt: string;
+  secret?: string;
+}
+
+export interface AlertDelivery {
+  id: number;
+  opportunityId: string;
+  channel: AlertChannel;
+  status: AlertDeliveryStatus;
+  reason: string | null;
+  attempts: number;
+  summary: AlertSummary;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** What every channel says about one opportunity (the push notification, the webhook's text, a digest line). */
+export interface AlertSummary {
+  kind: AlertKind;
+  opportunityId: string;
+  sport: string;
+  game: string;
+  title: string;
+  text: string;
+  /** The app path that opens the opportunity. */
+  path: string;
+  commenceTime: string;
+}
+
+export type AlertOpportunity = ArbitrageOpportunity | MiddleOpportunity | EvBet;
+
+/** Messages of the alerts API and page. */
+export const AlertMessages = {
+  platinumRequired: 'Arbitrage and middle alerts come with Platinum.',
+  goldRequired: '+EV alerts come with Gold or Platinum.',
+  noChannel: 'Choose at least one way to be alerted: a webhook, push or e-mail.',
+  webhookInvalid: 'The webhook URL must be an http(s) URL.',
+  webhookHttpsRequired: 'The webhook URL must use https.',
+  webhookPrivate: 'The webhook URL must point at a public address (not loopback or a private network).',
+  webhookUnresolvable: 'The webhook URL’s host could not be resolved.',
+  ruleNotFound: 'Alert rule not found.',
+  pushUnavailable: 'Push notifications are not configured on this server.',
+  tooManyRules: 'You can have at most 20 alert rules.',
+  webhookDisabledNotice: (failures: number, reason: string) =>
+    `The webhook was disabled after ${failures} failed deliveries in a row (last: ${reason}). Save the rule to turn it back on.`,
+} as const;
+
+export const MAX_ALERT_RULES = 20;
+
+/** Issue 21: Platinum for arbitrage and middles, Gold (or Platinum) for +EV. */
+export function canUseAlertKind(access: PlanAccess, kind: AlertKind): boolean {
+  return kind === 'ev' ? hasPaidPlan(access) : hasPlatinum(access);
+}
+
+/** Minutes of the day at `now` in `timeZone` (an unknown zone reads as UTC). */
+export function minuteOfDay(now: number, timeZone: string): number {
+  let parts: Intl.DateTimeFormatPart[];
+  try {
+    parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  } catch {
+    parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+  }
+  const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
+  const minute = Number(parts.find((p) => p.type === 'minute')?.value ?? 0);
+  return hour * 60 + minute;
+}
+
+/** Whether `now` falls in the quiet hours (start inclusive, end exclusive; start > end wraps midnight). */
+export function inQuietHours(quiet: QuietHours | null, now: number): boolean {
+  if (!quiet || quiet.start === quiet.end) return false;
+  const m = minuteOfDay(now, quiet.timeZone);
+  return quiet.start < quiet.end ? m >= quiet.start && m < quiet.end : m >= quiet.start || m < quiet.end;
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The figure `min` is compared with, PERCENT. */
+export function alertValue(opportunity: AlertOpportunity): number {
+  if (!('type' in opportunity)) return opportunity.evPct;
+  return opportunity.type === 'arbitrage' ? opportunity.profitPct : opportunity.probability;
+}
+
+function kindOf(opportunity: AlertOpportunity): AlertKind {
+  return 'type' in opportunity ? opportunity.type : 'ev';
+}
+
+function booksOf(opportunity: AlertOpportunity): string[] {
+  return 'legs' in opportunity ? opportunity.legs.map((leg) => leg.book) : [opportunity.book];
+}
+
+export type AlertVerdict = { fires: true } | { fires: false; reason: 'plan' | 'kind' | 'below_min' | 'sport' | 'book' | 'leg_age' | 'quiet_hours' };
+
+/**
+ * Whether `opportunity` fires `rule` for a user with `access` at `now` (issue 21 part 2). Once-per-rule and the
+ * per-user rate cap need the deliveries, so the workers apply them on top.
+ */
+export function evaluateAlertRule(rule: AlertRuleCriteria, opportunity: AlertOpportunity, access: PlanAccess, now: number): AlertVerdict {
+  if (kindOf(opportunity) !== rule.kind) return { fires: false, reason: 'kind' };
+  if (!canUseAlertKind(access, rule.kind)) return { fires: false, reason: 'plan' };
+  if (alertValue(opportunity) < rule.min) return { fires: false, reason: 'below_min' };
+  if (rule.sports.length && !rule.sports.includes(opportunity.sport)) return { fires: false, reason: 'sport' };
+  if (rule.books.length && !booksOf(opportunity).every((book) => rule.books.includes(book))) return { fires: false, reason: 'book' };
+  if (rule.maxLegAgeSeconds !== null && opportunity.ageSeconds > rule.maxLegAgeSeconds) return { fires: false, reason: 'leg_age' };
+  if (inQuietHours(rule.quietHours, now)) return { fires: false, reason: 'quiet_hours' };
+  return { fires: true };
+}
+
+function american(price: number): string {
+  return `${price > 0 ? '+' : ''}${price}`;
+}
+
+function pct(value: number): string {
+  return `${Math.round(value * 100) / 100}%`;
+}
+
+/** The app path that opens the opportunity's scanner (or the odds page for +EV), searching its game. */
+export function alertPath(opportunity: AlertOpportunity): string {
+  const kind = kindOf(opportunity);
+  const mode = kind === 'arbitrage' ? 'arbitrage' : kind === 'middle' ? 'middles' : 'game';
+  return `/sportsbooks?mode=${mode}&q=${encodeURIComponent(opportunity.homeTeam)}&opportunity=${encodeURIComponent(opportunity.id)}`;
+}
+
+/** One summary every channel words its message from. */
+export function alertSummary(opportunity: AlertOpportunity): AlertSummary {
+  const kind = kindOf(opportunity);
+  let title: string;
+  let detail: string;
+  const legs = (o: ArbitrageOpportunity | MiddleOpportunity) =>
+    o.legs.map((leg) => `${leg.outcome}${leg.point === undefined ? '' : ` ${leg.point}`} ${american(leg.price)} at ${leg.bookTitle}`).join(' / ');
+  if (!('type' in opportunity)) {
+    title = `+EV ${pct(opportunity.evPct)}: ${opportunity.game}`;
+    detail = `${opportunity.outcome}${opportunity.point === undefined ? '' : ` ${opportunity.point}`} ${american(opportunity.price)} at ${opportunity.bookTitle} (fair ${american(opportunity.fairPrice)})`;
+  } else if (opportunity.type === 'arbitrage') {
+    title = `Arbitrage ${pct(opportunity.profitPct)}: ${opportunity.game}`;
+    detail = legs(opportunity);
+  } else {
+    title = `Middle ${pct(opportunity.probability)}: ${opportunity.game}`;
+    detail = legs(opportunity);
+  }
+  return {
+    kind,
+    opportunityId: opportunity.id,
+    sport: opportunity.sport,
+    game: opportunity.game,
+    title,
+    text: `${title} (${opportunity.market}): ${detail}`,
+    path: alertPath(opportunity),
+    commenceTime: opportunity.commenceTime,
+  };
+}
+
+/** Parses "HH:MM" to minutes of the day; null when it is not a time. */
+export function parseClock(value: string): number | null {
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(value);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+}
+
+export function formatClock(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}

@@ -1,0 +1,95 @@
+import type { ArbitrageOpportunity, EvBet, MiddleOpportunity, OpportunityLeg } from '../domain/opportunities';
+
+/** Opportunities as detection publishes them, for the alerts tests (issue 21 part 2). */
+const event = {
+  eventId: 'evt-alert',
+  sport: 'basketball_nba',
+  sportTitle: 'NBA',
+  game: 'Boston Celtics @ Los Angeles Lakers',
+  homeTeam: 'Los Angeles Lakers',
+  awayTeam: 'Boston Celtics',
+  commenceTime: '2026-01-10T20:00:00.000Z',
+};
+
+export function alertLeg(book: string, outcome: string, price: number, ageSeconds = 5): OpportunityLeg {
+  const decimal = price > 0 ? 1 + price / 100 : 1 + 100 / -price;
+  return {
+    book,
+    bookTitle: book,
+    market: 'h2h',
+    outcome,
+    price,
+    decimal,
+    impliedProb: 1 / decimal,
+    stake: 50,
+    payout: 50 * decimal,
+    lastUpdate: '2026-01-10T17:59:55.000Z',
+    ageSeconds,
+  };
+}
+
+export function arbitrageOpportunity(over: Partial<ArbitrageOpportunity> = {}): ArbitrageOpportunity {
+  return {
+    ...event,
+    id: 'arb-1',
+    type: 'arbitrage',
+    kind: 'two_way',
+    market: 'h2h',
+    flags: [],
+    ageSeconds: 5,
+    timeFound: '2026-01-10T18:00:00.000Z',
+    expiresIn: 1800,
+    profitPct: 2.5,
+    profitAmount: 2.44,
+    totalStake: 100,
+    totalImpliedProb: 0.975,
+    legs: [alertLeg('draftkings', 'Los Angeles Lakers', 110), alertLeg('fanduel', 'Boston Celtics', 105)],
+    ...over,
+  };
+}
+
+export function middleOpportunity(over: Partial<MiddleOpportunity> = {}): MiddleOpportunity {
+  return {
+    ...event,
+    id: 'mid-1',
+    type: 'middle',
+    market: 'totals',
+    flags: [],
+    ageSeconds: 5,
+    timeFound: '2026-01-10T18:00:00.000Z',
+    expiresIn: 1800,
+    gap: 2,
+    middleRange: { low: 220.5, high: 222.5 },
+    probability: 16,
+    totalStake: 100,
+    maxProfit: 95,
+    worstCase: -5,
+    legs: [alertLeg('draftkings', 'Over', -110), alertLeg('betmgm', 'Under', -110)],
+    ...over,
+  };
+}
+
+export function evBet(over: Partial<EvBet> = {}): EvBet {
+  return {
+    ...event,
+    id: 'ev-1',
+    market: 'h2h',
+    outcome: 'Los Angeles Lakers',
+    book: 'draftkings',
+    bookTitle: 'DraftKings',
+    price: 120,
+    decimal: 2.2,
+    fairProbability: 0.48,
+    fairDecimal: 2.083,
+    fairPrice: 108,
+    evPct: 5.6,
+    method: 'multiplicative',
+    fairBooks: 5,
+    books: 8,
+    isDfs: false,
+    lastUpdate: '2026-01-10T17:59:55.000Z',
+    ageSeconds: 5,
+    flags: [],
+    ...over,
+  };
+}

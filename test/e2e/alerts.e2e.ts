@@ -1,0 +1,55 @@
+import { expect, test } from '@playwright/test';
+import { WebhookReceiver } from '../support/alert-receivers';
+import { openUserMenu, signInThroughForm } from './support/accounts';
+
+// Issue 21 part 2 e2e: a Platinum user creates a webhook rule and sees a delivery recorded when the simulator
+// produces an arbitrage; the receiver (a local server this test starts) verifies the body's signature.
+test('a Platinum user creates a webhook alert and sees its delivery when the simulator finds an arbitrage', async ({ page }, testInfo) => {
+  test.setTimeout(150_000);
+  const receiver = new WebhookReceiver();
+  const url = await receiver.start('/discord-like');
+  try {
+    await signInThroughForm(page, 'platinum@demo.local');
+    const menu = await openUserMenu(page, testInfo);
+    await menu.getByRole('menuitem', { name: 'Alerts' }).click();
+    await expect(page).toHaveURL(/\/alerts$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Alerts');
+
+    const form = page.getByRole('form', { name: 'New alert' });
+    await form.getByLabel('Kind').selectOption('arbitrage');
+    await form.getByLabel('Minimum profit (%)').fill('0');
+    await form.getByLabel(/Webhook URL/).fill(url);
+    await form.getByRole('button', { name: 'Create alert' }).click();
+
+    const secretCard = page.getByTestId('alert-secret');
+    await expect(secretCard).toContainText('it will not be shown again');
+    const secret = ((await secretCard.locator('code.secret').textContent()) ?? '').trim();
+    expect(secret).toMatch(/^whsec_/);
+    await secretCard.getByRole('button', { name: 'Done' }).click();
+
+    const rule = page.getByTestId('alert-rule').filter({ hasText: url });
+    await expect(rule.getByTestId('alert-rule-summary')).toContainText('Arbitrage ≥ 0%');
+    await rule.getByRole('button', { name: 'Deliveries' }).click();
+    await expect(async () => {
+      await rule.getByRole('button', { name: 'Refresh' }).click();
+      await expect(rule.getByTestId('alert-delivery-status').filter({ hasText: 'sent' }).first()).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 120_000, intervals: [2000] });
+
+    expect(receiver.received.length).toBeGreaterThan(0);
+    const first = receiver.received[0];
+    expect(WebhookReceiver.verifies(first, secret)).toBe(true);
+    const body = JSON.parse(first.body.toString('utf8'));
+    expect(body.content).toMatch(/^Arbitrage /);
+    expect(body.text).toBe(body.content);
+    await expect(rule.getByTestId('alert-delivery').first().getByRole('link')).toHaveAttribute('href', /\/sportsbooks\?mode=arbitrage/);
+  } finally {
+    await receiver.stop();
+  }
+});
+
+test('a free user sees the alerts page with an upgrade prompt', async ({ page }) => {
+  await signInThroughForm(page, 'free@demo.local');
+  await page.goto('/alerts');
+  await expect(page.getByTestId('alerts-upgrade')).toContainText('Alerts come with a paid plan');
+  await expect(page.getByRole('form', { name: 'New alert' })).toHaveCount(0);
+});

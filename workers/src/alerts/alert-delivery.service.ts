@@ -1,0 +1,120 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import {
+  AlertsRepository,
+  APP_CONFIG,
+  type AlertDeliveryRow,
+  type AlertRuleRow,
+  type AppConfig,
+  checkWebhookUrl,
+  publicOrigin,
+  vapidKeys,
+} from '@oddspulse/core';
+import { AlertMessages, JobName, type JobPayload } from '@oddspulse/shared';
+import { OnJob } from '../jobs/on-job.decorator';
+import { postWebhook, webhookBody } from './webhook-channel';
+import { pushPayload, sendPush } from './push-channel';
+
+/** A failure worth another try (a 5xx, a time-out) or not (no subscription, a refused address). */
+class DeliveryFailure extends Error {
+  constructor(
+    message: string,
+    readonly retry: boolean,
+  ) {
+    super(message);
+  }
+}
+
+const URL_PROBLEMS = {
+  invalid: AlertMessages.webhookInvalid,
+  https_required: AlertMessages.webhookHttpsRequired,
+  private: AlertMessages.webhookPrivate,
+  unresolvable: AlertMessages.webhookUnresolvable,
+} as const;
+
+/**
+ * Delivers one webhook or push alert (issue 21 part 2), recording the outcome on the delivery. A failure that may
+ * pass is retried by the queue with exponential backoff; the last failure is recorded with why, and a webhook whose
+ * deliveries fail ALERT_WEBHOOK_FAILURE_LIMIT times in a row is disabled with a notice shown on /alerts.
+ */
+@Injectable()
+export class AlertDeliveryService {
+  private readonly logger = new Logger(AlertDeliveryService.name);
+
+  constructor(
+    private readonly alerts: AlertsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @OnJob(JobName.AlertsDeliver)
+  async deliver(data: JobPayload<typeof JobName.AlertsDeliver>, job?: Pick<Job, 'attemptsMade' | 'opts'>): Promise<string> {
+    const delivery = await this.alerts.delivery(data.deliveryId);
+    if (!delivery || delivery.status !== 'pending') return 'done';
+    const attempt = (job?.attemptsMade ?? 0) + 1;
+    const last = attempt >= (job?.opts.attempts ?? 1);
+    try {
+      if (delivery.channel === 'webhook') await this.webhook(delivery, delivery.rule);
+      else await this.push(delivery);
+    } catch (error) {
+      const failure = error instanceof DeliveryFailure ? error : new DeliveryFailure((error as Error).message, true);
+      if (failure.retry && !last) {
+        await this.alerts.finishDeliveries([delivery.id], 'pending', `${failure.message} (retrying)`, attempt);
+        throw failure;
+      }
+      await this.alerts.finishDeliveries([delivery.id], 'failed', failure.message, attempt);
+      if (delivery.channel === 'webhook') await this.webhookFailed(delivery.rule, failure.message);
+      return 'failed';
+    }
+    await this.alerts.finishDeliveries([delivery.id], 'sent', null, attempt);
+    if (delivery.channel === 'webhook') await this.alerts.recordWebhookOutcome(delivery.rule.id, true, this.config.ALERT_WEBHOOK_FAILURE_LIMIT, () => '');
+    return 'sent';
+  }
+
+  private async webhook(delivery: AlertDeliveryRow, rule: AlertRuleRow): Promise<void> {
+    if (!rule.webhook_url || rule.webhook_disabled_at) throw new DeliveryFailure('The webhook is disabled or was removed', false);
+    // Checked again at delivery: the name may point elsewhere since the rule was saved.
+    const checked = await checkWebhookUrl(rule.webhook_url, this.config.NODE_ENV === 'production');
+    if (!checked.ok) throw new DeliveryFailure(URL_PROBLEMS[checked.problem], checked.problem === 'unresolvable');
+    const secret = await this.alerts.secretOf(rule.user_id);
+    if (!secret) throw new DeliveryFailure('No webhook signing secret', false);
+    const body = webhookBody(delivery.summary, rule.id, delivery.id, publicOrigin(this.config));
+    let status: number;
+    try {
+      status = await postWebhook(checked.url.toString(), body, secret, this.config.ALERT_WEBHOOK_TIMEOUT_MS);
+    } catch (error) {
+      throw new DeliveryFailure(`Webhook unreachable: ${(error as Error).message}`, true);
+    }
+    if (status < 200 || status >= 300) throw new DeliveryFailure(`Webhook answered HTTP ${status}`, status >= 500 || status === 429 || status === 408);
+  }
+
+  private async webhookFailed(rule: AlertRuleRow, reason: string): Promise<void> {
+    const disabled = await this.alerts.recordWebhookOutcome(rule.id, false, this.config.ALERT_WEBHOOK_FAILURE_LIMIT, (failures) =>
+      AlertMessages.webhookDisabledNotice(failures, reason),
+    );
+    if (disabled) this.logger.warn({ ruleId: rule.id, userId: rule.user_id }, 'Alert webhook disabled after repeated failures');
+  }
+
+  private async push(delivery: AlertDeliveryRow): Promise<void> {
+    const vapid = vapidKeys(this.config);
+    if (!vapid) throw new DeliveryFailure(AlertMessages.pushUnavailable, false);
+    const subscriptions = await this.alerts.pushSubscriptions(delivery.user_id);
+    if (!subscriptions.length) throw new DeliveryFailure('No browser is subscribed to push for this account', false);
+    const payload = pushPayload(delivery.summary);
+    const errors: string[] = [];
+    let sent = 0;
+    for (const subscription of subscriptions) {
+      const checked = await checkWebhookUrl(subscription.endpoint, this.config.NODE_ENV === 'production');
+      if (!checked.ok) {
+        errors.push(`Push endpoint refused: ${URL_PROBLEMS[checked.problem]}`);
+        continue;
+      }
+      const outcome = await sendPush(subscription, payload, vapid, this.config.ALERT_WEBHOOK_TIMEOUT_MS);
+      if (outcome === 'sent') sent += 1;
+      else if (outcome === 'gone') await this.alerts.deletePushSubscription(subscription.endpoint);
+      else errors.push(outcome.error);
+    }
+    if (sent) return;
+    if (errors.length) throw new DeliveryFailure(errors[0], true);
+    throw new DeliveryFailure('Every push subscription of this account has expired', false);
+  }
+}

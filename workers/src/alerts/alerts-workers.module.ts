@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { AlertBatches } from './alert-batches';
+import { AlertDeliveryService } from './alert-delivery.service';
+import { AlertDigestService } from './alert-digest.service';
+import { AlertEvaluationService } from './alert-evaluation.service';
+import { AlertRequeueService } from './alert-requeue.service';
+
+/** Alerts (issue 21 part 2): evaluation of detection's batches, deliveries with retries (and a sweep for any left without a job), and the e-mail digest. */
+@Module({
+  providers: [AlertBatches, AlertEvaluationService, AlertDeliveryService, AlertDigestService, AlertRequeueService],
+  exports: [AlertBatches],
+})
+export class AlertsWorkersModule {}

@@ -1,0 +1,239 @@
+import { AlertsRepository, DevOutboxRepository, JobQueueService, MailService, vapidKeys } from '@oddspulse/core';
+import { alertSummary, JobName, type AlertOpportunity, type JobPayload } from '@oddspulse/shared';
+import { arbitrageOpportunity, evBet, middleOpportunity } from '../../../shared/src/testing/alert-opportunities';
+import { bearer, createAccountsApp, signUp, type AccountsTestApp } from '../../../test/support/accounts-app';
+import { PushReceiver, WebhookReceiver } from '../../../test/support/alert-receivers';
+import { AlertDeliveryService } from './alert-delivery.service';
+import { AlertDigestService } from './alert-digest.service';
+import { AlertEvaluationService } from './alert-evaluation.service';
+import { AlertRequeueService } from './alert-requeue.service';
+
+type Added = { name: string; data: { deliveryId: number } };
+
+// Issue 21 part 2 "Tests that must exist": rule evaluation (one alert per opportunity per rule, rate cap, quiet
+// hours, plan gates) and each delivery channel against a local receiver.
+describe('alerts in the workers (issue 21 part 2)', () => {
+  let t: AccountsTestApp;
+  let repo: AlertsRepository;
+  let added: Added[];
+  let evaluation: AlertEvaluationService;
+  let delivery: AlertDeliveryService;
+  const webhook = new WebhookReceiver();
+  const push = new PushReceiver();
+  let webhookUrl: string;
+  const NOW = Date.parse('2026-01-10T18:00:00Z');
+
+  beforeAll(async () => {
+    t = await createAccountsApp({ ALERT_RATE_CAP_PER_HOUR: 3, ALERT_WEBHOOK_FAILURE_LIMIT: 2, DEV_OUTBOX: true });
+    repo = t.get(AlertsRepository);
+    const jobs = { add: async (name: string, data: { deliveryId: number }) => void added.push({ name, data }) } as unknown as JobQueueService;
+    evaluation = new AlertEvaluationService(repo, jobs, t.config);
+    delivery = new AlertDeliveryService(repo, t.config);
+    webhookUrl = await webhook.start('/hook');
+    await push.start();
+  });
+
+  beforeEach(() => {
+    added = [];
+    webhook.received.length = 0;
+    push.received.length = 0;
+    webhook.status = 204;
+    push.status = 201;
+  });
+
+  afterAll(async () => {
+    await webhook.stop();
+    await push.stop();
+    await t.app.close();
+  });
+
+  // Each test's rules and opportunities are of a sport of its own, so the rules of other tests never fire.
+  let sport = '';
+  let sports = 0;
+  beforeEach(() => {
+    sports += 1;
+    sport = `test_sport_${sports}`;
+  });
+
+  async function userWithRule(plan: 'free' | 'gold' | 'platinum', rule: Record<string, unknown>) {
+    const { session } = await signUp(t, plan === 'free' ? 'platinum' : plan);
+    const res = await t
+      .http()
+      .post('/api/alerts')
+      .set(bearer(session))
+      .send({ sports: [sport], ...rule });
+    expect(res.status).toBe(201);
+    if (plan === 'free') await t.plans.changePlan(session.user.id, { plan: 'free', status: 'active' });
+    return { session, userId: session.user.id as string, rule: res.body as { id: string; secret?: string } };
+  }
+
+  const batch = (kind: 'arbitrage' | 'middle' | 'ev', opportunities: AlertOpportunity[], at = NOW): JobPayload<typeof JobName.AlertsEvaluate> => ({
+    kind,
+    sport,
+    at,
+    opportunities: opportunities.map((o) => ({ ...o, sport })),
+  });
+
+  const deliver = (id: number, attemptsMade = 0, attempts = 1) => delivery.deliver({ deliveryId: id }, { attemptsMade, opts: { attempts } });
+
+  it('alerts an opportunity once per rule however often detection updates it, and delivers a signed webhook', async () => {
+    const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 2, webhookUrl });
+    expect(rule.secret).toMatch(/^whsec_/);
+    const opportunity = arbitrageOpportunity({ id: `arb-once-${userId}` });
+    await evaluation.evaluate(batch('arbitrage', [opportunity]), undefined, NOW);
+    await evaluation.evaluate(batch('arbitrage', [{ ...opportunity, profitPct: 3 }]), undefined, NOW + 30_000);
+    const mine = added.filter((a) => a.name === JobName.AlertsDeliver);
+    expect(mine).toHaveLength(1);
+
+    await expect(deliver(mine[0].data.deliveryId)).resolves.toBe('sent');
+    expect(webhook.received).toHaveLength(1);
+    const received = webhook.received[0];
+    expect(WebhookReceiver.verifies(received, rule.secret!)).toBe(true);
+    expect(WebhookReceiver.verifies(received, 'whsec_other')).toBe(false);
+    const body = JSON.parse(received.body.toString('utf8'));
+    // Discord reads `content`, Slack reads `text`.
+    expect(body.content).toContain('Arbitrage 2.5%: Boston Celtics @ Los Angeles Lakers');
+    expect(body.text).toBe(body.content);
+    expect(body.alert).toMatchObject({ ruleId: rule.id, kind: 'arbitrage', opportunityId: opportunity.id });
+
+    const deliveries = await repo.deliveries(userId, rule.id);
+    expect(deliveries).toEqual([expect.objectContaining({ channel: 'webhook', status: 'sent', attempts: 1, opportunity_id: opportunity.id })]);
+  });
+
+  it('caps the alerts a user receives in an hour, recording the rest as skipped', async () => {
+    const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, webhookUrl });
+    const opportunities = [1, 2, 3, 4, 5].map((n) => arbitrageOpportunity({ id: `arb-cap-${n}-${userId}` }));
+    const result = await evaluation.evaluate(batch('arbitrage', opportunities), undefined, NOW);
+    expect(result).toEqual(expect.objectContaining({ capped: 2 }));
+    const rows = await repo.deliveries(userId, rule.id);
+    expect(rows.filter((r) => r.status === 'skipped').map((r) => r.reason)).toEqual([
+      'Rate cap: at most 3 alerts an hour',
+      'Rate cap: at most 3 alerts an hour',
+    ]);
+    expect(rows.filter((r) => r.status === 'pending')).toHaveLength(3);
+  });
+
+  it('stays quiet in quiet hours of the user’s time zone and alerts outside them', async () => {
+    // 18:00 UTC is 03:00 in Tokyo.
+    const { userId, rule } = await userWithRule('platinum', {
+      kind: 'arbitrage',
+      min: 1,
+      webhookUrl,
+      quietHours: { start: '22:00', end: '07:00', timeZone: 'Asia/Tokyo' },
+    });
+    const opportunity = arbitrageOpportunity({ id: `arb-quiet-${userId}` });
+    await evaluation.evaluate(batch('arbitrage', [opportunity]), undefined, NOW);
+    expect(await repo.deliveries(userId, rule.id)).toEqual([]);
+    // 23:00 UTC is 08:00 in Tokyo.
+    await evaluation.evaluate(batch('arbitrage', [opportunity]), undefined, Date.parse('2026-01-10T23:00:00Z'));
+    expect(await repo.deliveries(userId, rule.id)).toHaveLength(1);
+  });
+
+  it('alerts by plan: a user who fell to free gets none, Gold gets +EV', async () => {
+    const lapsed = await userWithRule('free', { kind: 'arbitrage', min: 1, webhookUrl });
+    await evaluation.evaluate(batch('arbitrage', [arbitrageOpportunity({ id: `arb-plan-${lapsed.userId}` })]), undefined, NOW);
+    expect(await repo.deliveries(lapsed.userId, lapsed.rule.id)).toEqual([]);
+
+    const gold = await userWithRule('gold', { kind: 'ev', min: 5, webhookUrl });
+    await evaluation.evaluate(batch('ev', [evBet({ id: `ev-plan-${gold.userId}` })]), undefined, NOW);
+    expect(await repo.deliveries(gold.userId, gold.rule.id)).toHaveLength(1);
+    const middle = await userWithRule('platinum', { kind: 'middle', min: 10, webhookUrl });
+    await evaluation.evaluate(batch('middle', [middleOpportunity({ id: `mid-plan-${middle.userId}` })]), undefined, NOW);
+    expect(await repo.deliveries(middle.userId, middle.rule.id)).toHaveLength(1);
+  });
+
+  it('retries a failing webhook, records why, and disables it after repeated failures with a notice', async () => {
+    const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, webhookUrl });
+    webhook.status = 500;
+    for (const n of [1, 2]) {
+      added = [];
+      await evaluation.evaluate(batch('arbitrage', [arbitrageOpportunity({ id: `arb-fail-${n}-${userId}` })]), undefined, NOW);
+      const id = added[0].data.deliveryId;
+      await expect(deliver(id, 0, 2)).rejects.toThrow('Webhook answered HTTP 500');
+      await expect(deliver(id, 1, 2)).resolves.toBe('failed');
+    }
+    const rows = await repo.deliveries(userId, rule.id);
+    expect(rows.map((r) => [r.status, r.reason, r.attempts])).toEqual([
+      ['failed', 'Webhook answered HTTP 500', 2],
+      ['failed', 'Webhook answered HTTP 500', 2],
+    ]);
+    const saved = await repo.findRule(userId, rule.id);
+    expect(saved?.webhook_disabled_at).not.toBeNull();
+    expect(saved?.notice).toBe(
+      'The webhook was disabled after 2 failed deliveries in a row (last: Webhook answered HTTP 500). Save the rule to turn it back on.',
+    );
+    added = [];
+    await evaluation.evaluate(batch('arbitrage', [arbitrageOpportunity({ id: `arb-fail-3-${userId}` })]), undefined, NOW);
+    expect(added).toEqual([]);
+  });
+
+  it('delivers Web Push encrypted to the subscription’s keys with a VAPID authorization', async () => {
+    const { session, userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, push: true });
+    const key = await t.http().get('/api/alerts/push/key').set(bearer(session));
+    expect(key.body.publicKey).toBe(vapidKeys(t.config)?.publicKey);
+    expect((await t.http().post('/api/alerts/push/subscriptions').set(bearer(session)).send(push.subscription())).status).toBe(204);
+
+    const opportunity = arbitrageOpportunity({ id: `arb-push-${userId}` });
+    await evaluation.evaluate(batch('arbitrage', [opportunity]), undefined, NOW);
+    await expect(deliver(added[0].data.deliveryId)).resolves.toBe('sent');
+    expect(push.received).toHaveLength(1);
+    const received = push.received[0];
+    expect(received.headers['content-encoding']).toBe('aes128gcm');
+    expect(push.verifyVapid(received, key.body.publicKey)).toMatchObject({ sub: t.config.VAPID_SUBJECT });
+    expect(JSON.parse(push.decrypt(received))).toEqual({
+      title: 'Arbitrage 2.5%: Boston Celtics @ Los Angeles Lakers',
+      body: expect.stringContaining('at draftkings'),
+      url: `/sportsbooks?mode=arbitrage&q=Los%20Angeles%20Lakers&opportunity=${encodeURIComponent(opportunity.id)}`,
+      tag: `alert-${opportunity.id}`,
+    });
+    expect((await repo.deliveries(userId, rule.id))[0]).toMatchObject({ channel: 'push', status: 'sent' });
+
+    // A push service answering 410 Gone: the subscription is dropped and the delivery recorded failed.
+    push.status = 410;
+    added = [];
+    await evaluation.evaluate(batch('arbitrage', [arbitrageOpportunity({ id: `arb-push-gone-${userId}` })]), undefined, NOW);
+    await expect(deliver(added[0].data.deliveryId)).resolves.toBe('failed');
+    expect(await repo.pushSubscriptions(userId)).toEqual([]);
+  });
+
+  it('queues again a delivery left pending with no job (a worker stopped between claiming and queueing it)', async () => {
+    const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, webhookUrl });
+    const opportunity = arbitrageOpportunity({ id: `arb-stranded-${userId}`, sport });
+    const [claimed] = await repo.claim([
+      { rule_id: rule.id, user_id: userId, opportunity_id: opportunity.id, channel: 'webhook', summary: alertSummary(opportunity) },
+    ]);
+    const requeue = new AlertRequeueService(
+      repo,
+      { add: async (name: string, data: { deliveryId: number }) => void added.push({ name, data }) } as unknown as JobQueueService,
+      t.config,
+    );
+    // Fresh: its job may still be on the way.
+    await requeue.requeue(undefined, undefined, Date.now());
+    expect(added.filter((a) => a.data.deliveryId === claimed.id)).toEqual([]);
+    await requeue.requeue(undefined, undefined, Date.now() + requeue.staleAfterMs + 1000);
+    expect(added.filter((a) => a.data.deliveryId === claimed.id)).toEqual([{ name: JobName.AlertsDeliver, data: { deliveryId: claimed.id } }]);
+    await expect(deliver(claimed.id)).resolves.toBe('sent');
+    added = [];
+    await requeue.requeue(undefined, undefined, Date.now() + requeue.staleAfterMs + 1000);
+    expect(added.filter((a) => a.data.deliveryId === claimed.id)).toEqual([]);
+  });
+
+  it('sends the e-mail digest through the mailer, one mail per user', async () => {
+    const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, email: true });
+    await evaluation.evaluate(
+      batch('arbitrage', [arbitrageOpportunity({ id: `arb-mail-1-${userId}` }), arbitrageOpportunity({ id: `arb-mail-2-${userId}` })]),
+      undefined,
+      NOW,
+    );
+    expect(added).toEqual([]);
+    const digest = new AlertDigestService(repo, t.get(MailService), {} as JobQueueService, t.config);
+    await digest.sendDigests();
+    const rows = await repo.deliveries(userId, rule.id);
+    expect(rows.map((r) => r.status)).toEqual(['sent', 'sent']);
+    const email = (await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()).email;
+    const mails = (await t.get(DevOutboxRepository).list()).filter((m) => m.to === email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].subject).toBe('OddsPulse alerts: 2 new opportunities');
+    expect(mails[0].text).toContain('/sportsbooks?mode=arbitrage');
+  });
+});
