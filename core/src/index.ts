@@ -21,6 +21,7 @@ export * from './metrics/metrics.service';
 export * from './metrics/state-metrics';
 export * from './metrics/metrics-token';
 export * from './util/with-timeout';
+export * from './util/dependency-errors';
 export * from './bootstrap/preflight';
 export * from './realtime/realtime-publisher.service';
 export * from './realtime/realtime-bus';
