@@ -40,6 +40,7 @@ export * from './accounts/usage.repository';
 export * from './accounts/users.repository';
 export * from './live-state/live-state.repository';
 export * from './live-state/odds-api-account.repository';
+export * from './live-state/feed-backoff.repository';
 export * from './odds/odds-history.repository';
 export * from './picks/picks.repository';
 export * from './picks/game-results.repository';

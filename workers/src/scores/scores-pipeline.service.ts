@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import { FeedStatus, JobName, JobPayload, ScoreboardEvent, SportScoreboard } from '@oddspulse/shared';
+import { FeedStatus, JobName, JobPayload, ScoreboardEvent, SportScoreboard, implausibleAnswer } from '@oddspulse/shared';
 import { JobQueueService, MetricsService, RealtimePublisher, LiveStateRepository } from '@oddspulse/core';
 import { CLOCK, Clock } from '../feeds/clock';
 import { FeedError } from '../feeds/feed-errors';
+import { FeedGate } from '../feeds/feed-gate';
 import { SCORES_PROVIDER, ScoresProvider } from '../feeds/providers';
 import { OnJob } from '../jobs/on-job.decorator';
 import { joinToOdds } from './odds-join';
@@ -35,6 +36,7 @@ export class ScoresPipelineService {
     private readonly publisher: RealtimePublisher,
     private readonly jobs: JobQueueService,
     private readonly metrics: MetricsService,
+    private readonly gate: FeedGate,
   ) {}
 
   @OnJob(JobName.ScoresPoll)
@@ -57,7 +59,9 @@ export class ScoresPipelineService {
     const previous = await this.state.scoreboard(sport);
     let games: ScoreboardEvent[];
     try {
-      const fetched = await this.provider.fetchScores(sport);
+      const fetched = await this.gate.call(this.provider.name, sport, () => this.provider.fetchScores(sport));
+      const implausible = implausibleAnswer({ kept: fetched.length, dropped: 0 }, previous?.games.map((g) => ({ finished: g.status === 'final' })) ?? null);
+      if (implausible) throw new FeedError('implausible', implausible, false);
       games = joinToOdds(fetched, (await this.state.board('odds', sport))?.events ?? null, previous?.games ?? null);
     } catch (error) {
       if (!(error instanceof FeedError)) throw error;
