@@ -22,8 +22,11 @@ import { ODDS_PROVIDER, OddsProvider } from '../feeds/providers';
 import { OnJob } from '../jobs/on-job.decorator';
 import { HeldBoards } from './held-boards';
 
-/** A poll holds its sport's lock at most this long (longer than the slowest retry sequence). */
-const LOCK_TTL_MS = 120_000;
+/**
+ * The poll lock's time to live, renewed while the poll runs (issue 16 item 4): a killed worker blocks the sport at most
+ * this long, under the live cadence (ODDS_LIVE_INTERVAL_MS, 10 s by default).
+ */
+const LOCK_TTL_MS = 10_000;
 /**
  * An odds board lists a game until the feed drops it after the end; one that started this long ago may be over even
  * when no scoreboard said so, so a board of only such games may empty (feed plausibility, issue 16 item 5).

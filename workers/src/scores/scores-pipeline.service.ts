@@ -10,7 +10,8 @@ import { OnJob } from '../jobs/on-job.decorator';
 import { joinToOdds } from './odds-join';
 import { diffScoreboards } from './scoreboard-diff';
 
-const LOCK_TTL_MS = 120_000;
+/** The poll lock's time to live, renewed while the poll runs: a killed worker blocks the sport at most this long. */
+const LOCK_TTL_MS = 10_000;
 
 export interface ScoresPollResult {
   sport: string;
