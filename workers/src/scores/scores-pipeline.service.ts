@@ -70,12 +70,14 @@ export class ScoresPipelineService {
     }
     const { updated, finals, started: startedGames } = diffScoreboards(previous?.games ?? null, games);
     const board: SportScoreboard = { sport_key: sport, fetched_at: at, games };
+    // Settlement and closing lines run as jobs with ids per game, so a final seen twice settles once. They are enqueued
+    // before the scoreboard is saved (issue 16 item 4): a crash in between then polls the same finals again and enqueues
+    // them again, where saving first lost them for good (the next poll saw nothing new).
+    for (const game of finals) await this.jobs.add(JobName.PicksSettleGame, { sport, game }, { jobId: `settle-${sport}-${game.id}` });
+    for (const game of startedGames) await this.jobs.add(JobName.PicksRecordClose, { sport, game }, { jobId: `close-${sport}-${game.id}` });
     await this.state.saveScoreboard(board);
     if (updated.length) await this.publisher.publish({ channel: 'scores', key: sport, at, type: 'score.update', data: { games: updated } });
     for (const game of finals) await this.publisher.publish({ channel: 'scores', key: sport, at, type: 'game.final', data: { game } });
-    // Settlement and closing lines run as jobs with ids per game, so a final seen twice settles once.
-    for (const game of finals) await this.jobs.add(JobName.PicksSettleGame, { sport, game }, { jobId: `settle-${sport}-${game.id}` });
-    for (const game of startedGames) await this.jobs.add(JobName.PicksRecordClose, { sport, game }, { jobId: `close-${sport}-${game.id}` });
     if (previous?.stale_since)
       await this.publisher.publish({ channel: 'scores', key: sport, at, type: 'board.status', data: { fetched_at: at, stale_since: null } });
     const live = games.filter((g) => g.live).length;
