@@ -176,10 +176,13 @@ export class LiveStateRepository {
     const key = this.redis.key(...RedisKeys.pollLock(kind, sport));
     const token = randomUUID();
     if ((await this.redis.client.set(key, token, 'PX', ttlMs, 'NX')) !== 'OK') return null;
-    const renewal = setInterval(() => {
-      // A renewal that fails (Redis away) lets the lock lapse, which is the safe way for it to fail: at worst two polls overlap.
-      this.redis.client.eval(RENEW_SCRIPT, 1, key, token, String(ttlMs)).catch(() => 0);
-    }, Math.max(1, Math.floor(ttlMs / 3)));
+    const renewal = setInterval(
+      () => {
+        // A renewal that fails (Redis away) lets the lock lapse, which is the safe way for it to fail: at worst two polls overlap.
+        this.redis.client.eval(RENEW_SCRIPT, 1, key, token, String(ttlMs)).catch(() => 0);
+      },
+      Math.max(1, Math.floor(ttlMs / 3)),
+    );
     renewal.unref();
     try {
       return await work();
