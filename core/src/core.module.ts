@@ -22,6 +22,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DatabaseProbe } from './database/database-probe';
 import { LiveStateRepository } from './live-state/live-state.repository';
+import { FeedBackoffRepository } from './live-state/feed-backoff.repository';
 import { OddsApiAccountRepository } from './live-state/odds-api-account.repository';
 import { MetricsService } from './metrics/metrics.service';
 import { StateMetrics } from './metrics/state-metrics';
@@ -51,6 +52,7 @@ const repositories = [
   UsageRepository,
   UsersRepository,
   LiveStateRepository,
+  FeedBackoffRepository,
   OddsApiAccountRepository,
   OddsHistoryRepository,
   GameResultsRepository,

@@ -89,6 +89,7 @@ export { fairLine, type FairLine } from './engine/ev';
 export * from './domain/landing-stats';
 export * from './domain/site';
 export * from './feeds/feed-cadence';
+export * from './feeds/feed-plausibility';
 export * from './ops/ops-roles';
 export * from './ops/ops-overview';
 export * from './ops/credit-burn';

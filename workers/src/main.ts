@@ -3,6 +3,9 @@ import { NestFactory } from '@nestjs/core';
 import { preflight, JsonLogger, routeProcessOutput } from '@oddspulse/core';
 import { WorkersModule } from './workers.module';
 
+/** Longer than the slowest poll (FEED_REQUEST_DEADLINE_MS and the writes after it). */
+const SHUTDOWN_GRACE_MS = 30_000;
+
 async function bootstrap() {
   const config = await preflight('workers');
   const logger = new JsonLogger('workers', config.LOG_LEVEL);
@@ -12,6 +15,17 @@ async function bootstrap() {
   app.useLogger(logger);
   // SIGTERM/SIGINT: BullMQ workers finish their active jobs, then connections close.
   app.enableShutdownHooks();
+  // Closing waits on Redis, which may be down: BullMQ's connections retry forever and the process never exited (issue
+  // 16 item 4). Past the grace period it exits anyway; an unfinished job is retried by another worker, and the poll lock
+  // it held lapses within its short TTL.
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      setTimeout(() => {
+        logger.error({ msg: 'Shutdown did not finish in time; exiting', signal, graceMs: SHUTDOWN_GRACE_MS });
+        process.exit(1);
+      }, SHUTDOWN_GRACE_MS).unref();
+    });
+  }
   logger.log({ msg: 'Workers started', concurrency: config.WORKER_CONCURRENCY });
 }
 

@@ -8,9 +8,10 @@ const down: HealthReport = {
   postgres: 'up',
   redis: 'down',
   queues: 'down',
+  problems: ['No worker is connected to the job queues'],
   details: { workers: 0, lastScheduleTick: null, jobCounts: {}, feeds: null },
 };
-const up: HealthReport = { ...down, status: 'ok', redis: 'up', queues: 'up' };
+const up: HealthReport = { ...down, status: 'ok', redis: 'up', queues: 'up', problems: [] };
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 

@@ -27,6 +27,17 @@ export class UsageRepository {
     return row ? row.calls : null;
   }
 
+  /** Gives back a call counted by incrementBelow whose request then failed (issue 16 item 7: only answers count). */
+  async decrement(userId: string, period: string): Promise<void> {
+    await this.db
+      .updateTable('usage_counters')
+      .set({ calls: sql<number>`calls - 1` })
+      .where('user_id', '=', userId)
+      .where('period', '=', period)
+      .where('calls', '>', 0)
+      .execute();
+  }
+
   async calls(userId: string, period: string): Promise<number> {
     const row = await this.db.selectFrom('usage_counters').select('calls').where('user_id', '=', userId).where('period', '=', period).executeTakeFirst();
     return row?.calls ?? 0;

@@ -141,6 +141,8 @@ export const configSchema = z.object({
   FEED_SPORTS: list.default('americanfootball_nfl,americanfootball_ncaaf,basketball_nba,basketball_ncaab,icehockey_nhl,baseball_mlb,soccer_usa_mls,soccer_epl'),
   FEED_RETRY_ATTEMPTS: z.coerce.number().int().min(0).max(10).default(3),
   FEED_RETRY_BASE_MS: z.coerce.number().int().min(1).default(5000),
+  /** A feed request with its retries ends within this (issue 16 item 5): under the odds cadence, so polls never pile up. */
+  FEED_REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).default(25000),
   SCHEDULER_TICK_MS: z.coerce.number().int().min(100).default(5000),
   ODDS_INTERVAL_MS: z.coerce.number().int().min(100).default(30000),
   ODDS_LIVE_INTERVAL_MS: z.coerce.number().int().min(100).default(10000),

@@ -1,4 +1,4 @@
-import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Kysely, PostgresDialect } from 'kysely';
 import { Pool, types } from 'pg';
 import { APP_CONFIG } from '../config/config.module';
@@ -15,8 +15,14 @@ types.setTypeParser(types.builtins.NUMERIC, (value) => Number.parseFloat(value))
 
 export function createDatabase(databaseUrl: string, max = 10): Database {
   const pool = new Pool({ connectionString: databaseUrl, max, connectionTimeoutMillis: 5000 });
-  // An idle client that loses its server emits 'error' on the pool; the pool drops it and the next query reconnects.
-  pool.on('error', (error) => process.emitWarning(`PostgreSQL idle client error: ${error.message}`));
+  const logger = new Logger('Database');
+  // Every client gets its own 'error' listener: pg-pool listens only while a client is idle, so a checked-out client (a
+  // transaction between statements, a query in flight) that loses its server emitted an uncaught 'error' that ended the
+  // process (issue 16 item 1). The query or transaction in flight fails on its own and maps to a 503; the pool drops the
+  // broken client and the next query reconnects.
+  pool.on('connect', (client) => client.on('error', (error) => logger.warn({ msg: 'PostgreSQL connection lost', err: error.message })));
+  // pg-pool re-emits an idle client's error on the pool, which throws with no listener; the client's listener logged it.
+  pool.on('error', () => undefined);
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
 }
 

@@ -14,6 +14,7 @@ export type OpportunityKind = 'ev' | 'arbitrage' | 'middles';
 export type BoardStamp = Pick<SportBoard, 'fetched_at'> & { stale_since: string | null; revision?: string };
 
 const RELEASE_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
+const RENEW_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end`;
 
 const parse = <T>(raw: string | null | undefined): T | null => (raw ? (JSON.parse(raw) as T) : null);
 
@@ -166,14 +167,27 @@ export class LiveStateRepository {
     await this.redis.client.hset(this.redis.key(...RedisKeys.feedStatus), `${status.kind}:${status.sport}`, JSON.stringify(status));
   }
 
-  /** Runs `work` holding the feed's lock; returns null (without running) when another process holds it. */
+  /**
+   * Runs `work` holding the feed's lock; returns null (without running) when another process holds it. The lock is
+   * short and renewed every third of `ttlMs` while the work runs (issue 16 item 4): a killed worker's lock lapses
+   * within `ttlMs`, where a lock as long as the slowest poll blocked the feed for two minutes.
+   */
   async withFeedLock<T>(kind: FeedKind, sport: string, ttlMs: number, work: () => Promise<T>): Promise<T | null> {
     const key = this.redis.key(...RedisKeys.pollLock(kind, sport));
     const token = randomUUID();
     if ((await this.redis.client.set(key, token, 'PX', ttlMs, 'NX')) !== 'OK') return null;
+    const renewal = setInterval(
+      () => {
+        // A renewal that fails (Redis away) lets the lock lapse, which is the safe way for it to fail: at worst two polls overlap.
+        this.redis.client.eval(RENEW_SCRIPT, 1, key, token, String(ttlMs)).catch(() => 0);
+      },
+      Math.max(1, Math.floor(ttlMs / 3)),
+    );
+    renewal.unref();
     try {
       return await work();
     } finally {
+      clearInterval(renewal);
       await this.redis.client.eval(RELEASE_SCRIPT, 1, key, token);
     }
   }

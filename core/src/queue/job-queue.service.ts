@@ -17,6 +17,8 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
   private readonly repeatedErrors = new RepeatedErrors();
   /** Completion events per queue, opened only by a process that waits for a job (the API's "Validate now"). */
   private readonly events = new Map<QueueName, QueueEvents>();
+  /** The schedules this process upserted, to put back when Redis loses them (issue 16 item 2). */
+  private readonly schedules = new Map<string, { queue: QueueName; schedulerId: string; upsert: () => Promise<unknown> }>();
 
   constructor(
     private readonly moduleRef: ModuleRef,
@@ -48,7 +50,28 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
 
   /** A repeatable job; upserting the same scheduler id from many processes keeps exactly one schedule. */
   async schedule<N extends JobName>(schedulerId: string, name: N, everyMs: number, data: JobPayload<N>) {
-    return this.queue(JOB_QUEUE[name]).upsertJobScheduler(schedulerId, { every: everyMs }, { name, data });
+    const upsert = () => this.queue(JOB_QUEUE[name]).upsertJobScheduler(schedulerId, { every: everyMs }, { name, data });
+    this.schedules.set(`${JOB_QUEUE[name]} ${schedulerId}`, { queue: JOB_QUEUE[name], schedulerId, upsert });
+    return upsert();
+  }
+
+  /**
+   * Re-creates each schedule of this process that Redis no longer holds (a restart without persistence, a failover,
+   * a flush): without it nothing polls or settles until a worker restarts. Returns the ids put back.
+   */
+  async restoreSchedules(): Promise<string[]> {
+    const restored: string[] = [];
+    for (const { queue, schedulerId, upsert } of this.schedules.values()) {
+      if (await this.hasScheduler(queue, schedulerId)) continue;
+      await upsert();
+      restored.push(schedulerId);
+    }
+    return restored;
+  }
+
+  /** Whether Redis holds the schedule (for restoring it, and for health). */
+  async hasScheduler(queueName: QueueName, schedulerId: string): Promise<boolean> {
+    return (await this.queue(queueName).getJobScheduler(schedulerId)) !== undefined;
   }
 
   /** Enqueues a job and waits for its result; rejects with the job's error, or after the time-out. */

@@ -26,6 +26,8 @@ export const RedisKeys = {
   oddsApiCreditSamples: ['feeds', 'theoddsapi', 'credit-samples'],
   /** The Odds API's in-season sport keys (GET /v4/sports, free of credits): a JSON list, kept an hour. */
   oddsApiSports: ['feeds', 'theoddsapi', 'sports'],
+  /** A feed's back-off (issue 16 item 5): `{feed}` is a provider, or a provider and sport; a FeedBackoff JSON. */
+  feedBackoff: (feed: string) => ['feeds', 'backoff', feed],
   /** A poll's lock, so two processes never process the same sport and kind at once. */
   pollLock: (kind: string, sport: string) => ['feeds', 'lock', kind, sport],
   /** Control topic: a user's plan changed (JSON PlanChangedMessage of shared). */

@@ -1,10 +1,12 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
-import type { NextFunction, Request, Response } from 'express';
+import { json, type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { APP_CONFIG, type AppConfig, MetricsService } from '@oddspulse/core';
 import { ApiErrors } from '../errors/api-errors';
 import { HttpExceptionFilter } from '../errors/http-exception.filter';
+import { PICKS_IMPORT_BODY_LIMIT } from '../picks/picks.dto';
+import { ControlCharactersPipe } from '../validation/control-characters.pipe';
 import { requestLog } from './request-log';
 
 /**
@@ -48,7 +50,11 @@ export function configureHttp(app: NestExpressApplication, { https }: { https: b
     }),
   );
   app.use(cookieParser());
+  // A route whose schema allows more than the default 100 KB parses its body first, with a limit fitting the schema (a
+  // body parsed once is not parsed again by the default parser after it).
+  app.use('/api/picks/import', json({ limit: PICKS_IMPORT_BODY_LIMIT }));
   app.useBodyParser('json');
   app.use(invalidJsonBody);
+  app.useGlobalPipes(new ControlCharactersPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
 }

@@ -52,6 +52,9 @@ export const ApiErrors = {
   /** A dependency is down or failing: the client shows the message and retries. */
   unavailable: (message: string, code = 'UNAVAILABLE', details: object = {}) =>
     new HttpException(body(503, code, message, details), HttpStatus.SERVICE_UNAVAILABLE),
+  /** A sport the pipeline does not poll: the caller's mistake, never a 503 to retry (issue 16 item 7). */
+  unsupportedSport: (sports: readonly string[]) =>
+    new BadRequestException(body(400, 'UNSUPPORTED_SPORT', `Unsupported sport: ${sports.join(', ')}`, { sports })),
   /** A sport whose board the pipeline has not written yet: a visible 503, never an empty list passed off as "no games". */
   boardUnavailable: (kind: 'odds' | 'props' | 'scores', sports: readonly string[]) => {
     const what = kind === 'scores' ? 'Scores are' : kind === 'props' ? 'Player props are' : 'Odds are';

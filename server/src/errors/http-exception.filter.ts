@@ -1,7 +1,11 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiMessages, type ApiErrorBody } from '@oddspulse/shared';
+import { isDependencyDown } from '@oddspulse/core';
 import { errorBody } from './api-errors';
+
+/** Seconds a client is told to wait before retrying while a dependency is down. */
+export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
 
 /** The code of a status when the thrower gave none (Nest's own exceptions, a route that does not exist). */
 const CODE_OF_STATUS: Record<number, string> = {
@@ -43,6 +47,7 @@ export function toErrorBody(error: unknown): ApiErrorBody {
     if (error.type === 'entity.too.large') return errorBody(413, 'PAYLOAD_TOO_LARGE', ApiMessages.payloadTooLarge);
     return errorBody(error.status, CODE_OF_STATUS[error.status] ?? `HTTP_${error.status}`, (error as unknown as Error).message);
   }
+  if (isDependencyDown(error)) return errorBody(HttpStatus.SERVICE_UNAVAILABLE, 'SERVICE_UNAVAILABLE', ApiMessages.serviceUnavailable);
   return errorBody(HttpStatus.INTERNAL_SERVER_ERROR, 'SERVER_ERROR', ApiMessages.serverError);
 }
 
@@ -60,8 +65,12 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const res = http.getResponse<Response>();
     const req = http.getRequest<Request>();
     const body = toErrorBody(error);
-    if (body.statusCode >= 500) this.logger.error({ msg: 'Request failed', method: req.method, path: req.path, err: error });
+    // An outage is the dependency's, not a bug of the route: one warning line without the stack, and a Retry-After.
+    const outage = body.code === 'SERVICE_UNAVAILABLE' && !(error instanceof HttpException);
+    if (outage) this.logger.warn({ msg: 'Dependency unavailable', method: req.method, path: req.path, err: (error as Error).message });
+    else if (body.statusCode >= 500) this.logger.error({ msg: 'Request failed', method: req.method, path: req.path, err: error });
     if (res.headersSent) return;
+    if (outage) res.setHeader('Retry-After', String(DEPENDENCY_RETRY_AFTER_SECONDS));
     res.status(body.statusCode).json(body);
   }
 }

@@ -2,9 +2,9 @@ import { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { Worker } from 'bullmq';
 import request from 'supertest';
-import { QueueName } from '@oddspulse/shared';
+import { JobName, QueueName } from '@oddspulse/shared';
 import { AppModule } from '../app.module';
-import { APP_CONFIG, parseConfig, bullConnectionOptions } from '@oddspulse/core';
+import { APP_CONFIG, parseConfig, bullConnectionOptions, FEEDS_SCHEDULER_ID, JobQueueService, LiveStateRepository } from '@oddspulse/core';
 import { TcpProxy } from '../../../test/support/tcp-proxy';
 
 async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15000): Promise<T> {
@@ -19,7 +19,9 @@ async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => bool
 
 // Issue #2: GET /api/health reports postgres, redis and queues; 503 naming what is down; recovers.
 describe('GET /api/health (real PostgreSQL and Redis)', () => {
-  const base = parseConfig(process.env);
+  // a prefix of its own: the feeds other specs leave stale would make this health honestly 503 (issue 16 item 6)
+  const run = parseConfig(process.env);
+  const base = { ...run, REDIS_PREFIX: `${run.REDIS_PREFIX}-health` };
   const redisProxy = new TcpProxy(Number(new URL(base.REDIS_URL).port || 6379), new URL(base.REDIS_URL).hostname);
   let app: INestApplication;
   let worker: Worker | undefined;
@@ -63,13 +65,32 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
       autorun: false,
     });
     await worker.waitUntilReady();
+    // issue 16 item 6: a worker alone is not enough, the scheduler must be there and ticking
+    const notYet = await eventually(health, (r) => r.body.queues === 'up');
+    expect(notYet.status).toBe(503);
+    expect(notYet.body.problems).toEqual(['The feeds scheduler is missing from Redis', 'The feeds scheduler has never ticked']);
+    await app.get(JobQueueService).schedule(FEEDS_SCHEDULER_ID, JobName.FeedsSchedule, 60_000, { scheduledAt: 0 });
+    await app.get(LiveStateRepository).recordScheduleTick(Date.now());
     const res = await eventually(health, (r) => r.status === 200);
-    expect(res.body).toMatchObject({ status: 'ok', postgres: 'up', redis: 'up', queues: 'up' });
+    expect(res.body).toMatchObject({ status: 'ok', postgres: 'up', redis: 'up', queues: 'up', problems: [] });
     expect(res.body.details.workers).toBeGreaterThanOrEqual(1);
     expect(res.body.details.jobCounts).toHaveProperty(QueueName.Feeds);
     // Issue 4: the feeds the workers poll, and from where.
     expect(res.body.details.feeds).toMatchObject({ odds_provider: 'simulator', scores_provider: 'simulator', feeds: expect.any(Array) });
   }, 20000);
+
+  // issue 16 item 6: every stale feed is named, and a stale feed makes the whole health 503
+  it('answers 503 naming a stale feed, and 200 again once it is fresh', async () => {
+    const state = app.get(LiveStateRepository);
+    const now = new Date().toISOString();
+    const feed = { kind: 'odds', sport: 'basketball_nba', provider: 'simulator', last_poll_at: now, age_seconds: null, events: 3, live: 0 } as const;
+    await state.saveFeedStatus({ ...feed, state: 'stale', last_success_at: null, stale_since: now, error: 'HTTP 500' });
+    const stale = await health();
+    expect(stale.status).toBe(503);
+    expect(stale.body.problems).toEqual([`Feed odds basketball_nba is stale since ${now}: HTTP 500`]);
+    await state.saveFeedStatus({ ...feed, state: 'ok', last_success_at: now, stale_since: null });
+    expect((await health()).status).toBe(200);
+  });
 
   it('answers 503 with redis "down" while Redis is unreachable, and recovers when it returns', async () => {
     await redisProxy.stop();

@@ -1,9 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { FeedsHealth, HealthReport, ServiceState } from '@oddspulse/shared';
+import { JOB_QUEUE, JobName, type FeedsHealth, type HealthReport, type ServiceState } from '@oddspulse/shared';
 import {
   APP_CONFIG,
   type AppConfig,
   DatabaseProbe,
+  FEEDS_SCHEDULER_ID,
   JobQueueService,
   LiveStateRepository,
   OddsApiAccountRepository,
@@ -12,6 +13,8 @@ import {
 } from '@oddspulse/core';
 
 const CHECK_TIMEOUT_MS = 2000;
+/** The scheduler ticks every SCHEDULER_TICK_MS; this many ticks missed (and at least 30 s) and it is reported silent. */
+const MISSED_TICKS = 3;
 
 @Injectable()
 export class HealthService {
@@ -29,11 +32,18 @@ export class HealthService {
   async report(): Promise<HealthReport> {
     const [postgres, redis] = await Promise.all([this.checkPostgres(), this.redis.ping(CHECK_TIMEOUT_MS)]);
     const details: HealthReport['details'] = { workers: 0, lastScheduleTick: null, jobCounts: {}, feeds: null };
+    const problems: string[] = [];
     let queues: ServiceState = 'down';
     if (redis) {
       try {
-        const [workers, jobCounts, lastTick, feeds] = await withTimeout(
-          Promise.all([this.jobs.workerCount(), this.jobs.counts(), this.state.lastScheduleTick(), this.feeds()]),
+        const [workers, jobCounts, lastTick, feeds, scheduled] = await withTimeout(
+          Promise.all([
+            this.jobs.workerCount(),
+            this.jobs.counts(),
+            this.state.lastScheduleTick(),
+            this.feeds(),
+            this.jobs.hasScheduler(JOB_QUEUE[JobName.FeedsSchedule], FEEDS_SCHEDULER_ID),
+          ]),
           CHECK_TIMEOUT_MS,
         );
         details.workers = workers;
@@ -41,14 +51,34 @@ export class HealthService {
         details.lastScheduleTick = lastTick === null ? null : new Date(lastTick).toISOString();
         details.feeds = feeds;
         queues = workers > 0 ? 'up' : 'down';
+        problems.push(...this.problems(workers, scheduled, lastTick, feeds));
       } catch (error) {
         this.logger.warn(`Queue health check failed: ${(error as Error).message}`);
       }
     }
     const postgresState: ServiceState = postgres ? 'up' : 'down';
     const redisState: ServiceState = redis ? 'up' : 'down';
-    const ok = postgres && redis && queues === 'up';
-    return { status: ok ? 'ok' : 'error', postgres: postgresState, redis: redisState, queues, details };
+    const ok = postgres && redis && queues === 'up' && problems.length === 0;
+    return { status: ok ? 'ok' : 'error', postgres: postgresState, redis: redisState, queues, problems, details };
+  }
+
+  /**
+   * Health that tells the truth (issue 16 item 6): the services answering is not enough. No worker connected; the
+   * feeds scheduler gone from Redis or silent (its tick is a job a worker runs, so a silent scheduler is also the
+   * heartbeat of workers that no longer take jobs); each feed whose board is stale. Paused feeds (credit budget,
+   * out of season) are on purpose and not a problem.
+   */
+  private problems(workers: number, scheduled: boolean, lastTick: number | null, feeds: FeedsHealth, now = Date.now()): string[] {
+    const problems: string[] = [];
+    if (workers === 0) problems.push('No worker is connected to the job queues');
+    if (!scheduled) problems.push('The feeds scheduler is missing from Redis');
+    const silentAfterMs = Math.max(MISSED_TICKS * this.config.SCHEDULER_TICK_MS, 30_000);
+    if (lastTick === null) problems.push('The feeds scheduler has never ticked');
+    else if (now - lastTick > silentAfterMs) problems.push(`The feeds scheduler has not ticked since ${new Date(lastTick).toISOString()}`);
+    for (const feed of feeds.feeds) {
+      if (feed.state === 'stale') problems.push(`Feed ${feed.kind} ${feed.sport} is stale since ${feed.stale_since}${feed.error ? `: ${feed.error}` : ''}`);
+    }
+    return problems;
   }
 
   /** What the workers last reported per feed, and The Odds API credit budget when it is in use. */

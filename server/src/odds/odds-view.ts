@@ -1,3 +1,4 @@
+import { ApiErrors } from '../errors/api-errors';
 import { canonicalBookKey, gameDay, isEventLive, isMetered, selectableSportsbooks, type BoardEvent, type PlanAccess } from '@oddspulse/shared';
 
 /**
@@ -52,4 +53,13 @@ export interface BoardFreshness {
 
 export function freshness(sport: string, board: { fetched_at: string; stale_since?: string | null } | null): BoardFreshness {
   return { sport, fetched_at: board?.fetched_at ?? null, stale_since: board?.stale_since ?? null };
+}
+
+/**
+ * Refuses sports the pipeline does not poll with 400 UNSUPPORTED_SPORT: their board will never come, so the 503 meant
+ * for a board not written yet (which the client retries) would be wrong.
+ */
+export function requirePolledSports(polled: readonly string[], sports: readonly string[]): void {
+  const unknown = sports.filter((sport) => !polled.includes(sport));
+  if (unknown.length) throw ApiErrors.unsupportedSport(unknown);
 }

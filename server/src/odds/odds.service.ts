@@ -19,7 +19,7 @@ import {
 import { ApiErrors } from '../errors/api-errors';
 import { APP_CONFIG, type AppConfig, LiveStateRepository, OddsApiAccountRepository, type BoardKind } from '@oddspulse/core';
 import type { BoardsQuery, CachedOddsQuery, OddsDataQuery, OddsQuery, PlayerPropsQuery } from './odds.dto';
-import { filterEvents, freshness, type BoardFreshness, type DateFilter, visibleBooks } from './odds-view';
+import { filterEvents, freshness, requirePolledSports, type BoardFreshness, type DateFilter, visibleBooks } from './odds-view';
 
 export interface WithFreshness<T> {
   body: T;
@@ -153,6 +153,7 @@ export class OddsService {
 
   /** Every board asked for, or a 503 naming the sports that have none yet. */
   private async requireBoards(kind: BoardKind, sports: string[]): Promise<SportBoard[]> {
+    requirePolledSports(this.config.FEED_SPORTS, sports);
     const boards = await this.boards.boards(kind, sports);
     const missing = sports.filter((_, i) => !boards[i]);
     if (missing.length) throw ApiErrors.boardUnavailable(kind, missing);

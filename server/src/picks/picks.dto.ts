@@ -61,7 +61,14 @@ const legacyPickSchema = z.object({
   dateAdded: z.string().datetime({ offset: true }).optional(),
 });
 
-export const importPicksSchema = z.object({ picks: z.array(z.unknown()).max(5000) });
+export const PICKS_IMPORT_MAX = 5000;
+export const importPicksSchema = z.object({ picks: z.array(z.unknown()).max(PICKS_IMPORT_MAX) });
+/**
+ * The import's body limit: PICKS_IMPORT_MAX items at their largest (the text fields above at their maximum lengths
+ * with their keys and numbers, about 2.2 KB) fit, so a list the schema allows is never refused as too large (issue 16
+ * item 7: 600 items hit the default 100 KB).
+ */
+export const PICKS_IMPORT_BODY_LIMIT = '12mb';
 
 /**
  * The readable items of a browser list: an item the old app stored malformed is skipped rather than

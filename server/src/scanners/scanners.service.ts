@@ -15,7 +15,7 @@ import {
 } from '@oddspulse/shared';
 import { APP_CONFIG, type AppConfig, LiveStateRepository, type OpportunityKind } from '@oddspulse/core';
 import { ApiErrors } from '../errors/api-errors';
-import { freshness, visibleBooks, type BoardFreshness } from '../odds/odds-view';
+import { freshness, requirePolledSports, visibleBooks, type BoardFreshness } from '../odds/odds-view';
 import type { ArbitrageQuery, EvQuery, MiddlesQuery } from './scanners.dto';
 
 export interface ScanResponse<T> {
@@ -97,6 +97,7 @@ export class ScannersService {
 
   /** The sports asked for, else every sport the pipeline polls. */
   private sports(query: { sports: string[] }): string[] {
+    requirePolledSports(this.config.FEED_SPORTS, query.sports);
     return query.sports.length ? query.sports : this.config.FEED_SPORTS;
   }
 

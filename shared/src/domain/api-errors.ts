@@ -4,6 +4,8 @@ export const ApiMessages = {
   notFound: 'Not found',
   invalidJson: 'The request body is not valid JSON',
   payloadTooLarge: 'The request body is too large',
+  /** A dependency (PostgreSQL, Redis) is down: the client shows spec 001 §8's "Temporarily unavailable" and retries. */
+  serviceUnavailable: 'Temporarily unavailable. Please try again shortly.',
 } as const;
 
 /** Every error body of the API: the HTTP status, a stable machine-readable code, the message to show, details. */

@@ -12,6 +12,11 @@ export interface RetryPolicy {
 export interface FeedRequest {
   url: URL;
   timeoutMs: number;
+  /**
+   * The whole request, retries and their waits included, ends by this many ms after it starts (issue 16 item 5: a
+   * hanging feed held a poll ~95 s, past the next cadence); a retry that would not fit is not made.
+   */
+  deadlineMs?: number;
   retry: RetryPolicy;
   /** Called with every response's headers, failed ones included (usage credits come back on both). */
   onResponse?: (headers: Headers, status: number) => void;
@@ -34,14 +39,14 @@ export function redactUrl(url: URL): string {
   return `${copy.pathname}${copy.search}`;
 }
 
-async function attempt<T>(request: FeedRequest): Promise<FeedResponse<T>> {
+async function attempt<T>(request: FeedRequest, timeoutMs: number): Promise<FeedResponse<T>> {
   let response: Response;
   try {
-    response = await fetch(request.url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(request.timeoutMs) });
+    response = await fetch(request.url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
     const err = error as Error;
     if (err.name === 'TimeoutError' || err.name === 'AbortError') {
-      throw new FeedError('timeout', `Request timed out after ${request.timeoutMs} ms`, true);
+      throw new FeedError('timeout', `Request timed out after ${timeoutMs} ms`, true);
     }
     throw new FeedError('network', `Network error: ${(err.cause as Error | undefined)?.message ?? err.message}`, true);
   }
@@ -52,7 +57,7 @@ async function attempt<T>(request: FeedRequest): Promise<FeedResponse<T>> {
   } catch (error) {
     const err = error as Error;
     if (err.name === 'TimeoutError' || err.name === 'AbortError') {
-      throw new FeedError('timeout', `Request timed out after ${request.timeoutMs} ms`, true);
+      throw new FeedError('timeout', `Request timed out after ${timeoutMs} ms`, true);
     }
     throw new FeedError('network', `Network error while reading the body: ${err.message}`, true);
   }
@@ -79,13 +84,14 @@ async function attempt<T>(request: FeedRequest): Promise<FeedResponse<T>> {
  */
 export async function getJson<T>(request: FeedRequest): Promise<FeedResponse<T>> {
   const sleep = request.sleep ?? defaultSleep;
+  const deadline = request.deadlineMs === undefined ? Infinity : Date.now() + request.deadlineMs;
   for (let retry = 0; ; retry++) {
     try {
-      return await attempt<T>(request);
+      return await attempt<T>(request, Math.max(1, Math.min(request.timeoutMs, deadline - Date.now())));
     } catch (error) {
       if (!(error instanceof FeedError) || !error.retryable || retry >= request.retry.retries) throw error;
       const delay = error.retryAfterMs ?? request.retry.baseDelayMs * 2 ** retry;
-      if (delay > request.retry.maxDelayMs) throw error;
+      if (delay > request.retry.maxDelayMs || Date.now() + delay >= deadline) throw error;
       request.onRetry?.(error, retry + 1, delay);
       await sleep(delay);
     }

@@ -12,6 +12,7 @@ import { EspnScoresProvider } from '../scores/espn/espn.scores-provider';
 import { ScoresPipelineService } from '../scores/scores-pipeline.service';
 import { SimulatorOddsProvider, SimulatorScoresProvider, SimulatorService } from '../simulator/simulator.providers';
 import { CLOCK, systemClock } from './clock';
+import { FeedGate } from './feed-gate';
 import { ODDS_PROVIDER, SCORES_PROVIDER } from './providers';
 
 /** The pipeline: providers chosen by ODDS_PROVIDER / SCORES_PROVIDER, polls, boards, history, detection. */
@@ -19,6 +20,7 @@ import { ODDS_PROVIDER, SCORES_PROVIDER } from './providers';
   imports: [AlertsWorkersModule],
   providers: [
     { provide: CLOCK, useValue: systemClock },
+    FeedGate,
     SimulatorService,
     SimulatorOddsProvider,
     SimulatorScoresProvider,

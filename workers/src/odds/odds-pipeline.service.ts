@@ -1,17 +1,37 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { isDeepStrictEqual } from 'node:util';
-import { BoardEvent, BoardMarket, FeedStatus, JobName, JobPayload, SportBoard, diffBoards, isEventLive, isLockedMarket } from '@oddspulse/shared';
+import {
+  BoardEvent,
+  BoardMarket,
+  FeedStatus,
+  JobName,
+  JobPayload,
+  SportBoard,
+  diffBoards,
+  implausibleAnswer,
+  isEventLive,
+  isLockedMarket,
+} from '@oddspulse/shared';
 import { MetricsService, OddsHistoryRepository, RealtimePublisher, LiveStateRepository, type BoardStamp } from '@oddspulse/core';
 import { DetectionService } from '../detection/detection.service';
 import { CLOCK, Clock } from '../feeds/clock';
 import { FeedError } from '../feeds/feed-errors';
+import { FeedGate } from '../feeds/feed-gate';
 import { ODDS_PROVIDER, OddsProvider } from '../feeds/providers';
 import { OnJob } from '../jobs/on-job.decorator';
 import { HeldBoards } from './held-boards';
 
-/** A poll holds its sport's lock at most this long (longer than the slowest retry sequence). */
-const LOCK_TTL_MS = 120_000;
+/**
+ * The poll lock's time to live, renewed while the poll runs (issue 16 item 4): a killed worker blocks the sport at most
+ * this long, under the live cadence (ODDS_LIVE_INTERVAL_MS, 10 s by default).
+ */
+const LOCK_TTL_MS = 10_000;
+/**
+ * An odds board lists a game until the feed drops it after the end; one that started this long ago may be over even
+ * when no scoreboard said so, so a board of only such games may empty (feed plausibility, issue 16 item 5).
+ */
+const GAME_OVER_AFTER_MS = 8 * 3_600_000;
 
 type BoardKind = 'odds' | 'props';
 
@@ -56,6 +76,7 @@ export class OddsPipelineService {
     private readonly publisher: RealtimePublisher,
     private readonly detection: DetectionService,
     private readonly metrics: MetricsService,
+    private readonly gate: FeedGate,
   ) {}
 
   @OnJob(JobName.OddsPoll)
@@ -89,11 +110,16 @@ export class OddsPipelineService {
     const previous = this.held.basis(kind, sport, stamp) ?? (await this.state.board(kind, sport));
     let events: BoardEvent[];
     try {
-      events = await fetch();
+      events = await this.gate.call(this.provider.name, sport, fetch);
     } catch (error) {
       if (!(error instanceof FeedError)) throw error;
       return this.failed(kind, sport, previous, stamp, error, started);
     }
+    const implausible = implausibleAnswer(
+      { kept: events.length, dropped: 0 },
+      previous?.events.map((e) => ({ finished: e.completed === true || Date.parse(e.commence_time) < started - GAME_OVER_AFTER_MS })) ?? null,
+    );
+    if (implausible) return this.failed(kind, sport, previous, stamp, new FeedError('implausible', implausible, false), started);
     const board: SportBoard = { sport_key: sport, fetched_at: new Date(started).toISOString(), events };
     const { diff, records, changedEventIds } = diffBoards(previous, board, { isLocked, now: started });
     // History first: if it fails, the board is not replaced and the next poll records the same changes.

@@ -1,15 +1,17 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
-import { FeedStatus, JobName, JobPayload, ScoreboardEvent, SportScoreboard } from '@oddspulse/shared';
+import { FeedStatus, JobName, JobPayload, ScoreboardEvent, SportScoreboard, implausibleAnswer } from '@oddspulse/shared';
 import { JobQueueService, MetricsService, RealtimePublisher, LiveStateRepository } from '@oddspulse/core';
 import { CLOCK, Clock } from '../feeds/clock';
 import { FeedError } from '../feeds/feed-errors';
+import { FeedGate } from '../feeds/feed-gate';
 import { SCORES_PROVIDER, ScoresProvider } from '../feeds/providers';
 import { OnJob } from '../jobs/on-job.decorator';
 import { joinToOdds } from './odds-join';
 import { diffScoreboards } from './scoreboard-diff';
 
-const LOCK_TTL_MS = 120_000;
+/** The poll lock's time to live, renewed while the poll runs: a killed worker blocks the sport at most this long. */
+const LOCK_TTL_MS = 10_000;
 
 export interface ScoresPollResult {
   sport: string;
@@ -35,6 +37,7 @@ export class ScoresPipelineService {
     private readonly publisher: RealtimePublisher,
     private readonly jobs: JobQueueService,
     private readonly metrics: MetricsService,
+    private readonly gate: FeedGate,
   ) {}
 
   @OnJob(JobName.ScoresPoll)
@@ -57,7 +60,9 @@ export class ScoresPipelineService {
     const previous = await this.state.scoreboard(sport);
     let games: ScoreboardEvent[];
     try {
-      const fetched = await this.provider.fetchScores(sport);
+      const fetched = await this.gate.call(this.provider.name, sport, () => this.provider.fetchScores(sport));
+      const implausible = implausibleAnswer({ kept: fetched.length, dropped: 0 }, previous?.games.map((g) => ({ finished: g.status === 'final' })) ?? null);
+      if (implausible) throw new FeedError('implausible', implausible, false);
       games = joinToOdds(fetched, (await this.state.board('odds', sport))?.events ?? null, previous?.games ?? null);
     } catch (error) {
       if (!(error instanceof FeedError)) throw error;
@@ -65,12 +70,14 @@ export class ScoresPipelineService {
     }
     const { updated, finals, started: startedGames } = diffScoreboards(previous?.games ?? null, games);
     const board: SportScoreboard = { sport_key: sport, fetched_at: at, games };
+    // Settlement and closing lines run as jobs with ids per game, so a final seen twice settles once. They are enqueued
+    // before the scoreboard is saved (issue 16 item 4): a crash in between then polls the same finals again and enqueues
+    // them again, where saving first lost them for good (the next poll saw nothing new).
+    for (const game of finals) await this.jobs.add(JobName.PicksSettleGame, { sport, game }, { jobId: `settle-${sport}-${game.id}` });
+    for (const game of startedGames) await this.jobs.add(JobName.PicksRecordClose, { sport, game }, { jobId: `close-${sport}-${game.id}` });
     await this.state.saveScoreboard(board);
     if (updated.length) await this.publisher.publish({ channel: 'scores', key: sport, at, type: 'score.update', data: { games: updated } });
     for (const game of finals) await this.publisher.publish({ channel: 'scores', key: sport, at, type: 'game.final', data: { game } });
-    // Settlement and closing lines run as jobs with ids per game, so a final seen twice settles once.
-    for (const game of finals) await this.jobs.add(JobName.PicksSettleGame, { sport, game }, { jobId: `settle-${sport}-${game.id}` });
-    for (const game of startedGames) await this.jobs.add(JobName.PicksRecordClose, { sport, game }, { jobId: `close-${sport}-${game.id}` });
     if (previous?.stale_since)
       await this.publisher.publish({ channel: 'scores', key: sport, at, type: 'board.status', data: { fetched_at: at, stale_since: null } });
     const live = games.filter((g) => g.live).length;

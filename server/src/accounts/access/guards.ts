@@ -1,4 +1,4 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request, Response } from 'express';
@@ -78,11 +78,15 @@ export class PlatinumGuard implements CanActivate {
 }
 
 /**
- * Odds-data endpoints: free users are metered (DECISIONS 2), each call counted against the month's quota,
- * and refused with 402 QUOTA_EXCEEDED and the real numbers once it is spent. Paid plans pass uncounted.
+ * Odds-data endpoints: free users are metered (DECISIONS 2), each successful call counted against the month's quota,
+ * and refused with 402 QUOTA_EXCEEDED and the real numbers once it is spent. Paid plans pass uncounted. A call is
+ * counted as it starts and given back when its answer is an error (bad input, a board not there yet, an outage: issue
+ * 16 item 7), so a client retrying a 503 does not spend its quota.
  */
 @Injectable()
 export class MeteredOddsGuard implements CanActivate {
+  private readonly logger = new Logger(MeteredOddsGuard.name);
+
   constructor(private readonly plans: PlanService) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -93,6 +97,12 @@ export class MeteredOddsGuard implements CanActivate {
     res.setHeader('X-Quota-Limit', String(result.quota));
     res.setHeader('X-Quota-Used', String(result.used));
     if (!result.allowed) throw ApiErrors.quotaExceeded(result.used, result.quota);
+    res.once('finish', () => {
+      if (res.statusCode < 400) return;
+      this.plans
+        .unmeter(user.id, result.period)
+        .catch((error: Error) => this.logger.error({ msg: 'Could not give back a failed call', userId: user.id, err: error }));
+    });
     return true;
   }
 }

@@ -58,10 +58,10 @@ describe('PlanService.meter', () => {
   it('reports the count, or the stored count and quota once refused', async () => {
     const { service, usage } = setUp(undefined, 250);
     usage.incrementBelow.mockResolvedValueOnce(17);
-    expect(await service.meter('u1')).toEqual({ allowed: true, used: 17, quota: 250 });
+    expect(await service.meter('u1')).toEqual({ allowed: true, used: 17, quota: 250, period: expect.any(String) });
     expect(usage.incrementBelow).toHaveBeenCalledWith('u1', usagePeriod(), 250);
     usage.incrementBelow.mockResolvedValueOnce(null);
-    expect(await service.meter('u1')).toEqual({ allowed: false, used: 250, quota: 250 });
+    expect(await service.meter('u1')).toEqual({ allowed: false, used: 250, quota: 250, period: expect.any(String) });
   });
 });
 

@@ -60,12 +60,21 @@ export class PlanService {
   }
 
   /** Counts one metered odds-data call; `allowed` false once the month's quota is used up. */
-  async meter(userId: string): Promise<{ allowed: boolean; used: number; quota: number }> {
+  /**
+   * Counts one odds-data call if the quota allows it. The call is counted before it runs (so parallel calls can never
+   * pass the quota) and given back with `unmeter` when it does not succeed.
+   */
+  async meter(userId: string): Promise<{ allowed: boolean; used: number; quota: number; period: string }> {
     const quota = this.freeQuota;
     const period = usagePeriod();
     const counted = await this.usage.incrementBelow(userId, period, quota);
-    if (counted !== null) return { allowed: true, used: counted, quota };
-    return { allowed: false, used: await this.usage.calls(userId, period), quota };
+    if (counted !== null) return { allowed: true, used: counted, quota, period };
+    return { allowed: false, used: await this.usage.calls(userId, period), quota, period };
+  }
+
+  /** A metered call that failed (4xx or 5xx) is not charged (issue 16 item 7). */
+  unmeter(userId: string, period: string): Promise<void> {
+    return this.usage.decrement(userId, period);
   }
 
   async me(user: { id: string; email: string; role: OpsRole | null }): Promise<MeResponse> {

@@ -28,6 +28,7 @@ export class TheOddsApiClient {
       const { body } = await getJson<T>({
         url,
         timeoutMs: this.config.ODDS_API_TIMEOUT_MS,
+        deadlineMs: this.config.FEED_REQUEST_DEADLINE_MS,
         retry: { retries: this.config.FEED_RETRY_ATTEMPTS, baseDelayMs: this.config.FEED_RETRY_BASE_MS, maxDelayMs: MAX_RETRY_WAIT_MS },
         onResponse: (headers) => {
           const credits = creditsFromHeaders(headers);

@@ -4,7 +4,18 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { ServerResponse } from 'node:http';
 import { JobName, QueueName, SportBoard } from '@oddspulse/shared';
-import { APP_CONFIG, AppConfig, parseConfig, JobQueueService, OddsApiAccountRepository, RedisService, RedisKeys, LiveStateRepository } from '@oddspulse/core';
+import {
+  APP_CONFIG,
+  AppConfig,
+  parseConfig,
+  deleteKeysWithPrefix,
+  FeedBackoffRepository,
+  JobQueueService,
+  OddsApiAccountRepository,
+  RedisService,
+  RedisKeys,
+  LiveStateRepository,
+} from '@oddspulse/core';
 import { HttpStub } from '../../../../test/support/http-stub';
 import { RealtimeListener, eventually } from '../../../../test/support/realtime-listener';
 import { WorkersModule } from '../../workers.module';
@@ -63,6 +74,7 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
       ODDS_API_KEY: 'test-key',
       ODDS_API_BASE_URL: url,
       ODDS_API_TIMEOUT_MS: 300,
+      FEED_REQUEST_DEADLINE_MS: 1200,
       FEED_RETRY_BASE_MS: RETRY_BASE_MS,
       ODDS_API_CREDIT_RESERVE: 50,
       ODDS_API_PRIORITY_SPORTS: [],
@@ -90,6 +102,8 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
 
   beforeEach(async () => {
     replies = [];
+    // Each case starts with no back-off left by the one before (issue 16 item 5).
+    await deleteKeysWithPrefix(redis.client, redis.key('feeds', 'backoff'));
     // Each case starts from a fresh, healthy board.
     await poll();
     listener.clear();
@@ -111,6 +125,19 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
       (m) => m.length > 0,
     );
     expect(status).toEqual([expect.objectContaining({ type: 'board.status', data: expect.objectContaining({ stale_since: board.stale_since }) })]);
+
+    // issue 16 item 5: the same key gets the same answer, so it is not asked again until the configuration changes
+    const held = await requestsDuring(poll);
+    expect(held.requests).toBe(0);
+    expect(held.value).toMatchObject({ outcome: 'paused' });
+    expect(await state.feedStatus('odds', SPORT)).toMatchObject({
+      state: 'paused',
+      stale_since: board.stale_since,
+      paused_reason: expect.stringContaining('configuration'),
+    });
+    // a halt written under another configuration (the key before this one) does not hold this one back
+    const backoffs = app.get(FeedBackoffRepository);
+    await backoffs.save('theoddsapi', { ...(await backoffs.get('theoddsapi'))!, halted_for: 'an-earlier-key' });
 
     // The next successful poll clears the stale mark and says so.
     await poll();
@@ -154,11 +181,62 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     });
   });
 
-  it('422: not retried, with the API code in the error', async () => {
+  it('422: not retried, with the API code in the error, and not asked again until the configuration changes', async () => {
     replies = [(res) => stub.json(res, 422, errorBody('MISSING_REGION'))];
     const { error, requests } = await requestsDuring(poll);
     expect(requests).toBe(1);
     expect(error?.message).toContain('MISSING_REGION');
+    const held = await requestsDuring(poll);
+    expect(held.requests).toBe(0);
+    expect(held.value).toMatchObject({ outcome: 'paused' });
+  });
+
+  // issue 16 item 5: a 429 whose Retry-After is longer than a poll may wait holds every poll of the feed back until then
+  it('429 with a long Retry-After: no request until it has passed', async () => {
+    replies = [(res) => stub.json(res, 429, { message: 'Rate limited', error_code: 'EXCEEDED_FREQ_LIMIT' }, { 'retry-after': '3600' })];
+    const first = await requestsDuring(poll);
+    expect(first.requests).toBe(1);
+    expect(first.error?.message).toContain('429');
+    const held = await requestsDuring(poll);
+    expect(held.requests).toBe(0);
+    expect(held.value).toMatchObject({ outcome: 'paused' });
+    const backoff = await app.get(FeedBackoffRepository).get('theoddsapi');
+    expect(backoff!.until! - Date.now()).toBeGreaterThan(3_500_000);
+  });
+
+  // issue 16 item 5: a 200 that cannot be right does not replace the board
+  it.each([
+    ['an empty list', []],
+    ['mostly junk entries', [{ id: 'x' }, { nonsense: true }, 42]],
+  ])('refuses %s for a board with games: the last board is kept, marked stale', async (_, body) => {
+    // the recorded games, due tomorrow: games not started cannot all drop off at once
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    replies = [
+      (res) =>
+        stub.json(
+          res,
+          200,
+          BOARD.filter((e) => e.sport_key === SPORT).map((e) => ({ ...e, commence_time: tomorrow })),
+        ),
+    ];
+    await poll();
+    const before = (await state.board('odds', SPORT))!;
+    expect(before.events.length).toBeGreaterThan(0);
+    replies = [(res) => stub.json(res, 200, body)];
+    const { error } = await requestsDuring(poll);
+    expect(error?.message).toContain('Implausible answer');
+    const board = (await state.board('odds', SPORT))!;
+    expect(board.events).toEqual(before.events);
+    expect(board.stale_since).toBeDefined();
+    expect(await state.feedStatus('odds', SPORT)).toMatchObject({ state: 'stale', error: expect.stringContaining('Implausible answer') });
+  });
+
+  // issue 16 item 5: a feed that never answers holds a poll at most FEED_REQUEST_DEADLINE_MS, retries included
+  it('a hanging feed: the poll gives up by the request deadline', async () => {
+    replies = Array.from({ length: 4 }, () => () => undefined);
+    const { error, ms } = await requestsDuring(poll);
+    expect(error?.message).toContain('timed out');
+    expect(ms).toBeLessThan(1400);
   });
 
   it('429 with Retry-After: waits what the server asked, then succeeds', async () => {

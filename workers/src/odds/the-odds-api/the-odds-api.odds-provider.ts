@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { BoardEvent, normaliseOddsApiV4 } from '@oddspulse/shared';
+import { BoardEvent, implausibleAnswer, normaliseOddsApiV4 } from '@oddspulse/shared';
 import { APP_CONFIG, type AppConfig, OddsApiAccountRepository } from '@oddspulse/core';
 import { CLOCK, Clock } from '../../feeds/clock';
 import { FeedError } from '../../feeds/feed-errors';
@@ -115,6 +115,8 @@ export class TheOddsApiOddsProvider implements OddsProvider {
     }
     const { dropped } = board;
     if (dropped.events || dropped.markets || dropped.outcomes) this.logger.debug({ sport, dropped }, 'The Odds API: unusable entries dropped');
+    const implausible = implausibleAnswer({ kept: board.events.length, dropped: dropped.events }, null);
+    if (implausible) throw new FeedError('implausible', implausible, false);
     return board.events;
   }
 }

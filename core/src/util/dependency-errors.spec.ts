@@ -1,0 +1,34 @@
+import { DependencyUnavailableError, isDependencyDown } from './dependency-errors';
+
+// issue 16 items 1 and 3: a lost PostgreSQL or Redis connection is a dependency outage (503), anything else is not.
+describe('isDependencyDown', () => {
+  it.each([
+    ['pg mid-query loss', new Error('Connection terminated unexpectedly')],
+    ['pg pool connect time-out', new Error('timeout exceeded when trying to connect')],
+    ['socket refused', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
+    ['socket reset', Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })],
+    ['admin shutdown', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
+    ['connection exception class', Object.assign(new Error('connection failure'), { code: '08006' })],
+    ['too many connections', Object.assign(new Error('sorry, too many clients already'), { code: '53300' })],
+    ['ioredis closed', new Error('Connection is closed.')],
+    ['ioredis offline', new Error("Stream isn't writeable and enableOfflineQueue options is false")],
+    [
+      'ioredis retries',
+      Object.assign(new Error('Reached the max retries per request limit (which is 2). Refer to "maxRetriesPerRequest" option for details.'), {
+        name: 'MaxRetriesPerRequestError',
+      }),
+    ],
+    ['found down before the call', new DependencyUnavailableError('Redis is not connected')],
+  ])('%s is a dependency outage', (_, error) => {
+    expect(isDependencyDown(error)).toBe(true);
+  });
+
+  it.each([
+    ['a unique violation', Object.assign(new Error('duplicate key'), { code: '23505' })],
+    ['a bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
+    ['a string', 'Connection terminated'],
+    ['nothing', undefined],
+  ])('%s is not', (_, error) => {
+    expect(isDependencyDown(error)).toBe(false);
+  });
+});

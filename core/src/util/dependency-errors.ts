@@ -1,0 +1,32 @@
+/**
+ * Whether an error means a dependency (PostgreSQL, Redis) is unreachable or went away, rather than a bug or bad input
+ * (issue 16 item 1/3): such a failure answers a quick 503 the client retries, never a 500.
+ */
+export function isDependencyDown(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, name, message } = error as { code?: unknown; name?: unknown; message?: unknown };
+  if (name === 'MaxRetriesPerRequestError' || name === 'DependencyUnavailableError') return true;
+  if (typeof code === 'string') {
+    if (SOCKET_CODES.has(code)) return true;
+    // SQLSTATE class 08 (connection exception), 57P01–57P03 (server shutting down or starting), 53300 (no free slot)
+    if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code) || code === '53300') return true;
+  }
+  return typeof message === 'string' && DOWN_MESSAGES.some((pattern) => pattern.test(message));
+}
+
+/** A dependency found down before a call was tried (a Redis connection not ready, say). */
+export class DependencyUnavailableError extends Error {
+  override readonly name = 'DependencyUnavailableError';
+}
+
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+// What pg and ioredis say when a connection is lost or cannot be made; neither gives these a code.
+const DOWN_MESSAGES = [
+  /^Connection terminated/,
+  /timeout exceeded when trying to connect/,
+  /Client has encountered a connection error and is not queryable/,
+  /^Connection is closed\.?$/,
+  /Stream isn't writeable and enableOfflineQueue options is false/,
+  /max retries per request limit/,
+];

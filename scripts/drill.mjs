@@ -1,0 +1,108 @@
+// `npm run drill`: fault drills against a running stack (issue 16), for operators. It cuts what an outage cuts, watches
+// the API answer through it, and prints what held. It touches only this instance: the PostgreSQL sessions of its own
+// database and the Redis connections named with its REDIS_PREFIX; it never stops a service or deletes data.
+//   BASE_URL (default http://127.0.0.1:$PORT), DATABASE_URL, REDIS_URL, REDIS_PREFIX: as the stack was started with.
+import { createRequire } from 'node:module';
+import { loadDotEnv } from './lib/stack.mjs';
+
+const require = createRequire(import.meta.url);
+const { Client } = require('pg');
+const IORedis = require('ioredis');
+
+const env = { ...loadDotEnv(), ...process.env };
+const base = env.BASE_URL ?? `http://127.0.0.1:${env.PORT || '3000'}`;
+const prefix = env.REDIS_PREFIX ?? 'oddspulse';
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const results = [];
+
+async function call(path) {
+  const started = Date.now();
+  try {
+    const res = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(10_000) });
+    const body = await res.json().catch(() => null);
+    return { status: res.status, ms: Date.now() - started, body };
+  } catch (error) {
+    return { status: 0, ms: Date.now() - started, error: error.message };
+  }
+}
+
+/** Calls `path` every 250 ms for `ms`, and sums up the statuses seen and the slowest answer. */
+async function watch(path, ms) {
+  const seen = new Map();
+  let slowest = 0;
+  for (const until = Date.now() + ms; Date.now() < until; await sleep(250)) {
+    const r = await call(path);
+    seen.set(r.status, (seen.get(r.status) ?? 0) + 1);
+    slowest = Math.max(slowest, r.ms);
+  }
+  return { statuses: Object.fromEntries(seen), slowestMs: slowest };
+}
+
+function report(drill, held, detail) {
+  results.push({ drill, held, ...detail });
+  process.stdout.write(`${held ? 'HELD ' : 'FAILED'}  ${drill}  ${JSON.stringify(detail)}\n`);
+}
+
+async function postgresDrill() {
+  const admin = new Client({ connectionString: env.DATABASE_URL });
+  await admin.connect();
+  const { rows } = await admin.query(
+    'SELECT pg_terminate_backend(pid) AS cut FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+  );
+  await admin.end();
+  // The pools reconnect on the next query: the API must keep answering, never 500, and come back to 200.
+  const during = await watch('/api/sports', 3000);
+  const health = await call('/api/health');
+  const no500 = !during.statuses[500] && !during.statuses[0];
+  report('PostgreSQL sessions cut', no500 && health.status !== 0, { sessionsCut: rows.length, ...during, healthAfter: health.status });
+}
+
+async function redisDrill() {
+  const redis = new IORedis(env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const clients = (await redis.client('LIST'))
+    .split('\n')
+    .filter((line) => line.includes(` name=${prefix}:`))
+    .map((line) => /id=(\d+)/.exec(line)?.[1])
+    .filter(Boolean);
+  for (const id of clients) await redis.client('KILL', 'ID', id);
+  const during = await watch('/api/sports', 3000);
+  let recovered = null;
+  for (const started = Date.now(); Date.now() - started < 20_000; await sleep(500)) {
+    const health = await call('/api/health');
+    if (health.status === 200) {
+      recovered = Date.now() - started;
+      break;
+    }
+  }
+  redis.disconnect();
+  const no500 = !during.statuses[500] && !during.statuses[0];
+  report('Redis connections killed', no500 && recovered !== null, { connectionsKilled: clients.length, ...during, healthyAgainAfterMs: recovered });
+}
+
+async function healthDrill() {
+  const health = await call('/api/health');
+  const problems = health.body?.problems ?? [];
+  report('Health names what is wrong', health.status === 200 ? problems.length === 0 : problems.length > 0 || health.body?.status === 'error', {
+    status: health.status,
+    problems,
+  });
+}
+
+async function badInputDrill() {
+  const nul = await call('/api/reactions/drill%00game');
+  const unknown = await call('/api/odds?sport=curling_nope&markets=h2h&regions=us');
+  report('Bad input answers 4xx', nul.status === 400 && unknown.status < 500, { nulInPath: nul.status, unknownSport: unknown.status });
+}
+
+const before = await call('/api/health');
+if (before.status === 0) {
+  process.stdout.write(`No stack answers at ${base}: start one with npm start\n`);
+  process.exit(2);
+}
+await healthDrill();
+await badInputDrill();
+await postgresDrill();
+await redisDrill();
+await healthDrill();
+process.stdout.write(`${JSON.stringify({ drills: results.length, held: results.filter((r) => r.held).length })}\n`);
+process.exit(results.every((r) => r.held) ? 0 : 1);

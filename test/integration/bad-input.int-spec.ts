@@ -1,0 +1,101 @@
+import { LiveStateRepository } from '@oddspulse/core';
+import { bearer, createAccountsApp, signUp, TEST_PASSWORD, type AccountsTestApp } from '../support/accounts-app';
+
+const NFL = 'americanfootball_nfl';
+const NBA = 'basketball_nba';
+
+// issue 16 item 7: bad input is a 400 with a message naming the field, never a 500 or a retried 503; only odds calls
+// that answer count against the free quota; the picks import takes every list its schema allows.
+describe('bad input (real HTTP stack, PostgreSQL and Redis)', () => {
+  let t: AccountsTestApp;
+
+  beforeAll(async () => {
+    t = await createAccountsApp({ REDIS_PREFIX: `${process.env.REDIS_PREFIX}-bad-input`, FEED_SPORTS: [NFL, NBA] });
+    await t.get(LiveStateRepository).saveBoard('odds', { sport_key: NFL, fetched_at: new Date().toISOString(), events: [] });
+  });
+
+  afterAll(async () => {
+    await t.app.close();
+  });
+
+  const controlRefusal = (field: string) => ({ statusCode: 400, code: 'VALIDATION_FAILED', message: `${field}: must not contain control characters` });
+
+  it.each([
+    ['sign-up email', () => t.http().post('/api/auth/signup').send({ email: 'a\u0000b@example.com', password: TEST_PASSWORD }), 'email'],
+    [
+      'sign-in password',
+      () =>
+        t
+          .http()
+          .post('/api/auth/login')
+          .send({ email: 'a@example.com', password: `x\u0000${TEST_PASSWORD}` }),
+      'password',
+    ],
+    ['a path parameter', () => t.http().get('/api/reactions/nfl%00game'), 'gameKey'],
+    ['a query parameter', () => t.http().get('/api/scores?sport=basketball_nba&date=2026-01-01%07'), 'date'],
+  ])('refuses a control character in %s with 400 naming the field', async (_, send, field) => {
+    const res = await send();
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual(controlRefusal(field));
+  });
+
+  it('refuses a NUL nested in a body list, naming the item', async () => {
+    const { session } = await signUp(t);
+    const res = await t
+      .http()
+      .post('/api/picks/import')
+      .set(bearer(session))
+      .send({ picks: [{ game: 'A vs B', league: 'NFL', market: 'Moneyline', selection: 'A', odds: '-110', stake: 10, note: 'ok\u0000' }] });
+    expect(res.body).toEqual(controlRefusal('picks.0.note'));
+  });
+
+  it('keeps tabs and line breaks, which a note may hold', async () => {
+    const { session } = await signUp(t);
+    const res = await t
+      .http()
+      .post('/api/picks')
+      .set(bearer(session))
+      .send({ game: 'A vs B', league: 'NFL', market: 'Moneyline', selection: 'A', odds: '-110', stakeCents: 1000, note: 'line one\n\tline two' });
+    expect(res.status).toBe(201);
+  });
+
+  it('answers an unknown sport 400 UNSUPPORTED_SPORT, not a 503 to retry, and charges no quota for it', async () => {
+    const { session } = await signUp(t, 'free');
+    const used = async () => (await t.http().get('/api/me').set(bearer(session))).body.used as number;
+    const unknown = await t.http().get('/api/odds?sport=curling_nope&markets=h2h&regions=us').set(bearer(session));
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual({ statusCode: 400, code: 'UNSUPPORTED_SPORT', message: 'Unsupported sport: curling_nope', sports: ['curling_nope'] });
+    // a polled sport whose board is not written yet: 503, retried by the client, and not charged either
+    expect((await t.http().get(`/api/odds?sport=${NBA}&markets=h2h&regions=us`).set(bearer(session))).status).toBe(503);
+    expect((await t.http().get('/api/odds?markets=h2h&regions=us').set(bearer(session))).status).toBe(400);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await used()).toBe(0);
+    expect((await t.http().get(`/api/odds?sport=${NFL}&markets=h2h&regions=us`).set(bearer(session))).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await used()).toBe(1);
+  });
+
+  it('answers an unknown sport on the scanners 400 too', async () => {
+    const { session } = await signUp(t, 'gold');
+    const res = await t.http().get('/api/ev?sports=curling_nope').set(bearer(session));
+    expect(res.body).toMatchObject({ statusCode: 400, code: 'UNSUPPORTED_SPORT' });
+  });
+
+  it('imports 5,000 picks, the most the schema allows, in one body', async () => {
+    const { session } = await signUp(t);
+    const picks = Array.from({ length: 5000 }, (_, i) => ({
+      id: `p${i}`,
+      game: `Team ${i} @ Other ${i}`,
+      league: 'NFL',
+      market: 'Moneyline',
+      selection: `Team ${i} -110`,
+      odds: '-110',
+      stake: 10,
+      note: 'n'.repeat(200),
+      dateAdded: new Date().toISOString(),
+    }));
+    const res = await t.http().post('/api/picks/import').set(bearer(session)).send({ picks });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ imported: 5000, skipped: 0 });
+  }, 60_000);
+});

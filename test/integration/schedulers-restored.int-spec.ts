@@ -1,0 +1,66 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import IORedis from 'ioredis';
+import { JOB_QUEUE, JobName } from '@oddspulse/shared';
+import { APP_CONFIG, FEEDS_SCHEDULER_ID, JobQueueService, LiveStateRepository, parseConfig, type AppConfig } from '@oddspulse/core';
+import { WorkersModule } from '../../workers/src/workers.module';
+import { OwnRedis } from '../support/own-redis';
+
+// issue 16 item 2: Redis comes back empty (a restart without persistence, a failover, a flush). The job schedulers
+// used to be gone for good until the workers restarted, so nothing polled or settled; each worker now puts back every
+// schedule it made within a scheduler tick, and the feeds scheduler ticks again. On the test's own redis-server, whose
+// keys the test deletes (never the shared one's).
+describe('job schedulers after Redis loses them (own redis-server)', () => {
+  let redis: OwnRedis;
+  let worker: INestApplicationContext;
+  let admin: IORedis;
+  const TICK_MS = 300;
+
+  beforeAll(async () => {
+    redis = await OwnRedis.started();
+    admin = new IORedis(redis.url);
+    const config: AppConfig = {
+      ...parseConfig(process.env),
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: 'oddspulse-schedulers',
+      ODDS_PROVIDER: 'simulator',
+      SCORES_PROVIDER: 'simulator',
+      FEED_SPORTS: [],
+      SCHEDULER_TICK_MS: TICK_MS,
+    };
+    const moduleRef = await Test.createTestingModule({ imports: [WorkersModule] })
+      .overrideProvider(APP_CONFIG)
+      .useValue(config)
+      .compile();
+    moduleRef.useLogger(false);
+    worker = await moduleRef.init();
+  });
+
+  afterAll(async () => {
+    await worker?.close();
+    admin?.disconnect();
+    await redis?.stop();
+  });
+
+  it('re-creates the feeds, settlement and billing schedules within a tick, and the scheduler ticks again', async () => {
+    const jobs = worker.get(JobQueueService);
+    const state = worker.get(LiveStateRepository);
+    const scheduled = () => jobs.hasScheduler(JOB_QUEUE[JobName.FeedsSchedule], FEEDS_SCHEDULER_ID);
+    expect(await scheduled()).toBe(true);
+    const ticking = async () => (await state.lastScheduleTick()) !== null;
+    for (let i = 0; i < 40 && !(await ticking()); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(await ticking()).toBe(true);
+
+    // every key under the instance's prefix is gone, the schedules with them
+    const keys = await admin.keys('oddspulse-schedulers:*');
+    await admin.del(...keys);
+    expect(await scheduled()).toBe(false);
+    expect(await state.lastScheduleTick()).toBeNull();
+
+    const deadline = Date.now() + 5 * TICK_MS + 2000;
+    while (Date.now() < deadline && !((await scheduled()) && (await ticking()))) await new Promise((r) => setTimeout(r, 100));
+    expect(await scheduled()).toBe(true);
+    expect(await jobs.hasScheduler(JOB_QUEUE[JobName.PicksSettleWindow], 'picks-settle-window')).toBe(true);
+    expect(await ticking()).toBe(true);
+  });
+});

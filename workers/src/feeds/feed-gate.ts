@@ -1,0 +1,74 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { APP_CONFIG, FeedBackoffRepository, type AppConfig, type FeedBackoff } from '@oddspulse/core';
+import { CLOCK, Clock } from './clock';
+import { FeedError } from './feed-errors';
+
+/** The longest wait between polls of a failing feed. */
+export const MAX_FEED_BACKOFF_MS = 300_000;
+
+/**
+ * Per-feed back-off across polls and worker processes (issue 16 item 5). A poll's request already retries per the
+ * spec; what this adds is the time between polls:
+ * - 429: no request until the server's Retry-After (else the retry base, doubling) has passed, for the whole provider;
+ * - 401 (a refused key) for the provider, 422 (a refused request) for the sport: no request at all until the
+ *   configuration changes (a new key, base URL or market list), since the same request gets the same answer;
+ * - any other failure from the second in a row on: the retry base, doubling, at most MAX_FEED_BACKOFF_MS;
+ * - a success clears it.
+ * A poll held back is a `paused` FeedError: the board keeps its data and its stale mark, and the feed's status says why.
+ */
+@Injectable()
+export class FeedGate {
+  private readonly logger = new Logger(FeedGate.name);
+  private readonly configuration: string;
+
+  constructor(
+    private readonly backoffs: FeedBackoffRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {
+    const { ODDS_PROVIDER, SCORES_PROVIDER, ODDS_API_KEY, ODDS_API_BASE_URL, ODDS_API_REGIONS, ODDS_API_MARKETS, ODDS_API_PROPS_MARKETS, ESPN_BASE_URL } =
+      config;
+    const used = [ODDS_PROVIDER, SCORES_PROVIDER, ODDS_API_KEY, ODDS_API_BASE_URL, ODDS_API_REGIONS, ODDS_API_MARKETS, ODDS_API_PROPS_MARKETS, ESPN_BASE_URL];
+    this.configuration = createHash('sha256').update(JSON.stringify(used)).digest('hex').slice(0, 16);
+  }
+
+  /** Runs `fetch` unless the provider or this sport is backing off; records how it went. */
+  async call<T>(provider: string, sport: string, fetch: () => Promise<T>): Promise<T> {
+    const feeds = [provider, `${provider}:${sport}`];
+    const now = this.clock();
+    const states = await Promise.all(feeds.map((feed) => this.backoffs.get(feed)));
+    for (const state of states) {
+      if (state?.halted_for === this.configuration) throw new FeedError('paused', `Polling stopped until the configuration changes: ${state.reason}`, false);
+      if (state?.until && state.until > now) {
+        throw new FeedError('paused', `Backing off until ${new Date(state.until).toISOString()}: ${state.reason}`, false);
+      }
+    }
+    try {
+      const result = await fetch();
+      await Promise.all(feeds.map((feed, i) => (states[i] ? this.backoffs.clear(feed) : undefined)));
+      return result;
+    } catch (error) {
+      if (error instanceof FeedError && error.kind !== 'paused') await this.failed(feeds, states, error, now);
+      throw error;
+    }
+  }
+
+  private async failed(feeds: string[], states: Array<FeedBackoff | null>, error: FeedError, now: number): Promise<void> {
+    const whole = error.kind === 'invalid_key' || error.kind === 'rate_limited';
+    const index = whole ? 0 : 1;
+    const failures = (states[index]?.failures ?? 0) + 1;
+    const reason = error.message;
+    let next: FeedBackoff;
+    if (error.kind === 'invalid_key' || error.status === 422) next = { until: null, halted_for: this.configuration, failures, reason };
+    else if (error.kind === 'rate_limited') next = { until: now + (error.retryAfterMs ?? this.wait(failures)), halted_for: null, failures, reason };
+    else next = { until: failures > 1 ? now + this.wait(failures - 1) : null, halted_for: null, failures, reason };
+    await this.backoffs.save(feeds[index], next);
+    if (next.halted_for || next.until)
+      this.logger.warn({ feed: feeds[index], until: next.until, halted: Boolean(next.halted_for), failures }, `Feed ${feeds[index]} backs off: ${reason}`);
+  }
+
+  private wait(failures: number): number {
+    return Math.min(this.config.FEED_RETRY_BASE_MS * 2 ** (failures - 1), MAX_FEED_BACKOFF_MS);
+  }
+}
