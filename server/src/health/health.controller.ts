@@ -9,6 +9,16 @@ import { HealthService } from './health.service';
 export class HealthController {
   constructor(private readonly health: HealthService) {}
 
+  /**
+   * Liveness: 200 whenever this process answers HTTP, whatever its dependencies. For container health checks and
+   * load balancers, which should not take a serving API out because a feed went stale (GET /api/health says that).
+   */
+  @Get('live')
+  live(@Res({ passthrough: true }) res: Response): { status: 'ok' } {
+    res.setHeader('Cache-Control', 'no-store');
+    return { status: 'ok' };
+  }
+
   /** 200 when PostgreSQL, Redis and the job queues all answer; 503 naming what is down otherwise. */
   @Get()
   async get(@Res({ passthrough: true }) res: Response): Promise<HealthReport> {

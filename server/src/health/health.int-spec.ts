@@ -97,6 +97,10 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
     const down = await eventually(health, (r) => r.body.redis === 'down');
     expect(down.status).toBe(503);
     expect(down.body).toMatchObject({ status: 'error', redis: 'down', postgres: 'up' });
+    // Liveness stays 200: the process serves, so a container check must not restart it for Redis's sake.
+    const live = await request(app.getHttpServer()).get('/api/health/live');
+    expect(live.status).toBe(200);
+    expect(live.body).toEqual({ status: 'ok' });
 
     await redisProxy.start();
     const up = await eventually(health, (r) => r.status === 200, 20000);
