@@ -79,6 +79,13 @@ test('a pushed price change flashes in the odds table', async ({ page }, testInf
   const flash = page.locator('.price[data-flash]');
   await expect(flash.first()).toBeVisible({ timeout: 60_000 });
   expect(await flash.first().getAttribute('class')).toMatch(/flash-(up|down)/);
+
+  // issue 22: a positive EV is never coloured like a negative one
+  const evs = await page.locator('[data-testid=odds-row] .ev').evaluateAll((els) => els.map((e) => ({ text: e.textContent ?? '', cls: e.className })));
+  for (const ev of evs) {
+    if (ev.text.startsWith('+')) expect(ev.cls).not.toContain('ev-negative');
+    if (ev.text.startsWith('-')) expect(ev.cls).toContain('ev-negative');
+  }
 });
 
 // spec 001 §4: filter edits are drafts until Apply; Reset restores the defaults

@@ -1,4 +1,4 @@
-import { BET_SLIP_MESSAGES, edgeColor, hasCorrelatedLegs, validateParlay, validateSingles } from './bet-slip';
+import { BET_SLIP_MESSAGES, edgeColor, evTone, hasCorrelatedLegs, validateParlay, validateSingles } from './bet-slip';
 
 // spec 001 §5 bankroll and bet sizing: messages verbatim
 describe('bet slip validation', () => {
@@ -54,5 +54,17 @@ describe('bet slip validation', () => {
     expect(edgeColor(4.99)).toBe('warning');
     expect(edgeColor(2)).toBe('warning');
     expect(edgeColor(1.99)).toBe('danger');
+  });
+
+  // issue 22: +1.68 % was coloured like −1.11 %; a positive EV never shares a tone with a negative one
+  it('EV tone follows the sign before the grade', () => {
+    expect(evTone(1.68)).toBe('slight');
+    expect(evTone(-1.11)).toBe('negative');
+    expect(evTone(2)).toBe('good');
+    expect(evTone(5.76)).toBe('strong');
+    expect(evTone(0.004)).toBe('neutral');
+    expect(evTone(-0.004)).toBe('neutral');
+    expect(evTone(-0.006)).toBe('negative');
+    for (const ev of [0.01, 0.5, 1.99, 2, 4.99, 5, 19]) expect(evTone(ev)).not.toBe(evTone(-ev));
   });
 });

@@ -86,3 +86,16 @@ export function validateParlay(legs: readonly Pick<SlipBet, 'gameKey'>[], stakeC
 export function edgeColor(edgePct: number): 'success' | 'warning' | 'danger' {
   return edgePct >= 5 ? 'success' : edgePct >= 2 ? 'warning' : 'danger';
 }
+
+/**
+ * Colour of an EV figure in the odds tables and recommendations (issue 22): its sign first, so a positive EV never
+ * looks like a negative one; the slip's thresholds only grade the positive side. Judged on the figure as shown
+ * (two decimals), so "+0.00%" and "0.00%" are neutral. EV in PERCENT.
+ */
+export type EvTone = 'strong' | 'good' | 'slight' | 'neutral' | 'negative';
+export function evTone(evPct: number): EvTone {
+  const shown = Math.round(evPct * 100) / 100;
+  if (shown < 0) return 'negative';
+  if (shown === 0) return 'neutral';
+  return shown >= 5 ? 'strong' : shown >= 2 ? 'good' : 'slight';
+}
