@@ -68,7 +68,9 @@ describe('dailyFindings', () => {
     expect(distinctKey('arb:e1:totals::47.5:2', { legs: legs('fanduel', 'draftkings', 120).reverse() })).not.toBe(first);
     expect(distinctKey('arb:e1:totals::47.5:2', { legs: [...legs('draftkings', 'fanduel', 125)].reverse() })).toBe(first);
     expect(distinctKey('arb:e1:totals::47.5:2', { legs: legs('draftkings', 'betmgm') })).not.toBe(first);
-    expect(distinctKey('arb:e1:totals::47.5:2', { legs: legs('caesars', 'fanduel') })).toBe(distinctKey('arb:e1:totals::47.5:2', { legs: legs('williamhill_us', 'fanduel') }));
+    expect(distinctKey('arb:e1:totals::47.5:2', { legs: legs('caesars', 'fanduel') })).toBe(
+      distinctKey('arb:e1:totals::47.5:2', { legs: legs('williamhill_us', 'fanduel') }),
+    );
     expect(distinctKey('ev:e1:h2h::Home::draftkings', { evPct: 2 })).toBe('ev:e1:h2h::Home::draftkings');
   });
 
