@@ -52,6 +52,24 @@ test('a Platinum user watches arbitrage opportunities arrive and change without 
   expect(await slip.getByTestId('slip-item').count()).toBe(await legs.count());
 });
 
+// issue 22, spec 001 §9: an opportunity past its 30 minutes is marked expired, listed last, and cannot be executed
+test('an expired arbitrage card cannot be executed', async ({ page }, testInfo) => {
+  test.skip(isMobile(testInfo), 'the scanner cards are the same on mobile; run once');
+  test.setTimeout(90_000);
+  await signIn(page, 'platinum@demo.local');
+  await allBooks(page);
+  await page.clock.install();
+  await page.goto('/sportsbooks?mode=arbitrage');
+  await page.getByRole('region', { name: 'Arbitrage scanner' }).getByLabel('Minimum profit %').fill('0.1');
+  const card = page.getByTestId('opportunity').first();
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByRole('button', { name: 'Execute' })).toBeEnabled();
+  await page.clock.fastForward('31:00');
+  await expect(card).toHaveAttribute('data-expired', 'true');
+  await expect(card.getByTestId('opportunity-expiry')).toHaveText('Expired');
+  await expect(card.getByRole('button', { name: 'Execute' })).toBeDisabled();
+});
+
 // spec 001 §2: non-Platinum users meet the premium panel and disabled nav entries
 test('a Gold user meets the arbitrage premium panel and the Platinum-only nav entries', async ({ page }, testInfo) => {
   await signIn(page, 'gold@demo.local');
