@@ -50,6 +50,10 @@ test('a Platinum user watches arbitrage opportunities arrive and change without 
   const slip = page.getByTestId('bet-slip');
   await expect(slip).toBeVisible();
   expect(await slip.getByTestId('slip-item').count()).toBe(await legs.count());
+  // DECISIONS 26, issue 22: the legs are one hedged position, so no "Large bet on low edge" and it can be placed
+  await expect(slip.getByTestId('slip-messages')).toHaveCount(0);
+  await slip.getByRole('button', { name: 'Place Bets' }).click();
+  await expect(page).toHaveURL(/\/picks$/);
 });
 
 // issue 22, spec 001 §9: an opportunity past its 30 minutes is marked expired, listed last, and cannot be executed
@@ -161,6 +165,14 @@ test('the bet slip shows the spec validation messages and places bets into picks
   await expect(slip.getByTestId('slip-messages')).toContainText('Exceeds 20% of bankroll ($200.00)');
   await expect(slip.getByTestId('slip-messages')).toContainText('Total exposure exceeds 50% of bankroll');
   await expect(slip.getByRole('button', { name: 'Place Bets' })).toBeDisabled();
+  // DECISIONS 26: a warning alone asks for one confirmation instead of disabling placing
+  // ($100 is over 2 % of bankroll: it warns when the row's edge is under 2 %, which depends on the simulator's prices)
+  await stake.fill('100');
+  await expect(slip.getByTestId('slip-total')).toHaveText('$100.00');
+  const warned = (await slip.getByTestId('slip-messages').count()) > 0;
+  if (warned) await expect(slip.getByTestId('slip-messages')).toHaveText('Large bet on low edge - consider reducing');
+  await expect(slip.getByRole('button', { name: warned ? 'Place anyway' : 'Place Bets' })).toBeEnabled();
+  await stake.fill('600');
   await expect(slip.getByRole('tab', { name: 'Parlay' })).toBeDisabled();
   // Issue 7 keyboard navigation: the arrow keys skip the disabled Parlay tab.
   const single = slip.getByRole('tab', { name: 'Single' });

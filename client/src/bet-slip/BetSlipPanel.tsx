@@ -33,6 +33,7 @@ export function BetSlipPanel() {
   const [placing, setPlacing] = useState(false);
   const [placeError, setPlaceError] = useState<string | null>(null);
   const tabsId = useId();
+  const messagesId = useId();
   const count = slip.items.length;
 
   if (!slip.open) {
@@ -52,6 +53,7 @@ export function BetSlipPanel() {
   const total = totalStakeCents(slip);
   // two or more legs of one three-way market are sized together (issue 20): say so beside them
   const groups = slip.mode === 'single' ? kellyGroups(slip, bankroll.cents) : [];
+  const confirmWarnings = validation.canPlace && validation.warnings.length > 0;
 
   const place = async () => {
     if (!validation.canPlace) return;
@@ -119,7 +121,7 @@ export function BetSlipPanel() {
           {bankroll.source === 'default' && ` (default: your saved bankroll could not be loaded: ${bankroll.error})`}
         </p>
         {(validation.errors.length > 0 || validation.warnings.length > 0) && (
-          <ul className="slip-messages" aria-live="polite" data-testid="slip-messages">
+          <ul className="slip-messages" aria-live="polite" data-testid="slip-messages" id={messagesId}>
             {validation.errors.map((m) => (
               <li key={m} className="form-error">
                 {m}
@@ -139,8 +141,15 @@ export function BetSlipPanel() {
           <dd>{dollars(potentialPayoutCents(slip))}</dd>
         </dl>
         {placeError && <p className="form-error">{placeError}</p>}
-        <button type="button" className="button primary place-bets" disabled={!validation.canPlace || placing} onClick={() => void place()}>
-          {placing ? 'Saving...' : 'Place Bets'}
+        {/* DECISIONS 26: with warnings only, placing takes this one confirmation; errors disable it */}
+        <button
+          type="button"
+          className="button primary place-bets"
+          disabled={!validation.canPlace || placing}
+          onClick={() => void place()}
+          aria-describedby={confirmWarnings ? messagesId : undefined}
+        >
+          {placing ? 'Saving...' : confirmWarnings ? 'Place anyway' : 'Place Bets'}
         </button>
       </div>
     </aside>
