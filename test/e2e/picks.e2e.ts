@@ -79,6 +79,33 @@ test('a pick saved on the account shows pending in My Picks, is settled by hand 
   await expect(stat(page, 'Total Bets')).toHaveText('0');
 });
 
+// issue 22, DECISIONS 30: a pick saved without a stake ("Add to My Picks") gets one later; "To win" is the profit
+test('a pending pick without a stake gets one on its card, and its To win and Payout follow', async ({ page, request }, testInfo) => {
+  const user = await newUser(request, testInfo, 'stake');
+  const created = await request.post('/api/picks', {
+    headers: bearer(user),
+    data: { game: 'Denver Broncos @ Las Vegas Raiders', league: 'NFL', market: 'Moneyline', selection: 'Denver Broncos', odds: '+269', stakeCents: 0 },
+  });
+  expect(created.ok()).toBe(true);
+  await signIn(page, user);
+  await page.goto('/picks');
+  const card = page.getByTestId('pick').filter({ hasText: 'Denver Broncos @ Las Vegas Raiders' });
+  await expect(card.getByTestId('pick-stake')).toHaveText('No stake set');
+  const stake = card.getByLabel('Stake ($)');
+  await stake.fill('0.5');
+  await card.getByRole('button', { name: 'Set stake' }).click();
+  await expect(card.getByRole('alert')).toHaveText('Minimum bet is $1');
+  await stake.fill('15');
+  await card.getByRole('button', { name: 'Set stake' }).click();
+  await expect(card.getByTestId('pick-stake')).toHaveText('Stake $15.00');
+  // $15 at +269 returns $55.35: $40.35 of it is the win
+  await expect(card).toContainText('To win $40.35');
+  await expect(card).toContainText('Payout $55.35');
+  await page.reload();
+  await expect(card.getByTestId('pick-stake')).toHaveText('Stake $15.00');
+  await expect(card.getByRole('button', { name: 'Change stake' })).toBeVisible();
+});
+
 // spec 002 §2 banner and §8 messages; DECISIONS 19: the settlement worker settles against the final score and pushes it
 test('a pending pick on a finished game is settled by the worker and the open tracker updates live, without a reload', async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
