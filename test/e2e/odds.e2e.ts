@@ -101,6 +101,12 @@ test('a pushed price change flashes in the odds table', async ({ page }, testInf
   const flash = page.locator('.price[data-flash]');
   await expect(flash.first()).toBeVisible({ timeout: 60_000 });
   expect(await flash.first().getAttribute('class')).toMatch(/flash-(up|down)/);
+  // issue 22: the age beside a price that just moved counts from the move, not from the market's earlier update
+  const ages = await page
+    .locator('[data-testid=odds-row]', { has: page.locator('.price[data-flash]') })
+    .locator('.age')
+    .allTextContents();
+  expect(ages.some((age) => /^\d+s$/.test(age))).toBe(true);
 
   // issue 22: a positive EV is never coloured like a negative one
   const evs = await page.locator('[data-testid=odds-row] .ev').evaluateAll((els) => els.map((e) => ({ text: e.textContent ?? '', cls: e.className })));
