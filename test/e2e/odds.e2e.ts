@@ -114,6 +114,66 @@ test('a pushed price change flashes in the odds table', async ({ page }, testInf
     if (ev.text.startsWith('+')) expect(ev.cls).not.toContain('ev-negative');
     if (ev.text.startsWith('-')) expect(ev.cls).toContain('ev-negative');
   }
+
+  // issue 22: fractional odds show the nearest conventional fraction (not 735/701)
+  await page.getByRole('radio', { name: 'Fractional' }).click();
+  const prices = await page.locator('[data-testid=odds-row] .price').allTextContents();
+  expect(prices.length).toBeGreaterThan(0);
+  for (const price of prices) {
+    const [numerator, denominator] = price.split('/').map(Number);
+    expect(numerator === 1 || denominator <= 40).toBe(true);
+    expect(denominator === 1 || numerator <= 100).toBe(true);
+  }
+});
+
+// issue 22: the odds table by keyboard alone: focus a row, move, open it, add it to the slip and to My Picks
+test('the odds table is operated by keyboard alone', async ({ page }, testInfo) => {
+  test.skip(isMobile(testInfo), 'a keyboard on a phone is rare; the cards take the same keys');
+  test.setTimeout(60_000);
+  await signIn(page, 'gold@demo.local');
+  await page.goto('/sportsbooks');
+  await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
+  const focusedRow = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'odds-row');
+  for (let i = 0; i < 80 && !(await focusedRow()); i++) await page.keyboard.press('Tab');
+  expect(await focusedRow()).toBe(true);
+  // a focused row holds the order, as the pointer does
+  await expect(page.getByTestId('order-held')).toBeVisible();
+  const first = await page.evaluate(() => document.activeElement!.getAttribute('data-row-key'));
+  await page.keyboard.press('ArrowDown');
+  const second = await page.evaluate(() => document.activeElement!.getAttribute('data-row-key'));
+  expect(second).not.toBe(first);
+  await page.keyboard.press('ArrowUp');
+  expect(await page.evaluate(() => document.activeElement!.getAttribute('data-row-key'))).toBe(first);
+  await page.keyboard.press('Enter');
+  const row = page.locator(`[data-testid=odds-row][data-row-key="${first}"]`);
+  await expect(row).toHaveAttribute('aria-expanded', 'true');
+  // issue 22: "N more books quote this line" opens to every book
+  await page.keyboard.press('Tab');
+  const more = page.getByTestId('mini-table-more');
+  if ((await more.count()) > 0) {
+    await expect(more).toBeFocused();
+    const listed = await page.getByTestId('mini-book').count();
+    await page.keyboard.press('Enter');
+    await expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(await page.getByTestId('mini-book').count()).toBeGreaterThan(listed);
+    await page.keyboard.press('Tab');
+  }
+  await expect(page.getByRole('button', { name: 'Add to Bet Slip' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('bet-slip').getByTestId('slip-item')).toHaveCount(1);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Add to My Picks' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: /✓ Added|Already Added/ })).toBeVisible();
+  // Space closes it again
+  await row.focus();
+  await page.keyboard.press(' ');
+  await expect(row).toHaveAttribute('aria-expanded', 'false');
+  // issue 22: while the focus holds the order, the table says what it keeps back, and shows it on request
+  const changes = page.getByTestId('order-changes');
+  await expect(changes).toHaveText(/^(\d+ new, \d+ moved|\d+ new|\d+ moved) — show$/, { timeout: 60_000 });
+  await changes.click();
+  await expect(page.getByTestId('order-held')).toBeVisible();
 });
 
 // spec 001 §4: filter edits are drafts until Apply; Reset restores the defaults
