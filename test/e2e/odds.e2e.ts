@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { isMobile, signInThroughForm } from './support/accounts';
+import { SCORE_SPORTS, scores } from './support/users';
 
 /** Signs in and waits until the app has the session (the login page navigates away). */
 async function signIn(page: Page, email: string) {
@@ -115,6 +116,14 @@ test('a pushed price change flashes in the odds table', async ({ page }, testInf
     if (ev.text.startsWith('-')) expect(ev.cls).toContain('ev-negative');
   }
 
+  // issue 22: the De-Vig header reads on one line
+  const headerLines = await page.getByRole('columnheader', { name: 'De-Vig' }).evaluate((th) => {
+    const range = document.createRange();
+    range.selectNodeContents(th);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  expect(headerLines).toBe(1);
+
   // issue 22: fractional odds show the nearest conventional fraction (not 735/701)
   await page.getByRole('radio', { name: 'Fractional' }).click();
   const prices = await page.locator('[data-testid=odds-row] .price').allTextContents();
@@ -174,6 +183,40 @@ test('the odds table is operated by keyboard alone', async ({ page }, testInfo) 
   await expect(changes).toHaveText(/^(\d+ new, \d+ moved|\d+ new|\d+ moved) — show$/, { timeout: 60_000 });
   await changes.click();
   await expect(page.getByTestId('order-held')).toBeVisible();
+});
+
+// issue 22: a search outside the selected sports offers all sports; an in-progress game is marked LIVE, a later one is not
+test('a search offers all sports, and rows of a game in progress are marked LIVE', async ({ page, request }, testInfo) => {
+  test.skip(isMobile(testInfo), 'the same rows on mobile; run once');
+  test.setTimeout(90_000);
+  await signIn(page, 'gold@demo.local');
+  const nba = (await scores(request, 'basketball_nba')).find((g) => g.status !== 'final');
+  expect(nba).toBeTruthy();
+  // the default sports are NFL and NCAAF: an NBA team is outside them
+  await page.goto(`/sportsbooks?q=${encodeURIComponent(nba!.home_team)}`);
+  const scope = page.getByTestId('search-scope');
+  await expect(scope).toContainText('only.', { timeout: 30_000 });
+  await scope.getByRole('button', { name: 'Search all sports' }).click();
+  const rows = page.getByTestId('odds-row');
+  await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+  await expect(scope).toBeHidden();
+  await expect(rows.first()).toContainText(nba!.home_team);
+
+  // both teams' names: a team can have another game on the board
+  const markers = async (game: { home_team: string; away_team: string }) => {
+    await page.goto(`/sportsbooks?q=${encodeURIComponent(`${game.home_team} ${game.away_team}`)}`);
+    await expect(rows.first().or(page.getByTestId('odds-empty'))).toBeVisible({ timeout: 30_000 });
+    return { rows: await rows.count(), live: await page.getByTestId('live-marker').count() };
+  };
+  const games = (await Promise.all(SCORE_SPORTS.map((sport) => scores(request, sport)))).flat();
+  const upcoming = games.find((g) => g.status !== 'final' && !g.live && Date.parse(g.commence_time) > Date.now() + 3_600_000);
+  if (upcoming) expect((await markers(upcoming)).live).toBe(0);
+  const inPlay = games.find((g) => g.live && g.status !== 'final');
+  if (inPlay) {
+    const seen = await markers(inPlay);
+    expect(seen.live).toBe(seen.rows);
+  }
+  expect(upcoming ?? inPlay).toBeTruthy();
 });
 
 // spec 001 §4: filter edits are drafts until Apply; Reset restores the defaults

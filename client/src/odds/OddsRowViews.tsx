@@ -1,5 +1,5 @@
 import type { KeyboardEvent } from 'react';
-import { sportsbookName } from '@oddspulse/shared';
+import { isEventLive, sportsbookName } from '@oddspulse/shared';
 import { formatOdds, type OddsDisplayFormat } from './filter-settings';
 import { marketLabel, matchLabel, selectionLabel } from './labels';
 import { flashOf, formatAge, type Flashes } from './live-table';
@@ -32,7 +32,15 @@ function rowCells(row: OddsRow, format: OddsDisplayFormat, flashes: Flashes, now
     ev: <span className={`ev ${evClass(row.evPct)}`}>{evText(row.evPct)}</span>,
     match: (
       <>
-        <span className="match">{matchLabel(row)}</span>
+        <span className="match">
+          {matchLabel(row)}
+          {/* issue 22: an in-progress game is marked, as its prices move fast (the engine's own started rule) */}
+          {isEventLive({ commence_time: row.commenceTime }, now) && (
+            <span className="flag flag-live live-marker" data-testid="live-marker" title="In play: the game has started, prices move fast">
+              LIVE
+            </span>
+          )}
+        </span>
         <span className="muted small">
           {row.sportTitle} · {new Date(row.commenceTime).toLocaleString('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' })}
         </span>
