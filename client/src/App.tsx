@@ -21,6 +21,7 @@ import { UsagePlanPage } from './billing/UsagePlanPage';
 import { LocalPicksImport } from './picks/LocalPicksImport';
 import { PicksPage } from './picks/PicksPage';
 import { ScoresPage } from './scores/ScoresPage';
+import { ContactPage } from './support/ContactPage';
 import { PlanGuard, RequireSignIn, Spinner } from './routing/guards';
 import { authAtom } from './state/auth';
 import { PlanSync } from './state/plan-sync';
@@ -133,6 +134,7 @@ export function App() {
             }
           />
           <Route path="scores" element={<ScoresPage />} />
+          <Route path="contact" element={<ContactPage />} />
           <Route path="billing/success" element={<BillingSuccessPage />} />
           <Route path="billing/cancel" element={<BillingCancelPage />} />
           <Route

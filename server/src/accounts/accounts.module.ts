@@ -87,6 +87,7 @@ import { SessionService } from './auth/session.service';
     },
   ],
   exports: [
+    MailService,
     AccountCreatedHooks,
     AuthService,
     ApiKeyService,
