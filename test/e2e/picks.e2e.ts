@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { isMobile, signInThroughForm } from './support/accounts';
+import { DEMO_PASSWORD, isMobile, signInThroughForm } from './support/accounts';
 import { bearer, finishedGame, newUser, scores, signIn, type ScoreGame } from './support/users';
 
 const LEAGUES: Record<string, string> = {
@@ -352,4 +352,52 @@ test('picks kept in the browser are imported into the account on sign-in and rem
   await expect(page.getByTestId('pick')).toHaveCount(2);
   await expect(page.getByTestId('pick').filter({ hasText: 'Boston Celtics vs Miami Heat' }).getByTestId('pick-status')).toHaveText('Won');
   await expect(page.getByTestId('pick').filter({ hasText: 'Lakers @ Nuggets' }).getByTestId('pick-status')).toHaveText('Pending');
+});
+
+// issue 22: /analytics for Platinum: CLV and its beat rate, and profit and ROI by sport, book, market, odds band and edge, with charts
+test('a Platinum user with settled picks sees the analytics and its charts; Gold meets the Platinum gate', async ({ page, request, browser }, testInfo) => {
+  test.skip(isMobile(testInfo), 'the same page on mobile; run once');
+  const login = await request.post('/api/auth/login', { data: { email: 'platinum@demo.local', password: DEMO_PASSWORD } });
+  expect(login.ok()).toBe(true);
+  const headers = { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+  for (const [selection, odds, status] of [
+    ['Buffalo Bills', '+150', 'won'],
+    ['Miami Dolphins', '-120', 'lost'],
+  ] as const) {
+    const created = await request.post('/api/picks', {
+      headers,
+      data: {
+        game: 'Miami Dolphins @ Buffalo Bills',
+        league: 'NFL',
+        market: 'Moneyline',
+        selection,
+        odds,
+        bookmaker: 'DraftKings',
+        stakeCents: 2000,
+        edge: 3.1,
+      },
+    });
+    expect(created.ok()).toBe(true);
+    const { id } = (await created.json()) as { id: string };
+    expect((await request.patch(`/api/picks/${id}`, { headers, data: { status } })).ok()).toBe(true);
+  }
+  await signInThroughForm(page, 'platinum@demo.local');
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/analytics');
+  await expect(page.getByRole('heading', { name: 'Advanced analytics' })).toBeVisible();
+  const groups = page.getByTestId('analytics-group');
+  await expect(groups).toHaveCount(5);
+  const bySport = groups.filter({ hasText: 'By sport' });
+  await expect(bySport.getByRole('row', { name: /NFL/ })).toBeVisible();
+  await expect(bySport.getByTestId('roi-bar').first()).toBeVisible();
+  await expect(groups.filter({ hasText: 'Edge at placement' })).toContainText('2–5%');
+  await expect(page.getByTestId('clv-summary')).toBeVisible();
+
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const gold = await context.newPage();
+  await signInThroughForm(gold, 'gold@demo.local');
+  await expect(gold).not.toHaveURL(/\/login/);
+  await gold.goto('/analytics');
+  await expect(gold.getByText('Platinum Plan Required')).toBeVisible();
+  await context.close();
 });
