@@ -183,6 +183,18 @@ test('the odds table is operated by keyboard alone', async ({ page }, testInfo) 
   await expect(changes).toHaveText(/^(\d+ new, \d+ moved|\d+ new|\d+ moved) — show$/, { timeout: 60_000 });
   await changes.click();
   await expect(page.getByTestId('order-held')).toBeVisible();
+
+  // issue 22: the bet slip opened from the keyboard takes the focus; Escape closes it and gives the focus back
+  await page.keyboard.press('Escape');
+  const slip = page.getByTestId('bet-slip');
+  await expect(slip).toBeHidden();
+  const toggle = page.getByRole('button', { name: 'Open bet slip (1)' });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(slip).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(slip).toBeHidden();
+  await expect(toggle).toBeFocused();
 });
 
 // issue 22: a search outside the selected sports offers all sports; an in-progress game is marked LIVE, a later one is not

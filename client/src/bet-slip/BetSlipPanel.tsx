@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useEscapeLayer } from '../components/escape-layers';
 import { useNavigate } from 'react-router-dom';
 import { TabList, tabPanelProps } from '../components/TabList';
 import { oddsFormatAtom } from '../odds/odds-state';
@@ -35,13 +36,33 @@ export function BetSlipPanel() {
   const tabsId = useId();
   const messagesId = useId();
   const count = slip.items.length;
+  // issue 22: opened from its button, the slip takes the focus; Escape closes it and the focus goes back to the button
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
+  const focusPanel = useRef(false);
+  const returnFocus = useRef(false);
+  const close = () => {
+    returnFocus.current = !!panelRef.current?.contains(document.activeElement);
+    setSlip((s) => ({ ...s, open: false }));
+  };
+  useEscapeLayer(slip.open, close);
+  useEffect(() => {
+    if (slip.open && focusPanel.current) panelRef.current?.focus();
+    if (!slip.open && returnFocus.current) toggleRef.current?.focus();
+    focusPanel.current = false;
+    returnFocus.current = false;
+  }, [slip.open]);
 
   if (!slip.open) {
     return (
       <button
         type="button"
+        ref={toggleRef}
         className="button primary bet-slip-toggle"
-        onClick={() => setSlip((s) => ({ ...s, open: true }))}
+        onClick={() => {
+          focusPanel.current = true;
+          setSlip((s) => ({ ...s, open: true }));
+        }}
         aria-label={`Open bet slip (${count})`}
       >
         Bet Slip ({count})
@@ -72,10 +93,10 @@ export function BetSlipPanel() {
   };
 
   return (
-    <aside className="bet-slip card" aria-label="Bet slip" data-testid="bet-slip">
+    <aside className="bet-slip card" aria-label="Bet slip" data-testid="bet-slip" tabIndex={-1} ref={panelRef}>
       <header className="bet-slip-head">
         <h2>Bet Slip ({count})</h2>
-        <button type="button" className="link-button" aria-label="Close bet slip" onClick={() => setSlip((s) => ({ ...s, open: false }))}>
+        <button type="button" className="link-button" aria-label="Close bet slip" onClick={close}>
           ×
         </button>
       </header>
