@@ -32,17 +32,15 @@ function rowCells(row: OddsRow, format: OddsDisplayFormat, flashes: Flashes, now
     ev: <span className={`ev ${evClass(row.evPct)}`}>{evText(row.evPct)}</span>,
     match: (
       <>
-        <span className="match">
-          {matchLabel(row)}
+        <span className="match">{matchLabel(row)}</span>
+        <span className="muted small">
+          {row.sportTitle} · {new Date(row.commenceTime).toLocaleString('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' })}
           {/* issue 22: an in-progress game is marked, as its prices move fast (the engine's own started rule) */}
           {isEventLive({ commence_time: row.commenceTime }, now) && (
             <span className="flag flag-live live-marker" data-testid="live-marker" title="In play: the game has started, prices move fast">
               LIVE
             </span>
           )}
-        </span>
-        <span className="muted small">
-          {row.sportTitle} · {new Date(row.commenceTime).toLocaleString('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' })}
         </span>
       </>
     ),
