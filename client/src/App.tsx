@@ -23,6 +23,8 @@ import { UsagePlanPage } from './billing/UsagePlanPage';
 import { LocalPicksImport } from './picks/LocalPicksImport';
 import { PicksPage } from './picks/PicksPage';
 import { ScoresPage } from './scores/ScoresPage';
+import { ContactPage } from './support/ContactPage';
+import { AnalyticsPage } from './analytics/AnalyticsPage';
 import { PlanGuard, RequireSignIn, Spinner } from './routing/guards';
 import { authAtom } from './state/auth';
 import { PlanSync } from './state/plan-sync';
@@ -143,6 +145,15 @@ export function App() {
             }
           />
           <Route path="scores" element={<ScoresPage />} />
+          <Route path="contact" element={<ContactPage />} />
+          <Route
+            path="analytics"
+            element={
+              <PlanGuard requiresPlatinum>
+                <AnalyticsPage />
+              </PlanGuard>
+            }
+          />
           <Route path="billing/success" element={<BillingSuccessPage />} />
           <Route path="billing/cancel" element={<BillingCancelPage />} />
           <Route

@@ -12,6 +12,7 @@ import { RealtimeGatewayModule } from './realtime/realtime-gateway.module';
 import { ScannersModule } from './scanners/scanners.module';
 import { ScoresModule } from './scores/scores.module';
 import { SiteModule } from './site/site.module';
+import { SupportModule } from './support/support.module';
 import { StatsModule } from './stats/stats.module';
 
 @Module({
@@ -27,6 +28,7 @@ import { StatsModule } from './stats/stats.module';
     PicksModule,
     StatsModule,
     SiteModule,
+    SupportModule,
     BillingModule,
     OpsModule,
     AlertsModule,

@@ -88,6 +88,7 @@ export * from './picks/closing-line';
 export { fairLine, type FairLine } from './engine/ev';
 export * from './domain/landing-stats';
 export * from './domain/site';
+export * from './domain/support';
 export * from './feeds/feed-cadence';
 export * from './feeds/feed-plausibility';
 export * from './ops/ops-roles';

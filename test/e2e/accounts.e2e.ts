@@ -170,3 +170,23 @@ test('a password reset requested on the account page sets a new password from th
   await expect(fresh.getByTestId('account-email')).toHaveText(email);
   await context.close();
 });
+
+// issue 22: premium support, sold with Platinum: /contact mails the support address, priority, with an acknowledgement
+test('a Platinum user sends a support request that is mailed to support marked priority and acknowledged', async ({ page, request }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the same form on mobile; run once');
+  await page.goto('/contact');
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await signInThroughForm(page, 'platinum@demo.local', DEMO_PASSWORD);
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/contact');
+  await expect(page.getByTestId('support-priority')).toBeVisible();
+  const subject = `Odds stuck ${Date.now().toString(36)}`;
+  await page.getByLabel('Subject').fill(subject);
+  await page.getByLabel('Message').fill('The NBA board has not moved for ten minutes.');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('support-sent')).toContainText('marked priority for Platinum');
+
+  const outbox = (await (await request.get('/api/dev/outbox', { headers: { Accept: 'application/json' } })).json()) as { to: string; subject: string }[];
+  expect(outbox.find((m) => m.to === 'support@oddspulse.local' && m.subject === `[Priority] [platinum] ${subject}`)).toBeTruthy();
+  expect(outbox.find((m) => m.to === 'platinum@demo.local' && m.subject === `We received your message: ${subject}`)).toBeTruthy();
+});

@@ -3,7 +3,7 @@ import { isMobile, signInThroughForm } from './support/accounts';
 
 // spec 000 §2 route table and layout rules, §6 guards; 002 §2 /picks; DECISIONS 9 public scores
 test.describe('signed out', () => {
-  const toHome = ['/account', '/app', '/dashboard', '/my-sportsbooks', '/picks', '/subscribe', '/home', '/contact', '/no/such/page'];
+  const toHome = ['/account', '/app', '/dashboard', '/my-sportsbooks', '/picks', '/subscribe', '/home', '/no/such/page'];
   for (const path of toHome) {
     test(`${path} sends an unsigned visitor to /`, async ({ page }) => {
       await page.goto(path);

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { isMobile, signInThroughForm } from './support/accounts';
+import { SCORE_SPORTS, scores } from './support/users';
 
 /** Signs in and waits until the app has the session (the login page navigates away). */
 async function signIn(page: Page, email: string) {
@@ -50,6 +51,28 @@ test('a Platinum user watches arbitrage opportunities arrive and change without 
   const slip = page.getByTestId('bet-slip');
   await expect(slip).toBeVisible();
   expect(await slip.getByTestId('slip-item').count()).toBe(await legs.count());
+  // DECISIONS 26, issue 22: the legs are one hedged position, so no "Large bet on low edge" and it can be placed
+  await expect(slip.getByTestId('slip-messages')).toHaveCount(0);
+  await slip.getByRole('button', { name: 'Place Bets' }).click();
+  await expect(page).toHaveURL(/\/picks$/);
+});
+
+// issue 22, spec 001 §9: an opportunity past its 30 minutes is marked expired, listed last, and cannot be executed
+test('an expired arbitrage card cannot be executed', async ({ page }, testInfo) => {
+  test.skip(isMobile(testInfo), 'the scanner cards are the same on mobile; run once');
+  test.setTimeout(90_000);
+  await signIn(page, 'platinum@demo.local');
+  await allBooks(page);
+  await page.clock.install();
+  await page.goto('/sportsbooks?mode=arbitrage');
+  await page.getByRole('region', { name: 'Arbitrage scanner' }).getByLabel('Minimum profit %').fill('0.1');
+  const card = page.getByTestId('opportunity').first();
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  await expect(card.getByRole('button', { name: 'Execute' })).toBeEnabled();
+  await page.clock.fastForward('31:00');
+  await expect(card).toHaveAttribute('data-expired', 'true');
+  await expect(card.getByTestId('opportunity-expiry')).toHaveText('Expired');
+  await expect(card.getByRole('button', { name: 'Execute' })).toBeDisabled();
 });
 
 // spec 001 §2: non-Platinum users meet the premium panel and disabled nav entries
@@ -79,6 +102,133 @@ test('a pushed price change flashes in the odds table', async ({ page }, testInf
   const flash = page.locator('.price[data-flash]');
   await expect(flash.first()).toBeVisible({ timeout: 60_000 });
   expect(await flash.first().getAttribute('class')).toMatch(/flash-(up|down)/);
+  // issue 22: the age beside a price that just moved counts from the move, not from the market's earlier update
+  const ages = await page
+    .locator('[data-testid=odds-row]', { has: page.locator('.price[data-flash]') })
+    .locator('.age')
+    .allTextContents();
+  expect(ages.some((age) => /^\d+s$/.test(age))).toBe(true);
+
+  // issue 22: a positive EV is never coloured like a negative one
+  const evs = await page.locator('[data-testid=odds-row] .ev').evaluateAll((els) => els.map((e) => ({ text: e.textContent ?? '', cls: e.className })));
+  for (const ev of evs) {
+    if (ev.text.startsWith('+')) expect(ev.cls).not.toContain('ev-negative');
+    if (ev.text.startsWith('-')) expect(ev.cls).toContain('ev-negative');
+  }
+
+  // issue 22: the De-Vig header reads on one line
+  const headerLines = await page.getByRole('columnheader', { name: 'De-Vig' }).evaluate((th) => {
+    const range = document.createRange();
+    range.selectNodeContents(th);
+    return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+  });
+  expect(headerLines).toBe(1);
+
+  // issue 22: fractional odds show the nearest conventional fraction (not 735/701)
+  await page.getByRole('radio', { name: 'Fractional' }).click();
+  const prices = await page.locator('[data-testid=odds-row] .price').allTextContents();
+  expect(prices.length).toBeGreaterThan(0);
+  for (const price of prices) {
+    const [numerator, denominator] = price.split('/').map(Number);
+    expect(numerator === 1 || denominator <= 40).toBe(true);
+    expect(denominator === 1 || numerator <= 100).toBe(true);
+  }
+});
+
+// issue 22: the odds table by keyboard alone: focus a row, move, open it, add it to the slip and to My Picks
+test('the odds table is operated by keyboard alone', async ({ page }, testInfo) => {
+  test.skip(isMobile(testInfo), 'a keyboard on a phone is rare; the cards take the same keys');
+  test.setTimeout(60_000);
+  await signIn(page, 'gold@demo.local');
+  await page.goto('/sportsbooks');
+  await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
+  const focusedRow = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'odds-row');
+  for (let i = 0; i < 80 && !(await focusedRow()); i++) await page.keyboard.press('Tab');
+  expect(await focusedRow()).toBe(true);
+  // a focused row holds the order, as the pointer does
+  await expect(page.getByTestId('order-held')).toBeVisible();
+  const first = await page.evaluate(() => document.activeElement!.getAttribute('data-row-key'));
+  await page.keyboard.press('ArrowDown');
+  const second = await page.evaluate(() => document.activeElement!.getAttribute('data-row-key'));
+  expect(second).not.toBe(first);
+  await page.keyboard.press('ArrowUp');
+  expect(await page.evaluate(() => document.activeElement!.getAttribute('data-row-key'))).toBe(first);
+  await page.keyboard.press('Enter');
+  const row = page.locator(`[data-testid=odds-row][data-row-key="${first}"]`);
+  await expect(row).toHaveAttribute('aria-expanded', 'true');
+  // issue 22: "N more books quote this line" opens to every book
+  await page.keyboard.press('Tab');
+  const more = page.getByTestId('mini-table-more');
+  if ((await more.count()) > 0) {
+    await expect(more).toBeFocused();
+    const listed = await page.getByTestId('mini-book').count();
+    await page.keyboard.press('Enter');
+    await expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(await page.getByTestId('mini-book').count()).toBeGreaterThan(listed);
+    await page.keyboard.press('Tab');
+  }
+  await expect(page.getByRole('button', { name: 'Add to Bet Slip' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('bet-slip').getByTestId('slip-item')).toHaveCount(1);
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Add to My Picks' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: /✓ Added|Already Added/ })).toBeVisible();
+  // Space closes it again
+  await row.focus();
+  await page.keyboard.press(' ');
+  await expect(row).toHaveAttribute('aria-expanded', 'false');
+  // issue 22: while the focus holds the order, the table says what it keeps back, and shows it on request
+  const changes = page.getByTestId('order-changes');
+  await expect(changes).toHaveText(/^(\d+ new, \d+ moved|\d+ new|\d+ moved) — show$/, { timeout: 60_000 });
+  await changes.click();
+  await expect(page.getByTestId('order-held')).toBeVisible();
+
+  // issue 22: the bet slip opened from the keyboard takes the focus; Escape closes it and gives the focus back
+  await page.keyboard.press('Escape');
+  const slip = page.getByTestId('bet-slip');
+  await expect(slip).toBeHidden();
+  const toggle = page.getByRole('button', { name: 'Open bet slip (1)' });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(slip).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(slip).toBeHidden();
+  await expect(toggle).toBeFocused();
+});
+
+// issue 22: a search outside the selected sports offers all sports; an in-progress game is marked LIVE, a later one is not
+test('a search offers all sports, and rows of a game in progress are marked LIVE', async ({ page, request }, testInfo) => {
+  test.skip(isMobile(testInfo), 'the same rows on mobile; run once');
+  test.setTimeout(90_000);
+  await signIn(page, 'gold@demo.local');
+  const nba = (await scores(request, 'basketball_nba')).find((g) => g.status !== 'final');
+  expect(nba).toBeTruthy();
+  // the default sports are NFL and NCAAF: an NBA team is outside them
+  await page.goto(`/sportsbooks?q=${encodeURIComponent(nba!.home_team)}`);
+  const scope = page.getByTestId('search-scope');
+  await expect(scope).toContainText('only.', { timeout: 30_000 });
+  await scope.getByRole('button', { name: 'Search all sports' }).click();
+  const rows = page.getByTestId('odds-row');
+  await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+  await expect(scope).toBeHidden();
+  await expect(rows.first()).toContainText(nba!.home_team);
+
+  // both teams' names: a team can have another game on the board
+  const markers = async (game: { home_team: string; away_team: string }) => {
+    await page.goto(`/sportsbooks?q=${encodeURIComponent(`${game.home_team} ${game.away_team}`)}`);
+    await expect(rows.first().or(page.getByTestId('odds-empty'))).toBeVisible({ timeout: 30_000 });
+    return { rows: await rows.count(), live: await page.getByTestId('live-marker').count() };
+  };
+  const games = (await Promise.all(SCORE_SPORTS.map((sport) => scores(request, sport)))).flat();
+  const upcoming = games.find((g) => g.status !== 'final' && !g.live && Date.parse(g.commence_time) > Date.now() + 3_600_000);
+  if (upcoming) expect((await markers(upcoming)).live).toBe(0);
+  const inPlay = games.find((g) => g.live && g.status !== 'final');
+  if (inPlay) {
+    const seen = await markers(inPlay);
+    expect(seen.live).toBe(seen.rows);
+  }
+  expect(upcoming ?? inPlay).toBeTruthy();
 });
 
 // spec 001 §4: filter edits are drafts until Apply; Reset restores the defaults
@@ -136,6 +286,14 @@ test('the bet slip shows the spec validation messages and places bets into picks
   await expect(slip.getByTestId('slip-messages')).toContainText('Exceeds 20% of bankroll ($200.00)');
   await expect(slip.getByTestId('slip-messages')).toContainText('Total exposure exceeds 50% of bankroll');
   await expect(slip.getByRole('button', { name: 'Place Bets' })).toBeDisabled();
+  // DECISIONS 26: a warning alone asks for one confirmation instead of disabling placing
+  // ($100 is over 2 % of bankroll: it warns when the row's edge is under 2 %, which depends on the simulator's prices)
+  await stake.fill('100');
+  await expect(slip.getByTestId('slip-total')).toHaveText('$100.00');
+  const warned = (await slip.getByTestId('slip-messages').count()) > 0;
+  if (warned) await expect(slip.getByTestId('slip-messages')).toHaveText('Large bet on low edge - consider reducing');
+  await expect(slip.getByRole('button', { name: warned ? 'Place anyway' : 'Place Bets' })).toBeEnabled();
+  await stake.fill('600');
   await expect(slip.getByRole('tab', { name: 'Parlay' })).toBeDisabled();
   // Issue 7 keyboard navigation: the arrow keys skip the disabled Parlay tab.
   const single = slip.getByRole('tab', { name: 'Single' });

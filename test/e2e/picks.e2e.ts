@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { isMobile, signInThroughForm } from './support/accounts';
+import { DEMO_PASSWORD, isMobile, signInThroughForm } from './support/accounts';
 import { bearer, finishedGame, newUser, scores, signIn, type ScoreGame } from './support/users';
 
 const LEAGUES: Record<string, string> = {
@@ -77,6 +77,33 @@ test('a pick saved on the account shows pending in My Picks, is settled by hand 
   await page.getByTestId('pick').getByRole('button', { name: 'Remove' }).click();
   await expect(page.getByTestId('pick')).toHaveCount(0);
   await expect(stat(page, 'Total Bets')).toHaveText('0');
+});
+
+// issue 22, DECISIONS 30: a pick saved without a stake ("Add to My Picks") gets one later; "To win" is the profit
+test('a pending pick without a stake gets one on its card, and its To win and Payout follow', async ({ page, request }, testInfo) => {
+  const user = await newUser(request, testInfo, 'stake');
+  const created = await request.post('/api/picks', {
+    headers: bearer(user),
+    data: { game: 'Denver Broncos @ Las Vegas Raiders', league: 'NFL', market: 'Moneyline', selection: 'Denver Broncos', odds: '+269', stakeCents: 0 },
+  });
+  expect(created.ok()).toBe(true);
+  await signIn(page, user);
+  await page.goto('/picks');
+  const card = page.getByTestId('pick').filter({ hasText: 'Denver Broncos @ Las Vegas Raiders' });
+  await expect(card.getByTestId('pick-stake')).toHaveText('No stake set');
+  const stake = card.getByLabel('Stake ($)');
+  await stake.fill('0.5');
+  await card.getByRole('button', { name: 'Set stake' }).click();
+  await expect(card.getByRole('alert')).toHaveText('Minimum bet is $1');
+  await stake.fill('15');
+  await card.getByRole('button', { name: 'Set stake' }).click();
+  await expect(card.getByTestId('pick-stake')).toHaveText('Stake $15.00');
+  // $15 at +269 returns $55.35: $40.35 of it is the win
+  await expect(card).toContainText('To win $40.35');
+  await expect(card).toContainText('Payout $55.35');
+  await page.reload();
+  await expect(card.getByTestId('pick-stake')).toHaveText('Stake $15.00');
+  await expect(card.getByRole('button', { name: 'Change stake' })).toBeVisible();
 });
 
 // spec 002 §2 banner and §8 messages; DECISIONS 19: the settlement worker settles against the final score and pushes it
@@ -325,4 +352,52 @@ test('picks kept in the browser are imported into the account on sign-in and rem
   await expect(page.getByTestId('pick')).toHaveCount(2);
   await expect(page.getByTestId('pick').filter({ hasText: 'Boston Celtics vs Miami Heat' }).getByTestId('pick-status')).toHaveText('Won');
   await expect(page.getByTestId('pick').filter({ hasText: 'Lakers @ Nuggets' }).getByTestId('pick-status')).toHaveText('Pending');
+});
+
+// issue 22: /analytics for Platinum: CLV and its beat rate, and profit and ROI by sport, book, market, odds band and edge, with charts
+test('a Platinum user with settled picks sees the analytics and its charts; Gold meets the Platinum gate', async ({ page, request, browser }, testInfo) => {
+  test.skip(isMobile(testInfo), 'the same page on mobile; run once');
+  const login = await request.post('/api/auth/login', { data: { email: 'platinum@demo.local', password: DEMO_PASSWORD } });
+  expect(login.ok()).toBe(true);
+  const headers = { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+  for (const [selection, odds, status] of [
+    ['Buffalo Bills', '+150', 'won'],
+    ['Miami Dolphins', '-120', 'lost'],
+  ] as const) {
+    const created = await request.post('/api/picks', {
+      headers,
+      data: {
+        game: 'Miami Dolphins @ Buffalo Bills',
+        league: 'NFL',
+        market: 'Moneyline',
+        selection,
+        odds,
+        bookmaker: 'DraftKings',
+        stakeCents: 2000,
+        edge: 3.1,
+      },
+    });
+    expect(created.ok()).toBe(true);
+    const { id } = (await created.json()) as { id: string };
+    expect((await request.patch(`/api/picks/${id}`, { headers, data: { status } })).ok()).toBe(true);
+  }
+  await signInThroughForm(page, 'platinum@demo.local');
+  await expect(page).not.toHaveURL(/\/login/);
+  await page.goto('/analytics');
+  await expect(page.getByRole('heading', { name: 'Advanced analytics' })).toBeVisible();
+  const groups = page.getByTestId('analytics-group');
+  await expect(groups).toHaveCount(5);
+  const bySport = groups.filter({ hasText: 'By sport' });
+  await expect(bySport.getByRole('row', { name: /NFL/ })).toBeVisible();
+  await expect(bySport.getByTestId('roi-bar').first()).toBeVisible();
+  await expect(groups.filter({ hasText: 'Edge at placement' })).toContainText('2–5%');
+  await expect(page.getByTestId('clv-summary')).toBeVisible();
+
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const gold = await context.newPage();
+  await signInThroughForm(gold, 'gold@demo.local');
+  await expect(gold).not.toHaveURL(/\/login/);
+  await gold.goto('/analytics');
+  await expect(gold.getByText('Platinum Plan Required')).toBeVisible();
+  await context.close();
 });

@@ -79,6 +79,15 @@ test('the game modal opens on the overview and draws line movement for the game'
   await modal.getByRole('button', { name: 'Close' }).click();
   const again = await openGame(page, game!.id);
   await expect(again.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+
+  // issue 22: the focus stays inside the dialog, and goes back to the game card on Escape
+  for (let i = 0; i < 25; i++) {
+    await page.keyboard.press('Tab');
+    expect(await again.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(again).toBeHidden();
+  await expect(page.locator(`[data-testid=game-card][data-game-id="${game!.id}"]`).getByRole('button')).toBeFocused();
 });
 
 // spec 002 §4, §6 reactions: one per user, own click removes, pushed to other browsers; DECISIONS 22

@@ -11,6 +11,12 @@ test('the app shell renders from the real server, with live feeds reported healt
   if (testInfo.project.name === 'mobile') await page.getByRole('button', { name: 'Close menu' }).click();
   await expect(page.getByTestId('system-status')).toHaveText('Live feeds running');
   await expect(page.locator('html')).toHaveClass(/theme-purple/);
+  // issue 22: each route names itself in the title
+  await expect(page).toHaveTitle('OddsPulse — live odds, +EV, arbitrage and middles');
+  await page.goto('/scores');
+  await expect(page).toHaveTitle('Scores · OddsPulse');
+  await page.goto('/pricing');
+  await expect(page).toHaveTitle('Pricing · OddsPulse');
 });
 
 test('an unknown path falls back to the app, which sends the user home', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useEscapeLayer } from '../components/escape-layers';
 import { useNavigate } from 'react-router-dom';
 import { TabList, tabPanelProps } from '../components/TabList';
 import { oddsFormatAtom } from '../odds/odds-state';
@@ -33,14 +34,35 @@ export function BetSlipPanel() {
   const [placing, setPlacing] = useState(false);
   const [placeError, setPlaceError] = useState<string | null>(null);
   const tabsId = useId();
+  const messagesId = useId();
   const count = slip.items.length;
+  // issue 22: opened from its button, the slip takes the focus; Escape closes it and the focus goes back to the button
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLElement>(null);
+  const focusPanel = useRef(false);
+  const returnFocus = useRef(false);
+  const close = () => {
+    returnFocus.current = !!panelRef.current?.contains(document.activeElement);
+    setSlip((s) => ({ ...s, open: false }));
+  };
+  useEscapeLayer(slip.open, close);
+  useEffect(() => {
+    if (slip.open && focusPanel.current) panelRef.current?.focus();
+    if (!slip.open && returnFocus.current) toggleRef.current?.focus();
+    focusPanel.current = false;
+    returnFocus.current = false;
+  }, [slip.open]);
 
   if (!slip.open) {
     return (
       <button
         type="button"
+        ref={toggleRef}
         className="button primary bet-slip-toggle"
-        onClick={() => setSlip((s) => ({ ...s, open: true }))}
+        onClick={() => {
+          focusPanel.current = true;
+          setSlip((s) => ({ ...s, open: true }));
+        }}
         aria-label={`Open bet slip (${count})`}
       >
         Bet Slip ({count})
@@ -52,6 +74,7 @@ export function BetSlipPanel() {
   const total = totalStakeCents(slip);
   // two or more legs of one three-way market are sized together (issue 20): say so beside them
   const groups = slip.mode === 'single' ? kellyGroups(slip, bankroll.cents) : [];
+  const confirmWarnings = validation.canPlace && validation.warnings.length > 0;
 
   const place = async () => {
     if (!validation.canPlace) return;
@@ -70,10 +93,10 @@ export function BetSlipPanel() {
   };
 
   return (
-    <aside className="bet-slip card" aria-label="Bet slip" data-testid="bet-slip">
+    <aside className="bet-slip card" aria-label="Bet slip" data-testid="bet-slip" tabIndex={-1} ref={panelRef}>
       <header className="bet-slip-head">
         <h2>Bet Slip ({count})</h2>
-        <button type="button" className="link-button" aria-label="Close bet slip" onClick={() => setSlip((s) => ({ ...s, open: false }))}>
+        <button type="button" className="link-button" aria-label="Close bet slip" onClick={close}>
           ×
         </button>
       </header>
@@ -119,7 +142,7 @@ export function BetSlipPanel() {
           {bankroll.source === 'default' && ` (default: your saved bankroll could not be loaded: ${bankroll.error})`}
         </p>
         {(validation.errors.length > 0 || validation.warnings.length > 0) && (
-          <ul className="slip-messages" aria-live="polite" data-testid="slip-messages">
+          <ul className="slip-messages" aria-live="polite" data-testid="slip-messages" id={messagesId}>
             {validation.errors.map((m) => (
               <li key={m} className="form-error">
                 {m}
@@ -139,8 +162,15 @@ export function BetSlipPanel() {
           <dd>{dollars(potentialPayoutCents(slip))}</dd>
         </dl>
         {placeError && <p className="form-error">{placeError}</p>}
-        <button type="button" className="button primary place-bets" disabled={!validation.canPlace || placing} onClick={() => void place()}>
-          {placing ? 'Saving...' : 'Place Bets'}
+        {/* DECISIONS 26: with warnings only, placing takes this one confirmation; errors disable it */}
+        <button
+          type="button"
+          className="button primary place-bets"
+          disabled={!validation.canPlace || placing}
+          onClick={() => void place()}
+          aria-describedby={confirmWarnings ? messagesId : undefined}
+        >
+          {placing ? 'Saving...' : confirmWarnings ? 'Place anyway' : 'Place Bets'}
         </button>
       </div>
     </aside>

@@ -84,7 +84,8 @@ describe('bet slip (spec 001 §4 bet slip, §5 bankroll and bet sizing)', () => 
     slip = addToSlip(setStake(slip, 'a', 4000), item('b', { edge: 1 }), BANKROLL);
     slip = setStake(slip, 'b', 4000);
     expect(validateSlip(slip, BANKROLL).warnings).toContain(BET_SLIP_MESSAGES.lowEdge);
-    expect(validateSlip(slip, BANKROLL).canPlace).toBe(false);
+    // DECISIONS 26: a warning asks for a confirmation ("Place anyway"), it does not block
+    expect(validateSlip(slip, BANKROLL).canPlace).toBe(true);
 
     let parlay = setMode(addAllToSlip(EMPTY_SLIP, [item('x'), item('y', { gameId: 'g-x' })], BANKROLL), 'parlay');
     parlay = applyQuickAmount(parlay, 200);

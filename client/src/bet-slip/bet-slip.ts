@@ -40,6 +40,8 @@ export interface BetSlipItem {
    * wins: two or more of them are sized together by simultaneous Kelly (issue 20).
    */
   exclusiveGroup?: string;
+  /** Legs sharing this key are one executed arbitrage or middle: a hedged position, validated as one (DECISIONS 26). */
+  hedge?: string;
   confidence?: 'High' | 'Medium' | 'Low';
   stakeCents: number;
 }
@@ -203,7 +205,13 @@ export function potentialPayoutCents(state: BetSlipState): number {
 
 /** The engine's validation of the slip as it stands (messages verbatim from spec 001 §5). */
 export function validateSlip(state: BetSlipState, bankrollCents: number): SlipValidation {
-  const legs = state.items.map((i) => ({ stakeCents: i.stakeCents, edgePct: i.edge ?? undefined, gameKey: i.gameId ?? i.matchup }));
+  const legs = state.items.map((i) => ({
+    stakeCents: i.stakeCents,
+    edgePct: i.edge ?? undefined,
+    gameKey: i.gameId ?? i.matchup,
+    hedge: i.hedge,
+    decimal: americanToDecimal(i.americanOdds),
+  }));
   if (state.mode === 'parlay') return validateParlay(legs, state.parlayStakeCents, bankrollCents);
   return validateSingles(legs, bankrollCents);
 }

@@ -1,5 +1,5 @@
 import type { ArbitrageOpportunity } from '@oddspulse/shared';
-import { addAllToSlip, EMPTY_SLIP, totalStakeCents } from './bet-slip';
+import { addAllToSlip, EMPTY_SLIP, totalStakeCents, validateSlip } from './bet-slip';
 import { exclusiveGroupOf, opportunityToSlipItems } from './slip-items';
 
 const leg = (book: string, outcome: string, price: number, stake: number) => ({
@@ -47,6 +47,8 @@ describe('Execute (DECISIONS 12)', () => {
       ['fanduel', 'Away', 104, 5060],
     ]);
     expect(totalStakeCents(slip)).toBe(10_000);
+    // DECISIONS 26, issue 22: the legs are one hedged position locking $1.27, so nothing warns and Place Bets is enabled
+    expect(validateSlip(slip, 100_000)).toEqual({ errors: [], warnings: [], canPlace: true });
   });
 });
 

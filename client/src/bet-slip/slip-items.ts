@@ -75,6 +75,7 @@ export function opportunityToSlipItems(opportunity: ArbitrageOpportunity | Middl
     gameId: opportunity.eventId,
     fairProbability: null,
     stakeCents: Math.round(leg.stake * 100),
+    hedge: opportunity.id,
   }));
 }
 

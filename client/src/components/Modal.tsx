@@ -1,13 +1,27 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { FOCUSABLE, trappedTabTarget } from './focus-trap';
 import { useEscapeLayer } from './escape-layers';
 
-/** A dialog: labelled, focus moved in on open, Escape closes it when it can be closed (and nothing opened after it is open). */
+/** A dialog: labelled, focus moved in on open, kept inside and returned on close; Escape closes it when it can be closed (and nothing opened after it is open). */
 export function Modal({ title, onClose, children, testId }: { title: string; onClose?: () => void; children: ReactNode; testId?: string }) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    // issue 22: the focus goes back to what opened the dialog
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     ref.current?.focus();
+    return () => {
+      if (opener?.isConnected) opener.focus();
+    };
   }, []);
+  const trap = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Tab') return;
+    const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const target = trappedTabTarget(controls.length, controls.indexOf(document.activeElement as HTMLElement), event.shiftKey);
+    if (target === null) return;
+    event.preventDefault();
+    controls[target].focus();
+  };
   useEscapeLayer(!!onClose, () => onClose?.());
   return (
     <div className="modal-backdrop" onClick={onClose}>
@@ -20,6 +34,7 @@ export function Modal({ title, onClose, children, testId }: { title: string; onC
         ref={ref}
         data-testid={testId}
         onClick={(e) => e.stopPropagation()}
+        onKeyDown={trap}
       >
         <h2 id={titleId}>{title}</h2>
         {children}

@@ -1,6 +1,6 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { CORE_SPORTS, DEFAULT_SPORTSBOOKS, edgeColor, sportsbookName, type EvBet } from '@oddspulse/shared';
+import { CORE_SPORTS, DEFAULT_SPORTSBOOKS, evTone, sportsbookName, type EvBet } from '@oddspulse/shared';
 import { fetchPreferences, isPaid } from '../account/account-api';
 import { addToSlip } from '../bet-slip/bet-slip';
 import { evBetToSlipItem } from '../bet-slip/slip-items';
@@ -110,7 +110,7 @@ export function RecommendedBets() {
         <article key={bet.id} className="recommended-bet" data-testid="recommended-bet">
           <div className="slip-item-head">
             <strong>{selectionLabel({ outcome: bet.outcome, point: bet.point, playerName: bet.description, market: bet.market })}</strong>
-            <span className={`ev ev-${edgeColor(bet.evPct)}`}>+{bet.evPct.toFixed(2)}% EV</span>
+            <span className={`ev ev-${evTone(bet.evPct)}`}>+{bet.evPct.toFixed(2)}% EV</span>
           </div>
           <div className="muted small">
             {bet.game} · {bet.sportTitle} · {marketLabel(bet.market)} ·{' '}

@@ -25,6 +25,7 @@ export function Footer() {
           <h3>Legal</h3>
           <Link to="/terms">Terms</Link>
           <Link to="/privacy">Privacy</Link>
+          <Link to="/contact">Contact support</Link>
         </nav>
         <FooterSocialLinks links={social} />
       </div>

@@ -122,6 +122,15 @@ export function UserMenuItems({
         <Link role="menuitem" to="/alerts">
           Alerts
         </Link>
+        {/* issue 22: what Platinum is sold with, reachable from the menu */}
+        {platinum && (
+          <Link role="menuitem" to="/analytics">
+            Analytics
+          </Link>
+        )}
+        <Link role="menuitem" to="/contact">
+          {platinum ? 'Priority support' : 'Contact support'}
+        </Link>
         {canViewOps(info?.role) && (
           <Link role="menuitem" to="/ops">
             Operations

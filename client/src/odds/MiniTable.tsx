@@ -8,7 +8,24 @@ import { lowestHoldBook, miniTableBooks, miniTableLimit, type BookPrice, type Od
  * An open row's books (spec 001 §2 mini table): each book's price, EV and age, the user's books first; a combined
  * prop lists both sides per book.
  */
-export function MiniTable({ row, format, flashes, now, mode }: { row: OddsRow; format: OddsDisplayFormat; flashes: Flashes; now: number; mode: TableMode }) {
+export function MiniTable({
+  row,
+  format,
+  flashes,
+  now,
+  mode,
+  allBooks,
+  onAllBooks,
+}: {
+  row: OddsRow;
+  format: OddsDisplayFormat;
+  flashes: Flashes;
+  now: number;
+  mode: TableMode;
+  /** Every book listed, past the mode's limit (issue 22). */
+  allBooks: boolean;
+  onAllBooks: (all: boolean) => void;
+}) {
   if (row.isCombinedProp) {
     const limit = miniTableLimit(mode);
     const books = new Map<string, { title: string; over?: BookPrice; under?: BookPrice }>();
@@ -51,8 +68,8 @@ export function MiniTable({ row, format, flashes, now, mode }: { row: OddsRow; f
       </table>
     );
   }
-  const shown = miniTableBooks(row, mode);
-  const more = row.allBooks.length - shown.length;
+  const shown = miniTableBooks(row, mode, allBooks);
+  const more = row.allBooks.length - miniTableBooks(row, mode).length;
   const lowest = lowestHoldBook(row.allBooks);
   return (
     <>
@@ -95,9 +112,18 @@ export function MiniTable({ row, format, flashes, now, mode }: { row: OddsRow; f
         </tbody>
       </table>
       {more > 0 && (
-        <p className="muted small" data-testid="mini-table-more">
-          {more} more {more === 1 ? 'book quotes' : 'books quote'} this line
-        </p>
+        <button
+          type="button"
+          className="link-button small"
+          data-testid="mini-table-more"
+          aria-expanded={allBooks}
+          onClick={(e) => {
+            e.stopPropagation();
+            onAllBooks(!allBooks);
+          }}
+        >
+          {allBooks ? `Show the first ${shown.length - more}` : `${more} more ${more === 1 ? 'book quotes' : 'books quote'} this line — show`}
+        </button>
       )}
     </>
   );

@@ -1,4 +1,5 @@
-import { sportsbookName } from '@oddspulse/shared';
+import type { KeyboardEvent } from 'react';
+import { isEventLive, sportsbookName } from '@oddspulse/shared';
 import { formatOdds, type OddsDisplayFormat } from './filter-settings';
 import { marketLabel, matchLabel, selectionLabel } from './labels';
 import { flashOf, formatAge, type Flashes } from './live-table';
@@ -18,6 +19,11 @@ export interface RowViewProps {
   mode: TableMode;
   onAddToSlip: (row: OddsRow) => void;
   onEdge: (row: OddsRow) => void;
+  /** The open row lists every book, past the mini table's limit (issue 22). */
+  allBooks: boolean;
+  onAllBooks: (key: string, all: boolean) => void;
+  /** Keys on a focused row (row-keyboard.ts). */
+  onRowKey: (event: KeyboardEvent<HTMLElement>, key: string) => void;
 }
 
 function rowCells(row: OddsRow, format: OddsDisplayFormat, flashes: Flashes, now: number) {
@@ -29,6 +35,12 @@ function rowCells(row: OddsRow, format: OddsDisplayFormat, flashes: Flashes, now
         <span className="match">{matchLabel(row)}</span>
         <span className="muted small">
           {row.sportTitle} · {new Date(row.commenceTime).toLocaleString('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' })}
+          {/* issue 22: an in-progress game is marked, as its prices move fast (the engine's own started rule) */}
+          {isEventLive({ commence_time: row.commenceTime }, now) && (
+            <span className="flag flag-live live-marker" data-testid="live-marker" title="In play: the game has started, prices move fast">
+              LIVE
+            </span>
+          )}
         </span>
       </>
     ),
@@ -61,11 +73,14 @@ function rowCells(row: OddsRow, format: OddsDisplayFormat, flashes: Flashes, now
   };
 }
 
+/** A row's name for a screen reader on the focusable card and grid row (a table row is read by its cells). */
+const rowLabel = (row: OddsRow) => `${matchLabel(row)}: ${selectionLabel(row)}, ${marketLabel(row.market)}`;
+
 /** An open row's mini table and actions. */
-function RowDetail({ row, format, flashes, now, mode, onAddToSlip, onEdge }: RowViewProps) {
+function RowDetail({ row, format, flashes, now, mode, onAddToSlip, onEdge, allBooks, onAllBooks }: RowViewProps) {
   return (
     <>
-      <MiniTable row={row} format={format} flashes={flashes} now={now} mode={mode} />
+      <MiniTable row={row} format={format} flashes={flashes} now={now} mode={mode} allBooks={allBooks} onAllBooks={(all) => onAllBooks(row.key, all)} />
       <RowActions row={row} onAddToSlip={onAddToSlip} onEdge={onEdge} />
     </>
   );
@@ -76,7 +91,16 @@ export function OddsCard(props: RowViewProps) {
   const { row, open, onToggle } = props;
   const cells = rowCells(row, props.format, props.flashes, props.now);
   return (
-    <article className="odds-card" data-testid="odds-row" data-row-key={row.key} onClick={() => onToggle(row.key)} aria-expanded={open}>
+    <article
+      className="odds-card"
+      data-testid="odds-row"
+      data-row-key={row.key}
+      tabIndex={0}
+      onClick={() => onToggle(row.key)}
+      onKeyDown={(e) => props.onRowKey(e, row.key)}
+      aria-expanded={open}
+      aria-label={rowLabel(row)}
+    >
       <div className="odds-card-head">
         {cells.ev}
         <span className="odds-card-odds">{cells.odds}</span>
@@ -101,8 +125,11 @@ export function OddsTableRow(props: RowViewProps & { asDiv: boolean }) {
         className={`odds-grid-row${open ? ' open' : ''}`}
         data-testid="odds-row"
         data-row-key={row.key}
+        tabIndex={0}
         onClick={() => onToggle(row.key)}
+        onKeyDown={(e) => props.onRowKey(e, row.key)}
         aria-expanded={open}
+        aria-label={rowLabel(row)}
       >
         <div className="odds-grid-cells">
           <div>{cells.ev}</div>
@@ -123,7 +150,15 @@ export function OddsTableRow(props: RowViewProps & { asDiv: boolean }) {
   }
   return (
     <>
-      <tr className={`odds-row${open ? ' open' : ''}`} data-testid="odds-row" data-row-key={row.key} onClick={() => onToggle(row.key)} aria-expanded={open}>
+      <tr
+        className={`odds-row${open ? ' open' : ''}`}
+        data-testid="odds-row"
+        data-row-key={row.key}
+        tabIndex={0}
+        onClick={() => onToggle(row.key)}
+        onKeyDown={(e) => props.onRowKey(e, row.key)}
+        aria-expanded={open}
+      >
         <td>{cells.ev}</td>
         <td className="stack">{cells.match}</td>
         <td className="stack">{cells.line}</td>

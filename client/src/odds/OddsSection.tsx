@@ -10,7 +10,7 @@ import { useIsMobile } from '../components/useMediaQuery';
 import { OPEN_FILTERS_EVENT } from '../layout/MobileNav';
 import { isAuthenticationError } from './connection-error';
 import { defaultFilters, type OddsFilters } from './filter-settings';
-import { filterRows } from './filters';
+import { filterRows, sportsOutsideSearch } from './filters';
 import { DevigMethodPicker } from './DevigMethodPicker';
 import { FiltersPanel } from './FiltersPanel';
 import { loadingTimings } from './loading-screen';
@@ -79,6 +79,7 @@ export function OddsSection({ mode, platinum, search, onSearch }: { mode: TableM
     () => filterRows(data.rows, { minEv: applied.minEv, positiveOnly: applied.positiveOnly, search, date: applied.date }, data.now),
     [data.rows, data.now, applied.minEv, applied.positiveOnly, applied.date, search],
   );
+  const outside = sportsOutsideSearch(search, applied.sports, sports);
   const games = useMemo(() => new Set(data.rows.map((r) => r.eventId)).size, [data.rows]);
 
   const addRow = useCallback(
@@ -137,6 +138,14 @@ export function OddsSection({ mode, platinum, search, onSearch }: { mode: TableM
           <DevigMethodPicker value={devig} onChange={setDevig} />
         </div>
         <StaleBanner staleSports={data.staleSports} sports={sports} />
+        {outside && (
+          <p className="muted small search-scope" data-testid="search-scope">
+            Searching {applied.sports.map((key) => sports.find((s) => s.key === key)?.title ?? key).join(', ')} only.{' '}
+            <button type="button" className="link-button" onClick={() => setApplied({ ...applied, sports: [...applied.sports, ...outside] })}>
+              Search all sports
+            </button>
+          </p>
+        )}
         {main}
       </div>
       {searching && <SearchOddsModal initial={search} onSearch={onSearch} onClose={() => setSearching(false)} />}

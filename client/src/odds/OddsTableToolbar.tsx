@@ -23,12 +23,17 @@ function FormatToggle() {
 export function OddsTableToolbar({
   count,
   held,
+  heldBack,
+  onResort,
   pageSize,
   onPageSize,
   showFormat,
 }: {
   count: number;
   held: boolean;
+  /** What the held order keeps back ("3 new, 5 moved"), empty when nothing. */
+  heldBack: string;
+  onResort: () => void;
   pageSize: PageSizeOption;
   onPageSize: (size: PageSizeOption) => void;
   showFormat: boolean;
@@ -42,6 +47,11 @@ export function OddsTableToolbar({
         <span className="muted small" data-testid="order-held" title="Rows keep their places while you read or act on them; prices still update">
           Order held
         </span>
+      )}
+      {held && heldBack && (
+        <button type="button" className="link-button small" data-testid="order-changes" onClick={onResort} title="Sort by EV now">
+          {heldBack} — show
+        </button>
       )}
       <label className="small">
         Rows{' '}

@@ -1,4 +1,16 @@
-import { dateLabel, dateOptions, dateSheetDone, filterRows, isLive, localDay, matchesDate, matchesSearch, passesEv, toggleDateChoice } from './filters';
+import {
+  dateLabel,
+  dateOptions,
+  dateSheetDone,
+  filterRows,
+  isLive,
+  localDay,
+  matchesDate,
+  matchesSearch,
+  passesEv,
+  sportsOutsideSearch,
+  toggleDateChoice,
+} from './filters';
 import type { OddsRow } from './rows';
 
 const NOW = Date.parse('2030-03-10T18:00:00Z');
@@ -124,5 +136,21 @@ describe('mobile date sheet', () => {
     expect(dateLabel('live', NOW)).toBe('Live Games');
     expect(dateLabel(localDay(NOW), NOW)).toBe('Today');
     expect(dateLabel('2001-01-01', NOW)).toBe('2001-01-01');
+  });
+});
+
+// issue 22: search stayed inside the selected sports with no hint; the page offers to search all sports
+describe('sportsOutsideSearch', () => {
+  const available = [{ key: 'americanfootball_nfl' }, { key: 'americanfootball_ncaaf' }, { key: 'basketball_nba' }];
+  it('names the sports a search leaves out, only while searching', () => {
+    expect(sportsOutsideSearch('lakers', ['americanfootball_nfl', 'americanfootball_ncaaf'], available)).toEqual(['basketball_nba']);
+    expect(sportsOutsideSearch('  ', ['americanfootball_nfl'], available)).toBeNull();
+    expect(
+      sportsOutsideSearch(
+        'lakers',
+        available.map((s) => s.key),
+        available,
+      ),
+    ).toBeNull();
   });
 });

@@ -67,6 +67,17 @@ export function matchesSearch(row: OddsRow, search: string): boolean {
   return words.every((word) => fields.some((field) => field.includes(word)));
 }
 
+/**
+ * Search looks only inside the selected sports (issue 22: "lakers" under NFL/NCAAF showed nothing, with no hint).
+ * While a search is typed, the sports it leaves out, so the page can offer to search all of them; null when none.
+ */
+export function sportsOutsideSearch(search: string, selected: readonly string[], available: readonly { key: string }[]): string[] | null {
+  if (!search.trim()) return null;
+  const chosen = new Set(selected);
+  const others = available.filter((sport) => !chosen.has(sport.key)).map((sport) => sport.key);
+  return others.length ? others : null;
+}
+
 /** The EV filter: below the minimum, or 0 or less when positive-only, is hidden; DFS app rows always show. */
 export function passesEv(row: OddsRow, minEv: number | null, positiveOnly: boolean): boolean {
   if (row.isDfs) return true;

@@ -1,5 +1,17 @@
 import { diffBoards, type BoardEvent, type SportBoard } from '@oddspulse/shared';
-import { addFlashes, applyBoardEnvelope, applyDiff, arrangeRows, compareRows, flashOf, FLASH_MS, formatAge, heldOrder } from './live-table';
+import {
+  addFlashes,
+  applyBoardEnvelope,
+  applyDiff,
+  arrangeRows,
+  compareRows,
+  flashOf,
+  FLASH_MS,
+  formatAge,
+  heldChanges,
+  heldChangesText,
+  heldOrder,
+} from './live-table';
 import { buildRows } from './rows';
 
 const T0 = Date.parse('2030-01-01T12:00:00Z');
@@ -133,5 +145,22 @@ describe('pushed board messages', () => {
     expect(applyBoardEnvelope(boards, 'basketball_nba', { type: 'snapshot', data: after }).basketball_nba).toBe(after);
     expect(applyBoardEnvelope(boards, 'basketball_nba', { type: 'snapshot', data: null })).toBe(boards);
     expect(applyBoardEnvelope(boards, 'basketball_nba', { type: 'board.status', data: { fetched_at: after.fetched_at, stale_since: null } })).toBe(boards);
+  });
+});
+
+// issue 22: the table re-sorted under the cursor; held, it says what it keeps back ("3 new, 5 moved — show")
+describe('what a held order keeps back', () => {
+  it('counts rows the EV order would bring into view, and shown rows it would put elsewhere', () => {
+    // held in view: a b c d; the EV order would show c e a b (d out of view, e new in view)
+    expect(heldChanges(['a', 'b', 'c', 'd'], ['c', 'e', 'a', 'b'])).toEqual({ entered: 1, moved: 4 });
+    expect(heldChanges(['a', 'b'], ['a', 'b'])).toEqual({ entered: 0, moved: 0 });
+    expect(heldChanges(['a', 'b', 'c'], ['a', 'c', 'b'])).toEqual({ entered: 0, moved: 2 });
+  });
+
+  it('says it briefly, or nothing', () => {
+    expect(heldChangesText({ entered: 3, moved: 5 })).toBe('3 new, 5 moved');
+    expect(heldChangesText({ entered: 1, moved: 0 })).toBe('1 new');
+    expect(heldChangesText({ entered: 0, moved: 2 })).toBe('2 moved');
+    expect(heldChangesText({ entered: 0, moved: 0 })).toBe('');
   });
 });

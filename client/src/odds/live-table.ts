@@ -52,6 +52,22 @@ export function arrangeRows<T extends { key: string }>(rows: readonly T[], held:
   return held && shown ? heldOrder(shown, rows) : rows;
 }
 
+/**
+ * What a held order keeps back on the rows in view (issue 22: "3 new, 5 moved — show"): rows the EV order would
+ * bring into view that are not shown, and shown rows the EV order would put elsewhere (or out of view).
+ */
+export function heldChanges(shown: readonly string[], evOrder: readonly string[]): { entered: number; moved: number } {
+  const shownSet = new Set(shown);
+  const entered = evOrder.filter((key) => !shownSet.has(key)).length;
+  const moved = shown.filter((key, i) => evOrder[i] !== key).length;
+  return { entered, moved };
+}
+
+/** "3 new, 5 moved", "1 new", "2 moved"; empty when nothing is held back. */
+export function heldChangesText({ entered, moved }: { entered: number; moved: number }): string {
+  return [entered ? `${entered} new` : '', moved ? `${moved} moved` : ''].filter(Boolean).join(', ');
+}
+
 export interface RowChanges {
   entered: string[];
   left: string[];

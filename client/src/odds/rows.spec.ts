@@ -211,6 +211,10 @@ describe('row building (spec 001 §5 row building)', () => {
       expect(miniTableBooks(row, 'game').map((b) => b.book)).toEqual(['draftkings', 'fanduel', 'williamhill_us', 'betmgm', 'pinnacle', 'novig', 'prophetx']);
       // props mode takes up to 20, so all 11
       expect(miniTableBooks(row, 'props')).toHaveLength(11);
+      // issue 22: the "4 more books" line opens to all of them, the seven first in their order
+      const all = miniTableBooks(row, 'game', true).map((b) => b.book);
+      expect(all).toHaveLength(11);
+      expect(all.slice(0, 7)).toEqual(['draftkings', 'fanduel', 'williamhill_us', 'betmgm', 'pinnacle', 'novig', 'prophetx']);
     });
 
     it("puts the user's books first and always keeps the book of the row's best price", () => {

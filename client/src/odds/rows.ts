@@ -344,10 +344,11 @@ export function miniTableLimit(mode: TableMode): number {
  * book order, up to the mode's limit. The book of the row's best price and the lowest-hold book (issue 20) are always
  * among them, so the row's Book column and the marked lowest hold can be found in its own mini table.
  */
-export function miniTableBooks(row: Pick<OddsRow, 'selectedBooks' | 'nonSelectedBooks' | 'best'>, mode: TableMode): BookPrice[] {
+export function miniTableBooks(row: Pick<OddsRow, 'selectedBooks' | 'nonSelectedBooks' | 'best'>, mode: TableMode, all = false): BookPrice[] {
   const ordered = [...row.selectedBooks, ...row.nonSelectedBooks];
   const limit = miniTableLimit(mode);
-  if (ordered.length <= limit) return ordered;
+  // issue 22: "8 more books quote this line" opens to every book, in the same order
+  if (all || ordered.length <= limit) return ordered;
   const kept = new Set<BookPrice>();
   const best = row.best && ordered.find((b) => b.book === row.best!.book);
   if (best) kept.add(best);

@@ -1,12 +1,13 @@
 import { pickProfitCents, unsettledReasonMessage, type SettledStatus, type UserPick } from '@oddspulse/shared';
 import { useState } from 'react';
 import { ApiError } from '../api/api-client';
-import { removePick, settlePick } from './picks-api';
-import { formatMoney, statusLabel } from './picks-logic';
+import { removePick, setPickStake, settlePick } from './picks-api';
+import { formatMoney, readStakeInput, statusLabel } from './picks-logic';
 
 /** One pick (spec 002 §2): its line, money and settlement; a pending one can be settled by hand (spec 002 §4) or removed. */
-export function PickCard({ pick, onSettled, onRemoved }: { pick: UserPick; onSettled: (pick: UserPick) => void; onRemoved: (id: string) => void }) {
+export function PickCard({ pick, onUpdated, onRemoved }: { pick: UserPick; onUpdated: (pick: UserPick) => void; onRemoved: (id: string) => void }) {
   const [payout, setPayout] = useState('');
+  const [stake, setStakeText] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const profit = pickProfitCents(pick);
@@ -20,7 +21,25 @@ export function PickCard({ pick, onSettled, onRemoved }: { pick: UserPick; onSet
     setBusy(true);
     setError('');
     try {
-      onSettled(await settlePick(pick.id, status, amount));
+      onUpdated(await settlePick(pick.id, status, amount));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  // issue 22: a pick saved with "Add to My Picks" has no stake; while pending, the user sets or corrects it
+  const saveStake = async () => {
+    const read = readStakeInput(stake);
+    if ('error' in read) {
+      setError(read.error);
+      return;
+    }
+    setBusy(true);
+    setError('');
+    try {
+      onUpdated(await setPickStake(pick.id, read.stake));
+      setStakeText('');
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {
@@ -59,7 +78,7 @@ export function PickCard({ pick, onSettled, onRemoved }: { pick: UserPick; onSet
         {pick.bookmaker && <span className="muted">{pick.bookmaker}</span>}
       </div>
       <div className="pick-money small">
-        <span>Stake {formatMoney(pick.stakeCents)}</span>
+        <span data-testid="pick-stake">{pick.stakeCents > 0 ? `Stake ${formatMoney(pick.stakeCents)}` : 'No stake set'}</span>
         {/* DECISIONS 30: "To win" is the profit, "Payout" the total returned */}
         {pick.potentialCents !== null && <span>To win {formatMoney(pick.potentialCents - pick.stakeCents)}</span>}
         {pick.potentialCents !== null && pick.status === 'pending' && <span>Payout {formatMoney(pick.potentialCents)}</span>}
@@ -88,6 +107,22 @@ export function PickCard({ pick, onSettled, onRemoved }: { pick: UserPick; onSet
       <div className="pick-actions">
         {pick.status === 'pending' && (
           <>
+            <label className="small">
+              Stake ($)
+              <input
+                type="number"
+                step="0.01"
+                min="1"
+                inputMode="decimal"
+                value={stake}
+                onChange={(e) => setStakeText(e.target.value)}
+                onKeyDown={(e) => e.key === 'Enter' && void saveStake()}
+                placeholder={pick.stakeCents > 0 ? (pick.stakeCents / 100).toFixed(2) : ''}
+              />
+            </label>
+            <button type="button" className="button small" disabled={busy || stake.trim() === ''} onClick={() => void saveStake()}>
+              {pick.stakeCents > 0 ? 'Change stake' : 'Set stake'}
+            </button>
             <label className="small">
               Actual payout ($)
               <input

@@ -53,7 +53,7 @@ export function PicksPage() {
       {picks !== null && picks.length === 0 && <p className="muted card">No picks in this period. Add picks from the odds screens or the bet slip.</p>}
       <ul className="pick-list" aria-label="Picks">
         {picks?.map((pick) => (
-          <PickCard key={pick.id} pick={pick} onSettled={onSettled} onRemoved={onRemoved} />
+          <PickCard key={pick.id} pick={pick} onUpdated={onSettled} onRemoved={onRemoved} />
         ))}
       </ul>
     </section>

@@ -1,5 +1,5 @@
 import type { UserPick } from '@oddspulse/shared';
-import { applySettledPicks, autoValidatedMessage, cumulativeProfitSeries, formatMoney, readLocalPicks } from './picks-logic';
+import { applySettledPicks, autoValidatedMessage, cumulativeProfitSeries, formatMoney, readLocalPicks, readStakeInput } from './picks-logic';
 
 function pick(overrides: Partial<UserPick>): UserPick {
   return {
@@ -96,5 +96,17 @@ describe('the browser list to import (DECISIONS 18)', () => {
     expect(readLocalPicks('not json')).toBeNull();
     expect(warn).toHaveBeenCalled();
     warn.mockRestore();
+  });
+});
+
+// issue 22: a pick saved without a stake gets one later, by the slip's $1 minimum (spec 001 §5)
+describe('readStakeInput', () => {
+  it('takes dollars to the cent, at least $1', () => {
+    expect(readStakeInput(' 25 ')).toEqual({ stake: 25 });
+    expect(readStakeInput('12.345')).toEqual({ stake: 12.35 });
+    expect(readStakeInput('1')).toEqual({ stake: 1 });
+    expect(readStakeInput('0.99')).toEqual({ error: 'Minimum bet is $1' });
+    expect(readStakeInput('')).toEqual({ error: 'Enter a stake' });
+    expect(readStakeInput('ten')).toEqual({ error: 'Enter a stake in dollars, such as 25 or 12.50' });
   });
 });

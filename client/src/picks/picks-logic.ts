@@ -1,4 +1,4 @@
-import { pickProfitCents, type PickStatus, type PickStatusFilter, type UserPick } from '@oddspulse/shared';
+import { BET_SLIP_MESSAGES, pickProfitCents, type PickStatus, type PickStatusFilter, type UserPick } from '@oddspulse/shared';
 
 /** The browser list imported once on sign-in (spec 002 §3, DECISIONS 18). */
 export const LOCAL_PICKS_KEY = 'oss_my_picks_v1';
@@ -78,4 +78,17 @@ export function readLocalPicks(raw: string | null): unknown[] | null {
     return null;
   }
   return Array.isArray(parsed) && parsed.length > 0 ? parsed : null;
+}
+
+/**
+ * A stake typed on a pick (issue 22), in dollars: the slip's rule, at least $1 (spec 001 §5, message verbatim),
+ * to the cent. The number to send, or the message to show.
+ */
+export function readStakeInput(text: string): { stake: number } | { error: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { error: 'Enter a stake' };
+  const value = Number(trimmed);
+  if (!Number.isFinite(value)) return { error: 'Enter a stake in dollars, such as 25 or 12.50' };
+  if (value < 1) return { error: BET_SLIP_MESSAGES.minimumBet };
+  return { stake: Math.round(value * 100) / 100 };
 }

@@ -6,7 +6,7 @@ import { marketLabel, selectionLabel } from '../odds/labels';
 import { oddsFormatAtom } from '../odds/odds-state';
 import { MiddleOutcomeTable } from './MiddleOutcomeTable';
 import { ageSeconds, type FeedItem, type Opportunity } from './opportunity-feed';
-import { expiresInAt, expiryLabel } from './opportunity-expiry';
+import { canExecute, expiresInAt, expiryLabel } from './opportunity-expiry';
 import type { ScannerKind } from './scanner-settings';
 
 const FLAG_TEXT: Record<OpportunityFlag, { label: string; title: string }> = {
@@ -36,8 +36,15 @@ export function OpportunityCard({
       ? `${o.profitPct.toFixed(2)}% profit · $${o.profitAmount.toFixed(2)} on $${o.totalStake.toFixed(2)}`
       : `Gap ${o.gap} · ${o.probability.toFixed(0)}% middle chance · up to $${o.maxProfit.toFixed(2)}`;
   const expiresIn = expiresInAt(o, now);
+  const executable = canExecute(item, now);
   return (
-    <article className={`opportunity card status-${item.status}`} data-testid="opportunity" data-opportunity-id={o.id} data-status={item.status}>
+    <article
+      className={`opportunity card status-${item.status}${expiresIn === 0 ? ' is-expired' : ''}`}
+      data-testid="opportunity"
+      data-opportunity-id={o.id}
+      data-status={item.status}
+      data-expired={expiresIn === 0 || undefined}
+    >
       <header className="opportunity-head">
         <div>
           <strong>{o.game}</strong>
@@ -102,7 +109,13 @@ export function OpportunityCard({
       </table>
       {o.type === 'middle' && <MiddleOutcomeTable o={o} />}
       <div className="actions">
-        <button type="button" className="button primary small" onClick={() => onExecute(o)} disabled={item.status === 'gone'}>
+        <button
+          type="button"
+          className="button primary small"
+          onClick={() => onExecute(o)}
+          disabled={!executable}
+          title={expiresIn === 0 ? 'Expired: these prices are over 30 minutes old. It comes back fresh if detection finds it again.' : undefined}
+        >
           Execute
         </button>
         {o.type === 'arbitrage' && (
@@ -110,7 +123,13 @@ export function OpportunityCard({
             Calculator
           </button>
         )}
-        <span className="muted small">{kind === 'arbitrage' ? 'Adds every leg to the bet slip with its stake' : 'Adds both legs to the bet slip'}</span>
+        <span className="muted small">
+          {expiresIn === 0
+            ? 'Expired: check the prices at the books before betting'
+            : kind === 'arbitrage'
+              ? 'Adds every leg to the bet slip with its stake'
+              : 'Adds both legs to the bet slip'}
+        </span>
       </div>
     </article>
   );

@@ -10,6 +10,7 @@ import { useToasts } from '../state/toasts';
 import { applyUpdate, initialFeed, settleFeed, sizedForUser, type FeedItem, type Opportunity } from './opportunity-feed';
 import { ArbitrageCalculatorModal } from './ArbitrageCalculatorModal';
 import { OpportunityCard } from './OpportunityCard';
+import { expiredLast } from './opportunity-expiry';
 import { notificationsFor } from './scanner-notify';
 import { ScannerInputs } from './ScannerInputs';
 import { scannerPanelRanges, type ScannerKind } from './scanner-settings';
@@ -148,7 +149,7 @@ export function ScannerPanel({ kind, sports, books }: { kind: ScannerKind; sport
         </div>
       )}
       <div className="opportunities" aria-live="polite">
-        {visible.map((item) => (
+        {expiredLast(visible, now).map((item) => (
           <OpportunityCard key={item.opportunity.id} item={item} kind={kind} now={now} onExecute={execute} onCalculate={setCalculating} />
         ))}
       </div>

@@ -1,5 +1,5 @@
 import { OPPORTUNITY_EXPIRY_SECONDS } from '@oddspulse/shared';
-import { expiresInAt, expiryLabel } from './opportunity-expiry';
+import { canExecute, expiredLast, expiresInAt, expiryLabel } from './opportunity-expiry';
 
 // spec 001 §3 time_found / expires_in, §9 opportunity expiry shown: 30 min
 describe('opportunity expiry on the scanner cards', () => {
@@ -34,5 +34,26 @@ describe('opportunity expiry on the scanner cards', () => {
     expect(expiryLabel(1781)).toBe('Expires in 29:41');
     expect(expiryLabel(5)).toBe('Expires in 0:05');
     expect(expiryLabel(0)).toBe('Expired');
+  });
+});
+
+// issue 22: expired opportunities stayed listed with Execute enabled
+describe('expired opportunity cards', () => {
+  const found = Date.parse('2030-01-01T12:00:00Z');
+  const early = { status: 'current', opportunity: { id: 'a', timeFound: '2030-01-01T11:00:00Z', expiresIn: 0 } };
+  const fresh = { status: 'current', opportunity: { id: 'b', timeFound: '2030-01-01T11:59:00Z', expiresIn: 1740 } };
+  const gone = { status: 'gone', opportunity: { id: 'c', timeFound: '2030-01-01T11:59:30Z', expiresIn: 1770 } };
+
+  it('cannot be executed once expired or gone', () => {
+    expect(canExecute(early, found)).toBe(false);
+    expect(canExecute(fresh, found)).toBe(true);
+    expect(canExecute(fresh, found + 29 * 60_000)).toBe(false);
+    expect(canExecute(gone, found)).toBe(false);
+  });
+
+  it('are listed after the live ones, each part keeping its order', () => {
+    expect(expiredLast([early, fresh, gone], found).map((i) => i.opportunity.id)).toEqual(['b', 'c', 'a']);
+    const all = [fresh, gone];
+    expect(expiredLast(all, found)).toEqual(all);
   });
 });

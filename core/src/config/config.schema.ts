@@ -157,6 +157,8 @@ export const configSchema = z.object({
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   DEV_OUTBOX: bool.default('false'),
   MAIL_FROM: z.string().default('OddsPulse <no-reply@oddspulse.local>'),
+  /** Where support requests go (issue 22: the /contact form, Platinum's premium support). */
+  SUPPORT_EMAIL: z.string().email().default('support@oddspulse.local'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   APPLE_CLIENT_ID: z.string().optional(),

@@ -82,6 +82,18 @@ export class PicksRepository {
     return update.returningAll().executeTakeFirst();
   }
 
+  /** Sets the stake (and the payout it implies) of the user's pick if, and only if, it is still pending; undefined otherwise. */
+  setStake(userId: string, id: string, stakeCents: number, potentialCents: number | null): Promise<PickRow | undefined> {
+    return this.db
+      .updateTable('picks')
+      .set({ stake_cents: stakeCents, potential_cents: potentialCents, updated_at: new Date() })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending')
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   async delete(userId: string, id: string): Promise<boolean> {
     const result = await this.db.deleteFrom('picks').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
     return result.numDeletedRows > 0n;

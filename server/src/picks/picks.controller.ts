@@ -12,6 +12,7 @@ import {
   legacyToNewPick,
   listPicksSchema,
   pickIdParam,
+  pickStakeSchema,
   readableLegacyPicks,
   settlePickSchema,
   toCents,
@@ -56,6 +57,15 @@ export class PicksController {
       status: input.status,
       actualPayoutCents: input.actualPayout === undefined ? undefined : toCents(input.actualPayout),
     });
+  }
+
+  @Patch(':id/stake')
+  setStake(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new ZodValidationPipe(pickIdParam)) id: string,
+    @Body(new ZodValidationPipe(pickStakeSchema)) input: z.infer<typeof pickStakeSchema>,
+  ): Promise<UserPick> {
+    return this.picks.setStake(user.id, id, toCents(input.stake));
   }
 
   @Delete(':id')

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PICK_PERIOD, PICK_PERIODS, PICK_SORTS, PICK_STATUS_FILTERS, PICK_STATUSES } from '@oddspulse/shared';
+import { BET_SLIP_MESSAGES, DEFAULT_PICK_PERIOD, PICK_PERIODS, PICK_SORTS, PICK_STATUS_FILTERS, PICK_STATUSES } from '@oddspulse/shared';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const americanOdds = z
@@ -36,6 +36,11 @@ export const createPickSchema = z.object({
 export const settlePickSchema = z.object({
   status: z.enum(['won', 'lost', 'push']),
   actualPayout: dollars.optional(),
+});
+
+/** PATCH /api/picks/:id/stake: a pending pick's stake in dollars, at least the slip's $1 minimum (spec 001 §5). */
+export const pickStakeSchema = z.object({
+  stake: z.coerce.number().finite().min(1, BET_SLIP_MESSAGES.minimumBet).max(1_000_000),
 });
 
 /** One item of the browser's oss_my_picks_v1 list (spec 002 §3): amounts in dollars, odds as text. */

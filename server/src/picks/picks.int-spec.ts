@@ -63,6 +63,28 @@ describe('picks API (real PostgreSQL and Redis)', () => {
     await expect(t.db.updateTable('picks').set({ status: 'pending' }).where('id', '=', created.id).execute()).rejects.toThrow(/already won/);
   });
 
+  // issue 22: a pick saved with "Add to My Picks" has no stake; the user sets it later, while it is pending
+  it('sets the stake of a pending pick and its payout from the odds, and refuses it once settled', async () => {
+    const { session } = await signUp(t);
+    const { body: created } = await t
+      .http()
+      .post('/api/picks')
+      .set(bearer(session))
+      .send(pick({ stakeCents: 0 }));
+    const set = await t.http().patch(`/api/picks/${created.id}/stake`).set(bearer(session)).send({ stake: 100 });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ status: 'pending', stakeCents: 10_000, potentialCents: 19_091 });
+    const tooSmall = await t.http().patch(`/api/picks/${created.id}/stake`).set(bearer(session)).send({ stake: 0.5 });
+    expect(tooSmall.status).toBe(400);
+    expect(tooSmall.body.message).toBe('stake: Minimum bet is $1');
+    const other = await signUp(t);
+    expect((await t.http().patch(`/api/picks/${created.id}/stake`).set(bearer(other.session)).send({ stake: 5 })).status).toBe(404);
+    await t.http().patch(`/api/picks/${created.id}`).set(bearer(session)).send({ status: 'lost' });
+    const late = await t.http().patch(`/api/picks/${created.id}/stake`).set(bearer(session)).send({ stake: 5 });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('This pick is already lost');
+  });
+
   it('a push returns the stake', async () => {
     const { session } = await signUp(t);
     const { body: created } = await t.http().post('/api/picks').set(bearer(session)).send(pick());

@@ -97,6 +97,19 @@ export class PicksService {
     return toPick(updated);
   }
 
+  /**
+   * The stake of a pending pick (issue 22: "Add to My Picks" saves a pick without one, and nothing could set it later).
+   * The payout follows from the pick's odds; a settled pick keeps the money it was settled with.
+   */
+  async setStake(userId: string, id: string, stakeCents: number): Promise<UserPick> {
+    const current = await this.picks.find(userId, id);
+    if (!current) throw ApiErrors.notFound('Pick not found');
+    if (current.status !== 'pending') throw ApiErrors.conflict(`This pick is already ${current.status}`);
+    const updated = await this.picks.setStake(userId, id, stakeCents, pickPayoutCents(stakeCents, current.odds));
+    if (!updated) throw ApiErrors.conflict('This pick was settled in the meantime');
+    return toPick(updated);
+  }
+
   async remove(userId: string, id: string): Promise<void> {
     if (!(await this.picks.delete(userId, id))) throw ApiErrors.notFound('Pick not found');
   }

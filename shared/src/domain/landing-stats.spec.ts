@@ -1,7 +1,7 @@
 import type { OpportunityUpdate } from '../realtime/channels';
 import { scanEvent } from '../engine/scan';
 import { book, event, NOW } from '../testing/board-builder';
-import { boardCoverage, dailyCounterFields, dailyFindings, summariseDailyCounters, utcDay } from './landing-stats';
+import { boardCoverage, dailyCounterFields, dailyFindings, distinctKey, summariseDailyCounters, utcDay } from './landing-stats';
 import type { SportBoard } from './odds';
 
 const update = (
@@ -54,8 +54,24 @@ describe('dailyFindings', () => {
     expect(scan.ev.length).toBeGreaterThan(0);
     const arb = scan.arbitrage[0];
     const ev = scan.ev[0];
-    expect(dailyFindings('arbitrage', [update(arb)])).toEqual([{ id: arb.id, day: '2026-01-10', edgeBp: Math.round(arb.profitPct * 100) }]);
+    expect(dailyFindings('arbitrage', [update(arb)])).toEqual([{ id: distinctKey(arb.id, arb), day: '2026-01-10', edgeBp: Math.round(arb.profitPct * 100) }]);
     expect(dailyFindings('ev', [update(ev, undefined, 'updated')])).toEqual([{ id: ev.id, day: '2026-01-10', edgeBp: Math.round(ev.evPct * 100) }]);
+  });
+
+  // DECISIONS 29: one opportunity is its event, market, and legs' books and lines, whatever its price updates
+  it('counts the same books at the same lines once, and another pair of books on that line as another', () => {
+    const legs = (a: string, b: string, price = 110) => [
+      { book: a, outcome: 'Over', point: 47.5, price },
+      { book: b, outcome: 'Under', point: 47.5, price: 105 },
+    ];
+    const first = distinctKey('arb:e1:totals::47.5:2', { legs: legs('draftkings', 'fanduel') });
+    expect(distinctKey('arb:e1:totals::47.5:2', { legs: legs('fanduel', 'draftkings', 120).reverse() })).not.toBe(first);
+    expect(distinctKey('arb:e1:totals::47.5:2', { legs: [...legs('draftkings', 'fanduel', 125)].reverse() })).toBe(first);
+    expect(distinctKey('arb:e1:totals::47.5:2', { legs: legs('draftkings', 'betmgm') })).not.toBe(first);
+    expect(distinctKey('arb:e1:totals::47.5:2', { legs: legs('caesars', 'fanduel') })).toBe(
+      distinctKey('arb:e1:totals::47.5:2', { legs: legs('williamhill_us', 'fanduel') }),
+    );
+    expect(distinctKey('ev:e1:h2h::Home::draftkings', { evPct: 2 })).toBe('ev:e1:h2h::Home::draftkings');
   });
 
   it('gives middles no edge: they count as found but stay out of the average', () => {

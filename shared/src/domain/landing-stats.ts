@@ -47,6 +47,19 @@ function edgePct(kind: CountedOpportunityKind, opportunity: unknown): number | n
 }
 
 /**
+ * What makes a found opportunity one opportunity (DECISIONS 29): its event, market, and its legs' books and lines.
+ * The pipeline id already names the event, market and line (and, for an EV row, the book); an arbitrage's or
+ * middle's books are added, so the same books at the same lines count once a day whatever their price updates,
+ * while another pair of books on that line is another opportunity a user could have taken.
+ */
+export function distinctKey(id: string, opportunity: unknown): string {
+  const legs = (opportunity as { legs?: Array<{ book: string; outcome: string; point?: number }> }).legs;
+  if (!legs?.length) return id;
+  const named = legs.map((leg) => `${canonicalBookKey(leg.book)}:${leg.outcome}:${leg.point ?? ''}`).sort();
+  return `${id}|${named.join(',')}`;
+}
+
+/**
  * What of a detection pass's published updates is a finding to count: every new or changed opportunity that is
  * clean (not stale, not suspect), on the UTC day of its time_found. The store counts an id once per day, so an
  * opportunity that goes stale and comes back, or is published again with a new price, is still counted once.
@@ -62,7 +75,7 @@ export function dailyFindings(kind: CountedOpportunityKind, updates: readonly Op
     if (flags.some((flag) => NOT_COUNTED.has(flag))) continue;
     const pct = edgePct(kind, update.opportunity);
     if (kind === 'ev' && (!(pct !== null && pct > 0) || (update.opportunity as { isDfs?: boolean }).isDfs)) continue;
-    findings.push({ id: update.id, day: utcDay(update.time_found), edgeBp: pct === null ? null : Math.round(pct * 100) });
+    findings.push({ id: distinctKey(update.id, update.opportunity), day: utcDay(update.time_found), edgeBp: pct === null ? null : Math.round(pct * 100) });
   }
   return findings;
 }

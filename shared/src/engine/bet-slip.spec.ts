@@ -1,4 +1,4 @@
-import { BET_SLIP_MESSAGES, edgeColor, hasCorrelatedLegs, validateParlay, validateSingles } from './bet-slip';
+import { BET_SLIP_MESSAGES, edgeColor, evTone, hasCorrelatedLegs, hedgedPosition, validateParlay, validateSingles } from './bet-slip';
 
 // spec 001 §5 bankroll and bet sizing: messages verbatim
 describe('bet slip validation', () => {
@@ -15,16 +15,46 @@ describe('bet slip validation', () => {
     expect(validateSingles([{ stakeCents: 20_000, edgePct: 5, gameKey: 'a' }], bankroll).errors).toEqual([]);
   });
 
-  it('single: above 2 % on an edge under 2 warns, and warnings block placing', () => {
+  // DECISIONS 26: warnings inform (placing takes one confirmation), only errors block
+  it('single: above 2 % on an edge under 2 warns, and a warning does not block placing', () => {
     const v = validateSingles([{ stakeCents: 2001, edgePct: 1.9, gameKey: 'a' }], bankroll);
-    expect(v).toEqual({ errors: [], warnings: ['Large bet on low edge - consider reducing'], canPlace: false });
+    expect(v).toEqual({ errors: [], warnings: ['Large bet on low edge - consider reducing'], canPlace: true });
     expect(validateSingles([{ stakeCents: 2000, edgePct: 1.9, gameKey: 'a' }], bankroll).warnings).toEqual([]);
     expect(validateSingles([{ stakeCents: 5000, edgePct: 2, gameKey: 'a' }], bankroll).warnings).toEqual([]);
   });
 
-  it('single: total exposure above 50 %', () => {
+  it('single: total exposure above 50 % warns (DECISIONS 26)', () => {
     const bets = [15_000, 15_000, 15_000, 5_001].map((stakeCents, i) => ({ stakeCents, edgePct: 6, gameKey: String(i) }));
-    expect(validateSingles(bets, bankroll).errors).toEqual([BET_SLIP_MESSAGES.totalExposure]);
+    expect(validateSingles(bets, bankroll)).toEqual({ errors: [], warnings: [BET_SLIP_MESSAGES.totalExposure], canPlace: true });
+  });
+
+  // DECISIONS 26, issue 22: an executed arbitrage could not be placed ("Large bet on low edge" on each leg)
+  it('judges the legs of an executed arbitrage or middle as one position, on its worst case', () => {
+    // $250 total on a 2.5 % arbitrage: +110 / −105 (decimal 2.1 / 1.95238), each leg far above 2 % of bankroll with no edge
+    const arb = [
+      { stakeCents: 12_000, gameKey: 'g', hedge: 'arb:1', decimal: 2.1 },
+      { stakeCents: 13_000, gameKey: 'g', hedge: 'arb:1', decimal: 1.952381 },
+    ];
+    expect(hedgedPosition(arb)).toEqual({ stakeCents: 25_000, worstCaseCents: 200 });
+    expect(validateSingles(arb, bankroll)).toEqual({ errors: [], warnings: [], canPlace: true });
+    // the same legs alone, unhedged, warn as before
+    expect(
+      validateSingles(
+        arb.map(({ hedge: _hedge, ...leg }) => leg),
+        bankroll,
+      ).warnings,
+    ).toEqual([BET_SLIP_MESSAGES.lowEdge]);
+    // a middle at −110 / −110, $150 each: worst case one wins, one loses, −$13.64 at risk (under 2 % of $1,000: no warning)
+    const middle = [
+      { stakeCents: 15_000, gameKey: 'g', hedge: 'mid:1', decimal: 1.909091 },
+      { stakeCents: 15_000, gameKey: 'g', hedge: 'mid:1', decimal: 1.909091 },
+    ];
+    expect(hedgedPosition(middle).worstCaseCents).toBe(-1364);
+    expect(validateSingles(middle, bankroll).warnings).toEqual([]);
+    // a position risking more than 2 % at a negative edge warns, more than 20 % errs
+    const big = middle.map((leg) => ({ ...leg, stakeCents: 150_000 }));
+    expect(validateSingles(big, 500_000).warnings).toEqual([BET_SLIP_MESSAGES.lowEdge]);
+    expect(validateSingles(big, 60_000).errors).toEqual(['Exceeds 20% of bankroll ($120.00)']);
   });
 
   it('single: place disabled when total stake is 0', () => {
@@ -41,10 +71,10 @@ describe('bet slip validation', () => {
     expect(validateParlay(legs, 0, bankroll).canPlace).toBe(false);
   });
 
-  it('parlay: correlated legs (same game) warn and block', () => {
+  it('parlay: correlated legs (same game) warn, and placing takes a confirmation', () => {
     const v = validateParlay([{ gameKey: 'a' }, { gameKey: 'a' }], 1000, bankroll);
     expect(v.warnings).toEqual(['Warning: Correlated bets detected (same game)']);
-    expect(v.canPlace).toBe(false);
+    expect(v.canPlace).toBe(true);
     expect(hasCorrelatedLegs([{ gameKey: 'a' }, { gameKey: 'b' }])).toBe(false);
   });
 
@@ -54,5 +84,17 @@ describe('bet slip validation', () => {
     expect(edgeColor(4.99)).toBe('warning');
     expect(edgeColor(2)).toBe('warning');
     expect(edgeColor(1.99)).toBe('danger');
+  });
+
+  // issue 22: +1.68 % was coloured like −1.11 %; a positive EV never shares a tone with a negative one
+  it('EV tone follows the sign before the grade', () => {
+    expect(evTone(1.68)).toBe('slight');
+    expect(evTone(-1.11)).toBe('negative');
+    expect(evTone(2)).toBe('good');
+    expect(evTone(5.76)).toBe('strong');
+    expect(evTone(0.004)).toBe('neutral');
+    expect(evTone(-0.004)).toBe('neutral');
+    expect(evTone(-0.006)).toBe('negative');
+    for (const ev of [0.01, 0.5, 1.99, 2, 4.99, 5, 19]) expect(evTone(ev)).not.toBe(evTone(-ev));
   });
 });

@@ -1,6 +1,9 @@
+import { payoutCents } from './money';
+
 /**
  * Bet slip validation (spec 001 §5 bankroll and bet sizing). Messages are the spec's, verbatim. Money in
- * integer CENTS; edges in PERCENT.
+ * integer CENTS; edges in PERCENT. DECISIONS 26: warnings inform and only errors block; placing with a warning
+ * takes one confirmation ("Place anyway"), and the legs of an executed arbitrage or middle are judged as one position.
  */
 
 export const MIN_BET_CENTS = 100;
@@ -28,7 +31,7 @@ export const exceedsParlayCap = (capCents: number) => `Parlay bet exceeds 10% of
 export interface SlipValidation {
   errors: string[];
   warnings: string[];
-  /** Placing is blocked by any error or warning (spec 001 §5: warnings count as errors for placing). */
+  /** Placing is blocked by an error only; with warnings it needs one confirmation (DECISIONS 26). */
   canPlace: boolean;
 }
 
@@ -39,27 +42,67 @@ export interface SlipBet {
   edgePct?: number;
   /** Identifies the game (event id, or the matchup text): two legs on one game are correlated. */
   gameKey: string;
+  /** Legs sharing this key are one hedged position (an executed arbitrage or middle, DECISIONS 26). */
+  hedge?: string;
+  /** Decimal odds: needed for a hedged leg, whose position is judged on its worst case. */
+  decimal?: number;
+}
+
+/** A hedged position's figures: what is staked, and what it returns at worst (one leg wins, the others lose). */
+export interface HedgedPosition {
+  stakeCents: number;
+  /** Worst-case result in cents: positive is a locked profit (an arbitrage), negative a possible loss. */
+  worstCaseCents: number;
+}
+
+/** The position of hedged legs where, at worst, exactly one leg wins (an arbitrage, a middle outside its range). */
+export function hedgedPosition(legs: readonly Pick<SlipBet, 'stakeCents' | 'decimal'>[]): HedgedPosition {
+  const stakeCents = legs.reduce((sum, leg) => sum + leg.stakeCents, 0);
+  const worstPayout = Math.min(...legs.map((leg) => payoutCents(leg.stakeCents, leg.decimal ?? 1)));
+  return { stakeCents, worstCaseCents: worstPayout - stakeCents };
 }
 
 const result = (errors: string[], warnings: string[], placeable: boolean): SlipValidation => ({
   errors,
   warnings,
-  canPlace: placeable && errors.length === 0 && warnings.length === 0,
+  canPlace: placeable && errors.length === 0,
 });
 
-/** Single bets: each at least $1, at most 20 % of bankroll; > 2 % on an edge under 2 warns; total over 50 % errs. */
+/**
+ * Single bets: each at least $1, at most 20 % of bankroll; > 2 % on an edge under 2 warns; total over 50 % warns
+ * (DECISIONS 26: the exposure warning asks for a confirmation). A hedged position (two or more legs of one `hedge`)
+ * puts at risk only its worst-case loss: the caps and the low-edge rule judge that amount and the position's edge
+ * (worst case over its stake), not each leg, so an arbitrage's locked profit is never "a large bet on low edge".
+ */
 export function validateSingles(bets: readonly SlipBet[], bankrollCents: number): SlipValidation {
   const errors = new Set<string>();
   const warnings = new Set<string>();
   const capCents = Math.round(bankrollCents * SINGLE_MAX_SHARE);
+  const positions = new Map<string, SlipBet[]>();
+  const exposures: Array<{ atRiskCents: number; edgePct: number }> = [];
   let totalCents = 0;
   for (const bet of bets) {
     totalCents += bet.stakeCents;
     if (bet.stakeCents < MIN_BET_CENTS) errors.add(BET_SLIP_MESSAGES.minimumBet);
-    if (bet.stakeCents > capCents) errors.add(exceedsSingleCap(capCents));
-    if (bet.stakeCents > bankrollCents * LOW_EDGE_STAKE_SHARE && (bet.edgePct ?? 0) < LOW_EDGE_PCT) warnings.add(BET_SLIP_MESSAGES.lowEdge);
+    if (bet.hedge) positions.set(bet.hedge, [...(positions.get(bet.hedge) ?? []), bet]);
+    else exposures.push({ atRiskCents: bet.stakeCents, edgePct: bet.edgePct ?? 0 });
   }
-  if (totalCents > bankrollCents * TOTAL_EXPOSURE_SHARE) errors.add(BET_SLIP_MESSAGES.totalExposure);
+  for (const legs of positions.values()) {
+    if (legs.length < 2) {
+      exposures.push({ atRiskCents: legs[0].stakeCents, edgePct: legs[0].edgePct ?? 0 });
+      continue;
+    }
+    const position = hedgedPosition(legs);
+    const edgePct = position.stakeCents > 0 ? (position.worstCaseCents / position.stakeCents) * 100 : 0;
+    exposures.push({ atRiskCents: Math.max(0, -position.worstCaseCents), edgePct });
+  }
+  let atRiskCents = 0;
+  for (const exposure of exposures) {
+    atRiskCents += exposure.atRiskCents;
+    if (exposure.atRiskCents > capCents) errors.add(exceedsSingleCap(capCents));
+    if (exposure.atRiskCents > bankrollCents * LOW_EDGE_STAKE_SHARE && exposure.edgePct < LOW_EDGE_PCT) warnings.add(BET_SLIP_MESSAGES.lowEdge);
+  }
+  if (atRiskCents > bankrollCents * TOTAL_EXPOSURE_SHARE) warnings.add(BET_SLIP_MESSAGES.totalExposure);
   // spec 001 §5: the place button is disabled when the total stake is 0
   return result([...errors], [...warnings], totalCents > 0);
 }
@@ -85,4 +128,17 @@ export function validateParlay(legs: readonly Pick<SlipBet, 'gameKey'>[], stakeC
 /** Edge colour on the bet slip (spec 001 §5): ≥ 5 success, ≥ 2 warning, else danger. Edge in PERCENT. */
 export function edgeColor(edgePct: number): 'success' | 'warning' | 'danger' {
   return edgePct >= 5 ? 'success' : edgePct >= 2 ? 'warning' : 'danger';
+}
+
+/**
+ * Colour of an EV figure in the odds tables and recommendations (issue 22): its sign first, so a positive EV never
+ * looks like a negative one; the slip's thresholds only grade the positive side. Judged on the figure as shown
+ * (two decimals), so "+0.00%" and "0.00%" are neutral. EV in PERCENT.
+ */
+export type EvTone = 'strong' | 'good' | 'slight' | 'neutral' | 'negative';
+export function evTone(evPct: number): EvTone {
+  const shown = Math.round(evPct * 100) / 100;
+  if (shown < 0) return 'negative';
+  if (shown === 0) return 'neutral';
+  return shown >= 5 ? 'strong' : shown >= 2 ? 'good' : 'slight';
 }

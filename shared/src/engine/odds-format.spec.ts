@@ -6,6 +6,7 @@ import {
   decimalToFractional,
   detectOddsFormat,
   formatAmerican,
+  conventionalFraction,
   formatFractional,
   fractionalToDecimal,
   impliedProbability,
@@ -54,6 +55,20 @@ describe('odds formats', () => {
     expect(decimalToFractional(1.8)).toEqual({ numerator: 4, denominator: 5 });
     expect(formatFractional(americanToDecimal(-120))).toBe('5/6');
     expect(fractionalToDecimal({ numerator: 11, denominator: 4 })).toBe(3.75);
+  });
+
+  // issue 22: fractional odds were exact but unreadable (735/701); they show the nearest conventional fraction
+  it('shows the nearest conventional fraction', () => {
+    expect(formatFractional(1 + 735 / 701)).toBe('1/1');
+    expect(formatFractional(americanToDecimal(-110))).toBe('10/11');
+    expect(formatFractional(americanToDecimal(150))).toBe('6/4');
+    expect(formatFractional(americanToDecimal(-150))).toBe('4/6');
+    expect(formatFractional(americanToDecimal(-105))).toBe('10/11');
+    expect(formatFractional(americanToDecimal(269))).toBe('11/4');
+    expect(formatFractional(americanToDecimal(2500))).toBe('25/1');
+    expect(formatFractional(1.001)).toBe('1/100');
+    expect(formatFractional(5000)).toBe('1000/1');
+    expect(conventionalFraction(3.05)).toEqual({ numerator: 2, denominator: 1 });
   });
 
   // spec 001 §5: implied probability counts only strictly between 0 and 1; a price of 0 is ignored

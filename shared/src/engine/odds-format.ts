@@ -83,8 +83,35 @@ export function fractionalToDecimal(fraction: Fraction): number {
   return 1 + numerator / denominator;
 }
 
+/**
+ * The fractions books quote (the UK ladder), shortest price first: a price is shown as the nearest of them, as a
+ * bettor reads fractional odds (issue 22: 735/701 is exact but unreadable). 6/4 and 4/6 stay as books write them.
+ */
+// prettier-ignore
+const CONVENTIONAL_FRACTIONS: ReadonlyArray<readonly [number, number]> = [
+  [1, 100], [1, 66], [1, 50], [1, 40], [1, 33], [1, 25], [1, 20], [1, 16], [1, 14], [1, 12], [1, 10], [1, 9], [1, 8], [1, 7],
+  [1, 6], [1, 5], [2, 9], [1, 4], [2, 7], [3, 10], [1, 3], [4, 11], [2, 5], [4, 9], [1, 2], [8, 15], [4, 7], [8, 13],
+  [4, 6], [8, 11], [4, 5], [5, 6], [10, 11], [1, 1], [11, 10], [6, 5], [5, 4], [11, 8], [6, 4], [13, 8], [7, 4], [15, 8],
+  [2, 1], [85, 40], [9, 4], [12, 5], [5, 2], [11, 4], [3, 1], [100, 30], [7, 2], [4, 1], [9, 2], [5, 1], [11, 2], [6, 1],
+  [13, 2], [7, 1], [15, 2], [8, 1], [17, 2], [9, 1], [10, 1], [11, 1], [12, 1], [14, 1], [16, 1], [18, 1], [20, 1], [22, 1],
+  [25, 1], [28, 1], [33, 1], [40, 1], [50, 1], [66, 1], [80, 1], [100, 1], [125, 1], [150, 1], [200, 1], [250, 1], [500, 1], [1000, 1],
+];
+
+/** The conventional fraction nearest to decimal odds in implied probability (what the price says about the chance). */
+export function conventionalFraction(decimal: number): Fraction {
+  if (!isValidDecimal(decimal)) throw new RangeError(`Invalid decimal odds: ${decimal}`);
+  let best = CONVENTIONAL_FRACTIONS[0];
+  let bestGap = Infinity;
+  for (const fraction of CONVENTIONAL_FRACTIONS) {
+    const gap = Math.abs(fraction[1] / (fraction[0] + fraction[1]) - 1 / decimal);
+    if (gap < bestGap - 1e-12) [best, bestGap] = [fraction, gap];
+  }
+  return { numerator: best[0], denominator: best[1] };
+}
+
+/** Fractional odds as shown: the nearest conventional fraction (the exact reduced one is `decimalToFractional`). */
 export function formatFractional(decimal: number): string {
-  const { numerator, denominator } = decimalToFractional(decimal);
+  const { numerator, denominator } = conventionalFraction(decimal);
   return `${numerator}/${denominator}`;
 }
 

@@ -72,6 +72,7 @@ describe('diffBoards', () => {
       {
         key: 'h2h',
         change: 'changed',
+        last_update: at,
         outcomes: [
           { change: 'price', name: 'Boston Celtics', price: 1.45, direction: 'down' },
           { change: 'price', name: 'Miami Heat', price: 2.75, direction: 'up' },
@@ -91,6 +92,7 @@ describe('diffBoards', () => {
     expect(markets[0]).toEqual({
       key: 'spreads',
       change: 'changed',
+      last_update: at,
       outcomes: [
         { change: 'line', name: 'Boston Celtics', point: -6.5, previous_point: -5.5, price: 1.91 },
         { change: 'line', name: 'Miami Heat', point: 6.5, previous_point: 5.5, price: 1.91 },
@@ -123,6 +125,23 @@ describe('diffBoards', () => {
       ]),
     );
     expect(result.diff!.events.find((e) => e.id === 'b')).toEqual({ id: 'b', change: 'removed' });
+  });
+
+  // issue 22: a price that had just flashed still read "57s": the moved market's last_update travels with the diff
+  it("carries a moved market's last_update, so the client ages the price from its move", () => {
+    const prev = board([event('a', { home: 1.5, away: 2.6 })]);
+    const moved = event('a', { home: 1.45, away: 2.6 });
+    moved.bookmakers[0].markets[0].last_update = '2026-01-01T00:00:28Z';
+    const { diff } = diffBoards(prev, board([moved], '2026-01-01T00:00:30Z'));
+    expect(diff!.events[0].bookmakers![0].markets[0]).toMatchObject({ key: 'h2h', change: 'changed', last_update: '2026-01-01T00:00:28Z' });
+    const h2h = (b: SportBoard, key: string) => b.events[0].bookmakers[0].markets.find((m) => m.key === key)!;
+    const rebuilt = applyBoardDiff(prev, diff!);
+    expect(h2h(rebuilt, 'h2h').last_update).toBe('2026-01-01T00:00:28Z');
+    // an unmoved market keeps its own time
+    expect(h2h(rebuilt, 'spreads').last_update).toBe(at);
+    // a diff from before last_update was carried: the fetch that saw the move stands in
+    delete diff!.events[0].bookmakers![0].markets[0].last_update;
+    expect(h2h(applyBoardDiff(prev, diff!), 'h2h').last_update).toBe('2026-01-01T00:00:30Z');
   });
 
   it('rebuilds the next board when applied to the previous one', () => {

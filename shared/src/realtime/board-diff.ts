@@ -25,6 +25,11 @@ export interface MarketDiff {
   /** The whole market, when it was added. */
   market?: BoardMarket;
   outcomes?: OutcomeChange[];
+  /**
+   * With outcome changes: the market's new last_update, so a client's board ages the moved price from its move
+   * (issue 22: a price that had just flashed still read "57s"). Absent, the diff's fetched_at stands in.
+   */
+  last_update?: string;
   /** Present only when the market's locked state flipped (spec 001 §5 locked-market rule). */
   locked?: boolean;
 }
@@ -185,7 +190,10 @@ export function diffBoards(previous: SportBoard | null, next: SportBoard, option
         const lockFlipped = locked !== undefined && locked !== wasLocked;
         if (!outcomes.length && !lockFlipped) continue;
         const diff: MarketDiff = { key: market.key, change: 'changed' };
-        if (outcomes.length) diff.outcomes = outcomes;
+        if (outcomes.length) {
+          diff.outcomes = outcomes;
+          diff.last_update = market.last_update || book.last_update;
+        }
         if (lockFlipped) diff.locked = locked;
         marketDiffs.push(diff);
       }
@@ -255,7 +263,8 @@ export function applyBoardDiff(board: SportBoard, diff: BoardDiff): SportBoard {
         else if (marketDiff.change === 'added') markets.set(marketDiff.key, marketDiff.market!);
         else {
           const market = markets.get(marketDiff.key);
-          if (market && marketDiff.outcomes) markets.set(marketDiff.key, applyOutcomes(market, marketDiff.outcomes));
+          if (market && marketDiff.outcomes)
+            markets.set(marketDiff.key, { ...applyOutcomes(market, marketDiff.outcomes), last_update: marketDiff.last_update ?? diff.fetched_at });
         }
       }
       if (markets.size) books.set(book.key, { ...book, markets: [...markets.values()] });

@@ -1,0 +1,77 @@
+import type { UserPick } from '@oddspulse/shared';
+import { clvSummary, edgeBand, oddsBand, performanceBy } from './analytics';
+
+const pick = (over: Partial<UserPick>): UserPick =>
+  ({
+    id: 'p',
+    game: 'A @ B',
+    league: 'NFL',
+    sport: 'americanfootball_nfl',
+    market: 'Moneyline',
+    selection: 'B',
+    odds: '+100',
+    bookmaker: 'DraftKings',
+    stakeCents: 1000,
+    potentialCents: 2000,
+    actualPayoutCents: null,
+    status: 'pending',
+    type: 'single',
+    edge: null,
+    note: null,
+    dateAdded: '2026-11-20T12:00:00Z',
+    settledDate: null,
+    clv: null,
+    closingOdds: null,
+    ...over,
+  }) as UserPick;
+
+// issue 22: /analytics for Platinum: ROI and profit by sport, book, market, odds band and edge; CLV and its beat rate
+describe('analytics', () => {
+  it('bands odds and edges', () => {
+    expect(oddsBand('-250')).toBe('−200 or shorter');
+    expect(oddsBand('-150')).toBe('−199 to −121');
+    expect(oddsBand('-110')).toBe('−120 to +120');
+    expect(oddsBand('+200')).toBe('+121 to +250');
+    expect(oddsBand('+400')).toBe('Longer than +250');
+    expect(oddsBand('evens')).toBe('Unknown odds');
+    expect(edgeBand(null)).toBe('No edge recorded');
+    expect(edgeBand(-1)).toBe('Below 0%');
+    expect(edgeBand(1.5)).toBe('0–2%');
+    expect(edgeBand(3)).toBe('2–5%');
+    expect(edgeBand(5)).toBe('5% or more');
+  });
+
+  it('adds up settled, staked picks per group: profit, ROI and win rate without pushes', () => {
+    const picks = [
+      pick({ status: 'won', actualPayoutCents: 2000 }),
+      pick({ status: 'lost', actualPayoutCents: 0 }),
+      pick({ status: 'push', actualPayoutCents: 1000 }),
+      pick({ status: 'won', actualPayoutCents: 3000, league: 'NBA', stakeCents: 1000 }),
+      pick({ status: 'pending' }),
+      pick({ status: 'won', stakeCents: 0, actualPayoutCents: 0 }),
+    ];
+    expect(performanceBy(picks, 'sport')).toEqual([
+      { key: 'NFL', bets: 3, stakedCents: 3000, profitCents: 0, roiPct: 0, winRatePct: 50 },
+      { key: 'NBA', bets: 1, stakedCents: 1000, profitCents: 2000, roiPct: 200, winRatePct: 100 },
+    ]);
+  });
+
+  it('gives the mean CLV, the share that beat the close, and a daily series', () => {
+    const summary = clvSummary([
+      pick({ clv: 2, dateAdded: '2026-11-21T10:00:00Z' }),
+      pick({ clv: -1, dateAdded: '2026-11-20T10:00:00Z' }),
+      pick({ clv: 3, dateAdded: '2026-11-21T18:00:00Z' }),
+      pick({ clv: null }),
+    ]);
+    expect(summary).toEqual({
+      picks: 3,
+      meanClvPct: 4 / 3,
+      beatRatePct: (2 / 3) * 100,
+      series: [
+        { day: '2026-11-20', meanClvPct: -1, picks: 1 },
+        { day: '2026-11-21', meanClvPct: 2.5, picks: 2 },
+      ],
+    });
+    expect(clvSummary([])).toEqual({ picks: 0, meanClvPct: null, beatRatePct: null, series: [] });
+  });
+});

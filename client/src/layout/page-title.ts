@@ -1,0 +1,35 @@
+/** The site's own title: the landing page's, and the suffix of every other page's. */
+export const SITE_TITLE = 'OddsPulse — live odds, +EV, arbitrage and middles';
+
+const TITLES: Record<string, string> = {
+  '/dashboard': 'Dashboard',
+  '/sportsbooks': 'Odds',
+  '/dfs': 'DFS Props',
+  '/picks': 'My Picks',
+  '/scores': 'Scores',
+  '/analytics': 'Analytics',
+  '/contact': 'Contact support',
+  '/login': 'Sign in',
+  '/signup': 'Sign up',
+  '/pricing': 'Pricing',
+  '/subscribe': 'Subscribe',
+  '/usage-plan': 'Your plan',
+  '/account': 'Account',
+  '/account/api-keys': 'API keys',
+  '/my-sportsbooks': 'My Sportsbooks',
+  '/ops': 'Operations',
+  '/terms': 'Terms of Service',
+  '/privacy': 'Privacy Policy',
+  '/billing/success': 'Subscription started',
+  '/billing/cancel': 'Checkout cancelled',
+};
+
+/**
+ * The document title of a route (issue 22: every route had the same `<title>`, so tabs, history and bookmarks could
+ * not tell pages apart): "Odds · OddsPulse"; the landing page and unknown paths keep the site's title.
+ */
+export function pageTitle(pathname: string): string {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const title = TITLES[path];
+  return title ? `${title} · OddsPulse` : SITE_TITLE;
+}
