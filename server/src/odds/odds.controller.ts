@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { ApiGame, Sport, SportBoard } from '@oddspulse/shared';
+import type { Sport, SportBoard } from '@oddspulse/shared';
 import type { AuthUser } from '../accounts/auth/auth-user';
 import { CurrentUser, MeteredOddsData, RequireAuth } from '../accounts/access/decorators';
 import { ZodValidationPipe } from '../validation/zod-validation.pipe';
