@@ -176,8 +176,8 @@ if (run(process.execPath, ['core/dist/cli.js', 'setup'], env) !== 0) process.exi
 const stack = startProcesses(env, { stdio: ['ignore', 'inherit', 'inherit'] });
 const server = stack.children.find((c) => c.name === 'server').child;
 const results = [];
-let visits = [];
-let storm = null;
+let visits;
+let storm;
 const loadBefore = loadavg()[0];
 try {
   await waitForHealth(url);
