@@ -27,6 +27,8 @@ const NBA = 'basketball_nba';
 async function restAndSocketBoards(page: Page, token: string): Promise<{ rest: Board; socket: Board; encoding: string | null }> {
   return page.evaluate(
     async ({ token, sport }) => {
+      // a seq the channel never reached: the gateway answers with a snapshot of the board, not a replay
+      const LATER = 1_000_000_000;
       const socket = await new Promise<Board>((resolve, reject) => {
         const ws = new WebSocket(`${location.origin.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`);
         const timer = setTimeout(() => reject(new Error('no snapshot within 20 s')), 20_000);
@@ -35,7 +37,7 @@ async function restAndSocketBoards(page: Page, token: string): Promise<{ rest: B
           const text = String(data);
           if (text.startsWith('0{')) ws.send(`40${JSON.stringify({ token })}`);
           else if (text === '2') ws.send('3');
-          else if (text.startsWith('40')) ws.send(`420${JSON.stringify(['subscribe', { channel: 'odds', sport }])}`);
+          else if (text.startsWith('40')) ws.send(`420${JSON.stringify(['subscribe', { channel: 'odds', sport, lastSeq: LATER }])}`);
           else if (text.startsWith('42')) {
             const [event, payload] = JSON.parse(text.slice(2));
             if (event !== 'snapshot') return;
