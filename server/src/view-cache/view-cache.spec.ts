@@ -87,4 +87,14 @@ describe('ViewCache', () => {
     for (let i = 0; i < 300; i++) await cache.view(`k${i}`, build);
     expect(cache.size).toBe(256);
   });
+
+  it('bounds the bytes it keeps', async () => {
+    const cache = new ViewCache();
+    const big = 'x'.repeat(2 ** 20);
+    for (let i = 0; i < 100; i++) await cache.view(`k${i}`, async () => ({ body: big, meta: null }));
+    expect(cache.keptBytes).toBeLessThanOrEqual(64 * 2 ** 20);
+    expect(cache.size).toBe(Math.floor((64 * 2 ** 20) / (2 ** 20 + 2)));
+    await cache.view('k99', async () => ({ body: 'rebuilt', meta: null }));
+    expect((await cache.view('k99', async () => ({ body: 'other', meta: null }))).view.raw.toString()).toBe(JSON.stringify(big));
+  });
 });

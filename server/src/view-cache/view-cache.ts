@@ -13,6 +13,8 @@ export type ContentCoding = 'br' | 'gzip';
 const MIN_COMPRESSED_BYTES = 1024;
 /** Entries kept (each a serialised answer and its compressed forms); the least recently served goes first. */
 const MAX_ENTRIES = 256;
+/** And at most this many bytes of serialised answers (a +EV answer over every sport is about a megabyte). */
+const MAX_BYTES = 64 * 2 ** 20;
 
 /**
  * An answer serialised once, with its ETag, compressed into each coding the first time a client asks for it
@@ -52,6 +54,8 @@ export interface Built<M> {
 interface Entry<M> {
   pending: Promise<{ view: View; meta: M; validUntil: number }>;
   validUntil: number;
+  /** The serialised answer's size once built. */
+  bytes: number;
 }
 
 /** The coding to send, from an Accept-Encoding header: brotli first, then gzip; null for none (identity). */
@@ -88,6 +92,7 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 @Injectable()
 export class ViewCache {
   private readonly entries = new Map<string, Entry<unknown>>();
+  private bytes = 0;
 
   /** The view stored under `key`, else the one `build` makes (stored unless key is null: data with no version). */
   async view<M>(key: string | null, build: () => Promise<Built<M>>, now = Date.now()): Promise<{ view: View; meta: M }> {
@@ -99,23 +104,37 @@ export class ViewCache {
       this.entries.set(key, hit);
       return hit.pending;
     }
-    const entry: Entry<M> = { pending: this.make(build), validUntil: Infinity };
-    this.entries.delete(key);
+    const entry: Entry<M> = { pending: this.make(build), validUntil: Infinity, bytes: 0 };
+    this.drop(key);
     this.entries.set(key, entry as Entry<unknown>);
-    while (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     try {
       const made = await entry.pending;
       entry.validUntil = made.validUntil;
+      if (this.entries.get(key) === entry) {
+        entry.bytes = made.view.raw.length;
+        this.bytes += entry.bytes;
+      }
+      while (this.entries.size > MAX_ENTRIES || this.bytes > MAX_BYTES) this.drop(this.entries.keys().next().value!);
       return made;
     } catch (error) {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
+      if (this.entries.get(key) === entry) this.drop(key);
       throw error;
     }
   }
 
-  /** How many answers are kept (for tests and the benchmark). */
+  private drop(key: string): void {
+    this.bytes -= this.entries.get(key)?.bytes ?? 0;
+    this.entries.delete(key);
+  }
+
+  /** How many answers are kept (for tests). */
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The bytes of the serialised answers kept (for tests). */
+  get keptBytes(): number {
+    return this.bytes;
   }
 
   private async make<M>(build: () => Promise<Built<M>>) {
