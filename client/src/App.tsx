@@ -1,31 +1,35 @@
 import { useAtomValue } from 'jotai';
 import { Navigate, Route, Routes, useSearchParams } from 'react-router-dom';
 import { Layout } from './layout/Layout';
-import { AccountPage } from './account/AccountPage';
-import { ApiKeysPage } from './account/ApiKeysPage';
-import { AlertsPage } from './alerts/AlertsPage';
-import { AuthCallbackPage } from './auth/AuthCallbackPage';
-import { BillingCancelPage } from './billing/BillingCancelPage';
-import { BillingSuccessPage } from './billing/BillingSuccessPage';
-import { LocalCheckoutPage, LocalPortalPage } from './billing/LocalBillingPages';
-import { DfsPage } from './odds/DfsPage';
-import { OddsPage } from './odds/OddsPage';
-import { OpsPage } from './ops/OpsPage';
-import { DashboardPage } from './dashboard/DashboardPage';
 import { LandingPage } from './landing/LandingPage';
-import { PrivacyPage, TermsPage } from './landing/LegalPages';
-import { LoginPage } from './auth/LoginPage';
-import { MySportsbooksPage } from './account/MySportsbooksPage';
-import { PasswordResetPage } from './auth/PasswordResetPage';
-import { PricingPage } from './billing/PricingPage';
-import { SubscribePage } from './billing/SubscribePage';
-import { UsagePlanPage } from './billing/UsagePlanPage';
 import { LocalPicksImport } from './picks/LocalPicksImport';
-import { PicksPage } from './picks/PicksPage';
-import { ScoresPage } from './scores/ScoresPage';
-import { ContactPage } from './support/ContactPage';
-import { AnalyticsPage } from './analytics/AnalyticsPage';
 import { PlanGuard, RequireSignIn, Spinner } from './routing/guards';
+import {
+  AccountPage,
+  AlertsPage,
+  AnalyticsPage,
+  ApiKeysPage,
+  AuthCallbackPage,
+  BillingCancelPage,
+  BillingSuccessPage,
+  ContactPage,
+  DashboardPage,
+  DfsPage,
+  LocalCheckoutPage,
+  LocalPortalPage,
+  LoginPage,
+  MySportsbooksPage,
+  OddsPage,
+  OpsPage,
+  PasswordResetPage,
+  PicksPage,
+  PricingPage,
+  PrivacyPage,
+  ScoresPage,
+  SubscribePage,
+  TermsPage,
+  UsagePlanPage,
+} from './routing/lazy-pages';
 import { authAtom } from './state/auth';
 import { PlanSync } from './state/plan-sync';
 import { SessionSync } from './state/session-sync';
@@ -55,7 +59,7 @@ function AccountRoute() {
   );
 }
 
-/** The route table of spec 000 §2 and 002 §2. */
+/** The route table of spec 000 §2 and 002 §2; the screens load on demand (routing/lazy-pages, issue 18). */
 export function App() {
   return (
     <>

@@ -3,11 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { Provider } from 'jotai';
 import { App } from './App';
+import { prefetchRoute } from './routing/lazy-pages';
 import { registerServiceWorker } from './service-worker';
 import { appStore } from './state/store';
 import './styles.css';
 
 document.documentElement.classList.add('theme-purple');
+// the opened screen's code loads alongside the session calls, not after them (issue 18: no waterfall on a direct visit)
+prefetchRoute(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -11,6 +11,7 @@ import { ReactionsModule } from './reactions/reactions.module';
 import { RealtimeGatewayModule } from './realtime/realtime-gateway.module';
 import { ScannersModule } from './scanners/scanners.module';
 import { ScoresModule } from './scores/scores.module';
+import { ViewCacheModule } from './view-cache/view-cache';
 import { SiteModule } from './site/site.module';
 import { SupportModule } from './support/support.module';
 import { StatsModule } from './stats/stats.module';
@@ -18,6 +19,7 @@ import { StatsModule } from './stats/stats.module';
 @Module({
   imports: [
     CoreModule,
+    ViewCacheModule,
     HealthModule,
     AccountsModule,
     ReactionsModule,

@@ -174,14 +174,16 @@ describe('scanner REST calls (real Redis, detection on the recorded NFL board an
     const key = t.redis.key(...RedisKeys.opportunities('arbitrage', NFL));
     const kept = await t.redis.client.hgetall(key);
     const [field] = Object.keys(kept);
-    await t.redis.client.hdel(key, field);
+    // detection writes through saveEventOpportunities, which bumps the revision the cached answers are keyed by
+    const revision = t.redis.key(...RedisKeys.opportunitiesRevision('arbitrage', NFL));
+    await t.redis.client.multi().hdel(key, field).incr(revision).exec();
     try {
       const body = await ok<ArbitrageOpportunity>(`/api/arbitrage?sports=${NFL}&minProfit=0.1`, users.platinum);
       const engine = findArbitrageOnBoard(fixtures.nfl.events, { minProfitPct: 0.1 }, Date.parse(body.generated_at));
       expect(body.opportunities.length).toBe(engine.length - 1);
       expect(body.opportunities.map((o) => o.eventId)).not.toContain(field.split(':')[1]);
     } finally {
-      await t.redis.client.hset(key, kept);
+      await t.redis.client.multi().hset(key, kept).incr(revision).exec();
     }
   });
 

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { Suspense, useCallback, useRef, useState } from 'react';
 import type { MenuOpen } from '../components/menu-keyboard';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -6,6 +6,7 @@ import { Footer } from './Footer';
 import { LoadingBar } from './LoadingBar';
 import { BottomBar, MobileMenu } from './MobileNav';
 import { Navbar } from './Navbar';
+import { Spinner } from '../routing/guards';
 import { PlanLimitModal } from './PlanLimitModal';
 import { RouteAnnouncer } from './RouteAnnouncer';
 import { screenKey } from './screen-key';
@@ -30,7 +31,10 @@ export function Layout() {
       <MobileMenu open={menuOpen} onClose={closeMenu} trigger={menuButtonRef} />
       <main className="content" id="main" tabIndex={-1}>
         <ErrorBoundary key={screenKey(pathname)}>
-          <Outlet />
+          {/* a screen whose code is still loading (issue 18: screens load on demand) */}
+          <Suspense fallback={<Spinner />}>
+            <Outlet />
+          </Suspense>
         </ErrorBoundary>
       </main>
       <SignupPrompt />

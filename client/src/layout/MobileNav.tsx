@@ -4,7 +4,7 @@ import { Link, NavLink, useLocation, useSearchParams } from 'react-router-dom';
 import { isPlatinum } from '../account/account-api';
 import { authAtom, planAtom } from '../state/auth';
 import { onTabListKeyDown, useMenuKeyboard, type MenuOpen } from '../components/menu-keyboard';
-import { NAV_LINKS, useGuardedClick } from './Navbar';
+import { NAV_LINKS, prefetchOn, useGuardedClick } from './Navbar';
 import { SearchBox } from './SearchBox';
 import { UserMenuItems } from './UserMenu';
 
@@ -47,7 +47,7 @@ export function MobileMenu({ open, onClose, trigger }: { open: MenuOpen; onClose
           ×
         </button>
         {NAV_LINKS.map((item) => (
-          <NavLink key={item.to} to={item.to} end={item.to === '/'} onClick={guarded(item.to, item.signIn)}>
+          <NavLink key={item.to} to={item.to} end={item.to === '/'} onClick={guarded(item.to, item.signIn)} {...prefetchOn(item.to)}>
             {item.label}
           </NavLink>
         ))}
@@ -103,13 +103,13 @@ export function BottomBar() {
     <div className="bottom-bar" data-testid="bottom-bar">
       {onOdds && <SectionSwitcher />}
       <nav aria-label="Bottom">
-        <NavLink to="/sportsbooks" onClick={guarded('/sportsbooks', true)}>
+        <NavLink to="/sportsbooks" onClick={guarded('/sportsbooks', true)} {...prefetchOn('/sportsbooks')}>
           Odds
         </NavLink>
-        <NavLink to="/" end>
+        <NavLink to="/" end {...prefetchOn('/')}>
           Home
         </NavLink>
-        <NavLink to="/picks" onClick={guarded('/picks', true)}>
+        <NavLink to="/picks" onClick={guarded('/picks', true)} {...prefetchOn('/picks')}>
           Picks
         </NavLink>
         {onOdds && (

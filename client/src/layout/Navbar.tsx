@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { openingKey } from '../components/menu-keyboard';
 import { useIsMobile } from '../components/useMediaQuery';
 import { authAtom } from '../state/auth';
+import { prefetchRoute } from '../routing/lazy-pages';
 import { SearchBox } from './SearchBox';
 import { PlanBadge, UserMenu } from './UserMenu';
 
@@ -14,6 +15,11 @@ export const NAV_LINKS = [
   { to: '/picks', label: 'Picks', signIn: true },
   { to: '/scores', label: 'Scores', signIn: false },
 ] as const;
+
+/** A link's screen starts loading when the pointer or focus reaches it (issue 18). */
+export function prefetchOn(to: string) {
+  return { onMouseEnter: () => prefetchRoute(to), onFocus: () => prefetchRoute(to), onTouchStart: () => prefetchRoute(to) };
+}
 
 /** A signed-out click on a sign-in link goes to /login, coming back afterwards. */
 export function useGuardedClick() {
@@ -63,7 +69,7 @@ export function Navbar({
       </Link>
       <nav aria-label="Main" className="nav-links">
         {NAV_LINKS.map((item) => (
-          <NavLink key={item.to} to={item.to} end={item.to === '/'} onClick={guarded(item.to, item.signIn)}>
+          <NavLink key={item.to} to={item.to} end={item.to === '/'} onClick={guarded(item.to, item.signIn)} {...prefetchOn(item.to)}>
             {item.label}
           </NavLink>
         ))}

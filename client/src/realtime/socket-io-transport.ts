@@ -1,6 +1,6 @@
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@oddspulse/shared';
-import type { LiveTransport } from './live-socket';
+import type { LiveTransport, TransportHandlers } from './live-socket';
 
 /** The browser's socket: socket.io's client typed by the shared event map, so every payload has its type. */
 export type GatewaySocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -31,6 +31,56 @@ export function socketIoTransport(socket: GatewaySocket): LiveTransport {
     unsubscribe(request) {
       // Nothing to do with the answer: the room is left either way once the socket closes.
       socket.emit('unsubscribe', request, () => undefined);
+    },
+  };
+}
+
+/**
+ * A transport whose socket.io client is loaded when the socket first opens (issue 18: the landing page does not
+ * download it). Until then it is not connected; a failed load is a connect error, retried by LiveSocket's delays.
+ */
+export function deferredTransport(load: () => Promise<GatewaySocket>): LiveTransport {
+  let inner: LiveTransport | null = null;
+  let handlers: TransportHandlers | null = null;
+  let loading: Promise<LiveTransport> | null = null;
+  // the latest open's auth while the client loads; null once closed, so a close during the load wins
+  let wanted: { token: string | null } | null = null;
+  const ready = () =>
+    (loading ??= load().then(
+      (socket) => {
+        inner = socketIoTransport(socket);
+        if (handlers) inner.listen(handlers);
+        return inner;
+      },
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    ));
+  return {
+    get connected() {
+      return inner?.connected ?? false;
+    },
+    listen(given) {
+      handlers = given;
+      inner?.listen(given);
+    },
+    open(auth) {
+      wanted = auth;
+      ready().then(
+        (transport) => wanted && transport.open(wanted),
+        (error: unknown) => handlers?.connectError(error instanceof Error ? error : new Error(String(error))),
+      );
+    },
+    close() {
+      wanted = null;
+      inner?.close();
+    },
+    subscribe(request, timeoutMs) {
+      return inner ? inner.subscribe(request, timeoutMs) : Promise.reject(new Error('The live socket is not connected'));
+    },
+    unsubscribe(request) {
+      inner?.unsubscribe(request);
     },
   };
 }

@@ -1,18 +1,21 @@
 import { atom } from 'jotai';
-import { io } from 'socket.io-client';
 import { SOCKET_PATH } from '@oddspulse/shared';
 import { api } from '../api/client';
 import { appStore } from '../state/store';
 import { CONNECT_TIMEOUT_MS, LiveSocket, type ConnectionState } from './live-socket';
-import { socketIoTransport, type GatewaySocket } from './socket-io-transport';
+import { deferredTransport, type GatewaySocket } from './socket-io-transport';
 
 export const connectionStateAtom = atom<ConnectionState>('idle');
 
 function createLiveSocket(): LiveSocket {
-  // Same origin's /socket.io; reconnection is LiveSocket's job (the spec's delays), not socket.io's.
-  const socket: GatewaySocket = io({ path: SOCKET_PATH, autoConnect: false, reconnection: false, timeout: CONNECT_TIMEOUT_MS, transports: ['websocket'] });
+  // Same origin's /socket.io; reconnection is LiveSocket's job (the spec's delays), not socket.io's. The client
+  // library loads with the first connection (issue 18), not with the page.
+  const load = () =>
+    import('socket.io-client').then(({ io }): GatewaySocket =>
+      io({ path: SOCKET_PATH, autoConnect: false, reconnection: false, timeout: CONNECT_TIMEOUT_MS, transports: ['websocket'] }),
+    );
   return new LiveSocket({
-    transport: socketIoTransport(socket),
+    transport: deferredTransport(load),
     token: () => api.currentSession()?.access_token ?? null,
     setTimer: (fn, ms) => window.setTimeout(fn, ms),
     clearTimer: (handle) => window.clearTimeout(handle as number),

@@ -41,10 +41,22 @@ export class LiveStateRepository {
 
   /** Several boards in one round trip, in the order asked (null where a sport has none), each with its freshness. */
   async boards(kind: BoardKind, sports: readonly string[]): Promise<Array<SportBoard | null>> {
+    return (await this.revisedBoards(kind, sports)).map((read) => read?.board ?? null);
+  }
+
+  /**
+   * Like `boards`, each with the revision of its content read in the same round trip (undefined for a board
+   * written before stamps had one), so a reader can cache what it builds from that very content.
+   */
+  async revisedBoards(kind: BoardKind, sports: readonly string[]): Promise<Array<{ board: SportBoard; revision: string | undefined } | null>> {
     if (!sports.length) return [];
     const keys = sports.flatMap((sport) => [this.redis.key(...RedisKeys.board(kind, sport)), this.redis.key(...RedisKeys.boardFreshness(kind, sport))]);
     const raws = await this.redis.client.mget(...keys);
-    return sports.map((_, i) => stamped(parse<SportBoard>(raws[2 * i]), parse<BoardStamp>(raws[2 * i + 1])));
+    return sports.map((_, i) => {
+      const stamp = parse<BoardStamp>(raws[2 * i + 1]);
+      const board = stamped(parse<SportBoard>(raws[2 * i]), stamp);
+      return board && { board, revision: stamp?.revision };
+    });
   }
 
   /** A board's stamp alone (null when it has none). */
@@ -108,8 +120,20 @@ export class LiveStateRepository {
     return parse<SportScoreboard>(await this.redis.client.get(this.redis.key(...RedisKeys.scoreboard(sport))));
   }
 
+  /** The scoreboard and, in the same transaction, a new revision of it. */
   async saveScoreboard(board: SportScoreboard): Promise<void> {
-    await this.redis.client.set(this.redis.key(...RedisKeys.scoreboard(board.sport_key)), JSON.stringify(board));
+    const results = await this.redis.client
+      .multi()
+      .set(this.redis.key(...RedisKeys.scoreboard(board.sport_key)), JSON.stringify(board))
+      .incr(this.redis.key(...RedisKeys.scoreboardRevision(board.sport_key)))
+      .exec();
+    const failed = results?.find(([error]) => error);
+    if (!results || failed) throw failed?.[0] ?? new Error(`Saving the scoreboard of ${board.sport_key} was aborted`);
+  }
+
+  /** The scoreboard's revision (null for one written before revisions were counted: a reader must not cache it). */
+  async scoreboardRevision(sport: string): Promise<string | null> {
+    return this.redis.client.get(this.redis.key(...RedisKeys.scoreboardRevision(sport)));
   }
 
   /** The current opportunities of several sports, in one round trip and one list. */
@@ -121,6 +145,13 @@ export class LiveStateRepository {
       if (error) throw error;
       return (values as string[]).flatMap((value) => JSON.parse(value) as Array<OpportunityUpdate<T>>);
     });
+  }
+
+  /** The revision of each sport's opportunities, in the order asked ('0' before detection has changed them). */
+  async opportunityRevisions(kind: OpportunityKind, sports: readonly string[]): Promise<string[]> {
+    if (!sports.length) return [];
+    const raws = await this.redis.client.mget(...sports.map((sport) => this.redis.key(...RedisKeys.opportunitiesRevision(kind, sport))));
+    return raws.map((raw) => raw ?? '0');
   }
 
   /** The current opportunities of a sport, as detection keeps them (a list per `{board}:{event}` field), in one list. */
@@ -149,6 +180,7 @@ export class LiveStateRepository {
       if (current.length) multi.hset(key, field, JSON.stringify(current));
       else multi.hdel(key, field);
     }
+    multi.incr(this.redis.key(...RedisKeys.opportunitiesRevision(kind, sport)));
     const results = await multi.exec();
     const failed = results?.find(([error]) => error);
     if (!results || failed) throw failed?.[0] ?? new Error(`Saving the ${kind} opportunities of ${sport} was aborted`);

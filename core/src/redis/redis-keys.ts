@@ -10,8 +10,12 @@ export const RedisKeys = {
   boardFreshness: (kind: 'odds' | 'props', sport: string) => ['board-freshness', kind, sport],
   /** The current scoreboard of a sport: a SportScoreboard JSON. */
   scoreboard: (sport: string) => ['scores', sport],
+  /** A counter bumped with every scoreboard write, so readers can cache what they built from it (issue 18). */
+  scoreboardRevision: (sport: string) => ['scoreboard-revision', sport],
   /** Current opportunities of a sport: a hash of `{board}:{eventId}` → JSON array of OpportunityUpdate (new/updated). */
   opportunities: (kind: 'ev' | 'arbitrage' | 'middles', sport: string) => ['opportunities', kind, sport],
+  /** A counter bumped with every change to that hash, so readers can cache what they built from it (issue 18). */
+  opportunitiesRevision: (kind: 'ev' | 'arbitrage' | 'middles', sport: string) => ['opportunities-revision', kind, sport],
   /** Opportunities found on a UTC day (YYYY-MM-DD): a hash of `{kind}:found`, `{kind}:edge_bp_sum`, `{kind}:edge_n`. */
   opportunitiesFoundDaily: (day: string) => ['stats', 'opportunities', day],
   /** The ids already counted on that day, per kind, so each opportunity counts once a day. */

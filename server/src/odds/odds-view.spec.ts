@@ -1,7 +1,7 @@
 import { booksInRegions, gameDay, type BoardEvent } from '@oddspulse/shared';
 import { formatPrice, toApiGame } from '@oddspulse/shared';
 import { dateFilter, list, priceFormat, regionList } from './odds.dto';
-import { filterEvents } from './odds-view';
+import { dateFilterHoldsUntil, filterEvents } from './odds-view';
 
 /** Region names to the books they cover, as GET /api/odds reads them (an unknown region is refused). */
 const regionBooks = (regions: string[]) => booksInRegions(regionList.parse(regions));
@@ -93,5 +93,21 @@ describe('odds view', () => {
     const game = toApiGame(event('e', '2026-11-22T00:30:00Z', [['draftkings', ['h2h']]]), 'american', 'unix');
     expect(game.commence_time).toBe(Date.parse('2026-11-22T00:30:00Z') / 1000);
     expect(game.bookmakers[0].markets[0].outcomes.map((o) => o.price)).toEqual([-110, 110]);
+  });
+});
+
+// issue 18: a cached date-filtered answer holds until the next game starts (a minute at most), a second across the day's turn
+describe('dateFilterHoldsUntil', () => {
+  const at = (iso: string) => ({ commence_time: iso }) as BoardEvent;
+  const now = Date.parse('2026-11-22T17:00:00Z');
+  it('holds for ever without a date filter, and until the next start with one', () => {
+    const events = [at('2026-11-22T16:00:00Z'), at('2026-11-22T17:00:30Z'), at('2026-11-22T17:00:10Z')];
+    expect(dateFilterHoldsUntil(events, { kind: 'all' }, now)).toBe(Infinity);
+    expect(dateFilterHoldsUntil(events, { kind: 'live' }, now)).toBe(Date.parse('2026-11-22T17:00:10Z'));
+    expect(dateFilterHoldsUntil([], { kind: 'today' }, now)).toBe(now + 60_000);
+  });
+  it('holds a second at most when the US Eastern day turns within the minute', () => {
+    const late = Date.parse('2026-11-23T04:59:30Z');
+    expect(dateFilterHoldsUntil([], { kind: 'today' }, late)).toBe(late + 1_000);
   });
 });

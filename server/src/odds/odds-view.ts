@@ -12,6 +12,29 @@ export function visibleBooks(access: PlanAccess): Set<string> | null {
   return isMetered(access) ? new Set(selectableSportsbooks(access)) : null;
 }
 
+/** The plan's visible books as a cache key part ('*' for every book). */
+export function booksKey(access: PlanAccess): string {
+  const books = visibleBooks(access);
+  return books ? [...books].sort().join(',') : '*';
+}
+
+/** The longest a date-filtered answer is kept when no game starts sooner (issue 18). */
+const DATE_FILTER_HOLD_MS = 60_000;
+
+/**
+ * Until when a date filter keeps its answer over unchanged boards (epoch ms): 'live', 'today' and a day change
+ * when a game starts, 'today' also when the day turns (then held a second at most). Infinity for every game.
+ */
+export function dateFilterHoldsUntil(events: readonly BoardEvent[], filter: DateFilter | undefined, now: number): number {
+  if (!filter || filter.kind === 'all') return Infinity;
+  let until = now + DATE_FILTER_HOLD_MS;
+  for (const event of events) {
+    const start = Date.parse(event.commence_time);
+    if (start > now && start < until) until = start;
+  }
+  return gameDay(until) === gameDay(now) ? until : now + 1_000;
+}
+
 export interface EventFilter {
   markets?: readonly string[] | null;
   /** Allowed bookmaker keys (canonical); null for every book. */

@@ -1,6 +1,6 @@
-import { Controller, Get, Param, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
-import type { ApiGame, Sport, SportBoard } from '@oddspulse/shared';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { Sport, SportBoard } from '@oddspulse/shared';
 import type { AuthUser } from '../accounts/auth/auth-user';
 import { CurrentUser, MeteredOddsData, RequireAuth } from '../accounts/access/decorators';
 import { ZodValidationPipe } from '../validation/zod-validation.pipe';
@@ -22,7 +22,8 @@ import {
   type PlayerPropsQuery,
 } from './odds.dto';
 import { OddsHistoryService, type OddsHistoryBookmaker } from './odds-history.service';
-import { OddsService } from './odds.service';
+import { OddsService, type ServedView } from './odds.service';
+import { sendView } from '../view-cache/view-cache';
 import { AcceptsApiKey } from '../accounts/access/api-key-scope';
 
 /** Spec 001 §7 odds calls and spec 002 §7 odds history. All need a signed-in user; odds data is metered for the free plan. */
@@ -50,14 +51,8 @@ export class OddsController {
 
   @Get('odds')
   @MeteredOddsData()
-  async list(
-    @Query(new ZodValidationPipe(oddsQuerySchema)) query: OddsQuery,
-    @CurrentUser() user: AuthUser,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<ApiGame[]> {
-    const { body, boards } = await this.odds.odds(query, user.access);
-    setBoardHeaders(res, boards);
-    return body;
+  async list(@Query(new ZodValidationPipe(oddsQuerySchema)) query: OddsQuery, @CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
+    await send(req, res, await this.odds.oddsView(query, user.access));
   }
 
   @Get('odds-data')
@@ -65,11 +60,10 @@ export class OddsController {
   async oddsData(
     @Query(new ZodValidationPipe(oddsDataQuerySchema)) query: OddsDataQuery,
     @CurrentUser() user: AuthUser,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<ApiGame[]> {
-    const { body, boards } = await this.odds.oddsData(query, user.access);
-    setBoardHeaders(res, boards);
-    return body;
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    await send(req, res, await this.odds.oddsDataView(query, user.access));
   }
 
   @Get('player-props')
@@ -77,24 +71,17 @@ export class OddsController {
   async playerProps(
     @Query(new ZodValidationPipe(playerPropsQuerySchema)) query: PlayerPropsQuery,
     @CurrentUser() user: AuthUser,
-    @Res({ passthrough: true }) res: Response,
+    @Req() req: Request,
+    @Res() res: Response,
   ) {
-    const { body, boards } = await this.odds.playerProps(query, user.access);
-    setBoardHeaders(res, boards);
-    return body;
+    await send(req, res, await this.odds.playerPropsView(query, user.access));
   }
 
   /** Issue 19: the browser's first load, in the shape its socket then patches (the boards), not The Odds API's. */
   @Get('boards')
   @MeteredOddsData()
-  async boards(
-    @Query(new ZodValidationPipe(boardsQuerySchema)) query: BoardsQuery,
-    @CurrentUser() user: AuthUser,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<{ boards: SportBoard[] }> {
-    const { body, boards } = await this.odds.storedBoards(query, user.access);
-    setBoardHeaders(res, boards);
-    return body;
+  async boards(@Query(new ZodValidationPipe(boardsQuerySchema)) query: BoardsQuery, @CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
+    await send(req, res, await this.odds.storedBoardsView(query, user.access));
   }
 
   @Get('cached-odds/:sport')
@@ -116,4 +103,10 @@ export class OddsController {
   oddsHistory(@Query(new ZodValidationPipe(oddsHistoryQuerySchema)) query: OddsHistoryQuery): Promise<OddsHistoryBookmaker[]> {
     return this.history.history(query);
   }
+}
+
+/** A cached answer with its boards' freshness headers (issue 18: ETag, 304 and compression in sendView). */
+async function send(req: Request, res: Response, { view, boards }: ServedView): Promise<void> {
+  setBoardHeaders(res, boards);
+  await sendView(req, res, view);
 }

@@ -207,7 +207,7 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     const markets = ['h2h', 'spreads'];
     const res = await get(`/api/boards?kind=odds&sports=${NFL}&markets=${markets.join(',')}&_t=1`, gold);
     expect(res.status).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(res.headers['x-board-fetched-at']).toBe(`${NFL}=${fixtures.nfl.fetched_at}`);
     const expected = fixtures.nfl.events
       .map((event) => ({

@@ -18,13 +18,25 @@ import {
 } from '@oddspulse/shared';
 import { ApiErrors } from '../errors/api-errors';
 import { APP_CONFIG, type AppConfig, LiveStateRepository, OddsApiAccountRepository, type BoardKind } from '@oddspulse/core';
+import { ViewCache, type View } from '../view-cache/view-cache';
 import type { BoardsQuery, CachedOddsQuery, OddsDataQuery, OddsQuery, PlayerPropsQuery } from './odds.dto';
-import { filterEvents, freshness, requirePolledSports, type BoardFreshness, type DateFilter, visibleBooks } from './odds-view';
+import { booksKey, dateFilterHoldsUntil, filterEvents, freshness, requirePolledSports, type BoardFreshness, type DateFilter, visibleBooks } from './odds-view';
 
 export interface WithFreshness<T> {
   body: T;
   boards: BoardFreshness[];
+  /** Until when the body holds for boards that do not change (epoch ms): answers that depend on the clock end. */
+  validUntil?: number;
 }
+
+/** An answer from the view cache and the freshness of the boards behind it (for the headers). */
+export interface ServedView {
+  view: View;
+  boards: BoardFreshness[];
+}
+
+/** Props answers of one game flag markets locked by age (spec 001 §5), so they are rebuilt at most once a second. */
+const CLOCK_BOUND_MS = 1_000;
 
 /** Spec 001 §3 player-props response item (variant A). */
 export interface PlayerPropItem {
@@ -56,7 +68,27 @@ export class OddsService {
     private readonly boards: LiveStateRepository,
     private readonly oddsApi: OddsApiAccountRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly views: ViewCache,
   ) {}
+
+  /** GET /api/odds, built once per board version, markets, regions, books, formats, date filter and plan books (issue 18). */
+  oddsView(query: OddsQuery, access: PlanAccess, now = Date.now()): Promise<ServedView> {
+    return this.cachedView('odds', 'odds', query.sports, query, access, now, () => this.odds(query, access, now));
+  }
+
+  oddsDataView(query: OddsDataQuery, access: PlanAccess, now = Date.now()): Promise<ServedView> {
+    return this.cachedView('odds-data', 'odds', [query.sport], query, access, now, () => this.oddsData(query, access, now));
+  }
+
+  playerPropsView(query: PlayerPropsQuery, access: PlanAccess, now = Date.now()): Promise<ServedView> {
+    const sports = query.variant === 'game' ? [query.league] : query.sports;
+    return this.cachedView('player-props', 'props', sports, query, access, now, () => this.playerProps(query, access, now));
+  }
+
+  /** GET /api/boards: its body carries each board's `fetched_at` and `stale_since`, so those are part of its version. */
+  storedBoardsView(query: BoardsQuery, access: PlanAccess, now = Date.now()): Promise<ServedView> {
+    return this.cachedView('boards', query.kind, query.sports, query, access, now, () => this.storedBoards(query, access, now), true);
+  }
 
   /** The sports the pipeline polls; `active` false for those The Odds API says are out of season (when it is the feed). */
   async sports(): Promise<Sport[]> {
@@ -113,7 +145,8 @@ export class OddsService {
     if (query.variant === 'game') {
       const [board] = await this.requireBoards('props', [query.league]);
       const filter = { markets: query.markets, books: visibleBooks(access), eventId: query.game_id, date: query.date, now };
-      return { body: filterEvents(board.events, filter).flatMap(propItems(now)), boards: [freshness(query.league, board)] };
+      const body = filterEvents(board.events, filter).flatMap(propItems(now));
+      return { body, boards: [freshness(query.league, board)], validUntil: now + CLOCK_BOUND_MS };
     }
     return this.games('props', query.sports, { ...query, regions: [], bookmakers: query.bookFilter, access, now });
   }
@@ -141,7 +174,46 @@ export class OddsService {
     const boards = await this.requireBoards(kind, sports);
     const games = boards.flatMap((board) => filterEvents(board.events, { markets: options.markets, books, date: options.date, now: options.now }));
     games.sort((a, b) => Date.parse(a.commence_time) - Date.parse(b.commence_time));
-    return { body: games.map((g) => toApiGame(g, options.oddsFormat, options.dateFormat)), boards: boards.map((b) => freshness(b.sport_key, b)) };
+    return {
+      body: games.map((g) => toApiGame(g, options.oddsFormat, options.dateFormat)),
+      boards: boards.map((b) => freshness(b.sport_key, b)),
+      validUntil: dateFilterHoldsUntil(
+        boards.flatMap((b) => b.events),
+        options.date,
+        options.now,
+      ),
+    };
+  }
+
+  /**
+   * The answer for these boards' current version from the view cache, built by `build` on a miss. The version is
+   * read from the boards' stamps alone (a few bytes, not the boards); content is always read after its stamp, so
+   * a view is never older than the version it is kept under. Boards without a revision are answered uncached.
+   */
+  private async cachedView(
+    route: string,
+    kind: BoardKind,
+    sports: string[],
+    query: object,
+    access: PlanAccess,
+    now: number,
+    build: () => Promise<WithFreshness<unknown>>,
+    freshnessInBody = false,
+  ): Promise<ServedView> {
+    const stamps = await this.boards.freshness(kind, sports);
+    const missing = sports.filter((_, i) => !stamps[i]);
+    if (missing.length) throw ApiErrors.boardUnavailable(kind, missing);
+    const versions = stamps.map((s) => s?.revision && (freshnessInBody ? `${s.revision}@${s.fetched_at}@${s.stale_since ?? ''}` : s.revision));
+    const key = versions.every(Boolean) ? `${route}|${kind}|${JSON.stringify(query)}|${booksKey(access)}|${versions.join(',')}` : null;
+    const { view, meta } = await this.views.view(
+      key,
+      async () => {
+        const built = await build();
+        return { body: built.body, validUntil: built.validUntil, meta: built.boards };
+      },
+      now,
+    );
+    return { view, boards: key ? stamps.map((stamp, i) => freshness(sports[i], stamp)) : meta };
   }
 
   /** The user's chosen books within what the plan allows; an empty choice means all allowed. */

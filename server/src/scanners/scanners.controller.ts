@@ -1,10 +1,11 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import type { ArbitrageOpportunity, EvBet, MiddleOpportunity } from '@oddspulse/shared';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import type { AuthUser } from '../accounts/auth/auth-user';
 import { CurrentUser, RequirePaidPlan, RequirePlatinum } from '../accounts/access/decorators';
 import { ZodValidationPipe } from '../validation/zod-validation.pipe';
 import { arbitrageQuerySchema, evQuerySchema, middlesQuerySchema, type ArbitrageQuery, type EvQuery, type MiddlesQuery } from './scanners.dto';
-import { ScannersService, type ScanResponse } from './scanners.service';
+import { ScannersService } from './scanners.service';
+import { sendView } from '../view-cache/view-cache';
 import { AcceptsApiKey } from '../accounts/access/api-key-scope';
 
 /** +EV needs Gold or Platinum; arbitrage and middles are Platinum (spec 001 §6, DECISIONS 14). */
@@ -15,22 +16,29 @@ export class ScannersController {
 
   @Get('ev')
   @RequirePaidPlan()
-  ev(@Query(new ZodValidationPipe(evQuerySchema)) query: EvQuery, @CurrentUser() user: AuthUser): Promise<ScanResponse<EvBet>> {
-    return this.scanners.ev(query, user.access);
+  async ev(@Query(new ZodValidationPipe(evQuerySchema)) query: EvQuery, @CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
+    await sendView(req, res, await this.scanners.evView(query, user.access));
   }
 
   @Get('arbitrage')
   @RequirePlatinum()
-  arbitrage(
+  async arbitrage(
     @Query(new ZodValidationPipe(arbitrageQuerySchema)) query: ArbitrageQuery,
     @CurrentUser() user: AuthUser,
-  ): Promise<ScanResponse<ArbitrageOpportunity>> {
-    return this.scanners.arbitrage(query, user.access);
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    await sendView(req, res, await this.scanners.arbitrageView(query, user.access));
   }
 
   @Get('middles')
   @RequirePlatinum()
-  middles(@Query(new ZodValidationPipe(middlesQuerySchema)) query: MiddlesQuery, @CurrentUser() user: AuthUser): Promise<ScanResponse<MiddleOpportunity>> {
-    return this.scanners.middles(query, user.access);
+  async middles(
+    @Query(new ZodValidationPipe(middlesQuerySchema)) query: MiddlesQuery,
+    @CurrentUser() user: AuthUser,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    await sendView(req, res, await this.scanners.middlesView(query, user.access));
   }
 }

@@ -4,6 +4,7 @@ import type { AppConfig, LiveStateRepository } from '@oddspulse/core';
 import { parseInput } from '../validation/zod-validation.pipe';
 import { arbitrageQuerySchema } from './scanners.dto';
 import { ScannersService } from './scanners.service';
+import { ViewCache } from '../view-cache/view-cache';
 
 const NFL = 'americanfootball_nfl';
 
@@ -63,7 +64,7 @@ describe('ScannersService (stored opportunities, caller settings on top)', () =>
     freshness: async (_kind: string, sports: string[]) => sports.map(() => ({ fetched_at: new Date(NOW).toISOString(), stale_since: null })),
     opportunitiesOf: async () => stored(),
   } as unknown as LiveStateRepository;
-  const service = new ScannersService(repository, { FEED_SPORTS: [NFL] } as AppConfig);
+  const service = new ScannersService(repository, { FEED_SPORTS: [NFL] } as AppConfig, new ViewCache());
   /** GET /api/arbitrage: the query through the controller's schema, then the service. */
   const query = (raw: Record<string, string>) => parseInput(arbitrageQuerySchema, raw);
   const arbitrage = (access: PlanAccess) => service.arbitrage(query({ sports: NFL, minProfit: '0.1' }), access, NOW + 1000);

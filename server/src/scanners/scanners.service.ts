@@ -15,8 +15,15 @@ import {
 } from '@oddspulse/shared';
 import { APP_CONFIG, type AppConfig, LiveStateRepository, type OpportunityKind } from '@oddspulse/core';
 import { ApiErrors } from '../errors/api-errors';
-import { freshness, requirePolledSports, visibleBooks, type BoardFreshness } from '../odds/odds-view';
+import { booksKey, freshness, requirePolledSports, visibleBooks, type BoardFreshness } from '../odds/odds-view';
+import { ViewCache, type View } from '../view-cache/view-cache';
 import type { ArbitrageQuery, EvQuery, MiddlesQuery } from './scanners.dto';
+
+/**
+ * A scanner answer takes the opportunities to now (ages, timing flags, `generated_at`), so a cached one is reused
+ * for a second at most, and never past a change to the boards' stamps or the opportunities (issue 18).
+ */
+const CLOCK_BOUND_MS = 1_000;
 
 export interface ScanResponse<T> {
   opportunities: T[];
@@ -39,7 +46,20 @@ export class ScannersService {
   constructor(
     private readonly boards: LiveStateRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly views: ViewCache,
   ) {}
+
+  evView(query: EvQuery, access: PlanAccess, now = Date.now()): Promise<View> {
+    return this.cachedView('ev', query, access, now, () => this.ev(query, access, now));
+  }
+
+  arbitrageView(query: ArbitrageQuery, access: PlanAccess, now = Date.now()): Promise<View> {
+    return this.cachedView('arbitrage', query, access, now, () => this.arbitrage(query, access, now));
+  }
+
+  middlesView(query: MiddlesQuery, access: PlanAccess, now = Date.now()): Promise<View> {
+    return this.cachedView('middles', query, access, now, () => this.middles(query, access, now));
+  }
 
   async ev(query: EvQuery, access: PlanAccess, now = Date.now()): Promise<ScanResponse<EvBet>> {
     const { method, blend, minEv, books } = query;
@@ -93,6 +113,24 @@ export class ScannersService {
       },
       (a, b) => b.probability - a.probability || b.gap - a.gap || a.id.localeCompare(b.id),
     );
+  }
+
+  /**
+   * The answer from the view cache, keyed by the query (stakes and filters included), the plan's books and the
+   * version of what it is built from: both boards' stamps and the opportunities' revision. A board without a
+   * revision (written before stamps had one) is answered uncached.
+   */
+  private async cachedView(kind: OpportunityKind, query: { sports: string[] }, access: PlanAccess, now: number, build: () => Promise<ScanResponse<unknown>>) {
+    const sports = this.sports(query);
+    const [odds, props, revisions] = await Promise.all([
+      this.boards.freshness('odds', sports),
+      this.boards.freshness('props', sports),
+      this.boards.opportunityRevisions(kind, sports),
+    ]);
+    const unrevised = [...odds, ...props].some((stamp) => stamp && !stamp.revision);
+    const key = unrevised ? null : `${kind}|${JSON.stringify(query)}|${booksKey(access)}|${JSON.stringify([odds, props, revisions])}`;
+    const built = await this.views.view(key, async () => ({ body: await build(), validUntil: now + CLOCK_BOUND_MS, meta: null }), now);
+    return built.view;
   }
 
   /** The sports asked for, else every sport the pipeline polls. */

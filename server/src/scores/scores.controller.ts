@@ -1,10 +1,10 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
-import type { Response } from 'express';
-import type { ScoreboardEvent } from '@oddspulse/shared';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { setBoardHeaders } from '../odds/board-headers';
 import { ZodValidationPipe } from '../validation/zod-validation.pipe';
 import { scoresQuerySchema, type ScoresQuery } from './scores.dto';
 import { ScoresService } from './scores.service';
+import { sendView } from '../view-cache/view-cache';
 
 /** Spec 002 §7 GET /api/scores; public, as the scores page is (DECISIONS 9). */
 @Controller('scores')
@@ -12,9 +12,9 @@ export class ScoresController {
   constructor(private readonly scores: ScoresService) {}
 
   @Get()
-  async list(@Query(new ZodValidationPipe(scoresQuerySchema)) query: ScoresQuery, @Res({ passthrough: true }) res: Response): Promise<ScoreboardEvent[]> {
-    const { games, board } = await this.scores.scores(query);
+  async list(@Query(new ZodValidationPipe(scoresQuerySchema)) query: ScoresQuery, @Req() req: Request, @Res() res: Response) {
+    const { view, board } = await this.scores.scoresView(query);
     setBoardHeaders(res, [board]);
-    return games;
+    await sendView(req, res, view);
   }
 }

@@ -3,6 +3,7 @@ import { CORE_SPORTS, gameDay, type ScoreboardEvent } from '@oddspulse/shared';
 import { ApiErrors } from '../errors/api-errors';
 import { APP_CONFIG, type AppConfig, LiveStateRepository, GameResultsRepository, type GameResultRow } from '@oddspulse/core';
 import { freshness, type BoardFreshness } from '../odds/odds-view';
+import { ViewCache, type View } from '../view-cache/view-cache';
 import type { ScoresQuery } from './scores.dto';
 
 const DAY_MS = 86_400_000;
@@ -26,7 +27,26 @@ export class ScoresService {
     private readonly boards: LiveStateRepository,
     private readonly results: GameResultsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly views: ViewCache,
   ) {}
+
+  /**
+   * GET /api/scores through the view cache (issue 18): the whole scoreboard is kept per scoreboard revision; a
+   * day's games (which also read the finals kept in PostgreSQL) are built per request.
+   */
+  async scoresView(query: ScoresQuery, now = Date.now()): Promise<{ view: View; board: BoardFreshness }> {
+    const revision = query.date ? null : await this.boards.scoreboardRevision(SPORT_ALIASES[query.sport] ?? query.sport);
+    const key = revision && `scores|${query.sport}|${revision}`;
+    const { view, meta } = await this.views.view(
+      key,
+      async () => {
+        const { games, board } = await this.scores(query, now);
+        return { body: games, meta: board };
+      },
+      now,
+    );
+    return { view, board: meta };
+  }
 
   /**
    * GET /api/scores?sport&date (spec 002 §7). Without a date: the current scoreboard from Redis. With one: that

@@ -1,0 +1,251 @@
+// `npm run bench:rest` (issue 18): what first loads cost. On a stack started as `npm start` starts it (server and
+// workers, demo feed), once the boards are warm, with the pipeline still writing them, against the one server process:
+// - requests per second and server CPU per request (from /proc, whatever else ran) of each REST first-load route,
+//   and of GET /api/health as the baseline, with autocannon over loopback, asking for brotli as browsers do;
+// - each route's body raw and as sent;
+// - a first visit of /sportsbooks in Chromium (empty cache, signed in as Gold): bytes on the wire (HTTP: HTML,
+//   JS, CSS, data) and the time from navigation to the first odds row;
+// - the reload storm: N users replaying that visit's requests at once; seconds of server CPU.
+// Prints figures; asserts nothing. Its last line: `bench:rest odds-cpu-ratio=<ratio> page-bytes=<bytes>`.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { createRequire } from 'node:module';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { chromium } from '@playwright/test';
+import { ROOT, freePort, run, startProcesses, waitForHealth } from './lib/stack.mjs';
+
+const require = createRequire(join(ROOT, 'server', 'package.json'));
+const { dropDatabase, deleteKeysWithPrefix, RedisService } = require('@oddspulse/core');
+
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const STORM_USERS = Number(process.env.BENCH_STORM_USERS ?? 1000);
+const STORM_CONCURRENCY = Number(process.env.BENCH_STORM_CONCURRENCY ?? 100);
+const WARM_TIMEOUT_MS = 120_000;
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const NFL = 'americanfootball_nfl';
+const NBA = 'basketball_nba';
+
+const id = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+const base = process.env.TEST_DATABASE_BASE_URL || 'postgres://postgres@127.0.0.1:5432';
+const port = await freePort();
+const url = `http://127.0.0.1:${port}`;
+const env = {
+  ...process.env,
+  NODE_ENV: 'test',
+  PORT: String(port),
+  DATABASE_URL: `${base}/oddspulse_bench_rest_${id}`,
+  REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+  REDIS_PREFIX: `oddspulse-bench-rest-${id}`,
+  DEMO_MODE: 'true',
+  LOG_LEVEL: 'error',
+  RATE_LIMIT_MAX: '10000000',
+  SCHEDULER_TICK_MS: '1000',
+};
+
+/** CPU seconds the process has used (utime + stime, in Linux's 100 ticks a second). */
+const cpuSeconds = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** One GET as sent: status, headers and the body's bytes on the wire (no decompression). */
+function rawGet(path, headers = {}) {
+  return new Promise((resolve, reject) => {
+    httpRequest(`${url}${path}`, { headers, agent: false }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk) => (bytes += chunk.length));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, bytes }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+async function signIn(email) {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'oddspulse-demo' }),
+  });
+  if (!res.ok) throw new Error(`Demo sign-in of ${email} failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).access_token;
+}
+
+/** Waits until every route answers 200 with content (the demo feed has written boards, scores and opportunities). */
+async function warm(routes) {
+  const deadline = Date.now() + WARM_TIMEOUT_MS;
+  const pending = new Set(routes);
+  while (pending.size && Date.now() < deadline) {
+    for (const route of [...pending]) {
+      const res = await fetch(`${url}${route.path}`, { headers: route.headers });
+      const body = res.ok ? await res.text() : '';
+      if (res.ok && body.length > (route.minBytes ?? 2)) pending.delete(route);
+    }
+    if (pending.size) await sleep(1000);
+  }
+  if (pending.size) process.stderr.write(`bench:rest: not warm after ${WARM_TIMEOUT_MS / 1000} s: ${[...pending].map((r) => r.name).join(', ')}\n`);
+}
+
+async function measureRoute(pid, route) {
+  const headers = { 'accept-encoding': 'br, gzip', ...route.headers };
+  const raw = await rawGet(route.path, { ...route.headers });
+  const sent = await rawGet(route.path, headers);
+  const cpuBefore = cpuSeconds(pid);
+  const result = await autocannon({ url: `${url}${route.path}`, connections: CONNECTIONS, duration: DURATION_S, headers });
+  const cpu = cpuSeconds(pid) - cpuBefore;
+  const requests = result.requests.total;
+  return {
+    name: route.name,
+    rps: requests / DURATION_S,
+    cpuMsPerRequest: (cpu * 1000) / Math.max(1, requests),
+    non2xx: result.non2xx,
+    rawBytes: raw.bytes,
+    sentBytes: sent.bytes,
+    coding: sent.headers['content-encoding'] ?? 'identity',
+    status: sent.status,
+  };
+}
+
+/** A first visit of /sportsbooks in Chromium with an empty cache, signed in: HTTP bytes, requests and time to the first odds row. */
+async function firstVisit() {
+  const browser = await chromium.launch({ executablePath: CHROMIUM });
+  try {
+    const login = await browser.newContext({ baseURL: url });
+    const page = await login.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('gold@demo.local');
+    await page.getByLabel('Password', { exact: true }).fill('oddspulse-demo');
+    await page.locator('form').getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    const storageState = await login.storageState();
+    await login.close();
+
+    const visits = [];
+    for (let i = 0; i < 3; i++) {
+      const context = await browser.newContext({ baseURL: url, storageState });
+      const visit = await context.newPage();
+      // bytes on the wire as Chromium counts them (headers and bodies as sent), every request of the visit
+      const cdp = await context.newCDPSession(visit);
+      await cdp.send('Network.enable');
+      const urls = new Map();
+      const requests = [];
+      cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
+      cdp.on('Network.loadingFinished', (e) => requests.push({ url: urls.get(e.requestId) ?? '?', bytes: e.encodedDataLength }));
+      const start = Date.now();
+      await visit.goto('/sportsbooks');
+      await visit.getByTestId('odds-row').first().waitFor({ timeout: 30_000 });
+      const firstRowMs = Date.now() - start;
+      await visit.waitForLoadState('networkidle').catch(() => undefined);
+      await sleep(500);
+      visits.push({ firstRowMs, requests: [...requests] });
+      await context.close();
+    }
+    return visits;
+  } finally {
+    await browser.close();
+  }
+}
+
+/** N users replaying a first visit's HTTP requests at once, `STORM_CONCURRENCY` in flight: server CPU seconds and bytes. */
+async function reloadStorm(pid, paths, token) {
+  const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br', accept: 'text/html,application/json,*/*' };
+  const jobs = Array.from({ length: STORM_USERS }, () => paths).flat();
+  let next = 0;
+  let bytes = 0;
+  let failed = 0;
+  const cpuBefore = cpuSeconds(pid);
+  const start = Date.now();
+  await Promise.all(
+    Array.from({ length: STORM_CONCURRENCY }, async () => {
+      while (next < jobs.length) {
+        const res = await rawGet(jobs[next++], headers);
+        bytes += res.bytes;
+        if (res.status >= 400) failed++;
+      }
+    }),
+  );
+  return { cpuSeconds: cpuSeconds(pid) - cpuBefore, wallSeconds: (Date.now() - start) / 1000, requests: jobs.length, bytes, failed };
+}
+
+if (run(process.execPath, ['core/dist/cli.js', 'setup'], env) !== 0) process.exit(1);
+const stack = startProcesses(env, { stdio: ['ignore', 'inherit', 'inherit'] });
+const server = stack.children.find((c) => c.name === 'server').child;
+const results = [];
+let visits;
+let storm;
+const loadBefore = loadavg()[0];
+try {
+  await waitForHealth(url);
+  const gold = { authorization: `Bearer ${await signIn('gold@demo.local')}` };
+  const platinum = { authorization: `Bearer ${await signIn('platinum@demo.local')}` };
+  const routes = [
+    { name: 'GET /api/health (baseline)', path: '/api/health', headers: {} },
+    { name: 'GET /api/odds (NFL, 3 markets, US)', path: `/api/odds?sports=${NFL}&markets=h2h,spreads,totals&regions=us`, headers: gold },
+    { name: 'GET /api/boards (NFL+NBA, first load)', path: `/api/boards?kind=odds&sports=${NFL},${NBA}&markets=h2h,spreads,totals`, headers: gold },
+    { name: 'GET /api/player-props (NBA)', path: `/api/player-props?sports=${NBA}`, headers: gold },
+    { name: 'GET /api/arbitrage', path: `/api/arbitrage?sports=${NFL},${NBA}&minProfit=0.1`, headers: platinum, minBytes: 0 },
+    { name: 'GET /api/middles', path: `/api/middles?sports=${NFL},${NBA}`, headers: platinum, minBytes: 0 },
+    { name: 'GET /api/ev', path: `/api/ev?sports=${NFL},${NBA}`, headers: gold, minBytes: 0 },
+    { name: 'GET /api/scores (NFL)', path: `/api/scores?sport=${NFL}`, headers: {} },
+  ];
+  process.stderr.write('bench:rest: waiting for the demo feed to warm the boards…\n');
+  await warm(routes);
+  visits = await firstVisit();
+  for (const route of routes) {
+    process.stderr.write(`bench:rest: ${route.name}…\n`);
+    results.push(await measureRoute(server.pid, route));
+  }
+  const visit = visits[0];
+  const paths = visit.requests
+    .map((r) => new URL(r.url))
+    .filter((u) => u.origin === url)
+    .map((u) => u.pathname + u.search);
+  process.stderr.write(`bench:rest: reload storm, ${STORM_USERS} users × ${paths.length} requests…\n`);
+  storm = await reloadStorm(server.pid, paths, gold.authorization.slice('Bearer '.length));
+} finally {
+  await stack.stop();
+  const redis = new RedisService({ REDIS_URL: env.REDIS_URL, REDIS_PREFIX: env.REDIS_PREFIX });
+  await deleteKeysWithPrefix(redis.client, env.REDIS_PREFIX);
+  await redis.onApplicationShutdown();
+  await dropDatabase(env.DATABASE_URL);
+}
+
+const fmt = (v, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : 'n/a');
+const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
+console.log(
+  `\nbench:rest — autocannon, ${CONNECTIONS} connections × ${DURATION_S} s per route, one server process, the demo pipeline writing boards meanwhile, loopback`,
+);
+console.log(`${cpus().length} CPUs; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after\n`);
+console.log('| route | req/s | server CPU ms per request | × health | body raw bytes | as sent (coding) | non-2xx |');
+console.log('|---|---:|---:|---:|---:|---:|---:|');
+const health = results[0];
+for (const r of results) {
+  const ratio = r.cpuMsPerRequest / health.cpuMsPerRequest;
+  console.log(
+    `| ${r.name} | ${fmt(r.rps, 0)} | ${fmt(r.cpuMsPerRequest, 3)} | ${fmt(ratio, 2)} | ${r.rawBytes} | ${r.sentBytes} (${r.coding}, ${fmt((100 * r.sentBytes) / Math.max(1, r.rawBytes), 1)} %) | ${r.non2xx} |`,
+  );
+}
+const pageBytes = median(visits.map((v) => v.requests.reduce((sum, r) => sum + r.bytes, 0)));
+console.log(
+  `\nFirst visit of /sportsbooks in Chromium (empty cache, signed in as Gold; Chromium's encoded bytes per request: headers + bodies as sent; socket frames not counted)`,
+);
+for (const [i, v] of visits.entries()) {
+  console.log(`visit ${i + 1}: first odds row after ${v.firstRowMs} ms, ${v.requests.length} requests, ${v.requests.reduce((s, r) => s + r.bytes, 0)} bytes`);
+}
+console.log('| request (visit 1) | bytes |');
+console.log('|---|---:|');
+for (const r of visits[0]?.requests ?? []) console.log(`| ${new URL(r.url).pathname} | ${r.bytes} |`);
+console.log(`time to first odds row (median of ${visits.length}): ${median(visits.map((v) => v.firstRowMs))} ms`);
+if (storm) {
+  console.log(
+    `\nReload storm: ${STORM_USERS} users replaying the first visit (${storm.requests} requests, ${STORM_CONCURRENCY} in flight): ${fmt(storm.cpuSeconds, 2)} s of server CPU, ${fmt(storm.wallSeconds, 1)} s wall, ${fmt(storm.bytes / 2 ** 20, 1)} MB sent, ${storm.failed} failed; 5,000 users ≈ ${fmt((storm.cpuSeconds * 5000) / STORM_USERS, 1)} s of CPU`,
+  );
+}
+const odds = results.find((r) => r.name.startsWith('GET /api/odds'));
+console.log(`bench:rest odds-cpu-ratio=${fmt(odds.cpuMsPerRequest / health.cpuMsPerRequest, 2)} page-bytes=${pageBytes}`);
+process.exit(0);

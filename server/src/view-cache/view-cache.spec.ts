@@ -1,0 +1,100 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { matchesEtag, negotiateCoding, View, ViewCache } from './view-cache';
+
+// issue 18: answers built once per data version, sent compressed (negotiated) and revalidated by ETag
+describe('negotiateCoding', () => {
+  it.each([
+    [undefined, null],
+    ['', null],
+    ['gzip, deflate, br', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['br;q=0, gzip;q=0', null],
+    ['identity', null],
+    ['*', 'br'],
+    ['*;q=0, gzip', 'gzip'],
+    ['GZIP;q=0.5', 'gzip'],
+  ])('%s -> %s', (header, coding) => {
+    expect(negotiateCoding(header)).toBe(coding);
+  });
+});
+
+describe('matchesEtag', () => {
+  it('compares weakly, in a list, and takes *', () => {
+    expect(matchesEtag('W/"a"', 'W/"a"')).toBe(true);
+    expect(matchesEtag('"a"', 'W/"a"')).toBe(true);
+    expect(matchesEtag('W/"b", W/"a"', 'W/"a"')).toBe(true);
+    expect(matchesEtag('*', 'W/"a"')).toBe(true);
+    expect(matchesEtag('W/"b"', 'W/"a"')).toBe(false);
+    expect(matchesEtag(undefined, 'W/"a"')).toBe(false);
+  });
+});
+
+describe('View', () => {
+  it('is the JSON once, the same ETag for the same body, and each coding decompresses to it', async () => {
+    const body = { rows: Array.from({ length: 200 }, (_, i) => ({ id: i, price: 1.91 })) };
+    const view = new View(body);
+    expect(JSON.parse(view.raw.toString())).toEqual(body);
+    expect(new View(body).etag).toBe(view.etag);
+    expect(new View({ ...body, extra: 1 }).etag).not.toBe(view.etag);
+    expect(brotliDecompressSync(await view.encoded('br')).equals(view.raw)).toBe(true);
+    expect(gunzipSync(await view.encoded('gzip')).equals(view.raw)).toBe(true);
+    expect(await view.encoded('br')).toBe(await view.encoded('br'));
+  });
+});
+
+describe('ViewCache', () => {
+  it('builds a key once for concurrent and later requests of the same version', async () => {
+    const cache = new ViewCache();
+    let builds = 0;
+    const build = async () => {
+      builds++;
+      await new Promise((r) => setTimeout(r, 5));
+      return { body: { n: builds }, meta: 'm' };
+    };
+    const [a, b] = await Promise.all([cache.view('k', build), cache.view('k', build)]);
+    const c = await cache.view('k', build);
+    expect(builds).toBe(1);
+    expect(a.view).toBe(b.view);
+    expect(c.view).toBe(a.view);
+    expect(c.meta).toBe('m');
+  });
+
+  it('rebuilds once the answer stops holding, and never keeps an unversioned answer', async () => {
+    const cache = new ViewCache();
+    let builds = 0;
+    const build = async () => ({ body: ++builds, validUntil: 1_000, meta: null });
+    await cache.view('k', build, 0);
+    await cache.view('k', build, 999);
+    expect(builds).toBe(1);
+    await cache.view('k', build, 1_000);
+    expect(builds).toBe(2);
+    await cache.view(null, build);
+    await cache.view(null, build);
+    expect(builds).toBe(4);
+  });
+
+  it('keeps no failed build', async () => {
+    const cache = new ViewCache();
+    await expect(cache.view('k', () => Promise.reject(new Error('board gone')))).rejects.toThrow('board gone');
+    expect(cache.size).toBe(0);
+    expect((await cache.view('k', async () => ({ body: 1, meta: null }))).view.raw.toString()).toBe('1');
+  });
+
+  it('bounds what it keeps, dropping the least recently served', async () => {
+    const cache = new ViewCache();
+    const build = async () => ({ body: 1, meta: null });
+    for (let i = 0; i < 300; i++) await cache.view(`k${i}`, build);
+    expect(cache.size).toBe(256);
+  });
+
+  it('bounds the bytes it keeps', async () => {
+    const cache = new ViewCache();
+    const big = 'x'.repeat(2 ** 20);
+    for (let i = 0; i < 100; i++) await cache.view(`k${i}`, async () => ({ body: big, meta: null }));
+    expect(cache.keptBytes).toBeLessThanOrEqual(64 * 2 ** 20);
+    expect(cache.size).toBe(Math.floor((64 * 2 ** 20) / (2 ** 20 + 2)));
+    await cache.view('k99', async () => ({ body: 'rebuilt', meta: null }));
+    expect((await cache.view('k99', async () => ({ body: 'other', meta: null }))).view.raw.toString()).toBe(JSON.stringify(big));
+  });
+});
