@@ -200,6 +200,7 @@ export class OddsService {
     build: () => Promise<WithFreshness<unknown>>,
     freshnessInBody = false,
   ): Promise<ServedView> {
+    requirePolledSports(this.config.FEED_SPORTS, sports);
     const stamps = await this.boards.freshness(kind, sports);
     const missing = sports.filter((_, i) => !stamps[i]);
     if (missing.length) throw ApiErrors.boardUnavailable(kind, missing);
