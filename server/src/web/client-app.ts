@@ -38,5 +38,5 @@ export function serveClient(app: INestApplication, dist: string, logger: LoggerS
 }
 
 function noCacheForHtml(res: Response, path: string) {
-  if (path.endsWith('.html') || path.endsWith('sw.js')) res.setHeader('Cache-Control', 'no-cache');
+  if (path.endsWith('.html') || path.endsWith('sw.js') || path.endsWith('.webmanifest')) res.setHeader('Cache-Control', 'no-cache');
 }
