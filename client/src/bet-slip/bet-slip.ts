@@ -8,6 +8,7 @@ import {
   payoutCents,
   recommendedMutuallyExclusiveStakesCents,
   recommendedStakeCents,
+  resolveBookLink,
   validateParlay,
   validateSingles,
   type MutuallyExclusiveKelly,
@@ -42,6 +43,11 @@ export interface BetSlipItem {
   exclusiveGroup?: string;
   confidence?: 'High' | 'Medium' | 'Low';
   stakeCents: number;
+  /** The book's key and the price's link, for "Open in <book>" (issue 21). */
+  bookKey?: string;
+  link?: string;
+  /** The arbitrage or middle this leg was executed from: "Open all legs" opens them in turn. */
+  opportunityId?: string;
 }
 
 export type SlipMode = 'single' | 'parlay';
@@ -268,4 +274,25 @@ export function picksToPlace(state: BetSlipState): PickDraft[] {
       commenceTime: state.items.map((i) => i.gameTime).sort()[0] || null,
     },
   ];
+}
+
+export interface LegLink {
+  id: string;
+  bookmaker: string;
+  url: string;
+}
+
+/**
+ * The executed arbitrages and middles in the slip with two or more legs that can be opened at their books (issue 21):
+ * each leg's checked link, or its book's site, in the slip's order.
+ */
+export function opportunityLegLinks(slip: Pick<BetSlipState, 'items'>): Array<{ opportunityId: string; legs: LegLink[] }> {
+  const groups = new Map<string, LegLink[]>();
+  for (const item of slip.items) {
+    if (!item.opportunityId || !item.bookKey) continue;
+    const target = resolveBookLink(item.bookKey, { betslip: item.link });
+    if (!target) continue;
+    groups.set(item.opportunityId, [...(groups.get(item.opportunityId) ?? []), { id: item.id, bookmaker: item.bookmaker, url: target.url }]);
+  }
+  return [...groups].filter(([, legs]) => legs.length >= 2).map(([opportunityId, legs]) => ({ opportunityId, legs }));
 }

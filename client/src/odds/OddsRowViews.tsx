@@ -1,3 +1,4 @@
+import { OpenInBook } from '../components/OpenInBook';
 import { sportsbookName } from '@oddspulse/shared';
 import { formatOdds, type OddsDisplayFormat } from './filter-settings';
 import { marketLabel, matchLabel, selectionLabel } from './labels';
@@ -42,6 +43,7 @@ function rowCells(row: OddsRow, format: OddsDisplayFormat, flashes: Flashes, now
       <>
         <BookLogo book={best.book} />
         {sportsbookName(best.book, best.title)}
+        <OpenInBook book={best.book} title={best.title} link={best.link} compact />
       </>
     ),
     odds: (

@@ -1,7 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { isDeepStrictEqual } from 'node:util';
-import { BoardEvent, BoardMarket, FeedStatus, JobName, JobPayload, SportBoard, diffBoards, isEventLive, isLockedMarket } from '@oddspulse/shared';
+import {
+  BoardEvent,
+  BoardMarket,
+  FeedStatus,
+  JobName,
+  JobPayload,
+  SportBoard,
+  diffBoards,
+  isEventLive,
+  isLockedMarket,
+  withBookLinks,
+} from '@oddspulse/shared';
 import { MetricsService, OddsHistoryRepository, RealtimePublisher, LiveStateRepository, type BoardStamp } from '@oddspulse/core';
 import { DetectionService } from '../detection/detection.service';
 import { CLOCK, Clock } from '../feeds/clock';
@@ -73,7 +84,8 @@ export class OddsPipelineService {
     const polled = this.metrics.startPoll(kind, sport);
     let result: PollResult | null;
     try {
-      result = await this.state.withFeedLock(kind, sport, LOCK_TTL_MS, () => this.run(kind, sport, fetch));
+      // Links are settled once as a board comes in (issue 21): checked, resolved, or the book's site.
+      result = await this.state.withFeedLock(kind, sport, LOCK_TTL_MS, () => this.run(kind, sport, async () => withBookLinks(await fetch())));
     } catch (error) {
       polled('error');
       throw error;
