@@ -63,7 +63,7 @@ export function apiDocument(app: INestApplication): OpenAPIObject {
         'calls count against your plan like the browser does. Live updates: connect socket.io to this origin with auth {apiKey}.',
     )
     .setVersion('1')
-    .addApiKey({ type: 'apiKey', in: 'header', name: API_KEY_SCHEME, description: 'A personal API key (opk_…)' }, API_KEY_SCHEME)
+    .addApiKey({ type: 'apiKey', in: 'header', name: API_KEY_SCHEME, description: 'A personal API key (op_…)' }, API_KEY_SCHEME)
     .build();
   const document = SwaggerModule.createDocument(app, config, { operationIdFactory: operationId });
   const routes = keyRoutes(app);
