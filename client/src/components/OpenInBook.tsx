@@ -21,7 +21,8 @@ export function OpenInBook({ book, link, title, compact = false }: { book: strin
       title={label}
       onClick={(event) => event.stopPropagation()}
     >
-      {compact ? '↗' : label}
+      {/* compact: an arrow drawn by CSS, so the cell's text stays the book's name; the label names the link */}
+      {compact ? null : label}
     </a>
   );
 }
