@@ -1,28 +1,86 @@
 /*
- * OddsPulse service worker. Keeps the app shell (the page and its built assets) so the app opens when
- * the network is briefly gone. It never caches /api or /socket.io: odds, plans and accounts always come
- * from the server. Pages are network-first (a deploy is picked up at once); hashed assets cache-first.
- * The queue console and the metrics are the server's own pages, not the app: never cached, never answered with it.
+ * OddsPulse service worker (spec 000 §2, issue 21 part 3). Keeps the app shell (the page, its built assets, the
+ * manifest and icons) so the installed app starts with no network. Pages are network-first (a deploy is picked up at
+ * once); hashed assets cache-first. The reads the first screens need (boards, sports, the user's plan, preferences and
+ * profile, the site settings, scores) are network-first too and kept only as the last answer, answered when the
+ * network is gone and announced to the page so it can say how old they are. Nothing else under /api, and never the
+ * socket, is touched. The queue console and the metrics are the server's own pages: never cached, never answered with
+ * the app. Signing out asks this worker to drop the kept reads.
  */
-const CACHE = 'oddspulse-shell-v1';
+const SHELL = 'oddspulse-shell-v2';
+const DATA = 'oddspulse-data-v1';
+const SHELL_FILES = ['/', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png', '/favicon.svg'];
+const OFFLINE_READS = ['/api/boards', '/api/sports', '/api/me', '/api/preferences', '/api/profile', '/api/site', '/api/scores'];
+/** The header a kept read is answered with: when it was received from the server (ISO 8601). */
+const SAVED_AT = 'x-oddspulse-saved-at';
+
+/** The page's built scripts and styles, read from the page itself: the first visit loaded them before this worker ran. */
+async function precacheShell() {
+  const cache = await caches.open(SHELL);
+  await cache.addAll(SHELL_FILES);
+  const page = await cache.match('/');
+  const html = page ? await page.text() : '';
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]);
+  await cache.addAll([...new Set(assets)]);
+}
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.add('/')).then(() => self.skipWaiting()));
+  event.waitUntil(precacheShell().then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((key) => key !== CACHE).map((key) => caches.delete(key))))
+      .then((keys) => Promise.all(keys.filter((key) => key !== SHELL && key !== DATA).map((key) => caches.delete(key))))
       .then(() => self.clients.claim()),
   );
 });
+
+self.addEventListener('message', (event) => {
+  if (event.data && event.data.type === 'clear-data') event.waitUntil(caches.delete(DATA));
+});
+
+/** A kept read's key: its URL without the cache-busting `_t` the client adds. */
+function dataKey(url) {
+  const key = new URL(url);
+  key.searchParams.delete('_t');
+  return key.toString();
+}
+
+async function tellPages(message) {
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage(message);
+}
+
+/** Network first; the last good answer (stamped with when it arrived) only when the network cannot be reached. */
+async function offlineRead(request) {
+  try {
+    const response = await fetch(request);
+    if (response.ok) {
+      const headers = new Headers(response.headers);
+      headers.set(SAVED_AT, new Date().toISOString());
+      const copy = new Response(await response.clone().arrayBuffer(), { status: response.status, statusText: response.statusText, headers });
+      const cache = await caches.open(DATA);
+      await cache.put(dataKey(request.url), copy);
+      await tellPages({ type: 'online-data' });
+    }
+    return response;
+  } catch (error) {
+    const cached = await caches.open(DATA).then((cache) => cache.match(dataKey(request.url)));
+    if (!cached) throw error;
+    await tellPages({ type: 'offline-data', savedAt: cached.headers.get(SAVED_AT) });
+    return cached;
+  }
+}
 
 self.addEventListener('fetch', (event) => {
   const request = event.request;
   const url = new URL(request.url);
   if (request.method !== 'GET' || url.origin !== self.location.origin) return;
+  if (OFFLINE_READS.includes(url.pathname)) {
+    event.respondWith(offlineRead(request));
+    return;
+  }
   if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/socket.io')) return;
   if (url.pathname.startsWith('/ops/queues') || url.pathname === '/metrics') return;
 
@@ -32,7 +90,7 @@ self.addEventListener('fetch', (event) => {
         .then((response) => {
           if (response.ok) {
             const copy = response.clone();
-            caches.open(CACHE).then((cache) => cache.put('/', copy));
+            caches.open(SHELL).then((cache) => cache.put('/', copy));
           }
           return response;
         })
@@ -41,7 +99,7 @@ self.addEventListener('fetch', (event) => {
     return;
   }
 
-  if (url.pathname.startsWith('/assets/')) {
+  if (url.pathname.startsWith('/assets/') || url.pathname.startsWith('/icons/')) {
     event.respondWith(
       caches.match(request).then(
         (cached) =>
@@ -49,7 +107,7 @@ self.addEventListener('fetch', (event) => {
           fetch(request).then((response) => {
             if (response.ok) {
               const copy = response.clone();
-              caches.open(CACHE).then((cache) => cache.put(request, copy));
+              caches.open(SHELL).then((cache) => cache.put(request, copy));
             }
             return response;
           }),

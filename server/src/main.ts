@@ -6,6 +6,7 @@ import { configureHttp } from './bootstrap/http';
 import { preflight, publicOrigin, JsonLogger, RedisService, routeProcessOutput } from '@oddspulse/core';
 import { mountOperations } from './ops/ops-endpoints';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
+import { mountApiDocs } from './docs/api-docs';
 import { clientIndex, defaultClientDist, serveClient } from './web/client-app';
 
 async function bootstrap() {
@@ -20,6 +21,7 @@ async function bootstrap() {
   app.setGlobalPrefix('api');
   const dist = config.CLIENT_DIST ?? defaultClientDist();
   mountOperations(app, { clientIndex: clientIndex(dist) });
+  mountApiDocs(app);
   app.useWebSocketAdapter(new RedisIoAdapter(app, app.get(RedisService)));
   serveClient(app, dist, logger);
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close pools and queues.

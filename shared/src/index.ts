@@ -1,6 +1,7 @@
 export * from './domain/plans';
 export * from './domain/sports';
 export * from './domain/sportsbooks';
+export * from './domain/book-links';
 export * from './domain/api-errors';
 export * from './domain/odds';
 export * from './domain/odds-response';

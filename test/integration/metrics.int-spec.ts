@@ -113,7 +113,9 @@ describe('Prometheus metrics of the server and the workers (real PostgreSQL and 
     await pipeline.pollOdds({ sport: SPORT, tick: 2 });
     expect(sample(await scrapeWorkers(), polled)).toBe(2);
     expect(sample(await scrapeServer(), age)!).toBeLessThan(agedAge);
-  });
+    // Two full polls of the simulated board (history rows, detection, now its links too) and a 1.1 s wait: above Jest's
+    // 5 s default on a loaded 2-core machine. A correctness check, not a timing one.
+  }, 20_000);
 
   it('counts HTTP requests by route pattern and status', async () => {
     const series = 'oddspulse_http_request_duration_seconds_count{method="GET",route="/api/ops/overview",status="401"}';

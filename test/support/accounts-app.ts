@@ -9,6 +9,7 @@ import { AccountsModule } from '../../server/src/accounts/accounts.module';
 import { PlanService } from '../../server/src/accounts/plans/plan.service';
 import type { Session } from '../../server/src/accounts/auth/session.service';
 import { configureHttp } from '../../server/src/bootstrap/http';
+import { mountApiDocs } from '../../server/src/docs/api-docs';
 import { mountOperations } from '../../server/src/ops/ops-endpoints';
 import { APP_CONFIG, parseConfig, type AppConfig, KYSELY, type Database, RedisService } from '@oddspulse/core';
 
@@ -48,6 +49,7 @@ export async function createAccountsApp(
   configureHttp(app, { https: false });
   app.setGlobalPrefix('api');
   mountOperations(app, { clientIndex: extra.clientIndex ?? null });
+  mountApiDocs(app);
   await app.init();
   return {
     app,

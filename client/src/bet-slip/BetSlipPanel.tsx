@@ -9,6 +9,7 @@ import {
   canParlay,
   clearSlip,
   kellyGroups,
+  opportunityLegLinks,
   picksToPlace,
   potentialPayoutCents,
   removeFromSlip,
@@ -19,6 +20,7 @@ import {
 } from './bet-slip';
 import { useBankroll, useBetSlip } from './bet-slip-state';
 import { placePicks } from './picks-api';
+import { OpenAllLegs } from './OpenAllLegs';
 import { SlipItem } from './SlipItem';
 import { SlipSizing } from './SlipSizing';
 
@@ -129,6 +131,9 @@ export function BetSlipPanel() {
             ))}
           </ul>
         )}
+        {opportunityLegLinks(slip).map((group) => (
+          <OpenAllLegs key={group.opportunityId} legs={group.legs} />
+        ))}
         <SlipSizing slip={slip} setSlip={setSlip} bankrollCents={bankroll.cents} format={format} />
         {groups.map((group) => (
           <p key={group.key} className="muted small" data-testid="slip-kelly-group">

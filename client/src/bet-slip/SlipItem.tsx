@@ -1,5 +1,6 @@
 import { americanToDecimal, edgeColor } from '@oddspulse/shared';
 import { formatOdds, type OddsDisplayFormat } from '../odds/filter-settings';
+import { OpenInBook } from '../components/OpenInBook';
 import type { BetSlipItem, KellyGroup, SlipMode } from './bet-slip';
 
 /** One bet of the slip (spec 001 §4): selection, game, market and book, the price, its edge and, for singles, its stake. */
@@ -29,6 +30,7 @@ export function SlipItem({
       </div>
       <div className="muted small">
         {item.matchup} · {item.market} · {item.bookmaker}
+        {item.bookKey && <OpenInBook book={item.bookKey} title={item.bookmaker} link={item.link} compact />}
       </div>
       {kellyGroup && <KellyLegNote group={kellyGroup} id={item.id} />}
       <div className="slip-item-line">

@@ -8,6 +8,7 @@ import {
   payoutCents,
   recommendedMutuallyExclusiveStakesCents,
   recommendedStakeCents,
+  resolveBookLink,
   validateParlay,
   validateSingles,
   type MutuallyExclusiveKelly,
@@ -40,10 +41,16 @@ export interface BetSlipItem {
    * wins: two or more of them are sized together by simultaneous Kelly (issue 20).
    */
   exclusiveGroup?: string;
-  /** Legs sharing this key are one executed arbitrage or middle: a hedged position, validated as one (DECISIONS 26). */
+  /**
+   * Legs sharing this key (the opportunity's id) are one executed arbitrage or middle: a hedged position, validated
+   * as one (DECISIONS 26), whose books "Open all legs" opens in turn (issue 21).
+   */
   hedge?: string;
   confidence?: 'High' | 'Medium' | 'Low';
   stakeCents: number;
+  /** The book's key and the price's link, for "Open in <book>" (issue 21). */
+  bookKey?: string;
+  link?: string;
 }
 
 export type SlipMode = 'single' | 'parlay';
@@ -276,4 +283,25 @@ export function picksToPlace(state: BetSlipState): PickDraft[] {
       commenceTime: state.items.map((i) => i.gameTime).sort()[0] || null,
     },
   ];
+}
+
+export interface LegLink {
+  id: string;
+  bookmaker: string;
+  url: string;
+}
+
+/**
+ * The executed arbitrages and middles in the slip with two or more legs that can be opened at their books (issue 21):
+ * each leg's checked link, or its book's site, in the slip's order.
+ */
+export function opportunityLegLinks(slip: Pick<BetSlipState, 'items'>): Array<{ opportunityId: string; legs: LegLink[] }> {
+  const groups = new Map<string, LegLink[]>();
+  for (const item of slip.items) {
+    if (!item.hedge || !item.bookKey) continue;
+    const target = resolveBookLink(item.bookKey, { betslip: item.link });
+    if (!target) continue;
+    groups.set(item.hedge, [...(groups.get(item.hedge) ?? []), { id: item.id, bookmaker: item.bookmaker, url: target.url }]);
+  }
+  return [...groups].filter(([, legs]) => legs.length >= 2).map(([opportunityId, legs]) => ({ opportunityId, legs }));
 }

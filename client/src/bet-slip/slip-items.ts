@@ -37,6 +37,8 @@ export function rowToSlipItem(row: OddsRow): NewSlipItem | null {
     gameId: row.eventId,
     fairProbability: row.fairProbability,
     exclusiveGroup: exclusiveGroupOf(row.sportKey, row.eventId, row.market),
+    bookKey: best.book,
+    ...(best.link ? { link: best.link } : {}),
   };
 }
 
@@ -56,6 +58,8 @@ export function evBetToSlipItem(bet: EvBet): NewSlipItem {
     gameId: bet.eventId,
     fairProbability: bet.fairProbability,
     exclusiveGroup: exclusiveGroupOf(bet.sport, bet.eventId, bet.market),
+    bookKey: bet.book,
+    ...(bet.link ? { link: bet.link } : {}),
   };
 }
 
@@ -76,6 +80,8 @@ export function opportunityToSlipItems(opportunity: ArbitrageOpportunity | Middl
     fairProbability: null,
     stakeCents: Math.round(leg.stake * 100),
     hedge: opportunity.id,
+    bookKey: leg.book,
+    ...(leg.link ? { link: leg.link } : {}),
   }));
 }
 

@@ -1,3 +1,4 @@
+import { OpenInBook } from '../components/OpenInBook';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { CORE_SPORTS, DEFAULT_SPORTSBOOKS, evTone, sportsbookName, type EvBet } from '@oddspulse/shared';
@@ -132,6 +133,7 @@ export function RecommendedBets() {
             <button type="button" className="button small primary" onClick={() => place(bet)}>
               Place Bet
             </button>
+            <OpenInBook book={bet.book} title={bet.bookTitle} link={bet.link} />
             <button type="button" className="button small" onClick={() => setEdgeBet(bet)}>
               Edge Calculator
             </button>

@@ -6,6 +6,7 @@ import { Footer } from './Footer';
 import { LoadingBar } from './LoadingBar';
 import { BottomBar, MobileMenu } from './MobileNav';
 import { Navbar } from './Navbar';
+import { OfflineBanner } from './OfflineBanner';
 import { Spinner } from '../routing/guards';
 import { PlanLimitModal } from './PlanLimitModal';
 import { RouteAnnouncer } from './RouteAnnouncer';
@@ -29,6 +30,7 @@ export function Layout() {
       <RouteAnnouncer />
       <Navbar onOpenMenu={setMenuOpen} menuOpen={menuOpen !== null} menuButtonRef={menuButtonRef} />
       <MobileMenu open={menuOpen} onClose={closeMenu} trigger={menuButtonRef} />
+      <OfflineBanner />
       <main className="content" id="main" tabIndex={-1}>
         <ErrorBoundary key={screenKey(pathname)}>
           {/* a screen whose code is still loading (issue 18: screens load on demand) */}

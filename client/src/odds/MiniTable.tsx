@@ -1,6 +1,7 @@
 import { flashOf, formatAge, type Flashes } from './live-table';
 import type { OddsDisplayFormat } from './filter-settings';
 import { selectionLabel } from './labels';
+import { OpenInBook } from '../components/OpenInBook';
 import { BookLogo, evClass, evText, HOLD_TITLE, holdText, Price, priceOf } from './PriceCell';
 import { lowestHoldBook, miniTableBooks, miniTableLimit, type BookPrice, type OddsRow, type TableMode } from './rows';
 
@@ -44,7 +45,10 @@ export function MiniTable({
         <tbody>
           {[...books.entries()].slice(0, limit).map(([book, v]) => (
             <tr key={book}>
-              <td>{v.title}</td>
+              <td>
+                {v.title}
+                <OpenInBook book={book} title={v.title} link={(v.over ?? v.under)?.link} compact />
+              </td>
               {(['over', 'under'] as const).map((side) => {
                 const b = v[side];
                 return (
@@ -89,6 +93,7 @@ export function MiniTable({
               <td>
                 <BookLogo book={b.book} />
                 {b.title}
+                <OpenInBook book={b.book} title={b.title} link={b.link} compact />
                 {b === lowest && (
                   <span className="lowest-hold" data-testid="lowest-hold" title="The lowest hold among the books quoting every side of this line">
                     Lowest hold

@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from 'react';
+import { OpenInBook } from '../components/OpenInBook';
 import { isEventLive, sportsbookName } from '@oddspulse/shared';
 import { formatOdds, type OddsDisplayFormat } from './filter-settings';
 import { marketLabel, matchLabel, selectionLabel } from './labels';
@@ -54,6 +55,7 @@ function rowCells(row: OddsRow, format: OddsDisplayFormat, flashes: Flashes, now
       <>
         <BookLogo book={best.book} />
         {sportsbookName(best.book, best.title)}
+        <OpenInBook book={best.book} title={best.title} link={best.link} compact />
       </>
     ),
     odds: (

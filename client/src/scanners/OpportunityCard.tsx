@@ -1,3 +1,4 @@
+import { OpenInBook } from '../components/OpenInBook';
 import { useAtomValue } from 'jotai';
 import type { ArbitrageOpportunity, OpportunityFlag } from '@oddspulse/shared';
 import { formatOdds } from '../odds/filter-settings';
@@ -96,7 +97,10 @@ export function OpportunityCard({
         <tbody>
           {o.legs.map((leg, i) => (
             <tr key={i} data-testid="leg">
-              <td>{leg.bookTitle}</td>
+              <td>
+                {leg.bookTitle}
+                <OpenInBook book={leg.book} title={leg.bookTitle} link={leg.link} compact />
+              </td>
               <td>{selectionLabel({ outcome: leg.outcome, point: leg.point, playerName: leg.description, market: leg.market })}</td>
               <td>{formatOdds(leg.decimal, format)}</td>
               <td>${leg.stake.toFixed(2)}</td>

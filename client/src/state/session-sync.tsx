@@ -6,6 +6,7 @@ import { ApiError, type ApiEvent } from '../api/api-client';
 import { api, apiEvents, ApiEventMessage } from '../api/client';
 import { needsRefresh, type Session } from '../api/session';
 import { liveSocketAtom } from '../realtime/socket';
+import { clearOfflineData } from '../service-worker';
 import { AUTH_REQUIRED_PATH, authAtom, authRequiredAtom, planAtom, profileAtom } from './auth';
 import { useToasts } from './toasts';
 
@@ -37,6 +38,7 @@ export function SessionSync() {
         setPlan({ status: 'ready', info: FALLBACK_PLAN });
         setProfile({ status: 'loading' });
         socket.stop();
+        clearOfflineData();
         return;
       }
       setAuthRequired(false);

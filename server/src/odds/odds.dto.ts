@@ -25,7 +25,7 @@ export function list(raw: unknown): string[] {
   return [...new Set(values.map((v) => v.trim()).filter(Boolean))];
 }
 
-export const csv = z.unknown().transform(list);
+export const csv = z.unknown().transform(list).describe('A comma-separated list, or the parameter repeated');
 
 /** Bookmaker keys as the catalogue spells them (a feed's alias becomes its canonical key). */
 export const bookList = csv.transform((keys) => keys.map(canonicalBookKey));
@@ -53,12 +53,15 @@ export const priceFormat = withApiError(z.preprocess(blankAsAbsent, z.enum(['ame
 export const dateFormat = withApiError(z.preprocess(blankAsAbsent, z.enum(['iso', 'unix']).default('iso')), invalid(OddsMessages.dateFormat));
 
 /** Spec 001 §4 date filter: empty means all games; 'live' games already started; a date (or today) upcoming games that day. */
-export const dateFilter = z.unknown().transform((raw, ctx): DateFilter => {
-  if (raw === undefined || raw === '' || raw === 'all') return { kind: 'all' };
-  if (raw === 'live' || raw === 'today') return { kind: raw };
-  if (typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(Date.parse(raw))) return { kind: 'day', day: raw };
-  return rejectWith(ctx, ApiErrors.validation(OddsMessages.date));
-});
+export const dateFilter = z
+  .unknown()
+  .transform((raw, ctx): DateFilter => {
+    if (raw === undefined || raw === '' || raw === 'all') return { kind: 'all' };
+    if (raw === 'live' || raw === 'today') return { kind: raw };
+    if (typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(Date.parse(raw))) return { kind: 'day', day: raw };
+    return rejectWith(ctx, ApiErrors.validation(OddsMessages.date));
+  })
+  .describe('live, today or a day as YYYY-MM-DD; empty for all games');
 
 /** Region names (the documents' aliases included) as canonical regions; an unknown one is a 400. */
 export const regionList = z.array(z.string()).transform((regions, ctx) => {

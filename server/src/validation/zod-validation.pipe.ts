@@ -23,12 +23,14 @@ export function rejectWith(ctx: z.RefinementCtx, error: HttpException): typeof z
   return z.NEVER;
 }
 
-/** `schema`, except that any way of failing it is answered with `error()` (the spec's message for the field, verbatim). */
+const FAILED = Symbol('failed');
+
+/**
+ * `schema`, except that any way of failing it is answered with `error()` (the spec's message for the field, verbatim).
+ * The schema stays inside (a catch, not a closure) so the API documentation can read its enumeration or pattern.
+ */
 export function withApiError<T extends z.ZodTypeAny>(schema: T, error: () => HttpException) {
-  return z.any().transform((value, ctx): z.output<T> => {
-    const parsed = schema.safeParse(value);
-    return parsed.success ? parsed.data : rejectWith(ctx, error());
-  });
+  return schema.catch(FAILED).transform((value, ctx): z.output<T> => (value === FAILED ? rejectWith(ctx, error()) : (value as z.output<T>)));
 }
 
 /** A value read by one of the shared rules' parsers (null when unreadable), refused with `error()` when it is null. */
@@ -60,7 +62,8 @@ export function parseInput<T extends z.ZodTypeAny>(schema: T, input: unknown, wh
  */
 @Injectable()
 export class ZodValidationPipe<T extends z.ZodTypeAny> implements PipeTransform<unknown, z.output<T>> {
-  constructor(private readonly schema: T) {}
+  /** Public so the API documentation reads a route's query parameters from the schema it validates with. */
+  constructor(readonly schema: T) {}
 
   transform(value: unknown, metadata?: ArgumentMetadata): z.output<T> {
     return parseInput(this.schema, value, metadata?.data ?? metadata?.type);

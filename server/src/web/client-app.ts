@@ -83,11 +83,11 @@ function sendStatic(req: Request, res: Response, next: NextFunction, dist: strin
 
 function cacheControl(url: string): string {
   if (HASHED_ASSET.test(url)) return IMMUTABLE;
-  return url.endsWith('.html') || url.endsWith('sw.js') ? 'no-cache' : 'public, max-age=3600';
+  return url.endsWith('.html') || url.endsWith('sw.js') || url.endsWith('.webmanifest') ? 'no-cache' : 'public, max-age=3600';
 }
 
 /** express.static's headers for files without a pre-compressed form: as cacheControl says for their URL. */
 function cacheHeaders(res: Response, path: string, assets: string) {
-  if (path.endsWith('.html') || path.endsWith('sw.js')) res.setHeader('Cache-Control', 'no-cache');
+  if (path.endsWith('.html') || path.endsWith('sw.js') || path.endsWith('.webmanifest')) res.setHeader('Cache-Control', 'no-cache');
   else if (path.startsWith(assets)) res.setHeader('Cache-Control', IMMUTABLE);
 }

@@ -15,6 +15,7 @@ import {
 import { MIDDLE_DEFAULTS } from '../engine/middles';
 import type { OddsFormat } from '../engine/odds-format';
 import { newestUpdate, scanBoard } from '../engine/scan';
+import { withBookLinks } from '../domain/book-links';
 import { InvalidOddsPayloadError, normaliseOddsApiV4 } from '../feeds/odds-api-v4';
 
 /**
@@ -107,7 +108,8 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
 
 /** The scan of an already-parsed payload: pure, so tests run it on the recorded boards without a process. */
 export function scanPayload(payload: unknown, args: Omit<ScanArgs, 'file'>): ScanResult {
-  const { events } = normaliseOddsApiV4(payload, { oddsFormat: args.oddsFormat });
+  // The links as the pipeline settles them (issue 21), so the legs match what the workers publish.
+  const events = withBookLinks(normaliseOddsApiV4(payload, { oddsFormat: args.oddsFormat }).events);
   const now = args.now ?? newestUpdate(events);
   if (now === null) return { arbitrage: [], middles: [], ev: [] };
   return scanBoard(

@@ -13,6 +13,7 @@ import {
   SportBoard,
   newestUpdate,
   normaliseOddsApiV4,
+  withBookLinks,
 } from '@oddspulse/shared';
 import { scanPayload } from '../../../shared/src/cli/scan';
 import { APP_CONFIG, AppConfig, parseConfig, Database, KYSELY, LiveStateRepository, RedisService, RedisKeys } from '@oddspulse/core';
@@ -120,7 +121,8 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
       markets: 'h2h,spreads,totals',
     });
     const board = JSON.parse((await redis.client.get(redis.key(...RedisKeys.board('odds', NFL))))!) as SportBoard;
-    expect(board.events).toEqual(normalised);
+    // The board as fetched, its links settled (issue 21): checked, resolved from the books' ids, or the book's site.
+    expect(board.events).toEqual(withBookLinks(normalised));
     expect(board.fetched_at).toBe(new Date(recordedNow).toISOString());
     expect(board.stale_since).toBeUndefined();
     expect((await historyCount()) - before).toBe(outcomes);

@@ -12,6 +12,7 @@ import {
   implausibleAnswer,
   isEventLive,
   isLockedMarket,
+  withBookLinks,
 } from '@oddspulse/shared';
 import { MetricsService, OddsHistoryRepository, RealtimePublisher, LiveStateRepository, type BoardStamp } from '@oddspulse/core';
 import { DetectionService } from '../detection/detection.service';
@@ -94,7 +95,8 @@ export class OddsPipelineService {
     const polled = this.metrics.startPoll(kind, sport);
     let result: PollResult | null;
     try {
-      result = await this.state.withFeedLock(kind, sport, LOCK_TTL_MS, () => this.run(kind, sport, fetch));
+      // Links are settled once as a board comes in (issue 21): checked, resolved, or the book's site.
+      result = await this.state.withFeedLock(kind, sport, LOCK_TTL_MS, () => this.run(kind, sport, async () => withBookLinks(await fetch())));
     } catch (error) {
       polled('error');
       throw error;

@@ -5,6 +5,7 @@ import { gameMarkets } from './sim-game-markets';
 import { GameProgress, type GameState } from './sim-game-state';
 import { gameView } from './sim-pricing';
 import { playerNames, propMarkets } from './sim-props';
+import { simulatedLinks } from './sim-links';
 import { hash32 } from './sim-random';
 import { GameSchedule, type SimGame } from './sim-schedule';
 import { scoreboardEvent } from './sim-scoreboard';
@@ -102,7 +103,7 @@ export class MarketSimulator {
         const lastUpdate = iso(this.clock.realMs(at.updated));
         const view = gameView(this.clock, this.progress, game, at.seen, book, live ? at.updated : at.seen);
         const markets = gameMarkets(this.seed, game, book, view, live).map((m) => ({ ...m, last_update: lastUpdate }));
-        bookmakers.push({ key: book.key, title: book.title, last_update: lastUpdate, markets });
+        bookmakers.push({ key: book.key, title: book.title, last_update: lastUpdate, ...simulatedLinks(this.seed, game, book.key, markets) });
       }
       return this.event(game, bookmakers);
     });
@@ -121,7 +122,7 @@ export class MarketSimulator {
           const { updated, seen: at } = this.bookTime(book, game, nowSim, false);
           const lastUpdate = iso(this.clock.realMs(updated));
           const markets = propMarkets(this.seed, game, book, names, at, lastUpdate);
-          bookmakers.push({ key: book.key, title: book.title, last_update: lastUpdate, markets });
+          bookmakers.push({ key: book.key, title: book.title, last_update: lastUpdate, ...simulatedLinks(this.seed, game, book.key, markets) });
         }
         return this.event(game, bookmakers);
       });

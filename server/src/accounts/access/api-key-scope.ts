@@ -1,4 +1,4 @@
-import { ExecutionContext, SetMetadata } from '@nestjs/common';
+import { ExecutionContext, SetMetadata, type Type } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import type { AuthUser } from '../auth/auth-user';
@@ -15,10 +15,17 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
  */
 export const AcceptsApiKey = () => SetMetadata(ACCEPTS_API_KEY, true);
 
+/** A controller method, as Nest's metadata is attached to it. */
+export type RouteHandler = ReturnType<ExecutionContext['getHandler']>;
+
+/** Whether a key may call this route with this method: marked on the handler or its controller, and only a read. */
+export function acceptsApiKey(reflector: Reflector, handler: RouteHandler, controller: Type, method: string): boolean {
+  return Boolean(reflector.getAllAndOverride<boolean | undefined>(ACCEPTS_API_KEY, [handler, controller])) && READ_METHODS.has(method.toUpperCase());
+}
+
 /** 403 API_KEY_NOT_ALLOWED when an API-key request reaches a route that does not accept keys. */
 export function assertApiKeyScope(reflector: Reflector, context: ExecutionContext, user: AuthUser | undefined): void {
   if (user?.via !== 'api_key') return;
-  const accepted = reflector.getAllAndOverride<boolean | undefined>(ACCEPTS_API_KEY, [context.getHandler(), context.getClass()]);
   const method = context.switchToHttp().getRequest<Request>().method;
-  if (!accepted || !READ_METHODS.has(method)) throw ApiErrors.apiKeyNotAllowed();
+  if (!acceptsApiKey(reflector, context.getHandler(), context.getClass(), method)) throw ApiErrors.apiKeyNotAllowed();
 }

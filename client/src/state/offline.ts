@@ -1,0 +1,21 @@
+import { atom } from 'jotai';
+
+/**
+ * What the page shows while the service worker answers from its kept reads (issue 21 part 3): null while the server
+ * answers; otherwise when the oldest data shown was received (null time when the worker did not say).
+ */
+export type OfflineState = null | { savedAt: string | null };
+export const offlineAtom = atom<OfflineState>(null);
+
+export type WorkerMessage = { type: 'offline-data'; savedAt: string | null } | { type: 'online-data' };
+
+/** The oldest of two receipt times: the banner must not claim the data is fresher than its oldest part. */
+function older(a: string | null, b: string | null): string | null {
+  if (!a || !b) return a ?? b;
+  return Date.parse(a) <= Date.parse(b) ? a : b;
+}
+
+export function applyWorkerMessage(state: OfflineState, message: WorkerMessage): OfflineState {
+  if (message.type === 'online-data') return null;
+  return { savedAt: state ? older(state.savedAt, message.savedAt) : message.savedAt };
+}

@@ -1,0 +1,85 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { isMobile, signInThroughForm } from './support/accounts';
+
+async function signIn(page: Page, email: string) {
+  await signInThroughForm(page, email);
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** Every book's rows and opportunities (the default is the four major books). */
+async function allBooks(page: Page) {
+  await page.evaluate(() => window.localStorage.setItem('oddspulse.oddsFilters', JSON.stringify({ books: [] })));
+}
+
+/** The book's own sites (issue 21): a link's host must be the book's domain or under it. */
+const DOMAINS: Record<string, string[]> = {
+  draftkings: ['draftkings.com'],
+  fanduel: ['fanduel.com'],
+  betmgm: ['betmgm.com'],
+  williamhill_us: ['caesars.com', 'williamhill.com'],
+  pointsbetus: ['pointsbet.com'],
+  betrivers: ['betrivers.com'],
+};
+
+/** The link opens in a new tab, is http(s) and points at the book it names. */
+async function expectPointsAtItsBook(link: Locator) {
+  const [href, book, target, rel] = await Promise.all([
+    link.getAttribute('href'),
+    link.getAttribute('data-book'),
+    link.getAttribute('target'),
+    link.getAttribute('rel'),
+  ]);
+  expect(target).toBe('_blank');
+  expect(rel).toContain('noopener');
+  const url = new URL(href!);
+  expect(url.protocol).toMatch(/^https?:$/);
+  const domains = DOMAINS[book!] ?? [];
+  if (domains.length) expect(domains.some((d) => url.hostname === d || url.hostname.endsWith(`.${d}`))).toBe(true);
+  return { url, book: book! };
+}
+
+// Issue 21 part 1, spec 001 §3/§7: "Open in <book>" on the odds table and its mini table points at the book's own site.
+test('a price on the odds table opens at its book, with a bet-slip link for the books with a resolver', async ({ page }, testInfo) => {
+  test.skip(isMobile(testInfo), 'the same links show on the mobile cards; run once');
+  test.setTimeout(90_000);
+  await signIn(page, 'gold@demo.local');
+  await page.goto('/sportsbooks');
+  await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
+  const row = page.getByTestId('odds-row').first();
+  const link = row.getByTestId('open-in-book');
+  await expect(link).toHaveAttribute('aria-label', /^Open in .+/);
+  await expectPointsAtItsBook(link);
+
+  // Opening the row shows its books; a DraftKings price carries the resolver's bet-slip link (event and outcome ids).
+  await row.click();
+  const dk = page.locator('[data-testid=mini-book][data-book=draftkings]').first();
+  await expect(dk).toBeVisible();
+  const { url } = await expectPointsAtItsBook(dk.getByTestId('open-in-book'));
+  expect(url.href).toMatch(/^https:\/\/sportsbook\.draftkings\.com\/event\/\d+\?outcomes=\d+$/);
+  await expect(row).toHaveAttribute('aria-expanded', 'true');
+});
+
+test('each leg of an arbitrage opens at its book, and the slip opens all legs in turn', async ({ page }, testInfo) => {
+  test.skip(isMobile(testInfo), 'the scanner feed is the same on mobile; run once');
+  test.setTimeout(120_000);
+  await signIn(page, 'platinum@demo.local');
+  await allBooks(page);
+  await page.goto('/sportsbooks?mode=arbitrage');
+  await page.getByRole('region', { name: 'Arbitrage scanner' }).getByLabel('Minimum profit %').fill('0.1');
+  const card = page.getByTestId('opportunity').first();
+  await expect(card).toBeVisible({ timeout: 60_000 });
+  const legs = card.getByTestId('leg');
+  const count = await legs.count();
+  expect(count).toBeGreaterThanOrEqual(2);
+  const urls: string[] = [];
+  for (let i = 0; i < count; i++) urls.push((await expectPointsAtItsBook(legs.nth(i).getByTestId('open-in-book'))).url.href);
+
+  await card.getByRole('button', { name: 'Execute' }).click();
+  const slip = page.getByTestId('bet-slip');
+  const openAll = slip.getByTestId('open-all-legs');
+  await expect(openAll).toHaveText(`Open all legs (${count})`);
+  const popup = page.context().waitForEvent('page');
+  await openAll.click();
+  await popup.then((tab) => tab.close());
+  await expect(openAll).toHaveText(new RegExp(`^Open leg 2 of ${count} in `));
+});
