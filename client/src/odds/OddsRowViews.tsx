@@ -89,20 +89,24 @@ function RowDetail({ row, format, flashes, now, mode, onAddToSlip, onEdge, allBo
 }
 
 /** A row on a phone: a card that opens in place. */
+/** What every row view answers to alike: its test id and key, focus, click and keys to open it, and its label. */
+function rowInteraction({ row, open, onToggle, onRowKey }: RowViewProps) {
+  return {
+    'data-testid': 'odds-row',
+    'data-row-key': row.key,
+    tabIndex: 0,
+    onClick: () => onToggle(row.key),
+    onKeyDown: (e: KeyboardEvent<HTMLElement>) => onRowKey(e, row.key),
+    'aria-expanded': open,
+    'aria-label': rowLabel(row),
+  };
+}
+
 export function OddsCard(props: RowViewProps) {
-  const { row, open, onToggle } = props;
+  const { row, open } = props;
   const cells = rowCells(row, props.format, props.flashes, props.now);
   return (
-    <article
-      className="odds-card"
-      data-testid="odds-row"
-      data-row-key={row.key}
-      tabIndex={0}
-      onClick={() => onToggle(row.key)}
-      onKeyDown={(e) => props.onRowKey(e, row.key)}
-      aria-expanded={open}
-      aria-label={rowLabel(row)}
-    >
+    <article className="odds-card" {...rowInteraction(props)}>
       <div className="odds-card-head">
         {cells.ev}
         <span className="odds-card-odds">{cells.odds}</span>
@@ -123,16 +127,7 @@ export function OddsTableRow(props: RowViewProps & { asDiv: boolean }) {
   const cells = rowCells(row, props.format, props.flashes, props.now);
   if (asDiv) {
     return (
-      <div
-        className={`odds-grid-row${open ? ' open' : ''}`}
-        data-testid="odds-row"
-        data-row-key={row.key}
-        tabIndex={0}
-        onClick={() => onToggle(row.key)}
-        onKeyDown={(e) => props.onRowKey(e, row.key)}
-        aria-expanded={open}
-        aria-label={rowLabel(row)}
-      >
+      <div className={`odds-grid-row${open ? ' open' : ''}`} {...rowInteraction(props)}>
         <div className="odds-grid-cells">
           <div>{cells.ev}</div>
           <div className="stack">{cells.match}</div>

@@ -1,30 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { AlertChannel, AlertDeliveryStatus, AlertKind, AlertSummary, Plan } from '@oddspulse/shared';
 import { KYSELY, type Database } from '../database/database.module';
 import type { AlertRulesTable, PlanStatesTable } from '../database/schema';
 import { RedisService } from '../redis/redis.service';
 import { RedisKeys } from '../redis/redis-keys';
 
-export interface AlertRuleRow {
-  id: string;
-  user_id: string;
-  kind: AlertKind;
-  min: number;
-  sports: string[];
-  books: string[];
-  max_leg_age_seconds: number | null;
-  quiet_start: number | null;
-  quiet_end: number | null;
-  time_zone: string;
-  webhook_url: string | null;
-  push: boolean;
-  email: boolean;
-  webhook_failures: number;
-  webhook_disabled_at: Date | null;
-  notice: string | null;
-  created_at: Date;
-}
+/** A rule as stored (updated_at left out: nothing reads it). */
+export type AlertRuleRow = Omit<Selectable<AlertRulesTable>, 'updated_at'>;
 
 /** The fields a user sets on a rule. */
 export type AlertRuleFields = Pick<
