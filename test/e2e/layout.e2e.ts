@@ -215,11 +215,15 @@ test('a Gold user picks books and a bankroll, saved on the server', async ({ pag
 });
 
 // spec 000 §2: a service worker is registered and the purple theme class is applied
-test('the service worker is registered and never answers API calls', async ({ page }) => {
-  await page.goto('/');
-  await expect(page.locator('html')).toHaveClass(/theme-purple/);
-  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-  expect(new URL(scope).pathname).toBe('/');
-  const response = await page.evaluate(async () => (await fetch('/api/no-such-endpoint')).status);
-  expect(response).toBe(404);
+test.describe('with the service worker running', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('the service worker is registered and never answers API calls', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveClass(/theme-purple/);
+    const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+    expect(new URL(scope).pathname).toBe('/');
+    const response = await page.evaluate(async () => (await fetch('/api/no-such-endpoint')).status);
+    expect(response).toBe(404);
+  });
 });

@@ -4,6 +4,8 @@ import { pageTitle } from './page-title';
 
 /** Spec 000 §4 / §9: a screen-reader announcement is removed after 1000 ms. */
 export const ANNOUNCEMENT_MS = 1000;
+/** How long to wait for a screen (whose code may still be loading) to show its heading. */
+const HEADING_WAIT_MS = 3000;
 
 /**
  * Tells screen-reader users where a client-side navigation landed (the new screen's first heading),
@@ -15,12 +17,21 @@ export function RouteAnnouncer() {
   useEffect(() => {
     document.title = pageTitle(pathname);
     let clear: number | undefined;
-    // After the new screen has rendered its heading.
-    const read = window.setTimeout(() => {
-      const heading = document.querySelector('#main h1')?.textContent?.trim();
-      setMessage(heading ? `${heading} page` : document.title);
+    const announce = (text: string) => {
+      setMessage(text);
       clear = window.setTimeout(() => setMessage(''), ANNOUNCEMENT_MS);
-    }, 100);
+    };
+    // Screens load on demand (issue 18): wait for the new screen's heading, and name the page by its title if none comes.
+    const heading = () => document.querySelector('#main h1')?.textContent?.trim();
+    let read: number | undefined;
+    const started = Date.now();
+    const poll = () => {
+      const text = heading();
+      if (text) announce(`${text} page`);
+      else if (Date.now() - started >= HEADING_WAIT_MS) announce(document.title);
+      else read = window.setTimeout(poll, 100);
+    };
+    read = window.setTimeout(poll, 100);
     return () => {
       window.clearTimeout(read);
       window.clearTimeout(clear);
