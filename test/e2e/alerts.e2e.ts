@@ -1,15 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { WebhookReceiver } from '../support/alert-receivers';
 import { openUserMenu, signInThroughForm } from './support/accounts';
+import { platinumUser, signIn } from './support/users';
 
 // Issue 21 part 2 e2e: a Platinum user creates a webhook rule and sees a delivery recorded when the simulator
 // produces an arbitrage; the receiver (a local server this test starts) verifies the body's signature.
-test('a Platinum user creates a webhook alert and sees its delivery when the simulator finds an arbitrage', async ({ page }, testInfo) => {
+test('a Platinum user creates a webhook alert and sees its delivery when the simulator finds an arbitrage', async ({ page, request }, testInfo) => {
   test.setTimeout(150_000);
   const receiver = new WebhookReceiver();
   const url = await receiver.start('/discord-like');
   try {
-    await signInThroughForm(page, 'platinum@demo.local');
+    // a fresh Platinum account: the signing secret is shown with a user's first webhook rule only
+    await signIn(page, await platinumUser(request, testInfo, 'alerts'));
     const menu = await openUserMenu(page, testInfo);
     await menu.getByRole('menuitem', { name: 'Alerts' }).click();
     await expect(page).toHaveURL(/\/alerts$/);

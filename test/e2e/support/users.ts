@@ -20,6 +20,18 @@ export async function newUser(request: APIRequestContext, testInfo: TestInfo, ta
   return { email, username, token: session.access_token, userId: session.user.id };
 }
 
+/** A fresh account that bought Platinum on the local checkout through the real billing API (issue 14). */
+export async function platinumUser(request: APIRequestContext, testInfo: TestInfo, tag: string): Promise<TestUser> {
+  const user = await newUser(request, testInfo, tag);
+  const checkout = await request.post('/api/billing/create-checkout-session', { headers: bearer(user), data: { plan: 'platinum' } });
+  expect(checkout.ok(), await checkout.text()).toBe(true);
+  const id = new URL(((await checkout.json()) as { url: string }).url).pathname.split('/').pop();
+  const paid = await request.post(`/api/billing/local/checkout/${id}/pay`, { headers: bearer(user) });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  await expect.poll(async () => ((await (await request.get('/api/me', { headers: bearer(user) })).json()) as { plan: string }).plan).toBe('platinum');
+  return user;
+}
+
 export async function signIn(page: Page, user: TestUser) {
   await signInThroughForm(page, user.email, USER_PASSWORD);
   await expect(page).not.toHaveURL(/\/login/);
