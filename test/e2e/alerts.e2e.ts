@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { WebhookReceiver } from '../support/alert-receivers';
 import { openUserMenu, signInThroughForm } from './support/accounts';
-import { platinumUser, signIn } from './support/users';
+import { signIn, subscribedUser } from './support/users';
 
 // Issue 21 part 2 e2e: a Platinum user creates a webhook rule and sees a delivery recorded when the simulator
 // produces an arbitrage; the receiver (a local server this test starts) verifies the body's signature.
@@ -11,7 +11,7 @@ test('a Platinum user creates a webhook alert and sees its delivery when the sim
   const url = await receiver.start('/discord-like');
   try {
     // a fresh Platinum account: the signing secret is shown with a user's first webhook rule only
-    await signIn(page, await platinumUser(request, testInfo, 'alerts'));
+    await signIn(page, await subscribedUser(request, testInfo, 'alerts', 'platinum'));
     const menu = await openUserMenu(page, testInfo);
     await menu.getByRole('menuitem', { name: 'Alerts' }).click();
     await expect(page).toHaveURL(/\/alerts$/);

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { isMobile, signInThroughForm } from './support/accounts';
-import { SCORE_SPORTS, scores } from './support/users';
+import { SCORE_SPORTS, scores, signIn as signInAs, subscribedUser } from './support/users';
 
 /** Signs in and waits until the app has the session (the login page navigates away). */
 async function signIn(page: Page, email: string) {
@@ -315,10 +315,11 @@ test('the bet slip shows the spec validation messages and places bets into picks
 });
 
 // spec 001 §4: Add to My Picks saves a pending pick; the same pick again says 'Already Added'
-test('Add to My Picks saves a pending pick once', async ({ page }, testInfo) => {
+test('Add to My Picks saves a pending pick once', async ({ page, request }, testInfo) => {
   test.skip(isMobile(testInfo), 'same button on mobile; run once');
   test.setTimeout(60_000);
-  await signIn(page, 'gold@demo.local');
+  // a fresh Gold account: the demo account may already hold this pick from another spec
+  await signInAs(page, await subscribedUser(request, testInfo, 'addpick', 'gold'));
   await page.goto('/sportsbooks');
   const row = page.getByTestId('odds-row').nth(1);
   await expect(row).toBeVisible({ timeout: 30_000 });

@@ -398,6 +398,6 @@ test('a Platinum user with settled picks sees the analytics and its charts; Gold
   await signInThroughForm(gold, 'gold@demo.local');
   await expect(gold).not.toHaveURL(/\/login/);
   await gold.goto('/analytics');
-  await expect(gold.getByText('Platinum Plan Required')).toBeVisible();
+  await expect(gold.getByRole('heading', { name: 'Platinum Plan Required' })).toBeVisible();
   await context.close();
 });

@@ -20,15 +20,15 @@ export async function newUser(request: APIRequestContext, testInfo: TestInfo, ta
   return { email, username, token: session.access_token, userId: session.user.id };
 }
 
-/** A fresh account that bought Platinum on the local checkout through the real billing API (issue 14). */
-export async function platinumUser(request: APIRequestContext, testInfo: TestInfo, tag: string): Promise<TestUser> {
+/** A fresh account that bought a paid plan on the local checkout through the real billing API (issue 14). */
+export async function subscribedUser(request: APIRequestContext, testInfo: TestInfo, tag: string, plan: 'gold' | 'platinum'): Promise<TestUser> {
   const user = await newUser(request, testInfo, tag);
-  const checkout = await request.post('/api/billing/create-checkout-session', { headers: bearer(user), data: { plan: 'platinum' } });
+  const checkout = await request.post('/api/billing/create-checkout-session', { headers: bearer(user), data: { plan } });
   expect(checkout.ok(), await checkout.text()).toBe(true);
   const id = new URL(((await checkout.json()) as { url: string }).url).pathname.split('/').pop();
   const paid = await request.post(`/api/billing/local/checkout/${id}/pay`, { headers: bearer(user) });
   expect(paid.ok(), await paid.text()).toBe(true);
-  await expect.poll(async () => ((await (await request.get('/api/me', { headers: bearer(user) })).json()) as { plan: string }).plan).toBe('platinum');
+  await expect.poll(async () => ((await (await request.get('/api/me', { headers: bearer(user) })).json()) as { plan: string }).plan).toBe(plan);
   return user;
 }
 
