@@ -14,9 +14,10 @@ import { AlertMessages, JobName, type JobPayload } from '@oddspulse/shared';
 import { OnJob } from '../jobs/on-job.decorator';
 import { postWebhook, webhookBody } from './webhook-channel';
 import { pushPayload, sendPush } from './push-channel';
+import { ExternalFailure } from '../jobs/external-failure';
 
 /** A failure worth another try (a 5xx, a time-out) or not (no subscription, a refused address). */
-class DeliveryFailure extends Error {
+class DeliveryFailure extends ExternalFailure {
   constructor(
     message: string,
     readonly retry: boolean,

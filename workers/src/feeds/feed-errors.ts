@@ -1,3 +1,4 @@
+import { ExternalFailure } from '../jobs/external-failure';
 /**
  * Typed failures of a feed request. `retryable` follows spec 001 §4: network failures, time-outs, 429
  * and 5xx are retried (Retry-After, else 5 s doubling, 3 retries); a bad key, exhausted credits and a
@@ -17,7 +18,7 @@ export type FeedErrorKind =
   /** Not polled on purpose: the credit budget, or a sport out of season. */
   | 'paused';
 
-export class FeedError extends Error {
+export class FeedError extends ExternalFailure {
   constructor(
     readonly kind: FeedErrorKind,
     message: string,

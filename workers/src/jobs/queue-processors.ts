@@ -3,6 +3,7 @@ import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import { QueueName } from '@oddspulse/shared';
 import { APP_CONFIG, type AppConfig, RepeatedErrors } from '@oddspulse/core';
+import { ExternalFailure } from './external-failure';
 import { JobRegistryService } from './job-registry.service';
 
 /** One BullMQ worker per queue, each handing its jobs to the registry. */
@@ -31,6 +32,10 @@ function processorFor(queue: QueueName): Type<WorkerHost> {
 
     @OnWorkerEvent('failed')
     onFailed(job: Job | undefined, error: Error) {
+      if (error instanceof ExternalFailure) {
+        this.logger.warn({ job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, reason: error.message }, `Job failed: ${error.message}`);
+        return;
+      }
       this.logger.error({ job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err: error }, `Job failed: ${error.message}`);
     }
 
