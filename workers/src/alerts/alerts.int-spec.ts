@@ -47,12 +47,14 @@ describe('alerts in the workers (issue 21 part 2)', () => {
     await t.app.close();
   });
 
-  // Each test's rules and opportunities are of a sport of its own, so the rules of other tests never fire.
+  // Each test's rules and opportunities are of a sport of its own, so the rules of other tests never fire; rules other
+  // spec files left in the run's database (some for any sport) are cleared first, whatever order the files ran in.
   let sport = '';
   let sports = 0;
-  beforeEach(() => {
+  beforeEach(async () => {
     sports += 1;
     sport = `test_sport_${sports}`;
+    if (sports === 1) await t.db.deleteFrom('alert_rules').execute();
   });
 
   async function userWithRule(plan: 'free' | 'gold' | 'platinum', rule: Record<string, unknown>) {
