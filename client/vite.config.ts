@@ -1,11 +1,54 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/** react, react-dom (and its scheduler), react-router and jotai. */
+const SHELL_LIBRARIES = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|jotai)[\\/]/;
+
+/**
+ * Issue 18: for a route whose screen is worth starting with the page, a copy of index.html at routes/<path>.html that
+ * also modulepreloads the screen's chunks (and what main.tsx starts for it) and preloads its CSS, so a direct visit
+ * fetches them alongside the entry instead of after it has run. The server answers that copy for the path
+ * (server/src/web/client-app.ts).
+ */
+function routePages(routes: Record<string, string[]>): Plugin {
+  return {
+    name: 'oddspulse-route-pages',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') throw new Error('route pages: no index.html in the bundle');
+      const html = String(index.source);
+      for (const [route, sources] of Object.entries(routes)) {
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (chunk?.type !== 'chunk' || chunk.isEntry || scripts.has(fileName) || html.includes(fileName)) return;
+          scripts.add(fileName);
+          chunk.viteMetadata?.importedCss.forEach((css) => styles.add(css));
+          chunk.imports.forEach(visit);
+        };
+        for (const source of sources) {
+          const chunk = Object.values(bundle).find((file) => file.type === 'chunk' && file.facadeModuleId?.endsWith(source));
+          if (chunk?.type !== 'chunk') throw new Error(`route pages: no chunk for ${source}`);
+          visit(chunk.fileName);
+        }
+        const links = [
+          ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          ...[...styles].filter((file) => !html.includes(file)).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+        ];
+        this.emitFile({ type: 'asset', fileName: `routes${route}.html`, source: html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) });
+      }
+    },
+  };
+}
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routePages({ '/sportsbooks': ['src/odds/OddsPage.tsx', 'src/routing/first-boards.ts'] })],
   resolve: {
     // The client compiles shared/ from source so the math and types stay one copy.
     alias: { '@oddspulse/shared': fileURLToPath(new URL('../shared/src/index.ts', import.meta.url)) },
@@ -14,6 +57,17 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': apiTarget, '/ops/queues': apiTarget, '/metrics': apiTarget, '/socket.io': { target: apiTarget, ws: true } },
   },
-  // No source maps: served publicly they would hand out the whole client source (issue 17).
-  build: { outDir: 'dist', sourcemap: false },
+  build: {
+    outDir: 'dist',
+    // No source maps: served publicly they would hand out the whole client source (issue 17).
+    sourcemap: false,
+    rollupOptions: {
+      output: {
+        // Issue 18: the libraries every screen needs in one chunk of their own, so a new build of the app's code does
+        // not make returning visitors download React again (hashed, immutable). Libraries only a screen needs
+        // (socket.io-client) stay with that screen's chunks.
+        manualChunks: (id) => (SHELL_LIBRARIES.test(id) ? 'vendor' : undefined),
+      },
+    },
+  },
 });

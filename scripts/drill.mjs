@@ -2,6 +2,9 @@
 // the API answer through it, and prints what held. It touches only this instance: the PostgreSQL sessions of its own
 // database and the Redis connections named with its REDIS_PREFIX; it never stops a service or deletes data.
 //   BASE_URL (default http://127.0.0.1:$PORT), DATABASE_URL, REDIS_URL, REDIS_PREFIX: as the stack was started with.
+//   DRILL_EMAIL, DRILL_PASSWORD: a paid account the drills sign in as, so the routes they watch read PostgreSQL (picks)
+//   and Redis (sports) instead of stopping at the sign-in check (default: the demo Gold account).
+// Runs against a stack whose dependencies are up; takes about 30 s.
 import { createRequire } from 'node:module';
 import { loadDotEnv } from './lib/stack.mjs';
 
@@ -15,10 +18,13 @@ const prefix = env.REDIS_PREFIX ?? 'oddspulse';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const results = [];
 
-async function call(path) {
+let authorization = null;
+
+async function call(path, init = {}) {
   const started = Date.now();
   try {
-    const res = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(10_000) });
+    const headers = { ...(authorization ? { authorization } : {}), ...(init.headers ?? {}) };
+    const res = await fetch(`${base}${path}`, { ...init, headers, signal: AbortSignal.timeout(10_000) });
     const body = await res.json().catch(() => null);
     return { status: res.status, ms: Date.now() - started, body };
   } catch (error) {
@@ -26,14 +32,31 @@ async function call(path) {
   }
 }
 
-/** Calls `path` every 250 ms for `ms`, and sums up the statuses seen and the slowest answer. */
-async function watch(path, ms) {
+/** Signs in, so the watched routes get past the sign-in check to the data behind them. */
+async function signIn() {
+  const email = env.DRILL_EMAIL ?? 'gold@demo.local';
+  const res = await call('/api/auth/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: env.DRILL_PASSWORD ?? 'oddspulse-demo' }),
+  });
+  if (res.status === 200 && res.body?.access_token) authorization = `Bearer ${res.body.access_token}`;
+  else process.stdout.write(`Could not sign in as ${email} (${res.status}): the drills watch the routes signed out, so they stop at the sign-in check\n`);
+}
+
+/** The routes watched: one reading PostgreSQL (picks), one reading Redis (sports). */
+const WATCHED = ['/api/picks', '/api/sports'];
+
+/** Calls the watched routes every 250 ms for `ms`, and sums up the statuses seen and the slowest answer. */
+async function watch(ms) {
   const seen = new Map();
   let slowest = 0;
   for (const until = Date.now() + ms; Date.now() < until; await sleep(250)) {
-    const r = await call(path);
-    seen.set(r.status, (seen.get(r.status) ?? 0) + 1);
-    slowest = Math.max(slowest, r.ms);
+    for (const path of WATCHED) {
+      const r = await call(path);
+      seen.set(r.status, (seen.get(r.status) ?? 0) + 1);
+      slowest = Math.max(slowest, r.ms);
+    }
   }
   return { statuses: Object.fromEntries(seen), slowestMs: slowest };
 }
@@ -51,7 +74,7 @@ async function postgresDrill() {
   );
   await admin.end();
   // The pools reconnect on the next query: the API must keep answering, never 500, and come back to 200.
-  const during = await watch('/api/sports', 3000);
+  const during = await watch(3000);
   const health = await call('/api/health');
   const no500 = !during.statuses[500] && !during.statuses[0];
   report('PostgreSQL sessions cut', no500 && health.status !== 0, { sessionsCut: rows.length, ...during, healthAfter: health.status });
@@ -65,7 +88,7 @@ async function redisDrill() {
     .map((line) => /id=(\d+)/.exec(line)?.[1])
     .filter(Boolean);
   for (const id of clients) await redis.client('KILL', 'ID', id);
-  const during = await watch('/api/sports', 3000);
+  const during = await watch(3000);
   let recovered = null;
   for (const started = Date.now(); Date.now() - started < 20_000; await sleep(500)) {
     const health = await call('/api/health');
@@ -99,6 +122,7 @@ if (before.status === 0) {
   process.stdout.write(`No stack answers at ${base}: start one with npm start\n`);
   process.exit(2);
 }
+await signIn();
 await healthDrill();
 await badInputDrill();
 await postgresDrill();

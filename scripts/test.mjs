@@ -1,10 +1,9 @@
 // `npm test`: build, then lint (ESLint with the package walls, Prettier, and a type check of every spec), unit (jest), integration (jest, real PostgreSQL and Redis, a database and a
 // Redis prefix per run) and end-to-end (Playwright in Debian's Chromium against the running stack).
 // Every suite runs even when an earlier one fails; the exit code is non-zero if any failed.
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, build, freePort, run, startProcesses, waitForHealth } from './lib/stack.mjs';
+import { ROOT, build, run, startProcesses, throwawayStackEnv, waitForHealth } from './lib/stack.mjs';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
@@ -53,28 +52,18 @@ async function e2eSuite() {
     failedSuites.push('e2e');
     return;
   }
-  const id = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  const port = await freePort();
-  const base = process.env.TEST_DATABASE_BASE_URL || 'postgres://postgres@127.0.0.1:5432';
-  const env = {
-    ...process.env,
-    NODE_ENV: 'test',
-    PORT: String(port),
-    DATABASE_URL: `${base}/oddspulse_e2e_${id}`,
-    REDIS_PREFIX: `oddspulse-e2e-${id}`,
-    DEMO_MODE: 'true',
+  const { env, port } = await throwawayStackEnv('e2e', {
     // The suite reads reset links from the dev outbox (an explicit opt-in; never in production).
     DEV_OUTBOX: '1',
     // Every browser of the suite comes from 127.0.0.1 and signs up hundreds of accounts in an hour.
     RATE_LIMIT_SIGNUP_MAX: '100000',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
-    SCHEDULER_TICK_MS: '1000',
     // NHL games last 75 s instead of 150 min, so a bet placed in a test can see its game end and settle;
     // the other sports (the odds page's defaults, the scores page's NFL) keep the real pace.
     SIMULATOR_SPORT_TIME_SCALES: 'icehockey_nhl=120',
     // The footer and account page show social links only when configured; the suite checks they render.
     SOCIAL_LINKS: 'Community=https://social.example/oddspulse',
-  };
+  });
   if (run(process.execPath, ['core/dist/cli.js', 'setup'], env) !== 0) {
     failedSuites.push('e2e');
     return;

@@ -41,7 +41,7 @@ self.addEventListener('message', (event) => {
   if (event.data && event.data.type === 'clear-data') event.waitUntil(caches.delete(DATA));
 });
 
-/** A kept read's key: its URL without the cache-busting `_t` the client adds. */
+/** A kept read's key: its URL without the cache-busting `_t` that builds of the client before issue 18's ETags added. */
 function dataKey(url) {
   const key = new URL(url);
   key.searchParams.delete('_t');

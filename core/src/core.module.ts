@@ -27,6 +27,7 @@ import { OddsApiAccountRepository } from './live-state/odds-api-account.reposito
 import { MetricsService } from './metrics/metrics.service';
 import { StateMetrics } from './metrics/state-metrics';
 import { OddsHistoryRepository } from './odds/odds-history.repository';
+import { OddsHistoryPartitionsRepository } from './odds/odds-history-partitions.repository';
 import { OpsStateRepository } from './ops/ops-state.repository';
 import { GameResultsRepository } from './picks/game-results.repository';
 import { PicksRepository } from './picks/picks.repository';
@@ -55,6 +56,7 @@ const repositories = [
   FeedBackoffRepository,
   OddsApiAccountRepository,
   OddsHistoryRepository,
+  OddsHistoryPartitionsRepository,
   GameResultsRepository,
   PicksRepository,
   SettlementRunsRepository,

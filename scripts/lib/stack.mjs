@@ -1,5 +1,6 @@
 // Starting and stopping the product's processes: shared by `npm start` and the end-to-end test run.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -92,4 +93,25 @@ export async function freePort() {
       server.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * The environment of a throwaway demo stack on a free port, with a database and Redis prefix of its own named for
+ * `kind` (the e2e run, the screenshots), so it shares nothing with a running `npm start`; `extra` adds or overrides.
+ */
+export async function throwawayStackEnv(kind, extra = {}) {
+  const id = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const port = await freePort();
+  const base = process.env.TEST_DATABASE_BASE_URL || 'postgres://postgres@127.0.0.1:5432';
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    DATABASE_URL: `${base}/oddspulse_${kind}_${id}`,
+    REDIS_PREFIX: `oddspulse-${kind}-${id}`,
+    DEMO_MODE: 'true',
+    SCHEDULER_TICK_MS: '1000',
+    ...extra,
+  };
+  return { env, port };
 }

@@ -14,11 +14,11 @@ export * from './feeds/odds-api-v4-scores';
 export * from './engine/devig';
 export * from './engine/fair-probability';
 export * from './engine/locked-market';
-export { marketFamily, isAlternateMarket, isLayMarket, type TimeCache } from './engine/market-lines';
+export { type TimeCache } from './engine/market-lines';
+export { ARBITRAGE_LINE_TOLERANCE, completeSideCount, isAlternateMarket, isLayMarket, KIND_NUMBERS, marketFamily, type LineKind } from './engine/line-rules';
 export { SCANNER_EXCLUDED_BOOKS, STALE_LEG_LAG_MS, STALE_LEG_LAG_LIVE_MS } from './engine/opportunity-legs';
 export {
   ARBITRAGE_DEFAULTS,
-  ARBITRAGE_LINE_TOLERANCE,
   arbitrageCalculator,
   arbitrageProfit,
   arbitrageStakes,
@@ -73,12 +73,13 @@ export * from './realtime/channel-access';
 export * from './realtime/socket-events';
 export * from './domain/book-regions';
 export * from './domain/scores';
+export * from './domain/line-history';
 export * from './domain/game-day';
 export * from './scores/team-match';
 export { allTeams, findTeam, isPlaceName, teamLeague, type Team, type TeamLeague } from './scores/teams';
 export * from './realtime/board-diff';
 export * from './realtime/channels';
-export { buildEventIndex, groupLines, type Quote, type MarketLine, type MarketGroup, type EventIndex } from './engine/market-lines';
+export { buildEventIndex, groupLines, lineKey, type Quote, type MarketLine, type MarketGroup, type EventIndex } from './engine/market-lines';
 export * from './realtime/room-sequences';
 export * from './picks/pick';
 export * from './picks/settlement';

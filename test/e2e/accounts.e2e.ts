@@ -29,7 +29,7 @@ test('a new user signs up, is refused a taken username, sets one, and signs out'
   await modal.getByRole('button', { name: 'Save username' }).click();
   await expect(modal).toBeHidden();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${name}'s Dashboard`);
-  await expect(page.getByTestId('dashboard-badge')).toHaveText('GUEST');
+  await expect(page.getByTestId('dashboard-badge')).toHaveText('Free');
 
   await page.goto('/account');
   await expect(page.getByTestId('account-username')).toHaveText(name);
@@ -109,13 +109,13 @@ test('the reset-password form on /account leads back to the login page', async (
 });
 
 const DEMO = [
-  { email: 'free@demo.local', badge: 'Free', plan: 'Free Plan', dashboard: 'GUEST', upgrade: true },
-  { email: 'gold@demo.local', badge: 'Gold', plan: 'Gold Plan', dashboard: 'GOLD', upgrade: true },
-  { email: 'platinum@demo.local', badge: 'Platinum', plan: 'Platinum Plan', dashboard: 'PLATINUM', upgrade: false },
+  { email: 'free@demo.local', badge: 'Free', plan: 'Free Plan', dashboard: 'Free', upgrade: true },
+  { email: 'gold@demo.local', badge: 'Gold', plan: 'Gold Plan', dashboard: 'Gold', upgrade: true },
+  { email: 'platinum@demo.local', badge: 'Platinum', plan: 'Platinum Plan', dashboard: 'Platinum', upgrade: false },
 ];
 
 for (const account of DEMO) {
-  // spec 000 §2 navbar plan badge and user menu; dashboard badge GOLD/PLATINUM/GUEST
+  // spec 000 §2 navbar plan badge and user menu; the dashboard badge says the same one name (issue 22: not GUEST)
   test(`signing in as ${account.email} shows the ${account.badge} badge and menu`, async ({ page }, testInfo) => {
     await signInThroughForm(page, account.email, DEMO_PASSWORD);
     await expect(page.getByTestId('plan-badge')).toHaveText(account.badge);

@@ -44,6 +44,15 @@ test('a Platinum user creates a webhook alert and sees its delivery when the sim
     expect(body.content).toMatch(/^Arbitrage /);
     expect(body.text).toBe(body.content);
     await expect(rule.getByTestId('alert-delivery').first().getByRole('link')).toHaveAttribute('href', /\/sportsbooks\?mode=arbitrage/);
+
+    // A lost or leaked secret is replaced, after a warning; the new one is shown once and differs.
+    const replace = page.getByTestId('webhook-secret-replace');
+    await replace.getByRole('button', { name: 'Replace webhook signing secret' }).click();
+    await expect(replace.getByRole('alert')).toContainText('receivers checking the old one will refuse them');
+    await replace.getByRole('button', { name: 'Replace secret' }).click();
+    const fresh = ((await page.getByTestId('alert-secret').locator('code.secret').textContent()) ?? '').trim();
+    expect(fresh).toMatch(/^whsec_/);
+    expect(fresh).not.toBe(secret);
   } finally {
     await receiver.stop();
   }

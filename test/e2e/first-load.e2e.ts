@@ -117,3 +117,37 @@ test('the odds screen loads its code on demand and shows the first odds rows', a
   await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
   expect(scripts.some((path) => /OddsPage/.test(path))).toBe(true);
 });
+
+/** Signs the page in as a demo account and opens /sportsbooks directly, counting its /api/boards requests. */
+async function directVisitBoards(page: Page, email: string): Promise<string[]> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('oddspulse-demo');
+  await page.locator('form').getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  const boards: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    // the screen's requests only, not the dashboard's that the sign-in landed on
+    if (url.pathname === '/api/boards' && new URL(req.frame().url()).pathname === '/sportsbooks') boards.push(url.search);
+  });
+  await page.goto('/sportsbooks');
+  return boards;
+}
+
+// issue 18: a direct visit asks for its boards early, once (the screen takes the early answer), with no cache-buster
+test('a direct visit of /sportsbooks sends one boards request, which the browser may revalidate', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for the loading path');
+  const boards = await directVisitBoards(page, 'gold@demo.local');
+  await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
+  expect(boards).toHaveLength(1);
+  expect(boards[0]).not.toContain('_t=');
+});
+
+// issue 18 Keep: a free user's odds calls are metered, so nothing is asked for early on a screen that shows no boards
+test('a free user opening /sportsbooks sends no boards request', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for the loading path');
+  const boards = await directVisitBoards(page, 'free@demo.local');
+  await expect(page.getByRole('heading', { name: 'Subscription Required' })).toBeVisible();
+  expect(boards).toHaveLength(0);
+});

@@ -40,7 +40,7 @@ test('a gift bought for a new address is granted at sign-up, and its notificatio
   expect(days).toBeLessThan(32);
 
   await signInThroughForm(page, recipientEmail, PASSWORD);
-  await expect(page.getByTestId('dashboard-badge')).toHaveText('PLATINUM');
+  await expect(page.getByTestId('dashboard-badge')).toHaveText('Platinum');
   const until = await page.evaluate(
     (iso) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }),
     me.subscription_end_date,
@@ -50,7 +50,7 @@ test('a gift bought for a new address is granted at sign-up, and its notificatio
   await gift.getByRole('button', { name: 'Dismiss' }).click();
   await expect(gift).toBeHidden();
   await page.reload();
-  await expect(page.getByTestId('dashboard-badge')).toHaveText('PLATINUM');
+  await expect(page.getByTestId('dashboard-badge')).toHaveText('Platinum');
   await expect(page.getByTestId('gift-notification')).toBeHidden();
 });
 

@@ -188,13 +188,13 @@ test('accessibility settings apply to the page and survive a reload', async ({ p
   await expect(page.locator('html')).toHaveClass(/theme-purple/);
 });
 
-// spec 000 §2 my-sportsbooks, §5 sportsbook rules and bankroll
+// spec 000 §2 my-sportsbooks, §5 sportsbook rules and bankroll; DECISIONS 27: Gold may pick every book
 test('a Gold user picks books and a bankroll, saved on the server', async ({ page }) => {
   await signInThroughForm(page, 'gold@demo.local');
   await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
   await page.goto('/my-sportsbooks');
   await expect(page.getByRole('heading', { name: 'Other Sportsbooks' })).toBeVisible();
-  await expect(page.getByRole('checkbox', { name: 'Pinnacle' })).toBeDisabled();
+  await expect(page.getByRole('checkbox', { name: 'Pinnacle' })).toBeEnabled();
   await expect(page.getByRole('checkbox', { name: 'PrizePicks' })).toBeEnabled();
   await page.getByRole('checkbox', { name: 'PrizePicks' }).check();
   await page.getByRole('button', { name: '$2,500' }).click();

@@ -69,10 +69,15 @@ test('the game modal opens on the overview and draws line movement for the game'
   await expect(overview).toHaveAttribute('tabindex', '-1');
   // 002 §7: sport, eventId, the three markets and the bookmakers taken from the game
   const sent = new URL((await historyRequest).url()).searchParams;
-  expect([sent.get('sport'), sent.get('eventId'), sent.get('markets')]).toEqual([game!.sport_key, game!.event_id, 'h2h,spreads,totals']);
+  expect([sent.get('sport'), sent.get('eventId'), sent.get('markets'), sent.get('view')]).toEqual([
+    game!.sport_key,
+    game!.event_id,
+    'h2h,spreads,totals',
+    'series',
+  ]);
   expect(sent.get('bookmakers')).toMatch(/^[a-z0-9_]+(,[a-z0-9_]+)*$/);
   const lines = modal.getByRole('tabpanel', { name: 'Line Movement' }).getByTestId('line-movement');
-  await expect(lines.locator('svg').first().or(lines.getByText('No history available yet for the selected parameters.'))).toBeVisible();
+  await expect(lines.getByTestId('line-chart').first().or(lines.getByText('No history available yet for the selected parameters.'))).toBeVisible();
   await expect(lines.getByLabel('Book')).toHaveValue('all');
 
   // Closing and opening again starts on the overview.

@@ -36,11 +36,13 @@ describe('job schedulers after Redis loses them (own redis-server)', () => {
     worker = await moduleRef.init();
   });
 
+  // Closing waits for the jobs in flight (every schedule was just re-created and fired); a loaded CI machine once took
+  // past the 30 s default while every assertion had passed.
   afterAll(async () => {
     await worker?.close();
     admin?.disconnect();
     await redis?.stop();
-  });
+  }, 90_000);
 
   it('re-creates the feeds, settlement and billing schedules within a tick, and the scheduler ticks again', async () => {
     const jobs = worker.get(JobQueueService);

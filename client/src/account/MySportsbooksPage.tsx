@@ -78,10 +78,10 @@ export function MySportsbooksPage() {
         {books.map((book) => {
           const allowed = canToggleSportsbook(access, book.key);
           return (
-            <label key={book.key} className={`book-toggle${allowed ? '' : ' locked'}`} title={allowed ? undefined : 'Requires Platinum Plan'}>
+            <label key={book.key} className={`book-toggle${allowed ? '' : ' locked'}`} title={allowed ? undefined : 'Requires Gold Plan'}>
               <input type="checkbox" checked={selected.includes(book.key)} disabled={!allowed} onChange={() => toggle(book)} />
               <span>{book.name}</span>
-              {!allowed && <span className="lock">Platinum</span>}
+              {!allowed && <span className="lock">Gold</span>}
             </label>
           );
         })}

@@ -32,6 +32,10 @@ export function deleteAlertRule(id: string) {
   return api.delete<void>(`/api/alerts/${encodeURIComponent(id)}`);
 }
 
+export function rotateWebhookSecret() {
+  return api.post<{ secret: string }>('/api/alerts/secret');
+}
+
 export function fetchAlertDeliveries(id: string) {
   return api.get<AlertDelivery[]>(`/api/alerts/${encodeURIComponent(id)}/deliveries`);
 }

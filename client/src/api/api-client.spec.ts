@@ -71,6 +71,14 @@ describe('ApiClient', () => {
     expect(calls[1].init.body).toBe('{"username":"x"}');
   });
 
+  // issue 18: answers with an ETag are revalidated (a 304 when unchanged); nothing else is stored by the browser
+  it('lets the browser revalidate only the calls that ask for it', async () => {
+    const { client, calls } = setup([() => json(200, {}), () => json(200, {})]);
+    await client.get('/api/boards', { revalidate: true });
+    await client.get('/api/me');
+    expect(calls.map((c) => c.init.cache)).toEqual(['no-cache', 'no-store']);
+  });
+
   it('never sends a token on auth-none calls such as sign-in', async () => {
     const { client, calls } = setup([() => json(200, {})]);
     await client.post('/api/auth/login', { email: 'a', password: 'b' }, { auth: 'none' });

@@ -84,6 +84,11 @@ export interface RequestOptions {
    * body is returned as on a 2xx, with no retry and no error.
    */
   answerStatuses?: readonly number[];
+  /**
+   * The answer carries an ETag (the server's view cache, issue 18): let the browser keep it and revalidate it, so an
+   * unchanged answer comes back as a 304 with no body. Other calls are never stored.
+   */
+  revalidate?: boolean;
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -270,7 +275,7 @@ export class ApiClient {
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         credentials: 'same-origin',
-        cache: 'no-store',
+        cache: options.revalidate ? 'no-cache' : 'no-store',
         signal: controller.signal,
       });
     } catch (error) {

@@ -1,6 +1,6 @@
 import { ApiError } from '../api/api-client';
 import { AUTH_ORIGIN_KEY } from '../routing/guards';
-import { safeReturnPath } from '../state/pricing-intent';
+import { callbackDestination, readPricingIntent, safeReturnPath } from '../state/pricing-intent';
 import { SIGN_OUT_MESSAGES } from '../state/sign-out';
 
 /** The status banners the login page shows for its query flags (spec 000 §2, §8). */
@@ -12,8 +12,13 @@ export const LOGIN_BANNERS: { param: string; kind: 'info' | 'success' | 'error';
   { param: 'emergency_signout', kind: 'success', text: 'Emergency sign out complete: this browser was cleared. Please sign in again.' },
 ];
 
-/** Where to go after signing in: next or returnTo, else the page the sign-in guard turned away, else /. */
-export function redirectTarget(params: URLSearchParams): string {
+/**
+ * Where to go after signing in: with an upgrade intent the pricing page, which starts checkout for the plan chosen
+ * before signing in (issue 22: the chosen plan was forgotten through a password sign-in; only OAuth kept it); else
+ * next or returnTo, else the page the sign-in guard turned away, else /.
+ */
+export function redirectTarget(params: URLSearchParams, now = Date.now()): string {
+  if (params.get('intent') === 'upgrade') return callbackDestination(params, readPricingIntent(window.localStorage, now));
   const asked = params.get('next') ?? params.get('returnTo');
   if (asked) return safeReturnPath(asked, '/');
   return safeReturnPath(window.sessionStorage.getItem(AUTH_ORIGIN_KEY), '/');

@@ -6,16 +6,21 @@ import { pickIdentity, placePicks, rememberSaved, savedPickIdentities } from './
 export function AddToPicksButton({ pick }: { pick: PickDraft }) {
   const [state, setState] = useState<'idle' | 'saving' | 'added' | 'duplicate' | 'error'>('idle');
   const [error, setError] = useState('');
+  // Keyed by the pick's identity, not the object: a live row re-renders with a new draft on every price push, and a
+  // re-check then would turn this button's own '✓ Added' into 'Already Added'.
+  const identity = pickIdentity(pick);
   useEffect(() => {
     let live = true;
     savedPickIdentities()
-      .then((ids) => live && ids.has(pickIdentity(pick)) && setState('duplicate'))
+      .then((ids) => {
+        if (live && ids.has(identity)) setState((current) => (current === 'idle' ? 'duplicate' : current));
+      })
       // Without the list the button still works; the save itself reports errors.
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [pick]);
+  }, [identity]);
   const add = async () => {
     setState('saving');
     try {

@@ -1,42 +1,27 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useEscapeLayer } from '../components/escape-layers';
-import { useNavigate } from 'react-router-dom';
 import { TabList, tabPanelProps } from '../components/TabList';
 import { oddsFormatAtom } from '../odds/odds-state';
-import { useToasts } from '../state/toasts';
-import {
-  canParlay,
-  clearSlip,
-  kellyGroups,
-  opportunityLegLinks,
-  picksToPlace,
-  potentialPayoutCents,
-  removeFromSlip,
-  setMode,
-  setStake,
-  totalStakeCents,
-  validateSlip,
-} from './bet-slip';
+import { canParlay, kellyGroups, opportunityLegLinks, removeFromSlip, setMode, setStake } from './bet-slip';
 import { useBankroll, useBetSlip } from './bet-slip-state';
-import { placePicks } from './picks-api';
 import { OpenAllLegs } from './OpenAllLegs';
+import { SlipFooter } from './SlipFooter';
 import { SlipItem } from './SlipItem';
 import { SlipSizing } from './SlipSizing';
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-/** The bet slip panel (spec 001 §2, §4, §5): opened by adding the first bet, single or parlay, sized and validated by the engine. */
+/**
+ * The bet slip panel (spec 001 §2, §4, §5): opened by adding the first bet, single or parlay, sized and validated by
+ * the engine. Closed, it is a button where the page places it (issue 22: on desktop it sits in the page's flow, so it
+ * never covers table data; on phones it floats above the bottom bar).
+ */
 export function BetSlipPanel() {
   const [slip, setSlip] = useBetSlip();
   const bankroll = useBankroll();
   const format = useAtomValue(oddsFormatAtom);
-  const navigate = useNavigate();
-  const { show } = useToasts();
-  const [placing, setPlacing] = useState(false);
-  const [placeError, setPlaceError] = useState<string | null>(null);
   const tabsId = useId();
-  const messagesId = useId();
   const count = slip.items.length;
   // issue 22: opened from its button, the slip takes the focus; Escape closes it and the focus goes back to the button
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -72,27 +57,8 @@ export function BetSlipPanel() {
     );
   }
 
-  const validation = validateSlip(slip, bankroll.cents);
-  const total = totalStakeCents(slip);
   // two or more legs of one three-way market are sized together (issue 20): say so beside them
   const groups = slip.mode === 'single' ? kellyGroups(slip, bankroll.cents) : [];
-  const confirmWarnings = validation.canPlace && validation.warnings.length > 0;
-
-  const place = async () => {
-    if (!validation.canPlace) return;
-    setPlacing(true);
-    setPlaceError(null);
-    try {
-      await placePicks(picksToPlace(slip));
-      setSlip((s) => ({ ...clearSlip(s), open: false }));
-      show('success', 'Bets saved to My Picks');
-      navigate('/picks');
-    } catch (error) {
-      setPlaceError(error instanceof Error ? error.message : String(error));
-    } finally {
-      setPlacing(false);
-    }
-  };
 
   return (
     <aside className="bet-slip card" aria-label="Bet slip" data-testid="bet-slip" tabIndex={-1} ref={panelRef}>
@@ -146,37 +112,7 @@ export function BetSlipPanel() {
           Bankroll {dollars(bankroll.cents)}
           {bankroll.source === 'default' && ` (default: your saved bankroll could not be loaded: ${bankroll.error})`}
         </p>
-        {(validation.errors.length > 0 || validation.warnings.length > 0) && (
-          <ul className="slip-messages" aria-live="polite" data-testid="slip-messages" id={messagesId}>
-            {validation.errors.map((m) => (
-              <li key={m} className="form-error">
-                {m}
-              </li>
-            ))}
-            {validation.warnings.map((m) => (
-              <li key={m} className="slip-warning">
-                {m}
-              </li>
-            ))}
-          </ul>
-        )}
-        <dl className="slip-totals">
-          <dt>Total stake</dt>
-          <dd data-testid="slip-total">{dollars(total)}</dd>
-          <dt>Potential payout</dt>
-          <dd>{dollars(potentialPayoutCents(slip))}</dd>
-        </dl>
-        {placeError && <p className="form-error">{placeError}</p>}
-        {/* DECISIONS 26: with warnings only, placing takes this one confirmation; errors disable it */}
-        <button
-          type="button"
-          className="button primary place-bets"
-          disabled={!validation.canPlace || placing}
-          onClick={() => void place()}
-          aria-describedby={confirmWarnings ? messagesId : undefined}
-        >
-          {placing ? 'Saving...' : confirmWarnings ? 'Place anyway' : 'Place Bets'}
-        </button>
+        <SlipFooter slip={slip} setSlip={setSlip} bankrollCents={bankroll.cents} />
       </div>
     </aside>
   );

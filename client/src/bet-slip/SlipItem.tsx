@@ -1,4 +1,4 @@
-import { americanToDecimal, edgeColor } from '@oddspulse/shared';
+import { americanToDecimal, evTone } from '@oddspulse/shared';
 import { formatOdds, type OddsDisplayFormat } from '../odds/filter-settings';
 import { OpenInBook } from '../components/OpenInBook';
 import type { BetSlipItem, KellyGroup, SlipMode } from './bet-slip';
@@ -35,7 +35,11 @@ export function SlipItem({
       {kellyGroup && <KellyLegNote group={kellyGroup} id={item.id} />}
       <div className="slip-item-line">
         <span className="odds">{formatOdds(americanToDecimal(item.americanOdds), format)}</span>
-        {item.edge !== null && <span className={`edge edge-${edgeColor(item.edge)}`}>{item.edge.toFixed(2)}% edge</span>}
+        {item.edge !== null && (
+          <span className={`edge ev-${evTone(item.edge)}`} data-testid="slip-edge">
+            {item.edge.toFixed(2)}% edge
+          </span>
+        )}
         {mode === 'single' && (
           <label className="stake">
             <span className="sr-only">Stake for {item.selection}</span>$

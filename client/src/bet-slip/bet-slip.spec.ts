@@ -94,6 +94,14 @@ describe('bet slip (spec 001 §4 bet slip, §5 bankroll and bet sizing)', () => 
     expect(checked.warnings).toContain('Warning: Correlated bets detected (same game)');
   });
 
+  // Issue 22 (wording): "Minimum parlay bet is $1" showed before anything was typed.
+  it('says nothing of the parlay minimum before a stake is typed, and still cannot place', () => {
+    const parlay = setMode(addAllToSlip(EMPTY_SLIP, [item('x'), item('y')], BANKROLL), 'parlay');
+    expect(validateSlip(parlay, BANKROLL)).toMatchObject({ errors: [], canPlace: false });
+    const typed = { ...parlay, parlayStakeCents: 50 };
+    expect(validateSlip(typed, BANKROLL).errors).toContain(BET_SLIP_MESSAGES.minimumParlay);
+  });
+
   it('places singles with a stake as one pick each', () => {
     let slip = addAllToSlip(EMPTY_SLIP, [item('a'), item('b')], BANKROLL);
     slip = setStake(slip, 'b', 0);

@@ -1,5 +1,6 @@
 import {
   americanToDecimal,
+  BET_SLIP_MESSAGES,
   baseStakeCents,
   DEFAULT_QUICK_BET_AMOUNT,
   DEFAULT_RISK_LEVEL,
@@ -219,7 +220,12 @@ export function validateSlip(state: BetSlipState, bankrollCents: number): SlipVa
     hedge: i.hedge,
     decimal: americanToDecimal(i.americanOdds),
   }));
-  if (state.mode === 'parlay') return validateParlay(legs, state.parlayStakeCents, bankrollCents);
+  if (state.mode === 'parlay') {
+    const validation = validateParlay(legs, state.parlayStakeCents, bankrollCents);
+    // Nothing typed yet is not a mistake (issue 22: "Minimum parlay bet is $1" showed on an empty field); it still cannot be placed.
+    if (state.parlayStakeCents > 0) return validation;
+    return { ...validation, errors: validation.errors.filter((e) => e !== BET_SLIP_MESSAGES.minimumParlay), canPlace: false };
+  }
   return validateSingles(legs, bankrollCents);
 }
 

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { accountPlanName } from '../account/account-api';
 import { NoIndex } from '../components/NoIndex';
 import { Spinner } from '../routing/guards';
@@ -17,6 +17,7 @@ export const BILLING_SUCCESS_SPINNER_MS = 2000;
  */
 export function BillingSuccessPage() {
   const [params] = useSearchParams();
+  const location = useLocation();
   const auth = useAtomValue(authAtom);
   const [waiting, setWaiting] = useState(true);
   const sessionId = params.get('session_id');
@@ -29,7 +30,16 @@ export function BillingSuccessPage() {
   }, []);
   let body;
   if (waiting || auth.status === 'loading') body = <Spinner label="Processing your subscription..." />;
-  else if (auth.status === 'signedOut') body = <p>Sign in to see your subscription.</p>;
+  else if (auth.status === 'signedOut')
+    // Issue 22: a signed-out visitor (another browser, an expired session) was told to sign in with no way to.
+    body = (
+      <>
+        <p>Sign in to see your subscription.</p>
+        <Link className="button primary" to={`/login?returnTo=${encodeURIComponent(`${location.pathname}${location.search}`)}`}>
+          Sign in
+        </Link>
+      </>
+    );
   else if (giftFor)
     body = (
       <>

@@ -1,16 +1,16 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { BillingMessages, isPaidPlan, planName, type BillingOverview } from '@oddspulse/shared';
-import { isPlatinum } from '../account/account-api';
+import { Link, Navigate } from 'react-router-dom';
+import { BillingMessages, isPaidPlan, type BillingOverview } from '@oddspulse/shared';
+import { isPaid, isPlatinum } from '../account/account-api';
 import { NoIndex } from '../components/NoIndex';
 import { Spinner } from '../routing/guards';
 import { authAtom, planAtom } from '../state/auth';
 import { useFreeMonthlyQuota } from '../state/site';
 import { cancelSubscription } from './billing-api';
 import { useBillingOverview, useRefreshPlan } from './billing-state';
+import { CancelBenefits, CancelConfirm, CancelledSubscription } from './CancelSteps';
 import { formatBillingDate, planCards } from './plans';
-import { AccessUntil, KeepSubscriptionButton } from './SubscriptionParts';
 
 /** Spec 000 §4: benefits, then confirm, then cancelled (at the period's end, with the date, and a way back). */
 export function CancelFlow({ from }: { from: 'account' | 'subscribe' }) {
@@ -57,6 +57,13 @@ export function CancelFlow({ from }: { from: 'account' | 'subscribe' }) {
     }
   };
 
+  const resumed = (next: BillingOverview) => {
+    setAfter(next);
+    setStep('kept');
+  };
+
+  // The cancel flow is for paid plans (issue 22: a free user was walked through "cancelling" the free plan).
+  if (info && !isPaid(info) && !subscribed && step === 'benefits') return <Navigate to={back} replace />;
   if (step === 'benefits' && billing.state.status === 'loading') return <Spinner label="Loading your subscription..." />;
   return (
     <section className="card narrow">
@@ -71,80 +78,14 @@ export function CancelFlow({ from }: { from: 'account' | 'subscribe' }) {
         </>
       )}
       {step === 'benefits' && subscribed && sub?.cancel_at_period_end && (
-        <>
-          <h1>Your subscription is already cancelled</h1>
-          <AccessUntil sub={sub} />
-          <div className="actions">
-            <KeepSubscriptionButton
-              onResumed={(next) => {
-                setAfter(next);
-                setStep('kept');
-              }}
-            />
-            <Link className="button" to={back}>
-              Back
-            </Link>
-          </div>
-        </>
+        <CancelledSubscription title="Your subscription is already cancelled" sub={sub} back={back} backLabel="Back" onResumed={resumed} />
       )}
       {step === 'benefits' && subscribed && !sub?.cancel_at_period_end && (
-        <>
-          <h1>Before you go</h1>
-          <p>Your {planName(name)} plan includes:</p>
-          <ul>
-            {features.map((f) => (
-              <li key={f}>{f}</li>
-            ))}
-          </ul>
-          <div className="actions">
-            <Link className="button primary" to={back}>
-              Keep my plan
-            </Link>
-            <button type="button" className="button danger" onClick={() => setStep('confirm')}>
-              Continue to cancel
-            </button>
-          </div>
-        </>
+        <CancelBenefits name={name} features={features} back={back} onContinue={() => setStep('confirm')} />
       )}
-      {step === 'confirm' && (
-        <>
-          <h1>Confirm cancellation</h1>
-          <p>
-            Your subscription ends at the end of the current billing period
-            {sub?.current_period_end ? ` (${formatBillingDate(sub.current_period_end)})` : ''}; you keep access until then.
-          </p>
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="actions">
-            <button type="button" className="button danger" disabled={busy} onClick={() => void confirm()}>
-              {busy ? 'Cancelling...' : 'Cancel subscription'}
-            </button>
-            <Link className="button" to={back}>
-              Keep my plan
-            </Link>
-          </div>
-        </>
-      )}
+      {step === 'confirm' && <CancelConfirm sub={sub} error={error} busy={busy} back={back} onConfirm={() => void confirm()} />}
       {step === 'cancelled' && (
-        <>
-          <h1>Subscription cancelled</h1>
-          <p>You will retain access until your current billing period ends.</p>
-          {sub && <AccessUntil sub={sub} />}
-          <div className="actions">
-            <KeepSubscriptionButton
-              onResumed={(next) => {
-                setAfter(next);
-                setStep('kept');
-              }}
-            />
-            <Link className="button" to="/account">
-              Back to your account
-            </Link>
-          </div>
-        </>
+        <CancelledSubscription title="Subscription cancelled" sub={sub} back="/account" backLabel="Back to your account" onResumed={resumed} />
       )}
       {step === 'kept' && (
         <>

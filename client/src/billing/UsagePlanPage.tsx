@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { BillingMessages, planName } from '@oddspulse/shared';
-import { isPaid, isPlatinum } from '../account/account-api';
+import { BillingMessages } from '@oddspulse/shared';
+import { accountPlanName, isPaid, isPlatinum } from '../account/account-api';
 import { cancelSubscription } from './billing-api';
 import { useBillingOverview, useRefreshPlan } from './billing-state';
 import { Modal } from '../components/Modal';
@@ -62,7 +62,7 @@ export function UsagePlanPage() {
       <h1>Your Plan</h1>
       {overview && <PaymentFailedBanner overview={overview} />}
       <section className="card" data-testid="usage-plan-card">
-        <h2>{platinum ? 'Platinum' : paid ? planName(info.plan) : 'Guest Access'}</h2>
+        <h2>{accountPlanName(info)}</h2>
         {info.limit === null ? (
           <p>Unlimited odds calls.</p>
         ) : (

@@ -1,6 +1,6 @@
-import { PLAN_PRICE_CENTS, type Plan } from '@oddspulse/shared';
+import { PLAN_PRICE_CENTS, planBooksCopy, type Plan } from '@oddspulse/shared';
 
-/** Plan cards' copy (spec 000 §1) with the one price source (DECISIONS 1). */
+/** Plan cards' copy (spec 000 §1) with the one price source (DECISIONS 1) and the one book rule (DECISIONS 27). */
 export interface PlanCard {
   plan: Plan;
   name: string;
@@ -19,13 +19,13 @@ export const planCards = (freeMonthlyQuota: number): PlanCard[] => [
     plan: 'free',
     name: 'Free',
     price: monthlyPrice('free'),
-    features: [`${freeMonthlyQuota.toLocaleString('en-US')} API calls per month`, 'Basic odds data', 'Popular sportsbooks'],
+    features: [`${freeMonthlyQuota.toLocaleString('en-US')} API calls per month`, 'Basic odds data', planBooksCopy({ plan: 'free', unlimited: false })],
   },
   {
     plan: 'gold',
     name: 'Gold',
     price: monthlyPrice('gold'),
-    features: ['25+ sportsbooks', '+EV finder', 'Player props', 'Game lines and spreads', 'Real-time odds'],
+    features: [planBooksCopy({ plan: 'gold', unlimited: false }), '+EV finder', 'Player props', 'Game lines and spreads', 'Real-time odds'],
   },
   {
     plan: 'platinum',

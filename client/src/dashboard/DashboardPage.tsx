@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
-import { isPlatinum, type PlanInfo } from '../account/account-api';
+import { accountPlanName, type PlanInfo } from '../account/account-api';
+import { RecentPerformance } from './RecentPerformance';
 import { RecommendedBets } from './RecommendedBets';
 import { Spinner } from '../routing/guards';
 import { authAtom, displayName, planAtom, profileAtom } from '../state/auth';
@@ -9,9 +9,9 @@ import { authAtom, displayName, planAtom, profileAtom } from '../state/auth';
 /** A gift without an end date is taken to last 30 days (spec 000 §4, §9). */
 export const GIFT_DEFAULT_DAYS = 30;
 
-export function dashboardBadge(info: PlanInfo): 'PLATINUM' | 'GOLD' | 'GUEST' {
-  if (isPlatinum(info)) return 'PLATINUM';
-  return info.plan === 'gold' ? 'GOLD' : 'GUEST';
+/** The plan's one name, as the navbar and the user menu say it (issue 22: a free user met FREE, GUEST and Guest Access). */
+export function dashboardBadge(info: PlanInfo): string {
+  return accountPlanName(info);
 }
 
 function GiftNotification({ userId, info }: { userId: string; info: PlanInfo }) {
@@ -56,17 +56,7 @@ export function DashboardPage() {
       </div>
       <section className="card" aria-labelledby="performance-title">
         <h2 id="performance-title">Recent Performance</h2>
-        <div className="stats">
-          {['Win Rate', 'Average Edge', 'ROI', 'Total Bets'].map((label) => (
-            <div key={label} className="stat">
-              <strong>—</strong>
-              <span>{label}</span>
-            </div>
-          ))}
-        </div>
-        <p className="muted">
-          Your results appear here once you track picks. <Link to="/picks">Open My Picks</Link>
-        </p>
+        <RecentPerformance />
       </section>
       <section className="card" aria-labelledby="recommended-title">
         <h2 id="recommended-title">Today's Recommended Bets</h2>

@@ -142,7 +142,14 @@ export function RecommendedBets() {
         </article>
       ))}
       <p className="muted small">From your sportsbooks: {state.books.map((b) => sportsbookName(b)).join(', ')}</p>
-      {edgeBet && <EdgeCalculatorModal initialBookOdds={edgeBet.price} initialFairOdds={edgeBet.fairPrice} onClose={() => setEdgeBet(null)} />}
+      {edgeBet && (
+        <EdgeCalculatorModal
+          initialBookOdds={edgeBet.price}
+          initialFairOdds={edgeBet.fairPrice}
+          exact={{ decimal: edgeBet.decimal, fairProbability: edgeBet.fairProbability }}
+          onClose={() => setEdgeBet(null)}
+        />
+      )}
       <BetSlipPanel />
     </div>
   );

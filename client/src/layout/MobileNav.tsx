@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router-dom';
-import { isPlatinum } from '../account/account-api';
+import { isPaid, isPlatinum } from '../account/account-api';
 import { authAtom, planAtom } from '../state/auth';
 import { onTabListKeyDown, useMenuKeyboard, type MenuOpen } from '../components/menu-keyboard';
 import { NAV_LINKS, prefetchOn, useGuardedClick } from './Navbar';
@@ -10,6 +10,16 @@ import { UserMenuItems } from './UserMenu';
 
 /** What the arrow keys move between in the hamburger menu: its links and the account items, not the close button. */
 const DRAWER_ITEMS = 'a[href], button:not([disabled]):not(.drawer-close)';
+
+/**
+ * The odds page's own controls (search, sections, filters) show only to a plan that can use the page: a free user
+ * there sees the upgrade banner, and the controls of a page they are blocked from were a dead end (issue 22).
+ */
+function useOddsControls(): boolean {
+  const { pathname } = useLocation();
+  const plan = useAtomValue(planAtom);
+  return pathname === '/sportsbooks' && plan.status === 'ready' && isPaid(plan.info);
+}
 
 /** Odds page sections (spec 000 §2, 001 §2); arbitrage and middles are Platinum only. */
 export const SECTIONS = [
@@ -33,6 +43,7 @@ export function MobileMenu({ open, onClose, trigger }: { open: MenuOpen; onClose
   const guarded = useGuardedClick();
   const { pathname } = useLocation();
   const drawerRef = useRef<HTMLElement>(null);
+  const oddsControls = useOddsControls();
   const onKeyDown = useMenuKeyboard({ open, close: onClose, container: drawerRef, trigger, itemSelector: DRAWER_ITEMS, tab: 'trap' });
   const dismiss = useCallback(() => {
     onClose();
@@ -51,7 +62,7 @@ export function MobileMenu({ open, onClose, trigger }: { open: MenuOpen; onClose
             {item.label}
           </NavLink>
         ))}
-        {pathname === '/sportsbooks' && <SearchBox onSubmitted={onClose} />}
+        {oddsControls && <SearchBox onSubmitted={onClose} />}
         <hr />
         {auth.status === 'signedIn' ? (
           <UserMenuItems email={auth.user.email} />
@@ -96,9 +107,8 @@ function SectionSwitcher() {
 
 /** The mobile bottom bar: Odds, Home, Picks; on the odds page also Filters and the section switcher. */
 export function BottomBar() {
-  const { pathname } = useLocation();
   const guarded = useGuardedClick();
-  const onOdds = pathname === '/sportsbooks';
+  const onOdds = useOddsControls();
   return (
     <div className="bottom-bar" data-testid="bottom-bar">
       {onOdds && <SectionSwitcher />}

@@ -106,7 +106,9 @@ export function UserMenuItems({
   return (
     <>
       <div className="user-menu-head">
-        <strong data-testid="user-menu-email">{email || 'User'}</strong>
+        <strong data-testid="user-menu-email" title={email || undefined}>
+          {email || 'User'}
+        </strong>
         {name && <span data-testid="user-menu-plan">{name} Plan</span>}
       </div>
       <div className="user-menu-items" role="menu" id={menuId} aria-label="Account" ref={menuRef} onKeyDown={onKeyDown}>

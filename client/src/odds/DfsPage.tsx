@@ -1,8 +1,7 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useSetAtom } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
 import { CORE_SPORTS, decimalToAmericanRounded } from '@oddspulse/shared';
-import { isPaid } from '../account/account-api';
-import { api } from '../api/client';
+import { fetchPlanInfo, isPaid } from '../account/account-api';
 import { addToSlip } from '../bet-slip/bet-slip';
 import { betSlipAtom, useBankroll } from '../bet-slip/bet-slip-state';
 import { BetSlipPanel } from '../bet-slip/BetSlipPanel';
@@ -10,8 +9,9 @@ import { EdgeCalculatorModal } from '../bet-slip/EdgeCalculatorModal';
 import { rowToSlipItem } from '../bet-slip/slip-items';
 import { planAtom } from '../state/auth';
 import { DatePicker } from './DatePicker';
-import { DFS_PAGE_BOOKS, dfsMarketsForSport, loadDfsBoards, type DfsCalls } from './dfs-load';
+import { DFS_PAGE_BOOKS, dfsMarketsForSport } from './dfs-load';
 import { filterRows } from './filters';
+import { fetchBoards } from './odds-api';
 import { MAX_LOADING_MS } from './loading-screen';
 import { MultiSelect } from './MultiSelect';
 import { OddsTable } from './OddsTable';
@@ -21,24 +21,18 @@ import './odds.css';
 
 const DFS_LABELS: Record<string, string> = { prizepicks: 'PrizePicks', underdog: 'Underdog', pick6: 'DK Pick6' };
 
-/** Spec 001 §7: the events list, its odds-data fallback and variant A of the player-props call, through the one API client. */
-const DFS_CALLS: DfsCalls = {
-  events: (sport) => api.get<unknown>('/api/events', { query: { sport } }),
-  oddsData: (sport) => api.get<unknown>('/api/odds-data', { query: { sport, regions: 'us', markets: 'h2h' } }),
-  // The client sends credentials and Accept JSON on every call, as variant A asks.
-  playerProps: (query) => api.get<unknown>('/api/player-props', { query }),
-};
-
 /** The DFS page's loading panel waits at most as long as props mode's (spec 001 §9: 45 s). */
 const DFS_TIMINGS = { maxMs: MAX_LOADING_MS.props, emptyExtraMs: 0, minMs: 0 };
 
 /**
  * /dfs (spec 001 §2 DFS props page): search, a date filter, a sport multi-select and a props-mode table of the
- * DFS apps' lines, priced at −119 against the sportsbooks' fair line (spec 001 §5). The first load is one
- * variant A call per game (spec 001 §7); changes come over the props rooms after it.
+ * DFS apps' lines, priced at −119 against the sportsbooks' fair line (spec 001 §5). The first load is the
+ * props boards in one call, as the odds page's (issue 22: a call per game spent 8 of a free user's calls on one
+ * view); changes come over the props rooms after it. A free user's counter is read again after the load, so it
+ * counts the load it follows (it showed the count from before it).
  */
 export function DfsPage() {
-  const plan = useAtomValue(planAtom);
+  const [plan, setPlan] = useAtom(planAtom);
   const [search, setSearch] = useState('');
   const [date, setDate] = useState('');
   const [sports, setSports] = useState<string[]>(['basketball_nba']);
@@ -48,7 +42,19 @@ export function DfsPage() {
   const bankroll = useBankroll();
   const now = useMemo(() => Date.now(), []);
   const markets = useMemo(() => [...new Set(sports.flatMap(dfsMarketsForSport))], [sports]);
-  const load = useCallback((query: { sports: string[] }) => loadDfsBoards(query.sports, DFS_CALLS, Date.now()), []);
+  const metered = plan.status === 'ready' && !isPaid(plan.info) && !plan.info.unlimited;
+  const load = useCallback(
+    async (query: { sports: string[]; markets: string[] }) => {
+      const boards = await fetchBoards({ mode: 'props', sports: query.sports, markets: query.markets });
+      if (metered) {
+        fetchPlanInfo()
+          .then((info) => setPlan({ status: 'ready', info }))
+          .catch((error: unknown) => console.warn('Plan info unavailable after the DFS load; the counter keeps its last value', error));
+      }
+      return boards;
+    },
+    [metered, setPlan],
+  );
   const data = useLiveOdds({ mode: 'props', sports, markets, books, live: true, enabled: sports.length > 0, timings: DFS_TIMINGS, load });
   const rows = useMemo(
     () =>
@@ -129,16 +135,17 @@ export function DfsPage() {
           onChange={setSports}
         />
         <MultiSelect label="DFS apps" options={DFS_PAGE_BOOKS.map((b) => ({ value: b, label: DFS_LABELS[b] }))} selected={books} onChange={setBooks} />
+        {info && isPaid(info) && <BetSlipPanel />}
       </div>
       {body}
       {edgeRow && (
         <EdgeCalculatorModal
           initialBookOdds={-119}
           initialFairOdds={edgeRow.fairProbability ? decimalToAmericanRounded(1 / edgeRow.fairProbability) : undefined}
+          exact={{ fairProbability: edgeRow.fairProbability ?? undefined }}
           onClose={() => setEdgeRow(null)}
         />
       )}
-      {info && isPaid(info) && <BetSlipPanel />}
     </div>
   );
 }

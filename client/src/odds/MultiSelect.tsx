@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { BottomSheet } from '../components/BottomSheet';
 import { useIsMobile } from '../components/useMediaQuery';
 
@@ -9,9 +9,9 @@ export interface Option {
 }
 
 /**
- * The multi-select dropdown of spec 001 §2 (sports, markets or sportsbooks): search, select all, categories,
- * a favourites star for sportsbooks, and on mobile a bottom sheet with a Done button, which closes like every
- * sheet (Escape, backdrop, a 90 px swipe).
+ * The multi-select dropdown of spec 001 §2 (sports, markets or sportsbooks): search, select all, categories, a favourites
+ * star for sportsbooks; on mobile a bottom sheet (Escape, backdrop, a 90 px swipe, Done). On desktop the panel takes the
+ * focus and closes on Escape or Done, giving it back to its button (issue 22: the dropdowns ignored Escape).
  */
 export function MultiSelect({
   label,
@@ -31,7 +31,14 @@ export function MultiSelect({
   onToggleFavorite?: (value: string) => void;
 }) {
   const [open, setOpen] = useState(false);
-  const close = useCallback(() => setOpen(false), []);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => {
+    setOpen(false);
+    trigger.current?.focus();
+  }, []);
+  const onPanelKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') close();
+  };
   const [search, setSearch] = useState('');
   const isMobile = useIsMobile();
   const id = useId();
@@ -62,6 +69,7 @@ export function MultiSelect({
       <input
         type="search"
         placeholder={`Search ${label.toLowerCase()}`}
+        autoFocus={!isMobile}
         aria-label={`Search ${label.toLowerCase()}`}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
@@ -115,6 +123,7 @@ export function MultiSelect({
         {label}
       </span>
       <button
+        ref={trigger}
         type="button"
         className="multi-select-button"
         aria-haspopup="listbox"
@@ -125,7 +134,7 @@ export function MultiSelect({
         {summary}
       </button>
       {open && !isMobile && (
-        <div className="multi-select-panel" role="dialog" aria-label={label}>
+        <div className="multi-select-panel" role="dialog" aria-label={label} onKeyDown={onPanelKey}>
           {contents}
           {done}
         </div>

@@ -7,6 +7,7 @@ import { useIsMobile } from '../components/useMediaQuery';
 import { SECTIONS } from '../layout/MobileNav';
 import { Spinner } from '../routing/guards';
 import { planAtom } from '../state/auth';
+import { EvAlertTarget } from './EvAlertTarget';
 import { GoldRequiredBanner, PremiumPanel } from './OddsNotices';
 import { OddsSection } from './OddsSection';
 import { ScannerSection } from './ScannerSection';
@@ -59,6 +60,7 @@ export function OddsPage() {
     body = (
       <>
         {premium && !platinum && section === 'game' && <PremiumPanel kind={premium} />}
+        {params.get('opportunity')?.startsWith('ev:') && <EvAlertTarget id={params.get('opportunity')!} />}
         <OddsSection key={section} mode={section === 'props' ? 'props' : 'game'} platinum={platinum} search={search} onSearch={setSearch} />
       </>
     );
@@ -69,6 +71,7 @@ export function OddsPage() {
         <h1>Odds: {SECTIONS.find((s) => s.mode === section)?.label ?? 'Straight Bets'}</h1>
         {/* On mobile the bottom bar's section switcher takes this place (spec 000 §2). */}
         {!isMobile && <SectionNav section={section} platinum={platinum} paid={isPaid(plan.info)} onChange={change} />}
+        {isPaid(plan.info) && <BetSlipPanel />}
       </div>
       {search && (
         <p className="muted small" data-testid="search-chip">
@@ -87,7 +90,6 @@ export function OddsPage() {
         </p>
       )}
       {body}
-      {isPaid(plan.info) && <BetSlipPanel />}
     </div>
   );
 }

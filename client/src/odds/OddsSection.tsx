@@ -1,64 +1,40 @@
 import { useAtom, useSetAtom } from 'jotai';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { CORE_SPORTS, DEFAULT_SPORTSBOOKS, decimalToAmericanRounded, type Sport } from '@oddspulse/shared';
-import { fetchPreferences } from '../account/account-api';
+import { useCallback, useMemo, useState } from 'react';
+import { decimalToAmericanRounded } from '@oddspulse/shared';
 import { addToSlip } from '../bet-slip/bet-slip';
 import { betSlipAtom, useBankroll } from '../bet-slip/bet-slip-state';
 import { EdgeCalculatorModal } from '../bet-slip/EdgeCalculatorModal';
 import { rowToSlipItem } from '../bet-slip/slip-items';
 import { useIsMobile } from '../components/useMediaQuery';
-import { OPEN_FILTERS_EVENT } from '../layout/MobileNav';
 import { isAuthenticationError } from './connection-error';
-import { defaultFilters, type OddsFilters } from './filter-settings';
+import type { OddsFilters } from './filter-settings';
 import { filterRows, sportsOutsideSearch } from './filters';
 import { DevigMethodPicker } from './DevigMethodPicker';
 import { FiltersPanel } from './FiltersPanel';
 import { loadingTimings } from './loading-screen';
-import { fetchSports } from './odds-api';
 import { AuthRequiredPanel, ConnectionErrorPanel, StaleBanner } from './OddsNotices';
 import { appliedFiltersAtom, devigChoiceAtom, liveEnabledAtom } from './odds-state';
 import { OddsTable } from './OddsTable';
-import { RESET_FILTERS_EVENT } from './OddsTableNotices';
 import { RefreshControls } from './RefreshControls';
 import type { OddsRow, TableMode } from './rows';
 import { SearchOddsModal } from './SearchOddsModal';
+import { SearchScope } from './SearchScope';
+import { useFilterEvents } from './useFilterEvents';
 import { useLiveOdds } from './useLiveOdds';
+import { useOddsSources } from './useOddsSources';
 
 /** The straight bets and props sections: filters, live table, refresh and live toggle. */
 export function OddsSection({ mode, platinum, search, onSearch }: { mode: TableMode; platinum: boolean; search: string; onSearch: (text: string) => void }) {
   const [applied, setApplied] = useAtom(appliedFiltersAtom);
   const [live, setLive] = useAtom(liveEnabledAtom);
   const [devig, setDevig] = useAtom(devigChoiceAtom);
-  const [sports, setSports] = useState<readonly Sport[]>(CORE_SPORTS);
-  const [accountBooks, setAccountBooks] = useState<{ game: string[]; props: string[] } | null>(null);
-  const [mobileFilters, setMobileFilters] = useState(false);
+  const { sports, defaultBooks } = useOddsSources(mode);
+  const [mobileFilters, setMobileFilters] = useFilterEvents(defaultBooks, setApplied);
   const [edgeRow, setEdgeRow] = useState<OddsRow | null>(null);
   const [searching, setSearching] = useState(false);
   const isMobile = useIsMobile();
   const setSlip = useSetAtom(betSlipAtom);
   const bankroll = useBankroll();
-
-  useEffect(() => {
-    fetchSports()
-      .then((list) => setSports(list.filter((s) => s.active && !/outright|winner|election/i.test(`${s.key} ${s.title}`))))
-      // spec 001 §8: on a sports-list failure the core list stays.
-      .catch(() => setSports(CORE_SPORTS));
-    fetchPreferences()
-      .then((prefs) => setAccountBooks({ game: prefs.sportsbooks, props: prefs.props_sportsbooks }))
-      .catch(() => setAccountBooks({ game: [...DEFAULT_SPORTSBOOKS], props: [] }));
-  }, []);
-  const defaultBooks = useMemo(() => (mode === 'props' ? (accountBooks?.props ?? []) : (accountBooks?.game ?? [...DEFAULT_SPORTSBOOKS])), [mode, accountBooks]);
-
-  useEffect(() => {
-    const reset = () => setApplied(defaultFilters(defaultBooks));
-    const open = () => setMobileFilters(true);
-    window.addEventListener(RESET_FILTERS_EVENT, reset);
-    window.addEventListener(OPEN_FILTERS_EVENT, open);
-    return () => {
-      window.removeEventListener(RESET_FILTERS_EVENT, reset);
-      window.removeEventListener(OPEN_FILTERS_EVENT, open);
-    };
-  }, [defaultBooks, setApplied]);
 
   // Gold always streams; Platinum may pause (spec 001 §6: the toggle is not shown for Gold).
   const streaming = platinum ? live : true;
@@ -139,12 +115,7 @@ export function OddsSection({ mode, platinum, search, onSearch }: { mode: TableM
         </div>
         <StaleBanner staleSports={data.staleSports} sports={sports} />
         {outside && (
-          <p className="muted small search-scope" data-testid="search-scope">
-            Searching {applied.sports.map((key) => sports.find((s) => s.key === key)?.title ?? key).join(', ')} only.{' '}
-            <button type="button" className="link-button" onClick={() => setApplied({ ...applied, sports: [...applied.sports, ...outside] })}>
-              Search all sports
-            </button>
-          </p>
+          <SearchScope searched={applied.sports} sports={sports} onSearchAll={() => setApplied({ ...applied, sports: [...applied.sports, ...outside] })} />
         )}
         {main}
       </div>
@@ -154,6 +125,7 @@ export function OddsSection({ mode, platinum, search, onSearch }: { mode: TableM
           initialBookOdds={edgeRow.best ? decimalToAmericanRounded(edgeRow.best.decimal) : undefined}
           initialFairOdds={edgeRow.fairProbability ? decimalToAmericanRounded(1 / edgeRow.fairProbability) : undefined}
           initialMarket={edgeRow.best?.market}
+          exact={{ decimal: edgeRow.best?.decimal, fairProbability: edgeRow.fairProbability ?? undefined }}
           onClose={() => setEdgeRow(null)}
         />
       )}

@@ -1,3 +1,4 @@
+import { plural } from '@oddspulse/shared';
 import { useAtom } from 'jotai';
 import { oddsFormatAtom } from './odds-state';
 import { PAGE_SIZE } from './pagination';
@@ -41,7 +42,7 @@ export function OddsTableToolbar({
   return (
     <div className="table-toolbar">
       <span className="muted small" data-testid="row-count">
-        {count.toLocaleString('en-US')} bets
+        {plural(count, 'bet')}
       </span>
       {held && (
         <span className="muted small" data-testid="order-held" title="Rows keep their places while you read or act on them; prices still update">

@@ -10,7 +10,7 @@ import { appliedFiltersAtom } from './odds-state';
 
 /**
  * The scanners watch every covered sport unless the user narrows them; the book filter is the page's. Their
- * filter panel (sidebar, or the Filters sheet on mobile) holds the sports, books and inputs.
+ * filter panel (sidebar, or the Filters sheet on mobile) holds the sports and books; the inputs are the panel's.
  */
 export function ScannerSection({ kind }: { kind: 'arbitrage' | 'middles' }) {
   const applied = useAtomValue(appliedFiltersAtom);
@@ -28,7 +28,7 @@ export function ScannerSection({ kind }: { kind: 'arbitrage' | 'middles' }) {
   }, []);
   return (
     <div className="odds-layout">
-      <ScannerFiltersPanel kind={kind} defaultBooks={defaultBooks} mobileOpen={mobileFilters} onMobileClose={() => setMobileFilters(false)} />
+      <ScannerFiltersPanel defaultBooks={defaultBooks} mobileOpen={mobileFilters} onMobileClose={() => setMobileFilters(false)} />
       <div className="odds-main">
         {sports.length === 0 ? (
           <p className="muted">No games data available. Please check your sports selection.</p>

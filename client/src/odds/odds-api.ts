@@ -1,5 +1,7 @@
 import { InvalidOddsPayloadError, type ArbitrageOpportunity, type EvBet, type MiddleOpportunity, type SportBoard, type Sport } from '@oddspulse/shared';
+import type { RequestOptions } from '../api/api-client';
 import { api } from '../api/client';
+import { startEarly, takeEarly } from '../routing/early-data';
 import { devigQuery, type DevigChoice } from './devig-choice';
 import { boardsFromPayload } from './first-load';
 
@@ -27,11 +29,30 @@ export interface OddsQuery {
  */
 export async function fetchBoards(query: OddsQuery, now = Date.now()): Promise<Record<string, SportBoard>> {
   if (!query.sports.length || !query.markets.length) throw new Error(SELECT_MESSAGE);
-  const payload = await api.get<unknown>('/api/boards', {
-    query: { kind: query.mode === 'props' ? 'props' : 'odds', sports: query.sports.join(','), markets: query.markets.join(','), _t: now },
-  });
+  const [path, options] = boardsRequest(query);
+  const payload = await (takeEarly<unknown>(earlyKey(path, options)) ?? api.get<unknown>(path, options));
   return boardsFromPayload(payload, query.sports, now);
 }
+
+/** Sends the first load of these boards now, for fetchBoards to take when the screen asks (issue 18). */
+export function preloadBoards(query: OddsQuery): void {
+  if (!query.sports.length || !query.markets.length) return;
+  const [path, options] = boardsRequest(query);
+  startEarly(earlyKey(path, options), () => api.get<unknown>(path, options));
+}
+
+function boardsRequest(query: OddsQuery): [string, RequestOptions] {
+  return [
+    '/api/boards',
+    {
+      query: { kind: query.mode === 'props' ? 'props' : 'odds', sports: query.sports.join(','), markets: query.markets.join(',') },
+      // no cache-buster: the ETag keeps the answer fresh, and an unchanged board costs a 304 (issue 18)
+      revalidate: true,
+    },
+  ];
+}
+
+const earlyKey = (path: string, options: RequestOptions) => `${path}?${JSON.stringify(options.query)}`;
 
 /** Lists come back bare or wrapped; anything else is a format error, never an empty list. */
 function listOf<T>(payload: unknown, field: string): T[] {

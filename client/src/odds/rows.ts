@@ -2,6 +2,7 @@ import {
   bookHold,
   buildEventIndex,
   canonicalBookKey,
+  completeSideCount,
   DEFAULT_BLEND,
   DEFAULT_DEVIG_METHOD,
   DFS_FIXED_DECIMAL,
@@ -11,7 +12,10 @@ import {
   groupLines,
   isDfsBook,
   isEventLive,
+  isLayMarket,
   isLockedMarket,
+  KIND_NUMBERS,
+  lineKey,
   marketFamily,
   PREFERRED_BOOK_ORDER,
   sportsbookName,
@@ -120,7 +124,7 @@ export function sortBooks(books: BookPrice[]): BookPrice[] {
 }
 
 /** A line as rows name it (to the cent, so 44.5 and 44.50 are one line). */
-export const lineId = (point: number | undefined) => (point === undefined ? '' : String(Math.round(point * 100) / 100));
+export const lineId = (point: number | undefined) => lineKey(point ?? null);
 
 /**
  * What the engine says of each (family, player, outcome, line) of one event: the fair probability (its de-vig, line
@@ -133,7 +137,7 @@ function lineFacts(event: BoardEvent, now: number, method: DevigMethod, blend: r
     for (const line of groupLines(group, EV_LINE_TOLERANCE)) {
       const result = fairLine(line, method, blend);
       const sides = [...line.sides.entries()];
-      const complete = line.group.kind === 'moneyline' ? line.group.outcomeCount : 2;
+      const complete = completeSideCount(KIND_NUMBERS[line.group.kind], line.group.outcomeCount);
       const byBook = new Map<string, MarketSide[]>();
       for (const [side, quotes] of sides) {
         for (const q of quotes) {
@@ -206,7 +210,7 @@ export function buildEventRows(event: BoardEvent, options: BuildRowsOptions): Od
     // spec 001 §5: in game mode DFS-only apps are excluded
     if (mode === 'game' && dfs) continue;
     for (const market of bookmaker.markets) {
-      if (market.key.endsWith('_lay')) continue;
+      if (isLayMarket(market.key)) continue;
       if ((mode === 'props') !== isPropMarket(market.key)) continue;
       if (markets && !markets.has(market.key) && !markets.has(marketFamily(market.key))) continue;
       const locked = isLockedMarket(

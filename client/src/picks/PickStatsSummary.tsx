@@ -1,25 +1,26 @@
-import type { PickStats } from '@oddspulse/shared';
+import { headlineStats, winRateText, type PickStats } from '@oddspulse/shared';
 import { formatMoney } from './picks-logic';
 
 /** The statistics of spec 002 §3 for the chosen period (DECISIONS 20, 21), and the same by sport. */
 export function PickStatsSummary({ stats }: { stats: PickStats }) {
   const streak = stats.streakType ? `${stats.currentStreak} ${stats.streakType === 'win' ? 'W' : 'L'}` : '—';
   const sports = Object.entries(stats.sportStats);
+  const headline = headlineStats(stats);
   return (
     <div className="card picks-stats" data-testid="pick-stats">
       <dl className="stat-grid">
-        <Stat label="Total Bets" value={String(stats.totalBets)} />
+        <Stat label="Total Bets" value={headline.totalBets} />
         <Stat label="Won" value={String(stats.wonBets)} />
         <Stat label="Lost" value={String(stats.lostBets)} />
         <Stat label="Push" value={String(stats.pushBets)} />
         <Stat label="Pending" value={String(stats.pendingBets)} />
-        <Stat label="Win Rate" value={`${stats.winRate.toFixed(1)}%`} />
-        <Stat label="ROI" value={`${stats.roi.toFixed(1)}%`} />
+        <Stat label="Win Rate" value={headline.winRate} />
+        <Stat label="ROI" value={headline.roi} />
         <Stat label="Net Profit" value={formatMoney(stats.netProfitCents, true)} tone={stats.netProfitCents} />
         <Stat label="Staked" value={formatMoney(stats.totalStakedCents)} />
         <Stat label="Returns" value={formatMoney(stats.totalReturnsCents)} />
-        <Stat label="Avg Edge" value={stats.avgEdge === null ? '—' : `${stats.avgEdge.toFixed(1)}%`} />
-        <Stat label="Avg CLV" value={stats.avgClv === null ? '—' : `${stats.avgClv.toFixed(1)}%`} />
+        <Stat label="Avg Edge" value={headline.avgEdge} />
+        <Stat label="Avg CLV" value={headline.avgClv} />
         <Stat label="Best Streak" value={`${stats.bestStreak} W`} />
         <Stat label="Current Streak" value={streak} />
       </dl>
@@ -41,7 +42,7 @@ export function PickStatsSummary({ stats }: { stats: PickStats }) {
                 <td>{league}</td>
                 <td>{s.bets}</td>
                 <td>{`${s.won}-${s.lost}-${s.push}`}</td>
-                <td>{`${s.winRate.toFixed(1)}%`}</td>
+                <td>{winRateText(s)}</td>
                 <td>{formatMoney(s.profitCents, true)}</td>
               </tr>
             ))}

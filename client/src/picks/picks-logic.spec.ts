@@ -77,7 +77,7 @@ describe('texts', () => {
 
   it('formats cents as dollars', () => {
     expect(formatMoney(123456)).toBe('$1,234.56');
-    expect(formatMoney(-500)).toBe('-$5.00');
+    expect(formatMoney(-500)).toBe('\u2212$5.00');
     expect(formatMoney(500, true)).toBe('+$5.00');
     expect(formatMoney(0, true)).toBe('$0.00');
   });

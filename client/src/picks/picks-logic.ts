@@ -1,4 +1,4 @@
-import { BET_SLIP_MESSAGES, pickProfitCents, type PickStatus, type PickStatusFilter, type UserPick } from '@oddspulse/shared';
+import { BET_SLIP_MESSAGES, formatMoney as formatSharedMoney, pickProfitCents, type PickStatus, type PickStatusFilter, type UserPick } from '@oddspulse/shared';
 
 /** The browser list imported once on sign-in (spec 002 §3, DECISIONS 18). */
 export const LOCAL_PICKS_KEY = 'oss_my_picks_v1';
@@ -52,12 +52,9 @@ export function applySettledPicks(list: readonly UserPick[], settled: readonly U
   });
 }
 
-/** $1,234.56 from cents; `signed` puts + before gains. */
+/** $1,234.56 from cents by shared's one money rule (−$5.00); `signed` puts + before gains. */
 export function formatMoney(cents: number, signed = false): string {
-  const abs = Math.abs(cents) / 100;
-  const text = `$${abs.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-  if (cents < 0) return `-${text}`;
-  return signed && cents > 0 ? `+${text}` : text;
+  return formatSharedMoney(cents, { signed });
 }
 
 export function statusLabel(status: PickStatus): string {

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import type { ArbitrageOpportunity } from '@oddspulse/shared';
+import { formatMoney, type ArbitrageOpportunity } from '@oddspulse/shared';
 import { Modal } from '../components/Modal';
 import { selectionLabel } from '../odds/labels';
 import { calculate, type CalculatorForm } from './arbitrage-calculator';
 
-const money = (cents: number) => `${cents < 0 ? '−' : ''}$${(Math.abs(cents) / 100).toFixed(2)}`;
 const american = (price: number) => (price > 0 ? `+${price}` : String(price));
 
 /**
@@ -100,16 +99,17 @@ export function ArbitrageCalculatorModal({
                   onChange={(e) => set({ odds: form.odds.map((o, k) => (k === i ? e.target.value : o)) })}
                 />
               </td>
-              <td data-testid="arb-stake">{result.ok ? money(result.stakes.stakesCents[i]) : '—'}</td>
-              <td>{result.ok ? money(result.stakes.payoutsCents[i]) : '—'}</td>
-              <td className={result.ok && result.stakes.profitsCents[i] < 0 ? 'down' : 'up'}>{result.ok ? money(result.stakes.profitsCents[i]) : '—'}</td>
+              <td data-testid="arb-stake">{result.ok ? formatMoney(result.stakes.stakesCents[i]) : '—'}</td>
+              <td>{result.ok ? formatMoney(result.stakes.payoutsCents[i]) : '—'}</td>
+              <td className={result.ok && result.stakes.profitsCents[i] < 0 ? 'down' : 'up'}>{result.ok ? formatMoney(result.stakes.profitsCents[i]) : '—'}</td>
             </tr>
           ))}
         </tbody>
       </table>
       {result.ok ? (
         <p data-testid="arb-summary" className={result.stakes.guaranteedProfitCents > 0 ? 'up' : 'down'}>
-          Total staked {money(result.stakes.totalCents)} · guaranteed profit {money(result.stakes.guaranteedProfitCents)} ({result.profitPct.toFixed(2)}%)
+          Total staked {formatMoney(result.stakes.totalCents)} · guaranteed profit {formatMoney(result.stakes.guaranteedProfitCents)} (
+          {result.profitPct.toFixed(2)}%)
           {result.stakes.guaranteedProfitCents <= 0 && ' — no profit is locked in at these stakes and odds'}
         </p>
       ) : (

@@ -1,4 +1,4 @@
-import { middleOutcomeTable, type LegResult, type MiddleOpportunity } from '@oddspulse/shared';
+import { formatMoney, middleOutcomeTable, type LegResult, type MiddleOpportunity } from '@oddspulse/shared';
 import { selectionLabel } from '../odds/labels';
 
 const LEG_RESULT: Record<LegResult, string> = { win: 'wins', push: 'pushes', lose: 'loses' };
@@ -35,9 +35,7 @@ export function MiddleOutcomeTable({ o }: { o: MiddleOpportunity }) {
             <td>{resultRange(what, r.from, r.to)}</td>
             <td>{LEG_RESULT[r.legs[0]]}</td>
             <td>{LEG_RESULT[r.legs[1]]}</td>
-            <td className={r.netCents >= 0 ? 'up' : 'down'}>
-              {r.netCents < 0 ? '−' : '+'}${(Math.abs(r.netCents) / 100).toFixed(2)}
-            </td>
+            <td className={r.netCents >= 0 ? 'up' : 'down'}>{formatMoney(r.netCents, { signed: true })}</td>
           </tr>
         ))}
       </tbody>

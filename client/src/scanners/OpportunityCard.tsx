@@ -1,6 +1,7 @@
 import { OpenInBook } from '../components/OpenInBook';
+import { useScrollTarget } from '../components/useScrollTarget';
 import { useAtomValue } from 'jotai';
-import type { ArbitrageOpportunity, OpportunityFlag } from '@oddspulse/shared';
+import { formatDollars, type ArbitrageOpportunity, type OpportunityFlag } from '@oddspulse/shared';
 import { formatOdds } from '../odds/filter-settings';
 import { formatSeconds } from '../odds/live-table';
 import { marketLabel, selectionLabel } from '../odds/labels';
@@ -21,12 +22,15 @@ export function OpportunityCard({
   item,
   kind,
   now,
+  targeted = false,
   onExecute,
   onCalculate,
 }: {
   item: FeedItem<Opportunity>;
   kind: ScannerKind;
   now: number;
+  /** The opportunity an alert's link names: scrolled to and highlighted. */
+  targeted?: boolean;
   onExecute: (o: Opportunity) => void;
   onCalculate: (o: ArbitrageOpportunity) => void;
 }) {
@@ -34,13 +38,17 @@ export function OpportunityCard({
   const o = item.opportunity;
   const headline =
     o.type === 'arbitrage'
-      ? `${o.profitPct.toFixed(2)}% profit · $${o.profitAmount.toFixed(2)} on $${o.totalStake.toFixed(2)}`
-      : `Gap ${o.gap} · ${o.probability.toFixed(0)}% middle chance · up to $${o.maxProfit.toFixed(2)}`;
+      ? `${o.profitPct.toFixed(2)}% profit · ${formatDollars(o.profitAmount)} on ${formatDollars(o.totalStake)}`
+      : `Gap ${o.gap} · ${o.probability.toFixed(0)}% middle chance · up to ${formatDollars(o.maxProfit)}`;
   const expiresIn = expiresInAt(o, now);
   const executable = canExecute(item, now);
+  const ref = useScrollTarget<HTMLElement>(targeted);
   return (
     <article
-      className={`opportunity card status-${item.status}${expiresIn === 0 ? ' is-expired' : ''}`}
+      ref={ref}
+      tabIndex={targeted ? -1 : undefined}
+      className={`opportunity card status-${item.status}${expiresIn === 0 ? ' is-expired' : ''}${targeted ? ' is-targeted' : ''}`}
+      data-targeted={targeted || undefined}
       data-testid="opportunity"
       data-opportunity-id={o.id}
       data-status={item.status}
@@ -80,8 +88,8 @@ export function OpportunityCard({
       </p>
       {o.type === 'middle' && (
         <p className="muted small">
-          Both legs win if the {o.market.startsWith('totals') ? 'total' : 'margin'} lands between {o.middleRange.low} and {o.middleRange.high}; worst case $
-          {o.worstCase.toFixed(2)}.
+          Both legs win if the {o.market.startsWith('totals') ? 'total' : 'margin'} lands between {o.middleRange.low} and {o.middleRange.high}; worst case{' '}
+          {formatDollars(o.worstCase)}.
         </p>
       )}
       <table className="legs-table" aria-label="Legs">
@@ -103,7 +111,7 @@ export function OpportunityCard({
               </td>
               <td>{selectionLabel({ outcome: leg.outcome, point: leg.point, playerName: leg.description, market: leg.market })}</td>
               <td>{formatOdds(leg.decimal, format)}</td>
-              <td>${leg.stake.toFixed(2)}</td>
+              <td>{formatDollars(leg.stake)}</td>
               <td data-testid="leg-age" title={`Price last updated ${new Date(leg.lastUpdate).toLocaleTimeString()}`}>
                 {formatSeconds(ageSeconds(leg.lastUpdate, now))}
               </td>

@@ -1,7 +1,15 @@
 import { useEffect, useState } from 'react';
-import { RangedNumberInput, ScannerNumberInput } from './ScannerFilters';
+import { RangedNumberInput, ScannerNumberInput } from './ScannerNumberInput';
 import { NOTIFY_RANGES } from './scanner-notify';
-import { ARBITRAGE_FIELDS, MIDDLE_FIELDS, type NumberRange, type ScannerField, type ScannerKind, type ScannerSettings } from './scanner-settings';
+import {
+  ARBITRAGE_FIELDS,
+  MIDDLE_FIELDS,
+  SCANNER_RANGES,
+  type NumberRange,
+  type ScannerField,
+  type ScannerKind,
+  type ScannerSettings,
+} from './scanner-settings';
 import type { ScannerNotify } from './useScannerNotify';
 
 /**
@@ -24,17 +32,15 @@ function InlineInput({ field, value, range, onValid }: { field: ScannerField; va
   );
 }
 
-/** The scanner panel's inputs, applied at once (spec 001 §5, §9), and its browser-notification setting. */
+/** The scanner's inputs, shown here only and applied at once (spec 001 §5, §9; issue 22), and its browser-notification setting. */
 export function ScannerInputs({
   kind,
   inputs,
-  ranges,
   onInputs,
   notifications,
 }: {
   kind: ScannerKind;
   inputs: ScannerSettings;
-  ranges: Record<ScannerField, NumberRange>;
   onInputs: (inputs: ScannerSettings) => void;
   notifications: ScannerNotify;
 }) {
@@ -42,7 +48,7 @@ export function ScannerInputs({
   return (
     <div className="scanner-inputs card">
       {(kind === 'arbitrage' ? ARBITRAGE_FIELDS : MIDDLE_FIELDS).map((field) => (
-        <InlineInput key={field} field={field} value={inputs[field]} range={ranges[field]} onValid={(v) => onInputs({ ...inputs, [field]: v })} />
+        <InlineInput key={field} field={field} value={inputs[field]} range={SCANNER_RANGES[field]} onValid={(v) => onInputs({ ...inputs, [field]: v })} />
       ))}
       <label className="checkbox">
         <input type="checkbox" checked={notify.on} onChange={(e) => void toggleNotify(e.target.checked)} />{' '}

@@ -1,5 +1,6 @@
 import type { ArbitrageOpportunity, MiddleOpportunity, OpportunityUpdate } from '@oddspulse/shared';
-import { applyUpdate, arbitrageForUser, FADE_MS, initialFeed, middleForUser, settleFeed } from './opportunity-feed';
+import { alertTargetMessage, alertTargetState } from './alert-target';
+import { applyUpdate, arbitrageForUser, FADE_MS, hiddenByBooks, initialFeed, middleForUser, settleFeed, sizedForUser } from './opportunity-feed';
 
 const leg = (book: string, outcome: string, decimal: number, point?: number) => ({
   book,
@@ -102,5 +103,48 @@ describe('scanner feed (issue 8: new appear, updated change in place, gone fade 
     expect(sized.legs.map((l) => l.stake)).toEqual([50, 50]);
     expect(middleForUser(middle, { ...inputs, minGap: 3.5 })).toBeNull();
     expect(middleForUser(middle, { ...inputs, minProbability: 25 })).toBeNull();
+  });
+});
+
+// DECISIONS 28: the scanner says how many opportunities the book filter hides
+describe('hiddenByBooks', () => {
+  const inputs = { minProfit: 0.5, maxStake: 100, minGap: 3, minProbability: 15, middleStake: 1000 };
+  const feed = initialFeed(
+    [arb('a', 2), arb('b', 2, ['pinnacle', 'bovada']), arb('c', 2, ['draftkings', 'pinnacle']), arb('d', 0.2, ['pinnacle', 'bovada'])],
+    0,
+  );
+
+  it("counts what every book would show at the same inputs that the user's books do not", () => {
+    const user = { inputs, bankroll: 1000, books: ['draftkings', 'fanduel'] };
+    expect(sizedForUser(feed, user).map((i) => i.opportunity.id)).toEqual(['a']);
+    expect(hiddenByBooks(feed, user)).toBe(2); // b and c; d is below the minimum profit anyway
+  });
+
+  it('is zero without a book filter, and leaves out what is fading out as gone', () => {
+    expect(hiddenByBooks(feed, { inputs, bankroll: 1000, books: [] })).toBe(0);
+    const fading = applyUpdate(feed, update('gone', arb('b', 2, ['pinnacle', 'bovada'])), 5);
+    expect(hiddenByBooks(fading, { inputs, bankroll: 1000, books: ['draftkings', 'fanduel'] })).toBe(1);
+  });
+});
+
+// issue 21/22: an alert's link (opportunity=<id>) is scrolled to, or the scanner says what became of it
+describe('alertTargetState', () => {
+  const feed = initialFeed([arb('a', 2), arb('b', 2, ['pinnacle', 'bovada'])], 0);
+  const visible = feed.slice(0, 1);
+  const now = Date.parse('2030-01-01T12:05:00Z');
+
+  it('is shown, hidden by the filters, expired or gone', () => {
+    expect(alertTargetState('a', feed, visible, now)).toBe('shown');
+    expect(alertTargetState('b', feed, visible, now)).toBe('hidden');
+    expect(alertTargetState('a', feed, visible, Date.parse('2030-01-01T12:31:00Z'))).toBe('expired');
+    expect(alertTargetState('zzz', feed, visible, now)).toBe('gone');
+    expect(alertTargetState('a', applyUpdate(feed, update('gone', arb('a', 2)), 1), visible, now)).toBe('gone');
+  });
+
+  it('says clearly what it cannot show', () => {
+    expect(alertTargetMessage('shown')).toBeNull();
+    expect(alertTargetMessage('gone')).toMatch(/is gone/);
+    expect(alertTargetMessage('expired')).toMatch(/has expired/);
+    expect(alertTargetMessage('hidden')).toMatch(/hide it/);
   });
 });

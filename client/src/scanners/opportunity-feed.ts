@@ -85,3 +85,14 @@ export function sizedForUser(feed: readonly FeedItem<Opportunity>[], user: Scann
       : (b.opportunity as MiddleOpportunity).probability - (a.opportunity as MiddleOpportunity).probability,
   );
 }
+
+/**
+ * How many opportunities the user's inputs would show with every book that their book filter hides (DECISIONS 28):
+ * the empty or thin scanner says so and offers "Show all books". Zero without a book filter.
+ */
+export function hiddenByBooks(feed: readonly FeedItem<Opportunity>[], user: ScannerUser): number {
+  if (user.books.length === 0) return 0;
+  const shown = (books: readonly string[]) =>
+    feed.filter((item) => item.status !== 'gone' && opportunityForUser(item.opportunity, { ...user, books }) !== null);
+  return shown([]).length - shown(user.books).length;
+}

@@ -1,7 +1,7 @@
 import type { OpportunityUpdate } from '@oddspulse/shared';
 import { marketLabel } from '../odds/labels';
 import { opportunityForUser, type Opportunity, type ScannerUser } from './opportunity-feed';
-import { FILTER_PANEL_RANGES, type NumberRange } from './scanner-settings';
+import { SCANNER_RANGES, type NumberRange } from './scanner-settings';
 
 /**
  * Optional browser notifications for new opportunities (issue 8): arbitrage above a profit the user sets,
@@ -19,10 +19,10 @@ export interface NotifySettings {
 /** Stored per scanner; the arbitrage key predates the middles one and keeps its field name. */
 export const NOTIFY_KEYS: Record<NotifyKind, string> = { arbitrage: 'oddspulse.scannerNotify', middles: 'oddspulse.middlesNotify' };
 export const NOTIFY_DEFAULTS: Record<NotifyKind, number> = { arbitrage: 2, middles: 25 };
-/** The threshold inputs' ranges: arbitrage profit as the filter panel's minimum profit; middles as its probability. */
+/** The threshold inputs' ranges: arbitrage profit as the minimum profit's; middles as the probability's. */
 export const NOTIFY_RANGES: Record<NotifyKind, NumberRange> = {
-  arbitrage: FILTER_PANEL_RANGES.minProfit,
-  middles: FILTER_PANEL_RANGES.minProbability,
+  arbitrage: SCANNER_RANGES.minProfit,
+  middles: SCANNER_RANGES.minProbability,
 };
 
 /** Parses the stored settings; `permitted` is whether the browser still allows notifications. */

@@ -1,6 +1,6 @@
-import type { GameReactions, ReactionAction, ReactionEmoji, ScoreboardEvent } from '@oddspulse/shared';
+import type { GameReactions, LineHistoryBook, ReactionAction, ReactionEmoji, ScoreboardEvent } from '@oddspulse/shared';
 import { api } from '../api/client';
-import { oddsHistoryQuery, type HistoryBookmaker } from './scores-logic';
+import { oddsHistoryQuery } from './scores-logic';
 
 /** GET /api/scores (spec 002 §7): public, so a visitor's page loads too. */
 export function fetchScores(sport: string): Promise<ScoreboardEvent[]> {
@@ -29,7 +29,7 @@ export function postReaction(
   return api.post<ReactionsAnswer>(reactionsPath(gameKey), reaction);
 }
 
-/** GET /api/odds-history (spec 002 §7) for a game's line movement. */
-export function fetchOddsHistory(game: { sport: string; eventId: string; bookmakers?: readonly string[] }, signal?: AbortSignal): Promise<HistoryBookmaker[]> {
-  return api.get<HistoryBookmaker[]>('/api/odds-history', { query: oddsHistoryQuery(game), signal });
+/** GET /api/odds-history (spec 002 §7) for a game's line movement, in the chart's compact `series` view (issue 22). */
+export function fetchLineHistory(game: { sport: string; eventId: string; bookmakers?: readonly string[] }, signal?: AbortSignal): Promise<LineHistoryBook[]> {
+  return api.get<LineHistoryBook[]>('/api/odds-history', { query: { ...oddsHistoryQuery(game), view: 'series' }, signal });
 }

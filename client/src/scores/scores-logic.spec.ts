@@ -4,7 +4,6 @@ import {
   emptyReactions,
   gameBadge,
   IDLE_POLL_MS,
-  lineSeries,
   LIVE_POLL_MS,
   mergeScoreUpdate,
   normaliseReactions,
@@ -100,57 +99,6 @@ describe('reactions (spec 002 §4, DECISIONS 22)', () => {
     const reactions = normaliseReactions({ fire: [{ userId: 'u1', username: 'a' }, 'junk'], rocket: [{ userId: 'u2' }] });
     expect(Object.keys(reactions)).toEqual(['fire', 'money', 'confident', 'thinking', 'nervous', 'electric']);
     expect(reactions.fire).toEqual([{ userId: 'u1', username: 'a' }]);
-  });
-});
-
-describe('line movement series (spec 002 §7)', () => {
-  const history = [
-    {
-      key: 'draftkings',
-      title: 'DraftKings',
-      markets: [
-        {
-          key: 'spreads',
-          history: [
-            { timestamp: '2026-11-21T10:05:00Z', outcomes: [{ name: 'Bills', price: -115, point: -3 }] },
-            {
-              timestamp: '2026-11-21T10:00:00Z',
-              outcomes: [
-                { name: 'Bills', price: -110, point: -2.5 },
-                { name: 'Chiefs', price: -110, point: 2.5 },
-              ],
-            },
-          ],
-        },
-        { key: 'h2h', history: [{ timestamp: '2026-11-21T10:00:00Z', outcomes: [{ name: 'Bills', price: -150 }] }] },
-      ],
-    },
-    {
-      bookmaker: { key: 'fanduel' },
-      title: 'FanDuel',
-      markets: [{ key: 'spreads', odds: [{ last_update: '2026-11-21T10:01:00Z', outcomes: [{ name: 'Bills', odds: -108, point: -2.5 }] }] }],
-    },
-  ];
-
-  it('gives each book and outcome its price and line over time, in order', () => {
-    const series = lineSeries(history, 'spreads', 'all');
-    expect(series.map((s) => [s.book, s.outcome, s.points.map((p) => [p.price, p.point])])).toEqual([
-      [
-        'draftkings',
-        'Bills',
-        [
-          [-110, -2.5],
-          [-115, -3],
-        ],
-      ],
-      ['draftkings', 'Chiefs', [[-110, 2.5]]],
-      ['fanduel', 'Bills', [[-108, -2.5]]],
-    ]);
-  });
-
-  it('keeps only the selected book', () => {
-    expect(lineSeries(history, 'spreads', 'fanduel').map((s) => s.book)).toEqual(['fanduel']);
-    expect(lineSeries(history, 'totals', 'all')).toEqual([]);
   });
 });
 

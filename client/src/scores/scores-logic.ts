@@ -1,7 +1,6 @@
 import {
   gameMatchStrength,
   LINE_MOVEMENT_MARKETS,
-  type LineMovementMarket,
   gameStatus,
   REACTION_EMOJI_NAMES,
   splitGameText,
@@ -139,42 +138,6 @@ export function readLocalReactions(raw: string | null): Record<string, LocalReac
 
 // ---- line movement ----
 
-/** One point of a book's series: the price (American) and line (point) of one outcome at one time. */
-export interface LinePoint {
-  at: number;
-  price: number;
-  point: number | null;
-}
-
-export interface LineSeries {
-  book: string;
-  bookTitle: string;
-  outcome: string;
-  points: LinePoint[];
-}
-
-/** The /api/odds-history answer (spec 002 §7): bookmakers, each with markets and their history. */
-export interface HistoryBookmaker {
-  key?: string;
-  bookmaker?: { key?: string };
-  title?: string;
-  markets?: Array<{
-    key: string;
-    last_update?: string;
-    history?: Array<{ timestamp?: string; last_update?: string; outcomes?: HistoryOutcome[] }>;
-    odds?: Array<{ timestamp?: string; last_update?: string; outcomes?: HistoryOutcome[] }>;
-  }>;
-}
-
-interface HistoryOutcome {
-  name: string;
-  description?: string;
-  participant?: string;
-  price?: number;
-  odds?: number;
-  point?: number | null;
-}
-
 /**
  * The GET /api/odds-history query of a game (spec 002 §7): sport, event id, the line-movement markets and the
  * books taken from the game (left out when the game carries none: then every recorded book).
@@ -183,44 +146,4 @@ export function oddsHistoryQuery(game: { sport: string; eventId: string; bookmak
   const query: Record<string, string> = { sport: game.sport, eventId: game.eventId, markets: LINE_MOVEMENT_MARKETS.join(',') };
   if (game.bookmakers?.length) query.bookmakers = game.bookmakers.join(',');
   return query;
-}
-
-export function historyBookKey(book: HistoryBookmaker): string {
-  return book.key ?? book.bookmaker?.key ?? '';
-}
-
-/**
- * Each book's series for one market: per outcome, its price and line at each moment, in time order.
- * `book` 'all' keeps every book. The spec's alternative field names (odds list, participant, odds) are read too.
- */
-export function lineSeries(history: readonly HistoryBookmaker[], market: LineMovementMarket, book: string): LineSeries[] {
-  const result: LineSeries[] = [];
-  for (const bookmaker of history) {
-    const key = historyBookKey(bookmaker);
-    if (book !== 'all' && key !== book) continue;
-    for (const m of bookmaker.markets ?? []) {
-      if (m.key !== market) continue;
-      const byOutcome = new Map<string, LineSeries>();
-      for (const moment of m.history ?? m.odds ?? []) {
-        const at = Date.parse(moment.timestamp ?? moment.last_update ?? '');
-        if (!Number.isFinite(at)) continue;
-        for (const o of moment.outcomes ?? []) {
-          const price = o.price ?? o.odds;
-          if (typeof price !== 'number') continue;
-          const label = [o.name, o.description ?? o.participant].filter(Boolean).join(' ');
-          let series = byOutcome.get(label);
-          if (!series) {
-            series = { book: key, bookTitle: bookmaker.title ?? key, outcome: label, points: [] };
-            byOutcome.set(label, series);
-          }
-          series.points.push({ at, price, point: o.point ?? null });
-        }
-      }
-      for (const series of byOutcome.values()) {
-        series.points.sort((a, b) => a.at - b.at);
-        if (series.points.length) result.push(series);
-      }
-    }
-  }
-  return result;
 }

@@ -149,6 +149,15 @@ export class AlertsRepository {
     return { secret: row.secret, created: false };
   }
 
+  /** Replaces the user's signing secret (or makes the first one); the old one stops verifying at once. */
+  async replaceSecret(userId: string, fresh: string): Promise<void> {
+    await this.db
+      .insertInto('alert_secrets')
+      .values({ user_id: userId, secret: fresh })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret: fresh }))
+      .execute();
+  }
+
   async secretOf(userId: string): Promise<string | null> {
     return (await this.db.selectFrom('alert_secrets').select('secret').where('user_id', '=', userId).executeTakeFirst())?.secret ?? null;
   }

@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 
 /** Address ranges a production webhook may not reach: loopback, private, link-local, CGNAT, multicast, documentation and reserved. */
 const NOT_PUBLIC = new BlockList();
@@ -53,6 +53,11 @@ export function isLoopbackAddress(address: string): boolean {
   return LOOPBACK.check(a.address, a.family);
 }
 
+/** Where an outgoing alert may connect: public addresses, and loopback outside production (the tests' receivers). */
+export function isAllowedDestination(address: string, production: boolean): boolean {
+  return isPublicAddress(address) || (!production && isLoopbackAddress(address));
+}
+
 export type WebhookUrlProblem = 'invalid' | 'https_required' | 'private' | 'unresolvable';
 export type WebhookUrlCheck = { ok: true; url: URL } | { ok: false; problem: WebhookUrlProblem };
 export type Resolve = (host: string) => Promise<string[]>;
@@ -83,6 +88,46 @@ export async function checkWebhookUrl(raw: string, production: boolean, resolve:
     return { ok: false, problem: 'unresolvable' };
   }
   if (!addresses.length) return { ok: false, problem: 'unresolvable' };
-  const allowed = (address: string) => isPublicAddress(address) || (!production && isLoopbackAddress(address));
-  return addresses.every(allowed) ? { ok: true, url } : { ok: false, problem: 'private' };
+  return addresses.every((address) => isAllowedDestination(address, production)) ? { ok: true, url } : { ok: false, problem: 'private' };
+}
+
+/** The error a pinned connection raises when the name now resolves somewhere it may not go. */
+export class DestinationRefusedError extends Error {
+  constructor(
+    readonly host: string,
+    readonly address: string,
+  ) {
+    super(`${host} resolved to ${address}, which is not a public address`);
+    this.name = 'DestinationRefusedError';
+  }
+}
+
+/**
+ * A DNS lookup for outgoing alert connections that refuses a forbidden address at connect time. Checking the URL
+ * before the request is not enough: a name with a short TTL can answer a public address to the check and a private
+ * one to the connection (DNS rebinding). The socket connects only to addresses this lookup returned and allowed.
+ */
+export function guardedLookup(production: boolean, resolve: Resolve = resolveAll): LookupFunction {
+  return (hostname, options, callback) => {
+    const host = hostname.replace(/^\[|\]$/g, '');
+    const found = isIP(host) ? Promise.resolve([host]) : resolve(host);
+    found.then(
+      (addresses) => {
+        const refused = addresses.find((address) => !isAllowedDestination(address, production));
+        if (refused !== undefined || !addresses.length) {
+          callback(new DestinationRefusedError(host, refused ?? 'nothing'), '', 4);
+          return;
+        }
+        const entries = addresses.map((address) => ({ address, family: isIP(address) === 6 ? 6 : 4 }));
+        const wanted = options.family === 4 || options.family === 6 ? entries.filter((e) => e.family === options.family) : entries;
+        if (!wanted.length) {
+          callback(Object.assign(new Error(`${host} has no IPv${options.family} address`), { code: 'ENOTFOUND' }), '', 4);
+          return;
+        }
+        if (options.all) callback(null, wanted);
+        else callback(null, wanted[0].address, wanted[0].family);
+      },
+      (error: Error) => callback(error, '', 4),
+    );
+  };
 }

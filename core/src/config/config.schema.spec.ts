@@ -154,3 +154,17 @@ describe('parseConfig: TRUST_PROXY', () => {
     expect(() => parseConfig({ TRUST_PROXY: 'my-proxy.local' })).toThrow('TRUST_PROXY must be a number of hops');
   });
 });
+
+// Issue 16 item 9: odds history is kept for a configurable number of days, 14 unless set.
+describe('parseConfig: odds history retention', () => {
+  it('keeps 14 days by default and reads whole days from 1 up', () => {
+    expect(parseConfig({}).ODDS_HISTORY_RETENTION_DAYS).toBe(14);
+    expect(parseConfig({ ODDS_HISTORY_RETENTION_DAYS: '3' }).ODDS_HISTORY_RETENTION_DAYS).toBe(3);
+  });
+
+  it('names the variable for no days, a fraction or text', () => {
+    for (const value of ['0', '1.5', 'two weeks']) {
+      expect(() => parseConfig({ ODDS_HISTORY_RETENTION_DAYS: value })).toThrow(/^Invalid configuration: ODDS_HISTORY_RETENTION_DAYS /);
+    }
+  });
+});

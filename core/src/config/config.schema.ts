@@ -187,6 +187,8 @@ export const configSchema = z.object({
   DETECT_MIN_EV_PCT: z.coerce.number().min(0).default(0),
   SETTLEMENT_INTERVAL_MS: z.coerce.number().int().min(1000).default(600_000),
   VALIDATE_NOW_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
+  // Whole UTC days of odds_history kept besides today (issue 16 item 9); older day partitions are dropped.
+  ODDS_HISTORY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
   SOCIAL_LINKS: socialLinks.default(''),
   STRIPE_SECRET_KEY: z
     .string()

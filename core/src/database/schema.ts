@@ -109,7 +109,7 @@ export interface PasswordResetTokensTable {
   used_at: Date | null;
 }
 
-/** One price or line change of one outcome at one bookmaker (migration 0003). */
+/** One price or line change of one outcome at one bookmaker (migration 0003; partitioned by day in 0013). */
 export interface OddsHistoryTable {
   id: Generated<string>;
   sport_key: string;
@@ -156,6 +156,8 @@ export interface PicksTable {
   /** Why a pending pick is not settled yet (UnsettledCode), and how many games an ambiguous one could be. */
   unsettled_reason: ColumnType<UnsettledCode | null, UnsettledCode | null | undefined, UnsettledCode | null>;
   unsettled_games: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Settled by the settlement worker and its `picks.settled` push not yet sent (migration 0014). */
+  announce_pending: Generated<boolean>;
   updated_at: Timestamp;
 }
 

@@ -69,16 +69,27 @@ export class LiveStateRepository {
    * atomically. Returns the content's new revision.
    */
   async saveBoard(kind: BoardKind, board: SportBoard): Promise<string> {
-    const revision = randomUUID();
-    const freshness: BoardStamp = { fetched_at: board.fetched_at, stale_since: board.stale_since ?? null, revision };
-    const results = await this.redis.client
-      .multi()
-      .set(this.redis.key(...RedisKeys.board(kind, board.sport_key)), JSON.stringify(board))
-      .set(this.redis.key(...RedisKeys.boardFreshness(kind, board.sport_key)), JSON.stringify(freshness))
-      .exec();
+    const { revision, writes } = this.boardWrites(kind, board);
+    const multi = this.redis.client.multi();
+    for (const [key, value] of writes) multi.set(key, value);
+    const results = await multi.exec();
     const failed = results?.find(([error]) => error);
     if (!results || failed) throw failed?.[0] ?? new Error(`Saving the ${kind} board of ${board.sport_key} was aborted`);
     return revision;
+  }
+
+  /**
+   * The writes that replace the board and its stamp, for `RealtimePublisher.publishWith`: the pipeline saves a board
+   * and publishes its diff in one atomic step (issue 16 item 4). Returns the content's new revision with them.
+   */
+  boardWrites(kind: BoardKind, board: SportBoard): { revision: string; writes: Array<[key: string, value: string]> } {
+    const revision = randomUUID();
+    const freshness: BoardStamp = { fetched_at: board.fetched_at, stale_since: board.stale_since ?? null, revision };
+    const writes: Array<[string, string]> = [
+      [this.redis.key(...RedisKeys.board(kind, board.sport_key)), JSON.stringify(board)],
+      [this.redis.key(...RedisKeys.boardFreshness(kind, board.sport_key)), JSON.stringify(freshness)],
+    ];
+    return { revision, writes };
   }
 
   /**

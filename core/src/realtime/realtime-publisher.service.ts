@@ -8,8 +8,10 @@ import { RedisService } from '../redis/redis.service';
  * Numbers, buffers and publishes a message in one atomic step, so that the order of the sequence
  * numbers, the buffer and the pub/sub deliveries is the same for every publisher process. A counter that
  * starts (at 1, or again after Redis lost it) starts a new epoch and an empty buffer, so no client takes the
- * new numbers for old ones and no replay mixes the two.
- * KEYS: seq counter, buffer, epoch; ARGV: pub/sub channel, message JSON without seq, buffer size, a new epoch.
+ * new numbers for old ones and no replay mixes the two. Any further keys are set in the same step, before the
+ * delivery (the state the message describes: a board and its diff are saved and published together).
+ * KEYS: seq counter, buffer, epoch, then keys to set; ARGV: pub/sub channel, message JSON without seq, buffer size, a
+ * new epoch, then the value of each key to set.
  */
 const PUBLISH_SCRIPT = `
 local seq = redis.call('INCR', KEYS[1])
@@ -22,6 +24,9 @@ end
 local message = '{"seq":' .. seq .. ',"epoch":"' .. epoch .. '",' .. string.sub(ARGV[2], 2)
 redis.call('ZADD', KEYS[2], seq, message)
 redis.call('ZREMRANGEBYRANK', KEYS[2], 0, -(tonumber(ARGV[3]) + 1))
+for i = 4, #KEYS do
+  redis.call('SET', KEYS[i], ARGV[i + 1])
+end
 redis.call('PUBLISH', ARGV[1], message)
 return seq
 `;
@@ -56,18 +61,31 @@ export class RealtimePublisher {
   }
 
   /** Returns the message's sequence number on its channel. */
-  async publish(message: RealtimeMessage, bufferSize = REALTIME_BUFFER_SIZE): Promise<number> {
-    const body = JSON.stringify(message);
+  publish(message: RealtimeMessage, bufferSize = REALTIME_BUFFER_SIZE): Promise<number> {
+    return this.publishWith(message, [], bufferSize);
+  }
+
+  /**
+   * Sets `writes` (full Redis keys and their values) and publishes `message` in one atomic step: both happen or
+   * neither, so no crash can leave the state changed without the message that tells clients so (issue 16 item 4).
+   */
+  async publishWith(
+    message: RealtimeMessage,
+    writes: ReadonlyArray<readonly [key: string, value: string]>,
+    bufferSize = REALTIME_BUFFER_SIZE,
+  ): Promise<number> {
     const seq = await this.redis.client.eval(
       PUBLISH_SCRIPT,
-      3,
+      3 + writes.length,
       this.redis.key(...RealtimeKeys.sequence(message.channel, message.key)),
       this.redis.key(...RealtimeKeys.buffer(message.channel, message.key)),
       this.redis.key(...RealtimeKeys.epoch(message.channel, message.key)),
+      ...writes.map(([key]) => key),
       this.channelName(message.channel, message.key),
-      body,
+      JSON.stringify(message),
       String(bufferSize),
       newEpoch(),
+      ...writes.map(([, value]) => value),
     );
     return Number(seq);
   }

@@ -42,6 +42,13 @@ export class AlertsController {
     return this.alerts.create(user, body);
   }
 
+  /** Replaces the webhook signing secret; the new one is in this answer only. */
+  @Post('secret')
+  rotateSecret(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: Response): Promise<{ secret: string }> {
+    res.setHeader('Cache-Control', 'no-store');
+    return this.alerts.rotateSecret(user.id);
+  }
+
   /** The public key browsers subscribe with (applicationServerKey). */
   @Get('push/key')
   vapidKey(): { publicKey: string } {

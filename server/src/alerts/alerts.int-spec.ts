@@ -1,4 +1,4 @@
-import { checkWebhookUrl } from '@oddspulse/core';
+import { AlertsRepository, checkWebhookUrl } from '@oddspulse/core';
 import { AlertMessages } from '@oddspulse/shared';
 import { bearer, createAccountsApp, signUp, type AccountsTestApp } from '../../../test/support/accounts-app';
 
@@ -66,6 +66,19 @@ describe('/api/alerts (issue 21 part 2)', () => {
     expect((await t.http().get(`/api/alerts/${id}/deliveries`).set(auth)).body).toEqual([]);
     expect((await t.http().delete(`/api/alerts/${id}`).set(auth)).status).toBe(204);
     expect((await t.http().get(`/api/alerts/${id}`).set(auth)).status).toBe(404);
+  });
+
+  it('replaces the signing secret on request, answered once and never cached, for the signed-in user only', async () => {
+    const { session } = await signUp(t, 'platinum');
+    const auth = bearer(session);
+    const created = await t.http().post('/api/alerts').set(auth).send({ kind: 'arbitrage', min: 1, webhookUrl: 'http://127.0.0.1:9/hook' });
+    const rotated = await t.http().post('/api/alerts/secret').set(auth);
+    expect(rotated.status).toBe(201);
+    expect(rotated.headers['cache-control']).toBe('no-store');
+    expect(rotated.body.secret).toMatch(/^whsec_[\w-]{43}$/);
+    expect(rotated.body.secret).not.toBe(created.body.secret);
+    expect(await t.get(AlertsRepository).secretOf(session.user.id)).toBe(rotated.body.secret);
+    expect((await t.http().post('/api/alerts/secret')).status).toBe(401);
   });
 
   it('keeps a user out of another user’s rules', async () => {

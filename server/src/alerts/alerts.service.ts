@@ -22,6 +22,10 @@ const URL_MESSAGES = {
   unresolvable: AlertMessages.webhookUnresolvable,
 } as const;
 
+function newSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64url')}`;
+}
+
 export function toAlertRule(row: AlertRuleRow, secret?: string): AlertRule {
   return {
     id: row.id,
@@ -101,7 +105,7 @@ export class AlertsService {
     await this.check(user, input);
     if ((await this.alerts.countRules(user.id)) >= MAX_ALERT_RULES) throw ApiErrors.conflict(AlertMessages.tooManyRules, 'TOO_MANY_ALERT_RULES');
     const row = await this.alerts.createRule(user.id, fieldsOf(input));
-    const secret = input.webhookUrl ? await this.alerts.ensureSecret(user.id, `whsec_${randomBytes(32).toString('base64url')}`) : null;
+    const secret = input.webhookUrl ? await this.alerts.ensureSecret(user.id, newSecret()) : null;
     return toAlertRule(row, secret?.created ? secret.secret : undefined);
   }
 
@@ -110,8 +114,15 @@ export class AlertsService {
     await this.check(user, merged);
     const row = await this.alerts.updateRule(user.id, id, fieldsOf(merged));
     if (!row) throw ApiErrors.notFound(AlertMessages.ruleNotFound, 'ALERT_NOT_FOUND');
-    const secret = merged.webhookUrl ? await this.alerts.ensureSecret(user.id, `whsec_${randomBytes(32).toString('base64url')}`) : null;
+    const secret = merged.webhookUrl ? await this.alerts.ensureSecret(user.id, newSecret()) : null;
     return toAlertRule(row, secret?.created ? secret.secret : undefined);
+  }
+
+  /** A new signing secret for the user's webhooks, shown in this answer only (a lost or leaked secret is replaced). */
+  async rotateSecret(userId: string): Promise<{ secret: string }> {
+    const secret = newSecret();
+    await this.alerts.replaceSecret(userId, secret);
+    return { secret };
   }
 
   async remove(userId: string, id: string): Promise<void> {

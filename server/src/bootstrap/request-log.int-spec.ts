@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Logger, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Logger, Post } from '@nestjs/common';
 import { Writable } from 'node:stream';
 import { JsonLogger } from '@oddspulse/core';
 import { createAccountsApp, type AccountsTestApp } from '../../../test/support/accounts-app';
@@ -25,6 +25,13 @@ class LogProbeController {
     await new Promise((resolve) => setTimeout(resolve, 5));
     this.logger.log({ msg: 'probe', n: body.n });
     return { ok: true };
+  }
+
+  /** As health answers during an outage: a 503 the route chose, not an exception. */
+  @Get('unavailable')
+  @HttpCode(503)
+  unavailable() {
+    return { status: 'error' };
   }
 
   @Get('boom')
@@ -119,6 +126,13 @@ describe('request logs (real PostgreSQL and Redis)', () => {
       expect(own).toEqual([expect.objectContaining({ level: 'info', context: 'Http', status: res.status })]);
       expect(own[0].err).toBeUndefined();
     }
+  });
+
+  it('logs a 503 (a dependency down, answered on every health poll of an outage) at warn, not as an error', async () => {
+    const res = await t.http().get('/api/log-probe/unavailable');
+    expect(res.status).toBe(503);
+    await settle();
+    expect(linesOf(res.headers['x-request-id'] as string)).toEqual([expect.objectContaining({ level: 'warn', context: 'Http', status: 503 })]);
   });
 
   it('logs a server error once with its stack (the filter) and its request line at error without one', async () => {

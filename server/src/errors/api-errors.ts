@@ -23,7 +23,8 @@ const body = errorBody;
 export const ApiErrors = {
   authenticationRequired: (message: string = AccountMessages.authenticationRequired) => new UnauthorizedException(body(401, 'AUTH_REQUIRED', message)),
   invalidRefreshToken: () => new UnauthorizedException(body(401, 'INVALID_REFRESH_TOKEN', AccountMessages.authenticationRequired)),
-  subscriptionRequired: () => new HttpException(body(402, 'SUBSCRIPTION_REQUIRED', AccountMessages.subscriptionRequired), HttpStatus.PAYMENT_REQUIRED),
+  subscriptionRequired: (details: object = {}) =>
+    new HttpException(body(402, 'SUBSCRIPTION_REQUIRED', AccountMessages.subscriptionRequired, details), HttpStatus.PAYMENT_REQUIRED),
   platinumRequired: (details: object = {}) => new ForbiddenException(body(403, 'PLATINUM_REQUIRED', AccountMessages.platinumRequired, details)),
   quotaExceeded: (used: number, quota: number) =>
     new HttpException(

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { OddsHistoryRepository, type OddsHistoryRow } from '@oddspulse/core';
-import { formatPrice, type PriceFormat } from '@oddspulse/shared';
+import { buildLineHistory, formatPrice, type LineHistoryBook, type PriceFormat } from '@oddspulse/shared';
 import type { OddsHistoryQuery } from './odds.dto';
 
 export interface HistoryOutcome {
@@ -63,9 +63,14 @@ export function buildHistory(rows: readonly OddsHistoryRow[], prices: PriceForma
 export class OddsHistoryService {
   constructor(private readonly repository: OddsHistoryRepository) {}
 
-  /** Spec 002 §7 GET /api/odds-history: one event's line movement in the markets asked for. */
-  async history(query: OddsHistoryQuery): Promise<OddsHistoryBookmaker[]> {
+  /**
+   * Spec 002 §7 GET /api/odds-history: one event's line movement in the markets asked for; with `view=series`, the
+   * chart's compact form of the same rows (issue 22).
+   */
+  async history(query: OddsHistoryQuery): Promise<OddsHistoryBookmaker[] | LineHistoryBook[]> {
     const { sport, eventId, markets, bookmakers } = query;
-    return buildHistory(await this.repository.find({ sport, eventId, markets, bookmakers }), query.oddsFormat);
+    const rows = await this.repository.find({ sport, eventId, markets, bookmakers });
+    if (query.view === 'series') return buildLineHistory(rows.map((row) => ({ ...row, price: formatPrice(row.price, query.oddsFormat) })));
+    return buildHistory(rows, query.oddsFormat);
   }
 }

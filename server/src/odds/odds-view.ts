@@ -1,5 +1,5 @@
 import { ApiErrors } from '../errors/api-errors';
-import { canonicalBookKey, gameDay, isEventLive, isMetered, selectableSportsbooks, type BoardEvent, type PlanAccess } from '@oddspulse/shared';
+import { canonicalBookKey, gameDay, isEventLive, seesEveryBook, selectableSportsbooks, type BoardEvent, type PlanAccess } from '@oddspulse/shared';
 
 /**
  * The odds calls' response shape (spec 001 §3, §4, §5, §7): pure functions from the Redis boards (decimal prices)
@@ -7,9 +7,9 @@ import { canonicalBookKey, gameDay, isEventLive, isMetered, selectableSportsbook
  */
 export type DateFilter = { kind: 'all' } | { kind: 'live' } | { kind: 'today' } | { kind: 'day'; day: string };
 
-/** The books a plan may see (spec 000 §5: the free plan its popular books and DFS apps), or null for every book. */
+/** The books a plan may see (DECISIONS 27, the shared rule: free its popular books and DFS apps), or null for every book. */
 export function visibleBooks(access: PlanAccess): Set<string> | null {
-  return isMetered(access) ? new Set(selectableSportsbooks(access)) : null;
+  return seesEveryBook(access) ? null : new Set(selectableSportsbooks(access));
 }
 
 /** The plan's visible books as a cache key part ('*' for every book). */

@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { Sport, SportBoard } from '@oddspulse/shared';
+import type { LineHistoryBook, Sport, SportBoard } from '@oddspulse/shared';
 import type { AuthUser } from '../accounts/auth/auth-user';
 import { CurrentUser, MeteredOddsData, RequireAuth } from '../accounts/access/decorators';
 import { ZodValidationPipe } from '../validation/zod-validation.pipe';
@@ -100,7 +100,7 @@ export class OddsController {
   /** Spec 002 §7: the game modal's line movement, for signed-in users. */
   @Get('odds-history')
   @RequireAuth()
-  oddsHistory(@Query(new ZodValidationPipe(oddsHistoryQuerySchema)) query: OddsHistoryQuery): Promise<OddsHistoryBookmaker[]> {
+  oddsHistory(@Query(new ZodValidationPipe(oddsHistoryQuerySchema)) query: OddsHistoryQuery): Promise<OddsHistoryBookmaker[] | LineHistoryBook[]> {
     return this.history.history(query);
   }
 }

@@ -154,6 +154,8 @@ export const oddsHistoryQuerySchema = z.object({
   oddsFormat: priceFormat,
   markets: csv.transform((markets) => (markets.length ? markets : [...LINE_MOVEMENT_MARKETS])),
   bookmakers: bookList,
+  // issue 22: `series` is the line-movement chart's compact answer (changes only, epoch seconds, one list per line)
+  view: withApiError(z.enum(['history', 'series']).default('history'), invalid('view must be history or series')),
 });
 export type OddsHistoryQuery = z.output<typeof oddsHistoryQuerySchema>;
 

@@ -275,6 +275,15 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     expect(series[1].outcomes[0].price).not.toBe(series[0].outcomes[0].price);
     expect(series[1].outcomes[1].price).toBe(series[0].outcomes[1].price);
 
+    // issue 22: the chart's compact view of the same rows: changes only, one price list per line
+    const compact = await get(`/api/odds-history?sport=${NFL}&eventId=${event.id}&markets=h2h&bookmakers=draftkings&view=series`, gold);
+    expect(compact.status).toBe(200);
+    const [moved1, held] = compact.body[0].markets[0].outcomes;
+    expect(moved1.lines).toHaveLength(1);
+    expect(moved1.lines[0].prices).toHaveLength(2);
+    expect(held.lines[0].prices).toHaveLength(1);
+    expect(JSON.stringify(compact.body).length).toBeLessThan(JSON.stringify(res.body).length);
+
     const missing = await get(`/api/odds-history?sport=${NFL}`, gold);
     expect([missing.status, missing.body.message]).toEqual([400, 'Line history unavailable for this event.']);
     expect((await get(`/api/odds-history?sport=${NFL}&eventId=nothing-recorded`, gold)).body).toEqual([]);

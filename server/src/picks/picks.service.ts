@@ -120,10 +120,10 @@ export class PicksService {
    */
   async importOnce(userId: string, list: NewPick[]): Promise<{ imported: number; skipped: number; alreadyImported: boolean }> {
     const outcome = await this.picks.importOnce(userId, async (trx) => {
-      let imported = 0;
-      for (const item of list) {
-        if (await this.picks.createIfNew(this.toRow(userId, item), trx)) imported += 1;
-      }
+      const imported = await this.picks.createManyIfNew(
+        list.map((item) => this.toRow(userId, item)),
+        trx,
+      );
       return { imported, skipped: list.length - imported, result: null };
     });
     if (!outcome) return { imported: 0, skipped: list.length, alreadyImported: true };

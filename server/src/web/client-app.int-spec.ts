@@ -56,6 +56,8 @@ describe('serving the built client fast', () => {
     await writeFile(join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(script));
     await writeFile(join(dist, 'assets', 'small-def456.css'), 'a{}');
     await writeFile(join(dist, 'favicon.svg'), '<svg/>');
+    await mkdir(join(dist, 'routes'));
+    await writeFile(join(dist, 'routes', 'sportsbooks.html'), '<!doctype html><title>OddsPulse</title><link rel="modulepreload" href="/assets/odds.js">');
     app = (await Test.createTestingModule({}).compile()).createNestApplication({ logger: false });
     serveClient(app, dist, { log: () => undefined, warn: () => undefined, error: () => undefined });
     await app.listen(0, '127.0.0.1');
@@ -104,5 +106,22 @@ describe('serving the built client fast', () => {
       expect(res.text).toContain('OddsPulse');
     }
     expect((await request(app.getHttpServer()).get('/favicon.svg')).headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it("answers a route's own copy of index.html, which preloads its screen's code, for that path only", async () => {
+    const odds = await request(app.getHttpServer()).get('/sportsbooks').set('Accept', 'text/html');
+    expect(odds.text).toContain('rel="modulepreload" href="/assets/odds.js"');
+    expect(odds.headers['cache-control']).toBe('no-cache');
+    for (const path of ['/', '/dfs', '/sportsbooks/x']) {
+      const other = await request(app.getHttpServer()).get(path).set('Accept', 'text/html');
+      expect(other.text).not.toContain('modulepreload');
+    }
+  });
+
+  it('never looks on disk for an API path', async () => {
+    await writeFile(join(dist, 'api'), 'not the API');
+    const res = await request(app.getHttpServer()).get('/api').set('Accept', 'application/json');
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain('not the API');
   });
 });

@@ -41,11 +41,26 @@ export function serveClient(app: INestApplication, dist: string, logger: LoggerS
     sendStatic(req, res, next, dist, req.path, precompressed);
   });
   const assets = join(dist, 'assets') + sep;
-  app.use(express.static(dist, { index: false, maxAge: '1h', setHeaders: (res: Response, path: string) => cacheHeaders(res, path, assets) }));
+  const files = express.static(dist, { index: false, maxAge: '1h', setHeaders: (res: Response, path: string) => cacheHeaders(res, path, assets) });
+  // The API never looks on disk: a file lookup (a stat) per API request was a tenth of a cached answer's CPU (issue 18).
+  app.use((req: Request, res: Response, next: NextFunction) => (SERVER_PATHS.test(req.path) ? next() : files(req, res, next)));
+  const routePages = routePagesOf(dist);
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || SERVER_PATHS.test(req.path) || !req.accepts('html')) return next();
-    sendStatic(req, res, next, dist, '/index.html', precompressed);
+    sendStatic(req, res, next, dist, routePages.get(req.path) ?? '/index.html', precompressed);
   });
+}
+
+/**
+ * The build's copies of index.html that also preload a screen's code (client/vite.config.ts, issue 18), by the path
+ * they are for: routes/sportsbooks.html answers /sportsbooks.
+ */
+function routePagesOf(dist: string): Map<string, string> {
+  const dir = join(dist, 'routes');
+  const pages = new Map<string, string>();
+  if (!existsSync(dir)) return pages;
+  for (const name of readdirSync(dir)) if (name.endsWith('.html')) pages.set(`/${name.slice(0, -'.html'.length)}`, `/routes/${name}`);
+  return pages;
 }
 
 /** Each file of the build with a .br or .gz form beside it, by URL path, with the codings it has. */

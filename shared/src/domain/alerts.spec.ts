@@ -98,4 +98,11 @@ describe('alertSummary', () => {
     expect(summary.path).toBe('/sportsbooks?mode=arbitrage&q=Los%20Angeles%20Lakers&opportunity=arb-1');
     expect(alertSummary(evBet()).title).toBe('+EV 5.6%: Boston Celtics @ Los Angeles Lakers');
   });
+
+  // Issue 21 part 2: the notification "opens the opportunity on click" — a prop's +EV row is listed under Player Props.
+  it('opens a +EV game line on Straight Bets and a +EV prop on Player Props', () => {
+    expect(alertSummary(evBet({ market: 'spreads' })).path).toMatch(/^\/sportsbooks\?mode=game&/);
+    expect(alertSummary(evBet({ market: 'player_points', description: 'LeBron James' })).path).toMatch(/^\/sportsbooks\?mode=props&/);
+    expect(alertSummary(evBet({ market: 'batter_hits_alternate' })).path).toMatch(/^\/sportsbooks\?mode=props&/);
+  });
 });

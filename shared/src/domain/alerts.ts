@@ -1,5 +1,6 @@
 import type { ArbitrageOpportunity, EvBet, MiddleOpportunity } from './opportunities';
 import { hasPaidPlan, hasPlatinum, type PlanAccess } from './entitlements';
+import { isPlayerPropMarket } from './odds';
 
 /**
  * Alert rules (issue 21 part 2): what a user asks to be told about with the tab closed, and the pure decision
@@ -168,10 +169,13 @@ function pct(value: number): string {
   return `${Math.round(value * 100) / 100}%`;
 }
 
-/** The app path that opens the opportunity's scanner (or the odds page for +EV), searching its game. */
+/**
+ * The app path that opens the opportunity's scanner, or for +EV the odds page's section that lists the bet (Player
+ * Props for a prop, else Straight Bets), searching its game.
+ */
 export function alertPath(opportunity: AlertOpportunity): string {
   const kind = kindOf(opportunity);
-  const mode = kind === 'arbitrage' ? 'arbitrage' : kind === 'middle' ? 'middles' : 'game';
+  const mode = 'type' in opportunity ? (kind === 'arbitrage' ? 'arbitrage' : 'middles') : isPlayerPropMarket(opportunity.market) ? 'props' : 'game';
   return `/sportsbooks?mode=${mode}&q=${encodeURIComponent(opportunity.homeTeam)}&opportunity=${encodeURIComponent(opportunity.id)}`;
 }
 

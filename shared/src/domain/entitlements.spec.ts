@@ -8,9 +8,12 @@ import {
   hasPaidPlan,
   hasPlatinum,
   isMetered,
+  planBooksCopy,
+  seesEveryBook,
   selectableSportsbooks,
   sportsbooksAllowedNow,
 } from './entitlements';
+import { SPORTSBOOKS } from './sportsbooks';
 
 const free = { plan: 'free', unlimited: false } as const;
 const gold = { plan: 'gold', unlimited: false } as const;
@@ -89,41 +92,48 @@ describe('currentAccess', () => {
   });
 });
 
-// spec 000 §5 sportsbook selection.
+// spec 000 §5 sportsbook selection, with DECISIONS 27: one rule for every screen.
 describe('sportsbook selection rules', () => {
-  it('free and gold toggle only popular books and DFS apps; platinum any', () => {
-    for (const access of [free, gold]) {
-      expect(canToggleSportsbook(access, 'draftkings')).toBe(true);
-      expect(canToggleSportsbook(access, 'caesars')).toBe(true);
-      expect(canToggleSportsbook(access, 'prizepicks')).toBe(true);
-      expect(canToggleSportsbook(access, 'pinnacle')).toBe(false);
-      expect(canToggleSportsbook(access, 'bovada')).toBe(false);
+  const popularAndDfs = ['draftkings', 'fanduel', 'betmgm', 'williamhill_us', 'prizepicks', 'underdog', 'pick6', 'dabble_au', 'pointsbetus'];
+
+  it('free toggles only popular books and DFS apps', () => {
+    expect(canToggleSportsbook(free, 'draftkings')).toBe(true);
+    expect(canToggleSportsbook(free, 'caesars')).toBe(true);
+    expect(canToggleSportsbook(free, 'prizepicks')).toBe(true);
+    expect(canToggleSportsbook(free, 'pinnacle')).toBe(false);
+    expect(canToggleSportsbook(free, 'bovada')).toBe(false);
+    expect(selectableSportsbooks(free)).toEqual(popularAndDfs);
+    expect(seesEveryBook(free)).toBe(false);
+  });
+
+  it('Gold and Platinum (and unlimited) see every book of the catalogue, as the plans are sold', () => {
+    for (const access of [gold, platinum, unlimitedFree]) {
+      expect(seesEveryBook(access)).toBe(true);
+      expect(selectableSportsbooks(access)).toEqual(SPORTSBOOKS.map((b) => b.key));
+      expect(canToggleSportsbook(access, 'pinnacle')).toBe(true);
+      expect(canToggleSportsbook(access, 'bovada')).toBe(true);
+      expect(canToggleSportsbook(access, 'nosuchbook')).toBe(false);
     }
-    expect(canToggleSportsbook(platinum, 'bovada')).toBe(true);
-    expect(canToggleSportsbook(platinum, 'nosuchbook')).toBe(false);
-    expect(selectableSportsbooks(gold)).toEqual([
-      'draftkings',
-      'fanduel',
-      'betmgm',
-      'williamhill_us',
-      'prizepicks',
-      'underdog',
-      'pick6',
-      'dabble_au',
-      'pointsbetus',
-    ]);
+  });
+
+  it("words the plan's books for pricing from the same rule: 25+ for the paid plans", () => {
+    expect(SPORTSBOOKS.length).toBeGreaterThanOrEqual(25);
+    expect(planBooksCopy(gold)).toBe('25+ sportsbooks');
+    expect(planBooksCopy(platinum)).toBe('25+ sportsbooks');
+    expect(planBooksCopy(free)).toBe('Popular sportsbooks and DFS apps');
   });
 
   it('canonicalises, deduplicates and names unknown or disallowed keys', () => {
-    expect(checkSportsbookSelection(gold, ['caesars', 'williamhill_us', 'DraftKings', 'pinnacle', 'nope'])).toEqual({
+    expect(checkSportsbookSelection(free, ['caesars', 'williamhill_us', 'DraftKings', 'pinnacle', 'nope'])).toEqual({
       keys: ['williamhill_us', 'draftkings'],
       unknown: ['nope'],
       notAllowed: ['pinnacle'],
     });
+    expect(checkSportsbookSelection(gold, ['pinnacle', 'nope'])).toEqual({ keys: ['pinnacle'], unknown: ['nope'], notAllowed: [] });
   });
 
-  it('hides books a downgrade no longer allows', () => {
-    expect(sportsbooksAllowedNow(gold, ['draftkings', 'pinnacle', 'underdog'])).toEqual(['draftkings', 'underdog']);
-    expect(sportsbooksAllowedNow(platinum, ['draftkings', 'pinnacle'])).toEqual(['draftkings', 'pinnacle']);
+  it('hides books a downgrade to free no longer allows', () => {
+    expect(sportsbooksAllowedNow(free, ['draftkings', 'pinnacle', 'underdog'])).toEqual(['draftkings', 'underdog']);
+    expect(sportsbooksAllowedNow(gold, ['draftkings', 'pinnacle'])).toEqual(['draftkings', 'pinnacle']);
   });
 });

@@ -94,14 +94,24 @@ export function canUseLiveFeed(access: PlanAccess | null, feed: LiveFeed): boole
 }
 
 /**
- * Spec 000 §5 sportsbook selection: free and gold may toggle only the popular books of their list,
- * platinum any; DFS apps are always toggleable.
+ * Book access per plan, the one rule (DECISIONS 27): free sees the popular books and the DFS apps; Gold and
+ * Platinum see every book of the catalogue, as the plans are sold. Pricing, My Sportsbooks, the odds and
+ * scanner filters, REST and the socket all read it through the functions below.
  */
+export function seesEveryBook(access: PlanAccess): boolean {
+  return hasPaidPlan(access);
+}
+
+/** Whether the plan may see and select a catalogue book (unknown keys: never). */
 export function canToggleSportsbook(access: PlanAccess, key: string): boolean {
   const book = findSportsbook(key);
   if (!book) return false;
-  if (hasPlatinum(access)) return true;
-  return book.popular || book.isDFS;
+  return seesEveryBook(access) || book.popular || book.isDFS;
+}
+
+/** The plan's books as pricing words them: "Popular sportsbooks and DFS apps", or "25+ sportsbooks" (the catalogue rounded down to 5). */
+export function planBooksCopy(access: PlanAccess): string {
+  return seesEveryBook(access) ? `${Math.floor(SPORTSBOOKS.length / 5) * 5}+ sportsbooks` : 'Popular sportsbooks and DFS apps';
 }
 
 /** Catalogue keys the plan may select, in catalogue order. */
@@ -131,7 +141,7 @@ export function checkSportsbookSelection(access: PlanAccess, requested: readonly
   return { keys, unknown, notAllowed };
 }
 
-/** Keeps the stored books the plan still allows (a downgrade hides Platinum-only books without deleting them). */
+/** Keeps the stored books the plan still allows (a downgrade to free hides the paid books without deleting them). */
 export function sportsbooksAllowedNow(access: PlanAccess, stored: readonly string[]): string[] {
   return stored.map(canonicalBookKey).filter((key, i, all) => all.indexOf(key) === i && canToggleSportsbook(access, key));
 }

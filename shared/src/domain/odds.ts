@@ -64,3 +64,8 @@ export interface SportBoard {
 /** Spec 002 §9: the markets whose line movement the game modal charts (GET /api/odds-history's default). */
 export const LINE_MOVEMENT_MARKETS = ['h2h', 'spreads', 'totals'] as const;
 export type LineMovementMarket = (typeof LINE_MOVEMENT_MARKETS)[number];
+
+/** A player prop market (player_points, batter_hits, pitcher_strikeouts, their `_alternate` lines): the odds page's Player Props section. */
+export function isPlayerPropMarket(key: string): boolean {
+  return /^(player|batter|pitcher)_/.test(key);
+}

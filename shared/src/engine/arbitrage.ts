@@ -13,6 +13,7 @@ import {
   type Quote,
   type TimeCache,
 } from './market-lines';
+import { ARBITRAGE_LINE_TOLERANCE, isArbitrageLine, isDrawOutcome, KIND_NUMBERS, legPointsMatch } from './line-rules';
 import { payoutCents, roundHalfUpCents } from './money';
 import { isoTime, opportunityAgeSeconds, opportunityEvent, scannerBookFilter, timingFlags, toLeg } from './opportunity-legs';
 
@@ -40,9 +41,6 @@ export const ARBITRAGE_DEFAULTS = {
   minProfitPct: 0.5,
   suspectProfitPct: 10,
 } as const;
-
-/** Spread lines must sum to zero, totals lines match, within this (spec 001 §5). */
-export const ARBITRAGE_LINE_TOLERANCE = 0.01;
 
 /** Profit of betting every outcome at these decimal odds, as a FRACTION: 1/Σ(1/decimal) − 1 (negative: no arbitrage). */
 export function arbitrageProfit(decimals: readonly number[]): number {
@@ -229,12 +227,8 @@ function arbitrageLines(index: EventIndex): MarketLine[] {
  */
 function bestLegs(line: MarketLine, homeTeam: string, accept: (q: Quote) => boolean): Quote[] | null {
   const { group, sides } = line;
-  const sideCount = sides.size;
-  if (group.kind === 'moneyline') {
-    if (group.outcomeCount !== sideCount) return null;
-    if (sideCount === 3 && ![...sides.keys()].some((s) => s.toLowerCase() === 'draw')) return null;
-  }
-  if (sideCount !== 2 && !(sideCount === 3 && group.kind === 'moneyline')) return null;
+  const kind = KIND_NUMBERS[group.kind];
+  if (!isArbitrageLine(kind, group.outcomeCount, [...sides.keys()], sides.size)) return null;
   let legs: Quote[] = [];
   for (const quotes of sides.values()) {
     const best = bestQuote(quotes, accept);
@@ -256,8 +250,7 @@ function bestLegs(line: MarketLine, homeTeam: string, accept: (q: Quote) => bool
     if (!bestSwap) return null;
     legs = bestSwap;
   }
-  if (group.kind === 'total' && Math.abs(legs[0].point! - legs[1].point!) > ARBITRAGE_LINE_TOLERANCE + 1e-9) return null;
-  if (group.kind === 'spread' && Math.abs(legs[0].point! + legs[1].point!) > ARBITRAGE_LINE_TOLERANCE + 1e-9) return null;
+  if (!legPointsMatch(kind, legs[0].point!, legs[1].point!)) return null;
   return orderLegs(legs, group.referenceSide ?? homeTeam);
 }
 
@@ -278,5 +271,5 @@ export function orderLegs(legs: Quote[], first: string): Quote[] {
 
 function sideRank(q: Quote, first: string): number {
   if (q.outcome === first || q.outcome === 'Over') return 0;
-  return q.outcome.toLowerCase() === 'draw' ? 2 : 1;
+  return isDrawOutcome(q.outcome) ? 2 : 1;
 }

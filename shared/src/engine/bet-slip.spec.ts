@@ -1,4 +1,4 @@
-import { BET_SLIP_MESSAGES, edgeColor, evTone, hasCorrelatedLegs, hedgedPosition, validateParlay, validateSingles } from './bet-slip';
+import { BET_SLIP_MESSAGES, evTone, hasCorrelatedLegs, hedgedPosition, validateParlay, validateSingles } from './bet-slip';
 
 // spec 001 §5 bankroll and bet sizing: messages verbatim
 describe('bet slip validation', () => {
@@ -76,14 +76,6 @@ describe('bet slip validation', () => {
     expect(v.warnings).toEqual(['Warning: Correlated bets detected (same game)']);
     expect(v.canPlace).toBe(true);
     expect(hasCorrelatedLegs([{ gameKey: 'a' }, { gameKey: 'b' }])).toBe(false);
-  });
-
-  // spec 001 §5: edge colour >= 5 success, >= 2 warning, else danger
-  it('edge colour', () => {
-    expect(edgeColor(5)).toBe('success');
-    expect(edgeColor(4.99)).toBe('warning');
-    expect(edgeColor(2)).toBe('warning');
-    expect(edgeColor(1.99)).toBe('danger');
   });
 
   // issue 22: +1.68 % was coloured like −1.11 %; a positive EV never shares a tone with a negative one

@@ -125,14 +125,10 @@ export function validateParlay(legs: readonly Pick<SlipBet, 'gameKey'>[], stakeC
   return result(errors, warnings, stakeCents > 0 && legs.length >= 2);
 }
 
-/** Edge colour on the bet slip (spec 001 §5): ≥ 5 success, ≥ 2 warning, else danger. Edge in PERCENT. */
-export function edgeColor(edgePct: number): 'success' | 'warning' | 'danger' {
-  return edgePct >= 5 ? 'success' : edgePct >= 2 ? 'warning' : 'danger';
-}
-
 /**
- * Colour of an EV figure in the odds tables and recommendations (issue 22): its sign first, so a positive EV never
- * looks like a negative one; the slip's thresholds only grade the positive side. Judged on the figure as shown
+ * Colour of an EV figure in the odds tables, recommendations and the bet slip's edge badge (issue 22): its sign first,
+ * so a positive EV never looks like a negative one (the slip's old ≥ 5 / ≥ 2 / else-danger grading painted +1.5 %
+ * red); spec 001 §5's thresholds only grade the positive side. Judged on the figure as shown
  * (two decimals), so "+0.00%" and "0.00%" are neutral. EV in PERCENT.
  */
 export type EvTone = 'strong' | 'good' | 'slight' | 'neutral' | 'negative';

@@ -1,4 +1,6 @@
 import { calculateEdge, edgeBand, fairOddsFromMarket } from './edge-calculator';
+import { evPercent } from './fair-probability';
+import { americanToDecimal, decimalToAmericanRounded } from './odds-format';
 
 describe('edge calculator', () => {
   // spec 001 §5: bands edge > 5 excellent; > 3 good; > 1 marginal; > 0 small; otherwise negative
@@ -33,6 +35,22 @@ describe('edge calculator', () => {
 });
 
 // issue 20: the edge calculator de-vigs a market by the chosen method
+// Issue 22: the calculator said +5.76 % where the recommendation card said 5.88 % for the same bet. The card is right
+// (DECISIONS 10: the de-vigged fair probability, unrounded); the calculator had the fair odds rounded to a whole
+// American number. Prefilled from a bet, it now takes the bet's own numbers, through the same evPercent.
+describe('edge calculator and the +EV rows agree', () => {
+  it('gives the card’s EV for a bet opened from it, and the typed odds once edited', () => {
+    const bet = { decimal: americanToDecimal(110), fairProbability: 0.5041 };
+    const card = evPercent(bet.fairProbability, bet.decimal);
+    const fairPrice = decimalToAmericanRounded(1 / bet.fairProbability);
+    const rounded = calculateEdge({ bookOdds: 110, fairOdds: fairPrice })!;
+    expect(rounded.edgePct).not.toBeCloseTo(card, 2);
+    const exact = calculateEdge({ bookOdds: 110, fairOdds: fairPrice, exact: bet })!;
+    expect(exact.edgePct).toBe(card);
+    expect(exact.fairProbability).toBe(bet.fairProbability);
+  });
+});
+
 describe('fairOddsFromMarket', () => {
   /*
    * Source A: betherosports.com, "Devigging methods explained": −300/+240 implies 75.0 % + 29.4 % = 104.4 %;

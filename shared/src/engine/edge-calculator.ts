@@ -1,5 +1,6 @@
 import { bookHold, bookOverround, devig, type DevigFailure, type DevigMethod, type DevigOptions } from './devig';
 import { americanToDecimal, decimalToAmericanRounded, isValidAmerican } from './odds-format';
+import { evPercent } from './fair-probability';
 import { kellyFraction, recommendedStakeCents, type RiskLevel } from './sizing';
 
 /**
@@ -33,7 +34,19 @@ export interface EdgeCalculation {
   recommendedStake: number;
 }
 
-export type EdgeInput = { bookOdds: number | null; fairOdds: number | null; betAmount?: number | null; bankroll?: number | null; risk?: RiskLevel };
+export type EdgeInput = {
+  bookOdds: number | null;
+  fairOdds: number | null;
+  betAmount?: number | null;
+  bankroll?: number | null;
+  risk?: RiskLevel;
+  /**
+   * The unrounded numbers behind odds prefilled from a bet (its decimal odds, its fair probability), used while the
+   * field still shows them: the whole American numbers shown lose enough to move the edge (issue 22: +5.76 % here
+   * against the card's 5.88 % for the same bet).
+   */
+  exact?: { decimal?: number; fairProbability?: number };
+};
 
 /** Null when either odds is missing or not a valid American price (the modal then asks for both). */
 export function calculateEdge(input: EdgeInput): EdgeCalculation | null {
@@ -41,9 +54,10 @@ export function calculateEdge(input: EdgeInput): EdgeCalculation | null {
   if (bookOdds === null || fairOdds === null || !isValidAmerican(bookOdds) || !isValidAmerican(fairOdds)) return null;
   const betAmount = input.betAmount ?? EDGE_CALCULATOR_DEFAULTS.betAmount;
   const bankroll = input.bankroll ?? EDGE_CALCULATOR_DEFAULTS.bankroll;
-  const decimal = americanToDecimal(bookOdds);
-  const fairProbability = 1 / americanToDecimal(fairOdds);
-  const edgePct = (fairProbability * decimal - 1) * 100;
+  const decimal = input.exact?.decimal ?? americanToDecimal(bookOdds);
+  const fairProbability = input.exact?.fairProbability ?? 1 / americanToDecimal(fairOdds);
+  // The one EV rule (DECISIONS 10), as the +EV rows and the recommendation cards compute it.
+  const edgePct = evPercent(fairProbability, decimal);
   return {
     edgePct,
     band: edgeBand(edgePct),

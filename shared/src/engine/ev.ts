@@ -3,17 +3,8 @@ import type { EvBet, OpportunityEvent, OpportunityFlag } from '../domain/opportu
 import { isDfsBook } from '../domain/sportsbooks';
 import { DEFAULT_BLEND, DEFAULT_DEVIG_METHOD, devig, type BlendableMethod, type DevigMethod } from './devig';
 import { bookWeight, evPercent, weightedMedian } from './fair-probability';
-import {
-  buildEventIndex,
-  eventLines,
-  LINE_GROUPING_TOLERANCE,
-  lineKey,
-  type EventIndex,
-  type MarketGroup,
-  type MarketLine,
-  type Quote,
-  type TimeCache,
-} from './market-lines';
+import { buildEventIndex, eventLines, lineKey, type EventIndex, type MarketGroup, type MarketLine, type Quote, type TimeCache } from './market-lines';
+import { completeSideCount, KIND_NUMBERS, LINE_GROUPING_TOLERANCE } from './line-rules';
 import { opportunityEvent, scannerBooks, STALE_LEG_LAG_LIVE_MS, STALE_LEG_LAG_MS } from './opportunity-legs';
 import { americanToDecimal, decimalToAmericanRounded } from './odds-format';
 
@@ -67,7 +58,7 @@ export interface FairLine {
  */
 export function fairLine(line: MarketLine, method: DevigMethod, blend: readonly BlendableMethod[] = DEFAULT_BLEND): FairLine | null {
   const sides = [...line.sides.values()];
-  const expected = line.group.kind === 'moneyline' ? line.group.outcomeCount : 2;
+  const expected = completeSideCount(KIND_NUMBERS[line.group.kind], line.group.outcomeCount);
   if (sides.length !== expected || sides.length < 2) return null;
   // most lines (alternates, thin props) have too few books: say so before any de-vig
   if (sides.some((quotes) => quotes.length < DEVIG_MIN_BOOKS)) return null;

@@ -42,6 +42,10 @@ export function isLockedMarket(decimals: readonly (number | null | undefined)[],
  * the stricter live rules rather than the pre-match ones.
  */
 export function isEventLive(event: Pick<BoardEvent, 'commence_time'>, now: number): boolean {
-  const start = Date.parse(event.commence_time);
+  return hasStarted(Date.parse(event.commence_time), now);
+}
+
+/** isEventLive() of a start time already read (ms since the epoch, NaN when unreadable). */
+export function hasStarted(start: number, now: number): boolean {
   return Number.isNaN(start) || start <= now;
 }

@@ -1,9 +1,28 @@
 import type { BoardEvent, EventHeader } from '../domain/odds';
 import { canonicalBookKey } from '../domain/sportsbooks';
-import { isLockedPrice, isEventLive, LOCKED_MAX_AGE_LIVE_MS, LOCKED_MAX_AGE_MS } from './locked-market';
+import {
+  familyNumber,
+  hasLinePoint,
+  isAlternateMarket,
+  isBetterQuote,
+  isLayMarket,
+  KIND_NAMES,
+  LINE_GROUPING_TOLERANCE,
+  lineFromReference,
+  lockedDescriptions,
+  marketFamily,
+  MarketGroupNumbers,
+  moneylineCounts,
+  onSameLine,
+  outcomeKind,
+  replacesHeldQuote,
+  spreadReference,
+  type LineKind,
+} from './line-rules';
+import { isEventLive, LOCKED_MAX_AGE_LIVE_MS, LOCKED_MAX_AGE_MS } from './locked-market';
 
 /**
- * Turns one event of the board into comparable lines: every book's open price, grouped by market family,
+ * The object path (the finders' reference, the odds table's rows). Turns one event of the board into comparable lines: every book's open price, grouped by market family,
  * player/team and line, so EV, arbitrage and middles all read the same prices. Locked prices (spec 001 §5:
  * 0 or missing, beyond ±5000, older than 15 min / 5 min live) never get in; exchange lay markets
  * (`h2h_lay`) are not backable and are left out too.
@@ -27,8 +46,6 @@ export interface Quote {
   line: number;
   link?: string;
 }
-
-export type LineKind = 'moneyline' | 'total' | 'spread';
 
 /** Every open quote of one market family for one player/team (or the game), before line grouping. */
 export interface MarketGroup {
@@ -76,32 +93,22 @@ function parseTime(iso: string, cache: TimeCache): number {
   return time;
 }
 
-export function marketFamily(key: string): string {
-  return key.replace(/^alternate_/, '').replace(/_alternate$/, '');
-}
-
-export function isAlternateMarket(key: string): boolean {
-  return key.startsWith('alternate_') || key.endsWith('_alternate');
-}
-
-// market keys repeat across every book and event: memoise their family
-const FAMILY_MEMO = new Map<string, string>();
-function familyOf(key: string): string {
+// market keys repeat across every book and event: memoise their family and its number
+const FAMILY_MEMO = new Map<string, { family: string; number: number }>();
+function familyOf(key: string): { family: string; number: number } {
   let family = FAMILY_MEMO.get(key);
-  if (family === undefined) FAMILY_MEMO.set(key, (family = marketFamily(key)));
+  if (family === undefined) {
+    const name = marketFamily(key);
+    FAMILY_MEMO.set(key, (family = { family: name, number: familyNumber(name) }));
+  }
   return family;
 }
-
-export function isLayMarket(key: string): boolean {
-  return key.endsWith('_lay');
-}
-
-const isOverUnder = (name: string) => name === 'Over' || name === 'Under';
 
 export function buildEventIndex(event: BoardEvent, now: number, times: TimeCache = new Map()): EventIndex {
   const live = isEventLive(event, now);
   const maxAge = live ? LOCKED_MAX_AGE_LIVE_MS : LOCKED_MAX_AGE_MS;
-  const groups = new Map<string, MarketGroup>();
+  const numbers = new MarketGroupNumbers();
+  const groups: MarketGroup[] = [];
 
   for (const bookmaker of event.bookmakers) {
     const bookKey = canonicalBookKey(bookmaker.key);
@@ -109,7 +116,7 @@ export function buildEventIndex(event: BoardEvent, now: number, times: TimeCache
       if (isLayMarket(market.key)) continue;
       const updatedAt = parseTime(market.last_update, times);
       if (!(now - updatedAt <= maxAge)) continue;
-      const family = familyOf(market.key);
+      const { family, number: familyId } = familyOf(market.key);
       const alternate = isAlternateMarket(market.key);
       const counts = moneylineCounts(market.outcomes);
       const locked = lockedDescriptions(market.outcomes);
@@ -119,17 +126,15 @@ export function buildEventIndex(event: BoardEvent, now: number, times: TimeCache
       let groupKind: LineKind | undefined;
       for (const outcome of market.outcomes) {
         if (locked !== null && locked.has(outcome.description ?? '')) continue;
-        const hasPoint = outcome.point !== undefined && Number.isFinite(outcome.point);
-        const kind: LineKind = !hasPoint ? 'moneyline' : isOverUnder(outcome.name) ? 'total' : 'spread';
+        const hasPoint = hasLinePoint(outcome.point);
+        const kindNumber = outcomeKind(outcome.name, hasPoint);
+        const kind: LineKind = KIND_NAMES[kindNumber];
         if (!group || outcome.description !== groupDescription || kind !== groupKind) {
           const description = outcome.description ?? '';
           const outcomeCount = kind === 'moneyline' ? (typeof counts === 'number' ? counts : counts.get(description)!) : 0;
-          const key = `${family}\u0001${description}\u0001${kind}\u0001${outcomeCount}`;
-          group = groups.get(key);
-          if (!group) {
-            group = { family, description: outcome.description, kind, outcomeCount, quotes: [] };
-            groups.set(key, group);
-          }
+          const g = numbers.numberOf(familyId, description, kindNumber, outcomeCount);
+          if (g === groups.length) groups.push({ family, description: outcome.description, kind, outcomeCount, quotes: [] });
+          group = groups[g];
           groupDescription = outcome.description;
           groupKind = kind;
         }
@@ -151,33 +156,14 @@ export function buildEventIndex(event: BoardEvent, now: number, times: TimeCache
     }
   }
 
-  for (const group of groups.values()) {
+  for (const group of groups) {
     if (group.kind !== 'spread') continue;
-    const names = new Set(group.quotes.map((q) => q.outcome));
-    const reference = names.has(event.home_team) ? event.home_team : [...names].sort()[0];
+    const names = [...new Set(group.quotes.map((q) => q.outcome))];
+    const reference = spreadReference(names, 0, names.length, event.home_team, null, 0, 0);
     group.referenceSide = reference;
-    for (const q of group.quotes) q.line = q.outcome === reference ? q.point! : -q.point!;
+    for (const q of group.quotes) q.line = lineFromReference(q.outcome, q.point!, reference);
   }
-  return { event, now, live, groups: [...groups.values()] };
-}
-
-/**
- * spec 001 §5: a market with a price missing, 0 or beyond ±5000 is locked as a whole, so its other side can
- * never be paired as if it were open. Props are locked per player: the players whose market is locked, or
- * null when nothing is.
- */
-function lockedDescriptions(outcomes: BoardEvent['bookmakers'][number]['markets'][number]['outcomes']): Set<string> | null {
-  let locked: Set<string> | null = null;
-  for (const o of outcomes) if (isLockedPrice(o.price)) (locked ??= new Set()).add(o.description ?? '');
-  return locked;
-}
-
-/** How many outcomes a book lists per player/team in a market: one number when no outcome has a player. */
-function moneylineCounts(outcomes: BoardEvent['bookmakers'][number]['markets'][number]['outcomes']): number | Map<string, number> {
-  if (!outcomes.some((o) => o.description !== undefined)) return outcomes.length;
-  const counts = new Map<string, number>();
-  for (const o of outcomes) counts.set(o.description ?? '', (counts.get(o.description ?? '') ?? 0) + 1);
-  return counts;
+  return { event, now, live, groups };
 }
 
 /** The event's lines at the EV grouping tolerance (0.05), computed once per index and shared by the finders. */
@@ -185,9 +171,6 @@ export function eventLines(index: EventIndex): MarketLine[] {
   index.lines ??= index.groups.flatMap((group) => groupLines(group, LINE_GROUPING_TOLERANCE));
   return index.lines;
 }
-
-/** Spread and total lines within 0.05 are one line (spec 001 §5). */
-export const LINE_GROUPING_TOLERANCE = 0.05;
 
 /**
  * Splits a group into lines: quotes whose lines lie within `tolerance` of the cluster's lowest line are one
@@ -202,7 +185,7 @@ export function groupLines(group: MarketGroup, tolerance: number): MarketLine[] 
   const lines: MarketLine[] = [];
   let start = 0;
   for (let i = 1; i <= quotes.length; i++) {
-    if (i === quotes.length || quotes[i].line - quotes[start].line > tolerance + 1e-9) {
+    if (i === quotes.length || !onSameLine(quotes[start].line, quotes[i].line, tolerance)) {
       lines.push({ group, line: quotes[start].line, span: quotes[i - 1].line - quotes[start].line, sides: sidesOf(quotes, start, i) });
       start = i;
     }
@@ -216,7 +199,7 @@ function sidesOf(quotes: Quote[], from: number, to: number): Map<string, Quote[]
     const q = quotes[i];
     let side = sides.get(q.outcome);
     if (!side) sides.set(q.outcome, (side = []));
-    // one quote per book per side: its best (books number in tens, a scan beats a map here)
+    // one quote per book per side, its best (books number in tens, a scan beats a map here)
     let held = -1;
     for (let k = 0; k < side.length; k++) {
       if (side[k].book === q.book) {
@@ -225,7 +208,7 @@ function sidesOf(quotes: Quote[], from: number, to: number): Map<string, Quote[]
       }
     }
     if (held < 0) side.push(q);
-    else if (q.decimal > side[held].decimal) side[held] = q;
+    else if (replacesHeldQuote(q.decimal, side[held].decimal)) side[held] = q;
   }
   return sides;
 }
@@ -235,7 +218,7 @@ export function bestQuote(quotes: readonly Quote[], accept?: (q: Quote) => boole
   let best: Quote | undefined;
   for (const q of quotes) {
     if (accept && !accept(q)) continue;
-    if (!best || q.decimal > best.decimal || (q.decimal === best.decimal && q.updatedAt > best.updatedAt)) best = q;
+    if (!best || isBetterQuote(q.decimal, q.updatedAt, best.decimal, best.updatedAt)) best = q;
   }
   return best;
 }

@@ -1,6 +1,7 @@
 import type { BoardEvent, EventHeader } from '../domain/odds';
 import { OPPORTUNITY_EXPIRY_SECONDS, type MiddleOpportunity } from '../domain/opportunities';
 import { DEFAULT_BANKROLL } from '../domain/sportsbooks';
+import { isLowSide, KIND_NUMBERS } from './line-rules';
 import { buildEventIndex, lineKey, type EventIndex, type MarketGroup, type Quote, type TimeCache } from './market-lines';
 import { payoutCents, roundHalfUpCents } from './money';
 import { isoTime, opportunityAgeSeconds, opportunityEvent, scannerBookFilter, timingFlags, toLeg } from './opportunity-legs';
@@ -174,9 +175,9 @@ export function middlesInIndex(index: EventIndex, options: MiddleOptions = {}): 
   for (const group of index.groups) {
     if (group.kind === 'moneyline' || !isGameLineFamily(group.family)) continue;
     const quotes = group.quotes.filter((q) => !q.alternate && accept(q));
-    // "low" bets win when the result is above their line (Over X; the reference side at its point),
-    // "high" bets when it is below (Under Y; the other side). Both win strictly between.
-    const isLow = (q: Quote) => (group.kind === 'total' ? q.outcome === 'Over' : q.outcome === group.referenceSide);
+    // both win strictly between a low bet's line and a high bet's (isLowSide)
+    const kind = KIND_NUMBERS[group.kind];
+    const isLow = (q: Quote) => isLowSide(kind, q.outcome, group.referenceSide);
     const low = topTwoByLine(quotes.filter(isLow));
     const high = topTwoByLine(quotes.filter((q) => !isLow(q)));
     for (const lowTop of low.values()) {

@@ -1,5 +1,5 @@
 import { americanToDecimal } from './odds-format';
-import { dollarsToCents, payoutCents, profitCents, roundHalfUpCents } from './money';
+import { dollarsToCents, formatDollars, formatMoney, payoutCents, plural, profitCents, roundHalfUpCents } from './money';
 
 // DECISIONS 25: money in integer cents, rounded half-up at the last step, as the books pay it.
 describe('payoutCents — half-up to the cent (DECISIONS 25)', () => {
@@ -36,5 +36,44 @@ describe('payoutCents — half-up to the cent (DECISIONS 25)', () => {
     expect(dollarsToCents(19.995)).toBe(2_000);
     expect(dollarsToCents(0.1 + 0.2)).toBe(30);
     expect(() => roundHalfUpCents(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+// Issue 22 (wording): one money rule for every screen — "worst case $-7.63" read as a typo; the sign goes first.
+describe('formatMoney — −$7.63, one rule', () => {
+  it('puts the minus sign (U+2212) before the dollar sign', () => {
+    expect(formatMoney(-763)).toBe('\u2212$7.63');
+    expect(formatDollars(-7.63)).toBe('\u2212$7.63');
+  });
+
+  it('writes two decimals and separates thousands', () => {
+    expect(formatMoney(123456)).toBe('$1,234.56');
+    expect(formatMoney(500)).toBe('$5.00');
+    expect(formatMoney(-100000000)).toBe('\u2212$1,000,000.00');
+  });
+
+  it('signs gains only when asked, and never zero', () => {
+    expect(formatMoney(4035, { signed: true })).toBe('+$40.35');
+    expect(formatMoney(4035)).toBe('$40.35');
+    expect(formatMoney(0, { signed: true })).toBe('$0.00');
+    expect(formatMoney(-0.4)).toBe('$0.00');
+  });
+
+  it('rounds dollars half-up to the cent once (DECISIONS 25)', () => {
+    expect(formatDollars(190.905)).toBe('$190.91');
+    expect(formatDollars(-9.085)).toBe('\u2212$9.09');
+  });
+
+  it('refuses what is not an amount', () => {
+    expect(() => formatMoney(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('plural — issue 22: "1 bets"', () => {
+  it('agrees the noun with the count', () => {
+    expect(plural(1, 'bet')).toBe('1 bet');
+    expect(plural(0, 'bet')).toBe('0 bets');
+    expect(plural(1234, 'bet')).toBe('1,234 bets');
+    expect(plural(2, 'match', 'matches')).toBe('2 matches');
   });
 });

@@ -30,3 +30,28 @@ export function profitCents(stakeCents: number, decimal: number): number {
 export function dollarsToCents(dollars: number): number {
   return roundHalfUpCents(dollars * 100);
 }
+
+/** The minus sign of money and figures on screen: U+2212, the width of the plus sign (never a hyphen). */
+export const MINUS = '\u2212';
+
+/**
+ * Money as every screen writes it, one rule (issue 22: "worst case $-7.63"): the sign before the dollar sign
+ * (−$7.63), thousands separated, always two decimals; `signed` writes + before a gain. Zero is never signed.
+ */
+export function formatMoney(cents: number, options: { signed?: boolean } = {}): string {
+  if (!Number.isFinite(cents)) throw new RangeError(`Not an amount of cents: ${cents}`);
+  const whole = roundHalfUpCents(cents);
+  const text = `$${(Math.abs(whole) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  if (whole < 0) return `${MINUS}${text}`;
+  return options.signed && whole > 0 ? `+${text}` : text;
+}
+
+/** Money from dollars (the amounts opportunities carry), by the same rule. */
+export function formatDollars(dollars: number, options: { signed?: boolean } = {}): string {
+  return formatMoney(roundHalfUpCents(dollars * 100), options);
+}
+
+/** "1 bet", "2 bets", "1,234 bets": a count with its noun in the right number (issue 22: "1 bets"). */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}

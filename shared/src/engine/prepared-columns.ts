@@ -1,7 +1,7 @@
 import type { EventHeader } from '../domain/odds';
 import { canonicalBookKey, isDfsBook } from '../domain/sportsbooks';
 import { bookWeight } from './fair-probability';
-import { isAlternateMarket, isLayMarket, marketFamily } from './market-lines';
+import { familyNumber, isAlternateMarket, isLayMarket, marketFamily } from './line-rules';
 import { isGameLineFamily } from './middles';
 import { SCANNER_EXCLUDED_BOOKS } from './opportunity-legs';
 
@@ -120,10 +120,6 @@ export interface PreparedLines {
   lUnique: Uint8Array;
 }
 
-export const MONEYLINE = 0;
-export const TOTAL = 1;
-export const SPREAD = 2;
-
 // Books and market keys repeat on every event: what the finders need of them is looked up once, by integer id.
 const bookIds = new Map<string, number>();
 const canonicalIds = new Map<string, number>();
@@ -159,15 +155,12 @@ export interface MarketKey {
   gameLine: boolean;
 }
 const marketKeys = new Map<string, MarketKey>();
-const familyIds = new Map<string, number>();
 
 export function marketKeyOf(key: string): MarketKey {
   let info = marketKeys.get(key);
   if (info === undefined) {
     const family = marketFamily(key);
-    let familyId = familyIds.get(family);
-    if (familyId === undefined) familyIds.set(family, (familyId = familyIds.size));
-    info = { family, familyId, alternate: isAlternateMarket(key), lay: isLayMarket(key), gameLine: isGameLineFamily(family) };
+    info = { family, familyId: familyNumber(family), alternate: isAlternateMarket(key), lay: isLayMarket(key), gameLine: isGameLineFamily(family) };
     marketKeys.set(key, info);
   }
   return info;
@@ -191,29 +184,6 @@ export const grownByte = (a: Uint8Array<ArrayBuffer>, n: number): Uint8Array<Arr
   b.set(a);
   return b;
 };
-
-/**
- * buildEventIndex's reference side of a spread group: the home team when it is one of the names, else the
- * lowest name. With `open`, only the names whose newest quote is no older than `maxAge` at `now` count.
- */
-export function spreadReference(
-  names: readonly string[],
-  from: number,
-  to: number,
-  homeTeam: string,
-  newest: Float64Array | null,
-  now: number,
-  maxAge: number,
-): string | undefined {
-  let lowest: string | undefined;
-  for (let t = from; t < to; t++) {
-    if (newest !== null && !(now - newest[t] <= maxAge)) continue;
-    const name = names[t];
-    if (name === homeTeam) return homeTeam;
-    if (lowest === undefined || name < lowest) lowest = name;
-  }
-  return lowest;
-}
 
 /**
  * Stable sort of a[from, to) by line[] (as Array.prototype.sort with (a, b) => a.line − b.line): insertion

@@ -1,30 +1,24 @@
-import type { BoardEvent, BoardOutcome } from '../domain/odds';
+import type { BoardEvent } from '../domain/odds';
 import { parseIsoTime } from './iso-time';
-import { isLockedPrice } from './locked-market';
 import {
-  bookIdOf,
-  grownByte,
-  grownFloat,
-  grownInt,
-  marketKeyOf,
+  hasLinePoint,
+  lineFromReference,
+  lockedDescriptions,
+  MarketGroupNumbers,
   MONEYLINE,
-  sortByLine,
+  moneylineCounts,
+  outcomeKind,
   SPREAD,
   spreadReference,
-  TOTAL,
-  type MarketKey,
-  type PreparedEvent,
-  type PreparedLines,
-} from './prepared-columns';
+} from './line-rules';
+import { bookIdOf, grownByte, grownFloat, grownInt, marketKeyOf, sortByLine, type MarketKey, type PreparedEvent, type PreparedLines } from './prepared-columns';
 import { LineSet } from './prepared-lines';
+import { toPreparedLines } from './prepared-lines-serialise';
 
 /**
  * Reading an event into a PreparedEvent (see prepared-columns.ts): its open-able quotes in columns, grouped and
  * sorted, then its lines and fair lines as a scan with every price open would find them.
  */
-
-/** 2^20: outcome counts below it fit in a group's numeric key. */
-const COUNT_SPAN = 1_048_576;
 
 /** Where prepareEvent reads an event before copying it out at its exact size; reused from event to event. */
 class Reader {
@@ -54,8 +48,7 @@ class Reader {
   gCount = new Int32Array(64);
   gStart = new Int32Array(64);
   gEnd = new Int32Array(64);
-  private plainGroups = new Map<number, number>();
-  private describedGroups = new Map<string, Map<number, number>>();
+  private readonly groupNumbers = new MarketGroupNumbers();
   byGroup = new Int32Array(1024);
   private sortTemp = new Int32Array(1024);
 
@@ -63,8 +56,7 @@ class Reader {
     this.marketCount = 0;
     this.quoteCount = 0;
     this.groupCount = 0;
-    this.plainGroups.clear();
-    this.describedGroups.clear();
+    this.groupNumbers.clear();
     for (const bookmaker of event.bookmakers) {
       const book = bookIdOf(bookmaker.key);
       let lastIso = '';
@@ -74,20 +66,9 @@ class Reader {
         if (key.lay) continue;
         const outcomes = market.outcomes;
         const size = outcomes.length;
-        let described = false;
-        let anyLocked = false;
-        for (let i = 0; i < size; i++) {
-          const o = outcomes[i];
-          if (o.description !== undefined) described = true;
-          if (isLockedPrice(o.price)) anyLocked = true;
-        }
-        // without players a locked price locks the whole market (lockedDescriptions)
-        if (anyLocked && !described) continue;
-        let locked: Set<string> | null = null;
-        if (anyLocked) {
-          locked = new Set();
-          for (const o of outcomes) if (isLockedPrice(o.price)) locked.add(o.description ?? '');
-        }
+        const locked = lockedDescriptions(outcomes);
+        // without players a locked price locks the whole market: nothing of it is read
+        if (locked !== null && !outcomes.some((o) => o.description !== undefined)) continue;
         // a book's markets usually share one timestamp string
         const iso = market.last_update;
         const updatedAt = iso === lastIso ? lastTime : parseIsoTime(iso);
@@ -101,7 +82,7 @@ class Reader {
         this.mAlternate[m] = key.alternate ? 1 : 0;
         if (this.quoteCount + size > this.qMarket.length) this.growQuotes(this.quoteCount + size);
         const { qMarket, qGroup, qBook, qDecimal, qPoint, qUpdated, qOutcomeName, qDescription, qLink } = this;
-        let counts: Map<string, number> | null = null;
+        let counts: number | Map<string, number> | null = null;
         let q = this.quoteCount;
         let group = -1;
         let runDescription: string | undefined;
@@ -110,15 +91,15 @@ class Reader {
           const o = outcomes[i];
           if (locked !== null && locked.has(o.description ?? '')) continue;
           const point = o.point;
-          const hasPoint = point !== undefined && Number.isFinite(point);
+          const hasPoint = hasLinePoint(point);
           const name = o.name;
-          const kind = !hasPoint ? MONEYLINE : name === 'Over' || name === 'Under' ? TOTAL : SPREAD;
+          const kind = outcomeKind(name, hasPoint);
           if (group < 0 || o.description !== runDescription || kind !== runKind) {
             const description = o.description ?? '';
             let count = 0;
             if (kind === MONEYLINE) {
-              if (!described) count = size;
-              else count = (counts ??= countByDescription(outcomes)).get(description)!;
+              counts ??= moneylineCounts(outcomes);
+              count = typeof counts === 'number' ? counts : counts.get(description)!;
             }
             group = this.groupOf(key, description, kind, count);
             runDescription = o.description;
@@ -152,19 +133,11 @@ class Reader {
     this.qUpdated = grownFloat(this.qUpdated, n);
   }
 
-  /** buildEventIndex's group key: family, player/team, kind and (moneylines) the book's outcome count. */
+  /** The outcome's market group (line-rules.ts MarketGroupNumbers, as buildEventIndex groups them). */
   private groupOf(key: MarketKey, description: string, kind: number, count: number): number {
-    if (count >= COUNT_SPAN) throw new RangeError(`A market of ${count} outcomes`);
-    const numeric = (key.familyId * 3 + kind) * COUNT_SPAN + count;
-    let groups = this.plainGroups;
-    if (description !== '') {
-      let described = this.describedGroups.get(description);
-      if (described === undefined) this.describedGroups.set(description, (described = new Map()));
-      groups = described;
-    }
-    let g = groups.get(numeric);
-    if (g === undefined) {
-      g = this.groupCount++;
+    const g = this.groupNumbers.numberOf(key.familyId, description, kind, count);
+    if (g === this.groupCount) {
+      this.groupCount++;
       if (g === this.gKind.length) {
         this.gKind = grownByte(this.gKind, g + 1);
         this.gGameLine = grownByte(this.gGameLine, g + 1);
@@ -176,7 +149,6 @@ class Reader {
       this.gKind[g] = kind;
       this.gGameLine[g] = key.gameLine ? 1 : 0;
       this.gCount[g] = kind === MONEYLINE ? count : 0;
-      groups.set(numeric, g);
     }
     return g;
   }
@@ -245,7 +217,7 @@ class Reader {
       }
       for (let k = from; k < to; k++) {
         const q = byGroup[k];
-        qLine[q] = reference === undefined || qOutcomeName[q] === reference ? qPoint[q] : -qPoint[q];
+        qLine[q] = lineFromReference(qOutcomeName[q], qPoint[q], reference);
       }
       this.sortTemp = grownInt(this.sortTemp, to - from);
       sortByLine(byLine, from, to, qLine, this.sortTemp);
@@ -299,12 +271,6 @@ class Reader {
   }
 }
 
-function countByDescription(outcomes: readonly BoardOutcome[]): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const o of outcomes) counts.set(o.description ?? '', (counts.get(o.description ?? '') ?? 0) + 1);
-  return counts;
-}
-
 const NO_LINES: PreparedLines = {
   lineCount: 0,
   lQuoteStart: new Int32Array(0),
@@ -342,7 +308,7 @@ export function prepareEvent(event: BoardEvent): PreparedEvent {
   reader.read(event);
   const prepared = reader.finish(event);
   preparer.loadAllOpen(prepared);
-  const { lines, gLineStart, gLineEnd } = preparer.toPrepared();
+  const { lines, gLineStart, gLineEnd } = toPreparedLines(preparer);
   prepared.lines = lines;
   prepared.gLineStart = gLineStart;
   prepared.gLineEnd = gLineEnd;

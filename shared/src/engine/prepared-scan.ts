@@ -1,10 +1,11 @@
 import type { ArbitrageOpportunity, EvBet, MiddleOpportunity, ScanResult } from '../domain/opportunities';
-import { ARBITRAGE_LINE_TOLERANCE, arbitrageOpportunity, orderLegs, type ArbitrageSettings } from './arbitrage';
+import { arbitrageOpportunity, orderLegs, type ArbitrageSettings } from './arbitrage';
 import { DFS_FIXED_DECIMAL, EV_MIN_BOOKS, evRow, evRowContext, type EvRowContext, type EvSettings } from './ev';
 import { evPercent } from './fair-probability';
 import type { Quote } from './market-lines';
 import { buildMiddle, middlePasses, middleRange, type MiddleSettings } from './middles';
-import { bookDfs, bookKeys, MONEYLINE, sortByLine, TOTAL, type PreparedEvent } from './prepared-columns';
+import { ARBITRAGE_LINE_TOLERANCE, MONEYLINE, TOTAL } from './line-rules';
+import { bookDfs, bookKeys, sortByLine, type PreparedEvent } from './prepared-columns';
 import { LineSet } from './prepared-lines';
 
 /**
@@ -43,9 +44,9 @@ function evOf(c: LineSet, settings: EvSettings): EvBet[] {
   const { allowed, minEvPct, method, blend } = settings;
   let context: EvRowContext | null = null;
   for (let l = 0; l < lineCount; l++) {
-    if (!c.fairLine(l, method, blend)) continue;
+    if (!c.fair.load(l, method, blend)) continue;
     const sides = c.lSideCount[l];
-    const { fairBooks } = c;
+    const { books: fairBooks } = c.fair;
     // the line's sides, once a side may have a row (a prepared line's are copied in only then)
     let firstSide = -1;
     // the newest update among the line's quotes (for `stale`), once the line has a row
@@ -71,13 +72,13 @@ function evOf(c: LineSet, settings: EvSettings): EvBet[] {
           else best = Math.max(best, qDecimal[c.pool[k]]);
         }
       }
-      if (!dfsRow && !(c.fairBound(i) * best > 1)) continue;
+      if (!dfsRow && !(c.fair.bound(i) * best > 1)) continue;
       if (firstSide < 0) firstSide = c.sidesOf(l);
       const { pool, sStart, sLength } = c;
       const s = firstSide + i;
       const books = sLength[s];
       const end = sStart[s] + books;
-      const fairProbability = c.fairProbability(i);
+      const fairProbability = c.fair.probability(i);
       if (!(fairProbability > 0 && fairProbability < 1)) continue;
       for (let k = sStart[s]; k < end; k++) {
         const q = pool[k];
@@ -130,10 +131,10 @@ const legs = new Int32Array(3);
 
 /** bestLegs() then arbitrageOpportunity(); objects only for a line whose profit is near or above the minimum. */
 function arbitrageOfLine(c: LineSet, l: number, settings: ScanSettings, found: ArbitrageOpportunity[]): void {
-  const count = c.arbitrageLegs(l, settings.arbitrageBooks, legs);
+  const count = c.arbitrage.find(l, settings.arbitrageBooks, legs);
   if (count === 0) return;
   // the exact profit is summed in the legs' final order; in any other order it is within a few ulps of it
-  const roughProfit = c.profitOf(legs, count);
+  const roughProfit = c.arbitrage.profitOf(legs, count);
   if (roughProfit < -1e-9 || roughProfit * 100 < settings.arbitrage.minProfitPct - 1e-7) return;
   const g = c.lGroup[l];
   const quotes: Quote[] = [];
@@ -168,13 +169,14 @@ function middlesOf(c: LineSet, settings: ScanSettings): MiddleOpportunity[] {
       highStart = lowStart + lowCount;
       highCount = prepared.gMidHigh[g];
     } else {
-      c.collectTopTwo(g, allowed);
-      first = c.topFirst;
-      second = c.topSecond;
+      const tops = c.middles;
+      tops.collect(g, allowed);
+      first = tops.first;
+      second = tops.second;
       lowStart = 0;
-      lowCount = c.topLow;
-      highStart = c.topHighStart;
-      highCount = c.topHigh;
+      lowCount = tops.low;
+      highStart = tops.highStart;
+      highCount = tops.high;
     }
     const kindName = kind === TOTAL ? 'total' : 'spread';
     for (let a = lowStart; a < lowStart + lowCount; a++) {

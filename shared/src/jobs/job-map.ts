@@ -10,7 +10,7 @@ export const QueueName = {
   Schedule: 'schedule',
   /** Odds, props and scores polls, one job per sport and tick. */
   Feeds: 'feeds',
-  /** Pick settlement and closing lines (spec 002, DECISIONS 19). */
+  /** Pick settlement and closing lines (spec 002, DECISIONS 19), and the odds history they are read from. */
   Picks: 'picks',
   /** Billing: the reconciliation of paid users with Stripe (issue 14). */
   Billing: 'billing',
@@ -33,6 +33,8 @@ export const JobName = {
   PicksValidateUser: 'picks.validate-user',
   /** A game started: record each pending pick's closing line for CLV. */
   PicksRecordClose: 'picks.record-close',
+  /** Hourly (issue 16 item 9): odds_history day partitions made ahead, and those past retention dropped unless a pick needs them. */
+  OddsHistoryRetain: 'odds-history.retain',
   /** Daily and on demand: every billing customer's subscriptions read from Stripe, drift repaired, paid gifts granted. */
   BillingReconcile: 'billing.reconcile',
   /** Detection published new or updated opportunities of a kind and sport: the alert rules are evaluated on the batch. */
@@ -86,6 +88,7 @@ export interface JobPayloadMap {
   [JobName.PicksSettleWindow]: { scheduledAt: number };
   [JobName.PicksValidateUser]: { userId: string; requestedAt: number };
   [JobName.PicksRecordClose]: GameJobPayload;
+  [JobName.OddsHistoryRetain]: { scheduledAt: number };
   [JobName.BillingReconcile]: { scheduledAt: number };
   [JobName.AlertsEvaluate]: AlertsEvaluatePayload;
   [JobName.AlertsDeliver]: { deliveryId: number };
@@ -102,6 +105,7 @@ export const JOB_QUEUE: { [N in JobName]: QueueName } = {
   [JobName.PicksSettleWindow]: QueueName.Picks,
   [JobName.PicksValidateUser]: QueueName.Picks,
   [JobName.PicksRecordClose]: QueueName.Picks,
+  [JobName.OddsHistoryRetain]: QueueName.Picks,
   [JobName.BillingReconcile]: QueueName.Billing,
   [JobName.AlertsEvaluate]: QueueName.Alerts,
   [JobName.AlertsDeliver]: QueueName.Alerts,

@@ -1,5 +1,6 @@
 import { devig } from '../engine/devig';
 import { bookWeight, weightedMedian } from '../engine/fair-probability';
+import { isDrawOutcome, LINE_GROUPING_TOLERANCE } from '../engine/line-rules';
 import { canonicalBookKey } from '../domain/sportsbooks';
 import { teamMatchStrength } from '../scores/team-match';
 import { parseSelection } from './settlement';
@@ -27,10 +28,8 @@ export interface ClosingLine {
 }
 
 const MARKET_KEYS = { moneyline: 'h2h', spread: 'spreads', total: 'totals' } as const;
-const LINE_TOLERANCE = 0.05; // spec 001 §5: spread lines within 0.05 are the same line
-
 function sameLine(a: number | null, b: number | null): boolean {
-  return a !== null && b !== null && Math.abs(a - b) <= LINE_TOLERANCE;
+  return a !== null && b !== null && Math.abs(a - b) <= LINE_GROUPING_TOLERANCE;
 }
 
 /**
@@ -46,14 +45,14 @@ export function closingLineFor(pick: PickForClose, closes: readonly ClosingPrice
 
   const isOurs = (row: ClosingPrice): boolean => {
     if (parsed.kind === 'total') return row.outcome_name.toLowerCase() === parsed.side && sameLine(row.point, parsed.line);
-    if ('draw' in parsed) return row.outcome_name.toLowerCase() === 'draw';
+    if ('draw' in parsed) return isDrawOutcome(row.outcome_name);
     if (teamMatchStrength(parsed.team, row.outcome_name) === 0) return false;
     return parsed.kind === 'moneyline' || sameLine(row.point, parsed.line);
   };
   /** The other side of our outcome at the same book: the opposite team (spread: opposite line) or over/under. */
   const isOpposite = (row: ClosingPrice, ours: ClosingPrice): boolean => {
     if (row.bookmaker_key !== ours.bookmaker_key || row.outcome_name === ours.outcome_name) return false;
-    if (parsed.kind === 'moneyline') return row.outcome_name.toLowerCase() !== 'draw';
+    if (parsed.kind === 'moneyline') return !isDrawOutcome(row.outcome_name);
     if (parsed.kind === 'total') return sameLine(row.point, ours.point);
     return ours.point !== null && sameLine(row.point, -ours.point);
   };
@@ -72,10 +71,7 @@ export function closingLineFor(pick: PickForClose, closes: readonly ClosingPrice
     const others = rows.filter(
       (r) =>
         isOpposite(r, ours) ||
-        (parsed.kind === 'moneyline' &&
-          r.bookmaker_key === ours.bookmaker_key &&
-          r.outcome_name !== ours.outcome_name &&
-          r.outcome_name.toLowerCase() === 'draw'),
+        (parsed.kind === 'moneyline' && r.bookmaker_key === ours.bookmaker_key && r.outcome_name !== ours.outcome_name && isDrawOutcome(r.outcome_name)),
     );
     if (!others.length) continue;
     const result = devig([ours.price, ...others.map((o) => o.price)]);

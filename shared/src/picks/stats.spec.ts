@@ -1,4 +1,4 @@
-import { computePickStats, roundOneDecimal, StatsPick } from './stats';
+import { computePickStats, headlineStats, roundOneDecimal, StatsPick, winRateText } from './stats';
 
 const pick = (over: Partial<StatsPick>): StatsPick => ({
   status: 'pending',
@@ -62,5 +62,30 @@ describe('computePickStats', () => {
   it('rounds half away from zero', () => {
     expect(roundOneDecimal(24.55)).toBe(24.6);
     expect(roundOneDecimal(-0.35)).toBe(-0.4);
+  });
+});
+
+// issue 22: empty statistics show "—", never "0.0%"; the dashboard and /picks read the same headline figures
+describe('headlineStats', () => {
+  it('shows "—" for win rate, ROI, edge and CLV with nothing settled', () => {
+    expect(headlineStats(computePickStats([]))).toEqual({ winRate: '—', roi: '—', avgEdge: '—', avgClv: '—', totalBets: '0' });
+    const pendingOnly = computePickStats([pick({ status: 'pending', stakeCents: 1_000 })]);
+    expect(headlineStats(pendingOnly)).toMatchObject({ winRate: '—', roi: '—', totalBets: '1' });
+  });
+
+  it('shows a real 0.0% once there is something to measure', () => {
+    const lost = computePickStats([pick({ status: 'lost', actualPayoutCents: 0, stakeCents: 1_000, settledAt: '2026-10-02T00:00:00Z' })]);
+    expect(headlineStats(lost)).toMatchObject({ winRate: '0.0%', roi: '-100.0%' });
+    const push = computePickStats([pick({ status: 'push', actualPayoutCents: 1_000, stakeCents: 1_000, settledAt: '2026-10-02T00:00:00Z' })]);
+    expect(headlineStats(push)).toMatchObject({ winRate: '—', roi: '0.0%' });
+  });
+
+  it('formats the figures to one decimal', () => {
+    const picks: StatsPick[] = [
+      pick({ status: 'won', actualPayoutCents: 19_091, edge: 2.5, clv: 1.2, settledAt: '2026-10-02T00:00:00Z' }),
+      pick({ status: 'lost', actualPayoutCents: 0, stakeCents: 5_000, settledAt: '2026-10-04T00:00:00Z' }),
+    ];
+    expect(headlineStats(computePickStats(picks))).toEqual({ winRate: '50.0%', roi: '27.3%', avgEdge: '2.5%', avgClv: '1.2%', totalBets: '2' });
+    expect(winRateText({ won: 0, lost: 0, winRate: 0 })).toBe('—');
   });
 });

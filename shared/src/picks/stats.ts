@@ -140,3 +140,27 @@ export function computePickStats(picks: readonly StatsPick[]): PickStats {
     sportStats,
   };
 }
+
+/** What a percentage statistic reads: one decimal, or "—" when there is nothing to measure (issue 22: never "0.0%"). */
+export function statPercentText(value: number | null): string {
+  return value === null ? '—' : `${value.toFixed(1)}%`;
+}
+
+/** Win rate needs a won or lost pick (pushes do not count); "—" before that. */
+export function winRateText(stats: { won: number; lost: number; winRate: number }): string {
+  return statPercentText(stats.won + stats.lost > 0 ? stats.winRate : null);
+}
+
+/**
+ * The headline figures as the picks page and the dashboard both show them (issue 22: the dashboard's "Recent
+ * Performance" reads the same numbers as /picks): a figure with nothing settled behind it is "—".
+ */
+export function headlineStats(stats: PickStats): { winRate: string; roi: string; avgEdge: string; avgClv: string; totalBets: string } {
+  return {
+    winRate: winRateText({ won: stats.wonBets, lost: stats.lostBets, winRate: stats.winRate }),
+    roi: statPercentText(stats.totalStakedCents > 0 ? stats.roi : null),
+    avgEdge: statPercentText(stats.avgEdge),
+    avgClv: statPercentText(stats.avgClv),
+    totalBets: String(stats.totalBets),
+  };
+}

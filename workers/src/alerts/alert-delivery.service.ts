@@ -1,3 +1,4 @@
+import type { LookupFunction } from 'node:net';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import {
@@ -7,6 +8,8 @@ import {
   type AlertRuleRow,
   type AppConfig,
   checkWebhookUrl,
+  DestinationRefusedError,
+  guardedLookup,
   publicOrigin,
   vapidKeys,
 } from '@oddspulse/core';
@@ -41,11 +44,14 @@ const URL_PROBLEMS = {
 @Injectable()
 export class AlertDeliveryService {
   private readonly logger = new Logger(AlertDeliveryService.name);
+  private readonly lookup: LookupFunction;
 
   constructor(
     private readonly alerts: AlertsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.lookup = guardedLookup(config.NODE_ENV === 'production');
+  }
 
   @OnJob(JobName.AlertsDeliver)
   async deliver(data: JobPayload<typeof JobName.AlertsDeliver>, job?: Pick<Job, 'attemptsMade' | 'opts'>): Promise<string> {
@@ -81,8 +87,9 @@ export class AlertDeliveryService {
     const body = webhookBody(delivery.summary, rule.id, delivery.id, publicOrigin(this.config));
     let status: number;
     try {
-      status = await postWebhook(checked.url.toString(), body, secret, this.config.ALERT_WEBHOOK_TIMEOUT_MS);
+      status = await postWebhook(checked.url.toString(), body, secret, this.config.ALERT_WEBHOOK_TIMEOUT_MS, this.lookup);
     } catch (error) {
+      if (error instanceof DestinationRefusedError) throw new DeliveryFailure(AlertMessages.webhookPrivate, false);
       throw new DeliveryFailure(`Webhook unreachable: ${(error as Error).message}`, true);
     }
     if (status < 200 || status >= 300) throw new DeliveryFailure(`Webhook answered HTTP ${status}`, status >= 500 || status === 429 || status === 408);
@@ -109,7 +116,7 @@ export class AlertDeliveryService {
         errors.push(`Push endpoint refused: ${URL_PROBLEMS[checked.problem]}`);
         continue;
       }
-      const outcome = await sendPush(subscription, payload, vapid, this.config.ALERT_WEBHOOK_TIMEOUT_MS);
+      const outcome = await sendPush(subscription, payload, vapid, this.config.ALERT_WEBHOOK_TIMEOUT_MS, this.lookup);
       if (outcome === 'sent') sent += 1;
       else if (outcome === 'gone') await this.alerts.deletePushSubscription(subscription.endpoint);
       else errors.push(outcome.error);

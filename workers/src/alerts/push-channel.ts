@@ -1,6 +1,8 @@
+import type { LookupFunction } from 'node:net';
 import { generateRequestDetails } from 'web-push';
 import type { AlertSummary } from '@oddspulse/shared';
 import type { PushSubscriptionRow, VapidKeys } from '@oddspulse/core';
+import { postPinned } from './pinned-post';
 
 /** What the service worker shows: a title, a body, and the path it opens on click. */
 export interface PushPayload {
@@ -18,10 +20,16 @@ export type PushOutcome = 'sent' | 'gone' | { error: string };
 
 /**
  * Sends one push: web-push encrypts the payload to the subscription's keys (aes128gcm) and signs the VAPID
- * authorization; the request itself goes out with fetch (time-out, no redirects). `gone` when the push service
- * says the subscription no longer exists.
+ * authorization; the request itself goes out pinned to an allowed address (time-out, no redirects). `gone` when the
+ * push service says the subscription no longer exists.
  */
-export async function sendPush(subscription: PushSubscriptionRow, payload: PushPayload, vapid: VapidKeys, timeoutMs: number): Promise<PushOutcome> {
+export async function sendPush(
+  subscription: PushSubscriptionRow,
+  payload: PushPayload,
+  vapid: VapidKeys,
+  timeoutMs: number,
+  lookup: LookupFunction,
+): Promise<PushOutcome> {
   const request = generateRequestDetails(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
     JSON.stringify(payload),
@@ -33,15 +41,13 @@ export async function sendPush(subscription: PushSubscriptionRow, payload: PushP
   );
   let status: number;
   try {
-    const res = await fetch(request.endpoint, {
-      method: 'POST',
+    status = await postPinned({
+      url: request.endpoint,
       headers: Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)])),
-      body: request.body ? new Uint8Array(request.body) : null,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
+      body: request.body ? new Uint8Array(request.body) : new Uint8Array(),
+      timeoutMs,
+      lookup,
     });
-    await res.arrayBuffer();
-    status = res.status;
   } catch (error) {
     return { error: `Push service unreachable: ${(error as Error).message}` };
   }

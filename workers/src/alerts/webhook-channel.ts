@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
+import type { LookupFunction } from 'node:net';
 import type { AlertSummary } from '@oddspulse/shared';
+import { postPinned } from './pinned-post';
 
 /** The header carrying `sha256=<hex HMAC-SHA256 of the raw body>` under the user's alert secret. */
 export const SIGNATURE_HEADER = 'X-OddsPulse-Signature';
@@ -26,16 +28,14 @@ export function signBody(body: string, secret: string): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 }
 
-/** Posts the signed body; resolves with the HTTP status, rejects on a network error or the time-out. */
-export async function postWebhook(url: string, body: WebhookBody, secret: string, timeoutMs: number): Promise<number> {
+/** Posts the signed body; resolves with the HTTP status, rejects on a network error, a refused address or the time-out. */
+export function postWebhook(url: string, body: WebhookBody, secret: string, timeoutMs: number, lookup: LookupFunction): Promise<number> {
   const raw = JSON.stringify(body);
-  const res = await fetch(url, {
-    method: 'POST',
+  return postPinned({
+    url,
     headers: { 'Content-Type': 'application/json', 'User-Agent': 'OddsPulse-Alerts/1', [SIGNATURE_HEADER]: signBody(raw, secret) },
     body: raw,
-    redirect: 'manual',
-    signal: AbortSignal.timeout(timeoutMs),
+    timeoutMs,
+    lookup,
   });
-  await res.arrayBuffer();
-  return res.status;
 }

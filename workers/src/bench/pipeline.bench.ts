@@ -22,8 +22,14 @@ const CYCLES = 10;
 const CYCLE_MS = 30_000;
 const SPORT = 'basketball_nba';
 
-// A week of games on the board, as a feed listing every upcoming game would hold.
-const profile = { ...SPORT_PROFILES[SPORT], gamesOnBoard: EVENTS, lookaheadMin: 7 * 24 * 60 };
+// About EVENTS games on the board, as a feed listing every upcoming game would hold: the simulator plays every team
+// once a day, so a day's slate of EVENTS games needs twice as many teams.
+const profile = {
+  ...SPORT_PROFILES[SPORT],
+  teams: Array.from({ length: 2 * EVENTS }, (_, i) => `Team ${i + 1}`),
+  gamesOnBoard: EVENTS,
+  lookaheadMin: 24 * 60,
+};
 const gameBooks = BOOK_PROFILES.filter((b) => !b.dfs);
 const books = [
   ...gameBooks,

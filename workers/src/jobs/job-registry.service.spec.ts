@@ -71,6 +71,11 @@ class TickHandler {
   async alertsRequeue() {
     return 'alerts-requeue';
   }
+
+  @OnJob(JobName.OddsHistoryRetain)
+  async retainOddsHistory() {
+    return 'odds-history-retain';
+  }
 }
 
 @Injectable()

@@ -2,7 +2,7 @@ import { Inject, Logger, OnApplicationBootstrap, Type } from '@nestjs/common';
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import { QueueName } from '@oddspulse/shared';
-import { APP_CONFIG, type AppConfig, RepeatedErrors } from '@oddspulse/core';
+import { APP_CONFIG, type AppConfig, isDependencyDown, RepeatedErrors } from '@oddspulse/core';
 import { ExternalFailure } from './external-failure';
 import { JobRegistryService } from './job-registry.service';
 
@@ -32,7 +32,9 @@ function processorFor(queue: QueueName): Type<WorkerHost> {
 
     @OnWorkerEvent('failed')
     onFailed(job: Job | undefined, error: Error) {
-      if (error instanceof ExternalFailure) {
+      // Outside OddsPulse: a feed's or a user's endpoint, or PostgreSQL or Redis away (the job is retried once they are
+      // back; the connection errors themselves are logged where the connections are). A reason, not a stack.
+      if (error instanceof ExternalFailure || isDependencyDown(error)) {
         this.logger.warn({ job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, reason: error.message }, `Job failed: ${error.message}`);
         return;
       }

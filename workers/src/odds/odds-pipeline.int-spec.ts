@@ -16,7 +16,8 @@ import {
   withBookLinks,
 } from '@oddspulse/shared';
 import { scanPayload } from '../../../shared/src/cli/scan';
-import { APP_CONFIG, AppConfig, parseConfig, Database, KYSELY, LiveStateRepository, RedisService, RedisKeys } from '@oddspulse/core';
+import { APP_CONFIG, AppConfig, parseConfig, Database, KYSELY, LiveStateRepository, RealtimePublisher, RedisService, RedisKeys } from '@oddspulse/core';
+import { DetectionService } from '../detection/detection.service';
 import { HttpStub } from '../../../test/support/http-stub';
 import { RealtimeListener, eventually } from '../../../test/support/realtime-listener';
 import { CLOCK } from '../feeds/clock';
@@ -287,6 +288,76 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     const events = normaliseOddsApiV4(payload).events.length;
     expect(await pipeline.pollOdds({ sport: NFL, tick: 8 })).toMatchObject({ outcome: 'updated', changedEvents: events });
     expect((await app.get(LiveStateRepository).board('odds', NFL))!.events).toHaveLength(events);
+  });
+
+  // Issue 16 item 4: the board used to be saved before its diff was published, so a worker dying in between lost the
+  // diff for good (the next poll diffed from the saved board) and browsers diverged silently. Now they are one step.
+  it('a worker dying at the save-and-publish step loses no diff: the next poll publishes it, with the board', async () => {
+    const boardKey = redis.key(...RedisKeys.board('odds', NFL));
+    const h2h = payload[0].bookmakers[0].markets.find((m) => m.key === 'h2h')!;
+    h2h.outcomes[0].price -= 25;
+    const expectedPrice = 1 + 100 / -h2h.outcomes[0].price;
+    const publisher = app.get(RealtimePublisher);
+    const lastSeq = async () => (await publisher.position('odds', NFL)).seq;
+    const seqBefore = await lastSeq();
+    const boardBefore = await redis.client.get(boardKey);
+
+    // Killed at the step: neither the board nor its diff is written.
+    listener.clear();
+    const killed = jest.spyOn(publisher, 'publishWith').mockRejectedValueOnce(new Error('worker killed'));
+    now = recordedNow + 240_000;
+    await expect(pipeline.pollOdds({ sport: NFL, tick: 9 })).rejects.toThrow('worker killed');
+    killed.mockRestore();
+    expect(await redis.client.get(boardKey)).toBe(boardBefore);
+    expect(await lastSeq()).toBe(seqBefore);
+
+    // The restarted poll diffs from the board still saved: the change is published, the board saved with it.
+    now = recordedNow + 270_000;
+    expect(await pipeline.pollOdds({ sport: NFL, tick: 10 })).toMatchObject({ outcome: 'updated', changedEvents: 1, publishedSeq: seqBefore + 1 });
+    const [diff] = await eventually(
+      () => listener.on('odds', NFL),
+      (m) => m.length >= 1,
+    );
+    expect(diff.type === 'board.diff' && diff.data.events[0].bookmakers![0].markets[0].outcomes![0].price).toBe(expectedPrice);
+    const saved = (await app.get(LiveStateRepository).board('odds', NFL))!;
+    const outcome = saved.events.find((e) => e.id === payload[0].id)!.bookmakers[0].markets.find((m) => m.key === 'h2h')!.outcomes[0];
+    expect(outcome.price).toBe(expectedPrice);
+
+    // Killed just after the step (detection fails): board and diff went out together, so the next poll has nothing to add.
+    h2h.outcomes[0].price -= 25;
+    const detection = jest.spyOn(app.get(DetectionService), 'detect').mockRejectedValueOnce(new Error('worker killed after publishing'));
+    now = recordedNow + 300_000;
+    await expect(pipeline.pollOdds({ sport: NFL, tick: 11 })).rejects.toThrow('worker killed after publishing');
+    detection.mockRestore();
+    expect(await lastSeq()).toBe(seqBefore + 2);
+    now = recordedNow + 330_000;
+    expect(await pipeline.pollOdds({ sport: NFL, tick: 12 })).toMatchObject({ outcome: 'unchanged', changedEvents: 0 });
+    expect(await lastSeq()).toBe(seqBefore + 2);
+  });
+
+  it('a worker dying as a stale feed recovers still tells browsers the feed recovered, at the next poll', async () => {
+    const freshnessKey = redis.key(...RedisKeys.boardFreshness('odds', NFL));
+    // The feed failed: the board is marked stale (as a failed poll leaves it).
+    const stamp = JSON.parse((await redis.client.get(freshnessKey))!) as Record<string, unknown>;
+    await redis.client.set(freshnessKey, JSON.stringify({ ...stamp, stale_since: new Date(recordedNow + 340_000).toISOString() }));
+    const h2h = payload[0].bookmakers[0].markets.find((m) => m.key === 'h2h')!;
+    h2h.outcomes[0].price -= 25;
+    const publisher = app.get(RealtimePublisher);
+    const killed = jest.spyOn(publisher, 'publish').mockRejectedValueOnce(new Error('worker killed'));
+    now = recordedNow + 360_000;
+    await expect(pipeline.pollOdds({ sport: NFL, tick: 13 })).rejects.toThrow('worker killed');
+    killed.mockRestore();
+
+    listener.clear();
+    now = recordedNow + 390_000;
+    expect(await pipeline.pollOdds({ sport: NFL, tick: 14 })).toMatchObject({ outcome: 'updated', changedEvents: 1 });
+    const messages = await eventually(
+      () => listener.on('odds', NFL),
+      (m) => m.length >= 2,
+    );
+    expect(messages.map((m) => m.type)).toEqual(['board.status', 'board.diff']);
+    expect(messages[0].data).toEqual({ fetched_at: new Date(now).toISOString(), stale_since: null });
+    expect((await app.get(LiveStateRepository).board('odds', NFL))!.stale_since).toBeUndefined();
   });
 
   it('polls player props per event from the event list, into their own board and channel', async () => {

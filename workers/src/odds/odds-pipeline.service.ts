@@ -58,7 +58,7 @@ function isLocked(market: BoardMarket, event: BoardEvent, now: number): boolean 
 
 /**
  * One poll of a sport's straight bets or props: fetch, normalise (the provider's job), diff against
- * the current board, record the changes in PostgreSQL, replace the board, publish the diff, and run
+ * the current board, record the changes in PostgreSQL, replace the board and publish the diff together, and run
  * detection on the changed events. The current board is the one this process last wrote, held in memory,
  * unless Redis's stamp says another process (or a loss of Redis's data) has replaced it since: then it is
  * read from Redis. A poll that changes nothing writes the board's freshness stamp alone. A failing provider
@@ -115,25 +115,33 @@ export class OddsPipelineService {
       events = await this.gate.call(this.provider.name, sport, fetch);
     } catch (error) {
       if (!(error instanceof FeedError)) throw error;
-      return this.failed(kind, sport, previous, stamp, error, started);
+      return this.failed(kind, sport, previous, error, started);
     }
     const implausible = implausibleAnswer(
       { kept: events.length, dropped: 0 },
       previous?.events.map((e) => ({ finished: e.completed === true || Date.parse(e.commence_time) < started - GAME_OVER_AFTER_MS })) ?? null,
     );
-    if (implausible) return this.failed(kind, sport, previous, stamp, new FeedError('implausible', implausible, false), started);
+    if (implausible) return this.failed(kind, sport, previous, new FeedError('implausible', implausible, false), started);
     const board: SportBoard = { sport_key: sport, fetched_at: new Date(started).toISOString(), events };
     const { diff, records, changedEventIds } = diffBoards(previous, board, { isLocked, now: started });
     // History first: if it fails, the board is not replaced and the next poll records the same changes.
     if (records.length) await this.history.insertChanges(sport, records, new Date(started));
-    await this.store(kind, previous, board, diff === null ? stamp : null);
     const at = new Date(started).toISOString();
-    let publishedSeq: number | undefined;
-    if (diff) publishedSeq = await this.publisher.publish({ channel: kind, key: sport, at, type: 'board.diff', data: diff });
+    // Before the board is saved without its stale mark: a kill in between then leaves the mark, and the next poll says
+    // so again, instead of browsers showing a recovered feed as stale until it fails and recovers once more.
     if (previous?.stale_since) {
       await this.publisher.publish({ channel: kind, key: sport, at, type: 'board.status', data: { fetched_at: board.fetched_at, stale_since: null } });
       this.logger.log(`${kind} ${sport}: feed recovered (stale since ${previous.stale_since})`);
     }
+    let publishedSeq: number | undefined;
+    if (diff) {
+      // The board and its diff in one atomic step (issue 16 item 4): a worker dying between a save and a publish lost
+      // the diff for good (the next poll diffs from the saved board) and browsers diverged silently. Now either both
+      // happened, or neither and the next poll's diff, from the board still saved, carries the changes.
+      const { revision, writes } = this.state.boardWrites(kind, board);
+      publishedSeq = await this.publisher.publishWith({ channel: kind, key: sport, at, type: 'board.diff', data: diff }, writes);
+      this.held.hold(kind, board, revision);
+    } else await this.store(kind, previous, board, stamp);
     const detection = await this.detection.detect(kind, board, changedEventIds, started, previous?.fetched_at ?? null);
     const live = events.filter((e) => isEventLive(e, started)).length;
     await this.state.saveFeedStatus(this.status(kind, sport, started, { state: 'ok', last_success_at: at, stale_since: null, events: events.length, live }));
@@ -164,9 +172,9 @@ export class OddsPipelineService {
   }
 
   /**
-   * Makes `board` the current board: its stamp alone when its content is the same as the board in Redis (the diff
-   * is empty and nothing the diff leaves out moved either: quote times, a game marked completed), else the whole
-   * board. `unchanged` is the stamp of the board the poll started from when its diff was empty.
+   * Makes `board`, whose diff is empty, the current board: its stamp alone when its content is the same as the board in
+   * Redis (nothing the diff leaves out moved either: quote times, a game marked completed), else the whole board.
+   * `unchanged` is the stamp of the board the poll started from.
    */
   private async store(kind: BoardKind, previous: SportBoard | null, board: SportBoard, unchanged: BoardStamp | null): Promise<void> {
     const revision = unchanged?.revision;
@@ -203,14 +211,7 @@ export class OddsPipelineService {
   }
 
   /** The board keeps its last data, marked stale with its age; a budget pause is not a failure. */
-  private async failed(
-    kind: BoardKind,
-    sport: string,
-    previous: SportBoard | null,
-    stamp: BoardStamp | null,
-    error: FeedError,
-    now: number,
-  ): Promise<PollResult> {
+  private async failed(kind: BoardKind, sport: string, previous: SportBoard | null, error: FeedError, now: number): Promise<PollResult> {
     const last = await this.state.feedStatus(kind, sport);
     const base = { last_success_at: last?.last_success_at ?? null, events: previous?.events.length ?? 0, live: last?.live ?? 0 };
     if (error.kind === 'paused') {
@@ -221,18 +222,20 @@ export class OddsPipelineService {
     }
     const staleSince = previous?.stale_since ?? new Date(now).toISOString();
     if (previous && !previous.stale_since) {
-      // The board keeps its content: its stamp says it is stale (a board without one, or gone, is written whole).
-      const marked =
-        stamp?.revision &&
-        (await this.state.saveBoardStamp(kind, sport, { fetched_at: previous.fetched_at, stale_since: staleSince, revision: stamp.revision }));
-      if (!marked) this.held.hold(kind, previous, await this.state.saveBoard(kind, { ...previous, stale_since: staleSince }));
-      await this.publisher.publish({
-        channel: kind,
-        key: sport,
-        at: new Date(now).toISOString(),
-        type: 'board.status',
-        data: { fetched_at: previous.fetched_at, stale_since: staleSince, error: error.message },
-      });
+      // The board, marked stale, and the message saying so in one atomic step (issue 16 item 4): only a board turning
+      // stale is announced, so a kill between a mark and its message left browsers unaware for the whole outage.
+      const { revision, writes } = this.state.boardWrites(kind, { ...previous, stale_since: staleSince });
+      await this.publisher.publishWith(
+        {
+          channel: kind,
+          key: sport,
+          at: new Date(now).toISOString(),
+          type: 'board.status',
+          data: { fetched_at: previous.fetched_at, stale_since: staleSince, error: error.message },
+        },
+        writes,
+      );
+      this.held.hold(kind, previous, revision);
     }
     await this.state.saveFeedStatus(this.status(kind, sport, now, { ...base, state: 'stale', stale_since: staleSince, error: error.message }));
     this.logger.error(

@@ -13,6 +13,7 @@ import {
   GameResultsRepository,
   MetricsService,
   PicksRepository,
+  RealtimePublisher,
   SettlementRunsRepository,
   toPick,
 } from '@oddspulse/core';
@@ -362,5 +363,36 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
     // Taken at +100 (2.00) against a close of 1.80 (-125): CLV = 2.00 / 1.80 − 1 = 11.1 %.
     expect(row.closing_odds).toBe(-125);
     expect(row.clv).toBeCloseTo(11.111, 3);
+  });
+
+  // Issue 16 item 4: a worker killed between settling a pick and pushing `picks.settled` lost the push for good (a
+  // re-run only looks at pending picks). The push failing after the UPDATE stands in for the kill.
+  it('sends the picks.settled push a killed run owed at the next run, once', async () => {
+    now = Date.parse('2022-09-12T12:00:00Z');
+    const userId = await newUser();
+    const pick = await picks.create(userId, nflPick('Miami Dolphins -3.5', 'Point Spread'));
+    const [game] = (await nflFinals()).filter((g) => g.home_team === 'Miami Dolphins');
+    const publisher = moduleRef.get(RealtimePublisher);
+    const killed = jest.spyOn(publisher, 'publish').mockRejectedValueOnce(new Error('worker killed before the push'));
+    heard.length = 0;
+    await expect(settlement.settleGame({ sport: NFL, game })).rejects.toThrow('worker killed');
+    killed.mockRestore();
+    expect((await repo.find(userId, pick.id))!.status).toBe('won');
+    const pushes = async () => {
+      await new Promise((r) => setTimeout(r, 200));
+      return heard.filter((m) => m.channel === 'user' && m.key === userId && m.type === 'picks.settled');
+    };
+    expect(await pushes()).toEqual([]);
+
+    // The re-run settles nothing new (the pick is no longer pending) but sends what the killed one owed.
+    expect((await settlement.settleWindow()).settled).toBe(0);
+    const sent = await pushes();
+    expect(sent).toHaveLength(1);
+    expect(sent[0].data).toMatchObject({ count: 1, picks: [expect.objectContaining({ id: pick.id, status: 'won' })] });
+
+    // Announced once: a later run sends nothing more.
+    heard.length = 0;
+    await settlement.settleWindow();
+    expect(await pushes()).toEqual([]);
   });
 });

@@ -258,11 +258,13 @@ export class SettlementService implements OnApplicationBootstrap {
 
   /**
    * Settles what can be settled, records why each other pick cannot be (issue 20), and tells each user; returns
-   * the picks that changed and how many had one final game.
+   * the picks that changed and how many had one final game. Each pick is marked as owed its push in the UPDATE that
+   * settles it, and the pushes go out after (announce), so a worker killed in between leaves the marks for the next run
+   * instead of a push lost for good (issue 16 item 4).
    */
   private async settle(pending: readonly PickRow[], games: readonly Candidate[]): Promise<{ settled: UserPick[]; matched: number }> {
     const now = new Date(this.clock());
-    const byUser = new Map<string, UserPick[]>();
+    const settled: UserPick[] = [];
     let matched = 0;
     for (const pick of pending) {
       const sport = this.sportOf(pick);
@@ -293,19 +295,31 @@ export class SettlementService implements OnApplicationBootstrap {
         validated_by: game.source,
         validation_confidence: outcome.confidence,
         espn_game_id: game.game_id,
+        announce_pending: true,
       });
       if (row) {
-        byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), toPick(row)]);
+        settled.push(toPick(row));
         this.metrics.picksSettled.inc({ status: outcome.status });
       }
     }
-    const at = now.toISOString();
-    for (const [userId, picks] of byUser) {
-      await this.publisher.publish({ channel: 'user', key: userId, at, type: 'picks.settled', data: { count: picks.length, picks } });
-    }
-    const settled = [...byUser.values()].flat();
-    if (settled.length) this.logger.log({ settled: settled.length, users: byUser.size }, `Settled ${settled.length} pick(s)`);
+    if (settled.length) this.logger.log({ settled: settled.length }, `Settled ${settled.length} pick(s)`);
+    await this.announce(now);
     return { settled, matched };
+  }
+
+  /**
+   * Sends each user one `picks.settled` push for their picks still owed one: this run's, and any a killed run settled
+   * without telling. A push is cleared only once sent, so one may be sent twice (a kill between the two), which the
+   * browser takes as the same picks settled again; never none.
+   */
+  private async announce(now: Date): Promise<void> {
+    const byUser = new Map<string, PickRow[]>();
+    for (const row of await this.picks.unannounced()) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+    const at = now.toISOString();
+    for (const [userId, rows] of byUser) {
+      await this.publisher.publish({ channel: 'user', key: userId, at, type: 'picks.settled', data: { count: rows.length, picks: rows.map(toPick) } });
+      await this.picks.markAnnounced(rows.map((r) => r.id));
+    }
   }
 }
 

@@ -8,6 +8,7 @@ import { playerNames, propMarkets } from './sim-props';
 import { simulatedLinks } from './sim-links';
 import { hash32 } from './sim-random';
 import { GameSchedule, type SimGame } from './sim-schedule';
+import { TeamRecords } from './sim-records';
 import { scoreboardEvent } from './sim-scoreboard';
 import { SPORT_PROFILES, type SportProfile } from './sim-sports';
 
@@ -29,6 +30,7 @@ export class MarketSimulator {
   private readonly clock: SimClock;
   private readonly schedule: GameSchedule;
   private readonly progress: GameProgress;
+  private readonly records: TeamRecords;
 
   constructor(
     readonly seed: number,
@@ -39,6 +41,7 @@ export class MarketSimulator {
     this.clock = new SimClock(seed, timeScale);
     this.schedule = new GameSchedule(this.clock);
     this.progress = new GameProgress(this.clock);
+    this.records = new TeamRecords(this.clock, this.schedule, this.progress);
   }
 
   static sports(): string[] {
@@ -101,8 +104,11 @@ export class MarketSimulator {
         // A book that has not caught up with a score suspends its live markets, as real books do.
         if (live && (seen.home !== truthNow.home || seen.away !== truthNow.away || seen.phase !== 'live')) continue;
         const lastUpdate = iso(this.clock.realMs(at.updated));
-        const view = gameView(this.clock, this.progress, game, at.seen, book, live ? at.updated : at.seen);
-        const markets = gameMarkets(this.seed, game, book, view, live).map((m) => ({ ...m, last_update: lastUpdate }));
+        const view = gameView(this.clock, this.progress, game, at.seen, book, live ? at.updated : at.seen, at.updated);
+        // Before the game a book holds its numbers for its hold time after the market moves them (live it moves at once).
+        const lineView =
+          live || !book.holdSec ? view : gameView(this.clock, this.progress, game, at.seen - book.holdSec, book, at.seen, at.updated - book.holdSec);
+        const markets = gameMarkets(this.seed, game, book, view, live, lineView).map((m) => ({ ...m, last_update: lastUpdate }));
         bookmakers.push({ key: book.key, title: book.title, last_update: lastUpdate, ...simulatedLinks(this.seed, game, book.key, markets) });
       }
       return this.event(game, bookmakers);
@@ -132,7 +138,8 @@ export class MarketSimulator {
   scoreboard(sport: string, nowMs: number): ScoreboardEvent[] {
     return this.games(sport, nowMs, true).map((game) => {
       const truth = gameView(this.clock, this.progress, game, this.clock.simSec(Math.min(nowMs, game.commence)), null);
-      return scoreboardEvent(this.seed, sport, game, this.state(game, nowMs), truth, nowMs);
+      const records = { home: this.records.record(game.sport, game.home, nowMs), away: this.records.record(game.sport, game.away, nowMs) };
+      return scoreboardEvent(this.seed, sport, game, this.state(game, nowMs), truth, nowMs, records);
     });
   }
 }

@@ -1,23 +1,24 @@
 import type { BoardMarket, BoardOutcome } from '@oddspulse/shared';
 import type { BookProfile } from './sim-books';
-import { bookPrices, probabilities, roundHalf, twoWay, type View } from './sim-pricing';
+import { bookPrices, keyLine, probabilities, roundHalf, twoWay, type View } from './sim-pricing';
 import { normalCdf, uniform } from './sim-random';
 import type { SimGame } from './sim-schedule';
 import type { PeriodMarket } from './sim-sports';
 
 /**
  * A book's straight-bet markets for a game from its view of it: moneyline (three-way for soccer), spread and
- * total at the lines its view implies; before the game also alternates, team totals and period markets, each
- * offered by the book with its seeded coverage. Live, and at exchanges, only the main markets.
+ * total priced on its view at the numbers of `lineView` (a book slow to move its number holds the one of an
+ * older view and moves the juice instead: issue 22's middles); before the game also alternates, team totals and
+ * period markets, each offered by the book with its seeded coverage. Live, and at exchanges, only the main markets.
  */
-export function gameMarkets(seed: number, game: SimGame, book: BookProfile, view: View, live: boolean): BoardMarket[] {
+export function gameMarkets(seed: number, game: SimGame, book: BookProfile, view: View, live: boolean, lineView: View = view): BoardMarket[] {
   const profile = game.sport;
   const offered = (key: string) => uniform(seed, book.key, game.id, key) < book.coverage;
   const exchange = book.rounding === 'decimal2';
   const markets: BoardMarket[] = [];
   const p = probabilities(game, view);
-  const spreadLine = -roundHalf(view.diff + view.marginLeft);
-  const totalLine = roundHalf(view.scored + view.totalLeft);
+  const spreadLine = -keyLine(lineView.diff + lineView.marginLeft, profile.keyNumbers);
+  const totalLine = roundHalf(lineView.scored + lineView.totalLeft);
 
   if (profile.threeWay) {
     const prices = bookPrices(book, p.result);

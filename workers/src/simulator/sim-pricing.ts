@@ -4,15 +4,26 @@ import type { SimClock } from './sim-clock';
 import type { GameProgress } from './sim-game-state';
 import { normalCdf, poissonPmf, stepNoise } from './sim-random';
 import type { SimGame } from './sim-schedule';
+import { steamShift } from './sim-steam';
 
 /** How long a book's own noise holds before it is redrawn (simulated seconds). */
 export const BIAS_WINDOW_SEC = 3600;
-/** The truth moves in steps (news, sharp money) about this often (simulated seconds). */
-export const DRIFT_PERIOD_SEC = 1800;
+/** The truth moves in small steps (news, sharp money) about this often (simulated seconds). */
+export const DRIFT_PERIOD_SEC = 600;
 /** Books mostly copy the market: their own views wander only this share of their noise. */
 const NOISE_SCALE = 0.5;
 
 export const roundHalf = (x: number) => Math.floor(x) + 0.5;
+
+/**
+ * The number a book hangs for an expected value: the key number itself when the value is near one (football
+ * spreads sit on 3, 7 and 10, with pushes possible), else the nearest half point.
+ */
+export function keyLine(x: number, keys: readonly number[] = []): number {
+  const key = keys.find((k) => Math.abs(Math.abs(x) - k) <= KEY_PULL);
+  return key === undefined ? roundHalf(x) : Math.sign(x) * key;
+}
+const KEY_PULL = 0.3;
 export const clampP = (p: number) => Math.min(0.985, Math.max(0.015, p));
 
 /** What a book (or the truth) believes about the rest of a game at one moment. */
@@ -30,15 +41,27 @@ export interface View {
 /**
  * The truth (book = null) or a book's view of the rest of the game: the score and clock at `clockSec`, the
  * strength as it was known at `simSec` (a lagging book runs its model on an old read of the game). The truth
- * drifts in steps; each book adds its own noise, redrawn every bias window.
+ * drifts in steps, and before kick-off moves by several points now and then (sim-steam, known at `steamSec`: the
+ * news reaches every book at its next update, not after its lag); each book adds its own noise, redrawn every bias window.
  */
-export function gameView(clock: SimClock, progress: GameProgress, game: SimGame, simSec: number, book: BookProfile | null, clockSec = simSec): View {
+export function gameView(
+  clock: SimClock,
+  progress: GameProgress,
+  game: SimGame,
+  simSec: number,
+  book: BookProfile | null,
+  clockSec = simSec,
+  steamSec = simSec,
+): View {
   const seed = clock.seed;
   const profile = game.sport;
   const state = progress.state(game, clock.realMs(clockSec));
   const left = 1 - state.played;
   let margin = game.strength + 0.03 * profile.marginSd * stepNoise(simSec, DRIFT_PERIOD_SEC, seed, game.id, 'drift');
   let total = game.total + 0.015 * profile.totalSd * stepNoise(simSec, DRIFT_PERIOD_SEC, seed, game.id, 'drift-total');
+  const steam = steamShift(seed, game, steamSec, clock.simSec(game.commence));
+  margin += steam.margin;
+  total += steam.total;
   if (book) {
     margin += NOISE_SCALE * book.noise * profile.marginSd * stepNoise(simSec, BIAS_WINDOW_SEC, seed, book.key, game.id, 'bias');
     total += NOISE_SCALE * book.noise * profile.totalSd * stepNoise(simSec, BIAS_WINDOW_SEC, seed, book.key, game.id, 'bias-total');

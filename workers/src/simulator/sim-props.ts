@@ -9,6 +9,12 @@ import { playerName, type PropSpec } from './sim-sports';
 export const DFS_DECIMAL = americanToDecimal(-119);
 /** Prop lines are set on a player mean; books disagree on it less than on a game (as a share of their noise). */
 const PROP_NOISE_SCALE = 0.25;
+/**
+ * A DFS app posts a pick only where its line is near a coin flip: at −119 both ways it cannot shade the price, so
+ * a line far from the median (0.5 hits on a 0.9 mean) would hand +20 % EV to every player (issue 22). Within this
+ * distance of 50 %, the better side is worth at most about +3 % against a fair line, the other about −19 %.
+ */
+export const DFS_COIN_FLIP = 0.06;
 
 /** A player's true mean for a prop at a moment: seeded per team and slot, drifting like the game's truth. */
 function propMean(seed: number, game: SimGame, team: string, player: number, spec: PropSpec, simSec: number): number {
@@ -41,7 +47,7 @@ export function playerNames(seed: number, game: SimGame): Map<string, string> {
 
 /**
  * A book's player props for a game as it saw them at `atSec`: over/under lines on its noisy read of each
- * player's mean (a DFS app at its fixed −119 and without yes-only markets), yes-only markets priced as a chance.
+ * player's mean (a DFS app at its fixed −119, near-even lines only, without yes-only markets), yes-only markets priced as a chance.
  */
 export function propMarkets(seed: number, game: SimGame, book: BookProfile, names: Map<string, string>, atSec: number, lastUpdate: string): BoardMarket[] {
   const markets: BoardMarket[] = [];
@@ -61,12 +67,13 @@ export function propMarkets(seed: number, game: SimGame, book: BookProfile, name
         const mean = truth * bias;
         const line = roundHalf(mean);
         const over = 1 - normalCdf((line - mean) / Math.max(0.3, spec.spread * truth));
+        if (book.dfs && Math.abs(over - 0.5) > DFS_COIN_FLIP) continue;
         const [overPrice, underPrice] = book.dfs ? [DFS_DECIMAL, DFS_DECIMAL] : bookPrices(book, [over, 1 - over]);
         outcomes.push({ name: 'Over', description: name, price: overPrice, point: line });
         outcomes.push({ name: 'Under', description: name, price: underPrice, point: line });
       }
     }
-    markets.push({ key: spec.market, last_update: lastUpdate, outcomes });
+    if (outcomes.length) markets.push({ key: spec.market, last_update: lastUpdate, outcomes });
   }
   return markets;
 }

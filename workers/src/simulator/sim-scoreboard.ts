@@ -30,10 +30,18 @@ export function gameClock(profile: SportProfile, state: GameState): { clock: str
 }
 
 /**
- * A game as the scoreboard carries it (spec 002 §3): teams with seeded records and ranks, the score and clock of
+ * A game as the scoreboard carries it (spec 002 §3): teams with their records (sim-records) and seeded ranks, the score and clock of
  * `state`, and the consensus line from the truth at kick-off (`truth`).
  */
-export function scoreboardEvent(seed: number, sport: string, game: SimGame, state: GameState, truth: View, nowMs: number): ScoreboardEvent {
+export function scoreboardEvent(
+  seed: number,
+  sport: string,
+  game: SimGame,
+  state: GameState,
+  truth: View,
+  nowMs: number,
+  records: { home: string; away: string },
+): ScoreboardEvent {
   const profile = game.sport;
   const live = state.phase === 'live';
   const completed = state.phase === 'final';
@@ -41,11 +49,6 @@ export function scoreboardEvent(seed: number, sport: string, game: SimGame, stat
   const { clock, period, detail } = gameClock(profile, state);
   const home = state.phase === 'scheduled' ? null : state.home;
   const away = state.phase === 'scheduled' ? null : state.away;
-  const record = (team: string) => {
-    const wins = hash32(seed, sport, team, 'wins') % 12;
-    const losses = hash32(seed, sport, team, 'losses') % 10;
-    return `${wins}-${losses}`;
-  };
   const rank = (team: string) => {
     const r = hash32(seed, sport, team, 'rank') % 60;
     return profile.ranked && r < 25 ? r + 1 : undefined;
@@ -58,8 +61,8 @@ export function scoreboardEvent(seed: number, sport: string, game: SimGame, stat
     commence_time: iso(game.commence),
     home_team: game.home,
     away_team: game.away,
-    home_record: record(game.home),
-    away_record: record(game.away),
+    home_record: records.home,
+    away_record: records.away,
     scores: { home, away },
     home_score: home,
     away_score: away,

@@ -48,6 +48,10 @@ export interface SportProfile {
   periodMarkets: PeriodMarket[];
   props: PropSpec[];
   ranked: boolean;
+  /** Margins a game often ends on: spreads near one sit on it (football's 3, 7 and 10). */
+  keyNumbers?: number[];
+  /** Rounds (days) of a season: team records count from its first. */
+  seasonGames: number;
 }
 
 const NFL_TEAMS = [
@@ -317,6 +321,7 @@ const football = {
     [3, 0.38],
   ] as Array<[number, number]>,
   threeWay: false,
+  keyNumbers: [3, 7, 10],
   props: FOOTBALL_PROPS,
   periodMarkets: FOOTBALL_PERIODS,
 };
@@ -338,6 +343,7 @@ export const SPORT_PROFILES: Record<string, SportProfile> = {
     lookaheadMin: 360,
     teams: NFL_TEAMS,
     ranked: false,
+    seasonGames: 17,
   },
   americanfootball_ncaaf: {
     ...football,
@@ -355,6 +361,7 @@ export const SPORT_PROFILES: Record<string, SportProfile> = {
     lookaheadMin: 420,
     teams: NCAAF_TEAMS,
     ranked: true,
+    seasonGames: 12,
   },
   basketball_nba: {
     key: 'basketball_nba',
@@ -382,6 +389,7 @@ export const SPORT_PROFILES: Record<string, SportProfile> = {
     periodMarkets: BASKETBALL_PERIODS,
     props: BASKETBALL_PROPS,
     ranked: false,
+    seasonGames: 82,
   },
   basketball_ncaab: {
     key: 'basketball_ncaab',
@@ -409,6 +417,7 @@ export const SPORT_PROFILES: Record<string, SportProfile> = {
     periodMarkets: [{ keys: ['h2h_h1', 'spreads_h1', 'totals_h1'], share: 0.5 }],
     props: BASKETBALL_PROPS,
     ranked: true,
+    seasonGames: 31,
   },
   icehockey_nhl: {
     key: 'icehockey_nhl',
@@ -432,6 +441,7 @@ export const SPORT_PROFILES: Record<string, SportProfile> = {
     periodMarkets: [{ keys: ['h2h_p1', 'totals_p1'], share: 1 / 3 }],
     props: HOCKEY_PROPS,
     ranked: false,
+    seasonGames: 82,
   },
   baseball_mlb: {
     key: 'baseball_mlb',
@@ -460,6 +470,7 @@ export const SPORT_PROFILES: Record<string, SportProfile> = {
     periodMarkets: [{ keys: ['h2h_1st_5_innings', 'totals_1st_5_innings'], share: 5 / 9 }],
     props: BASEBALL_PROPS,
     ranked: false,
+    seasonGames: 162,
   },
   soccer_usa_mls: {
     key: 'soccer_usa_mls',
@@ -483,6 +494,7 @@ export const SPORT_PROFILES: Record<string, SportProfile> = {
     periodMarkets: [{ keys: ['h2h_h1', 'totals_h1'], share: 0.5 }],
     props: SOCCER_PROPS,
     ranked: false,
+    seasonGames: 34,
   },
   soccer_epl: {
     key: 'soccer_epl',
@@ -506,6 +518,7 @@ export const SPORT_PROFILES: Record<string, SportProfile> = {
     periodMarkets: [{ keys: ['h2h_h1', 'totals_h1'], share: 0.5 }],
     props: SOCCER_PROPS,
     ranked: false,
+    seasonGames: 38,
   },
 };
 

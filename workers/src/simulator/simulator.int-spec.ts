@@ -69,7 +69,9 @@ describe('simulator through the pipeline, two worker processes (real Redis and P
     clocks.b = T0 + 30_000;
     const result = await b.get(OddsPipelineService).pollOdds({ sport: SPORT, tick: 1 });
     expect(result.historyRows).toBeGreaterThan(0);
-    expect(result.historyRows).toBeLessThan(outcomes * 0.2);
+    // Books reprice every 5–30 s (issue 22: arbitrages vanish within seconds), so in 30 s most live prices move; the
+    // unchanged pre-game prices are not recorded again.
+    expect(result.historyRows).toBeLessThan(outcomes * 0.6);
     expect((await count()) - before).toBe(result.historyRows);
     const diff = await eventually(
       () => listener.on('odds', SPORT),

@@ -3,7 +3,8 @@ import { preferencesUpdateSchema } from './preferences.dto';
 import { PreferencesService } from './preferences.service';
 import type { PreferencesRepository, PreferencesRow } from '@oddspulse/core';
 
-const gold = { plan: 'gold', unlimited: false } as const;
+// The free plan: the one plan with books it may not select (DECISIONS 27).
+const free = { plan: 'free', unlimited: false } as const;
 
 function setUp(stored?: Partial<PreferencesRow>) {
   const repo = {
@@ -16,7 +17,7 @@ function setUp(stored?: Partial<PreferencesRow>) {
   };
   const service = new PreferencesService(repo as unknown as PreferencesRepository);
   /** PUT /api/preferences: the body through the controller's schema, then the service. */
-  const put = async (body: unknown) => service.update('u1', gold, parseInput(preferencesUpdateSchema, body));
+  const put = async (body: unknown) => service.update('u1', free, parseInput(preferencesUpdateSchema, body));
   return { put, repo };
 }
 

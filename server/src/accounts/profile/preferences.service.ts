@@ -58,7 +58,8 @@ export class PreferencesService {
 function checkBooks(access: PlanAccess, keys: string[]): string[] {
   const checked = checkSportsbookSelection(access, keys);
   if (checked.unknown.length) throw ApiErrors.validation(`Unknown sportsbook: ${checked.unknown.join(', ')}`, 'SPORTSBOOK_UNKNOWN');
-  if (checked.notAllowed.length) throw ApiErrors.platinumRequired({ sportsbooks: checked.notAllowed });
+  // DECISIONS 27: only the free plan has books it may not select; a paid plan unlocks them.
+  if (checked.notAllowed.length) throw ApiErrors.subscriptionRequired({ sportsbooks: checked.notAllowed });
   return checked.keys;
 }
 

@@ -131,8 +131,8 @@ describe('profile, username and preferences (real PostgreSQL)', () => {
       ]);
     });
 
-    it.each(['free', 'gold'] as const)('%s may toggle popular books and DFS apps only', async (plan) => {
-      const { session } = await signUp(t, plan);
+    it('free may toggle popular books and DFS apps only', async () => {
+      const { session } = await signUp(t);
       const ok = await t
         .http()
         .put('/api/preferences')
@@ -145,19 +145,20 @@ describe('profile, username and preferences (real PostgreSQL)', () => {
         .put('/api/preferences')
         .set(bearer(session))
         .send({ sportsbooks: ['fanduel', 'pinnacle', 'bovada'] });
-      expect(refused.status).toBe(403);
-      expect(refused.body).toMatchObject({ code: 'PLATINUM_REQUIRED', sportsbooks: ['pinnacle', 'bovada'] });
+      expect(refused.status).toBe(402);
+      expect(refused.body).toMatchObject({ code: 'SUBSCRIPTION_REQUIRED', sportsbooks: ['pinnacle', 'bovada'] });
       const props = await t
         .http()
         .put('/api/preferences')
         .set(bearer(session))
         .send({ props_sportsbooks: ['betrivers'] });
-      expect(props.status).toBe(403);
+      expect(props.status).toBe(402);
       expect((await t.http().get('/api/preferences').set(bearer(session))).body.sportsbooks).toEqual(['fanduel', 'williamhill_us', 'underdog']);
     });
 
-    it('platinum may toggle any book; a downgrade hides the ones the new plan does not allow', async () => {
-      const { session } = await signUp(t, 'platinum');
+    // DECISIONS 27: Gold and Platinum see every book, as the plans are sold
+    it.each(['gold', 'platinum'] as const)('%s may toggle any book; a downgrade to free hides the ones free does not allow', async (plan) => {
+      const { session } = await signUp(t, plan);
       const res = await t
         .http()
         .put('/api/preferences')
@@ -165,9 +166,9 @@ describe('profile, username and preferences (real PostgreSQL)', () => {
         .send({ sportsbooks: ['pinnacle', 'bovada', 'draftkings'], favorites: ['pinnacle'] });
       expect(res.status).toBe(200);
       expect(res.body.sportsbooks).toEqual(['pinnacle', 'bovada', 'draftkings']);
-      await t.plans.changePlan(session.user.id, { plan: 'gold' });
+      await t.plans.changePlan(session.user.id, { plan: 'free' });
       expect((await t.http().get('/api/preferences').set(bearer(session))).body.sportsbooks).toEqual(['draftkings']);
-      await t.plans.changePlan(session.user.id, { plan: 'platinum' });
+      await t.plans.changePlan(session.user.id, { plan });
       expect((await t.http().get('/api/preferences').set(bearer(session))).body.sportsbooks).toEqual(['pinnacle', 'bovada', 'draftkings']);
     });
 

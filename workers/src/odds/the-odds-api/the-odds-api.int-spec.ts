@@ -12,6 +12,7 @@ import {
   FeedBackoffRepository,
   JobQueueService,
   OddsApiAccountRepository,
+  RealtimePublisher,
   RedisService,
   RedisKeys,
   LiveStateRepository,
@@ -229,6 +230,40 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     expect(board.events).toEqual(before.events);
     expect(board.stale_since).toBeDefined();
     expect(await state.feedStatus('odds', SPORT)).toMatchObject({ state: 'stale', error: expect.stringContaining('Implausible answer') });
+  });
+
+  // issue 16 item 4: the stale mark was saved before browsers were told, so a worker dying in between left the board
+  // marked and every later failing poll silent (it announces only a board turning stale): browsers never heard. Now
+  // the mark and its message are one step.
+  it('a worker dying as a feed turns stale: the next failing poll still tells browsers', async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    replies = [
+      (res) =>
+        stub.json(
+          res,
+          200,
+          BOARD.filter((e) => e.sport_key === SPORT).map((e) => ({ ...e, commence_time: tomorrow })),
+        ),
+    ];
+    await poll();
+    listener.clear();
+    const publisher = app.get(RealtimePublisher);
+    const killed = jest.spyOn(publisher, 'publishWith').mockRejectedValueOnce(new Error('worker killed'));
+    replies = [(res) => stub.json(res, 200, [])];
+    expect((await requestsDuring(poll)).error?.message).toBe('worker killed');
+    killed.mockRestore();
+    expect((await state.board('odds', SPORT))!.stale_since).toBeUndefined();
+
+    await deleteKeysWithPrefix(redis.client, redis.key('feeds', 'backoff'));
+    replies = [(res) => stub.json(res, 200, [])];
+    expect((await requestsDuring(poll)).error?.message).toContain('Implausible answer');
+    const board = (await state.board('odds', SPORT))!;
+    expect(board.stale_since).toBeDefined();
+    const status = await eventually(
+      () => listener.on('odds', SPORT),
+      (m) => m.length > 0,
+    );
+    expect(status).toEqual([expect.objectContaining({ type: 'board.status', data: expect.objectContaining({ stale_since: board.stale_since }) })]);
   });
 
   // issue 16 item 5: a feed that never answers holds a poll at most FEED_REQUEST_DEADLINE_MS, retries included

@@ -1,0 +1,114 @@
+import { useState, type FormEvent } from 'react';
+import { CORE_SPORTS, SPORTSBOOKS, type AlertKind, type AlertRule } from '@oddspulse/shared';
+import { createAlertRule, updateAlertRule } from './alerts-api';
+import { errorText, formOf, inputOf, KIND_LABELS, MIN_LABELS, type FormState, type SetField } from './alert-form';
+import { QuietHoursFields } from './QuietHoursFields';
+
+const selected = (select: HTMLSelectElement) => [...select.selectedOptions].map((o) => o.value);
+
+/** Create or edit a rule. */
+export function AlertRuleForm({
+  rule,
+  kinds,
+  onSaved,
+  onCancel,
+}: {
+  rule: AlertRule | null;
+  kinds: AlertKind[];
+  onSaved: (saved: AlertRule) => void;
+  onCancel?: () => void;
+}) {
+  const [form, setForm] = useState<FormState>(() => formOf(rule, kinds[0]));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const set: SetField = (key, value) => setForm((f) => ({ ...f, [key]: value }));
+  const id = rule?.id ?? 'new';
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      onSaved(rule ? await updateAlertRule(rule.id, inputOf(form)) : await createAlertRule(inputOf(form)));
+      if (!rule) setForm(formOf(null, kinds[0]));
+    } catch (failure) {
+      setError(errorText(failure, 'Could not save the alert.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="alert-form column" onSubmit={(e) => void submit(e)} aria-label={rule ? 'Edit alert' : 'New alert'}>
+      <label>
+        Kind
+        <select value={form.kind} onChange={(e) => set('kind', e.target.value as AlertKind)}>
+          {kinds.map((kind) => (
+            <option key={kind} value={kind}>
+              {KIND_LABELS[kind]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {MIN_LABELS[form.kind]}
+        <input type="number" min={0} max={100} step={0.1} required value={form.min} onChange={(e) => set('min', e.target.value)} />
+      </label>
+      <label>
+        Sports (none selected: all)
+        <select multiple size={4} value={form.sports} onChange={(e) => set('sports', selected(e.target))}>
+          {CORE_SPORTS.map((sport) => (
+            <option key={sport.key} value={sport.key}>
+              {sport.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Books (none selected: all; otherwise every leg at one of them)
+        <select multiple size={4} value={form.books} onChange={(e) => set('books', selected(e.target))}>
+          {SPORTSBOOKS.map((book) => (
+            <option key={book.key} value={book.key}>
+              {book.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Maximum leg age (seconds, empty: any)
+        <input type="number" min={1} max={86400} step={1} value={form.maxLegAge} onChange={(e) => set('maxLegAge', e.target.value)} />
+      </label>
+      <label className="inline">
+        <input type="checkbox" checked={form.quiet} onChange={(e) => set('quiet', e.target.checked)} /> Quiet hours
+      </label>
+      {form.quiet && <QuietHoursFields form={form} set={set} />}
+      <label htmlFor={`webhook-${id}`}>Webhook URL (Discord, Slack or your own; signed with your alert secret)</label>
+      <input
+        id={`webhook-${id}`}
+        type="url"
+        placeholder="https://discord.com/api/webhooks/…"
+        value={form.webhookUrl}
+        onChange={(e) => set('webhookUrl', e.target.value)}
+      />
+      <label className="inline">
+        <input type="checkbox" checked={form.push} onChange={(e) => set('push', e.target.checked)} /> Push notification
+      </label>
+      <label className="inline">
+        <input type="checkbox" checked={form.email} onChange={(e) => set('email', e.target.checked)} /> E-mail digest
+      </label>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="actions">
+        <button type="submit" className="button primary" disabled={busy}>
+          {rule ? 'Save alert' : 'Create alert'}
+        </button>
+        {onCancel && (
+          <button type="button" className="button" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

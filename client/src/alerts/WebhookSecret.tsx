@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { rotateWebhookSecret } from './alerts-api';
+import { errorText } from './alert-form';
+
+/**
+ * The webhook signing secret: shown once when it is made (the first webhook rule) or replaced, and a way to replace a
+ * lost or leaked one. The old secret stops verifying at once, so the user is asked first.
+ */
+export function WebhookSecret({ secret, hasWebhooks, onSecret }: { secret: string | null; hasWebhooks: boolean; onSecret: (secret: string | null) => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const replace = async () => {
+    setBusy(true);
+    setError('');
+    try {
+      onSecret((await rotateWebhookSecret()).secret);
+      setConfirming(false);
+    } catch (e) {
+      setError(errorText(e, 'Could not replace the secret.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  if (secret)
+    return (
+      <div className="card notice" role="status" data-testid="alert-secret">
+        <p>
+          <strong>Your webhook signing secret</strong> — copy it now: it will not be shown again. Each webhook body is signed with it in the{' '}
+          <code>X-OddsPulse-Signature</code> header (<code>sha256=</code> HMAC-SHA256 of the body).
+        </p>
+        <p>
+          <code className="secret">{secret}</code>
+        </p>
+        <button type="button" className="button primary" onClick={() => onSecret(null)}>
+          Done
+        </button>
+      </div>
+    );
+  if (!hasWebhooks) return null;
+  return (
+    <div className="webhook-secret" data-testid="webhook-secret-replace">
+      {confirming ? (
+        <p role="alert">
+          Your webhooks will be signed with a new secret at once; receivers checking the old one will refuse them until you update them.{' '}
+          <button type="button" className="button small danger" disabled={busy} onClick={() => void replace()}>
+            {busy ? 'Replacing...' : 'Replace secret'}
+          </button>{' '}
+          <button type="button" className="button small" disabled={busy} onClick={() => setConfirming(false)}>
+            Keep the current one
+          </button>
+        </p>
+      ) : (
+        <button type="button" className="button small" onClick={() => setConfirming(true)}>
+          Replace webhook signing secret
+        </button>
+      )}
+      {error && <p className="form-error small">{error}</p>}
+    </div>
+  );
+}

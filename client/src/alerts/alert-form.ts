@@ -1,0 +1,71 @@
+import { CORE_SPORTS, formatClock, type AlertKind, type AlertRule } from '@oddspulse/shared';
+import { ApiError } from '../api/api-client';
+import type { AlertRuleInput } from './alerts-api';
+
+/** What the alert rule form holds, and how a rule reads in the list (issue 21 part 2). */
+export const KIND_LABELS: Record<AlertKind, string> = { arbitrage: 'Arbitrage', middle: 'Middle', ev: '+EV' };
+export const MIN_LABELS: Record<AlertKind, string> = { arbitrage: 'Minimum profit (%)', middle: 'Minimum middle probability (%)', ev: 'Minimum EV (%)' };
+
+export const errorText = (error: unknown, fallback: string) => (error instanceof ApiError && error.message) || fallback;
+export const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+export interface FormState {
+  kind: AlertKind;
+  min: string;
+  sports: string[];
+  books: string[];
+  maxLegAge: string;
+  quiet: boolean;
+  quietStart: string;
+  quietEnd: string;
+  timeZone: string;
+  webhookUrl: string;
+  push: boolean;
+  email: boolean;
+}
+
+/** Sets one field of the form. */
+export type SetField = <K extends keyof FormState>(key: K, value: FormState[K]) => void;
+
+export function formOf(rule: AlertRule | null, kind: AlertKind): FormState {
+  return {
+    kind: rule?.kind ?? kind,
+    min: String(rule?.min ?? (kind === 'middle' ? 20 : 1)),
+    sports: rule?.sports ?? [],
+    books: rule?.books ?? [],
+    maxLegAge: rule?.maxLegAgeSeconds ? String(rule.maxLegAgeSeconds) : '',
+    quiet: Boolean(rule?.quietHours),
+    quietStart: rule?.quietHours ? formatClock(rule.quietHours.start) : '22:00',
+    quietEnd: rule?.quietHours ? formatClock(rule.quietHours.end) : '07:00',
+    timeZone: rule?.quietHours?.timeZone ?? browserZone(),
+    webhookUrl: rule?.webhookUrl ?? '',
+    push: rule?.push ?? false,
+    email: rule?.email ?? false,
+  };
+}
+
+export function inputOf(form: FormState): AlertRuleInput {
+  return {
+    kind: form.kind,
+    min: Number(form.min),
+    sports: form.sports,
+    books: form.books,
+    maxLegAgeSeconds: form.maxLegAge ? Number(form.maxLegAge) : null,
+    quietHours: form.quiet ? { start: form.quietStart, end: form.quietEnd, timeZone: form.timeZone } : null,
+    webhookUrl: form.webhookUrl.trim() || null,
+    push: form.push,
+    email: form.email,
+  };
+}
+
+export function describeRule(rule: AlertRule): string {
+  const parts = [`${KIND_LABELS[rule.kind]} ≥ ${rule.min}%`];
+  parts.push(rule.sports.length ? rule.sports.map((s) => CORE_SPORTS.find((c) => c.key === s)?.title ?? s).join(', ') : 'all sports');
+  if (rule.books.length) parts.push(`${rule.books.length} books`);
+  if (rule.maxLegAgeSeconds) parts.push(`legs ≤ ${rule.maxLegAgeSeconds}s old`);
+  if (rule.quietHours) parts.push(`quiet ${formatClock(rule.quietHours.start)}–${formatClock(rule.quietHours.end)} ${rule.quietHours.timeZone}`);
+  const channels = [rule.webhookUrl && 'webhook', rule.push && 'push', rule.email && 'e-mail digest'].filter(Boolean);
+  parts.push(`by ${channels.join(', ')}`);
+  return parts.join(' · ');
+}

@@ -1,0 +1,80 @@
+import { Link } from 'react-router-dom';
+import { planName, type BillingOverview, type Plan } from '@oddspulse/shared';
+import { formatBillingDate } from './plans';
+import { AccessUntil, KeepSubscriptionButton } from './SubscriptionParts';
+
+type Subscription = NonNullable<BillingOverview['subscription']>;
+
+/** The cancel flow's first step (spec 000 §4): what the paid plan includes, with the way out first. */
+export function CancelBenefits({ name, features, back, onContinue }: { name: Plan; features: readonly string[]; back: string; onContinue: () => void }) {
+  return (
+    <>
+      <h1>Before you go</h1>
+      <p>Your {planName(name)} plan includes:</p>
+      <ul>
+        {features.map((f) => (
+          <li key={f}>{f}</li>
+        ))}
+      </ul>
+      <div className="actions">
+        <Link className="button primary" to={back}>
+          Keep my plan
+        </Link>
+        <button type="button" className="button danger" onClick={onContinue}>
+          Continue to cancel
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** Confirmation: the subscription ends with the billing period, access kept until then. */
+export function CancelConfirm(props: { sub: Subscription | null; error: string | null; busy: boolean; back: string; onConfirm: () => void }) {
+  const { sub, error, busy, back, onConfirm } = props;
+  return (
+    <>
+      <h1>Confirm cancellation</h1>
+      <p>
+        Your subscription ends at the end of the current billing period
+        {sub?.current_period_end ? ` (${formatBillingDate(sub.current_period_end)})` : ''}; you keep access until then.
+      </p>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="actions">
+        <button type="button" className="button danger" disabled={busy} onClick={onConfirm}>
+          {busy ? 'Cancelling...' : 'Cancel subscription'}
+        </button>
+        <Link className="button" to={back}>
+          Keep my plan
+        </Link>
+      </div>
+    </>
+  );
+}
+
+/** Cancelled, or already set to end: access until the period's end, and a way to keep the subscription. */
+export function CancelledSubscription(props: {
+  title: string;
+  sub: Subscription | null;
+  back: string;
+  backLabel: string;
+  onResumed: (next: BillingOverview) => void;
+}) {
+  const { title, sub, back, backLabel, onResumed } = props;
+  return (
+    <>
+      <h1>{title}</h1>
+      {title === 'Subscription cancelled' && <p>You will retain access until your current billing period ends.</p>}
+      {sub && <AccessUntil sub={sub} />}
+      <div className="actions">
+        <KeepSubscriptionButton onResumed={onResumed} />
+        <Link className="button" to={back}>
+          {backLabel}
+        </Link>
+      </div>
+    </>
+  );
+}

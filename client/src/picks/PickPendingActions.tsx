@@ -1,0 +1,48 @@
+import type { UserPick } from '@oddspulse/shared';
+import type { PickActions } from './usePickActions';
+
+/** A pending pick's stake and hand settlement: set or change the stake, Won (with the actual payout), Lost, Push. */
+export function PickPendingActions({ pick, actions }: { pick: UserPick; actions: PickActions }) {
+  const { payout, setPayout, stake, setStakeText, busy, settle, saveStake } = actions;
+  return (
+    <>
+      <label className="small">
+        Stake ($)
+        <input
+          type="number"
+          step="0.01"
+          min="1"
+          inputMode="decimal"
+          value={stake}
+          onChange={(e) => setStakeText(e.target.value)}
+          onKeyDown={(e) => e.key === 'Enter' && void saveStake()}
+          placeholder={pick.stakeCents > 0 ? (pick.stakeCents / 100).toFixed(2) : ''}
+        />
+      </label>
+      <button type="button" className="button small" disabled={busy || stake.trim() === ''} onClick={() => void saveStake()}>
+        {pick.stakeCents > 0 ? 'Change stake' : 'Set stake'}
+      </button>
+      <label className="small">
+        Actual payout ($)
+        <input
+          type="number"
+          step="0.01"
+          min="0"
+          inputMode="decimal"
+          value={payout}
+          onChange={(e) => setPayout(e.target.value)}
+          placeholder={pick.potentialCents !== null ? (pick.potentialCents / 100).toFixed(2) : ''}
+        />
+      </label>
+      <button type="button" className="button small won" disabled={busy} onClick={() => void settle('won')}>
+        Won
+      </button>
+      <button type="button" className="button small lost" disabled={busy} onClick={() => void settle('lost')}>
+        Lost
+      </button>
+      <button type="button" className="button small" disabled={busy} onClick={() => void settle('push')}>
+        Push
+      </button>
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { startEarly, takeEarly } from './early-data';
+
+// Issue 18: a direct visit's first request sent early is taken once, by the call that would have sent it
+describe('early requests', () => {
+  const NOW = 1_700_000_000_000;
+
+  it('hands the early answer to the first matching call only', async () => {
+    const send = jest.fn(() => Promise.resolve({ boards: [] }));
+    startEarly('/api/boards?a', send, NOW);
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(takeEarly('/api/boards?b', NOW)).toBeNull();
+    await expect(takeEarly('/api/boards?a', NOW + 100)).resolves.toEqual({ boards: [] });
+    expect(takeEarly('/api/boards?a', NOW + 200)).toBeNull();
+  });
+
+  it('drops an answer nobody took within 10 s', () => {
+    startEarly('k', () => Promise.resolve(1), NOW);
+    expect(takeEarly('k', NOW + 10_001)).toBeNull();
+  });
+
+  it("gives the taker the request's error, and only says why when nobody took it", async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    startEarly('taken', () => Promise.reject(new Error('HTTP 503')), NOW);
+    await expect(takeEarly('taken', NOW)).rejects.toThrow('HTTP 503');
+    startEarly('left', () => Promise.reject(new Error('HTTP 500')), NOW);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(String(warn.mock.calls[0][0])).toContain('left');
+    warn.mockRestore();
+  });
+});

@@ -1,0 +1,53 @@
+import type { ScannerKind } from './scanner-settings';
+
+function ShowAllBooks({ onShowAll }: { onShowAll: () => void }) {
+  return (
+    <button type="button" className="button small" onClick={onShowAll}>
+      Show all books
+    </button>
+  );
+}
+
+/**
+ * The scanner with nothing to show (spec 001 §5; DECISIONS 28): when the user's books hide opportunities the server
+ * holds, it says how many, with a one-click "Show all books", instead of suggesting lower minimums.
+ */
+export function ScannerEmpty({ kind, hidden, onShowAll }: { kind: ScannerKind; hidden: number; onShowAll: () => void }) {
+  const one = hidden === 1;
+  const what = kind === 'arbitrage' ? `arbitrage ${one ? 'opportunity' : 'opportunities'}` : one ? 'middle' : 'middles';
+  return (
+    <div className="table-empty card" data-testid="scanner-empty">
+      <h3>{kind === 'arbitrage' ? 'No Real Arbitrage Opportunities Found' : 'No Middle Opportunities Found'}</h3>
+      {hidden > 0 ? (
+        <p className="muted" data-testid="hidden-by-books">
+          {hidden} {what} hidden by your books. <ShowAllBooks onShowAll={onShowAll} />
+        </p>
+      ) : (
+        <p className="muted">
+          {kind === 'arbitrage' ? 'Try lowering the minimum profit.' : 'Try lowering the minimum gap or probability.'} New{' '}
+          {kind === 'arbitrage' ? 'opportunities' : 'middles'} appear here as soon as they are found.
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A thin list says what the book filter keeps back as well (DECISIONS 28). */
+export function HiddenByBooks({ hidden, onShowAll }: { hidden: number; onShowAll: () => void }) {
+  if (hidden === 0) return null;
+  return (
+    <p className="muted small scanner-hidden" data-testid="hidden-by-books">
+      {hidden} more hidden by your books. <ShowAllBooks onShowAll={onShowAll} />
+    </p>
+  );
+}
+
+/** What the scanner says about an alert's opportunity it cannot show (issue 21/22). */
+export function AlertTargetNotice({ message, canShowAll, onShowAll }: { message: string | null; canShowAll: boolean; onShowAll: () => void }) {
+  if (!message) return null;
+  return (
+    <div className="banner banner-info" role="status" data-testid="alert-target">
+      {message} {canShowAll && <ShowAllBooks onShowAll={onShowAll} />}
+    </div>
+  );
+}

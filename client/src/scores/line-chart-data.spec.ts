@@ -1,0 +1,73 @@
+import type { LineHistoryBook } from '@oddspulse/shared';
+import { lineChart, marketSides, priceChart } from './line-chart-data';
+
+const books: LineHistoryBook[] = [
+  {
+    key: 'draftkings',
+    title: 'DraftKings',
+    markets: [
+      {
+        key: 'spreads',
+        outcomes: [
+          {
+            name: 'Bills',
+            lines: [
+              {
+                point: -3.5,
+                prices: [
+                  [100, -110],
+                  [300, -108],
+                ],
+              },
+              { point: -4, prices: [[200, -115]] },
+            ],
+            moves: [
+              [100, -3.5],
+              [200, -4],
+              [300, -3.5],
+            ],
+          },
+          { name: 'Dolphins', lines: [{ point: 3.5, prices: [[100, -110]] }], moves: [[100, 3.5]] },
+        ],
+      },
+      { key: 'h2h', outcomes: [{ name: 'Bills', lines: [{ point: null, prices: [[100, -170]] }], moves: [] }] },
+    ],
+  },
+  {
+    key: 'fanduel',
+    title: 'FanDuel',
+    markets: [{ key: 'spreads', outcomes: [{ name: 'Bills', lines: [{ point: -3.5, prices: [[150, -112]] }], moves: [[150, -3.5]] }] }],
+  },
+];
+
+// issue 22: the line-movement chart: one series per book and line, never two lines (points) in one series
+describe('line movement chart data', () => {
+  it('lists the sides of a market', () => {
+    expect(marketSides(books, 'spreads')).toEqual(['Bills', 'Dolphins']);
+    expect(marketSides(books, 'totals')).toEqual([]);
+  });
+
+  it('gives each book and line its own price series, drawn only while that line is offered', () => {
+    const chart = priceChart(books, 'spreads', 'Bills');
+    expect(chart.times).toEqual([100, 150, 200, 300]);
+    expect(chart.series).toEqual([
+      { label: 'DraftKings -3.5', book: 'draftkings', values: [-110, -110, null, -108] },
+      { label: 'DraftKings -4', book: 'draftkings', values: [null, null, -115, null] },
+      { label: 'FanDuel -3.5', book: 'fanduel', values: [null, -112, -112, -112] },
+    ]);
+  });
+
+  it('names a moneyline series by its book alone', () => {
+    expect(priceChart(books, 'h2h', 'Bills').series).toEqual([{ label: 'DraftKings', book: 'draftkings', values: [-170] }]);
+  });
+
+  it("draws each book's line over time, one series per book", () => {
+    const chart = lineChart(books, 'spreads', 'Bills');
+    expect(chart.times).toEqual([100, 150, 200, 300]);
+    expect(chart.series).toEqual([
+      { label: 'DraftKings', book: 'draftkings', values: [-3.5, -3.5, -4, -3.5] },
+      { label: 'FanDuel', book: 'fanduel', values: [null, -3.5, -3.5, -3.5] },
+    ]);
+    expect(lineChart(books, 'h2h', 'Bills').series).toEqual([]);
+  });
+});

@@ -1,0 +1,310 @@
+import { expect, test, type Page } from '@playwright/test';
+import { isMobile } from './support/accounts';
+import { bearer, newUser, scores, signIn, subscribedUser, type TestUser } from './support/users';
+
+/** One figure of the dashboard's Recent Performance. */
+function dashboardStat(page: Page, label: string) {
+  return page
+    .getByTestId('recent-performance')
+    .locator('.stat', { has: page.getByText(label, { exact: true }) })
+    .locator('strong');
+}
+
+function picksStat(page: Page, label: string) {
+  return page
+    .getByTestId('pick-stats')
+    .locator('.stat-item', { has: page.getByText(label, { exact: true }) })
+    .locator('dd');
+}
+
+// issue 22 major 2: the dashboard's Recent Performance shows the user's statistics, the same as /picks;
+// empty statistics read "—", never "0.0%"
+test('the dashboard shows the same statistics as My Picks, and "—" before there are any', async ({ page, request }, testInfo) => {
+  test.skip(isMobile(testInfo), 'the same figures on mobile; run once');
+  const user = await newUser(request, testInfo, 'dash');
+  await signIn(page, user);
+  await page.goto('/dashboard');
+  await expect(dashboardStat(page, 'Total Bets')).toHaveText('0');
+  for (const label of ['Win Rate', 'ROI', 'Average Edge']) await expect(dashboardStat(page, label)).toHaveText('—');
+  await page.goto('/picks');
+  await expect(picksStat(page, 'Win Rate')).toHaveText('—');
+  await expect(picksStat(page, 'ROI')).toHaveText('—');
+
+  for (const [selection, odds, status] of [
+    ['Buffalo Bills', '+150', 'won'],
+    ['Miami Dolphins', '-120', 'lost'],
+    ['New York Jets', '+110', 'won'],
+  ] as const) {
+    const created = await request.post('/api/picks', {
+      headers: bearer(user),
+      data: { game: 'Miami Dolphins @ Buffalo Bills', league: 'NFL', market: 'Moneyline', selection, odds, stakeCents: 2000, edge: 3 },
+    });
+    expect(created.ok()).toBe(true);
+    const { id } = (await created.json()) as { id: string };
+    expect((await request.patch(`/api/picks/${id}`, { headers: bearer(user), data: { status } })).ok()).toBe(true);
+  }
+
+  await page.goto('/picks');
+  await expect(picksStat(page, 'Total Bets')).toHaveText('3');
+  const figures: Record<string, string> = {};
+  for (const label of ['Win Rate', 'ROI', 'Avg Edge']) figures[label] = (await picksStat(page, label).textContent()) ?? '';
+  expect(figures['Win Rate']).toBe('66.7%');
+
+  await page.goto('/dashboard');
+  await expect(dashboardStat(page, 'Total Bets')).toHaveText('3');
+  await expect(dashboardStat(page, 'Win Rate')).toHaveText(figures['Win Rate']);
+  await expect(dashboardStat(page, 'ROI')).toHaveText(figures['ROI']);
+  await expect(dashboardStat(page, 'Average Edge')).toHaveText(figures['Avg Edge']);
+});
+
+/** The saved odds/scanner filters (a test-only shortcut): `books` empty means every book. */
+async function saveBooks(page: Page, books: string[]) {
+  await page.evaluate((list) => window.localStorage.setItem('oddspulse.oddsFilters', JSON.stringify({ books: list })), books);
+}
+
+interface HeldArbitrage {
+  id: string;
+  homeTeam: string;
+}
+
+/** The arbitrage opportunities the server holds for this user at the loosest inputs, every book. */
+async function heldArbitrage(page: Page, user: TestUser): Promise<HeldArbitrage[]> {
+  const sports = 'americanfootball_nfl,americanfootball_ncaaf,basketball_nba,basketball_ncaab,icehockey_nhl,baseball_mlb,soccer_epl';
+  const response = await page.request.get(`/api/arbitrage?sports=${sports}&minProfit=0.1&maxStake=100&bankroll=1000`, { headers: bearer(user) });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { opportunities: HeldArbitrage[] }).opportunities;
+}
+
+// DECISIONS 28, issue 22 major 3: when the user's books hide what the server holds, the empty scanner says how
+// many, with one click to show all books, not "lower the minimum profit"
+test('the arbitrage scanner says how many opportunities the books hide, and "Show all books" shows them', async ({ page, request }, testInfo) => {
+  test.skip(isMobile(testInfo), 'the same scanner on mobile; run once');
+  test.setTimeout(120_000);
+  const user = await subscribedUser(request, testInfo, 'hidden', 'platinum');
+  await signIn(page, user);
+  await expect.poll(async () => (await heldArbitrage(page, user)).length, { timeout: 60_000 }).toBeGreaterThan(0);
+  // DK Pick6 alone: a DFS app is never a leg of an arbitrage, so every opportunity is hidden by the books
+  await saveBooks(page, ['pick6']);
+  await page.goto('/sportsbooks?mode=arbitrage');
+  const scanner = page.getByRole('region', { name: 'Arbitrage scanner' });
+  await scanner.getByLabel('Minimum profit %').fill('0.1');
+  const empty = scanner.getByTestId('scanner-empty');
+  await expect(empty.getByTestId('hidden-by-books')).toHaveText(/^\d+ arbitrage opportunit(y|ies) hidden by your books\. Show all books$/, { timeout: 30_000 });
+  await expect(empty).not.toContainText('lower the minimum profit');
+  await empty.getByRole('button', { name: 'Show all books' }).click();
+  await expect(scanner.getByTestId('opportunity').first()).toBeVisible();
+  await expect(scanner.getByTestId('scanner-empty')).toHaveCount(0);
+  await expect(scanner.getByTestId('hidden-by-books')).toHaveCount(0);
+  await scanner.getByLabel('Minimum profit %').fill('0.5');
+});
+
+// issue 21 leftover, issue 22: an alert's link names its opportunity; the scanner scrolls to it and highlights it,
+// or says clearly that it is gone
+test("an alert's link opens the scanner on its opportunity, highlighted, or says it is gone", async ({ page, request }, testInfo) => {
+  test.skip(isMobile(testInfo), 'the same scanner on mobile; run once');
+  test.setTimeout(120_000);
+  const user = await subscribedUser(request, testInfo, 'alertlink', 'platinum');
+  await signIn(page, user);
+  await saveBooks(page, []);
+  await page.evaluate(() => window.localStorage.setItem('oddspulse.scannerSettings', JSON.stringify({ minProfit: 0.1 })));
+  let held: HeldArbitrage[] = [];
+  await expect.poll(async () => (held = await heldArbitrage(page, user)).length, { timeout: 60_000 }).toBeGreaterThan(0);
+  const target = held[held.length - 1];
+  await page.goto(`/sportsbooks?mode=arbitrage&q=${encodeURIComponent(target.homeTeam)}&opportunity=${encodeURIComponent(target.id)}`);
+  const card = page.locator(`[data-testid=opportunity][data-opportunity-id="${target.id}"]`);
+  await expect(card).toHaveAttribute('data-targeted', 'true', { timeout: 30_000 });
+  await expect(card).toBeInViewport();
+  await expect(card).toBeFocused();
+  await expect(page.getByTestId('alert-target')).toHaveCount(0);
+
+  await page.goto(`/sportsbooks?mode=arbitrage&opportunity=${encodeURIComponent('arb:no-such-event:h2h::-:2')}`);
+  await expect(page.getByTestId('alert-target')).toHaveText(/The opportunity from your alert is gone/);
+  await expect(page.locator('[data-targeted]')).toHaveCount(0);
+});
+
+// DECISIONS 27, issue 22 major 5: one book rule everywhere; Gold sees every book of the catalogue on every screen
+test('a Gold user sees the same books allowed on pricing, My Sportsbooks, the odds filter and the preferences API', async ({ page, request }, testInfo) => {
+  test.skip(isMobile(testInfo), 'the same rule on mobile; run once');
+  test.setTimeout(90_000);
+  const user = await subscribedUser(request, testInfo, 'goldbooks', 'gold');
+  const prefs = (await (await request.get('/api/preferences', { headers: bearer(user) })).json()) as { selectable_sportsbooks: string[] };
+  const catalogue = prefs.selectable_sportsbooks.length;
+  expect(catalogue).toBeGreaterThanOrEqual(25);
+  expect(prefs.selectable_sportsbooks).toEqual(expect.arrayContaining(['pinnacle', 'bovada', 'circasports']));
+  const saved = await request.put('/api/preferences', { headers: bearer(user), data: { sportsbooks: ['pinnacle', 'draftkings'] } });
+  expect(saved.ok(), await saved.text()).toBe(true);
+
+  await page.goto('/pricing');
+  await expect(page.getByTestId('plan-card-gold')).toContainText('25+ sportsbooks');
+
+  await signIn(page, user);
+  await page.goto('/my-sportsbooks');
+  await expect(page.getByRole('checkbox', { name: 'Pinnacle' })).toBeChecked();
+  await expect(page.locator('.book-toggle.locked')).toHaveCount(0);
+  await expect(page.getByRole('checkbox')).toHaveCount(catalogue);
+  for (const box of await page.getByRole('checkbox').all()) await expect(box).toBeEnabled();
+
+  await page.goto('/sportsbooks');
+  const filters = page.getByRole('complementary', { name: 'Filters' });
+  await filters.getByRole('button', { name: 'Sportsbooks', exact: true }).click();
+  const books = page.getByRole('listbox', { name: 'Sportsbooks' }).getByRole('option');
+  await expect(books).toHaveCount(catalogue);
+  await expect(page.getByRole('listbox', { name: 'Sportsbooks' }).getByRole('option', { name: /Pinnacle/ })).toBeVisible();
+});
+
+// issue 22: at 1280 px the closed bet slip's button covers no table data; the slip's edge badge takes the shared EV
+// tone, so a positive edge is never painted like a negative one
+test('at 1280 px the Bet Slip button covers no row, and the slip colours a positive edge as positive', async ({ page, request }, testInfo) => {
+  test.skip(isMobile(testInfo), 'the desktop layout');
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const user = await subscribedUser(request, testInfo, 'slipbutton', 'gold');
+  await signIn(page, user);
+  await page.goto('/sportsbooks');
+  const rows = page.getByTestId('odds-row');
+  await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+  const toggle = page.getByRole('button', { name: /^Open bet slip/ });
+  await expect(toggle).toBeVisible();
+  const overlaps = async () => {
+    const button = (await toggle.boundingBox())!;
+    const boxes = await page
+      .locator('[data-testid=odds-row] td, [data-testid=odds-row] th')
+      .evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect()).map((r) => ({ x: r.x, y: r.y, width: r.width, height: r.height })));
+    return boxes.filter((b) => b.x < button.x + button.width && button.x < b.x + b.width && b.y < button.y + button.height && button.y < b.y + b.height).length;
+  };
+  expect(await overlaps()).toBe(0);
+  await page.mouse.wheel(0, 600);
+  expect(await overlaps()).toBe(0);
+
+  await rows.first().click();
+  await page.getByRole('button', { name: 'Add to Bet Slip' }).first().click();
+  const edge = page.getByTestId('bet-slip').getByTestId('slip-edge');
+  if ((await edge.count()) > 0) {
+    const text = (await edge.textContent()) ?? '';
+    const value = Number.parseFloat(text);
+    await expect(edge).toHaveClass(value > 0 ? /ev-(slight|good|strong)/ : value < 0 ? /ev-negative/ : /ev-neutral/);
+  }
+});
+
+interface SeriesBook {
+  key: string;
+  markets: Array<{ key: string; outcomes: Array<{ name: string; lines: Array<{ point: number | null; prices: unknown[] }> }> }>;
+}
+
+// issue 22: the line-movement chart is uPlot, loaded with the chart only: one series per book and line, a legend
+// that hides and shows them, gridlines, values under the pointer; its answer is the compact series view
+test('the line-movement chart loads uPlot lazily, toggles books from its legend, shows hover values, and reads a compact answer', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(isMobile(testInfo), 'the same chart on mobile; run once');
+  test.setTimeout(120_000);
+  const user = await newUser(request, testInfo, 'lines');
+  // a game whose spreads have moved at two or more books
+  let found: { id: string; sport: string; eventId: string } | null = null;
+  await expect
+    .poll(
+      async () => {
+        for (const sport of ['americanfootball_nfl', 'basketball_nba', 'icehockey_nhl']) {
+          for (const game of (await scores(request, sport)).filter((g) => g.event_id && g.status !== 'final')) {
+            const answer = await request.get(`/api/odds-history?sport=${sport}&eventId=${game.event_id}&markets=spreads&view=series`, {
+              headers: bearer(user),
+            });
+            const books = (await answer.json()) as SeriesBook[];
+            const moved = books.filter((b) => b.markets.some((m) => m.outcomes.some((o) => o.lines.some((l) => l.prices.length > 1))));
+            if (moved.length >= 2) {
+              found = { id: game.id, sport, eventId: game.event_id! };
+              return true;
+            }
+          }
+        }
+        return false;
+      },
+      { timeout: 90_000, intervals: [5_000] },
+    )
+    .toBe(true);
+  const game = found!;
+  const compact = await request.get(`/api/odds-history?sport=${game.sport}&eventId=${game.eventId}&view=series`, { headers: bearer(user) });
+  const full = await request.get(`/api/odds-history?sport=${game.sport}&eventId=${game.eventId}`, { headers: bearer(user) });
+  // changes only: smaller than the full history (about a sixth of it for a whole game: 41 KB against 241 KB)
+  expect((await compact.body()).length).toBeLessThan((await full.body()).length);
+
+  const chunks: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/LineChart-[^/]+\.js$/.test(r.url())) chunks.push(r.url());
+  });
+  await signIn(page, user);
+  await page.goto('/scores');
+  await page.getByLabel('Sport').selectOption(game.sport);
+  await page.locator(`[data-testid=game-card][data-game-id="${game.id}"]`).getByRole('button').click();
+  const modal = page.getByTestId('game-modal');
+  await expect(modal).toBeVisible();
+  expect(chunks).toHaveLength(0);
+  await modal.getByRole('tab', { name: 'Line Movement' }).click();
+  const chart = modal.getByTestId('line-chart').first();
+  await expect(chart.locator('canvas')).toBeVisible();
+  expect(chunks.length).toBeGreaterThan(0);
+
+  // each series is one book at one line; the first legend row is the time
+  const legend = chart.locator('.u-legend .u-series');
+  expect(await legend.count()).toBeGreaterThanOrEqual(3);
+  const labels = await legend.locator('.u-label').allTextContents();
+  for (const label of labels.slice(1)) expect(label).toMatch(/^.+ [+-]?\d+(\.\d)?$/);
+  await legend.nth(1).click();
+  await expect(legend.nth(1)).toHaveClass(/u-off/);
+  await legend.nth(1).click();
+  await expect(legend.nth(1)).not.toHaveClass(/u-off/);
+  // and from the keyboard: each book's entry is a toggle button
+  await legend.nth(1).focus();
+  await page.keyboard.press('Enter');
+  await expect(legend.nth(1)).toHaveClass(/u-off/);
+  await expect(legend.nth(1)).toHaveAttribute('aria-pressed', 'false');
+  await page.keyboard.press(' ');
+  await expect(legend.nth(1)).toHaveAttribute('aria-pressed', 'true');
+
+  const over = chart.locator('.u-over');
+  const box = (await over.boundingBox())!;
+  await page.mouse.move(box.x + box.width - 4, box.y + box.height / 2);
+  await expect(legend.nth(0).locator('.u-value')).not.toHaveText('—');
+  expect(await chart.locator('.u-axis').count()).toBe(2);
+});
+
+// issue 21 leftover, issue 22: a +EV alert's link opens the odds page on the game, says whether the price is still
+// +EV, and brings its row into view with the focus on it
+test("a +EV alert's link opens the odds page on its row, or says the price is gone", async ({ page, request }, testInfo) => {
+  test.skip(isMobile(testInfo), 'the same page on mobile; run once');
+  test.setTimeout(90_000);
+  const user = await subscribedUser(request, testInfo, 'evlink', 'gold');
+  interface Bet {
+    id: string;
+    homeTeam: string;
+    eventId: string;
+    market: string;
+  }
+  let bet: Bet | undefined;
+  await expect
+    .poll(
+      async () => {
+        const answer = await request.get('/api/ev?sports=americanfootball_nfl', { headers: bearer(user) });
+        // a game line: the Straight Bets table shows it (props are in Player Props)
+        bet = ((await answer.json()) as { opportunities: Bet[] }).opportunities.find((b) => ['h2h', 'spreads', 'totals'].includes(b.market));
+        return bet !== undefined;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  await signIn(page, user);
+  await page.goto(`/sportsbooks?mode=game&q=${encodeURIComponent(bet!.homeTeam)}&opportunity=${encodeURIComponent(bet!.id)}`);
+  const notice = page.getByTestId('alert-target');
+  await expect(notice).toHaveText(/still \+EV|is gone/, { timeout: 30_000 });
+  // the row is focused when the table shows it (the first page of the game's rows)
+  const rows = page.locator(`[data-row-key^="${bet!.eventId}|${bet!.market}|"]`);
+  if ((await notice.textContent())?.includes('still +EV') && (await rows.count()) > 0) {
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-row-key') ?? ''), { timeout: 20_000 })
+      .toMatch(new RegExp(`^${bet!.eventId}\\|`));
+  }
+
+  await page.goto(`/sportsbooks?mode=game&opportunity=${encodeURIComponent('ev:no-such-event:h2h::home::draftkings')}`);
+  await expect(notice).toHaveText(/The \+EV price from your alert is gone/);
+});

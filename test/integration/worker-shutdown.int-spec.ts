@@ -1,0 +1,64 @@
+import { join } from 'node:path';
+import { BuiltProcess } from '../support/built-process';
+import { OwnRedis } from '../support/own-redis';
+import { TcpProxy } from '../support/tcp-proxy';
+
+const WORKERS_MAIN = join(__dirname, '..', '..', 'workers', 'dist', 'main.js');
+/** workers/src/main.ts SHUTDOWN_GRACE_MS: how long a shutdown may wait on its jobs and connections. */
+const GRACE_MS = 30_000;
+
+// Issue 16 item 4: a worker sent SIGTERM while Redis was down never exited (BullMQ's close waits on connections that
+// retry forever). The built workers process (`npx tsc -b core server workers` first) on the test's own redis-server,
+// stopped before the signal. Issue 16 item 8: everything it prints meanwhile is JSON lines, what the queue and
+// database libraries say of their lost connections included (PostgreSQL is cut first, through a TCP proxy).
+describe('workers process sent SIGTERM with Redis down (own redis-server, PostgreSQL behind a proxy)', () => {
+  const proxy = new TcpProxy(Number(new URL(process.env.DATABASE_URL!).port || 5432));
+  let redis: OwnRedis;
+  let worker: BuiltProcess | null = null;
+
+  beforeAll(async () => {
+    redis = await OwnRedis.started();
+  });
+
+  afterAll(async () => {
+    worker?.stop();
+    await redis.stop();
+    await proxy.stop();
+  });
+
+  it('exits by the end of its grace period, printing only JSON lines', async () => {
+    const database = new URL(process.env.DATABASE_URL!);
+    database.hostname = '127.0.0.1';
+    database.port = String(await proxy.start());
+    worker = await BuiltProcess.started(
+      WORKERS_MAIN,
+      {
+        DATABASE_URL: database.toString(),
+        REDIS_URL: redis.url,
+        REDIS_PREFIX: `${process.env.REDIS_PREFIX}-shutdown`,
+        ODDS_PROVIDER: 'simulator',
+        SCORES_PROVIDER: 'simulator',
+        FEED_SPORTS: 'basketball_nba',
+        SCHEDULER_TICK_MS: '1000',
+        LOG_LEVEL: 'info',
+        WORKERS_METRICS_PORT: '',
+      },
+      'Workers started',
+    );
+
+    // PostgreSQL lost under the polls (the history writes fail), then Redis; long enough for the connections to
+    // notice and retry, and the libraries to complain.
+    await proxy.stop();
+    await new Promise((r) => setTimeout(r, 4000));
+    await redis.stop();
+    await new Promise((r) => setTimeout(r, 1500));
+    const signalled = Date.now();
+    worker.kill('SIGTERM');
+    const { at } = await worker.exited;
+    // The grace period is the bound; a little room for a busy machine's timers.
+    expect(at - signalled).toBeLessThan(GRACE_MS + 3000);
+
+    expect(worker.notJsonLines()).toEqual([]);
+    expect(worker.lines.some((line) => /terminated|ECONNRESET|ECONNREFUSED|Connection/i.test(line))).toBe(true);
+  }, 60_000);
+});

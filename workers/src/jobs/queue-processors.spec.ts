@@ -1,0 +1,39 @@
+import { Logger } from '@nestjs/common';
+import type { Job } from 'bullmq';
+import { queueProcessors } from './queue-processors';
+import { ExternalFailure } from './external-failure';
+
+type FailedLogger = { onFailed(job: Job | undefined, error: Error): void };
+
+// Issue 16 item 8: a job failed by something outside OddsPulse (a feed, PostgreSQL or Redis away) is a warning with its
+// reason; only our own failures are errors with a stack.
+describe('the failed-job log', () => {
+  const processor = new (queueProcessors[0] as unknown as new (...args: unknown[]) => FailedLogger)({}, {});
+  const job = { name: 'odds.poll', id: 'odds-nba-1', attemptsMade: 1 } as Job;
+  let warn: jest.SpyInstance;
+  let error: jest.SpyInstance;
+
+  beforeEach(() => {
+    warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it.each([
+    ['a feed answering badly', new ExternalFailure('feed answered 500')],
+    ['Redis away', new Error("Stream isn't writeable and enableOfflineQueue options is false")],
+    ['PostgreSQL lost', new Error('Connection terminated unexpectedly')],
+  ])('logs %s as a warning with its reason, no stack', (_what, failure) => {
+    processor.onFailed(job, failure);
+    expect(error).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ job: 'odds.poll', reason: failure.message }), `Job failed: ${failure.message}`);
+    expect(JSON.stringify(warn.mock.calls[0][0])).not.toContain('stack');
+  });
+
+  it('logs a failure of our own as an error with the error', () => {
+    const bug = new TypeError("Cannot read properties of undefined (reading 'events')");
+    processor.onFailed(job, bug);
+    expect(warn).not.toHaveBeenCalled();
+    expect(error).toHaveBeenCalledWith(expect.objectContaining({ err: bug }), `Job failed: ${bug.message}`);
+  });
+});
