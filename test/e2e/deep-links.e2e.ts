@@ -24,10 +24,10 @@ const DOMAINS: Record<string, string[]> = {
 /** The link opens in a new tab, is http(s) and points at the book it names. */
 async function expectPointsAtItsBook(link: Locator) {
   const [href, book, target, rel] = await Promise.all([
-    link.getAttribute('href'),
-    link.getAttribute('data-book'),
-    link.getAttribute('target'),
-    link.getAttribute('rel'),
+    link.getAttribute('href', { timeout: 5_000 }),
+    link.getAttribute('data-book', { timeout: 5_000 }),
+    link.getAttribute('target', { timeout: 5_000 }),
+    link.getAttribute('rel', { timeout: 5_000 }),
   ]);
   expect(target).toBe('_blank');
   expect(rel).toContain('noopener');
@@ -44,8 +44,14 @@ test('a price on the odds table opens at its book, with a bet-slip link for the 
   test.setTimeout(90_000);
   await signIn(page, 'gold@demo.local');
   await page.goto('/sportsbooks');
-  await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
-  const row = page.getByTestId('odds-row').first();
+  // A row whose best price is DraftKings', pinned by its key: DraftKings then heads the row's mini table (a row
+  // of any book could list it under "N more books", or not at all where it does not quote the line).
+  const dkRow = page
+    .getByTestId('odds-row')
+    .filter({ has: page.locator('[data-testid=open-in-book][data-book=draftkings]') })
+    .first();
+  await expect(dkRow).toBeVisible({ timeout: 30_000 });
+  const row = page.locator(`[data-testid=odds-row][data-row-key="${await dkRow.getAttribute('data-row-key')}"]`);
   const link = row.getByTestId('open-in-book');
   await expect(link).toHaveAttribute('aria-label', /^Open in .+/);
   await expectPointsAtItsBook(link);
@@ -66,15 +72,19 @@ test('each leg of an arbitrage opens at its book, and the slip opens all legs in
   await allBooks(page);
   await page.goto('/sportsbooks?mode=arbitrage');
   await page.getByRole('region', { name: 'Arbitrage scanner' }).getByLabel('Minimum profit %').fill('0.1');
-  const card = page.getByTestId('opportunity').first();
-  await expect(card).toBeVisible({ timeout: 60_000 });
-  const legs = card.getByTestId('leg');
-  const count = await legs.count();
-  expect(count).toBeGreaterThanOrEqual(2);
-  const urls: string[] = [];
-  for (let i = 0; i < count; i++) urls.push((await expectPointsAtItsBook(legs.nth(i).getByTestId('open-in-book'))).url.href);
-
-  await card.getByRole('button', { name: 'Execute' }).click();
+  const first = page.getByTestId('opportunity').first();
+  await expect(first).toBeVisible({ timeout: 60_000 });
+  // The simulator's arbitrages close within seconds: one card is pinned by id, and a card that left is replaced.
+  let count = 0;
+  await expect(async () => {
+    const id = await first.getAttribute('data-opportunity-id', { timeout: 5_000 });
+    const card = page.locator(`[data-testid=opportunity][data-opportunity-id="${id}"]`);
+    const legs = card.getByTestId('leg');
+    count = await legs.count();
+    expect(count).toBeGreaterThanOrEqual(2);
+    for (let i = 0; i < count; i++) await expectPointsAtItsBook(legs.nth(i).getByTestId('open-in-book'));
+    await card.getByRole('button', { name: 'Execute' }).click({ timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
   const slip = page.getByTestId('bet-slip');
   const openAll = slip.getByTestId('open-all-legs');
   await expect(openAll).toHaveText(`Open all legs (${count})`);

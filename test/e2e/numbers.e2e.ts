@@ -24,11 +24,18 @@ test('a Platinum user opens the arbitrage calculator from a scanner card and fix
   await allBooks(page);
   await page.goto('/sportsbooks?mode=arbitrage');
   await page.getByRole('region', { name: 'Arbitrage scanner' }).getByLabel('Minimum profit %').fill('0.1');
-  const card = page.getByTestId('opportunity').first();
-  await expect(card).toBeVisible({ timeout: 60_000 });
-  // the card's legs as the scanner priced them: American odds, read back as decimals for the check below
-  const oddsText = await card.getByTestId('leg').locator('td:nth-child(3)').allTextContents();
-  await card.getByTestId('open-arb-calculator').click();
+  const first = page.getByTestId('opportunity').first();
+  await expect(first).toBeVisible({ timeout: 60_000 });
+  // the card's legs as the scanner priced them: American odds, read back as decimals for the check below; the
+  // simulator's arbitrages close within seconds, so one card is pinned by id, and a card that left is replaced
+  let oddsText: string[] = [];
+  await expect(async () => {
+    const id = await first.getAttribute('data-opportunity-id', { timeout: 5_000 });
+    const card = page.locator(`[data-testid=opportunity][data-opportunity-id="${id}"]`);
+    oddsText = await card.getByTestId('leg').locator('td:nth-child(3)').allTextContents();
+    expect(oddsText.length).toBeGreaterThanOrEqual(2);
+    await card.getByTestId('open-arb-calculator').click({ timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
 
   const calculator = page.getByTestId('arbitrage-calculator');
   await expect(calculator.getByRole('heading', { name: 'Arbitrage Calculator' })).toBeVisible();
