@@ -11,6 +11,7 @@ import { cancelSubscription } from './billing-api';
 import { useBillingOverview, useRefreshPlan } from './billing-state';
 import { CancelBenefits, CancelConfirm, CancelledSubscription } from './CancelSteps';
 import { formatBillingDate, planCards } from './plans';
+import { useBusyAction } from '../components/useBusyAction';
 
 /** Spec 000 §4: benefits, then confirm, then cancelled (at the period's end, with the date, and a way back). */
 export function CancelFlow({ from }: { from: 'account' | 'subscribe' }) {
@@ -21,8 +22,7 @@ export function CancelFlow({ from }: { from: 'account' | 'subscribe' }) {
   const billing = useBillingOverview();
   const [step, setStep] = useState<'benefits' | 'confirm' | 'cancelled' | 'kept'>('benefits');
   const [after, setAfter] = useState<BillingOverview | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useBusyAction();
   if (auth.status === 'loading') return <Spinner />;
   if (auth.status === 'signedOut') {
     return (
@@ -43,19 +43,12 @@ export function CancelFlow({ from }: { from: 'account' | 'subscribe' }) {
   const features = planCards(freeQuota).find((c) => c.plan === name)?.features ?? [];
   const back = from === 'account' ? '/account' : '/subscribe';
 
-  const confirm = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+  const confirm = () =>
+    run(async () => {
       setAfter(await cancelSubscription());
       await refreshPlan();
       setStep('cancelled');
-    } catch (failure) {
-      setError(failure instanceof Error && failure.message ? failure.message : BillingMessages.cancelFailed);
-    } finally {
-      setBusy(false);
-    }
-  };
+    }, BillingMessages.cancelFailed);
 
   const resumed = (next: BillingOverview) => {
     setAfter(next);

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { planName, type BillingOverview, type Plan } from '@oddspulse/shared';
 import { formatBillingDate } from './plans';
 import { AccessUntil, KeepSubscriptionButton } from './SubscriptionParts';
+import { FormError } from '../components/FormError';
 
 type Subscription = NonNullable<BillingOverview['subscription']>;
 
@@ -38,11 +39,7 @@ export function CancelConfirm(props: { sub: Subscription | null; error: string |
         Your subscription ends at the end of the current billing period
         {sub?.current_period_end ? ` (${formatBillingDate(sub.current_period_end)})` : ''}; you keep access until then.
       </p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <div className="actions">
         <button type="button" className="button danger" disabled={busy} onClick={onConfirm}>
           {busy ? 'Cancelling...' : 'Cancel subscription'}

@@ -1,34 +1,23 @@
-import { useState } from 'react';
 import { BillingMessages } from '@oddspulse/shared';
 import { startCheckout } from './billing-api';
 import { formatBillingDate } from './plans';
+import { FormError } from '../components/FormError';
+import { useBusyAction } from '../components/useBusyAction';
 
 /** A running gift can be continued as a subscription: billing starts when the gift ends. */
 export function ContinueAfterGift({ until }: { until: string }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useBusyAction();
   return (
     <>
       <button
         type="button"
         className="button primary"
         disabled={busy}
-        onClick={() => {
-          setBusy(true);
-          setError(null);
-          startCheckout('platinum').catch((failure: Error) => {
-            setError(failure.message || BillingMessages.checkoutFailed);
-            setBusy(false);
-          });
-        }}
+        onClick={() => void run(() => startCheckout('platinum'), BillingMessages.checkoutFailed, { leaves: true })}
       >
         {busy ? 'Opening secure checkout...' : `Keep Platinum after ${formatBillingDate(until)}`}
       </button>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </>
   );
 }

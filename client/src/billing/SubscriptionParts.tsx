@@ -3,6 +3,8 @@ import { BillingMessages, GIFT_PRICE_CENTS, isValidEmail, type BillingOverview }
 import { openBillingPortal, resumeSubscription, startGiftCheckout } from './billing-api';
 import { useRefreshPlan } from './billing-state';
 import { formatAmount, formatBillingDate } from './plans';
+import { FormError } from '../components/FormError';
+import { useBusyAction } from '../components/useBusyAction';
 
 type Subscription = NonNullable<BillingOverview['subscription']>;
 
@@ -42,31 +44,14 @@ export function PaymentFailedBanner({ overview }: { overview: BillingOverview })
 }
 
 export function ManageBillingButton({ overview }: { overview: BillingOverview }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useBusyAction();
   if (!overview.can_manage_billing) return null;
   return (
     <>
-      <button
-        type="button"
-        className="button"
-        disabled={busy}
-        onClick={() => {
-          setBusy(true);
-          setError(null);
-          openBillingPortal().catch((e: Error) => {
-            setError(e.message);
-            setBusy(false);
-          });
-        }}
-      >
+      <button type="button" className="button" disabled={busy} onClick={() => void run(openBillingPortal, BillingMessages.portalFailed, { leaves: true })}>
         {busy ? 'Opening...' : 'Manage billing'}
       </button>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </>
   );
 }
@@ -74,30 +59,17 @@ export function ManageBillingButton({ overview }: { overview: BillingOverview })
 /** "Keep my subscription": undoes a cancellation before the period ends. */
 export function KeepSubscriptionButton({ onResumed }: { onResumed: (overview: BillingOverview) => void }) {
   const refreshPlan = useRefreshPlan();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error, run } = useBusyAction();
   const resume = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      onResumed(await resumeSubscription());
-      await refreshPlan();
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : BillingMessages.resumeFailed);
-    } finally {
-      setBusy(false);
-    }
+    onResumed(await resumeSubscription());
+    await refreshPlan();
   };
   return (
     <>
-      <button type="button" className="button primary" disabled={busy} onClick={() => void resume()}>
+      <button type="button" className="button primary" disabled={busy} onClick={() => void run(resume, BillingMessages.resumeFailed)}>
         {busy ? 'Keeping...' : 'Keep my subscription'}
       </button>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
     </>
   );
 }
@@ -111,22 +83,11 @@ export function AccessUntil({ sub }: { sub: Subscription }) {
 /** One month of Platinum for someone else (DECISIONS 4): a one-time checkout. */
 export function GiftPlatinum() {
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const { busy, error, setError, run } = useBusyAction();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setError(null);
-    if (!isValidEmail(email)) {
-      setError(BillingMessages.invalidGiftEmail);
-      return;
-    }
-    setBusy(true);
-    try {
-      await startGiftCheckout(email.trim());
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : BillingMessages.giftFailed);
-      setBusy(false);
-    }
+    if (!isValidEmail(email)) setError(BillingMessages.invalidGiftEmail);
+    else void run(() => startGiftCheckout(email.trim()), BillingMessages.giftFailed, { leaves: true });
   };
   return (
     <section className="card" aria-labelledby="gift-title" data-testid="gift-platinum">
@@ -134,14 +95,10 @@ export function GiftPlatinum() {
       <p className="muted">
         One month of Platinum for {formatAmount(GIFT_PRICE_CENTS)}, paid once. They get it at once, or when they sign up with this address.
       </p>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={submit} noValidate>
         <label htmlFor="gift-email">Their email</label>
         <input id="gift-email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <button type="submit" className="button primary" disabled={busy}>
           {busy ? 'Opening secure checkout...' : 'Buy the gift'}
         </button>
