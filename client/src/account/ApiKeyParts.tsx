@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { API_KEY_NAME_MAX_LENGTH, type ApiKeySummary, type ApiKeyWithSecret } from '@oddspulse/shared';
 import { ApiError } from '../api/api-client';
 import { renameApiKey, revokeApiKey, rotateApiKey } from './security-api';
+import { FormError } from '../components/FormError';
 
 export const errorText = (error: unknown, fallback: string) => (error instanceof ApiError && error.message) || fallback;
 
@@ -93,11 +94,7 @@ export function KeyRow({ apiKey, onChanged, onSecret }: { apiKey: ApiKeySummary;
         ) : (
           <span data-testid="api-key-name">{apiKey.name}</span>
         )}
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
       </td>
       <td>
         <code>{apiKey.prefix}…</code>

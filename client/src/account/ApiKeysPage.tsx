@@ -4,6 +4,7 @@ import { API_KEY_NAME_MAX_LENGTH, MAX_ACTIVE_API_KEYS, type ApiKeySummary, type 
 import { Spinner } from '../routing/guards';
 import { createApiKey, fetchApiKeys } from './security-api';
 import { errorText, KeyRow, NewSecret } from './ApiKeyParts';
+import { FormError } from '../components/FormError';
 
 type KeysState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; keys: ApiKeySummary[] };
 
@@ -74,11 +75,7 @@ export function ApiKeysPage() {
           </button>
         </form>
         {full && <p className="muted">You have {MAX_ACTIVE_API_KEYS} keys, the most you can have at once; revoke one to create another.</p>}
-        {createError && (
-          <p className="form-error" role="alert">
-            {createError}
-          </p>
-        )}
+        <FormError message={createError} />
       </section>
       <section className="card" aria-labelledby="api-keys-list">
         <h2 id="api-keys-list">Your keys</h2>

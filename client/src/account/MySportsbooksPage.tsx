@@ -6,6 +6,7 @@ import { ApiError } from '../api/api-client';
 import { Spinner } from '../routing/guards';
 import { planAtom } from '../state/auth';
 import { groupSportsbooks } from '../state/sportsbook-rules';
+import { FormError } from '../components/FormError';
 
 /** "Preferences saved successfully!" stays this long (spec 000 §9). */
 export const SAVED_MESSAGE_MS = 2000;
@@ -108,11 +109,7 @@ export function MySportsbooksPage() {
         <label htmlFor="custom-bankroll">Custom bankroll ($)</label>
         <input id="custom-bankroll" type="number" min={0} step="1" inputMode="decimal" value={bankroll} onChange={(e) => setBankroll(e.target.value)} />
       </section>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <div className="actions">
         <button type="button" className="button primary" disabled={status === 'saving'} onClick={() => void save()}>
           {status === 'saving' ? 'Saving...' : 'Save preferences'}

@@ -4,6 +4,7 @@ import { deleteAlertRule } from './alerts-api';
 import { describeRule, errorText } from './alert-form';
 import { AlertDeliveries } from './AlertDeliveries';
 import { AlertRuleForm } from './AlertRuleForm';
+import { FormError } from '../components/FormError';
 
 /** One rule of the list: its summary and notice, edit, delete and its deliveries. */
 export function AlertRuleCard({ rule, kinds, onChanged }: { rule: AlertRule; kinds: AlertKind[]; onChanged: (secret?: string) => void }) {
@@ -28,11 +29,7 @@ export function AlertRuleCard({ rule, kinds, onChanged }: { rule: AlertRule; kin
           {rule.notice}
         </p>
       )}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {editing ? (
         <AlertRuleForm
           rule={rule}

@@ -3,6 +3,7 @@ import { CORE_SPORTS, SPORTSBOOKS, type AlertKind, type AlertRule } from '@oddsp
 import { createAlertRule, updateAlertRule } from './alerts-api';
 import { errorText, formOf, inputOf, KIND_LABELS, MIN_LABELS, type FormState, type SetField } from './alert-form';
 import { QuietHoursFields } from './QuietHoursFields';
+import { FormError } from '../components/FormError';
 
 const selected = (select: HTMLSelectElement) => [...select.selectedOptions].map((o) => o.value);
 
@@ -94,11 +95,7 @@ export function AlertRuleForm({
       <label className="inline">
         <input type="checkbox" checked={form.email} onChange={(e) => set('email', e.target.checked)} /> E-mail digest
       </label>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       <div className="actions">
         <button type="submit" className="button primary" disabled={busy}>
           {rule ? 'Save alert' : 'Create alert'}

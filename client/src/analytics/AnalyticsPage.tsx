@@ -3,6 +3,7 @@ import type { UserPick } from '@oddspulse/shared';
 import { fetchPicks } from '../picks/picks-api';
 import { formatMoney } from '../picks/picks-logic';
 import { clvSummary, performanceBy, type Dimension, type GroupPerformance } from './analytics';
+import { FormError } from '../components/FormError';
 
 const DIMENSIONS: ReadonlyArray<{ dimension: Dimension; title: string }> = [
   { dimension: 'sport', title: 'By sport' },
@@ -109,11 +110,7 @@ export function AnalyticsPage() {
     <article className="page analytics">
       <h1>Advanced analytics</h1>
       <p className="muted">Your picks of the last 90 days: how your prices compare with the closing line, and where you win or lose.</p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {!picks && !error && <p className="muted">Loading your picks...</p>}
       {picks && (
         <>

@@ -12,6 +12,7 @@ import { authAtom } from '../state/auth';
 import { safeReturnPath, savePricingIntent } from '../state/pricing-intent';
 import { authErrorMessage, LOGIN_BANNERS, redirectTarget } from './login-flow';
 import { SignInOptions } from './SignInOptions';
+import { FormError } from '../components/FormError';
 
 const REMEMBERED_EMAIL_KEY = 'rememberedEmail';
 
@@ -132,11 +133,7 @@ export function LoginPage() {
         <label className="checkbox">
           <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} /> Remember me
         </label>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <button type="submit" className="button primary wide" disabled={busy}>
           {busy ? 'Please wait...' : tab === 'login' ? 'Log in' : 'Create account'}
         </button>

@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmPasswordReset } from '../account/account-api';
 import { ApiError } from '../api/api-client';
 import { api } from '../api/client';
+import { FormError } from '../components/FormError';
 
 /**
  * /account?reset_token=… (the reset mail's link): choose a new password, then continue signed in. The
@@ -36,11 +37,7 @@ export function PasswordResetPage() {
       <form onSubmit={submit}>
         <label htmlFor="new-password">New password</label>
         <input id="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError message={error} />
         <button type="submit" className="button primary wide" disabled={busy || !password}>
           {busy ? 'Saving...' : 'Save new password'}
         </button>

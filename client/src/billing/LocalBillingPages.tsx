@@ -6,6 +6,7 @@ import { Spinner } from '../routing/guards';
 import { safeReturnPath } from '../state/pricing-intent';
 import { formatAmount, formatBillingDate } from './plans';
 import { NoIndex } from '../components/NoIndex';
+import { FormError } from '../components/FormError';
 
 /** Says plainly that this is not Stripe and nothing is charged. */
 function LocalNotice() {
@@ -47,11 +48,7 @@ export function LocalCheckoutPage() {
       <h1>Checkout</h1>
       <LocalNotice />
       {!checkout && !error && <Spinner label="Loading the checkout..." />}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {checkout && (
         <>
           <dl className="facts">
@@ -102,11 +99,7 @@ export function LocalPortalPage() {
       <h1>Billing</h1>
       <LocalNotice />
       {!data && !error && <Spinner label="Loading your invoices..." />}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError message={error} />
       {data && data.balance_cents < 0 && <p>Credit on your account: {formatAmount(-data.balance_cents)} (used for your next invoices).</p>}
       {data && data.invoices.length === 0 && <p className="muted">No invoices yet.</p>}
       {data && data.invoices.length > 0 && (
