@@ -11,6 +11,7 @@ import { planAtom } from '../state/auth';
 import { DatePicker } from './DatePicker';
 import { DFS_PAGE_BOOKS, dfsMarketsForSport } from './dfs-load';
 import { filterRows } from './filters';
+import { FreeQuotaLine } from './FreeQuotaLine';
 import { fetchBoards } from './odds-api';
 import { MAX_LOADING_MS } from './loading-screen';
 import { MultiSelect } from './MultiSelect';
@@ -113,12 +114,7 @@ export function DfsPage() {
   return (
     <div className="page dfs-page">
       <h1>DFS Props</h1>
-      {info && !isPaid(info) && !info.unlimited && info.limit !== null && (
-        <p className="muted small" data-testid="quota-line">
-          Free plan: {Math.max(0, info.remaining ?? info.limit - info.used).toLocaleString('en-US')} of {info.limit.toLocaleString('en-US')} odds calls left
-          this month.
-        </p>
-      )}
+      {info && <FreeQuotaLine info={info} />}
       <div className="dfs-controls">
         <input
           type="search"
