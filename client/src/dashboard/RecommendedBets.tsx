@@ -12,46 +12,12 @@ import { formatOdds } from '../odds/filter-settings';
 import { marketLabel, selectionLabel } from '../odds/labels';
 import { fetchBoards, fetchEv } from '../odds/odds-api';
 import { devigChoiceAtom, oddsFormatAtom } from '../odds/odds-state';
-import { buildEventRows, isPropMarket, type OddsRow } from '../odds/rows';
 import { planAtom } from '../state/auth';
-import { COMPARE_BOOKS, confidenceOf, isToday, MAX_SHOWN, recommendations } from './recommendations';
+import { CompareOdds } from './CompareOdds';
+import { confidenceOf, isToday, MAX_SHOWN, recommendations } from './recommendations';
 import '../odds/odds.css';
 
 type State = { status: 'loading' } | { status: 'ready'; bets: EvBet[]; gamesToday: number; books: string[] } | { status: 'error'; message: string };
-
-/** Every book's price for the recommended outcome, from the event's current board (up to 6 books). */
-function CompareOdds({ bet }: { bet: EvBet }) {
-  const format = useAtomValue(oddsFormatAtom);
-  const [row, setRow] = useState<OddsRow | null | 'loading' | { error: string }>('loading');
-  useEffect(() => {
-    const mode = isPropMarket(bet.market) ? 'props' : 'game';
-    fetchBoards({ mode, sports: [bet.sport], markets: [bet.market] })
-      .then((boards) => {
-        const event = boards[bet.sport]?.events.find((e) => e.id === bet.eventId);
-        const rows = event ? buildEventRows(event, { mode, selectedBooks: [], markets: [], now: Date.now() }) : [];
-        const same = (r: OddsRow) => (r.point ?? null) === (bet.point ?? null) && (r.playerName ?? '') === (bet.description ?? '');
-        setRow(rows.find((r) => same(r) && (r.outcome === bet.outcome || r.isCombinedProp)) ?? null);
-      })
-      .catch((error: unknown) => setRow({ error: error instanceof Error ? error.message : String(error) }));
-  }, [bet]);
-  if (row === 'loading') return <p className="muted small">Loading prices...</p>;
-  if (row === null) return <p className="muted small">This market is no longer offered.</p>;
-  if ('error' in row) return <p className="form-error small">{row.error}</p>;
-  const side = row.isCombinedProp ? (bet.outcome === 'Under' ? row.underBooks : row.overBooks) : row.allBooks;
-  const books = [...(side ?? [])].sort((a, b) => b.decimal - a.decimal).slice(0, COMPARE_BOOKS);
-  return (
-    <table className="mini-table" aria-label={`Compare odds for ${bet.outcome}`}>
-      <tbody>
-        {books.map((b) => (
-          <tr key={b.book}>
-            <td>{b.title}</td>
-            <td>{b.locked ? <span className="locked">Locked</span> : formatOdds(b.decimal, format)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
 
 /**
  * Today's Recommended Bets on the dashboard (spec 000 §2, §8; 001 §5; DECISIONS 13): the real EV of the
