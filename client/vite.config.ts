@@ -31,7 +31,10 @@ function routePages(routes: Record<string, string[]>): Plugin {
           chunk.imports.forEach(visit);
         };
         for (const source of sources) {
-          const chunk = Object.values(bundle).find((file) => file.type === 'chunk' && file.facadeModuleId?.endsWith(source));
+          // the chunk a source is the facade of, or (a dynamic entry that shares its chunk) the one that holds it
+          const chunk = Object.values(bundle).find(
+            (file) => file.type === 'chunk' && (file.facadeModuleId?.endsWith(source) || file.moduleIds.some((id) => id.endsWith(source))),
+          );
           if (chunk?.type !== 'chunk') throw new Error(`route pages: no chunk for ${source}`);
           visit(chunk.fileName);
         }
