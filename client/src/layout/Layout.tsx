@@ -12,7 +12,7 @@ import { PlanLimitModal } from './PlanLimitModal';
 import { RouteAnnouncer } from './RouteAnnouncer';
 import { screenKey } from './screen-key';
 import { AccessibilityClasses, DebugPanel } from './ShellEffects';
-import { UsernameSetupModal, WhenSignedIn } from './signed-in';
+import { UsernameSetup, WhenSignedIn } from './signed-in';
 import { SignupPrompt } from './SignupPrompt';
 import { Toasts } from './Toasts';
 
@@ -45,7 +45,7 @@ export function Layout() {
       <Toasts />
       <PlanLimitModal />
       <WhenSignedIn>
-        <UsernameSetupModal />
+        <UsernameSetup />
       </WhenSignedIn>
       <DebugPanel />
       <AccessibilityClasses />

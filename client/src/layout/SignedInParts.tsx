@@ -4,6 +4,6 @@
  */
 export { PlanBadge, UserMenu, UserMenuItems } from './UserMenu';
 export { PlanLimitDialog } from './PlanLimitDialog';
-export { UsernameSetupModal } from './UsernameSetupModal';
+export { UsernameSetup } from './UsernameSetup';
 export { PlanSync } from '../state/plan-sync';
 export { LocalPicksImport } from '../picks/LocalPicksImport';

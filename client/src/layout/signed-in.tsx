@@ -8,7 +8,7 @@ export const PlanBadge = lazy(() => parts().then((m) => ({ default: m.PlanBadge 
 export const UserMenu = lazy(() => parts().then((m) => ({ default: m.UserMenu })));
 export const UserMenuItems = lazy(() => parts().then((m) => ({ default: m.UserMenuItems })));
 export const PlanLimitDialog = lazy(() => parts().then((m) => ({ default: m.PlanLimitDialog })));
-export const UsernameSetupModal = lazy(() => parts().then((m) => ({ default: m.UsernameSetupModal })));
+export const UsernameSetup = lazy(() => parts().then((m) => ({ default: m.UsernameSetup })));
 export const PlanSync = lazy(() => parts().then((m) => ({ default: m.PlanSync })));
 export const LocalPicksImport = lazy(() => parts().then((m) => ({ default: m.LocalPicksImport })));
 
