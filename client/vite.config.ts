@@ -31,7 +31,10 @@ function routePages(routes: Record<string, string[]>): Plugin {
           chunk.imports.forEach(visit);
         };
         for (const source of sources) {
-          const chunk = Object.values(bundle).find((file) => file.type === 'chunk' && file.facadeModuleId?.endsWith(source));
+          // the chunk a source is the facade of, or (a dynamic entry that shares its chunk) the one that holds it
+          const chunk = Object.values(bundle).find(
+            (file) => file.type === 'chunk' && (file.facadeModuleId?.endsWith(source) || file.moduleIds.some((id) => id.endsWith(source))),
+          );
           if (chunk?.type !== 'chunk') throw new Error(`route pages: no chunk for ${source}`);
           visit(chunk.fileName);
         }
@@ -61,8 +64,11 @@ export default defineConfig({
     outDir: 'dist',
     // No source maps: served publicly they would hand out the whole client source (issue 17).
     sourcemap: false,
+    // Every browser the app supports has modulepreload; the polyfill would be half a KB of the landing page (issue 18).
+    modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
+        experimentalMinChunkSize: 0,
         // Issue 18: the libraries every screen needs in one chunk of their own, so a new build of the app's code does
         // not make returning visitors download React again (hashed, immutable). Libraries only a screen needs
         // (socket.io-client) stay with that screen's chunks.

@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { Navigate, Route, Routes, useSearchParams } from 'react-router-dom';
 import { Layout } from './layout/Layout';
+import { LocalPicksImport, PlanSync, WhenSignedIn } from './layout/signed-in';
 import { LandingPage } from './landing/LandingPage';
-import { LocalPicksImport } from './picks/LocalPicksImport';
 import { PlanGuard, RequireSignIn, Spinner } from './routing/guards';
 import {
   AccountPage,
@@ -31,7 +31,6 @@ import {
   UsagePlanPage,
 } from './routing/lazy-pages';
 import { authAtom } from './state/auth';
-import { PlanSync } from './state/plan-sync';
 import { SessionSync } from './state/session-sync';
 
 /** /: the landing page signed out, the dashboard signed in (spec 000 §2). */
@@ -64,8 +63,10 @@ export function App() {
   return (
     <>
       <SessionSync />
-      <PlanSync />
-      <LocalPicksImport />
+      <WhenSignedIn>
+        <PlanSync />
+        <LocalPicksImport />
+      </WhenSignedIn>
       <Routes>
         <Route element={<Layout />}>
           <Route index element={<Home />} />

@@ -1,14 +1,15 @@
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { BillingMessages, planName, type PaidPlan, type Plan } from '@oddspulse/shared';
+import { BillingMessages, type PaidPlan, type Plan } from '@oddspulse/shared';
 import { isPlatinum } from '../account/account-api';
-import { Modal } from './Modal';
-import { startCheckout } from '../billing/billing-api';
 import { planCards } from '../billing/plans';
 import { authAtom, planAtom } from '../state/auth';
 import { savePricingIntent } from '../state/pricing-intent';
 import { useFreeMonthlyQuota } from '../state/site';
+
+/** Asked before a subscriber's plan changes; loaded when it opens (issue 18). */
+const SwitchPlanDialog = lazy(() => import('./SwitchPlanDialog').then((m) => ({ default: m.SwitchPlanDialog })));
 
 /** Starts checkout for a paid plan, or (signed out) keeps the intent and sends the user to sign in. */
 export function useChoosePlan() {
@@ -26,7 +27,9 @@ export function useChoosePlan() {
     }
     setBusy(plan);
     try {
-      // Stripe Checkout is another site: the page stays busy until the browser has left.
+      // Stripe Checkout is another site: the page stays busy until the browser has left. Billing's calls load when
+      // first needed (issue 18: the landing page's visitors do not download them).
+      const { startCheckout } = await import('../billing/billing-api');
       await startCheckout(plan);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : BillingMessages.checkoutFailed);
@@ -62,29 +65,18 @@ export function PlanCards() {
     <>
       {error && <CheckoutError message={error} onRetry={clearError} />}
       {switching && current && (
-        <Modal title={`Switch to ${planName(switching)}?`} onClose={() => setSwitching(null)} testId="switch-plan">
-          <p>
-            Your {planName(current)} subscription changes to {planName(switching)} now. Stripe charges or credits the difference for the rest of this billing
-            period; the renewal date stays the same.
-          </p>
-          <div className="actions">
-            <button
-              type="button"
-              className="button primary"
-              disabled={busy !== null}
-              onClick={() => {
-                const target = switching;
-                setSwitching(null);
-                void choose(target);
-              }}
-            >
-              Switch to {planName(switching)}
-            </button>
-            <button type="button" className="button" onClick={() => setSwitching(null)}>
-              Keep {planName(current)}
-            </button>
-          </div>
-        </Modal>
+        <Suspense fallback={null}>
+          <SwitchPlanDialog
+            current={current}
+            target={switching}
+            busy={busy !== null}
+            onSwitch={() => {
+              setSwitching(null);
+              void choose(switching);
+            }}
+            onClose={() => setSwitching(null)}
+          />
+        </Suspense>
       )}
       <div className="plan-cards">
         {cards.map((card) => (

@@ -1,4 +1,5 @@
-import { openingKey, rovingIndex, wrappedTabIndex } from './menu-keyboard';
+import { rovingIndex, wrappedTabIndex } from './menu-keyboard';
+import { openingKey } from './menu-opening';
 
 // Issue 7 keyboard navigation: the WAI-ARIA menu (user menu, hamburger) and tabs (section switcher) patterns.
 describe('rovingIndex', () => {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, type KeyboardEvent, type RefObject } from 'react';
 import { useEscapeLayer } from './escape-layers';
+import type { MenuOpen } from './menu-opening';
 
 /**
  * Keyboard support of the WAI-ARIA menu and tabs patterns (issue 7 accessibility: keyboard navigation).
@@ -44,14 +45,6 @@ function items(container: HTMLElement | null, selector: string): HTMLElement[] {
 }
 
 const TABBABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex="0"]';
-
-/** Which item an opening menu focuses: the first, or the last when opened with ArrowUp. Null: closed. */
-export type MenuOpen = 'first' | 'last' | null;
-
-/** On a menu's trigger: ArrowDown / ArrowUp open it on its first / last item (null: not an opening key). */
-export function openingKey(key: string): MenuOpen {
-  return key === 'ArrowDown' ? 'first' : key === 'ArrowUp' ? 'last' : null;
-}
 
 export interface MenuKeyboardOptions {
   open: MenuOpen;

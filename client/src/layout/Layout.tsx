@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useRef, useState } from 'react';
-import type { MenuOpen } from '../components/menu-keyboard';
+import type { MenuOpen } from '../components/menu-opening';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
@@ -12,9 +12,9 @@ import { PlanLimitModal } from './PlanLimitModal';
 import { RouteAnnouncer } from './RouteAnnouncer';
 import { screenKey } from './screen-key';
 import { AccessibilityClasses, DebugPanel } from './ShellEffects';
+import { UsernameSetup, WhenSignedIn } from './signed-in';
 import { SignupPrompt } from './SignupPrompt';
 import { Toasts } from './Toasts';
-import { UsernameSetupModal } from './UsernameSetupModal';
 
 export function Layout() {
   const [menuOpen, setMenuOpen] = useState<MenuOpen>(null);
@@ -44,7 +44,9 @@ export function Layout() {
       <BottomBar />
       <Toasts />
       <PlanLimitModal />
-      <UsernameSetupModal />
+      <WhenSignedIn>
+        <UsernameSetup />
+      </WhenSignedIn>
       <DebugPanel />
       <AccessibilityClasses />
     </div>

@@ -1,12 +1,14 @@
 import { useAtomValue } from 'jotai';
-import { type MouseEvent, type RefObject } from 'react';
+import { lazy, Suspense, type MouseEvent, type RefObject } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { openingKey } from '../components/menu-keyboard';
+import { openingKey } from '../components/menu-opening';
 import { useIsMobile } from '../components/useMediaQuery';
 import { authAtom } from '../state/auth';
 import { prefetchRoute } from '../routing/lazy-pages';
-import { SearchBox } from './SearchBox';
-import { PlanBadge, UserMenu } from './UserMenu';
+import { PlanBadge, UserMenu } from './signed-in';
+
+// issue 18: the search box is only on the odds page, so it loads with it rather than with the landing page
+const SearchBox = lazy(() => import('./SearchBox').then((m) => ({ default: m.SearchBox })));
 
 /** Navbar links (spec 000 §2): Odds and Picks need sign-in; Scores is public (DECISIONS 9). */
 export const NAV_LINKS = [
@@ -43,6 +45,7 @@ export function Navbar({
   menuButtonRef: RefObject<HTMLButtonElement | null>;
 }) {
   const { pathname } = useLocation();
+  const auth = useAtomValue(authAtom);
   const guarded = useGuardedClick();
   const isMobile = useIsMobile();
   return (
@@ -74,10 +77,22 @@ export function Navbar({
           </NavLink>
         ))}
       </nav>
-      {pathname === '/sportsbooks' && !isMobile && <SearchBox />}
+      {pathname === '/sportsbooks' && !isMobile && (
+        <Suspense fallback={null}>
+          <SearchBox />
+        </Suspense>
+      )}
       <div className="nav-right">
-        <PlanBadge />
-        <UserMenu />
+        {auth.status === 'signedIn' ? (
+          <Suspense fallback={null}>
+            <PlanBadge />
+            <UserMenu />
+          </Suspense>
+        ) : (
+          <Link className="button primary small" to="/login">
+            Log in
+          </Link>
+        )}
       </div>
     </header>
   );

@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Suspense, useEffect, useState } from 'react';
 import type { QuotaExceeded } from '../api/api-client';
-import { Modal } from '../components/Modal';
+import { PlanLimitDialog } from './signed-in';
 
-/** Opened by the global `plangate` event the API client raises on a 402 QUOTA_EXCEEDED (spec 000 §4). */
+/**
+ * Opened by the global `plangate` event the API client raises on a 402 QUOTA_EXCEEDED (spec 000 §4). The listener is
+ * in the shell from the start; the dialog's code loads with the signed-in parts (only a signed-in call is metered).
+ */
 export function PlanLimitModal() {
   const [detail, setDetail] = useState<QuotaExceeded | null>(null);
   useEffect(() => {
@@ -12,21 +14,9 @@ export function PlanLimitModal() {
     return () => window.removeEventListener('plangate', open);
   }, []);
   if (!detail) return null;
-  const close = () => setDetail(null);
   return (
-    <Modal title="Quota exceeded - upgrade to continue" onClose={close} testId="plan-limit-modal">
-      <p>{detail.message}</p>
-      <p className="muted">
-        {detail.used.toLocaleString('en-US')} of {detail.quota.toLocaleString('en-US')} free odds calls used this month.
-      </p>
-      <div className="actions">
-        <Link className="button primary" to="/pricing" onClick={close}>
-          View Plans
-        </Link>
-        <button type="button" className="button" onClick={close}>
-          Close
-        </button>
-      </div>
-    </Modal>
+    <Suspense fallback={null}>
+      <PlanLimitDialog detail={detail} onClose={() => setDetail(null)} />
+    </Suspense>
   );
 }

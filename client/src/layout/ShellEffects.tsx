@@ -2,7 +2,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { authAtom, planAtom } from '../state/auth';
 import { accessibilityAtom, accessibilityClasses, debugAtom } from '../state/preferences-local';
-import { connectionStateAtom } from '../realtime/socket';
+import { connectionStateAtom } from '../realtime/connection-state';
 
 /** Puts the accessibility classes on <html> and keeps them in step with the settings. */
 export function AccessibilityClasses() {

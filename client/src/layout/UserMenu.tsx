@@ -3,7 +3,8 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { isPlatinum, accountPlanName } from '../account/account-api';
-import { openingKey, useMenuKeyboard, type MenuOpen } from '../components/menu-keyboard';
+import { useMenuKeyboard } from '../components/menu-keyboard';
+import { openingKey, type MenuOpen } from '../components/menu-opening';
 import { authAtom, planAtom } from '../state/auth';
 import { SIGN_OUT_MESSAGES, signOut } from '../state/sign-out';
 import { useToasts } from '../state/toasts';
@@ -41,13 +42,7 @@ export function UserMenu() {
     document.addEventListener('mousedown', closeOutside);
     return () => document.removeEventListener('mousedown', closeOutside);
   }, [open]);
-  if (auth.status !== 'signedIn') {
-    return (
-      <Link className="button primary small" to="/login">
-        Log in
-      </Link>
-    );
-  }
+  if (auth.status !== 'signedIn') return null;
   return (
     <div className="user-menu" ref={ref}>
       <button

@@ -1,12 +1,10 @@
-import { useAtom, useAtomValue } from 'jotai';
+import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { setUsername } from '../account/account-api';
 import { ApiError } from '../api/api-client';
 import { Modal } from '../components/Modal';
 import { UsernameStatus, useUsernameCheck } from '../components/UsernameField';
-import { authAtom, profileAtom } from '../state/auth';
-
-const LATER_KEY = 'oddspulse.usernameSetupLater';
+import { profileAtom } from '../state/auth';
 
 /** Maps a failed save to the setup modal's texts (spec 000 §8). */
 export function usernameSaveError(error: unknown, inModal: boolean): string {
@@ -20,16 +18,12 @@ export function usernameSaveError(error: unknown, inModal: boolean): string {
   return 'An unexpected error occurred. Please try again later.';
 }
 
-/** Shown when the signed-in user has no username yet (spec 000 §2). "Not now" hides it for this tab. */
-export function UsernameSetupModal() {
-  const auth = useAtomValue(authAtom);
-  const [profile, setProfile] = useAtom(profileAtom);
-  const [later, setLater] = useState(() => window.sessionStorage.getItem(LATER_KEY) === '1');
+/** The username setup dialog (spec 000 §2), opened by `UsernameSetup` when the signed-in user has none yet. */
+export function UsernameSetupModal({ onLater }: { onLater: () => void }) {
+  const setProfile = useSetAtom(profileAtom);
   const [value, setValue] = useState('');
   const [touched, setTouched] = useState(false);
   const { state, setState, message, setMessage } = useUsernameCheck(value);
-  if (auth.status !== 'signedIn' || profile.status !== 'ready' || profile.profile.username || later) return null;
-
   const required = touched && value.trim() === '' ? 'Username is required' : null;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -63,14 +57,7 @@ export function UsernameSetupModal() {
           <button type="submit" className="button primary" disabled={state !== 'ok'}>
             {state === 'saving' ? 'Saving...' : 'Save username'}
           </button>
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              window.sessionStorage.setItem(LATER_KEY, '1');
-              setLater(true);
-            }}
-          >
+          <button type="button" className="button" onClick={onLater}>
             Not now
           </button>
         </div>

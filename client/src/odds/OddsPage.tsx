@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { isPaid, isPlatinum } from '../account/account-api';
 import { BetSlipPanel } from '../bet-slip/BetSlipPanel';
@@ -10,9 +10,11 @@ import { planAtom } from '../state/auth';
 import { EvAlertTarget } from './EvAlertTarget';
 import { GoldRequiredBanner, PremiumPanel } from './OddsNotices';
 import { OddsSection } from './OddsSection';
-import { ScannerSection } from './ScannerSection';
 import { SectionNav, type Section } from './SectionNav';
 import './odds.css';
+
+// issue 18: the Platinum scanners (arbitrage, middles) load when their section opens, not with straight bets
+const ScannerSection = lazy(() => import('./ScannerSection').then((m) => ({ default: m.ScannerSection })));
 
 /**
  * /sportsbooks (spec 001 §2): the section comes from `mode`; changing it rewrites the URL (replacing history).
@@ -55,7 +57,13 @@ export function OddsPage() {
   let body;
   if (!isPaid(plan.info)) body = <GoldRequiredBanner />;
   else if (section === 'arbitrage' || section === 'middles')
-    body = platinum ? <ScannerSection key={section} kind={section} /> : <PremiumPanel kind={section} />;
+    body = platinum ? (
+      <Suspense fallback={<Spinner />}>
+        <ScannerSection key={section} kind={section} />
+      </Suspense>
+    ) : (
+      <PremiumPanel kind={section} />
+    );
   else
     body = (
       <>

@@ -1,9 +1,8 @@
 import { useAtom, useSetAtom } from 'jotai';
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { decimalToAmericanRounded } from '@oddspulse/shared';
 import { addToSlip } from '../bet-slip/bet-slip';
 import { betSlipAtom, useBankroll } from '../bet-slip/bet-slip-state';
-import { EdgeCalculatorModal } from '../bet-slip/EdgeCalculatorModal';
 import { rowToSlipItem } from '../bet-slip/slip-items';
 import { useIsMobile } from '../components/useMediaQuery';
 import { isAuthenticationError } from './connection-error';
@@ -22,6 +21,9 @@ import { SearchScope } from './SearchScope';
 import { useFilterEvents } from './useFilterEvents';
 import { useLiveOdds } from './useLiveOdds';
 import { useOddsSources } from './useOddsSources';
+
+// issue 18: opened from a row, so it loads then rather than with the page's first paint
+const EdgeCalculatorModal = lazy(() => import('../bet-slip/EdgeCalculatorModal').then((m) => ({ default: m.EdgeCalculatorModal })));
 
 /** The straight bets and props sections: filters, live table, refresh and live toggle. */
 export function OddsSection({ mode, platinum, search, onSearch }: { mode: TableMode; platinum: boolean; search: string; onSearch: (text: string) => void }) {
@@ -121,13 +123,15 @@ export function OddsSection({ mode, platinum, search, onSearch }: { mode: TableM
       </div>
       {searching && <SearchOddsModal initial={search} onSearch={onSearch} onClose={() => setSearching(false)} />}
       {edgeRow && (
-        <EdgeCalculatorModal
-          initialBookOdds={edgeRow.best ? decimalToAmericanRounded(edgeRow.best.decimal) : undefined}
-          initialFairOdds={edgeRow.fairProbability ? decimalToAmericanRounded(1 / edgeRow.fairProbability) : undefined}
-          initialMarket={edgeRow.best?.market}
-          exact={{ decimal: edgeRow.best?.decimal, fairProbability: edgeRow.fairProbability ?? undefined }}
-          onClose={() => setEdgeRow(null)}
-        />
+        <Suspense fallback={null}>
+          <EdgeCalculatorModal
+            initialBookOdds={edgeRow.best ? decimalToAmericanRounded(edgeRow.best.decimal) : undefined}
+            initialFairOdds={edgeRow.fairProbability ? decimalToAmericanRounded(1 / edgeRow.fairProbability) : undefined}
+            initialMarket={edgeRow.best?.market}
+            exact={{ decimal: edgeRow.best?.decimal, fairProbability: edgeRow.fairProbability ?? undefined }}
+            onClose={() => setEdgeRow(null)}
+          />
+        </Suspense>
       )}
     </div>
   );

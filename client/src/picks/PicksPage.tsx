@@ -1,7 +1,7 @@
 import { DEFAULT_PICK_PERIOD } from '@oddspulse/shared';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
-import { connectionStateAtom } from '../realtime/socket';
+import { connectionStateAtom } from '../realtime/connection-state';
 import { PickCard } from './PickCard';
 import { cumulativeProfitSeries } from './picks-logic';
 import { PicksFilters, type PickFilters } from './PicksFilters';

@@ -2,10 +2,9 @@ import { atom } from 'jotai';
 import { SOCKET_PATH } from '@oddspulse/shared';
 import { api } from '../api/client';
 import { appStore } from '../state/store';
-import { CONNECT_TIMEOUT_MS, LiveSocket, type ConnectionState } from './live-socket';
+import { connectionStateAtom } from './connection-state';
+import { CONNECT_TIMEOUT_MS, LiveSocket } from './live-socket';
 import { deferredTransport, type GatewaySocket } from './socket-io-transport';
-
-export const connectionStateAtom = atom<ConnectionState>('idle');
 
 function createLiveSocket(): LiveSocket {
   // Same origin's /socket.io; reconnection is LiveSocket's job (the spec's delays), not socket.io's. The client

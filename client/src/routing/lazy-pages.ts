@@ -1,4 +1,5 @@
 import { lazy, type ComponentType } from 'react';
+import { api } from '../api/client';
 
 /**
  * Issue 18: the screens' code is loaded when a screen is opened, or earlier when a link to it is hovered or
@@ -80,7 +81,11 @@ const ROUTE_LOADERS: Record<string, () => Promise<unknown>> = {
   '/analytics': loaders.analytics,
 };
 
-/** Starts loading a link's screen (on hover or focus); a failed prefetch is retried when the screen opens. */
+/**
+ * Starts loading a link's screen (on hover or focus); a failed prefetch is retried when the screen opens. '/' is the
+ * dashboard only for a signed-in user: a visitor's landing page does not download it.
+ */
 export function prefetchRoute(to: string): void {
+  if (to === '/' && !api.currentSession()) return;
   void ROUTE_LOADERS[to]?.().catch(() => undefined);
 }

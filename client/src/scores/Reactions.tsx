@@ -1,7 +1,8 @@
 import { REACTION_EMOJI_NAMES, REACTION_EMOJIS, reactorName, type GameReactions, type ReactionEmoji } from '@oddspulse/shared';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { connectionStateAtom, liveSocketAtom } from '../realtime/socket';
+import { connectionStateAtom } from '../realtime/connection-state';
+import { liveSocketAtom } from '../realtime/socket';
 import { authAtom, profileAtom } from '../state/auth';
 import { fetchReactions, postReaction } from './scores-api';
 import { applyReaction, emptyReactions, LOCAL_REACTIONS_KEY, normaliseReactions, ownReaction, REACTIONS_POLL_MS, readLocalReactions } from './scores-logic';

@@ -1,11 +1,11 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { FALLBACK_PLAN, fetchPlanInfo, fetchProfile } from '../account/account-api';
 import { ApiError, type ApiEvent } from '../api/api-client';
 import { api, apiEvents, ApiEventMessage } from '../api/client';
 import { needsRefresh, type Session } from '../api/session';
-import { liveSocketAtom } from '../realtime/socket';
+import { startLiveSocket, stopLiveSocket } from '../realtime/socket-loader';
 import { clearOfflineData } from '../service-worker';
 import { AUTH_REQUIRED_PATH, authAtom, authRequiredAtom, planAtom, profileAtom } from './auth';
 import { useToasts } from './toasts';
@@ -22,7 +22,6 @@ export function SessionSync() {
   const setPlan = useSetAtom(planAtom);
   const setProfile = useSetAtom(profileAtom);
   const setAuthRequired = useSetAtom(authRequiredAtom);
-  const socket = useAtomValue(liveSocketAtom);
   const navigate = useNavigate();
   const { show } = useToasts();
   const userId = useRef<string | null>(null);
@@ -37,7 +36,7 @@ export function SessionSync() {
         setAuth({ status: 'signedOut' });
         setPlan({ status: 'ready', info: FALLBACK_PLAN });
         setProfile({ status: 'loading' });
-        socket.stop();
+        stopLiveSocket();
         clearOfflineData();
         return;
       }
@@ -47,7 +46,7 @@ export function SessionSync() {
       userId.current = session.user.id;
       setPlan({ status: 'loading' });
       setProfile({ status: 'loading' });
-      socket.start();
+      startLiveSocket();
       fetchPlanInfo()
         .then((info) => setPlan({ status: 'ready', info: { ...info, plan: (info.plan?.toLowerCase() ?? 'free') as typeof info.plan } }))
         .catch((error: unknown) => {
@@ -94,7 +93,7 @@ export function SessionSync() {
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);
     };
-  }, [setAuth, setAuthRequired, setPlan, setProfile, show, socket]);
+  }, [setAuth, setAuthRequired, setPlan, setProfile, show]);
 
   return null;
 }

@@ -1,7 +1,7 @@
 import { booksInRegions, gameDay, type BoardEvent } from '@oddspulse/shared';
 import { formatPrice, toApiGame } from '@oddspulse/shared';
 import { dateFilter, list, priceFormat, regionList } from './odds.dto';
-import { dateFilterHoldsUntil, filterEvents } from './odds-view';
+import { dateFilterHoldsUntil, filterEvents, withoutBookIds } from './odds-view';
 
 /** Region names to the books they cover, as GET /api/odds reads them (an unknown region is refused). */
 const regionBooks = (regions: string[]) => booksInRegions(regionList.parse(regions));
@@ -97,6 +97,41 @@ describe('odds view', () => {
 });
 
 // issue 18: a cached date-filtered answer holds until the next game starts (a minute at most), a second across the day's turn
+// issue 18: the first load does not carry the books' ids; the links made from them and everything else stay
+describe('withoutBookIds', () => {
+  it('drops sid from bookmakers, markets and outcomes and keeps every other field', () => {
+    const [plain] = [event('e1', '2026-11-21T20:00:00Z', [['fanduel', ['h2h']]])];
+    const book = plain.bookmakers[0];
+    const withIds: BoardEvent = {
+      ...plain,
+      bookmakers: [
+        {
+          ...book,
+          sid: 'ev-1',
+          link: 'https://sportsbook.fanduel.com/',
+          markets: book.markets.map((m) => ({
+            ...m,
+            sid: 'm-1',
+            outcomes: m.outcomes.map((o) => ({ ...o, sid: `o-${o.name}`, link: `https://x/${o.name}`, point: 1.5 })),
+          })),
+        },
+      ],
+    };
+    const [stripped] = withoutBookIds([withIds]);
+    expect(JSON.stringify(stripped)).not.toContain('"sid"');
+    expect(stripped).toEqual({
+      ...plain,
+      bookmakers: [
+        {
+          ...book,
+          link: 'https://sportsbook.fanduel.com/',
+          markets: book.markets.map((m) => ({ ...m, outcomes: m.outcomes.map((o) => ({ ...o, link: `https://x/${o.name}`, point: 1.5 })) })),
+        },
+      ],
+    });
+  });
+});
+
 describe('dateFilterHoldsUntil', () => {
   const at = (iso: string) => ({ commence_time: iso }) as BoardEvent;
   const now = Date.parse('2026-11-22T17:00:00Z');

@@ -67,6 +67,21 @@ export function filterEvents(events: readonly BoardEvent[], filter: EventFilter)
   return result;
 }
 
+/**
+ * The boards without the books' own ids (`sid` on bookmakers, markets and outcomes): the pipeline has already made
+ * the deep links from them (shared/domain/book-links), and the browser reads the links, never the ids. The first load
+ * drops them (issue 18: they were about 45 % of its compressed bytes); The Odds API-shaped answers keep them.
+ */
+export function withoutBookIds(events: readonly BoardEvent[]): BoardEvent[] {
+  return events.map((event) => ({
+    ...event,
+    bookmakers: event.bookmakers.map(({ sid: _book, ...book }) => ({
+      ...book,
+      markets: book.markets.map(({ sid: _market, ...market }) => ({ ...market, outcomes: market.outcomes.map(({ sid: _outcome, ...outcome }) => outcome) })),
+    })),
+  }));
+}
+
 /** How fresh the boards behind a response are: sent as headers on array responses, as fields elsewhere. */
 export interface BoardFreshness {
   sport: string;

@@ -20,7 +20,17 @@ import { ApiErrors } from '../errors/api-errors';
 import { APP_CONFIG, type AppConfig, LiveStateRepository, OddsApiAccountRepository, type BoardKind } from '@oddspulse/core';
 import { ViewCache, type View } from '../view-cache/view-cache';
 import type { BoardsQuery, CachedOddsQuery, OddsDataQuery, OddsQuery, PlayerPropsQuery } from './odds.dto';
-import { booksKey, dateFilterHoldsUntil, filterEvents, freshness, requirePolledSports, type BoardFreshness, type DateFilter, visibleBooks } from './odds-view';
+import {
+  booksKey,
+  dateFilterHoldsUntil,
+  filterEvents,
+  freshness,
+  requirePolledSports,
+  type BoardFreshness,
+  type DateFilter,
+  visibleBooks,
+  withoutBookIds,
+} from './odds-view';
 
 export interface WithFreshness<T> {
   body: T;
@@ -125,14 +135,14 @@ export class OddsService {
 
   /**
    * GET /api/boards: the boards themselves, as the pipeline keeps them and the socket's diffs patch them (decimal
-   * prices as stored, `fetched_at`, `stale_since`), narrowed to the plan's books and the markets asked for: the
-   * browser's first load, with no trip through The Odds API's shape and back.
+   * prices as stored, `fetched_at`, `stale_since`), narrowed to the plan's books and the markets asked for, without the
+   * books' ids the browser does not read: the browser's first load, with no trip through The Odds API's shape and back.
    */
   async storedBoards(query: BoardsQuery, access: PlanAccess, now = Date.now()): Promise<WithFreshness<{ boards: SportBoard[] }>> {
     const boards = await this.requireBoards(query.kind, query.sports);
     const books = visibleBooks(access);
     return {
-      body: { boards: boards.map((board) => ({ ...board, events: filterEvents(board.events, { markets: query.markets, books, now }) })) },
+      body: { boards: boards.map((board) => ({ ...board, events: withoutBookIds(filterEvents(board.events, { markets: query.markets, books, now })) })) },
       boards: boards.map((board) => freshness(board.sport_key, board)),
     };
   }

@@ -1,0 +1,57 @@
+import { useAtomValue } from 'jotai';
+import { Suspense, useCallback, useRef, type RefObject } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import { useMenuKeyboard } from '../components/menu-keyboard';
+import type { MenuOpen } from '../components/menu-opening';
+import { authAtom } from '../state/auth';
+import { useOddsControls } from './MobileNav';
+import { NAV_LINKS, prefetchOn, useGuardedClick } from './Navbar';
+import { SearchBox } from './SearchBox';
+import { UserMenuItems } from './signed-in';
+
+/** What the arrow keys move between in the hamburger menu: its links and the account items, not the close button. */
+const DRAWER_ITEMS = 'a[href], button:not([disabled]):not(.drawer-close)';
+
+/**
+ * The hamburger menu, below 768 px: the navbar's items (spec 000 §2): its links, its search box on /sportsbooks and
+ * the user menu. It keeps keyboard focus while open
+ * (arrow keys, Home / End; Tab cycles inside), and Escape, × or a click outside close it and return focus to
+ * the hamburger button.
+ */
+export function MobileDrawer({ open, onClose, trigger }: { open: MenuOpen; onClose: () => void; trigger: RefObject<HTMLButtonElement | null> }) {
+  const auth = useAtomValue(authAtom);
+  const guarded = useGuardedClick();
+  const drawerRef = useRef<HTMLElement>(null);
+  const oddsControls = useOddsControls();
+  const onKeyDown = useMenuKeyboard({ open, close: onClose, container: drawerRef, trigger, itemSelector: DRAWER_ITEMS, tab: 'trap' });
+  const dismiss = useCallback(() => {
+    onClose();
+    trigger.current?.focus();
+  }, [onClose, trigger]);
+  return (
+    <div className="drawer-backdrop" onClick={dismiss}>
+      <nav id="mobile-menu" className="drawer" aria-label="Mobile menu" ref={drawerRef} onKeyDown={onKeyDown} onClick={(e) => e.stopPropagation()}>
+        <button type="button" className="drawer-close" aria-label="Close menu" onClick={dismiss}>
+          ×
+        </button>
+        {NAV_LINKS.map((item) => (
+          <NavLink key={item.to} to={item.to} end={item.to === '/'} onClick={guarded(item.to, item.signIn)} {...prefetchOn(item.to)}>
+            {item.label}
+          </NavLink>
+        ))}
+        {oddsControls && <SearchBox onSubmitted={onClose} />}
+        <hr />
+        {auth.status === 'signedIn' ? (
+          <Suspense fallback={null}>
+            <UserMenuItems email={auth.user.email} />
+          </Suspense>
+        ) : (
+          <>
+            <Link to="/login">Log in</Link>
+            <Link to="/signup">Sign up</Link>
+          </>
+        )}
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useAtomValue } from 'jotai';
+import { useSearchParams } from 'react-router-dom';
+import { isPlatinum } from '../account/account-api';
+import { onTabListKeyDown } from '../components/menu-keyboard';
+import { planAtom } from '../state/auth';
+import { SECTIONS } from './MobileNav';
+
+/** The bottom bar's odds sections (on /sportsbooks, below 768 px). */
+export function SectionSwitcher() {
+  const plan = useAtomValue(planAtom);
+  const [params, setParams] = useSearchParams();
+  const platinum = plan.status === 'ready' && isPlatinum(plan.info);
+  const current = params.get('mode') ?? 'game';
+  return (
+    <div className="section-switcher" role="tablist" aria-label="Odds sections" onKeyDown={onTabListKeyDown}>
+      {SECTIONS.filter((s) => platinum || !s.platinum).map((section) => (
+        <button
+          key={section.mode}
+          type="button"
+          role="tab"
+          aria-selected={current === section.mode}
+          tabIndex={current === section.mode ? 0 : -1}
+          onClick={() => {
+            const next = new URLSearchParams(params);
+            if (section.mode === 'game') next.delete('mode');
+            else next.set('mode', section.mode);
+            setParams(next, { replace: true });
+          }}
+        >
+          {section.label}
+        </button>
+      ))}
+    </div>
+  );
+}
