@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { isMobile } from './support/accounts';
-import { newUser, signIn } from './support/users';
+import { newUser, signIn, subscribedUser } from './support/users';
 
 // Issue 22 (minor, focus): the dropdowns ignored Escape.
 test('a multi-select dropdown takes the focus, closes on Escape and gives the focus back', async ({ page, request }, testInfo) => {
@@ -15,6 +15,39 @@ test('a multi-select dropdown takes the focus, closes on Escape and gives the fo
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
   await expect(trigger).toBeFocused();
+});
+
+// Issue 22 (minor, focus), spec 001 §2: the date picker's Select Dates sheet takes the focus, closes on Escape and
+// gives the focus back to its trigger
+test('the date picker takes the focus, closes on Escape and gives the focus back to its trigger', async ({ page, request }, testInfo) => {
+  test.skip(!isMobile(testInfo), 'on desktop the date picker is a native select, whose Escape is the browser’s');
+  await signIn(page, await newUser(request, testInfo, 'datepick'));
+  await page.goto('/dfs');
+  const trigger = page.getByRole('button', { name: 'Date', exact: true });
+  await trigger.focus();
+  await page.keyboard.press('Enter');
+  const sheet = page.getByRole('dialog', { name: 'Select Dates' });
+  await expect(sheet).toBeVisible();
+  await expect.poll(() => sheet.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await expect(trigger).toBeFocused();
+});
+
+// Issue 22 (minor, focus): the bet slip opened from the keyboard left the focus on the page and ignored Escape
+test('the bet slip opened from its button by keyboard takes the focus, closes on Escape and gives it back', async ({ page, request }, testInfo) => {
+  test.setTimeout(60_000);
+  await signIn(page, await subscribedUser(request, testInfo, 'slipfocus', 'gold'));
+  await page.goto('/sportsbooks');
+  const toggle = page.getByRole('button', { name: /^Open bet slip/ });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  const slip = page.getByRole('complementary', { name: 'Bet slip' });
+  await expect(slip).toBeVisible();
+  await expect(slip).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(slip).toBeHidden();
+  await expect(toggle).toBeFocused();
 });
 
 // Issue 22 (minor, focus): high-contrast mode made primary buttons white on light purple.

@@ -57,6 +57,32 @@ test('the dashboard shows the same statistics as My Picks, and "—" before ther
   await expect(dashboardStat(page, 'Average Edge')).toHaveText(figures['Avg Edge']);
 });
 
+// DECISIONS 10, issue 22 (minor): the edge calculator opened from a recommendation card gives the card's own EV
+// (it read +5.76 % against the card's 5.88 %: it recomputed from the rounded American odds)
+test('the edge calculator opened from a recommendation card shows the card’s edge', async ({ page, request }, testInfo) => {
+  test.skip(isMobile(testInfo), 'the same card and calculator on mobile; run once');
+  test.setTimeout(120_000);
+  const user = await subscribedUser(request, testInfo, 'edgecard', 'gold');
+  // every book the plan allows: more +EV prices to recommend than the four default books hold
+  const prefs = (await (await request.get('/api/preferences', { headers: bearer(user) })).json()) as { selectable_sportsbooks: string[] };
+  const saved = await request.put('/api/preferences', { headers: bearer(user), data: { sportsbooks: prefs.selectable_sportsbooks } });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  await signIn(page, user);
+  const cards = page.getByTestId('recommended-bet');
+  // the recommendations are read once per visit: revisit until the live feed has one for today
+  await expect(async () => {
+    await page.goto('/dashboard');
+    await expect(cards.first()).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 90_000 });
+  const card = cards.first();
+  const ev = /^\+(\d+\.\d{2})% EV$/.exec((await card.locator('.ev').textContent()) ?? '');
+  expect(ev, 'the card shows its EV as +N.NN% EV').not.toBeNull();
+  await card.getByRole('button', { name: 'Edge Calculator' }).click();
+  const result = page.getByTestId('edge-calculator').getByTestId('edge-result');
+  await expect(result.locator('dt').first()).toHaveText('Edge');
+  await expect(result.locator('dd').first()).toHaveText(`${ev![1]}%`);
+});
+
 /** The saved odds/scanner filters (a test-only shortcut): `books` empty means every book. */
 async function saveBooks(page: Page, books: string[]) {
   await page.evaluate((list) => window.localStorage.setItem('oddspulse.oddsFilters', JSON.stringify({ books: list })), books);

@@ -1,4 +1,4 @@
-import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useEscapeLayer } from './escape-layers';
 
@@ -13,7 +13,7 @@ export function swipeCloses(startY: number, endY: number): boolean {
 /**
  * A mobile bottom sheet (every sheet of the app: Filters, Select Dates, the multi-selects): closes on Escape
  * (the innermost open sheet only), a click on the backdrop, or a swipe down of more than 90 px, with a 500 ms
- * closing animation.
+ * closing animation. A dialog: the focus moves in when it opens and goes back to what opened it when it closes.
  */
 export function BottomSheet({
   title,
@@ -33,6 +33,19 @@ export function BottomSheet({
   const start = useRef<number | null>(null);
   const titleId = useId();
   const closingNow = useRef(false);
+  const sheetRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    // issue 22: the focus stayed on the page behind the sheet, and was lost when the sheet left the page
+    const sheet = sheetRef.current;
+    const opener = document.activeElement instanceof HTMLElement && !sheet?.contains(document.activeElement) ? document.activeElement : null;
+    if (opener) sheet?.focus();
+    return () => {
+      // unless the owner's close already put the focus somewhere
+      const lost = document.activeElement === null || document.activeElement === document.body;
+      if (lost && opener?.isConnected) opener.focus();
+    };
+  }, [open]);
   const close = useCallback(() => {
     // A second tap on the backdrop during the animation is not a second close.
     if (closingNow.current) return;
@@ -56,6 +69,8 @@ export function BottomSheet({
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        tabIndex={-1}
+        ref={sheetRef}
         style={drag > 0 && !closing ? { transform: `translateY(${drag}px)` } : undefined}
         onClick={(e) => e.stopPropagation()}
       >
