@@ -1,12 +1,7 @@
 import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { BottomSheet } from '../components/BottomSheet';
 import { useIsMobile } from '../components/useMediaQuery';
-
-export interface Option {
-  value: string;
-  label: string;
-  group?: string;
-}
+import { selectionSummary, type Option } from './selection-summary';
 
 /**
  * The multi-select dropdown of spec 001 §2 (sports, markets or sportsbooks): search, select all, categories, a favourites
@@ -21,6 +16,7 @@ export function MultiSelect({
   categories,
   favorites,
   onToggleFavorite,
+  noneMeans = 'None',
 }: {
   label: string;
   options: readonly Option[];
@@ -29,6 +25,8 @@ export function MultiSelect({
   categories?: ReadonlyArray<{ label: string; values: readonly string[] }>;
   favorites?: readonly string[];
   onToggleFavorite?: (value: string) => void;
+  /** What an empty selection stands for: "None", or "All" where no filter means every option (the books). */
+  noneMeans?: string;
 }) {
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -52,17 +50,7 @@ export function MultiSelect({
   const set = new Set(selected);
   const toggle = (value: string) => onChange(set.has(value) ? selected.filter((v) => v !== value) : [...selected, value]);
   const allSelected = options.length > 0 && options.every((o) => set.has(o.value));
-  const summary =
-    selected.length === 0
-      ? 'None'
-      : allSelected
-        ? 'All'
-        : selected.length <= 2
-          ? options
-              .filter((o) => set.has(o.value))
-              .map((o) => o.label)
-              .join(', ')
-          : `${selected.length} selected`;
+  const summary = selectionSummary(selected, options, noneMeans);
 
   const contents = (
     <div className="multi-select-content">

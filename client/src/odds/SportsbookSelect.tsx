@@ -11,7 +11,7 @@ export const BOOK_CATEGORIES = [
   { label: 'Premium', values: ['pinnacle', 'circasports', 'superbook', 'westgate'] },
 ] as const;
 
-/** The sportsbooks dropdown: categories and favourites (spec 001 §2, §3). */
+/** The sportsbooks dropdown: categories and favourites (spec 001 §2, §3); no book chosen filters nothing, so it reads "All". */
 export function SportsbookSelect({ selected, onChange }: { selected: readonly string[]; onChange: (books: string[]) => void }) {
   const [favorites, setFavorites] = useAtom(favoriteBooksAtom);
   const bookOptions = usePlanSportsbooks().map((b) => ({
@@ -28,6 +28,7 @@ export function SportsbookSelect({ selected, onChange }: { selected: readonly st
       categories={BOOK_CATEGORIES}
       favorites={favorites}
       onToggleFavorite={(key) => setFavorites(favorites.includes(key) ? favorites.filter((f) => f !== key) : [...favorites, key])}
+      noneMeans="All"
     />
   );
 }
