@@ -2,9 +2,14 @@ import { uniform } from './sim-random';
 import type { SimGame } from './sim-schedule';
 import type { SportProfile } from './sim-sports';
 
-/** Steam comes in windows of this length (simulated seconds); a move lasts from its moment to the window's end. */
-export const STEAM_WINDOW_SEC = 3600;
-/** Share of a game's windows with a move before kick-off: about one every three hours of a game's listing. */
+/**
+ * Steam comes in windows of this length (simulated seconds); a move lasts from its moment to the window's end. Half
+ * an hour, not an hour: with hour windows the scanner went up to 13 minutes without a middle at its defaults (seed
+ * 42: 15 % of a day's moments sampled every 10 minutes), so a newcomer could open Middles and find it empty (issue
+ * 22); with these, 1.4 % of those moments, and never two minutes running in three hours sampled every minute.
+ */
+export const STEAM_WINDOW_SEC = 1800;
+/** Share of a game's windows with a move before kick-off: about one every hour and a half of a game's listing. */
 export const STEAM_CHANCE = 0.3;
 /**
  * A move (and its way back) spreads over this long: books that update seconds apart then differ by a small part
