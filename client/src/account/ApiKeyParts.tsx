@@ -3,7 +3,7 @@ import { API_KEY_NAME_MAX_LENGTH, type ApiKeySummary, type ApiKeyWithSecret } fr
 import { ApiError } from '../api/api-client';
 import { renameApiKey, revokeApiKey, rotateApiKey } from './security-api';
 import { FormError } from '../components/FormError';
-import { focusOnMount } from '../components/focus-on-mount';
+import { focusOnMount } from '../components/escape-layers';
 
 export const errorText = (error: unknown, fallback: string) => (error instanceof ApiError && error.message) || fallback;
 

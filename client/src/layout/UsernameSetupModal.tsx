@@ -2,7 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { setUsername } from '../account/account-api';
 import { ApiError } from '../api/api-client';
-import { focusOnMount } from '../components/focus-on-mount';
+import { focusOnMount } from '../components/escape-layers';
 import { Modal } from '../components/Modal';
 import { UsernameStatus, useUsernameCheck } from '../components/UsernameField';
 import { profileAtom } from '../state/auth';

@@ -1,6 +1,6 @@
 import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { BottomSheet } from '../components/BottomSheet';
-import { focusOnMount } from '../components/focus-on-mount';
+import { focusOnMount } from '../components/escape-layers';
 import { useIsMobile } from '../components/useMediaQuery';
 import { selectionSummary, type Option } from './selection-summary';
 
