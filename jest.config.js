@@ -4,10 +4,17 @@
  * End-to-end tests are Playwright's, in test/e2e.
  */
 const shared = {
-  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest'] },
+  // .mjs and Preact: Preact ships ES modules only, which jest loads once swc has made them CommonJS.
+  transform: { '^.+\\.(t|j)sx?$|\\.mjs$': ['@swc/jest'] },
+  transformIgnorePatterns: ['/node_modules/(?!(preact|preact-render-to-string)/)'],
   moduleNameMapper: {
     '^@oddspulse/shared$': '<rootDir>/shared/src/index.ts',
     '^@oddspulse/core$': '<rootDir>/core/src/index.ts',
+    // The client renders with Preact (client/vite.config.ts, issue 18): its specs render with what ships.
+    '^react$': 'preact/compat',
+    '^react/jsx-(dev-)?runtime$': 'preact/compat/jsx-$1runtime',
+    '^react-dom$': 'preact/compat',
+    '^react-dom/(client|server)$': 'preact/compat/$1',
   },
   testEnvironment: 'node',
   rootDir: __dirname,

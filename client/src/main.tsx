@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { Provider } from 'jotai';
 import { App } from './App';
+import { installControlledCheckboxes } from './controlled-checkboxes';
 import { prefetchRoute } from './routing/lazy-pages';
 import { registerServiceWorker } from './service-worker';
 import { appStore } from './state/store';
@@ -15,6 +16,7 @@ prefetchRoute(window.location.pathname);
 if (window.location.pathname === '/sportsbooks' && !new URLSearchParams(window.location.search).has('mode'))
   void import('./routing/first-boards').then(({ startFirstBoards }) => startFirstBoards());
 
+installControlledCheckboxes();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Provider store={appStore}>

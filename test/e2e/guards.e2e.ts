@@ -34,13 +34,20 @@ test.describe('signed out', () => {
     await expect(page.getByText(/18 or older/).first()).toBeVisible();
   });
 
-  test('billing pages and the OAuth callback are marked noindex', async ({ page }) => {
+  test('billing pages and a password reset are marked noindex in the head, while they are open', async ({ page }) => {
+    const robots = page.locator('head meta[name="robots"]');
     await page.goto('/billing/cancel');
     await expect(page.getByRole('heading', { name: 'Checkout Cancelled' })).toBeVisible();
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await expect(robots).toHaveAttribute('content', 'noindex');
     await page.goto('/billing/success?session_id=cs_test_abcdefghijklmnopqrstuvwxyz');
     await expect(page.getByText('Checkout reference: cs_test_abcdefghijkl')).toBeVisible();
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    await expect(robots).toHaveAttribute('content', 'noindex');
+    await page.goto('/account?reset_token=abc');
+    await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+    await expect(robots).toHaveAttribute('content', 'noindex');
+    await page.getByRole('link', { name: 'Back to log in' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(robots).toHaveCount(0);
   });
 
   // spec 000 §2 /auth/callback step 2

@@ -125,6 +125,13 @@ test('the odds table shows each book’s hold, marks the lowest, and follows the
     method: 'blend',
     blend: ['multiplicative', 'additive', 'power', 'shin', 'jensen_shannon'],
   });
+  // a blend keeps one method at least: the last one's box stays ticked when clicked (issue 18: with Preact it went blank)
+  const blended = page.getByRole('group', { name: 'Methods blended' });
+  for (const name of ['Multiplicative', 'Additive', 'Power', 'Shin']) await blended.getByLabel(name, { exact: true }).uncheck();
+  await blended.getByLabel('Jensen–Shannon').click();
+  // read at once, not waited for: the table's next render would tick it again anyway
+  expect(await blended.getByLabel('Jensen–Shannon').isChecked()).toBe(true);
+  expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('oddspulse.devigMethod') ?? '{}'))).toMatchObject({ blend: ['jensen_shannon'] });
 });
 
 // issue 20: a pick that cannot be settled says why on /picks instead of staying silently pending

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { exchangeOAuthCode } from '../account/account-api';
 import { api } from '../api/client';
+import { NoIndex } from '../components/NoIndex';
 import { Spinner } from '../routing/guards';
 import { callbackDestination, clearPricingIntent, readPricingIntent } from '../state/pricing-intent';
 
@@ -52,7 +53,7 @@ export function AuthCallbackPage() {
 
   return (
     <section className="card narrow">
-      <meta name="robots" content="noindex" />
+      <NoIndex />
       {failure ? (
         <p className="form-error" role="alert">
           {failure}

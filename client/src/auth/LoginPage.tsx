@@ -75,8 +75,11 @@ export function LoginPage() {
         tab === 'login' ? await signIn(email.trim(), password) : await signUp(email.trim(), password, wantsUsername ? username.trim() : undefined);
       if (remember) window.localStorage.setItem(REMEMBERED_EMAIL_KEY, email.trim());
       else window.localStorage.removeItem(REMEMBERED_EMAIL_KEY);
-      const target = redirectTarget(params);
+      // A sign-in lands on next / returnTo, else / (spec 000 §2): the page the sign-in guard remembered never counted
+      // here with React, which rendered the signed-in login page first and its <Navigate> read the target again once
+      // that page was forgotten. Preact (issue 18) renders both at once, so it is forgotten before the target is read.
       window.sessionStorage.removeItem(AUTH_ORIGIN_KEY);
+      const target = redirectTarget(params);
       api.setSession(session, remember);
       navigate(target, { replace: true });
     } catch (failure) {

@@ -4,6 +4,7 @@ import { confirmPasswordReset } from '../account/account-api';
 import { ApiError } from '../api/api-client';
 import { api } from '../api/client';
 import { FormError } from '../components/FormError';
+import { NoIndex } from '../components/NoIndex';
 
 /**
  * /account?reset_token=… (the reset mail's link): choose a new password, then continue signed in. The
@@ -32,7 +33,7 @@ export function PasswordResetPage() {
   };
   return (
     <section className="auth-page card">
-      <meta name="robots" content="noindex" />
+      <NoIndex />
       <h1>Choose a new password</h1>
       <form onSubmit={submit}>
         <label htmlFor="new-password">New password</label>

@@ -1,4 +1,5 @@
 import type { Sport } from '@oddspulse/shared';
+import { useState } from 'react';
 import { DatePicker } from './DatePicker';
 import { withSports, type OddsFilters } from './filter-settings';
 import { marketLabel } from './labels';
@@ -52,20 +53,35 @@ export function FilterFields({
       />
       <SportsbookSelect selected={draft.books} onChange={(books) => setDraft({ ...draft, books })} />
       <DatePicker value={draft.date} onChange={(date) => setDraft({ ...draft, date })} now={now} />
-      <label className="field">
-        <span className="field-label">Minimum EV %</span>
-        <input
-          type="number"
-          step={0.5}
-          aria-label="Minimum EV %"
-          value={draft.minEv ?? ''}
-          placeholder="Any"
-          onChange={(e) => setDraft({ ...draft, minEv: e.target.value === '' ? null : Number(e.target.value) })}
-        />
-      </label>
+      <MinEvField value={draft.minEv} onChange={(minEv) => setDraft({ ...draft, minEv })} />
       <label className="checkbox">
         <input type="checkbox" checked={draft.positiveOnly} onChange={(e) => setDraft({ ...draft, positiveOnly: e.target.checked })} /> Positive EV only
       </label>
     </div>
+  );
+}
+
+/**
+ * Minimum EV %, whose text stays as typed ("2.", "2.0") while it reads as the filter's number: preact/compat
+ * (issue 18) writes a number `value` into the field on every render, where React leaves a field that already reads
+ * as that number, so "2.05" could not be typed.
+ */
+function MinEvField({ value, onChange }: { value: number | null; onChange: (value: number | null) => void }) {
+  const [typed, setTyped] = useState('');
+  return (
+    <label className="field">
+      <span className="field-label">Minimum EV %</span>
+      <input
+        type="number"
+        step={0.5}
+        aria-label="Minimum EV %"
+        value={typed !== '' && Number(typed) === value ? typed : (value ?? '').toString()}
+        placeholder="Any"
+        onChange={(e) => {
+          setTyped(e.target.value);
+          onChange(e.target.value === '' ? null : Number(e.target.value));
+        }}
+      />
+    </label>
   );
 }

@@ -1,5 +1,6 @@
 import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { BottomSheet } from '../components/BottomSheet';
+import { focusOnMount } from '../components/escape-layers';
 import { useIsMobile } from '../components/useMediaQuery';
 import { selectionSummary, type Option } from './selection-summary';
 
@@ -57,7 +58,7 @@ export function MultiSelect({
       <input
         type="search"
         placeholder={`Search ${label.toLowerCase()}`}
-        autoFocus={!isMobile}
+        ref={isMobile ? undefined : focusOnMount}
         aria-label={`Search ${label.toLowerCase()}`}
         value={search}
         onChange={(e) => setSearch(e.target.value)}
