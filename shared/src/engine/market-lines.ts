@@ -19,7 +19,7 @@ import {
   spreadReference,
   type LineKind,
 } from './line-rules';
-import { isEventLive, LOCKED_MAX_AGE_LIVE_MS, LOCKED_MAX_AGE_MS } from './locked-market';
+import { isEventLive, isStaleAt } from './locked-market';
 
 /**
  * The object path (the finders' reference, the odds table's rows). Turns one event of the board into comparable lines: every book's open price, grouped by market family,
@@ -83,7 +83,8 @@ export interface EventIndex {
 /** A cache of parsed timestamps; boards repeat the same few thousand `last_update` strings. */
 export type TimeCache = Map<string, number>;
 
-function parseTime(iso: string, cache: TimeCache): number {
+/** Date.parse(iso), read once per cache. */
+export function cachedTime(iso: string, cache: TimeCache): number {
   let time = cache.get(iso);
   if (time === undefined) {
     time = Date.parse(iso);
@@ -106,7 +107,6 @@ function familyOf(key: string): { family: string; number: number } {
 
 export function buildEventIndex(event: BoardEvent, now: number, times: TimeCache = new Map()): EventIndex {
   const live = isEventLive(event, now);
-  const maxAge = live ? LOCKED_MAX_AGE_LIVE_MS : LOCKED_MAX_AGE_MS;
   const numbers = new MarketGroupNumbers();
   const groups: MarketGroup[] = [];
 
@@ -114,8 +114,8 @@ export function buildEventIndex(event: BoardEvent, now: number, times: TimeCache
     const bookKey = canonicalBookKey(bookmaker.key);
     for (const market of bookmaker.markets) {
       if (isLayMarket(market.key)) continue;
-      const updatedAt = parseTime(market.last_update, times);
-      if (!(now - updatedAt <= maxAge)) continue;
+      const updatedAt = cachedTime(market.last_update, times);
+      if (isStaleAt(updatedAt, now, live)) continue;
       const { family, number: familyId } = familyOf(market.key);
       const alternate = isAlternateMarket(market.key);
       const counts = moneylineCounts(market.outcomes);
