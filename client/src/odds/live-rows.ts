@@ -1,6 +1,6 @@
 import { applyBoardDiff, type BoardDiff, type EventDiff, type SportBoard } from '@oddspulse/shared';
 import { compareRows as changesBetween, type Boards, type BoardMessage, type Direction } from './live-table';
-import { buildEventRows, compareRows as evOrder, lineId, type BookPrice, type BuildRowsOptions, type OddsRow } from './rows';
+import { compareRows as evOrder, lineId, rowsBuilder, type BookPrice, type BuildRowsOptions, type OddsRow } from './rows';
 
 /**
  * The odds table's boards and rows, kept per event so that a pushed diff rebuilds the rows of the events it names
@@ -27,9 +27,9 @@ const eventKey = (sport: string, eventId: string) => `${sport}\u0001${eventId}`;
 
 /** Every row of the boards, built afresh (a first load, another selection, or the time moving on). */
 export function buildLiveRows(boards: Boards, options: BuildRowsOptions): LiveRows {
+  const build = rowsBuilder(options);
   const byEvent = new Map<string, OddsRow[]>();
-  for (const board of Object.values(boards))
-    for (const event of board.events) setRows(byEvent, eventKey(board.sport_key, event.id), buildEventRows(event, options));
+  for (const board of Object.values(boards)) for (const event of board.events) setRows(byEvent, eventKey(board.sport_key, event.id), build(event));
   return { boards, byEvent, rows: [...byEvent.values()].flat().sort(evOrder) };
 }
 
@@ -46,6 +46,7 @@ export function applyRowsDiff(table: LiveRows, diff: BoardDiff, options: BuildRo
   if (!board) return { table, moved: new Map() };
   const next = applyBoardDiff(board, diff);
   const events = new Map(next.events.map((e) => [e.id, e]));
+  const build = rowsBuilder(options);
   const byEvent = new Map(table.byEvent);
   const rebuilt = new Set<string>();
   const moved = new Map<string, Direction>();
@@ -53,7 +54,7 @@ export function applyRowsDiff(table: LiveRows, diff: BoardDiff, options: BuildRo
     const key = eventKey(diff.sport_key, change.id);
     const event = events.get(change.id);
     const before = byEvent.get(key) ?? [];
-    const after = event ? buildEventRows(event, options) : [];
+    const after = event ? build(event) : [];
     setRows(byEvent, key, after);
     rebuilt.add(key);
     bestMoves(before, after, moved);
@@ -64,6 +65,7 @@ export function applyRowsDiff(table: LiveRows, diff: BoardDiff, options: BuildRo
 
 /** A room's snapshot: the sport's whole board is replaced and its rows rebuilt; moved prices flash as a reload would show them. */
 function replaceBoard(table: LiveRows, board: SportBoard, options: BuildRowsOptions): LiveRowsChange {
+  const build = rowsBuilder(options);
   const byEvent = new Map(table.byEvent);
   const rebuilt = new Set<string>();
   const before: OddsRow[] = [];
@@ -75,7 +77,7 @@ function replaceBoard(table: LiveRows, board: SportBoard, options: BuildRowsOpti
   }
   for (const event of board.events) {
     const key = eventKey(board.sport_key, event.id);
-    setRows(byEvent, key, buildEventRows(event, options));
+    setRows(byEvent, key, build(event));
     rebuilt.add(key);
   }
   const next = withRows({ ...table.boards, [board.sport_key]: board }, byEvent, table.rows, rebuilt);
