@@ -15,6 +15,7 @@ import {
   isEventLive,
   isLayMarket,
   isLockedMarketAt,
+  isStaleAt,
   KIND_NUMBERS,
   lineKey,
   marketFamily,
@@ -163,6 +164,23 @@ export function rowsBuilder(options: BuildRowsOptions): (event: BoardEvent) => O
     },
   };
   return (event) => eventRows(event, settings);
+}
+
+/**
+ * Would the rows of `event` built at `then` be built the same at `now` (same board, same options)? The clock enters
+ * the rows only through the locked-market rule (spec 001 §5): whether the game has started, and whether each market is
+ * past its age (which prices are locked, which go into the fair lines and holds). When neither changed, no row did.
+ */
+export function sameRowsAt(event: BoardEvent, then: number, now: number, times: TimeCache = new Map()): boolean {
+  const live = isEventLive(event, then);
+  if (isEventLive(event, now) !== live) return false;
+  for (const bookmaker of event.bookmakers) {
+    for (const market of bookmaker.markets) {
+      const updatedAt = cachedTime(market.last_update, times);
+      if (isStaleAt(updatedAt, then, live) !== isStaleAt(updatedAt, now, live)) return false;
+    }
+  }
+  return true;
 }
 
 interface RowSettings {
