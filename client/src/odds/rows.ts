@@ -357,8 +357,9 @@ function eventCells(event: BoardEvent, settings: RowSettings): { cells: Cell[]; 
           }
           known[i] = cell;
         }
-        const fair = cell.facts?.fair;
-        const held = cell.facts?.market[book];
+        const lineFacts = cell.facts;
+        const fair = lineFacts?.fair;
+        const held = lineFacts?.market[book];
         const price = dfs ? DFS_FIXED_DECIMAL : outcome.price;
         const entry: BookPrice = {
           book: bookmaker.key,
@@ -368,7 +369,7 @@ function eventCells(event: BoardEvent, settings: RowSettings): { cells: Cell[]; 
           locked,
           isDfs: dfs,
           evPct: fair === undefined ? null : evPercent(fair, price),
-          hold: held ? cell.facts!.hold[book] : null,
+          hold: held ? lineFacts!.hold[book] : null,
         };
         if (held) entry.market = held;
         const link = outcome.link ?? market.link ?? bookmaker.link;
@@ -448,31 +449,33 @@ function eventFacts(event: BoardEvent, settings: RowSettings, books: EventBooks)
 function addLineFacts(line: MarketLine, settings: RowSettings, books: EventBooks, facts: Map<string, LineFacts>): void {
   const fair = fairLine(line, settings.method, settings.blend);
   const { family, description } = line.group;
-  const names: string[] = [];
-  const sides: Quote[][] = [];
+  // arrays made at their size throughout: grown by push, a short array takes room for 17
+  const n = line.sides.size;
+  const names: string[] = new Array(n);
+  const sides: Quote[][] = new Array(n);
+  let s = 0;
   line.sides.forEach((quotes, name) => {
-    names.push(name);
-    sides.push(quotes);
+    names[s] = name;
+    sides[s++] = quotes;
   });
-  const n = sides.length;
   // per side, each quote's facts: a side's quotes are sorted by line, so they mostly share one point, and one key
-  const factsOf: LineFacts[][] = [];
+  const factsOf: LineFacts[][] = new Array(n);
   for (let i = 0; i < n; i++) {
     const quotes = sides[i];
     const p = fair?.probabilities.get(names[i]);
     const valid = p !== undefined && p > 0 && p < 1;
-    const keyed: LineFacts[] = [];
+    const keyed: LineFacts[] = new Array(quotes.length);
     for (let k = 0; k < quotes.length; k++) {
       const f =
         k > 0 && quotes[k].point === quotes[k - 1].point ? keyed[k - 1] : factsAt(facts, factsKey(family, description, names[i], quotes[k].point), books);
       if (valid) f.fair = p;
-      keyed.push(f);
+      keyed[k] = f;
     }
-    factsOf.push(keyed);
+    factsOf[i] = keyed;
   }
   // each book quoting every side (DFS apps are priced at a fixed −119: no hold): its market, each side first in turn
-  const at: number[] = [];
-  const decimals: number[] = [];
+  const at: number[] = new Array(n).fill(0);
+  const decimals: number[] = new Array(n).fill(0);
   const first = sides[0];
   for (let k = 0; k < first.length; k++) {
     const book = first[k].book;
@@ -485,13 +488,14 @@ function addLineFacts(line: MarketLine, settings: RowSettings, books: EventBooks
     }
     if (!everySide) continue;
     const number = books.numbers.get(book)!;
-    const market: MarketSide[] = [];
-    for (let i = 0; i < n; i++) market.push({ outcome: names[i], decimal: sides[i][at[i]].decimal });
+    const market: MarketSide[] = new Array(n);
+    for (let i = 0; i < n; i++) market[i] = { outcome: names[i], decimal: sides[i][at[i]].decimal };
     for (let i = 0; i < n; i++) {
       let ordered = market;
       if (i > 0) {
-        ordered = [market[i]];
-        for (let j = 0; j < n; j++) if (j !== i) ordered.push(market[j]);
+        ordered = new Array(n);
+        ordered[0] = market[i];
+        for (let j = 0, k = 1; j < n; j++) if (j !== i) ordered[k++] = market[j];
       }
       for (let j = 0; j < n; j++) decimals[j] = ordered[j].decimal;
       const f = factsOf[i][at[i]];

@@ -47,7 +47,10 @@ export function isLockedMarket(decimals: readonly (number | null | undefined)[],
 
 /** isLockedMarket() of a market whose update time is already read (ms since the epoch, NaN when unreadable). */
 export function isLockedMarketAt(decimals: readonly (number | null | undefined)[], updatedAt: number, now: number, live: boolean): boolean {
-  return decimals.length === 0 || decimals.some(isLockedPrice) || isStaleAt(updatedAt, now, live);
+  if (decimals.length === 0 || isStaleAt(updatedAt, now, live)) return true;
+  // a loop rather than some(): the odds table asks this of every market of a board it loads
+  for (let i = 0; i < decimals.length; i++) if (isLockedPrice(decimals[i])) return true;
+  return false;
 }
 
 /**
