@@ -207,10 +207,11 @@ interface LineFacts {
   hold: number[];
 }
 
-/** The event's books numbered: by canonical key, and each bookmaker's number. */
+/** The event's books numbered: by canonical key, and each bookmaker's number; whether each is a DFS app. */
 interface EventBooks {
   numbers: Map<string, number>;
   ofBookmaker: number[];
+  dfs: boolean[];
 }
 
 /** One outcome of one market key (to the cent) and every book quoting it: a row, or half a combined prop. */
@@ -325,11 +326,11 @@ function eventCells(event: BoardEvent, settings: RowSettings): { cells: Cell[]; 
   for (let j = 0; j < order.length; j++) {
     const m = order[j];
     const bookmaker = event.bookmakers[m];
-    const dfs = isDfsBook(bookmaker.key);
+    const book = books.ofBookmaker[m];
+    const dfs = books.dfs[book];
     // spec 001 §5: in game mode DFS-only apps are excluded
     if (mode === 'game' && dfs) continue;
     const title = sportsbookName(bookmaker.key, bookmaker.title);
-    const book = books.ofBookmaker[m];
     const isSelected = selected.size === 0 || selected.has(bookmaker.key);
     let at = -1;
     for (let k = 0; k < bookmaker.markets.length; k++) {
@@ -479,7 +480,8 @@ function addLineFacts(line: MarketLine, settings: RowSettings, books: EventBooks
   const first = sides[0];
   for (let k = 0; k < first.length; k++) {
     const book = first[k].book;
-    if (isDfsBook(book)) continue;
+    const number = books.numbers.get(book)!;
+    if (books.dfs[number]) continue;
     at[0] = k;
     let everySide = true;
     for (let i = 1; i < n && everySide; i++) {
@@ -487,7 +489,6 @@ function addLineFacts(line: MarketLine, settings: RowSettings, books: EventBooks
       everySide = at[i] >= 0;
     }
     if (!everySide) continue;
-    const number = books.numbers.get(book)!;
     const market: MarketSide[] = new Array(n);
     for (let i = 0; i < n; i++) market[i] = { outcome: names[i], decimal: sides[i][at[i]].decimal };
     for (let i = 0; i < n; i++) {
@@ -514,13 +515,17 @@ function factsAt(facts: Map<string, LineFacts>, key: string, books: EventBooks):
 /** The event's books, numbered in the order the board lists them (by canonical key: aliases are one book). */
 function eventBooks(event: BoardEvent): EventBooks {
   const numbers = new Map<string, number>();
+  const dfs: boolean[] = [];
   const ofBookmaker = event.bookmakers.map((bookmaker) => {
     const key = canonicalBookKey(bookmaker.key);
     let number = numbers.get(key);
-    if (number === undefined) numbers.set(key, (number = numbers.size));
+    if (number === undefined) {
+      numbers.set(key, (number = numbers.size));
+      dfs.push(isDfsBook(key));
+    }
     return number;
   });
-  return { numbers, ofBookmaker };
+  return { numbers, ofBookmaker, dfs };
 }
 
 /** Where `book` quotes this side (a book quotes a side once): sides usually list the books alike, so `hint` first. */
