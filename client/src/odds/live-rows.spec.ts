@@ -134,9 +134,9 @@ describe('live rows', () => {
   });
 });
 
-// issue 18: as time passes (the table's 5-s tick), only the events whose rows the clock changed are built again: spec 001
-// §5's locked-market rule is the clock's only way into the rows (a market locks 15 min after its update, 5 min once
-// its game is live)
+// issue 18: as time passes (the table's 5-s tick), only the events whose rows the clock changed are built again: the
+// locked-market rule of spec 001 §5 is the clock's only way into the rows (a market locks 15 min after its update, 5
+// min once its game is live)
 describe('live rows as time passes', () => {
   const NOW = Date.parse('2026-11-23T16:00:00Z');
   // the simulated board's NFL and NCAAF games, a board per sport
@@ -189,7 +189,7 @@ describe('live rows as time passes', () => {
       if (next === table) unchanged++;
       table = next;
     }
-    // an event is rebuilt only when one of its markets locks (these times are picked near the limits), and often none is
+    // an event is rebuilt only when one of its markets locks (these times are near the limits), and often none is
     expect(rebuilt).toBeGreaterThan(0);
     expect(rebuilt).toBeLessThan((times.length * events.length) / 3);
     expect(unchanged).toBeGreaterThan(3);

@@ -123,7 +123,7 @@ export function minimumBooks(market: string): number {
 /** A line as rows name it (to the cent, so 44.5 and 44.50 are one line). */
 export const lineId = (point: number | undefined) => lineKey(point ?? null);
 
-/** Compares as String.prototype.localeCompare does (the same default locale and options), without a collator per call. */
+/** Compares as String.prototype.localeCompare does (the same default locale and options), without a collator a call. */
 const collator = new Intl.Collator();
 
 /**
@@ -143,7 +143,7 @@ export function compareRows(a: OddsRow, b: OddsRow): number {
   return (b.evPct ?? -Infinity) - (a.evPct ?? -Infinity) || collator.compare(a.commenceTime, b.commenceTime) || collator.compare(a.key, b.key);
 }
 
-/** buildEventRows() with `options`, for one event after another: the selection is read and each timestamp parsed once. */
+/** buildEventRows() with `options`, for one event after another: the selection read and each time parsed once. */
 export function rowsBuilder(options: BuildRowsOptions): (event: BoardEvent) => OddsRow[] {
   const markets = options.markets?.length ? new Set(options.markets) : null;
   const shown = new Map<string, boolean>();
@@ -199,7 +199,8 @@ interface RowSettings {
  * What the engine's lines say of one (family, player/team, outcome, line) of an event, for every row's book quoting
  * it: the fair probability (de-vig, line grouping and weighted median: DECISIONS 10), strictly between 0 and 1, and
  * for each book quoting every side of the line its complete market (this outcome first) and hold, by the book's number
- * in the event (EventBooks). Several lines may name the same one (a moneyline of 2 and of 3 outcomes): the last one read says.
+ * in the event (EventBooks). Several lines may name the same one (a moneyline of 2 and of 3 outcomes): the last read
+ * says.
  */
 interface LineFacts {
   fair: number | undefined;
@@ -221,7 +222,7 @@ interface Cell {
   point?: number;
   description?: string;
   facts: LineFacts | undefined;
-  /** The books in the book order (spec 001 §5), and of them the selected ones and the others. */
+  /** The books in the book order (spec 001 §5), and of them the selected ones and the others (when books are chosen). */
   books: BookPrice[];
   selectedBooks: BookPrice[];
   otherBooks: BookPrice[];
@@ -233,7 +234,10 @@ interface Cell {
   /** The newest update of the books: the first of the newest in the book order. */
   newest: string;
   newestTime: number;
-  /** Where the board first lists it (and so its point and player): its bookmaker's index, and the outcome's index among that bookmaker's. */
+  /**
+   * Where the board first lists it (whose point and player it shows): its bookmaker's index, and the outcome's among
+   * that bookmaker's.
+   */
   firstBookmaker: number;
   firstOutcome: number;
 }
@@ -307,9 +311,9 @@ function eventRows(event: BoardEvent, settings: RowSettings): OddsRow[] {
 }
 
 /**
- * The event's cells (and by cellKey()), in the order the board first lists them, each with its books' prices (a price of 0 is
- * ignored: spec 001 §5). Bookmakers are read in the book order, so each cell's books come in that order as they are
- * added; the board's order decides the cells' order and, on a tie, the best price.
+ * The event's cells (and by cellKey()), in the order the board first lists them, each with its books' prices (a price
+ * of 0 is ignored: spec 001 §5). Bookmakers are read in the book order, so each cell's books come in that order as
+ * they are added; the board's order decides the cells' order and, on a tie, the best price.
  */
 function eventCells(event: BoardEvent, settings: RowSettings): { cells: Cell[]; byKey: Map<string, Cell> } {
   const { mode, now, selected } = settings;

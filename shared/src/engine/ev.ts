@@ -102,7 +102,10 @@ function quoteOf(side: readonly Quote[], book: string): Quote | undefined {
   return undefined;
 }
 
-/** The default method without devig()'s result object (it runs for every book of every line): each side's probability onto its list; false when underround. */
+/**
+ * The default method without devig()'s result object (it runs for every book of every line): each side's probability
+ * pushed onto its list; false, and nothing pushed, when underround.
+ */
 function multiplicative(decimals: readonly number[], perSide: number[][]): boolean {
   let booksum = 0;
   for (let i = 0; i < decimals.length; i++) booksum += 1 / decimals[i];
