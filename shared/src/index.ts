@@ -14,7 +14,7 @@ export * from './feeds/odds-api-v4-scores';
 export * from './engine/devig';
 export * from './engine/fair-probability';
 export * from './engine/locked-market';
-export { type TimeCache } from './engine/market-lines';
+export { cachedTime, type TimeCache } from './engine/market-lines';
 export { ARBITRAGE_LINE_TOLERANCE, completeSideCount, isAlternateMarket, isLayMarket, KIND_NUMBERS, marketFamily, type LineKind } from './engine/line-rules';
 export { SCANNER_EXCLUDED_BOOKS, STALE_LEG_LAG_MS, STALE_LEG_LAG_LIVE_MS } from './engine/opportunity-legs';
 export {

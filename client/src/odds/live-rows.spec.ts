@@ -1,7 +1,8 @@
 import { diffBoards, type BoardEvent, type BoardMarket, type SportBoard } from '@oddspulse/shared';
-import { applyBoardMessage, applyRowsDiff, buildLiveRows } from './live-rows';
+import { simBoard } from '../testing/sim-board';
+import { applyBoardMessage, applyRowsDiff, buildLiveRows, refreshLiveRows } from './live-rows';
 import { compareRows } from './live-table';
-import { buildRows, type BuildRowsOptions } from './rows';
+import { buildRows, sameRowsAt, type BuildRowsOptions } from './rows';
 
 const T0 = Date.parse('2030-01-01T12:00:00Z');
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -130,5 +131,77 @@ describe('live rows', () => {
     expect(taken.table.rows).toEqual(buildRows(snapshot.events, options));
     expect(taken.table.boards[SPORT]).toBe(snapshot);
     expect(taken.moved.get('e1|spreads||Home e1|-2.5')).toBe('up');
+  });
+});
+
+// issue 18: as time passes (the table's 5-s tick), only the events whose rows the clock changed are built again: the
+// locked-market rule of spec 001 §5 is the clock's only way into the rows (a market locks 15 min after its update, 5
+// min once its game is live)
+describe('live rows as time passes', () => {
+  const NOW = Date.parse('2026-11-23T16:00:00Z');
+  // the simulated board's NFL and NCAAF games, a board per sport
+  const boards = (events: BoardEvent[]): Record<string, SportBoard> => {
+    const bySport: Record<string, SportBoard> = {};
+    for (const e of events) (bySport[e.sport_key] ??= { sport_key: e.sport_key, fetched_at: iso(NOW), events: [] }).events.push(e);
+    return bySport;
+  };
+
+  it("tells when an event's rows stay the same: no market past its age, the game not started", () => {
+    const at = (updated: number, commence: number, lastUpdate = iso(updated)): BoardEvent => {
+      const e = event('e1', books([1.91, 1.91]), commence - T0);
+      for (const b of e.bookmakers) for (const m of b.markets) m.last_update = lastUpdate;
+      return e;
+    };
+    const upcoming = at(T0, T0 + 3_600_000);
+    expect(sameRowsAt(upcoming, T0, T0 + 15 * 60_000)).toBe(true);
+    expect(sameRowsAt(upcoming, T0, T0 + 15 * 60_000 + 1)).toBe(false);
+    // and back: the clock set back reopens what had locked
+    expect(sameRowsAt(upcoming, T0 + 16 * 60_000, T0 + 15 * 60_000 + 1)).toBe(true);
+    expect(sameRowsAt(upcoming, T0 + 16 * 60_000, T0 + 10 * 60_000)).toBe(false);
+    const starting = at(T0, T0 + 10 * 60_000);
+    expect(sameRowsAt(starting, T0, T0 + 10 * 60_000 - 1)).toBe(true);
+    expect(sameRowsAt(starting, T0, T0 + 10 * 60_000)).toBe(false);
+    const live = at(T0, T0 - 3_600_000);
+    expect(sameRowsAt(live, T0, T0 + 5 * 60_000)).toBe(true);
+    expect(sameRowsAt(live, T0, T0 + 5 * 60_000 + 1)).toBe(false);
+    // a book's clock ahead of ours, and a time that cannot be read (always locked)
+    expect(sameRowsAt(at(T0 + 60_000, T0 + 3_600_000), T0, T0 + 30_000)).toBe(true);
+    expect(sameRowsAt(at(T0, T0 + 3_600_000, 'yesterday'), T0, T0 + 3_000_000)).toBe(true);
+  });
+
+  it('ends where building every row at that time would, keeping the rows of the events it does not rebuild', () => {
+    const events = simBoard({ events: 12, seed: 18, now: NOW });
+    let table = buildLiveRows(boards(events), { ...options, now: NOW });
+    let rebuilt = 0;
+    let unchanged = 0;
+    // on to 20 minutes (lagging books lock, live games' prices at 5 min, every price by 16), then the clock set back
+    const minutes = [0, 0.1, 2, 4.5, 5.2, 6, 9, 12, 14.5, 15.2, 15.8, 16.1, 20, 15.9, 5];
+    const times = minutes.map((m) => NOW + m * 60_000);
+    for (const now of times) {
+      const next = refreshLiveRows(table, { ...options, now });
+      const fresh = buildLiveRows(boards(events), { ...options, now });
+      expect(next.rows).toEqual(fresh.rows);
+      expect(next.byEvent).toEqual(fresh.byEvent);
+      for (const [key, rows] of next.byEvent) {
+        if (next.builtAt.get(key) === table.builtAt.get(key)) expect(rows).toBe(table.byEvent.get(key));
+        else rebuilt++;
+      }
+      if (next === table) unchanged++;
+      table = next;
+    }
+    // an event is rebuilt only when one of its markets locks (these times are near the limits), and often none is
+    expect(rebuilt).toBeGreaterThan(0);
+    expect(rebuilt).toBeLessThan((times.length * events.length) / 3);
+    expect(unchanged).toBeGreaterThan(3);
+  });
+
+  it('is the same table while no price ages past its limit', () => {
+    const fresh = board([event('e1', books([1.91, 1.91])), event('e2', books([1.95, 1.87]), 7_200_000)]);
+    const table = buildLiveRows({ [SPORT]: fresh }, options);
+    expect(refreshLiveRows(table, { ...options, now: T0 + 5_000 })).toBe(table);
+    expect(refreshLiveRows(table, { ...options, now: T0 + 15 * 60_000 })).toBe(table);
+    const later = refreshLiveRows(table, { ...options, now: T0 + 15 * 60_000 + 1 });
+    expect(later).not.toBe(table);
+    expect(later.rows).toEqual([]);
   });
 });

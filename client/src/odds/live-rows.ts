@@ -1,6 +1,6 @@
-import { applyBoardDiff, type BoardDiff, type EventDiff, type SportBoard } from '@oddspulse/shared';
+import { applyBoardDiff, type BoardDiff, type BoardEvent, type EventDiff, type SportBoard, type TimeCache } from '@oddspulse/shared';
 import { compareRows as changesBetween, type Boards, type BoardMessage, type Direction } from './live-table';
-import { buildEventRows, compareRows as evOrder, lineId, type BookPrice, type BuildRowsOptions, type OddsRow } from './rows';
+import { compareRows as evOrder, lineId, rowsBuilder, sameRowsAt, type BookPrice, type BuildRowsOptions, type OddsRow } from './rows';
 
 /**
  * The odds table's boards and rows, kept per event so that a pushed diff rebuilds the rows of the events it names
@@ -13,6 +13,8 @@ export interface LiveRows {
   byEvent: ReadonlyMap<string, OddsRow[]>;
   /** Every row, best EV first (`rows.ts` order). */
   rows: OddsRow[];
+  /** The `now` each event's rows were built at, by `eventKey` (every event of the boards, with rows or not). */
+  builtAt: ReadonlyMap<string, number>;
 }
 
 /** What a pushed message did to the table: the table after it, and the prices to flash (row key, or `${rowKey}|${book}[|side]`). */
@@ -21,16 +23,49 @@ export interface LiveRowsChange {
   moved: Map<string, Direction>;
 }
 
-export const NO_ROWS: LiveRows = { boards: {}, byEvent: new Map(), rows: [] };
+export const NO_ROWS: LiveRows = { boards: {}, byEvent: new Map(), rows: [], builtAt: new Map() };
 
 const eventKey = (sport: string, eventId: string) => `${sport}\u0001${eventId}`;
 
-/** Every row of the boards, built afresh (a first load, another selection, or the time moving on). */
+/** Every row of the boards, built afresh (a first load, another selection). */
 export function buildLiveRows(boards: Boards, options: BuildRowsOptions): LiveRows {
+  const build = rowsBuilder(options);
   const byEvent = new Map<string, OddsRow[]>();
-  for (const board of Object.values(boards))
-    for (const event of board.events) setRows(byEvent, eventKey(board.sport_key, event.id), buildEventRows(event, options));
-  return { boards, byEvent, rows: [...byEvent.values()].flat().sort(evOrder) };
+  const builtAt = new Map<string, number>();
+  for (const board of Object.values(boards)) {
+    for (const event of board.events) {
+      const key = eventKey(board.sport_key, event.id);
+      setRows(byEvent, key, build(event));
+      builtAt.set(key, options.now);
+    }
+  }
+  return { boards, byEvent, rows: [...byEvent.values()].flat().sort(evOrder), builtAt };
+}
+
+/**
+ * The table as time moves on to `options.now` (same boards, same selection): the rows of the events whose rows the
+ * clock changed since they were built (a market past the locked-market age, a game gone live: sameRowsAt) are built
+ * again, the others kept, so it ends where buildLiveRows at that time would. The table itself when none changed.
+ */
+export function refreshLiveRows(table: LiveRows, options: BuildRowsOptions): LiveRows {
+  const times: TimeCache = new Map();
+  const changed: Array<[string, BoardEvent]> = [];
+  for (const board of Object.values(table.boards)) {
+    for (const event of board.events) {
+      const key = eventKey(board.sport_key, event.id);
+      const then = table.builtAt.get(key);
+      if (then === undefined || !sameRowsAt(event, then, options.now, times)) changed.push([key, event]);
+    }
+  }
+  if (!changed.length) return table;
+  const build = rowsBuilder(options);
+  const byEvent = new Map(table.byEvent);
+  const builtAt = new Map(table.builtAt);
+  for (const [key, event] of changed) {
+    setRows(byEvent, key, build(event));
+    builtAt.set(key, options.now);
+  }
+  return withRows(table.boards, byEvent, builtAt, table.rows, new Set(changed.map(([key]) => key)));
 }
 
 /** The table after one pushed message of `sport`'s room; a feed-state message, or a diff of a sport not loaded, leaves it as it is. */
@@ -46,39 +81,47 @@ export function applyRowsDiff(table: LiveRows, diff: BoardDiff, options: BuildRo
   if (!board) return { table, moved: new Map() };
   const next = applyBoardDiff(board, diff);
   const events = new Map(next.events.map((e) => [e.id, e]));
+  const build = rowsBuilder(options);
   const byEvent = new Map(table.byEvent);
+  const builtAt = new Map(table.builtAt);
   const rebuilt = new Set<string>();
   const moved = new Map<string, Direction>();
   for (const change of diff.events) {
     const key = eventKey(diff.sport_key, change.id);
     const event = events.get(change.id);
     const before = byEvent.get(key) ?? [];
-    const after = event ? buildEventRows(event, options) : [];
+    const after = event ? build(event) : [];
     setRows(byEvent, key, after);
+    if (event) builtAt.set(key, options.now);
+    else builtAt.delete(key);
     rebuilt.add(key);
     bestMoves(before, after, moved);
     bookMoves(change, after, moved);
   }
-  return { table: withRows({ ...table.boards, [diff.sport_key]: next }, byEvent, table.rows, rebuilt), moved };
+  return { table: withRows({ ...table.boards, [diff.sport_key]: next }, byEvent, builtAt, table.rows, rebuilt), moved };
 }
 
 /** A room's snapshot: the sport's whole board is replaced and its rows rebuilt; moved prices flash as a reload would show them. */
 function replaceBoard(table: LiveRows, board: SportBoard, options: BuildRowsOptions): LiveRowsChange {
+  const build = rowsBuilder(options);
   const byEvent = new Map(table.byEvent);
+  const builtAt = new Map(table.builtAt);
   const rebuilt = new Set<string>();
   const before: OddsRow[] = [];
   for (const row of table.rows) if (row.sportKey === board.sport_key) before.push(row);
-  for (const key of table.byEvent.keys()) {
+  for (const key of table.builtAt.keys()) {
     if (!key.startsWith(`${board.sport_key}\u0001`)) continue;
     byEvent.delete(key);
+    builtAt.delete(key);
     rebuilt.add(key);
   }
   for (const event of board.events) {
     const key = eventKey(board.sport_key, event.id);
-    setRows(byEvent, key, buildEventRows(event, options));
+    setRows(byEvent, key, build(event));
+    builtAt.set(key, options.now);
     rebuilt.add(key);
   }
-  const next = withRows({ ...table.boards, [board.sport_key]: board }, byEvent, table.rows, rebuilt);
+  const next = withRows({ ...table.boards, [board.sport_key]: board }, byEvent, builtAt, table.rows, rebuilt);
   const changes = changesBetween(
     before,
     next.rows.filter((row) => row.sportKey === board.sport_key),
@@ -92,7 +135,13 @@ function setRows(byEvent: Map<string, OddsRow[]>, key: string, rows: OddsRow[]):
 }
 
 /** The table's rows: those of events not rebuilt as they were, merged in order with the rebuilt ones. */
-function withRows(boards: Boards, byEvent: Map<string, OddsRow[]>, previous: readonly OddsRow[], rebuilt: ReadonlySet<string>): LiveRows {
+function withRows(
+  boards: Boards,
+  byEvent: Map<string, OddsRow[]>,
+  builtAt: ReadonlyMap<string, number>,
+  previous: readonly OddsRow[],
+  rebuilt: ReadonlySet<string>,
+): LiveRows {
   const kept = previous.filter((row) => !rebuilt.has(eventKey(row.sportKey, row.eventId)));
   const fresh = [...rebuilt].flatMap((key) => byEvent.get(key) ?? []).sort(evOrder);
   const rows: OddsRow[] = [];
@@ -101,7 +150,7 @@ function withRows(boards: Boards, byEvent: Map<string, OddsRow[]>, previous: rea
   while (i < kept.length && j < fresh.length) rows.push(evOrder(kept[i], fresh[j]) <= 0 ? kept[i++] : fresh[j++]);
   while (i < kept.length) rows.push(kept[i++]);
   while (j < fresh.length) rows.push(fresh[j++]);
-  return { boards, byEvent, rows };
+  return { boards, byEvent, rows, builtAt };
 }
 
 function direction(before: number, after: number): Direction | null {

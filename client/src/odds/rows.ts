@@ -1,6 +1,7 @@
 import {
   bookHold,
   buildEventIndex,
+  cachedTime,
   canonicalBookKey,
   completeSideCount,
   DEFAULT_BLEND,
@@ -13,7 +14,8 @@ import {
   isDfsBook,
   isEventLive,
   isLayMarket,
-  isLockedMarket,
+  isLockedMarketAt,
+  isStaleAt,
   KIND_NUMBERS,
   lineKey,
   marketFamily,
@@ -21,7 +23,11 @@ import {
   sportsbookName,
   type BlendableMethod,
   type BoardEvent,
+  type BoardOutcome,
   type DevigMethod,
+  type MarketLine,
+  type Quote,
+  type TimeCache,
 } from '@oddspulse/shared';
 
 /**
@@ -114,170 +120,152 @@ export function minimumBooks(market: string): number {
   return /^(spreads|totals)/.test(family) ? 2 : 3;
 }
 
-const bookOrder = (key: string) => {
-  const i = PREFERRED_BOOK_ORDER.indexOf(key);
-  return i === -1 ? PREFERRED_BOOK_ORDER.length : i;
-};
-
-export function sortBooks(books: BookPrice[]): BookPrice[] {
-  return books.sort((a, b) => bookOrder(a.book) - bookOrder(b.book) || a.title.localeCompare(b.title));
-}
-
 /** A line as rows name it (to the cent, so 44.5 and 44.50 are one line). */
 export const lineId = (point: number | undefined) => lineKey(point ?? null);
 
+/** Compares as String.prototype.localeCompare does (the same default locale and options), without a collator a call. */
+const collator = new Intl.Collator();
+
 /**
- * What the engine says of each (family, player, outcome, line) of one event: the fair probability (its de-vig, line
- * grouping and weighted median) and, per book quoting every side of the line, its hold and complete market.
+ * Rows of one event. Events with no id or sport_key are dropped (spec 001 §5). When building the rows of many events
+ * with the same options, rowsBuilder() reads what they share once.
  */
-function lineFacts(event: BoardEvent, now: number, method: DevigMethod, blend: readonly BlendableMethod[]) {
-  const fair = new Map<string, number>();
-  const markets = new Map<string, { hold: number; sides: MarketSide[] }>();
-  for (const group of buildEventIndex(event, now).groups) {
-    for (const line of groupLines(group, EV_LINE_TOLERANCE)) {
-      const result = fairLine(line, method, blend);
-      const sides = [...line.sides.entries()];
-      const complete = completeSideCount(KIND_NUMBERS[line.group.kind], line.group.outcomeCount);
-      const byBook = new Map<string, MarketSide[]>();
-      for (const [side, quotes] of sides) {
-        for (const q of quotes) {
-          if (!byBook.has(q.book)) byBook.set(q.book, []);
-          byBook.get(q.book)!.push({ outcome: side, decimal: q.decimal });
-        }
+export function buildEventRows(event: BoardEvent, options: BuildRowsOptions): OddsRow[] {
+  return rowsBuilder(options)(event);
+}
+
+/** Rows of every event, best EV first (rows without EV last). */
+export function buildRows(events: readonly BoardEvent[], options: BuildRowsOptions): OddsRow[] {
+  return events.flatMap(rowsBuilder(options)).sort(compareRows);
+}
+
+export function compareRows(a: OddsRow, b: OddsRow): number {
+  return (b.evPct ?? -Infinity) - (a.evPct ?? -Infinity) || collator.compare(a.commenceTime, b.commenceTime) || collator.compare(a.key, b.key);
+}
+
+/** buildEventRows() with `options`, for one event after another: the selection read and each time parsed once. */
+export function rowsBuilder(options: BuildRowsOptions): (event: BoardEvent) => OddsRow[] {
+  const markets = options.markets?.length ? new Set(options.markets) : null;
+  const shown = new Map<string, boolean>();
+  const settings: RowSettings = {
+    mode: options.mode,
+    now: options.now,
+    method: options.method ?? DEFAULT_DEVIG_METHOD,
+    blend: options.blend ?? DEFAULT_BLEND,
+    selected: new Set(options.selectedBooks.map(canonicalBookKey)),
+    times: new Map(),
+    shows: (key) => {
+      let show = shown.get(key);
+      if (show === undefined) {
+        show = !isLayMarket(key) && (options.mode === 'props') === isPropMarket(key) && (!markets || markets.has(key) || markets.has(marketFamily(key)));
+        shown.set(key, show);
       }
-      for (const [side, quotes] of sides) {
-        const p = result?.probabilities.get(side);
-        for (const q of quotes) {
-          const key = fairKey(q.market, q.description, q.outcome, q.point);
-          if (p !== undefined && p > 0 && p < 1) fair.set(key, p);
-          const market = byBook.get(q.book)!;
-          if (sides.length === complete && market.length === complete && !isDfsBook(q.book)) {
-            const ordered = [market.find((m) => m.outcome === side)!, ...market.filter((m) => m.outcome !== side)];
-            markets.set(`${key}\u0001${q.book}`, { hold: bookHold(ordered.map((m) => m.decimal)), sides: ordered });
-          }
-        }
-      }
+      return show;
+    },
+  };
+  return (event) => eventRows(event, settings);
+}
+
+/**
+ * Would the rows of `event` built at `then` be built the same at `now` (same board, same options)? The clock enters
+ * the rows only through the locked-market rule (spec 001 §5): whether the game has started, and whether each market is
+ * past its age (which prices are locked, which go into the fair lines and holds). When neither changed, no row did.
+ */
+export function sameRowsAt(event: BoardEvent, then: number, now: number, times: TimeCache = new Map()): boolean {
+  const live = isEventLive(event, then);
+  if (isEventLive(event, now) !== live) return false;
+  for (const bookmaker of event.bookmakers) {
+    for (const market of bookmaker.markets) {
+      const updatedAt = cachedTime(market.last_update, times);
+      if (isStaleAt(updatedAt, then, live) !== isStaleAt(updatedAt, now, live)) return false;
     }
   }
-  return { fair, markets };
+  return true;
 }
 
-function fairKey(market: string, description: string | undefined, outcome: string, point: number | undefined): string {
-  return `${marketFamily(market)}\u0001${description ?? ''}\u0001${outcome}\u0001${lineId(point)}`;
+interface RowSettings {
+  mode: TableMode;
+  now: number;
+  method: DevigMethod;
+  blend: readonly BlendableMethod[];
+  /** Canonical keys of the selected books; all books when empty. */
+  selected: ReadonlySet<string>;
+  times: TimeCache;
+  /** Whether the table lists a market key: of the mode, among the markets chosen, not an exchange's lay market. */
+  shows: (market: string) => boolean;
 }
 
+/**
+ * What the engine's lines say of one (family, player/team, outcome, line) of an event, for every row's book quoting
+ * it: the fair probability (de-vig, line grouping and weighted median: DECISIONS 10), strictly between 0 and 1, and
+ * for each book quoting every side of the line its complete market (this outcome first) and hold, by the book's number
+ * in the event (EventBooks). Several lines may name the same one (a moneyline of 2 and of 3 outcomes): the last read
+ * says.
+ */
+interface LineFacts {
+  fair: number | undefined;
+  market: MarketSide[][];
+  hold: number[];
+}
+
+/** The event's books numbered: by canonical key, and each bookmaker's number; whether each is a DFS app. */
+interface EventBooks {
+  numbers: Map<string, number>;
+  ofBookmaker: number[];
+  dfs: boolean[];
+}
+
+/** One outcome of one market key (to the cent) and every book quoting it: a row, or half a combined prop. */
 interface Cell {
   market: string;
   outcome: string;
   point?: number;
   description?: string;
+  facts: LineFacts | undefined;
+  /** The books in the book order (spec 001 §5), and of them the selected ones and the others (when books are chosen). */
   books: BookPrice[];
+  selectedBooks: BookPrice[];
+  otherBooks: BookPrice[];
+  /** Books with an open price, and the best open price of the selected ones (the first on the board on a tie). */
+  open: number;
+  best: BookPrice | null;
+  bestPrice: number;
+  bestAt: number;
+  /** The newest update of the books: the first of the newest in the book order. */
+  newest: string;
+  newestTime: number;
+  /**
+   * Where the board first lists it (whose point and player it shows): its bookmaker's index, and the outcome's among
+   * that bookmaker's.
+   */
+  firstBookmaker: number;
+  firstOutcome: number;
 }
 
-function bestOpen(books: readonly BookPrice[]): BookPrice | null {
-  let best: BookPrice | null = null;
-  for (const b of books) {
-    if (b.locked) continue;
-    const price = b.isDfs ? DFS_FIXED_DECIMAL : b.decimal;
-    const held = best ? (best.isDfs ? DFS_FIXED_DECIMAL : best.decimal) : -Infinity;
-    if (price > held) best = b;
-  }
-  return best;
-}
-
-function newest(books: readonly BookPrice[]): string {
-  let newestIso = '';
-  let newestTime = -Infinity;
-  for (const b of books) {
-    const t = Date.parse(b.lastUpdate);
-    if (t > newestTime) [newestTime, newestIso] = [t, b.lastUpdate];
-  }
-  return newestIso;
-}
-
-/** Rows of one event. Events with no id or sport_key are dropped (spec 001 §5). */
-export function buildEventRows(event: BoardEvent, options: BuildRowsOptions): OddsRow[] {
+function eventRows(event: BoardEvent, settings: RowSettings): OddsRow[] {
   if (!event.id || !event.sport_key) return [];
-  const { mode, now } = options;
-  const selected = new Set(options.selectedBooks.map(canonicalBookKey));
-  const markets = options.markets?.length ? new Set(options.markets) : null;
-  const live = isEventLive(event, now);
-  const { fair, markets: bookMarkets } = lineFacts(event, now, options.method ?? DEFAULT_DEVIG_METHOD, options.blend ?? DEFAULT_BLEND);
-
-  const cells = new Map<string, Cell>();
-  for (const bookmaker of event.bookmakers) {
-    const dfs = isDfsBook(bookmaker.key);
-    // spec 001 §5: in game mode DFS-only apps are excluded
-    if (mode === 'game' && dfs) continue;
-    for (const market of bookmaker.markets) {
-      if (isLayMarket(market.key)) continue;
-      if ((mode === 'props') !== isPropMarket(market.key)) continue;
-      if (markets && !markets.has(market.key) && !markets.has(marketFamily(market.key))) continue;
-      const locked = isLockedMarket(
-        market.outcomes.map((o) => o.price),
-        market.last_update,
-        now,
-        live,
-      );
-      for (const outcome of market.outcomes) {
-        // spec 001 §5: a book price of 0 is ignored
-        if (!(outcome.price > 0)) continue;
-        const key = `${market.key}\u0001${outcome.description ?? ''}\u0001${outcome.name}\u0001${lineId(outcome.point)}`;
-        let cell = cells.get(key);
-        if (!cell) {
-          cell = { market: market.key, outcome: outcome.name, point: outcome.point, description: outcome.description, books: [] };
-          cells.set(key, cell);
-        }
-        const factsKey = fairKey(market.key, outcome.description, outcome.name, outcome.point);
-        const p = fair.get(factsKey);
-        const held = bookMarkets.get(`${factsKey}\u0001${canonicalBookKey(bookmaker.key)}`);
-        const price = dfs ? DFS_FIXED_DECIMAL : outcome.price;
-        const entry: BookPrice = {
-          book: bookmaker.key,
-          title: sportsbookName(bookmaker.key, bookmaker.title),
-          decimal: outcome.price,
-          lastUpdate: market.last_update,
-          locked,
-          isDfs: dfs,
-          evPct: p === undefined ? null : evPercent(p, price),
-          hold: held?.hold ?? null,
-        };
-        if (held) entry.market = held.sides;
-        const link = outcome.link ?? market.link ?? bookmaker.link;
-        if (link) entry.link = link;
-        cell.books.push(entry);
-      }
-    }
-  }
-
-  const base = {
-    eventId: event.id,
-    sportKey: event.sport_key,
-    sportTitle: event.sport_title,
-    homeTeam: event.home_team,
-    awayTeam: event.away_team,
-    commenceTime: event.commence_time,
-  };
-  const rowOf = (cell: Cell, books: BookPrice[], extra: Partial<OddsRow> = {}): OddsRow => {
-    const selectedBooks = selected.size ? books.filter((b) => selected.has(b.book)) : books;
-    const nonSelectedBooks = selected.size ? books.filter((b) => !selected.has(b.book)) : [];
-    const best = bestOpen(selectedBooks);
-    const p = fair.get(fairKey(cell.market, cell.description, cell.outcome, cell.point));
+  const { cells, byKey } = eventCells(event, settings);
+  const rowOf = (cell: Cell): OddsRow => {
+    const best = cell.best;
     const row: OddsRow = {
       key: `${event.id}|${cell.market}|${cell.description ?? ''}|${cell.outcome}|${lineId(cell.point)}`,
-      ...base,
+      eventId: event.id,
+      sportKey: event.sport_key,
+      sportTitle: event.sport_title,
+      homeTeam: event.home_team,
+      awayTeam: event.away_team,
+      commenceTime: event.commence_time,
       market: cell.market,
       outcome: cell.outcome,
       isCombinedProp: false,
-      allBooks: sortBooks(books),
-      selectedBooks: sortBooks(selectedBooks),
-      nonSelectedBooks: sortBooks(nonSelectedBooks),
+      allBooks: cell.books,
+      selectedBooks: settings.selected.size ? cell.selectedBooks : cell.books,
+      nonSelectedBooks: cell.otherBooks,
       best,
       evPct: best?.evPct ?? null,
-      fairProbability: p ?? null,
+      fairProbability: cell.facts?.fair ?? null,
       isDfs: best?.isDfs ?? false,
-      lastUpdate: newest(books),
-      ...extra,
+      lastUpdate: cell.newest,
     };
     if (cell.point !== undefined) row.point = cell.point;
     if (cell.description !== undefined) row.playerName = cell.description;
@@ -285,26 +273,23 @@ export function buildEventRows(event: BoardEvent, options: BuildRowsOptions): Od
   };
 
   const rows: OddsRow[] = [];
-  if (mode === 'game') {
-    for (const cell of cells.values()) {
-      const open = cell.books.filter((b) => !b.locked);
-      if (open.length < minimumBooks(cell.market)) continue;
-      const row = rowOf(cell, cell.books);
-      if (row.best) rows.push(row);
+  if (settings.mode === 'game') {
+    for (const cell of cells) {
+      if (cell.open < minimumBooks(cell.market)) continue;
+      if (cell.best) rows.push(rowOf(cell));
     }
     return rows;
   }
 
   // Props: an Over and an Under on the same player, market and line make one combined row (spec 001 §5).
   const used = new Set<Cell>();
-  for (const cell of cells.values()) {
+  for (const cell of cells) {
     if (cell.outcome !== 'Over' || cell.point === undefined) continue;
-    const underKey = `${cell.market}\u0001${cell.description ?? ''}\u0001Under\u0001${lineId(cell.point)}`;
-    const under = cells.get(underKey);
+    const under = byKey.get(cellKey(cell.market, cell.description, 'Under', cell.point));
     if (!under) continue;
     used.add(cell).add(under);
-    const overRow = rowOf(cell, cell.books);
-    const underRow = rowOf(under, under.books);
+    const overRow = rowOf(cell);
+    const underRow = rowOf(under);
     const pick = (underRow.evPct ?? -Infinity) > (overRow.evPct ?? -Infinity) ? underRow : overRow;
     const row: OddsRow = {
       ...pick,
@@ -312,17 +297,261 @@ export function buildEventRows(event: BoardEvent, options: BuildRowsOptions): Od
       isCombinedProp: true,
       overBooks: overRow.allBooks,
       underBooks: underRow.allBooks,
-      lastUpdate: newest([...cell.books, ...under.books]),
+      // the newest of both sides' books, the Over's first
+      lastUpdate: under.newestTime > cell.newestTime ? under.newest : cell.newest,
     };
     if (row.best) rows.push(row);
   }
-  for (const cell of cells.values()) {
+  for (const cell of cells) {
     // One-sided Over or Under lines are not combined props; Yes/No props stand alone.
     if (used.has(cell) || cell.outcome === 'Over' || cell.outcome === 'Under') continue;
-    const row = rowOf(cell, cell.books);
-    if (row.best) rows.push(row);
+    if (cell.best) rows.push(rowOf(cell));
   }
   return rows;
+}
+
+/**
+ * The event's cells (and by cellKey()), in the order the board first lists them, each with its books' prices (a price
+ * of 0 is ignored: spec 001 §5). Bookmakers are read in the book order, so each cell's books come in that order as
+ * they are added; the board's order decides the cells' order and, on a tie, the best price.
+ */
+function eventCells(event: BoardEvent, settings: RowSettings): { cells: Cell[]; byKey: Map<string, Cell> } {
+  const { mode, now, selected } = settings;
+  const live = isEventLive(event, now);
+  const books = eventBooks(event);
+  // worked out with the first cell: an event with nothing to show (another mode's markets) needs no lines
+  let facts: Map<string, LineFacts> | undefined;
+  const cells = new Map<string, Cell>();
+  const list: Cell[] = [];
+  // per market key, the cell of each outcome position last seen: books mostly list a market's outcomes alike
+  const seen = new Map<string, Cell[]>();
+  const prices: number[] = [];
+  const order = inBookOrder(event);
+  for (let j = 0; j < order.length; j++) {
+    const m = order[j];
+    const bookmaker = event.bookmakers[m];
+    const book = books.ofBookmaker[m];
+    const dfs = books.dfs[book];
+    // spec 001 §5: in game mode DFS-only apps are excluded
+    if (mode === 'game' && dfs) continue;
+    const title = sportsbookName(bookmaker.key, bookmaker.title);
+    const isSelected = selected.size === 0 || selected.has(bookmaker.key);
+    let at = -1;
+    for (let k = 0; k < bookmaker.markets.length; k++) {
+      const market = bookmaker.markets[k];
+      if (!settings.shows(market.key)) continue;
+      const updatedAt = cachedTime(market.last_update, settings.times);
+      prices.length = market.outcomes.length;
+      for (let i = 0; i < market.outcomes.length; i++) prices[i] = market.outcomes[i].price;
+      const locked = isLockedMarketAt(prices, updatedAt, now, live);
+      let known = seen.get(market.key);
+      if (!known) seen.set(market.key, (known = []));
+      for (let i = 0; i < market.outcomes.length; i++) {
+        const outcome = market.outcomes[i];
+        at++;
+        if (!(outcome.price > 0)) continue;
+        let cell: Cell | undefined = known[i];
+        if (!cell || cell.outcome !== outcome.name || cell.description !== outcome.description || cell.point !== outcome.point) {
+          const key = cellKey(market.key, outcome.description, outcome.name, outcome.point);
+          cell = cells.get(key);
+          if (!cell) {
+            facts ??= eventFacts(event, settings, books);
+            cell = newCell(market.key, outcome, facts, m, at);
+            cells.set(key, cell);
+            list.push(cell);
+          }
+          known[i] = cell;
+        }
+        const lineFacts = cell.facts;
+        const fair = lineFacts?.fair;
+        const held = lineFacts?.market[book];
+        const price = dfs ? DFS_FIXED_DECIMAL : outcome.price;
+        const entry: BookPrice = {
+          book: bookmaker.key,
+          title,
+          decimal: outcome.price,
+          lastUpdate: market.last_update,
+          locked,
+          isDfs: dfs,
+          evPct: fair === undefined ? null : evPercent(fair, price),
+          hold: held ? lineFacts!.hold[book] : null,
+        };
+        if (held) entry.market = held;
+        const link = outcome.link ?? market.link ?? bookmaker.link;
+        if (link) entry.link = link;
+        cell.books.push(entry);
+        if (selected.size) (isSelected ? cell.selectedBooks : cell.otherBooks).push(entry);
+        if (m < cell.firstBookmaker) {
+          // the row takes the point and player as the board first lists them (44.5 or 44.50, '' or none)
+          cell.firstBookmaker = m;
+          cell.firstOutcome = at;
+          cell.point = outcome.point;
+          cell.description = outcome.description;
+        }
+        if (updatedAt > cell.newestTime) {
+          cell.newestTime = updatedAt;
+          cell.newest = market.last_update;
+        }
+        if (locked) continue;
+        cell.open++;
+        if (isSelected && (price > cell.bestPrice || (price === cell.bestPrice && m < cell.bestAt))) {
+          cell.best = entry;
+          cell.bestPrice = price;
+          cell.bestAt = m;
+        }
+      }
+    }
+  }
+  list.sort((a, b) => a.firstBookmaker - b.firstBookmaker || a.firstOutcome - b.firstOutcome);
+  return { cells: list, byKey: cells };
+}
+
+function newCell(market: string, outcome: BoardOutcome, facts: Map<string, LineFacts>, bookmaker: number, at: number): Cell {
+  return {
+    market,
+    outcome: outcome.name,
+    point: outcome.point,
+    description: outcome.description,
+    facts: facts.get(factsKey(marketFamily(market), outcome.description, outcome.name, outcome.point)),
+    books: [],
+    selectedBooks: [],
+    otherBooks: [],
+    open: 0,
+    best: null,
+    bestPrice: -Infinity,
+    bestAt: -1,
+    newest: '',
+    newestTime: -Infinity,
+    firstBookmaker: bookmaker,
+    firstOutcome: at,
+  };
+}
+
+function cellKey(market: string, description: string | undefined, outcome: string, point: number | undefined): string {
+  return `${market}\u0001${description ?? ''}\u0001${outcome}\u0001${lineId(point)}`;
+}
+
+function factsKey(family: string, description: string | undefined, outcome: string, point: number | undefined): string {
+  return `${family}\u0001${description ?? ''}\u0001${outcome}\u0001${lineId(point)}`;
+}
+
+/**
+ * The event's LineFacts, by factsKey(): its lines (buildEventIndex at the settings' `now`, groupLines at the EV
+ * tolerance) and their fair lines by the chosen de-vig.
+ */
+function eventFacts(event: BoardEvent, settings: RowSettings, books: EventBooks): Map<string, LineFacts> {
+  const facts = new Map<string, LineFacts>();
+  for (const group of buildEventIndex(event, settings.now, settings.times).groups) {
+    const complete = completeSideCount(KIND_NUMBERS[group.kind], group.outcomeCount);
+    for (const line of groupLines(group, EV_LINE_TOLERANCE)) {
+      // a line without all its sides has no fair line and no book quoting every side
+      if (line.sides.size === complete) addLineFacts(line, settings, books, facts);
+    }
+  }
+  return facts;
+}
+
+function addLineFacts(line: MarketLine, settings: RowSettings, books: EventBooks, facts: Map<string, LineFacts>): void {
+  const fair = fairLine(line, settings.method, settings.blend);
+  const { family, description } = line.group;
+  // arrays made at their size throughout: grown by push, a short array takes room for 17
+  const n = line.sides.size;
+  const names: string[] = new Array(n);
+  const sides: Quote[][] = new Array(n);
+  let s = 0;
+  line.sides.forEach((quotes, name) => {
+    names[s] = name;
+    sides[s++] = quotes;
+  });
+  // per side, each quote's facts: a side's quotes are sorted by line, so they mostly share one point, and one key
+  const factsOf: LineFacts[][] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const quotes = sides[i];
+    const p = fair?.probabilities.get(names[i]);
+    const valid = p !== undefined && p > 0 && p < 1;
+    const keyed: LineFacts[] = new Array(quotes.length);
+    for (let k = 0; k < quotes.length; k++) {
+      const f =
+        k > 0 && quotes[k].point === quotes[k - 1].point ? keyed[k - 1] : factsAt(facts, factsKey(family, description, names[i], quotes[k].point), books);
+      if (valid) f.fair = p;
+      keyed[k] = f;
+    }
+    factsOf[i] = keyed;
+  }
+  // each book quoting every side (DFS apps are priced at a fixed −119: no hold): its market, each side first in turn
+  const at: number[] = new Array(n).fill(0);
+  const decimals: number[] = new Array(n).fill(0);
+  const first = sides[0];
+  for (let k = 0; k < first.length; k++) {
+    const book = first[k].book;
+    const number = books.numbers.get(book)!;
+    if (books.dfs[number]) continue;
+    at[0] = k;
+    let everySide = true;
+    for (let i = 1; i < n && everySide; i++) {
+      at[i] = indexOfBook(sides[i], book, k);
+      everySide = at[i] >= 0;
+    }
+    if (!everySide) continue;
+    const market: MarketSide[] = new Array(n);
+    for (let i = 0; i < n; i++) market[i] = { outcome: names[i], decimal: sides[i][at[i]].decimal };
+    for (let i = 0; i < n; i++) {
+      let ordered = market;
+      if (i > 0) {
+        ordered = new Array(n);
+        ordered[0] = market[i];
+        for (let j = 0, k = 1; j < n; j++) if (j !== i) ordered[k++] = market[j];
+      }
+      for (let j = 0; j < n; j++) decimals[j] = ordered[j].decimal;
+      const f = factsOf[i][at[i]];
+      f.market[number] = ordered;
+      f.hold[number] = bookHold(decimals);
+    }
+  }
+}
+
+function factsAt(facts: Map<string, LineFacts>, key: string, books: EventBooks): LineFacts {
+  let f = facts.get(key);
+  if (f === undefined) facts.set(key, (f = { fair: undefined, market: new Array(books.numbers.size), hold: new Array(books.numbers.size) }));
+  return f;
+}
+
+/** The event's books, numbered in the order the board lists them (by canonical key: aliases are one book). */
+function eventBooks(event: BoardEvent): EventBooks {
+  const numbers = new Map<string, number>();
+  const dfs: boolean[] = [];
+  const ofBookmaker = event.bookmakers.map((bookmaker) => {
+    const key = canonicalBookKey(bookmaker.key);
+    let number = numbers.get(key);
+    if (number === undefined) {
+      numbers.set(key, (number = numbers.size));
+      dfs.push(isDfsBook(key));
+    }
+    return number;
+  });
+  return { numbers, ofBookmaker, dfs };
+}
+
+/** Where `book` quotes this side (a book quotes a side once): sides usually list the books alike, so `hint` first. */
+function indexOfBook(quotes: readonly Quote[], book: string, hint: number): number {
+  if (hint < quotes.length && quotes[hint].book === book) return hint;
+  for (let k = 0; k < quotes.length; k++) if (quotes[k].book === book) return k;
+  return -1;
+}
+
+const bookOrder = (key: string) => {
+  const i = PREFERRED_BOOK_ORDER.indexOf(key);
+  return i === -1 ? PREFERRED_BOOK_ORDER.length : i;
+};
+
+/**
+ * The event's bookmakers (their indices) in the order rows list books (spec 001 §5): the preferred book order, then
+ * the others by name; bookmakers alike in both keep the board's order (a stable sort).
+ */
+function inBookOrder(event: BoardEvent): number[] {
+  const orders = event.bookmakers.map((b) => bookOrder(b.key));
+  const titles = event.bookmakers.map((b) => sportsbookName(b.key, b.title));
+  return event.bookmakers.map((_, m) => m).sort((a, b) => orders[a] - orders[b] || collator.compare(titles[a], titles[b]));
 }
 
 /**
@@ -360,13 +589,4 @@ export function miniTableBooks(row: Pick<OddsRow, 'selectedBooks' | 'nonSelected
   if (lowest) kept.add(lowest);
   for (const b of ordered) if (kept.size < limit) kept.add(b);
   return ordered.filter((b) => kept.has(b));
-}
-
-/** Rows of every event, best EV first (rows without EV last). */
-export function buildRows(events: readonly BoardEvent[], options: BuildRowsOptions): OddsRow[] {
-  return events.flatMap((e) => buildEventRows(e, options)).sort(compareRows);
-}
-
-export function compareRows(a: OddsRow, b: OddsRow): number {
-  return (b.evPct ?? -Infinity) - (a.evPct ?? -Infinity) || a.commenceTime.localeCompare(b.commenceTime) || a.key.localeCompare(b.key);
 }

@@ -5,7 +5,7 @@ import { ApiError } from '../api/api-client';
 import { liveSocketAtom } from '../realtime/socket';
 import type { DevigChoice } from './devig-choice';
 import { fetchBoards } from './odds-api';
-import { applyBoardMessage, buildLiveRows, NO_ROWS, type LiveRows } from './live-rows';
+import { applyBoardMessage, buildLiveRows, NO_ROWS, refreshLiveRows, type LiveRows } from './live-rows';
 import { addFlashes, pruneFlashes, type Direction, type Flashes } from './live-table';
 import { LoadingScreen, type LoadingTimings } from './loading-screen';
 import { propsPrefetch } from './props-prefetch-instance';
@@ -52,7 +52,8 @@ export interface LiveOdds {
 /**
  * The odds table's data: the first load over REST, then every board diff from the socket (odds or props
  * channel of each sport). A diff rebuilds the rows of the events it names, and the prices it moved flash; every
- * row is rebuilt when the selection changes and as time passes (prices age, lock and leave without a push).
+ * row is rebuilt when the selection changes, and as time passes the rows of the events where prices aged past the
+ * locked-market limit or the game went live (prices lock and leave without a push).
  */
 export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
   const socket = useAtomValue(liveSocketAtom);
@@ -155,10 +156,16 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
     return () => window.clearInterval(timer);
   }, []);
 
-  // Another selection, or time moving on: every row again (nothing flashes: no price moved).
+  // Another selection: every row again (nothing flashes: no price moved).
   useEffect(() => {
     show(buildLiveRows(table.current.boards, optionsAt(Date.now())));
-  }, [booksKey, marketsKey, mode, now, method, blendKey, show]);
+  }, [booksKey, marketsKey, mode, method, blendKey, show]);
+
+  // Time moving on: the rows of the events where a price locked by age or the game went live since they were built.
+  useEffect(() => {
+    const next = refreshLiveRows(table.current, optionsAt(Date.now()));
+    if (next !== table.current) show(next);
+  }, [now, show]);
 
   // Flashes end after 900 ms.
   useEffect(() => {

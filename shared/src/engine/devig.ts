@@ -108,7 +108,10 @@ export const bookOverround = bookMargin;
  * for a market that is an arbitrage across books.
  */
 export function bookHold(decimals: readonly number[]): number {
-  return 1 - 1 / decimals.reduce((sum, d) => sum + 1 / d, 0);
+  // a loop rather than reduce(): the odds table works out a hold for nearly every price it shows
+  let sum = 0;
+  for (let i = 0; i < decimals.length; i++) sum += 1 / decimals[i];
+  return 1 - 1 / sum;
 }
 
 export function devig(decimals: readonly number[], method: DevigMethod = DEFAULT_DEVIG_METHOD, options: DevigOptions = {}): DevigResult {

@@ -58,40 +58,60 @@ export interface FairLine {
  */
 export function fairLine(line: MarketLine, method: DevigMethod, blend: readonly BlendableMethod[] = DEFAULT_BLEND): FairLine | null {
   const sides = [...line.sides.values()];
+  const n = sides.length;
   const expected = completeSideCount(KIND_NUMBERS[line.group.kind], line.group.outcomeCount);
-  if (sides.length !== expected || sides.length < 2) return null;
+  if (n !== expected || n < 2) return null;
   // most lines (alternates, thin props) have too few books: say so before any de-vig
-  if (sides.some((quotes) => quotes.length < DEVIG_MIN_BOOKS)) return null;
-  const perSide: number[][] = sides.map(() => []);
+  for (let i = 0; i < n; i++) if (sides[i].length < DEVIG_MIN_BOOKS) return null;
+  // loops rather than callbacks: the odds table works out the fair line of every line of a board it loads
+  const perSide: number[][] = [];
+  for (let i = 0; i < n; i++) perSide.push([]);
   const weights: number[] = [];
-  const row = new Array<number>(sides.length);
-  for (const first of sides[0]) {
+  const row = new Array<number>(n);
+  const firstSide = sides[0];
+  for (let k = 0; k < firstSide.length; k++) {
+    const first = firstSide[k];
     if (isDfs(first.book)) continue;
     row[0] = first.decimal;
     let complete = true;
-    for (let i = 1; i < sides.length && complete; i++) {
-      const match = sides[i].find((q) => q.book === first.book);
+    for (let i = 1; i < n && complete; i++) {
+      const match = quoteOf(sides[i], first.book);
       if (match) row[i] = match.decimal;
       else complete = false;
     }
     if (!complete) continue;
-    const probabilities = method === 'multiplicative' ? multiplicative(row) : devigOrNull(row, method, blend);
-    if (!probabilities) continue;
-    for (let i = 0; i < sides.length; i++) perSide[i].push(probabilities[i]);
+    if (method === 'multiplicative') {
+      if (!multiplicative(row, perSide)) continue;
+    } else {
+      const probabilities = devigOrNull(row, method, blend);
+      if (!probabilities) continue;
+      for (let i = 0; i < n; i++) perSide[i].push(probabilities[i]);
+    }
     weights.push(weightOf(first.book));
   }
   if (weights.length < DEVIG_MIN_BOOKS) return null;
   const probabilities = new Map<string, number>();
-  [...line.sides.keys()].forEach((side, i) => probabilities.set(side, weightedMedian(perSide[i], weights)!));
+  let i = 0;
+  for (const side of line.sides.keys()) probabilities.set(side, weightedMedian(perSide[i++], weights)!);
   return { probabilities, books: weights.length };
 }
 
-/** The default method without devig()'s result object: it runs for every book of every line. */
-function multiplicative(decimals: number[]): number[] | null {
+/** A book's quote on a side (one each), or undefined. */
+function quoteOf(side: readonly Quote[], book: string): Quote | undefined {
+  for (let k = 0; k < side.length; k++) if (side[k].book === book) return side[k];
+  return undefined;
+}
+
+/**
+ * The default method without devig()'s result object (it runs for every book of every line): each side's probability
+ * pushed onto its list; false, and nothing pushed, when underround.
+ */
+function multiplicative(decimals: readonly number[], perSide: number[][]): boolean {
   let booksum = 0;
-  for (const d of decimals) booksum += 1 / d;
-  if (booksum < 1 - 1e-12) return null;
-  return decimals.map((d) => 1 / d / booksum);
+  for (let i = 0; i < decimals.length; i++) booksum += 1 / decimals[i];
+  if (booksum < 1 - 1e-12) return false;
+  for (let i = 0; i < decimals.length; i++) perSide[i].push(1 / decimals[i] / booksum);
+  return true;
 }
 
 function devigOrNull(decimals: number[], method: DevigMethod, blend: readonly BlendableMethod[]): number[] | null {

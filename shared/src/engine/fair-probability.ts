@@ -26,10 +26,22 @@ export function bookWeight(key: string): number {
  */
 export function weightedMedian(values: readonly number[], weights: readonly number[]): number | null {
   if (values.length !== weights.length) throw new RangeError('values and weights differ in length');
-  const order = values.map((_, i) => i).filter((i) => weights[i] > 0 && Number.isFinite(values[i]));
+  // the indices of usable values by value, ties in index order (a stable sort: insertion, as there are tens at most)
+  const order: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    if (!(weights[i] > 0 && Number.isFinite(values[i]))) continue;
+    let j = order.length;
+    order.push(i);
+    while (j > 0 && values[order[j - 1]] > values[i]) {
+      order[j] = order[j - 1];
+      j--;
+    }
+    order[j] = i;
+  }
   if (order.length === 0) return null;
-  order.sort((a, b) => values[a] - values[b]);
-  const half = order.reduce((sum, i) => sum + weights[i], 0) / 2;
+  let total = 0;
+  for (let k = 0; k < order.length; k++) total += weights[order[k]];
+  const half = total / 2;
   let cumulative = 0;
   for (let k = 0; k < order.length; k++) {
     cumulative += weights[order[k]];

@@ -106,7 +106,7 @@ export function isDrawOutcome(name: string): boolean {
  */
 export function lockedDescriptions(outcomes: readonly BoardOutcome[]): Set<string> | null {
   let locked: Set<string> | null = null;
-  for (const o of outcomes) if (isLockedPrice(o.price)) (locked ??= new Set()).add(o.description ?? '');
+  for (let i = 0; i < outcomes.length; i++) if (isLockedPrice(outcomes[i].price)) (locked ??= new Set()).add(outcomes[i].description ?? '');
   return locked;
 }
 

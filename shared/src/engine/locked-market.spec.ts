@@ -1,4 +1,4 @@
-import { ageMs, isEventLive, isLockedMarket, isLockedPrice, isStaleUpdate } from './locked-market';
+import { ageMs, isEventLive, isLockedMarket, isLockedMarketAt, isLockedPrice, isStaleAt, isStaleUpdate } from './locked-market';
 import { americanToDecimal } from './odds-format';
 
 const NOW = Date.parse('2026-01-10T18:00:00Z');
@@ -39,6 +39,17 @@ describe('locked-market rule', () => {
     expect(isLockedMarket([open[0], 0], ago(60_000), NOW, false)).toBe(true);
     expect(isLockedMarket([], ago(60_000), NOW, false)).toBe(true);
     expect(isLockedMarket(open, ago(6 * 60_000), NOW, true)).toBe(true);
+  });
+
+  // issue 18: the same rule for a time already read, so a board's times are parsed once
+  it('reads the same from a time already parsed', () => {
+    for (const iso of [ago(15 * 60_000), ago(15 * 60_000 + 1), ago(5 * 60_000 + 1), ago(-5000), 'not a time']) {
+      for (const live of [false, true]) {
+        expect(isStaleAt(Date.parse(iso), NOW, live)).toBe(isStaleUpdate(iso, NOW, live));
+        for (const prices of [[1.91, 1.91], [1.91, 0], []])
+          expect(isLockedMarketAt(prices, Date.parse(iso), NOW, live)).toBe(isLockedMarket(prices, iso, NOW, live));
+      }
+    }
   });
 
   // spec 001 §4: a game is LIVE from its start time

@@ -29,12 +29,28 @@ export function ageMs(iso: string, now: number): number {
 
 /** True when a price updated at `lastUpdate` is too old to bet (15 min, 5 min live); an unknown time is too old. */
 export function isStaleUpdate(lastUpdate: string, now: number, live: boolean): boolean {
-  const age = ageMs(lastUpdate, now);
-  return !(age <= (live ? LOCKED_MAX_AGE_LIVE_MS : LOCKED_MAX_AGE_MS));
+  return isStaleAt(Date.parse(lastUpdate), now, live);
+}
+
+/**
+ * isStaleUpdate() of a time already read (ms since the epoch, NaN when unreadable). A book's clock ahead of ours is
+ * age 0, so never too old. The only way the clock enters the locked-market rule: what a price shows at two times
+ * differs only if this does.
+ */
+export function isStaleAt(updatedAt: number, now: number, live: boolean): boolean {
+  return !(now - updatedAt <= (live ? LOCKED_MAX_AGE_LIVE_MS : LOCKED_MAX_AGE_MS));
 }
 
 export function isLockedMarket(decimals: readonly (number | null | undefined)[], lastUpdate: string, now: number, live: boolean): boolean {
-  return decimals.length === 0 || decimals.some(isLockedPrice) || isStaleUpdate(lastUpdate, now, live);
+  return isLockedMarketAt(decimals, Date.parse(lastUpdate), now, live);
+}
+
+/** isLockedMarket() of a market whose update time is already read (ms since the epoch, NaN when unreadable). */
+export function isLockedMarketAt(decimals: readonly (number | null | undefined)[], updatedAt: number, now: number, live: boolean): boolean {
+  if (decimals.length === 0 || isStaleAt(updatedAt, now, live)) return true;
+  // a loop rather than some(): the odds table asks this of every market of a board it loads
+  for (let i = 0; i < decimals.length; i++) if (isLockedPrice(decimals[i])) return true;
+  return false;
 }
 
 /**

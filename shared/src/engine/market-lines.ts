@@ -19,7 +19,7 @@ import {
   spreadReference,
   type LineKind,
 } from './line-rules';
-import { isEventLive, LOCKED_MAX_AGE_LIVE_MS, LOCKED_MAX_AGE_MS } from './locked-market';
+import { isEventLive, isStaleAt } from './locked-market';
 
 /**
  * The object path (the finders' reference, the odds table's rows). Turns one event of the board into comparable lines: every book's open price, grouped by market family,
@@ -83,7 +83,8 @@ export interface EventIndex {
 /** A cache of parsed timestamps; boards repeat the same few thousand `last_update` strings. */
 export type TimeCache = Map<string, number>;
 
-function parseTime(iso: string, cache: TimeCache): number {
+/** Date.parse(iso), read once per cache. */
+export function cachedTime(iso: string, cache: TimeCache): number {
   let time = cache.get(iso);
   if (time === undefined) {
     time = Date.parse(iso);
@@ -106,32 +107,39 @@ function familyOf(key: string): { family: string; number: number } {
 
 export function buildEventIndex(event: BoardEvent, now: number, times: TimeCache = new Map()): EventIndex {
   const live = isEventLive(event, now);
-  const maxAge = live ? LOCKED_MAX_AGE_LIVE_MS : LOCKED_MAX_AGE_MS;
   const numbers = new MarketGroupNumbers();
   const groups: MarketGroup[] = [];
 
-  for (const bookmaker of event.bookmakers) {
+  // indexed loops: this runs over every price of a board the odds table loads, before the code is optimised
+  for (let b = 0; b < event.bookmakers.length; b++) {
+    const bookmaker = event.bookmakers[b];
     const bookKey = canonicalBookKey(bookmaker.key);
-    for (const market of bookmaker.markets) {
+    for (let m = 0; m < bookmaker.markets.length; m++) {
+      const market = bookmaker.markets[m];
       if (isLayMarket(market.key)) continue;
-      const updatedAt = parseTime(market.last_update, times);
-      if (!(now - updatedAt <= maxAge)) continue;
+      const updatedAt = cachedTime(market.last_update, times);
+      if (isStaleAt(updatedAt, now, live)) continue;
       const { family, number: familyId } = familyOf(market.key);
       const alternate = isAlternateMarket(market.key);
-      const counts = moneylineCounts(market.outcomes);
+      let counts: number | Map<string, number> | null = null;
       const locked = lockedDescriptions(market.outcomes);
       // consecutive outcomes usually share their group: look it up only when description or kind change
       let group: MarketGroup | undefined;
       let groupDescription: string | undefined;
       let groupKind: LineKind | undefined;
-      for (const outcome of market.outcomes) {
+      for (let o = 0; o < market.outcomes.length; o++) {
+        const outcome = market.outcomes[o];
         if (locked !== null && locked.has(outcome.description ?? '')) continue;
         const hasPoint = hasLinePoint(outcome.point);
         const kindNumber = outcomeKind(outcome.name, hasPoint);
         const kind: LineKind = KIND_NAMES[kindNumber];
         if (!group || outcome.description !== groupDescription || kind !== groupKind) {
           const description = outcome.description ?? '';
-          const outcomeCount = kind === 'moneyline' ? (typeof counts === 'number' ? counts : counts.get(description)!) : 0;
+          let outcomeCount = 0;
+          if (kind === 'moneyline') {
+            counts ??= moneylineCounts(market.outcomes);
+            outcomeCount = typeof counts === 'number' ? counts : counts.get(description)!;
+          }
           const g = numbers.numberOf(familyId, description, kindNumber, outcomeCount);
           if (g === groups.length) groups.push({ family, description: outcome.description, kind, outcomeCount, quotes: [] });
           group = groups[g];

@@ -1,0 +1,75 @@
+// `npm run bench:rows` (issue 18): what building the odds table's rows costs the browser's main thread on a signed-in
+// visit of /sportsbooks. A board shaped like the simulator's (client/src/testing/sim-board.ts: NFL and NCAAF, 22 books,
+// six markets with the alternates, about 8,600 prices), parsed from JSON, then the rows built as the page builds them
+// (buildLiveRows, the default books and markets): the first build with every function cold (what stands between the
+// boards' arrival and the first row), then warm (a selection change), and the 5-s tick (refreshLiveRows). Each cold
+// figure is its own process. The same for the algorithm rows.ts replaced (rows-oracle.ts, its test oracle), for the
+// ratio on the same machine at the same time. Prints figures; asserts nothing.
+import { spawnSync } from 'node:child_process';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'vite';
+import { ROOT } from './lib/stack.mjs';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 8);
+const out = join(ROOT, '.tmp', 'bench-rows');
+
+// bundled as Vite bundles the client (the shared package from its sources), for Node
+await build({
+  configFile: false,
+  logLevel: 'warn',
+  root: ROOT,
+  resolve: { alias: { '@oddspulse/shared': join(ROOT, 'shared', 'src', 'index.ts') } },
+  ssr: { noExternal: true },
+  build: {
+    ssr: join(ROOT, 'scripts', 'bench', 'rows-run.mjs'),
+    outDir: out,
+    emptyOutDir: true,
+    minify: false,
+    rollupOptions: { output: { entryFileNames: 'rows-run.mjs' } },
+  },
+});
+
+function run(implementation) {
+  const child = spawnSync(process.execPath, [join(out, 'rows-run.mjs'), implementation], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`rows-run ${implementation} failed: ${child.stderr}`);
+  return JSON.parse(child.stdout.trim().split('\n').pop());
+}
+
+const sorted = (values) => values.filter((v) => v !== null).sort((a, b) => a - b);
+const median = (values) => sorted(values)[Math.floor(sorted(values).length / 2)];
+const spread = (values, digits = 1) => {
+  const s = sorted(values);
+  return s.length ? `median ${median(s).toFixed(digits)} ms (${s[0].toFixed(digits)}–${s[s.length - 1].toFixed(digits)})` : '—';
+};
+
+console.log(`bench:rows on ${cpus().length} CPUs, load average ${loadavg()[0].toFixed(2)}; ${RUNS} processes each`);
+// taken in turns, so both meet the same load
+const after = [];
+const before = [];
+for (let i = 0; i < RUNS; i++) {
+  after.push(run('rows'));
+  before.push(run('oracle'));
+}
+const { outcomes, bytes, rows, events } = after[0];
+console.log(
+  `board: ${events} events, ${outcomes} prices, ${(bytes / 1000).toFixed(0)} KB of JSON (parse ${spread(after.map((r) => r.parseMs))}); ${rows} rows`,
+);
+for (const [name, results] of [
+  ['rows.ts (buildLiveRows)', after],
+  ['before issue 18 (rows-oracle.ts)', before],
+]) {
+  console.log(`${name}:`);
+  console.log(`  cold (first build): wall ${spread(results.map((r) => r.coldMs))}; main-thread CPU ${spread(results.map((r) => r.coldCpu))}`);
+  console.log(`  warm: wall ${spread(results.flatMap((r) => r.warmMs))}; main-thread CPU ${spread(results.flatMap((r) => r.warmCpu))}`);
+}
+const ratio = (key) => (median(before.flatMap((r) => r[key])) / median(after.flatMap((r) => r[key]))).toFixed(1);
+console.log(
+  `5-s tick, nothing aged past its limit: ${spread(
+    after.map((r) => r.tickMs),
+    2,
+  )}, the same table: ${after.every((r) => r.tickSame)}`,
+);
+console.log(`10 min on: ${spread(after.map((r) => r.laterMs))}, ${after[0].laterRebuilt} of ${events} events rebuilt`);
+console.log(`times faster than before: cold wall ${ratio('coldMs')}, CPU ${ratio('coldCpu')}; warm wall ${ratio('warmMs')}, CPU ${ratio('warmCpu')}`);
+console.log(`bench:rows cold-ms=${median(after.map((r) => r.coldMs)).toFixed(1)} warm-ms=${median(after.flatMap((r) => r.warmMs)).toFixed(1)}`);
