@@ -21,12 +21,6 @@ export function isLockedPrice(decimal: number | null | undefined): boolean {
   return Math.abs(american) > LOCKED_MAX_ABS_AMERICAN + 1e-9;
 }
 
-/** Milliseconds since the ISO time, never negative (a book's clock ahead of ours is age 0); NaN if unparseable. */
-export function ageMs(iso: string, now: number): number {
-  const time = Date.parse(iso);
-  return Number.isNaN(time) ? NaN : Math.max(0, now - time);
-}
-
 /** True when a price updated at `lastUpdate` is too old to bet (15 min, 5 min live); an unknown time is too old. */
 export function isStaleUpdate(lastUpdate: string, now: number, live: boolean): boolean {
   return isStaleAt(Date.parse(lastUpdate), now, live);
