@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import preact from '@preact/preset-vite';
 
-/** Preact (what `react` and `react-dom` resolve to), react-router and jotai. */
-const SHELL_LIBRARIES = /[\\/]node_modules[\\/](preact|react-router|react-router-dom|jotai)[\\/]/;
+/** Preact (what `react` and `react-dom` resolve to), wouter with what it imports (regexparam, use-sync-external-store) and jotai. */
+const SHELL_LIBRARIES = /[\\/]node_modules[\\/](preact|wouter|regexparam|use-sync-external-store|jotai)[\\/]/;
 
 /**
  * Issue 18: for a route whose screen is worth starting with the page, a copy of index.html at routes/<path>.html that
