@@ -15,6 +15,8 @@ const shared = {
     '^react/jsx-(dev-)?runtime$': 'preact/compat/jsx-$1runtime',
     '^react-dom$': 'preact/compat',
     '^react-dom/(client|server)$': 'preact/compat/$1',
+    // wouter's hook through the shim for React < 18, which the build also points at compat (client/vite.config.ts)
+    '^use-sync-external-store/shim/index\\.js$': 'preact/compat',
   },
   testEnvironment: 'node',
   rootDir: __dirname,

@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import preact from '@preact/preset-vite';
 
-/** Preact (what `react` and `react-dom` resolve to), wouter with what it imports (regexparam, use-sync-external-store) and jotai. */
-const SHELL_LIBRARIES = /[\\/]node_modules[\\/](preact|wouter|regexparam|use-sync-external-store|jotai)[\\/]/;
+/** Preact (what `react` and `react-dom` resolve to), wouter with its route parser (regexparam) and jotai. */
+const SHELL_LIBRARIES = /[\\/]node_modules[\\/](preact|wouter|regexparam|jotai)[\\/]/;
 
 /**
  * Issue 18: for a route whose screen is worth starting with the page, a copy of index.html at routes/<path>.html that
@@ -61,8 +61,12 @@ export default defineConfig({
     routePages({ '/sportsbooks': ['src/odds/OddsPage.tsx', 'src/routing/first-boards.ts'] }),
   ],
   resolve: {
-    // The client compiles shared/ from source so the math and types stay one copy.
-    alias: { '@oddspulse/shared': fileURLToPath(new URL('../shared/src/index.ts', import.meta.url)) },
+    alias: {
+      // The client compiles shared/ from source so the math and types stay one copy.
+      '@oddspulse/shared': fileURLToPath(new URL('../shared/src/index.ts', import.meta.url)),
+      // wouter imports useSyncExternalStore through the shim for React < 18; compat has the hook (issue 18: half a KB less).
+      'use-sync-external-store/shim/index.js': 'preact/compat',
+    },
   },
   server: {
     port: 5173,
