@@ -8,12 +8,13 @@ import tseslint from 'typescript-eslint';
 
 const ours = ['@oddspulse/shared', '@oddspulse/core', '@oddspulse/server', '@oddspulse/workers', '@oddspulse/client'];
 
-/** The workspaces a package may not import, by name or by a relative path into its folder. */
-function wall(...forbidden) {
+/** The workspaces a package may not import, by name or by a relative path into its folder; `paths`: other imports it may not use. */
+function wall(forbidden, paths = []) {
   return {
     'no-restricted-imports': [
       'error',
       {
+        paths,
         patterns: [
           ...forbidden.map((name) => ({
             group: [`@oddspulse/${name}`, `@oddspulse/${name}/**`, `**/${name}/src/**`, `**/${name}/dist/**`],
@@ -52,11 +53,24 @@ export default tseslint.config(
     files: ['*.js', '**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
   },
-  { files: ['shared/src/**'], rules: wall('core', 'server', 'workers', 'client') },
-  { files: ['core/src/**'], rules: wall('server', 'workers', 'client') },
-  { files: ['server/src/**'], rules: wall('workers', 'client') },
-  { files: ['workers/src/**'], rules: wall('server', 'client') },
-  { files: ['client/src/**'], rules: wall('core', 'server', 'workers') },
+  { files: ['shared/src/**'], rules: wall(['core', 'server', 'workers', 'client']) },
+  { files: ['core/src/**'], rules: wall(['server', 'workers', 'client']) },
+  { files: ['server/src/**'], rules: wall(['workers', 'client']) },
+  { files: ['workers/src/**'], rules: wall(['server', 'client']) },
+  {
+    files: ['client/src/**'],
+    rules: wall(
+      ['core', 'server', 'workers'],
+      [
+        {
+          // issue 18: wouter's own differ from what users had with react-router (client/src/routing/router.tsx says how)
+          name: 'wouter',
+          importNames: ['Link', 'useSearch', 'useSearchParams'],
+          message: 'Use Link, useSearchParams or useCurrentPath from client/src/routing/router.tsx.',
+        },
+      ],
+    ),
+  },
   {
     files: ['client/src/**/*.tsx', 'client/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { Navigate, Route, Routes, useSearchParams } from 'react-router-dom';
+import { Redirect, Route, Switch } from 'wouter';
 import { Layout } from './layout/Layout';
 import { LocalPicksImport, PlanSync, WhenSignedIn } from './layout/signed-in';
 import { LandingPage } from './landing/LandingPage';
@@ -30,6 +30,7 @@ import {
   TermsPage,
   UsagePlanPage,
 } from './routing/lazy-pages';
+import { useSearchParams } from './routing/router';
 import { authAtom } from './state/auth';
 import { SessionSync } from './state/session-sync';
 
@@ -44,7 +45,7 @@ function Home() {
 function AppRedirect() {
   const auth = useAtomValue(authAtom);
   if (auth.status === 'loading') return <Spinner />;
-  return <Navigate to={auth.status === 'signedIn' ? '/sportsbooks' : '/'} replace />;
+  return <Redirect to={auth.status === 'signedIn' ? '/sportsbooks' : '/'} replace />;
 }
 
 /** /account, or the new-password form when the reset mail's link brought a reset_token (signed out or in). */
@@ -58,7 +59,10 @@ function AccountRoute() {
   );
 }
 
-/** The route table of spec 000 §2 and 002 §2; the screens load on demand (routing/lazy-pages, issue 18). */
+/**
+ * The route table of spec 000 §2 and 002 §2, matched in order (the first route whose path matches renders); the screens
+ * load on demand (routing/lazy-pages, issue 18).
+ */
 export function App() {
   return (
     <>
@@ -67,132 +71,122 @@ export function App() {
         <PlanSync />
         <LocalPicksImport />
       </WhenSignedIn>
-      <Routes>
-        <Route element={<Layout />}>
-          <Route index element={<Home />} />
-          <Route path="home" element={<Navigate to="/" replace />} />
-          <Route
-            path="dashboard"
-            element={
-              <RequireSignIn>
-                <DashboardPage />
-              </RequireSignIn>
-            }
-          />
-          <Route
-            path="dfs"
-            element={
-              <PlanGuard>
-                <DfsPage />
-              </PlanGuard>
-            }
-          />
-          <Route
-            path="sportsbooks"
-            element={
-              <PlanGuard requiresPaidPlan>
-                <OddsPage />
-              </PlanGuard>
-            }
-          />
-          <Route path="login" element={<LoginPage />} />
-          <Route path="signup" element={<LoginPage />} />
-          <Route path="auth/callback" element={<AuthCallbackPage />} />
-          <Route path="app" element={<AppRedirect />} />
-          <Route path="pricing" element={<PricingPage />} />
-          <Route
-            path="subscribe"
-            element={
-              <RequireSignIn>
-                <SubscribePage />
-              </RequireSignIn>
-            }
-          />
-          <Route path="account" element={<AccountRoute />} />
-          <Route
-            path="account/api-keys"
-            element={
-              <PlanGuard requiresPlatinum>
-                <ApiKeysPage />
-              </PlanGuard>
-            }
-          />
-          <Route
-            path="alerts"
-            element={
-              <RequireSignIn unsignedTo="/login">
-                <AlertsPage />
-              </RequireSignIn>
-            }
-          />
-          <Route
-            path="usage-plan"
-            element={
-              <RequireSignIn unsignedTo="/login">
-                <UsagePlanPage />
-              </RequireSignIn>
-            }
-          />
-          <Route
-            path="my-sportsbooks"
-            element={
-              <RequireSignIn>
-                <MySportsbooksPage />
-              </RequireSignIn>
-            }
-          />
-          <Route
-            path="picks"
-            element={
-              <RequireSignIn>
-                <PicksPage />
-              </RequireSignIn>
-            }
-          />
-          <Route path="scores" element={<ScoresPage />} />
-          <Route path="contact" element={<ContactPage />} />
-          <Route
-            path="analytics"
-            element={
-              <PlanGuard requiresPlatinum>
-                <AnalyticsPage />
-              </PlanGuard>
-            }
-          />
-          <Route path="billing/success" element={<BillingSuccessPage />} />
-          <Route path="billing/cancel" element={<BillingCancelPage />} />
-          <Route
-            path="billing/local-checkout/:id"
-            element={
-              <RequireSignIn unsignedTo="/login">
-                <LocalCheckoutPage />
-              </RequireSignIn>
-            }
-          />
-          <Route
-            path="billing/local-portal"
-            element={
-              <RequireSignIn unsignedTo="/login">
-                <LocalPortalPage />
-              </RequireSignIn>
-            }
-          />
-          {['ops', 'ops/*'].map((path) => (
-            <Route
-              key={path}
-              path={path}
-              element={
-                <RequireSignIn unsignedTo="/login">
-                  <OpsPage />
-                </RequireSignIn>
-              }
-            />
-          ))}
-          <Route path="terms" element={<TermsPage />} />
-          <Route path="privacy" element={<PrivacyPage />} />
-          <Route path="*" element={<Navigate to="/" replace />} />
-        </Route>
-      </Routes>
+      <Layout>
+        <Switch>
+          <Route path="/">
+            <Home />
+          </Route>
+          <Route path="/home">
+            <Redirect to="/" replace />
+          </Route>
+          <Route path="/dashboard">
+            <RequireSignIn>
+              <DashboardPage />
+            </RequireSignIn>
+          </Route>
+          <Route path="/dfs">
+            <PlanGuard>
+              <DfsPage />
+            </PlanGuard>
+          </Route>
+          <Route path="/sportsbooks">
+            <PlanGuard requiresPaidPlan>
+              <OddsPage />
+            </PlanGuard>
+          </Route>
+          <Route path="/login">
+            <LoginPage />
+          </Route>
+          <Route path="/signup">
+            <LoginPage />
+          </Route>
+          <Route path="/auth/callback">
+            <AuthCallbackPage />
+          </Route>
+          <Route path="/app">
+            <AppRedirect />
+          </Route>
+          <Route path="/pricing">
+            <PricingPage />
+          </Route>
+          <Route path="/subscribe">
+            <RequireSignIn>
+              <SubscribePage />
+            </RequireSignIn>
+          </Route>
+          <Route path="/account">
+            <AccountRoute />
+          </Route>
+          <Route path="/account/api-keys">
+            <PlanGuard requiresPlatinum>
+              <ApiKeysPage />
+            </PlanGuard>
+          </Route>
+          <Route path="/alerts">
+            <RequireSignIn unsignedTo="/login">
+              <AlertsPage />
+            </RequireSignIn>
+          </Route>
+          <Route path="/usage-plan">
+            <RequireSignIn unsignedTo="/login">
+              <UsagePlanPage />
+            </RequireSignIn>
+          </Route>
+          <Route path="/my-sportsbooks">
+            <RequireSignIn>
+              <MySportsbooksPage />
+            </RequireSignIn>
+          </Route>
+          <Route path="/picks">
+            <RequireSignIn>
+              <PicksPage />
+            </RequireSignIn>
+          </Route>
+          <Route path="/scores">
+            <ScoresPage />
+          </Route>
+          <Route path="/contact">
+            <ContactPage />
+          </Route>
+          <Route path="/analytics">
+            <PlanGuard requiresPlatinum>
+              <AnalyticsPage />
+            </PlanGuard>
+          </Route>
+          <Route path="/billing/success">
+            <BillingSuccessPage />
+          </Route>
+          <Route path="/billing/cancel">
+            <BillingCancelPage />
+          </Route>
+          <Route path="/billing/local-checkout/:id">
+            <RequireSignIn unsignedTo="/login">
+              <LocalCheckoutPage />
+            </RequireSignIn>
+          </Route>
+          <Route path="/billing/local-portal">
+            <RequireSignIn unsignedTo="/login">
+              <LocalPortalPage />
+            </RequireSignIn>
+          </Route>
+          {/* /ops and the pages under it */}
+          <Route path="/ops/*?">
+            <RequireSignIn unsignedTo="/login">
+              <OpsPage />
+            </RequireSignIn>
+          </Route>
+          <Route path="/terms">
+            <TermsPage />
+          </Route>
+          <Route path="/privacy">
+            <PrivacyPage />
+          </Route>
+          {/* any other path */}
+          <Route>
+            <Redirect to="/" replace />
+          </Route>
+        </Switch>
+      </Layout>
     </>
   );
 }

@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 import { Provider } from 'jotai';
 import { App } from './App';
 import { installControlledCheckboxes } from './controlled-checkboxes';
@@ -20,9 +19,8 @@ installControlledCheckboxes();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Provider store={appStore}>
-      <BrowserRouter>
-        <App />
-      </BrowserRouter>
+      {/* no router provider: wouter follows the browser's location by default */}
+      <App />
     </Provider>
   </StrictMode>,
 );

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../routing/router';
 import type { AlertDelivery } from '@oddspulse/shared';
 import { Spinner } from '../routing/guards';
 import { fetchAlertDeliveries } from './alerts-api';

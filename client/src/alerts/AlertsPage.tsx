@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../routing/router';
 import { useAtomValue } from 'jotai';
 import { canUseAlertKind, type AlertRule } from '@oddspulse/shared';
 import { Spinner } from '../routing/guards';

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation } from 'wouter';
+import { useSearchParams } from '../routing/router';
 import { exchangeOAuthCode } from '../account/account-api';
 import { api } from '../api/client';
 import { NoIndex } from '../components/NoIndex';
@@ -15,7 +16,7 @@ export const CALLBACK_FAILURE_REDIRECT_MS = 2000;
  */
 export function AuthCallbackPage() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [failure, setFailure] = useState<string | null>(null);
   const started = useRef(false);
 

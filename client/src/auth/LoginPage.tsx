@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Redirect, useLocation } from 'wouter';
 import { AccountMessages } from '@oddspulse/shared';
 import { fetchAuthProviders, oauthStartUrl, signIn, signUp, type AuthProviders } from '../account/account-api';
 import { api } from '../api/client';
@@ -8,6 +8,7 @@ import { rememberedChoice } from '../api/session';
 import { TabList, tabPanelProps, type TabItem } from '../components/TabList';
 import { UsernameStatus, useUsernameCheck } from '../components/UsernameField';
 import { AUTH_ORIGIN_KEY, Spinner } from '../routing/guards';
+import { Link, useSearchParams } from '../routing/router';
 import { authAtom } from '../state/auth';
 import { safeReturnPath, savePricingIntent } from '../state/pricing-intent';
 import { authErrorMessage, LOGIN_BANNERS, redirectTarget } from './login-flow';
@@ -26,9 +27,8 @@ const AUTH_TABS: TabItem<AuthTab>[] = [
 /** Log in and sign up (spec 000 §2, §5): email and password, the providers this server offers, and in demo mode its accounts. */
 export function LoginPage() {
   const auth = useAtomValue(authAtom);
-  const { pathname } = useLocation();
+  const [pathname, navigate] = useLocation();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
   const [tab, setTab] = useState<AuthTab>(pathname === '/signup' ? 'signup' : 'login');
   const tabsId = useId();
   const [email, setEmail] = useState(() => window.localStorage.getItem(REMEMBERED_EMAIL_KEY) ?? '');
@@ -54,7 +54,7 @@ export function LoginPage() {
   }, []);
 
   if (auth.status === 'loading') return <Spinner />;
-  if (auth.status === 'signedIn' && !busy) return <Navigate to={redirectTarget(params)} replace />;
+  if (auth.status === 'signedIn' && !busy) return <Redirect to={redirectTarget(params)} replace />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -99,7 +99,7 @@ export function LoginPage() {
   const banners = LOGIN_BANNERS.filter((b) => params.get(b.param) === 'true');
   const switchTab = (next: AuthTab) => {
     setError(null);
-    navigate({ pathname: next === 'signup' ? '/signup' : '/login', search: params.toString() ? `?${params}` : '' }, { replace: true });
+    navigate(`${next === 'signup' ? '/signup' : '/login'}${params.toString() ? `?${params}` : ''}`, { replace: true });
   };
   const fillDemoAccount = (demoEmail: string, demoPassword: string) => {
     setEmail(demoEmail);

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router-dom';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
 import { PasswordResetPage } from './PasswordResetPage';
 
 // The app's API client reads the browser's storage when loaded; this screen's markup needs none of it.
@@ -10,9 +11,9 @@ jest.mock('../api/client', () => ({ api: {} }));
 describe('the account route reached from a reset mail', () => {
   it('offers the way back to the sign-in page beside the new-password form', () => {
     const html = renderToStaticMarkup(
-      <MemoryRouter initialEntries={['/account?reset_token=abc']}>
+      <Router hook={memoryLocation({ path: '/account?reset_token=abc', static: true }).hook}>
         <PasswordResetPage />
-      </MemoryRouter>,
+      </Router>,
     );
     expect(html).toContain('<h1>Choose a new password</h1>');
     expect(html).toMatch(/<a href="\/login"[^>]*>Back to log in<\/a>/);

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation } from 'wouter';
+import { Link, useSearchParams } from '../routing/router';
 import { confirmPasswordReset } from '../account/account-api';
 import { ApiError } from '../api/api-client';
 import { api } from '../api/client';
@@ -13,7 +14,7 @@ import { NoIndex } from '../components/NoIndex';
  */
 export function PasswordResetPage() {
   const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const [, navigate] = useLocation();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useCurrentPath, useSearchParams } from '../routing/router';
 import { accountPlanName } from '../account/account-api';
 import { NoIndex } from '../components/NoIndex';
 import { Spinner } from '../routing/guards';
@@ -17,7 +17,7 @@ export const BILLING_SUCCESS_SPINNER_MS = 2000;
  */
 export function BillingSuccessPage() {
   const [params] = useSearchParams();
-  const location = useLocation();
+  const here = useCurrentPath();
   const auth = useAtomValue(authAtom);
   const [waiting, setWaiting] = useState(true);
   const sessionId = params.get('session_id');
@@ -35,7 +35,7 @@ export function BillingSuccessPage() {
     body = (
       <>
         <p>Sign in to see your subscription.</p>
-        <Link className="button primary" to={`/login?returnTo=${encodeURIComponent(`${location.pathname}${location.search}`)}`}>
+        <Link className="button primary" to={`/login?returnTo=${encodeURIComponent(here)}`}>
           Sign in
         </Link>
       </>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../routing/router';
 import { planName, type BillingOverview, type Plan } from '@oddspulse/shared';
 import { formatBillingDate } from './plans';
 import { AccessUntil, KeepSubscriptionButton } from './SubscriptionParts';

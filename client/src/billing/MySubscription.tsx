@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../routing/router';
 import { planName } from '@oddspulse/shared';
 import { isPlatinum, type PlanInfo } from '../account/account-api';
 import { Spinner } from '../routing/guards';

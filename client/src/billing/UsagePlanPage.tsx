@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../routing/router';
 import { BillingMessages } from '@oddspulse/shared';
 import { accountPlanName, isPaid, isPlatinum } from '../account/account-api';
 import { cancelSubscription } from './billing-api';

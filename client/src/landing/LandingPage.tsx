@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '../routing/router';
 import { CORE_SPORTS } from '@oddspulse/shared';
 import { PlanCards } from '../components/PlanCards';
 import { useToasts } from '../state/toasts';

@@ -1,6 +1,6 @@
-import { Suspense, useCallback, useRef, useState } from 'react';
+import { Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import type { MenuOpen } from '../components/menu-opening';
-import { Outlet, useLocation } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { LoadingBar } from './LoadingBar';
@@ -16,11 +16,12 @@ import { UsernameSetup, WhenSignedIn } from './signed-in';
 import { SignupPrompt } from './SignupPrompt';
 import { Toasts } from './Toasts';
 
-export function Layout() {
+/** The shell around every screen (App's routes are its children). */
+export function Layout({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState<MenuOpen>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => setMenuOpen(null), []);
-  const { pathname } = useLocation();
+  const [pathname] = useLocation();
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
@@ -34,9 +35,7 @@ export function Layout() {
       <main className="content" id="main" tabIndex={-1}>
         <ErrorBoundary key={screenKey(pathname)}>
           {/* a screen whose code is still loading (issue 18: screens load on demand) */}
-          <Suspense fallback={<Spinner />}>
-            <Outlet />
-          </Suspense>
+          <Suspense fallback={<Spinner />}>{children}</Suspense>
         </ErrorBoundary>
       </main>
       <SignupPrompt />

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../routing/router';
 import type { QuotaExceeded } from '../api/api-client';
 import { Modal } from '../components/Modal';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../routing/router';
 import type { Sport } from '@oddspulse/shared';
 import { connectionErrorDetail } from './connection-error';
 

@@ -1,11 +1,12 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useHistoryState } from 'wouter/use-browser-location';
 import { isPaid, isPlatinum } from '../account/account-api';
 import { BetSlipPanel } from '../bet-slip/BetSlipPanel';
 import { useIsMobile } from '../components/useMediaQuery';
 import { SECTIONS } from '../layout/MobileNav';
 import { Spinner } from '../routing/guards';
+import { useSearchParams } from '../routing/router';
 import { planAtom } from '../state/auth';
 import { EvAlertTarget } from './EvAlertTarget';
 import { GoldRequiredBanner, PremiumPanel } from './OddsNotices';
@@ -23,7 +24,7 @@ const ScannerSection = lazy(() => import('./ScannerSection').then((m) => ({ defa
  */
 export function OddsPage() {
   const [params, setParams] = useSearchParams();
-  const location = useLocation();
+  const premium = useHistoryState<{ premium?: 'arbitrage' | 'middles' } | null>()?.premium;
   const plan = useAtomValue(planAtom);
   const isMobile = useIsMobile();
   const platinum = plan.status === 'ready' && isPlatinum(plan.info);
@@ -37,7 +38,6 @@ export function OddsPage() {
     setParams(p, { replace: true, state: { premium: blocked } });
   }, [blocked, params, setParams]);
   if (plan.status !== 'ready') return <Spinner label="Checking your plan..." />;
-  const premium = (location.state as { premium?: 'arbitrage' | 'middles' } | null)?.premium;
   const section: Section = SECTIONS.some((s) => s.mode === raw) && !blocked ? (raw as Section) : 'game';
   const search = params.get('q') ?? '';
   // As the navbar's search box does (spec 000 §2): the text goes into q.

@@ -1,8 +1,9 @@
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Redirect } from 'wouter';
 import { isPaid, isPlatinum } from '../account/account-api';
 import { AUTH_REQUIRED_PATH, authAtom, authRequiredAtom, planAtom } from '../state/auth';
+import { Link, useCurrentPath } from './router';
 
 /** Where the sign-in guard remembers the page it turned an unsigned user away from (spec 000 §6). */
 export const AUTH_ORIGIN_KEY = 'oddspulse.authOrigin';
@@ -20,12 +21,12 @@ export function Spinner({ label = 'Loading...' }: { label?: string }) {
 export function RequireSignIn({ children, unsignedTo = '/' }: { children: ReactNode; unsignedTo?: string }) {
   const auth = useAtomValue(authAtom);
   const authRequired = useAtomValue(authRequiredAtom);
-  const location = useLocation();
+  const here = useCurrentPath();
   if (auth.status === 'loading') return <Spinner />;
   if (auth.status === 'signedOut') {
-    if (authRequired) return <Navigate to={AUTH_REQUIRED_PATH} replace />;
-    window.sessionStorage.setItem(AUTH_ORIGIN_KEY, location.pathname + location.search);
-    return <Navigate to={unsignedTo} replace />;
+    if (authRequired) return <Redirect to={AUTH_REQUIRED_PATH} replace />;
+    window.sessionStorage.setItem(AUTH_ORIGIN_KEY, here);
+    return <Redirect to={unsignedTo} replace />;
   }
   return <>{children}</>;
 }
@@ -58,10 +59,10 @@ export function PlanGuard({
   const auth = useAtomValue(authAtom);
   const plan = useAtomValue(planAtom);
   const authRequired = useAtomValue(authRequiredAtom);
-  const location = useLocation();
+  const here = useCurrentPath();
   if (auth.status === 'loading') return <Spinner />;
-  if (auth.status === 'signedOut' && authRequired) return <Navigate to={AUTH_REQUIRED_PATH} replace />;
-  if (auth.status === 'signedOut') return <Navigate to={`/login?returnTo=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (auth.status === 'signedOut' && authRequired) return <Redirect to={AUTH_REQUIRED_PATH} replace />;
+  if (auth.status === 'signedOut') return <Redirect to={`/login?returnTo=${encodeURIComponent(here)}`} replace />;
   if (plan.status === 'loading') return <Spinner label="Checking your plan..." />;
   if (isPlatinum(plan.info)) return <>{children}</>;
   if (requiresPlatinum)

@@ -1,6 +1,6 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../routing/router';
 import type { ArbitrageOpportunity } from '@oddspulse/shared';
 import { addAllToSlip } from '../bet-slip/bet-slip';
 import { betSlipAtom, useBankroll } from '../bet-slip/bet-slip-state';

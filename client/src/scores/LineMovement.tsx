@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../routing/router';
 import { decodeLineHistory, LINE_MOVEMENT_MARKETS, type LineHistoryBook, type LineMovementMarket } from '@oddspulse/shared';
 import { authAtom } from '../state/auth';
 import { lineChart, marketSides, priceChart } from './line-chart-data';

@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation } from 'wouter';
 import { FALLBACK_PLAN, fetchPlanInfo, fetchProfile } from '../account/account-api';
 import { ApiError, type ApiEvent } from '../api/api-client';
 import { api, apiEvents, ApiEventMessage } from '../api/client';
@@ -22,12 +22,10 @@ export function SessionSync() {
   const setPlan = useSetAtom(planAtom);
   const setProfile = useSetAtom(profileAtom);
   const setAuthRequired = useSetAtom(authRequiredAtom);
-  const navigate = useNavigate();
+  // wouter's navigate keeps its identity, so the effect below runs once, not on every navigation
+  const [, navigate] = useLocation();
   const { show } = useToasts();
   const userId = useRef<string | null>(null);
-  // useNavigate changes identity on every navigation; the listeners only need the latest one.
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
 
   useEffect(() => {
     const apply = (session: Session | null) => {
@@ -71,7 +69,7 @@ export function SessionSync() {
       if (event.type === 'session') apply(event.session);
       if (event.type === 'auth-required') {
         setAuthRequired(true);
-        navigateRef.current(AUTH_REQUIRED_PATH);
+        navigate(AUTH_REQUIRED_PATH);
       }
       if (event.type === 'retrying') show('warning', event.message, event.seconds * 1000);
     };
@@ -93,7 +91,7 @@ export function SessionSync() {
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);
     };
-  }, [setAuth, setAuthRequired, setPlan, setProfile, show]);
+  }, [navigate, setAuth, setAuthRequired, setPlan, setProfile, show]);
 
   return null;
 }

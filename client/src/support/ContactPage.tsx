@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../routing/router';
 import { SUPPORT_LIMITS, isPrioritySupport } from '@oddspulse/shared';
 import { authAtom, planAtom } from '../state/auth';
 import { sendSupportRequest } from './support-api';
