@@ -32,7 +32,7 @@ export class BusCache<V> {
   constructor(
     readonly ttlMs: number,
     private readonly maxEntries: number,
-    private readonly clock: () => number = Date.now,
+    private readonly clock: () => number = () => Date.now(),
   ) {}
 
   /** The bus is heard (true) or lost (false); either way what was kept is forgotten. */

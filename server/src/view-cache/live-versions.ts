@@ -55,9 +55,9 @@ export class LiveVersions implements OnModuleInit, OnApplicationShutdown {
     });
   }
 
-  /** Resolves once versions are kept (before then every one is read from Redis). */
-  get ready(): Promise<void> {
-    return this.subscription?.ready ?? Promise.resolve();
+  /** Whether notices are heard now: only then is a version served from memory. */
+  get hearing(): boolean {
+    return this.stamps.isLive;
   }
 
   /** LiveStateRepository.freshness: each board's stamp, in the order asked (null where a sport has no board). */

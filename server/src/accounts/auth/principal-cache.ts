@@ -58,9 +58,9 @@ export class PrincipalCache implements OnModuleInit, OnApplicationShutdown {
     });
   }
 
-  /** Resolves once the cache hears announcements (before then every read goes to PostgreSQL). */
-  get ready(): Promise<void> {
-    return this.subscription?.ready ?? Promise.resolve();
+  /** Whether announcements are heard now: only then is anything served from memory. */
+  get hearing(): boolean {
+    return this.sessions.isLive;
   }
 
   /** The session family `familyId` of `userId` with its user and plan state; undefined when there is no such session. */
