@@ -7,6 +7,7 @@
 //   JS, CSS, data) and the time from navigation to the first odds row;
 // - the reload storm: N users replaying that visit's requests at once; seconds of server CPU.
 // Prints figures; asserts nothing. Its last line: `bench:rest odds-cpu-ratio=<ratio> page-bytes=<bytes>`.
+// BENCH_ROUTES_ONLY=1 measures the routes alone (no Chromium visit, no storm; page-bytes then reads n/a), for iterating.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -24,6 +25,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const STORM_USERS = Number(process.env.BENCH_STORM_USERS ?? 1000);
 const STORM_CONCURRENCY = Number(process.env.BENCH_STORM_CONCURRENCY ?? 100);
+const ROUTES_ONLY = process.env.BENCH_ROUTES_ONLY === '1';
 const WARM_TIMEOUT_MS = 120_000;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const NFL = 'americanfootball_nfl';
@@ -176,7 +178,7 @@ if (run(process.execPath, ['core/dist/cli.js', 'setup'], env) !== 0) process.exi
 const stack = startProcesses(env, { stdio: ['ignore', 'inherit', 'inherit'] });
 const server = stack.children.find((c) => c.name === 'server').child;
 const results = [];
-let visits;
+let visits = [];
 let storm;
 const loadBefore = loadavg()[0];
 try {
@@ -195,18 +197,19 @@ try {
   ];
   process.stderr.write('bench:rest: waiting for the demo feed to warm the boards…\n');
   await warm(routes);
-  visits = await firstVisit();
+  if (!ROUTES_ONLY) visits = await firstVisit();
   for (const route of routes) {
     process.stderr.write(`bench:rest: ${route.name}…\n`);
     results.push(await measureRoute(server.pid, route));
   }
-  const visit = visits[0];
-  const paths = visit.requests
-    .map((r) => new URL(r.url))
-    .filter((u) => u.origin === url)
-    .map((u) => u.pathname + u.search);
-  process.stderr.write(`bench:rest: reload storm, ${STORM_USERS} users × ${paths.length} requests…\n`);
-  storm = await reloadStorm(server.pid, paths, gold.authorization.slice('Bearer '.length));
+  if (!ROUTES_ONLY) {
+    const paths = visits[0].requests
+      .map((r) => new URL(r.url))
+      .filter((u) => u.origin === url)
+      .map((u) => u.pathname + u.search);
+    process.stderr.write(`bench:rest: reload storm, ${STORM_USERS} users × ${paths.length} requests…\n`);
+    storm = await reloadStorm(server.pid, paths, gold.authorization.slice('Bearer '.length));
+  }
 } finally {
   await stack.stop();
   const redis = new RedisService({ REDIS_URL: env.REDIS_URL, REDIS_PREFIX: env.REDIS_PREFIX });
@@ -230,17 +233,19 @@ for (const r of results) {
     `| ${r.name} | ${fmt(r.rps, 0)} | ${fmt(r.cpuMsPerRequest, 3)} | ${fmt(ratio, 2)} | ${r.rawBytes} | ${r.sentBytes} (${r.coding}, ${fmt((100 * r.sentBytes) / Math.max(1, r.rawBytes), 1)} %) | ${r.non2xx} |`,
   );
 }
-const pageBytes = median(visits.map((v) => v.requests.reduce((sum, r) => sum + r.bytes, 0)));
-console.log(
-  `\nFirst visit of /sportsbooks in Chromium (empty cache, signed in as Gold; Chromium's encoded bytes per request: headers + bodies as sent; socket frames not counted)`,
-);
-for (const [i, v] of visits.entries()) {
-  console.log(`visit ${i + 1}: first odds row after ${v.firstRowMs} ms, ${v.requests.length} requests, ${v.requests.reduce((s, r) => s + r.bytes, 0)} bytes`);
+const pageBytes = visits.length ? median(visits.map((v) => v.requests.reduce((sum, r) => sum + r.bytes, 0))) : 'n/a';
+if (visits.length) {
+  console.log(
+    `\nFirst visit of /sportsbooks in Chromium (empty cache, signed in as Gold; Chromium's encoded bytes per request: headers + bodies as sent; socket frames not counted)`,
+  );
+  for (const [i, v] of visits.entries()) {
+    console.log(`visit ${i + 1}: first odds row after ${v.firstRowMs} ms, ${v.requests.length} requests, ${v.requests.reduce((s, r) => s + r.bytes, 0)} bytes`);
+  }
+  console.log('| request (visit 1) | bytes |');
+  console.log('|---|---:|');
+  for (const r of visits[0].requests) console.log(`| ${new URL(r.url).pathname} | ${r.bytes} |`);
+  console.log(`time to first odds row (median of ${visits.length}): ${median(visits.map((v) => v.firstRowMs))} ms`);
 }
-console.log('| request (visit 1) | bytes |');
-console.log('|---|---:|');
-for (const r of visits[0]?.requests ?? []) console.log(`| ${new URL(r.url).pathname} | ${r.bytes} |`);
-console.log(`time to first odds row (median of ${visits.length}): ${median(visits.map((v) => v.firstRowMs))} ms`);
 if (storm) {
   console.log(
     `\nReload storm: ${STORM_USERS} users replaying the first visit (${storm.requests} requests, ${STORM_CONCURRENCY} in flight): ${fmt(storm.cpuSeconds, 2)} s of server CPU, ${fmt(storm.wallSeconds, 1)} s wall, ${fmt(storm.bytes / 2 ** 20, 1)} MB sent, ${storm.failed} failed; 5,000 users ≈ ${fmt((storm.cpuSeconds * 5000) / STORM_USERS, 1)} s of CPU`,

@@ -13,6 +13,7 @@ import { SessionsRepository } from './accounts/sessions.repository';
 import { UsageRepository } from './accounts/usage.repository';
 import { UsersRepository } from './accounts/users.repository';
 import { PlanChanges } from './accounts/plan-changes';
+import { PrincipalChanges } from './accounts/principal-changes';
 import { BillingPrices } from './billing/billing-prices';
 import { BillingRepository } from './billing/billing.repository';
 import { BillingSyncService } from './billing/billing-sync.service';
@@ -69,6 +70,7 @@ const repositories = [
   BillingPrices,
   BillingSyncService,
   PlanChanges,
+  PrincipalChanges,
   RealtimePublisher,
   RealtimeBus,
   RateLimiters,

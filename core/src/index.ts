@@ -33,6 +33,7 @@ export * from './accounts/oauth-state.repository';
 export * from './accounts/password-reset.repository';
 export * from './accounts/plan.repository';
 export * from './accounts/plan-changes';
+export * from './accounts/principal-changes';
 export * from './accounts/preferences.repository';
 export * from './accounts/profiles.repository';
 export * from './accounts/sessions.repository';

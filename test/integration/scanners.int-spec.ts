@@ -6,12 +6,13 @@ import {
   type ArbitrageOpportunity,
   type EvBet,
   type MiddleOpportunity,
+  type OpportunityUpdate,
 } from '@oddspulse/shared';
 import { bearer, signUp } from '../support/accounts-app';
 import { loadFixtureBoards } from '../support/fixture-boards';
 import { detectOnBoards } from '../support/pipeline';
 import { createGatewayApp, type GatewayTestApp } from '../support/gateway-app';
-import { deleteKeysWithPrefix, RedisKeys } from '@oddspulse/core';
+import { deleteKeysWithPrefix, LiveStateRepository, RedisKeys } from '@oddspulse/core';
 
 const prefix = `${process.env.REDIS_PREFIX}-scanners`;
 const NFL = 'americanfootball_nfl';
@@ -174,16 +175,17 @@ describe('scanner REST calls (real Redis, detection on the recorded NFL board an
     const key = t.redis.key(...RedisKeys.opportunities('arbitrage', NFL));
     const kept = await t.redis.client.hgetall(key);
     const [field] = Object.keys(kept);
-    // detection writes through saveEventOpportunities, which bumps the revision the cached answers are keyed by
-    const revision = t.redis.key(...RedisKeys.opportunitiesRevision('arbitrage', NFL));
-    await t.redis.client.multi().hdel(key, field).incr(revision).exec();
+    // as detection writes: through saveEventOpportunities, which bumps the revision the cached answers are keyed by and
+    // tells the servers that keep it (issue 18)
+    const state = new LiveStateRepository(t.redis);
+    await state.saveEventOpportunities('arbitrage', NFL, [[field, []]]);
     try {
       const body = await ok<ArbitrageOpportunity>(`/api/arbitrage?sports=${NFL}&minProfit=0.1`, users.platinum);
       const engine = findArbitrageOnBoard(fixtures.nfl.events, { minProfitPct: 0.1 }, Date.parse(body.generated_at));
       expect(body.opportunities.length).toBe(engine.length - 1);
       expect(body.opportunities.map((o) => o.eventId)).not.toContain(field.split(':')[1]);
     } finally {
-      await t.redis.client.multi().hset(key, kept).incr(revision).exec();
+      await state.saveEventOpportunities('arbitrage', NFL, [[field, JSON.parse(kept[field]) as OpportunityUpdate[]]]);
     }
   });
 

@@ -6,6 +6,7 @@ import { RealtimeBus } from '../realtime/realtime-bus';
 import { RedisKeys } from '../redis/redis-keys';
 import { AuditLogRepository } from './audit-log.repository';
 import { PlanRepository, type PlanStatePatch, type PlanStateRow } from './plan.repository';
+import { PrincipalChanges } from './principal-changes';
 
 /** Who changed a plan when it was not the user or Stripe (an operator), and why. */
 export interface PlanChangeAuthor {
@@ -14,9 +15,9 @@ export interface PlanChangeAuthor {
 }
 
 /**
- * Every plan change, in either process: the plan state is written, then announced on the `accounts:plan-changed`
- * control topic so every socket gateway re-checks the user's rooms (a downgrade evicts), and written to the user's
- * audit log (issue 17). The API reaches it
+ * Every plan change, in either process: the plan state is written, then announced: to the servers' principal caches
+ * (PrincipalChanges), on the `accounts:plan-changed` control topic so every socket gateway re-checks the user's rooms
+ * (a downgrade evicts), and in the user's audit log (issue 17). The API reaches it
  * through PlanService.changePlan; the workers (billing reconciliation) and the billing webhook handler, which
  * write inside a transaction, call `write` in it and `announce` once it has committed.
  */
@@ -28,6 +29,7 @@ export class PlanChanges {
     private readonly plans: PlanRepository,
     private readonly bus: RealtimeBus,
     private readonly audit: AuditLogRepository,
+    private readonly principals: PrincipalChanges,
   ) {}
 
   async apply(userId: string, patch: PlanStatePatch, by: PlanChangeAuthor = {}): Promise<PlanAccess> {
@@ -40,6 +42,7 @@ export class PlanChanges {
 
   async announce(row: PlanStateRow, by: PlanChangeAuthor = {}): Promise<PlanAccess> {
     const message: PlanChangedMessage = planChangedMessage(row.user_id, row, new Date());
+    await this.principals.announce(row.user_id);
     await this.bus.publishControl(RedisKeys.planChanged, JSON.stringify(message));
     this.logger.log({ msg: 'Plan changed', userId: row.user_id, plan: row.plan, effective: message.effective.plan });
     await this.audit.insert({

@@ -13,6 +13,17 @@ export type OpportunityKind = 'ev' | 'arbitrage' | 'middles';
  */
 export type BoardStamp = Pick<SportBoard, 'fetched_at'> & { stale_since: string | null; revision?: string };
 
+/**
+ * What a notice on the `live-state:changed` control topic names (issue 18): a board's stamp (its revision, `fetched_at`
+ * or `stale_since`), a sport's opportunities of a kind, a scoreboard. Every write of them publishes one, in the same
+ * atomic step, once written.
+ */
+export const LiveStateNotices = {
+  board: (kind: BoardKind, sport: string) => `board:${kind}:${sport}`,
+  opportunities: (kind: OpportunityKind, sport: string) => `opportunities:${kind}:${sport}`,
+  scoreboard: (sport: string) => `scoreboard:${sport}`,
+} as const;
+
 const RELEASE_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
 const RENEW_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end`;
 
@@ -69,9 +80,10 @@ export class LiveStateRepository {
    * atomically. Returns the content's new revision.
    */
   async saveBoard(kind: BoardKind, board: SportBoard): Promise<string> {
-    const { revision, writes } = this.boardWrites(kind, board);
+    const { revision, writes, notices } = this.boardWrites(kind, board);
     const multi = this.redis.client.multi();
     for (const [key, value] of writes) multi.set(key, value);
+    for (const [channel, text] of notices) multi.publish(channel, text);
     const results = await multi.exec();
     const failed = results?.find(([error]) => error);
     if (!results || failed) throw failed?.[0] ?? new Error(`Saving the ${kind} board of ${board.sport_key} was aborted`);
@@ -79,17 +91,23 @@ export class LiveStateRepository {
   }
 
   /**
-   * The writes that replace the board and its stamp, for `RealtimePublisher.publishWith`: the pipeline saves a board
-   * and publishes its diff in one atomic step (issue 16 item 4). Returns the content's new revision with them.
+   * The writes that replace the board and its stamp, and their notice, for `RealtimePublisher.publishWith`: the
+   * pipeline saves a board and publishes its diff in one atomic step (issue 16 item 4). Returns the content's new
+   * revision with them.
    */
-  boardWrites(kind: BoardKind, board: SportBoard): { revision: string; writes: Array<[key: string, value: string]> } {
+  boardWrites(kind: BoardKind, board: SportBoard): { revision: string; writes: Array<[key: string, value: string]>; notices: Array<[string, string]> } {
     const revision = randomUUID();
     const freshness: BoardStamp = { fetched_at: board.fetched_at, stale_since: board.stale_since ?? null, revision };
     const writes: Array<[string, string]> = [
       [this.redis.key(...RedisKeys.board(kind, board.sport_key)), JSON.stringify(board)],
       [this.redis.key(...RedisKeys.boardFreshness(kind, board.sport_key)), JSON.stringify(freshness)],
     ];
-    return { revision, writes };
+    return { revision, writes, notices: [this.notice(LiveStateNotices.board(kind, board.sport_key))] };
+  }
+
+  /** A `live-state:changed` notice naming `what`, as a channel and a text to publish. */
+  private notice(what: string): [channel: string, text: string] {
+    return [this.redis.key(...RedisKeys.liveStateChanged), what];
   }
 
   /**
@@ -101,6 +119,7 @@ export class LiveStateRepository {
       .multi()
       .set(this.redis.key(...RedisKeys.boardFreshness(kind, sport)), JSON.stringify(stamp))
       .exists(this.redis.key(...RedisKeys.board(kind, sport)))
+      .publish(...this.notice(LiveStateNotices.board(kind, sport)))
       .exec();
     const failed = results?.find(([error]) => error);
     if (!results || failed) throw failed?.[0] ?? new Error(`Saving the ${kind} stamp of ${sport} was aborted`);
@@ -137,6 +156,7 @@ export class LiveStateRepository {
       .multi()
       .set(this.redis.key(...RedisKeys.scoreboard(board.sport_key)), JSON.stringify(board))
       .incr(this.redis.key(...RedisKeys.scoreboardRevision(board.sport_key)))
+      .publish(...this.notice(LiveStateNotices.scoreboard(board.sport_key)))
       .exec();
     const failed = results?.find(([error]) => error);
     if (!results || failed) throw failed?.[0] ?? new Error(`Saving the scoreboard of ${board.sport_key} was aborted`);
@@ -192,6 +212,7 @@ export class LiveStateRepository {
       else multi.hdel(key, field);
     }
     multi.incr(this.redis.key(...RedisKeys.opportunitiesRevision(kind, sport)));
+    multi.publish(...this.notice(LiveStateNotices.opportunities(kind, sport)));
     const results = await multi.exec();
     const failed = results?.find(([error]) => error);
     if (!results || failed) throw failed?.[0] ?? new Error(`Saving the ${kind} opportunities of ${sport} was aborted`);

@@ -34,6 +34,25 @@ const LOST = ['reconnecting', 'close', 'end'];
 /** A key is at most this long before it is hashed down (an email can be 254 characters, a key header anything). */
 const MAX_KEY_LENGTH = 300;
 
+/** What rate-limiter-flexible answers for a spend: its refusal is thrown, its acceptance returned; both are this. */
+interface Spent {
+  allowed: boolean;
+  consumedPoints: number;
+  msBeforeNext: number;
+}
+
+async function spend(limiter: RateLimiterAbstract, key: string, cost: number): Promise<Spent> {
+  try {
+    const state = await limiter.consume(bounded(key), cost);
+    return { allowed: true, consumedPoints: state.consumedPoints, msBeforeNext: state.msBeforeNext };
+  } catch (refusal) {
+    if (refusal instanceof RateLimiterRes) return { allowed: false, consumedPoints: refusal.consumedPoints, msBeforeNext: refusal.msBeforeNext };
+    throw refusal;
+  }
+}
+
+const secondsLeft = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
 class FlexibleLimiter implements RateLimiter {
   /** `pick` chooses the limiter for each call (the Redis one, or the in-memory one while Redis is away). */
   constructor(
@@ -42,12 +61,8 @@ class FlexibleLimiter implements RateLimiter {
   ) {}
 
   async consume(key: string, cost = 1): Promise<RateLimitDecision> {
-    try {
-      return this.decision(await this.pick().consume(bounded(key), cost), true);
-    } catch (refusal) {
-      if (refusal instanceof RateLimiterRes) return this.decision(refusal, false);
-      throw refusal;
-    }
+    const spent = await spend(this.pick(), key, cost);
+    return { allowed: spent.allowed, consumed: spent.consumedPoints, retryAfter: secondsLeft(spent.msBeforeNext) };
   }
 
   async penalty(key: string, cost: number): Promise<void> {
@@ -61,7 +76,114 @@ class FlexibleLimiter implements RateLimiter {
   }
 
   private decision(state: RateLimiterRes, allowed: boolean): RateLimitDecision {
-    return { allowed, consumed: state.consumedPoints, retryAfter: Math.max(1, Math.ceil(state.msBeforeNext / 1000)) };
+    return { allowed, consumed: state.consumedPoints, retryAfter: secondsLeft(state.msBeforeNext) };
+  }
+}
+
+/** Points of one key's window this process has taken from the shared count and not yet spent. */
+interface Lease {
+  left: number;
+  /** The shared count once this lease was taken (its points included). */
+  consumed: number;
+  /** When the window ends (epoch ms): the lease, spent or not, goes with it. */
+  until: number;
+  /** Points taken at once, and when, to size the next lease. */
+  size: number;
+  takenAt: number;
+  /** Set once the window's points are all taken (by any process): refused here until the window ends. */
+  exhausted: boolean;
+  /** The next lease being taken, which requests arriving meanwhile wait for. */
+  refill?: Promise<void>;
+}
+
+/** A lease used up faster than this was too small: the next is twice as big; one that lasted longer, half as big. */
+const LEASE_TARGET_MS = 250;
+/** Keys (client addresses) with a lease held at once; past it a new key is counted in Redis request by request. */
+const MAX_LEASED_KEYS = 10_000;
+
+/**
+ * A shared limit whose points each process takes from Redis a lease at a time (issue 18): a busy key costs a Redis
+ * round trip per lease instead of per request. A lease is only ever granted out of the points left in the shared
+ * window, so every process together never lets more than `points` through: a key at the limit is refused as before,
+ * in every process, and then without asking Redis until its window ends. Points leased and not spent when the window
+ * ends are lost, so a busy key may be refused a little early: at most one lease (`maxLease` − 1 points) per process.
+ * Leases start at one point and grow only while used up within LEASE_TARGET_MS, so a key that is not busy is counted
+ * exactly, request by request, as before.
+ */
+export class LeasedLimiter implements RateLimiter {
+  private readonly leases = new Map<string, Lease>();
+  /** The same limit counted request by request in Redis, for what is not a single request. */
+  private readonly direct: FlexibleLimiter;
+  private sweptAt = 0;
+
+  constructor(
+    readonly options: RateLimitOptions,
+    private readonly pick: () => RateLimiterAbstract,
+    private readonly maxLease: number,
+    private readonly clock: () => number = Date.now,
+  ) {
+    this.direct = new FlexibleLimiter(options, pick);
+  }
+
+  async consume(key: string, cost = 1): Promise<RateLimitDecision> {
+    if (cost !== 1) return this.direct.consume(key, cost);
+    for (;;) {
+      const now = this.clock();
+      const lease = this.current(key, now);
+      if (lease && lease.left > 0) {
+        lease.left--;
+        return { allowed: true, consumed: lease.consumed - lease.left, retryAfter: secondsLeft(lease.until - now) };
+      }
+      if (lease?.exhausted) return { allowed: false, consumed: lease.consumed, retryAfter: secondsLeft(lease.until - now) };
+      if (!lease && this.leases.size >= MAX_LEASED_KEYS && !this.sweep(now)) return this.direct.consume(key);
+      await (lease?.refill ?? this.refill(key, lease, now));
+    }
+  }
+
+  penalty(key: string, cost: number): Promise<void> {
+    return this.direct.penalty(key, cost);
+  }
+
+  /** The shared count, which includes the points leased and not yet spent. */
+  peek(key: string): Promise<RateLimitDecision> {
+    return this.direct.peek(key);
+  }
+
+  private current(key: string, now: number): Lease | undefined {
+    const lease = this.leases.get(key);
+    if (lease && lease.until <= now && !lease.refill) {
+      this.leases.delete(key);
+      return undefined;
+    }
+    return lease;
+  }
+
+  /** Takes the next lease of `key` from the shared count; `spent` is the lease it replaces, if any. */
+  private refill(key: string, spent: Lease | undefined, now: number): Promise<void> {
+    const size = !spent ? 1 : now - spent.takenAt < LEASE_TARGET_MS ? Math.min(spent.size * 2, this.maxLease) : Math.max(1, spent.size >> 1);
+    const pending = spend(this.pick(), key, size).then(
+      (answer) => {
+        // Refused or not, the shared count now holds `size` more points; ours are those that were still left.
+        const left = Math.max(0, Math.min(size, this.options.points - (answer.consumedPoints - size)));
+        const until = this.clock() + answer.msBeforeNext;
+        this.leases.set(key, { left, consumed: answer.consumedPoints, until, size, takenAt: now, exhausted: answer.consumedPoints >= this.options.points });
+      },
+      (error: unknown) => {
+        this.leases.delete(key);
+        throw error;
+      },
+    );
+    this.leases.set(key, spent ? { ...spent, refill: pending } : { left: 0, consumed: 0, until: now, size, takenAt: now, exhausted: false, refill: pending });
+    return pending;
+  }
+
+  /** Drops the leases of windows that have ended (at most once a second: a flood of new keys does not scan each time); true when that made room. */
+  private sweep(now: number): boolean {
+    if (now - this.sweptAt >= 1000) {
+      this.sweptAt = now;
+      for (const [key, lease] of this.leases) if (lease.until <= now && !lease.refill) this.leases.delete(key);
+    }
+    return this.leases.size < MAX_LEASED_KEYS;
   }
 }
 
@@ -83,6 +205,11 @@ export class RateLimiters {
   constructor(private readonly redis: RedisService) {}
 
   shared(name: string, options: RateLimitOptions): RateLimiter {
+    return new FlexibleLimiter(options, this.pickFor(name, options));
+  }
+
+  /** The limiter for each call: the Redis one, or the in-memory one while Redis is away. */
+  private pickFor(name: string, options: RateLimitOptions): () => RateLimiterAbstract {
     const insuranceLimiter = new RateLimiterMemory({ keyPrefix: `insurance:${name}`, points: options.points, duration: options.windowSeconds });
     // A command that fails (a connection lost mid-request) is counted by the insurance limiter too.
     const limiter = new RateLimiterRedis({
@@ -92,7 +219,17 @@ export class RateLimiters {
       duration: options.windowSeconds,
       insuranceLimiter,
     });
-    return new FlexibleLimiter(options, () => (this.redisAway() ? insuranceLimiter : limiter));
+    return () => (this.redisAway() ? insuranceLimiter : limiter);
+  }
+
+  /**
+   * A shared limit for keys that may be busy (every request of an address, of an API key): counted in Redis a lease of
+   * points at a time (LeasedLimiter), with leases of at most a fiftieth of the window's points (64 at most), so a small
+   * limit is still counted request by request.
+   */
+  leased(name: string, options: RateLimitOptions): RateLimiter {
+    const maxLease = Math.min(64, Math.max(1, Math.floor(options.points / 50)));
+    return new LeasedLimiter(options, this.pickFor(name, options), maxLease);
   }
 
   local(name: string, options: RateLimitOptions): RateLimiter {

@@ -27,9 +27,21 @@ redis.call('ZREMRANGEBYRANK', KEYS[2], 0, -(tonumber(ARGV[3]) + 1))
 for i = 4, #KEYS do
   redis.call('SET', KEYS[i], ARGV[i + 1])
 end
+for i = #KEYS + 2, #ARGV, 2 do
+  redis.call('PUBLISH', ARGV[i], ARGV[i + 1])
+end
 redis.call('PUBLISH', ARGV[1], message)
 return seq
 `;
+
+/**
+ * State a message describes, written in the same atomic step: keys to set (full Redis keys and their values) and
+ * control notices published once they are set (full channel names and their texts).
+ */
+export interface StateWrites {
+  writes: ReadonlyArray<readonly [key: string, value: string]>;
+  notices?: ReadonlyArray<readonly [channel: string, text: string]>;
+}
 
 /** Where a channel stands: its last seq (0 before its first message) and that seq's epoch (null then). */
 export interface ChannelPosition {
@@ -62,18 +74,15 @@ export class RealtimePublisher {
 
   /** Returns the message's sequence number on its channel. */
   publish(message: RealtimeMessage, bufferSize = REALTIME_BUFFER_SIZE): Promise<number> {
-    return this.publishWith(message, [], bufferSize);
+    return this.publishWith(message, { writes: [] }, bufferSize);
   }
 
   /**
-   * Sets `writes` (full Redis keys and their values) and publishes `message` in one atomic step: both happen or
-   * neither, so no crash can leave the state changed without the message that tells clients so (issue 16 item 4).
+   * Sets `state.writes`, publishes its notices and publishes `message` in one atomic step: all happen or none, so no
+   * crash can leave the state changed without the message that tells clients so (issue 16 item 4), nor without the
+   * notice that tells servers' caches (issue 18).
    */
-  async publishWith(
-    message: RealtimeMessage,
-    writes: ReadonlyArray<readonly [key: string, value: string]>,
-    bufferSize = REALTIME_BUFFER_SIZE,
-  ): Promise<number> {
+  async publishWith(message: RealtimeMessage, { writes, notices = [] }: StateWrites, bufferSize = REALTIME_BUFFER_SIZE): Promise<number> {
     const seq = await this.redis.client.eval(
       PUBLISH_SCRIPT,
       3 + writes.length,
@@ -86,6 +95,7 @@ export class RealtimePublisher {
       String(bufferSize),
       newEpoch(),
       ...writes.map(([, value]) => value),
+      ...notices.flat(),
     );
     return Number(seq);
   }

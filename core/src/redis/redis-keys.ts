@@ -36,6 +36,13 @@ export const RedisKeys = {
   pollLock: (kind: string, sport: string) => ['feeds', 'lock', kind, sport],
   /** Control topic: a user's plan changed (JSON PlanChangedMessage of shared). */
   planChanged: ['accounts', 'plan-changed'],
+  /** Control topic: a user's sessions, API keys or plan changed (the user id), so servers drop the principals they keep (issue 18). */
+  principalChanged: ['accounts', 'principal-changed'],
+  /**
+   * Control topic: a board's stamp, a sport's opportunities or a scoreboard was written (the text names which:
+   * LiveStateNotices), so servers drop the versions of them they keep in memory (issue 18).
+   */
+  liveStateChanged: ['live-state', 'changed'],
   /** Control topic: one gateway process's relay barrier (it publishes to itself to know its subscriber caught up). */
   relayBarrier: (processId: string) => ['gateway', 'barrier', processId],
   /** Claims a realtime notice that several processes would publish (a plan change), so the first publishes it once. */

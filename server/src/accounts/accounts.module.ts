@@ -4,7 +4,6 @@ import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { APP_CONFIG, appleConfigured, googleConfigured, type AppConfig } from '@oddspulse/core';
 import { ApiKeyService } from './api-keys/api-key.service';
-import { ApiKeyStrategy } from './api-keys/api-key.strategy';
 import { ApiKeysController } from './api-keys/api-keys.controller';
 import { AccountCreatedHooks } from './auth/account-created.hooks';
 import { AuditController } from './audit/audit.controller';
@@ -14,7 +13,6 @@ import { AuthService } from './auth/auth.service';
 import { jwtSigningKey } from './auth/crypto';
 import { DevOutboxController } from './mail/dev-outbox.controller';
 import { AuthenticationGuard, MeteredOddsGuard, OpsViewerGuard, OptionalAuthenticationGuard, PaidPlanGuard, PlatinumGuard } from './access/guards';
-import { JwtStrategy } from './auth/jwt.strategy';
 import { MeController } from './plans/me.controller';
 import { OAuthController } from './oauth/oauth.controller';
 import { OAuthStateService } from './oauth/oauth-state.service';
@@ -26,14 +24,17 @@ import { PreferencesService } from './profile/preferences.service';
 import { ProfileController } from './profile/profile.controller';
 import { ProfileService } from './profile/profile.service';
 import { RateLimitGuard } from './access/rate-limit.guard';
+import { RequestAuthenticator } from './access/request-authenticator';
 import { HttpRateLimits } from './access/rate-limits.service';
 import { SessionService } from './auth/session.service';
+import { PrincipalCache } from './auth/principal-cache';
 
 /**
  * Accounts, sessions, plans and entitlements (issue 5), API keys and the audit log (issue 17). Exports the guards and
- * services later features use: the decorators in ./access, PlanService (every plan change), AuthService.authenticateToken
- * and ApiKeyService (used by the socket gateway's one handshake authenticator, realtime/socket-auth.service.ts), and
- * AuditService (any domain records security events through it: billing, ops).
+ * services later features use: the decorators in ./access, RequestAuthenticator (the guards' own, for the operations
+ * endpoints outside Nest's router), PlanService (every plan change), AuthService.authenticateToken and ApiKeyService
+ * (used by the socket gateway's one handshake authenticator, realtime/socket-auth.service.ts), and AuditService (any
+ * domain records security events through it: billing, ops).
  */
 @Module({
   imports: [
@@ -54,6 +55,7 @@ import { SessionService } from './auth/session.service';
     AccountCreatedHooks,
     PasswordService,
     AuditService,
+    PrincipalCache,
     SessionService,
     AuthService,
     PlanService,
@@ -62,8 +64,7 @@ import { SessionService } from './auth/session.service';
     ApiKeyService,
     OAuthStateService,
     HttpRateLimits,
-    JwtStrategy,
-    ApiKeyStrategy,
+    RequestAuthenticator,
     AuthenticationGuard,
     OptionalAuthenticationGuard,
     PaidPlanGuard,
@@ -96,6 +97,7 @@ import { SessionService } from './auth/session.service';
     PlatinumGuard,
     MeteredOddsGuard,
     OpsViewerGuard,
+    RequestAuthenticator,
   ],
 })
 export class AccountsModule {}

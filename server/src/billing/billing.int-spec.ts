@@ -19,7 +19,7 @@ const recordedEvent = (name: string) => readFileSync(join(FIXTURES, name), 'utf8
 describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)', () => {
   const stand = new StripeStandIn();
   let t: GatewayTestApp;
-  /** The same server with Stripe unreachable. Created first: passport's strategies are process-wide, the last app's win. */
+  /** The same server with Stripe unreachable. */
   let unreachable: GatewayTestApp;
   /** Production without Stripe keys: payments off. */
   let off: GatewayTestApp;

@@ -33,6 +33,13 @@ describe('loggablePath', () => {
     expect(loggablePath('/api/auth/google/callback?code=4/0Ad&state=xyz')).toBe('/api/auth/google/callback?code=%5Bredacted%5D&state=%5Bredacted%5D');
     expect(loggablePath('/api/x?apiKey=op_secret&api_key=op_2')).toBe('/api/x?apiKey=%5Bredacted%5D&api_key=%5Bredacted%5D');
   });
+
+  // issue 18: a query naming nothing secret is logged as sent, without being parsed and rebuilt on every request
+  it('logs a query naming nothing secret as sent, and redacts one whose names are encoded', () => {
+    expect(loggablePath('/api/odds?sports=a,b&markets=h2h')).toBe('/api/odds?sports=a,b&markets=h2h');
+    expect(loggablePath('/x?%74oken=abc')).toBe('/x?token=%5Bredacted%5D');
+    expect(loggablePath('/x?to+ken=abc&tab')).toBe('/x?to+ken=abc&tab=');
+  });
 });
 
 describe('routeOf', () => {

@@ -19,10 +19,20 @@ export function requestIdFrom(header: unknown): string {
   return typeof header === 'string' && SANE_REQUEST_ID.test(header) ? header : randomUUID();
 }
 
-/** The path and query of a request with the values of secret-looking parameters replaced. */
+/** Whether a raw query string may name a secret-looking parameter (an encoded name might, whatever it reads). */
+function maySayASecret(search: string): boolean {
+  for (const pair of search.split('&')) {
+    const end = pair.indexOf('=');
+    const name = end < 0 ? pair : pair.slice(0, end);
+    if (SECRET_PARAMETER.test(name) || name.includes('%') || name.includes('+')) return true;
+  }
+  return false;
+}
+
+/** The path and query of a request with the values of secret-looking parameters replaced (as sent when there are none). */
 export function loggablePath(originalUrl: string): string {
   const at = originalUrl.indexOf('?');
-  if (at < 0) return originalUrl;
+  if (at < 0 || !maySayASecret(originalUrl.slice(at + 1))) return originalUrl;
   const query = new URLSearchParams(originalUrl.slice(at + 1));
   for (const name of new Set(query.keys())) if (SECRET_PARAMETER.test(name)) query.set(name, '[redacted]');
   return `${originalUrl.slice(0, at)}?${query.toString()}`;

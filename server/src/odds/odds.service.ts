@@ -19,6 +19,7 @@ import {
 import { ApiErrors } from '../errors/api-errors';
 import { APP_CONFIG, type AppConfig, LiveStateRepository, OddsApiAccountRepository, type BoardKind } from '@oddspulse/core';
 import { ViewCache, type View } from '../view-cache/view-cache';
+import { LiveVersions } from '../view-cache/live-versions';
 import type { BoardsQuery, CachedOddsQuery, OddsDataQuery, OddsQuery, PlayerPropsQuery } from './odds.dto';
 import {
   booksKey,
@@ -79,6 +80,7 @@ export class OddsService {
     private readonly oddsApi: OddsApiAccountRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly views: ViewCache,
+    private readonly versions: LiveVersions,
   ) {}
 
   /** GET /api/odds, built once per board version, markets, regions, books, formats, date filter and plan books (issue 18). */
@@ -197,8 +199,9 @@ export class OddsService {
 
   /**
    * The answer for these boards' current version from the view cache, built by `build` on a miss. The version is
-   * read from the boards' stamps alone (a few bytes, not the boards); content is always read after its stamp, so
-   * a view is never older than the version it is kept under. Boards without a revision are answered uncached.
+   * the boards' stamps alone (a few bytes, not the boards; from LiveVersions, in memory); content is always read after
+   * its stamp, so a view is never older than the version it is kept under. Boards without a revision are answered
+   * uncached.
    */
   private async cachedView(
     route: string,
@@ -211,7 +214,7 @@ export class OddsService {
     freshnessInBody = false,
   ): Promise<ServedView> {
     requirePolledSports(this.config.FEED_SPORTS, sports);
-    const stamps = await this.boards.freshness(kind, sports);
+    const stamps = await this.versions.boardStamps(kind, sports);
     const missing = sports.filter((_, i) => !stamps[i]);
     if (missing.length) throw ApiErrors.boardUnavailable(kind, missing);
     const versions = stamps.map((s) => s?.revision && (freshnessInBody ? `${s.revision}@${s.fetched_at}@${s.stale_since ?? ''}` : s.revision));

@@ -48,7 +48,7 @@ export function mountOperations(app: NestExpressApplication, { clientIndex }: { 
     try {
       if (req.method !== 'GET') return next();
       if (!presentsMetricsToken(req.headers.authorization, config.METRICS_TOKEN)) {
-        const { refusal } = await gate.decide(req, res, 'view');
+        const { refusal } = await gate.decide(req, 'view');
         if (refusal) return next(refusal);
       }
       const { contentType, body } = await metrics.scrape();
@@ -65,7 +65,7 @@ export function mountOperations(app: NestExpressApplication, { clientIndex }: { 
       // The console's own requests carry the CSRF token under axios's header name: the same token, the same check.
       const xsrf = req.headers[CONSOLE_XSRF_HEADER];
       if (need === 'operate' && !req.headers[CSRF_HEADER] && typeof xsrf === 'string') req.headers[CSRF_HEADER] = xsrf;
-      const decision = await gate.decide(req, res, need);
+      const decision = await gate.decide(req, need);
       if (decision.refusal) return refuse(req, res, next, decision.refusal);
       // Copied on every read the console makes (it polls), so it follows the session's token when the app refreshes it.
       const csrf = (req.cookies as Record<string, string> | undefined)?.[CSRF_COOKIE];
@@ -85,7 +85,7 @@ export function mountOperations(app: NestExpressApplication, { clientIndex }: { 
       // Whatever the web app's fallback would answer with index.html is answered here, with the gate's status.
       if (!clientIndex || req.method !== 'GET' || !req.accepts('html')) return next();
       res.locals.route = OPS_PAGE_PATH;
-      const { refusal } = await gate.decide(req, res, 'view');
+      const { refusal } = await gate.decide(req, 'view');
       res
         .status(refusal ? refusal.getStatus() : 200)
         .setHeader('Cache-Control', 'no-store')

@@ -1,39 +1,35 @@
 import { Injectable, Logger, type HttpException } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import passport from 'passport';
 import { AuditActions } from '@oddspulse/shared';
 import type { AuthUser } from '../accounts/auth/auth-user';
 import { opsRefusal, type OpsNeed } from '../accounts/access/ops-access';
 import { AuditService, requestOrigin } from '../accounts/audit/audit.service';
+import { RequestAuthenticator } from '../accounts/access/request-authenticator';
 
 export type OpsDecision = { user: AuthUser; refusal: null } | { user: AuthUser | null; refusal: HttpException };
 
 /**
  * Who may reach the operations endpoints served outside Nest's router (the queue console, /metrics, the /ops page):
- * the request is authenticated by the guards' own passport strategies, in their order (a bearer or cookie access
- * token, the cookie with its CSRF rule on unsafe methods, then an API key), and judged by the one operations rule
- * (`opsRefusal`), so these endpoints answer exactly as a `@RequireOpsViewer()` route would.
+ * the request is authenticated by the guards' own RequestAuthenticator (a bearer or cookie access token, the cookie
+ * with its CSRF rule on unsafe methods, then an API key), and judged by the one operations rule (`opsRefusal`), so
+ * these endpoints answer exactly as a `@RequireOpsViewer()` route would.
  */
 @Injectable()
 export class OpsGate {
   private readonly logger = new Logger(OpsGate.name);
 
-  constructor(private readonly audit: AuditService) {}
+  constructor(
+    private readonly audit: AuditService,
+    private readonly authenticator: RequestAuthenticator,
+  ) {}
 
-  async decide(req: Request, res: Response, need: OpsNeed): Promise<OpsDecision> {
-    const user = await this.authenticate(req, res);
+  /** Rejects with the credentials' own errors (a failed CSRF check, a key whose owner lost Platinum). */
+  async decide(req: Request, need: OpsNeed): Promise<OpsDecision> {
+    const user = await this.authenticator.authenticate(req);
     const refusal = opsRefusal(user, need);
     if (refusal) return { user, refusal };
     req.user = user as AuthUser;
     return { user: user as AuthUser, refusal: null };
-  }
-
-  /** Rejects with the strategies' own errors (a failed CSRF check, a key whose owner lost Platinum). */
-  private authenticate(req: Request, res: Response): Promise<AuthUser | null> {
-    return new Promise((resolve, reject) => {
-      const done = (error: unknown, user: AuthUser | false | null) => (error ? reject(error as Error) : resolve(user || null));
-      passport.authenticate(['jwt', 'api-key'], { session: false }, done)(req, res, reject);
-    });
   }
 
   /**

@@ -58,7 +58,7 @@ describe('SocketAuthService', () => {
     expect(accounts.authenticateToken).toHaveBeenCalledTimes(1);
   });
 
-  // One authenticator, the HTTP guards' order (AuthGuard(['jwt', 'api-key'])): the token first, then the key
+  // One authenticator, the HTTP guards' order (RequestAuthenticator): the token first, then the key
   it('prefers a live token over an API key sent with it, and falls through to the key when the token fails', async () => {
     const { auth: both, apiKeys } = service(
       { good: user('gold') },

@@ -40,7 +40,7 @@ function sameOrigin(headers: IncomingHttpHeaders): boolean {
 
 /**
  * The one socket-handshake authenticator. It takes the credentials the HTTP guards take, in the order they take them
- * (`AuthGuard(['jwt', 'api-key'])`): an access token first (the `auth.token` payload, a bearer header, or the
+ * (RequestAuthenticator): an access token first (the `auth.token` payload, a bearer header, or the
  * same-origin access cookie), then a personal API key (`auth.apiKey` or `x-api-key`), which counts only while its
  * owner holds Platinum (DECISIONS 5). A live token wins over a key sent with it; a token that fails falls through
  * to the key, as it does over HTTP. Presented credentials that all fail are refused rather than downgraded to

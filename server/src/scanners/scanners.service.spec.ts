@@ -1,10 +1,11 @@
 import { findArbitrage, MAX_BANKROLL, SCANNER_MAX_STAKE, type ArbitrageOpportunity, type OpportunityUpdate, type PlanAccess } from '@oddspulse/shared';
 import { book, event, NOW } from '../../../shared/src/testing/board-builder';
-import type { AppConfig, LiveStateRepository } from '@oddspulse/core';
+import type { AppConfig, LiveStateRepository, RealtimeBus } from '@oddspulse/core';
 import { parseInput } from '../validation/zod-validation.pipe';
 import { arbitrageQuerySchema } from './scanners.dto';
 import { ScannersService } from './scanners.service';
 import { ViewCache } from '../view-cache/view-cache';
+import { LiveVersions } from '../view-cache/live-versions';
 
 const NFL = 'americanfootball_nfl';
 
@@ -64,7 +65,7 @@ describe('ScannersService (stored opportunities, caller settings on top)', () =>
     freshness: async (_kind: string, sports: string[]) => sports.map(() => ({ fetched_at: new Date(NOW).toISOString(), stale_since: null })),
     opportunitiesOf: async () => stored(),
   } as unknown as LiveStateRepository;
-  const service = new ScannersService(repository, { FEED_SPORTS: [NFL] } as AppConfig, new ViewCache());
+  const service = new ScannersService(repository, { FEED_SPORTS: [NFL] } as AppConfig, new ViewCache(), new LiveVersions(repository, {} as RealtimeBus));
   /** GET /api/arbitrage: the query through the controller's schema, then the service. */
   const query = (raw: Record<string, string>) => parseInput(arbitrageQuerySchema, raw);
   const arbitrage = (access: PlanAccess) => service.arbitrage(query({ sports: NFL, minProfit: '0.1' }), access, NOW + 1000);

@@ -17,6 +17,7 @@ import { APP_CONFIG, type AppConfig, LiveStateRepository, type OpportunityKind }
 import { ApiErrors } from '../errors/api-errors';
 import { booksKey, freshness, requirePolledSports, visibleBooks, type BoardFreshness } from '../odds/odds-view';
 import { ViewCache, type View } from '../view-cache/view-cache';
+import { LiveVersions } from '../view-cache/live-versions';
 import type { ArbitrageQuery, EvQuery, MiddlesQuery } from './scanners.dto';
 
 /**
@@ -47,6 +48,7 @@ export class ScannersService {
     private readonly boards: LiveStateRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly views: ViewCache,
+    private readonly versions: LiveVersions,
   ) {}
 
   evView(query: EvQuery, access: PlanAccess, now = Date.now()): Promise<View> {
@@ -117,15 +119,15 @@ export class ScannersService {
 
   /**
    * The answer from the view cache, keyed by the query (stakes and filters included), the plan's books and the
-   * version of what it is built from: both boards' stamps and the opportunities' revision. A board without a
-   * revision (written before stamps had one) is answered uncached.
+   * version of what it is built from: both boards' stamps and the opportunities' revision (from LiveVersions, in
+   * memory). A board without a revision (written before stamps had one) is answered uncached.
    */
   private async cachedView(kind: OpportunityKind, query: { sports: string[] }, access: PlanAccess, now: number, build: () => Promise<ScanResponse<unknown>>) {
     const sports = this.sports(query);
     const [odds, props, revisions] = await Promise.all([
-      this.boards.freshness('odds', sports),
-      this.boards.freshness('props', sports),
-      this.boards.opportunityRevisions(kind, sports),
+      this.versions.boardStamps('odds', sports),
+      this.versions.boardStamps('props', sports),
+      this.versions.opportunityRevisions(kind, sports),
     ]);
     const unrevised = [...odds, ...props].some((stamp) => stamp && !stamp.revision);
     const key = unrevised ? null : `${kind}|${JSON.stringify(query)}|${booksKey(access)}|${JSON.stringify([odds, props, revisions])}`;

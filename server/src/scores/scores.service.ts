@@ -4,6 +4,7 @@ import { ApiErrors } from '../errors/api-errors';
 import { APP_CONFIG, type AppConfig, LiveStateRepository, GameResultsRepository, type GameResultRow } from '@oddspulse/core';
 import { freshness, type BoardFreshness } from '../odds/odds-view';
 import { ViewCache, type View } from '../view-cache/view-cache';
+import { LiveVersions } from '../view-cache/live-versions';
 import type { ScoresQuery } from './scores.dto';
 
 const DAY_MS = 86_400_000;
@@ -28,6 +29,7 @@ export class ScoresService {
     private readonly results: GameResultsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly views: ViewCache,
+    private readonly versions: LiveVersions,
   ) {}
 
   /**
@@ -35,7 +37,7 @@ export class ScoresService {
    * day's games (which also read the finals kept in PostgreSQL) are built per request.
    */
   async scoresView(query: ScoresQuery, now = Date.now()): Promise<{ view: View; board: BoardFreshness }> {
-    const revision = query.date ? null : await this.boards.scoreboardRevision(SPORT_ALIASES[query.sport] ?? query.sport);
+    const revision = query.date ? null : await this.versions.scoreboardRevision(SPORT_ALIASES[query.sport] ?? query.sport);
     const key = revision && `scores|${query.sport}|${revision}`;
     const { view, meta } = await this.views.view(
       key,

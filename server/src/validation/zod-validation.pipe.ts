@@ -55,17 +55,45 @@ export function parseInput<T extends z.ZodTypeAny>(schema: T, input: unknown, wh
   throw ApiErrors.validation(`${issue.path.join('.') || where}: ${issue.message}`);
 }
 
+/** Queries remembered per route with what they parsed to; past it the oldest is forgotten. */
+const REMEMBERED_QUERIES = 256;
+/** A longer query is parsed every time: the memory of what is remembered is not a client's to fill. */
+const REMEMBERED_QUERY_LENGTH = 512;
+
+/** Frozen all the way down, so a handler that changed a remembered answer would fail at once, not change it for others. */
+function deepFreeze<V>(value: V): V {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
+}
+
 /**
  * The one validation style at the controller edge: `@Body(new ZodValidationPipe(schema))`,
  * `@Query(new ZodValidationPipe(schema))`, `@Param('id', new ZodValidationPipe(schema))`, with the schema in the
- * domain's `*.dto.ts`. Services receive typed, checked input and never `unknown`.
+ * domain's `*.dto.ts`. Services receive typed, checked input and never `unknown`. A query a route has parsed
+ * before is answered with what it parsed to (issue 18: the odds query's schema cost tens of microseconds, and a
+ * page asks the same few queries over and over); parsing depends on nothing but the query, and what is remembered
+ * is frozen. A refused query is not remembered.
  */
 @Injectable()
 export class ZodValidationPipe<T extends z.ZodTypeAny> implements PipeTransform<unknown, z.output<T>> {
+  private readonly queries = new Map<string, z.output<T>>();
+
   /** Public so the API documentation reads a route's query parameters from the schema it validates with. */
   constructor(readonly schema: T) {}
 
   transform(value: unknown, metadata?: ArgumentMetadata): z.output<T> {
-    return parseInput(this.schema, value, metadata?.data ?? metadata?.type);
+    const where = metadata?.data ?? metadata?.type;
+    if (metadata?.type !== 'query') return parseInput(this.schema, value, where);
+    const key = JSON.stringify(value ?? {});
+    if (key.length > REMEMBERED_QUERY_LENGTH) return parseInput(this.schema, value, where);
+    const known = this.queries.get(key);
+    if (known !== undefined) return known;
+    const parsed = deepFreeze(parseInput(this.schema, value, where));
+    if (this.queries.size >= REMEMBERED_QUERIES) this.queries.delete(this.queries.keys().next().value!);
+    this.queries.set(key, parsed);
+    return parsed;
   }
 }

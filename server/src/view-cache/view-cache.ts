@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
+import { LiveVersions } from './live-versions';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -164,7 +165,7 @@ export async function sendView(req: Request, res: Response, view: View): Promise
   res.end(body);
 }
 
-/** One cache for every module's answers. */
+/** One cache for every module's answers, and the versions of the data they are built from. */
 @Global()
-@Module({ providers: [ViewCache], exports: [ViewCache] })
+@Module({ providers: [ViewCache, LiveVersions], exports: [ViewCache, LiveVersions] })
 export class ViewCacheModule {}

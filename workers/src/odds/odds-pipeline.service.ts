@@ -138,9 +138,9 @@ export class OddsPipelineService {
       // The board and its diff in one atomic step (issue 16 item 4): a worker dying between a save and a publish lost
       // the diff for good (the next poll diffs from the saved board) and browsers diverged silently. Now either both
       // happened, or neither and the next poll's diff, from the board still saved, carries the changes.
-      const { revision, writes } = this.state.boardWrites(kind, board);
+      const writes = this.state.boardWrites(kind, board);
       publishedSeq = await this.publisher.publishWith({ channel: kind, key: sport, at, type: 'board.diff', data: diff }, writes);
-      this.held.hold(kind, board, revision);
+      this.held.hold(kind, board, writes.revision);
     } else await this.store(kind, previous, board, stamp);
     const detection = await this.detection.detect(kind, board, changedEventIds, started, previous?.fetched_at ?? null);
     const live = events.filter((e) => isEventLive(e, started)).length;
@@ -224,7 +224,7 @@ export class OddsPipelineService {
     if (previous && !previous.stale_since) {
       // The board, marked stale, and the message saying so in one atomic step (issue 16 item 4): only a board turning
       // stale is announced, so a kill between a mark and its message left browsers unaware for the whole outage.
-      const { revision, writes } = this.state.boardWrites(kind, { ...previous, stale_since: staleSince });
+      const writes = this.state.boardWrites(kind, { ...previous, stale_since: staleSince });
       await this.publisher.publishWith(
         {
           channel: kind,
@@ -235,7 +235,7 @@ export class OddsPipelineService {
         },
         writes,
       );
-      this.held.hold(kind, previous, revision);
+      this.held.hold(kind, previous, writes.revision);
     }
     await this.state.saveFeedStatus(this.status(kind, sport, now, { ...base, state: 'stale', stale_since: staleSince, error: error.message }));
     this.logger.error(

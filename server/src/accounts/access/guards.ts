@@ -1,6 +1,5 @@
 import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
 import type { Request, Response } from 'express';
 import { hasPaidPlan, hasPlatinum, isMetered } from '@oddspulse/shared';
 import type { AuthUser } from '../auth/auth-user';
@@ -8,6 +7,7 @@ import { ApiErrors } from '../../errors/api-errors';
 import { PlanService } from '../plans/plan.service';
 import { assertApiKeyScope } from './api-key-scope';
 import { opsRefusal } from './ops-access';
+import { RequestAuthenticator } from './request-authenticator';
 
 /** The request's user once AuthenticationGuard has run. */
 export function requestUser(context: ExecutionContext): AuthUser {
@@ -19,43 +19,38 @@ export function requestUser(context: ExecutionContext): AuthUser {
 /**
  * Signed in by a bearer JWT, the access cookie (with CSRF on unsafe methods) or a Platinum API key, the
  * key only on routes marked @AcceptsApiKey (403 API_KEY_NOT_ALLOWED elsewhere). Never by `x-user-id` or any
- * other client-settable header. 401 "Authentication required" otherwise.
+ * other client-settable header (RequestAuthenticator). 401 "Authentication required" otherwise.
  */
 @Injectable()
-export class AuthenticationGuard extends AuthGuard(['jwt', 'api-key']) {
-  constructor(private readonly reflector: Reflector) {
-    super();
-  }
+export class AuthenticationGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly authenticator: RequestAuthenticator,
+  ) {}
 
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
-    await super.canActivate(context);
-    assertApiKeyScope(this.reflector, context, requestUser(context));
-    return true;
-  }
-
-  override handleRequest<T = AuthUser>(err: unknown, user: T | false | null): T {
-    if (err) throw err;
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
+    const user = await this.authenticator.authenticate(req);
     if (!user) throw ApiErrors.authenticationRequired();
-    return user;
+    req.user = user;
+    assertApiKeyScope(this.reflector, context, user);
+    return true;
   }
 }
 
 /** Like AuthenticationGuard, but lets an anonymous request through (with no user). */
 @Injectable()
-export class OptionalAuthenticationGuard extends AuthGuard(['jwt', 'api-key']) {
-  constructor(private readonly reflector: Reflector) {
-    super();
-  }
+export class OptionalAuthenticationGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly authenticator: RequestAuthenticator,
+  ) {}
 
-  override async canActivate(context: ExecutionContext): Promise<boolean> {
-    await super.canActivate(context);
-    assertApiKeyScope(this.reflector, context, context.switchToHttp().getRequest<Request & { user?: AuthUser }>().user);
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
+    req.user = (await this.authenticator.authenticate(req)) ?? undefined;
+    assertApiKeyScope(this.reflector, context, req.user);
     return true;
-  }
-
-  override handleRequest<T = AuthUser>(err: unknown, user: T | false | null): T | undefined {
-    if (err) throw err;
-    return user || undefined;
   }
 }
 

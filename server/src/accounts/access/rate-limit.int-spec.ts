@@ -150,6 +150,43 @@ describe('rate limits (real Redis, shared across server processes)', () => {
   });
 });
 
+// Issue 18: the per-address limit is taken from Redis a lease of points at a time; across processes it still lets
+// exactly its points through, however busy the address and however its requests are spread.
+describe('the leased per-address limit across two server processes (real Redis)', () => {
+  let first: AccountsTestApp;
+  let second: AccountsTestApp;
+
+  beforeAll(async () => {
+    // 200 points: leases of up to 4
+    const limits = { TRUST_PROXY: ['loopback'], RATE_LIMIT_MAX: 200, RATE_LIMIT_WINDOW_SECONDS: 60 };
+    first = await createAccountsApp(limits);
+    second = await createAccountsApp(limits);
+  });
+
+  afterAll(async () => {
+    await second.app.close();
+    await first.app.close();
+  });
+
+  it('lets exactly the limit through a busy address, in bursts on both processes, then refuses it everywhere', async () => {
+    const ip = nextAddress();
+    const statuses: number[] = [];
+    for (let burst = 0; burst < 25; burst++) {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => ((burst + i) % 2 ? second : first).http().get('/api/auth/providers').set('X-Forwarded-For', ip)),
+      );
+      statuses.push(...answers.map((res) => res.status));
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(200);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(50);
+    for (const app of [first, second]) {
+      const refused = await app.http().get('/api/auth/providers').set('X-Forwarded-For', ip);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  });
+});
+
 // Issue 17 item 6: X-Forwarded-For is a client-set header; it counts only through proxies TRUST_PROXY names.
 describe('client address without TRUST_PROXY (the default)', () => {
   let t: AccountsTestApp;

@@ -7,7 +7,7 @@ import { APP_CONFIG, type AppConfig, type RateLimiter, RateLimiters } from '@odd
  */
 @Injectable()
 export class HttpRateLimits {
-  /** Every API request, per client address. */
+  /** Every API request, per client address; leased (LeasedLimiter), as it is counted on every request. */
   readonly global: RateLimiter;
   /** Failed sign-ins per address and email, and per address (five times as many: a shared office or NAT). */
   readonly loginAccount: RateLimiter;
@@ -18,11 +18,11 @@ export class HttpRateLimits {
   /** Password reset requests per address, and per email (mail flooding of one inbox). */
   readonly resetAddress: RateLimiter;
   readonly resetEmail: RateLimiter;
-  /** Requests per API key, whatever address they come from. */
+  /** Requests per API key, whatever address they come from; leased, as a busy key is. */
   readonly apiKey: RateLimiter;
 
   constructor(limiters: RateLimiters, @Inject(APP_CONFIG) config: AppConfig) {
-    this.global = limiters.shared('global', { points: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS });
+    this.global = limiters.leased('global', { points: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS });
     const login = { points: config.RATE_LIMIT_LOGIN_MAX, windowSeconds: config.RATE_LIMIT_LOGIN_WINDOW_SECONDS };
     this.loginAccount = limiters.shared('login', login);
     this.loginAddress = limiters.shared('login-address', { ...login, points: login.points * 5 });
@@ -32,6 +32,6 @@ export class HttpRateLimits {
     const resetWindow = config.RATE_LIMIT_RESET_WINDOW_SECONDS;
     this.resetAddress = limiters.shared('reset-address', { points: config.RATE_LIMIT_RESET_MAX, windowSeconds: resetWindow });
     this.resetEmail = limiters.shared('reset-email', { points: config.RATE_LIMIT_RESET_EMAIL_MAX, windowSeconds: resetWindow });
-    this.apiKey = limiters.shared('api-key', { points: config.RATE_LIMIT_API_KEY_MAX, windowSeconds: config.RATE_LIMIT_API_KEY_WINDOW_SECONDS });
+    this.apiKey = limiters.leased('api-key', { points: config.RATE_LIMIT_API_KEY_MAX, windowSeconds: config.RATE_LIMIT_API_KEY_WINDOW_SECONDS });
   }
 }

@@ -1,5 +1,6 @@
 import { MAX_ACTIVE_API_KEYS } from '@oddspulse/shared';
-import type { ApiKeysRepository } from '@oddspulse/core';
+import { PrincipalChanges, type ApiKeysRepository, type RealtimeBus, type SessionsRepository } from '@oddspulse/core';
+import { PrincipalCache } from '../auth/principal-cache';
 import { sha256 } from '../auth/crypto';
 import { API_KEY_TOUCH_INTERVAL_MS, ApiKeyService } from './api-key.service';
 import { apiKeyNameSchema } from './api-keys.dto';
@@ -44,7 +45,14 @@ function setUp(active = 0) {
     touch: jest.fn(),
   };
   const audit = { record: jest.fn() };
-  return { service: new ApiKeyService(repo as unknown as ApiKeysRepository, audit as unknown as AuditService), repo, audit };
+  const bus = { publishControl: jest.fn() } as unknown as RealtimeBus;
+  const changes = new PrincipalChanges(bus);
+  const announced: string[] = [];
+  changes.onAnnounced((userId) => announced.push(userId));
+  // not started (onModuleInit): no bus heard, so every lookup reads the repository
+  const principals = new PrincipalCache({} as SessionsRepository, repo as unknown as ApiKeysRepository, changes, bus);
+  const service = new ApiKeyService(repo as unknown as ApiKeysRepository, audit as unknown as AuditService, principals, changes);
+  return { service, repo, audit, announced };
 }
 
 // DECISIONS 5: Platinum personal API keys, stored hashed. Issue 17: named, rotated, revoked, audited, last use.
@@ -72,7 +80,7 @@ describe('ApiKeyService', () => {
   });
 
   it('rotates to a new secret for the same key, and 404s a key that is not the user’s', async () => {
-    const { service, repo, audit } = setUp();
+    const { service, repo, audit, announced } = setUp();
     const rotated = await service.rotate(user('platinum'), 'k1', origin);
     expect(repo.rotate).toHaveBeenCalledWith('u1', 'k1', rotated.key.slice(0, 10), sha256(rotated.key));
     expect(audit.record).toHaveBeenCalledWith(expect.objectContaining({ action: 'api_key.rotated' }));
@@ -82,6 +90,8 @@ describe('ApiKeyService', () => {
     await expect(service.revoke('u1', 'k2', origin)).rejects.toMatchObject({ status: 404 });
     await service.revoke('u1', 'k1', origin);
     expect(audit.record).toHaveBeenLastCalledWith({ userId: 'u1', action: 'api_key.revoked', ...origin, details: { name: 'bot' } });
+    // issue 18: each server process drops the owner's cached keys, so the old secret stops working everywhere at once
+    expect(announced).toEqual(['u1', 'u1']);
   });
 
   it('looks keys up by hash, and not at all when the shape is wrong', async () => {

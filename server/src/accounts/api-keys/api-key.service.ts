@@ -3,8 +3,9 @@ import { AuditActions, currentAccess, hasPlatinum, MAX_ACTIVE_API_KEYS, type Api
 import type { AuthUser } from '../auth/auth-user';
 import { randomToken, sha256 } from '../auth/crypto';
 import { ApiErrors } from '../../errors/api-errors';
-import { ApiKeysRepository, type ApiKeyRow } from '@oddspulse/core';
+import { ApiKeysRepository, PrincipalChanges, type ApiKeyRow } from '@oddspulse/core';
 import { AuditService, type RequestOrigin } from '../audit/audit.service';
+import { PrincipalCache } from '../auth/principal-cache';
 
 export const API_KEY_PREFIX = 'op_';
 /** Last use is written at most this often per key and process: a busy key costs no write per request. */
@@ -25,6 +26,8 @@ export class ApiKeyService {
   constructor(
     private readonly keys: ApiKeysRepository,
     private readonly audit: AuditService,
+    private readonly principals: PrincipalCache,
+    private readonly changes: PrincipalChanges,
   ) {}
 
   async create(user: AuthUser, name: string, origin: RequestOrigin): Promise<ApiKeyWithSecret> {
@@ -56,6 +59,7 @@ export class ApiKeyService {
     const row = await this.keys.rotate(user.id, keyId, key.slice(0, 10), sha256(key));
     if (!row) throw notFound();
     this.touchedAt.delete(keyId);
+    await this.changes.announce(user.id);
     await this.audit.record({ userId: user.id, action: AuditActions.apiKeyRotated, ...origin, details: { name: row.name, prefix: row.key_prefix } });
     return { ...toSummary(row), key };
   }
@@ -64,16 +68,18 @@ export class ApiKeyService {
     const name = await this.keys.revoke(userId, keyId);
     if (name === null) throw notFound();
     this.touchedAt.delete(keyId);
+    await this.changes.announce(userId);
     await this.audit.record({ userId, action: AuditActions.apiKeyRevoked, ...origin, details: { name } });
   }
 
   /**
    * The user behind an active key, with the plan in force now; null for an unknown or revoked key. The
-   * caller decides what the plan allows (the HTTP guard and the socket gateway both require Platinum).
+   * caller decides what the plan allows (the HTTP guard and the socket gateway both require Platinum). The owner's
+   * rows come from PrincipalCache (issue 18), which revoking or rotating a key, or a plan change, empties.
    */
   async authenticate(key: string): Promise<AuthUser | null> {
     if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) return null;
-    const row = await this.keys.findActiveOwner(sha256(key));
+    const row = await this.principals.apiKeyOwner(sha256(key));
     if (!row) return null;
     await this.recordUse(row.key_id);
     const { access, until } = currentAccess(row);

@@ -1,5 +1,14 @@
 import { JwtService } from '@nestjs/jwt';
-import { parseConfig, type ProfilesRepository, type RefreshTokenRow, type SessionsRepository } from '@oddspulse/core';
+import {
+  parseConfig,
+  PrincipalChanges,
+  type ApiKeysRepository,
+  type ProfilesRepository,
+  type RealtimeBus,
+  type RefreshTokenRow,
+  type SessionsRepository,
+} from '@oddspulse/core';
+import { PrincipalCache } from './principal-cache';
 import { refreshSuccessor, sha256 } from './crypto';
 import { SessionService } from './session.service';
 import type { AuditService } from '../audit/audit.service';
@@ -16,20 +25,28 @@ function setUp(row: Partial<RefreshTokenRow> | undefined, successor?: Partial<Re
     transaction: jest.fn((work: (trx: unknown) => unknown) => work('trx')),
     findRefreshTokenForUpdate: jest.fn().mockResolvedValueOnce(tokenRow('t1', row)).mockResolvedValueOnce(tokenRow('t2', successor)),
     revokeFamily: jest.fn(),
+    revokeAllForUser: jest.fn().mockResolvedValue(2),
     markRotated: jest.fn(),
     insertRefreshToken: jest.fn(),
     findPrincipal: jest.fn(),
   };
   const profiles = { find: jest.fn().mockResolvedValue({ id: 'user-1', username: 'sharp', updated_at: new Date() }) };
   const audit = { record: jest.fn() };
+  const bus = { publishControl: jest.fn() } as unknown as RealtimeBus;
+  const changes = new PrincipalChanges(bus);
+  const announced: string[] = [];
+  changes.onAnnounced((userId) => announced.push(userId));
   const service = new SessionService(
     sessions as unknown as SessionsRepository,
     profiles as unknown as ProfilesRepository,
     new JwtService({ secret: config.JWT_SECRET }),
     audit as unknown as AuditService,
+    // not started (onModuleInit): no bus heard, so every lookup reads the repository
+    new PrincipalCache(sessions as unknown as SessionsRepository, {} as ApiKeysRepository, changes, bus),
+    changes,
     config,
   );
-  return { service, sessions, audit };
+  return { service, sessions, audit, announced };
 }
 
 const graceMs = config.REFRESH_TOKEN_REUSE_GRACE_SECONDS * 1000;
@@ -66,9 +83,11 @@ describe('SessionService.refresh', () => {
   });
 
   it('revokes the family, and records it, when a rotated token comes back after the window', async () => {
-    const { service, sessions, audit } = setUp({ rotated_at: new Date(Date.now() - graceMs - 1000) });
+    const { service, sessions, audit, announced } = setUp({ rotated_at: new Date(Date.now() - graceMs - 1000) });
     await expect(service.refresh('old-token', load, origin)).rejects.toMatchObject({ status: 401 });
     expect(sessions.revokeFamily).toHaveBeenCalledWith('f1', 'reuse', 'trx');
+    // issue 18: every server process drops the user's cached sessions, so the family's access tokens stop at once
+    expect(announced).toEqual(['user-1']);
     expect(sessions.insertRefreshToken).not.toHaveBeenCalled();
     expect(audit.record).toHaveBeenCalledWith(expect.objectContaining({ userId: 'user-1', action: 'auth.session_ended_token_reuse', ip: '192.0.2.1' }));
   });
@@ -82,6 +101,19 @@ describe('SessionService.refresh', () => {
     await expect(service.refresh('old-token', load, origin)).rejects.toMatchObject({ status: 401 });
     expect(sessions.markRotated).not.toHaveBeenCalled();
     expect(sessions.insertRefreshToken).not.toHaveBeenCalled();
+  });
+});
+
+// Issue 18: server processes keep principals in memory; a sign-out or a password reset must reach every one of them.
+describe('SessionService.revokeAll', () => {
+  it('announces the user once the sessions are revoked', async () => {
+    const { service, sessions, announced } = setUp({});
+    sessions.revokeAllForUser.mockImplementationOnce(async () => {
+      expect(announced).toEqual([]);
+      return 2;
+    });
+    expect(await service.revokeAll('user-1', 'logout')).toBe(2);
+    expect(announced).toEqual(['user-1']);
   });
 });
 

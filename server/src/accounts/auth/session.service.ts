@@ -1,11 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { AuditActions, currentAccess } from '@oddspulse/shared';
-import { APP_CONFIG, type AppConfig, opsRoleOf, ProfilesRepository, SessionsRepository, type UserRow } from '@oddspulse/core';
+import { APP_CONFIG, type AppConfig, opsRoleOf, PrincipalChanges, ProfilesRepository, SessionsRepository, type UserRow } from '@oddspulse/core';
 import type { AccessTokenClaims, AuthSource, AuthUser } from './auth-user';
 import { randomToken, refreshSuccessor, sha256 } from './crypto';
 import { ApiErrors } from '../../errors/api-errors';
 import { AuditService, type RequestOrigin } from '../audit/audit.service';
+import { PrincipalCache } from './principal-cache';
+import { VerifiedTokens } from './verified-tokens';
 
 /** The session object of spec 000 §3. */
 export interface Session {
@@ -48,13 +50,21 @@ type RotationOutcome = { ok: true; familyId: string; userId: string; refresh: Re
  */
 @Injectable()
 export class SessionService {
+  private readonly tokens: VerifiedTokens;
+
   constructor(
     private readonly sessions: SessionsRepository,
     private readonly profiles: ProfilesRepository,
     private readonly jwt: JwtService,
     private readonly audit: AuditService,
+    private readonly principals: PrincipalCache,
+    private readonly changes: PrincipalChanges,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.tokens = new VerifiedTokens((token) =>
+      this.jwt.verifyAsync<AccessTokenClaims>(token, { algorithms: ['HS256'], issuer: JWT_ISSUER, audience: JWT_AUDIENCE }),
+    );
+  }
 
   /** Starts a new session family (a sign-in). */
   async start(user: UserRow): Promise<IssuedSession> {
@@ -90,6 +100,7 @@ export class SessionService {
     });
     if (!outcome.ok) {
       if (outcome.reusedBy) {
+        await this.changes.announce(outcome.reusedBy);
         await this.audit.record({ userId: outcome.reusedBy, action: AuditActions.sessionEndedOnTokenReuse, ...origin, details: {} });
       }
       throw ApiErrors.invalidRefreshToken();
@@ -105,25 +116,25 @@ export class SessionService {
   }
 
   /** Global sign-out: every session of the user ends, access tokens included (their family is checked per request). */
-  revokeAll(userId: string, reason: 'logout' | 'password_reset'): Promise<number> {
-    return this.sessions.revokeAllForUser(userId, reason);
+  async revokeAll(userId: string, reason: 'logout' | 'password_reset'): Promise<number> {
+    const revoked = await this.sessions.revokeAllForUser(userId, reason);
+    await this.changes.announce(userId);
+    return revoked;
   }
 
-  /** Verifies an access token and its session; null when forged, expired, or signed out. */
-  async authenticate(token: string, via: Exclude<AuthSource, 'api_key'>): Promise<{ user: AuthUser; claims: AccessTokenClaims } | null> {
-    let claims: AccessTokenClaims;
-    try {
-      claims = await this.jwt.verifyAsync<AccessTokenClaims>(token, { algorithms: ['HS256'], issuer: JWT_ISSUER, audience: JWT_AUDIENCE });
-    } catch {
-      return null; // a bad signature, a malformed or an expired token are all "not signed in"
-    }
-    return this.principal(claims, via);
+  /** Verifies an access token (once per token: VerifiedTokens) and its session; null when forged, expired, or signed out. */
+  async authenticate(token: string, via: Exclude<AuthSource, 'api_key'>): Promise<{ user: AuthUser; claims: Readonly<AccessTokenClaims> } | null> {
+    const claims = await this.tokens.claimsOf(token);
+    return claims && this.principal(claims, via);
   }
 
-  /** Resolves verified claims to the user, refusing a revoked session. */
-  async principal(claims: AccessTokenClaims, via: Exclude<AuthSource, 'api_key'>): Promise<{ user: AuthUser; claims: AccessTokenClaims } | null> {
+  /** Resolves verified claims to the user, refusing a revoked session (the rows from PrincipalCache: issue 18). */
+  private async principal(
+    claims: Readonly<AccessTokenClaims>,
+    via: Exclude<AuthSource, 'api_key'>,
+  ): Promise<{ user: AuthUser; claims: Readonly<AccessTokenClaims> } | null> {
     if (typeof claims.sub !== 'string' || typeof claims.sid !== 'string') return null;
-    const row = await this.sessions.findPrincipal(claims.sub, claims.sid);
+    const row = await this.principals.session(claims.sub, claims.sid);
     if (!row || row.revoked_at) return null;
     const { access, until } = currentAccess(row);
     return {

@@ -1,18 +1,29 @@
-import { parseConfig, PlanChanges, RealtimeBus, type AuditLogRepository, type RedisService, type PlanRepository, type UsageRepository } from '@oddspulse/core';
+import {
+  parseConfig,
+  PlanChanges,
+  PrincipalChanges,
+  RealtimeBus,
+  type AuditLogRepository,
+  type RedisService,
+  type PlanRepository,
+  type UsageRepository,
+} from '@oddspulse/core';
 import { PlanService, usagePeriod } from './plan.service';
 
 function setUp(state: object | undefined, calls = 0, quota = '250') {
   const plans = { find: jest.fn().mockResolvedValue(state), upsert: jest.fn() };
   const usage = { calls: jest.fn().mockResolvedValue(calls), incrementBelow: jest.fn() };
-  const redis = { key: (...parts: string[]) => ['pfx', ...parts].join(':'), client: { publish: jest.fn() } };
+  const redis = { key: (...parts: string[]) => ['pfx', ...parts].join(':'), client: { publish: jest.fn<Promise<number>, [string, string]>() } };
   const audit = { insert: jest.fn() };
+  const bus = new RealtimeBus(redis as unknown as RedisService);
+  const principals = new PrincipalChanges(bus);
   const service = new PlanService(
     plans as unknown as PlanRepository,
     usage as unknown as UsageRepository,
-    new PlanChanges(plans as unknown as PlanRepository, new RealtimeBus(redis as unknown as RedisService), audit as unknown as AuditLogRepository),
+    new PlanChanges(plans as unknown as PlanRepository, bus, audit as unknown as AuditLogRepository, principals),
     parseConfig({ FREE_MONTHLY_QUOTA: quota }),
   );
-  return { service, plans, usage, redis, audit };
+  return { service, plans, usage, redis, audit, principals };
 }
 
 const row = (over: object) => ({
@@ -95,7 +106,19 @@ describe('PlanService.changePlan', () => {
     const end = new Date(Date.now() + 86_400_000);
     plans.upsert.mockResolvedValueOnce(row({ plan: 'platinum', is_gifted: true, current_period_end: end }));
     await service.changePlan('u1', { plan: 'platinum', is_gifted: true, current_period_end: end });
-    expect(JSON.parse(redis.client.publish.mock.calls[0][1])).toMatchObject({ effective: { plan: 'platinum' }, effective_until: end.toISOString() });
+    const [, message] = redis.client.publish.mock.calls.find(([channel]) => channel === 'pfx:accounts:plan-changed')!;
+    expect(JSON.parse(message)).toMatchObject({ effective: { plan: 'platinum' }, effective_until: end.toISOString() });
+  });
+
+  // Issue 18: the servers' principal caches drop the user's principals on every plan change.
+  it('announces the user as changed, to this process first and then on the principal-changed channel', async () => {
+    const { service, plans, redis, principals } = setUp(undefined);
+    const heard: string[] = [];
+    principals.onAnnounced((userId) => heard.push(`${userId} after ${redis.client.publish.mock.calls.length} publishes`));
+    plans.upsert.mockResolvedValueOnce(row({ plan: 'gold' }));
+    await service.changePlan('u1', { plan: 'gold' });
+    expect(heard).toEqual(['u1 after 0 publishes']);
+    expect(redis.client.publish).toHaveBeenCalledWith('pfx:accounts:principal-changed', 'u1');
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { AuthSource } from './auth-user';
 import { sha256 } from './crypto';
-import { csrfSatisfied, extractAccessToken } from './jwt.strategy';
+import { csrfSatisfied, extractAccessToken } from './access-token';
 
 const req = (over: Partial<Request>) => ({ method: 'POST', headers: {}, cookies: {}, ...over }) as Request & { authSource?: AuthSource };
 
