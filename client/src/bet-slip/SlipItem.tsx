@@ -1,4 +1,4 @@
-import { americanToDecimal, evTone } from '@oddspulse/shared';
+import { americanToDecimal, evTone, formatEvPct } from '@oddspulse/shared';
 import { formatOdds, type OddsDisplayFormat } from '../odds/filter-settings';
 import { OpenInBook } from '../components/OpenInBook';
 import type { BetSlipItem, KellyGroup, SlipMode } from './bet-slip';
@@ -37,7 +37,7 @@ export function SlipItem({
         <span className="odds">{formatOdds(americanToDecimal(item.americanOdds), format)}</span>
         {item.edge !== null && (
           <span className={`edge ev-${evTone(item.edge)}`} data-testid="slip-edge">
-            {item.edge.toFixed(2)}% edge
+            {formatEvPct(item.edge)} edge
           </span>
         )}
         {mode === 'single' && (

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { DFS_FIXED_DECIMAL, evTone } from '@oddspulse/shared';
+import { DFS_FIXED_DECIMAL, evTone, formatEvPct } from '@oddspulse/shared';
 import { formatOdds, type OddsDisplayFormat } from './filter-settings';
 import type { BookPrice } from './rows';
 
 /** How a price, a book and an EV show in the odds table: the shared pieces of its rows and mini tables. */
-export const evText = (ev: number | null) => (ev === null ? '—' : `${ev > 0 ? '+' : ''}${ev.toFixed(2)}%`);
+export const evText = (ev: number | null) => (ev === null ? '—' : formatEvPct(ev));
 export const evClass = (ev: number | null) => (ev === null ? 'ev-none' : `ev-${evTone(ev)}`);
 /** Hold as users read it: percent, two decimals (issue 20: the book's theoretical win, 1 − 1/Σ implied). */
 export const holdText = (hold: number | null) => (hold === null ? '—' : `${(hold * 100).toFixed(2)}%`);

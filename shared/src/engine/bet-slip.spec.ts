@@ -1,4 +1,4 @@
-import { BET_SLIP_MESSAGES, evTone, hasCorrelatedLegs, hedgedPosition, validateParlay, validateSingles } from './bet-slip';
+import { BET_SLIP_MESSAGES, evTone, formatEvPct, hasCorrelatedLegs, hedgedPosition, validateParlay, validateSingles } from './bet-slip';
 
 // spec 001 §5 bankroll and bet sizing: messages verbatim
 describe('bet slip validation', () => {
@@ -88,5 +88,21 @@ describe('bet slip validation', () => {
     expect(evTone(-0.004)).toBe('neutral');
     expect(evTone(-0.006)).toBe('negative');
     for (const ev of [0.01, 0.5, 1.99, 2, 4.99, 5, 19]) expect(evTone(ev)).not.toBe(evTone(-ev));
+  });
+
+  // issue 22: a figure that rounds to zero read "-0.00%" beside the neutral tone; the text and the tone read one figure
+  it('EV text carries the sign of the figure it shows', () => {
+    expect(formatEvPct(1.68)).toBe('+1.68%');
+    expect(formatEvPct(-1.11)).toBe('-1.11%');
+    expect(formatEvPct(-0.004)).toBe('0.00%');
+    expect(formatEvPct(0.004)).toBe('0.00%');
+    expect(formatEvPct(-0.006)).toBe('-0.01%');
+    for (const ev of [-0.004, -0.006, 0, 0.004, 0.006, -3.2, 5.76]) {
+      const text = formatEvPct(ev);
+      const tone = evTone(ev);
+      if (text.startsWith('-')) expect(tone).toBe('negative');
+      else if (text.startsWith('+')) expect(tone).not.toMatch(/negative|neutral/);
+      else expect(tone).toBe('neutral');
+    }
   });
 });

@@ -125,6 +125,15 @@ export function validateParlay(legs: readonly Pick<SlipBet, 'gameKey'>[], stakeC
   return result(errors, warnings, stakeCents > 0 && legs.length >= 2);
 }
 
+/** An EV in percent as it is shown, two decimals; −0.004 shows as 0, never as "−0.00". */
+const evShown = (evPct: number) => Math.round(evPct * 100) / 100 || 0;
+
+/** An EV figure as the odds tables print it: "+1.68%", "0.00%", "−1.11%" — the same figure evTone colours. */
+export const formatEvPct = (evPct: number) => {
+  const shown = evShown(evPct);
+  return `${shown > 0 ? '+' : ''}${shown.toFixed(2)}%`;
+};
+
 /**
  * Colour of an EV figure in the odds tables, recommendations and the bet slip's edge badge (issue 22): its sign first,
  * so a positive EV never looks like a negative one (the slip's old ≥ 5 / ≥ 2 / else-danger grading painted +1.5 %
@@ -133,7 +142,7 @@ export function validateParlay(legs: readonly Pick<SlipBet, 'gameKey'>[], stakeC
  */
 export type EvTone = 'strong' | 'good' | 'slight' | 'neutral' | 'negative';
 export function evTone(evPct: number): EvTone {
-  const shown = Math.round(evPct * 100) / 100;
+  const shown = evShown(evPct);
   if (shown < 0) return 'negative';
   if (shown === 0) return 'neutral';
   return shown >= 5 ? 'strong' : shown >= 2 ? 'good' : 'slight';
