@@ -78,6 +78,7 @@ export * from './domain/game-day';
 export * from './scores/team-match';
 export { allTeams, findTeam, isPlaceName, teamLeague, type Team, type TeamLeague } from './scores/teams';
 export * from './realtime/board-diff';
+export * from './realtime/packed-boards';
 export * from './realtime/channels';
 export { buildEventIndex, groupLines, lineKey, type Quote, type MarketLine, type MarketGroup, type EventIndex } from './engine/market-lines';
 export * from './realtime/room-sequences';

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { LineHistoryBook, Sport, SportBoard } from '@oddspulse/shared';
 import type { AuthUser } from '../accounts/auth/auth-user';
-import { CurrentUser, MeteredOddsData, RequireAuth } from '../accounts/access/decorators';
+import { CurrentUser, MeteredOddsData, MeteredOddsDataUnlessPaidRequired, RequireAuth } from '../accounts/access/decorators';
 import { ZodValidationPipe } from '../validation/zod-validation.pipe';
 import { setBoardHeaders } from './board-headers';
 import {
@@ -79,9 +79,11 @@ export class OddsController {
 
   /** Issue 19: the browser's first load, in the shape its socket then patches (the boards), not The Odds API's. */
   @Get('boards')
-  @MeteredOddsData()
+  @MeteredOddsDataUnlessPaidRequired()
   async boards(@Query(new ZodValidationPipe(boardsQuerySchema)) query: BoardsQuery, @CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
-    await send(req, res, await this.odds.storedBoardsView(query, user.access));
+    // `require` was the guards' business: the same boards whether asked for early or not, one cached view
+    const { require: _require, ...boards } = query;
+    await send(req, res, await this.odds.storedBoardsView(boards, user.access));
   }
 
   @Get('cached-odds/:sport')

@@ -15,6 +15,8 @@ export const OddsMessages = {
   propsSelectionRequired: 'Please select a league and game, or sports, to view player props',
   gameIdRequired: 'game_id is required with league',
   historyUnavailable: 'Line history unavailable for this event.',
+  boardsFormat: 'format must be plain or packed',
+  boardsRequire: 'require must be paid',
 } as const;
 
 const invalid = (message: string, code?: string) => () => ApiErrors.validation(message, code);
@@ -167,5 +169,13 @@ export const boardsQuerySchema = z.object({
   kind: z.enum(['odds', 'props']).default('odds'),
   sports: requiredList(invalid(OddsMessages.sportRequired, 'SPORT_REQUIRED')).pipe(z.array(z.string().regex(/^[a-z0-9_]{2,64}$/)).max(100)),
   markets: csv.pipe(z.array(z.string().max(64)).max(200)),
+  // issue 18: the browser asks for `packed`, the same boards in about half the brotli bytes
+  format: withApiError(z.preprocess(blankAsAbsent, z.enum(['plain', 'packed']).default('plain')), invalid(OddsMessages.boardsFormat)).describe(
+    'plain: `{boards: SportBoard[]}`. packed: `{packed: 2, boards}`, the same boards in columns per event (shared/src/realtime/packed-boards.ts: outcome names as indexes into a table per event, prices as American integers where exact, links as a common prefix and their ids); `unpackBoards` of @oddspulse/shared reads it back',
+  ),
+  // issue 18: the odds page asks before it knows the plan; PaidWhenRequiredGuard refuses a free plan before metering
+  require: withApiError(z.preprocess(blankAsAbsent, z.enum(['paid']).optional()), invalid(OddsMessages.boardsRequire)).describe(
+    'paid: answer only a paid plan; the free plan gets 402 SUBSCRIPTION_REQUIRED and the call is not counted against its quota',
+  ),
 });
 export type BoardsQuery = z.output<typeof boardsQuerySchema>;

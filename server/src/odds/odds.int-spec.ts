@@ -1,5 +1,5 @@
 import { parseConfig } from '@oddspulse/core';
-import { type SportBoard, canonicalBookKey, diffBoards, selectableSportsbooks } from '@oddspulse/shared';
+import { type SportBoard, canonicalBookKey, diffBoards, selectableSportsbooks, unpackBoards } from '@oddspulse/shared';
 import { bearer, signUp } from '../../../test/support/accounts-app';
 import { loadFixtureBoards, writeBoard } from '../../../test/support/fixture-boards';
 import { createGatewayApp, type GatewayTestApp } from '../../../test/support/gateway-app';
@@ -230,6 +230,70 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     expect(await get('/api/boards?kind=odds', gold).then((r) => [r.status, r.body.message])).toEqual([400, 'Please select a sport']);
     expect((await get(`/api/boards?kind=scores&sports=${NFL}`, gold)).status).toBe(400);
     expect((await get('/api/boards?sports=icehockey_nhl', gold)).body).toMatchObject({ code: 'BOARD_UNAVAILABLE', sports: ['icehockey_nhl'] });
+  });
+
+  // issue 18: the packed first load (spec 001 §7) is the plain answer in columns, cached per format with its own ETag
+  it('serves the packed boards, which decode to the plain answer of the same query, with 304 while the board holds', async () => {
+    const query = `/api/boards?kind=odds&sports=${NFL}&markets=h2h,spreads,totals`;
+    const plain = await get(query, gold);
+    const packed = await get(`${query}&format=packed`, gold);
+    expect([plain.status, packed.status]).toEqual([200, 200]);
+    expect(packed.headers['x-board-fetched-at']).toBe(plain.headers['x-board-fetched-at']);
+    expect(unpackBoards(packed.body)).toStrictEqual(plain.body.boards);
+    expect((await get(`${query}&format=plain`, gold)).headers.etag).toBe(plain.headers.etag);
+    expect(packed.headers.etag).not.toBe(plain.headers.etag);
+    // compressed like the plain one, and smaller
+    const compressed = async (format: string) => {
+      const res = await get(`${query}&format=${format}`, { ...gold, 'Accept-Encoding': 'br' })
+        .buffer(true)
+        .parse((r, done) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (chunk: Buffer) => chunks.push(chunk));
+          r.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+      expect(res.headers['content-encoding']).toBe('br');
+      return (res.body as Buffer).length;
+    };
+    expect(await compressed('packed')).toBeLessThan(await compressed('plain'));
+
+    const again = await get(`${query}&format=packed`, { ...gold, 'If-None-Match': packed.headers.etag as string });
+    expect(again.status).toBe(304);
+    // the plain view's ETag is not the packed one's
+    expect((await get(`${query}&format=packed`, { ...gold, 'If-None-Match': plain.headers.etag as string })).status).toBe(200);
+
+    expect(await get(`${query}&format=columns`, gold).then((r) => [r.status, r.body.code, r.body.message])).toEqual([
+      400,
+      'VALIDATION_FAILED',
+      'format must be plain or packed',
+    ]);
+  });
+
+  // issue 18: the odds page asks for its boards before it knows the plan, with require=paid; a free plan is refused
+  // (spec 000 §6 requiresPaidPlan) without spending its quota (DECISIONS 2), and a paid plan gets the very same view
+  it('answers require=paid with the boards for a paid plan and an unmetered 402 SUBSCRIPTION_REQUIRED for the free plan', async () => {
+    const query = `/api/boards?kind=odds&sports=${NFL}&markets=h2h&format=packed`;
+    const plain = await get(query, gold);
+    const early = await get(`${query}&require=paid`, gold);
+    expect([plain.status, early.status]).toEqual([200, 200]);
+    expect(early.headers.etag).toBe(plain.headers.etag);
+    expect(early.body).toStrictEqual(plain.body);
+
+    const newcomer = bearer((await signUp(t, 'free')).session);
+    for (let i = 0; i < 8; i++) {
+      const refused = await get(`${query}&require=paid`, newcomer);
+      expect(refused.status).toBe(402);
+      expect(refused.body).toMatchObject({ code: 'SUBSCRIPTION_REQUIRED' });
+    }
+    // more refusals than the quota of 6, and the first metered call is still the first
+    const metered = await get(query, newcomer);
+    expect(metered.status).toBe(200);
+    expect(metered.headers['x-quota-used']).toBe('1');
+
+    expect(await get(`${query}&require=gold`, gold).then((r) => [r.status, r.body.code, r.body.message])).toEqual([
+      400,
+      'VALIDATION_FAILED',
+      'require must be paid',
+    ]);
   });
 
   // spec 000 §5 / issue 5: the free plan sees its popular books only, and is metered (DECISIONS 2)

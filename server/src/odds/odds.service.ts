@@ -13,13 +13,16 @@ import {
   type BoardEvent,
   type PlanAccess,
   type PriceFormat,
+  packBoards,
+  type PackedBoards,
   type Sport,
   type SportBoard,
 } from '@oddspulse/shared';
 import { ApiErrors } from '../errors/api-errors';
-import { APP_CONFIG, type AppConfig, LiveStateRepository, OddsApiAccountRepository, type BoardKind } from '@oddspulse/core';
+import { APP_CONFIG, type AppConfig, LiveStateNotices, LiveStateRepository, OddsApiAccountRepository, type BoardKind } from '@oddspulse/core';
 import { ViewCache, type View } from '../view-cache/view-cache';
 import { LiveVersions } from '../view-cache/live-versions';
+import { WarmViews } from '../view-cache/warm-views';
 import type { BoardsQuery, CachedOddsQuery, OddsDataQuery, OddsQuery, PlayerPropsQuery } from './odds.dto';
 import {
   booksKey,
@@ -81,25 +84,26 @@ export class OddsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly views: ViewCache,
     private readonly versions: LiveVersions,
+    private readonly warm: WarmViews,
   ) {}
 
   /** GET /api/odds, built once per board version, markets, regions, books, formats, date filter and plan books (issue 18). */
   oddsView(query: OddsQuery, access: PlanAccess, now = Date.now()): Promise<ServedView> {
-    return this.cachedView('odds', 'odds', query.sports, query, access, now, () => this.odds(query, access, now));
+    return this.cachedView('odds', 'odds', query.sports, query, access, now, (at) => this.odds(query, access, at));
   }
 
   oddsDataView(query: OddsDataQuery, access: PlanAccess, now = Date.now()): Promise<ServedView> {
-    return this.cachedView('odds-data', 'odds', [query.sport], query, access, now, () => this.oddsData(query, access, now));
+    return this.cachedView('odds-data', 'odds', [query.sport], query, access, now, (at) => this.oddsData(query, access, at));
   }
 
   playerPropsView(query: PlayerPropsQuery, access: PlanAccess, now = Date.now()): Promise<ServedView> {
     const sports = query.variant === 'game' ? [query.league] : query.sports;
-    return this.cachedView('player-props', 'props', sports, query, access, now, () => this.playerProps(query, access, now));
+    return this.cachedView('player-props', 'props', sports, query, access, now, (at) => this.playerProps(query, access, at));
   }
 
   /** GET /api/boards: its body carries each board's `fetched_at` and `stale_since`, so those are part of its version. */
   storedBoardsView(query: BoardsQuery, access: PlanAccess, now = Date.now()): Promise<ServedView> {
-    return this.cachedView('boards', query.kind, query.sports, query, access, now, () => this.storedBoards(query, access, now), true);
+    return this.cachedView('boards', query.kind, query.sports, query, access, now, (at) => this.storedBoards(query, access, at), true);
   }
 
   /** The sports the pipeline polls; `active` false for those The Odds API says are out of season (when it is the feed). */
@@ -139,13 +143,15 @@ export class OddsService {
    * GET /api/boards: the boards themselves, as the pipeline keeps them and the socket's diffs patch them (decimal
    * prices as stored, `fetched_at`, `stale_since`), narrowed to the plan's books and the markets asked for, without the
    * books' ids the browser does not read: the browser's first load, with no trip through The Odds API's shape and back.
+   * `format` packed is the same boards in packed-boards' columns (issue 18); each format is its own cached view.
    */
-  async storedBoards(query: BoardsQuery, access: PlanAccess, now = Date.now()): Promise<WithFreshness<{ boards: SportBoard[] }>> {
-    const boards = await this.requireBoards(query.kind, query.sports);
+  async storedBoards(query: BoardsQuery, access: PlanAccess, now = Date.now()): Promise<WithFreshness<{ boards: SportBoard[] } | PackedBoards>> {
+    const stored = await this.requireBoards(query.kind, query.sports);
     const books = visibleBooks(access);
+    const boards = stored.map((board) => ({ ...board, events: withoutBookIds(filterEvents(board.events, { markets: query.markets, books, now })) }));
     return {
-      body: { boards: boards.map((board) => ({ ...board, events: withoutBookIds(filterEvents(board.events, { markets: query.markets, books, now })) })) },
-      boards: boards.map((board) => freshness(board.sport_key, board)),
+      body: query.format === 'packed' ? packBoards(boards) : { boards },
+      boards: stored.map((board) => freshness(board.sport_key, board)),
     };
   }
 
@@ -201,7 +207,7 @@ export class OddsService {
    * The answer for these boards' current version from the view cache, built by `build` on a miss. The version is
    * the boards' stamps alone (a few bytes, not the boards; from LiveVersions, in memory); content is always read after
    * its stamp, so a view is never older than the version it is kept under. Boards without a revision are answered
-   * uncached.
+   * uncached. A cached view is kept warm (WarmViews): its next version is built as one of its boards changes.
    */
   private async cachedView(
     route: string,
@@ -210,15 +216,36 @@ export class OddsService {
     query: object,
     access: PlanAccess,
     now: number,
-    build: () => Promise<WithFreshness<unknown>>,
+    build: (now: number) => Promise<WithFreshness<unknown>>,
     freshnessInBody = false,
   ): Promise<ServedView> {
+    const base = `${route}|${kind}|${JSON.stringify(query)}|${booksKey(access)}`;
+    const view = (at: number) => this.versionedView(base, kind, sports, at, () => build(at), freshnessInBody);
+    const { served, versioned } = await view(now);
+    // the next version is built as its board changes, not by the next request (WarmViews)
+    if (versioned)
+      this.warm.asked(base, () => ({
+        notices: sports.map((sport) => LiveStateNotices.board(kind, sport)),
+        rebuild: async () => (await view(Date.now())).served.view.precompress(),
+      }));
+    return served;
+  }
+
+  /** The view `base` of the boards' current versions, from the cache or built; `versioned` false when a board has no revision (not cached). */
+  private async versionedView(
+    base: string,
+    kind: BoardKind,
+    sports: string[],
+    now: number,
+    build: () => Promise<WithFreshness<unknown>>,
+    freshnessInBody: boolean,
+  ): Promise<{ served: ServedView; versioned: boolean }> {
     requirePolledSports(this.config.FEED_SPORTS, sports);
     const stamps = await this.versions.boardStamps(kind, sports);
     const missing = sports.filter((_, i) => !stamps[i]);
     if (missing.length) throw ApiErrors.boardUnavailable(kind, missing);
     const versions = stamps.map((s) => s?.revision && (freshnessInBody ? `${s.revision}@${s.fetched_at}@${s.stale_since ?? ''}` : s.revision));
-    const key = versions.every(Boolean) ? `${route}|${kind}|${JSON.stringify(query)}|${booksKey(access)}|${versions.join(',')}` : null;
+    const key = versions.every(Boolean) ? `${base}|${versions.join(',')}` : null;
     const { view, meta } = await this.views.view(
       key,
       async () => {
@@ -227,7 +254,7 @@ export class OddsService {
       },
       now,
     );
-    return { view, boards: key ? stamps.map((stamp, i) => freshness(sports[i], stamp)) : meta };
+    return { served: { view, boards: key ? stamps.map((stamp, i) => freshness(sports[i], stamp)) : meta }, versioned: key !== null };
   }
 
   /** The user's chosen books within what the plan allows; an empty choice means all allowed. */

@@ -31,6 +31,7 @@ export class LiveVersions implements OnModuleInit, OnApplicationShutdown {
   private readonly stamps = new BusCache<BoardStamp | null>(LIVE_VERSION_TTL_MS, MAX_VERSIONS);
   private readonly revisions = new BusCache<string | null>(LIVE_VERSION_TTL_MS, MAX_VERSIONS);
   private subscription: RealtimeSubscription | null = null;
+  private readonly changeListeners = new Set<(what: string) => void>();
 
   constructor(
     private readonly state: LiveStateRepository,
@@ -45,6 +46,7 @@ export class LiveVersions implements OnModuleInit, OnApplicationShutdown {
           (what) => {
             this.stamps.invalidate(what);
             this.revisions.invalidate(what);
+            for (const listener of this.changeListeners) listener(what);
           },
         ],
       ],
@@ -53,6 +55,15 @@ export class LiveVersions implements OnModuleInit, OnApplicationShutdown {
         this.revisions.setLive(live);
       },
     });
+  }
+
+  /**
+   * Hears every `live-state:changed` notice (a LiveStateNotices name) once the version it names is dropped here, so a
+   * version read from the listener is the new one. Returns the function that stops it.
+   */
+  onChange(listener: (what: string) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
   }
 
   /** Whether notices are heard now: only then is a version served from memory. */

@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { LiveVersions } from './live-versions';
+import { WarmViews } from './warm-views';
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -30,6 +31,11 @@ export class View {
     this.raw = Buffer.from(JSON.stringify(body));
     // weak: the same answer is sent in several codings
     this.etag = `W/"${createHash('sha1').update(this.raw).digest('base64url')}"`;
+  }
+
+  /** Compresses ahead the coding browsers ask for (brotli), for a view built before anyone asked for it. */
+  async precompress(): Promise<void> {
+    if (this.raw.length >= MIN_COMPRESSED_BYTES) await this.encoded('br');
   }
 
   encoded(coding: ContentCoding): Promise<Buffer> {
@@ -165,7 +171,7 @@ export async function sendView(req: Request, res: Response, view: View): Promise
   res.end(body);
 }
 
-/** One cache for every module's answers, and the versions of the data they are built from. */
+/** One cache for every module's answers, the versions of the data they are built from, and the views kept warm. */
 @Global()
-@Module({ providers: [ViewCache, LiveVersions], exports: [ViewCache, LiveVersions] })
+@Module({ providers: [ViewCache, LiveVersions, WarmViews], exports: [ViewCache, LiveVersions, WarmViews] })
 export class ViewCacheModule {}

@@ -73,6 +73,21 @@ export class PlatinumGuard implements CanActivate {
 }
 
 /**
+ * A metered call that asks for a paid plan's answer only (`require=paid`): the odds page's first load, which the
+ * browser sends before it knows the plan (issue 18). A free plan's call is refused with 402 SUBSCRIPTION_REQUIRED
+ * before MeteredOddsGuard counts it, so asking early costs a free user nothing. Without the parameter it lets every
+ * plan through.
+ */
+@Injectable()
+export class PaidWhenRequiredGuard implements CanActivate {
+  canActivate(context: ExecutionContext): boolean {
+    const req = context.switchToHttp().getRequest<Request>();
+    if (req.query.require === 'paid' && !hasPaidPlan(requestUser(context).access)) throw ApiErrors.subscriptionRequired();
+    return true;
+  }
+}
+
+/**
  * Odds-data endpoints: free users are metered (DECISIONS 2), each successful call counted against the month's quota,
  * and refused with 402 QUOTA_EXCEEDED and the real numbers once it is spent. Paid plans pass uncounted. A call is
  * counted as it starts and given back when its answer is an error (bad input, a board not there yet, an outage: issue
