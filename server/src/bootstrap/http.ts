@@ -1,13 +1,13 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import { json, type NextFunction, type Request, type Response } from 'express';
-import helmet from 'helmet';
 import { APP_CONFIG, type AppConfig, MetricsService } from '@oddspulse/core';
 import { ApiErrors } from '../errors/api-errors';
 import { HttpExceptionFilter } from '../errors/http-exception.filter';
 import { PICKS_IMPORT_BODY_LIMIT } from '../picks/picks.dto';
 import { ControlCharactersPipe } from '../validation/control-characters.pipe';
 import { requestLog } from './request-log';
+import { securityHeaders } from './security-headers';
 
 /**
  * A JSON body that does not parse becomes ApiErrors.invalidJson here: past this point Nest turns the parser's
@@ -19,8 +19,8 @@ function invalidJsonBody(error: unknown, _req: Request, _res: Response, next: Ne
 
 /**
  * HTTP set-up shared by the server and the integration tests: one log line and a request id per request (first, so
- * every request is counted, refused ones included), security headers (helmet, with a CSP that
- * allows only this origin's scripts), cookie parsing for the access and CSRF cookies, client addresses
+ * every request is counted, refused ones included), security headers (helmet's, by kind of answer:
+ * security-headers.ts), cookie parsing for the access and CSRF cookies, client addresses
  * taken from X-Forwarded-For only through the proxies TRUST_PROXY names (none by default), JSON bodies (Nest then adds
  * no parser of its own), and the one exception filter that shapes every error body.
  */
@@ -29,26 +29,7 @@ export function configureHttp(app: NestExpressApplication, { https }: { https: b
   express.set('trust proxy', app.get<AppConfig>(APP_CONFIG).TRUST_PROXY);
   express.disable('x-powered-by');
   app.use(requestLog(app.get(MetricsService)));
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'https:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
-          frameAncestors: ["'none'"],
-          formAction: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          upgradeInsecureRequests: https ? [] : null,
-        },
-      },
-      strictTransportSecurity: https,
-    }),
-  );
+  app.use(securityHeaders({ https }));
   app.use(cookieParser());
   // A route whose schema allows more than the default 100 KB parses its body first, with a limit fitting the schema (a
   // body parsed once is not parsed again by the default parser after it).

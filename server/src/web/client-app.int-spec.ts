@@ -1,5 +1,5 @@
 import { Test } from '@nestjs/testing';
-import type { INestApplication } from '@nestjs/common';
+import { Controller, Get, type INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -7,7 +7,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { securityHeaders } from '../bootstrap/security-headers';
 import { serveClient } from './client-app';
+
+@Controller('ping')
+class PingController {
+  @Get()
+  ping() {
+    return { ok: true };
+  }
+}
 
 // Issue 17 item 5: the client's source maps (its whole source) are never served, even if a build makes them.
 describe('serving the built client', () => {
@@ -44,7 +53,7 @@ describe('serving the built client', () => {
 describe('serving the built client fast', () => {
   let dist: string;
   let app: INestApplication;
-  let url: string;
+  let port: number;
   const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
   beforeAll(async () => {
@@ -58,24 +67,33 @@ describe('serving the built client fast', () => {
     await writeFile(join(dist, 'favicon.svg'), '<svg/>');
     await mkdir(join(dist, 'routes'));
     await writeFile(join(dist, 'routes', 'sportsbooks.html'), '<!doctype html><title>OddsPulse</title><link rel="modulepreload" href="/assets/odds.js">');
-    app = (await Test.createTestingModule({}).compile()).createNestApplication({ logger: false });
+    await writeFile(join(dist, 'routes', 'index.html'), '<!doctype html><title>OddsPulse</title><link rel="modulepreload" href="/assets/landing.js">');
+    await writeFile(join(dist, 'secret.txt'), 'outside the assets');
+    await writeFile(join(tmpdir(), 'oddspulse-outside-dist.txt'), 'outside the build');
+    app = (await Test.createTestingModule({ controllers: [PingController] }).compile()).createNestApplication({ logger: false });
+    app.getHttpAdapter().getInstance().disable('x-powered-by');
+    app.use(securityHeaders({ https: false }));
+    app.setGlobalPrefix('api');
     serveClient(app, dist, { log: () => undefined, warn: () => undefined, error: () => undefined });
     await app.listen(0, '127.0.0.1');
-    url = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`;
+    port = (app.getHttpServer().address() as AddressInfo).port;
   });
 
   afterAll(async () => {
     await app.close();
     await rm(dist, { recursive: true, force: true });
+    await rm(join(tmpdir(), 'oddspulse-outside-dist.txt'), { force: true });
   });
 
-  /** The bytes as sent: supertest would decompress them. */
-  const raw = (path: string, encoding?: string) =>
-    new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      httpRequest(`${url}${path}`, { headers: encoding === undefined ? {} : { 'Accept-Encoding': encoding } }, (res) => {
+  /** The bytes as sent, for the path exactly as written (supertest would decompress them and normalise `..`). */
+  const raw = (path: string, encoding?: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const all = { ...headers, ...(encoding === undefined ? {} : { 'Accept-Encoding': encoding }) };
+      // a path given apart from the host is sent as it is (a URL would be normalised first)
+      httpRequest({ host: '127.0.0.1', port, path, headers: all }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
       })
         .on('error', reject)
         .end();
@@ -112,7 +130,10 @@ describe('serving the built client fast', () => {
     const odds = await request(app.getHttpServer()).get('/sportsbooks').set('Accept', 'text/html');
     expect(odds.text).toContain('rel="modulepreload" href="/assets/odds.js"');
     expect(odds.headers['cache-control']).toBe('no-cache');
-    for (const path of ['/', '/dfs', '/sportsbooks/x']) {
+    // routes/index.html is the copy for / (the landing page's code), never a page called /index
+    const home = await request(app.getHttpServer()).get('/').set('Accept', 'text/html');
+    expect(home.text).toContain('rel="modulepreload" href="/assets/landing.js"');
+    for (const path of ['/index', '/dfs', '/sportsbooks/x']) {
       const other = await request(app.getHttpServer()).get(path).set('Accept', 'text/html');
       expect(other.text).not.toContain('modulepreload');
     }
@@ -123,5 +144,118 @@ describe('serving the built client fast', () => {
     const res = await request(app.getHttpServer()).get('/api').set('Accept', 'application/json');
     expect(res.status).toBe(404);
     expect(res.text).not.toContain('not the API');
+  });
+
+  it('sends a hashed asset with only the headers it needs: no helmet set, no ETag, Last-Modified nor Accept-Ranges', async () => {
+    const br = await raw('/assets/index-abc123.js', 'br');
+    expect(Object.keys(br.headers).sort()).toEqual(
+      [
+        'cache-control',
+        'connection',
+        'content-encoding',
+        'content-length',
+        'content-type',
+        'cross-origin-resource-policy',
+        'date',
+        'keep-alive',
+        'vary',
+        'x-content-type-options',
+      ].sort(),
+    );
+    expect(br.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'same-origin', vary: 'Accept-Encoding' });
+    expect(Number(br.headers['content-length'])).toBe(br.body.length);
+    const small = await raw('/assets/small-def456.css', 'br');
+    expect(small.headers['content-type']).toMatch(/^text\/css/);
+    for (const name of ['etag', 'last-modified', 'accept-ranges', 'vary', 'content-security-policy']) expect(small.headers[name]).toBeUndefined();
+    const ranged = await raw('/assets/small-def456.css', 'identity', { Range: 'bytes=0-0' });
+    expect(ranged.status).toBe(200);
+    expect(ranged.body.toString()).toBe('a{}');
+  });
+
+  it('answers a miss under /assets/ with a bare 404, never the page, whatever the Accept header', async () => {
+    for (const path of ['/assets/gone-123.js', '/assets/', '/assets/nested/gone.css']) {
+      const res = await raw(path, 'br', { Accept: 'text/html', 'Sec-Fetch-Dest': 'document' });
+      expect(res.status).toBe(404);
+      expect(res.body.toString()).toBe('');
+      expect(res.headers['cache-control']).toBeUndefined();
+    }
+  });
+
+  it('never serves a file outside the build through /assets/', async () => {
+    for (const path of [
+      '/assets/../secret.txt',
+      '/assets/%2e%2e/secret.txt',
+      '/assets/..%2fsecret.txt',
+      '/assets/%2e%2e%2f%2e%2e%2foddspulse-outside-dist.txt',
+      '/assets/..%5c..%5coddspulse-outside-dist.txt',
+      '/assets/%00.js',
+    ]) {
+      const res = await raw(path, 'identity', { Accept: 'text/html' });
+      expect(res.status).toBe(404);
+      expect(res.body.toString()).not.toMatch(/outside|OddsPulse/);
+    }
+  });
+
+  it('answers the page only to a navigation or a script asking for HTML, never for a file-like path', async () => {
+    for (const dest of [undefined, 'document', 'iframe', 'frame', 'empty']) {
+      const res = await raw('/sportsbooks', 'identity', { Accept: 'text/html', ...(dest ? { 'Sec-Fetch-Dest': dest } : {}) });
+      expect(res.status).toBe(200);
+      expect(res.body.toString()).toContain('OddsPulse');
+    }
+    // the service worker's precache of / (a fetch: destination empty, Accept */*)
+    expect((await raw('/', 'identity', { Accept: '*/*', 'Sec-Fetch-Dest': 'empty' })).body.toString()).toContain('OddsPulse');
+    for (const [path, dest] of [
+      ['/sportsbooks', 'image'],
+      ['/sportsbooks', 'script'],
+      ['/logos/draftkings.png', 'image'],
+      ['/logos/draftkings.png', 'document'],
+      ['/missing.js', 'empty'],
+    ]) {
+      const res = await raw(path, 'identity', { Accept: 'text/html,*/*', 'Sec-Fetch-Dest': dest });
+      expect(res.status).toBe(404);
+      expect(res.body.toString()).not.toContain('OddsPulse');
+    }
+  });
+
+  it("gives pages helmet's document set and /api JSON the compact set", async () => {
+    const page = await raw('/sportsbooks', 'identity', { Accept: 'text/html' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['strict-transport-security']).toBeUndefined();
+    const api = await raw('/api/ping', 'identity', { Accept: 'application/json' });
+    expect(api.status).toBe(200);
+    expect(api.headers).toMatchObject({
+      'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-resource-policy': 'same-origin',
+    });
+    for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-xss-protection', 'strict-transport-security'])
+      expect(api.headers[name]).toBeUndefined();
+  });
+});
+
+// Issue 18: HSTS is sent exactly as before the split, with pages and API answers when the public origin is https.
+describe('security headers behind https', () => {
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    app = (await Test.createTestingModule({ controllers: [PingController] }).compile()).createNestApplication({ logger: false });
+    app.use(securityHeaders({ https: true }));
+    app.setGlobalPrefix('api');
+    await app.init();
+  });
+
+  afterAll(() => app.close());
+
+  it('sends HSTS with pages and with the API, and upgrades insecure requests on pages', async () => {
+    const api = await request(app.getHttpServer()).get('/api/ping');
+    expect(api.headers['strict-transport-security']).toMatch(/^max-age=\d+; includeSubDomains$/);
+    const page = await request(app.getHttpServer()).get('/anything').set('Accept', 'text/html');
+    expect(page.headers['strict-transport-security']).toMatch(/^max-age=\d+; includeSubDomains$/);
+    expect(page.headers['content-security-policy']).toContain('upgrade-insecure-requests');
   });
 });

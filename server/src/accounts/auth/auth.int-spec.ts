@@ -382,11 +382,19 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
     });
   });
 
+  // Issue 18: API answers carry the compact set; pages (here the API docs) keep the strict document CSP.
   it('sends security headers', async () => {
     const res = await t.http().get('/api/auth/providers');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(res.headers['x-powered-by']).toBeUndefined();
+    const docs = await t.http().get('/api/docs');
+    expect(docs.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(docs.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(docs.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(docs.headers['x-frame-options']).toBe('SAMEORIGIN');
   });
 });
