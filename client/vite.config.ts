@@ -1,5 +1,7 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, transformWithEsbuild, type Plugin } from 'vite';
 import preact from '@preact/preset-vite';
 
 /** Preact (what `react` and `react-dom` resolve to), wouter with its route parser (regexparam) and jotai. */
@@ -24,10 +26,38 @@ function wouterPlainReact(): Plugin {
 }
 
 /**
- * Issue 18: for a route whose screen is worth starting with the page, a copy of index.html at routes/<path>.html that
- * also modulepreloads the screen's chunks (and what main.tsx starts for it) and preloads its CSS, so a direct visit
- * fetches them alongside the entry instead of after it has run. The server answers that copy for the path
- * (server/src/web/client-app.ts).
+ * The live socket connects over WebSocket alone (`transports: ['websocket']` here and on the server), yet engine.io
+ * bundled every transport it has: its Socket's table of transports by name holds them all, and the long-polling module
+ * probes XMLHttpRequest when it loads, which kept it even unused. The table is built with WebSocket alone and the other
+ * transports' modules are marked free of side effects, so the socket's chunk drops them (issue 18); the build fails if
+ * engine.io-client's table changed.
+ */
+function websocketOnlyEngine(): Plugin {
+  const esm = /[\\/]node_modules[\\/]engine\.io-client[\\/]build[\\/]esm[\\/]transports[\\/]([\w.-]+)$/;
+  const otherTransports = new Set(['polling.js', 'polling-xhr.js', 'polling-xhr.node.js', 'polling-fetch.js', 'webtransport.js']);
+  const table = ['import { XHR } from "./polling-xhr.node.js";', 'import { WT } from "./webtransport.js";', '    webtransport: WT,', '    polling: XHR,'];
+  return {
+    name: 'oddspulse-websocket-only-engine',
+    apply: 'build',
+    transform(code, id) {
+      const file = esm.exec(id)?.[1];
+      if (file && otherTransports.has(file)) return { code, map: null, moduleSideEffects: false };
+      if (file !== 'index.js') return null;
+      const lines = code.split('\n');
+      const kept = lines.filter((line) => !table.includes(line));
+      if (lines.length - kept.length !== table.length) {
+        throw new Error('websocket-only-engine: engine.io-client/build/esm/transports/index.js changed; check whether this plugin is still right');
+      }
+      return { code: kept.join('\n'), map: null };
+    },
+  };
+}
+
+/**
+ * Issue 18: for a route whose screen is worth starting with the page, a copy of index.html at routes/<path>.html
+ * (routes/index.html for /) that also modulepreloads the screen's chunks and
+ * preloads its CSS, so a direct visit fetches them alongside the entry instead of after it has run. The server answers
+ * that copy for the path (server/src/web/client-app.ts).
  */
 function routePages(routes: Record<string, string[]>): Plugin {
   return {
@@ -60,8 +90,29 @@ function routePages(routes: Record<string, string[]>): Plugin {
           ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
           ...[...styles].filter((file) => !html.includes(file)).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
         ];
-        this.emitFile({ type: 'asset', fileName: `routes${route}.html`, source: html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`) });
+        this.emitFile({
+          type: 'asset',
+          fileName: `routes${route === '/' ? '/index' : route}.html`,
+          source: html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`),
+        });
       }
+    },
+  };
+}
+
+/**
+ * Issue 18: the service worker is written readable (client/public/sw.js) and ships minified: every first visit
+ * downloads it. Vite copies public/ as it is, so the copy in the output is minified once the bundle is written.
+ */
+function minifiedServiceWorker(): Plugin {
+  return {
+    name: 'oddspulse-minified-service-worker',
+    apply: 'build',
+    async writeBundle({ dir }) {
+      if (!dir) throw new Error('minified service worker: the build has no output directory');
+      const file = join(dir, 'sw.js');
+      const { code } = await transformWithEsbuild(await readFile(file, 'utf8'), file, { minify: true });
+      await writeFile(file, code);
     },
   };
 }
@@ -77,7 +128,10 @@ export default defineConfig({
     // project maps the same names (jest.config.js), so the specs render with what ships.
     preact(),
     wouterPlainReact(),
-    routePages({ '/sportsbooks': ['src/odds/OddsPage.tsx', 'src/routing/first-boards.ts'] }),
+    websocketOnlyEngine(),
+    // '/': the landing page, a visitor's first screen (a signed-in user's dashboard loads as main.tsx starts it)
+    routePages({ '/': ['src/landing/LandingPage.tsx'], '/sportsbooks': ['src/odds/OddsPage.tsx'] }),
+    minifiedServiceWorker(),
   ],
   resolve: {
     alias: {
@@ -99,7 +153,9 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
-        experimentalMinChunkSize: 0,
+        // A chunk under 1.5 KB is merged into a chunk that loads with it where that runs nothing earlier: each file of a
+        // first visit costs its response headers, more than such a chunk's body (issue 18: four fewer requests).
+        experimentalMinChunkSize: 1500,
         // Issue 18: the libraries every screen needs in one chunk of their own, so a new build of the app's code does
         // not make returning visitors download React again (hashed, immutable). Libraries only a screen needs
         // (socket.io-client) stay with that screen's chunks.

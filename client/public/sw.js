@@ -1,6 +1,6 @@
 /*
- * OddsPulse service worker (spec 000 §2, issue 21 part 3). Keeps the app shell (the page, its built assets, the
- * manifest and icons) so the installed app starts with no network. Pages are network-first (a deploy is picked up at
+ * OddsPulse service worker (spec 000 §2, issue 21 part 3). Keeps the app shell (the page and the built assets it
+ * loads) so the installed app starts with no network. Pages are network-first (a deploy is picked up at
  * once); hashed assets cache-first. The reads the first screens need (boards, sports, the user's plan, preferences and
  * profile, the site settings, scores) are network-first too and kept only as the last answer, answered when the
  * network is gone and announced to the page so it can say how old they are. Nothing else under /api, and never the
@@ -9,19 +9,18 @@
  */
 const SHELL = 'oddspulse-shell-v2';
 const DATA = 'oddspulse-data-v1';
-const SHELL_FILES = ['/', '/manifest.webmanifest', '/icons/icon-192.png', '/icons/icon-512.png', '/favicon.svg'];
 const OFFLINE_READS = ['/api/boards', '/api/sports', '/api/me', '/api/preferences', '/api/profile', '/api/site', '/api/scores'];
 /** The header a kept read is answered with: when it was received from the server (ISO 8601). */
 const SAVED_AT = 'x-oddspulse-saved-at';
 
-/** The page's built scripts and styles, read from the page itself: the first visit loaded them before this worker ran. */
+/**
+ * Only the page is kept on install (issue 18: a first visit downloads nothing it does not show). Its scripts and
+ * styles, and a screen's chunks, are kept as the page loads them under this worker (cache-first below): the first
+ * visit loaded them before this worker ran, and they start the app offline from the next load on.
+ */
 async function precacheShell() {
   const cache = await caches.open(SHELL);
-  await cache.addAll(SHELL_FILES);
-  const page = await cache.match('/');
-  const html = page ? await page.text() : '';
-  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1]);
-  await cache.addAll([...new Set(assets)]);
+  await cache.add('/');
 }
 
 self.addEventListener('install', (event) => {

@@ -2,7 +2,6 @@ import { useAtomValue } from 'jotai';
 import { Redirect, Route, Switch } from 'wouter';
 import { Layout } from './layout/Layout';
 import { LocalPicksImport, PlanSync, WhenSignedIn } from './layout/signed-in';
-import { LandingPage } from './landing/LandingPage';
 import { PlanGuard, RequireSignIn, Spinner } from './routing/guards';
 import {
   AccountPage,
@@ -15,6 +14,7 @@ import {
   ContactPage,
   DashboardPage,
   DfsPage,
+  LandingPage,
   LocalCheckoutPage,
   LocalPortalPage,
   LoginPage,

@@ -12,11 +12,24 @@ export const HOLD_TITLE = "The book's hold on this line: 1 − 1/Σ implied prob
 /** The price a book is taken at: DFS apps at the fixed −119 (spec 001 §5). */
 export const priceOf = (b: BookPrice) => (b.isDfs ? DFS_FIXED_DECIMAL : b.decimal);
 
+/**
+ * The books' logos that ship, by book key: client/src/odds/logos/<book>.<png|svg|webp>, each built to a hashed URL.
+ * A book without one shows its name alone: asking the server for a logo that does not exist cost a request per book
+ * on every first visit (issue 18).
+ */
+const LOGOS = new Map(
+  Object.entries(import.meta.glob<string>('./logos/*.{png,svg,webp}', { eager: true, query: '?url', import: 'default' })).map(([path, url]) => [
+    path.slice('./logos/'.length).replace(/\.\w+$/, ''),
+    url,
+  ]),
+);
+
 export function BookLogo({ book }: { book: string }) {
   const [broken, setBroken] = useState(false);
+  const src = LOGOS.get(book);
   // A broken logo image is hidden (spec 001 §2).
-  if (broken) return null;
-  return <img className="book-logo" src={`/logos/${book}.png`} alt="" width={18} height={18} onError={() => setBroken(true)} />;
+  if (!src || broken) return null;
+  return <img className="book-logo" src={src} alt="" width={18} height={18} onError={() => setBroken(true)} />;
 }
 
 export function Price({ value, flash, format }: { value: number; flash: 'up' | 'down' | null; format: OddsDisplayFormat }) {

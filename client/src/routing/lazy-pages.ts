@@ -1,5 +1,16 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType } from 'react';
 import { api } from '../api/client';
+
+/** A screen's module, loaded on demand; `module` is set once it has arrived. */
+interface Loader<M> {
+  (): Promise<M>;
+  module?: M;
+}
+
+function loader<M>(load: () => Promise<M>): Loader<M> {
+  const get: Loader<M> = () => load().then((module) => (get.module = module));
+  return get;
+}
 
 /**
  * Issue 18: the screens' code is loaded when a screen is opened, or earlier when a link to it is hovered or
@@ -7,34 +18,45 @@ import { api } from '../api/client';
  * opening share one download.
  */
 const loaders = {
-  odds: () => import('../odds/OddsPage'),
-  dfs: () => import('../odds/DfsPage'),
-  dashboard: () => import('../dashboard/DashboardPage'),
-  picks: () => import('../picks/PicksPage'),
-  scores: () => import('../scores/ScoresPage'),
-  ops: () => import('../ops/OpsPage'),
-  pricing: () => import('../billing/PricingPage'),
-  subscribe: () => import('../billing/SubscribePage'),
-  usage: () => import('../billing/UsagePlanPage'),
-  billingSuccess: () => import('../billing/BillingSuccessPage'),
-  billingCancel: () => import('../billing/BillingCancelPage'),
-  localBilling: () => import('../billing/LocalBillingPages'),
-  account: () => import('../account/AccountPage'),
-  apiKeys: () => import('../account/ApiKeysPage'),
-  mySportsbooks: () => import('../account/MySportsbooksPage'),
-  login: () => import('../auth/LoginPage'),
-  passwordReset: () => import('../auth/PasswordResetPage'),
-  authCallback: () => import('../auth/AuthCallbackPage'),
-  legal: () => import('../landing/LegalPages'),
-  alerts: () => import('../alerts/AlertsPage'),
-  contact: () => import('../support/ContactPage'),
-  analytics: () => import('../analytics/AnalyticsPage'),
+  landing: loader(() => import('../landing/LandingPage')),
+  odds: loader(() => import('../odds/OddsPage')),
+  dfs: loader(() => import('../odds/DfsPage')),
+  dashboard: loader(() => import('../dashboard/DashboardPage')),
+  picks: loader(() => import('../picks/PicksPage')),
+  scores: loader(() => import('../scores/ScoresPage')),
+  ops: loader(() => import('../ops/OpsPage')),
+  pricing: loader(() => import('../billing/PricingPage')),
+  subscribe: loader(() => import('../billing/SubscribePage')),
+  usage: loader(() => import('../billing/UsagePlanPage')),
+  billingSuccess: loader(() => import('../billing/BillingSuccessPage')),
+  billingCancel: loader(() => import('../billing/BillingCancelPage')),
+  localBilling: loader(() => import('../billing/LocalBillingPages')),
+  account: loader(() => import('../account/AccountPage')),
+  apiKeys: loader(() => import('../account/ApiKeysPage')),
+  mySportsbooks: loader(() => import('../account/MySportsbooksPage')),
+  login: loader(() => import('../auth/LoginPage')),
+  passwordReset: loader(() => import('../auth/PasswordResetPage')),
+  authCallback: loader(() => import('../auth/AuthCallbackPage')),
+  legal: loader(() => import('../landing/LegalPages')),
+  alerts: loader(() => import('../alerts/AlertsPage')),
+  contact: loader(() => import('../support/ContactPage')),
+  analytics: loader(() => import('../analytics/AnalyticsPage')),
 };
 
-function page<M>(load: () => Promise<M>, name: keyof M): ComponentType {
-  return lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
+/**
+ * A screen loaded on demand. Once its module is here (prefetched as the app started, or opened before) it renders at
+ * once: through lazy() it suspended once more and showed its fallback for a frame or more (issue 18). The choice is
+ * made once per mount: switching from the lazy wrapper to the screen itself later would remount it and lose its state.
+ */
+function page<M>(load: Loader<M>, name: keyof M): ComponentType {
+  const Lazy = lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
+  return function Page(props: object) {
+    const [Screen] = useState(() => (load.module ? (load.module[name] as ComponentType) : Lazy));
+    return createElement(Screen, props);
+  };
 }
 
+export const LandingPage = page(loaders.landing, 'LandingPage');
 export const OddsPage = page(loaders.odds, 'OddsPage');
 export const DfsPage = page(loaders.dfs, 'DfsPage');
 export const DashboardPage = page(loaders.dashboard, 'DashboardPage');
@@ -60,9 +82,8 @@ export const AlertsPage = page(loaders.alerts, 'AlertsPage');
 export const ContactPage = page(loaders.contact, 'ContactPage');
 export const AnalyticsPage = page(loaders.analytics, 'AnalyticsPage');
 
-/** The screen behind each navigation link ('/' is the dashboard once signed in). */
+/** The screen behind each navigation link ('/' apart: the landing page signed out, the dashboard signed in). */
 const ROUTE_LOADERS: Record<string, () => Promise<unknown>> = {
-  '/': loaders.dashboard,
   '/sportsbooks': loaders.odds,
   '/dfs': loaders.dfs,
   '/picks': loaders.picks,
@@ -83,9 +104,9 @@ const ROUTE_LOADERS: Record<string, () => Promise<unknown>> = {
 
 /**
  * Starts loading a link's screen (on hover or focus); a failed prefetch is retried when the screen opens. '/' is the
- * dashboard only for a signed-in user: a visitor's landing page does not download it.
+ * dashboard for a signed-in user and the landing page for a visitor, who does not download the dashboard.
  */
 export function prefetchRoute(to: string): void {
-  if (to === '/' && !api.currentSession()) return;
-  void ROUTE_LOADERS[to]?.().catch(() => undefined);
+  const load = to === '/' ? (api.currentSession() ? loaders.dashboard : loaders.landing) : ROUTE_LOADERS[to];
+  void load?.().catch(() => undefined);
 }
