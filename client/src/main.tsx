@@ -1,19 +1,21 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'jotai';
+import { preloadPlanInfo } from './account/account-api';
 import { App } from './App';
 import { installControlledCheckboxes } from './controlled-checkboxes';
+import { startFirstBoards } from './routing/first-boards';
 import { prefetchRoute } from './routing/lazy-pages';
 import { registerServiceWorker } from './service-worker';
 import { appStore } from './state/store';
 import './styles.css';
 
 document.documentElement.classList.add('theme-purple');
-// the opened screen's code loads alongside the session calls, not after them (issue 18: no waterfall on a direct visit)
+// Issue 18, no waterfall on a direct visit: the opened screen's code, the plan and (for straight bets) the boards are
+// all asked for now, before the first render, not one after another as each answer arrives
 prefetchRoute(window.location.pathname);
-// and the straight bets' boards are asked for as soon as the plan allows them, not after the screen has rendered
-if (window.location.pathname === '/sportsbooks' && !new URLSearchParams(window.location.search).has('mode'))
-  void import('./routing/first-boards').then(({ startFirstBoards }) => startFirstBoards());
+preloadPlanInfo();
+if (window.location.pathname === '/sportsbooks' && !new URLSearchParams(window.location.search).has('mode')) startFirstBoards();
 
 installControlledCheckboxes();
 createRoot(document.getElementById('root')!).render(

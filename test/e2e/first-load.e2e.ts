@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { unpackBoards } from '@oddspulse/shared';
+import { bearer, newUser, signIn } from './support/users';
 
 interface Outcome {
   name: string;
@@ -24,10 +26,11 @@ interface Board {
 const NBA = 'basketball_nba';
 
 /**
- * From the page: the first load through the cached REST path (Chromium's own fetch, so compression and revalidation
- * are the browser's), and the board the live socket's snapshot holds, spoken in socket.io's protocol by hand.
+ * From the page: the first load through the cached REST path in both formats, the plain one and the packed one the
+ * odds page asks for (Chromium's own fetch, so compression and revalidation are the browser's), and the board the live
+ * socket's snapshot holds, spoken in socket.io's protocol by hand. The packed body comes back as sent, to be unpacked.
  */
-async function restAndSocketBoards(page: Page, token: string): Promise<{ rest: Board; socket: Board; encoding: string | null }> {
+async function restAndSocketBoards(page: Page, token: string): Promise<{ rest: Board; packed: unknown; socket: Board; encodings: Array<string | null> }> {
   return page.evaluate(
     async ({ token, sport }) => {
       // a seq the channel never reached: the gateway answers with a snapshot of the board, not a replay
@@ -50,9 +53,16 @@ async function restAndSocketBoards(page: Page, token: string): Promise<{ rest: B
           }
         };
       });
-      const res = await fetch(`/api/boards?kind=odds&sports=${sport}`, { headers: { Authorization: `Bearer ${token}` } });
+      const headers = { Authorization: `Bearer ${token}` };
+      const res = await fetch(`/api/boards?kind=odds&sports=${sport}`, { headers });
       const body = (await res.json()) as { boards: Board[] };
-      return { rest: body.boards[0], socket, encoding: res.headers.get('content-encoding') };
+      const packed = await fetch(`/api/boards?kind=odds&sports=${sport}&format=packed`, { headers });
+      return {
+        rest: body.boards[0],
+        packed: await packed.json(),
+        socket,
+        encodings: [res.headers.get('content-encoding'), packed.headers.get('content-encoding')],
+      };
     },
     { token, sport: NBA },
   );
@@ -67,16 +77,41 @@ test("the cached first load of a board is the live socket's board, price for pri
   const { access_token: token } = await login.json();
   await page.goto('/');
 
-  // The feed moves while the two are read: a market with the same last update in both is the same version of
-  // it, and must match exactly; a market that moved in between is skipped. Enough must match to mean something.
-  const { rest, socket, encoding } = await restAndSocketBoards(page, token);
-  expect(encoding).toBe('br');
-  expect(rest.sport_key).toBe(NBA);
+  const { rest, packed, socket, encodings } = await restAndSocketBoards(page, token);
+  expect(encodings).toEqual(['br', 'br']);
+  // issue 18: the packed answer, read as the odds page reads it, is the same board
+  const unpacked: Board[] = unpackBoards(packed);
+  expect(unpacked.map((board) => board.sport_key)).toEqual([NBA]);
+  for (const first of [rest, unpacked[0]]) {
+    expect(first.sport_key).toBe(NBA);
+    expect(matchingMarkets(first, socket)).toBeGreaterThan(20);
+    // the books' ids only made the links, which the first load keeps: it does not carry them
+    expect(JSON.stringify(first)).not.toContain('"sid"');
+  }
+  expect(JSON.stringify(socket)).toContain('"sid"');
+
+  // the same answers as sent: compressed as the browser asks, and revalidated with a 304 while the board holds
+  for (const path of [`/api/boards?kind=odds&sports=${NBA}`, `/api/boards?kind=odds&sports=${NBA}&format=packed`]) {
+    const sent = await request.get(path, { headers: { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'br, gzip' } });
+    expect(sent.headers()['content-encoding']).toBe('br');
+    const etag = sent.headers()['etag'];
+    const again = await request.get(path, { headers: { Authorization: `Bearer ${token}`, 'If-None-Match': etag } });
+    expect([200, 304]).toContain(again.status());
+    if (again.status() === 200) expect(again.headers()['etag']).not.toBe(etag);
+  }
+});
+
+/**
+ * How many markets of a first load are exactly the socket's. The feed moves while the two are read: a market with the
+ * same last update in both is the same version of it, and must match exactly (the socket's board carries the books'
+ * ids as well); a market that moved in between is skipped.
+ */
+function matchingMarkets(first: Board, socket: Board): number {
   const socketMarkets = new Map<string, { last_update: string; outcomes: Outcome[] }>();
   for (const event of socket.events)
     for (const book of event.bookmakers) for (const market of book.markets) socketMarkets.set(`${event.id}|${book.key}|${market.key}`, market);
   let compared = 0;
-  for (const event of rest.events) {
+  for (const event of first.events) {
     const live = socket.events.find((e) => e.id === event.id);
     if (!live) continue;
     expect([event.home_team, event.away_team, event.commence_time]).toEqual([live.home_team, live.away_team, live.commence_time]);
@@ -89,20 +124,8 @@ test("the cached first load of a board is the live socket's board, price for pri
       }
     }
   }
-  expect(compared).toBeGreaterThan(20);
-  // the books' ids only made the links, which the first load keeps: it does not carry them
-  expect(JSON.stringify(socket)).toContain('"sid"');
-  expect(JSON.stringify(rest)).not.toContain('"sid"');
-
-  // the same answer as sent: compressed as the browser asks, and revalidated with a 304 while the board holds
-  const path = `/api/boards?kind=odds&sports=${NBA}`;
-  const sent = await request.get(path, { headers: { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'br, gzip' } });
-  expect(sent.headers()['content-encoding']).toBe('br');
-  const etag = sent.headers()['etag'];
-  const again = await request.get(path, { headers: { Authorization: `Bearer ${token}`, 'If-None-Match': etag } });
-  expect([200, 304]).toContain(again.status());
-  if (again.status() === 200) expect(again.headers()['etag']).not.toBe(etag);
-});
+  return compared;
+}
 
 // issue 18: the odds screen is loaded on demand and the page still shows its rows
 test('the odds screen loads its code on demand and shows the first odds rows', async ({ page }, testInfo) => {
@@ -124,36 +147,64 @@ test('the odds screen loads its code on demand and shows the first odds rows', a
   expect(scripts.some((path) => /OddsPage/.test(path))).toBe(true);
 });
 
-/** Signs the page in as a demo account and opens /sportsbooks directly, counting its /api/boards requests. */
-async function directVisitBoards(page: Page, email: string): Promise<string[]> {
+/** Signs the page in as a demo account and opens /sportsbooks directly, noting its /api/boards requests and their answers. */
+async function directVisitBoards(page: Page, email: string): Promise<Array<{ search: string; status: Promise<number> }>> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('oddspulse-demo');
   await page.locator('form').getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
-  const boards: string[] = [];
-  page.on('request', (req) => {
-    const url = new URL(req.url());
-    // the screen's requests only, not the dashboard's that the sign-in landed on
-    if (url.pathname === '/api/boards' && new URL(req.frame().url()).pathname === '/sportsbooks') boards.push(url.search);
-  });
+  const boards = sportsbooksBoardsRequests(page);
   await page.goto('/sportsbooks');
   return boards;
 }
 
-// issue 18: a direct visit asks for its boards early, once (the screen takes the early answer), with no cache-buster
+/**
+ * The /api/boards requests /sportsbooks makes from now on, with their answers' statuses: the screen's only, not the
+ * dashboard's that a sign-in lands on.
+ */
+function sportsbooksBoardsRequests(page: Page): Array<{ search: string; status: Promise<number> }> {
+  const boards: Array<{ search: string; status: Promise<number> }> = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname === '/api/boards' && new URL(req.frame().url()).pathname === '/sportsbooks')
+      boards.push({ search: url.search, status: req.response().then((res) => res?.status() ?? 0) });
+  });
+  return boards;
+}
+
+// issue 18: a direct visit asks for its boards as the app starts, once (the screen takes the early answer), with no
+// cache-buster, before it knows the plan: require=paid
 test('a direct visit of /sportsbooks sends one boards request, which the browser may revalidate', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for the loading path');
   const boards = await directVisitBoards(page, 'gold@demo.local');
   await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
   expect(boards).toHaveLength(1);
-  expect(boards[0]).not.toContain('_t=');
+  expect(boards[0].search).not.toContain('_t=');
+  expect(boards[0].search).toContain('require=paid');
+  expect(await boards[0].status).toBe(200);
+  // issue 18: in the packed form, which the first test holds to the live socket's board
+  expect(boards[0].search).toContain('format=packed');
 });
 
-// issue 18 Keep: a free user's odds calls are metered, so nothing is asked for early on a screen that shows no boards
-test('a free user opening /sportsbooks sends no boards request', async ({ page }, testInfo) => {
+// issue 18 Keep: a free user's odds calls are metered (DECISIONS 2); the early request says require=paid, so the server
+// refuses it without counting it, and the screen shows its gate, not an error. A fresh account: its quota is its own.
+test("a free user opening /sportsbooks is refused the early boards request, and it does not count against the user's quota", async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for the loading path');
-  const boards = await directVisitBoards(page, 'free@demo.local');
-  await expect(page.getByRole('heading', { name: 'Subscription Required' })).toBeVisible();
-  expect(boards).toHaveLength(0);
+  const user = await newUser(request, testInfo, 'earlyfree');
+  const used = async () => ((await (await request.get('/api/me', { headers: bearer(user) })).json()) as { used: number }).used;
+  await signIn(page, user);
+  const boards = sportsbooksBoardsRequests(page);
+  for (const visit of [1, 2]) {
+    await page.goto('/sportsbooks');
+    await expect(page.getByRole('heading', { name: 'Subscription Required' })).toBeVisible();
+    await expect.poll(() => boards.length).toBe(visit);
+    expect(boards[visit - 1].search).toContain('require=paid');
+    expect(await boards[visit - 1].status).toBe(402);
+  }
+  expect(await used()).toBe(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 import { DEFAULT_FREE_MONTHLY_QUOTA, hasPaidPlan, hasPlatinum, planName, type OpsRole, type Plan } from '@oddspulse/shared';
 import { api } from '../api/client';
 import type { Session } from '../api/session';
+import { startEarly, takeEarly } from '../routing/early-data';
 
 /** GET /api/me (spec 000 §3). */
 export interface PlanInfo {
@@ -88,8 +89,19 @@ export function exchangeOAuthCode(code: string) {
   return api.post<Session>('/api/auth/exchange', { code }, { auth: 'none' });
 }
 
-export function fetchPlanInfo() {
-  return api.get<PlanInfo>('/api/me');
+const PLAN_PATH = '/api/me';
+
+/** The plan, from the request sent as the app started when there is one (preloadPlanInfo), else asked for now. */
+export function fetchPlanInfo(): Promise<PlanInfo> {
+  return takeEarly<PlanInfo>(PLAN_PATH) ?? api.get<PlanInfo>(PLAN_PATH);
+}
+
+/**
+ * Asks for a signed-in user's plan as the app starts, before the first render's effects (issue 18: the plan gates the
+ * first screen, and its answer came a frame or more after the page had painted).
+ */
+export function preloadPlanInfo(): void {
+  if (api.currentSession()) startEarly(PLAN_PATH, () => api.get<PlanInfo>(PLAN_PATH));
 }
 
 export function fetchProfile() {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, type KeyboardEvent, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, type KeyboardEvent, type RefObject } from 'react';
 import { useEscapeLayer } from './escape-layers';
 import type { MenuOpen } from './menu-opening';
 
@@ -65,7 +65,9 @@ export interface MenuKeyboardOptions {
  * activates a link as it does a button. Returns the container's keydown handler.
  */
 export function useMenuKeyboard({ open, close, container, trigger, itemSelector, tab }: MenuKeyboardOptions) {
-  useEffect(() => {
+  // As the menu appears, not after the next paint (Preact's effects): a key pressed within that frame reached the
+  // button instead of the first item (two quick ArrowDowns did not reach the second item).
+  useLayoutEffect(() => {
     if (!open) return;
     const list = items(container.current, itemSelector);
     (open === 'last' ? list[list.length - 1] : list[0])?.focus();

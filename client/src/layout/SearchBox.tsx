@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from '../routing/router';
 
 /**
@@ -8,8 +8,16 @@ import { useSearchParams } from '../routing/router';
  */
 export function SearchBox({ onSubmitted }: { onSubmitted?: () => void }) {
   const [params, setParams] = useSearchParams();
-  const [text, setText] = useState(params.get('q') ?? '');
-  useEffect(() => setText(params.get('q') ?? ''), [params]);
+  const q = params.get('q') ?? '';
+  const [text, setText] = useState(q);
+  // The box follows the URL when q changes (Back, a link), never on mount: Preact runs effects after the next paint,
+  // so a mount effect setting q again could wipe what was typed the moment the box appeared.
+  const shownQ = useRef(q);
+  useEffect(() => {
+    if (shownQ.current === q) return;
+    shownQ.current = q;
+    setText(q);
+  }, [q]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next = new URLSearchParams(params);

@@ -1,4 +1,5 @@
-import { americanToDecimal, diffBoards, type BoardEvent, type SportBoard } from '@oddspulse/shared';
+import { americanToDecimal, diffBoards, packBoards, type BoardEvent, type SportBoard } from '@oddspulse/shared';
+import { simBoard } from '../testing/sim-board';
 import { applyBoardEnvelope, compareRows } from './live-table';
 import { boardsFromPayload } from './first-load';
 import { buildRows } from './rows';
@@ -62,11 +63,11 @@ describe('first load precision', () => {
   const current = board(quotes, iso(-10_000));
 
   /**
-   * GET /api/boards as the server answers it (the stored board, narrowed by whole books and markets: prices are
-   * passed through untouched, server/src/odds/odds.int-spec.ts), through JSON, read as the odds page reads it.
+   * GET /api/boards?format=packed as the server answers it (the stored board, narrowed by whole books and markets,
+   * packed: server/src/odds/odds.int-spec.ts), through JSON, read as the odds page reads it.
    */
   function firstLoad(): SportBoard {
-    const body = JSON.parse(JSON.stringify({ boards: [current] }));
+    const body = JSON.parse(JSON.stringify(packBoards([current])));
     return boardsFromPayload(body, [SPORT], T0)[SPORT];
   }
 
@@ -105,11 +106,27 @@ describe('first load precision', () => {
   });
 
   it('gives every sport asked for a board, and refuses a body of another shape', () => {
-    const boards = boardsFromPayload({ boards: [current] }, [SPORT, 'icehockey_nhl'], T0);
+    const boards = boardsFromPayload(packBoards([current]), [SPORT, 'icehockey_nhl'], T0);
     expect(boards.icehockey_nhl).toEqual({ sport_key: 'icehockey_nhl', fetched_at: new Date(T0).toISOString(), events: [] });
     // spec 001 §8: 'Invalid response format from server'
-    for (const body of [null, [], current.events, { boards: [{ sport_key: SPORT }] }, { boards: 'x' }]) {
+    for (const body of [null, [], current.events, { boards: [current] }, { packed: 1, boards: [{ sport_key: SPORT }] }, { packed: 1, boards: 'x' }]) {
       expect(() => boardsFromPayload(body, [SPORT], T0)).toThrow('Invalid response format from server');
+    }
+  });
+
+  // issue 18: the simulator's straight bets and props as /sportsbooks loads them, links included: same boards, same rows
+  it('reads the packed simulator boards back exactly, and builds the same rows from them', () => {
+    for (const props of [false, true]) {
+      const events = simBoard({ events: 12, seed: 18, now: T0, props });
+      const boards = ['americanfootball_nfl', 'americanfootball_ncaaf'].map((sport) => ({
+        sport_key: sport,
+        fetched_at: iso(0),
+        events: events.filter((e) => e.sport_key === sport),
+      }));
+      const loaded = boardsFromPayload(JSON.parse(JSON.stringify(packBoards(boards))), ['americanfootball_nfl', 'americanfootball_ncaaf'], T0);
+      expect(Object.values(loaded)).toStrictEqual(boards);
+      const mode = props ? ('props' as const) : ('game' as const);
+      expect(buildRows(loaded.americanfootball_nfl.events, { ...options, mode })).toEqual(buildRows(boards[0].events, { ...options, mode }));
     }
   });
 });

@@ -1,34 +1,13 @@
-import { InvalidOddsPayloadError, type BoardEvent, type SportBoard } from '@oddspulse/shared';
-
-/** What GET /api/boards answers: the boards as the pipeline keeps them (and the socket's diffs patch). */
-interface BoardsBody {
-  boards: SportBoard[];
-}
-
-function isBoardsBody(payload: unknown): payload is BoardsBody {
-  if (!payload || typeof payload !== 'object' || !('boards' in payload) || !Array.isArray(payload.boards)) return false;
-  return payload.boards.every(
-    (board: unknown) =>
-      !!board &&
-      typeof board === 'object' &&
-      'sport_key' in board &&
-      typeof board.sport_key === 'string' &&
-      'fetched_at' in board &&
-      typeof board.fetched_at === 'string' &&
-      'events' in board &&
-      Array.isArray(board.events),
-  );
-}
+import { unpackBoards, type BoardEvent, type SportBoard } from '@oddspulse/shared';
 
 /**
- * The answer of GET /api/boards as one board per sport: every sport asked for (empty when it has no game), taken as
- * the server holds it, so pushed diffs apply to exactly what was loaded. A body of another shape is 'Invalid response
- * format from server'.
+ * The answer of GET /api/boards?format=packed as one board per sport: every sport asked for (empty when it has no
+ * game), the boards exactly as the server holds them (issue 18: the packed form only writes them in fewer bytes), so
+ * pushed diffs apply to exactly what was loaded. A body of another shape is 'Invalid response format from server'.
  */
 export function boardsFromPayload(payload: unknown, sports: readonly string[], now: number): Record<string, SportBoard> {
-  if (!isBoardsBody(payload)) throw new InvalidOddsPayloadError();
   const boards = boardsBySport([], sports, new Date(now).toISOString());
-  for (const board of payload.boards) boards[board.sport_key] = board;
+  for (const board of unpackBoards(payload)) boards[board.sport_key] = board;
   return boards;
 }
 

@@ -1,5 +1,5 @@
 import { InvalidOddsPayloadError, type ArbitrageOpportunity, type EvBet, type MiddleOpportunity, type SportBoard, type Sport } from '@oddspulse/shared';
-import type { RequestOptions } from '../api/api-client';
+import { ApiError, type RequestOptions } from '../api/api-client';
 import { api } from '../api/client';
 import { startEarly, takeEarly } from '../routing/early-data';
 import { devigQuery, type DevigChoice } from './devig-choice';
@@ -22,30 +22,51 @@ export interface OddsQuery {
 }
 
 /**
- * The first load of the boards (issue 19): GET /api/boards answers the boards as the pipeline keeps them, the same
- * shape and decimal prices the socket's diffs patch, so an unchanged price neither moves nor flashes. The whole board
+ * The first load of the boards (issue 19): GET /api/boards answers the boards as the pipeline keeps them (packed for
+ * the wire, issue 18), the same shape and decimal prices the socket's diffs patch, so an unchanged price neither moves nor flashes. The whole board
  * (every book the plan sees), narrowed to the markets asked for; the user's books pick what is shown, and sharp books
  * outside the US regions (Pinnacle) still weigh in the fair line (spec 001 §5).
  */
 export async function fetchBoards(query: OddsQuery, now = Date.now()): Promise<Record<string, SportBoard>> {
   if (!query.sports.length || !query.markets.length) throw new Error(SELECT_MESSAGE);
   const [path, options] = boardsRequest(query);
-  const payload = await (takeEarly<unknown>(earlyKey(path, options)) ?? api.get<unknown>(path, options));
-  return boardsFromPayload(payload, query.sports, now);
+  const early = await (takeEarly<Record<string, SportBoard> | typeof ASK_NOW>(earlyKey(path, options)) ?? ASK_NOW);
+  return early === ASK_NOW ? boardsFromPayload(await api.get<unknown>(path, options), query.sports, now) : early;
 }
 
-/** Sends the first load of these boards now, for fetchBoards to take when the screen asks (issue 18). */
+/**
+ * The screen sends its own request: none was sent early, or the early one was refused because the plan was free then
+ * (a free plan's screen shows no boards, so only a plan that has just become paid gets here).
+ */
+const ASK_NOW = Symbol('ask now');
+
+/**
+ * Sends the first load of these boards now, before the plan is known, for fetchBoards to take when the screen asks
+ * (issue 18). It asks with require=paid, so the server refuses a free plan's call without metering it (DECISIONS 2).
+ * The answer is read into boards as it arrives, while the screen is still waiting for the plan.
+ */
 export function preloadBoards(query: OddsQuery): void {
   if (!query.sports.length || !query.markets.length) return;
   const [path, options] = boardsRequest(query);
-  startEarly(earlyKey(path, options), () => api.get<unknown>(path, options));
+  startEarly(earlyKey(path, options), () =>
+    api
+      .get<unknown>(path, { ...options, query: { ...options.query, require: 'paid' } })
+      .then((payload) => boardsFromPayload(payload, query.sports, Date.now()))
+      .catch((error: unknown) => (error instanceof ApiError && error.code === 'SUBSCRIPTION_REQUIRED' ? ASK_NOW : Promise.reject(error))),
+  );
 }
 
 function boardsRequest(query: OddsQuery): [string, RequestOptions] {
   return [
     '/api/boards',
     {
-      query: { kind: query.mode === 'props' ? 'props' : 'odds', sports: query.sports.join(','), markets: query.markets.join(',') },
+      query: {
+        kind: query.mode === 'props' ? 'props' : 'odds',
+        sports: query.sports.join(','),
+        markets: query.markets.join(','),
+        // issue 18: the same boards in about half the brotli bytes (shared/src/realtime/packed-boards.ts)
+        format: 'packed',
+      },
       // no cache-buster: the ETag keeps the answer fresh, and an unchanged board costs a 304 (issue 18)
       revalidate: true,
     },

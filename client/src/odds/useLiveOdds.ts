@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { RealtimeChannel, type BlendableMethod, type SportBoard } from '@oddspulse/shared';
 import { ApiError } from '../api/api-client';
 import { liveSocketAtom } from '../realtime/socket';
@@ -131,7 +131,8 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
     }
   }, [sportsKey, marketsKey, mode, usePrefetch, screen, show]);
 
-  useEffect(() => {
+  // Started before the screen paints, not a frame after (issue 18: the first load may already be here, sent early).
+  useLayoutEffect(() => {
     if (enabled) void load();
   }, [enabled, load]);
 

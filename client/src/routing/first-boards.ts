@@ -1,25 +1,16 @@
-import { isPaid } from '../account/account-api';
 import { api } from '../api/client';
 import { preloadBoards } from '../odds/odds-api';
 import { appliedFiltersAtom } from '../odds/odds-state';
-import { planAtom } from '../state/auth';
 import { appStore } from '../state/store';
 
 /**
- * A direct visit of /sportsbooks (straight bets, its default section) asks for its boards as soon as the plan is known
- * to be paid, while the screen's code and first render are still on their way, with the filters the screen will read
- * (issue 18: time to the first odds row). Free and signed-out users send nothing (their screen shows no boards; a free
- * user's odds calls are metered).
+ * A direct visit of /sportsbooks (straight bets, its default section) asks for its boards as the app starts, with the
+ * filters the screen will read, while the plan, the screen's code and its first render are still on their way (issue
+ * 18: time to the first odds row). The plan is not waited for: the request says require=paid, so the server refuses a
+ * free plan's call without metering it (a free user's screen shows no boards). Signed-out visitors send nothing.
  */
 export function startFirstBoards(): void {
-  const check = () => {
-    const plan = appStore.get(planAtom);
-    if (plan.status !== 'ready') return;
-    stop();
-    if (!isPaid(plan.info) || !api.currentSession()) return;
-    const filters = appStore.get(appliedFiltersAtom);
-    preloadBoards({ mode: 'game', sports: filters.sports, markets: filters.markets });
-  };
-  const stop = appStore.sub(planAtom, check);
-  check();
+  if (!api.currentSession()) return;
+  const filters = appStore.get(appliedFiltersAtom);
+  preloadBoards({ mode: 'game', sports: filters.sports, markets: filters.markets });
 }

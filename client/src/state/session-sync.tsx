@@ -1,5 +1,5 @@
 import { useSetAtom } from 'jotai';
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { FALLBACK_PLAN, fetchPlanInfo, fetchProfile } from '../account/account-api';
 import { ApiError, type ApiEvent } from '../api/api-client';
@@ -27,7 +27,9 @@ export function SessionSync() {
   const { show } = useToasts();
   const userId = useRef<string | null>(null);
 
-  useEffect(() => {
+  // Before the first paint, not after it (issue 18): the plan gates the first screen, and an effect ran a frame or more
+  // late, after the page had painted its spinner.
+  useLayoutEffect(() => {
     const apply = (session: Session | null) => {
       if (!session) {
         userId.current = null;
