@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import { json, type NextFunction, type Request, type Response } from 'express';
@@ -18,13 +19,24 @@ function invalidJsonBody(error: unknown, _req: Request, _res: Response, next: Ne
 }
 
 /**
+ * How long an idle keep-alive connection is kept: longer than the idle timeouts of the clients and of the load balancers
+ * in front (commonly 60 s), so the client closes first. At Node's default of 5 s the server closed sockets that clients
+ * were just reusing, and their requests failed with ECONNRESET (seen in the e2e suite, between two calls 5 s apart).
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+/**
  * HTTP set-up shared by the server and the integration tests: one log line and a request id per request (first, so
  * every request is counted, refused ones included), security headers (helmet's, by kind of answer:
  * security-headers.ts), cookie parsing for the access and CSRF cookies, client addresses
  * taken from X-Forwarded-For only through the proxies TRUST_PROXY names (none by default), JSON bodies (Nest then adds
- * no parser of its own), and the one exception filter that shapes every error body.
+ * no parser of its own), the one exception filter that shapes every error body, and the keep-alive timeout.
  */
 export function configureHttp(app: NestExpressApplication, { https }: { https: boolean }): void {
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // a request's headers may take no longer than the idle wait before it (Node's rule: headersTimeout > keepAliveTimeout)
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   const express = app.getHttpAdapter().getInstance() as { set(name: string, value: unknown): void; disable(name: string): void };
   express.set('trust proxy', app.get<AppConfig>(APP_CONFIG).TRUST_PROXY);
   express.disable('x-powered-by');
