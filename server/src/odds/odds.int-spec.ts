@@ -3,6 +3,7 @@ import { type SportBoard, canonicalBookKey, diffBoards, selectableSportsbooks, u
 import { bearer, signUp } from '../../../test/support/accounts-app';
 import { loadFixtureBoards, writeBoard } from '../../../test/support/fixture-boards';
 import { createGatewayApp, type GatewayTestApp } from '../../../test/support/gateway-app';
+import { rawGet } from '../../../test/support/raw-http';
 import { deleteKeysWithPrefix, RedisKeys, OddsHistoryRepository } from '@oddspulse/core';
 
 const prefix = `${process.env.REDIS_PREFIX}-odds`;
@@ -244,15 +245,9 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     expect(packed.headers.etag).not.toBe(plain.headers.etag);
     // compressed like the plain one, and smaller
     const compressed = async (format: string) => {
-      const res = await get(`${query}&format=${format}`, { ...gold, 'Accept-Encoding': 'br' })
-        .buffer(true)
-        .parse((r, done) => {
-          const chunks: Buffer[] = [];
-          r.on('data', (chunk: Buffer) => chunks.push(chunk));
-          r.on('end', () => done(null, Buffer.concat(chunks)));
-        });
+      const res = await rawGet(t.url, `${query}&format=${format}`, { ...gold, 'Accept-Encoding': 'br' });
       expect(res.headers['content-encoding']).toBe('br');
-      return (res.body as Buffer).length;
+      return res.body.length;
     };
     expect(await compressed('packed')).toBeLessThan(await compressed('plain'));
 

@@ -1,36 +1,17 @@
-import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { canonicalBookKey, selectableSportsbooks, type SportBoard } from '@oddspulse/shared';
 import { deleteKeysWithPrefix } from '@oddspulse/core';
 import { bearer, signUp } from '../../../test/support/accounts-app';
 import { loadFixtureBoards, writeBoard, writeScoreboard } from '../../../test/support/fixture-boards';
 import { createGatewayApp, type GatewayTestApp } from '../../../test/support/gateway-app';
+import { rawGet, type RawAnswer } from '../../../test/support/raw-http';
 import { OddsService } from '../odds/odds.service';
 
 const prefix = `${process.env.REDIS_PREFIX}-view-cache`;
 const NFL = 'americanfootball_nfl';
 const ODDS = `/api/odds?sports=${NFL}&markets=h2h,spreads,totals&regions=us`;
 
-interface Raw {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: Buffer;
-}
-
-/** The bytes as sent (no client-side decompression), to check the codings themselves. */
-function rawGet(url: string, headers: Record<string, string>): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    httpRequest(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    })
-      .on('error', reject)
-      .end();
-  });
-}
-
-const decoded = (res: Raw): unknown => {
+const decoded = (res: RawAnswer): unknown => {
   const coding = res.headers['content-encoding'];
   const body = coding === 'br' ? brotliDecompressSync(res.body) : coding === 'gzip' ? gunzipSync(res.body) : res.body;
   return JSON.parse(body.toString());
@@ -59,7 +40,7 @@ describe('cached REST views (real Redis and PostgreSQL, recorded boards)', () =>
     await t.app.close();
   });
 
-  const get = (path: string, headers: Record<string, string> = {}) => rawGet(`${t.url}${path}`, headers);
+  const get = (path: string, headers: Record<string, string> = {}) => rawGet(t.url, path, headers);
 
   // issue 18 Keep: same rows, same prices, same per-plan filtering, whichever plan asked first
   it('gives each plan its own books over the shared view, exactly what an uncached build gives', async () => {

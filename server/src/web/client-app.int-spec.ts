@@ -5,9 +5,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { securityHeaders } from '../bootstrap/security-headers';
+import { rawGet } from '../../../test/support/raw-http';
 import { serveClient } from './client-app';
 
 @Controller('ping')
@@ -87,17 +87,7 @@ describe('serving the built client fast', () => {
 
   /** The bytes as sent, for the path exactly as written (supertest would decompress them and normalise `..`). */
   const raw = (path: string, encoding?: string, headers: Record<string, string> = {}) =>
-    new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-      const all = { ...headers, ...(encoding === undefined ? {} : { 'Accept-Encoding': encoding }) };
-      // a path given apart from the host is sent as it is (a URL would be normalised first)
-      httpRequest({ host: '127.0.0.1', port, path, headers: all }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      })
-        .on('error', reject)
-        .end();
-    });
+    rawGet(`http://127.0.0.1:${port}`, path, { ...headers, ...(encoding === undefined ? {} : { 'Accept-Encoding': encoding }) });
 
   it('sends hashed assets immutable, in the coding asked for, and as they are to a client that takes none', async () => {
     const br = await raw('/assets/index-abc123.js', 'gzip, br');
