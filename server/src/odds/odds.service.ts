@@ -220,7 +220,7 @@ export class OddsService {
     freshnessInBody = false,
   ): Promise<ServedView> {
     const base = `${route}|${kind}|${JSON.stringify(query)}|${booksKey(access)}`;
-    const view = (at: number) => this.versionedView(base, kind, sports, at, () => build(at), freshnessInBody);
+    const view = (at: number) => this.versionedView(base, kind, sports, at, build, freshnessInBody);
     const { served, versioned } = await view(now);
     // the next version is built as its board changes, not by the next request (WarmViews)
     if (versioned)
@@ -237,7 +237,7 @@ export class OddsService {
     kind: BoardKind,
     sports: string[],
     now: number,
-    build: () => Promise<WithFreshness<unknown>>,
+    build: (now: number) => Promise<WithFreshness<unknown>>,
     freshnessInBody: boolean,
   ): Promise<{ served: ServedView; versioned: boolean }> {
     requirePolledSports(this.config.FEED_SPORTS, sports);
@@ -249,7 +249,7 @@ export class OddsService {
     const { view, meta } = await this.views.view(
       key,
       async () => {
-        const built = await build();
+        const built = await build(now);
         return { body: built.body, validUntil: built.validUntil, meta: built.boards };
       },
       now,

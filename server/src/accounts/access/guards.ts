@@ -54,12 +54,17 @@ export class OptionalAuthenticationGuard implements CanActivate {
   }
 }
 
+/** The paid-plan check of PaidPlanGuard and PaidWhenRequiredGuard: throws 402 SUBSCRIPTION_REQUIRED for the free plan. */
+function requirePaidPlan(context: ExecutionContext): true {
+  if (!hasPaidPlan(requestUser(context).access)) throw ApiErrors.subscriptionRequired();
+  return true;
+}
+
 /** Gold or Platinum (spec 000 §6 requiresPaidPlan): 402 SUBSCRIPTION_REQUIRED otherwise. */
 @Injectable()
 export class PaidPlanGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
-    if (!hasPaidPlan(requestUser(context).access)) throw ApiErrors.subscriptionRequired();
-    return true;
+    return requirePaidPlan(context);
   }
 }
 
@@ -81,9 +86,7 @@ export class PlatinumGuard implements CanActivate {
 @Injectable()
 export class PaidWhenRequiredGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
-    const req = context.switchToHttp().getRequest<Request>();
-    if (req.query.require === 'paid' && !hasPaidPlan(requestUser(context).access)) throw ApiErrors.subscriptionRequired();
-    return true;
+    return context.switchToHttp().getRequest<Request>().query.require === 'paid' ? requirePaidPlan(context) : true;
   }
 }
 
