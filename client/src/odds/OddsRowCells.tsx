@@ -2,7 +2,7 @@ import type { KeyboardEvent } from 'react';
 import { OpenInBook } from '../components/OpenInBook';
 import { isEventLive, sportsbookName } from '@oddspulse/shared';
 import { formatOdds, type OddsDisplayFormat } from './filter-settings';
-import { marketLabel, matchLabel, selectionLabel } from './labels';
+import { gameTimeLabel, marketLabel, matchLabel, selectionLabel } from './labels';
 import { flashOf, formatAge, type Flashes } from './live-table';
 import { MiniTable } from './MiniTable';
 import { BookLogo, evClass, evText, HOLD_TITLE, holdText, Price, priceOf } from './PriceCell';
@@ -36,7 +36,7 @@ export function rowCells(row: OddsRow, format: OddsDisplayFormat, flashes: Flash
       <>
         <span className="match">{matchLabel(row)}</span>
         <span className="muted small">
-          {row.sportTitle} · {new Date(row.commenceTime).toLocaleString('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' })}
+          {row.sportTitle} · {gameTimeLabel(row.commenceTime)}
           {/* issue 22: an in-progress game is marked, as its prices move fast (the engine's own started rule) */}
           {isEventLive({ commence_time: row.commenceTime }, now) && (
             <span className="flag flag-live live-marker" data-testid="live-marker" title="In play: the game has started, prices move fast">
