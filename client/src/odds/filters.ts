@@ -1,5 +1,5 @@
 import { LIVE_WINDOW_MS } from '@oddspulse/shared';
-import { englishDates } from './labels';
+import { pickerDayLabel } from './labels';
 import type { OddsRow } from './rows';
 
 /**
@@ -41,8 +41,6 @@ export function matchesDate(commenceTime: string, date: DateFilter, now: number)
   return !Number.isNaN(start) && start > now && localDay(start) === date;
 }
 
-const pickerDay = englishDates({ weekday: 'short', month: 'short', day: 'numeric' });
-
 /** The date picker's options: All Dates, Live Games, Today and the next 7 days (spec 001 §2). */
 export function dateOptions(now: number): Array<{ value: DateFilter; label: string }> {
   const options: Array<{ value: DateFilter; label: string }> = [
@@ -53,7 +51,7 @@ export function dateOptions(now: number): Array<{ value: DateFilter; label: stri
   const today = new Date(now);
   for (let i = 1; i <= 7; i++) {
     const day = new Date(today.getFullYear(), today.getMonth(), today.getDate() + i, 12);
-    options.push({ value: localDay(day.getTime()), label: pickerDay(day) });
+    options.push({ value: localDay(day.getTime()), label: pickerDayLabel(day) });
   }
   return options;
 }
