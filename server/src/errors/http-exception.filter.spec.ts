@@ -1,4 +1,6 @@
-import { toErrorBody } from './http-exception.filter';
+import { Logger, type ArgumentsHost } from '@nestjs/common';
+import { ApiErrors } from './api-errors';
+import { HttpExceptionFilter, toErrorBody } from './http-exception.filter';
 
 // issue 16 item 1/3: a lost PostgreSQL or Redis connection is a 503 with the catalogue's message, not a 500.
 describe('toErrorBody for a dependency outage', () => {
@@ -16,5 +18,34 @@ describe('toErrorBody for a dependency outage', () => {
 
   it('keeps any other unknown error a 500', () => {
     expect(toErrorBody(new TypeError('x is undefined'))).toMatchObject({ statusCode: 500, code: 'SERVER_ERROR' });
+  });
+});
+
+describe('HttpExceptionFilter logging', () => {
+  const answer = (error: unknown) => {
+    const res = { headersSent: false, setHeader: jest.fn(), status: jest.fn().mockReturnThis(), json: jest.fn() };
+    const req = { method: 'GET', path: '/api/boards' };
+    const host = { switchToHttp: () => ({ getResponse: () => res, getRequest: () => req }) } as unknown as ArgumentsHost;
+    new HttpExceptionFilter().catch(error, host);
+    return res;
+  };
+  afterEach(() => jest.restoreAllMocks());
+
+  it('logs a board the pipeline has not written yet as one warning, not an error with a stack (issue 18)', () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const res = answer(ApiErrors.boardUnavailable('odds', ['basketball_nba']));
+    expect(res.status).toHaveBeenCalledWith(503);
+    expect(error).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ code: 'BOARD_UNAVAILABLE', err: 'Odds are not available yet for basketball_nba. Please try again shortly.' }),
+    );
+  });
+
+  it('still logs an unknown error as an error, with the error itself', () => {
+    const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const bug = new TypeError('x is undefined');
+    expect(answer(bug).status).toHaveBeenCalledWith(500);
+    expect(error).toHaveBeenCalledWith(expect.objectContaining({ msg: 'Request failed', err: bug }));
   });
 });

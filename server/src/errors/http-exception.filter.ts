@@ -53,8 +53,9 @@ export function toErrorBody(error: unknown): ApiErrorBody {
 
 /**
  * The one exception filter: every error reaches the client with a `code` and the spec's message. A 4xx is the
- * caller's mistake and is not logged as an error; anything else is logged once with its stack, and the client
- * sees only "Server error. Our team has been notified." (spec 000 §8).
+ * caller's mistake and is not logged as an error; a 503 (a dependency down, or a route's own "not available yet") is
+ * one warning line; anything else is logged once with its stack, and the client sees only "Server error. Our team has
+ * been notified." (spec 000 §8).
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
@@ -68,6 +69,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
     // An outage is the dependency's, not a bug of the route: one warning line without the stack, and a Retry-After.
     const outage = body.code === 'SERVICE_UNAVAILABLE' && !(error instanceof HttpException);
     if (outage) this.logger.warn({ msg: 'Dependency unavailable', method: req.method, path: req.path, err: (error as Error).message });
+    // A 503 a route answers on purpose (a board the pipeline has not written yet) is a state it reports, not a bug.
+    else if (error instanceof HttpException && body.statusCode === HttpStatus.SERVICE_UNAVAILABLE)
+      this.logger.warn({ msg: 'Not available yet', method: req.method, path: req.path, code: body.code, err: body.message });
     else if (body.statusCode >= 500) this.logger.error({ msg: 'Request failed', method: req.method, path: req.path, err: error });
     if (res.headersSent) return;
     if (outage) res.setHeader('Retry-After', String(DEPENDENCY_RETRY_AFTER_SECONDS));
