@@ -1,6 +1,14 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { BANKROLL_PRESETS, canToggleSportsbook, DEFAULT_BANKROLL, DEFAULT_SPORTSBOOKS, validateBankroll, type Sportsbook } from '@oddspulse/shared';
+import {
+  BANKROLL_PRESETS,
+  canToggleSportsbook,
+  DEFAULT_BANKROLL,
+  DEFAULT_SPORTSBOOKS,
+  validateBankroll,
+  wholeNumber,
+  type Sportsbook,
+} from '@oddspulse/shared';
 import { fetchPreferences, savePreferences } from './account-api';
 import { ApiError } from '../api/api-client';
 import { Spinner } from '../routing/guards';
@@ -102,7 +110,7 @@ export function MySportsbooksPage() {
         <div className="presets" role="group" aria-label="Bankroll presets">
           {BANKROLL_PRESETS.map((preset) => (
             <button key={preset} type="button" className={`button small${amount === preset ? ' primary' : ''}`} onClick={() => setBankroll(String(preset))}>
-              ${preset.toLocaleString('en-US')}
+              ${wholeNumber(preset)}
             </button>
           ))}
         </div>

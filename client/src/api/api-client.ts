@@ -1,4 +1,4 @@
-import { DEFAULT_FREE_MONTHLY_QUOTA } from '@oddspulse/shared';
+import { DEFAULT_FREE_MONTHLY_QUOTA, wholeNumber } from '@oddspulse/shared';
 import { isSession, needsRefresh, type Session, type SessionStore } from './session';
 
 /**
@@ -372,9 +372,7 @@ export function quotaDetail(body: unknown): QuotaExceeded {
   const quota = typeof record.quota === 'number' ? record.quota : DEFAULT_FREE_MONTHLY_QUOTA;
   const used = typeof record.used === 'number' ? record.used : quota;
   const message =
-    typeof record.message === 'string' && record.message
-      ? record.message
-      : `You've reached the free ${quota.toLocaleString('en-US')} request limit. Upgrade to continue.`;
+    typeof record.message === 'string' && record.message ? record.message : `You've reached the free ${wholeNumber(quota)} request limit. Upgrade to continue.`;
   return { code: 'QUOTA_EXCEEDED', message, used, quota };
 }
 

@@ -1,4 +1,4 @@
-import { PLAN_PRICE_CENTS, planBooksCopy, type Plan } from '@oddspulse/shared';
+import { PLAN_PRICE_CENTS, planBooksCopy, wholeNumber, type Plan } from '@oddspulse/shared';
 
 /** Plan cards' copy (spec 000 §1) with the one price source (DECISIONS 1) and the one book rule (DECISIONS 27). */
 export interface PlanCard {
@@ -19,7 +19,7 @@ export const planCards = (freeMonthlyQuota: number): PlanCard[] => [
     plan: 'free',
     name: 'Free',
     price: monthlyPrice('free'),
-    features: [`${freeMonthlyQuota.toLocaleString('en-US')} API calls per month`, 'Basic odds data', planBooksCopy({ plan: 'free', unlimited: false })],
+    features: [`${wholeNumber(freeMonthlyQuota)} API calls per month`, 'Basic odds data', planBooksCopy({ plan: 'free', unlimited: false })],
   },
   {
     plan: 'gold',

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { LandingStats } from '@oddspulse/shared';
 import { healthAtom } from '../health/health-state';
 import { fetchLandingStats } from './landing-api';
+import { wholeNumber } from '@oddspulse/shared';
 
 /** How often the figures are read again while the page is open (the server caches them for 30 s). */
 const FIGURES_REFRESH_MS = 60_000;
@@ -32,7 +33,7 @@ function useLandingStats(): FiguresState {
   return state;
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = wholeNumber;
 const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
 
 function Figure({ id, value, label, detail }: { id: string; value: string; label: string; detail?: string }) {

@@ -1,6 +1,7 @@
 import { Link } from '../routing/router';
 import type { QuotaExceeded } from '../api/api-client';
 import { Modal } from '../components/Modal';
+import { wholeNumber } from '@oddspulse/shared';
 
 /** The plan-limit dialog (spec 000 §4): what the 402 said and the way to the plans. */
 export function PlanLimitDialog({ detail, onClose }: { detail: QuotaExceeded; onClose: () => void }) {
@@ -8,7 +9,7 @@ export function PlanLimitDialog({ detail, onClose }: { detail: QuotaExceeded; on
     <Modal title="Quota exceeded - upgrade to continue" onClose={onClose} testId="plan-limit-modal">
       <p>{detail.message}</p>
       <p className="muted">
-        {detail.used.toLocaleString('en-US')} of {detail.quota.toLocaleString('en-US')} free odds calls used this month.
+        {wholeNumber(detail.used)} of {wholeNumber(detail.quota)} free odds calls used this month.
       </p>
       <div className="actions">
         <Link className="button primary" to="/pricing" onClick={onClose}>

@@ -4,6 +4,7 @@ import { useLocation } from 'wouter';
 import { Link } from '../routing/router';
 import { authAtom } from '../state/auth';
 import { useFreeMonthlyQuota } from '../state/site';
+import { wholeNumber } from '@oddspulse/shared';
 
 const PROMPT_PATHS = ['/', '/pricing', '/signup'];
 const DISMISSED_KEY = 'oddspulse.signupPromptDismissed';
@@ -17,7 +18,7 @@ export function SignupPrompt() {
   if (auth.status !== 'signedOut' || dismissed || !PROMPT_PATHS.includes(pathname)) return null;
   return (
     <aside className="signup-prompt card" aria-label="Sign up" data-testid="signup-prompt">
-      <span>Free account: the popular books, {freeQuota.toLocaleString('en-US')} odds calls a month, no card needed.</span>
+      <span>Free account: the popular books, {wholeNumber(freeQuota)} odds calls a month, no card needed.</span>
       {pathname !== '/signup' && (
         <Link className="button primary small" to="/signup">
           Sign up free

@@ -1,5 +1,5 @@
 import { americanToDecimal } from './odds-format';
-import { dollarsToCents, formatDollars, formatMoney, payoutCents, plural, profitCents, roundHalfUpCents } from './money';
+import { dollarsToCents, formatDollars, formatMoney, payoutCents, plural, profitCents, roundHalfUpCents, wholeNumber } from './money';
 
 // DECISIONS 25: money in integer cents, rounded half-up at the last step, as the books pay it.
 describe('payoutCents — half-up to the cent (DECISIONS 25)', () => {
@@ -75,5 +75,19 @@ describe('plural — issue 22: "1 bets"', () => {
     expect(plural(0, 'bet')).toBe('0 bets');
     expect(plural(1234, 'bet')).toBe('1,234 bets');
     expect(plural(2, 'match', 'matches')).toBe('2 matches');
+  });
+});
+
+describe('wholeNumber and formatMoney write numbers as en-US toLocaleString does, without Intl (issue 18)', () => {
+  it('groups thousands', () => {
+    const numbers = [0, 7, -7, 12, 999, 1000, -1000, 1234, 12345, 123456, 1234567, -98765432, Number.MAX_SAFE_INTEGER, 1.5, 1e21];
+    for (const n of numbers) expect(wholeNumber(n)).toBe(n.toLocaleString('en-US'));
+  });
+
+  it('writes amounts of cents with two decimals', () => {
+    for (const cents of [0, 1, 9, 10, 99, 100, 105, 12345, 100000, 123456789, -1, -250075]) {
+      const expected = `$${(Math.abs(cents) / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+      expect(formatMoney(cents)).toBe(cents < 0 ? `\u2212${expected}` : expected);
+    }
   });
 });
