@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { FeedKind, FeedStatus, OpportunityUpdate, SportBoard, SportScoreboard } from '@oddspulse/shared';
+import type { ChannelPosition } from '../realtime/realtime-publisher.service';
 import { RedisService } from '../redis/redis.service';
-import { RedisKeys } from '../redis/redis-keys';
+import { RealtimeKeys, RedisKeys } from '../redis/redis-keys';
 
 export type BoardKind = 'odds' | 'props';
 export type OpportunityKind = 'ev' | 'arbitrage' | 'middles';
@@ -67,6 +68,28 @@ export class LiveStateRepository {
       const stamp = parse<BoardStamp>(raws[2 * i + 1]);
       const board = stamped(parse<SportBoard>(raws[2 * i]), stamp);
       return board && { board, revision: stamp?.revision };
+    });
+  }
+
+  /**
+   * Like `boards`, each with where its realtime channel (the kind's, keyed by the sport) stood, read in the same MGET.
+   * The pipeline saves a board and publishes its diff in one atomic step, so that position is the board's own: a client
+   * that joins the channel from it is sent every diff after the board and none it already holds (issue 18: the first
+   * load is read long before the browser's socket joins).
+   */
+  async positionedBoards(kind: BoardKind, sports: readonly string[]): Promise<Array<{ board: SportBoard; position: ChannelPosition } | null>> {
+    if (!sports.length) return [];
+    const keys = sports.flatMap((sport) => [
+      this.redis.key(...RedisKeys.board(kind, sport)),
+      this.redis.key(...RedisKeys.boardFreshness(kind, sport)),
+      this.redis.key(...RealtimeKeys.sequence(kind, sport)),
+      this.redis.key(...RealtimeKeys.epoch(kind, sport)),
+    ]);
+    const raws = await this.redis.client.mget(...keys);
+    return sports.map((_, i) => {
+      const [board, stamp, seq, epoch] = raws.slice(4 * i, 4 * i + 4);
+      const read = stamped(parse<SportBoard>(board), parse<BoardStamp>(stamp));
+      return read && { board: read, position: { seq: Number(seq ?? 0), epoch: epoch ?? null } };
     });
   }
 

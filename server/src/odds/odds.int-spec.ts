@@ -4,7 +4,7 @@ import { bearer, signUp } from '../../../test/support/accounts-app';
 import { loadFixtureBoards, writeBoard } from '../../../test/support/fixture-boards';
 import { createGatewayApp, type GatewayTestApp } from '../../../test/support/gateway-app';
 import { rawGet } from '../../../test/support/raw-http';
-import { deleteKeysWithPrefix, RedisKeys, OddsHistoryRepository } from '@oddspulse/core';
+import { deleteKeysWithPrefix, LiveStateRepository, OddsHistoryRepository, RealtimeKeys, RedisKeys } from '@oddspulse/core';
 
 const prefix = `${process.env.REDIS_PREFIX}-odds`;
 const NFL = 'americanfootball_nfl';
@@ -216,7 +216,11 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
         bookmakers: event.bookmakers.map((book) => ({ ...book, markets: book.markets.filter((m) => markets.includes(m.key)) })).filter((b) => b.markets.length),
       }))
       .filter((event) => event.bookmakers.length);
-    expect(res.body).toEqual({ boards: [{ sport_key: NFL, fetched_at: fixtures.nfl.fetched_at, events: expected }] });
+    // a board written without a diff: its channel has carried nothing yet
+    expect(res.body).toEqual({
+      boards: [{ sport_key: NFL, fetched_at: fixtures.nfl.fetched_at, events: expected }],
+      positions: { [NFL]: { seq: 0, epoch: null } },
+    });
 
     const props = await get('/api/boards?kind=props&sports=basketball_nba', gold);
     expect(props.body.boards.map((b: SportBoard) => b.events)).toEqual([fixtures.props.events]);
@@ -261,6 +265,43 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
       'VALIDATION_FAILED',
       'format must be plain or packed',
     ]);
+  });
+
+  // issue 18: the first load is read long before the browser's socket joins; it says where each sport's channel stood
+  // as its board was read, read in the same step, and the socket joins from there (no diff in between is lost)
+  it("carries each board's channel position, read with the board, in both formats", async () => {
+    const MLB = 'baseball_mlb';
+    const state = t.app.get(LiveStateRepository);
+    const board = (fetchedAt: string): SportBoard => ({ ...fixtures.nfl, sport_key: MLB, fetched_at: fetchedAt });
+    const publish = (next: SportBoard) =>
+      t.publisher.publishWith(
+        { channel: 'odds', key: MLB, at: next.fetched_at, type: 'board.diff', data: { sport_key: MLB, fetched_at: next.fetched_at, events: [] } },
+        state.boardWrites('odds', next),
+      );
+    const query = `/api/boards?kind=odds&sports=${NFL},${MLB}&markets=h2h`;
+    /** The answer once it shows the MLB board fetched at `fetchedAt` (the view cache hears the write's notice). */
+    const answerWith = async (fetchedAt: string, format: string) => {
+      for (let i = 0; ; i++) {
+        const res = await get(`${query}&format=${format}`, gold);
+        if (String(res.headers['x-board-fetched-at']).includes(`${MLB}=${fetchedAt}`) || i === 50) return res;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+
+    const first = board('2026-11-25T10:00:00.000Z');
+    const firstSeq = await publish(first);
+    const epoch = await t.redis.client.get(t.redis.key(...RealtimeKeys.epoch('odds', MLB)));
+    expect(epoch).toEqual(expect.any(String));
+    const packed = await answerWith(first.fetched_at, 'packed');
+    expect(packed.body.positions).toEqual({ [NFL]: { seq: 0, epoch: null }, [MLB]: { seq: firstSeq, epoch } });
+    expect(unpackBoards(packed.body).find((b) => b.sport_key === MLB)?.fetched_at).toBe(first.fetched_at);
+
+    const second = board('2026-11-25T10:00:05.000Z');
+    expect(await publish(second)).toBe(firstSeq + 1);
+    for (const format of ['packed', 'plain']) {
+      const res = await answerWith(second.fetched_at, format);
+      expect([format, res.body.positions[MLB]]).toEqual([format, { seq: firstSeq + 1, epoch }]);
+    }
   });
 
   // issue 18: the odds page asks for its boards before it knows the plan, with require=paid; a free plan is refused

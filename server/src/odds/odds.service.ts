@@ -14,6 +14,7 @@ import {
   type PlanAccess,
   type PriceFormat,
   packBoards,
+  type BoardPositions,
   type PackedBoards,
   type Sport,
   type SportBoard,
@@ -145,13 +146,19 @@ export class OddsService {
    * books' ids the browser does not read: the browser's first load, with no trip through The Odds API's shape and back.
    * `format` packed is the same boards in packed-boards' columns (issue 18); each format is its own cached view.
    */
-  async storedBoards(query: BoardsQuery, access: PlanAccess, now = Date.now()): Promise<WithFreshness<{ boards: SportBoard[] } | PackedBoards>> {
-    const stored = await this.requireBoards(query.kind, query.sports);
+  async storedBoards(
+    query: BoardsQuery,
+    access: PlanAccess,
+    now = Date.now(),
+  ): Promise<WithFreshness<({ boards: SportBoard[] } | PackedBoards) & { positions: BoardPositions }>> {
+    const stored = await this.requirePositionedBoards(query.kind, query.sports);
     const books = visibleBooks(access);
-    const boards = stored.map((board) => ({ ...board, events: withoutBookIds(filterEvents(board.events, { markets: query.markets, books, now })) }));
+    const boards = stored.map(({ board }) => ({ ...board, events: withoutBookIds(filterEvents(board.events, { markets: query.markets, books, now })) }));
+    // where each sport's channel stood as its board was read: the browser's socket joins from there (issue 18)
+    const positions: BoardPositions = Object.fromEntries(query.sports.map((sport, i) => [sport, stored[i].position]));
     return {
-      body: query.format === 'packed' ? packBoards(boards) : { boards },
-      boards: stored.map((board) => freshness(board.sport_key, board)),
+      body: query.format === 'packed' ? { ...packBoards(boards), positions } : { boards, positions },
+      boards: stored.map(({ board }) => freshness(board.sport_key, board)),
     };
   }
 
@@ -267,11 +274,21 @@ export class OddsService {
   /** Every board asked for, or a 503 naming the sports that have none yet. */
   private async requireBoards(kind: BoardKind, sports: string[]): Promise<SportBoard[]> {
     requirePolledSports(this.config.FEED_SPORTS, sports);
-    const boards = await this.boards.boards(kind, sports);
-    const missing = sports.filter((_, i) => !boards[i]);
-    if (missing.length) throw ApiErrors.boardUnavailable(kind, missing);
-    return boards as SportBoard[];
+    return everyBoard(kind, sports, await this.boards.boards(kind, sports));
   }
+
+  /** requireBoards, each board with its channel's position read with it. */
+  private async requirePositionedBoards(kind: BoardKind, sports: string[]) {
+    requirePolledSports(this.config.FEED_SPORTS, sports);
+    return everyBoard(kind, sports, await this.boards.positionedBoards(kind, sports));
+  }
+}
+
+/** The boards read for `sports`, or a 503 naming the sports that have none yet. */
+function everyBoard<T>(kind: BoardKind, sports: readonly string[], reads: ReadonlyArray<T | null>): T[] {
+  const missing = sports.filter((_, i) => !reads[i]);
+  if (missing.length) throw ApiErrors.boardUnavailable(kind, missing);
+  return reads as T[];
 }
 
 function propItems(now: number) {

@@ -16,6 +16,12 @@ export interface RoomPosition {
   epoch: string | null;
 }
 
+/**
+ * Where each sport's board channel stood when the boards were read, by sport (GET /api/boards' `positions`): the
+ * boards hold every message up to it, so a listener joins the channel from there (issue 18).
+ */
+export type BoardPositions = Record<string, RoomPosition>;
+
 /** What a (re)subscribe sends so the gateway can catch the room up: nothing before the room was ever joined. */
 export type ResumePoint = { lastSeq: number; epoch?: string } | Record<string, never>;
 
