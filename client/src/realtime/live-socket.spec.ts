@@ -174,6 +174,93 @@ describe('LiveSocket', () => {
     expect(transport.emitted.at(-1)).toEqual(['subscribe', { channel: 'scores', sport: 'basketball_nba', lastSeq: 41, epoch: 'e1' }]);
   });
 
+  // Issue 18: the first load is read long before the socket joins; the room joins from the load's position.
+  it("joins a new room from its listener's data, so what was published after the first load is replayed", async () => {
+    const { transport, socket } = setup();
+    const seen: number[] = [];
+    socket.subscribe({ channel: 'odds', sport: 'basketball_nba' }, (e) => seen.push(e.seq), { seq: 40, epoch: 'e1' });
+    socket.start();
+    transport.fire('connect');
+    expect(transport.emitted).toEqual([['subscribe', { channel: 'odds', sport: 'basketball_nba', lastSeq: 40, epoch: 'e1' }]]);
+    // the gateway's replay, then a duplicate of what the load held
+    transport.push(odds('basketball_nba', 41));
+    transport.push(odds('basketball_nba', 40));
+    await transport.answer(joined('odds:basketball_nba', 41));
+    transport.push(odds('basketball_nba', 42));
+    expect(seen).toEqual([41, 42]);
+  });
+
+  it('catches a joined room up from a reload that is behind it: the messages after the load come again, once', async () => {
+    const { transport, socket } = setup();
+    const seen: number[] = [];
+    socket.subscribe({ channel: 'odds', sport: 'basketball_nba' }, (e) => seen.push(e.seq));
+    socket.start();
+    transport.fire('connect');
+    await transport.answer(joined('odds:basketball_nba', 10));
+    transport.push(odds('basketball_nba', 11));
+    transport.push(odds('basketball_nba', 12));
+    // a reload read at 10 replaced the data that had 11 and 12 applied
+    socket.catchUp({ channel: 'odds', sport: 'basketball_nba' }, { seq: 10, epoch: 'e1' });
+    expect(transport.emitted.at(-1)).toEqual(['subscribe', { channel: 'odds', sport: 'basketball_nba', lastSeq: 10, epoch: 'e1' }]);
+    transport.push(odds('basketball_nba', 11));
+    transport.push(odds('basketball_nba', 12));
+    await transport.answer(joined('odds:basketball_nba', 12));
+    transport.push(odds('basketball_nba', 12));
+    transport.push(odds('basketball_nba', 13));
+    expect(seen).toEqual([11, 12, 11, 12, 13]);
+  });
+
+  it('catches a joined room up from a reload ahead of it by skipping what the load holds, without asking the gateway', async () => {
+    const { transport, socket } = setup();
+    const seen: number[] = [];
+    socket.subscribe({ channel: 'odds', sport: 'basketball_nba' }, (e) => seen.push(e.seq));
+    socket.start();
+    transport.fire('connect');
+    await transport.answer(joined('odds:basketball_nba', 10));
+    socket.catchUp({ channel: 'odds', sport: 'basketball_nba' }, { seq: 12, epoch: 'e1' });
+    expect(transport.emitted).toHaveLength(1);
+    transport.push(odds('basketball_nba', 11));
+    transport.push(odds('basketball_nba', 12));
+    transport.push(odds('basketball_nba', 13));
+    expect(seen).toEqual([13]);
+  });
+
+  it('asks again from the load when the room was joined without a position and the answer has not come', async () => {
+    const { transport, socket } = setup();
+    const seen: number[] = [];
+    socket.subscribe({ channel: 'odds', sport: 'basketball_nba' }, (e) => seen.push(e.seq));
+    socket.start();
+    transport.fire('connect');
+    // the first load answers before the join: it was read at 7, and the join may come after messages 8 and 9
+    socket.catchUp({ channel: 'odds', sport: 'basketball_nba' }, { seq: 7, epoch: 'e1' });
+    expect(transport.emitted.at(-1)).toEqual(['subscribe', { channel: 'odds', sport: 'basketball_nba', lastSeq: 7, epoch: 'e1' }]);
+    // the first subscribe's answer (joined at 9, nothing replayed) is superseded
+    await transport.answer(joined('odds:basketball_nba', 9));
+    transport.push(odds('basketball_nba', 8));
+    transport.push(odds('basketball_nba', 9));
+    await transport.answer(joined('odds:basketball_nba', 9));
+    transport.push(odds('basketball_nba', 10));
+    expect(seen).toEqual([8, 9, 10]);
+  });
+
+  it('catches up from a load of another epoch with the snapshot the gateway sends', async () => {
+    const { transport, socket } = setup();
+    const seen: unknown[] = [];
+    socket.subscribe({ channel: 'odds', sport: 'basketball_nba' }, (e) => seen.push([e.type, e.seq]));
+    socket.start();
+    transport.fire('connect');
+    await transport.answer(joined('odds:basketball_nba', 3, 'e2'));
+    socket.catchUp({ channel: 'odds', sport: 'basketball_nba' }, { seq: 50, epoch: 'e1' });
+    expect(transport.emitted.at(-1)).toEqual(['subscribe', { channel: 'odds', sport: 'basketball_nba', lastSeq: 50, epoch: 'e1' }]);
+    transport.pushSnapshot({ channel: 'odds', key: 'basketball_nba', seq: 3, epoch: 'e2', at, data: null });
+    await transport.answer(joined('odds:basketball_nba', 3, 'e2'));
+    transport.push(odds('basketball_nba', 4, 'e2'));
+    expect(seen).toEqual([
+      ['snapshot', 3],
+      ['board.status', 4],
+    ]);
+  });
+
   it('hands a snapshot to the listeners of its room and resumes from its seq', () => {
     const { transport, socket } = setup();
     const seen: unknown[] = [];

@@ -17,6 +17,7 @@ import {
   type RealtimeChannel,
   type RealtimeEnvelope,
   type RealtimeSnapshot,
+  type RoomPosition,
   type ServerToClientEvents,
   type SubscribeAck,
   type SubscribeRequest,
@@ -108,6 +109,8 @@ interface Room {
   retry: unknown;
   /** A resubscribe is under way to catch the room up after a gap or a new epoch. */
   resyncing: boolean;
+  /** A subscribe was sent and its answer has not come. */
+  answering: boolean;
 }
 
 const UNANSWERED: SubscribeAck = { ok: false, code: 'UNAVAILABLE', message: 'No answer to the subscription' };
@@ -154,8 +157,12 @@ export class LiveSocket {
     this.close();
   }
 
-  /** Listens to a room; the listener gets the channel's messages typed by channel. Returns the unsubscribe. */
-  subscribe<C extends RealtimeChannel>(topic: Topic<C>, listener: LiveListener<C>): () => void {
+  /**
+   * Listens to a room; the listener gets the channel's messages typed by channel. Returns the unsubscribe. `from`: where
+   * the listener's data stands (a first load read with its channel's position): the room is joined, or caught up,
+   * from there (catchUp).
+   */
+  subscribe<C extends RealtimeChannel>(topic: Topic<C>, listener: LiveListener<C>, from?: RoomPosition): () => void {
     const key = topicKey(topic);
     const channel: C = topic.channel;
     const heard = (message: RealtimeEnvelope | SnapshotMessage) => {
@@ -163,11 +170,13 @@ export class LiveSocket {
     };
     let room = this.rooms.get(key);
     if (!room) {
-      room = { request: { ...topic }, channel, listeners: new Set(), attempt: 0, refusals: 0, retry: null, resyncing: false };
+      room = { request: { ...topic }, channel, listeners: new Set(), attempt: 0, refusals: 0, retry: null, resyncing: false, answering: false };
       this.rooms.set(key, room);
+      // its first subscribe asks for what came after the listener's data
+      if (from) this.sequences.startAt(key, from);
       if (this.deps.transport.connected) this.sendSubscribe(key);
       else this.openIfNeeded();
-    }
+    } else if (from) this.catchUp(topic, from);
     const joined = room;
     joined.listeners.add(heard);
     return () => {
@@ -178,6 +187,25 @@ export class LiveSocket {
       if (this.deps.transport.connected) this.deps.transport.unsubscribe({ ...joined.request });
       if (this.rooms.size === 0) this.close();
     };
+  }
+
+  /**
+   * A listener's data now stands at `from` (a load read with its channel's position, issue 18): from here on the room
+   * delivers every message after it once and none it holds. A room level with or behind it in the same numbering
+   * only skips what the data holds; one ahead of it (its messages reached the data it replaced), of another epoch, or
+   * with a subscribe still unanswered (which may join later than `from`) resubscribes from `from`, and the gateway
+   * replays the rest or sends a snapshot. A room that has not joined yet joins from `from`.
+   */
+  catchUp(topic: Topic, from: RoomPosition): void {
+    const key = topicKey(topic);
+    const room = this.rooms.get(key);
+    if (!room) return;
+    const at = this.sequences.position(key);
+    this.sequences.startAt(key, from);
+    if (!at && !room.answering) return;
+    if (at && !room.answering && (at.epoch === null || at.epoch === from.epoch) && at.seq <= from.seq) return;
+    room.resyncing = true;
+    this.sendSubscribe(key);
   }
 
   /** The last seq applied in a topic's room (undefined before any). */
@@ -219,6 +247,7 @@ export class LiveSocket {
     if (!room || !this.deps.transport.connected) return;
     this.stopRetrying(room);
     const attempt = ++room.attempt;
+    room.answering = true;
     this.deps.transport.subscribe({ ...room.request, ...this.sequences.resume(key) }, CONNECT_TIMEOUT_MS).then(
       (ack) => this.answered(key, room, attempt, ack),
       () => this.answered(key, room, attempt, UNANSWERED),
@@ -227,6 +256,7 @@ export class LiveSocket {
 
   private answered(key: string, room: Room, attempt: number, ack: SubscribeAck): void {
     if (this.rooms.get(key) !== room || room.attempt !== attempt) return;
+    room.answering = false;
     if (ack.ok) {
       this.sequences.subscribed(ack, key);
       room.refusals = 0;

@@ -58,6 +58,14 @@ export class RoomSequences {
     else this.rooms.set(room, { seq: ack.seq, epoch: ack.epoch });
   }
 
+  /**
+   * The room's data now stands at `position` (a first load read with its channel's position): messages up to it are
+   * duplicates, the next one applies, and a resubscribe asks the gateway for what came after it.
+   */
+  startAt(room: string, position: RoomPosition): void {
+    this.rooms.set(room, { seq: position.seq, epoch: position.epoch });
+  }
+
   /** A snapshot replaces the room's state as of its seq and epoch. */
   snapshot(snapshot: RealtimeSnapshot, room: string = roomName(snapshot.channel, snapshot.key)): void {
     this.rooms.set(room, { seq: snapshot.seq, epoch: snapshot.epoch });
