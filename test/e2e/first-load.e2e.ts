@@ -208,3 +208,86 @@ test("a free user opening /sportsbooks is refused the early boards request, and 
   expect(await used()).toBe(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
+
+type Positions = Record<string, { seq: number; epoch: string | null }>;
+
+// issue 18 Keep: the first load is read long before the live socket joins. The socket joins each sport's room from the
+// position the load gives, so the gateway replays what was published in between and the page misses no price.
+test("the live socket joins each sport's room from its first load's position, and is sent what came after it", async ({ page, request }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for the data path');
+  test.setTimeout(60_000);
+  // the page's sockets are held until the pipeline has published past the first load, then followed frame by frame
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const subscribes: Array<{ channel: string; sport: string; lastSeq?: number; epoch?: string }> = [];
+  const pushed: Array<{ channel: string; key: string; seq: number }> = [];
+  const socketEvent = (frame: string | Buffer) => {
+    const text = String(frame);
+    return text.startsWith('42') ? (JSON.parse(text.replace(/^42\d*/, '')) as [string, never]) : null;
+  };
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('gold@demo.local');
+  await page.getByLabel('Password', { exact: true }).fill('oddspulse-demo');
+  await page.locator('form').getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
+    await held;
+    const server = ws.connectToServer();
+    ws.onMessage((frame) => {
+      const event = socketEvent(frame);
+      if (event?.[0] === 'subscribe') subscribes.push(event[1]);
+      server.send(frame);
+    });
+    server.onMessage((frame) => {
+      const event = socketEvent(frame);
+      if (event?.[0] === 'message') pushed.push(event[1]);
+      ws.send(frame);
+    });
+  });
+  const firstLoad = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/boards');
+  await page.goto('/sportsbooks');
+  const answer = await firstLoad;
+  const { positions } = (await answer.json()) as { positions: Positions };
+  const sports = new URL(answer.url()).searchParams.get('sports')!.split(',');
+  expect(Object.keys(positions).sort()).toEqual([...sports].sort());
+  await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
+
+  // a sport whose channel has moved on since the first load was read
+  const login = await request.post('/api/auth/login', { data: { email: 'gold@demo.local', password: 'oddspulse-demo' } });
+  const { access_token: token } = await login.json();
+  const query = new URL(answer.url()).search;
+  let moved: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const now = (await (await request.get(`/api/boards${query}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { positions: Positions };
+        moved = sports.find((sport) => now.positions[sport].epoch === positions[sport].epoch && now.positions[sport].seq > positions[sport].seq);
+        return moved;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeDefined();
+  release();
+
+  await expect
+    .poll(
+      () =>
+        subscribes
+          .filter((s) => s.channel === 'odds')
+          .map((s) => s.sport)
+          .sort(),
+      { timeout: 20_000 },
+    )
+    .toEqual([...sports].sort());
+  for (const sport of sports) {
+    const { seq, epoch } = positions[sport];
+    expect(subscribes.find((s) => s.channel === 'odds' && s.sport === sport)).toEqual({
+      channel: 'odds',
+      sport,
+      lastSeq: seq,
+      ...(epoch === null ? {} : { epoch }),
+    });
+  }
+  // the gateway's catch-up: the next message after the first load's position reaches the page
+  await expect.poll(() => pushed.some((m) => m.channel === 'odds' && m.key === moved && m.seq === positions[moved!].seq + 1), { timeout: 20_000 }).toBe(true);
+});

@@ -1,7 +1,7 @@
 import { americanToDecimal, diffBoards, packBoards, type BoardEvent, type SportBoard } from '@oddspulse/shared';
 import { simBoard } from '../testing/sim-board';
 import { applyBoardEnvelope, compareRows } from './live-table';
-import { boardsFromPayload } from './first-load';
+import { boardsFromPayload, positionsFromPayload } from './first-load';
 import { buildRows } from './rows';
 
 const SPORT = 'basketball_nba';
@@ -127,6 +127,16 @@ describe('first load precision', () => {
       expect(Object.values(loaded)).toStrictEqual(boards);
       const mode = props ? ('props' as const) : ('game' as const);
       expect(buildRows(loaded.americanfootball_nfl.events, { ...options, mode })).toEqual(buildRows(boards[0].events, { ...options, mode }));
+    }
+  });
+
+  // issue 18: the live socket joins each sport's room from where its channel stood as the board was read
+  it("reads each sport's channel position, and refuses a malformed one", () => {
+    const positions = { [SPORT]: { seq: 41, epoch: 'mk3' }, icehockey_nhl: { seq: 0, epoch: null } };
+    expect(positionsFromPayload({ ...packBoards([current]), positions })).toEqual(positions);
+    expect(positionsFromPayload(packBoards([current]))).toEqual({});
+    for (const bad of [[], 'x', { [SPORT]: { seq: -1, epoch: 'e' } }, { [SPORT]: { seq: 1.5, epoch: 'e' } }, { [SPORT]: { seq: 1 } }, { [SPORT]: null }]) {
+      expect(() => positionsFromPayload({ ...packBoards([current]), positions: bad })).toThrow('Invalid response format from server');
     }
   });
 });

@@ -1,4 +1,4 @@
-import { unpackBoards, type BoardEvent, type SportBoard } from '@oddspulse/shared';
+import { InvalidOddsPayloadError, unpackBoards, type BoardEvent, type BoardPositions, type SportBoard } from '@oddspulse/shared';
 
 /**
  * The answer of GET /api/boards?format=packed as one board per sport: every sport asked for (empty when it has no
@@ -20,4 +20,27 @@ export function boardsBySport(events: readonly BoardEvent[], sports: readonly st
     boards[event.sport_key].events.push(event);
   }
   return boards;
+}
+
+/** A first load's boards and where each sport's channel stood when they were read (the live socket joins from there). */
+export interface LoadedBoards {
+  boards: Record<string, SportBoard>;
+  positions: BoardPositions;
+}
+
+/**
+ * The `positions` of a GET /api/boards answer (issue 18): each sport's channel seq and epoch as its board was read. A
+ * sport without one joins its room from wherever the channel stands, as before; a malformed one is a format error.
+ */
+export function positionsFromPayload(payload: unknown): BoardPositions {
+  const given = (payload as { positions?: unknown } | null)?.positions;
+  if (given === undefined) return {};
+  if (!given || typeof given !== 'object' || Array.isArray(given)) throw new InvalidOddsPayloadError();
+  const positions: BoardPositions = {};
+  for (const [sport, value] of Object.entries(given)) {
+    const { seq, epoch } = (value ?? {}) as { seq?: unknown; epoch?: unknown };
+    if (!Number.isInteger(seq) || (seq as number) < 0 || !(epoch === null || typeof epoch === 'string')) throw new InvalidOddsPayloadError();
+    positions[sport] = { seq: seq as number, epoch };
+  }
+  return positions;
 }

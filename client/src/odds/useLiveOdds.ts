@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { RealtimeChannel, type BlendableMethod, type SportBoard } from '@oddspulse/shared';
+import { RealtimeChannel, type BlendableMethod, type BoardPositions, type SportBoard } from '@oddspulse/shared';
 import { ApiError } from '../api/api-client';
 import { liveSocketAtom } from '../realtime/socket';
 import type { DevigChoice } from './devig-choice';
-import { fetchBoards } from './odds-api';
+import { fetchLoadedBoards } from './odds-api';
 import { applyBoardMessage, buildLiveRows, NO_ROWS, refreshLiveRows, type LiveRows } from './live-rows';
 import { addFlashes, pruneFlashes, type Direction, type Flashes } from './live-table';
 import { LoadingScreen, type LoadingTimings } from './loading-screen';
@@ -91,6 +91,15 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
   const entered = useRef(true);
   /** A load just ended: the next rows shown settle the loading panel. */
   const settling = useRef(false);
+  /**
+   * Issue 18: where each sport's channel stood as the last load read its board, for the sports not listened to yet;
+   * the sports the stream listens to now, and the socket they listen on. A load's rooms catch up from its positions,
+   * so a diff published between the read and the join is applied, and none the boards already hold.
+   */
+  const positions = useRef<BoardPositions>({});
+  const listening = useRef(new Set<string>());
+  const liveSocket = useRef(socket);
+  liveSocket.current = socket;
 
   /** Shows the table's rows (and flashes what moved); the loading panel hears whether there are any. */
   const show = useCallback(
@@ -116,10 +125,20 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
     if (entered.current || table.current.rows.length === 0) screen.start(entered.current);
     entered.current = false;
     try {
+      // prefetched boards followed their rooms while held, and a custom load has no positions: those rooms join as they stand
       const prefetched = usePrefetch && mode === 'props' ? propsPrefetch().take({ sports, markets }) : null;
-      const loaded = prefetched ?? (await (loader.current ? loader.current({ sports, markets }) : fetchBoards({ mode, sports, markets })));
+      const loaded = prefetched
+        ? { boards: prefetched, positions: {} }
+        : loader.current
+          ? { boards: await loader.current({ sports, markets }), positions: {} }
+          : await fetchLoadedBoards({ mode, sports, markets });
       settling.current = true;
-      show(buildLiveRows(loaded, optionsAt(Date.now())));
+      show(buildLiveRows(loaded.boards, optionsAt(Date.now())));
+      const channel = mode === 'props' ? RealtimeChannel.Props : RealtimeChannel.Odds;
+      for (const [sport, from] of Object.entries(loaded.positions)) {
+        if (listening.current.has(sport)) liveSocket.current.catchUp({ channel, sport }, from);
+        else positions.current[sport] = from;
+      }
       setState({ status: 'ready' });
     } catch (error) {
       screen.failed();
@@ -140,15 +159,26 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
   useEffect(() => {
     if (!enabled || !live || !sportsKey) return;
     const channel = mode === 'props' ? RealtimeChannel.Props : RealtimeChannel.Odds;
-    const offs = sportsKey.split(',').map((sport) =>
-      socket.subscribe({ channel, sport }, (message) => {
-        if (message.type === 'board.status') setStale((current) => ({ ...current, [sport]: !!message.data.stale_since }));
-        else {
-          const change = applyBoardMessage(table.current, sport, message, optionsAt(Date.now()));
-          if (change.table !== table.current) show(change.table, change.moved);
-        }
-      }),
-    );
+    const offs = sportsKey.split(',').map((sport) => {
+      const from = positions.current[sport];
+      delete positions.current[sport];
+      listening.current.add(sport);
+      const off = socket.subscribe(
+        { channel, sport },
+        (message) => {
+          if (message.type === 'board.status') setStale((current) => ({ ...current, [sport]: !!message.data.stale_since }));
+          else {
+            const change = applyBoardMessage(table.current, sport, message, optionsAt(Date.now()));
+            if (change.table !== table.current) show(change.table, change.moved);
+          }
+        },
+        from,
+      );
+      return () => {
+        listening.current.delete(sport);
+        off();
+      };
+    });
     return () => offs.forEach((off) => off());
   }, [enabled, live, sportsKey, mode, socket, show]);
 
