@@ -244,7 +244,8 @@ test("the live socket joins each sport's room from its first load's position, an
       ws.send(frame);
     });
   });
-  const firstLoad = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/boards');
+  // the odds screen's early request (require=paid), not the dashboard's that the sign-in landed on
+  const firstLoad = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/boards' && new URL(res.url()).searchParams.get('require') === 'paid');
   await page.goto('/sportsbooks');
   const answer = await firstLoad;
   const { positions } = (await answer.json()) as { positions: Positions };
