@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { FeedKind, FeedStatus, OpportunityUpdate, SportBoard, SportScoreboard } from '@oddspulse/shared';
-import type { ChannelPosition } from '../realtime/realtime-publisher.service';
+import { channelPosition, type ChannelPosition } from '../realtime/realtime-publisher.service';
 import { RedisService } from '../redis/redis.service';
 import { RealtimeKeys, RedisKeys } from '../redis/redis-keys';
 
@@ -61,14 +61,7 @@ export class LiveStateRepository {
    * written before stamps had one), so a reader can cache what it builds from that very content.
    */
   async revisedBoards(kind: BoardKind, sports: readonly string[]): Promise<Array<{ board: SportBoard; revision: string | undefined } | null>> {
-    if (!sports.length) return [];
-    const keys = sports.flatMap((sport) => [this.redis.key(...RedisKeys.board(kind, sport)), this.redis.key(...RedisKeys.boardFreshness(kind, sport))]);
-    const raws = await this.redis.client.mget(...keys);
-    return sports.map((_, i) => {
-      const stamp = parse<BoardStamp>(raws[2 * i + 1]);
-      const board = stamped(parse<SportBoard>(raws[2 * i]), stamp);
-      return board && { board, revision: stamp?.revision };
-    });
+    return (await this.readBoards(kind, sports)).map((read) => read && { board: read.board, revision: read.stamp?.revision });
   }
 
   /**
@@ -78,18 +71,27 @@ export class LiveStateRepository {
    * load is read long before the browser's socket joins).
    */
   async positionedBoards(kind: BoardKind, sports: readonly string[]): Promise<Array<{ board: SportBoard; position: ChannelPosition } | null>> {
+    const reads = await this.readBoards(kind, sports, (sport) => [RealtimeKeys.sequence(kind, sport), RealtimeKeys.epoch(kind, sport)]);
+    return reads.map((read) => read && { board: read.board, position: channelPosition(read.more[0], read.more[1]) });
+  }
+
+  /** Each sport's board with its stamp applied, the stamp, and the values of the sport's `more` keys, in one MGET. */
+  private async readBoards(
+    kind: BoardKind,
+    sports: readonly string[],
+    more: (sport: string) => ReadonlyArray<readonly string[]> = () => [],
+  ): Promise<Array<{ board: SportBoard; stamp: BoardStamp | null; more: Array<string | null> } | null>> {
     if (!sports.length) return [];
-    const keys = sports.flatMap((sport) => [
-      this.redis.key(...RedisKeys.board(kind, sport)),
-      this.redis.key(...RedisKeys.boardFreshness(kind, sport)),
-      this.redis.key(...RealtimeKeys.sequence(kind, sport)),
-      this.redis.key(...RealtimeKeys.epoch(kind, sport)),
-    ]);
+    const keys = sports.flatMap((sport) =>
+      [RedisKeys.board(kind, sport), RedisKeys.boardFreshness(kind, sport), ...more(sport)].map((parts) => this.redis.key(...parts)),
+    );
     const raws = await this.redis.client.mget(...keys);
+    const perSport = keys.length / sports.length;
     return sports.map((_, i) => {
-      const [board, stamp, seq, epoch] = raws.slice(4 * i, 4 * i + 4);
-      const read = stamped(parse<SportBoard>(board), parse<BoardStamp>(stamp));
-      return read && { board: read, position: { seq: Number(seq ?? 0), epoch: epoch ?? null } };
+      const [rawBoard, rawStamp, ...rest] = raws.slice(perSport * i, perSport * (i + 1));
+      const stamp = parse<BoardStamp>(rawStamp);
+      const board = stamped(parse<SportBoard>(rawBoard), stamp);
+      return board && { board, stamp, more: rest };
     });
   }
 

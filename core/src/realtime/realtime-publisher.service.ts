@@ -58,6 +58,11 @@ export interface ReplayResult {
   epoch: string | null;
 }
 
+/** A channel's position from its seq and epoch keys as read (missing: the channel has carried nothing yet). */
+export function channelPosition(seq: string | null | undefined, epoch: string | null | undefined): ChannelPosition {
+  return { seq: Number(seq ?? 0), epoch: epoch ?? null };
+}
+
 /** A fresh epoch: time-ordered for people reading logs, random so two processes starting one at once differ. */
 function newEpoch(now = Date.now()): string {
   return `${now.toString(36)}${randomBytes(3).toString('hex')}`;
@@ -116,7 +121,7 @@ export class RealtimePublisher {
       this.redis.key(...RealtimeKeys.sequence(channel, key)),
       this.redis.key(...RealtimeKeys.epoch(channel, key)),
     );
-    return { seq: Number(seq ?? 0), epoch: epoch ?? null };
+    return channelPosition(seq, epoch);
   }
 
   /**
