@@ -28,6 +28,11 @@ export interface LoadedBoards {
   positions: BoardPositions;
 }
 
+/** A GET /api/boards?format=packed answer read whole: boardsFromPayload and positionsFromPayload. */
+export function loadedFromPayload(payload: unknown, sports: readonly string[], now: number): LoadedBoards {
+  return { boards: boardsFromPayload(payload, sports, now), positions: positionsFromPayload(payload) };
+}
+
 /**
  * The `positions` of a GET /api/boards answer (issue 18): each sport's channel seq and epoch as its board was read. A
  * sport without one joins its room from wherever the channel stands, as before; a malformed one is a format error.

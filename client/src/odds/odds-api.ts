@@ -3,7 +3,7 @@ import { ApiError, type RequestOptions } from '../api/api-client';
 import { api } from '../api/client';
 import { startEarly, takeEarly } from '../routing/early-data';
 import { devigQuery, type DevigChoice } from './devig-choice';
-import { boardsFromPayload, positionsFromPayload, type LoadedBoards } from './first-load';
+import { loadedFromPayload, type LoadedBoards } from './first-load';
 
 /**
  * The odds page's REST calls (spec 001 §7, issue 6): the first load of each board and list; every change
@@ -36,13 +36,8 @@ export async function fetchLoadedBoards(query: OddsQuery, now = Date.now()): Pro
   if (!query.sports.length || !query.markets.length) throw new Error(SELECT_MESSAGE);
   const [path, options] = boardsRequest(query);
   const early = await (takeEarly<LoadedBoards | typeof ASK_NOW>(earlyKey(path, options)) ?? ASK_NOW);
-  return early === ASK_NOW ? loadedBoards(await api.get<unknown>(path, options), query.sports, now) : early;
+  return early === ASK_NOW ? loadedFromPayload(await api.get<unknown>(path, options), query.sports, now) : early;
 }
-
-const loadedBoards = (payload: unknown, sports: readonly string[], now: number): LoadedBoards => ({
-  boards: boardsFromPayload(payload, sports, now),
-  positions: positionsFromPayload(payload),
-});
 
 /**
  * The screen sends its own request: none was sent early, or the early one was refused because the plan was free then
@@ -61,7 +56,7 @@ export function preloadBoards(query: OddsQuery): void {
   startEarly(earlyKey(path, options), () =>
     api
       .get<unknown>(path, { ...options, query: { ...options.query, require: 'paid' } })
-      .then((payload) => loadedBoards(payload, query.sports, Date.now()))
+      .then((payload) => loadedFromPayload(payload, query.sports, Date.now()))
       .catch((error: unknown) => (error instanceof ApiError && error.code === 'SUBSCRIPTION_REQUIRED' ? ASK_NOW : Promise.reject(error))),
   );
 }

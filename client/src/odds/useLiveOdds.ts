@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { RealtimeChannel, type BlendableMethod, type BoardPositions, type SportBoard } from '@oddspulse/shared';
+import { RealtimeChannel, type BlendableMethod, type SportBoard } from '@oddspulse/shared';
 import { ApiError } from '../api/api-client';
 import { liveSocketAtom } from '../realtime/socket';
 import type { DevigChoice } from './devig-choice';
@@ -91,13 +91,7 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
   const entered = useRef(true);
   /** A load just ended: the next rows shown settle the loading panel. */
   const settling = useRef(false);
-  /**
-   * Issue 18: where each sport's channel stood as the last load read its board, for the sports not listened to yet;
-   * the sports the stream listens to now, and the socket they listen on. A load's rooms catch up from its positions,
-   * so a diff published between the read and the join is applied, and none the boards already hold.
-   */
-  const positions = useRef<BoardPositions>({});
-  const listening = useRef(new Set<string>());
+  /** The socket the stream listens on, for a load to catch its rooms up from the boards' positions. */
   const liveSocket = useRef(socket);
   liveSocket.current = socket;
 
@@ -134,11 +128,10 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
           : await fetchLoadedBoards({ mode, sports, markets });
       settling.current = true;
       show(buildLiveRows(loaded.boards, optionsAt(Date.now())));
+      // Issue 18: each room joins, or catches up, from where its channel stood as the boards were read, so a diff
+      // published between the read and the join is applied, and none the boards already hold.
       const channel = mode === 'props' ? RealtimeChannel.Props : RealtimeChannel.Odds;
-      for (const [sport, from] of Object.entries(loaded.positions)) {
-        if (listening.current.has(sport)) liveSocket.current.catchUp({ channel, sport }, from);
-        else positions.current[sport] = from;
-      }
+      for (const [sport, from] of Object.entries(loaded.positions)) liveSocket.current.catchUp({ channel, sport }, from);
       setState({ status: 'ready' });
     } catch (error) {
       screen.failed();
@@ -159,26 +152,15 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
   useEffect(() => {
     if (!enabled || !live || !sportsKey) return;
     const channel = mode === 'props' ? RealtimeChannel.Props : RealtimeChannel.Odds;
-    const offs = sportsKey.split(',').map((sport) => {
-      const from = positions.current[sport];
-      delete positions.current[sport];
-      listening.current.add(sport);
-      const off = socket.subscribe(
-        { channel, sport },
-        (message) => {
-          if (message.type === 'board.status') setStale((current) => ({ ...current, [sport]: !!message.data.stale_since }));
-          else {
-            const change = applyBoardMessage(table.current, sport, message, optionsAt(Date.now()));
-            if (change.table !== table.current) show(change.table, change.moved);
-          }
-        },
-        from,
-      );
-      return () => {
-        listening.current.delete(sport);
-        off();
-      };
-    });
+    const offs = sportsKey.split(',').map((sport) =>
+      socket.subscribe({ channel, sport }, (message) => {
+        if (message.type === 'board.status') setStale((current) => ({ ...current, [sport]: !!message.data.stale_since }));
+        else {
+          const change = applyBoardMessage(table.current, sport, message, optionsAt(Date.now()));
+          if (change.table !== table.current) show(change.table, change.moved);
+        }
+      }),
+    );
     return () => offs.forEach((off) => off());
   }, [enabled, live, sportsKey, mode, socket, show]);
 

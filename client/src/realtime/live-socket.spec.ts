@@ -93,6 +93,17 @@ function setup() {
   return { transport, timers, states, socket, runTimer };
 }
 
+/** A socket connected and listening to a sport's room of `channel`, the seqs its listener hears, and (with `joinedAt`) the room joined there. */
+async function listening(channel: 'odds' | 'scores', joinedAt?: number) {
+  const env = setup();
+  const seen: number[] = [];
+  env.socket.subscribe({ channel, sport: 'basketball_nba' }, (e) => seen.push(e.seq));
+  env.socket.start();
+  env.transport.fire('connect');
+  if (joinedAt !== undefined) await env.transport.answer(joined(`${channel}:basketball_nba`, joinedAt));
+  return { ...env, seen };
+}
+
 describe('LiveSocket', () => {
   // spec 000 §9: reconnect delays 1, 2, 5 and 10 seconds
   it('waits 1, 2, 5, then 10 s between attempts, and starts over after a connection', () => {
@@ -178,7 +189,8 @@ describe('LiveSocket', () => {
   it("joins a new room from its listener's data, so what was published after the first load is replayed", async () => {
     const { transport, socket } = setup();
     const seen: number[] = [];
-    socket.subscribe({ channel: 'odds', sport: 'basketball_nba' }, (e) => seen.push(e.seq), { seq: 40, epoch: 'e1' });
+    socket.catchUp({ channel: 'odds', sport: 'basketball_nba' }, { seq: 40, epoch: 'e1' });
+    socket.subscribe({ channel: 'odds', sport: 'basketball_nba' }, (e) => seen.push(e.seq));
     socket.start();
     transport.fire('connect');
     expect(transport.emitted).toEqual([['subscribe', { channel: 'odds', sport: 'basketball_nba', lastSeq: 40, epoch: 'e1' }]]);
@@ -191,12 +203,7 @@ describe('LiveSocket', () => {
   });
 
   it('catches a joined room up from a reload that is behind it: the messages after the load come again, once', async () => {
-    const { transport, socket } = setup();
-    const seen: number[] = [];
-    socket.subscribe({ channel: 'odds', sport: 'basketball_nba' }, (e) => seen.push(e.seq));
-    socket.start();
-    transport.fire('connect');
-    await transport.answer(joined('odds:basketball_nba', 10));
+    const { transport, socket, seen } = await listening('odds', 10);
     transport.push(odds('basketball_nba', 11));
     transport.push(odds('basketball_nba', 12));
     // a reload read at 10 replaced the data that had 11 and 12 applied
@@ -211,12 +218,7 @@ describe('LiveSocket', () => {
   });
 
   it('catches a joined room up from a reload ahead of it by skipping what the load holds, without asking the gateway', async () => {
-    const { transport, socket } = setup();
-    const seen: number[] = [];
-    socket.subscribe({ channel: 'odds', sport: 'basketball_nba' }, (e) => seen.push(e.seq));
-    socket.start();
-    transport.fire('connect');
-    await transport.answer(joined('odds:basketball_nba', 10));
+    const { transport, socket, seen } = await listening('odds', 10);
     socket.catchUp({ channel: 'odds', sport: 'basketball_nba' }, { seq: 12, epoch: 'e1' });
     expect(transport.emitted).toHaveLength(1);
     transport.push(odds('basketball_nba', 11));
@@ -226,11 +228,7 @@ describe('LiveSocket', () => {
   });
 
   it('asks again from the load when the room was joined without a position and the answer has not come', async () => {
-    const { transport, socket } = setup();
-    const seen: number[] = [];
-    socket.subscribe({ channel: 'odds', sport: 'basketball_nba' }, (e) => seen.push(e.seq));
-    socket.start();
-    transport.fire('connect');
+    const { transport, socket, seen } = await listening('odds');
     // the first load answers before the join: it was read at 7, and the join may come after messages 8 and 9
     socket.catchUp({ channel: 'odds', sport: 'basketball_nba' }, { seq: 7, epoch: 'e1' });
     expect(transport.emitted.at(-1)).toEqual(['subscribe', { channel: 'odds', sport: 'basketball_nba', lastSeq: 7, epoch: 'e1' }]);
@@ -331,12 +329,7 @@ describe('LiveSocket', () => {
   });
 
   it('catches a room up from its last seq when messages were missed', async () => {
-    const { transport, socket } = setup();
-    const seen: number[] = [];
-    socket.subscribe({ channel: 'scores', sport: 'basketball_nba' }, (e) => seen.push(e.seq));
-    socket.start();
-    transport.fire('connect');
-    await transport.answer(joined('scores:basketball_nba', 3));
+    const { transport, seen } = await listening('scores', 3);
     transport.push(scores('basketball_nba', 5));
     expect(transport.emitted.at(-1)).toEqual(['subscribe', { channel: 'scores', sport: 'basketball_nba', lastSeq: 3, epoch: 'e1' }]);
     // the replay, then live

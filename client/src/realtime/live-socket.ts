@@ -157,12 +157,8 @@ export class LiveSocket {
     this.close();
   }
 
-  /**
-   * Listens to a room; the listener gets the channel's messages typed by channel. Returns the unsubscribe. `from`: where
-   * the listener's data stands (a first load read with its channel's position): the room is joined, or caught up,
-   * from there (catchUp).
-   */
-  subscribe<C extends RealtimeChannel>(topic: Topic<C>, listener: LiveListener<C>, from?: RoomPosition): () => void {
+  /** Listens to a room; the listener gets the channel's messages typed by channel. Returns the unsubscribe. */
+  subscribe<C extends RealtimeChannel>(topic: Topic<C>, listener: LiveListener<C>): () => void {
     const key = topicKey(topic);
     const channel: C = topic.channel;
     const heard = (message: RealtimeEnvelope | SnapshotMessage) => {
@@ -172,11 +168,9 @@ export class LiveSocket {
     if (!room) {
       room = { request: { ...topic }, channel, listeners: new Set(), attempt: 0, refusals: 0, retry: null, resyncing: false, answering: false };
       this.rooms.set(key, room);
-      // its first subscribe asks for what came after the listener's data
-      if (from) this.sequences.startAt(key, from);
       if (this.deps.transport.connected) this.sendSubscribe(key);
       else this.openIfNeeded();
-    } else if (from) this.catchUp(topic, from);
+    }
     const joined = room;
     joined.listeners.add(heard);
     return () => {
@@ -191,19 +185,19 @@ export class LiveSocket {
 
   /**
    * A listener's data now stands at `from` (a load read with its channel's position, issue 18): from here on the room
-   * delivers every message after it once and none it holds. A room level with or behind it in the same numbering
-   * only skips what the data holds; one ahead of it (its messages reached the data it replaced), of another epoch, or
-   * with a subscribe still unanswered (which may join later than `from`) resubscribes from `from`, and the gateway
-   * replays the rest or sends a snapshot. A room that has not joined yet joins from `from`.
+   * delivers every message after it once and none the data holds. A room not joined yet, or not asked for yet, asks
+   * from `from` when it is; one level with or behind it in the same numbering only skips what the data holds. One
+   * ahead of it (its messages reached the data the load replaced), of another epoch, or with a subscribe still
+   * unanswered (which may join later than `from`) resubscribes from `from`, and the gateway replays the rest or sends
+   * a snapshot.
    */
   catchUp(topic: Topic, from: RoomPosition): void {
     const key = topicKey(topic);
-    const room = this.rooms.get(key);
-    if (!room) return;
     const at = this.sequences.position(key);
     this.sequences.startAt(key, from);
-    if (!at && !room.answering) return;
-    if (at && !room.answering && (at.epoch === null || at.epoch === from.epoch) && at.seq <= from.seq) return;
+    const room = this.rooms.get(key);
+    const level = at !== undefined && (at.epoch === null || at.epoch === from.epoch) && at.seq <= from.seq;
+    if (!room || (!room.answering && (at === undefined || level))) return;
     room.resyncing = true;
     this.sendSubscribe(key);
   }
