@@ -1,7 +1,9 @@
 import { americanToDecimal, diffBoards, packBoards, type BoardEvent, type SportBoard } from '@oddspulse/shared';
 import { simBoard } from '../testing/sim-board';
 import { applyBoardEnvelope, compareRows } from './live-table';
-import { boardsFromPayload, positionsFromPayload } from './first-load';
+import { DEFAULT_DEVIG_CHOICE } from './devig-choice';
+import { boardsFromPayload, loadedFromPayload, positionsFromPayload, rowSelection, selectionKey, withBuiltRows } from './first-load';
+import { buildLiveRows } from './live-rows';
 import { buildRows } from './rows';
 
 const SPORT = 'basketball_nba';
@@ -138,5 +140,46 @@ describe('first load precision', () => {
     for (const bad of [[], 'x', { [SPORT]: { seq: -1, epoch: 'e' } }, { [SPORT]: { seq: 1.5, epoch: 'e' } }, { [SPORT]: { seq: 1 } }, { [SPORT]: null }]) {
       expect(() => positionsFromPayload({ ...packBoards([current]), positions: bad })).toThrow('Invalid response format from server');
     }
+  });
+});
+
+// issue 18: a direct visit builds the table's rows as its boards arrive; the table takes them only for its very selection
+describe('rows built as the first load arrives', () => {
+  const events = simBoard({ events: 6, seed: 18, now: T0 });
+  const boards = [{ sport_key: 'americanfootball_nfl', fetched_at: iso(0), events: events.filter((e) => e.sport_key === 'americanfootball_nfl') }];
+  const loaded = () => loadedFromPayload(JSON.parse(JSON.stringify(packBoards(boards))), ['americanfootball_nfl'], T0);
+
+  it('builds the rows the table would build from the same boards at the same time', async () => {
+    const selection = rowSelection('game', ['draftkings', 'fanduel'], ['h2h', 'spreads', 'totals'], DEFAULT_DEVIG_CHOICE);
+    jest.useFakeTimers({ now: T0 + 1_000 });
+    try {
+      const early = await withBuiltRows(loaded(), selection);
+      expect(early.built?.selection).toBe(selectionKey(selection));
+      const table = buildLiveRows(early.boards, { ...selection, now: T0 + 1_000 });
+      expect(table.rows.length).toBeGreaterThan(0);
+      expect(early.built?.table).toEqual(table);
+      expect(early.boards).toEqual(loaded().boards);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('names a selection by its books, markets, mode and de-vig, so rows built for another are not taken', () => {
+    const base = rowSelection('game', ['draftkings'], ['h2h'], DEFAULT_DEVIG_CHOICE);
+    expect(selectionKey(rowSelection('game', ['draftkings'], ['h2h'], { ...DEFAULT_DEVIG_CHOICE }))).toBe(selectionKey(base));
+    for (const other of [
+      rowSelection('props', ['draftkings'], ['h2h'], DEFAULT_DEVIG_CHOICE),
+      rowSelection('game', ['fanduel'], ['h2h'], DEFAULT_DEVIG_CHOICE),
+      rowSelection('game', [], ['h2h'], DEFAULT_DEVIG_CHOICE),
+      rowSelection('game', ['draftkings'], ['h2h', 'totals'], DEFAULT_DEVIG_CHOICE),
+      rowSelection('game', ['draftkings'], ['h2h'], { method: 'power', blend: DEFAULT_DEVIG_CHOICE.blend }),
+      rowSelection('game', ['draftkings'], ['h2h'], { method: 'blend', blend: ['power'] }),
+    ])
+      expect(selectionKey(other)).not.toBe(selectionKey(base));
+  });
+
+  it('leaves the method and blend to the rows defaults when no de-vig choice is given, and an empty blend unset', () => {
+    expect(rowSelection('game', [], [])).toEqual({ mode: 'game', selectedBooks: [], markets: [], method: undefined, blend: undefined });
+    expect(rowSelection('game', [], [], { method: 'blend', blend: [] }).blend).toBeUndefined();
   });
 });

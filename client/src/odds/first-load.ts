@@ -1,4 +1,7 @@
 import { InvalidOddsPayloadError, unpackBoards, type BoardEvent, type BoardPositions, type SportBoard } from '@oddspulse/shared';
+import type { DevigChoice } from './devig-choice';
+import type { LiveRows } from './live-rows';
+import type { BuildRowsOptions, TableMode } from './rows';
 
 /**
  * The answer of GET /api/boards?format=packed as one board per sport: every sport asked for (empty when it has no
@@ -26,6 +29,32 @@ export function boardsBySport(events: readonly BoardEvent[], sports: readonly st
 export interface LoadedBoards {
   boards: Record<string, SportBoard>;
   positions: BoardPositions;
+  /** Their rows, when built as the boards arrived (issue 18), and the selection they were built for (selectionKey). */
+  built?: { selection: string; table: LiveRows };
+}
+
+/** What the odds table's rows are built with, but the time. */
+export type RowSelection = Omit<BuildRowsOptions, 'now'>;
+
+/**
+ * The rows' selection of a table: the user's books, the markets and the de-vig choice. The table and the rows built
+ * ahead of it (withBuiltRows) both take it from here, so rows built ahead are used only for the very same selection.
+ */
+export function rowSelection(mode: TableMode, books: readonly string[], markets: readonly string[], devig?: DevigChoice): RowSelection {
+  return { mode, selectedBooks: [...books], markets: [...markets], method: devig?.method, blend: devig?.blend.length ? [...devig.blend] : undefined };
+}
+
+export const selectionKey = (selection: RowSelection): string =>
+  JSON.stringify([selection.mode, selection.selectedBooks, selection.markets ?? [], selection.method ?? null, selection.blend ?? null]);
+
+/**
+ * The boards with their rows built now (issue 18: time to the first odds row). On a direct visit the boards arrive
+ * while the screen's code is still being evaluated and the plan awaited, so the rows are built in that wait instead of
+ * after the screen has rendered. The rows' code loads on demand: the entry does not carry it.
+ */
+export async function withBuiltRows(loaded: LoadedBoards, selection: RowSelection): Promise<LoadedBoards> {
+  const { buildLiveRows } = await import('./live-rows');
+  return { ...loaded, built: { selection: selectionKey(selection), table: buildLiveRows(loaded.boards, { ...selection, now: Date.now() }) } };
 }
 
 /** A GET /api/boards?format=packed answer read whole: boardsFromPayload and positionsFromPayload. */

@@ -1,9 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { RealtimeChannel, type BlendableMethod, type SportBoard } from '@oddspulse/shared';
+import { RealtimeChannel, type SportBoard } from '@oddspulse/shared';
 import { ApiError } from '../api/api-client';
 import { liveSocketAtom } from '../realtime/socket';
 import type { DevigChoice } from './devig-choice';
+import { rowSelection, selectionKey } from './first-load';
 import { fetchLoadedBoards } from './odds-api';
 import { applyBoardMessage, buildLiveRows, NO_ROWS, refreshLiveRows, type LiveRows } from './live-rows';
 import { addFlashes, pruneFlashes, type Direction, type Flashes } from './live-table';
@@ -73,13 +74,7 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
   const [flashes, setFlashes] = useState<Flashes>(new Map());
   /** The boards and their rows as last shown (the socket's messages patch them outside React's render). */
   const table = useRef<LiveRows>(NO_ROWS);
-  const selection = {
-    mode,
-    selectedBooks: booksKey ? booksKey.split(',') : [],
-    markets: marketsKey ? marketsKey.split(',') : [],
-    method,
-    blend: blendKey ? (blendKey.split(',') as BlendableMethod[]) : undefined,
-  };
+  const selection = rowSelection(mode, options.books, options.markets, options.devig);
   const rowOptions = useRef(selection);
   rowOptions.current = selection;
   const optionsAt = (at: number): BuildRowsOptions => ({ ...rowOptions.current, now: at });
@@ -127,7 +122,8 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
           ? { boards: await loader.current({ sports, markets }), positions: {} }
           : await fetchLoadedBoards({ mode, sports, markets });
       settling.current = true;
-      show(buildLiveRows(loaded.boards, optionsAt(Date.now())));
+      // rows built as the boards arrived are taken when they are of this very selection (issue 18)
+      show(loaded.built?.selection === selectionKey(rowOptions.current) ? loaded.built.table : buildLiveRows(loaded.boards, optionsAt(Date.now())));
       // Issue 18: each room joins, or catches up, from where its channel stood as the boards were read, so a diff
       // published between the read and the join is applied, and none the boards already hold.
       const channel = mode === 'props' ? RealtimeChannel.Props : RealtimeChannel.Odds;
