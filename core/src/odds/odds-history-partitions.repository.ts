@@ -59,6 +59,9 @@ export class OddsHistoryPartitionsRepository {
     return this.locked(async (trx) => {
       const { rows } = await sql<{ found: string | null }>`SELECT to_regclass(${name})::text AS found`.execute(trx);
       if (rows[0].found) return false;
+      // ATTACH locks the parent only against schema changes, so an insert routed to DEFAULT for this day meanwhile failed
+      // its narrowed constraint ("violates partition constraint"). Inserts wait these few statements instead, and route anew.
+      await sql`LOCK TABLE odds_history IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
       const table = sql.table(name);
       await sql`CREATE TABLE ${table} (LIKE odds_history INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`.execute(trx);
       await sql`WITH moved AS (

@@ -129,4 +129,30 @@ describe('odds history retention (real PostgreSQL)', () => {
     expect(await partitionOf('evt-early')).toEqual(['odds_history_p20310323']);
     expect(await history.find({ sport: SPORT, eventId: 'evt-early' })).toEqual([expect.objectContaining({ price: 3.4 })]);
   });
+
+  // A worker's pipeline writes while another makes the day's partition (a fresh database, or the job late): the insert
+  // waits for the partition and lands in it (realtime-recovery.int-spec.ts met this race: "violates partition constraint").
+  it('never fails an insert made while its day partition is being made', async () => {
+    const day = '2031-03-24';
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // a reader of the DEFAULT partition holds the making at its ATTACH, after the day's rows were moved out of DEFAULT
+    const reader = db.connection().execute(async (conn) => {
+      await sql`BEGIN`.execute(conn);
+      await sql`SELECT count(*) FROM odds_history_default`.execute(conn);
+      await released;
+      await sql`COMMIT`.execute(conn);
+    });
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 300));
+    await pause();
+    const making = partitions.ensureDay(new Date(`${day}T00:00:00Z`));
+    await pause();
+    const inserting = record('evt-racing', `${day}T02:00:00Z`, 2.2);
+    await pause();
+    release();
+    await reader;
+    expect(await making).toBe(true);
+    await inserting;
+    expect(await partitionOf('evt-racing')).toEqual(['odds_history_p20310324']);
+  });
 });
