@@ -2,7 +2,7 @@ import { americanToDecimal, diffBoards, packBoards, type BoardEvent, type SportB
 import { simBoard } from '../testing/sim-board';
 import { applyBoardEnvelope, compareRows } from './live-table';
 import { DEFAULT_DEVIG_CHOICE } from './devig-choice';
-import { boardsFromPayload, loadedFromPayload, positionsFromPayload, rowSelection, selectionKey, withBuiltRows } from './first-load';
+import { boardsFromPayload, loadedFromPayload, positionsFromPayload, rowSelection, rowsBuiltOnArrival, selectionKey } from './first-load';
 import { buildLiveRows } from './live-rows';
 import { buildRows } from './rows';
 
@@ -153,7 +153,7 @@ describe('rows built as the first load arrives', () => {
     const selection = rowSelection('game', ['draftkings', 'fanduel'], ['h2h', 'spreads', 'totals'], DEFAULT_DEVIG_CHOICE);
     jest.useFakeTimers({ now: T0 + 1_000 });
     try {
-      const early = await withBuiltRows(loaded(), selection);
+      const early = await rowsBuiltOnArrival(selection)(loaded());
       expect(early.built?.selection).toBe(selectionKey(selection));
       const table = buildLiveRows(early.boards, { ...selection, now: T0 + 1_000 });
       expect(table.rows.length).toBeGreaterThan(0);

@@ -38,7 +38,7 @@ export type RowSelection = Omit<BuildRowsOptions, 'now'>;
 
 /**
  * The rows' selection of a table: the user's books, the markets and the de-vig choice. The table and the rows built
- * ahead of it (withBuiltRows) both take it from here, so rows built ahead are used only for the very same selection.
+ * ahead of it (rowsBuiltOnArrival) both take it from here, so rows built ahead are used only for the very same selection.
  */
 export function rowSelection(mode: TableMode, books: readonly string[], markets: readonly string[], devig?: DevigChoice): RowSelection {
   return { mode, selectedBooks: [...books], markets: [...markets], method: devig?.method, blend: devig?.blend.length ? [...devig.blend] : undefined };
@@ -48,13 +48,19 @@ export const selectionKey = (selection: RowSelection): string =>
   JSON.stringify([selection.mode, selection.selectedBooks, selection.markets ?? [], selection.method ?? null, selection.blend ?? null]);
 
 /**
- * The boards with their rows built now (issue 18: time to the first odds row). On a direct visit the boards arrive
- * while the screen's code is still being evaluated and the plan awaited, so the rows are built in that wait instead of
- * after the screen has rendered. The rows' code loads on demand: the entry does not carry it.
+ * The rows of boards still on their way, built the moment they arrive (issue 18: time to the first odds row). On a
+ * direct visit the boards arrive while the screen's code is still being evaluated and the plan awaited, so the rows are
+ * built in that wait instead of after the screen has rendered. The rows' code (the entry does not carry it) is asked
+ * for now, with the boards, so that nothing is left to load when they come.
  */
-export async function withBuiltRows(loaded: LoadedBoards, selection: RowSelection): Promise<LoadedBoards> {
-  const { buildLiveRows } = await import('./live-rows');
-  return { ...loaded, built: { selection: selectionKey(selection), table: buildLiveRows(loaded.boards, { ...selection, now: Date.now() }) } };
+export function rowsBuiltOnArrival(selection: RowSelection): (loaded: LoadedBoards) => Promise<LoadedBoards> {
+  const code = import('./live-rows');
+  // its failure is met by the await below, when the boards come
+  code.catch(() => undefined);
+  return async (loaded) => {
+    const { buildLiveRows } = await code;
+    return { ...loaded, built: { selection: selectionKey(selection), table: buildLiveRows(loaded.boards, { ...selection, now: Date.now() }) } };
+  };
 }
 
 /** A GET /api/boards?format=packed answer read whole: boardsFromPayload and positionsFromPayload. */

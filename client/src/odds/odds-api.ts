@@ -3,7 +3,7 @@ import { ApiError, type RequestOptions } from '../api/api-client';
 import { api } from '../api/client';
 import { startEarly, takeEarly } from '../routing/early-data';
 import { devigQuery, type DevigChoice } from './devig-choice';
-import { loadedFromPayload, withBuiltRows, type LoadedBoards, type RowSelection } from './first-load';
+import { loadedFromPayload, rowsBuiltOnArrival, type LoadedBoards, type RowSelection } from './first-load';
 
 /**
  * The odds page's REST calls (spec 001 §7, issue 6): the first load of each board and list; every change
@@ -49,16 +49,17 @@ const ASK_NOW = Symbol('ask now');
  * Sends the first load of these boards now, before the plan is known, for fetchBoards to take when the screen asks
  * (issue 18). It asks with require=paid, so the server refuses a free plan's call without metering it (DECISIONS 2).
  * The answer is read into boards as it arrives, while the screen is still waiting for the plan, and with `rows` the
- * table's rows are built from them then too (withBuiltRows).
+ * table's rows are built from them then too (rowsBuiltOnArrival, whose code is asked for now, with the boards).
  */
 export function preloadBoards(query: OddsQuery, rows?: RowSelection): void {
   if (!query.sports.length || !query.markets.length) return;
   const [path, options] = boardsRequest(query);
+  const withRows = rows ? rowsBuiltOnArrival(rows) : null;
   startEarly(earlyKey(path, options), () =>
     api
       .get<unknown>(path, { ...options, query: { ...options.query, require: 'paid' } })
       .then((payload) => loadedFromPayload(payload, query.sports, Date.now()))
-      .then((loaded) => (rows ? withBuiltRows(loaded, rows) : loaded))
+      .then((loaded) => (withRows ? withRows(loaded) : loaded))
       .catch((error: unknown) => (error instanceof ApiError && error.code === 'SUBSCRIPTION_REQUIRED' ? ASK_NOW : Promise.reject(error))),
   );
 }
