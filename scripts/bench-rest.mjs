@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { startCountingProxy } from './bench/counting-proxy.mjs';
+import { reportFirstRow, signedInState, visitToFirstRow } from './bench/first-row.mjs';
 import { ROOT, freePort, run, startProcesses, waitForHealth } from './lib/stack.mjs';
 
 const require = createRequire(join(ROOT, 'server', 'package.json'));
@@ -124,35 +125,17 @@ async function measureRoute(pid, route) {
  * A first visit of /sportsbooks in Chromium with an empty cache, signed in, through the counting proxy: bytes on the
  * wire (every HTTP byte the server sent, the service worker's fetches included; the live socket apart), the requests
  * (Chromium's list, for the table and the storm) and the time from navigation to the first odds row in the DOM, read in
- * the page (performance.now() when a MutationObserver first sees a row, sent as a console message), so neither a round trip to
- * Playwright nor its locator scripts running in the page are counted.
+ * the page (bench/first-row.mjs).
  */
 async function firstVisit() {
   const proxy = await startCountingProxy(proxyPort, port);
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   try {
-    const login = await browser.newContext({ baseURL: proxyUrl });
-    const page = await login.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill('gold@demo.local');
-    await page.getByLabel('Password', { exact: true }).fill('oddspulse-demo');
-    await page.locator('form').getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('button', { name: 'Account menu' }).waitFor();
-    const storageState = await login.storageState();
-    await login.close();
-
+    const storageState = await signedInState(browser, proxyUrl, 'gold@demo.local');
     const visits = [];
     for (let i = 0; i < VISITS; i++) {
       const context = await browser.newContext({ baseURL: proxyUrl, storageState });
-      await context.addInitScript(() => {
-        const observer = new globalThis.MutationObserver(() => {
-          if (!globalThis.document.querySelector('[data-testid="odds-row"]')) return;
-          observer.disconnect();
-          // heard over the DevTools protocol: a locator's polling would run Playwright's scripts in the page meanwhile
-          globalThis.console.info(`bench:first-odds-row ${performance.now()}`);
-        });
-        observer.observe(globalThis.document, { childList: true, subtree: true });
-      });
+      await reportFirstRow(context);
       const visit = await context.newPage();
       const cdp = await context.newCDPSession(visit);
       await cdp.send('Network.enable');
@@ -161,9 +144,7 @@ async function firstVisit() {
       cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
       cdp.on('Network.loadingFinished', (e) => requests.push({ url: urls.get(e.requestId) ?? '?', bytes: e.encodedDataLength }));
       proxy.reset();
-      const firstRow = visit.waitForEvent('console', { predicate: (m) => m.text().startsWith('bench:first-odds-row '), timeout: 30_000 });
-      await visit.goto('/sportsbooks');
-      const firstRowMs = Math.round(Number((await firstRow).text().split(' ')[1]));
+      const firstRowMs = await visitToFirstRow(visit);
       await visit.waitForLoadState('networkidle').catch(() => undefined);
       await sleep(1_000);
       const wire = proxy.counts();

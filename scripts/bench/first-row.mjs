@@ -1,0 +1,45 @@
+// A signed-in first visit of /sportsbooks in Chromium, timed to its first odds row (issue 18), for bench:rest and
+// bench:first-row alike. The time is read in the page: performance.now() when a MutationObserver first sees a row,
+// sent as a console message, so neither a round trip to Playwright nor its locator scripts running in the page are
+// counted.
+
+const FIRST_ROW = 'bench:first-odds-row ';
+
+/** The demo account signed in through the login form: its storage state (the session the app keeps in localStorage). */
+export async function signedInState(browser, baseURL, email) {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('oddspulse-demo');
+    await page.locator('form').getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
+
+/** The same storage state for another origin (another server of the same stack: same database, same session). */
+export const stateFor = (state, origin) => ({ ...state, origins: state.origins.map((o) => ({ ...o, origin })) });
+
+/** Makes every page of the context report its first odds row; call before the page is opened. */
+export async function reportFirstRow(context) {
+  await context.addInitScript((prefix) => {
+    const observer = new globalThis.MutationObserver(() => {
+      if (!globalThis.document.querySelector('[data-testid="odds-row"]')) return;
+      observer.disconnect();
+      // heard over the DevTools protocol: a locator's polling would run Playwright's scripts in the page meanwhile
+      globalThis.console.info(`${prefix}${performance.now()}`);
+    });
+    observer.observe(globalThis.document, { childList: true, subtree: true });
+  }, FIRST_ROW);
+}
+
+/** Opens /sportsbooks on the page and resolves with the ms from navigation to its first odds row. */
+export async function visitToFirstRow(page) {
+  const heard = page.waitForEvent('console', { predicate: (m) => m.text().startsWith(FIRST_ROW), timeout: 30_000 });
+  await page.goto('/sportsbooks');
+  return Math.round(Number((await heard).text().slice(FIRST_ROW.length)));
+}
