@@ -1,6 +1,9 @@
 import { applyWorkerMessage, offlineAtom, type WorkerMessage } from './state/offline';
 import { appStore } from './state/store';
 
+/** The latest a busy page registers its worker after the load event. */
+const REGISTER_WITHIN_MS = 3_000;
+
 /**
  * Registers /sw.js (spec 000 §2), which keeps the app shell for offline start and the last answer of the first
  * screens' reads, and follows its messages so the page can say it is showing kept data.
@@ -14,8 +17,12 @@ export function registerServiceWorker(): void {
   // Gone offline with the page open: what it shows was live until now.
   window.addEventListener('offline', () => appStore.set(offlineAtom, (state) => state ?? { savedAt: new Date().toISOString() }));
   window.addEventListener('online', () => appStore.set(offlineAtom, null));
+  const register = () => navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('Service worker registration failed', error));
+  // Issue 18: once the page has loaded and the main thread is idle (its first screen drawn), so that starting the worker
+  // and its install's fetch do not compete with the first screen on a busy machine
   window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('Service worker registration failed', error));
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(register, { timeout: REGISTER_WITHIN_MS });
+    else setTimeout(register, REGISTER_WITHIN_MS);
   });
 }
 
