@@ -63,9 +63,6 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
   loader.current = options.load;
   const sportsKey = options.sports.join(',');
   const marketsKey = options.markets.join(',');
-  const booksKey = options.books.join(',');
-  const method = options.devig?.method;
-  const blendKey = options.devig?.blend.join(',') ?? '';
   const [state, setState] = useState<LoadState>({ status: 'loading' });
   const [stale, setStale] = useState<Record<string, boolean>>({});
   const [now, setNow] = useState(() => Date.now());
@@ -75,6 +72,8 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
   /** The boards and their rows as last shown (the socket's messages patch them outside React's render). */
   const table = useRef<LiveRows>(NO_ROWS);
   const selection = rowSelection(mode, options.books, options.markets, options.devig);
+  /** The selection as a value: the rows are built again when it changes. */
+  const rowsKey = selectionKey(selection);
   const rowOptions = useRef(selection);
   rowOptions.current = selection;
   const optionsAt = (at: number): BuildRowsOptions => ({ ...rowOptions.current, now: at });
@@ -168,7 +167,7 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
   // Another selection: every row again (nothing flashes: no price moved).
   useEffect(() => {
     show(buildLiveRows(table.current.boards, optionsAt(Date.now())));
-  }, [booksKey, marketsKey, mode, method, blendKey, show]);
+  }, [rowsKey, show]);
 
   // Time moving on: the rows of the events where a price locked by age or the game went live since they were built.
   useEffect(() => {
