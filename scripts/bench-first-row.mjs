@@ -6,17 +6,13 @@
 // Keep a baseline with `cp -r client/dist /somewhere/baseline` before the change. Prints figures; asserts nothing.
 // Its last line: `bench:first-row median=<ms> [baseline-median=<ms>] visits=<n per build>`.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { reportFirstRow, signedInState, stateFor, visitToFirstRow } from './bench/first-row.mjs';
-import { ROOT, freePort, run, startProcesses, waitForHealth } from './lib/stack.mjs';
-
-const require = createRequire(join(ROOT, 'server', 'package.json'));
-const { dropDatabase, deleteKeysWithPrefix, RedisService } = require('@oddspulse/core');
+import { ROOT, freePort, run, startProcesses, throwawayStackEnv, waitForHealth } from './lib/stack.mjs';
 
 const VISITS = Number(process.env.BENCH_VISITS ?? 20);
 const BASELINE = process.env.BENCH_BASELINE_DIST ? resolve(process.env.BENCH_BASELINE_DIST) : null;
@@ -29,22 +25,11 @@ if (BASELINE && !existsSync(join(BASELINE, 'index.html'))) {
   process.exit(1);
 }
 
-const id = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-const base = process.env.TEST_DATABASE_BASE_URL || 'postgres://postgres@127.0.0.1:5432';
-const [port, baselinePort] = [await freePort(), await freePort()];
+// the pipeline at `npm start`'s pace (a tick every 5 s), as bench:rest runs it
+const { env, port } = await throwawayStackEnv('firstrow', { LOG_LEVEL: 'error', RATE_LIMIT_MAX: '10000000', SCHEDULER_TICK_MS: '5000' });
+const baselinePort = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const baselineUrl = `http://127.0.0.1:${baselinePort}`;
-const env = {
-  ...process.env,
-  NODE_ENV: 'test',
-  PORT: String(port),
-  DATABASE_URL: `${base}/oddspulse_bench_first_row_${id}`,
-  REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
-  REDIS_PREFIX: `oddspulse-bench-first-row-${id}`,
-  DEMO_MODE: 'true',
-  LOG_LEVEL: 'error',
-  RATE_LIMIT_MAX: '10000000',
-};
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Until the demo feed has written the boards the visit loads (Gold, the odds screen's default sports and markets). */
@@ -126,12 +111,12 @@ try {
     await browser.close();
   }
 } finally {
-  baselineServer?.kill('SIGTERM');
+  if (baselineServer && baselineServer.exitCode === null && baselineServer.signalCode === null) {
+    baselineServer.kill('SIGTERM');
+    await once(baselineServer, 'exit');
+  }
   await stack.stop();
-  const redis = new RedisService({ REDIS_URL: env.REDIS_URL, REDIS_PREFIX: env.REDIS_PREFIX });
-  await deleteKeysWithPrefix(redis.client, env.REDIS_PREFIX);
-  await redis.onApplicationShutdown();
-  await dropDatabase(env.DATABASE_URL);
+  run(process.execPath, ['scripts/lib/teardown.mjs', env.DATABASE_URL, env.REDIS_PREFIX], env);
 }
 
 console.log(`\nbench:first-row — signed in as Gold, empty cache, ${VISITS} visits per build${BASELINE ? ' taken in turns' : ''}`);
