@@ -134,23 +134,39 @@ describe('odds history retention (real PostgreSQL)', () => {
   // waits for the partition and lands in it (realtime-recovery.int-spec.ts met this race: "violates partition constraint").
   it('never fails an insert made while its day partition is being made', async () => {
     const day = '2031-03-24';
+    /** Until a statement like `pattern` waits for a lock, within the making's 5 s lock_timeout: the steps follow what blocks, not time. */
+    const blocked = async (pattern: string) => {
+      for (const deadline = Date.now() + 4_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 20))) {
+        const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE ${pattern}`.execute(db);
+        if (rows[0].n) return;
+      }
+      throw new Error(`No statement like ${pattern} came to wait for a lock`);
+    };
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
     // a reader of the DEFAULT partition holds the making at its ATTACH, after the day's rows were moved out of DEFAULT
     const reader = db.connection().execute(async (conn) => {
       await sql`BEGIN`.execute(conn);
       await sql`SELECT count(*) FROM odds_history_default`.execute(conn);
+      holding();
       await released;
       await sql`COMMIT`.execute(conn);
     });
-    const pause = () => new Promise((resolve) => setTimeout(resolve, 300));
-    await pause();
+    await held;
     const making = partitions.ensureDay(new Date(`${day}T00:00:00Z`));
-    await pause();
-    const inserting = record('evt-racing', `${day}T02:00:00Z`, 2.2);
-    await pause();
-    release();
-    await reader;
+    let inserting: Promise<unknown> | undefined;
+    try {
+      await blocked('%ATTACH PARTITION%');
+      inserting = record('evt-racing', `${day}T02:00:00Z`, 2.2);
+      await blocked('insert into%odds_history%');
+    } finally {
+      // a failed step still lets the reader go, so the test fails instead of hanging
+      release();
+      await reader;
+    }
     expect(await making).toBe(true);
     await inserting;
     expect(await partitionOf('evt-racing')).toEqual(['odds_history_p20310324']);
