@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, transformWithEsbuild, type Plugin } from 'vite';
+import { build, defineConfig, transformWithEsbuild, type Plugin } from 'vite';
 import preact from '@preact/preset-vite';
 
 /** Preact (what `react` and `react-dom` resolve to), wouter with its route parser (regexparam) and jotai. */
@@ -53,22 +53,32 @@ function websocketOnlyEngine(): Plugin {
   };
 }
 
+/** The client compiles shared/ from source so the math and types stay one copy. */
+const SHARED_SOURCE = fileURLToPath(new URL('../shared/src/index.ts', import.meta.url));
+
+interface RoutePage {
+  /** The screen's sources: their chunks are modulepreloaded, their CSS preloaded. */
+  screens: string[];
+  /** A script the page runs as its HTML is read, ahead of the entry (bootScript). */
+  boot?: string;
+}
+
 /**
  * Issue 18: for a route whose screen is worth starting with the page, a copy of index.html at routes/<path>.html
  * (routes/index.html for /) that also modulepreloads the screen's chunks and
  * preloads its CSS, so a direct visit fetches them alongside the entry instead of after it has run. The server answers
  * that copy for the path (server/src/web/client-app.ts).
  */
-function routePages(routes: Record<string, string[]>): Plugin {
+function routePages(routes: Record<string, RoutePage>): Plugin {
   return {
     name: 'oddspulse-route-pages',
     apply: 'build',
     enforce: 'post',
-    generateBundle(_options, bundle) {
+    async generateBundle(_options, bundle) {
       const index = bundle['index.html'];
       if (index?.type !== 'asset') throw new Error('route pages: no index.html in the bundle');
       const html = String(index.source);
-      for (const [route, sources] of Object.entries(routes)) {
+      for (const [route, { screens: sources, boot }] of Object.entries(routes)) {
         const scripts = new Set<string>();
         const styles = new Set<string>();
         const visit = (fileName: string) => {
@@ -90,14 +100,43 @@ function routePages(routes: Record<string, string[]>): Plugin {
           ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
           ...[...styles].filter((file) => !html.includes(file)).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
         ];
+        const page = html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
         this.emitFile({
           type: 'asset',
           fileName: `routes${route === '/' ? '/index' : route}.html`,
-          source: html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`),
+          source: boot ? withBootScript(page, await bootScript(boot)) : page,
         });
       }
     },
   };
+}
+
+/**
+ * A route page's boot script (issue 18), built on its own into one small classic script with no imports and written
+ * into the page, so that it runs as the HTML is read: a script file would arrive with the entry's, and a module waits
+ * for its imports. The server allows it by its hash in the page's CSP (server/src/web/client-app.ts).
+ */
+async function bootScript(source: string): Promise<string> {
+  const built = await build({
+    configFile: false,
+    logLevel: 'warn',
+    resolve: { alias: { '@oddspulse/shared': SHARED_SOURCE } },
+    build: { write: false, minify: true, lib: { entry: fileURLToPath(new URL(source, import.meta.url)), formats: ['iife'], name: 'oddspulseBoot' } },
+  });
+  const chunks = (Array.isArray(built) ? built : [built])
+    .flatMap((output) => ('output' in output ? output.output : []))
+    .filter((file) => file.type === 'chunk');
+  if (chunks.length !== 1) throw new Error(`boot script ${source}: built into ${chunks.length} chunks, not one`);
+  const code = chunks[0].code.trim();
+  if (/<\/script|<!--/i.test(code)) throw new Error(`boot script ${source}: its code would end the <script> element early`);
+  return code;
+}
+
+/** The page with the script ahead of the entry and the stylesheet: an inline script after a stylesheet waits for it. */
+function withBootScript(page: string, code: string): string {
+  const at = page.indexOf('<script type="module"');
+  if (at < 0 || at > page.indexOf('rel="stylesheet"')) throw new Error('route pages: the entry script is not ahead of the stylesheet');
+  return `${page.slice(0, at)}<script>${code}</script>\n    ${page.slice(at)}`;
 }
 
 /**
@@ -130,13 +169,16 @@ export default defineConfig({
     wouterPlainReact(),
     websocketOnlyEngine(),
     // '/': the landing page, a visitor's first screen (a signed-in user's dashboard loads as main.tsx starts it)
-    routePages({ '/': ['src/landing/LandingPage.tsx'], '/sportsbooks': ['src/odds/OddsPage.tsx'] }),
+    // /sportsbooks: its boot script sends the straight bets' boards before the entry has run (odds/first-boards-ahead.ts)
+    routePages({
+      '/': { screens: ['src/landing/LandingPage.tsx'] },
+      '/sportsbooks': { screens: ['src/odds/OddsPage.tsx'], boot: './src/boot/first-boards.ts' },
+    }),
     minifiedServiceWorker(),
   ],
   resolve: {
     alias: {
-      // The client compiles shared/ from source so the math and types stay one copy.
-      '@oddspulse/shared': fileURLToPath(new URL('../shared/src/index.ts', import.meta.url)),
+      '@oddspulse/shared': SHARED_SOURCE,
       // wouter imports useSyncExternalStore through the shim for React < 18; compat has the hook (issue 18: half a KB less).
       'use-sync-external-store/shim/index.js': 'preact/compat',
     },

@@ -4,6 +4,7 @@ import { Provider } from 'jotai';
 import { preloadPlanInfo } from './account/account-api';
 import { App } from './App';
 import { installControlledCheckboxes } from './controlled-checkboxes';
+import { opensStraightBets } from './odds/boards-request';
 import { startFirstBoards } from './routing/first-boards';
 import { prefetchRoute } from './routing/lazy-pages';
 import { registerServiceWorker } from './service-worker';
@@ -15,7 +16,7 @@ document.documentElement.classList.add('theme-purple');
 // all asked for now, before the first render, not one after another as each answer arrives
 prefetchRoute(window.location.pathname);
 preloadPlanInfo();
-if (window.location.pathname === '/sportsbooks' && !new URLSearchParams(window.location.search).has('mode')) startFirstBoards();
+if (opensStraightBets(window.location)) startFirstBoards();
 
 installControlledCheckboxes();
 createRoot(document.getElementById('root')!).render(

@@ -7,7 +7,7 @@ import { preflight, publicOrigin, JsonLogger, RedisService, routeProcessOutput }
 import { mountOperations } from './ops/ops-endpoints';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
 import { mountApiDocs } from './docs/api-docs';
-import { clientIndex, defaultClientDist, serveClient } from './web/client-app';
+import { clientIndex, defaultClientDist, inlineScriptSources, serveClient } from './web/client-app';
 
 async function bootstrap() {
   const config = await preflight('server');
@@ -17,9 +17,9 @@ async function bootstrap() {
   const app = await NestFactory.create<NestExpressApplication>(AppModule, { logger, bufferLogs: true, rawBody: true });
   // Buffered start-up logs reach the logger only once it is set on the app.
   app.useLogger(logger);
-  configureHttp(app, { https: publicOrigin(config).startsWith('https:') });
-  app.setGlobalPrefix('api');
   const dist = config.CLIENT_DIST ?? defaultClientDist();
+  configureHttp(app, { https: publicOrigin(config).startsWith('https:'), inlineScripts: inlineScriptSources(dist) });
+  app.setGlobalPrefix('api');
   mountOperations(app, { clientIndex: clientIndex(dist) });
   mountApiDocs(app);
   app.useWebSocketAdapter(new RedisIoAdapter(app, app.get(RedisService)));

@@ -187,6 +187,33 @@ test('a direct visit of /sportsbooks sends one boards request, which the browser
   expect(boards[0].search).toContain('format=packed');
 });
 
+// issue 18: that one request is sent by the page itself, the inline boot script of /sportsbooks, as its HTML is read, not
+// by the app once its entry has run (the app takes its answer: the one request above). The page's CSP allows the script
+// by its hash, so the browser refuses nothing.
+test('the boards of a direct visit of /sportsbooks are sent by the page itself, as its HTML is read', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the request initiator is read over the DevTools protocol of Chromium');
+  await page.goto('/login');
+  await page.getByLabel('Email').fill('gold@demo.local');
+  await page.getByLabel('Password', { exact: true }).fill('oddspulse-demo');
+  await page.locator('form').getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const senders: string[] = [];
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (new URL(event.request.url).pathname === '/api/boards' && new URL(event.documentURL).pathname === '/sportsbooks')
+      senders.push(event.initiator.stack?.callFrames[0]?.url ?? event.initiator.type);
+  });
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  await page.goto('/sportsbooks');
+  await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
+  expect(senders).toEqual([new URL('/sportsbooks', page.url()).href]);
+  expect(refused).toEqual([]);
+});
+
 // issue 18 Keep: a free user's odds calls are metered (DECISIONS 2); the early request says require=paid, so the server
 // refuses it without counting it, and the screen shows its gate, not an error. A fresh account: its quota is its own.
 test("a free user opening /sportsbooks is refused the early boards request, and it does not count against the user's quota", async ({

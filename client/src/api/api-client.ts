@@ -252,12 +252,7 @@ export class ApiClient {
   }
 
   private async send(path: string, method: string, options: RequestOptions): Promise<Response> {
-    const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-    if (options.auth !== 'none' && this.session) headers.Authorization = `Bearer ${this.session.access_token}`;
-    const csrf = UNSAFE.has(method) ? this.deps.csrfToken() : null;
-    if (csrf) headers['x-csrf-token'] = csrf;
-
+    const init = requestInit(method, options, this.session, UNSAFE.has(method) ? this.deps.csrfToken() : null);
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(
@@ -270,14 +265,7 @@ export class ApiClient {
     const onAbort = () => controller.abort();
     options.signal?.addEventListener('abort', onAbort);
     try {
-      return await this.deps.fetch(withQuery(path, options.query), {
-        method,
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        credentials: 'same-origin',
-        cache: options.revalidate ? 'no-cache' : 'no-store',
-        signal: controller.signal,
-      });
+      return await this.deps.fetch(withQuery(path, options.query), { ...init, signal: controller.signal });
     } catch (error) {
       if (timedOut) throw new ApiError(0, MESSAGES.timedOut, 'TIMEOUT');
       if (options.signal?.aborted) throw new ApiError(0, 'Request cancelled', 'ABORTED');
@@ -320,7 +308,25 @@ export class ApiClient {
   }
 }
 
-function withQuery(path: string, query: RequestOptions['query']): string {
+/**
+ * What a call sends, but its abort signal: the client's calls and the boards a page sends before the app runs
+ * (odds/first-boards-ahead.ts) are the same request, so the app can take the one sent ahead as its own.
+ */
+export function requestInit(method: string, options: RequestOptions, session: Session | null, csrf: string | null): RequestInit {
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.auth !== 'none' && session) headers.Authorization = `Bearer ${session.access_token}`;
+  if (csrf) headers['x-csrf-token'] = csrf;
+  return {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    credentials: 'same-origin',
+    cache: options.revalidate ? 'no-cache' : 'no-store',
+  };
+}
+
+export function withQuery(path: string, query: RequestOptions['query']): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));

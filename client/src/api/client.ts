@@ -1,4 +1,5 @@
 import { ApiClient, type ApiEvent } from './api-client';
+import { takeSentAhead } from './sent-ahead';
 import { browserSessionStore } from './session';
 
 /** Events the API client raises, for the shell to act on (sign-in prompt, retry toasts, session changes). */
@@ -20,7 +21,8 @@ function csrfCookie(): string | null {
 
 /** The single API client of the app; every call goes through it. */
 export const api = new ApiClient({
-  fetch: (input, init) => window.fetch(input, init),
+  // the boards a page's boot script sent ahead are taken as this call's own request (issue 18)
+  fetch: (input, init) => takeSentAhead(input, init) ?? window.fetch(input, init),
   sessions: browserSessionStore(),
   now: () => Date.now(),
   sleep: (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)),

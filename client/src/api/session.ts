@@ -52,20 +52,7 @@ const REMEMBER_KEY = 'oddspulse.auth.remember';
  */
 export function browserSessionStore(): SessionStore {
   return {
-    read() {
-      for (const storage of [window.sessionStorage, window.localStorage]) {
-        const raw = storage.getItem(SESSION_KEY);
-        if (!raw) continue;
-        try {
-          const parsed: unknown = JSON.parse(raw);
-          if (isSession(parsed)) return parsed;
-        } catch (error) {
-          console.warn('Discarding an unreadable stored session', error);
-        }
-        storage.removeItem(SESSION_KEY);
-      }
-      return null;
-    },
+    read: readBrowserSession,
     write(session, remember) {
       const target = remember ? window.localStorage : window.sessionStorage;
       const other = remember ? window.sessionStorage : window.localStorage;
@@ -78,6 +65,22 @@ export function browserSessionStore(): SessionStore {
       window.localStorage.removeItem(SESSION_KEY);
     },
   };
+}
+
+/** The session this browser keeps (browserSessionStore), read alone: the page's boot script needs no more (issue 18). */
+export function readBrowserSession(): Session | null {
+  for (const storage of [window.sessionStorage, window.localStorage]) {
+    const raw = storage.getItem(SESSION_KEY);
+    if (!raw) continue;
+    try {
+      const parsed: unknown = JSON.parse(raw);
+      if (isSession(parsed)) return parsed;
+    } catch (error) {
+      console.warn('Discarding an unreadable stored session', error);
+    }
+    storage.removeItem(SESSION_KEY);
+  }
+  return null;
 }
 
 export function rememberedChoice(): boolean {

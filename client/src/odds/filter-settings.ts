@@ -27,10 +27,10 @@ export interface OddsFilters {
 export const DEFAULT_GAME_MARKETS: readonly string[] = ['h2h', 'spreads', 'totals', 'team_totals', 'alternate_spreads', 'alternate_totals'];
 
 export function defaultFilters(books: readonly string[] = DEFAULT_SPORTSBOOKS): OddsFilters {
-  const sports = [...DEFAULT_SPORTS];
+  const { sports, markets } = defaultBoardFilters();
   return {
     sports,
-    markets: [...DEFAULT_GAME_MARKETS],
+    markets,
     propMarkets: migratePropSelection(DEFAULT_PROP_MARKETS, sports).length
       ? migratePropSelection(DEFAULT_PROP_MARKETS, sports)
       : propSelectionForSports(sports),
@@ -41,14 +41,38 @@ export function defaultFilters(books: readonly string[] = DEFAULT_SPORTSBOOKS): 
   };
 }
 
+/** Where the applied filters are kept in this browser (spec 001 §3 local settings). */
+export const FILTERS_KEY = 'oddspulse.oddsFilters';
+
+/** The applied filters as kept under FILTERS_KEY, over the defaults. */
+export const parseFilters = (raw: string): OddsFilters => parseStoredFilters(raw, defaultFilters());
+
+/** The filters that choose the straight bets' boards: sports and markets. */
+export type BoardFilters = Pick<OddsFilters, 'sports' | 'markets'>;
+
+export const defaultBoardFilters = (): BoardFilters => ({ sports: [...DEFAULT_SPORTS], markets: [...DEFAULT_GAME_MARKETS] });
+
+/**
+ * The sports and markets of the filters kept under FILTERS_KEY, read as parseFilters reads them, for the page's boot
+ * script (issue 18), which needs only these and not the code the other filters take.
+ */
+export const parseBoardFilters = (raw: string): BoardFilters => storedBoardFilters(JSON.parse(raw) as Partial<OddsFilters>, defaultBoardFilters());
+
+function storedBoardFilters(value: Partial<OddsFilters>, fallback: BoardFilters): BoardFilters {
+  return {
+    sports: Array.isArray(value.sports) && value.sports.length ? value.sports.map(String) : fallback.sports,
+    markets: Array.isArray(value.markets) && value.markets.length ? value.markets.map(String) : fallback.markets,
+  };
+}
+
 /** Stored filters, migrated (spec 001 §4): old prop markets and book keys are rewritten or dropped. */
 export function parseStoredFilters(raw: string, fallback: OddsFilters): OddsFilters {
   const value = JSON.parse(raw) as Partial<OddsFilters>;
-  const sports = Array.isArray(value.sports) && value.sports.length ? value.sports.map(String) : fallback.sports;
+  const { sports, markets } = storedBoardFilters(value, fallback);
   const propMarkets = Array.isArray(value.propMarkets) ? migratePropSelection(value.propMarkets.map(String), sports) : [];
   return {
     sports,
-    markets: Array.isArray(value.markets) && value.markets.length ? value.markets.map(String) : fallback.markets,
+    markets,
     propMarkets: propMarkets.length ? propMarkets : propSelectionForSports(sports),
     books: Array.isArray(value.books) ? value.books.map((b) => migrateBookKey(String(b))) : fallback.books,
     date: typeof value.date === 'string' ? value.date : '',

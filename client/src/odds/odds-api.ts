@@ -2,6 +2,7 @@ import { InvalidOddsPayloadError, type ArbitrageOpportunity, type EvBet, type Mi
 import { ApiError, type RequestOptions } from '../api/api-client';
 import { api } from '../api/client';
 import { startEarly, takeEarly } from '../routing/early-data';
+import { boardsRequest, earlyBoardsRequest, type OddsQuery } from './boards-request';
 import { devigQuery, type DevigChoice } from './devig-choice';
 import { loadedFromPayload, rowsBuiltOnArrival, type LoadedBoards, type RowSelection } from './first-load';
 
@@ -13,12 +14,6 @@ export const SELECT_MESSAGE = 'Please select sports, regions, and markets to vie
 
 export function fetchSports(): Promise<Sport[]> {
   return api.get<Sport[]>('/api/sports');
-}
-
-export interface OddsQuery {
-  mode: 'game' | 'props';
-  sports: readonly string[];
-  markets: readonly string[];
 }
 
 /**
@@ -47,38 +42,22 @@ const ASK_NOW = Symbol('ask now');
 
 /**
  * Sends the first load of these boards now, before the plan is known, for fetchBoards to take when the screen asks
- * (issue 18). It asks with require=paid, so the server refuses a free plan's call without metering it (DECISIONS 2).
+ * (issue 18), as earlyBoardsRequest: a free plan's call is refused without being metered.
  * The answer is read into boards as it arrives, while the screen is still waiting for the plan, and with `rows` the
  * table's rows are built from them then too (rowsBuiltOnArrival, whose code is asked for now, with the boards).
  */
 export function preloadBoards(query: OddsQuery, rows?: RowSelection): void {
-  if (!query.sports.length || !query.markets.length) return;
+  const early = earlyBoardsRequest(query);
+  if (!early) return;
   const [path, options] = boardsRequest(query);
   const withRows = rows ? rowsBuiltOnArrival(rows) : null;
   startEarly(earlyKey(path, options), () =>
     api
-      .get<unknown>(path, { ...options, query: { ...options.query, require: 'paid' } })
+      .get<unknown>(...early)
       .then((payload) => loadedFromPayload(payload, query.sports, Date.now()))
       .then((loaded) => (withRows ? withRows(loaded) : loaded))
       .catch((error: unknown) => (error instanceof ApiError && error.code === 'SUBSCRIPTION_REQUIRED' ? ASK_NOW : Promise.reject(error))),
   );
-}
-
-function boardsRequest(query: OddsQuery): [string, RequestOptions] {
-  return [
-    '/api/boards',
-    {
-      query: {
-        kind: query.mode === 'props' ? 'props' : 'odds',
-        sports: query.sports.join(','),
-        markets: query.markets.join(','),
-        // issue 18: the same boards in about half the brotli bytes (shared/src/realtime/packed-boards.ts)
-        format: 'packed',
-      },
-      // no cache-buster: the ETag keeps the answer fresh, and an unchanged board costs a 304 (issue 18)
-      revalidate: true,
-    },
-  ];
 }
 
 const earlyKey = (path: string, options: RequestOptions) => `${path}?${JSON.stringify(options.query)}`;

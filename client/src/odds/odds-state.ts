@@ -1,6 +1,7 @@
 import { atom } from 'jotai';
+import { readStored } from '../state/stored-value';
 import { DEFAULT_DEVIG_CHOICE, parseDevigChoice, type DevigChoice } from './devig-choice';
-import { defaultFilters, parseStoredFilters, type OddsDisplayFormat, type OddsFilters } from './filter-settings';
+import { FILTERS_KEY, defaultFilters, parseFilters, type OddsDisplayFormat, type OddsFilters } from './filter-settings';
 import { migrateBookKey } from './prop-markets';
 
 /**
@@ -11,23 +12,10 @@ import { migrateBookKey } from './prop-markets';
 export const ODDS_FORMAT_KEY = 'oddsFormat';
 export const AUTO_REFRESH_KEY = 'autoRefreshEnabled';
 export const FAVORITE_BOOKS_KEY = 'sportsbookFavorites';
-export const FILTERS_KEY = 'oddspulse.oddsFilters';
 export const DEVIG_KEY = 'oddspulse.devigMethod';
 
-function read<T>(key: string, parse: (raw: string) => T, fallback: T): T {
-  const raw = window.localStorage.getItem(key);
-  if (raw === null) return fallback;
-  try {
-    return parse(raw);
-  } catch {
-    // A corrupt stored value is dropped so the defaults apply.
-    window.localStorage.removeItem(key);
-    return fallback;
-  }
-}
-
 export function storedAtom<T>(key: string, parse: (raw: string) => T, fallback: T, serialise: (value: T) => string = JSON.stringify) {
-  const base = atom<T>(read(key, parse, fallback));
+  const base = atom<T>(readStored(window.localStorage, key, parse, fallback));
   return atom(
     (get) => get(base),
     (_get, set, value: T) => {
@@ -44,7 +32,7 @@ export const oddsFormatAtom = storedAtom<OddsDisplayFormat>(ODDS_FORMAT_KEY, par
 export const liveEnabledAtom = storedAtom<boolean>(AUTO_REFRESH_KEY, (raw) => raw !== 'false', true, String);
 export const favoriteBooksAtom = storedAtom<string[]>(FAVORITE_BOOKS_KEY, (raw) => (JSON.parse(raw) as string[]).map(migrateBookKey), []);
 
-export const appliedFiltersAtom = storedAtom<OddsFilters>(FILTERS_KEY, (raw) => parseStoredFilters(raw, defaultFilters()), defaultFilters());
+export const appliedFiltersAtom = storedAtom<OddsFilters>(FILTERS_KEY, parseFilters, defaultFilters());
 
 /** The de-vig method of the EV and De-Vig columns, the dashboard's +EV and the edge calculator (issue 20). */
 export const devigChoiceAtom = storedAtom<DevigChoice>(DEVIG_KEY, parseDevigChoice, DEFAULT_DEVIG_CHOICE);

@@ -32,7 +32,7 @@ export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
  * taken from X-Forwarded-For only through the proxies TRUST_PROXY names (none by default), JSON bodies (Nest then adds
  * no parser of its own), the one exception filter that shapes every error body, and the keep-alive timeout.
  */
-export function configureHttp(app: NestExpressApplication, { https }: { https: boolean }): void {
+export function configureHttp(app: NestExpressApplication, { https, inlineScripts }: { https: boolean; inlineScripts?: readonly string[] }): void {
   const server = app.getHttpServer() as Server;
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   // a request's headers may take no longer than the idle wait before it (Node's rule: headersTimeout > keepAliveTimeout)
@@ -41,7 +41,7 @@ export function configureHttp(app: NestExpressApplication, { https }: { https: b
   express.set('trust proxy', app.get<AppConfig>(APP_CONFIG).TRUST_PROXY);
   express.disable('x-powered-by');
   app.use(requestLog(app.get(MetricsService)));
-  app.use(securityHeaders({ https }));
+  app.use(securityHeaders({ https, inlineScripts }));
   app.use(cookieParser());
   // A route whose schema allows more than the default 100 KB parses its body first, with a limit fitting the schema (a
   // body parsed once is not parsed again by the default parser after it).

@@ -8,17 +8,19 @@ const API = /^\/api(?:\/|$)/;
 
 /**
  * Security headers by kind of answer (issue 18: each one costs bytes on every response). Pages (the app's HTML, the
- * API docs, the ops pages) get helmet's document set with a CSP that allows only this origin's scripts. JSON from
+ * API docs, the ops pages) get helmet's document set with a CSP that allows only this origin's scripts (and the build's
+ * own inline boot scripts, by hash). JSON from
  * /api is never rendered as a document, so it gets the compact set that still stops it being framed, sniffed,
  * read cross-origin or leaking its URL. Hashed assets get their own short set where they are served
  * (web/client-app.ts). HSTS goes with every page and API answer when the public origin is https, as before.
  */
-export function securityHeaders({ https }: { https: boolean }) {
+export function securityHeaders({ https, inlineScripts = [] }: { https: boolean; inlineScripts?: readonly string[] }) {
   const page = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // and the inline scripts the client's build wrote into its pages, each by its hash (web/client-app.ts)
+        scriptSrc: ["'self'", ...inlineScripts],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],

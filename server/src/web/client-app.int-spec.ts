@@ -1,6 +1,7 @@
 import { Test } from '@nestjs/testing';
 import { Controller, Get, type INestApplication } from '@nestjs/common';
 import request from 'supertest';
+import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
@@ -8,7 +9,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { securityHeaders } from '../bootstrap/security-headers';
 import { rawGet } from '../../../test/support/raw-http';
-import { serveClient } from './client-app';
+import { inlineScriptSources, serveClient } from './client-app';
 
 @Controller('ping')
 class PingController {
@@ -55,6 +56,7 @@ describe('serving the built client fast', () => {
   let app: INestApplication;
   let port: number;
   const script = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+  const BOOT_SCRIPT = '(function(){window.booted=1})();';
 
   beforeAll(async () => {
     dist = await mkdtemp(join(tmpdir(), 'oddspulse-dist-'));
@@ -66,13 +68,16 @@ describe('serving the built client fast', () => {
     await writeFile(join(dist, 'assets', 'small-def456.css'), 'a{}');
     await writeFile(join(dist, 'favicon.svg'), '<svg/>');
     await mkdir(join(dist, 'routes'));
-    await writeFile(join(dist, 'routes', 'sportsbooks.html'), '<!doctype html><title>OddsPulse</title><link rel="modulepreload" href="/assets/odds.js">');
+    await writeFile(
+      join(dist, 'routes', 'sportsbooks.html'),
+      `<!doctype html><title>OddsPulse</title><script>${BOOT_SCRIPT}</script><script type="module" src="/assets/index-abc123.js"></script><link rel="modulepreload" href="/assets/odds.js">`,
+    );
     await writeFile(join(dist, 'routes', 'index.html'), '<!doctype html><title>OddsPulse</title><link rel="modulepreload" href="/assets/landing.js">');
     await writeFile(join(dist, 'secret.txt'), 'outside the assets');
     await writeFile(join(tmpdir(), 'oddspulse-outside-dist.txt'), 'outside the build');
     app = (await Test.createTestingModule({ controllers: [PingController] }).compile()).createNestApplication({ logger: false });
     app.getHttpAdapter().getInstance().disable('x-powered-by');
-    app.use(securityHeaders({ https: false }));
+    app.use(securityHeaders({ https: false, inlineScripts: inlineScriptSources(dist) }));
     app.setGlobalPrefix('api');
     serveClient(app, dist, { log: () => undefined, warn: () => undefined, error: () => undefined });
     await app.listen(0, '127.0.0.1');
@@ -205,6 +210,17 @@ describe('serving the built client fast', () => {
       expect(res.status).toBe(404);
       expect(res.body.toString()).not.toContain('OddsPulse');
     }
+  });
+
+  // issue 18: /sportsbooks runs its boot script (client/vite.config.ts) as its HTML is read, allowed by its hash alone
+  it("lets a page run the build's inline scripts by their hash, and no other inline script", async () => {
+    expect(inlineScriptSources(dist)).toEqual([`'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`]);
+    for (const path of ['/sportsbooks', '/']) {
+      const csp = (await raw(path, 'identity', { Accept: 'text/html' })).headers['content-security-policy'] as string;
+      const scriptSrc = csp.split(';').find((directive) => directive.startsWith('script-src '));
+      expect(scriptSrc).toBe(`script-src 'self' ${inlineScriptSources(dist)[0]}`);
+    }
+    expect(await raw('/sportsbooks', 'identity', { Accept: 'text/html' }).then((res) => res.body.toString())).toContain(`<script>${BOOT_SCRIPT}</script>`);
   });
 
   it("gives pages helmet's document set and /api JSON the compact set", async () => {

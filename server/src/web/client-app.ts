@@ -1,4 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import type { INestApplication, LoggerService } from '@nestjs/common';
 import express, { NextFunction, Request, Response } from 'express';
@@ -112,6 +113,23 @@ function routePagesOf(dist: string): Map<string, string> {
   }
   return pages;
 }
+
+/**
+ * The inline scripts the build wrote into its pages (a route page's boot script, client/vite.config.ts, issue 18) as
+ * CSP sources, by their SHA-256: a page may run this origin's script files and exactly these inline scripts, no other.
+ */
+export function inlineScriptSources(dist: string): string[] {
+  if (!clientIndex(dist)) return [];
+  const pages = [join(dist, 'index.html'), ...[...routePagesOf(dist).values()].map((url) => join(dist, url))];
+  const sources = new Set<string>();
+  for (const page of pages) {
+    for (const [, code] of readFileSync(page, 'utf8').matchAll(INLINE_SCRIPT)) sources.add(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+  }
+  return [...sources];
+}
+
+/** An inline script as the build writes it: a bare <script> element. */
+const INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
 
 /** Each file of the build with a .br or .gz form beside it, by URL path, with the codings it has. */
 function precompressedFiles(dist: string): Map<string, Set<ContentCoding>> {

@@ -1,0 +1,54 @@
+/**
+ * Issue 18 (time to the first odds row): a GET a page's boot script sent before the app's entry had run, kept on the
+ * window (the two are separate scripts) until the app's API client makes the very same call (URL and token) and takes
+ * its answer as its own fetch's: one request, the client's status handling, time-out and cancelling as before. One not
+ * taken within KEEP_MS is dropped, as an early request is (routing/early-data.ts).
+ */
+const KEEP_MS = 10_000;
+
+export interface SentAhead {
+  url: string;
+  authorization: string | null;
+  answer: Promise<Response>;
+  at: number;
+}
+
+declare global {
+  interface Window {
+    __oddspulseSentAhead?: SentAhead;
+  }
+}
+
+type Page = Pick<Window, 'fetch' | '__oddspulseSentAhead'>;
+
+/** Sends a GET now, for the app's identical call to take (takeSentAhead). */
+export function sendAhead(url: string, init: RequestInit, page: Page = window, now = Date.now()): void {
+  const answer = page.fetch(url, init);
+  // the app's call meets its failure when it takes it; one never taken was never needed
+  answer.catch(() => undefined);
+  page.__oddspulseSentAhead = { url, authorization: authorizationOf(init), answer, at: now };
+}
+
+/** The answer of the GET sent ahead for this very call (same URL and token, within 10 s), once; else null. */
+export function takeSentAhead(url: string, init: RequestInit, page: Page = window, now = Date.now()): Promise<Response> | null {
+  const sent = page.__oddspulseSentAhead;
+  if (!sent || (init.method ?? 'GET') !== 'GET' || sent.url !== url || sent.authorization !== authorizationOf(init)) return null;
+  delete page.__oddspulseSentAhead;
+  if (now - sent.at > KEEP_MS) return null;
+  return untilAborted(sent.answer, init.signal);
+}
+
+function authorizationOf(init: RequestInit): string | null {
+  return new Headers(init.headers).get('authorization');
+}
+
+/** The answer, or the call's own abort (its time-out or its screen cancelling it) if that comes first. */
+function untilAborted(answer: Promise<Response>, signal: AbortSignal | null | undefined): Promise<Response> {
+  if (!signal) return answer;
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}

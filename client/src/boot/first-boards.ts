@@ -1,0 +1,13 @@
+import { sendAhead } from '../api/sent-ahead';
+import { readBrowserSession } from '../api/session';
+import { sendFirstBoardsAhead } from '../odds/first-boards-ahead';
+
+// The boot script of /sportsbooks (issue 18): built on its own and written into the page, so it runs as the HTML is read
+// (client/vite.config.ts).
+sendFirstBoardsAhead({
+  location: window.location,
+  session: readBrowserSession,
+  settings: window.localStorage,
+  now: Date.now(),
+  send: (url, init) => sendAhead(url, init),
+});

@@ -1,0 +1,14 @@
+/**
+ * A setting kept in this browser, parsed, or the fallback when there is none. A corrupt stored value is dropped so the
+ * fallback applies from then on. Both the settings' atoms and the page's boot script read with it (issue 18).
+ */
+export function readStored<T>(storage: Storage, key: string, parse: (raw: string) => T, fallback: T): T {
+  const raw = storage.getItem(key);
+  if (raw === null) return fallback;
+  try {
+    return parse(raw);
+  } catch {
+    storage.removeItem(key);
+    return fallback;
+  }
+}
