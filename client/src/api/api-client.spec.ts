@@ -1,19 +1,10 @@
 import { ApiClient, ApiError, AUTH_COOLDOWN_MS, MESSAGES, retryingMessage, type ApiEvent } from './api-client';
+import { testSession } from '../testing/session';
 import type { Session, SessionStore } from './session';
 
 const NOW = 1_700_000_000_000;
 
-function session(overrides: Partial<Session> = {}): Session {
-  return {
-    access_token: 'access-1',
-    refresh_token: 'refresh-1',
-    expires_in: 900,
-    expires_at: Math.floor(NOW / 1000) + 900,
-    token_type: 'bearer',
-    user: { id: 'u1', email: 'a@b.test' },
-    ...overrides,
-  };
-}
+const session = (overrides: Partial<Session> = {}): Session => testSession(NOW, overrides);
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });

@@ -1,19 +1,12 @@
 import { ApiClient } from '../api/api-client';
-import type { Session } from '../api/session';
+import { testSession } from '../testing/session';
 import { earlyBoardsRequest, straightBetsQuery } from './boards-request';
 import { FILTERS_KEY, defaultFilters, parseFilters } from './filter-settings';
 import { sendFirstBoardsAhead, type BootPage } from './first-boards-ahead';
 
 // Issue 18 (time to the first odds row): the page's boot script sends the app's own first boards request, earlier.
 const NOW = 1_700_000_000_000;
-const SESSION: Session = {
-  access_token: 'access-1',
-  refresh_token: 'refresh-1',
-  expires_in: 900,
-  expires_at: Math.floor(NOW / 1000) + 900,
-  token_type: 'bearer',
-  user: { id: 'u1', email: 'a@b.test' },
-};
+const SESSION = testSession(NOW);
 
 function settings(stored: Record<string, string>): Storage {
   const values = new Map(Object.entries(stored));
