@@ -15,6 +15,8 @@ import { reportFirstRow, signedInState, stateFor, visitToFirstRow } from './benc
 import { ROOT, freePort, run, startProcesses, throwawayStackEnv, waitForHealth } from './lib/stack.mjs';
 
 const VISITS = Number(process.env.BENCH_VISITS ?? 20);
+// a network's round trip, added by Chromium to every request of the visit: localhost has none (0 by default)
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 0);
 const BASELINE = process.env.BENCH_BASELINE_DIST ? resolve(process.env.BENCH_BASELINE_DIST) : null;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const WARM_TIMEOUT_MS = 120_000;
@@ -54,6 +56,11 @@ async function visit(browser, origin, storageState) {
   try {
     await reportFirstRow(context);
     const page = await context.newPage();
+    if (LATENCY_MS) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LATENCY_MS, downloadThroughput: -1, uploadThroughput: -1 });
+    }
     const firstRow = await visitToFirstRow(page);
     const timing = await page.evaluate(() => {
       const entries = performance.getEntriesByType('resource');
@@ -119,7 +126,9 @@ try {
   run(process.execPath, ['scripts/lib/teardown.mjs', env.DATABASE_URL, env.REDIS_PREFIX], env);
 }
 
-console.log(`\nbench:first-row — signed in as Gold, empty cache, ${VISITS} visits per build${BASELINE ? ' taken in turns' : ''}`);
+console.log(
+  `\nbench:first-row — signed in as Gold, empty cache, ${VISITS} visits per build${BASELINE ? ' taken in turns' : ''}${LATENCY_MS ? `, ${LATENCY_MS} ms added to every request` : ''}`,
+);
 console.log(`${cpus().length} CPUs; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`);
 for (const build of builds) {
   console.log(`\n${build.name}: ${summary(build.visits)}`);
