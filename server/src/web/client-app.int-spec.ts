@@ -6,7 +6,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
+import { once } from 'node:events';
 import { securityHeaders } from '../bootstrap/security-headers';
 import { rawGet } from '../../../test/support/raw-http';
 import { inlineScriptSources, serveClient } from './client-app';
@@ -47,6 +48,44 @@ describe('serving the built client', () => {
       expect(res.text).not.toContain('secret.tsx');
     }
     expect((await request(app.getHttpServer()).get('/odds').set('Accept', 'text/html')).text).toContain('OddsPulse');
+  });
+});
+
+// A browser that goes away mid-answer (a closed tab, the service worker's cancelled install) broke nothing: no error
+// reaches the exception filter, which logged each one with its stack as a server error.
+describe('serving the built client to a browser that goes away', () => {
+  let dist: string;
+  let app: INestApplication;
+  let port: number;
+  const errors: unknown[] = [];
+
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'oddspulse-dist-'));
+    // large enough that the socket is closed while the file is still being sent
+    await writeFile(join(dist, 'index.html'), `<!doctype html><title>OddsPulse</title><!--${'x'.repeat(32 * 1024 * 1024)}-->`);
+    app = (await Test.createTestingModule({}).compile()).createNestApplication({ logger: false });
+    serveClient(app, dist, { log: () => undefined, warn: () => undefined, error: () => undefined });
+    app.use((error: unknown, _req: unknown, _res: unknown, next: (error: unknown) => void) => {
+      errors.push(error);
+      next(error);
+    });
+    await app.listen(0, '127.0.0.1');
+    port = (app.getHttpServer().address() as AddressInfo).port;
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('passes no error on when the browser closes the connection during the page', async () => {
+    const socket = connect(port, '127.0.0.1');
+    socket.write('GET /odds HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/html\r\n\r\n');
+    await once(socket, 'data');
+    socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(errors).toEqual([]);
+    expect((await request(app.getHttpServer()).get('/odds').set('Accept', 'text/html')).status).toBe(200);
   });
 });
 

@@ -166,7 +166,10 @@ function sendStatic(req: Request, res: Response, next: NextFunction, dist: strin
     res.type(extname(url));
   }
   const file = join(dist, url) + (coding ? SUFFIX[coding] : '');
-  res.sendFile(file, { cacheControl: false }, (error) => error && next(error));
+  res.sendFile(file, { cacheControl: false }, (error) => {
+    // a browser that went away mid-answer (a closed tab, the service worker's cancelled install) is owed nothing
+    if (error && (error as NodeJS.ErrnoException).code !== 'ECONNABORTED') next(error);
+  });
 }
 
 function cacheControl(url: string): string {
