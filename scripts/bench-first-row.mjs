@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
-import { reportFirstRow, signedInState, stateFor, visitToFirstRow } from './bench/first-row.mjs';
+import { demoAccessToken, reportFirstRow, signedInState, stateFor, visitToFirstRow } from './bench/first-row.mjs';
 import { ROOT, freePort, run, startProcesses, throwawayStackEnv, waitForHealth } from './lib/stack.mjs';
 
 const VISITS = Number(process.env.BENCH_VISITS ?? 20);
@@ -36,13 +36,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Until the demo feed has written the boards the visit loads (Gold, the odds screen's default sports and markets). */
 async function warmBoards() {
-  const login = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'gold@demo.local', password: 'oddspulse-demo' }),
-  });
-  if (!login.ok) throw new Error(`Demo sign-in failed: ${login.status} ${await login.text()}`);
-  const headers = { authorization: `Bearer ${(await login.json()).access_token}` };
+  const headers = { authorization: `Bearer ${await demoAccessToken(url, 'gold@demo.local')}` };
   for (const deadline = Date.now() + WARM_TIMEOUT_MS; Date.now() < deadline; await sleep(1000)) {
     const res = await fetch(`${url}${BOARDS}`, { headers });
     if (res.ok && ((await res.json()).boards ?? []).some((board) => board.events.length)) return;

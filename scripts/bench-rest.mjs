@@ -8,20 +8,14 @@
 // - the reload storm: N users replaying that visit's requests at once; seconds of server CPU.
 // Prints figures; asserts nothing. Its last line: `bench:rest odds-cpu-ratio=<ratio> page-bytes=<bytes>`.
 // BENCH_ROUTES_ONLY=1 measures the routes alone (no Chromium visit, no storm; page-bytes then reads n/a), for iterating.
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { startCountingProxy } from './bench/counting-proxy.mjs';
-import { reportFirstRow, signedInState, visitToFirstRow } from './bench/first-row.mjs';
-import { ROOT, freePort, run, startProcesses, waitForHealth } from './lib/stack.mjs';
-
-const require = createRequire(join(ROOT, 'server', 'package.json'));
-const { dropDatabase, deleteKeysWithPrefix, RedisService } = require('@oddspulse/core');
+import { demoAccessToken, reportFirstRow, signedInState, visitToFirstRow } from './bench/first-row.mjs';
+import { freePort, run, startProcesses, throwawayStackEnv, waitForHealth } from './lib/stack.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -37,24 +31,10 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const NFL = 'americanfootball_nfl';
 const NBA = 'basketball_nba';
 
-const id = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-const base = process.env.TEST_DATABASE_BASE_URL || 'postgres://postgres@127.0.0.1:5432';
-const port = await freePort();
+const { env, port } = await throwawayStackEnv('benchrest', { LOG_LEVEL: 'error', RATE_LIMIT_MAX: '10000000', SCHEDULER_TICK_MS: TICK_MS });
 const url = `http://127.0.0.1:${port}`;
 const proxyPort = await freePort();
 const proxyUrl = `http://127.0.0.1:${proxyPort}`;
-const env = {
-  ...process.env,
-  NODE_ENV: 'test',
-  PORT: String(port),
-  DATABASE_URL: `${base}/oddspulse_bench_rest_${id}`,
-  REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
-  REDIS_PREFIX: `oddspulse-bench-rest-${id}`,
-  DEMO_MODE: 'true',
-  LOG_LEVEL: 'error',
-  RATE_LIMIT_MAX: '10000000',
-  SCHEDULER_TICK_MS: TICK_MS,
-};
 
 /** CPU seconds the process has used (utime + stime, in Linux's 100 ticks a second). */
 const cpuSeconds = (pid) => {
@@ -74,16 +54,6 @@ function rawGet(path, headers = {}) {
       .on('error', reject)
       .end();
   });
-}
-
-async function signIn(email) {
-  const res = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'oddspulse-demo' }),
-  });
-  if (!res.ok) throw new Error(`Demo sign-in of ${email} failed: ${res.status} ${await res.text()}`);
-  return (await res.json()).access_token;
 }
 
 /** Waits until every route answers 200 with content (the demo feed has written boards, scores and opportunities). */
@@ -188,8 +158,8 @@ let storm;
 const loadBefore = loadavg()[0];
 try {
   await waitForHealth(url);
-  const gold = { authorization: `Bearer ${await signIn('gold@demo.local')}` };
-  const platinum = { authorization: `Bearer ${await signIn('platinum@demo.local')}` };
+  const gold = { authorization: `Bearer ${await demoAccessToken(url, 'gold@demo.local')}` };
+  const platinum = { authorization: `Bearer ${await demoAccessToken(url, 'platinum@demo.local')}` };
   const routes = [
     { name: 'GET /api/health (baseline)', path: '/api/health', headers: {} },
     { name: 'GET /api/odds (NFL, 3 markets, US)', path: `/api/odds?sports=${NFL}&markets=h2h,spreads,totals&regions=us`, headers: gold },
@@ -218,10 +188,7 @@ try {
   }
 } finally {
   await stack.stop();
-  const redis = new RedisService({ REDIS_URL: env.REDIS_URL, REDIS_PREFIX: env.REDIS_PREFIX });
-  await deleteKeysWithPrefix(redis.client, env.REDIS_PREFIX);
-  await redis.onApplicationShutdown();
-  await dropDatabase(env.DATABASE_URL);
+  run(process.execPath, ['scripts/lib/teardown.mjs', env.DATABASE_URL, env.REDIS_PREFIX], env);
 }
 
 const fmt = (v, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : 'n/a');

@@ -1,9 +1,20 @@
 // A signed-in first visit of /sportsbooks in Chromium, timed to its first odds row (issue 18), for bench:rest and
-// bench:first-row alike. The time is read in the page: performance.now() when a MutationObserver first sees a row,
-// sent as a console message, so neither a round trip to Playwright nor its locator scripts running in the page are
-// counted.
+// bench:first-row alike, and the demo sign-in both use. The time is read in the page: performance.now() when a
+// MutationObserver first sees a row, sent as a console message, so neither a round trip to Playwright nor its locator
+// scripts running in the page are counted.
 
 const FIRST_ROW = 'bench:first-odds-row ';
+
+/** A demo account's access token, signed in through the API (for the benches' own requests). */
+export async function demoAccessToken(baseURL, email) {
+  const res = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'oddspulse-demo' }),
+  });
+  if (!res.ok) throw new Error(`Demo sign-in of ${email} failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).access_token;
+}
 
 /** The demo account signed in through the login form: its storage state (the session the app keeps in localStorage). */
 export async function signedInState(browser, baseURL, email) {
