@@ -135,7 +135,8 @@ async function bootScript(source: string): Promise<string> {
 /** The page with the script ahead of the entry and the stylesheet: an inline script after a stylesheet waits for it. */
 function withBootScript(page: string, code: string): string {
   const at = page.indexOf('<script type="module"');
-  if (at < 0 || at > page.indexOf('rel="stylesheet"')) throw new Error('route pages: the entry script is not ahead of the stylesheet');
+  const stylesheet = page.indexOf('rel="stylesheet"');
+  if (at < 0 || (stylesheet >= 0 && at > stylesheet)) throw new Error('route pages: the entry script is not ahead of the stylesheet');
   return `${page.slice(0, at)}<script>${code}</script>\n    ${page.slice(at)}`;
 }
 

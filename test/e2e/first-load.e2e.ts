@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { unpackBoards } from '@oddspulse/shared';
+import { signInThroughForm } from './support/accounts';
 import { bearer, newUser, signIn } from './support/users';
 
 interface Outcome {
@@ -137,11 +138,7 @@ test('the odds screen loads its code on demand and shows the first odds rows', a
   await page.goto('/');
   const landing = [...scripts];
   expect(landing.some((path) => /OddsPage/.test(path))).toBe(false);
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('gold@demo.local');
-  await page.getByLabel('Password', { exact: true }).fill('oddspulse-demo');
-  await page.locator('form').getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await signInThroughForm(page, 'gold@demo.local');
   await page.goto('/sportsbooks');
   await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
   expect(scripts.some((path) => /OddsPage/.test(path))).toBe(true);
@@ -149,11 +146,7 @@ test('the odds screen loads its code on demand and shows the first odds rows', a
 
 /** Signs the page in as a demo account and opens /sportsbooks directly, noting its /api/boards requests and their answers. */
 async function directVisitBoards(page: Page, email: string): Promise<Array<{ search: string; status: Promise<number> }>> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('oddspulse-demo');
-  await page.locator('form').getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await signInThroughForm(page, email);
   const boards = sportsbooksBoardsRequests(page);
   await page.goto('/sportsbooks');
   return boards;
@@ -192,11 +185,7 @@ test('a direct visit of /sportsbooks sends one boards request, which the browser
 // by its hash, so the browser refuses nothing.
 test('the boards of a direct visit of /sportsbooks are sent by the page itself, as its HTML is read', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the request initiator is read over the DevTools protocol of Chromium');
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('gold@demo.local');
-  await page.getByLabel('Password', { exact: true }).fill('oddspulse-demo');
-  await page.locator('form').getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await signInThroughForm(page, 'gold@demo.local');
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const senders: string[] = [];
@@ -252,11 +241,7 @@ test("the live socket joins each sport's room from its first load's position, an
     const text = String(frame);
     return text.startsWith('42') ? (JSON.parse(text.replace(/^42\d*/, '')) as [string, never]) : null;
   };
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('gold@demo.local');
-  await page.getByLabel('Password', { exact: true }).fill('oddspulse-demo');
-  await page.locator('form').getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  await signInThroughForm(page, 'gold@demo.local');
   await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
     await held;
     const server = ws.connectToServer();

@@ -43,6 +43,9 @@ describe('a request sent ahead of the app', () => {
     sendAhead(URL, init(), target, NOW);
     expect(takeSentAhead(URL, init(), target, NOW + 10_001)).toBeNull();
     expect(target.__oddspulseSentAhead).toBeUndefined();
+    sendAhead(URL, init(), target, NOW);
+    expect(takeSentAhead('/api/me', init(), target, NOW + 10_001)).toBeNull();
+    expect(target.__oddspulseSentAhead).toBeUndefined();
   });
 
   it("ends with the taking call's own abort (its time-out, or its screen cancelling it) when that comes first", async () => {

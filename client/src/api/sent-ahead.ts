@@ -32,10 +32,12 @@ export function sendAhead(url: string, init: RequestInit, page: Page = window, n
 /** The answer of the GET sent ahead for this very call (same URL and token, within 10 s), once; else null. */
 export function takeSentAhead(url: string, init: RequestInit, page: Page = window, now = Date.now()): Promise<Response> | null {
   const sent = page.__oddspulseSentAhead;
-  if (!sent || (init.method ?? 'GET') !== 'GET' || sent.url !== url || sent.authorization !== authorizationOf(init)) return null;
-  delete page.__oddspulseSentAhead;
-  if (now - sent.at > KEEP_MS) return null;
-  return untilAborted(sent.answer, init.signal);
+  if (!sent) return null;
+  const expired = now - sent.at > KEEP_MS;
+  const asked = (init.method ?? 'GET') === 'GET' && sent.url === url && sent.authorization === authorizationOf(init);
+  // taken once; one nobody took in time is dropped at the next call, whatever it asks
+  if (asked || expired) delete page.__oddspulseSentAhead;
+  return asked && !expired ? untilAborted(sent.answer, init.signal) : null;
 }
 
 function authorizationOf(init: RequestInit): string | null {

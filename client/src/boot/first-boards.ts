@@ -9,5 +9,5 @@ sendFirstBoardsAhead({
   session: readBrowserSession,
   settings: window.localStorage,
   now: Date.now(),
-  send: (url, init) => sendAhead(url, init),
+  send: sendAhead,
 });
