@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, defineConfig, transformWithEsbuild, type Plugin } from 'vite';
+import { build, defineConfig, transformWithEsbuild, type Plugin, type Rollup } from 'vite';
 import preact from '@preact/preset-vite';
 
 /** Preact (what `react` and `react-dom` resolve to), wouter with its route parser (regexparam) and jotai. */
@@ -63,6 +63,30 @@ interface RoutePage {
   boot?: string;
 }
 
+/** The chunk a screen's source is the facade of, or (a dynamic entry that shares its chunk) the one that holds it. */
+function screenChunk(bundle: Rollup.OutputBundle, source: string): Rollup.OutputChunk {
+  const chunk = Object.values(bundle).find(
+    (file) => file.type === 'chunk' && (file.facadeModuleId?.endsWith(source) || file.moduleIds.some((id) => id.endsWith(source))),
+  );
+  if (chunk?.type !== 'chunk') throw new Error(`no chunk for ${source}`);
+  return chunk;
+}
+
+/** The chunks and, one after another, the chunks they import statically: what a browser loads to run them. */
+function withStaticImports(bundle: Rollup.OutputBundle, chunks: Iterable<Rollup.OutputChunk>): Rollup.OutputChunk[] {
+  const found = new Map<string, Rollup.OutputChunk>();
+  const visit = (chunk: Rollup.OutputChunk) => {
+    if (found.has(chunk.fileName)) return;
+    found.set(chunk.fileName, chunk);
+    for (const name of chunk.imports) {
+      const imported = bundle[name];
+      if (imported?.type === 'chunk') visit(imported);
+    }
+  };
+  for (const chunk of chunks) visit(chunk);
+  return [...found.values()];
+}
+
 /**
  * Issue 18: for a route whose screen is worth starting with the page, a copy of index.html at routes/<path>.html
  * (routes/index.html for /) that also modulepreloads the screen's chunks and
@@ -78,26 +102,15 @@ function routePages(routes: Record<string, RoutePage>): Plugin {
       const index = bundle['index.html'];
       if (index?.type !== 'asset') throw new Error('route pages: no index.html in the bundle');
       const html = String(index.source);
-      for (const [route, { screens: sources, boot }] of Object.entries(routes)) {
-        const scripts = new Set<string>();
-        const styles = new Set<string>();
-        const visit = (fileName: string) => {
-          const chunk = bundle[fileName];
-          if (chunk?.type !== 'chunk' || chunk.isEntry || scripts.has(fileName) || html.includes(fileName)) return;
-          scripts.add(fileName);
-          chunk.viteMetadata?.importedCss.forEach((css) => styles.add(css));
-          chunk.imports.forEach(visit);
-        };
-        for (const source of sources) {
-          // the chunk a source is the facade of, or (a dynamic entry that shares its chunk) the one that holds it
-          const chunk = Object.values(bundle).find(
-            (file) => file.type === 'chunk' && (file.facadeModuleId?.endsWith(source) || file.moduleIds.some((id) => id.endsWith(source))),
-          );
-          if (chunk?.type !== 'chunk') throw new Error(`route pages: no chunk for ${source}`);
-          visit(chunk.fileName);
-        }
+      for (const [route, { screens, boot }] of Object.entries(routes)) {
+        // what the screens load beyond what index.html already loads (the entry and its imports)
+        const chunks = withStaticImports(
+          bundle,
+          screens.map((source) => screenChunk(bundle, source)),
+        ).filter((chunk) => !chunk.isEntry && !html.includes(chunk.fileName));
+        const styles = new Set(chunks.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]));
         const links = [
-          ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+          ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">`),
           ...[...styles].filter((file) => !html.includes(file)).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
         ];
         const page = html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
@@ -106,6 +119,33 @@ function routePages(routes: Record<string, RoutePage>): Plugin {
           fileName: `routes${route === '/' ? '/index' : route}.html`,
           source: boot ? withBootScript(page, await bootScript(boot)) : page,
         });
+      }
+    },
+  };
+}
+
+/** V8's explicit compile hint (Chrome 136+), a file's first line: compile every function of the file as it streams in. */
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/**
+ * Issue 18 (time to the first odds row): the code a page runs as it starts (the entry, what it imports, and the route
+ * pages' screens with theirs) carries V8's compile hint, so Chromium compiles its functions on the thread that streams
+ * the script in, instead of each on the main thread at its first call, where a first visit of /sportsbooks spent some
+ * 50 ms. The screens opened later keep lazy compiling: they would compile code that may never run.
+ */
+function compileHints(screens: string[]): Plugin {
+  return {
+    name: 'oddspulse-compile-hints',
+    apply: 'build',
+    // once written: Vite's own plugins still rewrite the entry's code (its preload lists) after every generateBundle of ours.
+    // The files keep the names hashed from their code without the line: the line is the same in every build.
+    async writeBundle({ dir }, bundle) {
+      if (!dir) throw new Error('compile hints: the build has no output directory');
+      const entries = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk' && file.isEntry);
+      const started = withStaticImports(bundle, [...entries, ...screens.map((source) => screenChunk(bundle, source))]);
+      for (const { fileName } of started) {
+        const file = join(dir, fileName);
+        await writeFile(file, `${COMPILE_HINT}\n${await readFile(file, 'utf8')}`);
       }
     },
   };
@@ -157,6 +197,13 @@ function minifiedServiceWorker(): Plugin {
   };
 }
 
+// '/': the landing page, a visitor's first screen (a signed-in user's dashboard loads as main.tsx starts it)
+// /sportsbooks: its boot script sends the straight bets' boards before the entry has run (odds/first-boards-ahead.ts)
+const ROUTE_PAGES: Record<string, RoutePage> = {
+  '/': { screens: ['src/landing/LandingPage.tsx'] },
+  '/sportsbooks': { screens: ['src/odds/OddsPage.tsx'], boot: './src/boot/first-boards.ts' },
+};
+
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
@@ -169,12 +216,8 @@ export default defineConfig({
     preact(),
     wouterPlainReact(),
     websocketOnlyEngine(),
-    // '/': the landing page, a visitor's first screen (a signed-in user's dashboard loads as main.tsx starts it)
-    // /sportsbooks: its boot script sends the straight bets' boards before the entry has run (odds/first-boards-ahead.ts)
-    routePages({
-      '/': { screens: ['src/landing/LandingPage.tsx'] },
-      '/sportsbooks': { screens: ['src/odds/OddsPage.tsx'], boot: './src/boot/first-boards.ts' },
-    }),
+    routePages(ROUTE_PAGES),
+    compileHints(Object.values(ROUTE_PAGES).flatMap((page) => page.screens)),
     minifiedServiceWorker(),
   ],
   resolve: {

@@ -144,6 +144,24 @@ test('the odds screen loads its code on demand and shows the first odds rows', a
   expect(scripts.some((path) => /OddsPage/.test(path))).toBe(true);
 });
 
+// issue 18: the scripts a direct visit of /sportsbooks starts with (its entry and the chunks it modulepreloads) carry V8's
+// explicit compile hint, so Chromium compiles them as they stream in rather than function by function on the main
+// thread (client/vite.config.ts, compileHints); a screen's code loaded only when opened (/scores) does not
+test('the code /sportsbooks starts with carries the compile hint, and a screen loaded later does not', async ({ request }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the build is the same for every browser');
+  const hint = '//# allFunctionsCalledOnLoad';
+  const firstLine = async (path: string) => (await (await request.get(path)).text()).split('\n', 1)[0];
+  const page = await (await request.get('/sportsbooks')).text();
+  const started = [...page.matchAll(/<script type="module"[^>]* src="([^"]+)"|<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map((m) => m[1] ?? m[2]);
+  expect(started.filter((path) => /\/assets\/index-/.test(path))).toHaveLength(1);
+  expect(started.some((path) => /\/assets\/OddsPage-/.test(path))).toBe(true);
+  for (const path of started) expect(await firstLine(path), path).toBe(hint);
+  const entry = await (await request.get(started.find((path) => /\/assets\/index-/.test(path))!)).text();
+  const scores = /assets\/ScoresPage-[\w-]+\.js/.exec(entry)?.[0];
+  expect(scores).toBeDefined();
+  expect(await firstLine(`/${scores}`)).not.toBe(hint);
+});
+
 /** Signs the page in as a demo account and opens /sportsbooks directly, noting its /api/boards requests and their answers. */
 async function directVisitBoards(page: Page, email: string): Promise<Array<{ search: string; status: Promise<number> }>> {
   await signInThroughForm(page, email);
