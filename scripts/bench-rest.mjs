@@ -114,11 +114,11 @@ async function firstVisit() {
       cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
       cdp.on('Network.loadingFinished', (e) => requests.push({ url: urls.get(e.requestId) ?? '?', bytes: e.encodedDataLength }));
       proxy.reset();
-      const firstRowMs = await visitToFirstRow(visit);
+      const { ms: firstRowMs, quiet } = await visitToFirstRow(visit);
       await visit.waitForLoadState('networkidle').catch(() => undefined);
       await sleep(1_000);
       const wire = proxy.counts();
-      visits.push({ firstRowMs, requests: [...requests], wire });
+      visits.push({ firstRowMs, quiet, requests: [...requests], wire });
       await context.close();
     }
     return visits;
@@ -213,7 +213,7 @@ if (visits.length) {
   );
   for (const [i, v] of visits.entries()) {
     console.log(
-      `visit ${i + 1}: first odds row after ${v.firstRowMs} ms; ${v.requests.length} requests, ${v.wire.http.down} bytes received (${v.wire.http.up} sent) over ${v.wire.connections} connections; live socket ${v.wire.socket.down} bytes received`,
+      `visit ${i + 1}: first odds row after ${v.firstRowMs} ms${v.quiet === false ? ' (the browser was still busy after 5 s)' : ''}; ${v.requests.length} requests, ${v.wire.http.down} bytes received (${v.wire.http.up} sent) over ${v.wire.connections} connections; live socket ${v.wire.socket.down} bytes received`,
     );
   }
   console.log(`| request (visit 1, Chromium's encoded bytes; its sum ${visits[0].requests.reduce((s, r) => s + r.bytes, 0)}) | bytes |`);
