@@ -102,9 +102,15 @@ export class OddsService {
     return this.cachedView('player-props', 'props', sports, query, access, now, (at) => this.playerProps(query, access, at));
   }
 
-  /** GET /api/boards: its body carries each board's `fetched_at` and `stale_since`, so those are part of its version. */
+  /**
+   * GET /api/boards: its body carries each board's `fetched_at` and `stale_since`, so those are part of its version; the
+   * screens' first loads, so it is compressed more strongly once it is out (View).
+   */
   storedBoardsView(query: BoardsQuery, access: PlanAccess, now = Date.now()): Promise<ServedView> {
-    return this.cachedView('boards', query.kind, query.sports, query, access, now, (at) => this.storedBoards(query, access, at), true);
+    return this.cachedView('boards', query.kind, query.sports, query, access, now, (at) => this.storedBoards(query, access, at), {
+      freshnessInBody: true,
+      firstLoad: true,
+    });
   }
 
   /** The sports the pipeline polls; `active` false for those The Odds API says are out of season (when it is the feed). */
@@ -224,10 +230,10 @@ export class OddsService {
     access: PlanAccess,
     now: number,
     build: (now: number) => Promise<WithFreshness<unknown>>,
-    freshnessInBody = false,
+    options: ViewOptions = {},
   ): Promise<ServedView> {
     const base = `${route}|${kind}|${JSON.stringify(query)}|${booksKey(access)}`;
-    const view = (at: number) => this.versionedView(base, kind, sports, at, build, freshnessInBody);
+    const view = (at: number) => this.versionedView(base, kind, sports, at, build, options);
     const { served, versioned } = await view(now);
     // the next version is built as its board changes, not by the next request (WarmViews)
     if (versioned)
@@ -245,7 +251,7 @@ export class OddsService {
     sports: string[],
     now: number,
     build: (now: number) => Promise<WithFreshness<unknown>>,
-    freshnessInBody: boolean,
+    { freshnessInBody = false, firstLoad = false }: ViewOptions,
   ): Promise<{ served: ServedView; versioned: boolean }> {
     requirePolledSports(this.config.FEED_SPORTS, sports);
     const stamps = await this.versions.boardStamps(kind, sports);
@@ -257,7 +263,7 @@ export class OddsService {
       key,
       async () => {
         const built = await build(now);
-        return { body: built.body, validUntil: built.validUntil, meta: built.boards };
+        return { body: built.body, validUntil: built.validUntil, meta: built.boards, firstLoad };
       },
       now,
     );
@@ -282,6 +288,12 @@ export class OddsService {
     requirePolledSports(this.config.FEED_SPORTS, sports);
     return everyBoard(kind, sports, await this.boards.positionedBoards(kind, sports));
   }
+}
+
+/** How a route's views are kept: the boards' freshness as part of their version (it is in the body); a first load's (View). */
+interface ViewOptions {
+  freshnessInBody?: boolean;
+  firstLoad?: boolean;
 }
 
 /** The boards read for `sports`, or a 503 naming the sports that have none yet. */

@@ -1,5 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { matchesEtag, negotiateCoding, View, ViewCache } from './view-cache';
+
+const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
+// a recorded NFL board of The Odds API (285 KB), as large as a first visit's boards
+const board = (): unknown =>
+  JSON.parse(readFileSync(join(FIXTURES, 'v4_odds_americanfootball_nfl_us-plus-betfair_h2h-spreads-totals-h2h_lay_american_2022-08-24.json'), 'utf8'));
 
 // issue 18: answers built once per data version, sent compressed (negotiated) and revalidated by ETag
 describe('negotiateCoding', () => {
@@ -41,6 +48,51 @@ describe('View', () => {
     expect(gunzipSync(await view.encoded('gzip')).equals(view.raw)).toBe(true);
     expect(await view.encoded('br')).toBe(await view.encoded('br'));
   });
+
+  it("serves a first load's view its first bytes at once, then the more strongly compressed bytes once they are ready", async () => {
+    const view = new View(board(), true);
+    const first = await view.encoded('br');
+    expect(brotliDecompressSync(first).equals(view.raw)).toBe(true);
+    await view.strengthen();
+    const stronger = await view.encoded('br');
+    expect(stronger.length).toBeLessThan(first.length * 0.9);
+    expect(brotliDecompressSync(stronger).equals(view.raw)).toBe(true);
+    expect(view.strengthen()).toBe(view.strengthen());
+    expect(gunzipSync(await view.encoded('gzip')).equals(view.raw)).toBe(true);
+  });
+
+  it('compresses first loads more strongly one after another, four queued at most; one left out is queued when served again', async () => {
+    const views = Array.from({ length: 5 }, (_, i) => new View({ i, board: board() }, true));
+    // each view's first serve queues its stronger compression: four are queued, the fifth is left out
+    const first = views.map((view) => view.encoded('br'));
+    let firstDone = false;
+    let threeDone = false;
+    void views[0].strengthen().then(() => (firstDone = true));
+    void Promise.all(views.slice(0, 3).map((view) => view.strengthen())).then(() => (threeDone = true));
+    await views[4].strengthen();
+    expect(firstDone).toBe(false);
+    // one at a time: the fourth is done after the three before it
+    await views[3].strengthen();
+    expect(threeDone).toBe(true);
+    expect(await views[4].encoded('br')).toBe(await first[4]);
+    await views[4].strengthen();
+    expect((await views[4].encoded('br')).length).toBeLessThan((await first[4]).length * 0.9);
+  });
+
+  it('compresses a first load ahead at both qualities, and leaves any other view as it was first compressed', async () => {
+    const warm = new View(board(), true);
+    await warm.precompress();
+    const ahead = await warm.encoded('br');
+    const cold = await new View(board()).encoded('br');
+    expect(ahead.length).toBeLessThan(cold.length * 0.9);
+    expect(brotliDecompressSync(ahead).equals(warm.raw)).toBe(true);
+
+    const other = new View(board());
+    const once = await other.encoded('br');
+    await other.precompress();
+    await other.strengthen();
+    expect(await other.encoded('br')).toBe(once);
+  });
 });
 
 describe('ViewCache', () => {
@@ -58,6 +110,20 @@ describe('ViewCache', () => {
     expect(a.view).toBe(b.view);
     expect(c.view).toBe(a.view);
     expect(c.meta).toBe('m');
+  });
+
+  it("compresses a kept first load's view again, more strongly, and not one it does not keep or another route's", async () => {
+    const cache = new ViewCache();
+    const build = (firstLoad: boolean) => async () => ({ body: board(), meta: null, firstLoad });
+    const stronger = async (key: string | null, firstLoad: boolean) => {
+      const { view } = await cache.view(key, build(firstLoad));
+      const first = await view.encoded('br');
+      await view.strengthen();
+      return (await view.encoded('br')) !== first;
+    };
+    expect(await stronger('first-load', true)).toBe(true);
+    expect(await stronger(null, true)).toBe(false);
+    expect(await stronger('api', false)).toBe(false);
   });
 
   it('rebuilds once the answer stops holding, and never keeps an unversioned answer', async () => {
