@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { attachInspector, selfTimes } from './bench/inspector.mjs';
+import { cpuSeconds } from './lib/proc.mjs';
 import { ROOT, freePort, run } from './lib/stack.mjs';
 
 // The built core, as the server resolves it (the core workspace's public entry).
@@ -47,11 +48,6 @@ const base = process.env.TEST_DATABASE_BASE_URL || 'postgres://postgres@127.0.0.
 const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
 const prefix = `oddspulse-bench-${id}`;
 
-/** CPU seconds the process has used (utime + stime, in Linux's 100 ticks a second): a phase's cost to the server, whatever else ran. */
-const cpuSeconds = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
 /** The machine's CPU time by kind (jiffies), from /proc/stat. */
 function machineCpu() {
   const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);

@@ -8,13 +8,13 @@
 // - the reload storm: N users replaying that visit's requests at once; seconds of server CPU.
 // Prints figures; asserts nothing. Its last line: `bench:rest odds-cpu-ratio=<ratio> page-bytes=<bytes>`.
 // BENCH_ROUTES_ONLY=1 measures the routes alone (no Chromium visit, no storm; page-bytes then reads n/a), for iterating.
-import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { startCountingProxy } from './bench/counting-proxy.mjs';
 import { demoAccessToken, reportFirstRow, signedInState, visitToFirstRow } from './bench/first-row.mjs';
+import { cpuSeconds } from './lib/proc.mjs';
 import { freePort, run, startProcesses, throwawayStackEnv, waitForHealth } from './lib/stack.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
@@ -36,11 +36,6 @@ const url = `http://127.0.0.1:${port}`;
 const proxyPort = await freePort();
 const proxyUrl = `http://127.0.0.1:${proxyPort}`;
 
-/** CPU seconds the process has used (utime + stime, in Linux's 100 ticks a second). */
-const cpuSeconds = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** One GET as sent: status, headers and the body's bytes on the wire (no decompression). */

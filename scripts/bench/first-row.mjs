@@ -2,7 +2,8 @@
 // bench:first-row alike, and the demo sign-in both use. The time is read in the page: performance.now() when a
 // MutationObserver first sees a row, sent as a console message, so neither a round trip to Playwright nor its locator
 // scripts running in the page are counted.
-import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { readdirSync, readlinkSync, realpathSync } from 'node:fs';
+import { statFields, usedCpuSeconds } from '../lib/proc.mjs';
 
 const FIRST_ROW = 'bench:first-odds-row ';
 
@@ -60,54 +61,36 @@ const QUIET_WINDOW_MS = 200;
 /** At most this much CPU over the window (one tick of /proc's 10 ms clock: under 5 % of one core). */
 const QUIET_CPU_MS = 10;
 const QUIET_TIMEOUT_MS = 5_000;
-const TICK_MS = 10;
 
-/** The processes under `root` that are not Node (the browser and its helpers, not the bench's own stack). */
-function browserPids(root = process.pid) {
+/** The processes under the bench that are not Node (the browser and its helpers, not the bench's own stack). */
+function browserPids() {
+  const node = realpathSync(process.execPath);
   const children = new Map();
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
-    const stat = readProc(`/proc/${pid}/stat`);
-    if (!stat) continue;
-    const parent = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1];
-    children.set(parent, [...(children.get(parent) ?? []), pid]);
+    const parent = statFields(pid)?.[1];
+    if (parent) children.set(parent, [...(children.get(parent) ?? []), pid]);
   }
   const found = [];
   const visit = (pid) => {
     for (const child of children.get(pid) ?? []) {
-      if (!/(^|\/)node$/.test(readLink(`/proc/${child}/exe`))) found.push(child);
+      if (executable(child) !== node) found.push(child);
       visit(child);
     }
   };
-  visit(String(root));
+  visit(String(process.pid));
   return found;
 }
 
-/** CPU time (ms) the processes have used so far (a process that has ended counts 0). */
-function cpuMs(pids) {
-  let ticks = 0;
-  for (const pid of pids) {
-    const stat = readProc(`/proc/${pid}/stat`);
-    // utime and stime, the 12th and 13th fields after the command's name
-    const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (fields) ticks += Number(fields[11]) + Number(fields[12]);
+const executable = (pid) => {
+  try {
+    return readlinkSync(`/proc/${pid}/exe`);
+  } catch {
+    return ''; // the process ended meanwhile
   }
-  return ticks * TICK_MS;
-}
+};
 
-const readProc = (path) => {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return null; // the process ended meanwhile
-  }
-};
-const readLink = (path) => {
-  try {
-    return readlinkSync(path);
-  } catch {
-    return '';
-  }
-};
+/** CPU time (ms) the processes have used so far (one that has ended counts 0). */
+const cpuMs = (pids) => Math.round(pids.reduce((sum, pid) => sum + usedCpuSeconds(pid), 0) * 1000);
 
 /** Resolves once the browser's processes have been quiet for a window; false when they were still busy at the time-out. */
 export async function untilBrowserQuiet() {

@@ -19,6 +19,8 @@ const BROTLI_QUALITY = 5;
 const STRONGER_BROTLI_QUALITY = 10;
 /** Stronger compressions queued or under way at most; a view meanwhile keeps its first bytes until it is served again. */
 const MAX_STRONGER_QUEUED = 4;
+/** What strengthen answers when it does nothing: every brotli request asks, so none allocates a promise for it. */
+const NOTHING_TO_DO = Promise.resolve();
 /** Entries kept (each a serialised answer and its compressed forms); the least recently served goes first. */
 const MAX_ENTRIES = 256;
 /** And at most this many bytes of serialised answers (a +EV answer over every sport is about a megabyte). */
@@ -79,7 +81,7 @@ export class View {
    */
   strengthen(): Promise<void> {
     if (this.stronger) return this.stronger;
-    if (!this.firstLoad || this.raw.length < MIN_COMPRESSED_BYTES || View.strongerQueued >= MAX_STRONGER_QUEUED) return Promise.resolve();
+    if (!this.firstLoad || this.raw.length < MIN_COMPRESSED_BYTES || View.strongerQueued >= MAX_STRONGER_QUEUED) return NOTHING_TO_DO;
     View.strongerQueued++;
     // never rejects (a failure is logged), so the turn goes on to the next view
     this.stronger = View.strongerInTurn
