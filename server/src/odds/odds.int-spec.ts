@@ -267,6 +267,27 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     ]);
   });
 
+  // issue 18: the screens' first loads (the packed form) are compressed again more strongly once out; the plain form,
+  // for API clients, keeps its first bytes and does not hold up the packed ones' turn
+  it('compresses the packed boards again more strongly once served, and not the plain ones', async () => {
+    const query = `/api/boards?kind=odds&sports=${NFL}&markets=h2h,spreads,totals,alternate_spreads`;
+    const brotliBytes = async (format: string) => {
+      const res = await rawGet(t.url, `${query}&format=${format}`, { ...gold, 'Accept-Encoding': 'br' });
+      expect([res.status, res.headers['content-encoding']]).toEqual([200, 'br']);
+      return res.body.length;
+    };
+    // the plain view first: were it compressed again, its turn would come before the packed one's
+    const plainFirst = await brotliBytes('plain');
+    const packedFirst = await brotliBytes('packed');
+    let packedNow = packedFirst;
+    for (const deadline = Date.now() + 10_000; packedNow === packedFirst && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      packedNow = await brotliBytes('packed');
+    }
+    expect(packedNow).toBeLessThan(packedFirst);
+    expect(await brotliBytes('plain')).toBe(plainFirst);
+  });
+
   // issue 18: the first load is read long before the browser's socket joins; it says where each sport's channel stood
   // as its board was read, read in the same step, and the socket joins from there (no diff in between is lost)
   it("carries each board's channel position, read with the board, in both formats", async () => {

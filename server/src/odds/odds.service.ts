@@ -103,13 +103,14 @@ export class OddsService {
   }
 
   /**
-   * GET /api/boards: its body carries each board's `fetched_at` and `stale_since`, so those are part of its version; the
-   * screens' first loads, so it is compressed more strongly once it is out (View).
+   * GET /api/boards: its body carries each board's `fetched_at` and `stale_since`, so those are part of its version. The
+   * packed form is what the screens' first loads download, so it alone is compressed more strongly once it is out (View):
+   * the plain form, for API clients, would take the stronger compressions' turns from the first visits.
    */
   storedBoardsView(query: BoardsQuery, access: PlanAccess, now = Date.now()): Promise<ServedView> {
     return this.cachedView('boards', query.kind, query.sports, query, access, now, (at) => this.storedBoards(query, access, at), {
       freshnessInBody: true,
-      firstLoad: true,
+      firstLoad: query.format === 'packed',
     });
   }
 
