@@ -171,7 +171,7 @@ export const boardsQuerySchema = z.object({
   markets: csv.pipe(z.array(z.string().max(64)).max(200)),
   // issue 18: the browser asks for `packed`, the same boards in about half the brotli bytes
   format: withApiError(z.preprocess(blankAsAbsent, z.enum(['plain', 'packed']).default('plain')), invalid(OddsMessages.boardsFormat)).describe(
-    'plain: `{boards: SportBoard[]}`. packed: `{packed: 2, boards}`, the same boards in columns per event (shared/src/realtime/packed-boards.ts: outcome names as indexes into a table per event, prices as American integers where exact, links as a common prefix and their ids); `unpackBoards` of @oddspulse/shared reads it back',
+    'plain: `{boards: SportBoard[]}`. packed: `{packed: 3, boards}`, the same boards in columns (shared/src/realtime/packed-boards.ts: the markets and outcomes of a board in columns across its events, outcome names as indexes into a table per event, prices as American integers where exact, links as a common prefix and their ids); `unpackBoards` of @oddspulse/shared reads it back',
   ),
   // issue 18: the odds page asks before it knows the plan; PaidWhenRequiredGuard refuses a free plan before metering
   require: withApiError(z.preprocess(blankAsAbsent, z.enum(['paid']).optional()), invalid(OddsMessages.boardsRequire)).describe(

@@ -103,31 +103,47 @@ describe('packBoards / unpackBoards', () => {
   });
 
   it('writes prices quoted in American as American integers, and other decimals as they are', () => {
-    const [event] = packBoards([EVERY_FIELD]).boards[0].events;
-    expect(event.outcomes.p.slice(0, 6)).toEqual([-110, 103, 1.91, 1.9090909, 15000, 9950]);
+    const [board] = packBoards([EVERY_FIELD]).boards;
+    expect(board.outcomes.p.slice(0, 6)).toEqual([-110, 103, 1.91, 1.9090909, 15000, 9950]);
     // a market as old as its bookmaker says nothing of its time
-    expect(event.markets.u).toEqual([null, '2026-10-04T15:58:30Z', null, null]);
+    expect(board.markets.u).toEqual([null, '2026-10-04T15:58:30Z', null, null]);
   });
 
-  it('lists the markets book after book and the outcomes market after market, with the names once per event', () => {
-    const [event, empty] = packBoards([EVERY_FIELD]).boards[0].events;
-    expect(event.books.map((book) => [book.key, book.m])).toEqual([
-      ['draftkings', 3],
-      ['fanduel', 1],
+  /** EVERY_FIELD's board with a third event: FanDuel alone, the same teams the other way round. */
+  const threeEvents = (): SportBoard => {
+    const [first, empty] = EVERY_FIELD.events;
+    const fanduel = first.bookmakers[1];
+    const swapped = { ...fanduel, markets: fanduel.markets.map((m) => ({ ...m, outcomes: [...m.outcomes].reverse() })) };
+    return { ...EVERY_FIELD, events: [first, empty, { ...first, id: 'e3', bookmakers: [swapped] }] };
+  };
+
+  it("lists the board's markets event after event and book after book, the outcomes market after market, the names once per event", () => {
+    const board = packBoards([threeEvents()]).boards[0];
+    expect(board.events.map((event) => event.books.map((book) => [book.key, book.m]))).toEqual([
+      [
+        ['draftkings', 3],
+        ['fanduel', 1],
+      ],
+      [],
+      [['fanduel', 1]],
     ]);
-    expect(event.markets.k).toEqual(['h2h', 'team_totals', 'h2h_lay', 'h2h']);
-    expect(event.markets.c).toEqual([2, 4, 1, 2]);
-    expect(event.names).toEqual(['Bears', 'Lions', 'Over', 'Under', 'Yes']);
-    expect(event.outcomes.n).toEqual([0, 1, 2, 3, 2, 4, 0, 0, 1]);
-    expect(empty.markets).toEqual({ k: [], c: [] });
-    expect(empty.outcomes).toEqual({ n: [], p: [] });
+    expect(board.markets.k).toEqual(['h2h', 'team_totals', 'h2h_lay', 'h2h', 'h2h']);
+    expect(board.markets.c).toEqual([2, 4, 1, 2, 2]);
+    expect(board.events.map((event) => event.names)).toEqual([['Bears', 'Lions', 'Over', 'Under', 'Yes'], [], ['Lions', 'Bears']]);
+    // indexes into each event's own names
+    expect(board.outcomes.n).toEqual([0, 1, 2, 3, 2, 4, 0, 0, 1, 0, 1]);
+    expect(overTheWire([threeEvents()])).toStrictEqual([threeEvents()]);
+    expect(packBoards([{ ...EVERY_FIELD, events: [EVERY_FIELD.events[1]] }]).boards[0]).toMatchObject({
+      markets: { k: [], c: [] },
+      outcomes: { n: [], p: [] },
+    });
   });
 
-  it("writes an outcome link as its market's common prefix and suffix, the prefix once while it repeats, and the outcome id", () => {
-    const [event] = packBoards([EVERY_FIELD]).boards[0].events;
-    expect(event.markets.lp).toEqual(['https://sportsbook.draftkings.com/event/42?outcomes=', null, 'https://sportsbook.draftkings.com/x|', null]);
-    expect(event.markets.ls).toEqual(['', '', '|', '|']);
-    expect(event.outcomes.l).toEqual(['0017', 18, null, null, null, null, 'y', 7, 8]);
+  it("writes an outcome link as its market's common prefix and suffix, the prefix once while it repeats (from one event to the next), and the outcome id", () => {
+    const [board] = packBoards([threeEvents()]).boards;
+    expect(board.markets.lp).toEqual(['https://sportsbook.draftkings.com/event/42?outcomes=', null, 'https://sportsbook.draftkings.com/x|', null, null]);
+    expect(board.markets.ls).toEqual(['', '', '|', '|', '|']);
+    expect(board.outcomes.l).toEqual(['0017', 18, null, null, null, null, 'y', 7, 8, 8, 7]);
   });
 
   it('refuses a price that is not a decimal price', () => {
@@ -148,19 +164,20 @@ describe('packBoards / unpackBoards', () => {
           names?: string[];
           completed?: unknown;
           books: Array<{ u?: string; m: unknown }>;
-          markets: Record<string, unknown[]>;
-          outcomes: Record<string, unknown[]>;
         }>;
+        markets: Record<string, unknown[]>;
+        outcomes?: Record<string, unknown[]>;
       }>;
     }
     const good = () => JSON.parse(JSON.stringify(packBoards([EVERY_FIELD]))) as Spoilable;
     const event = (packed: Spoilable) => packed.boards[0].events[0];
-    const outcomes = (packed: Spoilable) => event(packed).outcomes;
+    const markets = (packed: Spoilable) => packed.boards[0].markets;
+    const outcomes = (packed: Spoilable) => packed.boards[0].outcomes!;
     const cases: Array<[string, (packed: Spoilable) => unknown]> = [
       ['not an object', () => [1, 2]],
       ['null', () => null],
       ['the plain form', () => ({ boards: [EVERY_FIELD] })],
-      ['another version', (p) => ({ ...p, packed: 1 })],
+      ['another version', (p) => ({ ...p, packed: 2 })],
       ['boards not a list', (p) => ({ ...p, boards: {} })],
       ['a board without fetched_at', (p) => (delete p.boards[0].fetched_at, p)],
       ['an event without its names', (p) => (delete p.boards[0].events[0].names, p)],
@@ -170,12 +187,12 @@ describe('packBoards / unpackBoards', () => {
       ['a price column shorter than the names', (p) => (outcomes(p).p.pop(), p)],
       ['a link column longer than the names', (p) => (outcomes(p).l.push('1'), p)],
       ['a link middle that is an object', (p) => ((outcomes(p).l[0] = {}), p)],
-      ['outcome counts that do not add up', (p) => ((event(p).markets.c[0] = 3), p)],
+      ['outcome counts that do not add up', (p) => ((markets(p).c[0] = 3), p)],
       ['a market count that is negative', (p) => ((event(p).books[0].m = -1), p)],
       ['books that own more markets than there are', (p) => ((event(p).books[1].m = 2), p)],
       ['markets that no book owns', (p) => ((event(p).books[1].m = 0), p)],
-      ['a market column shorter than the keys', (p) => (event(p).markets.u.pop(), p)],
-      ['an event without its outcomes', (p) => (delete (event(p) as Partial<Spoilable['boards'][0]['events'][0]>).outcomes, p)],
+      ['a market column shorter than the keys', (p) => (markets(p).u.pop(), p)],
+      ['a board without its outcomes', (p) => (delete p.boards[0].outcomes, p)],
       ['a bookmaker without its time', (p) => (delete p.boards[0].events[0].books[0].u, p)],
       ['completed that is not a boolean', (p) => ((p.boards[0].events[0].completed = 'no'), p)],
       ['a point that is a string', (p) => ((outcomes(p).x[2] = '20.5'), p)],

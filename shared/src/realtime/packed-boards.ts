@@ -7,17 +7,21 @@ import { InvalidOddsPayloadError } from '../feeds/odds-api-v4';
  * The same boards as the plain form, written so that brotli has less to say; `unpackBoards(packBoards(x))` deep-equals
  * x (every key, every optional field present or absent as it was, every number the same double).
  *
- * Boards and event headers keep their fields as they are. Below the event, everything is columns of the whole event:
- * - `names`: the event's table of outcome names and descriptions (teams, Over/Under, players); outcomes refer to it by
- *   index.
- * - `books`: each bookmaker's key, title, `u` (its last_update), link and sid, and `m`, how many of the event's
- *   markets are its own: the markets are listed book after book.
- * - `markets`: one entry per market in each column: `k` keys, `c` how many of the event's outcomes are its own (the
+ * Boards and event headers keep their fields as they are. Each event adds its table of names and its books; the
+ * markets and outcomes of all the board's events are columns of the board, event after event (version 3: a column of
+ * like values across the board, prices beside prices and links beside links, costs brotli's quality 5 about 8 % fewer
+ * bytes than columns per event, so a first visit served before its stronger compression still fits issue 18's budget):
+ * - `names` (per event): the event's table of outcome names and descriptions (teams, Over/Under, players); its
+ *   outcomes refer to it by index.
+ * - `books` (per event): each bookmaker's key, title, `u` (its last_update), link and sid, and `m`, how many markets
+ *   are its own: the markets are listed book after book, and an event's are the sum of its books'.
+ * - `markets` (per board): one entry per market in each column: `k` keys, `c` how many outcomes are its own (the
  *   outcomes are listed market after market), `u` its last_update where it differs from its book's (null where it is
  *   the same), `link` and `sid` (null where absent), and the outcome links' common prefix `lp` (null: the previous
  *   market's) and suffix `ls`.
- * - `outcomes`: one entry per outcome in each column: `n` name indexes, `p` prices, and `x` points, `d` description
- *   indexes, `bl` bet limits, `s` sids and `l` link middles (prefix + middle + suffix is the link), null where absent.
+ * - `outcomes` (per board): one entry per outcome in each column: `n` name indexes, `p` prices, and `x` points, `d`
+ *   description indexes, `bl` bet limits, `s` sids and `l` link middles (prefix + middle + suffix is the link), null
+ *   where absent.
  * A column whose entries would all be null (or '' for `ls`) is left out.
  *
  * A price is its American integer when that converts back to exactly the same decimal (the usual case: the feeds
@@ -25,7 +29,7 @@ import { InvalidOddsPayloadError } from '../feeds/odds-api-v4';
  * decimal: a decimal price of 100 or more is an integer, which always converts exactly, so it is written American. A link
  * middle made of an integer's own digits is written as that number.
  */
-export const PACKED_BOARDS_VERSION = 2;
+export const PACKED_BOARDS_VERSION = 3;
 
 export interface PackedBook {
   key: string;
@@ -59,12 +63,12 @@ export interface PackedOutcomes {
 export interface PackedEvent extends Omit<BoardEvent, 'bookmakers'> {
   names: string[];
   books: PackedBook[];
-  markets: PackedMarkets;
-  outcomes: PackedOutcomes;
 }
 
 export interface PackedBoard extends Omit<SportBoard, 'events'> {
   events: PackedEvent[];
+  markets: PackedMarkets;
+  outcomes: PackedOutcomes;
 }
 
 export interface PackedBoards {
@@ -73,10 +77,10 @@ export interface PackedBoards {
 }
 
 export function packBoards(boards: readonly SportBoard[]): PackedBoards {
-  return { packed: PACKED_BOARDS_VERSION, boards: boards.map(({ events, ...board }) => ({ ...board, events: events.map(packEvent) })) };
+  return { packed: PACKED_BOARDS_VERSION, boards: boards.map(packBoard) };
 }
 
-/** One column of an event: an entry per market or outcome, `empty` where it has none; left out when all are empty. */
+/** One column of a board: an entry per market or outcome, `empty` where it has none; left out when all are empty. */
 class Column<T> {
   private readonly values: T[] = [];
   private used = false;
@@ -97,20 +101,9 @@ class Column<T> {
   }
 }
 
-// One pass over the event's markets and outcomes, filling every column at once (issue 18: the view's cold build and
-// its allocations; the output is the same JSON as the column-by-column form it replaced).
-function packEvent({ bookmakers, ...event }: BoardEvent): PackedEvent {
-  const names: string[] = [];
-  const indexes = new Map<string, number>();
-  const nameIndex = (name: string) => {
-    let index = indexes.get(name);
-    if (index === undefined) {
-      index = names.push(name) - 1;
-      indexes.set(name, index);
-    }
-    return index;
-  };
-  const books: PackedBook[] = new Array<PackedBook>(bookmakers.length);
+// One pass over the board's markets and outcomes, filling every column at once (issue 18: the view's cold build and
+// its allocations).
+function packBoard({ events, ...board }: SportBoard): PackedBoard {
   const markets = { k: [] as string[], c: [] as number[] };
   const market = {
     u: new Column<string | null>(null),
@@ -128,31 +121,58 @@ function packEvent({ bookmakers, ...event }: BoardEvent): PackedEvent {
     l: new Column<string | number | null>(null),
   };
   let previousPrefix = '';
-  for (let b = 0; b < bookmakers.length; b++) {
-    const { last_update: bookUpdate, markets: bookMarkets, ...book } = bookmakers[b];
-    books[b] = { ...book, u: bookUpdate, m: bookMarkets.length };
-    for (const { key, last_update, outcomes: marketOutcomes, link, sid } of bookMarkets) {
-      markets.k.push(key);
-      markets.c.push(marketOutcomes.length);
-      market.u.push(last_update === bookUpdate ? undefined : last_update);
-      market.link.push(link);
-      market.sid.push(sid);
-      const { prefix, suffix } = linkParts(marketOutcomes);
-      // a prefix is written where it changes; null repeats the previous market's
-      market.lp.push(prefix !== undefined && prefix !== previousPrefix ? (previousPrefix = prefix) : undefined);
-      market.ls.push(suffix);
-      for (const { name, description, price, point, bet_limit, sid: outcomeSid, link: outcomeLink } of marketOutcomes) {
-        outcomes.n.push(nameIndex(name));
-        outcomes.p.push(packPrice(price));
-        outcome.x.push(point);
-        outcome.d.push(description === undefined ? undefined : nameIndex(description));
-        outcome.bl.push(bet_limit);
-        outcome.s.push(outcomeSid);
-        outcome.l.push(outcomeLink === undefined ? undefined : packId(outcomeLink.slice(prefix!.length, outcomeLink.length - suffix.length)));
+  const packed = new Array<PackedEvent>(events.length);
+  for (let e = 0; e < events.length; e++) {
+    const { bookmakers, ...event } = events[e];
+    const { names, nameIndex } = nameTable();
+    const books = new Array<PackedBook>(bookmakers.length);
+    for (let b = 0; b < bookmakers.length; b++) {
+      const { last_update: bookUpdate, markets: bookMarkets, ...book } = bookmakers[b];
+      books[b] = { ...book, u: bookUpdate, m: bookMarkets.length };
+      for (const { key, last_update, outcomes: marketOutcomes, link, sid } of bookMarkets) {
+        markets.k.push(key);
+        markets.c.push(marketOutcomes.length);
+        market.u.push(last_update === bookUpdate ? undefined : last_update);
+        market.link.push(link);
+        market.sid.push(sid);
+        const { prefix, suffix } = linkParts(marketOutcomes);
+        // a prefix is written where it changes; null repeats the previous market's
+        market.lp.push(prefix !== undefined && prefix !== previousPrefix ? (previousPrefix = prefix) : undefined);
+        market.ls.push(suffix);
+        for (const { name, description, price, point, bet_limit, sid: outcomeSid, link: outcomeLink } of marketOutcomes) {
+          outcomes.n.push(nameIndex(name));
+          outcomes.p.push(packPrice(price));
+          outcome.x.push(point);
+          outcome.d.push(description === undefined ? undefined : nameIndex(description));
+          outcome.bl.push(bet_limit);
+          outcome.s.push(outcomeSid);
+          outcome.l.push(outcomeLink === undefined ? undefined : packId(outcomeLink.slice(prefix!.length, outcomeLink.length - suffix.length)));
+        }
       }
     }
+    packed[e] = { ...event, names, books };
   }
-  return { ...event, names, books, markets: withColumns<PackedMarkets>(markets, market), outcomes: withColumns<PackedOutcomes>(outcomes, outcome) };
+  return {
+    ...board,
+    events: packed,
+    markets: withColumns<PackedMarkets>(markets, market),
+    outcomes: withColumns<PackedOutcomes>(outcomes, outcome),
+  };
+}
+
+/** An event's table of names, and the index of a name in it (added where new). */
+function nameTable(): { names: string[]; nameIndex: (name: string) => number } {
+  const names: string[] = [];
+  const indexes = new Map<string, number>();
+  const nameIndex = (name: string) => {
+    let index = indexes.get(name);
+    if (index === undefined) {
+      index = names.push(name) - 1;
+      indexes.set(name, index);
+    }
+    return index;
+  };
+  return { names, nameIndex };
 }
 
 /** The columns that have an entry, so an absent column is an absent key (in the order they are listed). */
@@ -274,36 +294,40 @@ const middleText = (value: unknown): string => (typeof value === 'number' ? Stri
 export function unpackBoards(packed: unknown): SportBoard[] {
   const body = object(packed);
   if (body.packed !== PACKED_BOARDS_VERSION) fail();
-  return list(body.boards).map((raw) => {
-    const board = object(raw);
-    return {
-      sport_key: text(board.sport_key),
-      fetched_at: text(board.fetched_at),
-      ...present(board, ['stale_since'], text),
-      events: list(board.events).map(unpackEvent),
-    };
-  });
+  return list(body.boards).map(unpackBoard);
 }
 
-// One pass over the columns, building each outcome and market once (issue 18: this runs on the browser's main thread
-// before the first odds row, with nothing yet optimised).
-function unpackEvent(raw: unknown): BoardEvent {
-  const event = object(raw);
-  const names = list(event.names).map(text);
-  const name = (index: unknown) => names[number(index)] ?? fail();
-  const markets = object(event.markets);
-  const outcomes = object(event.outcomes);
+/** A board's columns, read once, and where the next event's markets and outcomes start in them. */
+interface BoardColumns {
+  keys: unknown[];
+  sizes: unknown[];
+  marketUpdates?: unknown[];
+  marketLinks?: unknown[];
+  marketSids?: unknown[];
+  prefixes?: unknown[];
+  suffixes?: unknown[];
+  nameIndexes: unknown[];
+  prices: unknown[];
+  points?: unknown[];
+  descriptions?: unknown[];
+  betLimits?: unknown[];
+  sids?: unknown[];
+  middles?: unknown[];
+  /** The next market and outcome, and the link prefix in force (it carries from one event to the next). */
+  market: number;
+  outcome: number;
+  prefix: string;
+}
+
+function unpackBoard(raw: unknown): SportBoard {
+  const board = object(raw);
+  const markets = object(board.markets);
+  const outcomes = object(board.outcomes);
 
   const keys = list(markets.k);
   const marketCount = keys.length;
   const sizes = list(markets.c);
   if (sizes.length !== marketCount) fail();
-  const marketUpdates = columnOf(markets, 'u', marketCount);
-  const marketLinks = columnOf(markets, 'link', marketCount);
-  const marketSids = columnOf(markets, 'sid', marketCount);
-  const prefixes = columnOf(markets, 'lp', marketCount);
-  const suffixes = columnOf(markets, 'ls', marketCount);
-
   const nameIndexes = list(outcomes.n);
   const total = nameIndexes.length;
   let counted = 0;
@@ -311,60 +335,97 @@ function unpackEvent(raw: unknown): BoardEvent {
   if (counted !== total) fail();
   const prices = list(outcomes.p);
   if (prices.length !== total) fail();
-  const points = columnOf(outcomes, 'x', total);
-  const descriptions = columnOf(outcomes, 'd', total);
-  const betLimits = columnOf(outcomes, 'bl', total);
-  const sids = columnOf(outcomes, 's', total);
-  const middles = columnOf(outcomes, 'l', total);
+  const columns: BoardColumns = {
+    keys,
+    sizes,
+    marketUpdates: columnOf(markets, 'u', marketCount),
+    marketLinks: columnOf(markets, 'link', marketCount),
+    marketSids: columnOf(markets, 'sid', marketCount),
+    prefixes: columnOf(markets, 'lp', marketCount),
+    suffixes: columnOf(markets, 'ls', marketCount),
+    nameIndexes,
+    prices,
+    points: columnOf(outcomes, 'x', total),
+    descriptions: columnOf(outcomes, 'd', total),
+    betLimits: columnOf(outcomes, 'bl', total),
+    sids: columnOf(outcomes, 's', total),
+    middles: columnOf(outcomes, 'l', total),
+    market: 0,
+    outcome: 0,
+    prefix: '',
+  };
+  const events = list(board.events).map((event) => unpackEvent(event, columns));
+  // every market belongs to an event's book
+  if (columns.market !== marketCount) fail();
+  return {
+    sport_key: text(board.sport_key),
+    fetched_at: text(board.fetched_at),
+    ...present(board, ['stale_since'], text),
+    events,
+  };
+}
+
+// One pass over the event's part of the board's columns, building each outcome and market once (issue 18: this runs on
+// the browser's main thread before the first odds row, with nothing yet optimised).
+function unpackEvent(raw: unknown, columns: BoardColumns): BoardEvent {
+  const event = object(raw);
+  const names = list(event.names).map(text);
+  const name = (index: unknown) => names[number(index)] ?? fail();
+  const rawBooks = list(event.books);
+  const owned = rawBooks.map((book) => count(object(book).m));
+  let marketCount = 0;
+  for (const own of owned) marketCount += own;
+  const first = columns.market;
+  if (first + marketCount > columns.keys.length) fail();
+  const { sizes, prices, nameIndexes } = columns;
 
   const unpackedMarkets = new Array<BoardMarket>(marketCount);
   const updates = new Array<string | undefined>(marketCount);
-  let prefix = '';
-  let o = 0;
-  for (let m = 0; m < marketCount; m++) {
-    prefix = at(prefixes, m, text) ?? prefix;
-    const suffix = at(suffixes, m, text) ?? '';
+  let o = columns.outcome;
+  for (let i = 0; i < marketCount; i++) {
+    const m = first + i;
+    columns.prefix = at(columns.prefixes, m, text) ?? columns.prefix;
+    const { prefix } = columns;
+    const suffix = at(columns.suffixes, m, text) ?? '';
     const size = sizes[m] as number;
     const marketOutcomes = new Array<BoardOutcome>(size);
-    for (let i = 0; i < size; i++, o++) {
+    for (let j = 0; j < size; j++, o++) {
       // the fields in the order the board has them
       const outcome = { name: name(nameIndexes[o]) } as BoardOutcome;
-      const description = at(descriptions, o, name);
+      const description = at(columns.descriptions, o, name);
       if (description !== undefined) outcome.description = description;
       outcome.price = unpackPrice(number(prices[o]));
-      const point = at(points, o, number);
+      const point = at(columns.points, o, number);
       if (point !== undefined) outcome.point = point;
-      const betLimit = at(betLimits, o, number);
+      const betLimit = at(columns.betLimits, o, number);
       if (betLimit !== undefined) outcome.bet_limit = betLimit;
-      const middle = at(middles, o, middleText);
+      const middle = at(columns.middles, o, middleText);
       if (middle !== undefined) outcome.link = prefix + middle + suffix;
-      const sid = at(sids, o, text);
+      const sid = at(columns.sids, o, text);
       if (sid !== undefined) outcome.sid = sid;
-      marketOutcomes[i] = outcome;
+      marketOutcomes[j] = outcome;
     }
-    const market: BoardMarket = { key: text(keys[m]), last_update: '', outcomes: marketOutcomes };
-    const link = at(marketLinks, m, text);
+    const market: BoardMarket = { key: text(columns.keys[m]), last_update: '', outcomes: marketOutcomes };
+    const link = at(columns.marketLinks, m, text);
     if (link !== undefined) market.link = link;
-    const sid = at(marketSids, m, text);
+    const sid = at(columns.marketSids, m, text);
     if (sid !== undefined) market.sid = sid;
-    unpackedMarkets[m] = market;
-    updates[m] = at(marketUpdates, m, text);
+    unpackedMarkets[i] = market;
+    updates[i] = at(columns.marketUpdates, m, text);
   }
+  columns.market = first + marketCount;
+  columns.outcome = o;
 
-  const rawBooks = list(event.books);
   const bookmakers = new Array<BoardBookmaker>(rawBooks.length);
   let next = 0;
   for (let b = 0; b < rawBooks.length; b++) {
     const book = object(rawBooks[b]);
     const lastUpdate = text(book.u);
-    const owned = count(book.m);
-    if (next + owned > marketCount) fail();
-    const own = unpackedMarkets.slice(next, next + owned);
-    for (let j = 0; j < owned; j++) own[j].last_update = updates[next + j] ?? lastUpdate;
-    next += owned;
+    const own = unpackedMarkets.slice(next, next + owned[b]);
+    for (let j = 0; j < owned[b]; j++) own[j].last_update = updates[next + j] ?? lastUpdate;
+    next += owned[b];
     bookmakers[b] = { key: text(book.key), title: text(book.title), last_update: lastUpdate, markets: own, ...present(book, ['link', 'sid'], text) };
   }
-  if (next !== marketCount) fail();
 
   return {
     id: text(event.id),
