@@ -8,7 +8,8 @@
  * the app. Signing out asks this worker to drop the kept reads.
  */
 const SHELL = 'oddspulse-shell-v2';
-const DATA = 'oddspulse-data-v1';
+// v2: the boards kept before their packed form's version 3 are unreadable to the pages that now ask for them
+const DATA = 'oddspulse-data-v2';
 const OFFLINE_READS = ['/api/boards', '/api/sports', '/api/me', '/api/preferences', '/api/profile', '/api/site', '/api/scores'];
 /** The header a kept read is answered with: when it was received from the server (ISO 8601). */
 const SAVED_AT = 'x-oddspulse-saved-at';
