@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { matchesEtag, negotiateCoding, View, ViewCache } from './view-cache';
+import { matchesEtag, negotiateCoding, StrongerCompressions, View, ViewCache } from './view-cache';
 
 const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
 // a recorded NFL board of The Odds API (285 KB), as large as a first visit's boards
@@ -50,7 +50,7 @@ describe('View', () => {
   });
 
   it("serves a first load's view its first bytes at once, then the more strongly compressed bytes once they are ready", async () => {
-    const view = new View(board(), true);
+    const view = new View(board(), new StrongerCompressions());
     const first = await view.encoded('br');
     expect(brotliDecompressSync(first).equals(view.raw)).toBe(true);
     await view.strengthen();
@@ -62,7 +62,8 @@ describe('View', () => {
   });
 
   it('compresses first loads more strongly one after another, four queued at most; one left out is queued when served again', async () => {
-    const views = Array.from({ length: 5 }, (_, i) => new View({ i, board: board() }, true));
+    const queue = new StrongerCompressions();
+    const views = Array.from({ length: 5 }, (_, i) => new View({ i, board: board() }, queue));
     // each view's first serve queues its stronger compression: four are queued, the fifth is left out
     const first = views.map((view) => view.encoded('br'));
     let firstDone = false;
@@ -80,7 +81,7 @@ describe('View', () => {
   });
 
   it('compresses a first load ahead at both qualities, and leaves any other view as it was first compressed', async () => {
-    const warm = new View(board(), true);
+    const warm = new View(board(), new StrongerCompressions());
     await warm.precompress();
     const ahead = await warm.encoded('br');
     const cold = await new View(board()).encoded('br');

@@ -27,23 +27,48 @@ const MAX_ENTRIES = 256;
 const MAX_BYTES = 64 * 2 ** 20;
 
 /**
+ * Issue 18 (the bytes of a first visit, most of them its boards): first loads' views compressed once more, at brotli's
+ * quality 10, after their first bytes and without holding anyone up: on zlib's thread pool rather than the event loop,
+ * one view after another (zlib shares its 4 pool threads with the static files' reads), MAX_STRONGER_QUEUED at most.
+ * One per view cache, so one per process.
+ */
+export class StrongerCompressions {
+  private readonly logger = new Logger(StrongerCompressions.name);
+  private inTurn: Promise<unknown> = Promise.resolve();
+  private queued = 0;
+
+  /**
+   * `raw` compressed in its turn, handed to `use` once done; null when MAX_STRONGER_QUEUED are queued (ask again later).
+   * The promise never rejects: a failure is logged, the first bytes stay served, and the turn goes on to the next view.
+   */
+  queue(raw: Buffer, use: (bytes: Buffer) => void): Promise<void> | null {
+    if (this.queued >= MAX_STRONGER_QUEUED) return null;
+    this.queued++;
+    const done = this.inTurn
+      .then(() => brotli(raw, brotliAt(STRONGER_BROTLI_QUALITY, raw.length)))
+      .then(use, (error: Error) =>
+        this.logger.warn({ msg: 'Could not compress a view at the stronger quality; its first bytes stay served', err: error.message }),
+      )
+      .finally(() => this.queued--);
+    this.inTurn = done;
+    return done;
+  }
+}
+
+/**
  * An answer serialised once, with its ETag, compressed into each coding the first time a client asks for it
  * (issue 18: a board view is built, serialised and compressed once per board version, not once per request).
  */
 export class View {
-  private static readonly logger = new Logger(View.name);
-  /** The stronger compressions, one at a time: zlib shares its 4 pool threads with the static files' reads. */
-  private static strongerInTurn: Promise<unknown> = Promise.resolve();
-  private static strongerQueued = 0;
   readonly raw: Buffer;
   readonly etag: string;
   private readonly coded = new Map<ContentCoding, Promise<Buffer>>();
   private stronger: Promise<void> | null = null;
 
-  /** `firstLoad`: what a first visit downloads (GET /api/boards), compressed again more strongly (strengthen). */
+  /** `strongerBy`: for what a first visit downloads (the packed boards), the queue that compresses it again (strengthen). */
   constructor(
     body: unknown,
-    private readonly firstLoad = false,
+    private readonly strongerBy: StrongerCompressions | null = null,
   ) {
     this.raw = Buffer.from(JSON.stringify(body));
     // weak: the same answer is sent in several codings
@@ -72,27 +97,16 @@ export class View {
   }
 
   /**
-   * Issue 18 (the bytes of a first visit, most of them its boards): a first load's view is compressed once more, at
-   * brotli's quality 10, after its first bytes and without holding anyone up: on zlib's thread pool rather than the
-   * event loop, one view after another, and served so once done (responses under way keep the first bytes). Once per
-   * view (a version). While MAX_STRONGER_QUEUED are queued it is not queued, and is tried again when served again.
-   * Should it fail, the first bytes stay served. The other routes' views stay at the first quality: an API answer of a
-   * megabyte would take half a second of CPU per version.
+   * A first load's view is compressed once more (StrongerCompressions) and served so once done; responses under way
+   * keep the first bytes. Once per view (a version); when the queue is full it is tried again when served again. The
+   * other routes' views stay at the first quality: an API answer of a megabyte would take half a second of CPU per
+   * version.
    */
   strengthen(): Promise<void> {
     if (this.stronger) return this.stronger;
-    if (!this.firstLoad || this.raw.length < MIN_COMPRESSED_BYTES || View.strongerQueued >= MAX_STRONGER_QUEUED) return NOTHING_TO_DO;
-    View.strongerQueued++;
-    // never rejects (a failure is logged), so the turn goes on to the next view
-    this.stronger = View.strongerInTurn
-      .then(() => brotli(this.raw, brotliAt(STRONGER_BROTLI_QUALITY, this.raw.length)))
-      .then(
-        (bytes) => void this.coded.set('br', Promise.resolve(bytes)),
-        (error: Error) => View.logger.warn({ msg: 'Could not compress a view at the stronger quality; its first bytes stay served', err: error.message }),
-      )
-      .finally(() => View.strongerQueued--);
-    View.strongerInTurn = this.stronger;
-    return this.stronger;
+    if (!this.strongerBy || this.raw.length < MIN_COMPRESSED_BYTES) return NOTHING_TO_DO;
+    this.stronger = this.strongerBy.queue(this.raw, (bytes) => void this.coded.set('br', Promise.resolve(bytes)));
+    return this.stronger ?? NOTHING_TO_DO;
   }
 }
 
@@ -153,6 +167,7 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 export class ViewCache {
   private readonly entries = new Map<string, Entry<unknown>>();
   private bytes = 0;
+  private readonly stronger = new StrongerCompressions();
 
   /** The view stored under `key`, else the one `build` makes (stored unless key is null: data with no version). */
   async view<M>(key: string | null, build: () => Promise<Built<M>>, now = Date.now()): Promise<{ view: View; meta: M }> {
@@ -200,7 +215,7 @@ export class ViewCache {
   /** The view `build` makes; one not kept is served once, not worth compressing again (View.strengthen). */
   private async make<M>(build: () => Promise<Built<M>>, kept: boolean) {
     const built = await build();
-    return { view: new View(built.body, kept && built.firstLoad), meta: built.meta, validUntil: built.validUntil ?? Infinity };
+    return { view: new View(built.body, kept && built.firstLoad ? this.stronger : null), meta: built.meta, validUntil: built.validUntil ?? Infinity };
   }
 }
 
