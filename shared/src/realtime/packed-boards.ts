@@ -104,60 +104,67 @@ class Column<T> {
 // One pass over the board's markets and outcomes, filling every column at once (issue 18: the view's cold build and
 // its allocations).
 function packBoard({ events, ...board }: SportBoard): PackedBoard {
-  const markets = { k: [] as string[], c: [] as number[] };
-  const market = {
+  const columns = new BoardColumnsWriter();
+  const packed = events.map((event) => packEvent(event, columns));
+  return { ...board, events: packed, ...columns.written() };
+}
+
+/** An event's header, names and books; its markets and outcomes go into the board's columns. */
+function packEvent({ bookmakers, ...event }: BoardEvent, columns: BoardColumnsWriter): PackedEvent {
+  const { names, nameIndex } = nameTable();
+  const books = bookmakers.map(({ last_update: bookUpdate, markets, ...book }) => {
+    for (const market of markets) columns.pushMarket(market, bookUpdate, nameIndex);
+    return { ...book, u: bookUpdate, m: markets.length };
+  });
+  return { ...event, names, books };
+}
+
+/** A board's market and outcome columns as they are filled, market after market. */
+class BoardColumnsWriter {
+  private readonly markets = { k: [] as string[], c: [] as number[] };
+  private readonly market = {
     u: new Column<string | null>(null),
     link: new Column<string | null>(null),
     sid: new Column<string | null>(null),
     lp: new Column<string | null>(null),
     ls: new Column(''),
   };
-  const outcomes = { n: [] as number[], p: [] as number[] };
-  const outcome = {
+  private readonly outcomes = { n: [] as number[], p: [] as number[] };
+  private readonly outcome = {
     x: new Column<number | null>(null),
     d: new Column<number | null>(null),
     bl: new Column<number | null>(null),
     s: new Column<string | null>(null),
     l: new Column<string | number | null>(null),
   };
-  let previousPrefix = '';
-  const packed = new Array<PackedEvent>(events.length);
-  for (let e = 0; e < events.length; e++) {
-    const { bookmakers, ...event } = events[e];
-    const { names, nameIndex } = nameTable();
-    const books = new Array<PackedBook>(bookmakers.length);
-    for (let b = 0; b < bookmakers.length; b++) {
-      const { last_update: bookUpdate, markets: bookMarkets, ...book } = bookmakers[b];
-      books[b] = { ...book, u: bookUpdate, m: bookMarkets.length };
-      for (const { key, last_update, outcomes: marketOutcomes, link, sid } of bookMarkets) {
-        markets.k.push(key);
-        markets.c.push(marketOutcomes.length);
-        market.u.push(last_update === bookUpdate ? undefined : last_update);
-        market.link.push(link);
-        market.sid.push(sid);
-        const { prefix, suffix } = linkParts(marketOutcomes);
-        // a prefix is written where it changes; null repeats the previous market's
-        market.lp.push(prefix !== undefined && prefix !== previousPrefix ? (previousPrefix = prefix) : undefined);
-        market.ls.push(suffix);
-        for (const { name, description, price, point, bet_limit, sid: outcomeSid, link: outcomeLink } of marketOutcomes) {
-          outcomes.n.push(nameIndex(name));
-          outcomes.p.push(packPrice(price));
-          outcome.x.push(point);
-          outcome.d.push(description === undefined ? undefined : nameIndex(description));
-          outcome.bl.push(bet_limit);
-          outcome.s.push(outcomeSid);
-          outcome.l.push(outcomeLink === undefined ? undefined : packId(outcomeLink.slice(prefix!.length, outcomeLink.length - suffix.length)));
-        }
-      }
+  private previousPrefix = '';
+
+  /** A book's market and its outcomes; `nameIndex` is the event's table of names. */
+  pushMarket({ key, last_update, outcomes, link, sid }: BoardMarket, bookUpdate: string, nameIndex: (name: string) => number): void {
+    this.markets.k.push(key);
+    this.markets.c.push(outcomes.length);
+    this.market.u.push(last_update === bookUpdate ? undefined : last_update);
+    this.market.link.push(link);
+    this.market.sid.push(sid);
+    const { prefix, suffix } = linkParts(outcomes);
+    // a prefix is written where it changes; null repeats the previous market's
+    this.market.lp.push(prefix !== undefined && prefix !== this.previousPrefix ? (this.previousPrefix = prefix) : undefined);
+    this.market.ls.push(suffix);
+    for (const { name, description, price, point, bet_limit, sid: outcomeSid, link: outcomeLink } of outcomes) {
+      this.outcomes.n.push(nameIndex(name));
+      this.outcomes.p.push(packPrice(price));
+      this.outcome.x.push(point);
+      this.outcome.d.push(description === undefined ? undefined : nameIndex(description));
+      this.outcome.bl.push(bet_limit);
+      this.outcome.s.push(outcomeSid);
+      this.outcome.l.push(outcomeLink === undefined ? undefined : packId(outcomeLink.slice(prefix!.length, outcomeLink.length - suffix.length)));
     }
-    packed[e] = { ...event, names, books };
   }
-  return {
-    ...board,
-    events: packed,
-    markets: withColumns<PackedMarkets>(markets, market),
-    outcomes: withColumns<PackedOutcomes>(outcomes, outcome),
-  };
+
+  /** The columns as the packed board carries them. */
+  written(): { markets: PackedMarkets; outcomes: PackedOutcomes } {
+    return { markets: withColumns<PackedMarkets>(this.markets, this.market), outcomes: withColumns<PackedOutcomes>(this.outcomes, this.outcome) };
+  }
 }
 
 /** An event's table of names, and the index of a name in it (added where new). */
@@ -298,7 +305,7 @@ export function unpackBoards(packed: unknown): SportBoard[] {
 }
 
 /** A board's columns, read once, and where the next event's markets and outcomes start in them. */
-interface BoardColumns {
+interface BoardColumnsReader {
   keys: unknown[];
   sizes: unknown[];
   marketUpdates?: unknown[];
@@ -335,7 +342,7 @@ function unpackBoard(raw: unknown): SportBoard {
   if (counted !== total) fail();
   const prices = list(outcomes.p);
   if (prices.length !== total) fail();
-  const columns: BoardColumns = {
+  const columns: BoardColumnsReader = {
     keys,
     sizes,
     marketUpdates: columnOf(markets, 'u', marketCount),
@@ -367,7 +374,7 @@ function unpackBoard(raw: unknown): SportBoard {
 
 // One pass over the event's part of the board's columns, building each outcome and market once (issue 18: this runs on
 // the browser's main thread before the first odds row, with nothing yet optimised).
-function unpackEvent(raw: unknown, columns: BoardColumns): BoardEvent {
+function unpackEvent(raw: unknown, columns: BoardColumnsReader): BoardEvent {
   const event = object(raw);
   const names = list(event.names).map(text);
   const name = (index: unknown) => names[number(index)] ?? fail();
