@@ -1,4 +1,4 @@
-// Lint: the recommended rules, React's hook rules, and the package walls (README "The map"). `npm test` runs it
+// Lint: the recommended rules, React's hook rules, and the package walls (README "The map", docs/architecture.md). `npm test` runs it
 // first; a wall crossed fails the build.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
