@@ -58,6 +58,16 @@ export default tseslint.config(
   { files: ['server/src/**'], rules: wall(['workers', 'client']) },
   { files: ['workers/src/**'], rules: wall(['server', 'client']) },
   {
+    // The system specs start the server in-process through its public entry, as a user reaches it, not its internals.
+    files: ['test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/src/**'], message: 'Import the server by its entry, @oddspulse/server (server/src/index.ts).' }] },
+      ],
+    },
+  },
+  {
     files: ['client/src/**'],
     rules: wall(
       ['core', 'server', 'workers'],

@@ -10,6 +10,7 @@ const shared = {
   moduleNameMapper: {
     '^@oddspulse/shared$': '<rootDir>/shared/src/index.ts',
     '^@oddspulse/core$': '<rootDir>/core/src/index.ts',
+    '^@oddspulse/server$': '<rootDir>/server/src/index.ts',
     // The client renders with Preact (client/vite.config.ts, issue 18): its specs render with what ships.
     '^react$': 'preact/compat',
     '^react/jsx-(dev-)?runtime$': 'preact/compat/jsx-$1runtime',

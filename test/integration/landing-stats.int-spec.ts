@@ -4,7 +4,7 @@ import { loadFixtureBoards } from '../support/fixture-boards';
 import { AlertBatches } from '../../workers/src/alerts/alert-batches';
 import { DetectionService } from '../../workers/src/detection/detection.service';
 import { LiveStateRepository, MetricsService, RealtimePublisher, deleteKeysWithPrefix, OpportunityCountersRepository } from '@oddspulse/core';
-import { LANDING_STATS_CACHE_MS, STATS_CLOCK } from '../../server/src/stats/landing-stats.service';
+import { LANDING_STATS_CACHE_MS, STATS_CLOCK } from '@oddspulse/server';
 
 const prefix = `${process.env.REDIS_PREFIX}-landing`;
 

@@ -4,13 +4,7 @@ import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { randomBytes } from 'node:crypto';
 import type { Plan } from '@oddspulse/shared';
-import { AppModule } from '../../server/src/app.module';
-import { AccountsModule } from '../../server/src/accounts/accounts.module';
-import { PlanService } from '../../server/src/accounts/plans/plan.service';
-import type { Session } from '../../server/src/accounts/auth/session.service';
-import { configureHttp } from '../../server/src/bootstrap/http';
-import { mountApiDocs } from '../../server/src/docs/api-docs';
-import { mountOperations } from '../../server/src/ops/ops-endpoints';
+import { AccountsModule, AppModule, configureServerApp, PlanService, type Session } from '@oddspulse/server';
 import { APP_CONFIG, parseConfig, type AppConfig, KYSELY, type Database, RedisService } from '@oddspulse/core';
 
 export interface AccountsTestApp {
@@ -46,10 +40,7 @@ export async function createAccountsApp(
   for (const provider of extra.providers ?? []) builder = builder.overrideProvider(provider.provide).useValue(provider.useValue);
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false, rawBody: true });
-  configureHttp(app, { https: false });
-  app.setGlobalPrefix('api');
-  mountOperations(app, { clientIndex: extra.clientIndex ?? null });
-  mountApiDocs(app);
+  configureServerApp(app, { https: false, clientIndex: extra.clientIndex ?? null, redisSockets: false });
   await app.init();
   return {
     app,
