@@ -1,9 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'jotai';
+import { BrowserRouter } from 'react-router-dom';
 import { preloadPlanInfo } from './account/account-api';
+import { queryClient } from './api/query-client';
 import { App } from './App';
-import { installControlledCheckboxes } from './controlled-checkboxes';
 import { opensStraightBets } from './odds/boards-request';
 import { startFirstBoards } from './routing/first-boards';
 import { prefetchRoute } from './routing/lazy-pages';
@@ -18,13 +20,15 @@ prefetchRoute(window.location.pathname);
 preloadPlanInfo();
 if (opensStraightBets(window.location)) startFirstBoards();
 
-installControlledCheckboxes();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <Provider store={appStore}>
-      {/* no router provider: wouter follows the browser's location by default */}
-      <App />
-    </Provider>
+    <QueryClientProvider client={queryClient}>
+      <Provider store={appStore}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </Provider>
+    </QueryClientProvider>
   </StrictMode>,
 );
 

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { Link } from '../routing/router';
+import { Link } from 'react-router-dom';
 import pkg from '../../package.json';
 import { isPaid, isPlatinum, accountPlanName } from './account-api';
 import { AccessibilitySection } from './AccessibilitySection';

@@ -1,14 +1,13 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Redirect, useLocation } from 'wouter';
 import { AccountMessages } from '@oddspulse/shared';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { fetchAuthProviders, oauthStartUrl, signIn, signUp, type AuthProviders } from '../account/account-api';
 import { api } from '../api/client';
 import { rememberedChoice } from '../api/session';
 import { TabList, tabPanelProps, type TabItem } from '../components/TabList';
 import { UsernameStatus, useUsernameCheck } from '../components/UsernameField';
 import { AUTH_ORIGIN_KEY, Spinner } from '../routing/guards';
-import { Link, useSearchParams } from '../routing/router';
 import { authAtom } from '../state/auth';
 import { safeReturnPath, savePricingIntent } from '../state/pricing-intent';
 import { authErrorMessage, LOGIN_BANNERS, redirectTarget } from './login-flow';
@@ -27,7 +26,8 @@ const AUTH_TABS: TabItem<AuthTab>[] = [
 /** Log in and sign up (spec 000 §2, §5): email and password, the providers this server offers, and in demo mode its accounts. */
 export function LoginPage() {
   const auth = useAtomValue(authAtom);
-  const [pathname, navigate] = useLocation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const [tab, setTab] = useState<AuthTab>(pathname === '/signup' ? 'signup' : 'login');
   const tabsId = useId();
@@ -54,7 +54,7 @@ export function LoginPage() {
   }, []);
 
   if (auth.status === 'loading') return <Spinner />;
-  if (auth.status === 'signedIn' && !busy) return <Redirect to={redirectTarget(params)} replace />;
+  if (auth.status === 'signedIn' && !busy) return <Navigate to={redirectTarget(params)} replace />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { Link, useCurrentPath, useSearchParams } from '../routing/router';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useCurrentPath } from '../routing/current-path';
 import { accountPlanName } from '../account/account-api';
 import { NoIndex } from '../components/NoIndex';
 import { Spinner } from '../routing/guards';

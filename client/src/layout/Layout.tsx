@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { MenuOpen } from '../components/menu-opening';
-import { useLocation } from 'wouter';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { LoadingBar } from './LoadingBar';
@@ -16,12 +16,12 @@ import { UsernameSetup, WhenSignedIn } from './signed-in';
 import { SignupPrompt } from './SignupPrompt';
 import { Toasts } from './Toasts';
 
-/** The shell around every screen (App's routes are its children). */
+/** The shell around every screen (the route table is its child). */
 export function Layout({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState<MenuOpen>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => setMenuOpen(null), []);
-  const [pathname] = useLocation();
+  const { pathname } = useLocation();
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
@@ -34,7 +34,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <OfflineBanner />
       <main className="content" id="main" tabIndex={-1}>
         <ErrorBoundary key={screenKey(pathname)}>
-          {/* a screen whose code is still loading (issue 18: screens load on demand) */}
+          {/* a screen whose code is still loading (screens load on demand, routing/lazy-pages) */}
           <Suspense fallback={<Spinner />}>{children}</Suspense>
         </ErrorBoundary>
       </main>

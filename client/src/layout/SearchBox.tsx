@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useSearchParams } from '../routing/router';
+import { useSearchParams } from 'react-router-dom';
 
 /**
  * The navbar's search box (spec 000 §2): only on /sportsbooks, and submitting writes q into the URL. Below 768 px

@@ -1,7 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { useLocation } from 'wouter';
-import { Link } from '../routing/router';
+import { Link, useLocation } from 'react-router-dom';
 import { authAtom } from '../state/auth';
 import { useFreeMonthlyQuota } from '../state/site';
 import { wholeNumber } from '@oddspulse/shared';
@@ -12,7 +11,7 @@ const DISMISSED_KEY = 'oddspulse.signupPromptDismissed';
 /** Shown on /, /pricing and /signup to signed-out visitors (spec 000 §2). */
 export function SignupPrompt() {
   const auth = useAtomValue(authAtom);
-  const [pathname] = useLocation();
+  const { pathname } = useLocation();
   const freeQuota = useFreeMonthlyQuota();
   const [dismissed, setDismissed] = useState(() => window.sessionStorage.getItem(DISMISSED_KEY) === '1');
   if (auth.status !== 'signedOut' || dismissed || !PROMPT_PATHS.includes(pathname)) return null;
