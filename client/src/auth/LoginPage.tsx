@@ -75,9 +75,8 @@ export function LoginPage() {
         tab === 'login' ? await signIn(email.trim(), password) : await signUp(email.trim(), password, wantsUsername ? username.trim() : undefined);
       if (remember) window.localStorage.setItem(REMEMBERED_EMAIL_KEY, email.trim());
       else window.localStorage.removeItem(REMEMBERED_EMAIL_KEY);
-      // A sign-in lands on next / returnTo, else / (spec 000 §2): the page the sign-in guard remembered never counted
-      // here with React, which rendered the signed-in login page first and its <Navigate> read the target again once
-      // that page was forgotten. Preact (issue 18) renders both at once, so it is forgotten before the target is read.
+      // A sign-in lands on next / returnTo, else / (spec 000 §2), never on the page the sign-in guard remembered: the
+      // signed-in login page renders its <Navigate> before this navigation lands, so that page is forgotten first.
       window.sessionStorage.removeItem(AUTH_ORIGIN_KEY);
       const target = redirectTarget(params);
       api.setSession(session, remember);
