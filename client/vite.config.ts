@@ -155,7 +155,7 @@ function minifiedServiceWorker(): Plugin {
 // /sportsbooks: its boot script sends the straight bets' boards before the entry has run (odds/first-boards-ahead.ts)
 const ROUTE_PAGES: Record<string, RoutePage> = {
   '/': { screens: ['src/landing/LandingPage.tsx'] },
-  '/sportsbooks': { screens: ['src/odds/OddsPage.tsx'], boot: './src/boot/first-boards.ts' },
+  '/sportsbooks': { screens: ['src/odds/OddsPage.tsx', 'src/routing/first-boards.ts'], boot: './src/boot/first-boards.ts' },
 };
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';

@@ -7,18 +7,23 @@ import { preloadPlanInfo } from './account/account-api';
 import { queryClient } from './api/query-client';
 import { App } from './App';
 import { opensStraightBets } from './odds/boards-request';
-import { startFirstBoards } from './routing/first-boards';
 import { prefetchRoute } from './routing/lazy-pages';
 import { registerServiceWorker } from './service-worker';
 import { appStore } from './state/store';
 import './styles.css';
 
 document.documentElement.classList.add('theme-purple');
-// Issue 18, no waterfall on a direct visit: the opened screen's code, the plan and (for straight bets) the boards are
-// all asked for now, before the first render, not one after another as each answer arrives
+// No waterfall on a direct visit: the opened screen's code, the plan and (for straight bets) the boards are all asked
+// for now, before the first render, not one after another as each answer arrives. The boards' code is the odds
+// screen's, which /sportsbooks's page modulepreloads, so importing it here costs that page no round trip and the
+// other pages (the landing page first) do not download it.
 prefetchRoute(window.location.pathname);
 preloadPlanInfo();
-if (opensStraightBets(window.location)) startFirstBoards();
+if (opensStraightBets(window.location)) {
+  void import('./routing/first-boards')
+    .then(({ startFirstBoards }) => startFirstBoards())
+    .catch((error: unknown) => console.warn('Asking for the first boards ahead failed; the odds screen asks itself', error));
+}
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
