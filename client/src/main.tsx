@@ -1,15 +1,17 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'jotai';
 import { BrowserRouter } from 'react-router-dom';
 import { preloadPlanInfo } from './account/account-api';
+import { api } from './api/client';
 import { queryClient } from './api/query-client';
 import { App } from './App';
 import { opensStraightBets } from './odds/boards-request';
 import { prefetchRoute } from './routing/lazy-pages';
 import { registerServiceWorker } from './service-worker';
 import { appStore } from './state/store';
+import { startAsVisitor } from './state/visitor-store';
 import './styles.css';
 
 document.documentElement.classList.add('theme-purple');
@@ -25,7 +27,7 @@ if (opensStraightBets(window.location)) {
     .catch((error: unknown) => console.warn('Asking for the first boards ahead failed; the odds screen asks itself', error));
 }
 
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <Provider store={appStore}>
@@ -34,7 +36,17 @@ createRoot(document.getElementById('root')!).render(
         </BrowserRouter>
       </Provider>
     </QueryClientProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+const root = document.getElementById('root')!;
+// A public page comes with a visitor's render of it (scripts/prerender.mjs): a visitor's browser hydrates it from the
+// same state. A signed-in user's page differs from it (the dashboard at /, their plan on /pricing), so it renders anew.
+if (root.firstElementChild && !api.currentSession()) {
+  startAsVisitor(appStore);
+  hydrateRoot(root, app, { onRecoverableError: (error) => console.warn('The prerendered page was rendered anew', error) });
+} else {
+  root.replaceChildren();
+  createRoot(root).render(app);
+}
 
 registerServiceWorker();

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { LandingStats } from '@oddspulse/shared';
+import { useHydrated } from '../components/useHydrated';
 import { healthAtom } from '../health/health-state';
 import { fetchLandingStats } from './landing-api';
 import { wholeNumber } from '@oddspulse/shared';
@@ -89,8 +90,26 @@ export function LiveFigures() {
   );
 }
 
-/** Whether the live feeds are running, from the health check. */
+/**
+ * Whether the live feeds are running, from the health check, which only the browser reads: a prerendered page says it
+ * is checking, and so does the browser until the check answers.
+ */
 export function FeedStatus() {
+  const hydrated = useHydrated();
+  const checking = (
+    <strong className="down" data-testid="system-status">
+      Checking the live feeds…
+    </strong>
+  );
+  if (!hydrated) return checking;
+  return (
+    <Suspense fallback={checking}>
+      <FeedHealth />
+    </Suspense>
+  );
+}
+
+function FeedHealth() {
   const health = useAtomValue(healthAtom);
   return (
     <strong className={health?.status === 'ok' ? 'up' : 'down'} data-testid="system-status">
