@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { BillingMessages } from '@oddspulse/shared';
+import { AuditActions, BillingMessages } from '@oddspulse/shared';
 import { deleteKeysWithPrefix } from '@oddspulse/core';
 import { bearer, signUp, uniqueEmail, TEST_PASSWORD } from '../../../test/support/accounts-app';
 import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
@@ -319,11 +319,27 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
       expect(cancelled.status).toBe(200);
       expect(cancelled.body).toMatchObject({ plan: 'gold', subscription: { cancel_at_period_end: true, active: true } });
       expect(stand.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
-      expect(await me(session)).toMatchObject({ plan: 'gold', cancel_at_period_end: true });
+      const info = await me(session);
+      expect(info).toMatchObject({ plan: 'gold', cancel_at_period_end: true });
+      // The security log says what happened: a cancellation with the access it keeps, not a change to the plan it keeps.
+      const planEntries = async () =>
+        ((await t.http().get('/api/account/security-activity').set(bearer(session))).body as Array<{ action: string; details: Json }>).filter((e) =>
+          e.action.startsWith('plan.'),
+        );
+      expect((await planEntries())[0]).toMatchObject({
+        action: AuditActions.subscriptionCancelled,
+        details: { plan: 'gold', access_until: info.subscription_end_date },
+      });
+      expect(info.subscription_end_date).toEqual(expect.any(String));
 
       const resumed = await t.http().post('/api/billing/resume-subscription').set(bearer(session));
       expect(resumed.body).toMatchObject({ subscription: { cancel_at_period_end: false } });
       expect(stand.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(false);
+      expect((await planEntries()).map((e) => e.action)).toEqual([
+        AuditActions.subscriptionResumed,
+        AuditActions.subscriptionCancelled,
+        AuditActions.planChanged,
+      ]);
 
       const portal = await t.http().post('/api/billing/portal').set(bearer(session));
       expect(portal.body.url).toBe('https://billing.stripe.test/p/session');
