@@ -313,6 +313,34 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
       expect(await me(session)).toMatchObject({ plan: 'platinum' });
     });
 
+    // Issue wording §6: the prorated amount of a switch, from Stripe's invoice preview, before the user confirms it.
+    it("prices a Gold → Platinum switch from Stripe's invoice preview without switching", async () => {
+      const { session, subscriptionId } = await subscriber('gold');
+      const res = await t.http().get('/api/billing/switch-preview?plan=platinum').set(bearer(session));
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ plan: 'platinum', amount_due_cents: 1500, total_cents: 1500, currency: 'usd' });
+      const itemId = (stand.subscriptions.get(subscriptionId)!.items as { data: Json[] }).data[0].id;
+      expect(stand.callsTo('POST', /^\/v1\/invoices\/create_preview$/).at(-1)!.body).toMatchObject({
+        subscription: subscriptionId,
+        subscription_details: { items: [{ id: itemId, price: 'price_test_platinum' }], proration_behavior: 'always_invoice' },
+      });
+      expect(await me(session)).toMatchObject({ plan: 'gold' });
+      expect(stand.callsTo('POST', new RegExp(`^/v1/subscriptions/${subscriptionId}$`))).toHaveLength(0);
+
+      expect((await t.http().get('/api/billing/switch-preview?plan=gold').set(bearer(session))).body.code).toBe('ALREADY_ON_PLAN');
+      expect((await t.http().get('/api/billing/switch-preview?plan=diamond').set(bearer(session))).status).toBe(400);
+      stand.failing = true;
+      const down = await t.http().get('/api/billing/switch-preview?plan=platinum').set(bearer(session));
+      expect([down.status, down.body.message]).toEqual([503, BillingMessages.switchPreviewFailed]);
+    });
+
+    it('has no switch to price without a subscription', async () => {
+      const { session } = await signUp(t);
+      const res = await t.http().get('/api/billing/switch-preview?plan=platinum').set(bearer(session));
+      expect([res.status, res.body.code]).toEqual([409, 'NO_SUBSCRIPTION']);
+      expect((await t.http().get('/api/billing/switch-preview?plan=platinum')).status).toBe(401);
+    });
+
     it('cancels at the period end, keeping access, and can keep the subscription before the end', async () => {
       const { session, subscriptionId } = await subscriber('gold');
       const cancelled = await t.http().post('/api/billing/cancel-subscription').set(bearer(session));
