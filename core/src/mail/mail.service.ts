@@ -37,7 +37,9 @@ export class MailService implements OnModuleDestroy {
     if (this.route === 'files') this.logger.log({ msg: 'No SMTP_URL: mail is written as .eml files, readable only by you', folder: files.folder });
     if (this.route === 'dev-outbox') this.logger.log('No SMTP_URL: mail goes to the dev outbox (GET /api/dev/outbox from this machine)');
     if (this.route === 'none')
-      this.logger.warn('No SMTP_URL: mail cannot be sent; password resets, support requests and alert digests answer 503 (set SMTP_URL)');
+      this.logger.warn(
+        'No SMTP_URL: mail cannot be sent; password resets and support requests answer 503, alert digests are recorded as not sent (set SMTP_URL)',
+      );
   }
 
   /** The dev outbox is an explicit opt-in (config refuses it in production), and SMTP wins over it. */
