@@ -7,7 +7,7 @@ import { preflight, publicOrigin, JsonLogger, RedisService, routeProcessOutput }
 import { mountOperations } from './ops/ops-endpoints';
 import { RedisIoAdapter } from './realtime/redis-io.adapter';
 import { mountApiDocs } from './docs/api-docs';
-import { clientIndex, defaultClientDist, inlineScriptSources, serveClient } from './web/client-app';
+import { clientBuildId, clientIndex, defaultClientDist, inlineScriptSources, serveClient } from './web/client-app';
 
 async function bootstrap() {
   const config = await preflight('server');
@@ -18,7 +18,7 @@ async function bootstrap() {
   // Buffered start-up logs reach the logger only once it is set on the app.
   app.useLogger(logger);
   const dist = config.CLIENT_DIST ?? defaultClientDist();
-  configureHttp(app, { https: publicOrigin(config).startsWith('https:'), inlineScripts: inlineScriptSources(dist) });
+  configureHttp(app, { https: publicOrigin(config).startsWith('https:'), inlineScripts: inlineScriptSources(dist), build: clientBuildId(dist) });
   app.setGlobalPrefix('api');
   mountOperations(app, { clientIndex: clientIndex(dist) });
   mountApiDocs(app);
