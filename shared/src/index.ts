@@ -89,6 +89,7 @@ export * from './picks/leagues';
 export * from './picks/match-game';
 export * from './picks/closing-line';
 export * from './picks/picks-csv';
+export * from './picks/demo-picks';
 export { fairLine, type FairLine } from './engine/ev';
 export * from './domain/landing-stats';
 export * from './domain/site';
