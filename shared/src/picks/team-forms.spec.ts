@@ -228,14 +228,24 @@ describe('a city or region alone stays pending and says why (DECISIONS 24)', () 
   }));
   const dateAdded = '2022-09-11T12:00:00.000Z';
 
-  it.each(['LA', 'L.A.', 'Los Angeles', 'NY', 'N.Y.', 'New York', 'Chicago', 'CHI'])('"%s" in the game text finds no game', (place) => {
-    for (const text of [`Buffalo Bills @ ${place}`, `${place} @ Tennessee Titans`, `San Francisco 49ers @ ${place}`]) {
-      const pick = { game: text, dateAdded, sport: 'americanfootball_nfl' };
-      const found = findPickGame(pick, slate);
-      // "CHI" is the Bears' own abbreviation: it finds their game and no other
-      if (place === 'CHI' && text.startsWith('San Francisco')) expect(found.game?.game_id).toBe('g4');
-      else expect([text, found]).toEqual([text, { game: null, reason: 'game_not_found' }]);
-    }
+  it.each(['LA', 'L.A.', 'Los Angeles', 'NY', 'N.Y.', 'New York', 'Chicago', 'CHI'])(
+    '"%s" in the game text finds no game, and says to name the team',
+    (place) => {
+      for (const text of [`Buffalo Bills @ ${place}`, `${place} @ Tennessee Titans`, `San Francisco 49ers @ ${place}`]) {
+        const pick = { game: text, dateAdded, sport: 'americanfootball_nfl' };
+        const found = findPickGame(pick, slate);
+        // "CHI" is the Bears' own abbreviation: it finds their game and no other
+        if (place !== 'CHI') expect([text, found]).toEqual([text, { game: null, reason: 'game_text' }]);
+        else if (text.startsWith('San Francisco')) expect(found.game?.game_id).toBe('g4');
+        else expect([text, found]).toEqual([text, { game: null, reason: 'game_not_found' }]);
+      }
+    },
+  );
+
+  it('says why a city alone leaves the pick pending', () => {
+    expect(unsettledReasonMessage({ code: 'game_text' })).toBe(
+      'Unreadable game: name the two teams as "Away @ Home" (a city alone, such as "LA", is not a team)',
+    );
   });
 
   it.each(['LA', 'L.A.', 'Los Angeles'])('"%s +3.5" as the selection on the Rams’ game names neither team', (place) => {
