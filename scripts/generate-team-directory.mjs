@@ -1,9 +1,10 @@
-// `node scripts/generate-team-directory.mjs [fixtures folder]`: writes shared/src/scores/feed-teams.generated.ts, the feeds'
-// own team records (DECISIONS 24 team matching) taken from the recorded responses in ../shared/fixtures: every ESPN
-// scoreboard competitor (displayName, shortDisplayName, abbreviation, location, name) and every team name The Odds API
-// used, for the leagues settlement covers (spec 002 §5). The fixtures are not in the repository at run time, so the
-// generated file is committed; run this again when fixtures are added. shared/src/scores/teams.ts merges these records
-// with its reviewed table into the one team directory that matching and settlement read.
+// `npm run generate:teams` (node scripts/generate-team-directory.mjs [fixtures folder]): writes
+// shared/src/scores/feed-teams.generated.ts, the feeds' own team records (DECISIONS 24 team matching) taken from the
+// recorded responses in ../shared/fixtures: every ESPN scoreboard competitor (displayName, shortDisplayName,
+// abbreviation, location, name) and every team name The Odds API used, for the leagues settlement covers (spec 002 §5).
+// The fixtures are not in the repository at run time, so the generated file is committed; run this again when fixtures
+// are added (shared/src/scores/teams.spec.ts fails while a recorded team is missing). shared/src/scores/teams.ts merges
+// these records with its reviewed table into the one team directory that matching and settlement read.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format } from 'prettier';

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { FEED_TEAMS } from './feed-teams.generated';
 import { allTeams, findTeam, isPlaceName, normaliseTeamName, sharedForms, teamLeague } from './teams';
 
@@ -21,6 +23,43 @@ describe('team directory', () => {
     for (const [sport, records] of Object.entries(FEED_TEAMS)) {
       for (const record of records) expect([sport, record.name, findTeam(record.name, sport)?.league]).toEqual([sport, record.name, teamLeague(sport)]);
     }
+  });
+
+  // the generated records are current: every team of the recorded responses themselves is in the directory, in its
+  // league, with the records ESPN gave (scripts/generate-team-directory.mjs writes feed-teams.generated.ts from them)
+  it('holds every team of the recorded feed responses, as recorded', () => {
+    const fixtures = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures');
+    const espn: Record<string, string> = {
+      football_nfl: 'americanfootball_nfl',
+      'football_college-football': 'americanfootball_ncaaf',
+      basketball_nba: 'basketball_nba',
+      'basketball_mens-college-basketball': 'basketball_ncaab',
+      hockey_nhl: 'icehockey_nhl',
+      baseball_mlb: 'baseball_mlb',
+      'soccer_usa.1': 'soccer_usa_mls',
+    };
+    const seen: Array<[string, string]> = [];
+    for (const file of readdirSync(join(fixtures, 'espn'))) {
+      const sport = Object.entries(espn).find(([key]) => file.startsWith(`scoreboard_${key}_`))?.[1];
+      if (!sport) continue;
+      const board = JSON.parse(readFileSync(join(fixtures, 'espn', file), 'utf8')) as {
+        events: Array<{ competitions: Array<{ competitors: Array<{ team: { displayName: string; abbreviation: string } }> }> }>;
+      };
+      for (const competitor of board.events.flatMap((e) => e.competitions[0].competitors)) {
+        const { displayName, abbreviation } = competitor.team;
+        expect(FEED_TEAMS[sport]).toContainEqual(expect.objectContaining({ name: displayName, abbreviation }));
+        seen.push([sport, displayName]);
+      }
+    }
+    for (const file of readdirSync(join(fixtures, 'the-odds-api'))) {
+      const body = JSON.parse(readFileSync(join(fixtures, 'the-odds-api', file), 'utf8')) as unknown;
+      for (const event of Array.isArray(body) ? (body as Array<{ sport_key: string; home_team?: string; away_team?: string }>) : []) {
+        if (teamLeague(event.sport_key) && event.home_team && event.away_team)
+          seen.push([event.sport_key, event.home_team], [event.sport_key, event.away_team]);
+      }
+    }
+    expect(seen.length).toBeGreaterThan(500);
+    for (const [sport, name] of seen) expect([sport, name, findTeam(name, sport)?.league]).toEqual([sport, name, teamLeague(sport)]);
   });
 
   it('never lets a form of a team be a place, nor a form two teams of a league share', () => {
