@@ -66,6 +66,8 @@ describe('team-name matching', () => {
     ['Texas A&M', 'Texas A&M Aggies', 'americanfootball_ncaaf'],
     ['Texas AM', 'Texas A&M Aggies', 'americanfootball_ncaaf'],
     ['Penn State', 'Penn State Nittany Lions', 'americanfootball_ncaaf'],
+    ['Southern', 'Southern Jaguars', 'basketball_ncaab'],
+    ['Georgia Tech', 'Georgia Tech Yellow Jackets', 'americanfootball_ncaaf'],
     ['Indiana St', 'Indiana St Sycamores', 'basketball_ncaab'],
     ["St John's", "St. John's Red Storm", 'basketball_ncaab'],
   ])('%s is %s', (form, team, sport) => {
@@ -77,6 +79,8 @@ describe('team-name matching', () => {
     ['Ohio', 'Ohio State Buckeyes'], // a state, and another school
     ['Texas', 'Texas Tech Red Raiders'],
     ['Ball', 'Ball State Cardinals'],
+    ['Southern', 'Southern Illinois Salukis'],
+    ['Auburn', 'Auburn Montgomery Warhawks'],
     ['Texas A&M', 'Texas A&M-Corpus Christi Islanders'],
     ['Miami', 'Miami (OH) RedHawks'],
     ['Alabama', 'Alabama Crimson Tide'],

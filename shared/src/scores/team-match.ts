@@ -32,14 +32,25 @@ function withoutDesignators(name: string): string {
 }
 
 /**
- * A school's own name before its mascot: `school` starts `full` and one or two mascot words follow ("Ohio State" in
- * "Ohio State Buckeyes", "Penn State" in "Penn State Nittany Lions", not "Penn"). A full name with a hyphen or a
- * parenthesis is a compound school ("Texas A&M-Corpus Christi", "Miami (OH)"), never matched by its start.
+ * The first words of two-word mascots ("Crimson Tide", "Nittany Lions", "Red Storm"): after a school's name, two words
+ * are its mascot only when the first is one of these, so "Southern" is not "Southern Illinois Salukis".
+ */
+const MASCOT_FIRST_WORDS = new Set(
+  `big black blue crimson demon fighting golden great green horned mean mountain nittany orange purple ragin rainbow red
+  running scarlet sea sun tar thundering white wolf yellow`.split(/\s+/),
+);
+
+/**
+ * A school's own name before its mascot: `school` starts `full` and its mascot follows, one word or two of a known
+ * shape ("Ohio State" in "Ohio State Buckeyes", "Penn State" in "Penn State Nittany Lions"; not "Penn", not "Ball"
+ * in "Ball State Cardinals"). A full name with a hyphen or a parenthesis is a compound school ("Texas A&M-Corpus
+ * Christi", "Miami (OH)"), never matched by its start.
  */
 function isSchoolOf(school: string, full: string, rawFull: string): boolean {
-  if (/[-(]/.test(rawFull) || !full.startsWith(`${school} `)) return false;
+  if (/[-(]/.test(rawFull) || !full.startsWith(`${school} `) || GENERIC.has(school)) return false;
   const mascot = full.slice(school.length + 1).split(' ');
-  return mascot.length <= 2 && !SCHOOL_WORDS.has(mascot[0]) && !GENERIC.has(school);
+  if (mascot.length === 1) return !SCHOOL_WORDS.has(mascot[0]);
+  return mascot.length === 2 && MASCOT_FIRST_WORDS.has(mascot[0]);
 }
 
 /**
