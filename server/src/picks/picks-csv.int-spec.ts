@@ -27,7 +27,8 @@ describe('picks CSV export and import (real PostgreSQL and Redis)', () => {
       bookmaker: 'draftkings',
       edge: 2.4,
       eventId: 'ev-1',
-      commenceTime: '2022-09-11T17:00:00Z',
+      // a game far ahead: the suites share one database, and the settlement worker's suite settles every pending NFL pick on its finals
+      commenceTime: '2030-09-08T17:00:00Z',
       note: 'Sharp, "steam", and\na second line',
     });
     const won = await post({ game: 'Bills @ Rams', market: 'Moneyline', selection: 'Buffalo Bills', odds: '+150', stakeCents: 2_550 });
@@ -54,7 +55,7 @@ describe('picks CSV export and import (real PostgreSQL and Redis)', () => {
     expect(csv).toContain(`${won.body.id},${won.body.dateAdded},Bills @ Rams,NFL,americanfootball_nfl,Moneyline,Buffalo Bills,+150,,25.50,63.75,won,63.75,`);
     expect(csv).toContain('local-7,');
     expect(csv).toContain(',33.33,50.00,pending,,,single,');
-    expect(csv).toContain(',2.4,-125,1.625,ev-1,2022-09-11T17:00:00.000Z,"Sharp, ""steam"", and\na second line"');
+    expect(csv).toContain(',2.4,-125,1.625,ev-1,2030-09-08T17:00:00.000Z,"Sharp, ""steam"", and\na second line"');
     expect(csv).toContain(`"'=HYPERLINK(""http://x"")"`); // shown as text by a spreadsheet, never run
 
     const reader = await signUp(t);
