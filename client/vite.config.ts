@@ -153,8 +153,14 @@ function minifiedServiceWorker(): Plugin {
 
 // '/': the landing page, a visitor's first screen (a signed-in user's dashboard loads as main.tsx starts it)
 // /sportsbooks: its boot script sends the straight bets' boards before the entry has run (odds/first-boards-ahead.ts)
+// /pricing, /scores, /terms, /privacy: prerendered public pages (scripts/prerender.mjs), whose screens' code hydrates
+// them as soon as the entry has run
 const ROUTE_PAGES: Record<string, RoutePage> = {
   '/': { screens: ['src/landing/LandingPage.tsx'] },
+  '/pricing': { screens: ['src/billing/PricingPage.tsx'] },
+  '/scores': { screens: ['src/scores/ScoresPage.tsx'] },
+  '/terms': { screens: ['src/landing/LegalPages.tsx'] },
+  '/privacy': { screens: ['src/landing/LegalPages.tsx'] },
   '/sportsbooks': { screens: ['src/odds/OddsPage.tsx', 'src/routing/first-boards.ts'], boot: './src/boot/first-boards.ts' },
 };
 
