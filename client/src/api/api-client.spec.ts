@@ -193,6 +193,14 @@ describe('ApiClient', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it("shows a deliberate 503's own message, which says what is unavailable", async () => {
+    const message = 'Support mail is unavailable right now. Please email support@oddspulse.app directly.';
+    const { client } = setup([() => json(503, { statusCode: 503, code: 'SUPPORT_MAIL_UNAVAILABLE', message })]);
+    await expect(client.post('/api/support', {})).rejects.toMatchObject({ status: 503, code: 'SUPPORT_MAIL_UNAVAILABLE', message });
+    const bare = setup([() => json(503, {})]);
+    await expect(bare.client.post('/api/support', {})).rejects.toMatchObject({ status: 503, message: MESSAGES.serverError });
+  });
+
   it('reports a time-out with the spec message', async () => {
     const { client } = setup([
       (_url, init) =>

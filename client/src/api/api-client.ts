@@ -302,6 +302,9 @@ export class ApiClient {
       case 429:
         throw new ApiError(429, MESSAGES.tooManyRequests, code ?? 'RATE_LIMITED', body, retryAfterSeconds(response) ?? undefined);
       default:
+        // A 503 the server answered on purpose (a dependency it names is down: mail, billing) carries the catalogue's own
+        // message, which says what the user can do; any other 5xx is the spec's server error.
+        if (response.status === 503 && code && serverMessage(body)) throw new ApiError(503, serverMessage(body)!, code, body);
         if (response.status >= 500) throw new ApiError(response.status, MESSAGES.serverError, code, body);
         throw new ApiError(response.status, serverMessage(body) ?? MESSAGES.generic, code, body);
     }
