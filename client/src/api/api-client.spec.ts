@@ -1,5 +1,5 @@
 import { ApiClient, ApiError, AUTH_COOLDOWN_MS, MESSAGES, retryingMessage, type ApiEvent } from './api-client';
-import { testSession } from '../testing/session';
+import { testSession } from '../../test-support/session';
 import type { Session, SessionStore } from './session';
 
 const NOW = 1_700_000_000_000;
