@@ -1,10 +1,25 @@
 import type { GameReactions, LineHistoryBook, ReactionAction, ReactionEmoji, ScoreboardEvent } from '@oddspulse/shared';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client';
-import { oddsHistoryQuery } from './scores-logic';
+import { mergeScoreUpdate, oddsHistoryQuery } from './scores-logic';
 
 /** GET /api/scores (spec 002 §7): public, so a visitor's page loads too. */
 export function fetchScores(sport: string): Promise<ScoreboardEvent[]> {
   return api.get<ScoreboardEvent[]>('/api/scores', { query: { sport }, auth: 'optional' });
+}
+
+/** The scores screen's cache: one entry per sport, so a sport seen before shows at once when chosen again. */
+export const scoresKeys = {
+  all: ['scores'] as const,
+  sport: (sport: string) => [...scoresKeys.all, sport] as const,
+};
+
+/** A sport's games in start order, the sport's own only: the list the page shows and the socket's pushes merge into. */
+export function scoresQuery(sport: string) {
+  return queryOptions({
+    queryKey: scoresKeys.sport(sport),
+    queryFn: async () => mergeScoreUpdate([], await fetchScores(sport), sport),
+  });
 }
 
 /** The /api/reactions answer (spec 002 §7; DECISIONS 22): the game's reactions and the caller's own. */
