@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense } from 'react';
 import type { LandingStats } from '@oddspulse/shared';
 import { useHydrated } from '../components/useHydrated';
 import { healthAtom } from '../health/health-state';
-import { fetchLandingStats } from './landing-api';
+import { landingStatsQuery } from './landing-api';
 import { wholeNumber } from '@oddspulse/shared';
 
 /** How often the figures are read again while the page is open (the server caches them for 30 s). */
@@ -12,26 +13,11 @@ const FIGURES_REFRESH_MS = 60_000;
 type FiguresState = { status: 'loading' } | { status: 'ready'; stats: LandingStats } | { status: 'unavailable' };
 
 function useLandingStats(): FiguresState {
-  const [state, setState] = useState<FiguresState>({ status: 'loading' });
-  useEffect(() => {
-    let stopped = false;
-    const load = async () => {
-      try {
-        const stats = await fetchLandingStats();
-        if (!stopped) setState({ status: 'ready', stats });
-      } catch {
-        // The API client has already retried and said so; old figures are not passed off as live.
-        if (!stopped) setState({ status: 'unavailable' });
-      }
-    };
-    void load();
-    const timer = window.setInterval(() => void load(), FIGURES_REFRESH_MS);
-    return () => {
-      stopped = true;
-      window.clearInterval(timer);
-    };
-  }, []);
-  return state;
+  const figures = useQuery({ ...landingStatsQuery(), refetchInterval: FIGURES_REFRESH_MS });
+  // A failed read shows "unavailable", not the figures of the read before: old figures are not passed off as live.
+  // The API client has already retried and said so.
+  if (figures.isError) return { status: 'unavailable' };
+  return figures.data ? { status: 'ready', stats: figures.data } : { status: 'loading' };
 }
 
 const count = wholeNumber;
