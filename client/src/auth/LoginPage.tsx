@@ -107,7 +107,11 @@ export function LoginPage() {
   };
 
   return (
-    <section className="auth-page card">
+    <section className="auth-page card" aria-labelledby="auth-title">
+      {/* the page's heading for assistive technology and the route announcer; the tabs say the same to the eye */}
+      <h1 id="auth-title" className="sr-only">
+        {tab === 'login' ? 'Log in to OddsPulse' : 'Create your OddsPulse account'}
+      </h1>
       {banners.map((b) => (
         <div key={b.param} className={`banner banner-${b.kind}`} role="status">
           {b.text}
