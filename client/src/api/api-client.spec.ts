@@ -193,6 +193,13 @@ describe('ApiClient', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('says once that a new version is out when an answer names another build than the first', async () => {
+    const build = (id: string) => json(200, {}, { 'x-app-build': id });
+    const { client, events } = setup([() => build('a1'), () => build('a1'), () => build('b2'), () => build('c3')]);
+    for (let i = 0; i < 4; i++) await client.get('/api/site');
+    expect(events.filter((e) => e.type === 'new-version')).toHaveLength(1);
+  });
+
   it("shows a deliberate 503's own message, which says what is unavailable", async () => {
     const message = 'Support mail is unavailable right now. Please email support@oddspulse.app directly.';
     const { client } = setup([() => json(503, { statusCode: 503, code: 'SUPPORT_MAIL_UNAVAILABLE', message })]);

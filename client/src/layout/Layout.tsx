@@ -6,6 +6,7 @@ import { Footer } from './Footer';
 import { LoadingBar } from './LoadingBar';
 import { BottomBar, MobileMenu } from './MobileNav';
 import { Navbar } from './Navbar';
+import { NewVersionBanner } from './NewVersionBanner';
 import { OfflineBanner } from './OfflineBanner';
 import { Spinner } from '../routing/guards';
 import { PlanLimitModal } from './PlanLimitModal';
@@ -32,6 +33,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <Navbar onOpenMenu={setMenuOpen} menuOpen={menuOpen !== null} menuButtonRef={menuButtonRef} />
       <MobileMenu open={menuOpen} onClose={closeMenu} trigger={menuButtonRef} />
       <OfflineBanner />
+      <NewVersionBanner />
       <main className="content" id="main" tabIndex={-1}>
         <ErrorBoundary key={screenKey(pathname)}>
           {/* a screen whose code is still loading (screens load on demand, routing/lazy-pages) */}
