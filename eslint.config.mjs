@@ -73,10 +73,9 @@ export default tseslint.config(
       ['core', 'server', 'workers'],
       [
         {
-          // issue 18: wouter's own differ from what users had with react-router (client/src/routing/router.tsx says how)
-          name: 'wouter',
-          importNames: ['Link', 'useSearch', 'useSearchParams'],
-          message: 'Use Link, useSearchParams or useCurrentPath from client/src/routing/router.tsx.',
+          // DESIGN names react-router-dom: one package to import the router from, so the app has one spelling of it.
+          name: 'react-router',
+          message: 'Import the router from react-router-dom.',
         },
       ],
     ),

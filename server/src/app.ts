@@ -10,6 +10,8 @@ export interface ServerAppOptions {
   https: boolean;
   /** The built pages' inline scripts, allowed by hash in their CSP. */
   inlineScripts?: readonly string[];
+  /** The web app build served, named on every API answer (clientBuildId); unset without a built client. */
+  build?: string | null;
   /** The web app's index.html, for the /ops page; null without a built client. */
   clientIndex: string | null;
   /** Sockets through the Redis adapter (rooms shared by every server process), as a served process has them. */
@@ -22,7 +24,7 @@ export interface ServerAppOptions {
  * server through here, so a spec runs the server a user reaches.
  */
 export function configureServerApp(app: NestExpressApplication, options: ServerAppOptions): void {
-  configureHttp(app, { https: options.https, inlineScripts: options.inlineScripts });
+  configureHttp(app, { https: options.https, inlineScripts: options.inlineScripts, build: options.build });
   app.setGlobalPrefix('api');
   mountOperations(app, { clientIndex: options.clientIndex });
   mountApiDocs(app);

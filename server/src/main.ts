@@ -4,7 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { configureServerApp } from './app';
 import { preflight, publicOrigin, JsonLogger, routeProcessOutput } from '@oddspulse/core';
-import { clientIndex, defaultClientDist, inlineScriptSources, serveClient } from './web/client-app';
+import { clientBuildId, clientIndex, defaultClientDist, inlineScriptSources, serveClient } from './web/client-app';
 
 async function bootstrap() {
   const config = await preflight('server');
@@ -19,6 +19,7 @@ async function bootstrap() {
     https: publicOrigin(config).startsWith('https:'),
     inlineScripts: inlineScriptSources(dist),
     clientIndex: clientIndex(dist),
+    build: clientBuildId(dist),
     redisSockets: true,
   });
   serveClient(app, dist, logger);

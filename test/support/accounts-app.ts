@@ -20,11 +20,11 @@ export interface AccountsTestApp {
 /**
  * The whole server (AppModule) against the run's PostgreSQL and Redis, with the same HTTP hardening as
  * main.ts (the operations endpoints outside /api included). `controllers` adds test-only endpoints; `clientIndex`
- * an index.html to answer the /ops page with, as the built web app's.
+ * an index.html to answer the /ops page with, as the built web app's; `build` the web app build API answers name.
  */
 export async function createAccountsApp(
   overrides: Partial<AppConfig> = {},
-  extra: { controllers?: Type[]; providers?: Array<{ provide: symbol | Type; useValue: unknown }>; clientIndex?: string } = {},
+  extra: { controllers?: Type[]; providers?: Array<{ provide: symbol | Type; useValue: unknown }>; clientIndex?: string; build?: string } = {},
 ): Promise<AccountsTestApp> {
   // High per-address limits by default (global, sign-up, reset): the suites share one client address and one Redis prefix.
   const config: AppConfig = {
@@ -40,7 +40,7 @@ export async function createAccountsApp(
   for (const provider of extra.providers ?? []) builder = builder.overrideProvider(provider.provide).useValue(provider.useValue);
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false, rawBody: true });
-  configureServerApp(app, { https: false, clientIndex: extra.clientIndex ?? null, redisSockets: false });
+  configureServerApp(app, { https: false, clientIndex: extra.clientIndex ?? null, build: extra.build, redisSockets: false });
   await app.init();
   return {
     app,

@@ -3,7 +3,6 @@ import { API_KEY_NAME_MAX_LENGTH, type ApiKeySummary, type ApiKeyWithSecret } fr
 import { ApiError } from '../api/api-client';
 import { renameApiKey, revokeApiKey, rotateApiKey } from './security-api';
 import { FormError } from '../components/FormError';
-import { focusOnMount } from '../components/escape-layers';
 
 export const errorText = (error: unknown, fallback: string) => (error instanceof ApiError && error.message) || fallback;
 
@@ -84,7 +83,7 @@ export function KeyRow({ apiKey, onChanged, onSecret }: { apiKey: ApiKeySummary;
             <label className="sr-only" htmlFor={`key-name-${apiKey.id}`}>
               Key name
             </label>
-            <input id={`key-name-${apiKey.id}`} value={name} maxLength={API_KEY_NAME_MAX_LENGTH} onChange={(e) => setName(e.target.value)} ref={focusOnMount} />
+            <input id={`key-name-${apiKey.id}`} value={name} maxLength={API_KEY_NAME_MAX_LENGTH} onChange={(e) => setName(e.target.value)} autoFocus />
             <button type="submit" className="button" disabled={busy || !name.trim()}>
               Save
             </button>

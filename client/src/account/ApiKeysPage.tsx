@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Link } from '../routing/router';
 import { API_KEY_NAME_MAX_LENGTH, MAX_ACTIVE_API_KEYS, type ApiKeySummary, type ApiKeyWithSecret } from '@oddspulse/shared';
+import { Link } from 'react-router-dom';
 import { Spinner } from '../routing/guards';
 import { createApiKey, fetchApiKeys } from './security-api';
 import { errorText, KeyRow, NewSecret } from './ApiKeyParts';

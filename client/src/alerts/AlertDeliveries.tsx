@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from '../routing/router';
 import type { AlertDelivery } from '@oddspulse/shared';
+import { Link } from 'react-router-dom';
 import { Spinner } from '../routing/guards';
 import { fetchAlertDeliveries } from './alerts-api';
 import { errorText, when } from './alert-form';

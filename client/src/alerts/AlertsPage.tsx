@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from '../routing/router';
 import { useAtomValue } from 'jotai';
 import { canUseAlertKind, type AlertRule } from '@oddspulse/shared';
+import { Link } from 'react-router-dom';
 import { Spinner } from '../routing/guards';
 import { planAtom } from '../state/auth';
 import { fetchAlertRules } from './alerts-api';

@@ -1,6 +1,6 @@
 import type { ScoreboardEvent } from '@oddspulse/shared';
 import { useAtomValue } from 'jotai';
-import { Link } from '../routing/router';
+import { Link } from 'react-router-dom';
 import { authAtom } from '../state/auth';
 import { GameStatusText } from './GameCard';
 import { MyPicksOnGame } from './MyPicksOnGame';

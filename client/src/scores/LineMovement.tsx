@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Link } from '../routing/router';
 import { decodeLineHistory, LINE_MOVEMENT_MARKETS, type LineHistoryBook, type LineMovementMarket } from '@oddspulse/shared';
+import { Link } from 'react-router-dom';
 import { authAtom } from '../state/auth';
 import { lineChart, marketSides, priceChart } from './line-chart-data';
 import { fetchLineHistory } from './scores-api';
