@@ -64,6 +64,9 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the user of a failed call: the API's own message when it gave one, else the screen's fallback. */
+export const apiErrorText = (error: unknown, fallback: string): string => (error instanceof ApiError && error.message) || fallback;
+
 export interface ApiClientDeps {
   fetch: (input: string, init: RequestInit) => Promise<Response>;
   sessions: SessionStore;
