@@ -7,12 +7,13 @@ import { RealtimeRelay } from './realtime-relay.service';
 import { RoomBroadcaster } from './room-broadcaster';
 import { RealtimeSnapshots } from './realtime-snapshots.service';
 import { SocketAuthService } from './socket-auth.service';
+import { SocketCredentials } from './socket-credentials';
 import { SocketLimits } from './socket-limits';
 
 /** The socket.io gateway (server only; workers use RealtimeModule's publisher alone). Exports its socket figures (operations). */
 @Module({
   imports: [AccountsModule, ReactionsModule],
-  providers: [RealtimeGateway, RealtimeRelay, RealtimeSnapshots, RoomBroadcaster, SocketAuthService, SocketLimits, GatewayStats],
+  providers: [RealtimeGateway, RealtimeRelay, RealtimeSnapshots, RoomBroadcaster, SocketAuthService, SocketCredentials, SocketLimits, GatewayStats],
   exports: [GatewayStats],
 })
 export class RealtimeGatewayModule {}

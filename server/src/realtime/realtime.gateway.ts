@@ -18,6 +18,7 @@ import {
   roomName,
   subscriptionTarget,
   type PlanAccess,
+  type ReauthAck,
   type SubscribeAck,
   type SubscribeRequest,
   type UnsubscribeAck,
@@ -28,6 +29,7 @@ import { RealtimeRelay } from './realtime-relay.service';
 import { PlanLapseTimers } from './plan-lapse-timers';
 import { GatewayStats } from './gateway-stats';
 import { SocketAuthService } from './socket-auth.service';
+import { SocketCredentials } from './socket-credentials';
 import { SocketLimits } from './socket-limits';
 import { accountRoom, type GatewayServer, type GatewaySocket } from './socket-types';
 
@@ -43,8 +45,9 @@ function channelOfRoom(room: string): RealtimeChannel | null {
 
 /**
  * The socket.io gateway: authenticates the handshake, checks the plan for each room on subscribe (and again
- * when the plan changes or its paid period ends), and relays what the workers publish. Transport options are
- * set by RedisIoAdapter.
+ * when the plan changes or its paid period ends), and relays what the workers publish. Each signed-in socket lives
+ * no longer than what authorised it (SocketCredentials decides: revocations, a token's expiry, `reauth`). Transport
+ * options are set by RedisIoAdapter.
  */
 @WebSocketGateway()
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
@@ -62,6 +65,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly plans: PlanService,
     private readonly limits: SocketLimits,
     private readonly stats: GatewayStats,
+    private readonly credentials: SocketCredentials,
   ) {}
 
   async afterInit(server: GatewayServer): Promise<void> {
@@ -73,6 +77,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
         .then((result) => {
           if (!result.ok) return next(Object.assign(new Error(result.message), { data: { code: result.code } }));
           socket.data.user = result.user;
+          socket.data.credential = result.credential;
           socket.data.access = result.user?.access ?? null;
           next();
         })
@@ -88,6 +93,12 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
           this.onPlanChanged(message).catch((error: Error) => this.logger.error({ msg: 'Plan change re-check failed', err: error }));
         },
       ],
+      [
+        RedisKeys.principalChanged,
+        (userId) => {
+          this.onPrincipalChanged(userId).catch((error: Error) => this.logger.error({ msg: 'Credential re-check failed', userId, err: error }));
+        },
+      ],
     ]);
   }
 
@@ -97,9 +108,11 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     if (!user) return;
     void socket.join(accountRoom(user.id));
     this.lapses.set(user.id, user.accessUntil);
+    this.credentials.bind(socket);
   }
 
   handleDisconnect(socket: GatewaySocket): void {
+    this.credentials.release(socket);
     const user = socket.data.user;
     // the socket has left its rooms by now: the timer goes with the user's last socket on this process
     if (user && !this.server.sockets.adapter.rooms.get(accountRoom(user.id))?.size) this.lapses.clear(user.id);
@@ -107,6 +120,21 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
 
   onModuleDestroy(): void {
     this.lapses.clearAll();
+  }
+
+  /** A fresh access token for a socket whose token is about to expire (the server's `reauth` notice asked for it). */
+  @SubscribeMessage('reauth')
+  reauth(@ConnectedSocket() socket: GatewaySocket, @MessageBody() request: unknown): Promise<ReauthAck> {
+    return this.credentials.reauth(socket, request);
+  }
+
+  /**
+   * Something that authorises the user changed (a session or token family revoked, a key revoked or rotated, a plan
+   * change), on whichever process: this process's sockets of the user are re-checked against what authorised each.
+   */
+  private async onPrincipalChanged(userId: string): Promise<void> {
+    const sockets = await this.server.local.in(accountRoom(userId)).fetchSockets();
+    if (sockets.length) await this.credentials.dropRevoked(sockets);
   }
 
   @SubscribeMessage('subscribe')

@@ -96,6 +96,11 @@ export class ApiKeyService {
     };
   }
 
+  /** Whether the key with this hash is still active, read past PrincipalCache (a revoked or rotated key is not). */
+  async keyStands(keyHash: string): Promise<boolean> {
+    return (await this.keys.findActiveOwner(keyHash)) !== undefined;
+  }
+
   private async recordUse(keyId: string): Promise<void> {
     const now = Date.now();
     if (now - (this.touchedAt.get(keyId) ?? 0) < API_KEY_TOUCH_INTERVAL_MS) return;

@@ -101,9 +101,19 @@ export class AuthService {
     return refreshToken ? this.sessions.ownerOfRefreshToken(refreshToken) : null;
   }
 
-  /** The user behind an access token (JWT) of a live session; null when forged, expired or signed out. */
-  async authenticateToken(token: string): Promise<AuthUser | null> {
-    return (await this.sessions.authenticate(token, 'bearer'))?.user ?? null;
+  /**
+   * The user behind an access token (JWT) of a live session, and when the token expires (a socket authorised by it
+   * must present a fresh one by then); null when forged, expired or signed out.
+   */
+  async authenticateToken(token: string): Promise<{ user: AuthUser; expiresAt: Date | null } | null> {
+    const found = await this.sessions.authenticate(token, 'bearer');
+    if (!found) return null;
+    return { user: found.user, expiresAt: typeof found.claims.exp === 'number' ? new Date(found.claims.exp * 1000) : null };
+  }
+
+  /** Whether the session family still stands, read from PostgreSQL (not a cache that may not have heard its revocation yet). */
+  sessionStands(userId: string, sessionId: string): Promise<boolean> {
+    return this.sessions.stands(userId, sessionId);
   }
 
   /** Finds or creates the user of an OAuth identity; a verified email links to the existing account. */
