@@ -6,17 +6,7 @@ import { CurrentUser, RequireAuth } from '../accounts/access/decorators';
 import { APP_CONFIG, type AppConfig, JobQueueService } from '@oddspulse/core';
 import { ApiErrors } from '../errors/api-errors';
 import { ZodValidationPipe } from '../validation/zod-validation.pipe';
-import {
-  createPickSchema,
-  importPicksSchema,
-  legacyToNewPick,
-  listPicksSchema,
-  pickIdParam,
-  pickStakeSchema,
-  readableLegacyPicks,
-  settlePickSchema,
-  toCents,
-} from './picks.dto';
+import { createPickSchema, legacyToNewPick, listPicksSchema, pickIdParam, pickStakeSchema, readPicksImport, settlePickSchema, toCents } from './picks.dto';
 import { PicksService } from './picks.service';
 
 /** The pick tracker's API (spec 002, DECISIONS 18–21): every call is the signed-in user's own picks. */
@@ -74,13 +64,12 @@ export class PicksController {
     return this.picks.remove(user.id, id);
   }
 
-  /** The browser's oss_my_picks_v1 list, imported once per user (DECISIONS 18). */
+  /** The browser's oss_my_picks_v1 list, imported once per user (DECISIONS 18). The body arrives as JSON text (configureHttp). */
   @Post('import')
-  async importLocal(@CurrentUser() user: AuthUser, @Body(new ZodValidationPipe(importPicksSchema)) body: z.infer<typeof importPicksSchema>) {
-    const { picks } = body;
-    const readable = readableLegacyPicks(picks);
+  async importLocal(@CurrentUser() user: AuthUser, @Body() body: unknown) {
+    const { given, readable } = await readPicksImport(body);
     const result = await this.picks.importOnce(user.id, readable.map(legacyToNewPick));
-    return { ...result, skipped: result.skipped + picks.length - readable.length };
+    return { ...result, skipped: result.skipped + given - readable.length };
   }
 
   /** "Validate now": the settlement worker checks every pending pick of the user; the answer carries the spec 002 §8 text. */

@@ -8,20 +8,26 @@ import { ApiErrors } from '../errors/api-errors';
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
-/** The path (`picks.3.note`) of the first string in `value` holding a control character, or null. */
+/**
+ * The path (`picks.3.note`) of the first string in `value` holding a control character (keys included), or null. Walks
+ * with its own stack, in document order, so no nesting can exhaust the call stack (bodies are also refused past
+ * MAX_JSON_DEPTH before they are parsed: configureHttp).
+ */
 export function controlCharacterAt(value: unknown, path: string): string | null {
-  if (typeof value === 'string') return CONTROL.test(value) ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = controlCharacterAt(value[i], `${path}.${i}`);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (isPlainObject(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      const found = controlCharacterAt(key, path) ?? controlCharacterAt(item, `${path}.${key}`);
-      if (found) return found;
+  const pending: Array<[unknown, string]> = [[value, path]];
+  while (pending.length) {
+    const [item, at] = pending.pop()!;
+    if (typeof item === 'string') {
+      if (CONTROL.test(item)) return at;
+    } else if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) pending.push([item[i], `${at}.${i}`]);
+    } else if (isPlainObject(item)) {
+      const entries = Object.entries(item);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        const [key, child] = entries[i];
+        // the key before its value, as it was read
+        pending.push([child, `${at}.${key}`], [key, at]);
+      }
     }
   }
   return null;
