@@ -126,7 +126,7 @@ export class AuthController {
   @HttpCode(200)
   @RateLimit('reset')
   async passwordReset(@Body(new ZodValidationPipe(passwordResetSchema)) body: { email: string }, @Req() req: Request): Promise<{ message: string }> {
-    await this.auth.requestPasswordReset(body.email, requestOrigin(req));
+    this.auth.requestPasswordReset(body.email, requestOrigin(req));
     return { message: AccountMessages.resetLinkSent };
   }
 
