@@ -86,6 +86,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
           next(Object.assign(new Error('Server error. Our team has been notified.'), { data: { code: 'SERVER_ERROR' } }));
         });
     });
+    server.use(this.limits.concurrency());
     await this.relay.attach(server, [
       [
         RedisKeys.planChanged,
