@@ -68,6 +68,16 @@ describe('bad input (real HTTP stack, PostgreSQL and Redis)', () => {
     expect(res.body).toEqual(controlRefusal('picks.0.note'));
   });
 
+  // A lone UTF-16 surrogate is no text: refused at the edge, before any row (or its audit record) is written.
+  it('refuses ill-formed Unicode with 400 naming the field, and writes nothing', async () => {
+    const { session } = await signUp(t, 'platinum');
+    const key = await t.http().post('/api/api-keys').set(bearer(session)).send({ name: 'k\ud800' });
+    expect([key.status, key.body]).toEqual([400, { statusCode: 400, code: 'VALIDATION_FAILED', message: 'name: must be well-formed Unicode text' }]);
+    expect((await t.http().get('/api/api-keys').set(bearer(session))).body).toEqual([]);
+    const signup = await t.http().post('/api/auth/signup').send({ email: 'a\udc00@example.com', password: TEST_PASSWORD });
+    expect([signup.status, signup.body.message]).toEqual([400, 'email: must be well-formed Unicode text']);
+  });
+
   it('keeps tabs and line breaks, which a note may hold', async () => {
     const { session } = await signUp(t);
     const res = await t

@@ -7,7 +7,7 @@ import { APP_CONFIG, type AppConfig, MetricsService } from '@oddspulse/core';
 import { ApiErrors } from '../errors/api-errors';
 import { HttpExceptionFilter } from '../errors/http-exception.filter';
 import { PICKS_IMPORT_BODY_LIMIT } from '../picks/picks.dto';
-import { ControlCharactersPipe } from '../validation/control-characters.pipe';
+import { TextInputPipe } from '../validation/text-input.pipe';
 import { nestedDeeperThan } from '../validation/json-depth';
 import { requestLog } from './request-log';
 import { securityHeaders } from './security-headers';
@@ -65,6 +65,6 @@ export function configureHttp(app: NestExpressApplication, { https, inlineScript
   // Named jsonParser like Nest's own, which it therefore does not add.
   app.use(json({ verify: checkJsonBody }));
   app.use(invalidJsonBody);
-  app.useGlobalPipes(new ControlCharactersPipe());
+  app.useGlobalPipes(new TextInputPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
 }

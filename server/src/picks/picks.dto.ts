@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BET_SLIP_MESSAGES, DEFAULT_PICK_PERIOD, PICK_PERIODS, PICK_SORTS, PICK_STATUS_FILTERS, PICK_STATUSES } from '@oddspulse/shared';
 import { ApiErrors } from '../errors/api-errors';
-import { controlCharacterAt } from '../validation/control-characters.pipe';
+import { illegalTextAt } from '../validation/text-input.pipe';
 import { parseWithLargeArray, Slicer } from '../validation/sliced-json';
 import { parseInput } from '../validation/zod-validation.pipe';
 
@@ -89,8 +89,8 @@ export type LegacyPick = z.infer<typeof legacyPickSchema>;
 
 /**
  * The import's body (its JSON text, see configureHttp) read without holding the event loop for more than a slice
- * (parseWithLargeArray), with the global rules applied per item as it goes: control characters refuse the import
- * (naming the field, as ControlCharactersPipe does), nesting past MAX_JSON_DEPTH too. An item the old app stored
+ * (parseWithLargeArray), with the global rules applied per item as it goes: control characters or ill-formed Unicode
+ * refuse the import (naming the field, as TextInputPipe does), nesting past MAX_JSON_DEPTH too. An item the old app stored
  * malformed is skipped rather than failing the import, which would leave the whole list stuck in the browser.
  */
 export async function readPicksImport(raw: unknown): Promise<{ given: number; readable: LegacyPick[] }> {
@@ -103,8 +103,8 @@ export async function readPicksImport(raw: unknown): Promise<{ given: number; re
   const readable: LegacyPick[] = [];
   for (let i = 0; i < picks.length; i++) {
     await slicer.pause();
-    const at = controlCharacterAt(picks[i], `picks.${i}`);
-    if (at) throw ApiErrors.validation(`${at}: must not contain control characters`);
+    const illegal = illegalTextAt(picks[i], `picks.${i}`);
+    if (illegal) throw ApiErrors.validation(`${illegal.at}: ${illegal.problem}`);
     const parsed = legacyPickSchema.safeParse(picks[i]);
     if (parsed.success) readable.push(parsed.data);
   }

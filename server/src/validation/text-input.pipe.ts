@@ -7,18 +7,32 @@ import { ApiErrors } from '../errors/api-errors';
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/**
+ * A UTF-16 surrogate without its other half (`"\ud800"` in JSON): not a character, so not text. PostgreSQL's jsonb
+ * refuses it (an audit record failed after its row was written) and encodeURIComponent throws on it.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why a string is refused as input text, as the answer says it after the field's path. */
+function textProblem(text: string): string | null {
+  if (CONTROL.test(text)) return 'must not contain control characters';
+  if (LONE_SURROGATE.test(text)) return 'must be well-formed Unicode text';
+  return null;
+}
 
 /**
- * The path (`picks.3.note`) of the first string in `value` holding a control character (keys included), or null. Walks
- * with its own stack, in document order, so no nesting can exhaust the call stack (bodies are also refused past
- * MAX_JSON_DEPTH before they are parsed: configureHttp).
+ * The first string in `value` (keys included) that is not acceptable text — holding a control character or a lone
+ * surrogate — with its path (`picks.3.note`) and why; null when there is none. Walks with its own stack, in document
+ * order, so no nesting can exhaust the call stack (bodies are also refused past MAX_JSON_DEPTH before they are parsed:
+ * configureHttp).
  */
-export function controlCharacterAt(value: unknown, path: string): string | null {
+export function illegalTextAt(value: unknown, path: string): { at: string; problem: string } | null {
   const pending: Array<[unknown, string]> = [[value, path]];
   while (pending.length) {
     const [item, at] = pending.pop()!;
     if (typeof item === 'string') {
-      if (CONTROL.test(item)) return at;
+      const problem = textProblem(item);
+      if (problem) return { at, problem };
     } else if (Array.isArray(item)) {
       for (let i = item.length - 1; i >= 0; i--) pending.push([item[i], `${at}.${i}`]);
     } else if (isPlainObject(item)) {
@@ -42,15 +56,16 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 /**
  * The one rule for text input (issue 16 item 7), global so no route can miss it: a body, query or path parameter
- * holding a control character is refused with 400 VALIDATION_FAILED naming the field, before any handler or schema.
+ * holding a control character or ill-formed Unicode is refused with 400 VALIDATION_FAILED naming the field, before
+ * any handler or schema.
  */
 @Injectable()
-export class ControlCharactersPipe implements PipeTransform {
+export class TextInputPipe implements PipeTransform {
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
     if (metadata.type === 'custom') return value;
     const root = metadata.data ?? metadata.type;
-    const at = controlCharacterAt(value, root);
-    if (at) throw ApiErrors.validation(`${at.startsWith(`${root}.`) ? at.slice(root.length + 1) : at}: must not contain control characters`);
+    const found = illegalTextAt(value, root);
+    if (found) throw ApiErrors.validation(`${found.at.startsWith(`${root}.`) ? found.at.slice(root.length + 1) : found.at}: ${found.problem}`);
     return value;
   }
 }
