@@ -1,4 +1,4 @@
-import { LiveStateRepository } from '@oddspulse/core';
+import { AuditLogRepository, LiveStateRepository } from '@oddspulse/core';
 import { bearer, createAccountsApp, signUp, TEST_PASSWORD, type AccountsTestApp } from '../support/accounts-app';
 
 const NFL = 'americanfootball_nfl';
@@ -76,6 +76,21 @@ describe('bad input (real HTTP stack, PostgreSQL and Redis)', () => {
     expect((await t.http().get('/api/api-keys').set(bearer(session))).body).toEqual([]);
     const signup = await t.http().post('/api/auth/signup').send({ email: 'a\udc00@example.com', password: TEST_PASSWORD });
     expect([signup.status, signup.body.message]).toEqual([400, 'email: must be well-formed Unicode text']);
+  });
+
+  it("writes a key's change and its audit record together: when the record fails, the key is not created or renamed", async () => {
+    const { session } = await signUp(t, 'platinum');
+    const kept = await t.http().post('/api/api-keys').set(bearer(session)).send({ name: 'kept' });
+    expect(kept.status).toBe(201);
+    const failing = jest.spyOn(t.get(AuditLogRepository), 'insert').mockRejectedValue(new Error('audit write failed'));
+    try {
+      expect((await t.http().post('/api/api-keys').set(bearer(session)).send({ name: 'unaudited' })).status).toBe(500);
+      expect((await t.http().patch(`/api/api-keys/${kept.body.id}`).set(bearer(session)).send({ name: 'renamed' })).status).toBe(500);
+    } finally {
+      failing.mockRestore();
+    }
+    const keys = await t.http().get('/api/api-keys').set(bearer(session));
+    expect(keys.body.map((key: { name: string }) => key.name)).toEqual(['kept']);
   });
 
   it('keeps tabs and line breaks, which a note may hold', async () => {
