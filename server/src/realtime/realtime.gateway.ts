@@ -72,6 +72,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     this.stats.attach(server);
     server.use(this.limits.handshake());
     server.use((socket, next) => {
+      this.credentials.handshakeStarted(socket);
       this.auth
         .authenticate({ headers: socket.handshake.headers, auth: (socket.handshake.auth ?? {}) as Record<string, unknown> })
         .then((result) => {
@@ -134,6 +135,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
    * change), on whichever process: this process's sockets of the user are re-checked against what authorised each.
    */
   private async onPrincipalChanged(userId: string): Promise<void> {
+    this.credentials.principalChanged();
     const sockets = await this.server.local.in(accountRoom(userId)).fetchSockets();
     if (sockets.length) await this.credentials.dropRevoked(sockets);
   }

@@ -73,6 +73,19 @@ describe('SocketCredentials', () => {
     expect(released.socket.disconnect).not.toHaveBeenCalled();
   });
 
+  it('checks a socket again at its connection when a principal change was heard during its handshake', async () => {
+    const during = fakeSocket({ kind: 'session', sessionId: 's-revoked', expiresAt: null }, 'during');
+    credentials.handshakeStarted(during.asGateway);
+    credentials.principalChanged();
+    credentials.bind(during.asGateway);
+    const quiet = fakeSocket({ kind: 'session', sessionId: 's-revoked', expiresAt: null }, 'quiet');
+    credentials.handshakeStarted(quiet.asGateway);
+    credentials.bind(quiet.asGateway);
+    await jest.runAllTimersAsync();
+    expect(during.socket.disconnect).toHaveBeenCalledWith(true);
+    expect(quiet.socket.disconnect).not.toHaveBeenCalled();
+  });
+
   it('closes only the sockets whose own credential no longer stands', async () => {
     standing.add('s2');
     standing.add('key-kept');

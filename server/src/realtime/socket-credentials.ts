@@ -30,11 +30,40 @@ interface Timers {
 export class SocketCredentials implements OnModuleDestroy {
   private readonly logger = new Logger(SocketCredentials.name);
   private readonly timers = new Map<string, Timers>();
+  /** Principal changes heard so far, and how many had been heard when each socket's handshake began. */
+  private changesHeard = 0;
+  private readonly heardAtHandshake = new WeakMap<object, number>();
 
   constructor(private readonly auth: SocketAuthService) {}
 
-  /** Times a token socket's `reauth` request and its expiry (nothing to time for an API key or an anonymous socket). */
+  /** A handshake begins: a principal change heard between now and its connection is checked against it at `bind`. */
+  handshakeStarted(socket: GatewaySocket): void {
+    this.heardAtHandshake.set(socket, this.changesHeard);
+  }
+
+  /**
+   * A change to some user's principal was heard (the gateway then re-checks that user's connected sockets). A socket
+   * still in its handshake is not among them yet, and may have been authorised from what the change revoked.
+   */
+  principalChanged(): void {
+    this.changesHeard++;
+  }
+
+  /**
+   * A socket is connected: times a token socket's `reauth` request and its expiry (nothing to time for an API key or an
+   * anonymous socket), and checks its credential once more if a principal change was heard during its handshake.
+   */
   bind(socket: GatewaySocket): void {
+    const heard = this.heardAtHandshake.get(socket);
+    this.heardAtHandshake.delete(socket);
+    if (heard !== undefined && heard !== this.changesHeard) {
+      this.dropRevoked([socket]).catch((error: Error) => this.logger.error({ msg: 'Credential re-check failed', userId: socket.data.user?.id, err: error }));
+    }
+    this.time(socket);
+  }
+
+  /** Times a token socket's `reauth` request and its expiry (nothing to time for an API key or an anonymous socket). */
+  private time(socket: GatewaySocket): void {
     this.release(socket);
     const credential = socket.data.credential;
     if (credential?.kind !== 'session' || credential.expiresAt === null) return;
@@ -78,7 +107,7 @@ export class SocketCredentials implements OnModuleDestroy {
     if (!found || found.user.id !== user.id || found.credential.kind !== 'session' || found.credential.expiresAt === null) return refused;
     socket.data.credential = found.credential;
     socket.data.user = { ...user, sessionId: found.credential.sessionId };
-    this.bind(socket);
+    this.time(socket);
     return { ok: true, expires_at: Math.floor(found.credential.expiresAt / 1000) };
   }
 
