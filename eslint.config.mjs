@@ -1,4 +1,4 @@
-// Lint: the recommended rules, React's hook rules, and the package walls (README "The map"). `npm test` runs it
+// Lint: the recommended rules, React's hook rules, and the package walls (README "The map", docs/architecture.md). `npm test` runs it
 // first; a wall crossed fails the build.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
@@ -58,15 +58,24 @@ export default tseslint.config(
   { files: ['server/src/**'], rules: wall(['workers', 'client']) },
   { files: ['workers/src/**'], rules: wall(['server', 'client']) },
   {
+    // The system specs start the server in-process through its public entry, as a user reaches it, not its internals.
+    files: ['test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/src/**'], message: 'Import the server by its entry, @oddspulse/server (server/src/index.ts).' }] },
+      ],
+    },
+  },
+  {
     files: ['client/src/**'],
     rules: wall(
       ['core', 'server', 'workers'],
       [
         {
-          // issue 18: wouter's own differ from what users had with react-router (client/src/routing/router.tsx says how)
-          name: 'wouter',
-          importNames: ['Link', 'useSearch', 'useSearchParams'],
-          message: 'Use Link, useSearchParams or useCurrentPath from client/src/routing/router.tsx.',
+          // DESIGN names react-router-dom: one package to import the router from, so the app has one spelling of it.
+          name: 'react-router',
+          message: 'Import the router from react-router-dom.',
         },
       ],
     ),

@@ -2,56 +2,10 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, transformWithEsbuild, type Plugin, type Rollup } from 'vite';
-import preact from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 
-/** Preact (what `react` and `react-dom` resolve to), wouter with its route parser (regexparam) and jotai. */
-const SHELL_LIBRARIES = /[\\/]node_modules[\\/](preact|wouter|regexparam|jotai)[\\/]/;
-
-/**
- * wouter reads `React["useInsertion" + "Effect"]` (hiding it from bundlers that warn on React < 18), and a computed read
- * of the namespace makes Rollup keep every export of preact/compat. Read plainly, the bundle keeps what the app and
- * wouter use (issue 18: 1.2 KB gzip less on every page); the build fails if wouter no longer has the line.
- */
-function wouterPlainReact(): Plugin {
-  return {
-    name: 'oddspulse-wouter-plain-react',
-    apply: 'build',
-    transform(code, id) {
-      if (!/[\\/]node_modules[\\/]wouter[\\/]src[\\/]react-deps\.js$/.test(id)) return null;
-      const plain = code.replace('React["useInsertion" + "Effect"]', 'React.useInsertionEffect');
-      if (plain === code) throw new Error('wouter-plain-react: wouter/src/react-deps.js changed; check whether this plugin is still needed');
-      return { code: plain, map: null };
-    },
-  };
-}
-
-/**
- * The live socket connects over WebSocket alone (`transports: ['websocket']` here and on the server), yet engine.io
- * bundled every transport it has: its Socket's table of transports by name holds them all, and the long-polling module
- * probes XMLHttpRequest when it loads, which kept it even unused. The table is built with WebSocket alone and the other
- * transports' modules are marked free of side effects, so the socket's chunk drops them (issue 18); the build fails if
- * engine.io-client's table changed.
- */
-function websocketOnlyEngine(): Plugin {
-  const esm = /[\\/]node_modules[\\/]engine\.io-client[\\/]build[\\/]esm[\\/]transports[\\/]([\w.-]+)$/;
-  const otherTransports = new Set(['polling.js', 'polling-xhr.js', 'polling-xhr.node.js', 'polling-fetch.js', 'webtransport.js']);
-  const table = ['import { XHR } from "./polling-xhr.node.js";', 'import { WT } from "./webtransport.js";', '    webtransport: WT,', '    polling: XHR,'];
-  return {
-    name: 'oddspulse-websocket-only-engine',
-    apply: 'build',
-    transform(code, id) {
-      const file = esm.exec(id)?.[1];
-      if (file && otherTransports.has(file)) return { code, map: null, moduleSideEffects: false };
-      if (file !== 'index.js') return null;
-      const lines = code.split('\n');
-      const kept = lines.filter((line) => !table.includes(line));
-      if (lines.length - kept.length !== table.length) {
-        throw new Error('websocket-only-engine: engine.io-client/build/esm/transports/index.js changed; check whether this plugin is still right');
-      }
-      return { code: kept.join('\n'), map: null };
-    },
-  };
-}
+/** React, react-dom and its scheduler, react-router with react-router-dom, jotai and TanStack Query: what every screen runs on. */
+const SHELL_LIBRARIES = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|jotai|@tanstack[\\/](query-core|react-query))[\\/]/;
 
 /** The client compiles shared/ from source so the math and types stay one copy. */
 const SHARED_SOURCE = fileURLToPath(new URL('../shared/src/index.ts', import.meta.url));
@@ -199,32 +153,24 @@ function minifiedServiceWorker(): Plugin {
 
 // '/': the landing page, a visitor's first screen (a signed-in user's dashboard loads as main.tsx starts it)
 // /sportsbooks: its boot script sends the straight bets' boards before the entry has run (odds/first-boards-ahead.ts)
+// /pricing, /scores, /terms, /privacy: prerendered public pages (scripts/prerender.mjs), whose screens' code hydrates
+// them as soon as the entry has run
 const ROUTE_PAGES: Record<string, RoutePage> = {
   '/': { screens: ['src/landing/LandingPage.tsx'] },
-  '/sportsbooks': { screens: ['src/odds/OddsPage.tsx'], boot: './src/boot/first-boards.ts' },
+  '/pricing': { screens: ['src/billing/PricingPage.tsx'] },
+  '/scores': { screens: ['src/scores/ScoresPage.tsx'] },
+  '/terms': { screens: ['src/landing/LegalPages.tsx'] },
+  '/privacy': { screens: ['src/landing/LegalPages.tsx'] },
+  '/sportsbooks': { screens: ['src/odds/OddsPage.tsx', 'src/routing/first-boards.ts'], boot: './src/boot/first-boards.ts' },
 };
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [
-    // Issue 18 (page weight): the app is written against React's API (`import … from 'react'`, @types/react), and
-    // renders with Preact: the preset aliases react, react-dom and react/jsx-runtime to preact/compat, whose
-    // runtime is a sixth of react-dom's on the wire, and gives `vite dev` Preact's hot reload. Where compat
-    // behaves differently from React the code does what both do the same (README, client). The jest unit
-    // project maps the same names (jest.config.js), so the specs render with what ships.
-    preact(),
-    wouterPlainReact(),
-    websocketOnlyEngine(),
-    routePages(ROUTE_PAGES),
-    compileHints(Object.values(ROUTE_PAGES).flatMap((page) => page.screens)),
-    minifiedServiceWorker(),
-  ],
+  plugins: [react(), routePages(ROUTE_PAGES), compileHints(Object.values(ROUTE_PAGES).flatMap((page) => page.screens)), minifiedServiceWorker()],
   resolve: {
     alias: {
       '@oddspulse/shared': SHARED_SOURCE,
-      // wouter imports useSyncExternalStore through the shim for React < 18; compat has the hook (issue 18: half a KB less).
-      'use-sync-external-store/shim/index.js': 'preact/compat',
     },
   },
   server: {

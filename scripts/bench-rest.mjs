@@ -1,21 +1,24 @@
-// `npm run bench:rest` (issue 18): what first loads cost. On a stack started as `npm start` starts it (server and
+// `npm run bench:rest`: what first loads cost. On a stack started as `npm start` starts it (server and
 // workers, demo feed), once the boards are warm, with the pipeline still writing them, against the one server process:
 // - requests per second and server CPU per request (from /proc, whatever else ran) of each REST first-load route (the boards plain and packed),
-//   and of GET /api/health as the baseline, with autocannon over loopback, asking for brotli as browsers do;
+//   and of GET /api/health/live (the process answering, no dependency checked) as the baseline, with autocannon over loopback, asking for brotli as browsers do;
 // - each route's body raw and as sent;
 // - five first visits of /sportsbooks in Chromium (empty cache, signed in as Gold): bytes on the wire (HTTP: HTML,
 //   JS, CSS, data) and the time from navigation to the first odds row;
-// - the reload storm: N users replaying that visit's requests at once; seconds of server CPU.
-// Prints figures; asserts nothing. Its last line: `bench:rest odds-cpu-ratio=<ratio> page-bytes=<bytes>`.
+// - the reload storm: N users replaying that visit's requests at once; seconds of server CPU;
+// - the JavaScript a visitor's first visit of / downloads, in gzip bytes (bench/landing-js.mjs).
+// Prints figures; asserts nothing. Its last line: `bench:rest odds-cpu-ratio=<ratio> page-bytes=<bytes> landing-js-gzip=<bytes>`.
 // BENCH_ROUTES_ONLY=1 measures the routes alone (no Chromium visit, no storm; page-bytes then reads n/a), for iterating.
 import { request as httpRequest } from 'node:http';
 import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { chromium } from '@playwright/test';
 import { startCountingProxy } from './bench/counting-proxy.mjs';
 import { demoAccessToken, reportFirstRow, signedInState, visitToFirstRow } from './bench/first-row.mjs';
+import { landingJs } from './bench/landing-js.mjs';
 import { cpuSeconds } from './lib/proc.mjs';
-import { freePort, run, startProcesses, throwawayStackEnv, waitForHealth } from './lib/stack.mjs';
+import { freePort, ROOT, run, startProcesses, throwawayStackEnv, waitForHealth } from './lib/stack.mjs';
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -96,6 +99,7 @@ async function firstVisit() {
   const proxy = await startCountingProxy(proxyPort, port);
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   try {
+    landing = await landingJs(browser, url, join(ROOT, 'client', 'dist'));
     const storageState = await signedInState(browser, proxyUrl, 'gold@demo.local');
     const visits = [];
     for (let i = 0; i < VISITS; i++) {
@@ -150,13 +154,14 @@ const server = stack.children.find((c) => c.name === 'server').child;
 const results = [];
 let visits = [];
 let storm;
+let landing;
 const loadBefore = loadavg()[0];
 try {
   await waitForHealth(url);
   const gold = { authorization: `Bearer ${await demoAccessToken(url, 'gold@demo.local')}` };
   const platinum = { authorization: `Bearer ${await demoAccessToken(url, 'platinum@demo.local')}` };
   const routes = [
-    { name: 'GET /api/health (baseline)', path: '/api/health', headers: {} },
+    { name: 'GET /api/health/live (baseline)', path: '/api/health/live', headers: {} },
     { name: 'GET /api/odds (NFL, 3 markets, US)', path: `/api/odds?sports=${NFL}&markets=h2h,spreads,totals&regions=us`, headers: gold },
     { name: 'GET /api/boards (NFL+NBA, first load)', path: `/api/boards?kind=odds&sports=${NFL},${NBA}&markets=h2h,spreads,totals`, headers: gold },
     { name: 'GET /api/boards (the same, packed)', path: `/api/boards?kind=odds&sports=${NFL},${NBA}&markets=h2h,spreads,totals&format=packed`, headers: gold },
@@ -192,7 +197,7 @@ console.log(
   `\nbench:rest — autocannon, ${CONNECTIONS} connections × ${DURATION_S} s per route, one server process, the demo pipeline writing boards meanwhile (a tick every ${TICK_MS} ms), loopback`,
 );
 console.log(`${cpus().length} CPUs; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after\n`);
-console.log('| route | req/s | server CPU ms per request | × health | body raw bytes | as sent (coding) | non-2xx |');
+console.log('| route | req/s | server CPU ms per request | × health/live | body raw bytes | as sent (coding) | non-2xx |');
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 const health = results[0];
 for (const r of results) {
@@ -221,6 +226,14 @@ if (storm) {
     `\nReload storm: ${STORM_USERS} users replaying the first visit (${storm.requests} requests, ${STORM_CONCURRENCY} in flight): ${fmt(storm.cpuSeconds, 2)} s of server CPU, ${fmt(storm.wallSeconds, 1)} s wall, ${fmt(storm.bytes / 2 ** 20, 1)} MB sent, ${storm.failed} failed; 5,000 users ≈ ${fmt((storm.cpuSeconds * 5000) / STORM_USERS, 1)} s of CPU`,
   );
 }
+if (landing) {
+  console.log(`\nLanding page (/), a visitor's first visit: ${landing.files.length} scripts, ${landing.gzip} bytes of JavaScript in gzip`);
+  console.log('| script | gzip bytes |');
+  console.log('|---|---:|');
+  for (const file of landing.files) console.log(`| ${file.pathname} | ${file.gzip} |`);
+}
 const odds = results.find((r) => r.name.startsWith('GET /api/odds'));
-console.log(`bench:rest odds-cpu-ratio=${fmt(odds.cpuMsPerRequest / health.cpuMsPerRequest, 2)} page-bytes=${pageBytes}`);
+console.log(
+  `bench:rest odds-cpu-ratio=${fmt(odds.cpuMsPerRequest / health.cpuMsPerRequest, 2)} page-bytes=${pageBytes} landing-js-gzip=${landing?.gzip ?? 'n/a'}`,
+);
 process.exit(0);

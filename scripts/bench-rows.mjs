@@ -1,5 +1,5 @@
 // `npm run bench:rows` (issue 18): what building the odds table's rows costs the browser's main thread on a signed-in
-// visit of /sportsbooks. A board shaped like the simulator's (client/src/testing/sim-board.ts: NFL and NCAAF, 22 books,
+// visit of /sportsbooks. A board shaped like the simulator's (client/test-support/sim-board.ts: NFL and NCAAF, 22 books,
 // six markets with the alternates, about 8,600 prices), parsed from JSON, then the rows built as the page builds them
 // (buildLiveRows, the default books and markets): the first build with every function cold (what stands between the
 // boards' arrival and the first row), then warm (a selection change), and the 5-s tick (refreshLiveRows). Each cold

@@ -1,4 +1,4 @@
-// `node scripts/screenshots.mjs`: the README's screenshots (docs/screenshots/*.png) of the product as it is. Builds,
+// `node scripts/screenshots.mjs`: the documentation's screenshots (docs/screenshots/*.png) of the product as it is. Builds,
 // starts a stack on a free port with its own database and Redis prefix (as scripts/test.mjs does, demo accounts
 // seeded, the simulator feeding it), signs in the demo accounts in Debian's Chromium and saves each page at
 // 1280×800. The picks and analytics accounts first bet through the real API, on games the simulator has finished and

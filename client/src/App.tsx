@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { Redirect, Route, Switch } from 'wouter';
+import { Navigate, Route, Routes, useSearchParams } from 'react-router-dom';
 import { Layout } from './layout/Layout';
 import { LocalPicksImport, PlanSync, WhenSignedIn } from './layout/signed-in';
 import { PlanGuard, RequireSignIn, Spinner } from './routing/guards';
@@ -30,7 +30,7 @@ import {
   TermsPage,
   UsagePlanPage,
 } from './routing/lazy-pages';
-import { useSearchParams } from './routing/router';
+import { useScrollRestoration } from './routing/scroll-restoration';
 import { authAtom } from './state/auth';
 import { SessionSync } from './state/session-sync';
 
@@ -45,7 +45,7 @@ function Home() {
 function AppRedirect() {
   const auth = useAtomValue(authAtom);
   if (auth.status === 'loading') return <Spinner />;
-  return <Redirect to={auth.status === 'signedIn' ? '/sportsbooks' : '/'} replace />;
+  return <Navigate to={auth.status === 'signedIn' ? '/sportsbooks' : '/'} replace />;
 }
 
 /** /account, or the new-password form when the reset mail's link brought a reset_token (signed out or in). */
@@ -60,10 +60,12 @@ function AccountRoute() {
 }
 
 /**
- * The route table of spec 000 §2 and 002 §2, matched in order (the first route whose path matches renders); the screens
- * load on demand (routing/lazy-pages, issue 18).
+ * The route table of spec 000 §2 and 002 §2, inside the shell. The screens load on demand (routing/lazy-pages); a
+ * screen that fails to render or to load its code shows the error screen inside the shell (layout/ErrorBoundary).
+ * Guards are layout routes around the screens they guard.
  */
 export function App() {
+  useScrollRestoration();
   return (
     <>
       <SessionSync />
@@ -72,120 +74,48 @@ export function App() {
         <LocalPicksImport />
       </WhenSignedIn>
       <Layout>
-        <Switch>
-          <Route path="/">
-            <Home />
+        <Routes>
+          <Route index element={<Home />} />
+          <Route path="login" element={<LoginPage />} />
+          <Route path="signup" element={<LoginPage />} />
+          <Route path="auth/callback" element={<AuthCallbackPage />} />
+          <Route path="app" element={<AppRedirect />} />
+          <Route path="account" element={<AccountRoute />} />
+          <Route path="pricing" element={<PricingPage />} />
+          <Route path="scores" element={<ScoresPage />} />
+          <Route path="contact" element={<ContactPage />} />
+          <Route path="billing/success" element={<BillingSuccessPage />} />
+          <Route path="billing/cancel" element={<BillingCancelPage />} />
+          <Route path="terms" element={<TermsPage />} />
+          <Route path="privacy" element={<PrivacyPage />} />
+          <Route element={<RequireSignIn />}>
+            <Route path="dashboard" element={<DashboardPage />} />
+            <Route path="subscribe" element={<SubscribePage />} />
+            <Route path="my-sportsbooks" element={<MySportsbooksPage />} />
+            <Route path="picks" element={<PicksPage />} />
           </Route>
-          <Route path="/home">
-            <Redirect to="/" replace />
+          <Route element={<RequireSignIn unsignedTo="/login" />}>
+            <Route path="alerts" element={<AlertsPage />} />
+            <Route path="usage-plan" element={<UsagePlanPage />} />
+            <Route path="billing/local-checkout/:id" element={<LocalCheckoutPage />} />
+            <Route path="billing/local-portal" element={<LocalPortalPage />} />
+            {/* /ops and the pages under it */}
+            <Route path="ops/*" element={<OpsPage />} />
           </Route>
-          <Route path="/dashboard">
-            <RequireSignIn>
-              <DashboardPage />
-            </RequireSignIn>
+          <Route element={<PlanGuard />}>
+            <Route path="dfs" element={<DfsPage />} />
           </Route>
-          <Route path="/dfs">
-            <PlanGuard>
-              <DfsPage />
-            </PlanGuard>
+          <Route element={<PlanGuard requiresPaidPlan />}>
+            <Route path="sportsbooks" element={<OddsPage />} />
           </Route>
-          <Route path="/sportsbooks">
-            <PlanGuard requiresPaidPlan>
-              <OddsPage />
-            </PlanGuard>
+          <Route element={<PlanGuard requiresPlatinum />}>
+            <Route path="account/api-keys" element={<ApiKeysPage />} />
+            <Route path="analytics" element={<AnalyticsPage />} />
           </Route>
-          <Route path="/login">
-            <LoginPage />
-          </Route>
-          <Route path="/signup">
-            <LoginPage />
-          </Route>
-          <Route path="/auth/callback">
-            <AuthCallbackPage />
-          </Route>
-          <Route path="/app">
-            <AppRedirect />
-          </Route>
-          <Route path="/pricing">
-            <PricingPage />
-          </Route>
-          <Route path="/subscribe">
-            <RequireSignIn>
-              <SubscribePage />
-            </RequireSignIn>
-          </Route>
-          <Route path="/account">
-            <AccountRoute />
-          </Route>
-          <Route path="/account/api-keys">
-            <PlanGuard requiresPlatinum>
-              <ApiKeysPage />
-            </PlanGuard>
-          </Route>
-          <Route path="/alerts">
-            <RequireSignIn unsignedTo="/login">
-              <AlertsPage />
-            </RequireSignIn>
-          </Route>
-          <Route path="/usage-plan">
-            <RequireSignIn unsignedTo="/login">
-              <UsagePlanPage />
-            </RequireSignIn>
-          </Route>
-          <Route path="/my-sportsbooks">
-            <RequireSignIn>
-              <MySportsbooksPage />
-            </RequireSignIn>
-          </Route>
-          <Route path="/picks">
-            <RequireSignIn>
-              <PicksPage />
-            </RequireSignIn>
-          </Route>
-          <Route path="/scores">
-            <ScoresPage />
-          </Route>
-          <Route path="/contact">
-            <ContactPage />
-          </Route>
-          <Route path="/analytics">
-            <PlanGuard requiresPlatinum>
-              <AnalyticsPage />
-            </PlanGuard>
-          </Route>
-          <Route path="/billing/success">
-            <BillingSuccessPage />
-          </Route>
-          <Route path="/billing/cancel">
-            <BillingCancelPage />
-          </Route>
-          <Route path="/billing/local-checkout/:id">
-            <RequireSignIn unsignedTo="/login">
-              <LocalCheckoutPage />
-            </RequireSignIn>
-          </Route>
-          <Route path="/billing/local-portal">
-            <RequireSignIn unsignedTo="/login">
-              <LocalPortalPage />
-            </RequireSignIn>
-          </Route>
-          {/* /ops and the pages under it */}
-          <Route path="/ops/*?">
-            <RequireSignIn unsignedTo="/login">
-              <OpsPage />
-            </RequireSignIn>
-          </Route>
-          <Route path="/terms">
-            <TermsPage />
-          </Route>
-          <Route path="/privacy">
-            <PrivacyPage />
-          </Route>
+          <Route path="home" element={<Navigate to="/" replace />} />
           {/* any other path */}
-          <Route>
-            <Redirect to="/" replace />
-          </Route>
-        </Switch>
+          <Route path="*" element={<Navigate to="/" replace />} />
+        </Routes>
       </Layout>
     </>
   );

@@ -1,31 +1,52 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'jotai';
+import { BrowserRouter } from 'react-router-dom';
 import { preloadPlanInfo } from './account/account-api';
+import { api } from './api/client';
+import { queryClient } from './api/query-client';
 import { App } from './App';
-import { installControlledCheckboxes } from './controlled-checkboxes';
 import { opensStraightBets } from './odds/boards-request';
-import { startFirstBoards } from './routing/first-boards';
 import { prefetchRoute } from './routing/lazy-pages';
 import { registerServiceWorker } from './service-worker';
 import { appStore } from './state/store';
+import { startAsVisitor } from './state/visitor-store';
 import './styles.css';
 
 document.documentElement.classList.add('theme-purple');
-// Issue 18, no waterfall on a direct visit: the opened screen's code, the plan and (for straight bets) the boards are
-// all asked for now, before the first render, not one after another as each answer arrives
+// No waterfall on a direct visit: the opened screen's code, the plan and (for straight bets) the boards are all asked
+// for now, before the first render, not one after another as each answer arrives. The boards' code is the odds
+// screen's, which /sportsbooks's page modulepreloads, so importing it here costs that page no round trip and the
+// other pages (the landing page first) do not download it.
 prefetchRoute(window.location.pathname);
 preloadPlanInfo();
-if (opensStraightBets(window.location)) startFirstBoards();
+if (opensStraightBets(window.location)) {
+  void import('./routing/first-boards')
+    .then(({ startFirstBoards }) => startFirstBoards())
+    .catch((error: unknown) => console.warn('Asking for the first boards ahead failed; the odds screen asks itself', error));
+}
 
-installControlledCheckboxes();
-createRoot(document.getElementById('root')!).render(
+const app = (
   <StrictMode>
-    <Provider store={appStore}>
-      {/* no router provider: wouter follows the browser's location by default */}
-      <App />
-    </Provider>
-  </StrictMode>,
+    <QueryClientProvider client={queryClient}>
+      <Provider store={appStore}>
+        <BrowserRouter>
+          <App />
+        </BrowserRouter>
+      </Provider>
+    </QueryClientProvider>
+  </StrictMode>
 );
+const root = document.getElementById('root')!;
+// A public page comes with a visitor's render of it (scripts/prerender.mjs): a visitor's browser hydrates it from the
+// same state. A signed-in user's page differs from it (the dashboard at /, their plan on /pricing), so it renders anew.
+if (root.firstElementChild && !api.currentSession()) {
+  startAsVisitor(appStore);
+  hydrateRoot(root, app, { onRecoverableError: (error) => console.warn('The prerendered page was rendered anew', error) });
+} else {
+  root.replaceChildren();
+  createRoot(root).render(app);
+}
 
 registerServiceWorker();

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { AlertsRepository } from './alerts/alerts.repository';
 import { MailService } from './mail/mail.service';
+import { MailFilesRepository } from './mail/mail-files.repository';
 import { ApiKeysRepository } from './accounts/api-keys.repository';
 import { AuditLogRepository } from './accounts/audit-log.repository';
 import { DevOutboxRepository } from './accounts/dev-outbox.repository';
@@ -77,6 +78,7 @@ const repositories = [
   DatabaseProbe,
   MetricsService,
   AlertsRepository,
+  MailFilesRepository,
   MailService,
   StateMetrics,
 ];

@@ -61,6 +61,8 @@ export * from './billing/billing.repository';
 export * from './billing/billing-prices';
 export * from './billing/billing-sync.service';
 export * from './mail/mail.service';
+export * from './mail/mail-files.repository';
+export * from './mail/mail-route';
 export * from './alerts/alerts.repository';
 export * from './alerts/webhook-url';
 export * from './alerts/vapid';

@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_SPORTSBOOKS } from '@oddspulse/shared';
 import { DEFAULT_GAME_MARKETS } from '../../client/src/odds/filter-settings';
 import { buildLiveRows, refreshLiveRows } from '../../client/src/odds/live-rows';
-import { oracleRows } from '../../client/src/odds/rows-oracle';
-import { simBoard } from '../../client/src/testing/sim-board';
+import { oracleRows } from '../../client/test-support/rows-oracle';
+import { simBoard } from '../../client/test-support/sim-board';
 
 const NOW = Date.parse('2026-11-23T16:00:00Z');
 const WARM_RUNS = 20;

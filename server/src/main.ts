@@ -2,12 +2,9 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
-import { configureHttp } from './bootstrap/http';
-import { preflight, publicOrigin, JsonLogger, RedisService, routeProcessOutput } from '@oddspulse/core';
-import { mountOperations } from './ops/ops-endpoints';
-import { RedisIoAdapter } from './realtime/redis-io.adapter';
-import { mountApiDocs } from './docs/api-docs';
-import { clientIndex, defaultClientDist, inlineScriptSources, serveClient } from './web/client-app';
+import { configureServerApp } from './app';
+import { preflight, publicOrigin, JsonLogger, routeProcessOutput } from '@oddspulse/core';
+import { clientBuildId, clientIndex, defaultClientDist, inlineScriptSources, serveClient } from './web/client-app';
 
 async function bootstrap() {
   const config = await preflight('server');
@@ -18,11 +15,13 @@ async function bootstrap() {
   // Buffered start-up logs reach the logger only once it is set on the app.
   app.useLogger(logger);
   const dist = config.CLIENT_DIST ?? defaultClientDist();
-  configureHttp(app, { https: publicOrigin(config).startsWith('https:'), inlineScripts: inlineScriptSources(dist) });
-  app.setGlobalPrefix('api');
-  mountOperations(app, { clientIndex: clientIndex(dist) });
-  mountApiDocs(app);
-  app.useWebSocketAdapter(new RedisIoAdapter(app, app.get(RedisService)));
+  configureServerApp(app, {
+    https: publicOrigin(config).startsWith('https:'),
+    inlineScripts: inlineScriptSources(dist),
+    clientIndex: clientIndex(dist),
+    build: clientBuildId(dist),
+    redisSockets: true,
+  });
   serveClient(app, dist, logger);
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close pools and queues.
   app.enableShutdownHooks();

@@ -88,6 +88,8 @@ export * from './picks/stats';
 export * from './picks/leagues';
 export * from './picks/match-game';
 export * from './picks/closing-line';
+export * from './picks/picks-csv';
+export * from './picks/demo-picks';
 export { fairLine, type FairLine } from './engine/ev';
 export * from './domain/landing-stats';
 export * from './domain/site';

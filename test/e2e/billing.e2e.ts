@@ -99,6 +99,32 @@ test('the account cancel flow ends the subscription at the period end and can un
   await expect(page.getByRole('heading', { name: 'Your subscription continues' })).toBeVisible();
 });
 
+// After cancelling, /account offers to resume rather than to cancel again, and the security log calls the
+// cancellation one, with the access it keeps
+test('a cancelled subscription is resumed from /account, and the security log says what happened', async ({ page, request }, testInfo) => {
+  test.skip(isMobile(testInfo), 'the same pages on mobile; run once');
+  const user = await newUser(request, testInfo, 'resumer');
+  await signIn(page, user);
+  await page.goto('/pricing');
+  await page.getByTestId('plan-card-gold').getByRole('button', { name: 'Choose Gold' }).click();
+  await page.getByRole('button', { name: 'Pay $10' }).click();
+  await expect(page.getByRole('heading', { name: 'Welcome to Gold!' })).toBeVisible();
+
+  await page.goto('/account');
+  await page.getByRole('link', { name: 'Cancel subscription' }).click();
+  await page.getByRole('button', { name: 'Continue to cancel' }).click();
+  await page.getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(page.getByRole('heading', { name: 'Subscription cancelled' })).toBeVisible();
+
+  await page.goto('/account');
+  await expect(page.getByText(/^Subscription cancelled \(access until \w+ \d{1,2}, \d{4}\)$/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Cancel subscription' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Resume subscription' }).click();
+  await expect(page.getByRole('link', { name: 'Cancel subscription' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Subscription resumed', { exact: true })).toBeVisible();
+});
+
 // spec 000 §2 /billing/cancel without from: leaving checkout changes nothing
 test('leaving the local checkout lands on "Checkout Cancelled" with the plan unchanged', async ({ page, request }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same pages on mobile; run once');

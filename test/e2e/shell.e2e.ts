@@ -30,3 +30,22 @@ test('the API answers JSON, not the app, for unknown API paths', async ({ reques
   expect(response.status()).toBe(404);
   expect(response.headers()['content-type']).toContain('application/json');
 });
+
+// A deploy under an open page: once an API answer names another build than the page's, the page offers a reload.
+test('a page that outlives a deploy offers to reload into the new version', async ({ page }) => {
+  let deployed = false;
+  await page.route('**/api/**', async (route) => {
+    const response = await route.fetch();
+    const headers = response.headers();
+    await route.fulfill({ response, headers: deployed ? { ...headers, 'x-app-build': 'a-newer-build' } : headers });
+  });
+  await page.goto('/scores');
+  await expect(page.getByRole('heading', { level: 1, name: 'Live Scores' })).toBeVisible();
+  await expect(page.getByTestId('new-version-banner')).toHaveCount(0);
+  deployed = true;
+  await page.getByLabel('Sport').selectOption('basketball_nba');
+  const banner = page.getByTestId('new-version-banner');
+  await expect(banner).toContainText('A new version of OddsPulse is available.');
+  await banner.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Live Scores' })).toBeVisible();
+});

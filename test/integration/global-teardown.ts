@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import IORedis from 'ioredis';
 import { dropDatabase, deleteRunKeys } from '@oddspulse/core';
 
@@ -6,4 +7,5 @@ export default async function globalTeardown() {
   const redis = new IORedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
   await deleteRunKeys(redis, process.env.REDIS_PREFIX!);
   await redis.quit();
+  rmSync(process.env.DATA_DIR!, { recursive: true, force: true });
 }

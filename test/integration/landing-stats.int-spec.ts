@@ -1,10 +1,21 @@
-import { canonicalBookKey, scanEvent, utcDay, type SportBoard } from '@oddspulse/shared';
+import {
+  ARBITRAGE_DEFAULTS,
+  arbitrageForUser,
+  canonicalBookKey,
+  DEFAULT_SPORTSBOOKS,
+  evBetForUser,
+  MIDDLE_DEFAULTS,
+  middleForUser,
+  scanEvent,
+  utcDay,
+  type SportBoard,
+} from '@oddspulse/shared';
 import { createAccountsApp, type AccountsTestApp } from '../support/accounts-app';
 import { loadFixtureBoards } from '../support/fixture-boards';
 import { AlertBatches } from '../../workers/src/alerts/alert-batches';
 import { DetectionService } from '../../workers/src/detection/detection.service';
 import { LiveStateRepository, MetricsService, RealtimePublisher, deleteKeysWithPrefix, OpportunityCountersRepository } from '@oddspulse/core';
-import { LANDING_STATS_CACHE_MS, STATS_CLOCK } from '../../server/src/stats/landing-stats.service';
+import { LANDING_STATS_CACHE_MS, STATS_CLOCK } from '@oddspulse/server';
 
 const prefix = `${process.env.REDIS_PREFIX}-landing`;
 
@@ -24,7 +35,7 @@ function coverage(boards: SportBoard[]) {
   return { markets: markets.size, books: books.size };
 }
 
-// DECISIONS 17: the landing figures are live (books covered, markets tracked, opportunities found today,
+// DECISIONS 17, 29: the landing figures are live (books covered, markets tracked, opportunities found today,
 // average edge today), read from the workers' boards and detection's daily counters in the real Redis.
 describe('GET /api/stats/landing (real Redis, recorded NFL board and NBA props)', () => {
   let t: AccountsTestApp;
@@ -66,12 +77,22 @@ describe('GET /api/stats/landing (real Redis, recorded NFL board and NBA props)'
   });
 
   it("counts what detection finds on the board once per day, with the mean EV % and profit % as today's edge", async () => {
-    const ids = fixtures.nfl.events.map((e) => e.id);
-    await detection.detect('odds', fixtures.nfl, ids, NOON, null);
+    // The recorded board has nothing a user of the default books could take, so one game gets a moneyline arbitrage
+    // between two of them (DraftKings and FanDuel, the best prices of the game, 5.5 %), as books sometimes disagree.
+    const board = structuredClone(fixtures.nfl);
+    const game = board.events.find((e) => ['draftkings', 'fanduel'].every((key) => e.bookmakers.some((b) => canonicalBookKey(b.key) === key)))!;
+    const h2h = (key: string) => game.bookmakers.find((b) => canonicalBookKey(b.key) === key)!.markets.find((m) => m.key === 'h2h')!;
+    for (const market of game.bookmakers.flatMap((b) => b.markets.filter((m) => m.key === 'h2h'))) {
+      for (const outcome of market.outcomes) outcome.price = Math.min(outcome.price, 1.9);
+    }
+    h2h('draftkings').outcomes.find((o) => o.name === game.home_team)!.price = 2.3;
+    h2h('fanduel').outcomes.find((o) => o.name === game.away_team)!.price = 1.95;
+    const ids = board.events.map((e) => e.id);
+    await detection.detect('odds', board, ids, NOON, null);
     // The same board again, then every event gone and back: the tracker publishes them as new, but today has them.
-    await detection.detect('odds', fixtures.nfl, ids, NOON + 1000, null);
-    await detection.detect('odds', { ...fixtures.nfl, events: [] }, ids, NOON + 2000, null);
-    await detection.detect('odds', fixtures.nfl, ids, NOON + 3000, null);
+    await detection.detect('odds', board, ids, NOON + 1000, null);
+    await detection.detect('odds', { ...board, events: [] }, ids, NOON + 2000, null);
+    await detection.detect('odds', board, ids, NOON + 3000, null);
 
     // Worked out from the engine's own scan of the board, with the detection thresholds of the config.
     const options = {
@@ -80,11 +101,19 @@ describe('GET /api/stats/landing (real Redis, recorded NFL board and NBA props)'
       ev: { minEvPct: t.config.DETECT_MIN_EV_PCT },
     };
     const clean = <T extends { flags: string[] }>(list: T[]) => list.filter((o) => !o.flags.includes('stale') && !o.flags.includes('suspect'));
-    const scans = fixtures.nfl.events.map((e) => scanEvent(e, options, NOON));
-    const ev = clean(scans.flatMap((s) => s.ev)).filter((o) => o.evPct > 0 && !o.isDfs);
-    const arbitrage = clean(scans.flatMap((s) => s.arbitrage));
-    const middles = clean(scans.flatMap((s) => s.middles));
-    expect(ev.length + arbitrage.length).toBeGreaterThan(0);
+    const scans = board.events.map((e) => scanEvent(e, options, NOON));
+    // DECISIONS 29: of those, what the scanners' own rules show a user with the default thresholds and books.
+    const books = DEFAULT_SPORTSBOOKS;
+    const { minProfitPct, maxStake, bankroll } = ARBITRAGE_DEFAULTS;
+    const allEv = clean(scans.flatMap((s) => s.ev)).filter((o) => o.evPct > 0 && !o.isDfs);
+    const allArbitrage = clean(scans.flatMap((s) => s.arbitrage));
+    const allMiddles = clean(scans.flatMap((s) => s.middles));
+    const ev = allEv.filter((o) => evBetForUser(o, { minEv: 0, books }));
+    const arbitrage = allArbitrage.filter((o) => arbitrageForUser(o, { minProfit: minProfitPct, maxStake, bankroll, books }));
+    const middles = allMiddles.filter((o) => middleForUser(o, { ...MIDDLE_DEFAULTS, books }));
+    expect(arbitrage.length).toBeGreaterThan(0);
+    // The defaults hide some of what detection publishes, or this would not tell the two counts apart.
+    expect(ev.length + arbitrage.length + middles.length).toBeLessThan(allEv.length + allArbitrage.length + allMiddles.length);
     const edges = [...ev.map((o) => Math.round(o.evPct * 100)), ...arbitrage.map((o) => Math.round(o.profitPct * 100))];
     const mean = Math.round(edges.reduce((a, b) => a + b, 0) / edges.length) / 100;
 

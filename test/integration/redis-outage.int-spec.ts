@@ -1,6 +1,6 @@
 import { createAccountsApp, signUp, bearer, type AccountsTestApp } from '../support/accounts-app';
 import { OwnRedis } from '../support/own-redis';
-import type { Session } from '../../server/src/accounts/auth/session.service';
+import type { Session } from '@oddspulse/server';
 
 const UNAVAILABLE = { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'Temporarily unavailable. Please try again shortly.' };
 

@@ -4,13 +4,7 @@ import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { randomBytes } from 'node:crypto';
 import type { Plan } from '@oddspulse/shared';
-import { AppModule } from '../../server/src/app.module';
-import { AccountsModule } from '../../server/src/accounts/accounts.module';
-import { PlanService } from '../../server/src/accounts/plans/plan.service';
-import type { Session } from '../../server/src/accounts/auth/session.service';
-import { configureHttp } from '../../server/src/bootstrap/http';
-import { mountApiDocs } from '../../server/src/docs/api-docs';
-import { mountOperations } from '../../server/src/ops/ops-endpoints';
+import { AccountsModule, AppModule, configureServerApp, PlanService, type Session } from '@oddspulse/server';
 import { APP_CONFIG, parseConfig, type AppConfig, KYSELY, type Database, MailService, RedisService } from '@oddspulse/core';
 
 export interface AccountsTestApp {
@@ -26,11 +20,11 @@ export interface AccountsTestApp {
 /**
  * The whole server (AppModule) against the run's PostgreSQL and Redis, with the same HTTP hardening as
  * main.ts (the operations endpoints outside /api included). `controllers` adds test-only endpoints; `clientIndex`
- * an index.html to answer the /ops page with, as the built web app's.
+ * an index.html to answer the /ops page with, as the built web app's; `build` the web app build API answers name.
  */
 export async function createAccountsApp(
   overrides: Partial<AppConfig> = {},
-  extra: { controllers?: Type[]; providers?: Array<{ provide: symbol | Type; useValue: unknown }>; clientIndex?: string } = {},
+  extra: { controllers?: Type[]; providers?: Array<{ provide: symbol | Type; useValue: unknown }>; clientIndex?: string; build?: string } = {},
 ): Promise<AccountsTestApp> {
   // High per-address limits by default (global, sign-up, reset): the suites share one client address and one Redis prefix.
   const config: AppConfig = {
@@ -46,10 +40,7 @@ export async function createAccountsApp(
   for (const provider of extra.providers ?? []) builder = builder.overrideProvider(provider.provide).useValue(provider.useValue);
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false, rawBody: true });
-  configureHttp(app, { https: false });
-  app.setGlobalPrefix('api');
-  mountOperations(app, { clientIndex: extra.clientIndex ?? null });
-  mountApiDocs(app);
+  configureServerApp(app, { https: false, clientIndex: extra.clientIndex ?? null, build: extra.build, redisSockets: false });
   await app.init();
   return {
     app,

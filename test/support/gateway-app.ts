@@ -11,12 +11,8 @@ import {
   type EntitlementsNotice,
   SOCKET_PATH,
 } from '@oddspulse/shared';
-import { AppModule } from '../../server/src/app.module';
-import { PlanService } from '../../server/src/accounts/plans/plan.service';
-import { configureHttp } from '../../server/src/bootstrap/http';
-import { mountOperations } from '../../server/src/ops/ops-endpoints';
+import { AppModule, configureServerApp, PlanService } from '@oddspulse/server';
 import { APP_CONFIG, parseConfig, type AppConfig, KYSELY, type Database, RealtimePublisher, RedisService } from '@oddspulse/core';
-import { RedisIoAdapter } from '../../server/src/realtime/redis-io.adapter';
 import type { AccountsTestApp } from './accounts-app';
 
 export interface GatewayTestApp extends AccountsTestApp {
@@ -41,10 +37,7 @@ export async function createGatewayApp(overrides: Partial<AppConfig> = {}): Prom
     .useValue(config)
     .compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false, rawBody: true });
-  configureHttp(app, { https: false });
-  app.setGlobalPrefix('api');
-  mountOperations(app, { clientIndex: null });
-  app.useWebSocketAdapter(new RedisIoAdapter(app, moduleRef.get(RedisService)));
+  configureServerApp(app, { https: false, clientIndex: null, redisSockets: true });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   return {

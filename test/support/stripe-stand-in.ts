@@ -194,6 +194,31 @@ export class StripeStandIn {
       }
       return this.send(res, 200, this.served(subscription));
     }
+    if (method === 'POST' && url.pathname === '/v1/invoices/create_preview') {
+      const subscription = this.subscriptions.get(body.subscription as string);
+      if (!subscription) return missing();
+      const details = body.subscription_details as { items: Array<{ price: string }> };
+      const price = this.prices.find((p) => p.id === details.items[0].price)!;
+      const current = (subscription.items as { data: Array<{ price: { unit_amount: number } }> }).data[0].price.unit_amount;
+      const start = subscription.current_period_start as number;
+      const end = subscription.current_period_end as number;
+      // Stripe's proration: the price difference for the part of the period still to run.
+      const total = Math.round(((price.unit_amount - current) * Math.max(0, end - now())) / (end - start));
+      const invoice = clone((recorded('event_invoice.paid_api-2020-03-02.json').data as Json).object) as Json;
+      return this.send(res, 200, {
+        ...invoice,
+        id: null,
+        object: 'invoice',
+        customer: subscription.customer,
+        subscription: subscription.id,
+        status: 'draft',
+        currency: 'usd',
+        subtotal: total,
+        total,
+        amount_due: Math.max(0, total),
+        amount_paid: 0,
+      });
+    }
     if (method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
       if (!this.customers.has(body.customer as string)) return missing();
       return this.send(res, 200, {

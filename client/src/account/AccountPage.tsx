@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { Link } from '../routing/router';
+import { Link } from 'react-router-dom';
 import pkg from '../../package.json';
 import { isPaid, isPlatinum, accountPlanName } from './account-api';
 import { AccessibilitySection } from './AccessibilitySection';
@@ -7,6 +7,7 @@ import { SecurityActivitySection } from './SecurityActivitySection';
 import { SecuritySection } from './SecuritySection';
 import { UsernameSection } from './UsernameSection';
 import { AccountSocialLinks } from '../components/SocialLinks';
+import { KeepSubscriptionButton } from '../billing/SubscriptionParts';
 import { Spinner } from '../routing/guards';
 import { authAtom, planAtom } from '../state/auth';
 import { useSocialLinks } from '../state/site';
@@ -84,7 +85,8 @@ export function AccountPage() {
                   Upgrade to Platinum
                 </Link>
               )}
-              {isPaid(info) && (
+              {isPaid(info) && info.cancel_at_period_end && <KeepSubscriptionButton onResumed={() => undefined} label="Resume subscription" />}
+              {isPaid(info) && !info.cancel_at_period_end && (
                 <Link className="button danger" to="/billing/cancel?from=account">
                   Cancel subscription
                 </Link>

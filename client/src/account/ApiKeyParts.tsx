@@ -1,11 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { API_KEY_NAME_MAX_LENGTH, type ApiKeySummary, type ApiKeyWithSecret } from '@oddspulse/shared';
-import { ApiError } from '../api/api-client';
+import { apiErrorText } from '../api/api-client';
 import { renameApiKey, revokeApiKey, rotateApiKey } from './security-api';
 import { FormError } from '../components/FormError';
-import { focusOnMount } from '../components/escape-layers';
-
-export const errorText = (error: unknown, fallback: string) => (error instanceof ApiError && error.message) || fallback;
 
 const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -49,7 +46,7 @@ export function KeyRow({ apiKey, onChanged, onSecret }: { apiKey: ApiKeySummary;
     try {
       await work();
     } catch (failure) {
-      setError(errorText(failure, fallback));
+      setError(apiErrorText(failure, fallback));
     } finally {
       setBusy(false);
     }
@@ -84,7 +81,7 @@ export function KeyRow({ apiKey, onChanged, onSecret }: { apiKey: ApiKeySummary;
             <label className="sr-only" htmlFor={`key-name-${apiKey.id}`}>
               Key name
             </label>
-            <input id={`key-name-${apiKey.id}`} value={name} maxLength={API_KEY_NAME_MAX_LENGTH} onChange={(e) => setName(e.target.value)} ref={focusOnMount} />
+            <input id={`key-name-${apiKey.id}`} value={name} maxLength={API_KEY_NAME_MAX_LENGTH} onChange={(e) => setName(e.target.value)} autoFocus />
             <button type="submit" className="button" disabled={busy || !name.trim()}>
               Save
             </button>

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { Link } from '../routing/router';
 import { API_KEY_NAME_MAX_LENGTH, MAX_ACTIVE_API_KEYS, type ApiKeySummary, type ApiKeyWithSecret } from '@oddspulse/shared';
+import { Link } from 'react-router-dom';
 import { Spinner } from '../routing/guards';
 import { createApiKey, fetchApiKeys } from './security-api';
-import { errorText, KeyRow, NewSecret } from './ApiKeyParts';
+import { KeyRow, NewSecret } from './ApiKeyParts';
 import { FormError } from '../components/FormError';
+import { apiErrorText } from '../api/api-client';
 
 type KeysState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; keys: ApiKeySummary[] };
 
@@ -23,7 +24,7 @@ export function ApiKeysPage() {
   const load = useCallback(() => {
     fetchApiKeys()
       .then((keys) => setState({ status: 'ready', keys }))
-      .catch((error: unknown) => setState({ status: 'error', message: errorText(error, 'Could not load your API keys.') }));
+      .catch((error: unknown) => setState({ status: 'error', message: apiErrorText(error, 'Could not load your API keys.') }));
   }, []);
   useEffect(load, [load]);
 
@@ -36,7 +37,7 @@ export function ApiKeysPage() {
       setName('');
       load();
     } catch (error) {
-      setCreateError(errorText(error, 'Could not create the key.'));
+      setCreateError(apiErrorText(error, 'Could not create the key.'));
     } finally {
       setCreating(false);
     }

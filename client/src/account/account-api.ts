@@ -12,6 +12,8 @@ export interface PlanInfo {
   unlimited: boolean;
   is_gifted: boolean;
   subscription_end_date: string | null;
+  /** A paid subscription set to end with its period (cancelled, not yet lapsed). */
+  cancel_at_period_end?: boolean;
   /** Operations staff (issue 15): the user menu links the operations page. */
   role?: OpsRole | null;
 }

@@ -11,6 +11,13 @@ describe('activityLabel', () => {
     expect(activityLabel({ action: 'auth.sign_in_failed', details: {}, by_operator: false })).toBe('Failed sign-in (wrong password)');
   });
 
+  it('says a cancellation is one, with the access it keeps, and a resume is one', () => {
+    expect(
+      activityLabel({ action: 'plan.subscription_cancelled', details: { plan: 'gold', access_until: '2027-03-05T12:00:00.000Z' }, by_operator: false }),
+    ).toBe('Subscription cancelled (access until March 5, 2027)');
+    expect(activityLabel({ action: 'plan.subscription_resumed', details: { plan: 'gold' }, by_operator: false })).toBe('Subscription resumed');
+  });
+
   it('makes a readable line of an action another domain records', () => {
     expect(activityLabel({ action: 'billing.subscription_canceled', details: {}, by_operator: false })).toBe('Billing: subscription canceled');
   });

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from '../routing/router';
 import type { AlertDelivery } from '@oddspulse/shared';
+import { Link } from 'react-router-dom';
 import { Spinner } from '../routing/guards';
 import { fetchAlertDeliveries } from './alerts-api';
-import { errorText, when } from './alert-form';
+import { when } from './alert-form';
+import { apiErrorText } from '../api/api-client';
 
 /** A rule's deliveries: when, what, by which channel, and how it went. */
 export function AlertDeliveries({ ruleId }: { ruleId: string }) {
@@ -12,7 +13,7 @@ export function AlertDeliveries({ ruleId }: { ruleId: string }) {
   const load = useCallback(() => {
     fetchAlertDeliveries(ruleId)
       .then(setRows)
-      .catch((failure: unknown) => setError(errorText(failure, 'Could not load the deliveries.')));
+      .catch((failure: unknown) => setError(apiErrorText(failure, 'Could not load the deliveries.')));
   }, [ruleId]);
   useEffect(load, [load]);
   if (error) return <p className="form-error">{error}</p>;

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import type { AlertKind, AlertRule } from '@oddspulse/shared';
 import { deleteAlertRule } from './alerts-api';
-import { describeRule, errorText } from './alert-form';
+import { describeRule } from './alert-form';
 import { AlertDeliveries } from './AlertDeliveries';
 import { AlertRuleForm } from './AlertRuleForm';
 import { FormError } from '../components/FormError';
+import { apiErrorText } from '../api/api-client';
 
 /** One rule of the list: its summary and notice, edit, delete and its deliveries. */
 export function AlertRuleCard({ rule, kinds, onChanged }: { rule: AlertRule; kinds: AlertKind[]; onChanged: (secret?: string) => void }) {
@@ -17,7 +18,7 @@ export function AlertRuleCard({ rule, kinds, onChanged }: { rule: AlertRule; kin
       await deleteAlertRule(rule.id);
       onChanged();
     } catch (failure) {
-      setError(errorText(failure, 'Could not delete the alert.'));
+      setError(apiErrorText(failure, 'Could not delete the alert.'));
     }
   };
   return (

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { CORE_SPORTS, SPORTSBOOKS, type AlertKind, type AlertRule } from '@oddspulse/shared';
 import { createAlertRule, updateAlertRule } from './alerts-api';
-import { errorText, formOf, inputOf, KIND_LABELS, MIN_LABELS, type FormState, type SetField } from './alert-form';
+import { formOf, inputOf, KIND_LABELS, MIN_LABELS, type FormState, type SetField } from './alert-form';
 import { QuietHoursFields } from './QuietHoursFields';
 import { FormError } from '../components/FormError';
+import { apiErrorText } from '../api/api-client';
 
 const selected = (select: HTMLSelectElement) => [...select.selectedOptions].map((o) => o.value);
 
@@ -32,7 +33,7 @@ export function AlertRuleForm({
       onSaved(rule ? await updateAlertRule(rule.id, inputOf(form)) : await createAlertRule(inputOf(form)));
       if (!rule) setForm(formOf(null, kinds[0]));
     } catch (failure) {
-      setError(errorText(failure, 'Could not save the alert.'));
+      setError(apiErrorText(failure, 'Could not save the alert.'));
     } finally {
       setBusy(false);
     }

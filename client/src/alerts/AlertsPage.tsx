@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from '../routing/router';
 import { useAtomValue } from 'jotai';
 import { canUseAlertKind, type AlertRule } from '@oddspulse/shared';
+import { Link } from 'react-router-dom';
 import { Spinner } from '../routing/guards';
 import { planAtom } from '../state/auth';
 import { fetchAlertRules } from './alerts-api';
-import { errorText } from './alert-form';
 import { AlertRuleCard } from './AlertRuleCard';
 import { AlertRuleForm } from './AlertRuleForm';
 import { PushSetup } from './PushSetup';
 import { WebhookSecret } from './WebhookSecret';
+import { apiErrorText } from '../api/api-client';
 
 type RulesState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; rules: AlertRule[] };
 
@@ -25,7 +25,7 @@ export function AlertsPage() {
   const load = useCallback(() => {
     fetchAlertRules()
       .then((rules) => setState({ status: 'ready', rules }))
-      .catch((error: unknown) => setState({ status: 'error', message: errorText(error, 'Could not load your alerts.') }));
+      .catch((error: unknown) => setState({ status: 'error', message: apiErrorText(error, 'Could not load your alerts.') }));
   }, []);
   useEffect(load, [load]);
   if (plan.status !== 'ready') return <Spinner label="Checking your plan..." />;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { enablePush, pushSupported } from './alert-push';
-import { errorText } from './alert-form';
+import { apiErrorText } from '../api/api-client';
 
 /** Turns on Web Push for this browser, or says why it cannot. */
 export function PushSetup() {
@@ -12,7 +12,7 @@ export function PushSetup() {
       await enablePush();
       setState({ status: 'on' });
     } catch (failure) {
-      setState({ status: 'error', message: errorText(failure, failure instanceof Error ? failure.message : 'Could not turn on push notifications.') });
+      setState({ status: 'error', message: apiErrorText(failure, failure instanceof Error ? failure.message : 'Could not turn on push notifications.') });
     }
   };
   return (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { rotateWebhookSecret } from './alerts-api';
-import { errorText } from './alert-form';
+import { apiErrorText } from '../api/api-client';
 
 /**
  * The webhook signing secret: shown once when it is made (the first webhook rule) or replaced, and a way to replace a
@@ -17,7 +17,7 @@ export function WebhookSecret({ secret, hasWebhooks, onSecret }: { secret: strin
       onSecret((await rotateWebhookSecret()).secret);
       setConfirming(false);
     } catch (e) {
-      setError(errorText(e, 'Could not replace the secret.'));
+      setError(apiErrorText(e, 'Could not replace the secret.'));
     } finally {
       setBusy(false);
     }

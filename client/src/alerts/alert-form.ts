@@ -1,12 +1,10 @@
 import { CORE_SPORTS, formatClock, type AlertKind, type AlertRule } from '@oddspulse/shared';
-import { ApiError } from '../api/api-client';
 import type { AlertRuleInput } from './alerts-api';
 
 /** What the alert rule form holds, and how a rule reads in the list (issue 21 part 2). */
 export const KIND_LABELS: Record<AlertKind, string> = { arbitrage: 'Arbitrage', middle: 'Middle', ev: '+EV' };
 export const MIN_LABELS: Record<AlertKind, string> = { arbitrage: 'Minimum profit (%)', middle: 'Minimum middle probability (%)', ev: 'Minimum EV (%)' };
 
-export const errorText = (error: unknown, fallback: string) => (error instanceof ApiError && error.message) || fallback;
 export const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 

@@ -1,5 +1,5 @@
 import { ApiClient, ApiError, AUTH_COOLDOWN_MS, MESSAGES, retryingMessage, type ApiEvent } from './api-client';
-import { testSession } from '../testing/session';
+import { testSession } from '../../test-support/session';
 import type { Session, SessionStore } from './session';
 
 const NOW = 1_700_000_000_000;
@@ -191,6 +191,21 @@ describe('ApiClient', () => {
     const { client, calls } = setup([() => json(500, {})]);
     await expect(client.post('/api/picks', {})).rejects.toMatchObject({ message: MESSAGES.serverError });
     expect(calls).toHaveLength(1);
+  });
+
+  it('says once that a new version is out when an answer names another build than the first', async () => {
+    const build = (id: string) => json(200, {}, { 'x-app-build': id });
+    const { client, events } = setup([() => build('a1'), () => build('a1'), () => build('b2'), () => build('c3')]);
+    for (let i = 0; i < 4; i++) await client.get('/api/site');
+    expect(events.filter((e) => e.type === 'new-version')).toHaveLength(1);
+  });
+
+  it("shows a deliberate 503's own message, which says what is unavailable", async () => {
+    const message = 'Support mail is unavailable right now. Please email support@oddspulse.app directly.';
+    const { client } = setup([() => json(503, { statusCode: 503, code: 'SUPPORT_MAIL_UNAVAILABLE', message })]);
+    await expect(client.post('/api/support', {})).rejects.toMatchObject({ status: 503, code: 'SUPPORT_MAIL_UNAVAILABLE', message });
+    const bare = setup([() => json(503, {})]);
+    await expect(bare.client.post('/api/support', {})).rejects.toMatchObject({ status: 503, message: MESSAGES.serverError });
   });
 
   it('reports a time-out with the spec message', async () => {

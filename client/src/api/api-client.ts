@@ -45,7 +45,11 @@ export type ApiEvent =
   | { type: 'plangate'; detail: QuotaExceeded }
   | { type: 'auth-required' }
   | { type: 'retrying'; attempt: number; seconds: number; message: string }
-  | { type: 'session'; session: Session | null };
+  | { type: 'session'; session: Session | null }
+  | { type: 'new-version' };
+
+/** The header naming the web app build the server serves (a digest of its index.html). */
+export const APP_BUILD_HEADER = 'x-app-build';
 
 export class ApiError extends Error {
   constructor(
@@ -59,6 +63,9 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/** What to tell the user of a failed call: the API's own message when it gave one, else the screen's fallback. */
+export const apiErrorText = (error: unknown, fallback: string): string => (error instanceof ApiError && error.message) || fallback;
 
 export interface ApiClientDeps {
   fetch: (input: string, init: RequestInit) => Promise<Response>;
@@ -99,6 +106,8 @@ export class ApiClient {
   private remember = true;
   private cooldownUntil = 0;
   private refreshing: Promise<Session | null> | null = null;
+  private build: string | null = null;
+  private newVersionSaid = false;
 
   constructor(private readonly deps: ApiClientDeps) {
     this.session = deps.sessions.read();
@@ -265,7 +274,9 @@ export class ApiClient {
     const onAbort = () => controller.abort();
     options.signal?.addEventListener('abort', onAbort);
     try {
-      return await this.deps.fetch(withQuery(path, options.query), { ...init, signal: controller.signal });
+      const response = await this.deps.fetch(withQuery(path, options.query), { ...init, signal: controller.signal });
+      this.noteBuild(response.headers.get(APP_BUILD_HEADER));
+      return response;
     } catch (error) {
       if (timedOut) throw new ApiError(0, MESSAGES.timedOut, 'TIMEOUT');
       if (options.signal?.aborted) throw new ApiError(0, 'Request cancelled', 'ABORTED');
@@ -273,6 +284,20 @@ export class ApiClient {
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /**
+   * The first build an answer names is the page's own; an answer naming another means a deploy happened under the open
+   * page, whose screens' code and data formats may no longer match the server's: said once, so the page can offer a
+   * reload.
+   */
+  private noteBuild(build: string | null): void {
+    if (!build || this.newVersionSaid) return;
+    if (this.build === null) this.build = build;
+    else if (build !== this.build) {
+      this.newVersionSaid = true;
+      this.deps.emit({ type: 'new-version' });
     }
   }
 
@@ -302,6 +327,9 @@ export class ApiClient {
       case 429:
         throw new ApiError(429, MESSAGES.tooManyRequests, code ?? 'RATE_LIMITED', body, retryAfterSeconds(response) ?? undefined);
       default:
+        // A 503 the server answered on purpose (a dependency it names is down: mail, billing) carries the catalogue's own
+        // message, which says what the user can do; any other 5xx is the spec's server error.
+        if (response.status === 503 && code && serverMessage(body)) throw new ApiError(503, serverMessage(body)!, code, body);
         if (response.status >= 500) throw new ApiError(response.status, MESSAGES.serverError, code, body);
         throw new ApiError(response.status, serverMessage(body) ?? MESSAGES.generic, code, body);
     }

@@ -69,6 +69,8 @@ export function browserSessionStore(): SessionStore {
 
 /** The session this browser keeps (browserSessionStore), read alone: the page's boot script needs no more (issue 18). */
 export function readBrowserSession(): Session | null {
+  // no browser: the public pages rendered at build (src/prerender.tsx) are a visitor's
+  if (typeof window === 'undefined') return null;
   for (const storage of [window.sessionStorage, window.localStorage]) {
     const raw = storage.getItem(SESSION_KEY);
     if (!raw) continue;

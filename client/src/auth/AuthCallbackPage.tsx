@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useLocation } from 'wouter';
-import { useSearchParams } from '../routing/router';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { exchangeOAuthCode } from '../account/account-api';
 import { api } from '../api/client';
 import { NoIndex } from '../components/NoIndex';
@@ -16,7 +15,7 @@ export const CALLBACK_FAILURE_REDIRECT_MS = 2000;
  */
 export function AuthCallbackPage() {
   const [params] = useSearchParams();
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const started = useRef(false);
 

@@ -1,14 +1,13 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Redirect, useLocation } from 'wouter';
 import { AccountMessages } from '@oddspulse/shared';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { fetchAuthProviders, oauthStartUrl, signIn, signUp, type AuthProviders } from '../account/account-api';
 import { api } from '../api/client';
 import { rememberedChoice } from '../api/session';
 import { TabList, tabPanelProps, type TabItem } from '../components/TabList';
 import { UsernameStatus, useUsernameCheck } from '../components/UsernameField';
 import { AUTH_ORIGIN_KEY, Spinner } from '../routing/guards';
-import { Link, useSearchParams } from '../routing/router';
 import { authAtom } from '../state/auth';
 import { safeReturnPath, savePricingIntent } from '../state/pricing-intent';
 import { authErrorMessage, LOGIN_BANNERS, redirectTarget } from './login-flow';
@@ -27,7 +26,8 @@ const AUTH_TABS: TabItem<AuthTab>[] = [
 /** Log in and sign up (spec 000 §2, §5): email and password, the providers this server offers, and in demo mode its accounts. */
 export function LoginPage() {
   const auth = useAtomValue(authAtom);
-  const [pathname, navigate] = useLocation();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const [tab, setTab] = useState<AuthTab>(pathname === '/signup' ? 'signup' : 'login');
   const tabsId = useId();
@@ -54,7 +54,7 @@ export function LoginPage() {
   }, []);
 
   if (auth.status === 'loading') return <Spinner />;
-  if (auth.status === 'signedIn' && !busy) return <Redirect to={redirectTarget(params)} replace />;
+  if (auth.status === 'signedIn' && !busy) return <Navigate to={redirectTarget(params)} replace />;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -75,9 +75,8 @@ export function LoginPage() {
         tab === 'login' ? await signIn(email.trim(), password) : await signUp(email.trim(), password, wantsUsername ? username.trim() : undefined);
       if (remember) window.localStorage.setItem(REMEMBERED_EMAIL_KEY, email.trim());
       else window.localStorage.removeItem(REMEMBERED_EMAIL_KEY);
-      // A sign-in lands on next / returnTo, else / (spec 000 §2): the page the sign-in guard remembered never counted
-      // here with React, which rendered the signed-in login page first and its <Navigate> read the target again once
-      // that page was forgotten. Preact (issue 18) renders both at once, so it is forgotten before the target is read.
+      // A sign-in lands on next / returnTo, else / (spec 000 §2), never on the page the sign-in guard remembered: the
+      // signed-in login page renders its <Navigate> before this navigation lands, so that page is forgotten first.
       window.sessionStorage.removeItem(AUTH_ORIGIN_KEY);
       const target = redirectTarget(params);
       api.setSession(session, remember);
@@ -108,7 +107,11 @@ export function LoginPage() {
   };
 
   return (
-    <section className="auth-page card">
+    <section className="auth-page card" aria-labelledby="auth-title">
+      {/* the page's heading for assistive technology and the route announcer; the tabs say the same to the eye */}
+      <h1 id="auth-title" className="sr-only">
+        {tab === 'login' ? 'Log in to OddsPulse' : 'Create your OddsPulse account'}
+      </h1>
       {banners.map((b) => (
         <div key={b.param} className={`banner banner-${b.kind}`} role="status">
           {b.text}

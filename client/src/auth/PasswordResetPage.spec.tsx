@@ -1,6 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { MemoryRouter } from 'react-router-dom';
 import { PasswordResetPage } from './PasswordResetPage';
 
 // The app's API client reads the browser's storage when loaded; this screen's markup needs none of it.
@@ -11,9 +10,9 @@ jest.mock('../api/client', () => ({ api: {} }));
 describe('the account route reached from a reset mail', () => {
   it('offers the way back to the sign-in page beside the new-password form', () => {
     const html = renderToStaticMarkup(
-      <Router hook={memoryLocation({ path: '/account?reset_token=abc', static: true }).hook}>
+      <MemoryRouter initialEntries={['/account?reset_token=abc']}>
         <PasswordResetPage />
-      </Router>,
+      </MemoryRouter>,
     );
     expect(html).toContain('<h1>Choose a new password</h1>');
     expect(html).toMatch(/<a href="\/login"[^>]*>Back to log in<\/a>/);

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useLocation } from 'wouter';
-import { Link, useSearchParams } from '../routing/router';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmPasswordReset } from '../account/account-api';
 import { ApiError } from '../api/api-client';
 import { api } from '../api/client';
@@ -14,7 +13,7 @@ import { NoIndex } from '../components/NoIndex';
  */
 export function PasswordResetPage() {
   const [params] = useSearchParams();
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

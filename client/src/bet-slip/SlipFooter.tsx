@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useNavigate } from 'react-router-dom';
 import { useToasts } from '../state/toasts';
 import { clearSlip, picksToPlace, potentialPayoutCents, totalStakeCents, validateSlip, type BetSlipState } from './bet-slip';
 import { placePicks } from './picks-api';
@@ -19,7 +19,7 @@ export function SlipFooter({
   setSlip: (update: (s: BetSlipState) => BetSlipState) => void;
   bankrollCents: number;
 }) {
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const { show } = useToasts();
   const [placing, setPlacing] = useState(false);
   const [placeError, setPlaceError] = useState<string | null>(null);

@@ -1,10 +1,17 @@
 import { api } from '../api/client';
+import { queryClient } from '../api/query-client';
+import { picksKeys } from '../picks/picks-api';
 import type { PickDraft } from './bet-slip';
 
 /** Placing bets and "Add to My Picks" save pending picks on the account (DECISIONS 18): POST /api/picks. */
 export async function placePicks(picks: readonly PickDraft[]): Promise<void> {
-  // clientId stays in the browser (the slip's item id); the server ignores fields it does not know.
-  for (const pick of picks) await api.post('/api/picks', pick);
+  try {
+    // clientId stays in the browser (the slip's item id); the server ignores fields it does not know.
+    for (const pick of picks) await api.post('/api/picks', pick);
+  } finally {
+    // My Picks opens on a fresh read, never on a cached list without the picks just saved (some may be, on a failure)
+    void queryClient.resetQueries({ queryKey: picksKeys.all });
+  }
 }
 
 interface SavedPick {

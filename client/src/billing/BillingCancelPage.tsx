@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from '../routing/router';
+import { Link, useSearchParams } from 'react-router-dom';
 import { NoIndex } from '../components/NoIndex';
 import { CancelFlow } from './CancelFlow';
 

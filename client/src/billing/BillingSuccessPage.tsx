@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { Link, useCurrentPath, useSearchParams } from '../routing/router';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useCurrentPath } from '../routing/current-path';
 import { accountPlanName } from '../account/account-api';
 import { NoIndex } from '../components/NoIndex';
 import { Spinner } from '../routing/guards';
@@ -29,11 +30,18 @@ export function BillingSuccessPage() {
     return () => window.clearTimeout(timer);
   }, []);
   let body;
-  if (waiting || auth.status === 'loading') body = <Spinner label="Processing your subscription..." />;
+  if (waiting || auth.status === 'loading')
+    body = (
+      <>
+        <h1>Processing your subscription</h1>
+        <Spinner label="Processing your subscription..." />
+      </>
+    );
   else if (auth.status === 'signedOut')
     // Issue 22: a signed-out visitor (another browser, an expired session) was told to sign in with no way to.
     body = (
       <>
+        <h1>Your subscription</h1>
         <p>Sign in to see your subscription.</p>
         <Link className="button primary" to={`/login?returnTo=${encodeURIComponent(here)}`}>
           Sign in
@@ -50,12 +58,29 @@ export function BillingSuccessPage() {
         </p>
       </>
     );
-  else if (error) body = <p className="form-error">{error}</p>;
+  else if (error)
+    body = (
+      <>
+        <h1>Your subscription</h1>
+        <p className="form-error">{error}</p>
+      </>
+    );
   else if (info && confirmed) body = <h1>Welcome to {accountPlanName(info)}!</h1>;
-  else if (!gaveUp) body = <Spinner label="Confirming your payment..." />;
+  else if (!gaveUp)
+    body = (
+      <>
+        <h1>Confirming your payment</h1>
+        <Spinner label="Confirming your payment..." />
+      </>
+    );
   else
     body = (
-      <p>We have not received confirmation of the payment yet. Your plan changes as soon as it arrives; you can leave this page, it will show on every page.</p>
+      <>
+        <h1>Payment not confirmed yet</h1>
+        <p>
+          We have not received confirmation of the payment yet. Your plan changes as soon as it arrives; you can leave this page, it will show on every page.
+        </p>
+      </>
     );
 
   return (

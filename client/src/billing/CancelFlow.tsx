@@ -1,11 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { Redirect } from 'wouter';
 import { BillingMessages, isPaidPlan, type BillingOverview } from '@oddspulse/shared';
+import { Link, Navigate } from 'react-router-dom';
 import { isPaid, isPlatinum } from '../account/account-api';
 import { NoIndex } from '../components/NoIndex';
 import { Spinner } from '../routing/guards';
-import { Link } from '../routing/router';
 import { authAtom, planAtom } from '../state/auth';
 import { useFreeMonthlyQuota } from '../state/site';
 import { cancelSubscription } from './billing-api';
@@ -57,7 +56,7 @@ export function CancelFlow({ from }: { from: 'account' | 'subscribe' }) {
   };
 
   // The cancel flow is for paid plans (issue 22: a free user was walked through "cancelling" the free plan).
-  if (info && !isPaid(info) && !subscribed && step === 'benefits') return <Redirect to={back} replace />;
+  if (info && !isPaid(info) && !subscribed && step === 'benefits') return <Navigate to={back} replace />;
   if (step === 'benefits' && billing.state.status === 'loading') return <Spinner label="Loading your subscription..." />;
   return (
     <section className="card narrow">

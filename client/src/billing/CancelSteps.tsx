@@ -1,5 +1,5 @@
-import { Link } from '../routing/router';
 import { planName, type BillingOverview, type Plan } from '@oddspulse/shared';
+import { Link } from 'react-router-dom';
 import { formatBillingDate } from './plans';
 import { AccessUntil, KeepSubscriptionButton } from './SubscriptionParts';
 import { FormError } from '../components/FormError';

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useParams } from 'wouter';
-import { Link, useSearchParams } from '../routing/router';
 import { planName, type LocalCheckoutView, type LocalInvoiceView } from '@oddspulse/shared';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { fetchLocalCheckout, fetchLocalInvoices, payLocalCheckout } from './billing-api';
 import { Spinner } from '../routing/guards';
 import { safeReturnPath } from '../state/pricing-intent';

@@ -1,5 +1,5 @@
-import { Link } from '../routing/router';
 import { planName } from '@oddspulse/shared';
+import { Link } from 'react-router-dom';
 import { isPlatinum, type PlanInfo } from '../account/account-api';
 import { Spinner } from '../routing/guards';
 import { useFreeMonthlyQuota } from '../state/site';

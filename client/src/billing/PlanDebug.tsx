@@ -1,4 +1,4 @@
-import { useSearchParams } from '../routing/router';
+import { useSearchParams } from 'react-router-dom';
 
 /** `?debug` shows the plan record the page decided on (spec 000 §2: debug is a supported query). */
 export function PlanDebug({ info }: { info: unknown }) {

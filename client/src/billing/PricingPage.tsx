@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from '../routing/router';
+import { useSearchParams } from 'react-router-dom';
 import { isPlatinum } from '../account/account-api';
 import { isPaidPlan } from '@oddspulse/shared';
 import { startCheckout } from './billing-api';

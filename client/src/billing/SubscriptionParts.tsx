@@ -56,8 +56,8 @@ export function ManageBillingButton({ overview }: { overview: BillingOverview })
   );
 }
 
-/** "Keep my subscription": undoes a cancellation before the period ends. */
-export function KeepSubscriptionButton({ onResumed }: { onResumed: (overview: BillingOverview) => void }) {
+/** "Keep my subscription" (or `label`): undoes a cancellation before the period ends. */
+export function KeepSubscriptionButton({ onResumed, label = 'Keep my subscription' }: { onResumed: (overview: BillingOverview) => void; label?: string }) {
   const refreshPlan = useRefreshPlan();
   const { busy, error, run } = useBusyAction();
   const resume = async () => {
@@ -67,7 +67,7 @@ export function KeepSubscriptionButton({ onResumed }: { onResumed: (overview: Bi
   return (
     <>
       <button type="button" className="button primary" disabled={busy} onClick={() => void run(resume, BillingMessages.resumeFailed)}>
-        {busy ? 'Keeping...' : 'Keep my subscription'}
+        {busy ? 'Keeping...' : label}
       </button>
       <FormError message={error} />
     </>

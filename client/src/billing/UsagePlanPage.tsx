@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { Link } from '../routing/router';
 import { BillingMessages } from '@oddspulse/shared';
+import { Link } from 'react-router-dom';
 import { accountPlanName, isPaid, isPlatinum } from '../account/account-api';
 import { cancelSubscription } from './billing-api';
 import { useBillingOverview, useRefreshPlan } from './billing-state';

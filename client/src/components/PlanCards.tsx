@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useState } from 'react';
-import { useLocation } from 'wouter';
 import { BillingMessages, type PaidPlan, type Plan } from '@oddspulse/shared';
+import { useNavigate } from 'react-router-dom';
 import { isPlatinum } from '../account/account-api';
 import { planCards } from '../billing/plans';
 import { authAtom, planAtom } from '../state/auth';
@@ -14,7 +14,7 @@ const SwitchPlanDialog = lazy(() => import('./SwitchPlanDialog').then((m) => ({ 
 /** Starts checkout for a paid plan, or (signed out) keeps the intent and sends the user to sign in. */
 export function useChoosePlan() {
   const auth = useAtomValue(authAtom);
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<Plan | null>(null);
   const choose = async (plan: PaidPlan) => {
@@ -53,7 +53,7 @@ export function CheckoutError({ message, onRetry }: { message: string; onRetry: 
 export function PlanCards() {
   const auth = useAtomValue(authAtom);
   const plan = useAtomValue(planAtom);
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   const { choose, error, clearError, busy } = useChoosePlan();
   const [switching, setSwitching] = useState<PaidPlan | null>(null);
   const cards = planCards(useFreeMonthlyQuota());

@@ -56,13 +56,3 @@ export function useEscapeLayer(active: boolean, onEscape: () => void): void {
     return layers.push(() => latest.current());
   }, [active]);
 }
-
-/**
- * A ref that focuses a layer's field once it is on the page (a dropdown's search, a dialog's field), in place of
- * `autoFocus`: React focuses an autoFocus field itself, while preact/compat (what the client renders with, issue 18)
- * only writes the autofocus attribute, which a browser honours when the page loads. One function for every element,
- * so a re-render does not move the focus again; kept with the layers, whose chunk each of its users already loads.
- */
-export function focusOnMount(element: HTMLElement | null): void {
-  element?.focus();
-}

@@ -65,7 +65,7 @@ export interface MenuKeyboardOptions {
  * activates a link as it does a button. Returns the container's keydown handler.
  */
 export function useMenuKeyboard({ open, close, container, trigger, itemSelector, tab }: MenuKeyboardOptions) {
-  // As the menu appears, not after the next paint (Preact's effects): a key pressed within that frame reached the
+  // As the menu appears, not after the next paint (a passive effect's time): a key pressed within that frame reached the
   // button instead of the first item (two quick ArrowDowns did not reach the second item).
   useLayoutEffect(() => {
     if (!open) return;

@@ -1,6 +1,6 @@
 import { DEFAULT_PICK_PERIOD, headlineStats, type PickStats } from '@oddspulse/shared';
 import { useEffect, useState } from 'react';
-import { Link } from '../routing/router';
+import { Link } from 'react-router-dom';
 import { fetchPickStats } from '../picks/picks-api';
 
 /**

@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
-import { Link, useSearchParams } from '../routing/router';
 import { CORE_SPORTS } from '@oddspulse/shared';
+import { Link, useSearchParams } from 'react-router-dom';
 import { PlanCards } from '../components/PlanCards';
 import { useToasts } from '../state/toasts';
 import { FeedStatus, LiveFigures } from './LiveFigures';

@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { Suspense } from 'react';
 import type { LandingStats } from '@oddspulse/shared';
+import { useHydrated } from '../components/useHydrated';
 import { healthAtom } from '../health/health-state';
-import { fetchLandingStats } from './landing-api';
+import { landingStatsQuery } from './landing-api';
 import { wholeNumber } from '@oddspulse/shared';
 
 /** How often the figures are read again while the page is open (the server caches them for 30 s). */
@@ -11,26 +13,11 @@ const FIGURES_REFRESH_MS = 60_000;
 type FiguresState = { status: 'loading' } | { status: 'ready'; stats: LandingStats } | { status: 'unavailable' };
 
 function useLandingStats(): FiguresState {
-  const [state, setState] = useState<FiguresState>({ status: 'loading' });
-  useEffect(() => {
-    let stopped = false;
-    const load = async () => {
-      try {
-        const stats = await fetchLandingStats();
-        if (!stopped) setState({ status: 'ready', stats });
-      } catch {
-        // The API client has already retried and said so; old figures are not passed off as live.
-        if (!stopped) setState({ status: 'unavailable' });
-      }
-    };
-    void load();
-    const timer = window.setInterval(() => void load(), FIGURES_REFRESH_MS);
-    return () => {
-      stopped = true;
-      window.clearInterval(timer);
-    };
-  }, []);
-  return state;
+  const figures = useQuery({ ...landingStatsQuery(), refetchInterval: FIGURES_REFRESH_MS });
+  // A failed read shows "unavailable", not the figures of the read before: old figures are not passed off as live.
+  // The API client has already retried and said so.
+  if (figures.isError) return { status: 'unavailable' };
+  return figures.data ? { status: 'ready', stats: figures.data } : { status: 'loading' };
 }
 
 const count = wholeNumber;
@@ -89,8 +76,26 @@ export function LiveFigures() {
   );
 }
 
-/** Whether the live feeds are running, from the health check. */
+/**
+ * Whether the live feeds are running, from the health check, which only the browser reads: a prerendered page says it
+ * is checking, and so does the browser until the check answers.
+ */
 export function FeedStatus() {
+  const hydrated = useHydrated();
+  const checking = (
+    <strong className="down" data-testid="system-status">
+      Checking the live feeds…
+    </strong>
+  );
+  if (!hydrated) return checking;
+  return (
+    <Suspense fallback={checking}>
+      <FeedHealth />
+    </Suspense>
+  );
+}
+
+function FeedHealth() {
   const health = useAtomValue(healthAtom);
   return (
     <strong className={health?.status === 'ok' ? 'up' : 'down'} data-testid="system-status">

@@ -1,6 +1,12 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { isChunkLoadError, reloadOnceForChunk } from '../routing/chunk-reload';
 
-/** The fallback error screen of spec 000 §2 and §8. */
+/**
+ * The route table's error boundary: a screen that threw while rendering, or whose code could not be loaded, shows the
+ * fallback error screen of spec 000 §2 and §8 inside the shell. A screen's code goes missing when a deploy replaced its
+ * hashed file under a page opened before: the page then reloads once to get the new build, and shows the error screen
+ * only if the code is still missing after that.
+ */
 export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
 
@@ -9,6 +15,11 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { failed: 
   }
 
   componentDidCatch(error: Error, info: ErrorInfo) {
+    if (isChunkLoadError(error) && reloadOnceForChunk(window.location.pathname, window.sessionStorage)) {
+      console.warn("A screen's code is missing (a new version was deployed); reloading", error);
+      window.location.reload();
+      return;
+    }
     console.error('Render error', error, info.componentStack);
   }
 

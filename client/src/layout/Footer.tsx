@@ -1,4 +1,4 @@
-import { Link } from '../routing/router';
+import { Link } from 'react-router-dom';
 import { FooterSocialLinks } from '../components/SocialLinks';
 import { useSocialLinks } from '../state/site';
 

@@ -1,11 +1,12 @@
 import { Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
 import type { MenuOpen } from '../components/menu-opening';
-import { useLocation } from 'wouter';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { LoadingBar } from './LoadingBar';
 import { BottomBar, MobileMenu } from './MobileNav';
 import { Navbar } from './Navbar';
+import { NewVersionBanner } from './NewVersionBanner';
 import { OfflineBanner } from './OfflineBanner';
 import { Spinner } from '../routing/guards';
 import { PlanLimitModal } from './PlanLimitModal';
@@ -16,12 +17,12 @@ import { UsernameSetup, WhenSignedIn } from './signed-in';
 import { SignupPrompt } from './SignupPrompt';
 import { Toasts } from './Toasts';
 
-/** The shell around every screen (App's routes are its children). */
+/** The shell around every screen (the route table is its child). */
 export function Layout({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState<MenuOpen>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => setMenuOpen(null), []);
-  const [pathname] = useLocation();
+  const { pathname } = useLocation();
   return (
     <div className="app-shell">
       <a className="skip-link" href="#main">
@@ -32,9 +33,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <Navbar onOpenMenu={setMenuOpen} menuOpen={menuOpen !== null} menuButtonRef={menuButtonRef} />
       <MobileMenu open={menuOpen} onClose={closeMenu} trigger={menuButtonRef} />
       <OfflineBanner />
+      <NewVersionBanner />
       <main className="content" id="main" tabIndex={-1}>
         <ErrorBoundary key={screenKey(pathname)}>
-          {/* a screen whose code is still loading (issue 18: screens load on demand) */}
+          {/* a screen whose code is still loading (screens load on demand, routing/lazy-pages) */}
           <Suspense fallback={<Spinner />}>{children}</Suspense>
         </ErrorBoundary>
       </main>

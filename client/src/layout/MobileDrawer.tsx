@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { Suspense, useCallback, useRef, type RefObject } from 'react';
-import { Link, NavLink } from '../routing/router';
+import { Link, NavLink } from 'react-router-dom';
 import { useMenuKeyboard } from '../components/menu-keyboard';
 import type { MenuOpen } from '../components/menu-opening';
 import { authAtom } from '../state/auth';

@@ -1,7 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, type RefObject } from 'react';
-import { useLocation } from 'wouter';
-import { NavLink } from '../routing/router';
+import { NavLink, useLocation } from 'react-router-dom';
 import { isPaid } from '../account/account-api';
 import type { MenuOpen } from '../components/menu-opening';
 import { planAtom } from '../state/auth';
@@ -16,7 +15,7 @@ const SectionSwitcher = lazy(() => import('./SectionSwitcher').then((m) => ({ de
  * there sees the upgrade banner, and the controls of a page they are blocked from were a dead end (issue 22).
  */
 export function useOddsControls(): boolean {
-  const [pathname] = useLocation();
+  const { pathname } = useLocation();
   const plan = useAtomValue(planAtom);
   return pathname === '/sportsbooks' && plan.status === 'ready' && isPaid(plan.info);
 }
@@ -37,7 +36,7 @@ export const OPEN_FILTERS_EVENT = 'oddspulse:open-filters';
  * loads when it first opens.
  */
 export function MobileMenu({ open, onClose, trigger }: { open: MenuOpen; onClose: () => void; trigger: RefObject<HTMLButtonElement | null> }) {
-  const [pathname] = useLocation();
+  const { pathname } = useLocation();
   useEffect(onClose, [pathname, onClose]);
   if (!open) return null;
   return (

@@ -1,7 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, type MouseEvent, type RefObject } from 'react';
-import { useLocation } from 'wouter';
-import { Link, NavLink } from '../routing/router';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { openingKey } from '../components/menu-opening';
 import { useIsMobile } from '../components/useMediaQuery';
 import { authAtom } from '../state/auth';
@@ -27,7 +26,7 @@ export function prefetchOn(to: string) {
 /** A signed-out click on a sign-in link goes to /login, coming back afterwards. */
 export function useGuardedClick() {
   const auth = useAtomValue(authAtom);
-  const [, navigate] = useLocation();
+  const navigate = useNavigate();
   return (to: string, needsSignIn: boolean) => (event: MouseEvent) => {
     if (!needsSignIn || auth.status === 'signedIn') return;
     event.preventDefault();
@@ -45,7 +44,7 @@ export function Navbar({
   menuOpen: boolean;
   menuButtonRef: RefObject<HTMLButtonElement | null>;
 }) {
-  const [pathname] = useLocation();
+  const { pathname } = useLocation();
   const auth = useAtomValue(authAtom);
   const guarded = useGuardedClick();
   const isMobile = useIsMobile();

@@ -1,4 +1,4 @@
-import { Link } from '../routing/router';
+import { Link } from 'react-router-dom';
 import type { QuotaExceeded } from '../api/api-client';
 import { Modal } from '../components/Modal';
 import { wholeNumber } from '@oddspulse/shared';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'wouter';
+import { useLocation } from 'react-router-dom';
 import { pageTitle } from './page-title';
 
 /** Spec 000 §4 / §9: a screen-reader announcement is removed after 1000 ms. */
@@ -12,7 +12,7 @@ const HEADING_WAIT_MS = 3000;
  * through a polite live region that empties itself after the spec's 1000 ms; and names the page in the title.
  */
 export function RouteAnnouncer() {
-  const [pathname] = useLocation();
+  const { pathname } = useLocation();
   const [message, setMessage] = useState('');
   useEffect(() => {
     document.title = pageTitle(pathname);

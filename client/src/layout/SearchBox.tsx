@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useSearchParams } from '../routing/router';
+import { useSearchParams } from 'react-router-dom';
 
 /**
  * The navbar's search box (spec 000 §2): only on /sportsbooks, and submitting writes q into the URL. Below 768 px
@@ -10,8 +10,8 @@ export function SearchBox({ onSubmitted }: { onSubmitted?: () => void }) {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const [text, setText] = useState(q);
-  // The box follows the URL when q changes (Back, a link), never on mount: Preact runs effects after the next paint,
-  // so a mount effect setting q again could wipe what was typed the moment the box appeared.
+  // The box follows the URL when q changes (Back, a link), never on mount: effects run after the paint, so a mount
+  // effect setting q again could wipe what was typed the moment the box appeared.
   const shownQ = useRef(q);
   useEffect(() => {
     if (shownQ.current === q) return;

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useSearchParams } from '../routing/router';
+import { useSearchParams } from 'react-router-dom';
 import { isPlatinum } from '../account/account-api';
 import { onTabListKeyDown } from '../components/menu-keyboard';
 import { planAtom } from '../state/auth';

@@ -1,7 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
-import { useLocation } from 'wouter';
-import { Link } from '../routing/router';
+import { useState, useSyncExternalStore } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { authAtom } from '../state/auth';
 import { useFreeMonthlyQuota } from '../state/site';
 import { wholeNumber } from '@oddspulse/shared';
@@ -9,13 +8,24 @@ import { wholeNumber } from '@oddspulse/shared';
 const PROMPT_PATHS = ['/', '/pricing', '/signup'];
 const DISMISSED_KEY = 'oddspulse.signupPromptDismissed';
 
-/** Shown on /, /pricing and /signup to signed-out visitors (spec 000 §2). */
+/** The dismissal is kept for the tab's visit and changes only by the prompt's own button: nothing to subscribe to. */
+const noChanges = () => () => undefined;
+
+/**
+ * Shown on /, /pricing and /signup to signed-out visitors (spec 000 §2). A prerendered page shows it (no tab has
+ * dismissed it at build); a tab that has hides it right after hydrating.
+ */
 export function SignupPrompt() {
   const auth = useAtomValue(authAtom);
-  const [pathname] = useLocation();
+  const { pathname } = useLocation();
   const freeQuota = useFreeMonthlyQuota();
-  const [dismissed, setDismissed] = useState(() => window.sessionStorage.getItem(DISMISSED_KEY) === '1');
-  if (auth.status !== 'signedOut' || dismissed || !PROMPT_PATHS.includes(pathname)) return null;
+  const dismissedBefore = useSyncExternalStore(
+    noChanges,
+    () => window.sessionStorage.getItem(DISMISSED_KEY) === '1',
+    () => false,
+  );
+  const [dismissed, setDismissed] = useState(false);
+  if (auth.status !== 'signedOut' || dismissedBefore || dismissed || !PROMPT_PATHS.includes(pathname)) return null;
   return (
     <aside className="signup-prompt card" aria-label="Sign up" data-testid="signup-prompt">
       <span>Free account: the popular books, {wholeNumber(freeQuota)} odds calls a month, no card needed.</span>

@@ -1,8 +1,7 @@
 import { canViewOps } from '@oddspulse/shared';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import { useLocation } from 'wouter';
-import { Link } from '../routing/router';
+import { Link, useLocation } from 'react-router-dom';
 import { isPlatinum, accountPlanName } from '../account/account-api';
 import { useMenuKeyboard } from '../components/menu-keyboard';
 import { openingKey, type MenuOpen } from '../components/menu-opening';
@@ -33,7 +32,7 @@ export function UserMenu() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setOpen(null), []);
   const onMenuKeyDown = useMenuKeyboard({ open, close, container: menuRef, trigger: buttonRef, itemSelector: MENU_ITEMS, tab: 'close' });
-  const [pathname] = useLocation();
+  const { pathname } = useLocation();
   useEffect(() => setOpen(null), [pathname]);
   useEffect(() => {
     if (!open) return;

@@ -2,7 +2,6 @@ import { useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { setUsername } from '../account/account-api';
 import { ApiError } from '../api/api-client';
-import { focusOnMount } from '../components/escape-layers';
 import { Modal } from '../components/Modal';
 import { UsernameStatus, useUsernameCheck } from '../components/UsernameField';
 import { profileAtom } from '../state/auth';
@@ -51,7 +50,7 @@ export function UsernameSetupModal({ onLater }: { onLater: () => void }) {
             setTouched(true);
             setValue(e.target.value);
           }}
-          ref={focusOnMount}
+          autoFocus
         />
         <UsernameStatus state={state} override={message ?? (state === 'idle' ? required : null)} />
         <div className="actions">

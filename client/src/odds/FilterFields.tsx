@@ -1,5 +1,4 @@
 import type { Sport } from '@oddspulse/shared';
-import { useState } from 'react';
 import { DatePicker } from './DatePicker';
 import { withSports, type OddsFilters } from './filter-settings';
 import { marketLabel } from './labels';
@@ -61,13 +60,8 @@ export function FilterFields({
   );
 }
 
-/**
- * Minimum EV %, whose text stays as typed ("2.", "2.0") while it reads as the filter's number: preact/compat
- * (issue 18) writes a number `value` into the field on every render, where React leaves a field that already reads
- * as that number, so "2.05" could not be typed.
- */
+/** Minimum EV %: empty for any EV. */
 function MinEvField({ value, onChange }: { value: number | null; onChange: (value: number | null) => void }) {
-  const [typed, setTyped] = useState('');
   return (
     <label className="field">
       <span className="field-label">Minimum EV %</span>
@@ -75,12 +69,9 @@ function MinEvField({ value, onChange }: { value: number | null; onChange: (valu
         type="number"
         step={0.5}
         aria-label="Minimum EV %"
-        value={typed !== '' && Number(typed) === value ? typed : (value ?? '').toString()}
+        value={value ?? ''}
         placeholder="Any"
-        onChange={(e) => {
-          setTyped(e.target.value);
-          onChange(e.target.value === '' ? null : Number(e.target.value));
-        }}
+        onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
       />
     </label>
   );

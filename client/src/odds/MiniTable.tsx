@@ -1,4 +1,4 @@
-import { flashOf, formatAge, type Flashes } from './live-table';
+import { flashOf, formatPriceAge, type Flashes } from './live-table';
 import type { OddsDisplayFormat } from './filter-settings';
 import { selectionLabel } from './labels';
 import { OpenInBook } from '../components/OpenInBook';
@@ -65,7 +65,7 @@ export function MiniTable({
                   </td>
                 );
               })}
-              <td className="muted">{formatAge((v.over ?? v.under)!.lastUpdate, now)}</td>
+              <td className="muted">{formatPriceAge((v.over ?? v.under)!.lastUpdate, now)}</td>
             </tr>
           ))}
         </tbody>
@@ -111,7 +111,7 @@ export function MiniTable({
               <td className="hold" data-testid="mini-hold">
                 {holdText(b.hold)}
               </td>
-              <td className="muted">{formatAge(b.lastUpdate, now)}</td>
+              <td className="muted">{formatPriceAge(b.lastUpdate, now)}</td>
             </tr>
           ))}
         </tbody>

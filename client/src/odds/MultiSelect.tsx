@@ -1,6 +1,5 @@
 import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { BottomSheet } from '../components/BottomSheet';
-import { focusOnMount } from '../components/escape-layers';
 import { useIsMobile } from '../components/useMediaQuery';
 import { selectionSummary, type Option } from './selection-summary';
 
@@ -58,7 +57,7 @@ export function MultiSelect({
       <input
         type="search"
         placeholder={`Search ${label.toLowerCase()}`}
-        ref={isMobile ? undefined : focusOnMount}
+        autoFocus={!isMobile}
         aria-label={`Search ${label.toLowerCase()}`}
         value={search}
         onChange={(e) => setSearch(e.target.value)}

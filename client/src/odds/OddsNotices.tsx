@@ -1,5 +1,5 @@
-import { Link } from '../routing/router';
 import type { Sport } from '@oddspulse/shared';
+import { Link } from 'react-router-dom';
 import { connectionErrorDetail } from './connection-error';
 
 /** The odds page's notice panels: a plan that does not reach a section, a sign-in needed, the API unreachable. */

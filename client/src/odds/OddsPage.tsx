@@ -1,12 +1,11 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
-import { useHistoryState } from 'wouter/use-browser-location';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { isPaid, isPlatinum } from '../account/account-api';
 import { BetSlipPanel } from '../bet-slip/BetSlipPanel';
 import { useIsMobile } from '../components/useMediaQuery';
 import { SECTIONS } from '../layout/MobileNav';
 import { Spinner } from '../routing/guards';
-import { useSearchParams } from '../routing/router';
 import { planAtom } from '../state/auth';
 import { EvAlertTarget } from './EvAlertTarget';
 import { GoldRequiredBanner, PremiumPanel } from './OddsNotices';
@@ -24,7 +23,7 @@ const ScannerSection = lazy(() => import('./ScannerSection').then((m) => ({ defa
  */
 export function OddsPage() {
   const [params, setParams] = useSearchParams();
-  const premium = useHistoryState<{ premium?: 'arbitrage' | 'middles' } | null>()?.premium;
+  const premium = (useLocation().state as { premium?: 'arbitrage' | 'middles' } | null)?.premium;
   const plan = useAtomValue(planAtom);
   const isMobile = useIsMobile();
   const platinum = plan.status === 'ready' && isPlatinum(plan.info);

@@ -3,7 +3,7 @@ import { OpenInBook } from '../components/OpenInBook';
 import { isEventLive, sportsbookName } from '@oddspulse/shared';
 import { formatOdds, type OddsDisplayFormat } from './filter-settings';
 import { gameTimeLabel, marketLabel, matchLabel, selectionLabel } from './labels';
-import { flashOf, formatAge, type Flashes } from './live-table';
+import { flashOf, formatPriceAge, type Flashes } from './live-table';
 import { MiniTable } from './MiniTable';
 import { BookLogo, evClass, evText, HOLD_TITLE, holdText, Price, priceOf } from './PriceCell';
 import { RowActions } from './RowActions';
@@ -63,7 +63,7 @@ export function rowCells(row: OddsRow, format: OddsDisplayFormat, flashes: Flash
       <>
         <Price value={priceOf(best)} format={format} flash={flashOf(flashes, row.key, now)} />
         <span className="age muted small" title="How old this price is">
-          {formatAge(best.lastUpdate, now)}
+          {formatPriceAge(best.lastUpdate, now)}
         </span>
       </>
     ),

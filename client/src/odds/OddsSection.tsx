@@ -1,5 +1,5 @@
 import { useAtom, useSetAtom } from 'jotai';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { decimalToAmericanRounded } from '@oddspulse/shared';
 import { addToSlip } from '../bet-slip/bet-slip';
 import { betSlipAtom, useBankroll } from '../bet-slip/bet-slip-state';
@@ -53,9 +53,14 @@ export function OddsSection({ mode, platinum, search, onSearch }: { mode: TableM
     usePrefetch: mode === 'props',
     devig,
   });
+  // The table filters its rows with the filters and search one render behind when they change: the field or box the
+  // user touched answers at once, and React re-filters the table (800 rows and more) as a transition it can interrupt
+  // with the next key press.
+  const shown = useDeferredValue(applied);
+  const shownSearch = useDeferredValue(search);
   const rows = useMemo(
-    () => filterRows(data.rows, { minEv: applied.minEv, positiveOnly: applied.positiveOnly, search, date: applied.date }, data.now),
-    [data.rows, data.now, applied.minEv, applied.positiveOnly, applied.date, search],
+    () => filterRows(data.rows, { minEv: shown.minEv, positiveOnly: shown.positiveOnly, search: shownSearch, date: shown.date }, data.now),
+    [data.rows, data.now, shown.minEv, shown.positiveOnly, shown.date, shownSearch],
   );
   const outside = sportsOutsideSearch(search, applied.sports, sports);
   const games = useMemo(() => new Set(data.rows.map((r) => r.eventId)).size, [data.rows]);

@@ -1,4 +1,4 @@
-import { DEFAULT_SPORTS, DEFAULT_SPORTSBOOKS, formatAmerican, formatFractional } from '@oddspulse/shared';
+import { DEFAULT_SPORTS, DEFAULT_SPORTSBOOKS, DEFAULT_STRAIGHT_BET_MARKETS, formatAmerican, formatFractional } from '@oddspulse/shared';
 import type { DateFilter } from './filters';
 import { DEFAULT_PROP_MARKETS, migrateBookKey, migratePropSelection, propSelectionForSports } from './prop-markets';
 
@@ -23,8 +23,8 @@ export interface OddsFilters {
   positiveOnly: boolean;
 }
 
-/** Default straight-bet markets (spec 001 §9): h2h, spreads, totals, team totals and the alternates. */
-export const DEFAULT_GAME_MARKETS: readonly string[] = ['h2h', 'spreads', 'totals', 'team_totals', 'alternate_spreads', 'alternate_totals'];
+/** Default straight-bet markets (spec 001 §9): the ones `GET /api/odds` defaults to as well. */
+export const DEFAULT_GAME_MARKETS: readonly string[] = DEFAULT_STRAIGHT_BET_MARKETS;
 
 export function defaultFilters(books: readonly string[] = DEFAULT_SPORTSBOOKS): OddsFilters {
   const { sports, markets } = defaultBoardFilters();

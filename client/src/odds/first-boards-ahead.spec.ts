@@ -1,5 +1,5 @@
 import { ApiClient } from '../api/api-client';
-import { testSession } from '../testing/session';
+import { testSession } from '../../test-support/session';
 import { earlyBoardsRequest, straightBetsQuery } from './boards-request';
 import { FILTERS_KEY, defaultFilters, parseFilters } from './filter-settings';
 import { sendFirstBoardsAhead, type BootPage } from './first-boards-ahead';

@@ -1,6 +1,6 @@
 import { americanToDecimal, diffBoards, packBoards, type BoardEvent, type SportBoard } from '@oddspulse/shared';
-import { simBoard } from '../testing/sim-board';
-import { applyBoardEnvelope, compareRows } from './live-table';
+import { simBoard } from '../../test-support/sim-board';
+import { applyBoardEnvelope, rowChanges } from './live-table';
 import { DEFAULT_DEVIG_CHOICE } from './devig-choice';
 import { boardsFromPayload, loadedFromPayload, positionsFromPayload, rowSelection, rowsBuiltOnArrival, selectionKey } from './first-load';
 import { buildLiveRows } from './live-rows';
@@ -99,7 +99,7 @@ describe('first load precision', () => {
     const pushed = buildRows(afterPush().events, options);
     expect(loaded.length).toBeGreaterThan(0);
     expect(loaded).toEqual(pushed);
-    const changes = compareRows(loaded, pushed);
+    const changes = rowChanges(loaded, pushed);
     expect(changes.rows.size + changes.books.size).toBe(0);
     // the spread row of the Celtics carries Draftkings' −110 exactly (1 + 100/110)
     const celtics = loaded.find((r) => r.market === 'spreads' && r.outcome === 'Boston Celtics')!;

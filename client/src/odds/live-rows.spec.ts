@@ -1,7 +1,7 @@
 import { diffBoards, type BoardEvent, type BoardMarket, type SportBoard } from '@oddspulse/shared';
-import { simBoard } from '../testing/sim-board';
+import { simBoard } from '../../test-support/sim-board';
 import { applyBoardMessage, applyRowsDiff, buildLiveRows, refreshLiveRows } from './live-rows';
-import { compareRows } from './live-table';
+import { rowChanges } from './live-table';
 import { buildRows, sameRowsAt, type BuildRowsOptions } from './rows';
 
 const T0 = Date.parse('2030-01-01T12:00:00Z');
@@ -74,7 +74,7 @@ describe('live rows', () => {
     const after = board([event('e1', books([1.99, 1.83], [1.87, 1.95])), before.events[1]]);
     const { diff } = diffBoards(before, after);
     const { moved } = applyRowsDiff(buildLiveRows({ [SPORT]: before }, options), diff!, options);
-    const everyRow = compareRows(buildRows(before.events, options), buildRows(after.events, options));
+    const everyRow = rowChanges(buildRows(before.events, options), buildRows(after.events, options));
     expect(moved).toEqual(new Map([...everyRow.rows, ...everyRow.books]));
     // Home's best went from Caesars' 1.92 to Draftkings' 1.99; Draftkings' Away price went down in the mini table
     expect(moved.get('e1|spreads||Home e1|-2.5')).toBe('up');

@@ -1,5 +1,5 @@
 import { applyBoardDiff, type BoardDiff, type BoardEvent, type EventDiff, type SportBoard, type TimeCache } from '@oddspulse/shared';
-import { compareRows as changesBetween, type Boards, type BoardMessage, type Direction } from './live-table';
+import { rowChanges as changesBetween, type Boards, type BoardMessage, type Direction } from './live-table';
 import { compareRows as evOrder, lineId, rowsBuilder, sameRowsAt, type BookPrice, type BuildRowsOptions, type OddsRow } from './rows';
 
 /**

@@ -4,13 +4,13 @@ import {
   applyBoardEnvelope,
   applyDiff,
   arrangeRows,
-  compareRows,
   flashOf,
   FLASH_MS,
-  formatAge,
+  formatPriceAge,
   heldChanges,
   heldChangesText,
   heldOrder,
+  rowChanges,
 } from './live-table';
 import { buildRows } from './rows';
 
@@ -54,7 +54,7 @@ describe('live table (DECISIONS 14–15, spec 001 §4 price flash)', () => {
     const boards = applyDiff({ basketball_nba: before }, diff!);
     expect(boards.basketball_nba.events[0].bookmakers[0].markets[0].outcomes[0].price).toBe(1.95);
 
-    const changes = compareRows(rowsOf(before, T0), rowsOf(boards.basketball_nba, T0 + 5000));
+    const changes = rowChanges(rowsOf(before, T0), rowsOf(boards.basketball_nba, T0 + 5000));
     const home = 'e1|spreads||Home|-2.5';
     const away = 'e1|spreads||Away|2.5';
     expect(changes.rows.get(home)).toBe('up');
@@ -70,10 +70,10 @@ describe('live table (DECISIONS 14–15, spec 001 §4 price flash)', () => {
   it('rows enter when a market opens and leave when it locks or goes', () => {
     const one = board({ draftkings: [1.91, 1.91] });
     const two = board({ draftkings: [1.91, 1.91], fanduel: [1.9, 1.92] });
-    const opened = compareRows(rowsOf(one, T0), rowsOf(two, T0));
+    const opened = rowChanges(rowsOf(one, T0), rowsOf(two, T0));
     expect(opened.entered.sort()).toEqual(['e1|spreads||Away|2.5', 'e1|spreads||Home|-2.5']);
     // 16 minutes later, both markets are older than 15 minutes: locked, so the rows leave
-    const locked = compareRows(rowsOf(two, T0), rowsOf(two, T0 + 16 * 60_000));
+    const locked = rowChanges(rowsOf(two, T0), rowsOf(two, T0 + 16 * 60_000));
     expect(locked.left).toHaveLength(2);
   });
 
@@ -85,10 +85,10 @@ describe('live table (DECISIONS 14–15, spec 001 §4 price flash)', () => {
   });
 
   it('shows the age of a price', () => {
-    expect(formatAge(iso(T0 - 12_000), T0)).toBe('12s');
-    expect(formatAge(iso(T0 - 4 * 60_000), T0)).toBe('4m');
-    expect(formatAge(iso(T0 - 2 * 3_600_000), T0)).toBe('2h');
-    expect(formatAge(iso(T0 + 5000), T0)).toBe('0s');
+    expect(formatPriceAge(iso(T0 - 12_000), T0)).toBe('12s');
+    expect(formatPriceAge(iso(T0 - 4 * 60_000), T0)).toBe('4m');
+    expect(formatPriceAge(iso(T0 - 2 * 3_600_000), T0)).toBe('2h');
+    expect(formatPriceAge(iso(T0 + 5000), T0)).toBe('0s');
   });
 });
 

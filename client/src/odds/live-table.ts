@@ -82,7 +82,7 @@ function direction(before: number, after: number): Direction | null {
   return after > before ? 'up' : 'down';
 }
 
-export function compareRows(previous: readonly OddsRow[], next: readonly OddsRow[]): RowChanges {
+export function rowChanges(previous: readonly OddsRow[], next: readonly OddsRow[]): RowChanges {
   const before = new Map(previous.map((r) => [r.key, r]));
   const after = new Set<string>();
   const changes: RowChanges = { entered: [], left: [], rows: new Map(), books: new Map() };
@@ -140,7 +140,7 @@ export function flashOf(flashes: Flashes, key: string, now: number): Direction |
 }
 
 /** How old a price is: "12s", "4m", "2h" (never negative). */
-export function formatAge(lastUpdate: string, now: number): string {
+export function formatPriceAge(lastUpdate: string, now: number): string {
   const time = Date.parse(lastUpdate);
   if (Number.isNaN(time)) return '—';
   return formatSeconds(Math.max(0, Math.round((now - time) / 1000)));

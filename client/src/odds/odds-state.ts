@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import { readStored } from '../state/stored-value';
+import { browserStorage, readStored } from '../state/stored-value';
 import { DEFAULT_DEVIG_CHOICE, parseDevigChoice, type DevigChoice } from './devig-choice';
 import { FILTERS_KEY, defaultFilters, parseFilters, type OddsDisplayFormat, type OddsFilters } from './filter-settings';
 import { migrateBookKey } from './prop-markets';
@@ -15,7 +15,7 @@ export const FAVORITE_BOOKS_KEY = 'sportsbookFavorites';
 export const DEVIG_KEY = 'oddspulse.devigMethod';
 
 export function storedAtom<T>(key: string, parse: (raw: string) => T, fallback: T, serialise: (value: T) => string = JSON.stringify) {
-  const base = atom<T>(readStored(window.localStorage, key, parse, fallback));
+  const base = atom<T>(readStored(browserStorage(), key, parse, fallback));
   return atom(
     (get) => get(base),
     (_get, set, value: T) => {

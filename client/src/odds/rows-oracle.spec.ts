@@ -1,9 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_SPORTSBOOKS, DEVIG_METHODS, newestUpdate, normaliseOddsApiV4, type BoardEvent, type BoardMarket } from '@oddspulse/shared';
-import { seededRandom, simBoard } from '../testing/sim-board';
+import { seededRandom } from '../../../shared/src/testing/seeded-random';
+import { simBoard } from '../../test-support/sim-board';
 import { buildRows, rowsBuilder, type BuildRowsOptions, type TableMode } from './rows';
-import { oracleEventRows, oracleRows } from './rows-oracle';
+import { oracleEventRows, oracleRows } from '../../test-support/rows-oracle';
 
 const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
 const BOARDS = readdirSync(FIXTURES).filter((f) => f.startsWith('v4_odds_') || f.startsWith('v4_event_odds_'));

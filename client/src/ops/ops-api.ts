@@ -1,4 +1,5 @@
 import type { OpsOverview } from '@oddspulse/shared';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client';
 
 /** Where the queue console is served (bull-board, outside the app: a page load, not a route). */
@@ -7,6 +8,15 @@ export const QUEUE_CONSOLE_URL = '/ops/queues';
 /** GET /api/ops/overview: the first load, and the fallback while live updates are not arriving. */
 export function fetchOpsOverview(): Promise<OpsOverview> {
   return api.get<OpsOverview>('/api/ops/overview');
+}
+
+export const opsKeys = {
+  overview: ['ops', 'overview'] as const,
+};
+
+/** The overview: read once, then set by each push on the `ops` channel; read again only while pushes are not arriving. */
+export function opsOverviewQuery() {
+  return queryOptions({ queryKey: opsKeys.overview, queryFn: fetchOpsOverview });
 }
 
 /** The console's page of one queue's jobs in one state (its failed ones, say). */

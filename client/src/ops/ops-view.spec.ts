@@ -1,5 +1,16 @@
 import type { OpsFeed, OpsOverview } from '@oddspulse/shared';
-import { alarms, feedNow, formatAge, formatDuration, healthTone, relativeTime, runOutDay, updateState } from './ops-view';
+import {
+  alarms,
+  FALLBACK_POLL_MS,
+  fallbackPollInterval,
+  feedNow,
+  formatAge,
+  formatDuration,
+  healthTone,
+  relativeTime,
+  runOutDay,
+  updateState,
+} from './ops-view';
 
 const NOW = Date.parse('2026-11-21T12:00:00.000Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
@@ -44,6 +55,12 @@ describe('the operations page rules', () => {
     expect(updateState(NOW - 15_000, 5_000, NOW)).toBe('live');
     expect(updateState(NOW - 15_001, 5_000, NOW)).toBe('delayed');
     expect(updateState(null, 5_000, NOW)).toBe('delayed');
+  });
+
+  it('reads the overview itself every 10 s only while none arrived lately, or none at all', () => {
+    expect(fallbackPollInterval(overview(), NOW - 15_000, NOW)).toBe(false);
+    expect(fallbackPollInterval(overview(), NOW - 15_001, NOW)).toBe(FALLBACK_POLL_MS);
+    expect(fallbackPollInterval(undefined, 0, NOW)).toBe(FALLBACK_POLL_MS);
   });
 
   it('ages a feed with the clock, so one nobody updates turns late between overviews', () => {

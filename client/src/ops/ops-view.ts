@@ -12,6 +12,11 @@ export function updateState(receivedAt: number | null, sampleIntervalMs: number,
   return receivedAt !== null && now - receivedAt <= MISSED_SAMPLES * sampleIntervalMs ? 'live' : 'delayed';
 }
 
+/** How often the page reads the overview itself: never while pushes arrive, every 10 s while none has lately (or ever). */
+export function fallbackPollInterval(overview: OpsOverview | undefined, receivedAt: number, now: number): number | false {
+  return overview && updateState(receivedAt, overview.sample_interval_ms, now) === 'live' ? false : FALLBACK_POLL_MS;
+}
+
 /** "4 s", "2 min 5 s", "3 h 4 min", "2 d 5 h". */
 export function formatAge(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));

@@ -1,9 +1,10 @@
 import { OPS_OVERVIEW_KEY, type OpsOverview } from '@oddspulse/shared';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { liveSocketAtom } from '../realtime/socket';
-import { fetchOpsOverview } from './ops-api';
-import { FALLBACK_POLL_MS, updateState, type UpdateState } from './ops-view';
+import { opsKeys, opsOverviewQuery } from './ops-api';
+import { fallbackPollInterval, updateState, type UpdateState } from './ops-view';
 
 export interface OpsOverviewState {
   overview: OpsOverview | null;
@@ -24,35 +25,20 @@ export interface OpsOverviewState {
  */
 export function useOpsOverview(): OpsOverviewState {
   const socket = useAtomValue(liveSocketAtom);
-  const [overview, setOverview] = useState<OpsOverview | null>(null);
-  const [receivedAt, setReceivedAt] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const [now, setNow] = useState(() => Date.now());
-
-  const show = useCallback((next: OpsOverview) => {
-    setOverview(next);
-    setReceivedAt(Date.now());
-    setError(null);
-  }, []);
-
-  const load = useCallback(async () => {
-    try {
-      show(await fetchOpsOverview());
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
-  }, [show]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  // The interval is asked again on every render (the clock's tick among them), so polling starts once pushes stop.
+  const query = useQuery({
+    ...opsOverviewQuery(),
+    refetchInterval: ({ state }) => fallbackPollInterval(state.data, state.dataUpdatedAt, Date.now()),
+  });
 
   useEffect(
     () =>
       socket.subscribe({ channel: 'ops', sport: OPS_OVERVIEW_KEY }, (envelope) => {
-        if ((envelope.type === 'ops.overview' || envelope.type === 'snapshot') && envelope.data) show(envelope.data);
+        if ((envelope.type === 'ops.overview' || envelope.type === 'snapshot') && envelope.data) queryClient.setQueryData(opsKeys.overview, envelope.data);
       }),
-    [socket, show],
+    [socket, queryClient],
   );
 
   useEffect(() => {
@@ -60,12 +46,14 @@ export function useOpsOverview(): OpsOverviewState {
     return () => window.clearInterval(timer);
   }, []);
 
-  const updates = overview ? updateState(receivedAt, overview.sample_interval_ms, now) : 'delayed';
-  useEffect(() => {
-    if (updates === 'live') return;
-    const timer = window.setInterval(() => void load(), FALLBACK_POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [updates, load]);
-
-  return { overview, receivedAt, error, updates, now };
+  const overview = query.data ?? null;
+  // a read and a push alike set the query's data, so its update time is when the overview shown arrived
+  const receivedAt = overview ? query.dataUpdatedAt : null;
+  return {
+    overview,
+    receivedAt,
+    error: query.error ? query.error.message : null,
+    updates: overview ? updateState(receivedAt, overview.sample_interval_ms, now) : 'delayed',
+    now,
+  };
 }

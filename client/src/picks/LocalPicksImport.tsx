@@ -1,9 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
 import { authAtom } from '../state/auth';
 import { useToasts } from '../state/toasts';
-import { importLocalPicks } from './picks-api';
-import { LOCAL_PICKS_KEY, PICKS_CHANGED_EVENT, readLocalPicks } from './picks-logic';
+import { importLocalPicks, picksKeys } from './picks-api';
+import { LOCAL_PICKS_KEY, readLocalPicks } from './picks-logic';
 
 /**
  * DECISIONS 18: on sign-in, a pick list left in this browser under oss_my_picks_v1 is imported once into
@@ -12,6 +13,7 @@ import { LOCAL_PICKS_KEY, PICKS_CHANGED_EVENT, readLocalPicks } from './picks-lo
 export function LocalPicksImport() {
   const auth = useAtomValue(authAtom);
   const { show } = useToasts();
+  const queryClient = useQueryClient();
   const tried = useRef<string | null>(null);
   const userId = auth.status === 'signedIn' ? auth.user.id : null;
 
@@ -24,12 +26,13 @@ export function LocalPicksImport() {
       .then((result) => {
         window.localStorage.removeItem(LOCAL_PICKS_KEY);
         if (result.imported === 0) return;
-        window.dispatchEvent(new Event(PICKS_CHANGED_EVENT));
+        // an open tracker reads the imported picks now, a closed one when next opened
+        void queryClient.invalidateQueries({ queryKey: picksKeys.all });
         show('success', `Imported ${result.imported} pick(s) from this browser into My Picks`);
       })
       .catch((error: unknown) => {
         console.warn(`Importing ${LOCAL_PICKS_KEY} failed; it stays for the next sign-in`, error);
       });
-  }, [userId, show]);
+  }, [userId, show, queryClient]);
   return null;
 }

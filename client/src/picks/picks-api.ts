@@ -1,13 +1,46 @@
 import type { PickPeriod, PickSort, PickStats, PickStatusFilter, SettledStatus, UserPick } from '@oddspulse/shared';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client';
 
+export type PickListQuery = {
+  period: PickPeriod;
+  status: PickStatusFilter;
+  sort: PickSort;
+};
+
 /** The picks API (server/src/picks): the signed-in user's own picks; money in cents, payout entry in dollars. */
-export function fetchPicks(query: { period: PickPeriod; status: PickStatusFilter; sort: PickSort }): Promise<UserPick[]> {
+export function fetchPicks(query: PickListQuery): Promise<UserPick[]> {
   return api.get<UserPick[]>('/api/picks', { query });
 }
 
 export function fetchPickStats(period: PickPeriod): Promise<PickStats> {
   return api.get<PickStats>('/api/picks/stats', { query: { period } });
+}
+
+/** Keyed by the user as well: the cache outlives a session in this tab, and one user's picks are never another's. */
+export const picksKeys = {
+  all: ['picks'] as const,
+  user: (userId: string) => [...picksKeys.all, userId] as const,
+  lists: (userId: string) => [...picksKeys.user(userId), 'list'] as const,
+  list: (userId: string, query: PickListQuery) => [...picksKeys.lists(userId), query] as const,
+  periods: (userId: string) => [...picksKeys.user(userId), 'period'] as const,
+  period: (userId: string, period: PickPeriod) => [...picksKeys.periods(userId), period] as const,
+};
+
+/** The picks the tracker's filters select. */
+export function pickListQuery(userId: string, query: PickListQuery) {
+  return queryOptions({ queryKey: picksKeys.list(userId, query), queryFn: () => fetchPicks(query) });
+}
+
+/** A period's statistics and all its picks (the chart's), read together so the two always tell of the same picks. */
+export function pickPeriodQuery(userId: string, period: PickPeriod) {
+  return queryOptions({
+    queryKey: picksKeys.period(userId, period),
+    queryFn: async () => {
+      const [stats, picks] = await Promise.all([fetchPickStats(period), fetchPicks({ period, status: 'all', sort: 'date' })]);
+      return { stats, picks };
+    },
+  });
 }
 
 export function settlePick(id: string, status: SettledStatus, actualPayout?: number): Promise<UserPick> {

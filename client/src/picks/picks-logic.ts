@@ -2,8 +2,6 @@ import { BET_SLIP_MESSAGES, formatMoney as formatSharedMoney, pickProfitCents, t
 
 /** The browser list imported once on sign-in (spec 002 §3, DECISIONS 18). */
 export const LOCAL_PICKS_KEY = 'oss_my_picks_v1';
-/** Raised on window when picks changed outside the tracker (the sign-in import), so an open tracker reloads. */
-export const PICKS_CHANGED_EVENT = 'oddspulse:picks-changed';
 /** Spec 002 §9: the validation banner stays 5 seconds. */
 export const VALIDATION_BANNER_MS = 5000;
 

@@ -1,10 +1,11 @@
-import type { PickStats, UserPick } from '@oddspulse/shared';
+import type { UserPick } from '@oddspulse/shared';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { liveSocketAtom } from '../realtime/socket';
 import { authAtom } from '../state/auth';
-import { fetchPicks, fetchPickStats } from './picks-api';
-import { applySettledPicks, autoValidatedMessage, PICKS_CHANGED_EVENT, VALIDATION_BANNER_MS } from './picks-logic';
+import { pickListQuery, pickPeriodQuery, picksKeys } from './picks-api';
+import { applySettledPicks, autoValidatedMessage, VALIDATION_BANNER_MS } from './picks-logic';
 import type { PickFilters } from './PicksFilters';
 
 /** Spec 002 §4, §9: statistics refresh every 5 minutes, and 1 second after a validation. */
@@ -13,64 +14,40 @@ export const STATS_AFTER_VALIDATION_MS = 1000;
 
 /**
  * The tracker's data (spec 002 §2, DECISIONS 18–21): the picks the filters select, the period's statistics and
- * all its picks (for the chart), kept current by settlement pushes on the user's channel, a picks-changed event
- * (the sign-in import) and a 5-minute statistics refresh. A load answered after the filters moved on is dropped.
+ * all its picks (for the chart), kept current by settlement pushes on the user's channel and a 5-minute statistics
+ * refresh. Each filter and period has its own cached entry: while a new one is read the last one stays on screen,
+ * and an answer for filters left behind never lands on the current ones.
  */
 export function usePickTracker(filters: PickFilters) {
   const auth = useAtomValue(authAtom);
   const socket = useAtomValue(liveSocketAtom);
+  const queryClient = useQueryClient();
   const userId = auth.status === 'signedIn' ? auth.user.id : null;
-  const [picks, setPicks] = useState<UserPick[] | null>(null);
-  const [periodPicks, setPeriodPicks] = useState<UserPick[]>([]);
-  const [stats, setStats] = useState<PickStats | null>(null);
-  const [error, setError] = useState('');
+  const owner = userId ?? '';
   const [banner, setBanner] = useState('');
   const current = useRef(filters);
   current.current = filters;
 
-  const loadStats = useCallback(async () => {
-    const { period } = current.current;
-    try {
-      const [next, all] = await Promise.all([fetchPickStats(period), fetchPicks({ period, status: 'all', sort: 'date' })]);
-      if (current.current.period !== period) return;
-      setStats(next);
-      setPeriodPicks(all);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
-  }, []);
+  const list = useQuery({ ...pickListQuery(owner, filters), enabled: userId !== null, placeholderData: keepPreviousData });
+  const period = useQuery({
+    ...pickPeriodQuery(owner, filters.period),
+    enabled: userId !== null,
+    placeholderData: keepPreviousData,
+    refetchInterval: STATS_REFRESH_MS,
+  });
 
-  const load = useCallback(async () => {
-    const query = { ...current.current };
-    try {
-      const list = await fetchPicks(query);
-      const now = current.current;
-      if (now.period !== query.period || now.status !== query.status || now.sort !== query.sort) return;
-      setPicks(list);
-      setError('');
-    } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
-    }
-  }, []);
+  // The lists of every filter are read again (the one on screen now, the others when next shown).
+  const load = useCallback(() => queryClient.invalidateQueries({ queryKey: picksKeys.lists(owner) }), [queryClient, owner]);
+  const loadStats = useCallback(() => queryClient.invalidateQueries({ queryKey: picksKeys.periods(owner) }), [queryClient, owner]);
 
-  useEffect(() => {
-    void load();
-  }, [load, filters]);
-
-  useEffect(() => {
-    void loadStats();
-    const timer = window.setInterval(() => void loadStats(), STATS_REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [loadStats, filters.period]);
-
-  useEffect(() => {
-    const reload = () => {
-      void load();
-      void loadStats();
-    };
-    window.addEventListener(PICKS_CHANGED_EVENT, reload);
-    return () => window.removeEventListener(PICKS_CHANGED_EVENT, reload);
-  }, [load, loadStats]);
+  // A pick changed: the list on screen changes in place; the other filters' lists are read again when next shown.
+  const changeList = useCallback(
+    (change: (picks: UserPick[]) => UserPick[]) => {
+      void queryClient.invalidateQueries({ queryKey: picksKeys.lists(owner), refetchType: 'none' });
+      queryClient.setQueryData<UserPick[]>(picksKeys.list(owner, current.current), (picks) => (picks ? change(picks) : picks));
+    },
+    [queryClient, owner],
+  );
 
   // The banner of spec 002 §2 stays 5 seconds.
   useEffect(() => {
@@ -86,7 +63,7 @@ export function usePickTracker(filters: PickFilters) {
     const unsubscribe = socket.subscribe({ channel: 'user' }, (envelope) => {
       if (envelope.type === 'picks.settled') {
         const { count, picks: settled } = envelope.data;
-        setPicks((list) => (list ? applySettledPicks(list, settled, current.current.status) : list));
+        changeList((picks) => applySettledPicks(picks, settled, current.current.status));
         if (count > 0) setBanner(autoValidatedMessage(count));
       } else if (envelope.type === 'snapshot') {
         // A gap too old to replay: the server's state is the truth.
@@ -101,16 +78,27 @@ export function usePickTracker(filters: PickFilters) {
       window.clearTimeout(statsTimer);
       unsubscribe();
     };
-  }, [socket, userId, load, loadStats]);
+  }, [socket, userId, load, loadStats, changeList]);
 
   const onSettled = (updated: UserPick) => {
-    setPicks((list) => (list ? applySettledPicks(list, [updated], current.current.status) : list));
+    changeList((picks) => applySettledPicks(picks, [updated], current.current.status));
     void loadStats();
   };
   const onRemoved = (id: string) => {
-    setPicks((list) => list?.filter((p) => p.id !== id) ?? list);
+    changeList((picks) => picks.filter((p) => p.id !== id));
     void loadStats();
   };
 
-  return { picks, periodPicks, stats, error, banner, load, loadStats, onSettled, onRemoved };
+  const failed = list.error ?? period.error;
+  return {
+    picks: list.data ?? null,
+    periodPicks: period.data?.picks ?? [],
+    stats: period.data?.stats ?? null,
+    error: failed ? failed.message : '',
+    banner,
+    load,
+    loadStats,
+    onSettled,
+    onRemoved,
+  };
 }

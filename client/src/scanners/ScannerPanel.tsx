@@ -1,7 +1,7 @@
 import { useAtom, useSetAtom } from 'jotai';
 import { useMemo, useRef, useState } from 'react';
-import { useSearchParams } from '../routing/router';
 import type { ArbitrageOpportunity } from '@oddspulse/shared';
+import { useSearchParams } from 'react-router-dom';
 import { addAllToSlip } from '../bet-slip/bet-slip';
 import { betSlipAtom, useBankroll } from '../bet-slip/bet-slip-state';
 import { opportunityToSlipItems } from '../bet-slip/slip-items';

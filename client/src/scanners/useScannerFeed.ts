@@ -1,12 +1,16 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { RealtimeChannel, type OpportunityUpdate } from '@oddspulse/shared';
-import { fetchArbitrage, fetchMiddles } from '../odds/odds-api';
 import { liveSocketAtom } from '../realtime/socket';
 import { applyUpdate, initialFeed, settleFeed, type FeedItem, type Opportunity, type ScannerUser } from './opportunity-feed';
+import { scannerFeedQuery, scannerKeys } from './scanner-api';
 import { notificationsFor, type NotifySettings } from './scanner-notify';
 import type { ScannerKind } from './scanner-settings';
 import { notificationPermission } from './useScannerNotify';
+
+/** One empty feed, so the panel's memos do not run again on every render before the first load. */
+const NO_FEED: FeedItem<Opportunity>[] = [];
 
 export type FeedState = { status: 'loading' | 'ready' } | { status: 'error'; message: string };
 
@@ -15,65 +19,52 @@ export type NotifyContext = ScannerUser & { notify: NotifySettings };
 
 /**
  * A scanner's feed (spec 001 §5, §9; DECISIONS 11–12): the first load over REST for every book, then new / updated /
- * gone over the socket for every selected sport, settled each second (highlights end, gone ones fade out).
+ * gone over the socket for every selected sport, settled each second (highlights end, gone ones fade out). The
+ * pushes and the settling change the query's cached feed, so a read and a push never hold two copies.
  */
 export function useScannerFeed(kind: ScannerKind, sportsKey: string, notifyContext: RefObject<NotifyContext>) {
   const socket = useAtomValue(liveSocketAtom);
-  const [feed, setFeed] = useState<FeedItem<Opportunity>[]>([]);
-  const [state, setState] = useState<FeedState>({ status: 'loading' });
+  const queryClient = useQueryClient();
+  const query = useQuery(scannerFeedQuery(kind, sportsKey));
   const [now, setNow] = useState(() => Date.now());
-
-  const load = useCallback(async () => {
-    setState({ status: 'loading' });
-    const list = sportsKey ? sportsKey.split(',') : [];
-    try {
-      // Detection publishes at the loosest thresholds; the user's inputs and books are applied on top, here.
-      const loaded: Opportunity[] =
-        kind === 'arbitrage'
-          ? await fetchArbitrage({ sports: list, books: [], minProfit: 0.1, maxStake: 100, bankroll: 1000 })
-          : await fetchMiddles({ sports: list, books: [], minGap: 0.5, minProbability: 5, maxStake: 1000, bankroll: 1000 });
-      setFeed(initialFeed(loaded, Date.now()));
-      setState({ status: 'ready' });
-    } catch (error) {
-      setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
-    }
-  }, [kind, sportsKey]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   useEffect(() => {
     if (!sportsKey) return;
+    const key = scannerKeys.feed(kind, sportsKey);
+    const change = (update: (feed: FeedItem<Opportunity>[]) => FeedItem<Opportunity>[]) =>
+      queryClient.setQueryData<FeedItem<Opportunity>[]>(key, (feed) => update(feed ?? []));
     const channel = kind === 'arbitrage' ? RealtimeChannel.Arbitrage : RealtimeChannel.Middles;
     const offs = sportsKey.split(',').map((sport) =>
       socket.subscribe({ channel, sport }, (envelope) => {
         if (envelope.type === 'snapshot') {
           // A snapshot is the room's current updates (new or updated), each with its opportunity.
           const list = envelope.data.flatMap((u): Opportunity[] => (u.action !== 'gone' && u.opportunity ? [u.opportunity] : []));
-          setFeed((current) => [...current.filter((i) => i.opportunity.sport !== sport), ...initialFeed(list, Date.now())]);
+          change((current) => [...current.filter((i) => i.opportunity.sport !== sport), ...initialFeed(list, Date.now())]);
           return;
         }
         if (envelope.type !== 'opportunities') return;
         const updates: ReadonlyArray<OpportunityUpdate<Opportunity>> = envelope.data.updates;
         const at = Date.now();
-        setFeed((current) => updates.reduce((feedSoFar, update) => applyUpdate(feedSoFar, update, at), current));
+        change((current) => updates.reduce((feedSoFar, update) => applyUpdate(feedSoFar, update, at), current));
         const context = notifyContext.current;
         if (!context?.notify.on || notificationPermission() !== 'granted') return;
         for (const n of notificationsFor(kind, updates, context.notify, context)) new Notification(n.title, { body: n.body, tag: n.tag });
       }),
     );
     return () => offs.forEach((off) => off());
-  }, [kind, sportsKey, socket, notifyContext]);
+  }, [kind, sportsKey, socket, notifyContext, queryClient]);
 
+  // A clock, not a poll: each second highlights end and gone ones finish fading out.
   useEffect(() => {
+    const key = scannerKeys.feed(kind, sportsKey);
     const timer = window.setInterval(() => {
       const t = Date.now();
       setNow(t);
-      setFeed((current) => settleFeed(current, t));
+      queryClient.setQueryData<FeedItem<Opportunity>[]>(key, (feed) => feed && settleFeed(feed, t));
     }, 1000);
     return () => window.clearInterval(timer);
-  }, []);
+  }, [kind, sportsKey, queryClient]);
 
-  return { feed, state, now, load };
+  const state: FeedState = query.isFetching ? { status: 'loading' } : query.error ? { status: 'error', message: query.error.message } : { status: 'ready' };
+  return { feed: query.data ?? NO_FEED, state, now, load: query.refetch };
 }

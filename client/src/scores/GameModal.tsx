@@ -1,10 +1,11 @@
 import type { ScoreboardEvent } from '@oddspulse/shared';
-import { useEffect, useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { Modal } from '../components/Modal';
 import { TabList, tabPanelProps } from '../components/TabList';
 import { GameOverview } from './GameOverview';
 import { LineMovement } from './LineMovement';
-import { fetchScores } from './scores-api';
+import { scoresQuery } from './scores-api';
 
 /** Spec 002 §2, §9: the modal's details refresh every 30 seconds. */
 const DETAILS_REFRESH_MS = 30_000;
@@ -19,27 +20,15 @@ type Tab = 'overview' | 'lines';
 export function GameModal({ game, onClose }: { game: ScoreboardEvent | null; onClose: () => void }) {
   const [tab, setTab] = useState<Tab>('overview');
   const tabsId = useId();
-  const [fresh, setFresh] = useState<ScoreboardEvent | null>(null);
-  const [failed, setFailed] = useState(false);
-  const gameId = game?.id;
-  const sport = game?.sport_key;
-
-  useEffect(() => {
-    if (!gameId || !sport) return;
-    const refresh = () =>
-      fetchScores(sport)
-        .then((list) => {
-          const found = list.find((g) => g.id === gameId);
-          setFailed(!found);
-          if (found) setFresh(found);
-        })
-        .catch((error: unknown) => {
-          console.warn('Game details refresh failed', error);
-          setFailed(true);
-        });
-    const timer = window.setInterval(refresh, DETAILS_REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [gameId, sport]);
+  // The page's own cache of the sport's games: the modal's 30-second read refreshes the card and the modal together,
+  // and the modal shows the card's game; a failed read says the details could not be loaded (spec 002 §8). It reads
+  // nothing on opening: the list on screen was just read or pushed.
+  const details = useQuery({
+    ...scoresQuery(game?.sport_key ?? ''),
+    enabled: Boolean(game),
+    refetchOnMount: false,
+    refetchInterval: DETAILS_REFRESH_MS,
+  });
 
   if (!game) {
     return (
@@ -49,12 +38,10 @@ export function GameModal({ game, onClose }: { game: ScoreboardEvent | null; onC
       </Modal>
     );
   }
-  // The list's copy is updated live; the modal's own refresh wins when it is newer.
-  const current = fresh && fresh.last_update > game.last_update ? fresh : game;
-  const historyAvailable = Boolean(current.sport_key && current.event_id);
+  const historyAvailable = Boolean(game.sport_key && game.event_id);
 
   return (
-    <Modal title={`${current.away_team} at ${current.home_team}`} onClose={onClose} testId="game-modal">
+    <Modal title={`${game.away_team} at ${game.home_team}`} onClose={onClose} testId="game-modal">
       <TabList
         id={tabsId}
         label="Game details"
@@ -71,17 +58,13 @@ export function GameModal({ game, onClose }: { game: ScoreboardEvent | null; onC
         ]}
       />
       {!historyAvailable && <p className="muted small">Line history unavailable for this event.</p>}
-      {failed && (
+      {details.isError && (
         <p className="form-error small" role="alert">
           {DETAILS_FAILED}
         </p>
       )}
       <div {...tabPanelProps(tabsId, tab)}>
-        {tab === 'overview' ? (
-          <GameOverview game={current} />
-        ) : (
-          <LineMovement sport={current.sport_key} eventId={current.event_id!} bookmakers={current.bookmakers} />
-        )}
+        {tab === 'overview' ? <GameOverview game={game} /> : <LineMovement sport={game.sport_key} eventId={game.event_id!} bookmakers={game.bookmakers} />}
       </div>
       <CloseButton onClose={onClose} />
     </Modal>

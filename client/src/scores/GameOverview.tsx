@@ -1,11 +1,11 @@
 import type { ScoreboardEvent } from '@oddspulse/shared';
 import { useAtomValue } from 'jotai';
-import { Link } from '../routing/router';
+import { Link } from 'react-router-dom';
 import { authAtom } from '../state/auth';
 import { GameStatusText } from './GameCard';
 import { MyPicksOnGame } from './MyPicksOnGame';
 import { Reactions } from './Reactions';
-import { formatAmerican, formatLine, reactionGameKey } from './scores-logic';
+import { signedAmerican, formatLine, reactionGameKey } from './scores-logic';
 
 /** The game modal's overview tab (spec 002 §2): score, facts, the pre-game line, reactions and the user's picks on it. */
 export function GameOverview({ game }: { game: ScoreboardEvent }) {
@@ -69,8 +69,8 @@ export function GameOverview({ game }: { game: ScoreboardEvent }) {
           <>
             <dt>Moneyline</dt>
             <dd>
-              {game.away_team} {game.odds.moneyline.away !== undefined ? formatAmerican(game.odds.moneyline.away) : '—'} · {game.home_team}{' '}
-              {game.odds.moneyline.home !== undefined ? formatAmerican(game.odds.moneyline.home) : '—'}
+              {game.away_team} {game.odds.moneyline.away !== undefined ? signedAmerican(game.odds.moneyline.away) : '—'} · {game.home_team}{' '}
+              {game.odds.moneyline.home !== undefined ? signedAmerican(game.odds.moneyline.home) : '—'}
             </dd>
           </>
         )}

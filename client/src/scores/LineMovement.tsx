@@ -1,11 +1,11 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Link } from '../routing/router';
 import { decodeLineHistory, LINE_MOVEMENT_MARKETS, type LineHistoryBook, type LineMovementMarket } from '@oddspulse/shared';
+import { Link } from 'react-router-dom';
 import { authAtom } from '../state/auth';
 import { lineChart, marketSides, priceChart } from './line-chart-data';
 import { fetchLineHistory } from './scores-api';
-import { formatAmerican } from './scores-logic';
+import { signedAmerican } from './scores-logic';
 
 // uPlot comes with the chart only: the modal's other tabs never load it (issue 22).
 const LineChart = lazy(() => import('./LineChart'));
@@ -106,7 +106,7 @@ export function LineMovement({ sport, eventId, bookmakers }: { sport: string; ev
       {!error && history !== null && prices.series.length === 0 && <p className="muted small">{NO_HISTORY}</p>}
       {prices.series.length > 0 && (
         <Suspense fallback={<div className="spinner" role="status" aria-label="Loading the chart" />}>
-          <LineChart title="Price" data={prices} format={formatAmerican} />
+          <LineChart title="Price" data={prices} format={signedAmerican} />
           {market !== 'h2h' && lines.series.length > 0 && <LineChart title={market === 'totals' ? 'Total' : 'Spread'} data={lines} format={formatPoint} />}
         </Suspense>
       )}

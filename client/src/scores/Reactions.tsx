@@ -1,22 +1,12 @@
-import { REACTION_EMOJI_NAMES, REACTION_EMOJIS, reactorName, type GameReactions, type ReactionEmoji } from '@oddspulse/shared';
+import { REACTION_EMOJI_NAMES, REACTION_EMOJIS, reactorName, type ReactionAction, type ReactionEmoji, type Reactor } from '@oddspulse/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect } from 'react';
 import { connectionStateAtom } from '../realtime/connection-state';
 import { liveSocketAtom } from '../realtime/socket';
 import { authAtom, profileAtom } from '../state/auth';
-import { fetchReactions, postReaction } from './scores-api';
-import { applyReaction, emptyReactions, LOCAL_REACTIONS_KEY, normaliseReactions, ownReaction, REACTIONS_POLL_MS, readLocalReactions } from './scores-logic';
-
-function loadLocal(gameKey: string): GameReactions | null {
-  const entry = readLocalReactions(window.localStorage.getItem(LOCAL_REACTIONS_KEY))[gameKey];
-  return entry ? normaliseReactions(entry.reactions) : null;
-}
-
-function saveLocal(gameKey: string, reactions: GameReactions, userReaction: ReactionEmoji | null) {
-  const all = readLocalReactions(window.localStorage.getItem(LOCAL_REACTIONS_KEY));
-  all[gameKey] = { reactions, userReaction, timestamp: Date.now() };
-  window.localStorage.setItem(LOCAL_REACTIONS_KEY, JSON.stringify(all));
-}
+import { loadLocalReactions, postReaction, reactionsKeys, reactionsQuery, saveLocalReactions } from './scores-api';
+import { applyReaction, emptyReactions, normaliseReactions, ownReaction, REACTIONS_POLL_MS } from './scores-logic';
 
 /**
  * A game's reactions (spec 002 §4, §7; DECISIONS 22): six emojis with counts and who reacted; one per signed-in
@@ -30,61 +20,47 @@ export function Reactions({ gameKey }: { gameKey: string }) {
   const socket = useAtomValue(liveSocketAtom);
   const connection = useAtomValue(connectionStateAtom);
   const user = auth.status === 'signedIn' ? auth.user : null;
-  const [reactions, setReactions] = useState<GameReactions>(() => loadLocal(gameKey) ?? emptyReactions());
-  const [busy, setBusy] = useState(false);
-  const reactionsRef = useRef(reactions);
-  reactionsRef.current = reactions;
-
-  const load = useCallback(async () => {
-    try {
-      const answer = await fetchReactions(gameKey);
-      setReactions(normaliseReactions(answer.reactions));
-    } catch (error) {
-      // Spec 002 §8: reactions fall back to local storage without a message.
-      console.warn('Reactions unavailable; showing the local copy', error);
-      const local = loadLocal(gameKey);
-      if (local) setReactions(local);
-    }
-  }, [gameKey]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const queryClient = useQueryClient();
+  const key = reactionsKeys.game(gameKey);
+  const live = user !== null && connection === 'connected';
+  const query = useQuery({
+    ...reactionsQuery(gameKey),
+    // the local copy, or none, until the server answers (spec 002 §7)
+    placeholderData: () => loadLocalReactions(gameKey) ?? emptyReactions(),
+    refetchInterval: live ? false : REACTIONS_POLL_MS,
+  });
+  const reactions = query.data ?? emptyReactions();
 
   useEffect(() => {
     if (!user) return;
     return socket.subscribe({ channel: 'reactions', eventId: gameKey }, (envelope) => {
       if (envelope.type !== 'reactions.update' && envelope.type !== 'snapshot') return;
-      setReactions(normaliseReactions(envelope.data.reactions));
+      queryClient.setQueryData(reactionsKeys.game(gameKey), normaliseReactions(envelope.data.reactions));
     });
-  }, [socket, gameKey, user]);
-
-  const live = user !== null && connection === 'connected';
-  useEffect(() => {
-    if (live) return;
-    const timer = window.setInterval(() => void load(), REACTIONS_POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [live, load]);
+  }, [socket, gameKey, user, queryClient]);
 
   const mine = ownReaction(reactions, user?.id ?? null);
 
-  const react = async (emoji: ReactionEmoji) => {
-    if (!user) return;
-    const action = mine === emoji ? 'remove' : 'add';
-    const username = reactorName(profile.status === 'ready' ? profile.profile.username : user.user_metadata?.username, user.email);
-    setBusy(true);
-    try {
-      const answer = await postReaction(gameKey, { userId: user.id, username, emoji, action });
-      setReactions(normaliseReactions(answer.reactions));
-    } catch (error) {
+  const reaction = useMutation({
+    mutationFn: async ({ reactor, emoji, action }: { reactor: Reactor; emoji: ReactionEmoji; action: ReactionAction }) => {
+      // a read still under way would answer with the reactions from before this one
+      await queryClient.cancelQueries({ queryKey: key });
+      return postReaction(gameKey, { ...reactor, emoji, action });
+    },
+    onSuccess: (answer) => queryClient.setQueryData(key, normaliseReactions(answer.reactions)),
+    onError: (error, { reactor, emoji, action }) => {
       // Spec 002 §7: on failure the reaction is updated locally only.
       console.warn('Reaction not saved on the server; kept locally', error);
-      const next = applyReaction(reactionsRef.current, { userId: user.id, username }, emoji, action);
-      setReactions(next);
-      saveLocal(gameKey, next, action === 'add' ? emoji : null);
-    } finally {
-      setBusy(false);
-    }
+      const next = applyReaction(queryClient.getQueryData(key) ?? reactions, reactor, emoji, action);
+      queryClient.setQueryData(key, next);
+      saveLocalReactions(gameKey, next, action === 'add' ? emoji : null);
+    },
+  });
+
+  const react = (emoji: ReactionEmoji) => {
+    if (!user) return;
+    const username = reactorName(profile.status === 'ready' ? profile.profile.username : user.user_metadata?.username, user.email);
+    reaction.mutate({ reactor: { userId: user.id, username }, emoji, action: mine === emoji ? 'remove' : 'add' });
   };
 
   const reactors = REACTION_EMOJI_NAMES.filter((name) => reactions[name].length > 0);
@@ -103,9 +79,9 @@ export function Reactions({ gameKey }: { gameKey: string }) {
               aria-pressed={own}
               aria-label={`${name} ${REACTION_EMOJIS[name]}: ${list.length}`}
               title={user ? (own ? 'Click to remove your reaction' : who || name) : 'Sign in to react'}
-              disabled={!user || busy}
+              disabled={!user || reaction.isPending}
               data-testid={`reaction-${name}`}
-              onClick={() => void react(name)}
+              onClick={() => react(name)}
             >
               <span aria-hidden="true">{REACTION_EMOJIS[name]}</span>
               <span className="reaction-count" data-testid={`reaction-count-${name}`}>

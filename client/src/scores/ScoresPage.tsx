@@ -1,13 +1,14 @@
 import { DEFAULT_SCORES_SPORT, type ScoreboardEvent } from '@oddspulse/shared';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { ApiError } from '../api/api-client';
 import { connectionStateAtom } from '../realtime/connection-state';
 import { liveSocketAtom } from '../realtime/socket';
 import { authAtom } from '../state/auth';
 import { GameCard } from './GameCard';
 import { GameModal } from './GameModal';
-import { fetchScores } from './scores-api';
+import { scoresKeys, scoresQuery } from './scores-api';
 import { mergeScoreUpdate, SCORE_SPORTS, scoresPollInterval } from './scores-logic';
 import './scores.css';
 
@@ -20,67 +21,44 @@ export function scoresErrorMessage(error: unknown): string {
 /**
  * Live scores (spec 002 §2, public per DECISIONS 9). Signed in, games update over the socket's scores
  * channel for the sport; while the socket is not connected (or signed out) the page polls every 15 s when
- * a game is live, else every 60 s (spec 002 §4).
+ * a game is live, else every 60 s (spec 002 §4). Each sport's games are cached on their own, so choosing a sport
+ * seen before shows its games at once while they are read again, and an answer for a sport left behind never lands
+ * on another's list.
  */
 export function ScoresPage() {
   const auth = useAtomValue(authAtom);
   const socket = useAtomValue(liveSocketAtom);
   const connection = useAtomValue(connectionStateAtom);
+  const queryClient = useQueryClient();
   const [sport, setSport] = useState<string>(DEFAULT_SCORES_SPORT);
-  const [games, setGames] = useState<ScoreboardEvent[] | null>(null);
-  const [error, setError] = useState('');
-  const [loading, setLoading] = useState(false);
   const [openGameId, setOpenGameId] = useState<string | null>(null);
-  const sportRef = useRef(sport);
-  sportRef.current = sport;
   const signedIn = auth.status === 'signedIn';
+  // The polling fallback (spec 002 §4) runs only while no live connection carries the scores.
+  const live = signedIn && connection === 'connected';
+  const scores = useQuery({
+    ...scoresQuery(sport),
+    refetchInterval: (query) => (live ? false : scoresPollInterval(query.state.data ?? [])),
+  });
+  const games = scores.data ?? null;
+  const interval = scoresPollInterval(games ?? []);
 
-  const load = useCallback(async () => {
-    const requested = sportRef.current;
-    setLoading(true);
-    try {
-      const list = await fetchScores(requested);
-      if (sportRef.current !== requested) return;
-      setGames(mergeScoreUpdate([], list, requested));
-      setError('');
-    } catch (e) {
-      if (sportRef.current === requested) setError(scoresErrorMessage(e));
-    } finally {
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    setGames(null);
-    setOpenGameId(null);
-    void load();
-  }, [sport, load]);
-
-  // Live over the socket while signed in.
+  // Live over the socket while signed in: each push lands in the sport's cached list.
   useEffect(() => {
     if (!signedIn) return;
+    const key = scoresKeys.sport(sport);
+    const merge = (updated: readonly ScoreboardEvent[]) =>
+      queryClient.setQueryData<ScoreboardEvent[]>(key, (list) => mergeScoreUpdate(list ?? [], updated, sport));
     return socket.subscribe({ channel: 'scores', sport }, (envelope) => {
-      if (envelope.type === 'score.update') {
-        const { games: updated } = envelope.data;
-        setGames((list) => mergeScoreUpdate(list ?? [], updated, sport));
-      } else if (envelope.type === 'game.final') {
-        const { game } = envelope.data;
-        setGames((list) => mergeScoreUpdate(list ?? [], [game], sport));
-      } else if (envelope.type === 'snapshot') {
-        const board = envelope.data;
-        if (board?.games) setGames(mergeScoreUpdate([], board.games, sport));
-      }
+      if (envelope.type === 'score.update') merge(envelope.data.games);
+      else if (envelope.type === 'game.final') merge([envelope.data.game]);
+      else if (envelope.type === 'snapshot' && envelope.data?.games) queryClient.setQueryData(key, mergeScoreUpdate([], envelope.data.games, sport));
     });
-  }, [socket, sport, signedIn]);
+  }, [socket, sport, signedIn, queryClient]);
 
-  // The polling fallback while no live connection carries the scores.
-  const live = signedIn && connection === 'connected';
-  const interval = scoresPollInterval(games ?? []);
-  useEffect(() => {
-    if (live) return;
-    const timer = window.setInterval(() => void load(), interval);
-    return () => window.clearInterval(timer);
-  }, [live, interval, load]);
+  const chooseSport = (next: string) => {
+    setSport(next);
+    setOpenGameId(null);
+  };
 
   const openGame = games?.find((g) => g.id === openGameId) ?? null;
 
@@ -91,7 +69,7 @@ export function ScoresPage() {
         <div className="scores-controls">
           <label>
             <span className="sr-only">Sport</span>
-            <select aria-label="Sport" value={sport} onChange={(e) => setSport(e.target.value)}>
+            <select aria-label="Sport" value={sport} onChange={(e) => chooseSport(e.target.value)}>
               {SCORE_SPORTS.map((s) => (
                 <option key={s.key} value={s.key}>
                   {s.label}
@@ -99,20 +77,20 @@ export function ScoresPage() {
               ))}
             </select>
           </label>
-          <button type="button" className="button small" onClick={() => void load()} disabled={loading}>
-            {loading ? 'Refreshing...' : 'Refresh'}
+          <button type="button" className="button small" onClick={() => void scores.refetch()} disabled={scores.isFetching}>
+            {scores.isFetching ? 'Refreshing...' : 'Refresh'}
           </button>
         </div>
       </div>
       <p className="muted small" data-testid="scores-mode">
         {live ? 'Live: scores update as they happen.' : `Refreshing every ${interval / 1000} seconds.`}
       </p>
-      {error && (
+      {scores.error && (
         <div className="banner banner-error" role="alert" data-testid="scores-error">
-          {error}
+          {scoresErrorMessage(scores.error)}
         </div>
       )}
-      {games === null && !error && <div className="spinner" role="status" aria-label="Loading scores" />}
+      {games === null && !scores.error && <div className="spinner" role="status" aria-label="Loading scores" />}
       {games !== null && games.length === 0 && <p className="card muted">No games scheduled for this sport right now.</p>}
       <ul className="game-list" aria-label="Games">
         {games?.map((game) => (

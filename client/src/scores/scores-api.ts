@@ -1,10 +1,25 @@
 import type { GameReactions, LineHistoryBook, ReactionAction, ReactionEmoji, ScoreboardEvent } from '@oddspulse/shared';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client';
-import { oddsHistoryQuery } from './scores-logic';
+import { LOCAL_REACTIONS_KEY, mergeScoreUpdate, normaliseReactions, oddsHistoryQuery, readLocalReactions } from './scores-logic';
 
 /** GET /api/scores (spec 002 §7): public, so a visitor's page loads too. */
 export function fetchScores(sport: string): Promise<ScoreboardEvent[]> {
   return api.get<ScoreboardEvent[]>('/api/scores', { query: { sport }, auth: 'optional' });
+}
+
+/** The scores screen's cache: one entry per sport, so a sport seen before shows at once when chosen again. */
+export const scoresKeys = {
+  all: ['scores'] as const,
+  sport: (sport: string) => [...scoresKeys.all, sport] as const,
+};
+
+/** A sport's games in start order, the sport's own only: the list the page shows and the socket's pushes merge into. */
+export function scoresQuery(sport: string) {
+  return queryOptions({
+    queryKey: scoresKeys.sport(sport),
+    queryFn: async () => mergeScoreUpdate([], await fetchScores(sport), sport),
+  });
 }
 
 /** The /api/reactions answer (spec 002 §7; DECISIONS 22): the game's reactions and the caller's own. */
@@ -19,6 +34,43 @@ const reactionsPath = (gameKey: string) => `/api/reactions/${encodeURIComponent(
 /** GET /api/reactions/{gameKey}: public; signed in, the answer names the caller's own reaction. */
 export function fetchReactions(gameKey: string): Promise<ReactionsAnswer> {
   return api.get<ReactionsAnswer>(reactionsPath(gameKey), { auth: 'optional' });
+}
+
+export const reactionsKeys = {
+  all: ['reactions'] as const,
+  game: (gameKey: string) => [...reactionsKeys.all, gameKey] as const,
+};
+
+/** The local copy of a game's reactions (spec 002 §7, oss_game_reactions), or null when this browser holds none. */
+export function loadLocalReactions(gameKey: string): GameReactions | null {
+  const entry = readLocalReactions(window.localStorage.getItem(LOCAL_REACTIONS_KEY))[gameKey];
+  return entry ? normaliseReactions(entry.reactions) : null;
+}
+
+export function saveLocalReactions(gameKey: string, reactions: GameReactions, userReaction: ReactionEmoji | null) {
+  const all = readLocalReactions(window.localStorage.getItem(LOCAL_REACTIONS_KEY));
+  all[gameKey] = { reactions, userReaction, timestamp: Date.now() };
+  window.localStorage.setItem(LOCAL_REACTIONS_KEY, JSON.stringify(all));
+}
+
+/**
+ * A game's reactions. When the server cannot be reached they fall back to the local copy, silently (spec 002 §7,
+ * §8); with no local copy either the read fails, and the query keeps what it showed before.
+ */
+export function reactionsQuery(gameKey: string) {
+  return queryOptions({
+    queryKey: reactionsKeys.game(gameKey),
+    queryFn: async (): Promise<GameReactions> => {
+      try {
+        return normaliseReactions((await fetchReactions(gameKey)).reactions);
+      } catch (error) {
+        console.warn('Reactions unavailable; showing the local copy', error);
+        const local = loadLocalReactions(gameKey);
+        if (local) return local;
+        throw error;
+      }
+    },
+  });
 }
 
 /** POST /api/reactions/{gameKey}: the body of spec 002 §7; the server takes the reactor from the session, not the body. */

@@ -58,7 +58,8 @@ export function formatLine(value: number): string {
   return value > 0 ? `+${value}` : String(value);
 }
 
-export function formatAmerican(price: number): string {
+/** "+150" / "-110" for a price already in American odds (shared's formatAmerican converts a decimal price). */
+export function signedAmerican(price: number): string {
   return price > 0 ? `+${price}` : String(price);
 }
 

@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+import { browserStorage } from './stored-value';
 
 /** Accessibility settings (spec 000 §3), kept in this browser. */
 export type FontSize = 'normal' | 'large' | 'extra-large';
@@ -37,7 +38,7 @@ export function accessibilityClasses(settings: AccessibilitySettings): string[] 
   return classes;
 }
 
-const accessibilityBaseAtom = atom<AccessibilitySettings>(parseAccessibility(window.localStorage.getItem(ACCESSIBILITY_KEY)));
+const accessibilityBaseAtom = atom<AccessibilitySettings>(parseAccessibility(browserStorage()?.getItem(ACCESSIBILITY_KEY) ?? null));
 
 export const accessibilityAtom = atom(
   (get) => get(accessibilityBaseAtom),
@@ -49,7 +50,7 @@ export const accessibilityAtom = atom(
 
 /** Ctrl+Shift+D toggles this (spec 000 §2); it shows the shell's live state in a corner panel. */
 export const DEBUG_KEY = 'oddspulse.debug';
-const debugBaseAtom = atom(window.localStorage.getItem(DEBUG_KEY) === '1');
+const debugBaseAtom = atom(browserStorage()?.getItem(DEBUG_KEY) === '1');
 export const debugAtom = atom(
   (get) => get(debugBaseAtom),
   (_get, set, on: boolean) => {

@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useLayoutEffect, useRef } from 'react';
-import { useLocation } from 'wouter';
+import { useNavigate } from 'react-router-dom';
 import { FALLBACK_PLAN, fetchPlanInfo, fetchProfile } from '../account/account-api';
 import { ApiError, type ApiEvent } from '../api/api-client';
 import { api, apiEvents, ApiEventMessage } from '../api/client';
@@ -22,8 +22,13 @@ export function SessionSync() {
   const setPlan = useSetAtom(planAtom);
   const setProfile = useSetAtom(profileAtom);
   const setAuthRequired = useSetAtom(authRequiredAtom);
-  // wouter's navigate keeps its identity, so the effect below runs once, not on every navigation
-  const [, navigate] = useLocation();
+  // react-router's navigate is a new function after every navigation: the effect below reads the latest through a ref,
+  // so it runs once, not on every navigation
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  useLayoutEffect(() => {
+    navigateRef.current = navigate;
+  }, [navigate]);
   const { show } = useToasts();
   const userId = useRef<string | null>(null);
 
@@ -71,7 +76,7 @@ export function SessionSync() {
       if (event.type === 'session') apply(event.session);
       if (event.type === 'auth-required') {
         setAuthRequired(true);
-        navigate(AUTH_REQUIRED_PATH);
+        navigateRef.current(AUTH_REQUIRED_PATH);
       }
       if (event.type === 'retrying') show('warning', event.message, event.seconds * 1000);
     };
@@ -93,7 +98,7 @@ export function SessionSync() {
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);
     };
-  }, [navigate, setAuth, setAuthRequired, setPlan, setProfile, show]);
+  }, [setAuth, setAuthRequired, setPlan, setProfile, show]);
 
   return null;
 }

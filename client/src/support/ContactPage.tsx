@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import { Link } from '../routing/router';
 import { SUPPORT_LIMITS, isPrioritySupport } from '@oddspulse/shared';
+import { Link } from 'react-router-dom';
 import { authAtom, planAtom } from '../state/auth';
 import { sendSupportRequest } from './support-api';
 

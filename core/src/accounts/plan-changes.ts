@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Transaction } from 'kysely';
-import { AuditActions, planChangedMessage, type PlanAccess, type PlanChangedMessage } from '@oddspulse/shared';
+import { planChangeAuditEntry, planChangedMessage, type PlanAccess, type PlanChangedMessage } from '@oddspulse/shared';
 import type { DB } from '../database/schema';
 import { RealtimeBus } from '../realtime/realtime-bus';
 import { RedisKeys } from '../redis/redis-keys';
@@ -12,6 +12,12 @@ import { PrincipalChanges } from './principal-changes';
 export interface PlanChangeAuthor {
   actorId?: string;
   reason?: string;
+}
+
+/** A plan state as written, and as it stood before (none for a user who never had one): the audit log tells them apart. */
+export interface WrittenPlanState {
+  before: PlanStateRow | undefined;
+  after: PlanStateRow;
 }
 
 /**
@@ -36,21 +42,18 @@ export class PlanChanges {
     return this.announce(await this.write(userId, patch), by);
   }
 
-  write(userId: string, patch: PlanStatePatch, trx?: Transaction<DB>): Promise<PlanStateRow> {
-    return this.plans.upsert(userId, patch, trx);
+  async write(userId: string, patch: PlanStatePatch, trx?: Transaction<DB>): Promise<WrittenPlanState> {
+    const before = await this.plans.find(userId, trx);
+    return { before, after: await this.plans.upsert(userId, patch, trx) };
   }
 
-  async announce(row: PlanStateRow, by: PlanChangeAuthor = {}): Promise<PlanAccess> {
+  async announce({ before, after: row }: WrittenPlanState, by: PlanChangeAuthor = {}): Promise<PlanAccess> {
     const message: PlanChangedMessage = planChangedMessage(row.user_id, row, new Date());
     await this.principals.announce(row.user_id);
     await this.bus.publishControl(RedisKeys.planChanged, JSON.stringify(message));
     this.logger.log({ msg: 'Plan changed', userId: row.user_id, plan: row.plan, effective: message.effective.plan });
-    await this.audit.insert({
-      userId: row.user_id,
-      actorId: by.actorId ?? null,
-      action: AuditActions.planChanged,
-      details: { plan: row.plan, status: row.status, effective: message.effective.plan, ...(by.reason ? { reason: by.reason } : {}) },
-    });
+    const { action, details } = planChangeAuditEntry(before, row, message.effective.plan);
+    await this.audit.insert({ userId: row.user_id, actorId: by.actorId ?? null, action, details: { ...details, ...(by.reason ? { reason: by.reason } : {}) } });
     return message.effective;
   }
 }

@@ -34,7 +34,7 @@ export class BillingPrices {
     if (cached && Date.now() - cached.at < PRICE_CACHE_MS) return cached.price;
     const reference = this.reference(kind);
     const price = await this.gateway.findPrice(reference);
-    if (!price) throw new StripeUnavailableError(`Stripe has no active price "${reference}" for ${kind}: create it (README, Billing)`, 'price_missing');
+    if (!price) throw new StripeUnavailableError(`Stripe has no active price "${reference}" for ${kind}: create it (docs/api.md, Billing)`, 'price_missing');
     const expected = kind === 'gift' ? GIFT_PRICE_CENTS : PLAN_PRICE_CENTS[kind];
     const interval = kind === 'gift' ? null : 'month';
     if (price.unitAmount !== expected || price.currency !== 'usd' || price.interval !== interval) {

@@ -11,8 +11,8 @@ import {
   supersedes,
   type SubscriptionSnapshot,
 } from '@oddspulse/shared';
-import { PlanChanges } from '../accounts/plan-changes';
-import { PlanRepository, type PlanStateRow } from '../accounts/plan.repository';
+import { PlanChanges, type WrittenPlanState } from '../accounts/plan-changes';
+import { PlanRepository } from '../accounts/plan.repository';
 import { UsersRepository } from '../accounts/users.repository';
 import type { DB } from '../database/schema';
 import { BillingPrices } from './billing-prices';
@@ -207,7 +207,7 @@ export class BillingSyncService {
     return grants;
   }
 
-  private async derive(userId: string, trx: Transaction<DB>, announce: (row: PlanStateRow) => void): Promise<void> {
+  private async derive(userId: string, trx: Transaction<DB>, announce: (written: WrittenPlanState) => void): Promise<void> {
     const subs = (await this.billing.subscriptionsOf(userId, trx)).map(toSnapshot);
     const current = await this.plans.find(userId, trx);
     const next = resolveBillingPlan(current, subs, new Date());
@@ -221,16 +221,16 @@ export class BillingSyncService {
   private async exclusive(
     key: string,
     event: EventRef | undefined,
-    work: (trx: Transaction<DB>, announce: (row: PlanStateRow) => void) => Promise<void>,
+    work: (trx: Transaction<DB>, announce: (written: WrittenPlanState) => void) => Promise<void>,
   ): Promise<boolean> {
-    const written: PlanStateRow[] = [];
+    const written: WrittenPlanState[] = [];
     const fresh = await this.billing.transaction(async (trx) => {
       await this.billing.lock(key, trx);
       if (event && !(await this.billing.recordEvent(event.id, event.type, trx))) return false;
-      await work(trx, (row) => written.push(row));
+      await work(trx, (state) => written.push(state));
       return true;
     });
-    for (const row of written) await this.changes.announce(row);
+    for (const state of written) await this.changes.announce(state);
     return fresh;
   }
 }

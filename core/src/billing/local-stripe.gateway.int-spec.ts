@@ -67,7 +67,18 @@ describe('LocalStripeGateway (real PostgreSQL)', () => {
     const [sub] = await gateway.listSubscriptions(customerId);
     now = new Date('2026-02-14T10:00:00Z'); // half of the 28-day period left
     delivered.length = 0;
-    const switched = await gateway.changePrice({ id: sub.id, itemId: sub.itemId! }, (await gateway.findPrice('oddspulse_platinum_monthly'))!);
+    const platinum = (await gateway.findPrice('oddspulse_platinum_monthly'))!;
+    // The preview prices the same switch and changes nothing (issue wording §6: the amount before the user confirms).
+    expect(await gateway.previewPriceChange({ id: sub.id, itemId: sub.itemId!, customerId }, platinum)).toEqual({
+      amountDueCents: 750,
+      totalCents: 750,
+      currency: 'usd',
+    });
+    const gold = (await gateway.findPrice('oddspulse_gold_monthly'))!;
+    expect(await gateway.previewPriceChange({ id: sub.id, itemId: sub.itemId!, customerId }, gold)).toMatchObject({ amountDueCents: 0, totalCents: 0 });
+    expect(delivered).toEqual([]);
+    expect((await gateway.retrieveSubscription(sub.id)).price).toMatchObject({ unitAmount: 1000 });
+    const switched = await gateway.changePrice({ id: sub.id, itemId: sub.itemId! }, platinum);
     expect(switched.price).toMatchObject({ unitAmount: 2500 });
     expect(delivered.map((e) => e.type)).toEqual(['invoice.paid', 'customer.subscription.updated']);
     expect(delivered[0].object).toMatchObject({ amount_paid: 750 });

@@ -17,6 +17,7 @@ import {
   readSubscription,
   type StripeCheckoutSessionData,
   type StripeEventData,
+  type StripeInvoicePreview,
   type StripePrice,
   type StripeSubscriptionData,
 } from './stripe-objects';
@@ -230,16 +231,10 @@ export class LocalStripeGateway extends StripeGateway {
   }
 
   async changePrice(subscription: { id: string; itemId: string }, price: StripePrice): Promise<StripeSubscriptionData> {
-    const current = await this.current(await this.require('subscription', subscription.id));
-    if (!LIVE.includes(current.status as string)) throw new StripeUnavailableError('A canceled subscription cannot be updated', 'invalid_request_error');
+    const current = await this.liveSubscription(subscription.id);
     const item = this.item(current);
     const now = this.now();
-    const oldAmount = (item.price as { unit_amount: number }).unit_amount;
-    const start = item.current_period_start as number;
-    const end = item.current_period_end as number;
-    // Proration as Stripe does it: the price difference for the part of the period still to run, invoiced now.
-    const remaining = Math.max(0, Math.min(1, (end - seconds(now)) / Math.max(1, end - start)));
-    const difference = roundHalfUp((price.unitAmount! - oldAmount) * remaining);
+    const difference = this.proration(item, price, now);
     const customerId = current.customer as string;
     const previous = { items: current.items };
     const updated: LocalObject = {
@@ -266,6 +261,13 @@ export class LocalStripeGateway extends StripeGateway {
     }
     await this.emit('customer.subscription.updated', updated, previous);
     return readSubscription(updated);
+  }
+
+  async previewPriceChange(subscription: { id: string; itemId: string; customerId: string }, price: StripePrice): Promise<StripeInvoicePreview> {
+    const current = await this.liveSubscription(subscription.id);
+    const difference = this.proration(this.item(current), price, this.now());
+    // changePrice invoices a positive difference now and credits a negative one to the balance.
+    return { amountDueCents: Math.max(0, difference), totalCents: difference, currency: 'usd' };
   }
 
   async createPortalSession(customerId: string, returnUrl: string): Promise<string> {
@@ -303,6 +305,21 @@ export class LocalStripeGateway extends StripeGateway {
     const object = await this.objects.find(kind, id);
     if (!object) throw new StripeNotFoundError(`No such local ${kind}: ${id}`);
     return object;
+  }
+
+  private async liveSubscription(id: string): Promise<LocalObject> {
+    const current = await this.current(await this.require('subscription', id));
+    if (!LIVE.includes(current.status as string)) throw new StripeUnavailableError('A canceled subscription cannot be updated', 'invalid_request_error');
+    return current;
+  }
+
+  /** Proration as Stripe does it: the price difference for the part of the item's period still to run, in cents. */
+  private proration(item: Record<string, unknown>, price: StripePrice, now: Date): number {
+    const oldAmount = (item.price as { unit_amount: number }).unit_amount;
+    const start = item.current_period_start as number;
+    const end = item.current_period_end as number;
+    const remaining = Math.max(0, Math.min(1, (end - seconds(now)) / Math.max(1, end - start)));
+    return roundHalfUp((price.unitAmount! - oldAmount) * remaining);
   }
 
   private item(subscription: LocalObject): Record<string, unknown> {

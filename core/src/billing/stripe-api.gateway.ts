@@ -11,13 +11,18 @@ import {
 import { verifyStripeEvent } from './webhook-events';
 import {
   readCheckoutSession,
+  readInvoicePreview,
   readPriceObject,
   readSubscription,
   type StripeCheckoutSessionData,
   type StripeEventData,
+  type StripeInvoicePreview,
   type StripePrice,
   type StripeSubscriptionData,
 } from './stripe-objects';
+
+/** A switch is prorated and invoiced at once, and its preview is priced the same way. */
+const PRICE_CHANGE_PRORATION = 'always_invoice';
 
 /** SDK options for a base URL other than Stripe's (the integration tests' stand-in, stripe-mock). */
 export function stripeHostOptions(baseUrl: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
@@ -155,9 +160,22 @@ export class StripeApiGateway extends StripeGateway {
       readSubscription(
         await this.stripe.subscriptions.update(subscription.id, {
           items: [{ id: subscription.itemId, price: price.id }],
-          proration_behavior: 'always_invoice',
+          proration_behavior: PRICE_CHANGE_PRORATION,
           payment_behavior: 'pending_if_incomplete',
           expand: ['latest_invoice'],
+        }),
+      ),
+    );
+  }
+
+  previewPriceChange(subscription: { id: string; itemId: string; customerId: string }, price: StripePrice): Promise<StripeInvoicePreview> {
+    return this.call('invoice preview', async () =>
+      readInvoicePreview(
+        await this.stripe.invoices.createPreview({
+          customer: subscription.customerId,
+          subscription: subscription.id,
+          // The same change as changePrice: with always_invoice the preview is the invoice the switch charges now.
+          subscription_details: { items: [{ id: subscription.itemId, price: price.id }], proration_behavior: PRICE_CHANGE_PRORATION },
         }),
       ),
     );

@@ -199,6 +199,24 @@ export function readInvoice(raw: unknown): StripeInvoiceData {
   };
 }
 
+const invoicePreviewSchema = z
+  .object({ object: z.literal('invoice'), amount_due: z.number().int(), total: z.number().int(), currency: z.string() })
+  .passthrough();
+
+/** What a plan switch would invoice now (Stripe's invoice preview of the change). */
+export interface StripeInvoicePreview {
+  /** Charged now: the proration, less any credit on the customer's balance. */
+  amountDueCents: number;
+  /** The proration itself; below zero, a credit for the next invoices. */
+  totalCents: number;
+  currency: string;
+}
+
+export function readInvoicePreview(raw: unknown): StripeInvoicePreview {
+  const invoice = invoicePreviewSchema.parse(raw);
+  return { amountDueCents: invoice.amount_due, totalCents: invoice.total, currency: invoice.currency };
+}
+
 const eventSchema = z
   .object({
     id: z.string(),

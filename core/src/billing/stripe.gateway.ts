@@ -1,5 +1,5 @@
 import type { BillingMode } from '../config/config.schema';
-import type { StripeCheckoutSessionData, StripeEventData, StripePrice, StripeSubscriptionData } from './stripe-objects';
+import type { StripeCheckoutSessionData, StripeEventData, StripeInvoicePreview, StripePrice, StripeSubscriptionData } from './stripe-objects';
 
 /** Stripe could not be reached or refused the call: the caller answers 503 and the user may try again. */
 export class StripeUnavailableError extends Error {
@@ -94,6 +94,9 @@ export abstract class StripeGateway {
    * (pending_if_incomplete), so nobody gets the better plan with a failed card.
    */
   abstract changePrice(subscription: { id: string; itemId: string }, price: StripePrice): Promise<StripeSubscriptionData>;
+
+  /** What changePrice would invoice now, from Stripe's invoice preview of the same change; nothing is changed. */
+  abstract previewPriceChange(subscription: { id: string; itemId: string; customerId: string }, price: StripePrice): Promise<StripeInvoicePreview>;
 
   /** The customer portal (card, invoices, receipts); `returnUrl` is where its "back" link goes. */
   abstract createPortalSession(customerId: string, returnUrl: string): Promise<string>;

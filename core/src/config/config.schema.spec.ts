@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { ConfigError, opsRoleOf, parseConfig } from './config.schema';
 
 // DEVELOPERS.md / issue #2: config validated at boot; one line naming the variable; placeholders refused in production.
@@ -53,6 +54,13 @@ describe('parseConfig: accounts', () => {
     );
     expect(() => parseConfig({ ...base, GOOGLE_CLIENT_SECRET: 'GOCSPX-real' })).toThrow('PUBLIC_URL is required');
     expect(parseConfig({ ...base, GOOGLE_CLIENT_SECRET: 'GOCSPX-real', PUBLIC_URL: 'https://odds.example' }).GOOGLE_CLIENT_SECRET).toBe('GOCSPX-real');
+  });
+
+  // DECISIONS 33: local mail is written under the data folder, .data at the top of the checkout unless DATA_DIR says.
+  it('puts the data folder at the top of the checkout, or where DATA_DIR says (made absolute)', () => {
+    expect(parseConfig({}).DATA_DIR).toBe(resolve(__dirname, '..', '..', '..', '.data'));
+    expect(parseConfig({ DATA_DIR: '/var/lib/oddspulse' }).DATA_DIR).toBe('/var/lib/oddspulse');
+    expect(parseConfig({ DATA_DIR: 'local-data' }).DATA_DIR).toBe(resolve(process.cwd(), 'local-data'));
   });
 
   it('accepts only smtp URLs for mail', () => {

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { z } from 'zod';
 import { CORE_SPORTS, DEMO_ACCOUNTS, type OpsRole } from '@oddspulse/shared';
 
@@ -156,6 +157,14 @@ export const configSchema = z.object({
   PASSWORD_RESET_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
   DEV_OUTBOX: bool.default('false'),
+  /**
+   * The product's own files on this machine. Outside production, mail that has no SMTP_URL to go to is written under
+   * DATA_DIR/mail (DECISIONS 33). Defaults to .data at the top of the checkout, whichever package's code reads it.
+   */
+  DATA_DIR: z
+    .string()
+    .default(resolve(__dirname, '..', '..', '..', '.data'))
+    .transform((dir) => resolve(dir)),
   MAIL_FROM: z.string().default('OddsPulse <no-reply@oddspulse.local>'),
   /** Where support requests go (issue 22: the /contact form, Platinum's premium support). */
   SUPPORT_EMAIL: z.string().email().default('support@oddspulse.local'),

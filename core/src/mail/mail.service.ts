@@ -3,6 +3,8 @@ import { createTransport, type Transporter } from 'nodemailer';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
 import { DevOutboxRepository, type OutboxEntry } from '../accounts/dev-outbox.repository';
+import { MailFilesRepository } from './mail-files.repository';
+import { mailRoute, type MailRoute } from './mail-route';
 
 export interface OutgoingMail {
   to: string;
@@ -13,23 +15,31 @@ export interface OutgoingMail {
 export class MailUnavailableError extends Error {}
 
 /**
- * Sends mail through SMTP_URL. Without it, and only when DEV_OUTBOX is on (never in production), mail goes to
- * a dev outbox in Redis (shared by every process, listed at GET /api/dev/outbox) and a log line says so,
- * without the message body: reset links are credentials. Otherwise nothing can be sent.
+ * Sends mail where mailRoute says: SMTP_URL; outside production without it, .eml files under DATA_DIR/mail that only
+ * the developer can read (DECISIONS 33), or the opt-in dev outbox in Redis (shared by every process, listed at
+ * GET /api/dev/outbox) that the end-to-end suite reads reset links from. Log lines never hold a message body:
+ * reset links are credentials. In production without SMTP_URL nothing can be sent.
  */
 @Injectable()
 export class MailService implements OnModuleDestroy {
   private readonly logger = new Logger(MailService.name);
+  private readonly route: MailRoute;
   private readonly transport: Transporter | null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly outboxes: DevOutboxRepository,
+    private readonly files: MailFilesRepository,
   ) {
+    this.route = mailRoute(config);
     this.transport = config.SMTP_URL ? createTransport(config.SMTP_URL) : null;
-    if (!this.transport && !config.DEV_OUTBOX) {
-      this.logger.warn('No SMTP_URL: mail cannot be sent and password resets answer 503 (set SMTP_URL, or DEV_OUTBOX=1 in development)');
-    }
+    // Once per process, at start: where a developer finds the mail the product sends.
+    if (this.route === 'files') this.logger.log({ msg: 'No SMTP_URL: mail is written as .eml files, readable only by you', folder: files.folder });
+    if (this.route === 'dev-outbox') this.logger.log('No SMTP_URL: mail goes to the dev outbox (GET /api/dev/outbox from this machine)');
+    if (this.route === 'none')
+      this.logger.warn(
+        'No SMTP_URL: mail cannot be sent; password resets and support requests answer 503, alert digests are recorded as not sent (set SMTP_URL)',
+      );
   }
 
   /** Whether mail can go anywhere at all (SMTP, or the dev outbox): without it mail-dependent actions answer 503 (DECISIONS 33). */
@@ -39,7 +49,7 @@ export class MailService implements OnModuleDestroy {
 
   /** The dev outbox is an explicit opt-in (config refuses it in production), and SMTP wins over it. */
   get usesOutbox(): boolean {
-    return !this.transport && this.config.DEV_OUTBOX;
+    return this.route === 'dev-outbox';
   }
 
   async send(mail: OutgoingMail): Promise<void> {
@@ -47,9 +57,19 @@ export class MailService implements OnModuleDestroy {
       await this.transport.sendMail({ from: this.config.MAIL_FROM, ...mail });
       return;
     }
-    if (!this.usesOutbox) throw new MailUnavailableError('SMTP_URL is not set');
-    await this.outboxes.add({ ...mail, sent_at: new Date().toISOString() });
-    this.logger.log({ msg: 'Mail written to the dev outbox (read it at GET /api/dev/outbox)', to: mail.to, subject: mail.subject });
+    switch (this.route) {
+      case 'files': {
+        const file = await this.files.write({ from: this.config.MAIL_FROM, ...mail });
+        this.logger.log({ msg: 'Mail written to a file', file, subject: mail.subject });
+        return;
+      }
+      case 'dev-outbox':
+        await this.outboxes.add({ ...mail, sent_at: new Date().toISOString() });
+        this.logger.log({ msg: 'Mail written to the dev outbox (read it at GET /api/dev/outbox)', to: mail.to, subject: mail.subject });
+        return;
+      default:
+        throw new MailUnavailableError('SMTP_URL is not set');
+    }
   }
 
   /** Newest first. */

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type Transaction, type Updateable } from 'kysely';
 import { Database, KYSELY } from '../database/database.module';
 import type { UnsettledCode, UserPick } from '@oddspulse/shared';
 import type { DB, PicksTable } from '../database/schema';
@@ -11,7 +11,7 @@ export type NewPickRow = Insertable<PicksTable>;
  * Rows per INSERT of an import: well under PostgreSQL's bind-parameter limit (~20 columns each), and small enough that
  * building one statement and its parameters holds the event loop only a few ms (1,000 rows took ~25 ms).
  */
-const IMPORT_CHUNK = 250;
+export const PICKS_IMPORT_CHUNK = 250;
 /** A picks row as the API and the settlement worker speak of it (spec 002 §3): dates as ISO text, money in cents. */
 export function toPick(row: PickRow): UserPick {
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -179,16 +179,44 @@ export class PicksRepository {
   }
 
   /**
+   * One chunk of a CSV import, set-based in one transaction: the rows whose import key (client_id) the user does not
+   * already have, as a client id or as a pick's own id (an export names a pick without one by its id), inserted in
+   * one statement; a key repeated within the chunk counts once. Answers how many were inserted.
+   */
+  importChunk(userId: string, rows: NewPickRow[]): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const keys = rows.map((row) => row.client_id).filter((key): key is string => typeof key === 'string');
+      if (!keys.length) return 0;
+      const existing = await trx
+        .selectFrom('picks')
+        .select(['client_id', sql<string>`id::text`.as('id')])
+        .where('user_id', '=', userId)
+        .where((eb) => eb.or([eb('client_id', 'in', keys), eb(sql`id::text`, 'in', keys)]))
+        .execute();
+      const taken = new Set(existing.flatMap((row) => [row.id, row.client_id]));
+      const fresh = rows.filter((row) => !taken.has(row.client_id as string));
+      if (!fresh.length) return 0;
+      const done = await trx
+        .insertInto('picks')
+        .values(fresh)
+        .onConflict((oc) => oc.columns(['user_id', 'client_id']).where('client_id', 'is not', null).doNothing())
+        .returning('id')
+        .execute();
+      return done.length;
+    });
+  }
+
+  /**
    * Inserts the rows the user does not already have by client id (a repeat within `rows` counts once); answers how
-   * many were inserted. In statements of IMPORT_CHUNK rows: one round trip per chunk instead of one per pick keeps a
+   * many were inserted. In statements of PICKS_IMPORT_CHUNK rows: one round trip per chunk instead of one per pick keeps a
    * 5,000-pick import to a few statements, within PostgreSQL's 65,535 bind parameters.
    */
   async createManyIfNew(rows: NewPickRow[], trx: Transaction<DB>): Promise<number> {
     let inserted = 0;
-    for (let start = 0; start < rows.length; start += IMPORT_CHUNK) {
+    for (let start = 0; start < rows.length; start += PICKS_IMPORT_CHUNK) {
       const done = await trx
         .insertInto('picks')
-        .values(rows.slice(start, start + IMPORT_CHUNK))
+        .values(rows.slice(start, start + PICKS_IMPORT_CHUNK))
         .onConflict((oc) => oc.columns(['user_id', 'client_id']).where('client_id', 'is not', null).doNothing())
         .returning('id')
         .execute();

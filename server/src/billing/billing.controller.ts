@@ -1,14 +1,14 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import type { z } from 'zod';
-import { BillingMessages, type BillingOverview } from '@oddspulse/shared';
+import { BillingMessages, type BillingOverview, type PlanSwitchPreview } from '@oddspulse/shared';
 import { APP_CONFIG, type AppConfig, publicOrigin } from '@oddspulse/core';
 import type { AuthUser } from '../accounts/auth/auth-user';
 import { OptionalAuthenticationGuard } from '../accounts/access/guards';
 import { CurrentUser, RequireAuth } from '../accounts/access/decorators';
 import { ApiErrors } from '../errors/api-errors';
 import { ZodValidationPipe } from '../validation/zod-validation.pipe';
-import { checkoutSchema, giftSchema } from './billing.dto';
+import { checkoutSchema, giftSchema, switchPreviewSchema } from './billing.dto';
 import { BillingService } from './billing.service';
 
 /**
@@ -34,6 +34,16 @@ export class BillingController {
   @RequireAuth()
   checkout(@CurrentUser() user: AuthUser, @Body(new ZodValidationPipe(checkoutSchema)) body: z.infer<typeof checkoutSchema>, @Req() req: Request) {
     return this.billing.startCheckout(user, body.plan, returnOrigin(this.config, req));
+  }
+
+  /** The prorated amount of a switch of the live subscription, shown before the user confirms it. */
+  @Get('switch-preview')
+  @RequireAuth()
+  switchPreview(
+    @CurrentUser() user: AuthUser,
+    @Query(new ZodValidationPipe(switchPreviewSchema)) query: z.infer<typeof switchPreviewSchema>,
+  ): Promise<PlanSwitchPreview> {
+    return this.billing.previewSwitch(user, query.plan);
   }
 
   /** Spec 000 §5: "Please log in to cancel your subscription" when nobody is signed in. */

@@ -13,6 +13,11 @@ export const checkoutSchema = z
   .passthrough()
   .transform((body) => ({ plan: body.plan ?? 'platinum' }));
 
+/** GET /api/billing/switch-preview?plan: the paid plan to price a switch to. */
+export const switchPreviewSchema = z.object({
+  plan: z.enum(['gold', 'platinum'], { errorMap: () => ({ message: BillingMessages.unknownPlan }) }),
+});
+
 /** POST /api/billing/gift: the address that receives one month of Platinum. */
 export const giftSchema = z.object({
   email: z

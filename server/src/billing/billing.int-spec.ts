@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { BillingMessages } from '@oddspulse/shared';
+import { AuditActions, BillingMessages } from '@oddspulse/shared';
 import { deleteKeysWithPrefix } from '@oddspulse/core';
 import { bearer, signUp, uniqueEmail, TEST_PASSWORD } from '../../../test/support/accounts-app';
 import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
@@ -313,17 +313,61 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
       expect(await me(session)).toMatchObject({ plan: 'platinum' });
     });
 
+    // Issue wording §6: the prorated amount of a switch, from Stripe's invoice preview, before the user confirms it.
+    it("prices a Gold → Platinum switch from Stripe's invoice preview without switching", async () => {
+      const { session, subscriptionId } = await subscriber('gold');
+      const res = await t.http().get('/api/billing/switch-preview?plan=platinum').set(bearer(session));
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ plan: 'platinum', amount_due_cents: 1500, total_cents: 1500, currency: 'usd' });
+      const itemId = (stand.subscriptions.get(subscriptionId)!.items as { data: Json[] }).data[0].id;
+      expect(stand.callsTo('POST', /^\/v1\/invoices\/create_preview$/).at(-1)!.body).toMatchObject({
+        subscription: subscriptionId,
+        subscription_details: { items: [{ id: itemId, price: 'price_test_platinum' }], proration_behavior: 'always_invoice' },
+      });
+      expect(await me(session)).toMatchObject({ plan: 'gold' });
+      expect(stand.callsTo('POST', new RegExp(`^/v1/subscriptions/${subscriptionId}$`))).toHaveLength(0);
+
+      expect((await t.http().get('/api/billing/switch-preview?plan=gold').set(bearer(session))).body.code).toBe('ALREADY_ON_PLAN');
+      expect((await t.http().get('/api/billing/switch-preview?plan=diamond').set(bearer(session))).status).toBe(400);
+      stand.failing = true;
+      const down = await t.http().get('/api/billing/switch-preview?plan=platinum').set(bearer(session));
+      expect([down.status, down.body.message]).toEqual([503, BillingMessages.switchPreviewFailed]);
+    });
+
+    it('has no switch to price without a subscription', async () => {
+      const { session } = await signUp(t);
+      const res = await t.http().get('/api/billing/switch-preview?plan=platinum').set(bearer(session));
+      expect([res.status, res.body.code]).toEqual([409, 'NO_SUBSCRIPTION']);
+      expect((await t.http().get('/api/billing/switch-preview?plan=platinum')).status).toBe(401);
+    });
+
     it('cancels at the period end, keeping access, and can keep the subscription before the end', async () => {
       const { session, subscriptionId } = await subscriber('gold');
       const cancelled = await t.http().post('/api/billing/cancel-subscription').set(bearer(session));
       expect(cancelled.status).toBe(200);
       expect(cancelled.body).toMatchObject({ plan: 'gold', subscription: { cancel_at_period_end: true, active: true } });
       expect(stand.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
-      expect(await me(session)).toMatchObject({ plan: 'gold', cancel_at_period_end: true });
+      const info = await me(session);
+      expect(info).toMatchObject({ plan: 'gold', cancel_at_period_end: true });
+      // The security log says what happened: a cancellation with the access it keeps, not a change to the plan it keeps.
+      const planEntries = async () =>
+        ((await t.http().get('/api/account/security-activity').set(bearer(session))).body as Array<{ action: string; details: Json }>).filter((e) =>
+          e.action.startsWith('plan.'),
+        );
+      expect((await planEntries())[0]).toMatchObject({
+        action: AuditActions.subscriptionCancelled,
+        details: { plan: 'gold', access_until: info.subscription_end_date },
+      });
+      expect(info.subscription_end_date).toEqual(expect.any(String));
 
       const resumed = await t.http().post('/api/billing/resume-subscription').set(bearer(session));
       expect(resumed.body).toMatchObject({ subscription: { cancel_at_period_end: false } });
       expect(stand.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(false);
+      expect((await planEntries()).map((e) => e.action)).toEqual([
+        AuditActions.subscriptionResumed,
+        AuditActions.subscriptionCancelled,
+        AuditActions.planChanged,
+      ]);
 
       const portal = await t.http().post('/api/billing/portal').set(bearer(session));
       expect(portal.body.url).toBe('https://billing.stripe.test/p/session');

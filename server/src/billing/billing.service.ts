@@ -7,6 +7,7 @@ import {
   isRunningGift,
   type BillingOverview,
   type PaidPlan,
+  type PlanSwitchPreview,
 } from '@oddspulse/shared';
 import {
   BillingPrices,
@@ -83,6 +84,18 @@ export class BillingService {
       }
       this.logger.log({ msg: 'Checkout started', userId: user.id, plan, session: session.id });
       return { url: session.url };
+    });
+  }
+
+  /** What switching the live subscription to `plan` would charge now, as Stripe previews it; nothing changes. */
+  async previewSwitch(user: AuthUser, plan: PaidPlan): Promise<PlanSwitchPreview> {
+    this.refuseWhenOff();
+    const live = await this.liveSubscription(user.id);
+    if (!live) throw ApiErrors.conflict(BillingMessages.noSubscription, 'NO_SUBSCRIPTION');
+    if (live.plan === plan) throw ApiErrors.conflict(BillingMessages.alreadyOnPlan(plan), 'ALREADY_ON_PLAN');
+    return this.stripeCall(BillingMessages.switchPreviewFailed, async () => {
+      const preview = await this.gateway.previewPriceChange(this.itemOf(live), await this.prices.price(plan));
+      return { plan, amount_due_cents: preview.amountDueCents, total_cents: preview.totalCents, currency: preview.currency };
     });
   }
 
@@ -172,11 +185,16 @@ export class BillingService {
     };
   }
 
-  private async switchPlan(user: AuthUser, live: BillingSubscriptionRow, plan: PaidPlan, origin: string): Promise<{ url: string }> {
+  /** The subscription and its one item, as a price change names them. */
+  private itemOf(live: BillingSubscriptionRow): { id: string; itemId: string; customerId: string } {
     if (!live.item_id) throw new StripeUnavailableError(`Subscription ${live.stripe_subscription_id} has no recorded item`, 'invalid_request_error');
+    return { id: live.stripe_subscription_id, itemId: live.item_id, customerId: live.stripe_customer_id };
+  }
+
+  private async switchPlan(user: AuthUser, live: BillingSubscriptionRow, plan: PaidPlan, origin: string): Promise<{ url: string }> {
     const price = await this.prices.price(plan);
     const observedAt = observedNow();
-    const updated = await this.gateway.changePrice({ id: live.stripe_subscription_id, itemId: live.item_id }, price);
+    const updated = await this.gateway.changePrice(this.itemOf(live), price);
     await this.sync.syncSubscription(updated, observedAt);
     this.logger.log({ msg: 'Subscription switched', userId: user.id, from: live.plan, to: plan, pending: updated.pendingUpdate });
     // The prorated invoice needs the customer (a declined card, 3-D Secure): the switch waits for it.

@@ -41,6 +41,9 @@ function invalidJsonBody(error: unknown, _req: Request, _res: Response, next: Ne
  */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
+/** The header naming the web app build (clientBuildId) on API answers. */
+export const APP_BUILD_HEADER = 'X-App-Build';
+
 /**
  * HTTP set-up shared by the server and the integration tests: one log line and a request id per request (first, so
  * every request is counted, refused ones included), security headers (helmet's, by kind of answer:
@@ -48,7 +51,10 @@ export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
  * taken from X-Forwarded-For only through the proxies TRUST_PROXY names (none by default), JSON bodies (Nest then adds
  * no parser of its own), the one exception filter that shapes every error body, and the keep-alive timeout.
  */
-export function configureHttp(app: NestExpressApplication, { https, inlineScripts }: { https: boolean; inlineScripts?: readonly string[] }): void {
+export function configureHttp(
+  app: NestExpressApplication,
+  { https, inlineScripts, build = null }: { https: boolean; inlineScripts?: readonly string[]; build?: string | null },
+): void {
   const server = app.getHttpServer() as Server;
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   // a request's headers may take no longer than the idle wait before it (Node's rule: headersTimeout > keepAliveTimeout)
@@ -58,6 +64,14 @@ export function configureHttp(app: NestExpressApplication, { https, inlineScript
   express.disable('x-powered-by');
   app.use(requestLog(app.get(MetricsService)));
   app.use(securityHeaders({ https, inlineScripts }));
+  // Every API answer, errors included, names the web app build being served: a page loaded from an older build
+  // can tell that a deploy happened and offer a reload instead of breaking on chunks that are gone.
+  if (build) {
+    app.use('/api', (_req: Request, res: Response, next: NextFunction) => {
+      res.setHeader(APP_BUILD_HEADER, build);
+      next();
+    });
+  }
   app.use(cookieParser());
   // The picks import may be megabytes: its body is kept as text here (so the default parser after it leaves it alone) and
   // parsed by the import in slices that give the event loop back (PicksImportReader), never in one blocking call.

@@ -1,6 +1,6 @@
 import type { HttpException } from '@nestjs/common';
 import { z } from 'zod';
-import { canonicalBookKey, canonicalRegion, LINE_MOVEMENT_MARKETS } from '@oddspulse/shared';
+import { canonicalBookKey, canonicalRegion, DEFAULT_STRAIGHT_BET_MARKETS, LINE_MOVEMENT_MARKETS, STRAIGHT_BET_REGIONS } from '@oddspulse/shared';
 import { ApiErrors } from '../errors/api-errors';
 import { rejectWith, withApiError } from '../validation/zod-validation.pipe';
 import type { DateFilter } from './odds-view';
@@ -88,13 +88,21 @@ const formats = { oddsFormat: priceFormat, dateFormat, date: dateFilter };
 /** GET /api/events?sport */
 export const eventsQuerySchema = z.object({ sport: sportKey });
 
-/** GET /api/odds: sports, markets and regions are required (spec 001 §5 filters). */
+/** A list that, absent or empty, is `defaults`. */
+const listOr = (defaults: readonly string[]) => csv.transform((values) => (values.length ? values : [...defaults]));
+
+/**
+ * GET /api/odds (spec 001 §5 filters): sports are required; markets and regions default as the odds page's do
+ * (spec 001 §9 straight-bet markets, §7 straight-bet regions), so `/api/odds?sport=basketball_nba` answers.
+ */
 export const oddsQuerySchema = z.preprocess(
   withSports,
   z.object({
     sports: requiredList(invalid(OddsMessages.selectionRequired, 'ODDS_SELECTION_REQUIRED')).pipe(z.array(sportKey)),
-    markets: requiredList(invalid(OddsMessages.selectionRequired, 'ODDS_SELECTION_REQUIRED')),
-    regions: requiredList(invalid(OddsMessages.selectionRequired, 'ODDS_SELECTION_REQUIRED')).pipe(regionList),
+    markets: listOr(DEFAULT_STRAIGHT_BET_MARKETS).describe(`Comma list; default ${DEFAULT_STRAIGHT_BET_MARKETS.join(',')}`),
+    regions: listOr(STRAIGHT_BET_REGIONS)
+      .pipe(regionList)
+      .describe(`Comma list; default ${STRAIGHT_BET_REGIONS.join(',')}`),
     bookmakers: csv,
     ...formats,
   }),
@@ -104,8 +112,8 @@ export type OddsQuery = z.output<typeof oddsQuerySchema>;
 /** GET /api/odds-data: one sport, regions us and markets h2h by default (spec 001 §7). */
 export const oddsDataQuerySchema = z.object({
   sport: sportKey,
-  markets: csv.transform((markets) => (markets.length ? markets : ['h2h'])),
-  regions: csv.transform((regions) => (regions.length ? regions : ['us'])).pipe(regionList),
+  markets: listOr(['h2h']),
+  regions: listOr(['us']).pipe(regionList),
   bookmakers: csv,
   ...formats,
 });
@@ -154,7 +162,7 @@ export const oddsHistoryQuerySchema = z.object({
   sport: historyKey,
   eventId: historyKey,
   oddsFormat: priceFormat,
-  markets: csv.transform((markets) => (markets.length ? markets : [...LINE_MOVEMENT_MARKETS])),
+  markets: listOr(LINE_MOVEMENT_MARKETS),
   bookmakers: bookList,
   // issue 22: `series` is the line-movement chart's compact answer (changes only, epoch seconds, one list per line)
   view: withApiError(z.enum(['history', 'series']).default('history'), invalid('view must be history or series')),

@@ -1,5 +1,5 @@
 import { parseConfig } from '@oddspulse/core';
-import { type SportBoard, canonicalBookKey, diffBoards, selectableSportsbooks, unpackBoards } from '@oddspulse/shared';
+import { type SportBoard, canonicalBookKey, DEFAULT_STRAIGHT_BET_MARKETS, diffBoards, selectableSportsbooks, unpackBoards } from '@oddspulse/shared';
 import { bearer, signUp } from '../../../test/support/accounts-app';
 import { loadFixtureBoards, writeBoard } from '../../../test/support/fixture-boards';
 import { createGatewayApp, type GatewayTestApp } from '../../../test/support/gateway-app';
@@ -52,8 +52,8 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
   });
 
   // spec 001 §5 filters
-  it('answers 400 with the spec message when sports, regions or markets are missing', async () => {
-    for (const query of [`markets=h2h&regions=us`, `sports=${NFL}&regions=us`, `sports=${NFL}&markets=h2h`]) {
+  it('answers 400 with the spec message when no sport is given', async () => {
+    for (const query of [`markets=h2h&regions=us`, `sports=&markets=h2h&regions=us`, '']) {
       const res = await get(`/api/odds?${query}`, gold);
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Please select sports, regions, and markets to view odds');
@@ -63,6 +63,22 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
       'oddsFormat must be american or decimal',
     );
     expect((await get(`/api/odds?sports=${NFL}&markets=h2h&regions=us&date=tomorrowish`, gold)).status).toBe(400);
+  });
+
+  // The API keys page's example: markets and regions default as the odds page's (spec 001 §9 markets, §7 regions).
+  it("defaults the markets and regions to the straight bets' when a sport alone is given", async () => {
+    const bare = await get(`/api/odds?sport=${NFL}`, gold);
+    expect(bare.status).toBe(200);
+    const explicit = await get(`/api/odds?sports=${NFL}&markets=${DEFAULT_STRAIGHT_BET_MARKETS.join(',')}&regions=us,us2,us_exchanges`, gold);
+    expect(bare.body).toEqual(explicit.body);
+    const markets = new Set(
+      bare.body.flatMap((g: { bookmakers: Array<{ markets: Array<{ key: string }> }> }) => g.bookmakers.flatMap((b) => b.markets.map((m) => m.key))),
+    );
+    expect([...markets].sort()).toEqual(['h2h', 'spreads', 'totals']);
+    const books = new Set(bare.body.flatMap((g: { bookmakers: Array<{ key: string }> }) => g.bookmakers.map((b) => b.key)));
+    // us_exchanges is in, the EU exchange is not
+    expect(books).not.toContain('betfair_ex_eu');
+    expect((await get(`/api/odds?sport=${NFL}&regions=eu`, gold)).body).not.toEqual(bare.body);
   });
 
   it('serves the board in American odds by default, converted from the decimal board at the edge, US books only', async () => {

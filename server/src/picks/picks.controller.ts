@@ -1,13 +1,28 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Logger, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Logger, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { text, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { JobName, PickStats, UserPick, ValidationCounts, validationMessage } from '@oddspulse/shared';
 import type { AuthUser } from '../accounts/auth/auth-user';
+import { AcceptsApiKey } from '../accounts/access/api-key-scope';
 import { CurrentUser, RequireAuth } from '../accounts/access/decorators';
 import { APP_CONFIG, type AppConfig, JobQueueService } from '@oddspulse/core';
 import { ApiErrors } from '../errors/api-errors';
 import { ZodValidationPipe } from '../validation/zod-validation.pipe';
-import { createPickSchema, legacyToNewPick, listPicksSchema, pickIdParam, pickStakeSchema, readPicksImport, settlePickSchema, toCents } from './picks.dto';
-import { PicksService } from './picks.service';
+import {
+  createPickSchema,
+  legacyToNewPick,
+  listPicksSchema,
+  pickIdParam,
+  PICKS_IMPORT_BODY_LIMIT,
+  pickStakeSchema,
+  readPicksImport,
+  settlePickSchema,
+  toCents,
+} from './picks.dto';
+import { CsvImportResult, PicksService } from './picks.service';
+
+/** An import file's body: CSV text (also as plain text, as curl and spreadsheets send it), at most the import's limit. */
+const csvBody = text({ type: ['text/csv', 'text/plain', 'application/csv'], limit: PICKS_IMPORT_BODY_LIMIT });
 
 /** The pick tracker's API (spec 002, DECISIONS 18–21): every call is the signed-in user's own picks. */
 @Controller('picks')
@@ -30,6 +45,28 @@ export class PicksController {
   @Get('stats')
   stats(@CurrentUser() user: AuthUser, @Query(new ZodValidationPipe(listPicksSchema)) query: z.infer<typeof listPicksSchema>): Promise<PickStats> {
     return this.picks.stats(user.id, query.period);
+  }
+
+  /** The list's picks as CSV, with the list's filters and sort; a Platinum API key may call it (DECISIONS 5). */
+  @Get('export.csv')
+  @AcceptsApiKey()
+  @Header('Content-Type', 'text/csv; charset=utf-8')
+  @Header('Content-Disposition', 'attachment; filename="oddspulse-picks.csv"')
+  exportCsv(@CurrentUser() user: AuthUser, @Query(new ZodValidationPipe(listPicksSchema)) query: z.infer<typeof listPicksSchema>): Promise<string> {
+    const { period, status, sort } = query;
+    return this.picks.exportCsv(user.id, { period, status: status === 'all' ? undefined : status, sort });
+  }
+
+  /**
+   * A CSV file of picks (the export's columns): `{added, duplicates, errors}`, or 400 naming every bad line with nothing
+   * imported. The body is read here, in the picks domain, as no application-wide parser reads CSV.
+   */
+  @Post('import.csv')
+  @HttpCode(200)
+  async importCsv(@CurrentUser() user: AuthUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<CsvImportResult> {
+    await new Promise<void>((resolve, reject) => csvBody(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
+    if (typeof req.body !== 'string') throw ApiErrors.validation('Send the file as text/csv', 'CSV_INVALID');
+    return this.picks.importCsv(user.id, req.body);
   }
 
   @Post()

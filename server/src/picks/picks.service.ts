@@ -11,11 +11,19 @@ import {
   PickSort,
   PickStats,
   PickStatus,
+  pickToCsvRow,
   settlementPayoutCents,
   SettledStatus,
 } from '@oddspulse/shared';
-import { NewPickRow, PicksRepository, toPick } from '@oddspulse/core';
+import { NewPickRow, PICKS_IMPORT_CHUNK, PicksRepository, toPick } from '@oddspulse/core';
 import { ApiErrors } from '../errors/api-errors';
+import { readPicksCsv, writePicksCsv, type CsvLineError } from './picks-csv';
+
+export interface CsvImportResult {
+  added: number;
+  duplicates: number;
+  errors: CsvLineError[];
+}
 
 export interface NewPick {
   clientId?: string;
@@ -112,6 +120,38 @@ export class PicksService {
 
   async remove(userId: string, id: string): Promise<void> {
     if (!(await this.picks.delete(userId, id))) throw ApiErrors.notFound('Pick not found');
+  }
+
+  /** The list's picks (its filters and sort) as CSV: the columns of PICK_CSV_COLUMNS, one row per pick. */
+  async exportCsv(userId: string, options: { period: PickPeriod; status?: PickStatus; sort: PickSort }, now = new Date()): Promise<string> {
+    const rows = await this.picks.list(userId, { since: pickPeriodStart(options.period, now), status: options.status });
+    const byId = new Map(rows.map((row) => [row.id, row.client_id]));
+    const picks = rows.map(toPick).sort(SORTS[options.sort]);
+    return writePicksCsv(picks.map((pick) => pickToCsvRow({ ...pick, clientId: byId.get(pick.id) ?? null })));
+  }
+
+  /**
+   * Imports a CSV file of picks: all of it or, when any line is wrong, none of it (400 naming every bad line). A row
+   * the user already has (by its id, or by what it says when it has none) is a duplicate and is not added again, so
+   * importing the same file twice adds nothing. Inserted set-based, one transaction per chunk.
+   */
+  async importCsv(userId: string, text: string): Promise<CsvImportResult> {
+    const { rows, errors } = readPicksCsv(text);
+    if (errors.length) {
+      const message = errors.map((e) => `line ${e.line}: ${e.message}`).join('\n');
+      throw ApiErrors.validation(message, 'CSV_INVALID', { errors });
+    }
+    let added = 0;
+    for (let start = 0; start < rows.length; start += PICKS_IMPORT_CHUNK) {
+      const chunk = rows.slice(start, start + PICKS_IMPORT_CHUNK).map(({ key, pick }) => ({
+        ...this.toRow(userId, { ...pick, clientId: key }),
+        validated_at: pick.status === 'pending' || !pick.settledAt ? null : new Date(pick.settledAt),
+        closing_odds: pick.closingOdds,
+        clv: pick.clv,
+      }));
+      added += await this.picks.importChunk(userId, chunk);
+    }
+    return { added, duplicates: rows.length - added, errors: [] };
   }
 
   /**

@@ -4,6 +4,7 @@ import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } fr
 import { PlanRepository, RedisKeys, deleteKeysWithPrefix } from '@oddspulse/core';
 import type { PlanLapseTimers } from './plan-lapse-timers';
 import { RealtimeGateway } from './realtime.gateway';
+import { SocketEntitlements } from './socket-entitlements.service';
 import { accountRoom, type GatewayServer } from './socket-types';
 
 const SPORT = 'basketball_nba';
@@ -230,7 +231,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
       const user = session.user.id;
       await a.plans.changePlan(user, { plan: 'platinum', is_gifted: true, current_period_end: new Date(Date.now() + 3_600_000) });
       const gateway = a.get(RealtimeGateway);
-      const lapses = gateway['lapses'] as PlanLapseTimers;
+      const lapses = a.get(SocketEntitlements)['lapses'] as PlanLapseTimers;
       const socketsOfUser = () => (gateway['server'] as GatewayServer).sockets.adapter.rooms.get(accountRoom(user))?.size ?? 0;
       const [first, second] = [client(a, { token: session.access_token }), client(a, { token: session.access_token })];
       await first.connect();

@@ -1,4 +1,4 @@
-import { Logger, OnModuleDestroy } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import {
   ConnectedSocket,
   MessageBody,
@@ -11,58 +11,42 @@ import {
 } from '@nestjs/websockets';
 import {
   channelAccess,
-  hasPlatinum,
   LIVE_UPDATES_UNAVAILABLE,
-  REALTIME_CHANNELS,
-  RealtimeChannel,
   roomName,
   subscriptionTarget,
-  type PlanAccess,
   type ReauthAck,
   type SubscribeAck,
   type SubscribeRequest,
   type UnsubscribeAck,
 } from '@oddspulse/shared';
-import { PlanService, type PlanChangedMessage } from '../accounts/plans/plan.service';
-import { RedisKeys, RealtimePublisher } from '@oddspulse/core';
+import { RedisKeys } from '@oddspulse/core';
 import { RealtimeRelay } from './realtime-relay.service';
-import { PlanLapseTimers } from './plan-lapse-timers';
 import { GatewayStats } from './gateway-stats';
 import { SocketAuthService } from './socket-auth.service';
 import { SocketCredentials } from './socket-credentials';
+import { SocketEntitlements, type EntitlementChange } from './socket-entitlements.service';
 import { SocketLimits } from './socket-limits';
-import { accountRoom, type GatewayServer, type GatewaySocket } from './socket-types';
+import { accountRoom, type GatewayServer, type GatewaySocket, type UserSocket } from './socket-types';
 
 /** Rooms one socket may hold (every sport of every channel fits well within it); keeps a client from hoarding memory. */
 export const MAX_ROOMS_PER_SOCKET = 100;
 
-const sameAccess = (a: PlanAccess | null, b: PlanAccess) => a?.plan === b.plan && a.unlimited === b.unlimited;
-
-function channelOfRoom(room: string): RealtimeChannel | null {
-  const channel = room.slice(0, room.indexOf(':'));
-  return (REALTIME_CHANNELS as readonly string[]).includes(channel) ? (channel as RealtimeChannel) : null;
-}
-
 /**
- * The socket.io gateway: authenticates the handshake, checks the plan for each room on subscribe (and again
- * when the plan changes or its paid period ends), and relays what the workers publish. Each signed-in socket lives
- * no longer than what authorised it (SocketCredentials decides: revocations, a token's expiry, `reauth`). Transport
- * options are set by RedisIoAdapter.
+ * The socket.io gateway: authenticates the handshake, checks the plan for each room on subscribe, and relays what
+ * the workers publish. What a plan change or a lapsed paid period means for a user's sockets is SocketEntitlements'
+ * decision; the gateway hands it the plan-changed messages and the user's sockets and carries out what it decides.
+ * Each signed-in socket lives no longer than what authorised it: SocketCredentials decides (revocations heard on the
+ * bus, a token's expiry, `reauth`). Transport options are set by RedisIoAdapter.
  */
 @WebSocketGateway()
-export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect, OnModuleDestroy {
+export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
   private readonly logger = new Logger(RealtimeGateway.name);
   @WebSocketServer() private server!: GatewayServer;
-  /** A paid period ends without any plan change being published (a gifted month): each process times its own users. */
-  private readonly lapses = new PlanLapseTimers((userId) => {
-    this.onPlanLapse(userId).catch((error: unknown) => this.logger.error({ msg: 'Plan lapse re-check failed', userId, err: error }));
-  });
 
   constructor(
     private readonly auth: SocketAuthService,
     private readonly relay: RealtimeRelay,
-    private readonly publisher: RealtimePublisher,
-    private readonly plans: PlanService,
+    private readonly entitlements: SocketEntitlements,
     private readonly limits: SocketLimits,
     private readonly stats: GatewayStats,
     private readonly credentials: SocketCredentials,
@@ -88,13 +72,12 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
         });
     });
     server.use(this.limits.concurrency());
+    this.entitlements.attach({
+      of: (userId) => server.local.in(accountRoom(userId)).fetchSockets(),
+      apply: (socket, change) => this.applyEntitlements(socket, change),
+    });
     await this.relay.attach(server, [
-      [
-        RedisKeys.planChanged,
-        (message) => {
-          this.onPlanChanged(message).catch((error: Error) => this.logger.error({ msg: 'Plan change re-check failed', err: error }));
-        },
-      ],
+      [RedisKeys.planChanged, (message) => this.entitlements.heardPlanChange(message)],
       [
         RedisKeys.principalChanged,
         (userId) => {
@@ -109,19 +92,15 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     const user = socket.data.user;
     if (!user) return;
     void socket.join(accountRoom(user.id));
-    this.lapses.set(user.id, user.accessUntil);
+    this.entitlements.connected(user);
     this.credentials.bind(socket);
   }
 
   handleDisconnect(socket: GatewaySocket): void {
     this.credentials.release(socket);
     const user = socket.data.user;
-    // the socket has left its rooms by now: the timer goes with the user's last socket on this process
-    if (user && !this.server.sockets.adapter.rooms.get(accountRoom(user.id))?.size) this.lapses.clear(user.id);
-  }
-
-  onModuleDestroy(): void {
-    this.lapses.clearAll();
+    // the socket has left its rooms by now: is it the user's last on this process?
+    if (user && !this.server.sockets.adapter.rooms.get(accountRoom(user.id))?.size) this.entitlements.lastSocketGone(user.id);
   }
 
   /** A fresh access token for a socket whose token is about to expire (the server's `reauth` notice asked for it). */
@@ -186,65 +165,12 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     return { ok: true, room };
   }
 
-  /**
-   * A user's plan changed (accounts publishes it once, every gateway process hears it): each process re-checks
-   * its own sockets of that user, removes them from rooms they may no longer hear, and tells them. An API-key
-   * socket whose owner lost Platinum is disconnected, as its key no longer works.
-   */
-  private async onPlanChanged(raw: string): Promise<void> {
-    const message = JSON.parse(raw) as PlanChangedMessage;
-    const sockets = await this.server.local.in(accountRoom(message.userId)).fetchSockets();
-    const until = message.effective_until ? new Date(message.effective_until) : null;
-    if (sockets.length) this.lapses.set(message.userId, until);
-    for (const socket of sockets) this.applyAccess(socket, message.effective, until);
-    // After the evictions, which must not wait on (or fail with) the announcement.
-    await this.announcePlanChange(raw, message.userId, message.effective);
-  }
-
-  /**
-   * The user's paid period ended here (no plan change is published for that): the plan in force is read again,
-   * as a renewal may have been missed, and the user's sockets on this process are re-checked like after a change.
-   * Every process with sockets of the user does the same at the same moment; the user channel hears it once.
-   */
-  private async onPlanLapse(userId: string): Promise<void> {
-    const sockets = await this.server.local.in(accountRoom(userId)).fetchSockets();
-    if (!sockets.length) return;
-    const { access, until } = await this.plans.current(userId);
-    this.lapses.set(userId, until);
-    const changed = sockets.filter((socket) => !sameAccess(socket.data.access, access));
-    for (const socket of changed) this.applyAccess(socket, access, until);
-    if (changed.length) await this.announcePlanChange(JSON.stringify({ lapsed: userId, access, until }), userId, access);
-  }
-
-  /** Removes the socket from the rooms `access` may not hear, tells it, and closes an API-key socket without Platinum. */
-  private applyAccess(socket: RemoteOrLocalSocket, access: PlanAccess, until: Date | null): void {
+  /** Carries out SocketEntitlements' decision on one socket: its plan, the rooms it leaves, the notice, the close. */
+  private applyEntitlements(socket: UserSocket, { access, until, removed, disconnect }: EntitlementChange): void {
     socket.data.access = access;
     if (socket.data.user) socket.data.user = { ...socket.data.user, access, accessUntil: until };
-    const removed: string[] = [];
-    for (const room of socket.rooms) {
-      const channel = channelOfRoom(room);
-      if (channel && !channelAccess(access, channel, socket.data.user?.role).allowed) {
-        socket.leave(room);
-        removed.push(room);
-      }
-    }
+    for (const room of removed) socket.leave(room);
     socket.emit('entitlements', { plan: access.plan, unlimited: access.unlimited, removed });
-    if (socket.data.user?.via === 'api_key' && !hasPlatinum(access)) socket.disconnect(true);
-  }
-
-  /**
-   * The change also goes on the user's own channel (sequenced, replayable), published once however many
-   * gateway processes heard it: the first to claim `what` in Redis publishes it.
-   */
-  private async announcePlanChange(what: string, userId: string, access: PlanAccess): Promise<void> {
-    await this.publisher.publishOnce(what, {
-      channel: RealtimeChannel.User,
-      key: userId,
-      at: new Date().toISOString(),
-      type: 'plan.changed',
-      data: { plan: access.plan, unlimited: access.unlimited },
-    });
+    if (disconnect) socket.disconnect(true);
   }
 }
-
-type RemoteOrLocalSocket = Awaited<ReturnType<GatewayServer['fetchSockets']>>[number];

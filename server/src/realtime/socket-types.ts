@@ -17,6 +17,8 @@ export interface SocketData {
 
 export type GatewayServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 export type GatewaySocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** A socket as `fetchSockets` gives it: on this process or (through the adapter) on another. */
+export type UserSocket = Awaited<ReturnType<GatewayServer['fetchSockets']>>[number];
 
 /** Every signed-in socket joins its user's room, so a plan change finds the user's sockets. */
 export function accountRoom(userId: string): string {

@@ -60,7 +60,7 @@ describe('parseWithLargeArray', () => {
     const parsed = await parseWithLargeArray(text, 'picks', { ...limits, maxItemChars: 4_000 }).finally(() => clearInterval(watcher));
     expect((parsed.picks as unknown[]).length).toBe(5000);
     // one blocking parse of the whole (about 60 ms of CPU here) would give no turn at all while it ran
-    expect(turns).toBeGreaterThan(20);
+    expect(turns).toBeGreaterThan(5);
     // slices of SLICE_MS, and a garbage collection of what was parsed now and then: within the goal of ~50 ms
     expect(longest).toBeLessThan(50);
   });

@@ -33,6 +33,15 @@ export function clientIndex(dist: string): string | null {
 }
 
 /**
+ * The build of the web app this server serves: a digest of its index.html, which names every hashed asset of the
+ * build, so any new build has a new id. Null when the client has not been built (no page to keep up to date).
+ */
+export function clientBuildId(dist: string): string | null {
+  const index = clientIndex(dist);
+  return index ? createHash('sha256').update(readFileSync(index)).digest('base64url').slice(0, 16) : null;
+}
+
+/**
  * Serves the built React client, with index.html for any other page a browser navigates to (asksForPage) so the
  * client's router owns the URL space (unknown paths included: the client redirects them to /).
  */

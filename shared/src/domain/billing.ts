@@ -36,6 +36,7 @@ export const BillingMessages = {
   portalFailed: 'Failed to open billing management. Please try again.',
   noBillingAccount: 'There is no billing account yet: subscribe to a plan first.',
   giftFailed: 'Failed to start the gift checkout. Please try again.',
+  switchPreviewFailed: 'Could not price the switch right now. Please try again.',
   invalidGiftEmail: 'Please enter a valid email address.',
   billingOff: 'Payments are not set up on this server. Your plan has not been changed.',
   invalidSignature: 'Invalid Stripe signature',
@@ -215,6 +216,19 @@ export interface BillingOverview {
   gift: { plan: PaidPlan; until: string } | null;
   /** Whether "Manage billing" can open the portal (a Stripe customer exists). */
   can_manage_billing: boolean;
+}
+
+/**
+ * GET /api/billing/switch-preview?plan: what switching the live subscription to `plan` charges, from Stripe's
+ * invoice preview of the same change, shown before the user confirms (the switch is prorated and invoiced at once).
+ */
+export interface PlanSwitchPreview {
+  plan: PaidPlan;
+  /** Charged when the user confirms: the prorated difference, less any credit on their balance. */
+  amount_due_cents: number;
+  /** The prorated difference itself; below zero it is credited to the next invoices. */
+  total_cents: number;
+  currency: string;
 }
 
 /** A local checkout session as the local checkout page shows it (no Stripe key: spec DESIGN "payments"). */

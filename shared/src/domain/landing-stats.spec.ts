@@ -47,6 +47,30 @@ const market = event([
 ]);
 const scan = scanEvent(market, {}, NOW);
 
+/** Opportunities as detection publishes them, at the default books unless told: just the fields the count reads. */
+const arbitrage = (id: string, profitPct: number, flags: string[] = [], books = ['draftkings', 'fanduel']) =>
+  ({
+    id,
+    flags,
+    profitPct,
+    legs: [
+      { book: books[0], outcome: 'Home', decimal: 2.1 },
+      { book: books[1], outcome: 'Away', decimal: 2.05 },
+    ],
+  }) as never;
+const middle = (id: string, gap: number, probability: number, books = ['draftkings', 'fanduel']) =>
+  ({
+    id,
+    flags: [],
+    gap,
+    probability,
+    legs: [
+      { book: books[0], outcome: 'Over', point: 44.5, decimal: 1.91 },
+      { book: books[1], outcome: 'Under', point: 48.5, decimal: 1.91 },
+    ],
+  }) as never;
+const evRow = (id: string, evPct: number, isDfs = false, bookKey = 'draftkings') => ({ id, flags: [], evPct, isDfs, book: bookKey }) as never;
+
 // DECISIONS 17: opportunities found today and average edge today are counted by detection, once each.
 describe('dailyFindings', () => {
   it('counts new and changed clean opportunities with their edge in basis points (EV %, arbitrage profit %)', () => {
@@ -75,32 +99,53 @@ describe('dailyFindings', () => {
   });
 
   it('gives middles no edge: they count as found but stay out of the average', () => {
-    expect(dailyFindings('middles', [update({ id: 'mid:1', flags: [] })])).toEqual([{ id: 'mid:1', day: '2026-01-10', edgeBp: null }]);
+    const found = dailyFindings('middles', [update(middle('mid:1', 3.5, 20))]);
+    expect(found).toEqual([{ id: expect.stringMatching(/^mid:1\|/), day: '2026-01-10', edgeBp: null }]);
   });
 
   it('leaves out what is gone and what is flagged stale or suspect; live is a real opportunity', () => {
     const gone: OpportunityUpdate = { action: 'gone', id: 'arb:gone', event_id: 'evt1', board: 'odds', time_found: new Date(NOW).toISOString(), expires_in: 0 };
     const found = dailyFindings('arbitrage', [
       gone,
-      update({ id: 'arb:stale', flags: ['stale'], profitPct: 2 } as never),
-      update({ id: 'arb:suspect', flags: ['live', 'suspect'], profitPct: 14 } as never),
-      update({ id: 'arb:live', flags: ['live'], profitPct: 1.234 } as never),
+      update(arbitrage('arb:stale', 2, ['stale'])),
+      update(arbitrage('arb:suspect', 14, ['live', 'suspect'])),
+      update(arbitrage('arb:live', 1.234, ['live'])),
     ]);
-    expect(found).toEqual([{ id: 'arb:live', day: '2026-01-10', edgeBp: 123 }]);
+    expect(found).toEqual([{ id: expect.stringMatching(/^arb:live\|/), day: '2026-01-10', edgeBp: 123 }]);
   });
 
   it("counts only sportsbook +EV rows: not EV of 0 or less, and not DFS pick'em rows priced at the −119 convention", () => {
     const found = dailyFindings('ev', [
-      update({ id: 'ev:zero', flags: [], evPct: 0, isDfs: false } as never),
-      update({ id: 'ev:dfs-minus', flags: [], evPct: -2.4, isDfs: true } as never),
-      update({ id: 'ev:dfs-plus', flags: [], evPct: 22.5, isDfs: true } as never),
-      update({ id: 'ev:book', flags: [], evPct: 0.8, isDfs: false } as never),
+      update(evRow('ev:zero', 0)),
+      update(evRow('ev:dfs-minus', -2.4, true, 'prizepicks')),
+      update(evRow('ev:dfs-plus', 22.5, true, 'prizepicks')),
+      update(evRow('ev:book', 0.8)),
     ]);
     expect(found.map((f) => f.id)).toEqual(['ev:book']);
   });
 
+  // DECISIONS 29, issue wording §12: "found today" is what a user with the defaults could have seen, not all detection publishes.
+  it('counts only what the scanners show a user with the defaults: their thresholds and the default books', () => {
+    const arbs = dailyFindings('arbitrage', [
+      update(arbitrage('arb:default', 0.5)),
+      update(arbitrage('arb:thin', 0.3)),
+      update(arbitrage('arb:other-books', 2, [], ['pinnacle', 'fanduel'])),
+      update(arbitrage('arb:caesars', 1, [], ['caesars', 'betmgm'])),
+    ]);
+    expect(arbs.map((f) => f.id.split('|')[0])).toEqual(['arb:default', 'arb:caesars']);
+    const middles = dailyFindings('middles', [
+      update(middle('mid:default', 3, 15)),
+      update(middle('mid:narrow', 2.5, 30)),
+      update(middle('mid:unlikely', 4, 10)),
+      update(middle('mid:other-books', 4, 30, ['bovada', 'fanduel'])),
+    ]);
+    expect(middles.map((f) => f.id.split('|')[0])).toEqual(['mid:default']);
+    const ev = dailyFindings('ev', [update(evRow('ev:default', 1.5)), update(evRow('ev:other-book', 8, false, 'pinnacle'))]);
+    expect(ev.map((f) => f.id)).toEqual(['ev:default']);
+  });
+
   it('counts an opportunity on the UTC day it was first found, not the day it was published again', () => {
-    const [finding] = dailyFindings('ev', [update({ id: 'ev:1', flags: [], evPct: 1 } as never, '2026-01-10T23:30:00-05:00', 'updated')]);
+    const [finding] = dailyFindings('ev', [update(evRow('ev:1', 1), '2026-01-10T23:30:00-05:00', 'updated')]);
     expect(finding.day).toBe('2026-01-11');
     expect(utcDay('2026-01-10T23:59:59.999Z')).toBe('2026-01-10');
   });

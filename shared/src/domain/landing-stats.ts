@@ -1,7 +1,10 @@
 import type { SportBoard } from './odds';
 import type { OpportunityUpdate } from '../realtime/channels';
-import type { OpportunityFlag } from './opportunities';
-import { canonicalBookKey } from './sportsbooks';
+import type { ArbitrageOpportunity, EvBet, MiddleOpportunity, OpportunityFlag } from './opportunities';
+import { canonicalBookKey, DEFAULT_SPORTSBOOKS } from './sportsbooks';
+import { ARBITRAGE_DEFAULTS } from '../engine/arbitrage';
+import { MIDDLE_DEFAULTS } from '../engine/middles';
+import { arbitrageForUser, evBetForUser, middleForUser } from '../engine/opportunities-for-user';
 
 /**
  * The landing page's live figures (DECISIONS 17): what is on the boards now, and what detection found today.
@@ -60,8 +63,26 @@ export function distinctKey(id: string, opportunity: unknown): string {
 }
 
 /**
+ * Whether a user who changed nothing would have been shown it (DECISIONS 29: the landing counts what a user could
+ * actually have seen): the scanners' default thresholds (spec 001 §9: arbitrage 0.5 %, middles gap 3 and 15 %, EV
+ * above 0) and the default sportsbooks the scanners filter by (DECISIONS 16, 28), through the same per-user rules
+ * the scanner lists apply. Detection publishes at the loosest thresholds a user can choose, so most of what it finds
+ * is not this.
+ */
+function seenWithDefaults(kind: CountedOpportunityKind, opportunity: unknown): boolean {
+  const books = DEFAULT_SPORTSBOOKS;
+  if (kind === 'ev') return evBetForUser(opportunity as EvBet, { minEv: 0, books }) !== null;
+  if (kind === 'arbitrage') {
+    const { minProfitPct, maxStake, bankroll } = ARBITRAGE_DEFAULTS;
+    return arbitrageForUser(opportunity as ArbitrageOpportunity, { minProfit: minProfitPct, maxStake, bankroll, books }) !== null;
+  }
+  return middleForUser(opportunity as MiddleOpportunity, { ...MIDDLE_DEFAULTS, books }) !== null;
+}
+
+/**
  * What of a detection pass's published updates is a finding to count: every new or changed opportunity that is
- * clean (not stale, not suspect), on the UTC day of its time_found. The store counts an id once per day, so an
+ * clean (not stale, not suspect) and that a user with the defaults would have seen (seenWithDefaults), on the UTC
+ * day of its time_found. The store counts an id once per day, so an
  * opportunity that goes stale and comes back, or is published again with a new price, is still counted once.
  * EV rows count only when their EV is positive and the price is a sportsbook's: DFS pick'em rows are published
  * at any EV for the DFS table, priced at the fixed −119 convention (spec 001 §5) rather than at a price anyone
@@ -75,6 +96,7 @@ export function dailyFindings(kind: CountedOpportunityKind, updates: readonly Op
     if (flags.some((flag) => NOT_COUNTED.has(flag))) continue;
     const pct = edgePct(kind, update.opportunity);
     if (kind === 'ev' && (!(pct !== null && pct > 0) || (update.opportunity as { isDfs?: boolean }).isDfs)) continue;
+    if (!seenWithDefaults(kind, update.opportunity)) continue;
     findings.push({ id: distinctKey(update.id, update.opportunity), day: utcDay(update.time_found), edgeBp: pct === null ? null : Math.round(pct * 100) });
   }
   return findings;

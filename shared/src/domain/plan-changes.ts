@@ -1,5 +1,6 @@
 import { currentAccess, type PlanAccess, type PlanStateLike } from './entitlements';
 import type { Plan } from './plans';
+import { AuditActions } from './security';
 
 /** The message published on `RedisKeys.planChanged` whenever a user's plan state changes. */
 export interface PlanChangedMessage {
@@ -16,4 +17,31 @@ export interface PlanChangedMessage {
 export function planChangedMessage(userId: string, state: PlanStateLike, now: Date = new Date()): PlanChangedMessage {
   const { access, until } = currentAccess(state, now);
   return { userId, plan: state.plan, unlimited: state.unlimited, effective: access, effective_until: until?.toISOString() ?? null };
+}
+
+/** A plan state as the security log compares two of them. */
+export interface AuditedPlanState extends PlanStateLike {
+  cancel_at_period_end: boolean;
+}
+
+/**
+ * The security log's entry for a plan state written over `before`: a subscription newly set to end with its period is
+ * "Subscription cancelled (access until …)", not a change to the plan it keeps until then; taking that back before the
+ * period ends is a resume; anything else (a new plan, a lapse, a gift) is a plan change to the plan now in force.
+ */
+export function planChangeAuditEntry(
+  before: AuditedPlanState | null | undefined,
+  after: AuditedPlanState & { status: string },
+  effective: Plan,
+): { action: string; details: Record<string, unknown> } {
+  if (after.cancel_at_period_end && !before?.cancel_at_period_end) {
+    return {
+      action: AuditActions.subscriptionCancelled,
+      details: { plan: after.plan, effective, access_until: after.current_period_end?.toISOString() ?? null },
+    };
+  }
+  if (before?.cancel_at_period_end && !after.cancel_at_period_end && after.status !== 'canceled' && before.plan === after.plan) {
+    return { action: AuditActions.subscriptionResumed, details: { plan: after.plan, effective } };
+  }
+  return { action: AuditActions.planChanged, details: { plan: after.plan, status: after.status, effective } };
 }

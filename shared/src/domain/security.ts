@@ -17,6 +17,10 @@ export const AuditActions = {
   apiKeyRotated: 'api_key.rotated',
   apiKeyRevoked: 'api_key.revoked',
   planChanged: 'plan.changed',
+  /** A subscription set to end with its paid period: details carry `access_until`, the period's end (issue wording, §5). */
+  subscriptionCancelled: 'plan.subscription_cancelled',
+  /** A subscription set to end was resumed before its period ended. */
+  subscriptionResumed: 'plan.subscription_resumed',
   /** An operator acted in the queue console (retry, clean, promote, pause; issue 15), with how it ended: no account's event. */
   opsQueueAction: 'ops.queue_action',
 } as const;

@@ -1,4 +1,5 @@
 import { gameMatchStrength, splitGameText } from '../scores/team-match';
+import { isPlaceName } from '../scores/teams';
 
 export interface ResultCandidate {
   game_id: string;
@@ -19,7 +20,8 @@ export interface PickToMatch {
   sport?: string | null;
 }
 
-export type PickGame<T> = { game: T } | { game: null; reason: 'game_not_found' | 'not_final' } | { game: null; reason: 'ambiguous'; games: number };
+export type PickGame<T> =
+  { game: T } | { game: null; reason: 'game_not_found' | 'not_final' | 'game_text' } | { game: null; reason: 'ambiguous'; games: number };
 
 const HOUR = 3_600_000;
 
@@ -29,7 +31,8 @@ const HOUR = 3_600_000;
  * (teamMatchStrength: full name, nickname or short form, never a city alone) and, because teams meet again within
  * the look-back (a series, a doubleheader), the game must start within 3 h of the pick's known start time, or else
  * no earlier than 6 h before the pick was added (a bet can be placed a few hours into a game). Exactly one such
- * game settles the pick once it is final; none, one not yet final, or several leave it pending and say so.
+ * game settles the pick once it is final; none, one not yet final, or several leave it pending and say so, as does a
+ * game text naming a city or region alone for a team.
  */
 export function findPickGame<T extends ResultCandidate>(pick: PickToMatch, candidates: readonly T[]): PickGame<T> {
   if (pick.eventId) {
@@ -38,6 +41,8 @@ export function findPickGame<T extends ResultCandidate>(pick: PickToMatch, candi
   }
   const teams = splitGameText(pick.game);
   if (!teams) return { game: null, reason: 'game_not_found' };
+  // "LA @ Buffalo Bills": a city or region alone is no team (DECISIONS 24), and the user is told to name it
+  if (isPlaceName(teams.away_team) || isPlaceName(teams.home_team)) return { game: null, reason: 'game_text' };
   const start = pick.commenceTime ? Date.parse(pick.commenceTime) : NaN;
   const added = Date.parse(pick.dateAdded);
   const matching = candidates.filter((c) => {

@@ -68,7 +68,7 @@ export function unsettledReasonMessage(reason: UnsettledReason): string {
     case 'ambiguous':
       return `Ambiguous: ${reason.games ?? 2} games match`;
     case 'game_text':
-      return 'Unreadable game: name the two teams as "Away @ Home"';
+      return 'Unreadable game: name the two teams as "Away @ Home" (a city alone, such as "LA", is not a team)';
     case 'unsupported_market':
       return 'This market is not settled automatically: settle it by hand';
     case 'unreadable_selection':

@@ -3,7 +3,7 @@ import { findMatchingGame, gameMatchStrength, normaliseTeamName, splitGameText, 
 // spec 002 §5 team-name matching: case-insensitive, punctuation stripped; equal, containment, or a shared word > 3 letters.
 describe('team-name matching', () => {
   it('ignores case and punctuation', () => {
-    expect(normaliseTeamName("St. John's Red Storm")).toBe('st john s red storm');
+    expect(normaliseTeamName("St. John's Red Storm")).toBe('st johns red storm');
     expect(teamMatchStrength('LA Clippers', 'la clippers')).toBe(3);
     expect(teamsMatch('St. Louis Cardinals', 'St Louis Cardinals')).toBe(true);
   });
@@ -49,6 +49,55 @@ describe('team-name matching', () => {
     expect(teamMatchStrength('Miami (OH) RedHawks', 'Miami OH RedHawks')).toBe(3);
     expect(teamMatchStrength('Brentford', 'Brentford FC')).toBe(3);
     expect(teamMatchStrength('United', 'Manchester United')).toBe(0);
+  });
+
+  // DECISIONS 24: a nickname is a team however its city is written, and a school's own name is the school
+  it.each([
+    ['SF 49ers', 'San Francisco 49ers', 'americanfootball_nfl'],
+    ['S.F. 49ers', 'San Francisco 49ers', 'americanfootball_nfl'],
+    ['TB Rays', 'Tampa Bay Rays', 'baseball_mlb'],
+    ['N.Y. Giants', 'New York Giants', 'americanfootball_nfl'],
+    ['CHI Bears', 'Chicago Bears', 'americanfootball_nfl'],
+    ['L.A. Galaxy', 'LA Galaxy', 'soccer_usa_mls'],
+    ['LA Clippers', 'Los Angeles Clippers', 'basketball_nba'],
+    ['CHI Cubs', 'Chicago Cubs', 'baseball_mlb'],
+    ['Ohio State', 'Ohio State Buckeyes', 'americanfootball_ncaaf'],
+    ['Ohio St.', 'Ohio State Buckeyes', 'americanfootball_ncaaf'],
+    ['Texas A&M', 'Texas A&M Aggies', 'americanfootball_ncaaf'],
+    ['Texas AM', 'Texas A&M Aggies', 'americanfootball_ncaaf'],
+    ['Penn State', 'Penn State Nittany Lions', 'americanfootball_ncaaf'],
+    ['Southern', 'Southern Jaguars', 'basketball_ncaab'],
+    ['Georgia Tech', 'Georgia Tech Yellow Jackets', 'americanfootball_ncaaf'],
+    ['Indiana St', 'Indiana St Sycamores', 'basketball_ncaab'],
+    ["St John's", "St. John's Red Storm", 'basketball_ncaab'],
+  ])('%s is %s', (form, team, sport) => {
+    expect(teamMatchStrength(form, team, sport)).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['Penn', 'Penn State Nittany Lions'], // another school
+    ['Ohio', 'Ohio State Buckeyes'], // a state, and another school
+    ['Texas', 'Texas Tech Red Raiders'],
+    ['Ball', 'Ball State Cardinals'],
+    ['Southern', 'Southern Illinois Salukis'],
+    ['Auburn', 'Auburn Montgomery Warhawks'],
+    ['Texas A&M', 'Texas A&M-Corpus Christi Islanders'],
+    ['Miami', 'Miami (OH) RedHawks'],
+    ['Alabama', 'Alabama Crimson Tide'],
+    ['Ohio State', 'Oklahoma State Cowboys'],
+    ['Indiana', 'Indiana St Sycamores'],
+  ])('%s is not %s', (form, team) => {
+    expect(teamMatchStrength(form, team, 'americanfootball_ncaaf')).toBe(0);
+    expect(teamMatchStrength(form, team, 'basketball_ncaab')).toBe(0);
+  });
+
+  it('never takes a city abbreviation alone, nor one nickname for another team of its city', () => {
+    expect(teamMatchStrength('LA', 'Los Angeles Rams', 'americanfootball_nfl')).toBe(0);
+    expect(teamMatchStrength('L.A.', 'LA Galaxy', 'soccer_usa_mls')).toBe(0);
+    expect(teamMatchStrength('NY', 'New York Knicks', 'basketball_nba')).toBe(0);
+    expect(teamMatchStrength('LA Rams', 'Los Angeles Chargers', 'americanfootball_nfl')).toBe(0);
+    expect(teamMatchStrength('NY Giants', 'San Francisco Giants', 'baseball_mlb')).toBe(0);
+    expect(teamMatchStrength('CHI Cubs', 'Chicago White Sox', 'baseball_mlb')).toBe(0);
   });
 
   it('matches a game when both teams match, in either order, preferring the right order', () => {

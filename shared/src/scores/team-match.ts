@@ -1,20 +1,28 @@
-import { findTeam, isPlaceName, normaliseTeamName } from './teams';
+import { COLLEGE_LEAGUES, findTeam, isPlaceName, normaliseTeamName, teamLeague } from './teams';
 
 export { normaliseTeamName } from './teams';
 
 /**
  * Team-name matching (spec 002 §5 as DECISIONS 24 sets it), used to settle picks, to join a scoreboard to the odds
- * feed and to find a pick's closing line. Names are compared case-insensitive and punctuation-free. A team matches
- * on its full name, its nickname or a well-known short form (the league tables of teams.ts: "Yankees", "NYY",
- * "NY Yankees"), never on its city or region alone ("New York", "Chicago", "Los Angeles"). Teams outside the
- * tables (college teams) match on the same name, club designators (FC, SC, CF) aside, or on a whole-word ending of
- * the full name ("Crimson Tide"); the beginning of a name is its place and never enough.
+ * feed and to find a pick's closing line. Names are compared as normaliseTeamName writes them (case, dots, ampersands,
+ * "St."). A team matches on a name or form the team directory (teams.ts) gives it: its full name, its nickname, its
+ * abbreviation or a well-known short form, its nickname after its city written any usual way ("SF 49ers", "N.Y.
+ * Giants"), a school's own name ("Ohio State"); never on its city or region alone ("New York", "Chicago", "LA"). In the
+ * professional leagues the directory holds every team and decides. Schools outside it (and college teams in it) also
+ * match on the same name, club designators (FC, SC, CF) aside, on a whole-word ending of the full name ("Crimson
+ * Tide"), or, in a college sport, on the school's name before a mascot ("Penn State" for "Penn State Nittany Lions");
+ * a place at the start of a name is never enough.
  */
 
 /** Club designators a feed may add or drop ("Seattle Sounders FC" / "Seattle Sounders"). */
 const DESIGNATORS = new Set(['fc', 'sc', 'cf', 'afc']);
 /** Words that name no team on their own. */
 const GENERIC = new Set([...DESIGNATORS, 'united', 'city', 'state', 'university', 'college', 'club', 'athletic', 'real', 'the']);
+/**
+ * Words that continue a school's name rather than start its mascot: "Ball" is not "Ball State Cardinals", "Texas" not
+ * "Texas Tech Red Raiders".
+ */
+const SCHOOL_WORDS = new Set(['state', 'tech', 'am', 'college', 'university', 'christian', 'international', 'baptist', 'southern', 'poly']);
 
 function withoutDesignators(name: string): string {
   return name
@@ -24,8 +32,30 @@ function withoutDesignators(name: string): string {
 }
 
 /**
- * 3 the same name, 2 a nickname or short form of it, 0 no match. `sport` (a sport key) narrows the short forms to
- * its league ("KC" is the Chiefs in the NFL, the Royals in MLB).
+ * The first words of two-word mascots ("Crimson Tide", "Nittany Lions", "Red Storm"): after a school's name, two words
+ * are its mascot only when the first is one of these, so "Southern" is not "Southern Illinois Salukis".
+ */
+const MASCOT_FIRST_WORDS = new Set(
+  `big black blue crimson demon fighting golden great green horned mean mountain nittany orange purple ragin rainbow red
+  running scarlet sea sun tar thundering white wolf yellow`.split(/\s+/),
+);
+
+/**
+ * A school's own name before its mascot: `school` starts `full` and its mascot follows, one word or two of a known
+ * shape ("Ohio State" in "Ohio State Buckeyes", "Penn State" in "Penn State Nittany Lions"; not "Penn", not "Ball"
+ * in "Ball State Cardinals"). A full name with a hyphen or a parenthesis is a compound school ("Texas A&M-Corpus
+ * Christi", "Miami (OH)"), never matched by its start.
+ */
+function isSchoolOf(school: string, full: string, rawFull: string): boolean {
+  if (/[-(]/.test(rawFull) || !full.startsWith(`${school} `) || GENERIC.has(school)) return false;
+  const mascot = full.slice(school.length + 1).split(' ');
+  if (mascot.length === 1) return !SCHOOL_WORDS.has(mascot[0]);
+  return mascot.length === 2 && MASCOT_FIRST_WORDS.has(mascot[0]);
+}
+
+/**
+ * 3 the same name, 2 a name or form of it, 0 no match. `sport` (a sport key) narrows the directory to its league ("KC"
+ * is the Chiefs in the NFL, the Royals in MLB) and tells a college sport.
  */
 export function teamMatchStrength(a: string, b: string, sport?: string | null): 0 | 2 | 3 {
   const x = normaliseTeamName(a);
@@ -33,16 +63,20 @@ export function teamMatchStrength(a: string, b: string, sport?: string | null): 
   if (!x || !y) return 0;
   if (x === y) return 3;
   if (isPlaceName(x) || isPlaceName(y)) return 0;
+  const league = teamLeague(sport);
+  const college = league !== null && COLLEGE_LEAGUES.has(league);
   const teamX = findTeam(x, sport);
   const teamY = findTeam(y, sport);
   if (teamX && teamY) return teamX === teamY ? 2 : 0;
-  if (teamY) return teamY.forms.has(x) ? 2 : 0;
-  if (teamX) return teamX.forms.has(y) ? 2 : 0;
+  if (teamY?.forms.has(x) || teamX?.forms.has(y)) return 2;
+  if ((teamX || teamY) && !college) return 0;
   const plainX = withoutDesignators(x);
   const plainY = withoutDesignators(y);
   if (plainX && plainX === plainY) return 3;
-  const [short, long] = plainX.length <= plainY.length ? [plainX, plainY] : [plainY, plainX];
-  return short && !GENERIC.has(short) && !isPlaceName(short) && long.endsWith(` ${short}`) ? 2 : 0;
+  const [short, long, rawLong] = plainX.length <= plainY.length ? [plainX, plainY, b] : [plainY, plainX, a];
+  if (!short || GENERIC.has(short) || isPlaceName(short)) return 0;
+  if (college && isSchoolOf(short, long, rawLong)) return 2;
+  return long.endsWith(` ${short}`) ? 2 : 0;
 }
 
 export function teamsMatch(a: string, b: string, sport?: string | null): boolean {

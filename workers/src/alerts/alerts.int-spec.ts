@@ -1,4 +1,7 @@
-import { AlertsRepository, DevOutboxRepository, JobQueueService, MailService, vapidKeys } from '@oddspulse/core';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AlertsRepository, DevOutboxRepository, JobQueueService, MailFilesRepository, MailService, vapidKeys } from '@oddspulse/core';
 import { alertSummary, JobName, type AlertOpportunity, type JobPayload } from '@oddspulse/shared';
 import { arbitrageOpportunity, evBet, middleOpportunity } from '../../../shared/src/testing/alert-opportunities';
 import { bearer, createAccountsApp, signUp, type AccountsTestApp } from '../../../test/support/accounts-app';
@@ -237,5 +240,29 @@ describe('alerts in the workers (issue 21 part 2)', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('OddsPulse alerts: 2 new opportunities');
     expect(mails[0].text).toContain('/sportsbooks?mode=arbitrage');
+  });
+
+  // DECISIONS 33: without SMTP and without the opt-in outbox, a development digest is an .eml file, not a failure.
+  it('writes the digest as an .eml file when local mail goes to files', async () => {
+    const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, email: true });
+    await evaluation.evaluate(batch('arbitrage', [arbitrageOpportunity({ id: `arb-file-${userId}` })]), undefined, NOW);
+    const config = {
+      ...t.config,
+      NODE_ENV: 'development' as const,
+      SMTP_URL: undefined,
+      DEV_OUTBOX: false,
+      DATA_DIR: await mkdtemp(join(tmpdir(), 'oddspulse-mail-')),
+    };
+    try {
+      const mail = new MailService(config, t.get(DevOutboxRepository), new MailFilesRepository(config));
+      await new AlertDigestService(repo, mail, {} as JobQueueService, config).sendDigests();
+      expect((await repo.deliveries(userId, rule.id)).map((r) => r.status)).toEqual(['sent']);
+      const folder = join(config.DATA_DIR, 'mail');
+      const files = await Promise.all((await readdir(folder)).map((name) => readFile(join(folder, name), 'utf8')));
+      const email = (await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()).email;
+      expect(files.filter((file) => file.includes(`To: ${email}`))).toEqual([expect.stringContaining('Subject: OddsPulse alerts: 1 new opportunity')]);
+    } finally {
+      await rm(config.DATA_DIR, { recursive: true, force: true });
+    }
   });
 });

@@ -33,7 +33,7 @@ export interface RetentionReport {
  * ODDS_HISTORY_RETENTION_DAYS is dropped whole, never deleted row by row. The closing line of a pick is the last
  * price before its game starts, read when it starts (picks.record-close), so a partition holding history of a pending
  * pick's event that has no closing line yet is kept until that pick has one, is settled, or its game started before
- * that day (README "Operating OddsPulse"). Every step is idempotent: a re-run, or two workers, change nothing more.
+ * that day (docs/operating.md, "Odds history retention"). Every step is idempotent: a re-run, or two workers, change nothing more.
  */
 @Injectable()
 export class OddsHistoryRetentionService implements OnApplicationBootstrap {

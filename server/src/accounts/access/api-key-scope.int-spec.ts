@@ -21,7 +21,7 @@ function urlOf(path: string): string {
 
 const request = (t: AccountsTestApp, { method, path }: Route) => t.http()[method](urlOf(path));
 
-/** The reads DECISIONS 5 sells a key for: odds, events, props, history, scanners. */
+/** The reads DECISIONS 5 sells a key for: odds, events, props, history, scanners; and the key owner's picks as CSV, for scripts. */
 const KEY_READABLE = [
   'GET /api/sports',
   'GET /api/events',
@@ -34,6 +34,7 @@ const KEY_READABLE = [
   'GET /api/ev',
   'GET /api/arbitrage',
   'GET /api/middles',
+  'GET /api/picks/export.csv',
 ];
 
 // Issue 17 item 1: an API key is read-only for odds data (DECISIONS 5), never an account credential.

@@ -9,9 +9,9 @@ const READ_METHODS = new Set(['GET', 'HEAD']);
 
 /**
  * Marks a controller or route as one a personal API key may call (DECISIONS 5: "programmatic access to the
- * same odds endpoints"): the odds, props, scanner, scores and history reads. Default deny: every route without
- * it (account, keys, billing, sessions, picks, preferences...) refuses a key, and a key never passes a method
- * other than GET or HEAD, even where marked.
+ * same odds endpoints"): the odds, props, scanner, scores and history reads, and the owner's picks export (a CSV
+ * for scripts). Default deny: every route without it (account, keys, billing, sessions, the other picks routes,
+ * preferences...) refuses a key, and a key never passes a method other than GET or HEAD, even where marked.
  */
 export const AcceptsApiKey = () => SetMetadata(ACCEPTS_API_KEY, true);
 

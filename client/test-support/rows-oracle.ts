@@ -22,7 +22,7 @@ import {
   type BoardEvent,
   type DevigMethod,
 } from '@oddspulse/shared';
-import { isPropMarket, lineId, minimumBooks, type BookPrice, type BuildRowsOptions, type MarketSide, type OddsRow } from './rows';
+import { isPropMarket, lineId, minimumBooks, type BookPrice, type BuildRowsOptions, type MarketSide, type OddsRow } from '../src/odds/rows';
 
 /**
  * The odds table's rows as rows.ts built them before issue 18 (string keys per outcome, every book sorted with

@@ -1,4 +1,5 @@
 import type { BoardBookmaker, BoardEvent, BoardMarket, BoardOutcome } from '@oddspulse/shared';
+import { seededRandom } from '../../shared/src/testing/seeded-random';
 
 /**
  * Boards shaped like the simulator's straight bets, as `/sportsbooks` loads them (issue 18): 22 books in the
@@ -45,18 +46,6 @@ const DFS_APPS: ReadonlyArray<[key: string, title: string]> = [
   ['underdog', 'Underdog'],
 ];
 const TEAMS = ['Hawks', 'Bears', 'Owls', 'Lions', 'Wolves', 'Rams', 'Foxes', 'Bulls', 'Crows', 'Sharks', 'Eagles', 'Tigers', 'Moose', 'Cats'];
-
-/** A seeded generator of numbers in [0, 1) (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function simBoard(spec: SimBoardSpec): BoardEvent[] {
   const random = seededRandom(spec.seed);

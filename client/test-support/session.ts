@@ -1,4 +1,4 @@
-import type { Session } from '../api/session';
+import type { Session } from '../src/api/session';
 
 /** A signed-in session for the specs, valid for 15 minutes from `now`; the app never imports it. */
 export function testSession(now: number, overrides: Partial<Session> = {}): Session {

@@ -1,0 +1,41 @@
+import { Logger } from '@nestjs/common';
+import type { AppConfig } from '../config/config.schema';
+import type { DevOutboxRepository } from '../accounts/dev-outbox.repository';
+import type { MailFilesRepository } from './mail-files.repository';
+import { MailService, MailUnavailableError } from './mail.service';
+
+const config = (overrides: Partial<AppConfig>) =>
+  ({ NODE_ENV: 'development', SMTP_URL: undefined, DEV_OUTBOX: false, MAIL_FROM: 'OddsPulse <no-reply@oddspulse.test>', ...overrides }) as AppConfig;
+
+const outbox = { add: jest.fn() } as unknown as DevOutboxRepository;
+const files = () => ({ folder: '/home/dev/oddspulse/.data/mail', write: jest.fn().mockResolvedValue('/home/dev/oddspulse/.data/mail/m.eml') });
+const mail = { to: 'user@example.com', subject: 'Reset your OddsPulse password', text: 'Set a new password: https://x/account?reset_token=secret' };
+
+// DECISIONS 33: local mail goes to files only the developer reads, the folder named once at start; no body is logged.
+describe('MailService', () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  it('names the mail folder once, at start, and writes each mail there with the sender, never logging its text', async () => {
+    const log = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
+    const repo = files();
+    const service = new MailService(config({}), outbox, repo as unknown as MailFilesRepository);
+    expect(log).toHaveBeenCalledTimes(1);
+    expect(log.mock.calls[0][0]).toMatchObject({ folder: '/home/dev/oddspulse/.data/mail' });
+
+    await service.send(mail);
+    await service.send(mail);
+    expect(repo.write).toHaveBeenCalledWith({ from: 'OddsPulse <no-reply@oddspulse.test>', ...mail });
+    expect(log.mock.calls.filter(([entry]) => JSON.stringify(entry).includes('/home/dev/oddspulse/.data/mail"'))).toHaveLength(1);
+    expect(JSON.stringify(log.mock.calls)).not.toContain('reset_token');
+    expect(service.usesOutbox).toBe(false);
+  });
+
+  it('refuses to send in production without SMTP_URL, and says so at start', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const repo = files();
+    const service = new MailService(config({ NODE_ENV: 'production' }), outbox, repo as unknown as MailFilesRepository);
+    expect(warn).toHaveBeenCalledTimes(1);
+    await expect(service.send(mail)).rejects.toBeInstanceOf(MailUnavailableError);
+    expect(repo.write).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,41 @@
+import { PICK_CSV_COLUMNS } from '@oddspulse/shared';
+import { PICKS_CSV_MAX_ROWS, readPicksCsv, writePicksCsv } from './picks-csv';
+
+const header = 'date_added,game,market,selection,odds,stake';
+
+describe('picks CSV files', () => {
+  it('names a bad row by its line in the file, blank lines and quoted line breaks counted', () => {
+    const csv = [header, '2026-11-01,"A @ B",ML,"A\nwith a note",+1x0,1', '', '2026-11-01,C @ D,ML,C,-110,1', '2026-11-01,E @ F,ML,E,-110,ten'].join('\r\n');
+    const { rows, errors } = readPicksCsv(csv);
+    expect(errors).toEqual([
+      { line: 2, message: "odds '+1x0' is not American odds" },
+      { line: 6, message: "stake 'ten' is not an amount in dollars" },
+    ]);
+    expect(rows.map((r) => [r.line, r.pick.game])).toEqual([[5, 'C @ D']]);
+  });
+
+  it('keys a row by its id, or else by what it says, the same each time', () => {
+    const withId = readPicksCsv(`id,${header}\nlocal-7,2026-11-01,A @ B,ML,A,-110,1`).rows[0];
+    expect(withId.key).toBe('local-7');
+    const once = readPicksCsv(`${header}\n2026-11-01,A @ B,ML,A,-110,1`).rows[0].key;
+    expect(once).toMatch(/^csv:[0-9a-f]{32}$/);
+    expect(readPicksCsv(`${header}\n2026-11-01,A @ B,ML,A,-110,1`).rows[0].key).toBe(once);
+    expect(readPicksCsv(`${header}\n2026-11-01,A @ B,ML,A,-110,2`).rows[0].key).not.toBe(once);
+  });
+
+  it('refuses a file without the required columns, without rows, or with too many rows', () => {
+    expect(readPicksCsv('game,odds\nA @ B,-110').errors).toEqual([{ line: 1, message: 'the header has no date_added, market, selection, stake column' }]);
+    expect(readPicksCsv(`${header}\n`).errors).toEqual([{ line: 1, message: 'the file has no picks' }]);
+    const many = [header, ...Array.from({ length: PICKS_CSV_MAX_ROWS + 1 }, () => '2026-11-01,A @ B,ML,A,-110,1')].join('\n');
+    expect(readPicksCsv(many).errors).toEqual([{ line: 1, message: `the file has ${PICKS_CSV_MAX_ROWS + 1} rows: at most 5000 are imported at once` }]);
+  });
+
+  it('writes a formula as text, and reads it back as it was; odds and lines are not formulas', () => {
+    const row = Object.fromEntries(PICK_CSV_COLUMNS.map((c) => [c, ''])) as Record<(typeof PICK_CSV_COLUMNS)[number], string>;
+    const csv = writePicksCsv([
+      { ...row, date_added: '2026-11-01T00:00:00.000Z', game: '=1+1', market: '@SUM(A1)', selection: '-3.5', odds: '+150', stake: '1.00', note: '+cmd|x' },
+    ]);
+    expect(csv.split('\r\n')[1]).toBe(`,2026-11-01T00:00:00.000Z,"'=1+1",,,"'@SUM(A1)",-3.5,+150,,1.00,,,,,,,,,,,"'+cmd|x"`);
+    expect(readPicksCsv(csv).rows[0].pick).toMatchObject({ game: '=1+1', market: '@SUM(A1)', selection: '-3.5', odds: '+150', note: '+cmd|x' });
+  });
+});

@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import Papa from 'papaparse';
+import { csvRowToPick, PICK_CSV_COLUMNS, PICK_CSV_REQUIRED, type CsvPick, type PickCsvColumn } from '@oddspulse/shared';
+
+/** The most rows one import takes: the browser list's limit, and the benchmark's figure. */
+export const PICKS_CSV_MAX_ROWS = 5000;
+
+/**
+ * A value a spreadsheet would run as a formula ("=HYPERLINK(…)", "@SUM", "+cmd|…") is written with a leading
+ * apostrophe, which spreadsheets show as text; American odds and other numbers ("+150", "-3.5") are not formulas.
+ */
+const FORMULA = /^[=@\t\r]|^[+-](?![\d.]+$)/;
+const ESCAPED_FORMULA = /^'(?=[=@\t\r+-])/;
+
+/** The picks as CSV text: a header of PICK_CSV_COLUMNS, one row per pick, CRLF line ends (RFC 4180). */
+export function writePicksCsv(rows: ReadonlyArray<Record<PickCsvColumn, string>>): string {
+  return Papa.unparse(
+    { fields: [...PICK_CSV_COLUMNS], data: rows.map((row) => PICK_CSV_COLUMNS.map((column) => row[column])) },
+    { escapeFormulae: FORMULA, newline: '\r\n' },
+  );
+}
+
+export interface CsvLineError {
+  line: number;
+  message: string;
+}
+
+/** A readable row: its pick, its line in the file, and the key that makes importing it twice a no-op. */
+export interface CsvImportRow {
+  line: number;
+  key: string;
+  pick: CsvPick;
+}
+
+/**
+ * Reads an import file: every row's pick, or every problem named by its line in the file (the header is line 1; a
+ * quoted value over several lines moves the lines after it). Columns are the export's (PICK_CSV_COLUMNS, any order,
+ * any case); unknown columns are ignored. A row without an `id` is keyed by what it says (its date, game, market,
+ * selection, odds and stake), so the same file imported twice adds nothing.
+ */
+export function readPicksCsv(text: string): { rows: CsvImportRow[]; errors: CsvLineError[] } {
+  const errors: CsvLineError[] = [];
+  const rows: CsvImportRow[] = [];
+  const body = text.replace(/^\uFEFF/, '');
+  let cursor = 0;
+  let line = 1;
+  let records = 0;
+  const lineAt = (end: number) => {
+    // the row starts after the line breaks left before it (the previous row's end, blank lines)
+    let start = cursor;
+    while (start < end && (body[start] === '\n' || body[start] === '\r')) start += 1;
+    for (let i = cursor; i < start; i += 1) if (body[i] === '\n') line += 1;
+    const first = line;
+    for (let i = start; i < end; i += 1) if (body[i] === '\n') line += 1;
+    cursor = end;
+    return first;
+  };
+  const transformHeader = (name: string) => name.trim().toLowerCase();
+  const header = Papa.parse(body, { header: true, preview: 1, transformHeader }).meta.fields ?? [];
+  const missing = PICK_CSV_REQUIRED.filter((column) => !header.includes(column));
+  if (missing.length) return { rows: [], errors: [{ line: 1, message: `the header has no ${missing.join(', ')} column` }] };
+  const headerEnd = body.search(/\r?\n/);
+  cursor = headerEnd === -1 ? body.length : headerEnd;
+  Papa.parse<Record<string, string>>(body, {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader,
+    step: (result) => {
+      const at = lineAt(result.meta.cursor);
+      records += 1;
+      if (records > PICKS_CSV_MAX_ROWS) return;
+      const problems = result.errors.filter((e) => e.type !== 'FieldMismatch' || e.code === 'TooManyFields').map((e) => e.message);
+      const values: Partial<Record<PickCsvColumn, string>> = {};
+      for (const column of PICK_CSV_COLUMNS) {
+        const value = result.data[column];
+        if (typeof value === 'string') values[column] = value.replace(ESCAPED_FORMULA, '');
+      }
+      const read = csvRowToPick(values);
+      if ('errors' in read || problems.length) {
+        errors.push({ line: at, message: [...problems, ...('errors' in read ? read.errors : [])].join('; ') });
+        return;
+      }
+      rows.push({ line: at, key: read.pick.id ?? contentKey(read.pick), pick: read.pick });
+    },
+  });
+  if (records > PICKS_CSV_MAX_ROWS) {
+    return { rows: [], errors: [{ line: 1, message: `the file has ${records} rows: at most ${PICKS_CSV_MAX_ROWS} are imported at once` }] };
+  }
+  if (!records) return { rows: [], errors: [{ line: 1, message: 'the file has no picks' }] };
+  return { rows, errors };
+}
+
+function contentKey(pick: CsvPick): string {
+  const content = [pick.dateAdded, pick.game, pick.market, pick.selection, pick.odds, pick.stakeCents].join('\u0000');
+  return `csv:${createHash('sha256').update(content).digest('hex').slice(0, 32)}`;
+}

@@ -1,0 +1,218 @@
+import { isValidAmerican } from '../engine/odds-format';
+import { PICK_STATUSES, pickPayoutCents, type PickStatus, type UserPick } from './pick';
+import { settlementPayoutCents } from './settlement';
+
+/**
+ * A pick history as a CSV file (picks export and import): one row per pick under stable column names, money in dollars
+ * with two decimals, times in ISO 8601 UTC. The export writes every column; the import needs the required ones and
+ * reads the rest when present, so that importing an export gives back the same picks, and a file from another tracker
+ * needs only the required columns. The CSV text itself is written and read by the server (papaparse); these are the
+ * rules for one row.
+ */
+export const PICK_CSV_COLUMNS = [
+  'id',
+  'date_added',
+  'game',
+  'league',
+  'sport',
+  'market',
+  'selection',
+  'odds',
+  'bookmaker',
+  'stake',
+  'potential_payout',
+  'status',
+  'actual_payout',
+  'settled_at',
+  'type',
+  'edge',
+  'closing_odds',
+  'clv',
+  'event_id',
+  'commence_time',
+  'note',
+] as const;
+export type PickCsvColumn = (typeof PICK_CSV_COLUMNS)[number];
+export const PICK_CSV_REQUIRED: readonly PickCsvColumn[] = ['date_added', 'game', 'market', 'selection', 'odds', 'stake'];
+
+/** Cents as dollars with two decimals ("1234.50"); empty for none. */
+export function csvCentsToDollars(cents: number | null): string {
+  if (cents === null) return '';
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/**
+ * Dollars as written in a spreadsheet ("25", "25.5", "$1,234.56") in integer cents, a third decimal and beyond rounded
+ * half-up once (DECISIONS 25); null when it is not an amount.
+ */
+export function csvDollarsToCents(text: string): number | null {
+  const match = /^\$?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!match) return null;
+  const whole = Number(match[1].replace(/,/g, ''));
+  const fraction = (match[2] ?? '').padEnd(3, '0');
+  const cents = whole * 100 + Number(fraction.slice(0, 2)) + (Number(fraction[2]) >= 5 ? 1 : 0);
+  return Number.isSafeInteger(cents) ? cents : null;
+}
+
+/** One pick as a CSV row, by column. `id` is the pick's import key when it came from an import or a browser list. */
+export function pickToCsvRow(pick: UserPick & { clientId?: string | null }): Record<PickCsvColumn, string> {
+  const text = (value: string | number | null) => (value === null ? '' : String(value));
+  return {
+    id: pick.clientId ?? pick.id,
+    date_added: pick.dateAdded,
+    game: pick.game,
+    league: pick.league,
+    sport: text(pick.sport),
+    market: pick.market,
+    selection: pick.selection,
+    odds: pick.odds,
+    bookmaker: text(pick.bookmaker),
+    stake: csvCentsToDollars(pick.stakeCents),
+    potential_payout: csvCentsToDollars(pick.potentialCents),
+    status: pick.status,
+    actual_payout: csvCentsToDollars(pick.actualPayoutCents),
+    settled_at: text(pick.settledDate ?? pick.validatedAt),
+    type: pick.type,
+    edge: text(pick.edge),
+    closing_odds: text(pick.closingOdds),
+    clv: text(pick.clv),
+    event_id: text(pick.eventId),
+    commence_time: text(pick.commenceTime),
+    note: text(pick.note),
+  };
+}
+
+/** A pick read from one CSV row, money in cents; `id` is the row's import key when the file gives one. */
+export interface CsvPick {
+  id: string | null;
+  dateAdded: string;
+  game: string;
+  league: string;
+  sport: string | null;
+  market: string;
+  selection: string;
+  odds: string;
+  bookmaker: string | null;
+  stakeCents: number;
+  potentialCents: number | null;
+  status: PickStatus;
+  actualPayoutCents: number | null;
+  settledAt: string | null;
+  type: 'single' | 'parlay';
+  edge: number | null;
+  closingOdds: number | null;
+  clv: number | null;
+  eventId: string | null;
+  commenceTime: string | null;
+  note: string | null;
+}
+
+/** C0 controls and DEL but tab and line breaks: PostgreSQL refuses NUL in text, and none means anything in a pick. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+const AMERICAN = /^[+-]?\d{3,5}(?:\.\d+)?$/;
+const MAX_LENGTHS: Partial<Record<PickCsvColumn, number>> = {
+  id: 200,
+  game: 200,
+  league: 40,
+  sport: 64,
+  market: 100,
+  selection: 200,
+  bookmaker: 64,
+  event_id: 200,
+  note: 1000,
+};
+
+/** An ISO 8601 date or time (a time without an offset is UTC) as ISO 8601 UTC; null when it is not one. */
+function isoUtc(text: string): string | null {
+  if (!ISO_TIME.test(text)) return null;
+  const withZone = /[zZ]|[+-]\d{2}:?\d{2}$/.test(text) || !text.includes(':') ? text : `${text}Z`;
+  const at = Date.parse(withZone.replace(' ', 'T'));
+  return Number.isNaN(at) ? null : new Date(at).toISOString();
+}
+
+/**
+ * Reads one CSV row (values by column name, absent columns empty) into a pick, or the problems with it, each as the
+ * import names it: "odds '+1x0' is not American odds". A row settled without an actual payout gets the payout
+ * settlement would give it (spec 002 §5, DECISIONS 19); a pending row has none.
+ */
+export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pick: CsvPick } | { errors: string[] } {
+  const errors: string[] = [];
+  const value = (column: PickCsvColumn) => (row[column] ?? '').trim();
+  for (const column of PICK_CSV_REQUIRED) if (!value(column)) errors.push(`${column} is missing`);
+  for (const column of PICK_CSV_COLUMNS) if (CONTROL.test(value(column))) errors.push(`${column} holds a control character`);
+  for (const [column, max] of Object.entries(MAX_LENGTHS) as Array<[PickCsvColumn, number]>) {
+    if (value(column).length > max) errors.push(`${column} is longer than ${max} characters`);
+  }
+  const optionalText = (column: PickCsvColumn) => value(column) || null;
+  const time = (column: PickCsvColumn) => {
+    if (!value(column)) return null;
+    const iso = isoUtc(value(column));
+    if (!iso) errors.push(`${column} '${value(column)}' is not an ISO 8601 date or time`);
+    return iso;
+  };
+  const money = (column: PickCsvColumn) => {
+    if (!value(column)) return null;
+    const cents = csvDollarsToCents(value(column));
+    if (cents === null || cents > 100_000_000) errors.push(`${column} '${value(column)}' is not an amount in dollars`);
+    return cents;
+  };
+  const number = (column: PickCsvColumn, min: number, max: number) => {
+    if (!value(column)) return null;
+    const n = Number(value(column));
+    if (!Number.isFinite(n) || n < min || n > max) errors.push(`${column} '${value(column)}' is not a number from ${min} to ${max}`);
+    return n;
+  };
+
+  const odds = value('odds');
+  if (odds && (!AMERICAN.test(odds) || !isValidAmerican(Number(odds)))) errors.push(`odds '${odds}' is not American odds`);
+  const statusText = value('status').toLowerCase();
+  const status = ({ win: 'won', loss: 'lost', '': 'pending' } as Record<string, string>)[statusText] ?? statusText;
+  if (!(PICK_STATUSES as readonly string[]).includes(status)) errors.push(`status '${value('status')}' is not one of ${PICK_STATUSES.join(', ')}`);
+  const type = value('type').toLowerCase() || 'single';
+  if (type !== 'single' && type !== 'parlay') errors.push(`type '${value('type')}' is not single or parlay`);
+  const closingOdds = number('closing_odds', -100_000, 100_000);
+  if (closingOdds !== null && !isValidAmerican(closingOdds)) errors.push(`closing_odds '${value('closing_odds')}' is not American odds`);
+
+  const dateAdded = time('date_added');
+  const stakeCents = money('stake');
+  const potential = money('potential_payout');
+  const actual = money('actual_payout');
+  const settledAt = time('settled_at');
+  const commenceTime = time('commence_time');
+  const edge = number('edge', -100, 1000);
+  const clv = number('clv', -1000, 1000);
+  if (status === 'pending' && actual !== null) errors.push('actual_payout is set on a pending pick');
+  if (errors.length || dateAdded === null || stakeCents === null) return { errors };
+
+  const potentialCents = potential ?? pickPayoutCents(stakeCents, odds);
+  const settled = status as PickStatus;
+  return {
+    pick: {
+      id: optionalText('id'),
+      dateAdded,
+      game: value('game'),
+      league: value('league') || 'Other',
+      sport: optionalText('sport'),
+      market: value('market'),
+      selection: value('selection'),
+      odds,
+      bookmaker: optionalText('bookmaker'),
+      stakeCents,
+      potentialCents,
+      status: settled,
+      actualPayoutCents: settled === 'pending' ? null : (actual ?? settlementPayoutCents(settled, stakeCents, potentialCents)),
+      settledAt,
+      type: type as 'single' | 'parlay',
+      edge,
+      closingOdds,
+      clv,
+      eventId: optionalText('event_id'),
+      commenceTime,
+      note: optionalText('note'),
+    },
+  };
+}
