@@ -63,6 +63,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 export class TextInputPipe implements PipeTransform {
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
     if (metadata.type === 'custom') return value;
+    // A body still in its JSON text (the picks import's: configureHttp) is read by its route, which applies these rules
+    // to each item as it parses them; scanning megabytes of raw text here would only hold the event loop.
+    if (metadata.type === 'body' && typeof value === 'string') return value;
     const root = metadata.data ?? metadata.type;
     const found = illegalTextAt(value, root);
     if (found) throw ApiErrors.validation(`${found.at.startsWith(`${root}.`) ? found.at.slice(root.length + 1) : found.at}: ${found.problem}`);
