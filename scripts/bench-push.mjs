@@ -237,9 +237,11 @@ const env = {
   DEMO_MODE: 'true',
   LOG_LEVEL: 'error',
   RATE_LIMIT_MAX: '100000',
-  // Every bench client connects and subscribes from 127.0.0.1: the per-address socket limit would refuse all but
-  // the first few hundred of them.
+  // Every bench client connects and subscribes from 127.0.0.1 (and signs in as one of a few demo accounts): the
+  // per-address socket limit would refuse all but the first few hundred of them, the caps on open sockets all but 50.
   SOCKET_RATE_LIMIT_ADDRESS_MAX: '1000000',
+  SOCKET_MAX_PER_ADDRESS: '1000000',
+  SOCKET_MAX_PER_ACCOUNT: '1000000',
 };
 if (run(process.execPath, ['core/dist/cli.js', 'setup'], env) !== 0) process.exit(1);
 

@@ -1,7 +1,26 @@
-import { LiveStateRepository } from '@oddspulse/core';
+import { AuditLogRepository, LiveStateRepository } from '@oddspulse/core';
 import { bearer, createAccountsApp, signUp, TEST_PASSWORD, type AccountsTestApp } from '../support/accounts-app';
 
 const NFL = 'americanfootball_nfl';
+
+/**
+ * The longest this process (server and client alike) went without a turn of its event loop, in CPU time, which other
+ * processes busy on the machine do not stretch: one request blocking the loop shows as one long gap.
+ */
+function watchLoop(): { stop: () => void; longest: () => number } {
+  const cpu = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  };
+  let longest = 0;
+  let last = cpu();
+  const timer = setInterval(() => {
+    const now = cpu();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 1);
+  return { stop: () => clearInterval(timer), longest: () => longest };
+}
 const NBA = 'basketball_nba';
 
 // issue 16 item 7: bad input is a 400 with a message naming the field, never a 500 or a retried 503; only odds calls
@@ -49,6 +68,31 @@ describe('bad input (real HTTP stack, PostgreSQL and Redis)', () => {
     expect(res.body).toEqual(controlRefusal('picks.0.note'));
   });
 
+  // A lone UTF-16 surrogate is no text: refused at the edge, before any row (or its audit record) is written.
+  it('refuses ill-formed Unicode with 400 naming the field, and writes nothing', async () => {
+    const { session } = await signUp(t, 'platinum');
+    const key = await t.http().post('/api/api-keys').set(bearer(session)).send({ name: 'k\ud800' });
+    expect([key.status, key.body]).toEqual([400, { statusCode: 400, code: 'VALIDATION_FAILED', message: 'name: must be well-formed Unicode text' }]);
+    expect((await t.http().get('/api/api-keys').set(bearer(session))).body).toEqual([]);
+    const signup = await t.http().post('/api/auth/signup').send({ email: 'a\udc00@example.com', password: TEST_PASSWORD });
+    expect([signup.status, signup.body.message]).toEqual([400, 'email: must be well-formed Unicode text']);
+  });
+
+  it("writes a key's change and its audit record together: when the record fails, the key is not created or renamed", async () => {
+    const { session } = await signUp(t, 'platinum');
+    const kept = await t.http().post('/api/api-keys').set(bearer(session)).send({ name: 'kept' });
+    expect(kept.status).toBe(201);
+    const failing = jest.spyOn(t.get(AuditLogRepository), 'insert').mockRejectedValue(new Error('audit write failed'));
+    try {
+      expect((await t.http().post('/api/api-keys').set(bearer(session)).send({ name: 'unaudited' })).status).toBe(500);
+      expect((await t.http().patch(`/api/api-keys/${kept.body.id}`).set(bearer(session)).send({ name: 'renamed' })).status).toBe(500);
+    } finally {
+      failing.mockRestore();
+    }
+    const keys = await t.http().get('/api/api-keys').set(bearer(session));
+    expect(keys.body.map((key: { name: string }) => key.name)).toEqual(['kept']);
+  });
+
   it('keeps tabs and line breaks, which a note may hold', async () => {
     const { session } = await signUp(t);
     const res = await t
@@ -81,7 +125,7 @@ describe('bad input (real HTTP stack, PostgreSQL and Redis)', () => {
     expect(res.body).toMatchObject({ statusCode: 400, code: 'UNSUPPORTED_SPORT' });
   });
 
-  it('imports 5,000 picks, the most the schema allows, in one body', async () => {
+  it('imports 5,000 picks, the most the schema allows, in one body, never holding the event loop for long', async () => {
     const { session } = await signUp(t);
     const picks = Array.from({ length: 5000 }, (_, i) => ({
       id: `p${i}`,
@@ -94,8 +138,40 @@ describe('bad input (real HTTP stack, PostgreSQL and Redis)', () => {
       note: 'n'.repeat(200),
       dateAdded: new Date().toISOString(),
     }));
-    const res = await t.http().post('/api/picks/import').set(bearer(session)).send({ picks });
+    const body = JSON.stringify({ picks });
+    const loop = watchLoop();
+    const res = await Promise.resolve(t.http().post('/api/picks/import').set(bearer(session)).set('Content-Type', 'application/json').send(body)).finally(
+      loop.stop,
+    );
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ imported: 5000, skipped: 0 });
+    expect(loop.longest()).toBeLessThan(50);
+  }, 60_000);
+
+  // Nesting past 32 levels is refused before the body is parsed, before authentication or any other work.
+  const nested = (levels: number) => `{"email":"a@example.com","password":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
+
+  it('refuses a body nested deeper than 32 levels with 400 JSON_TOO_DEEP, on any JSON route, signed in or not', async () => {
+    const tooDeep = { statusCode: 400, code: 'JSON_TOO_DEEP', message: 'The request body is nested too deeply: at most 32 levels of arrays and objects' };
+    for (const levels of [33, 20_000]) {
+      const res = await t.http().post('/api/auth/login').set('Content-Type', 'application/json').send(nested(levels));
+      expect([res.status, res.body]).toEqual([400, tooDeep]);
+    }
+    // 32 levels reach the route, whose schema refuses a password that is not text
+    const fits = await t.http().post('/api/auth/login').set('Content-Type', 'application/json').send(nested(32));
+    expect(fits.body.code).not.toBe('JSON_TOO_DEEP');
+    expect(fits.status).toBe(400);
+  });
+
+  it('refuses megabytes of nesting sent to the picks import without holding the event loop', async () => {
+    const { session } = await signUp(t);
+    const levels = 4_000_000;
+    const body = `{"picks":[${'['.repeat(levels)}${']'.repeat(levels)}]}`;
+    const loop = watchLoop();
+    const res = await Promise.resolve(t.http().post('/api/picks/import').set(bearer(session)).set('Content-Type', 'application/json').send(body)).finally(
+      loop.stop,
+    );
+    expect([res.status, res.body.code]).toEqual([400, 'JSON_TOO_DEEP']);
+    expect(loop.longest()).toBeLessThan(50);
   }, 60_000);
 });

@@ -93,6 +93,8 @@ describe('a browser socket through a Redis flush during live push (real Redis, P
     live = new LiveSocket({
       transport: socketIoTransport(socket),
       token: () => session.access_token,
+      // the test's tokens outlive it: no reauth is asked for
+      freshToken: async () => session.access_token,
       setTimer: (fn, ms) => setTimeout(fn, ms),
       clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
       onState: () => undefined,

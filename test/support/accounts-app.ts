@@ -5,7 +5,7 @@ import request from 'supertest';
 import { randomBytes } from 'node:crypto';
 import type { Plan } from '@oddspulse/shared';
 import { AccountsModule, AppModule, configureServerApp, PlanService, type Session } from '@oddspulse/server';
-import { APP_CONFIG, parseConfig, type AppConfig, KYSELY, type Database, RedisService } from '@oddspulse/core';
+import { APP_CONFIG, parseConfig, type AppConfig, KYSELY, type Database, MailService, RedisService } from '@oddspulse/core';
 
 export interface AccountsTestApp {
   app: INestApplication;
@@ -65,6 +65,15 @@ export async function signUp(t: AccountsTestApp, plan: Plan = 'free', email = un
   if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
   if (plan !== 'free') await t.plans.changePlan(res.body.user.id, { plan, status: 'active' });
   return { email, session: res.body as Session };
+}
+
+/** Waits (up to 5 s) for the dev outbox to hold a mail to `to`: a password reset's mail goes out after its answer. */
+export async function outboxMailTo(t: AccountsTestApp, to: string): Promise<{ to: string; subject: string; text: string }> {
+  for (const deadline = Date.now() + 5000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 20))) {
+    const mail = (await t.get(MailService).outbox()).find((entry) => entry.to === to);
+    if (mail) return mail;
+  }
+  throw new Error(`No mail to ${to} in the dev outbox`);
 }
 
 export const bearer = (session: Session) => ({ Authorization: `Bearer ${session.access_token}` });

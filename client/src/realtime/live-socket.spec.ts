@@ -1,4 +1,4 @@
-import type { RealtimeEnvelope, RealtimeSnapshot, SubscribeAck, SubscribeRequest } from '@oddspulse/shared';
+import type { ReauthAck, RealtimeEnvelope, RealtimeSnapshot, SubscribeAck, SubscribeRequest } from '@oddspulse/shared';
 import { emptyReactions } from '../scores/scores-logic';
 import { LiveSocket, reconnectDelay, type ConnectionState, type LiveTransport, type TransportHandlers } from './live-socket';
 
@@ -25,6 +25,13 @@ class FakeTransport implements LiveTransport {
   }
   unsubscribe(request: SubscribeRequest) {
     this.emitted.push(['unsubscribe', request]);
+  }
+  reauth(token: string): Promise<ReauthAck> {
+    this.emitted.push(['reauth', token]);
+    return Promise.resolve({ ok: true, expires_at: 0 });
+  }
+  askReauth() {
+    this.handlers.reauth({ expires_at: 0 });
   }
   fire(event: 'connect' | 'connect_error' | 'disconnect', reason = '') {
     if (event === 'connect') {
@@ -71,13 +78,14 @@ const scores = (key: string, seq: number, epoch = 'e1'): RealtimeEnvelope => ({
 });
 const joined = (room: string, seq: number, epoch: string | null = 'e1'): SubscribeAck => ({ ok: true, room, seq, epoch, replayed: 0, snapshot: false });
 
-function setup() {
+function setup(freshToken: () => Promise<string | null> = async () => 'fresh') {
   const transport = new FakeTransport();
   const timers: { fn: () => void; ms: number; cleared?: boolean }[] = [];
   const states: ConnectionState[] = [];
   const socket = new LiveSocket({
     transport,
     token: () => 'tok',
+    freshToken,
     setTimer: (fn, ms) => {
       const timer = { fn, ms };
       timers.push(timer);
@@ -403,5 +411,21 @@ describe('LiveSocket', () => {
     expect(timers).toEqual([]);
     await transport.answer(joined('scores:basketball_nba', 5));
     expect(socket.lastSequence({ channel: 'scores', sport: 'basketball_nba' })).toBe(5);
+  });
+
+  // The gateway binds a socket to its access token: before the token expires it asks for a fresh one.
+  it("answers the gateway's reauth with the token of a refreshed session, and with nothing when signed out", async () => {
+    const { transport } = await listening('scores', 1);
+    transport.askReauth();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(transport.emitted.filter(([event]) => event === 'reauth')).toEqual([['reauth', 'fresh']]);
+
+    const signedOut = setup(async () => null);
+    signedOut.socket.subscribe({ channel: 'scores', sport: 'basketball_nba' }, () => undefined);
+    signedOut.socket.start();
+    signedOut.transport.fire('connect');
+    signedOut.transport.askReauth();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(signedOut.transport.emitted.filter(([event]) => event === 'reauth')).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import {
   type RealtimeChannel,
   type RealtimeEnvelope,
   type RealtimeSnapshot,
+  type ReauthAck,
   type RoomPosition,
   type ServerToClientEvents,
   type SubscribeAck,
@@ -74,6 +75,7 @@ export interface TransportHandlers {
   disconnect(reason: string): void;
   message: ServerToClientEvents['message'];
   snapshot: ServerToClientEvents['snapshot'];
+  reauth: ServerToClientEvents['reauth'];
 }
 
 /** What LiveSocket needs of a socket.io client socket (`socketIoTransport` adapts the real one). */
@@ -86,6 +88,8 @@ export interface LiveTransport {
   /** Resolves with the gateway's answer; rejects when none came within `timeoutMs` (or the link dropped). */
   subscribe(request: SubscribeRequest, timeoutMs: number): Promise<SubscribeAck>;
   unsubscribe(request: SubscribeRequest): void;
+  /** Presents a fresh access token to the gateway (the socket stays bound to a live credential); resolves with its answer. */
+  reauth(token: string, timeoutMs: number): Promise<ReauthAck>;
 }
 
 export type ConnectionState = 'idle' | 'connecting' | 'connected' | 'reconnecting';
@@ -93,6 +97,8 @@ export type ConnectionState = 'idle' | 'connecting' | 'connected' | 'reconnectin
 export interface LiveSocketDeps {
   transport: LiveTransport;
   token: () => string | null;
+  /** Refreshes the session and gives its new access token (null when signed out), for the gateway's `reauth`. */
+  freshToken: () => Promise<string | null>;
   setTimer: (fn: () => void, ms: number) => unknown;
   clearTimer: (handle: unknown) => void;
   onState: (state: ConnectionState) => void;
@@ -139,6 +145,7 @@ export class LiveSocket {
       },
       message: (envelope) => this.receive(envelope),
       snapshot: (snapshot) => this.receiveSnapshot(snapshot),
+      reauth: () => this.reauth(),
     });
   }
 
@@ -205,6 +212,18 @@ export class LiveSocket {
   /** The last seq applied in a topic's room (undefined before any). */
   lastSequence(topic: Topic): number | undefined {
     return this.sequences.lastSeq(topicKey(topic));
+  }
+
+  /**
+   * The gateway asks for a fresh token before the socket's expires. Without one (signed out) or when it is refused,
+   * nothing more is needed: the gateway closes the socket at the expiry, and the reconnect handshakes with the token
+   * there is then.
+   */
+  private reauth(): void {
+    this.deps
+      .freshToken()
+      .then((token) => (token && this.deps.transport.connected ? this.deps.transport.reauth(token, CONNECT_TIMEOUT_MS) : null))
+      .catch((error: unknown) => console.warn('The live socket could not present a fresh token', error));
   }
 
   private openIfNeeded(): void {

@@ -17,6 +17,7 @@ export function socketIoTransport(socket: GatewaySocket): LiveTransport {
       socket.on('disconnect', (reason) => handlers.disconnect(reason));
       socket.on('message', handlers.message);
       socket.on('snapshot', handlers.snapshot);
+      socket.on('reauth', handlers.reauth);
     },
     open(auth) {
       socket.auth = auth;
@@ -31,6 +32,9 @@ export function socketIoTransport(socket: GatewaySocket): LiveTransport {
     unsubscribe(request) {
       // Nothing to do with the answer: the room is left either way once the socket closes.
       socket.emit('unsubscribe', request, () => undefined);
+    },
+    reauth(token, timeoutMs) {
+      return socket.timeout(timeoutMs).emitWithAck('reauth', { token });
     },
   };
 }
@@ -81,6 +85,9 @@ export function deferredTransport(load: () => Promise<GatewaySocket>): LiveTrans
     },
     unsubscribe(request) {
       inner?.unsubscribe(request);
+    },
+    reauth(token, timeoutMs) {
+      return inner ? inner.reauth(token, timeoutMs) : Promise.reject(new Error('The live socket is not connected'));
     },
   };
 }

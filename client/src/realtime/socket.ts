@@ -16,6 +16,7 @@ function createLiveSocket(): LiveSocket {
   return new LiveSocket({
     transport: deferredTransport(load),
     token: () => api.currentSession()?.access_token ?? null,
+    freshToken: () => api.refresh().then((session) => session?.access_token ?? null),
     setTimer: (fn, ms) => window.setTimeout(fn, ms),
     clearTimer: (handle) => window.clearTimeout(handle as number),
     onState: (state) => appStore.set(connectionStateAtom, state),

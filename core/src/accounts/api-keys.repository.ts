@@ -1,8 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Plan } from '@oddspulse/shared';
 import { KYSELY, type Database } from '../database/database.module';
-import type { PlanStatesTable } from '../database/schema';
+import type { DB, PlanStatesTable } from '../database/schema';
+
+type Executor = Kysely<DB> | Transaction<DB>;
 
 export interface ApiKeyRow {
   id: string;
@@ -26,8 +28,13 @@ export interface ApiKeyOwnerRow {
 export class ApiKeysRepository {
   constructor(@Inject(KYSELY) private readonly db: Database) {}
 
-  create(userId: string, name: string, keyPrefix: string, keyHash: string): Promise<ApiKeyRow> {
-    return this.db
+  /** A key's change and its audit record commit together (AuditService.record with the same transaction). */
+  transaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  create(userId: string, name: string, keyPrefix: string, keyHash: string, db: Executor = this.db): Promise<ApiKeyRow> {
+    return db
       .insertInto('api_keys')
       .values({ user_id: userId, name, key_prefix: keyPrefix, key_hash: keyHash, last_used_at: null, revoked_at: null })
       .returning(['id', 'name', 'key_prefix', 'created_at', 'last_used_at'])
@@ -55,8 +62,8 @@ export class ApiKeysRepository {
   }
 
   /** The revoked key's name; null when it was not the user's, or was revoked already. */
-  async revoke(userId: string, keyId: string): Promise<string | null> {
-    const row = await this.db
+  async revoke(userId: string, keyId: string, db: Executor = this.db): Promise<string | null> {
+    const row = await db
       .updateTable('api_keys')
       .set({ revoked_at: new Date() })
       .where('id', '=', keyId)
@@ -79,8 +86,8 @@ export class ApiKeysRepository {
   }
 
   /** Gives the key a new secret (same id and name): the old secret stops working at once. Null when not the user's active key. */
-  async rotate(userId: string, keyId: string, keyPrefix: string, keyHash: string): Promise<ApiKeyRow | null> {
-    const row = await this.db
+  async rotate(userId: string, keyId: string, keyPrefix: string, keyHash: string, db: Executor = this.db): Promise<ApiKeyRow | null> {
+    const row = await db
       .updateTable('api_keys')
       .set({ key_prefix: keyPrefix, key_hash: keyHash, rotated_at: new Date(), last_used_at: null })
       .where('id', '=', keyId)
@@ -91,8 +98,8 @@ export class ApiKeysRepository {
     return row ?? null;
   }
 
-  async rename(userId: string, keyId: string, name: string): Promise<ApiKeyRow | null> {
-    const row = await this.db
+  async rename(userId: string, keyId: string, name: string, db: Executor = this.db): Promise<ApiKeyRow | null> {
+    const row = await db
       .updateTable('api_keys')
       .set({ name })
       .where('id', '=', keyId)

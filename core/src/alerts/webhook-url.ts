@@ -36,16 +36,57 @@ const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
 LOOPBACK.addAddress('::1', 'ipv6');
 
-/** An IPv4 address written as IPv6 (::ffff:10.0.0.1) is checked as the IPv4 address it is. */
-function plain(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return { address: mapped[1], family: 'ipv4' };
-  return { address, family: isIP(address) === 6 ? 'ipv6' : 'ipv4' };
+/** The eight 16-bit groups of an IPv6 address (`::` expanded, a trailing dotted IPv4 part read, a zone dropped); null if not IPv6. */
+export function ipv6Groups(address: string): number[] | null {
+  const bare = address.replace(/%.*$/, '');
+  if (isIP(bare) !== 6) return null;
+  let text = bare.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes('::') ? text.split('::') : [text, null];
+  const parse = (part: string) => (part ? part.split(':').map((group) => Number.parseInt(group, 16)) : []);
+  const front = parse(head);
+  const back = tail === null ? [] : parse(tail);
+  return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
 }
 
+const ipv4Of = (high: number, low: number) => `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+
+/**
+ * The IPv4 addresses an IPv6 address carries and reaches through: IPv4-mapped (::ffff:a.b.c.d, also written
+ * ::ffff:7f00:1), IPv4-compatible (::a.b.c.d, ::7f00:1), 6to4 (2002:AABB:CCDD::/48) and Teredo (2001:0::/32, its
+ * server and its client, the latter stored inverted). A form that names a private IPv4 address must be refused as that
+ * address is (`[::7f00:1]` is loopback to the check that reads it as IPv4). NAT64's 64:ff9b::/96 is refused whole.
+ */
+export function embeddedIPv4(address: string): string[] {
+  const g = ipv6Groups(address);
+  if (!g) return [];
+  const zeroes = (from: number, to: number) => g.slice(from, to).every((group) => group === 0);
+  if (zeroes(0, 5) && g[5] === 0xffff) return [ipv4Of(g[6], g[7])];
+  // ::/96 but not :: and ::1, which are IPv6's own unspecified and loopback addresses
+  if (zeroes(0, 6) && (g[6] !== 0 || g[7] > 1)) return [ipv4Of(g[6], g[7])];
+  if (g[0] === 0x2002) return [ipv4Of(g[1], g[2])];
+  if (g[0] === 0x2001 && g[1] === 0) return [ipv4Of(g[2], g[3]), ipv4Of(g[6] ^ 0xffff, g[7] ^ 0xffff)];
+  return [];
+}
+
+/** An IPv4 address written as IPv6 (::ffff:10.0.0.1, ::10.0.0.1) is checked as the IPv4 address it is. */
+function plain(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
+  const g = ipv6Groups(address);
+  if (!g) return { address, family: 'ipv4' };
+  const carried = embeddedIPv4(address);
+  const onlyIPv4 = g.slice(0, 5).every((group) => group === 0) && carried.length === 1;
+  return onlyIPv4 ? { address: carried[0], family: 'ipv4' } : { address, family: 'ipv6' };
+}
+
+/** Public: neither the address nor any IPv4 address it carries (embeddedIPv4) is in a range a webhook may not reach. */
 export function isPublicAddress(address: string): boolean {
   const a = plain(address);
-  return !NOT_PUBLIC.check(a.address, a.family);
+  if (NOT_PUBLIC.check(a.address, a.family)) return false;
+  return a.family === 'ipv4' || embeddedIPv4(address).every((ipv4) => !NOT_PUBLIC.check(ipv4, 'ipv4'));
 }
 
 export function isLoopbackAddress(address: string): boolean {

@@ -189,6 +189,8 @@ export const configSchema = z.object({
   SOCKET_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(10),
   SOCKET_RATE_LIMIT_CONNECTION_MAX: z.coerce.number().int().min(1).default(100),
   SOCKET_RATE_LIMIT_ADDRESS_MAX: z.coerce.number().int().min(1).default(300),
+  SOCKET_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  SOCKET_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
   TRUST_PROXY: trustProxy.default('false'),
   DETECT_MIN_PROFIT_PCT: z.coerce.number().min(0).default(0.1),
   DETECT_MIN_GAP: z.coerce.number().min(0).default(0.5),

@@ -42,6 +42,11 @@ export class MailService implements OnModuleDestroy {
       );
   }
 
+  /** Whether mail can go anywhere at all (SMTP, or the dev outbox): without it mail-dependent actions answer 503 (DECISIONS 33). */
+  get canSend(): boolean {
+    return this.transport !== null || this.usesOutbox;
+  }
+
   /** The dev outbox is an explicit opt-in (config refuses it in production), and SMTP wins over it. */
   get usesOutbox(): boolean {
     return this.route === 'dev-outbox';

@@ -7,8 +7,11 @@ import type { DB, PicksTable } from '../database/schema';
 export type PickRow = Selectable<PicksTable>;
 export type NewPickRow = Insertable<PicksTable>;
 
-/** Rows per INSERT of an import: ~20 columns each stays well under PostgreSQL's bind-parameter limit. */
-export const PICKS_IMPORT_CHUNK = 1000;
+/**
+ * Rows per INSERT of an import: well under PostgreSQL's bind-parameter limit (~20 columns each), and small enough that
+ * building one statement and its parameters holds the event loop only a few ms (1,000 rows took ~25 ms).
+ */
+export const PICKS_IMPORT_CHUNK = 250;
 /** A picks row as the API and the settlement worker speak of it (spec 002 §3): dates as ISO text, money in cents. */
 export function toPick(row: PickRow): UserPick {
   const iso = (d: Date | null) => (d ? d.toISOString() : null);

@@ -24,8 +24,8 @@ export interface RateLimiter {
   consume(key: string, cost?: number): Promise<RateLimitDecision>;
   /** Adds `cost` points without asking (work whose price was known only after it was done). */
   penalty(key: string, cost: number): Promise<void>;
-  /** Reads a key's state without spending (a sign-in is checked first and counted only when it fails). */
-  peek(key: string): Promise<RateLimitDecision>;
+  /** Gives back `cost` points spent (a sign-in charged before its password was checked, which succeeded). */
+  refund(key: string, cost: number): Promise<void>;
 }
 
 /** ioredis states of a connection that was lost (not yet, or no longer, coming back by itself). */
@@ -69,14 +69,8 @@ class FlexibleLimiter implements RateLimiter {
     await this.pick().penalty(bounded(key), cost);
   }
 
-  async peek(key: string): Promise<RateLimitDecision> {
-    const state = await this.pick().get(bounded(key));
-    if (!state) return { allowed: true, consumed: 0, retryAfter: this.options.windowSeconds };
-    return this.decision(state, state.consumedPoints < this.options.points);
-  }
-
-  private decision(state: RateLimiterRes, allowed: boolean): RateLimitDecision {
-    return { allowed, consumed: state.consumedPoints, retryAfter: secondsLeft(state.msBeforeNext) };
+  async refund(key: string, cost: number): Promise<void> {
+    await this.pick().reward(bounded(key), cost);
   }
 }
 
@@ -144,9 +138,8 @@ export class LeasedLimiter implements RateLimiter {
     return this.direct.penalty(key, cost);
   }
 
-  /** The shared count, which includes the points leased and not yet spent. */
-  peek(key: string): Promise<RateLimitDecision> {
-    return this.direct.peek(key);
+  refund(key: string, cost: number): Promise<void> {
+    return this.direct.refund(key, cost);
   }
 
   private current(key: string, now: number): Lease | undefined {

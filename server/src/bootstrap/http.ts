@@ -1,21 +1,37 @@
 import type { Server } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
-import { json, type NextFunction, type Request, type Response } from 'express';
+import type { IncomingMessage } from 'node:http';
+import { json, text, type NextFunction, type Request, type Response } from 'express';
 import { APP_CONFIG, type AppConfig, MetricsService } from '@oddspulse/core';
 import { ApiErrors } from '../errors/api-errors';
 import { HttpExceptionFilter } from '../errors/http-exception.filter';
 import { PICKS_IMPORT_BODY_LIMIT } from '../picks/picks.dto';
-import { ControlCharactersPipe } from '../validation/control-characters.pipe';
+import { TextInputPipe } from '../validation/text-input.pipe';
+import { nestedDeeperThan } from '../validation/json-depth';
 import { requestLog } from './request-log';
 import { securityHeaders } from './security-headers';
 
+class JsonTooDeep extends Error {}
+
 /**
- * A JSON body that does not parse becomes ApiErrors.invalidJson here: past this point Nest turns the parser's
- * SyntaxError into a bare 400 carrying the parser's own text and no code.
+ * Runs on a JSON body's bytes before they are parsed: a body nested deeper than MAX_JSON_DEPTH is refused (a
+ * pass over the bytes, where parsing it would hold the event loop for seconds). Keeps the bytes as `rawBody`, as
+ * Nest's own parser does with `rawBody: true` (Stripe's webhook signature is over them), since this parser replaces it.
+ */
+function checkJsonBody(req: IncomingMessage & { rawBody?: Buffer }, _res: unknown, bytes: Buffer): void {
+  if (nestedDeeperThan(bytes)) throw new JsonTooDeep();
+  req.rawBody = bytes;
+}
+
+/**
+ * A JSON body that does not parse becomes ApiErrors.invalidJson here (past this point Nest turns the parser's
+ * SyntaxError into a bare 400 carrying the parser's own text and no code), one nested too deeply ApiErrors.jsonTooDeep.
  */
 function invalidJsonBody(error: unknown, _req: Request, _res: Response, next: NextFunction): void {
-  next((error as { type?: string } | null)?.type === 'entity.parse.failed' ? ApiErrors.invalidJson() : error);
+  const type = (error as { type?: string } | null)?.type;
+  if (type === 'entity.parse.failed') return next(ApiErrors.invalidJson());
+  next(type === 'entity.verify.failed' && error instanceof JsonTooDeep ? ApiErrors.jsonTooDeep() : error);
 }
 
 /**
@@ -57,11 +73,12 @@ export function configureHttp(
     });
   }
   app.use(cookieParser());
-  // A route whose schema allows more than the default 100 KB parses its body first, with a limit fitting the schema (a
-  // body parsed once is not parsed again by the default parser after it).
-  app.use('/api/picks/import', json({ limit: PICKS_IMPORT_BODY_LIMIT }));
-  app.useBodyParser('json');
+  // The picks import may be megabytes: its body is kept as text here (so the default parser after it leaves it alone) and
+  // parsed by the import in slices that give the event loop back (PicksImportReader), never in one blocking call.
+  app.use('/api/picks/import', text({ type: 'application/json', limit: PICKS_IMPORT_BODY_LIMIT }));
+  // Named jsonParser like Nest's own, which it therefore does not add.
+  app.use(json({ verify: checkJsonBody }));
   app.use(invalidJsonBody);
-  app.useGlobalPipes(new ControlCharactersPipe());
+  app.useGlobalPipes(new TextInputPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
 }

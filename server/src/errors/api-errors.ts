@@ -47,6 +47,7 @@ export const ApiErrors = {
   resetTokenInvalid: () => new BadRequestException(body(400, 'RESET_TOKEN_INVALID', AccountMessages.resetTokenInvalid)),
   mailUnavailable: () => new HttpException(body(503, 'MAIL_UNAVAILABLE', AccountMessages.resetLinkFailed), HttpStatus.SERVICE_UNAVAILABLE),
   invalidJson: () => new BadRequestException(body(400, 'INVALID_JSON', ApiMessages.invalidJson)),
+  jsonTooDeep: () => new BadRequestException(body(400, 'JSON_TOO_DEEP', ApiMessages.jsonTooDeep)),
   notFound: (message: string = ApiMessages.notFound, code = 'NOT_FOUND') => new NotFoundException(body(404, code, message)),
   conflict: (message: string, code = 'CONFLICT', details: object = {}) => new ConflictException(body(409, code, message, details)),
   forbidden: (message: string, code = 'FORBIDDEN') => new ForbiddenException(body(403, code, message)),

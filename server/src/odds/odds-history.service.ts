@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { OddsHistoryRepository, type OddsHistoryRow } from '@oddspulse/core';
-import { buildLineHistory, formatPrice, type LineHistoryBook, type PriceFormat } from '@oddspulse/shared';
+import { buildLineHistory, formatPrice, type LineHistoryBook, type PlanAccess, type PriceFormat } from '@oddspulse/shared';
 import type { OddsHistoryQuery } from './odds.dto';
+import { visibleBooks } from './odds-view';
 
 export interface HistoryOutcome {
   name: string;
@@ -64,11 +65,16 @@ export class OddsHistoryService {
   constructor(private readonly repository: OddsHistoryRepository) {}
 
   /**
-   * Spec 002 §7 GET /api/odds-history: one event's line movement in the markets asked for; with `view=series`, the
-   * chart's compact form of the same rows (issue 22).
+   * Spec 002 §7 GET /api/odds-history: one event's line movement in the markets asked for, of the books asked for that
+   * the plan sees (DECISIONS 27; all it sees when none are asked for); with `view=series`, the chart's compact form of
+   * the same rows (issue 22).
    */
-  async history(query: OddsHistoryQuery): Promise<OddsHistoryBookmaker[] | LineHistoryBook[]> {
-    const { sport, eventId, markets, bookmakers } = query;
+  async history(query: OddsHistoryQuery, access: PlanAccess): Promise<OddsHistoryBookmaker[] | LineHistoryBook[]> {
+    const { sport, eventId, markets } = query;
+    const allowed = visibleBooks(access);
+    const bookmakers = allowed ? (query.bookmakers.length ? query.bookmakers.filter((key) => allowed.has(key)) : [...allowed]) : query.bookmakers;
+    // every book asked for is outside the plan: nothing to show (an empty list would mean every book to the repository)
+    if (allowed && !bookmakers.length) return [];
     const rows = await this.repository.find({ sport, eventId, markets, bookmakers });
     if (query.view === 'series') return buildLineHistory(rows.map((row) => ({ ...row, price: formatPrice(row.price, query.oddsFormat) })));
     return buildHistory(rows, query.oddsFormat);

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { LineHistoryBook, Sport, SportBoard } from '@oddspulse/shared';
 import type { AuthUser } from '../accounts/auth/auth-user';
-import { CurrentUser, MeteredOddsData, MeteredOddsDataUnlessPaidRequired, RequireAuth } from '../accounts/access/decorators';
+import { CurrentUser, MeteredOddsData, MeteredOddsDataUnlessPaidRequired } from '../accounts/access/decorators';
 import { ZodValidationPipe } from '../validation/zod-validation.pipe';
 import { setBoardHeaders } from './board-headers';
 import {
@@ -99,11 +99,17 @@ export class OddsController {
     return board;
   }
 
-  /** Spec 002 §7: the game modal's line movement, for signed-in users. */
+  /**
+   * Spec 002 §7: the game modal's line movement, for signed-in users. Odds data like the other odds routes: metered on
+   * the free plan, and only the plan's books (DECISIONS 27), since a book's newest history is its live price.
+   */
   @Get('odds-history')
-  @RequireAuth()
-  oddsHistory(@Query(new ZodValidationPipe(oddsHistoryQuerySchema)) query: OddsHistoryQuery): Promise<OddsHistoryBookmaker[] | LineHistoryBook[]> {
-    return this.history.history(query);
+  @MeteredOddsData()
+  oddsHistory(
+    @Query(new ZodValidationPipe(oddsHistoryQuerySchema)) query: OddsHistoryQuery,
+    @CurrentUser() user: AuthUser,
+  ): Promise<OddsHistoryBookmaker[] | LineHistoryBook[]> {
+    return this.history.history(query, user.access);
   }
 }
 

@@ -425,4 +425,30 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     expect([missing.status, missing.body.message]).toEqual([400, 'Line history unavailable for this event.']);
     expect((await get(`/api/odds-history?sport=${NFL}&eventId=nothing-recorded`, gold)).body).toEqual([]);
   });
+
+  // DECISIONS 27 and 2: a book's newest history is its live price, so the history is odds data like the boards
+  it("serves a free user the history of the plan's books only, metered like the other odds routes", async () => {
+    const own = bearer((await signUp(t, 'free')).session);
+    const allowed = new Set(selectableSportsbooks({ plan: 'free', unlimited: false }));
+    const event = { ...fixtures.nfl.events[0], id: `${fixtures.nfl.events[0].id}-books-${Date.now()}` };
+    await t.get(OddsHistoryRepository).insertChanges(NFL, diffBoards(null, { ...fixtures.nfl, events: [event] }).records, new Date());
+    const booksOf = (body: Array<{ key: string }>) => body.map((book) => book.key);
+    const path = `/api/odds-history?sport=${NFL}&eventId=${event.id}&markets=h2h`;
+
+    const paid = booksOf((await get(path, gold)).body);
+    const outside = paid.filter((key) => !allowed.has(key));
+    expect(outside.length).toBeGreaterThan(0);
+
+    const res = await get(path, own);
+    expect(res.status).toBe(200);
+    expect(res.headers['x-quota-used']).toBe('1');
+    expect(booksOf(res.body).length).toBeGreaterThan(0);
+    expect(booksOf(res.body).sort()).toEqual(paid.filter((key) => allowed.has(key)).sort());
+
+    const asked = await get(`${path}&bookmakers=${outside[0]}`, own);
+    expect([asked.status, asked.body, asked.headers['x-quota-used']]).toEqual([200, [], '2']);
+    const series = await get(`${path}&bookmakers=${outside[0]},${booksOf(res.body)[0]}&view=series`, own);
+    expect(booksOf(series.body)).toEqual([booksOf(res.body)[0]]);
+    expect(series.headers['x-quota-used']).toBe('3');
+  });
 });

@@ -10,13 +10,12 @@ import { ApiErrors } from '../errors/api-errors';
 import { ZodValidationPipe } from '../validation/zod-validation.pipe';
 import {
   createPickSchema,
-  importPicksSchema,
   legacyToNewPick,
   listPicksSchema,
   pickIdParam,
   PICKS_IMPORT_BODY_LIMIT,
   pickStakeSchema,
-  readableLegacyPicks,
+  readPicksImport,
   settlePickSchema,
   toCents,
 } from './picks.dto';
@@ -102,13 +101,12 @@ export class PicksController {
     return this.picks.remove(user.id, id);
   }
 
-  /** The browser's oss_my_picks_v1 list, imported once per user (DECISIONS 18). */
+  /** The browser's oss_my_picks_v1 list, imported once per user (DECISIONS 18). The body arrives as JSON text (configureHttp). */
   @Post('import')
-  async importLocal(@CurrentUser() user: AuthUser, @Body(new ZodValidationPipe(importPicksSchema)) body: z.infer<typeof importPicksSchema>) {
-    const { picks } = body;
-    const readable = readableLegacyPicks(picks);
+  async importLocal(@CurrentUser() user: AuthUser, @Body() body: unknown) {
+    const { given, readable } = await readPicksImport(body);
     const result = await this.picks.importOnce(user.id, readable.map(legacyToNewPick));
-    return { ...result, skipped: result.skipped + picks.length - readable.length };
+    return { ...result, skipped: result.skipped + given - readable.length };
   }
 
   /** "Validate now": the settlement worker checks every pending pick of the user; the answer carries the spec 002 §8 text. */

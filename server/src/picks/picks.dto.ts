@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { BET_SLIP_MESSAGES, DEFAULT_PICK_PERIOD, PICK_PERIODS, PICK_SORTS, PICK_STATUS_FILTERS, PICK_STATUSES } from '@oddspulse/shared';
+import { ApiErrors } from '../errors/api-errors';
+import { illegalTextAt } from '../validation/text-input.pipe';
+import { parseWithLargeArray, Slicer } from '../validation/sliced-json';
+import { parseInput } from '../validation/zod-validation.pipe';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const americanOdds = z
@@ -44,19 +48,23 @@ export const pickStakeSchema = z.object({
 });
 
 /** One item of the browser's oss_my_picks_v1 list (spec 002 §3): amounts in dollars, odds as text. */
-const legacyPickSchema = z.object({
-  id: z.union([z.string(), z.number()]).transform(String).optional(),
+export const legacyPickSchema = z.object({
+  id: z
+    .union([z.string().max(64), z.number()])
+    .transform(String)
+    .optional(),
   game: text(200),
   league: z.string().trim().max(40).default(''),
   sport: z.string().trim().max(64).nullish(),
   market: text(100),
   selection: text(200),
-  odds: z.union([z.string(), z.number()]).transform((v) => String(v).trim()),
+  odds: z.union([z.string().max(16), z.number()]).transform((v) => String(v).trim()),
   stake: dollars.optional(),
   potential: dollars.nullish(),
   actualPayout: dollars.nullish(),
   status: z
     .string()
+    .max(16)
     .optional()
     .transform((s) => ({ win: 'won', loss: 'lost', '': 'pending' })[s ?? ''] ?? s ?? 'pending')
     .pipe(z.enum(PICK_STATUSES)),
@@ -69,21 +77,38 @@ const legacyPickSchema = z.object({
 export const PICKS_IMPORT_MAX = 5000;
 export const importPicksSchema = z.object({ picks: z.array(z.unknown()).max(PICKS_IMPORT_MAX) });
 /**
- * The import's body limit: PICKS_IMPORT_MAX items at their largest (the text fields above at their maximum lengths
- * with their keys and numbers, about 2.2 KB) fit, so a list the schema allows is never refused as too large (issue 16
- * item 7: 600 items hit the default 100 KB).
+ * The import's body limit: PICKS_IMPORT_MAX items at their largest (every field of legacyPickSchema at its maximum
+ * length, with keys and numbers: under 2 KB, checked by picks.dto.spec) fit, so a list the schema allows is never
+ * refused as too large, and nothing much larger is read.
  */
-export const PICKS_IMPORT_BODY_LIMIT = '12mb';
+export const PICKS_IMPORT_BODY_LIMIT = '10mb';
+/** An item longer than this (a pick at its largest written with every character escaped) cannot be a pick: it is skipped unparsed. */
+export const PICK_MAX_JSON_CHARS = 16_384;
+
+export type LegacyPick = z.infer<typeof legacyPickSchema>;
 
 /**
- * The readable items of a browser list: an item the old app stored malformed is skipped rather than
- * failing the import, which would leave the whole list stuck in the browser.
+ * The import's body (its JSON text, see configureHttp) read without holding the event loop for more than a slice
+ * (parseWithLargeArray), with the global rules applied per item as it goes: control characters or ill-formed Unicode
+ * refuse the import (naming the field, as TextInputPipe does), nesting past MAX_JSON_DEPTH too. An item the old app stored
+ * malformed is skipped rather than failing the import, which would leave the whole list stuck in the browser.
  */
-export function readableLegacyPicks(items: readonly unknown[]): Array<z.infer<typeof legacyPickSchema>> {
-  return items.flatMap((item) => {
-    const parsed = legacyPickSchema.safeParse(item);
-    return parsed.success ? [parsed.data] : [];
-  });
+export async function readPicksImport(raw: unknown): Promise<{ given: number; readable: LegacyPick[] }> {
+  const body =
+    typeof raw === 'string'
+      ? await parseWithLargeArray(raw, 'picks', { maxItems: PICKS_IMPORT_MAX, maxItemChars: PICK_MAX_JSON_CHARS, maxOtherChars: 4096 })
+      : raw;
+  const { picks } = parseInput(importPicksSchema, body);
+  const slicer = new Slicer();
+  const readable: LegacyPick[] = [];
+  for (let i = 0; i < picks.length; i++) {
+    await slicer.pause();
+    const illegal = illegalTextAt(picks[i], `picks.${i}`);
+    if (illegal) throw ApiErrors.validation(`${illegal.at}: ${illegal.problem}`);
+    const parsed = legacyPickSchema.safeParse(picks[i]);
+    if (parsed.success) readable.push(parsed.data);
+  }
+  return { given: picks.length, readable };
 }
 
 export const listPicksSchema = z.object({
@@ -95,7 +120,7 @@ export const listPicksSchema = z.object({
 /** The :id of PATCH and DELETE /api/picks/:id. */
 export const pickIdParam = z.string().uuid();
 
-export function legacyToNewPick(item: z.infer<typeof legacyPickSchema>) {
+export function legacyToNewPick(item: LegacyPick) {
   return {
     clientId: item.id,
     game: item.game,

@@ -7,13 +7,24 @@ import { RealtimeRelay } from './realtime-relay.service';
 import { RoomBroadcaster } from './room-broadcaster';
 import { RealtimeSnapshots } from './realtime-snapshots.service';
 import { SocketAuthService } from './socket-auth.service';
+import { SocketCredentials } from './socket-credentials';
 import { SocketEntitlements } from './socket-entitlements.service';
 import { SocketLimits } from './socket-limits';
 
 /** The socket.io gateway (server only; workers use RealtimeModule's publisher alone). Exports its socket figures (operations). */
 @Module({
   imports: [AccountsModule, ReactionsModule],
-  providers: [RealtimeGateway, RealtimeRelay, RealtimeSnapshots, RoomBroadcaster, SocketAuthService, SocketEntitlements, SocketLimits, GatewayStats],
+  providers: [
+    RealtimeGateway,
+    RealtimeRelay,
+    RealtimeSnapshots,
+    RoomBroadcaster,
+    SocketAuthService,
+    SocketCredentials,
+    SocketEntitlements,
+    SocketLimits,
+    GatewayStats,
+  ],
   exports: [GatewayStats],
 })
 export class RealtimeGatewayModule {}

@@ -14,6 +14,7 @@ import {
   LIVE_UPDATES_UNAVAILABLE,
   roomName,
   subscriptionTarget,
+  type ReauthAck,
   type SubscribeAck,
   type SubscribeRequest,
   type UnsubscribeAck,
@@ -22,6 +23,7 @@ import { RedisKeys } from '@oddspulse/core';
 import { RealtimeRelay } from './realtime-relay.service';
 import { GatewayStats } from './gateway-stats';
 import { SocketAuthService } from './socket-auth.service';
+import { SocketCredentials } from './socket-credentials';
 import { SocketEntitlements, type EntitlementChange } from './socket-entitlements.service';
 import { SocketLimits } from './socket-limits';
 import { accountRoom, type GatewayServer, type GatewaySocket, type UserSocket } from './socket-types';
@@ -33,7 +35,8 @@ export const MAX_ROOMS_PER_SOCKET = 100;
  * The socket.io gateway: authenticates the handshake, checks the plan for each room on subscribe, and relays what
  * the workers publish. What a plan change or a lapsed paid period means for a user's sockets is SocketEntitlements'
  * decision; the gateway hands it the plan-changed messages and the user's sockets and carries out what it decides.
- * Transport options are set by RedisIoAdapter.
+ * Each signed-in socket lives no longer than what authorised it: SocketCredentials decides (revocations heard on the
+ * bus, a token's expiry, `reauth`). Transport options are set by RedisIoAdapter.
  */
 @WebSocketGateway()
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
@@ -46,17 +49,20 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     private readonly entitlements: SocketEntitlements,
     private readonly limits: SocketLimits,
     private readonly stats: GatewayStats,
+    private readonly credentials: SocketCredentials,
   ) {}
 
   async afterInit(server: GatewayServer): Promise<void> {
     this.stats.attach(server);
     server.use(this.limits.handshake());
     server.use((socket, next) => {
+      this.credentials.handshakeStarted(socket);
       this.auth
         .authenticate({ headers: socket.handshake.headers, auth: (socket.handshake.auth ?? {}) as Record<string, unknown> })
         .then((result) => {
           if (!result.ok) return next(Object.assign(new Error(result.message), { data: { code: result.code } }));
           socket.data.user = result.user;
+          socket.data.credential = result.credential;
           socket.data.access = result.user?.access ?? null;
           next();
         })
@@ -65,11 +71,20 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
           next(Object.assign(new Error('Server error. Our team has been notified.'), { data: { code: 'SERVER_ERROR' } }));
         });
     });
+    server.use(this.limits.concurrency());
     this.entitlements.attach({
       of: (userId) => server.local.in(accountRoom(userId)).fetchSockets(),
       apply: (socket, change) => this.applyEntitlements(socket, change),
     });
-    await this.relay.attach(server, [[RedisKeys.planChanged, (message) => this.entitlements.heardPlanChange(message)]]);
+    await this.relay.attach(server, [
+      [RedisKeys.planChanged, (message) => this.entitlements.heardPlanChange(message)],
+      [
+        RedisKeys.principalChanged,
+        (userId) => {
+          this.onPrincipalChanged(userId).catch((error: Error) => this.logger.error({ msg: 'Credential re-check failed', userId, err: error }));
+        },
+      ],
+    ]);
   }
 
   handleConnection(socket: GatewaySocket): void {
@@ -78,12 +93,30 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     if (!user) return;
     void socket.join(accountRoom(user.id));
     this.entitlements.connected(user);
+    this.credentials.bind(socket);
   }
 
   handleDisconnect(socket: GatewaySocket): void {
+    this.credentials.release(socket);
     const user = socket.data.user;
     // the socket has left its rooms by now: is it the user's last on this process?
     if (user && !this.server.sockets.adapter.rooms.get(accountRoom(user.id))?.size) this.entitlements.lastSocketGone(user.id);
+  }
+
+  /** A fresh access token for a socket whose token is about to expire (the server's `reauth` notice asked for it). */
+  @SubscribeMessage('reauth')
+  reauth(@ConnectedSocket() socket: GatewaySocket, @MessageBody() request: unknown): Promise<ReauthAck> {
+    return this.credentials.reauth(socket, request);
+  }
+
+  /**
+   * Something that authorises the user changed (a session or token family revoked, a key revoked or rotated, a plan
+   * change), on whichever process: this process's sockets of the user are re-checked against what authorised each.
+   */
+  private async onPrincipalChanged(userId: string): Promise<void> {
+    this.credentials.principalChanged();
+    const sockets = await this.server.local.in(accountRoom(userId)).fetchSockets();
+    if (sockets.length) await this.credentials.dropRevoked(sockets);
   }
 
   @SubscribeMessage('subscribe')

@@ -1,7 +1,10 @@
 import type { ApiKeyService } from '../accounts/api-keys/api-key.service';
 import type { AuthService } from '../accounts/auth/auth.service';
 import type { AuthUser } from '../accounts/auth/auth-user';
+import { sha256 } from '../accounts/auth/crypto';
 import { SocketAuthService } from './socket-auth.service';
+
+const EXPIRES_AT = new Date('2026-11-26T10:00:00Z');
 
 const user = (plan: 'free' | 'gold' | 'platinum', via: AuthUser['via'] = 'bearer'): AuthUser => ({
   id: 'u1',
@@ -14,7 +17,7 @@ const user = (plan: 'free' | 'gold' | 'platinum', via: AuthUser['via'] = 'bearer
 });
 
 function service(tokens: Record<string, AuthUser>, keys: Record<string, AuthUser>) {
-  const accounts = { authenticateToken: jest.fn(async (token: string) => tokens[token] ?? null) };
+  const accounts = { authenticateToken: jest.fn(async (token: string) => (tokens[token] ? { user: tokens[token], expiresAt: EXPIRES_AT } : null)) };
   const apiKeys = { authenticate: jest.fn(async (key: string) => keys[key] ?? null) };
   return { auth: new SocketAuthService(accounts as unknown as AuthService, apiKeys as unknown as ApiKeyService), accounts, apiKeys };
 }
@@ -23,7 +26,7 @@ describe('SocketAuthService', () => {
   const { auth, accounts } = service({ good: user('gold') }, { op_plat: user('platinum', 'api_key'), op_gold: user('gold', 'api_key') });
 
   it('lets a socket without credentials in as anonymous', async () => {
-    expect(await auth.authenticate({ headers: {}, auth: {} })).toEqual({ ok: true, user: null });
+    expect(await auth.authenticate({ headers: {}, auth: {} })).toEqual({ ok: true, user: null, credential: null });
   });
 
   it('accepts an access token from the auth payload or a bearer header, and refuses a bad one', async () => {
@@ -33,6 +36,15 @@ describe('SocketAuthService', () => {
       ok: false,
       code: 'AUTH_REQUIRED',
       message: 'Authentication required',
+    });
+  });
+
+  it('binds a socket to the session of its token until the token expires, and to the hash of its API key', async () => {
+    expect(await auth.authenticate({ headers: {}, auth: { token: 'good' } })).toMatchObject({
+      credential: { kind: 'session', sessionId: 's1', expiresAt: EXPIRES_AT.getTime() },
+    });
+    expect(await auth.authenticate({ headers: {}, auth: { apiKey: 'op_plat' } })).toMatchObject({
+      credential: { kind: 'api_key', keyHash: sha256('op_plat') },
     });
   });
 
@@ -50,10 +62,15 @@ describe('SocketAuthService', () => {
       ok: true,
       user: { id: 'u1' },
     });
-    expect(await auth.authenticate({ headers: { cookie, origin: 'https://evil.test', host: 'oddspulse.test' }, auth: {} })).toEqual({ ok: true, user: null });
+    expect(await auth.authenticate({ headers: { cookie, origin: 'https://evil.test', host: 'oddspulse.test' }, auth: {} })).toEqual({
+      ok: true,
+      user: null,
+      credential: null,
+    });
     expect(await auth.authenticate({ headers: { cookie: 'op_access=%E0%A4%A', origin: 'https://oddspulse.test', host: 'oddspulse.test' }, auth: {} })).toEqual({
       ok: true,
       user: null,
+      credential: null,
     });
     expect(accounts.authenticateToken).toHaveBeenCalledTimes(1);
   });

@@ -1,6 +1,7 @@
 import type { RealtimeMessage } from '@oddspulse/shared';
 import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
 import { deleteKeysWithPrefix } from '@oddspulse/core';
+import { signUp } from '../../../test/support/accounts-app';
 import { SNAPSHOT_COST } from './socket-limits';
 
 const prefix = `${process.env.REDIS_PREFIX}-socket-limits`;
@@ -134,5 +135,59 @@ describe('socket limits (real Redis)', () => {
       data: { code: 'RATE_LIMITED' },
     });
     await expect(client().connect()).resolves.toBeUndefined();
+  });
+});
+
+// Sockets held at once are capped per address and per account (the handshake limit alone let one address hold hundreds).
+describe('concurrent sockets per address and per account', () => {
+  let app: GatewayTestApp;
+  const clients: RecordingClient[] = [];
+  const client = (ip: string, auth: Record<string, string> = {}) => {
+    const c = new RecordingClient(app.url, auth, { 'x-forwarded-for': ip });
+    clients.push(c);
+    return c;
+  };
+  const refusal = (c: RecordingClient) =>
+    c.connect().then(
+      () => null,
+      (error: Error & { data?: { code?: string } }) => ({ message: error.message, code: error.data?.code }),
+    );
+  const TOO_MANY = { message: 'Too many requests. Please wait before trying again.', code: 'TOO_MANY_CONNECTIONS' };
+
+  beforeAll(async () => {
+    app = await createGatewayApp({ REDIS_PREFIX: `${prefix}-held`, TRUST_PROXY: ['loopback'], SOCKET_MAX_PER_ADDRESS: 3, SOCKET_MAX_PER_ACCOUNT: 2 });
+  });
+
+  afterEach(() => {
+    for (const c of clients.splice(0)) c.close();
+  });
+
+  afterAll(async () => {
+    await app.app.close();
+    await deleteKeysWithPrefix(app.redis.client, `${prefix}-held`).catch(() => 0);
+  });
+
+  it('refuses a fourth socket from one address until one of the three closes; another address is unaffected', async () => {
+    const held = [client('198.51.100.7'), client('198.51.100.7'), client('198.51.100.7')];
+    for (const c of held) expect(await refusal(c)).toBeNull();
+    expect(await refusal(client('198.51.100.7'))).toEqual(TOO_MANY);
+    expect(await refusal(client('198.51.100.8'))).toBeNull();
+    held[0].close();
+    // the server hears the close a moment later: until then the address is still full
+    let again = await refusal(client('198.51.100.7'));
+    for (const deadline = Date.now() + 3000; again && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      again = await refusal(client('198.51.100.7'));
+    }
+    expect(again).toBeNull();
+  });
+
+  it("refuses a third socket of one account from any address; another account's are unaffected", async () => {
+    const { session } = await signUp(app, 'gold');
+    const other = await signUp(app, 'gold');
+    expect(await refusal(client('198.51.100.20', { token: session.access_token }))).toBeNull();
+    expect(await refusal(client('198.51.100.21', { token: session.access_token }))).toBeNull();
+    expect(await refusal(client('198.51.100.22', { token: session.access_token }))).toEqual(TOO_MANY);
+    expect(await refusal(client('198.51.100.22', { token: other.session.access_token }))).toBeNull();
   });
 });

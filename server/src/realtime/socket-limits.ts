@@ -35,8 +35,14 @@ export class SocketLimits {
   private readonly perConnection: RateLimiter;
   private readonly perAddress: RateLimiter;
   private readonly trust: (address: string, hop: number) => boolean;
+  /** Sockets open on this process, per client address and per account. */
+  private readonly openByAddress = new Map<string, number>();
+  private readonly openByAccount = new Map<string, number>();
 
-  constructor(limiters: RateLimiters, @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    limiters: RateLimiters,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
     const windowSeconds = config.SOCKET_RATE_LIMIT_WINDOW_SECONDS;
     this.perConnection = limiters.local('socket-connection', { points: config.SOCKET_RATE_LIMIT_CONNECTION_MAX, windowSeconds });
     this.perAddress = limiters.shared('socket-address', { points: config.SOCKET_RATE_LIMIT_ADDRESS_MAX, windowSeconds });
@@ -55,6 +61,30 @@ export class SocketLimits {
         .consume(this.address(socket))
         .then((decision) => next(decision.allowed ? undefined : Object.assign(new Error(AccountMessages.tooManyRequests), { data: refusal(decision) })))
         .catch((error: Error) => next(error));
+    };
+  }
+
+  /**
+   * Handshake middleware, after authentication: a socket past SOCKET_MAX_PER_ADDRESS open sockets of its address, or
+   * SOCKET_MAX_PER_ACCOUNT of its account, is refused (TOO_MANY_CONNECTIONS); else it is counted until it closes. The
+   * handshake limit bounds how fast sockets are opened, this how many are held. Counted per process: each process
+   * bounds what it holds, and needs no other to do so.
+   */
+  concurrency(): Middleware {
+    return (socket, next) => {
+      const address = this.address(socket);
+      const account = socket.data.user?.id ?? null;
+      const full =
+        (this.openByAddress.get(address) ?? 0) >= this.config.SOCKET_MAX_PER_ADDRESS ||
+        (account !== null && (this.openByAccount.get(account) ?? 0) >= this.config.SOCKET_MAX_PER_ACCOUNT);
+      if (full) return next(Object.assign(new Error(AccountMessages.tooManyRequests), { data: { code: 'TOO_MANY_CONNECTIONS' } }));
+      count(this.openByAddress, address, 1);
+      if (account !== null) count(this.openByAccount, account, 1);
+      socket.once('disconnect', () => {
+        count(this.openByAddress, address, -1);
+        if (account !== null) count(this.openByAccount, account, -1);
+      });
+      next();
     };
   }
 
@@ -88,6 +118,12 @@ export class SocketLimits {
     if (!byConnection.allowed) return byConnection;
     return byAddress.allowed ? byConnection : { ...byAddress, consumed: byConnection.consumed };
   }
+}
+
+function count(open: Map<string, number>, key: string, change: 1 | -1): void {
+  const now = (open.get(key) ?? 0) + change;
+  if (now > 0) open.set(key, now);
+  else open.delete(key);
 }
 
 function refusal(decision: RateLimitDecision): RateLimitedAck {

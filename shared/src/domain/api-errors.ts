@@ -4,6 +4,7 @@ export const ApiMessages = {
   notFound: 'Not found',
   invalidJson: 'The request body is not valid JSON',
   payloadTooLarge: 'The request body is too large',
+  jsonTooDeep: 'The request body is nested too deeply: at most 32 levels of arrays and objects',
   /** A dependency (PostgreSQL, Redis) is down: the client shows spec 001 §8's "Temporarily unavailable" and retries. */
   serviceUnavailable: 'Temporarily unavailable. Please try again shortly.',
 } as const;

@@ -112,16 +112,34 @@ export interface EntitlementsNotice {
   removed: string[];
 }
 
+/**
+ * Sent ahead of the expiry of the access token a socket was authorised with: the client refreshes its session and
+ * answers with `reauth` and the new token, or the gateway closes the socket at `expires_at`.
+ */
+export interface ReauthNotice {
+  /** When the socket's token expires, in seconds since the epoch (as the session's `expires_at`). */
+  expires_at: number;
+}
+
+export interface ReauthRequest {
+  /** A fresh access token of the socket's own user. */
+  token: string;
+}
+
+export type ReauthAck = { ok: true; expires_at: number } | { ok: false; code: 'AUTH_REQUIRED' | 'RATE_LIMITED'; message: string; retryAfter?: number };
+
 export interface ServerToClientEvents {
   /** Every relayed message, in seq order per room; a client ignores seq ≤ the last it applied. */
   message: (envelope: RealtimeEnvelope) => void;
   snapshot: (snapshot: RealtimeSnapshot) => void;
   entitlements: (notice: EntitlementsNotice) => void;
+  reauth: (notice: ReauthNotice) => void;
 }
 
 export interface ClientToServerEvents {
   subscribe: (request: SubscribeRequest, ack: (result: SubscribeAck) => void) => void;
   unsubscribe: (request: SubscribeRequest, ack: (result: UnsubscribeAck) => void) => void;
+  reauth: (request: ReauthRequest, ack: (result: ReauthAck) => void) => void;
 }
 
 /** Reactions rooms and channels carry the game key encoded, so a key with ':' cannot split the channel name. */

@@ -217,6 +217,56 @@ describe('client address without TRUST_PROXY (the default)', () => {
   });
 });
 
+// A sign-in spends its point before its password is checked, in one step in Redis: a burst gets exactly the budget.
+describe('the sign-in limit under a burst of parallel attempts (two server processes, real Redis)', () => {
+  let first: AccountsTestApp;
+  let second: AccountsTestApp;
+
+  beforeAll(async () => {
+    const limits = { TRUST_PROXY: ['loopback'], RATE_LIMIT_MAX: 100_000, RATE_LIMIT_LOGIN_MAX: 10 };
+    first = await createAccountsApp(limits);
+    second = await createAccountsApp(limits);
+  });
+
+  afterAll(async () => {
+    await second.app.close();
+    await first.app.close();
+  });
+
+  const attempt = (i: number, ip: string, email: string, password: string) =>
+    (i % 2 ? second : first).http().post('/api/auth/login').set('X-Forwarded-For', ip).send({ email, password });
+
+  it('checks exactly 10 of 40 parallel wrong passwords and a right one for one account; the rest are 429', async () => {
+    const ip = nextAddress();
+    const { email } = await signUp(first);
+    const answers = await Promise.all([
+      ...Array.from({ length: 40 }, (_, i) => attempt(i, ip, email, `wrong-${i}-password`)),
+      attempt(41, ip, email, TEST_PASSWORD),
+    ]);
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status !== 429)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(31);
+    for (const res of answers.filter((r) => r.status === 429)) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('checks exactly 50 of 60 parallel attempts from one address on different accounts', async () => {
+    const ip = nextAddress();
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => attempt(i, ip, uniqueEmail('nobody'), `wrong-${i}-password`)));
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(50);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(10);
+  });
+
+  it('gives a successful sign-in its point back', async () => {
+    const ip = nextAddress();
+    const { email } = await signUp(first);
+    for (let i = 0; i < 9; i++) expect((await attempt(i, ip, email, `wrong-${i}-password`)).status).toBe(400);
+    for (let i = 0; i < 3; i++) expect((await attempt(i, ip, email, TEST_PASSWORD)).status).toBe(200);
+    expect((await attempt(0, ip, email, 'wrong-9-password')).status).toBe(400);
+    expect((await attempt(1, ip, email, TEST_PASSWORD)).status).toBe(429);
+  });
+});
+
 // Issue 17 item 7: while Redis is away the limits are counted in memory, not dropped; back in Redis when it returns.
 describe('rate limits through a Redis outage (a redis-server of the test’s own)', () => {
   let redis: OwnRedis;

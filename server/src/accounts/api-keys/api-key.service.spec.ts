@@ -27,7 +27,10 @@ const keyRow = (over: object = {}) => ({
 });
 
 function setUp(active = 0) {
+  const trx = { transaction: 'the one transaction' };
   const repo = {
+    // the key's change and its audit record go through one transaction
+    transaction: jest.fn(async <T>(work: (t: typeof trx) => Promise<T>) => work(trx)),
     countActive: jest.fn().mockResolvedValue(active),
     create: jest.fn(async (_u: string, name: string, prefix: string) => keyRow({ name, key_prefix: prefix })),
     rotate: jest.fn(async (_u: string, _id: string, prefix: string) => keyRow({ key_prefix: prefix })),
@@ -52,18 +55,21 @@ function setUp(active = 0) {
   // not started (onModuleInit): no bus heard, so every lookup reads the repository
   const principals = new PrincipalCache({} as SessionsRepository, repo as unknown as ApiKeysRepository, changes, bus);
   const service = new ApiKeyService(repo as unknown as ApiKeysRepository, audit as unknown as AuditService, principals, changes);
-  return { service, repo, audit, announced };
+  return { service, repo, audit, announced, trx };
 }
 
 // DECISIONS 5: Platinum personal API keys, stored hashed. Issue 17: named, rotated, revoked, audited, last use.
 describe('ApiKeyService', () => {
   it('creates a key for Platinum, storing only its hash, showing it once and recording it', async () => {
-    const { service, repo, audit } = setUp();
+    const { service, repo, audit, trx } = setUp();
     const created = await service.create(user('platinum'), 'trading bot', origin);
     expect(created).toMatchObject({ id: 'k1', name: 'trading bot', prefix: created.key.slice(0, 10), last_used_at: null });
     expect(created.key).toMatch(/^op_[\w-]{43}$/);
-    expect(repo.create).toHaveBeenCalledWith('u1', 'trading bot', created.key.slice(0, 10), sha256(created.key));
-    expect(audit.record).toHaveBeenCalledWith({ userId: 'u1', action: 'api_key.created', ...origin, details: { name: 'trading bot', prefix: created.prefix } });
+    expect(repo.create).toHaveBeenCalledWith('u1', 'trading bot', created.key.slice(0, 10), sha256(created.key), trx);
+    expect(audit.record).toHaveBeenCalledWith(
+      { userId: 'u1', action: 'api_key.created', ...origin, details: { name: 'trading bot', prefix: created.prefix } },
+      trx,
+    );
     expect(JSON.stringify(audit.record.mock.calls)).not.toContain(created.key);
   });
 
@@ -80,16 +86,16 @@ describe('ApiKeyService', () => {
   });
 
   it('rotates to a new secret for the same key, and 404s a key that is not the user’s', async () => {
-    const { service, repo, audit, announced } = setUp();
+    const { service, repo, audit, announced, trx } = setUp();
     const rotated = await service.rotate(user('platinum'), 'k1', origin);
-    expect(repo.rotate).toHaveBeenCalledWith('u1', 'k1', rotated.key.slice(0, 10), sha256(rotated.key));
-    expect(audit.record).toHaveBeenCalledWith(expect.objectContaining({ action: 'api_key.rotated' }));
+    expect(repo.rotate).toHaveBeenCalledWith('u1', 'k1', rotated.key.slice(0, 10), sha256(rotated.key), trx);
+    expect(audit.record).toHaveBeenCalledWith(expect.objectContaining({ action: 'api_key.rotated' }), trx);
     repo.rotate.mockResolvedValueOnce(null as never);
     await expect(service.rotate(user('platinum'), 'k2', origin)).rejects.toMatchObject({ response: { code: 'API_KEY_NOT_FOUND' } });
     repo.revoke.mockResolvedValueOnce(null);
     await expect(service.revoke('u1', 'k2', origin)).rejects.toMatchObject({ status: 404 });
     await service.revoke('u1', 'k1', origin);
-    expect(audit.record).toHaveBeenLastCalledWith({ userId: 'u1', action: 'api_key.revoked', ...origin, details: { name: 'bot' } });
+    expect(audit.record).toHaveBeenLastCalledWith({ userId: 'u1', action: 'api_key.revoked', ...origin, details: { name: 'bot' } }, trx);
     // issue 18: each server process drops the owner's cached keys, so the old secret stops working everywhere at once
     expect(announced).toEqual(['u1', 'u1']);
   });

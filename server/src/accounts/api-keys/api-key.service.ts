@@ -36,8 +36,11 @@ export class ApiKeyService {
       throw ApiErrors.validation(`You can have at most ${MAX_ACTIVE_API_KEYS} active API keys; revoke one first`, 'API_KEY_LIMIT');
     }
     const key = newKey();
-    const row = await this.keys.create(user.id, name, key.slice(0, 10), sha256(key));
-    await this.audit.record({ userId: user.id, action: AuditActions.apiKeyCreated, ...origin, details: { name, prefix: row.key_prefix } });
+    const row = await this.keys.transaction(async (trx) => {
+      const created = await this.keys.create(user.id, name, key.slice(0, 10), sha256(key), trx);
+      await this.audit.record({ userId: user.id, action: AuditActions.apiKeyCreated, ...origin, details: { name, prefix: created.key_prefix } }, trx);
+      return created;
+    });
     return { ...toSummary(row), key };
   }
 
@@ -46,9 +49,12 @@ export class ApiKeyService {
   }
 
   async rename(userId: string, keyId: string, name: string, origin: RequestOrigin): Promise<ApiKeySummary> {
-    const row = await this.keys.rename(userId, keyId, name);
-    if (!row) throw notFound();
-    await this.audit.record({ userId, action: AuditActions.apiKeyRenamed, ...origin, details: { name, prefix: row.key_prefix } });
+    const row = await this.keys.transaction(async (trx) => {
+      const renamed = await this.keys.rename(userId, keyId, name, trx);
+      if (!renamed) throw notFound();
+      await this.audit.record({ userId, action: AuditActions.apiKeyRenamed, ...origin, details: { name, prefix: renamed.key_prefix } }, trx);
+      return renamed;
+    });
     return toSummary(row);
   }
 
@@ -56,20 +62,28 @@ export class ApiKeyService {
   async rotate(user: AuthUser, keyId: string, origin: RequestOrigin): Promise<ApiKeyWithSecret> {
     if (!hasPlatinum(user.access)) throw ApiErrors.platinumRequired();
     const key = newKey();
-    const row = await this.keys.rotate(user.id, keyId, key.slice(0, 10), sha256(key));
-    if (!row) throw notFound();
+    const row = await this.keys.transaction(async (trx) => {
+      const rotated = await this.keys.rotate(user.id, keyId, key.slice(0, 10), sha256(key), trx);
+      if (!rotated) throw notFound();
+      await this.audit.record(
+        { userId: user.id, action: AuditActions.apiKeyRotated, ...origin, details: { name: rotated.name, prefix: rotated.key_prefix } },
+        trx,
+      );
+      return rotated;
+    });
     this.touchedAt.delete(keyId);
     await this.changes.announce(user.id);
-    await this.audit.record({ userId: user.id, action: AuditActions.apiKeyRotated, ...origin, details: { name: row.name, prefix: row.key_prefix } });
     return { ...toSummary(row), key };
   }
 
   async revoke(userId: string, keyId: string, origin: RequestOrigin): Promise<void> {
-    const name = await this.keys.revoke(userId, keyId);
-    if (name === null) throw notFound();
+    await this.keys.transaction(async (trx) => {
+      const name = await this.keys.revoke(userId, keyId, trx);
+      if (name === null) throw notFound();
+      await this.audit.record({ userId, action: AuditActions.apiKeyRevoked, ...origin, details: { name } }, trx);
+    });
     this.touchedAt.delete(keyId);
     await this.changes.announce(userId);
-    await this.audit.record({ userId, action: AuditActions.apiKeyRevoked, ...origin, details: { name } });
   }
 
   /**
@@ -94,6 +108,11 @@ export class ApiKeyService {
       // A key is for data, never for operations: it carries no role whoever owns it (issue 15).
       role: null,
     };
+  }
+
+  /** Whether the key with this hash is still active, read past PrincipalCache (a revoked or rotated key is not). */
+  async keyStands(keyHash: string): Promise<boolean> {
+    return (await this.keys.findActiveOwner(keyHash)) !== undefined;
   }
 
   private async recordUse(keyId: string): Promise<void> {

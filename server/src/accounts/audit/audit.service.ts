@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
-import { AuditLogRepository, type AuditEntry, type AuditLogRow } from '@oddspulse/core';
+import type { Transaction } from 'kysely';
+import { AuditLogRepository, type AuditEntry, type AuditLogRow, type DB } from '@oddspulse/core';
 import type { SecurityActivityEntry } from '@oddspulse/shared';
 import { clientAddress } from '../access/client-address';
 
@@ -26,9 +27,12 @@ export const SECURITY_ACTIVITY_LIMIT = 50;
 export class AuditService {
   constructor(private readonly log: AuditLogRepository) {}
 
-  /** Appends one entry. `details` is shown to the user: never a secret, a token or a password. */
-  record(entry: AuditEntry): Promise<void> {
-    return this.log.insert(entry);
+  /**
+   * Appends one entry. `details` is shown to the user: never a secret, a token or a password. Within `trx`, the entry
+   * commits with the change it records, or neither does.
+   */
+  record(entry: AuditEntry, trx?: Transaction<DB>): Promise<void> {
+    return this.log.insert(entry, trx);
   }
 
   async recentFor(userId: string): Promise<SecurityActivityEntry[]> {

@@ -57,8 +57,10 @@ export class AuthController {
   }
 
   /**
-   * Brute-force protection: failed attempts are counted per address and email, and per address; past the
-   * limit every attempt is 429 until the window ends. Successful sign-ins are not counted.
+   * Brute-force protection: attempts are counted per address and email, and per address; past the limit every
+   * attempt is 429 until the window ends. Each attempt spends its point (one atomic step in Redis) before its password
+   * is checked, so a burst of parallel attempts gets exactly the limit checked; a successful sign-in is given its
+   * point back, so only failures count.
    */
   @Post('login')
   @HttpCode(200)
@@ -69,14 +71,12 @@ export class AuthController {
   ): Promise<Session> {
     const address = clientAddress(req);
     const accountKey = `${address}|${credentials.email}`;
-    for (const check of await Promise.all([this.limits.loginAccount.peek(accountKey), this.limits.loginAddress.peek(address)])) {
-      if (!check.allowed) throw tooManyRequests(res, check.retryAfter);
-    }
+    const spent = await Promise.all([this.limits.loginAccount.consume(accountKey), this.limits.loginAddress.consume(address)]);
+    const refused = spent.find((decision) => !decision.allowed);
+    if (refused) throw tooManyRequests(res, Math.max(...spent.map((decision) => (decision.allowed ? 0 : decision.retryAfter))));
     const outcome = await this.auth.login(credentials, requestOrigin(req));
-    if (!outcome.ok) {
-      await Promise.all([this.limits.loginAccount.consume(accountKey), this.limits.loginAddress.consume(address)]);
-      throw ApiErrors.invalidCredentials();
-    }
+    if (!outcome.ok) throw ApiErrors.invalidCredentials();
+    await Promise.all([this.limits.loginAccount.refund(accountKey, 1), this.limits.loginAddress.refund(address, 1)]);
     return this.respond(res, outcome.issued);
   }
 
@@ -126,7 +126,7 @@ export class AuthController {
   @HttpCode(200)
   @RateLimit('reset')
   async passwordReset(@Body(new ZodValidationPipe(passwordResetSchema)) body: { email: string }, @Req() req: Request): Promise<{ message: string }> {
-    await this.auth.requestPasswordReset(body.email, requestOrigin(req));
+    this.auth.requestPasswordReset(body.email, requestOrigin(req));
     return { message: AccountMessages.resetLinkSent };
   }
 

@@ -101,9 +101,19 @@ export class AuthService {
     return refreshToken ? this.sessions.ownerOfRefreshToken(refreshToken) : null;
   }
 
-  /** The user behind an access token (JWT) of a live session; null when forged, expired or signed out. */
-  async authenticateToken(token: string): Promise<AuthUser | null> {
-    return (await this.sessions.authenticate(token, 'bearer'))?.user ?? null;
+  /**
+   * The user behind an access token (JWT) of a live session, and when the token expires (a socket authorised by it
+   * must present a fresh one by then); null when forged, expired or signed out.
+   */
+  async authenticateToken(token: string): Promise<{ user: AuthUser; expiresAt: Date | null } | null> {
+    const found = await this.sessions.authenticate(token, 'bearer');
+    if (!found) return null;
+    return { user: found.user, expiresAt: typeof found.claims.exp === 'number' ? new Date(found.claims.exp * 1000) : null };
+  }
+
+  /** Whether the session family still stands, read from PostgreSQL (not a cache that may not have heard its revocation yet). */
+  sessionStands(userId: string, sessionId: string): Promise<boolean> {
+    return this.sessions.stands(userId, sessionId);
   }
 
   /** Finds or creates the user of an OAuth identity; a verified email links to the existing account. */
@@ -142,10 +152,16 @@ export class AuthService {
   }
 
   /**
-   * Sends a single-use reset link when the address has an account. The answer is the same either way, so
-   * the endpoint does not reveal who has an account.
+   * Sends a single-use reset link when the address has an account. The answer is the same either way, and so is its
+   * time: the lookup, the link and the mail happen after the answer (a failure is logged), so neither the answer nor
+   * how long it took tells who has an account. Without any way to send mail every address gets the 503 of DECISIONS 33.
    */
-  async requestPasswordReset(email: string, origin: RequestOrigin): Promise<void> {
+  requestPasswordReset(email: string, origin: RequestOrigin): void {
+    if (!this.mail.canSend) throw ApiErrors.mailUnavailable();
+    this.sendResetLink(email, origin).catch((error: Error) => this.logger.error({ msg: 'Password reset mail not sent', reason: error.message }));
+  }
+
+  private async sendResetLink(email: string, origin: RequestOrigin): Promise<void> {
     const user = await this.users.findByEmail(email);
     if (!user) return;
     await this.audit.record({ userId: user.id, action: AuditActions.passwordResetRequested, ...origin, details: {} });
@@ -153,16 +169,11 @@ export class AuthService {
     await this.resets.create(user.id, sha256(token), new Date(Date.now() + this.config.PASSWORD_RESET_TTL_SECONDS * 1000));
     const link = `${publicOrigin(this.config)}/account?reset_token=${encodeURIComponent(token)}`;
     const minutes = Math.round(this.config.PASSWORD_RESET_TTL_SECONDS / 60);
-    try {
-      await this.mail.send({
-        to: user.email,
-        subject: 'Reset your OddsPulse password',
-        text: `Someone asked to reset the password of your OddsPulse account.\n\nSet a new password: ${link}\n\nThe link works once and expires in ${minutes} minutes. If it was not you, ignore this email.`,
-      });
-    } catch (error) {
-      this.logger.error({ msg: 'Password reset mail not sent', userId: user.id, reason: (error as Error).message });
-      throw ApiErrors.mailUnavailable();
-    }
+    await this.mail.send({
+      to: user.email,
+      subject: 'Reset your OddsPulse password',
+      text: `Someone asked to reset the password of your OddsPulse account.\n\nSet a new password: ${link}\n\nThe link works once and expires in ${minutes} minutes. If it was not you, ignore this email.`,
+    });
   }
 
   /** Sets the new password, spends the link, signs out every session, and starts a new one. */

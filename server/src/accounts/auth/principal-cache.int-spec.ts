@@ -15,7 +15,7 @@ import type { AuthUser } from './auth-user';
 import { PRINCIPAL_TTL_MS, PrincipalCache } from './principal-cache';
 import { CurrentUser, RequireAuth, RequirePaidPlan, RequirePlatinum } from '../access/decorators';
 import { AcceptsApiKey } from '../access/api-key-scope';
-import { AccountsTestApp, TEST_PASSWORD, bearer, createAccountsApp, signUp } from '../../../../test/support/accounts-app';
+import { AccountsTestApp, TEST_PASSWORD, bearer, createAccountsApp, outboxMailTo, signUp } from '../../../../test/support/accounts-app';
 import { OwnRedis } from '../../../../test/support/own-redis';
 import { TcpProxy } from '../../../../test/support/tcp-proxy';
 
@@ -104,8 +104,7 @@ describe('principals kept in memory, across two server processes (real PostgreSQ
   it('a password reset on one process signs the old session out on the other at once', async () => {
     const { email, session } = await signedInOnB();
     await a.http().post('/api/auth/password-reset').set('X-Forwarded-For', '203.0.113.80').send({ email }).expect(200);
-    const outbox = await a.http().get('/api/dev/outbox').expect(200);
-    const text = outbox.body.find((m: { to: string }) => m.to === email).text as string;
+    const { text } = await outboxMailTo(a, email);
     const token = decodeURIComponent(/reset_token=([\w%-]+)/.exec(text)![1]);
     const reset = await a.http().post('/api/auth/password-reset/confirm').send({ token, password: 'A-new-passw0rd' }).expect(200);
     expect((await b.http().get('/api/test-principal/signed-in').set(bearer(session))).status).toBe(401);

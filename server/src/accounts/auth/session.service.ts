@@ -122,6 +122,12 @@ export class SessionService {
     return revoked;
   }
 
+  /** Whether the family stands (not revoked), read past PrincipalCache: a caller re-checking on a revocation must see it. */
+  async stands(userId: string, familyId: string): Promise<boolean> {
+    const row = await this.sessions.findPrincipal(userId, familyId);
+    return row !== undefined && row.revoked_at === null;
+  }
+
   /** Verifies an access token (once per token: VerifiedTokens) and its session; null when forged, expired, or signed out. */
   async authenticate(token: string, via: Exclude<AuthSource, 'api_key'>): Promise<{ user: AuthUser; claims: Readonly<AccessTokenClaims> } | null> {
     const claims = await this.tokens.claimsOf(token);

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bearer, createAccountsApp, signUp } from '../../../../test/support/accounts-app';
+import { bearer, createAccountsApp, outboxMailTo, signUp } from '../../../../test/support/accounts-app';
+import { eventually } from '../../../../test/support/gateway-app';
 
 /** The smallest SMTP server nodemailer will talk to: it records each message's envelope and data. */
 function smtpStandIn(received: Array<{ from: string; to: string[]; data: string }>): Promise<{ server: Server; port: number }> {
@@ -56,6 +57,7 @@ describe('password reset mail', () => {
       const { email } = await signUp(t);
       const res = await t.http().post('/api/auth/password-reset').set('X-Forwarded-For', '198.51.100.20').send({ email });
       expect(res.status).toBe(200);
+      await eventually(() => received.length > 0, 5000, 'the mail at the SMTP server');
       expect(received).toHaveLength(1);
       expect(received[0].to.join()).toContain(email);
       expect(received[0].data).toContain('Reset your OddsPulse password');
@@ -99,6 +101,7 @@ describe('password reset mail', () => {
       const mine = await signUp(t);
       const theirs = await signUp(t);
       for (const { email } of [mine, theirs]) await t.http().post('/api/auth/password-reset').send({ email }).expect(200);
+      for (const { email } of [mine, theirs]) await outboxMailTo(t, email);
       const local = await t.http().get('/api/dev/outbox').expect(200);
       expect(local.body.map((m: { to: string }) => m.to)).toEqual(expect.arrayContaining([mine.email, theirs.email]));
       // Through a proxy (or from another machine): the request is not this machine's, whatever its socket says.
@@ -117,6 +120,7 @@ describe('password reset mail', () => {
     try {
       const { email } = await signUp(t);
       await t.http().post('/api/auth/password-reset').set('X-Forwarded-For', '198.51.100.22').send({ email }).expect(200);
+      await outboxMailTo(t, email);
       const page = await t.http().get('/api/dev/outbox').set('Accept', 'text/html');
       expect(page.status).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');

@@ -1,0 +1,42 @@
+import { legacyPickSchema, PICK_MAX_JSON_CHARS, PICKS_IMPORT_BODY_LIMIT, PICKS_IMPORT_MAX, readPicksImport } from './picks.dto';
+
+/** A legacy pick with every field at the longest legacyPickSchema takes. */
+const largest = {
+  id: 'i'.repeat(64),
+  game: 'g'.repeat(200),
+  league: 'l'.repeat(40),
+  sport: 's'.repeat(64),
+  market: 'm'.repeat(100),
+  selection: 's'.repeat(200),
+  odds: '-'.repeat(16),
+  stake: 999_999.99,
+  potential: 999_999.99,
+  actualPayout: 999_999.99,
+  status: 'pending',
+  type: 'single',
+  edge: -0.123456789012345,
+  note: 'n'.repeat(1000),
+  dateAdded: '2026-11-26T09:00:00.000+00:00',
+};
+
+describe('picks import', () => {
+  it('sizes the body to PICKS_IMPORT_MAX picks at their largest, with little to spare', () => {
+    expect(legacyPickSchema.safeParse(largest).success).toBe(true);
+    const body = JSON.stringify({ picks: Array(PICKS_IMPORT_MAX).fill(largest) });
+    const limit = Number.parseInt(PICKS_IMPORT_BODY_LIMIT, 10) * 1024 * 1024;
+    expect(Buffer.byteLength(body)).toBeLessThanOrEqual(limit);
+    expect(Buffer.byteLength(body)).toBeGreaterThan(limit * 0.9);
+    // every character of a pick written as a \u escape still fits the length an item may have
+    expect(JSON.stringify(largest).length * 6).toBeLessThan(PICK_MAX_JSON_CHARS);
+  });
+
+  it('reads the JSON text, skipping unreadable items and refusing control characters by field', async () => {
+    const pick = { game: 'A @ B', league: 'NFL', market: 'Moneyline', selection: 'A', odds: '-110', stake: 10 };
+    const read = await readPicksImport(JSON.stringify({ picks: [pick, { game: 1 }, pick] }));
+    expect(read).toMatchObject({ given: 3, readable: [{ game: 'A @ B' }, { game: 'A @ B' }] });
+    await expect(readPicksImport(JSON.stringify({ picks: [pick, { ...pick, note: 'x\u0000' }] }))).rejects.toMatchObject({
+      response: { statusCode: 400, code: 'VALIDATION_FAILED', message: 'picks.1.note: must not contain control characters' },
+    });
+    await expect(readPicksImport(JSON.stringify({ list: [] }))).rejects.toMatchObject({ response: { statusCode: 400, code: 'VALIDATION_FAILED' } });
+  });
+});
