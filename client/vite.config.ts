@@ -42,7 +42,7 @@ function withStaticImports(bundle: Rollup.OutputBundle, chunks: Iterable<Rollup.
 }
 
 /**
- * Issue 18: for a route whose screen is worth starting with the page, a copy of index.html at routes/<path>.html
+ * For a route whose screen is worth starting with the page, a copy of index.html at routes/<path>.html
  * (routes/index.html for /) that also modulepreloads the screen's chunks and
  * preloads its CSS, so a direct visit fetches them alongside the entry instead of after it has run. The server answers
  * that copy for the path (server/src/web/client-app.ts).
@@ -82,7 +82,7 @@ function routePages(routes: Record<string, RoutePage>): Plugin {
 const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
- * Issue 18 (time to the first odds row): the code a page runs as it starts (the entry, what it imports, and the route
+ * The code a page runs as it starts (the entry, what it imports, and the route
  * pages' screens with theirs) carries V8's compile hint, so Chromium compiles its functions on the thread that streams
  * the script in, instead of each on the main thread at its first call, where a first visit of /sportsbooks spent some
  * 50 ms. The screens opened later keep lazy compiling: they would compile code that may never run.
@@ -106,7 +106,7 @@ function compileHints(screens: string[]): Plugin {
 }
 
 /**
- * A route page's boot script (issue 18), built on its own into one small classic script with no imports and written
+ * A route page's boot script, built on its own into one small classic script with no imports and written
  * into the page, so that it runs as the HTML is read: a script file would arrive with the entry's, and a module waits
  * for its imports. The server allows it by its hash in the page's CSP (server/src/web/client-app.ts).
  */
@@ -135,7 +135,7 @@ function withBootScript(page: string, code: string): string {
 }
 
 /**
- * Issue 18: the service worker is written readable (client/public/sw.js) and ships minified: every first visit
+ * The service worker is written readable (client/public/sw.js) and ships minified: every first visit
  * downloads it. Vite copies public/ as it is, so the copy in the output is minified once the bundle is written.
  */
 function minifiedServiceWorker(): Plugin {
@@ -179,16 +179,16 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    // No source maps: served publicly they would hand out the whole client source (issue 17).
+    // No source maps: served publicly they would hand out the whole client source.
     sourcemap: false,
-    // Every browser the app supports has modulepreload; the polyfill would be half a KB of the landing page (issue 18).
+    // Every browser the app supports has modulepreload; the polyfill would be half a KB of the landing page.
     modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
         // A chunk under 1.5 KB is merged into a chunk that loads with it where that runs nothing earlier: each file of a
-        // first visit costs its response headers, more than such a chunk's body (issue 18: four fewer requests).
+        // first visit costs its response headers, more than such a chunk's body (four fewer requests).
         experimentalMinChunkSize: 1500,
-        // Issue 18: the libraries every screen needs in one chunk of their own, so a new build of the app's code does
+        // The libraries every screen needs in one chunk of their own, so a new build of the app's code does
         // not make returning visitors download React again (hashed, immutable). Libraries only a screen needs
         // (socket.io-client) stay with that screen's chunks.
         manualChunks: (id) => (SHELL_LIBRARIES.test(id) ? 'vendor' : undefined),

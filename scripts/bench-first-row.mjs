@@ -1,4 +1,4 @@
-// `npm run bench:first-row` (issue 18): time to the first odds row of a signed-in first visit of /sportsbooks in
+// `npm run bench:first-row`: time to the first odds row of a signed-in first visit of /sportsbooks in
 // Chromium, over many visits, and where each visit's time went (from the page's own timing: the HTML, the entry
 // script, the boards' request). With BENCH_BASELINE_DIST=<a client build> it also serves that build from a second server of
 // the same stack (same database, Redis and pipeline) and takes the visits in turns, one of each, so both builds meet

@@ -1,4 +1,4 @@
-// `npm run bench:push` (issue 6): 1,000 and 5,000 socket.io clients on loopback subscribed across sports, board
+// `npm run bench:push`: 1,000 and 5,000 socket.io clients on loopback subscribed across sports, board
 // diffs published at 50 per second through Redis; p50/p99 publish → receipt latency and server RSS per 1,000
 // clients for the gateway, and the same for a bare socket.io server relaying the same payloads, in the same run.
 // Bounded: each round is four phases of about 10 s of measurement. Loopback only. Prints figures; asserts nothing.

@@ -1,4 +1,4 @@
-// `npm run bench:rows` (issue 18): what building the odds table's rows costs the browser's main thread on a signed-in
+// `npm run bench:rows`: what building the odds table's rows costs the browser's main thread on a signed-in
 // visit of /sportsbooks. A board shaped like the simulator's (client/test-support/sim-board.ts: NFL and NCAAF, 22 books,
 // six markets with the alternates, about 8,600 prices), parsed from JSON, then the rows built as the page builds them
 // (buildLiveRows, the default books and markets): the first build with every function cold (what stands between the
@@ -57,7 +57,7 @@ console.log(
 );
 for (const [name, results] of [
   ['rows.ts (buildLiveRows)', after],
-  ['before issue 18 (rows-oracle.ts)', before],
+  ['before the rewrite (rows-oracle.ts)', before],
 ]) {
   console.log(`${name}:`);
   console.log(`  cold (first build): wall ${spread(results.map((r) => r.coldMs))}; main-thread CPU ${spread(results.map((r) => r.coldCpu))}`);

@@ -1,4 +1,4 @@
-// `npm run drill`: fault drills against a running stack (issue 16), for operators. It cuts what an outage cuts, watches
+// `npm run drill`: fault drills against a running stack, for operators. It cuts what an outage cuts, watches
 // the API answer through it, and prints what held. It touches only this instance: the PostgreSQL sessions of its own
 // database and the Redis connections named with its REDIS_PREFIX; it never stops a service or deletes data.
 //   BASE_URL (default http://127.0.0.1:$PORT), DATABASE_URL, REDIS_URL, REDIS_PREFIX: as the stack was started with.

@@ -1,5 +1,5 @@
 /*
- * OddsPulse service worker (spec 000 §2, issue 21 part 3). Keeps the app shell (the page and the built assets it
+ * OddsPulse service worker (spec 000 §2). Keeps the app shell (the page and the built assets it
  * loads) so the installed app starts with no network. Pages are network-first (a deploy is picked up at
  * once); hashed assets cache-first. The reads the first screens need (boards, sports, the user's plan, preferences and
  * profile, the site settings, scores) are network-first too and kept only as the last answer, answered when the
@@ -15,7 +15,7 @@ const OFFLINE_READS = ['/api/boards', '/api/sports', '/api/me', '/api/preference
 const SAVED_AT = 'x-oddspulse-saved-at';
 
 /**
- * Only the page is kept on install (issue 18: a first visit downloads nothing it does not show). Its scripts and
+ * Only the page is kept on install (a first visit downloads nothing it does not show). Its scripts and
  * styles, and a screen's chunks, are kept as the page loads them under this worker (cache-first below): the first
  * visit loaded them before this worker ran, and they start the app offline from the next load on.
  */
@@ -41,7 +41,7 @@ self.addEventListener('message', (event) => {
   if (event.data && event.data.type === 'clear-data') event.waitUntil(caches.delete(DATA));
 });
 
-/** A kept read's key: its URL without the cache-busting `_t` that builds of the client before issue 18's ETags added. */
+/** A kept read's key: its URL without the cache-busting `_t` that builds of the client before the answers carried ETags added. */
 function dataKey(url) {
   const key = new URL(url);
   key.searchParams.delete('_t');
@@ -117,7 +117,7 @@ self.addEventListener('fetch', (event) => {
 });
 
 /*
- * Alerts (issue 21 part 2): a Web Push from the workers shows a notification even with every tab closed; a click
+ * Alerts: a Web Push from the workers shows a notification even with every tab closed; a click
  * focuses an open OddsPulse tab on the opportunity, or opens one. Only same-origin paths are opened.
  */
 self.addEventListener('push', (event) => {

@@ -1,4 +1,4 @@
-// Issue 18: the server sends static files pre-compressed, so the build writes each text file's brotli (.br)
+// The server sends static files pre-compressed, so the build writes each text file's brotli (.br)
 // and gzip (.gz) forms beside it, at the strongest settings (paid once per build, never per request).
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';

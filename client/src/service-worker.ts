@@ -18,7 +18,7 @@ export function registerServiceWorker(): void {
   window.addEventListener('offline', () => appStore.set(offlineAtom, (state) => state ?? { savedAt: new Date().toISOString() }));
   window.addEventListener('online', () => appStore.set(offlineAtom, null));
   const register = () => navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('Service worker registration failed', error));
-  // Issue 18: after the load event, at the main thread's first idle moment (usually once the first screen is drawn), so
+  // After the load event, at the main thread's first idle moment (usually once the first screen is drawn), so
   // that starting the worker and its install's fetch do not compete with the first screen on a busy machine
   window.addEventListener('load', () => {
     if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(register, { timeout: REGISTER_WITHIN_MS });

@@ -25,7 +25,7 @@ import {
 import { isPropMarket, lineId, minimumBooks, type BookPrice, type BuildRowsOptions, type MarketSide, type OddsRow } from '../src/odds/rows';
 
 /**
- * The odds table's rows as rows.ts built them before issue 18 (string keys per outcome, every book sorted with
+ * The odds table's rows as rows.ts built them before its rewrite for speed (string keys per outcome, every book sorted with
  * localeCompare, the times parsed per book), kept word for word as the test oracle of rows.ts (rows-oracle.spec.ts)
  * and the baseline of `npm run bench:rows`. The app never imports it.
  */
@@ -107,7 +107,7 @@ function newest(books: readonly BookPrice[]): string {
   return newestIso;
 }
 
-/** Rows of one event, as rows.ts built them before issue 18. */
+/** Rows of one event, as rows.ts built them before its rewrite for speed. */
 export function oracleEventRows(event: BoardEvent, options: BuildRowsOptions): OddsRow[] {
   if (!event.id || !event.sport_key) return [];
   const { mode, now } = options;
@@ -237,7 +237,7 @@ export function oracleEventRows(event: BoardEvent, options: BuildRowsOptions): O
   return rows;
 }
 
-/** Rows of every event, best EV first, as rows.ts built them before issue 18. */
+/** Rows of every event, best EV first, as rows.ts built them before its rewrite for speed. */
 export function oracleRows(events: readonly BoardEvent[], options: BuildRowsOptions): OddsRow[] {
   return events.flatMap((e) => oracleEventRows(e, options)).sort(compareRows);
 }

@@ -2,7 +2,7 @@ import type { BoardBookmaker, BoardEvent, BoardMarket, BoardOutcome } from '@odd
 import { seededRandom } from '../../shared/src/testing/seeded-random';
 
 /**
- * Boards shaped like the simulator's straight bets, as `/sportsbooks` loads them (issue 18): 22 books in the
+ * Boards shaped like the simulator's straight bets, as `/sportsbooks` loads them: 22 books in the
  * simulator's order, exchanges quoting only the moneyline, most books spreads and totals, and alternate spreads,
  * alternate totals and team totals on games not yet started; some games live. Prices come from a hidden truth with
  * each book's margin and noise, updated within the last minute (a few books lag). With `props`, player props too

@@ -1,4 +1,4 @@
-// A TCP proxy that counts the bytes a browser and the server exchange (issue 18: bytes on the wire of a first visit).
+// A TCP proxy that counts the bytes a browser and the server exchange (bytes on the wire of a first visit).
 // Chromium's own per-request figures leave out what its service worker fetches and, on some visits, whole responses,
 // so the page's weight is counted here, under HTTP: every byte of every connection, headers included. A connection
 // whose first request upgrades to a websocket is the live socket, counted apart (its pushes follow the simulator's

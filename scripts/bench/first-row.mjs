@@ -1,4 +1,4 @@
-// A signed-in first visit of /sportsbooks in Chromium, timed to its first odds row (issue 18), for bench:rest and
+// A signed-in first visit of /sportsbooks in Chromium, timed to its first odds row, for bench:rest and
 // bench:first-row alike, and the demo sign-in both use. The time is read in the page: performance.now() when a
 // MutationObserver first sees a row, sent as a console message, so neither a round trip to Playwright nor its locator
 // scripts running in the page are counted.

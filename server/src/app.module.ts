@@ -19,7 +19,7 @@ import { StatsModule } from './stats/stats.module';
 /**
  * Express tries each route in turn, in the order modules are found here (each one's imports right after it): the
  * first-load reads of scores and odds (odds, boards, player props), the busiest routes, come right after health, ahead
- * of the accounts' thirty-odd routes (issue 18: about a microsecond a route passed). The scanners follow the accounts,
+ * of the accounts' thirty-odd routes (about a microsecond a route passed). The scanners follow the accounts,
  * which they import. No two modules answer the same path, so the order changes nothing else.
  */
 @Module({

@@ -75,7 +75,7 @@ test('wrong credentials and empty fields get the spec messages', async ({ page }
   await expect(page).toHaveURL(/\/login$/);
 });
 
-// Issue 7 keyboard navigation: the login / sign-up tabs follow the WAI-ARIA tabs pattern.
+// Keyboard navigation: the login / sign-up tabs follow the WAI-ARIA tabs pattern.
 test('the login and sign-up tabs move and select with the arrow keys, Home and End', async ({ page }) => {
   await page.goto('/login');
   const login = page.getByRole('tab', { name: 'Log in' });
@@ -115,7 +115,7 @@ const DEMO = [
 ];
 
 for (const account of DEMO) {
-  // spec 000 §2 navbar plan badge and user menu; the dashboard badge says the same one name (issue 22: not GUEST)
+  // spec 000 §2 navbar plan badge and user menu; the dashboard badge says the same one name (not GUEST)
   test(`signing in as ${account.email} shows the ${account.badge} badge and menu`, async ({ page }, testInfo) => {
     await signInThroughForm(page, account.email, DEMO_PASSWORD);
     await expect(page.getByTestId('plan-badge')).toHaveText(account.badge);
@@ -176,7 +176,7 @@ test('a password reset requested on the account page sets a new password from th
   await context.close();
 });
 
-// issue 22: premium support, sold with Platinum: /contact mails the support address, priority, with an acknowledgement
+// Premium support, sold with Platinum: /contact mails the support address, priority, with an acknowledgement
 test('a Platinum user sends a support request that is mailed to support marked priority and acknowledged', async ({ page, request }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the same form on mobile; run once');
   await page.goto('/contact');

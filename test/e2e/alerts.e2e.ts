@@ -3,7 +3,7 @@ import { WebhookReceiver } from '../support/alert-receivers';
 import { openUserMenu, signInThroughForm } from './support/accounts';
 import { signIn, subscribedUser } from './support/users';
 
-// Issue 21 part 2 e2e: a Platinum user creates a webhook rule and sees a delivery recorded when the simulator
+// A Platinum user creates a webhook rule and sees a delivery recorded when the simulator
 // produces an arbitrage; the receiver (a local server this test starts) verifies the body's signature.
 test('a Platinum user creates a webhook alert and sees its delivery when the simulator finds an arbitrage', async ({ page, request }, testInfo) => {
   test.setTimeout(150_000);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signInThroughForm } from './support/accounts';
 
-// Issue 22 item 6 and issue 17 item 1 (DECISIONS 5): a Platinum user creates a named key, uses it as a script
+// DECISIONS 5: a Platinum user creates a named key, uses it as a script
 // would, sees its last use, and revokes it; the key reads odds but is refused on account routes.
 test('a Platinum key is created, used with a curl-like fetch, shown with its last use, and revoked', async ({ page, request }, testInfo) => {
   await signInThroughForm(page, 'platinum@demo.local');
@@ -54,7 +54,7 @@ test('a Gold user is offered Platinum instead of API keys', async ({ page }) => 
   await expect(page.getByRole('heading', { name: 'Platinum Plan Required' })).toBeVisible();
 });
 
-// Issue 17 item 5: the built client ships no source map, and none is served.
+// The built client ships no source map, and none is served.
 test('the client is served without source maps', async ({ request }) => {
   const html = await (await request.get('/', { headers: { Accept: 'text/html' } })).text();
   const scripts = [...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]);

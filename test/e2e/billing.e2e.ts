@@ -3,7 +3,7 @@ import { isMobile } from './support/accounts';
 import { newUser, signIn } from './support/users';
 
 /**
- * Issue 14 end to end, on the local checkout the stack serves without a Stripe key: the Pay button sends the
+ * End to end, on the local checkout the stack serves without a Stripe key: the Pay button sends the
  * same signed webhook events through the same handler Stripe's would reach.
  */
 
@@ -78,7 +78,7 @@ test('a new free user buys Gold, upgrades to Platinum, cancels from /usage-plan 
   await expect(page).toHaveURL(/\/usage-plan$/);
 });
 
-// spec 000 §2 /billing/cancel (from=account): benefits, then confirm, then cancelled, with the way back (issue 14)
+// spec 000 §2 /billing/cancel (from=account): benefits, then confirm, then cancelled, with the way back
 test('the account cancel flow ends the subscription at the period end and can undo it', async ({ page, request }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same pages on mobile; run once');
   const user = await newUser(request, testInfo, 'leaver');

@@ -11,7 +11,7 @@ async function allBooks(page: Page) {
   await page.evaluate(() => window.localStorage.setItem('oddspulse.oddsFilters', JSON.stringify({ books: [] })));
 }
 
-/** The book's own sites (issue 21): a link's host must be the book's domain or under it. */
+/** The book's own sites: a link's host must be the book's domain or under it. */
 const DOMAINS: Record<string, string[]> = {
   draftkings: ['draftkings.com'],
   fanduel: ['fanduel.com'],
@@ -38,7 +38,7 @@ async function expectPointsAtItsBook(link: Locator) {
   return { url, book: book! };
 }
 
-// Issue 21 part 1, spec 001 §3/§7: "Open in <book>" on the odds table and its mini table points at the book's own site.
+// Spec 001 §3/§7: "Open in <book>" on the odds table and its mini table points at the book's own site.
 test('a price on the odds table opens at its book, with a bet-slip link for the books with a resolver', async ({ page }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same links show on the mobile cards; run once');
   test.setTimeout(90_000);

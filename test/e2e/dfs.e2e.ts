@@ -5,7 +5,7 @@ import { bearer, newUser, signIn } from './support/users';
 /** The metered odds-data endpoints (server: @MeteredOddsData): every one counts a free user's call. */
 const METERED = /^\/api\/(sports|events|odds|odds-data|player-props|boards|cached-odds\/[^/]+)$/;
 
-// Issue 22 (minor): the free quota burned 8 calls per /dfs view (one player-props call per game) and its counter
+// The free quota burned 8 calls per /dfs view (one player-props call per game) and its counter
 // showed the count from before the load. Now the view is one call (the props boards, as the odds page loads them)
 // and the counter counts it.
 test('a free user’s /dfs view spends one call, and its counter counts it', async ({ page, request }, testInfo) => {

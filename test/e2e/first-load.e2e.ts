@@ -9,7 +9,7 @@ interface Outcome {
   point?: number;
   price: number;
   link?: string;
-  /** The book's own id: on the socket's board, not in the first load (issue 18), which carries the links made from it. */
+  /** The book's own id: on the socket's board, not in the first load, which carries the links made from it. */
   sid?: string;
 }
 interface Board {
@@ -69,7 +69,7 @@ async function restAndSocketBoards(page: Page, token: string): Promise<{ rest: B
   );
 }
 
-// issue 18 Keep: a page's first load through the shared, cached REST view shows what the live socket's board holds
+// a page's first load through the shared, cached REST view shows what the live socket's board holds
 test("the cached first load of a board is the live socket's board, price for price", async ({ page, request }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for the data path');
   test.setTimeout(60_000);
@@ -80,7 +80,7 @@ test("the cached first load of a board is the live socket's board, price for pri
 
   const { rest, packed, socket, encodings } = await restAndSocketBoards(page, token);
   expect(encodings).toEqual(['br', 'br']);
-  // issue 18: the packed answer, read as the odds page reads it, is the same board
+  // The packed answer, read as the odds page reads it, is the same board
   const unpacked: Board[] = unpackBoards(packed);
   expect(unpacked.map((board) => board.sport_key)).toEqual([NBA]);
   for (const first of [rest, unpacked[0]]) {
@@ -128,7 +128,7 @@ function matchingMarkets(first: Board, socket: Board): number {
   return compared;
 }
 
-// issue 18: the odds screen is loaded on demand and the page still shows its rows
+// The odds screen is loaded on demand and the page still shows its rows
 test('the odds screen loads its code on demand and shows the first odds rows', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for the loading path');
   const scripts: string[] = [];
@@ -144,7 +144,7 @@ test('the odds screen loads its code on demand and shows the first odds rows', a
   expect(scripts.some((path) => /OddsPage/.test(path))).toBe(true);
 });
 
-// issue 18: the scripts a direct visit of /sportsbooks starts with (its entry and the chunks it modulepreloads) carry V8's
+// The scripts a direct visit of /sportsbooks starts with (its entry and the chunks it modulepreloads) carry V8's
 // explicit compile hint, so Chromium compiles them as they stream in rather than function by function on the main
 // thread (client/vite.config.ts, compileHints); a screen's code loaded only when opened (/scores) does not
 test('the code /sportsbooks starts with carries the compile hint, and a screen loaded later does not', async ({ request }, testInfo) => {
@@ -184,7 +184,7 @@ function sportsbooksBoardsRequests(page: Page): Array<{ search: string; status: 
   return boards;
 }
 
-// issue 18: a direct visit asks for its boards as the app starts, once (the screen takes the early answer), with no
+// A direct visit asks for its boards as the app starts, once (the screen takes the early answer), with no
 // cache-buster, before it knows the plan: require=paid
 test('a direct visit of /sportsbooks sends one boards request, which the browser may revalidate', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for the loading path');
@@ -194,11 +194,11 @@ test('a direct visit of /sportsbooks sends one boards request, which the browser
   expect(boards[0].search).not.toContain('_t=');
   expect(boards[0].search).toContain('require=paid');
   expect(await boards[0].status).toBe(200);
-  // issue 18: in the packed form, which the first test holds to the live socket's board
+  // In the packed form, which the first test holds to the live socket's board
   expect(boards[0].search).toContain('format=packed');
 });
 
-// issue 18: that one request is sent by the page itself, the inline boot script of /sportsbooks, as its HTML is read, not
+// That one request is sent by the page itself, the inline boot script of /sportsbooks, as its HTML is read, not
 // by the app once its entry has run (the app takes its answer: the one request above). The page's CSP allows the script
 // by its hash, so the browser refuses nothing.
 test('the boards of a direct visit of /sportsbooks are sent by the page itself, as its HTML is read', async ({ page }, testInfo) => {
@@ -221,7 +221,7 @@ test('the boards of a direct visit of /sportsbooks are sent by the page itself, 
   expect(refused).toEqual([]);
 });
 
-// issue 18 Keep: a free user's odds calls are metered (DECISIONS 2); the early request says require=paid, so the server
+// a free user's odds calls are metered (DECISIONS 2); the early request says require=paid, so the server
 // refuses it without counting it, and the screen shows its gate, not an error. A fresh account: its quota is its own.
 test("a free user opening /sportsbooks is refused the early boards request, and it does not count against the user's quota", async ({
   page,
@@ -245,7 +245,7 @@ test("a free user opening /sportsbooks is refused the early boards request, and 
 
 type Positions = Record<string, { seq: number; epoch: string | null }>;
 
-// issue 18 Keep: the first load is read long before the live socket joins. The socket joins each sport's room from the
+// the first load is read long before the live socket joins. The socket joins each sport's room from the
 // position the load gives, so the gateway replays what was published in between and the page misses no price.
 test("the live socket joins each sport's room from its first load's position, and is sent what came after it", async ({ page, request }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for the data path');

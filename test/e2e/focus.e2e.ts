@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { isMobile } from './support/accounts';
 import { newUser, signIn, subscribedUser } from './support/users';
 
-// Issue 22 (minor, focus): the dropdowns ignored Escape.
+// The dropdowns ignored Escape.
 test('a multi-select dropdown takes the focus, closes on Escape and gives the focus back', async ({ page, request }, testInfo) => {
   test.skip(isMobile(testInfo), 'on mobile the dropdown is a bottom sheet, which has its own Escape');
   await signIn(page, await newUser(request, testInfo, 'dropdown'));
@@ -17,7 +17,7 @@ test('a multi-select dropdown takes the focus, closes on Escape and gives the fo
   await expect(trigger).toBeFocused();
 });
 
-// Issue 22 (minor, focus), spec 001 §2: the date picker's Select Dates sheet takes the focus, closes on Escape and
+// Spec 001 §2: the date picker's Select Dates sheet takes the focus, closes on Escape and
 // gives the focus back to its trigger
 test('the date picker takes the focus, closes on Escape and gives the focus back to its trigger', async ({ page, request }, testInfo) => {
   test.skip(!isMobile(testInfo), 'on desktop the date picker is a native select, whose Escape is the browser’s');
@@ -34,7 +34,7 @@ test('the date picker takes the focus, closes on Escape and gives the focus back
   await expect(trigger).toBeFocused();
 });
 
-// Issue 22 (minor, focus): the bet slip opened from the keyboard left the focus on the page and ignored Escape
+// The bet slip opened from the keyboard left the focus on the page and ignored Escape
 test('the bet slip opened from its button by keyboard takes the focus, closes on Escape and gives it back', async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   await signIn(page, await subscribedUser(request, testInfo, 'slipfocus', 'gold'));
@@ -50,7 +50,7 @@ test('the bet slip opened from its button by keyboard takes the focus, closes on
   await expect(toggle).toBeFocused();
 });
 
-// Issue 22 (minor, focus): high-contrast mode made primary buttons white on light purple.
+// High-contrast mode made primary buttons white on light purple.
 test('high-contrast mode writes primary buttons in black on their light purple', async ({ page }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same styles on mobile; run once');
   await page.goto('/pricing');
@@ -60,7 +60,7 @@ test('high-contrast mode writes primary buttons in black on their light purple',
   await expect(primary).toHaveCSS('background-color', 'rgb(196, 181, 253)');
 });
 
-// Issue 22 (minor): the fixed sign-up prompt covered the end of the page.
+// The fixed sign-up prompt covered the end of the page.
 test('the fixed sign-up prompt leaves the end of the page readable', async ({ page }) => {
   await page.goto('/');
   const prompt = page.getByTestId('signup-prompt');

@@ -6,7 +6,7 @@ import { isMobile, signInThroughForm } from './support/accounts';
 
 test.use({ serviceWorkers: 'allow' });
 
-// Issue 21 part 3: the manifest is served, the service worker registers, and Chromium finds the app installable.
+// The manifest is served, the service worker registers, and Chromium finds the app installable.
 test('the manifest is served and Chromium reports the app installable with its service worker running', async ({ request }, testInfo) => {
   test.skip(isMobile(testInfo), 'installability is per origin, not per viewport; run once');
   const response = await request.get('/manifest.webmanifest');

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { isMobile, signInThroughForm } from './support/accounts';
 
-// Issue 18: wouter replaced react-router. What a user sees of the router (the link marked as the page open, what Back
+// Wouter replaced react-router. What a user sees of the router (the link marked as the page open, what Back
 // steps through, links opened in a new tab, the history state a scanner link leaves) is as it was.
 
 const entries = (page: Page) => page.evaluate(() => history.length);

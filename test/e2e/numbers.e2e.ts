@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { isMobile, signInThroughForm } from './support/accounts';
 import { bearer, newUser, signIn } from './support/users';
 
-/** Issue 20, trust in the numbers: the arbitrage calculator, hold, the de-vig method, and why a pick is unsettled. */
+/** Trust in the numbers: the arbitrage calculator, hold, the de-vig method, and why a pick is unsettled. */
 
 async function signInDemo(page: Page, email: string) {
   await signInThroughForm(page, email);
@@ -17,7 +17,7 @@ async function allBooks(page: Page) {
 /** "$12.34" / "−$0.50" → cents. */
 const money = (text: string) => Math.round(Number(text.replace(/[−]/g, '-').replace(/[^0-9.-]/g, '')) * 100);
 
-// issue 20: the arbitrage calculator opened from a scanner card, one leg's stake fixed, the others sized to pay the same
+// The arbitrage calculator opened from a scanner card, one leg's stake fixed, the others sized to pay the same
 test('a Platinum user opens the arbitrage calculator from a scanner card and fixes one leg’s stake', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   await signInDemo(page, 'platinum@demo.local');
@@ -86,7 +86,7 @@ test('a Platinum user opens the arbitrage calculator from a scanner card and fix
     ).toHaveValue('10');
 });
 
-// issue 20: the hold of each book beside its price, the lowest-hold book marked; the de-vig method selectable
+// The hold of each book beside its price, the lowest-hold book marked; the de-vig method selectable
 test('the odds table shows each book’s hold, marks the lowest, and follows the chosen de-vig method', async ({ page }, testInfo) => {
   test.skip(isMobile(testInfo), 'the mobile cards show the same hold; run once');
   test.setTimeout(90_000);
@@ -127,7 +127,7 @@ test('the odds table shows each book’s hold, marks the lowest, and follows the
     method: 'blend',
     blend: ['multiplicative', 'additive', 'power', 'shin', 'jensen_shannon'],
   });
-  // a blend keeps one method at least: the last one's box stays ticked when clicked (issue 18: with Preact it went blank)
+  // a blend keeps one method at least: the last one's box stays ticked when clicked (with Preact it went blank)
   const blended = page.getByRole('group', { name: 'Methods blended' });
   for (const name of ['Multiplicative', 'Additive', 'Power', 'Shin']) await blended.getByLabel(name, { exact: true }).uncheck();
   await blended.getByLabel('Jensen–Shannon').click();
@@ -136,7 +136,7 @@ test('the odds table shows each book’s hold, marks the lowest, and follows the
   expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('oddspulse.devigMethod') ?? '{}'))).toMatchObject({ blend: ['jensen_shannon'] });
 });
 
-// issue 20: a pick that cannot be settled says why on /picks instead of staying silently pending
+// A pick that cannot be settled says why on /picks instead of staying silently pending
 test('My Picks says why a pick cannot be settled', async ({ page, request }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same page on mobile; run once');
   const user = await newUser(request, testInfo, 'unsettled');

@@ -13,7 +13,7 @@ async function allBooks(page: Page) {
   await page.evaluate(() => window.localStorage.setItem('oddspulse.oddsFilters', JSON.stringify({ books: [] })));
 }
 
-// spec 001 §5 arbitrage, DECISIONS 12, issue 8: opportunities arrive and change live, each leg with its age
+// spec 001 §5 arbitrage, DECISIONS 12: opportunities arrive and change live, each leg with its age
 test('a Platinum user watches arbitrage opportunities arrive and change without reloading, with every leg aged', async ({ page }, testInfo) => {
   test.skip(isMobile(testInfo), 'the scanner feed is the same on mobile; run once');
   test.setTimeout(120_000);
@@ -32,7 +32,7 @@ test('a Platinum user watches arbitrage opportunities arrive and change without 
   await expect(live.first()).toBeVisible({ timeout: 90_000 });
   expect(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
 
-  // The simulator's arbitrages close within seconds (issue 22), so a card may leave between two reads: each block
+  // The simulator's arbitrages close within seconds, so a card may leave between two reads: each block
   // pins one card by its id and starts again on the then-first card if that one went.
   const pinned = async () => {
     const id = await cards.first().getAttribute('data-opportunity-id', { timeout: 5_000 });
@@ -63,13 +63,13 @@ test('a Platinum user watches arbitrage opportunities arrive and change without 
   const slip = page.getByTestId('bet-slip');
   await expect(slip).toBeVisible();
   expect(await slip.getByTestId('slip-item').count()).toBe(legCount);
-  // DECISIONS 26, issue 22: the legs are one hedged position, so no "Large bet on low edge" and it can be placed
+  // DECISIONS 26: the legs are one hedged position, so no "Large bet on low edge" and it can be placed
   await expect(slip.getByTestId('slip-messages')).toHaveCount(0);
   await slip.getByRole('button', { name: 'Place Bets' }).click();
   await expect(page).toHaveURL(/\/picks$/);
 });
 
-// issue 22, spec 001 §9: an opportunity past its 30 minutes is marked expired, listed last, and cannot be executed
+// Spec 001 §9: an opportunity past its 30 minutes is marked expired, listed last, and cannot be executed
 test('an expired arbitrage card cannot be executed', async ({ page }, testInfo) => {
   test.skip(isMobile(testInfo), 'the scanner cards are the same on mobile; run once');
   test.setTimeout(90_000);
@@ -114,21 +114,21 @@ test('a pushed price change flashes in the odds table', async ({ page }, testInf
   const flash = page.locator('.price[data-flash]');
   await expect(flash.first()).toBeVisible({ timeout: 60_000 });
   expect(await flash.first().getAttribute('class')).toMatch(/flash-(up|down)/);
-  // issue 22: the age beside a price that just moved counts from the move, not from the market's earlier update
+  // The age beside a price that just moved counts from the move, not from the market's earlier update
   const ages = await page
     .locator('[data-testid=odds-row]', { has: page.locator('.price[data-flash]') })
     .locator('.age')
     .allTextContents();
   expect(ages.some((age) => /^\d+s$/.test(age))).toBe(true);
 
-  // issue 22: a positive EV is never coloured like a negative one
+  // A positive EV is never coloured like a negative one
   const evs = await page.locator('[data-testid=odds-row] .ev').evaluateAll((els) => els.map((e) => ({ text: e.textContent ?? '', cls: e.className })));
   for (const ev of evs) {
     if (ev.text.startsWith('+')) expect(ev.cls).not.toContain('ev-negative');
     if (ev.text.startsWith('-')) expect(ev.cls).toContain('ev-negative');
   }
 
-  // issue 22: the De-Vig header reads on one line
+  // The De-Vig header reads on one line
   const headerLines = await page.getByRole('columnheader', { name: 'De-Vig' }).evaluate((th) => {
     const range = document.createRange();
     range.selectNodeContents(th);
@@ -136,7 +136,7 @@ test('a pushed price change flashes in the odds table', async ({ page }, testInf
   });
   expect(headerLines).toBe(1);
 
-  // issue 22: fractional odds show the nearest conventional fraction (not 735/701)
+  // Fractional odds show the nearest conventional fraction (not 735/701)
   await page.getByRole('radio', { name: 'Fractional' }).click();
   const prices = await page.locator('[data-testid=odds-row] .price').allTextContents();
   expect(prices.length).toBeGreaterThan(0);
@@ -147,7 +147,7 @@ test('a pushed price change flashes in the odds table', async ({ page }, testInf
   }
 });
 
-// issue 22: the odds table by keyboard alone: focus a row, move, open it, add it to the slip and to My Picks
+// The odds table by keyboard alone: focus a row, move, open it, add it to the slip and to My Picks
 test('the odds table is operated by keyboard alone', async ({ page }, testInfo) => {
   test.skip(isMobile(testInfo), 'a keyboard on a phone is rare; the cards take the same keys');
   test.setTimeout(60_000);
@@ -168,12 +168,12 @@ test('the odds table is operated by keyboard alone', async ({ page }, testInfo) 
   await page.keyboard.press('Enter');
   const row = page.locator(`[data-testid=odds-row][data-row-key="${first}"]`);
   await expect(row).toHaveAttribute('aria-expanded', 'true');
-  // Tab through the open row (its "Open in <book>" links, issue 21, come first) until the control is reached.
+  // Tab through the open row (its "Open in <book>" links, come first) until the control is reached.
   const tabTo = async (target: Locator) => {
     for (let i = 0; i < 40 && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
     await expect(target).toBeFocused();
   };
-  // issue 22: "N more books quote this line" opens to every book
+  // "N more books quote this line" opens to every book
   const more = page.getByTestId('mini-table-more');
   if ((await more.count()) > 0) {
     await tabTo(more);
@@ -193,13 +193,13 @@ test('the odds table is operated by keyboard alone', async ({ page }, testInfo) 
   await row.focus();
   await page.keyboard.press(' ');
   await expect(row).toHaveAttribute('aria-expanded', 'false');
-  // issue 22: while the focus holds the order, the table says what it keeps back, and shows it on request
+  // While the focus holds the order, the table says what it keeps back, and shows it on request
   const changes = page.getByTestId('order-changes');
   await expect(changes).toHaveText(/^(\d+ new, \d+ moved|\d+ new|\d+ moved) — show$/, { timeout: 60_000 });
   await changes.click();
   await expect(page.getByTestId('order-held')).toBeVisible();
 
-  // issue 22: the bet slip opened from the keyboard takes the focus; Escape closes it and gives the focus back
+  // The bet slip opened from the keyboard takes the focus; Escape closes it and gives the focus back
   await page.keyboard.press('Escape');
   const slip = page.getByTestId('bet-slip');
   await expect(slip).toBeHidden();
@@ -212,7 +212,7 @@ test('the odds table is operated by keyboard alone', async ({ page }, testInfo) 
   await expect(toggle).toBeFocused();
 });
 
-// issue 22: a search outside the selected sports offers all sports; an in-progress game is marked LIVE, a later one is not
+// A search outside the selected sports offers all sports; an in-progress game is marked LIVE, a later one is not
 test('a search offers all sports, and rows of a game in progress are marked LIVE', async ({ page, request }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same rows on mobile; run once');
   test.setTimeout(90_000);
@@ -258,7 +258,7 @@ test('filters apply only on Apply', async ({ page }, testInfo) => {
   const rows = page.getByTestId('odds-row');
   await expect(rows.first()).toBeVisible({ timeout: 30_000 });
   const filters = page.getByRole('complementary', { name: 'Filters' });
-  // typed key by key, a decimal stays as typed (issue 18: rendered with Preact, the number written back ate "2.0")
+  // typed key by key, a decimal stays as typed (rendered with Preact, the number written back ate "2.0")
   await filters.getByLabel('Minimum EV %').pressSequentially('2.05');
   await expect(filters.getByLabel('Minimum EV %')).toHaveValue('2.05');
   await filters.getByLabel('Minimum EV %').fill('1000');
@@ -287,7 +287,7 @@ async function savedPicks(page: Page): Promise<Array<{ selection: string; status
 // spec 001 §5 bankroll and bet sizing (the engine's messages, verbatim), §4 placing saves pending picks and goes to /picks
 test('the bet slip shows the spec validation messages and places bets into picks', async ({ page }) => {
   test.setTimeout(60_000);
-  // A Gold user has no pause toggle (spec 001 §6): the table holds its order while a row is open (issue 8).
+  // A Gold user has no pause toggle (spec 001 §6): the table holds its order while a row is open.
   await signIn(page, 'gold@demo.local');
   await page.goto('/sportsbooks');
   const row = page.getByTestId('odds-row').first();
@@ -316,7 +316,7 @@ test('the bet slip shows the spec validation messages and places bets into picks
   await expect(slip.getByRole('button', { name: warned ? 'Place anyway' : 'Place Bets' })).toBeEnabled();
   await stake.fill('600');
   await expect(slip.getByRole('tab', { name: 'Parlay' })).toBeDisabled();
-  // Issue 7 keyboard navigation: the arrow keys skip the disabled Parlay tab.
+  // Keyboard navigation: the arrow keys skip the disabled Parlay tab.
   const single = slip.getByRole('tab', { name: 'Single' });
   await single.focus();
   await page.keyboard.press('ArrowRight');
@@ -401,7 +401,7 @@ test('at 375 px the filters open in a bottom sheet that closes on Escape, backdr
   expect(width).toBeLessThanOrEqual(375);
 });
 
-// spec 001 §5 arbitrage inputs, issue 22: shown once (the scanner panel, not the filter panel too), taking a minimum
+// spec 001 §5 arbitrage inputs: shown once (the scanner panel, not the filter panel too), taking a minimum
 // profit of 0.1–50 and a max stake of 10–10,000 in steps of 10
 test('the scanner inputs are shown once, refuse values outside their ranges and apply valid ones', async ({ page }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same panel on mobile');

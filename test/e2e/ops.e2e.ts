@@ -4,7 +4,7 @@ import { openUserMenu, signInThroughForm } from './support/accounts';
 /** The simulator's sports (FEED_SPORTS' default) × odds, props and scores. */
 const SIMULATED_FEEDS = 8 * 3;
 
-// Issue 15 "Tests that must exist": the ops demo account opens /ops, sees every simulated feed fresh, then the queue
+// The ops demo account opens /ops, sees every simulated feed fresh, then the queue
 // console with the feeds queue's completed jobs; a Platinum account gets 403 on both.
 test('the operations demo account sees every simulated feed fresh, then the feeds queue’s completed jobs', async ({ page }, testInfo) => {
   await signInThroughForm(page, 'ops@demo.local');

@@ -79,7 +79,7 @@ test('a pick saved on the account shows pending in My Picks, is settled by hand 
   await expect(stat(page, 'Total Bets')).toHaveText('0');
 });
 
-// issue 22, DECISIONS 30: a pick saved without a stake ("Add to My Picks") gets one later; "To win" is the profit
+// DECISIONS 30: a pick saved without a stake ("Add to My Picks") gets one later; "To win" is the profit
 test('a pending pick without a stake gets one on its card, and its To win and Payout follow', async ({ page, request }, testInfo) => {
   const user = await newUser(request, testInfo, 'stake');
   const created = await request.post('/api/picks', {
@@ -249,7 +249,7 @@ async function nextGame(request: APIRequestContext, sport: string): Promise<Scor
   return game!;
 }
 
-// Issue 9, spec 002 §2 (the slip saves pending picks; the 'Auto-validated N bet(s)' banner), §4–§5 (settled
+// Spec 002 §2 (the slip saves pending picks; the 'Auto-validated N bet(s)' banner), §4–§5 (settled
 // when the game is final), DECISIONS 19 (by the worker when the game turns final, pushed to the open tracker)
 test('a bet placed from the slip settles live in My Picks when the simulator finishes its game', async ({ page, request }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same slip, worker and push on mobile; run once');
@@ -354,7 +354,7 @@ test('picks kept in the browser are imported into the account on sign-in and rem
   await expect(page.getByTestId('pick').filter({ hasText: 'Lakers @ Nuggets' }).getByTestId('pick-status')).toHaveText('Pending');
 });
 
-// issue 22: /analytics for Platinum: CLV and its beat rate, and profit and ROI by sport, book, market, odds band and edge, with charts
+// /analytics for Platinum: CLV and its beat rate, and profit and ROI by sport, book, market, odds band and edge, with charts
 test('a Platinum user with settled picks sees the analytics and its charts; Gold meets the Platinum gate', async ({ page, request, browser }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same page on mobile; run once');
   const login = await request.post('/api/auth/login', { data: { email: 'platinum@demo.local', password: DEMO_PASSWORD } });

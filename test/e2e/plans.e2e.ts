@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { isMobile } from './support/accounts';
 import { newUser, signIn, USER_PASSWORD } from './support/users';
 
-// Issue 22 (minor): the chosen plan was forgotten through sign-in (no autostart after login).
+// The chosen plan was forgotten through sign-in (no autostart after login).
 test('a plan chosen before signing in opens its checkout right after the sign-in', async ({ page, request }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same flow on mobile; run once');
   test.setTimeout(60_000);
@@ -17,7 +17,7 @@ test('a plan chosen before signing in opens its checkout right after the sign-in
   await expect(page.getByTestId('checkout-item')).toHaveText('Gold (monthly, auto-renews)');
 });
 
-// Issue 22 (minor): the cancel flow is for paid plans; a free user was walked through "cancelling" the free plan,
+// The cancel flow is for paid plans; a free user was walked through "cancelling" the free plan,
 // and met three names for it (FREE, GUEST, Guest Access).
 test('a free user is not walked through cancelling, and the plan has one name everywhere', async ({ page, request }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same pages on mobile; run once');
@@ -35,7 +35,7 @@ test('a free user is not walked through cancelling, and the plan has one name ev
   await expect(page.getByRole('heading', { name: 'Free', exact: true })).toBeVisible();
 });
 
-// Issue 22 (minor): /billing/success told a signed-out visitor to sign in, with no way to.
+// /billing/success told a signed-out visitor to sign in, with no way to.
 test('/billing/success offers a signed-out visitor a sign-in that comes back to it', async ({ page }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same page on mobile; run once');
   await page.goto('/billing/success?session_id=cs_local_abc&plan=gold');
@@ -44,7 +44,7 @@ test('/billing/success offers a signed-out visitor a sign-in that comes back to 
   await expect(signInLink).toHaveAttribute('href', `/login?returnTo=${encodeURIComponent('/billing/success?session_id=cs_local_abc&plan=gold')}`);
 });
 
-// Issue 22 (minor): a free user on mobile saw the odds page's search, sections and Filters above its upgrade banner.
+// A free user on mobile saw the odds page's search, sections and Filters above its upgrade banner.
 test('a free user on mobile sees no controls of the odds page they are blocked from', async ({ page, request }, testInfo) => {
   test.skip(!isMobile(testInfo), 'the bottom bar is the mobile layout');
   await signIn(page, await newUser(request, testInfo, 'freemobile'));

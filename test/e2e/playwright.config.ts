@@ -19,7 +19,7 @@ export default defineConfig({
   reporter: [['list'], ['json']],
   use: {
     baseURL,
-    // The app's service worker answers some API reads itself (issue 21: offline start), and Playwright's page.route
+    // The app's service worker answers some API reads itself (offline start), and Playwright's page.route
     // does not see what a service worker fetches: blocked by default so every spec's mocks hold, allowed by the specs
     // about the worker itself.
     serviceWorkers: 'block',

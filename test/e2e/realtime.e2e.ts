@@ -57,7 +57,7 @@ async function browserSocket(
   ) as Promise<{ ack: Frame['payload'] | null; frames: Frame[] }>;
 }
 
-// issue 6 "done when": a browser socket subscribed to a sport sees the simulated price changes as they are published
+// A browser socket subscribed to a sport sees the simulated price changes as they are published
 test('a Gold browser socket catches up on a sport and then receives the live price diffs', async ({ page, request }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for the feed');
   test.setTimeout(90_000);

@@ -57,7 +57,7 @@ test('the game modal opens on the overview and draws line movement for the game'
   await expect(modal.getByTestId('reactions').getByRole('button')).toHaveCount(6);
   await expect(modal.getByTestId('game-picks')).toContainText('No picks on this game.');
 
-  // Issue 7 keyboard navigation: the tabs follow the WAI-ARIA pattern; the arrow key selects Line Movement.
+  // Keyboard navigation: the tabs follow the WAI-ARIA pattern; the arrow key selects Line Movement.
   const overview = modal.getByRole('tab', { name: 'Overview' });
   const lineTab = modal.getByRole('tab', { name: 'Line Movement' });
   await expect(lineTab).toHaveAttribute('tabindex', '-1');
@@ -85,7 +85,7 @@ test('the game modal opens on the overview and draws line movement for the game'
   const again = await openGame(page, game!.id);
   await expect(again.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
 
-  // issue 22: the focus stays inside the dialog, and goes back to the game card on Escape
+  // The focus stays inside the dialog, and goes back to the game card on Escape
   for (let i = 0; i < 25; i++) {
     await page.keyboard.press('Tab');
     expect(await again.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);

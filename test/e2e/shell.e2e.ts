@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// Issue #2: Chromium opens the app served by the real server and sees the shell.
+// Chromium opens the app served by the real server and sees the shell.
 test('the app shell renders from the real server, with live feeds reported healthy', async ({ page }, testInfo) => {
   await page.goto('/');
   await expect(page.getByRole('banner')).toContainText('OddsPulse');
@@ -11,7 +11,7 @@ test('the app shell renders from the real server, with live feeds reported healt
   if (testInfo.project.name === 'mobile') await page.getByRole('button', { name: 'Close menu' }).click();
   await expect(page.getByTestId('system-status')).toHaveText('Live feeds running');
   await expect(page.locator('html')).toHaveClass(/theme-purple/);
-  // issue 22: each route names itself in the title
+  // Each route names itself in the title
   await expect(page).toHaveTitle('OddsPulse — live odds, +EV, arbitrage and middles');
   await page.goto('/scores');
   await expect(page).toHaveTitle('Scores · OddsPulse');

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { isMobile } from './support/accounts';
 import { signIn, subscribedUser } from './support/users';
 
-// Issue 22 (major 3, minor "the simulated feed looks fake"): the simulator moves numbers by several points now and
+// The simulator moves numbers by several points now and
 // then, and slow books hold the old number for minutes, so a middle at the scanner's own defaults (gap 3,
 // probability 15 %) shows within a minute, where the feed used to make only one-point gaps.
 test('a middle shows at the default filters within a minute on the simulator', async ({ page, request }, testInfo) => {

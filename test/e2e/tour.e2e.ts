@@ -17,7 +17,7 @@ function picksStat(page: Page, label: string) {
     .locator('dd');
 }
 
-// issue 22 major 2: the dashboard's Recent Performance shows the user's statistics, the same as /picks;
+// The dashboard's Recent Performance shows the user's statistics, the same as /picks;
 // empty statistics read "—", never "0.0%"
 test('the dashboard shows the same statistics as My Picks, and "—" before there are any', async ({ page, request }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same figures on mobile; run once');
@@ -57,7 +57,7 @@ test('the dashboard shows the same statistics as My Picks, and "—" before ther
   await expect(dashboardStat(page, 'Average Edge')).toHaveText(figures['Avg Edge']);
 });
 
-// DECISIONS 10, issue 22 (minor): the edge calculator opened from a recommendation card gives the card's own EV
+// DECISIONS 10: the edge calculator opened from a recommendation card gives the card's own EV
 // (it read +5.76 % against the card's 5.88 %: it recomputed from the rounded American odds)
 test('the edge calculator opened from a recommendation card shows the card’s edge', async ({ page, request }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same card and calculator on mobile; run once');
@@ -101,7 +101,7 @@ async function heldArbitrage(page: Page, user: TestUser): Promise<HeldArbitrage[
   return ((await response.json()) as { opportunities: HeldArbitrage[] }).opportunities;
 }
 
-// DECISIONS 28, issue 22 major 3: when the user's books hide what the server holds, the empty scanner says how
+// DECISIONS 28: when the user's books hide what the server holds, the empty scanner says how
 // many, with one click to show all books, not "lower the minimum profit"
 test('the arbitrage scanner says how many opportunities the books hide, and "Show all books" shows them', async ({ page, request }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same scanner on mobile; run once');
@@ -124,7 +124,7 @@ test('the arbitrage scanner says how many opportunities the books hide, and "Sho
   await scanner.getByLabel('Minimum profit %').fill('0.5');
 });
 
-// issue 21 leftover, issue 22: an alert's link names its opportunity; the scanner scrolls to it and highlights it,
+// An alert's link names its opportunity; the scanner scrolls to it and highlights it,
 // or says clearly that it is gone
 test("an alert's link opens the scanner on its opportunity, highlighted, or says it is gone", async ({ page, request }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same scanner on mobile; run once');
@@ -148,7 +148,7 @@ test("an alert's link opens the scanner on its opportunity, highlighted, or says
   await expect(page.locator('[data-targeted]')).toHaveCount(0);
 });
 
-// DECISIONS 27, issue 22 major 5: one book rule everywhere; Gold sees every book of the catalogue on every screen
+// DECISIONS 27: one book rule everywhere; Gold sees every book of the catalogue on every screen
 test('a Gold user sees the same books allowed on pricing, My Sportsbooks, the odds filter and the preferences API', async ({ page, request }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same rule on mobile; run once');
   test.setTimeout(90_000);
@@ -178,7 +178,7 @@ test('a Gold user sees the same books allowed on pricing, My Sportsbooks, the od
   await expect(page.getByRole('listbox', { name: 'Sportsbooks' }).getByRole('option', { name: /Pinnacle/ })).toBeVisible();
 });
 
-// issue 22: at 1280 px the closed bet slip's button covers no table data; the slip's edge badge takes the shared EV
+// At 1280 px the closed bet slip's button covers no table data; the slip's edge badge takes the shared EV
 // tone, so a positive edge is never painted like a negative one
 test('at 1280 px the Bet Slip button covers no row, and the slip colours a positive edge as positive', async ({ page, request }, testInfo) => {
   test.skip(isMobile(testInfo), 'the desktop layout');
@@ -219,7 +219,7 @@ interface SeriesBook {
   markets: Array<{ key: string; outcomes: Array<{ name: string; lines: Array<{ point: number | null; prices: unknown[] }> }> }>;
 }
 
-// issue 22: the line-movement chart is uPlot, loaded with the chart only: one series per book and line, a legend
+// The line-movement chart is uPlot, loaded with the chart only: one series per book and line, a legend
 // that hides and shows them, gridlines, values under the pointer; its answer is the compact series view
 test('the line-movement chart loads uPlot lazily, toggles books from its legend, shows hover values, and reads a compact answer', async ({
   page,
@@ -297,7 +297,7 @@ test('the line-movement chart loads uPlot lazily, toggles books from its legend,
   expect(await chart.locator('.u-axis').count()).toBe(2);
 });
 
-// issue 21 leftover, issue 22: a +EV alert's link opens the odds page on the game, says whether the price is still
+// A +EV alert's link opens the odds page on the game, says whether the price is still
 // +EV, and brings its row into view with the focus on it
 test("a +EV alert's link opens the odds page on its row, or says the price is gone", async ({ page, request }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same page on mobile; run once');

@@ -23,7 +23,7 @@ function watchLoop(): { stop: () => void; longest: () => number } {
 }
 const NBA = 'basketball_nba';
 
-// issue 16 item 7: bad input is a 400 with a message naming the field, never a 500 or a retried 503; only odds calls
+// Bad input is a 400 with a message naming the field, never a 500 or a retried 503; only odds calls
 // that answer count against the free quota; the picks import takes every list its schema allows.
 describe('bad input (real HTTP stack, PostgreSQL and Redis)', () => {
   let t: AccountsTestApp;

@@ -44,7 +44,7 @@ async function cutMidQuery(db: Database, proxy: TcpProxy): Promise<unknown[]> {
   return Promise.all([inFlight, transaction]);
 }
 
-// issue 16 item 1: PostgreSQL lost with queries in flight, in the API server and in a worker. Neither process ends
+// PostgreSQL lost with queries in flight, in the API server and in a worker. Neither process ends
 // (a checked-out pg client's 'error' used to be uncaught), requests answer a quick 503 with the catalogue's message
 // while the database is away, and everything works again once it is back, with no restart.
 describe('PostgreSQL lost mid-query (real PostgreSQL behind a TCP proxy the test cuts)', () => {

@@ -10,7 +10,7 @@ import { WorkersModule } from '../../workers/src/workers.module';
 const TOKEN = 'scraper-token-0123456789abcdefghij';
 const SPORT = 'basketball_nba';
 
-/** Every name issue 15 asks for. */
+/** Every metric name the operations dashboards read. */
 const NAMES = [
   'oddspulse_http_request_duration_seconds',
   'oddspulse_socket_connections',
@@ -37,7 +37,7 @@ function sample(text: string, series: string): number | null {
   return line ? Number(line.slice(series.length + 1)) : null;
 }
 
-// Issue 15 "Tests that must exist": /metrics exposes the names, with values that move when a poll runs; the workers
+// /metrics exposes the names, with values that move when a poll runs; the workers
 // expose theirs on WORKERS_METRICS_PORT for a scraper with METRICS_TOKEN.
 describe('Prometheus metrics of the server and the workers (real PostgreSQL and Redis)', () => {
   let server: AccountsTestApp;

@@ -13,7 +13,7 @@ function jsonLines(result: { stdout: string; stderr: string }): Array<{ level: s
     .map((line) => JSON.parse(line) as { level: string; service: string; msg: string });
 }
 
-// Issue #2: PostgreSQL or Redis unreachable at start: one clear line naming the URL, exit 1, no stack trace.
+// PostgreSQL or Redis unreachable at start: one clear line naming the URL, exit 1, no stack trace.
 describe('start-up with a dependency unreachable', () => {
   it('names the PostgreSQL URL (password hidden) and how to start it', async () => {
     const message = await checkPostgres('postgres://app:hunter2@127.0.0.1:1/oddspulse');

@@ -29,7 +29,7 @@ function prices(board: SportBoard | null | undefined): string {
   return lines.sort().join('\n');
 }
 
-// issue 16 item 2 / issue 19: Redis comes back empty (a flush, a failover) while browsers are connected and the
+// Redis comes back empty (a flush, a failover) while browsers are connected and the
 // pipeline keeps polling. The channel's numbers start again at 1 under a new epoch; the browser's socket (the client's
 // own LiveSocket over socket.io-client) resynchronises from a snapshot and misses nothing after it: after every poll
 // its board is the pipeline's.

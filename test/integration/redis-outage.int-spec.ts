@@ -4,7 +4,7 @@ import type { Session } from '@oddspulse/server';
 
 const UNAVAILABLE = { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'Temporarily unavailable. Please try again shortly.' };
 
-// issue 16 item 3: while Redis is down the routes that read it (odds, scanners, scores, sports) answer a quick 503 with the catalogue's message (they
+// While Redis is down the routes that read it (odds, scanners, scores, sports) answer a quick 503 with the catalogue's message (they
 // answered 500 after ~6 s of reconnect attempts), and serve again once it is back. The test's own redis-server.
 describe('Redis down under the API (own redis-server, stopped and started)', () => {
   let redis: OwnRedis;

@@ -106,7 +106,7 @@ describe('scanner REST calls (real Redis, detection on the recorded NFL board an
     );
   });
 
-  // issue 20: every method is selectable on the EV call, a blend of chosen methods included
+  // Every method is selectable on the EV call, a blend of chosen methods included
   it('answers a blend of chosen methods as the engine does', async () => {
     const blend = await ok<EvBet>(`/api/ev?sports=${NFL}&method=blend&blend=balanced_book,jensen_shannon`, users.gold);
     expect(blend.opportunities.length).toBeGreaterThan(0);
@@ -176,7 +176,7 @@ describe('scanner REST calls (real Redis, detection on the recorded NFL board an
     const kept = await t.redis.client.hgetall(key);
     const [field] = Object.keys(kept);
     // as detection writes: through saveEventOpportunities, which bumps the revision the cached answers are keyed by and
-    // tells the servers that keep it (issue 18)
+    // tells the servers that keep it
     const state = new LiveStateRepository(t.redis);
     await state.saveEventOpportunities('arbitrage', NFL, [[field, []]]);
     try {

@@ -6,7 +6,7 @@ import { APP_CONFIG, FEEDS_SCHEDULER_ID, JobQueueService, LiveStateRepository, p
 import { WorkersModule } from '../../workers/src/workers.module';
 import { OwnRedis } from '../support/own-redis';
 
-// issue 16 item 2: Redis comes back empty (a restart without persistence, a failover, a flush). The job schedulers
+// Redis comes back empty (a restart without persistence, a failover, a flush). The job schedulers
 // used to be gone for good until the workers restarted, so nothing polled or settled; each worker now puts back every
 // schedule it made within a scheduler tick, and the feeds scheduler ticks again. On the test's own redis-server, whose
 // keys the test deletes (never the shared one's).

@@ -17,7 +17,7 @@ function freePort(): Promise<number> {
   });
 }
 
-// Issue 16 item 8: the queue and database libraries printed multi-line non-JSON to stderr. The built API server
+// The queue and database libraries printed multi-line non-JSON to stderr. The built API server
 // (`npx tsc -b core server workers` first) serving requests while PostgreSQL is cut (a TCP proxy) and then Redis
 // stopped (its own redis-server), then sent SIGTERM: everything it printed is JSON lines.
 describe('API server output through PostgreSQL and Redis outages (own redis-server, PostgreSQL behind a proxy)', () => {

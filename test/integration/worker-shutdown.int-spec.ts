@@ -7,9 +7,9 @@ const WORKERS_MAIN = join(__dirname, '..', '..', 'workers', 'dist', 'main.js');
 /** workers/src/main.ts SHUTDOWN_GRACE_MS: how long a shutdown may wait on its jobs and connections. */
 const GRACE_MS = 30_000;
 
-// Issue 16 item 4: a worker sent SIGTERM while Redis was down never exited (BullMQ's close waits on connections that
+// A worker sent SIGTERM while Redis was down never exited (BullMQ's close waits on connections that
 // retry forever). The built workers process (`npx tsc -b core server workers` first) on the test's own redis-server,
-// stopped before the signal. Issue 16 item 8: everything it prints meanwhile is JSON lines, what the queue and
+// stopped before the signal. Everything it prints meanwhile is JSON lines, what the queue and
 // database libraries say of their lost connections included (PostgreSQL is cut first, through a TCP proxy).
 describe('workers process sent SIGTERM with Redis down (own redis-server, PostgreSQL behind a proxy)', () => {
   const proxy = new TcpProxy(Number(new URL(process.env.DATABASE_URL!).port || 5432));

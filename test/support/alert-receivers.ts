@@ -2,7 +2,7 @@ import { createDecipheriv, createECDH, createHmac, createPublicKey, hkdfSync, ra
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// Issue 21 part 2: local receivers for the alert channels — a webhook that verifies the HMAC signature, and a push
+// Local receivers for the alert channels — a webhook that verifies the HMAC signature, and a push
 // service that checks the VAPID authorization and decrypts the payload with the subscription's keys (RFC 8291).
 
 export interface Received {

@@ -10,7 +10,7 @@ import { apiErrorText } from '../api/api-client';
 type KeysState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; keys: ApiKeySummary[] };
 
 /**
- * Platinum personal API keys (DECISIONS 5, issue 22 item 6): create and name a key, see each key's last use,
+ * Platinum personal API keys (DECISIONS 5): create and name a key, see each key's last use,
  * rename, rotate and revoke. A key reads odds, props, scanners, scores and history and the live socket; it can
  * never manage the account.
  */

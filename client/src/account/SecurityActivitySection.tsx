@@ -6,7 +6,7 @@ import { fetchSecurityActivity } from './security-api';
 
 type ActivityState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; entries: SecurityActivityEntry[] };
 
-/** Issue 17: the account's own audit log, newest first, so a user can spot a sign-in or a key that was not theirs. */
+/** The account's own audit log, newest first, so a user can spot a sign-in or a key that was not theirs. */
 export function SecurityActivitySection() {
   const [state, setState] = useState<ActivityState>({ status: 'loading' });
   useEffect(() => {

@@ -14,7 +14,7 @@ export interface PlanInfo {
   subscription_end_date: string | null;
   /** A paid subscription set to end with its period (cancelled, not yet lapsed). */
   cancel_at_period_end?: boolean;
-  /** Operations staff (issue 15): the user menu links the operations page. */
+  /** Operations staff: the user menu links the operations page. */
   role?: OpsRole | null;
 }
 
@@ -99,7 +99,7 @@ export function fetchPlanInfo(): Promise<PlanInfo> {
 }
 
 /**
- * Asks for a signed-in user's plan as the app starts, before the first render's effects (issue 18: the plan gates the
+ * Asks for a signed-in user's plan as the app starts, before the first render's effects (the plan gates the
  * first screen, and its answer came a frame or more after the page had painted).
  */
 export function preloadPlanInfo(): void {

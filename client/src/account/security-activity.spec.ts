@@ -1,6 +1,6 @@
 import { activityLabel, isWarning } from './security-activity';
 
-// Issue 17: "Recent security activity" on /account reads as sentences, never as codes.
+// "Recent security activity" on /account reads as sentences, never as codes.
 describe('activityLabel', () => {
   it('names the known actions with the detail that tells them apart', () => {
     expect(activityLabel({ action: 'api_key.created', details: { name: 'bot', prefix: 'op_x' }, by_operator: false })).toBe('API key created “bot”');

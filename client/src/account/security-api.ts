@@ -1,7 +1,7 @@
 import type { ApiKeySummary, ApiKeyWithSecret, SecurityActivityEntry } from '@oddspulse/shared';
 import { api } from '../api/client';
 
-/** Issue 17 / 22: the account's personal API keys (Platinum) and its security activity. */
+/** The account's personal API keys (Platinum) and its security activity. */
 
 export function fetchApiKeys() {
   return api.get<ApiKeySummary[]>('/api/api-keys');

@@ -14,7 +14,7 @@ import { apiErrorText } from '../api/api-client';
 type RulesState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; rules: AlertRule[] };
 
 /**
- * /alerts (issue 21 part 2): rules that alert the user with the tab closed — by Web Push, a signed webhook or an
+ * /alerts: rules that alert the user with the tab closed — by Web Push, a signed webhook or an
  * e-mail digest — with each rule's deliveries and the notice of a webhook disabled after repeated failures.
  * Platinum for arbitrage and middles, Gold for +EV; free users see the page with an upgrade prompt.
  */

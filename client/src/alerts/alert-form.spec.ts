@@ -17,7 +17,7 @@ const rule: AlertRule = {
   createdAt: '2026-01-10T18:00:00Z',
 };
 
-// issue 21 part 2 (alert rules), issue 19 (AlertsPage split): the form reads a rule and gives back its input
+// The form reads a rule and gives back its input
 describe('alert rule form', () => {
   it('reads a rule into the form and back', () => {
     expect(inputOf(formOf(rule, 'ev'))).toEqual({

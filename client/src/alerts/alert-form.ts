@@ -1,7 +1,7 @@
 import { CORE_SPORTS, formatClock, type AlertKind, type AlertRule } from '@oddspulse/shared';
 import type { AlertRuleInput } from './alerts-api';
 
-/** What the alert rule form holds, and how a rule reads in the list (issue 21 part 2). */
+/** What the alert rule form holds, and how a rule reads in the list. */
 export const KIND_LABELS: Record<AlertKind, string> = { arbitrage: 'Arbitrage', middle: 'Middle', ev: '+EV' };
 export const MIN_LABELS: Record<AlertKind, string> = { arbitrage: 'Minimum profit (%)', middle: 'Minimum middle probability (%)', ev: 'Minimum EV (%)' };
 

@@ -18,7 +18,7 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 
 /**
  * Asks for notification permission, subscribes this browser with the server's VAPID key through the service
- * worker, and registers the subscription for the signed-in user (issue 21: alerts with the tab closed).
+ * worker, and registers the subscription for the signed-in user (alerts with the tab closed).
  */
 export async function enablePush(): Promise<void> {
   if (!pushSupported()) throw new Error('This browser cannot receive push notifications.');

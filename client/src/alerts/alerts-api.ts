@@ -1,7 +1,7 @@
 import type { AlertDelivery, AlertKind, AlertRule } from '@oddspulse/shared';
 import { api } from '../api/client';
 
-/** Issue 21 part 2: the user's alert rules, their deliveries, and this browser's push subscription. */
+/** The user's alert rules, their deliveries, and this browser's push subscription. */
 
 /** What the form sends: quiet hours as "HH:MM" clock times in a time zone. */
 export interface AlertRuleInput {

@@ -94,7 +94,7 @@ function ClvChart({ series }: { series: ReturnType<typeof clvSummary>['series'] 
   );
 }
 
-/** /analytics (issue 22): Platinum's advanced analytics over the last 90 days of the user's picks. */
+/** /analytics: Platinum's advanced analytics over the last 90 days of the user's picks. */
 export function AnalyticsPage() {
   const [picks, setPicks] = useState<UserPick[] | null>(null);
   const [error, setError] = useState('');

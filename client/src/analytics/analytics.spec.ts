@@ -25,7 +25,7 @@ const pick = (over: Partial<UserPick>): UserPick =>
     ...over,
   }) as UserPick;
 
-// issue 22: /analytics for Platinum: ROI and profit by sport, book, market, odds band and edge; CLV and its beat rate
+// /analytics for Platinum: ROI and profit by sport, book, market, odds band and edge; CLV and its beat rate
 describe('analytics', () => {
   it('bands odds and edges', () => {
     expect(oddsBand('-250')).toBe('−200 or shorter');

@@ -1,7 +1,7 @@
 import { isSettled, parseAmerican, pickProfitCents, type UserPick } from '@oddspulse/shared';
 
 /**
- * Advanced analytics for Platinum (issue 22: sold with the plan, found nowhere): closing-line value over time and how
+ * Advanced analytics for Platinum (sold with the plan, found nowhere): closing-line value over time and how
  * often the user beat the close, and profit and ROI by sport, book, market, odds band and edge at placement, from the
  * user's own picks. A group counts settled picks with a stake; ROI is profit over stake; win rate leaves pushes out.
  */

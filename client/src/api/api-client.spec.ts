@@ -62,7 +62,7 @@ describe('ApiClient', () => {
     expect(calls[1].init.body).toBe('{"username":"x"}');
   });
 
-  // issue 18: answers with an ETag are revalidated (a 304 when unchanged); nothing else is stored by the browser
+  // Answers with an ETag are revalidated (a 304 when unchanged); nothing else is stored by the browser
   it('lets the browser revalidate only the calls that ask for it', async () => {
     const { client, calls } = setup([() => json(200, {}), () => json(200, {})]);
     await client.get('/api/boards', { revalidate: true });

@@ -92,7 +92,7 @@ export interface RequestOptions {
    */
   answerStatuses?: readonly number[];
   /**
-   * The answer carries an ETag (the server's view cache, issue 18): let the browser keep it and revalidate it, so an
+   * The answer carries an ETag (the server's view cache): let the browser keep it and revalidate it, so an
    * unchanged answer comes back as a 304 with no body. Other calls are never stored.
    */
   revalidate?: boolean;

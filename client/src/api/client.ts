@@ -21,7 +21,7 @@ function csrfCookie(): string | null {
 
 /** The single API client of the app; every call goes through it. */
 export const api = new ApiClient({
-  // the boards a page's boot script sent ahead are taken as this call's own request (issue 18)
+  // the boards a page's boot script sent ahead are taken as this call's own request
   fetch: (input, init) => takeSentAhead(input, init) ?? window.fetch(input, init),
   sessions: browserSessionStore(),
   now: () => Date.now(),

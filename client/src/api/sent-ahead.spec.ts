@@ -1,6 +1,6 @@
 import { sendAhead, takeSentAhead, type SentAhead } from './sent-ahead';
 
-// Issue 18 (time to the first odds row): the boards the page's boot script sent are the app's own call's answer.
+// The boards the page's boot script sent are the app's own call's answer.
 const NOW = 1_700_000_000_000;
 const URL = '/api/boards?kind=odds&sports=basketball_nba&markets=h2h&format=packed&require=paid';
 const init = (token = 'access-1', method = 'GET'): RequestInit => ({ method, headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });

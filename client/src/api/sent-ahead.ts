@@ -1,5 +1,5 @@
 /**
- * Issue 18 (time to the first odds row): a GET a page's boot script sent before the app's entry had run, kept on the
+ * A GET a page's boot script sent before the app's entry had run, kept on the
  * window (the two are separate scripts) until the app's API client makes the very same call (URL and token) and takes
  * its answer as its own fetch's: one request, the client's status handling, time-out and cancelling as before. One not
  * taken within KEEP_MS is dropped, as an early request is (routing/early-data.ts).

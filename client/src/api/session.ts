@@ -67,7 +67,7 @@ export function browserSessionStore(): SessionStore {
   };
 }
 
-/** The session this browser keeps (browserSessionStore), read alone: the page's boot script needs no more (issue 18). */
+/** The session this browser keeps (browserSessionStore), read alone: the page's boot script needs no more. */
 export function readBrowserSession(): Session | null {
   // no browser: the public pages rendered at build (src/prerender.tsx) are a visitor's
   if (typeof window === 'undefined') return null;

@@ -14,7 +14,7 @@ export const LOGIN_BANNERS: { param: string; kind: 'info' | 'success' | 'error';
 
 /**
  * Where to go after signing in: with an upgrade intent the pricing page, which starts checkout for the plan chosen
- * before signing in (issue 22: the chosen plan was forgotten through a password sign-in; only OAuth kept it); else
+ * before signing in (the chosen plan was forgotten through a password sign-in; only OAuth kept it); else
  * next or returnTo, else the page the sign-in guard turned away, else /.
  */
 export function redirectTarget(params: URLSearchParams, now = Date.now()): string {

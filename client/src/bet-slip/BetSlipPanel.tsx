@@ -14,7 +14,7 @@ const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /**
  * The bet slip panel (spec 001 §2, §4, §5): opened by adding the first bet, single or parlay, sized and validated by
- * the engine. Closed, it is a button where the page places it (issue 22: on desktop it sits in the page's flow, so it
+ * the engine. Closed, it is a button where the page places it (on desktop it sits in the page's flow, so it
  * never covers table data; on phones it floats above the bottom bar).
  */
 export function BetSlipPanel() {
@@ -23,7 +23,7 @@ export function BetSlipPanel() {
   const format = useAtomValue(oddsFormatAtom);
   const tabsId = useId();
   const count = slip.items.length;
-  // issue 22: opened from its button, the slip takes the focus; Escape closes it and the focus goes back to the button
+  // Opened from its button, the slip takes the focus; Escape closes it and the focus goes back to the button
   const toggleRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLElement>(null);
   const focusPanel = useRef(false);
@@ -57,7 +57,7 @@ export function BetSlipPanel() {
     );
   }
 
-  // two or more legs of one three-way market are sized together (issue 20): say so beside them
+  // two or more legs of one three-way market are sized together: say so beside them
   const groups = slip.mode === 'single' ? kellyGroups(slip, bankroll.cents) : [];
 
   return (

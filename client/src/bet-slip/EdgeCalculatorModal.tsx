@@ -15,9 +15,9 @@ const BAND_TEXT: Record<EdgeBand, string> = {
 /**
  * The edge calculator (spec 001 §5): bookmaker odds and fair odds in American are both needed; bet amount
  * defaults to 100 and bankroll to 1000 when blank. The engine computes edge, band, Kelly and the stake. Fair odds
- * can also come from de-vigging a market by any method (issue 20): the book's own market when opened from a row.
+ * can also come from de-vigging a market by any method: the book's own market when opened from a row.
  * Opened from a bet, it computes with the bet's unrounded odds and fair probability (`exact`) until a field is
- * edited, so it gives the bet's own EV (issue 22: +5.76 % here, 5.88 % on the recommendation card).
+ * edited, so it gives the bet's own EV (+5.76 % here, 5.88 % on the recommendation card).
  */
 export function EdgeCalculatorModal({
   initialBookOdds,

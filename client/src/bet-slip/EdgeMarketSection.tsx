@@ -24,7 +24,7 @@ const marketRows = (market: readonly MarketSide[] | undefined): MarketRow[] =>
         { outcome: 'Other side', odds: '' },
       ];
 
-/** The edge calculator's "Fair odds from a market" (issue 20): de-vig a market by any method and use its fair odds. */
+/** The edge calculator's "Fair odds from a market": de-vig a market by any method and use its fair odds. */
 export function EdgeMarketSection({
   initialMarket,
   onUse,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { LegLink } from './bet-slip';
 
 /**
- * "Open all legs" of an executed arbitrage or middle (issue 21): each click opens the next leg at its book in a new
+ * "Open all legs" of an executed arbitrage or middle: each click opens the next leg at its book in a new
  * tab. One leg per click because browsers let a click open one window; opening them all at once would be blocked.
  */
 export function OpenAllLegs({ legs }: { legs: LegLink[] }) {

@@ -15,7 +15,7 @@ export function SlipItem({
   item: BetSlipItem;
   mode: SlipMode;
   format: OddsDisplayFormat;
-  /** The three-way market this leg is sized with, when two or more of its outcomes are in the slip (issue 20). */
+  /** The three-way market this leg is sized with, when two or more of its outcomes are in the slip. */
   kellyGroup?: KellyGroup;
   onRemove: () => void;
   onStake: (cents: number) => void;

@@ -94,7 +94,7 @@ describe('bet slip (spec 001 §4 bet slip, §5 bankroll and bet sizing)', () => 
     expect(checked.warnings).toContain('Warning: Correlated bets detected (same game)');
   });
 
-  // Issue 22 (wording): "Minimum parlay bet is $1" showed before anything was typed.
+  // "Minimum parlay bet is $1" showed before anything was typed.
   it('says nothing of the parlay minimum before a stake is typed, and still cannot place', () => {
     const parlay = setMode(addAllToSlip(EMPTY_SLIP, [item('x'), item('y')], BANKROLL), 'parlay');
     expect(validateSlip(parlay, BANKROLL)).toMatchObject({ errors: [], canPlace: false });
@@ -111,7 +111,7 @@ describe('bet slip (spec 001 §4 bet slip, §5 bankroll and bet sizing)', () => 
   });
 });
 
-// issue 20: two or more legs of one three-way market in the slip are sized by simultaneous Kelly (Smoczynski & Tomkins)
+// Two or more legs of one three-way market in the slip are sized by simultaneous Kelly (Smoczynski & Tomkins)
 describe('bet slip: legs of one three-way market', () => {
   const leg = (id: string, selection: string, americanOdds: number, fairProbability: number) =>
     item(id, { selection, americanOdds, fairProbability, sport: 'soccer_epl', gameId: 'epl-1', exclusiveGroup: 'epl-1|h2h' });

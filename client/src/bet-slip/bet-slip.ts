@@ -39,17 +39,17 @@ export interface BetSlipItem {
   fairProbability?: number | null;
   /**
    * Legs sharing this key are outcomes of one three-way market (a soccer 1X2: `eventId|h2h`), at most one of which
-   * wins: two or more of them are sized together by simultaneous Kelly (issue 20).
+   * wins: two or more of them are sized together by simultaneous Kelly.
    */
   exclusiveGroup?: string;
   /**
    * Legs sharing this key (the opportunity's id) are one executed arbitrage or middle: a hedged position, validated
-   * as one (DECISIONS 26), whose books "Open all legs" opens in turn (issue 21).
+   * as one (DECISIONS 26), whose books "Open all legs" opens in turn.
    */
   hedge?: string;
   confidence?: 'High' | 'Medium' | 'Low';
   stakeCents: number;
-  /** The book's key and the price's link, for "Open in <book>" (issue 21). */
+  /** The book's key and the price's link, for "Open in <book>". */
   bookKey?: string;
   link?: string;
 }
@@ -222,7 +222,7 @@ export function validateSlip(state: BetSlipState, bankrollCents: number): SlipVa
   }));
   if (state.mode === 'parlay') {
     const validation = validateParlay(legs, state.parlayStakeCents, bankrollCents);
-    // Nothing typed yet is not a mistake (issue 22: "Minimum parlay bet is $1" showed on an empty field); it still cannot be placed.
+    // Nothing typed yet is not a mistake ("Minimum parlay bet is $1" showed on an empty field); it still cannot be placed.
     if (state.parlayStakeCents > 0) return validation;
     return { ...validation, errors: validation.errors.filter((e) => e !== BET_SLIP_MESSAGES.minimumParlay), canPlace: false };
   }
@@ -298,7 +298,7 @@ export interface LegLink {
 }
 
 /**
- * The executed arbitrages and middles in the slip with two or more legs that can be opened at their books (issue 21):
+ * The executed arbitrages and middles in the slip with two or more legs that can be opened at their books:
  * each leg's checked link, or its book's site, in the slip's order.
  */
 export function opportunityLegLinks(slip: Pick<BetSlipState, 'items'>): Array<{ opportunityId: string; legs: LegLink[] }> {

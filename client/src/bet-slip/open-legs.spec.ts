@@ -15,7 +15,7 @@ const item = (id: string, extra: Partial<BetSlipItem>): BetSlipItem => ({
   ...extra,
 });
 
-// Issue 21 part 1: "Open all legs" of an executed arbitrage or middle, each leg at its own book, never an unsafe link.
+// "Open all legs" of an executed arbitrage or middle, each leg at its own book, never an unsafe link.
 describe('opportunityLegLinks', () => {
   it("lists each executed opportunity's legs with their checked links, the book's site for an unsafe one", () => {
     const slip = {

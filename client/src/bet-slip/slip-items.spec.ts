@@ -47,12 +47,12 @@ describe('Execute (DECISIONS 12)', () => {
       ['fanduel', 'Away', 104, 5060],
     ]);
     expect(totalStakeCents(slip)).toBe(10_000);
-    // DECISIONS 26, issue 22: the legs are one hedged position locking $1.27, so nothing warns and Place Bets is enabled
+    // DECISIONS 26: the legs are one hedged position locking $1.27, so nothing warns and Place Bets is enabled
     expect(validateSlip(slip, 100_000)).toEqual({ errors: [], warnings: [], canPlace: true });
   });
 });
 
-// DECISIONS 23, issue 20: a soccer h2h is a three-way market whose legs the slip sizes together
+// DECISIONS 23: a soccer h2h is a three-way market whose legs the slip sizes together
 describe('exclusiveGroupOf', () => {
   it('groups the legs of a soccer 1X2 by event, and nothing else', () => {
     expect(exclusiveGroupOf('soccer_epl', 'e1', 'h2h')).toBe('e1|h2h');

@@ -13,7 +13,7 @@ import { marketLabel, matchLabel, selectionLabel } from '../odds/labels';
 import type { OddsRow } from '../odds/rows';
 import type { NewSlipItem, PickDraft } from './bet-slip';
 
-/** The slip's key for the legs of one three-way market (a soccer 1X2), sized together (issue 20). */
+/** The slip's key for the legs of one three-way market (a soccer 1X2), sized together. */
 export function exclusiveGroupOf(sport: string, eventId: string, market: string): string | undefined {
   const family = marketFamily(market);
   return isThreeWayMoneyline(sport, family) ? `${eventId}|${family}` : undefined;

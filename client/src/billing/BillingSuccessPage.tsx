@@ -38,7 +38,7 @@ export function BillingSuccessPage() {
       </>
     );
   else if (auth.status === 'signedOut')
-    // Issue 22: a signed-out visitor (another browser, an expired session) was told to sign in with no way to.
+    // A signed-out visitor (another browser, an expired session) was told to sign in with no way to.
     body = (
       <>
         <h1>Your subscription</h1>

@@ -55,7 +55,7 @@ export function CancelFlow({ from }: { from: 'account' | 'subscribe' }) {
     setStep('kept');
   };
 
-  // The cancel flow is for paid plans (issue 22: a free user was walked through "cancelling" the free plan).
+  // The cancel flow is for paid plans (a free user was walked through "cancelling" the free plan).
   if (info && !isPaid(info) && !subscribed && step === 'benefits') return <Navigate to={back} replace />;
   if (step === 'benefits' && billing.state.status === 'loading') return <Spinner label="Loading your subscription..." />;
   return (

@@ -26,7 +26,7 @@ export function ActiveBadge({ sub }: { sub: Subscription | null }) {
   return sub?.active ? <span className="badge-active">Active Subscription</span> : null;
 }
 
-/** A renewal that failed: visible, with the way to fix it (issue 14: "payment failed: update your card"). */
+/** A renewal that failed: visible, with the way to fix it ("payment failed: update your card"). */
 export function PaymentFailedBanner({ overview }: { overview: BillingOverview }) {
   const [error, setError] = useState<string | null>(null);
   if (!overview.subscription?.payment_failed && overview.subscription?.status !== 'past_due') return null;

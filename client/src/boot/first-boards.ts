@@ -2,7 +2,7 @@ import { sendAhead } from '../api/sent-ahead';
 import { readBrowserSession } from '../api/session';
 import { sendFirstBoardsAhead } from '../odds/first-boards-ahead';
 
-// The boot script of /sportsbooks (issue 18): built on its own and written into the page, so it runs as the HTML is read
+// The boot script of /sportsbooks: built on its own and written into the page, so it runs as the HTML is read
 // (client/vite.config.ts).
 sendFirstBoardsAhead({
   location: window.location,

@@ -36,7 +36,7 @@ export function BottomSheet({
   const sheetRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
-    // issue 22: the focus stayed on the page behind the sheet, and was lost when the sheet left the page
+    // The focus stayed on the page behind the sheet, and was lost when the sheet left the page
     const sheet = sheetRef.current;
     const opener = document.activeElement instanceof HTMLElement && !sheet?.contains(document.activeElement) ? document.activeElement : null;
     if (opener) sheet?.focus();

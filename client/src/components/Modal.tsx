@@ -7,7 +7,7 @@ export function Modal({ title, onClose, children, testId }: { title: string; onC
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    // issue 22: the focus goes back to what opened the dialog
+    // The focus goes back to what opened the dialog
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     ref.current?.focus();
     return () => {

@@ -1,7 +1,7 @@
 import { resolveBookLink, sportsbookName } from '@oddspulse/shared';
 
 /**
- * "Open in <book>" (issue 21 part 1, spec 001 §7): the price's link as the board settled it (bet slip, market or book),
+ * "Open in <book>" (spec 001 §7): the price's link as the board settled it (bet slip, market or book),
  * checked once more here to be http(s) on the book's own site, else the book's site; nothing for a book with neither.
  * A new tab, without an opener; a click never also toggles the row it sits in.
  */

@@ -8,7 +8,7 @@ import { authAtom, planAtom } from '../state/auth';
 import { savePricingIntent } from '../state/pricing-intent';
 import { useFreeMonthlyQuota } from '../state/site';
 
-/** Asked before a subscriber's plan changes; loaded when it opens (issue 18). */
+/** Asked before a subscriber's plan changes; loaded when it opens. */
 const SwitchPlanDialog = lazy(() => import('./SwitchPlanDialog').then((m) => ({ default: m.SwitchPlanDialog })));
 
 /** Starts checkout for a paid plan, or (signed out) keeps the intent and sends the user to sign in. */
@@ -28,7 +28,7 @@ export function useChoosePlan() {
     setBusy(plan);
     try {
       // Stripe Checkout is another site: the page stays busy until the browser has left. Billing's calls load when
-      // first needed (issue 18: the landing page's visitors do not download them).
+      // first needed (the landing page's visitors do not download them).
       const { startCheckout } = await import('../billing/billing-api');
       await startCheckout(plan);
     } catch (failure) {

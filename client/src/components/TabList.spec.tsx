@@ -25,7 +25,7 @@ function tabsOf(html: string) {
   });
 }
 
-// Issue 7 keyboard navigation: the WAI-ARIA tabs pattern on the login / sign-up, bet slip and game modal tabs.
+// Keyboard navigation: the WAI-ARIA tabs pattern on the login / sign-up, bet slip and game modal tabs.
 describe('TabList', () => {
   const html = renderToStaticMarkup(<TabList id="slip" label="Bet type" tabs={TABS} selected="parlay" onSelect={() => undefined} />);
 

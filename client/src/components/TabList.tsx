@@ -12,7 +12,7 @@ const tabId = (id: string, value: string) => `${id}-tab-${value}`;
 const panelId = (id: string) => `${id}-panel`;
 
 /**
- * A WAI-ARIA tab list with automatic activation (issue 7 keyboard navigation): ArrowLeft / ArrowRight / Home /
+ * A WAI-ARIA tab list with automatic activation (keyboard navigation): ArrowLeft / ArrowRight / Home /
  * End move to and select the enabled tabs, only the selected tab is in the Tab order (roving tabindex), and
  * every tab controls the one panel that carries `tabPanelProps(id, selected)`. `id` must be unique on the page.
  */

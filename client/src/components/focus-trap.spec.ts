@@ -1,6 +1,6 @@
 import { trappedTabTarget } from './focus-trap';
 
-// issue 22: the game modal did not trap the focus
+// The game modal did not trap the focus
 describe('trappedTabTarget', () => {
   it('wraps Tab from the last control to the first, and Shift+Tab from the first to the last', () => {
     expect(trappedTabTarget(3, 2, false)).toBe(0);

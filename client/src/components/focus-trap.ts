@@ -1,5 +1,5 @@
 /**
- * A dialog keeps the keyboard focus inside while open (issue 22: the game modal let Tab wander onto the page behind
+ * A dialog keeps the keyboard focus inside while open (the game modal let Tab wander onto the page behind
  * it, and closing it left the focus nowhere). Tab past the last control goes to the first, Shift+Tab before the
  * first to the last; the focus returns to what opened the dialog when it closes.
  */

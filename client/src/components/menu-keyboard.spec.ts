@@ -1,7 +1,7 @@
 import { rovingIndex, wrappedTabIndex } from './menu-keyboard';
 import { openingKey } from './menu-opening';
 
-// Issue 7 keyboard navigation: the WAI-ARIA menu (user menu, hamburger) and tabs (section switcher) patterns.
+// Keyboard navigation: the WAI-ARIA menu (user menu, hamburger) and tabs (section switcher) patterns.
 describe('rovingIndex', () => {
   it('moves a vertical menu with ArrowDown / ArrowUp, wrapping at both ends', () => {
     expect(rovingIndex('ArrowDown', 0, 4, 'vertical')).toBe(1);

@@ -3,7 +3,7 @@ import { useEscapeLayer } from './escape-layers';
 import type { MenuOpen } from './menu-opening';
 
 /**
- * Keyboard support of the WAI-ARIA menu and tabs patterns (issue 7 accessibility: keyboard navigation).
+ * Keyboard support of the WAI-ARIA menu and tabs patterns (keyboard navigation).
  * Menus are vertical (ArrowDown / ArrowUp), tab lists horizontal (ArrowRight / ArrowLeft); both wrap, and
  * Home / End go to the first and last item.
  */

@@ -1,5 +1,5 @@
 /**
- * How a menu opens, apart from the menus' keyboard handling so the navbar's triggers do not carry it (issue 18: the
+ * How a menu opens, apart from the menus' keyboard handling so the navbar's triggers do not carry it (the
  * menus load when opened or when someone signs in).
  */
 

@@ -1,6 +1,6 @@
 import { visibleRange } from './virtual-range';
 
-describe('windowed list range (issue 8: thousands of rows stay smooth)', () => {
+describe('windowed list range (thousands of rows stay smooth)', () => {
   const offsets = Array.from({ length: 10_001 }, (_, i) => i * 50); // 10,000 rows of 50 px
 
   it('renders only the rows in view plus the overscan', () => {

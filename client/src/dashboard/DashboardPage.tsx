@@ -9,7 +9,7 @@ import { authAtom, displayName, planAtom, profileAtom } from '../state/auth';
 /** A gift without an end date is taken to last 30 days (spec 000 §4, §9). */
 export const GIFT_DEFAULT_DAYS = 30;
 
-/** The plan's one name, as the navbar and the user menu say it (issue 22: a free user met FREE, GUEST and Guest Access). */
+/** The plan's one name, as the navbar and the user menu say it (a free user met FREE, GUEST and Guest Access). */
 export function dashboardBadge(info: PlanInfo): string {
   return accountPlanName(info);
 }

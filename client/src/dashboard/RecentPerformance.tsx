@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { fetchPickStats } from '../picks/picks-api';
 
 /**
- * The dashboard's "Recent Performance" (issue 22): the user's statistics for My Picks' default period, the same
+ * The dashboard's "Recent Performance": the user's statistics for My Picks' default period, the same
  * figures /picks shows, "—" where there is nothing to measure yet.
  */
 export function RecentPerformance() {

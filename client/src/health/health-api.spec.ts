@@ -38,7 +38,7 @@ function client(responses: (() => Response)[], session: Session | null = null) {
   return { api, calls, events, sleeps };
 }
 
-// Issue 7: one API client for every call; the landing and home feed status reads GET /api/health through it.
+// One API client for every call; the landing and home feed status reads GET /api/health through it.
 describe('readHealth', () => {
   beforeEach(() => jest.spyOn(console, 'warn').mockImplementation(() => undefined));
   afterEach(() => jest.restoreAllMocks());

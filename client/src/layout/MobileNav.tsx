@@ -6,13 +6,13 @@ import type { MenuOpen } from '../components/menu-opening';
 import { planAtom } from '../state/auth';
 import { prefetchOn, useGuardedClick } from './Navbar';
 
-// issue 18: the drawer and the odds sections load when shown, not with the landing page
+// The drawer and the odds sections load when shown, not with the landing page
 const MobileDrawer = lazy(() => import('./MobileDrawer').then((m) => ({ default: m.MobileDrawer })));
 const SectionSwitcher = lazy(() => import('./SectionSwitcher').then((m) => ({ default: m.SectionSwitcher })));
 
 /**
  * The odds page's own controls (search, sections, filters) show only to a plan that can use the page: a free user
- * there sees the upgrade banner, and the controls of a page they are blocked from were a dead end (issue 22).
+ * there sees the upgrade banner, and the controls of a page they are blocked from were a dead end.
  */
 export function useOddsControls(): boolean {
   const { pathname } = useLocation();

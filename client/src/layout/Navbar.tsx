@@ -7,7 +7,7 @@ import { authAtom } from '../state/auth';
 import { prefetchRoute } from '../routing/lazy-pages';
 import { PlanBadge, UserMenu } from './signed-in';
 
-// issue 18: the search box is only on the odds page, so it loads with it rather than with the landing page
+// The search box is only on the odds page, so it loads with it rather than with the landing page
 const SearchBox = lazy(() => import('./SearchBox').then((m) => ({ default: m.SearchBox })));
 
 /** Navbar links (spec 000 §2): Odds and Picks need sign-in; Scores is public (DECISIONS 9). */
@@ -18,7 +18,7 @@ export const NAV_LINKS = [
   { to: '/scores', label: 'Scores', signIn: false },
 ] as const;
 
-/** A link's screen starts loading when the pointer or focus reaches it (issue 18). */
+/** A link's screen starts loading when the pointer or focus reaches it. */
 export function prefetchOn(to: string) {
   return { onMouseEnter: () => prefetchRoute(to), onFocus: () => prefetchRoute(to), onTouchStart: () => prefetchRoute(to) };
 }

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { offlineAtom } from '../state/offline';
 
-/** Issue 21 part 3: the installed app started (or stayed) without a network shows kept data, and says from when. */
+/** The installed app started (or stayed) without a network shows kept data, and says from when. */
 export function OfflineBanner() {
   const offline = useAtomValue(offlineAtom);
   if (!offline) return null;

@@ -21,7 +21,7 @@ export function RouteAnnouncer() {
       setMessage(text);
       clear = window.setTimeout(() => setMessage(''), ANNOUNCEMENT_MS);
     };
-    // Screens load on demand (issue 18): wait for the new screen's heading, and name the page by its title if none comes.
+    // Screens load on demand: wait for the new screen's heading, and name the page by its title if none comes.
     const heading = () => document.querySelector('#main h1')?.textContent?.trim();
     let read: number | undefined;
     const started = Date.now();

@@ -1,5 +1,5 @@
 /**
- * The shell's signed-in parts, one chunk loaded with the first session (issue 18: a visitor's landing page does not
+ * The shell's signed-in parts, one chunk loaded with the first session (a visitor's landing page does not
  * download the user menu, the username and plan-limit dialogs, the plan sync or the import of a browser's picks).
  */
 export { PlanBadge, UserMenu, UserMenuItems } from './UserMenu';

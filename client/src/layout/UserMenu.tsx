@@ -119,7 +119,7 @@ export function UserMenuItems({
         <Link role="menuitem" to="/alerts">
           Alerts
         </Link>
-        {/* issue 22: what Platinum is sold with, reachable from the menu */}
+        {/* What Platinum is sold with, reachable from the menu */}
         {platinum && (
           <Link role="menuitem" to="/analytics">
             Analytics

@@ -4,7 +4,7 @@ import { authAtom, profileAtom } from '../state/auth';
 
 const LATER_KEY = 'oddspulse.usernameSetupLater';
 
-// issue 18: only a user without a username downloads the dialog
+// Only a user without a username downloads the dialog
 const UsernameSetupModal = lazy(() => import('./UsernameSetupModal').then((m) => ({ default: m.UsernameSetupModal })));
 
 /** Opens the username setup when the signed-in user has no username yet (spec 000 §2). "Not now" hides it for this tab. */

@@ -1,6 +1,6 @@
 import { pageTitle, SITE_TITLE } from './page-title';
 
-// issue 22: every route had the same <title>
+// Every route had the same <title>
 describe('pageTitle', () => {
   it('names each page before the site', () => {
     expect(pageTitle('/sportsbooks')).toBe('Odds · OddsPulse');

@@ -25,7 +25,7 @@ const TITLES: Record<string, string> = {
 };
 
 /**
- * The document title of a route (issue 22: every route had the same `<title>`, so tabs, history and bookmarks could
+ * The document title of a route (every route had the same `<title>`, so tabs, history and bookmarks could
  * not tell pages apart): "Odds · OddsPulse"; the landing page and unknown paths keep the site's title.
  */
 export function pageTitle(pathname: string): string {

@@ -1,7 +1,7 @@
 import { BLENDABLE_METHODS, DEVIG_METHOD_LABELS, DEVIG_METHODS, type DevigMethod } from '@oddspulse/shared';
 import { toggleBlendMember, type DevigChoice } from './devig-choice';
 
-/** Picks a de-vig method (DECISIONS 10, issue 20); for a blend, the methods it averages. */
+/** Picks a de-vig method (DECISIONS 10); for a blend, the methods it averages. */
 export function DevigMethodPicker({ value, onChange, label = 'De-vig method' }: { value: DevigChoice; onChange: (next: DevigChoice) => void; label?: string }) {
   return (
     <div className="devig-picker">

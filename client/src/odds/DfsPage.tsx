@@ -28,7 +28,7 @@ const DFS_TIMINGS = { maxMs: MAX_LOADING_MS.props, emptyExtraMs: 0, minMs: 0 };
 /**
  * /dfs (spec 001 §2 DFS props page): search, a date filter, a sport multi-select and a props-mode table of the
  * DFS apps' lines, priced at −119 against the sportsbooks' fair line (spec 001 §5). The first load is the
- * props boards in one call, as the odds page's (issue 22: a call per game spent 8 of a free user's calls on one
+ * props boards in one call, as the odds page's (a call per game spent 8 of a free user's calls on one
  * view); changes come over the props rooms after it. A free user's counter is read again after the load, so it
  * counts the load it follows (it showed the count from before it).
  */

@@ -9,7 +9,7 @@ type Found = { status: 'loading' } | { status: 'live'; bet: EvBet } | { status: 
 const ROW_WAIT_MS = 15_000;
 
 /**
- * An alert's +EV link on the odds page (`opportunity=ev:…`, issue 21/22): says whether the price is still +EV (and
+ * An alert's +EV link on the odds page (`opportunity=ev:…`): says whether the price is still +EV (and
  * how much now) or is gone, and scrolls to and focuses its row in the table (the focus ring marks it, and a
  * focused row holds the table's order).
  */

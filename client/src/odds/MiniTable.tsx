@@ -23,7 +23,7 @@ export function MiniTable({
   flashes: Flashes;
   now: number;
   mode: TableMode;
-  /** Every book listed, past the mode's limit (issue 22). */
+  /** Every book listed, past the mode's limit. */
   allBooks: boolean;
   onAllBooks: (all: boolean) => void;
 }) {

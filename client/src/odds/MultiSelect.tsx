@@ -6,7 +6,7 @@ import { selectionSummary, type Option } from './selection-summary';
 /**
  * The multi-select dropdown of spec 001 §2 (sports, markets or sportsbooks): search, select all, categories, a favourites
  * star for sportsbooks; on mobile a bottom sheet (Escape, backdrop, a 90 px swipe, Done). On desktop the panel takes the
- * focus and closes on Escape or Done, giving it back to its button (issue 22: the dropdowns ignored Escape).
+ * focus and closes on Escape or Done, giving it back to its button (the dropdowns ignored Escape).
  */
 export function MultiSelect({
   label,

@@ -63,7 +63,7 @@ export function ConnectionErrorPanel({ message, status }: { message: string; sta
   );
 }
 
-/** Sports whose feed is failing: their prices are the last received (issue 8: a visible stale state). */
+/** Sports whose feed is failing: their prices are the last received (a visible stale state). */
 export function StaleBanner({ staleSports, sports }: { staleSports: readonly string[]; sports: readonly Sport[] }) {
   if (!staleSports.length) return null;
   return (

@@ -13,7 +13,7 @@ import { OddsSection } from './OddsSection';
 import { SectionNav, type Section } from './SectionNav';
 import './odds.css';
 
-// issue 18: the Platinum scanners (arbitrage, middles) load when their section opens, not with straight bets
+// The Platinum scanners (arbitrage, middles) load when their section opens, not with straight bets
 const ScannerSection = lazy(() => import('./ScannerSection').then((m) => ({ default: m.ScannerSection })));
 
 /**

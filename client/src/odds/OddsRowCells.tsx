@@ -20,7 +20,7 @@ export interface RowViewProps {
   mode: TableMode;
   onAddToSlip: (row: OddsRow) => void;
   onEdge: (row: OddsRow) => void;
-  /** The open row lists every book, past the mini table's limit (issue 22). */
+  /** The open row lists every book, past the mini table's limit. */
   allBooks: boolean;
   onAllBooks: (key: string, all: boolean) => void;
   /** Keys on a focused row (row-keyboard.ts). */
@@ -37,7 +37,7 @@ export function rowCells(row: OddsRow, format: OddsDisplayFormat, flashes: Flash
         <span className="match">{matchLabel(row)}</span>
         <span className="muted small">
           {row.sportTitle} · {gameTimeLabel(row.commenceTime)}
-          {/* issue 22: an in-progress game is marked, as its prices move fast (the engine's own started rule) */}
+          {/* An in-progress game is marked, as its prices move fast (the engine's own started rule) */}
           {isEventLive({ commence_time: row.commenceTime }, now) && (
             <span className="flag flag-live live-marker" data-testid="live-marker" title="In play: the game has started, prices move fast">
               LIVE

@@ -22,7 +22,7 @@ import { useFilterEvents } from './useFilterEvents';
 import { useLiveOdds } from './useLiveOdds';
 import { useOddsSources } from './useOddsSources';
 
-// issue 18: opened from a row, so it loads then rather than with the page's first paint
+// Opened from a row, so it loads then rather than with the page's first paint
 const EdgeCalculatorModal = lazy(() => import('../bet-slip/EdgeCalculatorModal').then((m) => ({ default: m.EdgeCalculatorModal })));
 
 /** The straight bets and props sections: filters, live table, refresh and live toggle. */

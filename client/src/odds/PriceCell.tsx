@@ -6,7 +6,7 @@ import type { BookPrice } from './rows';
 /** How a price, a book and an EV show in the odds table: the shared pieces of its rows and mini tables. */
 export const evText = (ev: number | null) => (ev === null ? '—' : formatEvPct(ev));
 export const evClass = (ev: number | null) => (ev === null ? 'ev-none' : `ev-${evTone(ev)}`);
-/** Hold as users read it: percent, two decimals (issue 20: the book's theoretical win, 1 − 1/Σ implied). */
+/** Hold as users read it: percent, two decimals (the book's theoretical win, 1 − 1/Σ implied). */
 export const holdText = (hold: number | null) => (hold === null ? '—' : `${(hold * 100).toFixed(2)}%`);
 export const HOLD_TITLE = "The book's hold on this line: 1 − 1/Σ implied probability, what it keeps of a balanced book";
 /** The price a book is taken at: DFS apps at the fixed −119 (spec 001 §5). */
@@ -15,7 +15,7 @@ export const priceOf = (b: BookPrice) => (b.isDfs ? DFS_FIXED_DECIMAL : b.decima
 /**
  * The books' logos that ship, by book key: client/src/odds/logos/<book>.<png|svg|webp>, each built to a hashed URL.
  * A book without one shows its name alone: asking the server for a logo that does not exist cost a request per book
- * on every first visit (issue 18).
+ * on every first visit.
  */
 const LOGOS = new Map(
   Object.entries(import.meta.glob<string>('./logos/*.{png,svg,webp}', { eager: true, query: '?url', import: 'default' })).map(([path, url]) => [

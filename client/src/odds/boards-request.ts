@@ -8,7 +8,7 @@ export interface OddsQuery {
   markets: readonly string[];
 }
 
-/** GET /api/boards for these sports and markets (issue 19), packed for the wire and revalidated by its ETag (issue 18). */
+/** GET /api/boards for these sports and markets, packed for the wire and revalidated by its ETag. */
 export function boardsRequest(query: OddsQuery): [string, RequestOptions] {
   return [
     '/api/boards',
@@ -17,17 +17,17 @@ export function boardsRequest(query: OddsQuery): [string, RequestOptions] {
         kind: query.mode === 'props' ? 'props' : 'odds',
         sports: query.sports.join(','),
         markets: query.markets.join(','),
-        // issue 18: the same boards in about half the brotli bytes (shared/src/realtime/packed-boards.ts)
+        // The same boards in about half the brotli bytes (shared/src/realtime/packed-boards.ts)
         format: 'packed',
       },
-      // no cache-buster: the ETag keeps the answer fresh, and an unchanged board costs a 304 (issue 18)
+      // no cache-buster: the ETag keeps the answer fresh, and an unchanged board costs a 304
       revalidate: true,
     },
   ];
 }
 
 /**
- * The boards request a direct visit sends before the plan is known (issue 18): require=paid, so the server refuses a
+ * The boards request a direct visit sends before the plan is known: require=paid, so the server refuses a
  * free plan's call without metering it (DECISIONS 2). Null when there is nothing to ask for.
  */
 export function earlyBoardsRequest(query: OddsQuery): [string, RequestOptions] | null {

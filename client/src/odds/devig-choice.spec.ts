@@ -1,6 +1,6 @@
 import { DEFAULT_DEVIG_CHOICE, devigQuery, parseDevigChoice, toggleBlendMember } from './devig-choice';
 
-// DECISIONS 10, issue 20: every method selectable, a blend of chosen methods included
+// DECISIONS 10: every method selectable, a blend of chosen methods included
 describe('de-vig choice', () => {
   it('reads a stored choice and falls back on anything unknown', () => {
     expect(parseDevigChoice('{"method":"jensen_shannon"}')).toEqual({ method: 'jensen_shannon', blend: ['multiplicative', 'additive', 'power', 'shin'] });

@@ -1,7 +1,7 @@
 import { DEFAULT_BLEND, DEFAULT_DEVIG_METHOD, isBlendableMethod, isDevigMethod, type BlendableMethod, type DevigMethod } from '@oddspulse/shared';
 
 /**
- * The de-vig method a user chose (DECISIONS 10, issue 20): one choice for the odds page's EV and De-Vig columns, the
+ * The de-vig method a user chose (DECISIONS 10): one choice for the odds page's EV and De-Vig columns, the
  * dashboard's +EV call and the edge calculator. A blend averages the methods in `blend`.
  */
 export interface DevigChoice {

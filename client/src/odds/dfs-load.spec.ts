@@ -1,6 +1,6 @@
 import { dfsMarketsForSport } from './dfs-load';
 
-// Spec 001 §9: the DFS page's markets per sport; its first load is the props boards in one call (issue 22).
+// Spec 001 §9: the DFS page's markets per sport; its first load is the props boards in one call.
 describe('DFS page markets', () => {
   it('asks each sport for its markets: points, assists and rebounds for basketball, the props defaults elsewhere', () => {
     expect(dfsMarketsForSport('basketball_nba')).toEqual(['player_points', 'player_assists', 'player_rebounds']);

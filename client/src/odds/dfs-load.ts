@@ -2,7 +2,7 @@ import { DEFAULT_PROP_MARKETS, DFS_DEFAULT_PROP_MARKETS, migratePropSelection, p
 
 /**
  * The DFS page's books and markets. Its first load is the props boards of the chosen sports in one GET /api/boards,
- * as the odds page's (issue 22: one variant A call per game spent 8 of a free user's calls on one view). The DFS
+ * as the odds page's (one variant A call per game spent 8 of a free user's calls on one view). The DFS
  * apps (prizepicks, underdog, pick6) are the books the page offers; the sportsbooks' prices on the boards stay only
  * to give the fair line the apps' −119 is measured against (spec 001 §5, DECISIONS 10).
  */

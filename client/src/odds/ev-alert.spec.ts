@@ -1,6 +1,6 @@
 import { evAlertRowKeys } from './ev-alert';
 
-// issue 21/22: an alert's +EV link finds its row of the odds table (keys as rows.ts builds them)
+// An alert's +EV link finds its row of the odds table (keys as rows.ts builds them)
 describe('evAlertRowKeys', () => {
   it("names the outcome's row first, then the over/under row of its line", () => {
     expect(evAlertRowKeys({ eventId: 'e1', market: 'spreads', outcome: 'Buffalo Bills', point: -3.5 })).toEqual([

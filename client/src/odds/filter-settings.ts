@@ -54,7 +54,7 @@ export const defaultBoardFilters = (): BoardFilters => ({ sports: [...DEFAULT_SP
 
 /**
  * The sports and markets of the filters kept under FILTERS_KEY, read as parseFilters reads them, for the page's boot
- * script (issue 18), which needs only these and not the code the other filters take.
+ * script, which needs only these and not the code the other filters take.
  */
 export const parseBoardFilters = (raw: string): BoardFilters => storedBoardFilters(JSON.parse(raw) as Partial<OddsFilters>, defaultBoardFilters());
 

@@ -139,7 +139,7 @@ describe('mobile date sheet', () => {
   });
 });
 
-// issue 22: search stayed inside the selected sports with no hint; the page offers to search all sports
+// Search stayed inside the selected sports with no hint; the page offers to search all sports
 describe('sportsOutsideSearch', () => {
   const available = [{ key: 'americanfootball_nfl' }, { key: 'americanfootball_ncaaf' }, { key: 'basketball_nba' }];
   it('names the sports a search leaves out, only while searching', () => {

@@ -69,7 +69,7 @@ export function matchesSearch(row: OddsRow, search: string): boolean {
 }
 
 /**
- * Search looks only inside the selected sports (issue 22: "lakers" under NFL/NCAAF showed nothing, with no hint).
+ * Search looks only inside the selected sports ("lakers" under NFL/NCAAF showed nothing, with no hint).
  * While a search is typed, the sports it leaves out, so the page can offer to search all of them; null when none.
  */
 export function sportsOutsideSearch(search: string, selected: readonly string[], available: readonly { key: string }[]): string[] | null {

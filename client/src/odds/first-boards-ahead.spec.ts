@@ -4,7 +4,7 @@ import { earlyBoardsRequest, straightBetsQuery } from './boards-request';
 import { FILTERS_KEY, defaultFilters, parseFilters } from './filter-settings';
 import { sendFirstBoardsAhead, type BootPage } from './first-boards-ahead';
 
-// Issue 18 (time to the first odds row): the page's boot script sends the app's own first boards request, earlier.
+// The page's boot script sends the app's own first boards request, earlier.
 const NOW = 1_700_000_000_000;
 const SESSION = testSession(NOW);
 

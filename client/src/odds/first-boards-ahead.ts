@@ -14,7 +14,7 @@ export interface BootPage {
 }
 
 /**
- * Issue 18 (time to the first odds row): the boards of a direct visit of /sportsbooks, sent by the page's boot script
+ * The boards of a direct visit of /sportsbooks, sent by the page's boot script
  * (boot/first-boards.ts) as the HTML is read, instead of once the app's entry has been evaluated, 100–200 ms later. It
  * sends exactly the request the app's startFirstBoards will make (same filters, session and headers), which the app's
  * API client then takes as its own (api/sent-ahead.ts). It sends nothing where the app would do more than send it:

@@ -60,7 +60,7 @@ const quotes: Quote[] = [
 ];
 const options = { mode: 'game' as const, selectedBooks: [], now: T0 };
 
-// issue 8 / spec 001 §7: the first load over REST, then every change from the socket; the two must agree
+// spec 001 §7: the first load over REST, then every change from the socket; the two must agree
 describe('first load precision', () => {
   const current = board(quotes, iso(-10_000));
 
@@ -116,7 +116,7 @@ describe('first load precision', () => {
     }
   });
 
-  // issue 18: the simulator's straight bets and props as /sportsbooks loads them, links included: same boards, same rows
+  // The simulator's straight bets and props as /sportsbooks loads them, links included: same boards, same rows
   it('reads the packed simulator boards back exactly, and builds the same rows from them', () => {
     for (const props of [false, true]) {
       const events = simBoard({ events: 12, seed: 18, now: T0, props });
@@ -132,7 +132,7 @@ describe('first load precision', () => {
     }
   });
 
-  // issue 18: the live socket joins each sport's room from where its channel stood as the board was read
+  // The live socket joins each sport's room from where its channel stood as the board was read
   it("reads each sport's channel position, and refuses a malformed one", () => {
     const positions = { [SPORT]: { seq: 41, epoch: 'mk3' }, icehockey_nhl: { seq: 0, epoch: null } };
     expect(positionsFromPayload({ ...packBoards([current]), positions })).toEqual(positions);
@@ -143,7 +143,7 @@ describe('first load precision', () => {
   });
 });
 
-// issue 18: a direct visit builds the table's rows as its boards arrive; the table takes them only for its very selection
+// A direct visit builds the table's rows as its boards arrive; the table takes them only for its very selection
 describe('rows built as the first load arrives', () => {
   const events = simBoard({ events: 6, seed: 18, now: T0 });
   const boards = [{ sport_key: 'americanfootball_nfl', fetched_at: iso(0), events: events.filter((e) => e.sport_key === 'americanfootball_nfl') }];

@@ -5,7 +5,7 @@ import type { BuildRowsOptions, TableMode } from './rows';
 
 /**
  * The answer of GET /api/boards?format=packed as one board per sport: every sport asked for (empty when it has no
- * game), the boards exactly as the server holds them (issue 18: the packed form only writes them in fewer bytes), so
+ * game), the boards exactly as the server holds them (the packed form only writes them in fewer bytes), so
  * pushed diffs apply to exactly what was loaded. A body of another shape is 'Invalid response format from server'.
  */
 export function boardsFromPayload(payload: unknown, sports: readonly string[], now: number): Record<string, SportBoard> {
@@ -29,7 +29,7 @@ export function boardsBySport(events: readonly BoardEvent[], sports: readonly st
 export interface LoadedBoards {
   boards: Record<string, SportBoard>;
   positions: BoardPositions;
-  /** Their rows, when built as the boards arrived (issue 18), and the selection they were built for (selectionKey). */
+  /** Their rows, when built as the boards arrived, and the selection they were built for (selectionKey). */
   built?: { selection: string; table: LiveRows };
 }
 
@@ -48,7 +48,7 @@ export const selectionKey = (selection: RowSelection): string =>
   JSON.stringify([selection.mode, selection.selectedBooks, selection.markets ?? [], selection.method ?? null, selection.blend ?? null]);
 
 /**
- * The rows of boards still on their way, built the moment they arrive (issue 18: time to the first odds row). On a
+ * The rows of boards still on their way, built the moment they arrive (time to the first odds row). On a
  * direct visit the boards arrive while the screen's code is still being evaluated and the plan awaited, so the rows are
  * built in that wait instead of after the screen has rendered. The rows' code (the entry does not carry it) is asked
  * for now, with the boards, so that nothing is left to load when they come.
@@ -69,7 +69,7 @@ export function loadedFromPayload(payload: unknown, sports: readonly string[], n
 }
 
 /**
- * The `positions` of a GET /api/boards answer (issue 18): each sport's channel seq and epoch as its board was read. A
+ * The `positions` of a GET /api/boards answer: each sport's channel seq and epoch as its board was read. A
  * sport without one joins its room from wherever the channel stands, as before; a malformed one is a format error.
  */
 export function positionsFromPayload(payload: unknown): BoardPositions {

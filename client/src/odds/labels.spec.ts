@@ -14,7 +14,7 @@ describe('labels', () => {
     expect(selectionLabel({ outcome: 'Miami Heat', market: 'h2h' })).toBe('Miami Heat');
   });
 
-  it('writes dates as en-US toLocaleString does, without Intl (issue 18)', () => {
+  it('writes dates as en-US toLocaleString does, without Intl', () => {
     const start = new Date(2026, 10, 22, 0, 0).getTime();
     for (let minutes = 0; minutes < 7 * 24 * 60; minutes += 35) {
       const time = new Date(start + minutes * 60_000);

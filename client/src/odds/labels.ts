@@ -33,7 +33,7 @@ export function matchLabel(row: Pick<OddsRow, 'awayTeam' | 'homeTeam'>): string 
   return `${row.awayTeam} @ ${row.homeTeam}`;
 }
 
-// Issue 18: the odds page's dates are written from the Date's own fields. The page's first Intl.DateTimeFormat loads
+// The odds page's dates are written from the Date's own fields. The page's first Intl.DateTimeFormat loads
 // the browser's date and time-zone data, 35-80 ms of main thread on a first visit here, ahead of the first odds row.
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

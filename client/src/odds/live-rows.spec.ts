@@ -47,7 +47,7 @@ const books = (spread: [number, number], total: [number, number] = [1.91, 1.91])
 const board = (events: BoardEvent[]): SportBoard => ({ sport_key: SPORT, fetched_at: iso(T0), events });
 const options: BuildRowsOptions = { mode: 'game', selectedBooks: [], now: T0 };
 
-// issue 19: a push rebuilds the rows of the events it names, and its flashes come from the diff (DECISIONS 15)
+// A push rebuilds the rows of the events it names, and its flashes come from the diff (DECISIONS 15)
 describe('live rows', () => {
   const before = board([event('e1', books([1.91, 1.91])), event('e2', books([1.95, 1.87]), 7_200_000)]);
 
@@ -134,7 +134,7 @@ describe('live rows', () => {
   });
 });
 
-// issue 18: as time passes (the table's 5-s tick), only the events whose rows the clock changed are built again: the
+// As time passes (the table's 5-s tick), only the events whose rows the clock changed are built again: the
 // locked-market rule of spec 001 §5 is the clock's only way into the rows (a market locks 15 min after its update, 5
 // min once its game is live)
 describe('live rows as time passes', () => {

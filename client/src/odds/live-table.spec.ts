@@ -92,7 +92,7 @@ describe('live table (DECISIONS 14–15, spec 001 §4 price flash)', () => {
   });
 });
 
-describe('rows held in place (issue 8: a row being read or acted on does not move)', () => {
+describe('rows held in place (a row being read or acted on does not move)', () => {
   const keys = (rows: ReadonlyArray<{ key: string }>) => rows.map((r) => r.key);
 
   it('keeps the shown order while held, with the newest rows, and re-sorts when released', () => {
@@ -148,7 +148,7 @@ describe('pushed board messages', () => {
   });
 });
 
-// issue 22: the table re-sorted under the cursor; held, it says what it keeps back ("3 new, 5 moved — show")
+// The table re-sorted under the cursor; held, it says what it keeps back ("3 new, 5 moved — show")
 describe('what a held order keeps back', () => {
   it('counts rows the EV order would bring into view, and shown rows it would put elsewhere', () => {
     // held in view: a b c d; the EV order would show c e a b (d out of view, e new in view)

@@ -33,7 +33,7 @@ export function applyBoardEnvelope(boards: Boards, sport: string, message: Board
 }
 
 /**
- * Rows in a held order (issue 8): while a row is open or the pointer is over the table, rows keep the places
+ * Rows in a held order: while a row is open or the pointer is over the table, rows keep the places
  * they had on screen, each with its newest prices; rows that enter go after them in their own (EV) order and
  * rows that leave are dropped. Released, the table takes the EV order again.
  */
@@ -53,7 +53,7 @@ export function arrangeRows<T extends { key: string }>(rows: readonly T[], held:
 }
 
 /**
- * What a held order keeps back on the rows in view (issue 22: "3 new, 5 moved — show"): rows the EV order would
+ * What a held order keeps back on the rows in view ("3 new, 5 moved — show"): rows the EV order would
  * bring into view that are not shown, and shown rows the EV order would put elsewhere (or out of view).
  */
 export function heldChanges(shown: readonly string[], evOrder: readonly string[]): { entered: number; moved: number } {

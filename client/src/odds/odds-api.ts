@@ -7,7 +7,7 @@ import { devigQuery, type DevigChoice } from './devig-choice';
 import { loadedFromPayload, rowsBuiltOnArrival, type LoadedBoards, type RowSelection } from './first-load';
 
 /**
- * The odds page's REST calls (spec 001 §7, issue 6): the first load of each board and list; every change
+ * The odds page's REST calls (spec 001 §7): the first load of each board and list; every change
  * after it comes over the socket. All through the one API client (its status handling, retries, plangate).
  */
 export const SELECT_MESSAGE = 'Please select sports, regions, and markets to view odds';
@@ -17,8 +17,8 @@ export function fetchSports(): Promise<Sport[]> {
 }
 
 /**
- * The first load of the boards (issue 19): GET /api/boards answers the boards as the pipeline keeps them (packed for
- * the wire, issue 18), the same shape and decimal prices the socket's diffs patch, so an unchanged price neither moves nor flashes. The whole board
+ * The first load of the boards: GET /api/boards answers the boards as the pipeline keeps them (packed for
+ * the wire), the same shape and decimal prices the socket's diffs patch, so an unchanged price neither moves nor flashes. The whole board
  * (every book the plan sees), narrowed to the markets asked for; the user's books pick what is shown, and sharp books
  * outside the US regions (Pinnacle) still weigh in the fair line (spec 001 §5).
  */
@@ -42,7 +42,7 @@ const ASK_NOW = Symbol('ask now');
 
 /**
  * Sends the first load of these boards now, before the plan is known, for fetchBoards to take when the screen asks
- * (issue 18), as earlyBoardsRequest: a free plan's call is refused without being metered.
+ * As earlyBoardsRequest: a free plan's call is refused without being metered.
  * The answer is read into boards as it arrives, while the screen is still waiting for the plan, and with `rows` the
  * table's rows are built from them then too (rowsBuiltOnArrival, whose code is asked for now, with the boards).
  */
@@ -113,7 +113,7 @@ export async function fetchMiddles(query: MiddlesQuery): Promise<MiddleOpportuni
   return listOf<MiddleOpportunity>(payload, 'opportunities');
 }
 
-/** GET /api/ev: +EV rows of the sports, at the books, by the chosen de-vig method (issue 20). */
+/** GET /api/ev: +EV rows of the sports, at the books, by the chosen de-vig method. */
 export async function fetchEv(query: { sports: readonly string[]; books: readonly string[]; devig?: DevigChoice }): Promise<EvBet[]> {
   const payload = await api.get<unknown>('/api/ev', {
     query: { sports: query.sports.join(','), books: query.books.join(',') || undefined, ...(query.devig ? devigQuery(query.devig) : {}) },

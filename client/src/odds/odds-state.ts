@@ -34,5 +34,5 @@ export const favoriteBooksAtom = storedAtom<string[]>(FAVORITE_BOOKS_KEY, (raw) 
 
 export const appliedFiltersAtom = storedAtom<OddsFilters>(FILTERS_KEY, parseFilters, defaultFilters());
 
-/** The de-vig method of the EV and De-Vig columns, the dashboard's +EV and the edge calculator (issue 20). */
+/** The de-vig method of the EV and De-Vig columns, the dashboard's +EV and the edge calculator. */
 export const devigChoiceAtom = storedAtom<DevigChoice>(DEVIG_KEY, parseDevigChoice, DEFAULT_DEVIG_CHOICE);

@@ -1,6 +1,6 @@
 import { rowIndexAfter, rowKeyAction } from './row-keyboard';
 
-// issue 22: the odds table operated by keyboard alone
+// The odds table operated by keyboard alone
 describe('odds rows by keyboard', () => {
   it('opens a row on Enter or Space and moves with the arrows, Home and End', () => {
     expect(rowKeyAction({ key: 'Enter' })).toBe('toggle');

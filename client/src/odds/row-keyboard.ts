@@ -1,5 +1,5 @@
 /**
- * The odds table by keyboard (issue 22: rows could not be focused, so a row could not be opened, added to the slip
+ * The odds table by keyboard (rows could not be focused, so a row could not be opened, added to the slip
  * or to picks without a mouse). A focused row opens and closes on Enter or Space, like the click that does it;
  * the arrow keys, Home and End move between rows, as in a listbox; Tab goes on into an open row's actions.
  */

@@ -50,7 +50,7 @@ const METHODS: Array<Pick<BuildRowsOptions, 'method' | 'blend'>> = [
   { method: 'blend', blend: ['power', 'jensen_shannon'] },
 ];
 
-// issue 18: the rows are built in one pass per event now (precomputed keys and book order, times parsed once, the
+// The rows are built in one pass per event now (precomputed keys and book order, times parsed once, the
 // engine's facts per line in one pass); spec 001 §5 row building, the locked-market rule and the EV of DECISIONS 10
 // must come out exactly as before, so every row is compared with the old algorithm, kept as rows-oracle.ts
 describe('odds table rows against the pre-issue-18 algorithm (spec 001 §5 row building, DECISIONS 10)', () => {

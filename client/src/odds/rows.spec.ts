@@ -211,7 +211,7 @@ describe('row building (spec 001 §5 row building)', () => {
       expect(miniTableBooks(row, 'game').map((b) => b.book)).toEqual(['draftkings', 'fanduel', 'williamhill_us', 'betmgm', 'pinnacle', 'novig', 'prophetx']);
       // props mode takes up to 20, so all 11
       expect(miniTableBooks(row, 'props')).toHaveLength(11);
-      // issue 22: the "4 more books" line opens to all of them, the seven first in their order
+      // The "4 more books" line opens to all of them, the seven first in their order
       const all = miniTableBooks(row, 'game', true).map((b) => b.book);
       expect(all).toHaveLength(11);
       expect(all.slice(0, 7)).toEqual(['draftkings', 'fanduel', 'williamhill_us', 'betmgm', 'pinnacle', 'novig', 'prophetx']);
@@ -230,7 +230,7 @@ describe('row building (spec 001 §5 row building)', () => {
       expect(shown).toEqual(['fanduel', 'betmgm', 'pinnacle', 'novig', 'betrivers', 'bovada', 'fanatics']);
     });
 
-    // issue 20: the lowest-hold book is marked in the mini table, so it is always listed there
+    // The lowest-hold book is marked in the mini table, so it is always listed there
     it('always keeps the lowest-hold book too', () => {
       const spread = (key: string): [number, number] => (key === 'draftkings' ? [2.1, 1.8] : key === 'espnbet' ? [1.9, 2.0] : [1.91, 1.91]);
       const row = buildEventRows(event(books.map((key) => ({ key, spread: spread(key) }))), options).find(
@@ -244,7 +244,7 @@ describe('row building (spec 001 §5 row building)', () => {
   });
 });
 
-// issue 20: each book's hold (1 − 1/Σ implied, as Unabated's hold calculator gives it) beside its price, the lowest marked
+// Each book's hold (1 − 1/Σ implied, as Unabated's hold calculator gives it) beside its price, the lowest marked
 describe('hold', () => {
   it('gives each book quoting every side its hold and market, and finds the lowest', () => {
     const rows = buildEventRows(

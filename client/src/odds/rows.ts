@@ -50,7 +50,7 @@ export interface BookPrice {
   /** EV in PERCENT of this book's price against the fair line, when there is one. */
   evPct: number | null;
   /**
-   * The book's hold on this line (issue 20): 1 − 1/Σ implied of its complete market, a FRACTION; null when it does not
+   * The book's hold on this line: 1 − 1/Σ implied of its complete market, a FRACTION; null when it does not
    * quote every side (or is a DFS app, whose prices are fixed).
    */
   hold: number | null;
@@ -555,7 +555,7 @@ function inBookOrder(event: BoardEvent): number[] {
 }
 
 /**
- * The book with the lowest hold on a row's line (issue 20), among the open prices of books quoting every side; null
+ * The book with the lowest hold on a row's line, among the open prices of books quoting every side; null
  * when none does. Ties go to the first in the book order.
  */
 export function lowestHoldBook(books: readonly BookPrice[]): BookPrice | null {
@@ -574,13 +574,13 @@ export function miniTableLimit(mode: TableMode): number {
 
 /**
  * The books a row's mini table lists (spec 001 §2): the user's books, then the others, each in the preferred
- * book order, up to the mode's limit. The book of the row's best price and the lowest-hold book (issue 20) are always
+ * book order, up to the mode's limit. The book of the row's best price and the lowest-hold book are always
  * among them, so the row's Book column and the marked lowest hold can be found in its own mini table.
  */
 export function miniTableBooks(row: Pick<OddsRow, 'selectedBooks' | 'nonSelectedBooks' | 'best'>, mode: TableMode, all = false): BookPrice[] {
   const ordered = [...row.selectedBooks, ...row.nonSelectedBooks];
   const limit = miniTableLimit(mode);
-  // issue 22: "8 more books quote this line" opens to every book, in the same order
+  // "8 more books quote this line" opens to every book, in the same order
   if (all || ordered.length <= limit) return ordered;
   const kept = new Set<BookPrice>();
   const best = row.best && ordered.find((b) => b.book === row.best!.book);

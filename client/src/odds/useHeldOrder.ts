@@ -5,8 +5,8 @@ import type { OddsRow } from './rows';
 /**
  * The order rows are shown in: best EV first, except while a row is open, a row or its actions have the keyboard
  * focus, or the pointer (a mouse or pen, not a finger) is over the table, when rows hold their places and prices
- * change in place (issue 8), so a button being reached for is not moved away between frames. Letting go re-sorts.
- * `resort` takes the EV order at once (issue 22: the held table's "3 new, 5 moved — show").
+ * change in place, so a button being reached for is not moved away between frames. Letting go re-sorts.
+ * `resort` takes the EV order at once (the held table's "3 new, 5 moved — show").
  */
 export function useHeldOrder(rows: OddsRow[], expanded: ReadonlySet<string>) {
   const [pointerOver, setPointerOver] = useState(false);

@@ -33,7 +33,7 @@ export interface LiveOddsOptions {
   load?: (query: { sports: string[]; markets: string[] }) => Promise<Record<string, SportBoard>>;
   /** Take prefetched props boards when fresh (the odds page's Player Props section). */
   usePrefetch?: boolean;
-  /** The de-vig method of the EV and De-Vig columns (issue 20); multiplicative when absent. */
+  /** The de-vig method of the EV and De-Vig columns; multiplicative when absent. */
   devig?: DevigChoice;
 }
 
@@ -43,7 +43,7 @@ export interface LiveOdds {
   state: LoadState;
   /** The loading panel is up (spec 001 §4: until data, or the maximum wait). */
   loading: boolean;
-  /** Sports whose feed is failing: their prices are stale (issue 8: a visible stale state). */
+  /** Sports whose feed is failing: their prices are stale (a visible stale state). */
   staleSports: string[];
   now: number;
   refresh: () => Promise<void>;
@@ -121,9 +121,9 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
           ? { boards: await loader.current({ sports, markets }), positions: {} }
           : await fetchLoadedBoards({ mode, sports, markets });
       settling.current = true;
-      // rows built as the boards arrived are taken when they are of this very selection (issue 18)
+      // rows built as the boards arrived are taken when they are of this very selection
       show(loaded.built?.selection === selectionKey(rowOptions.current) ? loaded.built.table : buildLiveRows(loaded.boards, optionsAt(Date.now())));
-      // Issue 18: each room joins, or catches up, from where its channel stood as the boards were read, so a diff
+      // Each room joins, or catches up, from where its channel stood as the boards were read, so a diff
       // published between the read and the join is applied, and none the boards already hold.
       const channel = mode === 'props' ? RealtimeChannel.Props : RealtimeChannel.Odds;
       for (const [sport, from] of Object.entries(loaded.positions)) liveSocket.current.catchUp({ channel, sport }, from);
@@ -138,7 +138,7 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
     }
   }, [sportsKey, marketsKey, mode, usePrefetch, screen, show]);
 
-  // Started before the screen paints, not a frame after (issue 18: the first load may already be here, sent early).
+  // Started before the screen paints, not a frame after (the first load may already be here, sent early).
   useLayoutEffect(() => {
     if (enabled) void load();
   }, [enabled, load]);

@@ -9,7 +9,7 @@ function toggled(set: ReadonlySet<string>, key: string, on: boolean): Set<string
 }
 
 /**
- * Which rows of the odds table are open, which open rows list every book (issue 22), and the keys on a focused row:
+ * Which rows of the odds table are open, which open rows list every book, and the keys on a focused row:
  * Enter or Space opens it, the arrows, Home and End move the focus between rows (row-keyboard.ts).
  */
 export function useRowToggles() {

@@ -10,7 +10,7 @@ import { QueuesTable } from './QueuesTable';
 import { useOpsOverview } from './useOpsOverview';
 import './ops.css';
 
-/** /ops (issue 15): for operations staff; anyone else is told it is not for them (the server answers 403 too). */
+/** /ops: for operations staff; anyone else is told it is not for them (the server answers 403 too). */
 export function OpsPage() {
   const plan = useAtomValue(planAtom);
   if (plan.status === 'loading') return <Spinner label="Checking your access..." />;

@@ -49,7 +49,7 @@ const overview = (fields: Partial<OpsOverview> = {}): OpsOverview => ({
   ...fields,
 });
 
-// Issue 15: stale feeds and a stopped scheduler are red at a glance; the page says so when updates stop.
+// Stale feeds and a stopped scheduler are red at a glance; the page says so when updates stop.
 describe('the operations page rules', () => {
   it('calls updates live within three samples, delayed after', () => {
     expect(updateState(NOW - 15_000, 5_000, NOW)).toBe('live');

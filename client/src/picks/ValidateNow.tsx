@@ -11,7 +11,7 @@ interface ValidationState {
 
 /**
  * "Validate now" (spec 002 §2, §8): the settlement worker checks every pending pick; `onValidated` runs after every
- * run with the number it settled (the list reloads either way: a pick that stays pending now says why, issue 20).
+ * run with the number it settled (the list reloads either way: a pick that stays pending now says why).
  */
 export function useValidateNow(onValidated: (updated: number) => Promise<void>) {
   const [validation, setValidation] = useState<ValidationState>({ busy: false, message: '' });

@@ -50,7 +50,7 @@ export function settlePick(id: string, status: SettledStatus, actualPayout?: num
   });
 }
 
-/** A pending pick's stake, in dollars (issue 22); the server works out the payout from the pick's odds. */
+/** A pending pick's stake, in dollars; the server works out the payout from the pick's odds. */
 export function setPickStake(id: string, stake: number): Promise<UserPick> {
   return api.request<UserPick>(`/api/picks/${encodeURIComponent(id)}/stake`, { method: 'PATCH', body: { stake } });
 }

@@ -99,7 +99,7 @@ describe('the browser list to import (DECISIONS 18)', () => {
   });
 });
 
-// issue 22: a pick saved without a stake gets one later, by the slip's $1 minimum (spec 001 §5)
+// A pick saved without a stake gets one later, by the slip's $1 minimum (spec 001 §5)
 describe('readStakeInput', () => {
   it('takes dollars to the cent, at least $1', () => {
     expect(readStakeInput(' 25 ')).toEqual({ stake: 25 });

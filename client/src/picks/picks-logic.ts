@@ -76,7 +76,7 @@ export function readLocalPicks(raw: string | null): unknown[] | null {
 }
 
 /**
- * A stake typed on a pick (issue 22), in dollars: the slip's rule, at least $1 (spec 001 §5, message verbatim),
+ * A stake typed on a pick, in dollars: the slip's rule, at least $1 (spec 001 §5, message verbatim),
  * to the cent. The number to send, or the message to show.
  */
 export function readStakeInput(text: string): { stake: number } | { error: string } {

@@ -27,7 +27,7 @@ export function usePickActions(pick: UserPick, onUpdated: (pick: UserPick) => vo
       setBusy(false);
     }
   };
-  // issue 22: a pick saved with "Add to My Picks" has no stake; while pending, the user sets or corrects it
+  // A pick saved with "Add to My Picks" has no stake; while pending, the user sets or corrects it
   const saveStake = async () => {
     const read = readStakeInput(stake);
     if ('error' in read) {

@@ -142,7 +142,7 @@ describe('LiveSocket', () => {
     expect(socket.connectionState()).toBe('idle');
   });
 
-  // The gateway keys the user room by the signed-in user and a reactions room by the encoded game key (issue 6).
+  // The gateway keys the user room by the signed-in user and a reactions room by the encoded game key.
   it('delivers user and reactions messages to subscribers named the gateway way', () => {
     const { transport, socket } = setup();
     const mine: number[] = [];
@@ -193,7 +193,7 @@ describe('LiveSocket', () => {
     expect(transport.emitted.at(-1)).toEqual(['subscribe', { channel: 'scores', sport: 'basketball_nba', lastSeq: 41, epoch: 'e1' }]);
   });
 
-  // Issue 18: the first load is read long before the socket joins; the room joins from the load's position.
+  // The first load is read long before the socket joins; the room joins from the load's position.
   it("joins a new room from its listener's data, so what was published after the first load is replayed", async () => {
     const { transport, socket } = setup();
     const seen: number[] = [];
@@ -310,7 +310,7 @@ describe('LiveSocket', () => {
     expect(transport.connects).toHaveLength(0);
   });
 
-  // issue 16 item 2: Redis lost the counters (a flush, a failover); the numbers start again at 1 under a new epoch
+  // Redis lost the counters (a flush, a failover); the numbers start again at 1 under a new epoch
   it('resynchronises a room from a snapshot when its epoch changes, instead of dropping the new numbers', async () => {
     const { transport, socket } = setup();
     const seen: Array<[string, number]> = [];
@@ -346,7 +346,7 @@ describe('LiveSocket', () => {
     expect(seen).toEqual([4, 5, 6]);
   });
 
-  // issue 16 item 3: a subscribe the gateway could not serve (Redis unreachable) is asked again, with backoff
+  // A subscribe the gateway could not serve (Redis unreachable) is asked again, with backoff
   it('retries a subscribe refused as UNAVAILABLE, or unanswered, after 1, 2, 5 and 10 s, until it is accepted', async () => {
     const { transport, timers, socket, runTimer } = setup();
     socket.subscribe({ channel: 'scores', sport: 'basketball_nba' }, () => undefined);
@@ -368,7 +368,7 @@ describe('LiveSocket', () => {
     expect(socket.lastSequence({ channel: 'scores', sport: 'basketball_nba' })).toBe(12);
   });
 
-  // issue 17: a subscribe refused for too many events is asked again, not before the gateway's retry-after
+  // A subscribe refused for too many events is asked again, not before the gateway's retry-after
   it('retries a subscribe refused as RATE_LIMITED after the longer of its backoff and the retry-after', async () => {
     const { transport, timers, socket, runTimer } = setup();
     socket.subscribe({ channel: 'scores', sport: 'basketball_nba' }, () => undefined);

@@ -191,7 +191,7 @@ export class LiveSocket {
   }
 
   /**
-   * A listener's data now stands at `from` (a load read with its channel's position, issue 18): from here on the room
+   * A listener's data now stands at `from` (a load read with its channel's position): from here on the room
    * delivers every message after it once and none the data holds. A room not joined yet, or not asked for yet, asks
    * from `from` when it is; one level with or behind it in the same numbering only skips what the data holds. One
    * ahead of it (its messages reached the data the load replaced), of another epoch, or with a subscribe still

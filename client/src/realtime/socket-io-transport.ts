@@ -40,7 +40,7 @@ export function socketIoTransport(socket: GatewaySocket): LiveTransport {
 }
 
 /**
- * A transport whose socket.io client is loaded when the socket first opens (issue 18: the landing page does not
+ * A transport whose socket.io client is loaded when the socket first opens (the landing page does not
  * download it). Until then it is not connected; a failed load is a connect error, retried by LiveSocket's delays.
  */
 export function deferredTransport(load: () => Promise<GatewaySocket>): LiveTransport {

@@ -4,7 +4,7 @@ import type { LiveSocket } from './live-socket';
 let loaded: Promise<LiveSocket> | null = null;
 
 /**
- * The live socket, for the shell to start and stop. Its code loads with the first signed-in session (issue 18: a
+ * The live socket, for the shell to start and stop. Its code loads with the first signed-in session (a
  * visitor's landing page does not download it); starts and stops apply in the order they were asked for.
  */
 function liveSocket(): Promise<LiveSocket> {

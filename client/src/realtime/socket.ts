@@ -8,7 +8,7 @@ import { deferredTransport, type GatewaySocket } from './socket-io-transport';
 
 function createLiveSocket(): LiveSocket {
   // Same origin's /socket.io; reconnection is LiveSocket's job (the spec's delays), not socket.io's. The client
-  // library loads with the first connection (issue 18), not with the page.
+  // library loads with the first connection, not with the page.
   const load = () =>
     import('socket.io-client').then(({ io }): GatewaySocket =>
       io({ path: SOCKET_PATH, autoConnect: false, reconnection: false, timeout: CONNECT_TIMEOUT_MS, transports: ['websocket'] }),

@@ -1,6 +1,6 @@
 import { startEarly, takeEarly } from './early-data';
 
-// Issue 18: a direct visit's first request sent early is taken once, by the call that would have sent it
+// A direct visit's first request sent early is taken once, by the call that would have sent it
 describe('early requests', () => {
   const NOW = 1_700_000_000_000;
 

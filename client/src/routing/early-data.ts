@@ -1,5 +1,5 @@
 /**
- * Issue 18: a request a direct visit is sure to make, sent before the screen that makes it has rendered, and taken
+ * A request a direct visit is sure to make, sent before the screen that makes it has rendered, and taken
  * once by that screen's own call (same key: its path and query) instead of sending it again. The taker gets the
  * answer or the error exactly as if it had sent the request itself; one nobody takes in time is dropped.
  */

@@ -13,7 +13,7 @@ function loader<M>(load: () => Promise<M>): Loader<M> {
 }
 
 /**
- * Issue 18: the screens' code is loaded when a screen is opened, or earlier when a link to it is hovered or
+ * The screens' code is loaded when a screen is opened, or earlier when a link to it is hovered or
  * focused, so the landing page downloads only the shell. A module imported once stays loaded: prefetching and
  * opening share one download.
  */
@@ -45,7 +45,7 @@ const loaders = {
 
 /**
  * A screen loaded on demand. Once its module is here (prefetched as the app started, or opened before) it renders at
- * once: through lazy() it suspended once more and showed its fallback for a frame or more (issue 18). The choice is
+ * once: through lazy() it suspended once more and showed its fallback for a frame or more. The choice is
  * made once per mount: switching from the lazy wrapper to the screen itself later would remount it and lose its state.
  */
 function page<M>(load: Loader<M>, name: keyof M): ComponentType {

@@ -7,7 +7,7 @@ import { calculate, type CalculatorForm } from './arbitrage-calculator';
 const american = (price: number) => (price > 0 ? `+${price}` : String(price));
 
 /**
- * The arbitrage calculator (issue 20), opened from a scanner card: 2 or 3 legs split for equal payout, or one
+ * The arbitrage calculator, opened from a scanner card: 2 or 3 legs split for equal payout, or one
  * leg's stake fixed ("I can bet $10 at this book") and the others sized to it; whole-dollar rounding optional; the
  * profit shown is that of the rounded stakes (DECISIONS 25). Adding to the bet slip takes the stakes shown.
  */

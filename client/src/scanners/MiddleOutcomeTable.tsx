@@ -11,7 +11,7 @@ function resultRange(what: string, from: number | null, to: number | null): stri
 }
 
 /**
- * Every way a middle can end (issue 20): one leg wins and the other loses, one wins and the other pushes (whole-number
+ * Every way a middle can end: one leg wins and the other loses, one wins and the other pushes (whole-number
  * lines), both win, with the net of the card's stakes as the books pay them (DECISIONS 25).
  */
 export function MiddleOutcomeTable({ o }: { o: MiddleOpportunity }) {

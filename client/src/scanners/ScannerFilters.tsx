@@ -15,7 +15,7 @@ interface Draft {
 /**
  * The filter panel of the arbitrage and middles sections (spec 001 §2, §5): sports and sportsbooks, applied on
  * Apply; Reset restores every sport and the account's books. The scanner's inputs (minimum profit, max stake,
- * gap, probability) live once, in the scanner panel (issue 22).
+ * gap, probability) live once, in the scanner panel.
  */
 export function ScannerFiltersPanel({
   defaultBooks,

@@ -32,7 +32,7 @@ function InlineInput({ field, value, range, onValid }: { field: ScannerField; va
   );
 }
 
-/** The scanner's inputs, shown here only and applied at once (spec 001 §5, §9; issue 22), and its browser-notification setting. */
+/** The scanner's inputs, shown here only and applied at once (spec 001 §5, §9), and its browser-notification setting. */
 export function ScannerInputs({
   kind,
   inputs,

@@ -42,7 +42,7 @@ export function HiddenByBooks({ hidden, onShowAll }: { hidden: number; onShowAll
   );
 }
 
-/** What the scanner says about an alert's opportunity it cannot show (issue 21/22). */
+/** What the scanner says about an alert's opportunity it cannot show. */
 export function AlertTargetNotice({ message, canShowAll, onShowAll }: { message: string | null; canShowAll: boolean; onShowAll: () => void }) {
   if (!message) return null;
   return (

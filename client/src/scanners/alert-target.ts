@@ -2,7 +2,7 @@ import type { FeedItem, Opportunity } from './opportunity-feed';
 import { expiresInAt } from './opportunity-expiry';
 
 /**
- * What became of the opportunity an alert links to (`opportunity=<id>`, issue 21/22): shown in the list (it is
+ * What became of the opportunity an alert links to (`opportunity=<id>`): shown in the list (it is
  * scrolled to and highlighted), held but hidden by the user's books or inputs, expired (its 30 minutes are up),
  * or gone (no longer held: its prices moved away).
  */

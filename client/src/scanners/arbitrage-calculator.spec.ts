@@ -1,6 +1,6 @@
 import { calculate, legDecimal, type CalculatorForm } from './arbitrage-calculator';
 
-// issue 20: the arbitrage calculator, opened from a scanner card (the engine's arbitrageCalculator does the maths)
+// The arbitrage calculator, opened from a scanner card (the engine's arbitrageCalculator does the maths)
 const legs = [
   { price: 108, decimal: 2.08 },
   { price: 100, decimal: 2.0 },

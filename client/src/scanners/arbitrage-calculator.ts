@@ -1,7 +1,7 @@
 import { americanToDecimal, arbitrageCalculator, dollarsToCents, isValidAmerican, type ArbitrageStakes, type StakeRounding } from '@oddspulse/shared';
 
 /**
- * The arbitrage calculator's form (issue 20), as typed: each leg's American odds (as seen at the book now), a total to
+ * The arbitrage calculator's form, as typed: each leg's American odds (as seen at the book now), a total to
  * split for equal payout or one leg's stake to keep, and whole-dollar rounding. The maths is the engine's
  * (arbitrageCalculator); this reads the form and says what is wrong with it.
  */

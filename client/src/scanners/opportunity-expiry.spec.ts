@@ -37,7 +37,7 @@ describe('opportunity expiry on the scanner cards', () => {
   });
 });
 
-// issue 22: expired opportunities stayed listed with Execute enabled
+// Expired opportunities stayed listed with Execute enabled
 describe('expired opportunity cards', () => {
   const found = Date.parse('2030-01-01T12:00:00Z');
   const early = { status: 'current', opportunity: { id: 'a', timeFound: '2030-01-01T11:00:00Z', expiresIn: 0 } };

@@ -19,7 +19,7 @@ export function expiryLabel(seconds: number): string {
 }
 
 /**
- * Whether Execute may put an opportunity on the slip (issue 22): not while it fades out as gone, and not once its
+ * Whether Execute may put an opportunity on the slip: not while it fades out as gone, and not once its
  * 30 minutes are up (spec 001 §9), since its prices are then too old to bet on without checking.
  */
 export function canExecute(item: { status: string; opportunity: { timeFound: string; expiresIn: number } }, now: number): boolean {

@@ -54,7 +54,7 @@ const update = (action: OpportunityUpdate['action'], opportunity: ArbitrageOppor
   ...(action === 'gone' ? {} : { opportunity }),
 });
 
-describe('scanner feed (issue 8: new appear, updated change in place, gone fade out)', () => {
+describe('scanner feed (new appear, updated change in place, gone fade out)', () => {
   it('adds new ones first, updates in place and fades gone ones out', () => {
     let feed = initialFeed([arb('a', 1), arb('b', 2)], 0);
     feed = applyUpdate(feed, update('new', arb('c', 3)), 10);
@@ -127,7 +127,7 @@ describe('hiddenByBooks', () => {
   });
 });
 
-// issue 21/22: an alert's link (opportunity=<id>) is scrolled to, or the scanner says what became of it
+// An alert's link (opportunity=<id>) is scrolled to, or the scanner says what became of it
 describe('alertTargetState', () => {
   const feed = initialFeed([arb('a', 2), arb('b', 2, ['pinnacle', 'bovada'])], 0);
   const visible = feed.slice(0, 1);

@@ -2,7 +2,7 @@ import { arbitrageForUser, middleForUser, type ArbitrageOpportunity, type Middle
 import type { ScannerSettings } from './scanner-settings';
 
 /**
- * The scanners' live list (issue 8, spec 001 §5): the first load, then each pushed new / updated / gone.
+ * The scanners' live list (spec 001 §5): the first load, then each pushed new / updated / gone.
  * New ones are marked so they can be highlighted, updated ones change in place, gone ones fade out before
  * they are removed. Detection publishes at the loosest thresholds; each user's inputs apply here, with the
  * engine's stake split for the user's max stake and bankroll.

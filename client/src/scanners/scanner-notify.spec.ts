@@ -73,7 +73,7 @@ const update = (
 
 const user = { inputs: SCANNER_DEFAULTS, bankroll: 1000, books: [] as string[] };
 
-// issue 8: optional browser notifications for new opportunities above what the user sets
+// Optional browser notifications for new opportunities above what the user sets
 describe('scanner notifications', () => {
   it('announces new middles at or above the probability the user set, not updates or lower ones', () => {
     const list = notificationsFor(

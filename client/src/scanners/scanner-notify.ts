@@ -4,7 +4,7 @@ import { opportunityForUser, type Opportunity, type ScannerUser } from './opport
 import { SCANNER_RANGES, type NumberRange } from './scanner-settings';
 
 /**
- * Optional browser notifications for new opportunities (issue 8): arbitrage above a profit the user sets,
+ * Optional browser notifications for new opportunities: arbitrage above a profit the user sets,
  * middles above a middle probability the user sets. Only what the user's scanner would show is announced
  * (the user's books and inputs apply), each opportunity once (its id is the notification's tag).
  */

@@ -1,6 +1,6 @@
 import { checkScannerInput, parseStoredSettings, SCANNER_DEFAULTS, SCANNER_RANGES } from './scanner-settings';
 
-// spec 001 §5 arbitrage and middle detection inputs, §9 defaults; issue 22: the inputs are shown once, in the
+// spec 001 §5 arbitrage and middle detection inputs, §9 defaults; the inputs are shown once, in the
 // scanner panel, with the ranges the scanner calls accept
 describe('scanner inputs', () => {
   it('has the spec defaults: min profit 0.5, max stake 100; middles 3, 15, 1000', () => {

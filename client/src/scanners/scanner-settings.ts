@@ -1,7 +1,7 @@
 /**
  * The scanners' inputs (spec 001 §5 arbitrage and middle detection, §9 defaults). The spec gave each input two
- * homes (the scanner panel and the filter panel) with their own ranges and defaults; issue 22 found them shown
- * twice, so they live once, in the scanner panel, applied at once, with the ranges the scanner calls accept
+ * homes (the scanner panel and the filter panel) with their own ranges and defaults; shown twice, they confused
+ * users, so they live once, in the scanner panel, applied at once, with the ranges the scanner calls accept
  * (minimum profit 0.1–50, max stake 10–10,000 in steps of 10). A value outside its range, or off its step, is
  * refused with a message and never applied.
  */

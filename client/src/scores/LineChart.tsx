@@ -30,7 +30,7 @@ function legendKeys(u: uPlot): void {
 }
 
 /**
- * One line-movement chart (issue 22), drawn by uPlot, which this module alone imports so it loads with the chart:
+ * One line-movement chart, drawn by uPlot, which this module alone imports so it loads with the chart:
  * step lines (a price holds until it changes), gridlines, the values under the pointer in the legend, and a legend
  * whose entries hide or show their series on click, Enter or Space.
  */

@@ -7,7 +7,7 @@ import { lineChart, marketSides, priceChart } from './line-chart-data';
 import { fetchLineHistory } from './scores-api';
 import { signedAmerican } from './scores-logic';
 
-// uPlot comes with the chart only: the modal's other tabs never load it (issue 22).
+// uPlot comes with the chart only: the modal's other tabs never load it.
 const LineChart = lazy(() => import('./LineChart'));
 
 const NO_HISTORY = 'No history available yet for the selected parameters.';

@@ -40,7 +40,7 @@ const books: LineHistoryBook[] = [
   },
 ];
 
-// issue 22: the line-movement chart: one series per book and line, never two lines (points) in one series
+// The line-movement chart: one series per book and line, never two lines (points) in one series
 describe('line movement chart data', () => {
   it('lists the sides of a market', () => {
     expect(marketSides(books, 'spreads')).toEqual(['Bills', 'Dolphins']);

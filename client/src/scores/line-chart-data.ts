@@ -49,7 +49,7 @@ function chart(times: Set<number>, build: (sorted: number[]) => ChartSeries[]): 
 }
 
 /**
- * The price chart of one side (issue 22): one series per book and line, so the prices of two different lines
+ * The price chart of one side: one series per book and line, so the prices of two different lines
  * (−3.5 and −4) never join into one sawtooth; a line shows only while it is the book's line.
  */
 export function priceChart(books: readonly LineHistoryBook[], market: LineMovementMarket, side: string): ChartData {

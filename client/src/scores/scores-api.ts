@@ -81,7 +81,7 @@ export function postReaction(
   return api.post<ReactionsAnswer>(reactionsPath(gameKey), reaction);
 }
 
-/** GET /api/odds-history (spec 002 §7) for a game's line movement, in the chart's compact `series` view (issue 22). */
+/** GET /api/odds-history (spec 002 §7) for a game's line movement, in the chart's compact `series` view. */
 export function fetchLineHistory(game: { sport: string; eventId: string; bookmakers?: readonly string[] }, signal?: AbortSignal): Promise<LineHistoryBook[]> {
   return api.get<LineHistoryBook[]>('/api/odds-history', { query: { ...oddsHistoryQuery(game), view: 'series' }, signal });
 }

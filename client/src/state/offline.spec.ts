@@ -1,6 +1,6 @@
 import { applyWorkerMessage } from './offline';
 
-// Issue 21 part 3: the offline banner says from when the kept data is, never fresher than its oldest part.
+// The offline banner says from when the kept data is, never fresher than its oldest part.
 describe('applyWorkerMessage', () => {
   it('shows the oldest receipt time among the kept reads answered', () => {
     let state = applyWorkerMessage(null, { type: 'offline-data', savedAt: '2026-11-23T05:10:00.000Z' });

@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 
 /**
- * What the page shows while the service worker answers from its kept reads (issue 21 part 3): null while the server
+ * What the page shows while the service worker answers from its kept reads: null while the server
  * answers; otherwise when the oldest data shown was received (null time when the worker did not say).
  */
 export type OfflineState = null | { savedAt: string | null };

@@ -5,7 +5,7 @@ import { liveSocketAtom } from '../realtime/socket';
 import { authAtom, planAtom } from './auth';
 
 /**
- * Keeps the plan in step with the server without a reload (issue 14): the gateway announces every plan change
+ * Keeps the plan in step with the server without a reload: the gateway announces every plan change
  * on the user's own channel (a checkout paid, a gift, a cancellation that ended, a repair), and /api/me is read
  * again, so the badge, the gates and the pages follow while the socket's rooms change on the server.
  */

@@ -15,7 +15,7 @@ describe('pricing intent', () => {
     expect(store.data.size).toBe(0);
   });
 
-  // spec 000 §4 / issue 14: the plan clicked while signed out is the one checkout auto-starts for
+  // spec 000 §4: the plan clicked while signed out is the one checkout auto-starts for
   it('keeps the plan chosen when the login page saves the intent again from its query', () => {
     const store = memory();
     savePricingIntent(store, 'upgrade', '/subscribe', 1000, 'gold');

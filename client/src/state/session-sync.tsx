@@ -32,7 +32,7 @@ export function SessionSync() {
   const { show } = useToasts();
   const userId = useRef<string | null>(null);
 
-  // Before the first paint, not after it (issue 18): the plan gates the first screen, and an effect ran a frame or more
+  // Before the first paint, not after it: the plan gates the first screen, and an effect ran a frame or more
   // late, after the page had painted its spinner.
   useLayoutEffect(() => {
     const apply = (session: Session | null) => {

@@ -8,7 +8,7 @@ export function browserStorage(): Storage | null {
 
 /**
  * A setting kept in this browser, parsed, or the fallback when there is none. A corrupt stored value is dropped so the
- * fallback applies from then on. Both the settings' atoms and the page's boot script read with it (issue 18).
+ * fallback applies from then on. Both the settings' atoms and the page's boot script read with it.
  */
 export function readStored<T>(storage: Storage | null, key: string, parse: (raw: string) => T, fallback: T): T {
   const raw = storage?.getItem(key) ?? null;

@@ -6,7 +6,7 @@ import { authAtom, planAtom } from '../state/auth';
 import { sendSupportRequest } from './support-api';
 
 /**
- * /contact (issue 22): premium support as the plans sell it. A signed-in user writes to support; a Platinum user's
+ * /contact: premium support as the plans sell it. A signed-in user writes to support; a Platinum user's
  * request is marked priority; the answer and a mailed copy acknowledge it. Visitors are asked to sign in first.
  */
 export function ContactPage() {

@@ -23,7 +23,7 @@ export interface WrittenPlanState {
 /**
  * Every plan change, in either process: the plan state is written, then announced: to the servers' principal caches
  * (PrincipalChanges), on the `accounts:plan-changed` control topic so every socket gateway re-checks the user's rooms
- * (a downgrade evicts), and in the user's audit log (issue 17). The API reaches it
+ * (a downgrade evicts), and in the user's audit log. The API reaches it
  * through PlanService.changePlan; the workers (billing reconciliation) and the billing webhook handler, which
  * write inside a transaction, call `write` in it and `announce` once it has committed.
  */

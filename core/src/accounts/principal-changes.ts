@@ -3,7 +3,7 @@ import { RealtimeBus } from '../realtime/realtime-bus';
 import { RedisKeys } from '../redis/redis-keys';
 
 /**
- * Announces that who a user is, or what they may do, changed (issue 18): a session revoked (sign-out, a password reset,
+ * Announces that who a user is, or what they may do, changed: a session revoked (sign-out, a password reset,
  * a refresh token replayed), an API key revoked or rotated, a plan changed. Each server process keeps the principals of
  * recent requests in memory (PrincipalCache) and drops the user's on hearing it. Announced once the change has
  * committed: first to this process's own listeners, at once, then on the `accounts:principal-changed` control topic

@@ -27,7 +27,7 @@ export class UsageRepository {
     return row ? row.calls : null;
   }
 
-  /** Gives back a call counted by incrementBelow whose request then failed (issue 16 item 7: only answers count). */
+  /** Gives back a call counted by incrementBelow whose request then failed (only answers count). */
   async decrement(userId: string, period: string): Promise<void> {
     await this.db
       .updateTable('usage_counters')

@@ -86,7 +86,7 @@ const DELIVERY_COLUMNS = [
   'updated_at',
 ] as const;
 
-/** Alert rules, the per-user webhook secret, push subscriptions and deliveries (issue 21 part 2, migration 0012). */
+/** Alert rules, the per-user webhook secret, push subscriptions and deliveries (migration 0012). */
 @Injectable()
 export class AlertsRepository {
   constructor(

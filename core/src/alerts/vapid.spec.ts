@@ -2,7 +2,7 @@ import { createECDH } from 'node:crypto';
 import { parseConfig } from '../config/config.schema';
 import { vapidKeys } from './vapid';
 
-// Issue 21 part 2: "VAPID keys from configuration, generated for development".
+// "VAPID keys from configuration, generated for development".
 describe('vapidKeys', () => {
   it('derives one P-256 pair from JWT_SECRET outside production, the same in every process', () => {
     const config = parseConfig({ NODE_ENV: 'development' });

@@ -9,7 +9,7 @@ export interface VapidKeys {
 }
 
 /**
- * The VAPID keys Web Push is signed with (issue 21): VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY from configuration.
+ * The VAPID keys Web Push is signed with: VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY from configuration.
  * Outside production, when unset, a pair is derived from JWT_SECRET, so the API (which hands the public key to
  * browsers) and the workers (which sign with the private one) agree without sharing a generated file.
  * Null in production without keys: push is off there until they are configured.

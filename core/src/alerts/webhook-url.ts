@@ -106,7 +106,7 @@ export type Resolve = (host: string) => Promise<string[]>;
 const resolveAll: Resolve = async (host) => (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
 /**
- * Issue 21: where a webhook may point. In production only https to public addresses — every address the host
+ * Where a webhook may point. In production only https to public addresses — every address the host
  * resolves to is checked, so a name pointing at a private range is refused too; elsewhere http(s) to public
  * addresses or loopback (the tests' local receivers). Checked when the rule is saved and again before each
  * delivery, since a name can be re-pointed after it was saved.

@@ -5,7 +5,7 @@ import { LocalStripeGateway } from './local-stripe.gateway';
 import { LocalStripeRepository } from './local-stripe.repository';
 import { readCheckoutSession, readInvoice, readSubscription, type StripeEventData } from './stripe-objects';
 
-// DESIGN "payments" / issue 14: without a key, a local checkout that behaves as Stripe and signs its events like it.
+// DESIGN "payments": without a key, a local checkout that behaves as Stripe and signs its events like it.
 describe('LocalStripeGateway (real PostgreSQL)', () => {
   let db: Database;
   let now = new Date('2026-01-31T10:00:00Z');

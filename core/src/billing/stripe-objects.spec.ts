@@ -5,7 +5,7 @@ import { readCheckoutSession, readEvent, readInvoice, readSubscription } from '.
 const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'stripe');
 const fixture = (name: string) => JSON.parse(readFileSync(join(FIXTURES, name), 'utf8')) as { data?: { object: unknown }; object?: unknown };
 
-// Issue 14: the recorded events of ../shared/fixtures/stripe, old API (2020-03-02) and newer shapes (pay-rails).
+// The recorded events of ../shared/fixtures/stripe, old API (2020-03-02) and newer shapes (pay-rails).
 describe('readSubscription', () => {
   it('reads the 2020 API shape: the period on the subscription, the plan on the item', () => {
     const event = readEvent(fixture('event_customer.subscription.updated_api-2020-03-02.json'));

@@ -3,7 +3,7 @@ import { billingMode, parseConfig } from './config.schema';
 const secret = 'k3J9xQv7Lm2Pz8Rt5Wy1Bn4Hc6Df0GsA';
 const production = { NODE_ENV: 'production', JWT_SECRET: secret };
 
-// Issue 14 / DESIGN "payments": Stripe keys validated at boot; half a set-up refused; no key means the local checkout.
+// DESIGN "payments": Stripe keys validated at boot; half a set-up refused; no key means the local checkout.
 describe('parseConfig: Stripe', () => {
   it('runs the local checkout without a key, outside production, with the price lookup keys defaulted', () => {
     const config = parseConfig({});

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { ConfigError, opsRoleOf, parseConfig } from './config.schema';
 
-// DEVELOPERS.md / issue #2: config validated at boot; one line naming the variable; placeholders refused in production.
+// DEVELOPERS.md: config validated at boot; one line naming the variable; placeholders refused in production.
 describe('parseConfig', () => {
   it('gives working defaults for local development, with demo mode on', () => {
     const config = parseConfig({});
@@ -34,12 +34,12 @@ describe('parseConfig', () => {
     const secret = 'k3J9xQv7Lm2Pz8Rt5Wy1Bn4Hc6Df0GsA';
     expect(parseConfig({ NODE_ENV: 'production', JWT_SECRET: secret }).DEMO_MODE).toBe(false);
     expect(() => parseConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DEMO_MODE: 'true' })).toThrow('DEMO_MODE');
-    // Issue 17: the dev outbox shows reset links on a page; production never has it.
+    // The dev outbox shows reset links on a page; production never has it.
     expect(() => parseConfig({ NODE_ENV: 'production', JWT_SECRET: secret, DEV_OUTBOX: '1' })).toThrow('DEV_OUTBOX');
   });
 });
 
-// Issue 5: account settings and their production rules.
+// Account settings and their production rules.
 describe('parseConfig: accounts', () => {
   const secret = 'k3J9xQv7Lm2Pz8Rt5Wy1Bn4Hc6Df0GsA';
 
@@ -112,7 +112,7 @@ describe('parseConfig: SOCIAL_LINKS', () => {
   });
 });
 
-// Issue 15: who has the operations roles, and the metrics' protection.
+// Who has the operations roles, and the metrics' protection.
 describe('parseConfig: operations', () => {
   const production = { NODE_ENV: 'production', JWT_SECRET: 'k3Jd9sLq0vPz7TnW2xYb5RcE8mUa4HfG' };
 
@@ -139,7 +139,7 @@ describe('parseConfig: operations', () => {
   });
 });
 
-// Issue 17 item 6: X-Forwarded-For counts only through the proxies named; off by default.
+// X-Forwarded-For counts only through the proxies named; off by default.
 describe('parseConfig: TRUST_PROXY', () => {
   it('is off by default, so no client can choose its address', () => {
     expect(parseConfig({}).TRUST_PROXY).toBe(false);
@@ -163,7 +163,7 @@ describe('parseConfig: TRUST_PROXY', () => {
   });
 });
 
-// Issue 16 item 9: odds history is kept for a configurable number of days, 14 unless set.
+// Odds history is kept for a configurable number of days, 14 unless set.
 describe('parseConfig: odds history retention', () => {
   it('keeps 14 days by default and reads whole days from 1 up', () => {
     expect(parseConfig({}).ODDS_HISTORY_RETENTION_DAYS).toBe(14);

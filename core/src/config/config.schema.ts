@@ -142,7 +142,7 @@ export const configSchema = z.object({
   FEED_SPORTS: list.default('americanfootball_nfl,americanfootball_ncaaf,basketball_nba,basketball_ncaab,icehockey_nhl,baseball_mlb,soccer_usa_mls,soccer_epl'),
   FEED_RETRY_ATTEMPTS: z.coerce.number().int().min(0).max(10).default(3),
   FEED_RETRY_BASE_MS: z.coerce.number().int().min(1).default(5000),
-  /** A feed request with its retries ends within this (issue 16 item 5): under the odds cadence, so polls never pile up. */
+  /** A feed request with its retries ends within this: under the odds cadence, so polls never pile up. */
   FEED_REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).default(25000),
   SCHEDULER_TICK_MS: z.coerce.number().int().min(100).default(5000),
   ODDS_INTERVAL_MS: z.coerce.number().int().min(100).default(30000),
@@ -166,7 +166,7 @@ export const configSchema = z.object({
     .default(resolve(__dirname, '..', '..', '..', '.data'))
     .transform((dir) => resolve(dir)),
   MAIL_FROM: z.string().default('OddsPulse <no-reply@oddspulse.local>'),
-  /** Where support requests go (issue 22: the /contact form, Platinum's premium support). */
+  /** Where support requests go (the /contact form, Platinum's premium support). */
   SUPPORT_EMAIL: z.string().email().default('support@oddspulse.local'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -198,7 +198,7 @@ export const configSchema = z.object({
   DETECT_MIN_EV_PCT: z.coerce.number().min(0).default(0),
   SETTLEMENT_INTERVAL_MS: z.coerce.number().int().min(1000).default(600_000),
   VALIDATE_NOW_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
-  // Whole UTC days of odds_history kept besides today (issue 16 item 9); older day partitions are dropped.
+  // Whole UTC days of odds_history kept besides today; older day partitions are dropped.
   ODDS_HISTORY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
   SOCIAL_LINKS: socialLinks.default(''),
   STRIPE_SECRET_KEY: z
@@ -260,7 +260,7 @@ export function appleConfigured(config: Pick<RawConfig, 'APPLE_CLIENT_ID' | 'APP
 }
 
 /**
- * The operations role of an address (issue 15): OPS_EMAILS are `ops`, OPS_VIEWER_EMAILS `ops_viewer` (ops wins when
+ * The operations role of an address: OPS_EMAILS are `ops`, OPS_VIEWER_EMAILS `ops_viewer` (ops wins when
  * both name it); in demo mode the demo operations account holds its role as if configured. Null for everyone else.
  */
 export function opsRoleOf(email: string, config: Pick<AppConfig, 'OPS_EMAILS' | 'OPS_VIEWER_EMAILS' | 'DEMO_MODE'>): OpsRole | null {

@@ -18,7 +18,7 @@ export function createDatabase(databaseUrl: string, max = 10): Database {
   const logger = new Logger('Database');
   // Every client gets its own 'error' listener: pg-pool listens only while a client is idle, so a checked-out client (a
   // transaction between statements, a query in flight) that loses its server emitted an uncaught 'error' that ended the
-  // process (issue 16 item 1). The query or transaction in flight fails on its own and maps to a 503; the pool drops the
+  // process. The query or transaction in flight fails on its own and maps to a 503; the pool drops the
   // broken client and the next query reconnects.
   pool.on('connect', (client) => client.on('error', (error) => logger.warn({ msg: 'PostgreSQL connection lost', err: error.message })));
   // pg-pool re-emits an idle client's error on the pool, which throws with no listener; the client's listener logged it.

@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import { dropDatabase, ensureDatabase, migrate, MIGRATIONS_DIR } from './migrator';
 import { readdirSync } from 'node:fs';
 
-// Issue #2: migrations apply to an empty database and are idempotent on re-run.
+// migrations apply to an empty database and are idempotent on re-run.
 describe('migrator (real PostgreSQL)', () => {
   const url = `${process.env.DATABASE_URL}_mig`;
 

@@ -88,7 +88,7 @@ export interface ApiKeysTable {
   rotated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
-/** Issue 17: a user's security history (0008_security.sql). */
+/** A user's security history (0008_security.sql). */
 export interface AuditLogTable {
   id: Generated<number>;
   user_id: string | null;
@@ -246,7 +246,7 @@ export interface BillingLocalObjectsTable {
   created_at: Generated<Date>;
 }
 
-/** Issue 21 part 2 (migration 0012): alert rules, the webhook secret, push subscriptions and deliveries. */
+/** Alert rules, the webhook secret, push subscriptions and deliveries. */
 export interface AlertRulesTable {
   id: Generated<string>;
   user_id: string;

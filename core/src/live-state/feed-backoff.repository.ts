@@ -3,7 +3,7 @@ import { RedisService } from '../redis/redis.service';
 import { RedisKeys } from '../redis/redis-keys';
 
 /**
- * A feed's back-off across polls and processes (issue 16 item 5): no request before `until` (epoch ms), none at all
+ * A feed's back-off across polls and processes: no request before `until` (epoch ms), none at all
  * while `halted_for` names the configuration now in use (a refused key answers the same until it changes).
  */
 export interface FeedBackoff {

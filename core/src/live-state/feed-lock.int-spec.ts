@@ -3,7 +3,7 @@ import { APP_CONFIG, CoreModule, LiveStateRepository, parseConfig, RedisKeys, Re
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-// issue 16 item 4: the poll lock is short and renewed while the poll runs, so a killed worker blocks its sport at most
+// The poll lock is short and renewed while the poll runs, so a killed worker blocks its sport at most
 // one lock TTL (it held a 120 s lock before, and the sport went unpolled for ~130 s).
 describe('the feed poll lock (real Redis)', () => {
   let state: LiveStateRepository;

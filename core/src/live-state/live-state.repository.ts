@@ -15,7 +15,7 @@ export type OpportunityKind = 'ev' | 'arbitrage' | 'middles';
 export type BoardStamp = Pick<SportBoard, 'fetched_at'> & { stale_since: string | null; revision?: string };
 
 /**
- * What a notice on the `live-state:changed` control topic names (issue 18): a board's stamp (its revision, `fetched_at`
+ * What a notice on the `live-state:changed` control topic names: a board's stamp (its revision, `fetched_at`
  * or `stale_since`), a sport's opportunities of a kind, a scoreboard. Every write of them publishes one, in the same
  * atomic step, once written.
  */
@@ -67,7 +67,7 @@ export class LiveStateRepository {
   /**
    * Like `boards`, each with where its realtime channel (the kind's, keyed by the sport) stood, read in the same MGET.
    * The pipeline saves a board and publishes its diff in one atomic step, so that position is the board's own: a client
-   * that joins the channel from it is sent every diff after the board and none it already holds (issue 18: the first
+   * that joins the channel from it is sent every diff after the board and none it already holds (the first
    * load is read long before the browser's socket joins).
    */
   async positionedBoards(kind: BoardKind, sports: readonly string[]): Promise<Array<{ board: SportBoard; position: ChannelPosition } | null>> {
@@ -117,7 +117,7 @@ export class LiveStateRepository {
 
   /**
    * The writes that replace the board and its stamp, and their notice, for `RealtimePublisher.publishWith`: the
-   * pipeline saves a board and publishes its diff in one atomic step (issue 16 item 4). Returns the content's new
+   * pipeline saves a board and publishes its diff in one atomic step. Returns the content's new
    * revision with them.
    */
   boardWrites(kind: BoardKind, board: SportBoard): { revision: string; writes: Array<[key: string, value: string]>; notices: Array<[string, string]> } {
@@ -258,7 +258,7 @@ export class LiveStateRepository {
 
   /**
    * Runs `work` holding the feed's lock; returns null (without running) when another process holds it. The lock is
-   * short and renewed every third of `ttlMs` while the work runs (issue 16 item 4): a killed worker's lock lapses
+   * short and renewed every third of `ttlMs` while the work runs: a killed worker's lock lapses
    * within `ttlMs`, where a lock as long as the slowest poll blocked the feed for two minutes.
    */
   async withFeedLock<T>(kind: FeedKind, sport: string, ttlMs: number, work: () => Promise<T>): Promise<T | null> {

@@ -12,7 +12,7 @@ function capture(level: string) {
   return { logger: new JsonLogger('test', level, destination), lines };
 }
 
-// Issue 15: one JSON line per call at or above the level; issue 18: a line below it is not even put together.
+// One JSON line per call at or above the level; a line below it is not even put together.
 describe('JsonLogger', () => {
   it('writes what is at or above its level, with the fields of an object message, and nothing below it', async () => {
     const { logger, lines } = capture('warn');

@@ -68,7 +68,7 @@ export class JsonLogger implements LoggerService {
 
   /** Nest passes (message, ...optional, context); an Error or a trace string may precede the context. */
   private write(level: pino.Level, message: unknown, params: unknown[]) {
-    // a line below the level costs nothing (issue 18: the request log line was merged and dropped on every request)
+    // a line below the level costs nothing (the request log line was merged and dropped on every request)
     if (!this.logger.isLevelEnabled(level)) return;
     const rest = [...params];
     const context = typeof rest[rest.length - 1] === 'string' ? (rest.pop() as string) : undefined;

@@ -2,7 +2,7 @@ import { presentsMetricsToken } from './metrics-token';
 
 const TOKEN = 'scrape-0123456789abcdefghijklmnop';
 
-// Issue 15: a scraper presents METRICS_TOKEN as a bearer.
+// A scraper presents METRICS_TOKEN as a bearer.
 describe('presentsMetricsToken', () => {
   it('accepts the configured token as a bearer, whatever the scheme case', () => {
     expect(presentsMetricsToken(`Bearer ${TOKEN}`, TOKEN)).toBe(true);

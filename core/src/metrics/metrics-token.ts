@@ -3,7 +3,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
- * Whether an `Authorization` header presents the scraper's METRICS_TOKEN as a bearer token (issue 15), compared in
+ * Whether an `Authorization` header presents the scraper's METRICS_TOKEN as a bearer token, compared in
  * constant time. False when no token is configured: then only operations staff read the server's metrics.
  */
 export function presentsMetricsToken(authorization: string | undefined, token: string | undefined): boolean {

@@ -9,7 +9,7 @@ const POLL_BUCKETS = [0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 40, 80, 160];
 export type FeedPollOutcome = 'ok' | 'error' | 'paused';
 
 /**
- * The Prometheus metrics of a process (issue 15), one registry per process (per test app): the default process
+ * The Prometheus metrics of a process, one registry per process (per test app): the default process
  * metrics, and the product's own, counted where things happen. Both processes define every name; each moves the
  * ones it does: the server the HTTP and socket figures, the workers the feed polls, detection and settlement. The
  * gauges read from shared state at scrape time (feed ages, credits, queue depths, sockets) are StateMetrics.

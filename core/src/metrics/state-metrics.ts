@@ -10,7 +10,7 @@ import { MetricsService } from './metrics.service';
 const READ_TIMEOUT_MS = 2000;
 
 /**
- * The gauges read from the state every process shares, at scrape time (issue 15): feed ages, The Odds API balance,
+ * The gauges read from the state every process shares, at scrape time: feed ages, The Odds API balance,
  * queue depths, and this process's sockets. Registered by the server only, so a scraper reading both processes sees
  * each figure once. A reading that fails (Redis away) exports nothing rather than a stale number: `absent()` and
  * the feed-age alerts fire.

@@ -6,7 +6,7 @@ import { dropDatabase, ensureDatabase, migrate, MIGRATIONS_DIR } from '../databa
 
 const PARTITIONING = '0013_odds_history_partitions.sql';
 
-// Issue 16 item 9: migration 0013 turns an odds_history already holding rows into a partitioned table without
+// Migration 0013 turns an odds_history already holding rows into a partitioned table without
 // copying them (the old table becomes one partition), keeps its index and ids, and every row stays readable.
 describe('migration 0013 on an odds_history with data (real PostgreSQL)', () => {
   const url = `${process.env.DATABASE_URL}_parts`;

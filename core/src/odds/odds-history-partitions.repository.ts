@@ -28,7 +28,7 @@ export function dayPartitionName(day: Date): string {
 }
 
 /**
- * The day partitions of odds_history (issue 16 item 9): created ahead of the inserts, dropped whole past retention.
+ * The day partitions of odds_history: created ahead of the inserts, dropped whole past retention.
  * Every statement here names a partition read from the catalogue or built by dayPartitionName, never user input.
  */
 @Injectable()

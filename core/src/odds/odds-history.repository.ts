@@ -71,7 +71,7 @@ export class OddsHistoryRepository {
 
   /**
    * Each bookmaker's last price and line before a time for one event's game markets: the closing line
-   * (issue 9, CLV). One row per bookmaker, market, outcome and line.
+   * (CLV). One row per bookmaker, market, outcome and line.
    */
   closingPrices(sport: string, eventId: string, before: Date): Promise<OddsHistoryRow[]> {
     return this.db

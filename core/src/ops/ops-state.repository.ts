@@ -19,7 +19,7 @@ const GATEWAY_FORGOTTEN_AFTER_MS = 10 * 60_000;
 const OVERVIEW_TTL_SECONDS = 3600;
 
 /**
- * The operations page's shared state in Redis (issue 15): each server process's socket figures, the claim of the one
+ * The operations page's shared state in Redis: each server process's socket figures, the claim of the one
  * process that builds the overview in a sampling slot, and the last overview pushed.
  */
 @Injectable()

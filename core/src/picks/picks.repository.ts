@@ -136,7 +136,7 @@ export class PicksRepository {
   }
 
   /**
-   * Records why a pending pick is not settled (issue 20); a no-op when it already says so, so the settlement runs
+   * Records why a pending pick is not settled; a no-op when it already says so, so the settlement runs
    * do not rewrite every pending pick. True when the reason changed.
    */
   async markUnsettled(id: string, reason: { code: UnsettledCode; games?: number } | null): Promise<boolean> {

@@ -6,7 +6,7 @@ import { RedisKeys } from '../redis/redis-keys';
 /** Runs kept for the operations page: a day of the scheduled look-back and the games settled around it. */
 const RUNS_KEPT = 100;
 
-/** The last settlement runs, newest first, as the settlement worker records them (issue 15). */
+/** The last settlement runs, newest first, as the settlement worker records them. */
 @Injectable()
 export class SettlementRunsRepository {
   constructor(private readonly redis: RedisService) {}

@@ -17,7 +17,7 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
   private readonly repeatedErrors = new RepeatedErrors();
   /** Completion events per queue, opened only by a process that waits for a job (the API's "Validate now"). */
   private readonly events = new Map<QueueName, QueueEvents>();
-  /** The schedules this process upserted, to put back when Redis loses them (issue 16 item 2). */
+  /** The schedules this process upserted, to put back when Redis loses them. */
   private readonly schedules = new Map<string, { queue: QueueName; schedulerId: string; upsert: () => Promise<unknown> }>();
 
   constructor(

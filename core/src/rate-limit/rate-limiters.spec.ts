@@ -45,7 +45,7 @@ function processes(count: number, points: number, maxLease: number, windowMs = 6
   return { clock, shared, limiters };
 }
 
-// Issue 18: the per-address limit (DECISIONS 8) costs a Redis round trip per lease, not per request, and still holds
+// The per-address limit (DECISIONS 8) costs a Redis round trip per lease, not per request, and still holds
 // across server processes: never more than its points, however the requests are spread.
 describe('LeasedLimiter', () => {
   it('lets exactly the window’s points through across processes, however requests interleave', async () => {

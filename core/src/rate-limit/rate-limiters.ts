@@ -96,7 +96,7 @@ const LEASE_TARGET_MS = 250;
 const MAX_LEASED_KEYS = 10_000;
 
 /**
- * A shared limit whose points each process takes from Redis a lease at a time (issue 18): a busy key costs a Redis
+ * A shared limit whose points each process takes from Redis a lease at a time: a busy key costs a Redis
  * round trip per lease instead of per request. A lease is only ever granted out of the points left in the shared
  * window, so every process together never lets more than `points` through: a key at the limit is refused as before,
  * in every process, and then without asking Redis until its window ends. Points leased and not spent when the window

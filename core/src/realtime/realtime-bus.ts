@@ -16,7 +16,7 @@ export interface RealtimeListeners {
   control: ReadonlyArray<readonly [ControlTopic, (message: string) => void]>;
   /**
    * False when the connection is lost (what is published from then on is not heard), true once every subscription is
-   * in place again: a listener that keeps what messages invalidate trusts it only in between (issue 18).
+   * in place again: a listener that keeps what messages invalidate trusts it only in between.
    */
   live?(live: boolean): void;
 }

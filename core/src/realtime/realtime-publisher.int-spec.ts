@@ -5,7 +5,7 @@ import { deleteKeysWithPrefix, parseRealtimeChannel, RealtimeKeys } from '../red
 import { RedisService } from '../redis/redis.service';
 import { RealtimePublisher } from './realtime-publisher.service';
 
-// Issue 4 / issue 6: every message carries its channel's sequence number; a reconnecting socket gets the
+// Every message carries its channel's sequence number; a reconnecting socket gets the
 // missed messages in order from a bounded buffer, or is told to take a snapshot when the gap is too old.
 describe('RealtimePublisher (real Redis)', () => {
   const base = parseConfig(process.env);
@@ -49,14 +49,14 @@ describe('RealtimePublisher (real Redis)', () => {
     expect(await publisher.replay('scores', 'icehockey_nhl', 20)).toEqual({ messages: [], complete: true, lastSeq: 20, epoch: heard[0].message.epoch });
   });
 
-  // Issue 17: catch-up costs what was missed; a gap older than the buffer reads nothing of it (a snapshot follows).
+  // Catch-up costs what was missed; a gap older than the buffer reads nothing of it (a snapshot follows).
   it('says the gap is too old when the buffer no longer holds it, without reading the buffer', async () => {
     expect(await publisher.replay('scores', 'icehockey_nhl', 5)).toEqual({ messages: [], complete: false, lastSeq: 20, epoch: expect.any(String) });
     expect(await publisher.replay('scores', 'icehockey_nhl', 0)).toEqual({ messages: [], complete: false, lastSeq: 20, epoch: expect.any(String) });
     expect((await publisher.replay('scores', 'icehockey_nhl', 10)).messages.map((m) => m.seq)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
   });
 
-  // issue 16 item 2: Redis comes back empty (a flush, a failover without the data): numbering starts again under a
+  // Redis comes back empty (a flush, a failover without the data): numbering starts again under a
   // new epoch, so a client holding seq 20 does not take the new seq 1–20 for messages it already has
   it('starts a new epoch, with an empty buffer, when the counter is lost', async () => {
     const before = await publisher.position('scores', 'icehockey_nhl');
@@ -83,7 +83,7 @@ describe('RealtimePublisher (real Redis)', () => {
     const after = await publisher.position('scores', 'icehockey_nhl');
     expect(after.epoch).not.toBe(before.epoch);
     const replay = await publisher.replay('scores', 'icehockey_nhl', 0);
-    // seq 1 was of the lost epoch: the buffer no longer serves it, so a client is sent a snapshot (and, issue 17,
+    // seq 1 was of the lost epoch: the buffer no longer serves it, so a client is sent a snapshot (and,
     // the buffer is not read for a gap it cannot fill)
     expect(replay).toMatchObject({ complete: false, lastSeq: 2, epoch: after.epoch, messages: [] });
     expect((await publisher.replay('scores', 'icehockey_nhl', 1)).messages.map((m) => [m.seq, m.epoch])).toEqual([[2, after.epoch]]);

@@ -84,8 +84,8 @@ export class RealtimePublisher {
 
   /**
    * Sets `state.writes`, publishes its notices and publishes `message` in one atomic step: all happen or none, so no
-   * crash can leave the state changed without the message that tells clients so (issue 16 item 4), nor without the
-   * notice that tells servers' caches (issue 18).
+   * crash can leave the state changed without the message that tells clients so, nor without the
+   * notice that tells servers' caches.
    */
   async publishWith(message: RealtimeMessage, { writes, notices = [] }: StateWrites, bufferSize = REALTIME_BUFFER_SIZE): Promise<number> {
     const seq = await this.redis.client.eval(

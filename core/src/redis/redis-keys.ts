@@ -10,11 +10,11 @@ export const RedisKeys = {
   boardFreshness: (kind: 'odds' | 'props', sport: string) => ['board-freshness', kind, sport],
   /** The current scoreboard of a sport: a SportScoreboard JSON. */
   scoreboard: (sport: string) => ['scores', sport],
-  /** A counter bumped with every scoreboard write, so readers can cache what they built from it (issue 18). */
+  /** A counter bumped with every scoreboard write, so readers can cache what they built from it. */
   scoreboardRevision: (sport: string) => ['scoreboard-revision', sport],
   /** Current opportunities of a sport: a hash of `{board}:{eventId}` → JSON array of OpportunityUpdate (new/updated). */
   opportunities: (kind: 'ev' | 'arbitrage' | 'middles', sport: string) => ['opportunities', kind, sport],
-  /** A counter bumped with every change to that hash, so readers can cache what they built from it (issue 18). */
+  /** A counter bumped with every change to that hash, so readers can cache what they built from it. */
   opportunitiesRevision: (kind: 'ev' | 'arbitrage' | 'middles', sport: string) => ['opportunities-revision', kind, sport],
   /** Opportunities found on a UTC day (YYYY-MM-DD): a hash of `{kind}:found`, `{kind}:edge_bp_sum`, `{kind}:edge_n`. */
   opportunitiesFoundDaily: (day: string) => ['stats', 'opportunities', day],
@@ -30,17 +30,17 @@ export const RedisKeys = {
   oddsApiCreditSamples: ['feeds', 'theoddsapi', 'credit-samples'],
   /** The Odds API's in-season sport keys (GET /v4/sports, free of credits): a JSON list, kept an hour. */
   oddsApiSports: ['feeds', 'theoddsapi', 'sports'],
-  /** A feed's back-off (issue 16 item 5): `{feed}` is a provider, or a provider and sport; a FeedBackoff JSON. */
+  /** A feed's back-off: `{feed}` is a provider, or a provider and sport; a FeedBackoff JSON. */
   feedBackoff: (feed: string) => ['feeds', 'backoff', feed],
   /** A poll's lock, so two processes never process the same sport and kind at once. */
   pollLock: (kind: string, sport: string) => ['feeds', 'lock', kind, sport],
   /** Control topic: a user's plan changed (JSON PlanChangedMessage of shared). */
   planChanged: ['accounts', 'plan-changed'],
-  /** Control topic: a user's sessions, API keys or plan changed (the user id), so servers drop the principals they keep (issue 18). */
+  /** Control topic: a user's sessions, API keys or plan changed (the user id), so servers drop the principals they keep. */
   principalChanged: ['accounts', 'principal-changed'],
   /**
    * Control topic: a board's stamp, a sport's opportunities or a scoreboard was written (the text names which:
-   * LiveStateNotices), so servers drop the versions of them they keep in memory (issue 18).
+   * LiveStateNotices), so servers drop the versions of them they keep in memory.
    */
   liveStateChanged: ['live-state', 'changed'],
   /** Control topic: one gateway process's relay barrier (it publishes to itself to know its subscriber caught up). */
@@ -60,7 +60,7 @@ export const RedisKeys = {
   oauthState: ['accounts', 'oauth-state'],
   loginCode: ['accounts', 'login-code'],
   devOutbox: ['accounts', 'dev-outbox'],
-  /** Alerts counted for a user in an hour slot (epoch hours), for the per-user rate cap (issue 21). */
+  /** Alerts counted for a user in an hour slot (epoch hours), for the per-user rate cap. */
   alertRate: (userId: string, hour: number) => ['alerts', 'rate', userId, String(hour)],
 } as const;
 

@@ -32,7 +32,7 @@ export class RedisService implements OnApplicationShutdown {
     this.prefix = config.REDIS_PREFIX;
     this.client = this.connect('commands');
     // Once connected, a command while the connection is down fails at once instead of waiting in the offline queue
-    // for ~6 s of reconnect attempts: the request answers a quick 503 and the client retries (issue 16 item 3). Before
+    // for ~6 s of reconnect attempts: the request answers a quick 503 and the client retries. Before
     // the first connection commands still wait, so start-up does not race the connect.
     this.client.once('ready', () => {
       this.client.options.enableOfflineQueue = false;

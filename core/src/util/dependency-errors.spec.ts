@@ -1,6 +1,6 @@
 import { DependencyUnavailableError, isDependencyDown } from './dependency-errors';
 
-// issue 16 items 1 and 3: a lost PostgreSQL or Redis connection is a dependency outage (503), anything else is not.
+// A lost PostgreSQL or Redis connection is a dependency outage (503), anything else is not.
 describe('isDependencyDown', () => {
   it.each([
     ['pg mid-query loss', new Error('Connection terminated unexpectedly')],

@@ -1,6 +1,6 @@
 /**
  * Whether an error means a dependency (PostgreSQL, Redis) is unreachable or went away, rather than a bug or bad input
- * (issue 16 item 1/3): such a failure answers a quick 503 the client retries, never a 500.
+ * Such a failure answers a quick 503 the client retries, never a 500.
  */
 export function isDependencyDown(error: unknown): boolean {
   if (!error || typeof error !== 'object') return false;

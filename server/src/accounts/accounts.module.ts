@@ -30,7 +30,7 @@ import { SessionService } from './auth/session.service';
 import { PrincipalCache } from './auth/principal-cache';
 
 /**
- * Accounts, sessions, plans and entitlements (issue 5), API keys and the audit log (issue 17). Exports the guards and
+ * Accounts, sessions, plans and entitlements, API keys and the audit log. Exports the guards and
  * services later features use: the decorators in ./access, RequestAuthenticator (the guards' own, for the operations
  * endpoints outside Nest's router), PlanService (every plan change), AuthService.authenticateToken and ApiKeyService
  * (used by the socket gateway's one handshake authenticator, realtime/socket-auth.service.ts), and AuditService (any

@@ -17,7 +17,7 @@ import {
 import { AlertsService } from './alerts.service';
 
 /**
- * /api/alerts (issue 21 part 2): a user's alert rules, their deliveries, and the browser push subscriptions.
+ * /api/alerts: a user's alert rules, their deliveries, and the browser push subscriptions.
  * Any signed-in user may read (free users see the page with an upgrade prompt); creating or changing a rule
  * checks the plan of its kind (Platinum for arbitrage and middles, Gold for +EV).
  */

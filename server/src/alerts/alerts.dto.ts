@@ -31,7 +31,7 @@ const fields = {
   email: z.boolean(),
 };
 
-/** POST /api/alerts (issue 21 part 2). */
+/** POST /api/alerts. */
 export const createAlertSchema = z
   .object({
     kind: fields.kind,

@@ -2,9 +2,9 @@ import { AlertsRepository, checkWebhookUrl } from '@oddspulse/core';
 import { AlertMessages } from '@oddspulse/shared';
 import { bearer, createAccountsApp, signUp, type AccountsTestApp } from '../../../test/support/accounts-app';
 
-// Issue 21 part 2: the alerts API — POST /api/alerts → 201 with the rule and the webhook secret once; GET, PATCH,
+// The alerts API — POST /api/alerts → 201 with the rule and the webhook secret once; GET, PATCH,
 // DELETE /api/alerts/:id; GET /api/alerts/:id/deliveries; plan gates; webhook URLs checked.
-describe('/api/alerts (issue 21 part 2)', () => {
+describe('/api/alerts', () => {
   let t: AccountsTestApp;
 
   beforeAll(async () => {
@@ -134,8 +134,8 @@ describe('/api/alerts (issue 21 part 2)', () => {
   });
 });
 
-// Issue 21: "in production only https to public addresses (no loopback or private ranges)".
-describe('webhook URL checks in production (issue 21 part 2)', () => {
+// "in production only https to public addresses (no loopback or private ranges)".
+describe('webhook URL checks in production', () => {
   const resolveTo =
     (...addresses: string[]) =>
     async () =>

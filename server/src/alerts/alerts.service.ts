@@ -82,7 +82,7 @@ function inputOf(row: AlertRuleRow): CreateAlertInput {
 }
 
 /**
- * Alert rules (issue 21 part 2): create, read, change and delete a user's rules, their deliveries, and the push
+ * Alert rules: create, read, change and delete a user's rules, their deliveries, and the push
  * subscriptions of their browsers. Evaluation and delivery run in the workers.
  */
 @Injectable()

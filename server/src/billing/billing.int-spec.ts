@@ -14,7 +14,7 @@ const prefix = `${process.env.REDIS_PREFIX}-billing`;
 const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'stripe');
 const recordedEvent = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
 
-// Issue 14: billing with the real `stripe` SDK pointed at a local stand-in of the Stripe API; webhooks signed
+// Billing with the real `stripe` SDK pointed at a local stand-in of the Stripe API; webhooks signed
 // with stripe.webhooks.generateTestHeaderString; recorded events from ../shared/fixtures/stripe.
 describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)', () => {
   const stand = new StripeStandIn();

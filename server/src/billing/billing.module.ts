@@ -9,7 +9,7 @@ import { BillingWebhookService } from './billing-webhook.service';
 import { LocalCheckoutController } from './local-checkout.controller';
 
 /**
- * Billing with Stripe (issue 14): checkout, switching, cancel and resume, the portal, gifts, webhooks, and the
+ * Billing with Stripe: checkout, switching, cancel and resume, the portal, gifts, webhooks, and the
  * local checkout without a key. Stripe itself, the sync rules and the repositories are in core; the daily
  * reconciliation is a workers job.
  */

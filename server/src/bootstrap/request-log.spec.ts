@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { loggablePath, requestIdFrom, routeOf } from './request-log';
 
-// Issue 15: a request id on every request; never trust an incoming one blindly; secrets redacted.
+// A request id on every request; never trust an incoming one blindly; secrets redacted.
 describe('requestIdFrom', () => {
   it("keeps a proxy's sane id", () => {
     expect(requestIdFrom('3f0c2d1e-5a4b-4c3d-9e8f-0a1b2c3d4e5f')).toBe('3f0c2d1e-5a4b-4c3d-9e8f-0a1b2c3d4e5f');
@@ -34,7 +34,7 @@ describe('loggablePath', () => {
     expect(loggablePath('/api/x?apiKey=op_secret&api_key=op_2')).toBe('/api/x?apiKey=%5Bredacted%5D&api_key=%5Bredacted%5D');
   });
 
-  // issue 18: a query naming nothing secret is logged as sent, without being parsed and rebuilt on every request
+  // A query naming nothing secret is logged as sent, without being parsed and rebuilt on every request
   it('logs a query naming nothing secret as sent, and redacts one whose names are encoded', () => {
     expect(loggablePath('/api/odds?sports=a,b&markets=h2h')).toBe('/api/odds?sports=a,b&markets=h2h');
     expect(loggablePath('/x?%74oken=abc')).toBe('/x?token=%5Bredacted%5D');

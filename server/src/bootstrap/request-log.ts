@@ -52,7 +52,7 @@ export function routeOf(req: Request, res: Response): string {
 }
 
 /**
- * One JSON line per HTTP request (issue 15): its id (also answered as `x-request-id`), method, route, path with secrets
+ * One JSON line per HTTP request: its id (also answered as `x-request-id`), method, route, path with secrets
  * redacted, status, duration and user; and the request's latency in the metrics. Every line logged while the request
  * is handled carries the id. A 4xx is the caller's business and logs at info; a 503 says a dependency is down (health
  * answers it on every poll of an outage) and logs at warn; any other 5xx at error, without a stack (the exception

@@ -7,7 +7,7 @@ const API_DOCS = /^\/api\/docs(?:[-/]|$)/;
 const API = /^\/api(?:\/|$)/;
 
 /**
- * Security headers by kind of answer (issue 18: each one costs bytes on every response). Pages (the app's HTML, the
+ * Security headers by kind of answer (each one costs bytes on every response). Pages (the app's HTML, the
  * API docs, the ops pages) get helmet's document set with a CSP that allows only this origin's scripts (and the build's
  * own inline boot scripts, by hash). JSON from
  * /api is never rendered as a document, so it gets the compact set that still stops it being framed, sniffed,

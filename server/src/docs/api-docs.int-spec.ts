@@ -16,7 +16,7 @@ const concrete = (path: string) => path.replace(/:sport\b/g, 'basketball_nba').r
 /** OpenAPI spells path parameters {sport}, Express :sport. */
 const expressPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
 
-// Issue 21 part 4 (DECISIONS 5): OpenAPI documentation for every route an API key may call, with the x-api-key scheme.
+// OpenAPI documentation for every route an API key may call, with the x-api-key scheme.
 describe('API documentation at /api/docs', () => {
   let t: AccountsTestApp;
   let key: string;

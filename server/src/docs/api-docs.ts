@@ -52,7 +52,7 @@ function keyRoutes(app: INestApplication): Map<string, KeyRoute> {
 }
 
 /**
- * Issue 21 part 4: the OpenAPI 3 document of the routes an API key may call, generated from the controllers (paths,
+ * The OpenAPI 3 document of the routes an API key may call, generated from the controllers (paths,
  * path parameters) and their zod DTOs (query parameters), each under the `x-api-key` scheme so "Try it out" sends the key.
  */
 export function apiDocument(app: INestApplication): OpenAPIObject {

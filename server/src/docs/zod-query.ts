@@ -84,7 +84,7 @@ function fieldsOf(schema: z.ZodTypeAny): Map<string, Field> {
 }
 
 /**
- * OpenAPI query parameters read from the zod schema a route validates its query with (issue 21 part 4), so the
+ * OpenAPI query parameters read from the zod schema a route validates its query with, so the
  * documentation cannot drift from the DTO: names, whether absent is refused, defaults and enumerations all come from it.
  */
 export function queryParameters(schema: z.ZodTypeAny): ParameterObject[] {

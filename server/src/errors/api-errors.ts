@@ -32,7 +32,7 @@ export const ApiErrors = {
       HttpStatus.PAYMENT_REQUIRED,
     ),
   apiKeyNotAllowed: () => new ForbiddenException(body(403, 'API_KEY_NOT_ALLOWED', AccountMessages.apiKeyNotAllowed)),
-  /** Operations routes, console, metrics and channel (issue 15): signed in without an operations role, or with an API key. */
+  /** Operations routes, console, metrics and channel: signed in without an operations role, or with an API key. */
   opsRequired: () => new ForbiddenException(body(403, 'OPS_REQUIRED', OpsMessages.opsRequired)),
   /** A queue action (retry, clean, pause) by an `ops_viewer`. */
   operateRequired: () => new ForbiddenException(body(403, 'OPS_OPERATE_REQUIRED', OpsMessages.operateRequired)),
@@ -54,7 +54,7 @@ export const ApiErrors = {
   /** A dependency is down or failing: the client shows the message and retries. */
   unavailable: (message: string, code = 'UNAVAILABLE', details: object = {}) =>
     new HttpException(body(503, code, message, details), HttpStatus.SERVICE_UNAVAILABLE),
-  /** A sport the pipeline does not poll: the caller's mistake, never a 503 to retry (issue 16 item 7). */
+  /** A sport the pipeline does not poll: the caller's mistake, never a 503 to retry. */
   unsupportedSport: (sports: readonly string[]) =>
     new BadRequestException(body(400, 'UNSUPPORTED_SPORT', `Unsupported sport: ${sports.join(', ')}`, { sports })),
   /** A sport whose board the pipeline has not written yet: a visible 503, never an empty list passed off as "no games". */

@@ -2,7 +2,7 @@ import { Logger, type ArgumentsHost } from '@nestjs/common';
 import { ApiErrors } from './api-errors';
 import { HttpExceptionFilter, toErrorBody } from './http-exception.filter';
 
-// issue 16 item 1/3: a lost PostgreSQL or Redis connection is a 503 with the catalogue's message, not a 500.
+// A lost PostgreSQL or Redis connection is a 503 with the catalogue's message, not a 500.
 describe('toErrorBody for a dependency outage', () => {
   it('answers a lost PostgreSQL connection with 503 SERVICE_UNAVAILABLE', () => {
     expect(toErrorBody(new Error('Connection terminated unexpectedly'))).toEqual({
@@ -31,7 +31,7 @@ describe('HttpExceptionFilter logging', () => {
   };
   afterEach(() => jest.restoreAllMocks());
 
-  it('logs a board the pipeline has not written yet as one warning, not an error with a stack (issue 18)', () => {
+  it('logs a board the pipeline has not written yet as one warning, not an error with a stack', () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     const res = answer(ApiErrors.boardUnavailable('odds', ['basketball_nba']));

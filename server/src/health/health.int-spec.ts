@@ -17,9 +17,9 @@ async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => bool
   return value;
 }
 
-// Issue #2: GET /api/health reports postgres, redis and queues; 503 naming what is down; recovers.
+// GET /api/health reports postgres, redis and queues; 503 naming what is down; recovers.
 describe('GET /api/health (real PostgreSQL and Redis)', () => {
-  // a prefix of its own: the feeds other specs leave stale would make this health honestly 503 (issue 16 item 6)
+  // a prefix of its own: the feeds other specs leave stale would make this health honestly 503
   const run = parseConfig(process.env);
   const base = { ...run, REDIS_PREFIX: `${run.REDIS_PREFIX}-health` };
   const redisProxy = new TcpProxy(Number(new URL(base.REDIS_URL).port || 6379), new URL(base.REDIS_URL).hostname);
@@ -65,7 +65,7 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
       autorun: false,
     });
     await worker.waitUntilReady();
-    // issue 16 item 6: a worker alone is not enough, the scheduler must be there and ticking
+    // A worker alone is not enough, the scheduler must be there and ticking
     const notYet = await eventually(health, (r) => r.body.queues === 'up');
     expect(notYet.status).toBe(503);
     expect(notYet.body.problems).toEqual(['The feeds scheduler is missing from Redis', 'The feeds scheduler has never ticked']);
@@ -75,11 +75,11 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
     expect(res.body).toMatchObject({ status: 'ok', postgres: 'up', redis: 'up', queues: 'up', problems: [] });
     expect(res.body.details.workers).toBeGreaterThanOrEqual(1);
     expect(res.body.details.jobCounts).toHaveProperty(QueueName.Feeds);
-    // Issue 4: the feeds the workers poll, and from where.
+    // The feeds the workers poll, and from where.
     expect(res.body.details.feeds).toMatchObject({ odds_provider: 'simulator', scores_provider: 'simulator', feeds: expect.any(Array) });
   }, 20000);
 
-  // issue 16 item 6: every stale feed is named, and a stale feed makes the whole health 503
+  // Every stale feed is named, and a stale feed makes the whole health 503
   it('answers 503 naming a stale feed, and 200 again once it is fresh', async () => {
     const state = app.get(LiveStateRepository);
     const now = new Date().toISOString();

@@ -63,7 +63,7 @@ export class HealthService {
   }
 
   /**
-   * Health that tells the truth (issue 16 item 6): the services answering is not enough. No worker connected; the
+   * Health that tells the truth: the services answering is not enough. No worker connected; the
    * feeds scheduler gone from Redis or silent (its tick is a job a worker runs, so a silent scheduler is also the
    * heartbeat of workers that no longer take jobs); each feed whose board is stale. Paused feeds (credit budget,
    * out of season) are on purpose and not a problem.

@@ -67,7 +67,7 @@ export class OddsHistoryService {
   /**
    * Spec 002 §7 GET /api/odds-history: one event's line movement in the markets asked for, of the books asked for that
    * the plan sees (DECISIONS 27; all it sees when none are asked for); with `view=series`, the chart's compact form of
-   * the same rows (issue 22).
+   * the same rows.
    */
   async history(query: OddsHistoryQuery, access: PlanAccess): Promise<OddsHistoryBookmaker[] | LineHistoryBook[]> {
     const { sport, eventId, markets } = query;

@@ -42,7 +42,7 @@ describe('odds view', () => {
     expect(priceFormat.parse(undefined)).toBe('american');
     expect(formatPrice(1.909090909, 'american')).toBe(-110);
     expect(formatPrice(2.5, 'american')).toBe(150);
-    // decimal is the board's price as it is (issue 8: the odds page's first load must match the pushed diffs)
+    // decimal is the board's price as it is (the odds page's first load must match the pushed diffs)
     expect(formatPrice(1 + 100 / 110, 'decimal')).toBe(1 + 100 / 110);
     expect(formatPrice(2.37, 'decimal')).toBe(2.37);
     expect(() => priceFormat.parse('fractional')).toThrow();
@@ -96,8 +96,8 @@ describe('odds view', () => {
   });
 });
 
-// issue 18: a cached date-filtered answer holds until the next game starts (a minute at most), a second across the day's turn
-// issue 18: the first load does not carry the books' ids; the links made from them and everything else stay
+// A cached date-filtered answer holds until the next game starts (a minute at most), a second across the day's turn
+// The first load does not carry the books' ids; the links made from them and everything else stay
 describe('withoutBookIds', () => {
   it('drops sid from bookmakers, markets and outcomes and keeps every other field', () => {
     const [plain] = [event('e1', '2026-11-21T20:00:00Z', [['fanduel', ['h2h']]])];

@@ -18,7 +18,7 @@ export function booksKey(access: PlanAccess): string {
   return books ? [...books].sort().join(',') : '*';
 }
 
-/** The longest a date-filtered answer is kept when no game starts sooner (issue 18). */
+/** The longest a date-filtered answer is kept when no game starts sooner. */
 const DATE_FILTER_HOLD_MS = 60_000;
 
 /**
@@ -70,7 +70,7 @@ export function filterEvents(events: readonly BoardEvent[], filter: EventFilter)
 /**
  * The boards without the books' own ids (`sid` on bookmakers, markets and outcomes): the pipeline has already made
  * the deep links from them (shared/domain/book-links), and the browser reads the links, never the ids. The first load
- * drops them (issue 18: they were about 45 % of its compressed bytes); The Odds API-shaped answers keep them.
+ * drops them (they were about 45 % of its compressed bytes); The Odds API-shaped answers keep them.
  */
 export function withoutBookIds(events: readonly BoardEvent[]): BoardEvent[] {
   return events.map((event) => ({

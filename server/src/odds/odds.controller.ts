@@ -77,7 +77,7 @@ export class OddsController {
     await send(req, res, await this.odds.playerPropsView(query, user.access));
   }
 
-  /** Issue 19: the browser's first load, in the shape its socket then patches (the boards), not The Odds API's. */
+  /** The browser's first load, in the shape its socket then patches (the boards), not The Odds API's. */
   @Get('boards')
   @MeteredOddsDataUnlessPaidRequired()
   async boards(@Query(new ZodValidationPipe(boardsQuerySchema)) query: BoardsQuery, @CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
@@ -113,7 +113,7 @@ export class OddsController {
   }
 }
 
-/** A cached answer with its boards' freshness headers (issue 18: ETag, 304 and compression in sendView). */
+/** A cached answer with its boards' freshness headers (ETag, 304 and compression in sendView). */
 async function send(req: Request, res: Response, { view, boards }: ServedView): Promise<void> {
   setBoardHeaders(res, boards);
   await sendView(req, res, view);

@@ -164,24 +164,24 @@ export const oddsHistoryQuerySchema = z.object({
   oddsFormat: priceFormat,
   markets: listOr(LINE_MOVEMENT_MARKETS),
   bookmakers: bookList,
-  // issue 22: `series` is the line-movement chart's compact answer (changes only, epoch seconds, one list per line)
+  // `series` is the line-movement chart's compact answer (changes only, epoch seconds, one list per line)
   view: withApiError(z.enum(['history', 'series']).default('history'), invalid('view must be history or series')),
 });
 export type OddsHistoryQuery = z.output<typeof oddsHistoryQuerySchema>;
 
 /**
- * GET /api/boards (issue 19, the browser's first load): which boards (straight bets or props), of which sports,
+ * GET /api/boards (the browser's first load): which boards (straight bets or props), of which sports,
  * narrowed to which markets (all when none). Lists are comma lists or repeated parameters.
  */
 export const boardsQuerySchema = z.object({
   kind: z.enum(['odds', 'props']).default('odds'),
   sports: requiredList(invalid(OddsMessages.sportRequired, 'SPORT_REQUIRED')).pipe(z.array(z.string().regex(/^[a-z0-9_]{2,64}$/)).max(100)),
   markets: csv.pipe(z.array(z.string().max(64)).max(200)),
-  // issue 18: the browser asks for `packed`, the same boards in about half the brotli bytes
+  // The browser asks for `packed`, the same boards in about half the brotli bytes
   format: withApiError(z.preprocess(blankAsAbsent, z.enum(['plain', 'packed']).default('plain')), invalid(OddsMessages.boardsFormat)).describe(
     'plain: `{boards: SportBoard[]}`. packed: `{packed: 3, boards}`, the same boards in columns (shared/src/realtime/packed-boards.ts: the markets and outcomes of a board in columns across its events, outcome names as indexes into a table per event, prices as American integers where exact, links as a common prefix and their ids); `unpackBoards` of @oddspulse/shared reads it back',
   ),
-  // issue 18: the odds page asks before it knows the plan; PaidWhenRequiredGuard refuses a free plan before metering
+  // The odds page asks before it knows the plan; PaidWhenRequiredGuard refuses a free plan before metering
   require: withApiError(z.preprocess(blankAsAbsent, z.enum(['paid']).optional()), invalid(OddsMessages.boardsRequire)).describe(
     'paid: answer only a paid plan; the free plan gets 402 SUBSCRIPTION_REQUIRED and the call is not counted against its quota',
   ),

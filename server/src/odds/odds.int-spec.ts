@@ -17,7 +17,7 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
   let free: ReturnType<typeof bearer>;
 
   beforeAll(async () => {
-    // every sport the recorded boards cover is one the pipeline polls (an unknown sport is a 400: issue 16 item 7)
+    // every sport the recorded boards cover is one the pipeline polls (an unknown sport is a 400)
     t = await createGatewayApp({ REDIS_PREFIX: prefix, FREE_MONTHLY_QUOTA: 6, FEED_SPORTS: [...parseConfig(process.env).FEED_SPORTS, 'americanfootball_cfl'] });
     fixtures = await loadFixtureBoards(t.redis);
     gold = bearer((await signUp(t, 'gold')).session);
@@ -208,7 +208,7 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     expect((await get('/api/player-props?league=basketball_nba', gold)).body.message).toBe('game_id is required with league');
   });
 
-  // issue 8: the odds and props rooms relay the whole board to every paid socket, so a paid plan's REST answer
+  // The odds and props rooms relay the whole board to every paid socket, so a paid plan's REST answer
   // must leave no book out either; only the free plan is narrowed, and it may not join those rooms at all
   it('gives a Gold user every book of the board the odds room relays', async () => {
     const boardBooks = new Set(fixtures.nfl.events.flatMap((e) => e.bookmakers.map((b) => b.key)));
@@ -219,7 +219,7 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     expect(freeBooks.size).toBeLessThan(boardBooks.size);
   });
 
-  // issue 19: the browser's first load is the board itself, in the shape the socket's diffs then patch
+  // The browser's first load is the board itself, in the shape the socket's diffs then patch
   it('serves the boards as stored for the first load, narrowed to the markets asked for and to the plan', async () => {
     const markets = ['h2h', 'spreads'];
     const res = await get(`/api/boards?kind=odds&sports=${NFL}&markets=${markets.join(',')}&_t=1`, gold);
@@ -253,7 +253,7 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     expect((await get('/api/boards?sports=icehockey_nhl', gold)).body).toMatchObject({ code: 'BOARD_UNAVAILABLE', sports: ['icehockey_nhl'] });
   });
 
-  // issue 18: the packed first load (spec 001 §7) is the plain answer in columns, cached per format with its own ETag
+  // The packed first load (spec 001 §7) is the plain answer in columns, cached per format with its own ETag
   it('serves the packed boards, which decode to the plain answer of the same query, with 304 while the board holds', async () => {
     const query = `/api/boards?kind=odds&sports=${NFL}&markets=h2h,spreads,totals`;
     const plain = await get(query, gold);
@@ -283,7 +283,7 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     ]);
   });
 
-  // issue 18: the screens' first loads (the packed form) are compressed again more strongly once out; the plain form,
+  // The screens' first loads (the packed form) are compressed again more strongly once out; the plain form,
   // for API clients, keeps its first bytes and does not hold up the packed ones' turn
   it('compresses the packed boards again more strongly once served, and not the plain ones', async () => {
     const query = `/api/boards?kind=odds&sports=${NFL}&markets=h2h,spreads,totals,alternate_spreads`;
@@ -304,7 +304,7 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     expect(await brotliBytes('plain')).toBe(plainFirst);
   });
 
-  // issue 18: the first load is read long before the browser's socket joins; it says where each sport's channel stood
+  // The first load is read long before the browser's socket joins; it says where each sport's channel stood
   // as its board was read, read in the same step, and the socket joins from there (no diff in between is lost)
   it("carries each board's channel position, read with the board, in both formats", async () => {
     const MLB = 'baseball_mlb';
@@ -341,7 +341,7 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     }
   });
 
-  // issue 18: the odds page asks for its boards before it knows the plan, with require=paid; a free plan is refused
+  // The odds page asks for its boards before it knows the plan, with require=paid; a free plan is refused
   // (spec 000 §6 requiresPaidPlan) without spending its quota (DECISIONS 2), and a paid plan gets the very same view
   it('answers require=paid with the boards for a paid plan and an unmetered 402 SUBSCRIPTION_REQUIRED for the free plan', async () => {
     const query = `/api/boards?kind=odds&sports=${NFL}&markets=h2h&format=packed`;
@@ -369,7 +369,7 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     ]);
   });
 
-  // spec 000 §5 / issue 5: the free plan sees its popular books only, and is metered (DECISIONS 2)
+  // spec 000 §5: the free plan sees its popular books only, and is metered (DECISIONS 2)
   it('limits a free user to the popular books and meters every call, then 402 QUOTA_EXCEEDED with the real numbers', async () => {
     const allowed = new Set(selectableSportsbooks({ plan: 'free', unlimited: false }));
     const res = await get(`/api/odds?sports=${NFL}&markets=h2h,spreads&regions=us`, free);
@@ -412,7 +412,7 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     expect(series[1].outcomes[0].price).not.toBe(series[0].outcomes[0].price);
     expect(series[1].outcomes[1].price).toBe(series[0].outcomes[1].price);
 
-    // issue 22: the chart's compact view of the same rows: changes only, one price list per line
+    // The chart's compact view of the same rows: changes only, one price list per line
     const compact = await get(`/api/odds-history?sport=${NFL}&eventId=${event.id}&markets=h2h&bookmakers=draftkings&view=series`, gold);
     expect(compact.status).toBe(200);
     const [moved1, held] = compact.body[0].markets[0].outcomes;

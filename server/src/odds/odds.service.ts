@@ -75,7 +75,7 @@ const NOT_A_GAME_SPORT = /outright|winner|election|championship|futures/i;
 
 /**
  * The odds-data calls (spec 001 §7), served from the pipeline's boards in Redis, never from a provider. The
- * free plan sees its popular books only (spec 000 §5, issue 5); metering happens in the guard.
+ * free plan sees its popular books only (spec 000 §5); metering happens in the guard.
  */
 @Injectable()
 export class OddsService {
@@ -88,7 +88,7 @@ export class OddsService {
     private readonly warm: WarmViews,
   ) {}
 
-  /** GET /api/odds, built once per board version, markets, regions, books, formats, date filter and plan books (issue 18). */
+  /** GET /api/odds, built once per board version, markets, regions, books, formats, date filter and plan books. */
   oddsView(query: OddsQuery, access: PlanAccess, now = Date.now()): Promise<ServedView> {
     return this.cachedView('odds', 'odds', query.sports, query, access, now, (at) => this.odds(query, access, at));
   }
@@ -151,7 +151,7 @@ export class OddsService {
    * GET /api/boards: the boards themselves, as the pipeline keeps them and the socket's diffs patch them (decimal
    * prices as stored, `fetched_at`, `stale_since`), narrowed to the plan's books and the markets asked for, without the
    * books' ids the browser does not read: the browser's first load, with no trip through The Odds API's shape and back.
-   * `format` packed is the same boards in packed-boards' columns (issue 18); each format is its own cached view.
+   * `format` packed is the same boards in packed-boards' columns; each format is its own cached view.
    */
   async storedBoards(
     query: BoardsQuery,
@@ -161,7 +161,7 @@ export class OddsService {
     const stored = await this.requirePositionedBoards(query.kind, query.sports);
     const books = visibleBooks(access);
     const boards = stored.map(({ board }) => ({ ...board, events: withoutBookIds(filterEvents(board.events, { markets: query.markets, books, now })) }));
-    // where each sport's channel stood as its board was read: the browser's socket joins from there (issue 18)
+    // where each sport's channel stood as its board was read: the browser's socket joins from there
     const positions: BoardPositions = Object.fromEntries(query.sports.map((sport, i) => [sport, stored[i].position]));
     return {
       body: query.format === 'packed' ? { ...packBoards(boards), positions } : { boards, positions },

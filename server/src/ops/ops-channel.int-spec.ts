@@ -4,7 +4,7 @@ import { bearer, signUp, uniqueEmail } from '../../../test/support/accounts-app'
 import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
 import { OpsSampler } from './ops-sampler.service';
 
-// Issue 15: the operations page is live over the socket like the rest of the app, on an `ops` room only operations
+// The operations page is live over the socket like the rest of the app, on an `ops` room only operations
 // staff may join (never a Platinum user, an API key or a visitor); the server's own sampling pushes it.
 describe('the ops channel (real PostgreSQL and Redis, socket.io)', () => {
   const prefix = `${parseConfig(process.env).REDIS_PREFIX}-ops-channel`;

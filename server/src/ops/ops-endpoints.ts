@@ -21,7 +21,7 @@ function isPageRequest(req: Request): boolean {
 }
 
 /**
- * The operations endpoints outside /api (issue 15), mounted before Nest's routes and the web app's fallback:
+ * The operations endpoints outside /api, mounted before Nest's routes and the web app's fallback:
  * - `/metrics`: Prometheus text for a scraper presenting METRICS_TOKEN as a bearer, or for operations staff;
  * - `/ops/queues`: the queue console (bull-board), read-only for `ops_viewer`, its changes for `ops` only;
  * - `/ops` and below: the web app's page, answered 401 / 403 (still the app, which then says why) to anyone else,

@@ -22,7 +22,7 @@ const HOUR_MS = 3_600_000;
 const GATEWAY_SAMPLES_MISSED = 3;
 
 /**
- * Builds the operations overview (issue 15) from what the processes leave in Redis: feed statuses and the scheduler's
+ * Builds the operations overview from what the processes leave in Redis: feed statuses and the scheduler's
  * last tick, The Odds API balance and its readings, the queues, each server process's sockets, today's opportunity
  * counters and the settlement runs. Each section is read on its own: one that cannot be read is null with the reason
  * in `problems`, so the page keeps showing the rest. Nothing old is passed off as current.

@@ -10,7 +10,7 @@ const OPS_REPLAY_BUFFER = 12;
 const OPS_ROOM = roomName(RealtimeChannel.Ops, OPS_OVERVIEW_KEY);
 
 /**
- * The server's own sampling for the operations page (issue 15), every OPS_SAMPLE_INTERVAL_MS, never per request:
+ * The server's own sampling for the operations page, every OPS_SAMPLE_INTERVAL_MS, never per request:
  * each server process writes its socket figures to Redis; then, while some process has an operator's socket in the
  * `ops` room, the one process that claims the slot builds the overview and pushes it on the `ops` channel (the last
  * one is kept as the channel's snapshot). A sample that fails (Redis away) is logged once and the next one tries again.

@@ -13,7 +13,7 @@ const INDEX_HTML = '<!doctype html><title>OddsPulse</title><div id="root"></div>
 
 type Agent = ReturnType<typeof request.agent>;
 
-// Issue 15 "Tests that must exist": the role gates on every operations route — visitor 401, user 403, ops 200,
+// The role gates on every operations route — visitor 401, user 403, ops 200,
 // API key 403 — through bearer tokens and cookie sessions alike, the web app's /ops page included.
 describe('operations routes (real PostgreSQL and Redis)', () => {
   // A prefix of this spec's own: the queue counts it checks are its jobs alone.
@@ -177,7 +177,7 @@ describe('operations routes (real PostgreSQL and Redis)', () => {
       expect(await t.get(JobQueueService).queue(QueueName.Billing).isPaused()).toBe(false);
     });
 
-    // Issue 17's audit log keeps the operators' actions: who, what, from where, how it ended.
+    // The audit log keeps the operators' actions: who, what, from where, how it ended.
     it('records every action an operator takes in the console, refused ones included', async () => {
       const opsId = (await t.db.selectFrom('users').select('id').where('email', '=', opsEmail).executeTakeFirstOrThrow()).id;
       const before = Date.now();
@@ -218,7 +218,7 @@ describe('operations routes (real PostgreSQL and Redis)', () => {
   });
 });
 
-// Issue 15 "Bad input and faults": the console keeps working while Redis is briefly down, and says so.
+// The console keeps working while Redis is briefly down, and says so.
 describe('the operations overview while Redis is away (real PostgreSQL, Redis through a proxy)', () => {
   const base = parseConfig(process.env);
   const redisProxy = new TcpProxy(Number(new URL(base.REDIS_URL).port || 6379), new URL(base.REDIS_URL).hostname);

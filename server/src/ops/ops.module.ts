@@ -8,7 +8,7 @@ import { OpsOverviewService } from './ops-overview.service';
 import { OpsSampler } from './ops-sampler.service';
 
 /**
- * Operations (issue 15): the overview (REST and the `ops` channel), its sampling, and the gate of the endpoints
+ * Operations: the overview (REST and the `ops` channel), its sampling, and the gate of the endpoints
  * served outside /api (ops-endpoints.ts mounts the queue console, /metrics and the /ops page with it).
  */
 @Module({

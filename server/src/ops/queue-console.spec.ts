@@ -1,7 +1,7 @@
 import { appRoutes } from '@bull-board/api/dist/routes.js';
 import { CONSOLE_CHANGES, consoleRouteAllowed } from './queue-console';
 
-// Issue 15: the console's changes are retry, clean (a job's remove) and pause; nothing that loses work or adds untyped jobs.
+// The console's changes are retry, clean (a job's remove) and pause; nothing that loses work or adds untyped jobs.
 describe('consoleRouteAllowed', () => {
   it('allows every read', () => {
     expect(consoleRouteAllowed('get', '/api/queues')).toBe(true);

@@ -9,7 +9,7 @@ import type { JobQueueService } from '@oddspulse/core';
 export const QUEUE_CONSOLE_PATH = '/ops/queues';
 
 /**
- * The console's changes an operator may make (issue 15: retry, clean, remove — a job's "remove" is its clean — plus
+ * The console's changes an operator may make (retry, clean, remove — a job's "remove" is its clean — plus
  * promoting a delayed job and pausing a queue). Everything else bull-board offers is refused, on the server: adding or
  * editing jobs would put payloads the job map never typed in front of the workers, and emptying, obliterating or
  * removing a job scheduler loses work or stops the feeds.

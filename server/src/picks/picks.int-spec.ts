@@ -1,6 +1,6 @@
 import { AccountsTestApp, bearer, createAccountsApp, signUp } from '../../../test/support/accounts-app';
 
-// Issue 9 / spec 002 §3–§5, §9, DECISIONS 18–21: picks per user in PostgreSQL, over the HTTP API.
+// spec 002 §3–§5, §9, DECISIONS 18–21: picks per user in PostgreSQL, over the HTTP API.
 describe('picks API (real PostgreSQL and Redis)', () => {
   let t: AccountsTestApp;
   beforeAll(async () => {
@@ -63,7 +63,7 @@ describe('picks API (real PostgreSQL and Redis)', () => {
     await expect(t.db.updateTable('picks').set({ status: 'pending' }).where('id', '=', created.id).execute()).rejects.toThrow(/already won/);
   });
 
-  // issue 22: a pick saved with "Add to My Picks" has no stake; the user sets it later, while it is pending
+  // A pick saved with "Add to My Picks" has no stake; the user sets it later, while it is pending
   it('sets the stake of a pending pick and its payout from the odds, and refuses it once settled', async () => {
     const { session } = await signUp(t);
     const { body: created } = await t

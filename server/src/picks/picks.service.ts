@@ -106,7 +106,7 @@ export class PicksService {
   }
 
   /**
-   * The stake of a pending pick (issue 22: "Add to My Picks" saves a pick without one, and nothing could set it later).
+   * The stake of a pending pick ("Add to My Picks" saves a pick without one, and nothing could set it later).
    * The payout follows from the pick's odds; a settled pick keeps the money it was settled with.
    */
   async setStake(userId: string, id: string, stakeCents: number): Promise<UserPick> {

@@ -73,7 +73,7 @@ describe('reactions (real PostgreSQL and Redis)', () => {
     expect([action.status, action.body.message]).toEqual([400, 'Reaction action must be add or remove']);
   });
 
-  // issue 6: reactions pushed to the game's room
+  // Reactions pushed to the game's room
   it("pushes a reaction to sockets in the game's room, and sends the reactions as a snapshot on catch-up", async () => {
     const socket = new RecordingClient(t.url);
     clients.push(socket);

@@ -10,7 +10,7 @@ const server = (rooms: Record<string, string[]>, sockets: number) =>
     },
   }) as unknown as GatewayServer;
 
-// Issue 15: live sockets per room on the operations page.
+// Live sockets per room on the operations page.
 describe('GatewayStats', () => {
   it("counts sockets per realtime room, sums the users' own rooms, and leaves socket.io's own rooms out", () => {
     const stats = new GatewayStats(new MetricsService());

@@ -8,7 +8,7 @@ const CHANNEL_ROOM = new RegExp(`^(${REALTIME_CHANNELS.join('|')}):`);
 const USER_ROOMS = `${RealtimeChannel.User}:*`;
 
 /**
- * This process's socket figures, read when sampled (issue 15): sockets connected, sockets per realtime room (not the
+ * This process's socket figures, read when sampled: sockets connected, sockets per realtime room (not the
  * per-socket and per-account rooms socket.io keeps; the users' own rooms summed as `user:*`), and deliveries so far
  * (RoomBroadcaster counts them).
  */

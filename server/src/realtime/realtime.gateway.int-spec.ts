@@ -19,7 +19,7 @@ function arbitrageUpdate(id: string): RealtimeMessage<'arbitrage'> {
   return { channel: 'arbitrage', key: SPORT, at: new Date().toISOString(), type: 'opportunities', data: { updates: [update] } };
 }
 
-// issue 6: the socket.io gateway across two processes sharing Redis
+// The socket.io gateway across two processes sharing Redis
 describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
   let a: GatewayTestApp;
   let b: GatewayTestApp;
@@ -121,7 +121,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     expect(bot.notices.at(-1)).toEqual({ plan: 'gold', unlimited: false, removed: [`arbitrage:${SPORT}`] });
   });
 
-  // issue 6: re-checked when the plan changes; a downgrade removes the socket from rooms it may no longer hear
+  // Re-checked when the plan changes; a downgrade removes the socket from rooms it may no longer hear
   it('evicts a downgraded socket from arbitrage, wherever it is connected, and tells it', async () => {
     const { session } = await signUp(a, 'platinum');
     const user = session.user.id;
@@ -262,7 +262,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     });
   });
 
-  // issue 6: nothing lost, nothing applied twice
+  // Nothing lost, nothing applied twice
   it('replays the missed messages in order to a socket that reconnects with its last seq, while publishing goes on', async () => {
     const sport = 'icehockey_nhl';
     const message = (n: number): RealtimeMessage<'scores'> => ({ ...scoreUpdate(n), key: sport });
@@ -397,7 +397,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     expect(ids).toEqual(['e1-a', 'e1-b', 'e2-a']);
   });
 
-  // issue 16 item 2: Redis lost the channel's counter; its numbers started again under a new epoch
+  // Redis lost the channel's counter; its numbers started again under a new epoch
   it('sends a snapshot, not a replay, to a socket whose last seq is of an epoch the channel no longer has', async () => {
     const sport = 'tennis_atp_wimbledon';
     const message = (n: number): RealtimeMessage<'scores'> => ({ ...scoreUpdate(n), key: sport });

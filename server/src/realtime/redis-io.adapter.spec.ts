@@ -20,7 +20,7 @@ function bind(callback: MessageMappingProperties['callback']) {
 
 const acked = (socket: Socket, payload: unknown) => new Promise((resolve) => (socket as unknown as EventEmitter).emit('subscribe', payload, resolve));
 
-describe('RedisIoAdapter message handlers (issue 6: every subscribe is acknowledged)', () => {
+describe('RedisIoAdapter message handlers (every subscribe is acknowledged)', () => {
   it('answers the acknowledgement with what the handler returns', async () => {
     const { socket } = bind(async (data: unknown) => observableOf({ ok: true, echo: data }));
     expect(await acked(socket, { channel: 'scores' })).toEqual({ ok: true, echo: { channel: 'scores' } });

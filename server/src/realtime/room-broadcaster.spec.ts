@@ -59,7 +59,7 @@ function fakeServer(rooms: Record<string, string[]>, sockets: Record<string, Ret
   } as unknown as GatewayServer;
 }
 
-describe('RelayedMessage frame (issue 6: one encoding per room; issue 19: from the published text)', () => {
+describe('RelayedMessage frame (one encoding per room; from the published text)', () => {
   it.each([
     ['a short payload (7-bit length)', { n: 1 }, 2],
     ['a payload over 125 bytes (16-bit length)', envelope('é'.repeat(2_000)), 4],
@@ -131,7 +131,7 @@ describe('RoomBroadcaster', () => {
     expect(warn).toHaveBeenCalledTimes(1);
   });
 
-  // Issue 15: oddspulse_socket_deliveries_total counts each message once per socket it reached, by channel.
+  // Oddspulse_socket_deliveries_total counts each message once per socket it reached, by channel.
   it('counts one delivery per socket the message reached, by the channel its room names', async () => {
     const metrics = new MetricsService();
     const [a, b, busy] = [fakeSocket(), fakeSocket(), fakeSocket({ idle: false })];

@@ -13,7 +13,7 @@ function controlledWork() {
 
 const tick = () => new Promise((r) => setImmediate(r));
 
-// issue 6: a relay barrier proves only what was published before it was sent, so a caller never shares one sent before its call
+// A relay barrier proves only what was published before it was sent, so a caller never shares one sent before its call
 describe('SharedTurns (relay barriers shared by sockets subscribing at once)', () => {
   it('gives every caller a run that starts after its call, sharing runs among callers who wait together', async () => {
     const { runs, work, called } = controlledWork();

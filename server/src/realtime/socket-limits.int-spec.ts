@@ -24,7 +24,7 @@ function scoreUpdate(sport: string, n: number): RealtimeMessage<'scores'> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-// Issue 17 item 3: socket events are limited per connection and per address; a catch-up costs what it sends.
+// Socket events are limited per connection and per address; a catch-up costs what it sends.
 describe('socket limits (real Redis)', () => {
   let app: GatewayTestApp;
   const clients: RecordingClient[] = [];

@@ -23,7 +23,7 @@ export interface RateLimitedAck {
 type Middleware = Parameters<GatewayServer['use']>[0];
 
 /**
- * Socket abuse limits (issue 17): every event a client sends spends points per connection (in this process)
+ * Socket abuse limits: every event a client sends spends points per connection (in this process)
  * and per client address (in Redis across gateway processes, in memory while Redis is away), and so does each
  * handshake per address. A catch-up costs in proportion to what it sent (replayed messages, a snapshot), so a
  * client asking for everything again and again runs out at once. A refused event is answered with RATE_LIMITED

@@ -55,7 +55,7 @@ const scanQuery = z.preprocess(
 );
 
 /**
- * The methods `method=blend` averages, from `blend=power,shin` (issue 20); undefined for the default set. Only
+ * The methods `method=blend` averages, from `blend=power,shin`; undefined for the default set. Only
  * with `method=blend`, and only single methods.
  */
 function blendMethods(raw: unknown, method: DevigMethod, ctx: z.RefinementCtx): BlendableMethod[] | undefined {

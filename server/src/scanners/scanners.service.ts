@@ -22,7 +22,7 @@ import type { ArbitrageQuery, EvQuery, MiddlesQuery } from './scanners.dto';
 
 /**
  * A scanner answer takes the opportunities to now (ages, timing flags, `generated_at`), so a cached one is reused
- * for a second at most, and never past a change to the boards' stamps or the opportunities (issue 18).
+ * for a second at most, and never past a change to the boards' stamps or the opportunities.
  */
 const CLOCK_BOUND_MS = 1_000;
 

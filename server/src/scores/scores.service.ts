@@ -33,7 +33,7 @@ export class ScoresService {
   ) {}
 
   /**
-   * GET /api/scores through the view cache (issue 18): the whole scoreboard is kept per scoreboard revision; a
+   * GET /api/scores through the view cache: the whole scoreboard is kept per scoreboard revision; a
    * day's games (which also read the finals kept in PostgreSQL) are built per request.
    */
   async scoresView(query: ScoresQuery, now = Date.now()): Promise<{ view: View; board: BoardFreshness }> {

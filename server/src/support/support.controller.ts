@@ -13,7 +13,7 @@ const supportRequestSchema = z.object({
   message: z.string().trim().min(1, 'Enter a message').max(SUPPORT_LIMITS.message),
 });
 
-/** POST /api/support (issue 22): the /contact form. The user, plan and reply address come from the session. */
+/** POST /api/support: the /contact form. The user, plan and reply address come from the session. */
 @Controller('support')
 export class SupportController {
   private readonly logger = new Logger(SupportController.name);

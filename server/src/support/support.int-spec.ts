@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AccountsTestApp, bearer, createAccountsApp, signUp } from '../../../test/support/accounts-app';
 
-// issue 22: premium support, sold with Platinum: POST /api/support mails the support address and acknowledges to the user
+// Premium support, sold with Platinum: POST /api/support mails the support address and acknowledges to the user
 describe('support requests (real PostgreSQL and Redis, dev outbox)', () => {
   let t: AccountsTestApp;
   const support = `support-${randomBytes(4).toString('hex')}@oddspulse.local`;

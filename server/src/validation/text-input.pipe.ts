@@ -55,7 +55,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * The one rule for text input (issue 16 item 7), global so no route can miss it: a body, query or path parameter
+ * The one rule for text input, global so no route can miss it: a body, query or path parameter
  * holding a control character or ill-formed Unicode is refused with 400 VALIDATION_FAILED naming the field, before
  * any handler or schema.
  */

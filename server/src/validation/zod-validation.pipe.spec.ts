@@ -3,7 +3,7 @@ import { ZodValidationPipe } from './zod-validation.pipe';
 
 const query = { type: 'query' as const };
 
-// Issue 18: a route's query parsed once per distinct query, the answer shared and frozen; bodies and refusals never remembered.
+// A route's query parsed once per distinct query, the answer shared and frozen; bodies and refusals never remembered.
 describe('ZodValidationPipe', () => {
   function counting() {
     const parse = jest.fn((raw: string) => raw.split(','));

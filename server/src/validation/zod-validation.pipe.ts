@@ -73,7 +73,7 @@ function deepFreeze<V>(value: V): V {
  * The one validation style at the controller edge: `@Body(new ZodValidationPipe(schema))`,
  * `@Query(new ZodValidationPipe(schema))`, `@Param('id', new ZodValidationPipe(schema))`, with the schema in the
  * domain's `*.dto.ts`. Services receive typed, checked input and never `unknown`. A query a route has parsed
- * before is answered with what it parsed to (issue 18: the odds query's schema cost tens of microseconds, and a
+ * before is answered with what it parsed to (the odds query's schema cost tens of microseconds, and a
  * page asks the same few queries over and over); parsing depends on nothing but the query, and what is remembered
  * is frozen. A refused query is not remembered.
  */

@@ -10,7 +10,7 @@ function setUp(ttlMs = 10_000) {
   return { clock, cache, read, reads: () => reads };
 }
 
-// Issue 18: principals and data versions kept in memory only while the bus that announces their changes is heard.
+// Principals and data versions kept in memory only while the bus that announces their changes is heard.
 describe('BusCache', () => {
   it('reads the source every time until the bus is heard', async () => {
     const { cache, read, reads } = setUp();

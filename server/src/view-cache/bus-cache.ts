@@ -10,7 +10,7 @@ const MAX_CHANGED_TAGS = 10_000;
 
 /**
  * Values read from PostgreSQL or Redis, kept in this process's memory while a pub/sub topic says when they change
- * (issue 18): an announcement drops the entries of its tag, at once. Only trusted while the bus is heard
+ * An announcement drops the entries of its tag, at once. Only trusted while the bus is heard
  * (RealtimeListeners.live): until it is, and from the moment it is lost, every read goes to the source, and what was
  * kept is forgotten, since an announcement may have been missed. A TTL bounds how long a value is served should an
  * announcement be lost anyway (a writer that committed and then could not publish). A value read while an

@@ -16,7 +16,7 @@ async function hearing(t: GatewayTestApp, heard = true): Promise<void> {
   expect(versions.hearing).toBe(heard);
 }
 
-// Issue 18: a cached answer's version (board stamps, opportunity and scoreboard revisions) is kept in each server's
+// A cached answer's version (board stamps, opportunity and scoreboard revisions) is kept in each server's
 // memory, and every write of it (by the workers, here by their own repository and publisher) reaches every server at
 // once; while the notices cannot be heard, versions are read from Redis as before.
 describe('data versions kept in memory, across two server processes (real Redis)', () => {

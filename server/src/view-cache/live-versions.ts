@@ -20,7 +20,7 @@ export const LIVE_VERSION_TTL_MS = 1_000;
 const MAX_VERSIONS = 1_000;
 
 /**
- * The versions the view cache keys its answers by (issue 18): each board's stamp (revision, `fetched_at`,
+ * The versions the view cache keys its answers by: each board's stamp (revision, `fetched_at`,
  * `stale_since`), each sport's opportunity revision, each scoreboard's revision, kept in process memory instead of
  * read from Redis on every request. Every write of them publishes a `live-state:changed` notice in the same atomic
  * step (LiveStateRepository), which drops the version here at once. While that topic is not heard (Redis away, a

@@ -19,7 +19,7 @@ const decoded = (res: RawAnswer): unknown => {
 
 const booksOf = (games: unknown) => new Set((games as Array<{ bookmakers: Array<{ key: string }> }>).flatMap((g) => g.bookmakers.map((b) => b.key)));
 
-// issue 18: the REST first loads served from a view shared per board version, with ETag/304 and negotiated compression
+// The REST first loads served from a view shared per board version, with ETag/304 and negotiated compression
 describe('cached REST views (real Redis and PostgreSQL, recorded boards)', () => {
   let t: GatewayTestApp;
   let fixtures: Awaited<ReturnType<typeof loadFixtureBoards>>;
@@ -42,7 +42,7 @@ describe('cached REST views (real Redis and PostgreSQL, recorded boards)', () =>
 
   const get = (path: string, headers: Record<string, string> = {}) => rawGet(t.url, path, headers);
 
-  // issue 18 Keep: same rows, same prices, same per-plan filtering, whichever plan asked first
+  // same rows, same prices, same per-plan filtering, whichever plan asked first
   it('gives each plan its own books over the shared view, exactly what an uncached build gives', async () => {
     const service = t.get(OddsService) as OddsService;
     const freeFirst = decoded(await get(ODDS, free));

@@ -8,7 +8,7 @@ const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', '
 const board = (): unknown =>
   JSON.parse(readFileSync(join(FIXTURES, 'v4_odds_americanfootball_nfl_us-plus-betfair_h2h-spreads-totals-h2h_lay_american_2022-08-24.json'), 'utf8'));
 
-// issue 18: answers built once per data version, sent compressed (negotiated) and revalidated by ETag
+// Answers built once per data version, sent compressed (negotiated) and revalidated by ETag
 describe('negotiateCoding', () => {
   it.each([
     [undefined, null],

@@ -27,7 +27,7 @@ const MAX_ENTRIES = 256;
 const MAX_BYTES = 64 * 2 ** 20;
 
 /**
- * Issue 18 (the bytes of a first visit, most of them its boards): first loads' views compressed once more, at brotli's
+ * For the bytes of a first visit, most of them its boards: first loads' views compressed once more, at brotli's
  * quality 10, after their first bytes and without holding anyone up: on zlib's thread pool rather than the event loop,
  * one view after another (zlib shares its 4 pool threads with the static files' reads), MAX_STRONGER_QUEUED at most.
  * One per view cache, so one per process.
@@ -57,7 +57,7 @@ export class StrongerCompressions {
 
 /**
  * An answer serialised once, with its ETag, compressed into each coding the first time a client asks for it
- * (issue 18: a board view is built, serialised and compressed once per board version, not once per request).
+ * (a board view is built, serialised and compressed once per board version, not once per request).
  */
 export class View {
   readonly raw: Buffer;
@@ -158,7 +158,7 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 }
 
 /**
- * The REST answers shared between users (issue 18), keyed by what they are built from: the route, the
+ * The REST answers shared between users, keyed by what they are built from: the route, the
  * validated query, the set of books the plan may see, and the version of the data behind them (board revisions,
  * opportunity revisions). Concurrent misses of one key share one build, so a reload storm builds each view once.
  * Per-user work (authentication, metering, the plan's books, stakes in the query) happens before or in the key.

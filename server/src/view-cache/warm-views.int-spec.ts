@@ -16,7 +16,7 @@ async function until(check: () => boolean, what: string): Promise<void> {
   if (!check()) throw new Error(`Timed out waiting until ${what}`);
 }
 
-// Issue 18: a view asked for is built again as the board behind it changes (in every server process, each hearing the
+// A view asked for is built again as the board behind it changes (in every server process, each hearing the
 // workers' notice), so the next first load is served from the cache instead of waiting for the build.
 describe('views rebuilt ahead when their board changes (real Redis, two server processes)', () => {
   let writer: GatewayTestApp;

@@ -14,7 +14,7 @@ function notices() {
   return { versions, hear: (what: string) => listeners.forEach((listener) => listener(what)), listening: () => listeners.size };
 }
 
-// Issue 18: views asked for are rebuilt ahead when their data changes, so a first load after a change is a cache hit
+// Views asked for are rebuilt ahead when their data changes, so a first load after a change is a cache hit
 describe('WarmViews', () => {
   let now: number;
   let bus: ReturnType<typeof notices>;

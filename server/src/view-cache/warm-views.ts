@@ -17,7 +17,7 @@ interface WarmView {
 }
 
 /**
- * Views rebuilt ahead (issue 18): when the data behind a view asked for within the last minute changes, the view of
+ * Views rebuilt ahead: when the data behind a view asked for within the last minute changes, the view of
  * the new version is built and compressed as the change is heard, not by the next request. A first visit after a
  * board changed waited for the whole build (reading the boards, filtering, packing, compressing: 100–400 ms on a busy
  * machine); now it is served from the cache. A view is built once per version either way while it is being asked

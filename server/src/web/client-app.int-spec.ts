@@ -20,7 +20,7 @@ class PingController {
   }
 }
 
-// Issue 17 item 5: the client's source maps (its whole source) are never served, even if a build makes them.
+// The client's source maps (its whole source) are never served, even if a build makes them.
 describe('serving the built client', () => {
   let dist: string;
   let app: INestApplication;
@@ -89,7 +89,7 @@ describe('serving the built client to a browser that goes away', () => {
   });
 });
 
-// Issue 18: hashed assets kept for ever, index.html revalidated, text files sent pre-compressed as negotiated
+// Hashed assets kept for ever, index.html revalidated, text files sent pre-compressed as negotiated
 describe('serving the built client fast', () => {
   let dist: string;
   let app: INestApplication;
@@ -251,7 +251,7 @@ describe('serving the built client fast', () => {
     }
   });
 
-  // issue 18: /sportsbooks runs its boot script (client/vite.config.ts) as its HTML is read, allowed by its hash alone
+  // /sportsbooks runs its boot script (client/vite.config.ts) as its HTML is read, allowed by its hash alone
   it("lets a page run the build's inline scripts by their hash, and no other inline script", async () => {
     expect(inlineScriptSources(dist)).toEqual([`'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`]);
     for (const path of ['/sportsbooks', '/']) {
@@ -283,7 +283,7 @@ describe('serving the built client fast', () => {
   });
 });
 
-// Issue 18: HSTS is sent exactly as before the split, with pages and API answers when the public origin is https.
+// HSTS is sent exactly as before the split, with pages and API answers when the public origin is https.
 describe('security headers behind https', () => {
   let app: INestApplication;
 

@@ -10,7 +10,7 @@ import { negotiateCoding, type ContentCoding } from '../view-cache/view-cache';
 const SERVER_PATHS = /^\/(api|socket\.io|metrics|ops\/queues)(\/|$)/;
 /** Source maps would publish the whole client source: the build makes none, and none is served if one appears. */
 const SOURCE_MAP = /\.map$/i;
-/** Vite's content-hashed output: a new build gives new names, so a browser may keep these for ever (issue 18). */
+/** Vite's content-hashed output: a new build gives new names, so a browser may keep these for ever. */
 export const HASHED_ASSET = /^\/assets\//;
 /** A path whose last segment has an extension asks for a file, never for a page of the app. */
 const FILE_LIKE = /\.[^/]*$/;
@@ -62,7 +62,7 @@ export function serveClient(app: INestApplication, dist: string, logger: LoggerS
     sendStatic(req, res, next, dist, req.path, precompressed);
   });
   const files = express.static(dist, { index: false, maxAge: '1h', setHeaders: noCacheForEntryPoints });
-  // The API never looks on disk: a file lookup (a stat) per API request was a tenth of a cached answer's CPU (issue 18).
+  // The API never looks on disk: a file lookup (a stat) per API request was a tenth of a cached answer's CPU.
   app.use((req: Request, res: Response, next: NextFunction) => (SERVER_PATHS.test(req.path) ? next() : files(req, res, next)));
   const routePages = routePagesOf(dist);
   app.use((req: Request, res: Response, next: NextFunction) => {
@@ -74,7 +74,7 @@ export function serveClient(app: INestApplication, dist: string, logger: LoggerS
 /**
  * Whether a request is for a page of the app, answered with index.html: a GET for HTML by a navigation (or a script,
  * the service worker's precache of /), for a path that is neither the server's nor a file's. A missing image or
- * script answered with the page was the page's bytes for nothing, and a wrong type (issue 18).
+ * script answered with the page was the page's bytes for nothing, and a wrong type.
  */
 function asksForPage(req: Request): boolean {
   if (req.method !== 'GET' || SERVER_PATHS.test(req.path) || HASHED_ASSET.test(req.path) || FILE_LIKE.test(req.path)) return false;
@@ -83,7 +83,7 @@ function asksForPage(req: Request): boolean {
 }
 
 /**
- * A hashed asset with only the headers it needs (issue 18: helmet's set, an ETag, Last-Modified and Accept-Ranges
+ * A hashed asset with only the headers it needs (helmet's set, an ETag, Last-Modified and Accept-Ranges
  * were more bytes than a small chunk's body, and an immutable name is never revalidated nor resumed). `send` with
  * `root` refuses a path that climbs out of the assets folder; a miss is a bare 404, never the page.
  */
@@ -108,7 +108,7 @@ function sendHashedAsset(req: Request, res: Response, next: NextFunction, dist: 
 }
 
 /**
- * The build's copies of index.html that also preload a screen's code (client/vite.config.ts, issue 18), by the path
+ * The build's copies of index.html that also preload a screen's code (client/vite.config.ts), by the path
  * they are for: routes/sportsbooks.html answers /sportsbooks, routes/index.html answers /.
  */
 function routePagesOf(dist: string): Map<string, string> {
@@ -124,7 +124,7 @@ function routePagesOf(dist: string): Map<string, string> {
 }
 
 /**
- * The inline scripts the build wrote into its pages (a route page's boot script, client/vite.config.ts, issue 18) as
+ * The inline scripts the build wrote into its pages (a route page's boot script, client/vite.config.ts) as
  * CSP sources, by their SHA-256: a page may run this origin's script files and exactly these inline scripts, no other.
  */
 export function inlineScriptSources(dist: string): string[] {

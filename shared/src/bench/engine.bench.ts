@@ -8,7 +8,7 @@ import { normaliseOddsApiV4 } from '../feeds/odds-api-v4';
 import { syntheticBoard } from './synthetic-board';
 
 /**
- * `npm run bench:engine` (issue 3): one full pass of EV + arbitrage + middles over a synthetic board of
+ * `npm run bench:engine`: one full pass of EV + arbitrage + middles over a synthetic board of
  * 1,000 events × 25 books × (h2h, spreads, totals and 4 alternate lines) plus 20,000 prop outcomes, the
  * re-scan of one changed event, and the counts found on each recorded board. The detection worker keeps its
  * boards prepared (read into columns once per changed event), so the full pass is timed over a prepared

@@ -2,7 +2,7 @@ import type { BoardBookmaker, BoardEvent, BoardMarket } from '../domain/odds';
 import { between, seededRandom } from '../testing/seeded-random';
 
 /**
- * A deterministic synthetic board for the engine benchmark (issue 3): events × books × (h2h, spreads, totals
+ * A deterministic synthetic board for the engine benchmark: events × books × (h2h, spreads, totals
  * and 4 alternate lines) plus player-prop outcomes. Each book prices a hidden true probability with its own
  * margin and noise; a few books lag, so some arbitrages and middles exist, as on a real board.
  */

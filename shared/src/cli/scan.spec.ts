@@ -14,7 +14,7 @@ function run(argv: string[]): { code: number; stdout: string; stderr: string } {
 }
 
 describe('scan CLI arguments', () => {
-  it('parses the options of issue 3', () => {
+  it('parses the scan options', () => {
     expect(
       parseScanArgs(['board.json', '--bankroll', '500', '--min-profit=1.5', '--method', 'shin', '--odds-format', 'american', '--now', '2024-03-27T01:34:00Z']),
     ).toMatchObject({
@@ -29,7 +29,7 @@ describe('scan CLI arguments', () => {
     expect(parseScanArgs(['b.json'])).toMatchObject({ bankroll: 1000, minProfitPct: 0.5, method: 'multiplicative', minGap: 3, minProbability: 15 });
   });
 
-  // issue 20: the blend's methods are chosen
+  // The blend's methods are chosen
   it('parses the methods of a blend', () => {
     expect(parseScanArgs(['b.json', '--method', 'blend', '--blend', 'power,jensen_shannon'])).toMatchObject({
       method: 'blend',
@@ -62,7 +62,7 @@ describe('scan CLI arguments', () => {
   });
 });
 
-// issue 3: `npm run scan` must handle every board in ../shared/fixtures/the-odds-api
+// `npm run scan` must handle every board in ../shared/fixtures/the-odds-api
 describe('scan CLI on every recorded board', () => {
   it.each(BOARDS)('%s', (file) => {
     const { code, stdout, stderr } = run([join(FIXTURES, file)]);
@@ -89,7 +89,7 @@ describe('scan CLI on every recorded board', () => {
       }
       // guaranteed after rounding: every leg pays back at least the total stake
       for (const leg of arb.legs) expect(leg.payout).toBeGreaterThanOrEqual(arb.totalStake);
-      // issue 3: outsized in-play "arbitrages" are never clean
+      // Outsized in-play "arbitrages" are never clean
       if (arb.profitPct > 10) expect(arb.flags).toContain('suspect');
     }
     for (const middle of result.middles) {

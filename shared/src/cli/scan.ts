@@ -108,7 +108,7 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
 
 /** The scan of an already-parsed payload: pure, so tests run it on the recorded boards without a process. */
 export function scanPayload(payload: unknown, args: Omit<ScanArgs, 'file'>): ScanResult {
-  // The links as the pipeline settles them (issue 21), so the legs match what the workers publish.
+  // The links as the pipeline settles them, so the legs match what the workers publish.
   const events = withBookLinks(normaliseOddsApiV4(payload, { oddsFormat: args.oddsFormat }).events);
   const now = args.now ?? newestUpdate(events);
   if (now === null) return { arbitrage: [], middles: [], ev: [] };

@@ -16,7 +16,7 @@ const rule = (over: Partial<AlertRuleCriteria> = {}): AlertRuleCriteria => ({
   ...over,
 });
 
-// Issue 21 part 2: rules by kind, sports, books, minimum, maximum leg age, quiet hours and plan.
+// Rules by kind, sports, books, minimum, maximum leg age, quiet hours and plan.
 describe('evaluateAlertRule', () => {
   it('fires an arbitrage rule for a Platinum user when the profit reaches the minimum', () => {
     expect(evaluateAlertRule(rule({ min: 2.5 }), arbitrageOpportunity(), platinum, NOW)).toEqual({ fires: true });
@@ -35,7 +35,7 @@ describe('evaluateAlertRule', () => {
     expect(evaluateAlertRule(rule({ kind: 'arbitrage' }), evBet(), platinum, NOW)).toEqual({ fires: false, reason: 'kind' });
   });
 
-  it('gates arbitrage and middles on Platinum and +EV on Gold (issue 21: plans)', () => {
+  it('gates arbitrage and middles on Platinum and +EV on Gold (plans)', () => {
     expect(evaluateAlertRule(rule(), arbitrageOpportunity(), gold, NOW)).toEqual({ fires: false, reason: 'plan' });
     expect(evaluateAlertRule(rule({ kind: 'middle' }), middleOpportunity(), gold, NOW)).toEqual({ fires: false, reason: 'plan' });
     expect(evaluateAlertRule(rule({ kind: 'ev' }), evBet(), free, NOW)).toEqual({ fires: false, reason: 'plan' });
@@ -99,7 +99,7 @@ describe('alertSummary', () => {
     expect(alertSummary(evBet()).title).toBe('+EV 5.6%: Boston Celtics @ Los Angeles Lakers');
   });
 
-  // Issue 21 part 2: the notification "opens the opportunity on click" — a prop's +EV row is listed under Player Props.
+  // The notification "opens the opportunity on click" — a prop's +EV row is listed under Player Props.
   it('opens a +EV game line on Straight Bets and a +EV prop on Player Props', () => {
     expect(alertSummary(evBet({ market: 'spreads' })).path).toMatch(/^\/sportsbooks\?mode=game&/);
     expect(alertSummary(evBet({ market: 'player_points', description: 'LeBron James' })).path).toMatch(/^\/sportsbooks\?mode=props&/);

@@ -3,7 +3,7 @@ import { hasPaidPlan, hasPlatinum, type PlanAccess } from './entitlements';
 import { isPlayerPropMarket } from './odds';
 
 /**
- * Alert rules (issue 21 part 2): what a user asks to be told about with the tab closed, and the pure decision
+ * Alert rules: what a user asks to be told about with the tab closed, and the pure decision
  * whether an opportunity detection found or updated fires a rule. The workers evaluate with it; the API and the
  * /alerts page use the same plan gates and messages.
  */
@@ -96,7 +96,7 @@ export const AlertMessages = {
 
 export const MAX_ALERT_RULES = 20;
 
-/** Issue 21: Platinum for arbitrage and middles, Gold (or Platinum) for +EV. */
+/** Platinum for arbitrage and middles, Gold (or Platinum) for +EV. */
 export function canUseAlertKind(access: PlanAccess, kind: AlertKind): boolean {
   return kind === 'ev' ? hasPaidPlan(access) : hasPlatinum(access);
 }
@@ -147,7 +147,7 @@ function booksOf(opportunity: AlertOpportunity): string[] {
 export type AlertVerdict = { fires: true } | { fires: false; reason: 'plan' | 'kind' | 'below_min' | 'sport' | 'book' | 'leg_age' | 'quiet_hours' };
 
 /**
- * Whether `opportunity` fires `rule` for a user with `access` at `now` (issue 21 part 2). Once-per-rule and the
+ * Whether `opportunity` fires `rule` for a user with `access` at `now`. Once-per-rule and the
  * per-user rate cap need the deliveries, so the workers apply them on top.
  */
 export function evaluateAlertRule(rule: AlertRuleCriteria, opportunity: AlertOpportunity, access: PlanAccess, now: number): AlertVerdict {

@@ -39,7 +39,7 @@ const state = (over: object = {}) => ({
   ...over,
 });
 
-// Issue 14: the subscription-state → plan mapping; access follows the subscription's status (000 §1).
+// The subscription-state → plan mapping; access follows the subscription's status (000 §1).
 describe('planStateOfSubscription', () => {
   it('gives the price plan while active, trialing or past due (Stripe retrying keeps access)', () => {
     for (const status of ['active', 'trialing', 'past_due'] as const) {
@@ -71,7 +71,7 @@ describe('planStateOfSubscription', () => {
   });
 });
 
-// Issue 14: Stripe delivers at least once and out of order; an older report never undoes a newer one.
+// Stripe delivers at least once and out of order; an older report never undoes a newer one.
 describe('supersedes', () => {
   it('takes the first report, and a later one of the same period', () => {
     expect(supersedes(null, sub())).toBe(true);

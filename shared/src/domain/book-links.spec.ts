@@ -1,7 +1,7 @@
 import type { BoardEvent } from './odds';
 import { bookSite, checkedBookUrl, resolveBookLink, SMART_LINK_BOOKS, smartLink, withBookLinks } from './book-links';
 
-// Issue 21 part 1, spec 001 §3 (link fields) and §7 (smart links): links go to the book's own site, never anywhere else.
+// Spec 001 §3 (link fields) and §7 (smart links): links go to the book's own site, never anywhere else.
 describe('checkedBookUrl', () => {
   it("accepts http(s) on the book's own domain and its subdomains", () => {
     expect(checkedBookUrl('draftkings', 'https://sportsbook.draftkings.com/event/123?outcomes=abc')).toBe(

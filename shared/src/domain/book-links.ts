@@ -2,7 +2,7 @@ import type { BoardBookmaker, BoardEvent, BoardMarket, BoardOutcome } from './od
 import { canonicalBookKey } from './sportsbooks';
 
 /**
- * Deep links to the books (spec 001 §3 link fields, §7 smart links; issue 21 part 1). A link from a feed is shown
+ * Deep links to the books (spec 001 §3 link fields, §7 smart links). A link from a feed is shown
  * only when it is http(s) on the book's own domain: never a `javascript:` or `data:` URL, never another site.
  */
 
@@ -133,7 +133,7 @@ export interface LinkSources {
 }
 
 /**
- * Where "Open in <book>" goes (issue 21 part 1): the outcome's bet-slip link when there is one, else the one a
+ * Where "Open in <book>" goes: the outcome's bet-slip link when there is one, else the one a
  * resolver builds (001 §7), else the market link, else the bookmaker's link, else the book's site. Every candidate is
  * checked; an unsafe one is skipped, never shown.
  */

@@ -43,7 +43,7 @@ export interface HealthReport {
   postgres: ServiceState;
   redis: ServiceState;
   queues: ServiceState;
-  /** What is wrong besides a service being down, one sentence each (issue 16 item 6): stale feeds, the scheduler. */
+  /** What is wrong besides a service being down, one sentence each: stale feeds, the scheduler. */
   problems: string[];
   details: {
     workers: number;

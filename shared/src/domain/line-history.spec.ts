@@ -16,7 +16,7 @@ const row = (at: string, name: string, price: number, point: number | null = nul
 
 const s = (iso: string) => Date.parse(iso) / 1000;
 
-// issue 22: the line-movement chart's compact history: one series per line, never two lines mixed, changes only
+// The line-movement chart's compact history: one series per line, never two lines mixed, changes only
 describe('buildLineHistory', () => {
   it('splits an outcome by line, records its moves, and keeps a price only when it changed', () => {
     const [book] = buildLineHistory([

@@ -1,7 +1,7 @@
 import type { PriceRecord } from '../realtime/board-diff';
 
 /**
- * The line-movement chart's compact history (issue 22: one game's full /odds-history answer was 297 KB with every
+ * The line-movement chart's compact history (one game's full /odds-history answer was 297 KB with every
  * book): per book and market, each outcome's price series split by line (a spread or total of another point is
  * another line, never mixed into one series) and the moves of its line. Times are epoch SECONDS, as the chart
  * takes them; a price is kept only when it changed. On the wire each list's first time is absolute and every later

@@ -1,5 +1,5 @@
 /**
- * What detection finds on a board (spec 001 §3 arbitrage and middle opportunities, issue 3 flags and ages).
+ * What detection finds on a board (spec 001 §3 arbitrage and middle opportunities, with their flags and ages).
  * Money is in dollars rounded to the cent (computed in integer cents); percentages are PERCENT (2.5 = 2.5 %);
  * probabilities are FRACTIONS (0.52); `price` is American odds rounded to the whole number shown to users
  * and `decimal` the unrounded decimal odds the maths used. Times are ISO-8601 UTC.

@@ -22,7 +22,7 @@ export const DEFAULT_FREE_MONTHLY_QUOTA = 250;
 export const DEMO_PASSWORD = 'oddspulse-demo';
 
 /**
- * One seeded account per plan when DEMO_MODE is on (DECISIONS 7), and one for operations staff (issue 15): a free
+ * One seeded account per plan when DEMO_MODE is on (DECISIONS 7), and one for operations staff: a free
  * plan with the `ops` role, which demo mode grants it as OPS_EMAILS would.
  */
 export const DEMO_ACCOUNTS: ReadonlyArray<{ email: string; plan: Plan; role?: OpsRole }> = [

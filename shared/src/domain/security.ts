@@ -1,5 +1,5 @@
 /**
- * Issue 17: the account's security history (audit log) and personal API keys, as the API returns them.
+ * The account's security history (audit log) and personal API keys, as the API returns them.
  */
 
 /** Actions the accounts domain records; other domains add their own (`billing.*`, `ops.*`), shown generically. */
@@ -21,7 +21,7 @@ export const AuditActions = {
   subscriptionCancelled: 'plan.subscription_cancelled',
   /** A subscription set to end was resumed before its period ended. */
   subscriptionResumed: 'plan.subscription_resumed',
-  /** An operator acted in the queue console (retry, clean, promote, pause; issue 15), with how it ended: no account's event. */
+  /** An operator acted in the queue console (retry, clean, promote, pause), with how it ended: no account's event. */
   opsQueueAction: 'ops.queue_action',
 } as const;
 

@@ -1,6 +1,6 @@
 import { isPrioritySupport, supportMails } from './support';
 
-// issue 22: premium support, sold with Platinum: a request mails the support address, Platinum marked priority, with an acknowledgement
+// Premium support, sold with Platinum: a request mails the support address, Platinum marked priority, with an acknowledgement
 describe('supportMails', () => {
   const now = new Date('2026-11-23T05:00:00Z');
   const request = { subject: '  Odds stuck  ', message: 'The NBA board has not moved for ten minutes.\n' };

@@ -1,7 +1,7 @@
 import type { Plan } from './plans';
 
 /**
- * Premium support (issue 22: sold with Platinum, and nowhere to be found): a signed-in user's request goes to the
+ * Premium support (sold with Platinum, and nowhere to be found): a signed-in user's request goes to the
  * support address, a Platinum user's marked priority, and the user gets an acknowledgement. Signed-in only: an
  * acknowledgement to an address typed into a public form would make the form a relay for mail to strangers.
  */

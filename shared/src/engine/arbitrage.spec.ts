@@ -11,7 +11,7 @@ const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', '
 const board = (file: string) => normaliseOddsApiV4(JSON.parse(readFileSync(join(FIXTURES, file), 'utf8'))).events;
 
 describe('arbitrage maths', () => {
-  // spec 001 §5 / issue 3: profit % = 1/Σ(1/decimal) − 1
+  // spec 001 §5: profit % = 1/Σ(1/decimal) − 1
   it('profit is 1/Σ(1/decimal) − 1', () => {
     expect(arbitrageProfit([2.1, 2.05])).toBeCloseTo(1 / (1 / 2.1 + 1 / 2.05) - 1, 15);
     expect(arbitrageProfit([1.909090909, 1.909090909])).toBeLessThan(0);
@@ -23,7 +23,7 @@ describe('arbitrage maths', () => {
     expect(arbitrageTotalStakeCents(50, 100)).toBe(5_000);
   });
 
-  // spec 001 §5: stake split in proportion to implied probability; issue 3: rounded to cents, profit after rounding
+  // spec 001 §5: stake split in proportion to implied probability; rounded to cents, profit after rounding
   it('splits stakes by implied probability, rounded to cents that add up to the total', () => {
     const stakes = arbitrageStakes([2.1, 2.05], 10_000);
     // exact: 100 × (1/2.1) / (1/2.1 + 1/2.05) = 49.3976 → 4940 cents; the other 5060
@@ -32,7 +32,7 @@ describe('arbitrage maths', () => {
     expect(stakes.guaranteedProfitCents).toBe(373);
   });
 
-  // issue 3 property: payouts equal within a cent and never below the total stake
+  // Property: payouts equal within a cent and never below the total stake
   it('exact payouts are equal; rounded payouts never fall below the total stake when the rounded profit is kept', () => {
     const random = seededRandom(42);
     for (let i = 0; i < 3000; i++) {
@@ -58,7 +58,7 @@ describe('arbitrage maths', () => {
 });
 
 describe('findArbitrage property', () => {
-  // issue 3 property: every reported arbitrage pays at least the total stake on every outcome, after rounding
+  // Property: every reported arbitrage pays at least the total stake on every outcome, after rounding
   it('random boards: reported payouts never fall below the total stake', () => {
     const random = seededRandom(99);
     let reported = 0;
@@ -236,7 +236,7 @@ describe('findArbitrage', () => {
     expect(found).toEqual([]);
   });
 
-  // issue 3: exchange lay markets are not backable
+  // Exchange lay markets are not backable
   it('ignores h2h_lay markets', () => {
     const found = findArbitrage(
       event([
@@ -398,7 +398,7 @@ describe('findArbitrage', () => {
     expect(findArbitrage(mixed, {}, NOW)).toEqual([]);
   });
 
-  // issue 3: flags live, stale (2 min pre-match, 20 s live), suspect (> 10 % by default, configurable)
+  // Flags live, stale (2 min pre-match, 20 s live), suspect (> 10 % by default, configurable)
   it('flags stale legs: more than 2 min behind the newest pre-match', () => {
     const lagging = (lag: number) =>
       event([
@@ -477,7 +477,7 @@ describe('findArbitrage', () => {
     expect(findArbitrage(big, { suspectProfitPct: 30 }, NOW)[0].flags).toEqual([]);
   });
 
-  // issue 3 / spec 001 §5: legs past the locked-market age are excluded altogether
+  // spec 001 §5: legs past the locked-market age are excluded altogether
   it('excludes legs older than the locked-market age (15 min, 5 min live)', () => {
     const old = event([
       book(
@@ -571,7 +571,7 @@ describe('findArbitrage', () => {
   });
 });
 
-// issue 3: the recorded boards hold in-play "arbitrages" of 28–248 % no user can take; they must come out
+// The recorded boards hold in-play "arbitrages" of 28–248 % no user can take; they must come out
 // flagged, never clean. "Now" is the newest last_update in the file, as in the scan CLI.
 describe('arbitrage on recorded boards', () => {
   it.each([
@@ -601,7 +601,7 @@ describe('arbitrage on recorded boards', () => {
   });
 });
 
-describe('arbitrageCalculator — issue 20, DECISIONS 25', () => {
+describe('arbitrageCalculator — DECISIONS 25', () => {
   /*
    * Source: arbplay.app, "How to calculate a sure bet", worked example: Player A @ 2.08, Player B @ 2.00, €100 →
    * €49.02 and €50.98, each returning €101.96, a guaranteed €1.96.
@@ -646,7 +646,7 @@ describe('arbitrageCalculator — issue 20, DECISIONS 25', () => {
     expect(arbshop.guaranteedProfitCents).toBe(633);
   });
 
-  // issue 20: whole-dollar rounding is optional; the profit shown is that of the rounded stakes (DECISIONS 25)
+  // Whole-dollar rounding is optional; the profit shown is that of the rounded stakes (DECISIONS 25)
   it('rounds the stakes it sizes to whole dollars and reports the profit of those stakes', () => {
     const cents = arbitrageCalculator([2.3, 3.5, 4.23], { mode: 'fixed', leg: 0, stakeCents: 4348 }, 'dollar');
     // 28.5726 → $29, 23.6417 → $24; the fixed $43.48 stays as given

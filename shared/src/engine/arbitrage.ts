@@ -67,7 +67,7 @@ export type ArbitrageSplit = { mode: 'total'; totalCents: number } | { mode: 'fi
 export type StakeRounding = 'cent' | 'dollar';
 
 /**
- * The arbitrage calculator (issue 20): 2 or 3 legs at DECIMAL odds. `total` splits the total in proportion to
+ * The arbitrage calculator: 2 or 3 legs at DECIMAL odds. `total` splits the total in proportion to
  * implied probability, so every outcome pays the same (stake_i = T·(1/O_i)/Σ(1/O)); `fixed` keeps one leg's stake
  * ("I can bet $10 at this book") and sizes the others to pay what it pays (stake_i = S·O_j/O_i). Stakes are
  * rounded once, half-up (DECISIONS 25), to the cent or to whole dollars; payouts, total and profit are those of

@@ -28,7 +28,7 @@ describe('bet slip validation', () => {
     expect(validateSingles(bets, bankroll)).toEqual({ errors: [], warnings: [BET_SLIP_MESSAGES.totalExposure], canPlace: true });
   });
 
-  // DECISIONS 26, issue 22: an executed arbitrage could not be placed ("Large bet on low edge" on each leg)
+  // DECISIONS 26: an executed arbitrage could not be placed ("Large bet on low edge" on each leg)
   it('judges the legs of an executed arbitrage or middle as one position, on its worst case', () => {
     // $250 total on a 2.5 % arbitrage: +110 / −105 (decimal 2.1 / 1.95238), each leg far above 2 % of bankroll with no edge
     const arb = [
@@ -78,7 +78,7 @@ describe('bet slip validation', () => {
     expect(hasCorrelatedLegs([{ gameKey: 'a' }, { gameKey: 'b' }])).toBe(false);
   });
 
-  // issue 22: +1.68 % was coloured like −1.11 %; a positive EV never shares a tone with a negative one
+  // +1.68 % was coloured like −1.11 %; a positive EV never shares a tone with a negative one
   it('EV tone follows the sign before the grade', () => {
     expect(evTone(1.68)).toBe('slight');
     expect(evTone(-1.11)).toBe('negative');
@@ -90,7 +90,7 @@ describe('bet slip validation', () => {
     for (const ev of [0.01, 0.5, 1.99, 2, 4.99, 5, 19]) expect(evTone(ev)).not.toBe(evTone(-ev));
   });
 
-  // issue 22: a figure that rounds to zero read "-0.00%" beside the neutral tone; the text and the tone read one figure
+  // A figure that rounds to zero read "-0.00%" beside the neutral tone; the text and the tone read one figure
   it('EV text carries the sign of the figure it shows', () => {
     expect(formatEvPct(1.68)).toBe('+1.68%');
     expect(formatEvPct(-1.11)).toBe('-1.11%');

@@ -135,7 +135,7 @@ export const formatEvPct = (evPct: number) => {
 };
 
 /**
- * Colour of an EV figure in the odds tables, recommendations and the bet slip's edge badge (issue 22): its sign first,
+ * Colour of an EV figure in the odds tables, recommendations and the bet slip's edge badge: its sign first,
  * so a positive EV never looks like a negative one (the slip's old ≥ 5 / ≥ 2 / else-danger grading painted +1.5 %
  * red); spec 001 §5's thresholds only grade the positive side. Judged on the figure as shown
  * (two decimals), so "+0.00%" and "0.00%" are neutral. EV in PERCENT.

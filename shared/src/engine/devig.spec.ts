@@ -61,7 +61,7 @@ describe('devig: published numbers', () => {
     it('matches mberk/shin two-outcome result', () => {
       expectClose(probabilities([1.5, 2.74], 'additive').probabilities, [0.6508515815085157, 0.3491484184914841], 12);
     });
-    // implied vignette (example of Clarke et al. 2017) and issue 3: negative probabilities are flagged, not passed on
+    // implied vignette (example of Clarke et al. 2017) and the rule that negative probabilities are flagged, not passed on
     it('flags the negative probability of implied vignette my_odds2', () => {
       const odds = [0.87, 0.2, 0.1, 0.05, 0.02, 0.01].map((p) => 1 / p);
       expect(devig(odds, 'additive')).toMatchObject({ ok: false, reason: 'negative_probability' });
@@ -141,7 +141,7 @@ describe('devig: published numbers', () => {
   });
 });
 
-describe('devig: the methods of issue 20, published numbers', () => {
+describe('devig: every method, published numbers', () => {
   /*
    * Source A: `implied` README ("Margin Weights Proportional to the Odds"), res3$probabilities and res3$specific_margins.
    * Source B: penaltyblog test_implied.py test_differential_margin_weighting (its docstring: Buchdahl's Wisdom of the
@@ -242,7 +242,7 @@ describe('devig: the methods of issue 20, published numbers', () => {
   });
 
   /*
-   * Blend: the mean of the chosen methods' probabilities (issue 20, as DarkHorse's "blend" of its source methods).
+   * Blend: the mean of the chosen methods' probabilities (as DarkHorse's "blend" of its source methods).
    * Source A: implied README res1 (basic) and res3 (wpo) on the first match; Source B: penaltyblog's four published
    * results on [2.7, 2.3, 4.4], averaged by hand.
    */
@@ -280,13 +280,13 @@ describe('devig: the methods of issue 20, published numbers', () => {
 });
 
 /*
- * Hold (the book's theoretical win, 1 − 1/Σ implied) against overround (Σ implied − 1), issue 20.
+ * Hold (the book's theoretical win, 1 − 1/Σ implied) against overround (Σ implied − 1).
  * Source A: Unabated, "Learn about the hold calculator": −110/−110 holds 4.55 %; +260/−245 holds −1.22 % (an
  * arbitrage); +120/+220/+200 (2.2/3.2/3.0) holds 9.12 %.
  * Source B: onlinesportsbettingsystem.com, "Theoretical hold in sports betting": −110 both ways holds 4.55 %;
  * −170/+150 has an overround of 102.96 % and a hold of 2.87 %.
  */
-describe('bookHold and bookOverround — issue 20', () => {
+describe('bookHold and bookOverround', () => {
   const a = americanToDecimal;
   it('reproduces Unabated’s hold calculator', () => {
     expect(bookHold([a(-110), a(-110)]) * 100).toBeCloseTo(4.55, 2);
@@ -303,7 +303,7 @@ describe('bookHold and bookOverround — issue 20', () => {
 });
 
 describe('devig: rules', () => {
-  // issue 3: worst case is the most conservative fair probability of the methods
+  // Worst case is the most conservative fair probability of the methods
   it('worst case takes, per outcome, the lowest probability of the methods', () => {
     const worst = probabilities(PENALTYBLOG_ODDS, 'worst_case').probabilities;
     const each = (['multiplicative', 'additive', 'power', 'shin', 'odds_ratio'] as const).map((m) => probabilities(PENALTYBLOG_ODDS, m).probabilities);
@@ -318,7 +318,7 @@ describe('devig: rules', () => {
     if (worst.ok) expect(worst.probabilities.every((p) => p > 0)).toBe(true);
   });
 
-  // issue 3: an underround market is reported as such, never a crash or a silent NaN
+  // An underround market is reported as such, never a crash or a silent NaN
   it.each(DEVIG_METHODS)('%s reports an underround market', (method) => {
     expect(devig([2.1, 2.1], method)).toMatchObject({ ok: false, reason: 'underround' });
   });
@@ -338,7 +338,7 @@ describe('devig: rules', () => {
     expect(bookMargin([1.909090909, 1.909090909])).toBeCloseTo(0.047619, 6);
   });
 
-  // issue 3 property: de-vigged probabilities sum to 1 (every method but worst case, which is a bound)
+  // Property: de-vigged probabilities sum to 1 (every method but worst case, which is a bound)
   it('de-vigged probabilities sum to 1 and stay in (0, 1)', () => {
     const random = seededRandom(7);
     for (let i = 0; i < 2000; i++) {
@@ -360,7 +360,7 @@ describe('devig: rules', () => {
     }
   });
 
-  // issue 20: the new methods keep the same promises on random markets (2 to 5 outcomes, 0.1–12 % margin)
+  // The new methods keep the same promises on random markets (2 to 5 outcomes, 0.1–12 % margin)
   it('wpo, balanced book, Jensen–Shannon and blend sum to 1 and stay in (0, 1), or say why not', () => {
     const random = seededRandom(20);
     let solved = 0;

@@ -1,7 +1,7 @@
 /**
  * De-vigging: one book's complete market (n ≥ 2 mutually exclusive outcomes, DECIMAL odds) → fair
  * probabilities (fractions summing to 1). DECISIONS 10: multiplicative is the default; additive, power, Shin,
- * odds ratio and worst case are offered. Issue 20 adds Buchdahl's margin weights proportional to the odds (WPO,
+ * odds ratio and worst case are offered. Buchdahl's margin weights proportional to the odds (WPO,
  * with each outcome's specific margin), Fingleton & Waldron's balanced book, the Jensen–Shannon method and a blend
  * (the mean of chosen methods' probabilities).
  *

@@ -34,8 +34,8 @@ describe('edge calculator', () => {
   });
 });
 
-// issue 20: the edge calculator de-vigs a market by the chosen method
-// Issue 22: the calculator said +5.76 % where the recommendation card said 5.88 % for the same bet. The card is right
+// The edge calculator de-vigs a market by the chosen method
+// The calculator said +5.76 % where the recommendation card said 5.88 % for the same bet. The card is right
 // (DECISIONS 10: the de-vigged fair probability, unrounded); the calculator had the fair odds rounded to a whole
 // American number. Prefilled from a bet, it now takes the bet's own numbers, through the same evPercent.
 describe('edge calculator and the +EV rows agree', () => {

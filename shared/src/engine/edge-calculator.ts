@@ -42,7 +42,7 @@ export type EdgeInput = {
   risk?: RiskLevel;
   /**
    * The unrounded numbers behind odds prefilled from a bet (its decimal odds, its fair probability), used while the
-   * field still shows them: the whole American numbers shown lose enough to move the edge (issue 22: +5.76 % here
+   * field still shows them: the whole American numbers shown lose enough to move the edge (+5.76 % here
    * against the card's 5.88 % for the same bet).
    */
   exact?: { decimal?: number; fairProbability?: number };
@@ -83,7 +83,7 @@ export type MarketFairOdds =
   | { ok: false; reason: DevigFailure };
 
 /**
- * The fair odds of a market's first outcome by a de-vig method (issue 20: the method is selectable in the edge
+ * The fair odds of a market's first outcome by a de-vig method (the method is selectable in the edge
  * calculator too): every outcome's AMERICAN odds in, the first being the bet's.
  */
 export function fairOddsFromMarket(americanOdds: readonly (number | null)[], method: DevigMethod, options: DevigOptions = {}): MarketFairOdds {

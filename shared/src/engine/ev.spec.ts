@@ -175,7 +175,7 @@ describe('EV', () => {
     expect(shin.evPct).toBeCloseTo((expected * 4 - 1) * 100, 9);
   });
 
-  // issue 20: a blend averages the chosen methods per book before the weighted median, and says which it averaged
+  // A blend averages the chosen methods per book before the weighted median, and says which it averaged
   it('blends the chosen methods book by book', () => {
     const books = [
       book('pinnacle', h2h(-300, 240)),

@@ -20,7 +20,7 @@ import {
   TOTAL,
 } from './line-rules';
 
-// issue 19 (each rule stated once): the rules both the object path and the prepared path call
+// The rules both the object path and the prepared path call
 describe('line-up rules', () => {
   it('folds alternate markets into their family (spec 001 §5)', () => {
     expect(marketFamily('alternate_spreads')).toBe('spreads');

@@ -41,7 +41,7 @@ describe('locked-market rule', () => {
     expect(isLockedMarket(open, ago(6 * 60_000), NOW, true)).toBe(true);
   });
 
-  // issue 18: the same rule for a time already read, so a board's times are parsed once
+  // The same rule for a time already read, so a board's times are parsed once
   it('reads the same from a time already parsed', () => {
     for (const iso of [ago(15 * 60_000), ago(15 * 60_000 + 1), ago(5 * 60_000 + 1), ago(-5000), 'not a time']) {
       for (const live of [false, true]) {

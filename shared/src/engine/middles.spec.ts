@@ -21,7 +21,7 @@ describe('middles', () => {
     expect(outcomes.totalCents).toBe(10_002);
   });
 
-  // issue 3: best case both win, worst case one wins and one loses
+  // Best case both win, worst case one wins and one loses
   it('best and worst case', () => {
     const { bestCaseCents, worstCaseCents } = middleOutcomes([1.909090909, 1.8], 10_000);
     // 50 × 1.909 = 95.45, 50 × 1.8 = 90.00
@@ -188,7 +188,7 @@ describe('middles', () => {
   });
 });
 
-describe('middleOutcomeTable — issue 20: one leg wins, the other pushes', () => {
+describe('middleOutcomeTable: one leg wins, the other pushes', () => {
   /*
    * Source A: playersedge.org, "What does bet the middle mean?": $100 on Team A −4 (−110), then $100 on Team B +7 (−110).
    * A by 5 or 6: both win, +$181.82; A by 4 or 7: one wins and one pushes, +$90.91; otherwise one wins and one loses,
@@ -205,7 +205,7 @@ describe('middleOutcomeTable — issue 20: one leg wins, the other pushes', () =
       { legs: ['win', 'push'], netCents: 9_091, from: 7, to: 7 },
       { legs: ['win', 'lose'], netCents: -909, from: 8, to: null },
     ]);
-    // the textbook middle reads $181.82 / −$9.09 (issue 20), not the $181.80 / −$9.10 of rounding down
+    // the textbook middle reads $181.82 / −$9.09, not the $181.80 / −$9.10 of rounding down
     expect(middleOutcomes(decimals, 20_000)).toMatchObject({ bestCaseCents: 18_182, worstCaseCents: -909 });
   });
 

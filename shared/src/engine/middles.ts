@@ -85,7 +85,7 @@ export interface MiddleOutcomeRow {
 }
 
 /**
- * Every way a middle can end on a whole-number result (issue 20), in order of the result: the low leg (Over X, or the
+ * Every way a middle can end on a whole-number result, in order of the result: the low leg (Over X, or the
  * reference side, winning above `low`) loses below `low` and pushes on it when `low` is a whole number; both win
  * strictly inside; the high leg (Under Y, or the other side, winning below `high`) pushes on `high` and loses above
  * it. A push returns its stake. Rows no whole-number result reaches are left out (a half-point gap has no "both win").

@@ -39,7 +39,7 @@ describe('payoutCents — half-up to the cent (DECISIONS 25)', () => {
   });
 });
 
-// Issue 22 (wording): one money rule for every screen — "worst case $-7.63" read as a typo; the sign goes first.
+// One money rule for every screen — "worst case $-7.63" read as a typo; the sign goes first.
 describe('formatMoney — −$7.63, one rule', () => {
   it('puts the minus sign (U+2212) before the dollar sign', () => {
     expect(formatMoney(-763)).toBe('\u2212$7.63');
@@ -69,7 +69,7 @@ describe('formatMoney — −$7.63, one rule', () => {
   });
 });
 
-describe('plural — issue 22: "1 bets"', () => {
+describe('plural: "1 bets"', () => {
   it('agrees the noun with the count', () => {
     expect(plural(1, 'bet')).toBe('1 bet');
     expect(plural(0, 'bet')).toBe('0 bets');
@@ -78,7 +78,7 @@ describe('plural — issue 22: "1 bets"', () => {
   });
 });
 
-describe('wholeNumber and formatMoney write numbers as en-US toLocaleString does, without Intl (issue 18)', () => {
+describe('wholeNumber and formatMoney write numbers as en-US toLocaleString does, without Intl', () => {
   it('groups thousands', () => {
     const numbers = [0, 7, -7, 12, 999, 1000, -1000, 1234, 12345, 123456, 1234567, -98765432, Number.MAX_SAFE_INTEGER, 1.5, 1e21];
     for (const n of numbers) expect(wholeNumber(n)).toBe(n.toLocaleString('en-US'));

@@ -35,7 +35,7 @@ export function dollarsToCents(dollars: number): number {
 export const MINUS = '\u2212';
 
 /**
- * Money as every screen writes it, one rule (issue 22: "worst case $-7.63"): the sign before the dollar sign
+ * Money as every screen writes it, one rule ("worst case $-7.63"): the sign before the dollar sign
  * (−$7.63), thousands separated, always two decimals; `signed` writes + before a gain. Zero is never signed.
  */
 export function formatMoney(cents: number, options: { signed?: boolean } = {}): string {
@@ -52,7 +52,7 @@ export function formatDollars(dollars: number, options: { signed?: boolean } = {
   return formatMoney(roundHalfUpCents(dollars * 100), options);
 }
 
-/** "1 bet", "2 bets", "1,234 bets": a count with its noun in the right number (issue 22: "1 bets"). */
+/** "1 bet", "2 bets", "1,234 bets": a count with its noun in the right number ("1 bets"). */
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${wholeNumber(n)} ${n === 1 ? one : many}`;
 }
@@ -60,7 +60,7 @@ export function plural(n: number, one: string, many = `${one}s`): string {
 /**
  * A number as `toLocaleString('en-US')` writes it ("1,234"), whole numbers without Intl: a page's first Intl.NumberFormat
  * loads the browser's number data, 50 ms of main thread on a first visit here, and the odds table's row count stood
- * ahead of the first odds row (issue 18).
+ * ahead of the first odds row.
  */
 export function wholeNumber(n: number): string {
   if (!Number.isSafeInteger(n)) return n.toLocaleString('en-US');

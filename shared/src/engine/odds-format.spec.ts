@@ -37,7 +37,7 @@ describe('odds formats', () => {
     expect(formatAmerican(1.5)).toBe('-200');
   });
 
-  // issue 3: American odds between -100 and +100 exclusive are invalid
+  // American odds between -100 and +100 exclusive are invalid
   it('rejects American odds inside (-100, +100)', () => {
     for (const american of [0, 50, -50, 99, -99.5]) {
       expect(isValidAmerican(american)).toBe(false);
@@ -57,7 +57,7 @@ describe('odds formats', () => {
     expect(fractionalToDecimal({ numerator: 11, denominator: 4 })).toBe(3.75);
   });
 
-  // issue 22: fractional odds were exact but unreadable (735/701); they show the nearest conventional fraction
+  // Fractional odds were exact but unreadable (735/701); they show the nearest conventional fraction
   it('shows the nearest conventional fraction', () => {
     expect(formatFractional(1 + 735 / 701)).toBe('1/1');
     expect(formatFractional(americanToDecimal(-110))).toBe('10/11');
@@ -102,7 +102,7 @@ describe('odds formats', () => {
     expect(toDecimal(1, 'decimal')).toBeNull();
   });
 
-  // issue 3 property: conversions round-trip
+  // Property: conversions round-trip
   it('round-trips American → decimal → American and decimal → fractional → decimal', () => {
     const random = seededRandom(20260110);
     for (let i = 0; i < 5000; i++) {

@@ -12,7 +12,7 @@ export interface Fraction {
   denominator: number;
 }
 
-/** American odds are valid at ≤ −100 or ≥ +100; (−100, +100) exclusive is not a price (spec issue 3). */
+/** American odds are valid at ≤ −100 or ≥ +100; (−100, +100) exclusive is not a price. */
 export function isValidAmerican(american: number): boolean {
   return Number.isFinite(american) && (american >= 100 || american <= -100);
 }
@@ -85,7 +85,7 @@ export function fractionalToDecimal(fraction: Fraction): number {
 
 /**
  * The fractions books quote (the UK ladder), shortest price first: a price is shown as the nearest of them, as a
- * bettor reads fractional odds (issue 22: 735/701 is exact but unreadable). 6/4 and 4/6 stay as books write them.
+ * bettor reads fractional odds (735/701 is exact but unreadable). 6/4 and 4/6 stay as books write them.
  */
 // prettier-ignore
 const CONVENTIONAL_FRACTIONS: ReadonlyArray<readonly [number, number]> = [

@@ -62,7 +62,7 @@ describe("opportunities at a user's inputs (spec 001 §5 arbitrage, middles, ban
     expect(compared).toBeGreaterThan(20);
   });
 
-  // issue 3: stakes in whole cents; a split whose rounded payouts guarantee nothing is not an arbitrage
+  // Stakes in whole cents; a split whose rounded payouts guarantee nothing is not an arbitrage
   it("drops an arbitrage whose rounded stakes guarantee no profit at the user's stake", () => {
     const [o] = findArbitrage(
       event([

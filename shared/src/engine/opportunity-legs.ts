@@ -14,7 +14,7 @@ import { decimalToAmericanRounded } from './odds-format';
 export const SCANNER_EXCLUDED_BOOKS: readonly string[] = [...DFS_BOOKS, 'prophetx'];
 const EXCLUDED = new Set(SCANNER_EXCLUDED_BOOKS);
 
-/** A leg is `stale` when it lags the newest leg by more than this (issue 3): 2 min pre-match, 20 s live. */
+/** A leg is `stale` when it lags the newest leg by more than this: 2 min pre-match, 20 s live. */
 export const STALE_LEG_LAG_MS = 2 * 60_000;
 export const STALE_LEG_LAG_LIVE_MS = 20_000;
 

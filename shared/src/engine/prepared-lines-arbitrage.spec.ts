@@ -9,7 +9,7 @@ function totalsLine(set: LineSet, value: number): number {
   throw new Error(`no total at ${value}`);
 }
 
-// spec 001 §5 arbitrage, DECISIONS 11; issue 19: arbitrage.ts bestLegs() on the prepared path
+// spec 001 §5 arbitrage, DECISIONS 11; arbitrage.ts bestLegs() on the prepared path
 describe('LineSet arbitrage legs', () => {
   const set = new LineSet();
   const legs = new Int32Array(3);

@@ -5,7 +5,7 @@ import { buildEventIndex, eventLines } from './market-lines';
 import { prepareEvent } from './prepared-event';
 import { LineSet } from './prepared-lines';
 
-// DECISIONS 10 (de-vig, weighted median, 4 books), issue 19: the prepared path's fair lines are ev.ts fairLine()'s
+// DECISIONS 10 (de-vig, weighted median, 4 books): the prepared path's fair lines are ev.ts fairLine()'s
 describe('LineSet fair lines', () => {
   it.each([
     ['prepared', false],

@@ -27,7 +27,7 @@ const tiedEvent = () =>
     }),
   ]);
 
-// spec 001 §5 line grouping, issue 19 (LineSet split by idea; each book's best price per side stated once)
+// spec 001 §5 line grouping (LineSet split by idea; each book's best price per side stated once)
 describe('LineSet lines made at scan time', () => {
   it('keeps each book’s best price per side, the first on a tie, as the object path does', () => {
     const set = new LineSet();

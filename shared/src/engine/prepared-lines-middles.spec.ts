@@ -3,7 +3,7 @@ import { lineSetEvent } from '../testing/line-set-event';
 import { prepareEvent } from './prepared-event';
 import { LineSet } from './prepared-lines';
 
-// spec 001 §5 middles; issue 19: middles.ts topTwoByLine() on the prepared path
+// spec 001 §5 middles; middles.ts topTwoByLine() on the prepared path
 describe('LineSet middles tops', () => {
   it('lists the best two quotes per line, Overs low and Unders high', () => {
     const set = new LineSet();

@@ -20,7 +20,7 @@ function linesOf(set: LineSet) {
   return lines;
 }
 
-// spec 001 §5 locked-market age; issue 19 (LineSet split by idea): what a scan takes from the preparation
+// spec 001 §5 locked-market age; what a scan takes from the preparation
 describe('LineSet reuse of the preparation', () => {
   it('takes every line as prepared while no quote closed, copying its sides in only when asked', () => {
     const prepared = prepareEvent(lineSetEvent());

@@ -3,7 +3,7 @@ import { prepareEvent } from './prepared-event';
 import { LineSet } from './prepared-lines';
 import { toPreparedLines } from './prepared-lines-serialise';
 
-// issue 19: what preparing keeps of the lines is what a scan with every price open works out
+// What preparing keeps of the lines is what a scan with every price open works out
 describe('toPreparedLines', () => {
   it('keeps each line with its default fair line, best prices and arbitrage legs', () => {
     const prepared = prepareEvent(lineSetEvent());

@@ -1,6 +1,6 @@
 import { LineStore } from './prepared-lines-store';
 
-// issue 19 (LineSet split by idea): the lines' storage grows past its first size and drops what a scan added
+// The lines' storage grows past its first size and drops what a scan added
 describe('LineStore', () => {
   it('keeps lines and sides past the arrays’ first size', () => {
     const store = new LineStore();

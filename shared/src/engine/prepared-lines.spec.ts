@@ -36,7 +36,7 @@ function preparedLines(staleBook: boolean) {
   return lines;
 }
 
-// spec 001 §5 line grouping, issue 19 (LineSet split by idea): the prepared path makes the object path's lines
+// spec 001 §5 line grouping: the prepared path makes the object path's lines
 describe('LineSet building', () => {
   it('takes the prepared lines when every quote is open', () => {
     expect(preparedLines(false)).toEqual(objectLines(false));

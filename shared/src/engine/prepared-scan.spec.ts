@@ -78,7 +78,7 @@ const OPTION_SETS: Array<[string, ScanOptions]> = [
   ['additive, zero stake', { ev: { method: 'additive', minEvPct: -1 }, arbitrage: { bankroll: 0 }, middles: { bankroll: 0, minProbability: 1 } }],
   ['power', { ev: { method: 'power' }, arbitrage: { minProfitPct: 0.1 } }],
   ['odds ratio', { ev: { method: 'odds_ratio', minEvPct: -0.5 } }],
-  // issue 20's methods, a blend of a chosen set included
+  // every de-vig method, a blend of a chosen set included
   ['balanced book', { ev: { method: 'balanced_book', minEvPct: -0.5 } }],
   ['wpo', { ev: { method: 'wpo' } }],
   ['blend of power and Jensen–Shannon', { ev: { method: 'blend', blend: ['power', 'jensen_shannon'], minEvPct: -0.5 } }],
@@ -188,7 +188,7 @@ function edgeCaseBoard(seed: number): BoardEvent[] {
 }
 
 describe('columnar scan (prepared events) against the object path', () => {
-  // issue 3 benchmark work: the whole-board pass was rewritten for speed; it must find exactly what the
+  // The whole-board pass was rewritten for speed; it must find exactly what the
   // finders of spec 001 §5 (tested in arbitrage.spec, middles.spec, ev.spec) find, flags and stakes included
   describe.each(BOARDS)('%s', (file) => {
     const events = recorded(file);

@@ -12,7 +12,7 @@ const BOARDS = readdirSync(FIXTURES).filter((f) => f.startsWith('v4_odds_') || f
 const byId = <T extends { id: string }>(items: T[]) => [...items].sort((a, b) => a.id.localeCompare(b.id));
 
 describe('scan', () => {
-  // issue 3: detection runs per changed event; the per-event finders and the whole-board pass must agree
+  // Detection runs per changed event; the per-event finders and the whole-board pass must agree
   it.each(BOARDS)('%s: scanBoard is the union of the per-event finders', (file) => {
     const { events } = normaliseOddsApiV4(JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')));
     const now = newestUpdate(events)!;

@@ -10,7 +10,7 @@ import {
 } from './sizing';
 
 describe('sizing', () => {
-  // issue 3: Kelly f* = (p·O − 1)/(O − 1)
+  // Kelly f* = (p·O − 1)/(O − 1)
   it('full Kelly', () => {
     // p = 0.55 at even money: (1.1 − 1) / 1 = 0.1
     expect(kellyFraction(0.55, 2)).toBeCloseTo(0.1, 12);
@@ -52,7 +52,7 @@ describe('sizing', () => {
   });
 });
 
-describe('kellyMutuallyExclusive — issue 20, Smoczynski & Tomkins 2010', () => {
+describe('kellyMutuallyExclusive — Smoczynski & Tomkins 2010', () => {
   /*
    * Source A: Vendire Ludorum, "Kelly's Multiple Personality Disorder" (2018), single event, multiple selections:
    * Charlie 5.50 / 20 % → 5.96 %, Alpha 2.625 / 40 % → 10.59 %, Bravo 3.25 / 30 % → 6.25 %, Delta 6.00 / 8 % and

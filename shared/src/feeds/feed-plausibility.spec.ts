@@ -1,6 +1,6 @@
 import { implausibleAnswer } from './feed-plausibility';
 
-// issue 16 item 5: an empty or mostly-invalid answer does not replace a board that had games.
+// An empty or mostly-invalid answer does not replace a board that had games.
 describe('implausibleAnswer', () => {
   const open = { finished: false };
   const over = { finished: true };

@@ -1,5 +1,5 @@
 /**
- * Whether a feed's answer may replace the board it answers for (issue 16 item 5). A feed that answers 200 with `[]`,
+ * Whether a feed's answer may replace the board it answers for. A feed that answers 200 with `[]`,
  * junk entries or ESPN's `{"events":[]}` used to wipe a good board and report itself ok. An answer is refused when:
  * - most of its entries could not be read (more dropped than kept), or
  * - it is empty while the board it would replace still holds a game that has not finished: games end and drop off

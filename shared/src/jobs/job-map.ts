@@ -12,9 +12,9 @@ export const QueueName = {
   Feeds: 'feeds',
   /** Pick settlement and closing lines (spec 002, DECISIONS 19), and the odds history they are read from. */
   Picks: 'picks',
-  /** Billing: the reconciliation of paid users with Stripe (issue 14). */
+  /** Billing: the reconciliation of paid users with Stripe. */
   Billing: 'billing',
-  /** Alerts (issue 21 part 2): rule evaluation, deliveries and the e-mail digest. */
+  /** Alerts: rule evaluation, deliveries and the e-mail digest. */
   Alerts: 'alerts',
 } as const;
 export type QueueName = (typeof QueueName)[keyof typeof QueueName];
@@ -33,7 +33,7 @@ export const JobName = {
   PicksValidateUser: 'picks.validate-user',
   /** A game started: record each pending pick's closing line for CLV. */
   PicksRecordClose: 'picks.record-close',
-  /** Hourly (issue 16 item 9): odds_history day partitions made ahead, and those past retention dropped unless a pick needs them. */
+  /** Hourly: odds_history day partitions made ahead, and those past retention dropped unless a pick needs them. */
   OddsHistoryRetain: 'odds-history.retain',
   /** Daily and on demand: every billing customer's subscriptions read from Stripe, drift repaired, paid gifts granted. */
   BillingReconcile: 'billing.reconcile',

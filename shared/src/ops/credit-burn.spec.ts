@@ -3,7 +3,7 @@ import { creditBurn } from './credit-burn';
 const HOUR = 3_600_000;
 const NOW = Date.parse('2026-11-21T12:00:00.000Z');
 
-// Issue 15: The Odds API credits left, the burn rate per hour and the day it runs out at this rate.
+// The Odds API credits left, the burn rate per hour and the day it runs out at this rate.
 describe('creditBurn', () => {
   it('measures the last hour from the reading at its start and projects when the balance runs out', () => {
     const samples = [

@@ -21,7 +21,7 @@ function status(kind: FeedStatus['kind'], fields: Partial<FeedStatus> = {}): Fee
   };
 }
 
-// Issue 15: stale feeds and a stopped scheduler are red at a glance.
+// Stale feeds and a stopped scheduler are red at a glance.
 describe('feedHealth', () => {
   it('is fresh within two cadences and a grace, late after', () => {
     expect(feedHealth({ state: 'ok', last_success_at: ago(70_000), cadence_ms: 30_000 }, NOW)).toBe('fresh');

@@ -2,7 +2,7 @@ import type { FeedKind, FeedStatus, ServiceState } from '../domain/health';
 import { duePolls, type Cadence } from '../feeds/feed-cadence';
 
 /**
- * What the operations page shows (issue 15): per feed and sport the last poll, its age, error, cadence and next
+ * What the operations page shows: per feed and sport the last poll, its age, error, cadence and next
  * poll; The Odds API credits; queue depths and recent failures; live sockets and deliveries; opportunities found
  * today; settlement runs. The server builds it from what the workers leave in Redis and pushes it on the `ops`
  * channel; the rules that colour it (fresh, late, failing, a stopped scheduler) are here, so the server and the

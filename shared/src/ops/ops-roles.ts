@@ -1,5 +1,5 @@
 /**
- * Operations staff (DESIGN "used by", issue 15): `ops` may watch and act (retry, clean, pause); `ops_viewer` may only
+ * Operations staff (DESIGN "used by"): `ops` may watch and act (retry, clean, pause); `ops_viewer` may only
  * watch. Who holds a role is configuration (OPS_EMAILS, OPS_VIEWER_EMAILS), never something a client can claim.
  */
 export const OPS_ROLES = ['ops', 'ops_viewer'] as const;

@@ -13,7 +13,7 @@ const closes: ClosingPrice[] = [
   { bookmaker_key: 'draftkings', market_key: 'totals', outcome_name: 'Under', point: 47.5, price: 1.87 },
 ];
 
-// Issue 9: closing-line value from the odds history — the same book's close, else the fair close.
+// Closing-line value from the odds history — the same book's close, else the fair close.
 describe('closingLineFor', () => {
   it("takes the pick's own book, same side, same line", () => {
     expect(closingLineFor({ market: 'Moneyline', selection: 'Chiefs -200', bookmaker: 'fanduel' }, closes)).toEqual({ decimal: 1.52, source: 'book' });

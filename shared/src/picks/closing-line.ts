@@ -33,7 +33,7 @@ function sameLine(a: number | null, b: number | null): boolean {
 }
 
 /**
- * The closing line of a pick (issue 9, CLV): the last price before the start at the same book, for the
+ * The closing line of a pick (CLV): the last price before the start at the same book, for the
  * same side and line; else the fair closing line from every book that closed both sides of that line
  * (multiplicative de-vig, then the weighted median of spec 001 §5). Null when neither can be had.
  */

@@ -39,7 +39,7 @@ export interface UserPick {
   closingOdds: number | null;
   /** Closing-line value in percent: how much better the taken price was than the close. */
   clv: number | null;
-  /** Why a pending pick is not settled yet, once settlement has looked at it (issue 20); null otherwise. */
+  /** Why a pending pick is not settled yet, once settlement has looked at it; null otherwise. */
   unsettledReason: UnsettledReason | null;
 }
 

@@ -266,7 +266,7 @@ describe('finding a pick’s game on recorded finals (DECISIONS 24)', () => {
   });
 });
 
-describe('unsettledReasonMessage — issue 20', () => {
+describe('unsettledReasonMessage', () => {
   it('says why a pick is still pending, in words, for every reason', () => {
     expect(unsettledReasonMessage({ code: 'ambiguous', games: 2 })).toBe('Ambiguous: 2 games match');
     expect(unsettledReasonMessage({ code: 'unsupported_league', league: 'EPL' })).toBe('Unsupported sport for backend scoreboard: EPL');

@@ -26,7 +26,7 @@ export interface SettlementInput {
 }
 
 /**
- * Why a pick is still pending (issue 20): shown on /picks instead of a silent "pending". `games` counts the games
+ * Why a pick is still pending: shown on /picks instead of a silent "pending". `games` counts the games
  * an ambiguous pick could be; `league` names an unsupported league.
  */
 export type UnsettledCode =

@@ -65,7 +65,7 @@ describe('computePickStats', () => {
   });
 });
 
-// issue 22: empty statistics show "—", never "0.0%"; the dashboard and /picks read the same headline figures
+// Empty statistics show "—", never "0.0%"; the dashboard and /picks read the same headline figures
 describe('headlineStats', () => {
   it('shows "—" for win rate, ROI, edge and CLV with nothing settled', () => {
     expect(headlineStats(computePickStats([]))).toEqual({ winRate: '—', roi: '—', avgEdge: '—', avgClv: '—', totalBets: '0' });

@@ -141,7 +141,7 @@ export function computePickStats(picks: readonly StatsPick[]): PickStats {
   };
 }
 
-/** What a percentage statistic reads: one decimal, or "—" when there is nothing to measure (issue 22: never "0.0%"). */
+/** What a percentage statistic reads: one decimal, or "—" when there is nothing to measure (never "0.0%"). */
 export function statPercentText(value: number | null): string {
   return value === null ? '—' : `${value.toFixed(1)}%`;
 }
@@ -152,7 +152,7 @@ export function winRateText(stats: { won: number; lost: number; winRate: number 
 }
 
 /**
- * The headline figures as the picks page and the dashboard both show them (issue 22: the dashboard's "Recent
+ * The headline figures as the picks page and the dashboard both show them (the dashboard's "Recent
  * Performance" reads the same numbers as /picks): a figure with nothing settled behind it is "—".
  */
 export function headlineStats(stats: PickStats): { winRate: string; roi: string; avgEdge: string; avgClv: string; totalBets: string } {

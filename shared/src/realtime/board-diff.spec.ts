@@ -49,7 +49,7 @@ function event(id: string, prices: { home: number; away: number; line?: number; 
 }
 const board = (events: BoardEvent[], fetched_at = at): SportBoard => ({ sport_key: 'basketball_nba', fetched_at, events });
 
-// Issue 4: diff each new board against the last (price changed with direction, line moved, market added/removed/locked).
+// Diff each new board against the last (price changed with direction, line moved, market added/removed/locked).
 describe('diffBoards', () => {
   it('reports every event as added on the first board, with a history row per outcome', () => {
     const result = diffBoards(null, board([event('a', { home: 1.5, away: 2.6 })]));
@@ -127,7 +127,7 @@ describe('diffBoards', () => {
     expect(result.diff!.events.find((e) => e.id === 'b')).toEqual({ id: 'b', change: 'removed' });
   });
 
-  // issue 22: a price that had just flashed still read "57s": the moved market's last_update travels with the diff
+  // A price that had just flashed still read "57s": the moved market's last_update travels with the diff
   it("carries a moved market's last_update, so the client ages the price from its move", () => {
     const prev = board([event('a', { home: 1.5, away: 2.6 })]);
     const moved = event('a', { home: 1.45, away: 2.6 });

@@ -27,7 +27,7 @@ export interface MarketDiff {
   outcomes?: OutcomeChange[];
   /**
    * With outcome changes: the market's new last_update, so a client's board ages the moved price from its move
-   * (issue 22: a price that had just flashed still read "57s"). Absent, the diff's fetched_at stands in.
+   * (a price that had just flashed still read "57s"). Absent, the diff's fetched_at stands in.
    */
   last_update?: string;
   /** Present only when the market's locked state flipped (spec 001 §5 locked-market rule). */

@@ -8,7 +8,7 @@ const platinum: PlanAccess = { plan: 'platinum', unlimited: false };
 const unlimitedFree: PlanAccess = { plan: 'free', unlimited: true };
 
 describe('channelAccess', () => {
-  // issue 6 / DECISIONS 14: scores and reactions are public
+  // DECISIONS 14: scores and reactions are public
   it('lets anyone, signed in or not, hear scores and reactions', () => {
     for (const access of [null, free, gold, platinum]) {
       expect(channelAccess(access, 'scores').allowed).toBe(true);
@@ -16,7 +16,7 @@ describe('channelAccess', () => {
     }
   });
 
-  // spec 001 §6: live odds and props need Gold or Platinum; issue 6: ev too
+  // spec 001 §6: live odds and props need Gold or Platinum; ev too
   it('needs Gold or Platinum for odds, props and ev', () => {
     for (const channel of ['odds', 'props', 'ev'] as const) {
       expect(channelAccess(null, channel)).toEqual({ allowed: false, code: 'AUTH_REQUIRED', message: 'Authentication required' });
@@ -42,7 +42,7 @@ describe('channelAccess', () => {
     expect(channelAccess(free, 'user').allowed).toBe(true);
   });
 
-  // Issue 15: the operations overview goes by role, never by plan.
+  // The operations overview goes by role, never by plan.
   it('keeps the ops channel for operations staff, whatever their plan', () => {
     expect(channelAccess(null, 'ops', 'ops')).toMatchObject({ allowed: false, code: 'AUTH_REQUIRED' });
     expect(channelAccess(platinum, 'ops')).toEqual({ allowed: false, code: 'OPS_REQUIRED', message: 'This is for operations staff only.' });

@@ -4,10 +4,10 @@ import { canViewOps, OpsMessages, type OpsRole } from '../ops/ops-roles';
 import { RealtimeChannel } from './channels';
 
 /**
- * Who may listen to which realtime channel (issue 6, DECISIONS 14): scores and reactions are public; odds,
+ * Who may listen to which realtime channel (DECISIONS 14): scores and reactions are public; odds,
  * props and ev need Gold or Platinum; arbitrage and middles need Platinum; `user` is the signed-in user's own.
  * Built on the accounts rules (`canUseLiveFeed`); `ev` and `user` are the two channels those rules do not name.
- * `ops` goes by role, not plan (issue 15): operations staff signed in with a session, never an API key (whose
+ * `ops` goes by role, not plan: operations staff signed in with a session, never an API key (whose
  * user carries no role).
  */
 export type ChannelRefusalCode = 'AUTH_REQUIRED' | 'SUBSCRIPTION_REQUIRED' | 'PLATINUM_REQUIRED' | 'OPS_REQUIRED';

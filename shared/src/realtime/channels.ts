@@ -8,7 +8,7 @@ import type { OpsOverview } from '../ops/ops-overview';
 
 /**
  * The realtime feeds the workers publish, per sport. The gateway relays them to socket.io rooms of the
- * same names and the client subscribes by them (issue 6): one definition for all three.
+ * same names and the client subscribes by them: one definition for all three.
  */
 export const RealtimeChannel = {
   /** Straight-bet board diffs. */
@@ -19,11 +19,11 @@ export const RealtimeChannel = {
   Arbitrage: 'arbitrage',
   Middles: 'middles',
   Scores: 'scores',
-  /** A game's emoji reactions (issue 6), keyed by `reactionsTopic(gameKey)`. */
+  /** A game's emoji reactions, keyed by `reactionsTopic(gameKey)`. */
   Reactions: 'reactions',
   /** One user's own events (settlement, plan changes), keyed by the user id; only that user may listen. */
   User: 'user',
-  /** The operations overview (issue 15), one room (`OPS_OVERVIEW_KEY`); operations staff only. */
+  /** The operations overview, one room (`OPS_OVERVIEW_KEY`); operations staff only. */
   Ops: 'ops',
 } as const;
 export type RealtimeChannel = (typeof RealtimeChannel)[keyof typeof RealtimeChannel];

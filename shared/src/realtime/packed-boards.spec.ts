@@ -88,7 +88,7 @@ const EVERY_FIELD: SportBoard = {
   ],
 };
 
-// issue 18: the packed first load of GET /api/boards (spec 001 §7) is the same boards in fewer brotli bytes
+// The packed first load of GET /api/boards (spec 001 §7) is the same boards in fewer brotli bytes
 describe('packBoards / unpackBoards', () => {
   it.each(BOARDS)('%s: the round trip gives the same boards, with and without the books ids', (file) => {
     const board = recordedBoard(file);

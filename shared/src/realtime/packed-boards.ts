@@ -3,14 +3,14 @@ import { americanToDecimal, decimalToAmerican, isValidDecimal } from '../engine/
 import { InvalidOddsPayloadError } from '../feeds/odds-api-v4';
 
 /**
- * The packed form of the boards: GET /api/boards?format=packed, the browser's first load (issue 18, spec 001 §7).
+ * The packed form of the boards: GET /api/boards?format=packed, the browser's first load (spec 001 §7).
  * The same boards as the plain form, written so that brotli has less to say; `unpackBoards(packBoards(x))` deep-equals
  * x (every key, every optional field present or absent as it was, every number the same double).
  *
  * Boards and event headers keep their fields as they are. Each event adds its table of names and its books; the
  * markets and outcomes of all the board's events are columns of the board, event after event (version 3: a column of
  * like values across the board, prices beside prices and links beside links, costs brotli's quality 5 about 8 % fewer
- * bytes than columns per event, so a first visit served before its stronger compression still fits issue 18's budget):
+ * bytes than columns per event, so a first visit served before its stronger compression still fits the first-visit budget):
  * - `names` (per event): the event's table of outcome names and descriptions (teams, Over/Under, players); its
  *   outcomes refer to it by index.
  * - `books` (per event): each bookmaker's key, title, `u` (its last_update), link and sid, and `m`, how many markets
@@ -101,7 +101,7 @@ class Column<T> {
   }
 }
 
-// One pass over the board's markets and outcomes, filling every column at once (issue 18: the view's cold build and
+// One pass over the board's markets and outcomes, filling every column at once (the view's cold build and
 // its allocations).
 function packBoard({ events, ...board }: SportBoard): PackedBoard {
   const columns = new BoardColumnsWriter();
@@ -372,7 +372,7 @@ function unpackBoard(raw: unknown): SportBoard {
   };
 }
 
-// One pass over the event's part of the board's columns, building each outcome and market once (issue 18: this runs on
+// One pass over the event's part of the board's columns, building each outcome and market once (this runs on
 // the browser's main thread before the first odds row, with nothing yet optimised).
 function unpackEvent(raw: unknown, columns: BoardColumnsReader): BoardEvent {
   const event = object(raw);

@@ -11,7 +11,7 @@ const message = (seq: number, epoch = 'e1'): RealtimeEnvelope => ({
   data: { games: [] },
 });
 
-// issue 6: nothing lost, nothing applied twice (the client ignores seq ≤ its last)
+// Nothing lost, nothing applied twice (the client ignores seq ≤ its last)
 describe('RoomSequences', () => {
   it('applies the next message, ignores repeats, and reports a gap to resubscribe from', () => {
     const rooms = new RoomSequences();
@@ -34,7 +34,7 @@ describe('RoomSequences', () => {
     expect(fresh.lastSeq('scores:basketball_nba')).toBe(3);
   });
 
-  // issue 16 item 2: Redis lost the channel's counter (a flush, a failover) and numbering started again at 1
+  // Redis lost the channel's counter (a flush, a failover) and numbering started again at 1
   it('tells a new epoch apart from a duplicate, and resumes from the snapshot of the new epoch', () => {
     const rooms = new RoomSequences();
     for (let n = 1; n <= 40; n++) rooms.receive(message(n, 'old'));

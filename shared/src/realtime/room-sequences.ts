@@ -18,7 +18,7 @@ export interface RoomPosition {
 
 /**
  * Where each sport's board channel stood when the boards were read, by sport (GET /api/boards' `positions`): the
- * boards hold every message up to it, so a listener joins the channel from there (issue 18).
+ * boards hold every message up to it, so a listener joins the channel from there.
  */
 export type BoardPositions = Record<string, RoomPosition>;
 

@@ -29,7 +29,7 @@ describe('subscriptionTarget', () => {
     expect(subscriptionTarget('odds', null)).toMatchObject({ ok: false });
   });
 
-  // issue 16 item 2: a resubscribe names the epoch of its last seq
+  // A resubscribe names the epoch of its last seq
   it('takes an epoch as the publisher makes them, and refuses anything else', () => {
     expect(subscriptionTarget({ channel: 'scores', sport: 'baseball_mlb', lastSeq: 4, epoch: 'mi3k2x9a1b2c3d' }, null)).toMatchObject({ ok: true });
     for (const epoch of [7, '', 'Not-An-Epoch', 'x'.repeat(33)]) {

@@ -1,6 +1,6 @@
 import type { ArbitrageOpportunity, EvBet, MiddleOpportunity, OpportunityLeg } from '../domain/opportunities';
 
-/** Opportunities as detection publishes them, for the alerts tests (issue 21 part 2). */
+/** Opportunities as detection publishes them, for the alerts tests. */
 const event = {
   eventId: 'evt-alert',
   sport: 'basketball_nba',

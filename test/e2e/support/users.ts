@@ -20,7 +20,7 @@ export async function newUser(request: APIRequestContext, testInfo: TestInfo, ta
   return { email, username, token: session.access_token, userId: session.user.id };
 }
 
-/** A fresh account that bought a paid plan on the local checkout through the real billing API (issue 14). */
+/** A fresh account that bought a paid plan on the local checkout through the real billing API. */
 export async function subscribedUser(request: APIRequestContext, testInfo: TestInfo, tag: string, plan: 'gold' | 'platinum'): Promise<TestUser> {
   const user = await newUser(request, testInfo, tag);
   const checkout = await request.post('/api/billing/create-checkout-session', { headers: bearer(user), data: { plan } });

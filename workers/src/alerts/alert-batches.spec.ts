@@ -13,7 +13,7 @@ const update = (action: OpportunityUpdate['action'], opportunity?: object): Oppo
   opportunity,
 });
 
-// Issue 21 part 2: "the workers evaluate them when detection finds or updates an opportunity (never per socket,
+// "the workers evaluate them when detection finds or updates an opportunity (never per socket,
 // never per request)": one typed job per published batch, with its new and updated opportunities only.
 describe('AlertBatches', () => {
   it('enqueues one evaluation job per batch with the new and updated opportunities', async () => {

@@ -5,7 +5,7 @@ import { JobQueueService } from '@oddspulse/core';
 const KIND_OF_CHANNEL: Record<OpportunityChannel, AlertKind> = { arbitrage: 'arbitrage', middles: 'middle', ev: 'ev' };
 
 /**
- * Hands what detection published to alert evaluation (issue 21 part 2): one job per detection batch (a kind and
+ * Hands what detection published to alert evaluation: one job per detection batch (a kind and
  * sport of one poll) with its new and updated opportunities — never per socket or request.
  */
 @Injectable()

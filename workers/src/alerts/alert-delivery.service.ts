@@ -37,7 +37,7 @@ const URL_PROBLEMS = {
 } as const;
 
 /**
- * Delivers one webhook or push alert (issue 21 part 2), recording the outcome on the delivery. A failure that may
+ * Delivers one webhook or push alert, recording the outcome on the delivery. A failure that may
  * pass is retried by the queue with exponential backoff; the last failure is recorded with why, and a webhook whose
  * deliveries fail ALERT_WEBHOOK_FAILURE_LIMIT times in a row is disabled with a notice shown on /alerts.
  */

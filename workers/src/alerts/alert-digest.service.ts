@@ -4,7 +4,7 @@ import { JobName } from '@oddspulse/shared';
 import { OnJob } from '../jobs/on-job.decorator';
 
 /**
- * The e-mail channel (issue 21 part 2) is a digest: every ALERT_DIGEST_INTERVAL_MS the pending e-mail alerts are
+ * The e-mail channel is a digest: every ALERT_DIGEST_INTERVAL_MS the pending e-mail alerts are
  * sent through the mailer, one mail per user listing them, and recorded sent (or failed, with why).
  */
 @Injectable()

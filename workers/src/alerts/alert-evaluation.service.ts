@@ -40,7 +40,7 @@ export interface EvaluationResult {
 }
 
 /**
- * Evaluates the alert rules on one detection batch (issue 21 part 2): each rule of the batch's kind against each
+ * Evaluates the alert rules on one detection batch: each rule of the batch's kind against each
  * opportunity with the shared rule evaluation, then claims the deliveries (the unique key makes an opportunity
  * alert at most once per rule), applies the per-user hourly cap, and queues webhook and push deliveries. E-mail
  * deliveries wait for the digest.

@@ -5,7 +5,7 @@ import { AlertDigestService } from './alert-digest.service';
 import { AlertEvaluationService } from './alert-evaluation.service';
 import { AlertRequeueService } from './alert-requeue.service';
 
-/** Alerts (issue 21 part 2): evaluation of detection's batches, deliveries with retries (and a sweep for any left without a job), and the e-mail digest. */
+/** Alerts: evaluation of detection's batches, deliveries with retries (and a sweep for any left without a job), and the e-mail digest. */
 @Module({
   providers: [AlertBatches, AlertEvaluationService, AlertDeliveryService, AlertDigestService, AlertRequeueService],
   exports: [AlertBatches],

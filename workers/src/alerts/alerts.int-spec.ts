@@ -13,9 +13,9 @@ import { AlertRequeueService } from './alert-requeue.service';
 
 type Added = { name: string; data: { deliveryId: number } };
 
-// Issue 21 part 2 "Tests that must exist": rule evaluation (one alert per opportunity per rule, rate cap, quiet
+// Rule evaluation (one alert per opportunity per rule, rate cap, quiet
 // hours, plan gates) and each delivery channel against a local receiver.
-describe('alerts in the workers (issue 21 part 2)', () => {
+describe('alerts in the workers', () => {
   let t: AccountsTestApp;
   let repo: AlertsRepository;
   let added: Added[];

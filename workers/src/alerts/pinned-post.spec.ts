@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { checkWebhookUrl, DestinationRefusedError, guardedLookup, type Resolve } from '@oddspulse/core';
 import { postPinned } from './pinned-post';
 
-// Issue 21 part 2: "in production only https to public addresses (no loopback or private ranges)" — held at the
+// "in production only https to public addresses (no loopback or private ranges)" — held at the
 // moment of connecting, not only when the URL is checked, so a name re-pointed in between (DNS rebinding) is refused.
 describe('pinned alert POST', () => {
   let server: Server;

@@ -3,7 +3,7 @@ import { alertSummary } from '@oddspulse/shared';
 import { arbitrageOpportunity } from '../../../shared/src/testing/alert-opportunities';
 import { signBody, webhookBody } from './webhook-channel';
 
-// Issue 21 part 2: webhook JSON that Discord and Slack incoming webhooks accept, signed with the user's secret.
+// Webhook JSON that Discord and Slack incoming webhooks accept, signed with the user's secret.
 describe('webhook channel', () => {
   it('gives Discord `content` and Slack `text`, with a link that opens the opportunity', () => {
     const body = webhookBody(alertSummary(arbitrageOpportunity()), 'rule-1', 7, 'https://oddspulse.example');

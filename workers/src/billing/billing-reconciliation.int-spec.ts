@@ -7,7 +7,7 @@ import { StripeStandIn } from '../../../test/support/stripe-stand-in';
 import { BillingWorkersModule } from './billing.module';
 import { BillingReconciliationService } from './billing-reconciliation.service';
 
-// Issue 14: the reconciliation job repairs a missed webhook, in both directions, and grants gifts whose webhook was lost.
+// The reconciliation job repairs a missed webhook, in both directions, and grants gifts whose webhook was lost.
 describe('billing reconciliation (the stripe SDK against a stand-in, real PostgreSQL and Redis)', () => {
   const stand = new StripeStandIn();
   let moduleRef: TestingModule;

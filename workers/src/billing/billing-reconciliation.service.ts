@@ -28,7 +28,7 @@ export interface ReconciliationReport {
 }
 
 /**
- * The billing reconciliation (issue 14): daily, and on demand (`npm run billing:reconcile`), every billing
+ * The billing reconciliation: daily, and on demand (`npm run billing:reconcile`), every billing
  * customer's subscriptions are read from Stripe and applied by the webhook's own rules, so a lost webhook leaves
  * nobody paying without access or with access without paying; gift checkouts paid without their webhook, and
  * paid gifts whose address now has an account, are granted. One customer's failure is logged and counted and the

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { BillingReconciliationService } from './billing-reconciliation.service';
 
-/** The billing reconciliation job (issue 14); Stripe, the repositories and the sync rules come from core. */
+/** The billing reconciliation job; Stripe, the repositories and the sync rules come from core. */
 @Module({
   providers: [BillingReconciliationService],
   exports: [BillingReconciliationService],

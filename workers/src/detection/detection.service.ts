@@ -93,7 +93,7 @@ export class DetectionService {
       if (updates.length) {
         const counted = await this.counters.record(kind.channel, dailyFindings(kind.channel, updates));
         this.metrics.opportunitiesFound.inc({ kind: kind.channel }, counted);
-        // Alert rules are evaluated once per batch that detection published, in the workers (issue 21 part 2).
+        // Alert rules are evaluated once per batch that detection published, in the workers.
         await this.alertBatches.enqueue(kind.channel, sport, now, updates);
       }
       summary.published[kind.channel] = updates.length;

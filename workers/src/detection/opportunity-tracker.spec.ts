@@ -10,7 +10,7 @@ const opp = (id: string, profitPct: number, timeFound = '2026-01-01T00:00:00.000
 });
 const t0 = Date.parse('2026-01-01T00:00:00Z');
 
-// Issue 4: opportunity events new / updated / gone with time_found and expires_in (spec 001 §9: 30 min).
+// Opportunity events new / updated / gone with time_found and expires_in (spec 001 §9: 30 min).
 describe('trackOpportunities', () => {
   it('publishes a first sighting as new, found now, expiring in 30 minutes', () => {
     const { current, published } = trackOpportunities('odds', 'e1', [], [opp('a', 1.2)], t0);

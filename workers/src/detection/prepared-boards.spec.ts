@@ -17,7 +17,7 @@ function moved(board: SportBoard, ids: string[], at: number): SportBoard {
 const sameAsFresh = (kept: { scan: (o: object, now: number) => unknown }, board: SportBoard, now: number) =>
   expect(JSON.stringify(kept.scan({}, now))).toBe(JSON.stringify(scanBoard(board.events, {}, now)));
 
-// issue 3 benchmark: detection scans a board kept prepared, which must stay exactly the polled board
+// Detection scans a board kept prepared, which must stay exactly the polled board
 describe('PreparedBoards', () => {
   const first = poll(syntheticBoard({ events: 40, books: 12, propOutcomes: 400, seed: 4, now: NOW }), NOW);
 

@@ -13,7 +13,7 @@ export type FeedErrorKind =
   | 'timeout'
   | 'network'
   | 'invalid_body'
-  /** A 200 whose content cannot be right (empty, or mostly unreadable, for a board with games): issue 16 item 5. */
+  /** A 200 whose content cannot be right (empty, or mostly unreadable, for a board with games). */
   | 'implausible'
   /** Not polled on purpose: the credit budget, or a sport out of season. */
   | 'paused';

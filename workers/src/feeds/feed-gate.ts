@@ -8,7 +8,7 @@ import { FeedError } from './feed-errors';
 export const MAX_FEED_BACKOFF_MS = 300_000;
 
 /**
- * Per-feed back-off across polls and worker processes (issue 16 item 5). A poll's request already retries per the
+ * Per-feed back-off across polls and worker processes. A poll's request already retries per the
  * spec; what this adds is the time between polls:
  * - 429: no request until the server's Retry-After (else the retry base, doubling) has passed, for the whole provider;
  * - 401 (a refused key) for the provider, 422 (a refused request) for the sport: no request at all until the

@@ -13,7 +13,7 @@ export interface FeedRequest {
   url: URL;
   timeoutMs: number;
   /**
-   * The whole request, retries and their waits included, ends by this many ms after it starts (issue 16 item 5: a
+   * The whole request, retries and their waits included, ends by this many ms after it starts (a
    * hanging feed held a poll ~95 s, past the next cadence); a retry that would not fit is not made.
    */
   deadlineMs?: number;

@@ -5,7 +5,7 @@ import { ExternalFailure } from './external-failure';
 
 type FailedLogger = { onFailed(job: Job | undefined, error: Error): void };
 
-// Issue 16 item 8: a job failed by something outside OddsPulse (a feed, PostgreSQL or Redis away) is a warning with its
+// A job failed by something outside OddsPulse (a feed, PostgreSQL or Redis away) is a warning with its
 // reason; only our own failures are errors with a stack.
 describe('the failed-job log', () => {
   const processor = new (queueProcessors[0] as unknown as new (...args: unknown[]) => FailedLogger)({}, {});

@@ -14,7 +14,7 @@ function refuse(res: ServerResponse, body: ApiErrorBody): void {
 }
 
 /**
- * The workers' Prometheus endpoint (issue 15): GET /metrics on WORKERS_METRICS_PORT, for a scraper presenting
+ * The workers' Prometheus endpoint: GET /metrics on WORKERS_METRICS_PORT, for a scraper presenting
  * METRICS_TOKEN as a bearer (the workers have no sessions; the configuration refuses the port without a token);
  * 401 for anyone else. Off when no port is set.
  */

@@ -6,7 +6,7 @@ import { OddsHistoryRetentionService } from './odds-history-retention.service';
 
 const SPORT = 'basketball_nba';
 
-// Issue 16 item 9: odds_history is bounded by dropping whole day partitions past retention (14 days here), never a
+// Odds_history is bounded by dropping whole day partitions past retention (14 days here), never a
 // DELETE, keeping what an unsettled pick needs for its closing line. Dates are in 2031 so this file's partitions are
 // its own; partitions of the run's real days are past retention at that clock and may be dropped too.
 describe('odds history retention (real PostgreSQL)', () => {

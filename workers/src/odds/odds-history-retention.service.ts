@@ -29,7 +29,7 @@ export interface RetentionReport {
 }
 
 /**
- * Bounds odds_history (issue 16 item 9): partitions are created ahead so inserts land in their day, and a day past
+ * Bounds odds_history: partitions are created ahead so inserts land in their day, and a day past
  * ODDS_HISTORY_RETENTION_DAYS is dropped whole, never deleted row by row. The closing line of a pick is the last
  * price before its game starts, read when it starts (picks.record-close), so a partition holding history of a pending
  * pick's event that has no closing line yet is kept until that pick has one, is settled, or its game started before

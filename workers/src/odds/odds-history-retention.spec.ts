@@ -2,7 +2,7 @@ import { PARTITION_DAYS_AHEAD, retentionPlan } from './odds-history-retention.se
 
 const part = (name: string, from: string | null, to: string) => ({ name, from: from ? new Date(from) : null, to: new Date(to) });
 
-// Issue 16 item 9: which day partitions one run makes and which it may drop (14 whole days kept besides today).
+// Which day partitions one run makes and which it may drop (14 whole days kept besides today).
 describe('retentionPlan', () => {
   const now = new Date('2031-03-20T23:59:00Z');
 

@@ -38,7 +38,7 @@ type RawEvent = {
   bookmakers: Array<{ key: string; last_update?: string; markets: Array<{ key: string; outcomes: Array<{ name: string; price: number; point?: number }> }> }>;
 };
 
-// Issue 4: one poll cycle replaying a recorded board gives the board in Redis, history rows and published
+// One poll cycle replaying a recorded board gives the board in Redis, history rows and published
 // diffs; a second cycle with changed prices publishes only the changes; detection matches `npm run scan`.
 describe('odds pipeline on a recorded The Odds API board (real Redis and PostgreSQL)', () => {
   const stub = new HttpStub();
@@ -122,7 +122,7 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
       markets: 'h2h,spreads,totals',
     });
     const board = JSON.parse((await redis.client.get(redis.key(...RedisKeys.board('odds', NFL))))!) as SportBoard;
-    // The board as fetched, its links settled (issue 21): checked, resolved from the books' ids, or the book's site.
+    // The board as fetched, its links settled: checked, resolved from the books' ids, or the book's site.
     expect(board.events).toEqual(withBookLinks(normalised));
     expect(board.fetched_at).toBe(new Date(recordedNow).toISOString());
     expect(board.stale_since).toBeUndefined();
@@ -223,7 +223,7 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     expect(await historyCount()).toBe(before);
   });
 
-  // issue 19: a poll diffs against the board this process holds and, when nothing changed, writes the stamp alone
+  // A poll diffs against the board this process holds and, when nothing changed, writes the stamp alone
   it('writes only the freshness stamp for a poll that changed nothing, and readers see the new fetch time', async () => {
     const boardKey = redis.key(...RedisKeys.board('odds', NFL));
     const before = await redis.client.get(boardKey);
@@ -290,7 +290,7 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     expect((await app.get(LiveStateRepository).board('odds', NFL))!.events).toHaveLength(events);
   });
 
-  // Issue 16 item 4: the board used to be saved before its diff was published, so a worker dying in between lost the
+  // The board used to be saved before its diff was published, so a worker dying in between lost the
   // diff for good (the next poll diffed from the saved board) and browsers diverged silently. Now they are one step.
   it('a worker dying at the save-and-publish step loses no diff: the next poll publishes it, with the board', async () => {
     const boardKey = redis.key(...RedisKeys.board('odds', NFL));

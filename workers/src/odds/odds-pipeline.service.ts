@@ -24,13 +24,13 @@ import { OnJob } from '../jobs/on-job.decorator';
 import { HeldBoards } from './held-boards';
 
 /**
- * The poll lock's time to live, renewed while the poll runs (issue 16 item 4): a killed worker blocks the sport at most
+ * The poll lock's time to live, renewed while the poll runs: a killed worker blocks the sport at most
  * this long, under the live cadence (ODDS_LIVE_INTERVAL_MS, 10 s by default).
  */
 const LOCK_TTL_MS = 10_000;
 /**
  * An odds board lists a game until the feed drops it after the end; one that started this long ago may be over even
- * when no scoreboard said so, so a board of only such games may empty (feed plausibility, issue 16 item 5).
+ * when no scoreboard said so, so a board of only such games may empty (feed plausibility).
  */
 const GAME_OVER_AFTER_MS = 8 * 3_600_000;
 
@@ -95,7 +95,7 @@ export class OddsPipelineService {
     const polled = this.metrics.startPoll(kind, sport);
     let result: PollResult | null;
     try {
-      // Links are settled once as a board comes in (issue 21): checked, resolved, or the book's site.
+      // Links are settled once as a board comes in: checked, resolved, or the book's site.
       result = await this.state.withFeedLock(kind, sport, LOCK_TTL_MS, () => this.run(kind, sport, async () => withBookLinks(await fetch())));
     } catch (error) {
       polled('error');
@@ -135,7 +135,7 @@ export class OddsPipelineService {
     }
     let publishedSeq: number | undefined;
     if (diff) {
-      // The board and its diff in one atomic step (issue 16 item 4): a worker dying between a save and a publish lost
+      // The board and its diff in one atomic step: a worker dying between a save and a publish lost
       // the diff for good (the next poll diffs from the saved board) and browsers diverged silently. Now either both
       // happened, or neither and the next poll's diff, from the board still saved, carries the changes.
       const writes = this.state.boardWrites(kind, board);
@@ -222,7 +222,7 @@ export class OddsPipelineService {
     }
     const staleSince = previous?.stale_since ?? new Date(now).toISOString();
     if (previous && !previous.stale_since) {
-      // The board, marked stale, and the message saying so in one atomic step (issue 16 item 4): only a board turning
+      // The board, marked stale, and the message saying so in one atomic step: only a board turning
       // stale is announced, so a kill between a mark and its message left browsers unaware for the whole outage.
       const writes = this.state.boardWrites(kind, { ...previous, stale_since: staleSince });
       await this.publisher.publishWith(

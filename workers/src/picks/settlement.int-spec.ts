@@ -26,7 +26,7 @@ const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures');
 const fixture = (path: string) => readFileSync(join(FIXTURES, path), 'utf8');
 const NFL = 'americanfootball_nfl';
 
-// Issue 9 / spec 002 §4–§5, §8–§9, DECISIONS 19: settlement on recorded finals, through the real ESPN adapter.
+// spec 002 §4–§5, §8–§9, DECISIONS 19: settlement on recorded finals, through the real ESPN adapter.
 describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Odds API finals)', () => {
   let espn: Server;
   let moduleRef: TestingModule;
@@ -169,7 +169,7 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
       unmatched: 'pending',
     });
     expect(settled).toBe(7);
-    // issue 15: each settled pick counted by status, each run recorded for the operations page
+    // Each settled pick counted by status, each run recorded for the operations page
     const { values } = await moduleRef.get(MetricsService).picksSettled.get();
     expect(Object.fromEntries(values.map((v) => [v.labels.status, v.value]))).toEqual({ won: 3, push: 2, lost: 2 });
     const runs = await moduleRef.get(SettlementRunsRepository).recent(2);
@@ -185,7 +185,7 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
     expect(won.settled_date).toBeInstanceOf(Date);
     expect(byId.get(made.spreadPush.id)!.actual_payout_cents).toBe(10_000);
     expect(byId.get(made.mlLost.id)!.actual_payout_cents).toBe(0);
-    // issue 20: the pick that could not be settled says why; the settled ones carry no reason
+    // The pick that could not be settled says why; the settled ones carry no reason
     expect(byId.get(made.unmatched.id)).toMatchObject({ unsettled_reason: 'game_not_found', unsettled_games: null });
     expect(byId.get(made.spreadWon.id)!.unsettled_reason).toBeNull();
 
@@ -256,7 +256,7 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
     expect(counts).toEqual({ checked: 3, matched: 1, updated: 1, errors: ['Unsupported sport for backend scoreboard: EPL'] });
     const again = await settlement.validateUser({ userId, requestedAt: now });
     expect(again).toMatchObject({ checked: 2, matched: 0, updated: 0 });
-    // issue 20: /picks says why each pending pick is not settled
+    // /picks says why each pending pick is not settled
     const pending = await picks.list(userId, { period: '90d', status: 'pending', sort: 'date' }, new Date(now));
     expect(Object.fromEntries(pending.map((p) => [p.league, p.unsettledReason]))).toEqual({
       EPL: { code: 'unsupported_league', league: 'EPL' },
@@ -365,7 +365,7 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
     expect(row.clv).toBeCloseTo(11.111, 3);
   });
 
-  // Issue 16 item 4: a worker killed between settling a pick and pushing `picks.settled` lost the push for good (a
+  // A worker killed between settling a pick and pushing `picks.settled` lost the push for good (a
   // re-run only looks at pending picks). The push failing after the UPDATE stands in for the kill.
   it('sends the picks.settled push a killed run owed at the next run, once', async () => {
     now = Date.parse('2022-09-12T12:00:00Z');

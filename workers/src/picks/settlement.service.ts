@@ -54,7 +54,7 @@ type Candidate = ResultCandidate & { sport: string; result: GameResult | null };
  * Settles picks against final scores (spec 002 §4–§5, DECISIONS 19, 23, 24): when a game turns final, on a
  * schedule over the look-back window, and on demand for one user ("Validate now"). Settling is
  * idempotent: only pending picks change, once. A pick whose game is not found, not final, ambiguous (games still
- * on the scoreboards count) or unreadable keeps its status and records why (issue 20). Each user hears of their
+ * on the scoreboards count) or unreadable keeps its status and records why. Each user hears of their
  * settled picks on their own realtime channel.
  */
 @Injectable()
@@ -115,7 +115,7 @@ export class SettlementService implements OnApplicationBootstrap {
   }
 
   /**
-   * Runs one settlement job and records it for the operations page (issue 15): when, what started it, how many picks
+   * Runs one settlement job and records it for the operations page: when, what started it, how many picks
    * it looked at and settled, how long it took, and its error. A run that cannot be recorded (Redis away) is logged.
    */
   private async recorded<T extends { checked?: number; settled: number }>(
@@ -257,10 +257,10 @@ export class SettlementService implements OnApplicationBootstrap {
   }
 
   /**
-   * Settles what can be settled, records why each other pick cannot be (issue 20), and tells each user; returns
+   * Settles what can be settled, records why each other pick cannot be, and tells each user; returns
    * the picks that changed and how many had one final game. Each pick is marked as owed its push in the UPDATE that
    * settles it, and the pushes go out after (announce), so a worker killed in between leaves the marks for the next run
-   * instead of a push lost for good (issue 16 item 4).
+   * instead of a push lost for good.
    */
   private async settle(pending: readonly PickRow[], games: readonly Candidate[]): Promise<{ settled: UserPick[]; matched: number }> {
     const now = new Date(this.clock());

@@ -23,7 +23,7 @@ export class FeedsSchedulerService implements OnApplicationBootstrap, OnApplicat
       `Feeds scheduled every ${this.config.SCHEDULER_TICK_MS} ms: odds from ${this.config.ODDS_PROVIDER}, scores from ${this.config.SCORES_PROVIDER}, sports ${this.config.FEED_SPORTS.join(', ')}`,
     );
     // A timer of the process, not a job: when Redis comes back empty there is no scheduler left to run a job that would
-    // notice (issue 16 item 2). Every tick, each schedule this worker made (feeds, settlement, billing) is put back if gone.
+    // notice. Every tick, each schedule this worker made (feeds, settlement, billing) is put back if gone.
     this.watch = setInterval(() => void this.restoreSchedules(), this.config.SCHEDULER_TICK_MS);
     this.watch.unref();
   }

@@ -22,7 +22,7 @@ const game = (id: string, fields: Partial<ScoreboardEvent> = {}): ScoreboardEven
   ...fields,
 });
 
-// Issue 4: score changes published; a game turning final published as its own event.
+// Score changes published; a game turning final published as its own event.
 describe('diffScoreboards', () => {
   it('ignores a new last_update alone', () => {
     expect(diffScoreboards([game('a')], [game('a', { last_update: '2026-01-01T00:11:00Z' })])).toEqual({ updated: [], finals: [], started: [] });
@@ -39,7 +39,7 @@ describe('diffScoreboards', () => {
     expect(diffScoreboards([final], [final]).finals).toEqual([]);
   });
 
-  // Issue 9: a game going live closes its odds; the closing line is recorded for CLV.
+  // A game going live closes its odds; the closing line is recorded for CLV.
   it('reports a game going from scheduled to live once', () => {
     const scheduled = game('a', { live: false, status: 'scheduled', clock: null });
     const live = game('a');

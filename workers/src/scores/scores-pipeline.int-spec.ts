@@ -25,7 +25,7 @@ function sportOf(file: string): string {
 type EspnStatus = { type: { state: string; completed: boolean } };
 type EspnFile = { events: Array<{ id: string; status: EspnStatus; competitions: Array<{ odds?: unknown[] }> }> };
 
-// Issue 4: the ESPN scoreboard adapter parses every recorded scoreboard into the scoreboard events of
+// The ESPN scoreboard adapter parses every recorded scoreboard into the scoreboard events of
 // spec 002 §3, joined to the odds feed by team names (002 §5); changes and finals are published.
 describe('scores pipeline on recorded ESPN scoreboards (real Redis)', () => {
   const stub = new HttpStub();

@@ -71,7 +71,7 @@ export class ScoresPipelineService {
     const { updated, finals, started: startedGames } = diffScoreboards(previous?.games ?? null, games);
     const board: SportScoreboard = { sport_key: sport, fetched_at: at, games };
     // Settlement and closing lines run as jobs with ids per game, so a final seen twice settles once. They are enqueued
-    // before the scoreboard is saved (issue 16 item 4): a crash in between then polls the same finals again and enqueues
+    // before the scoreboard is saved: a crash in between then polls the same finals again and enqueues
     // them again, where saving first lost them for good (the next poll saw nothing new).
     for (const game of finals) await this.jobs.add(JobName.PicksSettleGame, { sport, game }, { jobId: `settle-${sport}-${game.id}` });
     for (const game of startedGames) await this.jobs.add(JobName.PicksRecordClose, { sport, game }, { jobId: `close-${sport}-${game.id}` });

@@ -10,7 +10,7 @@ function h2hOverround(board: ReturnType<MarketSimulator['oddsBoard']>, book: str
   );
 }
 
-// Issue 4: the market simulator — deterministic for a seed; books price around a hidden truth with their own margin and lag.
+// The market simulator — deterministic for a seed; books price around a hidden truth with their own margin and lag.
 describe('MarketSimulator', () => {
   it('gives the same boards, props and scores for the same seed and time, and different ones for another seed', () => {
     const a = new MarketSimulator(7);

@@ -3,7 +3,7 @@
  * how often it updates, how long it holds a number the market has left, how noisy its own view is, and how it
  * rounds. Sharp books (Pinnacle, Circa, the exchanges) run close to the truth with thin margins and move their
  * numbers at once; the rest lag and wander, and hold their numbers for minutes. Lags and update intervals are
- * seconds, as on the real boards, so a price gap between books (an arbitrage) closes within seconds (issue 22);
+ * seconds, as on the real boards, so a price gap between books (an arbitrage) closes within seconds;
  * a number held after a move (a middle) lasts minutes. Times are in simulated seconds.
  */
 export interface BookProfile {

@@ -8,7 +8,7 @@ import type { PeriodMarket } from './sim-sports';
 /**
  * A book's straight-bet markets for a game from its view of it: moneyline (three-way for soccer), spread and
  * total priced on its view at the numbers of `lineView` (a book slow to move its number holds the one of an
- * older view and moves the juice instead: issue 22's middles); before the game also alternates, team totals and
+ * older view and moves the juice instead, which makes middles); before the game also alternates, team totals and
  * period markets, each offered by the book with its seeded coverage. Live, and at exchanges, only the main markets.
  */
 export function gameMarkets(seed: number, game: SimGame, book: BookProfile, view: View, live: boolean, lineView: View = view): BoardMarket[] {

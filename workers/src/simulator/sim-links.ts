@@ -6,7 +6,7 @@ const id = (...parts: Array<string | number>) => String(hash32(...parts) % 1_000
 
 /**
  * The books' own ids and links as a real feed carries them (The Odds API's sids and links, spec 001 §3), so the
- * demo's "Open in <book>" goes somewhere plausible (issue 21): ids for every book, from which the pipeline's resolvers
+ * demo's "Open in <book>" goes somewhere plausible: ids for every book, from which the pipeline's resolvers
  * build bet-slip links for the six books that have one; the event's page on the book's site for the others.
  */
 export function simulatedLinks(seed: number, game: SimGame, book: string, markets: BoardMarket[]): Pick<BoardBookmaker, 'sid' | 'link' | 'markets'> {

@@ -2,7 +2,7 @@ import { findArbitrageOnBoard, findEvBetsOnBoard, findMiddlesOnBoard, isDfsBook,
 import { MarketSimulator } from './market-simulator';
 import { DAY_SEC } from './sim-schedule';
 
-// Issue 22 (minor, "the simulated feed looks fake to a bettor"): one game per team per day in a sport, records
+// One game per team per day in a sport, records
 // that follow results, DFS picks near the −119 convention, occasional 2–7 point middles on key numbers, and
 // arbitrages that appear and vanish within seconds. Deterministic: SIMULATOR_SEED picks the seed.
 const SEED = 42;
@@ -10,7 +10,7 @@ const NOW = Date.parse('2026-03-01T18:00:00Z');
 const MINUTE = 60_000;
 const FOOTBALL_AND_BASKETBALL = ['americanfootball_nfl', 'americanfootball_ncaaf', 'basketball_nba', 'basketball_ncaab'];
 
-describe('simulated feed plausibility (issue 22)', () => {
+describe('simulated feed plausibility', () => {
   it('plays every team of a sport once a day, never two games at once', () => {
     const sim = new MarketSimulator(SEED);
     for (const sport of MarketSimulator.sports()) {

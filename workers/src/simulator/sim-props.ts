@@ -11,7 +11,7 @@ export const DFS_DECIMAL = americanToDecimal(-119);
 const PROP_NOISE_SCALE = 0.25;
 /**
  * A DFS app posts a pick only where its line is near a coin flip: at −119 both ways it cannot shade the price, so
- * a line far from the median (0.5 hits on a 0.9 mean) would hand +20 % EV to every player (issue 22). Within this
+ * a line far from the median (0.5 hits on a 0.9 mean) would hand +20 % EV to every player. Within this
  * distance of 50 %, the better side is worth at most about +3 % against a fair line, the other about −19 %.
  */
 export const DFS_COIN_FLIP = 0.06;

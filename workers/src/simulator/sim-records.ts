@@ -10,7 +10,7 @@ interface TeamRecord {
 }
 
 /**
- * Team records that follow results (issue 22: seeded records never changed after a final): the wins, draws and
+ * Team records that follow results (seeded records never changed after a final): the wins, draws and
  * losses of a team's finished games since its season began, a season being `seasonGames` rounds (days) of the
  * schedule. Pure like the rest of the simulator: any process computes the same record at the same moment.
  */

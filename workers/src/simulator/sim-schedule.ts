@@ -15,7 +15,7 @@ export interface SimGame {
   total: number;
 }
 
-/** A round of fixtures is one (simulated) day: every team of a sport plays once in it (issue 22). */
+/** A round of fixtures is one (simulated) day: every team of a sport plays once in it. */
 export const DAY_SEC = 86_400;
 /** Rest between the end of a team's game and its next kick-off at the least (simulated minutes). */
 const REST_MIN = 60;

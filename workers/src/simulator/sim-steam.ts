@@ -26,7 +26,7 @@ export interface SteamShift {
 }
 
 /**
- * How far steam (news, sharp money) has moved a game's numbers at a moment (issue 22: the feed never had more
+ * How far steam (news, sharp money) has moved a game's numbers at a moment (the feed never had more
  * than a one-point middle). Only the point sports move by several points at once: 2–7 on football spreads (across
  * the key numbers 3 and 7), 2–5 on basketball spreads, 2–4 on football totals and 3–7 on basketball totals. A move
  * starts at a seeded moment of its window, holds to the window's end and goes back; none after kick-off.

@@ -16,7 +16,7 @@ const SPORT = 'basketball_nba';
 const SEED = 99;
 const T0 = Date.parse('2026-03-01T20:00:00Z');
 
-// Issue 4: the simulator is deterministic for a seed, so several worker processes agree with no state of
+// The simulator is deterministic for a seed, so several worker processes agree with no state of
 // their own; games turn final and say so once; the scheduler fans out one job per sport and slot.
 describe('simulator through the pipeline, two worker processes (real Redis and PostgreSQL)', () => {
   let config: AppConfig;
@@ -69,7 +69,7 @@ describe('simulator through the pipeline, two worker processes (real Redis and P
     clocks.b = T0 + 30_000;
     const result = await b.get(OddsPipelineService).pollOdds({ sport: SPORT, tick: 1 });
     expect(result.historyRows).toBeGreaterThan(0);
-    // Books reprice every 5–30 s (issue 22: arbitrages vanish within seconds), so in 30 s most live prices move; the
+    // Books reprice every 5–30 s (arbitrages vanish within seconds), so in 30 s most live prices move; the
     // unchanged pre-game prices are not recorded again.
     expect(result.historyRows).toBeLessThan(outcomes * 0.6);
     expect((await count()) - before).toBe(result.historyRows);

@@ -37,7 +37,7 @@ const KEY_READABLE = [
   'GET /api/picks/export.csv',
 ];
 
-// Issue 17 item 1: an API key is read-only for odds data (DECISIONS 5), never an account credential.
+// An API key is read-only for odds data (DECISIONS 5), never an account credential.
 describe('API key scope (the whole server)', () => {
   let t: AccountsTestApp;
   let key: string;

@@ -12,7 +12,7 @@ export const RequirePaidPlan = () => applyDecorators(UseGuards(AuthenticationGua
 /** Signed in with Platinum (or unlimited); 403 PLATINUM_REQUIRED otherwise. */
 export const RequirePlatinum = () => applyDecorators(UseGuards(AuthenticationGuard, PlatinumGuard));
 
-/** Operations staff, `ops` or `ops_viewer` (issue 15); 401 for visitors, 403 OPS_REQUIRED for anyone else and API keys. */
+/** Operations staff, `ops` or `ops_viewer`; 401 for visitors, 403 OPS_REQUIRED for anyone else and API keys. */
 export const RequireOpsViewer = () => applyDecorators(UseGuards(AuthenticationGuard, OpsViewerGuard));
 
 /**
@@ -23,7 +23,7 @@ export const RequireOpsViewer = () => applyDecorators(UseGuards(AuthenticationGu
 export const MeteredOddsData = () => applyDecorators(UseGuards(AuthenticationGuard, MeteredOddsGuard));
 
 /**
- * MeteredOddsData for a call the browser sends before it knows the plan (issue 18): with `require=paid` in its query
+ * MeteredOddsData for a call the browser sends before it knows the plan: with `require=paid` in its query
  * a free plan's call is refused with 402 SUBSCRIPTION_REQUIRED and not metered (PaidWhenRequiredGuard).
  */
 export const MeteredOddsDataUnlessPaidRequired = () => applyDecorators(UseGuards(AuthenticationGuard, PaidWhenRequiredGuard, MeteredOddsGuard));

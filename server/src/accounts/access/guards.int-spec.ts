@@ -51,7 +51,7 @@ function cookiesOf(res: { headers: Record<string, unknown> }): Record<string, st
   return Object.fromEntries(raw.map((c) => c.split(';')[0].split('=')).map(([k, ...v]) => [k, decodeURIComponent(v.join('='))]));
 }
 
-// Issue 5 guards; spec 000 §6 roles, 001 §6, DECISIONS 2 and 5.
+// Guards: spec 000 §6 roles, 001 §6, DECISIONS 2 and 5.
 describe('guards, metering, CSRF and API keys (real PostgreSQL and Redis)', () => {
   let t: AccountsTestApp;
 
@@ -173,7 +173,7 @@ describe('guards, metering, CSRF and API keys (real PostgreSQL and Redis)', () =
     });
   });
 
-  // Issue 5 CSRF: cookie-authenticated unsafe requests need x-csrf-token; bearer requests do not.
+  // CSRF: cookie-authenticated unsafe requests need x-csrf-token; bearer requests do not.
   describe('CSRF', () => {
     it('lets cookie sessions read, and write only with the matching x-csrf-token', async () => {
       const { email } = await signUp(t);

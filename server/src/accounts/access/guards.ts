@@ -79,7 +79,7 @@ export class PlatinumGuard implements CanActivate {
 
 /**
  * A metered call that asks for a paid plan's answer only (`require=paid`): the odds page's first load, which the
- * browser sends before it knows the plan (issue 18). A free plan's call is refused with 402 SUBSCRIPTION_REQUIRED
+ * browser sends before it knows the plan. A free plan's call is refused with 402 SUBSCRIPTION_REQUIRED
  * before MeteredOddsGuard counts it, so asking early costs a free user nothing. Without the parameter it lets every
  * plan through.
  */
@@ -120,7 +120,7 @@ export class MeteredOddsGuard implements CanActivate {
   }
 }
 
-/** Operations staff, either role (issue 15): 403 OPS_REQUIRED otherwise, API keys included. */
+/** Operations staff, either role: 403 OPS_REQUIRED otherwise, API keys included. */
 @Injectable()
 export class OpsViewerGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {

@@ -14,7 +14,7 @@ const user = (fields: Partial<AuthUser>): AuthUser => ({
 
 const codeOf = (refusal: ReturnType<typeof opsRefusal>) => (refusal ? [refusal.getStatus(), (refusal.getResponse() as { code: string }).code] : null);
 
-// Issue 15: visitors 401, signed-in users without the role 403, API keys 403, ops_viewer read-only.
+// Visitors 401, signed-in users without the role 403, API keys 403, ops_viewer read-only.
 describe('opsRefusal', () => {
   it('refuses a visitor with 401 and anyone signed in without the role with 403, Platinum included', () => {
     expect(codeOf(opsRefusal(null, 'view'))).toEqual([401, 'AUTH_REQUIRED']);
@@ -22,7 +22,7 @@ describe('opsRefusal', () => {
     expect(codeOf(opsRefusal(user({ via: 'cookie' }), 'operate'))).toEqual([403, 'OPS_REQUIRED']);
   });
 
-  // issue 17: a key is for the odds reads alone
+  // A key is for the odds reads alone
   it('refuses an API key even when its owner holds the role', () => {
     expect(codeOf(opsRefusal(user({ via: 'api_key', role: 'ops' }), 'view'))).toEqual([403, 'API_KEY_NOT_ALLOWED']);
   });

@@ -7,9 +7,9 @@ import { ApiErrors } from '../../errors/api-errors';
 export type OpsNeed = 'view' | 'operate';
 
 /**
- * The one rule for everything operations staff reach (issue 15), used by the guards and by the console's, the
+ * The one rule for everything operations staff reach, used by the guards and by the console's, the
  * metrics' and the page's middleware alike: nobody signed in 401; an API key 403 API_KEY_NOT_ALLOWED (keys are for
- * the odds reads alone, issue 17), a user without the role 403 OPS_REQUIRED; an `ops_viewer` asking to act 403.
+ * the odds reads alone), a user without the role 403 OPS_REQUIRED; an `ops_viewer` asking to act 403.
  */
 export function opsRefusal(user: AuthUser | null | undefined, need: OpsNeed): HttpException | null {
   if (!user) return ApiErrors.authenticationRequired();

@@ -15,7 +15,7 @@ async function signUp(app: AccountsTestApp): Promise<{ email: string }> {
   return { email };
 }
 
-// DECISIONS 8: real server-side rate limits, 429 with Retry-After; issue 17: every door limited, through Redis outages.
+// DECISIONS 8: real server-side rate limits, 429 with Retry-After; every door limited, through Redis outages.
 describe('rate limits (real Redis, shared across server processes)', () => {
   let first: AccountsTestApp;
   let second: AccountsTestApp;
@@ -150,7 +150,7 @@ describe('rate limits (real Redis, shared across server processes)', () => {
   });
 });
 
-// Issue 18: the per-address limit is taken from Redis a lease of points at a time; across processes it still lets
+// The per-address limit is taken from Redis a lease of points at a time; across processes it still lets
 // exactly its points through, however busy the address and however its requests are spread.
 describe('the leased per-address limit across two server processes (real Redis)', () => {
   let first: AccountsTestApp;
@@ -187,7 +187,7 @@ describe('the leased per-address limit across two server processes (real Redis)'
   });
 });
 
-// Issue 17 item 6: X-Forwarded-For is a client-set header; it counts only through proxies TRUST_PROXY names.
+// X-Forwarded-For is a client-set header; it counts only through proxies TRUST_PROXY names.
 describe('client address without TRUST_PROXY (the default)', () => {
   let t: AccountsTestApp;
 
@@ -267,7 +267,7 @@ describe('the sign-in limit under a burst of parallel attempts (two server proce
   });
 });
 
-// Issue 17 item 7: while Redis is away the limits are counted in memory, not dropped; back in Redis when it returns.
+// While Redis is away the limits are counted in memory, not dropped; back in Redis when it returns.
 describe('rate limits through a Redis outage (a redis-server of the test’s own)', () => {
   let redis: OwnRedis;
   let t: AccountsTestApp;

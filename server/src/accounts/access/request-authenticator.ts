@@ -14,7 +14,7 @@ import { HttpRateLimits } from './rate-limits.service';
  * token on unsafe methods), then a Platinum user's API key (`x-api-key`, DECISIONS 5), whose own request limit applies.
  * A token that fails (forged, expired, its session ended) falls through to the key. Never `x-user-id` or any other
  * client-settable header. Which routes take a key is the guard's call (assertApiKeyScope). Done here rather than by
- * passport strategies (issue 18): the token is verified once per token and its session read from PrincipalCache, so
+ * passport strategies: the token is verified once per token and its session read from PrincipalCache, so
  * a signed-in request costs no PostgreSQL query and no JWT verification while nothing about its user changes.
  */
 @Injectable()

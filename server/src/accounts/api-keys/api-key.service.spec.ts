@@ -58,7 +58,7 @@ function setUp(active = 0) {
   return { service, repo, audit, announced, trx };
 }
 
-// DECISIONS 5: Platinum personal API keys, stored hashed. Issue 17: named, rotated, revoked, audited, last use.
+// DECISIONS 5: Platinum personal API keys, stored hashed; named, rotated, revoked, audited, last use.
 describe('ApiKeyService', () => {
   it('creates a key for Platinum, storing only its hash, showing it once and recording it', async () => {
     const { service, repo, audit, trx } = setUp();
@@ -96,7 +96,7 @@ describe('ApiKeyService', () => {
     await expect(service.revoke('u1', 'k2', origin)).rejects.toMatchObject({ status: 404 });
     await service.revoke('u1', 'k1', origin);
     expect(audit.record).toHaveBeenLastCalledWith({ userId: 'u1', action: 'api_key.revoked', ...origin, details: { name: 'bot' } }, trx);
-    // issue 18: each server process drops the owner's cached keys, so the old secret stops working everywhere at once
+    // Each server process drops the owner's cached keys, so the old secret stops working everywhere at once
     expect(announced).toEqual(['u1', 'u1']);
   });
 
@@ -112,7 +112,7 @@ describe('ApiKeyService', () => {
       via: 'api_key',
       sessionId: null,
       apiKeyId: 'k1',
-      // issue 15: a key never carries an operations role, whoever owns it
+      // A key never carries an operations role, whoever owns it
       role: null,
     });
     expect(repo.findActiveOwner).toHaveBeenCalledWith(sha256('op_abc'));

@@ -89,7 +89,7 @@ export class ApiKeyService {
   /**
    * The user behind an active key, with the plan in force now; null for an unknown or revoked key. The
    * caller decides what the plan allows (the HTTP guard and the socket gateway both require Platinum). The owner's
-   * rows come from PrincipalCache (issue 18), which revoking or rotating a key, or a plan change, empties.
+   * rows come from PrincipalCache, which revoking or rotating a key, or a plan change, empties.
    */
   async authenticate(key: string): Promise<AuthUser | null> {
     if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) return null;
@@ -105,7 +105,7 @@ export class ApiKeyService {
       via: 'api_key',
       sessionId: null,
       apiKeyId: row.key_id,
-      // A key is for data, never for operations: it carries no role whoever owns it (issue 15).
+      // A key is for data, never for operations: it carries no role whoever owns it.
       role: null,
     };
   }

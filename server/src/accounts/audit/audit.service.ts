@@ -20,7 +20,7 @@ export function requestOrigin(req: Request): RequestOrigin {
 export const SECURITY_ACTIVITY_LIMIT = 50;
 
 /**
- * The security audit log (issue 17): sign-ins, failed sign-ins, password resets, API keys, plan changes and
+ * The security audit log: sign-ins, failed sign-ins, password resets, API keys, plan changes and
  * operators' actions. Any domain records through `record`; the user reads their own on /account.
  */
 @Injectable()

@@ -5,7 +5,7 @@ import { csrfSatisfied, extractAccessToken } from './access-token';
 
 const req = (over: Partial<Request>) => ({ method: 'POST', headers: {}, cookies: {}, ...over }) as Request & { authSource?: AuthSource };
 
-// Issue 5 CSRF: cookie-authenticated unsafe requests need x-csrf-token; bearer requests do not.
+// CSRF: cookie-authenticated unsafe requests need x-csrf-token; bearer requests do not.
 describe('extractAccessToken', () => {
   it('prefers the bearer header and remembers where the token came from', () => {
     const both = req({ headers: { authorization: 'Bearer abc' }, cookies: { op_access: 'cookie-token' } });

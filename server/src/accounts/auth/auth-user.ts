@@ -16,7 +16,7 @@ export interface AuthUser {
   /** The key of an API-key request or socket (its own rate limit). */
   apiKeyId?: string;
   /**
-   * The operations role (issue 15) from configuration (OPS_EMAILS, OPS_VIEWER_EMAILS), read at every authentication;
+   * The operations role from configuration (OPS_EMAILS, OPS_VIEWER_EMAILS), read at every authentication;
    * always null for an API key, so a key never reaches the operations routes, console, metrics or channel.
    */
   role: OpsRole | null;

@@ -3,7 +3,7 @@ import { MailService } from '@oddspulse/core';
 import { JWT_AUDIENCE, JWT_ISSUER } from './session.service';
 import { AccountsTestApp, TEST_PASSWORD, bearer, createAccountsApp, outboxMailTo, signUp, uniqueEmail } from '../../../../test/support/accounts-app';
 
-// Issue 5: accounts, sessions and password reset against the real PostgreSQL and Redis.
+// Accounts, sessions and password reset against the real PostgreSQL and Redis.
 describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () => {
   let t: AccountsTestApp;
 
@@ -58,7 +58,7 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
       expect(res.body.message).toContain('Password should be between 8 and 128 characters.');
     });
 
-    // Issue 17: a list of common and leaked passwords ships with the product; no network call.
+    // A list of common and leaked passwords ships with the product; no network call.
     it('refuses a common password that passes the strength rules, whatever its case', async () => {
       for (const password of ['Password1', 'qwerty123', 'P@ssw0rd']) {
         const res = await t.http().post('/api/auth/signup').send({ email: uniqueEmail(), password });
@@ -126,7 +126,7 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
   });
 
   describe('access tokens', () => {
-    // spec 000 §8 401; issue 5: x-user-id is never identity
+    // spec 000 §8 401; x-user-id is never identity
     it('answers 401 "Authentication required" without a token, whatever x-user-id says', async () => {
       const { session } = await signUp(t);
       const res = await t.http().get('/api/me').set('x-user-id', session.user.id);
@@ -218,7 +218,7 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
       expect((await t.http().get('/api/me').set(bearer(other))).status).toBe(200);
     });
 
-    // Issue 17 item 4: a lost answer retried, or two tabs, must not sign the user out.
+    // A lost answer retried, or two tabs, must not sign the user out.
     it('gives two concurrent refreshes of one token the same successor, and both stay signed in', async () => {
       const { session } = await signUp(t);
       const [a, b] = await Promise.all([
@@ -385,7 +385,7 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
           { email: 'free@demo.local', plan: 'free' },
           { email: 'gold@demo.local', plan: 'gold' },
           { email: 'platinum@demo.local', plan: 'platinum' },
-          // issue 15: the operations account
+          // The operations account
           { email: 'ops@demo.local', plan: 'free', role: 'ops' },
         ],
         password: 'oddspulse-demo',
@@ -405,7 +405,7 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
     });
   });
 
-  // Issue 18: API answers carry the compact set; pages (here the API docs) keep the strict document CSP.
+  // API answers carry the compact set; pages (here the API docs) keep the strict document CSP.
   it('sends security headers', async () => {
     const res = await t.http().get('/api/auth/providers');
     expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");

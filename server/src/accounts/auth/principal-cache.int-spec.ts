@@ -59,7 +59,7 @@ async function hearing(t: AccountsTestApp, heard = true): Promise<void> {
   expect(cache.hearing).toBe(heard);
 }
 
-// Issue 18: a signed-in request's session, key and plan come from the process's memory; every change to them (a sign-out,
+// A signed-in request's session, key and plan come from the process's memory; every change to them (a sign-out,
 // a password reset, a replayed refresh token, a key revoked or rotated, any plan change) takes effect at once in every
 // server process, and nothing is served from memory while the announcements cannot be heard.
 describe('principals kept in memory, across two server processes (real PostgreSQL and Redis)', () => {
@@ -224,7 +224,7 @@ describe('principals kept in memory, across two server processes (real PostgreSQ
   });
 });
 
-// Issue 16 with issue 18: Redis lost, then back. While it is away nothing is served from memory (an announcement could
+// Redis lost, then back. While it is away nothing is served from memory (an announcement could
 // be missed); what was kept before is forgotten, since one may have been.
 describe('principals through a Redis outage (a redis-server of the test’s own)', () => {
   let redis: OwnRedis;
@@ -268,7 +268,7 @@ describe('principals through a Redis outage (a redis-server of the test’s own)
   }, 60_000);
 });
 
-// Issue 16 item 1 with issue 18: PostgreSQL lost. A principal not kept is a quick 503, as before; one kept is served no
+// PostgreSQL lost. A principal not kept is a quick 503, as before; one kept is served no
 // longer than the TTL, after which it is a 503 too: the cache never hides the outage for long, nor turns it into a 500.
 describe('principals through a PostgreSQL outage (behind a TCP proxy the test cuts)', () => {
   const proxy = new TcpProxy(Number(new URL(process.env.DATABASE_URL!).port || 5432));

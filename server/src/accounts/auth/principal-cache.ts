@@ -22,7 +22,7 @@ const MAX_PRINCIPALS = 50_000;
 
 /**
  * The rows an access token's session and an API key resolve to (user, email, whether the session stands, the plan
- * state), kept in process memory (issue 18): a signed-in request read them from PostgreSQL every time. What is kept is
+ * state), kept in process memory: a signed-in request read them from PostgreSQL every time. What is kept is
  * the rows, not the plan in force: that is worked out from them at each request, so a paid period ending is seen at
  * once without any announcement.
  *

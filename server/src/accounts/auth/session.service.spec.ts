@@ -51,7 +51,7 @@ function setUp(row: Partial<RefreshTokenRow> | undefined, successor?: Partial<Re
 
 const graceMs = config.REFRESH_TOKEN_REUSE_GRACE_SECONDS * 1000;
 
-// Issue 5: refresh tokens rotate on use; reuse of an old token revokes the whole family. Issue 17: a grace window.
+// Refresh tokens rotate on use; reuse of an old token revokes the whole family, after a grace window.
 describe('SessionService.refresh', () => {
   const load = async () => user;
 
@@ -86,7 +86,7 @@ describe('SessionService.refresh', () => {
     const { service, sessions, audit, announced } = setUp({ rotated_at: new Date(Date.now() - graceMs - 1000) });
     await expect(service.refresh('old-token', load, origin)).rejects.toMatchObject({ status: 401 });
     expect(sessions.revokeFamily).toHaveBeenCalledWith('f1', 'reuse', 'trx');
-    // issue 18: every server process drops the user's cached sessions, so the family's access tokens stop at once
+    // Every server process drops the user's cached sessions, so the family's access tokens stop at once
     expect(announced).toEqual(['user-1']);
     expect(sessions.insertRefreshToken).not.toHaveBeenCalled();
     expect(audit.record).toHaveBeenCalledWith(expect.objectContaining({ userId: 'user-1', action: 'auth.session_ended_token_reuse', ip: '192.0.2.1' }));
@@ -104,7 +104,7 @@ describe('SessionService.refresh', () => {
   });
 });
 
-// Issue 18: server processes keep principals in memory; a sign-out or a password reset must reach every one of them.
+// Server processes keep principals in memory; a sign-out or a password reset must reach every one of them.
 describe('SessionService.revokeAll', () => {
   it('announces the user once the sessions are revoked', async () => {
     const { service, sessions, announced } = setUp({});
@@ -141,7 +141,7 @@ describe('SessionService.authenticate', () => {
       role: null,
     });
     expect(ok?.claims.csrf).toBe(sha256(issued.csrfToken));
-    // issue 15: the operations role comes from the configuration with every authentication (here demo mode's ops account)
+    // The operations role comes from the configuration with every authentication (here demo mode's ops account)
     sessions.findPrincipal.mockResolvedValueOnce({
       user_id: 'user-2',
       email: 'ops@demo.local',

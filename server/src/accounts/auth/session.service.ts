@@ -134,7 +134,7 @@ export class SessionService {
     return claims && this.principal(claims, via);
   }
 
-  /** Resolves verified claims to the user, refusing a revoked session (the rows from PrincipalCache: issue 18). */
+  /** Resolves verified claims to the user, refusing a revoked session (the rows from PrincipalCache). */
   private async principal(
     claims: Readonly<AccessTokenClaims>,
     via: Exclude<AuthSource, 'api_key'>,

@@ -47,7 +47,7 @@ function smtpStandIn(received: Array<{ from: string; to: string[]; data: string 
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port })));
 }
 
-// Issue 5: password reset mail through SMTP_URL; spec 000 §8 "Could not send reset link."
+// Password reset mail through SMTP_URL; spec 000 §8 "Could not send reset link."
 describe('password reset mail', () => {
   it('goes out through SMTP_URL when set, and the dev outbox is then closed', async () => {
     const received: Array<{ from: string; to: string[]; data: string }> = [];

@@ -34,7 +34,7 @@ function googleStandIn(identities: Map<string, Record<string, unknown>>): Promis
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
 }
 
-// spec 000 §2 OAuth callback; issue 5: Google through Passport, redirect to /auth/callback on the product's origin.
+// spec 000 §2 OAuth callback; Google through Passport, redirect to /auth/callback on the product's origin.
 describe('Google sign-in (Passport, against a local stand-in for Google)', () => {
   const identities = new Map<string, Record<string, unknown>>();
   let standIn: { server: Server; url: string };

@@ -87,7 +87,7 @@ describe('PlanService.changePlan', () => {
     );
   });
 
-  // Issue 17: plan changes are in the user's security activity, with the operator when one made them.
+  // Plan changes are in the user's security activity, with the operator when one made them.
   it('writes every change to the audit log', async () => {
     const { service, plans, audit } = setUp(undefined);
     plans.upsert.mockResolvedValueOnce(row({ plan: 'platinum', is_gifted: true }));
@@ -110,7 +110,7 @@ describe('PlanService.changePlan', () => {
     expect(JSON.parse(message)).toMatchObject({ effective: { plan: 'platinum' }, effective_until: end.toISOString() });
   });
 
-  // Issue 18: the servers' principal caches drop the user's principals on every plan change.
+  // The servers' principal caches drop the user's principals on every plan change.
   it('announces the user as changed, to this process first and then on the principal-changed channel', async () => {
     const { service, plans, redis, principals } = setUp(undefined);
     const heard: string[] = [];

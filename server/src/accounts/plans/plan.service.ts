@@ -19,7 +19,7 @@ export interface MeResponse {
   subscription_end_date: string | null;
   status: string;
   cancel_at_period_end: boolean;
-  /** The operations role (issue 15): the client links the operations page for it. */
+  /** The operations role: the client links the operations page for it. */
   role: OpsRole | null;
 }
 
@@ -72,7 +72,7 @@ export class PlanService {
     return { allowed: false, used: await this.usage.calls(userId, period), quota, period };
   }
 
-  /** A metered call that failed (4xx or 5xx) is not charged (issue 16 item 7). */
+  /** A metered call that failed (4xx or 5xx) is not charged. */
   unmeter(userId: string, period: string): Promise<void> {
     return this.usage.decrement(userId, period);
   }

@@ -216,7 +216,7 @@ describe('profile, username and preferences (real PostgreSQL)', () => {
         expect(login.body.user.user_metadata.username).toBe(account.email.split('@')[0]);
         const me = await t.http().get('/api/me').set(bearer(login.body));
         expect(me.body.plan).toBe(account.plan);
-        // issue 15: the demo operations account holds its role in demo mode, the others none
+        // The demo operations account holds its role in demo mode, the others none
         expect(me.body.role).toBe(account.role ?? null);
       }
     });

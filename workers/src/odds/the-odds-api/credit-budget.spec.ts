@@ -2,7 +2,7 @@ import { budgetDecision, creditsFromHeaders, oddsCallCost } from './credit-budge
 
 const rules = { reserve: 100, prioritySports: ['americanfootball_nfl'] };
 
-// Issue 4: budget credits per sport; below the reserve only priority sports are polled.
+// Budget credits per sport; below the reserve only priority sports are polled.
 describe('The Odds API credit budget', () => {
   it('costs one credit per market per region', () => {
     expect(oddsCallCost(3, 3)).toBe(9);

@@ -34,7 +34,7 @@ const RETRY_BASE_MS = 60;
 
 type Reply = (res: ServerResponse) => void;
 
-// Issue 4 / spec 001 §4 §8 §9: 401, 422, 429 with Retry-After, 500, a time-out and an HTML body leave the
+// spec 001 §4 §8 §9: 401, 422, 429 with Retry-After, 500, a time-out and an HTML body leave the
 // worker alive, retrying per spec (Retry-After, else 5 s doubling — here a 60 ms base — 3 retries, 15 s
 // time-out — here 300 ms), and the board keeps its last data, marked stale.
 describe('The Odds API failures (real Redis and PostgreSQL)', () => {
@@ -103,7 +103,7 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
 
   beforeEach(async () => {
     replies = [];
-    // Each case starts with no back-off left by the one before (issue 16 item 5).
+    // Each case starts with no back-off left by the one before.
     await deleteKeysWithPrefix(redis.client, redis.key('feeds', 'backoff'));
     // Each case starts from a fresh, healthy board.
     await poll();
@@ -127,7 +127,7 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     );
     expect(status).toEqual([expect.objectContaining({ type: 'board.status', data: expect.objectContaining({ stale_since: board.stale_since }) })]);
 
-    // issue 16 item 5: the same key gets the same answer, so it is not asked again until the configuration changes
+    // The same key gets the same answer, so it is not asked again until the configuration changes
     const held = await requestsDuring(poll);
     expect(held.requests).toBe(0);
     expect(held.value).toMatchObject({ outcome: 'paused' });
@@ -150,7 +150,7 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     replies = [(res) => stub.json(res, 401, errorBody('OUT_OF_USAGE_CREDITS'))];
     expect((await requestsDuring(poll)).requests).toBe(1);
     expect(await redis.client.hget(redis.key(...RedisKeys.oddsApiCredits), 'remaining')).toBe('0');
-    // issue 15: every balance reported is a reading of the burn rate, the spent one included
+    // Every balance reported is a reading of the burn rate, the spent one included
     const readings = await app.get(OddsApiAccountRepository).creditSamples(0);
     expect(readings.map((r) => r.remaining)).toContain(900);
     expect(readings.at(-1)).toMatchObject({ remaining: 0, at: expect.any(Number) });
@@ -192,7 +192,7 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     expect(held.value).toMatchObject({ outcome: 'paused' });
   });
 
-  // issue 16 item 5: a 429 whose Retry-After is longer than a poll may wait holds every poll of the feed back until then
+  // A 429 whose Retry-After is longer than a poll may wait holds every poll of the feed back until then
   it('429 with a long Retry-After: no request until it has passed', async () => {
     replies = [(res) => stub.json(res, 429, { message: 'Rate limited', error_code: 'EXCEEDED_FREQ_LIMIT' }, { 'retry-after': '3600' })];
     const first = await requestsDuring(poll);
@@ -205,7 +205,7 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     expect(backoff!.until! - Date.now()).toBeGreaterThan(3_500_000);
   });
 
-  // issue 16 item 5: a 200 that cannot be right does not replace the board
+  // A 200 that cannot be right does not replace the board
   it.each([
     ['an empty list', []],
     ['mostly junk entries', [{ id: 'x' }, { nonsense: true }, 42]],
@@ -232,7 +232,7 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     expect(await state.feedStatus('odds', SPORT)).toMatchObject({ state: 'stale', error: expect.stringContaining('Implausible answer') });
   });
 
-  // issue 16 item 4: the stale mark was saved before browsers were told, so a worker dying in between left the board
+  // The stale mark was saved before browsers were told, so a worker dying in between left the board
   // marked and every later failing poll silent (it announces only a board turning stale): browsers never heard. Now
   // the mark and its message are one step.
   it('a worker dying as a feed turns stale: the next failing poll still tells browsers', async () => {
@@ -266,7 +266,7 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     expect(status).toEqual([expect.objectContaining({ type: 'board.status', data: expect.objectContaining({ stale_since: board.stale_since }) })]);
   });
 
-  // issue 16 item 5: a feed that never answers holds a poll at most FEED_REQUEST_DEADLINE_MS, retries included
+  // A feed that never answers holds a poll at most FEED_REQUEST_DEADLINE_MS, retries included
   it('a hanging feed: the poll gives up by the request deadline', async () => {
     replies = Array.from({ length: 4 }, () => () => undefined);
     const { error, ms } = await requestsDuring(poll);
