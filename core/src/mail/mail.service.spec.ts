@@ -28,6 +28,7 @@ describe('MailService', () => {
     expect(log.mock.calls.filter(([entry]) => JSON.stringify(entry).includes('/home/dev/oddspulse/.data/mail"'))).toHaveLength(1);
     expect(JSON.stringify(log.mock.calls)).not.toContain('reset_token');
     expect(service.usesOutbox).toBe(false);
+    expect(service.canSend).toBe(true);
   });
 
   it('refuses to send in production without SMTP_URL, and says so at start', async () => {
@@ -37,5 +38,6 @@ describe('MailService', () => {
     expect(warn).toHaveBeenCalledTimes(1);
     await expect(service.send(mail)).rejects.toBeInstanceOf(MailUnavailableError);
     expect(repo.write).not.toHaveBeenCalled();
+    expect(service.canSend).toBe(false);
   });
 });

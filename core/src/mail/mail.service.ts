@@ -42,9 +42,9 @@ export class MailService implements OnModuleDestroy {
       );
   }
 
-  /** Whether mail can go anywhere at all (SMTP, or the dev outbox): without it mail-dependent actions answer 503 (DECISIONS 33). */
+  /** Whether mail can go anywhere at all (SMTP, the mail folder, the dev outbox): without it mail-dependent actions answer 503 (DECISIONS 33). */
   get canSend(): boolean {
-    return this.transport !== null || this.usesOutbox;
+    return this.route !== 'none';
   }
 
   /** The dev outbox is an explicit opt-in (config refuses it in production), and SMTP wins over it. */

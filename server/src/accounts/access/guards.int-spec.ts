@@ -237,7 +237,7 @@ describe('guards, metering, CSRF and API keys (real PostgreSQL and Redis)', () =
       expect(await withToken(gold.access_token)).toMatchObject({ ok: true, user: { id: gold.user.id, access: { plan: 'gold' }, via: 'bearer' } });
       expect(await withKey(key)).toMatchObject({ ok: true, user: { id: platinum.user.id, access: { plan: 'platinum' }, via: 'api_key' } });
       expect(await withToken('forged')).toMatchObject({ ok: false, code: 'AUTH_REQUIRED' });
-      expect(await handshakes.authenticate({ headers: {}, auth: {} })).toEqual({ ok: true, user: null });
+      expect(await handshakes.authenticate({ headers: {}, auth: {} })).toEqual({ ok: true, user: null, credential: null });
 
       await t.plans.changePlan(platinum.user.id, { plan: 'gold' });
       expect(await withKey(key)).toMatchObject({ ok: false, code: 'PLATINUM_REQUIRED' });
