@@ -13,6 +13,8 @@ const SHARED_SOURCE = fileURLToPath(new URL('../shared/src/index.ts', import.met
 interface RoutePage {
   /** The screen's sources: their chunks are modulepreloaded, their CSS preloaded. */
   screens: string[];
+  /** Whether the code the page starts with carries V8's compile hint (compileHints): the pages whose first paint is timed. */
+  compileHint?: boolean;
   /** A script the page runs as its HTML is read, ahead of the entry (bootScript). */
   boot?: string;
 }
@@ -156,18 +158,23 @@ function minifiedServiceWorker(): Plugin {
 // /pricing, /scores, /terms, /privacy: prerendered public pages (scripts/prerender.mjs), whose screens' code hydrates
 // them as soon as the entry has run
 const ROUTE_PAGES: Record<string, RoutePage> = {
-  '/': { screens: ['src/landing/LandingPage.tsx'] },
+  '/': { screens: ['src/landing/LandingPage.tsx'], compileHint: true },
   '/pricing': { screens: ['src/billing/PricingPage.tsx'] },
   '/scores': { screens: ['src/scores/ScoresPage.tsx'] },
   '/terms': { screens: ['src/landing/LegalPages.tsx'] },
   '/privacy': { screens: ['src/landing/LegalPages.tsx'] },
-  '/sportsbooks': { screens: ['src/odds/OddsPage.tsx', 'src/routing/first-boards.ts'], boot: './src/boot/first-boards.ts' },
+  '/sportsbooks': { screens: ['src/odds/OddsPage.tsx', 'src/routing/first-boards.ts'], boot: './src/boot/first-boards.ts', compileHint: true },
 };
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), routePages(ROUTE_PAGES), compileHints(Object.values(ROUTE_PAGES).flatMap((page) => page.screens)), minifiedServiceWorker()],
+  plugins: [
+    react(),
+    routePages(ROUTE_PAGES),
+    compileHints(Object.values(ROUTE_PAGES).flatMap((page) => (page.compileHint ? page.screens : []))),
+    minifiedServiceWorker(),
+  ],
   resolve: {
     alias: {
       '@oddspulse/shared': SHARED_SOURCE,

@@ -151,8 +151,8 @@ test('My Picks says why a pick cannot be settled', async ({ page, request }, tes
   await expect(page.getByTestId('pick').filter({ hasText: 'Mumbai Indians' }).getByTestId('pick-unsettled-reason')).toHaveText(
     'Not settled: Unsupported sport for backend scoreboard: IPL',
   );
-  // "New York" is a city, not a team: no game can be found for it (DECISIONS 24)
+  // "New York" is a city, not a team (DECISIONS 24): the pick says to name the team
   await expect(page.getByTestId('pick').filter({ hasText: 'Utah Jazz' }).getByTestId('pick-unsettled-reason')).toHaveText(
-    'Not settled: Game not found: no game between these teams in the scores yet',
+    'Not settled: Unreadable game: name the two teams as "Away @ Home" (a city alone, such as "LA", is not a team)',
   );
 });
