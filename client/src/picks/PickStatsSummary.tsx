@@ -17,7 +17,8 @@ export function PickStatsSummary({ stats }: { stats: PickStats }) {
         <Stat label="Win Rate" value={headline.winRate} />
         <Stat label="ROI" value={headline.roi} />
         <Stat label="Net Profit" value={formatMoney(stats.netProfitCents, true)} tone={stats.netProfitCents} />
-        <Stat label="Staked" value={formatMoney(stats.totalStakedCents)} />
+        <Stat label="Staked (settled)" value={formatMoney(stats.totalStakedCents)} />
+        <Stat label="Pending stake" value={formatMoney(stats.pendingStakedCents)} />
         <Stat label="Returns" value={formatMoney(stats.totalReturnsCents)} />
         <Stat label="Avg Edge" value={headline.avgEdge} />
         <Stat label="Avg CLV" value={headline.avgClv} />

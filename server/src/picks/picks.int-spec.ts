@@ -178,13 +178,15 @@ describe('picks API (real PostgreSQL and Redis)', () => {
     expect(lost.map((p: { league: string }) => p.league)).toEqual(['NBA', 'NHL']);
 
     const stats = (await t.http().get('/api/picks/stats?period=30d').set(bearer(session))).body;
-    // Settled in 30 days: won $100 → $250, lost $50. Staked 150, returned 250: profit 100, ROI 66.7 %, win rate 50 %.
+    // Settled in 30 days: won $100 → $250, lost $50. Staked 150, returned 250: profit 100, ROI 66.7 %, win rate 50 %;
+    // the pending $10 apart.
     expect(stats).toMatchObject({
       totalBets: 3,
       wonBets: 1,
       lostBets: 1,
       pendingBets: 1,
       totalStakedCents: 15_000,
+      pendingStakedCents: 1_000,
       netProfitCents: 10_000,
       winRate: 50,
       roi: 66.7,

@@ -28,6 +28,7 @@ describe('computePickStats', () => {
   it('counts and sums settled money in cents', () => {
     expect(stats).toMatchObject({ totalBets: 6, wonBets: 2, lostBets: 2, pushBets: 1, pendingBets: 1 });
     expect(stats.totalStakedCents).toBe(37_000); // 100 + 100 + 50 + 20 + 100
+    expect(stats.pendingStakedCents).toBe(7_500); // the pending $75, apart
     expect(stats.totalReturnsCents).toBe(46_091); // 190.91 + 250 + 0 + 20 + 0
     expect(stats.netProfitCents).toBe(9_091);
   });

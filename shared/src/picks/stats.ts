@@ -35,6 +35,8 @@ export interface PickStats {
   pendingBets: number;
   /** Stakes of settled picks (a pending stake is neither won nor lost yet). */
   totalStakedCents: number;
+  /** Stakes of pending picks: money at stake now, kept apart so ROI stays profit over settled stakes. */
+  pendingStakedCents: number;
   totalReturnsCents: number;
   netProfitCents: number;
   /** won / (won + lost), percent to one decimal; pushes do not count. */
@@ -89,6 +91,7 @@ export function computePickStats(picks: readonly StatsPick[]): PickStats {
   const sportBuckets: Record<string, MonthStats> = {};
   const counts = { won: 0, lost: 0, push: 0, pending: 0 };
   let staked = 0;
+  let pendingStaked = 0;
   let returns = 0;
 
   for (const pick of picks) {
@@ -99,7 +102,7 @@ export function computePickStats(picks: readonly StatsPick[]): PickStats {
     if (pick.status !== 'pending') {
       staked += pick.stakeCents;
       returns += settledPayoutCents(pick) ?? 0;
-    }
+    } else pendingStaked += pick.stakeCents;
   }
 
   const decided = picks
@@ -127,6 +130,7 @@ export function computePickStats(picks: readonly StatsPick[]): PickStats {
     pushBets: counts.push,
     pendingBets: counts.pending,
     totalStakedCents: staked,
+    pendingStakedCents: pendingStaked,
     totalReturnsCents: returns,
     netProfitCents: returns - staked,
     winRate: percent(counts.won, counts.won + counts.lost),
