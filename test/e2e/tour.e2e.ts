@@ -121,7 +121,30 @@ test('the arbitrage scanner says how many opportunities the books hide, and "Sho
   await expect(scanner.getByTestId('opportunity').first()).toBeVisible();
   await expect(scanner.getByTestId('scanner-empty')).toHaveCount(0);
   await expect(scanner.getByTestId('hidden-by-books')).toHaveCount(0);
-  await scanner.getByLabel('Minimum profit %').fill('0.5');
+  // DECISIONS 32: for this view only; the user's books are what they were, and the next visit filters by them again
+  expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('oddspulse.oddsFilters') ?? '{}').books)).toEqual(['pick6']);
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Arbitrage scanner' }).getByTestId('hidden-by-books')).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('region', { name: 'Arbitrage scanner' }).getByLabel('Minimum profit %').fill('0.5');
+});
+
+// DECISIONS 32: the straight bets table says how many positive-EV bets the user's books hide, and "Show all books"
+// shows them for this view only
+test('the straight bets table says how many +EV bets the books hide, and "Show all books" shows them for the view', async ({ page, request }, testInfo) => {
+  test.skip(isMobile(testInfo), 'the same table on mobile; run once');
+  test.setTimeout(120_000);
+  await signIn(page, await subscribedUser(request, testInfo, 'evhidden', 'gold'));
+  // DK Pick6 alone: a DFS app quotes no straight bet, so every positive-EV row is another book's
+  await saveBooks(page, ['pick6']);
+  await page.goto('/sportsbooks');
+  const hint = page.getByTestId('hidden-by-books');
+  await expect(hint).toHaveText(/^\d+ positive-EV bets? hidden by your books\. Show all books$/, { timeout: 60_000 });
+  await hint.getByRole('button', { name: 'Show all books' }).click();
+  await expect(page.getByTestId('every-book')).toContainText('Showing every book for this view.');
+  await expect(page.getByTestId('odds-row').first()).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('oddspulse.oddsFilters') ?? '{}').books)).toEqual(['pick6']);
+  await page.getByRole('button', { name: 'Back to my books' }).click();
+  await expect(page.getByTestId('hidden-by-books')).toBeVisible();
 });
 
 // An alert's link names its opportunity; the scanner scrolls to it and highlights it,

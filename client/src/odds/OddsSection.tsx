@@ -8,12 +8,15 @@ import { useIsMobile } from '../components/useMediaQuery';
 import { isAuthenticationError } from './connection-error';
 import type { OddsFilters } from './filter-settings';
 import { filterRows, sportsOutsideSearch } from './filters';
+import { rowSelection } from './first-load';
+import { positiveRowsHiddenByBooks } from './hidden-by-books';
 import { DevigMethodPicker } from './DevigMethodPicker';
 import { FiltersPanel } from './FiltersPanel';
 import { loadingTimings } from './loading-screen';
 import { AuthRequiredPanel, ConnectionErrorPanel, StaleBanner } from './OddsNotices';
 import { appliedFiltersAtom, devigChoiceAtom, liveEnabledAtom } from './odds-state';
 import { OddsTable } from './OddsTable';
+import { BooksHint } from './OddsTableNotices';
 import { RefreshControls } from './RefreshControls';
 import type { OddsRow, TableMode } from './rows';
 import { SearchOddsModal } from './SearchOddsModal';
@@ -25,6 +28,9 @@ import { useOddsSources } from './useOddsSources';
 // Opened from a row, so it loads then rather than with the page's first paint
 const EdgeCalculatorModal = lazy(() => import('../bet-slip/EdgeCalculatorModal').then((m) => ({ default: m.EdgeCalculatorModal })));
 
+/** No book filter: the rows of every book the plan sells (the boards hold no other). */
+const EVERY_BOOK: readonly string[] = [];
+
 /** The straight bets and props sections: filters, live table, refresh and live toggle. */
 export function OddsSection({ mode, platinum, search, onSearch }: { mode: TableMode; platinum: boolean; search: string; onSearch: (text: string) => void }) {
   const [applied, setApplied] = useAtom(appliedFiltersAtom);
@@ -34,6 +40,8 @@ export function OddsSection({ mode, platinum, search, onSearch }: { mode: TableM
   const [mobileFilters, setMobileFilters] = useFilterEvents(defaultBooks, setApplied);
   const [edgeRow, setEdgeRow] = useState<OddsRow | null>(null);
   const [searching, setSearching] = useState(false);
+  // DECISIONS 32: "Show all books" widens this view until the user leaves it; only My Sportsbooks changes their books
+  const [everyBook, setEveryBook] = useState(false);
   const isMobile = useIsMobile();
   const setSlip = useSetAtom(betSlipAtom);
   const bankroll = useBankroll();
@@ -46,7 +54,7 @@ export function OddsSection({ mode, platinum, search, onSearch }: { mode: TableM
     mode,
     sports: applied.sports,
     markets,
-    books: applied.books,
+    books: everyBook ? EVERY_BOOK : applied.books,
     live: streaming,
     enabled: true,
     timings,
@@ -62,6 +70,16 @@ export function OddsSection({ mode, platinum, search, onSearch }: { mode: TableM
     () => filterRows(data.rows, { minEv: shown.minEv, positiveOnly: shown.positiveOnly, search: shownSearch, date: shown.date }, data.now),
     [data.rows, data.now, shown.minEv, shown.positiveOnly, shown.date, shownSearch],
   );
+  // What every book would add to the view: counted from the same boards, one render behind (it builds every row again)
+  const hiddenBoards = useDeferredValue(data.boards);
+  const hiddenShown = useDeferredValue(data.rows);
+  const hiddenNow = useDeferredValue(data.now);
+  const hidden = useMemo(() => {
+    if (everyBook || applied.books.length === 0) return 0;
+    const keep = (built: Parameters<typeof filterRows>[0]) =>
+      filterRows(built, { minEv: shown.minEv, positiveOnly: false, search: shownSearch, date: shown.date }, hiddenNow);
+    return positiveRowsHiddenByBooks(hiddenBoards, hiddenShown, { ...rowSelection(mode, EVERY_BOOK, markets, devig), now: hiddenNow }, keep);
+  }, [everyBook, applied.books.length, hiddenBoards, hiddenShown, hiddenNow, shown.minEv, shown.date, shownSearch, mode, markets, devig]);
   const outside = sportsOutsideSearch(search, applied.sports, sports);
   const games = useMemo(() => new Set(data.rows.map((r) => r.eventId)).size, [data.rows]);
 
@@ -124,6 +142,7 @@ export function OddsSection({ mode, platinum, search, onSearch }: { mode: TableM
         {outside && (
           <SearchScope searched={applied.sports} sports={sports} onSearchAll={() => setApplied({ ...applied, sports: [...applied.sports, ...outside] })} />
         )}
+        <BooksHint hidden={hidden} everyBook={everyBook} onEveryBook={() => setEveryBook(true)} onMyBooks={() => setEveryBook(false)} />
         {main}
       </div>
       {searching && <SearchOddsModal initial={search} onSearch={onSearch} onClose={() => setSearching(false)} />}

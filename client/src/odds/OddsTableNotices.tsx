@@ -47,3 +47,38 @@ export function TableEmpty({
     </div>
   );
 }
+
+/**
+ * What the user's books keep out of the table (DECISIONS 28 and 32): how many positive-EV rows every book would add,
+ * with "Show all books" for this view; while every book shows, the way back to the user's own.
+ */
+export function BooksHint({
+  hidden,
+  everyBook,
+  onEveryBook,
+  onMyBooks,
+}: {
+  hidden: number;
+  everyBook: boolean;
+  onEveryBook: () => void;
+  onMyBooks: () => void;
+}) {
+  if (everyBook)
+    return (
+      <p className="muted small books-hint" role="status" data-testid="every-book">
+        Showing every book for this view.{' '}
+        <button type="button" className="link-button" onClick={onMyBooks}>
+          Back to my books
+        </button>
+      </p>
+    );
+  if (hidden === 0) return null;
+  return (
+    <p className="muted small books-hint" role="status" data-testid="hidden-by-books">
+      {hidden} positive-EV {hidden === 1 ? 'bet' : 'bets'} hidden by your books.{' '}
+      <button type="button" className="button small" onClick={onEveryBook}>
+        Show all books
+      </button>
+    </p>
+  );
+}

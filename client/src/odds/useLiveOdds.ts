@@ -7,7 +7,7 @@ import type { DevigChoice } from './devig-choice';
 import { rowSelection, selectionKey } from './first-load';
 import { fetchLoadedBoards } from './odds-api';
 import { applyBoardMessage, buildLiveRows, NO_ROWS, refreshLiveRows, type LiveRows } from './live-rows';
-import { addFlashes, pruneFlashes, type Direction, type Flashes } from './live-table';
+import { addFlashes, pruneFlashes, type Boards, type Direction, type Flashes } from './live-table';
 import { LoadingScreen, type LoadingTimings } from './loading-screen';
 import { propsPrefetch } from './props-prefetch-instance';
 import type { BuildRowsOptions, OddsRow, TableMode } from './rows';
@@ -39,6 +39,8 @@ export interface LiveOddsOptions {
 
 export interface LiveOdds {
   rows: OddsRow[];
+  /** The boards the rows were built from (for what another selection of the same boards would show). */
+  boards: Boards;
   flashes: Flashes;
   state: LoadState;
   /** The loading panel is up (spec 001 §4: until data, or the maximum wait). */
@@ -68,6 +70,7 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
   const [now, setNow] = useState(() => Date.now());
   const [refreshLockedUntil, setRefreshLockedUntil] = useState(0);
   const [rows, setRows] = useState<OddsRow[]>([]);
+  const [boards, setBoards] = useState<Boards>(NO_ROWS.boards);
   const [flashes, setFlashes] = useState<Flashes>(new Map());
   /** The boards and their rows as last shown (the socket's messages patch them outside React's render). */
   const table = useRef<LiveRows>(NO_ROWS);
@@ -94,6 +97,7 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
     (next: LiveRows, moved?: ReadonlyMap<string, Direction>) => {
       table.current = next;
       setRows(next.rows);
+      setBoards(next.boards);
       if (settling.current) {
         settling.current = false;
         screen.settled(next.rows.length > 0);
@@ -195,5 +199,5 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
         .map(([k]) => k),
     [stale],
   );
-  return { rows, flashes, state, loading, staleSports, now, refresh, refreshLockedUntil };
+  return { rows, boards, flashes, state, loading, staleSports, now, refresh, refreshLockedUntil };
 }

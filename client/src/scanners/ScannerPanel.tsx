@@ -5,8 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { addAllToSlip } from '../bet-slip/bet-slip';
 import { betSlipAtom, useBankroll } from '../bet-slip/bet-slip-state';
 import { opportunityToSlipItems } from '../bet-slip/slip-items';
-import { appliedFiltersAtom } from '../odds/odds-state';
-import { usePlanSportsbooks } from '../state/sportsbook-rules';
+import { BooksHint } from '../odds/OddsTableNotices';
 import { useToasts } from '../state/toasts';
 import { alertTargetMessage, alertTargetState } from './alert-target';
 import { ArbitrageCalculatorModal } from './ArbitrageCalculatorModal';
@@ -27,14 +26,14 @@ import { useScannerNotify } from './useScannerNotify';
 export function ScannerPanel({ kind, sports, books }: { kind: ScannerKind; sports: readonly string[]; books: readonly string[] }) {
   const bankroll = useBankroll();
   const setSlip = useSetAtom(betSlipAtom);
-  const [applied, setApplied] = useAtom(appliedFiltersAtom);
-  const planBooks = usePlanSportsbooks();
   const { show } = useToasts();
   const [inputs, setInputs] = useAtom(scannerSettingsAtom);
   const [calculating, setCalculating] = useState<ArbitrageOpportunity | null>(null);
   const [params] = useSearchParams();
   const notifications = useScannerNotify(kind);
-  const booksKey = books.join(',');
+  // DECISIONS 32: "Show all books" widens this scanner until the user leaves it; only My Sportsbooks changes their books
+  const [everyBook, setEveryBook] = useState(false);
+  const booksKey = everyBook ? '' : books.join(',');
   const user = useMemo(() => ({ inputs, bankroll: bankroll.cents / 100, books: booksKey ? booksKey.split(',') : [] }), [inputs, bankroll.cents, booksKey]);
   const notifyContext = useRef<NotifyContext>({ ...user, notify: notifications.notify });
   notifyContext.current = { ...user, notify: notifications.notify };
@@ -42,7 +41,7 @@ export function ScannerPanel({ kind, sports, books }: { kind: ScannerKind; sport
 
   const visible = useMemo(() => sizedForUser(feed, user), [feed, user]);
   const hidden = useMemo(() => hiddenByBooks(feed, user), [feed, user]);
-  const showAllBooks = () => setApplied({ ...applied, books: planBooks.map((b) => b.key) });
+  const showAllBooks = () => setEveryBook(true);
   const targetId = params.get('opportunity');
   const target = targetId && state.status === 'ready' ? alertTargetState(targetId, feed, visible, now) : null;
 
@@ -82,6 +81,7 @@ export function ScannerPanel({ kind, sports, books }: { kind: ScannerKind; sport
           </button>
         </div>
       )}
+      {everyBook && <BooksHint hidden={0} everyBook onEveryBook={showAllBooks} onMyBooks={() => setEveryBook(false)} />}
       {state.status === 'ready' && visible.length === 0 && <ScannerEmpty kind={kind} hidden={hidden} onShowAll={showAllBooks} />}
       {visible.length > 0 && <HiddenByBooks hidden={hidden} onShowAll={showAllBooks} />}
       <div className="opportunities" aria-live="polite">
