@@ -65,7 +65,7 @@ export function BooksHint({
 }) {
   if (everyBook)
     return (
-      <p className="muted small books-hint" role="status" data-testid="every-book">
+      <p className="muted small books-hint" data-testid="every-book">
         Showing every book for this view.{' '}
         <button type="button" className="link-button" onClick={onMyBooks}>
           Back to my books
@@ -74,7 +74,7 @@ export function BooksHint({
     );
   if (hidden === 0) return null;
   return (
-    <p className="muted small books-hint" role="status" data-testid="hidden-by-books">
+    <p className="muted small books-hint" data-testid="hidden-by-books">
       {hidden} positive-EV {hidden === 1 ? 'bet' : 'bets'} hidden by your books.{' '}
       <button type="button" className="button small" onClick={onEveryBook}>
         Show all books
