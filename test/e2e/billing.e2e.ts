@@ -37,6 +37,8 @@ test('a new free user buys Gold, upgrades to Platinum, cancels from /usage-plan 
   // Upgrade: the same subscription moves to Platinum (no second checkout), and the scanners open.
   await page.goto('/pricing');
   await page.getByTestId('plan-card-platinum').getByRole('button', { name: 'Switch to Platinum' }).click();
+  // the prorated amount is shown before the user confirms (Stripe's invoice preview)
+  await expect(page.getByTestId('switch-cost')).toHaveText(/^You pay \$\d+\.\d{2} now for the rest of this billing period\.$/);
   await page.getByTestId('switch-plan').getByRole('button', { name: 'Switch to Platinum' }).click();
   await expect(page).toHaveURL(/\/billing\/success\?plan=platinum$/);
   await expect(page.getByRole('heading', { name: 'Welcome to Platinum!' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { BillingMessages, type BillingOverview, type LocalCheckoutView, type LocalInvoiceView, type PaidPlan } from '@oddspulse/shared';
+import { BillingMessages, type BillingOverview, type LocalCheckoutView, type LocalInvoiceView, type PaidPlan, type PlanSwitchPreview } from '@oddspulse/shared';
 import { ApiError } from '../api/api-client';
 import { api } from '../api/client';
 
@@ -72,4 +72,22 @@ export function fetchLocalInvoices(): Promise<{ invoices: LocalInvoiceView[]; ba
   return call('Failed to load your invoices. Please try again.', () =>
     api.get<{ invoices: LocalInvoiceView[]; balance_cents: number }>('/api/billing/local/invoices'),
   );
+}
+
+/** The query keys of billing reads. */
+export const billingKeys = {
+  switchPreview: (plan: PaidPlan) => ['billing', 'switch-preview', plan] as const,
+};
+
+/**
+ * What switching the live subscription to `plan` charges now, from Stripe's invoice preview: asked each time the
+ * confirmation opens (the proration moves with every second of the period), never retried or kept.
+ */
+export function switchPreviewQuery(plan: PaidPlan) {
+  return {
+    queryKey: billingKeys.switchPreview(plan),
+    queryFn: () => api.get<PlanSwitchPreview>('/api/billing/switch-preview', { query: { plan } }),
+    staleTime: 0,
+    gcTime: 0,
+  };
 }
