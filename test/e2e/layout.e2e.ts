@@ -51,6 +51,8 @@ test('on mobile the odds page adds Filters and the section switcher, Platinum se
   const drawer = page.getByRole('navigation', { name: 'Mobile menu' });
   await hamburger.focus();
   await page.keyboard.press('Enter');
+  // the signed-in items load with the signed-in parts of the shell: the keys below move over every item
+  await expect(drawer.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
   await expect(drawer.getByRole('link', { name: 'Home', exact: true })).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await expect(drawer.getByRole('link', { name: 'Odds', exact: true })).toBeFocused();
