@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { isMobile, signInThroughForm } from './support/accounts';
 
-// Wouter replaced react-router. What a user sees of the router (the link marked as the page open, what Back
-// steps through, links opened in a new tab, the history state a scanner link leaves) is as it was.
+// What a user sees of the router (the link marked as the page open, what Back steps through, links opened in a new
+// tab, the history state a scanner link leaves).
 
 const entries = (page: Page) => page.evaluate(() => history.length);
 

@@ -127,7 +127,7 @@ test('the odds table shows each book’s hold, marks the lowest, and follows the
     method: 'blend',
     blend: ['multiplicative', 'additive', 'power', 'shin', 'jensen_shannon'],
   });
-  // a blend keeps one method at least: the last one's box stays ticked when clicked (with Preact it went blank)
+  // a blend keeps one method at least: the last one's box stays ticked when clicked
   const blended = page.getByRole('group', { name: 'Methods blended' });
   for (const name of ['Multiplicative', 'Additive', 'Power', 'Shin']) await blended.getByLabel(name, { exact: true }).uncheck();
   await blended.getByLabel('Jensen–Shannon').click();

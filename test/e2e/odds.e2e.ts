@@ -258,7 +258,7 @@ test('filters apply only on Apply', async ({ page }, testInfo) => {
   const rows = page.getByTestId('odds-row');
   await expect(rows.first()).toBeVisible({ timeout: 30_000 });
   const filters = page.getByRole('complementary', { name: 'Filters' });
-  // typed key by key, a decimal stays as typed (rendered with Preact, the number written back ate "2.0")
+  // typed key by key, a decimal stays as typed (a number written back into the field would eat "2.0")
   await filters.getByLabel('Minimum EV %').pressSequentially('2.05');
   await expect(filters.getByLabel('Minimum EV %')).toHaveValue('2.05');
   await filters.getByLabel('Minimum EV %').fill('1000');
