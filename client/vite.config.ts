@@ -154,7 +154,7 @@ function minifiedServiceWorker(): Plugin {
 }
 
 // '/': the landing page, a visitor's first screen (a signed-in user's dashboard loads as main.tsx starts it)
-// /sportsbooks: its boot script sends the straight bets' boards before the entry has run (odds/first-boards-ahead.ts)
+// /sportsbooks: its boot script sends the straight bets' boards before the entry has run (odds/loading/first-boards-ahead.ts)
 // /pricing, /scores, /terms, /privacy: prerendered public pages (scripts/prerender.mjs), whose screens' code hydrates
 // them as soon as the entry has run
 const ROUTE_PAGES: Record<string, RoutePage> = {

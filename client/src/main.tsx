@@ -7,7 +7,7 @@ import { preloadPlanInfo } from './account/account-api';
 import { api } from './api/client';
 import { queryClient } from './api/query-client';
 import { App } from './App';
-import { opensStraightBets } from './odds/boards-request';
+import { opensStraightBets } from './odds/loading/boards-request';
 import { prefetchRoute } from './routing/lazy-pages';
 import { registerServiceWorker } from './service-worker';
 import { appStore } from './state/store';

@@ -22,7 +22,7 @@ import {
   type BoardEvent,
   type DevigMethod,
 } from '@oddspulse/shared';
-import { isPropMarket, lineId, minimumBooks, type BookPrice, type BuildRowsOptions, type MarketSide, type OddsRow } from '../src/odds/rows';
+import { isPropMarket, lineId, minimumBooks, type BookPrice, type BuildRowsOptions, type MarketSide, type OddsRow } from '../src/odds/rows/rows';
 
 /**
  * The odds table's rows as rows.ts built them before its rewrite for speed (string keys per outcome, every book sorted with

@@ -3,8 +3,8 @@
 // builds them, first with every function cold, then warm; prints one line of JSON.
 import { readFileSync } from 'node:fs';
 import { DEFAULT_SPORTSBOOKS } from '@oddspulse/shared';
-import { DEFAULT_GAME_MARKETS } from '../../client/src/odds/filter-settings';
-import { buildLiveRows, refreshLiveRows } from '../../client/src/odds/live-rows';
+import { DEFAULT_GAME_MARKETS } from '../../client/src/odds/filters/filter-settings';
+import { buildLiveRows, refreshLiveRows } from '../../client/src/odds/rows/live-rows';
 import { oracleRows } from '../../client/test-support/rows-oracle';
 import { simBoard } from '../../client/test-support/sim-board';
 

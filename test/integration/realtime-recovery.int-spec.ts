@@ -3,7 +3,7 @@ import { Test } from '@nestjs/testing';
 import { io } from 'socket.io-client';
 import { SOCKET_PATH, type SportBoard } from '@oddspulse/shared';
 import { APP_CONFIG, deleteKeysWithPrefix, LiveStateRepository, type AppConfig } from '@oddspulse/core';
-import { applyBoardEnvelope, type Boards } from '../../client/src/odds/live-table';
+import { applyBoardEnvelope, type Boards } from '../../client/src/odds/rows/live-table';
 import { CONNECT_TIMEOUT_MS, LiveSocket, type LiveMessage } from '../../client/src/realtime/live-socket';
 import { socketIoTransport } from '../../client/src/realtime/socket-io-transport';
 import { CLOCK } from '../../workers/src/feeds/clock';

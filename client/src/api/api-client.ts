@@ -338,7 +338,7 @@ export class ApiClient {
 
 /**
  * What a call sends, but its abort signal: the client's calls and the boards a page sends before the app runs
- * (odds/first-boards-ahead.ts) are the same request, so the app can take the one sent ahead as its own.
+ * (odds/loading/first-boards-ahead.ts) are the same request, so the app can take the one sent ahead as its own.
  */
 export function requestInit(method: string, options: RequestOptions, session: Session | null, csrf: string | null): RequestInit {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { calculateEdge, EDGE_CALCULATOR_DEFAULTS, formatDollars, type EdgeBand } from '@oddspulse/shared';
 import { Modal } from '../components/Modal';
-import type { MarketSide } from '../odds/rows';
+import type { MarketSide } from '../odds/rows/rows';
 import { EdgeMarketSection, numberOrNull } from './EdgeMarketSection';
 
 const BAND_TEXT: Record<EdgeBand, string> = {

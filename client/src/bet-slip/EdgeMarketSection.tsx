@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { decimalToAmericanRounded, fairOddsFromMarket, type DevigFailure } from '@oddspulse/shared';
-import { DevigMethodPicker } from '../odds/DevigMethodPicker';
+import { DevigMethodPicker } from '../odds/filters/DevigMethodPicker';
 import { devigChoiceAtom } from '../odds/odds-state';
-import type { MarketSide } from '../odds/rows';
+import type { MarketSide } from '../odds/rows/rows';
 
 export const numberOrNull = (text: string) => (text.trim() === '' || !Number.isFinite(Number(text)) ? null : Number(text));
 

@@ -1,5 +1,5 @@
 import { americanToDecimal, evTone, formatEvPct } from '@oddspulse/shared';
-import { formatOdds, type OddsDisplayFormat } from '../odds/filter-settings';
+import { formatOdds, type OddsDisplayFormat } from '../odds/filters/filter-settings';
 import { OpenInBook } from '../components/OpenInBook';
 import type { BetSlipItem, KellyGroup, SlipMode } from './bet-slip';
 

@@ -1,5 +1,5 @@
 import { QUICK_PARLAY_AMOUNTS, RISK_LEVELS, RISK_PROFILES, type RiskLevel } from '@oddspulse/shared';
-import { formatOdds, type OddsDisplayFormat } from '../odds/filter-settings';
+import { formatOdds, type OddsDisplayFormat } from '../odds/filters/filter-settings';
 import { applyQuickAmount, autoSizeAll, parlayOdds, setRisk, type BetSlipState } from './bet-slip';
 
 const RISK_LABELS: Record<RiskLevel, string> = { conservative: 'Conservative', moderate: 'Moderate', aggressive: 'Aggressive' };

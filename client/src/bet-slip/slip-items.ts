@@ -9,8 +9,8 @@ import {
   type MiddleOpportunity,
   type OpportunityLeg,
 } from '@oddspulse/shared';
-import { marketLabel, matchLabel, selectionLabel } from '../odds/labels';
-import type { OddsRow } from '../odds/rows';
+import { marketLabel, matchLabel, selectionLabel } from '../odds/rows/labels';
+import type { OddsRow } from '../odds/rows/rows';
 import type { NewSlipItem, PickDraft } from './bet-slip';
 
 /** The slip's key for the legs of one three-way market (a soccer 1X2), sized together. */

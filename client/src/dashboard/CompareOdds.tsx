@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { EvBet } from '@oddspulse/shared';
-import { formatOdds } from '../odds/filter-settings';
+import { formatOdds } from '../odds/filters/filter-settings';
 import { fetchBoards } from '../odds/odds-api';
 import { oddsFormatAtom } from '../odds/odds-state';
-import { buildEventRows, isPropMarket, type OddsRow } from '../odds/rows';
+import { buildEventRows, isPropMarket, type OddsRow } from '../odds/rows/rows';
 import { COMPARE_BOOKS } from './recommendations';
 
 /** Every book's price for the recommended outcome, from the event's current board (up to 6 books). */

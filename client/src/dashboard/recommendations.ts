@@ -1,5 +1,5 @@
 import type { EvBet } from '@oddspulse/shared';
-import { isLive, localDay } from '../odds/filters';
+import { isLive, localDay } from '../odds/filters/filters';
 
 /**
  * The dashboard's recommended bets (spec 001 §5 dashboard recommendations, DECISIONS 13): the real EV of the

@@ -1,6 +1,6 @@
 import type { Sport } from '@oddspulse/shared';
 import { Link } from 'react-router-dom';
-import { connectionErrorDetail } from './connection-error';
+import { connectionErrorDetail } from './loading/connection-error';
 
 /** The odds page's notice panels: a plan that does not reach a section, a sign-in needed, the API unreachable. */
 export function PremiumPanel({ kind }: { kind: 'arbitrage' | 'middles' }) {

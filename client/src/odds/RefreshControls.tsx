@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { MANUAL_REFRESH_LOCK_MS } from './useLiveOdds';
+import { MANUAL_REFRESH_LOCK_MS } from './loading/useLiveOdds';
 
 /** The live toggle (Platinum: pause and resume the stream, DECISIONS 14) and the manual refresh, locked 20 s after use (spec 001 §4). */
 export function RefreshControls({

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { onTabListKeyDown } from '../components/menu-keyboard';
 import { SECTIONS } from '../layout/MobileNav';
 import { appliedFiltersAtom } from './odds-state';
-import { propsPrefetch } from './props-prefetch-instance';
+import { propsPrefetch } from './loading/props-prefetch-instance';
 
 export type Section = (typeof SECTIONS)[number]['mode'];
 

@@ -1,5 +1,5 @@
 import type { EvBet } from '@oddspulse/shared';
-import { lineId } from './rows';
+import { lineId } from './rows/rows';
 
 /**
  * The odds-table rows an alert's +EV bet may be shown in, best match first: its own outcome's row,

@@ -2,9 +2,9 @@ import { InvalidOddsPayloadError, type ArbitrageOpportunity, type EvBet, type Mi
 import { ApiError, type RequestOptions } from '../api/api-client';
 import { api } from '../api/client';
 import { startEarly, takeEarly } from '../routing/early-data';
-import { boardsRequest, earlyBoardsRequest, type OddsQuery } from './boards-request';
-import { devigQuery, type DevigChoice } from './devig-choice';
-import { loadedFromPayload, rowsBuiltOnArrival, type LoadedBoards, type RowSelection } from './first-load';
+import { boardsRequest, earlyBoardsRequest, type OddsQuery } from './loading/boards-request';
+import { devigQuery, type DevigChoice } from './filters/devig-choice';
+import { loadedFromPayload, rowsBuiltOnArrival, type LoadedBoards, type RowSelection } from './loading/first-load';
 
 /**
  * The odds page's REST calls (spec 001 §7): the first load of each board and list; every change

@@ -1,8 +1,8 @@
 import { atom } from 'jotai';
 import { browserStorage, readStored } from '../state/stored-value';
-import { DEFAULT_DEVIG_CHOICE, parseDevigChoice, type DevigChoice } from './devig-choice';
-import { FILTERS_KEY, defaultFilters, parseFilters, type OddsDisplayFormat, type OddsFilters } from './filter-settings';
-import { migrateBookKey } from './prop-markets';
+import { DEFAULT_DEVIG_CHOICE, parseDevigChoice, type DevigChoice } from './filters/devig-choice';
+import { FILTERS_KEY, defaultFilters, parseFilters, type OddsDisplayFormat, type OddsFilters } from './filters/filter-settings';
+import { migrateBookKey } from './filters/prop-markets';
 
 /**
  * Odds page state kept in this browser (spec 001 §3 local settings): the odds format, auto-refresh (live

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatMoney, type ArbitrageOpportunity } from '@oddspulse/shared';
 import { Modal } from '../components/Modal';
-import { selectionLabel } from '../odds/labels';
+import { selectionLabel } from '../odds/rows/labels';
 import { calculate, type CalculatorForm } from './arbitrage-calculator';
 
 const american = (price: number) => (price > 0 ? `+${price}` : String(price));

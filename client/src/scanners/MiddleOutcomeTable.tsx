@@ -1,5 +1,5 @@
 import { formatMoney, middleOutcomeTable, type LegResult, type MiddleOpportunity } from '@oddspulse/shared';
-import { selectionLabel } from '../odds/labels';
+import { selectionLabel } from '../odds/rows/labels';
 
 const LEG_RESULT: Record<LegResult, string> = { win: 'wins', push: 'pushes', lose: 'loses' };
 

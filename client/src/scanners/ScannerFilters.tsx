@@ -1,9 +1,9 @@
 import { useAtom } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { CORE_SPORTS } from '@oddspulse/shared';
-import { FilterPanelFrame } from '../odds/FilterPanelFrame';
-import { SportsbookSelect } from '../odds/SportsbookSelect';
-import { MultiSelect } from '../odds/MultiSelect';
+import { FilterPanelFrame } from '../odds/filters/FilterPanelFrame';
+import { SportsbookSelect } from '../odds/filters/SportsbookSelect';
+import { MultiSelect } from '../odds/filters/MultiSelect';
 import { appliedFiltersAtom } from '../odds/odds-state';
 import { ALL_SCANNER_SPORTS, scannerSportsAtom } from './scanner-state';
 

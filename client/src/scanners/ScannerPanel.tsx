@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { addAllToSlip } from '../bet-slip/bet-slip';
 import { betSlipAtom, useBankroll } from '../bet-slip/bet-slip-state';
 import { opportunityToSlipItems } from '../bet-slip/slip-items';
-import { BooksHint } from '../odds/OddsTableNotices';
+import { BooksHint } from '../odds/table/OddsTableNotices';
 import { useToasts } from '../state/toasts';
 import { alertTargetMessage, alertTargetState } from './alert-target';
 import { ArbitrageCalculatorModal } from './ArbitrageCalculatorModal';

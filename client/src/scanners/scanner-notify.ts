@@ -1,5 +1,5 @@
 import type { OpportunityUpdate } from '@oddspulse/shared';
-import { marketLabel } from '../odds/labels';
+import { marketLabel } from '../odds/rows/labels';
 import { opportunityForUser, type Opportunity, type ScannerUser } from './opportunity-feed';
 import { SCANNER_RANGES, type NumberRange } from './scanner-settings';
 

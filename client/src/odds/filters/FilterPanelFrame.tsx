@@ -1,0 +1,65 @@
+import { useState, type ReactNode } from 'react';
+import { BottomSheet } from '../../components/BottomSheet';
+import { useIsMobile } from '../../components/useMediaQuery';
+
+/** Apply shows a loading state for about 1 s (spec 001 §4). */
+const APPLY_MS = 1000;
+
+/**
+ * The filter panel's frame (spec 001 §2, §4): edits are a draft until Apply, which shows a loading state for
+ * about 1 s; Reset restores the defaults. A sidebar on desktop, a bottom sheet titled Filters on mobile.
+ * `blocked` holds Apply while an input is invalid.
+ */
+export function FilterPanelFrame({
+  dirty,
+  blocked = false,
+  onApply,
+  onReset,
+  mobileOpen,
+  onMobileClose,
+  children,
+}: {
+  dirty: boolean;
+  blocked?: boolean;
+  onApply: () => void;
+  onReset: () => void;
+  mobileOpen: boolean;
+  onMobileClose: () => void;
+  children: ReactNode;
+}) {
+  const isMobile = useIsMobile();
+  const [applying, setApplying] = useState(false);
+  const apply = () => {
+    setApplying(true);
+    window.setTimeout(() => {
+      onApply();
+      setApplying(false);
+      if (isMobile) onMobileClose();
+    }, APPLY_MS);
+  };
+  const buttons = (
+    <div className="filter-buttons">
+      <button type="button" className="button" onClick={onReset}>
+        Reset
+      </button>
+      <button type="button" className="button primary" onClick={apply} disabled={applying || blocked}>
+        {applying ? 'Applying...' : 'Apply'}
+      </button>
+      {dirty && !applying && <span className="muted small">Changes not applied yet</span>}
+    </div>
+  );
+  if (isMobile) {
+    return (
+      <BottomSheet title="Filters" open={mobileOpen} onClose={onMobileClose} footer={buttons}>
+        {children}
+      </BottomSheet>
+    );
+  }
+  return (
+    <aside className="filters-sidebar card" aria-label="Filters">
+      <h2>Filters</h2>
+      {children}
+      {buttons}
+    </aside>
+  );
+}

@@ -1,0 +1,16 @@
+import { DEFAULT_PROP_MARKETS, DFS_DEFAULT_PROP_MARKETS, migratePropSelection, propSelectionForSports } from '../filters/prop-markets';
+
+/**
+ * The DFS page's books and markets. Its first load is the props boards of the chosen sports in one GET /api/boards,
+ * as the odds page's (one variant A call per game spent 8 of a free user's calls on one view). The DFS
+ * apps (prizepicks, underdog, pick6) are the books the page offers; the sportsbooks' prices on the boards stay only
+ * to give the fair line the apps' −119 is measured against (spec 001 §5, DECISIONS 10).
+ */
+export const DFS_PAGE_BOOKS = ['prizepicks', 'underdog', 'pick6'] as const;
+
+/** The DFS page's markets for a sport: points, assists and rebounds (spec 001 §9), else the sport's props defaults. */
+export function dfsMarketsForSport(sport: string): string[] {
+  if (sport.startsWith('basketball_')) return [...DFS_DEFAULT_PROP_MARKETS];
+  const defaults = migratePropSelection(DEFAULT_PROP_MARKETS, [sport]);
+  return defaults.length ? defaults : propSelectionForSports([sport]);
+}

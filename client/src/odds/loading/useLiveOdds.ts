@@ -1,0 +1,203 @@
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { RealtimeChannel, type SportBoard } from '@oddspulse/shared';
+import { ApiError } from '../../api/api-client';
+import { liveSocketAtom } from '../../realtime/socket';
+import type { DevigChoice } from '../filters/devig-choice';
+import { rowSelection, selectionKey } from './first-load';
+import { fetchLoadedBoards } from '../odds-api';
+import { applyBoardMessage, buildLiveRows, NO_ROWS, refreshLiveRows, type LiveRows } from '../rows/live-rows';
+import { addFlashes, pruneFlashes, type Boards, type Direction, type Flashes } from '../rows/live-table';
+import { LoadingScreen, type LoadingTimings } from './loading-screen';
+import { propsPrefetch } from './props-prefetch-instance';
+import type { BuildRowsOptions, OddsRow, TableMode } from '../rows/rows';
+
+/** Manual refresh is blocked this long after use (spec 001 §4, §9). */
+export const MANUAL_REFRESH_LOCK_MS = 20_000;
+/** Rows are re-checked this often so prices age, lock and leave without a push. */
+const AGE_TICK_MS = 5_000;
+
+export type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; message: string; httpStatus?: number };
+
+export interface LiveOddsOptions {
+  mode: TableMode;
+  sports: readonly string[];
+  markets: readonly string[];
+  books: readonly string[];
+  /** Live updates on (DECISIONS 14: the toggle pauses and resumes the stream). */
+  live: boolean;
+  enabled: boolean;
+  /** When the loading panel shows (spec 001 §4). */
+  timings: LoadingTimings;
+  /** The first load; by default the boards over REST (GET /api/odds, or /api/player-props variant B for props). */
+  load?: (query: { sports: string[]; markets: string[] }) => Promise<Record<string, SportBoard>>;
+  /** Take prefetched props boards when fresh (the odds page's Player Props section). */
+  usePrefetch?: boolean;
+  /** The de-vig method of the EV and De-Vig columns; multiplicative when absent. */
+  devig?: DevigChoice;
+}
+
+export interface LiveOdds {
+  rows: OddsRow[];
+  /** The boards the rows were built from (for what another selection of the same boards would show). */
+  boards: Boards;
+  flashes: Flashes;
+  state: LoadState;
+  /** The loading panel is up (spec 001 §4: until data, or the maximum wait). */
+  loading: boolean;
+  /** Sports whose feed is failing: their prices are stale (a visible stale state). */
+  staleSports: string[];
+  now: number;
+  refresh: () => Promise<void>;
+  refreshLockedUntil: number;
+}
+
+/**
+ * The odds table's data: the first load over REST, then every board diff from the socket (odds or props
+ * channel of each sport). A diff rebuilds the rows of the events it names, and the prices it moved flash; every
+ * row is rebuilt when the selection changes, and as time passes the rows of the events where prices aged past the
+ * locked-market limit or the game went live (prices lock and leave without a push).
+ */
+export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
+  const socket = useAtomValue(liveSocketAtom);
+  const { mode, live, enabled, usePrefetch = false } = options;
+  const loader = useRef(options.load);
+  loader.current = options.load;
+  const sportsKey = options.sports.join(',');
+  const marketsKey = options.markets.join(',');
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [stale, setStale] = useState<Record<string, boolean>>({});
+  const [now, setNow] = useState(() => Date.now());
+  const [refreshLockedUntil, setRefreshLockedUntil] = useState(0);
+  const [rows, setRows] = useState<OddsRow[]>([]);
+  const [boards, setBoards] = useState<Boards>(NO_ROWS.boards);
+  const [flashes, setFlashes] = useState<Flashes>(new Map());
+  /** The boards and their rows as last shown (the socket's messages patch them outside React's render). */
+  const table = useRef<LiveRows>(NO_ROWS);
+  const selection = rowSelection(mode, options.books, options.markets, options.devig);
+  /** The selection as a value: the rows are built again when it changes. */
+  const rowsKey = selectionKey(selection);
+  const rowOptions = useRef(selection);
+  rowOptions.current = selection;
+  const optionsAt = (at: number): BuildRowsOptions => ({ ...rowOptions.current, now: at });
+  const [loading, setLoading] = useState(enabled);
+  // The timings are the section's: fixed for the life of the hook (the page remounts it per section).
+  const [screen] = useState(() => new LoadingScreen(options.timings, setLoading));
+  useEffect(() => () => screen.dispose(), [screen]);
+  /** The section's first load (the minimum loading time counts from it). */
+  const entered = useRef(true);
+  /** A load just ended: the next rows shown settle the loading panel. */
+  const settling = useRef(false);
+  /** The socket the stream listens on, for a load to catch its rooms up from the boards' positions. */
+  const liveSocket = useRef(socket);
+  liveSocket.current = socket;
+
+  /** Shows the table's rows (and flashes what moved); the loading panel hears whether there are any. */
+  const show = useCallback(
+    (next: LiveRows, moved?: ReadonlyMap<string, Direction>) => {
+      table.current = next;
+      setRows(next.rows);
+      setBoards(next.boards);
+      if (settling.current) {
+        settling.current = false;
+        screen.settled(next.rows.length > 0);
+      } else screen.rows(next.rows.length > 0);
+      if (moved?.size) {
+        const at = Date.now();
+        setFlashes((current) => addFlashes(current, moved, at));
+      }
+    },
+    [screen],
+  );
+
+  const load = useCallback(async () => {
+    const sports = sportsKey ? sportsKey.split(',') : [];
+    const markets = marketsKey ? marketsKey.split(',') : [];
+    setState({ status: 'loading' });
+    if (entered.current || table.current.rows.length === 0) screen.start(entered.current);
+    entered.current = false;
+    try {
+      // prefetched boards followed their rooms while held, and a custom load has no positions: those rooms join as they stand
+      const prefetched = usePrefetch && mode === 'props' ? propsPrefetch().take({ sports, markets }) : null;
+      const loaded = prefetched
+        ? { boards: prefetched, positions: {} }
+        : loader.current
+          ? { boards: await loader.current({ sports, markets }), positions: {} }
+          : await fetchLoadedBoards({ mode, sports, markets });
+      settling.current = true;
+      // rows built as the boards arrived are taken when they are of this very selection
+      show(loaded.built?.selection === selectionKey(rowOptions.current) ? loaded.built.table : buildLiveRows(loaded.boards, optionsAt(Date.now())));
+      // Each room joins, or catches up, from where its channel stood as the boards were read, so a diff
+      // published between the read and the join is applied, and none the boards already hold.
+      const channel = mode === 'props' ? RealtimeChannel.Props : RealtimeChannel.Odds;
+      for (const [sport, from] of Object.entries(loaded.positions)) liveSocket.current.catchUp({ channel, sport }, from);
+      setState({ status: 'ready' });
+    } catch (error) {
+      screen.failed();
+      setState({
+        status: 'error',
+        message: error instanceof Error ? error.message : String(error),
+        httpStatus: error instanceof ApiError ? error.status : undefined,
+      });
+    }
+  }, [sportsKey, marketsKey, mode, usePrefetch, screen, show]);
+
+  // Started before the screen paints, not a frame after (the first load may already be here, sent early).
+  useLayoutEffect(() => {
+    if (enabled) void load();
+  }, [enabled, load]);
+
+  // The stream: one subscription per sport; paused means unsubscribed, and resuming reloads.
+  useEffect(() => {
+    if (!enabled || !live || !sportsKey) return;
+    const channel = mode === 'props' ? RealtimeChannel.Props : RealtimeChannel.Odds;
+    const offs = sportsKey.split(',').map((sport) =>
+      socket.subscribe({ channel, sport }, (message) => {
+        if (message.type === 'board.status') setStale((current) => ({ ...current, [sport]: !!message.data.stale_since }));
+        else {
+          const change = applyBoardMessage(table.current, sport, message, optionsAt(Date.now()));
+          if (change.table !== table.current) show(change.table, change.moved);
+        }
+      }),
+    );
+    return () => offs.forEach((off) => off());
+  }, [enabled, live, sportsKey, mode, socket, show]);
+
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), AGE_TICK_MS);
+    return () => window.clearInterval(timer);
+  }, []);
+
+  // Another selection: every row again (nothing flashes: no price moved).
+  useEffect(() => {
+    show(buildLiveRows(table.current.boards, optionsAt(Date.now())));
+  }, [rowsKey, show]);
+
+  // Time moving on: the rows of the events where a price locked by age or the game went live since they were built.
+  useEffect(() => {
+    const next = refreshLiveRows(table.current, optionsAt(Date.now()));
+    if (next !== table.current) show(next);
+  }, [now, show]);
+
+  // Flashes end after 900 ms.
+  useEffect(() => {
+    if (!flashes.size) return;
+    const timer = window.setTimeout(() => setFlashes((current) => pruneFlashes(current, Date.now())), 950);
+    return () => window.clearTimeout(timer);
+  }, [flashes]);
+
+  const refresh = useCallback(async () => {
+    if (Date.now() < refreshLockedUntil) return;
+    setRefreshLockedUntil(Date.now() + MANUAL_REFRESH_LOCK_MS);
+    await load();
+  }, [load, refreshLockedUntil]);
+
+  const staleSports = useMemo(
+    () =>
+      Object.entries(stale)
+        .filter(([, v]) => v)
+        .map(([k]) => k),
+    [stale],
+  );
+  return { rows, boards, flashes, state, loading, staleSports, now, refresh, refreshLockedUntil };
+}

@@ -1,0 +1,103 @@
+import type { KeyboardEvent } from 'react';
+import { OpenInBook } from '../../components/OpenInBook';
+import { isEventLive, sportsbookName } from '@oddspulse/shared';
+import { formatOdds, type OddsDisplayFormat } from '../filters/filter-settings';
+import { gameTimeLabel, marketLabel, matchLabel, selectionLabel } from '../rows/labels';
+import { flashOf, formatPriceAge, type Flashes } from '../rows/live-table';
+import { MiniTable } from './MiniTable';
+import { BookLogo, evClass, evText, HOLD_TITLE, holdText, Price, priceOf } from './PriceCell';
+import { RowActions } from './RowActions';
+import type { OddsRow, TableMode } from '../rows/rows';
+
+/** What a row is shown with, as a table row, a windowed grid row or a mobile card. */
+export interface RowViewProps {
+  row: OddsRow;
+  open: boolean;
+  onToggle: (key: string) => void;
+  format: OddsDisplayFormat;
+  flashes: Flashes;
+  now: number;
+  mode: TableMode;
+  onAddToSlip: (row: OddsRow) => void;
+  onEdge: (row: OddsRow) => void;
+  /** The open row lists every book, past the mini table's limit. */
+  allBooks: boolean;
+  onAllBooks: (key: string, all: boolean) => void;
+  /** Keys on a focused row (row-keyboard.ts). */
+  onRowKey: (event: KeyboardEvent<HTMLElement>, key: string) => void;
+}
+
+/** A row's cells, as each view lays them out. */
+export function rowCells(row: OddsRow, format: OddsDisplayFormat, flashes: Flashes, now: number) {
+  const best = row.best!;
+  return {
+    ev: <span className={`ev ${evClass(row.evPct)}`}>{evText(row.evPct)}</span>,
+    match: (
+      <>
+        <span className="match">{matchLabel(row)}</span>
+        <span className="muted small">
+          {row.sportTitle} · {gameTimeLabel(row.commenceTime)}
+          {/* An in-progress game is marked, as its prices move fast (the engine's own started rule) */}
+          {isEventLive({ commence_time: row.commenceTime }, now) && (
+            <span className="flag flag-live live-marker" data-testid="live-marker" title="In play: the game has started, prices move fast">
+              LIVE
+            </span>
+          )}
+        </span>
+      </>
+    ),
+    line: (
+      <>
+        <span>{selectionLabel(row)}</span>
+        <span className="muted small">{marketLabel(row.market)}</span>
+      </>
+    ),
+    book: (
+      <>
+        <BookLogo book={best.book} />
+        {sportsbookName(best.book, best.title)}
+        <OpenInBook book={best.book} title={best.title} link={best.link} compact />
+      </>
+    ),
+    odds: (
+      <>
+        <Price value={priceOf(best)} format={format} flash={flashOf(flashes, row.key, now)} />
+        <span className="age muted small" title="How old this price is">
+          {formatPriceAge(best.lastUpdate, now)}
+        </span>
+      </>
+    ),
+    devig: row.fairProbability ? formatOdds(1 / row.fairProbability, format) : '—',
+    hold: (
+      <span className="hold" data-testid="row-hold" title={HOLD_TITLE}>
+        {holdText(best.hold)}
+      </span>
+    ),
+  };
+}
+
+/** A row's name for a screen reader on the focusable card and grid row (a table row is read by its cells). */
+const rowLabel = (row: OddsRow) => `${matchLabel(row)}: ${selectionLabel(row)}, ${marketLabel(row.market)}`;
+
+/** An open row's mini table and actions. */
+export function RowDetail({ row, format, flashes, now, mode, onAddToSlip, onEdge, allBooks, onAllBooks }: RowViewProps) {
+  return (
+    <>
+      <MiniTable row={row} format={format} flashes={flashes} now={now} mode={mode} allBooks={allBooks} onAllBooks={(all) => onAllBooks(row.key, all)} />
+      <RowActions row={row} onAddToSlip={onAddToSlip} onEdge={onEdge} />
+    </>
+  );
+}
+
+/** What every row view answers to alike: its test id and key, focus, click and keys to open it, and its label. */
+export function rowInteraction({ row, open, onToggle, onRowKey }: RowViewProps) {
+  return {
+    'data-testid': 'odds-row',
+    'data-row-key': row.key,
+    tabIndex: 0,
+    onClick: () => onToggle(row.key),
+    onKeyDown: (e: KeyboardEvent<HTMLElement>) => onRowKey(e, row.key),
+    'aria-expanded': open,
+    'aria-label': rowLabel(row),
+  };
+}

@@ -1,0 +1,80 @@
+import { useIsMobile } from '../../components/useMediaQuery';
+import { VirtualList } from '../../components/VirtualList';
+import type { RowViewProps } from './OddsRowCells';
+import { OddsCard, OddsTableRow } from './OddsRowViews';
+import { HOLD_TITLE } from './PriceCell';
+import { miniTableBooks, miniTableLimit, type OddsRow, type TableMode } from '../rows/rows';
+
+const ROW_HEIGHT = 52;
+const BOOK_ROW_HEIGHT = 34;
+
+/** The open row, its mini table's lines (and the 'more books' line), and the actions. */
+function expandedHeight(row: OddsRow, mode: TableMode, allBooks: boolean): number {
+  const lines = row.isCombinedProp
+    ? Math.min(new Set([...(row.overBooks ?? []), ...(row.underBooks ?? [])].map((b) => b.book)).size, miniTableLimit(mode))
+    : miniTableBooks(row, mode, allBooks).length + (row.allBooks.length > miniTableLimit(mode) ? 1 : 0);
+  return ROW_HEIGHT + 90 + BOOK_ROW_HEIGHT * (1 + lines);
+}
+
+/** The column headings of the windowed grid (the paged table has its own thead). */
+export function OddsGridHead() {
+  return (
+    <div className="odds-grid-head odds-grid-cells" aria-hidden="true">
+      <div>EV %</div>
+      <div>Match</div>
+      <div>Team / Line</div>
+      <div>Book</div>
+      <div>Odds</div>
+      <div>De-Vig</div>
+      <div>Hold</div>
+    </div>
+  );
+}
+
+/** The table's rows: every row in a windowed list ('all'), cards on a phone, or a page of the table. */
+export function OddsRowsBody({ visible, all, mode, view }: { visible: OddsRow[]; all: boolean; mode: TableMode; view: (row: OddsRow) => RowViewProps }) {
+  const isMobile = useIsMobile();
+  if (all) {
+    return (
+      <VirtualList
+        label="Odds"
+        items={visible}
+        height={Math.min(720, Math.max(300, window.innerHeight - 200))}
+        itemHeight={(row) => {
+          const props = view(row);
+          return props.open ? expandedHeight(row, mode, props.allBooks) : isMobile ? 150 : ROW_HEIGHT;
+        }}
+        render={(row) => (isMobile ? <OddsCard key={row.key} {...view(row)} /> : <OddsTableRow {...view(row)} asDiv />)}
+      />
+    );
+  }
+  if (isMobile) {
+    return (
+      <div className="odds-cards">
+        {visible.map((row) => (
+          <OddsCard key={row.key} {...view(row)} />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <table className="odds-table">
+      <thead>
+        <tr>
+          <th>EV %</th>
+          <th>Match</th>
+          <th>Team / Line</th>
+          <th>Book</th>
+          <th>Odds</th>
+          <th>De-Vig</th>
+          <th title={HOLD_TITLE}>Hold</th>
+        </tr>
+      </thead>
+      <tbody>
+        {visible.map((row) => (
+          <OddsTableRow key={row.key} {...view(row)} asDiv={false} />
+        ))}
+      </tbody>
+    </table>
+  );
+}

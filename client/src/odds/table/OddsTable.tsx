@@ -1,0 +1,89 @@
+import { useAtom } from 'jotai';
+import { useIsMobile } from '../../components/useMediaQuery';
+import type { OddsDisplayFormat } from '../filters/filter-settings';
+import { heldChanges, heldChangesText, type Flashes } from '../rows/live-table';
+import { oddsFormatAtom } from '../odds-state';
+import { OddsPagination } from './OddsPagination';
+import { OddsGridHead, OddsRowsBody } from './OddsRowsBody';
+import type { RowViewProps } from './OddsRowCells';
+import { TableEmpty, TableLoading } from './OddsTableNotices';
+import { OddsTableToolbar } from './OddsTableToolbar';
+import { pageSlice } from './pagination';
+import type { OddsRow, TableMode } from '../rows/rows';
+import { useHeldOrder } from './useHeldOrder';
+import { useRowToggles } from './useRowToggles';
+import { useTablePaging } from './useTablePaging';
+
+export interface OddsTableProps {
+  rows: OddsRow[];
+  flashes: Flashes;
+  now: number;
+  mode: TableMode;
+  loading: boolean;
+  /** A parent-supplied format hides the toggle (spec 001 §2). */
+  format?: OddsDisplayFormat;
+  selectedBooks: readonly string[];
+  gamesCount: number;
+  marketsCount: number;
+  onAddToSlip: (row: OddsRow) => void;
+  onEdge: (row: OddsRow) => void;
+}
+
+/**
+ * The odds table (spec 001 §2): rows best EV first (held in place while read, `useHeldOrder`), paged by 15 or 50, or
+ * every row in a windowed list; a row opens in place to its mini table and actions. Cards on a phone.
+ */
+export function OddsTable(props: OddsTableProps) {
+  const { flashes, now, mode, loading, onAddToSlip, onEdge } = props;
+  const [storedFormat] = useAtom(oddsFormatAtom);
+  const format = props.format ?? storedFormat;
+  const isMobile = useIsMobile();
+  const { expanded, toggle, allBooksShown, showAllBooks, onRowKey } = useRowToggles();
+  const { ordered: rows, held, resort, holders } = useHeldOrder(props.rows, expanded);
+  const { pageSize, setPageSize, page, setPage, size } = useTablePaging(rows, mode);
+
+  // The caller decides how long the panel shows (spec 001 §4: until data, a maximum wait, the props minimum).
+  if (loading) return <TableLoading mode={mode} />;
+  if (rows.length === 0) return <TableEmpty mode={mode} selectedBooks={props.selectedBooks} gamesCount={props.gamesCount} marketsCount={props.marketsCount} />;
+
+  const visible = pageSize === 'all' ? rows : pageSlice(rows, page, size);
+  const heldBack = held
+    ? heldChangesText(
+        heldChanges(
+          visible.map((r) => r.key),
+          (pageSize === 'all' ? props.rows : pageSlice(props.rows, page, size)).map((r) => r.key),
+        ),
+      )
+    : '';
+  const view = (row: OddsRow): RowViewProps => ({
+    row,
+    open: expanded.has(row.key),
+    onToggle: toggle,
+    format,
+    flashes,
+    now,
+    mode,
+    onAddToSlip,
+    onEdge,
+    allBooks: allBooksShown.has(row.key),
+    onAllBooks: showAllBooks,
+    onRowKey,
+  });
+
+  return (
+    <div className="odds-table-card card" {...holders}>
+      <OddsTableToolbar
+        count={rows.length}
+        held={held}
+        heldBack={heldBack}
+        onResort={resort}
+        pageSize={pageSize}
+        onPageSize={setPageSize}
+        showFormat={props.format === undefined}
+      />
+      {pageSize === 'all' && !isMobile && <OddsGridHead />}
+      <OddsRowsBody visible={visible} all={pageSize === 'all'} mode={mode} view={view} />
+      {pageSize !== 'all' && <OddsPagination page={page} rows={rows.length} size={size} onPage={setPage} />}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+import { AddToPicksButton } from '../../bet-slip/AddToPicksButton';
+import { rowToPick } from '../../bet-slip/slip-items';
+import type { OddsRow } from '../rows/rows';
+
+/** An open row's actions: add it to the bet slip (saying so for a moment), to My Picks, or open the edge calculator. */
+export function RowActions({ row, onAddToSlip, onEdge }: { row: OddsRow; onAddToSlip: (row: OddsRow) => void; onEdge: (row: OddsRow) => void }) {
+  const [added, setAdded] = useState(false);
+  useEffect(() => {
+    if (!added) return;
+    const timer = window.setTimeout(() => setAdded(false), 1500);
+    return () => window.clearTimeout(timer);
+  }, [added]);
+  const pick = rowToPick(row);
+  return (
+    <div className="row-actions" onClick={(e) => e.stopPropagation()}>
+      <button
+        type="button"
+        className="button small primary"
+        onClick={() => {
+          onAddToSlip(row);
+          setAdded(true);
+        }}
+      >
+        {added ? 'Added!' : 'Add to Bet Slip'}
+      </button>
+      {pick && <AddToPicksButton pick={pick} />}
+      <button type="button" className="button small" onClick={() => onEdge(row)}>
+        Edge Calculator
+      </button>
+    </div>
+  );
+}
