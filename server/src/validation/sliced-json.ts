@@ -11,8 +11,13 @@ const CHECK_EVERY = 1 << 16;
 export class Slicer {
   private started = performance.now();
 
+  /** Whether the slice has run its time: the next pause gives the loop back. */
+  get due(): boolean {
+    return performance.now() - this.started >= SLICE_MS;
+  }
+
   async pause(): Promise<void> {
-    if (performance.now() - this.started < SLICE_MS) return;
+    if (!this.due) return;
     await nextTurn();
     this.started = performance.now();
   }
