@@ -6,7 +6,7 @@ import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swag
 import type { ParameterObject } from '@nestjs/swagger';
 import { acceptsApiKey, type RouteHandler } from '../accounts/access/api-key-scope';
 import { ZodValidationPipe } from '../validation/zod-validation.pipe';
-import { queryParameters } from './zod-query';
+import { queryParameters } from './json-schema';
 
 /** The security scheme's name and the header it reads (DECISIONS 5). */
 export const API_KEY_SCHEME = 'x-api-key';
