@@ -23,8 +23,10 @@ function absentValue(field: z.ZodType): string | number | undefined {
 }
 
 /** Corrects what zod 4 cannot know from a schema's declaration alone: see `refusesAbsent`, `absentValue`, `withApiError`. */
-function override({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodTypes; jsonSchema: Record<string, unknown> }): void {
+function override(io: 'input' | 'output', { zodSchema, jsonSchema }: { zodSchema: z.core.$ZodTypes; jsonSchema: Record<string, unknown> }): void {
   const def = zodSchema._zod.def;
+  // An answer may gain fields without a new version of the API: clients ignore those they do not know.
+  if (io === 'output' && jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
   // withApiError's catch holds a marker for "failed", not a value a caller may send
   if (def.type === 'catch' && typeof jsonSchema.default === 'symbol') delete jsonSchema.default;
   if (def.type !== 'object') return;
@@ -47,7 +49,7 @@ function override({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodTypes; json
  * DTO says more with `.meta()`.
  */
 export function openApiSchema(schema: z.ZodType, io: 'input' | 'output'): SchemaObject {
-  const json = z.toJSONSchema(schema, { io, target: 'openapi-3.0', unrepresentable: 'any', override, reused: 'inline' }) as Json;
+  const json = z.toJSONSchema(schema, { io, target: 'openapi-3.0', unrepresentable: 'any', override: (ctx) => override(io, ctx), reused: 'inline' }) as Json;
   delete json.$schema;
   return json;
 }

@@ -34,7 +34,7 @@ export const csv = z.unknown().optional().transform(list).meta({ type: 'string',
 /** Bookmaker keys as the catalogue spells them (a feed's alias becomes its canonical key). */
 export const bookList = csv.transform((keys) => keys.map(canonicalBookKey));
 
-/** A list that may not be empty, refused with `error` (absent too: not optional, so documented as required). */
+/** A list of sport keys that may not be empty, refused with `error` (absent too: not optional, so documented as required). */
 const requiredList = (error: () => HttpException) =>
   z
     .unknown()
@@ -42,7 +42,7 @@ const requiredList = (error: () => HttpException) =>
     .superRefine((values, ctx) => {
       if (!values.length) rejectWith(ctx, error());
     })
-    .meta({ type: 'string', description: 'A comma-separated list, or the parameter repeated' });
+    .meta({ type: 'string', description: 'A comma-separated list, or the parameter repeated', example: 'basketball_nba,americanfootball_nfl' });
 
 /** A sport key as the feeds name it, e.g. americanfootball_nfl. */
 export const sportKey = withApiError(
@@ -51,7 +51,7 @@ export const sportKey = withApiError(
     .trim()
     .regex(/^[a-z0-9_]{2,64}$/),
   invalid(OddsMessages.sportRequired, 'SPORT_REQUIRED'),
-);
+).meta({ example: 'basketball_nba' });
 
 const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
