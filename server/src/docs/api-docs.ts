@@ -2,8 +2,7 @@ import { HttpException, RequestMethod, type INestApplication, type Type } from '
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer, Reflector } from '@nestjs/core';
-import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import type { ParameterObject, ResponseObject } from '@nestjs/swagger';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject, type ParameterObject, type ResponseObject } from '@nestjs/swagger';
 import type { z } from 'zod';
 import { acceptsApiKey, type RouteHandler } from '../accounts/access/api-key-scope';
 import { ApiErrors } from '../errors/api-errors';

@@ -34,6 +34,7 @@ function override(io: 'input' | 'output', { zodSchema, jsonSchema }: { zodSchema
   const required = fields.filter(([, field]) => refusesAbsent(field)).map(([name]) => name);
   if (required.length) jsonSchema.required = required;
   else delete jsonSchema.required;
+  if (io === 'output') return;
   const properties = (jsonSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
   for (const [name, field] of fields) {
     const property = properties[name];
