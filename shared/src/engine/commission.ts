@@ -1,4 +1,4 @@
-import { canonicalBookKey, SPORTSBOOKS } from '../domain/sportsbooks';
+import { canonicalBookKey, sportsbookName, SPORTSBOOKS } from '../domain/sportsbooks';
 import { roundHalfUpCents } from './money';
 
 /**
@@ -46,6 +46,20 @@ export const COMMISSION_BOOKS: readonly string[] = [
   ...Object.keys(DEFAULT_COMMISSIONS),
   ...SPORTSBOOKS.filter((b) => b.isExchange && !(b.key in DEFAULT_COMMISSIONS)).map((b) => b.key),
 ];
+
+const EXCHANGE_NAMES: Readonly<Record<string, string>> = {
+  betfair: 'Betfair Exchange',
+  betfair_ex_uk: 'Betfair Exchange (UK)',
+  betfair_ex_eu: 'Betfair Exchange (EU)',
+  betfair_ex_au: 'Betfair Exchange (AU)',
+  matchbook: 'Matchbook',
+  smarkets: 'Smarkets',
+};
+
+/** What My Sportsbooks calls an exchange: its own name, or the catalogue's (spec 001 §3). */
+export function exchangeName(key: string): string {
+  return EXCHANGE_NAMES[key] ?? sportsbookName(key);
+}
 
 /** A commission rate a user or the CLI may set: a FRACTION in [0, 1). */
 export function isCommissionRate(value: unknown): value is number {

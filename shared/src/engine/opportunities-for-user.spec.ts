@@ -260,3 +260,41 @@ describe('a stored opportunity as it stands later (spec 001 §5 locked markets, 
     expect(evBetAt(row, NOW + 5 * 60_000)).toBeNull();
   });
 });
+
+describe('a user’s own commission rates', () => {
+  // a book at +110 against Betfair at +110: 4.76 % gross, 2.41 % net of Betfair's default 5 %
+  const board = event([
+    book('draftkings', { h2h: [['Home', 110], ['Away', -140]] }),
+    book('betfair_ex_uk', { h2h: [['Home', -140], ['Away', 110]] }),
+  ]);
+  const inputs = { minProfit: 0, maxStake: 100, bankroll: 1000, books: [] as string[] };
+
+  it('detection prices the exchange leg at its default; the user’s lower rate makes the profit larger', () => {
+    const [found] = findArbitrage(board, { minProfitPct: 0 }, NOW);
+    expect(found.legs.map((leg) => leg.commission)).toEqual([0, 0.05]);
+    expect(found.profitPct).toBeCloseTo((1 / (1 / 2.1 + 1 / 2.045) - 1) * 100, 10);
+    const mine = arbitrageForUser(found, { ...inputs, commission: { betfair_ex_uk: 0.02 } })!;
+    expect(mine.legs[1].commission).toBe(0.02);
+    expect(mine.profitPct).toBeCloseTo((1 / (1 / 2.1 + 1 / 2.078) - 1) * 100, 10);
+    // at the user's rates the legs pay what the engine would have found at them
+    const [atMine] = findArbitrage(board, { minProfitPct: 0, commission: { betfair_ex_uk: 0.02 } }, NOW);
+    expect(mine).toEqual({ ...atMine, flags: mine.flags, ageSeconds: mine.ageSeconds, timeFound: mine.timeFound, expiresIn: mine.expiresIn });
+  });
+
+  it('an arbitrage whose net profit at the user’s rate is not positive is not shown', () => {
+    const [found] = findArbitrage(board, { minProfitPct: 0 }, NOW);
+    expect(arbitrageForUser(found, { ...inputs, commission: { betfair_ex_uk: 0.2 } })).toBeNull();
+    expect(arbitrageForUser(found, { ...inputs, commission: { draftkings: 0 } })).toEqual(arbitrageForUser(found, inputs));
+  });
+
+  it('an EV row at an exchange is worked again at the user’s rate', () => {
+    const books = ['draftkings', 'fanduel', 'betmgm', 'pinnacle'].map((key) => book(key, { h2h: [['Home', -110], ['Away', -110]] }));
+    const evBoard = event([...books, book('betfair_ex_uk', { h2h: [['Home', 115], ['Away', -150]] })]);
+    const row = findEvBets(evBoard, {}, NOW).find((r) => r.book === 'betfair_ex_uk')!;
+    expect(row.commission).toBe(0.05);
+    const mine = evBetForUser(row, { minEv: 0, books: [], commission: { betfair_ex_uk: 0 } })!;
+    expect(mine.commission).toBe(0);
+    expect(mine.evPct).toBeCloseTo((row.fairProbability * row.decimal - 1) * 100, 10);
+    expect(mine.evPct).toBeGreaterThan(row.evPct);
+  });
+});
