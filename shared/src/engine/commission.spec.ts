@@ -1,3 +1,5 @@
+import { pickCommission, pickPayoutCents } from '../picks/pick';
+import { settlementPayoutCents } from '../picks/settlement';
 import { arbitrageCalculator, arbitrageProfit } from './arbitrage';
 import {
   backLay,
@@ -125,5 +127,16 @@ describe('back at a book, lay at an exchange (matched betting)', () => {
   it('rejects prices at or below 1 and rates outside [0, 1)', () => {
     expect(() => backLay(1000, 1, 2, 0.05)).toThrow(RangeError);
     expect(() => backLay(1000, 2, 2, 1)).toThrow(RangeError);
+  });
+});
+
+describe('a pick at an exchange', () => {
+  it('records its potential payout net of the exchange’s default commission, and settles a win at it', () => {
+    // $100 at +150: $250 back at a book; at Matchbook's 2 % the $150 won is $147, $247 back
+    expect(pickPayoutCents(10_000, '+150')).toBe(25_000);
+    expect(pickPayoutCents(10_000, '+150', pickCommission('Matchbook'))).toBe(24_700);
+    expect(settlementPayoutCents('won', 10_000, pickPayoutCents(10_000, '+150', pickCommission('Betfair')))).toBe(24_250);
+    expect(pickCommission('DraftKings')).toBe(0);
+    expect(pickCommission(null)).toBe(0);
   });
 });
