@@ -89,7 +89,7 @@ describe('ScannersService (stored opportunities, caller settings on top)', () =>
 });
 
 describe('ScannersService at the caller’s commission rates', () => {
-  // a book at +110 against Betfair at +110: 2.41 % net of Betfair's default 5 %
+  // a book at +110 against Betfair at +110: 3.61 % net of Betfair's default 5 %
   const exchange = event([
     book('draftkings', {
       h2h: [

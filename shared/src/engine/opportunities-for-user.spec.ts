@@ -13,6 +13,7 @@ import {
   legsInBooks,
   middleForUser,
   opportunityAt,
+  opportunityAtRates,
   SCANNER_MAX_STAKE,
   sizeArbitrage,
 } from './opportunities-for-user';
@@ -262,7 +263,7 @@ describe('a stored opportunity as it stands later (spec 001 §5 locked markets, 
 });
 
 describe('a user’s own commission rates', () => {
-  // a book at +110 against Betfair at +110: 4.76 % gross, 2.41 % net of Betfair's default 5 %
+  // a book at +110 against Betfair at +110: 5 % gross, 3.61 % net of Betfair's default 5 %
   const board = event([
     book('draftkings', { h2h: [['Home', 110], ['Away', -140]] }),
     book('betfair_ex_uk', { h2h: [['Home', -140], ['Away', 110]] }),
@@ -285,6 +286,25 @@ describe('a user’s own commission rates', () => {
     const [found] = findArbitrage(board, { minProfitPct: 0 }, NOW);
     expect(arbitrageForUser(found, { ...inputs, commission: { betfair_ex_uk: 0.2 } })).toBeNull();
     expect(arbitrageForUser(found, { ...inputs, commission: { draftkings: 0 } })).toEqual(arbitrageForUser(found, inputs));
+  });
+
+  it('an opportunity at the user’s rates keeps its stake (what the alerts judge)', () => {
+    const [found] = findArbitrage(board, { minProfitPct: 0 }, NOW);
+    expect(opportunityAtRates(found, undefined)).toBe(found);
+    expect(opportunityAtRates(found, { draftkings: 0 })).toBe(found);
+    const mine = opportunityAtRates(found, { betfair_ex_uk: 0.02 })!;
+    expect(mine.totalStake).toBe(found.totalStake);
+    expect(mine.profitPct).toBeGreaterThan(found.profitPct);
+    expect(mine.profitAmount).toBeGreaterThan(found.profitAmount);
+    expect(opportunityAtRates(found, { betfair_ex_uk: 0.2 })).toBeNull();
+    const middleBoard = event([
+      book('draftkings', { totals: [['Over', -110, 210.5], ['Under', -110, 210.5]] }),
+      book('betfair_ex_uk', { totals: [['Over', -130, 215.5], ['Under', 110, 215.5]] }),
+    ]);
+    const [middle] = findMiddles(middleBoard, { minGap: 3, minProbability: 0 }, NOW);
+    const gross = opportunityAtRates(middle, { betfair_ex_uk: 0 })!;
+    expect(gross.legs[1].payout).toBe(105);
+    expect(gross.maxProfit).toBeGreaterThan(middle.maxProfit);
   });
 
   it('an EV row at an exchange is worked again at the user’s rate', () => {

@@ -117,6 +117,40 @@ export function sizeMiddle(o: MiddleOpportunity, totalCents: number): MiddleOppo
   };
 }
 
+/** An arbitrage with its legs at the user's commission rates: its profit worked again, null once it is not positive. */
+function arbitrageAtRates(o: ArbitrageOpportunity, rates: Readonly<Record<string, number>> | undefined): ArbitrageOpportunity | null {
+  const legs = legsAtRates(o.legs, rates);
+  if (legs === o.legs) return o;
+  const effective = effectivePrices(legs);
+  const profitPct = arbitrageProfit(effective) * 100;
+  if (!(profitPct > 0)) return null;
+  return { ...o, legs: [...legs], profitPct, totalImpliedProb: effective.reduce((sum, d) => sum + 1 / d, 0) };
+}
+
+/** A +EV row at the user's commission rate (DFS rows have none): its EV worked again. */
+function evBetAtRates(o: EvBet, rates: Readonly<Record<string, number>> | undefined): EvBet {
+  if (o.isDfs) return o;
+  const [priced] = legsAtRates([o], rates);
+  return priced === o ? o : { ...priced, evPct: evPercent(priced.fairProbability, effectiveDecimal(priced.decimal, priced.commission)) };
+}
+
+/**
+ * An opportunity as it stands at a user's own commission rates, at the stake it was found with: an arbitrage's
+ * profit and a middle's outcomes net of them (null for an arbitrage whose net profit is no longer positive), an EV
+ * row's EV. The alerts judge each rule's opportunities through it.
+ */
+export function opportunityAtRates<T extends ArbitrageOpportunity | MiddleOpportunity | EvBet>(o: T, rates: Readonly<Record<string, number>> | undefined): T | null {
+  if (!('type' in o)) return evBetAtRates(o, rates) as T;
+  if (o.type === 'middle') {
+    const legs = legsAtRates(o.legs, rates);
+    return (legs === o.legs ? o : sizeMiddle({ ...o, legs: [...legs] }, Math.round(o.totalStake * 100))) as T;
+  }
+  const arbitrage: ArbitrageOpportunity = o;
+  const priced = arbitrageAtRates(arbitrage, rates);
+  if (priced === null || priced === arbitrage) return priced as T | null;
+  return sizeArbitrage(priced, Math.round(arbitrage.totalStake * 100)) as T | null;
+}
+
 /**
  * An arbitrage at the user's inputs: its legs at the user's commission rates (profit worked again on the
  * effective prices; not an arbitrage once it is not positive), hidden below the minimum profit or outside the
@@ -124,15 +158,8 @@ export function sizeMiddle(o: MiddleOpportunity, totalCents: number): MiddleOppo
  */
 export function arbitrageForUser(o: ArbitrageOpportunity, inputs: ArbitrageInputs): ArbitrageOpportunity | null {
   if (!legsInBooks(o.legs, inputs.books)) return null;
-  const legs = legsAtRates(o.legs, inputs.commission);
-  let repriced = o;
-  if (legs !== o.legs) {
-    const totalImpliedProb = effectivePrices(legs).reduce((sum, d) => sum + 1 / d, 0);
-    const profitPct = arbitrageProfit(effectivePrices(legs)) * 100;
-    if (!(profitPct > 0)) return null;
-    repriced = { ...o, legs: [...legs], profitPct, totalImpliedProb };
-  }
-  if (repriced.profitPct < inputs.minProfit) return null;
+  const repriced = arbitrageAtRates(o, inputs.commission);
+  if (repriced === null || repriced.profitPct < inputs.minProfit) return null;
   return sizeArbitrage(repriced, arbitrageTotalStakeCents(inputs.bankroll, inputs.maxStake));
 }
 
@@ -147,8 +174,7 @@ export function middleForUser(o: MiddleOpportunity, inputs: MiddleInputs): Middl
  * and above 0 (DFS rows always), at one of the books.
  */
 export function evBetForUser(o: EvBet, inputs: EvInputs): EvBet | null {
-  const [priced] = o.isDfs ? [o] : legsAtRates([o], inputs.commission);
-  const row = priced === o ? o : { ...priced, evPct: evPercent(priced.fairProbability, effectiveDecimal(priced.decimal, priced.commission)) };
+  const row = evBetAtRates(o, inputs.commission);
   if (!row.isDfs && !(row.evPct > 0 && row.evPct >= inputs.minEv)) return null;
   return legsInBooks([row], inputs.books) ? row : null;
 }
