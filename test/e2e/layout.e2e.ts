@@ -235,7 +235,12 @@ test('a user sets their own exchange commission on My Sportsbooks, saved on the 
 
   await page.reload();
   await expect(page.getByLabel('Betfair Exchange (UK) commission (%)')).toHaveValue('2');
-  const prefs = (await (await request.get('/api/preferences', { headers: bearer(user) })).json()) as { effective_commissions: Record<string, number> };
+  const prefs = (await (await request.get('/api/preferences', { headers: bearer(user) })).json()) as {
+    commissions: Record<string, number>;
+    effective_commissions: Record<string, number>;
+  };
+  // only the rate the user changed is theirs: the others keep following the published defaults
+  expect(prefs.commissions).toEqual({ betfair_ex_uk: 0.02 });
   expect(prefs.effective_commissions).toMatchObject({ betfair_ex_uk: 0.02, matchbook: 0.02 });
 });
 

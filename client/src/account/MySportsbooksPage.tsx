@@ -36,6 +36,8 @@ export function MySportsbooksPage() {
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
   // each exchange's commission as typed, in PERCENT (the API's are fractions)
   const [rates, setRates] = useState<Record<string, string>>({});
+  // the rates as loaded: only those the user changes are saved, so an untouched exchange keeps following its default
+  const [loadedRates, setLoadedRates] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -44,6 +46,7 @@ export function MySportsbooksPage() {
         setSelected(prefs.sportsbooks?.length ? prefs.sportsbooks : [...DEFAULT_SPORTSBOOKS]);
         setBankroll(String(prefs.bankroll ?? DEFAULT_BANKROLL));
         setRates(percents(prefs.effective_commissions ?? {}));
+        setLoadedRates(percents(prefs.effective_commissions ?? {}));
       })
       .catch((failure: unknown) => {
         setLoadError(failure instanceof ApiError ? failure.message : 'Failed to load data. Please try again later.');
@@ -86,7 +89,7 @@ export function MySportsbooksPage() {
         setError(`Commission for ${exchangeName(key)} must be a percent from 0 to below 100`);
         return;
       }
-      commissions[key] = Math.round(percent * 100) / 10_000;
+      if (typed !== loadedRates[key]) commissions[key] = Math.round(percent * 100) / 10_000;
     }
     setStatus('saving');
     try {
@@ -94,6 +97,7 @@ export function MySportsbooksPage() {
       setSelected(saved.sportsbooks);
       setBankroll(String(saved.bankroll));
       setRates(percents(saved.effective_commissions));
+      setLoadedRates(percents(saved.effective_commissions));
       setStatus('saved');
     } catch (failure) {
       setStatus('idle');
