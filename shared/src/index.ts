@@ -46,6 +46,7 @@ export {
   type MiddleOutcomes,
 } from './engine/middles';
 export * from './engine/money';
+export * from './engine/commission';
 export {
   DEVIG_MIN_BOOKS,
   DFS_FIXED_AMERICAN,

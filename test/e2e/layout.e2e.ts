@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signInThroughForm } from './support/accounts';
+import { bearer, newUser, signIn } from './support/users';
 
 // spec 000 §2 layout: below 768 px a hamburger menu, a bottom bar and the section switcher
 test('at 375 px the navbar folds into a hamburger menu and a bottom bar', async ({ page }, testInfo) => {
@@ -214,6 +215,33 @@ test('a Gold user picks books and a bankroll, saved on the server', async ({ pag
   await page.getByLabel('Custom bankroll ($)').fill('1000');
   await page.getByRole('button', { name: 'Save preferences' }).click();
   await expect(page.getByText('Preferences saved successfully!')).toBeVisible();
+});
+
+// Exchange commission: each exchange at its published default until the user sets their own rate on My Sportsbooks
+test('a user sets their own exchange commission on My Sportsbooks, saved on the server', async ({ page, request }, testInfo) => {
+  const user = await newUser(request, testInfo, 'commission');
+  await signIn(page, user);
+  await page.goto('/my-sportsbooks');
+  await expect(page.getByRole('heading', { name: 'Exchange commission' })).toBeVisible();
+  const betfair = page.getByLabel('Betfair Exchange (UK) commission (%)');
+  await expect(betfair).toHaveValue('5');
+  await expect(page.getByLabel('Matchbook commission (%)')).toHaveValue('2');
+  await betfair.fill('100');
+  await page.getByRole('button', { name: 'Save preferences' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Commission for Betfair Exchange (UK) must be a percent from 0 to below 100');
+  await betfair.fill('2');
+  await page.getByRole('button', { name: 'Save preferences' }).click();
+  await expect(page.getByText('Preferences saved successfully!')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByLabel('Betfair Exchange (UK) commission (%)')).toHaveValue('2');
+  const prefs = (await (await request.get('/api/preferences', { headers: bearer(user) })).json()) as {
+    commissions: Record<string, number>;
+    effective_commissions: Record<string, number>;
+  };
+  // only the rate the user changed is theirs: the others keep following the published defaults
+  expect(prefs.commissions).toEqual({ betfair_ex_uk: 0.02 });
+  expect(prefs.effective_commissions).toMatchObject({ betfair_ex_uk: 0.02, matchbook: 0.02 });
 });
 
 // spec 000 §2: a service worker is registered and the purple theme class is applied

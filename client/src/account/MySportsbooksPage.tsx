@@ -3,6 +3,8 @@ import { useEffect, useState } from 'react';
 import {
   BANKROLL_PRESETS,
   canToggleSportsbook,
+  COMMISSION_BOOKS,
+  exchangeName,
   DEFAULT_BANKROLL,
   DEFAULT_SPORTSBOOKS,
   validateBankroll,
@@ -21,12 +23,21 @@ export const SAVED_MESSAGE_MS = 2000;
 
 const GROUPS = groupSportsbooks();
 
+/** Rates as fractions → percent strings for the inputs (0.05 → "5"). */
+function percents(rates: Record<string, number>): Record<string, string> {
+  return Object.fromEntries(COMMISSION_BOOKS.map((key) => [key, String(Math.round((rates[key] ?? 0) * 10_000) / 100)]));
+}
+
 export function MySportsbooksPage() {
   const plan = useAtomValue(planAtom);
   const [selected, setSelected] = useState<string[] | null>(null);
   const [bankroll, setBankroll] = useState<string>(String(DEFAULT_BANKROLL));
   const [loadError, setLoadError] = useState<string | null>(null);
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
+  // each exchange's commission as typed, in PERCENT (the API's are fractions)
+  const [rates, setRates] = useState<Record<string, string>>({});
+  // the rates as loaded: only those the user changes are saved, so an untouched exchange keeps following its default
+  const [loadedRates, setLoadedRates] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -34,6 +45,8 @@ export function MySportsbooksPage() {
       .then((prefs) => {
         setSelected(prefs.sportsbooks?.length ? prefs.sportsbooks : [...DEFAULT_SPORTSBOOKS]);
         setBankroll(String(prefs.bankroll ?? DEFAULT_BANKROLL));
+        setRates(percents(prefs.effective_commissions ?? {}));
+        setLoadedRates(percents(prefs.effective_commissions ?? {}));
       })
       .catch((failure: unknown) => {
         setLoadError(failure instanceof ApiError ? failure.message : 'Failed to load data. Please try again later.');
@@ -68,11 +81,23 @@ export function MySportsbooksPage() {
       setError(checked.message);
       return;
     }
+    const commissions: Record<string, number> = {};
+    for (const key of COMMISSION_BOOKS) {
+      const typed = rates[key]?.trim() ?? '';
+      const percent = Number(typed);
+      if (typed === '' || !Number.isFinite(percent) || percent < 0 || percent >= 100) {
+        setError(`Commission for ${exchangeName(key)} must be a percent from 0 to below 100`);
+        return;
+      }
+      if (typed !== loadedRates[key]) commissions[key] = Math.round(percent * 100) / 10_000;
+    }
     setStatus('saving');
     try {
-      const saved = await savePreferences({ sportsbooks: selected, bankroll: amount });
+      const saved = await savePreferences({ sportsbooks: selected, bankroll: amount, commissions });
       setSelected(saved.sportsbooks);
       setBankroll(String(saved.bankroll));
+      setRates(percents(saved.effective_commissions));
+      setLoadedRates(percents(saved.effective_commissions));
       setStatus('saved');
     } catch (failure) {
       setStatus('idle');
@@ -116,6 +141,30 @@ export function MySportsbooksPage() {
         </div>
         <label htmlFor="custom-bankroll">Custom bankroll ($)</label>
         <input id="custom-bankroll" type="number" min={0} step="1" inputMode="decimal" value={bankroll} onChange={(e) => setBankroll(e.target.value)} />
+      </section>
+      <section className="card" aria-labelledby="commission-title">
+        <h2 id="commission-title">Exchange commission</h2>
+        <p className="muted">
+          Exchanges take a commission on net winnings; arbitrage, middles and EV at an exchange are shown net of your rate. The defaults are
+          each exchange&apos;s published standard rate.
+        </p>
+        <div className="commission-grid">
+          {COMMISSION_BOOKS.map((key) => (
+            <label key={key} className="commission-rate">
+              <span>{exchangeName(key)} (%)</span>
+              <input
+                type="number"
+                min={0}
+                max={99.99}
+                step="0.01"
+                inputMode="decimal"
+                aria-label={`${exchangeName(key)} commission (%)`}
+                value={rates[key] ?? ''}
+                onChange={(e) => setRates((current) => ({ ...current, [key]: e.target.value }))}
+              />
+            </label>
+          ))}
+        </div>
       </section>
       <FormError message={error} />
       <div className="actions">

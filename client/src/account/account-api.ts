@@ -43,6 +43,10 @@ export interface Preferences {
   bankroll: number;
   favorites: string[];
   odds_format: 'american' | 'decimal' | 'fractional';
+  /** The user's own exchange commission rates (FRACTIONS by book); an exchange absent takes its default. */
+  commissions: Record<string, number>;
+  /** Every exchange's rate as the engine applies it for this user. */
+  effective_commissions: Record<string, number>;
   /** The books this plan may toggle (spec 000 §5). */
   selectable_sportsbooks: string[];
   updated_at: string | null;
@@ -128,7 +132,7 @@ export function fetchPreferences(): Promise<Preferences> {
   return preferencesInFlight;
 }
 
-export function savePreferences(preferences: Partial<Pick<Preferences, 'sportsbooks' | 'props_sportsbooks' | 'bankroll' | 'favorites' | 'odds_format'>>) {
+export function savePreferences(preferences: Partial<Pick<Preferences, 'sportsbooks' | 'props_sportsbooks' | 'bankroll' | 'favorites' | 'odds_format' | 'commissions'>>) {
   return api.put<Preferences>('/api/preferences', preferences);
 }
 

@@ -1,4 +1,4 @@
-import { americanToDecimal, evTone, formatEvPct } from '@oddspulse/shared';
+import { americanToDecimal, commissionLabel, evTone, formatEvPct } from '@oddspulse/shared';
 import { formatOdds, type OddsDisplayFormat } from '../odds/filters/filter-settings';
 import { OpenInBook } from '../components/OpenInBook';
 import type { BetSlipItem, KellyGroup, SlipMode } from './bet-slip';
@@ -35,6 +35,11 @@ export function SlipItem({
       {kellyGroup && <KellyLegNote group={kellyGroup} id={item.id} />}
       <div className="slip-item-line">
         <span className="odds">{formatOdds(americanToDecimal(item.americanOdds), format)}</span>
+        {commissionLabel(item.commission ?? 0) && (
+          <span className="muted small" data-testid="slip-commission">
+            {commissionLabel(item.commission ?? 0)}
+          </span>
+        )}
         {item.edge !== null && (
           <span className={`edge ev-${evTone(item.edge)}`} data-testid="slip-edge">
             {formatEvPct(item.edge)} edge

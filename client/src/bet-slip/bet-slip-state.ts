@@ -37,9 +37,14 @@ export const betSlipAtom = atom(
 
 export const useBetSlip = () => useAtom(betSlipAtom);
 
-/** The bankroll in cents: the account's (/api/preferences), default 1000 (DECISIONS 16) until it loads. */
-export type BankrollState = { source: 'loading' | 'account'; cents: number } | { source: 'default'; cents: number; error: string };
-const bankrollAtom = atom<BankrollState>({ source: 'loading', cents: DEFAULT_BANKROLL * 100 });
+/**
+ * The bankroll in cents: the account's (/api/preferences), default 1000 (DECISIONS 16) until it loads; with it the
+ * user's own exchange commission rates (FRACTIONS by book; empty: every exchange at its published default).
+ */
+export type BankrollState =
+  | { source: 'loading' | 'account'; cents: number; commissions: Readonly<Record<string, number>> }
+  | { source: 'default'; cents: number; commissions: Readonly<Record<string, number>>; error: string };
+export const bankrollAtom = atom<BankrollState>({ source: 'loading', cents: DEFAULT_BANKROLL * 100, commissions: {} });
 let bankrollRequested = false;
 
 /** The account's bankroll and selected books are read once per page load. */
@@ -53,12 +58,13 @@ export function useBankroll(): BankrollState {
         setState({
           source: 'account',
           cents: Math.round((typeof prefs.bankroll === 'number' && prefs.bankroll >= 0 ? prefs.bankroll : DEFAULT_BANKROLL) * 100),
+          commissions: prefs.commissions ?? {},
         }),
       )
       .catch((error: unknown) => {
         bankrollRequested = false;
         // Sizing still works on the default bankroll; the slip says so.
-        setState({ source: 'default', cents: DEFAULT_BANKROLL * 100, error: error instanceof Error ? error.message : String(error) });
+        setState({ source: 'default', cents: DEFAULT_BANKROLL * 100, commissions: {}, error: error instanceof Error ? error.message : String(error) });
       });
   }, [setState]);
   return state;

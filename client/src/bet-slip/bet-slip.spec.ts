@@ -3,12 +3,15 @@ import {
   addAllToSlip,
   addToSlip,
   autoSizeAll,
+  autoStakeCents,
+  itemPayoutCents,
   kellyGroups,
   applyQuickAmount,
   canParlay,
   EMPTY_SLIP,
   parlayOdds,
   picksToPlace,
+  potentialPayoutCents,
   removeFromSlip,
   setMode,
   setRisk,
@@ -147,5 +150,26 @@ describe('bet slip: legs of one three-way market', () => {
     slip = addToSlip(slip, leg('draw', 'Draw', 260, 0.3), BANKROLL);
     expect(slip.items.map((i) => i.stakeCents)).toEqual([2500, 2500]);
     expect(autoSizeAll(slip, BANKROLL).items.map((i) => i.stakeCents)).toEqual(kellyGroups(slip, BANKROLL)[0].stakesCents);
+  });
+});
+
+// An exchange takes a commission on net winnings (commission.ts): the slip's payout and the pick it places are net
+describe('bet slip: a bet at an exchange', () => {
+  it('pays net of the commission, and the pick records that payout', () => {
+    // $100 at +100 (2.00): $200 back at a book; at Betfair's 5 % the $100 won is $95, $195 back
+    let slip = addAllToSlip(EMPTY_SLIP, [item('book', { americanOdds: 100 }), item('ex', { americanOdds: 100, commission: 0.05, bookKey: 'betfair_ex_uk' })], BANKROLL);
+    slip = setStake(setStake(slip, 'book', 10_000), 'ex', 10_000);
+    expect(itemPayoutCents(slip.items[0])).toBe(20_000);
+    expect(itemPayoutCents(slip.items[1])).toBe(19_500);
+    expect(potentialPayoutCents(slip)).toBe(39_500);
+    expect(picksToPlace(slip).map((p) => p.potentialCents)).toEqual([20_000, 19_500]);
+  });
+
+  it('sizes Kelly on the price net of commission', () => {
+    const atBook = autoStakeCents({ americanOdds: 110, fairProbability: 0.55 }, BANKROLL, 'moderate');
+    const atExchange = autoStakeCents({ americanOdds: 110, fairProbability: 0.55, commission: 0.05 }, BANKROLL, 'moderate');
+    // half Kelly: (0.55 × 2.10 − 1) / 1.10 / 2 = 7.05 % at the book; at 2.045 net, (0.55 × 2.045 − 1) / 1.045 / 2 = 5.969 %, rounded down to the cent
+    expect(atBook).toBe(7045);
+    expect(atExchange).toBe(5968);
   });
 });

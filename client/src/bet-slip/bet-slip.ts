@@ -5,6 +5,8 @@ import {
   DEFAULT_QUICK_BET_AMOUNT,
   DEFAULT_RISK_LEVEL,
   decimalToAmericanRounded,
+  effectiveDecimal,
+  netPayoutCents,
   parlayDecimal,
   payoutCents,
   recommendedMutuallyExclusiveStakesCents,
@@ -51,6 +53,8 @@ export interface BetSlipItem {
   stakeCents: number;
   /** The book's key and the price's link, for "Open in <book>". */
   bookKey?: string;
+  /** An exchange's commission on net winnings (FRACTION; absent or 0 at a book): the bet pays net of it. */
+  commission?: number;
   link?: string;
 }
 
@@ -78,9 +82,11 @@ export const EMPTY_SLIP: BetSlipState = {
 };
 
 /** The stake auto sizing gives an item: Kelly at the risk level when the fair probability is known, else the base share. */
-export function autoStakeCents(item: Pick<BetSlipItem, 'americanOdds' | 'fairProbability'>, bankrollCents: number, risk: RiskLevel): number {
+export function autoStakeCents(item: Pick<BetSlipItem, 'americanOdds' | 'fairProbability' | 'commission'>, bankrollCents: number, risk: RiskLevel): number {
   const p = item.fairProbability;
-  if (p !== null && p !== undefined && p > 0 && p < 1) return recommendedStakeCents(bankrollCents, p, americanToDecimal(item.americanOdds), risk);
+  // Kelly on what the bet pays: an exchange's price net of its commission
+  const decimal = effectiveDecimal(americanToDecimal(item.americanOdds), item.commission ?? 0);
+  if (p !== null && p !== undefined && p > 0 && p < 1) return recommendedStakeCents(bankrollCents, p, decimal, risk);
   return baseStakeCents(bankrollCents, risk);
 }
 
@@ -208,7 +214,12 @@ export function potentialPayoutCents(state: BetSlipState): number {
     const odds = parlayOdds(state);
     return odds === null ? 0 : payoutCents(state.parlayStakeCents, odds);
   }
-  return state.items.reduce((sum, i) => sum + payoutCents(i.stakeCents, americanToDecimal(i.americanOdds)), 0);
+  return state.items.reduce((sum, i) => sum + itemPayoutCents(i), 0);
+}
+
+/** What a single returns if it wins (stake included), net of an exchange's commission (commission.ts), in cents. */
+export function itemPayoutCents(item: Pick<BetSlipItem, 'stakeCents' | 'americanOdds' | 'commission'>): number {
+  return netPayoutCents(item.stakeCents, americanToDecimal(item.americanOdds), item.commission ?? 0);
 }
 
 /** The engine's validation of the slip as it stands (messages verbatim from spec 001 §5). */
@@ -241,6 +252,8 @@ export interface PickDraft {
   odds: string;
   bookmaker: string;
   stakeCents: number;
+  /** A single's payout as the slip shows it (net of an exchange's commission), so the pick records what it pays. */
+  potentialCents?: number;
   type: 'single' | 'parlay';
   edge: number | null;
   eventId: string | null;
@@ -263,6 +276,7 @@ export function picksToPlace(state: BetSlipState): PickDraft[] {
         odds: americanText(i.americanOdds),
         bookmaker: i.bookmaker,
         stakeCents: i.stakeCents,
+        potentialCents: itemPayoutCents(i),
         type: 'single',
         edge: i.edge,
         eventId: i.gameId ?? null,

@@ -10,6 +10,7 @@ const leg = (book: string, outcome: string, price: number, stake: number) => ({
   price,
   decimal: price > 0 ? 1 + price / 100 : 1 + 100 / -price,
   impliedProb: 0.5,
+  commission: 0,
   stake,
   payout: stake * 2,
   lastUpdate: '2030-01-01T12:00:00Z',

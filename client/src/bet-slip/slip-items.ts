@@ -1,4 +1,5 @@
 import {
+  commissionOf,
   decimalToAmericanRounded,
   DFS_FIXED_AMERICAN,
   isThreeWayMoneyline,
@@ -38,6 +39,7 @@ export function rowToSlipItem(row: OddsRow): NewSlipItem | null {
     fairProbability: row.fairProbability,
     exclusiveGroup: exclusiveGroupOf(row.sportKey, row.eventId, row.market),
     bookKey: best.book,
+    commission: best.isDfs ? 0 : commissionOf(best.book),
     ...(best.link ? { link: best.link } : {}),
   };
 }
@@ -59,6 +61,7 @@ export function evBetToSlipItem(bet: EvBet): NewSlipItem {
     fairProbability: bet.fairProbability,
     exclusiveGroup: exclusiveGroupOf(bet.sport, bet.eventId, bet.market),
     bookKey: bet.book,
+    commission: bet.commission,
     ...(bet.link ? { link: bet.link } : {}),
   };
 }
@@ -81,6 +84,7 @@ export function opportunityToSlipItems(opportunity: ArbitrageOpportunity | Middl
     stakeCents: Math.round(leg.stake * 100),
     hedge: opportunity.id,
     bookKey: leg.book,
+    commission: leg.commission,
     ...(leg.link ? { link: leg.link } : {}),
   }));
 }

@@ -113,10 +113,21 @@ export async function fetchMiddles(query: MiddlesQuery): Promise<MiddleOpportuni
   return listOf<MiddleOpportunity>(payload, 'opportunities');
 }
 
-/** GET /api/ev: +EV rows of the sports, at the books, by the chosen de-vig method. */
-export async function fetchEv(query: { sports: readonly string[]; books: readonly string[]; devig?: DevigChoice }): Promise<EvBet[]> {
+/** GET /api/ev: +EV rows of the sports, at the books, by the chosen de-vig method, net of the user's commission rates (FRACTIONS by book). */
+export async function fetchEv(query: {
+  sports: readonly string[];
+  books: readonly string[];
+  devig?: DevigChoice;
+  commission?: Readonly<Record<string, number>>;
+}): Promise<EvBet[]> {
+  const commission = Object.entries(query.commission ?? {}).map(([book, rate]) => `${book}:${rate}`);
   const payload = await api.get<unknown>('/api/ev', {
-    query: { sports: query.sports.join(','), books: query.books.join(',') || undefined, ...(query.devig ? devigQuery(query.devig) : {}) },
+    query: {
+      sports: query.sports.join(','),
+      books: query.books.join(',') || undefined,
+      commission: commission.join(',') || undefined,
+      ...(query.devig ? devigQuery(query.devig) : {}),
+    },
   });
   return listOf<EvBet>(payload, 'opportunities');
 }

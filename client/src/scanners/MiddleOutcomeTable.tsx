@@ -1,4 +1,4 @@
-import { formatMoney, middleOutcomeTable, type LegResult, type MiddleOpportunity } from '@oddspulse/shared';
+import { effectiveDecimal, formatMoney, middleOutcomeTable, type LegResult, type MiddleOpportunity } from '@oddspulse/shared';
 import { selectionLabel } from '../odds/rows/labels';
 
 const LEG_RESULT: Record<LegResult, string> = { win: 'wins', push: 'pushes', lose: 'loses' };
@@ -12,11 +12,13 @@ function resultRange(what: string, from: number | null, to: number | null): stri
 
 /**
  * Every way a middle can end: one leg wins and the other loses, one wins and the other pushes (whole-number
- * lines), both win, with the net of the card's stakes as the books pay them (DECISIONS 25).
+ * lines), both win, with the net of the card's stakes as the books pay them (DECISIONS 25), an exchange net of its commission.
  */
 export function MiddleOutcomeTable({ o }: { o: MiddleOpportunity }) {
   const [low, high] = o.legs;
-  const rows = middleOutcomeTable(o.middleRange, [low.decimal, high.decimal], [Math.round(low.stake * 100), Math.round(high.stake * 100)]);
+  // a leg at an exchange wins net of its commission (commission.ts)
+  const decimals: [number, number] = [effectiveDecimal(low.decimal, low.commission ?? 0), effectiveDecimal(high.decimal, high.commission ?? 0)];
+  const rows = middleOutcomeTable(o.middleRange, decimals, [Math.round(low.stake * 100), Math.round(high.stake * 100)]);
   const what = o.market.startsWith('totals') || o.market.startsWith('team_totals') ? 'Total' : `${low.outcome} margin`;
   const name = (leg: typeof low) => selectionLabel({ outcome: leg.outcome, point: leg.point, playerName: leg.description, market: leg.market });
   return (

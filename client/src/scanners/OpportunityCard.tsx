@@ -1,7 +1,7 @@
 import { OpenInBook } from '../components/OpenInBook';
 import { useScrollTarget } from '../components/useScrollTarget';
 import { useAtomValue } from 'jotai';
-import { formatDollars, type ArbitrageOpportunity, type OpportunityFlag } from '@oddspulse/shared';
+import { commissionLabel, formatDollars, type ArbitrageOpportunity, type OpportunityFlag } from '@oddspulse/shared';
 import { formatOdds } from '../odds/filters/filter-settings';
 import { formatSeconds } from '../odds/rows/live-table';
 import { marketLabel, selectionLabel } from '../odds/rows/labels';
@@ -110,7 +110,15 @@ export function OpportunityCard({
                 <OpenInBook book={leg.book} title={leg.bookTitle} link={leg.link} compact />
               </td>
               <td>{selectionLabel({ outcome: leg.outcome, point: leg.point, playerName: leg.description, market: leg.market })}</td>
-              <td>{formatOdds(leg.decimal, format)}</td>
+              <td>
+                {formatOdds(leg.decimal, format)}
+                {commissionLabel(leg.commission ?? 0) && (
+                  <span className="muted small leg-commission" data-testid="leg-commission">
+                    {' '}
+                    {commissionLabel(leg.commission ?? 0)}
+                  </span>
+                )}
+              </td>
               <td>{formatDollars(leg.stake)}</td>
               <td data-testid="leg-age" title={`Price last updated ${new Date(leg.lastUpdate).toLocaleTimeString()}`}>
                 {formatSeconds(ageSeconds(leg.lastUpdate, now))}

@@ -34,7 +34,10 @@ export function ScannerPanel({ kind, sports, books }: { kind: ScannerKind; sport
   // DECISIONS 32: "Show all books" widens this scanner until the user leaves it; only My Sportsbooks changes their books
   const [everyBook, setEveryBook] = useState(false);
   const booksKey = everyBook ? '' : books.join(',');
-  const user = useMemo(() => ({ inputs, bankroll: bankroll.cents / 100, books: booksKey ? booksKey.split(',') : [] }), [inputs, bankroll.cents, booksKey]);
+  const user = useMemo(
+    () => ({ inputs, bankroll: bankroll.cents / 100, books: booksKey ? booksKey.split(',') : [], commission: bankroll.commissions }),
+    [inputs, bankroll.cents, booksKey, bankroll.commissions],
+  );
   const notifyContext = useRef<NotifyContext>({ ...user, notify: notifications.notify });
   notifyContext.current = { ...user, notify: notifications.notify };
   const { feed, state, now, load } = useScannerFeed(kind, sports.join(','), notifyContext);

@@ -32,6 +32,16 @@ describe('arbitrage calculator form', () => {
     expect(whole).toMatchObject({ ok: true, stakes: { stakesCents: [1000, 1000], guaranteedProfitCents: 0 } });
   });
 
+  it('sizes an exchange leg on its price net of commission, as the scanner did', () => {
+    // 2.10 at a book against 2.00 at Betfair (5 %, 1.95 net): $48.15 + $51.85, $101.11 back either way (commission.spec)
+    const r = calculate(form({ odds: ['+110', '+100'] }), [
+      { price: 110, decimal: 2.1 },
+      { price: 100, decimal: 2, commission: 0.05 },
+    ]);
+    expect(r).toMatchObject({ ok: true, stakes: { stakesCents: [4815, 5185], guaranteedProfitCents: 111 } });
+    expect(r.ok && r.decimals[1]).toBeCloseTo(1.95, 12);
+  });
+
   it('uses the odds the user sees at the book now', () => {
     const r = calculate(form({ odds: ['+105', '+100'] }), legs);
     expect(r.ok && r.decimals).toEqual([2.05, 2.0]);

@@ -1,4 +1,12 @@
-import { americanToDecimal, arbitrageCalculator, dollarsToCents, isValidAmerican, type ArbitrageStakes, type StakeRounding } from '@oddspulse/shared';
+import {
+  americanToDecimal,
+  arbitrageCalculator,
+  dollarsToCents,
+  effectiveDecimal,
+  isValidAmerican,
+  type ArbitrageStakes,
+  type StakeRounding,
+} from '@oddspulse/shared';
 
 /**
  * The arbitrage calculator's form, as typed: each leg's American odds (as seen at the book now), a total to
@@ -20,6 +28,7 @@ export interface CalculatorForm {
 export type CalculatorResult =
   | {
       ok: true;
+      /** Each leg's effective price: what it pays, net of an exchange's commission (commission.ts). */
       decimals: number[];
       stakes: ArbitrageStakes;
       /** PERCENT of the total staked: the guaranteed profit of the rounded stakes. */
@@ -39,12 +48,13 @@ export function legDecimal(typed: string, scannerAmerican: number, scannerDecima
   return american === scannerAmerican ? scannerDecimal : americanToDecimal(american);
 }
 
-export function calculate(form: CalculatorForm, legs: ReadonlyArray<{ price: number; decimal: number }>): CalculatorResult {
+export function calculate(form: CalculatorForm, legs: ReadonlyArray<{ price: number; decimal: number; commission?: number }>): CalculatorResult {
   const decimals: number[] = [];
   for (let i = 0; i < legs.length; i++) {
     const d = legDecimal(form.odds[i] ?? '', legs[i].price, legs[i].decimal);
     if (d === null) return { ok: false, message: `Leg ${i + 1}: enter American odds (e.g. -110 or +150)` };
-    decimals.push(d);
+    // an exchange's leg is sized on what it pays, net of its commission, as the scanner sized it
+    decimals.push(effectiveDecimal(d, legs[i].commission ?? 0));
   }
   const rounding: StakeRounding = form.roundDollars ? 'dollar' : 'cent';
   if (form.mode === 'total') {

@@ -55,21 +55,23 @@ export function ageSeconds(iso: string, now: number): number {
   return Number.isNaN(t) ? 0 : Math.max(0, Math.round((now - t) / 1000));
 }
 
-/** Who the scanners size opportunities for: the scanner inputs, bankroll (DOLLARS) and book filter. */
+/** Who the scanners size opportunities for: the scanner inputs, bankroll (DOLLARS), book filter and own exchange commission rates. */
 export interface ScannerUser {
   inputs: ScannerSettings;
   bankroll: number;
   books: readonly string[];
+  /** FRACTIONS by book; an exchange absent keeps the default its legs carry. */
+  commission?: Readonly<Record<string, number>>;
 }
 
 /** An opportunity as this user sees it (the engine's own rules for their inputs, books and bankroll), or null when filtered out. */
 export function opportunityForUser(o: ArbitrageOpportunity, user: ScannerUser): ArbitrageOpportunity | null;
 export function opportunityForUser(o: MiddleOpportunity, user: ScannerUser): MiddleOpportunity | null;
 export function opportunityForUser(o: Opportunity, user: ScannerUser): Opportunity | null;
-export function opportunityForUser(o: Opportunity, { inputs, bankroll, books }: ScannerUser): Opportunity | null {
+export function opportunityForUser(o: Opportunity, { inputs, bankroll, books, commission }: ScannerUser): Opportunity | null {
   return o.type === 'arbitrage'
-    ? arbitrageForUser(o, { minProfit: inputs.minProfit, maxStake: inputs.maxStake, bankroll, books })
-    : middleForUser(o, { minGap: inputs.minGap, minProbability: inputs.minProbability, maxStake: inputs.middleStake, bankroll, books });
+    ? arbitrageForUser(o, { minProfit: inputs.minProfit, maxStake: inputs.maxStake, bankroll, books, commission })
+    : middleForUser(o, { minGap: inputs.minGap, minProbability: inputs.minProbability, maxStake: inputs.middleStake, bankroll, books, commission });
 }
 
 /** The feed as this user sees it, best first (arbitrage by profit, middles by probability). */

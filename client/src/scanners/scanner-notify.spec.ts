@@ -11,6 +11,7 @@ const leg = (book: string, outcome: string, decimal: number, point?: number) => 
   price: 100,
   decimal,
   impliedProb: 1 / decimal,
+  commission: 0,
   stake: 50,
   payout: 50 * decimal,
   lastUpdate: '2030-01-01T12:00:00Z',

@@ -8,6 +8,8 @@ export interface PreferencesRow {
   bankroll_cents: number;
   favorites: string[];
   odds_format: PreferencesTable['odds_format'];
+  /** The user's own exchange commission rates (FRACTIONS, by canonical book key). */
+  commissions: Record<string, number>;
   updated_at: Date | null;
 }
 
@@ -18,19 +20,19 @@ export class PreferencesRepository {
   async find(userId: string): Promise<PreferencesRow | undefined> {
     const row = await this.db
       .selectFrom('preferences')
-      .select(['sportsbooks', 'props_sportsbooks', 'bankroll_cents', 'favorites', 'odds_format', 'updated_at'])
+      .select(['sportsbooks', 'props_sportsbooks', 'bankroll_cents', 'favorites', 'odds_format', 'commissions', 'updated_at'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
     return row && { ...row, bankroll_cents: Number(row.bankroll_cents) };
   }
 
   async save(userId: string, prefs: Omit<PreferencesRow, 'updated_at'>): Promise<PreferencesRow> {
-    const values = { ...prefs, updated_at: new Date() };
+    const values = { ...prefs, commissions: JSON.stringify(prefs.commissions), updated_at: new Date() };
     const row = await this.db
       .insertInto('preferences')
       .values({ user_id: userId, ...values })
       .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
-      .returning(['sportsbooks', 'props_sportsbooks', 'bankroll_cents', 'favorites', 'odds_format', 'updated_at'])
+      .returning(['sportsbooks', 'props_sportsbooks', 'bankroll_cents', 'favorites', 'odds_format', 'commissions', 'updated_at'])
       .executeTakeFirstOrThrow();
     return { ...row, bankroll_cents: Number(row.bankroll_cents) };
   }

@@ -21,6 +21,8 @@ export interface AlertRuleWithPlan extends AlertRuleRow {
   status: PlanStatesTable['status'] | null;
   current_period_end: Date | null;
   unlimited: boolean | null;
+  /** The user's own exchange commission rates (preferences), null without a preferences row. */
+  commissions: Record<string, number> | null;
 }
 
 export interface AlertDeliveryRow {
@@ -215,8 +217,9 @@ export class AlertsRepository {
     return this.db
       .selectFrom('alert_rules as r')
       .leftJoin('plan_states as p', 'p.user_id', 'r.user_id')
+      .leftJoin('preferences as pf', 'pf.user_id', 'r.user_id')
       .select(RULE_COLUMNS.map((c) => `r.${c}` as const))
-      .select(['p.plan', 'p.status', 'p.current_period_end', 'p.unlimited'])
+      .select(['p.plan', 'p.status', 'p.current_period_end', 'p.unlimited', 'pf.commissions'])
       .where('r.kind', '=', kind)
       .execute();
   }

@@ -73,6 +73,8 @@ export interface PreferencesTable {
   bankroll_cents: ColumnType<string, number, number>;
   favorites: string[];
   odds_format: 'american' | 'decimal' | 'fractional';
+  /** Canonical book key → commission on net winnings (FRACTION); books absent take the default. */
+  commissions: ColumnType<Record<string, number>, string | undefined, string>;
   updated_at: Timestamp;
 }
 

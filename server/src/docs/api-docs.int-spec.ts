@@ -94,6 +94,7 @@ describe('API documentation at /api/docs', () => {
     expect(params('/api/odds-data').markets.schema).toMatchObject({ default: 'h2h' });
     expect(params('/api/arbitrage').minProfit).toMatchObject({ required: false });
     expect(params('/api/arbitrage').minProfit.schema?.default).toEqual(expect.any(Number));
+    expect(params('/api/arbitrage').commission).toMatchObject({ in: 'query', required: false });
     expect(params('/api/player-props').variant).toBeUndefined();
     expect(params('/api/cached-odds/{sport}').sport).toMatchObject({ in: 'path', required: true });
   });

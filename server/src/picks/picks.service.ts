@@ -3,6 +3,7 @@ import {
   americanToDecimal,
   computePickStats,
   parseAmerican,
+  pickCommission,
   pickPayoutCents,
   pickPeriodStart,
   pickProfitCents,
@@ -113,7 +114,7 @@ export class PicksService {
     const current = await this.picks.find(userId, id);
     if (!current) throw ApiErrors.notFound('Pick not found');
     if (current.status !== 'pending') throw ApiErrors.conflict(`This pick is already ${current.status}`);
-    const updated = await this.picks.setStake(userId, id, stakeCents, pickPayoutCents(stakeCents, current.odds));
+    const updated = await this.picks.setStake(userId, id, stakeCents, pickPayoutCents(stakeCents, current.odds, pickCommission(current.bookmaker)));
     if (!updated) throw ApiErrors.conflict('This pick was settled in the meantime');
     return toPick(updated);
   }
@@ -173,7 +174,7 @@ export class PicksService {
   private toRow(userId: string, input: NewPick): NewPickRow {
     if (input.stakeCents < 0) throw ApiErrors.validation('Stake cannot be negative');
     const status = input.status ?? 'pending';
-    const potential = input.potentialCents ?? pickPayoutCents(input.stakeCents, input.odds);
+    const potential = input.potentialCents ?? pickPayoutCents(input.stakeCents, input.odds, pickCommission(input.bookmaker));
     return {
       user_id: userId,
       client_id: input.clientId ?? null,

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import {
   ARBITRAGE_DEFAULTS,
   BLENDABLE_METHODS,
+  canonicalBookKey,
+  COMMISSION_BOOKS,
+  isCommissionRate,
   DEFAULT_DEVIG_METHOD,
   DEVIG_METHODS,
   isBlendableMethod,
@@ -58,13 +61,41 @@ const devigMethod = z
   })
   .meta({ type: 'string', enum: [...DEVIG_METHODS] });
 
-/** What every scanner call reads: the sports (none: every polled sport) and the caller's books (canonical; none: every book). */
+/**
+ * The caller's own exchange commission rates, `commission=betfair_ex_uk:0.02,matchbook:0.015` (FRACTIONS, repeatable
+ * or comma-separated); absent: every exchange at its published default (commission.ts). Keys are canonical, sorted,
+ * so the same rates make the same cached answer.
+ */
+const commissionQuery = z
+  .unknown()
+  .optional()
+  .transform((raw, ctx): Record<string, number> | undefined => {
+    if (absent(raw)) return undefined;
+    const pairs = (Array.isArray(raw) ? raw : [raw])
+      .flatMap((v) => String(v).split(','))
+      .map((v) => v.trim())
+      .filter(Boolean);
+    const rates: Record<string, number> = {};
+    for (const pair of pairs.sort()) {
+      const [key, value] = pair.split(':');
+      const book = canonicalBookKey(key ?? '');
+      const rate = value === undefined || value.trim() === '' ? Number.NaN : Number(value);
+      if (!COMMISSION_BOOKS.includes(book)) return rejectWith(ctx, ApiErrors.validation(`Not an exchange: ${key}`, 'INVALID_SCANNER_PARAMETER'));
+      if (!isCommissionRate(rate))
+        return rejectWith(ctx, ApiErrors.validation(`Commission must be a fraction from 0 to below 1: ${pair}`, 'INVALID_SCANNER_PARAMETER'));
+      rates[book] = rate;
+    }
+    return rates;
+  })
+  .meta({ type: 'string', description: 'Your exchange commission rates as book:fraction pairs, comma-separated', example: 'betfair_ex_uk:0.02' });
+
+/** What every scanner call reads: the sports (none: every polled sport), the caller's books (canonical; none: every book) and commission rates. */
 const scanQuery = z.preprocess(
   (query) => {
     const q = (query ?? {}) as Record<string, unknown>;
     return { ...q, sports: q.sports ?? q.sport, books: q.books ?? q.bookmakers };
   },
-  z.object({ sports: csv, books: bookList }),
+  z.object({ sports: csv, books: bookList, commission: commissionQuery }),
 );
 
 /**

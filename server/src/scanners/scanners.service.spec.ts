@@ -87,3 +87,52 @@ describe('ScannersService (stored opportunities, caller settings on top)', () =>
     expect(o.expiresIn).toBe(1799);
   });
 });
+
+describe('ScannersService at the caller’s commission rates', () => {
+  // a book at +110 against Betfair at +110: 3.61 % net of Betfair's default 5 %
+  const exchange = event([
+    book('draftkings', {
+      h2h: [
+        ['Home', 110],
+        ['Away', -140],
+      ],
+    }),
+    book('betfair_ex_uk', {
+      h2h: [
+        ['Home', -140],
+        ['Away', 110],
+      ],
+    }),
+  ]);
+  const repository = {
+    freshness: async (_kind: string, sports: string[]) => sports.map(() => ({ fetched_at: new Date(NOW).toISOString(), stale_since: null })),
+    opportunitiesOf: async () =>
+      findArbitrage(exchange, { minProfitPct: 0.1, bankroll: MAX_BANKROLL, maxStake: SCANNER_MAX_STAKE }, NOW).map((o) => ({
+        action: 'new' as const,
+        id: o.id,
+        event_id: exchange.id,
+        board: 'odds' as const,
+        time_found: o.timeFound,
+        expires_in: o.expiresIn,
+        opportunity: o,
+      })),
+  } as unknown as LiveStateRepository;
+  const service = new ScannersService(repository, { FEED_SPORTS: [NFL] } as AppConfig, new ViewCache(), new LiveVersions(repository, {} as RealtimeBus));
+  const platinum: PlanAccess = { plan: 'platinum', unlimited: false };
+  const arbitrage = (raw: Record<string, string>) => service.arbitrage(parseInput(arbitrageQuerySchema, { sports: NFL, minProfit: '0.1', ...raw }), platinum, NOW + 1000);
+
+  it('re-prices each exchange leg at the rate the caller sends, and hides what is no longer an arbitrage', async () => {
+    const [byDefault] = (await arbitrage({})).opportunities;
+    expect(byDefault.legs.map((leg) => leg.commission)).toEqual([0, 0.05]);
+    const [mine] = (await arbitrage({ commission: 'betfair_ex_uk:0.02' })).opportunities;
+    expect(mine.legs[1].commission).toBe(0.02);
+    expect(mine.profitPct).toBeGreaterThan(byDefault.profitPct);
+    expect(mine.profitAmount).toBeGreaterThan(byDefault.profitAmount);
+    expect((await arbitrage({ commission: 'betfair_ex_uk:0.2' })).opportunities).toEqual([]);
+  });
+
+  it('answers a clear 400 for a rate that is not a fraction or a book that is not an exchange', () => {
+    expect(() => parseInput(arbitrageQuerySchema, { commission: 'betfair_ex_uk:5' })).toThrow('Commission must be a fraction from 0 to below 1: betfair_ex_uk:5');
+    expect(() => parseInput(arbitrageQuerySchema, { commission: 'draftkings:0.01' })).toThrow('Not an exchange: draftkings');
+  });
+});

@@ -64,13 +64,13 @@ export class ScannersService {
   }
 
   async ev(query: EvQuery, access: PlanAccess, now = Date.now()): Promise<ScanResponse<EvBet>> {
-    const { method, blend, minEv, books } = query;
-    const inputs = { minEv, books };
+    const { method, blend, minEv, books, commission } = query;
+    const inputs = { minEv, books, commission };
     const visible = visibleBooks(access);
     const shown = (o: EvBet) => visible === null || visible.has(o.book);
     const best = (a: EvBet, b: EvBet) => b.evPct - a.evPct || a.id.localeCompare(b.id);
     if (method !== DEFAULT_DEVIG_METHOD) {
-      const options = { method, blend, minEvPct: inputs.minEv, books: inputs.books };
+      const options = { method, blend, minEvPct: inputs.minEv, books: inputs.books, commission };
       return this.scanBoards(query, now, (events) => findEvBetsOnBoard(events, options, now).filter(shown).sort(best));
     }
     return this.serve<EvBet>(
@@ -86,8 +86,8 @@ export class ScannersService {
   }
 
   async arbitrage(query: ArbitrageQuery, access: PlanAccess, now = Date.now()): Promise<ScanResponse<ArbitrageOpportunity>> {
-    const { bankroll, minProfit, maxStake, books } = query;
-    const inputs = { bankroll, minProfit, maxStake, books };
+    const { bankroll, minProfit, maxStake, books, commission } = query;
+    const inputs = { bankroll, minProfit, maxStake, books, commission };
     const visible = visibleBooks(access);
     return this.serve<ArbitrageOpportunity>(
       'arbitrage',
@@ -102,8 +102,8 @@ export class ScannersService {
   }
 
   async middles(query: MiddlesQuery, access: PlanAccess, now = Date.now()): Promise<ScanResponse<MiddleOpportunity>> {
-    const { bankroll, minGap, minProbability, maxStake, books } = query;
-    const inputs = { bankroll, minGap, minProbability, maxStake, books };
+    const { bankroll, minGap, minProbability, maxStake, books, commission } = query;
+    const inputs = { bankroll, minGap, minProbability, maxStake, books, commission };
     const visible = visibleBooks(access);
     return this.serve<MiddleOpportunity>(
       'middles',

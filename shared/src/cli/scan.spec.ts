@@ -29,6 +29,12 @@ describe('scan CLI arguments', () => {
     expect(parseScanArgs(['b.json'])).toMatchObject({ bankroll: 1000, minProfitPct: 0.5, method: 'multiplicative', minGap: 3, minProbability: 15 });
   });
 
+  // --commission BOOK=RATE, repeatable: a fraction or a percent, by canonical key
+  it('parses commission rates', () => {
+    expect(parseScanArgs(['b.json', '--commission', 'BETFAIR_EX_UK=0.02', '--commission=matchbook=1.5%']).commission).toEqual({ betfair_ex_uk: 0.02, matchbook: 0.015 });
+    expect(parseScanArgs(['b.json']).commission).toBeUndefined();
+  });
+
   // The blend's methods are chosen
   it('parses the methods of a blend', () => {
     expect(parseScanArgs(['b.json', '--method', 'blend', '--blend', 'power,jensen_shannon'])).toMatchObject({
@@ -48,6 +54,10 @@ describe('scan CLI arguments', () => {
     [['a', '--bankroll']],
     [['a', '--method', 'blend', '--blend', 'power,magic']],
     [['a', '--method', 'shin', '--blend', 'power']],
+    [['a', '--commission', 'betfair_ex_uk']],
+    [['a', '--commission', 'betfair_ex_uk=5']],
+    [['a', '--commission', '=0.02']],
+    [['a', '--commission', 'matchbook=%']],
   ])('rejects %j', (argv) => {
     expect(() => parseScanArgs(argv)).toThrow(ScanArgsError);
     const result = run(argv);
@@ -145,5 +155,22 @@ describe('scan CLI on every recorded board', () => {
       ['wynnbet', 320],
     ]);
     expect(titans.flags).toEqual([]);
+  });
+});
+
+describe('scan CLI commission', () => {
+  const EPL = join(FIXTURES, 'v4_odds_soccer_epl_eu-uk_h2h-spreads-totals-h2h_lay_decimal_2025-05-02.json');
+  const arbitrage = (argv: string[]) => (JSON.parse(run([EPL, '--min-profit', '0', ...argv]).stdout) as ScanResult).arbitrage;
+
+  it('prints each leg’s commission, at the defaults or at the rates given', () => {
+    const byDefault = arbitrage([]);
+    const legs = byDefault.flatMap((o) => o.legs);
+    expect(legs.every((leg) => typeof leg.commission === 'number')).toBe(true);
+    expect(legs.filter((leg) => leg.book === 'matchbook').map((leg) => leg.commission)).toContain(0.02);
+    // Betfair at 0 brings its 0.72 % three-way back; Matchbook at 0 makes its own the same figure
+    const gross = arbitrage(['--commission', 'betfair_ex_eu=0', '--commission', 'matchbook=0%']);
+    const phantom = gross.find((o) => o.legs.some((leg) => leg.book === 'betfair_ex_eu' && leg.decimal === 2.48));
+    expect(phantom?.profitPct).toBeCloseTo(0.72, 2);
+    expect(gross.length).toBeGreaterThan(byDefault.length);
   });
 });

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ScanResult } from '../domain/opportunities';
-import { DEFAULT_BANKROLL } from '../domain/sportsbooks';
+import { canonicalBookKey, DEFAULT_BANKROLL } from '../domain/sportsbooks';
+import { isCommissionRate } from '../engine/commission';
 import { ARBITRAGE_DEFAULTS } from '../engine/arbitrage';
 import {
   BLENDABLE_METHODS,
@@ -25,7 +26,8 @@ import { InvalidOddsPayloadError, normaliseOddsApiV4 } from '../feeds/odds-api-v
  */
 export const SCAN_USAGE = `usage: npm run scan -- FILE [--bankroll N] [--max-stake N] [--min-profit P] [--min-gap G]
        [--min-probability P] [--min-ev P] [--method ${DEVIG_METHODS.join('|')}] [--blend METHOD,METHOD...]
-       [--odds-format american|decimal] [--now ISO]`;
+       [--odds-format american|decimal] [--now ISO] [--commission BOOK=RATE ...]
+       RATE: an exchange's commission on net winnings, a fraction (0.02) or a percent (2%); repeatable`;
 
 export interface ScanArgs {
   file: string;
@@ -46,6 +48,8 @@ export interface ScanArgs {
   oddsFormat?: OddsFormat;
   /** ms since the epoch. */
   now?: number;
+  /** --commission BOOK=RATE: FRACTIONS by canonical book key, laid over each exchange's default (commission.ts). */
+  commission?: Record<string, number>;
 }
 
 export class ScanArgsError extends Error {}
@@ -93,6 +97,9 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
     } else if (flag === '--odds-format') {
       if (value !== 'american' && value !== 'decimal') throw new ScanArgsError(`--odds-format must be american or decimal, got ${value}`);
       args.oddsFormat = value;
+    } else if (flag === '--commission') {
+      const [book, rate] = parseCommission(value);
+      args.commission = { ...args.commission, [book]: rate };
     } else if (flag === '--now') {
       const time = Date.parse(value);
       if (Number.isNaN(time)) throw new ScanArgsError(`--now must be an ISO-8601 time, got ${value}`);
@@ -104,6 +111,18 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
   if (!args.file) throw new ScanArgsError('FILE is required');
   if (args.blend && args.method !== 'blend') throw new ScanArgsError('--blend needs --method blend');
   return args as ScanArgs;
+}
+
+/** `BOOK=RATE`: RATE a fraction in [0, 1) ("0.02") or a percent below 100 ("2%"). */
+function parseCommission(value: string): [string, number] {
+  const at = value.indexOf('=');
+  const book = at > 0 ? canonicalBookKey(value.slice(0, at)) : '';
+  const text = at > 0 ? value.slice(at + 1).trim() : '';
+  const percent = text.endsWith('%');
+  const number = text === '' || text === '%' ? Number.NaN : Number(percent ? text.slice(0, -1) : text);
+  const rate = percent ? number / 100 : number;
+  if (!book || !isCommissionRate(rate)) throw new ScanArgsError(`--commission must be BOOK=RATE with RATE a fraction from 0 to below 1 or a percent (2%), got ${value}`);
+  return [book, rate];
 }
 
 /** The scan of an already-parsed payload: pure, so tests run it on the recorded boards without a process. */
@@ -127,6 +146,7 @@ export function scanPayload(payload: unknown, args: Omit<ScanArgs, 'file'>): Sca
         minProbability: args.minProbability,
       },
       ev: { method: args.method, blend: args.blend, minEvPct: args.minEvPct },
+      commission: args.commission,
     },
     now,
   );

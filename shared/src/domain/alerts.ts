@@ -30,6 +30,8 @@ export interface AlertRuleCriteria {
   books: string[];
   maxLegAgeSeconds: number | null;
   quietHours: QuietHours | null;
+  /** The user's own exchange commission rates (FRACTIONS by book; see opportunityAtRates); absent: the defaults. */
+  commission?: Readonly<Record<string, number>>;
 }
 
 /** A rule as the API answers it. `secret` (the webhook signing secret) is in the answer that created it only. */

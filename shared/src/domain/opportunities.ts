@@ -43,9 +43,14 @@ export interface OpportunityLeg {
   decimal: number;
   /** 1 / decimal, fraction. */
   impliedProb: number;
+  /**
+   * The book's commission on net winnings, FRACTION (0 at a book): the leg is sized and paid at the effective
+   * price 1 + (decimal − 1) × (1 − commission), which a client can work out again from `decimal` and this.
+   */
+  commission: number;
   /** Dollars, rounded to the cent. */
   stake: number;
-  /** Dollars returned (stake included) if this leg wins, rounded to the cent. */
+  /** Dollars returned (stake included) if this leg wins, net of commission, rounded to the cent. */
   payout: number;
   /** The book's last update of this market. */
   lastUpdate: string;
@@ -74,13 +79,13 @@ export interface ArbitrageOpportunity extends OpportunityBase {
   type: 'arbitrage';
   /** two_way (moneyline, spread, total, props) or three_way (1X2 with a draw, DECISIONS 11). */
   kind: 'two_way' | 'three_way';
-  /** 1 / Σ(1 / decimal) − 1, in PERCENT, before stake rounding. */
+  /** 1 / Σ(1 / effective decimal) − 1 (net of commission), in PERCENT, before stake rounding. */
   profitPct: number;
   /** Guaranteed profit in dollars after stakes are rounded to the cent: min payout − total stake. */
   profitAmount: number;
   /** Dollars: min(max stake, bankroll), as the rounded stakes add up. */
   totalStake: number;
-  /** Σ(1 / decimal), fraction (< 1 for an arbitrage). */
+  /** Σ(1 / effective decimal), fraction (< 1 for an arbitrage). */
   totalImpliedProb: number;
   legs: OpportunityLeg[];
 }
@@ -114,13 +119,15 @@ export interface EvBet extends OpportunityEvent {
   /** American odds, rounded (DFS apps: −119). */
   price: number;
   decimal: number;
+  /** The book's commission on net winnings, FRACTION (0 at a book and for DFS apps); EV is worked net of it. */
+  commission: number;
   /** Fair probability of the outcome, fraction (weighted median across books of the de-vigged probabilities). */
   fairProbability: number;
   /** 1 / fairProbability. */
   fairDecimal: number;
   /** Fair line in American odds, rounded. */
   fairPrice: number;
-  /** fairProbability × decimal − 1, in PERCENT. */
+  /** fairProbability × effective decimal − 1 (net of commission, commission.ts), in PERCENT. */
   evPct: number;
   /** De-vig method used. */
   method: string;

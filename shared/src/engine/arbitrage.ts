@@ -15,12 +15,15 @@ import {
 } from './market-lines';
 import { ARBITRAGE_LINE_TOLERANCE, isArbitrageLine, isDrawOutcome, KIND_NUMBERS, legPointsMatch } from './line-rules';
 import { payoutCents, roundHalfUpCents } from './money';
+import { commissionRates } from './commission';
 import { isoTime, opportunityAgeSeconds, opportunityEvent, scannerBookFilter, timingFlags, toLeg } from './opportunity-legs';
 
 /**
  * Arbitrage (spec 001 §5 arbitrage detection, DECISIONS 11): the best price per outcome across books on
  * two-way markets (moneyline, spread, total, props) and three-way 1X2 markets; profit % = 1/Σ(1/decimal) − 1;
- * stakes proportional to implied probability so every outcome pays the same.
+ * stakes proportional to implied probability so every outcome pays the same. Prices are effective prices
+ * (commission.ts): an exchange's leg pays net of its commission, so a set of prices whose net profit is not
+ * positive is not an arbitrage.
  */
 export interface ArbitrageOptions {
   /** Dollars (DECISIONS 16: 1000). */
@@ -33,6 +36,8 @@ export interface ArbitrageOptions {
   suspectProfitPct?: number;
   /** The user's book filter (canonical or alias keys); all books when absent. */
   books?: readonly string[];
+  /** Commission rates (FRACTIONS) laid over each exchange's default (commission.ts). */
+  commission?: Readonly<Record<string, number>>;
 }
 
 export const ARBITRAGE_DEFAULTS = {
@@ -120,13 +125,14 @@ export function arbitrageTotalStakeCents(bankroll: number, maxStake: number): nu
 
 /** Arbitrage on one event. `now` is ms since the epoch (the wall clock in the product, the file's in the CLI). */
 export function findArbitrage(event: BoardEvent, options: ArbitrageOptions = {}, now: number): ArbitrageOpportunity[] {
-  return arbitrageInIndex(buildEventIndex(event, now), options);
+  return arbitrageInIndex(buildEventIndex(event, now, undefined, commissionRates(options.commission)), options);
 }
 
 /** Arbitrage across a board: findArbitrage on each event, most profitable first. */
 export function findArbitrageOnBoard(events: readonly BoardEvent[], options: ArbitrageOptions = {}, now: number): ArbitrageOpportunity[] {
   const times: TimeCache = new Map();
-  return events.flatMap((e) => arbitrageInIndex(buildEventIndex(e, now, times), options)).sort((a, b) => b.profitPct - a.profitPct);
+  const rates = commissionRates(options.commission);
+  return events.flatMap((e) => arbitrageInIndex(buildEventIndex(e, now, times, rates), options)).sort((a, b) => b.profitPct - a.profitPct);
 }
 
 export function arbitrageInIndex(index: EventIndex, options: ArbitrageOptions = {}): ArbitrageOpportunity[] {
@@ -175,7 +181,8 @@ export function arbitrageOpportunity(
 ): ArbitrageOpportunity | null {
   const { totalCents } = settings;
   const decimals: number[] = [];
-  for (const q of legs) decimals.push(q.decimal);
+  // an exchange's leg pays net of its commission: stakes and profit are worked on the effective price
+  for (const q of legs) decimals.push(q.effective);
   const profit = arbitrageProfit(decimals);
   const profitPct = profit * 100;
   if (!(profit > 0) || profitPct < settings.minProfitPct) return null;
@@ -245,7 +252,7 @@ function bestLegs(line: MarketLine, homeTeam: string, accept: (q: Quote) => bool
       const other = bestQuote(sideQuotes[i], (q) => q.book !== only && accept(q));
       if (!other) continue;
       const swapped = legs.map((q, k) => (k === i ? other : q));
-      if (!bestSwap || arbitrageProfit(swapped.map((q) => q.decimal)) > arbitrageProfit(bestSwap.map((q) => q.decimal))) bestSwap = swapped;
+      if (!bestSwap || arbitrageProfit(swapped.map((q) => q.effective)) > arbitrageProfit(bestSwap.map((q) => q.effective))) bestSwap = swapped;
     }
     if (!bestSwap) return null;
     legs = bestSwap;

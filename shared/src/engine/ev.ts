@@ -5,6 +5,7 @@ import { DEFAULT_BLEND, DEFAULT_DEVIG_METHOD, devig, type BlendableMethod, type 
 import { bookWeight, evPercent, weightedMedian } from './fair-probability';
 import { buildEventIndex, eventLines, lineKey, type EventIndex, type MarketGroup, type MarketLine, type Quote, type TimeCache } from './market-lines';
 import { completeSideCount, KIND_NUMBERS, LINE_GROUPING_TOLERANCE } from './line-rules';
+import { commissionRates } from './commission';
 import { opportunityEvent, scannerBooks, STALE_LEG_LAG_LIVE_MS, STALE_LEG_LAG_MS } from './opportunity-legs';
 import { americanToDecimal, decimalToAmericanRounded } from './odds-format';
 
@@ -25,6 +26,8 @@ export interface EvOptions {
   books?: readonly string[];
   /** PERCENT; a row above it is flagged `suspect` (default 10), as a price that far off is rarely real. */
   suspectEvPct?: number;
+  /** Commission rates (FRACTIONS) laid over each exchange's default (commission.ts). */
+  commission?: Readonly<Record<string, number>>;
 }
 
 export const EV_MIN_BOOKS = 3;
@@ -36,12 +39,13 @@ export const DFS_FIXED_AMERICAN = -119;
 export const DFS_FIXED_DECIMAL = americanToDecimal(DFS_FIXED_AMERICAN);
 
 export function findEvBets(event: BoardEvent, options: EvOptions = {}, now: number): EvBet[] {
-  return evInIndex(buildEventIndex(event, now), options);
+  return evInIndex(buildEventIndex(event, now, undefined, commissionRates(options.commission)), options);
 }
 
 export function findEvBetsOnBoard(events: readonly BoardEvent[], options: EvOptions = {}, now: number): EvBet[] {
   const times: TimeCache = new Map();
-  return events.flatMap((e) => evInIndex(buildEventIndex(e, now, times), options)).sort((a, b) => b.evPct - a.evPct);
+  const rates = commissionRates(options.commission);
+  return events.flatMap((e) => evInIndex(buildEventIndex(e, now, times, rates), options)).sort((a, b) => b.evPct - a.evPct);
 }
 
 export interface FairLine {
@@ -163,7 +167,8 @@ export function evInIndex(index: EventIndex, options: EvOptions = {}): EvBet[] {
         if (settings.allowed && !settings.allowed.has(q.book)) continue;
         const dfs = isDfs(q.book);
         const decimal = dfs ? DFS_FIXED_DECIMAL : q.decimal;
-        const evPct = evPercent(fairProbability, decimal);
+        // the fair line is the quoted prices'; the bet is worth what it pays, net of an exchange's commission
+        const evPct = evPercent(fairProbability, dfs ? decimal : q.effective);
         if (!dfs && !(evPct > 0 && evPct >= settings.minEvPct)) continue;
         rows.push(evRow(context, group, side, q, fairProbability, fair.books, quotes.length, newest, dfs, decimal, evPct));
       }
@@ -252,6 +257,7 @@ export function evRow(
     bookTitle: q.bookTitle,
     price: dfs ? DFS_FIXED_AMERICAN : decimalToAmericanRounded(decimal),
     decimal,
+    commission: dfs ? 0 : q.commission,
     fairProbability,
     fairDecimal: 1 / fairProbability,
     fairPrice: decimalToAmericanRounded(1 / fairProbability),

@@ -20,6 +20,7 @@ import {
   type LineKind,
 } from './line-rules';
 import { isEventLive, isStaleAt } from './locked-market';
+import { commissionOf, DEFAULT_COMMISSIONS, effectiveDecimal, type CommissionRates } from './commission';
 
 /**
  * The object path (the finders' reference, the odds table's rows). Turns one event of the board into comparable lines: every book's open price, grouped by market family,
@@ -38,7 +39,11 @@ export interface Quote {
   outcome: string;
   description?: string;
   point?: number;
+  /** The quoted price. */
   decimal: number;
+  /** The book's commission on net winnings (FRACTION; 0 at a book), and the price net of it (commission.ts). */
+  commission: number;
+  effective: number;
   lastUpdate: string;
   /** lastUpdate in ms since the epoch. */
   updatedAt: number;
@@ -105,7 +110,8 @@ function familyOf(key: string): { family: string; number: number } {
   return family;
 }
 
-export function buildEventIndex(event: BoardEvent, now: number, times: TimeCache = new Map()): EventIndex {
+/** `rates`: each exchange's commission, which prices its back bets at their effective price (commission.ts). */
+export function buildEventIndex(event: BoardEvent, now: number, times: TimeCache = new Map(), rates: CommissionRates = DEFAULT_COMMISSIONS): EventIndex {
   const live = isEventLive(event, now);
   const numbers = new MarketGroupNumbers();
   const groups: MarketGroup[] = [];
@@ -114,6 +120,7 @@ export function buildEventIndex(event: BoardEvent, now: number, times: TimeCache
   for (let b = 0; b < event.bookmakers.length; b++) {
     const bookmaker = event.bookmakers[b];
     const bookKey = canonicalBookKey(bookmaker.key);
+    const commission = commissionOf(bookKey, rates);
     for (let m = 0; m < bookmaker.markets.length; m++) {
       const market = bookmaker.markets[m];
       if (isLayMarket(market.key)) continue;
@@ -155,6 +162,8 @@ export function buildEventIndex(event: BoardEvent, now: number, times: TimeCache
           description: outcome.description,
           point: hasPoint ? outcome.point : undefined,
           decimal: outcome.price,
+          commission,
+          effective: effectiveDecimal(outcome.price, commission),
           lastUpdate: market.last_update,
           updatedAt,
           line: hasPoint ? outcome.point! : 0,
@@ -221,12 +230,12 @@ function sidesOf(quotes: Quote[], from: number, to: number): Map<string, Quote[]
   return sides;
 }
 
-/** The highest-priced accepted quote (ties: the most recently updated). */
+/** The accepted quote of the highest effective price (ties: the most recently updated). */
 export function bestQuote(quotes: readonly Quote[], accept?: (q: Quote) => boolean): Quote | undefined {
   let best: Quote | undefined;
   for (const q of quotes) {
     if (accept && !accept(q)) continue;
-    if (!best || isBetterQuote(q.decimal, q.updatedAt, best.decimal, best.updatedAt)) best = q;
+    if (!best || isBetterQuote(q.effective, q.updatedAt, best.effective, best.updatedAt)) best = q;
   }
   return best;
 }

@@ -4,6 +4,7 @@ import { DEFAULT_BANKROLL } from '../domain/sportsbooks';
 import { isLowSide, KIND_NUMBERS } from './line-rules';
 import { buildEventIndex, lineKey, type EventIndex, type MarketGroup, type Quote, type TimeCache } from './market-lines';
 import { payoutCents, roundHalfUpCents } from './money';
+import { commissionRates } from './commission';
 import { isoTime, opportunityAgeSeconds, opportunityEvent, scannerBookFilter, timingFlags, toLeg } from './opportunity-legs';
 
 /**
@@ -21,6 +22,8 @@ export interface MiddleOptions {
   /** PERCENT (spec 001 §9 default 15). */
   minProbability?: number;
   books?: readonly string[];
+  /** Commission rates (FRACTIONS) laid over each exchange's default (commission.ts). */
+  commission?: Readonly<Record<string, number>>;
 }
 
 export const MIDDLE_DEFAULTS = { bankroll: DEFAULT_BANKROLL, maxStake: 1000, minGap: 3, minProbability: 15 } as const;
@@ -117,15 +120,16 @@ export function middleOutcomeTable(
 }
 
 export function findMiddles(event: BoardEvent, options: MiddleOptions = {}, now: number): MiddleOpportunity[] {
-  return middlesInIndex(buildEventIndex(event, now), options);
+  return middlesInIndex(buildEventIndex(event, now, undefined, commissionRates(options.commission)), options);
 }
 
 export function findMiddlesOnBoard(events: readonly BoardEvent[], options: MiddleOptions = {}, now: number): MiddleOpportunity[] {
   const times: TimeCache = new Map();
-  return events.flatMap((e) => middlesInIndex(buildEventIndex(e, now, times), options)).sort((a, b) => b.probability - a.probability || b.gap - a.gap);
+  const rates = commissionRates(options.commission);
+  return events.flatMap((e) => middlesInIndex(buildEventIndex(e, now, times, rates), options)).sort((a, b) => b.probability - a.probability || b.gap - a.gap);
 }
 
-/** The two best quotes at one line from different books, best first. */
+/** The two best quotes (effective prices) at one line from different books, best first. */
 type TopTwo = [Quote, Quote | undefined];
 
 function topTwoByLine(quotes: readonly Quote[]): Map<number, TopTwo> {
@@ -134,8 +138,8 @@ function topTwoByLine(quotes: readonly Quote[]): Map<number, TopTwo> {
     const key = Math.round(q.line * 100);
     const held = byLine.get(key);
     if (!held) byLine.set(key, [q, undefined]);
-    else if (q.decimal > held[0].decimal) byLine.set(key, q.book === held[0].book ? [q, held[1]] : [q, held[0]]);
-    else if (q.book !== held[0].book && (!held[1] || q.decimal > held[1].decimal)) held[1] = q;
+    else if (q.effective > held[0].effective) byLine.set(key, q.book === held[0].book ? [q, held[1]] : [q, held[0]]);
+    else if (q.book !== held[0].book && (!held[1] || q.effective > held[1].effective)) held[1] = q;
   }
   return byLine;
 }
@@ -147,7 +151,7 @@ function pairFrom(a: TopTwo, b: TopTwo): [Quote, Quote] | null {
   if (a[1]) options.push([a[1], b[0]]);
   if (b[1]) options.push([a[0], b[1]]);
   if (options.length === 0) return null;
-  return options.reduce((best, o) => (o[0].decimal * o[1].decimal > best[0].decimal * best[1].decimal ? o : best));
+  return options.reduce((best, o) => (o[0].effective * o[1].effective > best[0].effective * best[1].effective ? o : best));
 }
 
 /** MiddleOptions with their defaults applied, resolved once per scan. */
@@ -220,7 +224,8 @@ export function buildMiddle(
   if (!middlePasses(kind, gap, settings)) return null;
   const probability = middleProbability(kind, gap);
   const { totalCents } = settings;
-  const outcomes = middleOutcomes([lowLeg.decimal, highLeg.decimal], totalCents);
+  // an exchange's leg pays net of its commission (commission.ts)
+  const outcomes = middleOutcomes([lowLeg.effective, highLeg.effective], totalCents);
   const legs = [lowLeg, highLeg];
   // the event's fields one by one: Node 20's V8 takes microseconds per object for a spread followed by more keys
   const base = opportunityEvent(event);

@@ -13,6 +13,7 @@ import {
   legsInBooks,
   middleForUser,
   opportunityAt,
+  opportunityAtRates,
   SCANNER_MAX_STAKE,
   sizeArbitrage,
 } from './opportunities-for-user';
@@ -258,5 +259,62 @@ describe('a stored opportunity as it stands later (spec 001 §5 locked markets, 
     // started: live, and a price is locked after 5 minutes instead of 15
     expect(evBetAt(row, NOW + 70_000)).toMatchObject({ ageSeconds: 80, flags: ['live'] });
     expect(evBetAt(row, NOW + 5 * 60_000)).toBeNull();
+  });
+});
+
+describe('a user’s own commission rates', () => {
+  // a book at +110 against Betfair at +110: 5 % gross, 3.61 % net of Betfair's default 5 %
+  const board = event([
+    book('draftkings', { h2h: [['Home', 110], ['Away', -140]] }),
+    book('betfair_ex_uk', { h2h: [['Home', -140], ['Away', 110]] }),
+  ]);
+  const inputs = { minProfit: 0, maxStake: 100, bankroll: 1000, books: [] as string[] };
+
+  it('detection prices the exchange leg at its default; the user’s lower rate makes the profit larger', () => {
+    const [found] = findArbitrage(board, { minProfitPct: 0 }, NOW);
+    expect(found.legs.map((leg) => leg.commission)).toEqual([0, 0.05]);
+    expect(found.profitPct).toBeCloseTo((1 / (1 / 2.1 + 1 / 2.045) - 1) * 100, 10);
+    const mine = arbitrageForUser(found, { ...inputs, commission: { betfair_ex_uk: 0.02 } })!;
+    expect(mine.legs[1].commission).toBe(0.02);
+    expect(mine.profitPct).toBeCloseTo((1 / (1 / 2.1 + 1 / 2.078) - 1) * 100, 10);
+    // at the user's rates the legs pay what the engine would have found at them
+    const [atMine] = findArbitrage(board, { minProfitPct: 0, commission: { betfair_ex_uk: 0.02 } }, NOW);
+    expect(mine).toEqual({ ...atMine, flags: mine.flags, ageSeconds: mine.ageSeconds, timeFound: mine.timeFound, expiresIn: mine.expiresIn });
+  });
+
+  it('an arbitrage whose net profit at the user’s rate is not positive is not shown', () => {
+    const [found] = findArbitrage(board, { minProfitPct: 0 }, NOW);
+    expect(arbitrageForUser(found, { ...inputs, commission: { betfair_ex_uk: 0.2 } })).toBeNull();
+    expect(arbitrageForUser(found, { ...inputs, commission: { draftkings: 0 } })).toEqual(arbitrageForUser(found, inputs));
+  });
+
+  it('an opportunity at the user’s rates keeps its stake (what the alerts judge)', () => {
+    const [found] = findArbitrage(board, { minProfitPct: 0 }, NOW);
+    expect(opportunityAtRates(found, undefined)).toBe(found);
+    expect(opportunityAtRates(found, { draftkings: 0 })).toBe(found);
+    const mine = opportunityAtRates(found, { betfair_ex_uk: 0.02 })!;
+    expect(mine.totalStake).toBe(found.totalStake);
+    expect(mine.profitPct).toBeGreaterThan(found.profitPct);
+    expect(mine.profitAmount).toBeGreaterThan(found.profitAmount);
+    expect(opportunityAtRates(found, { betfair_ex_uk: 0.2 })).toBeNull();
+    const middleBoard = event([
+      book('draftkings', { totals: [['Over', -110, 210.5], ['Under', -110, 210.5]] }),
+      book('betfair_ex_uk', { totals: [['Over', -130, 215.5], ['Under', 110, 215.5]] }),
+    ]);
+    const [middle] = findMiddles(middleBoard, { minGap: 3, minProbability: 0 }, NOW);
+    const gross = opportunityAtRates(middle, { betfair_ex_uk: 0 })!;
+    expect(gross.legs[1].payout).toBe(105);
+    expect(gross.maxProfit).toBeGreaterThan(middle.maxProfit);
+  });
+
+  it('an EV row at an exchange is worked again at the user’s rate', () => {
+    const books = ['draftkings', 'fanduel', 'betmgm', 'pinnacle'].map((key) => book(key, { h2h: [['Home', -110], ['Away', -110]] }));
+    const evBoard = event([...books, book('betfair_ex_uk', { h2h: [['Home', 115], ['Away', -150]] })]);
+    const row = findEvBets(evBoard, {}, NOW).find((r) => r.book === 'betfair_ex_uk')!;
+    expect(row.commission).toBe(0.05);
+    const mine = evBetForUser(row, { minEv: 0, books: [], commission: { betfair_ex_uk: 0 } })!;
+    expect(mine.commission).toBe(0);
+    expect(mine.evPct).toBeCloseTo((row.fairProbability * row.decimal - 1) * 100, 10);
+    expect(mine.evPct).toBeGreaterThan(row.evPct);
   });
 });

@@ -7,7 +7,9 @@ import {
   type OpportunityLeg,
 } from '../domain/opportunities';
 import { canonicalBookKey } from '../domain/sportsbooks';
-import { arbitrageStakes, arbitrageTotalStakeCents } from './arbitrage';
+import { arbitrageProfit, arbitrageStakes, arbitrageTotalStakeCents } from './arbitrage';
+import { effectiveDecimal } from './commission';
+import { evPercent } from './fair-probability';
 import { isEventLive, isStaleUpdate } from './locked-market';
 import { middleOutcomes, middleTotalStakeCents } from './middles';
 import { payoutCents } from './money';
@@ -34,6 +36,8 @@ export interface ArbitrageInputs {
   bankroll: number;
   /** The user's book filter; empty for every book. */
   books: readonly string[];
+  /** The user's own commission rates (FRACTIONS, by book); a leg of a book absent here keeps the one it carries. */
+  commission?: Readonly<Record<string, number>>;
 }
 
 export interface MiddleInputs {
@@ -46,12 +50,14 @@ export interface MiddleInputs {
   /** Dollars. */
   bankroll: number;
   books: readonly string[];
+  commission?: Readonly<Record<string, number>>;
 }
 
 export interface EvInputs {
   /** PERCENT; rows of EV 0 or less are never shown, DFS rows always are (spec 001 §5 filters). */
   minEv: number;
   books: readonly string[];
+  commission?: Readonly<Record<string, number>>;
 }
 
 /** Every leg at one of `books` (all books when the list is empty). */
@@ -62,14 +68,33 @@ export function legsInBooks(legs: readonly Pick<OpportunityLeg, 'book'>[], books
 }
 
 /**
- * The arbitrage with `totalCents` split by implied probability (arbitrageStakes); null when the rounded stakes
- * guarantee no profit, which the engine never reports either.
+ * The legs at the user's own commission rates (a book absent from `rates` keeps the commission the leg carries,
+ * the default detection used); the same array when nothing changes.
+ */
+export function legsAtRates<L extends Pick<OpportunityLeg, 'book' | 'commission'>>(legs: readonly L[], rates: Readonly<Record<string, number>> | undefined): readonly L[] {
+  if (!rates) return legs;
+  let changed = false;
+  const next = legs.map((leg) => {
+    const rate = rates[canonicalBookKey(leg.book)];
+    if (rate === undefined || rate === leg.commission) return leg;
+    changed = true;
+    return { ...leg, commission: rate };
+  });
+  return changed ? next : legs;
+}
+
+/** Each leg's effective price (commission.ts): what the leg pays, net of its commission. */
+function effectivePrices(legs: readonly Pick<OpportunityLeg, 'decimal' | 'commission'>[]): number[] {
+  // a leg stored before legs carried their commission was priced as quoted
+  return legs.map((leg) => effectiveDecimal(leg.decimal, leg.commission ?? 0));
+}
+
+/**
+ * The arbitrage with `totalCents` split by implied probability of the legs' effective prices (arbitrageStakes);
+ * null when the rounded stakes guarantee no profit, which the engine never reports either.
  */
 export function sizeArbitrage(o: ArbitrageOpportunity, totalCents: number): ArbitrageOpportunity | null {
-  const split = arbitrageStakes(
-    o.legs.map((leg) => leg.decimal),
-    totalCents,
-  );
+  const split = arbitrageStakes(effectivePrices(o.legs), totalCents);
   if (totalCents > 0 && split.guaranteedProfitCents <= 0) return null;
   return {
     ...o,
@@ -79,35 +104,79 @@ export function sizeArbitrage(o: ArbitrageOpportunity, totalCents: number): Arbi
   };
 }
 
-/** The middle with `totalCents` split 50/50 and its best and worst case (middleOutcomes). */
+/** The middle with `totalCents` split 50/50 and its best and worst case (middleOutcomes), net of commission. */
 export function sizeMiddle(o: MiddleOpportunity, totalCents: number): MiddleOpportunity {
-  const [low, high] = o.legs;
-  const outcomes = middleOutcomes([low.decimal, high.decimal], totalCents);
+  const effective = effectivePrices(o.legs);
+  const outcomes = middleOutcomes([effective[0], effective[1]], totalCents);
   return {
     ...o,
     totalStake: outcomes.totalCents / 100,
     maxProfit: outcomes.bestCaseCents / 100,
     worstCase: outcomes.worstCaseCents / 100,
-    legs: o.legs.map((leg, i) => ({ ...leg, stake: outcomes.stakesCents[i] / 100, payout: payoutCents(outcomes.stakesCents[i], leg.decimal) / 100 })),
+    legs: o.legs.map((leg, i) => ({ ...leg, stake: outcomes.stakesCents[i] / 100, payout: payoutCents(outcomes.stakesCents[i], effective[i]) / 100 })),
   };
 }
 
-/** An arbitrage at the user's inputs: hidden below the minimum profit or outside the books; stakes for min(max stake, bankroll). */
-export function arbitrageForUser(o: ArbitrageOpportunity, inputs: ArbitrageInputs): ArbitrageOpportunity | null {
-  if (o.profitPct < inputs.minProfit || !legsInBooks(o.legs, inputs.books)) return null;
-  return sizeArbitrage(o, arbitrageTotalStakeCents(inputs.bankroll, inputs.maxStake));
+/** An arbitrage with its legs at the user's commission rates: its profit worked again, null once it is not positive. */
+function arbitrageAtRates(o: ArbitrageOpportunity, rates: Readonly<Record<string, number>> | undefined): ArbitrageOpportunity | null {
+  const legs = legsAtRates(o.legs, rates);
+  if (legs === o.legs) return o;
+  const effective = effectivePrices(legs);
+  const profitPct = arbitrageProfit(effective) * 100;
+  if (!(profitPct > 0)) return null;
+  return { ...o, legs: [...legs], profitPct, totalImpliedProb: effective.reduce((sum, d) => sum + 1 / d, 0) };
 }
 
-/** A middle at the user's inputs: gap and probability minimums, books; stake min(max stake, 10 % of bankroll), split 50/50. */
+/** A +EV row at the user's commission rate (DFS rows have none): its EV worked again. */
+function evBetAtRates(o: EvBet, rates: Readonly<Record<string, number>> | undefined): EvBet {
+  if (o.isDfs) return o;
+  const [priced] = legsAtRates([o], rates);
+  return priced === o ? o : { ...priced, evPct: evPercent(priced.fairProbability, effectiveDecimal(priced.decimal, priced.commission)) };
+}
+
+/**
+ * An opportunity as it stands at a user's own commission rates, at the stake it was found with: an arbitrage's
+ * profit and a middle's outcomes net of them (null for an arbitrage whose net profit is no longer positive), an EV
+ * row's EV. The alerts judge each rule's opportunities through it.
+ */
+export function opportunityAtRates<T extends ArbitrageOpportunity | MiddleOpportunity | EvBet>(o: T, rates: Readonly<Record<string, number>> | undefined): T | null {
+  if (!('type' in o)) return evBetAtRates(o, rates) as T;
+  if (o.type === 'middle') {
+    const legs = legsAtRates(o.legs, rates);
+    return (legs === o.legs ? o : sizeMiddle({ ...o, legs: [...legs] }, Math.round(o.totalStake * 100))) as T;
+  }
+  const arbitrage: ArbitrageOpportunity = o;
+  const priced = arbitrageAtRates(arbitrage, rates);
+  if (priced === null || priced === arbitrage) return priced as T | null;
+  return sizeArbitrage(priced, Math.round(arbitrage.totalStake * 100)) as T | null;
+}
+
+/**
+ * An arbitrage at the user's inputs: its legs at the user's commission rates (profit worked again on the
+ * effective prices; not an arbitrage once it is not positive), hidden below the minimum profit or outside the
+ * books; stakes for min(max stake, bankroll).
+ */
+export function arbitrageForUser(o: ArbitrageOpportunity, inputs: ArbitrageInputs): ArbitrageOpportunity | null {
+  if (!legsInBooks(o.legs, inputs.books)) return null;
+  const repriced = arbitrageAtRates(o, inputs.commission);
+  if (repriced === null || repriced.profitPct < inputs.minProfit) return null;
+  return sizeArbitrage(repriced, arbitrageTotalStakeCents(inputs.bankroll, inputs.maxStake));
+}
+
+/** A middle at the user's inputs: gap and probability minimums, books, their commission rates; stake min(max stake, 10 % of bankroll), split 50/50. */
 export function middleForUser(o: MiddleOpportunity, inputs: MiddleInputs): MiddleOpportunity | null {
   if (o.legs.length !== 2 || !(o.gap >= inputs.minGap - 1e-9) || o.probability < inputs.minProbability || !legsInBooks(o.legs, inputs.books)) return null;
-  return sizeMiddle(o, middleTotalStakeCents(inputs.bankroll, inputs.maxStake));
+  return sizeMiddle({ ...o, legs: [...legsAtRates(o.legs, inputs.commission)] }, middleTotalStakeCents(inputs.bankroll, inputs.maxStake));
 }
 
-/** A +EV row at the user's inputs: at or above the minimum EV and above 0 (DFS rows always), at one of the books. */
+/**
+ * A +EV row at the user's inputs: its EV again at the user's commission rate, then at or above the minimum EV
+ * and above 0 (DFS rows always), at one of the books.
+ */
 export function evBetForUser(o: EvBet, inputs: EvInputs): EvBet | null {
-  if (!o.isDfs && !(o.evPct > 0 && o.evPct >= inputs.minEv)) return null;
-  return legsInBooks([o], inputs.books) ? o : null;
+  const row = evBetAtRates(o, inputs.commission);
+  if (!row.isDfs && !(row.evPct > 0 && row.evPct >= inputs.minEv)) return null;
+  return legsInBooks([row], inputs.books) ? row : null;
 }
 
 /** Whole seconds from an ISO time to `now`, never negative. */

@@ -53,8 +53,9 @@ export function toLeg(q: Quote, stakeCents: number, now: number): OpportunityLeg
     price: decimalToAmericanRounded(q.decimal),
     decimal: q.decimal,
     impliedProb: 1 / q.decimal,
+    commission: q.commission,
     stake: stakeCents / 100,
-    payout: payoutCents(stakeCents, q.decimal) / 100,
+    payout: payoutCents(stakeCents, q.effective) / 100,
     lastUpdate: q.lastUpdate,
     ageSeconds: Math.max(0, Math.round((now - q.updatedAt) / 1000)),
   };

@@ -1,5 +1,6 @@
 import type { BoardEvent, EventHeader } from '../domain/odds';
 import type { ScanResult } from '../domain/opportunities';
+import { DEFAULT_COMMISSIONS, type CommissionRates } from './commission';
 import { parseIsoTime } from './iso-time';
 import type { PreparedEvent } from './prepared-columns';
 import { prepareEvent } from './prepared-event';
@@ -20,6 +21,12 @@ interface Entry {
 export class PreparedBoard {
   private readonly events = new Map<string, Entry>();
 
+  /**
+   * `rates`: the commission each exchange's prices are read with (commission.ts); a scan's own
+   * `options.commission` is not read, as the prices were read once, with these.
+   */
+  constructor(private readonly rates: CommissionRates = DEFAULT_COMMISSIONS) {}
+
   get size(): number {
     return this.events.size;
   }
@@ -31,7 +38,7 @@ export class PreparedBoard {
   /** Reads every event of the board afresh, dropping any other. */
   load(events: readonly BoardEvent[]): void {
     this.events.clear();
-    for (const event of events) this.events.set(event.id, entryOf(event));
+    for (const event of events) this.events.set(event.id, entryOf(event, this.rates));
   }
 
   /**
@@ -49,7 +56,7 @@ export class PreparedBoard {
       present.add(event.id);
       const entry = this.events.get(event.id);
       if (entry && !changed.has(event.id) && sameHeader(entry.prepared.header, event) && sameTimes(event, entry.times)) continue;
-      this.events.set(event.id, entryOf(event));
+      this.events.set(event.id, entryOf(event, this.rates));
       reread.push(event.id);
     }
     for (const id of this.events.keys()) if (!present.has(id)) this.events.delete(id);
@@ -71,7 +78,7 @@ export class PreparedBoard {
   }
 }
 
-function entryOf(event: BoardEvent): Entry {
+function entryOf(event: BoardEvent, rates: CommissionRates): Entry {
   const times: number[] = [];
   let lastIso = '';
   let lastTime = NaN;
@@ -83,7 +90,7 @@ function entryOf(event: BoardEvent): Entry {
       times.push(lastTime);
     }
   }
-  return { prepared: prepareEvent(event), times: Float64Array.from(times) };
+  return { prepared: prepareEvent(event, rates), times: Float64Array.from(times) };
 }
 
 function sameHeader(header: EventHeader, event: BoardEvent): boolean {

@@ -30,7 +30,9 @@ export interface PreparedEvent {
   qBook: Int32Array;
   /** Index into `names` (the outcome name; names are per group). */
   qName: Int32Array;
+  /** The quoted price (fair lines), and the price net of the book's commission (arbitrage, middles, EV). */
   qDecimal: Float64Array;
+  qEffective: Float64Array;
   /** NaN on moneylines. */
   qPoint: Float64Array;
   /** Totals: the point. Spreads: the point seen from the group's reference side over all its quotes. */
@@ -73,6 +75,8 @@ export interface PreparedEvent {
   gLineStart: Int32Array;
   gLineEnd: Int32Array;
   lines: PreparedLines;
+  /** Per book id (bookIdOf): the commission (FRACTION) the event was prepared with; 0 at a book. */
+  bookCommission: Float64Array;
 }
 
 /**
@@ -84,7 +88,7 @@ export interface PreparedEvent {
  * lOldest[l] (NaN when one is unreadable). gSimple: every line of the group holds a single line value, so its
  * lines stay apart whatever quotes close, and a line none of whose quotes closed is unchanged. Without a
  * book filter a side's best price from a book other
- * than a DFS app sTop[s] (0: none), and sDfs[s] = 1 when a DFS app quotes it. For middles, a game-line
+ * than a DFS app sTop[s] (its effective price; 0: none), and sDfs[s] = 1 when a DFS app quotes it. For middles, a game-line
  * group's topTwoByLine() without a book filter: its "low" lines are mid [gMidStart[g], + gMidLow[g]) and its
  * "high" lines the gMidHigh[g] after them, each the best quote midFirst and the best from another book
  * midSecond (−1: none). A line's arbitrage legs without a book filter (bestLegs(): best quote per side, one

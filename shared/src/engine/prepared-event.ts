@@ -11,7 +11,8 @@ import {
   SPREAD,
   spreadReference,
 } from './line-rules';
-import { bookIdOf, grownByte, grownFloat, grownInt, marketKeyOf, sortByLine, type MarketKey, type PreparedEvent, type PreparedLines } from './prepared-columns';
+import { commissionOf, DEFAULT_COMMISSIONS, effectiveDecimal, type CommissionRates } from './commission';
+import { bookIdOf, bookKeys, grownByte, grownFloat, grownInt, marketKeyOf, sortByLine, type MarketKey, type PreparedEvent, type PreparedLines } from './prepared-columns';
 import { LineSet } from './prepared-lines';
 import { toPreparedLines } from './prepared-lines-serialise';
 
@@ -239,6 +240,9 @@ class Reader {
       qBook: this.qBook.slice(0, n),
       qName,
       qDecimal: this.qDecimal.slice(0, n),
+      // prepareEvent fills these in
+      qEffective: NO_PRICES,
+      bookCommission: NO_PRICES,
       qPoint: this.qPoint.slice(0, n),
       qLine,
       qUpdated: this.qUpdated.slice(0, n),
@@ -270,6 +274,8 @@ class Reader {
     };
   }
 }
+
+const NO_PRICES = new Float64Array(0);
 
 const NO_LINES: PreparedLines = {
   lineCount: 0,
@@ -303,10 +309,31 @@ const NO_LINES: PreparedLines = {
 const reader = new Reader();
 const preparer = new LineSet();
 
-/** Reads one event into columns and prepares its lines (see PreparedEvent). */
-export function prepareEvent(event: BoardEvent): PreparedEvent {
+// the commission per book id of the rates last asked for: boards are prepared event by event with the same rates
+let tableRates: CommissionRates | null = null;
+let table = new Float64Array(0);
+
+function commissionTable(rates: CommissionRates): Float64Array {
+  if (rates !== tableRates || table.length < bookKeys.length) {
+    table = Float64Array.from(bookKeys, (key) => commissionOf(key, rates));
+    tableRates = rates;
+  }
+  return table;
+}
+
+/**
+ * Reads one event into columns and prepares its lines (see PreparedEvent). `rates`: each exchange's commission,
+ * which prices its back bets at their effective price in arbitrage, middles and EV (commission.ts).
+ */
+export function prepareEvent(event: BoardEvent, rates: CommissionRates = DEFAULT_COMMISSIONS): PreparedEvent {
   reader.read(event);
   const prepared = reader.finish(event);
+  const commission = commissionTable(rates);
+  const { quoteCount, qBook, qDecimal } = prepared;
+  const qEffective = new Float64Array(quoteCount);
+  for (let q = 0; q < quoteCount; q++) qEffective[q] = effectiveDecimal(qDecimal[q], commission[qBook[q]]);
+  prepared.qEffective = qEffective;
+  prepared.bookCommission = commission;
   preparer.loadAllOpen(prepared);
   const { lines, gLineStart, gLineEnd } = toPreparedLines(preparer);
   prepared.lines = lines;

@@ -16,13 +16,13 @@ export class ArbitrageLegs {
   constructor(private readonly set: LineSet) {}
 
   /**
-   * bestQuote() of side s for arbitrage: its highest price (ties: the most recent) from a book that may take
+   * bestQuote() of side s for arbitrage: its highest effective price (ties: the most recent) from a book that may take
    * part (not excluded, in `allowed` when given) other than `skipBook`; −1 when none.
    */
   bestOfSide(s: number, allowed: Set<string> | null, skipBook: number): number {
     const set = this.set;
     const pool = set.pool;
-    const { qBook, qDecimal, qUpdated } = set.p;
+    const { qBook, qEffective, qUpdated } = set.p;
     let best = -1;
     let bestDecimal = 0;
     const end = set.sStart[s] + set.sLength[s];
@@ -30,7 +30,7 @@ export class ArbitrageLegs {
       const q = pool[k];
       const book = qBook[q];
       if (book === skipBook || bookExcluded[book] || (allowed !== null && !allowed.has(bookKeys[book]))) continue;
-      const decimal = qDecimal[q];
+      const decimal = qEffective[q];
       if (best < 0 || isBetterQuote(decimal, qUpdated[q], bestDecimal, qUpdated[best])) {
         best = q;
         bestDecimal = decimal;
@@ -87,11 +87,11 @@ export class ArbitrageLegs {
     return sides;
   }
 
-  /** arbitrageProfit() of the first n quotes of `quotes`, summed in their order. */
+  /** arbitrageProfit() of the first n quotes of `quotes` at their effective prices, summed in their order. */
   profitOf(quotes: Int32Array, n: number): number {
     let sum = 0;
-    const qDecimal = this.set.p.qDecimal;
-    for (let i = 0; i < n; i++) sum += 1 / qDecimal[quotes[i]];
+    const qEffective = this.set.p.qEffective;
+    for (let i = 0; i < n; i++) sum += 1 / qEffective[quotes[i]];
     return 1 / sum - 1;
   }
 }

@@ -23,7 +23,7 @@ export class MiddleTops {
   collect(g: number, allowed: Set<string> | null): void {
     const set = this.set;
     const p = set.p;
-    const { byGroup, qBook, qDecimal, qMarket, qName, names, mAlternate, gKind, gStart, gEnd } = p;
+    const { byGroup, qBook, qEffective, qMarket, qName, names, mAlternate, gKind, gStart, gEnd } = p;
     const size = gEnd[g] - gStart[g];
     if (this.keys.length < 2 * size) {
       this.keys = new Float64Array(4 * size);
@@ -55,10 +55,10 @@ export class MiddleTops {
         topSecond[e] = -1;
         if (low) lowCount++;
         else highCount++;
-      } else if (qDecimal[q] > qDecimal[topFirst[e]]) {
+      } else if (qEffective[q] > qEffective[topFirst[e]]) {
         if (book !== qBook[topFirst[e]]) topSecond[e] = topFirst[e];
         topFirst[e] = q;
-      } else if (book !== qBook[topFirst[e]] && (topSecond[e] < 0 || qDecimal[q] > qDecimal[topSecond[e]])) topSecond[e] = q;
+      } else if (book !== qBook[topFirst[e]] && (topSecond[e] < 0 || qEffective[q] > qEffective[topSecond[e]])) topSecond[e] = q;
     }
     this.low = lowCount;
     this.high = highCount;

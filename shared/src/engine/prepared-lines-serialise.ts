@@ -23,7 +23,7 @@ export function toPreparedLines(set: LineSet): { lines: PreparedLines; gLineStar
     for (let k = set.sStart[s]; k < set.sStart[s] + set.sLength[s]; k++) {
       const q = set.pool[k];
       if (bookDfs[set.p.qBook[q]]) sDfs[s] = 1;
-      else sTop[s] = Math.max(sTop[s], set.p.qDecimal[q]);
+      else sTop[s] = Math.max(sTop[s], set.p.qEffective[q]);
     }
   }
   const gSimple = new Uint8Array(groupCount);

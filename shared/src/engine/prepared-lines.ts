@@ -170,6 +170,8 @@ export class LineSet extends LineStore {
       description: p.qDescription[q],
       point: Number.isNaN(point) ? undefined : point,
       decimal: p.qDecimal[q],
+      commission: p.bookCommission[p.qBook[q]],
+      effective: p.qEffective[q],
       lastUpdate: p.mLastUpdate[m],
       updatedAt: p.qUpdated[q],
       line: this.line[q],

@@ -40,7 +40,7 @@ export function scanPreparedEvent(p: PreparedEvent, settings: ScanSettings, now:
 function evOf(c: LineSet, settings: EvSettings): EvBet[] {
   const rows: EvBet[] = [];
   const lineCount = c.lineCount;
-  const { qBook, qDecimal, qUpdated } = c.p;
+  const { qBook, qDecimal, qEffective, qUpdated } = c.p;
   const { allowed, minEvPct, method, blend } = settings;
   let context: EvRowContext | null = null;
   for (let l = 0; l < lineCount; l++) {
@@ -69,7 +69,7 @@ function evOf(c: LineSet, settings: EvSettings): EvBet[] {
           const book = qBook[c.pool[k]];
           if (allowed && !allowed.has(bookKeys[book])) continue;
           if (bookDfs[book]) dfsRow = true;
-          else best = Math.max(best, qDecimal[c.pool[k]]);
+          else best = Math.max(best, qEffective[c.pool[k]]);
         }
       }
       if (!dfsRow && !(c.fair.bound(i) * best > 1)) continue;
@@ -86,7 +86,8 @@ function evOf(c: LineSet, settings: EvSettings): EvBet[] {
         if (allowed && !allowed.has(bookKeys[book])) continue;
         const dfs = bookDfs[book];
         const decimal = dfs ? DFS_FIXED_DECIMAL : qDecimal[q];
-        const evPct = evPercent(fairProbability, decimal);
+        // the fair line is the quoted prices'; the bet is worth what it pays, net of an exchange's commission
+        const evPct = evPercent(fairProbability, dfs ? decimal : qEffective[q]);
         if (!dfs && !(evPct > 0 && evPct >= minEvPct)) continue;
         if (Number.isNaN(newest)) {
           newest = -Infinity;
@@ -149,7 +150,7 @@ function middlesOf(c: LineSet, settings: ScanSettings): MiddleOpportunity[] {
   const found: MiddleOpportunity[] = [];
   if (c.live) return found;
   const allowed = settings.middleBooks;
-  const { qBook, qDecimal, qPoint, gKind, gGameLine, lines: prepared } = c.p;
+  const { qBook, qEffective, qPoint, gKind, gGameLine, lines: prepared } = c.p;
   for (let o = 0; o < c.liveGroups; o++) {
     const g = c.groupOrder[o];
     const kind = gKind[g];
@@ -188,7 +189,7 @@ function middlesOf(c: LineSet, settings: ScanSettings): MiddleOpportunity[] {
           const a1 = second[a];
           const b1 = second[b];
           if (a1 < 0 && b1 < 0) continue;
-          if (a1 >= 0 && (b1 < 0 || !(qDecimal[lowLeg] * qDecimal[b1] > qDecimal[a1] * qDecimal[highLeg]))) lowLeg = a1;
+          if (a1 >= 0 && (b1 < 0 || !(qEffective[lowLeg] * qEffective[b1] > qEffective[a1] * qEffective[highLeg]))) lowLeg = a1;
           else highLeg = b1;
         }
         const { gap } = middleRange(kindName, qPoint[lowLeg], qPoint[highLeg]);

@@ -1,5 +1,6 @@
 import type { BoardEvent } from '../domain/odds';
 import type { ScanResult } from '../domain/opportunities';
+import { commissionRates } from './commission';
 import { arbitrageSettings, type ArbitrageOptions } from './arbitrage';
 import { evSettings, type EvOptions } from './ev';
 import { middleSettings, type MiddleOptions } from './middles';
@@ -17,6 +18,11 @@ export interface ScanOptions {
   arbitrage?: ArbitrageOptions;
   middles?: MiddleOptions;
   ev?: EvOptions;
+  /**
+   * Commission rates (FRACTIONS) laid over each exchange's default (commission.ts), for all three finders: the
+   * prices are read with them, so they are given here rather than per finder.
+   */
+  commission?: Readonly<Record<string, number>>;
 }
 
 /** ScanOptions with every default applied, resolved once per scan. */
@@ -31,14 +37,15 @@ export function scanSettings(options: ScanOptions = {}): ScanSettings {
 }
 
 export function scanEvent(event: BoardEvent, options: ScanOptions = {}, now: number): ScanResult {
-  return scanPreparedEvent(prepareEvent(event), scanSettings(options), now);
+  return scanPreparedEvent(prepareEvent(event, commissionRates(options.commission)), scanSettings(options), now);
 }
 
 /** Every event of a board; arbitrage by profit, middles by probability then gap, EV by EV%, all descending. */
 export function scanBoard(events: readonly BoardEvent[], options: ScanOptions = {}, now: number): ScanResult {
   const settings = scanSettings(options);
+  const rates = commissionRates(options.commission);
   const result: ScanResult = { arbitrage: [], middles: [], ev: [] };
-  for (const event of events) addScan(result, scanPreparedEvent(prepareEvent(event), settings, now));
+  for (const event of events) addScan(result, scanPreparedEvent(prepareEvent(event, rates), settings, now));
   return sortScan(result);
 }
 

@@ -1,4 +1,4 @@
-import { payoutCents } from '../engine/money';
+import { commissionOf, netPayoutCents } from '../engine/commission';
 import { americanToDecimal, isValidAmerican } from '../engine/odds-format';
 import type { UnsettledReason } from './settlement';
 
@@ -53,10 +53,21 @@ export function parseAmerican(odds: string): number | null {
   return Number.isFinite(value) && isValidAmerican(value) ? value : null;
 }
 
-/** What a pick returns if it wins: stake × decimal odds, half-up to the cent as the books pay (DECISIONS 25); null when the odds are unreadable. */
-export function pickPayoutCents(stakeCents: number, odds: string): number | null {
+/**
+ * What a pick returns if it wins: stake × decimal odds, half-up to the cent as the books pay (DECISIONS 25), net of
+ * `commission` (FRACTION) at an exchange (commission.ts); null when the odds are unreadable.
+ */
+export function pickPayoutCents(stakeCents: number, odds: string, commission = 0): number | null {
   const american = parseAmerican(odds);
-  return american === null ? null : payoutCents(stakeCents, americanToDecimal(american));
+  return american === null ? null : netPayoutCents(stakeCents, americanToDecimal(american), commission);
+}
+
+/**
+ * The commission a pick's winnings pay at its book, at the exchange's default: a pick keeps the book as the slip
+ * names it, and the exchanges' feed names (Betfair, Matchbook, Smarkets) read as their keys. 0 for anything else.
+ */
+export function pickCommission(bookmaker: string | null | undefined): number {
+  return bookmaker ? commissionOf(bookmaker) : 0;
 }
 
 /** The money of a pick that its payout and profit are worked out from, in cents. */

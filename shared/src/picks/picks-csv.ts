@@ -1,5 +1,5 @@
 import { isValidAmerican } from '../engine/odds-format';
-import { PICK_STATUSES, pickPayoutCents, type PickStatus, type UserPick } from './pick';
+import { PICK_STATUSES, pickCommission, pickPayoutCents, type PickStatus, type UserPick } from './pick';
 import { settlementPayoutCents } from './settlement';
 
 /**
@@ -190,7 +190,8 @@ export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pic
   if (status === 'pending' && actual !== null) errors.push('actual_payout is set on a pending pick');
   if (errors.length || dateAdded === null || stakeCents === null) return { errors };
 
-  const potentialCents = potential ?? pickPayoutCents(stakeCents, odds);
+  // a file without the payout: worked out as the slip records it, net of an exchange's default commission
+  const potentialCents = potential ?? pickPayoutCents(stakeCents, odds, pickCommission(optionalText('bookmaker')));
   const settled = status as PickStatus;
   return {
     pick: {

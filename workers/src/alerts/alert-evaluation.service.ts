@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { AlertsRepository, APP_CONFIG, type AlertRuleWithPlan, type AppConfig, JobQueueService, type NewDelivery } from '@oddspulse/core';
-import { alertSummary, currentAccess, evaluateAlertRule, JobName, type AlertChannel, type AlertRuleCriteria, type JobPayload } from '@oddspulse/shared';
+import { alertSummary, currentAccess, evaluateAlertRule, JobName, opportunityAtRates, type AlertChannel, type AlertRuleCriteria, type JobPayload } from '@oddspulse/shared';
 import { OnJob } from '../jobs/on-job.decorator';
 
 export function criteriaOf(rule: AlertRuleWithPlan): AlertRuleCriteria {
@@ -12,6 +12,7 @@ export function criteriaOf(rule: AlertRuleWithPlan): AlertRuleCriteria {
     books: rule.books,
     maxLegAgeSeconds: rule.max_leg_age_seconds,
     quietHours: rule.quiet_start !== null && rule.quiet_end !== null ? { start: rule.quiet_start, end: rule.quiet_end, timeZone: rule.time_zone } : null,
+    commission: rule.commissions ?? undefined,
   };
 }
 
@@ -62,7 +63,11 @@ export class AlertEvaluationService {
       if (!channels.length) continue;
       const access = currentAccess(rule, new Date(now)).access;
       const criteria = criteriaOf(rule);
-      const firing = batch.opportunities.filter((o) => evaluateAlertRule(criteria, o, access, now).fires);
+      // each user's own exchange commission: an opportunity is judged, and summed up, at their rates
+      const firing = batch.opportunities.flatMap((o) => {
+        const priced = opportunityAtRates(o, criteria.commission);
+        return priced && evaluateAlertRule(criteria, priced, access, now).fires ? [priced] : [];
+      });
       for (const opportunity of firing) {
         const summary = alertSummary(opportunity);
         const rows: NewDelivery[] = channels.map((channel) => ({ rule_id: rule.id, user_id: rule.user_id, opportunity_id: opportunity.id, channel, summary }));

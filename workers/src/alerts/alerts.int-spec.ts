@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { AlertsRepository, DevOutboxRepository, JobQueueService, MailFilesRepository, MailService, vapidKeys } from '@oddspulse/core';
 import { alertSummary, JobName, type AlertOpportunity, type JobPayload } from '@oddspulse/shared';
-import { arbitrageOpportunity, evBet, middleOpportunity } from '../../../shared/src/testing/alert-opportunities';
+import { alertLeg, arbitrageOpportunity, evBet, middleOpportunity } from '../../../shared/src/testing/alert-opportunities';
 import { bearer, createAccountsApp, signUp, type AccountsTestApp } from '../../../test/support/accounts-app';
 import { PushReceiver, WebhookReceiver } from '../../../test/support/alert-receivers';
 import { AlertDeliveryService } from './alert-delivery.service';
@@ -138,6 +138,28 @@ describe('alerts in the workers', () => {
     const after = await sendOne(2);
     expect(WebhookReceiver.verifies(after, fresh)).toBe(true);
     expect(WebhookReceiver.verifies(after, rule.secret!)).toBe(false);
+  });
+
+  // An exchange leg is judged at the user's own commission rate (My Sportsbooks), not detection's default
+  it('judges an exchange leg at the user’s own commission rate', async () => {
+    const byDefault = await userWithRule('platinum', { kind: 'arbitrage', min: 1, webhookUrl });
+    const dear = await userWithRule('platinum', { kind: 'arbitrage', min: 1, webhookUrl });
+    await t
+      .http()
+      .put('/api/preferences')
+      .set(bearer(dear.session))
+      .send({ commissions: { betfair_ex_uk: 0.2 } })
+      .expect(200);
+    // draftkings +110 against Betfair +110 at its default 5 %: 1/(1/2.1 + 1/2.045) − 1 = 3.61 % net
+    const opportunity = arbitrageOpportunity({
+      id: `arb-commission-${byDefault.userId}`,
+      profitPct: (1 / (1 / 2.1 + 1 / 2.045) - 1) * 100,
+      legs: [alertLeg('draftkings', 'Los Angeles Lakers', 110), { ...alertLeg('betfair_ex_uk', 'Boston Celtics', 110), commission: 0.05 }],
+    });
+    await evaluation.evaluate(batch('arbitrage', [opportunity]), undefined, NOW);
+    expect(await repo.deliveries(byDefault.userId, byDefault.rule.id)).toHaveLength(1);
+    // at 20 % the Betfair leg pays as 1.88: no arbitrage for this user
+    expect(await repo.deliveries(dear.userId, dear.rule.id)).toEqual([]);
   });
 
   it('caps the alerts a user receives in an hour, recording the rest as skipped', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { canonicalBookKey, findSportsbook, validateBankroll } from '@oddspulse/shared';
+import { canonicalBookKey, COMMISSION_BOOKS, findSportsbook, isCommissionRate, validateBankroll } from '@oddspulse/shared';
 import { ApiErrors } from '../../errors/api-errors';
 import { rejectWith, withApiError } from '../../validation/zod-validation.pipe';
 
@@ -24,6 +24,21 @@ const bankrollCents = z.unknown().transform((raw, ctx) => {
   return checked.ok ? checked.value : rejectWith(ctx, ApiErrors.validation(checked.message, 'BANKROLL_INVALID'));
 });
 
+/**
+ * Exchange commission rates as FRACTIONS of net winnings (0.02 = 2 %), by book, as the answer gives them; only
+ * the exchanges of COMMISSION_BOOKS, each from 0 to below 1.
+ */
+const commissions = withApiError(z.record(z.string(), z.unknown()), invalid('Commissions must be an object of exchange to rate')).transform((raw, ctx) => {
+  const rates: Record<string, number> = {};
+  for (const [key, rate] of Object.entries(raw)) {
+    const book = canonicalBookKey(key);
+    if (!COMMISSION_BOOKS.includes(book)) return rejectWith(ctx, ApiErrors.validation(`Not an exchange: ${key}`, 'COMMISSION_BOOK'));
+    if (!isCommissionRate(rate)) return rejectWith(ctx, ApiErrors.validation(`Commission must be a fraction from 0 to below 1: ${key}`, 'COMMISSION_INVALID'));
+    rates[book] = rate;
+  }
+  return rates;
+});
+
 /** PUT /api/preferences: a partial update; only the fields sent change. */
 export const preferencesUpdateSchema = withApiError(z.record(z.string(), z.unknown()), invalid('Preferences must be a JSON object')).pipe(
   z
@@ -33,6 +48,7 @@ export const preferencesUpdateSchema = withApiError(z.record(z.string(), z.unkno
       bankroll: bankrollCents.optional(),
       favorites: favorites.optional(),
       odds_format: withApiError(z.enum(ODDS_FORMATS), invalid('Odds format must be american, decimal or fractional')).optional(),
+      commissions: commissions.optional(),
     })
     .transform(({ bankroll, ...rest }) => ({ ...rest, bankroll_cents: bankroll })),
 );

@@ -32,6 +32,7 @@ describe('PreferencesService.update', () => {
       bankroll_cents: 30000,
       favorites: [],
       odds_format: 'american',
+      commissions: {},
     });
   });
 

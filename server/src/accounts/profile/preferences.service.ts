@@ -3,6 +3,7 @@ import {
   DEFAULT_BANKROLL,
   DEFAULT_SPORTSBOOKS,
   checkSportsbookSelection,
+  commissionRates,
   selectableSportsbooks,
   sportsbooksAllowedNow,
   type PlanAccess,
@@ -18,6 +19,10 @@ export interface PreferencesResponse {
   bankroll: number;
   favorites: string[];
   odds_format: PreferencesRow['odds_format'];
+  /** The user's own exchange commission rates (FRACTIONS, by book); an exchange absent takes its default. */
+  commissions: Record<string, number>;
+  /** Every exchange's commission as the engine applies it for this user: the defaults with theirs laid over. */
+  effective_commissions: Record<string, number>;
   /** The books this plan may toggle (spec 000 §5), for the my-sportsbooks page. */
   selectable_sportsbooks: string[];
   updated_at: string | null;
@@ -30,6 +35,7 @@ const DEFAULTS: Omit<PreferencesRow, 'updated_at'> = {
   bankroll_cents: DEFAULT_BANKROLL * 100,
   favorites: [],
   odds_format: 'american',
+  commissions: {},
 };
 
 @Injectable()
@@ -50,6 +56,7 @@ export class PreferencesService {
       bankroll_cents: input.bankroll_cents ?? current.bankroll_cents,
       favorites: input.favorites ?? current.favorites,
       odds_format: input.odds_format ?? current.odds_format,
+      commissions: input.commissions ? { ...current.commissions, ...input.commissions } : current.commissions,
     };
     return toResponse(await this.preferences.save(userId, next), access);
   }
@@ -70,6 +77,8 @@ function toResponse(row: PreferencesRow, access: PlanAccess): PreferencesRespons
     bankroll: row.bankroll_cents / 100,
     favorites: row.favorites,
     odds_format: row.odds_format,
+    commissions: row.commissions,
+    effective_commissions: { ...commissionRates(row.commissions) },
     selectable_sportsbooks: selectableSportsbooks(access),
     updated_at: row.updated_at?.toISOString() ?? null,
   };
