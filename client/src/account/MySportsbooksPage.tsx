@@ -145,8 +145,8 @@ export function MySportsbooksPage() {
       <section className="card" aria-labelledby="commission-title">
         <h2 id="commission-title">Exchange commission</h2>
         <p className="muted">
-          Exchanges take a commission on net winnings; arbitrage, middles and EV at an exchange are shown net of your rate. The defaults are
-          each exchange&apos;s published standard rate.
+          Exchanges take a commission on net winnings; arbitrage, middles and EV at an exchange are shown net of your rate. The defaults are each
+          exchange&apos;s published standard rate.
         </p>
         <div className="commission-grid">
           {COMMISSION_BOOKS.map((key) => (

@@ -132,7 +132,9 @@ export function fetchPreferences(): Promise<Preferences> {
   return preferencesInFlight;
 }
 
-export function savePreferences(preferences: Partial<Pick<Preferences, 'sportsbooks' | 'props_sportsbooks' | 'bankroll' | 'favorites' | 'odds_format' | 'commissions'>>) {
+export function savePreferences(
+  preferences: Partial<Pick<Preferences, 'sportsbooks' | 'props_sportsbooks' | 'bankroll' | 'favorites' | 'odds_format' | 'commissions'>>,
+) {
   return api.put<Preferences>('/api/preferences', preferences);
 }
 

@@ -157,7 +157,11 @@ describe('bet slip: legs of one three-way market', () => {
 describe('bet slip: a bet at an exchange', () => {
   it('pays net of the commission, and the pick records that payout', () => {
     // $100 at +100 (2.00): $200 back at a book; at Betfair's 5 % the $100 won is $95, $195 back
-    let slip = addAllToSlip(EMPTY_SLIP, [item('book', { americanOdds: 100 }), item('ex', { americanOdds: 100, commission: 0.05, bookKey: 'betfair_ex_uk' })], BANKROLL);
+    let slip = addAllToSlip(
+      EMPTY_SLIP,
+      [item('book', { americanOdds: 100 }), item('ex', { americanOdds: 100, commission: 0.05, bookKey: 'betfair_ex_uk' })],
+      BANKROLL,
+    );
     slip = setStake(setStake(slip, 'book', 10_000), 'ex', 10_000);
     expect(itemPayoutCents(slip.items[0])).toBe(20_000);
     expect(itemPayoutCents(slip.items[1])).toBe(19_500);

@@ -41,7 +41,10 @@ export function RecommendedBets() {
     (async () => {
       const prefs = await fetchPreferences();
       const books = prefs.sportsbooks.length ? prefs.sportsbooks : [...DEFAULT_SPORTSBOOKS];
-      const [bets, boards] = await Promise.all([fetchEv({ sports, books, devig, commission: prefs.commissions }), fetchBoards({ mode: 'game', sports, markets: ['h2h'] })]);
+      const [bets, boards] = await Promise.all([
+        fetchEv({ sports, books, devig, commission: prefs.commissions }),
+        fetchBoards({ mode: 'game', sports, markets: ['h2h'] }),
+      ]);
       const now = Date.now();
       const gamesToday = Object.values(boards).reduce((n, b) => n + b.events.filter((e) => isToday(e.commence_time, now)).length, 0);
       if (live) setState({ status: 'ready', bets: recommendations(bets, now), gamesToday, books });

@@ -22,7 +22,13 @@ describe('an opportunity card with a leg at an exchange', () => {
     ]);
     const [o] = findArbitrage(board, { minProfitPct: 0 }, NOW);
     const html = renderToStaticMarkup(
-      <OpportunityCard item={{ opportunity: o, status: 'new', since: NOW }} kind="arbitrage" now={NOW} onExecute={() => undefined} onCalculate={() => undefined} />,
+      <OpportunityCard
+        item={{ opportunity: o, status: 'new', since: NOW }}
+        kind="arbitrage"
+        now={NOW}
+        onExecute={() => undefined}
+        onCalculate={() => undefined}
+      />,
     );
     const labels = [...html.matchAll(/data-testid="leg-commission">([^<]*)<\/span>/g)].map((m) => m[1].trim());
     expect(labels).toEqual(['net of 5 % commission']);

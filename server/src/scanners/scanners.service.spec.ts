@@ -119,7 +119,8 @@ describe('ScannersService at the caller’s commission rates', () => {
   } as unknown as LiveStateRepository;
   const service = new ScannersService(repository, { FEED_SPORTS: [NFL] } as AppConfig, new ViewCache(), new LiveVersions(repository, {} as RealtimeBus));
   const platinum: PlanAccess = { plan: 'platinum', unlimited: false };
-  const arbitrage = (raw: Record<string, string>) => service.arbitrage(parseInput(arbitrageQuerySchema, { sports: NFL, minProfit: '0.1', ...raw }), platinum, NOW + 1000);
+  const arbitrage = (raw: Record<string, string>) =>
+    service.arbitrage(parseInput(arbitrageQuerySchema, { sports: NFL, minProfit: '0.1', ...raw }), platinum, NOW + 1000);
 
   it('re-prices each exchange leg at the rate the caller sends, and hides what is no longer an arbitrage', async () => {
     const [byDefault] = (await arbitrage({})).opportunities;
@@ -132,7 +133,9 @@ describe('ScannersService at the caller’s commission rates', () => {
   });
 
   it('answers a clear 400 for a rate that is not a fraction or a book that is not an exchange', () => {
-    expect(() => parseInput(arbitrageQuerySchema, { commission: 'betfair_ex_uk:5' })).toThrow('Commission must be a fraction from 0 to below 1: betfair_ex_uk:5');
+    expect(() => parseInput(arbitrageQuerySchema, { commission: 'betfair_ex_uk:5' })).toThrow(
+      'Commission must be a fraction from 0 to below 1: betfair_ex_uk:5',
+    );
     expect(() => parseInput(arbitrageQuerySchema, { commission: 'draftkings:0.01' })).toThrow('Not an exchange: draftkings');
   });
 });

@@ -31,7 +31,10 @@ describe('scan CLI arguments', () => {
 
   // --commission BOOK=RATE, repeatable: a fraction or a percent, by canonical key
   it('parses commission rates', () => {
-    expect(parseScanArgs(['b.json', '--commission', 'BETFAIR_EX_UK=0.02', '--commission=matchbook=1.5%']).commission).toEqual({ betfair_ex_uk: 0.02, matchbook: 0.015 });
+    expect(parseScanArgs(['b.json', '--commission', 'BETFAIR_EX_UK=0.02', '--commission=matchbook=1.5%']).commission).toEqual({
+      betfair_ex_uk: 0.02,
+      matchbook: 0.015,
+    });
     expect(parseScanArgs(['b.json']).commission).toBeUndefined();
   });
 

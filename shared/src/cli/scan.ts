@@ -121,7 +121,8 @@ function parseCommission(value: string): [string, number] {
   const percent = text.endsWith('%');
   const number = text === '' || text === '%' ? Number.NaN : Number(percent ? text.slice(0, -1) : text);
   const rate = percent ? number / 100 : number;
-  if (!book || !isCommissionRate(rate)) throw new ScanArgsError(`--commission must be BOOK=RATE with RATE a fraction from 0 to below 1 or a percent (2%), got ${value}`);
+  if (!book || !isCommissionRate(rate))
+    throw new ScanArgsError(`--commission must be BOOK=RATE with RATE a fraction from 0 to below 1 or a percent (2%), got ${value}`);
   return [book, rate];
 }
 

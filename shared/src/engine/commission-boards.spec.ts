@@ -73,8 +73,18 @@ describe('arbitrage on the recorded boards, net of the default commissions', () 
 describe('middles and EV net of commission', () => {
   const overUnder = (over: number, under: number, overBook: string, underBook: string) =>
     event([
-      book(overBook, { totals: [['Over', -110, over], ['Under', -110, over]] }),
-      book(underBook, { totals: [['Over', -130, under], ['Under', 110, under]] }),
+      book(overBook, {
+        totals: [
+          ['Over', -110, over],
+          ['Under', -110, over],
+        ],
+      }),
+      book(underBook, {
+        totals: [
+          ['Over', -130, under],
+          ['Under', 110, under],
+        ],
+      }),
     ]);
 
   it('a middle’s exchange leg pays net: best case and worst case shrink by the commission on its winnings', () => {

@@ -265,8 +265,18 @@ describe('a stored opportunity as it stands later (spec 001 §5 locked markets, 
 describe('a user’s own commission rates', () => {
   // a book at +110 against Betfair at +110: 5 % gross, 3.61 % net of Betfair's default 5 %
   const board = event([
-    book('draftkings', { h2h: [['Home', 110], ['Away', -140]] }),
-    book('betfair_ex_uk', { h2h: [['Home', -140], ['Away', 110]] }),
+    book('draftkings', {
+      h2h: [
+        ['Home', 110],
+        ['Away', -140],
+      ],
+    }),
+    book('betfair_ex_uk', {
+      h2h: [
+        ['Home', -140],
+        ['Away', 110],
+      ],
+    }),
   ]);
   const inputs = { minProfit: 0, maxStake: 100, bankroll: 1000, books: [] as string[] };
 
@@ -298,8 +308,18 @@ describe('a user’s own commission rates', () => {
     expect(mine.profitAmount).toBeGreaterThan(found.profitAmount);
     expect(opportunityAtRates(found, { betfair_ex_uk: 0.2 })).toBeNull();
     const middleBoard = event([
-      book('draftkings', { totals: [['Over', -110, 210.5], ['Under', -110, 210.5]] }),
-      book('betfair_ex_uk', { totals: [['Over', -130, 215.5], ['Under', 110, 215.5]] }),
+      book('draftkings', {
+        totals: [
+          ['Over', -110, 210.5],
+          ['Under', -110, 210.5],
+        ],
+      }),
+      book('betfair_ex_uk', {
+        totals: [
+          ['Over', -130, 215.5],
+          ['Under', 110, 215.5],
+        ],
+      }),
     ]);
     const [middle] = findMiddles(middleBoard, { minGap: 3, minProbability: 0 }, NOW);
     const gross = opportunityAtRates(middle, { betfair_ex_uk: 0 })!;
@@ -308,8 +328,23 @@ describe('a user’s own commission rates', () => {
   });
 
   it('an EV row at an exchange is worked again at the user’s rate', () => {
-    const books = ['draftkings', 'fanduel', 'betmgm', 'pinnacle'].map((key) => book(key, { h2h: [['Home', -110], ['Away', -110]] }));
-    const evBoard = event([...books, book('betfair_ex_uk', { h2h: [['Home', 115], ['Away', -150]] })]);
+    const books = ['draftkings', 'fanduel', 'betmgm', 'pinnacle'].map((key) =>
+      book(key, {
+        h2h: [
+          ['Home', -110],
+          ['Away', -110],
+        ],
+      }),
+    );
+    const evBoard = event([
+      ...books,
+      book('betfair_ex_uk', {
+        h2h: [
+          ['Home', 115],
+          ['Away', -150],
+        ],
+      }),
+    ]);
     const row = findEvBets(evBoard, {}, NOW).find((r) => r.book === 'betfair_ex_uk')!;
     expect(row.commission).toBe(0.05);
     const mine = evBetForUser(row, { minEv: 0, books: [], commission: { betfair_ex_uk: 0 } })!;

@@ -71,7 +71,10 @@ export function legsInBooks(legs: readonly Pick<OpportunityLeg, 'book'>[], books
  * The legs at the user's own commission rates (a book absent from `rates` keeps the commission the leg carries,
  * the default detection used); the same array when nothing changes.
  */
-export function legsAtRates<L extends Pick<OpportunityLeg, 'book' | 'commission'>>(legs: readonly L[], rates: Readonly<Record<string, number>> | undefined): readonly L[] {
+export function legsAtRates<L extends Pick<OpportunityLeg, 'book' | 'commission'>>(
+  legs: readonly L[],
+  rates: Readonly<Record<string, number>> | undefined,
+): readonly L[] {
   if (!rates) return legs;
   let changed = false;
   const next = legs.map((leg) => {
@@ -139,7 +142,10 @@ function evBetAtRates(o: EvBet, rates: Readonly<Record<string, number>> | undefi
  * profit and a middle's outcomes net of them (null for an arbitrage whose net profit is no longer positive), an EV
  * row's EV. The alerts judge each rule's opportunities through it.
  */
-export function opportunityAtRates<T extends ArbitrageOpportunity | MiddleOpportunity | EvBet>(o: T, rates: Readonly<Record<string, number>> | undefined): T | null {
+export function opportunityAtRates<T extends ArbitrageOpportunity | MiddleOpportunity | EvBet>(
+  o: T,
+  rates: Readonly<Record<string, number>> | undefined,
+): T | null {
   if (!('type' in o)) return evBetAtRates(o, rates) as T;
   if (o.type === 'middle') {
     const legs = legsAtRates(o.legs, rates);

@@ -12,7 +12,18 @@ import {
   spreadReference,
 } from './line-rules';
 import { commissionOf, DEFAULT_COMMISSIONS, effectiveDecimal, type CommissionRates } from './commission';
-import { bookIdOf, bookKeys, grownByte, grownFloat, grownInt, marketKeyOf, sortByLine, type MarketKey, type PreparedEvent, type PreparedLines } from './prepared-columns';
+import {
+  bookIdOf,
+  bookKeys,
+  grownByte,
+  grownFloat,
+  grownInt,
+  marketKeyOf,
+  sortByLine,
+  type MarketKey,
+  type PreparedEvent,
+  type PreparedLines,
+} from './prepared-columns';
 import { LineSet } from './prepared-lines';
 import { toPreparedLines } from './prepared-lines-serialise';
 

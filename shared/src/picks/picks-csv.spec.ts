@@ -84,7 +84,16 @@ describe('picks CSV rows', () => {
 
   it('works out a payout left out at an exchange net of its default commission', () => {
     // $10 at +150 on Matchbook: $15 won, $14.70 net of its 2 %
-    const read = csvRowToPick({ date_added: '2026-11-02', game: 'A @ B', market: 'Moneyline', selection: 'A', odds: '+150', stake: '10', status: 'won', bookmaker: 'Matchbook' });
+    const read = csvRowToPick({
+      date_added: '2026-11-02',
+      game: 'A @ B',
+      market: 'Moneyline',
+      selection: 'A',
+      odds: '+150',
+      stake: '10',
+      status: 'won',
+      bookmaker: 'Matchbook',
+    });
     expect(read).toMatchObject({ pick: { potentialCents: 2470, actualPayoutCents: 2470 } });
   });
 

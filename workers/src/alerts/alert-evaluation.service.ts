@@ -1,7 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { AlertsRepository, APP_CONFIG, type AlertRuleWithPlan, type AppConfig, JobQueueService, type NewDelivery } from '@oddspulse/core';
-import { alertSummary, currentAccess, evaluateAlertRule, JobName, opportunityAtRates, type AlertChannel, type AlertRuleCriteria, type JobPayload } from '@oddspulse/shared';
+import {
+  alertSummary,
+  currentAccess,
+  evaluateAlertRule,
+  JobName,
+  opportunityAtRates,
+  type AlertChannel,
+  type AlertRuleCriteria,
+  type JobPayload,
+} from '@oddspulse/shared';
 import { OnJob } from '../jobs/on-job.decorator';
 
 export function criteriaOf(rule: AlertRuleWithPlan): AlertRuleCriteria {

@@ -209,18 +209,35 @@ describe('profile, username and preferences (real PostgreSQL)', () => {
       const first = await t.http().get('/api/preferences').set(bearer(session));
       expect(first.body.commissions).toEqual({});
       expect(first.body.effective_commissions).toMatchObject({ betfair_ex_uk: 0.05, matchbook: 0.02 });
-      const set = await t.http().put('/api/preferences').set(bearer(session)).send({ commissions: { BETFAIR_EX_UK: 0.02 } });
+      const set = await t
+        .http()
+        .put('/api/preferences')
+        .set(bearer(session))
+        .send({ commissions: { BETFAIR_EX_UK: 0.02 } });
       expect(set.status).toBe(200);
       expect(set.body.commissions).toEqual({ betfair_ex_uk: 0.02 });
       expect(set.body.effective_commissions).toMatchObject({ betfair_ex_uk: 0.02, betfair_ex_eu: 0.05 });
       // a later update of one exchange keeps the others
-      await t.http().put('/api/preferences').set(bearer(session)).send({ commissions: { matchbook: 0.015 } }).expect(200);
+      await t
+        .http()
+        .put('/api/preferences')
+        .set(bearer(session))
+        .send({ commissions: { matchbook: 0.015 } })
+        .expect(200);
       const row = await t.db.selectFrom('preferences').select('commissions').where('user_id', '=', session.user.id).executeTakeFirstOrThrow();
       expect(row.commissions).toEqual({ betfair_ex_uk: 0.02, matchbook: 0.015 });
-      const notExchange = await t.http().put('/api/preferences').set(bearer(session)).send({ commissions: { draftkings: 0.01 } });
+      const notExchange = await t
+        .http()
+        .put('/api/preferences')
+        .set(bearer(session))
+        .send({ commissions: { draftkings: 0.01 } });
       expect(notExchange.status).toBe(400);
       expect(notExchange.body.message).toBe('Not an exchange: draftkings');
-      const tooHigh = await t.http().put('/api/preferences').set(bearer(session)).send({ commissions: { matchbook: 2 } });
+      const tooHigh = await t
+        .http()
+        .put('/api/preferences')
+        .set(bearer(session))
+        .send({ commissions: { matchbook: 2 } });
       expect(tooHigh.status).toBe(400);
       expect(tooHigh.body.message).toBe('Commission must be a fraction from 0 to below 1: matchbook');
     });
