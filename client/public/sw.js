@@ -143,8 +143,9 @@ self.addEventListener('notificationclick', (event) => {
   const target = new URL((event.notification.data && event.notification.data.url) || '/alerts', self.location.origin).href;
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      // only a tab this worker controls can be navigated (navigate() rejects for another): that one, else a new tab
       const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
-      if (open) return open.navigate(target).then((client) => (client || open).focus());
+      if (open) return open.navigate(target).then((client) => (client || open).focus(), () => self.clients.openWindow(target));
       return self.clients.openWindow(target);
     }),
   );

@@ -34,9 +34,10 @@ test('a new free user buys Gold, upgrades to Platinum, cancels from /usage-plan 
   await page.goto('/sportsbooks?mode=arbitrage');
   await expect(page.getByTestId('premium-panel')).toBeVisible();
 
-  // Upgrade: the same subscription moves to Platinum (no second checkout), and the scanners open.
-  await page.goto('/pricing');
-  await page.getByTestId('plan-card-platinum').getByRole('button', { name: 'Switch to Platinum' }).click();
+  // Upgrade from /usage-plan: the same subscription moves to Platinum (no /pricing, no second checkout), and the
+  // scanners open.
+  await page.goto('/usage-plan');
+  await page.getByRole('button', { name: 'Upgrade to Platinum' }).click();
   // the prorated amount is shown before the user confirms (Stripe's invoice preview)
   await expect(page.getByTestId('switch-cost')).toHaveText(/^You pay \$\d+\.\d{2} now for the rest of this billing period\.$/);
   await page.getByTestId('switch-plan').getByRole('button', { name: 'Switch to Platinum' }).click();
@@ -60,7 +61,11 @@ test('a new free user buys Gold, upgrades to Platinum, cancels from /usage-plan 
 
   // Cancel: at the period's end, access until then, and the page says so.
   await management.getByRole('button', { name: 'Cancel subscription' }).click();
-  await page.getByRole('dialog', { name: 'Cancel your subscription?' }).getByRole('button', { name: 'Confirm cancellation' }).click();
+  const cancelDialog = page.getByRole('dialog', { name: 'Cancel your subscription?' });
+  await expect(cancelDialog).toContainText(
+    `Your subscription ends at the end of the current billing period (${renewal}); you keep access until then and can undo the cancellation before that date.`,
+  );
+  await cancelDialog.getByRole('button', { name: 'Confirm cancellation' }).click();
   await expect(management.getByRole('status')).toHaveText('Subscription canceled successfully. You will retain access until your current billing period ends.');
   await expect(page.getByTestId('access-until')).toHaveText(`You keep access until ${renewal}.`);
   await expect(page.getByTestId('plan-badge')).toHaveText('Platinum');

@@ -162,9 +162,18 @@ test('the code /sportsbooks starts with carries the compile hint, and a screen l
   expect(await firstLine(`/${scores}`)).not.toBe(hint);
 });
 
-/** Signs the page in as a demo account and opens /sportsbooks directly, noting its /api/boards requests and their answers. */
-async function directVisitBoards(page: Page, email: string): Promise<Array<{ search: string; status: Promise<number> }>> {
-  await signInThroughForm(page, email);
+/**
+ * Signs the page in as the Gold demo account and waits for its plan: a direct visit of /sportsbooks asks for its
+ * boards ahead of /api/me only for a user this browser has seen on a paid plan.
+ */
+async function signInSeenGold(page: Page) {
+  await signInThroughForm(page, 'gold@demo.local');
+  await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
+}
+
+/** Signs the page in as the Gold demo account and opens /sportsbooks directly, noting its /api/boards requests and their answers. */
+async function directVisitBoards(page: Page): Promise<Array<{ search: string; status: Promise<number> }>> {
+  await signInSeenGold(page);
   const boards = sportsbooksBoardsRequests(page);
   await page.goto('/sportsbooks');
   return boards;
@@ -188,7 +197,7 @@ function sportsbooksBoardsRequests(page: Page): Array<{ search: string; status: 
 // cache-buster, before it knows the plan: require=paid
 test('a direct visit of /sportsbooks sends one boards request, which the browser may revalidate', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for the loading path');
-  const boards = await directVisitBoards(page, 'gold@demo.local');
+  const boards = await directVisitBoards(page);
   await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
   expect(boards).toHaveLength(1);
   expect(boards[0].search).not.toContain('_t=');
@@ -203,7 +212,7 @@ test('a direct visit of /sportsbooks sends one boards request, which the browser
 // by its hash, so the browser refuses nothing.
 test('the boards of a direct visit of /sportsbooks are sent by the page itself, as its HTML is read', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the request initiator is read over the DevTools protocol of Chromium');
-  await signInThroughForm(page, 'gold@demo.local');
+  await signInSeenGold(page);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const senders: string[] = [];
@@ -221,26 +230,33 @@ test('the boards of a direct visit of /sportsbooks are sent by the page itself, 
   expect(refused).toEqual([]);
 });
 
-// a free user's odds calls are metered (DECISIONS 2); the early request says require=paid, so the server
-// refuses it without counting it, and the screen shows its gate, not an error. A fresh account: its quota is its own.
-test("a free user opening /sportsbooks is refused the early boards request, and it does not count against the user's quota", async ({
-  page,
-  request,
-}, testInfo) => {
+// a free user's odds calls are metered (DECISIONS 2): the plan decides before any boards are asked for, so neither a
+// free account nor an operations account (on the free plan) sends a request it would be refused, and the screen shows
+// its gate, not an error. A fresh account: its quota is its own.
+test('a free or operations user opening /sportsbooks sends no boards request, and nothing counts against the quota', async ({ page, browser, request }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for the loading path');
   const user = await newUser(request, testInfo, 'earlyfree');
   const used = async () => ((await (await request.get('/api/me', { headers: bearer(user) })).json()) as { used: number }).used;
   await signIn(page, user);
+  await expect(page.getByTestId('plan-badge')).toHaveText('Free');
   const boards = sportsbooksBoardsRequests(page);
-  for (const visit of [1, 2]) {
+  for (let visit = 0; visit < 2; visit++) {
     await page.goto('/sportsbooks');
     await expect(page.getByRole('heading', { name: 'Subscription Required' })).toBeVisible();
-    await expect.poll(() => boards.length).toBe(visit);
-    expect(boards[visit - 1].search).toContain('require=paid');
-    expect(await boards[visit - 1].status).toBe(402);
   }
-  expect(await used()).toBe(0);
   await expect(page.getByRole('alert')).toHaveCount(0);
+
+  const ops = await browser.newPage({ baseURL: new URL(page.url()).origin });
+  await signInThroughForm(ops, 'ops@demo.local');
+  await expect(ops.getByTestId('plan-badge')).toHaveText('Free');
+  const opsBoards = sportsbooksBoardsRequests(ops);
+  await ops.goto('/sportsbooks');
+  await expect(ops.getByRole('heading', { name: 'Subscription Required' })).toBeVisible();
+  await ops.close();
+
+  expect(boards).toEqual([]);
+  expect(opsBoards).toEqual([]);
+  expect(await used()).toBe(0);
 });
 
 type Positions = Record<string, { seq: number; epoch: string | null }>;
@@ -259,7 +275,7 @@ test("the live socket joins each sport's room from its first load's position, an
     const text = String(frame);
     return text.startsWith('42') ? (JSON.parse(text.replace(/^42\d*/, '')) as [string, never]) : null;
   };
-  await signInThroughForm(page, 'gold@demo.local');
+  await signInSeenGold(page);
   await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
     await held;
     const server = ws.connectToServer();

@@ -77,6 +77,38 @@ test('on mobile the odds page adds Filters and the section switcher, Platinum se
   await expect(page.getByRole('tablist', { name: 'Odds sections' }).getByRole('tab')).toHaveText(['Straight Bets', 'Player Props', 'Arbitrage', 'Middles']);
 });
 
+// On a phone the scanners keep every control in sight and uncovered: all four section tabs inside the window, the
+// bet slip's button in the bottom bar (not floating over the cards' Stake and Age), and the open slip above the tabs.
+test('on mobile the section tabs fit, the bet slip button sits in the bottom bar, and the open slip leaves the tabs uncovered', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'mobile', 'mobile layout only');
+  await signInThroughForm(page, 'platinum@demo.local');
+  await expect(page.getByTestId('plan-badge')).toHaveText('Platinum');
+  await page.goto('/sportsbooks?mode=middles');
+  await expect(page.getByRole('heading', { name: 'Odds: Middles' })).toBeVisible();
+  const viewport = page.viewportSize()!;
+  const switcher = page.getByRole('tablist', { name: 'Odds sections' });
+  await expect(switcher.getByRole('tab')).toHaveText(['Straight Bets', 'Player Props', 'Arbitrage', 'Middles']);
+  for (const tab of await switcher.getByRole('tab').all()) {
+    const box = (await tab.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+    // a tab's label is not cut inside its own box either
+    expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  }
+
+  // nothing floats over the cards: the page's own slip button is hidden, the bottom bar carries it
+  await expect(page.locator('.bet-slip-toggle')).toBeHidden();
+  const bar = page.getByTestId('bottom-bar');
+  await bar.getByRole('button', { name: 'Open bet slip (0)' }).click();
+  const slip = page.getByTestId('bet-slip');
+  await expect(slip).toBeVisible();
+  const slipBox = (await slip.boundingBox())!;
+  const tabsBox = (await switcher.boundingBox())!;
+  expect(slipBox.y + slipBox.height).toBeLessThanOrEqual(tabsBox.y);
+  await switcher.getByRole('tab', { name: 'Arbitrage' }).click();
+  await expect(page.getByRole('heading', { name: 'Odds: Arbitrage' })).toBeVisible();
+});
+
 test('on desktop the navbar shows its links and no bottom bar', async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'desktop layout only');
   await page.goto('/');

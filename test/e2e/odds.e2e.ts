@@ -299,6 +299,9 @@ test('the bet slip shows the spec validation messages and places bets into picks
   const slip = page.getByTestId('bet-slip');
   await expect(slip).toBeVisible();
   const selection = (await slip.getByTestId('slip-item').locator('strong').textContent())!;
+  // a negative edge is called so at any stake (its own test below); the simulator's prices decide the row's
+  const edge = slip.getByTestId('slip-edge');
+  const negative = (await edge.count()) > 0 && Number.parseFloat((await edge.textContent())!) < 0;
   const stake = slip.getByRole('spinbutton', { name: /Stake for/ });
   await stake.fill('0.5');
   await expect(slip.getByTestId('slip-messages')).toContainText('Minimum bet is $1');
@@ -312,7 +315,8 @@ test('the bet slip shows the spec validation messages and places bets into picks
   await stake.fill('100');
   await expect(slip.getByTestId('slip-total')).toHaveText('$100.00');
   const warned = (await slip.getByTestId('slip-messages').count()) > 0;
-  if (warned) await expect(slip.getByTestId('slip-messages')).toHaveText('Large bet on low edge - consider reducing');
+  if (warned)
+    await expect(slip.getByTestId('slip-messages')).toHaveText(negative ? 'This bet has negative expected value' : 'Large bet on low edge - consider reducing');
   await expect(slip.getByRole('button', { name: warned ? 'Place anyway' : 'Place Bets' })).toBeEnabled();
   await stake.fill('600');
   await expect(slip.getByRole('tab', { name: 'Parlay' })).toBeDisabled();
@@ -324,12 +328,35 @@ test('the bet slip shows the spec validation messages and places bets into picks
   await expect(single).toHaveAttribute('aria-selected', 'true');
 
   await stake.fill('10');
-  await expect(slip.getByTestId('slip-messages')).toHaveCount(0);
+  if (negative) await expect(slip.getByTestId('slip-messages')).toHaveText('This bet has negative expected value');
+  else await expect(slip.getByTestId('slip-messages')).toHaveCount(0);
   await expect(slip.getByTestId('slip-total')).toHaveText('$10.00');
-  await slip.getByRole('button', { name: 'Place Bets' }).click();
+  await slip.getByRole('button', { name: negative ? 'Place anyway' : 'Place Bets' }).click();
   await expect(page).toHaveURL(/\/picks$/);
   const picks = await savedPicks(page);
   expect(picks.some((p) => p.selection === selection && p.status === 'pending' && p.stakeCents === 1000)).toBe(true);
+});
+
+// spec 001 §5: a bet with a negative edge is called negative and given no stake by auto sizing; the user may stake it
+test('a negative-edge bet is not auto-sized, the slip says why, and a stake typed by hand can be placed', async ({ page }, testInfo) => {
+  test.skip(isMobile(testInfo), 'the same slip on mobile; run once');
+  await signIn(page, 'gold@demo.local');
+  await page.goto('/sportsbooks');
+  await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
+  const row = page.getByTestId('odds-row').filter({ has: page.locator('.ev.ev-negative') }).first();
+  await row.click();
+  await page.getByRole('button', { name: 'Add to Bet Slip' }).first().click();
+  const slip = page.getByTestId('bet-slip');
+  await expect(slip.getByTestId('slip-edge')).toHaveText(/^-\d+\.\d{2}% edge$/);
+  await expect(slip.getByRole('spinbutton', { name: /Stake for/ })).toHaveValue('0');
+  await expect(slip.getByTestId('slip-not-sized')).toHaveText(
+    'Not sized automatically: this bet has negative expected value. Enter a stake to bet it anyway.',
+  );
+  await expect(slip.getByTestId('slip-messages')).toContainText('This bet has negative expected value');
+  await expect(slip.getByTestId('slip-messages')).not.toContainText('Large bet on low edge');
+  await slip.getByRole('spinbutton', { name: /Stake for/ }).fill('5');
+  await expect(slip.getByTestId('slip-messages')).toHaveText('This bet has negative expected value');
+  await expect(slip.getByRole('button', { name: 'Place anyway' })).toBeEnabled();
 });
 
 // spec 001 §4: Add to My Picks saves a pending pick; the same pick again says 'Already Added'

@@ -19,12 +19,48 @@ test('the operations demo account sees every simulated feed fresh, then the feed
   await expect(page.getByTestId('ops-scheduler')).toContainText('running');
   await expect(page.getByTestId('ops-updates')).toContainText('Live');
   await expect(page.getByTestId('ops-queue').filter({ hasText: 'feeds' })).toBeVisible();
-
+  // the console's page asks nothing of another host (its CSP would refuse a font stylesheet) and has an h1
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  const elsewhere: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).origin !== new URL(page.url()).origin) elsewhere.push(req.url());
+  });
   await page.getByRole('link', { name: 'Open the queue console' }).click();
   await expect(page).toHaveURL(/\/ops\/queues\/?$/);
   await expect(page).toHaveTitle('OddsPulse queues');
+  await expect(page.getByRole('heading', { level: 1, name: 'OddsPulse queues' })).toBeAttached();
+  await expect(page.getByText('feeds').first()).toBeVisible();
+  expect(refused).toEqual([]);
+  expect(elsewhere).toEqual([]);
   await page.goto('/ops/queues/queue/feeds?status=completed');
   await expect(page.getByText('odds.poll').first()).toBeVisible();
+});
+
+// The page fits its window whatever its tables hold (at 1280 px a failed settlement run's error once pushed it
+// sideways): wide tables scroll inside their cards. A failed run is not something the stack makes on demand, so the
+// overview the page reads gets one added, and the live pushes (which would replace it) are held back.
+test('the operations page fits its window with a failed settlement run in its table', async ({ page }) => {
+  await signInThroughForm(page, 'ops@demo.local');
+  await page.routeWebSocket(/\/socket\.io\//, () => undefined);
+  await page.route('**/api/ops/overview', async (route) => {
+    const overview = (await (await route.fetch()).json()) as { settlement_runs: Array<Record<string, unknown>> | null };
+    const failed = {
+      at: new Date().toISOString(),
+      trigger: 'scheduled',
+      sport: 'basketball_ncaab',
+      checked: 1204,
+      settled: 0,
+      duration_ms: 61_250,
+      error: 'Scores provider answered 503 Service Unavailable for basketball_ncaab after 3 attempts; the run will be retried',
+    };
+    await route.fulfill({ json: { ...overview, settlement_runs: [failed, failed, ...(overview.settlement_runs ?? [])] } });
+  });
+  await page.goto('/ops');
+  await expect(page.getByRole('region', { name: 'Settlement runs' }).getByText(/Scores provider answered 503/).first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
 });
 
 test('a Platinum account gets 403 on the operations page and the queue console', async ({ page }) => {

@@ -77,7 +77,7 @@ test('the game modal opens on the overview and draws line movement for the game'
   ]);
   expect(sent.get('bookmakers')).toMatch(/^[a-z0-9_]+(,[a-z0-9_]+)*$/);
   const lines = modal.getByRole('tabpanel', { name: 'Line Movement' }).getByTestId('line-movement');
-  await expect(lines.getByTestId('line-chart').first().or(lines.getByText('No history available yet for the selected parameters.'))).toBeVisible();
+  await expect(lines.getByTestId('line-chart').first().or(lines.getByTestId('no-line-history'))).toBeVisible();
   await expect(lines.getByLabel('Book')).toHaveValue('all');
 
   // Closing and opening again starts on the overview.

@@ -171,6 +171,47 @@ test("an alert's link opens the scanner on its opportunity, highlighted, or says
   await expect(page.locator('[data-targeted]')).toHaveCount(0);
 });
 
+// A scanner's notification, clicked, opens its opportunity (`opportunity=<id>`, as an alert's link does): the scanner
+// scrolls to it and highlights it, or says what became of it. The browser's Notification is recorded in the page (a
+// test cannot click the system's), and its click handler run as a click would.
+test("a scanner notification's click opens the scanner on its opportunity", async ({ page, request }, testInfo) => {
+  test.skip(isMobile(testInfo), 'the same scanner on mobile; run once');
+  test.setTimeout(150_000);
+  const user = await subscribedUser(request, testInfo, 'notifyclick', 'platinum');
+  await page.addInitScript(() => {
+    const shown: Array<{ tag: string; onclick: (() => void) | null }> = [];
+    class RecordedNotification {
+      static permission = 'granted';
+      static requestPermission = async () => 'granted';
+      onclick: (() => void) | null = null;
+      constructor(
+        readonly title: string,
+        readonly options: { tag: string },
+      ) {
+        shown.push(this as unknown as { tag: string; onclick: (() => void) | null });
+        Object.assign(this, { tag: options.tag });
+      }
+      close() {}
+    }
+    Object.assign(window, { Notification: RecordedNotification, shownNotifications: shown });
+  });
+  await signIn(page, user);
+  await saveBooks(page, []);
+  await page.evaluate(() => {
+    window.localStorage.setItem('oddspulse.scannerSettings', JSON.stringify({ minProfit: 0.1 }));
+    window.localStorage.setItem('oddspulse.scannerNotify', JSON.stringify({ on: true, minProfit: 0.1 }));
+  });
+  await page.goto('/sportsbooks?mode=arbitrage');
+  await expect(page.getByRole('region', { name: 'Arbitrage scanner' })).toBeVisible();
+  const tag = async () => page.evaluate(() => (window as unknown as { shownNotifications: Array<{ tag: string }> }).shownNotifications[0]?.tag ?? '');
+  await expect.poll(tag, { timeout: 120_000 }).not.toBe('');
+  const id = await tag();
+  await page.evaluate(() => (window as unknown as { shownNotifications: Array<{ onclick: () => void }> }).shownNotifications[0].onclick());
+  await expect.poll(() => new URL(page.url()).searchParams.get('opportunity')).toBe(id);
+  const card = page.locator(`[data-testid=opportunity][data-opportunity-id="${id}"]`);
+  await expect(card.and(page.locator('[data-targeted=true]')).or(page.getByTestId('alert-target'))).toBeVisible({ timeout: 30_000 });
+});
+
 // DECISIONS 27: one book rule everywhere; Gold sees every book of the catalogue on every screen
 test('a Gold user sees the same books allowed on pricing, My Sportsbooks, the odds filter and the preferences API', async ({ page, request }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same rule on mobile; run once');

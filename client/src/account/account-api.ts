@@ -2,6 +2,8 @@ import { DEFAULT_FREE_MONTHLY_QUOTA, hasPaidPlan, hasPlatinum, planName, type Op
 import { api } from '../api/client';
 import type { Session } from '../api/session';
 import { startEarly, takeEarly } from '../routing/early-data';
+import { rememberPaidPlan } from '../state/paid-plan-hint';
+import { browserStorage } from '../state/stored-value';
 
 /** GET /api/me (spec 000 §3). */
 export interface PlanInfo {
@@ -97,9 +99,17 @@ export function exchangeOAuthCode(code: string) {
 
 const PLAN_PATH = '/api/me';
 
+/** /api/me, noting whether the plan is paid for the next direct visit's early boards (state/paid-plan-hint.ts). */
+async function getPlanInfo(): Promise<PlanInfo> {
+  const info = await api.get<PlanInfo>(PLAN_PATH);
+  const userId = api.currentSession()?.user.id;
+  if (userId) rememberPaidPlan(browserStorage(), userId, isPaid(info));
+  return info;
+}
+
 /** The plan, from the request sent as the app started when there is one (preloadPlanInfo), else asked for now. */
 export function fetchPlanInfo(): Promise<PlanInfo> {
-  return takeEarly<PlanInfo>(PLAN_PATH) ?? api.get<PlanInfo>(PLAN_PATH);
+  return takeEarly<PlanInfo>(PLAN_PATH) ?? getPlanInfo();
 }
 
 /**
@@ -107,7 +117,7 @@ export function fetchPlanInfo(): Promise<PlanInfo> {
  * first screen, and its answer came a frame or more after the page had painted).
  */
 export function preloadPlanInfo(): void {
-  if (api.currentSession()) startEarly(PLAN_PATH, () => api.get<PlanInfo>(PLAN_PATH));
+  if (api.currentSession()) startEarly(PLAN_PATH, getPlanInfo);
 }
 
 export function fetchProfile() {

@@ -34,8 +34,11 @@ export function BetSlipPanel() {
   };
   useEscapeLayer(slip.open, close);
   useEffect(() => {
-    if (slip.open && focusPanel.current) panelRef.current?.focus();
-    if (!slip.open && returnFocus.current) toggleRef.current?.focus();
+    // on a phone the bottom bar's button opens the slip (layout/SlipButton.tsx), and the page's own is hidden
+    const barButton = document.querySelector<HTMLElement>('.bottom-bar .slip-button');
+    const fromBar = !!barButton && document.activeElement === barButton;
+    if (slip.open && (focusPanel.current || fromBar)) panelRef.current?.focus();
+    if (!slip.open && returnFocus.current) (barButton?.offsetParent ? barButton : toggleRef.current)?.focus();
     focusPanel.current = false;
     returnFocus.current = false;
   }, [slip.open]);

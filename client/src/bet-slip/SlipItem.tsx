@@ -1,7 +1,7 @@
 import { americanToDecimal, commissionLabel, evTone, formatEvPct } from '@oddspulse/shared';
 import { formatOdds, type OddsDisplayFormat } from '../odds/filters/filter-settings';
 import { OpenInBook } from '../components/OpenInBook';
-import type { BetSlipItem, KellyGroup, SlipMode } from './bet-slip';
+import { notAutoSized, type BetSlipItem, type KellyGroup, type SlipMode } from './bet-slip';
 
 /** One bet of the slip (spec 001 §4): selection, game, market and book, the price, its edge and, for singles, its stake. */
 export function SlipItem({
@@ -59,6 +59,11 @@ export function SlipItem({
           </label>
         )}
       </div>
+      {mode === 'single' && notAutoSized(item) && (
+        <div className="muted small" data-testid="slip-not-sized">
+          Not sized automatically: this bet has negative expected value. Enter a stake to bet it anyway.
+        </div>
+      )}
     </li>
   );
 }

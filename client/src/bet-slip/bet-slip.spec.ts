@@ -6,6 +6,7 @@ import {
   autoStakeCents,
   itemPayoutCents,
   kellyGroups,
+  notAutoSized,
   applyQuickAmount,
   canParlay,
   EMPTY_SLIP,
@@ -67,6 +68,20 @@ describe('bet slip (spec 001 §4 bet slip, §5 bankroll and bet sizing)', () => 
     expect(bigEdge.items[0].stakeCents).toBe(10_000);
     const manual = addToSlip({ ...EMPTY_SLIP, autoCalculate: false }, item('c'), BANKROLL);
     expect(manual.items[0].stakeCents).toBe(2500); // the quick bet amount, $25
+  });
+
+  // spec 001 §5: Kelly stakes nothing on a negative edge; the slip leaves the stake to the user and says why
+  it('does not auto size a single with a negative edge, which the user may still stake', () => {
+    let slip = addToSlip(EMPTY_SLIP, item('neg', { edge: -1.44, fairProbability: 0.39 }), BANKROLL);
+    expect(slip.items[0].stakeCents).toBe(0);
+    expect(notAutoSized(slip.items[0])).toBe(true);
+    slip = addToSlip(slip, item('pos'), BANKROLL);
+    expect(autoSizeAll(setRisk(slip, 'aggressive', BANKROLL), BANKROLL).items.map((i) => i.stakeCents > 0)).toEqual([false, true]);
+    slip = setStake(slip, 'neg', 1000);
+    expect(validateSlip(slip, BANKROLL)).toMatchObject({ errors: [], warnings: [BET_SLIP_MESSAGES.negativeEdge], canPlace: true });
+    // an executed arbitrage's leg is part of a hedged position, not a bet of its own
+    expect(notAutoSized({ edge: -1.44, hedge: 'arb:1' })).toBe(false);
+    expect(notAutoSized({ edge: null })).toBe(false);
   });
 
   it('quick amounts set the parlay stake, or every single', () => {

@@ -4,6 +4,7 @@ import {
   baseStakeCents,
   DEFAULT_QUICK_BET_AMOUNT,
   DEFAULT_RISK_LEVEL,
+  hasNegativeEdge,
   decimalToAmericanRounded,
   effectiveDecimal,
   netPayoutCents,
@@ -81,13 +82,27 @@ export const EMPTY_SLIP: BetSlipState = {
   quickBetAmount: DEFAULT_QUICK_BET_AMOUNT,
 };
 
-/** The stake auto sizing gives an item: Kelly at the risk level when the fair probability is known, else the base share. */
-export function autoStakeCents(item: Pick<BetSlipItem, 'americanOdds' | 'fairProbability' | 'commission'>, bankrollCents: number, risk: RiskLevel): number {
+/**
+ * The stake auto sizing gives an item: Kelly at the risk level when the fair probability is known, else the base share;
+ * none for a bet of its own with a negative edge (spec 001 §5: Kelly stakes nothing on it), which the user may still
+ * stake by hand.
+ */
+export function autoStakeCents(
+  item: Pick<BetSlipItem, 'americanOdds' | 'fairProbability' | 'commission' | 'edge' | 'hedge'>,
+  bankrollCents: number,
+  risk: RiskLevel,
+): number {
+  if (notAutoSized(item)) return 0;
   const p = item.fairProbability;
   // Kelly on what the bet pays: an exchange's price net of its commission
   const decimal = effectiveDecimal(americanToDecimal(item.americanOdds), item.commission ?? 0);
   if (p !== null && p !== undefined && p > 0 && p < 1) return recommendedStakeCents(bankrollCents, p, decimal, risk);
   return baseStakeCents(bankrollCents, risk);
+}
+
+/** A single whose edge is negative: auto sizing leaves its stake at 0, and the slip says why. */
+export function notAutoSized(item: Pick<BetSlipItem, 'edge' | 'hedge'>): boolean {
+  return !item.hedge && hasNegativeEdge(item.edge);
 }
 
 export type NewSlipItem = Omit<BetSlipItem, 'stakeCents'> & { stakeCents?: number };

@@ -1,6 +1,7 @@
 import { planName } from '@oddspulse/shared';
 import { Link } from 'react-router-dom';
 import { isPlatinum, type PlanInfo } from '../account/account-api';
+import { UpgradeToPlatinum } from '../components/PlanCards';
 import { Spinner } from '../routing/guards';
 import { useFreeMonthlyQuota } from '../state/site';
 import { useBillingOverview } from './billing-state';
@@ -72,9 +73,7 @@ export function MySubscription({ info }: { info: PlanInfo }) {
         </ul>
         <div className="actions">
           {!isPlatinum(info) && (
-            <Link className="button primary" to="/pricing">
-              Upgrade to Platinum
-            </Link>
+            <UpgradeToPlatinum />
           )}
           {overview?.gift && !liveSub && overview.mode !== 'off' && <ContinueAfterGift until={overview.gift.until} />}
           {overview && <ManageBillingButton overview={overview} />}

@@ -1,11 +1,11 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { BillingMessages } from '@oddspulse/shared';
-import { Link } from 'react-router-dom';
 import { accountPlanName, isPaid, isPlatinum } from '../account/account-api';
 import { cancelSubscription } from './billing-api';
 import { useBillingOverview, useRefreshPlan } from './billing-state';
 import { Modal } from '../components/Modal';
+import { UpgradeToPlatinum } from '../components/PlanCards';
 import { Spinner } from '../routing/guards';
 import { planAtom } from '../state/auth';
 import { formatBillingDate, monthlyPrice } from './plans';
@@ -121,9 +121,7 @@ export function UsagePlanPage() {
         <section className="card">
           <h2>Upgrade to Platinum</h2>
           <p>Arbitrage, middles, live markets and unlimited API access for {monthlyPrice('platinum')}/month.</p>
-          <Link className="button primary" to="/pricing">
-            Upgrade to Platinum
-          </Link>
+          <UpgradeToPlatinum />
         </section>
       )}
       <GiftPlatinum />
@@ -131,7 +129,7 @@ export function UsagePlanPage() {
         <Modal title="Cancel your subscription?" onClose={() => setConfirming(false)}>
           <p>
             Your subscription ends at the end of the current billing period
-            {sub?.current_period_end ? ` (${formatBillingDate(sub.current_period_end)})` : ''}; you keep access until then and can keep it before that date.
+            {sub?.current_period_end ? ` (${formatBillingDate(sub.current_period_end)})` : ''}; you keep access until then and can undo the cancellation before that date.
           </p>
           <div className="actions">
             <button type="button" className="button danger" disabled={busy} onClick={() => void confirm()}>

@@ -1,4 +1,5 @@
-import { PLAN_PRICE_CENTS, planBooksCopy, wholeNumber, type Plan } from '@oddspulse/shared';
+import { PLAN_PRICE_CENTS, planBooksCopy, wholeNumber, type PaidPlan, type Plan } from '@oddspulse/shared';
+import { isPlatinum, type PlanInfo } from '../account/account-api';
 
 /** Plan cards' copy (spec 000 §1) with the one price source (DECISIONS 1) and the one book rule (DECISIONS 27). */
 export interface PlanCard {
@@ -6,6 +7,15 @@ export interface PlanCard {
   name: string;
   price: string;
   features: string[];
+}
+
+/**
+ * The paid plan the user's subscription is on, or null: another paid plan changes that subscription (prorated,
+ * after a confirmation) rather than opening a second checkout. A gift is no subscription, so it buys one.
+ */
+export function subscribedPlan(info: PlanInfo): PaidPlan | null {
+  const current = isPlatinum(info) ? 'platinum' : info.plan;
+  return current === 'free' || info.is_gifted ? null : current;
 }
 
 export function monthlyPrice(plan: Plan): string {

@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useState } from 'react';
 import { BillingMessages, type PaidPlan, type Plan } from '@oddspulse/shared';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { isPlatinum } from '../account/account-api';
-import { planCards } from '../billing/plans';
+import { planCards, subscribedPlan } from '../billing/plans';
 import { authAtom, planAtom } from '../state/auth';
 import { savePricingIntent } from '../state/pricing-intent';
 import { useFreeMonthlyQuota } from '../state/site';
@@ -50,6 +50,51 @@ export function CheckoutError({ message, onRetry }: { message: string; onRetry: 
   );
 }
 
+function ConfirmSwitch(props: { current: Plan; target: PaidPlan; busy: boolean; onSwitch: () => void; onClose: () => void }) {
+  const { current, target, busy, onSwitch, onClose } = props;
+  return (
+    <Suspense fallback={null}>
+      <SwitchPlanDialog
+        current={current}
+        target={target}
+        busy={busy}
+        onSwitch={() => {
+          onClose();
+          onSwitch();
+        }}
+        onClose={onClose}
+      />
+    </Suspense>
+  );
+}
+
+/**
+ * "Upgrade to Platinum" on the plan pages: a subscriber's opens the switch's confirmation (with its prorated amount)
+ * right there; anyone else chooses a plan on /pricing.
+ */
+export function UpgradeToPlatinum() {
+  const plan = useAtomValue(planAtom);
+  const { choose, error, clearError, busy } = useChoosePlan();
+  const [confirming, setConfirming] = useState(false);
+  const current = plan.status === 'ready' ? subscribedPlan(plan.info) : null;
+  if (!current) {
+    return (
+      <Link className="button primary" to="/pricing">
+        Upgrade to Platinum
+      </Link>
+    );
+  }
+  return (
+    <>
+      {error && <CheckoutError message={error} onRetry={clearError} />}
+      <button type="button" className="button primary" disabled={busy !== null} onClick={() => setConfirming(true)}>
+        {busy ? 'Switching...' : 'Upgrade to Platinum'}
+      </button>
+      {confirming && <ConfirmSwitch current={current} target="platinum" busy={busy !== null} onSwitch={() => void choose('platinum')} onClose={() => setConfirming(false)} />}
+    </>
+  );
+}
+
 export function PlanCards() {
   const auth = useAtomValue(authAtom);
   const plan = useAtomValue(planAtom);
@@ -58,25 +103,13 @@ export function PlanCards() {
   const [switching, setSwitching] = useState<PaidPlan | null>(null);
   const cards = planCards(useFreeMonthlyQuota());
   const current = auth.status === 'signedIn' && plan.status === 'ready' ? (isPlatinum(plan.info) ? 'platinum' : plan.info.plan) : null;
-  // A paid plan that is not a gift is a subscription: another plan changes it (prorated), after a confirmation.
-  const subscribed = current !== null && current !== 'free' && plan.status === 'ready' && !plan.info.is_gifted;
+  const subscribed = auth.status === 'signedIn' && plan.status === 'ready' && subscribedPlan(plan.info) !== null;
   const pick = (target: PaidPlan) => (subscribed ? setSwitching(target) : void choose(target));
   return (
     <>
       {error && <CheckoutError message={error} onRetry={clearError} />}
       {switching && current && (
-        <Suspense fallback={null}>
-          <SwitchPlanDialog
-            current={current}
-            target={switching}
-            busy={busy !== null}
-            onSwitch={() => {
-              setSwitching(null);
-              void choose(switching);
-            }}
-            onClose={() => setSwitching(null)}
-          />
-        </Suspense>
+        <ConfirmSwitch current={current} target={switching} busy={busy !== null} onSwitch={() => void choose(switching)} onClose={() => setSwitching(null)} />
       )}
       <div className="plan-cards">
         {cards.map((card) => (

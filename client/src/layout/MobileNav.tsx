@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useEffect, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, type RefObject } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { isPaid } from '../account/account-api';
 import type { MenuOpen } from '../components/menu-opening';
@@ -9,6 +9,7 @@ import { prefetchOn, useGuardedClick } from './Navbar';
 // The drawer and the odds sections load when shown, not with the landing page
 const MobileDrawer = lazy(() => import('./MobileDrawer').then((m) => ({ default: m.MobileDrawer })));
 const SectionSwitcher = lazy(() => import('./SectionSwitcher').then((m) => ({ default: m.SectionSwitcher })));
+const SlipButton = lazy(() => import('./SlipButton').then((m) => ({ default: m.SlipButton })));
 
 /**
  * The odds page's own controls (search, sections, filters) show only to a plan that can use the page: a free user
@@ -46,12 +47,33 @@ export function MobileMenu({ open, onClose, trigger }: { open: MenuOpen; onClose
   );
 }
 
-/** The mobile bottom bar: Odds, Home, Picks; on the odds page also Filters and the section switcher. */
+/**
+ * Keeps `--bottom-bar-height` on the document at the bar's height (0 where it is hidden, on desktop), so what else
+ * is fixed to the bottom (the open bet slip) sits above it instead of over its section tabs.
+ */
+function useBottomBarHeight() {
+  const bar = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = bar.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--bottom-bar-height', `${element.offsetHeight}px`));
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--bottom-bar-height');
+    };
+  }, []);
+  return bar;
+}
+
+/** The mobile bottom bar: Odds, Home, Picks; on the odds page also Filters, the bet slip and the section switcher. */
 export function BottomBar() {
   const guarded = useGuardedClick();
   const onOdds = useOddsControls();
+  const bar = useBottomBarHeight();
   return (
-    <div className="bottom-bar" data-testid="bottom-bar">
+    <div className="bottom-bar" data-testid="bottom-bar" ref={bar}>
       {onOdds && (
         <Suspense fallback={null}>
           <SectionSwitcher />
@@ -71,6 +93,11 @@ export function BottomBar() {
           <button type="button" onClick={() => window.dispatchEvent(new Event(OPEN_FILTERS_EVENT))}>
             Filters
           </button>
+        )}
+        {onOdds && (
+          <Suspense fallback={null}>
+            <SlipButton />
+          </Suspense>
         )}
       </nav>
     </div>

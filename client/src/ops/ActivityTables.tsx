@@ -13,6 +13,7 @@ export function ActivityTables({ overview, now }: { overview: OpsOverview; now: 
         unreadable="The sockets could not be read (see above)."
         empty="No socket is listening to any room."
         columns={['Room', 'Sockets']}
+        scroll
         row={({ room, sockets }) => (
           <tr key={room}>
             <td>{room}</td>
@@ -27,6 +28,7 @@ export function ActivityTables({ overview, now }: { overview: OpsOverview; now: 
         unreadable="The settlement runs could not be read (see above)."
         empty="No settlement has run yet."
         columns={['When', 'Run', 'Checked', 'Settled', 'Took', 'Error']}
+        scroll
         row={(run) => (
           <tr key={`${run.at}:${run.trigger}:${run.sport ?? ''}`} className={run.error ? 'ops-bad-text' : undefined}>
             <td>{relativeTime(run.at, now)}</td>

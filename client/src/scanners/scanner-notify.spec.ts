@@ -83,7 +83,9 @@ describe('scanner notifications', () => {
       { on: true, threshold: 25 },
       user,
     );
-    expect(list).toEqual([{ title: 'Middle 30% · gap 4', body: 'Away @ Home · Total · 218.5 to 222.5', tag: 'm1' }]);
+    expect(list).toEqual([
+      { title: 'Middle 30% · gap 4', body: 'Away @ Home · Total · 218.5 to 222.5', tag: 'm1', path: '/sportsbooks?mode=middles&q=Home&opportunity=m1' },
+    ]);
   });
 
   it('announces only what the scanner would show: the user books and inputs apply', () => {
@@ -102,6 +104,8 @@ describe('scanner notifications', () => {
   it('announces new arbitrage above the profit the user set', () => {
     const list = notificationsFor('arbitrage', [update('new', arb('a1', 3.2)), update('new', arb('a2', 1.5))], { on: true, threshold: 2 }, user);
     expect(list.map((n) => [n.tag, n.title])).toEqual([['a1', 'Arbitrage 3.20%']]);
+    // a click opens the opportunity itself, as an alert's link does
+    expect(list[0].path).toBe('/sportsbooks?mode=arbitrage&q=Home&opportunity=a1');
   });
 
   it('stores each scanner apart; the arbitrage setting keeps its earlier field name', () => {

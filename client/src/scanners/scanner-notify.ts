@@ -1,4 +1,4 @@
-import type { OpportunityUpdate } from '@oddspulse/shared';
+import { alertPath, type OpportunityUpdate } from '@oddspulse/shared';
 import { marketLabel } from '../odds/rows/labels';
 import { opportunityForUser, type Opportunity, type ScannerUser } from './opportunity-feed';
 import { SCANNER_RANGES, type NumberRange } from './scanner-settings';
@@ -42,6 +42,8 @@ export interface BrowserNotification {
   title: string;
   body: string;
   tag: string;
+  /** Where a click goes: the opportunity itself (`opportunity=<id>`), as an alert's link names it. */
+  path: string;
 }
 
 /** The notifications a batch of pushed updates calls for. */
@@ -59,7 +61,7 @@ export function notificationsFor(
     if (kind === 'arbitrage' && o.type === 'arbitrage') {
       const seen = opportunityForUser(o, user);
       if (seen && seen.profitPct >= settings.threshold)
-        result.push({ title: `Arbitrage ${seen.profitPct.toFixed(2)}%`, body: `${seen.game} · ${marketLabel(seen.market)}`, tag: seen.id });
+        result.push({ title: `Arbitrage ${seen.profitPct.toFixed(2)}%`, body: `${seen.game} · ${marketLabel(seen.market)}`, tag: seen.id, path: alertPath(seen) });
     } else if (kind === 'middles' && o.type === 'middle') {
       const seen = opportunityForUser(o, user);
       if (seen && seen.probability >= settings.threshold) {
@@ -67,6 +69,7 @@ export function notificationsFor(
           title: `Middle ${seen.probability.toFixed(0)}% · gap ${seen.gap}`,
           body: `${seen.game} · ${marketLabel(seen.market)} · ${seen.middleRange.low} to ${seen.middleRange.high}`,
           tag: seen.id,
+          path: alertPath(seen),
         });
       }
     }

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState, type RefObject } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { RealtimeChannel, type OpportunityUpdate } from '@oddspulse/shared';
 import { liveSocketAtom } from '../realtime/socket';
 import { applyUpdate, initialFeed, settleFeed, type FeedItem, type Opportunity, type ScannerUser } from './opportunity-feed';
@@ -27,6 +28,7 @@ export function useScannerFeed(kind: ScannerKind, sportsKey: string, notifyConte
   const queryClient = useQueryClient();
   const query = useQuery(scannerFeedQuery(kind, sportsKey));
   const [now, setNow] = useState(() => Date.now());
+  const navigate = useNavigate();
 
   useEffect(() => {
     if (!sportsKey) return;
@@ -48,11 +50,19 @@ export function useScannerFeed(kind: ScannerKind, sportsKey: string, notifyConte
         change((current) => updates.reduce((feedSoFar, update) => applyUpdate(feedSoFar, update, at), current));
         const context = notifyContext.current;
         if (!context?.notify.on || notificationPermission() !== 'granted') return;
-        for (const n of notificationsFor(kind, updates, context.notify, context)) new Notification(n.title, { body: n.body, tag: n.tag });
+        for (const n of notificationsFor(kind, updates, context.notify, context)) {
+          const shown = new Notification(n.title, { body: n.body, tag: n.tag });
+          // a click brings this tab forward on the opportunity, which the scanner scrolls to or says what became of
+          shown.onclick = () => {
+            window.focus();
+            navigate(n.path);
+            shown.close();
+          };
+        }
       }),
     );
     return () => offs.forEach((off) => off());
-  }, [kind, sportsKey, socket, notifyContext, queryClient]);
+  }, [kind, sportsKey, socket, notifyContext, queryClient, navigate]);
 
   // A clock, not a poll: each second highlights end and gone ones finish fading out.
   useEffect(() => {

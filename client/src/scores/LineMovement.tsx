@@ -3,29 +3,27 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { decodeLineHistory, LINE_MOVEMENT_MARKETS, type LineHistoryBook, type LineMovementMarket } from '@oddspulse/shared';
 import { Link } from 'react-router-dom';
 import { authAtom } from '../state/auth';
-import { lineChart, marketSides, priceChart } from './line-chart-data';
+import { LINE_MARKET_LABELS, lineChart, marketSides, marketsWithHistory, noHistoryText, openingMarket, priceChart } from './line-chart-data';
 import { fetchLineHistory } from './scores-api';
 import { signedAmerican } from './scores-logic';
 
 // uPlot comes with the chart only: the modal's other tabs never load it.
 const LineChart = lazy(() => import('./LineChart'));
 
-const NO_HISTORY = 'No history available yet for the selected parameters.';
 const DEFAULT_ERROR = 'Failed to fetch odds history';
-const MARKET_LABELS: Record<LineMovementMarket, string> = { h2h: 'Moneyline', spreads: 'Spread', totals: 'Total' };
 const formatPoint = (v: number) => String(v);
 
 /**
  * The line movement tab (spec 002 §2, §7): each book's price and line over time from /api/odds-history (its compact
- * `series` view), which is requested only while this tab is mounted (open). Starts on all books; the chart's legend
- * hides and shows books.
+ * `series` view), which is requested only while this tab is mounted (open). Starts on all books, and on a market the
+ * books priced; the chart's legend hides and shows books. `finished`: the game is over, so its history is complete.
  */
-export function LineMovement({ sport, eventId, bookmakers }: { sport: string; eventId: string; bookmakers?: readonly string[] }) {
+export function LineMovement({ sport, eventId, bookmakers, finished }: { sport: string; eventId: string; bookmakers?: readonly string[]; finished: boolean }) {
   const auth = useAtomValue(authAtom);
   const signedIn = auth.status === 'signedIn';
   const [history, setHistory] = useState<LineHistoryBook[] | null>(null);
   const [error, setError] = useState('');
-  const [market, setMarket] = useState<LineMovementMarket>('spreads');
+  const [chosenMarket, setMarket] = useState<LineMovementMarket | null>(null);
   const [book, setBook] = useState('all');
   const [side, setSide] = useState('');
   // The game's books as text: live score updates bring a new array with the same books, which must not refetch.
@@ -47,6 +45,8 @@ export function LineMovement({ sport, eventId, bookmakers }: { sport: string; ev
   }, [sport, eventId, gameBooks, signedIn]);
 
   const shownBooks = useMemo(() => (history ?? []).filter((b) => book === 'all' || b.key === book), [history, book]);
+  const withHistory = useMemo(() => marketsWithHistory(shownBooks), [shownBooks]);
+  const market = openingMarket(chosenMarket, withHistory);
   // One side at a time keeps each book's line readable (the other side mirrors it).
   const sides = useMemo(() => marketSides(shownBooks, market), [shownBooks, market]);
   const shownSide = sides.includes(side) ? side : (sides[0] ?? '');
@@ -68,7 +68,7 @@ export function LineMovement({ sport, eventId, bookmakers }: { sport: string; ev
           <select value={market} onChange={(e) => setMarket(e.target.value as LineMovementMarket)}>
             {LINE_MOVEMENT_MARKETS.map((m) => (
               <option key={m} value={m}>
-                {MARKET_LABELS[m]}
+                {LINE_MARKET_LABELS[m]}
               </option>
             ))}
           </select>
@@ -103,7 +103,11 @@ export function LineMovement({ sport, eventId, bookmakers }: { sport: string; ev
         </p>
       )}
       {!error && history === null && <div className="spinner" role="status" aria-label="Loading line history" />}
-      {!error && history !== null && prices.series.length === 0 && <p className="muted small">{NO_HISTORY}</p>}
+      {!error && history !== null && prices.series.length === 0 && (
+        <p className="muted small" data-testid="no-line-history">
+          {noHistoryText(market, withHistory, finished)}
+        </p>
+      )}
       {prices.series.length > 0 && (
         <Suspense fallback={<div className="spinner" role="status" aria-label="Loading the chart" />}>
           <LineChart title="Price" data={prices} format={signedAmerican} />

@@ -1,5 +1,5 @@
 import type { LineHistoryBook } from '@oddspulse/shared';
-import { lineChart, marketSides, priceChart } from './line-chart-data';
+import { lineChart, marketSides, marketsWithHistory, noHistoryText, openingMarket, priceChart } from './line-chart-data';
 
 const books: LineHistoryBook[] = [
   {
@@ -69,5 +69,37 @@ describe('line movement chart data', () => {
       { label: 'FanDuel', book: 'fanduel', values: [null, -3.5, -3.5, -3.5] },
     ]);
     expect(lineChart(books, 'h2h', 'Bills').series).toEqual([]);
+  });
+});
+
+// spec 002 §2: the tab opens on a market the books priced, and says why a market (or the whole game) has no prices
+describe('line movement without prices', () => {
+  const h2hOnly: LineHistoryBook[] = [{ key: 'draftkings', title: 'DraftKings', markets: [books[0].markets[1]] }];
+
+  it('lists the markets with history, in the tab order', () => {
+    expect(marketsWithHistory(books)).toEqual(['h2h', 'spreads']);
+    expect(marketsWithHistory(h2hOnly)).toEqual(['h2h']);
+    expect(marketsWithHistory([])).toEqual([]);
+  });
+
+  it('opens on the spread when it has prices, else on the first market that has, and keeps a market chosen', () => {
+    expect(openingMarket(null, ['h2h', 'spreads'])).toBe('spreads');
+    expect(openingMarket(null, ['h2h'])).toBe('h2h');
+    expect(openingMarket(null, [])).toBe('spreads');
+    expect(openingMarket('totals', ['h2h'])).toBe('totals');
+  });
+
+  it('names the markets that do have prices', () => {
+    expect(noHistoryText('totals', ['h2h', 'spreads'], true)).toBe(
+      'No Total prices were recorded for this game by the books shown; Moneyline and Spread have history.',
+    );
+    expect(noHistoryText('spreads', ['h2h'], false)).toBe('No Spread prices were recorded for this game by the books shown; Moneyline has history.');
+  });
+
+  it('says why a finished game has none, and "yet" only for a game still to come or under way', () => {
+    expect(noHistoryText('spreads', [], true)).toBe(
+      'No prices were recorded for this game by the books shown: it was not on the odds board while it was priced, or its prices are older than the history kept.',
+    );
+    expect(noHistoryText('spreads', [], false)).toBe('No history available yet for the selected parameters.');
   });
 });

@@ -1,4 +1,4 @@
-import type { LineHistoryBook, LineHistoryOutcome, LineMovementMarket } from '@oddspulse/shared';
+import { LINE_MOVEMENT_MARKETS, type LineHistoryBook, type LineHistoryOutcome, type LineMovementMarket } from '@oddspulse/shared';
 
 /** One series of the chart: its legend label, its book, and its value at each of the chart's times (null: no value). */
 export interface ChartSeries {
@@ -73,4 +73,30 @@ export function lineChart(books: readonly LineHistoryBook[], market: LineMovemen
   return chart(times, (sorted) =>
     picked.map(({ book, outcome }) => ({ label: book.title, book: book.key, values: sorted.map((t) => heldAt(outcome.moves, t)) })),
   );
+}
+
+export const LINE_MARKET_LABELS: Record<LineMovementMarket, string> = { h2h: 'Moneyline', spreads: 'Spread', totals: 'Total' };
+
+/** The markets the books' history holds any price of, in the tab's order. */
+export function marketsWithHistory(books: readonly LineHistoryBook[]): LineMovementMarket[] {
+  return LINE_MOVEMENT_MARKETS.filter((market) => marketSides(books, market).length > 0);
+}
+
+/** The market the tab opens on: the one chosen, else the spread when it has history, else the first market that has. */
+export function openingMarket(chosen: LineMovementMarket | null, withHistory: readonly LineMovementMarket[]): LineMovementMarket {
+  return chosen ?? (withHistory.length === 0 || withHistory.includes('spreads') ? 'spreads' : withHistory[0]);
+}
+
+/**
+ * What the tab says when the market shown has no prices (spec 002 §2): which markets do have some, or why there are
+ * none. A finished game's history is complete, so "yet" would promise prices that are not coming.
+ */
+export function noHistoryText(market: LineMovementMarket, withHistory: readonly LineMovementMarket[], finished: boolean): string {
+  if (withHistory.length > 0) {
+    const others = withHistory.map((m) => LINE_MARKET_LABELS[m]).join(' and ');
+    return `No ${LINE_MARKET_LABELS[market]} prices were recorded for this game by the books shown; ${others} ${withHistory.length === 1 ? 'has' : 'have'} history.`;
+  }
+  return finished
+    ? 'No prices were recorded for this game by the books shown: it was not on the odds board while it was priced, or its prices are older than the history kept.'
+    : 'No history available yet for the selected parameters.';
 }

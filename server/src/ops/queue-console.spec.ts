@@ -1,5 +1,7 @@
 import { appRoutes } from '@bull-board/api/dist/routes.js';
-import { consoleErrorBody, CONSOLE_CHANGES, consoleRouteAllowed } from './queue-console';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { consoleErrorBody, CONSOLE_CHANGES, consolePage, consoleRouteAllowed } from './queue-console';
 
 // The console's changes are retry, clean (a job's remove) and pause; nothing that loses work or adds untyped jobs.
 describe('consoleRouteAllowed', () => {
@@ -54,5 +56,25 @@ describe('consoleErrorBody', () => {
   it('leaves an answer already in the API shape as it is', () => {
     const refusal = { statusCode: 403, code: 'OPS_REQUIRED', message: 'Operations access required' };
     expect(consoleErrorBody(403, refusal)).toBe(refusal);
+  });
+});
+
+// The console's page: no stylesheet from a font host (the CSP refuses it), and an h1
+describe('consolePage', () => {
+  // bull-board's own page template, as this version ships it (an upgrade that moves the fonts fails here)
+  const template = readFileSync(join(require.resolve('@bull-board/ui/package.json'), '..', 'dist', 'index.ejs'), 'utf8');
+
+  it("drops the font host stylesheet and keeps bull-board's own", () => {
+    expect(template).toContain('https://fonts.googleapis.com/');
+    const page = consolePage(template, 'OddsPulse queues');
+    expect(page).not.toMatch(/https?:\/\/(?!www\.w3\.org)/);
+    expect(page).toMatch(/<link href="static\/css\/main\.[0-9a-f]+\.css" rel="stylesheet">/);
+  });
+
+  it('opens the body with the console title as its h1, escaped', () => {
+    expect(consolePage(template, 'OddsPulse queues')).toMatch(/<body class="preload">\n<h1 style="[^"]+">OddsPulse queues<\/h1>/);
+    expect(consolePage('<body>', 'a <b> & "c"')).toBe(
+      '<body>\n<h1 style="position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0">a &lt;b&gt; &amp; &quot;c&quot;</h1>',
+    );
   });
 });

@@ -1,7 +1,8 @@
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
-import type { RequestHandler, Response } from 'express';
+import type { AppViewRoute } from '@bull-board/api/typings/app';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiMessages, OpsMessages, QueueName, type ApiErrorBody } from '@oddspulse/shared';
 import type { JobQueueService } from '@oddspulse/core';
 import { codeOfStatus } from '../errors/http-exception.filter';
@@ -34,12 +35,39 @@ export function consoleRouteAllowed(method: string, route: string): boolean {
   return verb === 'get' || CONSOLE_CHANGES.has(`${verb} ${route}`);
 }
 
+/** A stylesheet bull-board's page asks of a font host: the page CSP (font and style sources: this origin) refuses it. */
+const EXTERNAL_FONTS = /<link\b[^>]*\bhref="https:\/\/fonts\.googleapis\.com\/[^"]*"[^>]*>\s*/g;
+
+/** Read by screen readers, not drawn: bull-board draws its own header, whose title is no heading. */
+const VISUALLY_HIDDEN = 'position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0';
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * bull-board's page as the console serves it: without the font host's stylesheet (the CSP would refuse it on every
+ * load; its CSS falls back to the system fonts), and with the page's h1, the console's title.
+ */
+export function consolePage(html: string, title: string): string {
+  return html.replace(EXTERNAL_FONTS, '').replace(/<body\b[^>]*>/, (body) => `${body}\n<h1 style="${VISUALLY_HIDDEN}">${escapeHtml(title)}</h1>`);
+}
+
+/** bull-board's Express adapter whose entry page goes through consolePage. */
+class ConsoleAdapter extends ExpressAdapter {
+  override setEntryRoute(routeDef: AppViewRoute): ExpressAdapter {
+    this.app[routeDef.method](routeDef.route, (_req: Request, res: Response, next: NextFunction) => {
+      const { name, params } = routeDef.handler({ basePath: this.basePath, uiConfig: this.uiConfig });
+      res.render(name, params, (error: Error | null, html: string) => (error ? next(error) : res.send(consolePage(html, this.uiConfig.boardTitle ?? ''))));
+    });
+    return this;
+  }
+}
+
 /**
  * bull-board (its BullMQ and Express adapters) over every queue of the job map: waiting, active, delayed, failed and
  * completed jobs with their data and errors. `readOnly` gives the `ops_viewer` board, with no action at all.
  */
 export function queueConsole(jobs: JobQueueService, readOnly: boolean): RequestHandler {
-  const adapter = new ExpressAdapter().setBasePath(QUEUE_CONSOLE_PATH);
+  const adapter = new ConsoleAdapter().setBasePath(QUEUE_CONSOLE_PATH);
   createBullBoard({
     queues: Object.values(QueueName).map((name) => new BullMQAdapter(jobs.queue(name), { readOnlyMode: readOnly })),
     serverAdapter: adapter,

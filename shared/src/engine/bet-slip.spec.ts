@@ -1,4 +1,4 @@
-import { BET_SLIP_MESSAGES, evTone, formatEvPct, hasCorrelatedLegs, hedgedPosition, validateParlay, validateSingles } from './bet-slip';
+import { BET_SLIP_MESSAGES, evTone, formatEvPct, hasCorrelatedLegs, hasNegativeEdge, hedgedPosition, validateParlay, validateSingles } from './bet-slip';
 
 // spec 001 §5 bankroll and bet sizing: messages verbatim
 describe('bet slip validation', () => {
@@ -21,6 +21,26 @@ describe('bet slip validation', () => {
     expect(v).toEqual({ errors: [], warnings: ['Large bet on low edge - consider reducing'], canPlace: true });
     expect(validateSingles([{ stakeCents: 2000, edgePct: 1.9, gameKey: 'a' }], bankroll).warnings).toEqual([]);
     expect(validateSingles([{ stakeCents: 5000, edgePct: 2, gameKey: 'a' }], bankroll).warnings).toEqual([]);
+  });
+
+  it('single: a negative edge is called negative at any stake, not a low edge, and does not block placing', () => {
+    expect(validateSingles([{ stakeCents: 1000, edgePct: -1.44, gameKey: 'a' }], bankroll)).toEqual({
+      errors: [],
+      warnings: ['This bet has negative expected value'],
+      canPlace: true,
+    });
+    expect(validateSingles([{ stakeCents: 5000, edgePct: -1.44, gameKey: 'a' }], bankroll).warnings).toEqual([BET_SLIP_MESSAGES.negativeEdge]);
+    // an edge that shows as 0.00 % is not negative; a low one still warns as low
+    expect(validateSingles([{ stakeCents: 5000, edgePct: -0.004, gameKey: 'a' }], bankroll).warnings).toEqual([BET_SLIP_MESSAGES.lowEdge]);
+  });
+
+  it('hasNegativeEdge reads the edge as shown, and an unknown edge as not negative', () => {
+    expect(hasNegativeEdge(-1.44)).toBe(true);
+    expect(hasNegativeEdge(-0.006)).toBe(true);
+    expect(hasNegativeEdge(-0.005)).toBe(false);
+    expect(hasNegativeEdge(0)).toBe(false);
+    expect(hasNegativeEdge(null)).toBe(false);
+    expect(hasNegativeEdge(undefined)).toBe(false);
   });
 
   it('single: total exposure above 50 % warns (DECISIONS 26)', () => {

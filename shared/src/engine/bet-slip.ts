@@ -18,6 +18,7 @@ export const PARLAY_MAX_LEGS = 10;
 export const BET_SLIP_MESSAGES = {
   minimumBet: 'Minimum bet is $1',
   lowEdge: 'Large bet on low edge - consider reducing',
+  negativeEdge: 'This bet has negative expected value',
   totalExposure: 'Total exposure exceeds 50% of bankroll',
   minimumParlay: 'Minimum parlay bet is $1',
   maxLegs: 'Maximum 10 legs allowed in parlay',
@@ -62,6 +63,14 @@ export function hedgedPosition(legs: readonly Pick<SlipBet, 'stakeCents' | 'deci
   return { stakeCents, worstCaseCents: worstPayout - stakeCents };
 }
 
+/**
+ * A bet whose edge, as the slip shows it (two decimals), is below zero: it loses money on average, so the slip says
+ * so at any stake rather than calling it a low edge, and auto sizing gives it no stake (Kelly bets nothing on it).
+ */
+export function hasNegativeEdge(edgePct: number | null | undefined): boolean {
+  return edgePct !== null && edgePct !== undefined && evShown(edgePct) < 0;
+}
+
 const result = (errors: string[], warnings: string[], placeable: boolean): SlipValidation => ({
   errors,
   warnings,
@@ -69,7 +78,8 @@ const result = (errors: string[], warnings: string[], placeable: boolean): SlipV
 });
 
 /**
- * Single bets: each at least $1, at most 20 % of bankroll; > 2 % on an edge under 2 warns; total over 50 % warns
+ * Single bets: each at least $1, at most 20 % of bankroll; a negative edge warns as such at any stake, > 2 % on an
+ * edge from 0 to under 2 warns as a low edge; total over 50 % warns
  * (DECISIONS 26: the exposure warning asks for a confirmation). A hedged position (two or more legs of one `hedge`)
  * puts at risk only its worst-case loss: the caps and the low-edge rule judge that amount and the position's edge
  * (worst case over its stake), not each leg, so an arbitrage's locked profit is never "a large bet on low edge".
@@ -79,28 +89,30 @@ export function validateSingles(bets: readonly SlipBet[], bankrollCents: number)
   const warnings = new Set<string>();
   const capCents = Math.round(bankrollCents * SINGLE_MAX_SHARE);
   const positions = new Map<string, SlipBet[]>();
-  const exposures: Array<{ atRiskCents: number; edgePct: number }> = [];
+  // `single`: one bet's own edge, not a hedged position's worst case over its stake (a middle's is negative by design)
+  const exposures: Array<{ atRiskCents: number; edgePct: number; single: boolean }> = [];
   let totalCents = 0;
   for (const bet of bets) {
     totalCents += bet.stakeCents;
     if (bet.stakeCents < MIN_BET_CENTS) errors.add(BET_SLIP_MESSAGES.minimumBet);
     if (bet.hedge) positions.set(bet.hedge, [...(positions.get(bet.hedge) ?? []), bet]);
-    else exposures.push({ atRiskCents: bet.stakeCents, edgePct: bet.edgePct ?? 0 });
+    else exposures.push({ atRiskCents: bet.stakeCents, edgePct: bet.edgePct ?? 0, single: true });
   }
   for (const legs of positions.values()) {
     if (legs.length < 2) {
-      exposures.push({ atRiskCents: legs[0].stakeCents, edgePct: legs[0].edgePct ?? 0 });
+      exposures.push({ atRiskCents: legs[0].stakeCents, edgePct: legs[0].edgePct ?? 0, single: true });
       continue;
     }
     const position = hedgedPosition(legs);
     const edgePct = position.stakeCents > 0 ? (position.worstCaseCents / position.stakeCents) * 100 : 0;
-    exposures.push({ atRiskCents: Math.max(0, -position.worstCaseCents), edgePct });
+    exposures.push({ atRiskCents: Math.max(0, -position.worstCaseCents), edgePct, single: false });
   }
   let atRiskCents = 0;
   for (const exposure of exposures) {
     atRiskCents += exposure.atRiskCents;
     if (exposure.atRiskCents > capCents) errors.add(exceedsSingleCap(capCents));
-    if (exposure.atRiskCents > bankrollCents * LOW_EDGE_STAKE_SHARE && exposure.edgePct < LOW_EDGE_PCT) warnings.add(BET_SLIP_MESSAGES.lowEdge);
+    if (exposure.single && hasNegativeEdge(exposure.edgePct)) warnings.add(BET_SLIP_MESSAGES.negativeEdge);
+    else if (exposure.atRiskCents > bankrollCents * LOW_EDGE_STAKE_SHARE && exposure.edgePct < LOW_EDGE_PCT) warnings.add(BET_SLIP_MESSAGES.lowEdge);
   }
   if (atRiskCents > bankrollCents * TOTAL_EXPOSURE_SHARE) warnings.add(BET_SLIP_MESSAGES.totalExposure);
   // spec 001 §5: the place button is disabled when the total stake is 0

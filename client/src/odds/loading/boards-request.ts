@@ -27,8 +27,9 @@ export function boardsRequest(query: OddsQuery): [string, RequestOptions] {
 }
 
 /**
- * The boards request a direct visit sends before the plan is known: require=paid, so the server refuses a
- * free plan's call without metering it (DECISIONS 2). Null when there is nothing to ask for.
+ * The boards request a direct visit sends before /api/me has answered, for a user last seen on a paid plan:
+ * require=paid, so should the plan have lapsed since, the server refuses the call without metering it (DECISIONS 2).
+ * Null when there is nothing to ask for.
  */
 export function earlyBoardsRequest(query: OddsQuery): [string, RequestOptions] | null {
   if (!query.sports.length || !query.markets.length) return null;

@@ -2,14 +2,18 @@ import { ApiClient } from '../../api/api-client';
 import { testSession } from '../../../test-support/session';
 import { earlyBoardsRequest, straightBetsQuery } from './boards-request';
 import { FILTERS_KEY, defaultFilters, parseFilters } from '../filters/filter-settings';
+import { PAID_PLAN_KEY } from '../../state/paid-plan-hint';
 import { sendFirstBoardsAhead, type BootPage } from './first-boards-ahead';
 
 // The page's boot script sends the app's own first boards request, earlier.
 const NOW = 1_700_000_000_000;
 const SESSION = testSession(NOW);
 
+/** This browser last saw the session's user on a paid plan. */
+const SEEN_PAID = { [PAID_PLAN_KEY]: JSON.stringify({ user: SESSION.user.id, paid: true }) };
+
 function settings(stored: Record<string, string>): Storage {
-  const values = new Map(Object.entries(stored));
+  const values = new Map(Object.entries({ ...SEEN_PAID, ...stored }));
   return { getItem: (key: string) => values.get(key) ?? null, removeItem: (key: string) => void values.delete(key) } as Storage;
 }
 
@@ -63,6 +67,17 @@ describe('the first boards sent ahead of the app', () => {
     expect(boot({ location: { pathname: '/sportsbooks', search: '?mode=props' } })).toEqual([]);
     expect(boot({ session: () => null })).toEqual([]);
     expect(boot({ session: () => ({ ...SESSION, expires_at: Math.floor(NOW / 1000) + 60 }) })).toEqual([]);
+  });
+
+  // DECISIONS 2: a free or operations account is never sent a boards request its plan is refused
+  it('are sent only for a user this browser last saw on a paid plan', () => {
+    expect(boot()).toHaveLength(1);
+    expect(boot({}, { [PAID_PLAN_KEY]: JSON.stringify({ user: SESSION.user.id, paid: false }) })).toEqual([]);
+    expect(boot({}, { [PAID_PLAN_KEY]: JSON.stringify({ user: 'someone-else', paid: true }) })).toEqual([]);
+    expect(boot({}, { [PAID_PLAN_KEY]: '{not json' })).toEqual([]);
+    const unseen = settings({});
+    unseen.removeItem(PAID_PLAN_KEY);
+    expect(boot({ settings: unseen })).toEqual([]);
   });
 
   it('are the defaults when the stored filters cannot be read, which are dropped as the app drops them', () => {
