@@ -144,9 +144,7 @@ export const configSchema = z.object({
   FEED_RETRY_BASE_MS: z.coerce.number().int().min(1).default(5000),
   /** A feed request with its retries ends within this: under the odds cadence, so polls never pile up. */
   FEED_REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).default(25000),
-  SCHEDULER_TICK_MS: z.coerce.number().int().min(100).default(5000),
-  ODDS_INTERVAL_MS: z.coerce.number().int().min(100).default(30000),
-  ODDS_LIVE_INTERVAL_MS: z.coerce.number().int().min(100).default(10000),
+  SCHEDULER_TICK_MS: z.coerce.number().int().min(100).default(1000),
   PROPS_INTERVAL_MS: z.coerce.number().int().min(100).default(120000),
   SCORES_LIVE_INTERVAL_MS: z.coerce.number().int().min(100).default(15000),
   SCORES_IDLE_INTERVAL_MS: z.coerce.number().int().min(100).default(60000),

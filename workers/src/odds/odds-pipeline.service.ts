@@ -25,7 +25,7 @@ import { HeldBoards } from './held-boards';
 
 /**
  * The poll lock's time to live, renewed while the poll runs: a killed worker blocks the sport at most
- * this long, under the live cadence (ODDS_LIVE_INTERVAL_MS, 10 s by default).
+ * this long, about two slots of the live cadence (spec 001 §9: 5 s).
  */
 const LOCK_TTL_MS = 10_000;
 /**
@@ -44,6 +44,23 @@ export interface PollResult {
   changedEvents?: number;
   historyRows?: number;
   publishedSeq?: number;
+}
+
+/**
+ * The board after a poll of some of its events (`asked`): those events as the feed answered (one it left out has
+ * gone from the feed), the others as they were, in the board's order; an event the feed added comes last.
+ */
+function mergeAnswer(previous: readonly BoardEvent[], asked: ReadonlySet<string>, answer: readonly BoardEvent[]): BoardEvent[] {
+  const answered = new Map(answer.map((e) => [e.id, e]));
+  const merged: BoardEvent[] = [];
+  for (const event of previous) {
+    const fresh = answered.get(event.id);
+    answered.delete(event.id);
+    if (!asked.has(event.id)) merged.push(event);
+    else if (fresh) merged.push(fresh);
+  }
+  merged.push(...answered.values());
+  return merged;
 }
 
 /** The locked-market rule of the engine (spec 001 §5), for the diff's locked/unlocked changes. */
@@ -82,8 +99,9 @@ export class OddsPipelineService {
 
   @OnJob(JobName.OddsPoll)
   pollOdds(data: JobPayload<typeof JobName.OddsPoll>): Promise<PollResult> {
+    const eventIds = data.eventIds ?? null;
     // Only straight bets need it: props are taken down at kick-off, so a props board never holds a final.
-    return this.poll('odds', data.sport, async () => this.markFinished(data.sport, await this.provider.fetchOdds(data.sport)));
+    return this.poll('odds', data.sport, async () => this.markFinished(data.sport, await this.provider.fetchOdds(data.sport, eventIds)), eventIds);
   }
 
   @OnJob(JobName.PropsPoll)
@@ -91,12 +109,13 @@ export class OddsPipelineService {
     return this.poll('props', data.sport, () => this.provider.fetchProps(data.sport));
   }
 
-  async poll(kind: BoardKind, sport: string, fetch: () => Promise<BoardEvent[]>): Promise<PollResult> {
+  /** `eventIds`: the poll asked for these events only; the board keeps its other events as they were. */
+  async poll(kind: BoardKind, sport: string, fetch: () => Promise<BoardEvent[]>, eventIds: readonly string[] | null = null): Promise<PollResult> {
     const polled = this.metrics.startPoll(kind, sport);
     let result: PollResult | null;
     try {
       // Links are settled once as a board comes in: checked, resolved, or the book's site.
-      result = await this.state.withFeedLock(kind, sport, LOCK_TTL_MS, () => this.run(kind, sport, async () => withBookLinks(await fetch())));
+      result = await this.state.withFeedLock(kind, sport, LOCK_TTL_MS, () => this.run(kind, sport, async () => withBookLinks(await fetch()), eventIds));
     } catch (error) {
       polled('error');
       throw error;
@@ -106,22 +125,26 @@ export class OddsPipelineService {
     return result ?? { sport, kind, outcome: 'locked' };
   }
 
-  private async run(kind: BoardKind, sport: string, fetch: () => Promise<BoardEvent[]>): Promise<PollResult> {
+  private async run(kind: BoardKind, sport: string, fetch: () => Promise<BoardEvent[]>, eventIds: readonly string[] | null): Promise<PollResult> {
     const started = this.clock();
     const stamp = await this.state.boardStamp(kind, sport);
     const previous = this.held.basis(kind, sport, stamp) ?? (await this.state.board(kind, sport));
-    let events: BoardEvent[];
+    let answer: BoardEvent[];
     try {
-      events = await this.gate.call(this.provider.name, sport, fetch);
+      answer = await this.gate.call(this.provider.name, sport, fetch);
     } catch (error) {
       if (!(error instanceof FeedError)) throw error;
       return this.failed(kind, sport, previous, error, started);
     }
+    const asked = eventIds && previous ? new Set(eventIds) : null;
     const implausible = implausibleAnswer(
-      { kept: events.length, dropped: 0 },
-      previous?.events.map((e) => ({ finished: e.completed === true || Date.parse(e.commence_time) < started - GAME_OVER_AFTER_MS })) ?? null,
+      { kept: answer.length, dropped: 0 },
+      previous?.events
+        .filter((e) => !asked || asked.has(e.id))
+        .map((e) => ({ finished: e.completed === true || Date.parse(e.commence_time) < started - GAME_OVER_AFTER_MS })) ?? null,
     );
     if (implausible) return this.failed(kind, sport, previous, new FeedError('implausible', implausible, false), started);
+    const events = asked && previous ? mergeAnswer(previous.events, asked, answer) : answer;
     const board: SportBoard = { sport_key: sport, fetched_at: new Date(started).toISOString(), events };
     const { diff, records, changedEventIds } = diffBoards(previous, board, { isLocked, now: started });
     // History first: if it fails, the board is not replaced and the next poll records the same changes.
@@ -144,7 +167,14 @@ export class OddsPipelineService {
     } else await this.store(kind, previous, board, stamp);
     const detection = await this.detection.detect(kind, board, changedEventIds, started, previous?.fetched_at ?? null);
     const live = events.filter((e) => isEventLive(e, started)).length;
-    await this.state.saveFeedStatus(this.status(kind, sport, started, { state: 'ok', last_success_at: at, stale_since: null, events: events.length, live }));
+    await Promise.all([
+      this.state.saveFeedStatus(this.status(kind, sport, started, { state: 'ok', last_success_at: at, stale_since: null, events: events.length, live })),
+      kind === 'odds' &&
+        this.state.saveOddsSchedule(
+          sport,
+          events.map((e) => ({ id: e.id, start: Date.parse(e.commence_time), completed: e.completed === true })),
+        ),
+    ]);
     this.logger.log(
       {
         sport,
