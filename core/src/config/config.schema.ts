@@ -198,6 +198,8 @@ export const configSchema = z.object({
   VALIDATE_NOW_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   // Whole UTC days of odds_history kept besides today; older day partitions are dropped.
   ODDS_HISTORY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
+  /** An odds history outbox entry read by a writer and not stored within this is taken over by another writer. */
+  ODDS_HISTORY_CLAIM_IDLE_MS: z.coerce.number().int().min(100).default(30000),
   SOCIAL_LINKS: socialLinks.default(''),
   STRIPE_SECRET_KEY: z
     .string()

@@ -28,6 +28,8 @@ export const RedisKeys = {
   oddsPlanned: ['feeds', 'odds-planned'],
   /** What the credit budget kept off at the scheduler's last run: a hash of sport → `{at, held}` JSON (empty: nothing). */
   oddsHeld: ['feeds', 'odds-held'],
+  /** The odds history outbox: a stream of price changes published and not yet stored in PostgreSQL. */
+  oddsHistoryOutbox: ['odds-history', 'outbox'],
   /** The Odds API credit state: a hash (remaining, used, last, updated_at). */
   oddsApiCredits: ['feeds', 'theoddsapi', 'credits'],
   /** Credits spent per sport: a hash of sport → credits. */

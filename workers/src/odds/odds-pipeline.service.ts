@@ -14,7 +14,7 @@ import {
   isLockedMarket,
   withBookLinks,
 } from '@oddspulse/shared';
-import { MetricsService, OddsHistoryRepository, RealtimePublisher, LiveStateRepository, type BoardStamp } from '@oddspulse/core';
+import { MetricsService, OddsHistoryOutboxRepository, RealtimePublisher, LiveStateRepository, type BoardStamp } from '@oddspulse/core';
 import { DetectionService } from '../detection/detection.service';
 import { CLOCK, Clock } from '../feeds/clock';
 import { FeedError } from '../feeds/feed-errors';
@@ -75,8 +75,8 @@ function isLocked(market: BoardMarket, event: BoardEvent, now: number): boolean 
 
 /**
  * One poll of a sport's straight bets or props: fetch, normalise (the provider's job), diff against
- * the current board, record the changes in PostgreSQL, replace the board and publish the diff together, and run
- * detection on the changed events. The current board is the one this process last wrote, held in memory,
+ * the current board, replace the board, publish the diff and queue the changes for the odds history in one step, and
+ * run detection on the changed events (the history reaches PostgreSQL after, from its outbox). The current board is the one this process last wrote, held in memory,
  * unless Redis's stamp says another process (or a loss of Redis's data) has replaced it since: then it is
  * read from Redis. A poll that changes nothing writes the board's freshness stamp alone. A failing provider
  * leaves the last board in place, marked stale.
@@ -90,7 +90,7 @@ export class OddsPipelineService {
     @Inject(ODDS_PROVIDER) private readonly provider: OddsProvider,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly state: LiveStateRepository,
-    private readonly history: OddsHistoryRepository,
+    private readonly history: OddsHistoryOutboxRepository,
     private readonly publisher: RealtimePublisher,
     private readonly detection: DetectionService,
     private readonly metrics: MetricsService,
@@ -147,8 +147,6 @@ export class OddsPipelineService {
     const events = asked && previous ? mergeAnswer(previous.events, asked, answer) : answer;
     const board: SportBoard = { sport_key: sport, fetched_at: new Date(started).toISOString(), events };
     const { diff, records, changedEventIds } = diffBoards(previous, board, { isLocked, now: started });
-    // History first: if it fails, the board is not replaced and the next poll records the same changes.
-    if (records.length) await this.history.insertChanges(sport, records, new Date(started));
     const at = new Date(started).toISOString();
     // Before the board is saved without its stale mark: a kill in between then leaves the mark, and the next poll says
     // so again, instead of browsers showing a recovered feed as stale until it fails and recovers once more.
@@ -162,9 +160,16 @@ export class OddsPipelineService {
       // the diff for good (the next poll diffs from the saved board) and browsers diverged silently. Now either both
       // happened, or neither and the next poll's diff, from the board still saved, carries the changes.
       const writes = this.state.boardWrites(kind, board);
-      publishedSeq = await this.publisher.publishWith({ channel: kind, key: sport, at, type: 'board.diff', data: diff }, writes);
+      // The history goes to its outbox in the same step: PostgreSQL is off the path to the browser
+      // (OddsHistoryWriterService stores it after), and no crash can publish a change whose history is lost.
+      const appends = this.history.appends(sport, records, new Date(started));
+      publishedSeq = await this.publisher.publishWith({ channel: kind, key: sport, at, type: 'board.diff', data: diff }, { ...writes, appends });
       this.held.hold(kind, board, writes.revision);
-    } else await this.store(kind, previous, board, stamp);
+    } else {
+      // Changes the diff leaves out are still history: recorded before the board, so a failure here records them again.
+      if (records.length) await this.history.append(sport, records, new Date(started));
+      await this.store(kind, previous, board, stamp);
+    }
     const detection = await this.detection.detect(kind, board, changedEventIds, started, previous?.fetched_at ?? null);
     const live = events.filter((e) => isEventLive(e, started)).length;
     await Promise.all([

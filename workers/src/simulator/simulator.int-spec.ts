@@ -6,6 +6,7 @@ import { APP_CONFIG, AppConfig, parseConfig, Database, KYSELY, JobQueueService, 
 import { RealtimeListener, eventually } from '../../../test/support/realtime-listener';
 import { CLOCK } from '../feeds/clock';
 import { ODDS_PROVIDER, OddsProvider } from '../feeds/providers';
+import { OddsHistoryWriterService } from '../odds/odds-history-writer.service';
 import { OddsPipelineService } from '../odds/odds-pipeline.service';
 import { FeedsSchedulerService } from '../schedule/feeds-scheduler.service';
 import { ScoresPipelineService } from '../scores/scores-pipeline.service';
@@ -61,7 +62,11 @@ describe('simulator through the pipeline, two worker processes (real Redis and P
 
   it('a poll by the other process 30 s later publishes and records only what moved', async () => {
     const db = a.get<Database>(KYSELY);
-    const count = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM odds_history WHERE sport_key = ${SPORT}`.execute(db)).rows[0].n);
+    // The history is stored after the publish, by either process's writer: both finish before counting.
+    const count = async () => {
+      for (const app of [a, b]) await app.get(OddsHistoryWriterService).flush();
+      return Number((await sql<{ n: string }>`SELECT count(*) AS n FROM odds_history WHERE sport_key = ${SPORT}`.execute(db)).rows[0].n);
+    };
     const before = await count();
     const board = (await a.get(LiveStateRepository).board('odds', SPORT))!;
     const outcomes = board.events.reduce((s, e) => s + e.bookmakers.reduce((t, bk) => t + bk.markets.reduce((u, m) => u + m.outcomes.length, 0), 0), 0);
