@@ -100,8 +100,7 @@ export class OddsPipelineService {
   @OnJob(JobName.OddsPoll)
   pollOdds(data: JobPayload<typeof JobName.OddsPoll>): Promise<PollResult> {
     const eventIds = data.eventIds ?? null;
-    // Only straight bets need it: props are taken down at kick-off, so a props board never holds a final.
-    return this.poll('odds', data.sport, async () => this.markFinished(data.sport, await this.provider.fetchOdds(data.sport, eventIds)), eventIds);
+    return this.poll('odds', data.sport, () => this.provider.fetchOdds(data.sport, eventIds), eventIds);
   }
 
   @OnJob(JobName.PropsPoll)
@@ -114,8 +113,7 @@ export class OddsPipelineService {
     const polled = this.metrics.startPoll(kind, sport);
     let result: PollResult | null;
     try {
-      // Links are settled once as a board comes in: checked, resolved, or the book's site.
-      result = await this.state.withFeedLock(kind, sport, LOCK_TTL_MS, () => this.run(kind, sport, async () => withBookLinks(await fetch()), eventIds));
+      result = await this.state.withFeedLock(kind, sport, LOCK_TTL_MS, () => this.run(kind, sport, fetch, eventIds));
     } catch (error) {
       polled('error');
       throw error;
@@ -136,6 +134,11 @@ export class OddsPipelineService {
       if (!(error instanceof FeedError)) throw error;
       return this.failed(kind, sport, previous, error, started);
     }
+    const answered = this.clock();
+    // Only straight bets need the finals marked: props are taken down at kick-off, so a props board never holds a final.
+    if (kind === 'odds') answer = await this.markFinished(sport, answer);
+    // Links are settled once as a board comes in: checked, resolved, or the book's site.
+    answer = withBookLinks(answer);
     const asked = eventIds && previous ? new Set(eventIds) : null;
     const implausible = implausibleAnswer(
       { kept: answer.length, dropped: 0 },
@@ -185,6 +188,10 @@ export class OddsPipelineService {
         sport,
         kind,
         provider: this.provider.name,
+        at,
+        // What the poll asked for (ids: the events due on their class's schedule) and how long the feed took to answer.
+        polled: eventIds ?? 'all',
+        fetchMs: answered - started,
         events: events.length,
         live,
         changedEvents: changedEventIds.length,
