@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { duePolls, JobName, JobPayload, oddsPollPlan, type OddsPollDecision, type OddsPollPlan, type PlannedSlots } from '@oddspulse/shared';
 import { APP_CONFIG, type AppConfig, FEEDS_SCHEDULER_ID, JobQueueService, LiveStateRepository, OddsApiAccountRepository } from '@oddspulse/core';
+import { CLOCK, type Clock } from '../feeds/clock';
 import { OnJob } from '../jobs/on-job.decorator';
 
 const JOB_FOR_KIND = { odds: JobName.OddsPoll, props: JobName.PropsPoll, scores: JobName.ScoresPoll } as const;
@@ -16,6 +17,7 @@ export class FeedsSchedulerService implements OnApplicationBootstrap, OnApplicat
     private readonly jobs: JobQueueService,
     private readonly state: LiveStateRepository,
     private readonly oddsApi: OddsApiAccountRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async onApplicationBootstrap() {
@@ -46,7 +48,7 @@ export class FeedsSchedulerService implements OnApplicationBootstrap, OnApplicat
 
   @OnJob(JobName.FeedsSchedule)
   async fanOut(_data: JobPayload<typeof JobName.FeedsSchedule>) {
-    const now = Date.now();
+    const now = this.clock();
     await this.state.recordScheduleTick(now);
     const sportWide = duePolls(
       this.config.FEED_SPORTS,
