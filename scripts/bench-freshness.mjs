@@ -2,7 +2,8 @@
 // built server and workers (a database and Redis prefix of their own, dropped afterwards), signs in as Platinum, holds
 // one socket on the odds rooms of every feed sport, and for BENCH_MEASURE_MS after a warm-up measures
 // - price age at the socket for live games: receipt − the moved market's `last_update` (the book's own time of the move);
-// - feed answer → socket: receipt − (the poll's start `at` + the feed's answer time `fetchMs`, from the workers' poll log);
+// - feed answer → socket: receipt − (the poll's start `at` + the feed's answer time `fetchMs`, from the workers' poll log),
+//   split at the publish's return (`publishMs` after the answer): the worker's share and Redis's and the gateway's;
 // - poll spacing per event class (spec 001 §9): the time between two polls that carried an event, by the event's
 //   class at the first of them, from the workers' poll log (`polled`: all, or the event ids).
 // Prints figures; asserts nothing. Its last line:
@@ -56,7 +57,8 @@ server.stdout.resume();
 createInterface({ input: workers.stdout }).on('line', (line) => {
   if (!line.includes('"fetchMs"')) return;
   const entry = JSON.parse(line);
-  if (entry.kind === 'odds') polls.push({ sport: entry.sport, at: Date.parse(entry.at), fetchMs: entry.fetchMs, polled: entry.polled, seq: entry.seq });
+  if (entry.kind === 'odds')
+    polls.push({ sport: entry.sport, at: Date.parse(entry.at), fetchMs: entry.fetchMs, publishMs: entry.publishMs, polled: entry.polled, seq: entry.seq });
 });
 
 const loadBefore = loadavg()[0];
@@ -108,10 +110,11 @@ const fixed = (n, digits) => (Number.isNaN(n) ? 'n/a' : n.toFixed(digits));
 
 const ages = diffs.flatMap((d) => d.ages);
 const pollBySeq = new Map(polls.filter((p) => p.seq !== undefined).map((p) => [`${p.sport}:${p.seq}`, p]));
-const relays = diffs.flatMap((d) => {
+const joined = diffs.flatMap((d) => {
   const poll = pollBySeq.get(`${d.sport}:${d.seq}`);
-  return poll ? [d.receipt - (poll.at + poll.fetchMs)] : [];
+  return poll ? [{ relay: d.receipt - (poll.at + poll.fetchMs), worker: poll.publishMs, delivery: d.receipt - (poll.at + poll.fetchMs + poll.publishMs) }] : [];
 });
+const relays = joined.map((j) => j.relay);
 
 // Poll spacing: for each event, the polls that carried it within the window, in order.
 const window = polls.filter((p) => p.at >= measureFrom && p.at < measureTo).sort((a, b) => a.at - b.at);
@@ -135,6 +138,13 @@ console.log('\n| figure | p50 | p99 | max | samples |');
 console.log('|---|---:|---:|---:|---:|');
 console.log(`| price age at the socket, live games (s) | ${fixed(quantile(agesS, 0.5), 2)} | ${fixed(quantile(agesS, 0.99), 2)} | ${fixed(Math.max(...agesS), 2)} | ${agesS.length} |`);
 console.log(`| feed answer → socket (ms) | ${fixed(quantile(relays, 0.5), 0)} | ${fixed(quantile(relays, 0.99), 0)} | ${fixed(Math.max(...relays), 0)} | ${relays.length} |`);
+for (const [label, key] of [
+  ['… feed answer → publish returned, in the worker (ms)', 'worker'],
+  ['… publish returned → socket: Redis and the gateway, below 0 when the socket heard it first (ms)', 'delivery'],
+]) {
+  const values = joined.map((j) => j[key]);
+  console.log(`| ${label} | ${fixed(quantile(values, 0.5), 0)} | ${fixed(quantile(values, 0.99), 0)} | ${fixed(Math.max(...values), 0)} | ${values.length} |`);
+}
 console.log('\n| event class | spec 001 §9 | spacing p50 (s) | p99 (s) | max (s) | samples |');
 console.log('|---|---:|---:|---:|---:|---:|');
 for (const [cls, values] of spacing)

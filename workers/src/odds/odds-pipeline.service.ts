@@ -158,6 +158,7 @@ export class OddsPipelineService {
       this.logger.log(`${kind} ${sport}: feed recovered (stale since ${previous.stale_since})`);
     }
     let publishedSeq: number | undefined;
+    let published: number | undefined;
     if (diff) {
       // The board and its diff in one atomic step: a worker dying between a save and a publish lost
       // the diff for good (the next poll diffs from the saved board) and browsers diverged silently. Now either both
@@ -167,6 +168,7 @@ export class OddsPipelineService {
       // (OddsHistoryWriterService stores it after), and no crash can publish a change whose history is lost.
       const appends = this.history.appends(sport, records, new Date(started));
       publishedSeq = await this.publisher.publishWith({ channel: kind, key: sport, at, type: 'board.diff', data: diff }, { ...writes, appends });
+      published = this.clock();
       this.held.hold(kind, board, writes.revision);
     } else {
       // Changes the diff leaves out are still history: recorded before the board, so a failure here records them again.
@@ -192,6 +194,8 @@ export class OddsPipelineService {
         // What the poll asked for (ids: the events due on their class's schedule) and how long the feed took to answer.
         polled: eventIds ?? 'all',
         fetchMs: answered - started,
+        // From the feed's answer to the diff's publish returning: the worker's share of the way to the browser.
+        publishMs: published === undefined ? undefined : published - answered,
         events: events.length,
         live,
         changedEvents: changedEventIds.length,
