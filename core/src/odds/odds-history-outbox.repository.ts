@@ -100,17 +100,28 @@ export class OddsHistoryOutboxRepository {
   }
 
   /**
-   * Up to `count` entries for `consumer`: first those another writer read and left idle for `claimIdleMs` (it died
-   * before acknowledging them), then new ones.
+   * Up to `count` entries for `consumer`: first those it read before and has not stored (a write that failed, tried
+   * again at once), then those another writer read and left idle for `claimIdleMs` (it died before acknowledging
+   * them), then new ones.
    */
   async take(consumer: string, count: number, claimIdleMs: number): Promise<HistoryEntry[]> {
-    const [, claimed] = (await this.redis.client.xautoclaim(this.stream, GROUP, consumer, claimIdleMs, '0', 'COUNT', count)) as [string, StreamReply];
-    const entries = entriesOf(claimed);
+    const entries = entriesOf(await this.read(consumer, count, '0'));
     if (entries.length >= count) return entries;
-    const read = (await this.redis.client.xreadgroup('GROUP', GROUP, consumer, 'COUNT', count - entries.length, 'STREAMS', this.stream, '>')) as
-      | Array<[string, StreamReply]>
-      | null;
-    return [...entries, ...entriesOf(read?.[0]?.[1] ?? [])];
+    const [, claimed] = (await this.redis.client.xautoclaim(this.stream, GROUP, consumer, claimIdleMs, '0', 'COUNT', count - entries.length)) as [
+      string,
+      StreamReply,
+    ];
+    entries.push(...entriesOf(claimed));
+    if (entries.length >= count) return entries;
+    return [...entries, ...entriesOf(await this.read(consumer, count - entries.length, '>'))];
+  }
+
+  /** XREADGROUP from `id`: `0` for the consumer's own pending entries, `>` for entries no consumer has read. */
+  private async read(consumer: string, count: number, id: '0' | '>'): Promise<StreamReply> {
+    const reply = (await this.redis.client.xreadgroup('GROUP', GROUP, consumer, 'COUNT', count, 'STREAMS', this.stream, id)) as Array<
+      [string, StreamReply]
+    > | null;
+    return reply?.[0]?.[1] ?? [];
   }
 
   /** Removes stored entries: acknowledged for the group, and deleted from the stream. */
