@@ -29,6 +29,7 @@ import { OddsApiAccountRepository } from './live-state/odds-api-account.reposito
 import { MetricsService } from './metrics/metrics.service';
 import { StateMetrics } from './metrics/state-metrics';
 import { OddsHistoryRepository } from './odds/odds-history.repository';
+import { OddsHistoryOutboxRepository } from './odds/odds-history-outbox.repository';
 import { OddsHistoryPartitionsRepository } from './odds/odds-history-partitions.repository';
 import { OpsStateRepository } from './ops/ops-state.repository';
 import { GameResultsRepository } from './picks/game-results.repository';
@@ -58,6 +59,7 @@ const repositories = [
   FeedBackoffRepository,
   OddsApiAccountRepository,
   OddsHistoryRepository,
+  OddsHistoryOutboxRepository,
   OddsHistoryPartitionsRepository,
   GameResultsRepository,
   PicksRepository,

@@ -43,6 +43,7 @@ export * from './live-state/live-state.repository';
 export * from './live-state/odds-api-account.repository';
 export * from './live-state/feed-backoff.repository';
 export * from './odds/odds-history.repository';
+export * from './odds/odds-history-outbox.repository';
 export * from './odds/odds-history-partitions.repository';
 export * from './picks/picks.repository';
 export * from './picks/game-results.repository';

@@ -96,6 +96,7 @@ export * from './domain/landing-stats';
 export * from './domain/site';
 export * from './domain/support';
 export * from './feeds/feed-cadence';
+export * from './feeds/event-schedule';
 export * from './feeds/feed-plausibility';
 export * from './ops/ops-roles';
 export * from './ops/ops-overview';

@@ -70,8 +70,13 @@ function OpsFigures({ overview, now }: { overview: OpsOverview; now: number }) {
             <span className="muted small">
               {credits.burn_per_hour === null ? 'burn rate: not enough readings yet' : `${credits.burn_per_hour} per hour`}
               {credits.runs_out_at && ` · runs out ${runOutDay(credits.runs_out_at)}`}
-              {credits.low_priority_paused && ` · below the reserve of ${credits.reserve}: priority sports only`}
+              {credits.low_priority_paused && ` · below the reserve of ${credits.reserve}: live and starting games only, besides the priority sports`}
             </span>
+            {credits.held.length > 0 && (
+              <span className="muted small" data-testid="ops-credits-held">
+                held: {credits.held.map((h) => `${h.sport} ${h.class.replace('_', ' ')} (${h.events})`).join(', ')}
+              </span>
+            )}
           </>
         )}
       </Figure>

@@ -146,9 +146,7 @@ export const configSchema = z.object({
   FEED_RETRY_BASE_MS: z.coerce.number().int().min(1).default(5000),
   /** A feed request with its retries ends within this: under the odds cadence, so polls never pile up. */
   FEED_REQUEST_DEADLINE_MS: z.coerce.number().int().min(100).default(25000),
-  SCHEDULER_TICK_MS: z.coerce.number().int().min(100).default(5000),
-  ODDS_INTERVAL_MS: z.coerce.number().int().min(100).default(30000),
-  ODDS_LIVE_INTERVAL_MS: z.coerce.number().int().min(100).default(10000),
+  SCHEDULER_TICK_MS: z.coerce.number().int().min(100).default(1000),
   PROPS_INTERVAL_MS: z.coerce.number().int().min(100).default(120000),
   SCORES_LIVE_INTERVAL_MS: z.coerce.number().int().min(100).default(15000),
   SCORES_IDLE_INTERVAL_MS: z.coerce.number().int().min(100).default(60000),
@@ -202,6 +200,8 @@ export const configSchema = z.object({
   VALIDATE_NOW_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   // Whole UTC days of odds_history kept besides today; older day partitions are dropped.
   ODDS_HISTORY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
+  /** An odds history outbox entry read by a writer and not stored within this is taken over by another writer. */
+  ODDS_HISTORY_CLAIM_IDLE_MS: z.coerce.number().int().min(100).default(30000),
   SOCIAL_LINKS: socialLinks.prefault(''),
   STRIPE_SECRET_KEY: z
     .string()

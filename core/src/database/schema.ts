@@ -127,6 +127,11 @@ export interface OddsHistoryTable {
   recorded_at: Generated<Date>;
 }
 
+export interface OddsHistoryEntriesTable {
+  entry_id: string;
+  stored_at: Generated<Date>;
+}
+
 export interface PicksTable {
   id: Generated<string>;
   user_id: string;
@@ -307,6 +312,7 @@ export interface DB {
   password_credentials: PasswordCredentialsTable;
   plan_states: PlanStatesTable;
   odds_history: OddsHistoryTable;
+  odds_history_entries: OddsHistoryEntriesTable;
   picks: PicksTable;
   pick_imports: PickImportsTable;
   game_results: GameResultsTable;

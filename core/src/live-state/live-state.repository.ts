@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { FeedKind, FeedStatus, OpportunityUpdate, SportBoard, SportScoreboard } from '@oddspulse/shared';
+import type { FeedKind, FeedStatus, OddsPollDecision, OpportunityUpdate, PlannedSlots, ScheduledEvent, SportBoard, SportScoreboard } from '@oddspulse/shared';
 import { channelPosition, type ChannelPosition } from '../realtime/realtime-publisher.service';
 import { RedisService } from '../redis/redis.service';
 import { RealtimeKeys, RedisKeys } from '../redis/redis-keys';
@@ -279,6 +279,49 @@ export class LiveStateRepository {
       clearInterval(renewal);
       await this.redis.client.eval(RELEASE_SCRIPT, 1, key, token);
     }
+  }
+
+  /** The events of a sport's odds board as the scheduler needs them (written by each odds poll). */
+  async saveOddsSchedule(sport: string, events: readonly ScheduledEvent[]): Promise<void> {
+    // An unreadable start (NaN) is stored as null, which JSON keeps.
+    const compact = events.map((e) => [e.id, Number.isNaN(e.start) ? null : e.start, e.completed ? 1 : 0]);
+    await this.redis.client.hset(this.redis.key(...RedisKeys.oddsSchedule), sport, JSON.stringify(compact));
+  }
+
+  /** Each sport's events as its last odds poll left them (a sport never polled is absent). */
+  async oddsSchedules(): Promise<Map<string, ScheduledEvent[]>> {
+    const raw = await this.redis.client.hgetall(this.redis.key(...RedisKeys.oddsSchedule));
+    return new Map(
+      Object.entries(raw).map(([sport, json]) => [
+        sport,
+        (JSON.parse(json) as Array<[string, number | null, 0 | 1]>).map(([id, start, completed]) => ({ id, start: start ?? NaN, completed: completed === 1 })),
+      ]),
+    );
+  }
+
+  async plannedOddsSlots(): Promise<Map<string, PlannedSlots>> {
+    const raw = await this.redis.client.hgetall(this.redis.key(...RedisKeys.oddsPlanned));
+    return new Map(Object.entries(raw).map(([sport, json]) => [sport, JSON.parse(json) as PlannedSlots]));
+  }
+
+  /** The scheduler's run: the slots planned per sport, and what the credit budget held per sport (empty: nothing). */
+  async saveOddsPlans(planned: ReadonlyMap<string, PlannedSlots>, held: ReadonlyMap<string, OddsPollDecision['held']>, at: number): Promise<void> {
+    const multi = this.redis.client.multi();
+    if (planned.size) multi.hset(this.redis.key(...RedisKeys.oddsPlanned), Object.fromEntries([...planned].map(([sport, p]) => [sport, JSON.stringify(p)])));
+    const heldKey = this.redis.key(...RedisKeys.oddsHeld);
+    for (const [sport, classes] of held) {
+      if (classes.length) multi.hset(heldKey, sport, JSON.stringify({ at, held: classes }));
+      else multi.hdel(heldKey, sport);
+    }
+    const results = await multi.exec();
+    const failed = results?.find(([error]) => error);
+    if (!results || failed) throw failed?.[0] ?? new Error('Saving the odds poll plans was aborted');
+  }
+
+  /** Per sport, the event classes the credit budget kept off at the scheduler's last run, and when. */
+  async oddsHeld(): Promise<Map<string, { at: number; held: OddsPollDecision['held'] }>> {
+    const raw = await this.redis.client.hgetall(this.redis.key(...RedisKeys.oddsHeld));
+    return new Map(Object.entries(raw).map(([sport, json]) => [sport, JSON.parse(json) as { at: number; held: OddsPollDecision['held'] }]));
   }
 
   async recordScheduleTick(at: number): Promise<void> {

@@ -3,9 +3,26 @@ import type { Transaction } from 'kysely';
 import type { PriceRecord } from '@oddspulse/shared';
 import { Database, KYSELY } from '../database/database.module';
 import type { DB } from '../database/schema';
+import type { HistoryEntry } from './odds-history-outbox.repository';
 
 /** Rows per INSERT: 11 parameters each stays well under PostgreSQL's 65,535-parameter limit. */
 const BATCH_SIZE = 2000;
+
+function row(sport: string, r: PriceRecord, recordedAt: Date) {
+  return {
+    sport_key: sport,
+    event_id: r.event_id,
+    bookmaker_key: r.bookmaker_key,
+    bookmaker_title: r.bookmaker_title,
+    market_key: r.market_key,
+    outcome_name: r.outcome_name,
+    description: r.description,
+    price: r.price,
+    point: r.point,
+    last_update: r.last_update,
+    recorded_at: recordedAt,
+  };
+}
 
 export interface OddsHistoryQuery {
   sport: string;
@@ -33,24 +50,40 @@ export class OddsHistoryRepository {
 
   /** Appends the price changes of one poll, in batches. */
   async insertChanges(sport: string, records: readonly PriceRecord[], recordedAt: Date, trx?: Transaction<DB>): Promise<number> {
-    const db = trx ?? this.db;
-    for (let start = 0; start < records.length; start += BATCH_SIZE) {
-      const rows = records.slice(start, start + BATCH_SIZE).map((r) => ({
-        sport_key: sport,
-        event_id: r.event_id,
-        bookmaker_key: r.bookmaker_key,
-        bookmaker_title: r.bookmaker_title,
-        market_key: r.market_key,
-        outcome_name: r.outcome_name,
-        description: r.description,
-        price: r.price,
-        point: r.point,
-        last_update: r.last_update,
-        recorded_at: recordedAt,
-      }));
-      await db.insertInto('odds_history').values(rows).execute();
-    }
-    return records.length;
+    return this.insertRows(trx ?? this.db, records.map((r) => row(sport, r, recordedAt)));
+  }
+
+  private async insertRows(db: Database | Transaction<DB>, rows: ReadonlyArray<ReturnType<typeof row>>): Promise<number> {
+    for (let start = 0; start < rows.length; start += BATCH_SIZE) await db.insertInto('odds_history').values(rows.slice(start, start + BATCH_SIZE)).execute();
+    return rows.length;
+  }
+
+  /**
+   * Stores outbox entries in one transaction, each at most once: an entry's id is recorded with its rows, so one
+   * delivered again (its writer died before acknowledging it) writes nothing. Returns the rows written.
+   */
+  async storeEntries(entries: readonly HistoryEntry[]): Promise<number> {
+    if (!entries.length) return 0;
+    return this.db.transaction().execute(async (trx) => {
+      const fresh = await trx
+        .insertInto('odds_history_entries')
+        .values(entries.map((e) => ({ entry_id: e.id })))
+        .onConflict((oc) => oc.column('entry_id').doNothing())
+        .returning('entry_id')
+        .execute();
+      const ids = new Set(fresh.map((r) => r.entry_id));
+      // The rows of every entry together: one INSERT per BATCH_SIZE rows, however the polls cut them.
+      return this.insertRows(
+        trx,
+        entries.filter((e) => ids.has(e.id)).flatMap((e) => e.records.map((r) => row(e.sport, r, e.recordedAt))),
+      );
+    });
+  }
+
+  /** Forgets the ids of entries stored before `before`: an entry is acknowledged seconds after it is stored. */
+  async pruneEntries(before: Date): Promise<number> {
+    const result = await this.db.deleteFrom('odds_history_entries').where('stored_at', '<', before).executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /** One event's history in time order, optionally for some markets and bookmakers (spec 002 §7). */

@@ -10,8 +10,11 @@ import { RedisService } from '../redis/redis.service';
  * starts (at 1, or again after Redis lost it) starts a new epoch and an empty buffer, so no client takes the
  * new numbers for old ones and no replay mixes the two. Any further keys are set in the same step, before the
  * delivery (the state the message describes: a board and its diff are saved and published together).
- * KEYS: seq counter, buffer, epoch, then keys to set; ARGV: pub/sub channel, message JSON without seq, buffer size, a
- * new epoch, then the value of each key to set.
+ * Entries appended to streams in the same step are an outbox: work the message implies (the odds history) that is done
+ * after it, off the path to the browser, and that no crash can lose.
+ * KEYS: seq counter, buffer, epoch, then keys to set, then streams to append to; ARGV: pub/sub channel, message JSON
+ * without seq, buffer size, a new epoch, the number of keys to set, the value of each key to set, the entry of each
+ * stream append (one `data` field), then control notices (channel and text pairs).
  */
 const PUBLISH_SCRIPT = `
 local seq = redis.call('INCR', KEYS[1])
@@ -24,10 +27,14 @@ end
 local message = '{"seq":' .. seq .. ',"epoch":"' .. epoch .. '",' .. string.sub(ARGV[2], 2)
 redis.call('ZADD', KEYS[2], seq, message)
 redis.call('ZREMRANGEBYRANK', KEYS[2], 0, -(tonumber(ARGV[3]) + 1))
-for i = 4, #KEYS do
-  redis.call('SET', KEYS[i], ARGV[i + 1])
+local sets = tonumber(ARGV[5])
+for i = 4, 3 + sets do
+  redis.call('SET', KEYS[i], ARGV[i + 2])
 end
-for i = #KEYS + 2, #ARGV, 2 do
+for i = 4 + sets, #KEYS do
+  redis.call('XADD', KEYS[i], '*', 'data', ARGV[i + 2])
+end
+for i = #KEYS + 3, #ARGV, 2 do
   redis.call('PUBLISH', ARGV[i], ARGV[i + 1])
 end
 redis.call('PUBLISH', ARGV[1], message)
@@ -41,6 +48,8 @@ return seq
 export interface StateWrites {
   writes: ReadonlyArray<readonly [key: string, value: string]>;
   notices?: ReadonlyArray<readonly [channel: string, text: string]>;
+  /** Stream entries (full stream keys and each entry's `data`), appended in the same step: an outbox. */
+  appends?: ReadonlyArray<readonly [stream: string, data: string]>;
 }
 
 /** Where a channel stands: its last seq (0 before its first message) and that seq's epoch (null then). */
@@ -83,23 +92,26 @@ export class RealtimePublisher {
   }
 
   /**
-   * Sets `state.writes`, publishes its notices and publishes `message` in one atomic step: all happen or none, so no
-   * crash can leave the state changed without the message that tells clients so, nor without the
-   * notice that tells servers' caches.
+   * Sets `state.writes`, appends `state.appends`, publishes its notices and publishes `message` in one atomic step: all
+   * happen or none, so no crash can leave the state changed without the message that tells clients so, nor without
+   * the notice that tells servers' caches, nor the message out without the outbox entry of the work it implies.
    */
-  async publishWith(message: RealtimeMessage, { writes, notices = [] }: StateWrites, bufferSize = REALTIME_BUFFER_SIZE): Promise<number> {
+  async publishWith(message: RealtimeMessage, { writes, notices = [], appends = [] }: StateWrites, bufferSize = REALTIME_BUFFER_SIZE): Promise<number> {
     const seq = await this.redis.client.eval(
       PUBLISH_SCRIPT,
-      3 + writes.length,
+      3 + writes.length + appends.length,
       this.redis.key(...RealtimeKeys.sequence(message.channel, message.key)),
       this.redis.key(...RealtimeKeys.buffer(message.channel, message.key)),
       this.redis.key(...RealtimeKeys.epoch(message.channel, message.key)),
       ...writes.map(([key]) => key),
+      ...appends.map(([stream]) => stream),
       this.channelName(message.channel, message.key),
       JSON.stringify(message),
       String(bufferSize),
       newEpoch(),
+      String(writes.length),
       ...writes.map(([, value]) => value),
+      ...appends.map(([, data]) => data),
       ...notices.flat(),
     );
     return Number(seq);

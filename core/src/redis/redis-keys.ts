@@ -22,6 +22,14 @@ export const RedisKeys = {
   opportunitiesSeenDaily: (day: string, kind: string) => ['stats', 'opportunities', day, 'seen', kind],
   /** Feed state per `{kind}:{sport}` field: a FeedStatus JSON, read by /api/health. */
   feedStatus: ['feeds', 'status'],
+  /** What the scheduler knows of each sport's events from its last odds poll: a hash of sport → ScheduledEvent[] JSON. */
+  oddsSchedule: ['feeds', 'odds-schedule'],
+  /** The slot each event class of a sport was last planned for: a hash of sport → PlannedSlots JSON. */
+  oddsPlanned: ['feeds', 'odds-planned'],
+  /** What the credit budget kept off at the scheduler's last run: a hash of sport → `{at, held}` JSON (empty: nothing). */
+  oddsHeld: ['feeds', 'odds-held'],
+  /** The odds history outbox: a stream of price changes published and not yet stored in PostgreSQL. */
+  oddsHistoryOutbox: ['odds-history', 'outbox'],
   /** The Odds API credit state: a hash (remaining, used, last, updated_at). */
   oddsApiCredits: ['feeds', 'theoddsapi', 'credits'],
   /** Credits spent per sport: a hash of sport → credits. */

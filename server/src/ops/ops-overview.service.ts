@@ -76,10 +76,10 @@ export class OpsOverviewService {
         problems.push(`${what} could not be read: ${error.message}`);
         return null;
       });
-    const [workers, schedule, statuses, credits, queues, sockets, counters, runs] = await Promise.all([
+    const [workers, schedule, feeds, credits, queues, sockets, counters, runs] = await Promise.all([
       read('the workers', () => this.jobs.workerCount()),
       read('the scheduler', async () => ({ lastTick: await this.state.lastScheduleTick() })),
-      read('the feeds', () => this.state.feedStatuses()),
+      read('the feeds', async () => ({ statuses: await this.state.feedStatuses(), events: await this.state.oddsSchedules() })),
       read('The Odds API credits', () => this.credits(now)),
       read('the queues', () => this.jobs.depths(now)),
       read('the sockets', async () => this.sockets(await this.opsState.gatewaySamples(now), now)),
@@ -96,7 +96,7 @@ export class OpsOverviewService {
         age_seconds: schedule.lastTick === null ? null : Math.max(0, Math.round((now - schedule.lastTick) / 1000)),
         tick_ms: tickMs,
       },
-      feeds: statuses && opsFeeds(this.config.FEED_SPORTS, statuses, this.cadence(), now),
+      feeds: feeds && opsFeeds(this.config.FEED_SPORTS, feeds.statuses, this.cadence(), feeds.events, now),
       credits,
       queues,
       sockets,
@@ -108,8 +108,6 @@ export class OpsOverviewService {
   private cadence() {
     const c = this.config;
     return {
-      oddsMs: c.ODDS_INTERVAL_MS,
-      oddsLiveMs: c.ODDS_LIVE_INTERVAL_MS,
       propsMs: c.PROPS_INTERVAL_MS,
       scoresLiveMs: c.SCORES_LIVE_INTERVAL_MS,
       scoresIdleMs: c.SCORES_IDLE_INTERVAL_MS,
@@ -118,7 +116,7 @@ export class OpsOverviewService {
 
   /** Null while The Odds API is not in use and has never reported a balance (the simulator spends no credits). */
   private async credits(now: number): Promise<OpsCredits | null> {
-    const [credits, samples] = await Promise.all([this.oddsApi.credits(), this.oddsApi.creditSamples(now - 2 * HOUR_MS)]);
+    const [credits, samples, held] = await Promise.all([this.oddsApi.credits(), this.oddsApi.creditSamples(now - 2 * HOUR_MS), this.state.oddsHeld()]);
     const inUse = this.config.ODDS_PROVIDER === 'theoddsapi' || this.config.SCORES_PROVIDER === 'theoddsapi';
     if (!inUse && credits.remaining === null) return null;
     const burn = creditBurn(samples, now);
@@ -128,6 +126,10 @@ export class OpsOverviewService {
       used: credits.used,
       reserve,
       low_priority_paused: credits.remaining !== null && credits.remaining < reserve,
+      // The scheduler's last run only: an older record says nothing of now.
+      held: [...held]
+        .filter(([, run]) => now - run.at <= 2 * this.config.SCHEDULER_TICK_MS + 1000)
+        .flatMap(([sport, run]) => run.held.map((h) => ({ sport, ...h }))),
       burn_per_hour: burn.perHour === null ? null : Math.round(burn.perHour * 10) / 10,
       runs_out_at: burn.runsOutAt === null ? null : new Date(burn.runsOutAt).toISOString(),
     };

@@ -150,25 +150,52 @@ export function resolveBookLink(book: string, sources: LinkSources): BookLink | 
  * A fetched board with its links settled once, where the pipeline takes it in: each outcome's link is its checked
  * bet-slip link (or the resolver's), each market's its checked market link, each bookmaker's its checked link or the
  * book's site. Downstream, `outcome.link ?? market.link ?? bookmaker.link` is the resolver's order and is always safe.
+ * Copy on write: an outcome, market, bookmaker or event whose links are already settled is the same object in the
+ * result (the input is never changed), so a board of settled links costs a walk, not a copy of every price.
  */
 export function withBookLinks(events: readonly BoardEvent[]): BoardEvent[] {
-  return events.map((event) => ({ ...event, bookmakers: event.bookmakers.map(bookmakerLinks) }));
+  return events.map((event) => {
+    const bookmakers = mapSame(event.bookmakers, bookmakerLinks);
+    return bookmakers === event.bookmakers ? event : { ...event, bookmakers };
+  });
+}
+
+/** `items` mapped by `fn`, or `items` itself when `fn` returned every item unchanged. */
+function mapSame<T>(items: T[], fn: (item: T) => T): T[] {
+  let out: T[] | null = null;
+  for (let i = 0; i < items.length; i++) {
+    const item = fn(items[i]);
+    if (out) out.push(item);
+    else if (item !== items[i]) {
+      out = items.slice(0, i);
+      out.push(item);
+    }
+  }
+  return out ?? items;
+}
+
+/** `item` with `link` as given (absent when null), or `item` itself when that is its link already. */
+function withLink<T extends { link?: string }>(item: T, link: string | null): T {
+  if ((item.link ?? null) === link) return item;
+  const { link: _replaced, ...rest } = item;
+  return (link ? { ...rest, link } : rest) as T;
 }
 
 function bookmakerLinks(bookmaker: BoardBookmaker): BoardBookmaker {
-  const { link: rawLink, ...rest } = bookmaker;
-  const link = checkedBookUrl(bookmaker.key, rawLink) ?? bookSite(bookmaker.key);
-  return { ...rest, ...(link ? { link } : {}), markets: bookmaker.markets.map((market) => marketLinks(bookmaker, market)) };
+  const link = checkedBookUrl(bookmaker.key, bookmaker.link) ?? bookSite(bookmaker.key);
+  const markets = mapSame(bookmaker.markets, (market) => marketLinks(bookmaker, market));
+  const settled = withLink(bookmaker, link);
+  return markets === bookmaker.markets ? settled : { ...settled, markets };
 }
 
 function marketLinks(bookmaker: BoardBookmaker, market: BoardMarket): BoardMarket {
-  const { link: rawLink, ...rest } = market;
-  const link = checkedBookUrl(bookmaker.key, rawLink);
-  return { ...rest, ...(link ? { link } : {}), outcomes: market.outcomes.map((outcome) => outcomeLinks(bookmaker, market, outcome)) };
+  const link = checkedBookUrl(bookmaker.key, market.link);
+  const outcomes = mapSame(market.outcomes, (outcome) => outcomeLinks(bookmaker, market, outcome));
+  const settled = withLink(market, link);
+  return outcomes === market.outcomes ? settled : { ...settled, outcomes };
 }
 
 function outcomeLinks(bookmaker: BoardBookmaker, market: BoardMarket, outcome: BoardOutcome): BoardOutcome {
-  const { link: rawLink, ...rest } = outcome;
-  const link = checkedBookUrl(bookmaker.key, rawLink) ?? smartLink(bookmaker.key, { event: bookmaker.sid, market: market.sid, outcome: outcome.sid });
-  return link ? { ...rest, link } : rest;
+  const link = checkedBookUrl(bookmaker.key, outcome.link) ?? smartLink(bookmaker.key, { event: bookmaker.sid, market: market.sid, outcome: outcome.sid });
+  return withLink(outcome, link);
 }

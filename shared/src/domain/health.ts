@@ -25,7 +25,7 @@ export interface CreditsHealth {
   used: number | null;
   last: number | null;
   reserve: number;
-  /** True while credits are below the reserve: only the priority sports are polled. */
+  /** True while credits are below the reserve: only the priority sports and live or about-to-start games are polled. */
   low_priority_paused: boolean;
   by_sport: Record<string, number>;
 }

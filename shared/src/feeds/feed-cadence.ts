@@ -1,8 +1,6 @@
 import type { FeedKind, FeedStatus } from '../domain/health';
 
 export interface Cadence {
-  oddsMs: number;
-  oddsLiveMs: number;
   propsMs: number;
   scoresLiveMs: number;
   scoresIdleMs: number;
@@ -18,10 +16,10 @@ export interface DuePoll {
 }
 
 /**
- * The polls of one scheduler run (spec 001 §4: odds every 30 s, faster with live games; spec 002 §4:
- * scores every 15 s while any game is live, else 60 s; props on their own cadence). A sport counts as
- * live when its last odds or scores poll saw a live game. The job id names the sport, kind and time
- * slot, so every scheduler run within a slot (from any process) enqueues the same job once.
+ * The sport-wide polls of one scheduler run (spec 002 §4: scores every 15 s while any game is live, else 60 s; props
+ * on their own cadence); odds are planned per event class (`oddsPollPlan`). A sport counts as live when its last odds
+ * or scores poll saw a live game. The job id names the sport, kind and time slot, so every scheduler run within a
+ * slot (from any process) enqueues the same job once.
  */
 export function duePolls(sports: readonly string[], statuses: readonly FeedStatus[], cadence: Cadence, now: number): DuePoll[] {
   const live = new Set(statuses.filter((s) => (s.kind === 'odds' || s.kind === 'scores') && s.live > 0).map((s) => s.sport));
@@ -29,7 +27,6 @@ export function duePolls(sports: readonly string[], statuses: readonly FeedStatu
   for (const sport of sports) {
     const isLive = live.has(sport);
     const intervals: Array<[FeedKind, number]> = [
-      ['odds', isLive ? cadence.oddsLiveMs : cadence.oddsMs],
       ['props', cadence.propsMs],
       ['scores', isLive ? cadence.scoresLiveMs : cadence.scoresIdleMs],
     ];

@@ -68,11 +68,30 @@ function isoOrUndefined(value: unknown): string | undefined {
   return Number.isNaN(time) ? undefined : new Date(time).toISOString().replace('.000Z', 'Z');
 }
 
+/** isoOrUndefined() remembering its answers: a board repeats the same few update times across thousands of markets. */
+function isoReader(): (value: unknown) => string | undefined {
+  const seen = new Map<unknown, string | undefined>();
+  return (value) => {
+    if (seen.has(value)) return seen.get(value);
+    const iso = isoOrUndefined(value);
+    if (typeof value === 'string') seen.set(value, iso);
+    return iso;
+  };
+}
+
+/** The newest of the markets' update times (a bookmaker without its own takes it). */
+function newestUpdate(markets: readonly BoardMarket[]): string {
+  let newest = markets[0].last_update;
+  for (const market of markets) if (Date.parse(market.last_update) > Date.parse(newest)) newest = market.last_update;
+  return newest;
+}
+
 export function normaliseOddsApiV4(payload: unknown, options: NormaliseOptions = {}): NormalisedBoard {
   const events = rawEvents(payload);
   const oddsFormat = options.oddsFormat ?? detectOddsFormat(rawPrices(events));
   const dropped = { events: 0, markets: 0, outcomes: 0 };
   const result: BoardEvent[] = [];
+  const iso = isoReader();
 
   for (const raw of events) {
     const id = isObject(raw) ? str(raw.id) : undefined;
@@ -84,28 +103,31 @@ export function normaliseOddsApiV4(payload: unknown, options: NormaliseOptions =
     const bookmakers: BoardBookmaker[] = [];
     for (const rawBook of Array.isArray(raw.bookmakers) ? raw.bookmakers : []) {
       if (!isObject(rawBook) || !str(rawBook.key)) continue;
-      const bookUpdate = isoOrUndefined(rawBook.last_update);
+      const bookUpdate = iso(rawBook.last_update);
       const markets: BoardMarket[] = [];
       for (const rawMarket of Array.isArray(rawBook.markets) ? rawBook.markets : []) {
         if (!isObject(rawMarket) || !str(rawMarket.key)) {
           dropped.markets++;
           continue;
         }
-        const lastUpdate = isoOrUndefined(rawMarket.last_update) ?? bookUpdate;
+        const lastUpdate = iso(rawMarket.last_update) ?? bookUpdate;
         if (!lastUpdate || oddsFormat === null) {
           dropped.markets++;
           continue;
         }
         const rawOutcomes: unknown[] = Array.isArray(rawMarket.outcomes) ? rawMarket.outcomes : [];
         const parsed = rawOutcomes.map((raw) => (isObject(raw) ? normaliseOutcome(raw, oddsFormat) : null));
-        // a price of 0 (or no price) locks its market (spec 001 §5): the player's, for props; the whole market otherwise
-        const lockedPlayers = new Set(
-          rawOutcomes.filter((_, i) => parsed[i] === null).map((raw) => (isObject(raw) ? (str(raw.description) ?? str(raw.player) ?? '') : '')),
-        );
-        const outcomes: BoardOutcome[] = [];
-        for (const outcome of parsed) {
-          if (outcome && !lockedPlayers.has(outcome.description ?? '')) outcomes.push(outcome);
-          else dropped.outcomes++;
+        let outcomes = parsed as BoardOutcome[];
+        if (parsed.includes(null)) {
+          // a price of 0 (or no price) locks its market (spec 001 §5): the player's, for props; the whole market otherwise
+          const lockedPlayers = new Set(
+            rawOutcomes.filter((_, i) => parsed[i] === null).map((raw) => (isObject(raw) ? (str(raw.description) ?? str(raw.player) ?? '') : '')),
+          );
+          outcomes = [];
+          for (const outcome of parsed) {
+            if (outcome && !lockedPlayers.has(outcome.description ?? '')) outcomes.push(outcome);
+            else dropped.outcomes++;
+          }
         }
         if (outcomes.length === 0) {
           dropped.markets++;
@@ -117,11 +139,10 @@ export function normaliseOddsApiV4(payload: unknown, options: NormaliseOptions =
         markets.push(market);
       }
       if (markets.length === 0) continue;
-      const newestMarket = markets.reduce((newest, m) => (Date.parse(m.last_update) > Date.parse(newest) ? m.last_update : newest), markets[0].last_update);
       const bookmaker: BoardBookmaker = {
         key: canonicalBookKey(rawBook.key as string),
         title: str(rawBook.title) ?? (rawBook.key as string),
-        last_update: bookUpdate ?? newestMarket,
+        last_update: bookUpdate ?? newestUpdate(markets),
         markets,
       };
       if (str(rawBook.link)) bookmaker.link = rawBook.link as string;
@@ -132,7 +153,7 @@ export function normaliseOddsApiV4(payload: unknown, options: NormaliseOptions =
       id,
       sport_key: sportKey,
       sport_title: str(raw.sport_title) ?? sportKey,
-      commence_time: isoOrUndefined(raw.commence_time) ?? '',
+      commence_time: iso(raw.commence_time) ?? '',
       home_team: str(raw.home_team) ?? '',
       away_team: str(raw.away_team) ?? '',
       bookmakers,

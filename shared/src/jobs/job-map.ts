@@ -54,6 +54,11 @@ export interface FeedPollPayload {
   tick: number;
 }
 
+export interface OddsPollPayload extends FeedPollPayload {
+  /** The events to poll (spec 001 §9: each on its class's schedule); absent or null: the whole sport. */
+  eventIds?: string[] | null;
+}
+
 export interface GameJobPayload {
   sport: string;
   game: ScoreboardEvent;
@@ -81,7 +86,7 @@ export interface AlertsEvaluatePayload {
 
 export interface JobPayloadMap {
   [JobName.FeedsSchedule]: { scheduledAt: number };
-  [JobName.OddsPoll]: FeedPollPayload;
+  [JobName.OddsPoll]: OddsPollPayload;
   [JobName.PropsPoll]: FeedPollPayload;
   [JobName.ScoresPoll]: FeedPollPayload;
   [JobName.PicksSettleGame]: GameJobPayload;

@@ -1,7 +1,7 @@
 import type { FeedStatus } from '../domain/health';
 import { feedHealth, isAlarming, opsFeeds, schedulerHealth } from './ops-overview';
 
-const cadence = { oddsMs: 30_000, oddsLiveMs: 10_000, propsMs: 120_000, scoresLiveMs: 15_000, scoresIdleMs: 60_000 };
+const cadence = { propsMs: 120_000, scoresLiveMs: 15_000, scoresIdleMs: 60_000 };
 const NOW = Date.parse('2026-11-21T12:00:05.000Z');
 const ago = (ms: number) => new Date(NOW - ms).toISOString();
 
@@ -50,7 +50,7 @@ describe('schedulerHealth', () => {
 
 describe('opsFeeds', () => {
   it('lists every configured feed with its cadence and next poll, those never polled included', () => {
-    const feeds = opsFeeds(['basketball_nba', 'icehockey_nhl'], [status('odds', { last_poll_at: '2026-11-21T12:00:01.000Z' })], cadence, NOW);
+    const feeds = opsFeeds(['basketball_nba', 'icehockey_nhl'], [status('odds', { last_poll_at: '2026-11-21T12:00:01.000Z' })], cadence, new Map(), NOW);
     expect(feeds.map((f) => `${f.kind}:${f.sport}:${f.health}`)).toEqual([
       'odds:basketball_nba:fresh',
       'props:basketball_nba:never',
@@ -66,14 +66,17 @@ describe('opsFeeds', () => {
   });
 
   it('polls faster while the sport is live, and carries the error of a failing feed or the reason of a pause', () => {
+    // spec 001 §9: a live game's odds every 5 s
+    const events = new Map([['basketball_nba', [{ id: 'e1', start: NOW - 600_000, completed: false }]]]);
     const feeds = opsFeeds(
       ['basketball_nba'],
       [status('scores', { live: 2, state: 'stale', error: 'HTTP 503' }), status('props', { state: 'paused', paused_reason: 'below the credit reserve' })],
       cadence,
+      events,
       NOW,
     );
     expect(feeds.map((f) => [f.kind, f.cadence_ms, f.health, f.error])).toEqual([
-      ['odds', 10_000, 'never', null],
+      ['odds', 5_000, 'never', null],
       ['props', 120_000, 'paused', 'below the credit reserve'],
       ['scores', 15_000, 'failing', 'HTTP 503'],
     ]);

@@ -1,4 +1,5 @@
 import type { FeedKind, FeedStatus, ServiceState } from '../domain/health';
+import { oddsCadenceMs, slotStart, type EventPollClass, type ScheduledEvent } from '../feeds/event-schedule';
 import { duePolls, type Cadence } from '../feeds/feed-cadence';
 
 /**
@@ -32,7 +33,7 @@ export interface OpsFeed {
   age_seconds: number | null;
   stale_since: string | null;
   error: string | null;
-  /** The poll interval in force (faster while the sport has live games). */
+  /** The poll interval in force (odds: the most urgent event class's, spec 001 §9). */
   cadence_ms: number;
   /** When the scheduler next enqueues this poll (it runs on the next scheduler tick after this moment). */
   next_poll_at: string;
@@ -52,6 +53,11 @@ export interface OpsCredits {
   used: number | null;
   reserve: number;
   low_priority_paused: boolean;
+  /**
+   * What the budget kept off at the scheduler's last run, per sport: the event classes that were due but not polled
+   * (below the reserve the credits go to live and about-to-start games, spec 001 §9's classes).
+   */
+  held: Array<{ sport: string; class: EventPollClass; events: number }>;
   burn_per_hour: number | null;
   /** When the balance runs out at the current burn rate; null when nothing is being spent. */
   runs_out_at: string | null;
@@ -149,12 +155,25 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Every feed the scheduler polls (each configured sport × odds, props and scores), with its status, cadence and
- * next poll. The cadence is the scheduler's own rule (`duePolls`); a poll's slot is due once, so a feed whose poll
- * of the current slot has run is next due at the following slot.
+ * next poll. The cadence is the scheduler's own rule: for odds the interval of the sport's most urgent event class
+ * (`oddsCadenceMs`, from the events its last poll saw), else `duePolls`; a poll's slot is due once, so a feed whose
+ * poll of the current slot has run is next due at the following slot.
  */
-export function opsFeeds(sports: readonly string[], statuses: readonly FeedStatus[], cadence: Cadence, now: number): OpsFeed[] {
+export function opsFeeds(
+  sports: readonly string[],
+  statuses: readonly FeedStatus[],
+  cadence: Cadence,
+  oddsEvents: ReadonlyMap<string, readonly ScheduledEvent[]>,
+  now: number,
+): OpsFeed[] {
   const byFeed = new Map(statuses.map((s) => [`${s.kind}:${s.sport}`, s]));
-  return duePolls(sports, statuses, cadence, now).map((poll) => {
+  const sportWide = duePolls(sports, statuses, cadence, now);
+  const polls = sports.flatMap((sport) => {
+    const intervalMs = oddsCadenceMs(oddsEvents.get(sport) ?? null, now);
+    const odds = { kind: 'odds' as const, sport, intervalMs, tick: slotStart(now, intervalMs) };
+    return [odds, ...sportWide.filter((p) => p.sport === sport)];
+  });
+  return polls.map((poll) => {
     const status = byFeed.get(`${poll.kind}:${poll.sport}`) ?? null;
     const lastPoll = status?.last_poll_at ? Date.parse(status.last_poll_at) : null;
     const next = lastPoll !== null && lastPoll >= poll.tick ? poll.tick + poll.intervalMs : poll.tick;

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig, LiveStateRepository } from '@oddspulse/core';
 import { AlertsWorkersModule } from '../alerts/alerts-workers.module';
 import { DetectionService } from '../detection/detection.service';
+import { OddsHistoryWriterService } from '../odds/odds-history-writer.service';
 import { OddsPipelineService } from '../odds/odds-pipeline.service';
 import { CreditLedgerService } from '../odds/the-odds-api/credit-ledger.service';
 import { TheOddsApiClient } from '../odds/the-odds-api/the-odds-api.client';
@@ -44,6 +45,7 @@ import { ODDS_PROVIDER, SCORES_PROVIDER } from './providers';
     LiveStateRepository,
     DetectionService,
     OddsPipelineService,
+    OddsHistoryWriterService,
     ScoresPipelineService,
     FeedsSchedulerService,
   ],

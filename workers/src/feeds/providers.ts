@@ -3,8 +3,8 @@ import type { BoardEvent, ScoreboardEvent } from '@oddspulse/shared';
 /** Where a sport's odds come from; every provider returns the normalised board (decimal prices). */
 export interface OddsProvider {
   readonly name: 'simulator' | 'theoddsapi';
-  /** Straight bets (game markets) of a sport's upcoming and live events. */
-  fetchOdds(sport: string): Promise<BoardEvent[]>;
+  /** Straight bets (game markets) of a sport's upcoming and live events, or of those of `eventIds` only. */
+  fetchOdds(sport: string, eventIds?: readonly string[] | null): Promise<BoardEvent[]>;
   /** Player props of a sport's upcoming events. */
   fetchProps(sport: string): Promise<BoardEvent[]>;
 }

@@ -1,6 +1,14 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { JobName } from '@oddspulse/shared';
-import { APP_CONFIG, type AppConfig, JobQueueService, OddsHistoryPartitionsRepository, type OddsHistoryPartition, utcDay } from '@oddspulse/core';
+import {
+  APP_CONFIG,
+  type AppConfig,
+  JobQueueService,
+  OddsHistoryPartitionsRepository,
+  OddsHistoryRepository,
+  type OddsHistoryPartition,
+  utcDay,
+} from '@oddspulse/core';
 import { CLOCK, Clock } from '../feeds/clock';
 import { OnJob } from '../jobs/on-job.decorator';
 
@@ -43,6 +51,7 @@ export class OddsHistoryRetentionService implements OnApplicationBootstrap {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly partitions: OddsHistoryPartitionsRepository,
+    private readonly history: OddsHistoryRepository,
     private readonly jobs: JobQueueService,
   ) {}
 
@@ -61,6 +70,8 @@ export class OddsHistoryRetentionService implements OnApplicationBootstrap {
       ((await this.partitions.dropUnlessNeeded(partition)) ? report.dropped : report.kept).push(partition.name);
     }
     report.defaultRows = await this.partitions.defaultRows();
+    // The outbox entries stored a day ago were acknowledged seconds after: their ids guard against nothing any more.
+    await this.history.pruneEntries(new Date(this.clock() - DAY_MS));
     if (report.created.length || report.dropped.length)
       this.logger.log(report, `Odds history: created ${report.created.length}, dropped ${report.dropped.length} partition(s)`);
     if (report.kept.length)

@@ -22,6 +22,7 @@ import { HttpStub } from '../../../test/support/http-stub';
 import { RealtimeListener, eventually } from '../../../test/support/realtime-listener';
 import { CLOCK } from '../feeds/clock';
 import { WorkersModule } from '../workers.module';
+import { OddsHistoryWriterService } from './odds-history-writer.service';
 import { OddsPipelineService } from './odds-pipeline.service';
 
 const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
@@ -52,7 +53,11 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
   let pipeline: OddsPipelineService;
   let redis: RedisService;
   let db: Database;
-  const historyCount = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM odds_history WHERE sport_key = ${NFL}`.execute(db)).rows[0].n);
+  // The history is stored after the publish, from its outbox: the writer finishes before counting.
+  const historyCount = async () => {
+    await app.get(OddsHistoryWriterService).flush();
+    return Number((await sql<{ n: string }>`SELECT count(*) AS n FROM odds_history WHERE sport_key = ${NFL}`.execute(db)).rows[0].n);
+  };
 
   beforeAll(async () => {
     const url = await stub.start();

@@ -14,7 +14,7 @@ import {
   isLockedMarket,
   withBookLinks,
 } from '@oddspulse/shared';
-import { MetricsService, OddsHistoryRepository, RealtimePublisher, LiveStateRepository, type BoardStamp } from '@oddspulse/core';
+import { MetricsService, OddsHistoryOutboxRepository, RealtimePublisher, LiveStateRepository, type BoardStamp } from '@oddspulse/core';
 import { DetectionService } from '../detection/detection.service';
 import { CLOCK, Clock } from '../feeds/clock';
 import { FeedError } from '../feeds/feed-errors';
@@ -25,7 +25,7 @@ import { HeldBoards } from './held-boards';
 
 /**
  * The poll lock's time to live, renewed while the poll runs: a killed worker blocks the sport at most
- * this long, under the live cadence (ODDS_LIVE_INTERVAL_MS, 10 s by default).
+ * this long, about two slots of the live cadence (spec 001 §9: 5 s).
  */
 const LOCK_TTL_MS = 10_000;
 /**
@@ -46,6 +46,23 @@ export interface PollResult {
   publishedSeq?: number;
 }
 
+/**
+ * The board after a poll of some of its events (`asked`): those events as the feed answered (one it left out has
+ * gone from the feed), the others as they were, in the board's order; an event the feed added comes last.
+ */
+function mergeAnswer(previous: readonly BoardEvent[], asked: ReadonlySet<string>, answer: readonly BoardEvent[]): BoardEvent[] {
+  const answered = new Map(answer.map((e) => [e.id, e]));
+  const merged: BoardEvent[] = [];
+  for (const event of previous) {
+    const fresh = answered.get(event.id);
+    answered.delete(event.id);
+    if (!asked.has(event.id)) merged.push(event);
+    else if (fresh) merged.push(fresh);
+  }
+  merged.push(...answered.values());
+  return merged;
+}
+
 /** The locked-market rule of the engine (spec 001 §5), for the diff's locked/unlocked changes. */
 function isLocked(market: BoardMarket, event: BoardEvent, now: number): boolean {
   return isLockedMarket(
@@ -58,8 +75,8 @@ function isLocked(market: BoardMarket, event: BoardEvent, now: number): boolean 
 
 /**
  * One poll of a sport's straight bets or props: fetch, normalise (the provider's job), diff against
- * the current board, record the changes in PostgreSQL, replace the board and publish the diff together, and run
- * detection on the changed events. The current board is the one this process last wrote, held in memory,
+ * the current board, replace the board, publish the diff and queue the changes for the odds history in one step, and
+ * run detection on the changed events (the history reaches PostgreSQL after, from its outbox). The current board is the one this process last wrote, held in memory,
  * unless Redis's stamp says another process (or a loss of Redis's data) has replaced it since: then it is
  * read from Redis. A poll that changes nothing writes the board's freshness stamp alone. A failing provider
  * leaves the last board in place, marked stale.
@@ -73,7 +90,7 @@ export class OddsPipelineService {
     @Inject(ODDS_PROVIDER) private readonly provider: OddsProvider,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly state: LiveStateRepository,
-    private readonly history: OddsHistoryRepository,
+    private readonly history: OddsHistoryOutboxRepository,
     private readonly publisher: RealtimePublisher,
     private readonly detection: DetectionService,
     private readonly metrics: MetricsService,
@@ -82,8 +99,8 @@ export class OddsPipelineService {
 
   @OnJob(JobName.OddsPoll)
   pollOdds(data: JobPayload<typeof JobName.OddsPoll>): Promise<PollResult> {
-    // Only straight bets need it: props are taken down at kick-off, so a props board never holds a final.
-    return this.poll('odds', data.sport, async () => this.markFinished(data.sport, await this.provider.fetchOdds(data.sport)));
+    const eventIds = data.eventIds ?? null;
+    return this.poll('odds', data.sport, () => this.provider.fetchOdds(data.sport, eventIds), eventIds);
   }
 
   @OnJob(JobName.PropsPoll)
@@ -91,12 +108,12 @@ export class OddsPipelineService {
     return this.poll('props', data.sport, () => this.provider.fetchProps(data.sport));
   }
 
-  async poll(kind: BoardKind, sport: string, fetch: () => Promise<BoardEvent[]>): Promise<PollResult> {
+  /** `eventIds`: the poll asked for these events only; the board keeps its other events as they were. */
+  async poll(kind: BoardKind, sport: string, fetch: () => Promise<BoardEvent[]>, eventIds: readonly string[] | null = null): Promise<PollResult> {
     const polled = this.metrics.startPoll(kind, sport);
     let result: PollResult | null;
     try {
-      // Links are settled once as a board comes in: checked, resolved, or the book's site.
-      result = await this.state.withFeedLock(kind, sport, LOCK_TTL_MS, () => this.run(kind, sport, async () => withBookLinks(await fetch())));
+      result = await this.state.withFeedLock(kind, sport, LOCK_TTL_MS, () => this.run(kind, sport, fetch, eventIds));
     } catch (error) {
       polled('error');
       throw error;
@@ -106,26 +123,33 @@ export class OddsPipelineService {
     return result ?? { sport, kind, outcome: 'locked' };
   }
 
-  private async run(kind: BoardKind, sport: string, fetch: () => Promise<BoardEvent[]>): Promise<PollResult> {
+  private async run(kind: BoardKind, sport: string, fetch: () => Promise<BoardEvent[]>, eventIds: readonly string[] | null): Promise<PollResult> {
     const started = this.clock();
     const stamp = await this.state.boardStamp(kind, sport);
     const previous = this.held.basis(kind, sport, stamp) ?? (await this.state.board(kind, sport));
-    let events: BoardEvent[];
+    let answer: BoardEvent[];
     try {
-      events = await this.gate.call(this.provider.name, sport, fetch);
+      answer = await this.gate.call(this.provider.name, sport, fetch);
     } catch (error) {
       if (!(error instanceof FeedError)) throw error;
       return this.failed(kind, sport, previous, error, started);
     }
+    const answered = this.clock();
+    // Only straight bets need the finals marked: props are taken down at kick-off, so a props board never holds a final.
+    if (kind === 'odds') answer = await this.markFinished(sport, answer);
+    // Links are settled once as a board comes in: checked, resolved, or the book's site.
+    answer = withBookLinks(answer);
+    const asked = eventIds && previous ? new Set(eventIds) : null;
     const implausible = implausibleAnswer(
-      { kept: events.length, dropped: 0 },
-      previous?.events.map((e) => ({ finished: e.completed === true || Date.parse(e.commence_time) < started - GAME_OVER_AFTER_MS })) ?? null,
+      { kept: answer.length, dropped: 0 },
+      previous?.events
+        .filter((e) => !asked || asked.has(e.id))
+        .map((e) => ({ finished: e.completed === true || Date.parse(e.commence_time) < started - GAME_OVER_AFTER_MS })) ?? null,
     );
     if (implausible) return this.failed(kind, sport, previous, new FeedError('implausible', implausible, false), started);
+    const events = asked && previous ? mergeAnswer(previous.events, asked, answer) : answer;
     const board: SportBoard = { sport_key: sport, fetched_at: new Date(started).toISOString(), events };
     const { diff, records, changedEventIds } = diffBoards(previous, board, { isLocked, now: started });
-    // History first: if it fails, the board is not replaced and the next poll records the same changes.
-    if (records.length) await this.history.insertChanges(sport, records, new Date(started));
     const at = new Date(started).toISOString();
     // Before the board is saved without its stale mark: a kill in between then leaves the mark, and the next poll says
     // so again, instead of browsers showing a recovered feed as stale until it fails and recovers once more.
@@ -134,22 +158,44 @@ export class OddsPipelineService {
       this.logger.log(`${kind} ${sport}: feed recovered (stale since ${previous.stale_since})`);
     }
     let publishedSeq: number | undefined;
+    let published: number | undefined;
     if (diff) {
       // The board and its diff in one atomic step: a worker dying between a save and a publish lost
       // the diff for good (the next poll diffs from the saved board) and browsers diverged silently. Now either both
       // happened, or neither and the next poll's diff, from the board still saved, carries the changes.
       const writes = this.state.boardWrites(kind, board);
-      publishedSeq = await this.publisher.publishWith({ channel: kind, key: sport, at, type: 'board.diff', data: diff }, writes);
+      // The history goes to its outbox in the same step: PostgreSQL is off the path to the browser
+      // (OddsHistoryWriterService stores it after), and no crash can publish a change whose history is lost.
+      const appends = this.history.appends(sport, records, new Date(started));
+      publishedSeq = await this.publisher.publishWith({ channel: kind, key: sport, at, type: 'board.diff', data: diff }, { ...writes, appends });
+      published = this.clock();
       this.held.hold(kind, board, writes.revision);
-    } else await this.store(kind, previous, board, stamp);
+    } else {
+      // Changes the diff leaves out are still history: recorded before the board, so a failure here records them again.
+      if (records.length) await this.history.append(sport, records, new Date(started));
+      await this.store(kind, previous, board, stamp);
+    }
     const detection = await this.detection.detect(kind, board, changedEventIds, started, previous?.fetched_at ?? null);
     const live = events.filter((e) => isEventLive(e, started)).length;
-    await this.state.saveFeedStatus(this.status(kind, sport, started, { state: 'ok', last_success_at: at, stale_since: null, events: events.length, live }));
+    await Promise.all([
+      this.state.saveFeedStatus(this.status(kind, sport, started, { state: 'ok', last_success_at: at, stale_since: null, events: events.length, live })),
+      kind === 'odds' &&
+        this.state.saveOddsSchedule(
+          sport,
+          events.map((e) => ({ id: e.id, start: Date.parse(e.commence_time), completed: e.completed === true })),
+        ),
+    ]);
     this.logger.log(
       {
         sport,
         kind,
         provider: this.provider.name,
+        at,
+        // What the poll asked for (ids: the events due on their class's schedule) and how long the feed took to answer.
+        polled: eventIds ?? 'all',
+        fetchMs: answered - started,
+        // From the feed's answer to the diff's publish returning: the worker's share of the way to the browser.
+        publishMs: published === undefined ? undefined : published - answered,
         events: events.length,
         live,
         changedEvents: changedEventIds.length,

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { duePolls, JobName, JobPayload } from '@oddspulse/shared';
-import { APP_CONFIG, type AppConfig, FEEDS_SCHEDULER_ID, JobQueueService, LiveStateRepository } from '@oddspulse/core';
+import { duePolls, JobName, JobPayload, oddsPollPlan, type OddsPollDecision, type OddsPollPlan, type PlannedSlots } from '@oddspulse/shared';
+import { APP_CONFIG, type AppConfig, FEEDS_SCHEDULER_ID, JobQueueService, LiveStateRepository, OddsApiAccountRepository } from '@oddspulse/core';
+import { CLOCK, type Clock } from '../feeds/clock';
 import { OnJob } from '../jobs/on-job.decorator';
 
 const JOB_FOR_KIND = { odds: JobName.OddsPoll, props: JobName.PropsPoll, scores: JobName.ScoresPoll } as const;
@@ -15,6 +16,8 @@ export class FeedsSchedulerService implements OnApplicationBootstrap, OnApplicat
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jobs: JobQueueService,
     private readonly state: LiveStateRepository,
+    private readonly oddsApi: OddsApiAccountRepository,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async onApplicationBootstrap() {
@@ -45,21 +48,51 @@ export class FeedsSchedulerService implements OnApplicationBootstrap, OnApplicat
 
   @OnJob(JobName.FeedsSchedule)
   async fanOut(_data: JobPayload<typeof JobName.FeedsSchedule>) {
-    const now = Date.now();
+    const now = this.clock();
     await this.state.recordScheduleTick(now);
-    const polls = duePolls(
+    const sportWide = duePolls(
       this.config.FEED_SPORTS,
       await this.state.feedStatuses(),
-      {
-        oddsMs: this.config.ODDS_INTERVAL_MS,
-        oddsLiveMs: this.config.ODDS_LIVE_INTERVAL_MS,
-        propsMs: this.config.PROPS_INTERVAL_MS,
-        scoresLiveMs: this.config.SCORES_LIVE_INTERVAL_MS,
-        scoresIdleMs: this.config.SCORES_IDLE_INTERVAL_MS,
-      },
+      { propsMs: this.config.PROPS_INTERVAL_MS, scoresLiveMs: this.config.SCORES_LIVE_INTERVAL_MS, scoresIdleMs: this.config.SCORES_IDLE_INTERVAL_MS },
       now,
     );
-    await Promise.all(polls.map((p) => this.jobs.add(JOB_FOR_KIND[p.kind], { sport: p.sport, tick: p.tick }, { jobId: p.jobId })));
-    return { scheduledAt: now, polls: polls.length };
+    const odds = await this.planOdds(now);
+    await Promise.all([
+      ...sportWide.map((p) => this.jobs.add(JOB_FOR_KIND[p.kind], { sport: p.sport, tick: p.tick }, { jobId: p.jobId })),
+      ...odds.plans.map((p) => this.jobs.add(JobName.OddsPoll, { sport: p.sport, tick: p.slot, eventIds: p.eventIds }, { jobId: p.jobId })),
+    ]);
+    // Once enqueued: a slot recorded as planned whose job was never added would be skipped.
+    await this.state.saveOddsPlans(odds.planned, odds.held, now);
+    return { scheduledAt: now, polls: sportWide.length + odds.plans.length };
+  }
+
+  /**
+   * Each sport's odds poll due now, per event class (spec 001 §9), from the events its last poll saw. Below The Odds
+   * API's credit reserve the credits go to live and about-to-start games, except for the priority sports, and what
+   * that held back is recorded for the operations page. The slots are recorded as planned when the job is enqueued,
+   * so a poll that fails is tried again at its class's next slot, not on every tick.
+   */
+  private async planOdds(now: number) {
+    const [events, planned, lowCredits] = await Promise.all([this.state.oddsSchedules(), this.state.plannedOddsSlots(), this.belowReserve()]);
+    const plans: OddsPollPlan[] = [];
+    const nextPlanned = new Map<string, PlannedSlots>();
+    const held = new Map<string, OddsPollDecision['held']>();
+    for (const sport of this.config.FEED_SPORTS) {
+      const urgentOnly = lowCredits && !this.config.ODDS_API_PRIORITY_SPORTS.includes(sport);
+      const decision = oddsPollPlan(sport, events.get(sport) ?? null, planned.get(sport) ?? {}, now, { urgentOnly });
+      held.set(sport, decision.held);
+      if (!decision.poll) continue;
+      plans.push(decision.poll);
+      const slots = { ...planned.get(sport) };
+      for (const cls of decision.poll.classes) slots[cls] = decision.poll.slot;
+      nextPlanned.set(sport, slots);
+    }
+    return { plans, planned: nextPlanned, held };
+  }
+
+  private async belowReserve(): Promise<boolean> {
+    if (this.config.ODDS_PROVIDER !== 'theoddsapi') return false;
+    const { remaining } = await this.oddsApi.credits();
+    return remaining !== null && remaining < this.config.ODDS_API_CREDIT_RESERVE;
   }
 }

@@ -6,6 +6,7 @@ import { APP_CONFIG, AppConfig, parseConfig, Database, KYSELY, JobQueueService, 
 import { RealtimeListener, eventually } from '../../../test/support/realtime-listener';
 import { CLOCK } from '../feeds/clock';
 import { ODDS_PROVIDER, OddsProvider } from '../feeds/providers';
+import { OddsHistoryWriterService } from '../odds/odds-history-writer.service';
 import { OddsPipelineService } from '../odds/odds-pipeline.service';
 import { FeedsSchedulerService } from '../schedule/feeds-scheduler.service';
 import { ScoresPipelineService } from '../scores/scores-pipeline.service';
@@ -61,7 +62,11 @@ describe('simulator through the pipeline, two worker processes (real Redis and P
 
   it('a poll by the other process 30 s later publishes and records only what moved', async () => {
     const db = a.get<Database>(KYSELY);
-    const count = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM odds_history WHERE sport_key = ${SPORT}`.execute(db)).rows[0].n);
+    // The history is stored after the publish, by either process's writer: both finish before counting.
+    const count = async () => {
+      for (const app of [a, b]) await app.get(OddsHistoryWriterService).flush();
+      return Number((await sql<{ n: string }>`SELECT count(*) AS n FROM odds_history WHERE sport_key = ${SPORT}`.execute(db)).rows[0].n);
+    };
     const before = await count();
     const board = (await a.get(LiveStateRepository).board('odds', SPORT))!;
     const outcomes = board.events.reduce((s, e) => s + e.bookmakers.reduce((t, bk) => t + bk.markets.reduce((u, m) => u + m.outcomes.length, 0), 0), 0);
@@ -109,6 +114,8 @@ describe('simulator through the pipeline, two worker processes (real Redis and P
     const scheduler = a.get(FeedsSchedulerService);
     const queue = a.get(JobQueueService).queue(QueueName.Feeds);
     Object.assign(config, { FEED_SPORTS: ['icehockey_nhl'] });
+    // Slots of this run's own (job ids and planned slots name them), the same for both processes.
+    clocks.a = clocks.b = Date.now();
     try {
       const first = await scheduler.fanOut({ scheduledAt: 0 });
       expect(first.polls).toBe(3);
@@ -117,6 +124,37 @@ describe('simulator through the pipeline, two worker processes (real Redis and P
       const stamps = new Map(ids.map((j) => [j.id, j.timestamp]));
       await b.get(FeedsSchedulerService).fanOut({ scheduledAt: 0 });
       for (const [id, stamp] of stamps) expect((await queue.getJob(id!))?.timestamp).toBe(stamp);
+    } finally {
+      Object.assign(config, { FEED_SPORTS: [] });
+    }
+  });
+
+  // spec 001 §9: between the 30-s sweeps, a live game is polled every 5 s by id, a game starting within an hour every 10 s
+  it('the scheduler polls the due events by id between sweeps, from the events the last poll saw', async () => {
+    const scheduler = a.get(FeedsSchedulerService);
+    const queue = a.get(JobQueueService).queue(QueueName.Feeds);
+    // A sport the simulator does not play: the jobs the workers run fail at once, leaving the events given here alone.
+    const sport = 'cricket_ipl';
+    Object.assign(config, { FEED_SPORTS: [sport] });
+    // A sweep slot of this run's own: 30-s slots are aligned to the clock.
+    const sweep = Math.ceil(Date.now() / 30_000) * 30_000 + 60_000;
+    await a.get(LiveStateRepository).saveOddsSchedule(sport, [
+      { id: 'live-game', start: sweep - 600_000, completed: false },
+      { id: 'kicks-off-soon', start: sweep + 1_800_000, completed: false },
+      { id: 'tomorrow', start: sweep + 86_400_000, completed: false },
+    ]);
+    const oddsJobs = async () =>
+      (await queue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed'])).filter((j) => j.name === 'odds.poll' && j.data.sport === sport);
+    const asked = async (at: number) => {
+      clocks.a = at;
+      await scheduler.fanOut({ scheduledAt: 0 });
+      return (await oddsJobs()).find((j) => j.data.tick === at - (at % 5_000))?.data.eventIds;
+    };
+    try {
+      expect(await asked(sweep + 1_000)).toBeNull();
+      expect(await asked(sweep + 5_000)).toEqual(['live-game']);
+      expect(await asked(sweep + 10_000)).toEqual(['live-game', 'kicks-off-soon']);
+      expect(await asked(sweep + 30_000)).toBeNull();
     } finally {
       Object.assign(config, { FEED_SPORTS: [] });
     }

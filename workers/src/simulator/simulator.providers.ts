@@ -40,8 +40,11 @@ export class SimulatorOddsProvider implements OddsProvider {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async fetchOdds(sport: string): Promise<BoardEvent[]> {
-    return this.simulator.market(sport).oddsBoard(sport, this.clock());
+  async fetchOdds(sport: string, eventIds?: readonly string[] | null): Promise<BoardEvent[]> {
+    const board = this.simulator.market(sport).oddsBoard(sport, this.clock());
+    if (!eventIds) return board;
+    const wanted = new Set(eventIds);
+    return board.filter((e) => wanted.has(e.id));
   }
 
   async fetchProps(sport: string): Promise<BoardEvent[]> {

@@ -2,7 +2,7 @@ import { budgetDecision, creditsFromHeaders, oddsCallCost } from './credit-budge
 
 const rules = { reserve: 100, prioritySports: ['americanfootball_nfl'] };
 
-// Budget credits per sport; below the reserve only priority sports are polled.
+// Budget credits per sport; below the reserve only priority sports and live or about-to-start games are polled.
 describe('The Odds API credit budget', () => {
   it('costs one credit per market per region', () => {
     expect(oddsCallCost(3, 3)).toBe(9);
@@ -18,6 +18,11 @@ describe('The Odds API credit budget', () => {
     const decision = budgetDecision({ remaining: 105, used: 395, last: 9 }, rules, 'icehockey_nhl', 9);
     expect(decision).toEqual({ allowed: false, reason: '105 credits left, below the reserve of 100: low-priority sport paused' });
     expect(budgetDecision({ remaining: 105, used: 395, last: 9 }, rules, 'americanfootball_nfl', 9)).toEqual({ allowed: true });
+  });
+
+  it('keeps paying for live and about-to-start games below the reserve', () => {
+    expect(budgetDecision({ remaining: 105, used: 395, last: 9 }, rules, 'icehockey_nhl', 9, true)).toEqual({ allowed: true });
+    expect(budgetDecision({ remaining: 5, used: 495, last: 9 }, rules, 'icehockey_nhl', 9, true)).toMatchObject({ allowed: false });
   });
 
   it('stops every sport when the balance cannot pay for the call', () => {

@@ -1,7 +1,8 @@
 /**
  * The Odds API credit budget. Each call costs markets × regions credits (per event for event odds); the
  * remaining balance comes back on every response (x-requests-remaining/used/last). Below the reserve
- * only the priority sports keep polling, so the credits left go to what matters most.
+ * only the priority sports and the polls of live and about-to-start games (`urgent`: the scheduler's polls by event
+ * id) keep spending, so the credits left go to what matters most.
  */
 import type { OddsApiCredits } from '@oddspulse/core';
 
@@ -17,12 +18,12 @@ export function oddsCallCost(markets: number, regions: number): number {
   return Math.max(1, markets) * Math.max(1, regions);
 }
 
-export function budgetDecision(state: OddsApiCredits, rules: BudgetRules, sport: string, cost: number): BudgetDecision {
+export function budgetDecision(state: OddsApiCredits, rules: BudgetRules, sport: string, cost: number, urgent = false): BudgetDecision {
   if (state.remaining === null) return { allowed: true };
   if (state.remaining < cost) {
     return { allowed: false, reason: `${state.remaining} credits left, ${cost} needed: polling stopped until the quota resets` };
   }
-  if (state.remaining - cost < rules.reserve && !rules.prioritySports.includes(sport)) {
+  if (state.remaining - cost < rules.reserve && !urgent && !rules.prioritySports.includes(sport)) {
     return {
       allowed: false,
       reason: `${state.remaining} credits left, below the reserve of ${rules.reserve}: low-priority sport paused`,

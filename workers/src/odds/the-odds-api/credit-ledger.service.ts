@@ -12,12 +12,13 @@ export class CreditLedgerService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async check(sport: string, cost: number): Promise<BudgetDecision> {
+  async check(sport: string, cost: number, urgent = false): Promise<BudgetDecision> {
     const decision = budgetDecision(
       await this.account.credits(),
       { reserve: this.config.ODDS_API_CREDIT_RESERVE, prioritySports: this.config.ODDS_API_PRIORITY_SPORTS },
       sport,
       cost,
+      urgent,
     );
     if (!decision.allowed) this.logger.warn({ sport, cost }, `The Odds API budget: ${sport} not polled (${decision.reason})`);
     return decision;

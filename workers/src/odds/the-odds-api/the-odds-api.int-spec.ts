@@ -172,6 +172,29 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     await redis.client.hset(redis.key(...RedisKeys.oddsApiCredits), 'remaining', '1000');
   });
 
+  // spec 001 §9: a live game is polled on its own schedule by id, at a whole-sport call's price, and below the reserve
+  // the credits still go to it
+  it('polls some events by id (eventIds), keeps the rest of the board, and pays for them below the reserve', async () => {
+    const nba = BOARD.filter((e) => e.sport_key === SPORT) as Array<{ id: string; sport_key: string }>;
+    const [live, other] = [nba[0], nba[1]];
+    const before = (await state.board('odds', SPORT))!;
+    await redis.client.hset(redis.key(...RedisKeys.oddsApiCredits), 'remaining', '40');
+    // The feed answers the asked event only, and no longer lists it with a bookmaker it had.
+    const answered = { ...live, bookmakers: [] };
+    replies = [(res) => stub.json(res, 200, [answered], { 'x-requests-remaining': '37', 'x-requests-used': '963', 'x-requests-last': '3' })];
+    const { value, requests } = await requestsDuring(() => pipeline.pollOdds({ sport: SPORT, tick: Date.now(), eventIds: [live.id] }));
+    expect(requests).toBe(1);
+    const asked = stub.requests[stub.requests.length - 1];
+    expect(asked.pathname).toBe(`/v4/sports/${SPORT}/odds`);
+    expect(asked.searchParams.get('eventIds')).toBe(live.id);
+    expect(value).toMatchObject({ outcome: 'updated', changedEvents: 1 });
+    const after = (await state.board('odds', SPORT))!;
+    expect(after.events.map((e) => e.id)).toEqual(before.events.map((e) => e.id));
+    expect(after.events.find((e) => e.id === live.id)?.bookmakers).toEqual([]);
+    expect(after.events.find((e) => e.id === other.id)).toEqual(before.events.find((e) => e.id === other.id));
+    await redis.client.hset(redis.key(...RedisKeys.oddsApiCredits), 'remaining', '1000');
+  });
+
   it('does not poll a sport out of season (GET /v4/sports, recorded in March: no NFL)', async () => {
     const paused = await requestsDuring(() => pipeline.pollOdds({ sport: 'americanfootball_nfl', tick: 0 }));
     expect(paused.requests).toBe(0);

@@ -27,8 +27,8 @@ export class TheOddsApiOddsProvider implements OddsProvider {
     private readonly account: OddsApiAccountRepository,
   ) {}
 
-  private async spend(sport: string, cost: number) {
-    const decision = await this.ledger.check(sport, cost);
+  private async spend(sport: string, cost: number, urgent = false) {
+    const decision = await this.ledger.check(sport, cost, urgent);
     if (!decision.allowed) throw new FeedError('paused', decision.reason, false);
   }
 
@@ -44,12 +44,18 @@ export class TheOddsApiOddsProvider implements OddsProvider {
     if (!keys.includes(sport)) throw new FeedError('paused', `${sport} is not in season on The Odds API`, false);
   }
 
-  async fetchOdds(sport: string): Promise<BoardEvent[]> {
+  /**
+   * A sport's odds, or those of some of its events: `eventIds` costs what a whole-sport call costs, so the scheduler
+   * polls a live game every 5 s without paying for the sport's other games (spec 001 §9). Those polls are the live
+   * and about-to-start games the budget keeps paying for below the reserve.
+   */
+  async fetchOdds(sport: string, eventIds?: readonly string[] | null): Promise<BoardEvent[]> {
     await this.assertInSeason(sport);
-    await this.spend(sport, oddsCallCost(this.config.ODDS_API_MARKETS.length, this.config.ODDS_API_REGIONS.length));
+    await this.spend(sport, oddsCallCost(this.config.ODDS_API_MARKETS.length, this.config.ODDS_API_REGIONS.length), !!eventIds);
     const raw = await this.client.get<unknown>(
       `/v4/sports/${encodeURIComponent(sport)}/odds`,
       {
+        ...(eventIds ? { eventIds: eventIds.join(',') } : {}),
         regions: this.config.ODDS_API_REGIONS.join(','),
         markets: this.config.ODDS_API_MARKETS.join(','),
         oddsFormat: 'decimal',
