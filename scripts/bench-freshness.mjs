@@ -20,7 +20,9 @@ const MEASURE_MS = Number(process.env.BENCH_MEASURE_MS ?? 90_000);
 const HEALTH_TIMEOUT_MS = 240_000;
 
 const { env, port } = await throwawayStackEnv('freshness', { LOG_LEVEL: 'info', RATE_LIMIT_MAX: '10000000', SCHEDULER_TICK_MS: '1000' });
-const sports = (env.FEED_SPORTS ?? 'americanfootball_nfl,americanfootball_ncaaf,basketball_nba,basketball_ncaab,icehockey_nhl,baseball_mlb,soccer_usa_mls,soccer_epl').split(',');
+const sports = (
+  env.FEED_SPORTS ?? 'americanfootball_nfl,americanfootball_ncaaf,basketball_nba,basketball_ncaab,icehockey_nhl,baseball_mlb,soccer_usa_mls,soccer_epl'
+).split(',');
 const url = `http://127.0.0.1:${port}`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -45,7 +47,8 @@ function receive(message, receipt) {
     if (eventPollClass({ id: change.id, ...known }, receipt) !== 'live') continue;
     for (const book of change.bookmakers ?? [])
       for (const market of book.markets)
-        if (market.last_update && market.outcomes?.some((o) => o.change === 'price' || o.change === 'line')) ages.push(receipt - Date.parse(market.last_update));
+        if (market.last_update && market.outcomes?.some((o) => o.change === 'price' || o.change === 'line'))
+          ages.push(receipt - Date.parse(market.last_update));
   }
   diffs.push({ sport: message.key, seq: message.seq, receipt, ages });
 }
@@ -131,13 +134,19 @@ for (const poll of window) {
 }
 
 const agesS = ages.map((a) => a / 1000);
-console.log(`\nbench:freshness — simulator stack, one socket on the odds rooms of ${sports.length} sports, ${MEASURE_MS / 1000} s measured after ${WARMUP_MS / 1000} s`);
+console.log(
+  `\nbench:freshness — simulator stack, one socket on the odds rooms of ${sports.length} sports, ${MEASURE_MS / 1000} s measured after ${WARMUP_MS / 1000} s`,
+);
 console.log(`${cpus().length} CPUs; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`);
 console.log(`odds diffs received: ${diffs.length}; odds polls logged in the window: ${window.length}`);
 console.log('\n| figure | p50 | p99 | max | samples |');
 console.log('|---|---:|---:|---:|---:|');
-console.log(`| price age at the socket, live games (s) | ${fixed(quantile(agesS, 0.5), 2)} | ${fixed(quantile(agesS, 0.99), 2)} | ${fixed(Math.max(...agesS), 2)} | ${agesS.length} |`);
-console.log(`| feed answer → socket (ms) | ${fixed(quantile(relays, 0.5), 0)} | ${fixed(quantile(relays, 0.99), 0)} | ${fixed(Math.max(...relays), 0)} | ${relays.length} |`);
+console.log(
+  `| price age at the socket, live games (s) | ${fixed(quantile(agesS, 0.5), 2)} | ${fixed(quantile(agesS, 0.99), 2)} | ${fixed(Math.max(...agesS), 2)} | ${agesS.length} |`,
+);
+console.log(
+  `| feed answer → socket (ms) | ${fixed(quantile(relays, 0.5), 0)} | ${fixed(quantile(relays, 0.99), 0)} | ${fixed(Math.max(...relays), 0)} | ${relays.length} |`,
+);
 for (const [label, key] of [
   ['… feed answer → publish returned, in the worker (ms)', 'worker'],
   ['… publish returned → socket: Redis and the gateway, below 0 when the socket heard it first (ms)', 'delivery'],

@@ -233,7 +233,11 @@ test('the boards of a direct visit of /sportsbooks are sent by the page itself, 
 // a free user's odds calls are metered (DECISIONS 2): the plan decides before any boards are asked for, so neither a
 // free account nor an operations account (on the free plan) sends a request it would be refused, and the screen shows
 // its gate, not an error. A fresh account: its quota is its own.
-test('a free or operations user opening /sportsbooks sends no boards request, and nothing counts against the quota', async ({ page, browser, request }, testInfo) => {
+test('a free or operations user opening /sportsbooks sends no boards request, and nothing counts against the quota', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for the loading path');
   const user = await newUser(request, testInfo, 'earlyfree');
   const used = async () => ((await (await request.get('/api/me', { headers: bearer(user) })).json()) as { used: number }).used;

@@ -343,15 +343,16 @@ test('a negative-edge bet is not auto-sized, the slip says why, and a stake type
   await signIn(page, 'gold@demo.local');
   await page.goto('/sportsbooks');
   await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
-  const row = page.getByTestId('odds-row').filter({ has: page.locator('.ev.ev-negative') }).first();
+  const row = page
+    .getByTestId('odds-row')
+    .filter({ has: page.locator('.ev.ev-negative') })
+    .first();
   await row.click();
   await page.getByRole('button', { name: 'Add to Bet Slip' }).first().click();
   const slip = page.getByTestId('bet-slip');
   await expect(slip.getByTestId('slip-edge')).toHaveText(/^-\d+\.\d{2}% edge$/);
   await expect(slip.getByRole('spinbutton', { name: /Stake for/ })).toHaveValue('0');
-  await expect(slip.getByTestId('slip-not-sized')).toHaveText(
-    'Not sized automatically: this bet has negative expected value. Enter a stake to bet it anyway.',
-  );
+  await expect(slip.getByTestId('slip-not-sized')).toHaveText('Not sized automatically: this bet has negative expected value. Enter a stake to bet it anyway.');
   await expect(slip.getByTestId('slip-messages')).toContainText('This bet has negative expected value');
   await expect(slip.getByTestId('slip-messages')).not.toContainText('Large bet on low edge');
   await slip.getByRole('spinbutton', { name: /Stake for/ }).fill('5');

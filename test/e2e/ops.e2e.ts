@@ -59,7 +59,12 @@ test('the operations page fits its window with a failed settlement run in its ta
     await route.fulfill({ json: { ...overview, settlement_runs: [failed, failed, ...(overview.settlement_runs ?? [])] } });
   });
   await page.goto('/ops');
-  await expect(page.getByRole('region', { name: 'Settlement runs' }).getByText(/Scores provider answered 503/).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: 'Settlement runs' })
+      .getByText(/Scores provider answered 503/)
+      .first(),
+  ).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
 });
 

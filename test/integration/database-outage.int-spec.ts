@@ -105,7 +105,9 @@ describe('PostgreSQL lost mid-query (real PostgreSQL behind a TCP proxy the test
     const writer = worker.get(OddsHistoryWriterService);
     const db = worker.get<Database>(KYSELY);
     const rowsAt = async (at: number) =>
-      Number((await sql<{ n: string }>`SELECT count(*) AS n FROM odds_history WHERE sport_key = ${SPORT} AND recorded_at = ${new Date(at)}`.execute(db)).rows[0].n);
+      Number(
+        (await sql<{ n: string }>`SELECT count(*) AS n FROM odds_history WHERE sport_key = ${SPORT} AND recorded_at = ${new Date(at)}`.execute(db)).rows[0].n,
+      );
     clock += 30_000;
     expect((await pipeline.pollOdds({ sport: SPORT, tick: 1 })).outcome).toMatch(/updated|unchanged/);
     await writer.flush();
@@ -126,7 +128,16 @@ describe('PostgreSQL lost mid-query (real PostgreSQL behind a TCP proxy the test
     expect(isDependencyDown(storing)).toBe(true);
 
     await proxy.start();
-    expect(await eventually(() => writer.flush().then(() => rowsAt(heldAt), () => -1), (n) => n === during.historyRows)).toBe(during.historyRows);
+    expect(
+      await eventually(
+        () =>
+          writer.flush().then(
+            () => rowsAt(heldAt),
+            () => -1,
+          ),
+        (n) => n === during.historyRows,
+      ),
+    ).toBe(during.historyRows);
     clock += 30_000;
     expect((await pipeline.pollOdds({ sport: SPORT, tick: 3 })).outcome).toMatch(/updated|unchanged/);
     expect(uncaught).toEqual([]);

@@ -72,9 +72,7 @@ export function MySubscription({ info }: { info: PlanInfo }) {
           ))}
         </ul>
         <div className="actions">
-          {!isPlatinum(info) && (
-            <UpgradeToPlatinum />
-          )}
+          {!isPlatinum(info) && <UpgradeToPlatinum />}
           {overview?.gift && !liveSub && overview.mode !== 'off' && <ContinueAfterGift until={overview.gift.until} />}
           {overview && <ManageBillingButton overview={overview} />}
           {liveSub?.cancel_at_period_end && <KeepSubscriptionButton onResumed={billing.set} />}

@@ -129,7 +129,8 @@ export function UsagePlanPage() {
         <Modal title="Cancel your subscription?" onClose={() => setConfirming(false)}>
           <p>
             Your subscription ends at the end of the current billing period
-            {sub?.current_period_end ? ` (${formatBillingDate(sub.current_period_end)})` : ''}; you keep access until then and can undo the cancellation before that date.
+            {sub?.current_period_end ? ` (${formatBillingDate(sub.current_period_end)})` : ''}; you keep access until then and can undo the cancellation before
+            that date.
           </p>
           <div className="actions">
             <button type="button" className="button danger" disabled={busy} onClick={() => void confirm()}>

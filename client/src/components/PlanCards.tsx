@@ -90,7 +90,9 @@ export function UpgradeToPlatinum() {
       <button type="button" className="button primary" disabled={busy !== null} onClick={() => setConfirming(true)}>
         {busy ? 'Switching...' : 'Upgrade to Platinum'}
       </button>
-      {confirming && <ConfirmSwitch current={current} target="platinum" busy={busy !== null} onSwitch={() => void choose('platinum')} onClose={() => setConfirming(false)} />}
+      {confirming && (
+        <ConfirmSwitch current={current} target="platinum" busy={busy !== null} onSwitch={() => void choose('platinum')} onClose={() => setConfirming(false)} />
+      )}
     </>
   );
 }

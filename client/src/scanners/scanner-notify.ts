@@ -61,7 +61,12 @@ export function notificationsFor(
     if (kind === 'arbitrage' && o.type === 'arbitrage') {
       const seen = opportunityForUser(o, user);
       if (seen && seen.profitPct >= settings.threshold)
-        result.push({ title: `Arbitrage ${seen.profitPct.toFixed(2)}%`, body: `${seen.game} · ${marketLabel(seen.market)}`, tag: seen.id, path: alertPath(seen) });
+        result.push({
+          title: `Arbitrage ${seen.profitPct.toFixed(2)}%`,
+          body: `${seen.game} · ${marketLabel(seen.market)}`,
+          tag: seen.id,
+          path: alertPath(seen),
+        });
     } else if (kind === 'middles' && o.type === 'middle') {
       const seen = opportunityForUser(o, user);
       if (seen && seen.probability >= settings.threshold) {

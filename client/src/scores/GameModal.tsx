@@ -64,7 +64,11 @@ export function GameModal({ game, onClose }: { game: ScoreboardEvent | null; onC
         </p>
       )}
       <div {...tabPanelProps(tabsId, tab)}>
-        {tab === 'overview' ? <GameOverview game={game} /> : <LineMovement sport={game.sport_key} eventId={game.event_id!} bookmakers={game.bookmakers} finished={game.completed} />}
+        {tab === 'overview' ? (
+          <GameOverview game={game} />
+        ) : (
+          <LineMovement sport={game.sport_key} eventId={game.event_id!} bookmakers={game.bookmakers} finished={game.completed} />
+        )}
       </div>
       <CloseButton onClose={onClose} />
     </Modal>

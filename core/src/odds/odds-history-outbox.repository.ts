@@ -127,7 +127,11 @@ export class OddsHistoryOutboxRepository {
   /** Removes stored entries: acknowledged for the group, and deleted from the stream. */
   async done(ids: readonly string[]): Promise<void> {
     if (!ids.length) return;
-    const results = await this.redis.client.multi().xack(this.stream, GROUP, ...ids).xdel(this.stream, ...ids).exec();
+    const results = await this.redis.client
+      .multi()
+      .xack(this.stream, GROUP, ...ids)
+      .xdel(this.stream, ...ids)
+      .exec();
     const failed = results?.find(([error]) => error);
     if (!results || failed) throw failed?.[0] ?? new Error('Removing stored odds history entries was aborted');
   }

@@ -50,11 +50,18 @@ export class OddsHistoryRepository {
 
   /** Appends the price changes of one poll, in batches. */
   async insertChanges(sport: string, records: readonly PriceRecord[], recordedAt: Date, trx?: Transaction<DB>): Promise<number> {
-    return this.insertRows(trx ?? this.db, records.map((r) => row(sport, r, recordedAt)));
+    return this.insertRows(
+      trx ?? this.db,
+      records.map((r) => row(sport, r, recordedAt)),
+    );
   }
 
   private async insertRows(db: Database | Transaction<DB>, rows: ReadonlyArray<ReturnType<typeof row>>): Promise<number> {
-    for (let start = 0; start < rows.length; start += BATCH_SIZE) await db.insertInto('odds_history').values(rows.slice(start, start + BATCH_SIZE)).execute();
+    for (let start = 0; start < rows.length; start += BATCH_SIZE)
+      await db
+        .insertInto('odds_history')
+        .values(rows.slice(start, start + BATCH_SIZE))
+        .execute();
     return rows.length;
   }
 

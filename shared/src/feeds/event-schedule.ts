@@ -114,7 +114,13 @@ export function oddsPollPlan(
   const polled = due.filter((c) => byClass.has(c) && (!options.urgentOnly || URGENT.has(c)));
   const kept = options.urgentOnly ? held(due.filter((c) => !URGENT.has(c))) : [];
   if (!polled.length) return { poll: null, held: kept };
-  return { poll: plan(polled.flatMap((c) => byClass.get(c) ?? []), polled), held: kept };
+  return {
+    poll: plan(
+      polled.flatMap((c) => byClass.get(c) ?? []),
+      polled,
+    ),
+    held: kept,
+  };
 }
 
 /** The shortest interval a sport's odds are polled at now: its most urgent class's, or its sweeps' (for the operations page). */

@@ -112,7 +112,6 @@ async function main() {
       }
       const detectMs = ms(t);
 
-
       const boardBytes = Buffer.byteLength(JSON.stringify(board));
       rows.push({
         cycle,

@@ -47,8 +47,11 @@ describe('odds history outbox: a worker killed between publish and history write
 
   const rowsAt = async (app: INestApplicationContext, at: number) =>
     Number(
-      (await sql<{ n: string }>`SELECT count(*) AS n FROM odds_history WHERE sport_key = ${SPORT} AND recorded_at = ${new Date(at)}`.execute(app.get<Database>(KYSELY)))
-        .rows[0].n,
+      (
+        await sql<{ n: string }>`SELECT count(*) AS n FROM odds_history WHERE sport_key = ${SPORT} AND recorded_at = ${new Date(at)}`.execute(
+          app.get<Database>(KYSELY),
+        )
+      ).rows[0].n,
     );
 
   /** Polls in `app` with its history writer failing at `step` (the worker dies there), then stops the worker. */
