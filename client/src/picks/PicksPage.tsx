@@ -3,6 +3,8 @@ import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { connectionStateAtom } from '../realtime/connection-state';
 import { PickCard } from './PickCard';
+import { PicksCsvExport } from './PicksCsvExport';
+import { PicksCsvImport } from './PicksCsvImport';
 import { cumulativeProfitSeries } from './picks-logic';
 import { PicksFilters, type PickFilters } from './PicksFilters';
 import { PickStatsSummary } from './PickStatsSummary';
@@ -26,9 +28,13 @@ export function PicksPage() {
     <section className="page picks-page" data-live={connection === 'connected'}>
       <div className="picks-head">
         <h1>My Picks</h1>
-        <button type="button" className="button" onClick={() => void validateNow()} disabled={validation.busy}>
-          {validation.busy ? 'Validating...' : 'Validate now'}
-        </button>
+        <div className="picks-actions">
+          <PicksCsvExport filters={filters} />
+          <PicksCsvImport />
+          <button type="button" className="button" onClick={() => void validateNow()} disabled={validation.busy}>
+            {validation.busy ? 'Validating...' : 'Validate now'}
+          </button>
+        </div>
       </div>
       {banner && (
         <div className="banner banner-success" role="status" data-testid="validation-banner">

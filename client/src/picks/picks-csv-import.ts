@@ -1,0 +1,196 @@
+import Papa from 'papaparse';
+import { csvRowToPick, PICK_CSV_COLUMNS, PICK_CSV_REQUIRED, type CsvPick, type PickCsvColumn } from '@oddspulse/shared';
+
+/**
+ * The browser's side of a picks CSV import (POST /api/picks/import.csv): which of the file's columns are the export's,
+ * a check of every row by the server's own row rules (shared csvRowToPick) so the user sees what will be read and what
+ * refused before anything is sent, and the text to send. The server reads the file again and has the last word.
+ */
+
+/** The most rows one import takes (the server's PICKS_CSV_MAX_ROWS). */
+export const CSV_IMPORT_MAX_ROWS = 5000;
+/** Rows checked between two yields to the browser: a slice stays far under a frame's 16 ms (`npm run bench:picks-csv-check`). */
+export const CSV_CHECK_SLICE = 250;
+
+/** For each of the file's columns, in order, the export column it is read as, or null when it is left out. */
+export type CsvMapping = Array<PickCsvColumn | null>;
+
+/**
+ * Names other trackers and spreadsheets give the export's columns; a column named as the export names it maps itself.
+ * A guess the user sees and can change in the mapping.
+ */
+const SYNONYMS: Record<string, PickCsvColumn> = {
+  date: 'date_added',
+  placed: 'date_added',
+  placed_at: 'date_added',
+  event: 'game',
+  match: 'game',
+  pick: 'selection',
+  bet: 'selection',
+  price: 'odds',
+  book: 'bookmaker',
+  sportsbook: 'bookmaker',
+  wager: 'stake',
+  risk: 'stake',
+  amount: 'stake',
+  result: 'status',
+  payout: 'actual_payout',
+};
+
+const normalise = (name: string) => name.trim().toLowerCase();
+
+/** The header's column names, and where the header row ends in the text (the rows start after it). */
+export function readCsvHeader(text: string): { fields: string[]; end: number } {
+  const body = text.replace(/^\uFEFF/, '');
+  const first = Papa.parse<string[]>(body, { preview: 1 });
+  const fields = first.data[0] ?? [];
+  return { fields, end: first.meta.cursor + (text.length - body.length) };
+}
+
+/** The mapping a file starts with: the export's own names map themselves, the usual other names their column. */
+export function guessMapping(fields: readonly string[]): CsvMapping {
+  const taken = new Set<PickCsvColumn>();
+  return fields.map((field) => {
+    const name = normalise(field).replace(/[\s-]+/g, '_');
+    const column = (PICK_CSV_COLUMNS as readonly string[]).includes(name) ? (name as PickCsvColumn) : (SYNONYMS[name] ?? null);
+    if (!column || taken.has(column)) return null;
+    taken.add(column);
+    return column;
+  });
+}
+
+/** Maps the file's column `index` to `column` (null: left out); a column another one was read as is left out there. */
+export function setMapping(mapping: CsvMapping, index: number, column: PickCsvColumn | null): CsvMapping {
+  return mapping.map((current, i) => (i === index ? column : column !== null && current === column ? null : current));
+}
+
+/** The required columns no file column is read as: the import refuses the file without them. */
+export function missingColumns(mapping: CsvMapping): PickCsvColumn[] {
+  return PICK_CSV_REQUIRED.filter((column) => !mapping.includes(column));
+}
+
+/**
+ * The file as the import reads it under `mapping`: only the header row is rewritten, to the export's names (a column
+ * left out gets a name the import ignores), so every row keeps its line number in the server's answer.
+ */
+export function applyMapping(text: string, mapping: CsvMapping): string {
+  const { end } = readCsvHeader(text);
+  const names = mapping.map((column, i) => column ?? `unused_${i + 1}`);
+  const rest = text.slice(end);
+  return Papa.unparse([names], { newline: '\r\n' }) + (rest && !/^\r?\n/.test(rest) ? '\r\n' : '') + rest;
+}
+
+export interface CsvLineProblem {
+  line: number;
+  message: string;
+}
+
+/** One data row of the file: its line, its values by export column, and the pick it reads as, if it does. */
+export interface CheckedRow {
+  line: number;
+  values: Partial<Record<PickCsvColumn, string>>;
+  pick: CsvPick | null;
+}
+
+export interface CsvCheck {
+  rows: CheckedRow[];
+  /** Problems of the file as a whole (line 1) or of each refused row, as the server words them. */
+  problems: CsvLineProblem[];
+  readable: number;
+}
+
+/** A record the parser found: its values and line; checked later, in slices. */
+interface ParsedRecord {
+  line: number;
+  values: Partial<Record<PickCsvColumn, string>>;
+  parseProblems: string[];
+}
+
+/** A value the export wrote with a leading apostrophe so spreadsheets show it as text (the server takes it off too). */
+const ESCAPED_FORMULA = /^'(?=[=@\t\r+-])/;
+
+/**
+ * Reads the rows of a mapped file (applyMapping) with their line numbers as the server counts them: the header is
+ * line 1, a quoted value over several lines moves the lines after it, blank lines are skipped but counted.
+ */
+function parseRecords(text: string): { records: ParsedRecord[]; count: number } {
+  const body = text.replace(/^\uFEFF/, '');
+  const records: ParsedRecord[] = [];
+  let count = 0;
+  const headerEnd = body.search(/\r?\n/);
+  let cursor = headerEnd === -1 ? body.length : headerEnd;
+  let line = 1;
+  Papa.parse<Record<string, string>>(body, {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: normalise,
+    step: (result) => {
+      const end = result.meta.cursor;
+      let start = cursor;
+      while (start < end && (body[start] === '\n' || body[start] === '\r')) start += 1;
+      for (let i = cursor; i < start; i += 1) if (body[i] === '\n') line += 1;
+      const at = line;
+      for (let i = start; i < end; i += 1) if (body[i] === '\n') line += 1;
+      cursor = end;
+      count += 1;
+      if (count > CSV_IMPORT_MAX_ROWS) return;
+      const values: Partial<Record<PickCsvColumn, string>> = {};
+      for (const column of PICK_CSV_COLUMNS) {
+        const value = result.data[column];
+        if (typeof value === 'string') values[column] = value.replace(ESCAPED_FORMULA, '');
+      }
+      const parseProblems = result.errors.filter((e) => e.type !== 'FieldMismatch' || e.code === 'TooManyFields').map((e) => e.message);
+      records.push({ line: at, values, parseProblems });
+    },
+  });
+  return { records, count };
+}
+
+/** Gives the browser its turn (input, paint) between two slices of work. */
+export const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Checks every row of a mapped file as the import will: each readable row's pick, each refused row's problems named
+ * by its line ("line 14: odds '+1x0' is not American odds"), and the file's own problems (required columns missing,
+ * no rows, too many). Works in slices of CSV_CHECK_SLICE rows with a yield between them, so a 5,000-row file keeps
+ * the page responsive; `onProgress` hears the rows checked so far. Stops at the next slice once `signal` aborts.
+ */
+export async function checkPicksCsv(
+  text: string,
+  options: { onProgress?: (checked: number, total: number) => void; signal?: AbortSignal; pause?: () => Promise<void> } = {},
+): Promise<CsvCheck> {
+  const pause = options.pause ?? yieldToBrowser;
+  const fields = readCsvHeader(text).fields.map(normalise);
+  const missing = PICK_CSV_REQUIRED.filter((column) => !fields.includes(column));
+  if (missing.length) return { rows: [], problems: [{ line: 1, message: `the header has no ${missing.join(', ')} column` }], readable: 0 };
+  const { records, count } = parseRecords(text);
+  if (count > CSV_IMPORT_MAX_ROWS) {
+    return { rows: [], problems: [{ line: 1, message: `the file has ${count} rows: at most ${CSV_IMPORT_MAX_ROWS} are imported at once` }], readable: 0 };
+  }
+  if (!count) return { rows: [], problems: [{ line: 1, message: 'the file has no picks' }], readable: 0 };
+
+  const rows: CheckedRow[] = [];
+  const problems: CsvLineProblem[] = [];
+  for (let start = 0; start < records.length; start += CSV_CHECK_SLICE) {
+    if (start > 0) await pause();
+    options.signal?.throwIfAborted();
+    for (const record of records.slice(start, start + CSV_CHECK_SLICE)) {
+      const read = csvRowToPick(record.values);
+      const rowProblems = [...record.parseProblems, ...('errors' in read ? read.errors : [])];
+      if (rowProblems.length) problems.push({ line: record.line, message: rowProblems.join('; ') });
+      rows.push({ line: record.line, values: record.values, pick: rowProblems.length || 'errors' in read ? null : read.pick });
+    }
+    options.onProgress?.(Math.min(start + CSV_CHECK_SLICE, records.length), records.length);
+  }
+  return { rows, problems, readable: rows.filter((row) => row.pick !== null).length };
+}
+
+/**
+ * A file of only the readable rows of a check, under the export's column names: what "import the readable rows"
+ * sends, leaving the refused lines out. Values go as the file wrote them; the server reads and keys them the same way,
+ * so importing them again later adds nothing.
+ */
+export function readableRowsCsv(check: CsvCheck): string {
+  const data = check.rows.filter((row) => row.pick !== null).map((row) => PICK_CSV_COLUMNS.map((column) => row.values[column] ?? ''));
+  return Papa.unparse({ fields: [...PICK_CSV_COLUMNS], data }, { newline: '\r\n' });
+}
