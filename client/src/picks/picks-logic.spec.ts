@@ -1,5 +1,5 @@
 import type { UserPick } from '@oddspulse/shared';
-import { applySettledPicks, autoValidatedMessage, cumulativeProfitSeries, formatMoney, readLocalPicks, readStakeInput } from './picks-logic';
+import { applySettledPicks, autoValidatedMessage, cumulativeProfitSeries, formatMoney, formatPickOdds, readLocalPicks, readStakeInput } from './picks-logic';
 
 function pick(overrides: Partial<UserPick>): UserPick {
   return {
@@ -108,5 +108,14 @@ describe('readStakeInput', () => {
     expect(readStakeInput('0.99')).toEqual({ error: 'Minimum bet is $1' });
     expect(readStakeInput('')).toEqual({ error: 'Enter a stake' });
     expect(readStakeInput('ten')).toEqual({ error: 'Enter a stake in dollars, such as 25 or 12.50' });
+  });
+});
+
+describe('a pick’s odds in the user’s format', () => {
+  it('converts stored American odds and leaves unreadable odds as written', () => {
+    expect(formatPickOdds('+150', 'decimal')).toBe('2.50');
+    expect(formatPickOdds('-110', 'fractional')).toBe('10/11');
+    expect(formatPickOdds('-110', 'american')).toBe('-110');
+    expect(formatPickOdds('evens', 'decimal')).toBe('evens');
   });
 });

@@ -1,4 +1,13 @@
-import { BET_SLIP_MESSAGES, formatMoney as formatSharedMoney, pickProfitCents, type PickStatus, type PickStatusFilter, type UserPick } from '@oddspulse/shared';
+import {
+  BET_SLIP_MESSAGES,
+  formatMoney as formatSharedMoney,
+  parseAmerican,
+  pickProfitCents,
+  type PickStatus,
+  type PickStatusFilter,
+  type UserPick,
+} from '@oddspulse/shared';
+import { formatAmericanOdds, type OddsDisplayFormat } from '../odds/filters/filter-settings';
 
 /** The browser list imported once on sign-in (spec 002 §3, DECISIONS 18). */
 export const LOCAL_PICKS_KEY = 'oss_my_picks_v1';
@@ -53,6 +62,12 @@ export function applySettledPicks(list: readonly UserPick[], settled: readonly U
 /** $1,234.56 from cents by shared's one money rule (−$5.00); `signed` puts + before gains. */
 export function formatMoney(cents: number, signed = false): string {
   return formatSharedMoney(cents, { signed });
+}
+
+/** A pick's odds (stored American) in the user's odds format; as written when they are not American odds. */
+export function formatPickOdds(odds: string, format: OddsDisplayFormat): string {
+  const american = parseAmerican(odds);
+  return american === null ? odds : formatAmericanOdds(american, format);
 }
 
 export function statusLabel(status: PickStatus): string {
