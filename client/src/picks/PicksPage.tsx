@@ -17,7 +17,7 @@ import './picks.css';
 export function PicksPage() {
   const connection = useAtomValue(connectionStateAtom);
   const [filters, setFilters] = useState<PickFilters>({ period: DEFAULT_PICK_PERIOD, status: 'all', sort: 'date' });
-  const { picks, periodPicks, stats, error, banner, load, loadStats, onSettled, onRemoved } = usePickTracker(filters);
+  const { picks, periodPicks, periodLoading, stats, error, banner, load, loadStats, onSettled, onRemoved } = usePickTracker(filters);
   const { validation, validateNow, dismiss } = useValidateNow(async (updated) => {
     await load();
     if (updated > 0) window.setTimeout(() => void loadStats(), STATS_AFTER_VALIDATION_MS);
@@ -47,7 +47,8 @@ export function PicksPage() {
 
       {stats && <PickStatsSummary stats={stats} />}
       <div className="card">
-        <ProfitChart series={series} />
+        <h2 className="small muted">Cumulative profit over time</h2>
+        <ProfitChart series={series} loading={periodLoading} />
       </div>
 
       {error && (

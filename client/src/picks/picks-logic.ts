@@ -26,6 +26,9 @@ export function settledAt(pick: Pick<UserPick, 'settledDate' | 'validatedAt' | '
 export interface ProfitPoint {
   at: string;
   pickId: string;
+  selection: string;
+  odds: string;
+  status: PickStatus;
   profitCents: number;
   cumulativeCents: number;
 }
@@ -40,8 +43,18 @@ export function cumulativeProfitSeries(picks: readonly UserPick[]): ProfitPoint[
   return settled.map(({ pick, at }) => {
     const profit = pickProfitCents(pick) ?? 0;
     total += profit;
-    return { at, pickId: pick.id, profitCents: profit, cumulativeCents: total };
+    return { at, pickId: pick.id, selection: pick.selection, odds: pick.odds, status: pick.status, profitCents: profit, cumulativeCents: total };
   });
+}
+
+/** A profit series as a time chart draws it: settlement times in epoch seconds, the running total in cents. */
+export function profitChartData(series: readonly ProfitPoint[]): { times: number[]; totals: number[] } {
+  return { times: series.map((p) => Date.parse(p.at) / 1000), totals: series.map((p) => p.cumulativeCents) };
+}
+
+/** The settlement under the chart's crosshair in words, its odds in the user's format: "Bills 10/11 won +$9.09, total +$9.09". */
+export function describeProfitPoint(point: ProfitPoint, format: OddsDisplayFormat): string {
+  return `${point.selection} ${formatPickOdds(point.odds, format)} ${statusLabel(point.status).toLowerCase()} ${formatMoney(point.profitCents, true)}, total ${formatMoney(point.cumulativeCents, true)}`;
 }
 
 /**
