@@ -204,8 +204,8 @@ export default function PicksCsvImportDialog({ onClose }: { onClose: () => void 
       )}
       {progress && (
         <p className="small">
-          <progress max={progress.total || 1} value={progress.checked} aria-label="Checking the rows" /> Checked{' '}
-          {progress.checked.toLocaleString('en-US')} of {progress.total.toLocaleString('en-US')} rows
+          <progress max={progress.total || 1} value={progress.checked} aria-label="Checking the rows" /> Checking the rows:{' '}
+          {progress.total ? Math.floor((progress.checked / progress.total) * 100) : 0}%
         </p>
       )}
       {check && fileProblems.length > 0 && (

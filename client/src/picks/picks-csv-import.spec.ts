@@ -46,8 +46,8 @@ describe('picks CSV import (browser side)', () => {
       '2026-11-03,Chiefs @ Broncos,Totals,Over 44.5,-110,,win',
       '2026-11-03,Chiefs @ Broncos,Totals,Over 44.5,-110,5,won,extra',
     ].join('\r\n');
-    const progress: number[] = [];
-    const check = await checkPicksCsv(text, { pause: noPause, onProgress: (checked) => progress.push(checked) });
+    const progress: Array<[number, number]> = [];
+    const check = await checkPicksCsv(text, { pause: noPause, onProgress: (read, total) => progress.push([read, total]) });
     expect(check.problems).toEqual([
       { line: 3, message: "odds '+1x0' is not American odds" },
       { line: 7, message: 'stake is missing' },
@@ -56,7 +56,7 @@ describe('picks CSV import (browser side)', () => {
     expect(check.readable).toBe(2);
     expect(check.rows.map((row) => row.line)).toEqual([2, 3, 5, 7, 8]);
     expect(check.rows[0].pick).toMatchObject({ game: 'SF 49ers @ LA Rams', odds: '+135', stakeCents: 2500 });
-    expect(progress).toEqual([5]);
+    expect(progress).toEqual([[text.length, text.length]]);
   });
 
   it('refuses a file without the required columns, without rows or with too many, in the server’s words', async () => {
@@ -72,12 +72,21 @@ describe('picks CSV import (browser side)', () => {
     }
   });
 
-  it('checks a large file in slices with a pause between them, and stops once aborted', async () => {
-    const text = `${HEADER}\r\n${'2026-11-01,A @ B,Moneyline,B,+100,5,pending\r\n'.repeat(1000)}`;
+  it('checks a large file in slices with a pause between them, lines counted across the pauses, and stops once aborted', async () => {
+    const row = (i: number) => (i === 600 ? '2026-11-01,"A @ B\nlate",Moneyline,B,+1x0,5,pending' : '2026-11-01,A @ B,Moneyline,B,+100,5,pending');
+    const text = `${HEADER}\r\n${Array.from({ length: 1000 }, (_, i) => row(i)).join('\r\n')}\r\n\r\n2026-11-01,A @ B,Moneyline,B,-1,5,pending`;
     let pauses = 0;
-    const done = await checkPicksCsv(text, { pause: async () => void (pauses += 1) });
-    expect(done.readable).toBe(1000);
-    expect(pauses).toBe(Math.ceil(1000 / CSV_CHECK_SLICE) - 1);
+    const progress: number[] = [];
+    const done = await checkPicksCsv(text, { pause: async () => void (pauses += 1), onProgress: (read) => progress.push(read) });
+    expect(done.readable).toBe(999);
+    expect(pauses).toBe(Math.floor(1001 / CSV_CHECK_SLICE));
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBe(text.length);
+    expect(done.problems).toEqual([
+      { line: 602, message: "odds '+1x0' is not American odds" },
+      { line: 1004, message: "odds '-1' is not American odds" },
+    ]);
+    expect(done.rows.at(-2)?.line).toBe(1002);
     const controller = new AbortController();
     const aborted = checkPicksCsv(text, { signal: controller.signal, pause: async () => controller.abort() });
     await expect(aborted).rejects.toThrow();

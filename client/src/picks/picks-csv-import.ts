@@ -99,90 +99,94 @@ export interface CsvCheck {
   readable: number;
 }
 
-/** A record the parser found: its values and line; checked later, in slices. */
-interface ParsedRecord {
-  line: number;
-  values: Partial<Record<PickCsvColumn, string>>;
-  parseProblems: string[];
-}
-
 /** A value the export wrote with a leading apostrophe so spreadsheets show it as text (the server takes it off too). */
 const ESCAPED_FORMULA = /^'(?=[=@\t\r+-])/;
-
-/**
- * Reads the rows of a mapped file (applyMapping) with their line numbers as the server counts them: the header is
- * line 1, a quoted value over several lines moves the lines after it, blank lines are skipped but counted.
- */
-function parseRecords(text: string): { records: ParsedRecord[]; count: number } {
-  const body = text.replace(/^\uFEFF/, '');
-  const records: ParsedRecord[] = [];
-  let count = 0;
-  const headerEnd = body.search(/\r?\n/);
-  let cursor = headerEnd === -1 ? body.length : headerEnd;
-  let line = 1;
-  Papa.parse<Record<string, string>>(body, {
-    header: true,
-    skipEmptyLines: 'greedy',
-    transformHeader: normalise,
-    step: (result) => {
-      const end = result.meta.cursor;
-      let start = cursor;
-      while (start < end && (body[start] === '\n' || body[start] === '\r')) start += 1;
-      for (let i = cursor; i < start; i += 1) if (body[i] === '\n') line += 1;
-      const at = line;
-      for (let i = start; i < end; i += 1) if (body[i] === '\n') line += 1;
-      cursor = end;
-      count += 1;
-      if (count > CSV_IMPORT_MAX_ROWS) return;
-      const values: Partial<Record<PickCsvColumn, string>> = {};
-      for (const column of PICK_CSV_COLUMNS) {
-        const value = result.data[column];
-        if (typeof value === 'string') values[column] = value.replace(ESCAPED_FORMULA, '');
-      }
-      const parseProblems = result.errors.filter((e) => e.type !== 'FieldMismatch' || e.code === 'TooManyFields').map((e) => e.message);
-      records.push({ line: at, values, parseProblems });
-    },
-  });
-  return { records, count };
-}
 
 /** Gives the browser its turn (input, paint) between two slices of work. */
 export const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * Checks every row of a mapped file as the import will: each readable row's pick, each refused row's problems named
- * by its line ("line 14: odds '+1x0' is not American odds"), and the file's own problems (required columns missing,
- * no rows, too many). Works in slices of CSV_CHECK_SLICE rows with a yield between them, so a 5,000-row file keeps
- * the page responsive; `onProgress` hears the rows checked so far. Stops at the next slice once `signal` aborts.
+ * Checks every row of a mapped file (applyMapping) as the import will: each readable row's pick, each refused row's
+ * problems named by its line as the server counts them ("line 14: odds '+1x0' is not American odds"; the header is
+ * line 1, a quoted value over several lines moves the lines after it, blank lines are skipped but counted), and the
+ * file's own problems (required columns missing, no rows, too many). papaparse reads the rows one at a time and is
+ * paused every CSV_CHECK_SLICE rows for a yield, so a 5,000-row file keeps the page responsive; `onProgress` hears the
+ * share of the text read so far. Stops at the next pause once `signal` aborts.
  */
-export async function checkPicksCsv(
+export function checkPicksCsv(
   text: string,
   options: { onProgress?: (checked: number, total: number) => void; signal?: AbortSignal; pause?: () => Promise<void> } = {},
 ): Promise<CsvCheck> {
   const pause = options.pause ?? yieldToBrowser;
-  const fields = readCsvHeader(text).fields.map(normalise);
+  const body = text.replace(/^\uFEFF/, '');
+  const fields = readCsvHeader(body).fields.map(normalise);
   const missing = PICK_CSV_REQUIRED.filter((column) => !fields.includes(column));
-  if (missing.length) return { rows: [], problems: [{ line: 1, message: `the header has no ${missing.join(', ')} column` }], readable: 0 };
-  const { records, count } = parseRecords(text);
-  if (count > CSV_IMPORT_MAX_ROWS) {
-    return { rows: [], problems: [{ line: 1, message: `the file has ${count} rows: at most ${CSV_IMPORT_MAX_ROWS} are imported at once` }], readable: 0 };
-  }
-  if (!count) return { rows: [], problems: [{ line: 1, message: 'the file has no picks' }], readable: 0 };
+  if (missing.length) return Promise.resolve({ rows: [], problems: [{ line: 1, message: `the header has no ${missing.join(', ')} column` }], readable: 0 });
 
   const rows: CheckedRow[] = [];
   const problems: CsvLineProblem[] = [];
-  for (let start = 0; start < records.length; start += CSV_CHECK_SLICE) {
-    if (start > 0) await pause();
-    options.signal?.throwIfAborted();
-    for (const record of records.slice(start, start + CSV_CHECK_SLICE)) {
-      const read = csvRowToPick(record.values);
-      const rowProblems = [...record.parseProblems, ...('errors' in read ? read.errors : [])];
-      if (rowProblems.length) problems.push({ line: record.line, message: rowProblems.join('; ') });
-      rows.push({ line: record.line, values: record.values, pick: rowProblems.length || 'errors' in read ? null : read.pick });
-    }
-    options.onProgress?.(Math.min(start + CSV_CHECK_SLICE, records.length), records.length);
-  }
-  return { rows, problems, readable: rows.filter((row) => row.pick !== null).length };
+  let count = 0;
+  const headerEnd = body.search(/\r?\n/);
+  let cursor = headerEnd === -1 ? body.length : headerEnd;
+  let line = 1;
+  // papaparse counts its cursor from where it was last resumed
+  let base = 0;
+  let last = 0;
+  return new Promise<CsvCheck>((resolve, reject) => {
+    Papa.parse<Record<string, string>>(body, {
+      header: true,
+      skipEmptyLines: 'greedy',
+      transformHeader: normalise,
+      step: (result, parser) => {
+        const end = base + result.meta.cursor;
+        last = end;
+        let start = cursor;
+        while (start < end && (body[start] === '\n' || body[start] === '\r')) start += 1;
+        for (let i = cursor; i < start; i += 1) if (body[i] === '\n') line += 1;
+        const at = line;
+        for (let i = start; i < end; i += 1) if (body[i] === '\n') line += 1;
+        cursor = end;
+        count += 1;
+        if (count > CSV_IMPORT_MAX_ROWS) return;
+        const values: Partial<Record<PickCsvColumn, string>> = {};
+        for (const column of PICK_CSV_COLUMNS) {
+          const value = result.data[column];
+          if (typeof value === 'string') values[column] = value.replace(ESCAPED_FORMULA, '');
+        }
+        const read = csvRowToPick(values);
+        const rowProblems = [
+          ...result.errors.filter((e) => e.type !== 'FieldMismatch' || e.code === 'TooManyFields').map((e) => e.message),
+          ...('errors' in read ? read.errors : []),
+        ];
+        if (rowProblems.length) problems.push({ line: at, message: rowProblems.join('; ') });
+        rows.push({ line: at, values, pick: rowProblems.length || 'errors' in read ? null : read.pick });
+        if (count % CSV_CHECK_SLICE) return;
+        options.onProgress?.(end, body.length);
+        parser.pause();
+        base = last;
+        pause()
+          .then(() => {
+            options.signal?.throwIfAborted();
+            parser.resume();
+          })
+          .catch((error: unknown) => {
+            parser.abort();
+            reject(error);
+          });
+      },
+      complete: () => {
+        if (options.signal?.aborted) return;
+        options.onProgress?.(body.length, body.length);
+        if (count > CSV_IMPORT_MAX_ROWS) {
+          resolve({ rows: [], problems: [{ line: 1, message: `the file has ${count} rows: at most ${CSV_IMPORT_MAX_ROWS} are imported at once` }], readable: 0 });
+        } else if (!count) {
+          resolve({ rows: [], problems: [{ line: 1, message: 'the file has no picks' }], readable: 0 });
+        } else {
+          resolve({ rows, problems, readable: rows.filter((row) => row.pick !== null).length });
+        }
+      },
+    });
+  });
 }
 
 /**
