@@ -9,7 +9,8 @@ function saveFile(text: string, name: string): void {
   link.href = url;
   link.download = name;
   link.click();
-  URL.revokeObjectURL(url);
+  // the browser reads the file from the URL after the click returns: freed once it surely has
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** "Export CSV": the picks the filters select, as GET /api/picks/export.csv writes them, saved as a file. */

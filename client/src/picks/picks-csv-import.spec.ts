@@ -34,6 +34,9 @@ describe('picks CSV import (browser side)', () => {
     expect(readCsvHeader(text).fields).toEqual(['When', 'Event, text', 'Pick']);
     expect(applyMapping(text, ['date_added', 'game', null])).toBe('date_added,game,unused_3\r\n2026-11-01,"A @ B",B\r\n');
     expect(applyMapping('a,b', ['game', 'odds'])).toBe('game,odds');
+    const rows = 'x,y\n1,2\n3,4\n';
+    expect(readCsvHeader(rows)).toEqual({ fields: ['x', 'y'], end: 3 });
+    expect(applyMapping(rows, ['odds', null])).toBe('odds,unused_2\n1,2\n3,4\n');
   });
 
   it('names each refused row by its line with the server’s words, and reads the others', async () => {

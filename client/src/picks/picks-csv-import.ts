@@ -39,12 +39,16 @@ const SYNONYMS: Record<string, PickCsvColumn> = {
 
 const normalise = (name: string) => name.trim().toLowerCase();
 
-/** The header's column names, and where the header row ends in the text (the rows start after it). */
+/**
+ * The header's column names, and where the header row ends in the text (the rows start after it): at its first line
+ * break, as the server counts lines (a header does not hold a quoted line break).
+ */
 export function readCsvHeader(text: string): { fields: string[]; end: number } {
-  const body = text.replace(/^\uFEFF/, '');
-  const first = Papa.parse<string[]>(body, { preview: 1 });
-  const fields = first.data[0] ?? [];
-  return { fields, end: first.meta.cursor + (text.length - body.length) };
+  const bom = text.startsWith('\uFEFF') ? 1 : 0;
+  const lineBreak = text.search(/\r?\n/);
+  const end = lineBreak === -1 ? text.length : lineBreak;
+  const fields = Papa.parse<string[]>(text.slice(bom, end)).data[0] ?? [];
+  return { fields, end };
 }
 
 /** The mapping a file starts with: the export's own names map themselves, the usual other names their column. */
