@@ -97,7 +97,7 @@ test('picks export to CSV and come back from it: the preview maps a renamed colu
   await expect(page.getByTestId('pick')).toHaveCount(3);
 });
 
-test('a file without picks is refused in the server\'s words before anything is sent', async ({ page, request }, testInfo) => {
+test('a file without picks is refused in the server’s words before anything is sent', async ({ page, request }, testInfo) => {
   const user = await newUser(request, testInfo, 'csvbad');
   await signIn(page, user);
   await page.goto('/picks');
