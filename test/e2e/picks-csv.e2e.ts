@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
+import { isMobile } from './support/accounts';
 import { bearer, newUser, signIn, subscribedUser } from './support/users';
 
 const HEADER = 'date_added,game,market,selection,odds,stake,status,settled_at';
@@ -95,6 +96,19 @@ test('picks export to CSV and come back from it: the preview maps a renamed colu
   await expect(result).toContainText('Imported 0 picks. 3 rows were already in My Picks and not added again.');
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByTestId('pick')).toHaveCount(3);
+
+  // In decimal odds (spec 001 §9) the picks and the chart's crosshair read the prices as decimals.
+  await page.evaluate(() => window.localStorage.setItem('oddsFormat', 'decimal'));
+  await page.reload();
+  const sf = page.getByTestId('pick').filter({ hasText: 'SF 49ers @ LA Rams' });
+  await expect(sf.locator('.pick-line')).toContainText('2.35');
+  if (!isMobile(testInfo)) {
+    // the crosshair at the plot's right edge is on the last settlement
+    const plot = chart.locator('.u-over');
+    const box = await plot.boundingBox();
+    await plot.hover({ position: { x: box!.width - 2, y: box!.height / 2 } });
+    await expect(page.getByTestId('profit-chart-readout')).toHaveText('SF 49ers 2.35 won +$13.50, total +$32.50');
+  }
 });
 
 test('a file without picks is refused in the server’s words before anything is sent', async ({ page, request }, testInfo) => {
