@@ -4,7 +4,7 @@ import { openUserMenu, signInThroughForm } from './support/accounts';
 import { signIn, subscribedUser } from './support/users';
 
 // A Platinum user creates a webhook rule and sees a delivery recorded when the simulator
-// produces an arbitrage; the receiver (a local server this test starts) verifies the body's signature.
+// produces an arbitrage; the receiver (a local server this test starts) checks it with the Standard Webhooks verifier.
 test('a Platinum user creates a webhook alert and sees its delivery when the simulator finds an arbitrage', async ({ page, request }, testInfo) => {
   test.setTimeout(150_000);
   const receiver = new WebhookReceiver();
@@ -48,7 +48,7 @@ test('a Platinum user creates a webhook alert and sees its delivery when the sim
     // A lost or leaked secret is replaced, after a warning; the new one is shown once and differs.
     const replace = page.getByTestId('webhook-secret-replace');
     await replace.getByRole('button', { name: 'Replace webhook signing secret' }).click();
-    await expect(replace.getByRole('alert')).toContainText('receivers checking the old one will refuse them');
+    await expect(replace.getByRole('alert')).toContainText('and with the current one too for 24 hours: update your receivers within that time');
     await replace.getByRole('button', { name: 'Replace secret' }).click();
     const fresh = ((await page.getByTestId('alert-secret').locator('code.secret').textContent()) ?? '').trim();
     expect(fresh).toMatch(/^whsec_/);

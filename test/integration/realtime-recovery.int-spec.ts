@@ -98,6 +98,7 @@ describe('a browser socket through a Redis flush during live push (real Redis, P
       setTimer: (fn, ms) => setTimeout(fn, ms),
       clearTimer: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
       onState: () => undefined,
+      random: Math.random,
     });
     expect(CONNECT_TIMEOUT_MS).toBeGreaterThan(0);
     // The first load, then the room from the acknowledged position on (what the odds page does).

@@ -1,8 +1,9 @@
-import { createDecipheriv, createECDH, createHmac, createPublicKey, hkdfSync, randomBytes, timingSafeEqual, verify, type ECDH } from 'node:crypto';
+import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, verify, type ECDH } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 
-// Local receivers for the alert channels — a webhook that verifies the HMAC signature, and a push
+// Local receivers for the alert channels — a webhook checked with the Standard Webhooks verifier, and a push
 // service that checks the VAPID authorization and decrypts the payload with the subscription's keys (RFC 8291).
 
 export interface Received {
@@ -36,11 +37,16 @@ abstract class LocalReceiver {
 }
 
 export class WebhookReceiver extends LocalReceiver {
-  /** Whether a request's X-OddsPulse-Signature is `sha256=` HMAC-SHA256 of its raw body under `secret`. */
+  /** Whether the Standard Webhooks verifier (a receiver's own check) accepts a request under `secret`. */
   static verifies(received: Received, secret: string): boolean {
-    const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(received.body).digest('hex')}`);
-    const given = Buffer.from(String(received.headers['x-oddspulse-signature'] ?? ''));
-    return given.length === expected.length && timingSafeEqual(given, expected);
+    const headers = Object.fromEntries(Object.entries(received.headers).map(([name, value]) => [name, String(value)]));
+    try {
+      new Webhook(secret).verify(received.body, headers);
+      return true;
+    } catch (error) {
+      if (error instanceof WebhookVerificationError) return false;
+      throw error;
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
-const noSubscription = () => () => undefined;
+/** For useSyncExternalStore over a value that never changes while the page is open: nothing to subscribe to. */
+export const noSubscription = () => () => undefined;
 
 /**
  * False while a page renders without a browser (the public pages prerendered at build) and in the browser's hydrating

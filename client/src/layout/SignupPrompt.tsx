@@ -1,15 +1,13 @@
 import { useAtomValue } from 'jotai';
 import { useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { noSubscription } from '../components/useHydrated';
 import { authAtom } from '../state/auth';
 import { useFreeMonthlyQuota } from '../state/site';
 import { wholeNumber } from '@oddspulse/shared';
 
 const PROMPT_PATHS = ['/', '/pricing', '/signup'];
 const DISMISSED_KEY = 'oddspulse.signupPromptDismissed';
-
-/** The dismissal is kept for the tab's visit and changes only by the prompt's own button: nothing to subscribe to. */
-const noChanges = () => () => undefined;
 
 /**
  * Shown on /, /pricing and /signup to signed-out visitors (spec 000 §2). A prerendered page shows it (no tab has
@@ -20,7 +18,8 @@ export function SignupPrompt() {
   const { pathname } = useLocation();
   const freeQuota = useFreeMonthlyQuota();
   const dismissedBefore = useSyncExternalStore(
-    noChanges,
+    // the dismissal is kept for the tab's visit and changes only by the prompt's own button
+    noSubscription,
     () => window.sessionStorage.getItem(DISMISSED_KEY) === '1',
     () => false,
   );

@@ -1,5 +1,5 @@
 import { useAtom, useSetAtom } from 'jotai';
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { decimalToAmericanRounded } from '@oddspulse/shared';
 import { addToSlip } from '../bet-slip/bet-slip';
 import { betSlipAtom, useBankroll } from '../bet-slip/bet-slip-state';
@@ -8,8 +8,8 @@ import { useIsMobile } from '../components/useMediaQuery';
 import { isAuthenticationError } from './loading/connection-error';
 import type { OddsFilters } from './filters/filter-settings';
 import { filterRows, sportsOutsideSearch } from './filters/filters';
-import { rowSelection } from './loading/first-load';
-import { positiveRowsHiddenByBooks } from './rows/hidden-by-books';
+import { rowSelection, selectionKey } from './loading/first-load';
+import { everyBookRows, positiveRowsHiddenByBooks, type EveryBookRows } from './rows/hidden-by-books';
 import { DevigMethodPicker } from './filters/DevigMethodPicker';
 import { FiltersPanel } from './filters/FiltersPanel';
 import { loadingTimings } from './loading/loading-screen';
@@ -70,16 +70,25 @@ export function OddsSection({ mode, platinum, search, onSearch }: { mode: TableM
     () => filterRows(data.rows, { minEv: shown.minEv, positiveOnly: shown.positiveOnly, search: shownSearch, date: shown.date }, data.now),
     [data.rows, data.now, shown.minEv, shown.positiveOnly, shown.date, shownSearch],
   );
-  // What every book would add to the view: counted from the same boards, one render behind (it builds every row again)
+  // What every book would add to the view: counted from the same boards, one render behind; a diff or the clock builds
+  // again only the events it changed, as the table itself does
   const hiddenBoards = useDeferredValue(data.boards);
   const hiddenShown = useDeferredValue(data.rows);
   const hiddenNow = useDeferredValue(data.now);
+  // the last rows with every book, which the next are built from
+  const everyBookBuilt = useRef<EveryBookRows | null>(null);
+  const everyBookNow = useMemo(() => {
+    if (everyBook || applied.books.length === 0) return null;
+    const selection = rowSelection(mode, EVERY_BOOK, markets, devig);
+    everyBookBuilt.current = everyBookRows(everyBookBuilt.current, selectionKey(selection), hiddenBoards, { ...selection, now: hiddenNow });
+    return everyBookBuilt.current;
+  }, [everyBook, applied.books.length, hiddenBoards, hiddenNow, mode, markets, devig]);
   const hidden = useMemo(() => {
-    if (everyBook || applied.books.length === 0) return 0;
+    if (!everyBookNow) return 0;
     const keep = (built: Parameters<typeof filterRows>[0]) =>
       filterRows(built, { minEv: shown.minEv, positiveOnly: false, search: shownSearch, date: shown.date }, hiddenNow);
-    return positiveRowsHiddenByBooks(hiddenBoards, hiddenShown, { ...rowSelection(mode, EVERY_BOOK, markets, devig), now: hiddenNow }, keep);
-  }, [everyBook, applied.books.length, hiddenBoards, hiddenShown, hiddenNow, shown.minEv, shown.date, shownSearch, mode, markets, devig]);
+    return positiveRowsHiddenByBooks(everyBookNow.table.rows, hiddenShown, keep);
+  }, [everyBookNow, hiddenShown, hiddenNow, shown.minEv, shown.date, shownSearch]);
   const outside = sportsOutsideSearch(search, applied.sports, sports);
   const games = useMemo(() => new Set(data.rows.map((r) => r.eventId)).size, [data.rows]);
 

@@ -96,6 +96,8 @@ function setup(freshToken: () => Promise<string | null> = async () => 'fresh') {
       if (index !== -1) timers.splice(index, 1);
     },
     onState: (s) => states.push(s),
+    // The middle of the spread: each delay is the spec's own (the spread has a test of its own).
+    random: () => 0.5,
   });
   const runTimer = () => timers.shift()!.fn();
   return { transport, timers, states, socket, runTimer };
@@ -115,7 +117,7 @@ async function listening(channel: 'odds' | 'scores', joinedAt?: number) {
 describe('LiveSocket', () => {
   // spec 000 §9: reconnect delays 1, 2, 5 and 10 seconds
   it('waits 1, 2, 5, then 10 s between attempts, and starts over after a connection', () => {
-    expect([1, 2, 3, 4, 5, 9].map(reconnectDelay)).toEqual([1000, 2000, 5000, 10000, 10000, 10000]);
+    expect([1, 2, 3, 4, 5, 9].map((failures) => reconnectDelay(failures, () => 0.5))).toEqual([1000, 2000, 5000, 10000, 10000, 10000]);
     const { transport, timers, socket, runTimer } = setup();
     socket.subscribe({ channel: 'scores', sport: 'basketball_nba' }, () => undefined);
     socket.start();
@@ -127,6 +129,14 @@ describe('LiveSocket', () => {
     transport.fire('connect');
     transport.fire('disconnect', 'transport close');
     expect(timers.map((t) => t.ms)).toEqual([1000]);
+  });
+
+  it('spreads each delay from half to one and a half times the spec’s, so browsers dropped together do not return together', () => {
+    expect(reconnectDelay(1, () => 0)).toBe(500);
+    expect(reconnectDelay(1, () => 0.999)).toBe(1499);
+    expect(reconnectDelay(4, () => 0)).toBe(5000);
+    expect(reconnectDelay(9, () => 0.999)).toBe(14990);
+    expect(reconnectDelay(2, () => 0.25)).toBe(1500);
   });
 
   it('schedules one reconnect at a time and none after stop()', () => {

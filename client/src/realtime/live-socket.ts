@@ -1,6 +1,6 @@
 /**
  * The one live connection (DESIGN: socket.io push). Reconnects with the spec's delays (000 §9: 1, 2, 5,
- * then 10 s) and, on every (re)connect, re-subscribes each room from the last position it applied, so the
+ * then 10 s, each spread by RECONNECT_JITTER) and, on every (re)connect, re-subscribes each room from the last position it applied, so the
  * gateway can replay what was missed. Messages are judged by the shared sequence rule (`RoomSequences`): a
  * duplicate is dropped; a gap, or a new epoch (Redis lost the channel's counter), resubscribes the room from
  * where it stands and the gateway sends the replay or a snapshot. A subscribe the gateway could not serve
@@ -27,8 +27,16 @@ import {
 /** Connect time-out of the realtime connection (spec 000 §9), and how long a subscribe waits for its answer. */
 export const CONNECT_TIMEOUT_MS = 10_000;
 
-export function reconnectDelay(failures: number): number {
-  return SOCKET_RECONNECT_DELAYS_MS[Math.min(Math.max(failures - 1, 0), SOCKET_RECONNECT_DELAYS_MS.length - 1)];
+/**
+ * How far a reconnect delay strays from the spec's value, either way (±50 %, so on average it is the spec's): a deploy
+ * drops every socket at once, and without it thousands of browsers would come back in the same instant, again and again.
+ */
+export const RECONNECT_JITTER = 0.5;
+
+/** The wait before attempt `failures + 1`: the spec's delay for it, scaled by a `random()` in [0, 1) into ±RECONNECT_JITTER. */
+export function reconnectDelay(failures: number, random: () => number): number {
+  const base = SOCKET_RECONNECT_DELAYS_MS[Math.min(Math.max(failures - 1, 0), SOCKET_RECONNECT_DELAYS_MS.length - 1)];
+  return Math.floor(base * (1 - RECONNECT_JITTER + 2 * RECONNECT_JITTER * random()));
 }
 
 /**
@@ -102,6 +110,8 @@ export interface LiveSocketDeps {
   setTimer: (fn: () => void, ms: number) => unknown;
   clearTimer: (handle: unknown) => void;
   onState: (state: ConnectionState) => void;
+  /** Uniform in [0, 1) (Math.random): spreads the retry delays. */
+  random: () => number;
 }
 
 interface Room {
@@ -251,7 +261,7 @@ export class LiveSocket {
     if (!this.wanted || this.rooms.size === 0 || this.timer !== null) return;
     this.failures++;
     this.setState('reconnecting');
-    this.timer = this.deps.setTimer(() => this.open(), reconnectDelay(this.failures));
+    this.timer = this.deps.setTimer(() => this.open(), reconnectDelay(this.failures, this.deps.random));
   }
 
   /** The gateway's SubscribeRequest: the topic and, once the room has a position, where it stands (the gateway replays the rest). */
@@ -283,7 +293,7 @@ export class LiveSocket {
     }
     room.refusals++;
     // Too many events: not before the gateway's own retry-after, however short the backoff is.
-    const delay = Math.max(reconnectDelay(room.refusals), ack.code === 'RATE_LIMITED' ? (ack.retryAfter ?? 1) * 1000 : 0);
+    const delay = Math.max(reconnectDelay(room.refusals, this.deps.random), ack.code === 'RATE_LIMITED' ? (ack.retryAfter ?? 1) * 1000 : 0);
     room.retry = this.deps.setTimer(() => {
       room.retry = null;
       this.sendSubscribe(key);

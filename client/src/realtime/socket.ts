@@ -20,6 +20,7 @@ function createLiveSocket(): LiveSocket {
     setTimer: (fn, ms) => window.setTimeout(fn, ms),
     clearTimer: (handle) => window.clearTimeout(handle as number),
     onState: (state) => appStore.set(connectionStateAtom, state),
+    random: Math.random,
   });
 }
 

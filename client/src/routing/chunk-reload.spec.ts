@@ -1,8 +1,13 @@
-import { CHUNK_RELOAD_KEY, isChunkLoadError, reloadOnceForChunk } from './chunk-reload';
+import { CHUNK_RELOAD_KEY, chunkLoaded, isChunkLoadError, reloadOnceForChunk } from './chunk-reload';
 
 function memoryStorage() {
   const values = new Map<string, string>();
-  return { getItem: (key: string) => values.get(key) ?? null, setItem: (key: string, value: string) => void values.set(key, value), values };
+  return {
+    getItem: (key: string) => values.get(key) ?? null,
+    setItem: (key: string, value: string) => void values.set(key, value),
+    removeItem: (key: string) => void values.delete(key),
+    values,
+  };
 }
 
 describe('isChunkLoadError', () => {
@@ -33,5 +38,12 @@ describe('reloadOnceForChunk', () => {
     const storage = memoryStorage();
     reloadOnceForChunk('/sportsbooks', storage);
     expect(reloadOnceForChunk('/picks', storage)).toBe(true);
+  });
+
+  it('reloads the same path again after a deploy that follows a screen loaded', () => {
+    const storage = memoryStorage();
+    reloadOnceForChunk('/sportsbooks', storage);
+    chunkLoaded(storage);
+    expect(reloadOnceForChunk('/sportsbooks', storage)).toBe(true);
   });
 });

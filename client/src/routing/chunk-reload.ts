@@ -10,9 +10,20 @@ export function isChunkLoadError(error: unknown): boolean {
   return /dynamically imported module|Importing a module script failed|Unable to preload CSS/i.test(error.message);
 }
 
-/** True (and noted) the first time a path asks, false once it has already reloaded for a chunk in this tab. */
+/**
+ * True (and noted) the first time a path asks, false once it has already reloaded for a chunk in this tab and no
+ * screen's code has loaded since.
+ */
 export function reloadOnceForChunk(pathname: string, storage: Pick<Storage, 'getItem' | 'setItem'>): boolean {
   if (storage.getItem(CHUNK_RELOAD_KEY) === pathname) return false;
   storage.setItem(CHUNK_RELOAD_KEY, pathname);
   return true;
+}
+
+/**
+ * A screen's code has loaded: the deploy that made a chunk go missing is behind this page, so a later deploy may
+ * reload it once again.
+ */
+export function chunkLoaded(storage: Pick<Storage, 'removeItem'>): void {
+  storage.removeItem(CHUNK_RELOAD_KEY);
 }

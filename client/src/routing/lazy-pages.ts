@@ -1,5 +1,6 @@
 import { createElement, lazy, useState, type ComponentType } from 'react';
 import { api } from '../api/client';
+import { chunkLoaded } from './chunk-reload';
 
 /** A screen's module, loaded on demand; `module` is set once it has arrived. */
 interface Loader<M> {
@@ -8,7 +9,11 @@ interface Loader<M> {
 }
 
 function loader<M>(load: () => Promise<M>): Loader<M> {
-  const get: Loader<M> = () => load().then((module) => (get.module = module));
+  const get: Loader<M> = () =>
+    load().then((module) => {
+      if (typeof window !== 'undefined') chunkLoaded(window.sessionStorage);
+      return (get.module = module);
+    });
   return get;
 }
 

@@ -149,17 +149,33 @@ export class AlertsRepository {
     return { secret: row.secret, created: false };
   }
 
-  /** Replaces the user's signing secret (or makes the first one); the old one stops verifying at once. */
-  async replaceSecret(userId: string, fresh: string): Promise<void> {
+  /**
+   * Replaces the user's signing secret (or makes the first one). The replaced secret keeps signing beside the new one
+   * for `overlapSeconds`, so receivers can take the new one without refusing a delivery in between.
+   */
+  async replaceSecret(userId: string, fresh: string, overlapSeconds: number): Promise<void> {
     await this.db
       .insertInto('alert_secrets')
-      .values({ user_id: userId, secret: fresh })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret: fresh }))
+      .values({ user_id: userId, secret: fresh, previous_secret: null, previous_valid_until: null })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet({
+          secret: fresh,
+          previous_secret: sql<string>`alert_secrets.secret`,
+          previous_valid_until: sql<Date>`now() + make_interval(secs => ${overlapSeconds})`,
+        }),
+      )
       .execute();
   }
 
-  async secretOf(userId: string): Promise<string | null> {
-    return (await this.db.selectFrom('alert_secrets').select('secret').where('user_id', '=', userId).executeTakeFirst())?.secret ?? null;
+  /** The secrets that sign the user's webhooks now: the current one first, then a replaced one still in its overlap. */
+  async signingSecrets(userId: string): Promise<string[]> {
+    const row = await this.db
+      .selectFrom('alert_secrets')
+      .select(['secret', sql<string | null>`CASE WHEN previous_valid_until > now() THEN previous_secret END`.as('previous')])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) return [];
+    return row.previous ? [row.secret, row.previous] : [row.secret];
   }
 
   /** Newest first. */

@@ -9,11 +9,11 @@ import { STRIPE_SUBSCRIPTION_STATUSES, type StripeSubscriptionStatus } from '@od
  */
 
 /** An id, or the expanded object carrying it. */
-const ref = z.union([z.string(), z.object({ id: z.string() }).passthrough()]).transform((value) => (typeof value === 'string' ? value : value.id));
+const ref = z.union([z.string(), z.object({ id: z.string() }).loose()]).transform((value) => (typeof value === 'string' ? value : value.id));
 const seconds = z.number().int().nonnegative();
 const toDate = (value: number | null | undefined) => (typeof value === 'number' ? new Date(value * 1000) : null);
 const metadata = z
-  .record(z.string().nullable())
+  .record(z.string(), z.string().nullable())
   .nullish()
   .transform((value) => value ?? {});
 
@@ -24,10 +24,10 @@ const priceSchema = z
     unit_amount: z.number().int().nullish(),
     amount: z.number().int().nullish(),
     currency: z.string().nullish(),
-    recurring: z.object({ interval: z.string() }).passthrough().nullish(),
+    recurring: z.object({ interval: z.string() }).loose().nullish(),
     interval: z.string().nullish(),
   })
-  .passthrough();
+  .loose();
 
 const itemSchema = z
   .object({
@@ -36,7 +36,7 @@ const itemSchema = z
     plan: priceSchema.nullish(),
     current_period_end: seconds.nullish(),
   })
-  .passthrough();
+  .loose();
 
 const subscriptionSchema = z
   .object({
@@ -48,12 +48,12 @@ const subscriptionSchema = z
     cancel_at: seconds.nullish(),
     current_period_end: seconds.nullish(),
     ended_at: seconds.nullish(),
-    items: z.object({ data: z.array(itemSchema) }).passthrough(),
+    items: z.object({ data: z.array(itemSchema) }).loose(),
     metadata,
     pending_update: z.unknown().nullish(),
-    latest_invoice: z.union([z.string(), z.object({ id: z.string(), hosted_invoice_url: z.string().nullish() }).passthrough()]).nullish(),
+    latest_invoice: z.union([z.string(), z.object({ id: z.string(), hosted_invoice_url: z.string().nullish() }).loose()]).nullish(),
   })
-  .passthrough();
+  .loose();
 
 export interface StripePrice {
   id: string;
@@ -133,7 +133,7 @@ const checkoutSessionSchema = z
     currency: z.string().nullish(),
     url: z.string().nullish(),
   })
-  .passthrough();
+  .loose();
 
 export interface StripeCheckoutSessionData {
   id: string;
@@ -175,12 +175,12 @@ const invoiceSchema = z
     created: seconds,
     subscription: ref.nullish(),
     parent: z
-      .object({ subscription_details: z.object({ subscription: ref.nullish() }).passthrough().nullish() })
-      .passthrough()
+      .object({ subscription_details: z.object({ subscription: ref.nullish() }).loose().nullish() })
+      .loose()
       .nullish(),
     status: z.string().nullish(),
   })
-  .passthrough();
+  .loose();
 
 export interface StripeInvoiceData {
   id: string;
@@ -199,9 +199,7 @@ export function readInvoice(raw: unknown): StripeInvoiceData {
   };
 }
 
-const invoicePreviewSchema = z
-  .object({ object: z.literal('invoice'), amount_due: z.number().int(), total: z.number().int(), currency: z.string() })
-  .passthrough();
+const invoicePreviewSchema = z.object({ object: z.literal('invoice'), amount_due: z.number().int(), total: z.number().int(), currency: z.string() }).loose();
 
 /** What a plan switch would invoice now (Stripe's invoice preview of the change). */
 export interface StripeInvoicePreview {
@@ -223,9 +221,9 @@ const eventSchema = z
     object: z.literal('event'),
     type: z.string(),
     created: seconds,
-    data: z.object({ object: z.record(z.unknown()) }).passthrough(),
+    data: z.object({ object: z.record(z.string(), z.unknown()) }).loose(),
   })
-  .passthrough();
+  .loose();
 
 export interface StripeEventData {
   id: string;

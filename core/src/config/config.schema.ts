@@ -125,21 +125,23 @@ export const configSchema = z.object({
   CLIENT_DIST: z.string().optional(),
   SIMULATOR_SEED: z.coerce.number().int().default(42),
   SIMULATOR_TIME_SCALE: z.coerce.number().positive().default(1),
-  SIMULATOR_SPORT_TIME_SCALES: sportTimeScales.default(''),
+  SIMULATOR_SPORT_TIME_SCALES: sportTimeScales.prefault(''),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   ODDS_PROVIDER: z.enum(['simulator', 'theoddsapi']).default('simulator'),
   SCORES_PROVIDER: z.enum(['simulator', 'espn', 'theoddsapi']).default('simulator'),
   ODDS_API_KEY: z.string().optional(),
   ODDS_API_BASE_URL: url(['http:', 'https:']).default('https://api.the-odds-api.com'),
-  ODDS_API_REGIONS: list.default('us,us2,us_exchanges'),
-  ODDS_API_MARKETS: list.default('h2h,spreads,totals'),
-  ODDS_API_PROPS_REGIONS: list.default('us,us_dfs'),
-  ODDS_API_PROPS_MARKETS: list.default('player_pass_yds,player_rush_yds,player_receptions,player_anytime_td,player_points,player_rebounds,player_assists'),
+  ODDS_API_REGIONS: list.prefault('us,us2,us_exchanges'),
+  ODDS_API_MARKETS: list.prefault('h2h,spreads,totals'),
+  ODDS_API_PROPS_REGIONS: list.prefault('us,us_dfs'),
+  ODDS_API_PROPS_MARKETS: list.prefault('player_pass_yds,player_rush_yds,player_receptions,player_anytime_td,player_points,player_rebounds,player_assists'),
   ODDS_API_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
   ODDS_API_CREDIT_RESERVE: z.coerce.number().int().min(0).default(500),
-  ODDS_API_PRIORITY_SPORTS: list.default('americanfootball_nfl,basketball_nba'),
+  ODDS_API_PRIORITY_SPORTS: list.prefault('americanfootball_nfl,basketball_nba'),
   ESPN_BASE_URL: url(['http:', 'https:']).default('https://site.api.espn.com/apis/site/v2/sports'),
-  FEED_SPORTS: list.default('americanfootball_nfl,americanfootball_ncaaf,basketball_nba,basketball_ncaab,icehockey_nhl,baseball_mlb,soccer_usa_mls,soccer_epl'),
+  FEED_SPORTS: list.prefault(
+    'americanfootball_nfl,americanfootball_ncaaf,basketball_nba,basketball_ncaab,icehockey_nhl,baseball_mlb,soccer_usa_mls,soccer_epl',
+  ),
   FEED_RETRY_ATTEMPTS: z.coerce.number().int().min(0).max(10).default(3),
   FEED_RETRY_BASE_MS: z.coerce.number().int().min(1).default(5000),
   /** A feed request with its retries ends within this: under the odds cadence, so polls never pile up. */
@@ -156,7 +158,7 @@ export const configSchema = z.object({
   FREE_MONTHLY_QUOTA: z.coerce.number().int().min(0).default(250),
   PASSWORD_RESET_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
-  DEV_OUTBOX: bool.default('false'),
+  DEV_OUTBOX: bool.prefault('false'),
   /**
    * The product's own files on this machine. Outside production, mail that has no SMTP_URL to go to is written under
    * DATA_DIR/mail (DECISIONS 33). Defaults to .data at the top of the checkout, whichever package's code reads it.
@@ -191,7 +193,7 @@ export const configSchema = z.object({
   SOCKET_RATE_LIMIT_ADDRESS_MAX: z.coerce.number().int().min(1).default(300),
   SOCKET_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   SOCKET_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
-  TRUST_PROXY: trustProxy.default('false'),
+  TRUST_PROXY: trustProxy.prefault('false'),
   DETECT_MIN_PROFIT_PCT: z.coerce.number().min(0).default(0.1),
   DETECT_MIN_GAP: z.coerce.number().min(0).default(0.5),
   DETECT_MIN_PROBABILITY: z.coerce.number().min(0).default(5),
@@ -200,7 +202,7 @@ export const configSchema = z.object({
   VALIDATE_NOW_TIMEOUT_MS: z.coerce.number().int().min(1000).default(30_000),
   // Whole UTC days of odds_history kept besides today; older day partitions are dropped.
   ODDS_HISTORY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
-  SOCIAL_LINKS: socialLinks.default(''),
+  SOCIAL_LINKS: socialLinks.prefault(''),
   STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_…, sk_live_… or a restricted rk_… key)')
@@ -215,8 +217,8 @@ export const configSchema = z.object({
   STRIPE_API_BASE_URL: url(['http:', 'https:']).optional(),
   STRIPE_TIMEOUT_MS: z.coerce.number().int().min(500).max(80_000).default(10_000),
   BILLING_RECONCILE_INTERVAL_MS: z.coerce.number().int().min(60_000).default(86_400_000),
-  OPS_EMAILS: z.string().transform(emailList).default(''),
-  OPS_VIEWER_EMAILS: z.string().transform(emailList).default(''),
+  OPS_EMAILS: z.string().transform(emailList).prefault(''),
+  OPS_VIEWER_EMAILS: z.string().transform(emailList).prefault(''),
   OPS_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(1000).max(60_000).default(5000),
   METRICS_TOKEN: z
     .string()

@@ -271,6 +271,9 @@ export interface AlertRulesTable {
 export interface AlertSecretsTable {
   user_id: string;
   secret: string;
+  /** The secret a rotation replaced; it signs beside `secret` until `previous_valid_until` (migration 0015). */
+  previous_secret: string | null;
+  previous_valid_until: Date | null;
   created_at: Generated<Date>;
 }
 

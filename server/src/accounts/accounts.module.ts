@@ -17,6 +17,7 @@ import { MeController } from './plans/me.controller';
 import { OAuthController } from './oauth/oauth.controller';
 import { OAuthStateService } from './oauth/oauth-state.service';
 import { AppleStrategy, GOOGLE_OAUTH_ENDPOINTS, GoogleStrategy, type GoogleOAuthEndpoints } from './oauth/oauth.strategies';
+import { PasswordStrength } from './auth/password-strength';
 import { PasswordService } from './auth/password.service';
 import { PlanService } from './plans/plan.service';
 import { PreferencesController } from './profile/preferences.controller';
@@ -54,6 +55,7 @@ import { PrincipalCache } from './auth/principal-cache';
   providers: [
     AccountCreatedHooks,
     PasswordService,
+    PasswordStrength,
     AuditService,
     PrincipalCache,
     SessionService,

@@ -10,7 +10,7 @@ import {
   checkWebhookUrl,
   vapidKeys,
 } from '@oddspulse/core';
-import { AlertMessages, canUseAlertKind, MAX_ALERT_RULES, type AlertDelivery, type AlertRule } from '@oddspulse/shared';
+import { AlertMessages, canUseAlertKind, MAX_ALERT_RULES, WEBHOOK_SECRET_OVERLAP_HOURS, type AlertDelivery, type AlertRule } from '@oddspulse/shared';
 import type { AuthUser } from '../accounts/auth/auth-user';
 import { ApiErrors } from '../errors/api-errors';
 import type { CreateAlertInput, PushSubscriptionInput, UpdateAlertInput } from './alerts.dto';
@@ -22,8 +22,9 @@ const URL_MESSAGES = {
   unresolvable: AlertMessages.webhookUnresolvable,
 } as const;
 
+/** A Standard Webhooks secret: `whsec_` and 32 random bytes in standard base64, which the verifiers decode. */
 function newSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64url')}`;
+  return `whsec_${randomBytes(32).toString('base64')}`;
 }
 
 export function toAlertRule(row: AlertRuleRow, secret?: string): AlertRule {
@@ -118,10 +119,13 @@ export class AlertsService {
     return toAlertRule(row, secret?.created ? secret.secret : undefined);
   }
 
-  /** A new signing secret for the user's webhooks, shown in this answer only (a lost or leaked secret is replaced). */
+  /**
+   * A new signing secret for the user's webhooks, shown in this answer only (a lost or leaked secret is replaced).
+   * The old one keeps signing beside it for WEBHOOK_SECRET_OVERLAP_HOURS, while the user updates the receivers.
+   */
   async rotateSecret(userId: string): Promise<{ secret: string }> {
     const secret = newSecret();
-    await this.alerts.replaceSecret(userId, secret);
+    await this.alerts.replaceSecret(userId, secret, WEBHOOK_SECRET_OVERLAP_HOURS * 3600);
     return { secret };
   }
 

@@ -8,22 +8,19 @@ import { BillingMessages, isValidEmail, normaliseEmail } from '@oddspulse/shared
  */
 export const checkoutSchema = z
   .object({
-    plan: z.enum(['gold', 'platinum'], { errorMap: () => ({ message: BillingMessages.unknownPlan }) }).optional(),
+    plan: z.enum(['gold', 'platinum'], { error: BillingMessages.unknownPlan }).optional(),
   })
-  .passthrough()
+  .loose()
   .transform((body) => ({ plan: body.plan ?? 'platinum' }));
 
 /** GET /api/billing/switch-preview?plan: the paid plan to price a switch to. */
 export const switchPreviewSchema = z.object({
-  plan: z.enum(['gold', 'platinum'], { errorMap: () => ({ message: BillingMessages.unknownPlan }) }),
+  plan: z.enum(['gold', 'platinum'], { error: BillingMessages.unknownPlan }),
 });
 
 /** POST /api/billing/gift: the address that receives one month of Platinum. */
 export const giftSchema = z.object({
-  email: z
-    .string({ required_error: BillingMessages.invalidGiftEmail, invalid_type_error: BillingMessages.invalidGiftEmail })
-    .refine(isValidEmail, BillingMessages.invalidGiftEmail)
-    .transform(normaliseEmail),
+  email: z.string({ error: BillingMessages.invalidGiftEmail }).refine(isValidEmail, BillingMessages.invalidGiftEmail).transform(normaliseEmail),
 });
 
 /** A local checkout session's id in the local checkout's paths. */

@@ -1,10 +1,12 @@
-import type { Server } from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import type { IncomingMessage } from 'node:http';
 import { json, text, type NextFunction, type Request, type Response } from 'express';
+import { ApiMessages } from '@oddspulse/shared';
 import { APP_CONFIG, type AppConfig, MetricsService } from '@oddspulse/core';
-import { ApiErrors } from '../errors/api-errors';
+import { ApiErrors, errorBody } from '../errors/api-errors';
 import { HttpExceptionFilter } from '../errors/http-exception.filter';
 import { PICKS_IMPORT_BODY_LIMIT } from '../picks/picks.dto';
 import { TextInputPipe } from '../validation/text-input.pipe';
@@ -35,6 +37,28 @@ function invalidJsonBody(error: unknown, _req: Request, _res: Response, next: Ne
 }
 
 /**
+ * What a request Node's HTTP parser refuses gets, before any middleware could see it (headers past the limit, a
+ * malformed request line, headers that never finish): the API's error body where Node writes a bare status line.
+ */
+function answerUnparsedRequest(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, code, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'HEADERS_TOO_LARGE', ApiMessages.headersTooLarge]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'REQUEST_TIMEOUT', ApiMessages.requestTimeout]
+        : [400, 'MALFORMED_REQUEST', ApiMessages.malformedRequest];
+  const body = JSON.stringify(errorBody(status, code, message));
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/**
  * How long an idle keep-alive connection is kept: longer than the idle timeouts of the clients and of the load balancers
  * in front (commonly 60 s), so the client closes first. At Node's default of 5 s the server closed sockets that clients
  * were just reusing, and their requests failed with ECONNRESET (seen in the e2e suite, between two calls 5 s apart).
@@ -49,7 +73,8 @@ export const APP_BUILD_HEADER = 'X-App-Build';
  * every request is counted, refused ones included), security headers (helmet's, by kind of answer:
  * security-headers.ts), cookie parsing for the access and CSRF cookies, client addresses
  * taken from X-Forwarded-For only through the proxies TRUST_PROXY names (none by default), JSON bodies (Nest then adds
- * no parser of its own), the one exception filter that shapes every error body, and the keep-alive timeout.
+ * no parser of its own), the one exception filter that shapes every error body, the same shape for the requests
+ * Node's parser refuses, and the keep-alive timeout.
  */
 export function configureHttp(
   app: NestExpressApplication,
@@ -59,6 +84,7 @@ export function configureHttp(
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   // a request's headers may take no longer than the idle wait before it (Node's rule: headersTimeout > keepAliveTimeout)
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+  server.on('clientError', answerUnparsedRequest);
   const express = app.getHttpAdapter().getInstance() as { set(name: string, value: unknown): void; disable(name: string): void };
   express.set('trust proxy', app.get<AppConfig>(APP_CONFIG).TRUST_PROXY);
   express.disable('x-powered-by');

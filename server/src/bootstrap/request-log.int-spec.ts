@@ -34,6 +34,13 @@ class LogProbeController {
     return { status: 'error' };
   }
 
+  /** A route slower than its client is patient. */
+  @Get('slow')
+  async slow() {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    return { ok: true };
+  }
+
   @Get('boom')
   boom(): never {
     this.logger.log({ msg: 'about to fail' });
@@ -133,6 +140,29 @@ describe('request logs (real PostgreSQL and Redis)', () => {
     expect(res.status).toBe(503);
     await settle();
     expect(linesOf(res.headers['x-request-id'] as string)).toEqual([expect.objectContaining({ level: 'warn', context: 'Http', status: 503 })]);
+  });
+
+  it('logs and times a request whose client hung up before the answer, as aborted with 499', async () => {
+    await expect(t.http().get('/api/log-probe/slow').set('x-request-id', 'lb-gave-up-0001').timeout(150)).rejects.toThrow(/Timeout/);
+    await settle();
+    const own = linesOf('lb-gave-up-0001');
+    expect(own).toEqual([
+      expect.objectContaining({
+        level: 'info',
+        context: 'Http',
+        msg: 'GET /api/log-probe/slow aborted',
+        status: 499,
+        aborted: true,
+        route: '/api/log-probe/slow',
+      }),
+    ]);
+    // Timed to the hang-up, not to the handler's end.
+    expect(own[0].durationMs).toBeGreaterThanOrEqual(140);
+    expect(own[0].durationMs).toBeLessThan(800);
+    const answered = await t.http().get('/api/log-probe/unavailable').set('x-request-id', 'lb-answered-0001');
+    expect(answered.status).toBe(503);
+    await settle();
+    expect(linesOf('lb-answered-0001')[0].aborted).toBeUndefined();
   });
 
   it('logs a server error once with its stack (the filter) and its request line at error without one', async () => {

@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { type MetricsService, withLogContext } from '@oddspulse/core';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
+/** The status logged for a request whose connection closed before its answer was sent. */
+export const CLIENT_CLOSED_REQUEST = 499;
 
 /** What a proxy in front may send as its request id: a plain token (a UUID, a hex or base64url id), nothing more. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,127}$/;
@@ -56,7 +58,9 @@ export function routeOf(req: Request, res: Response): string {
  * redacted, status, duration and user; and the request's latency in the metrics. Every line logged while the request
  * is handled carries the id. A 4xx is the caller's business and logs at info; a 503 says a dependency is down (health
  * answers it on every poll of an outage) and logs at warn; any other 5xx at error, without a stack (the exception
- * filter logs that once).
+ * filter logs that once). A request whose connection closed before its answer was sent (the client gave up, a proxy
+ * timed out) is logged and timed too, as `aborted` with status 499 (nginx's "client closed request"): a slow route
+ * the clients abandon would otherwise leave no trace at all.
  */
 export function requestLog(metrics: MetricsService): RequestHandler {
   const logger = new Logger('Http');
@@ -64,13 +68,15 @@ export function requestLog(metrics: MetricsService): RequestHandler {
     const started = process.hrtime.bigint();
     const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
     res.setHeader(REQUEST_ID_HEADER, requestId);
-    res.once('finish', () => {
+    // 'close' comes after 'finish' for an answer sent in full, and alone when the connection went first.
+    res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const status = res.statusCode;
+      const aborted = !res.writableFinished;
+      const status = aborted ? CLIENT_CLOSED_REQUEST : res.statusCode;
       const route = routeOf(req, res);
       metrics.httpRequestDuration.observe({ method: req.method, route, status: String(status) }, seconds);
       const line = {
-        msg: `${req.method} ${route} ${status}`,
+        msg: `${req.method} ${route} ${aborted ? 'aborted' : status}`,
         requestId,
         method: req.method,
         route,
@@ -80,6 +86,7 @@ export function requestLog(metrics: MetricsService): RequestHandler {
         bytes: Number(res.getHeader('content-length') ?? 0) || undefined,
         userId: (req.user as { id?: string } | undefined)?.id,
         ip: req.ip,
+        aborted: aborted || undefined,
       };
       if (status === 503) logger.warn(line);
       else if (status >= 500) logger.error(line);

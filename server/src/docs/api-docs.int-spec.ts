@@ -1,9 +1,34 @@
+import Ajv from 'ajv';
+import { deleteKeysWithPrefix, parseConfig } from '@oddspulse/core';
 import { AccountsTestApp, bearer, createAccountsApp, signUp } from '../../../test/support/accounts-app';
+import { loadFixtureBoards } from '../../../test/support/fixture-boards';
 
+interface Media {
+  schema: Record<string, unknown>;
+  examples?: Record<string, { value: { statusCode: number; code: string; message: string } }>;
+}
 interface Operation {
   operationId: string;
+  summary?: string;
   security?: Array<Record<string, string[]>>;
   parameters?: Array<{ name: string; in: string; required?: boolean; schema?: { enum?: string[]; default?: unknown; pattern?: string } }>;
+  responses: Record<string, { description: string; content?: Record<string, Media> }>;
+}
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, unknown>; schemas: Record<string, Record<string, unknown>> };
+};
+
+const prefix = `${process.env.REDIS_PREFIX}-docs`;
+const NFL = 'americanfootball_nfl';
+
+/** The schema an answer of `status` to GET `path` is documented with, its references resolved (they point at components). */
+function documented(doc: Doc, path: string, status: number): Record<string, unknown> {
+  const media = doc.paths[path].get.responses[String(status)]?.content?.['application/json'];
+  if (!media) throw new Error(`${path}: no JSON answer ${status} documented`);
+  const ref = media.schema.$ref;
+  return typeof ref === 'string' ? doc.components.schemas[ref.split('/').pop()!] : media.schema;
 }
 
 /** The GET routes the server answers, read from the Express router (a route added later is covered too). */
@@ -20,10 +45,12 @@ const expressPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
 describe('API documentation at /api/docs', () => {
   let t: AccountsTestApp;
   let key: string;
-  let doc: { openapi: string; paths: Record<string, Record<string, Operation>>; components: { securitySchemes: Record<string, unknown> } };
+  let doc: Doc;
 
   beforeAll(async () => {
-    t = await createAccountsApp();
+    // every sport the recorded boards cover is polled, so their routes answer 200
+    t = await createAccountsApp({ REDIS_PREFIX: prefix, FEED_SPORTS: [...parseConfig(process.env).FEED_SPORTS] });
+    await loadFixtureBoards(t.redis);
     const owner = await signUp(t, 'platinum');
     key = (await t.http().post('/api/api-keys').set(bearer(owner.session)).send({ name: 'docs' })).body.key;
     const res = await t.http().get('/api/docs-json');
@@ -32,6 +59,7 @@ describe('API documentation at /api/docs', () => {
   });
 
   afterAll(async () => {
+    await deleteKeysWithPrefix(t.redis.client, prefix);
     await t.app.close();
   });
 
@@ -68,6 +96,67 @@ describe('API documentation at /api/docs', () => {
     expect(params('/api/arbitrage').minProfit.schema?.default).toEqual(expect.any(Number));
     expect(params('/api/player-props').variant).toBeUndefined();
     expect(params('/api/cached-odds/{sport}').sport).toMatchObject({ in: 'path', required: true });
+  });
+
+  it('documents every answer: a 200 schema, and each error status under ApiError with an example body per code', () => {
+    expect(doc.components.schemas.ApiError).toMatchObject({ type: 'object', required: ['statusCode', 'code', 'message'] });
+    for (const [path, item] of Object.entries(doc.paths)) {
+      const { summary, responses } = item.get;
+      expect([path, typeof summary]).toEqual([path, 'string']);
+      const ok = responses['200'].content!;
+      expect([path, Object.keys(ok)]).toEqual([path, [path.endsWith('.csv') ? 'text/csv' : 'application/json']]);
+      const statuses = Object.keys(responses).filter((status) => status !== '200');
+      // every key route: no key or a revoked one, an owner no longer on Platinum, the rate limit; and bad input where it reads any
+      expect(statuses).toEqual(expect.arrayContaining(['401', '403', '429']));
+      if (item.get.parameters?.length) expect([path, statuses]).toEqual([path, expect.arrayContaining(['400'])]);
+      for (const status of statuses) {
+        const media = responses[status].content!['application/json'];
+        expect(media.schema).toEqual({ $ref: '#/components/schemas/ApiError' });
+        const examples = Object.values(media.examples ?? {});
+        expect(examples.length).toBeGreaterThan(0);
+        for (const { value } of examples)
+          expect(value).toEqual(expect.objectContaining({ statusCode: Number(status), code: expect.any(String), message: expect.any(String) }));
+      }
+    }
+    const refusals = Object.values(doc.paths['/api/odds'].get.responses['400'].content!['application/json'].examples!).map(({ value }) => value.message);
+    expect(refusals).toContain('Please select sports, regions, and markets to view odds');
+    expect(doc.paths['/api/arbitrage'].get.responses['400'].content!['application/json'].examples).toMatchObject({
+      INVALID_SCANNER_PARAMETER: { value: { message: 'minProfit must be a number between 0.1 and 50' } },
+    });
+  });
+
+  it("gives answers that match the document: each route's 200 schema, and ApiError with a documented example for a refusal", async () => {
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    const calls: Array<[string, string]> = [
+      ['/api/sports', '/api/sports'],
+      ['/api/events', `/api/events?sport=${NFL}`],
+      ['/api/odds', `/api/odds?sports=${NFL}&markets=h2h,spreads&regions=us`],
+      ['/api/odds-data', `/api/odds-data?sport=${NFL}`],
+      ['/api/cached-odds/{sport}', `/api/cached-odds/${NFL}`],
+      ['/api/boards', `/api/boards?sports=${NFL}`],
+      ['/api/boards', `/api/boards?sports=${NFL}&format=packed`],
+      ['/api/player-props', '/api/player-props?sports=basketball_nba'],
+      ['/api/odds-history', `/api/odds-history?sport=${NFL}&eventId=none`],
+      ['/api/ev', `/api/ev?sports=${NFL}`],
+      ['/api/arbitrage', `/api/arbitrage?sports=${NFL}`],
+      ['/api/middles', `/api/middles?sports=${NFL}`],
+    ];
+    for (const [path, url] of calls) {
+      const res = await t.http().get(url).set('x-api-key', key);
+      expect([url, res.status]).toEqual([url, 200]);
+      const validate = ajv.compile(documented(doc, path, 200));
+      expect([url, validate(res.body) ? [] : validate.errors]).toEqual([url, []]);
+    }
+    const refused = await t.http().get('/api/odds?markets=h2h').set('x-api-key', key);
+    expect(refused.status).toBe(400);
+    const validateError = ajv.compile(documented(doc, '/api/odds', 400));
+    expect(validateError(refused.body)).toBe(true);
+    const examples = Object.values(doc.paths['/api/odds'].get.responses['400'].content!['application/json'].examples!).map(({ value }) => value);
+    expect(examples).toContainEqual(refused.body);
+    const anonymous = await t.http().get('/api/sports');
+    expect(Object.values(doc.paths['/api/sports'].get.responses['401'].content!['application/json'].examples!).map(({ value }) => value)).toContainEqual(
+      anonymous.body,
+    );
   });
 
   it('serves the interactive page, and the key works on a documented route as "Try it out" sends it', async () => {

@@ -48,6 +48,8 @@ export const ApiErrors = {
   mailUnavailable: () => new HttpException(body(503, 'MAIL_UNAVAILABLE', AccountMessages.resetLinkFailed), HttpStatus.SERVICE_UNAVAILABLE),
   invalidJson: () => new BadRequestException(body(400, 'INVALID_JSON', ApiMessages.invalidJson)),
   jsonTooDeep: () => new BadRequestException(body(400, 'JSON_TOO_DEEP', ApiMessages.jsonTooDeep)),
+  /** Use tooManyRequests, which sets Retry-After; this is its body (the API documentation's example too). */
+  rateLimited: () => new HttpException(body(429, 'RATE_LIMITED', AccountMessages.tooManyRequests), HttpStatus.TOO_MANY_REQUESTS),
   notFound: (message: string = ApiMessages.notFound, code = 'NOT_FOUND') => new NotFoundException(body(404, code, message)),
   conflict: (message: string, code = 'CONFLICT', details: object = {}) => new ConflictException(body(409, code, message, details)),
   forbidden: (message: string, code = 'FORBIDDEN') => new ForbiddenException(body(403, code, message)),
@@ -68,7 +70,7 @@ export const ApiErrors = {
 /** 429 with Retry-After in whole seconds (DECISIONS 8). */
 export function tooManyRequests(res: Response, retryAfterSeconds: number): HttpException {
   res.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterSeconds))));
-  return new HttpException(body(429, 'RATE_LIMITED', AccountMessages.tooManyRequests), HttpStatus.TOO_MANY_REQUESTS);
+  return ApiErrors.rateLimited();
 }
 
 /** PostgreSQL unique_violation (23505), optionally on a named constraint or index. */

@@ -22,6 +22,9 @@ const CODE_OF_STATUS: Record<number, string> = {
   503: 'UNAVAILABLE',
 };
 
+/** The code an error of this status has when nothing more specific names it. */
+export const codeOfStatus = (status: number): string => CODE_OF_STATUS[status] ?? `HTTP_${status}`;
+
 /** An error of the body parser (http-errors): its status, and a type such as `entity.parse.failed`. */
 interface HttpError {
   status: number;
@@ -41,11 +44,11 @@ export function toErrorBody(error: unknown): ApiErrorBody {
     const response = error.getResponse();
     const given = typeof response === 'string' ? { message: response } : (response as Partial<ApiErrorBody>);
     const message = Array.isArray(given.message) ? given.message.join('; ') : (given.message ?? error.message);
-    return { ...given, statusCode: status, code: given.code ?? CODE_OF_STATUS[status] ?? `HTTP_${status}`, message };
+    return { ...given, statusCode: status, code: given.code ?? codeOfStatus(status), message };
   }
   if (isHttpError(error)) {
     if (error.type === 'entity.too.large') return errorBody(413, 'PAYLOAD_TOO_LARGE', ApiMessages.payloadTooLarge);
-    return errorBody(error.status, CODE_OF_STATUS[error.status] ?? `HTTP_${error.status}`, (error as unknown as Error).message);
+    return errorBody(error.status, codeOfStatus(error.status), (error as unknown as Error).message);
   }
   if (isDependencyDown(error)) return errorBody(HttpStatus.SERVICE_UNAVAILABLE, 'SERVICE_UNAVAILABLE', ApiMessages.serviceUnavailable);
   return errorBody(HttpStatus.INTERNAL_SERVER_ERROR, 'SERVER_ERROR', ApiMessages.serverError);

@@ -27,16 +27,22 @@ export function list(raw: unknown): string[] {
   return [...new Set(values.map((v) => v.trim()).filter(Boolean))];
 }
 
-export const csv = z.unknown().transform(list).describe('A comma-separated list, or the parameter repeated');
+// `.optional()`: an absent key reaches the transform (and is read as an empty list); zod 4 refuses an absent key of a
+// schema that is not optional before its transform's answer counts.
+export const csv = z.unknown().optional().transform(list).meta({ type: 'string', description: 'A comma-separated list, or the parameter repeated' });
 
 /** Bookmaker keys as the catalogue spells them (a feed's alias becomes its canonical key). */
 export const bookList = csv.transform((keys) => keys.map(canonicalBookKey));
 
-/** A list that may not be empty, refused with `error`. */
+/** A list of sport keys that may not be empty, refused with `error` (absent too: not optional, so documented as required). */
 const requiredList = (error: () => HttpException) =>
-  csv.superRefine((values, ctx) => {
-    if (!values.length) rejectWith(ctx, error());
-  });
+  z
+    .unknown()
+    .transform(list)
+    .superRefine((values, ctx) => {
+      if (!values.length) rejectWith(ctx, error());
+    })
+    .meta({ type: 'string', description: 'A comma-separated list, or the parameter repeated', example: 'basketball_nba,americanfootball_nfl' });
 
 /** A sport key as the feeds name it, e.g. americanfootball_nfl. */
 export const sportKey = withApiError(
@@ -45,7 +51,7 @@ export const sportKey = withApiError(
     .trim()
     .regex(/^[a-z0-9_]{2,64}$/),
   invalid(OddsMessages.sportRequired, 'SPORT_REQUIRED'),
-);
+).meta({ example: 'basketball_nba' });
 
 const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
@@ -57,13 +63,14 @@ export const dateFormat = withApiError(z.preprocess(blankAsAbsent, z.enum(['iso'
 /** Spec 001 §4 date filter: empty means all games; 'live' games already started; a date (or today) upcoming games that day. */
 export const dateFilter = z
   .unknown()
+  .optional()
   .transform((raw, ctx): DateFilter => {
     if (raw === undefined || raw === '' || raw === 'all') return { kind: 'all' };
     if (raw === 'live' || raw === 'today') return { kind: raw };
     if (typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(Date.parse(raw))) return { kind: 'day', day: raw };
     return rejectWith(ctx, ApiErrors.validation(OddsMessages.date));
   })
-  .describe('live, today or a day as YYYY-MM-DD; empty for all games');
+  .meta({ type: 'string', description: 'live, today or a day as YYYY-MM-DD; empty for all games' });
 
 /** Region names (the documents' aliases included) as canonical regions; an unknown one is a 400. */
 export const regionList = z.array(z.string()).transform((regions, ctx) => {
@@ -123,7 +130,11 @@ export type OddsDataQuery = z.output<typeof oddsDataQuerySchema>;
 export const cachedOddsQuerySchema = z.object({
   markets: csv,
   bookmakers: csv,
-  eventId: z.unknown().transform((id) => (typeof id === 'string' && id ? id : null)),
+  eventId: z
+    .unknown()
+    .optional()
+    .transform((id) => (typeof id === 'string' && id ? id : null))
+    .meta({ type: 'string', description: 'One event of the board' }),
 });
 export type CachedOddsQuery = z.output<typeof cachedOddsQuerySchema>;
 
@@ -187,3 +198,5 @@ export const boardsQuerySchema = z.object({
   ),
 });
 export type BoardsQuery = z.output<typeof boardsQuerySchema>;
+/** Which boards a /api/boards answer holds: the query less `require`, which only the guards read. */
+export type BoardsView = Omit<BoardsQuery, 'require'>;

@@ -24,7 +24,7 @@ import { APP_CONFIG, type AppConfig, LiveStateNotices, LiveStateRepository, Odds
 import { ViewCache, type View } from '../view-cache/view-cache';
 import { LiveVersions } from '../view-cache/live-versions';
 import { WarmViews } from '../view-cache/warm-views';
-import type { BoardsQuery, CachedOddsQuery, OddsDataQuery, OddsQuery, PlayerPropsQuery } from './odds.dto';
+import type { BoardsView, CachedOddsQuery, OddsDataQuery, OddsQuery, PlayerPropsQuery } from './odds.dto';
 import {
   booksKey,
   dateFilterHoldsUntil,
@@ -107,7 +107,7 @@ export class OddsService {
    * packed form is what the screens' first loads download, so it alone is compressed more strongly once it is out (View):
    * the plain form, for API clients, would take the stronger compressions' turns from the first visits.
    */
-  storedBoardsView(query: BoardsQuery, access: PlanAccess, now = Date.now()): Promise<ServedView> {
+  storedBoardsView(query: BoardsView, access: PlanAccess, now = Date.now()): Promise<ServedView> {
     return this.cachedView('boards', query.kind, query.sports, query, access, now, (at) => this.storedBoards(query, access, at), {
       freshnessInBody: true,
       firstLoad: query.format === 'packed',
@@ -154,7 +154,7 @@ export class OddsService {
    * `format` packed is the same boards in packed-boards' columns; each format is its own cached view.
    */
   async storedBoards(
-    query: BoardsQuery,
+    query: BoardsView,
     access: PlanAccess,
     now = Date.now(),
   ): Promise<WithFreshness<({ boards: SportBoard[] } | PackedBoards) & { positions: BoardPositions }>> {

@@ -5,7 +5,7 @@ import { canOperate } from '@oddspulse/shared';
 import { APP_CONFIG, type AppConfig, JobQueueService, MetricsService, presentsMetricsToken, publicOrigin } from '@oddspulse/core';
 import { CSRF_COOKIE, CSRF_HEADER } from '../accounts/auth/auth-user';
 import { OpsGate } from './ops-gate.service';
-import { QUEUE_CONSOLE_PATH, queueConsole } from './queue-console';
+import { answerConsoleErrorsInApiShape, QUEUE_CONSOLE_PATH, queueConsole } from './queue-console';
 
 export const METRICS_PATH = '/metrics';
 export const OPS_PAGE_PATH = '/ops';
@@ -74,6 +74,7 @@ export function mountOperations(app: NestExpressApplication, { clientIndex }: { 
       }
       if (need === 'operate') gate.recordAction(decision.user, req, res);
       res.setHeader('Cache-Control', 'no-store');
+      answerConsoleErrorsInApiShape(res);
       (canOperate(decision.user.role) ? boards.operate : boards.view)(req, res, next);
     } catch (error) {
       next(error);

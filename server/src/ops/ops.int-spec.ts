@@ -215,6 +215,25 @@ describe('operations routes (real PostgreSQL and Redis)', () => {
         expect([path, res.status, res.body.message]).toEqual([path, 403, 'This action is not offered in the OddsPulse queue console.']);
       }
     });
+
+    // bull-board writes its errors in its own shape, the stack included when NODE_ENV is development
+    it("answers the console's errors in the API's shape, keeping bull-board's key, and never with a stack", async () => {
+      const nodeEnv = process.env.NODE_ENV;
+      process.env.NODE_ENV = 'development';
+      try {
+        const missing = await t.http().put('/ops/queues/api/queues/no-such-queue/pause').set(auth(tokens.ops));
+        expect(missing.status).toBe(404);
+        expect(missing.body).toEqual({ statusCode: 404, code: 'QUEUE_NOT_FOUND', message: 'QUEUE_NOT_FOUND', error: { key: 'ERRORS.QUEUE_NOT_FOUND' } });
+        const undecodable = await t.http().get('/ops/queues/api/queues/feeds/%E0').set(auth(tokens.ops));
+        expect(undecodable.status).toBe(400);
+        expect(undecodable.body).toMatchObject({ statusCode: 400, code: 'BAD_REQUEST', message: "Failed to decode param '%E0'" });
+        expect(undecodable.text).not.toMatch(/URIError|\bat \w/);
+        const refused = await t.http().put('/ops/queues/api/queues/feeds/obliterate').set(auth(tokens.ops));
+        expect(refused.body).toMatchObject({ statusCode: 403, message: 'This action is not offered in the OddsPulse queue console.' });
+      } finally {
+        process.env.NODE_ENV = nodeEnv;
+      }
+    });
   });
 });
 

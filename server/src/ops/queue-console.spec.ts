@@ -1,5 +1,5 @@
 import { appRoutes } from '@bull-board/api/dist/routes.js';
-import { CONSOLE_CHANGES, consoleRouteAllowed } from './queue-console';
+import { consoleErrorBody, CONSOLE_CHANGES, consoleRouteAllowed } from './queue-console';
 
 // The console's changes are retry, clean (a job's remove) and pause; nothing that loses work or adds untyped jobs.
 describe('consoleRouteAllowed', () => {
@@ -32,5 +32,27 @@ describe('consoleRouteAllowed', () => {
     for (const change of CONSOLE_CHANGES) {
       expect(known).toContain(change);
     }
+  });
+});
+
+describe('consoleErrorBody', () => {
+  it("gives bull-board's errors the API's shape, keeping its key for the page and dropping the stack", () => {
+    expect(consoleErrorBody(404, { error: { key: 'ERRORS.QUEUE_NOT_FOUND' } })).toEqual({
+      statusCode: 404,
+      code: 'QUEUE_NOT_FOUND',
+      message: 'QUEUE_NOT_FOUND',
+      error: { key: 'ERRORS.QUEUE_NOT_FOUND' },
+    });
+    expect(consoleErrorBody(500, { error: { key: 'ERRORS.INTERNAL_SERVER_ERROR' }, message: 'boom', details: 'Error: boom\n    at x' })).toEqual({
+      statusCode: 500,
+      code: 'SERVER_ERROR',
+      message: 'Server error. Our team has been notified.',
+      error: { key: 'ERRORS.INTERNAL_SERVER_ERROR' },
+    });
+  });
+
+  it('leaves an answer already in the API shape as it is', () => {
+    const refusal = { statusCode: 403, code: 'OPS_REQUIRED', message: 'Operations access required' };
+    expect(consoleErrorBody(403, refusal)).toBe(refusal);
   });
 });

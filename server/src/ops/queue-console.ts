@@ -1,9 +1,10 @@
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
-import type { RequestHandler } from 'express';
-import { OpsMessages, QueueName } from '@oddspulse/shared';
+import type { RequestHandler, Response } from 'express';
+import { ApiMessages, OpsMessages, QueueName, type ApiErrorBody } from '@oddspulse/shared';
 import type { JobQueueService } from '@oddspulse/core';
+import { codeOfStatus } from '../errors/http-exception.filter';
 
 /** Where the queue console is served, outside the /api prefix. */
 export const QUEUE_CONSOLE_PATH = '/ops/queues';
@@ -55,4 +56,26 @@ export function queueConsole(jobs: JobQueueService, readOnly: boolean): RequestH
     },
   });
   return adapter.getRouter() as RequestHandler;
+}
+
+/**
+ * An error answer of the console in the API's shape. bull-board writes its own (`{error: {key: 'ERRORS.QUEUE_NOT_FOUND'},
+ * message, details}`, `details` the stack when NODE_ENV is development): its `error`, which the console's page reads, is
+ * kept beside `statusCode`, `code` (the key without its `ERRORS.` prefix) and `message`; the stack never leaves. An
+ * answer already in the API's shape (a refusal, a route that does not exist) stays as it is.
+ */
+export function consoleErrorBody(status: number, body: unknown): ApiErrorBody {
+  const given = (body ?? {}) as { statusCode?: unknown; code?: unknown; error?: { key?: unknown } | string; message?: unknown };
+  if (typeof given.statusCode === 'number' && typeof given.code === 'string') return body as ApiErrorBody;
+  const key = typeof given.error === 'object' && typeof given.error.key === 'string' ? given.error.key.replace(/^ERRORS\./, '') : null;
+  const bug = status >= 500;
+  const code = bug ? 'SERVER_ERROR' : key && key !== 'INTERNAL_SERVER_ERROR' ? key : codeOfStatus(status);
+  const message = bug ? ApiMessages.serverError : typeof given.message === 'string' ? given.message : code;
+  return { statusCode: status, code, message, ...(given.error === undefined ? {} : { error: given.error }) };
+}
+
+/** Every answer of 400 and more the console writes on `res` is given the API's shape (consoleErrorBody). */
+export function answerConsoleErrorsInApiShape(res: Response): void {
+  const json = res.json.bind(res);
+  res.json = (body: unknown) => json(res.statusCode >= 400 ? consoleErrorBody(res.statusCode, body) : body);
 }

@@ -4,9 +4,9 @@ import { PICKS_CSV_MAX_ROWS, readPicksCsv, writePicksCsv } from './picks-csv';
 const header = 'date_added,game,market,selection,odds,stake';
 
 describe('picks CSV files', () => {
-  it('names a bad row by its line in the file, blank lines and quoted line breaks counted', () => {
+  it('names a bad row by its line in the file, blank lines and quoted line breaks counted', async () => {
     const csv = [header, '2026-11-01,"A @ B",ML,"A\nwith a note",+1x0,1', '', '2026-11-01,C @ D,ML,C,-110,1', '2026-11-01,E @ F,ML,E,-110,ten'].join('\r\n');
-    const { rows, errors } = readPicksCsv(csv);
+    const { rows, errors } = await readPicksCsv(csv);
     expect(errors).toEqual([
       { line: 2, message: "odds '+1x0' is not American odds" },
       { line: 6, message: "stake 'ten' is not an amount in dollars" },
@@ -14,28 +14,48 @@ describe('picks CSV files', () => {
     expect(rows.map((r) => [r.line, r.pick.game])).toEqual([[5, 'C @ D']]);
   });
 
-  it('keys a row by its id, or else by what it says, the same each time', () => {
-    const withId = readPicksCsv(`id,${header}\nlocal-7,2026-11-01,A @ B,ML,A,-110,1`).rows[0];
+  it('keys a row by its id, or else by what it says, the same each time', async () => {
+    const withId = (await readPicksCsv(`id,${header}\nlocal-7,2026-11-01,A @ B,ML,A,-110,1`)).rows[0];
     expect(withId.key).toBe('local-7');
-    const once = readPicksCsv(`${header}\n2026-11-01,A @ B,ML,A,-110,1`).rows[0].key;
+    const once = (await readPicksCsv(`${header}\n2026-11-01,A @ B,ML,A,-110,1`)).rows[0].key;
     expect(once).toMatch(/^csv:[0-9a-f]{32}$/);
-    expect(readPicksCsv(`${header}\n2026-11-01,A @ B,ML,A,-110,1`).rows[0].key).toBe(once);
-    expect(readPicksCsv(`${header}\n2026-11-01,A @ B,ML,A,-110,2`).rows[0].key).not.toBe(once);
+    expect((await readPicksCsv(`${header}\n2026-11-01,A @ B,ML,A,-110,1`)).rows[0].key).toBe(once);
+    expect((await readPicksCsv(`${header}\n2026-11-01,A @ B,ML,A,-110,2`)).rows[0].key).not.toBe(once);
   });
 
-  it('refuses a file without the required columns, without rows, or with too many rows', () => {
-    expect(readPicksCsv('game,odds\nA @ B,-110').errors).toEqual([{ line: 1, message: 'the header has no date_added, market, selection, stake column' }]);
-    expect(readPicksCsv(`${header}\n`).errors).toEqual([{ line: 1, message: 'the file has no picks' }]);
+  it('refuses a file without the required columns, without rows, or with too many rows', async () => {
+    expect((await readPicksCsv('game,odds\nA @ B,-110')).errors).toEqual([
+      { line: 1, message: 'the header has no date_added, market, selection, stake column' },
+    ]);
+    expect((await readPicksCsv(`${header}\n`)).errors).toEqual([{ line: 1, message: 'the file has no picks' }]);
     const many = [header, ...Array.from({ length: PICKS_CSV_MAX_ROWS + 1 }, () => '2026-11-01,A @ B,ML,A,-110,1')].join('\n');
-    expect(readPicksCsv(many).errors).toEqual([{ line: 1, message: `the file has ${PICKS_CSV_MAX_ROWS + 1} rows: at most 5000 are imported at once` }]);
+    expect((await readPicksCsv(many)).errors).toEqual([{ line: 1, message: `the file has ${PICKS_CSV_MAX_ROWS + 1} rows: at most 5000 are imported at once` }]);
   });
 
-  it('writes a formula as text, and reads it back as it was; odds and lines are not formulas', () => {
+  it('writes a formula as text, and reads it back as it was; odds and lines are not formulas', async () => {
     const row = Object.fromEntries(PICK_CSV_COLUMNS.map((c) => [c, ''])) as Record<(typeof PICK_CSV_COLUMNS)[number], string>;
     const csv = writePicksCsv([
       { ...row, date_added: '2026-11-01T00:00:00.000Z', game: '=1+1', market: '@SUM(A1)', selection: '-3.5', odds: '+150', stake: '1.00', note: '+cmd|x' },
     ]);
     expect(csv.split('\r\n')[1]).toBe(`,2026-11-01T00:00:00.000Z,"'=1+1",,,"'@SUM(A1)",-3.5,+150,,1.00,,,,,,,,,,,"'+cmd|x"`);
-    expect(readPicksCsv(csv).rows[0].pick).toMatchObject({ game: '=1+1', market: '@SUM(A1)', selection: '-3.5', odds: '+150', note: '+cmd|x' });
+    expect((await readPicksCsv(csv)).rows[0].pick).toMatchObject({ game: '=1+1', market: '@SUM(A1)', selection: '-3.5', odds: '+150', note: '+cmd|x' });
+  });
+
+  it('gives the event loop back while it reads, and reads the same as in one go', async () => {
+    const lines = Array.from({ length: 40 }, (_, i) => (i % 7 === 3 ? '' : `2026-11-01,"G ${i}\nnote",ML,S ${i},${i % 5 === 0 ? 'x' : '-110'},1`));
+    const csv = [header, ...lines].join('\r\n');
+    const inOneGo = await readPicksCsv(csv);
+    // every look at the clock finds the slice over: the parser pauses after each row
+    let clock = 0;
+    jest.spyOn(performance, 'now').mockImplementation(() => (clock += 10));
+    let turns = 0;
+    const counting = setInterval(() => (turns += 1), 0);
+    const sliced = await readPicksCsv(csv);
+    clearInterval(counting);
+    jest.restoreAllMocks();
+    expect(turns).toBeGreaterThan(0);
+    expect(sliced).toEqual(inOneGo);
+    // a row takes two lines (its quoted line break), a blank one line: the rows with bad odds (every fifth, bar the blank tenth)
+    expect(inOneGo.errors.map((e) => e.line)).toEqual([2, 11, 30, 39, 48, 58, 67]);
   });
 });

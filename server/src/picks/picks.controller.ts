@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { JobName, PickStats, UserPick, ValidationCounts, validationMessage } from '@oddspulse/shared';
 import type { AuthUser } from '../accounts/auth/auth-user';
 import { AcceptsApiKey } from '../accounts/access/api-key-scope';
+import { ApiAnswer } from '../docs/route-doc';
 import { CurrentUser, RequireAuth } from '../accounts/access/decorators';
 import { APP_CONFIG, type AppConfig, JobQueueService } from '@oddspulse/core';
 import { ApiErrors } from '../errors/api-errors';
@@ -50,6 +51,7 @@ export class PicksController {
   /** The list's picks as CSV, with the list's filters and sort; a Platinum API key may call it (DECISIONS 5). */
   @Get('export.csv')
   @AcceptsApiKey()
+  @ApiAnswer({ summary: "The key owner's picks as CSV, one row per pick (docs/api.md: Picks as CSV)", answer: 'csv' })
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @Header('Content-Disposition', 'attachment; filename="oddspulse-picks.csv"')
   exportCsv(@CurrentUser() user: AuthUser, @Query(new ZodValidationPipe(listPicksSchema)) query: z.infer<typeof listPicksSchema>): Promise<string> {

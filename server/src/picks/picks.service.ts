@@ -136,7 +136,7 @@ export class PicksService {
    * importing the same file twice adds nothing. Inserted set-based, one transaction per chunk.
    */
   async importCsv(userId: string, text: string): Promise<CsvImportResult> {
-    const { rows, errors } = readPicksCsv(text);
+    const { rows, errors } = await readPicksCsv(text);
     if (errors.length) {
       const message = errors.map((e) => `line ${e.line}: ${e.message}`).join('\n');
       throw ApiErrors.validation(message, 'CSV_INVALID', { errors });

@@ -3,6 +3,7 @@ import {
   ARBITRAGE_DEFAULTS,
   BLENDABLE_METHODS,
   DEFAULT_DEVIG_METHOD,
+  DEVIG_METHODS,
   isBlendableMethod,
   isDevigMethod,
   MIDDLE_DEFAULTS,
@@ -14,36 +15,48 @@ import {
 } from '@oddspulse/shared';
 import { ApiErrors } from '../errors/api-errors';
 import { rejectWith } from '../validation/zod-validation.pipe';
-import { bookList, list } from '../odds/odds.dto';
+import { bookList, csv } from '../odds/odds.dto';
 
 const absent = (raw: unknown) => raw === undefined || raw === '';
 
 /** A number within the scanner panels' bounds (spec 001 §5), or its default when absent. */
 function numberInRange(name: string, min: number, max: number, fallback: number) {
-  return z.unknown().transform((raw, ctx) => {
-    if (absent(raw)) return fallback;
-    const value = typeof raw === 'string' ? Number(raw) : Number.NaN;
-    if (Number.isFinite(value) && value >= min && value <= max) return value;
-    return rejectWith(ctx, ApiErrors.validation(`${name} must be a number between ${min} and ${max}`, 'INVALID_SCANNER_PARAMETER'));
-  });
+  return z
+    .unknown()
+    .optional()
+    .transform((raw, ctx) => {
+      if (absent(raw)) return fallback;
+      const value = typeof raw === 'string' ? Number(raw) : Number.NaN;
+      if (Number.isFinite(value) && value >= min && value <= max) return value;
+      return rejectWith(ctx, ApiErrors.validation(`${name} must be a number between ${min} and ${max}`, 'INVALID_SCANNER_PARAMETER'));
+    })
+    .meta({ type: 'number', minimum: min, maximum: max });
 }
 
 /** Bankroll in whole dollars with the spec's messages (spec 001 §5 bankroll, 000 §9 maximum); at least $1. */
 function bankrollDollars(fallback: number) {
-  return z.unknown().transform((raw, ctx) => {
-    if (absent(raw)) return fallback;
-    const checked = validateBankroll(raw);
-    if (!checked.ok) return rejectWith(ctx, ApiErrors.validation(checked.message, 'INVALID_BANKROLL'));
-    if (checked.value < 100) return rejectWith(ctx, ApiErrors.validation('Bankroll must be at least $1', 'INVALID_BANKROLL'));
-    return checked.value / 100;
-  });
+  return z
+    .unknown()
+    .optional()
+    .transform((raw, ctx) => {
+      if (absent(raw)) return fallback;
+      const checked = validateBankroll(raw);
+      if (!checked.ok) return rejectWith(ctx, ApiErrors.validation(checked.message, 'INVALID_BANKROLL'));
+      if (checked.value < 100) return rejectWith(ctx, ApiErrors.validation('Bankroll must be at least $1', 'INVALID_BANKROLL'));
+      return checked.value / 100;
+    })
+    .meta({ type: 'number', minimum: 1, description: 'Whole dollars' });
 }
 
-const devigMethod = z.unknown().transform((raw, ctx): DevigMethod => {
-  if (absent(raw)) return DEFAULT_DEVIG_METHOD;
-  if (isDevigMethod(raw)) return raw;
-  return rejectWith(ctx, ApiErrors.validation(`Unknown de-vig method: ${String(raw)}`, 'INVALID_SCANNER_PARAMETER'));
-});
+const devigMethod = z
+  .unknown()
+  .optional()
+  .transform((raw, ctx): DevigMethod => {
+    if (absent(raw)) return DEFAULT_DEVIG_METHOD;
+    if (isDevigMethod(raw)) return raw;
+    return rejectWith(ctx, ApiErrors.validation(`Unknown de-vig method: ${String(raw)}`, 'INVALID_SCANNER_PARAMETER'));
+  })
+  .meta({ type: 'string', enum: [...DEVIG_METHODS] });
 
 /** What every scanner call reads: the sports (none: every polled sport) and the caller's books (canonical; none: every book). */
 const scanQuery = z.preprocess(
@@ -51,7 +64,7 @@ const scanQuery = z.preprocess(
     const q = (query ?? {}) as Record<string, unknown>;
     return { ...q, sports: q.sports ?? q.sport, books: q.books ?? q.bookmakers };
   },
-  z.object({ sports: z.unknown().transform(list), books: bookList }),
+  z.object({ sports: csv, books: bookList }),
 );
 
 /**
@@ -77,7 +90,14 @@ function blendMethods(raw: unknown, method: DevigMethod, ctx: z.RefinementCtx): 
 
 /** GET /api/ev */
 export const evQuerySchema = z
-  .object({ method: devigMethod, blend: z.unknown(), minEv: numberInRange('minEv', -100, 100, 0) })
+  .object({
+    method: devigMethod,
+    blend: z
+      .unknown()
+      .optional()
+      .meta({ type: 'string', description: `With method=blend: a comma list of ${BLENDABLE_METHODS.join(', ')}` }),
+    minEv: numberInRange('minEv', -100, 100, 0),
+  })
   .transform(({ blend, ...query }, ctx) => ({ ...query, blend: blendMethods(blend, query.method, ctx) }))
   .and(scanQuery);
 export type EvQuery = z.output<typeof evQuerySchema>;

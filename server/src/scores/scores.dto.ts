@@ -4,19 +4,25 @@ import { ApiErrors } from '../errors/api-errors';
 import { rejectWith } from '../validation/zod-validation.pipe';
 
 /** YYYY-MM-DD, or the compact yyyymmdd the validation routine builds (spec 002 §7); null when absent. */
-const scoresDay = z.unknown().transform((raw, ctx) => {
-  if (raw === undefined || raw === '') return null;
-  const text = typeof raw === 'string' ? raw.trim() : '';
-  const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(text);
-  const day = compact ? `${compact[1]}-${compact[2]}-${compact[3]}` : text;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(day)))
-    return rejectWith(ctx, ApiErrors.validation('date must be YYYY-MM-DD', 'INVALID_DATE'));
-  return day;
-});
+const scoresDay = z
+  .unknown()
+  .optional()
+  .transform((raw, ctx) => {
+    if (raw === undefined || raw === '') return null;
+    const text = typeof raw === 'string' ? raw.trim() : '';
+    const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(text);
+    const day = compact ? `${compact[1]}-${compact[2]}-${compact[3]}` : text;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(day)))
+      return rejectWith(ctx, ApiErrors.validation('date must be YYYY-MM-DD', 'INVALID_DATE'));
+    return day;
+  });
 
 /** GET /api/scores?sport&date; the sport is checked against the scoreboards the service knows. */
 export const scoresQuerySchema = z.object({
-  sport: z.unknown().transform((raw) => (typeof raw === 'string' && raw.trim() ? raw.trim() : DEFAULT_SCORES_SPORT)),
+  sport: z
+    .unknown()
+    .optional()
+    .transform((raw) => (typeof raw === 'string' && raw.trim() ? raw.trim() : DEFAULT_SCORES_SPORT)),
   date: scoresDay,
 });
 export type ScoresQuery = z.output<typeof scoresQuerySchema>;

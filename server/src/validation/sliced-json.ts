@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { ApiErrors } from '../errors/api-errors';
-import { MAX_JSON_DEPTH } from './json-depth';
+import { JsonStructure, JsonToken, MAX_JSON_DEPTH } from './json-depth';
 
 /** Work done before the event loop is given back: one large body never holds it for long (other requests, sockets). */
 export const SLICE_MS = 8;
@@ -11,8 +11,13 @@ const CHECK_EVERY = 1 << 16;
 export class Slicer {
   private started = performance.now();
 
+  /** Whether the slice has run its time: the next pause gives the loop back. */
+  get due(): boolean {
+    return performance.now() - this.started >= SLICE_MS;
+  }
+
   async pause(): Promise<void> {
-    if (performance.now() - this.started < SLICE_MS) return;
+    if (!this.due) return;
     await nextTurn();
     this.started = performance.now();
   }
@@ -27,14 +32,8 @@ export interface LargeArrayLimits {
   maxOtherChars: number;
 }
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
-const COMMA = 0x2c;
 const OPEN_ARRAY = 0x5b;
-const CLOSE_ARRAY = 0x5d;
 const OPEN_OBJECT = 0x7b;
-const CLOSE_OBJECT = 0x7d;
 
 function parseOrRefuse(text: string): unknown {
   try {
@@ -58,8 +57,7 @@ export async function parseWithLargeArray(text: string, field: string, limits: L
 
   const spans: Array<[number, number]> = [];
   let array: [number, number] | null = null;
-  let depth = 0;
-  let inString = false;
+  const structure = new JsonStructure();
   let stringStart = 0;
   let lastKey: [number, number] | null = null;
   let key: string | null = null;
@@ -69,42 +67,43 @@ export async function parseWithLargeArray(text: string, field: string, limits: L
   for (let i = start; i < text.length; i++) {
     if ((i & (CHECK_EVERY - 1)) === 0) await slicer.pause();
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === BACKSLASH) i++;
-      else if (c === QUOTE) {
-        inString = false;
-        if (depth === 1) lastKey = [stringStart, i + 1];
-      }
-      continue;
-    }
-    if (c === QUOTE) {
-      inString = true;
-      stringStart = i;
-    } else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
-      if (++depth > MAX_JSON_DEPTH) throw ApiErrors.jsonTooDeep();
-      if (depth === 2 && c === OPEN_ARRAY && key === field) {
-        if (array) throw ApiErrors.validation(`${field}: given more than once`);
-        inArray = true;
-        arrayStart = i;
-        itemStart = i + 1;
-      }
-    } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) {
-      if (inArray && depth === 2) {
-        // `[]` has no item; `[1,]` has an empty last one, which JSON.parse refuses below
-        if (spans.length || text.slice(itemStart, i).trim()) spans.push([itemStart, i]);
-        inArray = false;
-        array = [arrayStart, i + 1];
-      }
-      depth--;
-    } else if (c === COLON && depth === 1 && lastKey) {
-      key = parseOrRefuse(text.slice(lastKey[0], lastKey[1])) as string;
-    } else if (c === COMMA && depth === 1) {
-      key = null;
-      lastKey = null;
-    } else if (c === COMMA && inArray && depth === 2) {
-      spans.push([itemStart, i]);
-      if (spans.length > limits.maxItems) throw ApiErrors.validation(`${field}: at most ${limits.maxItems} items`);
-      itemStart = i + 1;
+    switch (structure.next(c)) {
+      case JsonToken.StringStart:
+        stringStart = i;
+        break;
+      case JsonToken.StringEnd:
+        if (structure.depth === 1) lastKey = [stringStart, i + 1];
+        break;
+      case JsonToken.Open:
+        if (structure.depth > MAX_JSON_DEPTH) throw ApiErrors.jsonTooDeep();
+        if (structure.depth === 2 && c === OPEN_ARRAY && key === field) {
+          if (array) throw ApiErrors.validation(`${field}: given more than once`);
+          inArray = true;
+          arrayStart = i;
+          itemStart = i + 1;
+        }
+        break;
+      case JsonToken.Close:
+        if (inArray && structure.depth === 1) {
+          // `[]` has no item; `[1,]` has an empty last one, which JSON.parse refuses below
+          if (spans.length || text.slice(itemStart, i).trim()) spans.push([itemStart, i]);
+          inArray = false;
+          array = [arrayStart, i + 1];
+        }
+        break;
+      case JsonToken.Colon:
+        if (structure.depth === 1 && lastKey) key = parseOrRefuse(text.slice(lastKey[0], lastKey[1])) as string;
+        break;
+      case JsonToken.Comma:
+        if (structure.depth === 1) {
+          key = null;
+          lastKey = null;
+        } else if (inArray && structure.depth === 2) {
+          spans.push([itemStart, i]);
+          if (spans.length > limits.maxItems) throw ApiErrors.validation(`${field}: at most ${limits.maxItems} items`);
+          itemStart = i + 1;
+        }
+        break;
     }
   }
   if (spans.length > limits.maxItems) throw ApiErrors.validation(`${field}: at most ${limits.maxItems} items`);

@@ -30,15 +30,22 @@ const FAILED = Symbol('failed');
  * The schema stays inside (a catch, not a closure) so the API documentation can read its enumeration or pattern.
  */
 export function withApiError<T extends z.ZodTypeAny>(schema: T, error: () => HttpException) {
-  return schema.catch(FAILED).transform((value, ctx): z.output<T> => (value === FAILED ? rejectWith(ctx, error()) : (value as z.output<T>)));
+  // The marker is not an output of `schema`, which catch's type asks for; the transform below never lets it out.
+  return schema.catch(FAILED as z.output<T>).transform((value, ctx): z.output<T> => (value === FAILED ? rejectWith(ctx, error()) : (value as z.output<T>)));
 }
 
-/** A value read by one of the shared rules' parsers (null when unreadable), refused with `error()` when it is null. */
+/**
+ * A value read by one of the shared rules' parsers (null when unreadable), refused with `error()` when it is null. An
+ * absent field is given to the parser too (undefined), which decides whether absence is allowed.
+ */
 export function readWith<T>(parse: (value: unknown) => T | null, error: () => HttpException) {
-  return z.unknown().transform((value, ctx): T => {
-    const parsed = parse(value);
-    return parsed === null ? rejectWith(ctx, error()) : parsed;
-  });
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx): T => {
+      const parsed = parse(value);
+      return parsed === null ? rejectWith(ctx, error()) : parsed;
+    });
 }
 
 /**

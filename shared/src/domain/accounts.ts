@@ -71,18 +71,19 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
 /** The reasons of the auth layer's weak_password error (spec 000 §8), each with the sentence shown. */
-export type WeakPasswordReason = 'length' | 'characters' | 'email' | 'common';
+export type WeakPasswordReason = 'length' | 'characters' | 'email' | 'common' | 'guessable';
 
 export const WEAK_PASSWORD_MESSAGES: Record<WeakPasswordReason, string> = {
   length: `Password should be between ${PASSWORD_MIN_LENGTH} and ${PASSWORD_MAX_LENGTH} characters.`,
   characters: 'Password should contain at least one letter and one number or symbol.',
   email: 'Password should not contain your email address.',
   common: 'This password is too common: it appears in lists of leaked passwords. Choose another.',
+  guessable: 'This password is easy to guess: it is a common word, name or pattern with a few changes. Choose another.',
 };
 
 /**
  * Empty when the password is strong enough; otherwise every reason it is not. The server adds `common` from
- * the list of leaked passwords it ships (too large for the browser).
+ * the list of leaked passwords it ships and `guessable` from zxcvbn's score (both too large for the browser).
  */
 export function weakPasswordReasons(password: string, email?: string): WeakPasswordReason[] {
   const reasons: WeakPasswordReason[] = [];

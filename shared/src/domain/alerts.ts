@@ -96,6 +96,9 @@ export const AlertMessages = {
 
 export const MAX_ALERT_RULES = 20;
 
+/** After the user replaces the webhook signing secret, the old one signs beside the new one this long. */
+export const WEBHOOK_SECRET_OVERLAP_HOURS = 24;
+
 /** Platinum for arbitrage and middles, Gold (or Platinum) for +EV. */
 export function canUseAlertKind(access: PlanAccess, kind: AlertKind): boolean {
   return kind === 'ev' ? hasPaidPlan(access) : hasPlatinum(access);

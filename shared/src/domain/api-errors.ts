@@ -7,6 +7,9 @@ export const ApiMessages = {
   jsonTooDeep: 'The request body is nested too deeply: at most 32 levels of arrays and objects',
   /** A dependency (PostgreSQL, Redis) is down: the client shows spec 001 §8's "Temporarily unavailable" and retries. */
   serviceUnavailable: 'Temporarily unavailable. Please try again shortly.',
+  headersTooLarge: 'The request headers are too large',
+  malformedRequest: 'The request is not well-formed HTTP',
+  requestTimeout: 'The request took too long to arrive',
 } as const;
 
 /** Every error body of the API: the HTTP status, a stable machine-readable code, the message to show, details. */

@@ -84,30 +84,32 @@ export function pickToCsvRow(pick: UserPick & { clientId?: string | null }): Rec
   };
 }
 
-/** A pick read from one CSV row, money in cents; `id` is the row's import key when the file gives one. */
-export interface CsvPick {
-  id: string | null;
-  dateAdded: string;
-  game: string;
-  league: string;
-  sport: string | null;
-  market: string;
-  selection: string;
-  odds: string;
-  bookmaker: string | null;
-  stakeCents: number;
-  potentialCents: number | null;
-  status: PickStatus;
-  actualPayoutCents: number | null;
-  settledAt: string | null;
-  type: 'single' | 'parlay';
-  edge: number | null;
-  closingOdds: number | null;
-  clv: number | null;
-  eventId: string | null;
-  commenceTime: string | null;
-  note: string | null;
-}
+/**
+ * A pick read from one CSV row: the columns a file carries, in the pick's own fields and types (money in cents), with
+ * `id` the row's import key when the file gives one and `settledAt` the one settlement time a file has.
+ */
+export type CsvPick = Pick<
+  UserPick,
+  | 'dateAdded'
+  | 'game'
+  | 'league'
+  | 'sport'
+  | 'market'
+  | 'selection'
+  | 'odds'
+  | 'bookmaker'
+  | 'stakeCents'
+  | 'potentialCents'
+  | 'status'
+  | 'actualPayoutCents'
+  | 'type'
+  | 'edge'
+  | 'closingOdds'
+  | 'clv'
+  | 'eventId'
+  | 'commenceTime'
+  | 'note'
+> & { id: string | null; settledAt: string | null };
 
 /** C0 controls and DEL but tab and line breaks: PostgreSQL refuses NUL in text, and none means anything in a pick. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point

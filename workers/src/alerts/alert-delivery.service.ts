@@ -82,12 +82,12 @@ export class AlertDeliveryService {
     // Checked again at delivery: the name may point elsewhere since the rule was saved.
     const checked = await checkWebhookUrl(rule.webhook_url, this.config.NODE_ENV === 'production');
     if (!checked.ok) throw new DeliveryFailure(URL_PROBLEMS[checked.problem], checked.problem === 'unresolvable');
-    const secret = await this.alerts.secretOf(rule.user_id);
-    if (!secret) throw new DeliveryFailure('No webhook signing secret', false);
+    const secrets = await this.alerts.signingSecrets(rule.user_id);
+    if (secrets.length === 0) throw new DeliveryFailure('No webhook signing secret', false);
     const body = webhookBody(delivery.summary, rule.id, delivery.id, publicOrigin(this.config));
     let status: number;
     try {
-      status = await postWebhook(checked.url.toString(), body, secret, this.config.ALERT_WEBHOOK_TIMEOUT_MS, this.lookup);
+      status = await postWebhook(checked.url.toString(), body, secrets, this.config.ALERT_WEBHOOK_TIMEOUT_MS, this.lookup);
     } catch (error) {
       if (error instanceof DestinationRefusedError) throw new DeliveryFailure(AlertMessages.webhookPrivate, false);
       throw new DeliveryFailure(`Webhook unreachable: ${(error as Error).message}`, true);

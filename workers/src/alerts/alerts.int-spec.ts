@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { AlertsRepository, DevOutboxRepository, JobQueueService, MailFilesRepository, MailService, vapidKeys } from '@oddspulse/core';
 import { alertSummary, JobName, type AlertOpportunity, type JobPayload } from '@oddspulse/shared';
 import { arbitrageOpportunity, evBet, middleOpportunity } from '../../../shared/src/testing/alert-opportunities';
@@ -94,7 +95,8 @@ describe('alerts in the workers', () => {
     expect(webhook.received).toHaveLength(1);
     const received = webhook.received[0];
     expect(WebhookReceiver.verifies(received, rule.secret!)).toBe(true);
-    expect(WebhookReceiver.verifies(received, 'whsec_other')).toBe(false);
+    expect(WebhookReceiver.verifies(received, `whsec_${Buffer.alloc(32, 7).toString('base64')}`)).toBe(false);
+    expect(received.headers['webhook-id']).toBe(`alert_${mine[0].data.deliveryId}`);
     const body = JSON.parse(received.body.toString('utf8'));
     // Discord reads `content`, Slack reads `text`.
     expect(body.content).toContain('Arbitrage 2.5%: Boston Celtics @ Los Angeles Lakers');
@@ -103,6 +105,39 @@ describe('alerts in the workers', () => {
 
     const deliveries = await repo.deliveries(userId, rule.id);
     expect(deliveries).toEqual([expect.objectContaining({ channel: 'webhook', status: 'sent', attempts: 1, opportunity_id: opportunity.id })]);
+  });
+
+  it('signs with the old and the new secret for 24 hours after the user replaces it, then with the new one only', async () => {
+    const { session, userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, webhookUrl });
+    const rotated = await t.http().post('/api/alerts/secret').set(bearer(session));
+    expect(rotated.status).toBe(201);
+    const fresh = rotated.body.secret as string;
+    const sendOne = async (n: number) => {
+      added = [];
+      webhook.received.length = 0;
+      await evaluation.evaluate(batch('arbitrage', [arbitrageOpportunity({ id: `arb-rotate-${n}-${userId}` })]), undefined, NOW);
+      await expect(deliver(added[0].data.deliveryId)).resolves.toBe('sent');
+      return webhook.received[0];
+    };
+
+    const during = await sendOne(1);
+    expect(WebhookReceiver.verifies(during, fresh)).toBe(true);
+    expect(WebhookReceiver.verifies(during, rule.secret!)).toBe(true);
+    const [{ until }] = await sql<{ until: string }>`
+      SELECT round(extract(epoch FROM previous_valid_until - now()))::text AS until FROM alert_secrets WHERE user_id = ${userId}`
+      .execute(t.db)
+      .then((r) => r.rows);
+    expect(Number(until)).toBe(24 * 3600);
+
+    // A day later: the overlap is over.
+    await t.db
+      .updateTable('alert_secrets')
+      .set({ previous_valid_until: new Date(Date.now() - 1000) })
+      .where('user_id', '=', userId)
+      .execute();
+    const after = await sendOne(2);
+    expect(WebhookReceiver.verifies(after, fresh)).toBe(true);
+    expect(WebhookReceiver.verifies(after, rule.secret!)).toBe(false);
   });
 
   it('caps the alerts a user receives in an hour, recording the rest as skipped', async () => {
@@ -150,13 +185,22 @@ describe('alerts in the workers', () => {
   it('retries a failing webhook, records why, and disables it after repeated failures with a notice', async () => {
     const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, webhookUrl });
     webhook.status = 500;
+    const deliveryIds: number[] = [];
     for (const n of [1, 2]) {
       added = [];
       await evaluation.evaluate(batch('arbitrage', [arbitrageOpportunity({ id: `arb-fail-${n}-${userId}` })]), undefined, NOW);
       const id = added[0].data.deliveryId;
+      deliveryIds.push(id);
       await expect(deliver(id, 0, 2)).rejects.toThrow('Webhook answered HTTP 500');
       await expect(deliver(id, 1, 2)).resolves.toBe('failed');
     }
+    // Each retry is the same message to the receiver, which drops a repeat by its id (at-least-once delivery).
+    expect(webhook.received.map((r) => r.headers['webhook-id'])).toEqual([
+      `alert_${deliveryIds[0]}`,
+      `alert_${deliveryIds[0]}`,
+      `alert_${deliveryIds[1]}`,
+      `alert_${deliveryIds[1]}`,
+    ]);
     const rows = await repo.deliveries(userId, rule.id);
     expect(rows.map((r) => [r.status, r.reason, r.attempts])).toEqual([
       ['failed', 'Webhook answered HTTP 500', 2],

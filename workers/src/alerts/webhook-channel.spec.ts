@@ -1,9 +1,13 @@
-import { createHmac } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { alertSummary } from '@oddspulse/shared';
 import { arbitrageOpportunity } from '../../../shared/src/testing/alert-opportunities';
-import { signBody, webhookBody } from './webhook-channel';
+import { signatureHeaders, webhookBody, webhookId } from './webhook-channel';
 
-// Webhook JSON that Discord and Slack incoming webhooks accept, signed with the user's secret.
+const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+// Webhook JSON that Discord and Slack incoming webhooks accept, signed in the Standard Webhooks format and checked
+// here with that library's verifier, as a receiver would.
 describe('webhook channel', () => {
   it('gives Discord `content` and Slack `text`, with a link that opens the opportunity', () => {
     const body = webhookBody(alertSummary(arbitrageOpportunity()), 'rule-1', 7, 'https://oddspulse.example');
@@ -18,7 +22,41 @@ describe('webhook channel', () => {
     expect(webhookBody(long, 'r', 1, 'https://o.example').content.length).toBeLessThanOrEqual(2000);
   });
 
-  it('signs the raw body with HMAC-SHA256 under the secret', () => {
-    expect(signBody('{"a":1}', 'whsec_test')).toBe(`sha256=${createHmac('sha256', 'whsec_test').update('{"a":1}').digest('hex')}`);
+  describe('Standard Webhooks signature', () => {
+    const raw = JSON.stringify(webhookBody(alertSummary(arbitrageOpportunity()), 'rule-1', 7, 'https://oddspulse.example'));
+
+    it('verifies with the library under the user’s secret and gives back the body', () => {
+      const secret = newSecret();
+      const headers = signatureHeaders(webhookId(7), new Date(), raw, [secret]);
+      expect(Object.keys(headers).sort()).toEqual(['webhook-id', 'webhook-signature', 'webhook-timestamp']);
+      expect(headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/]{43}=$/);
+      expect(new Webhook(secret).verify(raw, headers)).toEqual(JSON.parse(raw));
+    });
+
+    it('is refused under another secret, or when the body or the id was changed', () => {
+      const secret = newSecret();
+      const headers = signatureHeaders(webhookId(7), new Date(), raw, [secret]);
+      expect(() => new Webhook(newSecret()).verify(raw, headers)).toThrow(WebhookVerificationError);
+      expect(() => new Webhook(secret).verify(raw.replace('2.5%', '9.5%'), headers)).toThrow('No matching signature found');
+      expect(() => new Webhook(secret).verify(raw, { ...headers, 'webhook-id': webhookId(8) })).toThrow('No matching signature found');
+    });
+
+    it('is refused once its timestamp is older than the verifier’s five minutes: a captured delivery cannot be replayed', () => {
+      const secret = newSecret();
+      const sixMinutesAgo = new Date(Date.now() - 6 * 60_000);
+      const old = signatureHeaders(webhookId(7), sixMinutesAgo, raw, [secret]);
+      expect(() => new Webhook(secret).verify(raw, old)).toThrow('Message timestamp too old');
+      const fourMinutesAgo = new Date(Date.now() - 4 * 60_000);
+      expect(new Webhook(secret).verify(raw, signatureHeaders(webhookId(7), fourMinutesAgo, raw, [secret]))).toEqual(JSON.parse(raw));
+    });
+
+    it('carries one signature per secret, so a receiver holding the new or the replaced secret verifies', () => {
+      const [current, replaced] = [newSecret(), newSecret()];
+      const headers = signatureHeaders(webhookId(7), new Date(), raw, [current, replaced]);
+      expect(headers['webhook-signature'].split(' ')).toHaveLength(2);
+      expect(new Webhook(current).verify(raw, headers)).toEqual(JSON.parse(raw));
+      expect(new Webhook(replaced).verify(raw, headers)).toEqual(JSON.parse(raw));
+      expect(() => new Webhook(newSecret()).verify(raw, headers)).toThrow(WebhookVerificationError);
+    });
   });
 });

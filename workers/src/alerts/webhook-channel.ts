@@ -1,10 +1,7 @@
-import { createHmac } from 'node:crypto';
 import type { LookupFunction } from 'node:net';
+import { Webhook } from 'standardwebhooks';
 import type { AlertSummary } from '@oddspulse/shared';
 import { postPinned } from './pinned-post';
-
-/** The header carrying `sha256=<hex HMAC-SHA256 of the raw body>` under the user's alert secret. */
-export const SIGNATURE_HEADER = 'X-OddsPulse-Signature';
 
 /** What a receiver gets: Discord reads `content`, Slack reads `text`; the rest is for scripts. */
 export interface WebhookBody {
@@ -24,16 +21,35 @@ export function webhookBody(summary: AlertSummary, ruleId: string, deliveryId: n
   };
 }
 
-export function signBody(body: string, secret: string): string {
-  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+/** The message id of a delivery: the same on every attempt, so a receiver drops a repeat by it. */
+export function webhookId(deliveryId: number): string {
+  return `alert_${deliveryId}`;
+}
+
+/**
+ * Standard Webhooks headers (standardwebhooks.com): `webhook-signature` holds one `v1,` signature of
+ * `id.timestamp.body` per secret, the current secret first and, for a day after a rotation, the replaced one, so a
+ * receiver holding either verifies. The timestamp is the attempt's: verifiers refuse one older than five minutes,
+ * which makes a captured delivery useless for a replay.
+ */
+export function signatureHeaders(id: string, at: Date, body: string, secrets: readonly string[]): Record<string, string> {
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': secrets.map((secret) => new Webhook(secret).sign(id, at, body)).join(' '),
+  };
 }
 
 /** Posts the signed body; resolves with the HTTP status, rejects on a network error, a refused address or the time-out. */
-export function postWebhook(url: string, body: WebhookBody, secret: string, timeoutMs: number, lookup: LookupFunction): Promise<number> {
+export function postWebhook(url: string, body: WebhookBody, secrets: readonly string[], timeoutMs: number, lookup: LookupFunction): Promise<number> {
   const raw = JSON.stringify(body);
   return postPinned({
     url,
-    headers: { 'Content-Type': 'application/json', 'User-Agent': 'OddsPulse-Alerts/1', [SIGNATURE_HEADER]: signBody(raw, secret) },
+    headers: {
+      'Content-Type': 'application/json',
+      'User-Agent': 'OddsPulse-Alerts/1',
+      ...signatureHeaders(webhookId(body.alert.deliveryId), new Date(), raw, secrets),
+    },
     body: raw,
     timeoutMs,
     lookup,

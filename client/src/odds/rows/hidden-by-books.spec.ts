@@ -1,6 +1,6 @@
 import type { BoardEvent } from '@oddspulse/shared';
 import { filterRows } from '../filters/filters';
-import { positiveRowsHiddenByBooks } from './hidden-by-books';
+import { everyBookRows, positiveRowsHiddenByBooks } from './hidden-by-books';
 import { buildRows } from './rows';
 
 const T0 = Date.parse('2030-01-01T12:00:00Z');
@@ -50,20 +50,20 @@ describe('positiveRowsHiddenByBooks', () => {
   };
   const options = { mode: 'game' as const, markets: ['h2h'], now: T0 };
   const shown = buildRows(boards.basketball_nba.events, { ...options, selectedBooks: mine });
+  const everyBook = everyBookRows(null, 'h2h', boards, { ...options, selectedBooks: [] }).table.rows;
   const keepAll = (rows: Parameters<typeof filterRows>[0]) => filterRows(rows, { minEv: null, positiveOnly: false, search: '', date: '' }, T0);
 
   it("counts the positive-EV rows that every book shows and the user's books do not", () => {
     expect(shown.filter((row) => (row.evPct ?? 0) > 0)).toHaveLength(0);
-    expect(positiveRowsHiddenByBooks(boards, shown, options, keepAll)).toBe(1);
+    expect(positiveRowsHiddenByBooks(everyBook, shown, keepAll)).toBe(1);
   });
 
   it("counts only what the view's other filters would show", () => {
     const searchKnicks = (rows: Parameters<typeof filterRows>[0]) => filterRows(rows, { minEv: null, positiveOnly: false, search: 'Knicks', date: '' }, T0);
-    expect(positiveRowsHiddenByBooks(boards, shown, options, searchKnicks)).toBe(0);
+    expect(positiveRowsHiddenByBooks(everyBook, shown, searchKnicks)).toBe(0);
   });
 
   it('is zero when the user bets at every book that quotes', () => {
-    const everyBook = buildRows(boards.basketball_nba.events, { ...options, selectedBooks: [] });
-    expect(positiveRowsHiddenByBooks(boards, everyBook, options, keepAll)).toBe(0);
+    expect(positiveRowsHiddenByBooks(everyBook, everyBook, keepAll)).toBe(0);
   });
 });

@@ -1,5 +1,21 @@
+import { buildLiveRows, followBoards, type LiveRows } from './live-rows';
 import type { Boards } from './live-table';
-import { buildRows, type BuildRowsOptions, type OddsRow } from './rows';
+import type { BuildRowsOptions, OddsRow } from './rows';
+
+/** The boards' rows built with every book the plan sells, for one selection of markets and de-vig. */
+export interface EveryBookRows {
+  selection: string;
+  table: LiveRows;
+}
+
+/**
+ * The rows with every book for newer boards or a later clock: from `before` when it is of the same selection (only the
+ * events that changed are built again, as the table itself does for a diff), afresh otherwise.
+ */
+export function everyBookRows(before: EveryBookRows | null, selection: string, boards: Boards, options: BuildRowsOptions): EveryBookRows {
+  const table = before?.selection === selection ? followBoards(before.table, boards, options) : buildLiveRows(boards, options);
+  return { selection, table };
+}
 
 /**
  * How many positive-EV rows the user's books hide (DECISIONS 28 and 32): the rows of the same boards built with every
@@ -7,15 +23,10 @@ import { buildRows, type BuildRowsOptions, type OddsRow } from './rows';
  * lower an EV, when a book outside the user's moves the fair line.
  */
 export function positiveRowsHiddenByBooks(
-  boards: Boards,
+  everyBook: readonly OddsRow[],
   shown: readonly OddsRow[],
-  options: Omit<BuildRowsOptions, 'selectedBooks'>,
   keep: (rows: readonly OddsRow[]) => readonly OddsRow[],
 ): number {
-  const everyBook = buildRows(
-    Object.values(boards).flatMap((board) => board.events),
-    { ...options, selectedBooks: [] },
-  );
   const positive = (rows: readonly OddsRow[]) => keep(rows).filter((row) => (row.evPct ?? 0) > 0).length;
   return Math.max(0, positive(everyBook) - positive(shown));
 }

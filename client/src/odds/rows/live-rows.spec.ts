@@ -1,6 +1,6 @@
-import { diffBoards, type BoardEvent, type BoardMarket, type SportBoard } from '@oddspulse/shared';
+import { applyBoardDiff, diffBoards, type BoardEvent, type BoardMarket, type SportBoard } from '@oddspulse/shared';
 import { simBoard } from '../../../test-support/sim-board';
-import { applyBoardMessage, applyRowsDiff, buildLiveRows, refreshLiveRows } from './live-rows';
+import { applyBoardMessage, applyRowsDiff, buildLiveRows, followBoards, refreshLiveRows } from './live-rows';
 import { rowChanges } from './live-table';
 import { buildRows, sameRowsAt, type BuildRowsOptions } from './rows';
 
@@ -118,6 +118,19 @@ describe('live rows', () => {
     expect(result.table.rows).toEqual(buildRows(after.events, options));
     expect(result.table.rows.some((r) => r.eventId === 'e2')).toBe(false);
     expect(result.moved.size).toBe(0);
+  });
+
+  it('follows boards patched elsewhere: builds the events that are new objects, drops the gone ones, keeps the rest', () => {
+    const table = buildLiveRows({ [SPORT]: before }, options);
+    const { diff } = diffBoards(before, board([event('e1', books([1.99, 1.83])), before.events[1], event('e3', books([1.9, 1.92]))]));
+    const patched = { [SPORT]: applyBoardDiff(before, diff!) };
+    const next = followBoards(table, patched, options);
+    expect(next.rows).toEqual(buildLiveRows(patched, options).rows);
+    const e2 = (rows: typeof table.rows) => rows.filter((r) => r.eventId === 'e2');
+    e2(next.rows).forEach((row, i) => expect(row).toBe(e2(table.rows)[i]));
+    const { diff: gone } = diffBoards(patched[SPORT], board([patched[SPORT].events[0]]));
+    const without = { [SPORT]: applyBoardDiff(patched[SPORT], gone!) };
+    expect(followBoards(next, without, options).rows).toEqual(buildLiveRows(without, options).rows);
   });
 
   it('leaves the table alone for a sport not loaded and for a feed-state message, and takes a snapshot whole', () => {

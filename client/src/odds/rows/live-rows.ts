@@ -68,6 +68,42 @@ export function refreshLiveRows(table: LiveRows, options: BuildRowsOptions): Liv
   return withRows(table.boards, byEvent, builtAt, table.rows, new Set(changed.map(([key]) => key)));
 }
 
+/**
+ * The table for newer boards of the same selection, as the table's owner did not follow each message (the boards after
+ * diffs applied elsewhere): an event's rows are kept when it is the very event object they were built from (a diff
+ * replaces only the events it names) and the clock has not changed them, and built again otherwise, so it ends where
+ * buildLiveRows would.
+ */
+export function followBoards(table: LiveRows, boards: Boards, options: BuildRowsOptions): LiveRows {
+  if (table.boards === boards) return refreshLiveRows(table, options);
+  const before = new Map<string, BoardEvent>();
+  for (const board of Object.values(table.boards)) for (const event of board.events) before.set(eventKey(board.sport_key, event.id), event);
+  const times: TimeCache = new Map();
+  const build = rowsBuilder(options);
+  const byEvent = new Map(table.byEvent);
+  const builtAt = new Map(table.builtAt);
+  const rebuilt = new Set<string>();
+  for (const board of Object.values(boards)) {
+    for (const event of board.events) {
+      const key = eventKey(board.sport_key, event.id);
+      const then = table.builtAt.get(key);
+      const same = before.get(key) === event;
+      before.delete(key);
+      if (same && then !== undefined && sameRowsAt(event, then, options.now, times)) continue;
+      setRows(byEvent, key, build(event));
+      builtAt.set(key, options.now);
+      rebuilt.add(key);
+    }
+  }
+  // events gone from the boards
+  for (const key of before.keys()) {
+    byEvent.delete(key);
+    builtAt.delete(key);
+    rebuilt.add(key);
+  }
+  return withRows(boards, byEvent, builtAt, table.rows, rebuilt);
+}
+
 /** The table after one pushed message of `sport`'s room; a feed-state message, or a diff of a sport not loaded, leaves it as it is. */
 export function applyBoardMessage(table: LiveRows, sport: string, message: BoardMessage, options: BuildRowsOptions): LiveRowsChange {
   if (message.type === 'board.diff') return applyRowsDiff(table, message.data, options);

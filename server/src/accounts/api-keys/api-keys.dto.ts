@@ -4,7 +4,7 @@ import { API_KEY_NAME_MAX_LENGTH } from '@oddspulse/shared';
 /** A key's name: what the owner calls it ("trading bot"), 1–60 characters once trimmed. */
 export const apiKeyNameSchema = z.object({
   name: z
-    .string({ required_error: 'API key name must be 1–60 characters' })
+    .string({ error: 'API key name must be 1–60 characters' })
     .trim()
     .min(1, 'API key name must be 1–60 characters')
     .max(API_KEY_NAME_MAX_LENGTH, 'API key name must be 1–60 characters'),

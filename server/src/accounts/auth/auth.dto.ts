@@ -26,7 +26,10 @@ export const signupSchema = credentialsSchema
 export type SignupInput = z.output<typeof signupSchema>;
 
 /** A token or code of plausible shape, else null (which the service answers as "not signed in"). */
-const plausibleToken = z.unknown().transform((raw) => (typeof raw === 'string' && raw && raw.length <= 200 ? raw : null));
+const plausibleToken = z
+  .unknown()
+  .optional()
+  .transform((raw) => (typeof raw === 'string' && raw && raw.length <= 200 ? raw : null));
 
 /** POST /api/auth/refresh and /logout: the refresh token (logout also accepts the access token instead). */
 export const refreshTokenSchema = z.object({ refresh_token: plausibleToken });

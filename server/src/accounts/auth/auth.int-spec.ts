@@ -71,6 +71,20 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
       }
     });
 
+    // Variants of common passwords that no list holds: zxcvbn's matchers (a word, l33t, a year, a keyboard row) score them
+    it('refuses a password easy to guess though no list holds it, and takes one that is not', async () => {
+      for (const password of ['Password123!', 'P@ssw0rd123', 'Summer2024!', 'Qwerty123!']) {
+        const res = await t.http().post('/api/auth/signup').send({ email: uniqueEmail(), password });
+        expect(res.status).toBe(400);
+        expect(res.body).toMatchObject({
+          code: 'weak_password',
+          weak_password: { reasons: ['guessable'] },
+          message: 'This password is easy to guess: it is a common word, name or pattern with a few changes. Choose another.',
+        });
+      }
+      await t.http().post('/api/auth/signup').send({ email: uniqueEmail(), password: 'Sturdy-pass-42' }).expect(201);
+    });
+
     it('refuses a malformed email', async () => {
       const res = await t.http().post('/api/auth/signup').send({ email: 'not-an-email', password: TEST_PASSWORD });
       expect(res.status).toBe(400);
@@ -313,6 +327,9 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
       const weak = await t.http().post('/api/auth/password-reset/confirm').send({ token, password: 'weak' });
       expect(weak.status).toBe(400);
       expect(weak.body.code).toBe('weak_password');
+      const guessable = await t.http().post('/api/auth/password-reset/confirm').send({ token, password: 'Summer2024!' });
+      expect(guessable.status).toBe(400);
+      expect(guessable.body.weak_password).toEqual({ reasons: ['guessable'] });
 
       const done = await t.http().post('/api/auth/password-reset/confirm').send({ token, password: 'A-new-passw0rd' });
       expect(done.status).toBe(200);

@@ -20,6 +20,7 @@ import { ApiErrors, isUniqueViolation } from '../../errors/api-errors';
 import type { OAuthProvider } from '../oauth/oauth-state.service';
 import { OAuthStateService } from '../oauth/oauth-state.service';
 import { passwordProblems } from './password-policy';
+import { PasswordStrength } from './password-strength';
 import { PasswordService } from './password.service';
 import { SessionService, type IssuedSession } from './session.service';
 
@@ -42,6 +43,7 @@ export class AuthService {
     private readonly users: UsersRepository,
     private readonly profiles: ProfilesRepository,
     private readonly passwords: PasswordService,
+    private readonly strength: PasswordStrength,
     private readonly sessions: SessionService,
     private readonly resets: PasswordResetRepository,
     private readonly mail: MailService,
@@ -52,6 +54,7 @@ export class AuthService {
   ) {}
 
   async signup({ email, password, username }: SignupInput, origin: RequestOrigin): Promise<IssuedSession> {
+    if (await this.strength.guessable(password, email)) throw ApiErrors.weakPassword(['guessable']);
     const hash = await this.passwords.hash(password);
     let user: UserRow;
     try {
@@ -185,6 +188,7 @@ export class AuthService {
       if (!found) throw ApiErrors.resetTokenInvalid();
       const reasons = passwordProblems(password, found.email);
       if (reasons.length) throw ApiErrors.weakPassword(reasons);
+      if (await this.strength.guessable(password, found.email)) throw ApiErrors.weakPassword(['guessable']);
       await this.users.setPasswordHash(found.id, hash, trx);
       await this.resets.consumeAllForUser(found.id, trx);
       return found;

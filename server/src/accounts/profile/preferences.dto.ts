@@ -25,7 +25,7 @@ const bankrollCents = z.unknown().transform((raw, ctx) => {
 });
 
 /** PUT /api/preferences: a partial update; only the fields sent change. */
-export const preferencesUpdateSchema = withApiError(z.record(z.unknown()), invalid('Preferences must be a JSON object')).pipe(
+export const preferencesUpdateSchema = withApiError(z.record(z.string(), z.unknown()), invalid('Preferences must be a JSON object')).pipe(
   z
     .object({
       sportsbooks: bookKeys('sportsbooks').optional(),

@@ -1,0 +1,275 @@
+import { z } from 'zod';
+import type {
+  ArbitrageOpportunity,
+  BoardEvent,
+  EvBet,
+  EventHeader,
+  LineHistoryBook,
+  MiddleOpportunity,
+  OpportunityLeg,
+  PackedBoards,
+  Sport,
+  SportBoard,
+} from '@oddspulse/shared';
+import type { BoardFreshness } from '../odds/odds-view';
+import type { OddsHistoryBookmaker } from '../odds/odds-history.service';
+import type { PlayerPropItem } from '../odds/odds.service';
+import type { ScanResponse } from '../scanners/scanners.service';
+
+/**
+ * The answers of the routes an API key may call, as zod schemas for the OpenAPI document (converted as the request
+ * schemas are). Each is typed against the interface the service returns (`z.ZodType<T>`), so an answer that changes
+ * shape without its schema fails to compile; api-docs.int-spec checks real answers against them.
+ */
+
+/** Every error answer (spec 000 §8): the filter gives any error this shape; some add details (`used`, `quota`, `sports`). */
+export const apiErrorSchema = z
+  .object({
+    statusCode: z.number().int().meta({ description: 'The HTTP status, repeated' }),
+    code: z.string().meta({ description: 'A stable, machine-readable code (AUTH_REQUIRED, VALIDATION_FAILED, …)' }),
+    message: z.string().meta({ description: "The spec's message, shown to people as it is" }),
+  })
+  .loose()
+  .meta({ description: 'An error. Codes may add fields (QUOTA_EXCEEDED: used, quota; BOARD_UNAVAILABLE: sports).' });
+
+const isoTime = z.string().meta({ description: 'ISO 8601, UTC', example: '2026-11-26T18:30:00.000Z' });
+
+export const sportSchema: z.ZodType<Sport> = z.object({
+  key: z.string().meta({ example: 'basketball_nba' }),
+  title: z.string().meta({ example: 'NBA' }),
+  group: z.string().meta({ example: 'Basketball' }),
+  active: z.boolean(),
+});
+
+/** An outcome's price: decimal on boards; American or decimal (`oddsFormat`) on the odds routes. */
+const outcomeSchema = z.object({
+  name: z.string().meta({ description: "A team, 'Draw', 'Over', 'Under', 'Yes' or 'No'" }),
+  description: z.string().optional().meta({ description: 'The player, for props' }),
+  price: z.number(),
+  point: z.number().optional().meta({ description: 'The line; absent for moneylines' }),
+  bet_limit: z.number().optional(),
+  link: z.string().optional(),
+  sid: z.string().optional(),
+});
+
+const marketSchema = z.object({
+  key: z.string().meta({ example: 'spreads' }),
+  last_update: isoTime,
+  outcomes: z.array(outcomeSchema),
+  link: z.string().optional(),
+  sid: z.string().optional(),
+});
+
+const bookmakerSchema = z.object({
+  key: z.string().meta({ example: 'draftkings' }),
+  title: z.string().meta({ example: 'DraftKings' }),
+  last_update: isoTime,
+  markets: z.array(marketSchema),
+  link: z.string().optional(),
+  sid: z.string().optional(),
+});
+
+const eventFields = {
+  id: z.string(),
+  sport_key: z.string().meta({ example: 'basketball_nba' }),
+  sport_title: z.string().meta({ example: 'NBA' }),
+  commence_time: isoTime,
+  home_team: z.string(),
+  away_team: z.string(),
+  completed: z.boolean().optional(),
+};
+
+export const eventHeaderSchema: z.ZodType<EventHeader> = z.object(eventFields);
+
+/** A game in The Odds API v4 shape (spec 001 §3). */
+export const gameSchema: z.ZodType<BoardEvent> = z.object({ ...eventFields, bookmakers: z.array(bookmakerSchema) });
+
+export const sportBoardSchema: z.ZodType<SportBoard> = z.object({
+  sport_key: z.string(),
+  fetched_at: isoTime.meta({ description: 'When the provider last answered' }),
+  stale_since: isoTime.optional().meta({ description: 'Set while the feed is failing: the board is served, marked' }),
+  events: z.array(gameSchema),
+});
+
+const freshnessSchema: z.ZodType<BoardFreshness> = z.object({
+  sport: z.string(),
+  fetched_at: isoTime.nullable(),
+  stale_since: isoTime.nullable(),
+});
+
+const positionsSchema = z
+  .record(z.string(), z.object({ seq: z.number().int(), epoch: z.string().nullable() }))
+  .meta({ description: "Each sport's socket channel position, read with its board: subscribe from it (docs/realtime.md)" });
+
+const packedBoardsSchema: z.ZodType<PackedBoards> = z
+  .object({ packed: z.literal(3), boards: z.array(z.any()) })
+  .meta({ description: 'The boards in columns (shared/src/realtime/packed-boards.ts)' }) as z.ZodType<PackedBoards>;
+
+export const boardsAnswerSchema = z.union([
+  z.object({ boards: z.array(sportBoardSchema), positions: positionsSchema }),
+  packedBoardsSchema.and(z.object({ positions: positionsSchema })),
+]);
+
+export const playerPropItemSchema: z.ZodType<PlayerPropItem> = z.object({
+  game_id: z.string(),
+  book: z.string(),
+  book_label: z.string(),
+  market: z.string().meta({ example: 'player_points' }),
+  ou: z.string().meta({ example: 'Over' }),
+  player: z.string(),
+  price: z.number(),
+  line: z.number().nullable(),
+  url: z.string().nullable(),
+  link_available: z.boolean(),
+  is_latest: z.boolean(),
+  is_active: z.boolean(),
+  last_update: isoTime,
+});
+
+/** Variant A (league, game_id): flat items; variant B (sports): games. */
+export const playerPropsAnswerSchema = z.union([z.array(playerPropItemSchema), z.array(gameSchema)]);
+
+const historyAnswerSchema: z.ZodType<OddsHistoryBookmaker[]> = z.array(
+  z.object({
+    key: z.string(),
+    title: z.string(),
+    markets: z.array(
+      z.object({
+        key: z.string(),
+        last_update: isoTime,
+        history: z.array(
+          z.object({
+            timestamp: isoTime,
+            last_update: isoTime,
+            outcomes: z.array(z.object({ name: z.string(), description: z.string(), price: z.number(), point: z.number().nullable() })),
+          }),
+        ),
+      }),
+    ),
+  }),
+);
+
+const pair = z.tuple([z.number(), z.number()]);
+const seriesAnswerSchema: z.ZodType<LineHistoryBook[]> = z.array(
+  z.object({
+    key: z.string(),
+    title: z.string(),
+    markets: z.array(
+      z.object({
+        key: z.string(),
+        outcomes: z.array(
+          z.object({
+            name: z.string(),
+            lines: z.array(z.object({ point: z.number().nullable(), prices: z.array(pair) })),
+            moves: z.array(pair),
+          }),
+        ),
+      }),
+    ),
+  }),
+);
+
+/** `view=history` (default) or `view=series`, the chart's compact form (shared/src/domain/line-history.ts). */
+export const oddsHistoryAnswerSchema = z.union([historyAnswerSchema, seriesAnswerSchema]);
+
+const flags = z.array(z.enum(['live', 'stale', 'suspect']));
+
+const opportunityEventFields = {
+  eventId: z.string(),
+  sport: z.string(),
+  sportTitle: z.string(),
+  game: z.string().meta({ example: 'Boston Celtics @ Los Angeles Lakers' }),
+  homeTeam: z.string(),
+  awayTeam: z.string(),
+  commenceTime: isoTime,
+};
+
+const legSchema: z.ZodType<OpportunityLeg> = z.object({
+  book: z.string(),
+  bookTitle: z.string(),
+  market: z.string(),
+  outcome: z.string(),
+  description: z.string().optional(),
+  point: z.number().optional(),
+  price: z.number().meta({ description: 'American odds, rounded' }),
+  decimal: z.number(),
+  impliedProb: z.number(),
+  stake: z.number().meta({ description: 'Dollars' }),
+  payout: z.number().meta({ description: 'Dollars' }),
+  lastUpdate: isoTime,
+  ageSeconds: z.number(),
+  link: z.string().optional(),
+});
+
+const opportunityFields = {
+  ...opportunityEventFields,
+  id: z.string(),
+  market: z.string(),
+  description: z.string().optional(),
+  flags,
+  ageSeconds: z.number(),
+  timeFound: isoTime,
+  expiresIn: z.number(),
+};
+
+const evBetSchema: z.ZodType<EvBet> = z.object({
+  ...opportunityEventFields,
+  id: z.string(),
+  market: z.string(),
+  outcome: z.string(),
+  description: z.string().optional(),
+  point: z.number().optional(),
+  book: z.string(),
+  bookTitle: z.string(),
+  price: z.number(),
+  decimal: z.number(),
+  fairProbability: z.number(),
+  fairDecimal: z.number(),
+  fairPrice: z.number(),
+  evPct: z.number(),
+  method: z.string(),
+  blend: z.array(z.string()).optional(),
+  fairBooks: z.number(),
+  books: z.number(),
+  isDfs: z.boolean(),
+  lastUpdate: isoTime,
+  ageSeconds: z.number(),
+  flags,
+  link: z.string().optional(),
+});
+
+const arbitrageSchema: z.ZodType<ArbitrageOpportunity> = z.object({
+  ...opportunityFields,
+  type: z.literal('arbitrage'),
+  kind: z.enum(['two_way', 'three_way']),
+  profitPct: z.number(),
+  profitAmount: z.number(),
+  totalStake: z.number(),
+  totalImpliedProb: z.number(),
+  legs: z.array(legSchema),
+});
+
+const middleSchema: z.ZodType<MiddleOpportunity> = z.object({
+  ...opportunityFields,
+  type: z.literal('middle'),
+  gap: z.number(),
+  middleRange: z.object({ low: z.number(), high: z.number() }),
+  probability: z.number(),
+  totalStake: z.number(),
+  maxProfit: z.number(),
+  worstCase: z.number(),
+  legs: z.array(legSchema),
+});
+
+function scanAnswer<T>(opportunity: z.ZodType<T>): z.ZodType<ScanResponse<T>> {
+  return z.object({
+    opportunities: z.array(opportunity).meta({ description: 'Best first' }),
+    boards: z.array(freshnessSchema),
+    unavailable: z.array(z.string()).meta({ description: 'Sports with neither a straight-bets nor a props board yet' }),
+    generated_at: isoTime,
+  });
+}
+
+export const evAnswerSchema = scanAnswer(evBetSchema);
+export const arbitrageAnswerSchema = scanAnswer(arbitrageSchema);
+export const middlesAnswerSchema = scanAnswer(middleSchema);
