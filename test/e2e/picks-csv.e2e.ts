@@ -111,7 +111,10 @@ test('picks export to CSV and come back from it: the preview maps a renamed colu
   }
 });
 
-test('a file without picks is refused in the server’s words before anything is sent', async ({ page, request }, testInfo) => {
+test('a file without picks is refused in the server’s words before anything is sent; a file the server refuses says nothing was imported', async ({
+  page,
+  request,
+}, testInfo) => {
   const user = await newUser(request, testInfo, 'csvbad');
   await signIn(page, user);
   await page.goto('/picks');
@@ -122,6 +125,26 @@ test('a file without picks is refused in the server’s words before anything is
   await dialog.getByLabel('CSV file').setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.from(HEADER) });
   await expect(dialog.getByTestId('csv-check-problems')).toHaveText('line 1: the file has no picks');
   await expect(dialog.getByRole('button', { name: /^Import/ })).toHaveCount(0);
+
+  // The server has the last word: its 400 (here answered in its place, as a newer server's rule would) lists each line.
+  await page.route('**/api/picks/import.csv', (route) =>
+    route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        code: 'CSV_INVALID',
+        message: 'line 2: game is longer than 200 characters',
+        errors: [{ line: 2, message: 'game is longer than 200 characters' }],
+      }),
+    }),
+  );
+  const file = `${HEADER}\r\n${iso(1)},Chiefs @ Bills,Moneyline,Bills,-110,10,pending,`;
+  await dialog.getByLabel('CSV file').setInputFiles({ name: 'one.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+  await dialog.getByRole('button', { name: 'Import 1 pick' }).click();
+  await expect(dialog.getByTestId('csv-import-result')).toContainText('Nothing was imported: the file has 1 bad line.');
+  await expect(dialog.getByTestId('csv-import-errors')).toHaveText('line 2: game is longer than 200 characters');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('pick')).toHaveCount(0);
 });
 
 test('/analytics draws profit and CLV over time with uPlot', async ({ page, request }, testInfo) => {

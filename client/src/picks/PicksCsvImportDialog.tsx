@@ -136,8 +136,8 @@ export default function PicksCsvImportDialog({ onClose }: { onClose: () => void 
   return (
     <Modal title="Import picks from CSV" onClose={importing.isPending ? undefined : onClose} testId="csv-import">
       <p className="muted small">
-        The export&apos;s columns are read as they are; a file from another tracker needs at least {PICK_CSV_REQUIRED.join(', ')}. Rows
-        you already have are not added again.
+        The export&apos;s columns are read as they are; a file from another tracker needs at least {PICK_CSV_REQUIRED.join(', ')}. Rows you already have are not
+        added again.
       </p>
       <label htmlFor={inputId} className="csv-file">
         CSV file

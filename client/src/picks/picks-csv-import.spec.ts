@@ -66,7 +66,10 @@ describe('picks CSV import (browser side)', () => {
     const cases: Array<[string, string]> = [
       ['game,odds\r\nA @ B,+100', 'the header has no date_added, market, selection, stake column'],
       [HEADER, 'the file has no picks'],
-      [`${HEADER}\r\n${'2026-11-01,A @ B,Moneyline,B,+100,5,pending\r\n'.repeat(CSV_IMPORT_MAX_ROWS + 1)}`, 'the file has 5001 rows: at most 5000 are imported at once'],
+      [
+        `${HEADER}\r\n${'2026-11-01,A @ B,Moneyline,B,+100,5,pending\r\n'.repeat(CSV_IMPORT_MAX_ROWS + 1)}`,
+        'the file has 5001 rows: at most 5000 are imported at once',
+      ],
     ];
     for (const [text, message] of cases) {
       const check = await checkPicksCsv(text, { pause: noPause });
@@ -96,7 +99,11 @@ describe('picks CSV import (browser side)', () => {
   });
 
   it('writes the readable rows alone under the export’s columns, which the server reads as the same picks', async () => {
-    const text = [HEADER, '2026-11-01T18:00:00Z,N.Y. Giants @ TB Bucs,Moneyline,N.Y. Giants,+150,20,pending', '2026-11-01,X @ Y,Moneyline,X,abc,5,pending'].join('\n');
+    const text = [
+      HEADER,
+      '2026-11-01T18:00:00Z,N.Y. Giants @ TB Bucs,Moneyline,N.Y. Giants,+150,20,pending',
+      '2026-11-01,X @ Y,Moneyline,X,abc,5,pending',
+    ].join('\n');
     const check = await checkPicksCsv(text, { pause: noPause });
     const readable = await checkPicksCsv(readableRowsCsv(check), { pause: noPause });
     expect(readable.problems).toEqual([]);

@@ -182,7 +182,11 @@ export function checkPicksCsv(
         if (options.signal?.aborted) return;
         options.onProgress?.(body.length, body.length);
         if (count > CSV_IMPORT_MAX_ROWS) {
-          resolve({ rows: [], problems: [{ line: 1, message: `the file has ${count} rows: at most ${CSV_IMPORT_MAX_ROWS} are imported at once` }], readable: 0 });
+          resolve({
+            rows: [],
+            problems: [{ line: 1, message: `the file has ${count} rows: at most ${CSV_IMPORT_MAX_ROWS} are imported at once` }],
+            readable: 0,
+          });
         } else if (!count) {
           resolve({ rows: [], problems: [{ line: 1, message: 'the file has no picks' }], readable: 0 });
         } else {

@@ -58,7 +58,6 @@ export function formatLine(value: number): string {
   return value > 0 ? `+${value}` : String(value);
 }
 
-
 const DAY_MS = 86_400_000;
 
 /**

@@ -1,4 +1,12 @@
-import { americanToDecimal, DEFAULT_SPORTS, DEFAULT_SPORTSBOOKS, DEFAULT_STRAIGHT_BET_MARKETS, formatAmerican, formatFractional, isValidAmerican } from '@oddspulse/shared';
+import {
+  americanToDecimal,
+  DEFAULT_SPORTS,
+  DEFAULT_SPORTSBOOKS,
+  DEFAULT_STRAIGHT_BET_MARKETS,
+  formatAmerican,
+  formatFractional,
+  isValidAmerican,
+} from '@oddspulse/shared';
 import type { DateFilter } from './filters';
 import { DEFAULT_PROP_MARKETS, migrateBookKey, migratePropSelection, propSelectionForSports } from './prop-markets';
 
