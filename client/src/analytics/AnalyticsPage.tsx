@@ -1,9 +1,16 @@
-import { useEffect, useMemo, useState } from 'react';
-import type { UserPick } from '@oddspulse/shared';
-import { fetchPicks } from '../picks/picks-api';
-import { formatMoney } from '../picks/picks-logic';
-import { clvSummary, performanceBy, type Dimension, type GroupPerformance } from './analytics';
+import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useCallback, useMemo } from 'react';
+import { LazyTimeChart } from '../components/charts/LazyTimeChart';
 import { FormError } from '../components/FormError';
+import { pickListQuery, type PickListQuery } from '../picks/picks-api';
+import { cumulativeProfitSeries, formatMoney } from '../picks/picks-logic';
+import { ProfitChart } from '../picks/ProfitChart';
+import { authAtom } from '../state/auth';
+import { clvChartData, clvSummary, performanceBy, type ClvPoint, type Dimension, type GroupPerformance } from './analytics';
+
+/** The picks the page reads: the last 90 days, the tracker's own cached list (an import or a settlement refreshes it). */
+const ANALYTICS_PICKS: PickListQuery = { period: '90d', status: 'all', sort: 'date' };
 
 const DIMENSIONS: ReadonlyArray<{ dimension: Dimension; title: string }> = [
   { dimension: 'sport', title: 'By sport' },
@@ -65,45 +72,41 @@ function RoiBars({ title, groups }: { title: string; groups: GroupPerformance[] 
   );
 }
 
-/** Mean CLV per day as a line around zero, with gridlines at zero and the extremes. */
-function ClvChart({ series }: { series: ReturnType<typeof clvSummary>['series'] }) {
-  if (series.length === 0) return <p className="muted">No pick has a recorded closing line yet.</p>;
-  const width = 560;
-  const height = 160;
-  const top = Math.max(1, ...series.map((p) => p.meanClvPct));
-  const bottom = Math.min(-1, ...series.map((p) => p.meanClvPct));
-  const x = (i: number) => (series.length === 1 ? width / 2 : 30 + (i / (series.length - 1)) * (width - 40));
-  const y = (v: number) => 10 + ((top - v) / (top - bottom)) * (height - 20);
+const clvAxis = (value: number) => `${value.toFixed(1)}%`;
+const utcDay = (seconds: number) => new Date(seconds * 1000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** Mean CLV per day over time (uPlot, a time axis) around the zero line; under the crosshair the day's picks. */
+function ClvChart({ series }: { series: ClvPoint[] }) {
+  const { times, means } = useMemo(() => clvChartData(series), [series]);
+  const lines = useMemo(() => [{ label: 'Mean CLV', colour: 'var(--purple-300)', values: means }], [means]);
+  const describe = useCallback(
+    (i: number) => (series[i] ? `${series[i].day}: ${pct(series[i].meanClvPct, true)} over ${series[i].picks} pick${series[i].picks === 1 ? '' : 's'}` : ''),
+    [series],
+  );
   return (
-    <svg viewBox={`0 0 ${width} ${height}`} className="clv-chart" role="img" aria-label="Mean closing-line value per day" data-testid="clv-chart">
-      {[top, 0, bottom].map((v) => (
-        <g key={v}>
-          <line x1="30" x2={width - 10} y1={y(v)} y2={y(v)} stroke="currentColor" strokeOpacity={v === 0 ? 0.6 : 0.2} />
-          <text x="0" y={y(v) + 4} fontSize="10" fill="currentColor">
-            {v.toFixed(1)}%
-          </text>
-        </g>
-      ))}
-      <polyline fill="none" stroke="var(--purple-300)" strokeWidth="2" points={series.map((p, i) => `${x(i)},${y(p.meanClvPct)}`).join(' ')} />
-      {series.map((p, i) => (
-        <circle key={p.day} cx={x(i)} cy={y(p.meanClvPct)} r="3" fill={p.meanClvPct >= 0 ? 'var(--up)' : 'var(--down)'}>
-          <title>{`${p.day}: ${pct(p.meanClvPct, true)} over ${p.picks} pick${p.picks === 1 ? '' : 's'}`}</title>
-        </circle>
-      ))}
-    </svg>
+    <LazyTimeChart
+      loading={false}
+      empty="No pick has a recorded closing line yet."
+      testId="clv-chart"
+      summary="Mean closing-line value per day"
+      times={times}
+      series={lines}
+      formatValue={clvAxis}
+      formatTime={utcDay}
+      describe={describe}
+    />
   );
 }
 
 /** /analytics: Platinum's advanced analytics over the last 90 days of the user's picks. */
 export function AnalyticsPage() {
-  const [picks, setPicks] = useState<UserPick[] | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    fetchPicks({ period: '90d', status: 'all', sort: 'date' })
-      .then(setPicks)
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-  }, []);
+  const auth = useAtomValue(authAtom);
+  const userId = auth.status === 'signedIn' ? auth.user.id : null;
+  const query = useQuery({ ...pickListQuery(userId ?? '', ANALYTICS_PICKS), enabled: userId !== null });
+  const picks = query.data ?? null;
+  const error = query.error ? query.error.message : '';
   const clv = useMemo(() => clvSummary(picks ?? []), [picks]);
+  const profit = useMemo(() => cumulativeProfitSeries(picks ?? []), [picks]);
   const groups = useMemo(() => DIMENSIONS.map(({ dimension, title }) => ({ title, groups: performanceBy(picks ?? [], dimension) })), [picks]);
 
   return (
@@ -125,6 +128,10 @@ export function AnalyticsPage() {
               <dd data-testid="clv-beat-rate">{pct(clv.beatRatePct)}</dd>
             </dl>
             <ClvChart series={clv.series} />
+          </section>
+          <section className="card analytics-section">
+            <h2>Profit over time</h2>
+            <ProfitChart series={profit} loading={false} />
           </section>
           {groups.map(({ title, groups: rows }) => (
             <RoiBars key={title} title={title} groups={rows} />

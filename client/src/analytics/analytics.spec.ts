@@ -1,5 +1,5 @@
 import type { UserPick } from '@oddspulse/shared';
-import { clvSummary, edgeBand, oddsBand, performanceBy } from './analytics';
+import { clvChartData, clvSummary, edgeBand, oddsBand, performanceBy } from './analytics';
 
 const pick = (over: Partial<UserPick>): UserPick =>
   ({
@@ -73,5 +73,15 @@ describe('analytics', () => {
       ],
     });
     expect(clvSummary([])).toEqual({ picks: 0, meanClvPct: null, beatRatePct: null, series: [] });
+  });
+});
+
+describe('the CLV chart’s data', () => {
+  it('puts each day at its UTC midnight in epoch seconds with its mean CLV', () => {
+    const series = [
+      { day: '2026-11-01', meanClvPct: 1.5, picks: 2 },
+      { day: '2026-11-03', meanClvPct: -0.5, picks: 1 },
+    ];
+    expect(clvChartData(series)).toEqual({ times: [Date.UTC(2026, 10, 1) / 1000, Date.UTC(2026, 10, 3) / 1000], means: [1.5, -0.5] });
   });
 });

@@ -106,3 +106,8 @@ export function clvSummary(picks: readonly UserPick[]): ClvSummary {
     series: [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([day, values]) => ({ day, meanClvPct: mean(values), picks: values.length })),
   };
 }
+
+/** The CLV series as a time chart draws it: each day at its UTC midnight in epoch seconds, its mean CLV. */
+export function clvChartData(series: readonly ClvPoint[]): { times: number[]; means: number[] } {
+  return { times: series.map((p) => Date.parse(`${p.day}T00:00:00Z`) / 1000), means: series.map((p) => p.meanClvPct) };
+}

@@ -251,6 +251,19 @@ describe('ApiClient', () => {
     await expect(client.get('/api/odds')).rejects.toMatchObject({ message: 'Server returned text/html instead of JSON' });
   });
 
+  it('sends a text body under its own type and takes a text answer when asked, errors still as JSON', async () => {
+    const { client, calls } = setup([
+      () => new Response('id,game\r\n', { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' } }),
+      () => json(400, { message: 'line 2: stake is missing', code: 'CSV_INVALID', errors: [{ line: 2, message: 'stake is missing' }] }),
+    ]);
+    await expect(client.get('/api/picks/export.csv', { accept: 'text/csv' })).resolves.toBe('id,game\r\n');
+    expect(header(calls[0].init, 'Accept')).toBe('text/csv');
+    const refused = client.post('/api/picks/import.csv', undefined, { text: { body: 'game\r\nx', type: 'text/csv' } });
+    await expect(refused).rejects.toMatchObject({ status: 400, code: 'CSV_INVALID', body: { errors: [{ line: 2, message: 'stake is missing' }] } });
+    expect(header(calls[1].init, 'Content-Type')).toBe('text/csv');
+    expect(calls[1].init.body).toBe('game\r\nx');
+  });
+
   it('keeps the session on a retryable refresh failure and ends it on a refused one', async () => {
     const expiring = session({ expires_at: Math.floor(NOW / 1000) + 10 });
     const first = setup([() => json(503, {}), () => json(400, { message: 'Invalid refresh token' }), () => json(401, {})], expiring);

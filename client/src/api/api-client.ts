@@ -81,6 +81,10 @@ export interface ApiClientDeps {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A body sent as it is under its own media type (a CSV file), instead of `body` as JSON. */
+  text?: { body: string; type: string };
+  /** The media type of an answer taken as text (a CSV download); errors still come as JSON. Default: JSON. */
+  accept?: string;
   query?: Record<string, string | number | boolean | undefined>;
   /** `none`: never send a token (sign-in, sign-up, refresh). Default: send one when signed in. */
   auth?: 'none' | 'optional';
@@ -187,7 +191,7 @@ export class ApiClient {
         continue;
       }
       try {
-        return await this.handle<T>(response, options.answerStatuses?.includes(response.status) || response.ok);
+        return await this.handle<T>(response, options.answerStatuses?.includes(response.status) || response.ok, options.accept !== undefined);
       } catch (error) {
         // An answer cut off in transit is a transport failure like a dropped connection: an idempotent call is retried.
         if (error instanceof ApiError && error.code === 'INCOMPLETE_ANSWER' && IDEMPOTENT.has(method) && attempt < MAX_RETRIES) {
@@ -301,13 +305,14 @@ export class ApiClient {
     }
   }
 
-  private async handle<T>(response: Response, answer: boolean): Promise<T> {
+  private async handle<T>(response: Response, answer: boolean, textAnswer: boolean): Promise<T> {
     const read = await readBody(response);
     if (answer && read instanceof CutOffJson) throw new ApiError(response.status, MESSAGES.cutOff, 'INCOMPLETE_ANSWER');
     const body = read instanceof CutOffJson ? read.text : read;
     if (answer) {
       if (response.status === 204 || body === undefined) return undefined as T;
       if (typeof body === 'string') {
+        if (textAnswer) return body as T;
         const type = (response.headers.get('content-type') ?? 'text').split(';')[0];
         throw new ApiError(response.status, `Server returned ${type} instead of JSON`, 'NOT_JSON');
       }
@@ -341,14 +346,15 @@ export class ApiClient {
  * (odds/loading/first-boards-ahead.ts) are the same request, so the app can take the one sent ahead as its own.
  */
 export function requestInit(method: string, options: RequestOptions, session: Session | null, csrf: string | null): RequestInit {
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const headers: Record<string, string> = { Accept: options.accept ?? 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+  if (options.text) headers['Content-Type'] = options.text.type;
+  else if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.auth !== 'none' && session) headers.Authorization = `Bearer ${session.access_token}`;
   if (csrf) headers['x-csrf-token'] = csrf;
   return {
     method,
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.text ? options.text.body : options.body === undefined ? undefined : JSON.stringify(options.body),
     credentials: 'same-origin',
     cache: options.revalidate ? 'no-cache' : 'no-store',
   };

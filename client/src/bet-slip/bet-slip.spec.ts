@@ -185,8 +185,8 @@ describe('bet slip: a bet at an exchange', () => {
   });
 
   it('sizes Kelly on the price net of commission', () => {
-    const atBook = autoStakeCents({ americanOdds: 110, fairProbability: 0.55 }, BANKROLL, 'moderate');
-    const atExchange = autoStakeCents({ americanOdds: 110, fairProbability: 0.55, commission: 0.05 }, BANKROLL, 'moderate');
+    const atBook = autoStakeCents({ americanOdds: 110, fairProbability: 0.55, edge: 15.5 }, BANKROLL, 'moderate');
+    const atExchange = autoStakeCents({ americanOdds: 110, fairProbability: 0.55, edge: 12.5, commission: 0.05 }, BANKROLL, 'moderate');
     // half Kelly: (0.55 × 2.10 − 1) / 1.10 / 2 = 7.05 % at the book; at 2.045 net, (0.55 × 2.045 − 1) / 1.045 / 2 = 5.969 %, rounded down to the cent
     expect(atBook).toBe(7045);
     expect(atExchange).toBe(5968);

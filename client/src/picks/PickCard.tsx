@@ -1,5 +1,7 @@
 import { unsettledReasonMessage, type UserPick } from '@oddspulse/shared';
-import { statusLabel } from './picks-logic';
+import { useAtomValue } from 'jotai';
+import { oddsFormatAtom } from '../odds/odds-state';
+import { formatPickOdds, statusLabel } from './picks-logic';
 import { PickMoney } from './PickMoney';
 import { PickPendingActions } from './PickPendingActions';
 import { usePickActions } from './usePickActions';
@@ -7,6 +9,7 @@ import { usePickActions } from './usePickActions';
 /** One pick (spec 002 §2): its line, money and settlement; a pending one can be settled by hand (spec 002 §4) or removed. */
 export function PickCard({ pick, onUpdated, onRemoved }: { pick: UserPick; onUpdated: (pick: UserPick) => void; onRemoved: (id: string) => void }) {
   const actions = usePickActions(pick, onUpdated, onRemoved);
+  const oddsFormat = useAtomValue(oddsFormatAtom);
   const { busy, error, remove } = actions;
 
   return (
@@ -26,7 +29,7 @@ export function PickCard({ pick, onUpdated, onRemoved }: { pick: UserPick; onUpd
       <div className="pick-line">
         <span>{pick.market}</span>
         <strong>{pick.selection}</strong>
-        <span>{pick.odds}</span>
+        <span>{formatPickOdds(pick.odds, oddsFormat)}</span>
         {pick.bookmaker && <span className="muted">{pick.bookmaker}</span>}
       </div>
       <PickMoney pick={pick} />

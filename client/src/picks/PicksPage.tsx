@@ -3,6 +3,8 @@ import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { connectionStateAtom } from '../realtime/connection-state';
 import { PickCard } from './PickCard';
+import { PicksCsvExport } from './PicksCsvExport';
+import { PicksCsvImport } from './PicksCsvImport';
 import { cumulativeProfitSeries } from './picks-logic';
 import { PicksFilters, type PickFilters } from './PicksFilters';
 import { PickStatsSummary } from './PickStatsSummary';
@@ -15,7 +17,7 @@ import './picks.css';
 export function PicksPage() {
   const connection = useAtomValue(connectionStateAtom);
   const [filters, setFilters] = useState<PickFilters>({ period: DEFAULT_PICK_PERIOD, status: 'all', sort: 'date' });
-  const { picks, periodPicks, stats, error, banner, load, loadStats, onSettled, onRemoved } = usePickTracker(filters);
+  const { picks, periodPicks, periodLoading, stats, error, banner, load, loadStats, onSettled, onRemoved } = usePickTracker(filters);
   const { validation, validateNow, dismiss } = useValidateNow(async (updated) => {
     await load();
     if (updated > 0) window.setTimeout(() => void loadStats(), STATS_AFTER_VALIDATION_MS);
@@ -26,9 +28,13 @@ export function PicksPage() {
     <section className="page picks-page" data-live={connection === 'connected'}>
       <div className="picks-head">
         <h1>My Picks</h1>
-        <button type="button" className="button" onClick={() => void validateNow()} disabled={validation.busy}>
-          {validation.busy ? 'Validating...' : 'Validate now'}
-        </button>
+        <div className="picks-actions">
+          <PicksCsvExport filters={filters} />
+          <PicksCsvImport />
+          <button type="button" className="button" onClick={() => void validateNow()} disabled={validation.busy}>
+            {validation.busy ? 'Validating...' : 'Validate now'}
+          </button>
+        </div>
       </div>
       {banner && (
         <div className="banner banner-success" role="status" data-testid="validation-banner">
@@ -41,7 +47,8 @@ export function PicksPage() {
 
       {stats && <PickStatsSummary stats={stats} />}
       <div className="card">
-        <ProfitChart series={series} />
+        <h2 className="small muted">Cumulative profit over time</h2>
+        <ProfitChart series={series} loading={periodLoading} />
       </div>
 
       {error && (

@@ -1,5 +1,5 @@
 import type { PickPeriod, PickSort, PickStats, PickStatusFilter, SettledStatus, UserPick } from '@oddspulse/shared';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
 
 export type PickListQuery = {
@@ -73,4 +73,34 @@ export function validatePicks(): Promise<ValidationResult> {
 
 export function importLocalPicks(picks: unknown[]): Promise<{ imported: number; skipped: number; alreadyImported: boolean }> {
   return api.post('/api/picks/import', { picks });
+}
+
+/** What POST /api/picks/import.csv answers: picks added, rows the user already had, and (on a 400) each bad line. */
+export interface CsvImportResult {
+  added: number;
+  duplicates: number;
+  errors: Array<{ line: number; message: string }>;
+}
+
+/** The list's picks (its filters and sort) as the CSV text GET /api/picks/export.csv writes. */
+export function exportPicksCsv(query: PickListQuery): Promise<string> {
+  return api.get<string>('/api/picks/export.csv', { query, accept: 'text/csv' });
+}
+
+export function importPicksCsv(csv: string): Promise<CsvImportResult> {
+  return api.post<CsvImportResult>('/api/picks/import.csv', undefined, { text: { body: csv, type: 'text/csv' } });
+}
+
+/** Exports the picks the filters select; the caller saves the text as a file. */
+export function useExportPicksCsv() {
+  return useMutation({ mutationFn: exportPicksCsv });
+}
+
+/** Imports a CSV file; every picks query (lists, periods, the analytics' picks) is read again after it. */
+export function useImportPicksCsv() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importPicksCsv,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: picksKeys.all }),
+  });
 }

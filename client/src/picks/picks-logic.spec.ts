@@ -1,5 +1,15 @@
 import type { UserPick } from '@oddspulse/shared';
-import { applySettledPicks, autoValidatedMessage, cumulativeProfitSeries, formatMoney, readLocalPicks, readStakeInput } from './picks-logic';
+import {
+  applySettledPicks,
+  autoValidatedMessage,
+  cumulativeProfitSeries,
+  describeProfitPoint,
+  formatMoney,
+  formatPickOdds,
+  profitChartData,
+  readLocalPicks,
+  readStakeInput,
+} from './picks-logic';
 
 function pick(overrides: Partial<UserPick>): UserPick {
   return {
@@ -108,5 +118,30 @@ describe('readStakeInput', () => {
     expect(readStakeInput('0.99')).toEqual({ error: 'Minimum bet is $1' });
     expect(readStakeInput('')).toEqual({ error: 'Enter a stake' });
     expect(readStakeInput('ten')).toEqual({ error: 'Enter a stake in dollars, such as 25 or 12.50' });
+  });
+});
+
+describe('a pick’s odds in the user’s format', () => {
+  it('converts stored American odds and leaves unreadable odds as written', () => {
+    expect(formatPickOdds('+150', 'decimal')).toBe('2.50');
+    expect(formatPickOdds('-110', 'fractional')).toBe('10/11');
+    expect(formatPickOdds('-110', 'american')).toBe('-110');
+    expect(formatPickOdds('evens', 'decimal')).toBe('evens');
+  });
+});
+
+describe('the profit chart’s data', () => {
+  const series = cumulativeProfitSeries([
+    pick({ id: 'a', status: 'won', selection: 'Bills', odds: '-110', actualPayoutCents: 1909, settledDate: '2026-11-03T00:00:00.000Z' }),
+    pick({ id: 'c', status: 'lost', selection: 'SF 49ers', odds: '+150', validatedAt: '2026-11-02T12:00:00.000Z' }),
+  ]);
+
+  it('puts each settlement at its time in epoch seconds with the running total', () => {
+    expect(profitChartData(series)).toEqual({ times: [Date.UTC(2026, 10, 2, 12) / 1000, Date.UTC(2026, 10, 3) / 1000], totals: [-1000, -91] });
+  });
+
+  it('describes the point under the crosshair with its odds in the user’s format', () => {
+    expect(describeProfitPoint(series[0], 'american')).toBe('SF 49ers +150 lost −$10.00, total −$10.00');
+    expect(describeProfitPoint(series[1], 'fractional')).toBe('Bills 10/11 won +$9.09, total −$0.91');
   });
 });

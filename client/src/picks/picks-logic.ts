@@ -1,4 +1,13 @@
-import { BET_SLIP_MESSAGES, formatMoney as formatSharedMoney, pickProfitCents, type PickStatus, type PickStatusFilter, type UserPick } from '@oddspulse/shared';
+import {
+  BET_SLIP_MESSAGES,
+  formatMoney as formatSharedMoney,
+  parseAmerican,
+  pickProfitCents,
+  type PickStatus,
+  type PickStatusFilter,
+  type UserPick,
+} from '@oddspulse/shared';
+import { formatAmericanOdds, type OddsDisplayFormat } from '../odds/filters/filter-settings';
 
 /** The browser list imported once on sign-in (spec 002 §3, DECISIONS 18). */
 export const LOCAL_PICKS_KEY = 'oss_my_picks_v1';
@@ -17,6 +26,9 @@ export function settledAt(pick: Pick<UserPick, 'settledDate' | 'validatedAt' | '
 export interface ProfitPoint {
   at: string;
   pickId: string;
+  selection: string;
+  odds: string;
+  status: PickStatus;
   profitCents: number;
   cumulativeCents: number;
 }
@@ -31,8 +43,18 @@ export function cumulativeProfitSeries(picks: readonly UserPick[]): ProfitPoint[
   return settled.map(({ pick, at }) => {
     const profit = pickProfitCents(pick) ?? 0;
     total += profit;
-    return { at, pickId: pick.id, profitCents: profit, cumulativeCents: total };
+    return { at, pickId: pick.id, selection: pick.selection, odds: pick.odds, status: pick.status, profitCents: profit, cumulativeCents: total };
   });
+}
+
+/** A profit series as a time chart draws it: settlement times in epoch seconds, the running total in cents. */
+export function profitChartData(series: readonly ProfitPoint[]): { times: number[]; totals: number[] } {
+  return { times: series.map((p) => Date.parse(p.at) / 1000), totals: series.map((p) => p.cumulativeCents) };
+}
+
+/** The settlement under the chart's crosshair in words, its odds in the user's format: "Bills 10/11 won +$9.09, total +$9.09". */
+export function describeProfitPoint(point: ProfitPoint, format: OddsDisplayFormat): string {
+  return `${point.selection} ${formatPickOdds(point.odds, format)} ${statusLabel(point.status).toLowerCase()} ${formatMoney(point.profitCents, true)}, total ${formatMoney(point.cumulativeCents, true)}`;
 }
 
 /**
@@ -53,6 +75,12 @@ export function applySettledPicks(list: readonly UserPick[], settled: readonly U
 /** $1,234.56 from cents by shared's one money rule (−$5.00); `signed` puts + before gains. */
 export function formatMoney(cents: number, signed = false): string {
   return formatSharedMoney(cents, { signed });
+}
+
+/** A pick's odds (stored American) in the user's odds format; as written when they are not American odds. */
+export function formatPickOdds(odds: string, format: OddsDisplayFormat): string {
+  const american = parseAmerican(odds);
+  return american === null ? odds : formatAmericanOdds(american, format);
 }
 
 export function statusLabel(status: PickStatus): string {

@@ -93,6 +93,7 @@ export function usePickTracker(filters: PickFilters) {
   return {
     picks: list.data ?? null,
     periodPicks: period.data?.picks ?? [],
+    periodLoading: period.data === undefined && !period.error,
     stats: period.data?.stats ?? null,
     error: failed ? failed.message : '',
     banner,

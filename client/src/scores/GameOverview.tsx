@@ -5,11 +5,14 @@ import { authAtom } from '../state/auth';
 import { GameStatusText } from './GameCard';
 import { MyPicksOnGame } from './MyPicksOnGame';
 import { Reactions } from './Reactions';
-import { signedAmerican, formatLine, reactionGameKey } from './scores-logic';
+import { formatAmericanOdds } from '../odds/filters/filter-settings';
+import { oddsFormatAtom } from '../odds/odds-state';
+import { formatLine, reactionGameKey } from './scores-logic';
 
 /** The game modal's overview tab (spec 002 §2): score, facts, the pre-game line, reactions and the user's picks on it. */
 export function GameOverview({ game }: { game: ScoreboardEvent }) {
   const auth = useAtomValue(authAtom);
+  const oddsFormat = useAtomValue(oddsFormatAtom);
   const signedIn = auth.status === 'signedIn';
   return (
     <div className="game-overview">
@@ -69,8 +72,8 @@ export function GameOverview({ game }: { game: ScoreboardEvent }) {
           <>
             <dt>Moneyline</dt>
             <dd>
-              {game.away_team} {game.odds.moneyline.away !== undefined ? signedAmerican(game.odds.moneyline.away) : '—'} · {game.home_team}{' '}
-              {game.odds.moneyline.home !== undefined ? signedAmerican(game.odds.moneyline.home) : '—'}
+              {game.away_team} {game.odds.moneyline.away !== undefined ? formatAmericanOdds(game.odds.moneyline.away, oddsFormat) : '—'} · {game.home_team}{' '}
+              {game.odds.moneyline.home !== undefined ? formatAmericanOdds(game.odds.moneyline.home, oddsFormat) : '—'}
             </dd>
           </>
         )}

@@ -3,9 +3,9 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { decodeLineHistory, LINE_MOVEMENT_MARKETS, type LineHistoryBook, type LineMovementMarket } from '@oddspulse/shared';
 import { Link } from 'react-router-dom';
 import { authAtom } from '../state/auth';
-import { LINE_MARKET_LABELS, lineChart, marketSides, marketsWithHistory, noHistoryText, openingMarket, priceChart } from './line-chart-data';
+import { oddsFormatAtom } from '../odds/odds-state';
+import { LINE_MARKET_LABELS, lineChart, marketSides, marketsWithHistory, noHistoryText, openingMarket, priceChart, priceChartIn } from './line-chart-data';
 import { fetchLineHistory } from './scores-api';
-import { signedAmerican } from './scores-logic';
 
 // uPlot comes with the chart only: the modal's other tabs never load it.
 const LineChart = lazy(() => import('./LineChart'));
@@ -20,6 +20,7 @@ const formatPoint = (v: number) => String(v);
  */
 export function LineMovement({ sport, eventId, bookmakers, finished }: { sport: string; eventId: string; bookmakers?: readonly string[]; finished: boolean }) {
   const auth = useAtomValue(authAtom);
+  const oddsFormat = useAtomValue(oddsFormatAtom);
   const signedIn = auth.status === 'signedIn';
   const [history, setHistory] = useState<LineHistoryBook[] | null>(null);
   const [error, setError] = useState('');
@@ -50,7 +51,8 @@ export function LineMovement({ sport, eventId, bookmakers, finished }: { sport: 
   // One side at a time keeps each book's line readable (the other side mirrors it).
   const sides = useMemo(() => marketSides(shownBooks, market), [shownBooks, market]);
   const shownSide = sides.includes(side) ? side : (sides[0] ?? '');
-  const prices = useMemo(() => priceChart(shownBooks, market, shownSide), [shownBooks, market, shownSide]);
+  // prices in the user's odds format (spec 001 §9), in the tooltip and on the axis
+  const prices = useMemo(() => priceChartIn(priceChart(shownBooks, market, shownSide), oddsFormat), [shownBooks, market, shownSide, oddsFormat]);
   const lines = useMemo(() => lineChart(shownBooks, market, shownSide), [shownBooks, market, shownSide]);
 
   if (!signedIn) {
@@ -103,14 +105,14 @@ export function LineMovement({ sport, eventId, bookmakers, finished }: { sport: 
         </p>
       )}
       {!error && history === null && <div className="spinner" role="status" aria-label="Loading line history" />}
-      {!error && history !== null && prices.series.length === 0 && (
+      {!error && history !== null && prices.data.series.length === 0 && (
         <p className="muted small" data-testid="no-line-history">
           {noHistoryText(market, withHistory, finished)}
         </p>
       )}
-      {prices.series.length > 0 && (
+      {prices.data.series.length > 0 && (
         <Suspense fallback={<div className="spinner" role="status" aria-label="Loading the chart" />}>
-          <LineChart title="Price" data={prices} format={signedAmerican} />
+          <LineChart title="Price" data={prices.data} format={prices.format} />
           {market !== 'h2h' && lines.series.length > 0 && <LineChart title={market === 'totals' ? 'Total' : 'Spread'} data={lines} format={formatPoint} />}
         </Suspense>
       )}

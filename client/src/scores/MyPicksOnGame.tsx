@@ -2,7 +2,8 @@ import { pickProfitCents, type ScoreboardEvent, type UserPick } from '@oddspulse
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { fetchPicks } from '../picks/picks-api';
-import { applySettledPicks, formatMoney, statusLabel } from '../picks/picks-logic';
+import { oddsFormatAtom } from '../odds/odds-state';
+import { applySettledPicks, formatMoney, formatPickOdds, statusLabel } from '../picks/picks-logic';
 import { liveSocketAtom } from '../realtime/socket';
 import { authAtom } from '../state/auth';
 import { picksOnGame } from './scores-logic';
@@ -11,6 +12,7 @@ import { picksOnGame } from './scores-logic';
 export function MyPicksOnGame({ game }: { game: ScoreboardEvent }) {
   const auth = useAtomValue(authAtom);
   const socket = useAtomValue(liveSocketAtom);
+  const oddsFormat = useAtomValue(oddsFormatAtom);
   const userId = auth.status === 'signedIn' ? auth.user.id : null;
   const [picks, setPicks] = useState<UserPick[] | null>(null);
   const [error, setError] = useState('');
@@ -45,7 +47,7 @@ export function MyPicksOnGame({ game }: { game: ScoreboardEvent }) {
             return (
               <li key={pick.id}>
                 <span>
-                  {pick.market}: <strong>{pick.selection}</strong> {pick.odds} · {formatMoney(pick.stakeCents)}
+                  {pick.market}: <strong>{pick.selection}</strong> {formatPickOdds(pick.odds, oddsFormat)} · {formatMoney(pick.stakeCents)}
                 </span>
                 <span className={`status-badge status-${pick.status}`}>{statusLabel(pick.status)}</span>
                 {profit !== null && <span className="small">{formatMoney(profit, true)}</span>}

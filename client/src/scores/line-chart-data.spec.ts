@@ -1,5 +1,6 @@
+import { formatAmericanOdds } from '../odds/filters/filter-settings';
 import type { LineHistoryBook } from '@oddspulse/shared';
-import { lineChart, marketSides, marketsWithHistory, noHistoryText, openingMarket, priceChart } from './line-chart-data';
+import { lineChart, marketSides, marketsWithHistory, noHistoryText, openingMarket, priceChart, priceChartIn } from './line-chart-data';
 
 const books: LineHistoryBook[] = [
   {
@@ -101,5 +102,31 @@ describe('line movement without prices', () => {
       'No prices were recorded for this game by the books shown: it was not on the odds board while it was priced, or its prices are older than the history kept.',
     );
     expect(noHistoryText('spreads', [], false)).toBe('No history available yet for the selected parameters.');
+  });
+});
+
+describe('prices in the user’s odds format (spec 001 §9)', () => {
+  const data = { times: [1, 2, 3], series: [{ label: 'DraftKings', book: 'draftkings', values: [-110, 150, null] }] };
+
+  it('keeps American prices as recorded and signs them', () => {
+    const american = priceChartIn(data, 'american');
+    expect(american.data).toBe(data);
+    expect(american.data.series[0].values.map((v) => (v === null ? null : american.format(v)))).toEqual(['-110', '+150', null]);
+  });
+
+  it('draws decimal and fractional as decimal odds and labels them in the chosen format', () => {
+    const decimal = priceChartIn(data, 'decimal');
+    expect(decimal.data.series[0].values).toEqual([1 + 100 / 110, 2.5, null]);
+    expect(decimal.format(2.5)).toBe('2.50');
+    const fractional = priceChartIn(data, 'fractional');
+    expect(fractional.format(2.5)).toBe('6/4');
+    expect(fractional.format(fractional.data.series[0].values[0]!)).toBe('10/11');
+  });
+
+  it('formats a stored American price in any format, and leaves what is not American odds as written', () => {
+    expect(formatAmericanOdds(-150, 'american')).toBe('-150');
+    expect(formatAmericanOdds(-150, 'decimal')).toBe('1.67');
+    expect(formatAmericanOdds(200, 'fractional')).toBe('2/1');
+    expect(formatAmericanOdds(50, 'decimal')).toBe('50');
   });
 });

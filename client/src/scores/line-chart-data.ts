@@ -1,4 +1,12 @@
-import { LINE_MOVEMENT_MARKETS, type LineHistoryBook, type LineHistoryOutcome, type LineMovementMarket } from '@oddspulse/shared';
+import {
+  americanToDecimal,
+  isValidAmerican,
+  LINE_MOVEMENT_MARKETS,
+  type LineHistoryBook,
+  type LineHistoryOutcome,
+  type LineMovementMarket,
+} from '@oddspulse/shared';
+import { formatAmericanOdds, formatOdds, type OddsDisplayFormat } from '../odds/filters/filter-settings';
 
 /** One series of the chart: its legend label, its book, and its value at each of the chart's times (null: no value). */
 export interface ChartSeries {
@@ -99,4 +107,17 @@ export function noHistoryText(market: LineMovementMarket, withHistory: readonly 
   return finished
     ? 'No prices were recorded for this game by the books shown: it was not on the odds board while it was priced, or its prices are older than the history kept.'
     : 'No history available yet for the selected parameters.';
+}
+
+/**
+ * A price chart (American prices) as the user reads odds: American stays as recorded; decimal and fractional are drawn
+ * as decimal odds, which move evenly through even money where American jumps from −100 to +100.
+ */
+export function priceChartIn(data: ChartData, format: OddsDisplayFormat): { data: ChartData; format: (v: number) => string } {
+  if (format === 'american') return { data, format: (v) => formatAmericanOdds(v, 'american') };
+  const toDecimal = (v: number | null) => (v !== null && isValidAmerican(v) ? americanToDecimal(v) : null);
+  return {
+    data: { times: data.times, series: data.series.map((s) => ({ ...s, values: s.values.map(toDecimal) })) },
+    format: (v) => formatOdds(v, format),
+  };
 }

@@ -58,11 +58,6 @@ export function formatLine(value: number): string {
   return value > 0 ? `+${value}` : String(value);
 }
 
-/** "+150" / "-110" for a price already in American odds (shared's formatAmerican converts a decimal price). */
-export function signedAmerican(price: number): string {
-  return price > 0 ? `+${price}` : String(price);
-}
-
 const DAY_MS = 86_400_000;
 
 /**

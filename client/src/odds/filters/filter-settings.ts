@@ -1,4 +1,12 @@
-import { DEFAULT_SPORTS, DEFAULT_SPORTSBOOKS, DEFAULT_STRAIGHT_BET_MARKETS, formatAmerican, formatFractional } from '@oddspulse/shared';
+import {
+  americanToDecimal,
+  DEFAULT_SPORTS,
+  DEFAULT_SPORTSBOOKS,
+  DEFAULT_STRAIGHT_BET_MARKETS,
+  formatAmerican,
+  formatFractional,
+  isValidAmerican,
+} from '@oddspulse/shared';
 import type { DateFilter } from './filters';
 import { DEFAULT_PROP_MARKETS, migrateBookKey, migratePropSelection, propSelectionForSports } from './prop-markets';
 
@@ -10,6 +18,13 @@ export function formatOdds(decimal: number, format: OddsDisplayFormat): string {
   if (format === 'decimal') return decimal.toFixed(2);
   if (format === 'fractional') return formatFractional(decimal);
   return formatAmerican(decimal);
+}
+
+/** American odds as stored (a pick, a price history, a scoreboard line) in the chosen format; as written when not valid. */
+export function formatAmericanOdds(american: number, format: OddsDisplayFormat): string {
+  if (!isValidAmerican(american)) return String(american);
+  if (format === 'american') return american > 0 ? `+${american}` : String(american);
+  return formatOdds(americanToDecimal(american), format);
 }
 
 export interface OddsFilters {
