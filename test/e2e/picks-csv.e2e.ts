@@ -147,7 +147,7 @@ test('a file without picks is refused in the server’s words before anything is
   await expect(page.getByTestId('pick')).toHaveCount(0);
 });
 
-test('/analytics draws profit and CLV over time with uPlot', async ({ page, request }, testInfo) => {
+test('/analytics draws profit, ROI and CLV over time with uPlot', async ({ page, request }, testInfo) => {
   const user = await subscribedUser(request, testInfo, 'csvplat', 'platinum');
   const csv = [
     `${HEADER},closing_odds,clv`,
@@ -161,4 +161,7 @@ test('/analytics draws profit and CLV over time with uPlot', async ({ page, requ
   await expect(page.getByTestId('clv-chart').locator('.uplot canvas')).toBeVisible();
   await expect(page.getByTestId('profit-chart').locator('.uplot canvas')).toBeVisible();
   await expect(page.getByTestId('profit-chart')).toHaveAttribute('aria-label', 'Cumulative profit: +$19.00 after 2 settled pick(s)');
+  // +$19.00 on $31.00 staked
+  await expect(page.getByTestId('roi-chart').locator('.uplot canvas')).toBeVisible();
+  await expect(page.getByTestId('roi-chart')).toHaveAttribute('aria-label', 'ROI +61.3% over 2 settled pick(s)');
 });

@@ -7,7 +7,17 @@ import { pickListQuery, type PickListQuery } from '../picks/picks-api';
 import { cumulativeProfitSeries, formatMoney } from '../picks/picks-logic';
 import { ProfitChart } from '../picks/ProfitChart';
 import { authAtom } from '../state/auth';
-import { clvChartData, clvSummary, performanceBy, type ClvPoint, type Dimension, type GroupPerformance } from './analytics';
+import {
+  clvChartData,
+  clvSummary,
+  performanceBy,
+  roiChartData,
+  roiSeries,
+  type ClvPoint,
+  type Dimension,
+  type GroupPerformance,
+  type RoiPoint,
+} from './analytics';
 
 /** The picks the page reads: the last 90 days, the tracker's own cached list (an import or a settlement refreshes it). */
 const ANALYTICS_PICKS: PickListQuery = { period: '90d', status: 'all', sort: 'date' };
@@ -98,6 +108,36 @@ function ClvChart({ series }: { series: ClvPoint[] }) {
   );
 }
 
+const settledDay = (seconds: number) =>
+  new Date(seconds * 1000).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+
+/** ROI over time (uPlot, a time axis) around the zero line; under the crosshair the profit and stake so far. */
+function RoiChart({ series }: { series: RoiPoint[] }) {
+  const { times, rois } = useMemo(() => roiChartData(series), [series]);
+  const last = series.at(-1);
+  const lines = useMemo(() => [{ label: 'ROI', colour: (last?.roiPct ?? 0) >= 0 ? 'var(--up)' : 'var(--down)', values: rois }], [rois, last]);
+  const describe = useCallback(
+    (i: number) =>
+      series[i]
+        ? `After ${series[i].bets} settled pick${series[i].bets === 1 ? '' : 's'}: ${pct(series[i].roiPct, true)} ROI, ${formatMoney(series[i].profitCents, true)} on ${formatMoney(series[i].stakedCents)} staked`
+        : '',
+    [series],
+  );
+  return (
+    <LazyTimeChart
+      loading={false}
+      empty="No settled picks with a stake yet."
+      testId="roi-chart"
+      summary={last ? `ROI ${pct(last.roiPct, true)} over ${last.bets} settled pick(s)` : ''}
+      times={times}
+      series={lines}
+      formatValue={clvAxis}
+      formatTime={settledDay}
+      describe={describe}
+    />
+  );
+}
+
 /** /analytics: Platinum's advanced analytics over the last 90 days of the user's picks. */
 export function AnalyticsPage() {
   const auth = useAtomValue(authAtom);
@@ -107,6 +147,7 @@ export function AnalyticsPage() {
   const error = query.error ? query.error.message : '';
   const clv = useMemo(() => clvSummary(picks ?? []), [picks]);
   const profit = useMemo(() => cumulativeProfitSeries(picks ?? []), [picks]);
+  const roi = useMemo(() => roiSeries(picks ?? []), [picks]);
   const groups = useMemo(() => DIMENSIONS.map(({ dimension, title }) => ({ title, groups: performanceBy(picks ?? [], dimension) })), [picks]);
 
   return (
@@ -132,6 +173,10 @@ export function AnalyticsPage() {
           <section className="card analytics-section">
             <h2>Profit over time</h2>
             <ProfitChart series={profit} loading={false} />
+          </section>
+          <section className="card analytics-section">
+            <h2>ROI over time</h2>
+            <RoiChart series={roi} />
           </section>
           {groups.map(({ title, groups: rows }) => (
             <RoiBars key={title} title={title} groups={rows} />

@@ -1,5 +1,5 @@
 import type { UserPick } from '@oddspulse/shared';
-import { clvChartData, clvSummary, edgeBand, oddsBand, performanceBy } from './analytics';
+import { clvChartData, clvSummary, edgeBand, oddsBand, performanceBy, roiChartData, roiSeries } from './analytics';
 
 const pick = (over: Partial<UserPick>): UserPick =>
   ({
@@ -83,5 +83,25 @@ describe('the CLV chart’s data', () => {
       { day: '2026-11-03', meanClvPct: -0.5, picks: 1 },
     ];
     expect(clvChartData(series)).toEqual({ times: [Date.UTC(2026, 10, 1) / 1000, Date.UTC(2026, 10, 3) / 1000], means: [1.5, -0.5] });
+  });
+
+  it('follows ROI over time: profit so far over stake so far at each settlement, pending and unstaked picks left out', () => {
+    const series = roiSeries([
+      pick({ id: 'b', status: 'lost', stakeCents: 1000, settledDate: '2026-11-21T10:00:00Z' }),
+      pick({ id: 'a', status: 'won', stakeCents: 1000, potentialCents: 2000, settledDate: '2026-11-20T10:00:00Z' }),
+      pick({ id: 'c', status: 'pending', stakeCents: 5000 }),
+      pick({ id: 'd', status: 'won', stakeCents: 0, potentialCents: 0, settledDate: '2026-11-22T10:00:00Z' }),
+      pick({ id: 'e', status: 'won', stakeCents: 2000, potentialCents: 5000, settledDate: '2026-11-23T10:00:00Z' }),
+    ]);
+    expect(series.map((p) => [p.bets, p.stakedCents, p.profitCents, p.roiPct])).toEqual([
+      [1, 1000, 1000, 100],
+      [2, 2000, 0, 0],
+      [3, 4000, 3000, 75],
+    ]);
+    expect(roiChartData(series).times).toEqual([
+      Date.parse('2026-11-20T10:00:00Z') / 1000,
+      Date.parse('2026-11-21T10:00:00Z') / 1000,
+      Date.parse('2026-11-23T10:00:00Z') / 1000,
+    ]);
   });
 });

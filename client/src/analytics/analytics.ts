@@ -1,4 +1,5 @@
 import { isSettled, parseAmerican, pickProfitCents, type UserPick } from '@oddspulse/shared';
+import { settledAt } from '../picks/picks-logic';
 
 /**
  * Advanced analytics for Platinum (sold with the plan, found nowhere): closing-line value over time and how
@@ -45,6 +46,40 @@ const keyOf: Record<Dimension, (pick: UserPick) => string> = {
   oddsBand: (p) => oddsBand(p.odds),
   edgeBand: (p) => edgeBand(p.edge),
 };
+
+/** The ROI of every pick settled so far, at one settlement. */
+export interface RoiPoint {
+  at: string;
+  bets: number;
+  stakedCents: number;
+  profitCents: number;
+  roiPct: number;
+}
+
+/**
+ * ROI over time: after each settled pick with a stake (in order of settlement), the profit so far over the stake so
+ * far, counted as performanceBy counts a group.
+ */
+export function roiSeries(picks: readonly UserPick[]): RoiPoint[] {
+  const settled = picks
+    .flatMap((pick) => {
+      const profit = pickProfitCents(pick);
+      return isSettled(pick.status) && pick.stakeCents > 0 && profit !== null ? [{ pick, profit, at: settledAt(pick) }] : [];
+    })
+    .sort((a, b) => a.at.localeCompare(b.at) || a.pick.id.localeCompare(b.pick.id));
+  let staked = 0;
+  let profit = 0;
+  return settled.map((s, i) => {
+    staked += s.pick.stakeCents;
+    profit += s.profit;
+    return { at: s.at, bets: i + 1, stakedCents: staked, profitCents: profit, roiPct: (profit / staked) * 100 };
+  });
+}
+
+/** The ROI series as a time chart draws it: settlement times in epoch seconds, the ROI in percent. */
+export function roiChartData(series: readonly RoiPoint[]): { times: number[]; rois: number[] } {
+  return { times: series.map((p) => Date.parse(p.at) / 1000), rois: series.map((p) => p.roiPct) };
+}
 
 /** Performance per group of a dimension, most staked first. */
 export function performanceBy(picks: readonly UserPick[], dimension: Dimension): GroupPerformance[] {
