@@ -140,6 +140,12 @@ export class OddsPipelineService {
     // Links are settled once as a board comes in: checked, resolved, or the book's site.
     answer = withBookLinks(answer);
     const asked = eventIds && previous ? new Set(eventIds) : null;
+    // A poll by id that finds none of its events learns nothing it can trust: the feed may have taken them down (a game
+    // over, a postponement) or answered short. The board stays as it is, not stale, and the sport's next sweep decides.
+    if (asked && answer.length === 0) {
+      this.logger.log({ sport, kind, polled: eventIds, msg: 'No asked event in the answer; the next sweep decides' });
+      return { sport, kind, outcome: 'unchanged', events: previous?.events.length ?? 0, changedEvents: 0, historyRows: 0 };
+    }
     const implausible = implausibleAnswer(
       { kept: answer.length, dropped: 0 },
       previous?.events

@@ -195,6 +195,18 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     await redis.client.hset(redis.key(...RedisKeys.oddsApiCredits), 'remaining', '1000');
   });
 
+  it('keeps the board as it was, not stale, when a poll by id finds none of its events', async () => {
+    const live = BOARD.find((e) => e.sport_key === SPORT) as { id: string };
+    const before = (await state.board('odds', SPORT))!;
+    replies = [(res) => stub.json(res, 200, [], { 'x-requests-remaining': '997', 'x-requests-used': '3', 'x-requests-last': '3' })];
+    const { value } = await requestsDuring(() => pipeline.pollOdds({ sport: SPORT, tick: Date.now(), eventIds: [live.id] }));
+    expect(value).toMatchObject({ outcome: 'unchanged', changedEvents: 0 });
+    const after = (await state.board('odds', SPORT))!;
+    expect(after.events).toEqual(before.events);
+    expect(after.stale_since ?? null).toBeNull();
+    expect((await state.feedStatus('odds', SPORT))?.state).not.toBe('stale');
+  });
+
   it('does not poll a sport out of season (GET /v4/sports, recorded in March: no NFL)', async () => {
     const paused = await requestsDuring(() => pipeline.pollOdds({ sport: 'americanfootball_nfl', tick: 0 }));
     expect(paused.requests).toBe(0);
