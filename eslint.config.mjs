@@ -58,12 +58,17 @@ export default tseslint.config(
   { files: ['server/src/**'], rules: wall(['workers', 'client']) },
   { files: ['workers/src/**'], rules: wall(['server', 'client']) },
   {
-    // The system specs start the server in-process through its public entry, as a user reaches it, not its internals.
+    // The system specs start the server and the workers in-process through their public entries, not their internals.
     files: ['test/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/src/**'], message: 'Import the server by its entry, @oddspulse/server (server/src/index.ts).' }] },
+        {
+          patterns: [
+            { group: ['**/server/src/**'], message: 'Import the server by its entry, @oddspulse/server (server/src/index.ts).' },
+            { group: ['**/workers/src/**'], message: 'Import the workers by their entry, @oddspulse/workers (workers/src/index.ts).' },
+          ],
+        },
       ],
     },
   },

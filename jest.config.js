@@ -10,6 +10,7 @@ const shared = {
     '^@oddspulse/shared$': '<rootDir>/shared/src/index.ts',
     '^@oddspulse/core$': '<rootDir>/core/src/index.ts',
     '^@oddspulse/server$': '<rootDir>/server/src/index.ts',
+    '^@oddspulse/workers$': '<rootDir>/workers/src/index.ts',
   },
   testEnvironment: 'node',
   rootDir: __dirname,

@@ -12,8 +12,7 @@ import {
 } from '@oddspulse/shared';
 import { createAccountsApp, type AccountsTestApp } from '../support/accounts-app';
 import { loadFixtureBoards } from '../support/fixture-boards';
-import { AlertBatches } from '../../workers/src/alerts/alert-batches';
-import { DetectionService } from '../../workers/src/detection/detection.service';
+import { AlertBatches, DetectionService } from '@oddspulse/workers';
 import { LiveStateRepository, MetricsService, RealtimePublisher, deleteKeysWithPrefix, OpportunityCountersRepository } from '@oddspulse/core';
 import { LANDING_STATS_CACHE_MS, STATS_CLOCK } from '@oddspulse/server';
 

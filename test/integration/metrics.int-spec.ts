@@ -4,8 +4,7 @@ import { createServer } from 'node:net';
 import { summariseDailyCounters, utcDay } from '@oddspulse/shared';
 import { APP_CONFIG, OpportunityCountersRepository, parseConfig, type AppConfig } from '@oddspulse/core';
 import { createAccountsApp, type AccountsTestApp } from '../support/accounts-app';
-import { OddsPipelineService } from '../../workers/src/odds/odds-pipeline.service';
-import { WorkersModule } from '../../workers/src/workers.module';
+import { OddsPipelineService, WorkersModule } from '@oddspulse/workers';
 
 const TOKEN = 'scraper-token-0123456789abcdefghij';
 const SPORT = 'basketball_nba';

@@ -6,9 +6,7 @@ import { APP_CONFIG, deleteKeysWithPrefix, LiveStateRepository, type AppConfig }
 import { applyBoardEnvelope, type Boards } from '../../client/src/odds/rows/live-table';
 import { CONNECT_TIMEOUT_MS, LiveSocket, type LiveMessage } from '../../client/src/realtime/live-socket';
 import { socketIoTransport } from '../../client/src/realtime/socket-io-transport';
-import { CLOCK } from '../../workers/src/feeds/clock';
-import { OddsPipelineService } from '../../workers/src/odds/odds-pipeline.service';
-import { WorkersModule } from '../../workers/src/workers.module';
+import { CLOCK, OddsPipelineService, WorkersModule } from '@oddspulse/workers';
 import { signUp } from '../support/accounts-app';
 import { createGatewayApp, eventually, type GatewayTestApp } from '../support/gateway-app';
 

@@ -3,7 +3,7 @@ import { Test } from '@nestjs/testing';
 import IORedis from 'ioredis';
 import { JOB_QUEUE, JobName } from '@oddspulse/shared';
 import { APP_CONFIG, FEEDS_SCHEDULER_ID, JobQueueService, LiveStateRepository, parseConfig, type AppConfig } from '@oddspulse/core';
-import { WorkersModule } from '../../workers/src/workers.module';
+import { WorkersModule } from '@oddspulse/workers';
 import { OwnRedis } from '../support/own-redis';
 
 // Redis comes back empty (a restart without persistence, a failover, a flush). The job schedulers

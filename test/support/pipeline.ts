@@ -1,7 +1,6 @@
 import type { SportBoard } from '@oddspulse/shared';
 import { LiveStateRepository, MetricsService, OpportunityCountersRepository, type AppConfig, type RealtimePublisher, type RedisService } from '@oddspulse/core';
-import { AlertBatches } from '../../workers/src/alerts/alert-batches';
-import { DetectionService } from '../../workers/src/detection/detection.service';
+import { AlertBatches, DetectionService } from '@oddspulse/workers';
 
 // The workers' side of system tests: what the pipeline writes, for the API specs in test/integration that read it.
 

@@ -1,25 +1,13 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { findArbitrage } from '@oddspulse/shared';
-import { book, event, NOW } from '../../../shared/src/testing/board-builder';
+import { NOW } from '../../../shared/src/testing/board-builder';
+import { bookAgainstExchange } from '../../../shared/src/testing/exchange-arbitrage';
 import { OpportunityCard } from './OpportunityCard';
 
 // An exchange's leg is priced net of its commission: the card says so beside its price, and a book's leg says nothing
 describe('an opportunity card with a leg at an exchange', () => {
   it('shows "net of 5 % commission" beside the exchange leg’s price only', () => {
-    const board = event([
-      book('draftkings', {
-        h2h: [
-          ['Home', 110],
-          ['Away', -140],
-        ],
-      }),
-      book('betfair_ex_uk', {
-        h2h: [
-          ['Home', -140],
-          ['Away', 110],
-        ],
-      }),
-    ]);
+    const board = bookAgainstExchange();
     const [o] = findArbitrage(board, { minProfitPct: 0 }, NOW);
     const html = renderToStaticMarkup(
       <OpportunityCard

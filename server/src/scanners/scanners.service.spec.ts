@@ -1,5 +1,6 @@
 import { findArbitrage, MAX_BANKROLL, SCANNER_MAX_STAKE, type ArbitrageOpportunity, type OpportunityUpdate, type PlanAccess } from '@oddspulse/shared';
 import { book, event, NOW } from '../../../shared/src/testing/board-builder';
+import { bookAgainstExchange } from '../../../shared/src/testing/exchange-arbitrage';
 import type { AppConfig, LiveStateRepository, RealtimeBus } from '@oddspulse/core';
 import { parseInput } from '../validation/zod-validation.pipe';
 import { arbitrageQuerySchema } from './scanners.dto';
@@ -90,20 +91,7 @@ describe('ScannersService (stored opportunities, caller settings on top)', () =>
 
 describe('ScannersService at the caller’s commission rates', () => {
   // a book at +110 against Betfair at +110: 3.61 % net of Betfair's default 5 %
-  const exchange = event([
-    book('draftkings', {
-      h2h: [
-        ['Home', 110],
-        ['Away', -140],
-      ],
-    }),
-    book('betfair_ex_uk', {
-      h2h: [
-        ['Home', -140],
-        ['Away', 110],
-      ],
-    }),
-  ]);
+  const exchange = bookAgainstExchange();
   const repository = {
     freshness: async (_kind: string, sports: string[]) => sports.map(() => ({ fetched_at: new Date(NOW).toISOString(), stale_since: null })),
     opportunitiesOf: async () =>

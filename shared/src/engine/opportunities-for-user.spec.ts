@@ -1,6 +1,7 @@
 import { MAX_BANKROLL } from '../domain/accounts';
 import type { ArbitrageOpportunity, MiddleOpportunity } from '../domain/opportunities';
 import { book, event, iso, NOW, type OutcomeSpec } from '../testing/board-builder';
+import { bookAgainstExchange } from '../testing/exchange-arbitrage';
 import { between, seededRandom } from '../testing/seeded-random';
 import { findArbitrage } from './arbitrage';
 import { findEvBets } from './ev';
@@ -264,20 +265,7 @@ describe('a stored opportunity as it stands later (spec 001 §5 locked markets, 
 
 describe('a user’s own commission rates', () => {
   // a book at +110 against Betfair at +110: 5 % gross, 3.61 % net of Betfair's default 5 %
-  const board = event([
-    book('draftkings', {
-      h2h: [
-        ['Home', 110],
-        ['Away', -140],
-      ],
-    }),
-    book('betfair_ex_uk', {
-      h2h: [
-        ['Home', -140],
-        ['Away', 110],
-      ],
-    }),
-  ]);
+  const board = bookAgainstExchange();
   const inputs = { minProfit: 0, maxStake: 100, bankroll: 1000, books: [] as string[] };
 
   it('detection prices the exchange leg at its default; the user’s lower rate makes the profit larger', () => {
