@@ -196,7 +196,7 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
   });
 
   it('keeps the board as it was, not stale, when a poll by id finds none of its events', async () => {
-    const live = BOARD.find((e) => e.sport_key === SPORT) as { id: string };
+    const [live] = BOARD.filter((e) => e.sport_key === SPORT) as Array<{ id: string; sport_key: string }>;
     const before = (await state.board('odds', SPORT))!;
     replies = [(res) => stub.json(res, 200, [], { 'x-requests-remaining': '997', 'x-requests-used': '3', 'x-requests-last': '3' })];
     const { value } = await requestsDuring(() => pipeline.pollOdds({ sport: SPORT, tick: Date.now(), eventIds: [live.id] }));
