@@ -1,0 +1,103 @@
+import type { BoardMarket, BoardOutcome, EventHeader } from '../domain/odds';
+import { OPPORTUNITY_EXPIRY_SECONDS, type ArbitrageOpportunity, type OpportunityLeg } from '../domain/opportunities';
+import type { ArbitrageSettings } from './arbitrage';
+import { backLay } from './commission';
+import { familyNumber, hasLinePoint, isLayMarket, lockedDescriptions, marketFamily, moneylineCounts } from './line-rules';
+import type { MarketGroup, Quote } from './market-lines';
+import { isoTime, opportunityAgeSeconds, opportunityEvent, timingFlags, toLeg } from './opportunity-legs';
+
+/**
+ * Back/lay arbitrage: one outcome backed at a book and laid at an exchange (its `h2h_lay` market). The lay wins
+ * when the outcome does not happen; the layer holds the liability, lay stake × (lay decimal − 1), and the exchange
+ * takes its commission on the lay's winnings. Sized with the matched bettor's rule (commission.ts backLay), it is
+ * an arbitrage when the net result is positive whichever way the outcome goes:
+ *
+ *   profit (FRACTION of the back stake) = back effective × (1 − lay commission) / (lay decimal − lay commission) − 1
+ *
+ * Both paths (arbitrage.ts on the object index, prepared-scan.ts on the columns) read lay markets with
+ * forEachLayOutcome, take the best back quote with the arbitrage's bestQuote rule, and build the opportunity with
+ * backLayOpportunity.
+ */
+
+/** The back market a lay market lays (h2h_lay → h2h). */
+export function backMarketOf(layKey: string): string {
+  return layKey.slice(0, -'_lay'.length);
+}
+
+/**
+ * Each layable outcome of a lay market, with the number of the back family it lays and its moneyline group's
+ * outcome count (as buildEventIndex groups the back market): moneyline-like outcomes only, locked prices left
+ * out as they are from the back markets (spec 001 §5).
+ */
+export function forEachLayOutcome(market: BoardMarket, visit: (outcome: BoardOutcome, familyId: number, family: string, outcomeCount: number) => void): void {
+  if (!isLayMarket(market.key)) return;
+  const outcomes = market.outcomes;
+  const locked = lockedDescriptions(outcomes);
+  const family = marketFamily(backMarketOf(market.key));
+  const familyId = familyNumber(family);
+  const counts = moneylineCounts(outcomes);
+  for (const outcome of outcomes) {
+    if (hasLinePoint(outcome.point) || (locked !== null && locked.has(outcome.description ?? ''))) continue;
+    visit(outcome, familyId, family, typeof counts === 'number' ? counts : counts.get(outcome.description ?? '')!);
+  }
+}
+
+/** The net profit of a back/lay, as a FRACTION of the back stake, before stake rounding (see above). */
+export function backLayProfit(backEffective: number, layDecimal: number, layCommission: number): number {
+  return (backEffective * (1 - layCommission)) / (layDecimal - layCommission) - 1;
+}
+
+/**
+ * The opportunity of backing `back` at a book for the scan's total stake and laying `lay` at the exchange, or null
+ * when it is below the minimum profit or the rounded stakes leave an outcome without a profit.
+ */
+export function backLayOpportunity(
+  event: EventHeader,
+  now: number,
+  live: boolean,
+  group: Pick<MarketGroup, 'family' | 'description'>,
+  back: Quote,
+  lay: Quote,
+  settings: ArbitrageSettings,
+): ArbitrageOpportunity | null {
+  const profit = backLayProfit(back.effective, lay.decimal, lay.commission);
+  const profitPct = profit * 100;
+  if (!(profit > 0) || profitPct < settings.minProfitPct) return null;
+  const { totalCents } = settings;
+  const sized = backLay(totalCents, back.decimal, lay.decimal, lay.commission, back.commission);
+  const guaranteedCents = Math.min(sized.backWinsCents, sized.layWinsCents);
+  if (totalCents > 0 && guaranteedCents <= 0) return null;
+  const legs = [back, lay];
+  const flags = timingFlags(legs, live);
+  if (profitPct > settings.suspectProfitPct) flags.push('suspect');
+  const layLeg: OpportunityLeg = toLeg(lay, sized.layStakeCents, now);
+  layLeg.lay = true;
+  layLeg.liability = sized.liabilityCents / 100;
+  // the lay wins when the outcome does not happen: the liability comes back with the lay stake net of commission
+  layLeg.payout = (sized.layWinsCents + totalCents + sized.liabilityCents) / 100;
+  const base = opportunityEvent(event);
+  const opportunity: ArbitrageOpportunity = {
+    eventId: base.eventId,
+    sport: base.sport,
+    sportTitle: base.sportTitle,
+    game: base.game,
+    homeTeam: base.homeTeam,
+    awayTeam: base.awayTeam,
+    commenceTime: base.commenceTime,
+    id: `arb:${event.id}:${group.family}:${group.description ?? ''}:lay:${lay.outcome}:${lay.book}`,
+    type: 'arbitrage',
+    kind: 'back_lay',
+    market: group.family,
+    profitPct,
+    profitAmount: guaranteedCents / 100,
+    totalStake: totalCents / 100,
+    totalImpliedProb: 1 / (1 + profit),
+    legs: [toLeg(back, totalCents, now), layLeg],
+    flags,
+    ageSeconds: opportunityAgeSeconds(legs, now),
+    timeFound: isoTime(now),
+    expiresIn: OPPORTUNITY_EXPIRY_SECONDS,
+  };
+  if (group.description !== undefined) opportunity.description = group.description;
+  return opportunity;
+}
