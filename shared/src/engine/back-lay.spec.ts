@@ -5,6 +5,7 @@ import type { ArbitrageOpportunity } from '../domain/opportunities';
 import { normaliseOddsApiV4 } from '../feeds/odds-api-v4';
 import { iso, NOW } from '../testing/board-builder';
 import { findArbitrage } from './arbitrage';
+import { arbitrageForUser, opportunityAtRates } from './opportunities-for-user';
 import { backLayProfit } from './back-lay';
 import { backLay, commissionOf, effectiveDecimal } from './commission';
 import { newestUpdate, scanBoard } from './scan';
@@ -148,6 +149,82 @@ describe('back/lay arbitrage', () => {
     const old = board();
     old.bookmakers[1] = { ...old.bookmakers[1], markets: old.bookmakers[1].markets.map((m) => ({ ...m, last_update: iso(16 * 60_000) })) };
     expect(bothPaths(old)).toEqual([]);
+  });
+});
+
+describe('a back/lay at a user’s own inputs', () => {
+  // the two-way (the book's Home against Matchbook's Away backed) is an arbitrage of its own: the back/lay is the other
+  const found = () => {
+    const o = findArbitrage(
+      game([
+        bookmaker('draftkings', {
+          h2h: [
+            ['Home', 2.2],
+            ['Away', 1.7],
+          ],
+        }),
+        bookmaker('matchbook', {
+          h2h: [
+            ['Home', 2.04],
+            ['Away', 1.95],
+          ],
+          h2h_lay: [
+            ['Home', 2.06],
+            ['Away', 1.98],
+          ],
+        }),
+      ]),
+      { minProfitPct: 0.1, bankroll: 100_000, maxStake: 10_000 },
+      NOW,
+    ).find((a) => a.kind === 'back_lay')!;
+    return o;
+  };
+
+  it('reads exactly as the engine sizes it for them: the back stake theirs, the lay sized against it', () => {
+    const engine = findArbitrage(
+      game([
+        bookmaker('draftkings', {
+          h2h: [
+            ['Home', 2.2],
+            ['Away', 1.7],
+          ],
+        }),
+        bookmaker('matchbook', {
+          h2h: [
+            ['Home', 2.04],
+            ['Away', 1.95],
+          ],
+          h2h_lay: [
+            ['Home', 2.06],
+            ['Away', 1.98],
+          ],
+        }),
+      ]),
+      { minProfitPct: 1, bankroll: 500, maxStake: 250 },
+      NOW,
+    );
+    const mine = arbitrageForUser(found(), { minProfit: 1, maxStake: 250, bankroll: 500, books: [] });
+    expect(mine).toEqual(engine.find((a) => a.kind === 'back_lay'));
+    expect(mine?.legs[1]).toMatchObject({ lay: true, stake: 269.61, liability: 285.79 });
+  });
+
+  it('is re-priced at their commission, and gone once it no longer wins', () => {
+    const inputs = { minProfit: 0, maxStake: 100, bankroll: 1000, books: [] };
+    const at8 = arbitrageForUser(found(), { ...inputs, commission: { matchbook: 0.08 } })!;
+    expect(at8.profitPct).toBeCloseTo(2.222, 3);
+    expect(at8.legs[1].commission).toBe(0.08);
+    // lay stake 100 × 2.2 / 1.98 = $111.11, liability $117.78; 120 − 117.78 = $2.22, 111.11 × 0.92 − 100 = $2.22
+    expect(at8).toMatchObject({
+      profitAmount: 2.22,
+      legs: [
+        { stake: 100, payout: 220 },
+        { stake: 111.11, liability: 117.78 },
+      ],
+    });
+    expect(arbitrageForUser(found(), { ...inputs, commission: { matchbook: 0.12 } })).toBeNull();
+    expect(opportunityAtRates(found(), { matchbook: 0.12 })).toBeNull();
+    expect(opportunityAtRates(found(), { matchbook: 0.08 })?.profitAmount).toBeCloseTo(222.2, 0);
+    expect(arbitrageForUser(found(), { ...inputs, books: ['draftkings'] })).toBeNull();
   });
 });
 

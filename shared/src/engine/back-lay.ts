@@ -47,6 +47,41 @@ export function backLayProfit(backEffective: number, layDecimal: number, layComm
   return (backEffective * (1 - layCommission)) / (layDecimal - layCommission) - 1;
 }
 
+/** What a back/lay of `totalCents` at the book stakes and returns, integer cents (commission.ts backLay). */
+export interface BackLaySizing {
+  layStakeCents: number;
+  liabilityCents: number;
+  /** The back leg's return when the outcome happens, net of its commission. */
+  backPayoutCents: number;
+  /** The lay leg's return when it does not: the liability back plus the lay stake net of commission. */
+  layPayoutCents: number;
+  /** The worse of the two net results: what is really guaranteed. */
+  guaranteedCents: number;
+}
+
+type Priced = Pick<Quote, 'decimal' | 'commission'>;
+
+/** Sizes a back stake of `backCents` at `back` against a lay at `lay` with backLay(), the rule of both finders and the per-user re-sizing. */
+export function sizeBackLay(backCents: number, back: Priced, lay: Priced): BackLaySizing {
+  const sized = backLay(backCents, back.decimal, lay.decimal, lay.commission, back.commission);
+  return {
+    layStakeCents: sized.layStakeCents,
+    liabilityCents: sized.liabilityCents,
+    backPayoutCents: backCents + sized.backWinsCents + sized.liabilityCents,
+    layPayoutCents: backCents + sized.layWinsCents + sized.liabilityCents,
+    guaranteedCents: Math.min(sized.backWinsCents, sized.layWinsCents),
+  };
+}
+
+/** The legs [back, lay] with the stakes, returns and liability of `sized` (a back stake of `backCents`). */
+export function sizedBackLayLegs(legs: readonly OpportunityLeg[], backCents: number, sized: BackLaySizing): OpportunityLeg[] {
+  const [back, lay] = legs;
+  return [
+    { ...back, stake: backCents / 100, payout: sized.backPayoutCents / 100 },
+    { ...lay, lay: true, stake: sized.layStakeCents / 100, liability: sized.liabilityCents / 100, payout: sized.layPayoutCents / 100 },
+  ];
+}
+
 /**
  * The opportunity of backing `back` at a book for the scan's total stake and laying `lay` at the exchange, or null
  * when it is below the minimum profit or the rounded stakes leave an outcome without a profit.
@@ -64,17 +99,11 @@ export function backLayOpportunity(
   const profitPct = profit * 100;
   if (!(profit > 0) || profitPct < settings.minProfitPct) return null;
   const { totalCents } = settings;
-  const sized = backLay(totalCents, back.decimal, lay.decimal, lay.commission, back.commission);
-  const guaranteedCents = Math.min(sized.backWinsCents, sized.layWinsCents);
-  if (totalCents > 0 && guaranteedCents <= 0) return null;
-  const legs = [back, lay];
-  const flags = timingFlags(legs, live);
+  const sized = sizeBackLay(totalCents, back, lay);
+  if (totalCents > 0 && sized.guaranteedCents <= 0) return null;
+  const quotes = [back, lay];
+  const flags = timingFlags(quotes, live);
   if (profitPct > settings.suspectProfitPct) flags.push('suspect');
-  const layLeg: OpportunityLeg = toLeg(lay, sized.layStakeCents, now);
-  layLeg.lay = true;
-  layLeg.liability = sized.liabilityCents / 100;
-  // the lay wins when the outcome does not happen: the liability comes back with the lay stake net of commission
-  layLeg.payout = (sized.layWinsCents + totalCents + sized.liabilityCents) / 100;
   const base = opportunityEvent(event);
   const opportunity: ArbitrageOpportunity = {
     eventId: base.eventId,
@@ -89,12 +118,12 @@ export function backLayOpportunity(
     kind: 'back_lay',
     market: group.family,
     profitPct,
-    profitAmount: guaranteedCents / 100,
+    profitAmount: sized.guaranteedCents / 100,
     totalStake: totalCents / 100,
     totalImpliedProb: 1 / (1 + profit),
-    legs: [toLeg(back, totalCents, now), layLeg],
+    legs: sizedBackLayLegs([toLeg(back, totalCents, now), toLeg(lay, 0, now)], totalCents, sized),
     flags,
-    ageSeconds: opportunityAgeSeconds(legs, now),
+    ageSeconds: opportunityAgeSeconds(quotes, now),
     timeFound: isoTime(now),
     expiresIn: OPPORTUNITY_EXPIRY_SECONDS,
   };
