@@ -29,16 +29,15 @@ export function backMarketOf(layKey: string): string {
  * outcome count (as buildEventIndex groups the back market): moneyline-like outcomes only, locked prices left
  * out as they are from the back markets (spec 001 §5).
  */
-export function forEachLayOutcome(market: BoardMarket, visit: (outcome: BoardOutcome, familyId: number, family: string, outcomeCount: number) => void): void {
+export function forEachLayOutcome(market: BoardMarket, visit: (outcome: BoardOutcome, familyId: number, outcomeCount: number) => void): void {
   if (!isLayMarket(market.key)) return;
   const outcomes = market.outcomes;
   const locked = lockedDescriptions(outcomes);
-  const family = marketFamily(backMarketOf(market.key));
-  const familyId = familyNumber(family);
+  const familyId = familyNumber(marketFamily(backMarketOf(market.key)));
   const counts = moneylineCounts(outcomes);
   for (const outcome of outcomes) {
     if (hasLinePoint(outcome.point) || (locked !== null && locked.has(outcome.description ?? ''))) continue;
-    visit(outcome, familyId, family, typeof counts === 'number' ? counts : counts.get(outcome.description ?? '')!);
+    visit(outcome, familyId, typeof counts === 'number' ? counts : counts.get(outcome.description ?? '')!);
   }
 }
 

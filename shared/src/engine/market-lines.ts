@@ -137,7 +137,7 @@ export function buildEventIndex(event: BoardEvent, now: number, times: TimeCache
       const updatedAt = cachedTime(market.last_update, times);
       if (isStaleAt(updatedAt, now, live)) continue;
       if (isLayMarket(market.key)) {
-        forEachLayOutcome(market, (outcome, familyId, _family, count) => {
+        forEachLayOutcome(market, (outcome, familyId, count) => {
           const quote: Quote = {
             book: bookKey,
             bookTitle: bookmaker.title,

@@ -152,7 +152,7 @@ class Reader {
   /** A lay market's prices as buildEventIndex reads them; its commission is set once the rates are known. */
   private readLays(bookmaker: BoardBookmaker, market: BoardMarket, book: number): void {
     const updatedAt = parseIsoTime(market.last_update);
-    forEachLayOutcome(market, (outcome, familyId, _family, count) => {
+    forEachLayOutcome(market, (outcome, familyId, count) => {
       const quote: Quote = {
         book: bookKeys[book],
         bookTitle: bookmaker.title,
