@@ -53,6 +53,35 @@ describe('Execute (DECISIONS 12)', () => {
   });
 });
 
+describe('Execute on a back/lay arbitrage', () => {
+  it('adds the back bet only: the lay is placed at the exchange, not staked from the slip', () => {
+    const backLay = {
+      id: 'arb:e1:h2h::lay:Home:matchbook',
+      type: 'arbitrage',
+      kind: 'back_lay',
+      eventId: 'e1',
+      sport: 'basketball_nba',
+      sportTitle: 'NBA',
+      game: 'Away @ Home',
+      homeTeam: 'Home',
+      awayTeam: 'Away',
+      commenceTime: '2030-01-01T13:00:00Z',
+      market: 'h2h',
+      flags: [],
+      ageSeconds: 4,
+      timeFound: '2030-01-01T12:00:00Z',
+      expiresIn: 1800,
+      profitPct: 5.69,
+      profitAmount: 5.68,
+      totalStake: 100,
+      totalImpliedProb: 0.946,
+      legs: [leg('draftkings', 'Home', 120, 100), { ...leg('matchbook', 'Home', 106, 107.84), market: 'h2h_lay', lay: true, liability: 114.31 }],
+    } as ArbitrageOpportunity;
+    const items = opportunityToSlipItems(backLay);
+    expect(items.map((i) => [i.id, i.bookmaker, i.selection, i.stakeCents])).toEqual([['arb:e1:h2h::lay:Home:matchbook|leg0', 'draftkings', 'Home', 10_000]]);
+  });
+});
+
 // DECISIONS 23: a soccer h2h is a three-way market whose legs the slip sizes together
 describe('exclusiveGroupOf', () => {
   it('groups the legs of a soccer 1X2 by event, and nothing else', () => {

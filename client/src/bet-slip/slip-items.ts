@@ -66,9 +66,20 @@ export function evBetToSlipItem(bet: EvBet): NewSlipItem {
   };
 }
 
-/** "Execute": every leg of an arbitrage or middle with its computed stake (DECISIONS 12). */
+/**
+ * "Execute": every back leg of an arbitrage or middle with its computed stake (DECISIONS 12). A back/lay's lay leg
+ * stays out: it is not a back bet but a lay placed at the exchange, whose liability the scanner card shows.
+ */
 export function opportunityToSlipItems(opportunity: ArbitrageOpportunity | MiddleOpportunity): NewSlipItem[] {
-  return opportunity.legs.map((leg: OpportunityLeg, i) => ({
+  const items: NewSlipItem[] = [];
+  opportunity.legs.forEach((leg: OpportunityLeg, i) => {
+    if (!leg.lay) items.push(legToSlipItem(opportunity, leg, i));
+  });
+  return items;
+}
+
+function legToSlipItem(opportunity: ArbitrageOpportunity | MiddleOpportunity, leg: OpportunityLeg, i: number): NewSlipItem {
+  return {
     id: `${opportunity.id}|leg${i}`,
     matchup: opportunity.game,
     selection: selectionLabel({ outcome: leg.outcome, point: leg.point, playerName: leg.description, market: leg.market }),
@@ -86,7 +97,7 @@ export function opportunityToSlipItems(opportunity: ArbitrageOpportunity | Middl
     bookKey: leg.book,
     commission: leg.commission,
     ...(leg.link ? { link: leg.link } : {}),
-  }));
+  };
 }
 
 /** A row as a pending pick for "Add to My Picks". */

@@ -22,3 +22,46 @@ describe('an opportunity card with a leg at an exchange', () => {
     expect(labels).toEqual(['net of 5 % commission']);
   });
 });
+
+// A back/lay's second leg is a lay at the exchange: the card says "Lay" and the liability the user must hold there
+describe('an opportunity card of a back/lay arbitrage', () => {
+  it('shows the lay leg as "Lay" with its liability at the exchange, and no calculator', () => {
+    const board = event([
+      book('draftkings', {
+        h2h: [
+          ['Home', 120],
+          ['Away', -250],
+        ],
+      }),
+      book('matchbook', {
+        h2h: [
+          ['Home', 104],
+          ['Away', -110],
+        ],
+      }),
+    ]);
+    board.bookmakers[1].markets.push({
+      key: 'h2h_lay',
+      last_update: board.bookmakers[1].markets[0].last_update,
+      outcomes: [
+        { name: 'Home', price: 2.06 },
+        { name: 'Away', price: 1.98 },
+      ],
+    });
+    const o = findArbitrage(board, { minProfitPct: 0 }, NOW).find((a) => a.kind === 'back_lay')!;
+    const html = renderToStaticMarkup(
+      <OpportunityCard
+        item={{ opportunity: o, status: 'new', since: NOW }}
+        kind="arbitrage"
+        now={NOW}
+        onExecute={() => undefined}
+        onCalculate={() => undefined}
+      />,
+    );
+    expect([...html.matchAll(/data-testid="leg-lay"[^>]*>([^<]*)</g)].map((m) => m[1])).toEqual(['Lay']);
+    // $100 backed at 2.20 laid at 2.06 (2 %): lay stake $107.84, liability $114.31
+    expect([...html.matchAll(/data-testid="leg-liability">([^<]*)</g)].map((m) => m[1])).toEqual(['Liability $114.31 at matchbook']);
+    expect(html).not.toContain('open-arb-calculator');
+    expect(html).toContain('Adds the back bet to the bet slip; place the lay at the exchange');
+  });
+});

@@ -9,6 +9,7 @@ import { oddsFormatAtom } from '../odds/odds-state';
 import { MiddleOutcomeTable } from './MiddleOutcomeTable';
 import { ageSeconds, type FeedItem, type Opportunity } from './opportunity-feed';
 import { canExecute, expiresInAt, expiryLabel } from './opportunity-expiry';
+import { liabilityLabel } from './lay-leg';
 import type { ScannerKind } from './scanner-settings';
 
 const FLAG_TEXT: Record<OpportunityFlag, { label: string; title: string }> = {
@@ -109,7 +110,14 @@ export function OpportunityCard({
                 {leg.bookTitle}
                 <OpenInBook book={leg.book} title={leg.bookTitle} link={leg.link} compact />
               </td>
-              <td>{selectionLabel({ outcome: leg.outcome, point: leg.point, playerName: leg.description, market: leg.market })}</td>
+              <td>
+                {leg.lay && (
+                  <span className="flag leg-lay" data-testid="leg-lay" title="A lay at the exchange: it wins when this outcome does not happen">
+                    Lay
+                  </span>
+                )}{' '}
+                {selectionLabel({ outcome: leg.outcome, point: leg.point, playerName: leg.description, market: leg.market })}
+              </td>
               <td>
                 {formatOdds(leg.decimal, format)}
                 {commissionLabel(leg.commission ?? 0) && (
@@ -119,7 +127,14 @@ export function OpportunityCard({
                   </span>
                 )}
               </td>
-              <td>{formatDollars(leg.stake)}</td>
+              <td>
+                {formatDollars(leg.stake)}
+                {liabilityLabel(leg) && (
+                  <div className="muted small" data-testid="leg-liability">
+                    {liabilityLabel(leg)}
+                  </div>
+                )}
+              </td>
               <td data-testid="leg-age" title={`Price last updated ${new Date(leg.lastUpdate).toLocaleTimeString()}`}>
                 {formatSeconds(ageSeconds(leg.lastUpdate, now))}
               </td>
@@ -138,7 +153,8 @@ export function OpportunityCard({
         >
           Execute
         </button>
-        {o.type === 'arbitrage' && (
+        {/* the calculator sizes back bets on every outcome; a back/lay is sized against the lay, as shown */}
+        {o.type === 'arbitrage' && o.kind !== 'back_lay' && (
           <button type="button" className="button small" onClick={() => onCalculate(o)} data-testid="open-arb-calculator">
             Calculator
           </button>
@@ -146,9 +162,11 @@ export function OpportunityCard({
         <span className="muted small">
           {expiresIn === 0
             ? 'Expired: check the prices at the books before betting'
-            : kind === 'arbitrage'
-              ? 'Adds every leg to the bet slip with its stake'
-              : 'Adds both legs to the bet slip'}
+            : o.type === 'arbitrage' && o.kind === 'back_lay'
+              ? 'Adds the back bet to the bet slip; place the lay at the exchange'
+              : kind === 'arbitrage'
+                ? 'Adds every leg to the bet slip with its stake'
+                : 'Adds both legs to the bet slip'}
         </span>
       </div>
     </article>

@@ -127,3 +127,58 @@ describe('ScannersService at the caller’s commission rates', () => {
     expect(() => parseInput(arbitrageQuerySchema, { commission: 'draftkings:0.01' })).toThrow('Not an exchange: draftkings');
   });
 });
+
+describe('ScannersService: a back/lay arbitrage', () => {
+  // a book's Home at +120 (2.20) laid at Matchbook at 2.06 (2 %): 5.69 % on the back stake either way
+  const layBoard = event([
+    book('draftkings', {
+      h2h: [
+        ['Home', 120],
+        ['Away', -250],
+      ],
+    }),
+    book('matchbook', {
+      h2h: [
+        ['Home', 104],
+        ['Away', -110],
+      ],
+    }),
+  ]);
+  layBoard.bookmakers[1].markets.push({
+    key: 'h2h_lay',
+    last_update: layBoard.bookmakers[1].markets[0].last_update,
+    outcomes: [
+      { name: 'Home', price: 2.06 },
+      { name: 'Away', price: 1.98 },
+    ],
+  });
+  const repository = {
+    freshness: async (_kind: string, sports: string[]) => sports.map(() => ({ fetched_at: new Date(NOW).toISOString(), stale_since: null })),
+    opportunitiesOf: async () =>
+      findArbitrage(layBoard, { minProfitPct: 0.1, bankroll: MAX_BANKROLL, maxStake: SCANNER_MAX_STAKE }, NOW).map((o) => ({
+        action: 'new' as const,
+        id: o.id,
+        event_id: layBoard.id,
+        board: 'odds' as const,
+        time_found: o.timeFound,
+        expires_in: o.expiresIn,
+        opportunity: o,
+      })),
+  } as unknown as LiveStateRepository;
+  const service = new ScannersService(repository, { FEED_SPORTS: [NFL] } as AppConfig, new ViewCache(), new LiveVersions(repository, {} as RealtimeBus));
+  const arbitrage = (raw: Record<string, string>) =>
+    service.arbitrage(parseInput(arbitrageQuerySchema, { sports: NFL, minProfit: '0.1', ...raw }), { plan: 'platinum', unlimited: false }, NOW + 1000);
+
+  it('is served at the caller’s stake with the lay leg’s liability, and re-priced at their commission', async () => {
+    const [o] = (await arbitrage({ maxStake: '250' })).opportunities;
+    expect(o).toMatchObject({ kind: 'back_lay', totalStake: 250 });
+    // lay stake 250 × 2.2 / 2.04 = $269.61, liability × 1.06 = $285.79
+    expect(o.legs.map((leg) => [leg.book, leg.lay ?? false, leg.stake, leg.liability])).toEqual([
+      ['draftkings', false, 250, undefined],
+      ['matchbook', true, 269.61, 285.79],
+    ]);
+    const [mine] = (await arbitrage({ commission: 'matchbook:0.08' })).opportunities;
+    expect(mine.profitPct).toBeCloseTo(2.222, 3);
+    expect((await arbitrage({ commission: 'matchbook:0.12' })).opportunities).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { alertSummary, canUseAlertKind, evaluateAlertRule, inQuietHours, parseClock, type AlertRuleCriteria } from './alerts';
-import { arbitrageOpportunity, evBet, middleOpportunity } from '../testing/alert-opportunities';
+import { alertLeg, arbitrageOpportunity, evBet, middleOpportunity } from '../testing/alert-opportunities';
 
 const free = { plan: 'free', unlimited: false } as const;
 const gold = { plan: 'gold', unlimited: false } as const;
@@ -97,6 +97,12 @@ describe('alertSummary', () => {
     expect(summary.text).toContain('Los Angeles Lakers +110 at draftkings / Boston Celtics +105 at fanduel');
     expect(summary.path).toBe('/sportsbooks?mode=arbitrage&q=Los%20Angeles%20Lakers&opportunity=arb-1');
     expect(alertSummary(evBet()).title).toBe('+EV 5.6%: Boston Celtics @ Los Angeles Lakers');
+  });
+
+  it('words a back/lay’s lay leg as a lay', () => {
+    const [back, lay] = [alertLeg('draftkings', 'Los Angeles Lakers', 120), alertLeg('matchbook', 'Los Angeles Lakers', 106)];
+    const summary = alertSummary(arbitrageOpportunity({ kind: 'back_lay', legs: [back, { ...lay, market: 'h2h_lay', lay: true, liability: 114.31 }] }));
+    expect(summary.text).toContain('Los Angeles Lakers +120 at draftkings / Lay Los Angeles Lakers +106 at matchbook');
   });
 
   // The notification "opens the opportunity on click" — a prop's +EV row is listed under Player Props.

@@ -190,7 +190,10 @@ export function alertSummary(opportunity: AlertOpportunity): AlertSummary {
   let title: string;
   let detail: string;
   const legs = (o: ArbitrageOpportunity | MiddleOpportunity) =>
-    o.legs.map((leg) => `${leg.outcome}${leg.point === undefined ? '' : ` ${leg.point}`} ${american(leg.price)} at ${leg.bookTitle}`).join(' / ');
+    // a back/lay's lay leg is not a back bet at that price: it says so
+    o.legs
+      .map((leg) => `${leg.lay ? 'Lay ' : ''}${leg.outcome}${leg.point === undefined ? '' : ` ${leg.point}`} ${american(leg.price)} at ${leg.bookTitle}`)
+      .join(' / ');
   if (!('type' in opportunity)) {
     title = `+EV ${pct(opportunity.evPct)}: ${opportunity.game}`;
     detail = `${opportunity.outcome}${opportunity.point === undefined ? '' : ` ${opportunity.point}`} ${american(opportunity.price)} at ${opportunity.bookTitle} (fair ${american(opportunity.fairPrice)})`;

@@ -48,9 +48,19 @@ export interface OpportunityLeg {
    * price 1 + (decimal − 1) × (1 − commission), which a client can work out again from `decimal` and this.
    */
   commission: number;
-  /** Dollars, rounded to the cent. */
+  /**
+   * A lay at an exchange (a back/lay arbitrage's second leg): it wins when the outcome does NOT happen. Absent on
+   * a back bet, which every other leg is.
+   */
+  lay?: true;
+  /** Lay legs: what must be held at the exchange, lay stake × (decimal − 1), dollars rounded to the cent. */
+  liability?: number;
+  /** Dollars, rounded to the cent (a lay leg: the lay stake, the backer's stake the exchange matches). */
   stake: number;
-  /** Dollars returned (stake included) if this leg wins, net of commission, rounded to the cent. */
+  /**
+   * Dollars returned (stake included) if this leg wins, net of commission, rounded to the cent. A lay leg: the
+   * liability back plus the lay stake net of commission, when the outcome does not happen.
+   */
   payout: number;
   /** The book's last update of this market. */
   lastUpdate: string;
@@ -77,15 +87,21 @@ interface OpportunityBase extends OpportunityEvent {
 
 export interface ArbitrageOpportunity extends OpportunityBase {
   type: 'arbitrage';
-  /** two_way (moneyline, spread, total, props) or three_way (1X2 with a draw, DECISIONS 11). */
-  kind: 'two_way' | 'three_way';
-  /** 1 / Σ(1 / effective decimal) − 1 (net of commission), in PERCENT, before stake rounding. */
+  /**
+   * two_way (moneyline, spread, total, props) or three_way (1X2 with a draw, DECISIONS 11): every outcome backed
+   * at a book. back_lay: one outcome backed at a book and laid at an exchange (`h2h_lay`), legs [back, lay].
+   */
+  kind: 'two_way' | 'three_way' | 'back_lay';
+  /**
+   * PERCENT, net of commission, before stake rounding: 1 / Σ(1 / effective decimal) − 1; back_lay: what the back
+   * stake nets either way, back effective × (1 − lay commission) / (lay decimal − lay commission) − 1.
+   */
   profitPct: number;
-  /** Guaranteed profit in dollars after stakes are rounded to the cent: min payout − total stake. */
+  /** Guaranteed profit in dollars after stakes are rounded to the cent: the worse outcome's net result. */
   profitAmount: number;
-  /** Dollars: min(max stake, bankroll), as the rounded stakes add up. */
+  /** Dollars: min(max stake, bankroll), as the rounded stakes add up; back_lay: the back stake (the lay's liability is on its leg). */
   totalStake: number;
-  /** Σ(1 / effective decimal), fraction (< 1 for an arbitrage). */
+  /** Σ(1 / effective decimal), fraction (< 1 for an arbitrage); back_lay: 1 / (1 + profit), the same reading. */
   totalImpliedProb: number;
   legs: OpportunityLeg[];
 }

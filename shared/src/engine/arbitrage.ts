@@ -16,6 +16,7 @@ import {
 import { ARBITRAGE_LINE_TOLERANCE, isArbitrageLine, isDrawOutcome, KIND_NUMBERS, legPointsMatch } from './line-rules';
 import { payoutCents, roundHalfUpCents } from './money';
 import { commissionRates } from './commission';
+import { backLayOpportunity } from './back-lay';
 import { isoTime, opportunityAgeSeconds, opportunityEvent, scannerBookFilter, timingFlags, toLeg } from './opportunity-legs';
 
 /**
@@ -23,7 +24,7 @@ import { isoTime, opportunityAgeSeconds, opportunityEvent, scannerBookFilter, ti
  * two-way markets (moneyline, spread, total, props) and three-way 1X2 markets; profit % = 1/Σ(1/decimal) − 1;
  * stakes proportional to implied probability so every outcome pays the same. Prices are effective prices
  * (commission.ts): an exchange's leg pays net of its commission, so a set of prices whose net profit is not
- * positive is not an arbitrage.
+ * positive is not an arbitrage. A second kind backs one outcome at a book and lays it at an exchange (back-lay.ts).
  */
 export interface ArbitrageOptions {
   /** Dollars (DECISIONS 16: 1000). */
@@ -146,6 +147,14 @@ export function arbitrageInIndex(index: EventIndex, options: ArbitrageOptions = 
     const legs = bestLegs(line, event.home_team, accept);
     if (!legs) continue;
     const opportunity = arbitrageOpportunity(event, now, live, line.group, line.line, legs, settings);
+    if (opportunity) found.push(opportunity);
+  }
+  for (const { quote: lay, group } of index.lays) {
+    if (!accept(lay)) continue;
+    // the outcome's best back price at another book: bestQuote() of that side
+    const back = bestQuote(group.quotes, (q) => q.outcome === lay.outcome && q.book !== lay.book && accept(q));
+    if (!back) continue;
+    const opportunity = backLayOpportunity(event, now, live, group, back, lay, settings);
     if (opportunity) found.push(opportunity);
   }
   return found;

@@ -73,6 +73,13 @@ export class MarketGroupNumbers {
     if (g === undefined) groups.set(key, (g = this.size++));
     return g;
   }
+
+  /** The group's number when it has been seen, −1 otherwise (numbers nothing). */
+  find(family: number, description: string, kind: number, outcomeCount: number): number {
+    if (outcomeCount >= COUNT_SPAN) return -1;
+    const groups = description === '' ? this.plain : this.described.get(description);
+    return groups?.get((family * 3 + kind) * COUNT_SPAN + outcomeCount) ?? -1;
+  }
 }
 
 export function isAlternateMarket(key: string): boolean {

@@ -13,6 +13,7 @@ import {
   marketFamily,
   MarketGroupNumbers,
   moneylineCounts,
+  MONEYLINE,
   onSameLine,
   outcomeKind,
   replacesHeldQuote,
@@ -21,12 +22,13 @@ import {
 } from './line-rules';
 import { isEventLive, isStaleAt } from './locked-market';
 import { commissionOf, DEFAULT_COMMISSIONS, effectiveDecimal, type CommissionRates } from './commission';
+import { forEachLayOutcome } from './back-lay';
 
 /**
  * The object path (the finders' reference, the odds table's rows). Turns one event of the board into comparable lines: every book's open price, grouped by market family,
  * player/team and line, so EV, arbitrage and middles all read the same prices. Locked prices (spec 001 §5:
  * 0 or missing, beyond ±5000, older than 15 min / 5 min live) never get in; exchange lay markets
- * (`h2h_lay`) are not backable and are left out too.
+ * (`h2h_lay`) are not backable: they are kept apart, beside the group they lay (back-lay.ts).
  */
 export interface Quote {
   /** Canonical bookmaker key. */
@@ -83,6 +85,14 @@ export interface EventIndex {
   groups: MarketGroup[];
   /** Cache of eventLines(). */
   lines?: MarketLine[];
+  /** The open lay prices at exchanges, each with the moneyline group of its outcome (those laying no group are left out). */
+  lays: LayQuote[];
+}
+
+/** A lay price (its `effective` is its decimal: a lay is not a back bet) and the group whose back bets it covers. */
+export interface LayQuote {
+  quote: Quote;
+  group: MarketGroup;
 }
 
 /** A cache of parsed timestamps; boards repeat the same few thousand `last_update` strings. */
@@ -115,6 +125,7 @@ export function buildEventIndex(event: BoardEvent, now: number, times: TimeCache
   const live = isEventLive(event, now);
   const numbers = new MarketGroupNumbers();
   const groups: MarketGroup[] = [];
+  const lays: { quote: Quote; familyId: number; count: number }[] = [];
 
   // indexed loops: this runs over every price of a board the odds table loads, before the code is optimised
   for (let b = 0; b < event.bookmakers.length; b++) {
@@ -123,9 +134,29 @@ export function buildEventIndex(event: BoardEvent, now: number, times: TimeCache
     const commission = commissionOf(bookKey, rates);
     for (let m = 0; m < bookmaker.markets.length; m++) {
       const market = bookmaker.markets[m];
-      if (isLayMarket(market.key)) continue;
       const updatedAt = cachedTime(market.last_update, times);
       if (isStaleAt(updatedAt, now, live)) continue;
+      if (isLayMarket(market.key)) {
+        forEachLayOutcome(market, (outcome, familyId, count) => {
+          const quote: Quote = {
+            book: bookKey,
+            bookTitle: bookmaker.title,
+            market: market.key,
+            alternate: false,
+            outcome: outcome.name,
+            description: outcome.description,
+            decimal: outcome.price,
+            commission,
+            effective: outcome.price,
+            lastUpdate: market.last_update,
+            updatedAt,
+            line: 0,
+            link: outcome.link ?? market.link ?? bookmaker.link,
+          };
+          lays.push({ quote, familyId, count });
+        });
+        continue;
+      }
       const { family, number: familyId } = familyOf(market.key);
       const alternate = isAlternateMarket(market.key);
       let counts: number | Map<string, number> | null = null;
@@ -180,7 +211,12 @@ export function buildEventIndex(event: BoardEvent, now: number, times: TimeCache
     group.referenceSide = reference;
     for (const q of group.quotes) q.line = lineFromReference(q.outcome, q.point!, reference);
   }
-  return { event, now, live, groups };
+  const layQuotes: LayQuote[] = [];
+  for (const lay of lays) {
+    const g = numbers.find(lay.familyId, lay.quote.description ?? '', MONEYLINE, lay.count);
+    if (g >= 0) layQuotes.push({ quote: lay.quote, group: groups[g] });
+  }
+  return { event, now, live, groups, lays: layQuotes };
 }
 
 /** The event's lines at the EV grouping tolerance (0.05), computed once per index and shared by the finders. */

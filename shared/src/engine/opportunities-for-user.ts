@@ -8,6 +8,7 @@ import {
 } from '../domain/opportunities';
 import { canonicalBookKey } from '../domain/sportsbooks';
 import { arbitrageProfit, arbitrageStakes, arbitrageTotalStakeCents } from './arbitrage';
+import { backLayProfit, sizeBackLay, sizedBackLayLegs } from './back-lay';
 import { effectiveDecimal } from './commission';
 import { evPercent } from './fair-probability';
 import { isEventLive, isStaleUpdate } from './locked-market';
@@ -86,17 +87,24 @@ export function legsAtRates<L extends Pick<OpportunityLeg, 'book' | 'commission'
   return changed ? next : legs;
 }
 
-/** Each leg's effective price (commission.ts): what the leg pays, net of its commission. */
+/** Each leg's effective price (commission.ts): what the leg pays backed, net of its commission (a lay leg's is not used). */
 function effectivePrices(legs: readonly Pick<OpportunityLeg, 'decimal' | 'commission'>[]): number[] {
   // a leg stored before legs carried their commission was priced as quoted
   return legs.map((leg) => effectiveDecimal(leg.decimal, leg.commission ?? 0));
 }
 
 /**
- * The arbitrage with `totalCents` split by implied probability of the legs' effective prices (arbitrageStakes);
- * null when the rounded stakes guarantee no profit, which the engine never reports either.
+ * The arbitrage with `totalCents` split by implied probability of the legs' effective prices (arbitrageStakes),
+ * or a back/lay with `totalCents` backed and the lay sized against it; null when the rounded stakes guarantee no
+ * profit, which the engine never reports either.
  */
 export function sizeArbitrage(o: ArbitrageOpportunity, totalCents: number): ArbitrageOpportunity | null {
+  if (o.kind === 'back_lay') {
+    // the whole amount is the back stake; the lay is sized against it (back-lay.ts)
+    const sized = sizeBackLay(totalCents, o.legs[0], o.legs[1]);
+    if (totalCents > 0 && sized.guaranteedCents <= 0) return null;
+    return { ...o, totalStake: totalCents / 100, profitAmount: sized.guaranteedCents / 100, legs: sizedBackLayLegs(o.legs, totalCents, sized) };
+  }
   const split = arbitrageStakes(effectivePrices(o.legs), totalCents);
   if (totalCents > 0 && split.guaranteedProfitCents <= 0) return null;
   return {
@@ -125,6 +133,10 @@ function arbitrageAtRates(o: ArbitrageOpportunity, rates: Readonly<Record<string
   const legs = legsAtRates(o.legs, rates);
   if (legs === o.legs) return o;
   const effective = effectivePrices(legs);
+  if (o.kind === 'back_lay') {
+    const profit = backLayProfit(effective[0], legs[1].decimal, legs[1].commission);
+    return profit > 0 ? { ...o, legs: [...legs], profitPct: profit * 100, totalImpliedProb: 1 / (1 + profit) } : null;
+  }
   const profitPct = arbitrageProfit(effective) * 100;
   if (!(profitPct > 0)) return null;
   return { ...o, legs: [...legs], profitPct, totalImpliedProb: effective.reduce((sum, d) => sum + 1 / d, 0) };

@@ -2,6 +2,7 @@ import type { EventHeader } from '../domain/odds';
 import { canonicalBookKey, isDfsBook } from '../domain/sportsbooks';
 import { bookWeight } from './fair-probability';
 import { familyNumber, isAlternateMarket, isLayMarket, marketFamily } from './line-rules';
+import type { Quote } from './market-lines';
 import { isGameLineFamily } from './middles';
 import { SCANNER_EXCLUDED_BOOKS } from './opportunity-legs';
 
@@ -77,6 +78,15 @@ export interface PreparedEvent {
   lines: PreparedLines;
   /** Per book id (bookIdOf): the commission (FRACTION) the event was prepared with; 0 at a book. */
   bookCommission: Float64Array;
+  /** The lay prices at exchanges that lay a moneyline group of the event, in reading order (back-lay.ts). */
+  lays: PreparedLay[];
+}
+
+/** A lay price as buildEventIndex reads it (its `effective` is its decimal), its book id and the group it lays. */
+export interface PreparedLay {
+  quote: Quote;
+  book: number;
+  group: number;
 }
 
 /**

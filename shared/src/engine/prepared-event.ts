@@ -1,4 +1,5 @@
-import type { BoardEvent } from '../domain/odds';
+import type { BoardBookmaker, BoardEvent, BoardMarket } from '../domain/odds';
+import { forEachLayOutcome } from './back-lay';
 import { parseIsoTime } from './iso-time';
 import {
   hasLinePoint,
@@ -22,8 +23,10 @@ import {
   sortByLine,
   type MarketKey,
   type PreparedEvent,
+  type PreparedLay,
   type PreparedLines,
 } from './prepared-columns';
+import type { Quote } from './market-lines';
 import { LineSet } from './prepared-lines';
 import { toPreparedLines } from './prepared-lines-serialise';
 
@@ -63,19 +66,27 @@ class Reader {
   private readonly groupNumbers = new MarketGroupNumbers();
   byGroup = new Int32Array(1024);
   private sortTemp = new Int32Array(1024);
+  /** The event's lay prices, and the back group each lays once every group is numbered. */
+  lays: PreparedLay[] = [];
+  private layRows: { lay: PreparedLay; familyId: number; count: number }[] = [];
 
   read(event: BoardEvent): void {
     this.marketCount = 0;
     this.quoteCount = 0;
     this.groupCount = 0;
     this.groupNumbers.clear();
+    this.lays = [];
+    this.layRows.length = 0;
     for (const bookmaker of event.bookmakers) {
       const book = bookIdOf(bookmaker.key);
       let lastIso = '';
       let lastTime = NaN;
       for (const market of bookmaker.markets) {
         const key = marketKeyOf(market.key);
-        if (key.lay) continue;
+        if (key.lay) {
+          this.readLays(bookmaker, market, book);
+          continue;
+        }
         const outcomes = market.outcomes;
         const size = outcomes.length;
         const locked = lockedDescriptions(outcomes);
@@ -131,7 +142,34 @@ class Reader {
         this.quoteCount = q;
       }
     }
+    for (const { lay, familyId, count } of this.layRows) {
+      lay.group = this.groupNumbers.find(familyId, lay.quote.description ?? '', MONEYLINE, count);
+      if (lay.group >= 0) this.lays.push(lay);
+    }
     this.orderByGroup();
+  }
+
+  /** A lay market's prices as buildEventIndex reads them; its commission is set once the rates are known. */
+  private readLays(bookmaker: BoardBookmaker, market: BoardMarket, book: number): void {
+    const updatedAt = parseIsoTime(market.last_update);
+    forEachLayOutcome(market, (outcome, familyId, count) => {
+      const quote: Quote = {
+        book: bookKeys[book],
+        bookTitle: bookmaker.title,
+        market: market.key,
+        alternate: false,
+        outcome: outcome.name,
+        description: outcome.description,
+        decimal: outcome.price,
+        commission: 0,
+        effective: outcome.price,
+        lastUpdate: market.last_update,
+        updatedAt,
+        line: 0,
+        link: outcome.link ?? market.link ?? bookmaker.link,
+      };
+      this.layRows.push({ lay: { quote, book, group: -1 }, familyId, count });
+    });
   }
 
   private growQuotes(n: number): void {
@@ -282,6 +320,7 @@ class Reader {
       gLineStart: new Int32Array(0),
       gLineEnd: new Int32Array(0),
       lines: NO_LINES,
+      lays: this.lays,
     };
   }
 }
@@ -345,6 +384,7 @@ export function prepareEvent(event: BoardEvent, rates: CommissionRates = DEFAULT
   for (let q = 0; q < quoteCount; q++) qEffective[q] = effectiveDecimal(qDecimal[q], commission[qBook[q]]);
   prepared.qEffective = qEffective;
   prepared.bookCommission = commission;
+  for (const lay of prepared.lays) lay.quote.commission = commission[lay.book];
   preparer.loadAllOpen(prepared);
   const { lines, gLineStart, gLineEnd } = toPreparedLines(preparer);
   prepared.lines = lines;

@@ -4,8 +4,10 @@ import { DFS_FIXED_DECIMAL, EV_MIN_BOOKS, evRow, evRowContext, type EvRowContext
 import { evPercent } from './fair-probability';
 import type { Quote } from './market-lines';
 import { buildMiddle, middlePasses, middleRange, type MiddleSettings } from './middles';
-import { ARBITRAGE_LINE_TOLERANCE, MONEYLINE, TOTAL } from './line-rules';
-import { bookDfs, bookKeys, sortByLine, type PreparedEvent } from './prepared-columns';
+import { ARBITRAGE_LINE_TOLERANCE, isBetterQuote, MONEYLINE, TOTAL } from './line-rules';
+import { isStaleAt } from './locked-market';
+import { backLayOpportunity } from './back-lay';
+import { bookDfs, bookExcluded, bookKeys, sortByLine, type PreparedEvent } from './prepared-columns';
 import { LineSet } from './prepared-lines';
 
 /**
@@ -124,7 +126,29 @@ function arbitrageOf(c: LineSet, settings: ScanSettings): ArbitrageOpportunity[]
     for (let split = first; split < end; split++) arbitrageOfLine(c, split, settings, found);
     c.reset(mark);
   }
+  if (c.p.lays.length > 0) backLaysOf(c, settings, found);
   return found;
+}
+
+/** arbitrageInIndex()'s back/lay: each open lay price against its outcome's best open back price at another book. */
+function backLaysOf(c: LineSet, settings: ScanSettings, found: ArbitrageOpportunity[]): void {
+  const { now, live } = c;
+  const allowed = settings.arbitrageBooks;
+  const { qBook, qName, qEffective, qUpdated, byGroup, gStart, gEnd, names } = c.p;
+  for (const { quote: lay, book: layBook, group: g } of c.p.lays) {
+    if (bookExcluded[layBook] || (allowed !== null && !allowed.has(lay.book)) || isStaleAt(lay.updatedAt, now, live)) continue;
+    let best = -1;
+    for (let k = gStart[g]; k < gEnd[g]; k++) {
+      const q = byGroup[k];
+      const book = qBook[q];
+      if (book === layBook || bookExcluded[book] || (allowed !== null && !allowed.has(bookKeys[book]))) continue;
+      if (names[qName[q]] !== lay.outcome || isStaleAt(qUpdated[q], now, live)) continue;
+      if (best < 0 || isBetterQuote(qEffective[q], qUpdated[q], qEffective[best], qUpdated[best])) best = q;
+    }
+    if (best < 0) continue;
+    const opportunity = backLayOpportunity(c.p.header, now, live, c.group(g), c.quote(best), lay, settings.arbitrage);
+    if (opportunity) found.push(opportunity);
+  }
 }
 
 // the legs of the line being looked at
