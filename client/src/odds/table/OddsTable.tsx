@@ -49,6 +49,7 @@ export function OddsTable(props: OddsTableProps) {
   useEffect(() => {
     lastFlashes.current = rowFlashes;
   }, [rowFlashes]);
+  const layout = useCallback((row: OddsRow) => ({ open: expanded.has(row.key), allBooks: allBooksShown.has(row.key) }), [expanded, allBooksShown]);
   const view = useCallback(
     (row: OddsRow): RowViewProps => {
       const open = expanded.has(row.key);
@@ -97,7 +98,7 @@ export function OddsTable(props: OddsTableProps) {
         showFormat={props.format === undefined}
       />
       {pageSize === 'all' && !isMobile && <OddsGridHead />}
-      <OddsRowsBody visible={visible} all={pageSize === 'all'} mode={mode} view={view} />
+      <OddsRowsBody visible={visible} all={pageSize === 'all'} mode={mode} view={view} layout={layout} />
       {pageSize !== 'all' && <OddsPagination page={page} rows={rows.length} size={size} onPage={setPage} />}
     </div>
   );
