@@ -5,8 +5,8 @@
 // boards' arrival and the first row), then warm (a selection change), and the 5-s tick (refreshLiveRows). Each cold
 // figure is its own process. The same for the algorithm rows.ts replaced (rows-oracle.ts, its test oracle), for the
 // ratio on the same machine at the same time. Then what React renders (scripts/bench/rows-render.tsx): the table
-// rendered in jsdom with the row views counted, one pushed diff that moves one price, and the 5-s tick, by page
-// size. Prints figures; asserts nothing.
+// rendered in jsdom with the row views counted, one pushed diff that moves one price, the 5-s tick, and a filter
+// change (EV 2 % and more, then every row rebuilt), by page size. Prints figures; asserts nothing.
 import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -86,7 +86,7 @@ const rendered = run(String(events), 'rows-render.mjs');
 console.log(`React, the table of ${rendered.rows} rows rendered in jsdom (row views counted; the diff's event has ${rendered.eventRows} rows):`);
 for (const r of rendered.results) {
   console.log(
-    `  page size ${r.pageSize} (${r.shown} rows in the DOM): one price moved re-renders ${r.onePrice.views} row views (${r.onePrice.ms.toFixed(1)} ms), the 5-s tick ${r.tick.views} (${r.tick.ms.toFixed(1)} ms)`,
+    `  page size ${r.pageSize} (${r.shown} rows in the DOM): one price moved re-renders ${r.onePrice.views} row views (${r.onePrice.ms.toFixed(1)} ms), the 5-s tick ${r.tick.views} (${r.tick.ms.toFixed(1)} ms); a filter change ${r.filter.map((f) => `${f.views} (${f.ms.toFixed(1)} ms)`).join(' and back ')}`,
   );
 }
 const all = rendered.results.find((r) => r.pageSize === 'all');

@@ -1,6 +1,6 @@
 // The render half of `npm run bench:rows` (scripts/bench-rows.mjs bundles it with the client's code, the row views
 // counted): the odds table of a simulated board rendered with real React in jsdom, then one pushed diff that moves one
-// price, then a clock tick; prints how many row views each rendered, as one line of JSON.
+// price, then a clock tick, then a filter change; prints how many row views each rendered, as one line of JSON.
 import './dom.mjs';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
@@ -51,7 +51,20 @@ for (const pageSize of ['15', '50', 'all']) {
   const shown = container.querySelectorAll('[data-testid=odds-row]').length;
   const onePrice = render(root, diff.after, diff.flashes, NOW);
   const tick = render(root, diff.after, diff.flashes, NOW + 5000);
-  results.push({ pageSize, shown, onePrice, tick });
+  // a filter change: the rows of 2 % EV and more, then every row again (rows rebuilt, as another selection does)
+  const filtered = render(
+    root,
+    diff.after.filter((r) => (r.evPct ?? -Infinity) >= 2),
+    new Map(),
+    NOW + 5000,
+  );
+  const unfiltered = render(
+    root,
+    diff.after.map((r) => ({ ...r })),
+    new Map(),
+    NOW + 5000,
+  );
+  results.push({ pageSize, shown, onePrice, tick, filter: [filtered, unfiltered] });
   root.unmount();
   container.remove();
 }
