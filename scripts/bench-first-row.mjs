@@ -11,7 +11,7 @@ import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
-import { WAITS_FOR_QUIET_BROWSER, demoAccessToken, reportFirstRow, signedInState, stateFor, visitToFirstRow } from './bench/first-row.mjs';
+import { WAITS_FOR_QUIET_BROWSER, reportFirstRow, signedInState, stateFor, visitToFirstRow, warmBoards } from './bench/first-row.mjs';
 import { ROOT, freePort, run, startProcesses, throwawayStackEnv, waitForHealth } from './lib/stack.mjs';
 
 const VISITS = Number(process.env.BENCH_VISITS ?? 20);
@@ -19,7 +19,6 @@ const VISITS = Number(process.env.BENCH_VISITS ?? 20);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 0);
 const BASELINE = process.env.BENCH_BASELINE_DIST ? resolve(process.env.BENCH_BASELINE_DIST) : null;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const WARM_TIMEOUT_MS = 120_000;
 const BOARDS = '/api/boards?kind=odds&sports=americanfootball_nfl,basketball_nba&markets=h2h,spreads,totals&format=packed';
 
 if (BASELINE && !existsSync(join(BASELINE, 'index.html'))) {
@@ -32,17 +31,6 @@ const { env, port } = await throwawayStackEnv('firstrow', { LOG_LEVEL: 'error', 
 const baselinePort = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const baselineUrl = `http://127.0.0.1:${baselinePort}`;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-/** Until the demo feed has written the boards the visit loads (Gold, the odds screen's default sports and markets). */
-async function warmBoards() {
-  const headers = { authorization: `Bearer ${await demoAccessToken(url, 'gold@demo.local')}` };
-  for (const deadline = Date.now() + WARM_TIMEOUT_MS; Date.now() < deadline; await sleep(1000)) {
-    const res = await fetch(`${url}${BOARDS}`, { headers });
-    if (res.ok && ((await res.json()).boards ?? []).some((board) => board.events.length)) return;
-  }
-  throw new Error(`The boards were not warm after ${WARM_TIMEOUT_MS / 1000} s`);
-}
 
 /** One visit: the first row, and from the page's timing when the HTML, the entry script and the boards came (ms from navigation). */
 async function visit(browser, origin, storageState) {
@@ -100,7 +88,7 @@ try {
   await waitForHealth(url);
   if (BASELINE) await waitForHealth(baselineUrl);
   process.stderr.write('bench:first-row: waiting for the demo feed to warm the boards…\n');
-  await warmBoards();
+  await warmBoards(url, BOARDS);
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   try {
     const state = await signedInState(browser, url, 'gold@demo.local');

@@ -4,7 +4,9 @@
 // (buildLiveRows, the default books and markets): the first build with every function cold (what stands between the
 // boards' arrival and the first row), then warm (a selection change), and the 5-s tick (refreshLiveRows). Each cold
 // figure is its own process. The same for the algorithm rows.ts replaced (rows-oracle.ts, its test oracle), for the
-// ratio on the same machine at the same time. Prints figures; asserts nothing.
+// ratio on the same machine at the same time. Then what React renders (scripts/bench/rows-render.tsx): the table
+// rendered in jsdom with the row views counted, one pushed diff that moves one price, the 5-s tick, and a filter
+// change (EV 2 % and more, then every row rebuilt), by page size. Prints figures; asserts nothing.
 import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -14,25 +16,33 @@ import { ROOT } from './lib/stack.mjs';
 const RUNS = Number(process.env.BENCH_RUNS ?? 8);
 const out = join(ROOT, '.tmp', 'bench-rows');
 
-// bundled as Vite bundles the client (the shared package from its sources), for Node
-await build({
-  configFile: false,
-  logLevel: 'warn',
-  root: ROOT,
-  resolve: { alias: { '@oddspulse/shared': join(ROOT, 'shared', 'src', 'index.ts') } },
-  ssr: { noExternal: true },
-  build: {
-    ssr: join(ROOT, 'scripts', 'bench', 'rows-run.mjs'),
-    outDir: out,
-    emptyOutDir: true,
-    minify: false,
-    rollupOptions: { output: { entryFileNames: 'rows-run.mjs' } },
-  },
-});
+// bundled as Vite bundles the client (the shared package from its sources), for Node; the render run with the row
+// views counted in place of the table's own (scripts/bench/counted-row-views.tsx)
+for (const [entry, alias] of [
+  ['rows-run.mjs', {}],
+  ['rows-render.tsx', { './OddsRowViews': join(ROOT, 'scripts', 'bench', 'counted-row-views.tsx') }],
+]) {
+  await build({
+    configFile: false,
+    logLevel: 'warn',
+    root: ROOT,
+    resolve: { alias: { '@oddspulse/shared': join(ROOT, 'shared', 'src', 'index.ts'), ...alias } },
+    esbuild: { jsx: 'automatic' },
+    define: { 'process.env.NODE_ENV': '"production"' },
+    ssr: { noExternal: true, external: ['jsdom'] },
+    build: {
+      ssr: join(ROOT, 'scripts', 'bench', entry),
+      outDir: out,
+      emptyOutDir: entry === 'rows-run.mjs',
+      minify: false,
+      rollupOptions: { output: { entryFileNames: entry.replace(/\.tsx$/, '.mjs') } },
+    },
+  });
+}
 
-function run(implementation) {
-  const child = spawnSync(process.execPath, [join(out, 'rows-run.mjs'), implementation], { encoding: 'utf8' });
-  if (child.status !== 0) throw new Error(`rows-run ${implementation} failed: ${child.stderr}`);
+function run(implementation, script = 'rows-run.mjs') {
+  const child = spawnSync(process.execPath, [join(out, script), implementation], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`${script} ${implementation} failed: ${child.stderr}`);
   return JSON.parse(child.stdout.trim().split('\n').pop());
 }
 
@@ -72,4 +82,14 @@ console.log(
 );
 console.log(`10 min on: ${spread(after.map((r) => r.laterMs))}, ${after[0].laterRebuilt} of ${events} events rebuilt`);
 console.log(`times faster than before: cold wall ${ratio('coldMs')}, CPU ${ratio('coldCpu')}; warm wall ${ratio('warmMs')}, CPU ${ratio('warmCpu')}`);
-console.log(`bench:rows cold-ms=${median(after.map((r) => r.coldMs)).toFixed(1)} warm-ms=${median(after.flatMap((r) => r.warmMs)).toFixed(1)}`);
+const rendered = run(String(events), 'rows-render.mjs');
+console.log(`React, the table of ${rendered.rows} rows rendered in jsdom (row views counted; the diff's event has ${rendered.eventRows} rows):`);
+for (const r of rendered.results) {
+  console.log(
+    `  page size ${r.pageSize} (${r.shown} rows in the DOM): one price moved re-renders ${r.onePrice.views} row views (${r.onePrice.ms.toFixed(1)} ms), the 5-s tick ${r.tick.views} (${r.tick.ms.toFixed(1)} ms); a filter change ${r.filter.map((f) => `${f.views} (${f.ms.toFixed(1)} ms)`).join(' and back ')}`,
+  );
+}
+const all = rendered.results.find((r) => r.pageSize === 'all');
+console.log(
+  `bench:rows cold-ms=${median(after.map((r) => r.coldMs)).toFixed(1)} warm-ms=${median(after.flatMap((r) => r.warmMs)).toFixed(1)} one-price-row-renders=${all.onePrice.views}`,
+);

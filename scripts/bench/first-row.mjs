@@ -18,6 +18,18 @@ export async function demoAccessToken(baseURL, email) {
   return (await res.json()).access_token;
 }
 
+const WARM_TIMEOUT_MS = 120_000;
+
+/** Until the demo feed has written the boards a visit loads (`boards`: the path of their request, as Gold). */
+export async function warmBoards(url, boards) {
+  const headers = { authorization: `Bearer ${await demoAccessToken(url, 'gold@demo.local')}` };
+  for (const deadline = Date.now() + WARM_TIMEOUT_MS; Date.now() < deadline; await new Promise((r) => setTimeout(r, 1000))) {
+    const res = await fetch(`${url}${boards}`, { headers });
+    if (res.ok && ((await res.json()).boards ?? []).some((board) => board.events.length)) return;
+  }
+  throw new Error(`The boards were not warm after ${WARM_TIMEOUT_MS / 1000} s`);
+}
+
 /** The demo account signed in through the login form: its storage state (the session the app keeps in localStorage). */
 export async function signedInState(browser, baseURL, email) {
   const context = await browser.newContext({ baseURL });

@@ -7,8 +7,8 @@ const { deleteKeysWithPrefix } = require('../../core/dist/redis/redis-keys.js');
 const IORedis = require('ioredis');
 
 const [databaseUrl, prefix] = process.argv.slice(2);
-if (!databaseUrl || !/^oddspulse-(e2e|it|shots|firstrow|benchrest|freshness)-/.test(prefix ?? '')) {
-  process.stderr.write('usage: teardown.mjs DATABASE_URL oddspulse-(e2e|it|shots|firstrow|benchrest|freshness)-<id>\n');
+if (!databaseUrl || !/^oddspulse-(e2e|it|shots|firstrow|benchrest|freshness|filter)-/.test(prefix ?? '')) {
+  process.stderr.write('usage: teardown.mjs DATABASE_URL oddspulse-(e2e|it|shots|firstrow|benchrest|freshness|filter)-<id>\n');
   process.exit(2);
 }
 await dropDatabase(databaseUrl);

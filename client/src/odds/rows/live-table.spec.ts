@@ -5,6 +5,7 @@ import {
   applyDiff,
   arrangeRows,
   flashOf,
+  flashesByRow,
   FLASH_MS,
   formatPriceAge,
   heldChanges,
@@ -162,5 +163,41 @@ describe('what a held order keeps back', () => {
     expect(heldChangesText({ entered: 1, moved: 0 })).toBe('1 new');
     expect(heldChangesText({ entered: 0, moved: 2 })).toBe('2 moved');
     expect(heldChangesText({ entered: 0, moved: 0 })).toBe('');
+  });
+});
+
+describe('flashes given to each row', () => {
+  const up = { direction: 'up' as const, until: 2000 };
+  const down = { direction: 'down' as const, until: 2000 };
+  const rows = new Set(['e1|h2h||A|', 'e1|h2h||B|', 'e2|totals||OU|45.5']);
+
+  it("gives each row its own best-price, book and side flashes, and leaves out other rows' keys", () => {
+    const byRow = flashesByRow(
+      new Map([
+        ['e1|h2h||A|', up],
+        ['e1|h2h||A||fanduel', down],
+        ['e2|totals||OU|45.5|draftkings|Over', up],
+        ['gone|h2h||A|', up],
+      ]),
+      rows,
+    );
+    expect([...byRow.keys()].sort()).toEqual(['e1|h2h||A|', 'e2|totals||OU|45.5']);
+    expect([...byRow.get('e1|h2h||A|')!.keys()]).toEqual(['e1|h2h||A|', 'e1|h2h||A||fanduel']);
+    expect([...byRow.get('e2|totals||OU|45.5')!.keys()]).toEqual(['e2|totals||OU|45.5|draftkings|Over']);
+  });
+
+  it('keeps the map of a row whose flashes did not change, and gives a new one to a row whose did', () => {
+    const first = flashesByRow(new Map([['e1|h2h||A|', up]]), rows);
+    const second = flashesByRow(
+      new Map([
+        ['e1|h2h||A|', up],
+        ['e1|h2h||B|', down],
+      ]),
+      rows,
+      first,
+    );
+    expect(second.get('e1|h2h||A|')).toBe(first.get('e1|h2h||A|'));
+    const third = flashesByRow(new Map([['e1|h2h||A|', down]]), rows, second);
+    expect(third.get('e1|h2h||A|')).not.toBe(second.get('e1|h2h||A|'));
   });
 });

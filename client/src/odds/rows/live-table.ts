@@ -134,6 +134,50 @@ export function pruneFlashes(flashes: Flashes, now: number): Flashes {
   return next;
 }
 
+/** No flash in progress: what a row that is not flashing is given, the same object every time. */
+export const NO_FLASHES: Flashes = new Map();
+
+/**
+ * The flashes in progress split by the row they belong to (a key is the row's key, or the row's key and
+ * `|book[|side]`), so each row of the table is given its own and a flash elsewhere leaves it as it was. A row whose
+ * flashes are the same as in `previous` keeps that very map (a memoised row sees nothing new); rows not in `rowKeys`
+ * are left out.
+ */
+export function flashesByRow(flashes: Flashes, rowKeys: ReadonlySet<string>, previous: ReadonlyMap<string, Flashes> = new Map()): Map<string, Flashes> {
+  const byRow = new Map<string, Map<string, { direction: Direction; until: number }>>();
+  for (const [key, flash] of flashes) {
+    const row = rowOfFlash(key, rowKeys);
+    if (row === null) continue;
+    let own = byRow.get(row);
+    if (!own) byRow.set(row, (own = new Map()));
+    own.set(key, flash);
+  }
+  const result = new Map<string, Flashes>();
+  for (const [row, own] of byRow) {
+    const before = previous.get(row);
+    result.set(row, before && sameFlashes(before, own) ? before : own);
+  }
+  return result;
+}
+
+/** The row a flash key belongs to: the key itself, or the key less its book, or less its book and side. */
+function rowOfFlash(key: string, rowKeys: ReadonlySet<string>): string | null {
+  let candidate = key;
+  for (let strip = 0; strip <= 2; strip++) {
+    if (rowKeys.has(candidate)) return candidate;
+    const bar = candidate.lastIndexOf('|');
+    if (bar < 0) return null;
+    candidate = candidate.slice(0, bar);
+  }
+  return null;
+}
+
+function sameFlashes(a: Flashes, b: Flashes): boolean {
+  if (a.size !== b.size) return false;
+  for (const [key, flash] of b) if (a.get(key) !== flash) return false;
+  return true;
+}
+
 export function flashOf(flashes: Flashes, key: string, now: number): Direction | null {
   const flash = flashes.get(key);
   return flash && flash.until > now ? flash.direction : null;

@@ -1,22 +1,33 @@
 import type { KeyboardEvent } from 'react';
 import { OpenInBook } from '../../components/OpenInBook';
-import { isEventLive, sportsbookName } from '@oddspulse/shared';
+import { sportsbookName } from '@oddspulse/shared';
 import { formatOdds, type OddsDisplayFormat } from '../filters/filter-settings';
 import { gameTimeLabel, marketLabel, matchLabel, selectionLabel } from '../rows/labels';
-import { flashOf, formatPriceAge, type Flashes } from '../rows/live-table';
+import type { Flashes } from '../rows/live-table';
 import { MiniTable } from './MiniTable';
 import { BookLogo, evClass, evText, HOLD_TITLE, holdText, Price, priceOf } from './PriceCell';
 import { RowActions } from './RowActions';
 import type { OddsRow, TableMode } from '../rows/rows';
 
-/** What a row is shown with, as a table row, a windowed grid row or a mobile card. */
+/**
+ * What a row is shown with, as a table row, a windowed grid row or a mobile card. Each value is what this row shows
+ * and no more (its own flashes, whether its game is live, its price's age in words; callbacks that stay the same), so
+ * a memoised row renders again only when something it shows changed: a pushed diff re-renders the rows of the events
+ * it names, the 5-s tick the rows whose age or live mark moved on.
+ */
 export interface RowViewProps {
   row: OddsRow;
   open: boolean;
   onToggle: (key: string) => void;
   format: OddsDisplayFormat;
+  /** This row's flashes in progress (its best price by the row's key, its books' by `key|book[|side]`). */
   flashes: Flashes;
-  now: number;
+  /** The game has started (the engine's own started rule, isEventLive). */
+  live: boolean;
+  /** How old the best price is, as shown (formatPriceAge). */
+  age: string;
+  /** The clock for the open row's mini table (its books' ages); null while the row is closed. */
+  now: number | null;
   mode: TableMode;
   onAddToSlip: (row: OddsRow) => void;
   onEdge: (row: OddsRow) => void;
@@ -28,7 +39,7 @@ export interface RowViewProps {
 }
 
 /** A row's cells, as each view lays them out. */
-export function rowCells(row: OddsRow, format: OddsDisplayFormat, flashes: Flashes, now: number) {
+export function rowCells({ row, format, flashes, live, age }: RowViewProps) {
   const best = row.best!;
   return {
     ev: <span className={`ev ${evClass(row.evPct)}`}>{evText(row.evPct)}</span>,
@@ -38,7 +49,7 @@ export function rowCells(row: OddsRow, format: OddsDisplayFormat, flashes: Flash
         <span className="muted small">
           {row.sportTitle} · {gameTimeLabel(row.commenceTime)}
           {/* An in-progress game is marked, as its prices move fast (the engine's own started rule) */}
-          {isEventLive({ commence_time: row.commenceTime }, now) && (
+          {live && (
             <span className="flag flag-live live-marker" data-testid="live-marker" title="In play: the game has started, prices move fast">
               LIVE
             </span>
@@ -61,9 +72,9 @@ export function rowCells(row: OddsRow, format: OddsDisplayFormat, flashes: Flash
     ),
     odds: (
       <>
-        <Price value={priceOf(best)} format={format} flash={flashOf(flashes, row.key, now)} />
+        <Price value={priceOf(best)} format={format} flash={flashes.get(row.key)?.direction ?? null} />
         <span className="age muted small" title="How old this price is">
-          {formatPriceAge(best.lastUpdate, now)}
+          {age}
         </span>
       </>
     ),
@@ -80,7 +91,7 @@ export function rowCells(row: OddsRow, format: OddsDisplayFormat, flashes: Flash
 const rowLabel = (row: OddsRow) => `${matchLabel(row)}: ${selectionLabel(row)}, ${marketLabel(row.market)}`;
 
 /** An open row's mini table and actions. */
-export function RowDetail({ row, format, flashes, now, mode, onAddToSlip, onEdge, allBooks, onAllBooks }: RowViewProps) {
+export function RowDetail({ row, format, flashes, now, mode, onAddToSlip, onEdge, allBooks, onAllBooks }: RowViewProps & { now: number }) {
   return (
     <>
       <MiniTable row={row} format={format} flashes={flashes} now={now} mode={mode} allBooks={allBooks} onAllBooks={(all) => onAllBooks(row.key, all)} />

@@ -1,9 +1,10 @@
+import { memo } from 'react';
 import { RowDetail, rowCells, rowInteraction, type RowViewProps } from './OddsRowCells';
 
-/** A row on a phone: a card that opens in place. */
-export function OddsCard(props: RowViewProps) {
-  const { row, open } = props;
-  const cells = rowCells(row, props.format, props.flashes, props.now);
+/** A row on a phone: a card that opens in place (memoised: see RowViewProps). */
+export const OddsCard = memo(function OddsCard(props: RowViewProps) {
+  const { open, now } = props;
+  const cells = rowCells(props);
   return (
     <article className="odds-card" {...rowInteraction(props)}>
       <div className="odds-card-head">
@@ -15,15 +16,15 @@ export function OddsCard(props: RowViewProps) {
       <div className="muted small">
         {cells.book} · De-Vig {cells.devig} · Hold {cells.hold}
       </div>
-      {open && <RowDetail {...props} />}
+      {open && now !== null && <RowDetail {...props} now={now} />}
     </article>
   );
-}
+});
 
-/** A row of the paged table (`<tr>`), or of the windowed grid when every row is listed (`asDiv`). */
-export function OddsTableRow(props: RowViewProps & { asDiv: boolean }) {
-  const { row, open, onToggle, asDiv } = props;
-  const cells = rowCells(row, props.format, props.flashes, props.now);
+/** A row of the paged table (`<tr>`), or of the windowed grid when every row is listed (`asDiv`); memoised: see RowViewProps. */
+export const OddsTableRow = memo(function OddsTableRow(props: RowViewProps & { asDiv: boolean }) {
+  const { row, open, now, onToggle, asDiv } = props;
+  const cells = rowCells(props);
   if (asDiv) {
     return (
       <div className={`odds-grid-row${open ? ' open' : ''}`} {...rowInteraction(props)}>
@@ -36,9 +37,9 @@ export function OddsTableRow(props: RowViewProps & { asDiv: boolean }) {
           <div>{cells.devig}</div>
           <div>{cells.hold}</div>
         </div>
-        {open && (
+        {open && now !== null && (
           <div className="odds-expanded">
-            <RowDetail {...props} />
+            <RowDetail {...props} now={now} />
           </div>
         )}
       </div>
@@ -63,13 +64,13 @@ export function OddsTableRow(props: RowViewProps & { asDiv: boolean }) {
         <td>{cells.devig}</td>
         <td>{cells.hold}</td>
       </tr>
-      {open && (
+      {open && now !== null && (
         <tr className="odds-expanded">
           <td colSpan={7}>
-            <RowDetail {...props} />
+            <RowDetail {...props} now={now} />
           </td>
         </tr>
       )}
     </>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useIsMobile } from '../../components/useMediaQuery';
 import { VirtualList } from '../../components/VirtualList';
 import type { RowViewProps } from './OddsRowCells';
@@ -31,19 +32,38 @@ export function OddsGridHead() {
   );
 }
 
-/** The table's rows: every row in a windowed list ('all'), cards on a phone, or a page of the table. */
-export function OddsRowsBody({ visible, all, mode, view }: { visible: OddsRow[]; all: boolean; mode: TableMode; view: (row: OddsRow) => RowViewProps }) {
+/**
+ * The table's rows: every row in a windowed list ('all'), cards on a phone, or a page of the table. `layout` is what
+ * a row's height depends on, cheap to ask of every row of the list, unlike `view`, asked of the rows shown.
+ */
+export function OddsRowsBody({
+  visible,
+  all,
+  mode,
+  view,
+  layout,
+}: {
+  visible: OddsRow[];
+  all: boolean;
+  mode: TableMode;
+  view: (row: OddsRow) => RowViewProps;
+  layout: (row: OddsRow) => { open: boolean; allBooks: boolean };
+}) {
   const isMobile = useIsMobile();
+  const itemHeight = useCallback(
+    (row: OddsRow) => {
+      const { open, allBooks } = layout(row);
+      return open ? expandedHeight(row, mode, allBooks) : isMobile ? 150 : ROW_HEIGHT;
+    },
+    [layout, mode, isMobile],
+  );
   if (all) {
     return (
       <VirtualList
         label="Odds"
         items={visible}
         height={Math.min(720, Math.max(300, window.innerHeight - 200))}
-        itemHeight={(row) => {
-          const props = view(row);
-          return props.open ? expandedHeight(row, mode, props.allBooks) : isMobile ? 150 : ROW_HEIGHT;
-        }}
+        itemHeight={itemHeight}
         render={(row) => (isMobile ? <OddsCard key={row.key} {...view(row)} /> : <OddsTableRow {...view(row)} asDiv />)}
       />
     );

@@ -1,7 +1,9 @@
 import { useAtom } from 'jotai';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { isEventLive } from '@oddspulse/shared';
 import { useIsMobile } from '../../components/useMediaQuery';
 import type { OddsDisplayFormat } from '../filters/filter-settings';
-import { heldChanges, heldChangesText, type Flashes } from '../rows/live-table';
+import { flashesByRow, formatPriceAge, heldChanges, heldChangesText, NO_FLASHES, type Flashes } from '../rows/live-table';
 import { oddsFormatAtom } from '../odds-state';
 import { OddsPagination } from './OddsPagination';
 import { OddsGridHead, OddsRowsBody } from './OddsRowsBody';
@@ -41,6 +43,35 @@ export function OddsTable(props: OddsTableProps) {
   const { expanded, toggle, allBooksShown, showAllBooks, onRowKey } = useRowToggles();
   const { ordered: rows, held, resort, holders } = useHeldOrder(props.rows, expanded);
   const { pageSize, setPageSize, page, setPage, size } = useTablePaging(rows, mode);
+  // Each row is given its own flashes, the same map while they stay the same (indexed once per change).
+  const lastFlashes = useRef<ReadonlyMap<string, Flashes>>(new Map());
+  const rowFlashes = useMemo(() => flashesByRow(flashes, new Set(rows.map((r) => r.key)), lastFlashes.current), [flashes, rows]);
+  useEffect(() => {
+    lastFlashes.current = rowFlashes;
+  }, [rowFlashes]);
+  const layout = useCallback((row: OddsRow) => ({ open: expanded.has(row.key), allBooks: allBooksShown.has(row.key) }), [expanded, allBooksShown]);
+  const view = useCallback(
+    (row: OddsRow): RowViewProps => {
+      const open = expanded.has(row.key);
+      return {
+        row,
+        open,
+        onToggle: toggle,
+        format,
+        flashes: rowFlashes.get(row.key) ?? NO_FLASHES,
+        live: isEventLive({ commence_time: row.commenceTime }, now),
+        age: formatPriceAge(row.best!.lastUpdate, now),
+        now: open ? now : null,
+        mode,
+        onAddToSlip,
+        onEdge,
+        allBooks: allBooksShown.has(row.key),
+        onAllBooks: showAllBooks,
+        onRowKey,
+      };
+    },
+    [expanded, toggle, format, rowFlashes, now, mode, onAddToSlip, onEdge, allBooksShown, showAllBooks, onRowKey],
+  );
 
   // The caller decides how long the panel shows (spec 001 §4: until data, a maximum wait, the props minimum).
   if (loading) return <TableLoading mode={mode} />;
@@ -55,21 +86,6 @@ export function OddsTable(props: OddsTableProps) {
         ),
       )
     : '';
-  const view = (row: OddsRow): RowViewProps => ({
-    row,
-    open: expanded.has(row.key),
-    onToggle: toggle,
-    format,
-    flashes,
-    now,
-    mode,
-    onAddToSlip,
-    onEdge,
-    allBooks: allBooksShown.has(row.key),
-    onAllBooks: showAllBooks,
-    onRowKey,
-  });
-
   return (
     <div className="odds-table-card card" {...holders}>
       <OddsTableToolbar
@@ -82,7 +98,7 @@ export function OddsTable(props: OddsTableProps) {
         showFormat={props.format === undefined}
       />
       {pageSize === 'all' && !isMobile && <OddsGridHead />}
-      <OddsRowsBody visible={visible} all={pageSize === 'all'} mode={mode} view={view} />
+      <OddsRowsBody visible={visible} all={pageSize === 'all'} mode={mode} view={view} layout={layout} />
       {pageSize !== 'all' && <OddsPagination page={page} rows={rows.length} size={size} onPage={setPage} />}
     </div>
   );

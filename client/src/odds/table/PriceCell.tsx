@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { DFS_FIXED_DECIMAL, evTone, formatEvPct } from '@oddspulse/shared';
 import { formatOdds, type OddsDisplayFormat } from '../filters/filter-settings';
 import type { BookPrice } from '../rows/rows';
+import { LOGOS } from './book-logos';
 
 /** How a price, a book and an EV show in the odds table: the shared pieces of its rows and mini tables. */
 export const evText = (ev: number | null) => (ev === null ? '—' : formatEvPct(ev));
@@ -11,18 +12,6 @@ export const holdText = (hold: number | null) => (hold === null ? '—' : `${(ho
 export const HOLD_TITLE = "The book's hold on this line: 1 − 1/Σ implied probability, what it keeps of a balanced book";
 /** The price a book is taken at: DFS apps at the fixed −119 (spec 001 §5). */
 export const priceOf = (b: BookPrice) => (b.isDfs ? DFS_FIXED_DECIMAL : b.decimal);
-
-/**
- * The books' logos that ship, by book key: client/src/odds/logos/<book>.<png|svg|webp>, each built to a hashed URL.
- * A book without one shows its name alone: asking the server for a logo that does not exist cost a request per book
- * on every first visit.
- */
-const LOGOS = new Map(
-  Object.entries(import.meta.glob<string>('./logos/*.{png,svg,webp}', { eager: true, query: '?url', import: 'default' })).map(([path, url]) => [
-    path.slice('./logos/'.length).replace(/\.\w+$/, ''),
-    url,
-  ]),
-);
 
 export function BookLogo({ book }: { book: string }) {
   const [broken, setBroken] = useState(false);

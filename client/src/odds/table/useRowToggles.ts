@@ -18,18 +18,21 @@ export function useRowToggles() {
   const showAllBooks = useCallback((key: string, all: boolean) => setAllBooksShown((s) => toggled(s, key, all)), []);
   const toggle = useCallback((key: string) => setExpanded((s) => toggled(s, key, !s.has(key))), []);
 
-  const onRowKey = (event: KeyboardEvent<HTMLElement>, key: string) => {
-    if (event.target !== event.currentTarget) return;
-    const action = rowKeyAction(event);
-    if (!action) return;
-    event.preventDefault();
-    if (action === 'toggle') {
-      toggle(key);
-      return;
-    }
-    const all = [...(event.currentTarget.closest('.odds-table-card')?.querySelectorAll<HTMLElement>('[data-testid=odds-row]') ?? [])];
-    all[rowIndexAfter(action, all.indexOf(event.currentTarget), all.length)]?.focus();
-  };
+  const onRowKey = useCallback(
+    (event: KeyboardEvent<HTMLElement>, key: string) => {
+      if (event.target !== event.currentTarget) return;
+      const action = rowKeyAction(event);
+      if (!action) return;
+      event.preventDefault();
+      if (action === 'toggle') {
+        toggle(key);
+        return;
+      }
+      const all = [...(event.currentTarget.closest('.odds-table-card')?.querySelectorAll<HTMLElement>('[data-testid=odds-row]') ?? [])];
+      all[rowIndexAfter(action, all.indexOf(event.currentTarget), all.length)]?.focus();
+    },
+    [toggle],
+  );
 
   return { expanded, toggle, allBooksShown, showAllBooks, onRowKey };
 }
