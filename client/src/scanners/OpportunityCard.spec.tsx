@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { findArbitrage } from '@oddspulse/shared';
-import { NOW } from '../../../shared/src/testing/board-builder';
+import { book, event, NOW } from '../../../shared/src/testing/board-builder';
 import { bookAgainstExchange } from '../../../shared/src/testing/exchange-arbitrage';
 import { OpportunityCard } from './OpportunityCard';
 

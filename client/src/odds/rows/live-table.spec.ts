@@ -167,13 +167,13 @@ describe('what a held order keeps back', () => {
 });
 
 describe('flashes given to each row', () => {
-  const up = { direction: 'up' as const, until: 2000 };
-  const down = { direction: 'down' as const, until: 2000 };
+  const up: { direction: 'up' | 'down'; until: number } = { direction: 'up', until: 2000 };
+  const down: { direction: 'up' | 'down'; until: number } = { direction: 'down', until: 2000 };
   const rows = new Set(['e1|h2h||A|', 'e1|h2h||B|', 'e2|totals||OU|45.5']);
 
   it("gives each row its own best-price, book and side flashes, and leaves out other rows' keys", () => {
     const byRow = flashesByRow(
-      new Map([
+      new Map<string, { direction: 'up' | 'down'; until: number }>([
         ['e1|h2h||A|', up],
         ['e1|h2h||A||fanduel', down],
         ['e2|totals||OU|45.5|draftkings|Over', up],
