@@ -15,9 +15,9 @@ async function bootstrap() {
   app.useLogger(logger);
   // SIGTERM/SIGINT: BullMQ workers finish their active jobs, then connections close.
   app.enableShutdownHooks();
-  // Closing waits on Redis, which may be down: BullMQ's connections retry forever and the process never exited (issue
-  // 16 item 4). Past the grace period it exits anyway; an unfinished job is retried by another worker, and the poll lock
-  // it held lapses within its short TTL.
+  // Closing waits on Redis, which may be down: BullMQ's connections retry forever and the process never exited. Past
+  // the grace period it exits anyway; an unfinished job is retried by another worker, and the poll lock it held lapses
+  // within its short TTL.
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       setTimeout(() => {
