@@ -41,6 +41,9 @@ test('a page that outlives a deploy offers to reload into the new version', asyn
   });
   await page.goto('/scores');
   await expect(page.getByRole('heading', { level: 1, name: 'Live Scores' })).toBeVisible();
+  // /scores is prerendered: its heading shows before the app runs. Once its scores are in, the app is running and an
+  // API answer has named the page's own build
+  await expect(page.getByRole('status', { name: 'Loading scores' })).toHaveCount(0);
   await expect(page.getByTestId('new-version-banner')).toHaveCount(0);
   deployed = true;
   await page.getByLabel('Sport').selectOption('basketball_nba');
