@@ -39,6 +39,8 @@ test('the bet slip opened from its button by keyboard takes the focus, closes on
   test.setTimeout(60_000);
   await signIn(page, await subscribedUser(request, testInfo, 'slipfocus', 'gold'));
   await page.goto('/sportsbooks');
+  // on a phone the screen moves the slip's button into its bottom bar once it has rendered: the button to press is that one
+  await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
   const toggle = page.getByRole('button', { name: /^Open bet slip/ });
   await toggle.focus();
   await page.keyboard.press('Enter');
