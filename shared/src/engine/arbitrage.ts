@@ -1,5 +1,5 @@
 import type { BoardEvent, EventHeader } from '../domain/odds';
-import { OPPORTUNITY_EXPIRY_SECONDS, type ArbitrageOpportunity } from '../domain/opportunities';
+import type { ArbitrageOpportunity } from '../domain/opportunities';
 import { DEFAULT_BANKROLL } from '../domain/sportsbooks';
 import {
   bestQuote,
@@ -17,7 +17,7 @@ import { ARBITRAGE_LINE_TOLERANCE, isArbitrageLine, isDrawOutcome, KIND_NUMBERS,
 import { payoutCents, roundHalfUpCents } from './money';
 import { commissionRates } from './commission';
 import { backLayOpportunity } from './back-lay';
-import { isoTime, opportunityAgeSeconds, opportunityEvent, scannerBookFilter, timingFlags, toLeg } from './opportunity-legs';
+import { arbitrageOpportunityOf, scannerBookFilter, toLeg } from './opportunity-legs';
 
 /**
  * Arbitrage (spec 001 §5 arbitrage detection, DECISIONS 11): the best price per outcome across books on
@@ -197,34 +197,15 @@ export function arbitrageOpportunity(
   if (!(profit > 0) || profitPct < settings.minProfitPct) return null;
   const stakes = arbitrageStakes(decimals, totalCents);
   if (totalCents > 0 && stakes.guaranteedProfitCents <= 0) return null;
-  const flags = timingFlags(legs, live);
-  if (profitPct > settings.suspectProfitPct) flags.push('suspect');
-  // the event's fields one by one: Node 20's V8 takes microseconds per object for a spread followed by more keys
-  const base = opportunityEvent(event);
-  const opportunity: ArbitrageOpportunity = {
-    eventId: base.eventId,
-    sport: base.sport,
-    sportTitle: base.sportTitle,
-    game: base.game,
-    homeTeam: base.homeTeam,
-    awayTeam: base.awayTeam,
-    commenceTime: base.commenceTime,
+  return arbitrageOpportunityOf(event, group, legs, live, now, settings.suspectProfitPct, {
     id: `arb:${event.id}:${group.family}:${group.description ?? ''}:${lineKey(line)}:${legs.length}`,
-    type: 'arbitrage',
     kind: legs.length === 3 ? 'three_way' : 'two_way',
-    market: group.family,
     profitPct,
     profitAmount: stakes.guaranteedProfitCents / 100,
     totalStake: stakes.totalCents / 100,
     totalImpliedProb: decimals.reduce((s, d) => s + 1 / d, 0),
     legs: legs.map((q, i) => toLeg(q, stakes.stakesCents[i], now)),
-    flags,
-    ageSeconds: opportunityAgeSeconds(legs, now),
-    timeFound: isoTime(now),
-    expiresIn: OPPORTUNITY_EXPIRY_SECONDS,
-  };
-  if (group.description !== undefined) opportunity.description = group.description;
-  return opportunity;
+  });
 }
 
 /**

@@ -1,10 +1,10 @@
 import type { BoardMarket, BoardOutcome, EventHeader } from '../domain/odds';
-import { OPPORTUNITY_EXPIRY_SECONDS, type ArbitrageOpportunity, type OpportunityLeg } from '../domain/opportunities';
+import type { ArbitrageOpportunity, OpportunityLeg } from '../domain/opportunities';
 import type { ArbitrageSettings } from './arbitrage';
 import { backLay } from './commission';
 import { familyNumber, hasLinePoint, isLayMarket, lockedDescriptions, marketFamily, moneylineCounts } from './line-rules';
 import type { MarketGroup, Quote } from './market-lines';
-import { isoTime, opportunityAgeSeconds, opportunityEvent, timingFlags, toLeg } from './opportunity-legs';
+import { arbitrageOpportunityOf, toLeg } from './opportunity-legs';
 
 /**
  * Back/lay arbitrage: one outcome backed at a book and laid at an exchange (its `h2h_lay` market). The lay wins
@@ -100,32 +100,13 @@ export function backLayOpportunity(
   const { totalCents } = settings;
   const sized = sizeBackLay(totalCents, back, lay);
   if (totalCents > 0 && sized.guaranteedCents <= 0) return null;
-  const quotes = [back, lay];
-  const flags = timingFlags(quotes, live);
-  if (profitPct > settings.suspectProfitPct) flags.push('suspect');
-  const base = opportunityEvent(event);
-  const opportunity: ArbitrageOpportunity = {
-    eventId: base.eventId,
-    sport: base.sport,
-    sportTitle: base.sportTitle,
-    game: base.game,
-    homeTeam: base.homeTeam,
-    awayTeam: base.awayTeam,
-    commenceTime: base.commenceTime,
+  return arbitrageOpportunityOf(event, group, [back, lay], live, now, settings.suspectProfitPct, {
     id: `arb:${event.id}:${group.family}:${group.description ?? ''}:lay:${lay.outcome}:${lay.book}`,
-    type: 'arbitrage',
     kind: 'back_lay',
-    market: group.family,
     profitPct,
     profitAmount: sized.guaranteedCents / 100,
     totalStake: totalCents / 100,
     totalImpliedProb: 1 / (1 + profit),
     legs: sizedBackLayLegs([toLeg(back, totalCents, now), toLeg(lay, 0, now)], totalCents, sized),
-    flags,
-    ageSeconds: opportunityAgeSeconds(quotes, now),
-    timeFound: isoTime(now),
-    expiresIn: OPPORTUNITY_EXPIRY_SECONDS,
-  };
-  if (group.description !== undefined) opportunity.description = group.description;
-  return opportunity;
+  });
 }

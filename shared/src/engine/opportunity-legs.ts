@@ -1,7 +1,13 @@
 import type { EventHeader } from '../domain/odds';
-import type { OpportunityEvent, OpportunityFlag, OpportunityLeg } from '../domain/opportunities';
+import {
+  OPPORTUNITY_EXPIRY_SECONDS,
+  type ArbitrageOpportunity,
+  type OpportunityEvent,
+  type OpportunityFlag,
+  type OpportunityLeg,
+} from '../domain/opportunities';
 import { canonicalBookKey, DFS_BOOKS } from '../domain/sportsbooks';
-import { gameName, type Quote } from './market-lines';
+import { gameName, type MarketGroup, type Quote } from './market-lines';
 import { payoutCents } from './money';
 import { decimalToAmericanRounded } from './odds-format';
 
@@ -96,4 +102,50 @@ export function isoTime(now: number): string {
     lastNow = now;
   }
   return lastIso;
+}
+
+/** What an arbitrage of one kind works out for itself; the rest comes from its event and the quotes it bets. */
+export type ArbitrageFindings = Pick<ArbitrageOpportunity, 'id' | 'kind' | 'profitPct' | 'profitAmount' | 'totalStake' | 'totalImpliedProb' | 'legs'>;
+
+/**
+ * An arbitrage opportunity of any kind on `event`'s `group`: the event's fields, what the kind `found`, the timing flags
+ * of the `quotes` it bets (and `suspect` past `suspectProfitPct`), their age and the expiry. The event's fields are set
+ * one by one: Node 20's V8 takes microseconds per object for a spread followed by more keys.
+ */
+export function arbitrageOpportunityOf(
+  event: EventHeader,
+  group: Pick<MarketGroup, 'family' | 'description'>,
+  quotes: readonly Pick<Quote, 'updatedAt'>[],
+  live: boolean,
+  now: number,
+  suspectProfitPct: number,
+  found: ArbitrageFindings,
+): ArbitrageOpportunity {
+  const flags = timingFlags(quotes, live);
+  if (found.profitPct > suspectProfitPct) flags.push('suspect');
+  const base = opportunityEvent(event);
+  const opportunity: ArbitrageOpportunity = {
+    eventId: base.eventId,
+    sport: base.sport,
+    sportTitle: base.sportTitle,
+    game: base.game,
+    homeTeam: base.homeTeam,
+    awayTeam: base.awayTeam,
+    commenceTime: base.commenceTime,
+    id: found.id,
+    type: 'arbitrage',
+    kind: found.kind,
+    market: group.family,
+    profitPct: found.profitPct,
+    profitAmount: found.profitAmount,
+    totalStake: found.totalStake,
+    totalImpliedProb: found.totalImpliedProb,
+    legs: found.legs,
+    flags,
+    ageSeconds: opportunityAgeSeconds(quotes, now),
+    timeFound: isoTime(now),
+    expiresIn: OPPORTUNITY_EXPIRY_SECONDS,
+  };
+  if (group.description !== undefined) opportunity.description = group.description;
+  return opportunity;
 }
