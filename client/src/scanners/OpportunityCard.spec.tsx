@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { findArbitrage } from '@oddspulse/shared';
-import { book, event, NOW } from '../../../shared/src/testing/board-builder';
-import { bookAgainstExchange } from '../../../shared/src/testing/exchange-arbitrage';
+import { NOW } from '../../../shared/src/testing/board-builder';
+import { bookAgainstExchange, bookAgainstLay } from '../../../shared/src/testing/exchange-arbitrage';
 import { OpportunityCard } from './OpportunityCard';
 
 // An exchange's leg is priced net of its commission: the card says so beside its price, and a book's leg says nothing
@@ -26,28 +26,7 @@ describe('an opportunity card with a leg at an exchange', () => {
 // A back/lay's second leg is a lay at the exchange: the card says "Lay" and the liability the user must hold there
 describe('an opportunity card of a back/lay arbitrage', () => {
   it('shows the lay leg as "Lay" with its liability at the exchange, and no calculator', () => {
-    const board = event([
-      book('draftkings', {
-        h2h: [
-          ['Home', 120],
-          ['Away', -250],
-        ],
-      }),
-      book('matchbook', {
-        h2h: [
-          ['Home', 104],
-          ['Away', -110],
-        ],
-      }),
-    ]);
-    board.bookmakers[1].markets.push({
-      key: 'h2h_lay',
-      last_update: board.bookmakers[1].markets[0].last_update,
-      outcomes: [
-        { name: 'Home', price: 2.06 },
-        { name: 'Away', price: 1.98 },
-      ],
-    });
+    const board = bookAgainstLay();
     const o = findArbitrage(board, { minProfitPct: 0 }, NOW).find((a) => a.kind === 'back_lay')!;
     const html = renderToStaticMarkup(
       <OpportunityCard

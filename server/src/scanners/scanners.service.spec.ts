@@ -1,6 +1,6 @@
 import { findArbitrage, MAX_BANKROLL, SCANNER_MAX_STAKE, type ArbitrageOpportunity, type OpportunityUpdate, type PlanAccess } from '@oddspulse/shared';
 import { book, event, NOW } from '../../../shared/src/testing/board-builder';
-import { bookAgainstExchange } from '../../../shared/src/testing/exchange-arbitrage';
+import { bookAgainstExchange, bookAgainstLay } from '../../../shared/src/testing/exchange-arbitrage';
 import type { AppConfig, LiveStateRepository, RealtimeBus } from '@oddspulse/core';
 import { parseInput } from '../validation/zod-validation.pipe';
 import { arbitrageQuerySchema } from './scanners.dto';
@@ -130,28 +130,7 @@ describe('ScannersService at the caller’s commission rates', () => {
 
 describe('ScannersService: a back/lay arbitrage', () => {
   // a book's Home at +120 (2.20) laid at Matchbook at 2.06 (2 %): 5.69 % on the back stake either way
-  const layBoard = event([
-    book('draftkings', {
-      h2h: [
-        ['Home', 120],
-        ['Away', -250],
-      ],
-    }),
-    book('matchbook', {
-      h2h: [
-        ['Home', 104],
-        ['Away', -110],
-      ],
-    }),
-  ]);
-  layBoard.bookmakers[1].markets.push({
-    key: 'h2h_lay',
-    last_update: layBoard.bookmakers[1].markets[0].last_update,
-    outcomes: [
-      { name: 'Home', price: 2.06 },
-      { name: 'Away', price: 1.98 },
-    ],
-  });
+  const layBoard = bookAgainstLay();
   const repository = {
     freshness: async (_kind: string, sports: string[]) => sports.map(() => ({ fetched_at: new Date(NOW).toISOString(), stale_since: null })),
     opportunitiesOf: async () =>

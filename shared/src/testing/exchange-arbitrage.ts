@@ -21,3 +21,33 @@ export function bookAgainstExchange(): BoardEvent {
     }),
   ]);
 }
+
+/**
+ * A book's Home at +120 (2.20) and Matchbook laying it at 2.06 (2 % commission): a back/lay arbitrage of 5.69 % on the
+ * back stake either way, for the specs of how one is sized, re-priced and shown.
+ */
+export function bookAgainstLay(): BoardEvent {
+  const board = event([
+    book('draftkings', {
+      h2h: [
+        ['Home', 120],
+        ['Away', -250],
+      ],
+    }),
+    book('matchbook', {
+      h2h: [
+        ['Home', 104],
+        ['Away', -110],
+      ],
+    }),
+  ]);
+  board.bookmakers[1].markets.push({
+    key: 'h2h_lay',
+    last_update: board.bookmakers[1].markets[0].last_update,
+    outcomes: [
+      { name: 'Home', price: 2.06 },
+      { name: 'Away', price: 1.98 },
+    ],
+  });
+  return board;
+}
