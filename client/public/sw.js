@@ -8,8 +8,8 @@
  * the app. Signing out asks this worker to drop the kept reads.
  */
 const SHELL = 'oddspulse-shell-v2';
-// v2: the boards kept before their packed form's version 3 are unreadable to the pages that now ask for them
-const DATA = 'oddspulse-data-v2';
+// v3: reads kept under v2 were keyed with `require=paid`, which no lookup now carries (dataKey)
+const DATA = 'oddspulse-data-v3';
 const OFFLINE_READS = ['/api/boards', '/api/sports', '/api/me', '/api/preferences', '/api/profile', '/api/site', '/api/scores'];
 /** The header a kept read is answered with: when it was received from the server (ISO 8601). */
 const SAVED_AT = 'x-oddspulse-saved-at';
@@ -41,10 +41,15 @@ self.addEventListener('message', (event) => {
   if (event.data && event.data.type === 'clear-data') event.waitUntil(caches.delete(DATA));
 });
 
-/** A kept read's key: its URL without the cache-busting `_t` that builds of the client before the answers carried ETags added. */
+/**
+ * A kept read's key: its URL without the cache-busting `_t` that builds of the client before the answers carried ETags
+ * added, nor `require=paid`, which only asks the server to refuse a lapsed plan rather than meter it: the boards a
+ * direct visit sent ahead with it answer the screen's own request for them when the network is gone.
+ */
 function dataKey(url) {
   const key = new URL(url);
   key.searchParams.delete('_t');
+  key.searchParams.delete('require');
   return key.toString();
 }
 

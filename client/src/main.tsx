@@ -8,6 +8,7 @@ import { api } from './api/client';
 import { queryClient } from './api/query-client';
 import { App } from './App';
 import { opensStraightBets } from './odds/loading/boards-request';
+import { sendingEarly } from './routing/early-data';
 import { prefetchRoute } from './routing/lazy-pages';
 import { registerServiceWorker } from './service-worker';
 import { appStore } from './state/store';
@@ -22,9 +23,11 @@ document.documentElement.classList.add('theme-purple');
 prefetchRoute(window.location.pathname);
 preloadPlanInfo();
 if (opensStraightBets(window.location)) {
-  void import('./routing/first-boards')
-    .then(({ startFirstBoards }) => startFirstBoards())
-    .catch((error: unknown) => console.warn('Asking for the first boards ahead failed; the odds screen asks itself', error));
+  sendingEarly(
+    import('./routing/first-boards')
+      .then(({ startFirstBoards }) => startFirstBoards())
+      .catch((error: unknown) => console.warn('Asking for the first boards ahead failed; the odds screen asks itself', error)),
+  );
 }
 
 const app = (

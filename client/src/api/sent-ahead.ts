@@ -2,9 +2,10 @@
  * A GET a page's boot script sent before the app's entry had run, kept on the
  * window (the two are separate scripts) until the app's API client makes the very same call (URL and token) and takes
  * its answer as its own fetch's: one request, the client's status handling, time-out and cancelling as before. One not
- * taken within KEEP_MS is dropped, as an early request is (routing/early-data.ts).
+ * taken within KEEP_MS is dropped, as an early request is, and for the same reason kept a minute
+ * (routing/early-data.ts).
  */
-const KEEP_MS = 10_000;
+const KEEP_MS = 60_000;
 
 export interface SentAhead {
   url: string;
@@ -29,7 +30,7 @@ export function sendAhead(url: string, init: RequestInit, page: Page = window, n
   page.__oddspulseSentAhead = { url, authorization: authorizationOf(init), answer, at: now };
 }
 
-/** The answer of the GET sent ahead for this very call (same URL and token, within 10 s), once; else null. */
+/** The answer of the GET sent ahead for this very call (same URL and token, within a minute), once; else null. */
 export function takeSentAhead(url: string, init: RequestInit, page: Page = window, now = Date.now()): Promise<Response> | null {
   const sent = page.__oddspulseSentAhead;
   if (!sent) return null;

@@ -1,7 +1,7 @@
 import { InvalidOddsPayloadError, type ArbitrageOpportunity, type EvBet, type MiddleOpportunity, type SportBoard, type Sport } from '@oddspulse/shared';
 import { ApiError, type RequestOptions } from '../api/api-client';
 import { api } from '../api/client';
-import { startEarly, takeEarly } from '../routing/early-data';
+import { startEarly, takeEarlyOnceSent } from '../routing/early-data';
 import { boardsRequest, earlyBoardsRequest, type OddsQuery } from './loading/boards-request';
 import { devigQuery, type DevigChoice } from './filters/devig-choice';
 import { loadedFromPayload, rowsBuiltOnArrival, type LoadedBoards, type RowSelection } from './loading/first-load';
@@ -30,7 +30,7 @@ export async function fetchBoards(query: OddsQuery, now = Date.now()): Promise<R
 export async function fetchLoadedBoards(query: OddsQuery, now = Date.now()): Promise<LoadedBoards> {
   if (!query.sports.length || !query.markets.length) throw new Error(SELECT_MESSAGE);
   const [path, options] = boardsRequest(query);
-  const early = await (takeEarly<LoadedBoards | typeof ASK_NOW>(earlyKey(path, options)) ?? ASK_NOW);
+  const early = (await takeEarlyOnceSent<LoadedBoards | typeof ASK_NOW>(earlyKey(path, options))) ?? ASK_NOW;
   return early === ASK_NOW ? loadedFromPayload(await api.get<unknown>(path, options), query.sports, now) : early;
 }
 

@@ -1,4 +1,4 @@
-import { startEarly, takeEarly } from './early-data';
+import { sendingEarly, startEarly, takeEarly, takeEarlyOnceSent } from './early-data';
 
 // A direct visit's first request sent early is taken once, by the call that would have sent it
 describe('early requests', () => {
@@ -13,9 +13,27 @@ describe('early requests', () => {
     expect(takeEarly('/api/boards?a', NOW + 200)).toBeNull();
   });
 
-  it('drops an answer nobody took within 10 s', () => {
+  it('keeps an answer a minute, and drops one nobody took by then', () => {
+    startEarly('kept', () => Promise.resolve(1), NOW);
+    expect(takeEarly('kept', NOW + 59_000)).not.toBeNull();
     startEarly('k', () => Promise.resolve(1), NOW);
-    expect(takeEarly('k', NOW + 10_001)).toBeNull();
+    expect(takeEarly('k', NOW + 60_001)).toBeNull();
+  });
+
+  it('a screen that asks while the code sending its early request still downloads waits for it, and takes its answer', async () => {
+    let download!: () => void;
+    const send = jest.fn(() => Promise.resolve('early answer'));
+    sendingEarly(
+      new Promise<void>((resolve) => {
+        download = resolve;
+      }).then(() => startEarly('/api/boards?late', send)),
+    );
+    const taken = takeEarlyOnceSent('/api/boards?late');
+    expect(send).not.toHaveBeenCalled();
+    download();
+    await expect(taken).resolves.toBe('early answer');
+    expect(send).toHaveBeenCalledTimes(1);
+    await expect(takeEarlyOnceSent('/api/boards?late')).resolves.toBeNull();
   });
 
   it("gives the taker the request's error, and only says why when nobody took it", async () => {
