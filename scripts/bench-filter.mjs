@@ -3,7 +3,9 @@
 // with every row listed; then, traced in Chromium: the Minimum EV % set and applied (fewer rows), and reset and applied
 // (every row again). For each, the longest main-thread task of the page after the click and how many ran over 50 ms,
 // and from input to paint, read in the page (inputToPaint): the click's own frame, and the frame that shows the table's
-// new rows (the table is a deferred value: it commits after the click's own frame). Each change BENCH_RUNS times (5).
+// new rows (the table is a deferred value: it commits after the click's own frame), and how much of the latter the
+// main thread was busy (the rest it waited: for the machine, or between the transition's slices). Each change
+// BENCH_RUNS times (5).
 // Prints figures; asserts nothing. Its last line:
 // `bench:filter rows=<n> longest-task-ms=<ms> click-to-paint-ms=<median> click-to-rows-paint-ms=<median>`.
 import { chromium } from '@playwright/test';
@@ -16,15 +18,21 @@ const BOARDS = '/api/boards?kind=odds&sports=americanfootball_nfl,basketball_nba
 const LONG_TASK_MS = 50;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
-/** The page's main-thread tasks (ms) in a trace, from the click on: the renderer main thread that dispatched the click. */
+/**
+ * The page's main-thread tasks in a trace, from the click on: the renderer main thread that dispatched the click. Each
+ * as its start after the click and its length (ms).
+ */
 function tasksAfterClick(trace) {
   const events = JSON.parse(trace.toString('utf8')).traceEvents;
   const click = events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click');
   if (!click) throw new Error('The trace has no click');
   return events
     .filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === click.pid && e.tid === click.tid && e.ts + e.dur >= click.ts)
-    .map((e) => e.dur / 1000);
+    .map((e) => ({ at: (e.ts - click.ts) / 1000, ms: e.dur / 1000 }));
 }
+
+/** How long the tasks ran within the first `until` ms after the click: the main thread's share of input → paint. */
+const busyWithin = (tasks, until) => tasks.reduce((sum, { at, ms }) => sum + Math.max(0, Math.min(at + ms, until) - Math.max(at, 0)), 0);
 
 /**
  * Run in the page before the click: from the next click's input time (its event's timeStamp), when the frame after
@@ -72,7 +80,14 @@ async function traced(browser, page, change, settled) {
   await page.waitForTimeout(1000);
   const tasks = tasksAfterClick(await browser.stopTracing());
   const painted = await page.evaluate(() => globalThis.inputToPaint);
-  return { longest: Math.max(...tasks), long: tasks.filter((ms) => ms > LONG_TASK_MS).length, tasks: tasks.length, ...painted };
+  const lengths = tasks.map((task) => task.ms);
+  return {
+    longest: Math.max(...lengths),
+    long: lengths.filter((ms) => ms > LONG_TASK_MS).length,
+    tasks: tasks.length,
+    ...painted,
+    rowsBusy: busyWithin(tasks, painted.rowsPaint),
+  };
 }
 
 const { env, port } = await throwawayStackEnv('filter', { LOG_LEVEL: 'error', RATE_LIMIT_MAX: '10000000', SCHEDULER_TICK_MS: '5000' });
@@ -140,7 +155,7 @@ for (const name of new Set(results.map((r) => r.name))) {
     `${name}: longest main-thread task ${figure('longest')}; ${runs.filter((r) => r.long).length} of ${runs.length} changes had a task over ${LONG_TASK_MS} ms`,
   );
   console.log(
-    `  input → its frame painted ${figure('clickPaint')}; input → the new rows painted ${figure('rowsPaint')}; Event Timing duration ${
+    `  input → its frame painted ${figure('clickPaint')}; input → the new rows painted ${figure('rowsPaint')}, the main thread busy for ${figure('rowsBusy')} of it; Event Timing duration ${
       timed.length ? timed.map((r) => r.eventTiming.toFixed(0)).join(', ') + ' ms' : ''
     }${timed.length < runs.length ? ` (${runs.length - timed.length} of ${runs.length} under 16 ms, not reported)` : ''}`,
   );
