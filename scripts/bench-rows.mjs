@@ -17,10 +17,13 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 8);
 const out = join(ROOT, '.tmp', 'bench-rows');
 
 // bundled as Vite bundles the client (the shared package from its sources), for Node; the render run with the row
-// views counted in place of the table's own (scripts/bench/counted-row-views.tsx)
+// views and cells counted in place of the table's own (scripts/bench/counted-row-views.tsx, counted-cells.tsx)
 for (const [entry, alias] of [
   ['rows-run.mjs', {}],
-  ['rows-render.tsx', { './OddsRowViews': join(ROOT, 'scripts', 'bench', 'counted-row-views.tsx') }],
+  [
+    'rows-render.tsx',
+    { './OddsRowViews': join(ROOT, 'scripts', 'bench', 'counted-row-views.tsx'), './OddsCells': join(ROOT, 'scripts', 'bench', 'counted-cells.tsx') },
+  ],
 ]) {
   await build({
     configFile: false,
@@ -81,15 +84,30 @@ console.log(
   )}, the same table: ${after.every((r) => r.tickSame)}`,
 );
 console.log(`10 min on: ${spread(after.map((r) => r.laterMs))}, ${after[0].laterRebuilt} of ${events} events rebuilt`);
+console.log(
+  `a pushed diff of one price (applyRowsDiff, warm): wall ${spread(
+    after.flatMap((r) => r.diffMs),
+    2,
+  )}; main-thread CPU ${spread(
+    after.flatMap((r) => r.diffCpu),
+    2,
+  )}; of which keeping the event's unchanged rows (keepUnchangedRows) CPU ${spread(
+    after.flatMap((r) => r.keepCpu),
+    2,
+  )}`,
+);
 console.log(`times faster than before: cold wall ${ratio('coldMs')}, CPU ${ratio('coldCpu')}; warm wall ${ratio('warmMs')}, CPU ${ratio('warmCpu')}`);
 const rendered = run(String(events), 'rows-render.mjs');
-console.log(`React, the table of ${rendered.rows} rows rendered in jsdom (row views counted; the diff's event has ${rendered.eventRows} rows):`);
+console.log(
+  `React, the table of ${rendered.rows} rows rendered in jsdom (row views and their cells counted, 7 cells a row; the diff's event has ${rendered.eventRows} rows):`,
+);
+const views = (r) => `${r.views} row views, ${r.cells} cells (${r.ms.toFixed(1)} ms)`;
 for (const r of rendered.results) {
   console.log(
-    `  page size ${r.pageSize} (${r.shown} rows in the DOM): one price moved re-renders ${r.onePrice.views} row views (${r.onePrice.ms.toFixed(1)} ms), the 5-s tick ${r.tick.views} (${r.tick.ms.toFixed(1)} ms); a filter change ${r.filter.map((f) => `${f.views} (${f.ms.toFixed(1)} ms)`).join(' and back ')}`,
+    `  page size ${r.pageSize} (${r.shown} rows in the DOM): one price moved re-renders ${views(r.onePrice)}, the 5-s tick ${views(r.tick)}; a filter change ${r.filter.map(views).join(' and back ')}`,
   );
 }
 const all = rendered.results.find((r) => r.pageSize === 'all');
 console.log(
-  `bench:rows cold-ms=${median(after.map((r) => r.coldMs)).toFixed(1)} warm-ms=${median(after.flatMap((r) => r.warmMs)).toFixed(1)} one-price-row-renders=${all.onePrice.views}`,
+  `bench:rows cold-ms=${median(after.map((r) => r.coldMs)).toFixed(1)} warm-ms=${median(after.flatMap((r) => r.warmMs)).toFixed(1)} one-price-row-renders=${all.onePrice.views} one-price-cell-renders=${all.onePrice.cells}`,
 );

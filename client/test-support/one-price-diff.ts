@@ -26,5 +26,13 @@ export function onePriceDiff({ events, seed, now }: { events: number; seed: numb
   outcome.price = Math.round((outcome.price + 0.1) * 100) / 100;
   const { diff } = diffBoards(boards[target.sportKey], next);
   const change = applyRowsDiff(table, diff!, options);
-  return { before: table.rows, after: change.table.rows, flashes: addFlashes(new Map(), change.moved, now), eventId: target.eventId, key: target.key };
+  return {
+    before: table.rows,
+    after: change.table.rows,
+    flashes: addFlashes(new Map(), change.moved, now),
+    eventId: target.eventId,
+    key: target.key,
+    /** What applyRowsDiff was given, for timing it. */
+    applied: { table, diff: diff!, options },
+  };
 }

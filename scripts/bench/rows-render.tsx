@@ -1,6 +1,6 @@
 // The render half of `npm run bench:rows` (scripts/bench-rows.mjs bundles it with the client's code, the row views
 // counted): the odds table of a simulated board rendered with real React in jsdom, then one pushed diff that moves one
-// price, then a clock tick, then a filter change; prints how many row views each rendered, as one line of JSON.
+// price, then a clock tick, then a filter change; prints how many row views and cells each rendered, as one line of JSON.
 import './dom.mjs';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
@@ -8,16 +8,17 @@ import { OddsTable } from '../../client/src/odds/table/OddsTable';
 import type { Flashes } from '../../client/src/odds/rows/live-table';
 import type { OddsRow } from '../../client/src/odds/rows/rows';
 import { onePriceDiff } from '../../client/test-support/one-price-diff';
-import { renders } from './counted-row-views';
+import { renders } from './render-counter';
 
 const NOW = Date.parse('2026-11-23T16:00:00Z');
 const EVENTS = Number(process.argv[2] ?? 24);
 const diff = onePriceDiff({ events: EVENTS, seed: 18, now: NOW });
 const noop = () => undefined;
 
-/** Row views rendered and wall time of one synchronous render. */
+/** Row views and cells rendered and wall time of one synchronous render. */
 function render(root: ReturnType<typeof createRoot>, rows: OddsRow[], flashes: Flashes, now: number) {
   renders.count = 0;
+  renders.cells = 0;
   const start = performance.now();
   flushSync(() =>
     root.render(
@@ -35,7 +36,7 @@ function render(root: ReturnType<typeof createRoot>, rows: OddsRow[], flashes: F
       />,
     ),
   );
-  return { views: renders.count, ms: performance.now() - start };
+  return { views: renders.count, cells: renders.cells, ms: performance.now() - start };
 }
 
 const results = [];

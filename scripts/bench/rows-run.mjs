@@ -4,7 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { DEFAULT_SPORTSBOOKS } from '@oddspulse/shared';
 import { DEFAULT_GAME_MARKETS } from '../../client/src/odds/filters/filter-settings';
-import { buildLiveRows, refreshLiveRows } from '../../client/src/odds/rows/live-rows';
+import { keepUnchangedRows } from '../../client/src/odds/rows/kept-rows';
+import { applyRowsDiff, buildLiveRows, refreshLiveRows } from '../../client/src/odds/rows/live-rows';
+import { rowsBuilder } from '../../client/src/odds/rows/rows';
+import { onePriceDiff } from '../../client/test-support/one-price-diff';
 import { oracleRows } from '../../client/test-support/rows-oracle';
 import { simBoard } from '../../client/test-support/sim-board';
 
@@ -70,6 +73,26 @@ if (implementation !== 'oracle') {
   const tick = time(() => refreshLiveRows(table, { ...options, now: options.now + 5000 }));
   const later = time(() => refreshLiveRows(table, { ...options, now: options.now + 10 * 60_000 }));
   const rebuilt = [...later.result.builtAt.values()].filter((at) => at !== options.now).length;
-  Object.assign(figures, { tickMs: tick.ms, tickSame: tick.result === table, laterMs: later.ms, laterRebuilt: rebuilt, events: events.length });
+  // a pushed diff of one price (its event's rows built again, the unchanged ones kept), warm
+  const { applied } = onePriceDiff({ events: 24, seed: 18, now: NOW });
+  const pushed = [];
+  const kept = [];
+  const [eventRows] = [...applied.table.byEvent.values()].filter((rows) => rows[0].eventId === applied.diff.events[0].id);
+  const event = applied.table.boards[eventRows[0].sportKey].events.find((e) => e.id === eventRows[0].eventId);
+  for (let i = 0; i < WARM_RUNS; i++) {
+    pushed.push(time(() => applyRowsDiff(applied.table, applied.diff, applied.options)));
+    const rebuilt = rowsBuilder(applied.options)(event);
+    kept.push(time(() => keepUnchangedRows(eventRows, rebuilt)));
+  }
+  Object.assign(figures, {
+    tickMs: tick.ms,
+    tickSame: tick.result === table,
+    laterMs: later.ms,
+    laterRebuilt: rebuilt,
+    events: events.length,
+    diffMs: pushed.slice(WARM_RUNS / 2).map((t) => t.ms),
+    diffCpu: pushed.slice(WARM_RUNS / 2).map((t) => t.cpu),
+    keepCpu: kept.slice(WARM_RUNS / 2).map((t) => t.cpu),
+  });
 }
 console.log(JSON.stringify(figures));

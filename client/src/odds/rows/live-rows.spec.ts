@@ -66,7 +66,10 @@ describe('live rows', () => {
     // e2 was not in the diff: its rows are the very same objects
     const e2 = (rows: typeof table.rows) => rows.filter((r) => r.eventId === 'e2');
     e2(next.rows).forEach((row, i) => expect(row).toBe(e2(table.rows)[i]));
-    expect(next.rows.filter((r) => r.eventId === 'e1').every((row) => !table.rows.includes(row))).toBe(true);
+    // in e1, the spread rows the diff moved are new; its totals, which it did not touch, are kept (keepUnchangedRows)
+    const e1 = next.rows.filter((r) => r.eventId === 'e1');
+    expect(e1.filter((row) => row.market === 'spreads').every((row) => !table.rows.includes(row))).toBe(true);
+    expect(e1.filter((row) => row.market === 'totals').every((row) => table.rows.includes(row))).toBe(true);
     expect(next.boards[SPORT].events[0].bookmakers[0].markets[0].outcomes[0].price).toBe(1.99);
   });
 

@@ -1,11 +1,14 @@
 import { applyBoardDiff, type BoardDiff, type BoardEvent, type EventDiff, type SportBoard, type TimeCache } from '@oddspulse/shared';
 import { rowChanges as changesBetween, type Boards, type BoardMessage, type Direction } from './live-table';
+import { keepUnchangedRows } from './kept-rows';
 import { compareRows as evOrder, lineId, rowsBuilder, sameRowsAt, type BookPrice, type BuildRowsOptions, type OddsRow } from './rows';
 
 /**
  * The odds table's boards and rows, kept per event so that a pushed diff rebuilds the rows of the events it names
  * and no others, and the prices it moved flash as the diff says (DECISIONS 15, spec 001 §4 price flash): a book's
- * price by the direction the diff gives it, a row's best price by how it moved in its rebuilt event.
+ * price by the direction the diff gives it, a row's best price by how it moved in its rebuilt event. A rebuilt event
+ * keeps the row and price objects whose values did not change (keepUnchangedRows), so the table's memoised views
+ * render only what moved.
  */
 export interface LiveRows {
   boards: Boards;
@@ -62,7 +65,7 @@ export function refreshLiveRows(table: LiveRows, options: BuildRowsOptions): Liv
   const byEvent = new Map(table.byEvent);
   const builtAt = new Map(table.builtAt);
   for (const [key, event] of changed) {
-    setRows(byEvent, key, build(event));
+    setRows(byEvent, key, keepUnchangedRows(table.byEvent.get(key) ?? [], build(event)));
     builtAt.set(key, options.now);
   }
   return withRows(table.boards, byEvent, builtAt, table.rows, new Set(changed.map(([key]) => key)));
@@ -90,7 +93,7 @@ export function followBoards(table: LiveRows, boards: Boards, options: BuildRows
       const same = before.get(key) === event;
       before.delete(key);
       if (same && then !== undefined && sameRowsAt(event, then, options.now, times)) continue;
-      setRows(byEvent, key, build(event));
+      setRows(byEvent, key, keepUnchangedRows(table.byEvent.get(key) ?? [], build(event)));
       builtAt.set(key, options.now);
       rebuilt.add(key);
     }
@@ -126,7 +129,7 @@ export function applyRowsDiff(table: LiveRows, diff: BoardDiff, options: BuildRo
     const key = eventKey(diff.sport_key, change.id);
     const event = events.get(change.id);
     const before = byEvent.get(key) ?? [];
-    const after = event ? build(event) : [];
+    const after = event ? keepUnchangedRows(before, build(event)) : [];
     setRows(byEvent, key, after);
     if (event) builtAt.set(key, options.now);
     else builtAt.delete(key);
@@ -153,7 +156,7 @@ function replaceBoard(table: LiveRows, board: SportBoard, options: BuildRowsOpti
   }
   for (const event of board.events) {
     const key = eventKey(board.sport_key, event.id);
-    setRows(byEvent, key, build(event));
+    setRows(byEvent, key, keepUnchangedRows(table.byEvent.get(key) ?? [], build(event)));
     builtAt.set(key, options.now);
     rebuilt.add(key);
   }

@@ -1,8 +1,8 @@
 import { flashOf, formatPriceAge, type Flashes } from '../rows/live-table';
 import type { OddsDisplayFormat } from '../filters/filter-settings';
 import { selectionLabel } from '../rows/labels';
-import { OpenInBook } from '../../components/OpenInBook';
-import { BookLogo, evClass, evText, HOLD_TITLE, holdText, Price, priceOf } from './PriceCell';
+import { BookLine, PropBookLine } from './MiniTableLines';
+import { HOLD_TITLE } from './PriceCell';
 import { lowestHoldBook, miniTableBooks, miniTableLimit, type BookPrice, type OddsRow, type TableMode } from '../rows/rows';
 
 /**
@@ -44,29 +44,17 @@ export function MiniTable({
         </thead>
         <tbody>
           {[...books.entries()].slice(0, limit).map(([book, v]) => (
-            <tr key={book}>
-              <td>
-                {v.title}
-                <OpenInBook book={book} title={v.title} link={(v.over ?? v.under)?.link} compact />
-              </td>
-              {(['over', 'under'] as const).map((side) => {
-                const b = v[side];
-                return (
-                  <td key={side}>
-                    {b ? (
-                      b.locked ? (
-                        <span className="locked">Locked</span>
-                      ) : (
-                        <Price value={priceOf(b)} format={format} flash={flashOf(flashes, `${row.key}|${book}|${side === 'over' ? 'Over' : 'Under'}`, now)} />
-                      )
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                );
-              })}
-              <td className="muted">{formatPriceAge((v.over ?? v.under)!.lastUpdate, now)}</td>
-            </tr>
+            <PropBookLine
+              key={book}
+              book={book}
+              title={v.title}
+              over={v.over}
+              under={v.under}
+              format={format}
+              overFlash={flashOf(flashes, `${row.key}|${book}|Over`, now)}
+              underFlash={flashOf(flashes, `${row.key}|${book}|Under`, now)}
+              age={formatPriceAge((v.over ?? v.under)!.lastUpdate, now)}
+            />
           ))}
         </tbody>
       </table>
@@ -89,30 +77,15 @@ export function MiniTable({
         </thead>
         <tbody>
           {shown.map((b) => (
-            <tr key={b.book} className={row.selectedBooks.includes(b) ? 'selected-book' : 'other-book'} data-testid="mini-book" data-book={b.book}>
-              <td>
-                <BookLogo book={b.book} />
-                {b.title}
-                <OpenInBook book={b.book} title={b.title} link={b.link} compact />
-                {b === lowest && (
-                  <span className="lowest-hold" data-testid="lowest-hold" title="The lowest hold among the books quoting every side of this line">
-                    Lowest hold
-                  </span>
-                )}
-              </td>
-              <td>
-                {b.locked ? (
-                  <span className="locked">Locked</span>
-                ) : (
-                  <Price value={priceOf(b)} format={format} flash={flashOf(flashes, `${row.key}|${b.book}`, now)} />
-                )}
-              </td>
-              <td className={evClass(b.evPct)}>{evText(b.evPct)}</td>
-              <td className="hold" data-testid="mini-hold">
-                {holdText(b.hold)}
-              </td>
-              <td className="muted">{formatPriceAge(b.lastUpdate, now)}</td>
-            </tr>
+            <BookLine
+              key={b.book}
+              price={b}
+              selected={row.selectedBooks.includes(b)}
+              lowest={b === lowest}
+              format={format}
+              flash={flashOf(flashes, `${row.key}|${b.book}`, now)}
+              age={formatPriceAge(b.lastUpdate, now)}
+            />
           ))}
         </tbody>
       </table>

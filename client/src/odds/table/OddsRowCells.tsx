@@ -1,19 +1,19 @@
 import type { KeyboardEvent } from 'react';
-import { OpenInBook } from '../../components/OpenInBook';
-import { sportsbookName } from '@oddspulse/shared';
-import { formatOdds, type OddsDisplayFormat } from '../filters/filter-settings';
+import type { OddsDisplayFormat } from '../filters/filter-settings';
 import { gameTimeLabel, marketLabel, matchLabel, selectionLabel } from '../rows/labels';
 import type { Flashes } from '../rows/live-table';
 import { MiniTable } from './MiniTable';
-import { BookLogo, evClass, evText, HOLD_TITLE, holdText, Price, priceOf } from './PriceCell';
+import { BookCell, DevigCell, EvCell, HoldCell, LineCell, MatchCell, OddsCell } from './OddsCells';
+import { priceOf } from './PriceCell';
 import { RowActions } from './RowActions';
 import type { OddsRow, TableMode } from '../rows/rows';
 
 /**
  * What a row is shown with, as a table row, a windowed grid row or a mobile card. Each value is what this row shows
  * and no more (its own flashes, whether its game is live, its price's age in words; callbacks that stay the same), so
- * a memoised row renders again only when something it shows changed: a pushed diff re-renders the rows of the events
- * it names, the 5-s tick the rows whose age or live mark moved on.
+ * a memoised row renders again only when something it shows changed: a pushed diff re-renders the rows whose values it
+ * moved (live-rows.ts keeps the others' objects), the 5-s tick the rows whose age or live mark moved on, and the open
+ * row, whose mini table shows every book's age.
  */
 export interface RowViewProps {
   row: OddsRow;
@@ -38,52 +38,17 @@ export interface RowViewProps {
   onRowKey: (event: KeyboardEvent<HTMLElement>, key: string) => void;
 }
 
-/** A row's cells, as each view lays them out. */
+/** A row's cells, as each view lays them out (OddsCells: each renders again only when what it shows moved). */
 export function rowCells({ row, format, flashes, live, age }: RowViewProps) {
   const best = row.best!;
   return {
-    ev: <span className={`ev ${evClass(row.evPct)}`}>{evText(row.evPct)}</span>,
-    match: (
-      <>
-        <span className="match">{matchLabel(row)}</span>
-        <span className="muted small">
-          {row.sportTitle} · {gameTimeLabel(row.commenceTime)}
-          {/* An in-progress game is marked, as its prices move fast (the engine's own started rule) */}
-          {live && (
-            <span className="flag flag-live live-marker" data-testid="live-marker" title="In play: the game has started, prices move fast">
-              LIVE
-            </span>
-          )}
-        </span>
-      </>
-    ),
-    line: (
-      <>
-        <span>{selectionLabel(row)}</span>
-        <span className="muted small">{marketLabel(row.market)}</span>
-      </>
-    ),
-    book: (
-      <>
-        <BookLogo book={best.book} />
-        {sportsbookName(best.book, best.title)}
-        <OpenInBook book={best.book} title={best.title} link={best.link} compact />
-      </>
-    ),
-    odds: (
-      <>
-        <Price value={priceOf(best)} format={format} flash={flashes.get(row.key)?.direction ?? null} />
-        <span className="age muted small" title="How old this price is">
-          {age}
-        </span>
-      </>
-    ),
-    devig: row.fairProbability ? formatOdds(1 / row.fairProbability, format) : '—',
-    hold: (
-      <span className="hold" data-testid="row-hold" title={HOLD_TITLE}>
-        {holdText(best.hold)}
-      </span>
-    ),
+    ev: <EvCell evPct={row.evPct} />,
+    match: <MatchCell match={matchLabel(row)} sport={row.sportTitle} time={gameTimeLabel(row.commenceTime)} live={live} />,
+    line: <LineCell selection={selectionLabel(row)} market={marketLabel(row.market)} />,
+    book: <BookCell book={best.book} title={best.title} link={best.link} />,
+    odds: <OddsCell price={priceOf(best)} format={format} flash={flashes.get(row.key)?.direction ?? null} age={age} />,
+    devig: <DevigCell fairProbability={row.fairProbability} format={format} />,
+    hold: <HoldCell hold={best.hold} />,
   };
 }
 

@@ -1,10 +1,21 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { AddToPicksButton } from '../../bet-slip/AddToPicksButton';
 import { rowToPick } from '../../bet-slip/slip-items';
 import type { OddsRow } from '../rows/rows';
 
-/** An open row's actions: add it to the bet slip (saying so for a moment), to My Picks, or open the edge calculator. */
-export function RowActions({ row, onAddToSlip, onEdge }: { row: OddsRow; onAddToSlip: (row: OddsRow) => void; onEdge: (row: OddsRow) => void }) {
+/**
+ * An open row's actions: add it to the bet slip (saying so for a moment), to My Picks, or open the edge calculator.
+ * Memoised: the open row renders with every tick, its actions only when the row itself changed.
+ */
+export const RowActions = memo(function RowActions({
+  row,
+  onAddToSlip,
+  onEdge,
+}: {
+  row: OddsRow;
+  onAddToSlip: (row: OddsRow) => void;
+  onEdge: (row: OddsRow) => void;
+}) {
   const [added, setAdded] = useState(false);
   useEffect(() => {
     if (!added) return;
@@ -30,4 +41,4 @@ export function RowActions({ row, onAddToSlip, onEdge }: { row: OddsRow; onAddTo
       </button>
     </div>
   );
-}
+});
