@@ -1,7 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
+import { Cluster } from 'ioredis';
 import type { RealtimeEnvelope, ScoreboardEvent } from '@oddspulse/shared';
-import { APP_CONFIG, LiveStateRepository, type AppConfig } from '@oddspulse/core';
+import { APP_CONFIG, LiveStateRepository, RealtimeKeys, type AppConfig } from '@oddspulse/core';
 import { CLOCK, OddsPipelineService, SettlementService, WorkersModule } from '@oddspulse/workers';
 import { bearer, signUp } from '../support/accounts-app';
 import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../support/gateway-app';
@@ -16,6 +17,7 @@ const T0 = Date.parse('2026-03-01T20:00:00Z');
 describe('the stack on a 3-node Redis Cluster (own redis-server nodes, real PostgreSQL)', () => {
   let cluster: OwnRedisCluster;
   let gateway: GatewayTestApp;
+  let second: GatewayTestApp;
   let worker: INestApplicationContext;
   let clock = T0;
   const sockets: RecordingClient[] = [];
@@ -24,6 +26,7 @@ describe('the stack on a 3-node Redis Cluster (own redis-server nodes, real Post
   beforeAll(async () => {
     cluster = await OwnRedisCluster.started();
     gateway = await createGatewayApp({ REDIS_CLUSTER_NODES: cluster.nodes, REDIS_PREFIX: prefix, FREE_MONTHLY_QUOTA: 6 });
+    second = await createGatewayApp(gateway.config);
     const config: AppConfig = { ...gateway.config, ODDS_PROVIDER: 'simulator', SIMULATOR_SEED: 7, FEED_SPORTS: [], SCHEDULER_TICK_MS: 60_000 };
     const moduleRef = await Test.createTestingModule({ imports: [WorkersModule] })
       .overrideProvider(APP_CONFIG)
@@ -40,6 +43,7 @@ describe('the stack on a 3-node Redis Cluster (own redis-server nodes, real Post
       for (const socket of sockets) socket.close();
       await worker?.close();
       await gateway?.app.close();
+      await second?.app.close();
     } finally {
       await cluster?.teardown();
     }
@@ -50,8 +54,8 @@ describe('the stack on a 3-node Redis Cluster (own redis-server nodes, real Post
     return (await worker.get(OddsPipelineService).pollOdds({ sport: SPORT, tick: ++polls })).outcome;
   }
 
-  async function connected(token: string): Promise<RecordingClient> {
-    const socket = new RecordingClient(gateway.url, { token });
+  async function connected(token: string, app = gateway): Promise<RecordingClient> {
+    const socket = new RecordingClient(app.url, { token });
     sockets.push(socket);
     await socket.connect();
     return socket;
@@ -66,14 +70,25 @@ describe('the stack on a 3-node Redis Cluster (own redis-server nodes, real Post
     expect(events.body.length).toBeGreaterThan(0);
     expect((await gateway.http().get(`/api/scores?sport=${SPORT}`).set(bearer(session))).status).not.toBe(500);
 
-    // A push: the socket joins the room and hears the next poll's diff, once, next in sequence.
+    // A push: a socket on each server joins the room and hears the next poll's diff, once, next in sequence, through
+    // the room's sharded channel (heard by both servers on the primary of the room's slot).
     const socket = await connected(session.access_token);
+    const other = await connected(session.access_token, second);
     const ack = (await socket.subscribe({ channel: 'odds', sport: SPORT })) as { ok: boolean; seq: number };
     expect(ack.ok).toBe(true);
+    expect(await other.subscribe({ channel: 'odds', sport: SPORT })).toMatchObject({ ok: true, seq: ack.seq });
+    const roomChannel = gateway.redis.key(...RealtimeKeys.channel('odds', SPORT));
+    const shardSubscribers = await Promise.all(
+      (gateway.redis.client as Cluster).nodes('master').map(async (node) => Number(((await node.pubsub('SHARDNUMSUB', roomChannel)) as [string, number])[1])),
+    );
+    expect(shardSubscribers.reduce((a, b) => a + b, 0)).toBe(2);
     expect(await poll()).toMatch(/updated|unchanged/);
-    await eventually(() => socket.messages.some((m) => m.type === 'board.diff'), 5000, 'the diff pushed to the socket');
+    await eventually(() => [socket, other].every((s) => s.messages.some((m) => m.type === 'board.diff')), 5000, 'the diff pushed to both sockets');
     const diffs = () => socket.messages.filter((m) => m.channel === 'odds');
     expect(diffs()[0].seq).toBe(ack.seq + 1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(other.messages.filter((m) => m.channel === 'odds').map((m) => m.seq)).toEqual(diffs().map((m) => m.seq));
+    other.close();
 
     // A settlement: run twice (a redelivered job), the pick is settled once and its owner hears it once.
     const pick = await gateway
