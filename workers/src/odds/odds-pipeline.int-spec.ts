@@ -16,7 +16,18 @@ import {
   withBookLinks,
 } from '@oddspulse/shared';
 import { scanPayload } from '../../../shared/src/cli/scan';
-import { APP_CONFIG, AppConfig, parseConfig, Database, KYSELY, LiveStateRepository, RealtimePublisher, RedisService, RedisKeys, RealtimeKeys } from '@oddspulse/core';
+import {
+  APP_CONFIG,
+  AppConfig,
+  parseConfig,
+  Database,
+  KYSELY,
+  LiveStateRepository,
+  RealtimePublisher,
+  RedisService,
+  RedisKeys,
+  RealtimeKeys,
+} from '@oddspulse/core';
 import { DetectionService } from '../detection/detection.service';
 import { HttpStub } from '../../../test/support/http-stub';
 import { RealtimeListener, eventually } from '../../../test/support/realtime-listener';
