@@ -78,17 +78,25 @@ describe('the stack on a 3-node Redis Cluster (own redis-server nodes, real Post
     expect(ack.ok).toBe(true);
     expect(await other.subscribe({ channel: 'odds', sport: SPORT })).toMatchObject({ ok: true, seq: ack.seq });
     const roomChannel = gateway.redis.key(...RealtimeKeys.channel('odds', SPORT));
-    const shardSubscribers = await Promise.all(
-      (gateway.redis.client as Cluster).nodes('master').map(async (node) => Number(((await node.pubsub('SHARDNUMSUB', roomChannel)) as [string, number])[1])),
-    );
-    expect(shardSubscribers.reduce((a, b) => a + b, 0)).toBe(2);
+    const roomSubscribers = async () =>
+      (
+        await Promise.all(
+          (gateway.redis.client as Cluster)
+            .nodes('master')
+            .map(async (node) => Number(((await node.pubsub('SHARDNUMSUB', roomChannel)) as [string, number])[1])),
+        )
+      ).reduce((a, b) => a + b, 0);
+    expect(await roomSubscribers()).toBe(2);
     expect(await poll()).toMatch(/updated|unchanged/);
     await eventually(() => [socket, other].every((s) => s.messages.some((m) => m.type === 'board.diff')), 5000, 'the diff pushed to both sockets');
     const diffs = () => socket.messages.filter((m) => m.channel === 'odds');
     expect(diffs()[0].seq).toBe(ack.seq + 1);
     await new Promise((r) => setTimeout(r, 200));
     expect(other.messages.filter((m) => m.channel === 'odds').map((m) => m.seq)).toEqual(diffs().map((m) => m.seq));
+    // The second server's last socket in the room leaves: that server stops hearing the room.
     other.close();
+    for (let wait = 0; wait < 50 && (await roomSubscribers()) !== 1; wait++) await new Promise((r) => setTimeout(r, 100));
+    expect(await roomSubscribers()).toBe(1);
 
     // A settlement: run twice (a redelivered job), the pick is settled once and its owner hears it once.
     const pick = await gateway
