@@ -11,6 +11,7 @@ export * from './redis/redis.module';
 export * from './redis/redis.service';
 export * from './redis/redis-keys';
 export * from './queue/queue.module';
+export * from './queue/bull-connection';
 export * from './queue/queue.constants';
 export * from './queue/job-queue.service';
 export * from './logging/json-logger';

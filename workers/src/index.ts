@@ -8,5 +8,6 @@ export { CLOCK } from './feeds/clock';
 export { OddsPipelineService } from './odds/odds-pipeline.service';
 export { OddsHistoryWriterService } from './odds/odds-history-writer.service';
 export { DetectionService } from './detection/detection.service';
+export { SettlementService } from './picks/settlement.service';
 /** The detection service's alert queue, which a spec replaces when alerts are not what it measures. */
 export { AlertBatches } from './alerts/alert-batches';

@@ -1,4 +1,4 @@
-import IORedis from 'ioredis';
+import IORedis, { Cluster } from 'ioredis';
 import { Client } from 'pg';
 import pino from 'pino';
 import { AppConfig, ConfigError, parseConfig } from '../config/config.schema';
@@ -34,7 +34,9 @@ export async function checkPostgres(databaseUrl: string, connectUrl = databaseUr
   }
 }
 
-export async function checkRedis(redisUrl: string): Promise<string | null> {
+/** With cluster nodes, checks the cluster instead: it must answer and serve every slot. */
+export async function checkRedis(redisUrl: string, clusterNodes: AppConfig['REDIS_CLUSTER_NODES'] = []): Promise<string | null> {
+  if (clusterNodes.length) return checkRedisCluster(redisUrl, clusterNodes);
   const client = new IORedis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 3000 });
   let lastError: Error | undefined;
   client.on('error', (error: Error) => {
@@ -47,6 +49,37 @@ export async function checkRedis(redisUrl: string): Promise<string | null> {
   } catch (error) {
     const reason = lastError?.message ?? (error as Error).message;
     return `Redis is not reachable at ${redactUrl(redisUrl)} (${reason}): ${HOW_TO_START.redis}`;
+  } finally {
+    client.disconnect();
+  }
+}
+
+async function checkRedisCluster(redisUrl: string, nodes: AppConfig['REDIS_CLUSTER_NODES']): Promise<string | null> {
+  const named = nodes.map((n) => `${n.host}:${n.port}`).join(',');
+  const url = new URL(redisUrl);
+  const client = new Cluster(nodes, {
+    lazyConnect: true,
+    clusterRetryStrategy: () => null,
+    redisOptions: {
+      username: url.username ? decodeURIComponent(url.username) : undefined,
+      password: url.password ? decodeURIComponent(url.password) : undefined,
+      tls: url.protocol === 'rediss:' ? {} : undefined,
+      connectTimeout: 3000,
+      maxRetriesPerRequest: 0,
+    },
+  });
+  let lastError: Error | undefined;
+  client.on('error', (error: Error) => {
+    lastError = error;
+  });
+  try {
+    await client.connect();
+    const info = await client.cluster('INFO');
+    const state = /cluster_state:(\w+)/.exec(info)?.[1];
+    return state === 'ok' ? null : `The Redis Cluster at ${named} does not serve every slot (cluster_state:${state ?? 'unknown'}): start its missing nodes`;
+  } catch (error) {
+    const reason = lastError?.message ?? (error as Error).message;
+    return `The Redis Cluster is not reachable at ${named} (${reason}): start its nodes, or leave REDIS_CLUSTER_NODES empty for a single Redis`;
   } finally {
     client.disconnect();
   }
@@ -65,7 +98,9 @@ export async function preflight(service?: string): Promise<AppConfig> {
     if (error instanceof ConfigError) fail([error.message], service);
     throw error;
   }
-  const problems = (await Promise.all([checkPostgres(config.DATABASE_URL), checkRedis(config.REDIS_URL)])).filter((p): p is string => p !== null);
+  const problems = (await Promise.all([checkPostgres(config.DATABASE_URL), checkRedis(config.REDIS_URL, config.REDIS_CLUSTER_NODES)])).filter(
+    (p): p is string => p !== null,
+  );
   if (problems.length) fail(problems, service);
   return config;
 }

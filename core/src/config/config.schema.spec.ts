@@ -175,4 +175,14 @@ describe('parseConfig: odds history retention', () => {
       expect(() => parseConfig({ ODDS_HISTORY_RETENTION_DAYS: value })).toThrow(/^Invalid configuration: ODDS_HISTORY_RETENTION_DAYS /);
     }
   });
+
+  it('reads REDIS_CLUSTER_NODES as host:port pairs (empty: the single Redis of REDIS_URL), and names a wrong one', () => {
+    expect(parseConfig({}).REDIS_CLUSTER_NODES).toEqual([]);
+    expect(parseConfig({ REDIS_CLUSTER_NODES: ' redis-1:6379, 10.0.0.12:7000 ' }).REDIS_CLUSTER_NODES).toEqual([
+      { host: 'redis-1', port: 6379 },
+      { host: '10.0.0.12', port: 7000 },
+    ]);
+    expect(() => parseConfig({ REDIS_CLUSTER_NODES: 'redis-1:6379,redis-2' })).toThrow(/REDIS_CLUSTER_NODES .*"redis-2"/);
+    expect(() => parseConfig({ REDIS_CLUSTER_NODES: 'redis-1:70000' })).toThrow(/REDIS_CLUSTER_NODES/);
+  });
 });

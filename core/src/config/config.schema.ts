@@ -24,6 +24,21 @@ const entries = (value: string) =>
 
 const list = z.string().transform(entries);
 
+/** `host:port` pairs, comma-separated: the Redis Cluster nodes to start from (any of them: the client learns the rest). */
+const clusterNodes = z.string().transform((value, ctx) => {
+  const nodes = entries(value).map((entry) => {
+    const match = /^(.+):(\d{1,5})$/.exec(entry);
+    const port = match ? Number(match[2]) : NaN;
+    return match && port >= 1 && port <= 65535 ? { host: match[1], port } : null;
+  });
+  const wrong = entries(value).filter((_, i) => !nodes[i]);
+  if (wrong.length) {
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be host:port pairs, comma-separated (got "${wrong.join(', ')}")` });
+    return z.NEVER;
+  }
+  return nodes as Array<{ host: string; port: number }>;
+});
+
 /** Email addresses, comma-separated, compared as the accounts store them (trimmed, lower case). */
 const emailList = (value: string) => entries(value).map((email) => email.toLowerCase());
 
@@ -116,6 +131,11 @@ export const configSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).default('postgres://postgres@127.0.0.1:5432/oddspulse'),
   REDIS_URL: url(['redis:', 'rediss:']).default('redis://127.0.0.1:6379'),
+  /**
+   * A Redis Cluster to use instead of the single Redis of REDIS_URL (whose user, password and TLS still apply to every
+   * node): empty for a single Redis. docs/scaling.md says what changes on a cluster.
+   */
+  REDIS_CLUSTER_NODES: clusterNodes.prefault(''),
   REDIS_PREFIX: z
     .string()
     .regex(/^[a-z0-9_-]+$/i, 'must be letters, digits, _ or -')

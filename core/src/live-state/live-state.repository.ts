@@ -75,24 +75,24 @@ export class LiveStateRepository {
     return reads.map((read) => read && { board: read.board, position: channelPosition(read.more[0], read.more[1]) });
   }
 
-  /** Each sport's board with its stamp applied, the stamp, and the values of the sport's `more` keys, in one MGET. */
+  /**
+   * Each sport's board with its stamp applied, the stamp, and the values of the sport's `more` keys (keys of its room):
+   * one MGET per sport, each in its room's slot, sent together.
+   */
   private async readBoards(
     kind: BoardKind,
     sports: readonly string[],
     more: (sport: string) => ReadonlyArray<readonly string[]> = () => [],
   ): Promise<Array<{ board: SportBoard; stamp: BoardStamp | null; more: Array<string | null> } | null>> {
-    if (!sports.length) return [];
-    const keys = sports.flatMap((sport) =>
-      [RedisKeys.board(kind, sport), RedisKeys.boardFreshness(kind, sport), ...more(sport)].map((parts) => this.redis.key(...parts)),
+    return Promise.all(
+      sports.map(async (sport) => {
+        const keys = [RedisKeys.board(kind, sport), RedisKeys.boardFreshness(kind, sport), ...more(sport)].map((parts) => this.redis.key(...parts));
+        const [rawBoard, rawStamp, ...rest] = await this.redis.client.mget(...keys);
+        const stamp = parse<BoardStamp>(rawStamp);
+        const board = stamped(parse<SportBoard>(rawBoard), stamp);
+        return board && { board, stamp, more: rest };
+      }),
     );
-    const raws = await this.redis.client.mget(...keys);
-    const perSport = keys.length / sports.length;
-    return sports.map((_, i) => {
-      const [rawBoard, rawStamp, ...rest] = raws.slice(perSport * i, perSport * (i + 1));
-      const stamp = parse<BoardStamp>(rawStamp);
-      const board = stamped(parse<SportBoard>(rawBoard), stamp);
-      return board && { board, stamp, more: rest };
-    });
   }
 
   /** A board's stamp alone (null when it has none). */
@@ -153,12 +153,12 @@ export class LiveStateRepository {
 
   /**
    * When each board was fetched and whether its feed is failing, in the order asked (null where a sport has no
-   * board), without reading the boards. Boards written before the stamp existed (until their next poll) are read
-   * whole, in one MGET.
+   * board), without reading the boards (one GET per sport, sent together: each is in its room's slot). Boards written
+   * before the stamp existed (until their next poll) are read whole.
    */
   async freshness(kind: BoardKind, sports: readonly string[]): Promise<Array<BoardStamp | null>> {
     if (!sports.length) return [];
-    const raws = await this.redis.client.mget(...sports.map((sport) => this.redis.key(...RedisKeys.boardFreshness(kind, sport))));
+    const raws = await Promise.all(sports.map((sport) => this.redis.client.get(this.redis.key(...RedisKeys.boardFreshness(kind, sport)))));
     const stamps = raws.map((raw) => parse<BoardStamp>(raw));
     const unstamped = sports.filter((_, i) => !stamps[i]);
     if (!unstamped.length) return stamps;
@@ -192,21 +192,15 @@ export class LiveStateRepository {
     return this.redis.client.get(this.redis.key(...RedisKeys.scoreboardRevision(sport)));
   }
 
-  /** The current opportunities of several sports, in one round trip and one list. */
+  /** The current opportunities of several sports, in one list (one HVALS per sport, sent together: each in its slot). */
   async opportunitiesOf<T>(kind: OpportunityKind, sports: readonly string[]): Promise<Array<OpportunityUpdate<T>>> {
-    const pipeline = this.redis.client.pipeline();
-    for (const sport of sports) pipeline.hvals(this.redis.key(...RedisKeys.opportunities(kind, sport)));
-    const results = (await pipeline.exec()) ?? [];
-    return results.flatMap(([error, values]) => {
-      if (error) throw error;
-      return (values as string[]).flatMap((value) => JSON.parse(value) as Array<OpportunityUpdate<T>>);
-    });
+    const perSport = await Promise.all(sports.map((sport) => this.redis.client.hvals(this.redis.key(...RedisKeys.opportunities(kind, sport)))));
+    return perSport.flat().flatMap((value) => JSON.parse(value) as Array<OpportunityUpdate<T>>);
   }
 
   /** The revision of each sport's opportunities, in the order asked ('0' before detection has changed them). */
   async opportunityRevisions(kind: OpportunityKind, sports: readonly string[]): Promise<string[]> {
-    if (!sports.length) return [];
-    const raws = await this.redis.client.mget(...sports.map((sport) => this.redis.key(...RedisKeys.opportunitiesRevision(kind, sport))));
+    const raws = await Promise.all(sports.map((sport) => this.redis.client.get(this.redis.key(...RedisKeys.opportunitiesRevision(kind, sport)))));
     return raws.map((raw) => raw ?? '0');
   }
 

@@ -26,6 +26,14 @@ export interface RealtimeSubscription {
   readonly ready: Promise<void>;
   /** Settles after the first attempt to subscribe, whether it succeeded or is being retried. */
   readonly attempted: Promise<void>;
+  /**
+   * On a cluster: starts hearing sharded channels (full names), once SSUBSCRIBE is confirmed. A realtime channel's
+   * messages go to `message`, any other channel's to its handler. On a single Redis the pattern hears every realtime
+   * channel already, and this is not called.
+   */
+  hearSharded(channels: ReadonlyArray<readonly [name: string, handler: ((message: string) => void) | null]>): Promise<void>;
+  /** On a cluster: stops hearing sharded channels. */
+  forgetSharded(names: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,6 +41,13 @@ export interface RealtimeSubscription {
  * Pub/sub between processes on Redis: one connection per listener hears every realtime channel and its control
  * topics, in the order Redis delivers them (so a control message published after a realtime one is heard
  * after it: the relay's barrier relies on it).
+ *
+ * On a Redis Cluster the realtime channels are sharded (SPUBLISH/SSUBSCRIBE, Redis 7): a room's messages travel
+ * through the primary of its slot only, instead of being copied to every node, so the traffic spreads with the rooms.
+ * SSUBSCRIBE takes no pattern: the listener hears the rooms it asks for (`hearSharded`). Order holds per shard, so a
+ * barrier goes on a sharded channel of the room's own slot. Control topics stay on classic channels there: they
+ * are published in the same transaction or script as writes in other slots (a sharded channel would have to share
+ * their slot), and carry one short text per write.
  */
 @Injectable()
 export class RealtimeBus {
@@ -44,13 +59,20 @@ export class RealtimeBus {
     await this.redis.client.publish(this.redis.key(...topic), message);
   }
 
+  /** Publishes on a sharded channel (a full name), on a cluster only. */
+  async publishSharded(channel: string, message: string): Promise<void> {
+    await this.redis.client.spublish(channel, message);
+  }
+
   /**
    * ioredis re-subscribes after a reconnect by itself (and this confirms it before telling `live`); a Redis that is down
    * when this opens is retried every 2 s.
    */
   listen(name: string, listeners: RealtimeListeners): RealtimeSubscription {
-    const connection = this.redis.connect(name);
+    const sharded = this.redis.cluster;
+    const connection = this.redis.connect(name, { sharded });
     const prefix = `${this.redis.prefix}:`;
+    const shardedHandlers = new Map<string, ((message: string) => void) | null>();
     const control = new Map(listeners.control.map(([topic, handler]) => [this.redis.key(...topic), handler]));
     const onMessage = listeners.message;
     let closed = false;
@@ -60,10 +82,16 @@ export class RealtimeBus {
       live = now;
       listeners.live?.(now);
     };
-    if (onMessage) {
-      connection.on('pmessage', (_pattern: string, channel: string, raw: string) => {
-        const parsed = channel.startsWith(prefix) ? parseRealtimeChannel(channel.slice(prefix.length)) : null;
-        if (parsed) onMessage(roomName(parsed.channel, parsed.key), raw);
+    const relay = (channel: string, raw: string) => {
+      const parsed = onMessage && channel.startsWith(prefix) ? parseRealtimeChannel(channel.slice(prefix.length)) : null;
+      if (parsed) onMessage?.(roomName(parsed.channel, parsed.key), raw);
+    };
+    if (onMessage && !sharded) connection.on('pmessage', (_pattern: string, channel: string, raw: string) => relay(channel, raw));
+    if (sharded) {
+      connection.on('smessage', (channel: string, raw: string) => {
+        const handler = shardedHandlers.get(channel);
+        if (handler) handler(raw);
+        else if (handler === null) relay(channel, raw);
       });
     }
     connection.on('message', (channel: string, raw: string) => control.get(channel)?.(raw));
@@ -73,7 +101,7 @@ export class RealtimeBus {
     const subscribe = async (): Promise<void> => {
       subscribing = true;
       try {
-        if (onMessage) await connection.psubscribe(this.redis.key(...RealtimeKeys.pattern()));
+        if (onMessage && !sharded) await connection.psubscribe(this.redis.key(...RealtimeKeys.pattern()));
         if (control.size) await connection.subscribe(...control.keys());
         subscribing = false;
         if (closed || connection.status !== 'ready') return;
@@ -95,6 +123,15 @@ export class RealtimeBus {
     return {
       ready,
       attempted,
+      hearSharded: async (channels) => {
+        for (const [channel, handler] of channels) shardedHandlers.set(channel, handler);
+        // one SSUBSCRIBE per channel: a command's channels must share a slot
+        await Promise.all(channels.map(([channel]) => connection.ssubscribe(channel)));
+      },
+      forgetSharded: async (names) => {
+        for (const channel of names) shardedHandlers.delete(channel);
+        await Promise.all(names.map((channel) => connection.sunsubscribe(channel)));
+      },
       close: async () => {
         closed = true;
         setLive(false);

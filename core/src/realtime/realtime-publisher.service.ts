@@ -16,7 +16,7 @@ import { RedisService } from '../redis/redis.service';
  * without seq, buffer size, a new epoch, the number of keys to set, the value of each key to set, the entry of each
  * stream append (one `data` field), then control notices (channel and text pairs).
  */
-const PUBLISH_SCRIPT = `
+const publishScript = (command: 'PUBLISH' | 'SPUBLISH') => `
 local seq = redis.call('INCR', KEYS[1])
 local epoch = redis.call('GET', KEYS[3])
 if seq == 1 or not epoch then
@@ -37,9 +37,12 @@ end
 for i = #KEYS + 3, #ARGV, 2 do
   redis.call('PUBLISH', ARGV[i], ARGV[i + 1])
 end
-redis.call('PUBLISH', ARGV[1], message)
+redis.call('${command}', ARGV[1], message)
 return seq
 `;
+/** The message on its room's channel: classic on a single Redis, sharded on a cluster (the channel is in the room's slot). */
+const PUBLISH_SCRIPT = publishScript('PUBLISH');
+const SPUBLISH_SCRIPT = publishScript('SPUBLISH');
 
 /**
  * State a message describes, written in the same atomic step: keys to set (full Redis keys and their values) and
@@ -98,7 +101,7 @@ export class RealtimePublisher {
    */
   async publishWith(message: RealtimeMessage, { writes, notices = [], appends = [] }: StateWrites, bufferSize = REALTIME_BUFFER_SIZE): Promise<number> {
     const seq = await this.redis.client.eval(
-      PUBLISH_SCRIPT,
+      this.redis.cluster ? SPUBLISH_SCRIPT : PUBLISH_SCRIPT,
       3 + writes.length + appends.length,
       this.redis.key(...RealtimeKeys.sequence(message.channel, message.key)),
       this.redis.key(...RealtimeKeys.buffer(message.channel, message.key)),

@@ -1,41 +1,62 @@
+import { Cluster } from 'ioredis';
 import { REALTIME_CHANNELS, type RealtimeChannel } from '@oddspulse/shared';
+import type { RedisClient } from './redis.service';
+
+/**
+ * A hash tag: on a Redis Cluster only the part in braces picks a key's slot, so the keys one command, transaction or
+ * script touches together carry the same tag (a cluster refuses anything else with CROSSSLOT). The tags name what
+ * stays together: a realtime room (`{odds:basketball_nba}`: its counter, epoch, buffer and channel, and the board and
+ * outbox its script writes), a sport's opportunities of a kind, a day's statistics. On a single Redis they are
+ * plain characters. docs/scaling.md.
+ */
+export const hashTag = (...parts: string[]): string => `{${parts.join(':')}}`;
+
+/** The tag of a realtime room: `{channel}:{key}` in braces, shared by every key its publish script touches. */
+const roomTag = (channel: string, key: string) => hashTag(channel, key);
 
 /** Key names below the instance prefix, in one place so server and workers agree. */
 export const RedisKeys = {
   /** When the feeds scheduler last ran (epoch ms). */
   scheduleLastTick: ['feeds', 'schedule', 'last-tick'],
   /** The current board of a sport: a SportBoard JSON (kind `odds` for straight bets, `props` for player props). */
-  board: (kind: 'odds' | 'props', sport: string) => ['board', kind, sport],
+  board: (kind: 'odds' | 'props', sport: string) => ['board', roomTag(kind, sport)],
   /** When that board was fetched and since when its feed is failing: `{fetched_at, stale_since}` JSON, written with it. */
-  boardFreshness: (kind: 'odds' | 'props', sport: string) => ['board-freshness', kind, sport],
+  boardFreshness: (kind: 'odds' | 'props', sport: string) => ['board-freshness', roomTag(kind, sport)],
   /** The current scoreboard of a sport: a SportScoreboard JSON. */
-  scoreboard: (sport: string) => ['scores', sport],
+  scoreboard: (sport: string) => ['scores', roomTag('scores', sport)],
   /** A counter bumped with every scoreboard write, so readers can cache what they built from it. */
-  scoreboardRevision: (sport: string) => ['scoreboard-revision', sport],
+  scoreboardRevision: (sport: string) => ['scoreboard-revision', roomTag('scores', sport)],
   /** Current opportunities of a sport: a hash of `{board}:{eventId}` → JSON array of OpportunityUpdate (new/updated). */
-  opportunities: (kind: 'ev' | 'arbitrage' | 'middles', sport: string) => ['opportunities', kind, sport],
+  opportunities: (kind: 'ev' | 'arbitrage' | 'middles', sport: string) => ['opportunities', roomTag(kind, sport)],
   /** A counter bumped with every change to that hash, so readers can cache what they built from it. */
-  opportunitiesRevision: (kind: 'ev' | 'arbitrage' | 'middles', sport: string) => ['opportunities-revision', kind, sport],
+  opportunitiesRevision: (kind: 'ev' | 'arbitrage' | 'middles', sport: string) => ['opportunities-revision', roomTag(kind, sport)],
   /** Opportunities found on a UTC day (YYYY-MM-DD): a hash of `{kind}:found`, `{kind}:edge_bp_sum`, `{kind}:edge_n`. */
-  opportunitiesFoundDaily: (day: string) => ['stats', 'opportunities', day],
-  /** The ids already counted on that day, per kind, so each opportunity counts once a day. */
-  opportunitiesSeenDaily: (day: string, kind: string) => ['stats', 'opportunities', day, 'seen', kind],
+  opportunitiesFoundDaily: (day: string) => ['stats', 'opportunities', hashTag('found', day)],
+  /** The ids already counted on that day, per kind, so each opportunity counts once a day (counted with the hash above). */
+  opportunitiesSeenDaily: (day: string, kind: string) => ['stats', 'opportunities', hashTag('found', day), 'seen', kind],
   /** Feed state per `{kind}:{sport}` field: a FeedStatus JSON, read by /api/health. */
   feedStatus: ['feeds', 'status'],
   /** What the scheduler knows of each sport's events from its last odds poll: a hash of sport → ScheduledEvent[] JSON. */
   oddsSchedule: ['feeds', 'odds-schedule'],
   /** The slot each event class of a sport was last planned for: a hash of sport → PlannedSlots JSON. */
-  oddsPlanned: ['feeds', 'odds-planned'],
+  oddsPlanned: ['feeds', hashTag('odds-plans'), 'planned'],
   /** What the credit budget kept off at the scheduler's last run: a hash of sport → `{at, held}` JSON (empty: nothing). */
-  oddsHeld: ['feeds', 'odds-held'],
-  /** The odds history outbox: a stream of price changes published and not yet stored in PostgreSQL. */
-  oddsHistoryOutbox: ['odds-history', 'outbox'],
+  oddsHeld: ['feeds', hashTag('odds-plans'), 'held'],
+  /**
+   * A board's odds history outbox: a stream of its price changes published and not yet stored in PostgreSQL, in its
+   * room's slot (the publish script appends to it).
+   */
+  oddsHistoryOutbox: (kind: 'odds' | 'props', sport: string) => ['odds-history', 'outbox', roomTag(kind, sport)],
+  /** The outbox streams (a set of their full keys), so history writers find every board's. */
+  oddsHistoryOutboxes: ['odds-history', 'outboxes'],
+  /** The one outbox every board shared before outboxes were per board: drained, then left empty. */
+  legacyOddsHistoryOutbox: ['odds-history', 'outbox'],
   /** The Odds API credit state: a hash (remaining, used, last, updated_at). */
-  oddsApiCredits: ['feeds', 'theoddsapi', 'credits'],
+  oddsApiCredits: ['feeds', hashTag('theoddsapi'), 'credits'],
   /** Credits spent per sport: a hash of sport → credits. */
-  oddsApiCreditsBySport: ['feeds', 'theoddsapi', 'credits-by-sport'],
+  oddsApiCreditsBySport: ['feeds', hashTag('theoddsapi'), 'credits-by-sport'],
   /** Readings of The Odds API balance over the last day (sorted set scored by time, member `{time}:{remaining}`), for the burn rate. */
-  oddsApiCreditSamples: ['feeds', 'theoddsapi', 'credit-samples'],
+  oddsApiCreditSamples: ['feeds', hashTag('theoddsapi'), 'credit-samples'],
   /** The Odds API's in-season sport keys (GET /v4/sports, free of credits): a JSON list, kept an hour. */
   oddsApiSports: ['feeds', 'theoddsapi', 'sports'],
   /** A feed's back-off: `{feed}` is a provider, or a provider and sport; a FeedBackoff JSON. */
@@ -74,31 +95,31 @@ export const RedisKeys = {
 
 /**
  * The realtime channels' names, below the instance prefix (`${REDIS_PREFIX}:` + parts.join(':')):
- * - `rt:{channel}:{key}`         the pub/sub channel (PSUBSCRIBE `${prefix}:rt:*` to hear them all);
- * - `rt:{channel}:{key}:seq`     the channel's sequence counter (INCR);
- * - `rt:{channel}:{key}:epoch`   the epoch of that counter, made when the counter starts at 1 (a counter lost with
+ * - `rt:{channel:key}`           the pub/sub channel (PSUBSCRIBE `${prefix}:rt:*` to hear them all);
+ * - `rt:{channel:key}:seq`       the channel's sequence counter (INCR);
+ * - `rt:{channel:key}:epoch`     the epoch of that counter, made when the counter starts at 1 (a counter lost with
  *   Redis's data starts a new epoch);
- * - `rt:{channel}:{key}:buffer`  the last REALTIME_BUFFER_SIZE messages, a sorted set scored by seq,
+ * - `rt:{channel:key}:buffer`    the last REALTIME_BUFFER_SIZE messages, a sorted set scored by seq,
  *   for replay to a socket that reconnects with its last seq.
  */
 export const RealtimeKeys = {
-  channel: (channel: RealtimeChannel, key: string) => ['rt', channel, key],
-  sequence: (channel: RealtimeChannel, key: string) => ['rt', channel, key, 'seq'],
-  epoch: (channel: RealtimeChannel, key: string) => ['rt', channel, key, 'epoch'],
-  buffer: (channel: RealtimeChannel, key: string) => ['rt', channel, key, 'buffer'],
+  channel: (channel: RealtimeChannel, key: string) => ['rt', roomTag(channel, key)],
+  sequence: (channel: RealtimeChannel, key: string) => ['rt', roomTag(channel, key), 'seq'],
+  epoch: (channel: RealtimeChannel, key: string) => ['rt', roomTag(channel, key), 'epoch'],
+  buffer: (channel: RealtimeChannel, key: string) => ['rt', roomTag(channel, key), 'buffer'],
   /** The pattern that matches every realtime channel. */
   pattern: () => ['rt', '*'],
 } as const;
 
-/** Parses `rt:{channel}:{key}` (without the prefix) back into its parts; null for any other name. */
+/** Parses `rt:{channel:key}` (without the prefix) back into its parts; null for any other name. */
 export function parseRealtimeChannel(name: string): { channel: RealtimeChannel; key: string } | null {
-  const [rt, channel, key, ...rest] = name.split(':');
-  if (rt !== 'rt' || rest.length || !key || !REALTIME_CHANNELS.includes(channel as RealtimeChannel)) return null;
-  return { channel: channel as RealtimeChannel, key };
+  const match = /^rt:\{([^:{}]+):([^:{}]+)\}$/.exec(name);
+  if (!match || !REALTIME_CHANNELS.includes(match[1] as RealtimeChannel)) return null;
+  return { channel: match[1] as RealtimeChannel, key: match[2] };
 }
 
 /** Deletes every key under a prefix (test runs clean up after themselves with it). */
-export function deleteKeysWithPrefix(redis: import('ioredis').Redis, prefix: string): Promise<number> {
+export function deleteKeysWithPrefix(redis: RedisClient, prefix: string): Promise<number> {
   return deleteKeysMatching(redis, `${prefix}:*`);
 }
 
@@ -106,17 +127,22 @@ export function deleteKeysWithPrefix(redis: import('ioredis').Redis, prefix: str
  * Deletes every key an integration run created: those under its prefix and those under the prefixes its
  * specs derive from it (`{prefix}-scores`, `{prefix}-odds`, ...), which `{prefix}:*` alone would miss.
  */
-export function deleteRunKeys(redis: import('ioredis').Redis, runPrefix: string): Promise<number> {
+export function deleteRunKeys(redis: RedisClient, runPrefix: string): Promise<number> {
   return deleteKeysMatching(redis, `${runPrefix}[-:]*`);
 }
 
-async function deleteKeysMatching(redis: import('ioredis').Redis, pattern: string): Promise<number> {
-  let cursor = '0';
+/** On a cluster, every primary's keys: SCAN walks one node, and one UNLINK takes the keys of one slot. */
+async function deleteKeysMatching(redis: RedisClient, pattern: string): Promise<number> {
+  const nodes = redis instanceof Cluster ? redis.nodes('master') : [redis];
   let deleted = 0;
-  do {
-    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-    if (keys.length) deleted += await redis.unlink(...keys);
-    cursor = next;
-  } while (cursor !== '0');
+  for (const node of nodes) {
+    let cursor = '0';
+    do {
+      const [next, keys] = await node.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+      if (keys.length && redis instanceof Cluster) for (const key of keys) deleted += await redis.unlink(key);
+      else if (keys.length) deleted += await node.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  }
   return deleted;
 }

@@ -1,10 +1,15 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import IORedis, { Redis, RedisOptions } from 'ioredis';
+import IORedis, { Cluster, Redis, RedisOptions } from 'ioredis';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
 
-/** Connection options for BullMQ: it needs `maxRetriesPerRequest: null` on blocking connections. */
-export function bullConnectionOptions(redisUrl: string): RedisOptions {
+/** A connection to the single Redis, or to the Redis Cluster of REDIS_CLUSTER_NODES: the same commands either way. */
+export type RedisClient = Redis | Cluster;
+
+export type RedisTarget = Pick<AppConfig, 'REDIS_URL' | 'REDIS_CLUSTER_NODES'>;
+
+/** The server, credentials and TLS of a redis:// URL as ioredis options. */
+function urlOptions(redisUrl: string): RedisOptions {
   const url = new URL(redisUrl);
   return {
     host: url.hostname,
@@ -13,8 +18,34 @@ export function bullConnectionOptions(redisUrl: string): RedisOptions {
     password: url.password ? decodeURIComponent(url.password) : undefined,
     db: url.pathname.length > 1 ? Number(url.pathname.slice(1)) : undefined,
     tls: url.protocol === 'rediss:' ? {} : undefined,
-    maxRetriesPerRequest: null,
   };
+}
+
+/**
+ * A new connection to the configured Redis: REDIS_URL's server, or with REDIS_CLUSTER_NODES a cluster client that
+ * starts from those nodes and follows the slots wherever they move (REDIS_URL's credentials and TLS apply to every
+ * node; a cluster has no database number). `sharded` gives a cluster client a subscriber per primary, which SSUBSCRIBE
+ * needs (a sharded channel is heard on the primary of its slot only).
+ */
+export function createRedisClient(target: RedisTarget, options: RedisOptions, { sharded = false } = {}): RedisClient {
+  if (!target.REDIS_CLUSTER_NODES.length) return new IORedis(target.REDIS_URL, options);
+  const { host: _host, port: _port, db: _db, ...credentials } = urlOptions(target.REDIS_URL);
+  return new Cluster(target.REDIS_CLUSTER_NODES, {
+    redisOptions: { ...credentials, ...options },
+    enableOfflineQueue: options.enableOfflineQueue,
+    shardedSubscribers: sharded,
+    // A primary that is away leaves its slots unserved (CLUSTERDOWN on every node until it is back): commands are
+    // retried for a while, then fail like those of a lost single Redis, and the client keeps looking for the node.
+    clusterRetryStrategy: (attempt) => Math.min(attempt * 500, 5000),
+  });
+}
+
+/**
+ * Connection options for BullMQ: it needs `maxRetriesPerRequest: null` on blocking connections. On a cluster BullMQ
+ * takes a client (it duplicates it for its blocking connections), which its owner closes.
+ */
+export function bullConnectionOptions(redisUrl: string): RedisOptions {
+  return { ...urlOptions(redisUrl), maxRetriesPerRequest: null };
 }
 
 /**
@@ -24,7 +55,7 @@ export function bullConnectionOptions(redisUrl: string): RedisOptions {
 @Injectable()
 export class RedisService implements OnApplicationShutdown {
   private readonly logger = new Logger(RedisService.name);
-  readonly client: Redis;
+  readonly client: RedisClient;
   readonly prefix: string;
   private lastState: 'up' | 'down' = 'up';
 
@@ -40,12 +71,16 @@ export class RedisService implements OnApplicationShutdown {
   }
 
   /** A new connection, with state changes logged once each rather than on every retry. */
-  connect(name: string): Redis {
-    const connection = new IORedis(this.config.REDIS_URL, {
-      connectionName: `${this.prefix}:${name}`,
-      maxRetriesPerRequest: 2,
-      retryStrategy: (attempt) => Math.min(attempt * 500, 5000),
-    });
+  connect(name: string, options: { sharded?: boolean } = {}): RedisClient {
+    const connection = createRedisClient(
+      this.config,
+      {
+        connectionName: `${this.prefix}:${name}`,
+        maxRetriesPerRequest: 2,
+        retryStrategy: (attempt) => Math.min(attempt * 500, 5000),
+      },
+      options,
+    );
     connection.on('error', (error) => {
       if (this.lastState === 'up') this.logger.error(`Redis connection lost (${name}): ${error.message}`);
       this.lastState = 'down';
@@ -55,6 +90,11 @@ export class RedisService implements OnApplicationShutdown {
       this.lastState = 'up';
     });
     return connection;
+  }
+
+  /** Whether this is a Redis Cluster (REDIS_CLUSTER_NODES): pub/sub goes on sharded channels there. */
+  get cluster(): boolean {
+    return this.config.REDIS_CLUSTER_NODES.length > 0;
   }
 
   key(...parts: Array<string | number>): string {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { reactionsTopic } from '@oddspulse/shared';
 import { bearer, signUp } from '../../../test/support/accounts-app';
 import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
-import { deleteKeysWithPrefix } from '@oddspulse/core';
+import { deleteKeysWithPrefix, RealtimeKeys } from '@oddspulse/core';
 
 const prefix = `${process.env.REDIS_PREFIX}-reactions`;
 const GAME = 'Los Angeles Dodgers|Miami Marlins|2022-08-26T22:41:55Z';
@@ -88,7 +88,7 @@ describe('reactions (real PostgreSQL and Redis)', () => {
     const late = new RecordingClient(t.url);
     clients.push(late);
     await late.connect();
-    await t.redis.client.del(t.redis.key('rt', 'reactions', reactionsTopic(GAME), 'buffer'));
+    await t.redis.client.del(t.redis.key(...RealtimeKeys.buffer('reactions', reactionsTopic(GAME))));
     const ack = await late.subscribe({ channel: 'reactions', eventId: GAME, lastSeq: 0 });
     expect(ack).toMatchObject({ ok: true, snapshot: true });
     expect(late.snapshots[0].data).toMatchObject({ gameKey: GAME, reactions: { electric: [expect.any(Object)] } });

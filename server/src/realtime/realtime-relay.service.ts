@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { roomName, type RealtimeChannel } from '@oddspulse/shared';
-import { RealtimeBus, RealtimePublisher, RedisKeys, type ControlTopic, type RealtimeSubscription } from '@oddspulse/core';
+import { RealtimeBus, RealtimePublisher, RedisKeys, RedisService, type ControlTopic, type RealtimeSubscription } from '@oddspulse/core';
 import { RealtimeSnapshots } from './realtime-snapshots.service';
 import { RelayedMessage, RoomBroadcaster } from './room-broadcaster';
 import { SharedTurns } from './shared-turns';
@@ -35,6 +35,10 @@ export interface ResumeFrom {
  * order they were published, so once the barrier arrives every message up to the replay has been heard.
  * Sockets subscribing at once (a reconnect storm) share barriers. A client whose position is of an older epoch
  * (Redis lost the channel's counter since) is sent a snapshot: its numbers mean nothing in the new epoch.
+ *
+ * On a Redis Cluster the rooms' channels are sharded (RealtimeBus): the process hears a room from the first local
+ * socket that subscribes to it until its last one leaves, and each room's barrier goes on a sharded channel of the
+ * room's slot, which its shard delivers after everything it delivered before (order holds per shard, not across them).
  */
 @Injectable()
 export class RealtimeRelay implements OnApplicationShutdown {
@@ -43,17 +47,21 @@ export class RealtimeRelay implements OnApplicationShutdown {
   private subscription: RealtimeSubscription | null = null;
   /** Rooms with sockets being caught up: the live messages they would have missed, per socket. */
   private readonly holding = new Map<string, Set<RelayedMessage[]>>();
+  private readonly processId = randomUUID();
   /** This process's own barrier topic. */
-  private readonly barrierTopic = RedisKeys.relayBarrier(randomUUID());
+  private readonly barrierTopic = RedisKeys.relayBarrier(this.processId);
   private readonly barriers = new Map<string, () => void>();
   /** Sockets subscribing at once (a reconnect storm) share barriers. */
-  private readonly barriersInTurn = new SharedTurns(() => this.sendBarrier());
+  private readonly barriersInTurn = new SharedTurns(() => this.sendBarrier((id) => this.bus.publishControl(this.barrierTopic, id)));
+  /** On a cluster: the rooms this process hears, each with its barrier channel and the barriers its sockets share. */
+  private readonly heardRooms = new Map<string, { channels: string[]; barriers: SharedTurns }>();
 
   constructor(
     private readonly bus: RealtimeBus,
     private readonly publisher: RealtimePublisher,
     private readonly snapshots: RealtimeSnapshots,
     private readonly broadcaster: RoomBroadcaster,
+    private readonly redis: RedisService,
   ) {}
 
   /** Starts relaying to `server`; `control` are topics whose messages go to a handler instead of a room. */
@@ -63,15 +71,43 @@ export class RealtimeRelay implements OnApplicationShutdown {
       message: (room, raw) => this.relay(room, raw),
       control: [...control, [this.barrierTopic, (id) => this.barriers.get(id)?.()]],
     });
+    if (this.redis.cluster) server.of('/').adapter.on('delete-room', (room: string) => void this.forgetRoom(room));
     await this.subscription.attempted;
   }
 
-  /** Resolves once every message published before this call has reached this process's subscriber. */
-  private barrier(): Promise<void> {
-    return this.barriersInTurn.run();
+  /** Resolves once every message published before this call (on the room's channel) has reached this process's subscriber. */
+  private barrier(channel: RealtimeChannel, key: string): Promise<void> {
+    return (this.heardRooms.get(roomName(channel, key))?.barriers ?? this.barriersInTurn).run();
   }
 
-  private async sendBarrier(timeoutMs = 2000): Promise<void> {
+  /** On a cluster: hears the room's sharded channel, and this process's barrier channel of the room's slot. */
+  private async hearRoom(channel: RealtimeChannel, key: string): Promise<void> {
+    const room = roomName(channel, key);
+    if (!this.redis.cluster || this.heardRooms.has(room) || !this.subscription) return;
+    const roomChannel = this.publisher.channelName(channel, key);
+    const barrierChannel = `${roomChannel}:barrier:${this.processId}`;
+    const barriers = new SharedTurns(() => this.sendBarrier((id) => this.bus.publishSharded(barrierChannel, id)));
+    this.heardRooms.set(room, { channels: [roomChannel, barrierChannel], barriers });
+    try {
+      await this.subscription.hearSharded([
+        [roomChannel, null],
+        [barrierChannel, (id) => this.barriers.get(id)?.()],
+      ]);
+    } catch (error) {
+      this.heardRooms.delete(room);
+      throw error;
+    }
+  }
+
+  /** On a cluster: stops hearing a room no local socket is in or joining. */
+  private async forgetRoom(room: string): Promise<void> {
+    const heard = this.heardRooms.get(room);
+    if (!heard || this.holding.has(room) || this.server?.of('/').adapter.rooms.get(room)?.size) return;
+    this.heardRooms.delete(room);
+    await this.subscription?.forgetSharded(heard.channels).catch((error: Error) => this.logger.warn(`Could not stop hearing ${room}: ${error.message}`));
+  }
+
+  private async sendBarrier(publish: (id: string) => Promise<void>, timeoutMs = 2000): Promise<void> {
     const id = randomUUID();
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
@@ -80,7 +116,7 @@ export class RealtimeRelay implements OnApplicationShutdown {
     const arrived = new Promise<void>((resolve) => this.barriers.set(id, resolve));
     try {
       await Promise.race([this.subscription?.ready ?? Promise.reject(new Error('Relay not attached')), timedOut]);
-      await Promise.race([this.bus.publishControl(this.barrierTopic, id), timedOut]);
+      await Promise.race([publish(id), timedOut]);
       await Promise.race([arrived, timedOut]);
     } finally {
       clearTimeout(timer);
@@ -121,6 +157,7 @@ export class RealtimeRelay implements OnApplicationShutdown {
     holders.add(queue);
     this.holding.set(room, holders);
     try {
+      await this.hearRoom(channel, key);
       let sent = from?.lastSeq ?? 0;
       let epoch: string | null = null;
       let replayed = 0;
@@ -144,7 +181,7 @@ export class RealtimeRelay implements OnApplicationShutdown {
         ({ seq: sent, epoch } = position);
         snapshot = true;
       }
-      await this.barrier();
+      await this.barrier(channel, key);
       if (!mayJoin()) return null;
       for (const message of queue.sort((a, b) => a.seq - b.seq)) {
         if (message.seq <= sent) continue;
@@ -159,7 +196,11 @@ export class RealtimeRelay implements OnApplicationShutdown {
       return { seq: sent, epoch, replayed, snapshot };
     } finally {
       holders.delete(queue);
-      if (!holders.size) this.holding.delete(room);
+      if (!holders.size) {
+        this.holding.delete(room);
+        // a socket that did not join (refused, or failed on the way) leaves no reason to hear the room
+        void this.forgetRoom(room);
+      }
     }
   }
 

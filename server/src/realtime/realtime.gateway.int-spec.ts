@@ -1,7 +1,7 @@
 import type { RealtimeMessage, SportBoard } from '@oddspulse/shared';
 import { bearer, signUp } from '../../../test/support/accounts-app';
 import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
-import { PlanRepository, RedisKeys, deleteKeysWithPrefix } from '@oddspulse/core';
+import { PlanRepository, RealtimeKeys, RedisKeys, deleteKeysWithPrefix } from '@oddspulse/core';
 import type { PlanLapseTimers } from './plan-lapse-timers';
 import { RealtimeGateway } from './realtime.gateway';
 import { SocketEntitlements } from './socket-entitlements.service';
@@ -286,7 +286,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     await new Promise((r) => setTimeout(r, 50));
     publishing = false;
     await background;
-    const last = Number(await a.redis.client.get(a.redis.key('rt', 'scores', sport, 'seq')));
+    const last = Number(await a.redis.client.get(a.redis.key(...RealtimeKeys.sequence('scores', sport))));
     await eventually(() => again.messages.at(-1)?.seq === last, 5000, 'caught up to the last seq');
 
     expect(ack).toMatchObject({ ok: true, snapshot: false, replayed: expect.any(Number) });
@@ -310,7 +310,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     await new Promise((r) => setTimeout(r, 50));
     publishing = false;
     await background;
-    const last = Number(await a.redis.client.get(a.redis.key('rt', 'scores', sport, 'seq')));
+    const last = Number(await a.redis.client.get(a.redis.key(...RealtimeKeys.sequence('scores', sport))));
     await eventually(() => socket.messages.at(-1)?.seq === last, 5000, 'the last seq');
     expect(ack).toMatchObject({ ok: true, snapshot: false });
     if (!ack.ok) return;
@@ -335,7 +335,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     await new Promise((r) => setTimeout(r, 50));
     publishing = false;
     await background;
-    const last = Number(await a.redis.client.get(a.redis.key('rt', 'scores', sport, 'seq')));
+    const last = Number(await a.redis.client.get(a.redis.key(...RealtimeKeys.sequence('scores', sport))));
     await eventually(() => sockets.every((s) => s.messages.at(-1)?.seq === last), 5000, 'every socket at the last seq');
     sockets.forEach((socket, i) => {
       const ack = acks[i];
@@ -417,7 +417,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
       [3, old.epoch],
     ]);
 
-    await deleteKeysWithPrefix(a.redis.client, `${prefix}:rt:scores:${sport}`);
+    await deleteKeysWithPrefix(a.redis.client, a.redis.key(...RealtimeKeys.channel('scores', sport)));
     for (let n = 4; n <= 5; n++) await a.publisher.publish(message(n));
     const now = await a.publisher.position('scores', sport);
     expect(now.seq).toBe(2);

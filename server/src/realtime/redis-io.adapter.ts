@@ -1,21 +1,22 @@
 import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { MessageMappingProperties } from '@nestjs/websockets';
-import { createAdapter } from '@socket.io/redis-adapter';
-import type { Redis } from 'ioredis';
+import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
 import { defer, filter, type Observable } from 'rxjs';
 import type { Server, ServerOptions, Socket } from 'socket.io';
 import { LIVE_UPDATES_UNAVAILABLE, SOCKET_PATH, SOCKET_PING_INTERVAL_MS, SOCKET_PING_TIMEOUT_MS } from '@oddspulse/shared';
-import { RedisService } from '@oddspulse/core';
+import { RedisService, type RedisClient } from '@oddspulse/core';
 
 /**
  * socket.io on the API's HTTP server, websocket transport only, with the Redis adapter so that every
  * gateway process shares rooms (a plan change evicts a user's sockets wherever they are connected).
- * The adapter's channels sit under the instance prefix, on two connections of its own.
+ * The adapter's channels sit under the instance prefix, on two connections of its own. On a Redis Cluster it is the
+ * sharded adapter (SPUBLISH/SSUBSCRIBE, Redis 7): each room's channel lives on the primary of its slot, so the
+ * adapter's traffic spreads over the shards instead of every primary carrying all of it.
  */
 export class RedisIoAdapter extends IoAdapter {
   private readonly logger = new Logger(RedisIoAdapter.name);
-  private readonly connections: Redis[] = [];
+  private readonly connections: RedisClient[] = [];
 
   constructor(
     app: INestApplicationContext,
@@ -34,9 +35,13 @@ export class RedisIoAdapter extends IoAdapter {
       serveClient: false,
     }) as Server;
     const pub = this.redis.connect('socket.io-pub');
-    const sub = this.redis.connect('socket.io-sub');
+    const sub = this.redis.connect('socket.io-sub', { sharded: true });
     this.connections.push(pub, sub);
-    server.adapter(createAdapter(pub, sub, { key: this.redis.key('socket.io') }));
+    server.adapter(
+      this.redis.cluster
+        ? createShardedAdapter(pub, sub, { channelPrefix: this.redis.key('socket.io') })
+        : createAdapter(pub, sub, { key: this.redis.key('socket.io') }),
+    );
     return server;
   }
 

@@ -88,7 +88,7 @@ async function main() {
         const message = { channel: 'odds' as const, key: SPORT, at, type: 'board.diff' as const, data: diff };
         diffBytes = Buffer.byteLength(JSON.stringify(message));
         const writes = state.boardWrites('odds', board);
-        const appends = outbox.appends(SPORT, records, new Date(now));
+        const appends = await outbox.appends('odds', SPORT, records, new Date(now));
         outboxBytes = appends.reduce((sum, [, data]) => sum + Buffer.byteLength(data), 0);
         await publisher.publishWith(message, { ...writes, appends });
         held.hold('odds', board, writes.revision);

@@ -137,4 +137,24 @@ describe('odds history outbox: a worker killed between publish and history write
     );
     expect(await rowsAt(restarted, at)).toBe(rows);
   });
+
+  // docs/scaling.md "Moving an existing deployment": entries left in the one outbox of earlier versions are stored too.
+  it('drains the single outbox of earlier versions, each entry once under its own id', async () => {
+    now += 30_000;
+    const redis = workers[0].get(RedisService);
+    const legacy = redis.key('odds-history', 'outbox');
+    await redis.client.xgroup('CREATE', legacy, 'history-writers', '0', 'MKSTREAM');
+    const row = ['legacy-event', 'draftkings', 'DraftKings', 'h2h', 'Boston Bruins', '', 2.1, null, new Date(now).toISOString()];
+    const id = (await redis.client.xadd(legacy, '*', 'data', JSON.stringify({ sport: SPORT, at: new Date(now).toISOString(), rows: [row] })))!;
+    const app = await startWorker();
+    expect(
+      await eventually(
+        () => rowsAt(app, now),
+        (n) => n === 1,
+      ),
+    ).toBe(1);
+    const recorded = await app.get<Database>(KYSELY).selectFrom('odds_history_entries').select('entry_id').where('entry_id', '=', id).execute();
+    expect(recorded).toHaveLength(1);
+    expect(await app.get(OddsHistoryOutboxRepository).backlog()).toBe(0);
+  });
 });

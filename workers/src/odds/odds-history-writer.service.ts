@@ -65,7 +65,7 @@ export class OddsHistoryWriterService implements OnApplicationBootstrap, OnAppli
       const entries = await this.outbox.take(this.consumer, ENTRIES_PER_BATCH, this.config.ODDS_HISTORY_CLAIM_IDLE_MS);
       if (!entries.length) return rows;
       rows += await this.history.storeEntries(entries);
-      await this.outbox.done(entries.map((e) => e.id));
+      await this.outbox.done(entries);
     }
   }
 }

@@ -16,7 +16,18 @@ import {
   withBookLinks,
 } from '@oddspulse/shared';
 import { scanPayload } from '../../../shared/src/cli/scan';
-import { APP_CONFIG, AppConfig, parseConfig, Database, KYSELY, LiveStateRepository, RealtimePublisher, RedisService, RedisKeys } from '@oddspulse/core';
+import {
+  APP_CONFIG,
+  AppConfig,
+  parseConfig,
+  Database,
+  KYSELY,
+  LiveStateRepository,
+  RealtimePublisher,
+  RedisService,
+  RedisKeys,
+  RealtimeKeys,
+} from '@oddspulse/core';
 import { DetectionService } from '../detection/detection.service';
 import { HttpStub } from '../../../test/support/http-stub';
 import { RealtimeListener, eventually } from '../../../test/support/realtime-listener';
@@ -140,7 +151,7 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     expect(diffs).toHaveLength(1);
     const message = diffs[0] as Extract<RealtimeEnvelope, { type: 'board.diff' }> & { redisChannel: string };
     expect(message).toMatchObject({ seq: 1, channel: 'odds', key: NFL, type: 'board.diff' });
-    expect(message.redisChannel).toBe(`${config.REDIS_PREFIX}:rt:odds:${NFL}`);
+    expect(message.redisChannel).toBe(`${config.REDIS_PREFIX}:rt:{odds:${NFL}}`);
     expect(message.data.events.map((e) => e.change)).toEqual(normalised.map(() => 'added'));
     expect(await redis.client.hgetall(redis.key(...RedisKeys.oddsApiCredits))).toMatchObject({ remaining: '4990', used: '10', last: '9' });
 
@@ -224,7 +235,7 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     expect(result).toMatchObject({ outcome: 'unchanged', changedEvents: 0, historyRows: 0 });
     await new Promise((r) => setTimeout(r, 200));
     expect(listener.on('odds', NFL)).toEqual([]);
-    expect(await redis.client.get(redis.key('rt', 'odds', NFL, 'seq'))).toBe('2');
+    expect(await redis.client.get(redis.key(...RealtimeKeys.sequence('odds', NFL)))).toBe('2');
     expect(await historyCount()).toBe(before);
   });
 

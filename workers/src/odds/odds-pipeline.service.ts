@@ -172,13 +172,13 @@ export class OddsPipelineService {
       const writes = this.state.boardWrites(kind, board);
       // The history goes to its outbox in the same step: PostgreSQL is off the path to the browser
       // (OddsHistoryWriterService stores it after), and no crash can publish a change whose history is lost.
-      const appends = this.history.appends(sport, records, new Date(started));
+      const appends = await this.history.appends(kind, sport, records, new Date(started));
       publishedSeq = await this.publisher.publishWith({ channel: kind, key: sport, at, type: 'board.diff', data: diff }, { ...writes, appends });
       published = this.clock();
       this.held.hold(kind, board, writes.revision);
     } else {
       // Changes the diff leaves out are still history: recorded before the board, so a failure here records them again.
-      if (records.length) await this.history.append(sport, records, new Date(started));
+      if (records.length) await this.history.append(kind, sport, records, new Date(started));
       await this.store(kind, previous, board, stamp);
     }
     const detection = await this.detection.detect(kind, board, changedEventIds, started, previous?.fetched_at ?? null);

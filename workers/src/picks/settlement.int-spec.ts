@@ -62,7 +62,7 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
     settlement = moduleRef.get(SettlementService);
     repo = moduleRef.get(PicksRepository, { strict: false });
     db = moduleRef.get(KYSELY);
-    await subscriber.psubscribe(`${config.REDIS_PREFIX}:rt:user:*`);
+    await subscriber.psubscribe(`${config.REDIS_PREFIX}:rt:{user:*`);
     subscriber.on('pmessage', (_p, _c, message) => heard.push(JSON.parse(message)));
   });
 

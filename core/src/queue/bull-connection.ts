@@ -1,0 +1,41 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import type { ConnectionOptions } from 'bullmq';
+import type { Cluster } from 'ioredis';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config.schema';
+import { bullConnectionOptions, createRedisClient } from '../redis/redis.service';
+
+/**
+ * Where BullMQ keeps its queues: `{REDIS_PREFIX}:bull` on a single Redis, as it always has (jobs waiting and the
+ * schedulers of a running deployment stay where they are). On a cluster the prefix is braced, as BullMQ asks there:
+ * its scripts touch several keys of a queue at once, so every queue key carries the same hash tag (one slot for
+ * every queue: they are light next to the rooms, which spread).
+ */
+export function bullPrefix(config: Pick<AppConfig, 'REDIS_PREFIX' | 'REDIS_CLUSTER_NODES'>): string {
+  return config.REDIS_CLUSTER_NODES.length ? `{${config.REDIS_PREFIX}:bull}` : `${config.REDIS_PREFIX}:bull`;
+}
+
+/**
+ * BullMQ's connection. On a single Redis, options (BullMQ makes and closes its connections); on a cluster a
+ * cluster client, which BullMQ shares between queues and duplicates for its workers' blocking reads, and which
+ * this closes at shutdown.
+ */
+@Injectable()
+export class BullConnection implements OnApplicationShutdown {
+  private readonly logger = new Logger(BullConnection.name);
+  readonly options: ConnectionOptions;
+  private readonly cluster: Cluster | null = null;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    if (!config.REDIS_CLUSTER_NODES.length) {
+      this.options = bullConnectionOptions(config.REDIS_URL);
+      return;
+    }
+    this.cluster = createRedisClient(config, { connectionName: `${config.REDIS_PREFIX}:bullmq`, maxRetriesPerRequest: null }) as Cluster;
+    this.options = this.cluster;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.cluster?.quit().catch((error: Error) => this.logger.warn(`BullMQ cluster connection quit failed: ${error.message}`));
+  }
+}

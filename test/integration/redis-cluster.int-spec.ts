@@ -1,0 +1,164 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import { Cluster } from 'ioredis';
+import type { RealtimeEnvelope, ScoreboardEvent } from '@oddspulse/shared';
+import { APP_CONFIG, LiveStateRepository, RealtimeKeys, type AppConfig } from '@oddspulse/core';
+import { CLOCK, OddsPipelineService, SettlementService, WorkersModule } from '@oddspulse/workers';
+import { bearer, signUp } from '../support/accounts-app';
+import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../support/gateway-app';
+import { OwnRedisCluster } from '../support/redis-cluster';
+
+const prefix = `${process.env.REDIS_PREFIX}-cluster`;
+const SPORT = 'basketball_nba';
+const T0 = Date.parse('2026-03-01T20:00:00Z');
+
+// docs/scaling.md "On a Redis Cluster": the stack on three primaries of its own (REDIS_CLUSTER_NODES), keys
+// hash-tagged by what one command touches, BullMQ under a braced prefix, socket.io's sharded adapter.
+describe('the stack on a 3-node Redis Cluster (own redis-server nodes, real PostgreSQL)', () => {
+  let cluster: OwnRedisCluster;
+  let gateway: GatewayTestApp;
+  let second: GatewayTestApp;
+  let worker: INestApplicationContext;
+  let clock = T0;
+  const sockets: RecordingClient[] = [];
+  let polls = 0;
+
+  beforeAll(async () => {
+    cluster = await OwnRedisCluster.started();
+    gateway = await createGatewayApp({ REDIS_CLUSTER_NODES: cluster.nodes, REDIS_PREFIX: prefix, FREE_MONTHLY_QUOTA: 6 });
+    second = await createGatewayApp(gateway.config);
+    const config: AppConfig = { ...gateway.config, ODDS_PROVIDER: 'simulator', SIMULATOR_SEED: 7, FEED_SPORTS: [], SCHEDULER_TICK_MS: 60_000 };
+    const moduleRef = await Test.createTestingModule({ imports: [WorkersModule] })
+      .overrideProvider(APP_CONFIG)
+      .useValue(config)
+      .overrideProvider(CLOCK)
+      .useValue(() => clock)
+      .compile();
+    moduleRef.useLogger(false);
+    worker = await moduleRef.init();
+  }, 60_000);
+
+  afterAll(async () => {
+    try {
+      for (const socket of sockets) socket.close();
+      await worker?.close();
+      await gateway?.app.close();
+      await second?.app.close();
+    } finally {
+      await cluster?.teardown();
+    }
+  }, 60_000);
+
+  async function poll(): Promise<string> {
+    clock += 30_000;
+    return (await worker.get(OddsPipelineService).pollOdds({ sport: SPORT, tick: ++polls })).outcome;
+  }
+
+  async function connected(token: string, app = gateway): Promise<RecordingClient> {
+    const socket = new RecordingClient(app.url, { token });
+    sockets.push(socket);
+    await socket.connect();
+    return socket;
+  }
+
+  it('starts, polls, pushes to a socket, settles once and holds the free quota; recovers a primary that restarts', async () => {
+    // A poll: the board, its diff, the outbox and the room's counters in one script, in the room's slot.
+    expect(await poll()).toMatch(/updated/);
+    const { session } = await signUp(gateway, 'gold');
+    const events = await gateway.http().get(`/api/events?sport=${SPORT}`).set(bearer(session));
+    expect(events.status).toBe(200);
+    expect(events.body.length).toBeGreaterThan(0);
+    expect((await gateway.http().get(`/api/scores?sport=${SPORT}`).set(bearer(session))).status).not.toBe(500);
+
+    // A push: a socket on each server joins the room and hears the next poll's diff, once, next in sequence, through
+    // the room's sharded channel (heard by both servers on the primary of the room's slot).
+    const socket = await connected(session.access_token);
+    const other = await connected(session.access_token, second);
+    const ack = (await socket.subscribe({ channel: 'odds', sport: SPORT })) as { ok: boolean; seq: number };
+    expect(ack.ok).toBe(true);
+    expect(await other.subscribe({ channel: 'odds', sport: SPORT })).toMatchObject({ ok: true, seq: ack.seq });
+    const roomChannel = gateway.redis.key(...RealtimeKeys.channel('odds', SPORT));
+    const roomSubscribers = async () =>
+      (
+        await Promise.all(
+          (gateway.redis.client as Cluster)
+            .nodes('master')
+            .map(async (node) => Number(((await node.pubsub('SHARDNUMSUB', roomChannel)) as [string, number])[1])),
+        )
+      ).reduce((a, b) => a + b, 0);
+    expect(await roomSubscribers()).toBe(2);
+    expect(await poll()).toMatch(/updated|unchanged/);
+    await eventually(() => [socket, other].every((s) => s.messages.some((m) => m.type === 'board.diff')), 5000, 'the diff pushed to both sockets');
+    const diffs = () => socket.messages.filter((m) => m.channel === 'odds');
+    expect(diffs()[0].seq).toBe(ack.seq + 1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(other.messages.filter((m) => m.channel === 'odds').map((m) => m.seq)).toEqual(diffs().map((m) => m.seq));
+    // The second server's last socket in the room leaves: that server stops hearing the room.
+    other.close();
+    for (let wait = 0; wait < 50 && (await roomSubscribers()) !== 1; wait++) await new Promise((r) => setTimeout(r, 100));
+    expect(await roomSubscribers()).toBe(1);
+
+    // A settlement: run twice (a redelivered job), the pick is settled once and its owner hears it once.
+    const pick = await gateway
+      .http()
+      .post('/api/picks')
+      .set(bearer(session))
+      .send({ game: 'Boston Celtics @ Miami Heat', league: 'NBA', sport: SPORT, market: 'Moneyline', selection: 'Miami Heat', odds: '+150', stakeCents: 1000 });
+    expect(pick.status).toBe(201);
+    expect(await socket.subscribe({ channel: 'user' })).toMatchObject({ ok: true });
+    const game: ScoreboardEvent = {
+      id: `cluster-${Date.now()}`,
+      sport_key: SPORT,
+      league: 'NBA',
+      commence_time: new Date(Date.now() - 3 * 3600_000).toISOString(),
+      home_team: 'Miami Heat',
+      away_team: 'Boston Celtics',
+      scores: { home: 110, away: 101 },
+      home_score: 110,
+      away_score: 101,
+      completed: true,
+      live: false,
+      status: 'final',
+      status_type: { name: 'STATUS_FINAL', detail: 'Final', completed: true },
+      clock: null,
+      period: 4,
+      source: 'simulator',
+      last_update: new Date().toISOString(),
+    };
+    const settlement = worker.get(SettlementService);
+    clock = Date.now();
+    expect((await settlement.settleGame({ sport: SPORT, game })).settled).toBe(1);
+    expect((await settlement.settleGame({ sport: SPORT, game })).settled).toBe(0);
+    const mine = await gateway.http().get('/api/picks').set(bearer(session));
+    expect(mine.body.find((p: { id: string }) => p.id === pick.body.id)).toMatchObject({ status: 'won' });
+    await eventually(() => socket.messages.some((m) => m.type === 'picks.settled'), 5000, 'the settlement pushed to its owner');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(socket.messages.filter((m) => m.type === 'picks.settled')).toHaveLength(1);
+
+    // The free quota: twelve calls at once, six answered (the count is PostgreSQL's; the limiters are Redis's).
+    const free = bearer((await signUp(gateway, 'free')).session);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => gateway.http().get(`/api/events?sport=${SPORT}`).set(free)));
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(6);
+    expect(answers.filter((r) => r.status === 402).every((r) => r.body.code === 'QUOTA_EXCEEDED')).toBe(true);
+
+    // A primary stops: what its slots hold cannot be served until it is back. Restarted (empty, same slots), the
+    // app recovers without a restart: the poll writes the board again and the socket is in step again.
+    const port = cluster.ports[0];
+    await cluster.stop(port);
+    await cluster.start(port);
+    await cluster.healthy();
+    let outcome = '';
+    const deadline = Date.now() + 20_000;
+    while (!/updated/.test(outcome) && Date.now() < deadline) {
+      outcome = await poll().catch((error: Error) => error.message);
+      if (!/updated/.test(outcome)) await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(outcome).toMatch(/updated/);
+    expect(await gateway.get(LiveStateRepository).board('odds', SPORT)).not.toBeNull();
+    const heard = diffs().length + socket.snapshots.length;
+    expect(await poll()).toMatch(/updated|unchanged/);
+    await eventually(() => diffs().length + socket.snapshots.length > heard, 10_000, 'the socket in step after the restart');
+    const seqs = diffs().map((m: RealtimeEnvelope) => `${m.epoch}:${m.seq}`);
+    expect(new Set(seqs).size).toBe(seqs.length);
+  }, 90_000);
+});
