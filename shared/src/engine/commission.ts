@@ -104,6 +104,19 @@ export function netPayoutCents(stakeCents: number, decimal: number, commission: 
   return roundHalfUpCents(stakeCents * effectiveDecimal(decimal, commission));
 }
 
+/**
+ * What a parlay returns if every leg wins (stake included), net of commission, in integer cents half-up once: the
+ * stake times the product of the legs' effective prices. A parlay across books is a chain of singles, each leg's
+ * return staked on the next, so an exchange leg's commission is taken on that leg's winnings. $10 on a book's 1.90
+ * and Betfair's 2.00 at 5 %: 10 × 1.90 × 1.95 = $37.05 (gross $38.00).
+ */
+export function parlayNetPayoutCents(stakeCents: number, legs: readonly { decimal: number; commission: number }[]): number {
+  if (legs.length === 0) throw new RangeError('A parlay needs at least one leg');
+  let effective = 1;
+  for (const leg of legs) effective *= effectiveDecimal(leg.decimal, leg.commission);
+  return roundHalfUpCents(stakeCents * effective);
+}
+
 /** "net of 2 % commission": what a leg at an exchange shows beside its price (null at a book). */
 export function commissionLabel(commission: number): string | null {
   if (!(commission > 0)) return null;
