@@ -101,8 +101,8 @@ function backLayNow(now: number): ArbitrageOpportunity {
     bookmaker.last_update = updated;
     for (const market of bookmaker.markets) market.last_update = updated;
   }
-  const [found] = findArbitrage(board, { minProfitPct: 0.1, bankroll: 1000, maxStake: 100 }, now);
-  return found;
+  // the board also makes a two-way arbitrage of the back prices
+  return findArbitrage(board, { minProfitPct: 0.1, bankroll: 1000, maxStake: 100 }, now).find((o) => o.kind === 'back_lay')!;
 }
 
 // commission.ts backLay: the calculator sizes the lay against the back stake, as the scanner sized it
