@@ -2,11 +2,14 @@ import {
   bookHold,
   buildEventIndex,
   canonicalBookKey,
+  commissionOf,
+  commissionRates,
   completeSideCount,
   DEFAULT_BLEND,
   DEFAULT_DEVIG_METHOD,
   DFS_FIXED_DECIMAL,
   EV_LINE_TOLERANCE,
+  effectiveDecimal,
   evPercent,
   fairLine,
   groupLines,
@@ -27,7 +30,8 @@ import { isPropMarket, lineId, minimumBooks, type BookPrice, type BuildRowsOptio
 /**
  * The odds table's rows as rows.ts built them before its rewrite for speed (string keys per outcome, every book sorted with
  * localeCompare, the times parsed per book), kept word for word as the test oracle of rows.ts (rows-oracle.spec.ts)
- * and the baseline of `npm run bench:rows`. The app never imports it.
+ * and the baseline of `npm run bench:rows`, but for an exchange's price, which both work net of the user's commission
+ * (its EV and which price is best). The app never imports it.
  */
 const bookOrder = (key: string) => {
   const i = PREFERRED_BOOK_ORDER.indexOf(key);
@@ -90,8 +94,8 @@ function bestOpen(books: readonly BookPrice[]): BookPrice | null {
   let best: BookPrice | null = null;
   for (const b of books) {
     if (b.locked) continue;
-    const price = b.isDfs ? DFS_FIXED_DECIMAL : b.decimal;
-    const held = best ? (best.isDfs ? DFS_FIXED_DECIMAL : best.decimal) : -Infinity;
+    const price = b.isDfs ? DFS_FIXED_DECIMAL : effectiveDecimal(b.decimal, b.commission);
+    const held = best ? (best.isDfs ? DFS_FIXED_DECIMAL : effectiveDecimal(best.decimal, best.commission)) : -Infinity;
     if (price > held) best = b;
   }
   return best;
@@ -114,6 +118,7 @@ export function oracleEventRows(event: BoardEvent, options: BuildRowsOptions): O
   const selected = new Set(options.selectedBooks.map(canonicalBookKey));
   const markets = options.markets?.length ? new Set(options.markets) : null;
   const live = isEventLive(event, now);
+  const rates = commissionRates(options.commission);
   const { fair, markets: bookMarkets } = lineFacts(event, now, options.method ?? DEFAULT_DEVIG_METHOD, options.blend ?? DEFAULT_BLEND);
 
   const cells = new Map<string, Cell>();
@@ -143,7 +148,8 @@ export function oracleEventRows(event: BoardEvent, options: BuildRowsOptions): O
         const factsKey = fairKey(market.key, outcome.description, outcome.name, outcome.point);
         const p = fair.get(factsKey);
         const held = bookMarkets.get(`${factsKey}\u0001${canonicalBookKey(bookmaker.key)}`);
-        const price = dfs ? DFS_FIXED_DECIMAL : outcome.price;
+        const commission = dfs ? 0 : commissionOf(bookmaker.key, rates);
+        const price = dfs ? DFS_FIXED_DECIMAL : effectiveDecimal(outcome.price, commission);
         const entry: BookPrice = {
           book: bookmaker.key,
           title: sportsbookName(bookmaker.key, bookmaker.title),
@@ -151,6 +157,7 @@ export function oracleEventRows(event: BoardEvent, options: BuildRowsOptions): O
           lastUpdate: market.last_update,
           locked,
           isDfs: dfs,
+          commission,
           evPct: p === undefined ? null : evPercent(p, price),
           hold: held?.hold ?? null,
         };

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { findArbitrage, type ArbitrageOpportunity } from '@oddspulse/shared';
+import { bookAgainstLay } from '../../shared/src/testing/exchange-arbitrage';
 import { isMobile, signInThroughForm } from './support/accounts';
 import { bearer, newUser, signIn } from './support/users';
 
@@ -84,6 +86,56 @@ test('a Platinum user opens the arbitrage calculator from a scanner card and fix
         .nth(1)
         .getByLabel(/^Stake for/),
     ).toHaveValue('10');
+});
+
+/**
+ * A back/lay as the scanner serves it, priced now: a book's Home at +120 (2.20) laid at Matchbook's 2.06 (2 %). The
+ * simulator's exchanges publish no lay prices, so the test puts it in the scanner's answer.
+ */
+function backLayNow(now: number): ArbitrageOpportunity {
+  const board = bookAgainstLay();
+  board.id = `e2e-back-lay-${now}`;
+  board.commence_time = new Date(now + 3_600_000).toISOString();
+  const updated = new Date(now - 5_000).toISOString();
+  for (const bookmaker of board.bookmakers) {
+    bookmaker.last_update = updated;
+    for (const market of bookmaker.markets) market.last_update = updated;
+  }
+  // the board also makes a two-way arbitrage of the back prices
+  return findArbitrage(board, { minProfitPct: 0.1, bankroll: 1000, maxStake: 100 }, now).find((o) => o.kind === 'back_lay')!;
+}
+
+// commission.ts backLay: the calculator sizes the lay against the back stake, as the scanner sized it
+test('the arbitrage calculator sizes a back/lay’s lay against the back stake, net of the exchange’s commission', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInDemo(page, 'platinum@demo.local');
+  await allBooks(page);
+  const backLay = backLayNow(Date.now());
+  expect(backLay.kind).toBe('back_lay');
+  await page.route('**/api/arbitrage?*', async (route) => {
+    const body = (await (await route.fetch()).json()) as { opportunities: ArbitrageOpportunity[] };
+    await route.fulfill({ json: { ...body, opportunities: [backLay, ...body.opportunities] } });
+  });
+  await page.goto('/sportsbooks?mode=arbitrage');
+  const card = page.locator(`[data-testid=opportunity][data-opportunity-id="${backLay.id}"]`);
+  await card.getByTestId('open-arb-calculator').click({ timeout: 60_000 });
+  const calculator = page.getByTestId('arbitrage-calculator');
+  await expect(calculator.getByRole('heading', { name: 'Arbitrage Calculator' })).toBeVisible();
+  await calculator.getByTestId('arb-total').fill('250');
+  // lay 250 × 2.20 / (2.06 − 0.02) = $269.61, liability × 1.06 = $285.79; the back bet wins 300 − 285.79 = $14.21,
+  // the lay 269.61 × 0.98 = $264.22, less the back stake: $14.22
+  await expect(calculator.getByTestId('arb-stake')).toHaveText(['$250.00', '$269.61']);
+  await expect(calculator.getByTestId('arb-liability')).toContainText('Liability $285.79 at');
+  await expect(calculator.getByTestId('arb-back-wins')).toHaveText('$14.21');
+  await expect(calculator.getByTestId('arb-lay-wins')).toHaveText('$14.22');
+  await expect(calculator.getByTestId('arb-summary')).toContainText('Back stake $250.00 · guaranteed profit $14.21 (5.68%)');
+  // the lay moved to +130 (2.30): no profit is locked in any more
+  await calculator.getByLabel('Odds of the lay').fill('+130');
+  await expect(calculator.getByTestId('arb-summary')).toContainText('no profit is locked in');
+  await calculator.getByLabel('Odds of the lay').fill('+106');
+  await calculator.getByRole('button', { name: 'Add the back bet to the bet slip' }).click();
+  await expect(calculator).toBeHidden();
+  await expect(page.getByTestId('bet-slip').getByTestId('slip-item')).toHaveCount(1);
 });
 
 // The hold of each book beside its price, the lowest-hold book marked; the de-vig method selectable

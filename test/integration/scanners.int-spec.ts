@@ -7,9 +7,11 @@ import {
   type EvBet,
   type MiddleOpportunity,
   type OpportunityUpdate,
+  type SportBoard,
 } from '@oddspulse/shared';
+import { bookAgainstExchangeBelowDefault } from '../../shared/src/testing/exchange-arbitrage';
 import { bearer, signUp } from '../support/accounts-app';
-import { loadFixtureBoards } from '../support/fixture-boards';
+import { asOfNow, loadFixtureBoards, writeBoard } from '../support/fixture-boards';
 import { detectOnBoards } from '../support/pipeline';
 import { createGatewayApp, type GatewayTestApp } from '../support/gateway-app';
 import { deleteKeysWithPrefix, LiveStateRepository, RedisKeys } from '@oddspulse/core';
@@ -187,6 +189,28 @@ describe('scanner REST calls (real Redis, detection on the recorded NFL board an
     } finally {
       await state.saveEventOpportunities('arbitrage', NFL, [[field, JSON.parse(kept[field]) as OpportunityUpdate[]]]);
     }
+  });
+
+  // commission.ts: detection also reads exchange prices at the lowest rate a user may set, for the callers who pay less
+  it('finds for a caller at Betfair 2 % the arbitrage the published 5 % does not make', async () => {
+    const sport = 'basketball_ncaab';
+    const now = Date.now();
+    // a book's −105 against Betfair's +110: −0.12 % net of 5 %, +0.66 % net of 2 %
+    const game = { ...(asOfNow(bookAgainstExchangeBelowDefault('below-default'), now) as SportBoard['events'][number]), sport_key: sport };
+    const board: SportBoard = { sport_key: sport, fetched_at: new Date(now).toISOString(), events: [game] };
+    await writeBoard(t.redis, 'odds', board);
+    await detectOnBoards(t, [{ kind: 'odds', board }], now);
+    const path = `/api/arbitrage?sports=${sport}&minProfit=0.1&maxStake=100`;
+    expect((await ok<ArbitrageOpportunity>(path, users.platinum)).opportunities).toEqual([]);
+    expect((await ok<ArbitrageOpportunity>(`${path}&commission=betfair_ex_uk:0.05`, users.platinum)).opportunities).toEqual([]);
+    const [mine, ...others] = (await ok<ArbitrageOpportunity>(`${path}&commission=betfair_ex_uk:0.02`, users.platinum)).opportunities;
+    expect(others).toEqual([]);
+    expect(mine.profitPct).toBeCloseTo(0.6616, 4);
+    expect(mine.legs.map((leg) => [leg.book, leg.commission, leg.stake, leg.payout])).toEqual([
+      ['draftkings', 0, 51.56, 100.66],
+      ['betfair_ex_uk', 0.02, 48.44, 100.66],
+    ]);
+    expect(mine.profitAmount).toBe(0.66);
   });
 
   // spec 001 §5 inputs and bankroll messages

@@ -184,6 +184,19 @@ describe('bet slip: a bet at an exchange', () => {
     expect(picksToPlace(slip).map((p) => p.potentialCents)).toEqual([20_000, 19_500]);
   });
 
+  it('pays a parlay with an exchange leg net, and the parlay pick records that payout', () => {
+    // $10 on +100 at a book and +100 at Betfair (5 %): 10 × 2.00 × 1.95 = $39.00 back, not the gross $40.00
+    let slip = addAllToSlip(
+      EMPTY_SLIP,
+      [item('book', { americanOdds: 100 }), item('ex', { americanOdds: 100, commission: 0.05, bookKey: 'betfair_ex_uk' })],
+      BANKROLL,
+    );
+    slip = { ...setMode(slip, 'parlay'), parlayStakeCents: 1_000 };
+    expect(parlayOdds(slip)).toBe(4);
+    expect(potentialPayoutCents(slip)).toBe(3_900);
+    expect(picksToPlace(slip)).toEqual([expect.objectContaining({ type: 'parlay', odds: '+300', stakeCents: 1_000, potentialCents: 3_900 })]);
+  });
+
   it('sizes Kelly on the price net of commission', () => {
     const atBook = autoStakeCents({ americanOdds: 110, fairProbability: 0.55, edge: 15.5 }, BANKROLL, 'moderate');
     const atExchange = autoStakeCents({ americanOdds: 110, fairProbability: 0.55, edge: 12.5, commission: 0.05 }, BANKROLL, 'moderate');

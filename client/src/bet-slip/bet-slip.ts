@@ -9,7 +9,7 @@ import {
   effectiveDecimal,
   netPayoutCents,
   parlayDecimal,
-  payoutCents,
+  parlayNetPayoutCents,
   recommendedMutuallyExclusiveStakesCents,
   recommendedStakeCents,
   resolveBookLink,
@@ -223,13 +223,22 @@ export function parlayOdds(state: BetSlipState): number | null {
   return parlayDecimal(state.items.map((i) => americanToDecimal(i.americanOdds)));
 }
 
-/** Payout in cents (stake included) if every bet wins, each bet half-up to the cent as the books pay (DECISIONS 25). */
+/**
+ * Payout in cents (stake included) if every bet wins, each bet half-up to the cent as the books pay (DECISIONS 25);
+ * a parlay net of its exchange legs' commission (commission.ts parlayNetPayoutCents).
+ */
 export function potentialPayoutCents(state: BetSlipState): number {
-  if (state.mode === 'parlay') {
-    const odds = parlayOdds(state);
-    return odds === null ? 0 : payoutCents(state.parlayStakeCents, odds);
-  }
+  if (state.mode === 'parlay') return parlayPayoutCents(state);
   return state.items.reduce((sum, i) => sum + itemPayoutCents(i), 0);
+}
+
+/** What the parlay returns if every leg wins, net of its exchange legs' commission, in cents; 0 with fewer than 2 legs. */
+export function parlayPayoutCents(state: Pick<BetSlipState, 'items' | 'parlayStakeCents'>): number {
+  if (state.items.length < 2) return 0;
+  return parlayNetPayoutCents(
+    state.parlayStakeCents,
+    state.items.map((i) => ({ decimal: americanToDecimal(i.americanOdds), commission: i.commission ?? 0 })),
+  );
 }
 
 /** What a single returns if it wins (stake included), net of an exchange's commission (commission.ts), in cents. */
@@ -267,7 +276,7 @@ export interface PickDraft {
   odds: string;
   bookmaker: string;
   stakeCents: number;
-  /** A single's payout as the slip shows it (net of an exchange's commission), so the pick records what it pays. */
+  /** The payout as the slip shows it (net of an exchange's commission), so the pick records what it pays. */
   potentialCents?: number;
   type: 'single' | 'parlay';
   edge: number | null;
@@ -312,6 +321,7 @@ export function picksToPlace(state: BetSlipState): PickDraft[] {
       odds: americanText(decimalToAmericanRounded(odds)),
       bookmaker: [...new Set(state.items.map((i) => i.bookmaker))].join(', '),
       stakeCents: state.parlayStakeCents,
+      potentialCents: parlayPayoutCents(state),
       type: 'parlay',
       edge: null,
       eventId: null,

@@ -1,5 +1,4 @@
 import {
-  commissionOf,
   decimalToAmericanRounded,
   DFS_FIXED_AMERICAN,
   isThreeWayMoneyline,
@@ -39,7 +38,7 @@ export function rowToSlipItem(row: OddsRow): NewSlipItem | null {
     fairProbability: row.fairProbability,
     exclusiveGroup: exclusiveGroupOf(row.sportKey, row.eventId, row.market),
     bookKey: best.book,
-    commission: best.isDfs ? 0 : commissionOf(best.book),
+    commission: best.commission,
     ...(best.link ? { link: best.link } : {}),
   };
 }

@@ -56,7 +56,17 @@ export function DfsPage() {
     },
     [metered, setPlan],
   );
-  const data = useLiveOdds({ mode: 'props', sports, markets, books, live: true, enabled: sports.length > 0, timings: DFS_TIMINGS, load });
+  const data = useLiveOdds({
+    mode: 'props',
+    sports,
+    markets,
+    books,
+    live: true,
+    enabled: sports.length > 0,
+    timings: DFS_TIMINGS,
+    load,
+    commission: bankroll.commissions,
+  });
   const rows = useMemo(
     () =>
       filterRows(

@@ -60,6 +60,7 @@ export function OddsSection({ mode, platinum, search, onSearch }: { mode: TableM
     timings,
     usePrefetch: mode === 'props',
     devig,
+    commission: bankroll.commissions,
   });
   // The table filters its rows with the filters and search one render behind when they change: the field or box the
   // user touched answers at once, and React re-filters the table (800 rows and more) as a transition it can interrupt
@@ -79,10 +80,10 @@ export function OddsSection({ mode, platinum, search, onSearch }: { mode: TableM
   const everyBookBuilt = useRef<EveryBookRows | null>(null);
   const everyBookNow = useMemo(() => {
     if (everyBook || applied.books.length === 0) return null;
-    const selection = rowSelection(mode, EVERY_BOOK, markets, devig);
+    const selection = rowSelection(mode, EVERY_BOOK, markets, devig, bankroll.commissions);
     everyBookBuilt.current = everyBookRows(everyBookBuilt.current, selectionKey(selection), hiddenBoards, { ...selection, now: hiddenNow });
     return everyBookBuilt.current;
-  }, [everyBook, applied.books.length, hiddenBoards, hiddenNow, mode, markets, devig]);
+  }, [everyBook, applied.books.length, hiddenBoards, hiddenNow, mode, markets, devig, bankroll.commissions]);
   const hidden = useMemo(() => {
     if (!everyBookNow) return 0;
     const keep = (built: Parameters<typeof filterRows>[0]) =>

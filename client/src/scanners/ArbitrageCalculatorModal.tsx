@@ -2,24 +2,28 @@ import { useState } from 'react';
 import { formatMoney, type ArbitrageOpportunity } from '@oddspulse/shared';
 import { Modal } from '../components/Modal';
 import { selectionLabel } from '../odds/rows/labels';
-import { calculate, type CalculatorForm } from './arbitrage-calculator';
+import { calculate, calculateBackLay, type CalculatorForm } from './arbitrage-calculator';
+import { liabilityLabel } from './lay-leg';
 
 const american = (price: number) => (price > 0 ? `+${price}` : String(price));
+
+interface CalculatorProps {
+  opportunity: ArbitrageOpportunity;
+  onAddToSlip: (stakesCents: number[], americanOdds: number[]) => void;
+  onClose: () => void;
+}
 
 /**
  * The arbitrage calculator, opened from a scanner card: 2 or 3 legs split for equal payout, or one
  * leg's stake fixed ("I can bet $10 at this book") and the others sized to it; whole-dollar rounding optional; the
- * profit shown is that of the rounded stakes (DECISIONS 25). Adding to the bet slip takes the stakes shown.
+ * profit shown is that of the rounded stakes (DECISIONS 25). A back/lay has its own (BackLayCalculator). Adding to the
+ * bet slip takes the stakes shown.
  */
-export function ArbitrageCalculatorModal({
-  opportunity,
-  onAddToSlip,
-  onClose,
-}: {
-  opportunity: ArbitrageOpportunity;
-  onAddToSlip: (stakesCents: number[], americanOdds: number[]) => void;
-  onClose: () => void;
-}) {
+export function ArbitrageCalculatorModal(props: CalculatorProps) {
+  return props.opportunity.kind === 'back_lay' ? <BackLayCalculator {...props} /> : <BackCalculator {...props} />;
+}
+
+function BackCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProps) {
   const legs = opportunity.legs;
   const [form, setForm] = useState<CalculatorForm>({
     odds: legs.map((l) => american(l.price)),
@@ -125,6 +129,111 @@ export function ArbitrageCalculatorModal({
           onClick={() => result.ok && onAddToSlip(result.stakes.stakesCents, form.odds.map(Number))}
         >
           Add these stakes to the bet slip
+        </button>
+        <button type="button" className="button" onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * A back/lay's calculator: the back stake and both prices as typed, the lay sized against them with the rule the scanner
+ * used (commission on the lay's winnings, and on the back bet's at an exchange), what the exchange holds, and the net
+ * result whichever way the outcome goes, each half-up to the cent. The slip takes the back bet at its stake; the lay is
+ * placed at the exchange.
+ */
+function BackLayCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProps) {
+  const [back, lay] = opportunity.legs;
+  const [form, setForm] = useState({ odds: [american(back.price), american(lay.price)], total: opportunity.totalStake.toFixed(2) });
+  const result = calculateBackLay(form, [back, lay]);
+  const selection = selectionLabel({ outcome: back.outcome, point: back.point, playerName: back.description, market: back.market });
+  const setOdds = (i: number, text: string) => setForm((f) => ({ ...f, odds: f.odds.map((o, k) => (k === i ? text : o)) }));
+  const sized = result.ok ? result.sized : null;
+
+  return (
+    <Modal title="Arbitrage Calculator" onClose={onClose} testId="arbitrage-calculator">
+      <p className="muted small">{opportunity.game} · back and lay</p>
+      <div className="edge-form">
+        <label>
+          Back stake ($)
+          <input value={form.total} inputMode="decimal" onChange={(e) => setForm((f) => ({ ...f, total: e.target.value }))} data-testid="arb-total" />
+        </label>
+      </div>
+      <table className="legs-table" aria-label="Calculated legs" data-testid="arb-legs">
+        <thead>
+          <tr>
+            <th>Bet</th>
+            <th>Odds (American)</th>
+            <th>Stake</th>
+            <th>Net if {selection} wins</th>
+            <th>Net if it does not</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr data-testid="arb-leg">
+            <td>
+              Back at {back.bookTitle}: {selection}
+            </td>
+            <td>
+              <input
+                className="odds-input"
+                value={form.odds[0]}
+                inputMode="numeric"
+                aria-label="Odds of the back bet"
+                onChange={(e) => setOdds(0, e.target.value)}
+              />
+            </td>
+            <td data-testid="arb-stake">{result.ok ? formatMoney(result.backStakeCents) : '—'}</td>
+            <td rowSpan={2} className={sized && sized.backWinsCents < 0 ? 'down' : 'up'} data-testid="arb-back-wins">
+              {sized ? formatMoney(sized.backWinsCents) : '—'}
+            </td>
+            <td rowSpan={2} className={sized && sized.layWinsCents < 0 ? 'down' : 'up'} data-testid="arb-lay-wins">
+              {sized ? formatMoney(sized.layWinsCents) : '—'}
+            </td>
+          </tr>
+          <tr data-testid="arb-leg">
+            <td>
+              Lay at {lay.bookTitle}: {selection}
+              {sized && (
+                <span className="muted small" data-testid="arb-liability">
+                  {' '}
+                  · {liabilityLabel({ ...lay, liability: sized.liabilityCents / 100 })}
+                </span>
+              )}
+            </td>
+            <td>
+              <input
+                className="odds-input"
+                value={form.odds[1]}
+                inputMode="numeric"
+                aria-label="Odds of the lay"
+                onChange={(e) => setOdds(1, e.target.value)}
+              />
+            </td>
+            <td data-testid="arb-stake">{sized ? formatMoney(sized.layStakeCents) : '—'}</td>
+          </tr>
+        </tbody>
+      </table>
+      {result.ok ? (
+        <p data-testid="arb-summary" className={result.guaranteedCents > 0 ? 'up' : 'down'}>
+          Back stake {formatMoney(result.backStakeCents)} · guaranteed profit {formatMoney(result.guaranteedCents)} ({result.profitPct.toFixed(2)}%)
+          {result.guaranteedCents <= 0 && ' — no profit is locked in at these stakes and odds'}
+        </p>
+      ) : (
+        <p className="form-error" role="alert">
+          {result.message}
+        </p>
+      )}
+      <div className="actions">
+        <button
+          type="button"
+          className="button primary"
+          disabled={!result.ok}
+          onClick={() => result.ok && onAddToSlip([result.backStakeCents, result.sized.layStakeCents], form.odds.map(Number))}
+        >
+          Add the back bet to the bet slip
         </button>
         <button type="button" className="button" onClick={onClose}>
           Close

@@ -153,8 +153,7 @@ export function OpportunityCard({
         >
           Execute
         </button>
-        {/* the calculator sizes back bets on every outcome; a back/lay is sized against the lay, as shown */}
-        {o.type === 'arbitrage' && o.kind !== 'back_lay' && (
+        {o.type === 'arbitrage' && (
           <button type="button" className="button small" onClick={() => onCalculate(o)} data-testid="open-arb-calculator">
             Calculator
           </button>

@@ -1,4 +1,4 @@
-import { calculate, legDecimal, type CalculatorForm } from './arbitrage-calculator';
+import { calculate, calculateBackLay, legDecimal, type CalculatorForm } from './arbitrage-calculator';
 
 // The arbitrage calculator, opened from a scanner card (the engine's arbitrageCalculator does the maths)
 const legs = [
@@ -52,5 +52,32 @@ describe('arbitrage calculator form', () => {
     expect(calculate(form({ odds: ['+108', '50'] }), legs)).toEqual({ ok: false, message: 'Leg 2: enter American odds (e.g. -110 or +150)' });
     expect(calculate(form({ total: '' }), legs)).toEqual({ ok: false, message: 'Enter the total stake in dollars' });
     expect(calculate(form({ mode: 'fixed', fixedStake: '-4' }), legs)).toEqual({ ok: false, message: 'Enter the stake you can bet on leg 1' });
+  });
+});
+
+// commission.ts backLay: lay stake = back stake × back effective / (lay decimal − lay commission), the scanner's rule
+describe('back/lay calculator', () => {
+  // a book's +120 (2.20) laid at Matchbook's 2.06 (2 %), as the scanner found it (exchange-arbitrage.ts)
+  const legs = [
+    { price: 120, decimal: 2.2, commission: 0 },
+    { price: 106, decimal: 2.06, commission: 0.02 },
+  ] as const;
+
+  it('sizes the lay against the back stake and shows the net either way, half-up to the cent', () => {
+    const result = calculateBackLay({ odds: ['+120', '+106'], total: '250' }, legs);
+    if (!result.ok) throw new Error(result.message);
+    // lay 250 × 2.2 / 2.04 = $269.61; liability 269.61 × 1.06 = $285.79; back wins 300 − 285.79 = $14.21;
+    // lay wins 269.61 × 0.98 = $264.22 − 250 = $14.22
+    expect(result.sized).toEqual({ layStakeCents: 26_961, liabilityCents: 28_579, backWinsCents: 1_421, layWinsCents: 1_422 });
+    expect(result.guaranteedCents).toBe(1_421);
+    expect(result.profitPct).toBeCloseTo(5.684, 3);
+  });
+
+  it('re-sizes at the odds typed, and says what is missing', () => {
+    // the lay moved to 2.30 (+130): 100 × 2.2 / 2.28 = $96.49, liability $125.44; back wins 120 − 125.44 = −$5.44
+    const moved = calculateBackLay({ odds: ['+120', '+130'], total: '100' }, legs);
+    expect(moved.ok && [moved.sized.layStakeCents, moved.sized.liabilityCents, moved.guaranteedCents]).toEqual([9_649, 12_544, -544]);
+    expect(calculateBackLay({ odds: ['+120', 'abc'], total: '100' }, legs)).toEqual({ ok: false, message: 'Lay: enter American odds (e.g. -110 or +150)' });
+    expect(calculateBackLay({ odds: ['+120', '+106'], total: '' }, legs)).toEqual({ ok: false, message: 'Enter the back stake in dollars' });
   });
 });

@@ -1,10 +1,12 @@
 import {
   americanToDecimal,
   arbitrageCalculator,
+  backLay,
   dollarsToCents,
   effectiveDecimal,
   isValidAmerican,
   type ArbitrageStakes,
+  type BackLay,
   type StakeRounding,
 } from '@oddspulse/shared';
 
@@ -69,4 +71,39 @@ export function calculate(form: CalculatorForm, legs: ReadonlyArray<{ price: num
 
 function result(decimals: number[], stakes: ArbitrageStakes): CalculatorResult {
   return { ok: true, decimals, stakes, profitPct: stakes.totalCents > 0 ? (stakes.guaranteedProfitCents / stakes.totalCents) * 100 : 0 };
+}
+
+type BackLayLeg = { price: number; decimal: number; commission?: number };
+
+export type BackLayResult =
+  | {
+      ok: true;
+      backStakeCents: number;
+      /** The lay sized against the back stake, and each result net of commission (commission.ts backLay). */
+      sized: BackLay;
+      /** The worse of the two net results, integer cents, and as a PERCENT of the back stake. */
+      guaranteedCents: number;
+      profitPct: number;
+    }
+  | { ok: false; message: string };
+
+/**
+ * The calculator of a back/lay (legs [back, lay]): the back stake as typed (`total`), the lay sized against it with the
+ * matched bettor's rule at each leg's commission (commission.ts backLay, the rule the scanner sized it with), half-up to
+ * the cent; what is held at the exchange and the net result either way.
+ */
+export function calculateBackLay(form: Pick<CalculatorForm, 'odds' | 'total'>, legs: readonly [back: BackLayLeg, lay: BackLayLeg]): BackLayResult {
+  const names = ['Back bet', 'Lay'];
+  const decimals: number[] = [];
+  for (let i = 0; i < 2; i++) {
+    const d = legDecimal(form.odds[i] ?? '', legs[i].price, legs[i].decimal);
+    if (d === null) return { ok: false, message: `${names[i]}: enter American odds (e.g. -110 or +150)` };
+    decimals.push(d);
+  }
+  const stake = dollars(form.total);
+  if (stake === null || stake <= 0) return { ok: false, message: 'Enter the back stake in dollars' };
+  const backStakeCents = dollarsToCents(stake);
+  const sized = backLay(backStakeCents, decimals[0], decimals[1], legs[1].commission ?? 0, legs[0].commission ?? 0);
+  const guaranteedCents = Math.min(sized.backWinsCents, sized.layWinsCents);
+  return { ok: true, backStakeCents, sized, guaranteedCents, profitPct: (guaranteedCents / backStakeCents) * 100 };
 }

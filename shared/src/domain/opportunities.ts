@@ -104,6 +104,12 @@ export interface ArbitrageOpportunity extends OpportunityBase {
   /** Σ(1 / effective decimal), fraction (< 1 for an arbitrage); back_lay: 1 / (1 + profit), the same reading. */
   totalImpliedProb: number;
   legs: OpportunityLeg[];
+  /**
+   * Found at the lowest commission a user may set, not at the published rates (commission.ts LOWEST_COMMISSIONS):
+   * its legs carry the published rates and its figures are worked at them (its profit there is not positive, or
+   * below detection's minimum). Only a user whose own rates make it an arbitrage is shown it (opportunities-for-user.ts).
+   */
+  belowDefaultCommission?: true;
 }
 
 export interface MiddleOpportunity extends OpportunityBase {

@@ -2,8 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { normaliseOddsApiV4 } from '../feeds/odds-api-v4';
 import { book, event, NOW } from '../testing/board-builder';
+import { bookAgainstExchangeBelowDefault } from '../testing/exchange-arbitrage';
+import { MAX_BANKROLL } from '../domain/accounts';
+import { dailyFindings } from '../domain/landing-stats';
 import { findArbitrage } from './arbitrage';
-import { COMMISSION_BOOKS, commissionOf, commissionRates, effectiveDecimal } from './commission';
+import { COMMISSION_BOOKS, commissionOf, commissionRates, DEFAULT_COMMISSIONS, effectiveDecimal } from './commission';
+import { arbitrageForUser, opportunityAtRates, SCANNER_MAX_STAKE } from './opportunities-for-user';
 import { findEvBets } from './ev';
 import { findMiddles } from './middles';
 import { PreparedBoard } from './prepared-board';
@@ -97,5 +101,103 @@ describe('middles and EV net of commission', () => {
     expect(gross.legs[1].payout).toBe(105);
     expect(net.legs[1].payout).toBe(102.25);
     expect(net.maxProfit).toBeCloseTo(gross.maxProfit - 2.75, 10);
+  });
+});
+
+describe('arbitrage below the published rates (detection also reads prices at the lowest rate a user may set)', () => {
+  // detection's settings (detection.service.ts): the loosest minimum, sized at the largest stake
+  const detection = { arbitrage: { minProfitPct: 0.1, bankroll: MAX_BANKROLL, maxStake: SCANNER_MAX_STAKE } };
+  const user = { minProfit: 0.1, maxStake: 100, bankroll: 1000, books: [] };
+  const scanned = (belowRates: boolean, events = [bookAgainstExchangeBelowDefault()]) => {
+    const board = new PreparedBoard(DEFAULT_COMMISSIONS, { belowRates });
+    board.load(events);
+    return board.scan(detection, NOW);
+  };
+
+  it('a book at −105 against Betfair at +110: not an arbitrage at 5 %, kept marked, shown to a user at 2 %', () => {
+    expect(scanned(false).arbitrage).toEqual([]);
+    const [found] = scanned(true).arbitrage;
+    expect(found.belowDefaultCommission).toBe(true);
+    // published figures: 1 / (1/1.952381 + 1/2.045) − 1 = −0.1191 %
+    expect(found.legs.map((leg) => [leg.book, leg.decimal, leg.commission])).toEqual([
+      ['draftkings', expect.closeTo(1.952381, 6), 0],
+      ['betfair_ex_uk', 2.1, 0.05],
+    ]);
+    expect(found.profitPct).toBeCloseTo(-0.1191, 4);
+    expect(found.profitAmount).toBeLessThan(0);
+
+    // a user at the published rates, or who sets Betfair's 5 % themselves, is not shown it; nor are alerts at them
+    expect(arbitrageForUser(found, user)).toBeNull();
+    expect(arbitrageForUser(found, { ...user, commission: { betfair_ex_uk: 0.05 } })).toBeNull();
+    expect(arbitrageForUser(found, { ...user, commission: { matchbook: 0 } })).toBeNull();
+    expect(opportunityAtRates(found, undefined)).toBeNull();
+
+    // at 2 %: Betfair's 2.10 pays 2.078; 1 / (1/1.952381 + 1/2.078) − 1 = 0.662 %; $100 split $51.56 / $48.44,
+    // each paying $100.66 (51.56 × 1.952381 = 100.665, 48.44 × 2.078 = 100.658): $0.66 guaranteed
+    const mine = arbitrageForUser(found, { ...user, commission: { betfair_ex_uk: 0.02 } })!;
+    expect(mine.profitPct).toBeCloseTo(0.6616, 4);
+    expect(mine.legs.map((leg) => [leg.commission, leg.stake, leg.payout])).toEqual([
+      [0, 51.56, 100.66],
+      [0.02, 48.44, 100.66],
+    ]);
+    expect([mine.totalStake, mine.profitAmount]).toEqual([100, 0.66]);
+    expect(opportunityAtRates(found, { betfair_ex_uk: 0.02 })?.profitPct).toBeCloseTo(0.6616, 4);
+    // 4.5 %: 2.0505 nets 0.012 %, under the user's 0.1 % minimum
+    expect(arbitrageForUser(found, { ...user, commission: { betfair_ex_uk: 0.045 } })).toBeNull();
+  });
+
+  it('is not counted in the landing page’s figures', () => {
+    const [found] = scanned(true).arbitrage;
+    const update = {
+      action: 'new' as const,
+      id: found.id,
+      event_id: found.eventId,
+      board: 'odds' as const,
+      time_found: found.timeFound,
+      expires_in: 1800,
+      opportunity: found,
+    };
+    expect(dailyFindings('arbitrage', [update])).toEqual([]);
+  });
+
+  it('a line found at the published rates keeps that arbitrage, whatever the lower rates would pick', () => {
+    // Away: FanDuel +106 beats Betfair's +110 net of 5 % (2.045), Betfair's beats it at 0 %: the line is published
+    // with FanDuel's leg, and no marked copy through Betfair joins it
+    const board = event([
+      book('draftkings', {
+        h2h: [
+          ['Home', 100],
+          ['Away', -150],
+        ],
+      }),
+      book('fanduel', {
+        h2h: [
+          ['Home', -150],
+          ['Away', 106],
+        ],
+      }),
+      book('betfair_ex_uk', {
+        h2h: [
+          ['Home', -150],
+          ['Away', 110],
+        ],
+      }),
+    ]);
+    const published = scanned(false, [board]).arbitrage;
+    expect(published.map((o) => o.legs.map((leg) => leg.book))).toEqual([['draftkings', 'fanduel']]);
+    expect(scanned(true, [board]).arbitrage).toEqual(published);
+  });
+
+  it.each(BOARDS)('%s: the published lists are unchanged by the lower rates', (file) => {
+    const events = read(file);
+    const now = newestUpdate(events)!;
+    const options = { arbitrage: { minProfitPct: 0.1, bankroll: MAX_BANKROLL, maxStake: SCANNER_MAX_STAKE } };
+    const published = new PreparedBoard();
+    published.load(events);
+    const below = new PreparedBoard(DEFAULT_COMMISSIONS, { belowRates: true });
+    below.load(events);
+    const expected = published.scan(options, now);
+    const found = below.scan(options, now);
+    expect({ ...found, arbitrage: found.arbitrage.filter((o) => !o.belowDefaultCommission) }).toEqual(expected);
   });
 });

@@ -11,6 +11,7 @@ import {
   effectiveDecimal,
   isCommissionRate,
   netPayoutCents,
+  parlayNetPayoutCents,
 } from './commission';
 
 describe('the effective price of a back bet at an exchange', () => {
@@ -40,6 +41,32 @@ describe('the effective price of a back bet at an exchange', () => {
     expect(isCommissionRate(-0.01)).toBe(false);
     expect(isCommissionRate(Number.NaN)).toBe(false);
     expect(isCommissionRate('0.05')).toBe(false);
+  });
+});
+
+describe('a parlay with an exchange leg', () => {
+  it('pays the stake times the product of the legs’ effective prices, half-up once', () => {
+    // a book's 1.90 and Betfair's 2.00 at 5 % (1.95): $10 returns 10 × 1.90 × 1.95 = $37.05, not the gross $38.00
+    expect(
+      parlayNetPayoutCents(1_000, [
+        { decimal: 1.9, commission: 0 },
+        { decimal: 2, commission: 0.05 },
+      ]),
+    ).toBe(3_705);
+    expect(
+      parlayNetPayoutCents(1_000, [
+        { decimal: 1.9, commission: 0 },
+        { decimal: 2, commission: 0 },
+      ]),
+    ).toBe(3_800);
+    // $3.33: 333 × 3.705 = 1,233.765 cents, $12.34
+    expect(
+      parlayNetPayoutCents(333, [
+        { decimal: 1.9, commission: 0 },
+        { decimal: 2, commission: 0.05 },
+      ]),
+    ).toBe(1_234);
+    expect(() => parlayNetPayoutCents(1_000, [])).toThrow(RangeError);
   });
 });
 

@@ -36,11 +36,23 @@ export const DEFAULT_COMMISSIONS: CommissionRates = {
   // Novig: "for the vast majority of users, we're not taking a cut at all" (novig.us/articles/
   // novig-announces-comprehensive-partnership-with-us-integrity, read 2026-11-26).
   novig: 0,
+  // ProphetX, ReBet and BetOpenly (spec 000 §3 catalogue, tier 3 exchanges): no published commission rate was found
+  // (read 2026-11-26), so none is assumed; a user who pays one sets it on My Sportsbooks.
+  prophetx: 0,
+  rebet: 0,
+  betopenly: 0,
 };
 
 /**
- * The books a user may set a rate for (My Sportsbooks): every exchange with a published default and every
- * exchange of the catalogue (spec 001 §3 isExchange), in that order.
+ * The lowest rate a user may set (isCommissionRate: 0) at every exchange: detection also reads the prices at these,
+ * so an arbitrage that pays only at a rate below the published one is found for the users who pay less
+ * (prepared-board.ts), while the published figures stay those at DEFAULT_COMMISSIONS.
+ */
+export const LOWEST_COMMISSIONS: CommissionRates = Object.fromEntries(Object.keys(DEFAULT_COMMISSIONS).map((book) => [book, 0]));
+
+/**
+ * The books a user may set a rate for (My Sportsbooks): every exchange of the rates table above, then any other
+ * exchange of the catalogue (spec 001 §3 isExchange).
  */
 export const COMMISSION_BOOKS: readonly string[] = [
   ...Object.keys(DEFAULT_COMMISSIONS),
@@ -90,6 +102,19 @@ export function effectiveDecimal(decimal: number, commission: number): number {
 /** Integer cents a winning back bet returns net of commission (stake included), half-up once (DECISIONS 25). */
 export function netPayoutCents(stakeCents: number, decimal: number, commission: number): number {
   return roundHalfUpCents(stakeCents * effectiveDecimal(decimal, commission));
+}
+
+/**
+ * What a parlay returns if every leg wins (stake included), net of commission, in integer cents half-up once: the
+ * stake times the product of the legs' effective prices. A parlay across books is a chain of singles, each leg's
+ * return staked on the next, so an exchange leg's commission is taken on that leg's winnings. $10 on a book's 1.90
+ * and Betfair's 2.00 at 5 %: 10 × 1.90 × 1.95 = $37.05 (gross $38.00).
+ */
+export function parlayNetPayoutCents(stakeCents: number, legs: readonly { decimal: number; commission: number }[]): number {
+  if (legs.length === 0) throw new RangeError('A parlay needs at least one leg');
+  let effective = 1;
+  for (const leg of legs) effective *= effectiveDecimal(leg.decimal, leg.commission);
+  return roundHalfUpCents(stakeCents * effective);
 }
 
 /** "net of 2 % commission": what a leg at an exchange shows beside its price (null at a book). */

@@ -9,7 +9,7 @@ import {
 import { canonicalBookKey } from '../domain/sportsbooks';
 import { arbitrageProfit, arbitrageStakes, arbitrageTotalStakeCents } from './arbitrage';
 import { backLayProfit, sizeBackLay, sizedBackLayLegs } from './back-lay';
-import { effectiveDecimal } from './commission';
+import { commissionOf, effectiveDecimal, type CommissionRates } from './commission';
 import { evPercent } from './fair-probability';
 import { isEventLive, isStaleUpdate } from './locked-market';
 import { middleOutcomes, middleTotalStakeCents } from './middles';
@@ -95,24 +95,36 @@ function effectivePrices(legs: readonly Pick<OpportunityLeg, 'decimal' | 'commis
 
 /**
  * The arbitrage with `totalCents` split by implied probability of the legs' effective prices (arbitrageStakes),
- * or a back/lay with `totalCents` backed and the lay sized against it; null when the rounded stakes guarantee no
- * profit, which the engine never reports either.
+ * or a back/lay with `totalCents` backed and the lay sized against it, whatever it guarantees.
  */
-export function sizeArbitrage(o: ArbitrageOpportunity, totalCents: number): ArbitrageOpportunity | null {
+function sizedArbitrage(o: ArbitrageOpportunity, totalCents: number): { sized: ArbitrageOpportunity; guaranteedCents: number } {
   if (o.kind === 'back_lay') {
     // the whole amount is the back stake; the lay is sized against it (back-lay.ts)
     const sized = sizeBackLay(totalCents, o.legs[0], o.legs[1]);
-    if (totalCents > 0 && sized.guaranteedCents <= 0) return null;
-    return { ...o, totalStake: totalCents / 100, profitAmount: sized.guaranteedCents / 100, legs: sizedBackLayLegs(o.legs, totalCents, sized) };
+    return {
+      sized: { ...o, totalStake: totalCents / 100, profitAmount: sized.guaranteedCents / 100, legs: sizedBackLayLegs(o.legs, totalCents, sized) },
+      guaranteedCents: sized.guaranteedCents,
+    };
   }
   const split = arbitrageStakes(effectivePrices(o.legs), totalCents);
-  if (totalCents > 0 && split.guaranteedProfitCents <= 0) return null;
   return {
-    ...o,
-    totalStake: split.totalCents / 100,
-    profitAmount: split.guaranteedProfitCents / 100,
-    legs: o.legs.map((leg, i) => ({ ...leg, stake: split.stakesCents[i] / 100, payout: split.payoutsCents[i] / 100 })),
+    sized: {
+      ...o,
+      totalStake: split.totalCents / 100,
+      profitAmount: split.guaranteedProfitCents / 100,
+      legs: o.legs.map((leg, i) => ({ ...leg, stake: split.stakesCents[i] / 100, payout: split.payoutsCents[i] / 100 })),
+    },
+    guaranteedCents: split.guaranteedProfitCents,
   };
+}
+
+/**
+ * The arbitrage sized for `totalCents` (sizedArbitrage); null when the rounded stakes guarantee no profit, which the
+ * engine never reports either.
+ */
+export function sizeArbitrage(o: ArbitrageOpportunity, totalCents: number): ArbitrageOpportunity | null {
+  const { sized, guaranteedCents } = sizedArbitrage(o, totalCents);
+  return totalCents > 0 && guaranteedCents <= 0 ? null : sized;
 }
 
 /** The middle with `totalCents` split 50/50 and its best and worst case (middleOutcomes), net of commission. */
@@ -128,18 +140,47 @@ export function sizeMiddle(o: MiddleOpportunity, totalCents: number): MiddleOppo
   };
 }
 
-/** An arbitrage with its legs at the user's commission rates: its profit worked again, null once it is not positive. */
-function arbitrageAtRates(o: ArbitrageOpportunity, rates: Readonly<Record<string, number>> | undefined): ArbitrageOpportunity | null {
-  const legs = legsAtRates(o.legs, rates);
-  if (legs === o.legs) return o;
+/** `o` with `legs` (its legs at other rates): profit and implied sum worked again on their effective prices, whatever their sign. */
+function withLegs(o: ArbitrageOpportunity, legs: readonly OpportunityLeg[]): ArbitrageOpportunity {
   const effective = effectivePrices(legs);
   if (o.kind === 'back_lay') {
     const profit = backLayProfit(effective[0], legs[1].decimal, legs[1].commission);
-    return profit > 0 ? { ...o, legs: [...legs], profitPct: profit * 100, totalImpliedProb: 1 / (1 + profit) } : null;
+    return { ...o, legs: [...legs], profitPct: profit * 100, totalImpliedProb: 1 / (1 + profit) };
   }
-  const profitPct = arbitrageProfit(effective) * 100;
-  if (!(profitPct > 0)) return null;
-  return { ...o, legs: [...legs], profitPct, totalImpliedProb: effective.reduce((sum, d) => sum + 1 / d, 0) };
+  return { ...o, legs: [...legs], profitPct: arbitrageProfit(effective) * 100, totalImpliedProb: effective.reduce((sum, d) => sum + 1 / d, 0) };
+}
+
+/**
+ * An arbitrage with its legs at the user's commission rates: its profit worked again, null once it is not positive.
+ * One found only below the published rates (`belowDefaultCommission`) is null unless the user's rates re-price it.
+ */
+function arbitrageAtRates(o: ArbitrageOpportunity, rates: Readonly<Record<string, number>> | undefined): ArbitrageOpportunity | null {
+  const legs = legsAtRates(o.legs, rates);
+  if (legs === o.legs) return o.belowDefaultCommission ? null : o;
+  const priced = withLegs(o, legs);
+  return priced.profitPct > 0 ? priced : null;
+}
+
+/**
+ * Detection's arbitrages of one event at `rates` (the published ones), with those found at the lowest rates a user
+ * may set (commission.ts LOWEST_COMMISSIONS) on lines `rates` give none: each with its legs at `rates` and its
+ * figures worked and sized there (for the same total stake), marked `belowDefaultCommission`. A line found at both
+ * keeps its arbitrage at `rates`, so the published list reads as it would without the lower rates.
+ */
+export function withArbitrageBelowRates(
+  atRates: readonly ArbitrageOpportunity[],
+  atLowest: readonly ArbitrageOpportunity[],
+  rates: CommissionRates,
+): ArbitrageOpportunity[] {
+  const found = new Set(atRates.map((o) => o.id));
+  const below: ArbitrageOpportunity[] = [];
+  for (const o of atLowest) {
+    if (found.has(o.id)) continue;
+    const legs = o.legs.map((leg) => ({ ...leg, commission: commissionOf(leg.book, rates) }));
+    const priced: ArbitrageOpportunity = { ...withLegs(o, legs), belowDefaultCommission: true };
+    below.push(sizedArbitrage(priced, Math.round(o.totalStake * 100)).sized);
+  }
+  return below.length ? [...atRates, ...below] : [...atRates];
 }
 
 /** A +EV row at the user's commission rate (DFS rows have none): its EV worked again. */

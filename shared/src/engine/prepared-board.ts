@@ -1,14 +1,21 @@
 import type { BoardEvent, EventHeader } from '../domain/odds';
 import type { ScanResult } from '../domain/opportunities';
-import { DEFAULT_COMMISSIONS, type CommissionRates } from './commission';
+import { commissionOf, DEFAULT_COMMISSIONS, LOWEST_COMMISSIONS, type CommissionRates } from './commission';
 import { parseIsoTime } from './iso-time';
 import type { PreparedEvent } from './prepared-columns';
 import { prepareEvent } from './prepared-event';
 import { scanPreparedEvent } from './prepared-scan';
 import { addScan, scanSettings, sortScan, type ScanOptions } from './scan';
+import type { ScanSettings } from './prepared-scan';
+import { withArbitrageBelowRates } from './opportunities-for-user';
 
 interface Entry {
   prepared: PreparedEvent;
+  /**
+   * The event read at the lowest rates a user may set, when the board finds arbitrage below its rates and one of
+   * the event's books charges more than that; null otherwise.
+   */
+  atLowest: PreparedEvent | null;
   /** Every market's last_update (ms), in reading order: a refresh without a price move re-reads the event. */
   times: Float64Array;
 }
@@ -23,9 +30,15 @@ export class PreparedBoard {
 
   /**
    * `rates`: the commission each exchange's prices are read with (commission.ts); a scan's own
-   * `options.commission` is not read, as the prices were read once, with these.
+   * `options.commission` is not read, as the prices were read once, with these. `options.belowRates` (detection): an event
+   * with a book charging commission is also read at the lowest rates a user may set, and the arbitrages found only
+   * there join its scan, priced at `rates` and marked (withArbitrageBelowRates), so a user who pays less than the
+   * published rate is shown the arbitrages their rate makes.
    */
-  constructor(private readonly rates: CommissionRates = DEFAULT_COMMISSIONS) {}
+  constructor(
+    private readonly rates: CommissionRates = DEFAULT_COMMISSIONS,
+    private readonly options: { belowRates?: boolean } = {},
+  ) {}
 
   get size(): number {
     return this.events.size;
@@ -38,7 +51,7 @@ export class PreparedBoard {
   /** Reads every event of the board afresh, dropping any other. */
   load(events: readonly BoardEvent[]): void {
     this.events.clear();
-    for (const event of events) this.events.set(event.id, entryOf(event, this.rates));
+    for (const event of events) this.events.set(event.id, this.entryOf(event));
   }
 
   /**
@@ -56,7 +69,7 @@ export class PreparedBoard {
       present.add(event.id);
       const entry = this.events.get(event.id);
       if (entry && !changed.has(event.id) && sameHeader(entry.prepared.header, event) && sameTimes(event, entry.times)) continue;
-      this.events.set(event.id, entryOf(event, this.rates));
+      this.events.set(event.id, this.entryOf(event));
       reread.push(event.id);
     }
     for (const id of this.events.keys()) if (!present.has(id)) this.events.delete(id);
@@ -66,19 +79,32 @@ export class PreparedBoard {
   /** The opportunities of one event (none when it is not on the board). */
   scanEvent(eventId: string, options: ScanOptions = {}, now: number): ScanResult {
     const entry = this.events.get(eventId);
-    return entry ? scanPreparedEvent(entry.prepared, scanSettings(options), now) : { arbitrage: [], middles: [], ev: [] };
+    return entry ? this.scanEntry(entry, scanSettings(options), now) : { arbitrage: [], middles: [], ev: [] };
   }
 
   /** Every event (in the order they were first added), sorted as scanBoard sorts. */
   scan(options: ScanOptions = {}, now: number): ScanResult {
     const settings = scanSettings(options);
     const result: ScanResult = { arbitrage: [], middles: [], ev: [] };
-    for (const entry of this.events.values()) addScan(result, scanPreparedEvent(entry.prepared, settings, now));
+    for (const entry of this.events.values()) addScan(result, this.scanEntry(entry, settings, now));
     return sortScan(result);
+  }
+
+  private scanEntry(entry: Entry, settings: ScanSettings, now: number): ScanResult {
+    const found = scanPreparedEvent(entry.prepared, settings, now);
+    if (entry.atLowest === null) return found;
+    const atLowest = scanPreparedEvent(entry.atLowest, settings, now).arbitrage;
+    return { ...found, arbitrage: withArbitrageBelowRates(found.arbitrage, atLowest, this.rates) };
+  }
+
+  private entryOf(event: BoardEvent): Entry {
+    // the lowest rate is 0 at every exchange: only a book that charges more reads differently there
+    const charged = this.options.belowRates === true && event.bookmakers.some((b) => commissionOf(b.key, this.rates) > 0);
+    return { ...timedEntry(event, this.rates), atLowest: charged ? prepareEvent(event, LOWEST_COMMISSIONS) : null };
   }
 }
 
-function entryOf(event: BoardEvent, rates: CommissionRates): Entry {
+function timedEntry(event: BoardEvent, rates: CommissionRates): Omit<Entry, 'atLowest'> {
   const times: number[] = [];
   let lastIso = '';
   let lastTime = NaN;

@@ -51,3 +51,28 @@ export function bookAgainstLay(): BoardEvent {
   });
   return board;
 }
+
+/**
+ * A book's Home at −105 (1.952) against Betfair's Away at +110 (2.10): 1.18 % gross, −0.12 % net of Betfair's
+ * published 5 % (not an arbitrage), +0.66 % at 2 %: found only for a user who pays less than the published rate.
+ */
+export function bookAgainstExchangeBelowDefault(id = 'evt1'): BoardEvent {
+  return event(
+    [
+      book('draftkings', {
+        h2h: [
+          ['Home', -105],
+          ['Away', -125],
+        ],
+      }),
+      book('betfair_ex_uk', {
+        h2h: [
+          ['Home', -130],
+          ['Away', 110],
+        ],
+      }),
+    ],
+    3_600_000,
+    id,
+  );
+}

@@ -34,7 +34,8 @@ export interface DetectionSummary {
  * publishes with the loosest thresholds a user can choose; each user's filters and stake sizing apply on top
  * (the scanner calls and the browser's lists). Arbitrages are sized at the largest stake a user can choose: the
  * engine drops one whose rounded stakes guarantee no profit, and the larger the stake the less rounding costs,
- * so no arbitrage a user could be shown is dropped here. What is new today is also counted for the landing
+ * so no arbitrage a user could be shown is dropped here; and for the same reason the boards also find the
+ * arbitrages that pay only at a commission below the published rates (PreparedBoards). What is new today is also counted for the landing
  * page's figures, and the batch is handed to alert evaluation.
  */
 @Injectable()

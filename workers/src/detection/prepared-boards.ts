@@ -1,4 +1,4 @@
-import { PreparedBoard, SportBoard } from '@oddspulse/shared';
+import { DEFAULT_COMMISSIONS, PreparedBoard, SportBoard } from '@oddspulse/shared';
 
 type BoardKind = 'odds' | 'props';
 
@@ -6,7 +6,8 @@ type BoardKind = 'odds' | 'props';
  * The boards detection scans, kept prepared (read into the engine's columns) per board kind and sport, so a
  * poll reads again only the events that changed. Each is tied to the poll it mirrors: when the diff was made
  * against a board this process did not see (its first poll of the sport, or the previous poll ran in another
- * worker), the board is read whole.
+ * worker), the board is read whole. Each also finds the arbitrages that pay only at a commission below the
+ * published rates (PreparedBoard `belowRates`), for the users who pay less.
  */
 export class PreparedBoards {
   private readonly boards = new Map<string, { fetchedAt: string; board: PreparedBoard }>();
@@ -23,7 +24,7 @@ export class PreparedBoards {
       held.fetchedAt = next.fetched_at;
       return held.board;
     }
-    const board = new PreparedBoard();
+    const board = new PreparedBoard(DEFAULT_COMMISSIONS, { belowRates: true });
     board.load(next.events);
     this.boards.set(key, { fetchedAt: next.fetched_at, board });
     return board;

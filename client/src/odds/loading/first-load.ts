@@ -37,15 +37,36 @@ export interface LoadedBoards {
 export type RowSelection = Omit<BuildRowsOptions, 'now'>;
 
 /**
- * The rows' selection of a table: the user's books, the markets and the de-vig choice. The table and the rows built
+ * The rows' selection of a table: the user's books, the markets, the de-vig choice and the user's own exchange
+ * commission rates (none: the published ones). The table and the rows built
  * ahead of it (rowsBuiltOnArrival) both take it from here, so rows built ahead are used only for the very same selection.
  */
-export function rowSelection(mode: TableMode, books: readonly string[], markets: readonly string[], devig?: DevigChoice): RowSelection {
-  return { mode, selectedBooks: [...books], markets: [...markets], method: devig?.method, blend: devig?.blend.length ? [...devig.blend] : undefined };
+export function rowSelection(
+  mode: TableMode,
+  books: readonly string[],
+  markets: readonly string[],
+  devig?: DevigChoice,
+  commission?: Readonly<Record<string, number>>,
+): RowSelection {
+  return {
+    mode,
+    selectedBooks: [...books],
+    markets: [...markets],
+    method: devig?.method,
+    blend: devig?.blend.length ? [...devig.blend] : undefined,
+    commission: commission && Object.keys(commission).length ? { ...commission } : undefined,
+  };
 }
 
 export const selectionKey = (selection: RowSelection): string =>
-  JSON.stringify([selection.mode, selection.selectedBooks, selection.markets ?? [], selection.method ?? null, selection.blend ?? null]);
+  JSON.stringify([
+    selection.mode,
+    selection.selectedBooks,
+    selection.markets ?? [],
+    selection.method ?? null,
+    selection.blend ?? null,
+    Object.entries(selection.commission ?? {}).sort(([a], [b]) => a.localeCompare(b)),
+  ]);
 
 /**
  * The rows of boards still on their way, built the moment they arrive (time to the first odds row). On a

@@ -35,6 +35,8 @@ export interface LiveOddsOptions {
   usePrefetch?: boolean;
   /** The de-vig method of the EV and De-Vig columns; multiplicative when absent. */
   devig?: DevigChoice;
+  /** The user's own exchange commission rates (FRACTIONS by book): the EV column is net of them. */
+  commission?: Readonly<Record<string, number>>;
 }
 
 export interface LiveOdds {
@@ -74,7 +76,7 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
   const [flashes, setFlashes] = useState<Flashes>(new Map());
   /** The boards and their rows as last shown (the socket's messages patch them outside React's render). */
   const table = useRef<LiveRows>(NO_ROWS);
-  const selection = rowSelection(mode, options.books, options.markets, options.devig);
+  const selection = rowSelection(mode, options.books, options.markets, options.devig, options.commission);
   /** The selection as a value: the rows are built again when it changes. */
   const rowsKey = selectionKey(selection);
   const rowOptions = useRef(selection);

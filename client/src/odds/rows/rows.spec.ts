@@ -168,6 +168,35 @@ describe('row building (spec 001 §5 row building)', () => {
     expect(buildEventRows(thin, options).every((r) => r.evPct === null)).toBe(true);
   });
 
+  // commission.ts: an exchange's price pays net of the user's commission, so its EV (and whether it is the best) is
+  // worked on 1 + (decimal − 1) × (1 − commission); the fair line keeps the quoted prices
+  it('works an exchange’s EV net of the user’s commission, the published rate when they set none', () => {
+    const e = event([
+      { key: 'draftkings', h2h: [1.91, 1.91] },
+      { key: 'fanduel', h2h: [1.9, 1.92] },
+      { key: 'betmgm', h2h: [1.92, 1.9] },
+      { key: 'williamhill_us', h2h: [1.91, 1.91] },
+      { key: 'pinnacle', h2h: [2.06, 1.8] },
+      { key: 'betfair_ex_uk', h2h: [2.1, 1.78] },
+    ]);
+    const home = (commission?: Record<string, number>) =>
+      buildEventRows(e, { ...options, commission }).find((r) => r.market === 'h2h' && r.outcome === 'Home')!;
+    // Betfair's 2.10 pays 2.045 at its published 5 %: Pinnacle's 2.06 is the best price
+    const published = home();
+    const fair = published.fairProbability!;
+    expect(published.best?.book).toBe('pinnacle');
+    expect(published.evPct).toBeCloseTo((fair * 2.06 - 1) * 100, 10);
+    const betfair = published.allBooks.find((b) => b.book === 'betfair_ex_uk')!;
+    expect([betfair.decimal, betfair.commission]).toEqual([2.1, 0.05]);
+    expect(betfair.evPct).toBeCloseTo((fair * 2.045 - 1) * 100, 10);
+    // at the user's 2 % it pays 2.078, better than Pinnacle's 2.06: the row's best price and EV are Betfair's, net
+    const mine = home({ betfair_ex_uk: 0.02 });
+    expect(mine.fairProbability).toBe(fair);
+    expect([mine.best?.book, mine.best?.commission]).toEqual(['betfair_ex_uk', 0.02]);
+    expect(mine.evPct).toBeCloseTo((fair * 2.078 - 1) * 100, 10);
+    expect(mine.allBooks.find((b) => b.book === 'pinnacle')?.commission).toBe(0);
+  });
+
   it('builds combined Over/Under player props from a real recording, and needs both sides with a point', () => {
     const [game] = load('v4_event_odds_basketball_nba_player_points_us_american_2024-02-22_ORL-at-CLE.json');
     const now = Date.parse('2024-02-22T23:58:00Z');

@@ -3,11 +3,14 @@ import {
   buildEventIndex,
   cachedTime,
   canonicalBookKey,
+  commissionOf,
+  commissionRates,
   completeSideCount,
   DEFAULT_BLEND,
   DEFAULT_DEVIG_METHOD,
   DFS_FIXED_DECIMAL,
   EV_LINE_TOLERANCE,
+  effectiveDecimal,
   evPercent,
   fairLine,
   groupLines,
@@ -24,6 +27,7 @@ import {
   type BlendableMethod,
   type BoardEvent,
   type BoardOutcome,
+  type CommissionRates,
   type DevigMethod,
   type MarketLine,
   type Quote,
@@ -46,8 +50,10 @@ export interface BookPrice {
   /** Spec 001 §5 locked-market rule: missing or 0, beyond ±5000, or older than 15 min (5 min live). */
   locked: boolean;
   isDfs: boolean;
+  /** The user's commission at this book (FRACTION; 0 at a book and a DFS app): its EV is net of it (commission.ts). */
+  commission: number;
   link?: string;
-  /** EV in PERCENT of this book's price against the fair line, when there is one. */
+  /** EV in PERCENT of this book's price, net of its commission, against the fair line, when there is one. */
   evPct: number | null;
   /**
    * The book's hold on this line: 1 − 1/Σ implied of its complete market, a FRACTION; null when it does not
@@ -85,7 +91,7 @@ export interface OddsRow {
   /** Combined props: both sides. */
   overBooks?: BookPrice[];
   underBooks?: BookPrice[];
-  /** The best open price among the selected books (null: all locked). */
+  /** The best open price among the selected books, net of each exchange's commission (null: all locked). */
   best: BookPrice | null;
   /** EV in PERCENT of the best price (null without a fair line). */
   evPct: number | null;
@@ -107,6 +113,8 @@ export interface BuildRowsOptions {
   method?: DevigMethod;
   /** With method `blend`: the methods averaged. */
   blend?: readonly BlendableMethod[];
+  /** The user's own exchange commission rates (FRACTIONS by book), laid over the published defaults (commission.ts). */
+  commission?: Readonly<Record<string, number>>;
 }
 
 /** Player prop markets of The Odds API: player_*, batter_*, pitcher_* (team totals are game markets). */
@@ -153,6 +161,7 @@ export function rowsBuilder(options: BuildRowsOptions): (event: BoardEvent) => O
     method: options.method ?? DEFAULT_DEVIG_METHOD,
     blend: options.blend ?? DEFAULT_BLEND,
     selected: new Set(options.selectedBooks.map(canonicalBookKey)),
+    rates: commissionRates(options.commission),
     times: new Map(),
     shows: (key) => {
       let show = shown.get(key);
@@ -190,6 +199,8 @@ interface RowSettings {
   blend: readonly BlendableMethod[];
   /** Canonical keys of the selected books; all books when empty. */
   selected: ReadonlySet<string>;
+  /** Each exchange's commission as the user pays it. */
+  rates: CommissionRates;
   times: TimeCache;
   /** Whether the table lists a market key: of the mode, among the markets chosen, not an exchange's lay market. */
   shows: (market: string) => boolean;
@@ -335,6 +346,8 @@ function eventCells(event: BoardEvent, settings: RowSettings): { cells: Cell[]; 
     // spec 001 §5: in game mode DFS-only apps are excluded
     if (mode === 'game' && dfs) continue;
     const title = sportsbookName(bookmaker.key, bookmaker.title);
+    // an exchange's price pays net of the user's commission: its EV, and which price is best, are worked on that
+    const commission = dfs ? 0 : commissionOf(bookmaker.key, settings.rates);
     const isSelected = selected.size === 0 || selected.has(bookmaker.key);
     let at = -1;
     for (let k = 0; k < bookmaker.markets.length; k++) {
@@ -365,7 +378,7 @@ function eventCells(event: BoardEvent, settings: RowSettings): { cells: Cell[]; 
         const lineFacts = cell.facts;
         const fair = lineFacts?.fair;
         const held = lineFacts?.market[book];
-        const price = dfs ? DFS_FIXED_DECIMAL : outcome.price;
+        const price = dfs ? DFS_FIXED_DECIMAL : effectiveDecimal(outcome.price, commission);
         const entry: BookPrice = {
           book: bookmaker.key,
           title,
@@ -373,6 +386,7 @@ function eventCells(event: BoardEvent, settings: RowSettings): { cells: Cell[]; 
           lastUpdate: market.last_update,
           locked,
           isDfs: dfs,
+          commission,
           evPct: fair === undefined ? null : evPercent(fair, price),
           hold: held ? lineFacts!.hold[book] : null,
         };
