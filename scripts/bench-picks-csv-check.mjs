@@ -18,7 +18,13 @@ await build({
   configFile: false,
   logLevel: 'warn',
   root: ROOT,
-  resolve: { alias: { '@oddspulse/shared': join(ROOT, 'shared', 'src', 'index.ts') } },
+  // the testing entry first: an alias also matches the imports below its name
+  resolve: {
+    alias: {
+      '@oddspulse/shared/testing': join(ROOT, 'shared', 'src', 'testing', 'index.ts'),
+      '@oddspulse/shared': join(ROOT, 'shared', 'src', 'index.ts'),
+    },
+  },
   ssr: { noExternal: true },
   build: {
     ssr: join(ROOT, 'scripts', 'bench', 'picks-csv-check-run.mjs'),

@@ -26,7 +26,14 @@ for (const [entry, alias] of [
     configFile: false,
     logLevel: 'warn',
     root: ROOT,
-    resolve: { alias: { '@oddspulse/shared': join(ROOT, 'shared', 'src', 'index.ts'), ...alias } },
+    // the testing entry first: an alias also matches the imports below its name
+    resolve: {
+      alias: {
+        '@oddspulse/shared/testing': join(ROOT, 'shared', 'src', 'testing', 'index.ts'),
+        '@oddspulse/shared': join(ROOT, 'shared', 'src', 'index.ts'),
+        ...alias,
+      },
+    },
     esbuild: { jsx: 'automatic' },
     define: { 'process.env.NODE_ENV': '"production"' },
     ssr: { noExternal: true, external: ['jsdom'] },

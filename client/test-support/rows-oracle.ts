@@ -1,6 +1,5 @@
 import {
   bookHold,
-  buildEventIndex,
   canonicalBookKey,
   completeSideCount,
   DEFAULT_BLEND,
@@ -8,8 +7,6 @@ import {
   DFS_FIXED_DECIMAL,
   EV_LINE_TOLERANCE,
   evPercent,
-  fairLine,
-  groupLines,
   isDfsBook,
   isEventLive,
   isLayMarket,
@@ -22,6 +19,7 @@ import {
   type BoardEvent,
   type DevigMethod,
 } from '@oddspulse/shared';
+import { buildEventIndex, fairLine, groupLines } from '@oddspulse/shared/testing';
 import { isPropMarket, lineId, minimumBooks, type BookPrice, type BuildRowsOptions, type MarketSide, type OddsRow } from '../src/odds/rows/rows';
 
 /**

@@ -23,8 +23,6 @@ export {
   arbitrageProfit,
   arbitrageStakes,
   arbitrageTotalStakeCents,
-  findArbitrage,
-  findArbitrageOnBoard,
   type ArbitrageOptions,
   type ArbitrageSplit,
   type ArbitrageStakes,
@@ -32,8 +30,6 @@ export {
 } from './engine/arbitrage';
 export {
   MIDDLE_DEFAULTS,
-  findMiddles,
-  findMiddlesOnBoard,
   isGameLineFamily,
   middleOutcomes,
   middleOutcomeTable,
@@ -47,18 +43,9 @@ export {
 } from './engine/middles';
 export * from './engine/money';
 export * from './engine/commission';
-export {
-  DEVIG_MIN_BOOKS,
-  DFS_FIXED_AMERICAN,
-  DFS_FIXED_DECIMAL,
-  EV_LINE_TOLERANCE,
-  EV_MIN_BOOKS,
-  EV_SUSPECT_PCT,
-  findEvBets,
-  findEvBetsOnBoard,
-  type EvOptions,
-} from './engine/ev';
+export { DEVIG_MIN_BOOKS, DFS_FIXED_AMERICAN, DFS_FIXED_DECIMAL, EV_LINE_TOLERANCE, EV_MIN_BOOKS, EV_SUSPECT_PCT, type EvOptions } from './engine/ev';
 export * from './engine/scan';
+export * from './engine/finders';
 export { PreparedBoard } from './engine/prepared-board';
 export * from './engine/opportunities-for-user';
 export * from './engine/sizing';
@@ -81,7 +68,8 @@ export { allTeams, findTeam, isPlaceName, teamLeague, type Team, type TeamLeague
 export * from './realtime/board-diff';
 export * from './realtime/packed-boards';
 export * from './realtime/channels';
-export { buildEventIndex, groupLines, lineKey, type Quote, type MarketLine, type MarketGroup, type EventIndex } from './engine/market-lines';
+export { lineKey, type FairLine, type MarketGroup, type MarketLine, type Quote } from './engine/market-lines';
+export { marketLines, type LineOptions } from './engine/event-lines';
 export * from './realtime/room-sequences';
 export * from './picks/pick';
 export * from './picks/settlement';
@@ -91,7 +79,6 @@ export * from './picks/match-game';
 export * from './picks/closing-line';
 export * from './picks/picks-csv';
 export * from './picks/demo-picks';
-export { fairLine, type FairLine } from './engine/ev';
 export * from './domain/landing-stats';
 export * from './domain/site';
 export * from './domain/support';

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { normaliseOddsApiV4 } from '../feeds/odds-api-v4';
 import { book, event, iso, NOW } from '../testing/board-builder';
 import { between, seededRandom } from '../testing/seeded-random';
-import { arbitrageCalculator, arbitrageProfit, arbitrageStakes, arbitrageTotalStakeCents, findArbitrage, findArbitrageOnBoard } from './arbitrage';
+import { arbitrageCalculator, arbitrageProfit, arbitrageStakes, arbitrageTotalStakeCents } from './arbitrage';
+import { findArbitrage, findArbitrageOnBoard } from './finders';
 import { americanToDecimal } from './odds-format';
 import { newestUpdate } from './scan';
 

@@ -1,23 +1,10 @@
-import type { BoardEvent, EventHeader } from '../domain/odds';
+import type { EventHeader } from '../domain/odds';
 import type { ArbitrageOpportunity } from '../domain/opportunities';
 import { DEFAULT_BANKROLL } from '../domain/sportsbooks';
-import {
-  bestQuote,
-  buildEventIndex,
-  eventLines,
-  groupLines,
-  lineKey,
-  type EventIndex,
-  type MarketGroup,
-  type MarketLine,
-  type Quote,
-  type TimeCache,
-} from './market-lines';
-import { ARBITRAGE_LINE_TOLERANCE, isArbitrageLine, isDrawOutcome, KIND_NUMBERS, legPointsMatch } from './line-rules';
+import { lineKey, type MarketGroup, type Quote } from './market-lines';
+import { isDrawOutcome } from './line-rules';
 import { payoutCents, roundHalfUpCents } from './money';
-import { commissionRates } from './commission';
-import { backLayOpportunity } from './back-lay';
-import { arbitrageOpportunityOf, scannerBookFilter, toLeg } from './opportunity-legs';
+import { arbitrageOpportunityOf, toLeg } from './opportunity-legs';
 
 /**
  * Arbitrage (spec 001 §5 arbitrage detection, DECISIONS 11): the best price per outcome across books on
@@ -124,42 +111,6 @@ export function arbitrageTotalStakeCents(bankroll: number, maxStake: number): nu
   return Math.max(0, Math.round(Math.min(maxStake, bankroll) * 100));
 }
 
-/** Arbitrage on one event. `now` is ms since the epoch (the wall clock in the product, the file's in the CLI). */
-export function findArbitrage(event: BoardEvent, options: ArbitrageOptions = {}, now: number): ArbitrageOpportunity[] {
-  return arbitrageInIndex(buildEventIndex(event, now, undefined, commissionRates(options.commission)), options);
-}
-
-/** Arbitrage across a board: findArbitrage on each event, most profitable first. */
-export function findArbitrageOnBoard(events: readonly BoardEvent[], options: ArbitrageOptions = {}, now: number): ArbitrageOpportunity[] {
-  const times: TimeCache = new Map();
-  const rates = commissionRates(options.commission);
-  return events.flatMap((e) => arbitrageInIndex(buildEventIndex(e, now, times, rates), options)).sort((a, b) => b.profitPct - a.profitPct);
-}
-
-export function arbitrageInIndex(index: EventIndex, options: ArbitrageOptions = {}): ArbitrageOpportunity[] {
-  const { event, now, live } = index;
-  if (event.completed) return [];
-  const settings = arbitrageSettings(options);
-  const accept = scannerBookFilter(options.books);
-  const found: ArbitrageOpportunity[] = [];
-
-  for (const line of arbitrageLines(index)) {
-    const legs = bestLegs(line, event.home_team, accept);
-    if (!legs) continue;
-    const opportunity = arbitrageOpportunity(event, now, live, line.group, line.line, legs, settings);
-    if (opportunity) found.push(opportunity);
-  }
-  for (const { quote: lay, group } of index.lays) {
-    if (!accept(lay)) continue;
-    // the outcome's best back price at another book: bestQuote() of that side
-    const back = bestQuote(group.quotes, (q) => q.outcome === lay.outcome && q.book !== lay.book && accept(q));
-    if (!back) continue;
-    const opportunity = backLayOpportunity(event, now, live, group, back, lay, settings);
-    if (opportunity) found.push(opportunity);
-  }
-  return found;
-}
-
 /** ArbitrageOptions with their defaults applied, resolved once per scan. */
 export interface ArbitrageSettings {
   totalCents: number;
@@ -206,49 +157,6 @@ export function arbitrageOpportunity(
     totalImpliedProb: decimals.reduce((s, d) => s + 1 / d, 0),
     legs: legs.map((q, i) => toLeg(q, stakes.stakesCents[i], now)),
   });
-}
-
-/**
- * The event's lines at the arbitrage tolerance (0.01). Lines are grouped once at 0.05 for EV; a line that spans
- * more than 0.01 (it never does with quarter-point lines) is split again at 0.01.
- */
-function arbitrageLines(index: EventIndex): MarketLine[] {
-  return eventLines(index).flatMap((line) =>
-    line.span <= ARBITRAGE_LINE_TOLERANCE ? [line] : groupLines({ ...line.group, quotes: [...line.sides.values()].flat() }, ARBITRAGE_LINE_TOLERANCE),
-  );
-}
-
-/**
- * The best quote per side, when the line is a complete two-way market, or a three-way 1X2 with a draw, priced
- * by at least two different books; null otherwise.
- */
-function bestLegs(line: MarketLine, homeTeam: string, accept: (q: Quote) => boolean): Quote[] | null {
-  const { group, sides } = line;
-  const kind = KIND_NUMBERS[group.kind];
-  if (!isArbitrageLine(kind, group.outcomeCount, [...sides.keys()], sides.size)) return null;
-  let legs: Quote[] = [];
-  for (const quotes of sides.values()) {
-    const best = bestQuote(quotes, accept);
-    if (!best) return null;
-    legs.push(best);
-  }
-  if (legs.every((q) => q.book === legs[0].book)) {
-    // one book best on every side is its own underround, not an arbitrage between books: try the best
-    // combination that swaps one side to another book
-    const only = legs[0].book;
-    const sideQuotes = [...sides.values()];
-    let bestSwap: Quote[] | null = null;
-    for (let i = 0; i < legs.length; i++) {
-      const other = bestQuote(sideQuotes[i], (q) => q.book !== only && accept(q));
-      if (!other) continue;
-      const swapped = legs.map((q, k) => (k === i ? other : q));
-      if (!bestSwap || arbitrageProfit(swapped.map((q) => q.effective)) > arbitrageProfit(bestSwap.map((q) => q.effective))) bestSwap = swapped;
-    }
-    if (!bestSwap) return null;
-    legs = bestSwap;
-  }
-  if (!legPointsMatch(kind, legs[0].point!, legs[1].point!)) return null;
-  return orderLegs(legs, group.referenceSide ?? homeTeam);
 }
 
 /** A stable leg order: `first` (the home team, or the spread's reference side) first, Over before Under, the draw last. */

@@ -4,11 +4,11 @@ import type { BoardBookmaker, BoardEvent } from '../domain/odds';
 import type { ArbitrageOpportunity } from '../domain/opportunities';
 import { normaliseOddsApiV4 } from '../feeds/odds-api-v4';
 import { iso, NOW } from '../testing/board-builder';
-import { findArbitrage } from './arbitrage';
 import { arbitrageForUser, opportunityAtRates } from './opportunities-for-user';
 import { backLayProfit } from './back-lay';
 import { backLay, commissionOf, effectiveDecimal } from './commission';
 import { newestUpdate, scanBoard } from './scan';
+import { findArbitrage } from './finders';
 
 const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
 const LAY_BOARDS = readdirSync(FIXTURES).filter((f) => (f.startsWith('v4_odds_') || f.startsWith('v4_event_odds_')) && f.includes('h2h_lay'));

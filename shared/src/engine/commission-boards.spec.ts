@@ -2,12 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { normaliseOddsApiV4 } from '../feeds/odds-api-v4';
 import { book, event, NOW } from '../testing/board-builder';
-import { findArbitrage } from './arbitrage';
 import { COMMISSION_BOOKS, commissionOf, commissionRates, effectiveDecimal } from './commission';
-import { findEvBets } from './ev';
-import { findMiddles } from './middles';
 import { PreparedBoard } from './prepared-board';
 import { newestUpdate, scanBoard } from './scan';
+import { findArbitrage, findEvBets, findMiddles } from './finders';
 
 const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
 const BOARDS = readdirSync(FIXTURES).filter((f) => f.startsWith('v4_odds_') || f.startsWith('v4_event_odds_'));

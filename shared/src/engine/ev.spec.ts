@@ -1,6 +1,7 @@
 import { book, event, NOW } from '../testing/board-builder';
 import { devig } from './devig';
-import { DFS_FIXED_DECIMAL, findEvBets } from './ev';
+import { DFS_FIXED_DECIMAL } from './ev';
+import { findEvBets } from './finders';
 import { weightedMedian } from './fair-probability';
 import { americanToDecimal } from './odds-format';
 

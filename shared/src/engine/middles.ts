@@ -1,11 +1,9 @@
-import type { BoardEvent, EventHeader } from '../domain/odds';
+import type { EventHeader } from '../domain/odds';
 import { OPPORTUNITY_EXPIRY_SECONDS, type MiddleOpportunity } from '../domain/opportunities';
 import { DEFAULT_BANKROLL } from '../domain/sportsbooks';
-import { isLowSide, KIND_NUMBERS } from './line-rules';
-import { buildEventIndex, lineKey, type EventIndex, type MarketGroup, type Quote, type TimeCache } from './market-lines';
+import { lineKey, type MarketGroup, type Quote } from './market-lines';
 import { payoutCents, roundHalfUpCents } from './money';
-import { commissionRates } from './commission';
-import { isoTime, opportunityAgeSeconds, opportunityEvent, scannerBookFilter, timingFlags, toLeg } from './opportunity-legs';
+import { isoTime, opportunityAgeSeconds, opportunityEvent, timingFlags, toLeg } from './opportunity-legs';
 
 /**
  * Middles (spec 001 §5 middle detection): two bets on the same total or spread at different books whose lines
@@ -119,41 +117,6 @@ export function middleOutcomeTable(
   return rows;
 }
 
-export function findMiddles(event: BoardEvent, options: MiddleOptions = {}, now: number): MiddleOpportunity[] {
-  return middlesInIndex(buildEventIndex(event, now, undefined, commissionRates(options.commission)), options);
-}
-
-export function findMiddlesOnBoard(events: readonly BoardEvent[], options: MiddleOptions = {}, now: number): MiddleOpportunity[] {
-  const times: TimeCache = new Map();
-  const rates = commissionRates(options.commission);
-  return events.flatMap((e) => middlesInIndex(buildEventIndex(e, now, times, rates), options)).sort((a, b) => b.probability - a.probability || b.gap - a.gap);
-}
-
-/** The two best quotes (effective prices) at one line from different books, best first. */
-type TopTwo = [Quote, Quote | undefined];
-
-function topTwoByLine(quotes: readonly Quote[]): Map<number, TopTwo> {
-  const byLine = new Map<number, TopTwo>();
-  for (const q of quotes) {
-    const key = Math.round(q.line * 100);
-    const held = byLine.get(key);
-    if (!held) byLine.set(key, [q, undefined]);
-    else if (q.effective > held[0].effective) byLine.set(key, q.book === held[0].book ? [q, held[1]] : [q, held[0]]);
-    else if (q.book !== held[0].book && (!held[1] || q.effective > held[1].effective)) held[1] = q;
-  }
-  return byLine;
-}
-
-/** The best pair from different books. */
-function pairFrom(a: TopTwo, b: TopTwo): [Quote, Quote] | null {
-  if (a[0].book !== b[0].book) return [a[0], b[0]];
-  const options: [Quote, Quote][] = [];
-  if (a[1]) options.push([a[1], b[0]]);
-  if (b[1]) options.push([a[0], b[1]]);
-  if (options.length === 0) return null;
-  return options.reduce((best, o) => (o[0].effective * o[1].effective > best[0].effective * best[1].effective ? o : best));
-}
-
 /** MiddleOptions with their defaults applied, resolved once per scan. */
 export interface MiddleSettings {
   minGap: number;
@@ -167,33 +130,6 @@ export function middleSettings(options: MiddleOptions = {}): MiddleSettings {
     minProbability: options.minProbability ?? MIDDLE_DEFAULTS.minProbability,
     totalCents: middleTotalStakeCents(options.bankroll ?? MIDDLE_DEFAULTS.bankroll, options.maxStake ?? MIDDLE_DEFAULTS.maxStake),
   };
-}
-
-export function middlesInIndex(index: EventIndex, options: MiddleOptions = {}): MiddleOpportunity[] {
-  const { event, now, live } = index;
-  if (live || event.completed) return [];
-  const settings = middleSettings(options);
-  const accept = scannerBookFilter(options.books);
-  const found: MiddleOpportunity[] = [];
-
-  for (const group of index.groups) {
-    if (group.kind === 'moneyline' || !isGameLineFamily(group.family)) continue;
-    const quotes = group.quotes.filter((q) => !q.alternate && accept(q));
-    // both win strictly between a low bet's line and a high bet's (isLowSide)
-    const kind = KIND_NUMBERS[group.kind];
-    const isLow = (q: Quote) => isLowSide(kind, q.outcome, group.referenceSide);
-    const low = topTwoByLine(quotes.filter(isLow));
-    const high = topTwoByLine(quotes.filter((q) => !isLow(q)));
-    for (const lowTop of low.values()) {
-      for (const highTop of high.values()) {
-        const pair = pairFrom(lowTop, highTop);
-        if (!pair) continue;
-        const middle = buildMiddle(event, now, group, pair, settings);
-        if (middle) found.push(middle);
-      }
-    }
-  }
-  return found;
 }
 
 /**

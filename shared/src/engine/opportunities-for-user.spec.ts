@@ -3,9 +3,6 @@ import type { ArbitrageOpportunity, MiddleOpportunity } from '../domain/opportun
 import { book, event, iso, NOW, type OutcomeSpec } from '../testing/board-builder';
 import { bookAgainstExchange } from '../testing/exchange-arbitrage';
 import { between, seededRandom } from '../testing/seeded-random';
-import { findArbitrage } from './arbitrage';
-import { findEvBets } from './ev';
-import { findMiddles } from './middles';
 import {
   arbitrageForUser,
   evBetForUser,
@@ -18,6 +15,7 @@ import {
   SCANNER_MAX_STAKE,
   sizeArbitrage,
 } from './opportunities-for-user';
+import { findArbitrage, findEvBets, findMiddles } from './finders';
 
 const BOOKS = ['draftkings', 'fanduel', 'betmgm', 'williamhill_us', 'bovada', 'pinnacle'];
 

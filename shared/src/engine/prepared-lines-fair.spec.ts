@@ -1,11 +1,10 @@
 import { NOW } from '../testing/board-builder';
 import { lineSetEvent } from '../testing/line-set-event';
-import { fairLine } from './ev';
-import { buildEventIndex, eventLines } from './market-lines';
+import { buildEventIndex, eventLines, fairLine } from '../testing/market-lines.oracle';
 import { prepareEvent } from './prepared-event';
 import { LineSet } from './prepared-lines';
 
-// DECISIONS 10 (de-vig, weighted median, 4 books): the prepared path's fair lines are ev.ts fairLine()'s
+// DECISIONS 10 (de-vig, weighted median, 4 books): the prepared path's fair lines are the object path's fairLine()'s
 describe('LineSet fair lines', () => {
   it.each([
     ['prepared', false],

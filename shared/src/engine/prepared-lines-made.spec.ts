@@ -1,5 +1,5 @@
 import { book, event, NOW } from '../testing/board-builder';
-import { buildEventIndex, groupLines } from './market-lines';
+import { buildEventIndex, groupLines } from '../testing/market-lines.oracle';
 import { prepareEvent } from './prepared-event';
 import { LineSet } from './prepared-lines';
 

@@ -1,8 +1,7 @@
 import { NOW } from '../testing/board-builder';
 import { lineSetEvent } from '../testing/line-set-event';
-import { buildEventIndex, eventLines } from './market-lines';
-import { prepareEvent } from './prepared-event';
-import { LineSet } from './prepared-lines';
+import { buildEventIndex, eventLines, fairLine } from '../testing/market-lines.oracle';
+import { marketLines } from './event-lines';
 
 /** Each line as (family, kind, line, span, side → books and prices), the object path's way of saying it. */
 function objectLines(staleBook: boolean) {
@@ -15,25 +14,15 @@ function objectLines(staleBook: boolean) {
   }));
 }
 
+/** The same of marketLines(): the prepared path's lines (prepareEvent, LineSet) as objects. */
 function preparedLines(staleBook: boolean) {
-  const set = new LineSet();
-  set.load(prepareEvent(lineSetEvent(staleBook)), NOW);
-  const lines = [];
-  for (let l = 0; l < set.lineCount; l++) {
-    const group = set.group(set.lGroup[l]);
-    const first = set.sidesOf(l);
-    const sides = [];
-    for (let s = first; s < first + set.lSideCount[l]; s++) {
-      const quotes = [];
-      for (let k = set.sStart[s]; k < set.sStart[s] + set.sLength[s]; k++) {
-        const q = set.quote(set.pool[k]);
-        quotes.push(`${q.book} ${q.decimal}`);
-      }
-      sides.push([set.sideName(s), quotes]);
-    }
-    lines.push({ family: group.family, kind: group.kind, line: Number.isNaN(set.lLine[l]) ? null : set.lLine[l], span: set.lSpan[l], sides });
-  }
-  return lines;
+  return marketLines(lineSetEvent(staleBook), NOW).map((line) => ({
+    family: line.group.family,
+    kind: line.group.kind,
+    line: line.line,
+    span: line.span,
+    sides: [...line.sides].map(([name, quotes]) => [name, quotes.map((q) => `${q.book} ${q.decimal}`)]),
+  }));
 }
 
 // spec 001 §5 line grouping: the prepared path makes the object path's lines
@@ -46,5 +35,16 @@ describe('LineSet building', () => {
     const lines = preparedLines(true);
     expect(lines).toEqual(objectLines(true));
     expect(JSON.stringify(lines)).not.toContain('"e ');
+  });
+
+  // DECISIONS 10: the fair line of each line, by every de-vig method, is the object path's fairLine()
+  it.each(['multiplicative', 'additive', 'power', 'shin', 'worst_case', 'blend'] as const)('gives the object path’s quotes and fair line by %s', (method) => {
+    for (const stale of [false, true]) {
+      const lines = eventLines(buildEventIndex(lineSetEvent(stale), NOW));
+      const expected = lines.map((line) => ({ quotes: [...line.sides.values()], fair: fairLine(line, method) }));
+      const actual = marketLines(lineSetEvent(stale), NOW, { method }).map((line) => ({ quotes: [...line.sides.values()], fair: line.fair }));
+      expect(actual).toEqual(expected);
+      expect(actual.some((line) => line.fair !== null)).toBe(true);
+    }
   });
 });

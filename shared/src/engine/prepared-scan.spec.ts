@@ -7,9 +7,8 @@ import { normaliseOddsApiV4 } from '../feeds/odds-api-v4';
 import { diffBoards } from '../realtime/board-diff';
 import { NOW } from '../testing/board-builder';
 import { between, seededRandom } from '../testing/seeded-random';
-import { findArbitrage } from './arbitrage';
-import { findEvBets } from './ev';
-import { findMiddles } from './middles';
+import { oracleArbitrage, oracleEvBets, oracleMiddles } from '../testing/finders.oracle';
+import { findArbitrage, findEvBets, findMiddles } from './finders';
 import { PreparedBoard } from './prepared-board';
 import { newestUpdate, scanBoard, scanEvent, type ScanOptions } from './scan';
 
@@ -19,15 +18,15 @@ const recorded = (file: string) => normaliseOddsApiV4(JSON.parse(readFileSync(jo
 
 /**
  * What the engine found before the columnar scan, for the same board: the object-path finders
- * (buildEventIndex + arbitrageInIndex / middlesInIndex / evInIndex) per event, in board order, then the
+ * (testing/finders.oracle.ts) per event, in board order, then the
  * board order of scanBoard (stable sorts: profit, probability then gap, EV%, all descending).
  */
 function objectPath(events: readonly BoardEvent[], options: ScanOptions, now: number): ScanResult {
   const result: ScanResult = { arbitrage: [], middles: [], ev: [] };
   for (const event of events) {
-    result.arbitrage.push(...findArbitrage(event, options.arbitrage, now));
-    result.middles.push(...findMiddles(event, options.middles, now));
-    result.ev.push(...findEvBets(event, options.ev, now));
+    result.arbitrage.push(...oracleArbitrage(event, options.arbitrage, now));
+    result.middles.push(...oracleMiddles(event, options.middles, now));
+    result.ev.push(...oracleEvBets(event, options.ev, now));
   }
   result.arbitrage.sort((a, b) => b.profitPct - a.profitPct);
   result.middles.sort((a, b) => b.probability - a.probability || b.gap - a.gap);
@@ -218,8 +217,25 @@ describe('columnar scan (prepared events) against the object path', () => {
   it("scanEvent is the object path on one event, in the finders' order", () => {
     const now = NOW + 60_000;
     for (const event of edgeCaseBoard(5)) {
-      const expected = { arbitrage: findArbitrage(event, {}, now), middles: findMiddles(event, {}, now), ev: findEvBets(event, {}, now) };
+      const expected = { arbitrage: oracleArbitrage(event, {}, now), middles: oracleMiddles(event, {}, now), ev: oracleEvBets(event, {}, now) };
       expectSame(scanEvent(event, {}, now), expected);
+    }
+  });
+
+  it('each finder alone (finders.ts) finds what the object path finds', () => {
+    for (const [, options] of OPTION_SETS.slice(0, 3)) {
+      for (const event of edgeCaseBoard(5)) {
+        const found = {
+          arbitrage: findArbitrage(event, options.arbitrage, NOW),
+          middles: findMiddles(event, options.middles, NOW),
+          ev: findEvBets(event, options.ev, NOW),
+        };
+        expectSame(found, {
+          arbitrage: oracleArbitrage(event, options.arbitrage, NOW),
+          middles: oracleMiddles(event, options.middles, NOW),
+          ev: oracleEvBets(event, options.ev, NOW),
+        });
+      }
     }
   });
 });

@@ -12,13 +12,13 @@ import { LineSet } from './prepared-lines';
 
 /**
  * EV, arbitrage and middles of a prepared event at `now`, with the rules of ev.ts, arbitrage.ts and
- * middles.ts: the object path (buildEventIndex, evInIndex, arbitrageInIndex, middlesInIndex) made one Quote
- * object per outcome and sorted every group on every scan, which on a board of 370,000 outcomes spent most of
- * its time allocating and collecting. Here the clock is applied to the prepared columns (prices too old to
- * bet drop out, the event may have gone live: see LineSet), the finders work on typed arrays reused from one
- * event to the next, and objects are made only for the opportunities that pass the filters. The result
- * is exactly the object path's (same opportunities, same order, same floating-point sums):
- * prepared-scan.spec.ts checks it on every recorded board and on synthetic ones.
+ * middles.ts: the object path (now the tests' oracle, testing/finders.oracle.ts) made one Quote object per
+ * outcome and sorted every group on every scan, which on a board of 370,000 outcomes spent most of its time
+ * allocating and collecting. Here the clock is applied to the prepared columns (prices too old to bet drop
+ * out, the event may have gone live: see LineSet), the finders work on typed arrays reused from one event to
+ * the next, and objects are made only for the opportunities that pass the filters. The result is exactly the
+ * object path's (same opportunities, same order, same floating-point sums): prepared-scan.spec.ts checks it
+ * on every recorded board and on synthetic ones.
  */
 
 export interface ScanSettings {
@@ -32,11 +32,18 @@ export interface ScanSettings {
 
 const lines = new LineSet();
 
-/** The opportunities of one prepared event at `now` (the three finders' rules; `settings` from scan.ts). */
-export function scanPreparedEvent(p: PreparedEvent, settings: ScanSettings, now: number): ScanResult {
+/**
+ * The opportunities of one prepared event at `now` (the three finders' rules; `settings` from scan.ts). `only`:
+ * the one kind wanted (finders.ts), the others left empty.
+ */
+export function scanPreparedEvent(p: PreparedEvent, settings: ScanSettings, now: number, only?: keyof ScanResult): ScanResult {
   if (p.header.completed) return { arbitrage: [], middles: [], ev: [] };
   lines.load(p, now);
-  return { arbitrage: arbitrageOf(lines, settings), middles: middlesOf(lines, settings), ev: evOf(lines, settings.ev) };
+  return {
+    arbitrage: only === undefined || only === 'arbitrage' ? arbitrageOf(lines, settings) : [],
+    middles: only === undefined || only === 'middles' ? middlesOf(lines, settings) : [],
+    ev: only === undefined || only === 'ev' ? evOf(lines, settings.ev) : [],
+  };
 }
 
 function evOf(c: LineSet, settings: EvSettings): EvBet[] {
