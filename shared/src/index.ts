@@ -8,15 +8,23 @@ export * from './domain/odds-response';
 export * from './domain/health';
 export * from './jobs/job-map';
 export * from './domain/opportunities';
-export * from './engine/odds-format';
+export * from './engine/odds/odds-format';
 export * from './feeds/odds-api-v4';
 export * from './feeds/odds-api-v4-scores';
-export * from './engine/devig';
-export * from './engine/fair-probability';
-export * from './engine/locked-market';
-export { cachedTime, type TimeCache } from './engine/market-lines';
-export { ARBITRAGE_LINE_TOLERANCE, completeSideCount, isAlternateMarket, isLayMarket, KIND_NUMBERS, marketFamily, type LineKind } from './engine/line-rules';
-export { SCANNER_EXCLUDED_BOOKS, STALE_LEG_LAG_MS, STALE_LEG_LAG_LIVE_MS } from './engine/opportunity-legs';
+export * from './engine/odds/devig';
+export * from './engine/odds/fair-probability';
+export * from './engine/lines/locked-market';
+export { cachedTime, type TimeCache } from './engine/lines/market-lines';
+export {
+  ARBITRAGE_LINE_TOLERANCE,
+  completeSideCount,
+  isAlternateMarket,
+  isLayMarket,
+  KIND_NUMBERS,
+  marketFamily,
+  type LineKind,
+} from './engine/lines/line-rules';
+export { SCANNER_EXCLUDED_BOOKS, STALE_LEG_LAG_MS, STALE_LEG_LAG_LIVE_MS } from './engine/opportunities/opportunity-legs';
 export {
   ARBITRAGE_DEFAULTS,
   arbitrageCalculator,
@@ -27,7 +35,7 @@ export {
   type ArbitrageSplit,
   type ArbitrageStakes,
   type StakeRounding,
-} from './engine/arbitrage';
+} from './engine/opportunities/arbitrage';
 export {
   MIDDLE_DEFAULTS,
   isGameLineFamily,
@@ -40,17 +48,25 @@ export {
   type LegResult,
   type MiddleOutcomeRow,
   type MiddleOutcomes,
-} from './engine/middles';
-export * from './engine/money';
-export * from './engine/commission';
-export { DEVIG_MIN_BOOKS, DFS_FIXED_AMERICAN, DFS_FIXED_DECIMAL, EV_LINE_TOLERANCE, EV_MIN_BOOKS, EV_SUSPECT_PCT, type EvOptions } from './engine/ev';
-export * from './engine/scan';
-export * from './engine/finders';
-export { PreparedBoard } from './engine/prepared-board';
-export * from './engine/opportunities-for-user';
-export * from './engine/sizing';
-export * from './engine/bet-slip';
-export * from './engine/edge-calculator';
+} from './engine/opportunities/middles';
+export * from './engine/odds/money';
+export * from './engine/odds/commission';
+export {
+  DEVIG_MIN_BOOKS,
+  DFS_FIXED_AMERICAN,
+  DFS_FIXED_DECIMAL,
+  EV_LINE_TOLERANCE,
+  EV_MIN_BOOKS,
+  EV_SUSPECT_PCT,
+  type EvOptions,
+} from './engine/opportunities/ev';
+export * from './engine/opportunities/scan';
+export * from './engine/opportunities/finders';
+export { PreparedBoard } from './engine/prepared/prepared-board';
+export * from './engine/opportunities/opportunities-for-user';
+export * from './engine/bets/sizing';
+export * from './engine/bets/bet-slip';
+export * from './engine/bets/edge-calculator';
 export * from './domain/accounts';
 export * from './domain/security';
 export * from './domain/entitlements';
@@ -68,8 +84,8 @@ export { allTeams, findTeam, isPlaceName, teamLeague, type Team, type TeamLeague
 export * from './realtime/board-diff';
 export * from './realtime/packed-boards';
 export * from './realtime/channels';
-export { lineKey, type FairLine, type MarketGroup, type MarketLine, type Quote } from './engine/market-lines';
-export { marketLines, type LineOptions } from './engine/event-lines';
+export { lineKey, type FairLine, type MarketGroup, type MarketLine, type Quote } from './engine/lines/market-lines';
+export { marketLines, type LineOptions } from './engine/lines/event-lines';
 export * from './realtime/room-sequences';
 export * from './picks/pick';
 export * from './picks/settlement';

@@ -1,14 +1,14 @@
 import type { BoardEvent } from '../domain/odds';
 import type { ArbitrageOpportunity, EvBet, MiddleOpportunity } from '../domain/opportunities';
-import { arbitrageOpportunity, arbitrageProfit, arbitrageSettings, orderLegs, type ArbitrageOptions } from '../engine/arbitrage';
-import { backLayOpportunity } from '../engine/back-lay';
-import { commissionRates } from '../engine/commission';
-import { DFS_FIXED_DECIMAL, EV_MIN_BOOKS, evRow, evRowContext, evSettings, type EvOptions } from '../engine/ev';
-import { evPercent } from '../engine/fair-probability';
-import { ARBITRAGE_LINE_TOLERANCE, isArbitrageLine, isLowSide, KIND_NUMBERS, legPointsMatch } from '../engine/line-rules';
-import type { Quote } from '../engine/market-lines';
-import { buildMiddle, isGameLineFamily, middleSettings, type MiddleOptions } from '../engine/middles';
-import { scannerBookFilter } from '../engine/opportunity-legs';
+import { arbitrageOpportunity, arbitrageProfit, arbitrageSettings, orderLegs, type ArbitrageOptions } from '../engine/opportunities/arbitrage';
+import { backLayOpportunity } from '../engine/opportunities/back-lay';
+import { commissionRates } from '../engine/odds/commission';
+import { DFS_FIXED_DECIMAL, EV_MIN_BOOKS, evRow, evRowContext, evSettings, type EvOptions } from '../engine/opportunities/ev';
+import { evPercent } from '../engine/odds/fair-probability';
+import { ARBITRAGE_LINE_TOLERANCE, isArbitrageLine, isLowSide, KIND_NUMBERS, legPointsMatch } from '../engine/lines/line-rules';
+import type { Quote } from '../engine/lines/market-lines';
+import { buildMiddle, isGameLineFamily, middleSettings, type MiddleOptions } from '../engine/opportunities/middles';
+import { scannerBookFilter } from '../engine/opportunities/opportunity-legs';
 import { bestQuote, buildEventIndex, eventLines, fairLine, groupLines, isDfs, type EventIndex, type IndexedLine } from './market-lines.oracle';
 
 /**

@@ -1,10 +1,10 @@
 import type { BoardEvent } from '../domain/odds';
 import { canonicalBookKey, isDfsBook } from '../domain/sportsbooks';
-import { forEachLayOutcome } from '../engine/back-lay';
-import { commissionOf, DEFAULT_COMMISSIONS, effectiveDecimal, type CommissionRates } from '../engine/commission';
-import { DEFAULT_BLEND, devig, type BlendableMethod, type DevigMethod } from '../engine/devig';
-import { DEVIG_MIN_BOOKS } from '../engine/ev';
-import { bookWeight, weightedMedian } from '../engine/fair-probability';
+import { forEachLayOutcome } from '../engine/opportunities/back-lay';
+import { commissionOf, DEFAULT_COMMISSIONS, effectiveDecimal, type CommissionRates } from '../engine/odds/commission';
+import { DEFAULT_BLEND, devig, type BlendableMethod, type DevigMethod } from '../engine/odds/devig';
+import { DEVIG_MIN_BOOKS } from '../engine/opportunities/ev';
+import { bookWeight, weightedMedian } from '../engine/odds/fair-probability';
 import {
   completeSideCount,
   familyNumber,
@@ -26,9 +26,9 @@ import {
   replacesHeldQuote,
   spreadReference,
   type LineKind,
-} from '../engine/line-rules';
-import { isEventLive, isStaleAt } from '../engine/locked-market';
-import { cachedTime, type FairLine, type MarketGroup, type Quote, type TimeCache } from '../engine/market-lines';
+} from '../engine/lines/line-rules';
+import { isEventLive, isStaleAt } from '../engine/lines/locked-market';
+import { cachedTime, type FairLine, type MarketGroup, type Quote, type TimeCache } from '../engine/lines/market-lines';
 
 /**
  * The object path, kept as the tests' oracle of the prepared one (prepareEvent, LineSet): the same rules written
