@@ -8,8 +8,17 @@ import tseslint from 'typescript-eslint';
 
 const ours = ['@oddspulse/shared', '@oddspulse/core', '@oddspulse/server', '@oddspulse/workers', '@oddspulse/client'];
 
-/** The workspaces a package may not import, by name or by a relative path into its folder; `paths`: other imports it may not use. */
-function wall(forbidden, paths = []) {
+/**
+ * Tests, their helpers, benches and the oracles: they may import shared's testing entry (`@oddspulse/shared/testing`,
+ * shared/src/testing); production code may not, so a fixture or an oracle never ends up in the product.
+ */
+const TESTS_AND_BENCHES = ['**/*.spec.ts', '**/*.spec.tsx', '**/*.int-spec.ts', '**/testing/**', '**/bench/**'];
+
+/**
+ * The workspaces a package may not import, by name or by a relative path into its folder; `paths`: other imports it
+ * may not use; `testing`: whether the files may import shared's testing entry.
+ */
+function wall(forbidden, paths = [], testing = false) {
   return {
     'no-restricted-imports': [
       'error',
@@ -21,14 +30,30 @@ function wall(forbidden, paths = []) {
             message: `This package may not import ${name} (README "The map": shared ← core ← server | workers; client ← shared).`,
           })),
           {
-            // Another package's internals: only its entry point is public.
-            group: ours.map((name) => `${name}/**`),
-            message: 'Import a package by its name only; its internals are not part of its contract.',
+            // Another package's internals: only its entry points are public.
+            group: [...ours.map((name) => `${name}/**`), '!@oddspulse/shared/testing'],
+            message: "Import a package by its name only (or shared's testing entry, from a test); its internals are not part of its contract.",
           },
+          ...(testing
+            ? []
+            : [
+                {
+                  group: ['@oddspulse/shared/testing', '**/testing', '**/testing/**', '**/*.oracle'],
+                  message: 'Production code may not import the testing entry (fixtures, oracles): tests, benches and scripts may.',
+                },
+              ]),
         ],
       },
     ],
   };
+}
+
+/** A package's wall for its production files, and the same with the testing entry allowed for its tests and benches. */
+function walled(folder, forbidden, paths = []) {
+  return [
+    { files: [`${folder}/**`], ignores: TESTS_AND_BENCHES, rules: wall(forbidden, paths) },
+    { files: TESTS_AND_BENCHES.map((pattern) => `${folder}/${pattern}`), rules: wall(forbidden, paths, true) },
+  ];
 }
 
 export default tseslint.config(
@@ -53,12 +78,13 @@ export default tseslint.config(
     files: ['*.js', '**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
   },
-  { files: ['shared/src/**'], rules: wall(['core', 'server', 'workers', 'client']) },
-  { files: ['core/src/**'], rules: wall(['server', 'workers', 'client']) },
-  { files: ['server/src/**'], rules: wall(['workers', 'client']) },
-  { files: ['workers/src/**'], rules: wall(['server', 'client']) },
+  ...walled('shared/src', ['core', 'server', 'workers', 'client']),
+  ...walled('core/src', ['server', 'workers', 'client']),
+  ...walled('server/src', ['workers', 'client']),
+  ...walled('workers/src', ['server', 'client']),
   {
-    // The system specs start the server and the workers in-process through their public entries, not their internals.
+    // The system specs start the server and the workers in-process through their public entries, and drive the client's
+    // code through its testing entry, not their internals.
     files: ['test/**'],
     rules: {
       'no-restricted-imports': [
@@ -67,24 +93,23 @@ export default tseslint.config(
           patterns: [
             { group: ['**/server/src/**'], message: 'Import the server by its entry, @oddspulse/server (server/src/index.ts).' },
             { group: ['**/workers/src/**'], message: 'Import the workers by their entry, @oddspulse/workers (workers/src/index.ts).' },
+            { group: ['**/client/src/**'], message: 'Import the client by its testing entry, @oddspulse/client/testing (client/src/testing/index.ts).' },
           ],
         },
       ],
     },
   },
-  {
-    files: ['client/src/**'],
-    rules: wall(
-      ['core', 'server', 'workers'],
-      [
-        {
-          // DESIGN names react-router-dom: one package to import the router from, so the app has one spelling of it.
-          name: 'react-router',
-          message: 'Import the router from react-router-dom.',
-        },
-      ],
-    ),
-  },
+  ...walled(
+    'client/src',
+    ['core', 'server', 'workers'],
+    [
+      {
+        // DESIGN names react-router-dom: one package to import the router from, so the app has one spelling of it.
+        name: 'react-router',
+        message: 'Import the router from react-router-dom.',
+      },
+    ],
+  ),
   {
     files: ['client/src/**/*.tsx', 'client/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },

@@ -8,9 +8,11 @@ const shared = {
   transform: { '^.+\\.(t|j)sx?$|\\.mjs$': ['@swc/jest'] },
   moduleNameMapper: {
     '^@oddspulse/shared$': '<rootDir>/shared/src/index.ts',
+    '^@oddspulse/shared/testing$': '<rootDir>/shared/src/testing/index.ts',
     '^@oddspulse/core$': '<rootDir>/core/src/index.ts',
     '^@oddspulse/server$': '<rootDir>/server/src/index.ts',
     '^@oddspulse/workers$': '<rootDir>/workers/src/index.ts',
+    '^@oddspulse/client/testing$': '<rootDir>/client/src/testing/index.ts',
   },
   testEnvironment: 'node',
   rootDir: __dirname,

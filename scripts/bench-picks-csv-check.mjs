@@ -4,36 +4,16 @@
 // with it), the longest and the median slice (papaparse paused every CSV_CHECK_SLICE rows), the whole check, and the
 // steps the dialog runs at once (header mapping, the readable rows' file), all in thread CPU time, which other
 // processes on a shared machine do not stretch. Each run is its own process. Prints figures; asserts nothing.
-import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'vite';
+import { bundleRun, runBundled } from './lib/bundled-run.mjs';
 import { ROOT } from './lib/stack.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const out = join(ROOT, '.tmp', 'bench-picks-csv-check');
 
-// bundled as Vite bundles the client (the shared package from its sources), for Node
-await build({
-  configFile: false,
-  logLevel: 'warn',
-  root: ROOT,
-  resolve: { alias: { '@oddspulse/shared': join(ROOT, 'shared', 'src', 'index.ts') } },
-  ssr: { noExternal: true },
-  build: {
-    ssr: join(ROOT, 'scripts', 'bench', 'picks-csv-check-run.mjs'),
-    outDir: out,
-    emptyOutDir: true,
-    minify: false,
-    rollupOptions: { output: { entryFileNames: 'picks-csv-check-run.mjs' } },
-  },
-});
-
-const runs = Array.from({ length: RUNS }, () => {
-  const child = spawnSync(process.execPath, [join(out, 'picks-csv-check-run.mjs')], { encoding: 'utf8', env: process.env });
-  if (child.status !== 0) throw new Error(`picks-csv-check-run failed: ${child.stderr}`);
-  return JSON.parse(child.stdout.trim().split('\n').pop());
-});
+await bundleRun('picks-csv-check-run.mjs', out);
+const runs = Array.from({ length: RUNS }, () => runBundled(join(out, 'picks-csv-check-run.mjs')));
 const median = (key) => runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
 const ms = (value) => `${value.toFixed(1)} ms`;
 const first = runs[0];

@@ -7,10 +7,9 @@
 // ratio on the same machine at the same time. Then what React renders (scripts/bench/rows-render.tsx): the table
 // rendered in jsdom with the row views counted, one pushed diff that moves one price, the 5-s tick, and a filter
 // change (EV 2 % and more, then every row rebuilt), by page size. Prints figures; asserts nothing.
-import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'vite';
+import { bundleRun, runBundled } from './lib/bundled-run.mjs';
 import { ROOT } from './lib/stack.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 8);
@@ -18,36 +17,17 @@ const out = join(ROOT, '.tmp', 'bench-rows');
 
 // bundled as Vite bundles the client (the shared package from its sources), for Node; the render run with the row
 // views and cells counted in place of the table's own (scripts/bench/counted-row-views.tsx, counted-cells.tsx)
-for (const [entry, alias] of [
-  ['rows-run.mjs', {}],
-  [
-    'rows-render.tsx',
-    { './OddsRowViews': join(ROOT, 'scripts', 'bench', 'counted-row-views.tsx'), './OddsCells': join(ROOT, 'scripts', 'bench', 'counted-cells.tsx') },
-  ],
-]) {
-  await build({
-    configFile: false,
-    logLevel: 'warn',
-    root: ROOT,
-    resolve: { alias: { '@oddspulse/shared': join(ROOT, 'shared', 'src', 'index.ts'), ...alias } },
-    esbuild: { jsx: 'automatic' },
-    define: { 'process.env.NODE_ENV': '"production"' },
-    ssr: { noExternal: true, external: ['jsdom'] },
-    build: {
-      ssr: join(ROOT, 'scripts', 'bench', entry),
-      outDir: out,
-      emptyOutDir: entry === 'rows-run.mjs',
-      minify: false,
-      rollupOptions: { output: { entryFileNames: entry.replace(/\.tsx$/, '.mjs') } },
-    },
-  });
-}
+await bundleRun('rows-run.mjs', out, { external: ['jsdom'] });
+await bundleRun('rows-render.tsx', out, {
+  alias: {
+    './OddsRowViews': join(ROOT, 'scripts', 'bench', 'counted-row-views.tsx'),
+    './OddsCells': join(ROOT, 'scripts', 'bench', 'counted-cells.tsx'),
+  },
+  external: ['jsdom'],
+  emptyOutDir: false,
+});
 
-function run(implementation, script = 'rows-run.mjs') {
-  const child = spawnSync(process.execPath, [join(out, script), implementation], { encoding: 'utf8' });
-  if (child.status !== 0) throw new Error(`${script} ${implementation} failed: ${child.stderr}`);
-  return JSON.parse(child.stdout.trim().split('\n').pop());
-}
+const run = (implementation, script = 'rows-run.mjs') => runBundled(join(out, script), [implementation]);
 
 const sorted = (values) => values.filter((v) => v !== null).sort((a, b) => a - b);
 const median = (values) => sorted(values)[Math.floor(sorted(values).length / 2)];

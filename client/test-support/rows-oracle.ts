@@ -1,6 +1,5 @@
 import {
   bookHold,
-  buildEventIndex,
   canonicalBookKey,
   commissionOf,
   commissionRates,
@@ -11,8 +10,6 @@ import {
   EV_LINE_TOLERANCE,
   effectiveDecimal,
   evPercent,
-  fairLine,
-  groupLines,
   isDfsBook,
   isEventLive,
   isLayMarket,
@@ -25,6 +22,7 @@ import {
   type BoardEvent,
   type DevigMethod,
 } from '@oddspulse/shared';
+import { buildEventIndex, fairLine, groupLines } from '@oddspulse/shared/testing';
 import { isPropMarket, lineId, minimumBooks, type BookPrice, type BuildRowsOptions, type MarketSide, type OddsRow } from '../src/odds/rows/rows';
 
 /**

@@ -1,5 +1,5 @@
 import type { BoardBookmaker, BoardEvent, BoardMarket, BoardOutcome } from '@oddspulse/shared';
-import { seededRandom } from '../../shared/src/testing/seeded-random';
+import { seededRandom } from '@oddspulse/shared/testing';
 
 /**
  * Boards shaped like the simulator's straight bets, as `/sportsbooks` loads them: 22 books in the

@@ -2,48 +2,24 @@
 // 5,000-pick export checked as the import dialog checks it, timing (thread CPU) each stretch the check holds the main
 // thread between two yields; prints one line of JSON.
 import { readFileSync } from 'node:fs';
-import { PICK_CSV_COLUMNS, pickToCsvRow } from '@oddspulse/shared';
+import { PICK_CSV_COLUMNS } from '@oddspulse/shared';
+import { benchPickRows } from '@oddspulse/shared/testing';
 import Papa from 'papaparse';
 import { applyMapping, checkPicksCsv, guessMapping, readableRowsCsv, readCsvHeader } from '../../client/src/picks/picks-csv-import';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5000);
 const GAMES = ['SF 49ers @ LA Rams', 'Boston Celtics @ Miami Heat', 'N.Y. Yankees @ Houston Astros', 'Texas A&M @ Ohio State'];
-const start = Date.parse('2026-08-01T00:00:00Z');
 
 function file() {
-  const rows = Array.from({ length: ROWS }, (_, i) => {
-    const status = ['won', 'lost', 'pending', 'push'][i % 4];
-    const stakeCents = 1000 + (i % 50) * 500;
-    return pickToCsvRow({
-      id: `bench-${i}`,
-      game: GAMES[i % GAMES.length],
-      league: ['NFL', 'NBA', 'MLB', 'NCAAF'][i % 4],
-      sport: null,
-      market: 'Moneyline',
-      selection: GAMES[i % GAMES.length].split(' @ ')[1],
-      // every 100th row is refused, as a file from a spreadsheet has some
-      odds: i % 100 === 99 ? '+1x0' : i % 2 ? '-110' : '+135',
-      bookmaker: 'draftkings',
-      stakeCents,
-      potentialCents: null,
-      actualPayoutCents: status === 'pending' ? null : status === 'lost' ? 0 : stakeCents,
-      status,
-      type: 'single',
-      edge: (i % 7) - 2,
-      note: i % 10 ? null : 'from my spreadsheet, "week 3"',
-      eventId: null,
-      commenceTime: null,
-      dateAdded: new Date(start + i * 60_000).toISOString(),
-      settledDate: null,
-      validatedAt: status === 'pending' ? null : new Date(start + i * 60_000 + 86_400_000).toISOString(),
-      validatedBy: null,
-      validationConfidence: null,
-      espnGameId: null,
-      closingOdds: i % 3 ? -115 : null,
-      clv: i % 3 ? 1.2 : null,
-      unsettledReason: null,
-    });
-  });
+  const rows = benchPickRows(ROWS, (i) => ({
+    game: GAMES[i % GAMES.length],
+    league: ['NFL', 'NBA', 'MLB', 'NCAAF'][i % 4],
+    market: 'Moneyline',
+    selection: GAMES[i % GAMES.length].split(' @ ')[1],
+    // every 100th row is refused, as a file from a spreadsheet has some
+    odds: i % 100 === 99 ? '+1x0' : i % 2 ? '-110' : '+135',
+    bookmaker: 'draftkings',
+  }));
   return Papa.unparse({ fields: [...PICK_CSV_COLUMNS], data: rows.map((row) => PICK_CSV_COLUMNS.map((c) => row[c])) }, { newline: '\r\n' });
 }
 

@@ -8,32 +8,36 @@ export * from './domain/odds-response';
 export * from './domain/health';
 export * from './jobs/job-map';
 export * from './domain/opportunities';
-export * from './engine/odds-format';
+export * from './engine/odds/odds-format';
 export * from './feeds/odds-api-v4';
 export * from './feeds/odds-api-v4-scores';
-export * from './engine/devig';
-export * from './engine/fair-probability';
-export * from './engine/locked-market';
-export { cachedTime, type TimeCache } from './engine/market-lines';
-export { ARBITRAGE_LINE_TOLERANCE, completeSideCount, isAlternateMarket, isLayMarket, KIND_NUMBERS, marketFamily, type LineKind } from './engine/line-rules';
-export { SCANNER_EXCLUDED_BOOKS, STALE_LEG_LAG_MS, STALE_LEG_LAG_LIVE_MS } from './engine/opportunity-legs';
+export * from './engine/odds/devig';
+export * from './engine/odds/fair-probability';
+export * from './engine/lines/locked-market';
+export { cachedTime, type TimeCache } from './engine/lines/market-lines';
+export {
+  ARBITRAGE_LINE_TOLERANCE,
+  completeSideCount,
+  isAlternateMarket,
+  isLayMarket,
+  KIND_NUMBERS,
+  marketFamily,
+  type LineKind,
+} from './engine/lines/line-rules';
+export { SCANNER_EXCLUDED_BOOKS, STALE_LEG_LAG_MS, STALE_LEG_LAG_LIVE_MS } from './engine/opportunities/opportunity-legs';
 export {
   ARBITRAGE_DEFAULTS,
   arbitrageCalculator,
   arbitrageProfit,
   arbitrageStakes,
   arbitrageTotalStakeCents,
-  findArbitrage,
-  findArbitrageOnBoard,
   type ArbitrageOptions,
   type ArbitrageSplit,
   type ArbitrageStakes,
   type StakeRounding,
-} from './engine/arbitrage';
+} from './engine/opportunities/arbitrage';
 export {
   MIDDLE_DEFAULTS,
-  findMiddles,
-  findMiddlesOnBoard,
   isGameLineFamily,
   middleOutcomes,
   middleOutcomeTable,
@@ -44,9 +48,9 @@ export {
   type LegResult,
   type MiddleOutcomeRow,
   type MiddleOutcomes,
-} from './engine/middles';
-export * from './engine/money';
-export * from './engine/commission';
+} from './engine/opportunities/middles';
+export * from './engine/odds/money';
+export * from './engine/odds/commission';
 export {
   DEVIG_MIN_BOOKS,
   DFS_FIXED_AMERICAN,
@@ -54,16 +58,15 @@ export {
   EV_LINE_TOLERANCE,
   EV_MIN_BOOKS,
   EV_SUSPECT_PCT,
-  findEvBets,
-  findEvBetsOnBoard,
   type EvOptions,
-} from './engine/ev';
-export * from './engine/scan';
-export { PreparedBoard } from './engine/prepared-board';
-export * from './engine/opportunities-for-user';
-export * from './engine/sizing';
-export * from './engine/bet-slip';
-export * from './engine/edge-calculator';
+} from './engine/opportunities/ev';
+export * from './engine/opportunities/scan';
+export * from './engine/opportunities/finders';
+export { PreparedBoard } from './engine/prepared/prepared-board';
+export * from './engine/opportunities/opportunities-for-user';
+export * from './engine/bets/sizing';
+export * from './engine/bets/bet-slip';
+export * from './engine/bets/edge-calculator';
 export * from './domain/accounts';
 export * from './domain/security';
 export * from './domain/entitlements';
@@ -81,7 +84,8 @@ export { allTeams, findTeam, isPlaceName, teamLeague, type Team, type TeamLeague
 export * from './realtime/board-diff';
 export * from './realtime/packed-boards';
 export * from './realtime/channels';
-export { buildEventIndex, groupLines, lineKey, type Quote, type MarketLine, type MarketGroup, type EventIndex } from './engine/market-lines';
+export { lineKey, type FairLine, type MarketGroup, type MarketLine, type Quote } from './engine/lines/market-lines';
+export { marketLines, type LineOptions } from './engine/lines/event-lines';
 export * from './realtime/room-sequences';
 export * from './picks/pick';
 export * from './picks/settlement';
@@ -91,7 +95,6 @@ export * from './picks/match-game';
 export * from './picks/closing-line';
 export * from './picks/picks-csv';
 export * from './picks/demo-picks';
-export { fairLine, type FairLine } from './engine/ev';
 export * from './domain/landing-stats';
 export * from './domain/site';
 export * from './domain/support';

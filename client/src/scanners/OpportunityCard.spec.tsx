@@ -1,7 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { findArbitrage } from '@oddspulse/shared';
-import { NOW } from '../../../shared/src/testing/board-builder';
-import { bookAgainstExchange, bookAgainstLay } from '../../../shared/src/testing/exchange-arbitrage';
+import { bookAgainstExchange, bookAgainstLay, NOW } from '@oddspulse/shared/testing';
 import { OpportunityCard } from './OpportunityCard';
 
 // An exchange's leg is priced net of its commission: the card says so beside its price, and a book's leg says nothing

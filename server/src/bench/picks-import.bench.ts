@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { pickToCsvRow, type UserPick } from '@oddspulse/shared';
+import { benchPickRows } from '@oddspulse/shared/testing';
 import { createDatabase, dropDatabase, ensureDatabase, migrate, PicksRepository } from '@oddspulse/core';
 import { writePicksCsv } from '../picks/picks-csv';
 import { PicksService } from '../picks/picks.service';
@@ -23,42 +23,19 @@ const MARKETS = [
 const BOOKS = ['draftkings', 'fanduel', 'betmgm', 'caesars'];
 
 function file(): string {
-  const start = Date.parse('2026-08-01T00:00:00Z');
-  const rows = Array.from({ length: ROWS }, (_, i) => {
-    const [market, selection] = MARKETS[i % MARKETS.length];
-    const status = (['won', 'lost', 'pending', 'push'] as const)[i % 4];
-    const stakeCents = 1000 + (i % 50) * 500;
-    const pick: UserPick = {
-      id: `bench-${i}`,
-      game: GAMES[i % GAMES.length],
-      league: ['NFL', 'NBA', 'MLB', 'NHL'][i % 4],
-      sport: null,
-      market,
-      selection,
-      odds: i % 2 ? '-110' : '+135',
-      bookmaker: BOOKS[i % BOOKS.length],
-      stakeCents,
-      potentialCents: null,
-      actualPayoutCents: status === 'pending' ? null : status === 'lost' ? 0 : stakeCents,
-      status,
-      type: 'single',
-      edge: (i % 7) - 2,
-      note: i % 10 ? null : 'from my spreadsheet, "week 3"',
-      eventId: null,
-      commenceTime: null,
-      dateAdded: new Date(start + i * 60_000).toISOString(),
-      settledDate: null,
-      validatedAt: status === 'pending' ? null : new Date(start + i * 60_000 + 86_400_000).toISOString(),
-      validatedBy: null,
-      validationConfidence: null,
-      espnGameId: null,
-      closingOdds: i % 3 ? -115 : null,
-      clv: i % 3 ? 1.2 : null,
-      unsettledReason: null,
-    };
-    return pickToCsvRow(pick);
-  });
-  return writePicksCsv(rows);
+  return writePicksCsv(
+    benchPickRows(ROWS, (i) => {
+      const [market, selection] = MARKETS[i % MARKETS.length];
+      return {
+        game: GAMES[i % GAMES.length],
+        league: ['NFL', 'NBA', 'MLB', 'NHL'][i % 4],
+        market,
+        selection,
+        odds: i % 2 ? '-110' : '+135',
+        bookmaker: BOOKS[i % BOOKS.length],
+      };
+    }),
+  );
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

@@ -1,6 +1,5 @@
 import { findArbitrage, MAX_BANKROLL, SCANNER_MAX_STAKE, type ArbitrageOpportunity, type OpportunityUpdate, type PlanAccess } from '@oddspulse/shared';
-import { book, event, NOW } from '../../../shared/src/testing/board-builder';
-import { bookAgainstExchange, bookAgainstLay } from '../../../shared/src/testing/exchange-arbitrage';
+import { book, bookAgainstExchange, bookAgainstLay, event, NOW } from '@oddspulse/shared/testing';
 import type { AppConfig, LiveStateRepository, RealtimeBus } from '@oddspulse/core';
 import { parseInput } from '../validation/zod-validation.pipe';
 import { arbitrageQuerySchema } from './scanners.dto';

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { PreparedBoard } from '../engine/prepared-board';
-import { newestUpdate, scanBoard, scanEvent } from '../engine/scan';
+import { PreparedBoard } from '../engine/prepared/prepared-board';
+import { newestUpdate, scanBoard, scanEvent } from '../engine/opportunities/scan';
 import { normaliseOddsApiV4 } from '../feeds/odds-api-v4';
 import { syntheticBoard } from './synthetic-board';
 

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ScanResult } from '../domain/opportunities';
 import { canonicalBookKey, DEFAULT_BANKROLL } from '../domain/sportsbooks';
-import { isCommissionRate } from '../engine/commission';
-import { ARBITRAGE_DEFAULTS } from '../engine/arbitrage';
+import { isCommissionRate } from '../engine/odds/commission';
+import { ARBITRAGE_DEFAULTS } from '../engine/opportunities/arbitrage';
 import {
   BLENDABLE_METHODS,
   DEFAULT_DEVIG_METHOD,
@@ -12,10 +12,10 @@ import {
   isDevigMethod,
   type BlendableMethod,
   type DevigMethod,
-} from '../engine/devig';
-import { MIDDLE_DEFAULTS } from '../engine/middles';
-import type { OddsFormat } from '../engine/odds-format';
-import { newestUpdate, scanBoard } from '../engine/scan';
+} from '../engine/odds/devig';
+import { MIDDLE_DEFAULTS } from '../engine/opportunities/middles';
+import type { OddsFormat } from '../engine/odds/odds-format';
+import { newestUpdate, scanBoard } from '../engine/opportunities/scan';
 import { withBookLinks } from '../domain/book-links';
 import { InvalidOddsPayloadError, normaliseOddsApiV4 } from '../feeds/odds-api-v4';
 

@@ -1,5 +1,5 @@
 import type { OpportunityUpdate } from '../realtime/channels';
-import { scanEvent } from '../engine/scan';
+import { scanEvent } from '../engine/opportunities/scan';
 import { book, event, NOW } from '../testing/board-builder';
 import { boardCoverage, dailyCounterFields, dailyFindings, distinctKey, summariseDailyCounters, utcDay } from './landing-stats';
 import type { SportBoard } from './odds';

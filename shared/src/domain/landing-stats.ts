@@ -2,9 +2,9 @@ import type { SportBoard } from './odds';
 import type { OpportunityUpdate } from '../realtime/channels';
 import type { ArbitrageOpportunity, EvBet, MiddleOpportunity, OpportunityFlag } from './opportunities';
 import { canonicalBookKey, DEFAULT_SPORTSBOOKS } from './sportsbooks';
-import { ARBITRAGE_DEFAULTS } from '../engine/arbitrage';
-import { MIDDLE_DEFAULTS } from '../engine/middles';
-import { arbitrageForUser, evBetForUser, middleForUser } from '../engine/opportunities-for-user';
+import { ARBITRAGE_DEFAULTS } from '../engine/opportunities/arbitrage';
+import { MIDDLE_DEFAULTS } from '../engine/opportunities/middles';
+import { arbitrageForUser, evBetForUser, middleForUser } from '../engine/opportunities/opportunities-for-user';
 
 /**
  * The landing page's live figures (DECISIONS 17): what is on the boards now, and what detection found today.

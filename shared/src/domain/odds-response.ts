@@ -1,4 +1,4 @@
-import { decimalToAmericanRounded } from '../engine/odds-format';
+import { decimalToAmericanRounded } from '../engine/odds/odds-format';
 import type { BoardEvent, BoardOutcome } from './odds';
 
 /**

@@ -1,4 +1,4 @@
-import { LIVE_WINDOW_MS } from '../engine/locked-market';
+import { LIVE_WINDOW_MS } from '../engine/lines/locked-market';
 
 /**
  * How often an event's odds are polled depends on where the event stands (spec 001 §9, "Generic cache": live TTL

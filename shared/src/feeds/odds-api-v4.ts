@@ -1,6 +1,6 @@
 import type { BoardBookmaker, BoardEvent, BoardMarket, BoardOutcome } from '../domain/odds';
 import { canonicalBookKey } from '../domain/sportsbooks';
-import { detectOddsFormat, toDecimal, type OddsFormat } from '../engine/odds-format';
+import { detectOddsFormat, toDecimal, type OddsFormat } from '../engine/odds/odds-format';
 
 /**
  * The Odds API v4 → the normalised board (spec 001 §3). Pure: takes parsed JSON (GET /v4/sports/{sport}/odds

@@ -1,6 +1,6 @@
-import { devig } from '../engine/devig';
-import { bookWeight, weightedMedian } from '../engine/fair-probability';
-import { isDrawOutcome, LINE_GROUPING_TOLERANCE } from '../engine/line-rules';
+import { devig } from '../engine/odds/devig';
+import { bookWeight, weightedMedian } from '../engine/odds/fair-probability';
+import { isDrawOutcome, LINE_GROUPING_TOLERANCE } from '../engine/lines/line-rules';
 import { canonicalBookKey } from '../domain/sportsbooks';
 import { teamMatchStrength } from '../scores/team-match';
 import { parseSelection } from './settlement';

@@ -1,4 +1,4 @@
-import { americanToDecimal } from '../engine/odds-format';
+import { americanToDecimal } from '../engine/odds/odds-format';
 import { allTeams, type TeamLeague } from '../scores/teams';
 import { closingLineValue } from './closing-line';
 import { pickPayoutCents, type PickStatus } from './pick';

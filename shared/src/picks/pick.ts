@@ -1,5 +1,5 @@
-import { commissionOf, netPayoutCents } from '../engine/commission';
-import { americanToDecimal, isValidAmerican } from '../engine/odds-format';
+import { commissionOf, netPayoutCents } from '../engine/odds/commission';
+import { americanToDecimal, isValidAmerican } from '../engine/odds/odds-format';
 import type { UnsettledReason } from './settlement';
 
 /** Pick statuses: spec 002 §3 plus `push` (DECISIONS 19). Only `pending` may change, and only forward. */

@@ -1,4 +1,4 @@
-import { isValidAmerican } from '../engine/odds-format';
+import { isValidAmerican } from '../engine/odds/odds-format';
 import { PICK_STATUSES, pickCommission, pickPayoutCents, type PickStatus, type UserPick } from './pick';
 import { settlementPayoutCents } from './settlement';
 

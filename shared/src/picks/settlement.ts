@@ -1,4 +1,4 @@
-import { payoutCents } from '../engine/money';
+import { payoutCents } from '../engine/odds/money';
 import { isSoccer } from '../domain/sports';
 import { normaliseTeamName, splitGameText, teamMatchStrength } from '../scores/team-match';
 import { unsupportedSportMessage } from './leagues';

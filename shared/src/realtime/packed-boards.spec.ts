@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { BoardEvent, SportBoard } from '../domain/odds';
 import { withBookLinks } from '../domain/book-links';
 import { InvalidOddsPayloadError, normaliseOddsApiV4 } from '../feeds/odds-api-v4';
-import { americanToDecimal } from '../engine/odds-format';
+import { americanToDecimal } from '../engine/odds/odds-format';
 import { packBoards, unpackBoards } from './packed-boards';
 
 const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');

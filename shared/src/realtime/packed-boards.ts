@@ -1,5 +1,5 @@
 import type { BoardBookmaker, BoardEvent, BoardMarket, BoardOutcome, SportBoard } from '../domain/odds';
-import { americanToDecimal, decimalToAmerican, isValidDecimal } from '../engine/odds-format';
+import { americanToDecimal, decimalToAmerican, isValidDecimal } from '../engine/odds/odds-format';
 import { InvalidOddsPayloadError } from '../feeds/odds-api-v4';
 
 /**

@@ -1,5 +1,5 @@
 import type { BoardBookmaker, BoardEvent, BoardOutcome } from '../domain/odds';
-import { americanToDecimal } from '../engine/odds-format';
+import { americanToDecimal } from '../engine/odds/odds-format';
 
 /** Builds small boards for tests: prices in American odds, times relative to NOW. */
 export const NOW = Date.parse('2026-01-10T18:00:00Z');

@@ -1,6 +1,6 @@
 import { JobName, type OpportunityUpdate } from '@oddspulse/shared';
 import type { JobQueueService } from '@oddspulse/core';
-import { middleOpportunity } from '../../../shared/src/testing/alert-opportunities';
+import { middleOpportunity } from '@oddspulse/shared/testing';
 import { AlertBatches } from './alert-batches';
 
 const update = (action: OpportunityUpdate['action'], opportunity?: object): OpportunityUpdate => ({

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { AlertsRepository, DevOutboxRepository, JobQueueService, MailFilesRepository, MailService, vapidKeys } from '@oddspulse/core';
 import { alertSummary, JobName, type AlertOpportunity, type JobPayload } from '@oddspulse/shared';
-import { alertLeg, arbitrageOpportunity, evBet, middleOpportunity } from '../../../shared/src/testing/alert-opportunities';
+import { alertLeg, arbitrageOpportunity, evBet, middleOpportunity } from '@oddspulse/shared/testing';
 import { bearer, createAccountsApp, signUp, type AccountsTestApp } from '../../../test/support/accounts-app';
 import { PushReceiver, WebhookReceiver } from '../../../test/support/alert-receivers';
 import { AlertDeliveryService } from './alert-delivery.service';

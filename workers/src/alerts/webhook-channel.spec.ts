@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { alertSummary } from '@oddspulse/shared';
-import { arbitrageOpportunity } from '../../../shared/src/testing/alert-opportunities';
+import { arbitrageOpportunity } from '@oddspulse/shared/testing';
 import { signatureHeaders, webhookBody, webhookId } from './webhook-channel';
 
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;

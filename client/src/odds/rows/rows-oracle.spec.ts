@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_SPORTSBOOKS, DEVIG_METHODS, newestUpdate, normaliseOddsApiV4, type BoardEvent, type BoardMarket } from '@oddspulse/shared';
-import { seededRandom } from '../../../../shared/src/testing/seeded-random';
+import { seededRandom } from '@oddspulse/shared/testing';
 import { simBoard } from '../../../test-support/sim-board';
 import { buildRows, rowsBuilder, type BuildRowsOptions, type TableMode } from './rows';
 import { oracleEventRows, oracleRows } from '../../../test-support/rows-oracle';

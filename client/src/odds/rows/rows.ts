@@ -1,6 +1,5 @@
 import {
   bookHold,
-  buildEventIndex,
   cachedTime,
   canonicalBookKey,
   commissionOf,
@@ -9,11 +8,8 @@ import {
   DEFAULT_BLEND,
   DEFAULT_DEVIG_METHOD,
   DFS_FIXED_DECIMAL,
-  EV_LINE_TOLERANCE,
   effectiveDecimal,
   evPercent,
-  fairLine,
-  groupLines,
   isDfsBook,
   isEventLive,
   isLayMarket,
@@ -22,6 +18,7 @@ import {
   KIND_NUMBERS,
   lineKey,
   marketFamily,
+  marketLines,
   PREFERRED_BOOK_ORDER,
   sportsbookName,
   type BlendableMethod,
@@ -450,23 +447,20 @@ function factsKey(family: string, description: string | undefined, outcome: stri
 }
 
 /**
- * The event's LineFacts, by factsKey(): its lines (buildEventIndex at the settings' `now`, groupLines at the EV
- * tolerance) and their fair lines by the chosen de-vig.
+ * The event's LineFacts, by factsKey(): its lines at the settings' `now` (marketLines: the engine's lines, grouped
+ * at the EV tolerance) and their fair lines by the chosen de-vig.
  */
 function eventFacts(event: BoardEvent, settings: RowSettings, books: EventBooks): Map<string, LineFacts> {
   const facts = new Map<string, LineFacts>();
-  for (const group of buildEventIndex(event, settings.now, settings.times).groups) {
-    const complete = completeSideCount(KIND_NUMBERS[group.kind], group.outcomeCount);
-    for (const line of groupLines(group, EV_LINE_TOLERANCE)) {
-      // a line without all its sides has no fair line and no book quoting every side
-      if (line.sides.size === complete) addLineFacts(line, settings, books, facts);
-    }
+  for (const line of marketLines(event, settings.now, { method: settings.method, blend: settings.blend })) {
+    // a line without all its sides has no fair line and no book quoting every side
+    if (line.sides.size === completeSideCount(KIND_NUMBERS[line.group.kind], line.group.outcomeCount)) addLineFacts(line, books, facts);
   }
   return facts;
 }
 
-function addLineFacts(line: MarketLine, settings: RowSettings, books: EventBooks, facts: Map<string, LineFacts>): void {
-  const fair = fairLine(line, settings.method, settings.blend);
+function addLineFacts(line: MarketLine, books: EventBooks, facts: Map<string, LineFacts>): void {
+  const fair = line.fair;
   const { family, description } = line.group;
   // arrays made at their size throughout: grown by push, a short array takes room for 17
   const n = line.sides.size;

@@ -1,0 +1,74 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { normaliseOddsApiV4 } from '../../feeds/odds-api-v4';
+import { book, event, NOW } from '../../testing/board-builder';
+import { newestUpdate, scanBoard, scanEvent } from './scan';
+import { findArbitrage, findEvBets, findMiddles } from './finders';
+
+const FIXTURES = join(__dirname, '..', '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
+const BOARDS = readdirSync(FIXTURES).filter((f) => f.startsWith('v4_odds_') || f.startsWith('v4_event_odds_'));
+const byId = <T extends { id: string }>(items: T[]) => [...items].sort((a, b) => a.id.localeCompare(b.id));
+
+describe('scan', () => {
+  // Detection runs per changed event; the per-event finders and the whole-board pass must agree
+  it.each(BOARDS)('%s: scanBoard is the union of the per-event finders', (file) => {
+    const { events } = normaliseOddsApiV4(JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')));
+    const now = newestUpdate(events)!;
+    const whole = scanBoard(events, {}, now);
+    expect(byId(whole.arbitrage)).toEqual(byId(events.flatMap((e) => findArbitrage(e, {}, now))));
+    expect(byId(whole.middles)).toEqual(byId(events.flatMap((e) => findMiddles(e, {}, now))));
+    expect(byId(whole.ev)).toEqual(byId(events.flatMap((e) => findEvBets(e, {}, now))));
+    const ids = [...whole.arbitrage, ...whole.middles, ...whole.ev].map((o) => o.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('ids are stable when only prices move', () => {
+    const board = (away: number) =>
+      event([
+        book('draftkings', {
+          h2h: [
+            ['Home', 110],
+            ['Away', -130],
+          ],
+        }),
+        book('fanduel', {
+          h2h: [
+            ['Home', -125],
+            ['Away', away],
+          ],
+        }),
+      ]);
+    const before = scanEvent(board(105), {}, NOW).arbitrage[0];
+    const after = scanEvent(board(108), {}, NOW + 5000).arbitrage[0];
+    expect(after.id).toBe(before.id);
+    expect(after.profitPct).toBeGreaterThan(before.profitPct);
+    expect(after.ageSeconds).toBe(before.ageSeconds + 5);
+  });
+
+  it('newestUpdate is the newest last_update on the board, null without one', () => {
+    const e = event([
+      book(
+        'draftkings',
+        {
+          h2h: [
+            ['Home', 110],
+            ['Away', -130],
+          ],
+        },
+        60_000,
+      ),
+      book(
+        'fanduel',
+        {
+          h2h: [
+            ['Home', -125],
+            ['Away', 105],
+          ],
+        },
+        5000,
+      ),
+    ]);
+    expect(newestUpdate([e])).toBe(NOW - 5000);
+    expect(newestUpdate([])).toBeNull();
+  });
+});

@@ -1,0 +1,147 @@
+import type { BoardEvent, EventHeader } from '../../domain/odds';
+import type { ScanResult } from '../../domain/opportunities';
+import { commissionOf, DEFAULT_COMMISSIONS, LOWEST_COMMISSIONS, type CommissionRates } from '../odds/commission';
+import { parseIsoTime } from '../odds/iso-time';
+import type { PreparedEvent } from './prepared-columns';
+import { prepareEvent } from './prepared-event';
+import { scanPreparedEvent } from './prepared-scan';
+import { addScan, scanSettings, sortScan, type ScanOptions } from '../opportunities/scan';
+import type { ScanSettings } from './prepared-scan';
+import { withArbitrageBelowRates } from '../opportunities/opportunities-for-user';
+
+interface Entry {
+  prepared: PreparedEvent;
+  /**
+   * The event read at the lowest rates a user may set, when the board finds arbitrage below its rates and one of
+   * the event's books charges more than that; null otherwise.
+   */
+  atLowest: PreparedEvent | null;
+  /** Every market's last_update (ms), in reading order: a refresh without a price move re-reads the event. */
+  times: Float64Array;
+}
+
+/**
+ * A board kept prepared (see PreparedEvent): each event is read into columns when it arrives or changes, and
+ * scanning it, or the whole board, only applies the clock and the finders. The detection worker holds one per
+ * board and sport and brings it up to date with each poll.
+ */
+export class PreparedBoard {
+  private readonly events = new Map<string, Entry>();
+
+  /**
+   * `rates`: the commission each exchange's prices are read with (commission.ts); a scan's own
+   * `options.commission` is not read, as the prices were read once, with these. `options.belowRates` (detection): an event
+   * with a book charging commission is also read at the lowest rates a user may set, and the arbitrages found only
+   * there join its scan, priced at `rates` and marked (withArbitrageBelowRates), so a user who pays less than the
+   * published rate is shown the arbitrages their rate makes.
+   */
+  constructor(
+    private readonly rates: CommissionRates = DEFAULT_COMMISSIONS,
+    private readonly options: { belowRates?: boolean } = {},
+  ) {}
+
+  get size(): number {
+    return this.events.size;
+  }
+
+  has(eventId: string): boolean {
+    return this.events.has(eventId);
+  }
+
+  /** Reads every event of the board afresh, dropping any other. */
+  load(events: readonly BoardEvent[]): void {
+    this.events.clear();
+    for (const event of events) this.events.set(event.id, this.entryOf(event));
+  }
+
+  /**
+   * Brings the board to `events`. The events of `changedIds` (a poll's diff: prices, lines, outcomes, markets
+   * or books changed) are read again; so are the others whose header or market times changed (a diff does
+   * not list a book's refreshed last_update, which can reopen a price the locked-market age had closed, nor a
+   * game marked finished); events no longer on the board are dropped. Books' titles and links are kept as
+   * they were when the event was last read. Answers the ids read again.
+   */
+  update(events: readonly BoardEvent[], changedIds: readonly string[]): string[] {
+    const changed = new Set(changedIds);
+    const present = new Set<string>();
+    const reread: string[] = [];
+    for (const event of events) {
+      present.add(event.id);
+      const entry = this.events.get(event.id);
+      if (entry && !changed.has(event.id) && sameHeader(entry.prepared.header, event) && sameTimes(event, entry.times)) continue;
+      this.events.set(event.id, this.entryOf(event));
+      reread.push(event.id);
+    }
+    for (const id of this.events.keys()) if (!present.has(id)) this.events.delete(id);
+    return reread;
+  }
+
+  /** The opportunities of one event (none when it is not on the board). */
+  scanEvent(eventId: string, options: ScanOptions = {}, now: number): ScanResult {
+    const entry = this.events.get(eventId);
+    return entry ? this.scanEntry(entry, scanSettings(options), now) : { arbitrage: [], middles: [], ev: [] };
+  }
+
+  /** Every event (in the order they were first added), sorted as scanBoard sorts. */
+  scan(options: ScanOptions = {}, now: number): ScanResult {
+    const settings = scanSettings(options);
+    const result: ScanResult = { arbitrage: [], middles: [], ev: [] };
+    for (const entry of this.events.values()) addScan(result, this.scanEntry(entry, settings, now));
+    return sortScan(result);
+  }
+
+  private scanEntry(entry: Entry, settings: ScanSettings, now: number): ScanResult {
+    const found = scanPreparedEvent(entry.prepared, settings, now);
+    if (entry.atLowest === null) return found;
+    const atLowest = scanPreparedEvent(entry.atLowest, settings, now).arbitrage;
+    return { ...found, arbitrage: withArbitrageBelowRates(found.arbitrage, atLowest, this.rates) };
+  }
+
+  private entryOf(event: BoardEvent): Entry {
+    // the lowest rate is 0 at every exchange: only a book that charges more reads differently there
+    const charged = this.options.belowRates === true && event.bookmakers.some((b) => commissionOf(b.key, this.rates) > 0);
+    return { ...timedEntry(event, this.rates), atLowest: charged ? prepareEvent(event, LOWEST_COMMISSIONS) : null };
+  }
+}
+
+function timedEntry(event: BoardEvent, rates: CommissionRates): Omit<Entry, 'atLowest'> {
+  const times: number[] = [];
+  let lastIso = '';
+  let lastTime = NaN;
+  for (const bookmaker of event.bookmakers) {
+    for (const market of bookmaker.markets) {
+      const iso = market.last_update;
+      if (iso !== lastIso) lastTime = parseIsoTime(iso);
+      lastIso = iso;
+      times.push(lastTime);
+    }
+  }
+  return { prepared: prepareEvent(event, rates), times: Float64Array.from(times) };
+}
+
+function sameHeader(header: EventHeader, event: BoardEvent): boolean {
+  return (
+    header.commence_time === event.commence_time &&
+    header.completed === event.completed &&
+    header.home_team === event.home_team &&
+    header.away_team === event.away_team &&
+    header.sport_key === event.sport_key &&
+    header.sport_title === event.sport_title
+  );
+}
+
+function sameTimes(event: BoardEvent, times: Float64Array): boolean {
+  let i = 0;
+  let lastIso = '';
+  let lastTime = NaN;
+  for (const bookmaker of event.bookmakers) {
+    for (const market of bookmaker.markets) {
+      if (i === times.length) return false;
+      const iso = market.last_update;
+      if (iso !== lastIso) lastTime = parseIsoTime(iso);
+      lastIso = iso;
+      if (!Object.is(lastTime, times[i++])) return false;
+    }
+  }
+  return i === times.length;
+}

@@ -1,0 +1,258 @@
+import type { EventHeader } from '../../domain/odds';
+import { canonicalBookKey, isDfsBook } from '../../domain/sportsbooks';
+import { bookWeight } from '../odds/fair-probability';
+import { familyNumber, isAlternateMarket, isLayMarket, marketFamily } from '../lines/line-rules';
+import type { Quote } from '../lines/market-lines';
+import { isGameLineFamily } from '../opportunities/middles';
+import { SCANNER_EXCLUDED_BOOKS } from '../opportunities/opportunity-legs';
+
+/**
+ * One event's prices in columns, read once when the event changes and scanned as often as wanted (the scan
+ * applies the clock: locked-market age, live rules, stale flags). It holds what buildEventIndex reads, in the
+ * same order, minus what never depends on the clock: exchange lay markets and locked prices (0, missing,
+ * beyond ±5000) are left out here; markets too old to bet are left out by each scan. Quotes are grouped as
+ * buildEventIndex groups them (family, player/team, kind, outcome count), and each group's quotes are kept
+ * both in reading order (middles, group order) and sorted by line (line clustering), so a scan never sorts.
+ * Each group's lines are prepared as well, with what the finders work out from a line that does not depend on
+ * the clock (fair line, arbitrage legs, best prices, middles tables), for the lines none of whose prices has
+ * aged out by the time of a scan.
+ *
+ * It keeps strings (names, keys, times, links) but not the board's objects, so a board kept prepared does not
+ * keep the parsed feed alive.
+ */
+export interface PreparedEvent {
+  header: EventHeader;
+  /** commence_time in ms since the epoch; NaN when unreadable (the event then counts as live). */
+  commence: number;
+  quoteCount: number;
+  /** Per quote, in reading order (bookmaker, market, outcome). */
+  qMarket: Int32Array;
+  qGroup: Int32Array;
+  qBook: Int32Array;
+  /** Index into `names` (the outcome name; names are per group). */
+  qName: Int32Array;
+  /** The quoted price (fair lines), and the price net of the book's commission (arbitrage, middles, EV). */
+  qDecimal: Float64Array;
+  qEffective: Float64Array;
+  /** NaN on moneylines. */
+  qPoint: Float64Array;
+  /** Totals: the point. Spreads: the point seen from the group's reference side over all its quotes. */
+  qLine: Float64Array;
+  qUpdated: Float64Array;
+  qDescription: (string | undefined)[];
+  qLink: (string | undefined)[];
+  /** Per market. */
+  mKey: string[];
+  mLastUpdate: string[];
+  mTitle: string[];
+  mAlternate: Uint8Array;
+  groupCount: number;
+  gFamily: string[];
+  gKind: Uint8Array;
+  gGameLine: Uint8Array;
+  /** Moneylines: outcomes per book (2, or 3 for 1X2); 0 otherwise. */
+  gCount: Int32Array;
+  /** Spreads: the reference side over all the group's quotes. */
+  gReference: (string | undefined)[];
+  /** The group's quotes are byGroup / byLine [gStart, gEnd). */
+  gStart: Int32Array;
+  gEnd: Int32Array;
+  /** The group's outcome names are names [gNameStart, gNameEnd). */
+  gNameStart: Int32Array;
+  gNameEnd: Int32Array;
+  names: string[];
+  /** Per name: its newest quote's update (whether any quote of that name is still open). */
+  nameNewest: Float64Array;
+  byGroup: Int32Array;
+  /** Stable by line within each group (moneylines: reading order). */
+  byLine: Int32Array;
+  /** Each group's oldest quote update (NaN when one is unreadable): are all its quotes open? */
+  gOldest: Float64Array;
+  /**
+   * Each group's lines as a scan makes them when every quote is open (no price past the locked-market age):
+   * lines [gLineStart, gLineEnd) of `lines`. A scan takes those none of whose quotes closed and makes the
+   * others (see LineSet).
+   */
+  gLineStart: Int32Array;
+  gLineEnd: Int32Array;
+  lines: PreparedLines;
+  /** Per book id (bookIdOf): the commission (FRACTION) the event was prepared with; 0 at a book. */
+  bookCommission: Float64Array;
+  /** The lay prices at exchanges that lay a moneyline group of the event, in reading order (back-lay.ts). */
+  lays: PreparedLay[];
+}
+
+/** A lay price as buildEventIndex reads it (its `effective` is its decimal), its book id and the group it lays. */
+export interface PreparedLay {
+  quote: Quote;
+  book: number;
+  group: number;
+}
+
+/**
+ * Lines as buildEventIndex's groupLines() makes them (MarketLine): line l has sides [lSideStart[l],
+ * + lSideCount[l]); side s is the name names[sName[s]] and each book's best quote on it, pool [sStart[s],
+ * + sLength[s]). Prepared lines also carry their fair line by the default de-vig method (fairLine()):
+ * lFair[l] = 1 when there is one, lFairBooks[l] books went into it and sFair[s] is side s's probability.
+ * Line l was made from the group's quotes byLine [lQuoteStart[l], lQuoteEnd[l]), the oldest updated at
+ * lOldest[l] (NaN when one is unreadable). gSimple: every line of the group holds a single line value, so its
+ * lines stay apart whatever quotes close, and a line none of whose quotes closed is unchanged. Without a
+ * book filter a side's best price from a book other
+ * than a DFS app sTop[s] (its effective price; 0: none), and sDfs[s] = 1 when a DFS app quotes it. For middles, a game-line
+ * group's topTwoByLine() without a book filter: its "low" lines are mid [gMidStart[g], + gMidLow[g]) and its
+ * "high" lines the gMidHigh[g] after them, each the best quote midFirst and the best from another book
+ * midSecond (−1: none). A line's arbitrage legs without a book filter (bestLegs(): best quote per side, one
+ * side swapped to another book when one book is best on all) are lLegs [3l, 3l + lLegCount[l]) (0: none).
+ * lUnique[l] = 1 when each book quotes the line once per side (every quote of the line is on a side list).
+ */
+export interface PreparedLines {
+  lineCount: number;
+  lQuoteStart: Int32Array;
+  lQuoteEnd: Int32Array;
+  lOldest: Float64Array;
+  gSimple: Uint8Array;
+  lLine: Float64Array;
+  lSpan: Float64Array;
+  lSideStart: Int32Array;
+  lSideCount: Int32Array;
+  lFair: Uint8Array;
+  lFairBooks: Int32Array;
+  sName: Int32Array;
+  sStart: Int32Array;
+  sLength: Int32Array;
+  sFair: Float64Array;
+  sTop: Float64Array;
+  sDfs: Uint8Array;
+  pool: Int32Array;
+  gMidStart: Int32Array;
+  gMidLow: Int32Array;
+  gMidHigh: Int32Array;
+  midFirst: Int32Array;
+  midSecond: Int32Array;
+  lLegs: Int32Array;
+  lLegCount: Uint8Array;
+  lUnique: Uint8Array;
+}
+
+// Books and market keys repeat on every event: what the finders need of them is looked up once, by integer id.
+const bookIds = new Map<string, number>();
+const canonicalIds = new Map<string, number>();
+export const bookKeys: string[] = [];
+export const bookDfs: boolean[] = [];
+export const bookWeights: number[] = [];
+export const bookExcluded: boolean[] = [];
+const EXCLUDED = new Set(SCANNER_EXCLUDED_BOOKS);
+
+export function bookIdOf(key: string): number {
+  let id = bookIds.get(key);
+  if (id === undefined) {
+    const canonical = canonicalBookKey(key);
+    id = canonicalIds.get(canonical);
+    if (id === undefined) {
+      id = bookKeys.length;
+      canonicalIds.set(canonical, id);
+      bookKeys.push(canonical);
+      bookDfs.push(isDfsBook(canonical));
+      bookWeights.push(bookWeight(canonical));
+      bookExcluded.push(EXCLUDED.has(canonical));
+    }
+    bookIds.set(key, id);
+  }
+  return id;
+}
+
+export interface MarketKey {
+  family: string;
+  familyId: number;
+  alternate: boolean;
+  lay: boolean;
+  gameLine: boolean;
+}
+const marketKeys = new Map<string, MarketKey>();
+
+export function marketKeyOf(key: string): MarketKey {
+  let info = marketKeys.get(key);
+  if (info === undefined) {
+    const family = marketFamily(key);
+    info = { family, familyId: familyNumber(family), alternate: isAlternateMarket(key), lay: isLayMarket(key), gameLine: isGameLineFamily(family) };
+    marketKeys.set(key, info);
+  }
+  return info;
+}
+
+export const grownInt = (a: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> => {
+  if (n <= a.length) return a;
+  const b = new Int32Array(Math.max(n, a.length * 2));
+  b.set(a);
+  return b;
+};
+export const grownFloat = (a: Float64Array<ArrayBuffer>, n: number): Float64Array<ArrayBuffer> => {
+  if (n <= a.length) return a;
+  const b = new Float64Array(Math.max(n, a.length * 2));
+  b.set(a);
+  return b;
+};
+export const grownByte = (a: Uint8Array<ArrayBuffer>, n: number): Uint8Array<ArrayBuffer> => {
+  if (n <= a.length) return a;
+  const b = new Uint8Array(Math.max(n, a.length * 2));
+  b.set(a);
+  return b;
+};
+
+/**
+ * Stable sort of a[from, to) by line[] (as Array.prototype.sort with (a, b) => a.line − b.line): insertion
+ * sort for short runs, then merges through `temp`.
+ */
+export function sortByLine(a: Int32Array, from: number, to: number, line: Float64Array, temp: Int32Array): void {
+  const RUN = 12;
+  for (let lo = from; lo < to; lo += RUN) {
+    const hi = Math.min(lo + RUN, to);
+    for (let i = lo + 1; i < hi; i++) {
+      const q = a[i];
+      const value = line[q];
+      let j = i - 1;
+      while (j >= lo && line[a[j]] > value) {
+        a[j + 1] = a[j];
+        j--;
+      }
+      a[j + 1] = q;
+    }
+  }
+  const n = to - from;
+  if (n <= RUN) return;
+  for (let k = 0; k < n; k++) temp[k] = a[from + k];
+  let source = temp;
+  let target = a;
+  let sourceBase = 0;
+  let targetBase = from;
+  // merge from temp into a, then a into temp, …; the run currently in `source` is copied back at the end
+  for (let width = RUN; width < n; width *= 2) {
+    for (let lo = 0; lo < n; lo += 2 * width) {
+      const mid = Math.min(lo + width, n);
+      const hi = Math.min(lo + 2 * width, n);
+      let i = lo;
+      let j = mid;
+      let k = lo;
+      while (i < mid && j < hi) {
+        const left = source[sourceBase + i];
+        const right = source[sourceBase + j];
+        if (line[right] < line[left]) {
+          target[targetBase + k++] = right;
+          j++;
+        } else {
+          target[targetBase + k++] = left;
+          i++;
+        }
+      }
+      while (i < mid) target[targetBase + k++] = source[sourceBase + i++];
+      while (j < hi) target[targetBase + k++] = source[sourceBase + j++];
+    }
+    const swap = source;
+    source = target;
+    target = swap;
+    const base = sourceBase;
+    sourceBase = targetBase;
+    targetBase = base;
+  }
+  if (source !== a) for (let k = 0; k < n; k++) a[from + k] = source[sourceBase + k];
+}

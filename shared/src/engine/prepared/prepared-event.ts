@@ -1,0 +1,394 @@
+import type { BoardBookmaker, BoardEvent, BoardMarket } from '../../domain/odds';
+import { forEachLayOutcome } from '../opportunities/back-lay';
+import { parseIsoTime } from '../odds/iso-time';
+import {
+  hasLinePoint,
+  lineFromReference,
+  lockedDescriptions,
+  MarketGroupNumbers,
+  MONEYLINE,
+  moneylineCounts,
+  outcomeKind,
+  SPREAD,
+  spreadReference,
+} from '../lines/line-rules';
+import { commissionOf, DEFAULT_COMMISSIONS, effectiveDecimal, type CommissionRates } from '../odds/commission';
+import {
+  bookIdOf,
+  bookKeys,
+  grownByte,
+  grownFloat,
+  grownInt,
+  marketKeyOf,
+  sortByLine,
+  type MarketKey,
+  type PreparedEvent,
+  type PreparedLay,
+  type PreparedLines,
+} from './prepared-columns';
+import type { Quote } from '../lines/market-lines';
+import { LineSet } from './prepared-lines';
+import { toPreparedLines } from './prepared-lines-serialise';
+
+/**
+ * Reading an event into a PreparedEvent (see prepared-columns.ts): its open-able quotes in columns, grouped and
+ * sorted, then its lines and fair lines as a scan with every price open would find them.
+ */
+
+/** Where prepareEvent reads an event before copying it out at its exact size; reused from event to event. */
+class Reader {
+  marketCount = 0;
+  mKey: string[] = [];
+  mLastUpdate: string[] = [];
+  mTitle: string[] = [];
+  mAlternate = new Uint8Array(64);
+
+  quoteCount = 0;
+  qMarket = new Int32Array(1024);
+  qGroup = new Int32Array(1024);
+  qBook = new Int32Array(1024);
+  qName = new Int32Array(1024);
+  qDecimal = new Float64Array(1024);
+  qPoint = new Float64Array(1024);
+  qLine = new Float64Array(1024);
+  qUpdated = new Float64Array(1024);
+  qOutcomeName: string[] = [];
+  qDescription: (string | undefined)[] = [];
+  qLink: (string | undefined)[] = [];
+
+  groupCount = 0;
+  gFamily: string[] = [];
+  gKind = new Uint8Array(64);
+  gGameLine = new Uint8Array(64);
+  gCount = new Int32Array(64);
+  gStart = new Int32Array(64);
+  gEnd = new Int32Array(64);
+  private readonly groupNumbers = new MarketGroupNumbers();
+  byGroup = new Int32Array(1024);
+  private sortTemp = new Int32Array(1024);
+  /** The event's lay prices, and the back group each lays once every group is numbered. */
+  lays: PreparedLay[] = [];
+  private layRows: { lay: PreparedLay; familyId: number; count: number }[] = [];
+
+  read(event: BoardEvent): void {
+    this.marketCount = 0;
+    this.quoteCount = 0;
+    this.groupCount = 0;
+    this.groupNumbers.clear();
+    this.lays = [];
+    this.layRows.length = 0;
+    for (const bookmaker of event.bookmakers) {
+      const book = bookIdOf(bookmaker.key);
+      let lastIso = '';
+      let lastTime = NaN;
+      for (const market of bookmaker.markets) {
+        const key = marketKeyOf(market.key);
+        if (key.lay) {
+          this.readLays(bookmaker, market, book);
+          continue;
+        }
+        const outcomes = market.outcomes;
+        const size = outcomes.length;
+        const locked = lockedDescriptions(outcomes);
+        // without players a locked price locks the whole market: nothing of it is read
+        if (locked !== null && !outcomes.some((o) => o.description !== undefined)) continue;
+        // a book's markets usually share one timestamp string
+        const iso = market.last_update;
+        const updatedAt = iso === lastIso ? lastTime : parseIsoTime(iso);
+        lastIso = iso;
+        lastTime = updatedAt;
+        const m = this.marketCount++;
+        this.mKey[m] = market.key;
+        this.mLastUpdate[m] = iso;
+        this.mTitle[m] = bookmaker.title;
+        this.mAlternate = grownByte(this.mAlternate, m + 1);
+        this.mAlternate[m] = key.alternate ? 1 : 0;
+        if (this.quoteCount + size > this.qMarket.length) this.growQuotes(this.quoteCount + size);
+        const { qMarket, qGroup, qBook, qDecimal, qPoint, qUpdated, qOutcomeName, qDescription, qLink } = this;
+        let counts: number | Map<string, number> | null = null;
+        let q = this.quoteCount;
+        let group = -1;
+        let runDescription: string | undefined;
+        let runKind = -1;
+        for (let i = 0; i < size; i++) {
+          const o = outcomes[i];
+          if (locked !== null && locked.has(o.description ?? '')) continue;
+          const point = o.point;
+          const hasPoint = hasLinePoint(point);
+          const name = o.name;
+          const kind = outcomeKind(name, hasPoint);
+          if (group < 0 || o.description !== runDescription || kind !== runKind) {
+            const description = o.description ?? '';
+            let count = 0;
+            if (kind === MONEYLINE) {
+              counts ??= moneylineCounts(outcomes);
+              count = typeof counts === 'number' ? counts : counts.get(description)!;
+            }
+            group = this.groupOf(key, description, kind, count);
+            runDescription = o.description;
+            runKind = kind;
+          }
+          qMarket[q] = m;
+          qGroup[q] = group;
+          qBook[q] = book;
+          qDecimal[q] = o.price;
+          qPoint[q] = hasPoint ? point : NaN;
+          qUpdated[q] = updatedAt;
+          qOutcomeName[q] = name;
+          qDescription[q] = o.description;
+          qLink[q] = o.link ?? market.link ?? bookmaker.link;
+          q++;
+        }
+        this.quoteCount = q;
+      }
+    }
+    for (const { lay, familyId, count } of this.layRows) {
+      lay.group = this.groupNumbers.find(familyId, lay.quote.description ?? '', MONEYLINE, count);
+      if (lay.group >= 0) this.lays.push(lay);
+    }
+    this.orderByGroup();
+  }
+
+  /** A lay market's prices as buildEventIndex reads them; its commission is set once the rates are known. */
+  private readLays(bookmaker: BoardBookmaker, market: BoardMarket, book: number): void {
+    const updatedAt = parseIsoTime(market.last_update);
+    forEachLayOutcome(market, (outcome, familyId, count) => {
+      const quote: Quote = {
+        book: bookKeys[book],
+        bookTitle: bookmaker.title,
+        market: market.key,
+        alternate: false,
+        outcome: outcome.name,
+        description: outcome.description,
+        decimal: outcome.price,
+        commission: 0,
+        effective: outcome.price,
+        lastUpdate: market.last_update,
+        updatedAt,
+        line: 0,
+        link: outcome.link ?? market.link ?? bookmaker.link,
+      };
+      this.layRows.push({ lay: { quote, book, group: -1 }, familyId, count });
+    });
+  }
+
+  private growQuotes(n: number): void {
+    this.qMarket = grownInt(this.qMarket, n);
+    this.qGroup = grownInt(this.qGroup, n);
+    this.qBook = grownInt(this.qBook, n);
+    this.qName = grownInt(this.qName, n);
+    this.qDecimal = grownFloat(this.qDecimal, n);
+    this.qPoint = grownFloat(this.qPoint, n);
+    this.qLine = grownFloat(this.qLine, n);
+    this.qUpdated = grownFloat(this.qUpdated, n);
+  }
+
+  /** The outcome's market group (line-rules.ts MarketGroupNumbers, as buildEventIndex groups them). */
+  private groupOf(key: MarketKey, description: string, kind: number, count: number): number {
+    const g = this.groupNumbers.numberOf(key.familyId, description, kind, count);
+    if (g === this.groupCount) {
+      this.groupCount++;
+      if (g === this.gKind.length) {
+        this.gKind = grownByte(this.gKind, g + 1);
+        this.gGameLine = grownByte(this.gGameLine, g + 1);
+        this.gCount = grownInt(this.gCount, g + 1);
+        this.gStart = grownInt(this.gStart, g + 1);
+        this.gEnd = grownInt(this.gEnd, g + 1);
+      }
+      this.gFamily[g] = key.family;
+      this.gKind[g] = kind;
+      this.gGameLine[g] = key.gameLine ? 1 : 0;
+      this.gCount[g] = kind === MONEYLINE ? count : 0;
+    }
+    return g;
+  }
+
+  /** A stable counting sort of the quotes by group: byGroup lists each group's quotes in reading order. */
+  private orderByGroup(): void {
+    const { quoteCount, groupCount, qGroup, gStart, gEnd } = this;
+    this.byGroup = grownInt(this.byGroup, quoteCount);
+    const byGroup = this.byGroup;
+    gEnd.fill(0, 0, groupCount);
+    for (let q = 0; q < quoteCount; q++) gEnd[qGroup[q]]++;
+    let start = 0;
+    for (let g = 0; g < groupCount; g++) {
+      const size = gEnd[g];
+      gStart[g] = start;
+      gEnd[g] = start;
+      start += size;
+    }
+    for (let q = 0; q < quoteCount; q++) byGroup[gEnd[qGroup[q]]++] = q;
+  }
+
+  /** The event at its exact size: names per group, spreads oriented, each group's quotes sorted by line. */
+  finish(event: BoardEvent): PreparedEvent {
+    const n = this.quoteCount;
+    const groupCount = this.groupCount;
+    const qName = new Int32Array(n);
+    const qLine = new Float64Array(n);
+    const names: string[] = [];
+    const newest: number[] = [];
+    const gNameStart = new Int32Array(groupCount);
+    const gNameEnd = new Int32Array(groupCount);
+    const gReference: (string | undefined)[] = new Array(groupCount).fill(undefined);
+    const byGroup = this.byGroup.slice(0, n);
+    const byLine = byGroup.slice();
+    const { qOutcomeName, qPoint, qUpdated, gKind } = this;
+    for (let g = 0; g < groupCount; g++) {
+      const from = this.gStart[g];
+      const to = this.gEnd[g];
+      const first = names.length;
+      gNameStart[g] = first;
+      let byName: Map<string, number> | null = null;
+      for (let k = from; k < to; k++) {
+        const q = byGroup[k];
+        const name = qOutcomeName[q];
+        let index = -1;
+        if (byName !== null) index = byName.get(name) ?? -1;
+        else for (let t = first; t < names.length; t++) if (names[t] === name) index = t;
+        if (index < 0) {
+          index = names.length;
+          names.push(name);
+          newest.push(qUpdated[q]);
+          // outrights list dozens of names: stop scanning them one by one
+          if (byName === null && index - first >= 8) {
+            byName = new Map();
+            for (let t = first; t <= index; t++) byName.set(names[t], t);
+          } else if (byName !== null) byName.set(name, index);
+        } else if (qUpdated[q] > newest[index] || Number.isNaN(newest[index])) newest[index] = qUpdated[q];
+        qName[q] = index;
+      }
+      gNameEnd[g] = names.length;
+      if (gKind[g] === MONEYLINE) continue;
+      let reference: string | undefined;
+      if (gKind[g] === SPREAD) {
+        reference = spreadReference(names, first, names.length, event.home_team, null, 0, 0);
+        gReference[g] = reference;
+      }
+      for (let k = from; k < to; k++) {
+        const q = byGroup[k];
+        qLine[q] = lineFromReference(qOutcomeName[q], qPoint[q], reference);
+      }
+      this.sortTemp = grownInt(this.sortTemp, to - from);
+      sortByLine(byLine, from, to, qLine, this.sortTemp);
+    }
+    const gOldest = new Float64Array(groupCount);
+    for (let g = 0; g < groupCount; g++) {
+      let groupOldest = Infinity;
+      // NaN sticks: a quote of unreadable time is never open, so its group is never all open
+      for (let k = this.gStart[g]; k < this.gEnd[g] && !Number.isNaN(groupOldest); k++) groupOldest = Math.min(groupOldest, qUpdated[byGroup[k]]);
+      gOldest[g] = groupOldest;
+    }
+    const { bookmakers: _prices, ...header } = event;
+    return {
+      header,
+      commence: Date.parse(event.commence_time),
+      quoteCount: n,
+      qMarket: this.qMarket.slice(0, n),
+      qGroup: this.qGroup.slice(0, n),
+      qBook: this.qBook.slice(0, n),
+      qName,
+      qDecimal: this.qDecimal.slice(0, n),
+      // prepareEvent fills these in
+      qEffective: NO_PRICES,
+      bookCommission: NO_PRICES,
+      qPoint: this.qPoint.slice(0, n),
+      qLine,
+      qUpdated: this.qUpdated.slice(0, n),
+      qDescription: this.qDescription.slice(0, n),
+      qLink: this.qLink.slice(0, n),
+      mKey: this.mKey.slice(0, this.marketCount),
+      mLastUpdate: this.mLastUpdate.slice(0, this.marketCount),
+      mTitle: this.mTitle.slice(0, this.marketCount),
+      mAlternate: this.mAlternate.slice(0, this.marketCount),
+      groupCount,
+      gFamily: this.gFamily.slice(0, groupCount),
+      gKind: this.gKind.slice(0, groupCount),
+      gGameLine: this.gGameLine.slice(0, groupCount),
+      gCount: this.gCount.slice(0, groupCount),
+      gReference,
+      gStart: this.gStart.slice(0, groupCount),
+      gEnd: this.gEnd.slice(0, groupCount),
+      gNameStart,
+      gNameEnd,
+      names,
+      nameNewest: Float64Array.from(newest),
+      byGroup,
+      byLine,
+      gOldest,
+      // prepareEvent fills these in
+      gLineStart: new Int32Array(0),
+      gLineEnd: new Int32Array(0),
+      lines: NO_LINES,
+      lays: this.lays,
+    };
+  }
+}
+
+const NO_PRICES = new Float64Array(0);
+
+const NO_LINES: PreparedLines = {
+  lineCount: 0,
+  lQuoteStart: new Int32Array(0),
+  lQuoteEnd: new Int32Array(0),
+  lOldest: new Float64Array(0),
+  gSimple: new Uint8Array(0),
+  lLine: new Float64Array(0),
+  lSpan: new Float64Array(0),
+  lSideStart: new Int32Array(0),
+  lSideCount: new Int32Array(0),
+  lFair: new Uint8Array(0),
+  lFairBooks: new Int32Array(0),
+  sName: new Int32Array(0),
+  sStart: new Int32Array(0),
+  sLength: new Int32Array(0),
+  sFair: new Float64Array(0),
+  sTop: new Float64Array(0),
+  sDfs: new Uint8Array(0),
+  pool: new Int32Array(0),
+  gMidStart: new Int32Array(0),
+  gMidLow: new Int32Array(0),
+  gMidHigh: new Int32Array(0),
+  midFirst: new Int32Array(0),
+  midSecond: new Int32Array(0),
+  lLegs: new Int32Array(0),
+  lLegCount: new Uint8Array(0),
+  lUnique: new Uint8Array(0),
+};
+
+const reader = new Reader();
+const preparer = new LineSet();
+
+// the commission per book id of the rates last asked for: boards are prepared event by event with the same rates
+let tableRates: CommissionRates | null = null;
+let table = new Float64Array(0);
+
+function commissionTable(rates: CommissionRates): Float64Array {
+  if (rates !== tableRates || table.length < bookKeys.length) {
+    table = Float64Array.from(bookKeys, (key) => commissionOf(key, rates));
+    tableRates = rates;
+  }
+  return table;
+}
+
+/**
+ * Reads one event into columns and prepares its lines (see PreparedEvent). `rates`: each exchange's commission,
+ * which prices its back bets at their effective price in arbitrage, middles and EV (commission.ts).
+ */
+export function prepareEvent(event: BoardEvent, rates: CommissionRates = DEFAULT_COMMISSIONS): PreparedEvent {
+  reader.read(event);
+  const prepared = reader.finish(event);
+  const commission = commissionTable(rates);
+  const { quoteCount, qBook, qDecimal } = prepared;
+  const qEffective = new Float64Array(quoteCount);
+  for (let q = 0; q < quoteCount; q++) qEffective[q] = effectiveDecimal(qDecimal[q], commission[qBook[q]]);
+  prepared.qEffective = qEffective;
+  prepared.bookCommission = commission;
+  for (const lay of prepared.lays) lay.quote.commission = commission[lay.book];
+  preparer.loadAllOpen(prepared);
+  const { lines, gLineStart, gLineEnd } = toPreparedLines(preparer);
+  prepared.lines = lines;
+  prepared.gLineStart = gLineStart;
+  prepared.gLineEnd = gLineEnd;
+  return prepared;
+}

@@ -1,0 +1,284 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { syntheticBoard } from '../../bench/synthetic-board';
+import type { BoardEvent, BoardMarket } from '../../domain/odds';
+import type { ScanResult } from '../../domain/opportunities';
+import { normaliseOddsApiV4 } from '../../feeds/odds-api-v4';
+import { diffBoards } from '../../realtime/board-diff';
+import { NOW } from '../../testing/board-builder';
+import { between, seededRandom } from '../../testing/seeded-random';
+import { oracleArbitrage, oracleEvBets, oracleMiddles } from '../../testing/finders.oracle';
+import { findArbitrage, findEvBets, findMiddles } from '../opportunities/finders';
+import { PreparedBoard } from './prepared-board';
+import { newestUpdate, scanBoard, scanEvent, type ScanOptions } from '../opportunities/scan';
+
+const FIXTURES = join(__dirname, '..', '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
+const BOARDS = readdirSync(FIXTURES).filter((f) => f.startsWith('v4_odds_') || f.startsWith('v4_event_odds_'));
+const recorded = (file: string) => normaliseOddsApiV4(JSON.parse(readFileSync(join(FIXTURES, file), 'utf8'))).events;
+
+/**
+ * What the engine found before the columnar scan, for the same board: the object-path finders
+ * (testing/finders.oracle.ts) per event, in board order, then the
+ * board order of scanBoard (stable sorts: profit, probability then gap, EV%, all descending).
+ */
+function objectPath(events: readonly BoardEvent[], options: ScanOptions, now: number): ScanResult {
+  const result: ScanResult = { arbitrage: [], middles: [], ev: [] };
+  for (const event of events) {
+    result.arbitrage.push(...oracleArbitrage(event, options.arbitrage, now));
+    result.middles.push(...oracleMiddles(event, options.middles, now));
+    result.ev.push(...oracleEvBets(event, options.ev, now));
+  }
+  result.arbitrage.sort((a, b) => b.profitPct - a.profitPct);
+  result.middles.sort((a, b) => b.probability - a.probability || b.gap - a.gap);
+  result.ev.sort((a, b) => b.evPct - a.evPct);
+  return result;
+}
+
+/**
+ * Where two values first differ, or null: the same keys in the same order, and every primitive the same by
+ * Object.is (so every float to the last bit, −0 apart from 0, and an undefined field apart from a missing one).
+ */
+function firstDifference(actual: unknown, expected: unknown, path = 'result'): string | null {
+  if (typeof actual !== 'object' || typeof expected !== 'object' || actual === null || expected === null) {
+    return Object.is(actual, expected) ? null : `${path}: ${String(actual)} instead of ${String(expected)}`;
+  }
+  if (Array.isArray(actual) !== Array.isArray(expected)) return `${path}: array and object`;
+  const keys = Object.keys(actual);
+  const expectedKeys = Object.keys(expected);
+  if (keys.join() !== expectedKeys.join()) return `${path}: keys ${keys.join()} instead of ${expectedKeys.join()}`;
+  for (const key of keys) {
+    const difference = firstDifference((actual as Record<string, unknown>)[key], (expected as Record<string, unknown>)[key], `${path}.${key}`);
+    if (difference) return difference;
+  }
+  return null;
+}
+
+/** Exactly the same: every field and flag, every stake, every float to the last bit, and the same order. */
+function expectSame(actual: ScanResult, expected: ScanResult): void {
+  expect(firstDifference(actual, expected)).toBeNull();
+}
+
+const BOOKS = ['draftkings', 'fanduel', 'pinnacle', 'caesars', 'bovada', 'circa', 'novig', 'lowvig', 'prizepicks'];
+const OPTION_SETS: Array<[string, ScanOptions]> = [
+  ['defaults', {}],
+  [
+    'low thresholds, book filters, shin',
+    {
+      ev: { method: 'shin', minEvPct: -3, books: BOOKS },
+      arbitrage: { minProfitPct: -1, bankroll: 37, maxStake: 500, books: BOOKS },
+      middles: { minGap: 0.5, minProbability: 0, books: BOOKS },
+    },
+  ],
+  [
+    'low suspect bounds, small stakes',
+    { ev: { suspectEvPct: 1, minEvPct: -1 }, arbitrage: { minProfitPct: 0, suspectProfitPct: 1, maxStake: 0.37 }, middles: { minGap: 1, maxStake: 10 } },
+  ],
+  ['worst case', { ev: { method: 'worst_case', suspectEvPct: 2 } }],
+  ['additive, zero stake', { ev: { method: 'additive', minEvPct: -1 }, arbitrage: { bankroll: 0 }, middles: { bankroll: 0, minProbability: 1 } }],
+  ['power', { ev: { method: 'power' }, arbitrage: { minProfitPct: 0.1 } }],
+  ['odds ratio', { ev: { method: 'odds_ratio', minEvPct: -0.5 } }],
+  // every de-vig method, a blend of a chosen set included
+  ['balanced book', { ev: { method: 'balanced_book', minEvPct: -0.5 } }],
+  ['wpo', { ev: { method: 'wpo' } }],
+  ['blend of power and Jensen–Shannon', { ev: { method: 'blend', blend: ['power', 'jensen_shannon'], minEvPct: -0.5 } }],
+];
+
+/**
+ * The synthetic board of the benchmark with what recorded boards show now and then, so every rule of the
+ * object path is exercised: locked and stale prices, live and finished games, exchange lay markets, DFS apps and
+ * aliased book keys, 1X2 markets with and without a draw, lines a hair apart (split again at 0.01), the same
+ * line in a main and an alternate market, spreads whose team names differ between books, totals without a
+ * point, props with and without a player, unreadable times.
+ */
+function edgeCaseBoard(seed: number): BoardEvent[] {
+  const random = seededRandom(seed);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
+  const chance = (p: number) => random() < p;
+  const ago = (ms: number) => new Date(NOW - ms).toISOString();
+  const board = syntheticBoard({ events: 60, books: 25, propOutcomes: 2400, seed, now: NOW });
+  return board.map((event, e) => {
+    if (chance(0.15)) event.commence_time = ago(between(random, 0, 3 * 3_600_000));
+    if (chance(0.05)) event.commence_time = 'not a date';
+    if (chance(0.05)) event.completed = true;
+    const soccer = chance(0.2);
+    for (const bookmaker of event.bookmakers) {
+      if (chance(0.06)) bookmaker.key = pick(['caesars', 'williamhill_us', 'circa', 'prizepicks', 'underdog', 'pointsbet', 'prophetx', 'betfair_ex_uk']);
+      if (chance(0.04)) bookmaker.link = `https://${bookmaker.key}.example/${e}`;
+      const extra: BoardMarket[] = [];
+      for (const market of bookmaker.markets) {
+        if (chance(0.08)) market.last_update = ago(pick([4 * 60_000, 6 * 60_000, 14 * 60_000, 16 * 60_000, 40 * 60_000]));
+        if (chance(0.01)) market.last_update = 'yesterday';
+        if (chance(0.03)) market.link = `https://m.example/${market.key}`;
+        for (const outcome of market.outcomes) {
+          if (chance(0.01)) outcome.price = pick([0, 1, 1.01, 60, Number.NaN]);
+          if (outcome.point !== undefined && chance(0.03)) outcome.point += pick([0.02, 0.03, 0.25, -0.02, 0.5]);
+          if (market.key === 'totals' && chance(0.01)) delete outcome.point;
+          if (market.key === 'spreads' && outcome.name === 'Home Team' && chance(0.1)) outcome.name = 'Home Team FC';
+          if (outcome.description !== undefined && chance(0.02)) outcome.description = pick(['', 'Player X']);
+          if (chance(0.01)) outcome.link = `https://o.example/${e}`;
+        }
+        // the main line again among the alternates, at the same price
+        if (market.key === 'spreads' && chance(0.2))
+          extra.push({ key: 'alternate_spreads', last_update: market.last_update, outcomes: market.outcomes.map((o) => ({ ...o })) });
+      }
+      if (soccer) {
+        const [home, away] = bookmaker.markets[0].outcomes;
+        const draw = { name: chance(0.9) ? 'Draw' : 'Tie game', price: between(random, 3, 4.5) };
+        bookmaker.markets[0].outcomes = [home, away, draw];
+      }
+      if (chance(0.1))
+        extra.push({
+          key: 'h2h_lay',
+          last_update: bookmaker.last_update,
+          outcomes: bookmaker.markets[0].outcomes.map((o) => ({ ...o, price: o.price * 0.8 })),
+        });
+      if (chance(0.1)) {
+        extra.push({
+          key: 'player_assists',
+          last_update: bookmaker.last_update,
+          outcomes: [
+            { name: 'Yes', description: 'Player A', price: between(random, 1.7, 2.3) },
+            { name: 'No', description: 'Player A', price: between(random, 1.7, 2.3) },
+            { name: 'Yes', price: between(random, 1.7, 2.3) },
+            { name: 'No', price: between(random, 1.7, 2.3) },
+          ],
+        });
+      }
+      bookmaker.markets.push(...extra);
+    }
+    if (e === 7) {
+      // an outright of 12 names, and props for 120 players at three lines each: more groups, lines and sides
+      // than an event usually has
+      const strength = Array.from({ length: 12 }, () => between(random, 0.2, 3));
+      const total = strength.reduce((a, b) => a + b, 0);
+      event.bookmakers.forEach((bookmaker, b) => {
+        const margin = between(random, 1.02, 1.08);
+        bookmaker.markets.push({
+          key: 'outrights',
+          last_update: bookmaker.last_update,
+          outcomes: strength.map((x, i) => ({ name: `Team ${i}`, price: 1 / ((x / total) * margin * between(random, 0.97, 1.03)) })),
+        });
+        if (b >= 8) return;
+        const outcomes = [];
+        for (let player = 0; player < 120; player++) {
+          for (const point of [9.5, 10.5, 11.5]) {
+            const over = between(random, 0.35, 0.65);
+            outcomes.push(
+              { name: 'Over', description: `Player ${player}`, price: 1 / (over * 1.04), point },
+              { name: 'Under', description: `Player ${player}`, price: 1 / ((1 - over) * 1.04), point },
+            );
+          }
+        }
+        bookmaker.markets.push({ key: 'player_rebounds_alternate', last_update: bookmaker.last_update, outcomes });
+      });
+    }
+    if (e % 10 === 3) {
+      // half the books name the teams differently; the other half's spreads age out, so the spread's
+      // reference side changes with the clock
+      event.bookmakers.forEach((bookmaker, b) => {
+        for (const market of bookmaker.markets.filter((m) => m.key.includes('spreads'))) {
+          if (b % 2 === 0) market.last_update = ago(16 * 60_000);
+          else for (const o of market.outcomes) o.name = o.name === 'Home Team' ? 'Hometown' : 'Awayville';
+        }
+      });
+    }
+    return event;
+  });
+}
+
+describe('columnar scan (prepared events) against the object path', () => {
+  // The whole-board pass was rewritten for speed; it must find exactly what the
+  // finders of spec 001 §5 (tested in arbitrage.spec, middles.spec, ev.spec) find, flags and stakes included
+  describe.each(BOARDS)('%s', (file) => {
+    const events = recorded(file);
+    const newest = newestUpdate(events)!;
+    // at the recording, then as its prices age: 6 min (live prices lock), 16 min (pre-match prices lock)
+    it.each(OPTION_SETS)('%s', (_name, options) => {
+      for (const now of [newest, newest + 6 * 60_000, newest + 16 * 60_000]) expectSame(scanBoard(events, options, now), objectPath(events, options, now));
+    });
+  });
+
+  it.each([2026, 7, 99])('synthetic board with edge cases (seed %i)', (seed) => {
+    const events = edgeCaseBoard(seed);
+    for (const [, options] of OPTION_SETS.slice(0, 3)) {
+      for (const now of [NOW - 20 * 60_000, NOW, NOW + 3 * 60_000, NOW + 11 * 60_000]) {
+        const expected = objectPath(events, options, now);
+        expect(expected.arbitrage.length * expected.middles.length * expected.ev.length).toBeGreaterThan(0);
+        expectSame(scanBoard(events, options, now), expected);
+      }
+    }
+  });
+
+  it('the benchmark board', () => {
+    const events = syntheticBoard({ events: 150, books: 25, propOutcomes: 3000, seed: 2026, now: NOW });
+    for (const now of [NOW, NOW + 9 * 60_000]) expectSame(scanBoard(events, {}, now), objectPath(events, {}, now));
+  });
+
+  it("scanEvent is the object path on one event, in the finders' order", () => {
+    const now = NOW + 60_000;
+    for (const event of edgeCaseBoard(5)) {
+      const expected = { arbitrage: oracleArbitrage(event, {}, now), middles: oracleMiddles(event, {}, now), ev: oracleEvBets(event, {}, now) };
+      expectSame(scanEvent(event, {}, now), expected);
+    }
+  });
+
+  it('each finder alone (finders.ts) finds what the object path finds', () => {
+    for (const [, options] of OPTION_SETS.slice(0, 3)) {
+      for (const event of edgeCaseBoard(5)) {
+        const found = {
+          arbitrage: findArbitrage(event, options.arbitrage, NOW),
+          middles: findMiddles(event, options.middles, NOW),
+          ev: findEvBets(event, options.ev, NOW),
+        };
+        expectSame(found, {
+          arbitrage: oracleArbitrage(event, options.arbitrage, NOW),
+          middles: oracleMiddles(event, options.middles, NOW),
+          ev: oracleEvBets(event, options.ev, NOW),
+        });
+      }
+    }
+  });
+});
+
+describe('PreparedBoard', () => {
+  it('scans like scanBoard, whole and per event', () => {
+    const events = edgeCaseBoard(11);
+    const board = new PreparedBoard();
+    board.load(events);
+    expect(board.size).toBe(events.length);
+    for (const now of [NOW, NOW + 16 * 60_000]) {
+      expectSame(board.scan({}, now), scanBoard(events, {}, now));
+      for (const event of events.slice(0, 10)) expectSame(board.scanEvent(event.id, {}, now), scanEvent(event, {}, now));
+    }
+    expect(board.scanEvent('no such event', {}, NOW)).toEqual({ arbitrage: [], middles: [], ev: [] });
+  });
+
+  it('kept up to date with each poll, it scans like a board prepared afresh', () => {
+    const before = syntheticBoard({ events: 60, books: 25, propOutcomes: 1200, seed: 12, now: NOW });
+    // events 10–19: every market closed by age (16 min old) …
+    for (const event of before.slice(10, 20))
+      for (const book of event.bookmakers) for (const market of book.markets) market.last_update = new Date(NOW - 16 * 60_000).toISOString();
+    const board = new PreparedBoard();
+    board.load(before);
+    const next: BoardEvent[] = structuredClone(before.slice(0, 50));
+    // … refreshed by their books without a price move, which no diff lists
+    for (const event of next.slice(10, 20))
+      for (const book of event.bookmakers) for (const market of book.markets) market.last_update = new Date(NOW - 60_000).toISOString();
+    for (const event of next.slice(0, 10)) for (const book of event.bookmakers) book.markets[0].outcomes[0].price *= 1.05;
+    next[20].completed = true;
+    next[21].commence_time = new Date(NOW - 60_000).toISOString();
+    next.push({ ...structuredClone(before[55]), id: 'new-event' });
+    const diff = diffBoards(
+      { sport_key: 'americanfootball_nfl', fetched_at: 'a', events: before },
+      { sport_key: 'americanfootball_nfl', fetched_at: 'b', events: next },
+    );
+    const reread = board.update(next, diff.changedEventIds);
+    expect(new Set(reread)).toEqual(new Set([...next.slice(0, 22).map((e) => e.id), 'new-event']));
+    expect(board.size).toBe(next.length);
+    expect(board.has('synthetic-55')).toBe(false);
+    for (const now of [NOW, NOW + 10 * 60_000]) expectSame(board.scan({}, now), scanBoard(next, {}, now));
+    // nothing changed: nothing read again
+    expect(board.update(next, [])).toEqual([]);
+    expectSame(board.scan({}, NOW), scanBoard(next, {}, NOW));
+  });
+});
