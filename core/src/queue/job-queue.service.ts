@@ -1,10 +1,11 @@
-import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
 import { QueueEvents, type JobsOptions, type Queue } from 'bullmq';
 import { JOB_QUEUE, JobName, JobPayload, QueueName, type OpsQueue } from '@oddspulse/shared';
 import { RepeatedErrors } from '../logging/repeated-errors';
 import { RedisService } from '../redis/redis.service';
+import { isDependencyDown } from '../util/dependency-errors';
 
 export type JobCounts = Record<string, number>;
 
@@ -12,7 +13,7 @@ const HOUR_MS = 3_600_000;
 
 /** The one way to put work on a queue: typed by the job map, with deterministic ids where given. */
 @Injectable()
-export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
+export class JobQueueService implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown {
   private readonly logger = new Logger(JobQueueService.name);
   private readonly repeatedErrors = new RepeatedErrors();
   /** Completion events per queue, opened only by a process that waits for a job (the API's "Validate now"). */
@@ -30,13 +31,26 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
    * stack to stderr. They are logged here, once a minute per queue and error, as JSON lines.
    */
   onModuleInit(): void {
-    for (const name of Object.values(QueueName)) this.queue(name).on('error', (error) => this.connectionError(`queue ${name}`, error));
+    for (const name of Object.values(QueueName)) {
+      const queue = this.queue(name);
+      queue.on('error', (error) => this.connectionError(`queue ${name}`, error));
+      // Once connected, a command while Redis is down fails at once (as BullMQ advises for queues), as RedisService's
+      // do: waiting in ioredis's offline queue, it held up the enqueueing job or request for the whole outage, and
+      // the queue's close at shutdown after it (the QUIT waited behind it), so workers never exited with Redis down.
+      void queue.client.then(
+        (client) => (client.options.enableOfflineQueue = false),
+        () => undefined,
+      );
+    }
   }
 
   /** A queue's or its events' connection failed (logged once a minute per source and error). */
   private connectionError(source: string, error: Error): void {
     const admitted = this.repeatedErrors.admit(`${source}: ${error.message}`);
-    if (admitted) this.logger.error({ source, suppressedRepeats: admitted.suppressed, err: error }, `Redis error on ${source}: ${error.message}`);
+    if (!admitted) return;
+    // Redis away is an outside failure: a warning with its reason; anything else keeps its stack.
+    if (isDependencyDown(error)) this.logger.warn({ source, suppressedRepeats: admitted.suppressed, reason: error.message }, `Redis error on ${source}: ${error.message}`);
+    else this.logger.error({ source, suppressedRepeats: admitted.suppressed, err: error }, `Redis error on ${source}: ${error.message}`);
   }
 
   queue(name: QueueName): Queue {
@@ -136,6 +150,15 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
   async workerCount(): Promise<number> {
     const counts = await Promise.all(Object.values(QueueName).map((name) => this.queue(name).getWorkersCount()));
     return Math.max(0, ...counts);
+  }
+
+  /**
+   * Before the queues close (@nestjs/bullmq's shutdown, then ours): with the offline queue off, ioredis refuses the QUIT
+   * of a connection that is down, and the refusal failed the whole shutdown; with it on and empty (commands failed
+   * fast until now), ioredis answers that QUIT by dropping the connection.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    await Promise.all(Object.values(QueueName).map(async (name) => ((await this.queue(name).client).options.enableOfflineQueue = true)));
   }
 
   async onApplicationShutdown() {
