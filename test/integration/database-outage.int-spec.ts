@@ -113,7 +113,12 @@ describe('PostgreSQL lost mid-query (real PostgreSQL behind a TCP proxy the test
       const refusals = [];
       for (let i = 0; i < 3; i++) {
         const client = new RecordingClient(gateway.url, { token: session.access_token });
-        refusals.push(await client.connect().then(() => null, (refused: Error & { data?: { code?: string } }) => ({ message: refused.message, code: refused.data?.code })));
+        refusals.push(
+          await client.connect().then(
+            () => null,
+            (refused: Error & { data?: { code?: string } }) => ({ message: refused.message, code: refused.data?.code }),
+          ),
+        );
         client.close();
       }
       expect(refusals).toEqual(Array(3).fill({ code: 'UNAVAILABLE', message: 'Live updates are unavailable right now. Please try again.' }));

@@ -28,7 +28,7 @@ export class MetricsService {
 
   readonly httpUnavailable = new Counter({
     name: 'oddspulse_http_unavailable_total',
-    help: 'Requests answered 503, by code: SERVICE_UNAVAILABLE while PostgreSQL or Redis is down, else the route\'s own (a board not written yet). Counted here rather than logged one by one.',
+    help: "Requests answered 503, by code: SERVICE_UNAVAILABLE while PostgreSQL or Redis is down, else the route's own (a board not written yet). Counted here rather than logged one by one.",
     labelNames: ['code'] as const,
     registers: [this.registry],
   });

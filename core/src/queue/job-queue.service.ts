@@ -49,7 +49,8 @@ export class JobQueueService implements OnModuleInit, BeforeApplicationShutdown,
     const admitted = this.repeatedErrors.admit(`${source}: ${error.message}`);
     if (!admitted) return;
     // Redis away is an outside failure: a warning with its reason; anything else keeps its stack.
-    if (isDependencyDown(error)) this.logger.warn({ source, suppressedRepeats: admitted.suppressed, reason: error.message }, `Redis error on ${source}: ${error.message}`);
+    if (isDependencyDown(error))
+      this.logger.warn({ source, suppressedRepeats: admitted.suppressed, reason: error.message }, `Redis error on ${source}: ${error.message}`);
     else this.logger.error({ source, suppressedRepeats: admitted.suppressed, err: error }, `Redis error on ${source}: ${error.message}`);
   }
 

@@ -149,8 +149,7 @@ describe('request logs (real PostgreSQL and Redis)', () => {
   });
 
   it('counts the 503s of a database outage in a metric and warns once, not twice per request', async () => {
-    const counted = async () =>
-      (await t.get(MetricsService).httpUnavailable.get()).values.find((v) => v.labels.code === 'SERVICE_UNAVAILABLE')?.value ?? 0;
+    const counted = async () => (await t.get(MetricsService).httpUnavailable.get()).values.find((v) => v.labels.code === 'SERVICE_UNAVAILABLE')?.value ?? 0;
     const before = await counted();
     const warningsBefore = lines.filter((line) => line.level === 'warn').length;
     const ids: string[] = [];

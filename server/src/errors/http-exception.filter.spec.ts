@@ -57,7 +57,12 @@ describe('HttpExceptionFilter logging', () => {
     expect(await unavailable('SERVICE_UNAVAILABLE')).toBe(50);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn).toHaveBeenCalledWith(
-      expect.objectContaining({ msg: 'Dependency unavailable', code: 'SERVICE_UNAVAILABLE', reason: 'Connection terminated unexpectedly', suppressedRepeats: 0 }),
+      expect.objectContaining({
+        msg: 'Dependency unavailable',
+        code: 'SERVICE_UNAVAILABLE',
+        reason: 'Connection terminated unexpectedly',
+        suppressedRepeats: 0,
+      }),
     );
   });
 

@@ -102,7 +102,17 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
   it('answers 503 naming a feed held back because it fails (a 401), and 200 for one paused on purpose', async () => {
     const state = app.get(LiveStateRepository);
     const now = new Date().toISOString();
-    const feed = { kind: 'odds', sport: 'icehockey_nhl', provider: 'theoddsapi', last_poll_at: now, last_success_at: null, stale_since: null, age_seconds: null, events: 0, live: 0 } as const;
+    const feed = {
+      kind: 'odds',
+      sport: 'icehockey_nhl',
+      provider: 'theoddsapi',
+      last_poll_at: now,
+      last_success_at: null,
+      stale_since: null,
+      age_seconds: null,
+      events: 0,
+      live: 0,
+    } as const;
     const halt = 'Polling stopped until the configuration changes: Unauthorized (401 INVALID_KEY): API key is not valid';
     await state.saveFeedStatus({ ...feed, state: 'paused', paused_reason: halt, paused_by_failure: true, error: 'Unauthorized (401 INVALID_KEY)' });
     const halted = await health();

@@ -72,7 +72,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
           // a warning once a minute per reason however many sockets knock meanwhile.
           if (isDependencyDown(error)) {
             const admitted = this.handshakeOutages.admit(error.message);
-            if (admitted) this.logger.warn({ msg: 'Socket handshake refused: a dependency is down', reason: error.message, suppressedRepeats: admitted.suppressed });
+            if (admitted)
+              this.logger.warn({ msg: 'Socket handshake refused: a dependency is down', reason: error.message, suppressedRepeats: admitted.suppressed });
             return next(Object.assign(new Error(LIVE_UPDATES_UNAVAILABLE), { data: { code: 'UNAVAILABLE' } }));
           }
           this.logger.error({ msg: 'Socket handshake failed', err: error });

@@ -275,7 +275,14 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
   // doubling, where it was polled at the scheduler's cadence however long it lasted. Logged once, as a warning.
   it('backs off from repeated empty answers for a board with games, and warns once per change of reason', async () => {
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
-    replies = [(res) => stub.json(res, 200, BOARD.filter((e) => e.sport_key === SPORT).map((e) => ({ ...e, commence_time: tomorrow })))];
+    replies = [
+      (res) =>
+        stub.json(
+          res,
+          200,
+          BOARD.filter((e) => e.sport_key === SPORT).map((e) => ({ ...e, commence_time: tomorrow })),
+        ),
+    ];
     await poll();
     const warn = jest.spyOn(Logger.prototype, 'warn');
     const error = jest.spyOn(Logger.prototype, 'error');
@@ -307,7 +314,9 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
       expect(await state.feedStatus('odds', SPORT)).toMatchObject({ state: 'paused', paused_by_failure: true, error: expect.stringContaining('Implausible') });
       // Three failed polls and a held one of the same reason: one warning with it, no error.
       const failing = warn.mock.calls.filter(([, message]) => typeof message === 'string' && message.includes('feed failing'));
-      expect(failing).toEqual([[expect.objectContaining({ reason: expect.stringContaining('Implausible answer') }), expect.stringContaining(`odds ${SPORT}: feed failing`)]]);
+      expect(failing).toEqual([
+        [expect.objectContaining({ reason: expect.stringContaining('Implausible answer') }), expect.stringContaining(`odds ${SPORT}: feed failing`)],
+      ]);
       expect(error).not.toHaveBeenCalled();
     } finally {
       warn.mockRestore();
