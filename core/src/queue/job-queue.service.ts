@@ -1,4 +1,4 @@
-import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
 import { QueueEvents, type JobsOptions, type Queue } from 'bullmq';
@@ -13,7 +13,7 @@ const HOUR_MS = 3_600_000;
 
 /** The one way to put work on a queue: typed by the job map, with deterministic ids where given. */
 @Injectable()
-export class JobQueueService implements OnModuleInit, BeforeApplicationShutdown, OnApplicationShutdown {
+export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(JobQueueService.name);
   private readonly repeatedErrors = new RepeatedErrors();
   /** Completion events per queue, opened only by a process that waits for a job (the API's "Validate now"). */
@@ -31,17 +31,7 @@ export class JobQueueService implements OnModuleInit, BeforeApplicationShutdown,
    * stack to stderr. They are logged here, once a minute per queue and error, as JSON lines.
    */
   onModuleInit(): void {
-    for (const name of Object.values(QueueName)) {
-      const queue = this.queue(name);
-      queue.on('error', (error) => this.connectionError(`queue ${name}`, error));
-      // Once connected, a command while Redis is down fails at once (as BullMQ advises for queues), as RedisService's
-      // do: waiting in ioredis's offline queue, it held up the enqueueing job or request for the whole outage, and
-      // the queue's close at shutdown after it (the QUIT waited behind it), so workers never exited with Redis down.
-      void queue.client.then(
-        (client) => (client.options.enableOfflineQueue = false),
-        () => undefined,
-      );
-    }
+    for (const name of Object.values(QueueName)) this.queue(name).on('error', (error) => this.connectionError(`queue ${name}`, error));
   }
 
   /** A queue's or its events' connection failed (logged once a minute per source and error). */
@@ -77,6 +67,10 @@ export class JobQueueService implements OnModuleInit, BeforeApplicationShutdown,
   async restoreSchedules(): Promise<string[]> {
     const restored: string[] = [];
     for (const { queue, schedulerId, upsert } of this.schedules.values()) {
+      // While Redis is away there is nothing to restore yet (the next tick looks again). Asked anyway, the commands
+      // waited in ioredis's offline queue for the whole outage, one more each tick, and a shutdown's QUIT waited
+      // behind them: workers sent SIGTERM with Redis down never exited.
+      if ((await this.queue(queue).client).status !== 'ready') continue;
       if (await this.hasScheduler(queue, schedulerId)) continue;
       await upsert();
       restored.push(schedulerId);
@@ -151,15 +145,6 @@ export class JobQueueService implements OnModuleInit, BeforeApplicationShutdown,
   async workerCount(): Promise<number> {
     const counts = await Promise.all(Object.values(QueueName).map((name) => this.queue(name).getWorkersCount()));
     return Math.max(0, ...counts);
-  }
-
-  /**
-   * Before the queues close (@nestjs/bullmq's shutdown, then ours): with the offline queue off, ioredis refuses the QUIT
-   * of a connection that is down, and the refusal failed the whole shutdown; with it on and empty (commands failed
-   * fast until now), ioredis answers that QUIT by dropping the connection.
-   */
-  async beforeApplicationShutdown(): Promise<void> {
-    await Promise.all(Object.values(QueueName).map(async (name) => ((await this.queue(name).client).options.enableOfflineQueue = true)));
   }
 
   async onApplicationShutdown() {
