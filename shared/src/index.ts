@@ -101,6 +101,7 @@ export * from './domain/support';
 export * from './feeds/feed-cadence';
 export * from './feeds/event-schedule';
 export * from './feeds/feed-plausibility';
+export * from './feeds/feed-failure';
 export * from './ops/ops-roles';
 export * from './ops/ops-overview';
 export * from './ops/credit-burn';

@@ -3,7 +3,9 @@ import { Test } from '@nestjs/testing';
 import { sql } from 'kysely';
 import { APP_CONFIG, KYSELY, isDependencyDown, type AppConfig, type Database } from '@oddspulse/core';
 import { CLOCK, OddsHistoryWriterService, OddsPipelineService, WorkersModule } from '@oddspulse/workers';
-import { createAccountsApp, TEST_PASSWORD, type AccountsTestApp } from '../support/accounts-app';
+import { Logger } from '@nestjs/common';
+import { createAccountsApp, signUp, TEST_PASSWORD, type AccountsTestApp } from '../support/accounts-app';
+import { createGatewayApp, RecordingClient } from '../support/gateway-app';
 import { eventually } from '../support/realtime-listener';
 import { TcpProxy } from '../support/tcp-proxy';
 
@@ -96,6 +98,43 @@ describe('PostgreSQL lost mid-query (real PostgreSQL behind a TCP proxy the test
     await proxy.start();
     expect((await login()).status).toBe(400);
     expect(uncaught).toEqual([]);
+  });
+
+  // A socket's handshake reads the session from PostgreSQL: during a cut it is refused as UNAVAILABLE, which the
+  // browser retries with backoff (client/src/realtime/live-socket.ts retries every connect_error), logged as a
+  // warning with its reason, not a SERVER_ERROR logged as an error; and it connects once the database is back.
+  it('refuses a socket handshake during the outage as UNAVAILABLE, warns once, and connects after it', async () => {
+    const gateway = await createGatewayApp({ DATABASE_URL: t.config.DATABASE_URL, REDIS_PREFIX: t.config.REDIS_PREFIX });
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    const error = jest.spyOn(Logger.prototype, 'error');
+    try {
+      const { session } = await signUp(gateway);
+      await proxy.stop();
+      const refusals = [];
+      for (let i = 0; i < 3; i++) {
+        const client = new RecordingClient(gateway.url, { token: session.access_token });
+        refusals.push(
+          await client.connect().then(
+            () => null,
+            (refused: Error & { data?: { code?: string } }) => ({ message: refused.message, code: refused.data?.code }),
+          ),
+        );
+        client.close();
+      }
+      expect(refusals).toEqual(Array(3).fill({ code: 'UNAVAILABLE', message: 'Live updates are unavailable right now. Please try again.' }));
+      const handshakeWarnings = warn.mock.calls.filter(([line]) => (line as { msg?: string }).msg?.startsWith('Socket handshake refused'));
+      expect(handshakeWarnings).toEqual([[expect.objectContaining({ reason: expect.any(String), suppressedRepeats: 0 })]]);
+      expect(error.mock.calls.filter(([line]) => /handshake/i.test(JSON.stringify(line)))).toEqual([]);
+
+      await proxy.start();
+      const after = new RecordingClient(gateway.url, { token: session.access_token });
+      await expect(after.connect()).resolves.toBeUndefined();
+      after.close();
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
+      await gateway.app.close();
+    }
   });
 
   it('a worker survives losing the database: it keeps publishing, and stores the history it held once the database is back', async () => {

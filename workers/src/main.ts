@@ -13,11 +13,11 @@ async function bootstrap() {
   const app = await NestFactory.createApplicationContext(WorkersModule, { logger, bufferLogs: true });
   // Buffered start-up logs reach the logger only once it is set on the app.
   app.useLogger(logger);
-  // SIGTERM/SIGINT: BullMQ workers finish their active jobs, then connections close.
-  app.enableShutdownHooks();
-  // Closing waits on Redis, which may be down: BullMQ's connections retry forever and the process never exited. Past
-  // the grace period it exits anyway; an unfinished job is retried by another worker, and the poll lock it held lapses
-  // within its short TTL.
+  // SIGTERM/SIGINT: BullMQ workers finish their active jobs (QueueProcessor.beforeApplicationShutdown bounds the wait,
+  // and skips it while Redis is down), then connections close and the process exits 0.
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT'], { useProcessExit: true });
+  // A last resort, should a connection's close hang all the same: past the grace period it exits anyway; an
+  // unfinished job is retried by another worker, and the poll lock it held lapses within its short TTL.
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       setTimeout(() => {

@@ -26,6 +26,13 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  readonly httpUnavailable = new Counter({
+    name: 'oddspulse_http_unavailable_total',
+    help: "Requests answered 503, by code: SERVICE_UNAVAILABLE while PostgreSQL or Redis is down, else the route's own (a board not written yet). Counted here rather than logged one by one.",
+    labelNames: ['code'] as const,
+    registers: [this.registry],
+  });
+
   readonly socketDeliveries = new Counter({
     name: 'oddspulse_socket_deliveries_total',
     help: 'Realtime messages written to sockets (one per socket per message), by channel.',

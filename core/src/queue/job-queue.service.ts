@@ -5,6 +5,7 @@ import { QueueEvents, type JobsOptions, type Queue } from 'bullmq';
 import { JOB_QUEUE, JobName, JobPayload, QueueName, type OpsQueue } from '@oddspulse/shared';
 import { RepeatedErrors } from '../logging/repeated-errors';
 import { RedisService } from '../redis/redis.service';
+import { isDependencyDown } from '../util/dependency-errors';
 
 export type JobCounts = Record<string, number>;
 
@@ -36,7 +37,11 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
   /** A queue's or its events' connection failed (logged once a minute per source and error). */
   private connectionError(source: string, error: Error): void {
     const admitted = this.repeatedErrors.admit(`${source}: ${error.message}`);
-    if (admitted) this.logger.error({ source, suppressedRepeats: admitted.suppressed, err: error }, `Redis error on ${source}: ${error.message}`);
+    if (!admitted) return;
+    // Redis away is an outside failure: a warning with its reason; anything else keeps its stack.
+    if (isDependencyDown(error))
+      this.logger.warn({ source, suppressedRepeats: admitted.suppressed, reason: error.message }, `Redis error on ${source}: ${error.message}`);
+    else this.logger.error({ source, suppressedRepeats: admitted.suppressed, err: error }, `Redis error on ${source}: ${error.message}`);
   }
 
   queue(name: QueueName): Queue {
@@ -62,6 +67,10 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
   async restoreSchedules(): Promise<string[]> {
     const restored: string[] = [];
     for (const { queue, schedulerId, upsert } of this.schedules.values()) {
+      // While Redis is away there is nothing to restore yet (the next tick looks again). Asked anyway, the commands
+      // waited in ioredis's offline queue for the whole outage, one more each tick, and a shutdown's QUIT waited
+      // behind them: workers sent SIGTERM with Redis down never exited.
+      if ((await this.queue(queue).client).status !== 'ready') continue;
       if (await this.hasScheduler(queue, schedulerId)) continue;
       await upsert();
       restored.push(schedulerId);

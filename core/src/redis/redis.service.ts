@@ -82,7 +82,7 @@ export class RedisService implements OnApplicationShutdown {
       options,
     );
     connection.on('error', (error) => {
-      if (this.lastState === 'up') this.logger.error(`Redis connection lost (${name}): ${error.message}`);
+      if (this.lastState === 'up') this.logger.warn(`Redis connection lost (${name}): ${error.message}`);
       this.lastState = 'down';
     });
     connection.on('ready', () => {

@@ -106,5 +106,5 @@ export function configureHttp(
   app.use(json({ verify: checkJsonBody }));
   app.use(invalidJsonBody);
   app.useGlobalPipes(new TextInputPipe());
-  app.useGlobalFilters(new HttpExceptionFilter());
+  app.useGlobalFilters(new HttpExceptionFilter(app.get(MetricsService)));
 }

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Logger, Post } from '@nestjs/common';
 import { Writable } from 'node:stream';
-import { JsonLogger } from '@oddspulse/core';
+import { JsonLogger, MetricsService } from '@oddspulse/core';
 import { createAccountsApp, type AccountsTestApp } from '../../../test/support/accounts-app';
 
 interface LogLine {
@@ -32,6 +32,12 @@ class LogProbeController {
   @HttpCode(503)
   unavailable() {
     return { status: 'error' };
+  }
+
+  /** As any route answers while PostgreSQL is cut: the pg error reaches the exception filter. */
+  @Get('database-down')
+  databaseDown(): never {
+    throw new Error('Connection terminated unexpectedly');
   }
 
   /** A route slower than its client is patient. */
@@ -135,11 +141,30 @@ describe('request logs (real PostgreSQL and Redis)', () => {
     }
   });
 
-  it('logs a 503 (a dependency down, answered on every health poll of an outage) at warn, not as an error', async () => {
+  it('logs a 503 (health answers it on every poll of an outage) at info, not as a warning or an error', async () => {
     const res = await t.http().get('/api/log-probe/unavailable');
     expect(res.status).toBe(503);
     await settle();
-    expect(linesOf(res.headers['x-request-id'] as string)).toEqual([expect.objectContaining({ level: 'warn', context: 'Http', status: 503 })]);
+    expect(linesOf(res.headers['x-request-id'] as string)).toEqual([expect.objectContaining({ level: 'info', context: 'Http', status: 503 })]);
+  });
+
+  it('counts the 503s of a database outage in a metric and warns once, not twice per request', async () => {
+    const counted = async () => (await t.get(MetricsService).httpUnavailable.get()).values.find((v) => v.labels.code === 'SERVICE_UNAVAILABLE')?.value ?? 0;
+    const before = await counted();
+    const warningsBefore = lines.filter((line) => line.level === 'warn').length;
+    const ids: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const res = await t.http().get('/api/log-probe/database-down');
+      expect(res.status).toBe(503);
+      ids.push(res.headers['x-request-id'] as string);
+    }
+    await settle();
+    expect((await counted()) - before).toBe(40);
+    const warnings = lines.filter((line) => line.level === 'warn').slice(warningsBefore);
+    expect(warnings).toEqual([
+      expect.objectContaining({ context: 'HttpExceptionFilter', msg: 'Dependency unavailable', reason: 'Connection terminated unexpectedly' }),
+    ]);
+    for (const id of ids) expect(linesOf(id).filter((line) => line.level !== 'info')).toEqual(id === ids[0] ? [warnings[0]] : []);
   });
 
   it('logs and times a request whose client hung up before the answer, as aborted with 499', async () => {

@@ -56,9 +56,9 @@ export function routeOf(req: Request, res: Response): string {
 /**
  * One JSON line per HTTP request: its id (also answered as `x-request-id`), method, route, path with secrets
  * redacted, status, duration and user; and the request's latency in the metrics. Every line logged while the request
- * is handled carries the id. A 4xx is the caller's business and logs at info; a 503 says a dependency is down (health
- * answers it on every poll of an outage) and logs at warn; any other 5xx at error, without a stack (the exception
- * filter logs that once). A request whose connection closed before its answer was sent (the client gave up, a proxy
+ * is handled carries the id. A 4xx is the caller's business and logs at info; so does a 503, a dependency down or a
+ * board not written yet (the exception filter counts them and warns once a minute per reason: an outage answers
+ * thousands); any other 5xx at error, without a stack (the exception filter logs that once). A request whose connection closed before its answer was sent (the client gave up, a proxy
  * timed out) is logged and timed too, as `aborted` with status 499 (nginx's "client closed request"): a slow route
  * the clients abandon would otherwise leave no trace at all.
  */
@@ -88,8 +88,7 @@ export function requestLog(metrics: MetricsService): RequestHandler {
         ip: req.ip,
         aborted: aborted || undefined,
       };
-      if (status === 503) logger.warn(line);
-      else if (status >= 500) logger.error(line);
+      if (status >= 500 && status !== 503) logger.error(line);
       else logger.log(line);
     });
     withLogContext({ requestId }, next);

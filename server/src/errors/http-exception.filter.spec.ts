@@ -1,4 +1,5 @@
 import { Logger, type ArgumentsHost } from '@nestjs/common';
+import { MetricsService } from '@oddspulse/core';
 import { ApiErrors } from './api-errors';
 import { HttpExceptionFilter, toErrorBody } from './http-exception.filter';
 
@@ -22,23 +23,46 @@ describe('toErrorBody for a dependency outage', () => {
 });
 
 describe('HttpExceptionFilter logging', () => {
+  let metrics: MetricsService;
+  let filter: HttpExceptionFilter;
+  beforeEach(() => {
+    metrics = new MetricsService();
+    filter = new HttpExceptionFilter(metrics);
+  });
   const answer = (error: unknown) => {
     const res = { headersSent: false, setHeader: jest.fn(), status: jest.fn().mockReturnThis(), json: jest.fn() };
     const req = { method: 'GET', path: '/api/boards' };
     const host = { switchToHttp: () => ({ getResponse: () => res, getRequest: () => req }) } as unknown as ArgumentsHost;
-    new HttpExceptionFilter().catch(error, host);
+    filter.catch(error, host);
     return res;
   };
+  const unavailable = async (code: string) => (await metrics.httpUnavailable.get()).values.find((v) => v.labels.code === code)?.value ?? 0;
   afterEach(() => jest.restoreAllMocks());
 
-  it('logs a board the pipeline has not written yet as one warning, not an error with a stack', () => {
+  it('logs a board the pipeline has not written yet as one warning, not an error with a stack', async () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     const error = jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
     const res = answer(ApiErrors.boardUnavailable('odds', ['basketball_nba']));
     expect(res.status).toHaveBeenCalledWith(503);
     expect(error).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledWith(
-      expect.objectContaining({ code: 'BOARD_UNAVAILABLE', err: 'Odds are not available yet for basketball_nba. Please try again shortly.' }),
+      expect.objectContaining({ code: 'BOARD_UNAVAILABLE', reason: 'Odds are not available yet for basketball_nba. Please try again shortly.' }),
+    );
+    expect(await unavailable('BOARD_UNAVAILABLE')).toBe(1);
+  });
+
+  it('counts every 503 of an outage and warns once a minute per reason, not once per request', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    for (let i = 0; i < 50; i++) expect(answer(new Error('Connection terminated unexpectedly')).status).toHaveBeenCalledWith(503);
+    expect(await unavailable('SERVICE_UNAVAILABLE')).toBe(50);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({
+        msg: 'Dependency unavailable',
+        code: 'SERVICE_UNAVAILABLE',
+        reason: 'Connection terminated unexpectedly',
+        suppressedRepeats: 0,
+      }),
     );
   });
 

@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiMessages, type ApiErrorBody } from '@oddspulse/shared';
-import { isDependencyDown } from '@oddspulse/core';
+import { isDependencyDown, MetricsService, RepeatedErrors } from '@oddspulse/core';
 import { errorBody } from './api-errors';
 
 /** Seconds a client is told to wait before retrying while a dependency is down. */
@@ -57,25 +57,34 @@ export function toErrorBody(error: unknown): ApiErrorBody {
 /**
  * The one exception filter: every error reaches the client with a `code` and the spec's message. A 4xx is the
  * caller's mistake and is not logged as an error; a 503 (a dependency down, or a route's own "not available yet") is
- * one warning line; anything else is logged once with its stack, and the client sees only "Server error. Our team has
- * been notified." (spec 000 §8).
+ * counted in `oddspulse_http_unavailable_total` and logged as a warning once a minute per reason, with how many were
+ * left out (an outage answers thousands); anything else is logged once with its stack, and the client sees only
+ * "Server error. Our team has been notified." (spec 000 §8).
  */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpExceptionFilter');
+  private readonly unavailable = new RepeatedErrors();
+
+  constructor(private readonly metrics: MetricsService) {}
 
   catch(error: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const res = http.getResponse<Response>();
     const req = http.getRequest<Request>();
     const body = toErrorBody(error);
-    // An outage is the dependency's, not a bug of the route: one warning line without the stack, and a Retry-After.
+    // An outage is the dependency's, not a bug of the route: no stack, and a Retry-After.
     const outage = body.code === 'SERVICE_UNAVAILABLE' && !(error instanceof HttpException);
-    if (outage) this.logger.warn({ msg: 'Dependency unavailable', method: req.method, path: req.path, err: (error as Error).message });
     // A 503 a route answers on purpose (a board the pipeline has not written yet) is a state it reports, not a bug.
-    else if (error instanceof HttpException && body.statusCode === HttpStatus.SERVICE_UNAVAILABLE)
-      this.logger.warn({ msg: 'Not available yet', method: req.method, path: req.path, code: body.code, err: body.message });
-    else if (body.statusCode >= 500) this.logger.error({ msg: 'Request failed', method: req.method, path: req.path, err: error });
+    if (outage || (error instanceof HttpException && body.statusCode === HttpStatus.SERVICE_UNAVAILABLE)) {
+      const reason = outage ? (error as Error).message : body.message;
+      this.metrics.httpUnavailable.inc({ code: body.code });
+      const admitted = this.unavailable.admit(`${body.code}: ${reason}`);
+      if (admitted) {
+        const msg = outage ? 'Dependency unavailable' : 'Not available yet';
+        this.logger.warn({ msg, method: req.method, path: req.path, code: body.code, reason, suppressedRepeats: admitted.suppressed });
+      }
+    } else if (body.statusCode >= 500) this.logger.error({ msg: 'Request failed', method: req.method, path: req.path, err: error });
     if (res.headersSent) return;
     if (outage) res.setHeader('Retry-After', String(DEPENDENCY_RETRY_AFTER_SECONDS));
     res.status(body.statusCode).json(body);

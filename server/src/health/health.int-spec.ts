@@ -23,12 +23,16 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
   const run = parseConfig(process.env);
   const base = { ...run, REDIS_PREFIX: `${run.REDIS_PREFIX}-health` };
   const redisProxy = new TcpProxy(Number(new URL(base.REDIS_URL).port || 6379), new URL(base.REDIS_URL).hostname);
+  const postgresProxy = new TcpProxy(Number(new URL(base.DATABASE_URL).port || 5432), new URL(base.DATABASE_URL).hostname);
   let app: INestApplication;
   let worker: Worker | undefined;
 
   beforeAll(async () => {
     const port = await redisProxy.start();
-    const config = { ...base, REDIS_URL: `redis://127.0.0.1:${port}`, RATE_LIMIT_MAX: 5 };
+    const database = new URL(base.DATABASE_URL);
+    database.hostname = '127.0.0.1';
+    database.port = String(await postgresProxy.start());
+    const config = { ...base, REDIS_URL: `redis://127.0.0.1:${port}`, DATABASE_URL: database.toString(), RATE_LIMIT_MAX: 5 };
     const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
       .overrideProvider(APP_CONFIG)
       .useValue(config)
@@ -42,6 +46,7 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
     await worker?.close();
     await app.close();
     await redisProxy.stop();
+    await postgresProxy.stop();
   });
 
   const health = () => request(app.getHttpServer()).get('/api/health');
@@ -92,11 +97,51 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
     expect((await health()).status).toBe(200);
   });
 
+  // A bad key stops polling by design (the feed gate): what a monitor must page on, not a quiet pause. The status is
+  // the one the odds pipeline saves for a poll held back after a 401 (the-odds-api.int-spec.ts shows it saved).
+  it('answers 503 naming a feed held back because it fails (a 401), and 200 for one paused on purpose', async () => {
+    const state = app.get(LiveStateRepository);
+    const now = new Date().toISOString();
+    const feed = {
+      kind: 'odds',
+      sport: 'icehockey_nhl',
+      provider: 'theoddsapi',
+      last_poll_at: now,
+      last_success_at: null,
+      stale_since: null,
+      age_seconds: null,
+      events: 0,
+      live: 0,
+    } as const;
+    const halt = 'Polling stopped until the configuration changes: Unauthorized (401 INVALID_KEY): API key is not valid';
+    await state.saveFeedStatus({ ...feed, state: 'paused', paused_reason: halt, paused_by_failure: true, error: 'Unauthorized (401 INVALID_KEY)' });
+    const halted = await health();
+    expect(halted.status).toBe(503);
+    expect(halted.body.problems).toEqual([`Feed odds icehockey_nhl (theoddsapi) is not polled: ${halt}`]);
+    // The credit budget and the season pause a feed on purpose: reported in the details, not a problem.
+    await state.saveFeedStatus({ ...feed, state: 'paused', paused_reason: '40 credits left, below the reserve of 50: low-priority sport paused' });
+    const paused = await health();
+    expect(paused.status).toBe(200);
+    expect(paused.body.details.feeds.feeds).toContainEqual(expect.objectContaining({ sport: 'icehockey_nhl', state: 'paused' }));
+  });
+
+  it('answers 503 naming PostgreSQL while it is unreachable, and recovers when it returns', async () => {
+    await postgresProxy.stop();
+    const down = await eventually(health, (r) => r.body.postgres === 'down');
+    expect(down.status).toBe(503);
+    expect(down.body).toMatchObject({ status: 'error', postgres: 'down', redis: 'up' });
+    expect(down.body.problems).toEqual([expect.stringMatching(/^PostgreSQL does not answer: .+/)]);
+    await postgresProxy.start();
+    expect((await eventually(health, (r) => r.status === 200)).body.problems).toEqual([]);
+  }, 30000);
+
   it('answers 503 with redis "down" while Redis is unreachable, and recovers when it returns', async () => {
     await redisProxy.stop();
     const down = await eventually(health, (r) => r.body.redis === 'down');
     expect(down.status).toBe(503);
     expect(down.body).toMatchObject({ status: 'error', redis: 'down', postgres: 'up' });
+    // Every 503 names what is wrong.
+    expect(down.body.problems).toEqual(['Redis does not answer: the job queues, workers and feeds cannot be read']);
     // Liveness stays 200: the process serves, so a container check must not restart it for Redis's sake.
     const live = await request(app.getHttpServer()).get('/api/health/live');
     expect(live.status).toBe(200);

@@ -54,19 +54,24 @@ export class HealthService {
         problems.push(...this.problems(workers, scheduled, lastTick, feeds));
       } catch (error) {
         this.logger.warn(`Queue health check failed: ${(error as Error).message}`);
+        problems.push(`The job queues could not be read from Redis: ${(error as Error).message}`);
       }
     }
-    const postgresState: ServiceState = postgres ? 'up' : 'down';
+    // Every 503 names its cause: a service down comes first.
+    if (!redis) problems.unshift('Redis does not answer: the job queues, workers and feeds cannot be read');
+    if (postgres !== true) problems.unshift(`PostgreSQL does not answer: ${postgres.reason}`);
+    const postgresState: ServiceState = postgres === true ? 'up' : 'down';
     const redisState: ServiceState = redis ? 'up' : 'down';
-    const ok = postgres && redis && queues === 'up' && problems.length === 0;
+    const ok = postgres === true && redis && queues === 'up' && problems.length === 0;
     return { status: ok ? 'ok' : 'error', postgres: postgresState, redis: redisState, queues, problems, details };
   }
 
   /**
    * Health that tells the truth: the services answering is not enough. No worker connected; the
    * feeds scheduler gone from Redis or silent (its tick is a job a worker runs, so a silent scheduler is also the
-   * heartbeat of workers that no longer take jobs); each feed whose board is stale. Paused feeds (credit budget,
-   * out of season) are on purpose and not a problem.
+   * heartbeat of workers that no longer take jobs); each feed whose board is stale, and each feed held back because it
+   * fails (halted until the configuration changes, as after a 401, or backing off). Feeds paused on purpose (credit
+   * budget, out of season) are not a problem.
    */
   private problems(workers: number, scheduled: boolean, lastTick: number | null, feeds: FeedsHealth, now = Date.now()): string[] {
     const problems: string[] = [];
@@ -77,6 +82,7 @@ export class HealthService {
     else if (now - lastTick > silentAfterMs) problems.push(`The feeds scheduler has not ticked since ${new Date(lastTick).toISOString()}`);
     for (const feed of feeds.feeds) {
       if (feed.state === 'stale') problems.push(`Feed ${feed.kind} ${feed.sport} is stale since ${feed.stale_since}${feed.error ? `: ${feed.error}` : ''}`);
+      else if (feed.paused_by_failure) problems.push(`Feed ${feed.kind} ${feed.sport} (${feed.provider}) is not polled: ${feed.paused_reason}`);
     }
     return problems;
   }
@@ -100,13 +106,14 @@ export class HealthService {
     return report;
   }
 
-  private async checkPostgres(): Promise<boolean> {
+  /** True when PostgreSQL answers in time, else why not. */
+  private async checkPostgres(): Promise<true | { reason: string }> {
     try {
       await withTimeout(this.database.ping(), CHECK_TIMEOUT_MS);
       return true;
     } catch (error) {
       this.logger.warn(`PostgreSQL health check failed: ${(error as Error).message}`);
-      return false;
+      return { reason: (error as Error).message };
     }
   }
 }

@@ -19,7 +19,7 @@ import {
   type SubscribeRequest,
   type UnsubscribeAck,
 } from '@oddspulse/shared';
-import { RedisKeys } from '@oddspulse/core';
+import { isDependencyDown, RedisKeys, RepeatedErrors } from '@oddspulse/core';
 import { RealtimeRelay } from './realtime-relay.service';
 import { GatewayStats } from './gateway-stats';
 import { SocketAuthService } from './socket-auth.service';
@@ -41,6 +41,7 @@ export const MAX_ROOMS_PER_SOCKET = 100;
 @WebSocketGateway()
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
   private readonly logger = new Logger(RealtimeGateway.name);
+  private readonly handshakeOutages = new RepeatedErrors();
   @WebSocketServer() private server!: GatewayServer;
 
   constructor(
@@ -67,7 +68,15 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
           next();
         })
         .catch((error: Error) => {
-          this.logger.error({ msg: 'Socket handshake failed', error: error.message });
+          // PostgreSQL or Redis away: the browser retries a refused connection with backoff, and the outage is theirs,
+          // a warning once a minute per reason however many sockets knock meanwhile.
+          if (isDependencyDown(error)) {
+            const admitted = this.handshakeOutages.admit(error.message);
+            if (admitted)
+              this.logger.warn({ msg: 'Socket handshake refused: a dependency is down', reason: error.message, suppressedRepeats: admitted.suppressed });
+            return next(Object.assign(new Error(LIVE_UPDATES_UNAVAILABLE), { data: { code: 'UNAVAILABLE' } }));
+          }
+          this.logger.error({ msg: 'Socket handshake failed', err: error });
           next(Object.assign(new Error('Server error. Our team has been notified.'), { data: { code: 'SERVER_ERROR' } }));
         });
     });

@@ -7,7 +7,10 @@ export interface FeedStatus {
   kind: FeedKind;
   sport: string;
   provider: string;
-  /** ok: last poll succeeded; stale: failing, the board keeps its last data; paused: skipped by the credit budget. */
+  /**
+   * ok: last poll succeeded; stale: failing, the board keeps its last data; paused: not polled, on purpose (the credit
+   * budget, out of season) or held back because it fails (`paused_by_failure`).
+   */
   state: 'ok' | 'stale' | 'paused';
   last_poll_at: string;
   last_success_at: string | null;
@@ -18,6 +21,8 @@ export interface FeedStatus {
   live: number;
   error?: string;
   paused_reason?: string;
+  /** Paused because the feed fails: backing off after failures, or halted until the configuration changes (a 401). */
+  paused_by_failure?: boolean;
 }
 
 export interface CreditsHealth {
@@ -43,7 +48,7 @@ export interface HealthReport {
   postgres: ServiceState;
   redis: ServiceState;
   queues: ServiceState;
-  /** What is wrong besides a service being down, one sentence each: stale feeds, the scheduler. */
+  /** Everything wrong, one sentence each: a service down, no worker, the scheduler, a stale, halted or backing-off feed. */
   problems: string[];
   details: {
     workers: number;

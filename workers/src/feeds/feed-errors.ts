@@ -16,9 +16,16 @@ export type FeedErrorKind =
   /** A 200 whose content cannot be right (empty, or mostly unreadable, for a board with games). */
   | 'implausible'
   /** Not polled on purpose: the credit budget, or a sport out of season. */
-  | 'paused';
+  | 'paused'
+  /** Not polled because the feed fails: the gate backs it off, or halted it until the configuration changes. */
+  | 'held';
 
 export class FeedError extends ExternalFailure {
+  /** A poll that was not made (`paused`, `held`): no request failed, so it is no failure to back off from. */
+  get skipped(): boolean {
+    return this.kind === 'paused' || this.kind === 'held';
+  }
+
   constructor(
     readonly kind: FeedErrorKind,
     message: string,

@@ -13,9 +13,10 @@ export const MAX_FEED_BACKOFF_MS = 300_000;
  * - 429: no request until the server's Retry-After (else the retry base, doubling) has passed, for the whole provider;
  * - 401 (a refused key) for the provider, 422 (a refused request) for the sport: no request at all until the
  *   configuration changes (a new key, base URL or market list), since the same request gets the same answer;
- * - any other failure from the second in a row on: the retry base, doubling, at most MAX_FEED_BACKOFF_MS;
+ * - any other failure from the second in a row on: the retry base, doubling, at most MAX_FEED_BACKOFF_MS. An answer
+ *   that arrived but is refused (`refuse`: empty or unreadable for a board with games) is such a failure too;
  * - a success clears it.
- * A poll held back is a `paused` FeedError: the board keeps its data and its stale mark, and the feed's status says why.
+ * A poll held back is a `held` FeedError: the board keeps its data and its stale mark, and the feed's status says why.
  */
 @Injectable()
 export class FeedGate {
@@ -33,23 +34,28 @@ export class FeedGate {
     this.configuration = createHash('sha256').update(JSON.stringify(used)).digest('hex').slice(0, 16);
   }
 
-  /** Runs `fetch` unless the provider or this sport is backing off; records how it went. */
-  async call<T>(provider: string, sport: string, fetch: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `fetch` unless the provider or this sport is backing off; records how it went. `refuse` names what makes an
+   * answer unusable (null when it is fine): a refused answer is a failed poll, backed off like any other.
+   */
+  async call<T>(provider: string, sport: string, fetch: () => Promise<T>, refuse?: (answer: T) => string | null): Promise<T> {
     const feeds = [provider, `${provider}:${sport}`];
     const now = this.clock();
     const states = await Promise.all(feeds.map((feed) => this.backoffs.get(feed)));
     for (const state of states) {
-      if (state?.halted_for === this.configuration) throw new FeedError('paused', `Polling stopped until the configuration changes: ${state.reason}`, false);
+      if (state?.halted_for === this.configuration) throw new FeedError('held', `Polling stopped until the configuration changes: ${state.reason}`, false);
       if (state?.until && state.until > now) {
-        throw new FeedError('paused', `Backing off until ${new Date(state.until).toISOString()}: ${state.reason}`, false);
+        throw new FeedError('held', `Backing off until ${new Date(state.until).toISOString()}: ${state.reason}`, false);
       }
     }
     try {
       const result = await fetch();
+      const refused = refuse?.(result);
+      if (refused) throw new FeedError('implausible', refused, false);
       await Promise.all(feeds.map((feed, i) => (states[i] ? this.backoffs.clear(feed) : undefined)));
       return result;
     } catch (error) {
-      if (error instanceof FeedError && error.kind !== 'paused') await this.failed(feeds, states, error, now);
+      if (error instanceof FeedError && !error.skipped) await this.failed(feeds, states, error, now);
       throw error;
     }
   }
@@ -64,8 +70,10 @@ export class FeedGate {
     else if (error.kind === 'rate_limited') next = { until: now + (error.retryAfterMs ?? this.wait(failures)), halted_for: null, failures, reason };
     else next = { until: failures > 1 ? now + this.wait(failures - 1) : null, halted_for: null, failures, reason };
     await this.backoffs.save(feeds[index], next);
-    if (next.halted_for || next.until)
-      this.logger.warn({ feed: feeds[index], until: next.until, halted: Boolean(next.halted_for), failures }, `Feed ${feeds[index]} backs off: ${reason}`);
+    // A halt is a state of its own, logged once: no poll fails after it. A longer wait is the same failing state, which
+    // the pipeline logs when it begins or its reason changes.
+    if (next.halted_for) this.logger.warn({ feed: feeds[index], failures }, `Feed ${feeds[index]} stopped until the configuration changes: ${reason}`);
+    else if (next.until) this.logger.debug({ feed: feeds[index], until: next.until, failures }, `Feed ${feeds[index]} backs off: ${reason}`);
   }
 
   private wait(failures: number): number {

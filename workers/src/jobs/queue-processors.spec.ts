@@ -1,9 +1,9 @@
 import { Logger } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import { queueProcessors } from './queue-processors';
-import { ExternalFailure } from './external-failure';
+import { ExternalFailure, LoggedExternalFailure } from './external-failure';
 
-type FailedLogger = { onFailed(job: Job | undefined, error: Error): void };
+type FailedLogger = { onFailed(job: Job | undefined, error: Error): void; onError(error: Error): void };
 
 // A job failed by something outside OddsPulse (a feed, PostgreSQL or Redis away) is a warning with its
 // reason; only our own failures are errors with a stack.
@@ -28,6 +28,26 @@ describe('the failed-job log', () => {
     expect(error).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledWith(expect.objectContaining({ job: 'odds.poll', reason: failure.message }), `Job failed: ${failure.message}`);
     expect(JSON.stringify(warn.mock.calls[0][0])).not.toContain('stack');
+  });
+
+  it('leaves out a feed failure its pipeline logged when the feed changed state, and BullMQ does not retry it', () => {
+    const debug = jest.spyOn(Logger.prototype, 'debug').mockImplementation(() => undefined);
+    const logged = new LoggedExternalFailure('odds basketball_nba: HTTP 500');
+    processor.onFailed(job, logged);
+    expect(warn).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+    expect(debug).toHaveBeenCalledTimes(1);
+    // BullMQ's test for an unrecoverable error (Job.moveToFailed): instanceof UnrecoverableError or this name
+    expect(logged.name).toBe('UnrecoverableError');
+  });
+
+  it('logs a worker connection refused by Redis as a warning with its reason, once a minute', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:6379'), { code: 'ECONNREFUSED' });
+    processor.onError(refused);
+    processor.onError(refused);
+    expect(error).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ reason: refused.message }), `Worker error: ${refused.message}`);
   });
 
   it('logs a failure of our own as an error with the error', () => {

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { UnrecoverableError } from 'bullmq';
 import { isDeepStrictEqual } from 'node:util';
 import {
   BoardEvent,
@@ -9,6 +8,7 @@ import {
   JobPayload,
   SportBoard,
   diffBoards,
+  failureIsNews,
   implausibleAnswer,
   isEventLive,
   isLockedMarket,
@@ -20,6 +20,7 @@ import { CLOCK, Clock } from '../feeds/clock';
 import { FeedError } from '../feeds/feed-errors';
 import { FeedGate } from '../feeds/feed-gate';
 import { ODDS_PROVIDER, OddsProvider } from '../feeds/providers';
+import { LoggedExternalFailure } from '../jobs/external-failure';
 import { OnJob } from '../jobs/on-job.decorator';
 import { HeldBoards } from './held-boards';
 
@@ -127,32 +128,36 @@ export class OddsPipelineService {
     const started = this.clock();
     const stamp = await this.state.boardStamp(kind, sport);
     const previous = this.held.basis(kind, sport, stamp) ?? (await this.state.board(kind, sport));
+    const asked = eventIds && previous ? new Set(eventIds) : null;
+    // A poll by id that finds none of its events learns nothing it can trust: the feed may have taken them down (a game
+    // over, a postponement) or answered short. The board stays as it is, not stale, and the sport's next sweep decides.
+    // A sweep's empty answer is refused only while the board still has games (a day with no games is an empty board):
+    // a refusal is a failure the gate backs off from, as it does from an error.
+    const refuse = (answer: BoardEvent[]) =>
+      asked && answer.length === 0
+        ? null
+        : implausibleAnswer(
+            { kept: answer.length, dropped: 0 },
+            previous?.events
+              .filter((e) => !asked || asked.has(e.id))
+              .map((e) => ({ finished: e.completed === true || Date.parse(e.commence_time) < started - GAME_OVER_AFTER_MS })) ?? null,
+          );
     let answer: BoardEvent[];
     try {
-      answer = await this.gate.call(this.provider.name, sport, fetch);
+      answer = await this.gate.call(this.provider.name, sport, fetch, refuse);
     } catch (error) {
       if (!(error instanceof FeedError)) throw error;
       return this.failed(kind, sport, previous, error, started);
     }
     const answered = this.clock();
-    // Only straight bets need the finals marked: props are taken down at kick-off, so a props board never holds a final.
-    if (kind === 'odds') answer = await this.markFinished(sport, answer);
-    // Links are settled once as a board comes in: checked, resolved, or the book's site.
-    answer = withBookLinks(answer);
-    const asked = eventIds && previous ? new Set(eventIds) : null;
-    // A poll by id that finds none of its events learns nothing it can trust: the feed may have taken them down (a game
-    // over, a postponement) or answered short. The board stays as it is, not stale, and the sport's next sweep decides.
     if (asked && answer.length === 0) {
       this.logger.log({ sport, kind, polled: eventIds, msg: 'No asked event in the answer; the next sweep decides' });
       return { sport, kind, outcome: 'unchanged', events: previous?.events.length ?? 0, changedEvents: 0, historyRows: 0 };
     }
-    const implausible = implausibleAnswer(
-      { kept: answer.length, dropped: 0 },
-      previous?.events
-        .filter((e) => !asked || asked.has(e.id))
-        .map((e) => ({ finished: e.completed === true || Date.parse(e.commence_time) < started - GAME_OVER_AFTER_MS })) ?? null,
-    );
-    if (implausible) return this.failed(kind, sport, previous, new FeedError('implausible', implausible, false), started);
+    // Only straight bets need the finals marked: props are taken down at kick-off, so a props board never holds a final.
+    if (kind === 'odds') answer = await this.markFinished(sport, answer);
+    // Links are settled once as a board comes in: checked, resolved, or the book's site.
+    answer = withBookLinks(answer);
     const events = asked && previous ? mergeAnswer(previous.events, asked, answer) : answer;
     const board: SportBoard = { sport_key: sport, fetched_at: new Date(started).toISOString(), events };
     const { diff, records, changedEventIds } = diffBoards(previous, board, { isLocked, now: started });
@@ -262,13 +267,17 @@ export class OddsPipelineService {
     };
   }
 
-  /** The board keeps its last data, marked stale with its age; a budget pause is not a failure. */
+  /**
+   * The board keeps its last data, marked stale with its age; a budget pause is not a failure, and a poll the gate
+   * held back is a pause of a failing feed (its last failure stays its error).
+   */
   private async failed(kind: BoardKind, sport: string, previous: SportBoard | null, error: FeedError, now: number): Promise<PollResult> {
     const last = await this.state.feedStatus(kind, sport);
     const base = { last_success_at: last?.last_success_at ?? null, events: previous?.events.length ?? 0, live: last?.live ?? 0 };
-    if (error.kind === 'paused') {
+    if (error.skipped) {
+      const held = error.kind === 'held' ? { paused_by_failure: true, error: last?.error } : {};
       await this.state.saveFeedStatus(
-        this.status(kind, sport, now, { ...base, state: 'paused', stale_since: previous?.stale_since ?? null, paused_reason: error.message }),
+        this.status(kind, sport, now, { ...base, state: 'paused', stale_since: previous?.stale_since ?? null, paused_reason: error.message, ...held }),
       );
       return { sport, kind, outcome: 'paused' };
     }
@@ -290,11 +299,14 @@ export class OddsPipelineService {
       this.held.hold(kind, previous, writes.revision);
     }
     await this.state.saveFeedStatus(this.status(kind, sport, now, { ...base, state: 'stale', stale_since: staleSince, error: error.message }));
-    this.logger.error(
-      { sport, kind, provider: this.provider.name, errorKind: error.kind, status: error.status },
-      `${kind} ${sport}: feed failed: ${error.message}`,
-    );
+    // The feed's, not ours: a warning with its reason when the feed starts failing or fails for another reason.
+    if (failureIsNews(last, error.message)) {
+      this.logger.warn(
+        { sport, kind, provider: this.provider.name, errorKind: error.kind, status: error.status, reason: error.message },
+        `${kind} ${sport}: feed failing: ${error.message}`,
+      );
+    }
     // The request was already retried per spec; the job fails (kept for inspection) without BullMQ retrying it.
-    throw new UnrecoverableError(`${kind} ${sport}: ${error.message}`);
+    throw new LoggedExternalFailure(`${kind} ${sport}: ${error.message}`);
   }
 }

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { UnrecoverableError } from 'bullmq';
-import { FeedStatus, JobName, JobPayload, ScoreboardEvent, SportScoreboard, implausibleAnswer } from '@oddspulse/shared';
+import { FeedStatus, JobName, JobPayload, ScoreboardEvent, SportScoreboard, failureIsNews, implausibleAnswer } from '@oddspulse/shared';
 import { JobQueueService, MetricsService, RealtimePublisher, LiveStateRepository } from '@oddspulse/core';
 import { CLOCK, Clock } from '../feeds/clock';
 import { FeedError } from '../feeds/feed-errors';
 import { FeedGate } from '../feeds/feed-gate';
 import { SCORES_PROVIDER, ScoresProvider } from '../feeds/providers';
+import { LoggedExternalFailure } from '../jobs/external-failure';
 import { OnJob } from '../jobs/on-job.decorator';
 import { joinToOdds } from './odds-join';
 import { diffScoreboards } from './scoreboard-diff';
@@ -60,9 +60,14 @@ export class ScoresPipelineService {
     const previous = await this.state.scoreboard(sport);
     let games: ScoreboardEvent[];
     try {
-      const fetched = await this.gate.call(this.provider.name, sport, () => this.provider.fetchScores(sport));
-      const implausible = implausibleAnswer({ kept: fetched.length, dropped: 0 }, previous?.games.map((g) => ({ finished: g.status === 'final' })) ?? null);
-      if (implausible) throw new FeedError('implausible', implausible, false);
+      // An empty scoreboard is refused while the last one still has games not final (a day with no games may be
+      // empty): a refusal is a failure the gate backs off from, as it does from an error.
+      const fetched = await this.gate.call(
+        this.provider.name,
+        sport,
+        () => this.provider.fetchScores(sport),
+        (answer) => implausibleAnswer({ kept: answer.length, dropped: 0 }, previous?.games.map((g) => ({ finished: g.status === 'final' })) ?? null),
+      );
       games = joinToOdds(fetched, (await this.state.board('odds', sport))?.events ?? null, previous?.games ?? null);
     } catch (error) {
       if (!(error instanceof FeedError)) throw error;
@@ -108,8 +113,9 @@ export class ScoresPipelineService {
   private async failed(sport: string, previous: SportScoreboard | null, error: FeedError, now: number): Promise<ScoresPollResult> {
     const last = await this.state.feedStatus('scores', sport);
     const base = { last_success_at: last?.last_success_at ?? null, events: previous?.games.length ?? 0, live: last?.live ?? 0 };
-    if (error.kind === 'paused') {
-      await this.state.saveFeedStatus(this.status(sport, now, { ...base, state: 'paused', paused_reason: error.message }));
+    if (error.skipped) {
+      const held = error.kind === 'held' ? { paused_by_failure: true, error: last?.error } : {};
+      await this.state.saveFeedStatus(this.status(sport, now, { ...base, state: 'paused', paused_reason: error.message, ...held }));
       return { sport, outcome: 'paused' };
     }
     const staleSince = previous?.stale_since ?? new Date(now).toISOString();
@@ -124,7 +130,13 @@ export class ScoresPipelineService {
       });
     }
     await this.state.saveFeedStatus(this.status(sport, now, { ...base, state: 'stale', stale_since: staleSince, error: error.message }));
-    this.logger.error({ sport, provider: this.provider.name, errorKind: error.kind, status: error.status }, `scores ${sport}: feed failed: ${error.message}`);
-    throw new UnrecoverableError(`scores ${sport}: ${error.message}`);
+    // The feed's, not ours: a warning with its reason when the feed starts failing or fails for another reason.
+    if (failureIsNews(last, error.message)) {
+      this.logger.warn(
+        { sport, provider: this.provider.name, errorKind: error.kind, status: error.status, reason: error.message },
+        `scores ${sport}: feed failing: ${error.message}`,
+      );
+    }
+    throw new LoggedExternalFailure(`scores ${sport}: ${error.message}`);
   }
 }

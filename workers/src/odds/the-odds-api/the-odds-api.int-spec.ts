@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { INestApplicationContext } from '@nestjs/common';
+import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { ServerResponse } from 'node:http';
 import { JobName, QueueName, SportBoard } from '@oddspulse/shared';
@@ -135,6 +135,9 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
       state: 'paused',
       stale_since: board.stale_since,
       paused_reason: expect.stringContaining('configuration'),
+      // held back because it fails, not on purpose: health names it (its last failure stays its error)
+      paused_by_failure: true,
+      error: expect.stringContaining('401'),
     });
     // a halt written under another configuration (the key before this one) does not hold this one back
     const backoffs = app.get(FeedBackoffRepository);
@@ -265,6 +268,60 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     expect(board.events).toEqual(before.events);
     expect(board.stale_since).toBeDefined();
     expect(await state.feedStatus('odds', SPORT)).toMatchObject({ state: 'stale', error: expect.stringContaining('Implausible answer') });
+  });
+
+  // An empty answer for a board with games is a failure like a 500 (the feed plausibility rule; spec 001 §8 lets an
+  // empty list stand only as "no games", and games not started do not all vanish at once): it backs the feed off,
+  // doubling, where it was polled at the scheduler's cadence however long it lasted. Logged once, as a warning.
+  it('backs off from repeated empty answers for a board with games, and warns once per change of reason', async () => {
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    replies = [
+      (res) =>
+        stub.json(
+          res,
+          200,
+          BOARD.filter((e) => e.sport_key === SPORT).map((e) => ({ ...e, commence_time: tomorrow })),
+        ),
+    ];
+    await poll();
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    const error = jest.spyOn(Logger.prototype, 'error');
+    try {
+      const empty: Reply = (res) => stub.json(res, 200, []);
+      replies = Array.from({ length: 10 }, () => empty);
+      const backoffs = app.get(FeedBackoffRepository);
+      const failed = async () => {
+        const started = Date.now();
+        expect((await requestsDuring(poll)).requests).toBe(1);
+        const backoff = (await backoffs.get(`theoddsapi:${SPORT}`))!;
+        expect(backoff.reason).toContain('Implausible answer: no events');
+        return { ...backoff, waitMs: backoff.until === null ? null : backoff.until - started };
+      };
+      // The first failure may be a blip: no wait. From the second in a row the feed waits RETRY_BASE_MS, doubling.
+      expect(await failed()).toMatchObject({ failures: 1, waitMs: null });
+      const second = await failed();
+      expect(second.failures).toBe(2);
+      expect(second.waitMs).toBeGreaterThanOrEqual(RETRY_BASE_MS);
+      await new Promise((r) => setTimeout(r, Math.max(0, second.until! - Date.now()) + 5));
+      const third = await failed();
+      expect(third.failures).toBe(3);
+      expect(third.waitMs).toBeGreaterThanOrEqual(2 * RETRY_BASE_MS);
+      // While it waits no request is made, and the feed is paused because it fails, its last failure its error.
+      await backoffs.save(`theoddsapi:${SPORT}`, { ...third, until: Date.now() + 60_000 });
+      const held = await requestsDuring(poll);
+      expect(held.requests).toBe(0);
+      expect(held.value).toMatchObject({ outcome: 'paused' });
+      expect(await state.feedStatus('odds', SPORT)).toMatchObject({ state: 'paused', paused_by_failure: true, error: expect.stringContaining('Implausible') });
+      // Three failed polls and a held one of the same reason: one warning with it, no error.
+      const failing = warn.mock.calls.filter(([, message]) => typeof message === 'string' && message.includes('feed failing'));
+      expect(failing).toEqual([
+        [expect.objectContaining({ reason: expect.stringContaining('Implausible answer') }), expect.stringContaining(`odds ${SPORT}: feed failing`)],
+      ]);
+      expect(error).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+      error.mockRestore();
+    }
   });
 
   // The stale mark was saved before browsers were told, so a worker dying in between left the board
