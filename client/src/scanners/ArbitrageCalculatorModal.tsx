@@ -110,30 +110,21 @@ function BackCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProps) 
           ))}
         </tbody>
       </table>
-      {result.ok ? (
-        <p data-testid="arb-summary" className={result.stakes.guaranteedProfitCents > 0 ? 'up' : 'down'}>
-          Total staked {formatMoney(result.stakes.totalCents)} · guaranteed profit {formatMoney(result.stakes.guaranteedProfitCents)} (
-          {result.profitPct.toFixed(2)}%)
-          {result.stakes.guaranteedProfitCents <= 0 && ' — no profit is locked in at these stakes and odds'}
-        </p>
-      ) : (
-        <p className="form-error" role="alert">
-          {result.message}
-        </p>
-      )}
-      <div className="actions">
-        <button
-          type="button"
-          className="button primary"
-          disabled={!result.ok}
-          onClick={() => result.ok && onAddToSlip(result.stakes.stakesCents, form.odds.map(Number))}
-        >
-          Add these stakes to the bet slip
-        </button>
-        <button type="button" className="button" onClick={onClose}>
-          Close
-        </button>
-      </div>
+      <CalculatorOutcome
+        locked={
+          result.ok
+            ? {
+                lead: `Total staked ${formatMoney(result.stakes.totalCents)}`,
+                guaranteedCents: result.stakes.guaranteedProfitCents,
+                profitPct: result.profitPct,
+              }
+            : null
+        }
+        message={result.ok ? '' : result.message}
+        addLabel="Add these stakes to the bet slip"
+        onAdd={() => result.ok && onAddToSlip(result.stakes.stakesCents, form.odds.map(Number))}
+        onClose={onClose}
+      />
     </Modal>
   );
 }
@@ -216,29 +207,53 @@ function BackLayCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProp
           </tr>
         </tbody>
       </table>
-      {result.ok ? (
-        <p data-testid="arb-summary" className={result.guaranteedCents > 0 ? 'up' : 'down'}>
-          Back stake {formatMoney(result.backStakeCents)} · guaranteed profit {formatMoney(result.guaranteedCents)} ({result.profitPct.toFixed(2)}%)
-          {result.guaranteedCents <= 0 && ' — no profit is locked in at these stakes and odds'}
+      <CalculatorOutcome
+        locked={
+          result.ok ? { lead: `Back stake ${formatMoney(result.backStakeCents)}`, guaranteedCents: result.guaranteedCents, profitPct: result.profitPct } : null
+        }
+        message={result.ok ? '' : result.message}
+        addLabel="Add the back bet to the bet slip"
+        onAdd={() => result.ok && onAddToSlip([result.backStakeCents, result.sized.layStakeCents], form.odds.map(Number))}
+        onClose={onClose}
+      />
+    </Modal>
+  );
+}
+
+/** What the stakes lock in (`lead`: what is staked), or why nothing can be worked out; then the calculator's actions. */
+function CalculatorOutcome({
+  locked,
+  message,
+  addLabel,
+  onAdd,
+  onClose,
+}: {
+  locked: { lead: string; guaranteedCents: number; profitPct: number } | null;
+  message: string;
+  addLabel: string;
+  onAdd: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <>
+      {locked ? (
+        <p data-testid="arb-summary" className={locked.guaranteedCents > 0 ? 'up' : 'down'}>
+          {locked.lead} · guaranteed profit {formatMoney(locked.guaranteedCents)} ({locked.profitPct.toFixed(2)}%)
+          {locked.guaranteedCents <= 0 && ' — no profit is locked in at these stakes and odds'}
         </p>
       ) : (
         <p className="form-error" role="alert">
-          {result.message}
+          {message}
         </p>
       )}
       <div className="actions">
-        <button
-          type="button"
-          className="button primary"
-          disabled={!result.ok}
-          onClick={() => result.ok && onAddToSlip([result.backStakeCents, result.sized.layStakeCents], form.odds.map(Number))}
-        >
-          Add the back bet to the bet slip
+        <button type="button" className="button primary" disabled={!locked} onClick={onAdd}>
+          {addLabel}
         </button>
         <button type="button" className="button" onClick={onClose}>
           Close
         </button>
       </div>
-    </Modal>
+    </>
   );
 }
