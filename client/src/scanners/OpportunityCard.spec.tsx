@@ -24,7 +24,7 @@ describe('an opportunity card with a leg at an exchange', () => {
 
 // A back/lay's second leg is a lay at the exchange: the card says "Lay" and the liability the user must hold there
 describe('an opportunity card of a back/lay arbitrage', () => {
-  it('shows the lay leg as "Lay" with its liability at the exchange, and no calculator', () => {
+  it('shows the lay leg as "Lay" with its liability at the exchange, and offers the back/lay calculator', () => {
     const board = bookAgainstLay();
     const o = findArbitrage(board, { minProfitPct: 0 }, NOW).find((a) => a.kind === 'back_lay')!;
     const html = renderToStaticMarkup(
@@ -39,7 +39,7 @@ describe('an opportunity card of a back/lay arbitrage', () => {
     expect([...html.matchAll(/data-testid="leg-lay"[^>]*>([^<]*)</g)].map((m) => m[1])).toEqual(['Lay']);
     // $100 backed at 2.20 laid at 2.06 (2 %): lay stake $107.84, liability $114.31
     expect([...html.matchAll(/data-testid="leg-liability">([^<]*)</g)].map((m) => m[1])).toEqual(['Liability $114.31 at matchbook']);
-    expect(html).not.toContain('open-arb-calculator');
+    expect(html).toContain('open-arb-calculator');
     expect(html).toContain('Adds the back bet to the bet slip; place the lay at the exchange');
   });
 });
