@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type {
+  ApiGame,
   ArbitrageOpportunity,
   BoardEvent,
   EvBet,
@@ -84,6 +85,16 @@ export const eventHeaderSchema: z.ZodType<EventHeader> = z.object(eventFields);
 /** A game in The Odds API v4 shape (spec 001 §3). */
 export const gameSchema: z.ZodType<BoardEvent> = z.object({ ...eventFields, bookmakers: z.array(bookmakerSchema) });
 
+/** A time on the odds routes: ISO 8601, or Unix seconds when asked with `dateFormat=unix` (spec 001 §3). */
+const answeredTime = z.union([isoTime, z.int().meta({ description: 'Unix seconds, with dateFormat=unix', example: 1795716600 })]);
+
+/** A game as the odds routes answer it: The Odds API v4 shape, its prices and times in the formats asked for. */
+export const apiGameSchema: z.ZodType<ApiGame> = z.object({
+  ...eventFields,
+  commence_time: answeredTime,
+  bookmakers: z.array(bookmakerSchema.extend({ last_update: answeredTime, markets: z.array(marketSchema.extend({ last_update: answeredTime })) })),
+});
+
 export const sportBoardSchema: z.ZodType<SportBoard> = z.object({
   sport_key: z.string(),
   fetched_at: isoTime.meta({ description: 'When the provider last answered' }),
@@ -127,7 +138,7 @@ export const playerPropItemSchema: z.ZodType<PlayerPropItem> = z.object({
 });
 
 /** Variant A (league, game_id): flat items; variant B (sports): games. */
-export const playerPropsAnswerSchema = z.union([z.array(playerPropItemSchema), z.array(gameSchema)]);
+export const playerPropsAnswerSchema = z.union([z.array(playerPropItemSchema), z.array(apiGameSchema)]);
 
 const historyAnswerSchema: z.ZodType<OddsHistoryBookmaker[]> = z.array(
   z.object({

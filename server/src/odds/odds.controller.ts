@@ -30,7 +30,7 @@ import { ApiAnswer } from '../docs/route-doc';
 import {
   boardsAnswerSchema,
   eventHeaderSchema,
-  gameSchema,
+  apiGameSchema,
   oddsHistoryAnswerSchema,
   playerPropsAnswerSchema,
   sportBoardSchema,
@@ -68,14 +68,14 @@ export class OddsController {
 
   @Get('odds')
   @MeteredOddsData()
-  @ApiAnswer({ summary: 'Games with their books, markets and prices (The Odds API v4 shape)', answer: z.array(gameSchema), errors: boardErrors('odds') })
+  @ApiAnswer({ summary: 'Games with their books, markets and prices (The Odds API v4 shape)', answer: z.array(apiGameSchema), errors: boardErrors('odds') })
   async list(@Query(new ZodValidationPipe(oddsQuerySchema)) query: OddsQuery, @CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
     await send(req, res, await this.odds.oddsView(query, user.access));
   }
 
   @Get('odds-data')
   @MeteredOddsData()
-  @ApiAnswer({ summary: "One sport's games with prices", answer: z.array(gameSchema), errors: boardErrors('odds') })
+  @ApiAnswer({ summary: "One sport's games with prices", answer: z.array(apiGameSchema), errors: boardErrors('odds') })
   async oddsData(
     @Query(new ZodValidationPipe(oddsDataQuerySchema)) query: OddsDataQuery,
     @CurrentUser() user: AuthUser,
