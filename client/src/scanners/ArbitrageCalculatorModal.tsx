@@ -94,15 +94,7 @@ function BackCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProps) 
           {legs.map((_, i) => (
             <tr key={i} data-testid="arb-leg">
               <td>{label(i)}</td>
-              <td>
-                <input
-                  className="odds-input"
-                  value={form.odds[i]}
-                  inputMode="numeric"
-                  aria-label={`Odds of leg ${i + 1}`}
-                  onChange={(e) => set({ odds: form.odds.map((o, k) => (k === i ? e.target.value : o)) })}
-                />
-              </td>
+              <OddsCell label={`Odds of leg ${i + 1}`} value={form.odds[i]} onChange={(text) => set({ odds: withOddsAt(form.odds, i, text) })} />
               <td data-testid="arb-stake">{result.ok ? formatMoney(result.stakes.stakesCents[i]) : '—'}</td>
               <td>{result.ok ? formatMoney(result.stakes.payoutsCents[i]) : '—'}</td>
               <td className={result.ok && result.stakes.profitsCents[i] < 0 ? 'down' : 'up'}>{result.ok ? formatMoney(result.stakes.profitsCents[i]) : '—'}</td>
@@ -140,7 +132,7 @@ function BackLayCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProp
   const [form, setForm] = useState({ odds: [american(back.price), american(lay.price)], total: opportunity.totalStake.toFixed(2) });
   const result = calculateBackLay(form, [back, lay]);
   const selection = selectionLabel({ outcome: back.outcome, point: back.point, playerName: back.description, market: back.market });
-  const setOdds = (i: number, text: string) => setForm((f) => ({ ...f, odds: f.odds.map((o, k) => (k === i ? text : o)) }));
+  const setOdds = (i: number, text: string) => setForm((f) => ({ ...f, odds: withOddsAt(f.odds, i, text) }));
   const sized = result.ok ? result.sized : null;
 
   return (
@@ -167,15 +159,7 @@ function BackLayCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProp
             <td>
               Back at {back.bookTitle}: {selection}
             </td>
-            <td>
-              <input
-                className="odds-input"
-                value={form.odds[0]}
-                inputMode="numeric"
-                aria-label="Odds of the back bet"
-                onChange={(e) => setOdds(0, e.target.value)}
-              />
-            </td>
+            <OddsCell label="Odds of the back bet" value={form.odds[0]} onChange={(text) => setOdds(0, text)} />
             <td data-testid="arb-stake">{result.ok ? formatMoney(result.backStakeCents) : '—'}</td>
             <td rowSpan={2} className={sized && sized.backWinsCents < 0 ? 'down' : 'up'} data-testid="arb-back-wins">
               {sized ? formatMoney(sized.backWinsCents) : '—'}
@@ -194,15 +178,7 @@ function BackLayCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProp
                 </span>
               )}
             </td>
-            <td>
-              <input
-                className="odds-input"
-                value={form.odds[1]}
-                inputMode="numeric"
-                aria-label="Odds of the lay"
-                onChange={(e) => setOdds(1, e.target.value)}
-              />
-            </td>
+            <OddsCell label="Odds of the lay" value={form.odds[1]} onChange={(text) => setOdds(1, text)} />
             <td data-testid="arb-stake">{sized ? formatMoney(sized.layStakeCents) : '—'}</td>
           </tr>
         </tbody>
@@ -217,6 +193,18 @@ function BackLayCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProp
         onClose={onClose}
       />
     </Modal>
+  );
+}
+
+/** The odds as typed, with leg `i`'s replaced. */
+const withOddsAt = (odds: readonly string[], i: number, text: string) => odds.map((o, k) => (k === i ? text : o));
+
+/** A leg's odds, American, as the user types them. */
+function OddsCell({ label, value, onChange }: { label: string; value: string; onChange: (text: string) => void }) {
+  return (
+    <td>
+      <input className="odds-input" value={value} inputMode="numeric" aria-label={label} onChange={(e) => onChange(e.target.value)} />
+    </td>
   );
 }
 
