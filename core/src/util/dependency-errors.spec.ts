@@ -19,6 +19,10 @@ describe('isDependencyDown', () => {
       }),
     ],
     ['found down before the call', new DependencyUnavailableError('Redis is not connected')],
+    ['cluster: no node reachable', new Error('None of startup nodes is available')],
+    ['cluster: a primary down', new Error('Too many Cluster redirections. Last error: ReplyError: CLUSTERDOWN The cluster is down')],
+    ['cluster: a slot not served', new Error('CLUSTERDOWN Hash slot not served')],
+    ['cluster: not ready, offline queue off', new Error("Cluster isn't ready and enableOfflineQueue options is false")],
   ])('%s is a dependency outage', (_, error) => {
     expect(isDependencyDown(error)).toBe(true);
   });

@@ -29,4 +29,10 @@ const DOWN_MESSAGES = [
   /^Connection is closed\.?$/,
   /Stream isn't writeable and enableOfflineQueue options is false/,
   /max retries per request limit/,
+  // ioredis' Cluster: no node reachable, a slot's primary down (CLUSTERDOWN, retried until it gives up), or not ready
+  // with the offline queue switched off
+  /None of startup nodes is available/,
+  /^Too many Cluster redirections/,
+  /^CLUSTERDOWN/,
+  /^Cluster isn't ready and enableOfflineQueue options is false/,
 ];
