@@ -2,10 +2,15 @@
  * A GET a page's boot script sent before the app's entry had run, kept on the
  * window (the two are separate scripts) until the app's API client makes the very same call (URL and token) and takes
  * its answer as its own fetch's: one request, the client's status handling, time-out and cancelling as before. One not
- * taken within KEEP_MS is dropped, as an early request is, and for the same reason kept a minute
- * (routing/early-data.ts).
+ * taken within EARLY_ANSWER_KEEP_MS is dropped, as an early request is (routing/early-data.ts).
  */
-const KEEP_MS = 60_000;
+
+/**
+ * How long an answer sent ahead of the app's call (here, and routing/early-data.ts) is kept for it. A minute, not less:
+ * on a busy machine the screen has been seen to mount 10.5 s after its boards were sent. An answer that old is still
+ * right for it, as the boards' positions let the socket send what moved since (docs/realtime.md).
+ */
+export const EARLY_ANSWER_KEEP_MS = 60_000;
 
 export interface SentAhead {
   url: string;
@@ -34,7 +39,7 @@ export function sendAhead(url: string, init: RequestInit, page: Page = window, n
 export function takeSentAhead(url: string, init: RequestInit, page: Page = window, now = Date.now()): Promise<Response> | null {
   const sent = page.__oddspulseSentAhead;
   if (!sent) return null;
-  const expired = now - sent.at > KEEP_MS;
+  const expired = now - sent.at > EARLY_ANSWER_KEEP_MS;
   const asked = (init.method ?? 'GET') === 'GET' && sent.url === url && sent.authorization === authorizationOf(init);
   // taken once; one nobody took in time is dropped at the next call, whatever it asks
   if (asked || expired) delete page.__oddspulseSentAhead;

@@ -1,4 +1,4 @@
-import { sendingEarly, startEarly, takeEarly, takeEarlyOnceSent } from './early-data';
+import { SENDING_WAIT_MS, sendingEarly, startEarly, takeEarly, takeEarlyOnceSent } from './early-data';
 
 // A direct visit's first request sent early is taken once, by the call that would have sent it
 describe('early requests', () => {
@@ -45,5 +45,18 @@ describe('early requests', () => {
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0][0])).toContain('left');
     warn.mockRestore();
+  });
+
+  it('a screen waits at most SENDING_WAIT_MS for that code: a download that hangs leaves it to ask for itself', async () => {
+    jest.useFakeTimers();
+    try {
+      sendingEarly(new Promise<void>(() => undefined));
+      const taken = takeEarlyOnceSent('/api/boards?never');
+      await jest.advanceTimersByTimeAsync(SENDING_WAIT_MS);
+      await expect(taken).resolves.toBeNull();
+    } finally {
+      sendingEarly(Promise.resolve());
+      jest.useRealTimers();
+    }
   });
 });

@@ -1,12 +1,11 @@
+import { EARLY_ANSWER_KEEP_MS } from '../api/sent-ahead';
+
 /**
  * A request a direct visit is sure to make, sent before the screen that makes it has rendered, and taken
  * once by that screen's own call (same key: its path and query) instead of sending it again. The taker gets the
- * answer or the error exactly as if it had sent the request itself; one nobody takes in time is dropped.
- *
- * A minute, not less: on a busy machine the screen has been seen to mount 10.5 s after its boards were sent. An answer
- * that old is still right for it, as the boards' positions let the socket send what moved since (docs/realtime.md).
+ * answer or the error exactly as if it had sent the request itself; one nobody takes within EARLY_ANSWER_KEEP_MS is
+ * dropped.
  */
-const KEEP_MS = 60_000;
 
 interface Early {
   answer: Promise<unknown>;
@@ -29,7 +28,7 @@ export function sendingEarly(sent: Promise<void>): void {
 }
 
 export function startEarly(key: string, send: () => Promise<unknown>, now = Date.now()): void {
-  const early: Early = { answer: send(), until: now + KEEP_MS, taken: false };
+  const early: Early = { answer: send(), until: now + EARLY_ANSWER_KEEP_MS, taken: false };
   started.set(key, early);
   early.answer.catch((error: unknown) => {
     // the taker handles its own error; one nobody took only says why it was not used
@@ -46,8 +45,16 @@ export function takeEarly<T>(key: string, now = Date.now()): Promise<T> | null {
   return early.answer as Promise<T>;
 }
 
-/** takeEarly once the early requests announced with sendingEarly are sent: the answer, or null when none was. */
+/** Past this, a screen waiting for the code that sends its early request asks for itself: a hung download holds nothing. */
+export const SENDING_WAIT_MS = 3_000;
+
+/**
+ * takeEarly once the early requests announced with sendingEarly are sent (or SENDING_WAIT_MS has passed): the answer,
+ * or null when none was.
+ */
 export async function takeEarlyOnceSent<T>(key: string): Promise<T | null> {
-  await starting;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([starting, new Promise<void>((resolve) => (timer = setTimeout(resolve, SENDING_WAIT_MS)))]);
+  clearTimeout(timer);
   return takeEarly<T>(key);
 }
