@@ -93,7 +93,8 @@ export class PreparedBoard {
   private scanEntry(entry: Entry, settings: ScanSettings, now: number): ScanResult {
     const found = scanPreparedEvent(entry.prepared, settings, now);
     if (entry.atLowest === null) return found;
-    const atLowest = scanPreparedEvent(entry.atLowest, settings, now).arbitrage;
+    // only arbitrage is found below the published rates: the lowest-rate pass finds nothing else
+    const atLowest = scanPreparedEvent(entry.atLowest, settings, now, 'arbitrage').arbitrage;
     return { ...found, arbitrage: withArbitrageBelowRates(found.arbitrage, atLowest, this.rates) };
   }
 
