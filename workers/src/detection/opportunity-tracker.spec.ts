@@ -34,4 +34,11 @@ describe('trackOpportunities', () => {
     expect(current).toEqual([]);
     expect(published).toEqual([{ action: 'gone', id: 'a', event_id: 'e1', board: 'odds', time_found: '2026-01-01T00:00:00.000Z', expires_in: 0 }]);
   });
+
+  it('finds anew an arbitrage that crosses the published rates: new, with its clock started then', () => {
+    const marked = trackOpportunities('odds', 'e1', [], [{ ...opp('a', -0.1), belowDefaultCommission: true as const }], t0).current;
+    const later = t0 + 600_000;
+    const published = trackOpportunities('odds', 'e1', marked, [opp('a', 0.4)], later);
+    expect(published.published).toEqual([expect.objectContaining({ action: 'new', id: 'a', time_found: new Date(later).toISOString(), expires_in: 1800 })]);
+  });
 });

@@ -6,6 +6,8 @@ export interface Trackable {
   eventId: string;
   timeFound: string;
   expiresIn: number;
+  /** Found only below the published commission rates (opportunities-for-user.ts). */
+  belowDefaultCommission?: true;
 }
 
 /** Fields that change with the clock alone; a change in them is not a change of the opportunity. */
@@ -25,7 +27,9 @@ export interface TrackResult<T> {
 /**
  * Compares a fresh scan of one event with what was found before: an id seen for the first time is `new`
  * (found now), one seen again keeps its time_found and is `updated` only when more than its age changed,
- * one no longer found is `gone`. expires_in counts down from 30 minutes (spec 001 §9) from time_found.
+ * one no longer found is `gone`. expires_in counts down from 30 minutes (spec 001 §9) from time_found. One that crosses
+ * the published rates (found only below them before, at them now, or the other way) is found anew: for a user at the
+ * published rates it appears (or goes) then, and its clock starts then.
  */
 export function trackOpportunities<T extends Trackable>(
   board: 'odds' | 'props',
@@ -38,8 +42,9 @@ export function trackOpportunities<T extends Trackable>(
   const current: Array<OpportunityUpdate<T>> = [];
   const published: Array<OpportunityUpdate<T>> = [];
   for (const opportunity of found) {
-    const old = before.get(opportunity.id);
+    const seen = before.get(opportunity.id);
     before.delete(opportunity.id);
+    const old = seen && seen.opportunity?.belowDefaultCommission === opportunity.belowDefaultCommission ? seen : undefined;
     const timeFound = old?.time_found ?? new Date(now).toISOString();
     const expiresIn = expiresInAt(timeFound, now);
     const stamped = { ...opportunity, timeFound, expiresIn };
