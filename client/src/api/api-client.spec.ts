@@ -223,7 +223,7 @@ describe('ApiClient', () => {
     await expect(client.put('/api/profile/username', { username: 'taken' })).rejects.toMatchObject({ status: 409, message: 'This username is already in use' });
   });
 
-  // #16 item 8: an answer cut off in transit is not "Server returned application/json instead of JSON".
+  // An answer cut off in transit is not "Server returned application/json instead of JSON".
   it('retries a GET whose JSON answer was cut off, then says it was cut off', async () => {
     const cut = () => new Response('{"games":[{"id":"a"', { status: 200, headers: { 'content-type': 'application/json' } });
     const { client, sleeps } = setup([cut, cut, cut, cut]);

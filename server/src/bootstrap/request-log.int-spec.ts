@@ -55,7 +55,7 @@ class LogProbeController {
 }
 
 // One JSON line per HTTP request with its id (answered as x-request-id, an incoming one taken only when
-// sane), route, status and duration, secrets redacted; every line of the request carries the id. #16 item 8: a 4xx
+// sane), route, status and duration, secrets redacted; every line of the request carries the id. A 4xx
 // (a 413 included) is not an error with a stack.
 describe('request logs (real PostgreSQL and Redis)', () => {
   let t: AccountsTestApp;
