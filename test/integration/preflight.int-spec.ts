@@ -4,7 +4,7 @@ import { checkPostgres, checkRedis } from '@oddspulse/core';
 
 const ROOT = join(__dirname, '..', '..');
 
-/** A service's output: JSON lines (#16 "all process output as JSON lines"); nothing on stderr. */
+/** A service's output: JSON lines; nothing on stderr. */
 function jsonLines(result: { stdout: string; stderr: string }): Array<{ level: string; service: string; msg: string }> {
   expect(result.stderr).toBe('');
   return result.stdout

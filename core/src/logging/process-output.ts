@@ -3,7 +3,7 @@ import type { JsonLogger } from './json-logger';
 const CONSOLE_LEVELS = { log: 'info', info: 'info', debug: 'debug', trace: 'trace', warn: 'warn', error: 'error' } as const;
 
 /**
- * Makes everything a process prints a JSON line (#16 "all process output as JSON lines"): what libraries write with
+ * Makes everything a process prints a JSON line: what libraries write with
  * console.* (ioredis's "Unhandled error event" with its stack, BullMQ's warnings), Node's own warnings (deprecations,
  * `process.emitWarning`), and a crash, which is logged once as `fatal` before the process exits 1 as it would have.
  * Called first thing by each process's main; tests keep the console as it is.
