@@ -1,7 +1,7 @@
 import { applyBoardDiff, type BoardDiff, type BoardEvent, type EventDiff, type SportBoard, type TimeCache } from '@oddspulse/shared';
 import { rowChanges as changesBetween, type Boards, type BoardMessage, type Direction } from './live-table';
 import { keepUnchangedRows } from './kept-rows';
-import { compareRows as evOrder, lineId, rowsBuilder, sameRowsAt, type BookPrice, type BuildRowsOptions, type OddsRow } from './rows';
+import { compareRows as evOrder, lineId, paidDecimal, rowsBuilder, sameRowsAt, type BookPrice, type BuildRowsOptions, type OddsRow } from './rows';
 
 /**
  * The odds table's boards and rows, kept per event so that a pushed diff rebuilds the rows of the events it names
@@ -202,7 +202,8 @@ function bestMoves(before: readonly OddsRow[], after: readonly OddsRow[], moved:
   const old = new Map(before.map((row) => [row.key, row]));
   for (const row of after) {
     const was = old.get(row.key)?.best;
-    const d = was && row.best ? direction(was.decimal, row.best.decimal) : null;
+    // the best price is chosen on what it pays (net of commission): it moves by that too
+    const d = was && row.best ? direction(paidDecimal(was), paidDecimal(row.best)) : null;
     if (d) moved.set(row.key, d);
   }
 }

@@ -1,6 +1,6 @@
 import { applyBoardDiff, type BoardChannel, type BoardDiff, type SportBoard } from '@oddspulse/shared';
 import type { LiveMessage } from '../../realtime/live-socket';
-import type { OddsRow } from './rows';
+import { paidDecimal, type OddsRow } from './rows';
 
 /**
  * What the table does with each pushed board diff (DECISIONS 14–15, spec 001 §4 price flash): the board of
@@ -94,7 +94,7 @@ export function rowChanges(previous: readonly OddsRow[], next: readonly OddsRow[
       continue;
     }
     if (old.best && row.best) {
-      const d = direction(old.best.decimal, row.best.decimal);
+      const d = direction(paidDecimal(old.best), paidDecimal(row.best));
       if (d) changes.rows.set(row.key, d);
     }
     const oldPrices = bookPrices(old);

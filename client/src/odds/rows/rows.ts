@@ -61,6 +61,11 @@ export interface BookPrice {
   market?: MarketSide[];
 }
 
+/** What a price pays per unit staked: net of the book's commission, and a DFS app's fixed −119; the best price is the highest. */
+export function paidDecimal(price: Pick<BookPrice, 'decimal' | 'isDfs' | 'commission'>): number {
+  return price.isDfs ? DFS_FIXED_DECIMAL : effectiveDecimal(price.decimal, price.commission);
+}
+
 export interface MarketSide {
   outcome: string;
   decimal: number;
@@ -375,7 +380,7 @@ function eventCells(event: BoardEvent, settings: RowSettings): { cells: Cell[]; 
         const lineFacts = cell.facts;
         const fair = lineFacts?.fair;
         const held = lineFacts?.market[book];
-        const price = dfs ? DFS_FIXED_DECIMAL : effectiveDecimal(outcome.price, commission);
+        const price = paidDecimal({ decimal: outcome.price, isDfs: dfs, commission });
         const entry: BookPrice = {
           book: bookmaker.key,
           title,
