@@ -62,9 +62,11 @@ export function ScannerPanel({ kind, sports, books }: { kind: ScannerKind; sport
   /** The calculator's stakes and odds into the bet slip, every leg (DECISIONS 12). */
   const executeCalculated = (o: ArbitrageOpportunity, stakesCents: number[], americanOdds: number[]) => {
     const legs = o.legs.map((leg, i) => ({ ...leg, price: americanOdds[i], stake: stakesCents[i] / 100 }));
-    setSlip((s) => addAllToSlip(s, opportunityToSlipItems({ ...o, legs }), bankroll.cents));
+    // a back/lay's lay is placed at the exchange, not from the slip: count what went in
+    const items = opportunityToSlipItems({ ...o, legs });
+    setSlip((s) => addAllToSlip(s, items, bankroll.cents));
     setCalculating(null);
-    show('success', `Added ${legs.length} legs to the bet slip`);
+    show('success', items.length === 1 ? 'Added 1 leg to the bet slip' : `Added ${items.length} legs to the bet slip`);
   };
 
   return (
