@@ -2,6 +2,7 @@ import {
   americanToDecimal,
   arbitrageCalculator,
   backLay,
+  backLayGuaranteedCents,
   dollarsToCents,
   effectiveDecimal,
   isValidAmerican,
@@ -104,6 +105,6 @@ export function calculateBackLay(form: Pick<CalculatorForm, 'odds' | 'total'>, l
   if (stake === null || stake <= 0) return { ok: false, message: 'Enter the back stake in dollars' };
   const backStakeCents = dollarsToCents(stake);
   const sized = backLay(backStakeCents, decimals[0], decimals[1], legs[1].commission ?? 0, legs[0].commission ?? 0);
-  const guaranteedCents = Math.min(sized.backWinsCents, sized.layWinsCents);
+  const guaranteedCents = backLayGuaranteedCents(sized);
   return { ok: true, backStakeCents, sized, guaranteedCents, profitPct: (guaranteedCents / backStakeCents) * 100 };
 }

@@ -1,5 +1,6 @@
 import { canonicalBookKey, sportsbookName, SPORTSBOOKS } from '../../domain/sportsbooks';
 import { roundHalfUpCents } from './money';
+import { parlayDecimal } from './odds-format';
 
 /**
  * Exchange commission. An exchange takes a share of the net winnings of a winning bet; a book takes nothing
@@ -111,10 +112,7 @@ export function netPayoutCents(stakeCents: number, decimal: number, commission: 
  * and Betfair's 2.00 at 5 %: 10 × 1.90 × 1.95 = $37.05 (gross $38.00).
  */
 export function parlayNetPayoutCents(stakeCents: number, legs: readonly { decimal: number; commission: number }[]): number {
-  if (legs.length === 0) throw new RangeError('A parlay needs at least one leg');
-  let effective = 1;
-  for (const leg of legs) effective *= effectiveDecimal(leg.decimal, leg.commission);
-  return roundHalfUpCents(stakeCents * effective);
+  return roundHalfUpCents(stakeCents * parlayDecimal(legs.map((leg) => effectiveDecimal(leg.decimal, leg.commission))));
 }
 
 /** "net of 2 % commission": what a leg at an exchange shows beside its price (null at a book). */
@@ -150,4 +148,9 @@ export function backLay(backStakeCents: number, backDecimal: number, layDecimal:
   const backWinsCents = roundHalfUpCents(backStakeCents * (back - 1)) - liabilityCents;
   const layWinsCents = roundHalfUpCents(layStakeCents * (1 - layCommission)) - backStakeCents;
   return { layStakeCents, liabilityCents, backWinsCents, layWinsCents };
+}
+
+/** What a back/lay really guarantees: the worse of its two net results. */
+export function backLayGuaranteedCents(sized: Pick<BackLay, 'backWinsCents' | 'layWinsCents'>): number {
+  return Math.min(sized.backWinsCents, sized.layWinsCents);
 }

@@ -1,7 +1,7 @@
 import type { BoardMarket, BoardOutcome, EventHeader } from '../../domain/odds';
 import type { ArbitrageOpportunity, OpportunityLeg } from '../../domain/opportunities';
 import type { ArbitrageSettings } from './arbitrage';
-import { backLay } from '../odds/commission';
+import { backLay, backLayGuaranteedCents } from '../odds/commission';
 import { familyNumber, hasLinePoint, isLayMarket, lockedDescriptions, marketFamily, moneylineCounts } from '../lines/line-rules';
 import type { MarketGroup, Quote } from '../lines/market-lines';
 import { arbitrageOpportunityOf, toLeg } from './opportunity-legs';
@@ -68,7 +68,7 @@ export function sizeBackLay(backCents: number, back: Priced, lay: Priced): BackL
     liabilityCents: sized.liabilityCents,
     backPayoutCents: backCents + sized.backWinsCents + sized.liabilityCents,
     layPayoutCents: backCents + sized.layWinsCents + sized.liabilityCents,
-    guaranteedCents: Math.min(sized.backWinsCents, sized.layWinsCents),
+    guaranteedCents: backLayGuaranteedCents(sized),
   };
 }
 
