@@ -54,7 +54,8 @@ export class RealtimeRelay implements OnApplicationShutdown {
   /** Sockets subscribing at once (a reconnect storm) share barriers. */
   private readonly barriersInTurn = new SharedTurns(() => this.sendBarrier((id) => this.bus.publishControl(this.barrierTopic, id)));
   /** On a cluster: the rooms this process hears, each with its barrier channel and the barriers its sockets share. */
-  private readonly heardRooms = new Map<string, { channels: string[]; barriers: SharedTurns }>();
+  /** Rooms heard on a cluster; `heard` settles once their subscription is confirmed (every joiner waits for it). */
+  private readonly heardRooms = new Map<string, { channels: string[]; barriers: SharedTurns; heard: Promise<void> }>();
 
   constructor(
     private readonly bus: RealtimeBus,
@@ -83,16 +84,22 @@ export class RealtimeRelay implements OnApplicationShutdown {
   /** On a cluster: hears the room's sharded channel, and this process's barrier channel of the room's slot. */
   private async hearRoom(channel: RealtimeChannel, key: string): Promise<void> {
     const room = roomName(channel, key);
-    if (!this.redis.cluster || this.heardRooms.has(room) || !this.subscription) return;
+    const subscription = this.subscription;
+    if (!this.redis.cluster || !subscription) return;
+    // a second socket joining while the first's subscription is on its way waits for it too: before it is confirmed, a
+    // message published to the room, or this process's barrier, could pass the shard unheard
+    const already = this.heardRooms.get(room);
+    if (already) return already.heard;
     const roomChannel = this.publisher.channelName(channel, key);
     const barrierChannel = `${roomChannel}:barrier:${this.processId}`;
     const barriers = new SharedTurns(() => this.sendBarrier((id) => this.bus.publishSharded(barrierChannel, id)));
-    this.heardRooms.set(room, { channels: [roomChannel, barrierChannel], barriers });
+    const heard = subscription.hearSharded([
+      [roomChannel, null],
+      [barrierChannel, (id) => this.barriers.get(id)?.()],
+    ]);
+    this.heardRooms.set(room, { channels: [roomChannel, barrierChannel], barriers, heard });
     try {
-      await this.subscription.hearSharded([
-        [roomChannel, null],
-        [barrierChannel, (id) => this.barriers.get(id)?.()],
-      ]);
+      await heard;
     } catch (error) {
       this.heardRooms.delete(room);
       throw error;
