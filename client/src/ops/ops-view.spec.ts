@@ -20,6 +20,7 @@ const feed = (fields: Partial<OpsFeed> = {}): OpsFeed => ({
   sport: 'basketball_nba',
   provider: 'simulator',
   state: 'ok',
+  paused_by_failure: false,
   health: 'fresh',
   last_poll_at: ago(5_000),
   last_success_at: ago(5_000),

@@ -1,7 +1,7 @@
 import type { FeedStatus } from '../domain/health';
 
 /** Whether a feed is failing: stale (its polls fail), or not polled because it failed (backing off, or halted). */
-export function isFailing(status: FeedStatus | null): boolean {
+export function isFailing(status: { state: FeedStatus['state'] | null; paused_by_failure?: boolean } | null): boolean {
   return status !== null && (status.state === 'stale' || status.paused_by_failure === true);
 }
 

@@ -24,14 +24,19 @@ function status(kind: FeedStatus['kind'], fields: Partial<FeedStatus> = {}): Fee
 // Stale feeds and a stopped scheduler are red at a glance.
 describe('feedHealth', () => {
   it('is fresh within two cadences and a grace, late after', () => {
-    expect(feedHealth({ state: 'ok', last_success_at: ago(70_000), cadence_ms: 30_000 }, NOW)).toBe('fresh');
-    expect(feedHealth({ state: 'ok', last_success_at: ago(70_001), cadence_ms: 30_000 }, NOW)).toBe('late');
+    expect(feedHealth({ state: 'ok', paused_by_failure: false, last_success_at: ago(70_000), cadence_ms: 30_000 }, NOW)).toBe('fresh');
+    expect(feedHealth({ state: 'ok', paused_by_failure: false, last_success_at: ago(70_001), cadence_ms: 30_000 }, NOW)).toBe('late');
   });
 
   it('says failing while the workers report the feed stale, paused while the budget skips it, never before a poll', () => {
-    expect(feedHealth({ state: 'stale', last_success_at: ago(1_000), cadence_ms: 30_000 }, NOW)).toBe('failing');
-    expect(feedHealth({ state: 'paused', last_success_at: ago(600_000), cadence_ms: 30_000 }, NOW)).toBe('paused');
-    expect(feedHealth({ state: null, last_success_at: null, cadence_ms: 30_000 }, NOW)).toBe('never');
+    expect(feedHealth({ state: 'stale', paused_by_failure: false, last_success_at: ago(1_000), cadence_ms: 30_000 }, NOW)).toBe('failing');
+    expect(feedHealth({ state: 'paused', paused_by_failure: false, last_success_at: ago(600_000), cadence_ms: 30_000 }, NOW)).toBe('paused');
+    expect(feedHealth({ state: null, paused_by_failure: false, last_success_at: null, cadence_ms: 30_000 }, NOW)).toBe('never');
+  });
+
+  // A feed halted after a 401 or backing off is paused by the workers, but someone must act: red, as /api/health's problem.
+  it('says failing for a feed paused because its polls fail', () => {
+    expect(feedHealth({ state: 'paused', paused_by_failure: true, last_success_at: ago(600_000), cadence_ms: 30_000 }, NOW)).toBe('failing');
   });
 
   it('counts late, failing and never as alarming, a budget pause not', () => {
@@ -80,5 +85,11 @@ describe('opsFeeds', () => {
       ['props', 120_000, 'paused', 'below the credit reserve'],
       ['scores', 15_000, 'failing', 'HTTP 503'],
     ]);
+  });
+
+  it('shows a feed the workers hold back because it fails as failing, with the halt reason', () => {
+    const halt = 'Polling stopped until the configuration changes: Unauthorized (401 INVALID_KEY)';
+    const [odds] = opsFeeds(['basketball_nba'], [status('odds', { state: 'paused', paused_by_failure: true, paused_reason: halt })], cadence, new Map(), NOW);
+    expect(odds).toMatchObject({ state: 'paused', paused_by_failure: true, health: 'failing', error: halt });
   });
 });

@@ -1,6 +1,7 @@
 import type { FeedKind, FeedStatus, ServiceState } from '../domain/health';
 import { oddsCadenceMs, slotStart, type EventPollClass, type ScheduledEvent } from '../feeds/event-schedule';
 import { duePolls, type Cadence } from '../feeds/feed-cadence';
+import { isFailing } from '../feeds/feed-failure';
 
 /**
  * What the operations page shows: per feed and sport the last poll, its age, error, cadence and next
@@ -26,6 +27,8 @@ export interface OpsFeed {
   provider: string | null;
   /** The workers' own word on the last poll (null before the first). */
   state: FeedStatus['state'] | null;
+  /** Paused because its polls fail (backing off, or halted after a 401/422), not on purpose: a failing feed. */
+  paused_by_failure: boolean;
   health: FeedHealth;
   last_poll_at: string | null;
   last_success_at: string | null;
@@ -133,9 +136,9 @@ export interface OpsOverview {
 export const OPS_OVERVIEW_KEY = 'overview';
 
 /** The health of a feed at `now`, from the workers' last status and its cadence. */
-export function feedHealth(feed: Pick<OpsFeed, 'state' | 'last_success_at' | 'cadence_ms'>, now: number): FeedHealth {
+export function feedHealth(feed: Pick<OpsFeed, 'state' | 'paused_by_failure' | 'last_success_at' | 'cadence_ms'>, now: number): FeedHealth {
+  if (isFailing(feed)) return 'failing';
   if (feed.state === 'paused') return 'paused';
-  if (feed.state === 'stale') return 'failing';
   if (!feed.state || !feed.last_success_at) return 'never';
   return now - Date.parse(feed.last_success_at) > 2 * feed.cadence_ms + FEED_LATE_GRACE_MS ? 'late' : 'fresh';
 }
@@ -182,6 +185,7 @@ export function opsFeeds(
       sport: poll.sport,
       provider: status?.provider ?? null,
       state: status?.state ?? null,
+      paused_by_failure: status?.paused_by_failure === true,
       health: 'never',
       last_poll_at: status?.last_poll_at ?? null,
       last_success_at: status?.last_success_at ?? null,
