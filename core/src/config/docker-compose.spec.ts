@@ -56,7 +56,8 @@ describe('docker-compose.yml', () => {
   it('keeps the production default: no profile, production mode, demo mode off, and every secret from the operator', () => {
     for (const name of ['postgres', 'redis', ...PRODUCTION_APP, 'prometheus', 'grafana']) expect(services[name].profiles).toBeUndefined();
     const environment = environmentOf('server');
-    expect(environment.NODE_ENV).toBe('${NODE_ENV:-production}');
+    // Not `${NODE_ENV:-production}`: compose interpolates from .env, and .env.example's NODE_ENV is development.
+    expect(environment.NODE_ENV).toBe('production');
     expect(environment.DEMO_MODE).toBe('${DEMO_MODE:-false}');
     for (const secret of ['JWT_SECRET', 'METRICS_TOKEN', 'STRIPE_SECRET_KEY', 'VAPID_PRIVATE_KEY']) expect(environment[secret]).toBe(`\${${secret}:-}`);
     // `${VAR:?}` is checked for every service, whatever profile runs, so it would stop the demo as well.
