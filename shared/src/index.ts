@@ -102,6 +102,7 @@ export * from './feeds/feed-cadence';
 export * from './feeds/event-schedule';
 export * from './feeds/feed-plausibility';
 export * from './feeds/feed-failure';
+export * from './feeds/feed-status';
 export * from './ops/ops-roles';
 export * from './ops/ops-overview';
 export * from './ops/credit-burn';

@@ -340,5 +340,5 @@ test("the live socket joins each sport's room from its first load's position, an
     });
   }
   // the gateway's catch-up: the next message after the first load's position reaches the page
-  await expect.poll(() => pushed.some((m) => m.channel === 'odds' && m.key === moved && m.seq === positions[moved!].seq + 1), { timeout: 20_000 }).toBe(true);
+  await expect.poll(() => pushed.some((m) => m.channel === 'odds' && m.key === moved && m.seq === positions[moved].seq + 1), { timeout: 20_000 }).toBe(true);
 });

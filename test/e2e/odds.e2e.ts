@@ -223,14 +223,14 @@ test('a search offers all sports, and rows of a game in progress are marked LIVE
   const nba = nbaGames.find((g) => !g.live) ?? nbaGames[0];
   expect(nba).toBeTruthy();
   // the default sports are NFL and NCAAF: an NBA team is outside them
-  await page.goto(`/sportsbooks?q=${encodeURIComponent(nba!.home_team)}`);
+  await page.goto(`/sportsbooks?q=${encodeURIComponent(nba.home_team)}`);
   const scope = page.getByTestId('search-scope');
   await expect(scope).toContainText('only.', { timeout: 30_000 });
   await scope.getByRole('button', { name: 'Search all sports' }).click();
   const rows = page.getByTestId('odds-row');
   await expect(rows.first()).toBeVisible({ timeout: 30_000 });
   await expect(scope).toBeHidden();
-  await expect(rows.first()).toContainText(nba!.home_team);
+  await expect(rows.first()).toContainText(nba.home_team);
 
   // both teams' names: a team can have another game on the board
   const markers = async (game: { home_team: string; away_team: string }) => {

@@ -17,7 +17,7 @@ async function browserSocket(
   waitMs: number,
   until: string,
 ): Promise<{ ack: Frame['payload'] | null; frames: Frame[] }> {
-  return page.evaluate(
+  return page.evaluate<{ ack: Frame['payload'] | null; frames: Frame[] }, { token: string | null; subscribe: object; waitMs: number; until: string }>(
     ({ token, subscribe, waitMs, until }) =>
       new Promise((resolve, reject) => {
         const url = `${location.origin.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
@@ -54,7 +54,7 @@ async function browserSocket(
         };
       }),
     { token, subscribe, waitMs, until },
-  ) as Promise<{ ack: Frame['payload'] | null; frames: Frame[] }>;
+  );
 }
 
 // A browser socket subscribed to a sport sees the simulated price changes as they are published

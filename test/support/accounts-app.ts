@@ -49,7 +49,7 @@ export async function createAccountsApp(
     redis: moduleRef.get(RedisService),
     plans: moduleRef.get(PlanService),
     http: () => request(app.getHttpServer()),
-    get: <T>(token: Type<T> | symbol) => moduleRef.get<T>(token as Type<T>),
+    get: <T>(token: Type<T> | symbol) => moduleRef.get<T>(token),
   };
 }
 

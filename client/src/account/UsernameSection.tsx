@@ -24,6 +24,7 @@ export function UsernameSection() {
       </div>
     );
   }
+  // It shows its failure in the form and never rejects, so the form drops its promise.
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (state !== 'ok') return;
@@ -38,7 +39,7 @@ export function UsernameSection() {
     }
   };
   return (
-    <form onSubmit={save} className="inline-form">
+    <form onSubmit={(event) => void save(event)} className="inline-form">
       <label htmlFor="account-username-input">Username</label>
       <input id="account-username-input" value={value} onChange={(e) => setValue(e.target.value)} autoComplete="username" />
       <button type="submit" className="button primary" disabled={state !== 'ok'}>

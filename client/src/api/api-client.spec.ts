@@ -83,7 +83,7 @@ describe('ApiClient', () => {
       [
         (url, init) => {
           expect(url).toBe('/api/auth/refresh');
-          expect(JSON.parse(String(init.body))).toEqual({ refresh_token: 'refresh-1' });
+          expect(JSON.parse(init.body as string)).toEqual({ refresh_token: 'refresh-1' });
           return json(200, renewed);
         },
         () => json(200, { plan: 'gold' }),

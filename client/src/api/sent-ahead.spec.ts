@@ -9,7 +9,7 @@ function page() {
   const sent: Array<{ url: string; init: RequestInit }> = [];
   const target: { fetch: typeof fetch; __oddspulseSentAhead?: SentAhead } = {
     fetch: async (url, given) => {
-      sent.push({ url: String(url), init: given ?? {} });
+      sent.push({ url: url as string, init: given ?? {} });
       return new Response('{"boards":[]}', { status: 200, headers: { 'content-type': 'application/json' } });
     },
   };

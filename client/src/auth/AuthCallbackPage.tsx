@@ -24,7 +24,9 @@ export function AuthCallbackPage() {
     started.current = true;
     const fail = (message: string) => {
       setFailure(message);
-      window.setTimeout(() => navigate('/login', { replace: true }), CALLBACK_FAILURE_REDIRECT_MS);
+      window.setTimeout(() => {
+        navigate('/login', { replace: true });
+      }, CALLBACK_FAILURE_REDIRECT_MS);
     };
     const finish = async () => {
       const code = params.get('code');

@@ -56,6 +56,7 @@ export function LoginPage() {
   if (auth.status === 'loading') return <Spinner />;
   if (auth.status === 'signedIn' && !busy) return <Navigate to={redirectTarget(params)} replace />;
 
+  // It shows its failure in the form and never rejects, so the form drops its promise.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
@@ -118,7 +119,7 @@ export function LoginPage() {
         </div>
       ))}
       <TabList id={tabsId} label="Log in or sign up" tabs={AUTH_TABS} selected={tab} onSelect={switchTab} />
-      <form onSubmit={submit} noValidate {...tabPanelProps(tabsId, tab)}>
+      <form onSubmit={(event) => void submit(event)} noValidate {...tabPanelProps(tabsId, tab)}>
         <label htmlFor="auth-email">Email</label>
         <input id="auth-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         <label htmlFor="auth-password">Password</label>

@@ -34,7 +34,13 @@ export function PaymentFailedBanner({ overview }: { overview: BillingOverview })
     <div className="banner banner-error" role="alert" data-testid="payment-failed">
       <span>Payment failed: update your card. Stripe will try again; your plan stays on until it gives up.</span>
       {overview.can_manage_billing && (
-        <button type="button" className="button small" onClick={() => openBillingPortal().catch((e: Error) => setError(e.message))}>
+        <button
+          type="button"
+          className="button small"
+          onClick={() => {
+            openBillingPortal().catch((e: Error) => setError(e.message));
+          }}
+        >
           Update your card
         </button>
       )}

@@ -130,7 +130,13 @@ export function PlanCards() {
               <span className="current-plan">Current plan</span>
             ) : card.plan === 'free' || (current === 'platinum' && card.plan === 'gold') ? (
               auth.status !== 'signedIn' && (
-                <button type="button" className="button" onClick={() => navigate('/signup')}>
+                <button
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    navigate('/signup');
+                  }}
+                >
                   Start free
                 </button>
               )

@@ -25,6 +25,7 @@ export function UsernameSetupModal({ onLater }: { onLater: () => void }) {
   const [touched, setTouched] = useState(false);
   const { state, setState, message, setMessage } = useUsernameCheck(value);
   const required = touched && value.trim() === '' ? 'Username is required' : null;
+  // It shows its failure in the form and never rejects, so the form drops its promise.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (state !== 'ok') return;
@@ -39,7 +40,7 @@ export function UsernameSetupModal({ onLater }: { onLater: () => void }) {
   };
   return (
     <Modal title="Choose your username" testId="username-setup">
-      <form onSubmit={submit}>
+      <form onSubmit={(event) => void submit(event)}>
         <p className="muted">Your username is shown on your dashboard. It cannot be changed once set.</p>
         <label htmlFor="setup-username">Username</label>
         <input

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router-dom';
+import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
 
 /** Scroll positions by history entry, for Back and Forward within the tab's visit (never written to storage). */
 const positions = new Map<string, number>();
@@ -24,7 +24,7 @@ export function useScrollRestoration(): void {
     previous.current = { key, pathname };
     if (!left || left.key === key) return;
     positions.set(left.key, window.scrollY);
-    if (navigation === 'POP') window.scrollTo(0, positions.get(key) ?? 0);
+    if (navigation === NavigationType.Pop) window.scrollTo(0, positions.get(key) ?? 0);
     else if (left.pathname !== pathname) window.scrollTo(0, 0);
   }, [key, pathname, navigation]);
 }

@@ -105,8 +105,7 @@ export const MIDDLE_FIELDS: readonly ScannerField[] = ['minGap', 'minProbability
 /** Stored settings: each field kept when it is a finite number, else its default (a corrupt value never breaks the page). */
 export function parseStoredSettings(raw: string): ScannerSettings {
   const value = JSON.parse(raw) as Partial<Record<ScannerField, unknown>>;
-  const pick = (field: ScannerField) =>
-    typeof value[field] === 'number' && Number.isFinite(value[field]) ? (value[field] as number) : SCANNER_DEFAULTS[field];
+  const pick = (field: ScannerField) => (typeof value[field] === 'number' && Number.isFinite(value[field]) ? value[field] : SCANNER_DEFAULTS[field]);
   return {
     minProfit: pick('minProfit'),
     maxStake: pick('maxStake'),

@@ -11,7 +11,7 @@ export interface RealtimeListeners {
    * A message of a realtime channel, by room (`{channel}:{key}`), as published (JSON text, parsed only if needed).
    * Without it the connection subscribes to the control topics alone.
    */
-  message?(room: string, raw: string): void;
+  message?: (room: string, raw: string) => void;
   /** Control topics and their handlers: unsequenced messages between processes, never relayed to browsers. */
   control: ReadonlyArray<readonly [ControlTopic, (message: string) => void]>;
   /**

@@ -191,7 +191,7 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
       expect((await deliver(event)).body.outcome).toBe('duplicate');
       const after = await sql<{ updated_at: Date }>`SELECT updated_at FROM plan_states WHERE user_id = ${session.user.id}`.execute(t.db);
       expect(after.rows[0].updated_at).toEqual(before.rows[0].updated_at);
-      const recorded = await sql<{ n: number }>`SELECT count(*)::int AS n FROM billing_events WHERE stripe_event_id = ${event.id as string}`.execute(t.db);
+      const recorded = await sql<{ n: number }>`SELECT count(*)::int AS n FROM billing_events WHERE stripe_event_id = ${event.id}`.execute(t.db);
       expect(recorded.rows[0].n).toBe(1);
     });
 

@@ -49,7 +49,7 @@ describe('HTTP keep-alive (the server as it listens)', () => {
     const answer = await new Promise<string>((resolve, reject) => {
       const socket = connect(Number(port), '127.0.0.1', () => socket.write(raw));
       let text = '';
-      socket.on('data', (chunk) => (text += chunk));
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
       socket.on('close', () => resolve(text));
       socket.on('error', reject);
     });

@@ -1,4 +1,4 @@
-import { STATUS_CODES, type Server } from 'node:http';
+import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
@@ -80,7 +80,7 @@ export function configureHttp(
   app: NestExpressApplication,
   { https, inlineScripts, build = null }: { https: boolean; inlineScripts?: readonly string[]; build?: string | null },
 ): void {
-  const server = app.getHttpServer() as Server;
+  const server = app.getHttpServer();
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   // a request's headers may take no longer than the idle wait before it (Node's rule: headersTimeout > keepAliveTimeout)
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;

@@ -106,14 +106,14 @@ describe('request logs (real PostgreSQL and Redis)', () => {
       const res = await request.send({ n: 1 });
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       await settle();
-      expect(linesOf(res.headers['x-request-id'] as string).map((line) => line.context)).toEqual(['Probe', 'Http']);
+      expect(linesOf(res.headers['x-request-id']).map((line) => line.context)).toEqual(['Probe', 'Http']);
     }
   });
 
   it('redacts secret query parameters from the path it logs', async () => {
     const res = await t.http().get('/api/profile/username-available?candidate=someone&token=hunter2');
     await settle();
-    const line = linesOf(res.headers['x-request-id'] as string).find((l) => l.context === 'Http');
+    const line = linesOf(res.headers['x-request-id']).find((l) => l.context === 'Http');
     expect(line?.path).toBe('/api/profile/username-available?candidate=someone&token=%5Bredacted%5D');
     expect(JSON.stringify(lines)).not.toContain('hunter2');
   });
@@ -135,7 +135,7 @@ describe('request logs (real PostgreSQL and Redis)', () => {
     ]);
     await settle();
     for (const res of refused) {
-      const own = linesOf(res.headers['x-request-id'] as string);
+      const own = linesOf(res.headers['x-request-id']);
       expect(own).toEqual([expect.objectContaining({ level: 'info', context: 'Http', status: res.status })]);
       expect(own[0].err).toBeUndefined();
     }
@@ -145,7 +145,7 @@ describe('request logs (real PostgreSQL and Redis)', () => {
     const res = await t.http().get('/api/log-probe/unavailable');
     expect(res.status).toBe(503);
     await settle();
-    expect(linesOf(res.headers['x-request-id'] as string)).toEqual([expect.objectContaining({ level: 'info', context: 'Http', status: 503 })]);
+    expect(linesOf(res.headers['x-request-id'])).toEqual([expect.objectContaining({ level: 'info', context: 'Http', status: 503 })]);
   });
 
   it('counts the 503s of a database outage in a metric and warns once, not twice per request', async () => {
@@ -156,7 +156,7 @@ describe('request logs (real PostgreSQL and Redis)', () => {
     for (let i = 0; i < 40; i++) {
       const res = await t.http().get('/api/log-probe/database-down');
       expect(res.status).toBe(503);
-      ids.push(res.headers['x-request-id'] as string);
+      ids.push(res.headers['x-request-id']);
     }
     await settle();
     expect((await counted()) - before).toBe(40);
@@ -194,7 +194,7 @@ describe('request logs (real PostgreSQL and Redis)', () => {
     const res = await t.http().get('/api/log-probe/boom');
     expect(res.status).toBe(500);
     await settle();
-    const own = linesOf(res.headers['x-request-id'] as string);
+    const own = linesOf(res.headers['x-request-id']);
     expect(own.map((line) => [line.context, line.level])).toEqual([
       ['Probe', 'info'],
       ['HttpExceptionFilter', 'error'],

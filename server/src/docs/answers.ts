@@ -114,7 +114,7 @@ const positionsSchema = z
 
 const packedBoardsSchema: z.ZodType<PackedBoards> = z
   .object({ packed: z.literal(3), boards: z.array(z.any()) })
-  .meta({ description: 'The boards in columns (shared/src/realtime/packed-boards.ts)' }) as z.ZodType<PackedBoards>;
+  .meta({ description: 'The boards in columns (shared/src/realtime/packed-boards.ts)' });
 
 export const boardsAnswerSchema = z.union([
   z.object({ boards: z.array(sportBoardSchema), positions: positionsSchema }),

@@ -4,7 +4,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer, Reflector } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject, type ParameterObject, type ResponseObject } from '@nestjs/swagger';
 import type { z } from 'zod';
-import { acceptsApiKey, type RouteHandler } from '../accounts/access/api-key-scope';
+import { acceptsApiKey } from '../accounts/access/api-key-scope';
 import { ApiErrors } from '../errors/api-errors';
 import { parseInput, ZodValidationPipe } from '../validation/zod-validation.pipe';
 import { apiErrorSchema } from './answers';
@@ -30,7 +30,7 @@ function inputSchemasOf(controller: Type, method: string): Pick<KeyRoute, 'query
   let query: z.ZodType | undefined;
   const params = new Map<string, z.ZodType>();
   for (const [key, arg] of Object.entries(args)) {
-    const type = Number(key.split(':')[0]);
+    const type = Number(key.split(':')[0]) as RouteParamtypes;
     const pipe = arg.pipes?.find((p): p is ZodValidationPipe<z.ZodType> => p instanceof ZodValidationPipe);
     if (!pipe) continue;
     if (type === RouteParamtypes.QUERY && arg.data === undefined) query = pipe.schema;
@@ -52,7 +52,7 @@ function keyRoutes(app: INestApplication): Map<string, KeyRoute> {
         const handler = prototype[name];
         if (name === 'constructor' || typeof handler !== 'function' || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
-        if (!acceptsApiKey(reflector, handler as RouteHandler, controller, method)) continue;
+        if (!acceptsApiKey(reflector, handler, controller, method)) continue;
         routes.set(operationId(controller.name, name), { doc: routeDocOf(handler), ...inputSchemasOf(controller, name) });
       }
     }

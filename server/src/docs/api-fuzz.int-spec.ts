@@ -54,7 +54,7 @@ const nested = (depth: number, open: string, close: string) => `${open.repeat(de
 function valueFor(parameter: Parameter | undefined): fc.Arbitrary<Piece> {
   const documented = [parameter?.example, parameter?.schema?.example, parameter?.schema?.default, ...(parameter?.schema?.enum ?? [])]
     .filter((value) => value !== undefined)
-    .map((value) => String(value));
+    .map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
   const text = (arbitrary: fc.Arbitrary<string>) => arbitrary.map((value): Piece => ({ text: value }));
   return fc.oneof(
     { weight: 3, arbitrary: documented.length ? text(fc.constantFrom(...documented)) : text(fc.constant('basketball_nba')) },

@@ -75,7 +75,7 @@ function queryFields(json: Json): Map<string, { schema: Json; required: boolean 
     }
     return fields;
   }
-  const required = new Set((json.required as string[] | undefined) ?? []);
+  const required = new Set(json.required ?? []);
   for (const [name, schema] of Object.entries((json.properties ?? {}) as Record<string, Json>)) fields.set(name, { schema, required: required.has(name) });
   return fields;
 }

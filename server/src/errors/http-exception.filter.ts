@@ -76,7 +76,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     // An outage is the dependency's, not a bug of the route: no stack, and a Retry-After.
     const outage = body.code === 'SERVICE_UNAVAILABLE' && !(error instanceof HttpException);
     // A 503 a route answers on purpose (a board the pipeline has not written yet) is a state it reports, not a bug.
-    if (outage || (error instanceof HttpException && body.statusCode === HttpStatus.SERVICE_UNAVAILABLE)) {
+    if (outage || (error instanceof HttpException && (body.statusCode as HttpStatus) === HttpStatus.SERVICE_UNAVAILABLE)) {
       const reason = outage ? (error as Error).message : body.message;
       this.metrics.httpUnavailable.inc({ code: body.code });
       const admitted = this.unavailable.admit(`${body.code}: ${reason}`);

@@ -271,10 +271,10 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     };
     expect(await compressed('packed')).toBeLessThan(await compressed('plain'));
 
-    const again = await get(`${query}&format=packed`, { ...gold, 'If-None-Match': packed.headers.etag as string });
+    const again = await get(`${query}&format=packed`, { ...gold, 'If-None-Match': packed.headers.etag });
     expect(again.status).toBe(304);
     // the plain view's ETag is not the packed one's
-    expect((await get(`${query}&format=packed`, { ...gold, 'If-None-Match': plain.headers.etag as string })).status).toBe(200);
+    expect((await get(`${query}&format=packed`, { ...gold, 'If-None-Match': plain.headers.etag })).status).toBe(200);
 
     expect(await get(`${query}&format=columns`, gold).then((r) => [r.status, r.body.code, r.body.message])).toEqual([
       400,

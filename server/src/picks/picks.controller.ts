@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Logger, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import { promisify } from 'node:util';
 import { text, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { JobName, PickStats, UserPick, ValidationCounts, validationMessage } from '@oddspulse/shared';
@@ -24,6 +25,8 @@ import { CsvImportResult, PicksService } from './picks.service';
 
 /** An import file's body: CSV text (also as plain text, as curl and spreadsheets send it), at most the import's limit. */
 const csvBody = text({ type: ['text/csv', 'text/plain', 'application/csv'], limit: PICKS_IMPORT_BODY_LIMIT });
+/** body-parser calls back as Node does: with its error (http-errors), or with nothing once the body is read. */
+const readCsvBody = promisify(csvBody);
 
 /** The pick tracker's API (spec 002, DECISIONS 18–21): every call is the signed-in user's own picks. */
 @Controller('picks')
@@ -66,7 +69,7 @@ export class PicksController {
   @Post('import.csv')
   @HttpCode(200)
   async importCsv(@CurrentUser() user: AuthUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<CsvImportResult> {
-    await new Promise<void>((resolve, reject) => csvBody(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
+    await readCsvBody(req, res);
     if (typeof req.body !== 'string') throw ApiErrors.validation('Send the file as text/csv', 'CSV_INVALID');
     return this.picks.importCsv(user.id, req.body);
   }

@@ -5,6 +5,8 @@ import { realtimeDocBlock } from '../../../test/support/realtime-doc';
 /** The page's applyBoardDiff, as a reader's script runs it (its one export made the function's answer). */
 function documentedApply(): (board: SportBoard, diff: BoardDiff) => SportBoard {
   const source = realtimeDocBlock('// apply-board-diff.mjs');
+  // the documented script runs as a reader's page runs it, from its text
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
   return new Function(`${source.replace(/^export /m, '')}\nreturn applyBoardDiff;`)() as (board: SportBoard, diff: BoardDiff) => SportBoard;
 }
 

@@ -198,8 +198,9 @@ export class RealtimeRelay implements OnApplicationShutdown {
         epoch ??= message.envelope.epoch;
         replayed++;
       }
-      // Synchronously after the flush: nothing can be published to this socket in between.
-      socket.join(room);
+      // Synchronously after the flush: nothing can be published to this socket in between. The Redis adapters add a
+      // socket to a room at once (join answers a promise only for an adapter that adds asynchronously).
+      void socket.join(room);
       return { seq: sent, epoch, replayed, snapshot };
     } finally {
       holders.delete(queue);

@@ -2,10 +2,9 @@ import type { RealtimeMessage, SportBoard } from '@oddspulse/shared';
 import { bearer, signUp } from '../../../test/support/accounts-app';
 import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
 import { PlanRepository, RealtimeKeys, RedisKeys, deleteKeysWithPrefix } from '@oddspulse/core';
-import type { PlanLapseTimers } from './plan-lapse-timers';
 import { RealtimeGateway } from './realtime.gateway';
 import { SocketEntitlements } from './socket-entitlements.service';
-import { accountRoom, type GatewayServer } from './socket-types';
+import { accountRoom } from './socket-types';
 
 const SPORT = 'basketball_nba';
 const prefix = `${process.env.REDIS_PREFIX}-gateway`;
@@ -231,8 +230,8 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
       const user = session.user.id;
       await a.plans.changePlan(user, { plan: 'platinum', is_gifted: true, current_period_end: new Date(Date.now() + 3_600_000) });
       const gateway = a.get(RealtimeGateway);
-      const lapses = a.get(SocketEntitlements)['lapses'] as PlanLapseTimers;
-      const socketsOfUser = () => (gateway['server'] as GatewayServer).sockets.adapter.rooms.get(accountRoom(user))?.size ?? 0;
+      const lapses = a.get(SocketEntitlements)['lapses'];
+      const socketsOfUser = () => gateway['server'].sockets.adapter.rooms.get(accountRoom(user))?.size ?? 0;
       const [first, second] = [client(a, { token: session.access_token }), client(a, { token: session.access_token })];
       await first.connect();
       await second.connect();

@@ -59,7 +59,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     server.use((socket, next) => {
       this.credentials.handshakeStarted(socket);
       this.auth
-        .authenticate({ headers: socket.handshake.headers, auth: (socket.handshake.auth ?? {}) as Record<string, unknown> })
+        .authenticate({ headers: socket.handshake.headers, auth: socket.handshake.auth ?? {} })
         .then((result) => {
           if (!result.ok) return next(Object.assign(new Error(result.message), { data: { code: result.code } }));
           socket.data.user = result.user;

@@ -57,7 +57,7 @@ const devigMethod = z
   .transform((raw, ctx): DevigMethod => {
     if (absent(raw)) return DEFAULT_DEVIG_METHOD;
     if (isDevigMethod(raw)) return raw;
-    return rejectWith(ctx, ApiErrors.validation(`Unknown de-vig method: ${String(raw)}`, 'INVALID_SCANNER_PARAMETER'));
+    return rejectWith(ctx, ApiErrors.validation(`Unknown de-vig method: ${typeof raw === 'string' ? raw : JSON.stringify(raw)}`, 'INVALID_SCANNER_PARAMETER'));
   })
   .meta({ type: 'string', enum: [...DEVIG_METHODS] });
 

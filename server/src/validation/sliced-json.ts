@@ -104,6 +104,9 @@ export async function parseWithLargeArray(text: string, field: string, limits: L
           itemStart = i + 1;
         }
         break;
+      case JsonToken.Other:
+        // a character inside a string or a value: nothing to record
+        break;
     }
   }
   if (spans.length > limits.maxItems) throw ApiErrors.validation(`${field}: at most ${limits.maxItems} items`);

@@ -43,8 +43,8 @@ describe('data versions kept in memory, across two server processes (real Redis)
 
   afterEach(() => jest.restoreAllMocks());
 
-  const state = () => writer.get(LiveStateRepository) as LiveStateRepository;
-  const stampReads = () => jest.spyOn(reader.get(LiveStateRepository) as LiveStateRepository, 'freshness');
+  const state = () => writer.get(LiveStateRepository);
+  const stampReads = () => jest.spyOn(reader.get(LiveStateRepository), 'freshness');
 
   /** The reader's answer after `write`, having served the one before it from memory. */
   async function afterWrite(path: string, auth: Record<string, string>, write: () => Promise<unknown>) {
@@ -94,12 +94,12 @@ describe('data versions kept in memory, across two server processes (real Redis)
   });
 
   it('reads a sport’s opportunity revision again once detection has written, and a scoreboard’s once it is saved', async () => {
-    const revisions = jest.spyOn(reader.get(LiveStateRepository) as LiveStateRepository, 'opportunityRevisions');
+    const revisions = jest.spyOn(reader.get(LiveStateRepository), 'opportunityRevisions');
     const arbitrage = `/api/arbitrage?sports=${NFL}&minProfit=0.1`;
     await afterWrite(arbitrage, platinum, () => state().saveEventOpportunities('arbitrage', NFL, [['odds:none', []]]));
     expect(revisions).toHaveBeenCalledTimes(2);
 
-    const scoreboards = jest.spyOn(reader.get(LiveStateRepository) as LiveStateRepository, 'scoreboardRevision');
+    const scoreboards = jest.spyOn(reader.get(LiveStateRepository), 'scoreboardRevision');
     const [game, ...rest] = fixtures.scores.games;
     const { after } = await afterWrite('/api/scores?sport=baseball_mlb', {}, () =>
       state().saveScoreboard({ ...fixtures.scores, games: [{ ...game, home_score: 77 }, ...rest] }),
@@ -110,11 +110,11 @@ describe('data versions kept in memory, across two server processes (real Redis)
   });
 
   it('reads every version from Redis while its notices are not heard, then keeps them again', async () => {
-    const versions = reader.get(LiveVersions) as LiveVersions;
+    const versions = reader.get(LiveVersions);
     await versions.onApplicationShutdown();
     await hearing(reader, false);
     // a view rebuilt ahead on the last notices heard (WarmViews) reads stamps too: only the requests' reads count here
-    await (reader.get(WarmViews) as WarmViews).idle();
+    await reader.get(WarmViews).idle();
     const reads = stampReads();
     for (let i = 0; i < 3; i++) await reader.http().get(ODDS).set(gold).expect(200);
     expect(reads).toHaveBeenCalledTimes(3);

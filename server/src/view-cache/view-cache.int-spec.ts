@@ -44,7 +44,7 @@ describe('cached REST views (real Redis and PostgreSQL, recorded boards)', () =>
 
   // same rows, same prices, same per-plan filtering, whichever plan asked first
   it('gives each plan its own books over the shared view, exactly what an uncached build gives', async () => {
-    const service = t.get(OddsService) as OddsService;
+    const service = t.get(OddsService);
     const freeFirst = decoded(await get(ODDS, free));
     const goldAnswer = decoded(await get(ODDS, gold));
     const freeAgain = decoded(await get(ODDS, free));

@@ -181,7 +181,7 @@ export class ViewCache {
     }
     const entry: Entry<M> = { pending: this.make(build, true), validUntil: Infinity, bytes: 0 };
     this.drop(key);
-    this.entries.set(key, entry as Entry<unknown>);
+    this.entries.set(key, entry);
     try {
       const made = await entry.pending;
       entry.validUntil = made.validUntil;

@@ -29,7 +29,7 @@ describe('views rebuilt ahead when their board changes (real Redis, two server p
     reader = await createGatewayApp({ REDIS_PREFIX: prefix });
     fixtures = await loadFixtureBoards(writer.redis);
     gold = bearer((await signUp(writer, 'gold')).session);
-    await until(() => (reader.get(LiveVersions) as LiveVersions).hearing, 'the reader hears notices');
+    await until(() => reader.get(LiveVersions).hearing, 'the reader hears notices');
   });
 
   afterAll(async () => {
@@ -42,14 +42,14 @@ describe('views rebuilt ahead when their board changes (real Redis, two server p
 
   it('builds the view of the new board as the change is heard, and serves the next request from it', async () => {
     const first = await reader.http().get(BOARDS).set(gold).expect(200);
-    expect((reader.get(WarmViews) as WarmViews).size).toBeGreaterThan(0);
-    const builds = jest.spyOn(reader.get(OddsService) as OddsService, 'storedBoards');
+    expect(reader.get(WarmViews).size).toBeGreaterThan(0);
+    const builds = jest.spyOn(reader.get(OddsService), 'storedBoards');
 
     const moved = structuredClone(fixtures.nfl);
     moved.fetched_at = new Date(Date.now() + 1000).toISOString();
     const outcome = moved.events[0].bookmakers[0].markets[0].outcomes[0];
     outcome.price = Math.round((outcome.price + 0.1) * 100) / 100;
-    await (writer.get(LiveStateRepository) as LiveStateRepository).saveBoard('odds', moved);
+    await writer.get(LiveStateRepository).saveBoard('odds', moved);
 
     // no request meanwhile: the reader builds it on hearing the notice
     await until(() => builds.mock.calls.length === 1, 'the view is rebuilt ahead');
@@ -64,9 +64,9 @@ describe('views rebuilt ahead when their board changes (real Redis, two server p
 
   it('does not build views of boards that did not change', async () => {
     await reader.http().get(BOARDS).set(gold).expect(200);
-    const builds = jest.spyOn(reader.get(OddsService) as OddsService, 'storedBoards');
+    const builds = jest.spyOn(reader.get(OddsService), 'storedBoards');
     const other = { sport_key: 'americanfootball_ncaaf', fetched_at: new Date().toISOString(), events: [] };
-    await (writer.get(LiveStateRepository) as LiveStateRepository).saveBoard('odds', other);
+    await writer.get(LiveStateRepository).saveBoard('odds', other);
     await new Promise((r) => setTimeout(r, 300));
     expect(builds).not.toHaveBeenCalled();
   });

@@ -161,7 +161,7 @@ function precompressedFiles(dist: string): Map<string, Set<ContentCoding>> {
 /** The best of a file's pre-compressed forms that the client accepts, or null to send it as it is. */
 function acceptedCoding(req: Request, codings: Set<ContentCoding> | undefined): ContentCoding | null {
   const preferred = codings && negotiateCoding(req.headers['accept-encoding']);
-  return preferred && codings!.has(preferred) ? preferred : null;
+  return preferred && codings.has(preferred) ? preferred : null;
 }
 
 /** A file of the build, in the best pre-compressed form the client accepts, else as it is. */

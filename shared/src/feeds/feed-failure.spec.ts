@@ -1,19 +1,8 @@
 import type { FeedStatus } from '../domain/health';
 import { failureIsNews, isFailing } from './feed-failure';
+import { feedStatus } from './feed-status';
 
-const status = (fields: Partial<FeedStatus>): FeedStatus => ({
-  kind: 'odds',
-  sport: 'basketball_nba',
-  provider: 'theoddsapi',
-  state: 'ok',
-  last_poll_at: '2026-11-26T16:00:00.000Z',
-  last_success_at: null,
-  stale_since: null,
-  age_seconds: null,
-  events: 0,
-  live: 0,
-  ...fields,
-});
+const status = (fields: Partial<FeedStatus>): FeedStatus => feedStatus('odds', 'basketball_nba', 'theoddsapi', Date.parse('2026-11-26T16:00:00Z'), fields);
 
 // Outside failures are logged once per change of a feed's state, not once per poll of an outage.
 describe('feed failure state', () => {

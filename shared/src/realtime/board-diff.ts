@@ -227,7 +227,7 @@ function applyOutcomes(market: BoardMarket, changes: OutcomeChange[]): BoardMark
       outcomes.delete(identity);
       continue;
     }
-    const outcome: BoardOutcome = { ...(outcomes.get(identity) ?? { name: change.name }), price: change.price! } as BoardOutcome;
+    const outcome: BoardOutcome = { ...(outcomes.get(identity) ?? { name: change.name }), price: change.price! };
     if (change.description !== undefined) outcome.description = change.description;
     if (change.point !== undefined) outcome.point = change.point;
     else delete outcome.point;

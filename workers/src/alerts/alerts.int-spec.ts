@@ -70,7 +70,7 @@ describe('alerts in the workers', () => {
       .send({ sports: [sport], ...rule });
     expect(res.status).toBe(201);
     if (plan === 'free') await t.plans.changePlan(session.user.id, { plan: 'free', status: 'active' });
-    return { session, userId: session.user.id as string, rule: res.body as { id: string; secret?: string } };
+    return { session, userId: session.user.id, rule: res.body as { id: string; secret?: string } };
   }
 
   const batch = (kind: 'arbitrage' | 'middle' | 'ev', opportunities: AlertOpportunity[], at = NOW): JobPayload<typeof JobName.AlertsEvaluate> => ({

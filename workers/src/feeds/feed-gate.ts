@@ -52,7 +52,7 @@ export class FeedGate {
       const result = await fetch();
       const refused = refuse?.(result);
       if (refused) throw new FeedError('implausible', refused, false);
-      await Promise.all(feeds.map((feed, i) => (states[i] ? this.backoffs.clear(feed) : undefined)));
+      await Promise.all(feeds.filter((_, i) => states[i]).map((feed) => this.backoffs.clear(feed)));
       return result;
     } catch (error) {
       if (error instanceof FeedError && !error.skipped) await this.failed(feeds, states, error, now);

@@ -228,8 +228,8 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
       expect.objectContaining({ change: 'price', name: h2h.outcomes[0].name, direction: 'down', price: 1 + 100 / 140 }),
     ]);
     expect(books[1].markets[0].outcomes!.map((o) => [o.change, o.point, o.previous_point])).toEqual([
-      ['line', spreads.outcomes[0].point, spreads.outcomes[0].point! + 0.5],
-      ['line', spreads.outcomes[1].point, spreads.outcomes[1].point! - 0.5],
+      ['line', spreads.outcomes[0].point, spreads.outcomes[0].point + 0.5],
+      ['line', spreads.outcomes[1].point, spreads.outcomes[1].point - 0.5],
     ]);
   });
 

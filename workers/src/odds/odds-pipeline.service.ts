@@ -9,6 +9,7 @@ import {
   SportBoard,
   diffBoards,
   failureIsNews,
+  feedStatus,
   implausibleAnswer,
   isEventLive,
   isLockedMarket,
@@ -252,19 +253,7 @@ export class OddsPipelineService {
   }
 
   private status(kind: BoardKind, sport: string, now: number, fields: Partial<FeedStatus>): FeedStatus {
-    return {
-      kind,
-      sport,
-      provider: this.provider.name,
-      state: 'ok',
-      last_poll_at: new Date(now).toISOString(),
-      last_success_at: null,
-      stale_since: null,
-      age_seconds: null,
-      events: 0,
-      live: 0,
-      ...fields,
-    };
+    return feedStatus(kind, sport, this.provider.name, now, fields);
   }
 
   /**

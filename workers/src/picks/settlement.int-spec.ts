@@ -132,7 +132,7 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
   });
 
   async function nflFinals(): Promise<ScoreboardEvent[]> {
-    const res = await fetch(`${(moduleRef.get(APP_CONFIG) as { ESPN_BASE_URL: string }).ESPN_BASE_URL}/football/nfl/scoreboard`);
+    const res = await fetch(`${moduleRef.get<{ ESPN_BASE_URL: string }>(APP_CONFIG).ESPN_BASE_URL}/football/nfl/scoreboard`);
     return mapEspnScoreboard(await res.json(), NFL).filter((g) => g.status === 'final');
   }
 

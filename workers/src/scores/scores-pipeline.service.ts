@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { FeedStatus, JobName, JobPayload, ScoreboardEvent, SportScoreboard, failureIsNews, implausibleAnswer } from '@oddspulse/shared';
+import { FeedStatus, JobName, JobPayload, ScoreboardEvent, SportScoreboard, failureIsNews, feedStatus, implausibleAnswer } from '@oddspulse/shared';
 import { JobQueueService, MetricsService, RealtimePublisher, LiveStateRepository } from '@oddspulse/core';
 import { CLOCK, Clock } from '../feeds/clock';
 import { FeedError } from '../feeds/feed-errors';
@@ -95,19 +95,7 @@ export class ScoresPipelineService {
   }
 
   private status(sport: string, now: number, fields: Partial<FeedStatus>): FeedStatus {
-    return {
-      kind: 'scores',
-      sport,
-      provider: this.provider.name,
-      state: 'ok',
-      last_poll_at: new Date(now).toISOString(),
-      last_success_at: null,
-      stale_since: null,
-      age_seconds: null,
-      events: 0,
-      live: 0,
-      ...fields,
-    };
+    return feedStatus('scores', sport, this.provider.name, now, fields);
   }
 
   private async failed(sport: string, previous: SportScoreboard | null, error: FeedError, now: number): Promise<ScoresPollResult> {

@@ -7,7 +7,7 @@ import type { OddsRow } from '../rows/rows';
  */
 
 /** '' is all dates, 'live' games in play, 'YYYY-MM-DD' upcoming games on that (local) day. */
-export type DateFilter = '' | 'live' | string;
+export type DateFilter = string;
 
 export interface RowFilters {
   /** PERCENT; rows below it are hidden. Null: no minimum. */

@@ -390,7 +390,7 @@ function eventCells(event: BoardEvent, settings: RowSettings): { cells: Cell[]; 
           isDfs: dfs,
           commission,
           evPct: fair === undefined ? null : evPercent(fair, price),
-          hold: held ? lineFacts!.hold[book] : null,
+          hold: held ? lineFacts.hold[book] : null,
         };
         if (held) entry.market = held;
         const link = outcome.link ?? market.link ?? bookmaker.link;

@@ -37,7 +37,10 @@ jest.mock('./OddsCells', () => {
 jest.mock('./MiniTableLines', () => {
   const actual = jest.requireActual<Record<string, unknown>>('./MiniTableLines');
   return Object.fromEntries(
-    Object.entries(actual).map(([name, line]) => [name, counting(line, (props) => lines.push(String(props.book ?? (props.price as { book: string }).book)))]),
+    Object.entries(actual).map(([name, line]) => [
+      name,
+      counting(line, (props) => lines.push((props.book ?? (props.price as { book: string }).book) as string)),
+    ]),
   );
 });
 

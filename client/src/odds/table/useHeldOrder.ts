@@ -35,7 +35,7 @@ export function useHeldOrder(rows: OddsRow[], expanded: ReadonlySet<string>) {
     onPointerLeave: () => setPointerOver(false),
     onFocus: () => setFocusWithin(true),
     onBlur: (e: FocusEvent) => {
-      if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocusWithin(false);
+      if (!e.currentTarget.contains(e.relatedTarget)) setFocusWithin(false);
     },
   };
   return { ordered: ordered as OddsRow[], held, resort, holders };

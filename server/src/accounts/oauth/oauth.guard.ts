@@ -38,7 +38,7 @@ function oauthGuard(provider: OAuthProvider) {
       const req = context.switchToHttp().getRequest<OAuthRequest>();
       if (isCallback(req)) return { session: false };
       const state = await this.state.createState(provider, { returnTo: safeReturnTo(req.query.returnTo), intent: safeIntent(req.query.intent) });
-      return { session: false, state } as IAuthModuleOptions;
+      return { session: false, state };
     }
 
     /** A failed provider round trip is not an exception: the controller sends the browser back with an error. */

@@ -84,7 +84,7 @@ export function commissionRates(overrides?: Readonly<Record<string, number>> | n
   if (!overrides) return DEFAULT_COMMISSIONS;
   const rates: Record<string, number> = { ...DEFAULT_COMMISSIONS };
   for (const [book, rate] of Object.entries(overrides)) {
-    if (!isCommissionRate(rate)) throw new RangeError(`Commission must be a fraction from 0 to below 1: ${book}=${rate}`);
+    if (!isCommissionRate(rate)) throw new RangeError(`Commission must be a fraction from 0 to below 1: ${book}=${rate as number}`);
     rates[canonicalBookKey(book)] = rate;
   }
   return rates;

@@ -3,7 +3,7 @@ import type { EvBet, OpportunityEvent, OpportunityFlag } from '../../domain/oppo
 import { DEFAULT_BLEND, DEFAULT_DEVIG_METHOD, type BlendableMethod, type DevigMethod } from '../odds/devig';
 import { lineKey, type MarketGroup, type Quote } from '../lines/market-lines';
 import { LINE_GROUPING_TOLERANCE } from '../lines/line-rules';
-import { opportunityEvent, scannerBooks, STALE_LEG_LAG_LIVE_MS, STALE_LEG_LAG_MS } from './opportunity-legs';
+import { opportunityEvent, scannerBooks, STALE_LEG_LAG_LIVE_MS, STALE_LEG_LAG_MS, withEvent } from './opportunity-legs';
 import { americanToDecimal, decimalToAmericanRounded } from '../odds/odds-format';
 
 /**
@@ -108,35 +108,30 @@ export function evRow(
   evPct: number,
 ): EvBet {
   const { now, live, base } = context;
-  // the event's fields one by one: Node 20's V8 takes microseconds per object for a spread followed by more keys
-  const row: EvBet = {
-    eventId: base.eventId,
-    sport: base.sport,
-    sportTitle: base.sportTitle,
-    game: base.game,
-    homeTeam: base.homeTeam,
-    awayTeam: base.awayTeam,
-    commenceTime: base.commenceTime,
-    id: `ev:${context.eventId}:${group.family}:${group.description ?? ''}:${side}:${lineKey(q.point ?? null)}:${q.book}`,
-    market: group.family,
-    outcome: side,
-    book: q.book,
-    bookTitle: q.bookTitle,
-    price: dfs ? DFS_FIXED_AMERICAN : decimalToAmericanRounded(decimal),
-    decimal,
-    commission: dfs ? 0 : q.commission,
-    fairProbability,
-    fairDecimal: 1 / fairProbability,
-    fairPrice: decimalToAmericanRounded(1 / fairProbability),
-    evPct,
-    method: context.method,
-    fairBooks,
-    books,
-    isDfs: dfs,
-    lastUpdate: q.lastUpdate,
-    ageSeconds: Math.max(0, Math.round((now - q.updatedAt) / 1000)),
-    flags: evFlags(live, newest - q.updatedAt > context.staleLag, evPct > context.suspectEvPct && !dfs),
-  };
+  const row = withEvent<EvBet>(
+    {
+      id: `ev:${context.eventId}:${group.family}:${group.description ?? ''}:${side}:${lineKey(q.point ?? null)}:${q.book}`,
+      market: group.family,
+      outcome: side,
+      book: q.book,
+      bookTitle: q.bookTitle,
+      price: dfs ? DFS_FIXED_AMERICAN : decimalToAmericanRounded(decimal),
+      decimal,
+      commission: dfs ? 0 : q.commission,
+      fairProbability,
+      fairDecimal: 1 / fairProbability,
+      fairPrice: decimalToAmericanRounded(1 / fairProbability),
+      evPct,
+      method: context.method,
+      fairBooks,
+      books,
+      isDfs: dfs,
+      lastUpdate: q.lastUpdate,
+      ageSeconds: Math.max(0, Math.round((now - q.updatedAt) / 1000)),
+      flags: evFlags(live, newest - q.updatedAt > context.staleLag, evPct > context.suspectEvPct && !dfs),
+    },
+    base,
+  );
   if (q.description !== undefined) row.description = q.description;
   if (q.point !== undefined) row.point = q.point;
   if (q.link) row.link = q.link;

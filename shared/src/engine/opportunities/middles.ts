@@ -1,9 +1,9 @@
 import type { EventHeader } from '../../domain/odds';
-import { OPPORTUNITY_EXPIRY_SECONDS, type MiddleOpportunity } from '../../domain/opportunities';
+import type { MiddleOpportunity } from '../../domain/opportunities';
 import { DEFAULT_BANKROLL } from '../../domain/sportsbooks';
 import { lineKey, type MarketGroup, type Quote } from '../lines/market-lines';
 import { payoutCents, roundHalfUpCents } from '../odds/money';
-import { isoTime, opportunityAgeSeconds, opportunityEvent, timingFlags, toLeg } from './opportunity-legs';
+import { foundOpportunity, toLeg } from './opportunity-legs';
 
 /**
  * Middles (spec 001 §5 middle detection): two bets on the same total or spread at different books whose lines
@@ -163,31 +163,22 @@ export function buildMiddle(
   // an exchange's leg pays net of its commission (commission.ts)
   const outcomes = middleOutcomes([lowLeg.effective, highLeg.effective], totalCents);
   const legs = [lowLeg, highLeg];
-  // the event's fields one by one: Node 20's V8 takes microseconds per object for a spread followed by more keys
-  const base = opportunityEvent(event);
-  const middle: MiddleOpportunity = {
-    eventId: base.eventId,
-    sport: base.sport,
-    sportTitle: base.sportTitle,
-    game: base.game,
-    homeTeam: base.homeTeam,
-    awayTeam: base.awayTeam,
-    commenceTime: base.commenceTime,
-    id: `mid:${event.id}:${group.family}:${group.description ?? ''}:${lineKey(lowLeg.line)}:${lineKey(highLeg.line)}`,
-    type: 'middle',
-    market: group.family,
-    gap,
-    middleRange: { low, high },
-    probability,
-    totalStake: outcomes.totalCents / 100,
-    maxProfit: outcomes.bestCaseCents / 100,
-    worstCase: outcomes.worstCaseCents / 100,
-    legs: legs.map((q, i) => toLeg(q, outcomes.stakesCents[i], now)),
-    flags: timingFlags(legs, false),
-    ageSeconds: opportunityAgeSeconds(legs, now),
-    timeFound: isoTime(now),
-    expiresIn: OPPORTUNITY_EXPIRY_SECONDS,
-  };
-  if (group.description !== undefined) middle.description = group.description;
-  return middle;
+  return foundOpportunity<MiddleOpportunity>(
+    {
+      id: `mid:${event.id}:${group.family}:${group.description ?? ''}:${lineKey(lowLeg.line)}:${lineKey(highLeg.line)}`,
+      type: 'middle',
+      gap,
+      middleRange: { low, high },
+      probability,
+      totalStake: outcomes.totalCents / 100,
+      maxProfit: outcomes.bestCaseCents / 100,
+      worstCase: outcomes.worstCaseCents / 100,
+      legs: legs.map((q, i) => toLeg(q, outcomes.stakesCents[i], now)),
+    },
+    event,
+    group,
+    legs,
+    false,
+    now,
+  );
 }

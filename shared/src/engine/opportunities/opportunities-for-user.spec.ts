@@ -1,5 +1,4 @@
 import { MAX_BANKROLL } from '../../domain/accounts';
-import type { ArbitrageOpportunity, MiddleOpportunity } from '../../domain/opportunities';
 import { book, event, iso, NOW, type OutcomeSpec } from '../../testing/board-builder';
 import { bookAgainstExchange } from '../../testing/exchange-arbitrage';
 import { between, seededRandom } from '../../testing/seeded-random';
@@ -219,14 +218,14 @@ describe('a stored opportunity as it stands later (spec 001 §5 locked markets, 
       ],
       60_000,
     );
-    const [middle] = findMiddles(e, {}, NOW) as MiddleOpportunity[];
+    const [middle] = findMiddles(e, {}, NOW);
     expect(opportunityAt(middle, NOW + 30_000)).not.toBeNull();
     expect(opportunityAt(middle, NOW + 61_000)).toBeNull();
   });
 
   // spec 001 §5 filters: a price last updated more than 15 minutes ago (5 live) is locked
   it('drops an opportunity whose price has grown too old to bet', () => {
-    const [found] = findArbitrage(twoWay(), {}, NOW) as ArbitrageOpportunity[];
+    const [found] = findArbitrage(twoWay(), {}, NOW);
     expect(found.legs[0].lastUpdate).toBe(iso(10_000));
     expect(opportunityAt(found, NOW + 14 * 60_000)).not.toBeNull();
     expect(opportunityAt(found, NOW + 15 * 60_000)).toBeNull();
