@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { FeedKind, FeedStatus, OddsPollDecision, OpportunityUpdate, PlannedSlots, ScheduledEvent, SportBoard, SportScoreboard } from '@oddspulse/shared';
-import { channelPosition, type ChannelPosition } from '../realtime/realtime-publisher.service';
+import { channelPosition, type ChannelPosition, type StateWrites } from '../realtime/realtime-publisher.service';
+import { boardFieldWrites, eventsFromFields } from './board-fields';
 import { RedisService } from '../redis/redis.service';
 import { RealtimeKeys, RedisKeys } from '../redis/redis-keys';
 
@@ -27,6 +28,12 @@ export const LiveStateNotices = {
 
 const RELEASE_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
 const RENEW_SCRIPT = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end`;
+
+/** Fields per HSET or HDEL of a board written in a transaction. */
+const HASH_SLICE = 1000;
+
+/** A board's hash write (`StateWrites.hashes`), its deletions always listed. */
+type BoardHashWrite = { key: string; replace: boolean; set: Array<[string, string]>; delete: string[] };
 
 const parse = <T>(raw: string | null | undefined): T | null => (raw ? (JSON.parse(raw) as T) : null);
 
@@ -77,7 +84,8 @@ export class LiveStateRepository {
 
   /**
    * Each sport's board with its stamp applied, the stamp, and the values of the sport's `more` keys (keys of its room):
-   * one MGET per sport, each in its room's slot, sent together.
+   * one transaction per sport, each in its room's slot, sent together. A board still stored whole (by a version before
+   * boards were stored by market) is read as it is until its next poll replaces it.
    */
   private async readBoards(
     kind: BoardKind,
@@ -86,10 +94,19 @@ export class LiveStateRepository {
   ): Promise<Array<{ board: SportBoard; stamp: BoardStamp | null; more: Array<string | null> } | null>> {
     return Promise.all(
       sports.map(async (sport) => {
-        const keys = [RedisKeys.board(kind, sport), RedisKeys.boardFreshness(kind, sport), ...more(sport)].map((parts) => this.redis.key(...parts));
-        const [rawBoard, rawStamp, ...rest] = await this.redis.client.mget(...keys);
+        const keys = [RedisKeys.boardFreshness(kind, sport), RedisKeys.board(kind, sport), ...more(sport)].map((parts) => this.redis.key(...parts));
+        const results = await this.redis.client
+          .multi()
+          .mget(...keys)
+          .hgetall(this.redis.key(...RedisKeys.boardMarkets(kind, sport)))
+          .exec();
+        const failed = results?.find(([error]) => error);
+        if (!results || failed) throw failed?.[0] ?? new Error(`Reading the ${kind} board of ${sport} was aborted`);
+        const [[rawStamp, rawWhole, ...rest], fields] = results.map(([, value]) => value) as [Array<string | null>, Record<string, string>];
         const stamp = parse<BoardStamp>(rawStamp);
-        const board = stamped(parse<SportBoard>(rawBoard), stamp);
+        const events = eventsFromFields(fields);
+        const stored = events ? { sport_key: sport, fetched_at: stamp?.fetched_at ?? '', events } : parse<SportBoard>(rawWhole);
+        const board = stamped(stored, stamp);
         return board && { board, stamp, more: rest };
       }),
     );
@@ -101,13 +118,20 @@ export class LiveStateRepository {
   }
 
   /**
-   * Replaces the board and, beside it, its stamp (the scanner calls read that alone, not the whole board),
-   * atomically. Returns the content's new revision.
+   * Makes `board` the stored board and, beside it, its stamp (the scanner calls read that alone, not the whole board),
+   * atomically. `basis`: the board stored now, as this process wrote it (only what changed from it is written), or null
+   * (the board is written whole). Returns the content's new revision.
    */
-  async saveBoard(kind: BoardKind, board: SportBoard): Promise<string> {
-    const { revision, writes, notices } = this.boardWrites(kind, board);
+  async saveBoard(kind: BoardKind, board: SportBoard, basis: SportBoard | null = null): Promise<string> {
+    const { revision, writes, hashes, deletes, notices } = this.boardWrites(kind, board, basis);
     const multi = this.redis.client.multi();
     for (const [key, value] of writes) multi.set(key, value);
+    for (const hash of hashes) {
+      if (hash.replace) multi.del(hash.key);
+      for (let i = 0; i < hash.set.length; i += HASH_SLICE) multi.hset(hash.key, ...hash.set.slice(i, i + HASH_SLICE).flat());
+      for (let i = 0; i < hash.delete.length; i += HASH_SLICE) multi.hdel(hash.key, ...hash.delete.slice(i, i + HASH_SLICE));
+    }
+    if (deletes.length) multi.del(...deletes);
     for (const [channel, text] of notices) multi.publish(channel, text);
     const results = await multi.exec();
     const failed = results?.find(([error]) => error);
@@ -116,18 +140,26 @@ export class LiveStateRepository {
   }
 
   /**
-   * The writes that replace the board and its stamp, and their notice, for `RealtimePublisher.publishWith`: the
-   * pipeline saves a board and publishes its diff in one atomic step. Returns the content's new
-   * revision with them.
+   * The writes that make `board` the stored board, with its stamp, and their notice, for `RealtimePublisher.publishWith`:
+   * the pipeline saves a board and publishes its diff in one atomic step. `basis` as for `saveBoard`: the markets that
+   * changed from it are written, or, without one, the whole board (and the board a version before this one stored
+   * whole is deleted). Returns the content's new revision with them.
    */
-  boardWrites(kind: BoardKind, board: SportBoard): { revision: string; writes: Array<[key: string, value: string]>; notices: Array<[string, string]> } {
+  boardWrites(
+    kind: BoardKind,
+    board: SportBoard,
+    basis: SportBoard | null = null,
+  ): Required<Pick<StateWrites, 'writes' | 'deletes' | 'notices'>> & { revision: string; hashes: Array<BoardHashWrite> } {
     const revision = randomUUID();
     const freshness: BoardStamp = { fetched_at: board.fetched_at, stale_since: board.stale_since ?? null, revision };
-    const writes: Array<[string, string]> = [
-      [this.redis.key(...RedisKeys.board(kind, board.sport_key)), JSON.stringify(board)],
-      [this.redis.key(...RedisKeys.boardFreshness(kind, board.sport_key)), JSON.stringify(freshness)],
-    ];
-    return { revision, writes, notices: [this.notice(LiveStateNotices.board(kind, board.sport_key))] };
+    const fields = boardFieldWrites(board.events, basis?.events ?? null);
+    return {
+      revision,
+      writes: [[this.redis.key(...RedisKeys.boardFreshness(kind, board.sport_key)), JSON.stringify(freshness)]],
+      hashes: [{ key: this.redis.key(...RedisKeys.boardMarkets(kind, board.sport_key)), ...fields }],
+      deletes: fields.replace ? [this.redis.key(...RedisKeys.board(kind, board.sport_key))] : [],
+      notices: [this.notice(LiveStateNotices.board(kind, board.sport_key))],
+    };
   }
 
   /** A `live-state:changed` notice naming `what`, as a channel and a text to publish. */
@@ -143,12 +175,12 @@ export class LiveStateRepository {
     const results = await this.redis.client
       .multi()
       .set(this.redis.key(...RedisKeys.boardFreshness(kind, sport)), JSON.stringify(stamp))
-      .exists(this.redis.key(...RedisKeys.board(kind, sport)))
+      .exists(this.redis.key(...RedisKeys.boardMarkets(kind, sport)), this.redis.key(...RedisKeys.board(kind, sport)))
       .publish(...this.notice(LiveStateNotices.board(kind, sport)))
       .exec();
     const failed = results?.find(([error]) => error);
     if (!results || failed) throw failed?.[0] ?? new Error(`Saving the ${kind} stamp of ${sport} was aborted`);
-    return results[1][1] === 1;
+    return (results[1][1] as number) > 0;
   }
 
   /**

@@ -8,13 +8,15 @@ import { RedisService } from '../redis/redis.service';
  * Numbers, buffers and publishes a message in one atomic step, so that the order of the sequence
  * numbers, the buffer and the pub/sub deliveries is the same for every publisher process. A counter that
  * starts (at 1, or again after Redis lost it) starts a new epoch and an empty buffer, so no client takes the
- * new numbers for old ones and no replay mixes the two. Any further keys are set in the same step, before the
- * delivery (the state the message describes: a board and its diff are saved and published together).
+ * new numbers for old ones and no replay mixes the two. Any further keys are written in the same step, before the
+ * delivery (the state the message describes: a board's changed markets and its diff are saved and published together).
  * Entries appended to streams in the same step are an outbox: work the message implies (the odds history) that is done
  * after it, off the path to the browser, and that no crash can lose.
- * KEYS: seq counter, buffer, epoch, then keys to set, then streams to append to; ARGV: pub/sub channel, message JSON
- * without seq, buffer size, a new epoch, the number of keys to set, the value of each key to set, the entry of each
- * stream append (one `data` field), then control notices (channel and text pairs).
+ * KEYS: seq counter, buffer, epoch, then keys to set, streams to append to, hashes to write, keys to delete.
+ * ARGV: pub/sub channel, message JSON without seq, buffer size, a new epoch, how many keys to set, streams to append to
+ * and hashes to write; the value of each key to set; the entry of each stream append (one `data` field); for each hash,
+ * whether it is replaced (1: emptied first), how many fields it sets and deletes, the fields and values it sets, the
+ * fields it deletes; then control notices (channel and text pairs).
  */
 const publishScript = (command: 'PUBLISH' | 'SPUBLISH') => `
 local seq = redis.call('INCR', KEYS[1])
@@ -27,29 +29,70 @@ end
 local message = '{"seq":' .. seq .. ',"epoch":"' .. epoch .. '",' .. string.sub(ARGV[2], 2)
 redis.call('ZADD', KEYS[2], seq, message)
 redis.call('ZREMRANGEBYRANK', KEYS[2], 0, -(tonumber(ARGV[3]) + 1))
-local sets = tonumber(ARGV[5])
-for i = 4, 3 + sets do
-  redis.call('SET', KEYS[i], ARGV[i + 2])
+local sets, appends, hashes = tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
+local key, arg = 4, 8
+for i = 1, sets do
+  redis.call('SET', KEYS[key], ARGV[arg])
+  key, arg = key + 1, arg + 1
 end
-for i = 4 + sets, #KEYS do
-  redis.call('XADD', KEYS[i], '*', 'data', ARGV[i + 2])
+for i = 1, appends do
+  redis.call('XADD', KEYS[key], '*', 'data', ARGV[arg])
+  key, arg = key + 1, arg + 1
 end
-for i = #KEYS + 3, #ARGV, 2 do
+for i = 1, hashes do
+  local replace, setCount, delCount = ARGV[arg], tonumber(ARGV[arg + 1]), tonumber(ARGV[arg + 2])
+  arg = arg + 3
+  if replace == '1' then redis.call('DEL', KEYS[key]) end
+  -- in slices: a first board sets a quarter of a million fields, more than one call's arguments may be
+  local done = 0
+  while done < setCount do
+    local n = math.min(${HASH_SLICE}, setCount - done)
+    local args = {}
+    for j = 0, 2 * n - 1 do args[j + 1] = ARGV[arg + 2 * done + j] end
+    redis.call('HSET', KEYS[key], unpack(args))
+    done = done + n
+  end
+  arg = arg + 2 * setCount
+  done = 0
+  while done < delCount do
+    local n = math.min(${HASH_SLICE}, delCount - done)
+    redis.call('HDEL', KEYS[key], unpack(ARGV, arg + done, arg + done + n - 1))
+    done = done + n
+  end
+  arg = arg + delCount
+  key = key + 1
+end
+for i = key, #KEYS do
+  redis.call('DEL', KEYS[i])
+end
+for i = arg, #ARGV, 2 do
   redis.call('PUBLISH', ARGV[i], ARGV[i + 1])
 end
 redis.call('${command}', ARGV[1], message)
 return seq
 `;
+/** Fields per HSET or HDEL in the script: well inside what Lua's unpack() takes at once. */
+const HASH_SLICE = 1000;
 /** The message on its room's channel: classic on a single Redis, sharded on a cluster (the channel is in the room's slot). */
 const PUBLISH_SCRIPT = publishScript('PUBLISH');
 const SPUBLISH_SCRIPT = publishScript('SPUBLISH');
 
+/** Fields of one hash to write: set (field and value) and deleted, the hash emptied first when `replace`. */
+export interface HashWrite {
+  key: string;
+  replace?: boolean;
+  set: ReadonlyArray<readonly [field: string, value: string]>;
+  delete?: readonly string[];
+}
+
 /**
- * State a message describes, written in the same atomic step: keys to set (full Redis keys and their values) and
- * control notices published once they are set (full channel names and their texts).
+ * State a message describes, written in the same atomic step: keys to set (full Redis keys and their values), hashes
+ * to write, keys to delete, and control notices published once they are written (full channel names and their texts).
  */
 export interface StateWrites {
   writes: ReadonlyArray<readonly [key: string, value: string]>;
+  hashes?: readonly HashWrite[];
+  deletes?: readonly string[];
   notices?: ReadonlyArray<readonly [channel: string, text: string]>;
   /** Stream entries (full stream keys and each entry's `data`), appended in the same step: an outbox. */
   appends?: ReadonlyArray<readonly [stream: string, data: string]>;
@@ -99,24 +142,40 @@ export class RealtimePublisher {
    * happen or none, so no crash can leave the state changed without the message that tells clients so, nor without
    * the notice that tells servers' caches, nor the message out without the outbox entry of the work it implies.
    */
-  async publishWith(message: RealtimeMessage, { writes, notices = [], appends = [] }: StateWrites, bufferSize = REALTIME_BUFFER_SIZE): Promise<number> {
-    const seq = await this.redis.client.eval(
-      this.redis.cluster ? SPUBLISH_SCRIPT : PUBLISH_SCRIPT,
-      3 + writes.length + appends.length,
+  async publishWith(
+    message: RealtimeMessage,
+    { writes, hashes = [], deletes = [], notices = [], appends = [] }: StateWrites,
+    bufferSize = REALTIME_BUFFER_SIZE,
+  ): Promise<number> {
+    const keys = [
       this.redis.key(...RealtimeKeys.sequence(message.channel, message.key)),
       this.redis.key(...RealtimeKeys.buffer(message.channel, message.key)),
       this.redis.key(...RealtimeKeys.epoch(message.channel, message.key)),
       ...writes.map(([key]) => key),
       ...appends.map(([stream]) => stream),
+      ...hashes.map((hash) => hash.key),
+      ...deletes,
+    ];
+    const args: string[] = [
       this.channelName(message.channel, message.key),
       JSON.stringify(message),
       String(bufferSize),
       newEpoch(),
       String(writes.length),
-      ...writes.map(([, value]) => value),
-      ...appends.map(([, data]) => data),
-      ...notices.flat(),
-    );
+      String(appends.length),
+      String(hashes.length),
+    ];
+    for (const [, value] of writes) args.push(value);
+    for (const [, data] of appends) args.push(data);
+    for (const hash of hashes) {
+      const deleted = hash.delete ?? [];
+      args.push(hash.replace ? '1' : '0', String(hash.set.length), String(deleted.length));
+      for (const [field, value] of hash.set) args.push(field, value);
+      for (const field of deleted) args.push(field);
+    }
+    for (const [channel, text] of notices) args.push(channel, text);
+    // One list, not spread into the call: a first board's fields are more arguments than a call may take.
+    const seq = await this.redis.client.eval(this.redis.cluster ? SPUBLISH_SCRIPT : PUBLISH_SCRIPT, keys.length, [...keys, ...args]);
     return Number(seq);
   }
 

@@ -9,7 +9,7 @@ const slotsOf = (...keys: Array<readonly string[]>) => new Set(keys.map((parts) 
 describe('the key map on a Redis Cluster', () => {
   const NBA = 'basketball_nba';
 
-  it("keeps a board's room together: counter, epoch, buffer, channel, board, stamp and outbox (the publish script)", () => {
+  it("keeps a board's room together: counter, epoch, buffer, channel, board (by market, and whole as stored before), stamp and outbox (the publish script)", () => {
     for (const kind of ['odds', 'props'] as const)
       expect(
         slotsOf(
@@ -17,6 +17,7 @@ describe('the key map on a Redis Cluster', () => {
           RealtimeKeys.epoch(kind, NBA),
           RealtimeKeys.buffer(kind, NBA),
           RealtimeKeys.channel(kind, NBA),
+          RedisKeys.boardMarkets(kind, NBA),
           RedisKeys.board(kind, NBA),
           RedisKeys.boardFreshness(kind, NBA),
           RedisKeys.oddsHistoryOutbox(kind, NBA),

@@ -18,7 +18,12 @@ const roomTag = (channel: string, key: string) => hashTag(channel, key);
 export const RedisKeys = {
   /** When the feeds scheduler last ran (epoch ms). */
   scheduleLastTick: ['feeds', 'schedule', 'last-tick'],
-  /** The current board of a sport: a SportBoard JSON (kind `odds` for straight bets, `props` for player props). */
+  /**
+   * The current board of a sport stored by market (kind `odds` for straight bets, `props` for player props): a hash of
+   * its markets, its events without their prices and their order (`core/src/live-state/board-fields.ts`).
+   */
+  boardMarkets: (kind: 'odds' | 'props', sport: string) => ['board-markets', roomTag(kind, sport)],
+  /** The board as one SportBoard JSON, as versions before the board was stored by market wrote it: read until replaced. */
   board: (kind: 'odds' | 'props', sport: string) => ['board', roomTag(kind, sport)],
   /** When that board was fetched and since when its feed is failing: `{fetched_at, stale_since}` JSON, written with it. */
   boardFreshness: (kind: 'odds' | 'props', sport: string) => ['board-freshness', roomTag(kind, sport)],

@@ -16,7 +16,7 @@ import {
 import { MIDDLE_DEFAULTS } from '../engine/opportunities/middles';
 import type { OddsFormat } from '../engine/odds/odds-format';
 import { newestUpdate, scanBoard } from '../engine/opportunities/scan';
-import { withBookLinks } from '../domain/book-links';
+import { settleBookLinks } from '../domain/book-links';
 import { InvalidOddsPayloadError, normaliseOddsApiV4 } from '../feeds/odds-api-v4';
 
 /**
@@ -129,7 +129,7 @@ function parseCommission(value: string): [string, number] {
 /** The scan of an already-parsed payload: pure, so tests run it on the recorded boards without a process. */
 export function scanPayload(payload: unknown, args: Omit<ScanArgs, 'file'>): ScanResult {
   // The links as the pipeline settles them, so the legs match what the workers publish.
-  const events = withBookLinks(normaliseOddsApiV4(payload, { oddsFormat: args.oddsFormat }).events);
+  const events = settleBookLinks(normaliseOddsApiV4(payload, { oddsFormat: args.oddsFormat }).events);
   const now = args.now ?? newestUpdate(events);
   if (now === null) return { arbitrage: [], middles: [], ev: [] };
   return scanBoard(

@@ -1,5 +1,5 @@
 import type { BoardEvent } from './odds';
-import { bookSite, checkedBookUrl, resolveBookLink, SMART_LINK_BOOKS, smartLink, withBookLinks } from './book-links';
+import { bookSite, checkedBookUrl, resolveBookLink, SMART_LINK_BOOKS, smartLink, settleBookLinks } from './book-links';
 
 // Spec 001 §3 (link fields) and §7 (smart links): links go to the book's own site, never anywhere else.
 describe('checkedBookUrl', () => {
@@ -83,7 +83,7 @@ describe('resolveBookLink', () => {
   });
 });
 
-describe('withBookLinks', () => {
+describe('settleBookLinks', () => {
   const event = (bookmaker: Record<string, unknown>): BoardEvent => ({
     id: 'e1',
     sport_key: 'basketball_nba',
@@ -95,7 +95,7 @@ describe('withBookLinks', () => {
   });
 
   it("settles each level's link once: checked, resolved from the ids, or the book's site", () => {
-    const [linked] = withBookLinks([
+    const [linked] = settleBookLinks([
       event({
         sid: '100',
         link: 'javascript:alert(1)',

@@ -113,9 +113,13 @@ export const SMART_LINK_BOOKS: readonly string[] = Object.keys(RESOLVERS);
 /** The bet-slip link a resolver builds for this book and these ids; null for other books or missing ids. */
 export function smartLink(book: string, ids: BookIds): string | null {
   const resolver = RESOLVERS[canonicalBookKey(book)];
-  if (!resolver || !resolver.needs.every((need) => ID.test(ids[need] ?? ''))) return null;
+  return resolver ? resolvedLink(resolver, ids) : null;
+}
+
+function resolvedLink(resolver: Resolver, ids: BookIds): string | null {
+  if (!resolver.needs.every((need) => ID.test(ids[need] ?? ''))) return null;
   // Safe by construction (a fixed address on the book's domain, ids of safe characters): no second parse per outcome.
-  return resolver.build({ event: '', market: '', outcome: '', ...ids });
+  return resolver.build({ event: ids.event ?? '', market: ids.market ?? '', outcome: ids.outcome ?? '' });
 }
 
 export type BookLinkKind = 'betslip' | 'market' | 'book';
@@ -150,52 +154,33 @@ export function resolveBookLink(book: string, sources: LinkSources): BookLink | 
  * A fetched board with its links settled once, where the pipeline takes it in: each outcome's link is its checked
  * bet-slip link (or the resolver's), each market's its checked market link, each bookmaker's its checked link or the
  * book's site. Downstream, `outcome.link ?? market.link ?? bookmaker.link` is the resolver's order and is always safe.
- * Copy on write: an outcome, market, bookmaker or event whose links are already settled is the same object in the
- * result (the input is never changed), so a board of settled links costs a walk, not a copy of every price.
+ * In place, and `events` is returned: the board was just fetched and nothing else holds it, and a copy of each
+ * outcome given a link cost as much as scanning the board for opportunities.
  */
-export function withBookLinks(events: readonly BoardEvent[]): BoardEvent[] {
-  return events.map((event) => {
-    const bookmakers = mapSame(event.bookmakers, bookmakerLinks);
-    return bookmakers === event.bookmakers ? event : { ...event, bookmakers };
-  });
+export function settleBookLinks(events: BoardEvent[]): BoardEvent[] {
+  for (const event of events) for (const bookmaker of event.bookmakers) settleBookmaker(bookmaker);
+  return events;
 }
 
-/** `items` mapped by `fn`, or `items` itself when `fn` returned every item unchanged. */
-function mapSame<T>(items: T[], fn: (item: T) => T): T[] {
-  let out: T[] | null = null;
-  for (let i = 0; i < items.length; i++) {
-    const item = fn(items[i]);
-    if (out) out.push(item);
-    else if (item !== items[i]) {
-      out = items.slice(0, i);
-      out.push(item);
+/** Sets `item.link` to `link`, or removes it when null. */
+function setLink(item: { link?: string }, link: string | null): void {
+  if (link) item.link = link;
+  else if (item.link !== undefined) delete item.link;
+}
+
+function settleBookmaker(bookmaker: BoardBookmaker): void {
+  setLink(bookmaker, checkedBookUrl(bookmaker.key, bookmaker.link) ?? bookSite(bookmaker.key));
+  // Looked up once per bookmaker: most books have no resolver, and most outcomes no link of their own.
+  const resolver = RESOLVERS[canonicalBookKey(bookmaker.key)];
+  for (const market of bookmaker.markets) {
+    if (market.link !== undefined) setLink(market, checkedBookUrl(bookmaker.key, market.link));
+    for (const outcome of market.outcomes) {
+      if (outcome.link === undefined && !resolver) continue;
+      setLink(outcome, checkedBookUrl(bookmaker.key, outcome.link) ?? (resolver ? resolved(resolver, bookmaker, market, outcome) : null));
     }
   }
-  return out ?? items;
 }
 
-/** `item` with `link` as given (absent when null), or `item` itself when that is its link already. */
-function withLink<T extends { link?: string }>(item: T, link: string | null): T {
-  if ((item.link ?? null) === link) return item;
-  const { link: _replaced, ...rest } = item;
-  return (link ? { ...rest, link } : rest) as T;
-}
-
-function bookmakerLinks(bookmaker: BoardBookmaker): BoardBookmaker {
-  const link = checkedBookUrl(bookmaker.key, bookmaker.link) ?? bookSite(bookmaker.key);
-  const markets = mapSame(bookmaker.markets, (market) => marketLinks(bookmaker, market));
-  const settled = withLink(bookmaker, link);
-  return markets === bookmaker.markets ? settled : { ...settled, markets };
-}
-
-function marketLinks(bookmaker: BoardBookmaker, market: BoardMarket): BoardMarket {
-  const link = checkedBookUrl(bookmaker.key, market.link);
-  const outcomes = mapSame(market.outcomes, (outcome) => outcomeLinks(bookmaker, market, outcome));
-  const settled = withLink(market, link);
-  return outcomes === market.outcomes ? settled : { ...settled, outcomes };
-}
-
-function outcomeLinks(bookmaker: BoardBookmaker, market: BoardMarket, outcome: BoardOutcome): BoardOutcome {
-  const link = checkedBookUrl(bookmaker.key, outcome.link) ?? smartLink(bookmaker.key, { event: bookmaker.sid, market: market.sid, outcome: outcome.sid });
-  return withLink(outcome, link);
+function resolved(resolver: Resolver, bookmaker: BoardBookmaker, market: BoardMarket, outcome: BoardOutcome): string | null {
+  return resolvedLink(resolver, { event: bookmaker.sid, market: market.sid, outcome: outcome.sid });
 }

@@ -1,4 +1,4 @@
-import type { BoardEvent, SportBoard } from '../domain/odds';
+import type { BoardEvent, BoardMarket, SportBoard } from '../domain/odds';
 import { applyBoardDiff, diffBoards } from './board-diff';
 
 const at = '2026-01-01T00:00:00Z';
@@ -142,6 +142,30 @@ describe('diffBoards', () => {
     // a diff from before last_update was carried: the fetch that saw the move stands in
     delete diff!.events[0].bookmakers![0].markets[0].last_update;
     expect(h2h(applyBoardDiff(prev, diff!), 'h2h').last_update).toBe('2026-01-01T00:00:30Z');
+  });
+
+  // A poll by event ids keeps the board's other events as they were: those are not read again
+  it('passes over an event that is the very object of the previous board', () => {
+    const kept = event('a', { home: 1.5, away: 2.6 });
+    const prev = board([kept, event('b', { home: 1.9, away: 1.9 })]);
+    const isLocked = jest.fn((_market: BoardMarket, _event: BoardEvent) => false);
+    const result = diffBoards(prev, board([kept, event('b', { home: 1.8, away: 2.0 })]), { isLocked });
+    expect(result.changedEventIds).toEqual(['b']);
+    expect(isLocked.mock.calls.every(([, e]) => e.id === 'b')).toBe(true);
+  });
+
+  // The usual poll lists each market's outcomes in the same order; a reordered market is matched by identity
+  it('reports the same changes whatever the order of the outcomes and markets', () => {
+    const prev = board([event('a', { home: 1.5, away: 2.6 })]);
+    const next = event('a', { home: 1.45, away: 2.6, over: 1.85 });
+    const inOrder = diffBoards(prev, board([next])).diff!.events[0].bookmakers![0].markets;
+    const shuffled = structuredClone(next);
+    shuffled.bookmakers[0].markets.reverse();
+    for (const market of shuffled.bookmakers[0].markets) market.outcomes.reverse();
+    const reordered = diffBoards(prev, board([shuffled]));
+    const byKey = (markets: typeof inOrder) => [...markets].sort((x, y) => x.key.localeCompare(y.key));
+    expect(byKey(reordered.diff!.events[0].bookmakers![0].markets)).toEqual(byKey(inOrder));
+    expect(reordered.records).toHaveLength(2);
   });
 
   it('rebuilds the next board when applied to the previous one', () => {

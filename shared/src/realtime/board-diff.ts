@@ -121,10 +121,46 @@ function outcomeFields(outcome: BoardOutcome): Pick<OutcomeChange, 'name' | 'des
   return fields;
 }
 
+/** The changes of an outcome whose identity is kept from `old` to `outcome`, or null when neither price nor line moved. */
+function outcomeChange(old: BoardOutcome, outcome: BoardOutcome): OutcomeChange | null {
+  const priceMoved = Math.abs(old.price - outcome.price) > PRICE_EPSILON;
+  const lineMoved = (old.point ?? null) !== (outcome.point ?? null);
+  if (!priceMoved && !lineMoved) return null;
+  const change: OutcomeChange = { change: lineMoved ? 'line' : 'price', ...outcomeFields(outcome), price: outcome.price };
+  if (priceMoved) change.direction = outcome.price > old.price ? 'up' : 'down';
+  if (lineMoved && old.point !== undefined) change.previous_point = old.point;
+  return change;
+}
+
+/** Whether both markets list the same outcomes (by identity) in the same order: a poll's usual case. */
+function sameOutcomeOrder(previous: BoardMarket, next: BoardMarket): boolean {
+  const before = previous.outcomes;
+  const after = next.outcomes;
+  if (before.length !== after.length) return false;
+  const byLine = next.key.includes('alternate');
+  for (let i = 0; i < after.length; i++) {
+    const a = before[i];
+    const b = after[i];
+    if (a.name !== b.name || a.description !== b.description || (byLine && a.point !== b.point)) return false;
+  }
+  return true;
+}
+
 function diffOutcomes(previous: BoardMarket, next: BoardMarket, onRecord: (o: BoardOutcome) => void): OutcomeChange[] {
+  const changes: OutcomeChange[] = [];
+  if (sameOutcomeOrder(previous, next)) {
+    // Paired by position, which pairs the same identities as the index below, without a key per outcome.
+    for (let i = 0; i < next.outcomes.length; i++) {
+      const change = outcomeChange(previous.outcomes[i], next.outcomes[i]);
+      if (change) {
+        changes.push(change);
+        onRecord(next.outcomes[i]);
+      }
+    }
+    return changes;
+  }
   const before = indexOutcomes(previous);
   const after = indexOutcomes(next);
-  const changes: OutcomeChange[] = [];
   for (const [id, outcome] of after) {
     const old = before.get(id);
     if (!old) {
@@ -132,12 +168,8 @@ function diffOutcomes(previous: BoardMarket, next: BoardMarket, onRecord: (o: Bo
       onRecord(outcome);
       continue;
     }
-    const priceMoved = Math.abs(old.price - outcome.price) > PRICE_EPSILON;
-    const lineMoved = (old.point ?? null) !== (outcome.point ?? null);
-    if (!priceMoved && !lineMoved) continue;
-    const change: OutcomeChange = { change: lineMoved ? 'line' : 'price', ...outcomeFields(outcome), price: outcome.price };
-    if (priceMoved) change.direction = outcome.price > old.price ? 'up' : 'down';
-    if (lineMoved && old.point !== undefined) change.previous_point = old.point;
+    const change = outcomeChange(old, outcome);
+    if (!change) continue;
     changes.push(change);
     onRecord(outcome);
   }
@@ -151,7 +183,52 @@ function eventTime(board: SportBoard, options: DiffOptions): number {
   return options.now ?? Date.parse(board.fetched_at);
 }
 
-/** The changes from `previous` (null for the first board) to `next`, and the history rows they make. */
+/** The market changes of one bookmaker of a changed event (`previous`: its markets before, empty when new to the event). */
+function diffBookmaker(
+  event: BoardEvent,
+  old: BoardEvent,
+  book: BoardBookmaker,
+  previous: readonly BoardMarket[],
+  now: number,
+  options: DiffOptions,
+  records: PriceRecord[],
+): MarketDiff[] {
+  const marketDiffs: MarketDiff[] = [];
+  // Markets are paired by position while the keys agree (a poll's usual case); by key once they do not.
+  let byKey: Map<string, BoardMarket> | null = null;
+  for (let i = 0; i < book.markets.length; i++) {
+    const market = book.markets[i];
+    let oldMarket: BoardMarket | undefined = previous[i];
+    if (byKey || oldMarket?.key !== market.key) oldMarket = (byKey ??= new Map(previous.map((m) => [m.key, m]))).get(market.key);
+    const locked = options.isLocked?.(market, event, now);
+    if (!oldMarket) {
+      marketDiffs.push({ key: market.key, change: 'added', market, ...(locked ? { locked: true } : {}) });
+      for (const outcome of market.outcomes) records.push(record(event, book, market, outcome));
+      continue;
+    }
+    const outcomes = diffOutcomes(oldMarket, market, (o) => records.push(record(event, book, market, o)));
+    const wasLocked = options.isLocked?.(oldMarket, old, now);
+    const lockFlipped = locked !== undefined && locked !== wasLocked;
+    if (!outcomes.length && !lockFlipped) continue;
+    const diff: MarketDiff = { key: market.key, change: 'changed' };
+    if (outcomes.length) {
+      diff.outcomes = outcomes;
+      diff.last_update = market.last_update || book.last_update;
+    }
+    if (lockFlipped) diff.locked = locked;
+    marketDiffs.push(diff);
+  }
+  if (byKey || previous.length > book.markets.length) {
+    const kept = new Set(book.markets.map((m) => m.key));
+    for (const key of new Set(previous.map((m) => m.key))) if (!kept.has(key)) marketDiffs.push({ key, change: 'removed' });
+  }
+  return marketDiffs;
+}
+
+/**
+ * The changes from `previous` (null for the first board) to `next`, and the history rows they make. An event that is
+ * the very object it was on `previous` is unchanged and not read again: after a poll of some events, the others.
+ */
 export function diffBoards(previous: SportBoard | null, next: SportBoard, options: DiffOptions = {}): BoardDiffResult {
   const now = eventTime(next, options);
   const records: PriceRecord[] = [];
@@ -162,6 +239,7 @@ export function diffBoards(previous: SportBoard | null, next: SportBoard, option
   for (const event of next.events) {
     seen.add(event.id);
     const old = before.get(event.id);
+    if (old === event) continue;
     if (!old) {
       events.push({ id: event.id, change: 'added', event });
       for (const book of event.bookmakers) {
@@ -174,30 +252,7 @@ export function diffBoards(previous: SportBoard | null, next: SportBoard, option
     const seenBooks = new Set<string>();
     for (const book of event.bookmakers) {
       seenBooks.add(book.key);
-      const oldMarkets = new Map((oldBooks.get(book.key)?.markets ?? []).map((m) => [m.key, m]));
-      const marketDiffs: MarketDiff[] = [];
-      for (const market of book.markets) {
-        const oldMarket = oldMarkets.get(market.key);
-        oldMarkets.delete(market.key);
-        const locked = options.isLocked?.(market, event, now);
-        if (!oldMarket) {
-          marketDiffs.push({ key: market.key, change: 'added', market, ...(locked ? { locked: true } : {}) });
-          for (const outcome of market.outcomes) records.push(record(event, book, market, outcome));
-          continue;
-        }
-        const outcomes = diffOutcomes(oldMarket, market, (o) => records.push(record(event, book, market, o)));
-        const wasLocked = options.isLocked?.(oldMarket, old, now);
-        const lockFlipped = locked !== undefined && locked !== wasLocked;
-        if (!outcomes.length && !lockFlipped) continue;
-        const diff: MarketDiff = { key: market.key, change: 'changed' };
-        if (outcomes.length) {
-          diff.outcomes = outcomes;
-          diff.last_update = market.last_update || book.last_update;
-        }
-        if (lockFlipped) diff.locked = locked;
-        marketDiffs.push(diff);
-      }
-      for (const key of oldMarkets.keys()) marketDiffs.push({ key, change: 'removed' });
+      const marketDiffs = diffBookmaker(event, old, book, oldBooks.get(book.key)?.markets ?? [], now, options, records);
       if (marketDiffs.length) bookDiffs.push({ key: book.key, title: book.title, markets: marketDiffs });
     }
     for (const [key, book] of oldBooks) {

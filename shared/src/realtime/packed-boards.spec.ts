@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BoardEvent, SportBoard } from '../domain/odds';
-import { withBookLinks } from '../domain/book-links';
+import { settleBookLinks } from '../domain/book-links';
 import { InvalidOddsPayloadError, normaliseOddsApiV4 } from '../feeds/odds-api-v4';
 import { americanToDecimal } from '../engine/odds/odds-format';
 import { packBoards, unpackBoards } from './packed-boards';
@@ -12,7 +12,7 @@ const BOARDS = readdirSync(FIXTURES).filter((f) => f.startsWith('v4_odds_') || f
 /** A recorded answer as the pipeline keeps it (links settled, spec 001 §3), with and without the books' ids. */
 function recordedBoard(file: string): SportBoard {
   const { events } = normaliseOddsApiV4(JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')));
-  return { sport_key: events[0].sport_key, fetched_at: '2026-10-04T16:00:00.000Z', events: withBookLinks(events) };
+  return { sport_key: events[0].sport_key, fetched_at: '2026-10-04T16:00:00.000Z', events: settleBookLinks(events) };
 }
 
 /** Through JSON and back, as the browser receives it. */

@@ -1,5 +1,23 @@
-import type { SportBoard } from '@oddspulse/shared';
+import type { BoardEvent, SportBoard } from '@oddspulse/shared';
 import type { BoardKind, BoardStamp } from '@oddspulse/core';
+
+/**
+ * The board after a poll of some of its events (`asked`): those events as the feed answered (one it left out has
+ * gone from the feed), the others as they were, in the board's order; an event the feed added comes last. The others are the very objects they were, so the
+ * diff and the store pass over them.
+ */
+export function mergeAnswer(previous: readonly BoardEvent[], asked: ReadonlySet<string>, answer: readonly BoardEvent[]): BoardEvent[] {
+  const answered = new Map(answer.map((e) => [e.id, e]));
+  const merged: BoardEvent[] = [];
+  for (const event of previous) {
+    const fresh = answered.get(event.id);
+    answered.delete(event.id);
+    if (!asked.has(event.id)) merged.push(event);
+    else if (fresh) merged.push(fresh);
+  }
+  merged.push(...answered.values());
+  return merged;
+}
 
 /**
  * The boards this process last wrote, per kind and sport, with the revision Redis knows their content by. A poll

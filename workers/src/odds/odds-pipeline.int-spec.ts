@@ -10,10 +10,9 @@ import {
   OpportunityUpdate,
   RealtimeEnvelope,
   SCANNER_MAX_STAKE,
-  SportBoard,
   newestUpdate,
   normaliseOddsApiV4,
-  withBookLinks,
+  settleBookLinks,
 } from '@oddspulse/shared';
 import { scanPayload } from '../../../shared/src/cli/scan';
 import {
@@ -70,13 +69,20 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     return Number((await sql<{ n: string }>`SELECT count(*) AS n FROM odds_history WHERE sport_key = ${NFL}`.execute(db)).rows[0].n);
   };
 
+  // The Odds API answers a poll by event ids with those events alone.
+  const asked = (url: URL) => url.searchParams.get('eventIds')?.split(',') ?? null;
+
   beforeAll(async () => {
     const url = await stub.start();
     stub.handler = (_req, res, reqUrl) => {
       const propsEvent = PROPS.find((p) => reqUrl.pathname === `/v4/sports/basketball_nba/events/${p.id}/odds`);
       if (reqUrl.pathname === '/v4/sports') stub.json(res, 200, [{ key: NFL, active: true }]);
       else if (reqUrl.pathname === `/v4/sports/${NFL}/odds`)
-        stub.json(res, 200, payload, { 'x-requests-remaining': '4990', 'x-requests-used': '10', 'x-requests-last': '9' });
+        stub.json(res, 200, asked(reqUrl) ? payload.filter((e) => asked(reqUrl)!.includes(e.id)) : payload, {
+          'x-requests-remaining': '4990',
+          'x-requests-used': '10',
+          'x-requests-last': '9',
+        });
       else if (reqUrl.pathname === '/v4/sports/basketball_nba/events')
         stub.json(
           res,
@@ -137,9 +143,9 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
       regions: 'us,us2,us_exchanges',
       markets: 'h2h,spreads,totals',
     });
-    const board = JSON.parse((await redis.client.get(redis.key(...RedisKeys.board('odds', NFL))))!) as SportBoard;
+    const board = (await app.get(LiveStateRepository).board('odds', NFL))!;
     // The board as fetched, its links settled: checked, resolved from the books' ids, or the book's site.
-    expect(board.events).toEqual(withBookLinks(normalised));
+    expect(board.events).toEqual(settleBookLinks(normalised));
     expect(board.fetched_at).toBe(new Date(recordedNow).toISOString());
     expect(board.stale_since).toBeUndefined();
     expect((await historyCount()) - before).toBe(outcomes);
@@ -247,16 +253,17 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
 
   // A poll diffs against the board this process holds and, when nothing changed, writes the stamp alone
   it('writes only the freshness stamp for a poll that changed nothing, and readers see the new fetch time', async () => {
-    const boardKey = redis.key(...RedisKeys.board('odds', NFL));
-    const before = await redis.client.get(boardKey);
+    const boardKey = redis.key(...RedisKeys.boardMarkets('odds', NFL));
+    const before = await redis.client.hgetall(boardKey);
+    const eventsBefore = (await app.get(LiveStateRepository).board('odds', NFL))!.events;
     now = recordedNow + 90_000;
     expect(await pipeline.pollOdds({ sport: NFL, tick: 4 })).toMatchObject({ outcome: 'unchanged', changedEvents: 0 });
-    expect(await redis.client.get(boardKey)).toBe(before);
+    expect(await redis.client.hgetall(boardKey)).toEqual(before);
     const stamp = JSON.parse((await redis.client.get(redis.key(...RedisKeys.boardFreshness('odds', NFL))))!) as Record<string, unknown>;
     expect(stamp).toMatchObject({ fetched_at: new Date(now).toISOString(), stale_since: null });
     const board = (await app.get(LiveStateRepository).board('odds', NFL))!;
     expect(board.fetched_at).toBe(new Date(now).toISOString());
-    expect(board.events).toEqual((JSON.parse(before!) as SportBoard).events);
+    expect(board.events).toEqual(eventsBefore);
   });
 
   it('writes the board when only what a diff leaves out moved (a quote time), publishing nothing', async () => {
@@ -305,7 +312,7 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
 
   it('writes the whole board again when Redis lost it, and publishes it whole', async () => {
     listener.clear();
-    await redis.client.del(redis.key(...RedisKeys.board('odds', NFL)), redis.key(...RedisKeys.boardFreshness('odds', NFL)));
+    await redis.client.del(redis.key(...RedisKeys.boardMarkets('odds', NFL)), redis.key(...RedisKeys.boardFreshness('odds', NFL)));
     now = recordedNow + 210_000;
     const events = normaliseOddsApiV4(payload).events.length;
     expect(await pipeline.pollOdds({ sport: NFL, tick: 8 })).toMatchObject({ outcome: 'updated', changedEvents: events });
@@ -315,14 +322,14 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
   // The board used to be saved before its diff was published, so a worker dying in between lost the
   // diff for good (the next poll diffed from the saved board) and browsers diverged silently. Now they are one step.
   it('a worker dying at the save-and-publish step loses no diff: the next poll publishes it, with the board', async () => {
-    const boardKey = redis.key(...RedisKeys.board('odds', NFL));
+    const boardKey = redis.key(...RedisKeys.boardMarkets('odds', NFL));
     const h2h = payload[0].bookmakers[0].markets.find((m) => m.key === 'h2h')!;
     h2h.outcomes[0].price -= 25;
     const expectedPrice = 1 + 100 / -h2h.outcomes[0].price;
     const publisher = app.get(RealtimePublisher);
     const lastSeq = async () => (await publisher.position('odds', NFL)).seq;
     const seqBefore = await lastSeq();
-    const boardBefore = await redis.client.get(boardKey);
+    const boardBefore = await redis.client.hgetall(boardKey);
 
     // Killed at the step: neither the board nor its diff is written.
     listener.clear();
@@ -330,7 +337,7 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     now = recordedNow + 240_000;
     await expect(pipeline.pollOdds({ sport: NFL, tick: 9 })).rejects.toThrow('worker killed');
     killed.mockRestore();
-    expect(await redis.client.get(boardKey)).toBe(boardBefore);
+    expect(await redis.client.hgetall(boardKey)).toEqual(boardBefore);
     expect(await lastSeq()).toBe(seqBefore);
 
     // The restarted poll diffs from the board still saved: the change is published, the board saved with it.
@@ -382,6 +389,57 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     expect((await app.get(LiveStateRepository).board('odds', NFL))!.stale_since).toBeUndefined();
   });
 
+  // Spec 001 §9: live games are polled by id, alone; the board's other events are neither diffed nor written again
+  it('a poll by event ids diffs and writes those events alone', async () => {
+    const boardKey = redis.key(...RedisKeys.boardMarkets('odds', NFL));
+    const before = await redis.client.hgetall(boardKey);
+    // both events move; only the first is asked for (away from ±100, so both stay prices)
+    for (const event of payload.slice(0, 2)) {
+      const outcome = event.bookmakers[0].markets.find((m) => m.key === 'h2h')!.outcomes[0];
+      outcome.price += outcome.price > 0 ? 5 : -5;
+    }
+    listener.clear();
+    now = recordedNow + 420_000;
+    expect(await pipeline.pollOdds({ sport: NFL, tick: 15, eventIds: [payload[0].id] })).toMatchObject({
+      outcome: 'updated',
+      events: payload.length,
+      changedEvents: 1,
+      historyRows: 1,
+    });
+    const after = await redis.client.hgetall(boardKey);
+    const rewritten = Object.keys(after).filter((field) => after[field] !== before[field]);
+    expect(rewritten).toHaveLength(1);
+    expect(rewritten[0]).toMatch(new RegExp(`^m\t${payload[0].id}\t.*\th2h$`));
+    const [diff] = await eventually(
+      () => listener.on('odds', NFL),
+      (m) => m.length >= 1,
+    );
+    expect(diff.type === 'board.diff' && diff.data.events.map((e) => e.id)).toEqual([payload[0].id]);
+  });
+
+  // A running deployment's boards were stored whole before boards were stored by market: they are read as they are
+  // until their next poll stores them by market
+  it('reads a board an earlier version stored whole, and stores it by market at its next poll', async () => {
+    const state = app.get(LiveStateRepository);
+    const current = (await state.board('odds', NFL))!;
+    const wholeKey = redis.key(...RedisKeys.board('odds', NFL));
+    const marketsKey = redis.key(...RedisKeys.boardMarkets('odds', NFL));
+    await redis.client.del(marketsKey);
+    await redis.client.set(wholeKey, JSON.stringify(current));
+    await redis.client.set(
+      redis.key(...RedisKeys.boardFreshness('odds', NFL)),
+      JSON.stringify({ fetched_at: current.fetched_at, stale_since: null, revision: 'an-earlier-version' }),
+    );
+    expect(await state.board('odds', NFL)).toEqual(current);
+
+    now = recordedNow + 450_000;
+    // the second event's move, which the poll by id left for the next sweep
+    expect(await pipeline.pollOdds({ sport: NFL, tick: 16 })).toMatchObject({ outcome: 'updated', changedEvents: 1, historyRows: 1 });
+    expect(await redis.client.exists(wholeKey)).toBe(0);
+    expect(await redis.client.hlen(marketsKey)).toBeGreaterThan(0);
+    expect((await state.board('odds', NFL))!.events).toEqual(settleBookLinks(normaliseOddsApiV4(payload).events));
+  });
+
   it('polls player props per event from the event list, into their own board and channel', async () => {
     listener.clear();
     // A minute before the first of the two games: both are upcoming.
@@ -390,7 +448,7 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     expect(result).toMatchObject({ kind: 'props', outcome: 'updated', events: 2 });
     const oddsRequests = stub.requests.filter((r) => r.pathname.includes('/events/') && r.pathname.endsWith('/odds'));
     expect(Object.fromEntries(oddsRequests.at(-1)!.searchParams)).toMatchObject({ regions: 'us,us_dfs', oddsFormat: 'decimal' });
-    const board = JSON.parse((await redis.client.get(redis.key(...RedisKeys.board('props', 'basketball_nba'))))!) as SportBoard;
+    const board = (await app.get(LiveStateRepository).board('props', 'basketball_nba'))!;
     expect(board.events.map((e) => e.id).sort()).toEqual(PROPS.map((p) => p.id).sort());
     expect(board.events[0].bookmakers[0].markets[0]).toMatchObject({ key: 'player_points' });
     const diffs = await eventually(

@@ -2,7 +2,6 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { isDeepStrictEqual } from 'node:util';
 import {
   BoardEvent,
-  BoardMarket,
   FeedStatus,
   JobName,
   JobPayload,
@@ -12,8 +11,8 @@ import {
   feedStatus,
   implausibleAnswer,
   isEventLive,
-  isLockedMarket,
-  withBookLinks,
+  lockedMarketReader,
+  settleBookLinks,
 } from '@oddspulse/shared';
 import { MetricsService, OddsHistoryOutboxRepository, RealtimePublisher, LiveStateRepository, type BoardStamp } from '@oddspulse/core';
 import { DetectionService } from '../detection/detection.service';
@@ -23,7 +22,7 @@ import { FeedGate } from '../feeds/feed-gate';
 import { ODDS_PROVIDER, OddsProvider } from '../feeds/providers';
 import { LoggedExternalFailure } from '../jobs/external-failure';
 import { OnJob } from '../jobs/on-job.decorator';
-import { HeldBoards } from './held-boards';
+import { HeldBoards, mergeAnswer } from './held-boards';
 
 /**
  * The poll lock's time to live, renewed while the poll runs: a killed worker blocks the sport at most
@@ -46,33 +45,6 @@ export interface PollResult {
   changedEvents?: number;
   historyRows?: number;
   publishedSeq?: number;
-}
-
-/**
- * The board after a poll of some of its events (`asked`): those events as the feed answered (one it left out has
- * gone from the feed), the others as they were, in the board's order; an event the feed added comes last.
- */
-function mergeAnswer(previous: readonly BoardEvent[], asked: ReadonlySet<string>, answer: readonly BoardEvent[]): BoardEvent[] {
-  const answered = new Map(answer.map((e) => [e.id, e]));
-  const merged: BoardEvent[] = [];
-  for (const event of previous) {
-    const fresh = answered.get(event.id);
-    answered.delete(event.id);
-    if (!asked.has(event.id)) merged.push(event);
-    else if (fresh) merged.push(fresh);
-  }
-  merged.push(...answered.values());
-  return merged;
-}
-
-/** The locked-market rule of the engine (spec 001 §5), for the diff's locked/unlocked changes. */
-function isLocked(market: BoardMarket, event: BoardEvent, now: number): boolean {
-  return isLockedMarket(
-    market.outcomes.map((o) => o.price),
-    market.last_update,
-    now,
-    isEventLive(event, now),
-  );
 }
 
 /**
@@ -128,7 +100,10 @@ export class OddsPipelineService {
   private async run(kind: BoardKind, sport: string, fetch: () => Promise<BoardEvent[]>, eventIds: readonly string[] | null): Promise<PollResult> {
     const started = this.clock();
     const stamp = await this.state.boardStamp(kind, sport);
-    const previous = this.held.basis(kind, sport, stamp) ?? (await this.state.board(kind, sport));
+    // The held board is what Redis stores (its stamp names it), so only what changed from it is written; a board read
+    // back from Redis is written whole (it may still be stored whole, by a version before boards were stored by market).
+    const basis = this.held.basis(kind, sport, stamp);
+    const previous = basis ?? (await this.state.board(kind, sport));
     const asked = eventIds && previous ? new Set(eventIds) : null;
     // A poll by id that finds none of its events learns nothing it can trust: the feed may have taken them down (a game
     // over, a postponement) or answered short. The board stays as it is, not stale, and the sport's next sweep decides.
@@ -148,7 +123,7 @@ export class OddsPipelineService {
       answer = await this.gate.call(this.provider.name, sport, fetch, refuse);
     } catch (error) {
       if (!(error instanceof FeedError)) throw error;
-      return this.failed(kind, sport, previous, error, started);
+      return this.failed(kind, sport, previous, basis, error, started);
     }
     const answered = this.clock();
     if (asked && answer.length === 0) {
@@ -158,10 +133,11 @@ export class OddsPipelineService {
     // Only straight bets need the finals marked: props are taken down at kick-off, so a props board never holds a final.
     if (kind === 'odds') answer = await this.markFinished(sport, answer);
     // Links are settled once as a board comes in: checked, resolved, or the book's site.
-    answer = withBookLinks(answer);
+    answer = settleBookLinks(answer);
     const events = asked && previous ? mergeAnswer(previous.events, asked, answer) : answer;
     const board: SportBoard = { sport_key: sport, fetched_at: new Date(started).toISOString(), events };
-    const { diff, records, changedEventIds } = diffBoards(previous, board, { isLocked, now: started });
+    // The engine's locked-market rule (spec 001 §5), for the diff's locked/unlocked changes.
+    const { diff, records, changedEventIds } = diffBoards(previous, board, { isLocked: lockedMarketReader(), now: started });
     const at = new Date(started).toISOString();
     // Before the board is saved without its stale mark: a kill in between then leaves the mark, and the next poll says
     // so again, instead of browsers showing a recovered feed as stale until it fails and recovers once more.
@@ -175,7 +151,7 @@ export class OddsPipelineService {
       // The board and its diff in one atomic step: a worker dying between a save and a publish lost
       // the diff for good (the next poll diffs from the saved board) and browsers diverged silently. Now either both
       // happened, or neither and the next poll's diff, from the board still saved, carries the changes.
-      const writes = this.state.boardWrites(kind, board);
+      const writes = this.state.boardWrites(kind, board, basis);
       // The history goes to its outbox in the same step: PostgreSQL is off the path to the browser
       // (OddsHistoryWriterService stores it after), and no crash can publish a change whose history is lost.
       const appends = await this.history.appends(kind, sport, records, new Date(started));
@@ -185,7 +161,7 @@ export class OddsPipelineService {
     } else {
       // Changes the diff leaves out are still history: recorded before the board, so a failure here records them again.
       if (records.length) await this.history.append(kind, sport, records, new Date(started));
-      await this.store(kind, previous, board, stamp);
+      await this.store(kind, previous, basis, board, stamp);
     }
     const detection = await this.detection.detect(kind, board, changedEventIds, started, previous?.fetched_at ?? null);
     const live = events.filter((e) => isEventLive(e, started)).length;
@@ -231,10 +207,10 @@ export class OddsPipelineService {
 
   /**
    * Makes `board`, whose diff is empty, the current board: its stamp alone when its content is the same as the board in
-   * Redis (nothing the diff leaves out moved either: quote times, a game marked completed), else the whole board.
-   * `unchanged` is the stamp of the board the poll started from.
+   * Redis (nothing the diff leaves out moved either: quote times, a game marked completed), else what changed from
+   * `basis` (the held board), or the whole board. `unchanged` is the stamp of the board the poll started from.
    */
-  private async store(kind: BoardKind, previous: SportBoard | null, board: SportBoard, unchanged: BoardStamp | null): Promise<void> {
+  private async store(kind: BoardKind, previous: SportBoard | null, basis: SportBoard | null, board: SportBoard, unchanged: BoardStamp | null): Promise<void> {
     const revision = unchanged?.revision;
     if (previous && revision && isDeepStrictEqual(previous.events, board.events)) {
       if (await this.state.saveBoardStamp(kind, board.sport_key, { fetched_at: board.fetched_at, stale_since: null, revision })) {
@@ -242,7 +218,7 @@ export class OddsPipelineService {
         return;
       }
     }
-    this.held.hold(kind, board, await this.state.saveBoard(kind, board));
+    this.held.hold(kind, board, await this.state.saveBoard(kind, board, basis));
   }
 
   /** A feed can list a game for a while after it ended: the scoreboard says it is final, so detection skips it. */
@@ -260,7 +236,14 @@ export class OddsPipelineService {
    * The board keeps its last data, marked stale with its age; a budget pause is not a failure, and a poll the gate
    * held back is a pause of a failing feed (its last failure stays its error).
    */
-  private async failed(kind: BoardKind, sport: string, previous: SportBoard | null, error: FeedError, now: number): Promise<PollResult> {
+  private async failed(
+    kind: BoardKind,
+    sport: string,
+    previous: SportBoard | null,
+    basis: SportBoard | null,
+    error: FeedError,
+    now: number,
+  ): Promise<PollResult> {
     const last = await this.state.feedStatus(kind, sport);
     const base = { last_success_at: last?.last_success_at ?? null, events: previous?.events.length ?? 0, live: last?.live ?? 0 };
     if (error.skipped) {
@@ -274,7 +257,7 @@ export class OddsPipelineService {
     if (previous && !previous.stale_since) {
       // The board, marked stale, and the message saying so in one atomic step: only a board turning
       // stale is announced, so a kill between a mark and its message left browsers unaware for the whole outage.
-      const writes = this.state.boardWrites(kind, { ...previous, stale_since: staleSince });
+      const writes = this.state.boardWrites(kind, { ...previous, stale_since: staleSince }, basis);
       await this.publisher.publishWith(
         {
           channel: kind,

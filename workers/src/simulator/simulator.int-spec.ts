@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { sql } from 'kysely';
-import { QueueName, RealtimeEnvelope, withBookLinks } from '@oddspulse/shared';
+import { QueueName, RealtimeEnvelope, settleBookLinks } from '@oddspulse/shared';
 import { APP_CONFIG, AppConfig, parseConfig, Database, KYSELY, JobQueueService, LiveStateRepository } from '@oddspulse/core';
 import { RealtimeListener, eventually } from '../../../test/support/realtime-listener';
 import { CLOCK } from '../feeds/clock';
@@ -56,7 +56,7 @@ describe('simulator through the pipeline, two worker processes (real Redis and P
     await a.get(OddsPipelineService).pollOdds({ sport: SPORT, tick: 0 });
     const stored = await a.get(LiveStateRepository).board('odds', SPORT);
     const fromB = await b.get<OddsProvider>(ODDS_PROVIDER).fetchOdds(SPORT);
-    expect(JSON.stringify(stored!.events)).toBe(JSON.stringify(withBookLinks(fromB)));
+    expect(JSON.stringify(stored!.events)).toBe(JSON.stringify(settleBookLinks(fromB)));
     expect(fromB.length).toBeGreaterThan(0);
   });
 

@@ -1,4 +1,5 @@
-import { isEventLive, isLockedMarket, isLockedMarketAt, isLockedPrice, isStaleAt, isStaleUpdate } from './locked-market';
+import type { BoardEvent } from '../../domain/odds';
+import { isEventLive, isLockedMarket, isLockedMarketAt, isLockedPrice, isStaleAt, isStaleUpdate, lockedMarketReader } from './locked-market';
 import { americanToDecimal } from '../odds/odds-format';
 
 const NOW = Date.parse('2026-01-10T18:00:00Z');
@@ -49,6 +50,19 @@ describe('locked-market rule', () => {
         for (const prices of [[1.91, 1.91], [1.91, 0], []])
           expect(isLockedMarketAt(prices, Date.parse(iso), NOW, live)).toBe(isLockedMarket(prices, iso, NOW, live));
       }
+    }
+  });
+
+  // The diff asks it of every market of two boards: the same answers, each time string read once
+  it('answers as isLockedMarket() for a market of a board', () => {
+    const locked = lockedMarketReader();
+    for (const start of [ago(-3_600_000), ago(60_000), 'not a time']) {
+      const event = { commence_time: start } as BoardEvent;
+      for (const iso of [ago(60_000), ago(6 * 60_000), ago(16 * 60_000), 'not a time'])
+        for (const prices of [[1.91, 1.91], [1.91, 0], [1.91, 60], []]) {
+          const market = { key: 'h2h', last_update: iso, outcomes: prices.map((price, i) => ({ name: `o${i}`, price })) };
+          expect(locked(market, event, NOW)).toBe(isLockedMarket(prices, iso, NOW, isEventLive(event, NOW)));
+        }
     }
   });
 

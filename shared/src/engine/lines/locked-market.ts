@@ -1,4 +1,4 @@
-import type { BoardEvent } from '../../domain/odds';
+import type { BoardEvent, BoardMarket } from '../../domain/odds';
 
 /**
  * The locked-market rule (spec 001 §5 filters, §9): a market is locked if its odds are missing or 0, if the
@@ -58,4 +58,23 @@ export function isEventLive(event: Pick<BoardEvent, 'commence_time'>, now: numbe
 /** isEventLive() of a start time already read (ms since the epoch, NaN when unreadable). */
 export function hasStarted(start: number, now: number): boolean {
   return Number.isNaN(start) || start <= now;
+}
+
+/**
+ * The locked-market rule as a board diff asks it of every market of two boards: isLockedMarket() with each update and
+ * start time read once (a board repeats the same few across thousands of markets) and no list of prices made.
+ */
+export function lockedMarketReader(): (market: BoardMarket, event: BoardEvent, now: number) => boolean {
+  const times = new Map<string, number>();
+  const read = (iso: string) => {
+    let time = times.get(iso);
+    if (time === undefined) times.set(iso, (time = Date.parse(iso)));
+    return time;
+  };
+  return (market, event, now) => {
+    const outcomes = market.outcomes;
+    if (outcomes.length === 0 || isStaleAt(read(market.last_update), now, hasStarted(read(event.commence_time), now))) return true;
+    for (let i = 0; i < outcomes.length; i++) if (isLockedPrice(outcomes[i].price)) return true;
+    return false;
+  };
 }

@@ -1,0 +1,98 @@
+import type { BoardEvent } from '@oddspulse/shared';
+import { boardFieldWrites, eventsFromFields, type BoardFieldWrites } from './board-fields';
+
+const at = '2026-01-01T00:00:00Z';
+function event(id: string, home = 1.9): BoardEvent {
+  return {
+    id,
+    sport_key: 'basketball_nba',
+    sport_title: 'NBA',
+    commence_time: '2026-01-01T02:00:00Z',
+    home_team: `Home ${id}`,
+    away_team: `Away ${id}`,
+    bookmakers: ['draftkings', 'fanduel'].map((key) => ({
+      key,
+      title: key,
+      last_update: at,
+      link: `https://${key}.example/`,
+      markets: [
+        {
+          key: 'h2h',
+          last_update: at,
+          outcomes: [
+            { name: `Home ${id}`, price: home, sid: '1' },
+            { name: `Away ${id}`, price: 1.9 },
+          ],
+        },
+        { key: 'totals', last_update: at, outcomes: ['Over', 'Under'].map((name) => ({ name, price: 1.91, point: 220.5 })) },
+      ],
+    })),
+  };
+}
+
+/** What Redis does with the writes: the hash as a map. */
+function apply(hash: Map<string, string>, writes: BoardFieldWrites): Record<string, string> {
+  if (writes.replace) hash.clear();
+  for (const [field, value] of writes.set) hash.set(field, value);
+  for (const field of writes.delete) hash.delete(field);
+  return Object.fromEntries(hash);
+}
+
+describe('a board stored by market', () => {
+  it('reads back the board it wrote, in its order, keys in their order', () => {
+    const events = [event('b'), event('a')];
+    const fields = apply(new Map(), boardFieldWrites(events, null));
+    expect(JSON.stringify(eventsFromFields(fields))).toBe(JSON.stringify(events));
+  });
+
+  it('reads nothing from an empty hash', () => {
+    expect(eventsFromFields({})).toBeNull();
+  });
+
+  // A poll rewrites what changed, not the board: a price, an update time alone, a market gone, an event added or gone
+  it('writes the markets that changed, and the events a poll passed over not at all', () => {
+    const kept = event('a');
+    const basis = [kept, event('b'), event('c')];
+    const hash = new Map<string, string>();
+    apply(hash, boardFieldWrites(basis, null));
+
+    const moved = event('b', 2.05);
+    moved.bookmakers[1].markets[1].last_update = '2026-01-01T00:00:20Z';
+    moved.bookmakers[0].markets.pop();
+    const next = [kept, moved, event('d')];
+    const writes = boardFieldWrites(next, basis);
+
+    expect(writes.replace).toBe(false);
+    expect(writes.set.map(([field]) => field).sort()).toEqual(
+      [
+        'order',
+        'e\tb', // draftkings lists one market fewer
+        'm\tb\tdraftkings\th2h',
+        'm\tb\tfanduel\th2h',
+        'm\tb\tfanduel\ttotals',
+        'e\td',
+        'm\td\tdraftkings\th2h',
+        'm\td\tdraftkings\ttotals',
+        'm\td\tfanduel\th2h',
+        'm\td\tfanduel\ttotals',
+      ].sort(),
+    );
+    expect(writes.delete.sort()).toEqual(
+      ['m\tb\tdraftkings\ttotals', 'e\tc', 'm\tc\tdraftkings\th2h', 'm\tc\tdraftkings\ttotals', 'm\tc\tfanduel\th2h', 'm\tc\tfanduel\ttotals'].sort(),
+    );
+    expect(JSON.stringify(eventsFromFields(apply(hash, writes)))).toBe(JSON.stringify(next));
+  });
+
+  it('writes nothing for a board whose content is the same, though fetched again', () => {
+    const basis = [event('a'), event('b')];
+    expect(boardFieldWrites(structuredClone(basis), basis)).toEqual({ replace: false, set: [], delete: [] });
+  });
+
+  it('writes the links a board comes with once they change', () => {
+    const basis = [event('a')];
+    const next = structuredClone(basis);
+    next[0].bookmakers[0].markets[0].outcomes[1].link = 'https://draftkings.example/bet';
+    next[0].bookmakers[1].link = 'https://fanduel.example/event';
+    expect(boardFieldWrites(next, basis).set.map(([field]) => field)).toEqual(['e\ta', 'm\ta\tdraftkings\th2h']);
+  });
+});

@@ -1,0 +1,92 @@
+import type { BoardBookmaker, BoardEvent, BoardMarket } from '@oddspulse/shared';
+
+/**
+ * A board stored by market, as fields of one hash: each market's JSON under its event, bookmaker and market, each
+ * event's JSON without its prices (its bookmakers, each with its markets' keys in order), and the events' order. A poll
+ * then rewrites the markets that changed, not the board, and a poll of some events touches those events only.
+ */
+const ORDER_FIELD = 'order';
+const eventField = (id: string) => `e\t${id}`;
+const marketField = (id: string, book: string, market: string) => `m\t${id}\t${book}\t${market}`;
+
+/** The fields that make `events` from the board stored as `basis` (null: nothing stored; the hash is replaced). */
+export interface BoardFieldWrites {
+  replace: boolean;
+  set: Array<[field: string, value: string]>;
+  delete: string[];
+}
+
+type Skeleton = Omit<BoardEvent, 'bookmakers'> & { bookmakers: Array<Omit<BoardBookmaker, 'markets'> & { markets: string[] }> };
+
+function skeleton(event: BoardEvent): Skeleton {
+  return { ...event, bookmakers: event.bookmakers.map((book) => ({ ...book, markets: book.markets.map((m) => m.key) })) };
+}
+
+/** Whether two flat objects hold the same values under the same keys, `skip` aside (read field by field, no copies). */
+function sameFields(a: object, b: object, skip?: string): boolean {
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let keys = 0;
+  for (const key in x) {
+    if (key !== skip && x[key] !== y[key]) return false;
+    keys++;
+  }
+  for (const _key in y) keys--;
+  return keys === 0;
+}
+
+function sameMarket(a: BoardMarket, b: BoardMarket): boolean {
+  if (a.outcomes.length !== b.outcomes.length || !sameFields(a, b, 'outcomes')) return false;
+  for (let i = 0; i < a.outcomes.length; i++) if (!sameFields(a.outcomes[i], b.outcomes[i])) return false;
+  return true;
+}
+
+function sameSkeleton(a: BoardEvent, b: BoardEvent): boolean {
+  if (a.bookmakers.length !== b.bookmakers.length || !sameFields(a, b, 'bookmakers')) return false;
+  return a.bookmakers.every((book, i) => {
+    const other = b.bookmakers[i];
+    return sameFields(book, other, 'markets') && book.markets.length === other.markets.length && book.markets.every((m, j) => m.key === other.markets[j].key);
+  });
+}
+
+function* marketFields(event: BoardEvent): Generator<[field: string, market: BoardMarket]> {
+  for (const book of event.bookmakers) for (const market of book.markets) yield [marketField(event.id, book.key, market.key), market];
+}
+
+/**
+ * The writes that turn the stored `basis` into `events`: an event that is the very object it was is not read, and of
+ * the others only the markets whose content changed (a price, a line, an update time, a link) are written again.
+ */
+export function boardFieldWrites(events: readonly BoardEvent[], basis: readonly BoardEvent[] | null): BoardFieldWrites {
+  const set: Array<[string, string]> = [];
+  const deleted: string[] = [];
+  const before = new Map((basis ?? []).map((e) => [e.id, e]));
+  if (!basis || events.length !== basis.length || events.some((e, i) => e.id !== basis[i].id)) set.push([ORDER_FIELD, JSON.stringify(events.map((e) => e.id))]);
+  for (const event of events) {
+    const old = before.get(event.id);
+    before.delete(event.id);
+    if (old === event) continue;
+    if (!old || !sameSkeleton(event, old)) set.push([eventField(event.id), JSON.stringify(skeleton(event))]);
+    const oldMarkets = new Map(old ? marketFields(old) : []);
+    for (const [field, market] of marketFields(event)) {
+      const oldMarket = oldMarkets.get(field);
+      oldMarkets.delete(field);
+      if (!oldMarket || !sameMarket(market, oldMarket)) set.push([field, JSON.stringify(market)]);
+    }
+    deleted.push(...oldMarkets.keys());
+  }
+  for (const gone of before.values()) deleted.push(eventField(gone.id), ...[...marketFields(gone)].map(([field]) => field));
+  return { replace: !basis, set, delete: deleted };
+}
+
+/** The events of a board stored by market (null when nothing is stored). */
+export function eventsFromFields(fields: Record<string, string>): BoardEvent[] | null {
+  const order = fields[ORDER_FIELD];
+  if (!order) return null;
+  return (JSON.parse(order) as string[]).map((id) => {
+    const event = JSON.parse(fields[eventField(id)]) as Skeleton;
+    for (const book of event.bookmakers)
+      (book as unknown as BoardBookmaker).markets = book.markets.map((key) => JSON.parse(fields[marketField(id, book.key, key)]) as BoardMarket);
+    return event as unknown as BoardEvent;
+  });
+}
