@@ -147,8 +147,22 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
     return Math.max(0, ...counts);
   }
 
+  /**
+   * A queue whose connection is down is dropped instead of closed: a job that was enqueueing when Redis went away left
+   * its command waiting in ioredis's offline queue, and the close's QUIT waited behind it until the workers' last-resort
+   * exit 30 s later. ioredis dropping a connection between two reconnect attempts neither fails nor ends the waiting
+   * command, so it is left to the process's exit (its job is BullMQ's to retry, as any job in flight at a shutdown).
+   */
   async onApplicationShutdown() {
     await Promise.all([...this.events.values()].map((events) => events.close()));
-    await Promise.all(Object.values(QueueName).map((name) => this.queue(name).close()));
+    await Promise.all(
+      Object.values(QueueName).map(async (name) => {
+        const queue = this.queue(name);
+        // a queue that has connected gives its client at once; one still connecting does not (its close drops it)
+        const client = await Promise.race([queue.client, new Promise<null>((resolve) => setImmediate(resolve, null))]);
+        if (client && client.status !== 'ready') client.disconnect();
+        else await queue.close();
+      }),
+    );
   }
 }

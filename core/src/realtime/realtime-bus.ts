@@ -45,9 +45,10 @@ export interface RealtimeSubscription {
  * On a Redis Cluster the realtime channels are sharded (SPUBLISH/SSUBSCRIBE, Redis 7): a room's messages travel
  * through the primary of its slot only, instead of being copied to every node, so the traffic spreads with the rooms.
  * SSUBSCRIBE takes no pattern: the listener hears the rooms it asks for (`hearSharded`). Order holds per shard, so a
- * barrier goes on a sharded channel of the room's own slot. Control topics stay on classic channels there: they
- * are published in the same transaction or script as writes in other slots (a sharded channel would have to share
- * their slot), and carry one short text per write.
+ * barrier goes on a sharded channel of the room's own slot. Control topics stay on classic channels there:
+ * `live-state:changed` goes out in the same transaction or script as the write it announces, so a notice is never lost
+ * while its write stands, and a sharded channel in that step would have to be in the write's slot (one per room, each
+ * to be heard by every server); the others carry one short text per change (docs/scaling.md weighs it).
  */
 @Injectable()
 export class RealtimeBus {
