@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { signInThroughForm } from './support/accounts';
+import { signIn, subscribedUser } from './support/users';
 
 // DECISIONS 5: a Platinum user creates a named key, uses it as a script
 // would, sees its last use, and revokes it; the key reads odds but is refused on account routes.
 test('a Platinum key is created, used with a curl-like fetch, shown with its last use, and revoked', async ({ page, request }, testInfo) => {
-  await signInThroughForm(page, 'platinum@demo.local');
+  // a fresh Platinum account: the keys and security activity read here are this test's alone
+  await signIn(page, await subscribedUser(request, testInfo, 'apikey', 'platinum'));
   await page.goto('/account');
   await expect(page.getByRole('heading', { name: 'Recent security activity' })).toBeVisible();
   await expect(page.getByTestId('security-activity').getByText('Signed in').first()).toBeVisible();
