@@ -95,7 +95,8 @@ async function e2eSuite() {
   const order = shuffleSeed ? shuffledSpecFiles(shuffleSeed) : null;
   if (order) process.stdout.write(`e2e spec files in the order of seed ${shuffleSeed}: ${order.join(' ')}\n`);
   // each file as Playwright's file filter, a regular expression: `picks.e2e.ts` alone would not tell it from its neighbours
-  const runs = order ? order.map((name) => [`test/e2e/${name.replaceAll('.', '\\.')}$`]) : [[]];
+  // and its own output folder: Playwright empties the folder as it starts, which would drop the traces of the files before
+  const runs = order ? order.map((name) => [`test/e2e/${name.replaceAll('.', '\\.')}$`, '--output', `.tmp/playwright/${name}`]) : [[]];
   try {
     await waitForHealth(`http://127.0.0.1:${port}`);
     let failed = false;
