@@ -225,6 +225,7 @@ test('accessibility settings apply to the page and survive a reload', async ({ p
 
 // spec 000 §2 my-sportsbooks, §5 sportsbook rules and bankroll; DECISIONS 27: Gold may pick every book
 test('a Gold user picks books and a bankroll, saved on the server', async ({ page, request }, testInfo) => {
+  test.setTimeout(60_000);
   // a fresh Gold account: the books and bankroll saved here are its own (the odds specs read the default bankroll)
   await signIn(page, await subscribedUser(request, testInfo, 'books', 'gold'));
   await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
