@@ -1,7 +1,7 @@
 // `npm test`: build, then lint (ESLint with the package walls, Prettier, and a type check of every spec), unit (jest), integration (jest, real PostgreSQL and Redis, a database and a
 // Redis prefix per run) and end-to-end (Playwright in Debian's Chromium against the running stack).
 // Every suite runs even when an earlier one fails; the exit code is non-zero if any failed.
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, build, run, startProcesses, throwawayStackEnv, waitForHealth } from './lib/stack.mjs';
 
@@ -11,6 +11,10 @@ const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : null;
 const playwrightArgs = args.includes('--') ? args.slice(args.indexOf('--') + 1) : [];
 const suites = only ? [only] : ['lint', 'unit', 'integration', 'e2e'];
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// `E2E_SHUFFLE_SEED=7 npm run test:e2e`: every spec file in an order drawn from the seed, one Playwright run each
+// against the same stack, so a spec that leans on what another left behind fails. Playwright itself always runs the
+// files in name order (files named on its command line only filter), hence one run per file.
+const shuffleSeed = process.env.E2E_SHUFFLE_SEED;
 const outDir = join(ROOT, '.tmp', 'test-results');
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
@@ -32,6 +36,25 @@ function jestSuite(project) {
   const code = run('npx', ['jest', '--selectProjects', project, ...extra, '--json', `--outputFile=${file}`]);
   const counted = count(file, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + r.numRuntimeErrorTestSuites }));
   if (code !== 0 || !counted) failedSuites.push(project);
+}
+
+/** The e2e spec files in an order drawn from the seed (mulberry32, then Fisher–Yates): the same seed, the same order. */
+function shuffledSpecFiles(seed) {
+  let state = [...String(seed)].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16777619), 2166136261) >>> 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const files = readdirSync(join(ROOT, 'test', 'e2e'))
+    .filter((name) => name.endsWith('.e2e.ts'))
+    .sort();
+  for (let i = files.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [files[i], files[j]] = [files[j], files[i]];
+  }
+  return files;
 }
 
 /** Fast checks first: a crossed package wall, unformatted code or a spec that no longer type-checks fails here. */
@@ -69,17 +92,26 @@ async function e2eSuite() {
     return;
   }
   const stack = startProcesses(env);
-  const file = join(outDir, 'e2e.json');
+  const order = shuffleSeed ? shuffledSpecFiles(shuffleSeed) : null;
+  if (order) process.stdout.write(`e2e spec files in the order of seed ${shuffleSeed}: ${order.join(' ')}\n`);
+  // each file as Playwright's file filter, a regular expression: `picks.e2e.ts` alone would not tell it from its neighbours
+  // and its own output folder: Playwright empties the folder as it starts, which would drop the traces of the files before
+  const runs = order ? order.map((name) => [`test/e2e/${name.replaceAll('.', '\\.')}$`, '--output', `.tmp/playwright/${name}`]) : [[]];
   try {
     await waitForHealth(`http://127.0.0.1:${port}`);
-    const code = run('npx', ['playwright', 'test', '--config', 'test/e2e/playwright.config.ts', ...playwrightArgs], {
-      ...env,
-      E2E_BASE_URL: `http://127.0.0.1:${port}`,
-      CHROMIUM_PATH: CHROMIUM,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-    });
-    const counted = count(file, (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }));
-    if (code !== 0 || !counted) failedSuites.push('e2e');
+    let failed = false;
+    for (const [index, files] of runs.entries()) {
+      const file = join(outDir, runs.length > 1 ? `e2e-${index + 1}.json` : 'e2e.json');
+      const code = run('npx', ['playwright', 'test', '--config', 'test/e2e/playwright.config.ts', ...files, ...playwrightArgs], {
+        ...env,
+        E2E_BASE_URL: `http://127.0.0.1:${port}`,
+        CHROMIUM_PATH: CHROMIUM,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+      });
+      const counted = count(file, (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }));
+      if (code !== 0 || !counted) failed = true;
+    }
+    if (failed) failedSuites.push('e2e');
   } catch (error) {
     process.stderr.write(`${error.message}\n`);
     failedSuites.push('e2e');

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, openUserMenu, signInThroughForm, uniqueEmail } from './support/accounts';
+import { newUser, signIn, subscribedUser } from './support/users';
 
 // spec 000 §2 login/signup, §4 username check and sign out; DECISIONS 6 username rule
 test('a new user signs up, is refused a taken username, sets one, and signs out', async ({ page, request }, testInfo) => {
@@ -64,11 +65,13 @@ test('the account page refuses a taken username with the spec message', async ({
   await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
 });
 
-test('wrong credentials and empty fields get the spec messages', async ({ page }) => {
+test('wrong credentials and empty fields get the spec messages', async ({ page, request }, testInfo) => {
+  // a fresh account: a failed attempt counts against its address's sign-in limit, which a demo account must not spend
+  const user = await newUser(request, testInfo, 'wrongpass');
   await page.goto('/login');
   await page.locator('form').getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('alert')).toHaveText('Please enter both email and password.');
-  await page.getByLabel('Email').fill('free@demo.local');
+  await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password-1');
   await page.locator('form').getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
@@ -179,10 +182,11 @@ test('a password reset requested on the account page sets a new password from th
 // Premium support, sold with Platinum: /contact mails the support address, priority, with an acknowledgement
 test('a Platinum user sends a support request that is mailed to support marked priority and acknowledged', async ({ page, request }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the same form on mobile; run once');
+  // a fresh Platinum account: the acknowledgement is looked up by its address
+  const platinum = await subscribedUser(request, testInfo, 'support', 'platinum');
   await page.goto('/contact');
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
-  await signInThroughForm(page, 'platinum@demo.local', DEMO_PASSWORD);
-  await expect(page).not.toHaveURL(/\/login/);
+  await signIn(page, platinum);
   await page.goto('/contact');
   await expect(page.getByTestId('support-priority')).toBeVisible();
   const subject = `Odds stuck ${Date.now().toString(36)}`;
@@ -193,5 +197,5 @@ test('a Platinum user sends a support request that is mailed to support marked p
 
   const outbox = (await (await request.get('/api/dev/outbox', { headers: { Accept: 'application/json' } })).json()) as { to: string; subject: string }[];
   expect(outbox.find((m) => m.to === 'support@oddspulse.local' && m.subject === `[Priority] [platinum] ${subject}`)).toBeTruthy();
-  expect(outbox.find((m) => m.to === 'platinum@demo.local' && m.subject === `We received your message: ${subject}`)).toBeTruthy();
+  expect(outbox.find((m) => m.to === platinum.email && m.subject === `We received your message: ${subject}`)).toBeTruthy();
 });

@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { signInThroughForm } from './support/accounts';
+import { signIn, subscribedUser } from './support/users';
 
 // DECISIONS 5: a Platinum user creates a named key, uses it as a script
 // would, sees its last use, and revokes it; the key reads odds but is refused on account routes.
-test('a Platinum key is created, used with a curl-like fetch, shown with its last use, and revoked', async ({ page, request }, testInfo) => {
-  await signInThroughForm(page, 'platinum@demo.local');
+test('a Platinum key is created, used with a curl-like fetch, shown with its last use, and revoked', async ({ page, request, playwright }, testInfo) => {
+  // a fresh Platinum account: the keys and security activity read here are this test's alone
+  await signIn(page, await subscribedUser(request, testInfo, 'apikey', 'platinum'));
   await page.goto('/account');
   await expect(page.getByRole('heading', { name: 'Recent security activity' })).toBeVisible();
   await expect(page.getByTestId('security-activity').getByText('Signed in').first()).toBeVisible();
@@ -22,14 +24,16 @@ test('a Platinum key is created, used with a curl-like fetch, shown with its las
   const row = page.getByTestId('api-key-row').filter({ hasText: name });
   await expect(row.getByTestId('api-key-last-used')).toHaveText('Never');
 
-  // As a script would call it: no cookie, no session, only the key.
-  const sports = await request.get('/api/sports', { headers: { 'x-api-key': key } });
+  // As a script would call it: no cookie, no session, only the key. A client of its own: the test's `request` holds
+  // the session cookie of the sign-up that made the account, which would answer for the key.
+  const script = await playwright.request.newContext({ baseURL: testInfo.project.use.baseURL });
+  const sports = await script.get('/api/sports', { headers: { 'x-api-key': key } });
   expect(sports.status()).toBe(200);
   expect(Array.isArray(await sports.json())).toBe(true);
-  const account = await request.get('/api/me', { headers: { 'x-api-key': key } });
+  const account = await script.get('/api/me', { headers: { 'x-api-key': key } });
   expect(account.status()).toBe(403);
   expect((await account.json()).code).toBe('API_KEY_NOT_ALLOWED');
-  expect((await request.post('/api/api-keys', { headers: { 'x-api-key': key }, data: { name: 'copy' } })).status()).toBe(403);
+  expect((await script.post('/api/api-keys', { headers: { 'x-api-key': key }, data: { name: 'copy' } })).status()).toBe(403);
 
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(secret).toBeHidden();
@@ -40,7 +44,8 @@ test('a Platinum key is created, used with a curl-like fetch, shown with its las
   page.once('dialog', (dialog) => void dialog.accept());
   await row.getByRole('button', { name: 'Revoke' }).click();
   await expect(row).toHaveCount(0);
-  expect((await request.get('/api/sports', { headers: { 'x-api-key': key } })).status()).toBe(401);
+  expect((await script.get('/api/sports', { headers: { 'x-api-key': key } })).status()).toBe(401);
+  await script.dispose();
 
   await page.goto('/account');
   await expect(page.getByTestId('security-activity').getByText(`API key revoked “${name}”`)).toBeVisible();

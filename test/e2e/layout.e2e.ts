@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signInThroughForm } from './support/accounts';
-import { bearer, newUser, signIn } from './support/users';
+import { bearer, newUser, signIn, subscribedUser } from './support/users';
 
 // spec 000 §2 layout: below 768 px a hamburger menu, a bottom bar and the section switcher
 test('at 375 px the navbar folds into a hamburger menu and a bottom bar', async ({ page }, testInfo) => {
@@ -224,8 +224,10 @@ test('accessibility settings apply to the page and survive a reload', async ({ p
 });
 
 // spec 000 §2 my-sportsbooks, §5 sportsbook rules and bankroll; DECISIONS 27: Gold may pick every book
-test('a Gold user picks books and a bankroll, saved on the server', async ({ page }) => {
-  await signInThroughForm(page, 'gold@demo.local');
+test('a Gold user picks books and a bankroll, saved on the server', async ({ page, request }, testInfo) => {
+  test.setTimeout(60_000);
+  // a fresh Gold account: the books and bankroll saved here are its own (the odds specs read the default bankroll)
+  await signIn(page, await subscribedUser(request, testInfo, 'books', 'gold'));
   await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
   await page.goto('/my-sportsbooks');
   await expect(page.getByRole('heading', { name: 'Other Sportsbooks' })).toBeVisible();

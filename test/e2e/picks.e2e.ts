@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, isMobile, signInThroughForm } from './support/accounts';
-import { bearer, finishedGame, newUser, scores, signIn, type ScoreGame } from './support/users';
+import { isMobile, signInThroughForm } from './support/accounts';
+import { bearer, finishedGame, newUser, scores, signIn, subscribedUser, type ScoreGame } from './support/users';
 
 const LEAGUES: Record<string, string> = {
   americanfootball_nfl: 'NFL',
@@ -198,10 +198,9 @@ test('"Validate now" lists a league it cannot look up and still settles the othe
 });
 
 // spec 001 §4 and 002 §2: placing bets from the slip saves them as pending picks and goes to /picks
-test('a bet placed from the slip is pending in My Picks', async ({ page }, testInfo) => {
+test('a bet placed from the slip is pending in My Picks', async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
-  await signInThroughForm(page, isMobile(testInfo) ? 'gold@demo.local' : 'platinum@demo.local');
-  await expect(page).not.toHaveURL(/\/login/);
+  await signIn(page, await subscribedUser(request, testInfo, 'slippick', isMobile(testInfo) ? 'gold' : 'platinum'));
   await page.goto('/sportsbooks');
   const row = page.getByTestId('odds-row').first();
   await expect(row).toBeVisible({ timeout: 30_000 });
@@ -256,9 +255,8 @@ test('a bet placed from the slip settles live in My Picks when the simulator fin
   test.skip(isMobile(testInfo), 'the same slip, worker and push on mobile; run once');
   const sport = fastSport();
   test.setTimeout(8 * 60_000);
-  // The odds screens need a paid plan; the demo Gold account's other picks (other tests) are on other sports.
-  await signInThroughForm(page, 'gold@demo.local');
-  await expect(page).not.toHaveURL(/\/login/);
+  // The odds screens need a paid plan: a fresh Gold account, whose only pick is the one placed here.
+  await signIn(page, await subscribedUser(request, testInfo, 'settlelive', 'gold'));
 
   // The user adds the sport and keeps only moneylines in the filters, then finds the game with the search box.
   await page.goto('/sportsbooks');
@@ -358,9 +356,9 @@ test('picks kept in the browser are imported into the account on sign-in and rem
 // /analytics for Platinum: CLV and its beat rate, and profit and ROI by sport, book, market, odds band and edge, with charts
 test('a Platinum user with settled picks sees the analytics and its charts; Gold meets the Platinum gate', async ({ page, request, browser }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same page on mobile; run once');
-  const login = await request.post('/api/auth/login', { data: { email: 'platinum@demo.local', password: DEMO_PASSWORD } });
-  expect(login.ok()).toBe(true);
-  const headers = { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+  // a fresh Platinum account: its settled picks are these two alone
+  const platinum = await subscribedUser(request, testInfo, 'analytics', 'platinum');
+  const headers = bearer(platinum);
   for (const [selection, odds, status] of [
     ['Buffalo Bills', '+150', 'won'],
     ['Miami Dolphins', '-120', 'lost'],
@@ -382,8 +380,7 @@ test('a Platinum user with settled picks sees the analytics and its charts; Gold
     const { id } = (await created.json()) as { id: string };
     expect((await request.patch(`/api/picks/${id}`, { headers, data: { status } })).ok()).toBe(true);
   }
-  await signInThroughForm(page, 'platinum@demo.local');
-  await expect(page).not.toHaveURL(/\/login/);
+  await signIn(page, platinum);
   await page.goto('/analytics');
   await expect(page.getByRole('heading', { name: 'Advanced analytics' })).toBeVisible();
   const groups = page.getByTestId('analytics-group');
