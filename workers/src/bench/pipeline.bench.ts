@@ -141,7 +141,7 @@ async function main() {
     last = await poll(`by id (${liveIds.size} live)`, byIdAt, liveIds);
     // A poll that changes nothing: compared with the held board, then the stamp alone; before, every poll read the
     // board back from Redis and wrote it whole.
-    const same: SportBoard = { ...last!, fetched_at: new Date(start + (CYCLES + 1) * CYCLE_MS).toISOString() };
+    const same: SportBoard = { ...last, fetched_at: new Date(start + (CYCLES + 1) * CYCLE_MS).toISOString() };
     for (let round = 0; round < 3; round++) {
       // a fresh fetch of the same board: equal, not the same objects
       const fetched = structuredClone(same.events);
@@ -170,7 +170,7 @@ async function main() {
     await redis.client.quit();
   }
 
-  const outcomes = last!.events.reduce((s, e) => s + e.bookmakers.reduce((t, b) => t + b.markets.reduce((u, m) => u + m.outcomes.length, 0), 0), 0);
+  const outcomes = last.events.reduce((s, e) => s + e.bookmakers.reduce((t, b) => t + b.markets.reduce((u, m) => u + m.outcomes.length, 0), 0), 0);
   process.stdout.write(`bench:pipeline — ${EVENTS} events × ${BOOKS} books (${outcomes.toLocaleString('en-US')} prices), cycles ${CYCLE_MS / 1000} s apart\n`);
   process.stdout.write('cycle 0 is the first board (everything is new); cycles 1… are the steady state.\n');
   console.table(rows);
