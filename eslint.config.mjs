@@ -32,14 +32,16 @@ function wall(forbidden, paths = [], testing = false) {
           {
             // Another package's internals: only its entry points are public.
             group: [...ours.map((name) => `${name}/**`), '!@oddspulse/shared/testing'],
-            message: "Import a package by its name only (or shared's testing entry, from a test); its internals are not part of its contract.",
+            message:
+              "Import a package by its name only (or shared's testing entry, from a test); its internals are not part of its contract.",
           },
           ...(testing
             ? []
             : [
                 {
                   group: ['@oddspulse/shared/testing', '**/testing', '**/testing/**', '**/*.oracle'],
-                  message: 'Production code may not import the testing entry (fixtures, oracles): tests, benches and scripts may.',
+                  message:
+                    'Production code may not import the testing entry (fixtures, oracles): tests, benches and scripts may.',
                 },
               ]),
         ],
@@ -78,7 +80,10 @@ export default tseslint.config(
     rules: {
       // TypeScript checks names itself (and knows the DOM and Node types each package is built with).
       'no-undef': 'off',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
       'no-empty': ['error', { allowEmptyCatch: false }],
     },
   },
@@ -92,7 +97,10 @@ export default tseslint.config(
         { allowForKnownSafeCalls: [{ from: 'package', package: 'react-router', name: 'NavigateFunction' }] },
       ],
       // Handing on what a catch caught (typed unknown) keeps the error as it was; a new rejection must be an Error.
-      '@typescript-eslint/prefer-promise-reject-errors': ['error', { allowThrowingAny: true, allowThrowingUnknown: true }],
+      '@typescript-eslint/prefer-promise-reject-errors': [
+        'error',
+        { allowThrowingAny: true, allowThrowingUnknown: true },
+      ],
       // Off, of the type-checked set: `any` is what supertest's bodies, JSON.parse and the untyped feeds (ESPN's
       // scoreboard) hand over, and the specs read them by design; the no-unsafe rules found ~880 such reads, nearly
       // all in specs. require-await: an async method that awaits nothing keeps the async signature its interface
@@ -136,9 +144,19 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server/src/**'], message: 'Import the server by its entry, @oddspulse/server (server/src/index.ts).' },
-            { group: ['**/workers/src/**'], message: 'Import the workers by their entry, @oddspulse/workers (workers/src/index.ts).' },
-            { group: ['**/client/src/**'], message: 'Import the client by its testing entry, @oddspulse/client/testing (client/src/testing/index.ts).' },
+            {
+              group: ['**/server/src/**'],
+              message: 'Import the server by its entry, @oddspulse/server (server/src/index.ts).',
+            },
+            {
+              group: ['**/workers/src/**'],
+              message: 'Import the workers by their entry, @oddspulse/workers (workers/src/index.ts).',
+            },
+            {
+              group: ['**/client/src/**'],
+              message:
+                'Import the client by its testing entry, @oddspulse/client/testing (client/src/testing/index.ts).',
+            },
           ],
         },
       ],

@@ -16,7 +16,14 @@ const shared = {
   },
   testEnvironment: 'node',
   rootDir: __dirname,
-  roots: ['<rootDir>/shared/src', '<rootDir>/core/src', '<rootDir>/server/src', '<rootDir>/workers/src', '<rootDir>/client/src', '<rootDir>/test/integration'],
+  roots: [
+    '<rootDir>/shared/src',
+    '<rootDir>/core/src',
+    '<rootDir>/server/src',
+    '<rootDir>/workers/src',
+    '<rootDir>/client/src',
+    '<rootDir>/test/integration',
+  ],
 };
 
 module.exports = {

@@ -5,7 +5,8 @@ import { build, defineConfig, transformWithEsbuild, type Plugin, type Rollup } f
 import react from '@vitejs/plugin-react';
 
 /** React, react-dom and its scheduler, react-router with react-router-dom, jotai and TanStack Query: what every screen runs on. */
-const SHELL_LIBRARIES = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|jotai|@tanstack[\\/](query-core|react-query))[\\/]/;
+const SHELL_LIBRARIES =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|jotai|@tanstack[\\/](query-core|react-query))[\\/]/;
 
 /** The client compiles shared/ from source so the math and types stay one copy. */
 const SHARED_SOURCE = fileURLToPath(new URL('../shared/src/index.ts', import.meta.url));
@@ -22,7 +23,9 @@ interface RoutePage {
 /** The chunk a screen's source is the facade of, or (a dynamic entry that shares its chunk) the one that holds it. */
 function screenChunk(bundle: Rollup.OutputBundle, source: string): Rollup.OutputChunk {
   const chunk = Object.values(bundle).find(
-    (file) => file.type === 'chunk' && (file.facadeModuleId?.endsWith(source) || file.moduleIds.some((id) => id.endsWith(source))),
+    (file) =>
+      file.type === 'chunk' &&
+      (file.facadeModuleId?.endsWith(source) || file.moduleIds.some((id) => id.endsWith(source))),
   );
   if (chunk?.type !== 'chunk') throw new Error(`no chunk for ${source}`);
   return chunk;
@@ -67,7 +70,9 @@ function routePages(routes: Record<string, RoutePage>): Plugin {
         const styles = new Set(chunks.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]));
         const links = [
           ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.fileName}">`),
-          ...[...styles].filter((file) => !html.includes(file)).map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+          ...[...styles]
+            .filter((file) => !html.includes(file))
+            .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
         ];
         const page = html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
         this.emitFile({
@@ -97,7 +102,9 @@ function compileHints(screens: string[]): Plugin {
     // The files keep the names hashed from their code without the line: the line is the same in every build.
     async writeBundle({ dir }, bundle) {
       if (!dir) throw new Error('compile hints: the build has no output directory');
-      const entries = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk' && file.isEntry);
+      const entries = Object.values(bundle).filter(
+        (file): file is Rollup.OutputChunk => file.type === 'chunk' && file.isEntry,
+      );
       const started = withStaticImports(bundle, [...entries, ...screens.map((source) => screenChunk(bundle, source))]);
       for (const { fileName } of started) {
         const file = join(dir, fileName);
@@ -117,14 +124,19 @@ async function bootScript(source: string): Promise<string> {
     configFile: false,
     logLevel: 'warn',
     resolve: { alias: { '@oddspulse/shared': SHARED_SOURCE } },
-    build: { write: false, minify: true, lib: { entry: fileURLToPath(new URL(source, import.meta.url)), formats: ['iife'], name: 'oddspulseBoot' } },
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry: fileURLToPath(new URL(source, import.meta.url)), formats: ['iife'], name: 'oddspulseBoot' },
+    },
   });
   const chunks = (Array.isArray(built) ? built : [built])
     .flatMap((output) => ('output' in output ? output.output : []))
     .filter((file) => file.type === 'chunk');
   if (chunks.length !== 1) throw new Error(`boot script ${source}: built into ${chunks.length} chunks, not one`);
   const code = chunks[0].code.trim();
-  if (/<\/script|<!--/i.test(code)) throw new Error(`boot script ${source}: its code would end the <script> element early`);
+  if (/<\/script|<!--/i.test(code))
+    throw new Error(`boot script ${source}: its code would end the <script> element early`);
   return code;
 }
 
@@ -132,7 +144,8 @@ async function bootScript(source: string): Promise<string> {
 function withBootScript(page: string, code: string): string {
   const at = page.indexOf('<script type="module"');
   const stylesheet = page.indexOf('rel="stylesheet"');
-  if (at < 0 || (stylesheet >= 0 && at > stylesheet)) throw new Error('route pages: the entry script is not ahead of the stylesheet');
+  if (at < 0 || (stylesheet >= 0 && at > stylesheet))
+    throw new Error('route pages: the entry script is not ahead of the stylesheet');
   return `${page.slice(0, at)}<script>${code}</script>\n    ${page.slice(at)}`;
 }
 
@@ -163,7 +176,11 @@ const ROUTE_PAGES: Record<string, RoutePage> = {
   '/scores': { screens: ['src/scores/ScoresPage.tsx'] },
   '/terms': { screens: ['src/landing/LegalPages.tsx'] },
   '/privacy': { screens: ['src/landing/LegalPages.tsx'] },
-  '/sportsbooks': { screens: ['src/odds/OddsPage.tsx', 'src/routing/first-boards.ts'], boot: './src/boot/first-boards.ts', compileHint: true },
+  '/sportsbooks': {
+    screens: ['src/odds/OddsPage.tsx', 'src/routing/first-boards.ts'],
+    boot: './src/boot/first-boards.ts',
+    compileHint: true,
+  },
 };
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
@@ -182,7 +199,12 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': apiTarget, '/ops/queues': apiTarget, '/metrics': apiTarget, '/socket.io': { target: apiTarget, ws: true } },
+    proxy: {
+      '/api': apiTarget,
+      '/ops/queues': apiTarget,
+      '/metrics': apiTarget,
+      '/socket.io': { target: apiTarget, ws: true },
+    },
   },
   build: {
     outDir: 'dist',

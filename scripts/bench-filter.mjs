@@ -14,7 +14,8 @@ import { signedInState, warmBoards } from './bench/first-row.mjs';
 import { run, startProcesses, throwawayStackEnv, waitForHealth } from './lib/stack.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const BOARDS = '/api/boards?kind=odds&sports=americanfootball_nfl,basketball_nba&markets=h2h,spreads,totals&format=packed';
+const BOARDS =
+  '/api/boards?kind=odds&sports=americanfootball_nfl,basketball_nba&markets=h2h,spreads,totals&format=packed';
 const LONG_TASK_MS = 50;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 
@@ -27,12 +28,16 @@ function tasksAfterClick(trace) {
   const click = events.find((e) => e.name === 'EventDispatch' && e.args?.data?.type === 'click');
   if (!click) throw new Error('The trace has no click');
   return events
-    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === click.pid && e.tid === click.tid && e.ts + e.dur >= click.ts)
+    .filter(
+      (e) =>
+        e.name === 'RunTask' && e.ph === 'X' && e.pid === click.pid && e.tid === click.tid && e.ts + e.dur >= click.ts,
+    )
     .map((e) => ({ at: (e.ts - click.ts) / 1000, ms: e.dur / 1000 }));
 }
 
 /** How long the tasks ran within the first `until` ms after the click: the main thread's share of input → paint. */
-const busyWithin = (tasks, until) => tasks.reduce((sum, { at, ms }) => sum + Math.max(0, Math.min(at + ms, until) - Math.max(at, 0)), 0);
+const busyWithin = (tasks, until) =>
+  tasks.reduce((sum, { at, ms }) => sum + Math.max(0, Math.min(at + ms, until) - Math.max(at, 0)), 0);
 
 /**
  * Run in the page before the click: from the next click's input time (its event's timeStamp), when the frame after
@@ -90,7 +95,11 @@ async function traced(browser, page, change, settled) {
   };
 }
 
-const { env, port } = await throwawayStackEnv('filter', { LOG_LEVEL: 'error', RATE_LIMIT_MAX: '10000000', SCHEDULER_TICK_MS: '5000' });
+const { env, port } = await throwawayStackEnv('filter', {
+  LOG_LEVEL: 'error',
+  RATE_LIMIT_MAX: '10000000',
+  SCHEDULER_TICK_MS: '5000',
+});
 const url = `http://127.0.0.1:${port}`;
 const results = [];
 let rows;
@@ -143,7 +152,9 @@ try {
   run(process.execPath, ['scripts/lib/teardown.mjs', env.DATABASE_URL, env.REDIS_PREFIX], env);
 }
 
-console.log(`\nbench:filter — ${cpus().length} CPUs, load average ${loadavg()[0].toFixed(1)}; Platinum's /sportsbooks, ${rows} rows, every row listed`);
+console.log(
+  `\nbench:filter — ${cpus().length} CPUs, load average ${loadavg()[0].toFixed(1)}; Platinum's /sportsbooks, ${rows} rows, every row listed`,
+);
 for (const name of new Set(results.map((r) => r.name))) {
   const runs = results.filter((r) => r.name === name);
   const figure = (key) => {

@@ -11,7 +11,14 @@ import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
-import { WAITS_FOR_QUIET_BROWSER, reportFirstRow, signedInState, stateFor, visitToFirstRow, warmBoards } from './bench/first-row.mjs';
+import {
+  WAITS_FOR_QUIET_BROWSER,
+  reportFirstRow,
+  signedInState,
+  stateFor,
+  visitToFirstRow,
+  warmBoards,
+} from './bench/first-row.mjs';
 import { ROOT, freePort, run, startProcesses, throwawayStackEnv, waitForHealth } from './lib/stack.mjs';
 
 const VISITS = Number(process.env.BENCH_VISITS ?? 20);
@@ -19,7 +26,8 @@ const VISITS = Number(process.env.BENCH_VISITS ?? 20);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 0);
 const BASELINE = process.env.BENCH_BASELINE_DIST ? resolve(process.env.BENCH_BASELINE_DIST) : null;
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const BOARDS = '/api/boards?kind=odds&sports=americanfootball_nfl,basketball_nba&markets=h2h,spreads,totals&format=packed';
+const BOARDS =
+  '/api/boards?kind=odds&sports=americanfootball_nfl,basketball_nba&markets=h2h,spreads,totals&format=packed';
 
 if (BASELINE && !existsSync(join(BASELINE, 'index.html'))) {
   process.stderr.write(`bench:first-row: ${BASELINE} is not a client build (no index.html)\n`);
@@ -27,7 +35,11 @@ if (BASELINE && !existsSync(join(BASELINE, 'index.html'))) {
 }
 
 // the pipeline at `npm start`'s pace (a tick every 5 s), as bench:rest runs it
-const { env, port } = await throwawayStackEnv('firstrow', { LOG_LEVEL: 'error', RATE_LIMIT_MAX: '10000000', SCHEDULER_TICK_MS: '5000' });
+const { env, port } = await throwawayStackEnv('firstrow', {
+  LOG_LEVEL: 'error',
+  RATE_LIMIT_MAX: '10000000',
+  SCHEDULER_TICK_MS: '5000',
+});
 const baselinePort = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const baselineUrl = `http://127.0.0.1:${baselinePort}`;
@@ -41,12 +53,19 @@ async function visit(browser, origin, storageState) {
     if (LATENCY_MS) {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: LATENCY_MS, downloadThroughput: -1, uploadThroughput: -1 });
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: LATENCY_MS,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      });
     }
     const { ms: firstRow, quiet } = await visitToFirstRow(page);
     const timing = await page.evaluate(() => {
       const entries = performance.getEntriesByType('resource');
-      const entry = entries.find((e) => e.name === globalThis.document.querySelector('script[type="module"][src]')?.src);
+      const entry = entries.find(
+        (e) => e.name === globalThis.document.querySelector('script[type="module"][src]')?.src,
+      );
       const boards = entries.find((e) => new URL(e.name).pathname === '/api/boards');
       return {
         html: performance.getEntriesByType('navigation')[0].responseEnd,
@@ -117,12 +136,15 @@ for (const build of builds) {
   console.log(`\n${build.name}: ${summary(build.visits)}`);
   console.log('| visit | first odds row | HTML in | entry script in | boards asked | boards in |');
   console.log('|---:|---:|---:|---:|---:|---:|');
-  for (const [i, v] of build.visits.entries()) console.log(`| ${i + 1} | ${v.firstRow} | ${v.html} | ${v.entry} | ${v.boardsAsked} | ${v.boardsIn} |`);
+  for (const [i, v] of build.visits.entries())
+    console.log(`| ${i + 1} | ${v.firstRow} | ${v.html} | ${v.entry} | ${v.boardsAsked} | ${v.boardsIn} |`);
 }
 const median = (build) =>
   quantile(
     build.visits.map((v) => v.firstRow),
     0.5,
   );
-console.log(`bench:first-row median=${median(builds[0])}${BASELINE ? ` baseline-median=${median(builds[1])}` : ''} visits=${VISITS}`);
+console.log(
+  `bench:first-row median=${median(builds[0])}${BASELINE ? ` baseline-median=${median(builds[1])}` : ''} visits=${VISITS}`,
+);
 process.exit(0);

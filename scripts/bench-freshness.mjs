@@ -19,9 +19,14 @@ const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 20_000);
 const MEASURE_MS = Number(process.env.BENCH_MEASURE_MS ?? 90_000);
 const HEALTH_TIMEOUT_MS = 240_000;
 
-const { env, port } = await throwawayStackEnv('freshness', { LOG_LEVEL: 'info', RATE_LIMIT_MAX: '10000000', SCHEDULER_TICK_MS: '1000' });
+const { env, port } = await throwawayStackEnv('freshness', {
+  LOG_LEVEL: 'info',
+  RATE_LIMIT_MAX: '10000000',
+  SCHEDULER_TICK_MS: '1000',
+});
 const sports = (
-  env.FEED_SPORTS ?? 'americanfootball_nfl,americanfootball_ncaaf,basketball_nba,basketball_ncaab,icehockey_nhl,baseball_mlb,soccer_usa_mls,soccer_epl'
+  env.FEED_SPORTS ??
+  'americanfootball_nfl,americanfootball_ncaaf,basketball_nba,basketball_ncaab,icehockey_nhl,baseball_mlb,soccer_usa_mls,soccer_epl'
 ).split(',');
 const url = `http://127.0.0.1:${port}`;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -61,7 +66,14 @@ createInterface({ input: workers.stdout }).on('line', (line) => {
   if (!line.includes('"fetchMs"')) return;
   const entry = JSON.parse(line);
   if (entry.kind === 'odds')
-    polls.push({ sport: entry.sport, at: Date.parse(entry.at), fetchMs: entry.fetchMs, publishMs: entry.publishMs, polled: entry.polled, seq: entry.seq });
+    polls.push({
+      sport: entry.sport,
+      at: Date.parse(entry.at),
+      fetchMs: entry.fetchMs,
+      publishMs: entry.publishMs,
+      polled: entry.polled,
+      seq: entry.seq,
+    });
 });
 
 const loadBefore = loadavg()[0];
@@ -77,14 +89,21 @@ try {
   });
   if (!login.ok) throw new Error(`Demo sign-in failed: ${login.status} ${await login.text()}`);
   const { access_token: token } = await login.json();
-  socket = io(url, { path: SOCKET_PATH, transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
+  socket = io(url, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    auth: { token },
+    reconnection: false,
+    forceNew: true,
+  });
   socket.on('snapshot', (s) => {
     if (s.channel === 'odds' && s.data) for (const event of s.data.events) learn(s.key, event);
   });
   socket.on('message', (m) => {
     const receipt = Date.now();
     if (measureFrom !== undefined && receipt >= measureFrom && receipt < measureTo) receive(m, receipt);
-    else if (m.channel === 'odds' && m.type === 'board.diff') for (const c of m.data.events) if (c.change === 'added' && c.event) learn(m.key, c.event);
+    else if (m.channel === 'odds' && m.type === 'board.diff')
+      for (const c of m.data.events) if (c.change === 'added' && c.event) learn(m.key, c.event);
   });
   await new Promise((resolve, reject) => {
     socket.once('connect', resolve);
@@ -115,7 +134,15 @@ const ages = diffs.flatMap((d) => d.ages);
 const pollBySeq = new Map(polls.filter((p) => p.seq !== undefined).map((p) => [`${p.sport}:${p.seq}`, p]));
 const joined = diffs.flatMap((d) => {
   const poll = pollBySeq.get(`${d.sport}:${d.seq}`);
-  return poll ? [{ relay: d.receipt - (poll.at + poll.fetchMs), worker: poll.publishMs, delivery: d.receipt - (poll.at + poll.fetchMs + poll.publishMs) }] : [];
+  return poll
+    ? [
+        {
+          relay: d.receipt - (poll.at + poll.fetchMs),
+          worker: poll.publishMs,
+          delivery: d.receipt - (poll.at + poll.fetchMs + poll.publishMs),
+        },
+      ]
+    : [];
 });
 const relays = joined.map((j) => j.relay);
 
@@ -124,7 +151,8 @@ const window = polls.filter((p) => p.at >= measureFrom && p.at < measureTo).sort
 const spacing = new Map(EVENT_POLL_CLASSES.map((c) => [c, []]));
 const lastPolled = new Map();
 for (const poll of window) {
-  const ids = poll.polled === 'all' ? [...events].filter(([, e]) => e.sport === poll.sport).map(([id]) => id) : poll.polled;
+  const ids =
+    poll.polled === 'all' ? [...events].filter(([, e]) => e.sport === poll.sport).map(([id]) => id) : poll.polled;
   for (const id of ids) {
     const event = events.get(id);
     const last = lastPolled.get(id);
@@ -152,7 +180,9 @@ for (const [label, key] of [
   ['… publish returned → socket: Redis and the gateway, below 0 when the socket heard it first (ms)', 'delivery'],
 ]) {
   const values = joined.map((j) => j[key]);
-  console.log(`| ${label} | ${fixed(quantile(values, 0.5), 0)} | ${fixed(quantile(values, 0.99), 0)} | ${fixed(Math.max(...values), 0)} | ${values.length} |`);
+  console.log(
+    `| ${label} | ${fixed(quantile(values, 0.5), 0)} | ${fixed(quantile(values, 0.99), 0)} | ${fixed(Math.max(...values), 0)} | ${values.length} |`,
+  );
 }
 console.log('\n| event class | spec 001 §9 | spacing p50 (s) | p99 (s) | max (s) | samples |');
 console.log('|---|---:|---:|---:|---:|---:|');

@@ -17,7 +17,9 @@ const runs = Array.from({ length: RUNS }, () => runBundled(join(out, 'picks-csv-
 const median = (key) => runs.map((r) => r[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
 const ms = (value) => `${value.toFixed(1)} ms`;
 const first = runs[0];
-console.log(`picks CSV check: ${first.rows} rows (${first.refused} refused), ${(first.bytes / 1024).toFixed(0)} KiB, ${RUNS} runs, median thread CPU`);
+console.log(
+  `picks CSV check: ${first.rows} rows (${first.refused} refused), ${(first.bytes / 1024).toFixed(0)} KiB, ${RUNS} runs, median thread CPU`,
+);
 console.log(`  machine: ${cpus().length} cores, load ${loadavg()[0].toFixed(2)}`);
 console.log(`  header and mapping guess      ${ms(median('headerMs'))}`);
 console.log(`  header rewritten (mapping)    ${ms(median('mapMs'))}`);

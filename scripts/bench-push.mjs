@@ -50,8 +50,17 @@ const prefix = `oddspulse-bench-${id}`;
 
 /** The machine's CPU time by kind (jiffies), from /proc/stat. */
 function machineCpu() {
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
-  return { busy: user + nice + system + irq + softirq, softirq, steal, total: user + nice + system + idle + iowait + irq + softirq + steal };
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return {
+    busy: user + nice + system + irq + softirq,
+    softirq,
+    steal,
+    total: user + nice + system + idle + iowait + irq + softirq + steal,
+  };
 }
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -84,7 +93,9 @@ function diffPayload(sport, n) {
 }
 
 function startWorkers(count) {
-  return Array.from({ length: count }, () => fork(join(ROOT, 'scripts', 'bench', 'clients.mjs'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }));
+  return Array.from({ length: count }, () =>
+    fork(join(ROOT, 'scripts', 'bench', 'clients.mjs'), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }),
+  );
 }
 
 function ask(worker, command, answer) {
@@ -108,14 +119,20 @@ async function profiled(profiler, label, work) {
   const profile = await profiler.stop();
   writeFileSync(join(PROFILE_DIR, `${label}.cpuprofile`), JSON.stringify(profile));
   process.stderr.write(`\n${label}: self time, heaviest first\n`);
-  for (const f of selfTimes(profile)) process.stderr.write(`  ${f.ms.toFixed(0).padStart(6)} ms ${(f.share * 100).toFixed(1).padStart(5)} %  ${f.name}\n`);
+  for (const f of selfTimes(profile))
+    process.stderr.write(
+      `  ${f.ms.toFixed(0).padStart(6)} ms ${(f.share * 100).toFixed(1).padStart(5)} %  ${f.name}\n`,
+    );
   return result;
 }
 
 /** process.memoryUsage() of every server after a full collection, summed. */
 async function memoryOf(servers) {
   const readings = await Promise.all(servers.map((server) => server.inspector.memory()));
-  return { rss: readings.reduce((sum, m) => sum + m.rss, 0), heapUsed: readings.reduce((sum, m) => sum + m.heapUsed, 0) };
+  return {
+    rss: readings.reduce((sum, m) => sum + m.rss, 0),
+    heapUsed: readings.reduce((sum, m) => sum + m.heapUsed, 0),
+  };
 }
 
 async function phase({ name, round, servers, auth, n, publish }) {
@@ -134,12 +151,24 @@ async function phase({ name, round, servers, auth, n, publish }) {
   await profiled(profiler, `${label}-connect`, () =>
     Promise.all(
       workers.map((w, i) =>
-        ask(w, { type: 'connect', url: servers[i % servers.length].url, auth, sports: SPORTS, n: Math.min(per, n - i * per), offset: i * per }, 'connected'),
+        ask(
+          w,
+          {
+            type: 'connect',
+            url: servers[i % servers.length].url,
+            auth,
+            sports: SPORTS,
+            n: Math.min(per, n - i * per),
+            offset: i * per,
+          },
+          'connected',
+        ),
       ),
     ),
   );
   const connectSeconds = (Date.now() - connectStart) / 1000;
-  if (profiler) writeFileSync(join(PROFILE_DIR, `${label}-connect.heapprofile`), JSON.stringify(await profiler.stopHeapSampling()));
+  if (profiler)
+    writeFileSync(join(PROFILE_DIR, `${label}-connect.heapprofile`), JSON.stringify(await profiler.stopHeapSampling()));
 
   let seq = 0;
   const publishOne = () => {
@@ -178,7 +207,8 @@ async function phase({ name, round, servers, auth, n, publish }) {
   const clientsCpuUsed = workers.reduce((sum, w) => sum + cpuSeconds(w.pid), 0) - clientsCpuBefore;
   const measuredSeconds = (performance.now() - measureStart) / 1000;
   const machineAfter = machineCpu();
-  const machineShare = (field) => (machineAfter[field] - machineBefore[field]) / Math.max(1, machineAfter.total - machineBefore.total);
+  const machineShare = (field) =>
+    (machineAfter[field] - machineBefore[field]) / Math.max(1, machineAfter.total - machineBefore.total);
   publishing = false;
   await loop;
   const rssAfter = servers.reduce((sum, server) => sum + rssMb(server.pid), 0);
@@ -189,7 +219,8 @@ async function phase({ name, round, servers, auth, n, publish }) {
   for (const w of workers) w.kill();
 
   const mismatches = results.flatMap((r) => r.mismatches);
-  if (mismatches.length) throw new Error(`${name}: deliveries do not match their subscriptions: ${mismatches.join('; ')}`);
+  if (mismatches.length)
+    throw new Error(`${name}: deliveries do not match their subscriptions: ${mismatches.join('; ')}`);
   const checked = results.reduce((sum, r) => sum + r.checked, 0);
   if (checked < n) throw new Error(`${name}: only ${checked} of ${n} sockets received a delivery`);
   const latencies = results.flatMap((r) => r.values).sort((a, b) => a - b);
@@ -260,7 +291,11 @@ async function startServers(count, start) {
 if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
 const processCount = Math.max(...SERVER_PROCESSES);
 const gateways = await startServers(processCount, (port, execArgv) =>
-  spawn(process.execPath, [...execArgv, 'server/dist/main.js'], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: 'inherit' }),
+  spawn(process.execPath, [...execArgv, 'server/dist/main.js'], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(port) },
+    stdio: 'inherit',
+  }),
 );
 const bares = await startServers(processCount, (port, execArgv) =>
   fork(join(ROOT, 'scripts', 'bench', 'bare-server.mjs'), [String(port), redisUrl, `${prefix}:bare:`], {
@@ -292,7 +327,8 @@ try {
     servers: gateways.slice(0, processes),
     auth: { token },
     n,
-    publish: (sport, data) => publisher.publish({ channel: 'odds', key: sport, at: new Date().toISOString(), type: 'board.diff', data }),
+    publish: (sport, data) =>
+      publisher.publish({ channel: 'odds', key: sport, at: new Date().toISOString(), type: 'board.diff', data }),
   });
   const barePhase = (processes, n, round) => ({
     name: 'bare socket.io',
@@ -303,7 +339,15 @@ try {
     publish: (sport, data) =>
       barePublisher.publish(
         `${prefix}:bare:${sport}`,
-        JSON.stringify({ seq: 0, epoch: 'barebaseline00', channel: 'odds', key: sport, at: new Date().toISOString(), type: 'board.diff', data }),
+        JSON.stringify({
+          seq: 0,
+          epoch: 'barebaseline00',
+          channel: 'odds',
+          key: sport,
+          at: new Date().toISOString(),
+          type: 'board.diff',
+          data,
+        }),
       ),
   });
   for (const processes of SERVER_PROCESSES) {
@@ -350,7 +394,9 @@ for (const r of results) {
   );
 }
 console.log(`\nMedian of ${ROUNDS} round(s)\n`);
-console.log('| server | processes | clients | p50 ms | p99 ms (each round) | server CPU ms per 1,000 deliveries | RSS MB per 1,000 clients |');
+console.log(
+  '| server | processes | clients | p50 ms | p99 ms (each round) | server CPU ms per 1,000 deliveries | RSS MB per 1,000 clients |',
+);
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 const summary = [];
 for (const processes of SERVER_PROCESSES) {
@@ -361,7 +407,9 @@ for (const processes of SERVER_PROCESSES) {
         name,
         processes,
         n,
-        ...Object.fromEntries(['p50', 'p99', 'cpuPer1000', 'rssPer1000'].map((field) => [field, median(rounds.map((r) => r[field]))])),
+        ...Object.fromEntries(
+          ['p50', 'p99', 'cpuPer1000', 'rssPer1000'].map((field) => [field, median(rounds.map((r) => r[field]))]),
+        ),
       };
       summary.push(m);
       console.log(

@@ -34,7 +34,11 @@ const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const NFL = 'americanfootball_nfl';
 const NBA = 'basketball_nba';
 
-const { env, port } = await throwawayStackEnv('benchrest', { LOG_LEVEL: 'error', RATE_LIMIT_MAX: '10000000', SCHEDULER_TICK_MS: TICK_MS });
+const { env, port } = await throwawayStackEnv('benchrest', {
+  LOG_LEVEL: 'error',
+  RATE_LIMIT_MAX: '10000000',
+  SCHEDULER_TICK_MS: TICK_MS,
+});
 const url = `http://127.0.0.1:${port}`;
 const proxyPort = await freePort();
 const proxyUrl = `http://127.0.0.1:${proxyPort}`;
@@ -66,7 +70,10 @@ async function warm(routes) {
     }
     if (pending.size) await sleep(1000);
   }
-  if (pending.size) process.stderr.write(`bench:rest: not warm after ${WARM_TIMEOUT_MS / 1000} s: ${[...pending].map((r) => r.name).join(', ')}\n`);
+  if (pending.size)
+    process.stderr.write(
+      `bench:rest: not warm after ${WARM_TIMEOUT_MS / 1000} s: ${[...pending].map((r) => r.name).join(', ')}\n`,
+    );
 }
 
 async function measureRoute(pid, route) {
@@ -74,7 +81,12 @@ async function measureRoute(pid, route) {
   const raw = await rawGet(route.path, { ...route.headers });
   const sent = await rawGet(route.path, headers);
   const cpuBefore = cpuSeconds(pid);
-  const result = await autocannon({ url: `${url}${route.path}`, connections: CONNECTIONS, duration: DURATION_S, headers });
+  const result = await autocannon({
+    url: `${url}${route.path}`,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers,
+  });
   const cpu = cpuSeconds(pid) - cpuBefore;
   const requests = result.requests.total;
   return {
@@ -111,7 +123,9 @@ async function firstVisit() {
       const urls = new Map();
       const requests = [];
       cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, e.request.url));
-      cdp.on('Network.loadingFinished', (e) => requests.push({ url: urls.get(e.requestId) ?? '?', bytes: e.encodedDataLength }));
+      cdp.on('Network.loadingFinished', (e) =>
+        requests.push({ url: urls.get(e.requestId) ?? '?', bytes: e.encodedDataLength }),
+      );
       proxy.reset();
       const { ms: firstRowMs, quiet } = await visitToFirstRow(visit);
       await visit.waitForLoadState('networkidle').catch(() => undefined);
@@ -129,7 +143,11 @@ async function firstVisit() {
 
 /** N users replaying a first visit's HTTP requests at once, `STORM_CONCURRENCY` in flight: server CPU seconds and bytes. */
 async function reloadStorm(pid, paths, token) {
-  const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br', accept: 'text/html,application/json,*/*' };
+  const headers = {
+    authorization: `Bearer ${token}`,
+    'accept-encoding': 'gzip, deflate, br',
+    accept: 'text/html,application/json,*/*',
+  };
   const jobs = Array.from({ length: STORM_USERS }, () => paths).flat();
   let next = 0;
   let bytes = 0;
@@ -145,7 +163,13 @@ async function reloadStorm(pid, paths, token) {
       }
     }),
   );
-  return { cpuSeconds: cpuSeconds(pid) - cpuBefore, wallSeconds: (Date.now() - start) / 1000, requests: jobs.length, bytes, failed };
+  return {
+    cpuSeconds: cpuSeconds(pid) - cpuBefore,
+    wallSeconds: (Date.now() - start) / 1000,
+    requests: jobs.length,
+    bytes,
+    failed,
+  };
 }
 
 if (run(process.execPath, ['core/dist/cli.js', 'setup'], env) !== 0) process.exit(1);
@@ -162,11 +186,28 @@ try {
   const platinum = { authorization: `Bearer ${await demoAccessToken(url, 'platinum@demo.local')}` };
   const routes = [
     { name: 'GET /api/health/live (baseline)', path: '/api/health/live', headers: {} },
-    { name: 'GET /api/odds (NFL, 3 markets, US)', path: `/api/odds?sports=${NFL}&markets=h2h,spreads,totals&regions=us`, headers: gold },
-    { name: 'GET /api/boards (NFL+NBA, first load)', path: `/api/boards?kind=odds&sports=${NFL},${NBA}&markets=h2h,spreads,totals`, headers: gold },
-    { name: 'GET /api/boards (the same, packed)', path: `/api/boards?kind=odds&sports=${NFL},${NBA}&markets=h2h,spreads,totals&format=packed`, headers: gold },
+    {
+      name: 'GET /api/odds (NFL, 3 markets, US)',
+      path: `/api/odds?sports=${NFL}&markets=h2h,spreads,totals&regions=us`,
+      headers: gold,
+    },
+    {
+      name: 'GET /api/boards (NFL+NBA, first load)',
+      path: `/api/boards?kind=odds&sports=${NFL},${NBA}&markets=h2h,spreads,totals`,
+      headers: gold,
+    },
+    {
+      name: 'GET /api/boards (the same, packed)',
+      path: `/api/boards?kind=odds&sports=${NFL},${NBA}&markets=h2h,spreads,totals&format=packed`,
+      headers: gold,
+    },
     { name: 'GET /api/player-props (NBA)', path: `/api/player-props?sports=${NBA}`, headers: gold },
-    { name: 'GET /api/arbitrage', path: `/api/arbitrage?sports=${NFL},${NBA}&minProfit=0.1`, headers: platinum, minBytes: 0 },
+    {
+      name: 'GET /api/arbitrage',
+      path: `/api/arbitrage?sports=${NFL},${NBA}&minProfit=0.1`,
+      headers: platinum,
+      minBytes: 0,
+    },
     { name: 'GET /api/middles', path: `/api/middles?sports=${NFL},${NBA}`, headers: platinum, minBytes: 0 },
     { name: 'GET /api/ev', path: `/api/ev?sports=${NFL},${NBA}`, headers: gold, minBytes: 0 },
     { name: 'GET /api/scores (NFL)', path: `/api/scores?sport=${NFL}`, headers: {} },
@@ -197,7 +238,9 @@ console.log(
   `\nbench:rest — autocannon, ${CONNECTIONS} connections × ${DURATION_S} s per route, one server process, the demo pipeline writing boards meanwhile (a tick every ${TICK_MS} ms), loopback`,
 );
 console.log(`${cpus().length} CPUs; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after\n`);
-console.log('| route | req/s | server CPU ms per request | × health/live | body raw bytes | as sent (coding) | non-2xx |');
+console.log(
+  '| route | req/s | server CPU ms per request | × health/live | body raw bytes | as sent (coding) | non-2xx |',
+);
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 const health = results[0];
 for (const r of results) {
@@ -216,10 +259,14 @@ if (visits.length) {
       `visit ${i + 1}: first odds row after ${v.firstRowMs} ms${v.quiet === false ? ' (the browser was still busy after 5 s)' : ''}; ${v.requests.length} requests, ${v.wire.http.down} bytes received (${v.wire.http.up} sent) over ${v.wire.connections} connections; live socket ${v.wire.socket.down} bytes received`,
     );
   }
-  console.log(`| request (visit 1, Chromium's encoded bytes; its sum ${visits[0].requests.reduce((s, r) => s + r.bytes, 0)}) | bytes |`);
+  console.log(
+    `| request (visit 1, Chromium's encoded bytes; its sum ${visits[0].requests.reduce((s, r) => s + r.bytes, 0)}) | bytes |`,
+  );
   console.log('|---|---:|');
   for (const r of visits[0].requests) console.log(`| ${new URL(r.url).pathname} | ${r.bytes} |`);
-  console.log(`time to first odds row (median of ${visits.length}): ${median(visits.map((v) => v.firstRowMs))} ms; page bytes (median): ${pageBytes}`);
+  console.log(
+    `time to first odds row (median of ${visits.length}): ${median(visits.map((v) => v.firstRowMs))} ms; page bytes (median): ${pageBytes}`,
+  );
 }
 if (storm) {
   console.log(
@@ -227,7 +274,9 @@ if (storm) {
   );
 }
 if (landing) {
-  console.log(`\nLanding page (/), a visitor's first visit: ${landing.files.length} scripts, ${landing.gzip} bytes of JavaScript in gzip`);
+  console.log(
+    `\nLanding page (/), a visitor's first visit: ${landing.files.length} scripts, ${landing.gzip} bytes of JavaScript in gzip`,
+  );
   console.log('| script | gzip bytes |');
   console.log('|---|---:|');
   for (const file of landing.files) console.log(`| ${file.pathname} | ${file.gzip} |`);

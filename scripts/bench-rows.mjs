@@ -33,7 +33,9 @@ const sorted = (values) => values.filter((v) => v !== null).sort((a, b) => a - b
 const median = (values) => sorted(values)[Math.floor(sorted(values).length / 2)];
 const spread = (values, digits = 1) => {
   const s = sorted(values);
-  return s.length ? `median ${median(s).toFixed(digits)} ms (${s[0].toFixed(digits)}–${s[s.length - 1].toFixed(digits)})` : '—';
+  return s.length
+    ? `median ${median(s).toFixed(digits)} ms (${s[0].toFixed(digits)}–${s[s.length - 1].toFixed(digits)})`
+    : '—';
 };
 
 console.log(`bench:rows on ${cpus().length} CPUs, load average ${loadavg()[0].toFixed(2)}; ${RUNS} processes each`);
@@ -53,8 +55,12 @@ for (const [name, results] of [
   ['before the rewrite (rows-oracle.ts)', before],
 ]) {
   console.log(`${name}:`);
-  console.log(`  cold (first build): wall ${spread(results.map((r) => r.coldMs))}; main-thread CPU ${spread(results.map((r) => r.coldCpu))}`);
-  console.log(`  warm: wall ${spread(results.flatMap((r) => r.warmMs))}; main-thread CPU ${spread(results.flatMap((r) => r.warmCpu))}`);
+  console.log(
+    `  cold (first build): wall ${spread(results.map((r) => r.coldMs))}; main-thread CPU ${spread(results.map((r) => r.coldCpu))}`,
+  );
+  console.log(
+    `  warm: wall ${spread(results.flatMap((r) => r.warmMs))}; main-thread CPU ${spread(results.flatMap((r) => r.warmCpu))}`,
+  );
 }
 const ratio = (key) => (median(before.flatMap((r) => r[key])) / median(after.flatMap((r) => r[key]))).toFixed(1);
 console.log(
@@ -76,7 +82,9 @@ console.log(
     2,
   )}`,
 );
-console.log(`times faster than before: cold wall ${ratio('coldMs')}, CPU ${ratio('coldCpu')}; warm wall ${ratio('warmMs')}, CPU ${ratio('warmCpu')}`);
+console.log(
+  `times faster than before: cold wall ${ratio('coldMs')}, CPU ${ratio('coldCpu')}; warm wall ${ratio('warmMs')}, CPU ${ratio('warmCpu')}`,
+);
 const rendered = run(String(events), 'rows-render.mjs');
 console.log(
   `React, the table of ${rendered.rows} rows rendered in jsdom (row views and their cells counted, 7 cells a row; the diff's event has ${rendered.eventRows} rows):`,

@@ -61,13 +61,17 @@ async function until(test, timeoutMs) {
 
 const started = new Date();
 const loadBefore = loadavg();
-say(`check:cluster ${started.toISOString()} on ${hostname()}: ${cpus().length} CPUs, load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`);
+say(
+  `check:cluster ${started.toISOString()} on ${hostname()}: ${cpus().length} CPUs, load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
+);
 
 let cluster = null;
 if (!process.env.REDIS_CLUSTER_NODES) {
   const version = await redisServerVersion();
   if (!version || Number(version.split('.')[0]) < 7) {
-    say(`Needs redis-server 7 or newer on the PATH (sharded pub/sub); found ${version ?? 'none'}. Or set REDIS_CLUSTER_NODES.`);
+    say(
+      `Needs redis-server 7 or newer on the PATH (sharded pub/sub); found ${version ?? 'none'}. Or set REDIS_CLUSTER_NODES.`,
+    );
     process.exit(2);
   }
   cluster = await startLocalCluster(3);
@@ -100,7 +104,11 @@ function logTo(file, stream, onLine) {
 
 async function teardown() {
   for (const pair of pairs) await pair.stop();
-  const result = spawnSync(process.execPath, ['scripts/lib/teardown.mjs', base.DATABASE_URL, base.REDIS_PREFIX], { cwd: ROOT, env: base, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, ['scripts/lib/teardown.mjs', base.DATABASE_URL, base.REDIS_PREFIX], {
+    cwd: ROOT,
+    env: base,
+    encoding: 'utf8',
+  });
   if (result.status !== 0) say(`teardown failed: ${result.stderr}`);
   await cluster?.teardown();
 }
@@ -125,12 +133,22 @@ try {
       if (line.includes('"jobId":"cluster-check-') && line.includes('Settled')) settledBy.push(n);
       if (!line.includes('"fetchMs"')) return;
       const entry = JSON.parse(line);
-      if (entry.kind === 'odds') polls.push({ worker: n, sport: entry.sport, jobId: entry.jobId, at: Date.parse(entry.at), seq: entry.seq, seen: Date.now() });
+      if (entry.kind === 'odds')
+        polls.push({
+          worker: n,
+          sport: entry.sport,
+          jobId: entry.jobId,
+          at: Date.parse(entry.at),
+          seq: entry.seq,
+          seen: Date.now(),
+        });
     });
     pairs.push(pair);
     urls.push(`http://127.0.0.1:${env.PORT}`);
   }
-  say(`database ${base.DATABASE_URL.replace(/^.*\//, '')}, Redis prefix ${base.REDIS_PREFIX}; process logs in ${logDir}`);
+  say(
+    `database ${base.DATABASE_URL.replace(/^.*\//, '')}, Redis prefix ${base.REDIS_PREFIX}; process logs in ${logDir}`,
+  );
   await runChecks();
 } catch (error) {
   check('the check ran to its end', false, error.message);
@@ -138,7 +156,9 @@ try {
   await teardown();
 }
 const loadAfter = loadavg();
-say(`load average ${loadAfter.map((l) => l.toFixed(2)).join(' ')} at the end; ${Math.round((Date.now() - started.getTime()) / 1000)} s in all`);
+say(
+  `load average ${loadAfter.map((l) => l.toFixed(2)).join(' ')} at the end; ${Math.round((Date.now() - started.getTime()) / 1000)} s in all`,
+);
 say(failures.length ? `check:cluster FAILED: ${failures.join('; ')}` : 'check:cluster passed');
 process.exit(failures.length ? 1 : 0);
 
@@ -153,7 +173,10 @@ async function freePortOtherThan(port) {
 async function json(url, path, { method = 'GET', token, body } = {}) {
   const response = await fetch(`${url}${path}`, {
     method,
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   return { status: response.status, body: await response.json().catch(() => null) };
@@ -174,7 +197,13 @@ async function signUp(url, label) {
 
 /** A socket on one server; records every message of the rooms it joins, with the server it came through. */
 async function connect(url, token, record) {
-  const socket = io(url, { path: SOCKET_PATH, transports: ['websocket'], auth: { token }, reconnection: false, forceNew: true });
+  const socket = io(url, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    auth: { token },
+    reconnection: false,
+    forceNew: true,
+  });
   socket.on('message', (m) => record.messages.push({ ...m, via: url }));
   socket.on('snapshot', (s) => record.snapshots.push({ ...s, via: url }));
   await new Promise((resolve, reject) => {
@@ -199,8 +228,17 @@ function tally(record, from, to) {
   for (let seq = from + 1; seq <= to; seq++) if (!counts.has(seq)) missed++;
   const duplicated = [...counts.values()].reduce((sum, n) => sum + n - 1, 0);
   const outOfOrder = seqs.filter((seq, i) => i > 0 && seq <= seqs[i - 1]).length - duplicated;
-  const epochs = new Set(record.messages.filter((m) => m.channel === 'odds' && m.key === SPORT).map((m) => m.epoch)).size;
-  return { heard: seqs.length, missed, duplicated, outOfOrder, epochs, snapshots: record.snapshots.length, last: seqs.at(-1) ?? from };
+  const epochs = new Set(record.messages.filter((m) => m.channel === 'odds' && m.key === SPORT).map((m) => m.epoch))
+    .size;
+  return {
+    heard: seqs.length,
+    missed,
+    duplicated,
+    outOfOrder,
+    epochs,
+    snapshots: record.snapshots.length,
+    last: seqs.at(-1) ?? from,
+  };
 }
 
 /** The last seq the workers published on the odds room, by their poll log. */
@@ -221,7 +259,9 @@ async function runChecks() {
   check(
     'both servers and both workers healthy',
     bothWorkers,
-    healths.map((h, i) => `server ${i + 1} ${h.status}, ${h.details.workers} workers, redis ${h.redis}, queues ${h.queues}`).join('; '),
+    healths
+      .map((h, i) => `server ${i + 1} ${h.status}, ${h.details.workers} workers, redis ${h.redis}, queues ${h.queues}`)
+      .join('; '),
   );
 
   // 2 and 3. For CHECK_STEADY_MS: the polls of both workers, and a socket on each server in the same odds room.
@@ -235,7 +275,9 @@ async function runChecks() {
   const from = Math.min(ackA.seq, ackB.seq);
   // The control topics stay on classic channels, which a cluster copies to every node: how many they carry.
   const config = parseConfig(base);
-  const topics = [RedisKeys.liveStateChanged, RedisKeys.principalChanged, RedisKeys.planChanged].map((parts) => [config.REDIS_PREFIX, ...parts].join(':'));
+  const topics = [RedisKeys.liveStateChanged, RedisKeys.principalChanged, RedisKeys.planChanged].map((parts) =>
+    [config.REDIS_PREFIX, ...parts].join(':'),
+  );
   const control = createRedisClient(config, {});
   const notices = new Map(topics.map((topic) => [topic, 0]));
   control.on('message', (topic) => notices.set(topic, notices.get(topic) + 1));
@@ -272,14 +314,21 @@ async function runChecks() {
   const [tA, tB] = [tally(onA, ackA.seq, steadyTo), tally(onB, ackB.seq, steadyTo)];
   check(
     'a push reaches a socket on each server once, in order',
-    steadyTo > from && [tA, tB].every((t) => t.missed === 0 && t.duplicated === 0 && t.outOfOrder === 0 && t.epochs <= 1 && t.snapshots === 0),
+    steadyTo > from &&
+      [tA, tB].every(
+        (t) => t.missed === 0 && t.duplicated === 0 && t.outOfOrder === 0 && t.epochs <= 1 && t.snapshots === 0,
+      ),
     `odds:${SPORT} seq ${from + 1}–${steadyTo}: server 1 heard ${tA.heard} (missed ${tA.missed}, twice ${tA.duplicated}, out of order ${tA.outOfOrder}), ` +
       `server 2 heard ${tB.heard} (missed ${tB.missed}, twice ${tB.duplicated}, out of order ${tB.outOfOrder})`,
   );
 
   // 4. The free quota: twice the limit of calls at once, alternating between the servers.
   const free = await signUp(a, 'free');
-  const answers = await Promise.all(Array.from({ length: FREE_QUOTA * 2 }, (_, i) => json(i % 2 ? b : a, `/api/events?sport=${SPORT}`, { token: free })));
+  const answers = await Promise.all(
+    Array.from({ length: FREE_QUOTA * 2 }, (_, i) =>
+      json(i % 2 ? b : a, `/api/events?sport=${SPORT}`, { token: free }),
+    ),
+  );
   const answered = answers.filter((r) => r.status === 200).length;
   const refused = answers.filter((r) => r.status === 402 && r.body?.code === 'QUOTA_EXCEEDED').length;
   check(
@@ -298,7 +347,12 @@ async function runChecks() {
   await closed;
   const lastA = onA.messages.filter((m) => m.channel === 'odds' && m.key === SPORT).at(-1);
   socketA = await connect(b, token, onA);
-  const resumed = await enter(socketA, { channel: 'odds', sport: SPORT, lastSeq: lastA?.seq ?? ackA.seq, ...(lastA ? { epoch: lastA.epoch } : {}) });
+  const resumed = await enter(socketA, {
+    channel: 'odds',
+    sport: SPORT,
+    lastSeq: lastA?.seq ?? ackA.seq,
+    ...(lastA ? { epoch: lastA.epoch } : {}),
+  });
   const afterServerKill = lastPublished();
   await until(() => lastPublished() >= afterServerKill + 2, 60_000);
   pairs[0].children[1].child.kill('SIGKILL');
@@ -311,7 +365,10 @@ async function runChecks() {
   const workersLeft = (await json(b, '/api/health')).body?.details?.workers;
   check(
     'a SIGKILL of a server and of a worker loses no message',
-    kept && [kA, kB].every((t) => t.missed === 0 && t.duplicated === 0 && t.outOfOrder === 0 && t.epochs <= 1 && t.snapshots === 0),
+    kept &&
+      [kA, kB].every(
+        (t) => t.missed === 0 && t.duplicated === 0 && t.outOfOrder === 0 && t.epochs <= 1 && t.snapshots === 0,
+      ),
     `server 1 killed at seq ${beforeKill}, its socket resumed on server 2 (${resumed.replayed} replayed, snapshot ${resumed.snapshot}); ` +
       `worker 1 killed at seq ${afterWorkerKill}, worker 2 published on to ${finalTo} (${pollsAfter} polls in its last 90 s), server 2 counts ${workersLeft} worker; ` +
       `seq ${from + 1}–${finalTo}: the moved socket missed ${kA.missed}, twice ${kA.duplicated}; server 2's missed ${kB.missed}, twice ${kB.duplicated}`,
@@ -362,8 +419,15 @@ async function settlementCheck(a, b) {
   const connection = createRedisClient(config, { maxRetriesPerRequest: null });
   const queue = new Queue(JOB_QUEUE[JobName.PicksSettleGame], { connection, prefix: bullPrefix(config) });
   try {
-    const jobs = await Promise.all([1, 2].map((n) => queue.add(JobName.PicksSettleGame, { sport: SETTLED_SPORT, game }, { jobId: `${game.id}-${n}` })));
-    const done = await until(async () => (await Promise.all(jobs.map((job) => queue.getJob(job.id)))).every((job) => job?.finishedOn), 60_000);
+    const jobs = await Promise.all(
+      [1, 2].map((n) =>
+        queue.add(JobName.PicksSettleGame, { sport: SETTLED_SPORT, game }, { jobId: `${game.id}-${n}` }),
+      ),
+    );
+    const done = await until(
+      async () => (await Promise.all(jobs.map((job) => queue.getJob(job.id)))).every((job) => job?.finishedOn),
+      60_000,
+    );
     const finished = await Promise.all(jobs.map((job) => queue.getJob(job.id)));
     await until(() => heard.messages.some((m) => m.type === 'picks.settled'), 5000);
     await sleep(1000);
@@ -373,7 +437,11 @@ async function settlementCheck(a, b) {
     const pushes = heard.messages.filter((m) => m.type === 'picks.settled').length;
     check(
       'a pick on a finished game settled once by two workers',
-      done && status === 'won' && settled.reduce((sum, n) => sum + (typeof n === 'number' ? n : 0), 0) === 1 && settledBy.length === 1 && pushes >= 1,
+      done &&
+        status === 'won' &&
+        settled.reduce((sum, n) => sum + (typeof n === 'number' ? n : 0), 0) === 1 &&
+        settledBy.length === 1 &&
+        pushes >= 1,
       `two settlement jobs at once settled ${settled.join(' and ')}; the pick is ${status}; settled by worker ${settledBy.join(' and ') || 'none'}; its owner's socket on server 2 heard ${pushes} picks.settled (at least once: a run sends what is owed, docs/operating.md)`,
     );
   } finally {

@@ -41,7 +41,10 @@ async function signIn() {
     body: JSON.stringify({ email, password: env.DRILL_PASSWORD ?? 'oddspulse-demo' }),
   });
   if (res.status === 200 && res.body?.access_token) authorization = `Bearer ${res.body.access_token}`;
-  else process.stdout.write(`Could not sign in as ${email} (${res.status}): the drills watch the routes signed out, so they stop at the sign-in check\n`);
+  else
+    process.stdout.write(
+      `Could not sign in as ${email} (${res.status}): the drills watch the routes signed out, so they stop at the sign-in check\n`,
+    );
 }
 
 /** The routes watched: one reading PostgreSQL (picks), one reading Redis (sports). */
@@ -77,7 +80,11 @@ async function postgresDrill() {
   const during = await watch(3000);
   const health = await call('/api/health');
   const no500 = !during.statuses[500] && !during.statuses[0];
-  report('PostgreSQL sessions cut', no500 && health.status !== 0, { sessionsCut: rows.length, ...during, healthAfter: health.status });
+  report('PostgreSQL sessions cut', no500 && health.status !== 0, {
+    sessionsCut: rows.length,
+    ...during,
+    healthAfter: health.status,
+  });
 }
 
 async function redisDrill() {
@@ -99,22 +106,33 @@ async function redisDrill() {
   }
   redis.disconnect();
   const no500 = !during.statuses[500] && !during.statuses[0];
-  report('Redis connections killed', no500 && recovered !== null, { connectionsKilled: clients.length, ...during, healthyAgainAfterMs: recovered });
+  report('Redis connections killed', no500 && recovered !== null, {
+    connectionsKilled: clients.length,
+    ...during,
+    healthyAgainAfterMs: recovered,
+  });
 }
 
 async function healthDrill() {
   const health = await call('/api/health');
   const problems = health.body?.problems ?? [];
-  report('Health names what is wrong', health.status === 200 ? problems.length === 0 : problems.length > 0 || health.body?.status === 'error', {
-    status: health.status,
-    problems,
-  });
+  report(
+    'Health names what is wrong',
+    health.status === 200 ? problems.length === 0 : problems.length > 0 || health.body?.status === 'error',
+    {
+      status: health.status,
+      problems,
+    },
+  );
 }
 
 async function badInputDrill() {
   const nul = await call('/api/reactions/drill%00game');
   const unknown = await call('/api/odds?sport=curling_nope&markets=h2h&regions=us');
-  report('Bad input answers 4xx', nul.status === 400 && unknown.status < 500, { nulInPath: nul.status, unknownSport: unknown.status });
+  report('Bad input answers 4xx', nul.status === 400 && unknown.status < 500, {
+    nulInPath: nul.status,
+    unknownSport: unknown.status,
+  });
 }
 
 const before = await call('/api/health');

@@ -18,9 +18,21 @@ const VIEWPORT = { width: 1280, height: 800 };
 /** Each shot: who is signed in, where, what shows the page is ready, and whether the account needs settled picks first. */
 const SHOTS = [
   { file: 'odds.png', email: 'platinum@demo.local', path: '/sportsbooks', ready: '[data-testid=odds-row]' },
-  { file: 'scanners.png', email: 'platinum@demo.local', path: '/sportsbooks?mode=middles', ready: '[data-testid=opportunity]', allBooks: true },
+  {
+    file: 'scanners.png',
+    email: 'platinum@demo.local',
+    path: '/sportsbooks?mode=middles',
+    ready: '[data-testid=opportunity]',
+    allBooks: true,
+  },
   { file: 'picks.png', email: 'gold@demo.local', path: '/picks', ready: '[data-testid=pick]', picks: true },
-  { file: 'analytics.png', email: 'platinum@demo.local', path: '/analytics', ready: '[data-testid=analytics-group]', picks: true },
+  {
+    file: 'analytics.png',
+    email: 'platinum@demo.local',
+    path: '/analytics',
+    ready: '[data-testid=analytics-group]',
+    picks: true,
+  },
   { file: 'ops.png', email: 'ops@demo.local', path: '/ops', ready: 'h1' },
 ];
 
@@ -33,7 +45,13 @@ const LEAGUES = {
   icehockey_nhl: 'NHL',
   baseball_mlb: 'MLB',
 };
-const BOOKS = { draftkings: 'DraftKings', fanduel: 'FanDuel', betmgm: 'BetMGM', caesars: 'Caesars', pinnacle: 'Pinnacle' };
+const BOOKS = {
+  draftkings: 'DraftKings',
+  fanduel: 'FanDuel',
+  betmgm: 'BetMGM',
+  caesars: 'Caesars',
+  pinnacle: 'Pinnacle',
+};
 const ODDS = ['-110', '-115', '+105', '-120', '+120', '-105', '-130', '+110'];
 const STAKES = [2500, 1000, 5000, 2000, 1500];
 const FINISHED_PICKS = 12;
@@ -67,7 +85,8 @@ async function scoreboards(baseURL) {
 
 /** A bet on a finished game, by a rotation that wins three in five: moneylines, spreads and totals on both sides. */
 function betOn(game, i) {
-  const [winner, loser] = game.scores.home > game.scores.away ? [game.home_team, game.away_team] : [game.away_team, game.home_team];
+  const [winner, loser] =
+    game.scores.home > game.scores.away ? [game.home_team, game.away_team] : [game.away_team, game.home_team];
   const total = game.scores.home + game.scores.away;
   const bets = [
     { market: 'Moneyline', selection: winner },
@@ -94,7 +113,14 @@ function betOn(game, i) {
 /** Finished games with a winner, taken from each sport in turn. */
 function finishedGames(games) {
   const bySport = Object.keys(LEAGUES).map((sport) =>
-    games.filter((g) => g.sport_key === sport && g.status === 'final' && g.event_id && g.scores.home !== null && g.scores.home !== g.scores.away),
+    games.filter(
+      (g) =>
+        g.sport_key === sport &&
+        g.status === 'final' &&
+        g.event_id &&
+        g.scores.home !== null &&
+        g.scores.home !== g.scores.away,
+    ),
   );
   const turns = Math.max(...bySport.map((list) => list.length));
   return Array.from({ length: turns }, (_, i) => bySport.map((list) => list[i]).filter(Boolean)).flat();
@@ -106,9 +132,13 @@ function finishedGames(games) {
  * line (CLV) when they settle.
  */
 async function placePicks(baseURL, email) {
-  const { access_token: token } = await api(baseURL, '/api/auth/login', { method: 'POST', body: { email, password: DEMO_PASSWORD } });
+  const { access_token: token } = await api(baseURL, '/api/auth/login', {
+    method: 'POST',
+    body: { email, password: DEMO_PASSWORD },
+  });
   const finished = finishedGames(await scoreboards(baseURL)).slice(0, FINISHED_PICKS);
-  for (const [i, game] of finished.entries()) await api(baseURL, '/api/picks', { token, method: 'POST', body: betOn(game, i) });
+  for (const [i, game] of finished.entries())
+    await api(baseURL, '/api/picks', { token, method: 'POST', body: betOn(game, i) });
   const upcoming = (await api(baseURL, '/api/odds-data?sport=icehockey_nhl', { token }))
     .filter((e) => Date.parse(e.commence_time) > Date.now() + 20_000)
     .sort((a, b) => Date.parse(a.commence_time) - Date.parse(b.commence_time))
@@ -134,7 +164,9 @@ async function placePicks(baseURL, email) {
     await api(baseURL, '/api/picks', { token, method: 'POST', body });
     events.push(event.id);
   }
-  process.stdout.write(`${email}: ${finished.length} picks on finished games, ${events.length} on the next NHL games\n`);
+  process.stdout.write(
+    `${email}: ${finished.length} picks on finished games, ${events.length} on the next NHL games\n`,
+  );
   return { email, token, events };
 }
 
@@ -146,7 +178,8 @@ async function settlePicks(baseURL, { email, token, events }) {
     return events.every((id) => games.some((g) => g.event_id === id && g.status === 'final'));
   };
   while (!(await ended())) {
-    if (Date.now() > deadline) throw new Error(`${email}: the NHL games of its picks did not end within ${SETTLE_TIMEOUT_MS / 60_000} minutes`);
+    if (Date.now() > deadline)
+      throw new Error(`${email}: the NHL games of its picks did not end within ${SETTLE_TIMEOUT_MS / 60_000} minutes`);
     await new Promise((r) => setTimeout(r, 5000));
   }
   const { message } = await api(baseURL, '/api/picks/validate', { token, method: 'POST' });
@@ -167,7 +200,10 @@ async function shoot(browser, baseURL, shot) {
   try {
     await signIn(page, shot.email);
     // Every book (the default is the user's books): the scanners then show what the server holds.
-    if (shot.allBooks) await page.evaluate(() => globalThis.localStorage.setItem('oddspulse.oddsFilters', JSON.stringify({ books: [] })));
+    if (shot.allBooks)
+      await page.evaluate(() =>
+        globalThis.localStorage.setItem('oddspulse.oddsFilters', JSON.stringify({ books: [] })),
+      );
     await page.goto(shot.path);
     await page.locator(shot.ready).first().waitFor({ timeout: 90_000 });
     await page.waitForTimeout(1500);
@@ -184,7 +220,10 @@ if (!build()) {
   process.exit(1);
 }
 mkdirSync(OUT, { recursive: true });
-const { env, port } = await throwawayStackEnv('shots', { LOG_LEVEL: 'error', SIMULATOR_SPORT_TIME_SCALES: 'icehockey_nhl=120' });
+const { env, port } = await throwawayStackEnv('shots', {
+  LOG_LEVEL: 'error',
+  SIMULATOR_SPORT_TIME_SCALES: 'icehockey_nhl=120',
+});
 if (run(process.execPath, ['core/dist/cli.js', 'setup'], env) !== 0) process.exit(1);
 const stack = startProcesses(env, { stdio: 'ignore' });
 let failed = false;
@@ -194,7 +233,8 @@ try {
   const browser = await chromium.launch({ executablePath: CHROMIUM });
   try {
     const bettors = new Map();
-    for (const email of new Set(SHOTS.filter((shot) => shot.picks).map((shot) => shot.email))) bettors.set(email, await placePicks(baseURL, email));
+    for (const email of new Set(SHOTS.filter((shot) => shot.picks).map((shot) => shot.email)))
+      bettors.set(email, await placePicks(baseURL, email));
     for (const shot of SHOTS) {
       if (shot.picks && bettors.has(shot.email)) {
         await settlePicks(baseURL, bettors.get(shot.email));

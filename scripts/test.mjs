@@ -34,13 +34,17 @@ function jestSuite(project) {
   const file = join(outDir, `${project}.json`);
   const extra = project === 'integration' ? ['--runInBand'] : [];
   const code = run('npx', ['jest', '--selectProjects', project, ...extra, '--json', `--outputFile=${file}`]);
-  const counted = count(file, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + r.numRuntimeErrorTestSuites }));
+  const counted = count(file, (r) => ({
+    passed: r.numPassedTests,
+    failed: r.numFailedTests + r.numRuntimeErrorTestSuites,
+  }));
   if (code !== 0 || !counted) failedSuites.push(project);
 }
 
 /** The e2e spec files in an order drawn from the seed (mulberry32, then Fisher–Yates): the same seed, the same order. */
 function shuffledSpecFiles(seed) {
-  let state = [...String(seed)].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16777619), 2166136261) >>> 0;
+  let state =
+    [...String(seed)].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16777619), 2166136261) >>> 0;
   const random = () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = Math.imul(state ^ (state >>> 15), 1 | state);
@@ -61,7 +65,17 @@ function shuffledSpecFiles(seed) {
 function lintSuite() {
   const steps = [
     ['npx', ['eslint', '.']],
-    ['npx', ['prettier', '--check', '--log-level', 'warn', '{shared,core,server,workers,client,test,scripts}/**/*.{ts,tsx,mjs}', '*.{js,mjs}']],
+    [
+      'npx',
+      [
+        'prettier',
+        '--check',
+        '--log-level',
+        'warn',
+        '{shared,core,server,workers,client,test,scripts}/**/*.{ts,tsx,mjs}',
+        '*.{js,mjs}',
+      ],
+    ],
     ['npx', ['tsc', '-p', 'tsconfig.tests.json']],
     ['npx', ['tsc', '-p', 'client/tsconfig.tests.json']],
   ];
@@ -71,7 +85,9 @@ function lintSuite() {
 
 async function e2eSuite() {
   if (!existsSync(CHROMIUM)) {
-    process.stderr.write(`Chromium is missing at ${CHROMIUM}. Install it with: apt-get install -y chromium (or set CHROMIUM_PATH)\n`);
+    process.stderr.write(
+      `Chromium is missing at ${CHROMIUM}. Install it with: apt-get install -y chromium (or set CHROMIUM_PATH)\n`,
+    );
     failedSuites.push('e2e');
     return;
   }
@@ -96,18 +112,24 @@ async function e2eSuite() {
   if (order) process.stdout.write(`e2e spec files in the order of seed ${shuffleSeed}: ${order.join(' ')}\n`);
   // each file as Playwright's file filter, a regular expression: `picks.e2e.ts` alone would not tell it from its neighbours
   // and its own output folder: Playwright empties the folder as it starts, which would drop the traces of the files before
-  const runs = order ? order.map((name) => [`test/e2e/${name.replaceAll('.', '\\.')}$`, '--output', `.tmp/playwright/${name}`]) : [[]];
+  const runs = order
+    ? order.map((name) => [`test/e2e/${name.replaceAll('.', '\\.')}$`, '--output', `.tmp/playwright/${name}`])
+    : [[]];
   try {
     await waitForHealth(`http://127.0.0.1:${port}`);
     let failed = false;
     for (const [index, files] of runs.entries()) {
       const file = join(outDir, runs.length > 1 ? `e2e-${index + 1}.json` : 'e2e.json');
-      const code = run('npx', ['playwright', 'test', '--config', 'test/e2e/playwright.config.ts', ...files, ...playwrightArgs], {
-        ...env,
-        E2E_BASE_URL: `http://127.0.0.1:${port}`,
-        CHROMIUM_PATH: CHROMIUM,
-        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-      });
+      const code = run(
+        'npx',
+        ['playwright', 'test', '--config', 'test/e2e/playwright.config.ts', ...files, ...playwrightArgs],
+        {
+          ...env,
+          E2E_BASE_URL: `http://127.0.0.1:${port}`,
+          CHROMIUM_PATH: CHROMIUM,
+          PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+        },
+      );
       const counted = count(file, (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }));
       if (code !== 0 || !counted) failed = true;
     }

@@ -22,7 +22,9 @@ let brotli = 0;
 for await (const path of files(dist)) {
   if (!TEXT.has(extname(path)) || (await stat(path)).size < MIN_BYTES) continue;
   const body = await readFile(path);
-  const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+  const br = brotliCompressSync(body, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  });
   await writeFile(`${path}.br`, br);
   await writeFile(`${path}.gz`, gzipSync(body, { level: 9 }));
   raw += body.length;

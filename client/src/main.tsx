@@ -26,7 +26,9 @@ if (opensStraightBets(window.location)) {
   sendingEarly(
     import('./routing/first-boards')
       .then(({ startFirstBoards }) => startFirstBoards())
-      .catch((error: unknown) => console.warn('Asking for the first boards ahead failed; the odds screen asks itself', error)),
+      .catch((error: unknown) =>
+        console.warn('Asking for the first boards ahead failed; the odds screen asks itself', error),
+      ),
   );
 }
 
@@ -46,7 +48,9 @@ const root = document.getElementById('root')!;
 // same state. A signed-in user's page differs from it (the dashboard at /, their plan on /pricing), so it renders anew.
 if (root.firstElementChild && !api.currentSession()) {
   startAsVisitor(appStore);
-  hydrateRoot(root, app, { onRecoverableError: (error) => console.warn('The prerendered page was rendered anew', error) });
+  hydrateRoot(root, app, {
+    onRecoverableError: (error) => console.warn('The prerendered page was rendered anew', error),
+  });
 } else {
   root.replaceChildren();
   createRoot(root).render(app);

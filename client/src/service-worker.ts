@@ -15,15 +15,20 @@ export function registerServiceWorker(): void {
       appStore.set(offlineAtom, applyWorkerMessage(appStore.get(offlineAtom), event.data));
   });
   // Gone offline with the page open: what it shows was live until now.
-  window.addEventListener('offline', () => appStore.set(offlineAtom, (state) => state ?? { savedAt: new Date().toISOString() }));
+  window.addEventListener('offline', () =>
+    appStore.set(offlineAtom, (state) => state ?? { savedAt: new Date().toISOString() }),
+  );
   window.addEventListener('online', () => appStore.set(offlineAtom, null));
   const register = () => {
-    navigator.serviceWorker.register('/sw.js').catch((error: unknown) => console.warn('Service worker registration failed', error));
+    navigator.serviceWorker
+      .register('/sw.js')
+      .catch((error: unknown) => console.warn('Service worker registration failed', error));
   };
   // After the load event, at the main thread's first idle moment (usually once the first screen is drawn), so
   // that starting the worker and its install's fetch do not compete with the first screen on a busy machine
   window.addEventListener('load', () => {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(register, { timeout: REGISTER_WITHIN_MS });
+    if (typeof window.requestIdleCallback === 'function')
+      window.requestIdleCallback(register, { timeout: REGISTER_WITHIN_MS });
     else setTimeout(register, REGISTER_WITHIN_MS);
   });
 }

@@ -12,8 +12,14 @@ import { simBoard } from './sim-board';
 export function onePriceDiff({ events, seed, now }: { events: number; seed: number; now: number }) {
   const all = simBoard({ events, seed, now });
   const boards: Record<string, SportBoard> = {};
-  for (const event of all) (boards[event.sport_key] ??= { sport_key: event.sport_key, fetched_at: '', events: [] }).events.push(event);
-  const options: BuildRowsOptions = { mode: 'game', selectedBooks: [...DEFAULT_SPORTSBOOKS], markets: [...DEFAULT_GAME_MARKETS], now };
+  for (const event of all)
+    (boards[event.sport_key] ??= { sport_key: event.sport_key, fetched_at: '', events: [] }).events.push(event);
+  const options: BuildRowsOptions = {
+    mode: 'game',
+    selectedBooks: [...DEFAULT_SPORTSBOOKS],
+    markets: [...DEFAULT_GAME_MARKETS],
+    now,
+  };
   const table = buildLiveRows(boards, options);
   const target = table.rows[0];
   const best = target.best!;
@@ -22,7 +28,9 @@ export function onePriceDiff({ events, seed, now }: { events: number; seed: numb
     .find((e) => e.id === target.eventId)!
     .bookmakers.find((b) => b.key === best.book)!
     .markets.find((m) => m.key === target.market)!
-    .outcomes.find((o) => o.name === target.outcome && o.description === target.playerName && o.point === target.point)!;
+    .outcomes.find(
+      (o) => o.name === target.outcome && o.description === target.playerName && o.point === target.point,
+    )!;
   outcome.price = Math.round((outcome.price + 0.1) * 100) / 100;
   const { diff } = diffBoards(boards[target.sportKey], next);
   const change = applyRowsDiff(table, diff!, options);

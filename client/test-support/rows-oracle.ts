@@ -23,7 +23,15 @@ import {
   type DevigMethod,
 } from '@oddspulse/shared';
 import { buildEventIndex, fairLine, groupLines } from '@oddspulse/shared/testing';
-import { isPropMarket, lineId, minimumBooks, type BookPrice, type BuildRowsOptions, type MarketSide, type OddsRow } from '../src/odds/rows/rows';
+import {
+  isPropMarket,
+  lineId,
+  minimumBooks,
+  type BookPrice,
+  type BuildRowsOptions,
+  type MarketSide,
+  type OddsRow,
+} from '../src/odds/rows/rows';
 
 /**
  * The odds table's rows as rows.ts built them before its rewrite for speed (string keys per outcome, every book sorted with
@@ -117,7 +125,12 @@ export function oracleEventRows(event: BoardEvent, options: BuildRowsOptions): O
   const markets = options.markets?.length ? new Set(options.markets) : null;
   const live = isEventLive(event, now);
   const rates = commissionRates(options.commission);
-  const { fair, markets: bookMarkets } = lineFacts(event, now, options.method ?? DEFAULT_DEVIG_METHOD, options.blend ?? DEFAULT_BLEND);
+  const { fair, markets: bookMarkets } = lineFacts(
+    event,
+    now,
+    options.method ?? DEFAULT_DEVIG_METHOD,
+    options.blend ?? DEFAULT_BLEND,
+  );
 
   const cells = new Map<string, Cell>();
   for (const bookmaker of event.bookmakers) {
@@ -140,7 +153,13 @@ export function oracleEventRows(event: BoardEvent, options: BuildRowsOptions): O
         const key = `${market.key}\u0001${outcome.description ?? ''}\u0001${outcome.name}\u0001${lineId(outcome.point)}`;
         let cell = cells.get(key);
         if (!cell) {
-          cell = { market: market.key, outcome: outcome.name, point: outcome.point, description: outcome.description, books: [] };
+          cell = {
+            market: market.key,
+            outcome: outcome.name,
+            point: outcome.point,
+            description: outcome.description,
+            books: [],
+          };
           cells.set(key, cell);
         }
         const factsKey = fairKey(market.key, outcome.description, outcome.name, outcome.point);
@@ -248,5 +267,9 @@ export function oracleRows(events: readonly BoardEvent[], options: BuildRowsOpti
 }
 
 function compareRows(a: OddsRow, b: OddsRow): number {
-  return (b.evPct ?? -Infinity) - (a.evPct ?? -Infinity) || a.commenceTime.localeCompare(b.commenceTime) || a.key.localeCompare(b.key);
+  return (
+    (b.evPct ?? -Infinity) - (a.evPct ?? -Infinity) ||
+    a.commenceTime.localeCompare(b.commenceTime) ||
+    a.key.localeCompare(b.key)
+  );
 }

@@ -45,7 +45,22 @@ const DFS_APPS: ReadonlyArray<[key: string, title: string]> = [
   ['prizepicks', 'PrizePicks'],
   ['underdog', 'Underdog'],
 ];
-const TEAMS = ['Hawks', 'Bears', 'Owls', 'Lions', 'Wolves', 'Rams', 'Foxes', 'Bulls', 'Crows', 'Sharks', 'Eagles', 'Tigers', 'Moose', 'Cats'];
+const TEAMS = [
+  'Hawks',
+  'Bears',
+  'Owls',
+  'Lions',
+  'Wolves',
+  'Rams',
+  'Foxes',
+  'Bulls',
+  'Crows',
+  'Sharks',
+  'Eagles',
+  'Tigers',
+  'Moose',
+  'Cats',
+];
 
 export function simBoard(spec: SimBoardSpec): BoardEvent[] {
   const random = seededRandom(spec.seed);
@@ -68,8 +83,12 @@ export function simBoard(spec: SimBoardSpec): BoardEvent[] {
       const updated = iso(spec.now - (lagging ? between(120_000, 600_000) : between(0, 60_000)));
       const margin = key === 'pinnacle' || key === 'circasports' || EXCHANGES.has(key) ? 0.02 : 0.045;
       const noise = lagging ? 0.015 : 0.004;
-      const price = (p: number) => Math.round(100 / Math.min(0.97, Math.max(0.03, p * (1 + margin) + between(-noise, noise)))) / 100;
-      const link = key === 'draftkings' || key === 'fanduel' ? (n: number) => `https://${key}.example/event/${e}?outcome=${n}` : null;
+      const price = (p: number) =>
+        Math.round(100 / Math.min(0.97, Math.max(0.03, p * (1 + margin) + between(-noise, noise)))) / 100;
+      const link =
+        key === 'draftkings' || key === 'fanduel'
+          ? (n: number) => `https://${key}.example/event/${e}?outcome=${n}`
+          : null;
       const outcome = (name: string, p: number, point?: number, description?: string): BoardOutcome => {
         const o: BoardOutcome = { name, price: price(p) };
         if (description !== undefined) o.description = description;
@@ -77,7 +96,11 @@ export function simBoard(spec: SimBoardSpec): BoardEvent[] {
         if (link) o.link = link(Math.floor(random() * 1e9));
         return o;
       };
-      const market = (marketKey: string, outcomes: BoardOutcome[]): BoardMarket => ({ key: marketKey, last_update: updated, outcomes });
+      const market = (marketKey: string, outcomes: BoardOutcome[]): BoardMarket => ({
+        key: marketKey,
+        last_update: updated,
+        outcomes,
+      });
       // every line is priced from the same truth: P(home covers at x), P(over y)
       const covers = (x: number) => Math.min(0.95, Math.max(0.05, 0.5 + (x - spread) * 0.03));
       const overs = (y: number, at = total) => Math.min(0.95, Math.max(0.05, 0.5 - (y - at) * 0.025));
@@ -110,7 +133,12 @@ export function simBoard(spec: SimBoardSpec): BoardEvent[] {
         }
         if (!live && random() < 0.8) {
           const teamTotal = Math.round(total / 2) + 0.5;
-          markets.push(market('team_totals', [...totalPair(teamTotal - 1, teamTotal - 1, home), ...totalPair(teamTotal + 1, teamTotal + 1, away)]));
+          markets.push(
+            market('team_totals', [
+              ...totalPair(teamTotal - 1, teamTotal - 1, home),
+              ...totalPair(teamTotal + 1, teamTotal + 1, away),
+            ]),
+          );
         }
         if (spec.props && bookmakers.length % 3 !== 2) markets.push(...playerProps(e, outcome, market, between));
       }

@@ -93,6 +93,12 @@ const repositories = [
 @Module({
   imports: [ConfigModule, DatabaseModule, RedisModule, QueueModule],
   providers: repositories,
-  exports: [ConfigModule, DatabaseModule, RedisModule, QueueModule, ...repositories.map((p) => ('provide' in p ? p.provide : p))],
+  exports: [
+    ConfigModule,
+    DatabaseModule,
+    RedisModule,
+    QueueModule,
+    ...repositories.map((p) => ('provide' in p ? p.provide : p)),
+  ],
 })
 export class CoreModule {}

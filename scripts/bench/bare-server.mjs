@@ -10,7 +10,13 @@ const { Server } = createRequire(new URL('../../server/package.json', import.met
 
 const [port, redisUrl, channelPrefix] = process.argv.slice(2);
 const http = createServer();
-const io = new Server(http, { path: '/socket.io', transports: ['websocket'], pingInterval: 25000, pingTimeout: 10000, serveClient: false });
+const io = new Server(http, {
+  path: '/socket.io',
+  transports: ['websocket'],
+  pingInterval: 25000,
+  pingTimeout: 10000,
+  serveClient: false,
+});
 io.on('connection', (socket) => {
   socket.on('subscribe', (request, ack) => {
     socket.join(`odds:${request.sport}`);

@@ -60,7 +60,8 @@ function checkDelivery(payload, sport) {
 function textFrame(text) {
   const payload = Buffer.from(text);
   const length = payload.length;
-  const header = length < 126 ? Buffer.from([0x81, 0x80 | length]) : Buffer.from([0x81, 0x80 | 126, length >> 8, length & 0xff]);
+  const header =
+    length < 126 ? Buffer.from([0x81, 0x80 | length]) : Buffer.from([0x81, 0x80 | 126, length >> 8, length & 0xff]);
   const mask = randomBytes(4);
   for (let i = 0; i < length; i++) payload[i] ^= mask[i & 3];
   return Buffer.concat([header, mask, payload]);
@@ -117,7 +118,8 @@ function open(url, auth, sport) {
       if (state === 'upgrading') {
         const end = data.indexOf(HEADERS_END);
         if (end < 0) return void (pending = Buffer.from(data));
-        if (!data.toString('latin1', 0, 12).startsWith('HTTP/1.1 101')) return fail(new Error(`Upgrade refused: ${data.toString('latin1', 0, end)}`));
+        if (!data.toString('latin1', 0, 12).startsWith('HTTP/1.1 101'))
+          return fail(new Error(`Upgrade refused: ${data.toString('latin1', 0, end)}`));
         state = 'opening';
         data = data.subarray(end + HEADERS_END.length);
       }
@@ -165,7 +167,11 @@ const pong = textFrame('3');
 async function connect({ url, auth, sports, n, offset }) {
   const batch = 100;
   for (let start = 0; start < n; start += batch) {
-    await Promise.all(Array.from({ length: Math.min(batch, n - start) }, (_, i) => open(url, auth, sports[(offset + start + i) % sports.length])));
+    await Promise.all(
+      Array.from({ length: Math.min(batch, n - start) }, (_, i) =>
+        open(url, auth, sports[(offset + start + i) % sports.length]),
+      ),
+    );
   }
 }
 
@@ -179,7 +185,12 @@ process.on('message', async (command) => {
       measuring = true;
     } else if (command.type === 'stop') {
       measuring = false;
-      process.send({ type: 'latencies', values: Array.from(latencies.subarray(0, count)), checked, mismatches: mismatches.slice(0, 5) });
+      process.send({
+        type: 'latencies',
+        values: Array.from(latencies.subarray(0, count)),
+        checked,
+        mismatches: mismatches.slice(0, 5),
+      });
     } else if (command.type === 'close') {
       for (const socket of sockets.splice(0)) socket.destroy();
       process.send({ type: 'closed' });

@@ -23,7 +23,11 @@ const WARM_TIMEOUT_MS = 120_000;
 /** Until the demo feed has written the boards a visit loads (`boards`: the path of their request, as Gold). */
 export async function warmBoards(url, boards) {
   const headers = { authorization: `Bearer ${await demoAccessToken(url, 'gold@demo.local')}` };
-  for (const deadline = Date.now() + WARM_TIMEOUT_MS; Date.now() < deadline; await new Promise((r) => setTimeout(r, 1000))) {
+  for (
+    const deadline = Date.now() + WARM_TIMEOUT_MS;
+    Date.now() < deadline;
+    await new Promise((r) => setTimeout(r, 1000))
+  ) {
     const res = await fetch(`${url}${boards}`, { headers });
     if (res.ok && ((await res.json()).boards ?? []).some((board) => board.events.length)) return;
   }

@@ -66,7 +66,9 @@ export function selfTimes(profile, top = 25) {
   const byFunction = new Map();
   for (const [id, count] of counts) {
     const { functionName, url, lineNumber } = byId.get(id).callFrame;
-    const where = url ? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/(server|shared|workers)\//, '$1/')}:${lineNumber + 1}` : '';
+    const where = url
+      ? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/(server|shared|workers)\//, '$1/')}:${lineNumber + 1}`
+      : '';
     const key = `${functionName || '(anonymous)'} ${where}`.trim();
     byFunction.set(key, (byFunction.get(key) ?? 0) + count);
   }

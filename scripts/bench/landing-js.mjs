@@ -8,7 +8,9 @@ import { gzipSync } from 'node:zlib';
 /** Gzip bytes of a built file: the precompressed copy when the build wrote one, else compressed here at level 9. */
 function gzipBytes(distDir, pathname) {
   const file = join(distDir, pathname);
-  return existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`).length : gzipSync(readFileSync(file), { level: 9 }).length;
+  return existsSync(`${file}.gz`)
+    ? readFileSync(`${file}.gz`).length
+    : gzipSync(readFileSync(file), { level: 9 }).length;
 }
 
 /** Opens / in a fresh context (no session, empty cache) and sums the gzip bytes of every script it requested. */
@@ -24,7 +26,9 @@ export async function landingJs(browser, baseUrl, distDir) {
     await page.goto('/', { waitUntil: 'networkidle' });
     // the service worker registers once the page is idle after load
     await page.waitForTimeout(2_000);
-    const files = [...scripts].map((pathname) => ({ pathname, gzip: gzipBytes(distDir, pathname) })).sort((a, b) => b.gzip - a.gzip);
+    const files = [...scripts]
+      .map((pathname) => ({ pathname, gzip: gzipBytes(distDir, pathname) }))
+      .sort((a, b) => b.gzip - a.gzip);
     return { files, gzip: files.reduce((sum, file) => sum + file.gzip, 0) };
   } finally {
     await context.close();

@@ -5,10 +5,21 @@ import { readFileSync } from 'node:fs';
 import { PICK_CSV_COLUMNS } from '@oddspulse/shared';
 import { benchPickRows } from '@oddspulse/shared/testing';
 import Papa from 'papaparse';
-import { applyMapping, checkPicksCsv, guessMapping, readableRowsCsv, readCsvHeader } from '../../client/src/picks/picks-csv-import';
+import {
+  applyMapping,
+  checkPicksCsv,
+  guessMapping,
+  readableRowsCsv,
+  readCsvHeader,
+} from '../../client/src/picks/picks-csv-import';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5000);
-const GAMES = ['SF 49ers @ LA Rams', 'Boston Celtics @ Miami Heat', 'N.Y. Yankees @ Houston Astros', 'Texas A&M @ Ohio State'];
+const GAMES = [
+  'SF 49ers @ LA Rams',
+  'Boston Celtics @ Miami Heat',
+  'N.Y. Yankees @ Houston Astros',
+  'Texas A&M @ Ohio State',
+];
 
 function file() {
   const rows = benchPickRows(ROWS, (i) => ({
@@ -20,7 +31,10 @@ function file() {
     odds: i % 100 === 99 ? '+1x0' : i % 2 ? '-110' : '+135',
     bookmaker: 'draftkings',
   }));
-  return Papa.unparse({ fields: [...PICK_CSV_COLUMNS], data: rows.map((row) => PICK_CSV_COLUMNS.map((c) => row[c])) }, { newline: '\r\n' });
+  return Papa.unparse(
+    { fields: [...PICK_CSV_COLUMNS], data: rows.map((row) => PICK_CSV_COLUMNS.map((c) => row[c])) },
+    { newline: '\r\n' },
+  );
 }
 
 /** This thread's CPU time in ms (Linux): unlike wall time, not stretched by the other processes of a shared machine. */

@@ -12,4 +12,6 @@ const count = (render: View, counter: keyof typeof renders) => (props: never) =>
 
 /** The view as it is (a memoised one keeps its memo, the count inside it), counted in `counter` as it renders. */
 export const counted = <T>(view: T, counter: keyof typeof renders): T =>
-  (typeof view === 'function' ? count(view as View, counter) : { ...(view as { type: View }), type: count((view as { type: View }).type, counter) }) as T;
+  (typeof view === 'function'
+    ? count(view as View, counter)
+    : { ...(view as { type: View }), type: count((view as { type: View }).type, counter) }) as T;

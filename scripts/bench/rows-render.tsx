@@ -69,4 +69,10 @@ for (const pageSize of ['15', '50', 'all']) {
   root.unmount();
   container.remove();
 }
-console.log(JSON.stringify({ rows: diff.before.length, eventRows: diff.after.filter((r) => r.eventId === diff.eventId).length, results }));
+console.log(
+  JSON.stringify({
+    rows: diff.before.length,
+    eventRows: diff.after.filter((r) => r.eventId === diff.eventId).length,
+    results,
+  }),
+);

@@ -33,7 +33,12 @@ const text = JSON.stringify({
     events: events.filter((e) => e.sport_key === sport),
   })),
 });
-const options = { mode: 'game', selectedBooks: [...DEFAULT_SPORTSBOOKS], markets: [...DEFAULT_GAME_MARKETS], now: NOW + 1000 };
+const options = {
+  mode: 'game',
+  selectedBooks: [...DEFAULT_SPORTSBOOKS],
+  markets: [...DEFAULT_GAME_MARKETS],
+  now: NOW + 1000,
+};
 const build =
   implementation === 'oracle'
     ? (boards, at) =>
@@ -57,7 +62,10 @@ const cold = time(() => build(boards, options.now));
 const warm = [];
 for (let i = 0; i < WARM_RUNS; i++) warm.push(time(() => build(boards, options.now)));
 const figures = {
-  outcomes: events.reduce((n, e) => n + e.bookmakers.reduce((m, b) => m + b.markets.reduce((k, mk) => k + mk.outcomes.length, 0), 0), 0),
+  outcomes: events.reduce(
+    (n, e) => n + e.bookmakers.reduce((m, b) => m + b.markets.reduce((k, mk) => k + mk.outcomes.length, 0), 0),
+    0,
+  ),
   bytes: text.length,
   parseMs,
   rows: (cold.result.rows ?? cold.result).length,
@@ -77,7 +85,9 @@ if (implementation !== 'oracle') {
   const { applied } = onePriceDiff({ events: 24, seed: 18, now: NOW });
   const pushed = [];
   const kept = [];
-  const [eventRows] = [...applied.table.byEvent.values()].filter((rows) => rows[0].eventId === applied.diff.events[0].id);
+  const [eventRows] = [...applied.table.byEvent.values()].filter(
+    (rows) => rows[0].eventId === applied.diff.events[0].id,
+  );
   const event = applied.table.boards[eventRows[0].sportKey].events.find((e) => e.id === eventRows[0].eventId);
   for (let i = 0; i < WARM_RUNS; i++) {
     pushed.push(time(() => applyRowsDiff(applied.table, applied.diff, applied.options)));

@@ -84,10 +84,21 @@ export async function startLocalCluster(size = 3) {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    for (const port of ports) await until(async () => (await cli(port, 'ping'))?.trim() === 'PONG', 5000, `redis-server on ${port}`);
-    await run('redis-cli', ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes']);
+    for (const port of ports)
+      await until(async () => (await cli(port, 'ping'))?.trim() === 'PONG', 5000, `redis-server on ${port}`);
+    await run('redis-cli', [
+      '--cluster',
+      'create',
+      ...ports.map((p) => `127.0.0.1:${p}`),
+      '--cluster-replicas',
+      '0',
+      '--cluster-yes',
+    ]);
     await until(
-      async () => (await Promise.all(ports.map((port) => cli(port, 'cluster', 'info')))).every((text) => text?.includes('cluster_state:ok')),
+      async () =>
+        (await Promise.all(ports.map((port) => cli(port, 'cluster', 'info')))).every((text) =>
+          text?.includes('cluster_state:ok'),
+        ),
       15_000,
       'cluster_state:ok on every node',
     );

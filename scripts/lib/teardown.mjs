@@ -11,11 +11,17 @@ const { parseConfig } = require('../../core/dist/config/config.schema.js');
 
 const [databaseUrl, prefix] = process.argv.slice(2);
 if (!databaseUrl || !/^oddspulse-(e2e|it|shots|firstrow|benchrest|freshness|filter|cluster)-/.test(prefix ?? '')) {
-  process.stderr.write('usage: teardown.mjs DATABASE_URL oddspulse-(e2e|it|shots|firstrow|benchrest|freshness|filter|cluster)-<id>\n');
+  process.stderr.write(
+    'usage: teardown.mjs DATABASE_URL oddspulse-(e2e|it|shots|firstrow|benchrest|freshness|filter|cluster)-<id>\n',
+  );
   process.exit(2);
 }
 await dropDatabase(databaseUrl);
-const config = parseConfig({ ...process.env, REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379', REDIS_PREFIX: prefix });
+const config = parseConfig({
+  ...process.env,
+  REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+  REDIS_PREFIX: prefix,
+});
 const redis = createRedisClient(config, {});
 await deleteKeysWithPrefix(redis, prefix);
 // on a single Redis BullMQ's prefix is `<prefix>:bull`, deleted above; on a cluster it is `{<prefix>:bull}`

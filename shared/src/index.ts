@@ -24,7 +24,11 @@ export {
   marketFamily,
   type LineKind,
 } from './engine/lines/line-rules';
-export { SCANNER_EXCLUDED_BOOKS, STALE_LEG_LAG_MS, STALE_LEG_LAG_LIVE_MS } from './engine/opportunities/opportunity-legs';
+export {
+  SCANNER_EXCLUDED_BOOKS,
+  STALE_LEG_LAG_MS,
+  STALE_LEG_LAG_LIVE_MS,
+} from './engine/opportunities/opportunity-legs';
 export {
   ARBITRAGE_DEFAULTS,
   arbitrageCalculator,

@@ -3,9 +3,14 @@ import { DEMO_PASSWORD, openUserMenu, signInThroughForm, uniqueEmail } from './s
 import { newUser, signIn, subscribedUser } from './support/users';
 
 // spec 000 §2 login/signup, §4 username check and sign out; DECISIONS 6 username rule
-test('a new user signs up, is refused a taken username, sets one, and signs out', async ({ page, request }, testInfo) => {
+test('a new user signs up, is refused a taken username, sets one, and signs out', async ({
+  page,
+  request,
+}, testInfo) => {
   const takenName = `taken_${Date.now().toString(36)}${testInfo.project.name.charAt(0)}`;
-  const owner = await request.post('/api/auth/signup', { data: { email: uniqueEmail(testInfo, 'owner'), password: 'Sturdy-pass-42', username: takenName } });
+  const owner = await request.post('/api/auth/signup', {
+    data: { email: uniqueEmail(testInfo, 'owner'), password: 'Sturdy-pass-42', username: takenName },
+  });
   expect(owner.ok()).toBe(true);
 
   const email = uniqueEmail(testInfo, 'signup');
@@ -51,7 +56,11 @@ test('a new user signs up, is refused a taken username, sets one, and signs out'
 test('the account page refuses a taken username with the spec message', async ({ page, request }, testInfo) => {
   const takenName = `held_${Date.now().toString(36)}${testInfo.project.name.charAt(0)}`;
   expect(
-    (await request.post('/api/auth/signup', { data: { email: uniqueEmail(testInfo, 'holder'), password: 'Sturdy-pass-42', username: takenName } })).ok(),
+    (
+      await request.post('/api/auth/signup', {
+        data: { email: uniqueEmail(testInfo, 'holder'), password: 'Sturdy-pass-42', username: takenName },
+      })
+    ).ok(),
   ).toBe(true);
   const email = uniqueEmail(testInfo, 'acct');
   expect((await request.post('/api/auth/signup', { data: { email, password: 'Sturdy-pass-42' } })).ok()).toBe(true);
@@ -138,19 +147,28 @@ for (const account of DEMO) {
 test('the login page lists the demo accounts the server reports', async ({ page }) => {
   await page.goto('/login');
   const demo = page.getByTestId('demo-accounts');
-  for (const email of ['free@demo.local', 'gold@demo.local', 'platinum@demo.local']) await expect(demo.getByRole('button', { name: email })).toBeVisible();
+  for (const email of ['free@demo.local', 'gold@demo.local', 'platinum@demo.local'])
+    await expect(demo.getByRole('button', { name: email })).toBeVisible();
   await demo.getByRole('button', { name: 'gold@demo.local' }).click();
   await page.locator('form').getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
 });
 
 // spec 000 §2 account security, §8 "Reset link sent! Check your inbox."; the mail links to /account?reset_token=
-test('a password reset requested on the account page sets a new password from the mailed link', async ({ page, browser, request }, testInfo) => {
+test('a password reset requested on the account page sets a new password from the mailed link', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
   const email = uniqueEmail(testInfo, 'reset');
   expect(
     (
       await request.post('/api/auth/signup', {
-        data: { email, password: 'Sturdy-pass-42', username: `rs_${Date.now().toString(36)}${testInfo.project.name.charAt(0)}` },
+        data: {
+          email,
+          password: 'Sturdy-pass-42',
+          username: `rs_${Date.now().toString(36)}${testInfo.project.name.charAt(0)}`,
+        },
       })
     ).ok(),
   ).toBe(true);
@@ -163,7 +181,9 @@ test('a password reset requested on the account page sets a new password from th
   let token: string | undefined;
   await expect
     .poll(async () => {
-      const outbox = (await (await request.get('/api/dev/outbox', { headers: { Accept: 'application/json' } })).json()) as { to: string; text: string }[];
+      const outbox = (await (
+        await request.get('/api/dev/outbox', { headers: { Accept: 'application/json' } })
+      ).json()) as { to: string; text: string }[];
       token = /reset_token=([\w%-]+)/.exec(outbox.find((m) => m.to === email)?.text ?? '')?.[1];
       return token;
     })
@@ -180,7 +200,10 @@ test('a password reset requested on the account page sets a new password from th
 });
 
 // Premium support, sold with Platinum: /contact mails the support address, priority, with an acknowledgement
-test('a Platinum user sends a support request that is mailed to support marked priority and acknowledged', async ({ page, request }, testInfo) => {
+test('a Platinum user sends a support request that is mailed to support marked priority and acknowledged', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the same form on mobile; run once');
   // a fresh Platinum account: the acknowledgement is looked up by its address
   const platinum = await subscribedUser(request, testInfo, 'support', 'platinum');
@@ -195,7 +218,14 @@ test('a Platinum user sends a support request that is mailed to support marked p
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByTestId('support-sent')).toContainText('marked priority for Platinum');
 
-  const outbox = (await (await request.get('/api/dev/outbox', { headers: { Accept: 'application/json' } })).json()) as { to: string; subject: string }[];
-  expect(outbox.find((m) => m.to === 'support@oddspulse.local' && m.subject === `[Priority] [platinum] ${subject}`)).toBeTruthy();
-  expect(outbox.find((m) => m.to === platinum.email && m.subject === `We received your message: ${subject}`)).toBeTruthy();
+  const outbox = (await (await request.get('/api/dev/outbox', { headers: { Accept: 'application/json' } })).json()) as {
+    to: string;
+    subject: string;
+  }[];
+  expect(
+    outbox.find((m) => m.to === 'support@oddspulse.local' && m.subject === `[Priority] [platinum] ${subject}`),
+  ).toBeTruthy();
+  expect(
+    outbox.find((m) => m.to === platinum.email && m.subject === `We received your message: ${subject}`),
+  ).toBeTruthy();
 });

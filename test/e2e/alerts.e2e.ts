@@ -5,7 +5,10 @@ import { signIn, subscribedUser } from './support/users';
 
 // A Platinum user creates a webhook rule and sees a delivery recorded when the simulator
 // produces an arbitrage; the receiver (a local server this test starts) checks it with the Standard Webhooks verifier.
-test('a Platinum user creates a webhook alert and sees its delivery when the simulator finds an arbitrage', async ({ page, request }, testInfo) => {
+test('a Platinum user creates a webhook alert and sees its delivery when the simulator finds an arbitrage', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(150_000);
   const receiver = new WebhookReceiver();
   const url = await receiver.start('/discord-like');
@@ -34,7 +37,9 @@ test('a Platinum user creates a webhook alert and sees its delivery when the sim
     await rule.getByRole('button', { name: 'Deliveries' }).click();
     await expect(async () => {
       await rule.getByRole('button', { name: 'Refresh' }).click();
-      await expect(rule.getByTestId('alert-delivery-status').filter({ hasText: 'sent' }).first()).toBeVisible({ timeout: 1000 });
+      await expect(rule.getByTestId('alert-delivery-status').filter({ hasText: 'sent' }).first()).toBeVisible({
+        timeout: 1000,
+      });
     }).toPass({ timeout: 120_000, intervals: [2000] });
 
     expect(receiver.received.length).toBeGreaterThan(0);
@@ -43,12 +48,17 @@ test('a Platinum user creates a webhook alert and sees its delivery when the sim
     const body = JSON.parse(first.body.toString('utf8'));
     expect(body.content).toMatch(/^Arbitrage /);
     expect(body.text).toBe(body.content);
-    await expect(rule.getByTestId('alert-delivery').first().getByRole('link')).toHaveAttribute('href', /\/sportsbooks\?mode=arbitrage/);
+    await expect(rule.getByTestId('alert-delivery').first().getByRole('link')).toHaveAttribute(
+      'href',
+      /\/sportsbooks\?mode=arbitrage/,
+    );
 
     // A lost or leaked secret is replaced, after a warning; the new one is shown once and differs.
     const replace = page.getByTestId('webhook-secret-replace');
     await replace.getByRole('button', { name: 'Replace webhook signing secret' }).click();
-    await expect(replace.getByRole('alert')).toContainText('and with the current one too for 24 hours: update your receivers within that time');
+    await expect(replace.getByRole('alert')).toContainText(
+      'and with the current one too for 24 hours: update your receivers within that time',
+    );
     await replace.getByRole('button', { name: 'Replace secret' }).click();
     const fresh = ((await page.getByTestId('alert-secret').locator('code.secret').textContent()) ?? '').trim();
     expect(fresh).toMatch(/^whsec_/);

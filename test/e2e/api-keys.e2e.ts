@@ -4,7 +4,11 @@ import { signIn, subscribedUser } from './support/users';
 
 // DECISIONS 5: a Platinum user creates a named key, uses it as a script
 // would, sees its last use, and revokes it; the key reads odds but is refused on account routes.
-test('a Platinum key is created, used with a curl-like fetch, shown with its last use, and revoked', async ({ page, request, playwright }, testInfo) => {
+test('a Platinum key is created, used with a curl-like fetch, shown with its last use, and revoked', async ({
+  page,
+  request,
+  playwright,
+}, testInfo) => {
   // a fresh Platinum account: the keys and security activity read here are this test's alone
   await signIn(page, await subscribedUser(request, testInfo, 'apikey', 'platinum'));
   await page.goto('/account');
@@ -33,7 +37,9 @@ test('a Platinum key is created, used with a curl-like fetch, shown with its las
   const account = await script.get('/api/me', { headers: { 'x-api-key': key } });
   expect(account.status()).toBe(403);
   expect((await account.json()).code).toBe('API_KEY_NOT_ALLOWED');
-  expect((await script.post('/api/api-keys', { headers: { 'x-api-key': key }, data: { name: 'copy' } })).status()).toBe(403);
+  expect((await script.post('/api/api-keys', { headers: { 'x-api-key': key }, data: { name: 'copy' } })).status()).toBe(
+    403,
+  );
 
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(secret).toBeHidden();

@@ -8,7 +8,10 @@ import { newUser, signIn } from './support/users';
  */
 
 // spec 000 §2 /pricing, /billing/success, §6 plan gates; DECISIONS 1, 3, 4
-test('a new free user buys Gold, upgrades to Platinum, cancels from /usage-plan and keeps the subscription', async ({ page, request }, testInfo) => {
+test('a new free user buys Gold, upgrades to Platinum, cancels from /usage-plan and keeps the subscription', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'one purchase story; the pages are the same on mobile');
   test.setTimeout(90_000);
   const user = await newUser(request, testInfo, 'buyer');
@@ -39,7 +42,9 @@ test('a new free user buys Gold, upgrades to Platinum, cancels from /usage-plan 
   await page.goto('/usage-plan');
   await page.getByRole('button', { name: 'Upgrade to Platinum' }).click();
   // the prorated amount is shown before the user confirms (Stripe's invoice preview)
-  await expect(page.getByTestId('switch-cost')).toHaveText(/^You pay \$\d+\.\d{2} now for the rest of this billing period\.$/);
+  await expect(page.getByTestId('switch-cost')).toHaveText(
+    /^You pay \$\d+\.\d{2} now for the rest of this billing period\.$/,
+  );
   await page.getByTestId('switch-plan').getByRole('button', { name: 'Switch to Platinum' }).click();
   await expect(page).toHaveURL(/\/billing\/success\?plan=platinum$/);
   await expect(page.getByRole('heading', { name: 'Welcome to Platinum!' })).toBeVisible();
@@ -66,7 +71,9 @@ test('a new free user buys Gold, upgrades to Platinum, cancels from /usage-plan 
     `Your subscription ends at the end of the current billing period (${renewal}); you keep access until then and can undo the cancellation before that date.`,
   );
   await cancelDialog.getByRole('button', { name: 'Confirm cancellation' }).click();
-  await expect(management.getByRole('status')).toHaveText('Subscription canceled successfully. You will retain access until your current billing period ends.');
+  await expect(management.getByRole('status')).toHaveText(
+    'Subscription canceled successfully. You will retain access until your current billing period ends.',
+  );
   await expect(page.getByTestId('access-until')).toHaveText(`You keep access until ${renewal}.`);
   await expect(page.getByTestId('plan-badge')).toHaveText('Platinum');
 
@@ -86,7 +93,10 @@ test('a new free user buys Gold, upgrades to Platinum, cancels from /usage-plan 
 });
 
 // spec 000 §2 /billing/cancel (from=account): benefits, then confirm, then cancelled, with the way back
-test('the account cancel flow ends the subscription at the period end and can undo it', async ({ page, request }, testInfo) => {
+test('the account cancel flow ends the subscription at the period end and can undo it', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'the same pages on mobile; run once');
   const user = await newUser(request, testInfo, 'leaver');
   await signIn(page, user);
@@ -108,7 +118,10 @@ test('the account cancel flow ends the subscription at the period end and can un
 
 // After cancelling, /account offers to resume rather than to cancel again, and the security log calls the
 // cancellation one, with the access it keeps
-test('a cancelled subscription is resumed from /account, and the security log says what happened', async ({ page, request }, testInfo) => {
+test('a cancelled subscription is resumed from /account, and the security log says what happened', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'the same pages on mobile; run once');
   const user = await newUser(request, testInfo, 'resumer');
   await signIn(page, user);
@@ -133,7 +146,10 @@ test('a cancelled subscription is resumed from /account, and the security log sa
 });
 
 // spec 000 §2 /billing/cancel without from: leaving checkout changes nothing
-test('leaving the local checkout lands on "Checkout Cancelled" with the plan unchanged', async ({ page, request }, testInfo) => {
+test('leaving the local checkout lands on "Checkout Cancelled" with the plan unchanged', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'the same pages on mobile; run once');
   const user = await newUser(request, testInfo, 'browser');
   await signIn(page, user);

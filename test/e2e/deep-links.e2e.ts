@@ -39,7 +39,9 @@ async function expectPointsAtItsBook(link: Locator) {
 }
 
 // Spec 001 §3/§7: "Open in <book>" on the odds table and its mini table points at the book's own site.
-test('a price on the odds table opens at its book, with a bet-slip link for the books with a resolver', async ({ page }, testInfo) => {
+test('a price on the odds table opens at its book, with a bet-slip link for the books with a resolver', async ({
+  page,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'the same links show on the mobile cards; run once');
   test.setTimeout(90_000);
   await signIn(page, 'gold@demo.local');

@@ -13,7 +13,8 @@ test('a free user’s /dfs view spends one call, and its counter counts it', asy
   test.setTimeout(60_000);
   const user = await newUser(request, testInfo, 'dfsquota');
   await signIn(page, user);
-  const usedNow = async () => (await (await request.get('/api/me', { headers: bearer(user) })).json()) as { used: number; limit: number };
+  const usedNow = async () =>
+    (await (await request.get('/api/me', { headers: bearer(user) })).json()) as { used: number; limit: number };
   const before = (await usedNow()).used;
   const metered: string[] = [];
   page.on('request', (r) => {

@@ -31,7 +31,10 @@ const NBA = 'basketball_nba';
  * odds page asks for (Chromium's own fetch, so compression and revalidation are the browser's), and the board the live
  * socket's snapshot holds, spoken in socket.io's protocol by hand. The packed body comes back as sent, to be unpacked.
  */
-async function restAndSocketBoards(page: Page, token: string): Promise<{ rest: Board; packed: unknown; socket: Board; encodings: Array<string | null> }> {
+async function restAndSocketBoards(
+  page: Page,
+  token: string,
+): Promise<{ rest: Board; packed: unknown; socket: Board; encodings: Array<string | null> }> {
   return page.evaluate(
     async ({ token, sport }) => {
       // a seq the channel never reached: the gateway answers with a snapshot of the board, not a replay
@@ -44,7 +47,8 @@ async function restAndSocketBoards(page: Page, token: string): Promise<{ rest: B
           const text = String(data);
           if (text.startsWith('0{')) ws.send(`40${JSON.stringify({ token })}`);
           else if (text === '2') ws.send('3');
-          else if (text.startsWith('40')) ws.send(`420${JSON.stringify(['subscribe', { channel: 'odds', sport, lastSeq: LATER }])}`);
+          else if (text.startsWith('40'))
+            ws.send(`420${JSON.stringify(['subscribe', { channel: 'odds', sport, lastSeq: LATER }])}`);
           else if (text.startsWith('42')) {
             const [event, payload] = JSON.parse(text.slice(2));
             if (event !== 'snapshot') return;
@@ -70,10 +74,15 @@ async function restAndSocketBoards(page: Page, token: string): Promise<{ rest: B
 }
 
 // a page's first load through the shared, cached REST view shows what the live socket's board holds
-test("the cached first load of a board is the live socket's board, price for price", async ({ page, request }, testInfo) => {
+test("the cached first load of a board is the live socket's board, price for price", async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for the data path');
   test.setTimeout(60_000);
-  const login = await request.post('/api/auth/login', { data: { email: 'gold@demo.local', password: 'oddspulse-demo' } });
+  const login = await request.post('/api/auth/login', {
+    data: { email: 'gold@demo.local', password: 'oddspulse-demo' },
+  });
   expect(login.ok()).toBe(true);
   const { access_token: token } = await login.json();
   await page.goto('/');
@@ -93,7 +102,9 @@ test("the cached first load of a board is the live socket's board, price for pri
 
   // the same answers as sent: compressed as the browser asks, and revalidated with a 304 while the board holds
   for (const path of [`/api/boards?kind=odds&sports=${NBA}`, `/api/boards?kind=odds&sports=${NBA}&format=packed`]) {
-    const sent = await request.get(path, { headers: { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'br, gzip' } });
+    const sent = await request.get(path, {
+      headers: { Authorization: `Bearer ${token}`, 'Accept-Encoding': 'br, gzip' },
+    });
     expect(sent.headers()['content-encoding']).toBe('br');
     const etag = sent.headers()['etag'];
     const again = await request.get(path, { headers: { Authorization: `Bearer ${token}`, 'If-None-Match': etag } });
@@ -110,12 +121,17 @@ test("the cached first load of a board is the live socket's board, price for pri
 function matchingMarkets(first: Board, socket: Board): number {
   const socketMarkets = new Map<string, { last_update: string; outcomes: Outcome[] }>();
   for (const event of socket.events)
-    for (const book of event.bookmakers) for (const market of book.markets) socketMarkets.set(`${event.id}|${book.key}|${market.key}`, market);
+    for (const book of event.bookmakers)
+      for (const market of book.markets) socketMarkets.set(`${event.id}|${book.key}|${market.key}`, market);
   let compared = 0;
   for (const event of first.events) {
     const live = socket.events.find((e) => e.id === event.id);
     if (!live) continue;
-    expect([event.home_team, event.away_team, event.commence_time]).toEqual([live.home_team, live.away_team, live.commence_time]);
+    expect([event.home_team, event.away_team, event.commence_time]).toEqual([
+      live.home_team,
+      live.away_team,
+      live.commence_time,
+    ]);
     for (const book of event.bookmakers) {
       for (const market of book.markets) {
         const held = socketMarkets.get(`${event.id}|${book.key}|${market.key}`);
@@ -147,12 +163,16 @@ test('the odds screen loads its code on demand and shows the first odds rows', a
 // The scripts a direct visit of /sportsbooks starts with (its entry and the chunks it modulepreloads) carry V8's
 // explicit compile hint, so Chromium compiles them as they stream in rather than function by function on the main
 // thread (client/vite.config.ts, compileHints); a screen's code loaded only when opened (/scores) does not
-test('the code /sportsbooks starts with carries the compile hint, and a screen loaded later does not', async ({ request }, testInfo) => {
+test('the code /sportsbooks starts with carries the compile hint, and a screen loaded later does not', async ({
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'the build is the same for every browser');
   const hint = '//# allFunctionsCalledOnLoad';
   const firstLine = async (path: string) => (await (await request.get(path)).text()).split('\n', 1)[0];
   const page = await (await request.get('/sportsbooks')).text();
-  const started = [...page.matchAll(/<script type="module"[^>]* src="([^"]+)"|<link rel="modulepreload"[^>]* href="([^"]+)"/g)].map((m) => m[1] ?? m[2]);
+  const started = [
+    ...page.matchAll(/<script type="module"[^>]* src="([^"]+)"|<link rel="modulepreload"[^>]* href="([^"]+)"/g),
+  ].map((m) => m[1] ?? m[2]);
   expect(started.filter((path) => /\/assets\/index-/.test(path))).toHaveLength(1);
   expect(started.some((path) => /\/assets\/OddsPage-/.test(path))).toBe(true);
   for (const path of started) expect(await firstLine(path), path).toBe(hint);
@@ -195,7 +215,9 @@ function sportsbooksBoardsRequests(page: Page): Array<{ search: string; status: 
 
 // A direct visit asks for its boards as the app starts, once (the screen takes the early answer), with no
 // cache-buster, before it knows the plan: require=paid
-test('a direct visit of /sportsbooks sends one boards request, which the browser may revalidate', async ({ page }, testInfo) => {
+test('a direct visit of /sportsbooks sends one boards request, which the browser may revalidate', async ({
+  page,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for the loading path');
   const boards = await directVisitBoards(page);
   await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
@@ -210,8 +232,13 @@ test('a direct visit of /sportsbooks sends one boards request, which the browser
 // That one request is sent by the page itself, the inline boot script of /sportsbooks, as its HTML is read, not
 // by the app once its entry has run (the app takes its answer: the one request above). The page's CSP allows the script
 // by its hash, so the browser refuses nothing.
-test('the boards of a direct visit of /sportsbooks are sent by the page itself, as its HTML is read', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'the request initiator is read over the DevTools protocol of Chromium');
+test('the boards of a direct visit of /sportsbooks are sent by the page itself, as its HTML is read', async ({
+  page,
+}, testInfo) => {
+  test.skip(
+    testInfo.project.name !== 'desktop',
+    'the request initiator is read over the DevTools protocol of Chromium',
+  );
   await signInSeenGold(page);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
@@ -240,7 +267,8 @@ test('a free or operations user opening /sportsbooks sends no boards request, an
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for the loading path');
   const user = await newUser(request, testInfo, 'earlyfree');
-  const used = async () => ((await (await request.get('/api/me', { headers: bearer(user) })).json()) as { used: number }).used;
+  const used = async () =>
+    ((await (await request.get('/api/me', { headers: bearer(user) })).json()) as { used: number }).used;
   await signIn(page, user);
   await expect(page.getByTestId('plan-badge')).toHaveText('Free');
   const boards = sportsbooksBoardsRequests(page);
@@ -267,7 +295,10 @@ type Positions = Record<string, { seq: number; epoch: string | null }>;
 
 // the first load is read long before the live socket joins. The socket joins each sport's room from the
 // position the load gives, so the gateway replays what was published in between and the page misses no price.
-test("the live socket joins each sport's room from its first load's position, and is sent what came after it", async ({ page, request }, testInfo) => {
+test("the live socket joins each sport's room from its first load's position, and is sent what came after it", async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for the data path');
   test.setTimeout(60_000);
   // the page's sockets are held until the pipeline has published past the first load, then followed frame by frame
@@ -295,7 +326,9 @@ test("the live socket joins each sport's room from its first load's position, an
     });
   });
   // the odds screen's early request (require=paid), not the dashboard's that the sign-in landed on
-  const firstLoad = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/boards' && new URL(res.url()).searchParams.get('require') === 'paid');
+  const firstLoad = page.waitForResponse(
+    (res) => new URL(res.url()).pathname === '/api/boards' && new URL(res.url()).searchParams.get('require') === 'paid',
+  );
   await page.goto('/sportsbooks');
   const answer = await firstLoad;
   const { positions } = (await answer.json()) as { positions: Positions };
@@ -304,15 +337,22 @@ test("the live socket joins each sport's room from its first load's position, an
   await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
 
   // a sport whose channel has moved on since the first load was read
-  const login = await request.post('/api/auth/login', { data: { email: 'gold@demo.local', password: 'oddspulse-demo' } });
+  const login = await request.post('/api/auth/login', {
+    data: { email: 'gold@demo.local', password: 'oddspulse-demo' },
+  });
   const { access_token: token } = await login.json();
   const query = new URL(answer.url()).search;
   let moved: string | undefined;
   await expect
     .poll(
       async () => {
-        const now = (await (await request.get(`/api/boards${query}`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { positions: Positions };
-        moved = sports.find((sport) => now.positions[sport].epoch === positions[sport].epoch && now.positions[sport].seq > positions[sport].seq);
+        const now = (await (
+          await request.get(`/api/boards${query}`, { headers: { Authorization: `Bearer ${token}` } })
+        ).json()) as { positions: Positions };
+        moved = sports.find(
+          (sport) =>
+            now.positions[sport].epoch === positions[sport].epoch && now.positions[sport].seq > positions[sport].seq,
+        );
         return moved;
       },
       { timeout: 20_000 },
@@ -340,5 +380,9 @@ test("the live socket joins each sport's room from its first load's position, an
     });
   }
   // the gateway's catch-up: the next message after the first load's position reaches the page
-  await expect.poll(() => pushed.some((m) => m.channel === 'odds' && m.key === moved && m.seq === positions[moved].seq + 1), { timeout: 20_000 }).toBe(true);
+  await expect
+    .poll(() => pushed.some((m) => m.channel === 'odds' && m.key === moved && m.seq === positions[moved].seq + 1), {
+      timeout: 20_000,
+    })
+    .toBe(true);
 });

@@ -3,7 +3,10 @@ import { isMobile } from './support/accounts';
 import { newUser, signIn, subscribedUser } from './support/users';
 
 // The dropdowns ignored Escape.
-test('a multi-select dropdown takes the focus, closes on Escape and gives the focus back', async ({ page, request }, testInfo) => {
+test('a multi-select dropdown takes the focus, closes on Escape and gives the focus back', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'on mobile the dropdown is a bottom sheet, which has its own Escape');
   await signIn(page, await newUser(request, testInfo, 'dropdown'));
   await page.goto('/dfs');
@@ -19,7 +22,10 @@ test('a multi-select dropdown takes the focus, closes on Escape and gives the fo
 
 // Spec 001 §2: the date picker's Select Dates sheet takes the focus, closes on Escape and
 // gives the focus back to its trigger
-test('the date picker takes the focus, closes on Escape and gives the focus back to its trigger', async ({ page, request }, testInfo) => {
+test('the date picker takes the focus, closes on Escape and gives the focus back to its trigger', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(!isMobile(testInfo), 'on desktop the date picker is a native select, whose Escape is the browser’s');
   await signIn(page, await newUser(request, testInfo, 'datepick'));
   await page.goto('/dfs');
@@ -35,7 +41,10 @@ test('the date picker takes the focus, closes on Escape and gives the focus back
 });
 
 // The bet slip opened from the keyboard left the focus on the page and ignored Escape
-test('the bet slip opened from its button by keyboard takes the focus, closes on Escape and gives it back', async ({ page, request }, testInfo) => {
+test('the bet slip opened from its button by keyboard takes the focus, closes on Escape and gives it back', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(60_000);
   await signIn(page, await subscribedUser(request, testInfo, 'slipfocus', 'gold'));
   await page.goto('/sportsbooks');

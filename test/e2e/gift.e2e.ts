@@ -7,7 +7,10 @@ const PASSWORD = 'Sturdy-pass-42';
 // DECISIONS 4 (a gift is one month of Platinum), spec 000 §4 gift notification: once per user, Platinum for 1 month,
 // with the active-until date. The gift is bought through the real flow: the gift form, the local checkout and its
 // signed webhook, then the recipient's sign-up, which grants it.
-test('a gift bought for a new address is granted at sign-up, and its notification shows once', async ({ page, request }, testInfo) => {
+test('a gift bought for a new address is granted at sign-up, and its notification shows once', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(60_000);
   const buyer = await newUser(request, testInfo, 'giver');
   const recipientEmail = uniqueEmail(testInfo, 'gift');
@@ -30,11 +33,17 @@ test('a gift bought for a new address is granted at sign-up, and its notificatio
   });
   await page.context().clearCookies();
   const signup = await request.post('/api/auth/signup', {
-    data: { email: recipientEmail, password: PASSWORD, username: `gift_${Date.now().toString(36)}${testInfo.project.name.charAt(0)}` },
+    data: {
+      email: recipientEmail,
+      password: PASSWORD,
+      username: `gift_${Date.now().toString(36)}${testInfo.project.name.charAt(0)}`,
+    },
   });
   expect(signup.ok()).toBe(true);
   const { access_token } = (await signup.json()) as { access_token: string };
-  const me = (await (await request.get('/api/me', { headers: { Authorization: `Bearer ${access_token}` } })).json()) as { subscription_end_date: string };
+  const me = (await (
+    await request.get('/api/me', { headers: { Authorization: `Bearer ${access_token}` } })
+  ).json()) as { subscription_end_date: string };
   const days = (new Date(me.subscription_end_date).getTime() - Date.now()) / 86_400_000;
   expect(days).toBeGreaterThan(27);
   expect(days).toBeLessThan(32);

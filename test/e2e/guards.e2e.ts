@@ -3,7 +3,16 @@ import { isMobile, signInThroughForm } from './support/accounts';
 
 // spec 000 §2 route table and layout rules, §6 guards; 002 §2 /picks; DECISIONS 9 public scores
 test.describe('signed out', () => {
-  const toHome = ['/account', '/app', '/dashboard', '/my-sportsbooks', '/picks', '/subscribe', '/home', '/no/such/page'];
+  const toHome = [
+    '/account',
+    '/app',
+    '/dashboard',
+    '/my-sportsbooks',
+    '/picks',
+    '/subscribe',
+    '/home',
+    '/no/such/page',
+  ];
   for (const path of toHome) {
     test(`${path} sends an unsigned visitor to /`, async ({ page }) => {
       await page.goto(path);
@@ -108,7 +117,9 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL(/\/sportsbooks$/);
   });
 
-  test('a signed-in user is sent away from /login to next, and the search box writes q on /sportsbooks', async ({ page }, testInfo) => {
+  test('a signed-in user is sent away from /login to next, and the search box writes q on /sportsbooks', async ({
+    page,
+  }, testInfo) => {
     await signInThroughForm(page, 'gold@demo.local');
     await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
     await page.goto('/login?next=/account');
@@ -131,7 +142,10 @@ test.describe('signed in', () => {
     if (isMobile(testInfo)) await page.getByRole('button', { name: 'Open menu' }).click();
     await expect(page.getByRole('navigation', { name: isMobile(testInfo) ? 'Mobile menu' : 'Main' })).toBeVisible();
     await expect(page.getByRole('searchbox', { name: 'Search sports' })).toHaveCount(0);
-    testInfo.annotations.push({ type: 'spec', description: '000 §2 search box only on /sportsbooks, in the hamburger menu on mobile' });
+    testInfo.annotations.push({
+      type: 'spec',
+      description: '000 §2 search box only on /sportsbooks, in the hamburger menu on mobile',
+    });
   });
 
   test('a 402 QUOTA_EXCEEDED from the API opens the plan-limit modal', async ({ page }) => {
@@ -142,7 +156,12 @@ test.describe('signed in', () => {
       route.fulfill({
         status: 402,
         contentType: 'application/json',
-        body: JSON.stringify({ code: 'QUOTA_EXCEEDED', message: 'You have used all 250 free odds calls this month.', used: 250, quota: 250 }),
+        body: JSON.stringify({
+          code: 'QUOTA_EXCEEDED',
+          message: 'You have used all 250 free odds calls this month.',
+          used: 250,
+          quota: 250,
+        }),
       }),
     );
     await page.goto('/my-sportsbooks');
@@ -158,7 +177,9 @@ test.describe('signed in', () => {
 });
 
 // spec 001 §4, 000 §8: a 401 the client cannot refresh past ends the session and asks for sign-in
-test('an expired session that cannot be refreshed lands on /login?auth_required=true with the spec banner', async ({ page }) => {
+test('an expired session that cannot be refreshed lands on /login?auth_required=true with the spec banner', async ({
+  page,
+}) => {
   await signInThroughForm(page, 'gold@demo.local');
   await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
   await page.evaluate(() => {
@@ -166,7 +187,10 @@ test('an expired session that cannot be refreshed lands on /login?auth_required=
       const raw = storage.getItem('oddspulse.auth.session');
       if (!raw) continue;
       const session = JSON.parse(raw);
-      storage.setItem('oddspulse.auth.session', JSON.stringify({ ...session, access_token: 'tampered', refresh_token: 'revoked' }));
+      storage.setItem(
+        'oddspulse.auth.session',
+        JSON.stringify({ ...session, access_token: 'tampered', refresh_token: 'revoked' }),
+      );
     }
   });
   await page.goto('/account');

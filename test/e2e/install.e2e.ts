@@ -7,7 +7,9 @@ import { isMobile, signInThroughForm } from './support/accounts';
 test.use({ serviceWorkers: 'allow' });
 
 // The manifest is served, the service worker registers, and Chromium finds the app installable.
-test('the manifest is served and Chromium reports the app installable with its service worker running', async ({ request }, testInfo) => {
+test('the manifest is served and Chromium reports the app installable with its service worker running', async ({
+  request,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'installability is per origin, not per viewport; run once');
   const response = await request.get('/manifest.webmanifest');
   expect(response.status()).toBe(200);
@@ -20,20 +22,29 @@ test('the manifest is served and Chromium reports the app installable with its s
   };
   expect(manifest).toMatchObject({ start_url: '/sportsbooks', display: 'standalone', theme_color: '#6d28d9' });
   expect(manifest.name).toContain('OddsPulse');
-  for (const size of ['192x192', '512x512']) expect(manifest.icons).toContainEqual(expect.objectContaining({ sizes: size, type: 'image/png' }));
-  for (const icon of ['/icons/icon-192.png', '/icons/icon-512.png']) expect((await request.get(icon)).headers()['content-type']).toBe('image/png');
+  for (const size of ['192x192', '512x512'])
+    expect(manifest.icons).toContainEqual(expect.objectContaining({ sizes: size, type: 'image/png' }));
+  for (const icon of ['/icons/icon-192.png', '/icons/icon-512.png'])
+    expect((await request.get(icon)).headers()['content-type']).toBe('image/png');
 
   // Chromium never offers to install from an incognito window, which every Playwright context is: a real profile here.
   const profile = mkdtempSync(join(tmpdir(), 'oddspulse-install-'));
-  const browser = await chromium.launchPersistentContext(profile, { ...testInfo.project.use.launchOptions, baseURL: testInfo.project.use.baseURL });
+  const browser = await chromium.launchPersistentContext(profile, {
+    ...testInfo.project.use.launchOptions,
+    baseURL: testInfo.project.use.baseURL,
+  });
   try {
     const page = browser.pages()[0] ?? (await browser.newPage());
     await page.goto('/');
-    expect(await page.evaluate(() => navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL))).toMatch(/\/sw\.js$/);
+    expect(
+      await page.evaluate(() => navigator.serviceWorker.ready.then((registration) => registration.active?.scriptURL)),
+    ).toMatch(/\/sw\.js$/);
     const cdp = await browser.newCDPSession(page);
     const { url } = (await cdp.send('Page.getAppManifest')) as { url: string };
     expect(url).toMatch(/\/manifest\.webmanifest$/);
-    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> };
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>;
+    };
     expect(installabilityErrors).toEqual([]);
   } finally {
     await browser.close();
@@ -41,7 +52,10 @@ test('the manifest is served and Chromium reports the app installable with its s
   }
 });
 
-test('with the network gone, the app starts from the service worker and says how old its data is', async ({ page, context }, testInfo) => {
+test('with the network gone, the app starts from the service worker and says how old its data is', async ({
+  page,
+  context,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'the same worker serves both viewports; run once');
   test.setTimeout(90_000);
   await signInThroughForm(page, 'gold@demo.local');
@@ -62,7 +76,9 @@ test('with the network gone, the app starts from the service worker and says how
   await expect(page.getByTestId('offline-banner')).toHaveCount(0, { timeout: 15_000 });
 });
 
-test("the API documentation opens in the browser under the app's content security policy", async ({ page }, testInfo) => {
+test("the API documentation opens in the browser under the app's content security policy", async ({
+  page,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'run once');
   const errors: string[] = [];
   page.on('console', (message) => {

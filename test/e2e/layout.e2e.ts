@@ -9,11 +9,13 @@ test('at 375 px the navbar folds into a hamburger menu and a bottom bar', async 
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
   const bottom = page.getByTestId('bottom-bar');
   await expect(bottom).toBeVisible();
-  for (const name of ['Odds', 'Home', 'Picks']) await expect(bottom.getByRole('link', { name, exact: true })).toBeVisible();
+  for (const name of ['Odds', 'Home', 'Picks'])
+    await expect(bottom.getByRole('link', { name, exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Open menu' }).click();
   const menu = page.getByRole('navigation', { name: 'Mobile menu' });
-  for (const name of ['Home', 'Odds', 'Picks', 'Scores', 'Log in', 'Sign up']) await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
+  for (const name of ['Home', 'Odds', 'Picks', 'Scores', 'Log in', 'Sign up'])
+    await expect(menu.getByRole('link', { name, exact: true })).toBeVisible();
   await menu.getByRole('link', { name: 'Scores' }).click();
   await expect(page).toHaveURL(/\/scores$/);
   await expect(menu).toBeHidden();
@@ -22,7 +24,9 @@ test('at 375 px the navbar folds into a hamburger menu and a bottom bar', async 
   expect(width).toBeLessThanOrEqual(375);
 });
 
-test('on mobile the odds page adds Filters and the section switcher, Platinum sections only for Platinum', async ({ page }, testInfo) => {
+test('on mobile the odds page adds Filters and the section switcher, Platinum sections only for Platinum', async ({
+  page,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'mobile', 'mobile layout only');
   await signInThroughForm(page, 'gold@demo.local');
   await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
@@ -74,12 +78,19 @@ test('on mobile the odds page adds Filters and the section switcher, Platinum se
   await signInThroughForm(page, 'platinum@demo.local');
   await expect(page.getByTestId('plan-badge')).toHaveText('Platinum');
   await page.goto('/sportsbooks');
-  await expect(page.getByRole('tablist', { name: 'Odds sections' }).getByRole('tab')).toHaveText(['Straight Bets', 'Player Props', 'Arbitrage', 'Middles']);
+  await expect(page.getByRole('tablist', { name: 'Odds sections' }).getByRole('tab')).toHaveText([
+    'Straight Bets',
+    'Player Props',
+    'Arbitrage',
+    'Middles',
+  ]);
 });
 
 // On a phone the scanners keep every control in sight and uncovered: all four section tabs inside the window, the
 // bet slip's button in the bottom bar (not floating over the cards' Stake and Age), and the open slip above the tabs.
-test('on mobile the section tabs fit, the bet slip button sits in the bottom bar, and the open slip leaves the tabs uncovered', async ({ page }, testInfo) => {
+test('on mobile the section tabs fit, the bet slip button sits in the bottom bar, and the open slip leaves the tabs uncovered', async ({
+  page,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'mobile', 'mobile layout only');
   await signInThroughForm(page, 'platinum@demo.local');
   await expect(page.getByTestId('plan-badge')).toHaveText('Platinum');
@@ -121,7 +132,10 @@ test('on desktop the navbar shows its links and no bottom bar', async ({ page },
 // WAI-ARIA menu button: Enter / ArrowDown / ArrowUp open, arrows and Home / End move, Escape closes and returns
 // focus to the button, Space activates a link item, Tab leaves and closes.
 test('the user menu works from the keyboard', async ({ page }, testInfo) => {
-  test.skip(testInfo.project.name !== 'desktop', 'the dropdown is the desktop user menu; the hamburger is tested on mobile');
+  test.skip(
+    testInfo.project.name !== 'desktop',
+    'the dropdown is the desktop user menu; the hamburger is tested on mobile',
+  );
   await signInThroughForm(page, 'free@demo.local');
   await expect(page.getByTestId('plan-badge')).toHaveText('Free');
   const button = page.getByRole('button', { name: 'Account menu' });
@@ -192,12 +206,16 @@ test('Ctrl+Shift+D toggles the debug panel and the loading bar runs on a path ch
   });
   await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
   await expect(page).toHaveURL(/\/terms$/);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { barSeen?: boolean }).barSeen === true)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { barSeen?: boolean }).barSeen === true))
+    .toBe(true);
   await expect(page.getByTestId('loading-bar')).not.toHaveClass(/active/);
 });
 
 // spec 000 §4: a screen-reader announcement is removed after 1000 ms.
-test('a navigation is announced to screen readers, and the announcement clears after about a second', async ({ page }) => {
+test('a navigation is announced to screen readers, and the announcement clears after about a second', async ({
+  page,
+}) => {
   await page.goto('/pricing');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Terms' }).click();
   const announcer = page.getByTestId('route-announcer');
@@ -210,10 +228,9 @@ test('accessibility settings apply to the page and survive a reload', async ({ p
   await expect(page.getByTestId('plan-badge')).toHaveText('Free');
   await page.goto('/account');
   // spec 000 §2 account "Social links": the e2e stack configures one (SOCIAL_LINKS in scripts/test.mjs).
-  await expect(page.getByRole('region', { name: 'Social links' }).getByRole('link', { name: 'Community' })).toHaveAttribute(
-    'href',
-    'https://social.example/oddspulse',
-  );
+  await expect(
+    page.getByRole('region', { name: 'Social links' }).getByRole('link', { name: 'Community' }),
+  ).toHaveAttribute('href', 'https://social.example/oddspulse');
   await page.getByLabel('High contrast').check();
   await page.getByLabel('Font size').selectOption('extra-large');
   await expect(page.locator('html')).toHaveClass(/high-contrast/);
@@ -252,7 +269,10 @@ test('a Gold user picks books and a bankroll, saved on the server', async ({ pag
 });
 
 // Exchange commission: each exchange at its published default until the user sets their own rate on My Sportsbooks
-test('a user sets their own exchange commission on My Sportsbooks, saved on the server', async ({ page, request }, testInfo) => {
+test('a user sets their own exchange commission on My Sportsbooks, saved on the server', async ({
+  page,
+  request,
+}, testInfo) => {
   const user = await newUser(request, testInfo, 'commission');
   await signIn(page, user);
   await page.goto('/my-sportsbooks');
@@ -262,7 +282,9 @@ test('a user sets their own exchange commission on My Sportsbooks, saved on the 
   await expect(page.getByLabel('Matchbook commission (%)')).toHaveValue('2');
   await betfair.fill('100');
   await page.getByRole('button', { name: 'Save preferences' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Commission for Betfair Exchange (UK) must be a percent from 0 to below 100');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Commission for Betfair Exchange (UK) must be a percent from 0 to below 100',
+  );
   await betfair.fill('2');
   await page.getByRole('button', { name: 'Save preferences' }).click();
   await expect(page.getByText('Preferences saved successfully!')).toBeVisible();

@@ -27,12 +27,19 @@ test('the link of the page open is marked, for assistive technology too', async 
   if (isMobile(testInfo)) {
     await page.getByRole('button', { name: 'Close menu' }).click();
     await page.goto('/');
-    await expect(page.getByTestId('bottom-bar').getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByTestId('bottom-bar').getByRole('link', { name: 'Odds' })).not.toHaveAttribute('aria-current');
+    await expect(page.getByTestId('bottom-bar').getByRole('link', { name: 'Home' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(page.getByTestId('bottom-bar').getByRole('link', { name: 'Odds' })).not.toHaveAttribute(
+      'aria-current',
+    );
   }
 });
 
-test('Back steps through the pages opened: a link to the page open and a redirect take no step of their own', async ({ page }) => {
+test('Back steps through the pages opened: a link to the page open and a redirect take no step of their own', async ({
+  page,
+}) => {
   const product = page.getByRole('contentinfo').getByRole('navigation', { name: 'Product' });
   await page.goto('/pricing');
   const start = await entries(page);
@@ -51,7 +58,10 @@ test('Back steps through the pages opened: a link to the page open and a redirec
   await expect(page).toHaveURL(/\/pricing$/);
 });
 
-test('a modified or middle click on a link opens its page in a new tab and leaves this one as it is', async ({ page, context }) => {
+test('a modified or middle click on a link opens its page in a new tab and leaves this one as it is', async ({
+  page,
+  context,
+}) => {
   await page.goto('/pricing');
   const terms = page.getByRole('contentinfo').getByRole('link', { name: 'Terms' });
   for (const click of [() => terms.click({ modifiers: ['ControlOrMeta'] }), () => terms.click({ button: 'middle' })]) {
@@ -64,7 +74,9 @@ test('a modified or middle click on a link opens its page in a new tab and leave
 
 // spec 001 §2: sections from `mode`, history replaced on change; a scanner link opened without Platinum lands on
 // straight bets with its upgrade panel
-test("the odds page: a section change replaces the entry, a search adds one, and a scanner link's panel outlives a reload", async ({ page }, testInfo) => {
+test("the odds page: a section change replaces the entry, a search adds one, and a scanner link's panel outlives a reload", async ({
+  page,
+}, testInfo) => {
   await signInThroughForm(page, 'gold@demo.local');
   await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
   await page.goto('/sportsbooks?mode=middles');

@@ -20,7 +20,9 @@ async function allBooks(page: Page) {
 const money = (text: string) => Math.round(Number(text.replace(/[−]/g, '-').replace(/[^0-9.-]/g, '')) * 100);
 
 // The arbitrage calculator opened from a scanner card, one leg's stake fixed, the others sized to pay the same
-test('a Platinum user opens the arbitrage calculator from a scanner card and fixes one leg’s stake', async ({ page }, testInfo) => {
+test('a Platinum user opens the arbitrage calculator from a scanner card and fixes one leg’s stake', async ({
+  page,
+}, testInfo) => {
   test.setTimeout(120_000);
   await signInDemo(page, 'platinum@demo.local');
   await allBooks(page);
@@ -55,7 +57,9 @@ test('a Platinum user opens the arbitrage calculator from a scanner card and fix
   await expect(legs.nth(1).getByTestId('arb-stake')).toHaveText('$10.00');
 
   // every leg returns what the fixed one returns, to within the half cent of rounding times the odds
-  const american = await Promise.all(Array.from({ length: count }, (_, i) => legs.nth(i).getByRole('textbox').inputValue()));
+  const american = await Promise.all(
+    Array.from({ length: count }, (_, i) => legs.nth(i).getByRole('textbox').inputValue()),
+  );
   const decimals = american.map((a) => (Number(a) > 0 ? 1 + Number(a) / 100 : 1 + 100 / -Number(a)));
   const stakes = (await calculator.getByTestId('arb-stake').allTextContents()).map(money);
   const returns = (await legs.locator('td:nth-child(4)').allTextContents()).map(money);
@@ -68,7 +72,9 @@ test('a Platinum user opens the arbitrage calculator from a scanner card and fix
   const summary = calculator.getByTestId('arb-summary');
   await expect(summary).toContainText(`Total staked $${(total / 100).toFixed(2)}`);
   const guaranteed = Math.min(...returns) - total;
-  await expect(summary).toContainText(`guaranteed profit ${guaranteed < 0 ? '−' : ''}$${(Math.abs(guaranteed) / 100).toFixed(2)}`);
+  await expect(summary).toContainText(
+    `guaranteed profit ${guaranteed < 0 ? '−' : ''}$${(Math.abs(guaranteed) / 100).toFixed(2)}`,
+  );
 
   // whole dollars: the sized legs become whole dollars, the fixed $10 stays
   await calculator.getByTestId('arb-round').check();
@@ -102,11 +108,15 @@ function backLayNow(now: number): ArbitrageOpportunity {
     for (const market of bookmaker.markets) market.last_update = updated;
   }
   // the board also makes a two-way arbitrage of the back prices
-  return findArbitrage(board, { minProfitPct: 0.1, bankroll: 1000, maxStake: 100 }, now).find((o) => o.kind === 'back_lay')!;
+  return findArbitrage(board, { minProfitPct: 0.1, bankroll: 1000, maxStake: 100 }, now).find(
+    (o) => o.kind === 'back_lay',
+  )!;
 }
 
 // commission.ts backLay: the calculator sizes the lay against the back stake, as the scanner sized it
-test('the arbitrage calculator sizes a back/lay’s lay against the back stake, net of the exchange’s commission', async ({ page }) => {
+test('the arbitrage calculator sizes a back/lay’s lay against the back stake, net of the exchange’s commission', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signInDemo(page, 'platinum@demo.local');
   await allBooks(page);
@@ -128,7 +138,9 @@ test('the arbitrage calculator sizes a back/lay’s lay against the back stake, 
   await expect(calculator.getByTestId('arb-liability')).toContainText('Liability $285.79 at');
   await expect(calculator.getByTestId('arb-back-wins')).toHaveText('$14.21');
   await expect(calculator.getByTestId('arb-lay-wins')).toHaveText('$14.22');
-  await expect(calculator.getByTestId('arb-summary')).toContainText('Back stake $250.00 · guaranteed profit $14.21 (5.68%)');
+  await expect(calculator.getByTestId('arb-summary')).toContainText(
+    'Back stake $250.00 · guaranteed profit $14.21 (5.68%)',
+  );
   // the lay moved to +130 (2.30): no profit is locked in any more
   await calculator.getByLabel('Odds of the lay').fill('+130');
   await expect(calculator.getByTestId('arb-summary')).toContainText('no profit is locked in');
@@ -139,7 +151,9 @@ test('the arbitrage calculator sizes a back/lay’s lay against the back stake, 
 });
 
 // The hold of each book beside its price, the lowest-hold book marked; the de-vig method selectable
-test('the odds table shows each book’s hold, marks the lowest, and follows the chosen de-vig method', async ({ page }, testInfo) => {
+test('the odds table shows each book’s hold, marks the lowest, and follows the chosen de-vig method', async ({
+  page,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'the mobile cards show the same hold; run once');
   test.setTimeout(90_000);
   await signInDemo(page, 'gold@demo.local');
@@ -154,7 +168,9 @@ test('the odds table shows each book’s hold, marks the lowest, and follows the
   await row.click();
   const mini = page.getByRole('table', { name: /^Books for/ }).first();
   await expect(mini.getByRole('columnheader', { name: 'Hold' })).toBeVisible();
-  const holds = (await mini.getByTestId('mini-hold').allTextContents()).filter((t) => t !== '—').map((t) => Number(t.replace('%', '')));
+  const holds = (await mini.getByTestId('mini-hold').allTextContents())
+    .filter((t) => t !== '—')
+    .map((t) => Number(t.replace('%', '')));
   if (holds.length > 0) {
     await expect(mini.getByTestId('lowest-hold')).toHaveCount(1);
     const marked = Number(
@@ -175,17 +191,22 @@ test('the odds table shows each book’s hold, marks the lowest, and follows the
   await expect(page.getByRole('group', { name: 'Methods blended' })).toBeVisible();
   await page.getByRole('group', { name: 'Methods blended' }).getByLabel('Jensen–Shannon').check();
   await expect(page.getByTestId('odds-row').first()).toBeVisible();
-  expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('oddspulse.devigMethod') ?? '{}'))).toMatchObject({
+  expect(
+    await page.evaluate(() => JSON.parse(window.localStorage.getItem('oddspulse.devigMethod') ?? '{}')),
+  ).toMatchObject({
     method: 'blend',
     blend: ['multiplicative', 'additive', 'power', 'shin', 'jensen_shannon'],
   });
   // a blend keeps one method at least: the last one's box stays ticked when clicked
   const blended = page.getByRole('group', { name: 'Methods blended' });
-  for (const name of ['Multiplicative', 'Additive', 'Power', 'Shin']) await blended.getByLabel(name, { exact: true }).uncheck();
+  for (const name of ['Multiplicative', 'Additive', 'Power', 'Shin'])
+    await blended.getByLabel(name, { exact: true }).uncheck();
   await blended.getByLabel('Jensen–Shannon').click();
   // read at once, not waited for: the table's next render would tick it again anyway
   expect(await blended.getByLabel('Jensen–Shannon').isChecked()).toBe(true);
-  expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('oddspulse.devigMethod') ?? '{}'))).toMatchObject({ blend: ['jensen_shannon'] });
+  expect(
+    await page.evaluate(() => JSON.parse(window.localStorage.getItem('oddspulse.devigMethod') ?? '{}')),
+  ).toMatchObject({ blend: ['jensen_shannon'] });
 });
 
 // A pick that cannot be settled says why on /picks instead of staying silently pending
@@ -193,18 +214,35 @@ test('My Picks says why a pick cannot be settled', async ({ page, request }, tes
   test.skip(isMobile(testInfo), 'the same page on mobile; run once');
   const user = await newUser(request, testInfo, 'unsettled');
   const picks = [
-    { game: 'Mumbai Indians @ Chennai Super Kings', league: 'IPL', market: 'Moneyline', selection: 'Mumbai Indians', odds: '+110', stakeCents: 1000 },
-    { game: 'Utah Jazz @ New York', league: 'NBA', sport: 'basketball_nba', market: 'Moneyline', selection: 'Utah Jazz', odds: '+150', stakeCents: 1000 },
+    {
+      game: 'Mumbai Indians @ Chennai Super Kings',
+      league: 'IPL',
+      market: 'Moneyline',
+      selection: 'Mumbai Indians',
+      odds: '+110',
+      stakeCents: 1000,
+    },
+    {
+      game: 'Utah Jazz @ New York',
+      league: 'NBA',
+      sport: 'basketball_nba',
+      market: 'Moneyline',
+      selection: 'Utah Jazz',
+      odds: '+150',
+      stakeCents: 1000,
+    },
   ];
   for (const data of picks) expect((await request.post('/api/picks', { headers: bearer(user), data })).ok()).toBe(true);
   await signIn(page, user);
   await page.goto('/picks');
   await page.getByRole('button', { name: 'Validate now' }).click();
-  await expect(page.getByTestId('pick').filter({ hasText: 'Mumbai Indians' }).getByTestId('pick-unsettled-reason')).toHaveText(
-    'Not settled: Unsupported sport for backend scoreboard: IPL',
-  );
+  await expect(
+    page.getByTestId('pick').filter({ hasText: 'Mumbai Indians' }).getByTestId('pick-unsettled-reason'),
+  ).toHaveText('Not settled: Unsupported sport for backend scoreboard: IPL');
   // "New York" is a city, not a team (DECISIONS 24): the pick says to name the team
-  await expect(page.getByTestId('pick').filter({ hasText: 'Utah Jazz' }).getByTestId('pick-unsettled-reason')).toHaveText(
+  await expect(
+    page.getByTestId('pick').filter({ hasText: 'Utah Jazz' }).getByTestId('pick-unsettled-reason'),
+  ).toHaveText(
     'Not settled: Unreadable game: name the two teams as "Away @ Home" (a city alone, such as "LA", is not a team)',
   );
 });

@@ -14,7 +14,10 @@ async function allBooks(page: Page) {
 }
 
 // spec 001 §5 arbitrage, DECISIONS 12: opportunities arrive and change live, each leg with its age
-test('a Platinum user watches arbitrage opportunities arrive and change without reloading, with every leg aged', async ({ page, request }, testInfo) => {
+test('a Platinum user watches arbitrage opportunities arrive and change without reloading, with every leg aged', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'the scanner feed is the same on mobile; run once');
   test.setTimeout(120_000);
   // a fresh Platinum account: the test places the legs it executes into picks
@@ -29,7 +32,9 @@ test('a Platinum user watches arbitrage opportunities arrive and change without 
   await page.evaluate(() => ((window as unknown as { loadedOnce: boolean }).loadedOnce = true));
 
   // New or updated opportunities come only over the socket.
-  const live = page.locator('[data-testid=opportunity][data-status=new], [data-testid=opportunity][data-status=updated]');
+  const live = page.locator(
+    '[data-testid=opportunity][data-status=new], [data-testid=opportunity][data-status=updated]',
+  );
   await expect(live.first()).toBeVisible({ timeout: 90_000 });
   expect(await page.evaluate(() => (window as unknown as { loadedOnce?: boolean }).loadedOnce)).toBe(true);
 
@@ -50,7 +55,9 @@ test('a Platinum user watches arbitrage opportunities arrive and change without 
     await expect(expiry).toHaveText(/^Expires in ([12]?\d|30):[0-5]\d$/, { timeout: 1_000 });
     const left = Number(await expiry.getAttribute('data-expires-in', { timeout: 1_000 }));
     expect(left).toBeLessThanOrEqual(1800);
-    await expect.poll(async () => Number(await expiry.getAttribute('data-expires-in', { timeout: 1_000 })), { timeout: 5_000 }).toBeLessThan(left);
+    await expect
+      .poll(async () => Number(await expiry.getAttribute('data-expires-in', { timeout: 1_000 })), { timeout: 5_000 })
+      .toBeLessThan(left);
   }).toPass({ timeout: 60_000 });
 
   // Execute puts every leg on the bet slip with its stake (DECISIONS 12).
@@ -123,7 +130,9 @@ test('a pushed price change flashes in the odds table', async ({ page }, testInf
   expect(ages.some((age) => /^\d+s$/.test(age))).toBe(true);
 
   // A positive EV is never coloured like a negative one
-  const evs = await page.locator('[data-testid=odds-row] .ev').evaluateAll((els) => els.map((e) => ({ text: e.textContent ?? '', cls: e.className })));
+  const evs = await page
+    .locator('[data-testid=odds-row] .ev')
+    .evaluateAll((els) => els.map((e) => ({ text: e.textContent ?? '', cls: e.className })));
   for (const ev of evs) {
     if (ev.text.startsWith('+')) expect(ev.cls).not.toContain('ev-negative');
     if (ev.text.startsWith('-')) expect(ev.cls).toContain('ev-negative');
@@ -172,7 +181,8 @@ test('the odds table is operated by keyboard alone', async ({ page, request }, t
   await expect(row).toHaveAttribute('aria-expanded', 'true');
   // Tab through the open row (its "Open in <book>" links, come first) until the control is reached.
   const tabTo = async (target: Locator) => {
-    for (let i = 0; i < 40 && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 40 && !(await target.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
     await expect(target).toBeFocused();
   };
   // "N more books quote this line" opens to every book
@@ -215,7 +225,10 @@ test('the odds table is operated by keyboard alone', async ({ page, request }, t
 });
 
 // A search outside the selected sports offers all sports; an in-progress game is marked LIVE, a later one is not
-test('a search offers all sports, and rows of a game in progress are marked LIVE', async ({ page, request }, testInfo) => {
+test('a search offers all sports, and rows of a game in progress are marked LIVE', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'the same rows on mobile; run once');
   test.setTimeout(90_000);
   await signIn(page, 'gold@demo.local');
@@ -241,7 +254,9 @@ test('a search offers all sports, and rows of a game in progress are marked LIVE
     return { rows: await rows.count(), live: await page.getByTestId('live-marker').count() };
   };
   const games = (await Promise.all(SCORE_SPORTS.map((sport) => scores(request, sport)))).flat();
-  const upcoming = games.find((g) => g.status !== 'final' && !g.live && Date.parse(g.commence_time) > Date.now() + 3_600_000);
+  const upcoming = games.find(
+    (g) => g.status !== 'final' && !g.live && Date.parse(g.commence_time) > Date.now() + 3_600_000,
+  );
   if (upcoming) expect((await markers(upcoming)).live).toBe(0);
   const inPlay = games.find((g) => g.live && g.status !== 'final');
   if (inPlay) {
@@ -277,9 +292,12 @@ test('filters apply only on Apply', async ({ page }, testInfo) => {
 });
 
 /** The signed-in user's picks, read through the API with the page's own session. */
-async function savedPicks(page: Page): Promise<Array<{ selection: string; status: string; stakeCents: number; game: string }>> {
+async function savedPicks(
+  page: Page,
+): Promise<Array<{ selection: string; status: string; stakeCents: number; game: string }>> {
   return page.evaluate(async () => {
-    const raw = window.localStorage.getItem('oddspulse.auth.session') ?? window.sessionStorage.getItem('oddspulse.auth.session');
+    const raw =
+      window.localStorage.getItem('oddspulse.auth.session') ?? window.sessionStorage.getItem('oddspulse.auth.session');
     const token = raw ? (JSON.parse(raw) as { access_token: string }).access_token : '';
     const response = await fetch('/api/picks?period=7d', { headers: { Authorization: `Bearer ${token}` } });
     return response.json();
@@ -287,7 +305,10 @@ async function savedPicks(page: Page): Promise<Array<{ selection: string; status
 }
 
 // spec 001 §5 bankroll and bet sizing (the engine's messages, verbatim), §4 placing saves pending picks and goes to /picks
-test('the bet slip shows the spec validation messages and places bets into picks', async ({ page, request }, testInfo) => {
+test('the bet slip shows the spec validation messages and places bets into picks', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(60_000);
   // A Gold user has no pause toggle (spec 001 §6): the table holds its order while a row is open. A fresh account:
   // the test places a bet, and reads the default bankroll (a bankroll another spec saves would move the limits).
@@ -319,7 +340,9 @@ test('the bet slip shows the spec validation messages and places bets into picks
   await expect(slip.getByTestId('slip-total')).toHaveText('$100.00');
   const warned = (await slip.getByTestId('slip-messages').count()) > 0;
   if (warned)
-    await expect(slip.getByTestId('slip-messages')).toHaveText(negative ? 'This bet has negative expected value' : 'Large bet on low edge - consider reducing');
+    await expect(slip.getByTestId('slip-messages')).toHaveText(
+      negative ? 'This bet has negative expected value' : 'Large bet on low edge - consider reducing',
+    );
   await expect(slip.getByRole('button', { name: warned ? 'Place anyway' : 'Place Bets' })).toBeEnabled();
   await stake.fill('600');
   await expect(slip.getByRole('tab', { name: 'Parlay' })).toBeDisabled();
@@ -341,7 +364,9 @@ test('the bet slip shows the spec validation messages and places bets into picks
 });
 
 // spec 001 §5: a bet with a negative edge is called negative and given no stake by auto sizing; the user may stake it
-test('a negative-edge bet is not auto-sized, the slip says why, and a stake typed by hand can be placed', async ({ page }, testInfo) => {
+test('a negative-edge bet is not auto-sized, the slip says why, and a stake typed by hand can be placed', async ({
+  page,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'the same slip on mobile; run once');
   await signIn(page, 'gold@demo.local');
   await page.goto('/sportsbooks');
@@ -355,7 +380,9 @@ test('a negative-edge bet is not auto-sized, the slip says why, and a stake type
   const slip = page.getByTestId('bet-slip');
   await expect(slip.getByTestId('slip-edge')).toHaveText(/^-\d+\.\d{2}% edge$/);
   await expect(slip.getByRole('spinbutton', { name: /Stake for/ })).toHaveValue('0');
-  await expect(slip.getByTestId('slip-not-sized')).toHaveText('Not sized automatically: this bet has negative expected value. Enter a stake to bet it anyway.');
+  await expect(slip.getByTestId('slip-not-sized')).toHaveText(
+    'Not sized automatically: this bet has negative expected value. Enter a stake to bet it anyway.',
+  );
   await expect(slip.getByTestId('slip-messages')).toContainText('This bet has negative expected value');
   await expect(slip.getByTestId('slip-messages')).not.toContainText('Large bet on low edge');
   await slip.getByRole('spinbutton', { name: /Stake for/ }).fill('5');
@@ -386,7 +413,9 @@ test('Add to My Picks saves a pending pick once', async ({ page, request }, test
 });
 
 // spec 001 §2 mobile filters bottom sheet: Escape, backdrop, a swipe of more than 90 px
-test('at 375 px the filters open in a bottom sheet that closes on Escape, backdrop and swipe', async ({ page }, testInfo) => {
+test('at 375 px the filters open in a bottom sheet that closes on Escape, backdrop and swipe', async ({
+  page,
+}, testInfo) => {
   test.skip(!isMobile(testInfo), 'mobile only');
   test.setTimeout(60_000);
   await signIn(page, 'gold@demo.local');
@@ -434,7 +463,9 @@ test('at 375 px the filters open in a bottom sheet that closes on Escape, backdr
 
 // spec 001 §5 arbitrage inputs: shown once (the scanner panel, not the filter panel too), taking a minimum
 // profit of 0.1–50 and a max stake of 10–10,000 in steps of 10
-test('the scanner inputs are shown once, refuse values outside their ranges and apply valid ones', async ({ page }, testInfo) => {
+test('the scanner inputs are shown once, refuse values outside their ranges and apply valid ones', async ({
+  page,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'the same panel on mobile');
   test.setTimeout(60_000);
   await signIn(page, 'platinum@demo.local');
@@ -459,7 +490,9 @@ test('the scanner inputs are shown once, refuse values outside their ranges and 
 });
 
 // spec 001 §2 mobile search modal, date picker and multi-select sheets (below 768 px)
-test('at 375 px the search opens the Search Odds modal, and the date picker and multi-selects sheets that close like Filters', async ({ page }, testInfo) => {
+test('at 375 px the search opens the Search Odds modal, and the date picker and multi-selects sheets that close like Filters', async ({
+  page,
+}, testInfo) => {
   test.skip(!isMobile(testInfo), 'mobile only');
   test.setTimeout(60_000);
   await signIn(page, 'gold@demo.local');

@@ -6,7 +6,9 @@ const SIMULATED_FEEDS = 8 * 3;
 
 // The ops demo account opens /ops, sees every simulated feed fresh, then the queue
 // console with the feeds queue's completed jobs; a Platinum account gets 403 on both.
-test('the operations demo account sees every simulated feed fresh, then the feeds queue’s completed jobs', async ({ page }, testInfo) => {
+test('the operations demo account sees every simulated feed fresh, then the feeds queue’s completed jobs', async ({
+  page,
+}, testInfo) => {
   await signInThroughForm(page, 'ops@demo.local');
   const menu = await openUserMenu(page, testInfo);
   await menu.getByRole('menuitem', { name: 'Operations' }).click();
@@ -54,9 +56,12 @@ test('the operations page fits its window with a failed settlement run in its ta
       checked: 1204,
       settled: 0,
       duration_ms: 61_250,
-      error: 'Scores provider answered 503 Service Unavailable for basketball_ncaab after 3 attempts; the run will be retried',
+      error:
+        'Scores provider answered 503 Service Unavailable for basketball_ncaab after 3 attempts; the run will be retried',
     };
-    await route.fulfill({ json: { ...overview, settlement_runs: [failed, failed, ...(overview.settlement_runs ?? [])] } });
+    await route.fulfill({
+      json: { ...overview, settlement_runs: [failed, failed, ...(overview.settlement_runs ?? [])] },
+    });
   });
   await page.goto('/ops');
   await expect(
@@ -65,7 +70,9 @@ test('the operations page fits its window with a failed settlement run in its ta
       .getByText(/Scores provider answered 503/)
       .first(),
   ).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+    0,
+  );
 });
 
 test('a Platinum account gets 403 on the operations page and the queue console', async ({ page }) => {

@@ -25,7 +25,10 @@ test('picks export to CSV and come back from it: the preview maps a renamed colu
   // an export, three imports and the list and chart read again after each: more than the default 30 s on a shared machine
   test.setTimeout(90_000);
   const user = await newUser(request, testInfo, 'csv');
-  const seeded = await request.post('/api/picks/import.csv', { headers: { ...bearer(user), 'Content-Type': 'text/csv' }, data: history() });
+  const seeded = await request.post('/api/picks/import.csv', {
+    headers: { ...bearer(user), 'Content-Type': 'text/csv' },
+    data: history(),
+  });
   expect(await seeded.json()).toEqual({ added: 2, duplicates: 0, errors: [] });
 
   await signIn(page, user);
@@ -42,7 +45,9 @@ test('picks export to CSV and come back from it: the preview maps a renamed colu
   expect(download.suggestedFilename()).toMatch(/^oddspulse-picks-.+\.csv$/);
   const exported = await readFile(await download.path(), 'utf8');
   const [header, ...rows] = exported.split('\r\n');
-  expect(header.split(',')).toEqual(expect.arrayContaining(['id', 'date_added', 'game', 'selection', 'odds', 'stake', 'status', 'actual_payout']));
+  expect(header.split(',')).toEqual(
+    expect.arrayContaining(['id', 'date_added', 'game', 'selection', 'odds', 'stake', 'status', 'actual_payout']),
+  );
   expect(rows).toHaveLength(2);
   expect(exported).toContain('Buffalo Bills,+150');
   expect(exported).toContain(',20.00,');
@@ -65,16 +70,22 @@ test('picks export to CSV and come back from it: the preview maps a renamed colu
 
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByTestId('csv-import');
-  await dialog.getByLabel('CSV file').setInputFiles({ name: 'my-picks.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'my-picks.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
   const preview = dialog.getByTestId('csv-preview');
   await expect(preview).toContainText('Buffalo Bills');
   await expect(preview).toContainText('SF 49ers @ LA Rams');
-  await expect(dialog.getByTestId('csv-missing-columns')).toHaveText("Choose the file's column for stake: an import needs them.");
+  await expect(dialog.getByTestId('csv-missing-columns')).toHaveText(
+    "Choose the file's column for stake: an import needs them.",
+  );
   await dialog.getByLabel('Read Risked as').selectOption('stake');
 
   await expect(dialog.getByTestId('csv-check')).toContainText('3 rows will be imported; 1 line will be left out.');
   await expect(dialog.getByTestId('csv-check-problems')).toHaveText("line 5: odds '+1x0' is not American odds");
-  await expect(preview.locator('tr', { hasText: 'N.Y. Giants' })).toContainText("Refused: odds '+1x0' is not American odds");
+  await expect(preview.locator('tr', { hasText: 'N.Y. Giants' })).toContainText(
+    "Refused: odds '+1x0' is not American odds",
+  );
   await expect(preview.locator('tr', { hasText: 'SF 49ers' })).toContainText('A pick');
 
   await dialog.getByRole('button', { name: 'Import the 3 readable rows' }).click();
@@ -90,7 +101,9 @@ test('picks export to CSV and come back from it: the preview maps a renamed colu
 
   // The same file again adds nothing.
   await page.getByRole('button', { name: 'Import CSV' }).click();
-  await dialog.getByLabel('CSV file').setInputFiles({ name: 'my-picks.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'my-picks.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
   await dialog.getByLabel('Read Risked as').selectOption('stake');
   await dialog.getByRole('button', { name: 'Import the 3 readable rows' }).click();
   await expect(result).toContainText('Imported 0 picks. 3 rows were already in My Picks and not added again.');
@@ -122,7 +135,9 @@ test('a file without picks is refused in the server’s words before anything is
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByTestId('csv-import');
   // the header alone: the check says so before anything is sent
-  await dialog.getByLabel('CSV file').setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.from(HEADER) });
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.from(HEADER) });
   await expect(dialog.getByTestId('csv-check-problems')).toHaveText('line 1: the file has no picks');
   await expect(dialog.getByRole('button', { name: /^Import/ })).toHaveCount(0);
 
@@ -139,7 +154,9 @@ test('a file without picks is refused in the server’s words before anything is
     }),
   );
   const file = `${HEADER}\r\n${iso(1)},Chiefs @ Bills,Moneyline,Bills,-110,10,pending,`;
-  await dialog.getByLabel('CSV file').setInputFiles({ name: 'one.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'one.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
   await dialog.getByRole('button', { name: 'Import 1 pick' }).click();
   await expect(dialog.getByTestId('csv-import-result')).toContainText('Nothing was imported: the file has 1 bad line.');
   await expect(dialog.getByTestId('csv-import-errors')).toHaveText('line 2: game is longer than 200 characters');
@@ -154,13 +171,19 @@ test('/analytics draws profit, ROI and CLV over time with uPlot', async ({ page,
     `${iso(6)},Kansas City Chiefs @ Buffalo Bills,Moneyline,Buffalo Bills,+150,20,won,${iso(5)},+140,2.1`,
     `${iso(4)},Boston Celtics @ Miami Heat,Moneyline,Miami Heat,-110,11,lost,${iso(3)},-120,-1.5`,
   ].join('\r\n');
-  const seeded = await request.post('/api/picks/import.csv', { headers: { ...bearer(user), 'Content-Type': 'text/csv' }, data: csv });
+  const seeded = await request.post('/api/picks/import.csv', {
+    headers: { ...bearer(user), 'Content-Type': 'text/csv' },
+    data: csv,
+  });
   expect(seeded.ok(), await seeded.text()).toBe(true);
   await signIn(page, user);
   await page.goto('/analytics');
   await expect(page.getByTestId('clv-chart').locator('.uplot canvas')).toBeVisible();
   await expect(page.getByTestId('profit-chart').locator('.uplot canvas')).toBeVisible();
-  await expect(page.getByTestId('profit-chart')).toHaveAttribute('aria-label', 'Cumulative profit: +$19.00 after 2 settled pick(s)');
+  await expect(page.getByTestId('profit-chart')).toHaveAttribute(
+    'aria-label',
+    'Cumulative profit: +$19.00 after 2 settled pick(s)',
+  );
   // +$19.00 on $31.00 staked
   await expect(page.getByTestId('roi-chart').locator('.uplot canvas')).toBeVisible();
   await expect(page.getByTestId('roi-chart')).toHaveAttribute('aria-label', 'ROI +61.3% over 2 settled pick(s)');

@@ -80,11 +80,21 @@ test('a pick saved on the account shows pending in My Picks, is settled by hand 
 });
 
 // DECISIONS 30: a pick saved without a stake ("Add to My Picks") gets one later; "To win" is the profit
-test('a pending pick without a stake gets one on its card, and its To win and Payout follow', async ({ page, request }, testInfo) => {
+test('a pending pick without a stake gets one on its card, and its To win and Payout follow', async ({
+  page,
+  request,
+}, testInfo) => {
   const user = await newUser(request, testInfo, 'stake');
   const created = await request.post('/api/picks', {
     headers: bearer(user),
-    data: { game: 'Denver Broncos @ Las Vegas Raiders', league: 'NFL', market: 'Moneyline', selection: 'Denver Broncos', odds: '+269', stakeCents: 0 },
+    data: {
+      game: 'Denver Broncos @ Las Vegas Raiders',
+      league: 'NFL',
+      market: 'Moneyline',
+      selection: 'Denver Broncos',
+      odds: '+269',
+      stakeCents: 0,
+    },
   });
   expect(created.ok()).toBe(true);
   await signIn(page, user);
@@ -107,7 +117,10 @@ test('a pending pick without a stake gets one on its card, and its To win and Pa
 });
 
 // spec 002 §2 banner and §8 messages; DECISIONS 19: the settlement worker settles against the final score and pushes it
-test('a pending pick on a finished game is settled by the worker and the open tracker updates live, without a reload', async ({ page, request }, testInfo) => {
+test('a pending pick on a finished game is settled by the worker and the open tracker updates live, without a reload', async ({
+  page,
+  request,
+}, testInfo) => {
   test.setTimeout(60_000);
   const user = await newUser(request, testInfo, 'settle');
   const game = await finishedGame(request);
@@ -154,12 +167,19 @@ test('a pending pick on a finished game is settled by the worker and the open tr
 });
 
 // spec 002 §8: a failed run says so
-test('"Validate now" shows the failure message when the server cannot validate', async ({ page, request }, testInfo) => {
+test('"Validate now" shows the failure message when the server cannot validate', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'the same page on mobile; run once');
   const user = await newUser(request, testInfo, 'vfail');
   await signIn(page, user);
   await page.route('**/api/picks/validate', (route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, message: 'Validation failed' }) }),
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ statusCode: 503, message: 'Validation failed' }),
+    }),
   );
   await page.goto('/picks');
   await page.getByRole('button', { name: 'Validate now' }).click();
@@ -167,7 +187,10 @@ test('"Validate now" shows the failure message when the server cannot validate',
 });
 
 // spec 002 §8: a league the scoreboard does not cover is listed after "Validate now", and the other leagues are still settled
-test('"Validate now" lists a league it cannot look up and still settles the others', async ({ page, request }, testInfo) => {
+test('"Validate now" lists a league it cannot look up and still settles the others', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'the same page on mobile; run once');
   const user = await newUser(request, testInfo, 'vleague');
   const game = await finishedGame(request);
@@ -184,7 +207,14 @@ test('"Validate now" lists a league it cannot look up and still settles the othe
       eventId: game.event_id,
       commenceTime: game.commence_time,
     },
-    { game: 'Mumbai Indians @ Chennai Super Kings', league: 'IPL', market: 'Moneyline', selection: 'Mumbai Indians', odds: '+110', stakeCents: 1000 },
+    {
+      game: 'Mumbai Indians @ Chennai Super Kings',
+      league: 'IPL',
+      market: 'Moneyline',
+      selection: 'Mumbai Indians',
+      odds: '+110',
+      stakeCents: 1000,
+    },
   ];
   for (const data of picks) expect((await request.post('/api/picks', { headers: bearer(user), data })).ok()).toBe(true);
 
@@ -194,7 +224,9 @@ test('"Validate now" lists a league it cannot look up and still settles the othe
   await expect(page.getByTestId('validation-message')).toContainText('✅ Updated 1 bet(s) with ESPN results');
   await expect(page.getByTestId('validation-errors')).toHaveText('Unsupported sport for backend scoreboard: IPL');
   await expect(page.getByTestId('pick').filter({ hasText: winner }).getByTestId('pick-status')).toHaveText('Won');
-  await expect(page.getByTestId('pick').filter({ hasText: 'Mumbai Indians' }).getByTestId('pick-status')).toHaveText('Pending');
+  await expect(page.getByTestId('pick').filter({ hasText: 'Mumbai Indians' }).getByTestId('pick-status')).toHaveText(
+    'Pending',
+  );
 });
 
 // spec 001 §4 and 002 §2: placing bets from the slip saves them as pending picks and goes to /picks
@@ -224,7 +256,9 @@ test('a bet placed from the slip is pending in My Picks', async ({ page, request
 function fastSport(): string {
   const sport = (process.env.SIMULATOR_SPORT_TIME_SCALES ?? '').split(',')[0].split('=')[0].trim();
   if (!LEAGUES[sport])
-    throw new Error('The stack must play one scores sport fast: start it as scripts/test.mjs does, with SIMULATOR_SPORT_TIME_SCALES=icehockey_nhl=120');
+    throw new Error(
+      'The stack must play one scores sport fast: start it as scripts/test.mjs does, with SIMULATOR_SPORT_TIME_SCALES=icehockey_nhl=120',
+    );
   return sport;
 }
 
@@ -251,7 +285,10 @@ async function nextGame(request: APIRequestContext, sport: string): Promise<Scor
 
 // Spec 002 §2 (the slip saves pending picks; the 'Auto-validated N bet(s)' banner), §4–§5 (settled
 // when the game is final), DECISIONS 19 (by the worker when the game turns final, pushed to the open tracker)
-test('a bet placed from the slip settles live in My Picks when the simulator finishes its game', async ({ page, request }, testInfo) => {
+test('a bet placed from the slip settles live in My Picks when the simulator finishes its game', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'the same slip, worker and push on mobile; run once');
   const sport = fastSport();
   test.setTimeout(8 * 60_000);
@@ -310,7 +347,10 @@ test('a bet placed from the slip settles live in My Picks when the simulator fin
 });
 
 // DECISIONS 18: the browser's oss_my_picks_v1 list is imported once on sign-in, then removed
-test('picks kept in the browser are imported into the account on sign-in and removed from the browser', async ({ page, request }, testInfo) => {
+test('picks kept in the browser are imported into the account on sign-in and removed from the browser', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'the same import on mobile; run once');
   const user = await newUser(request, testInfo, 'import');
   await page.goto('/');
@@ -349,12 +389,20 @@ test('picks kept in the browser are imported into the account on sign-in and rem
   await expect.poll(() => page.evaluate(() => window.localStorage.getItem('oss_my_picks_v1'))).toBeNull();
   await page.goto('/picks');
   await expect(page.getByTestId('pick')).toHaveCount(2);
-  await expect(page.getByTestId('pick').filter({ hasText: 'Boston Celtics vs Miami Heat' }).getByTestId('pick-status')).toHaveText('Won');
-  await expect(page.getByTestId('pick').filter({ hasText: 'Lakers @ Nuggets' }).getByTestId('pick-status')).toHaveText('Pending');
+  await expect(
+    page.getByTestId('pick').filter({ hasText: 'Boston Celtics vs Miami Heat' }).getByTestId('pick-status'),
+  ).toHaveText('Won');
+  await expect(page.getByTestId('pick').filter({ hasText: 'Lakers @ Nuggets' }).getByTestId('pick-status')).toHaveText(
+    'Pending',
+  );
 });
 
 // /analytics for Platinum: CLV and its beat rate, and profit and ROI by sport, book, market, odds band and edge, with charts
-test('a Platinum user with settled picks sees the analytics and its charts; Gold meets the Platinum gate', async ({ page, request, browser }, testInfo) => {
+test('a Platinum user with settled picks sees the analytics and its charts; Gold meets the Platinum gate', async ({
+  page,
+  request,
+  browser,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'the same page on mobile; run once');
   // a fresh Platinum account: its settled picks are these two alone
   const platinum = await subscribedUser(request, testInfo, 'analytics', 'platinum');

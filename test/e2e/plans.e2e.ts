@@ -3,7 +3,10 @@ import { isMobile } from './support/accounts';
 import { newUser, signIn, USER_PASSWORD } from './support/users';
 
 // The chosen plan was forgotten through sign-in (no autostart after login).
-test('a plan chosen before signing in opens its checkout right after the sign-in', async ({ page, request }, testInfo) => {
+test('a plan chosen before signing in opens its checkout right after the sign-in', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'the same flow on mobile; run once');
   test.setTimeout(60_000);
   const user = await newUser(request, testInfo, 'chosen');
@@ -19,7 +22,10 @@ test('a plan chosen before signing in opens its checkout right after the sign-in
 
 // The cancel flow is for paid plans; a free user was walked through "cancelling" the free plan,
 // and met three names for it (FREE, GUEST, Guest Access).
-test('a free user is not walked through cancelling, and the plan has one name everywhere', async ({ page, request }, testInfo) => {
+test('a free user is not walked through cancelling, and the plan has one name everywhere', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'the same pages on mobile; run once');
   const user = await newUser(request, testInfo, 'freecancel');
   await signIn(page, user);
@@ -41,11 +47,17 @@ test('/billing/success offers a signed-out visitor a sign-in that comes back to 
   await page.goto('/billing/success?session_id=cs_local_abc&plan=gold');
   const signInLink = page.locator('section.card').getByRole('link', { name: 'Sign in' });
   await expect(signInLink).toBeVisible({ timeout: 10_000 });
-  await expect(signInLink).toHaveAttribute('href', `/login?returnTo=${encodeURIComponent('/billing/success?session_id=cs_local_abc&plan=gold')}`);
+  await expect(signInLink).toHaveAttribute(
+    'href',
+    `/login?returnTo=${encodeURIComponent('/billing/success?session_id=cs_local_abc&plan=gold')}`,
+  );
 });
 
 // A free user on mobile saw the odds page's search, sections and Filters above its upgrade banner.
-test('a free user on mobile sees no controls of the odds page they are blocked from', async ({ page, request }, testInfo) => {
+test('a free user on mobile sees no controls of the odds page they are blocked from', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(!isMobile(testInfo), 'the bottom bar is the mobile layout');
   await signIn(page, await newUser(request, testInfo, 'freemobile'));
   await page.goto('/sportsbooks');

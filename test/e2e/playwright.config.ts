@@ -5,7 +5,8 @@ import { defineConfig } from '@playwright/test';
  * `npm test` starts with a database and Redis prefix of its own and passes in as E2E_BASE_URL.
  */
 const baseURL = process.env.E2E_BASE_URL;
-if (!baseURL) throw new Error('E2E_BASE_URL is not set: run the end-to-end suite through `npm test` or `npm run test:e2e`');
+if (!baseURL)
+  throw new Error('E2E_BASE_URL is not set: run the end-to-end suite through `npm test` or `npm run test:e2e`');
 
 export default defineConfig({
   testDir: '.',

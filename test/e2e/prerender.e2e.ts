@@ -23,7 +23,10 @@ for (const { path, heading } of PUBLIC_PAGES) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     // the app is running on the markup: a footer link navigates in the page
-    const next = path === '/privacy' ? { link: 'Terms', heading: 'Terms of Service' } : { link: 'Privacy', heading: 'Privacy Policy' };
+    const next =
+      path === '/privacy'
+        ? { link: 'Terms', heading: 'Terms of Service' }
+        : { link: 'Privacy', heading: 'Privacy Policy' };
     await page.getByRole('contentinfo').getByRole('link', { name: next.link, exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: next.heading })).toBeVisible();
     expect(renderedAnew).toEqual([]);

@@ -2,7 +2,15 @@ import { expect, test } from '@playwright/test';
 
 interface Frame {
   event: string;
-  payload: { seq?: number; type?: string; at?: string; ok?: boolean; code?: string; snapshot?: boolean; data?: unknown };
+  payload: {
+    seq?: number;
+    type?: string;
+    at?: string;
+    ok?: boolean;
+    code?: string;
+    snapshot?: boolean;
+    data?: unknown;
+  };
   receivedAt: number;
 }
 
@@ -17,7 +25,10 @@ async function browserSocket(
   waitMs: number,
   until: string,
 ): Promise<{ ack: Frame['payload'] | null; frames: Frame[] }> {
-  return page.evaluate<{ ack: Frame['payload'] | null; frames: Frame[] }, { token: string | null; subscribe: object; waitMs: number; until: string }>(
+  return page.evaluate<
+    { ack: Frame['payload'] | null; frames: Frame[] },
+    { token: string | null; subscribe: object; waitMs: number; until: string }
+  >(
     ({ token, subscribe, waitMs, until }) =>
       new Promise((resolve, reject) => {
         const url = `${location.origin.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
@@ -46,7 +57,13 @@ async function browserSocket(
             const [event, payload] = JSON.parse(text.slice(2));
             frames.push({ event, payload, receivedAt: Date.now() });
             // Stop once a live message (after the catch-up) of the awaited type arrives.
-            if (ack && event === 'message' && payload.type === until && typeof ack.seq === 'number' && payload.seq > ack.seq) {
+            if (
+              ack &&
+              event === 'message' &&
+              payload.type === until &&
+              typeof ack.seq === 'number' &&
+              payload.seq > ack.seq
+            ) {
               clearTimeout(timer);
               done();
             }
@@ -58,17 +75,30 @@ async function browserSocket(
 }
 
 // A browser socket subscribed to a sport sees the simulated price changes as they are published
-test('a Gold browser socket catches up on a sport and then receives the live price diffs', async ({ page, request }, testInfo) => {
+test('a Gold browser socket catches up on a sport and then receives the live price diffs', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for the feed');
   test.setTimeout(90_000);
-  const login = await request.post('/api/auth/login', { data: { email: 'gold@demo.local', password: 'oddspulse-demo' } });
+  const login = await request.post('/api/auth/login', {
+    data: { email: 'gold@demo.local', password: 'oddspulse-demo' },
+  });
   expect(login.ok()).toBe(true);
   const { access_token: token } = await login.json();
   await page.goto('/');
 
-  const { ack, frames } = await browserSocket(page, token, { channel: 'odds', sport: 'basketball_nba', lastSeq: 0 }, 75_000, 'board.diff');
+  const { ack, frames } = await browserSocket(
+    page,
+    token,
+    { channel: 'odds', sport: 'basketball_nba', lastSeq: 0 },
+    75_000,
+    'board.diff',
+  );
   expect(ack).toMatchObject({ ok: true, room: 'odds:basketball_nba' });
-  const live = frames.filter((f) => f.event === 'message' && f.payload.type === 'board.diff' && f.payload.seq! > ack!.seq!);
+  const live = frames.filter(
+    (f) => f.event === 'message' && f.payload.type === 'board.diff' && f.payload.seq! > ack!.seq!,
+  );
   expect(live.length).toBeGreaterThan(0);
   // Caught up first (replay or snapshot), then live, in seq order with no gaps after the catch-up.
   const seqs = frames.filter((f) => f.event === 'message').map((f) => f.payload.seq!);

@@ -21,9 +21,15 @@ test('the public scores page lists games with LIVE and FINAL badges and switches
   await expect(page.getByTestId('game-card').first()).toBeVisible();
 
   const final = games.find((g) => g.status === 'final');
-  if (final) await expect(page.locator(`[data-testid=game-card][data-game-id="${final.id}"]`).getByTestId('game-badge')).toHaveText('FINAL');
+  if (final)
+    await expect(
+      page.locator(`[data-testid=game-card][data-game-id="${final.id}"]`).getByTestId('game-badge'),
+    ).toHaveText('FINAL');
   const upcoming = games.find((g) => g.status === 'scheduled' && !g.live);
-  if (upcoming) await expect(page.locator(`[data-testid=game-card][data-game-id="${upcoming.id}"]`).getByTestId('game-badge')).toHaveCount(0);
+  if (upcoming)
+    await expect(
+      page.locator(`[data-testid=game-card][data-game-id="${upcoming.id}"]`).getByTestId('game-badge'),
+    ).toHaveCount(0);
   expect(final ?? upcoming).toBeTruthy();
   // LIVE appears only on games the API calls in progress and live.
   const liveIds = await page
@@ -38,13 +44,18 @@ test('the public scores page lists games with LIVE and FINAL badges and switches
   // Signed out there is no socket: the page says it polls (15 s with a live game, else 60 s).
   await expect(page.getByTestId('scores-mode')).toContainText(/Refreshing every (15|60) seconds/);
 
-  await page.route('**/api/scores?*', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"gone"}' }));
+  await page.route('**/api/scores?*', (route) =>
+    route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"gone"}' }),
+  );
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(page.getByTestId('scores-error')).toHaveText('Failed to load scores: HTTP 404');
 });
 
 // spec 002 §2 game modal: overview first, line movement from /api/odds-history for signed-in users
-test('the game modal opens on the overview and draws line movement for the game', async ({ page, request }, testInfo) => {
+test('the game modal opens on the overview and draws line movement for the game', async ({
+  page,
+  request,
+}, testInfo) => {
   const user = await newUser(request, testInfo, 'modal');
   const games = await scores(request, 'americanfootball_nfl');
   const game = games.find((g) => g.event_id && g.status !== 'final') ?? games.find((g) => g.event_id);
@@ -96,11 +107,16 @@ test('the game modal opens on the overview and draws line movement for the game'
 });
 
 // spec 002 §4, §6 reactions: one per user, own click removes, pushed to other browsers; DECISIONS 22
-test('a reaction from one signed-in browser shows up in another, and clicking your own removes it', async ({ browser, request }, testInfo) => {
+test('a reaction from one signed-in browser shows up in another, and clicking your own removes it', async ({
+  browser,
+  request,
+}, testInfo) => {
   test.setTimeout(60_000);
   const [alice, bob] = [await newUser(request, testInfo, 'alice'), await newUser(request, testInfo, 'bob')];
   const game = (await scores(request, 'americanfootball_nfl')).find((g) => g.event_id)!;
-  const contextOptions = isMobile(testInfo) ? { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } : {};
+  const contextOptions = isMobile(testInfo)
+    ? { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true }
+    : {};
   const first = await browser.newContext(contextOptions);
   const second = await browser.newContext(contextOptions);
   try {
@@ -147,7 +163,11 @@ test('a visitor sees the reactions on a game but cannot react', async ({ page, r
   });
   expect(reacted.ok()).toBe(true);
   expect([401, 403]).toContain(
-    (await request.post(`/api/reactions/${encodeURIComponent(game.event_id!)}`, { data: { emoji: 'fire', action: 'add' } })).status(),
+    (
+      await request.post(`/api/reactions/${encodeURIComponent(game.event_id!)}`, {
+        data: { emoji: 'fire', action: 'add' },
+      })
+    ).status(),
   );
 
   await page.goto('/scores');

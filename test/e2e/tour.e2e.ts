@@ -19,7 +19,10 @@ function picksStat(page: Page, label: string) {
 
 // The dashboard's Recent Performance shows the user's statistics, the same as /picks;
 // empty statistics read "—", never "0.0%"
-test('the dashboard shows the same statistics as My Picks, and "—" before there are any', async ({ page, request }, testInfo) => {
+test('the dashboard shows the same statistics as My Picks, and "—" before there are any', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'the same figures on mobile; run once');
   const user = await newUser(request, testInfo, 'dash');
   await signIn(page, user);
@@ -37,7 +40,15 @@ test('the dashboard shows the same statistics as My Picks, and "—" before ther
   ] as const) {
     const created = await request.post('/api/picks', {
       headers: bearer(user),
-      data: { game: 'Miami Dolphins @ Buffalo Bills', league: 'NFL', market: 'Moneyline', selection, odds, stakeCents: 2000, edge: 3 },
+      data: {
+        game: 'Miami Dolphins @ Buffalo Bills',
+        league: 'NFL',
+        market: 'Moneyline',
+        selection,
+        odds,
+        stakeCents: 2000,
+        edge: 3,
+      },
     });
     expect(created.ok()).toBe(true);
     const { id } = (await created.json()) as { id: string };
@@ -47,7 +58,8 @@ test('the dashboard shows the same statistics as My Picks, and "—" before ther
   await page.goto('/picks');
   await expect(picksStat(page, 'Total Bets')).toHaveText('3');
   const figures: Record<string, string> = {};
-  for (const label of ['Win Rate', 'ROI', 'Avg Edge']) figures[label] = (await picksStat(page, label).textContent()) ?? '';
+  for (const label of ['Win Rate', 'ROI', 'Avg Edge'])
+    figures[label] = (await picksStat(page, label).textContent()) ?? '';
   expect(figures['Win Rate']).toBe('66.7%');
 
   await page.goto('/dashboard');
@@ -59,13 +71,21 @@ test('the dashboard shows the same statistics as My Picks, and "—" before ther
 
 // DECISIONS 10: the edge calculator opened from a recommendation card gives the card's own EV
 // (it read +5.76 % against the card's 5.88 %: it recomputed from the rounded American odds)
-test('the edge calculator opened from a recommendation card shows the card’s edge', async ({ page, request }, testInfo) => {
+test('the edge calculator opened from a recommendation card shows the card’s edge', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'the same card and calculator on mobile; run once');
   test.setTimeout(120_000);
   const user = await subscribedUser(request, testInfo, 'edgecard', 'gold');
   // every book the plan allows: more +EV prices to recommend than the four default books hold
-  const prefs = (await (await request.get('/api/preferences', { headers: bearer(user) })).json()) as { selectable_sportsbooks: string[] };
-  const saved = await request.put('/api/preferences', { headers: bearer(user), data: { sportsbooks: prefs.selectable_sportsbooks } });
+  const prefs = (await (await request.get('/api/preferences', { headers: bearer(user) })).json()) as {
+    selectable_sportsbooks: string[];
+  };
+  const saved = await request.put('/api/preferences', {
+    headers: bearer(user),
+    data: { sportsbooks: prefs.selectable_sportsbooks },
+  });
   expect(saved.ok(), await saved.text()).toBe(true);
   await signIn(page, user);
   const cards = page.getByTestId('recommended-bet');
@@ -85,7 +105,10 @@ test('the edge calculator opened from a recommendation card shows the card’s e
 
 /** The saved odds/scanner filters (a test-only shortcut): `books` empty means every book. */
 async function saveBooks(page: Page, books: string[]) {
-  await page.evaluate((list) => window.localStorage.setItem('oddspulse.oddsFilters', JSON.stringify({ books: list })), books);
+  await page.evaluate(
+    (list) => window.localStorage.setItem('oddspulse.oddsFilters', JSON.stringify({ books: list })),
+    books,
+  );
 }
 
 interface HeldArbitrage {
@@ -95,15 +118,21 @@ interface HeldArbitrage {
 
 /** The arbitrage opportunities the server holds for this user at the loosest inputs, every book. */
 async function heldArbitrage(page: Page, user: TestUser): Promise<HeldArbitrage[]> {
-  const sports = 'americanfootball_nfl,americanfootball_ncaaf,basketball_nba,basketball_ncaab,icehockey_nhl,baseball_mlb,soccer_epl';
-  const response = await page.request.get(`/api/arbitrage?sports=${sports}&minProfit=0.1&maxStake=100&bankroll=1000`, { headers: bearer(user) });
+  const sports =
+    'americanfootball_nfl,americanfootball_ncaaf,basketball_nba,basketball_ncaab,icehockey_nhl,baseball_mlb,soccer_epl';
+  const response = await page.request.get(`/api/arbitrage?sports=${sports}&minProfit=0.1&maxStake=100&bankroll=1000`, {
+    headers: bearer(user),
+  });
   expect(response.ok(), await response.text()).toBe(true);
   return ((await response.json()) as { opportunities: HeldArbitrage[] }).opportunities;
 }
 
 // DECISIONS 28: when the user's books hide what the server holds, the empty scanner says how
 // many, with one click to show all books, not "lower the minimum profit"
-test('the arbitrage scanner says how many opportunities the books hide, and "Show all books" shows them', async ({ page, request }, testInfo) => {
+test('the arbitrage scanner says how many opportunities the books hide, and "Show all books" shows them', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'the same scanner on mobile; run once');
   test.setTimeout(120_000);
   const user = await subscribedUser(request, testInfo, 'hidden', 'platinum');
@@ -115,22 +144,32 @@ test('the arbitrage scanner says how many opportunities the books hide, and "Sho
   const scanner = page.getByRole('region', { name: 'Arbitrage scanner' });
   await scanner.getByLabel('Minimum profit %').fill('0.1');
   const empty = scanner.getByTestId('scanner-empty');
-  await expect(empty.getByTestId('hidden-by-books')).toHaveText(/^\d+ arbitrage opportunit(y|ies) hidden by your books\. Show all books$/, { timeout: 30_000 });
+  await expect(empty.getByTestId('hidden-by-books')).toHaveText(
+    /^\d+ arbitrage opportunit(y|ies) hidden by your books\. Show all books$/,
+    { timeout: 30_000 },
+  );
   await expect(empty).not.toContainText('lower the minimum profit');
   await empty.getByRole('button', { name: 'Show all books' }).click();
   await expect(scanner.getByTestId('opportunity').first()).toBeVisible();
   await expect(scanner.getByTestId('scanner-empty')).toHaveCount(0);
   await expect(scanner.getByTestId('hidden-by-books')).toHaveCount(0);
   // DECISIONS 32: for this view only; the user's books are what they were, and the next visit filters by them again
-  expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('oddspulse.oddsFilters') ?? '{}').books)).toEqual(['pick6']);
+  expect(
+    await page.evaluate(() => JSON.parse(window.localStorage.getItem('oddspulse.oddsFilters') ?? '{}').books),
+  ).toEqual(['pick6']);
   await page.reload();
-  await expect(page.getByRole('region', { name: 'Arbitrage scanner' }).getByTestId('hidden-by-books')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'Arbitrage scanner' }).getByTestId('hidden-by-books')).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByRole('region', { name: 'Arbitrage scanner' }).getByLabel('Minimum profit %').fill('0.5');
 });
 
 // DECISIONS 32: the straight bets table says how many positive-EV bets the user's books hide, and "Show all books"
 // shows them for this view only
-test('the straight bets table says how many +EV bets the books hide, and "Show all books" shows them for the view', async ({ page, request }, testInfo) => {
+test('the straight bets table says how many +EV bets the books hide, and "Show all books" shows them for the view', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'the same table on mobile; run once');
   test.setTimeout(120_000);
   await signIn(page, await subscribedUser(request, testInfo, 'evhidden', 'gold'));
@@ -142,24 +181,35 @@ test('the straight bets table says how many +EV bets the books hide, and "Show a
   await hint.getByRole('button', { name: 'Show all books' }).click();
   await expect(page.getByTestId('every-book')).toContainText('Showing every book for this view.');
   await expect(page.getByTestId('odds-row').first()).toBeVisible();
-  expect(await page.evaluate(() => JSON.parse(window.localStorage.getItem('oddspulse.oddsFilters') ?? '{}').books)).toEqual(['pick6']);
+  expect(
+    await page.evaluate(() => JSON.parse(window.localStorage.getItem('oddspulse.oddsFilters') ?? '{}').books),
+  ).toEqual(['pick6']);
   await page.getByRole('button', { name: 'Back to my books' }).click();
   await expect(page.getByTestId('hidden-by-books')).toBeVisible();
 });
 
 // An alert's link names its opportunity; the scanner scrolls to it and highlights it,
 // or says clearly that it is gone
-test("an alert's link opens the scanner on its opportunity, highlighted, or says it is gone", async ({ page, request }, testInfo) => {
+test("an alert's link opens the scanner on its opportunity, highlighted, or says it is gone", async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'the same scanner on mobile; run once');
   test.setTimeout(120_000);
   const user = await subscribedUser(request, testInfo, 'alertlink', 'platinum');
   await signIn(page, user);
   await saveBooks(page, []);
-  await page.evaluate(() => window.localStorage.setItem('oddspulse.scannerSettings', JSON.stringify({ minProfit: 0.1 })));
+  await page.evaluate(() =>
+    window.localStorage.setItem('oddspulse.scannerSettings', JSON.stringify({ minProfit: 0.1 })),
+  );
   let held: HeldArbitrage[] = [];
-  await expect.poll(async () => (held = await heldArbitrage(page, user)).length, { timeout: 60_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (held = await heldArbitrage(page, user)).length, { timeout: 60_000 })
+    .toBeGreaterThan(0);
   const target = held[held.length - 1];
-  await page.goto(`/sportsbooks?mode=arbitrage&q=${encodeURIComponent(target.homeTeam)}&opportunity=${encodeURIComponent(target.id)}`);
+  await page.goto(
+    `/sportsbooks?mode=arbitrage&q=${encodeURIComponent(target.homeTeam)}&opportunity=${encodeURIComponent(target.id)}`,
+  );
   const card = page.locator(`[data-testid=opportunity][data-opportunity-id="${target.id}"]`);
   await expect(card).toHaveAttribute('data-targeted', 'true', { timeout: 30_000 });
   await expect(card).toBeInViewport();
@@ -203,25 +253,40 @@ test("a scanner notification's click opens the scanner on its opportunity", asyn
   });
   await page.goto('/sportsbooks?mode=arbitrage');
   await expect(page.getByRole('region', { name: 'Arbitrage scanner' })).toBeVisible();
-  const tag = async () => page.evaluate(() => (window as unknown as { shownNotifications: Array<{ tag: string }> }).shownNotifications[0]?.tag ?? '');
+  const tag = async () =>
+    page.evaluate(
+      () => (window as unknown as { shownNotifications: Array<{ tag: string }> }).shownNotifications[0]?.tag ?? '',
+    );
   await expect.poll(tag, { timeout: 120_000 }).not.toBe('');
   const id = await tag();
-  await page.evaluate(() => (window as unknown as { shownNotifications: Array<{ onclick: () => void }> }).shownNotifications[0].onclick());
+  await page.evaluate(() =>
+    (window as unknown as { shownNotifications: Array<{ onclick: () => void }> }).shownNotifications[0].onclick(),
+  );
   await expect.poll(() => new URL(page.url()).searchParams.get('opportunity')).toBe(id);
   const card = page.locator(`[data-testid=opportunity][data-opportunity-id="${id}"]`);
-  await expect(card.and(page.locator('[data-targeted=true]')).or(page.getByTestId('alert-target'))).toBeVisible({ timeout: 30_000 });
+  await expect(card.and(page.locator('[data-targeted=true]')).or(page.getByTestId('alert-target'))).toBeVisible({
+    timeout: 30_000,
+  });
 });
 
 // DECISIONS 27: one book rule everywhere; Gold sees every book of the catalogue on every screen
-test('a Gold user sees the same books allowed on pricing, My Sportsbooks, the odds filter and the preferences API', async ({ page, request }, testInfo) => {
+test('a Gold user sees the same books allowed on pricing, My Sportsbooks, the odds filter and the preferences API', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'the same rule on mobile; run once');
   test.setTimeout(90_000);
   const user = await subscribedUser(request, testInfo, 'goldbooks', 'gold');
-  const prefs = (await (await request.get('/api/preferences', { headers: bearer(user) })).json()) as { selectable_sportsbooks: string[] };
+  const prefs = (await (await request.get('/api/preferences', { headers: bearer(user) })).json()) as {
+    selectable_sportsbooks: string[];
+  };
   const catalogue = prefs.selectable_sportsbooks.length;
   expect(catalogue).toBeGreaterThanOrEqual(25);
   expect(prefs.selectable_sportsbooks).toEqual(expect.arrayContaining(['pinnacle', 'bovada', 'circasports']));
-  const saved = await request.put('/api/preferences', { headers: bearer(user), data: { sportsbooks: ['pinnacle', 'draftkings'] } });
+  const saved = await request.put('/api/preferences', {
+    headers: bearer(user),
+    data: { sportsbooks: ['pinnacle', 'draftkings'] },
+  });
   expect(saved.ok(), await saved.text()).toBe(true);
 
   await page.goto('/pricing');
@@ -239,12 +304,17 @@ test('a Gold user sees the same books allowed on pricing, My Sportsbooks, the od
   await filters.getByRole('button', { name: 'Sportsbooks', exact: true }).click();
   const books = page.getByRole('listbox', { name: 'Sportsbooks' }).getByRole('option');
   await expect(books).toHaveCount(catalogue);
-  await expect(page.getByRole('listbox', { name: 'Sportsbooks' }).getByRole('option', { name: /Pinnacle/ })).toBeVisible();
+  await expect(
+    page.getByRole('listbox', { name: 'Sportsbooks' }).getByRole('option', { name: /Pinnacle/ }),
+  ).toBeVisible();
 });
 
 // At 1280 px the closed bet slip's button covers no table data; the slip's edge badge takes the shared EV
 // tone, so a positive edge is never painted like a negative one
-test('at 1280 px the Bet Slip button covers no row, and the slip colours a positive edge as positive', async ({ page, request }, testInfo) => {
+test('at 1280 px the Bet Slip button covers no row, and the slip colours a positive edge as positive', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'the desktop layout');
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -262,7 +332,13 @@ test('at 1280 px the Bet Slip button covers no row, and the slip colours a posit
       const button = globalThis.document.querySelector('.bet-slip-toggle')!.getBoundingClientRect();
       return cells
         .map((c) => c.getBoundingClientRect())
-        .filter((b) => b.x < button.x + button.width && button.x < b.x + b.width && b.y < button.y + button.height && button.y < b.y + b.height).length;
+        .filter(
+          (b) =>
+            b.x < button.x + button.width &&
+            button.x < b.x + b.width &&
+            b.y < button.y + button.height &&
+            button.y < b.y + b.height,
+        ).length;
     });
   expect(await overlaps()).toBe(0);
   await page.mouse.wheel(0, 600);
@@ -280,7 +356,10 @@ test('at 1280 px the Bet Slip button covers no row, and the slip colours a posit
 
 interface SeriesBook {
   key: string;
-  markets: Array<{ key: string; outcomes: Array<{ name: string; lines: Array<{ point: number | null; prices: unknown[] }> }> }>;
+  markets: Array<{
+    key: string;
+    outcomes: Array<{ name: string; lines: Array<{ point: number | null; prices: unknown[] }> }>;
+  }>;
 }
 
 // The line-movement chart is uPlot, loaded with the chart only: one series per book and line, a legend
@@ -299,11 +378,16 @@ test('the line-movement chart loads uPlot lazily, toggles books from its legend,
       async () => {
         for (const sport of ['americanfootball_nfl', 'basketball_nba', 'icehockey_nhl']) {
           for (const game of (await scores(request, sport)).filter((g) => g.event_id && g.status !== 'final')) {
-            const answer = await request.get(`/api/odds-history?sport=${sport}&eventId=${game.event_id}&markets=spreads&view=series`, {
-              headers: bearer(user),
-            });
+            const answer = await request.get(
+              `/api/odds-history?sport=${sport}&eventId=${game.event_id}&markets=spreads&view=series`,
+              {
+                headers: bearer(user),
+              },
+            );
             const books = (await answer.json()) as SeriesBook[];
-            const moved = books.filter((b) => b.markets.some((m) => m.outcomes.some((o) => o.lines.some((l) => l.prices.length > 1))));
+            const moved = books.filter((b) =>
+              b.markets.some((m) => m.outcomes.some((o) => o.lines.some((l) => l.prices.length > 1))),
+            );
             if (moved.length >= 2) {
               found = { id: game.id, sport, eventId: game.event_id! };
               return true;
@@ -316,8 +400,12 @@ test('the line-movement chart loads uPlot lazily, toggles books from its legend,
     )
     .toBe(true);
   const game = found!;
-  const compact = await request.get(`/api/odds-history?sport=${game.sport}&eventId=${game.eventId}&view=series`, { headers: bearer(user) });
-  const full = await request.get(`/api/odds-history?sport=${game.sport}&eventId=${game.eventId}`, { headers: bearer(user) });
+  const compact = await request.get(`/api/odds-history?sport=${game.sport}&eventId=${game.eventId}&view=series`, {
+    headers: bearer(user),
+  });
+  const full = await request.get(`/api/odds-history?sport=${game.sport}&eventId=${game.eventId}`, {
+    headers: bearer(user),
+  });
   // changes only: smaller than the full history (about a sixth of it for a whole game: 41 KB against 241 KB)
   expect((await compact.body()).length).toBeLessThan((await full.body()).length);
 
@@ -363,7 +451,10 @@ test('the line-movement chart loads uPlot lazily, toggles books from its legend,
 
 // A +EV alert's link opens the odds page on the game, says whether the price is still
 // +EV, and brings its row into view with the focus on it
-test("a +EV alert's link opens the odds page on its row, or says the price is gone", async ({ page, request }, testInfo) => {
+test("a +EV alert's link opens the odds page on its row, or says the price is gone", async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'the same page on mobile; run once');
   test.setTimeout(150_000);
   // Platinum sees every book, so the simulator's +EV game lines of the page's default sports (NFL, NCAAF) are
@@ -382,16 +473,22 @@ test("a +EV alert's link opens the odds page on its row, or says the price is go
   await expect
     .poll(
       async () => {
-        const answer = await request.get('/api/ev?sports=americanfootball_nfl,americanfootball_ncaaf', { headers: bearer(user) });
+        const answer = await request.get('/api/ev?sports=americanfootball_nfl,americanfootball_ncaaf', {
+          headers: bearer(user),
+        });
         // a game line: the Straight Bets table shows it (props are in Player Props)
-        bet = ((await answer.json()) as { opportunities: Bet[] }).opportunities.find((b) => ['h2h', 'spreads', 'totals'].includes(b.market));
+        bet = ((await answer.json()) as { opportunities: Bet[] }).opportunities.find((b) =>
+          ['h2h', 'spreads', 'totals'].includes(b.market),
+        );
         return bet !== undefined;
       },
       { timeout: 90_000 },
     )
     .toBe(true);
   await signIn(page, user);
-  await page.goto(`/sportsbooks?mode=game&q=${encodeURIComponent(bet!.homeTeam)}&opportunity=${encodeURIComponent(bet!.id)}`);
+  await page.goto(
+    `/sportsbooks?mode=game&q=${encodeURIComponent(bet!.homeTeam)}&opportunity=${encodeURIComponent(bet!.id)}`,
+  );
   const notice = page.getByTestId('alert-target');
   await expect(notice).toHaveText(/still \+EV|is gone/, { timeout: 30_000 });
   // The row is focused when the table shows it: its own outcome's row, or the over/under row of its line
@@ -407,7 +504,9 @@ test("a +EV alert's link opens the odds page on its row, or says the price is go
             const focused = document.activeElement?.getAttribute('data-row-key') ?? '';
             if (rowKeys.includes(focused)) return 'focused';
             const shown = rowKeys.some((k) => document.querySelector(`[data-row-key="${CSS.escape(k)}"]`));
-            const missing = document.querySelector('[data-testid=alert-target]')?.textContent?.includes('not in this view');
+            const missing = document
+              .querySelector('[data-testid=alert-target]')
+              ?.textContent?.includes('not in this view');
             return missing && !shown ? 'not in this view' : 'waiting';
           }, keys),
         { timeout: 30_000 },

@@ -30,17 +30,27 @@ describe('bad input (real HTTP stack, PostgreSQL and Redis)', () => {
 
   beforeAll(async () => {
     t = await createAccountsApp({ REDIS_PREFIX: `${process.env.REDIS_PREFIX}-bad-input`, FEED_SPORTS: [NFL, NBA] });
-    await t.get(LiveStateRepository).saveBoard('odds', { sport_key: NFL, fetched_at: new Date().toISOString(), events: [] });
+    await t
+      .get(LiveStateRepository)
+      .saveBoard('odds', { sport_key: NFL, fetched_at: new Date().toISOString(), events: [] });
   });
 
   afterAll(async () => {
     await t.app.close();
   });
 
-  const controlRefusal = (field: string) => ({ statusCode: 400, code: 'VALIDATION_FAILED', message: `${field}: must not contain control characters` });
+  const controlRefusal = (field: string) => ({
+    statusCode: 400,
+    code: 'VALIDATION_FAILED',
+    message: `${field}: must not contain control characters`,
+  });
 
   it.each([
-    ['sign-up email', () => t.http().post('/api/auth/signup').send({ email: 'a\u0000b@example.com', password: TEST_PASSWORD }), 'email'],
+    [
+      'sign-up email',
+      () => t.http().post('/api/auth/signup').send({ email: 'a\u0000b@example.com', password: TEST_PASSWORD }),
+      'email',
+    ],
     [
       'sign-in password',
       () =>
@@ -64,7 +74,19 @@ describe('bad input (real HTTP stack, PostgreSQL and Redis)', () => {
       .http()
       .post('/api/picks/import')
       .set(bearer(session))
-      .send({ picks: [{ game: 'A vs B', league: 'NFL', market: 'Moneyline', selection: 'A', odds: '-110', stake: 10, note: 'ok\u0000' }] });
+      .send({
+        picks: [
+          {
+            game: 'A vs B',
+            league: 'NFL',
+            market: 'Moneyline',
+            selection: 'A',
+            odds: '-110',
+            stake: 10,
+            note: 'ok\u0000',
+          },
+        ],
+      });
     expect(res.body).toEqual(controlRefusal('picks.0.note'));
   });
 
@@ -72,9 +94,15 @@ describe('bad input (real HTTP stack, PostgreSQL and Redis)', () => {
   it('refuses ill-formed Unicode with 400 naming the field, and writes nothing', async () => {
     const { session } = await signUp(t, 'platinum');
     const key = await t.http().post('/api/api-keys').set(bearer(session)).send({ name: 'k\ud800' });
-    expect([key.status, key.body]).toEqual([400, { statusCode: 400, code: 'VALIDATION_FAILED', message: 'name: must be well-formed Unicode text' }]);
+    expect([key.status, key.body]).toEqual([
+      400,
+      { statusCode: 400, code: 'VALIDATION_FAILED', message: 'name: must be well-formed Unicode text' },
+    ]);
     expect((await t.http().get('/api/api-keys').set(bearer(session))).body).toEqual([]);
-    const signup = await t.http().post('/api/auth/signup').send({ email: 'a\udc00@example.com', password: TEST_PASSWORD });
+    const signup = await t
+      .http()
+      .post('/api/auth/signup')
+      .send({ email: 'a\udc00@example.com', password: TEST_PASSWORD });
     expect([signup.status, signup.body.message]).toEqual([400, 'email: must be well-formed Unicode text']);
   });
 
@@ -85,7 +113,9 @@ describe('bad input (real HTTP stack, PostgreSQL and Redis)', () => {
     const failing = jest.spyOn(t.get(AuditLogRepository), 'insert').mockRejectedValue(new Error('audit write failed'));
     try {
       expect((await t.http().post('/api/api-keys').set(bearer(session)).send({ name: 'unaudited' })).status).toBe(500);
-      expect((await t.http().patch(`/api/api-keys/${kept.body.id}`).set(bearer(session)).send({ name: 'renamed' })).status).toBe(500);
+      expect(
+        (await t.http().patch(`/api/api-keys/${kept.body.id}`).set(bearer(session)).send({ name: 'renamed' })).status,
+      ).toBe(500);
     } finally {
       failing.mockRestore();
     }
@@ -99,7 +129,15 @@ describe('bad input (real HTTP stack, PostgreSQL and Redis)', () => {
       .http()
       .post('/api/picks')
       .set(bearer(session))
-      .send({ game: 'A vs B', league: 'NFL', market: 'Moneyline', selection: 'A', odds: '-110', stakeCents: 1000, note: 'line one\n\tline two' });
+      .send({
+        game: 'A vs B',
+        league: 'NFL',
+        market: 'Moneyline',
+        selection: 'A',
+        odds: '-110',
+        stakeCents: 1000,
+        note: 'line one\n\tline two',
+      });
     expect(res.status).toBe(201);
   });
 
@@ -108,7 +146,12 @@ describe('bad input (real HTTP stack, PostgreSQL and Redis)', () => {
     const used = async () => (await t.http().get('/api/me').set(bearer(session))).body.used as number;
     const unknown = await t.http().get('/api/odds?sport=curling_nope&markets=h2h&regions=us').set(bearer(session));
     expect(unknown.status).toBe(400);
-    expect(unknown.body).toEqual({ statusCode: 400, code: 'UNSUPPORTED_SPORT', message: 'Unsupported sport: curling_nope', sports: ['curling_nope'] });
+    expect(unknown.body).toEqual({
+      statusCode: 400,
+      code: 'UNSUPPORTED_SPORT',
+      message: 'Unsupported sport: curling_nope',
+      sports: ['curling_nope'],
+    });
     // a polled sport whose board is not written yet: 503, retried by the client, and not charged either
     expect((await t.http().get(`/api/odds?sport=${NBA}&markets=h2h&regions=us`).set(bearer(session))).status).toBe(503);
     expect((await t.http().get('/api/odds?markets=h2h&regions=us').set(bearer(session))).status).toBe(400);
@@ -144,9 +187,9 @@ describe('bad input (real HTTP stack, PostgreSQL and Redis)', () => {
     for (let run = 0; run < 2; run++) {
       const { session } = await signUp(t);
       const loop = watchLoop();
-      const res = await Promise.resolve(t.http().post('/api/picks/import').set(bearer(session)).set('Content-Type', 'application/json').send(body)).finally(
-        loop.stop,
-      );
+      const res = await Promise.resolve(
+        t.http().post('/api/picks/import').set(bearer(session)).set('Content-Type', 'application/json').send(body),
+      ).finally(loop.stop);
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ imported: 5000, skipped: 0 });
       stalls.push(loop.longest());
@@ -155,10 +198,15 @@ describe('bad input (real HTTP stack, PostgreSQL and Redis)', () => {
   }, 60_000);
 
   // Nesting past 32 levels is refused before the body is parsed, before authentication or any other work.
-  const nested = (levels: number) => `{"email":"a@example.com","password":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
+  const nested = (levels: number) =>
+    `{"email":"a@example.com","password":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)}}`;
 
   it('refuses a body nested deeper than 32 levels with 400 JSON_TOO_DEEP, on any JSON route, signed in or not', async () => {
-    const tooDeep = { statusCode: 400, code: 'JSON_TOO_DEEP', message: 'The request body is nested too deeply: at most 32 levels of arrays and objects' };
+    const tooDeep = {
+      statusCode: 400,
+      code: 'JSON_TOO_DEEP',
+      message: 'The request body is nested too deeply: at most 32 levels of arrays and objects',
+    };
     for (const levels of [33, 20_000]) {
       const res = await t.http().post('/api/auth/login').set('Content-Type', 'application/json').send(nested(levels));
       expect([res.status, res.body]).toEqual([400, tooDeep]);
@@ -174,9 +222,9 @@ describe('bad input (real HTTP stack, PostgreSQL and Redis)', () => {
     const levels = 4_000_000;
     const body = `{"picks":[${'['.repeat(levels)}${']'.repeat(levels)}]}`;
     const loop = watchLoop();
-    const res = await Promise.resolve(t.http().post('/api/picks/import').set(bearer(session)).set('Content-Type', 'application/json').send(body)).finally(
-      loop.stop,
-    );
+    const res = await Promise.resolve(
+      t.http().post('/api/picks/import').set(bearer(session)).set('Content-Type', 'application/json').send(body),
+    ).finally(loop.stop);
     expect([res.status, res.body.code]).toEqual([400, 'JSON_TOO_DEEP']);
     expect(loop.longest()).toBeLessThan(50);
   }, 60_000);

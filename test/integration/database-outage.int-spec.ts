@@ -62,7 +62,13 @@ describe('PostgreSQL lost mid-query (real PostgreSQL behind a TCP proxy the test
     const port = await proxy.start();
     const DATABASE_URL = throughProxy(process.env.DATABASE_URL!, port);
     t = await createAccountsApp({ DATABASE_URL, REDIS_PREFIX: `${process.env.REDIS_PREFIX}-pgcut` });
-    const config: AppConfig = { ...t.config, ODDS_PROVIDER: 'simulator', SIMULATOR_SEED: 3, FEED_SPORTS: [], SCHEDULER_TICK_MS: 60_000 };
+    const config: AppConfig = {
+      ...t.config,
+      ODDS_PROVIDER: 'simulator',
+      SIMULATOR_SEED: 3,
+      FEED_SPORTS: [],
+      SCHEDULER_TICK_MS: 60_000,
+    };
     const moduleRef = await Test.createTestingModule({ imports: [WorkersModule] })
       .overrideProvider(APP_CONFIG)
       .useValue(config)
@@ -80,7 +86,8 @@ describe('PostgreSQL lost mid-query (real PostgreSQL behind a TCP proxy the test
     await proxy.stop();
   });
 
-  const login = () => t.http().post('/api/auth/login').send({ email: 'nobody-pgcut@example.com', password: TEST_PASSWORD });
+  const login = () =>
+    t.http().post('/api/auth/login').send({ email: 'nobody-pgcut@example.com', password: TEST_PASSWORD });
 
   it('the API server survives, answers 503 quickly during the outage and recovers after it', async () => {
     expect((await login()).status).toBe(400);
@@ -91,7 +98,11 @@ describe('PostgreSQL lost mid-query (real PostgreSQL behind a TCP proxy the test
     const started = Date.now();
     const during = await login();
     expect(during.status).toBe(503);
-    expect(during.body).toEqual({ statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'Temporarily unavailable. Please try again shortly.' });
+    expect(during.body).toEqual({
+      statusCode: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'Temporarily unavailable. Please try again shortly.',
+    });
     expect(during.headers['retry-after']).toBe('5');
     expect(Date.now() - started).toBeLessThan(2000);
 
@@ -104,7 +115,10 @@ describe('PostgreSQL lost mid-query (real PostgreSQL behind a TCP proxy the test
   // browser retries with backoff (client/src/realtime/live-socket.ts retries every connect_error), logged as a
   // warning with its reason, not a SERVER_ERROR logged as an error; and it connects once the database is back.
   it('refuses a socket handshake during the outage as UNAVAILABLE, warns once, and connects after it', async () => {
-    const gateway = await createGatewayApp({ DATABASE_URL: t.config.DATABASE_URL, REDIS_PREFIX: t.config.REDIS_PREFIX });
+    const gateway = await createGatewayApp({
+      DATABASE_URL: t.config.DATABASE_URL,
+      REDIS_PREFIX: t.config.REDIS_PREFIX,
+    });
     const warn = jest.spyOn(Logger.prototype, 'warn');
     const error = jest.spyOn(Logger.prototype, 'error');
     try {
@@ -121,9 +135,15 @@ describe('PostgreSQL lost mid-query (real PostgreSQL behind a TCP proxy the test
         );
         client.close();
       }
-      expect(refusals).toEqual(Array(3).fill({ code: 'UNAVAILABLE', message: 'Live updates are unavailable right now. Please try again.' }));
-      const handshakeWarnings = warn.mock.calls.filter(([line]) => (line as { msg?: string }).msg?.startsWith('Socket handshake refused'));
-      expect(handshakeWarnings).toEqual([[expect.objectContaining({ reason: expect.any(String), suppressedRepeats: 0 })]]);
+      expect(refusals).toEqual(
+        Array(3).fill({ code: 'UNAVAILABLE', message: 'Live updates are unavailable right now. Please try again.' }),
+      );
+      const handshakeWarnings = warn.mock.calls.filter(([line]) =>
+        (line as { msg?: string }).msg?.startsWith('Socket handshake refused'),
+      );
+      expect(handshakeWarnings).toEqual([
+        [expect.objectContaining({ reason: expect.any(String), suppressedRepeats: 0 })],
+      ]);
       expect(error.mock.calls.filter(([line]) => /handshake/i.test(JSON.stringify(line)))).toEqual([]);
 
       await proxy.start();
@@ -143,7 +163,13 @@ describe('PostgreSQL lost mid-query (real PostgreSQL behind a TCP proxy the test
     const db = worker.get<Database>(KYSELY);
     const rowsAt = async (at: number) =>
       Number(
-        (await sql<{ n: string }>`SELECT count(*) AS n FROM odds_history WHERE sport_key = ${SPORT} AND recorded_at = ${new Date(at)}`.execute(db)).rows[0].n,
+        (
+          await sql<{
+            n: string;
+          }>`SELECT count(*) AS n FROM odds_history WHERE sport_key = ${SPORT} AND recorded_at = ${new Date(at)}`.execute(
+            db,
+          )
+        ).rows[0].n,
       );
     clock += 30_000;
     expect((await pipeline.pollOdds({ sport: SPORT, tick: 1 })).outcome).toMatch(/updated|unchanged/);

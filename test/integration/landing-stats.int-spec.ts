@@ -13,7 +13,13 @@ import {
 import { createAccountsApp, type AccountsTestApp } from '../support/accounts-app';
 import { loadFixtureBoards } from '../support/fixture-boards';
 import { AlertBatches, DetectionService } from '@oddspulse/workers';
-import { LiveStateRepository, MetricsService, RealtimePublisher, deleteKeysWithPrefix, OpportunityCountersRepository } from '@oddspulse/core';
+import {
+  LiveStateRepository,
+  MetricsService,
+  RealtimePublisher,
+  deleteKeysWithPrefix,
+  OpportunityCountersRepository,
+} from '@oddspulse/core';
 import { LANDING_STATS_CACHE_MS, STATS_CLOCK } from '@oddspulse/server';
 
 const prefix = `${process.env.REDIS_PREFIX}-landing`;
@@ -43,7 +49,10 @@ describe('GET /api/stats/landing (real Redis, recorded NFL board and NBA props)'
   let now = NOON;
 
   beforeAll(async () => {
-    t = await createAccountsApp({ REDIS_PREFIX: prefix }, { providers: [{ provide: STATS_CLOCK, useValue: () => now }] });
+    t = await createAccountsApp(
+      { REDIS_PREFIX: prefix },
+      { providers: [{ provide: STATS_CLOCK, useValue: () => now }] },
+    );
     fixtures = await loadFixtureBoards(t.redis, NOON);
     detection = new DetectionService(
       new LiveStateRepository(t.redis),
@@ -79,8 +88,11 @@ describe('GET /api/stats/landing (real Redis, recorded NFL board and NBA props)'
     // The recorded board has nothing a user of the default books could take, so one game gets a moneyline arbitrage
     // between two of them (DraftKings and FanDuel, the best prices of the game, 5.5 %), as books sometimes disagree.
     const board = structuredClone(fixtures.nfl);
-    const game = board.events.find((e) => ['draftkings', 'fanduel'].every((key) => e.bookmakers.some((b) => canonicalBookKey(b.key) === key)))!;
-    const h2h = (key: string) => game.bookmakers.find((b) => canonicalBookKey(b.key) === key)!.markets.find((m) => m.key === 'h2h')!;
+    const game = board.events.find((e) =>
+      ['draftkings', 'fanduel'].every((key) => e.bookmakers.some((b) => canonicalBookKey(b.key) === key)),
+    )!;
+    const h2h = (key: string) =>
+      game.bookmakers.find((b) => canonicalBookKey(b.key) === key)!.markets.find((m) => m.key === 'h2h')!;
     for (const market of game.bookmakers.flatMap((b) => b.markets.filter((m) => m.key === 'h2h'))) {
       for (const outcome of market.outcomes) outcome.price = Math.min(outcome.price, 1.9);
     }
@@ -99,7 +111,8 @@ describe('GET /api/stats/landing (real Redis, recorded NFL board and NBA props)'
       middles: { minGap: t.config.DETECT_MIN_GAP, minProbability: t.config.DETECT_MIN_PROBABILITY },
       ev: { minEvPct: t.config.DETECT_MIN_EV_PCT },
     };
-    const clean = <T extends { flags: string[] }>(list: T[]) => list.filter((o) => !o.flags.includes('stale') && !o.flags.includes('suspect'));
+    const clean = <T extends { flags: string[] }>(list: T[]) =>
+      list.filter((o) => !o.flags.includes('stale') && !o.flags.includes('suspect'));
     const scans = board.events.map((e) => scanEvent(e, options, NOON));
     // DECISIONS 29: of those, what the scanners' own rules show a user with the default thresholds and books.
     const books = DEFAULT_SPORTSBOOKS;
@@ -108,11 +121,15 @@ describe('GET /api/stats/landing (real Redis, recorded NFL board and NBA props)'
     const allArbitrage = clean(scans.flatMap((s) => s.arbitrage));
     const allMiddles = clean(scans.flatMap((s) => s.middles));
     const ev = allEv.filter((o) => evBetForUser(o, { minEv: 0, books }));
-    const arbitrage = allArbitrage.filter((o) => arbitrageForUser(o, { minProfit: minProfitPct, maxStake, bankroll, books }));
+    const arbitrage = allArbitrage.filter((o) =>
+      arbitrageForUser(o, { minProfit: minProfitPct, maxStake, bankroll, books }),
+    );
     const middles = allMiddles.filter((o) => middleForUser(o, { ...MIDDLE_DEFAULTS, books }));
     expect(arbitrage.length).toBeGreaterThan(0);
     // The defaults hide some of what detection publishes, or this would not tell the two counts apart.
-    expect(ev.length + arbitrage.length + middles.length).toBeLessThan(allEv.length + allArbitrage.length + allMiddles.length);
+    expect(ev.length + arbitrage.length + middles.length).toBeLessThan(
+      allEv.length + allArbitrage.length + allMiddles.length,
+    );
     const edges = [...ev.map((o) => Math.round(o.evPct * 100)), ...arbitrage.map((o) => Math.round(o.profitPct * 100))];
     const mean = Math.round(edges.reduce((a, b) => a + b, 0) / edges.length) / 100;
 
@@ -134,6 +151,10 @@ describe('GET /api/stats/landing (real Redis, recorded NFL board and NBA props)'
     const yesterday = utcDay(NOON - 86_400_000);
     expect(await counters.record('arbitrage', [{ id: 'arb:late', day: yesterday, edgeBp: 150 }])).toBe(1);
     expect(await counters.record('arbitrage', [{ id: 'arb:late', day: yesterday, edgeBp: 150 }])).toBe(0);
-    expect(await counters.day(yesterday)).toEqual({ 'arbitrage:found': '1', 'arbitrage:edge_bp_sum': '150', 'arbitrage:edge_n': '1' });
+    expect(await counters.day(yesterday)).toEqual({
+      'arbitrage:found': '1',
+      'arbitrage:edge_bp_sum': '150',
+      'arbitrage:edge_n': '1',
+    });
   });
 });

@@ -46,7 +46,11 @@ describe('Prometheus metrics of the server and the workers (real PostgreSQL and 
   beforeAll(async () => {
     const base = parseConfig(process.env);
     const port = await freePort();
-    const shared: Partial<AppConfig> = { REDIS_PREFIX: `${base.REDIS_PREFIX}-metrics`, METRICS_TOKEN: TOKEN, FEED_SPORTS: [SPORT] };
+    const shared: Partial<AppConfig> = {
+      REDIS_PREFIX: `${base.REDIS_PREFIX}-metrics`,
+      METRICS_TOKEN: TOKEN,
+      FEED_SPORTS: [SPORT],
+    };
     server = await createAccountsApp(shared);
     const moduleRef = await Test.createTestingModule({ imports: [WorkersModule] })
       .overrideProvider(APP_CONFIG)
@@ -83,8 +87,12 @@ describe('Prometheus metrics of the server and the workers (real PostgreSQL and 
 
   it("refuses the workers' metrics without the token", async () => {
     expect((await fetch(workersUrl)).status).toBe(401);
-    expect((await fetch(workersUrl, { headers: { Authorization: 'Bearer not-the-token-0123456789' } })).status).toBe(401);
-    expect((await fetch(workersUrl.replace('/metrics', '/'), { headers: { Authorization: `Bearer ${TOKEN}` } })).status).toBe(404);
+    expect((await fetch(workersUrl, { headers: { Authorization: 'Bearer not-the-token-0123456789' } })).status).toBe(
+      401,
+    );
+    expect(
+      (await fetch(workersUrl.replace('/metrics', '/'), { headers: { Authorization: `Bearer ${TOKEN}` } })).status,
+    ).toBe(404);
   });
 
   it('moves when a poll runs: the poll counted by the workers, the feed age reset on the server', async () => {
@@ -98,9 +106,14 @@ describe('Prometheus metrics of the server and the workers (real PostgreSQL and 
     const afterOne = await scrapeWorkers();
     expect(sample(afterOne, polled)).toBe(1);
     // detection counts what it found as the landing figures do (each opportunity once a day)
-    const today = summariseDailyCounters(await workers.get(OpportunityCountersRepository).day(utcDay(Date.now()))).opportunities_today;
+    const today = summariseDailyCounters(
+      await workers.get(OpportunityCountersRepository).day(utcDay(Date.now())),
+    ).opportunities_today;
     for (const kind of ['ev', 'arbitrage', 'middles'] as const) {
-      expect([kind, sample(afterOne, `oddspulse_opportunities_found_total{kind="${kind}"}`) ?? 0]).toEqual([kind, today[kind]]);
+      expect([kind, sample(afterOne, `oddspulse_opportunities_found_total{kind="${kind}"}`) ?? 0]).toEqual([
+        kind,
+        today[kind],
+      ]);
     }
     const firstAge = sample(await scrapeServer(), age);
     expect(firstAge).toBeGreaterThanOrEqual(0);

@@ -33,7 +33,11 @@ describe('start-up with a dependency unreachable', () => {
     ['workers', 'workers/dist/main.js'],
   ])('the %s process exits 1 with one JSON line per service and no stack trace', (name, entry) => {
     const result = spawnSync(process.execPath, [join(ROOT, entry)], {
-      env: { ...process.env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere', REDIS_URL: 'redis://127.0.0.1:1' },
+      env: {
+        ...process.env,
+        DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere',
+        REDIS_URL: 'redis://127.0.0.1:1',
+      },
       encoding: 'utf8',
       timeout: 20000,
     });

@@ -3,7 +3,14 @@ import { Test } from '@nestjs/testing';
 import { io } from 'socket.io-client';
 import { SOCKET_PATH, type SportBoard } from '@oddspulse/shared';
 import { APP_CONFIG, deleteKeysWithPrefix, LiveStateRepository, type AppConfig } from '@oddspulse/core';
-import { applyBoardEnvelope, CONNECT_TIMEOUT_MS, LiveSocket, socketIoTransport, type Boards, type LiveMessage } from '@oddspulse/client/testing';
+import {
+  applyBoardEnvelope,
+  CONNECT_TIMEOUT_MS,
+  LiveSocket,
+  socketIoTransport,
+  type Boards,
+  type LiveMessage,
+} from '@oddspulse/client/testing';
 import { CLOCK, OddsPipelineService, WorkersModule } from '@oddspulse/workers';
 import { signUp } from '../support/accounts-app';
 import { createGatewayApp, eventually, type GatewayTestApp } from '../support/gateway-app';
@@ -21,7 +28,10 @@ function prices(board: SportBoard | null | undefined): string {
   for (const event of board?.events ?? [])
     for (const book of event.bookmakers)
       for (const market of book.markets)
-        for (const o of market.outcomes) lines.push(`${event.id}|${book.key}|${market.key}|${o.name}|${o.description ?? ''}|${o.point ?? ''}=${o.price}`);
+        for (const o of market.outcomes)
+          lines.push(
+            `${event.id}|${book.key}|${market.key}|${o.name}|${o.description ?? ''}|${o.point ?? ''}=${o.price}`,
+          );
   return lines.sort().join('\n');
 }
 
@@ -73,7 +83,9 @@ describe('a browser socket through a Redis flush during live push (real Redis, P
   let polls = 0;
   async function poll(): Promise<void> {
     clock += 30_000;
-    const result = await workers[polls++ % workers.length].get(OddsPipelineService).pollOdds({ sport: SPORT, tick: polls });
+    const result = await workers[polls++ % workers.length]
+      .get(OddsPipelineService)
+      .pollOdds({ sport: SPORT, tick: polls });
     expect(result.outcome).toMatch(/updated|unchanged/);
   }
   async function inStep(what: string): Promise<void> {
@@ -85,7 +97,13 @@ describe('a browser socket through a Redis flush during live push (real Redis, P
   it("keeps the browser's board the pipeline's through the flush, missing no message after it", async () => {
     await poll();
     const { session } = await signUp(gateway, 'gold');
-    const socket = io(gateway.url, { path: SOCKET_PATH, transports: ['websocket'], autoConnect: false, reconnection: false, forceNew: true });
+    const socket = io(gateway.url, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      autoConnect: false,
+      reconnection: false,
+      forceNew: true,
+    });
     live = new LiveSocket({
       transport: socketIoTransport(socket),
       token: () => session.access_token,
@@ -104,7 +122,11 @@ describe('a browser socket through a Redis flush during live push (real Redis, P
       boards = applyBoardEnvelope(boards, SPORT, message);
     });
     live.start();
-    await eventually(() => live.lastSequence({ channel: 'odds', sport: SPORT }) !== undefined, 5000, 'the subscribe acknowledged');
+    await eventually(
+      () => live.lastSequence({ channel: 'odds', sport: SPORT }) !== undefined,
+      5000,
+      'the subscribe acknowledged',
+    );
 
     for (let n = 0; n < 4; n++) {
       await poll();

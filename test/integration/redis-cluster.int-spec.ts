@@ -25,9 +25,19 @@ describe('the stack on a 3-node Redis Cluster (own redis-server nodes, real Post
 
   beforeAll(async () => {
     cluster = await OwnRedisCluster.started();
-    gateway = await createGatewayApp({ REDIS_CLUSTER_NODES: cluster.nodes, REDIS_PREFIX: prefix, FREE_MONTHLY_QUOTA: 6 });
+    gateway = await createGatewayApp({
+      REDIS_CLUSTER_NODES: cluster.nodes,
+      REDIS_PREFIX: prefix,
+      FREE_MONTHLY_QUOTA: 6,
+    });
     second = await createGatewayApp(gateway.config);
-    const config: AppConfig = { ...gateway.config, ODDS_PROVIDER: 'simulator', SIMULATOR_SEED: 7, FEED_SPORTS: [], SCHEDULER_TICK_MS: 60_000 };
+    const config: AppConfig = {
+      ...gateway.config,
+      ODDS_PROVIDER: 'simulator',
+      SIMULATOR_SEED: 7,
+      FEED_SPORTS: [],
+      SCHEDULER_TICK_MS: 60_000,
+    };
     const moduleRef = await Test.createTestingModule({ imports: [WorkersModule] })
       .overrideProvider(APP_CONFIG)
       .useValue(config)
@@ -88,14 +98,19 @@ describe('the stack on a 3-node Redis Cluster (own redis-server nodes, real Post
       ).reduce((a, b) => a + b, 0);
     expect(await roomSubscribers()).toBe(2);
     expect(await poll()).toMatch(/updated|unchanged/);
-    await eventually(() => [socket, other].every((s) => s.messages.some((m) => m.type === 'board.diff')), 5000, 'the diff pushed to both sockets');
+    await eventually(
+      () => [socket, other].every((s) => s.messages.some((m) => m.type === 'board.diff')),
+      5000,
+      'the diff pushed to both sockets',
+    );
     const diffs = () => socket.messages.filter((m) => m.channel === 'odds');
     expect(diffs()[0].seq).toBe(ack.seq + 1);
     await new Promise((r) => setTimeout(r, 200));
     expect(other.messages.filter((m) => m.channel === 'odds').map((m) => m.seq)).toEqual(diffs().map((m) => m.seq));
     // The second server's last socket in the room leaves: that server stops hearing the room.
     other.close();
-    for (let wait = 0; wait < 50 && (await roomSubscribers()) !== 1; wait++) await new Promise((r) => setTimeout(r, 100));
+    for (let wait = 0; wait < 50 && (await roomSubscribers()) !== 1; wait++)
+      await new Promise((r) => setTimeout(r, 100));
     expect(await roomSubscribers()).toBe(1);
 
     // A settlement: run twice (a redelivered job), the pick is settled once and its owner hears it once.
@@ -103,7 +118,15 @@ describe('the stack on a 3-node Redis Cluster (own redis-server nodes, real Post
       .http()
       .post('/api/picks')
       .set(bearer(session))
-      .send({ game: 'Boston Celtics @ Miami Heat', league: 'NBA', sport: SPORT, market: 'Moneyline', selection: 'Miami Heat', odds: '+150', stakeCents: 1000 });
+      .send({
+        game: 'Boston Celtics @ Miami Heat',
+        league: 'NBA',
+        sport: SPORT,
+        market: 'Moneyline',
+        selection: 'Miami Heat',
+        odds: '+150',
+        stakeCents: 1000,
+      });
     expect(pick.status).toBe(201);
     expect(await socket.subscribe({ channel: 'user' })).toMatchObject({ ok: true });
     const game: ScoreboardEvent = {
@@ -131,13 +154,19 @@ describe('the stack on a 3-node Redis Cluster (own redis-server nodes, real Post
     expect((await settlement.settleGame({ sport: SPORT, game })).settled).toBe(0);
     const mine = await gateway.http().get('/api/picks').set(bearer(session));
     expect(mine.body.find((p: { id: string }) => p.id === pick.body.id)).toMatchObject({ status: 'won' });
-    await eventually(() => socket.messages.some((m) => m.type === 'picks.settled'), 5000, 'the settlement pushed to its owner');
+    await eventually(
+      () => socket.messages.some((m) => m.type === 'picks.settled'),
+      5000,
+      'the settlement pushed to its owner',
+    );
     await new Promise((r) => setTimeout(r, 300));
     expect(socket.messages.filter((m) => m.type === 'picks.settled')).toHaveLength(1);
 
     // The free quota: twelve calls at once, six answered (the count is PostgreSQL's; the limiters are Redis's).
     const free = bearer((await signUp(gateway, 'free')).session);
-    const answers = await Promise.all(Array.from({ length: 12 }, () => gateway.http().get(`/api/events?sport=${SPORT}`).set(free)));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => gateway.http().get(`/api/events?sport=${SPORT}`).set(free)),
+    );
     expect(answers.filter((r) => r.status === 200)).toHaveLength(6);
     expect(answers.filter((r) => r.status === 402).every((r) => r.body.code === 'QUOTA_EXCEEDED')).toBe(true);
 
@@ -157,7 +186,11 @@ describe('the stack on a 3-node Redis Cluster (own redis-server nodes, real Post
     expect(await gateway.get(LiveStateRepository).board('odds', SPORT)).not.toBeNull();
     const heard = diffs().length + socket.snapshots.length;
     expect(await poll()).toMatch(/updated|unchanged/);
-    await eventually(() => diffs().length + socket.snapshots.length > heard, 10_000, 'the socket in step after the restart');
+    await eventually(
+      () => diffs().length + socket.snapshots.length > heard,
+      10_000,
+      'the socket in step after the restart',
+    );
     const seqs = diffs().map((m: RealtimeEnvelope) => `${m.epoch}:${m.seq}`);
     expect(new Set(seqs).size).toBe(seqs.length);
   }, 90_000);

@@ -2,7 +2,11 @@ import { createAccountsApp, signUp, bearer, type AccountsTestApp } from '../supp
 import { OwnRedis } from '../support/own-redis';
 import type { Session } from '@oddspulse/server';
 
-const UNAVAILABLE = { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'Temporarily unavailable. Please try again shortly.' };
+const UNAVAILABLE = {
+  statusCode: 503,
+  code: 'SERVICE_UNAVAILABLE',
+  message: 'Temporarily unavailable. Please try again shortly.',
+};
 
 // While Redis is down the routes that read it (odds, scanners, scores, sports) answer a quick 503 with the catalogue's message (they
 // answered 500 after ~6 s of reconnect attempts), and serve again once it is back. The test's own redis-server.
@@ -23,7 +27,12 @@ describe('Redis down under the API (own redis-server, stopped and started)', () 
     await redis.stop();
   });
 
-  const routes = ['/api/sports', '/api/odds?sport=basketball_nba&markets=h2h&regions=us', '/api/ev', '/api/scores?sport=basketball_nba'];
+  const routes = [
+    '/api/sports',
+    '/api/odds?sport=basketball_nba&markets=h2h&regions=us',
+    '/api/ev',
+    '/api/scores?sport=basketball_nba',
+  ];
 
   it('answers 503 at once during the outage and serves again after it', async () => {
     expect((await t.http().get('/api/sports').set(bearer(session))).status).toBe(200);

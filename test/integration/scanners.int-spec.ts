@@ -26,8 +26,16 @@ type Body<T> = { opportunities: T[]; boards: unknown[]; unavailable: string[]; g
 const sizing = (o: ArbitrageOpportunity | MiddleOpportunity) => ({
   id: o.id,
   totalStake: o.totalStake,
-  ...(o.type === 'arbitrage' ? { profitAmount: o.profitAmount, profitPct: o.profitPct } : { maxProfit: o.maxProfit, worstCase: o.worstCase }),
-  legs: o.legs.map((leg) => ({ book: leg.book, outcome: leg.outcome, decimal: leg.decimal, stake: leg.stake, payout: leg.payout })),
+  ...(o.type === 'arbitrage'
+    ? { profitAmount: o.profitAmount, profitPct: o.profitPct }
+    : { maxProfit: o.maxProfit, worstCase: o.worstCase }),
+  legs: o.legs.map((leg) => ({
+    book: leg.book,
+    outcome: leg.outcome,
+    decimal: leg.decimal,
+    stake: leg.stake,
+    payout: leg.payout,
+  })),
 });
 const byId = <T extends { id: string }>(list: readonly T[]) => [...list].sort((a, b) => a.id.localeCompare(b.id));
 
@@ -58,7 +66,8 @@ describe('scanner REST calls (real Redis, detection on the recorded NFL board an
     await deleteKeysWithPrefix(t.redis.client, prefix).catch(() => 0);
   });
 
-  const get = (path: string, auth?: Record<string, string>) => (auth ? t.http().get(path).set(auth) : t.http().get(path));
+  const get = (path: string, auth?: Record<string, string>) =>
+    auth ? t.http().get(path).set(auth) : t.http().get(path);
   async function ok<T>(path: string, auth: Record<string, string>): Promise<Body<T>> {
     const res = await get(path, auth);
     expect([path, res.status]).toEqual([path, 200]);
@@ -69,10 +78,18 @@ describe('scanner REST calls (real Redis, detection on the recorded NFL board an
   it('gates +EV to paid plans and arbitrage and middles to Platinum', async () => {
     expect((await get('/api/ev')).status).toBe(401);
     const ev = await get(`/api/ev?sports=${NFL}`, users.free);
-    expect([ev.status, ev.body.code, ev.body.message]).toEqual([402, 'SUBSCRIPTION_REQUIRED', 'Subscription required for API access']);
+    expect([ev.status, ev.body.code, ev.body.message]).toEqual([
+      402,
+      'SUBSCRIPTION_REQUIRED',
+      'Subscription required for API access',
+    ]);
     for (const path of ['/api/arbitrage', '/api/middles']) {
       const res = await get(`${path}?sports=${NFL}`, users.gold);
-      expect([res.status, res.body.code, res.body.message]).toEqual([403, 'PLATINUM_REQUIRED', 'This feature requires a Platinum subscription.']);
+      expect([res.status, res.body.code, res.body.message]).toEqual([
+        403,
+        'PLATINUM_REQUIRED',
+        'This feature requires a Platinum subscription.',
+      ]);
     }
   });
 
@@ -84,7 +101,11 @@ describe('scanner REST calls (real Redis, detection on the recorded NFL board an
       { sport: NBA, fetched_at: fixtures.props.fetched_at, stale_since: null },
     ]);
     expect(body.unavailable).toEqual([]);
-    const engine = findEvBetsOnBoard([...fixtures.nfl.events, ...fixtures.props.events], { minEvPct: 1 }, Date.parse(body.generated_at));
+    const engine = findEvBetsOnBoard(
+      [...fixtures.nfl.events, ...fixtures.props.events],
+      { minEvPct: 1 },
+      Date.parse(body.generated_at),
+    );
     expect(body.opportunities.map((o) => o.id).sort()).toEqual(engine.map((o) => o.id).sort());
     expect(body.opportunities.some((o) => o.sport === NBA)).toBe(true);
     const evs = body.opportunities.map((o) => o.evPct);
@@ -98,7 +119,9 @@ describe('scanner REST calls (real Redis, detection on the recorded NFL board an
     const books = [...new Set(all.opportunities.map((o) => o.book))].slice(0, 2);
     const some = await ok<EvBet>(`/api/ev?sports=${NFL}&books=${books.join(',')}`, users.gold);
     expect(some.opportunities.length).toBeGreaterThan(0);
-    expect(some.opportunities.map((o) => o.id)).toEqual(all.opportunities.filter((o) => books.includes(o.book)).map((o) => o.id));
+    expect(some.opportunities.map((o) => o.id)).toEqual(
+      all.opportunities.filter((o) => books.includes(o.book)).map((o) => o.id),
+    );
     const power = await ok<EvBet>(`/api/ev?sports=${NFL}&method=power`, users.gold);
     expect(power.opportunities.every((o) => o.method === 'power')).toBe(true);
     expect(power.opportunities.map((o) => o.id).sort()).toEqual(
@@ -112,9 +135,17 @@ describe('scanner REST calls (real Redis, detection on the recorded NFL board an
   it('answers a blend of chosen methods as the engine does', async () => {
     const blend = await ok<EvBet>(`/api/ev?sports=${NFL}&method=blend&blend=balanced_book,jensen_shannon`, users.gold);
     expect(blend.opportunities.length).toBeGreaterThan(0);
-    expect(blend.opportunities.every((o) => o.method === 'blend' && o.blend?.join() === 'balanced_book,jensen_shannon')).toBe(true);
-    const engine = findEvBetsOnBoard(fixtures.nfl.events, { method: 'blend', blend: ['balanced_book', 'jensen_shannon'] }, Date.parse(blend.generated_at));
-    expect(blend.opportunities.map((o) => [o.id, o.fairProbability]).sort()).toEqual(engine.map((o) => [o.id, o.fairProbability]).sort());
+    expect(
+      blend.opportunities.every((o) => o.method === 'blend' && o.blend?.join() === 'balanced_book,jensen_shannon'),
+    ).toBe(true);
+    const engine = findEvBetsOnBoard(
+      fixtures.nfl.events,
+      { method: 'blend', blend: ['balanced_book', 'jensen_shannon'] },
+      Date.parse(blend.generated_at),
+    );
+    expect(blend.opportunities.map((o) => [o.id, o.fairProbability]).sort()).toEqual(
+      engine.map((o) => [o.id, o.fairProbability]).sort(),
+    );
   });
 
   // spec 001 §5 arbitrage: stakes split by implied probability, total min(max stake, bankroll), in cents
@@ -124,7 +155,11 @@ describe('scanner REST calls (real Redis, detection on the recorded NFL board an
     ['', {}, ARBITRAGE_DEFAULTS.maxStake],
   ])('sizes the stored arbitrages for the caller as the engine would (%s)', async (params, options, total) => {
     const body = await ok<ArbitrageOpportunity>(`/api/arbitrage?sports=${NFL}&minProfit=0.1&${params}`, users.platinum);
-    const engine = findArbitrageOnBoard(fixtures.nfl.events, { minProfitPct: 0.1, ...options }, Date.parse(body.generated_at));
+    const engine = findArbitrageOnBoard(
+      fixtures.nfl.events,
+      { minProfitPct: 0.1, ...options },
+      Date.parse(body.generated_at),
+    );
     expect(engine.length).toBeGreaterThan(1);
     expect(byId(body.opportunities).map(sizing)).toEqual(byId(engine).map(sizing));
     for (const o of body.opportunities) {
@@ -138,26 +173,46 @@ describe('scanner REST calls (real Redis, detection on the recorded NFL board an
 
   // spec 001 §5: profit must reach the minimum profit; the book filter is applied
   it('applies the minimum profit and the book filter to the stored arbitrages', async () => {
-    const all = (await ok<ArbitrageOpportunity>(`/api/arbitrage?sports=${NFL}&minProfit=0.1`, users.platinum)).opportunities;
+    const all = (await ok<ArbitrageOpportunity>(`/api/arbitrage?sports=${NFL}&minProfit=0.1`, users.platinum))
+      .opportunities;
     const threshold = all[1].profitPct;
-    const above = (await ok<ArbitrageOpportunity>(`/api/arbitrage?sports=${NFL}&minProfit=${threshold.toFixed(6)}`, users.platinum)).opportunities;
-    expect(above.map((o) => o.id)).toEqual(all.filter((o) => o.profitPct >= Number(threshold.toFixed(6))).map((o) => o.id));
+    const above = (
+      await ok<ArbitrageOpportunity>(`/api/arbitrage?sports=${NFL}&minProfit=${threshold.toFixed(6)}`, users.platinum)
+    ).opportunities;
+    expect(above.map((o) => o.id)).toEqual(
+      all.filter((o) => o.profitPct >= Number(threshold.toFixed(6))).map((o) => o.id),
+    );
     expect(above.length).toBeLessThan(all.length);
     const defaults = (await ok<ArbitrageOpportunity>(`/api/arbitrage?sports=${NFL}`, users.platinum)).opportunities;
-    expect(defaults.map((o) => o.id)).toEqual(all.filter((o) => o.profitPct >= ARBITRAGE_DEFAULTS.minProfitPct).map((o) => o.id));
+    expect(defaults.map((o) => o.id)).toEqual(
+      all.filter((o) => o.profitPct >= ARBITRAGE_DEFAULTS.minProfitPct).map((o) => o.id),
+    );
 
     const books = all[0].legs.map((leg) => leg.book);
-    const filtered = (await ok<ArbitrageOpportunity>(`/api/arbitrage?sports=${NFL}&minProfit=0.1&books=${books.join(',')}`, users.platinum)).opportunities;
-    expect(filtered.map((o) => o.id)).toEqual(all.filter((o) => o.legs.every((leg) => books.includes(leg.book))).map((o) => o.id));
+    const filtered = (
+      await ok<ArbitrageOpportunity>(
+        `/api/arbitrage?sports=${NFL}&minProfit=0.1&books=${books.join(',')}`,
+        users.platinum,
+      )
+    ).opportunities;
+    expect(filtered.map((o) => o.id)).toEqual(
+      all.filter((o) => o.legs.every((leg) => books.includes(leg.book))).map((o) => o.id),
+    );
     expect(filtered.map((o) => o.id)).toContain(all[0].id);
-    const oneBook = await ok<ArbitrageOpportunity>(`/api/arbitrage?sports=${NFL}&minProfit=0.1&books=${books[0]}`, users.platinum);
+    const oneBook = await ok<ArbitrageOpportunity>(
+      `/api/arbitrage?sports=${NFL}&minProfit=0.1&books=${books[0]}`,
+      users.platinum,
+    );
     expect(oneBook.opportunities).toEqual([]);
   });
 
   // spec 001 §5 middle detection: gap, probability, stake min(max stake, 10 % of bankroll) split 50/50
   it("serves the stored middles at the caller's gap, probability and stake, as the engine would", async () => {
     const options = { minGap: 3.5, minProbability: 21, maxStake: 1000, bankroll: 2000 };
-    const body = await ok<MiddleOpportunity>(`/api/middles?sports=${NFL}&minGap=3.5&minProbability=21&maxStake=1000&bankroll=2000`, users.platinum);
+    const body = await ok<MiddleOpportunity>(
+      `/api/middles?sports=${NFL}&minGap=3.5&minProbability=21&maxStake=1000&bankroll=2000`,
+      users.platinum,
+    );
     const engine = findMiddlesOnBoard(fixtures.nfl.events, options, Date.parse(body.generated_at));
     expect(engine.length).toBeGreaterThan(1);
     expect(byId(body.opportunities).map(sizing)).toEqual(byId(engine).map(sizing));
@@ -196,14 +251,20 @@ describe('scanner REST calls (real Redis, detection on the recorded NFL board an
     const sport = 'basketball_ncaab';
     const now = Date.now();
     // a book's −105 against Betfair's +110: −0.12 % net of 5 %, +0.66 % net of 2 %
-    const game = { ...(asOfNow(bookAgainstExchangeBelowDefault('below-default'), now) as SportBoard['events'][number]), sport_key: sport };
+    const game = {
+      ...(asOfNow(bookAgainstExchangeBelowDefault('below-default'), now) as SportBoard['events'][number]),
+      sport_key: sport,
+    };
     const board: SportBoard = { sport_key: sport, fetched_at: new Date(now).toISOString(), events: [game] };
     await writeBoard(t.redis, 'odds', board);
     await detectOnBoards(t, [{ kind: 'odds', board }], now);
     const path = `/api/arbitrage?sports=${sport}&minProfit=0.1&maxStake=100`;
     expect((await ok<ArbitrageOpportunity>(path, users.platinum)).opportunities).toEqual([]);
-    expect((await ok<ArbitrageOpportunity>(`${path}&commission=betfair_ex_uk:0.05`, users.platinum)).opportunities).toEqual([]);
-    const [mine, ...others] = (await ok<ArbitrageOpportunity>(`${path}&commission=betfair_ex_uk:0.02`, users.platinum)).opportunities;
+    expect(
+      (await ok<ArbitrageOpportunity>(`${path}&commission=betfair_ex_uk:0.05`, users.platinum)).opportunities,
+    ).toEqual([]);
+    const [mine, ...others] = (await ok<ArbitrageOpportunity>(`${path}&commission=betfair_ex_uk:0.02`, users.platinum))
+      .opportunities;
     expect(others).toEqual([]);
     expect(mine.profitPct).toBeCloseTo(0.6616, 4);
     expect(mine.legs.map((leg) => [leg.book, leg.commission, leg.stake, leg.payout])).toEqual([
@@ -237,7 +298,10 @@ describe('scanner REST calls (real Redis, detection on the recorded NFL board an
   });
 
   it('names the sports without a board, and answers 503 when none of those asked for has one', async () => {
-    const some = await ok<ArbitrageOpportunity>(`/api/arbitrage?sports=${NFL},icehockey_nhl&minProfit=0.1`, users.platinum);
+    const some = await ok<ArbitrageOpportunity>(
+      `/api/arbitrage?sports=${NFL},icehockey_nhl&minProfit=0.1`,
+      users.platinum,
+    );
     expect(some.unavailable).toEqual(['icehockey_nhl']);
     expect(some.opportunities.length).toBeGreaterThan(0);
     const res = await get('/api/arbitrage?sports=icehockey_nhl', users.platinum);

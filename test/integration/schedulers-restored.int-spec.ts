@@ -2,7 +2,14 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import IORedis from 'ioredis';
 import { JOB_QUEUE, JobName } from '@oddspulse/shared';
-import { APP_CONFIG, FEEDS_SCHEDULER_ID, JobQueueService, LiveStateRepository, parseConfig, type AppConfig } from '@oddspulse/core';
+import {
+  APP_CONFIG,
+  FEEDS_SCHEDULER_ID,
+  JobQueueService,
+  LiveStateRepository,
+  parseConfig,
+  type AppConfig,
+} from '@oddspulse/core';
 import { WorkersModule } from '@oddspulse/workers';
 import { OwnRedis } from '../support/own-redis';
 
@@ -64,7 +71,8 @@ describe('job schedulers after Redis loses them (own redis-server)', () => {
     expect(gone).toBe(true);
 
     const deadline = Date.now() + 5 * TICK_MS + 2000;
-    while (Date.now() < deadline && !((await scheduled()) && (await ticking()))) await new Promise((r) => setTimeout(r, 100));
+    while (Date.now() < deadline && !((await scheduled()) && (await ticking())))
+      await new Promise((r) => setTimeout(r, 100));
     expect(await scheduled()).toBe(true);
     expect(await jobs.hasScheduler(JOB_QUEUE[JobName.PicksSettleWindow], 'picks-settle-window')).toBe(true);
     expect(await ticking()).toBe(true);

@@ -5,7 +5,15 @@ import request from 'supertest';
 import { randomBytes } from 'node:crypto';
 import type { Plan } from '@oddspulse/shared';
 import { AccountsModule, AppModule, configureServerApp, PlanService, type Session } from '@oddspulse/server';
-import { APP_CONFIG, parseConfig, type AppConfig, KYSELY, type Database, MailService, RedisService } from '@oddspulse/core';
+import {
+  APP_CONFIG,
+  parseConfig,
+  type AppConfig,
+  KYSELY,
+  type Database,
+  MailService,
+  RedisService,
+} from '@oddspulse/core';
 
 export interface AccountsTestApp {
   app: INestApplication;
@@ -24,7 +32,12 @@ export interface AccountsTestApp {
  */
 export async function createAccountsApp(
   overrides: Partial<AppConfig> = {},
-  extra: { controllers?: Type[]; providers?: Array<{ provide: symbol | Type; useValue: unknown }>; clientIndex?: string; build?: string } = {},
+  extra: {
+    controllers?: Type[];
+    providers?: Array<{ provide: symbol | Type; useValue: unknown }>;
+    clientIndex?: string;
+    build?: string;
+  } = {},
 ): Promise<AccountsTestApp> {
   // High per-address limits by default (global, sign-up, reset): the suites share one client address and one Redis prefix.
   const config: AppConfig = {
@@ -37,10 +50,16 @@ export async function createAccountsApp(
   let builder = Test.createTestingModule({ imports: [AppModule, AccountsModule], controllers: extra.controllers ?? [] })
     .overrideProvider(APP_CONFIG)
     .useValue(config);
-  for (const provider of extra.providers ?? []) builder = builder.overrideProvider(provider.provide).useValue(provider.useValue);
+  for (const provider of extra.providers ?? [])
+    builder = builder.overrideProvider(provider.provide).useValue(provider.useValue);
   const moduleRef = await builder.compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false, rawBody: true });
-  configureServerApp(app, { https: false, clientIndex: extra.clientIndex ?? null, build: extra.build, redisSockets: false });
+  configureServerApp(app, {
+    https: false,
+    clientIndex: extra.clientIndex ?? null,
+    build: extra.build,
+    redisSockets: false,
+  });
   await app.init();
   return {
     app,
@@ -60,7 +79,11 @@ export function uniqueEmail(label = 'user'): string {
 }
 
 /** Signs a new user up over HTTP and gives them a plan through PlanService (the one path of every plan change). */
-export async function signUp(t: AccountsTestApp, plan: Plan = 'free', email = uniqueEmail(plan)): Promise<{ email: string; session: Session }> {
+export async function signUp(
+  t: AccountsTestApp,
+  plan: Plan = 'free',
+  email = uniqueEmail(plan),
+): Promise<{ email: string; session: Session }> {
   const res = await t.http().post('/api/auth/signup').send({ email, password: TEST_PASSWORD });
   if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
   if (plan !== 'free') await t.plans.changePlan(res.body.user.id, { plan, status: 'active' });
@@ -68,8 +91,15 @@ export async function signUp(t: AccountsTestApp, plan: Plan = 'free', email = un
 }
 
 /** Waits (up to 5 s) for the dev outbox to hold a mail to `to`: a password reset's mail goes out after its answer. */
-export async function outboxMailTo(t: AccountsTestApp, to: string): Promise<{ to: string; subject: string; text: string }> {
-  for (const deadline = Date.now() + 5000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 20))) {
+export async function outboxMailTo(
+  t: AccountsTestApp,
+  to: string,
+): Promise<{ to: string; subject: string; text: string }> {
+  for (
+    const deadline = Date.now() + 5000;
+    Date.now() < deadline;
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  ) {
     const mail = (await t.get(MailService).outbox()).find((entry) => entry.to === to);
     if (mail) return mail;
   }

@@ -67,7 +67,10 @@ export class PushReceiver extends LocalReceiver {
 
   /** What a browser's PushSubscription.toJSON() gives. */
   subscription() {
-    return { endpoint: this.endpoint, keys: { p256dh: this.ecdh.getPublicKey('base64url'), auth: this.authSecret.toString('base64url') } };
+    return {
+      endpoint: this.endpoint,
+      keys: { p256dh: this.ecdh.getPublicKey('base64url'), auth: this.authSecret.toString('base64url') },
+    };
   }
 
   /** Decrypts an aes128gcm push body (RFC 8188 / 8291) with the subscription's private key and auth secret. */
@@ -102,13 +105,28 @@ export class PushReceiver extends LocalReceiver {
     const [header, claims, signature] = match[1].split('.');
     const point = Buffer.from(publicKey, 'base64url');
     const key = createPublicKey({
-      key: { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') },
+      key: {
+        kty: 'EC',
+        crv: 'P-256',
+        x: point.subarray(1, 33).toString('base64url'),
+        y: point.subarray(33, 65).toString('base64url'),
+      },
       format: 'jwk',
     });
-    const valid = verify('sha256', Buffer.from(`${header}.${claims}`), { key, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+    const valid = verify(
+      'sha256',
+      Buffer.from(`${header}.${claims}`),
+      { key, dsaEncoding: 'ieee-p1363' },
+      Buffer.from(signature, 'base64url'),
+    );
     if (!valid) throw new Error('The VAPID signature does not verify');
-    const parsed = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as { aud: string; exp: number; sub: string };
-    if (parsed.aud !== new URL(this.endpoint).origin) throw new Error(`VAPID audience ${parsed.aud} is not ${new URL(this.endpoint).origin}`);
+    const parsed = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as {
+      aud: string;
+      exp: number;
+      sub: string;
+    };
+    if (parsed.aud !== new URL(this.endpoint).origin)
+      throw new Error(`VAPID audience ${parsed.aud} is not ${new URL(this.endpoint).origin}`);
     if (parsed.exp * 1000 < Date.now()) throw new Error('The VAPID token has expired');
     return parsed;
   }

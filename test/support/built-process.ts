@@ -12,7 +12,10 @@ export class BuiltProcess {
   private buffered = '';
 
   private constructor(main: string, env: NodeJS.ProcessEnv) {
-    this.child = spawn(process.execPath, [main], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    this.child = spawn(process.execPath, [main], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.exited = new Promise((resolve) => this.child.once('exit', (code) => resolve({ code, at: Date.now() })));
   }
 
@@ -30,7 +33,10 @@ export class BuiltProcess {
       built.child.stdout!.on('data', read);
       built.child.stderr!.on('data', read);
     });
-    await Promise.race([ready, built.exited.then(() => Promise.reject(new Error(`${main} exited at start:\n${built.lines.join('\n')}`)))]);
+    await Promise.race([
+      ready,
+      built.exited.then(() => Promise.reject(new Error(`${main} exited at start:\n${built.lines.join('\n')}`))),
+    ]);
     return built;
   }
 

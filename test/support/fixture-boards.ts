@@ -15,7 +15,10 @@ const TIME_KEYS = new Set(['commence_time', 'last_update']);
 function newestUpdate(value: unknown): number {
   if (Array.isArray(value)) return value.reduce((max: number, v) => Math.max(max, newestUpdate(v)), 0);
   if (value && typeof value === 'object') {
-    return Object.entries(value).reduce((max, [k, v]) => Math.max(max, k === 'last_update' && typeof v === 'string' ? Date.parse(v) : newestUpdate(v)), 0);
+    return Object.entries(value).reduce(
+      (max, [k, v]) => Math.max(max, k === 'last_update' && typeof v === 'string' ? Date.parse(v) : newestUpdate(v)),
+      0,
+    );
   }
   return 0;
 }
@@ -61,7 +64,8 @@ export function scoreboardFromOddsApiScores(sport: string, payload: unknown, now
   return { sport_key: sport, fetched_at: new Date(now).toISOString(), games: mapOddsApiScores(payload, now) };
 }
 
-export const NFL_FIXTURE = 'v4_odds_americanfootball_nfl_us-plus-betfair_h2h-spreads-totals-h2h_lay_american_2022-08-24.json';
+export const NFL_FIXTURE =
+  'v4_odds_americanfootball_nfl_us-plus-betfair_h2h-spreads-totals-h2h_lay_american_2022-08-24.json';
 export const NBA_PROPS_FIXTURES = [
   'v4_event_odds_basketball_nba_player_points_us_american_2024-02-22_ORL-at-CLE.json',
   'v4_event_odds_basketball_nba_player_points_us_american_2024-02-22_BKN-at-TOR.json',
@@ -84,7 +88,10 @@ export async function loadFixtureBoards(redis: RedisService, now = Date.now()) {
   return {
     nflRaw: nflRaw as Array<{
       id: string;
-      bookmakers: Array<{ key: string; markets: Array<{ key: string; outcomes: Array<{ name: string; price: number; point?: number }> }> }>;
+      bookmakers: Array<{
+        key: string;
+        markets: Array<{ key: string; outcomes: Array<{ name: string; price: number; point?: number }> }>;
+      }>;
     }>,
     nfl,
     props,

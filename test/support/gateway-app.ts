@@ -12,7 +12,15 @@ import {
   SOCKET_PATH,
 } from '@oddspulse/shared';
 import { AppModule, configureServerApp, PlanService } from '@oddspulse/server';
-import { APP_CONFIG, parseConfig, type AppConfig, KYSELY, type Database, RealtimePublisher, RedisService } from '@oddspulse/core';
+import {
+  APP_CONFIG,
+  parseConfig,
+  type AppConfig,
+  KYSELY,
+  type Database,
+  RealtimePublisher,
+  RedisService,
+} from '@oddspulse/core';
 import type { AccountsTestApp } from './accounts-app';
 
 export interface GatewayTestApp extends AccountsTestApp {
@@ -63,7 +71,15 @@ export class RecordingClient {
   readonly socket: TestSocket;
 
   constructor(url: string, auth: Record<string, string> = {}, extraHeaders?: Record<string, string>) {
-    this.socket = io(url, { path: SOCKET_PATH, transports: ['websocket'], auth, extraHeaders, reconnection: false, forceNew: true, autoConnect: false });
+    this.socket = io(url, {
+      path: SOCKET_PATH,
+      transports: ['websocket'],
+      auth,
+      extraHeaders,
+      reconnection: false,
+      forceNew: true,
+      autoConnect: false,
+    });
     this.socket.on('message', (m) => this.messages.push(m));
     this.socket.on('snapshot', (s) => this.snapshots.push(s));
     this.socket.on('entitlements', (n) => this.notices.push(n));

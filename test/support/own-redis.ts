@@ -32,11 +32,16 @@ export class OwnRedis {
   /** Starts the server, unless it is running already. */
   async start(): Promise<void> {
     if (this.process && this.process.exitCode === null) return;
-    const child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const child = spawn(
+      'redis-server',
+      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      { stdio: 'ignore' },
+    );
     this.process = child;
     const deadline = Date.now() + 5000;
     while (!(await accepts(this.port))) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`redis-server did not start on port ${this.port}`);
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`redis-server did not start on port ${this.port}`);
       await new Promise((r) => setTimeout(r, 50));
     }
   }

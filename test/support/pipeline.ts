@@ -1,5 +1,12 @@
 import type { SportBoard } from '@oddspulse/shared';
-import { LiveStateRepository, MetricsService, OpportunityCountersRepository, type AppConfig, type RealtimePublisher, type RedisService } from '@oddspulse/core';
+import {
+  LiveStateRepository,
+  MetricsService,
+  OpportunityCountersRepository,
+  type AppConfig,
+  type RealtimePublisher,
+  type RedisService,
+} from '@oddspulse/core';
 import { AlertBatches, DetectionService } from '@oddspulse/workers';
 
 // The workers' side of system tests: what the pipeline writes, for the API specs in test/integration that read it.

@@ -14,7 +14,9 @@ export class RealtimeListener {
   }
 
   async start(): Promise<void> {
-    this.redis.on('pmessage', (_pattern, channel, message) => this.messages.push({ ...(JSON.parse(message) as RealtimeEnvelope), redisChannel: channel }));
+    this.redis.on('pmessage', (_pattern, channel, message) =>
+      this.messages.push({ ...(JSON.parse(message) as RealtimeEnvelope), redisChannel: channel }),
+    );
     await this.redis.psubscribe(`${this.prefix}:rt:*`);
   }
 
@@ -31,7 +33,11 @@ export class RealtimeListener {
   }
 }
 
-export async function eventually<T>(probe: () => T | Promise<T>, accept: (value: T) => boolean, timeoutMs = 10000): Promise<T> {
+export async function eventually<T>(
+  probe: () => T | Promise<T>,
+  accept: (value: T) => boolean,
+  timeoutMs = 10000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let value = await probe();
   while (!accept(value) && Date.now() < deadline) {

@@ -31,7 +31,14 @@ export class OwnRedisCluster {
     }
     const cluster = new OwnRedisCluster(ports, mkdtempSync(join(tmpdir(), 'oddspulse-cluster-')));
     for (const port of ports) await cluster.start(port);
-    await run('redis-cli', ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes']);
+    await run('redis-cli', [
+      '--cluster',
+      'create',
+      ...ports.map((p) => `127.0.0.1:${p}`),
+      '--cluster-replicas',
+      '0',
+      '--cluster-yes',
+    ]);
     await cluster.healthy();
     return cluster;
   }
@@ -79,7 +86,10 @@ export class OwnRedisCluster {
   /** Resolves once every running node says the cluster serves every slot. */
   async healthy(timeoutMs = 15_000): Promise<void> {
     await until(
-      async () => (await Promise.all([...this.processes.keys()].map((port) => info(port)))).every((text) => text.includes('cluster_state:ok')),
+      async () =>
+        (await Promise.all([...this.processes.keys()].map((port) => info(port)))).every((text) =>
+          text.includes('cluster_state:ok'),
+        ),
       timeoutMs,
       'cluster_state:ok on every node',
     );
@@ -92,7 +102,11 @@ export class OwnRedisCluster {
 }
 
 async function withNode<T>(port: number, work: (redis: IORedis) => Promise<T>): Promise<T | null> {
-  const redis = new IORedis(port, '127.0.0.1', { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+  const redis = new IORedis(port, '127.0.0.1', {
+    lazyConnect: true,
+    retryStrategy: () => null,
+    maxRetriesPerRequest: 0,
+  });
   redis.on('error', () => undefined);
   try {
     await redis.connect();

@@ -64,8 +64,18 @@ export class StripeStandIn {
   /** Serve subscriptions in the newer API shape (current_period_* on the items). */
   periodOnItems = false;
   readonly prices: StandInPrice[] = [
-    { id: 'price_test_gold', lookup_key: 'oddspulse_gold_monthly', unit_amount: 1000, recurring: { interval: 'month' } },
-    { id: 'price_test_platinum', lookup_key: 'oddspulse_platinum_monthly', unit_amount: 2500, recurring: { interval: 'month' } },
+    {
+      id: 'price_test_gold',
+      lookup_key: 'oddspulse_gold_monthly',
+      unit_amount: 1000,
+      recurring: { interval: 'month' },
+    },
+    {
+      id: 'price_test_platinum',
+      lookup_key: 'oddspulse_platinum_monthly',
+      unit_amount: 2500,
+      recurring: { interval: 'month' },
+    },
     { id: 'price_test_gift', lookup_key: 'oddspulse_platinum_gift', unit_amount: 2500, recurring: null },
   ];
 
@@ -95,7 +105,9 @@ export class StripeStandIn {
   }
 
   private send(res: ServerResponse, status: number, body: unknown) {
-    res.writeHead(status, { 'content-type': 'application/json', 'request-id': this.id('req') }).end(JSON.stringify(body));
+    res
+      .writeHead(status, { 'content-type': 'application/json', 'request-id': this.id('req') })
+      .end(JSON.stringify(body));
   }
 
   private answer(req: IncomingMessage, res: ServerResponse, text: string) {
@@ -103,14 +115,23 @@ export class StripeStandIn {
     const method = req.method ?? 'GET';
     const body = method === 'GET' ? parseStripeForm(url.search.slice(1)) : parseStripeForm(text);
     this.calls.push({ method, path: url.pathname, body });
-    if (this.failing) return this.send(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+    if (this.failing)
+      return this.send(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
     const missing = () =>
-      this.send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: ${url.pathname}` } });
+      this.send(res, 404, {
+        error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: ${url.pathname}` },
+      });
     const route = (pattern: RegExp) => pattern.exec(url.pathname);
     let m: RegExpExecArray | null;
 
     if (method === 'POST' && url.pathname === '/v1/customers') {
-      const customer = { id: this.id('cus'), object: 'customer', email: body.email, metadata: body.metadata ?? {}, balance: 0 };
+      const customer = {
+        id: this.id('cus'),
+        object: 'customer',
+        email: body.email,
+        metadata: body.metadata ?? {},
+        balance: 0,
+      };
       this.customers.set(customer.id, customer);
       return this.send(res, 200, customer);
     }
@@ -174,21 +195,25 @@ export class StripeStandIn {
       const session = this.sessions.get(m[1]);
       if (!session) return missing();
       if (method === 'POST' && m[2]) {
-        if (session.status !== 'open') return this.send(res, 400, { error: { type: 'invalid_request_error', message: 'Session is not open' } });
+        if (session.status !== 'open')
+          return this.send(res, 400, { error: { type: 'invalid_request_error', message: 'Session is not open' } });
         Object.assign(session, { status: 'expired', url: null });
       }
       return this.send(res, 200, session);
     }
     if (method === 'GET' && url.pathname === '/v1/subscriptions') {
       if (!this.customers.has(body.customer as string)) return missing();
-      const data = [...this.subscriptions.values()].filter((s) => s.customer === body.customer).map((s) => this.served(s));
+      const data = [...this.subscriptions.values()]
+        .filter((s) => s.customer === body.customer)
+        .map((s) => this.served(s));
       return this.send(res, 200, { object: 'list', url: '/v1/subscriptions', has_more: false, data });
     }
     if ((m = route(/^\/v1\/subscriptions\/([^/]+)$/))) {
       const subscription = this.subscriptions.get(m[1]);
       if (!subscription) return missing();
       if (method === 'POST') {
-        if (body.cancel_at_period_end !== undefined) subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
+        if (body.cancel_at_period_end !== undefined)
+          subscription.cancel_at_period_end = body.cancel_at_period_end === 'true';
         const items = body.items as Array<{ id: string; price: string }> | undefined;
         if (items) this.setPrice(subscription, items[0].price);
       }
@@ -199,7 +224,8 @@ export class StripeStandIn {
       if (!subscription) return missing();
       const details = body.subscription_details as { items: Array<{ price: string }> };
       const price = this.prices.find((p) => p.id === details.items[0].price)!;
-      const current = (subscription.items as { data: Array<{ price: { unit_amount: number } }> }).data[0].price.unit_amount;
+      const current = (subscription.items as { data: Array<{ price: { unit_amount: number } }> }).data[0].price
+        .unit_amount;
       const start = subscription.current_period_start as number;
       const end = subscription.current_period_end as number;
       // Stripe's proration: the price difference for the part of the period still to run.
@@ -257,7 +283,10 @@ export class StripeStandIn {
     const copy = clone(subscription);
     if (this.periodOnItems) {
       for (const item of (copy.items as { data: Json[] }).data)
-        Object.assign(item, { current_period_start: copy.current_period_start, current_period_end: copy.current_period_end });
+        Object.assign(item, {
+          current_period_start: copy.current_period_start,
+          current_period_end: copy.current_period_end,
+        });
       delete copy.current_period_start;
       delete copy.current_period_end;
     }
@@ -269,7 +298,10 @@ export class StripeStandIn {
     const session = this.sessions.get(sessionId)!;
     Object.assign(session, { status: 'complete', payment_status: 'paid', url: null });
     if (session.mode !== 'subscription') return { session, subscription: null };
-    const { price, subscription_data } = session.stand_in as { price: string; subscription_data: { metadata?: Json } | null };
+    const { price, subscription_data } = session.stand_in as {
+      price: string;
+      subscription_data: { metadata?: Json } | null;
+    };
     const subscription = this.createSubscription(session.customer as string, price, subscription_data?.metadata ?? {});
     session.subscription = subscription.id;
     return { session, subscription };
@@ -277,7 +309,9 @@ export class StripeStandIn {
 
   createSubscription(customer: string, priceId: string, metadata: Json = {}): Json {
     const start = now();
-    const subscription = clone((recorded('event_customer.subscription.created_api-2020-03-02.json').data as Json).object) as Json;
+    const subscription = clone(
+      (recorded('event_customer.subscription.created_api-2020-03-02.json').data as Json).object,
+    ) as Json;
     const item = (subscription.items as { data: Json[] }).data[0];
     Object.assign(subscription, {
       id: this.id('sub'),
@@ -293,7 +327,12 @@ export class StripeStandIn {
       canceled_at: null,
       ended_at: null,
       livemode: false,
-      items: { object: 'list', data: [{ ...item, id: this.id('si'), subscription: undefined }], has_more: false, total_count: 1 },
+      items: {
+        object: 'list',
+        data: [{ ...item, id: this.id('si'), subscription: undefined }],
+        has_more: false,
+        total_count: 1,
+      },
     });
     this.setPrice(subscription, priceId);
     this.subscriptions.set(subscription.id as string, subscription);
@@ -328,7 +367,14 @@ export class StripeStandIn {
     const subscription = this.subscriptions.get(subscriptionId)!;
     if (outcome === 'paid') {
       const invoice = clone((recorded('event_invoice.paid_api-2020-03-02.json').data as Json).object) as Json;
-      return { ...invoice, id: this.id('in'), customer: subscription.customer, subscription: subscriptionId, created, status: 'paid' };
+      return {
+        ...invoice,
+        id: this.id('in'),
+        customer: subscription.customer,
+        subscription: subscriptionId,
+        created,
+        status: 'paid',
+      };
     }
     const invoice = clone(recorded('event-data-only_invoice.payment_failed_pay-rails.json').object) as Json;
     return {
@@ -336,7 +382,11 @@ export class StripeStandIn {
       id: this.id('in'),
       customer: subscription.customer,
       created,
-      parent: { type: 'subscription_details', quote_details: null, subscription_details: { metadata: {}, subscription: subscriptionId } },
+      parent: {
+        type: 'subscription_details',
+        quote_details: null,
+        subscription_details: { metadata: {}, subscription: subscriptionId },
+      },
     };
   }
 

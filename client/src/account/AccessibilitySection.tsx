@@ -6,7 +6,12 @@ export function AccessibilitySection() {
   const [settings, setSettings] = useAtom(accessibilityAtom);
   const toggle = (key: 'highContrast' | 'reducedMotion' | 'keyboardNavigation', label: string) => (
     <label className="checkbox">
-      <input type="checkbox" checked={settings[key]} onChange={(e) => setSettings({ ...settings, [key]: e.target.checked })} /> {label}
+      <input
+        type="checkbox"
+        checked={settings[key]}
+        onChange={(e) => setSettings({ ...settings, [key]: e.target.checked })}
+      />{' '}
+      {label}
     </label>
   );
   return (
@@ -15,7 +20,11 @@ export function AccessibilitySection() {
       {toggle('reducedMotion', 'Reduced motion')}
       {toggle('keyboardNavigation', 'Keyboard navigation (always show focus)')}
       <label htmlFor="font-size">Font size</label>
-      <select id="font-size" value={settings.fontSize} onChange={(e) => setSettings({ ...settings, fontSize: e.target.value as FontSize })}>
+      <select
+        id="font-size"
+        value={settings.fontSize}
+        onChange={(e) => setSettings({ ...settings, fontSize: e.target.value as FontSize })}
+      >
         <option value="normal">Normal</option>
         <option value="large">Large</option>
         <option value="extra-large">Extra large</option>

@@ -31,7 +31,13 @@ export function AccountPage() {
           {auth.user.created_at && (
             <>
               <dt>Member since</dt>
-              <dd>{new Date(auth.user.created_at).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })}</dd>
+              <dd>
+                {new Date(auth.user.created_at).toLocaleDateString('en-US', {
+                  year: 'numeric',
+                  month: 'long',
+                  day: 'numeric',
+                })}
+              </dd>
             </>
           )}
         </dl>
@@ -85,7 +91,9 @@ export function AccountPage() {
                   Upgrade to Platinum
                 </Link>
               )}
-              {isPaid(info) && info.cancel_at_period_end && <KeepSubscriptionButton onResumed={() => undefined} label="Resume subscription" />}
+              {isPaid(info) && info.cancel_at_period_end && (
+                <KeepSubscriptionButton onResumed={() => undefined} label="Resume subscription" />
+              )}
               {isPaid(info) && !info.cancel_at_period_end && (
                 <Link className="button danger" to="/billing/cancel?from=account">
                   Cancel subscription

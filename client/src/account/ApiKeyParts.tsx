@@ -35,7 +35,15 @@ export function NewSecret({ created, onDone }: { created: ApiKeyWithSecret; onDo
   );
 }
 
-export function KeyRow({ apiKey, onChanged, onSecret }: { apiKey: ApiKeySummary; onChanged: () => void; onSecret: (key: ApiKeyWithSecret) => void }) {
+export function KeyRow({
+  apiKey,
+  onChanged,
+  onSecret,
+}: {
+  apiKey: ApiKeySummary;
+  onChanged: () => void;
+  onSecret: (key: ApiKeyWithSecret) => void;
+}) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(apiKey.name);
   const [busy, setBusy] = useState(false);
@@ -81,7 +89,13 @@ export function KeyRow({ apiKey, onChanged, onSecret }: { apiKey: ApiKeySummary;
             <label className="sr-only" htmlFor={`key-name-${apiKey.id}`}>
               Key name
             </label>
-            <input id={`key-name-${apiKey.id}`} value={name} maxLength={API_KEY_NAME_MAX_LENGTH} onChange={(e) => setName(e.target.value)} autoFocus />
+            <input
+              id={`key-name-${apiKey.id}`}
+              value={name}
+              maxLength={API_KEY_NAME_MAX_LENGTH}
+              onChange={(e) => setName(e.target.value)}
+              autoFocus
+            />
             <button type="submit" className="button" disabled={busy || !name.trim()}>
               Save
             </button>

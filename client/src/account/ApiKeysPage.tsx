@@ -1,5 +1,10 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { API_KEY_NAME_MAX_LENGTH, MAX_ACTIVE_API_KEYS, type ApiKeySummary, type ApiKeyWithSecret } from '@oddspulse/shared';
+import {
+  API_KEY_NAME_MAX_LENGTH,
+  MAX_ACTIVE_API_KEYS,
+  type ApiKeySummary,
+  type ApiKeyWithSecret,
+} from '@oddspulse/shared';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../routing/guards';
 import { createApiKey, fetchApiKeys } from './security-api';
@@ -7,7 +12,8 @@ import { KeyRow, NewSecret } from './ApiKeyParts';
 import { FormError } from '../components/FormError';
 import { apiErrorText } from '../api/api-client';
 
-type KeysState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; keys: ApiKeySummary[] };
+type KeysState =
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; keys: ApiKeySummary[] };
 
 /**
  * Platinum personal API keys (DECISIONS 5): create and name a key, see each key's last use,
@@ -24,7 +30,9 @@ export function ApiKeysPage() {
   const load = useCallback(() => {
     fetchApiKeys()
       .then((keys) => setState({ status: 'ready', keys }))
-      .catch((error: unknown) => setState({ status: 'error', message: apiErrorText(error, 'Could not load your API keys.') }));
+      .catch((error: unknown) =>
+        setState({ status: 'error', message: apiErrorText(error, 'Could not load your API keys.') }),
+      );
   }, []);
   useEffect(load, [load]);
 
@@ -53,10 +61,13 @@ export function ApiKeysPage() {
       <section className="card" aria-labelledby="api-keys-about">
         <h2 id="api-keys-about">Programmatic access</h2>
         <p>
-          Send a key in the <code>x-api-key</code> header to read odds, player props, the +EV, arbitrage and middles scanners, scores and line history, or as{' '}
-          <code>auth.apiKey</code> on the live socket. A key can only read: it cannot change your account, your keys, your picks or your subscription.
+          Send a key in the <code>x-api-key</code> header to read odds, player props, the +EV, arbitrage and middles
+          scanners, scores and line history, or as <code>auth.apiKey</code> on the live socket. A key can only read: it
+          cannot change your account, your keys, your picks or your subscription.
         </p>
-        <pre className="code-sample">curl -H "x-api-key: YOUR_KEY" {window.location.origin}/api/odds?sport=basketball_nba</pre>
+        <pre className="code-sample">
+          curl -H "x-api-key: YOUR_KEY" {window.location.origin}/api/odds?sport=basketball_nba
+        </pre>
       </section>
       {secret && <NewSecret created={secret} onDone={() => setSecret(null)} />}
       <section className="card" aria-labelledby="api-keys-create">
@@ -75,7 +86,11 @@ export function ApiKeysPage() {
             {creating ? 'Creating...' : 'Create key'}
           </button>
         </form>
-        {full && <p className="muted">You have {MAX_ACTIVE_API_KEYS} keys, the most you can have at once; revoke one to create another.</p>}
+        {full && (
+          <p className="muted">
+            You have {MAX_ACTIVE_API_KEYS} keys, the most you can have at once; revoke one to create another.
+          </p>
+        )}
         <FormError message={createError} />
       </section>
       <section className="card" aria-labelledby="api-keys-list">
@@ -89,7 +104,9 @@ export function ApiKeysPage() {
             </button>
           </p>
         )}
-        {state.status === 'ready' && state.keys.length === 0 && <p className="muted">No API keys yet. Create one above.</p>}
+        {state.status === 'ready' && state.keys.length === 0 && (
+          <p className="muted">No API keys yet. Create one above.</p>
+        )}
         {state.status === 'ready' && state.keys.length > 0 && (
           <div className="table-scroll">
             <table className="api-keys">

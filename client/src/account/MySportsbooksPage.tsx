@@ -70,7 +70,9 @@ export function MySportsbooksPage() {
   const access = { plan: plan.info.plan, unlimited: plan.info.unlimited };
   const toggle = (book: Sportsbook) => {
     if (!canToggleSportsbook(access, book.key)) return;
-    setSelected((current) => (current!.includes(book.key) ? current!.filter((k) => k !== book.key) : [...current!, book.key]));
+    setSelected((current) =>
+      current!.includes(book.key) ? current!.filter((k) => k !== book.key) : [...current!, book.key],
+    );
   };
   const amount = Number(bankroll);
   const checked = validateBankroll(bankroll);
@@ -112,8 +114,17 @@ export function MySportsbooksPage() {
         {books.map((book) => {
           const allowed = canToggleSportsbook(access, book.key);
           return (
-            <label key={book.key} className={`book-toggle${allowed ? '' : ' locked'}`} title={allowed ? undefined : 'Requires Gold Plan'}>
-              <input type="checkbox" checked={selected.includes(book.key)} disabled={!allowed} onChange={() => toggle(book)} />
+            <label
+              key={book.key}
+              className={`book-toggle${allowed ? '' : ' locked'}`}
+              title={allowed ? undefined : 'Requires Gold Plan'}
+            >
+              <input
+                type="checkbox"
+                checked={selected.includes(book.key)}
+                disabled={!allowed}
+                onChange={() => toggle(book)}
+              />
               <span>{book.name}</span>
               {!allowed && <span className="lock">Gold</span>}
             </label>
@@ -134,19 +145,32 @@ export function MySportsbooksPage() {
         <h2 id="bankroll-title">Bankroll</h2>
         <div className="presets" role="group" aria-label="Bankroll presets">
           {BANKROLL_PRESETS.map((preset) => (
-            <button key={preset} type="button" className={`button small${amount === preset ? ' primary' : ''}`} onClick={() => setBankroll(String(preset))}>
+            <button
+              key={preset}
+              type="button"
+              className={`button small${amount === preset ? ' primary' : ''}`}
+              onClick={() => setBankroll(String(preset))}
+            >
               ${wholeNumber(preset)}
             </button>
           ))}
         </div>
         <label htmlFor="custom-bankroll">Custom bankroll ($)</label>
-        <input id="custom-bankroll" type="number" min={0} step="1" inputMode="decimal" value={bankroll} onChange={(e) => setBankroll(e.target.value)} />
+        <input
+          id="custom-bankroll"
+          type="number"
+          min={0}
+          step="1"
+          inputMode="decimal"
+          value={bankroll}
+          onChange={(e) => setBankroll(e.target.value)}
+        />
       </section>
       <section className="card" aria-labelledby="commission-title">
         <h2 id="commission-title">Exchange commission</h2>
         <p className="muted">
-          Exchanges take a commission on net winnings; arbitrage, middles and EV at an exchange are shown net of your rate. The defaults are each
-          exchange&apos;s published standard rate.
+          Exchanges take a commission on net winnings; arbitrage, middles and EV at an exchange are shown net of your
+          rate. The defaults are each exchange&apos;s published standard rate.
         </p>
         <div className="commission-grid">
           {COMMISSION_BOOKS.map((key) => (

@@ -4,7 +4,8 @@ import { Spinner } from '../routing/guards';
 import { activityLabel, isWarning } from './security-activity';
 import { fetchSecurityActivity } from './security-api';
 
-type ActivityState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; entries: SecurityActivityEntry[] };
+type ActivityState =
+  { status: 'loading' } | { status: 'error' } | { status: 'ready'; entries: SecurityActivityEntry[] };
 
 /** The account's own audit log, newest first, so a user can spot a sign-in or a key that was not theirs. */
 export function SecurityActivitySection() {
@@ -19,7 +20,8 @@ export function SecurityActivitySection() {
     };
   }, []);
   if (state.status === 'loading') return <Spinner label="Loading your security activity..." />;
-  if (state.status === 'error') return <p className="form-error">Could not load your security activity. Please try again later.</p>;
+  if (state.status === 'error')
+    return <p className="form-error">Could not load your security activity. Please try again later.</p>;
   if (!state.entries.length) return <p className="muted">No security activity yet.</p>;
   return (
     <ul className="security-activity" data-testid="security-activity">

@@ -18,7 +18,9 @@ export function SecuritySection({ email }: { email: string }) {
       // The server's own message (e.g. mail unavailable) when it gave one, else the spec's fallback.
       setResetStatus({
         ok: false,
-        text: (error instanceof ApiError && (serverMessage(error.body) ?? (error.status < 500 ? error.message : null))) || 'Could not send reset link.',
+        text:
+          (error instanceof ApiError && (serverMessage(error.body) ?? (error.status < 500 ? error.message : null))) ||
+          'Could not send reset link.',
       });
     }
   };
@@ -55,7 +57,9 @@ export function SecuritySection({ email }: { email: string }) {
       >
         Emergency sign out
       </button>
-      <p className="muted small">Emergency sign out ends every session and clears all data this site keeps in this browser.</p>
+      <p className="muted small">
+        Emergency sign out ends every session and clears all data this site keeps in this browser.
+      </p>
       {leaving && <p role="status">{leaving}</p>}
     </div>
   );

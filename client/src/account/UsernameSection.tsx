@@ -13,7 +13,8 @@ export function UsernameSection() {
   const [value, setValue] = useState('');
   const { state, setState, message, setMessage } = useUsernameCheck(value);
   if (profile.status === 'loading') return <Spinner label="Loading profile..." />;
-  if (profile.status === 'error') return <p className="form-error">Profile failed to load. Some info may be unavailable.</p>;
+  if (profile.status === 'error')
+    return <p className="form-error">Profile failed to load. Some info may be unavailable.</p>;
   if (profile.profile.username) {
     return (
       <div>
@@ -41,7 +42,12 @@ export function UsernameSection() {
   return (
     <form onSubmit={(event) => void save(event)} className="inline-form">
       <label htmlFor="account-username-input">Username</label>
-      <input id="account-username-input" value={value} onChange={(e) => setValue(e.target.value)} autoComplete="username" />
+      <input
+        id="account-username-input"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        autoComplete="username"
+      />
       <button type="submit" className="button primary" disabled={state !== 'ok'}>
         Save
       </button>

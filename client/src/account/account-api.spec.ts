@@ -13,7 +13,11 @@ describe('fetchPreferences', () => {
     get.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
     const reads = [fetchPreferences(), fetchPreferences(), fetchPreferences()];
     answer({ sportsbooks: ['fanduel'] });
-    expect(await Promise.all(reads)).toEqual([{ sportsbooks: ['fanduel'] }, { sportsbooks: ['fanduel'] }, { sportsbooks: ['fanduel'] }]);
+    expect(await Promise.all(reads)).toEqual([
+      { sportsbooks: ['fanduel'] },
+      { sportsbooks: ['fanduel'] },
+      { sportsbooks: ['fanduel'] },
+    ]);
     expect(get).toHaveBeenCalledTimes(1);
   });
 

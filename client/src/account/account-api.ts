@@ -1,4 +1,11 @@
-import { DEFAULT_FREE_MONTHLY_QUOTA, hasPaidPlan, hasPlatinum, planName, type OpsRole, type Plan } from '@oddspulse/shared';
+import {
+  DEFAULT_FREE_MONTHLY_QUOTA,
+  hasPaidPlan,
+  hasPlatinum,
+  planName,
+  type OpsRole,
+  type Plan,
+} from '@oddspulse/shared';
 import { api } from '../api/client';
 import type { Session } from '../api/session';
 import { startEarly, takeEarly } from '../routing/early-data';
@@ -67,7 +74,11 @@ export function signIn(email: string, password: string) {
 }
 
 export function signUp(email: string, password: string, username?: string) {
-  return api.post<Session>('/api/auth/signup', { email, password, ...(username ? { username } : {}) }, { auth: 'none' });
+  return api.post<Session>(
+    '/api/auth/signup',
+    { email, password, ...(username ? { username } : {}) },
+    { auth: 'none' },
+  );
 }
 
 /** Global sign-out: the server revokes every session of the user. */
@@ -125,7 +136,10 @@ export function fetchProfile() {
 }
 
 export function checkUsernameAvailable(candidate: string, signal?: AbortSignal) {
-  return api.get<{ username: string; available: boolean }>('/api/profile/username-available', { query: { candidate }, signal });
+  return api.get<{ username: string; available: boolean }>('/api/profile/username-available', {
+    query: { candidate },
+    signal,
+  });
 }
 
 export function setUsername(username: string) {
@@ -143,7 +157,9 @@ export function fetchPreferences(): Promise<Preferences> {
 }
 
 export function savePreferences(
-  preferences: Partial<Pick<Preferences, 'sportsbooks' | 'props_sportsbooks' | 'bankroll' | 'favorites' | 'odds_format' | 'commissions'>>,
+  preferences: Partial<
+    Pick<Preferences, 'sportsbooks' | 'props_sportsbooks' | 'bankroll' | 'favorites' | 'odds_format' | 'commissions'>
+  >,
 ) {
   return api.put<Preferences>('/api/preferences', preferences);
 }

@@ -24,10 +24,16 @@ const PLAN_NAMES: Record<string, string> = { free: 'Free', gold: 'Gold', platinu
 export function activityLabel(entry: Pick<SecurityActivityEntry, 'action' | 'details' | 'by_operator'>): string {
   const known = LABELS[entry.action];
   const base = known ?? humanise(entry.action);
-  const { name, effective, method, access_until } = entry.details as { name?: unknown; effective?: unknown; method?: unknown; access_until?: unknown };
+  const { name, effective, method, access_until } = entry.details as {
+    name?: unknown;
+    effective?: unknown;
+    method?: unknown;
+    access_until?: unknown;
+  };
   let detail = '';
   if (typeof name === 'string') detail = ` “${name}”`;
-  else if (entry.action === AuditActions.planChanged && typeof effective === 'string') detail = ` to ${PLAN_NAMES[effective] ?? effective}`;
+  else if (entry.action === AuditActions.planChanged && typeof effective === 'string')
+    detail = ` to ${PLAN_NAMES[effective] ?? effective}`;
   else if (entry.action === AuditActions.signedIn && method === 'oauth') detail = ' with Google or Apple';
   else if (entry.action === AuditActions.subscriptionCancelled && typeof access_until === 'string')
     detail = ` (access until ${formatBillingDate(access_until)})`;

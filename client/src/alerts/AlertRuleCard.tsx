@@ -8,7 +8,15 @@ import { FormError } from '../components/FormError';
 import { apiErrorText } from '../api/api-client';
 
 /** One rule of the list: its summary and notice, edit, delete and its deliveries. */
-export function AlertRuleCard({ rule, kinds, onChanged }: { rule: AlertRule; kinds: AlertKind[]; onChanged: (secret?: string) => void }) {
+export function AlertRuleCard({
+  rule,
+  kinds,
+  onChanged,
+}: {
+  rule: AlertRule;
+  kinds: AlertKind[];
+  onChanged: (secret?: string) => void;
+}) {
   const [editing, setEditing] = useState(false);
   const [showDeliveries, setShowDeliveries] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -43,7 +51,12 @@ export function AlertRuleCard({ rule, kinds, onChanged }: { rule: AlertRule; kin
         />
       ) : (
         <div className="actions">
-          <button type="button" className="button" onClick={() => setShowDeliveries((v) => !v)} aria-expanded={showDeliveries}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => setShowDeliveries((v) => !v)}
+            aria-expanded={showDeliveries}
+          >
             {showDeliveries ? 'Hide deliveries' : 'Deliveries'}
           </button>
           <button type="button" className="button" onClick={() => setEditing(true)}>

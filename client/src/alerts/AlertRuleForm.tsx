@@ -52,7 +52,15 @@ export function AlertRuleForm({
       </label>
       <label>
         {MIN_LABELS[form.kind]}
-        <input type="number" min={0} max={100} step={0.1} required value={form.min} onChange={(e) => set('min', e.target.value)} />
+        <input
+          type="number"
+          min={0}
+          max={100}
+          step={0.1}
+          required
+          value={form.min}
+          onChange={(e) => set('min', e.target.value)}
+        />
       </label>
       <label>
         Sports (none selected: all)
@@ -76,7 +84,14 @@ export function AlertRuleForm({
       </label>
       <label>
         Maximum leg age (seconds, empty: any)
-        <input type="number" min={1} max={86400} step={1} value={form.maxLegAge} onChange={(e) => set('maxLegAge', e.target.value)} />
+        <input
+          type="number"
+          min={1}
+          max={86400}
+          step={1}
+          value={form.maxLegAge}
+          onChange={(e) => set('maxLegAge', e.target.value)}
+        />
       </label>
       <label className="inline">
         <input type="checkbox" checked={form.quiet} onChange={(e) => set('quiet', e.target.checked)} /> Quiet hours

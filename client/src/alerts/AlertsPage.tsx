@@ -11,7 +11,8 @@ import { PushSetup } from './PushSetup';
 import { WebhookSecret } from './WebhookSecret';
 import { apiErrorText } from '../api/api-client';
 
-type RulesState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; rules: AlertRule[] };
+type RulesState =
+  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; rules: AlertRule[] };
 
 /**
  * /alerts: rules that alert the user with the tab closed — by Web Push, a signed webhook or an
@@ -25,7 +26,9 @@ export function AlertsPage() {
   const load = useCallback(() => {
     fetchAlertRules()
       .then((rules) => setState({ status: 'ready', rules }))
-      .catch((error: unknown) => setState({ status: 'error', message: apiErrorText(error, 'Could not load your alerts.') }));
+      .catch((error: unknown) =>
+        setState({ status: 'error', message: apiErrorText(error, 'Could not load your alerts.') }),
+      );
   }, []);
   useEffect(load, [load]);
   if (plan.status !== 'ready') return <Spinner label="Checking your plan..." />;
@@ -54,7 +57,11 @@ export function AlertsPage() {
               Arbitrage and middle alerts come with <Link to="/pricing">Platinum</Link>.
             </p>
           )}
-          <WebhookSecret secret={secret} hasWebhooks={state.status === 'ready' && state.rules.some((rule) => rule.webhookUrl)} onSecret={setSecret} />
+          <WebhookSecret
+            secret={secret}
+            hasWebhooks={state.status === 'ready' && state.rules.some((rule) => rule.webhookUrl)}
+            onSecret={setSecret}
+          />
           <section className="card" aria-labelledby="push-title">
             <h2 id="push-title">Push notifications</h2>
             <PushSetup />

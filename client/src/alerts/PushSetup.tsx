@@ -4,15 +4,24 @@ import { apiErrorText } from '../api/api-client';
 
 /** Turns on Web Push for this browser, or says why it cannot. */
 export function PushSetup() {
-  const [state, setState] = useState<{ status: 'idle' | 'busy' | 'on' } | { status: 'error'; message: string }>({ status: 'idle' });
-  if (!pushSupported()) return <p className="muted">This browser cannot receive push notifications; use a webhook or the e-mail digest.</p>;
+  const [state, setState] = useState<{ status: 'idle' | 'busy' | 'on' } | { status: 'error'; message: string }>({
+    status: 'idle',
+  });
+  if (!pushSupported())
+    return <p className="muted">This browser cannot receive push notifications; use a webhook or the e-mail digest.</p>;
   const enable = async () => {
     setState({ status: 'busy' });
     try {
       await enablePush();
       setState({ status: 'on' });
     } catch (failure) {
-      setState({ status: 'error', message: apiErrorText(failure, failure instanceof Error ? failure.message : 'Could not turn on push notifications.') });
+      setState({
+        status: 'error',
+        message: apiErrorText(
+          failure,
+          failure instanceof Error ? failure.message : 'Could not turn on push notifications.',
+        ),
+      });
     }
   };
   return (

@@ -8,7 +8,15 @@ import { apiErrorText } from '../api/api-client';
  * lost or leaked one. The old secret keeps signing beside the new one for WEBHOOK_SECRET_OVERLAP_HOURS, so receivers
  * can be updated without refusing a delivery; the user is told so and asked first.
  */
-export function WebhookSecret({ secret, hasWebhooks, onSecret }: { secret: string | null; hasWebhooks: boolean; onSecret: (secret: string | null) => void }) {
+export function WebhookSecret({
+  secret,
+  hasWebhooks,
+  onSecret,
+}: {
+  secret: string | null;
+  hasWebhooks: boolean;
+  onSecret: (secret: string | null) => void;
+}) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -28,11 +36,13 @@ export function WebhookSecret({ secret, hasWebhooks, onSecret }: { secret: strin
     return (
       <div className="card notice" role="status" data-testid="alert-secret">
         <p>
-          <strong>Your webhook signing secret</strong> — copy it now: it will not be shown again. Each webhook is signed with it in the{' '}
+          <strong>Your webhook signing secret</strong> — copy it now: it will not be shown again. Each webhook is signed
+          with it in the{' '}
           <a href="https://www.standardwebhooks.com/" target="_blank" rel="noreferrer">
             Standard Webhooks
           </a>{' '}
-          format (<code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>): check it with a Standard Webhooks library.
+          format (<code>webhook-id</code>, <code>webhook-timestamp</code>, <code>webhook-signature</code>): check it
+          with a Standard Webhooks library.
         </p>
         <p>
           <code className="secret">{secret}</code>
@@ -47,8 +57,8 @@ export function WebhookSecret({ secret, hasWebhooks, onSecret }: { secret: strin
     <div className="webhook-secret" data-testid="webhook-secret-replace">
       {confirming ? (
         <p role="alert">
-          Your webhooks will be signed with a new secret, and with the current one too for {WEBHOOK_SECRET_OVERLAP_HOURS} hours: update your receivers within
-          that time.{' '}
+          Your webhooks will be signed with a new secret, and with the current one too for{' '}
+          {WEBHOOK_SECRET_OVERLAP_HOURS} hours: update your receivers within that time.{' '}
           <button type="button" className="button small danger" disabled={busy} onClick={() => void replace()}>
             {busy ? 'Replacing...' : 'Replace secret'}
           </button>{' '}

@@ -35,10 +35,18 @@ describe('alert rule form', () => {
 
   it('starts a new rule at 20 % for middles, 1 % otherwise, without quiet hours', () => {
     expect(formOf(null, 'middle').min).toBe('20');
-    expect(inputOf(formOf(null, 'ev'))).toMatchObject({ kind: 'ev', min: 1, quietHours: null, webhookUrl: null, maxLegAgeSeconds: null });
+    expect(inputOf(formOf(null, 'ev'))).toMatchObject({
+      kind: 'ev',
+      min: 1,
+      quietHours: null,
+      webhookUrl: null,
+      maxLegAgeSeconds: null,
+    });
   });
 
   it('sums a rule up in one line', () => {
-    expect(describeRule(rule)).toBe('Arbitrage ≥ 1.5% · NBA · 2 books · legs ≤ 60s old · quiet 22:00–07:00 Europe/Paris · by webhook, push');
+    expect(describeRule(rule)).toBe(
+      'Arbitrage ≥ 1.5% · NBA · 2 books · legs ≤ 60s old · quiet 22:00–07:00 Europe/Paris · by webhook, push',
+    );
   });
 });

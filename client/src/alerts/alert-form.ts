@@ -3,7 +3,11 @@ import type { AlertRuleInput } from './alerts-api';
 
 /** What the alert rule form holds, and how a rule reads in the list. */
 export const KIND_LABELS: Record<AlertKind, string> = { arbitrage: 'Arbitrage', middle: 'Middle', ev: '+EV' };
-export const MIN_LABELS: Record<AlertKind, string> = { arbitrage: 'Minimum profit (%)', middle: 'Minimum middle probability (%)', ev: 'Minimum EV (%)' };
+export const MIN_LABELS: Record<AlertKind, string> = {
+  arbitrage: 'Minimum profit (%)',
+  middle: 'Minimum middle probability (%)',
+  ev: 'Minimum EV (%)',
+};
 
 export const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -59,10 +63,17 @@ export function inputOf(form: FormState): AlertRuleInput {
 
 export function describeRule(rule: AlertRule): string {
   const parts = [`${KIND_LABELS[rule.kind]} ≥ ${rule.min}%`];
-  parts.push(rule.sports.length ? rule.sports.map((s) => CORE_SPORTS.find((c) => c.key === s)?.title ?? s).join(', ') : 'all sports');
+  parts.push(
+    rule.sports.length
+      ? rule.sports.map((s) => CORE_SPORTS.find((c) => c.key === s)?.title ?? s).join(', ')
+      : 'all sports',
+  );
   if (rule.books.length) parts.push(`${rule.books.length} books`);
   if (rule.maxLegAgeSeconds) parts.push(`legs ≤ ${rule.maxLegAgeSeconds}s old`);
-  if (rule.quietHours) parts.push(`quiet ${formatClock(rule.quietHours.start)}–${formatClock(rule.quietHours.end)} ${rule.quietHours.timeZone}`);
+  if (rule.quietHours)
+    parts.push(
+      `quiet ${formatClock(rule.quietHours.start)}–${formatClock(rule.quietHours.end)} ${rule.quietHours.timeZone}`,
+    );
   const channels = [rule.webhookUrl && 'webhook', rule.push && 'push', rule.email && 'e-mail digest'].filter(Boolean);
   parts.push(`by ${channels.join(', ')}`);
   return parts.join(' · ');

@@ -2,7 +2,9 @@ import { fetchVapidKey, registerPushSubscription } from './alerts-api';
 
 /** Whether this browser can receive Web Push at all (a service worker and the Push API). */
 export function pushSupported(): boolean {
-  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+  return (
+    typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
+  );
 }
 
 function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
@@ -23,9 +25,11 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
 export async function enablePush(): Promise<void> {
   if (!pushSupported()) throw new Error('This browser cannot receive push notifications.');
   const permission = await Notification.requestPermission();
-  if (permission !== 'granted') throw new Error('Notifications are blocked for this site; allow them in the browser’s site settings.');
+  if (permission !== 'granted')
+    throw new Error('Notifications are blocked for this site; allow them in the browser’s site settings.');
   const { publicKey } = await fetchVapidKey();
-  const registration = (await navigator.serviceWorker.getRegistration()) ?? (await navigator.serviceWorker.register('/sw.js'));
+  const registration =
+    (await navigator.serviceWorker.getRegistration()) ?? (await navigator.serviceWorker.register('/sw.js'));
   await navigator.serviceWorker.ready;
   const subscription =
     (await registration.pushManager.getSubscription()) ??

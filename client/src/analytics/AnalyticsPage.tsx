@@ -30,7 +30,8 @@ const DIMENSIONS: ReadonlyArray<{ dimension: Dimension; title: string }> = [
   { dimension: 'edgeBand', title: 'Edge at placement against results' },
 ];
 
-const pct = (value: number | null, signed = false) => (value === null ? '—' : `${signed && value > 0 ? '+' : ''}${value.toFixed(1)}%`);
+const pct = (value: number | null, signed = false) =>
+  value === null ? '—' : `${signed && value > 0 ? '+' : ''}${value.toFixed(1)}%`;
 
 /** ROI per group as horizontal bars either side of zero, with the figures beside them. */
 function RoiBars({ title, groups }: { title: string; groups: GroupPerformance[] }) {
@@ -58,10 +59,19 @@ function RoiBars({ title, groups }: { title: string; groups: GroupPerformance[] 
                 <td>{g.key}</td>
                 <td>{g.bets}</td>
                 <td>{formatMoney(g.stakedCents)}</td>
-                <td className={g.profitCents > 0 ? 'up' : g.profitCents < 0 ? 'down' : ''}>{formatMoney(g.profitCents, true)}</td>
+                <td className={g.profitCents > 0 ? 'up' : g.profitCents < 0 ? 'down' : ''}>
+                  {formatMoney(g.profitCents, true)}
+                </td>
                 <td>{pct(g.winRatePct)}</td>
                 <td>
-                  <svg className="roi-bar" width="120" height="12" role="img" aria-label={`ROI ${pct(g.roiPct, true)}`} data-testid="roi-bar">
+                  <svg
+                    className="roi-bar"
+                    width="120"
+                    height="12"
+                    role="img"
+                    aria-label={`ROI ${pct(g.roiPct, true)}`}
+                    data-testid="roi-bar"
+                  >
                     <line x1="60" x2="60" y1="0" y2="12" stroke="currentColor" strokeOpacity="0.4" />
                     <rect
                       x={(g.roiPct ?? 0) >= 0 ? 60 : 60 - (Math.abs(g.roiPct ?? 0) / widest) * 58}
@@ -83,14 +93,18 @@ function RoiBars({ title, groups }: { title: string; groups: GroupPerformance[] 
 }
 
 const clvAxis = (value: number) => `${value.toFixed(1)}%`;
-const utcDay = (seconds: number) => new Date(seconds * 1000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const utcDay = (seconds: number) =>
+  new Date(seconds * 1000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** Mean CLV per day over time (uPlot, a time axis) around the zero line; under the crosshair the day's picks. */
 function ClvChart({ series }: { series: ClvPoint[] }) {
   const { times, means } = useMemo(() => clvChartData(series), [series]);
   const lines = useMemo(() => [{ label: 'Mean CLV', colour: 'var(--purple-300)', values: means }], [means]);
   const describe = useCallback(
-    (i: number) => (series[i] ? `${series[i].day}: ${pct(series[i].meanClvPct, true)} over ${series[i].picks} pick${series[i].picks === 1 ? '' : 's'}` : ''),
+    (i: number) =>
+      series[i]
+        ? `${series[i].day}: ${pct(series[i].meanClvPct, true)} over ${series[i].picks} pick${series[i].picks === 1 ? '' : 's'}`
+        : '',
     [series],
   );
   return (
@@ -109,13 +123,21 @@ function ClvChart({ series }: { series: ClvPoint[] }) {
 }
 
 const settledDay = (seconds: number) =>
-  new Date(seconds * 1000).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  new Date(seconds * 1000).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 
 /** ROI over time (uPlot, a time axis) around the zero line; under the crosshair the profit and stake so far. */
 function RoiChart({ series }: { series: RoiPoint[] }) {
   const { times, rois } = useMemo(() => roiChartData(series), [series]);
   const last = series.at(-1);
-  const lines = useMemo(() => [{ label: 'ROI', colour: (last?.roiPct ?? 0) >= 0 ? 'var(--up)' : 'var(--down)', values: rois }], [rois, last]);
+  const lines = useMemo(
+    () => [{ label: 'ROI', colour: (last?.roiPct ?? 0) >= 0 ? 'var(--up)' : 'var(--down)', values: rois }],
+    [rois, last],
+  );
   const describe = useCallback(
     (i: number) =>
       series[i]
@@ -148,12 +170,17 @@ export function AnalyticsPage() {
   const clv = useMemo(() => clvSummary(picks ?? []), [picks]);
   const profit = useMemo(() => cumulativeProfitSeries(picks ?? []), [picks]);
   const roi = useMemo(() => roiSeries(picks ?? []), [picks]);
-  const groups = useMemo(() => DIMENSIONS.map(({ dimension, title }) => ({ title, groups: performanceBy(picks ?? [], dimension) })), [picks]);
+  const groups = useMemo(
+    () => DIMENSIONS.map(({ dimension, title }) => ({ title, groups: performanceBy(picks ?? [], dimension) })),
+    [picks],
+  );
 
   return (
     <article className="page analytics">
       <h1>Advanced analytics</h1>
-      <p className="muted">Your picks of the last 90 days: how your prices compare with the closing line, and where you win or lose.</p>
+      <p className="muted">
+        Your picks of the last 90 days: how your prices compare with the closing line, and where you win or lose.
+      </p>
       <FormError message={error} />
       {!picks && !error && <p className="muted">Loading your picks...</p>}
       {picks && (

@@ -82,7 +82,10 @@ describe('the CLV chart’s data', () => {
       { day: '2026-11-01', meanClvPct: 1.5, picks: 2 },
       { day: '2026-11-03', meanClvPct: -0.5, picks: 1 },
     ];
-    expect(clvChartData(series)).toEqual({ times: [Date.UTC(2026, 10, 1) / 1000, Date.UTC(2026, 10, 3) / 1000], means: [1.5, -0.5] });
+    expect(clvChartData(series)).toEqual({
+      times: [Date.UTC(2026, 10, 1) / 1000, Date.UTC(2026, 10, 3) / 1000],
+      means: [1.5, -0.5],
+    });
   });
 
   it('follows ROI over time: profit so far over stake so far at each settlement, pending and unstaked picks left out', () => {

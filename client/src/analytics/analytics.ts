@@ -64,7 +64,9 @@ export function roiSeries(picks: readonly UserPick[]): RoiPoint[] {
   const settled = picks
     .flatMap((pick) => {
       const profit = pickProfitCents(pick);
-      return isSettled(pick.status) && pick.stakeCents > 0 && profit !== null ? [{ pick, profit, at: settledAt(pick) }] : [];
+      return isSettled(pick.status) && pick.stakeCents > 0 && profit !== null
+        ? [{ pick, profit, at: settledAt(pick) }]
+        : [];
     })
     .sort((a, b) => a.at.localeCompare(b.at) || a.pick.id.localeCompare(b.pick.id));
   let staked = 0;
@@ -138,7 +140,9 @@ export function clvSummary(picks: readonly UserPick[]): ClvSummary {
     picks: withClv.length,
     meanClvPct: withClv.length ? mean(withClv.map((p) => p.clv)) : null,
     beatRatePct: withClv.length ? (withClv.filter((p) => p.clv > 0).length / withClv.length) * 100 : null,
-    series: [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([day, values]) => ({ day, meanClvPct: mean(values), picks: values.length })),
+    series: [...byDay.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([day, values]) => ({ day, meanClvPct: mean(values), picks: values.length })),
   };
 }
 

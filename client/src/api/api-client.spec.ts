@@ -7,7 +7,10 @@ const NOW = 1_700_000_000_000;
 const session = (overrides: Partial<Session> = {}): Session => testSession(NOW, overrides);
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 }
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
@@ -78,7 +81,11 @@ describe('ApiClient', () => {
 
   // spec 000 §9: refresh with a 90 s expiry margin
   it('refreshes an access token that is about to expire before the call', async () => {
-    const renewed = session({ access_token: 'access-2', refresh_token: 'refresh-2', expires_at: Math.floor(NOW / 1000) + 1800 });
+    const renewed = session({
+      access_token: 'access-2',
+      refresh_token: 'refresh-2',
+      expires_at: Math.floor(NOW / 1000) + 1800,
+    });
     const { client, calls, stored, events } = setup(
       [
         (url, init) => {
@@ -98,14 +105,21 @@ describe('ApiClient', () => {
 
   it('on a 401 refreshes once and repeats the call with the new token', async () => {
     const renewed = session({ access_token: 'access-2' });
-    const { client, calls } = setup([() => json(401, { message: 'Authentication required' }), () => json(200, renewed), () => json(200, { plan: 'free' })]);
+    const { client, calls } = setup([
+      () => json(401, { message: 'Authentication required' }),
+      () => json(200, renewed),
+      () => json(200, { plan: 'free' }),
+    ]);
     await expect(client.get('/api/me')).resolves.toEqual({ plan: 'free' });
     expect(calls.map((c) => c.url)).toEqual(['/api/me', '/api/auth/refresh', '/api/me']);
   });
 
   // spec 001 §4: 401 → /login?auth_required=true and a 30 s cooldown in which calls are skipped
   it('on a 401 it cannot recover from, signs out, asks for sign-in and skips calls for 30 s', async () => {
-    const { client, events, stored } = setup([() => json(401, {}), () => json(401, { message: 'Invalid refresh token' })]);
+    const { client, events, stored } = setup([
+      () => json(401, {}),
+      () => json(401, { message: 'Invalid refresh token' }),
+    ]);
     const error = await client.get('/api/me').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe(MESSAGES.authRequired);
@@ -130,7 +144,11 @@ describe('ApiClient', () => {
   });
 
   it('lets authenticated calls through again once the 30 s cooldown has passed', async () => {
-    const { client, calls, advance } = setup([() => json(401, {}), () => json(400, {}), () => json(200, { plan: 'free' })]);
+    const { client, calls, advance } = setup([
+      () => json(401, {}),
+      () => json(400, {}),
+      () => json(200, { plan: 'free' }),
+    ]);
     await expect(client.get('/api/me')).rejects.toThrow(MESSAGES.authRequired);
     (client as unknown as { session: Session }).session = session();
     advance(AUTH_COOLDOWN_MS - 1);
@@ -142,35 +160,66 @@ describe('ApiClient', () => {
 
   // spec 000 §4, §8: 402 QUOTA_EXCEEDED fires plangate with the real numbers (DECISIONS 2)
   it('turns a 402 QUOTA_EXCEEDED into a plangate event with the body numbers', async () => {
-    const body = { code: 'QUOTA_EXCEEDED', message: "You've used all 250 free odds calls this month.", used: 250, quota: 250 };
+    const body = {
+      code: 'QUOTA_EXCEEDED',
+      message: "You've used all 250 free odds calls this month.",
+      used: 250,
+      quota: 250,
+    };
     const { client, events } = setup([() => json(402, body)]);
-    await expect(client.get('/api/odds')).rejects.toMatchObject({ status: 402, code: 'QUOTA_EXCEEDED', message: MESSAGES.quotaExceeded });
+    await expect(client.get('/api/odds')).rejects.toMatchObject({
+      status: 402,
+      code: 'QUOTA_EXCEEDED',
+      message: MESSAGES.quotaExceeded,
+    });
     expect(events).toContainEqual({ type: 'plangate', detail: body });
   });
 
   it('uses the free quota, not "1,000", when a 402 body cannot be read', async () => {
-    const { client, events } = setup([() => new Response('oops', { status: 402, headers: { 'content-type': 'text/plain' } })]);
+    const { client, events } = setup([
+      () => new Response('oops', { status: 402, headers: { 'content-type': 'text/plain' } }),
+    ]);
     await expect(client.get('/api/odds')).rejects.toMatchObject({ code: 'QUOTA_EXCEEDED' });
     expect(events).toContainEqual({
       type: 'plangate',
-      detail: { code: 'QUOTA_EXCEEDED', message: "You've reached the free 250 request limit. Upgrade to continue.", used: 250, quota: 250 },
+      detail: {
+        code: 'QUOTA_EXCEEDED',
+        message: "You've reached the free 250 request limit. Upgrade to continue.",
+        used: 250,
+        quota: 250,
+      },
     });
   });
 
   it('shows "Subscription required for API access" for any other 402, without plangate', async () => {
-    const { client, events } = setup([() => json(402, { code: 'SUBSCRIPTION_REQUIRED', message: 'Subscription required for API access' })]);
-    await expect(client.get('/api/odds')).rejects.toMatchObject({ status: 402, code: 'SUBSCRIPTION_REQUIRED', message: MESSAGES.subscriptionRequired });
+    const { client, events } = setup([
+      () => json(402, { code: 'SUBSCRIPTION_REQUIRED', message: 'Subscription required for API access' }),
+    ]);
+    await expect(client.get('/api/odds')).rejects.toMatchObject({
+      status: 402,
+      code: 'SUBSCRIPTION_REQUIRED',
+      message: MESSAGES.subscriptionRequired,
+    });
     expect(events.some((e) => e.type === 'plangate')).toBe(false);
   });
 
   it('answers a 429 with the wait message and the Retry-After seconds', async () => {
     const { client } = setup([() => json(429, { message: 'slow down' }, { 'retry-after': '12' })]);
-    await expect(client.get('/api/odds')).rejects.toMatchObject({ status: 429, message: MESSAGES.tooManyRequests, retryAfterSeconds: 12 });
+    await expect(client.get('/api/odds')).rejects.toMatchObject({
+      status: 429,
+      message: MESSAGES.tooManyRequests,
+      retryAfterSeconds: 12,
+    });
   });
 
   // spec 001 §8: 5xx retried up to 3 times with "Retrying in N seconds... (n/3)"
   it('retries a 5xx GET three times, 1 s times the attempt, announcing each retry', async () => {
-    const { client, events, sleeps, calls } = setup([() => json(503, {}), () => json(502, {}), () => json(500, {}), () => json(200, { games: [] })]);
+    const { client, events, sleeps, calls } = setup([
+      () => json(503, {}),
+      () => json(502, {}),
+      () => json(500, {}),
+      () => json(200, { games: [] }),
+    ]);
     await expect(client.get('/api/odds')).resolves.toEqual({ games: [] });
     expect(calls).toHaveLength(4);
     expect(sleeps).toEqual([1000, 2000, 3000]);
@@ -182,7 +231,12 @@ describe('ApiClient', () => {
   });
 
   it('gives up after three retries with the server-error message, and honours Retry-After', async () => {
-    const { client, sleeps } = setup([() => json(503, {}, { 'retry-after': '4' }), () => json(500, {}), () => json(500, {}), () => json(500, {})]);
+    const { client, sleeps } = setup([
+      () => json(503, {}, { 'retry-after': '4' }),
+      () => json(500, {}),
+      () => json(500, {}),
+      () => json(500, {}),
+    ]);
     await expect(client.get('/api/odds')).rejects.toMatchObject({ status: 500, message: MESSAGES.serverError });
     expect(sleeps).toEqual([4000, 2000, 3000]);
   });
@@ -203,9 +257,16 @@ describe('ApiClient', () => {
   it("shows a deliberate 503's own message, which says what is unavailable", async () => {
     const message = 'Support mail is unavailable right now. Please email support@oddspulse.app directly.';
     const { client } = setup([() => json(503, { statusCode: 503, code: 'SUPPORT_MAIL_UNAVAILABLE', message })]);
-    await expect(client.post('/api/support', {})).rejects.toMatchObject({ status: 503, code: 'SUPPORT_MAIL_UNAVAILABLE', message });
+    await expect(client.post('/api/support', {})).rejects.toMatchObject({
+      status: 503,
+      code: 'SUPPORT_MAIL_UNAVAILABLE',
+      message,
+    });
     const bare = setup([() => json(503, {})]);
-    await expect(bare.client.post('/api/support', {})).rejects.toMatchObject({ status: 503, message: MESSAGES.serverError });
+    await expect(bare.client.post('/api/support', {})).rejects.toMatchObject({
+      status: 503,
+      message: MESSAGES.serverError,
+    });
   });
 
   it('reports a time-out with the spec message', async () => {
@@ -215,19 +276,29 @@ describe('ApiClient', () => {
           init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),
     ]);
-    await expect(client.request('/api/odds', { timeoutMs: 5 })).rejects.toMatchObject({ code: 'TIMEOUT', message: 'Request timed out. Please try again.' });
+    await expect(client.request('/api/odds', { timeoutMs: 5 })).rejects.toMatchObject({
+      code: 'TIMEOUT',
+      message: 'Request timed out. Please try again.',
+    });
   });
 
   it('passes the server message through for other client errors', async () => {
     const { client } = setup([() => json(409, { statusCode: 409, message: 'This username is already in use' })]);
-    await expect(client.put('/api/profile/username', { username: 'taken' })).rejects.toMatchObject({ status: 409, message: 'This username is already in use' });
+    await expect(client.put('/api/profile/username', { username: 'taken' })).rejects.toMatchObject({
+      status: 409,
+      message: 'This username is already in use',
+    });
   });
 
   // An answer cut off in transit is not "Server returned application/json instead of JSON".
   it('retries a GET whose JSON answer was cut off, then says it was cut off', async () => {
-    const cut = () => new Response('{"games":[{"id":"a"', { status: 200, headers: { 'content-type': 'application/json' } });
+    const cut = () =>
+      new Response('{"games":[{"id":"a"', { status: 200, headers: { 'content-type': 'application/json' } });
     const { client, sleeps } = setup([cut, cut, cut, cut]);
-    await expect(client.get('/api/scores')).rejects.toMatchObject({ message: MESSAGES.cutOff, code: 'INCOMPLETE_ANSWER' });
+    await expect(client.get('/api/scores')).rejects.toMatchObject({
+      message: MESSAGES.cutOff,
+      code: 'INCOMPLETE_ANSWER',
+    });
     expect(sleeps).toEqual([1000, 2000, 3000]);
   });
 
@@ -238,7 +309,9 @@ describe('ApiClient', () => {
   });
 
   it("shows the server's message for a request body it could not parse (400 INVALID_JSON)", async () => {
-    const { client } = setup([() => json(400, { statusCode: 400, code: 'INVALID_JSON', message: 'The request body is not valid JSON' })]);
+    const { client } = setup([
+      () => json(400, { statusCode: 400, code: 'INVALID_JSON', message: 'The request body is not valid JSON' }),
+    ]);
     await expect(client.post('/api/picks', { odds: '-110' })).rejects.toMatchObject({
       status: 400,
       code: 'INVALID_JSON',
@@ -247,26 +320,42 @@ describe('ApiClient', () => {
   });
 
   it('says so when a success answer is not JSON', async () => {
-    const { client } = setup([() => new Response('<html></html>', { status: 200, headers: { 'content-type': 'text/html' } })]);
-    await expect(client.get('/api/odds')).rejects.toMatchObject({ message: 'Server returned text/html instead of JSON' });
+    const { client } = setup([
+      () => new Response('<html></html>', { status: 200, headers: { 'content-type': 'text/html' } }),
+    ]);
+    await expect(client.get('/api/odds')).rejects.toMatchObject({
+      message: 'Server returned text/html instead of JSON',
+    });
   });
 
   it('sends a text body under its own type and takes a text answer when asked, errors still as JSON', async () => {
     const { client, calls } = setup([
       () => new Response('id,game\r\n', { status: 200, headers: { 'content-type': 'text/csv; charset=utf-8' } }),
-      () => json(400, { message: 'line 2: stake is missing', code: 'CSV_INVALID', errors: [{ line: 2, message: 'stake is missing' }] }),
+      () =>
+        json(400, {
+          message: 'line 2: stake is missing',
+          code: 'CSV_INVALID',
+          errors: [{ line: 2, message: 'stake is missing' }],
+        }),
     ]);
     await expect(client.get('/api/picks/export.csv', { accept: 'text/csv' })).resolves.toBe('id,game\r\n');
     expect(header(calls[0].init, 'Accept')).toBe('text/csv');
     const refused = client.post('/api/picks/import.csv', undefined, { text: { body: 'game\r\nx', type: 'text/csv' } });
-    await expect(refused).rejects.toMatchObject({ status: 400, code: 'CSV_INVALID', body: { errors: [{ line: 2, message: 'stake is missing' }] } });
+    await expect(refused).rejects.toMatchObject({
+      status: 400,
+      code: 'CSV_INVALID',
+      body: { errors: [{ line: 2, message: 'stake is missing' }] },
+    });
     expect(header(calls[1].init, 'Content-Type')).toBe('text/csv');
     expect(calls[1].init.body).toBe('game\r\nx');
   });
 
   it('keeps the session on a retryable refresh failure and ends it on a refused one', async () => {
     const expiring = session({ expires_at: Math.floor(NOW / 1000) + 10 });
-    const first = setup([() => json(503, {}), () => json(400, { message: 'Invalid refresh token' }), () => json(401, {})], expiring);
+    const first = setup(
+      [() => json(503, {}), () => json(400, { message: 'Invalid refresh token' }), () => json(401, {})],
+      expiring,
+    );
     await expect(first.client.refresh()).resolves.toBeNull();
     expect(first.sleeps).toEqual([200]);
     expect(first.stored()).toBeNull();

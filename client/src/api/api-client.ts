@@ -65,7 +65,8 @@ export class ApiError extends Error {
 }
 
 /** What to tell the user of a failed call: the API's own message when it gave one, else the screen's fallback. */
-export const apiErrorText = (error: unknown, fallback: string): string => (error instanceof ApiError && error.message) || fallback;
+export const apiErrorText = (error: unknown, fallback: string): string =>
+  (error instanceof ApiError && error.message) || fallback;
 
 export interface ApiClientDeps {
   fetch: (input: string, init: RequestInit) => Promise<Response>;
@@ -160,7 +161,8 @@ export class ApiClient {
   async request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const method = options.method ?? 'GET';
     const withAuth = options.auth !== 'none' && this.session !== null;
-    if (withAuth && this.deps.now() < this.cooldownUntil) throw new ApiError(401, MESSAGES.authRequired, 'AUTH_COOLDOWN');
+    if (withAuth && this.deps.now() < this.cooldownUntil)
+      throw new ApiError(401, MESSAGES.authRequired, 'AUTH_COOLDOWN');
     if (withAuth) await this.freshSession();
 
     let refreshedAfter401 = false;
@@ -186,15 +188,29 @@ export class ApiClient {
         this.endSession();
         throw new ApiError(401, MESSAGES.authRequired, 'AUTH_REQUIRED', await readBody(response));
       }
-      if (response.status >= 500 && IDEMPOTENT.has(method) && attempt < MAX_RETRIES && !options.answerStatuses?.includes(response.status)) {
+      if (
+        response.status >= 500 &&
+        IDEMPOTENT.has(method) &&
+        attempt < MAX_RETRIES &&
+        !options.answerStatuses?.includes(response.status)
+      ) {
         await this.waitBeforeRetry(attempt + 1, retryAfterSeconds(response));
         continue;
       }
       try {
-        return await this.handle<T>(response, options.answerStatuses?.includes(response.status) || response.ok, options.accept !== undefined);
+        return await this.handle<T>(
+          response,
+          options.answerStatuses?.includes(response.status) || response.ok,
+          options.accept !== undefined,
+        );
       } catch (error) {
         // An answer cut off in transit is a transport failure like a dropped connection: an idempotent call is retried.
-        if (error instanceof ApiError && error.code === 'INCOMPLETE_ANSWER' && IDEMPOTENT.has(method) && attempt < MAX_RETRIES) {
+        if (
+          error instanceof ApiError &&
+          error.code === 'INCOMPLETE_ANSWER' &&
+          IDEMPOTENT.has(method) &&
+          attempt < MAX_RETRIES
+        ) {
           await this.waitBeforeRetry(attempt + 1, null);
           continue;
         }
@@ -222,7 +238,10 @@ export class ApiClient {
     for (;;) {
       let response: Response | null = null;
       try {
-        response = await this.send('/api/auth/refresh', 'POST', { body: { refresh_token: refreshToken }, auth: 'none' });
+        response = await this.send('/api/auth/refresh', 'POST', {
+          body: { refresh_token: refreshToken },
+          auth: 'none',
+        });
       } catch (error) {
         if (!(error instanceof TypeError)) throw error;
       }
@@ -330,11 +349,18 @@ export class ApiClient {
         throw new ApiError(402, MESSAGES.subscriptionRequired, code, body);
       }
       case 429:
-        throw new ApiError(429, MESSAGES.tooManyRequests, code ?? 'RATE_LIMITED', body, retryAfterSeconds(response) ?? undefined);
+        throw new ApiError(
+          429,
+          MESSAGES.tooManyRequests,
+          code ?? 'RATE_LIMITED',
+          body,
+          retryAfterSeconds(response) ?? undefined,
+        );
       default:
         // A 503 the server answered on purpose (a dependency it names is down: mail, billing) carries the catalogue's own
         // message, which says what the user can do; any other 5xx is the spec's server error.
-        if (response.status === 503 && code && serverMessage(body)) throw new ApiError(503, serverMessage(body)!, code, body);
+        if (response.status === 503 && code && serverMessage(body))
+          throw new ApiError(503, serverMessage(body)!, code, body);
         if (response.status >= 500) throw new ApiError(response.status, MESSAGES.serverError, code, body);
         throw new ApiError(response.status, serverMessage(body) ?? MESSAGES.generic, code, body);
     }
@@ -345,8 +371,16 @@ export class ApiClient {
  * What a call sends, but its abort signal: the client's calls and the boards a page sends before the app runs
  * (odds/loading/first-boards-ahead.ts) are the same request, so the app can take the one sent ahead as its own.
  */
-export function requestInit(method: string, options: RequestOptions, session: Session | null, csrf: string | null): RequestInit {
-  const headers: Record<string, string> = { Accept: options.accept ?? 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+export function requestInit(
+  method: string,
+  options: RequestOptions,
+  session: Session | null,
+  csrf: string | null,
+): RequestInit {
+  const headers: Record<string, string> = {
+    Accept: options.accept ?? 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+  };
   if (options.text) headers['Content-Type'] = options.text.type;
   else if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.auth !== 'none' && session) headers.Authorization = `Bearer ${session.access_token}`;
@@ -412,7 +446,9 @@ export function quotaDetail(body: unknown): QuotaExceeded {
   const quota = typeof record.quota === 'number' ? record.quota : DEFAULT_FREE_MONTHLY_QUOTA;
   const used = typeof record.used === 'number' ? record.used : quota;
   const message =
-    typeof record.message === 'string' && record.message ? record.message : `You've reached the free ${wholeNumber(quota)} request limit. Upgrade to continue.`;
+    typeof record.message === 'string' && record.message
+      ? record.message
+      : `You've reached the free ${wholeNumber(quota)} request limit. Upgrade to continue.`;
   return { code: 'QUOTA_EXCEEDED', message, used, quota };
 }
 

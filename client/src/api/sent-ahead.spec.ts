@@ -3,7 +3,10 @@ import { sendAhead, takeSentAhead, type SentAhead } from './sent-ahead';
 // The boards the page's boot script sent are the app's own call's answer.
 const NOW = 1_700_000_000_000;
 const URL = '/api/boards?kind=odds&sports=basketball_nba&markets=h2h&format=packed&require=paid';
-const init = (token = 'access-1', method = 'GET'): RequestInit => ({ method, headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } });
+const init = (token = 'access-1', method = 'GET'): RequestInit => ({
+  method,
+  headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+});
 
 function page() {
   const sent: Array<{ url: string; init: RequestInit }> = [];
@@ -51,7 +54,10 @@ describe('a request sent ahead of the app', () => {
   });
 
   it("ends with the taking call's own abort (its time-out, or its screen cancelling it) when that comes first", async () => {
-    const target = { fetch: () => new Promise<Response>(() => undefined) } as unknown as Pick<Window, 'fetch' | '__oddspulseSentAhead'>;
+    const target = { fetch: () => new Promise<Response>(() => undefined) } as unknown as Pick<
+      Window,
+      'fetch' | '__oddspulseSentAhead'
+    >;
     sendAhead(URL, init(), target, NOW);
     const controller = new AbortController();
     const answer = takeSentAhead(URL, { ...init(), signal: controller.signal }, target, NOW);
@@ -60,8 +66,13 @@ describe('a request sent ahead of the app', () => {
   });
 
   it("passes on the sent request's failure to the call that takes it", async () => {
-    const target = { fetch: () => Promise.reject(new TypeError('Failed to fetch')) } as unknown as Pick<Window, 'fetch' | '__oddspulseSentAhead'>;
+    const target = { fetch: () => Promise.reject(new TypeError('Failed to fetch')) } as unknown as Pick<
+      Window,
+      'fetch' | '__oddspulseSentAhead'
+    >;
     sendAhead(URL, init(), target, NOW);
-    await expect(takeSentAhead(URL, { ...init(), signal: new AbortController().signal }, target, NOW)).rejects.toThrow('Failed to fetch');
+    await expect(takeSentAhead(URL, { ...init(), signal: new AbortController().signal }, target, NOW)).rejects.toThrow(
+      'Failed to fetch',
+    );
   });
 });

@@ -36,7 +36,12 @@ export function sendAhead(url: string, init: RequestInit, page: Page = window, n
 }
 
 /** The answer of the GET sent ahead for this very call (same URL and token, within a minute), once; else null. */
-export function takeSentAhead(url: string, init: RequestInit, page: Page = window, now = Date.now()): Promise<Response> | null {
+export function takeSentAhead(
+  url: string,
+  init: RequestInit,
+  page: Page = window,
+  now = Date.now(),
+): Promise<Response> | null {
   const sent = page.__oddspulseSentAhead;
   if (!sent) return null;
   const expired = now - sent.at > EARLY_ANSWER_KEEP_MS;

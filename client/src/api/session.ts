@@ -39,7 +39,11 @@ export function isSession(value: unknown): value is Session {
   if (!value || typeof value !== 'object') return false;
   const s = value as Partial<Session>;
   return (
-    typeof s.access_token === 'string' && typeof s.refresh_token === 'string' && typeof s.expires_at === 'number' && !!s.user && typeof s.user.id === 'string'
+    typeof s.access_token === 'string' &&
+    typeof s.refresh_token === 'string' &&
+    typeof s.expires_at === 'number' &&
+    !!s.user &&
+    typeof s.user.id === 'string'
   );
 }
 

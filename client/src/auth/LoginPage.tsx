@@ -45,12 +45,15 @@ export function LoginPage() {
     // spec 000 §2: intent together with returnTo is kept as a pricing intent for 30 minutes.
     const intent = params.get('intent');
     const returnTo = params.get('returnTo');
-    if (intent && returnTo) savePricingIntent(window.localStorage, intent, safeReturnPath(returnTo, '/subscribe'), Date.now());
+    if (intent && returnTo)
+      savePricingIntent(window.localStorage, intent, safeReturnPath(returnTo, '/subscribe'), Date.now());
   }, [params]);
   useEffect(() => {
     fetchAuthProviders()
       .then(setOptions)
-      .catch((failure: unknown) => console.warn('Sign-in options unavailable; offering email and password only', failure));
+      .catch((failure: unknown) =>
+        console.warn('Sign-in options unavailable; offering email and password only', failure),
+      );
   }, []);
 
   if (auth.status === 'loading') return <Spinner />;
@@ -73,7 +76,9 @@ export function LoginPage() {
     setBusy(true);
     try {
       const session =
-        tab === 'login' ? await signIn(email.trim(), password) : await signUp(email.trim(), password, wantsUsername ? username.trim() : undefined);
+        tab === 'login'
+          ? await signIn(email.trim(), password)
+          : await signUp(email.trim(), password, wantsUsername ? username.trim() : undefined);
       if (remember) window.localStorage.setItem(REMEMBERED_EMAIL_KEY, email.trim());
       else window.localStorage.removeItem(REMEMBERED_EMAIL_KEY);
       // A sign-in lands on next / returnTo, else / (spec 000 §2), never on the page the sign-in guard remembered: the
@@ -121,7 +126,13 @@ export function LoginPage() {
       <TabList id={tabsId} label="Log in or sign up" tabs={AUTH_TABS} selected={tab} onSelect={switchTab} />
       <form onSubmit={(event) => void submit(event)} noValidate {...tabPanelProps(tabsId, tab)}>
         <label htmlFor="auth-email">Email</label>
-        <input id="auth-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input
+          id="auth-email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <label htmlFor="auth-password">Password</label>
         <input
           id="auth-password"
@@ -133,7 +144,12 @@ export function LoginPage() {
         {tab === 'signup' && (
           <>
             <label htmlFor="auth-username">Username (optional)</label>
-            <input id="auth-username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} />
+            <input
+              id="auth-username"
+              autoComplete="username"
+              value={username}
+              onChange={(e) => setUsername(e.target.value)}
+            />
             <UsernameStatus state={usernameCheck.state} override={usernameCheck.message} />
           </>
         )}

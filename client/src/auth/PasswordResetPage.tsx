@@ -38,7 +38,13 @@ export function PasswordResetPage() {
       <h1>Choose a new password</h1>
       <form onSubmit={(event) => void submit(event)}>
         <label htmlFor="new-password">New password</label>
-        <input id="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <input
+          id="new-password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <FormError message={error} />
         <button type="submit" className="button primary wide" disabled={busy || !password}>
           {busy ? 'Saving...' : 'Save new password'}

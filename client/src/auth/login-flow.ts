@@ -9,7 +9,11 @@ export const LOGIN_BANNERS: { param: string; kind: 'info' | 'success' | 'error';
   { param: 'signed_out', kind: 'success', text: SIGN_OUT_MESSAGES.signedOut },
   { param: 'sign_out_error', kind: 'error', text: SIGN_OUT_MESSAGES.withErrors },
   { param: 'auth_required', kind: 'error', text: 'Your session has expired. Please sign in again to continue.' },
-  { param: 'emergency_signout', kind: 'success', text: 'Emergency sign out complete: this browser was cleared. Please sign in again.' },
+  {
+    param: 'emergency_signout',
+    kind: 'success',
+    text: 'Emergency sign out complete: this browser was cleared. Please sign in again.',
+  },
 ];
 
 /**
@@ -18,7 +22,8 @@ export const LOGIN_BANNERS: { param: string; kind: 'info' | 'success' | 'error';
  * next or returnTo, else the page the sign-in guard turned away, else /.
  */
 export function redirectTarget(params: URLSearchParams, now = Date.now()): string {
-  if (params.get('intent') === 'upgrade') return callbackDestination(params, readPricingIntent(window.localStorage, now));
+  if (params.get('intent') === 'upgrade')
+    return callbackDestination(params, readPricingIntent(window.localStorage, now));
   const asked = params.get('next') ?? params.get('returnTo');
   if (asked) return safeReturnPath(asked, '/');
   return safeReturnPath(window.sessionStorage.getItem(AUTH_ORIGIN_KEY), '/');

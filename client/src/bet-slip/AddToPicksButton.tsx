@@ -36,10 +36,22 @@ export function AddToPicksButton({ pick }: { pick: PickDraft }) {
       setState('error');
     }
   };
-  const label = state === 'added' ? '✓ Added' : state === 'duplicate' ? 'Already Added' : state === 'saving' ? 'Adding...' : 'Add to My Picks';
+  const label =
+    state === 'added'
+      ? '✓ Added'
+      : state === 'duplicate'
+        ? 'Already Added'
+        : state === 'saving'
+          ? 'Adding...'
+          : 'Add to My Picks';
   return (
     <>
-      <button type="button" className="button small" disabled={state === 'saving' || state === 'added' || state === 'duplicate'} onClick={() => void add()}>
+      <button
+        type="button"
+        className="button small"
+        disabled={state === 'saving' || state === 'added' || state === 'duplicate'}
+        onClick={() => void add()}
+      >
         {label}
       </button>
       {state === 'error' && <span className="form-error small">{error}</span>}

@@ -79,7 +79,12 @@ export function BetSlipPanel() {
         onSelect={(mode) => setSlip((s) => setMode(s, mode))}
         tabs={[
           { value: 'single', label: 'Single' },
-          { value: 'parlay', label: 'Parlay', disabled: !canParlay(slip), title: canParlay(slip) ? undefined : 'Add 2 or more bets for a parlay' },
+          {
+            value: 'parlay',
+            label: 'Parlay',
+            disabled: !canParlay(slip),
+            title: canParlay(slip) ? undefined : 'Add 2 or more bets for a parlay',
+          },
         ]}
       />
       <div className="slip-panel" {...tabPanelProps(tabsId, slip.mode)}>
@@ -106,8 +111,8 @@ export function BetSlipPanel() {
         <SlipSizing slip={slip} setSlip={setSlip} bankrollCents={bankroll.cents} format={format} />
         {groups.map((group) => (
           <p key={group.key} className="muted small" data-testid="slip-kelly-group">
-            {group.ids.length} outcomes of one three-way market sized together (simultaneous Kelly): expected growth {(group.kelly.growth * 100).toFixed(3)}% of
-            bankroll per bet at full Kelly
+            {group.ids.length} outcomes of one three-way market sized together (simultaneous Kelly): expected growth{' '}
+            {(group.kelly.growth * 100).toFixed(3)}% of bankroll per bet at full Kelly
             {slip.autoCalculate ? '' : ' — turn on Auto-calculate or press "Size with Kelly" to apply it'}.
           </p>
         ))}

@@ -89,7 +89,12 @@ export function EdgeCalculatorModal({
         </label>
         <label>
           Bankroll ($)
-          <input value={bankroll} onChange={(e) => setBankroll(e.target.value)} inputMode="decimal" placeholder={String(EDGE_CALCULATOR_DEFAULTS.bankroll)} />
+          <input
+            value={bankroll}
+            onChange={(e) => setBankroll(e.target.value)}
+            inputMode="decimal"
+            placeholder={String(EDGE_CALCULATOR_DEFAULTS.bankroll)}
+          />
         </label>
       </div>
       <EdgeMarketSection initialMarket={initialMarket} onUse={applyMarketFair} />

@@ -5,7 +5,8 @@ import { DevigMethodPicker } from '../odds/filters/DevigMethodPicker';
 import { devigChoiceAtom } from '../odds/odds-state';
 import type { MarketSide } from '../odds/rows/rows';
 
-export const numberOrNull = (text: string) => (text.trim() === '' || !Number.isFinite(Number(text)) ? null : Number(text));
+export const numberOrNull = (text: string) =>
+  text.trim() === '' || !Number.isFinite(Number(text)) ? null : Number(text);
 
 const DEVIG_FAILURE_TEXT: Record<DevigFailure, string> = {
   invalid_odds: 'Enter every outcome of the market in American odds (e.g. -110 or +150).',
@@ -58,7 +59,11 @@ export function EdgeMarketSection({
         </label>
       ))}
       {market.length < 3 && (
-        <button type="button" className="link-button small" onClick={() => setMarket((rows) => [...rows, { outcome: 'Draw', odds: '' }])}>
+        <button
+          type="button"
+          className="link-button small"
+          onClick={() => setMarket((rows) => [...rows, { outcome: 'Draw', odds: '' }])}
+        >
           Add a third outcome (draw)
         </button>
       )}
@@ -66,9 +71,13 @@ export function EdgeMarketSection({
       {marketFair.ok ? (
         <p className="small" data-testid="edge-market-fair">
           Fair {marketFair.fairAmerican > 0 ? '+' : ''}
-          {marketFair.fairAmerican} ({(marketFair.fairProbability * 100).toFixed(2)}%) · hold {(marketFair.hold * 100).toFixed(2)}% · overround{' '}
-          {(marketFair.overround * 100).toFixed(2)}%{' '}
-          <button type="button" className="button small" onClick={() => onUse(marketFair.fairAmerican, marketFair.fairProbability)}>
+          {marketFair.fairAmerican} ({(marketFair.fairProbability * 100).toFixed(2)}%) · hold{' '}
+          {(marketFair.hold * 100).toFixed(2)}% · overround {(marketFair.overround * 100).toFixed(2)}%{' '}
+          <button
+            type="button"
+            className="button small"
+            onClick={() => onUse(marketFair.fairAmerican, marketFair.fairProbability)}
+          >
             Use as fair odds
           </button>
         </p>

@@ -12,7 +12,10 @@ export function OpenAllLegs({ legs }: { legs: LegLink[] }) {
     window.open(leg.url, '_blank', 'noopener,noreferrer');
     setNext((n) => n + 1);
   };
-  const label = next === 0 ? `Open all legs (${legs.length})` : `Open leg ${(next % legs.length) + 1} of ${legs.length} in ${leg.bookmaker}`;
+  const label =
+    next === 0
+      ? `Open all legs (${legs.length})`
+      : `Open leg ${(next % legs.length) + 1} of ${legs.length} in ${leg.bookmaker}`;
   return (
     <button type="button" className="button small" data-testid="open-all-legs" data-next-url={leg.url} onClick={open}>
       {label}

@@ -1,7 +1,14 @@
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useToasts } from '../state/toasts';
-import { clearSlip, picksToPlace, potentialPayoutCents, totalStakeCents, validateSlip, type BetSlipState } from './bet-slip';
+import {
+  clearSlip,
+  picksToPlace,
+  potentialPayoutCents,
+  totalStakeCents,
+  validateSlip,
+  type BetSlipState,
+} from './bet-slip';
 import { placePicks } from './picks-api';
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;

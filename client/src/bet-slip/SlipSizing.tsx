@@ -2,7 +2,11 @@ import { QUICK_PARLAY_AMOUNTS, RISK_LEVELS, RISK_PROFILES, type RiskLevel } from
 import { formatOdds, type OddsDisplayFormat } from '../odds/filters/filter-settings';
 import { applyQuickAmount, autoSizeAll, parlayOdds, setRisk, type BetSlipState } from './bet-slip';
 
-const RISK_LABELS: Record<RiskLevel, string> = { conservative: 'Conservative', moderate: 'Moderate', aggressive: 'Aggressive' };
+const RISK_LABELS: Record<RiskLevel, string> = {
+  conservative: 'Conservative',
+  moderate: 'Moderate',
+  aggressive: 'Aggressive',
+};
 
 /** How the slip's stakes are set (spec 001 §4, §5): a parlay's stake, quick amounts, the risk level, auto-calculate and Kelly sizing on the bankroll. */
 export function SlipSizing({
@@ -27,14 +31,21 @@ export function SlipSizing({
             min={0}
             step={1}
             value={(slip.parlayStakeCents / 100).toString()}
-            onChange={(e) => setSlip((s) => ({ ...s, parlayStakeCents: Math.max(0, Math.round(Number(e.target.value || 0) * 100)) }))}
+            onChange={(e) =>
+              setSlip((s) => ({ ...s, parlayStakeCents: Math.max(0, Math.round(Number(e.target.value || 0) * 100)) }))
+            }
           />
           {parlay !== null && <span className="muted"> at {formatOdds(parlay, format)}</span>}
         </label>
       )}
       <div className="quick-amounts" role="group" aria-label="Quick amounts">
         {QUICK_PARLAY_AMOUNTS.map((amount) => (
-          <button key={amount} type="button" className="button small" onClick={() => setSlip((s) => applyQuickAmount(s, amount))}>
+          <button
+            key={amount}
+            type="button"
+            className="button small"
+            onClick={() => setSlip((s) => applyQuickAmount(s, amount))}
+          >
             ${amount}
           </button>
         ))}
@@ -42,7 +53,10 @@ export function SlipSizing({
       <div className="slip-sizing">
         <label>
           Risk level{' '}
-          <select value={slip.risk} onChange={(e) => setSlip((s) => setRisk(s, e.target.value as RiskLevel, bankrollCents))}>
+          <select
+            value={slip.risk}
+            onChange={(e) => setSlip((s) => setRisk(s, e.target.value as RiskLevel, bankrollCents))}
+          >
             {RISK_LEVELS.map((level) => (
               <option key={level} value={level}>
                 {RISK_LABELS[level]} ({(RISK_PROFILES[level].baseShare * 100).toString()}%)
@@ -51,7 +65,12 @@ export function SlipSizing({
           </select>
         </label>
         <label>
-          <input type="checkbox" checked={slip.autoCalculate} onChange={(e) => setSlip((s) => ({ ...s, autoCalculate: e.target.checked }))} /> Auto-calculate
+          <input
+            type="checkbox"
+            checked={slip.autoCalculate}
+            onChange={(e) => setSlip((s) => ({ ...s, autoCalculate: e.target.checked }))}
+          />{' '}
+          Auto-calculate
         </label>
         <button
           type="button"

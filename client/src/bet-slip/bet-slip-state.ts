@@ -16,7 +16,10 @@ function initialSlip(): BetSlipState {
       ...EMPTY_SLIP,
       risk: isRiskLevel(saved.risk) ? saved.risk : EMPTY_SLIP.risk,
       autoCalculate: typeof saved.autoCalculate === 'boolean' ? saved.autoCalculate : EMPTY_SLIP.autoCalculate,
-      quickBetAmount: typeof saved.quickBetAmount === 'number' && saved.quickBetAmount > 0 ? saved.quickBetAmount : EMPTY_SLIP.quickBetAmount,
+      quickBetAmount:
+        typeof saved.quickBetAmount === 'number' && saved.quickBetAmount > 0
+          ? saved.quickBetAmount
+          : EMPTY_SLIP.quickBetAmount,
     };
   } catch {
     window.localStorage.removeItem(SLIP_SETTINGS_KEY);
@@ -31,7 +34,10 @@ export const betSlipAtom = atom(
   (get, set, update: BetSlipState | ((s: BetSlipState) => BetSlipState)) => {
     const next = typeof update === 'function' ? update(get(slipBaseAtom)) : update;
     set(slipBaseAtom, next);
-    window.localStorage.setItem(SLIP_SETTINGS_KEY, JSON.stringify({ risk: next.risk, autoCalculate: next.autoCalculate, quickBetAmount: next.quickBetAmount }));
+    window.localStorage.setItem(
+      SLIP_SETTINGS_KEY,
+      JSON.stringify({ risk: next.risk, autoCalculate: next.autoCalculate, quickBetAmount: next.quickBetAmount }),
+    );
   },
 );
 
@@ -57,14 +63,21 @@ export function useBankroll(): BankrollState {
       .then((prefs) =>
         setState({
           source: 'account',
-          cents: Math.round((typeof prefs.bankroll === 'number' && prefs.bankroll >= 0 ? prefs.bankroll : DEFAULT_BANKROLL) * 100),
+          cents: Math.round(
+            (typeof prefs.bankroll === 'number' && prefs.bankroll >= 0 ? prefs.bankroll : DEFAULT_BANKROLL) * 100,
+          ),
           commissions: prefs.commissions ?? {},
         }),
       )
       .catch((error: unknown) => {
         bankrollRequested = false;
         // Sizing still works on the default bankroll; the slip says so.
-        setState({ source: 'default', cents: DEFAULT_BANKROLL * 100, commissions: {}, error: error instanceof Error ? error.message : String(error) });
+        setState({
+          source: 'default',
+          cents: DEFAULT_BANKROLL * 100,
+          commissions: {},
+          error: error instanceof Error ? error.message : String(error),
+        });
       });
   }, [setState]);
   return state;

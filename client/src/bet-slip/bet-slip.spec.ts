@@ -76,9 +76,16 @@ describe('bet slip (spec 001 §4 bet slip, §5 bankroll and bet sizing)', () => 
     expect(slip.items[0].stakeCents).toBe(0);
     expect(notAutoSized(slip.items[0])).toBe(true);
     slip = addToSlip(slip, item('pos'), BANKROLL);
-    expect(autoSizeAll(setRisk(slip, 'aggressive', BANKROLL), BANKROLL).items.map((i) => i.stakeCents > 0)).toEqual([false, true]);
+    expect(autoSizeAll(setRisk(slip, 'aggressive', BANKROLL), BANKROLL).items.map((i) => i.stakeCents > 0)).toEqual([
+      false,
+      true,
+    ]);
     slip = setStake(slip, 'neg', 1000);
-    expect(validateSlip(slip, BANKROLL)).toMatchObject({ errors: [], warnings: [BET_SLIP_MESSAGES.negativeEdge], canPlace: true });
+    expect(validateSlip(slip, BANKROLL)).toMatchObject({
+      errors: [],
+      warnings: [BET_SLIP_MESSAGES.negativeEdge],
+      canPlace: true,
+    });
     // an executed arbitrage's leg is part of a hedged position, not a bet of its own
     expect(notAutoSized({ edge: -1.44, hedge: 'arb:1' })).toBe(false);
     expect(notAutoSized({ edge: null })).toBe(false);
@@ -125,14 +132,27 @@ describe('bet slip (spec 001 §4 bet slip, §5 bankroll and bet sizing)', () => 
     slip = setStake(slip, 'b', 0);
     const picks = picksToPlace(slip);
     expect(picks).toHaveLength(1);
-    expect(picks[0]).toMatchObject({ selection: 'Home', odds: '+150', stakeCents: 2500, type: 'single', eventId: 'g-a' });
+    expect(picks[0]).toMatchObject({
+      selection: 'Home',
+      odds: '+150',
+      stakeCents: 2500,
+      type: 'single',
+      eventId: 'g-a',
+    });
   });
 });
 
 // Two or more legs of one three-way market in the slip are sized by simultaneous Kelly (Smoczynski & Tomkins)
 describe('bet slip: legs of one three-way market', () => {
   const leg = (id: string, selection: string, americanOdds: number, fairProbability: number) =>
-    item(id, { selection, americanOdds, fairProbability, sport: 'soccer_epl', gameId: 'epl-1', exclusiveGroup: 'epl-1|h2h' });
+    item(id, {
+      selection,
+      americanOdds,
+      fairProbability,
+      sport: 'soccer_epl',
+      gameId: 'epl-1',
+      exclusiveGroup: 'epl-1|h2h',
+    });
 
   it('sizes the legs together once a second leg of the market is added', () => {
     // home +160 (2.60) p 0.42, draw +260 (3.60) p 0.30: f = 0.101013 and 0.069620 (sizing.spec), total 0.170633
@@ -155,7 +175,11 @@ describe('bet slip: legs of one three-way market', () => {
     expect(kellyGroups(slip, BANKROLL)).toEqual([]);
     const twice = addToSlip(slip, { ...leg('home2', 'Home', 165, 0.42) }, BANKROLL);
     expect(kellyGroups(twice, BANKROLL)).toEqual([]);
-    const given = addToSlip(addToSlip(EMPTY_SLIP, leg('home', 'Home', 160, 0.42), BANKROLL), { ...leg('draw', 'Draw', 260, 0.3), stakeCents: 500 }, BANKROLL);
+    const given = addToSlip(
+      addToSlip(EMPTY_SLIP, leg('home', 'Home', 160, 0.42), BANKROLL),
+      { ...leg('draw', 'Draw', 260, 0.3), stakeCents: 500 },
+      BANKROLL,
+    );
     expect(given.items[1].stakeCents).toBe(500);
   });
 
@@ -164,7 +188,9 @@ describe('bet slip: legs of one three-way market', () => {
     let slip = addToSlip(manual, leg('home', 'Home', 160, 0.42), BANKROLL);
     slip = addToSlip(slip, leg('draw', 'Draw', 260, 0.3), BANKROLL);
     expect(slip.items.map((i) => i.stakeCents)).toEqual([2500, 2500]);
-    expect(autoSizeAll(slip, BANKROLL).items.map((i) => i.stakeCents)).toEqual(kellyGroups(slip, BANKROLL)[0].stakesCents);
+    expect(autoSizeAll(slip, BANKROLL).items.map((i) => i.stakeCents)).toEqual(
+      kellyGroups(slip, BANKROLL)[0].stakesCents,
+    );
   });
 });
 
@@ -174,7 +200,10 @@ describe('bet slip: a bet at an exchange', () => {
     // $100 at +100 (2.00): $200 back at a book; at Betfair's 5 % the $100 won is $95, $195 back
     let slip = addAllToSlip(
       EMPTY_SLIP,
-      [item('book', { americanOdds: 100 }), item('ex', { americanOdds: 100, commission: 0.05, bookKey: 'betfair_ex_uk' })],
+      [
+        item('book', { americanOdds: 100 }),
+        item('ex', { americanOdds: 100, commission: 0.05, bookKey: 'betfair_ex_uk' }),
+      ],
       BANKROLL,
     );
     slip = setStake(setStake(slip, 'book', 10_000), 'ex', 10_000);
@@ -188,18 +217,27 @@ describe('bet slip: a bet at an exchange', () => {
     // $10 on +100 at a book and +100 at Betfair (5 %): 10 × 2.00 × 1.95 = $39.00 back, not the gross $40.00
     let slip = addAllToSlip(
       EMPTY_SLIP,
-      [item('book', { americanOdds: 100 }), item('ex', { americanOdds: 100, commission: 0.05, bookKey: 'betfair_ex_uk' })],
+      [
+        item('book', { americanOdds: 100 }),
+        item('ex', { americanOdds: 100, commission: 0.05, bookKey: 'betfair_ex_uk' }),
+      ],
       BANKROLL,
     );
     slip = { ...setMode(slip, 'parlay'), parlayStakeCents: 1_000 };
     expect(parlayOdds(slip)).toBe(4);
     expect(potentialPayoutCents(slip)).toBe(3_900);
-    expect(picksToPlace(slip)).toEqual([expect.objectContaining({ type: 'parlay', odds: '+300', stakeCents: 1_000, potentialCents: 3_900 })]);
+    expect(picksToPlace(slip)).toEqual([
+      expect.objectContaining({ type: 'parlay', odds: '+300', stakeCents: 1_000, potentialCents: 3_900 }),
+    ]);
   });
 
   it('sizes Kelly on the price net of commission', () => {
     const atBook = autoStakeCents({ americanOdds: 110, fairProbability: 0.55, edge: 15.5 }, BANKROLL, 'moderate');
-    const atExchange = autoStakeCents({ americanOdds: 110, fairProbability: 0.55, edge: 12.5, commission: 0.05 }, BANKROLL, 'moderate');
+    const atExchange = autoStakeCents(
+      { americanOdds: 110, fairProbability: 0.55, edge: 12.5, commission: 0.05 },
+      BANKROLL,
+      'moderate',
+    );
     // half Kelly: (0.55 × 2.10 − 1) / 1.10 / 2 = 7.05 % at the book; at 2.045 net, (0.55 × 2.045 − 1) / 1.045 / 2 = 5.969 %, rounded down to the cent
     expect(atBook).toBe(7045);
     expect(atExchange).toBe(5968);

@@ -114,12 +114,16 @@ export type NewSlipItem = Omit<BetSlipItem, 'stakeCents'> & { stakeCents?: numbe
 export function addToSlip(state: BetSlipState, item: NewSlipItem, bankrollCents: number): BetSlipState {
   const existing = state.items.find((i) => i.id === item.id);
   const stakeCents =
-    item.stakeCents ?? existing?.stakeCents ?? (state.autoCalculate ? autoStakeCents(item, bankrollCents, state.risk) : Math.round(state.quickBetAmount * 100));
+    item.stakeCents ??
+    existing?.stakeCents ??
+    (state.autoCalculate ? autoStakeCents(item, bankrollCents, state.risk) : Math.round(state.quickBetAmount * 100));
   const merged: BetSlipItem = { ...existing, ...item, stakeCents };
   const items = existing ? state.items.map((i) => (i.id === item.id ? merged : i)) : [...state.items, merged];
   const next = { ...state, items, open: state.items.length === 0 ? true : state.open };
   // a given stake (an executed arbitrage's) is kept; auto sizing sizes a three-way market's legs together
-  return state.autoCalculate && item.stakeCents === undefined && merged.exclusiveGroup ? autoSizeGroup(next, merged.exclusiveGroup, bankrollCents) : next;
+  return state.autoCalculate && item.stakeCents === undefined && merged.exclusiveGroup
+    ? autoSizeGroup(next, merged.exclusiveGroup, bankrollCents)
+    : next;
 }
 
 /** A group of the slip's legs sized together: two or more legs of one three-way market with fair probabilities. */
@@ -146,7 +150,8 @@ export function kellyGroups(state: BetSlipState, bankrollCents: number): KellyGr
     if (legs.length < 2) continue;
     const probabilities = legs.map((l) => l.fairProbability!);
     // the same outcome at two books is one outcome: sized as one would overstate the probabilities
-    if (new Set(legs.map((l) => l.selection)).size < legs.length || probabilities.reduce((a, b) => a + b, 0) > 1 + 1e-9) continue;
+    if (new Set(legs.map((l) => l.selection)).size < legs.length || probabilities.reduce((a, b) => a + b, 0) > 1 + 1e-9)
+      continue;
     const sized = recommendedMutuallyExclusiveStakesCents(
       bankrollCents,
       probabilities,
@@ -209,7 +214,10 @@ export function setRisk(state: BetSlipState, risk: RiskLevel, bankrollCents: num
 
 /** Every single at its auto stake; the legs of one three-way market together (kellyGroups). */
 export function autoSizeAll(state: BetSlipState, bankrollCents: number): BetSlipState {
-  const singles = { ...state, items: state.items.map((i) => ({ ...i, stakeCents: autoStakeCents(i, bankrollCents, state.risk) })) };
+  const singles = {
+    ...state,
+    items: state.items.map((i) => ({ ...i, stakeCents: autoStakeCents(i, bankrollCents, state.risk) })),
+  };
   return kellyGroups(singles, bankrollCents).reduce((s, group) => autoSizeGroup(s, group.key, bankrollCents), singles);
 }
 
@@ -259,7 +267,11 @@ export function validateSlip(state: BetSlipState, bankrollCents: number): SlipVa
     const validation = validateParlay(legs, state.parlayStakeCents, bankrollCents);
     // Nothing typed yet is not a mistake ("Minimum parlay bet is $1" showed on an empty field); it still cannot be placed.
     if (state.parlayStakeCents > 0) return validation;
-    return { ...validation, errors: validation.errors.filter((e) => e !== BET_SLIP_MESSAGES.minimumParlay), canPlace: false };
+    return {
+      ...validation,
+      errors: validation.errors.filter((e) => e !== BET_SLIP_MESSAGES.minimumParlay),
+      canPlace: false,
+    };
   }
   return validateSingles(legs, bankrollCents);
 }
@@ -340,13 +352,18 @@ export interface LegLink {
  * The executed arbitrages and middles in the slip with two or more legs that can be opened at their books:
  * each leg's checked link, or its book's site, in the slip's order.
  */
-export function opportunityLegLinks(slip: Pick<BetSlipState, 'items'>): Array<{ opportunityId: string; legs: LegLink[] }> {
+export function opportunityLegLinks(
+  slip: Pick<BetSlipState, 'items'>,
+): Array<{ opportunityId: string; legs: LegLink[] }> {
   const groups = new Map<string, LegLink[]>();
   for (const item of slip.items) {
     if (!item.hedge || !item.bookKey) continue;
     const target = resolveBookLink(item.bookKey, { betslip: item.link });
     if (!target) continue;
-    groups.set(item.hedge, [...(groups.get(item.hedge) ?? []), { id: item.id, bookmaker: item.bookmaker, url: target.url }]);
+    groups.set(item.hedge, [
+      ...(groups.get(item.hedge) ?? []),
+      { id: item.id, bookmaker: item.bookmaker, url: target.url },
+    ]);
   }
   return [...groups].filter(([, legs]) => legs.length >= 2).map(([opportunityId, legs]) => ({ opportunityId, legs }));
 }

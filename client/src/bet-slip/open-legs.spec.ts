@@ -20,7 +20,11 @@ describe('opportunityLegLinks', () => {
   it("lists each executed opportunity's legs with their checked links, the book's site for an unsafe one", () => {
     const slip = {
       items: [
-        item('o1|leg0', { hedge: 'o1', bookKey: 'draftkings', link: 'https://sportsbook.draftkings.com/event/1?outcomes=2' }),
+        item('o1|leg0', {
+          hedge: 'o1',
+          bookKey: 'draftkings',
+          link: 'https://sportsbook.draftkings.com/event/1?outcomes=2',
+        }),
         item('single', { bookKey: 'fanduel', link: 'https://sportsbook.fanduel.com/' }),
         item('o1|leg1', { hedge: 'o1', bookKey: 'fanduel', bookmaker: 'FanDuel', link: 'javascript:alert(1)' }),
       ],

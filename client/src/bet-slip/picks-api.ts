@@ -22,7 +22,8 @@ interface SavedPick {
 }
 
 /** A duplicate is the same game, market and selection (spec 001 §4). */
-export const pickIdentity = (p: { game: string; market: string; selection: string }) => `${p.game}\u0001${p.market}\u0001${p.selection}`;
+export const pickIdentity = (p: { game: string; market: string; selection: string }) =>
+  `${p.game}\u0001${p.market}\u0001${p.selection}`;
 
 let saved: Promise<Set<string>> | null = null;
 

@@ -75,10 +75,15 @@ describe('Execute on a back/lay arbitrage', () => {
       profitAmount: 5.68,
       totalStake: 100,
       totalImpliedProb: 0.946,
-      legs: [leg('draftkings', 'Home', 120, 100), { ...leg('matchbook', 'Home', 106, 107.84), market: 'h2h_lay', lay: true, liability: 114.31 }],
+      legs: [
+        leg('draftkings', 'Home', 120, 100),
+        { ...leg('matchbook', 'Home', 106, 107.84), market: 'h2h_lay', lay: true, liability: 114.31 },
+      ],
     } as ArbitrageOpportunity;
     const items = opportunityToSlipItems(backLay);
-    expect(items.map((i) => [i.id, i.bookmaker, i.selection, i.stakeCents])).toEqual([['arb:e1:h2h::lay:Home:matchbook|leg0', 'draftkings', 'Home', 10_000]]);
+    expect(items.map((i) => [i.id, i.bookmaker, i.selection, i.stakeCents])).toEqual([
+      ['arb:e1:h2h::lay:Home:matchbook|leg0', 'draftkings', 'Home', 10_000],
+    ]);
   });
 });
 

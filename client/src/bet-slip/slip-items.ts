@@ -48,7 +48,12 @@ export function evBetToSlipItem(bet: EvBet): NewSlipItem {
   return {
     id: bet.id,
     matchup: bet.game,
-    selection: selectionLabel({ outcome: bet.outcome, point: bet.point, playerName: bet.description, market: bet.market }),
+    selection: selectionLabel({
+      outcome: bet.outcome,
+      point: bet.point,
+      playerName: bet.description,
+      market: bet.market,
+    }),
     market: marketLabel(bet.market),
     americanOdds: bet.price,
     bookmaker: bet.bookTitle,
@@ -77,11 +82,20 @@ export function opportunityToSlipItems(opportunity: ArbitrageOpportunity | Middl
   return items;
 }
 
-function legToSlipItem(opportunity: ArbitrageOpportunity | MiddleOpportunity, leg: OpportunityLeg, i: number): NewSlipItem {
+function legToSlipItem(
+  opportunity: ArbitrageOpportunity | MiddleOpportunity,
+  leg: OpportunityLeg,
+  i: number,
+): NewSlipItem {
   return {
     id: `${opportunity.id}|leg${i}`,
     matchup: opportunity.game,
-    selection: selectionLabel({ outcome: leg.outcome, point: leg.point, playerName: leg.description, market: leg.market }),
+    selection: selectionLabel({
+      outcome: leg.outcome,
+      point: leg.point,
+      playerName: leg.description,
+      market: leg.market,
+    }),
     market: marketLabel(leg.market),
     americanOdds: leg.price,
     bookmaker: leg.bookTitle || sportsbookName(leg.book),

@@ -23,7 +23,10 @@ export function BillingSuccessPage() {
   const [waiting, setWaiting] = useState(true);
   const sessionId = params.get('session_id');
   const giftFor = params.get('gift');
-  const { info, error, gaveUp, confirmed } = usePlanConfirmation(params.get('plan'), !waiting && auth.status === 'signedIn' && !giftFor);
+  const { info, error, gaveUp, confirmed } = usePlanConfirmation(
+    params.get('plan'),
+    !waiting && auth.status === 'signedIn' && !giftFor,
+  );
 
   useEffect(() => {
     const timer = window.setTimeout(() => setWaiting(false), BILLING_SUCCESS_SPINNER_MS);
@@ -53,8 +56,8 @@ export function BillingSuccessPage() {
       <>
         <h1>Your gift is on its way!</h1>
         <p>
-          {giftFor} gets one month of Platinum: at once if they have an account, or as soon as they sign up with this address. A receipt is in your billing
-          history.
+          {giftFor} gets one month of Platinum: at once if they have an account, or as soon as they sign up with this
+          address. A receipt is in your billing history.
         </p>
       </>
     );
@@ -78,7 +81,8 @@ export function BillingSuccessPage() {
       <>
         <h1>Payment not confirmed yet</h1>
         <p>
-          We have not received confirmation of the payment yet. Your plan changes as soon as it arrives; you can leave this page, it will show on every page.
+          We have not received confirmation of the payment yet. Your plan changes as soon as it arrives; you can leave
+          this page, it will show on every page.
         </p>
       </>
     );

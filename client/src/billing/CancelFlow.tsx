@@ -57,28 +57,45 @@ export function CancelFlow({ from }: { from: 'account' | 'subscribe' }) {
 
   // The cancel flow is for paid plans (a free user was walked through "cancelling" the free plan).
   if (info && !isPaid(info) && !subscribed && step === 'benefits') return <Navigate to={back} replace />;
-  if (step === 'benefits' && billing.state.status === 'loading') return <Spinner label="Loading your subscription..." />;
+  if (step === 'benefits' && billing.state.status === 'loading')
+    return <Spinner label="Loading your subscription..." />;
   return (
     <section className="card narrow">
       <NoIndex />
       {step === 'benefits' && !subscribed && (
         <>
           <h1>No subscription to cancel</h1>
-          <p>{sub?.cancel_at_period_end ? 'Your subscription is already set to end.' : BillingMessages.noSubscription}</p>
+          <p>
+            {sub?.cancel_at_period_end ? 'Your subscription is already set to end.' : BillingMessages.noSubscription}
+          </p>
           <Link className="button primary" to={back}>
             Back
           </Link>
         </>
       )}
       {step === 'benefits' && subscribed && sub?.cancel_at_period_end && (
-        <CancelledSubscription title="Your subscription is already cancelled" sub={sub} back={back} backLabel="Back" onResumed={resumed} />
+        <CancelledSubscription
+          title="Your subscription is already cancelled"
+          sub={sub}
+          back={back}
+          backLabel="Back"
+          onResumed={resumed}
+        />
       )}
       {step === 'benefits' && subscribed && !sub?.cancel_at_period_end && (
         <CancelBenefits name={name} features={features} back={back} onContinue={() => setStep('confirm')} />
       )}
-      {step === 'confirm' && <CancelConfirm sub={sub} error={error} busy={busy} back={back} onConfirm={() => void confirm()} />}
+      {step === 'confirm' && (
+        <CancelConfirm sub={sub} error={error} busy={busy} back={back} onConfirm={() => void confirm()} />
+      )}
       {step === 'cancelled' && (
-        <CancelledSubscription title="Subscription cancelled" sub={sub} back="/account" backLabel="Back to your account" onResumed={resumed} />
+        <CancelledSubscription
+          title="Subscription cancelled"
+          sub={sub}
+          back="/account"
+          backLabel="Back to your account"
+          onResumed={resumed}
+        />
       )}
       {step === 'kept' && (
         <>

@@ -7,7 +7,17 @@ import { FormError } from '../components/FormError';
 type Subscription = NonNullable<BillingOverview['subscription']>;
 
 /** The cancel flow's first step (spec 000 §4): what the paid plan includes, with the way out first. */
-export function CancelBenefits({ name, features, back, onContinue }: { name: Plan; features: readonly string[]; back: string; onContinue: () => void }) {
+export function CancelBenefits({
+  name,
+  features,
+  back,
+  onContinue,
+}: {
+  name: Plan;
+  features: readonly string[];
+  back: string;
+  onContinue: () => void;
+}) {
   return (
     <>
       <h1>Before you go</h1>
@@ -30,7 +40,13 @@ export function CancelBenefits({ name, features, back, onContinue }: { name: Pla
 }
 
 /** Confirmation: the subscription ends with the billing period, access kept until then. */
-export function CancelConfirm(props: { sub: Subscription | null; error: string | null; busy: boolean; back: string; onConfirm: () => void }) {
+export function CancelConfirm(props: {
+  sub: Subscription | null;
+  error: string | null;
+  busy: boolean;
+  back: string;
+  onConfirm: () => void;
+}) {
   const { sub, error, busy, back, onConfirm } = props;
   return (
     <>

@@ -12,7 +12,8 @@ import { FormError } from '../components/FormError';
 function LocalNotice() {
   return (
     <p className="banner banner-info" role="note">
-      Local checkout: this server has no Stripe key, so no card is asked for and nothing is charged. Paying here runs the same steps a Stripe payment does.
+      Local checkout: this server has no Stripe key, so no card is asked for and nothing is charged. Paying here runs
+      the same steps a Stripe payment does.
     </p>
   );
 }
@@ -100,7 +101,9 @@ export function LocalPortalPage() {
       <LocalNotice />
       {!data && !error && <Spinner label="Loading your invoices..." />}
       <FormError message={error} />
-      {data && data.balance_cents < 0 && <p>Credit on your account: {formatAmount(-data.balance_cents)} (used for your next invoices).</p>}
+      {data && data.balance_cents < 0 && (
+        <p>Credit on your account: {formatAmount(-data.balance_cents)} (used for your next invoices).</p>
+      )}
       {data && data.invoices.length === 0 && <p className="muted">No invoices yet.</p>}
       {data && data.invoices.length > 0 && (
         <table className="invoices">

@@ -46,10 +46,16 @@ export function MySubscription({ info }: { info: PlanInfo }) {
             {planName(liveSub?.plan ?? name)} <ActiveBadge sub={liveSub} />
           </dd>
           <dt>Price</dt>
-          <dd>{liveSub ? subscriptionAmount(liveSub) : info.is_gifted ? '$0 (gift)' : `${monthlyPrice(name)}/month`}</dd>
+          <dd>
+            {liveSub ? subscriptionAmount(liveSub) : info.is_gifted ? '$0 (gift)' : `${monthlyPrice(name)}/month`}
+          </dd>
           <dt>Billing cycle</dt>
           <dd>
-            {info.is_gifted && !liveSub ? 'Gifted (1 month)' : liveSub?.cancel_at_period_end ? 'Monthly (ends at the period end)' : 'Monthly (Auto-renews)'}
+            {info.is_gifted && !liveSub
+              ? 'Gifted (1 month)'
+              : liveSub?.cancel_at_period_end
+                ? 'Monthly (ends at the period end)'
+                : 'Monthly (Auto-renews)'}
           </dd>
           {liveSub && (
             <>
@@ -59,7 +65,13 @@ export function MySubscription({ info }: { info: PlanInfo }) {
           )}
           {ends && (
             <>
-              <dt>{info.is_gifted && !liveSub ? 'Active until' : liveSub?.cancel_at_period_end ? 'Access until' : 'Next renewal'}</dt>
+              <dt>
+                {info.is_gifted && !liveSub
+                  ? 'Active until'
+                  : liveSub?.cancel_at_period_end
+                    ? 'Access until'
+                    : 'Next renewal'}
+              </dt>
               <dd>{formatBillingDate(ends)}</dd>
             </>
           )}

@@ -35,7 +35,10 @@ function useAutostartCheckout() {
       clearPricingIntent(window.localStorage);
       const chosen = queryPlan ?? (stored?.intent === 'upgrade' ? stored.plan : undefined);
       startCheckout(isPaidPlan(chosen) ? chosen : undefined).catch((error: unknown) => {
-        setState({ opening: false, error: `Auto-start failed: ${error instanceof Error ? error.message : String(error)}` });
+        setState({
+          opening: false,
+          error: `Auto-start failed: ${error instanceof Error ? error.message : String(error)}`,
+        });
       });
     }, AUTOSTART_DELAY_MS);
     return () => window.clearTimeout(timer);
@@ -48,7 +51,9 @@ export function PricingPage() {
   return (
     <div className="page">
       <h1>Pricing</h1>
-      <p className="muted">Monthly plans that renew automatically. Cancel any time and keep access until the end of the period.</p>
+      <p className="muted">
+        Monthly plans that renew automatically. Cancel any time and keep access until the end of the period.
+      </p>
       {autostart.opening && (
         <div className="banner banner-info" role="status">
           Opening secure checkout...

@@ -54,7 +54,12 @@ export function ManageBillingButton({ overview }: { overview: BillingOverview })
   if (!overview.can_manage_billing) return null;
   return (
     <>
-      <button type="button" className="button" disabled={busy} onClick={() => void run(openBillingPortal, BillingMessages.portalFailed, { leaves: true })}>
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
+        onClick={() => void run(openBillingPortal, BillingMessages.portalFailed, { leaves: true })}
+      >
         {busy ? 'Opening...' : 'Manage billing'}
       </button>
       <FormError message={error} />
@@ -63,7 +68,13 @@ export function ManageBillingButton({ overview }: { overview: BillingOverview })
 }
 
 /** "Keep my subscription" (or `label`): undoes a cancellation before the period ends. */
-export function KeepSubscriptionButton({ onResumed, label = 'Keep my subscription' }: { onResumed: (overview: BillingOverview) => void; label?: string }) {
+export function KeepSubscriptionButton({
+  onResumed,
+  label = 'Keep my subscription',
+}: {
+  onResumed: (overview: BillingOverview) => void;
+  label?: string;
+}) {
   const refreshPlan = useRefreshPlan();
   const { busy, error, run } = useBusyAction();
   const resume = async () => {
@@ -72,7 +83,12 @@ export function KeepSubscriptionButton({ onResumed, label = 'Keep my subscriptio
   };
   return (
     <>
-      <button type="button" className="button primary" disabled={busy} onClick={() => void run(resume, BillingMessages.resumeFailed)}>
+      <button
+        type="button"
+        className="button primary"
+        disabled={busy}
+        onClick={() => void run(resume, BillingMessages.resumeFailed)}
+      >
         {busy ? 'Keeping...' : label}
       </button>
       <FormError message={error} />
@@ -99,11 +115,18 @@ export function GiftPlatinum() {
     <section className="card" aria-labelledby="gift-title" data-testid="gift-platinum">
       <h2 id="gift-title">Give Platinum as a gift</h2>
       <p className="muted">
-        One month of Platinum for {formatAmount(GIFT_PRICE_CENTS)}, paid once. They get it at once, or when they sign up with this address.
+        One month of Platinum for {formatAmount(GIFT_PRICE_CENTS)}, paid once. They get it at once, or when they sign up
+        with this address.
       </p>
       <form onSubmit={submit} noValidate>
         <label htmlFor="gift-email">Their email</label>
-        <input id="gift-email" type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input
+          id="gift-email"
+          type="email"
+          autoComplete="off"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <FormError message={error} />
         <button type="submit" className="button primary" disabled={busy}>
           {busy ? 'Opening secure checkout...' : 'Buy the gift'}

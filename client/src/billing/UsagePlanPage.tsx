@@ -32,13 +32,17 @@ export function UsagePlanPage() {
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  if (plan.status !== 'ready' || (isPaid(plan.info) && billing.state.status === 'loading')) return <Spinner label="Loading your plan details..." />;
+  if (plan.status !== 'ready' || (isPaid(plan.info) && billing.state.status === 'loading'))
+    return <Spinner label="Loading your plan details..." />;
   const info = plan.info;
   const platinum = isPlatinum(info);
   const paid = isPaid(info);
   const name = platinum ? 'platinum' : info.plan;
   const overview = billing.state.status === 'ready' ? billing.state.overview : null;
-  const sub = overview?.subscription && (overview.subscription.active || overview.subscription.status === 'past_due') ? overview.subscription : null;
+  const sub =
+    overview?.subscription && (overview.subscription.active || overview.subscription.status === 'past_due')
+      ? overview.subscription
+      : null;
 
   const confirm = async () => {
     setBusy(true);
@@ -49,7 +53,11 @@ export function UsagePlanPage() {
     } catch (error) {
       const message = error instanceof Error ? error.message : '';
       // spec 000 §4, §7: the network message, the server's reason, else the page's default.
-      setResult({ ok: false, text: !message || message === BillingMessages.cancelFailed ? BillingMessages.cancelFailedContactSupport : message });
+      setResult({
+        ok: false,
+        text:
+          !message || message === BillingMessages.cancelFailed ? BillingMessages.cancelFailedContactSupport : message,
+      });
     } finally {
       setBusy(false);
       setConfirming(false);
@@ -82,7 +90,9 @@ export function UsagePlanPage() {
             Manage subscription <ActiveBadge sub={sub} />
           </h2>
           <dl className="facts">
-            <dt>{info.is_gifted && !sub ? 'Active until' : sub?.cancel_at_period_end ? 'Access until' : 'Next renewal'}</dt>
+            <dt>
+              {info.is_gifted && !sub ? 'Active until' : sub?.cancel_at_period_end ? 'Access until' : 'Next renewal'}
+            </dt>
             <dd data-testid="renewal-date">{renewal ? formatBillingDate(renewal) : 'Not reported yet'}</dd>
             <dt>Amount</dt>
             <dd>{sub ? subscriptionAmount(sub) : info.is_gifted ? '$0 (gift)' : `${monthlyPrice(name)}/month`}</dd>
@@ -129,8 +139,8 @@ export function UsagePlanPage() {
         <Modal title="Cancel your subscription?" onClose={() => setConfirming(false)}>
           <p>
             Your subscription ends at the end of the current billing period
-            {sub?.current_period_end ? ` (${formatBillingDate(sub.current_period_end)})` : ''}; you keep access until then and can undo the cancellation before
-            that date.
+            {sub?.current_period_end ? ` (${formatBillingDate(sub.current_period_end)})` : ''}; you keep access until
+            then and can undo the cancellation before that date.
           </p>
           <div className="actions">
             <button type="button" className="button danger" disabled={busy} onClick={() => void confirm()}>

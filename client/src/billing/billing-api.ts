@@ -1,4 +1,11 @@
-import { BillingMessages, type BillingOverview, type LocalCheckoutView, type LocalInvoiceView, type PaidPlan, type PlanSwitchPreview } from '@oddspulse/shared';
+import {
+  BillingMessages,
+  type BillingOverview,
+  type LocalCheckoutView,
+  type LocalInvoiceView,
+  type PaidPlan,
+  type PlanSwitchPreview,
+} from '@oddspulse/shared';
 import { ApiError } from '../api/api-client';
 import { api } from '../api/client';
 
@@ -33,7 +40,11 @@ function go(answer: { url?: string } | undefined): void {
  * server takes the upgrade intent (Platinum).
  */
 export async function startCheckout(plan?: PaidPlan): Promise<void> {
-  go(await call(BillingMessages.checkoutFailed, () => api.post<{ url?: string }>('/api/billing/create-checkout-session', plan ? { plan } : undefined)));
+  go(
+    await call(BillingMessages.checkoutFailed, () =>
+      api.post<{ url?: string }>('/api/billing/create-checkout-session', plan ? { plan } : undefined),
+    ),
+  );
 }
 
 export function cancelSubscription(): Promise<BillingOverview> {
@@ -56,16 +67,24 @@ export async function startGiftCheckout(email: string): Promise<void> {
 }
 
 export function fetchBillingOverview(): Promise<BillingOverview> {
-  return call('Failed to load your subscription. Please try again.', () => api.get<BillingOverview>('/api/billing/subscription'));
+  return call('Failed to load your subscription. Please try again.', () =>
+    api.get<BillingOverview>('/api/billing/subscription'),
+  );
 }
 
 export function fetchLocalCheckout(id: string): Promise<LocalCheckoutView> {
-  return call('Failed to load the checkout. Please try again.', () => api.get<LocalCheckoutView>(`/api/billing/local/checkout/${encodeURIComponent(id)}`));
+  return call('Failed to load the checkout. Please try again.', () =>
+    api.get<LocalCheckoutView>(`/api/billing/local/checkout/${encodeURIComponent(id)}`),
+  );
 }
 
 /** The local checkout's Pay: completes the session and goes where Stripe would send the payer (the success page). */
 export async function payLocalCheckout(id: string): Promise<void> {
-  go(await call('Payment failed. Please try again.', () => api.post<{ url?: string }>(`/api/billing/local/checkout/${encodeURIComponent(id)}/pay`)));
+  go(
+    await call('Payment failed. Please try again.', () =>
+      api.post<{ url?: string }>(`/api/billing/local/checkout/${encodeURIComponent(id)}/pay`),
+    ),
+  );
 }
 
 export function fetchLocalInvoices(): Promise<{ invoices: LocalInvoiceView[]; balance_cents: number }> {

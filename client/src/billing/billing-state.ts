@@ -5,7 +5,8 @@ import { fetchPlanInfo } from '../account/account-api';
 import { planAtom } from '../state/auth';
 import { fetchBillingOverview } from './billing-api';
 
-export type OverviewState = { status: 'loading' } | { status: 'ready'; overview: BillingOverview } | { status: 'error'; message: string };
+export type OverviewState =
+  { status: 'loading' } | { status: 'ready'; overview: BillingOverview } | { status: 'error'; message: string };
 
 /** GET /api/billing/subscription for the page, with a loading and an error state; `set` takes a fresh answer (cancel, resume). */
 export function useBillingOverview() {
@@ -13,7 +14,9 @@ export function useBillingOverview() {
   const load = useCallback(() => {
     fetchBillingOverview()
       .then((overview) => setState({ status: 'ready', overview }))
-      .catch((error: unknown) => setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }));
+      .catch((error: unknown) =>
+        setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }),
+      );
   }, []);
   useEffect(load, [load]);
   const set = useCallback((overview: BillingOverview) => setState({ status: 'ready', overview }), []);

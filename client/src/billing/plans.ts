@@ -29,13 +29,23 @@ export const planCards = (freeMonthlyQuota: number): PlanCard[] => [
     plan: 'free',
     name: 'Free',
     price: monthlyPrice('free'),
-    features: [`${wholeNumber(freeMonthlyQuota)} API calls per month`, 'Basic odds data', planBooksCopy({ plan: 'free', unlimited: false })],
+    features: [
+      `${wholeNumber(freeMonthlyQuota)} API calls per month`,
+      'Basic odds data',
+      planBooksCopy({ plan: 'free', unlimited: false }),
+    ],
   },
   {
     plan: 'gold',
     name: 'Gold',
     price: monthlyPrice('gold'),
-    features: [planBooksCopy({ plan: 'gold', unlimited: false }), '+EV finder', 'Player props', 'Game lines and spreads', 'Real-time odds'],
+    features: [
+      planBooksCopy({ plan: 'gold', unlimited: false }),
+      '+EV finder',
+      'Player props',
+      'Game lines and spreads',
+      'Real-time odds',
+    ],
   },
   {
     plan: 'platinum',

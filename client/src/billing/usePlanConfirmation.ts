@@ -38,7 +38,11 @@ export function usePlanConfirmation(expected: string | null, enabled: boolean) {
           if (Date.now() - started >= BILLING_CONFIRMATION_WAIT_MS) setGaveUp(true);
           else timer = window.setTimeout(check, CONFIRMATION_POLL_MS);
         })
-        .catch((failure: unknown) => !stopped && setError(failure instanceof Error ? failure.message : 'Failed to load data. Please try again later.'));
+        .catch(
+          (failure: unknown) =>
+            !stopped &&
+            setError(failure instanceof Error ? failure.message : 'Failed to load data. Please try again later.'),
+        );
     };
     check();
     return () => {

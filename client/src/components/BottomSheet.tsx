@@ -38,7 +38,10 @@ export function BottomSheet({
     if (!open) return;
     // The focus stayed on the page behind the sheet, and was lost when the sheet left the page
     const sheet = sheetRef.current;
-    const opener = document.activeElement instanceof HTMLElement && !sheet?.contains(document.activeElement) ? document.activeElement : null;
+    const opener =
+      document.activeElement instanceof HTMLElement && !sheet?.contains(document.activeElement)
+        ? document.activeElement
+        : null;
     if (opener) sheet?.focus();
     return () => {
       // unless the owner's close already put the focus somewhere

@@ -3,7 +3,17 @@ import { FOCUSABLE, trappedTabTarget } from './focus-trap';
 import { useEscapeLayer } from './escape-layers';
 
 /** A dialog: labelled, focus moved in on open, kept inside and returned on close; Escape closes it when it can be closed (and nothing opened after it is open). */
-export function Modal({ title, onClose, children, testId }: { title: string; onClose?: () => void; children: ReactNode; testId?: string }) {
+export function Modal({
+  title,
+  onClose,
+  children,
+  testId,
+}: {
+  title: string;
+  onClose?: () => void;
+  children: ReactNode;
+  testId?: string;
+}) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -17,7 +27,11 @@ export function Modal({ title, onClose, children, testId }: { title: string; onC
   const trap = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Tab') return;
     const controls = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const target = trappedTabTarget(controls.length, controls.indexOf(document.activeElement as HTMLElement), event.shiftKey);
+    const target = trappedTabTarget(
+      controls.length,
+      controls.indexOf(document.activeElement as HTMLElement),
+      event.shiftKey,
+    );
     if (target === null) return;
     event.preventDefault();
     controls[target].focus();

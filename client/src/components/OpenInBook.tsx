@@ -5,7 +5,17 @@ import { resolveBookLink, sportsbookName } from '@oddspulse/shared';
  * checked once more here to be http(s) on the book's own site, else the book's site; nothing for a book with neither.
  * A new tab, without an opener; a click never also toggles the row it sits in.
  */
-export function OpenInBook({ book, link, title, compact = false }: { book: string; link?: string; title?: string; compact?: boolean }) {
+export function OpenInBook({
+  book,
+  link,
+  title,
+  compact = false,
+}: {
+  book: string;
+  link?: string;
+  title?: string;
+  compact?: boolean;
+}) {
   const target = resolveBookLink(book, { betslip: link });
   if (!target) return null;
   const label = `Open in ${sportsbookName(book, title)}`;

@@ -50,7 +50,13 @@ export function CheckoutError({ message, onRetry }: { message: string; onRetry: 
   );
 }
 
-function ConfirmSwitch(props: { current: Plan; target: PaidPlan; busy: boolean; onSwitch: () => void; onClose: () => void }) {
+function ConfirmSwitch(props: {
+  current: Plan;
+  target: PaidPlan;
+  busy: boolean;
+  onSwitch: () => void;
+  onClose: () => void;
+}) {
   const { current, target, busy, onSwitch, onClose } = props;
   return (
     <Suspense fallback={null}>
@@ -91,7 +97,13 @@ export function UpgradeToPlatinum() {
         {busy ? 'Switching...' : 'Upgrade to Platinum'}
       </button>
       {confirming && (
-        <ConfirmSwitch current={current} target="platinum" busy={busy !== null} onSwitch={() => void choose('platinum')} onClose={() => setConfirming(false)} />
+        <ConfirmSwitch
+          current={current}
+          target="platinum"
+          busy={busy !== null}
+          onSwitch={() => void choose('platinum')}
+          onClose={() => setConfirming(false)}
+        />
       )}
     </>
   );
@@ -104,18 +116,33 @@ export function PlanCards() {
   const { choose, error, clearError, busy } = useChoosePlan();
   const [switching, setSwitching] = useState<PaidPlan | null>(null);
   const cards = planCards(useFreeMonthlyQuota());
-  const current = auth.status === 'signedIn' && plan.status === 'ready' ? (isPlatinum(plan.info) ? 'platinum' : plan.info.plan) : null;
+  const current =
+    auth.status === 'signedIn' && plan.status === 'ready'
+      ? isPlatinum(plan.info)
+        ? 'platinum'
+        : plan.info.plan
+      : null;
   const subscribed = auth.status === 'signedIn' && plan.status === 'ready' && subscribedPlan(plan.info) !== null;
   const pick = (target: PaidPlan) => (subscribed ? setSwitching(target) : void choose(target));
   return (
     <>
       {error && <CheckoutError message={error} onRetry={clearError} />}
       {switching && current && (
-        <ConfirmSwitch current={current} target={switching} busy={busy !== null} onSwitch={() => void choose(switching)} onClose={() => setSwitching(null)} />
+        <ConfirmSwitch
+          current={current}
+          target={switching}
+          busy={busy !== null}
+          onSwitch={() => void choose(switching)}
+          onClose={() => setSwitching(null)}
+        />
       )}
       <div className="plan-cards">
         {cards.map((card) => (
-          <article key={card.plan} className={`plan-card card${card.plan === 'platinum' ? ' featured' : ''}`} data-testid={`plan-card-${card.plan}`}>
+          <article
+            key={card.plan}
+            className={`plan-card card${card.plan === 'platinum' ? ' featured' : ''}`}
+            data-testid={`plan-card-${card.plan}`}
+          >
             <h3>{card.name}</h3>
             <p className="price">
               {card.price}
@@ -141,8 +168,17 @@ export function PlanCards() {
                 </button>
               )
             ) : (
-              <button type="button" className="button primary" disabled={busy !== null} onClick={() => pick(card.plan as PaidPlan)}>
-                {busy === card.plan ? 'Opening secure checkout...' : subscribed ? `Switch to ${card.name}` : `Choose ${card.name}`}
+              <button
+                type="button"
+                className="button primary"
+                disabled={busy !== null}
+                onClick={() => pick(card.plan as PaidPlan)}
+              >
+                {busy === card.plan
+                  ? 'Opening secure checkout...'
+                  : subscribed
+                    ? `Switch to ${card.name}`
+                    : `Choose ${card.name}`}
               </button>
             )}
           </article>

@@ -14,13 +14,20 @@ describe('social links', () => {
   });
 
   it('render each configured link in order, opening in a new tab without giving it this window', () => {
-    for (const html of [renderToStaticMarkup(<FooterSocialLinks links={links} />), renderToStaticMarkup(<AccountSocialLinks links={links} />)]) {
-      const anchors = [...html.matchAll(/<a href="([^"]+)" target="_blank" rel="noopener noreferrer">([^<]+)<\/a>/g)].map((m) => [m[2], m[1]]);
+    for (const html of [
+      renderToStaticMarkup(<FooterSocialLinks links={links} />),
+      renderToStaticMarkup(<AccountSocialLinks links={links} />),
+    ]) {
+      const anchors = [
+        ...html.matchAll(/<a href="([^"]+)" target="_blank" rel="noopener noreferrer">([^<]+)<\/a>/g),
+      ].map((m) => [m[2], m[1]]);
       expect(anchors).toEqual([
         ['X', 'https://x.com/oddspulse'],
         ['Discord', 'https://discord.gg/oddspulse'],
       ]);
     }
-    expect(renderToStaticMarkup(<AccountSocialLinks links={links} />)).toContain('<h2 id="social-title">Social links</h2>');
+    expect(renderToStaticMarkup(<AccountSocialLinks links={links} />)).toContain(
+      '<h2 id="social-title">Social links</h2>',
+    );
   });
 });

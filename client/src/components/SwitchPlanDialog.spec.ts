@@ -2,7 +2,12 @@ import { switchCostText } from './SwitchPlanDialog';
 
 // The switch's confirmation says what it costs now, from Stripe's invoice preview, before the user confirms
 describe('switchCostText', () => {
-  const preview = (amount_due_cents: number, total_cents: number) => ({ plan: 'platinum' as const, amount_due_cents, total_cents, currency: 'usd' });
+  const preview = (amount_due_cents: number, total_cents: number) => ({
+    plan: 'platinum' as const,
+    amount_due_cents,
+    total_cents,
+    currency: 'usd',
+  });
 
   it('says what is charged now', () => {
     expect(switchCostText(preview(1500, 1500))).toBe('You pay $15.00 now for the rest of this billing period.');

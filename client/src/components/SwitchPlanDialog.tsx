@@ -5,7 +5,8 @@ import { Modal } from './Modal';
 
 /** What the switch costs now, in the words the confirmation uses. */
 export function switchCostText(preview: PlanSwitchPreview): string {
-  if (preview.amount_due_cents > 0) return `You pay ${formatMoney(preview.amount_due_cents)} now for the rest of this billing period.`;
+  if (preview.amount_due_cents > 0)
+    return `You pay ${formatMoney(preview.amount_due_cents)} now for the rest of this billing period.`;
   if (preview.total_cents < 0) return `${formatMoney(-preview.total_cents)} is credited to your next invoices.`;
   return 'Nothing is charged now.';
 }

@@ -27,25 +27,61 @@ function tabsOf(html: string) {
 
 // Keyboard navigation: the WAI-ARIA tabs pattern on the login / sign-up, bet slip and game modal tabs.
 describe('TabList', () => {
-  const html = renderToStaticMarkup(<TabList id="slip" label="Bet type" tabs={TABS} selected="parlay" onSelect={() => undefined} />);
+  const html = renderToStaticMarkup(
+    <TabList id="slip" label="Bet type" tabs={TABS} selected="parlay" onSelect={() => undefined} />,
+  );
 
   it('is a labelled tab list whose selected tab alone is in the Tab order (roving tabindex)', () => {
     const listAttributes = /^<div ([^>]*)><button /.exec(html)?.[1].match(/[\w-]+="[^"]*"/g);
     expect(listAttributes?.sort()).toEqual(['aria-label="Bet type"', 'class="tabs"', 'role="tablist"']);
     expect(tabsOf(html)).toEqual([
-      { label: 'Single', id: 'slip-tab-single', controls: 'slip-panel', selected: 'false', tabindex: '-1', disabled: false, title: undefined },
-      { label: 'Parlay', id: 'slip-tab-parlay', controls: 'slip-panel', selected: 'true', tabindex: '0', disabled: false, title: undefined },
-      { label: 'Teaser', id: 'slip-tab-teaser', controls: 'slip-panel', selected: 'false', tabindex: '-1', disabled: true, title: 'Not offered' },
+      {
+        label: 'Single',
+        id: 'slip-tab-single',
+        controls: 'slip-panel',
+        selected: 'false',
+        tabindex: '-1',
+        disabled: false,
+        title: undefined,
+      },
+      {
+        label: 'Parlay',
+        id: 'slip-tab-parlay',
+        controls: 'slip-panel',
+        selected: 'true',
+        tabindex: '0',
+        disabled: false,
+        title: undefined,
+      },
+      {
+        label: 'Teaser',
+        id: 'slip-tab-teaser',
+        controls: 'slip-panel',
+        selected: 'false',
+        tabindex: '-1',
+        disabled: true,
+        title: 'Not offered',
+      },
     ]);
   });
 
   it('labels its panel with the selected tab', () => {
-    expect(tabPanelProps('slip', 'parlay')).toEqual({ role: 'tabpanel', id: 'slip-panel', 'aria-labelledby': 'slip-tab-parlay' });
+    expect(tabPanelProps('slip', 'parlay')).toEqual({
+      role: 'tabpanel',
+      id: 'slip-panel',
+      'aria-labelledby': 'slip-tab-parlay',
+    });
   });
 
   it('selects by click and moves with the keys through the selecting handler', () => {
     const chosen: Mode[] = [];
-    const list = TabList({ id: 'slip', label: 'Bet type', tabs: TABS, selected: 'single', onSelect: (m) => chosen.push(m) }) as ReactElement<{
+    const list = TabList({
+      id: 'slip',
+      label: 'Bet type',
+      tabs: TABS,
+      selected: 'single',
+      onSelect: (m) => chosen.push(m),
+    }) as ReactElement<{
       onKeyDown: unknown;
       children: ReactElement<{ onClick: () => void }>[];
     }>;
@@ -97,8 +133,15 @@ describe('onSelectingTabListKeyDown (automatic activation)', () => {
 
   function press(key: string) {
     let prevented = false;
-    const list = { querySelectorAll: (selector: string) => (selector === '[role="tab"]:not([disabled])' ? tabs.filter((t) => !t.disabled) : []) };
-    onSelectingTabListKeyDown({ key, currentTarget: list, preventDefault: () => (prevented = true) } as unknown as KeyboardEvent<HTMLElement>);
+    const list = {
+      querySelectorAll: (selector: string) =>
+        selector === '[role="tab"]:not([disabled])' ? tabs.filter((t) => !t.disabled) : [],
+    };
+    onSelectingTabListKeyDown({
+      key,
+      currentTarget: list,
+      preventDefault: () => (prevented = true),
+    } as unknown as KeyboardEvent<HTMLElement>);
     return prevented;
   }
   const focused = () => (doc.document!.activeElement as FakeTab).name;

@@ -32,7 +32,11 @@ export function useUsernameCheck(value: string) {
           if (abort.signal.aborted || (error instanceof ApiError && error.code === 'ABORTED')) return;
           console.warn('Username availability check failed', error);
           setState('error');
-          setMessage(error instanceof ApiError && error.status !== 0 ? error.message : 'A network error occurred. Please check your connection and try again.');
+          setMessage(
+            error instanceof ApiError && error.status !== 0
+              ? error.message
+              : 'A network error occurred. Please check your connection and try again.',
+          );
         });
     }, USERNAME_DEBOUNCE_MS);
     return () => {

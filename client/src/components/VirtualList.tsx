@@ -43,7 +43,13 @@ export function VirtualList<T>({
             <div
               key={index}
               role="listitem"
-              style={{ position: 'absolute', top: offsets[index], left: 0, right: 0, height: offsets[index + 1] - offsets[index] }}
+              style={{
+                position: 'absolute',
+                top: offsets[index],
+                left: 0,
+                right: 0,
+                height: offsets[index + 1] - offsets[index],
+              }}
             >
               {render(item, index)}
             </div>

@@ -2,7 +2,12 @@
  * The items a windowed list renders: those overlapping [scrollTop, scrollTop + height], plus `overscan` on
  * each side. `offsets` holds each item's top and, last, the total height (length = items + 1).
  */
-export function visibleRange(offsets: readonly number[], scrollTop: number, height: number, overscan: number): [number, number] {
+export function visibleRange(
+  offsets: readonly number[],
+  scrollTop: number,
+  height: number,
+  overscan: number,
+): [number, number] {
   const count = offsets.length - 1;
   if (count <= 0) return [0, 0];
   // first item whose bottom is below scrollTop (binary search)

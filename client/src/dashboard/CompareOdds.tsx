@@ -17,7 +17,8 @@ export function CompareOdds({ bet }: { bet: EvBet }) {
       .then((boards) => {
         const event = boards[bet.sport]?.events.find((e) => e.id === bet.eventId);
         const rows = event ? buildEventRows(event, { mode, selectedBooks: [], markets: [], now: Date.now() }) : [];
-        const same = (r: OddsRow) => (r.point ?? null) === (bet.point ?? null) && (r.playerName ?? '') === (bet.description ?? '');
+        const same = (r: OddsRow) =>
+          (r.point ?? null) === (bet.point ?? null) && (r.playerName ?? '') === (bet.description ?? '');
         setRow(rows.find((r) => same(r) && (r.outcome === bet.outcome || r.isCombinedProp)) ?? null);
       })
       .catch((error: unknown) => setRow({ error: error instanceof Error ? error.message : String(error) }));

@@ -18,11 +18,14 @@ function GiftNotification({ userId, info }: { userId: string; info: PlanInfo }) 
   const key = `hasSeenGiftNotification_${userId}`;
   const [seen, setSeen] = useState(() => window.localStorage.getItem(key) !== null);
   if (seen || info.plan !== 'platinum' || !info.is_gifted) return null;
-  const until = info.subscription_end_date ? new Date(info.subscription_end_date) : new Date(Date.now() + GIFT_DEFAULT_DAYS * 86_400_000);
+  const until = info.subscription_end_date
+    ? new Date(info.subscription_end_date)
+    : new Date(Date.now() + GIFT_DEFAULT_DAYS * 86_400_000);
   return (
     <div className="banner banner-success gift" role="status" data-testid="gift-notification">
       <span>
-        You've been gifted Platinum for 1 month! Active until {until.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })}.
+        You've been gifted Platinum for 1 month! Active until{' '}
+        {until.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' })}.
       </span>
       <button
         type="button"

@@ -17,7 +17,10 @@ import { CompareOdds } from './CompareOdds';
 import { confidenceOf, isToday, MAX_SHOWN, recommendations } from './recommendations';
 import '../odds/odds.css';
 
-type State = { status: 'loading' } | { status: 'ready'; bets: EvBet[]; gamesToday: number; books: string[] } | { status: 'error'; message: string };
+type State =
+  | { status: 'loading' }
+  | { status: 'ready'; bets: EvBet[]; gamesToday: number; books: string[] }
+  | { status: 'error'; message: string };
 
 /**
  * Today's Recommended Bets on the dashboard (spec 000 §2, §8; 001 §5; DECISIONS 13): the real EV of the
@@ -46,16 +49,27 @@ export function RecommendedBets() {
         fetchBoards({ mode: 'game', sports, markets: ['h2h'] }),
       ]);
       const now = Date.now();
-      const gamesToday = Object.values(boards).reduce((n, b) => n + b.events.filter((e) => isToday(e.commence_time, now)).length, 0);
+      const gamesToday = Object.values(boards).reduce(
+        (n, b) => n + b.events.filter((e) => isToday(e.commence_time, now)).length,
+        0,
+      );
       if (live) setState({ status: 'ready', bets: recommendations(bets, now), gamesToday, books });
-    })().catch((error: unknown) => live && setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }));
+    })().catch(
+      (error: unknown) =>
+        live && setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }),
+    );
     return () => {
       live = false;
     };
   }, [paid, devig]);
 
   if (!paid) {
-    return <p className="muted">Recommendations are the highest expected-value bets at your sportsbooks; they come with the Gold and Platinum plans.</p>;
+    return (
+      <p className="muted">
+        Recommendations are the highest expected-value bets at your sportsbooks; they come with the Gold and Platinum
+        plans.
+      </p>
+    );
   }
   if (state.status === 'loading') return <p className="muted">Finding today's best bets...</p>;
   if (state.status === 'error') return <p className="form-error">{state.message}</p>;
@@ -72,14 +86,22 @@ export function RecommendedBets() {
       </p>
     );
 
-  const place = (bet: EvBet) => setSlip((s) => addToSlip(s, { ...evBetToSlipItem(bet), confidence: confidenceOf(bet.evPct) }, bankroll.cents));
+  const place = (bet: EvBet) =>
+    setSlip((s) => addToSlip(s, { ...evBetToSlipItem(bet), confidence: confidenceOf(bet.evPct) }, bankroll.cents));
 
   return (
     <div className="recommended">
       {state.bets.slice(0, MAX_SHOWN).map((bet) => (
         <article key={bet.id} className="recommended-bet" data-testid="recommended-bet">
           <div className="slip-item-head">
-            <strong>{selectionLabel({ outcome: bet.outcome, point: bet.point, playerName: bet.description, market: bet.market })}</strong>
+            <strong>
+              {selectionLabel({
+                outcome: bet.outcome,
+                point: bet.point,
+                playerName: bet.description,
+                market: bet.market,
+              })}
+            </strong>
             <span className={`ev ev-${evTone(bet.evPct)}`}>+{bet.evPct.toFixed(2)}% EV</span>
           </div>
           <div className="muted small">
@@ -87,8 +109,8 @@ export function RecommendedBets() {
             {new Date(bet.commenceTime).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}
           </div>
           <div>
-            {formatOdds(bet.decimal, format)} at {sportsbookName(bet.book, bet.bookTitle)} · fair {formatOdds(bet.fairDecimal, format)} · Confidence:{' '}
-            {confidenceOf(bet.evPct)}
+            {formatOdds(bet.decimal, format)} at {sportsbookName(bet.book, bet.bookTitle)} · fair{' '}
+            {formatOdds(bet.fairDecimal, format)} · Confidence: {confidenceOf(bet.evPct)}
           </div>
           <div className="actions">
             <button

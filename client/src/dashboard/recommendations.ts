@@ -28,7 +28,14 @@ export function isToday(commenceTime: string, now: number): boolean {
 export function recommendations(bets: readonly EvBet[], now: number): EvBet[] {
   const best = new Map<string, EvBet>();
   for (const bet of bets) {
-    if (bet.isDfs || !(bet.evPct > 0) || !isToday(bet.commenceTime, now) || bet.flags.includes('stale') || bet.flags.includes('suspect')) continue;
+    if (
+      bet.isDfs ||
+      !(bet.evPct > 0) ||
+      !isToday(bet.commenceTime, now) ||
+      bet.flags.includes('stale') ||
+      bet.flags.includes('suspect')
+    )
+      continue;
     const key = `${bet.eventId}|${bet.market}|${bet.description ?? ''}|${bet.outcome}|${bet.point ?? ''}`;
     const held = best.get(key);
     if (!held || bet.evPct > held.evPct) best.set(key, bet);

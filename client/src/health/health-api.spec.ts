@@ -13,7 +13,8 @@ const down: HealthReport = {
 };
 const up: HealthReport = { ...down, status: 'ok', redis: 'up', queues: 'up', problems: [] };
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** The real API client over scripted responses, recording the calls, the retry events and the waits. */
 function client(responses: (() => Response)[], session: Session | null = null) {
@@ -64,7 +65,9 @@ describe('readHealth', () => {
   });
 
   it('is null for a 503 that is not a health report (a proxy page), and for a 502 after the retries', async () => {
-    const proxy = client([() => new Response('<html>Service Unavailable</html>', { status: 503, headers: { 'content-type': 'text/html' } })]);
+    const proxy = client([
+      () => new Response('<html>Service Unavailable</html>', { status: 503, headers: { 'content-type': 'text/html' } }),
+    ]);
     await expect(readHealth(proxy.api)).resolves.toBeNull();
     const gateway = client(Array.from({ length: 4 }, () => () => json(502, { message: 'Bad gateway' })));
     await expect(readHealth(gateway.api)).resolves.toBeNull();

@@ -16,7 +16,10 @@ export function HomePage() {
   return (
     <section className="hero">
       <h1>Every price, every book, the moment it moves.</h1>
-      <p>Compare odds across 25+ sportsbooks, DFS pick apps and exchanges, and catch +EV bets, arbitrage and middles live.</p>
+      <p>
+        Compare odds across 25+ sportsbooks, DFS pick apps and exchanges, and catch +EV bets, arbitrage and middles
+        live.
+      </p>
       <Suspense fallback={<p className="status">Checking live feeds…</p>}>
         <SystemStatus />
       </Suspense>

@@ -6,17 +6,35 @@ import { useToasts } from '../state/toasts';
 import { FeedStatus, LiveFigures } from './LiveFigures';
 
 const FEATURES = [
-  { title: 'Live odds comparison', text: 'Every price from your sportsbooks, DFS apps and exchanges side by side, updated the moment it moves.' },
-  { title: '+EV finder', text: 'Each market is de-vigged across books to a fair price, so you see the expected value of every bet.' },
-  { title: 'Player props and DFS', text: 'Props from the sportsbooks and the pick apps (PrizePicks, Underdog, Pick6) in one table.' },
-  { title: 'Arbitrage scanner', text: 'Two- and three-way markets where backing every side at the best prices locks in a profit, with stakes.' },
+  {
+    title: 'Live odds comparison',
+    text: 'Every price from your sportsbooks, DFS apps and exchanges side by side, updated the moment it moves.',
+  },
+  {
+    title: '+EV finder',
+    text: 'Each market is de-vigged across books to a fair price, so you see the expected value of every bet.',
+  },
+  {
+    title: 'Player props and DFS',
+    text: 'Props from the sportsbooks and the pick apps (PrizePicks, Underdog, Pick6) in one table.',
+  },
+  {
+    title: 'Arbitrage scanner',
+    text: 'Two- and three-way markets where backing every side at the best prices locks in a profit, with stakes.',
+  },
   { title: 'Middles finder', text: 'Spreads and totals far enough apart that both bets can win.' },
-  { title: 'Pick tracker', text: 'Keep your picks, have them settled against final scores, and see your win rate, ROI and streaks.' },
+  {
+    title: 'Pick tracker',
+    text: 'Keep your picks, have them settled against final scores, and see your win rate, ROI and streaks.',
+  },
 ];
 
 const STEPS = [
   { title: 'Choose your plan', text: 'Start free, or pick Gold or Platinum for live odds and the scanners.' },
-  { title: 'Select your sportsbooks', text: 'Tell us where you bet and your bankroll; everything is filtered to your books.' },
+  {
+    title: 'Select your sportsbooks',
+    text: 'Tell us where you bet and your bankroll; everything is filtered to your books.',
+  },
   { title: 'Find +EV bets', text: 'Sort by expected value, compare prices, and add the best to your bet slip.' },
 ];
 
@@ -29,8 +47,14 @@ const FAQ = [
     q: 'How is expected value calculated?',
     a: "Each book's market is de-vigged to fair probabilities, the books are combined into one fair price, and EV is the fair probability times the decimal odds minus one.",
   },
-  { q: 'Can I cancel any time?', a: 'Yes. Plans renew monthly; when you cancel you keep access until the end of the period you paid for.' },
-  { q: 'Do you take bets?', a: 'No. OddsPulse compares prices and tracks your picks; you place bets at your own sportsbooks. 18+ only; bet responsibly.' },
+  {
+    q: 'Can I cancel any time?',
+    a: 'Yes. Plans renew monthly; when you cancel you keep access until the end of the period you paid for.',
+  },
+  {
+    q: 'Do you take bets?',
+    a: 'No. OddsPulse compares prices and tracks your picks; you place bets at your own sportsbooks. 18+ only; bet responsibly.',
+  },
 ];
 
 /** The public landing page (spec 000 §2): what the product does, live figures (DECISIONS 17), plans. */
@@ -49,7 +73,10 @@ export function LandingPage() {
     <div className="landing">
       <section className="hero">
         <h1>Every price, every book, the moment it moves.</h1>
-        <p>Compare odds across 25+ sportsbooks, DFS pick apps and exchanges, and catch +EV bets, arbitrage and middles live.</p>
+        <p>
+          Compare odds across 25+ sportsbooks, DFS pick apps and exchanges, and catch +EV bets, arbitrage and middles
+          live.
+        </p>
         <div className="actions">
           <Link className="button primary" to="/signup">
             Get started free

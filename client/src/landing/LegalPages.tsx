@@ -7,21 +7,26 @@ export function TermsPage() {
       <p className="muted">{LAST_UPDATED}</p>
       <h2>Who may use OddsPulse</h2>
       <p>
-        OddsPulse is for people 18 or older (or the legal betting age where you live, if higher). Using it where sports betting is illegal is not permitted.
+        OddsPulse is for people 18 or older (or the legal betting age where you live, if higher). Using it where sports
+        betting is illegal is not permitted.
       </p>
       <h2>What OddsPulse is</h2>
       <p>
-        OddsPulse compares prices published by sportsbooks, DFS apps and exchanges and computes figures such as expected value, arbitrage and middles. It does
-        not take bets. Prices change quickly and can be wrong or out of date; always confirm the price at your sportsbook before you bet. Nothing here is
-        financial advice, and past results do not predict future ones.
+        OddsPulse compares prices published by sportsbooks, DFS apps and exchanges and computes figures such as expected
+        value, arbitrage and middles. It does not take bets. Prices change quickly and can be wrong or out of date;
+        always confirm the price at your sportsbook before you bet. Nothing here is financial advice, and past results
+        do not predict future ones.
       </p>
       <h2>Plans and billing</h2>
       <p>
-        Paid plans are billed monthly and renew automatically. You can cancel at any time; you keep access until the end of the period you paid for. The free
-        plan includes a monthly number of odds calls.
+        Paid plans are billed monthly and renew automatically. You can cancel at any time; you keep access until the end
+        of the period you paid for. The free plan includes a monthly number of odds calls.
       </p>
       <h2>Your account</h2>
-      <p>Keep your password private. You are responsible for activity on your account. We may suspend accounts that abuse the service or its data.</p>
+      <p>
+        Keep your password private. You are responsible for activity on your account. We may suspend accounts that abuse
+        the service or its data.
+      </p>
       <h2>Responsible gambling</h2>
       <p>Bet only what you can afford to lose. If gambling stops being fun, call 1-800-GAMBLER.</p>
     </article>
@@ -35,15 +40,25 @@ export function PrivacyPage() {
       <p className="muted">{LAST_UPDATED}</p>
       <h2>What we collect</h2>
       <p>
-        Your email address, your username, your password (stored only as a one-way hash), your plan and billing status, your sportsbook and bankroll
-        preferences, your picks, and the reactions you leave on games. We count odds calls on the free plan.
+        Your email address, your username, your password (stored only as a one-way hash), your plan and billing status,
+        your sportsbook and bankroll preferences, your picks, and the reactions you leave on games. We count odds calls
+        on the free plan.
       </p>
       <h2>What we use it for</h2>
-      <p>To run your account, show odds for your sportsbooks, settle your picks, bill paid plans through our payment provider, and keep the service secure.</p>
+      <p>
+        To run your account, show odds for your sportsbooks, settle your picks, bill paid plans through our payment
+        provider, and keep the service secure.
+      </p>
       <h2>What we do not do</h2>
-      <p>We do not sell your data. OddsPulse is for people 18 or older; we do not knowingly collect data from anyone younger.</p>
+      <p>
+        We do not sell your data. OddsPulse is for people 18 or older; we do not knowingly collect data from anyone
+        younger.
+      </p>
       <h2>Your browser</h2>
-      <p>Settings such as accessibility options and your session are kept in your browser's storage. Emergency sign out on the account page clears them.</p>
+      <p>
+        Settings such as accessibility options and your session are kept in your browser's storage. Emergency sign out
+        on the account page clears them.
+      </p>
       <h2>Closing your account</h2>
       <p>When you close your account, its data is typically deleted within 30 days of closure.</p>
     </article>

@@ -54,7 +54,11 @@ export function LiveFigures() {
   const found = stats.opportunities_today;
   return (
     <div className="stats">
-      <Figure id="books-covered" value={count(stats.books_covered)} label="sportsbooks, DFS apps and exchanges quoting now" />
+      <Figure
+        id="books-covered"
+        value={count(stats.books_covered)}
+        label="sportsbooks, DFS apps and exchanges quoting now"
+      />
       <Figure id="markets-tracked" value={count(stats.markets_tracked)} label="markets tracked live" />
       <Figure
         id="opportunities-today"
@@ -99,7 +103,11 @@ function FeedHealth() {
   const health = useAtomValue(healthAtom);
   return (
     <strong className={health?.status === 'ok' ? 'up' : 'down'} data-testid="system-status">
-      {health ? (health.status === 'ok' ? 'Live feeds running' : 'Some live services are degraded') : 'Live data is unavailable right now. Retrying shortly.'}
+      {health
+        ? health.status === 'ok'
+          ? 'Live feeds running'
+          : 'Some live services are degraded'
+        : 'Live data is unavailable right now. Retrying shortly.'}
     </strong>
   );
 }

@@ -18,24 +18,52 @@ const DRAWER_ITEMS = 'a[href], button:not([disabled]):not(.drawer-close)';
  * (arrow keys, Home / End; Tab cycles inside), and Escape, × or a click outside close it and return focus to
  * the hamburger button.
  */
-export function MobileDrawer({ open, onClose, trigger }: { open: MenuOpen; onClose: () => void; trigger: RefObject<HTMLButtonElement | null> }) {
+export function MobileDrawer({
+  open,
+  onClose,
+  trigger,
+}: {
+  open: MenuOpen;
+  onClose: () => void;
+  trigger: RefObject<HTMLButtonElement | null>;
+}) {
   const auth = useAtomValue(authAtom);
   const guarded = useGuardedClick();
   const drawerRef = useRef<HTMLElement>(null);
   const oddsControls = useOddsControls();
-  const onKeyDown = useMenuKeyboard({ open, close: onClose, container: drawerRef, trigger, itemSelector: DRAWER_ITEMS, tab: 'trap' });
+  const onKeyDown = useMenuKeyboard({
+    open,
+    close: onClose,
+    container: drawerRef,
+    trigger,
+    itemSelector: DRAWER_ITEMS,
+    tab: 'trap',
+  });
   const dismiss = useCallback(() => {
     onClose();
     trigger.current?.focus();
   }, [onClose, trigger]);
   return (
     <div className="drawer-backdrop" onClick={dismiss}>
-      <nav id="mobile-menu" className="drawer" aria-label="Mobile menu" ref={drawerRef} onKeyDown={onKeyDown} onClick={(e) => e.stopPropagation()}>
+      <nav
+        id="mobile-menu"
+        className="drawer"
+        aria-label="Mobile menu"
+        ref={drawerRef}
+        onKeyDown={onKeyDown}
+        onClick={(e) => e.stopPropagation()}
+      >
         <button type="button" className="drawer-close" aria-label="Close menu" onClick={dismiss}>
           ×
         </button>
         {NAV_LINKS.map((item) => (
-          <NavLink key={item.to} to={item.to} end={item.to === '/'} onClick={guarded(item.to, item.signIn)} {...prefetchOn(item.to)}>
+          <NavLink
+            key={item.to}
+            to={item.to}
+            end={item.to === '/'}
+            onClick={guarded(item.to, item.signIn)}
+            {...prefetchOn(item.to)}
+          >
             {item.label}
           </NavLink>
         ))}

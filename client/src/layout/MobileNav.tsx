@@ -36,7 +36,15 @@ export const OPEN_FILTERS_EVENT = 'oddspulse:open-filters';
  * The hamburger menu, below 768 px (the drawer: spec 000 §2). It closes whenever the page changes; its drawer's code
  * loads when it first opens.
  */
-export function MobileMenu({ open, onClose, trigger }: { open: MenuOpen; onClose: () => void; trigger: RefObject<HTMLButtonElement | null> }) {
+export function MobileMenu({
+  open,
+  onClose,
+  trigger,
+}: {
+  open: MenuOpen;
+  onClose: () => void;
+  trigger: RefObject<HTMLButtonElement | null>;
+}) {
   const { pathname } = useLocation();
   useEffect(onClose, [pathname, onClose]);
   if (!open) return null;
@@ -57,7 +65,9 @@ function useBottomBarHeight() {
     const element = bar.current;
     if (!element) return;
     const root = document.documentElement;
-    const observer = new ResizeObserver(() => root.style.setProperty('--bottom-bar-height', `${element.offsetHeight}px`));
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--bottom-bar-height', `${element.offsetHeight}px`),
+    );
     observer.observe(element);
     return () => {
       observer.disconnect();

@@ -20,7 +20,11 @@ export const NAV_LINKS = [
 
 /** A link's screen starts loading when the pointer or focus reaches it. */
 export function prefetchOn(to: string) {
-  return { onMouseEnter: () => prefetchRoute(to), onFocus: () => prefetchRoute(to), onTouchStart: () => prefetchRoute(to) };
+  return {
+    onMouseEnter: () => prefetchRoute(to),
+    onFocus: () => prefetchRoute(to),
+    onTouchStart: () => prefetchRoute(to),
+  };
 }
 
 /** A signed-out click on a sign-in link goes to /login, coming back afterwards. */
@@ -72,7 +76,13 @@ export function Navbar({
       </Link>
       <nav aria-label="Main" className="nav-links">
         {NAV_LINKS.map((item) => (
-          <NavLink key={item.to} to={item.to} end={item.to === '/'} onClick={guarded(item.to, item.signIn)} {...prefetchOn(item.to)}>
+          <NavLink
+            key={item.to}
+            to={item.to}
+            end={item.to === '/'}
+            onClick={guarded(item.to, item.signIn)}
+            {...prefetchOn(item.to)}
+          >
             {item.label}
           </NavLink>
         ))}

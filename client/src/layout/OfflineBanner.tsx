@@ -5,7 +5,9 @@ import { offlineAtom } from '../state/offline';
 export function OfflineBanner() {
   const offline = useAtomValue(offlineAtom);
   if (!offline) return null;
-  const time = offline.savedAt ? new Date(offline.savedAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' }) : 'earlier';
+  const time = offline.savedAt
+    ? new Date(offline.savedAt).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' })
+    : 'earlier';
   return (
     <div className="offline-banner" role="status" data-testid="offline-banner">
       offline — showing data from {time}

@@ -28,7 +28,13 @@ export function SearchBox({ onSubmitted }: { onSubmitted?: () => void }) {
   };
   return (
     <form className="nav-search" role="search" onSubmit={submit}>
-      <input type="search" placeholder="Search sports..." aria-label="Search sports" value={text} onChange={(e) => setText(e.target.value)} />
+      <input
+        type="search"
+        placeholder="Search sports..."
+        aria-label="Search sports"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
     </form>
   );
 }

@@ -36,7 +36,9 @@ export function DebugPanel() {
     <aside className="debug-panel" data-testid="debug-panel" aria-label="Debug">
       <strong>Debug</strong>
       <span>auth: {auth.status}</span>
-      <span>plan: {plan.status === 'ready' ? `${plan.info.plan}${plan.info.unlimited ? ' (unlimited)' : ''}` : 'loading'}</span>
+      <span>
+        plan: {plan.status === 'ready' ? `${plan.info.plan}${plan.info.unlimited ? ' (unlimited)' : ''}` : 'loading'}
+      </span>
       {plan.status === 'ready' && plan.info.limit !== null && (
         <span>
           calls: {plan.info.used}/{plan.info.limit}

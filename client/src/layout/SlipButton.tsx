@@ -8,7 +8,12 @@ export function SlipButton() {
   const [slip, setSlip] = useBetSlip();
   const count = slip.items.length;
   return (
-    <button type="button" className="slip-button" aria-label={`Open bet slip (${count})`} onClick={() => setSlip((s) => ({ ...s, open: true }))}>
+    <button
+      type="button"
+      className="slip-button"
+      aria-label={`Open bet slip (${count})`}
+      onClick={() => setSlip((s) => ({ ...s, open: true }))}
+    >
       Slip ({count})
     </button>
   );

@@ -31,7 +31,14 @@ export function UserMenu() {
   const menuRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setOpen(null), []);
-  const onMenuKeyDown = useMenuKeyboard({ open, close, container: menuRef, trigger: buttonRef, itemSelector: MENU_ITEMS, tab: 'close' });
+  const onMenuKeyDown = useMenuKeyboard({
+    open,
+    close,
+    container: menuRef,
+    trigger: buttonRef,
+    itemSelector: MENU_ITEMS,
+    tab: 'close',
+  });
   const { pathname } = useLocation();
   useEffect(() => setOpen(null), [pathname]);
   useEffect(() => {

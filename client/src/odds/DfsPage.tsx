@@ -50,7 +50,9 @@ export function DfsPage() {
       if (metered) {
         fetchPlanInfo()
           .then((info) => setPlan({ status: 'ready', info }))
-          .catch((error: unknown) => console.warn('Plan info unavailable after the DFS load; the counter keeps its last value', error));
+          .catch((error: unknown) =>
+            console.warn('Plan info unavailable after the DFS load; the counter keeps its last value', error),
+          );
       }
       return boards;
     },
@@ -140,7 +142,12 @@ export function DfsPage() {
           selected={sports}
           onChange={setSports}
         />
-        <MultiSelect label="DFS apps" options={DFS_PAGE_BOOKS.map((b) => ({ value: b, label: DFS_LABELS[b] }))} selected={books} onChange={setBooks} />
+        <MultiSelect
+          label="DFS apps"
+          options={DFS_PAGE_BOOKS.map((b) => ({ value: b, label: DFS_LABELS[b] }))}
+          selected={books}
+          onChange={setBooks}
+        />
         {info && isPaid(info) && <BetSlipPanel />}
       </div>
       {body}

@@ -3,7 +3,8 @@ import { CORE_SPORTS, type EvBet } from '@oddspulse/shared';
 import { fetchEv } from './odds-api';
 import { evAlertRowKeys } from './ev-alert';
 
-type Found = { status: 'loading' } | { status: 'live'; bet: EvBet } | { status: 'gone' } | { status: 'error'; message: string };
+type Found =
+  { status: 'loading' } | { status: 'live'; bet: EvBet } | { status: 'gone' } | { status: 'error'; message: string };
 
 /** How long the table may take to show the alert's row before the notice alone has to do. */
 const ROW_WAIT_MS = 15_000;
@@ -23,7 +24,9 @@ export function EvAlertTarget({ id }: { id: string }) {
         const bet = bets.find((b) => b.id === id);
         if (live) setFound(bet ? { status: 'live', bet } : { status: 'gone' });
       })
-      .catch((e: unknown) => live && setFound({ status: 'error', message: e instanceof Error ? e.message : String(e) }));
+      .catch(
+        (e: unknown) => live && setFound({ status: 'error', message: e instanceof Error ? e.message : String(e) }),
+      );
     return () => {
       live = false;
     };
@@ -35,7 +38,9 @@ export function EvAlertTarget({ id }: { id: string }) {
     const keys = evAlertRowKeys(bet);
     const started = Date.now();
     const timer = window.setInterval(() => {
-      const row = keys.map((k) => document.querySelector<HTMLElement>(`[data-row-key="${CSS.escape(k)}"]`)).find(Boolean);
+      const row = keys
+        .map((k) => document.querySelector<HTMLElement>(`[data-row-key="${CSS.escape(k)}"]`))
+        .find(Boolean);
       if (row) {
         row.scrollIntoView({ block: 'center' });
         row.focus({ preventScroll: true });
@@ -57,7 +62,11 @@ export function EvAlertTarget({ id }: { id: string }) {
         ? 'The +EV price from your alert is gone: the price has moved since the alert. Current prices for the game are below.'
         : `The price from your alert could not be checked: ${found.message}`;
   return (
-    <div className={`banner ${found.status === 'live' ? 'banner-success' : 'banner-info'}`} role="status" data-testid="alert-target">
+    <div
+      className={`banner ${found.status === 'live' ? 'banner-success' : 'banner-info'}`}
+      role="status"
+      data-testid="alert-target"
+    >
       {text}
     </div>
   );

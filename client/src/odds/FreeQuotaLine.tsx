@@ -6,7 +6,8 @@ export function FreeQuotaLine({ info }: { info: PlanInfo }) {
   if (isPaid(info) || info.unlimited || info.limit === null) return null;
   return (
     <p className="muted small" data-testid="quota-line">
-      Free plan: {wholeNumber(Math.max(0, info.remaining ?? info.limit - info.used))} of {wholeNumber(info.limit)} odds calls left this month.
+      Free plan: {wholeNumber(Math.max(0, info.remaining ?? info.limit - info.used))} of {wholeNumber(info.limit)} odds
+      calls left this month.
     </p>
   );
 }

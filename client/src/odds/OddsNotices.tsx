@@ -68,8 +68,8 @@ export function StaleBanner({ staleSports, sports }: { staleSports: readonly str
   if (!staleSports.length) return null;
   return (
     <div className="banner banner-warning" role="status" data-testid="stale-banner">
-      Prices for {staleSports.map((k) => sports.find((s) => s.key === k)?.title ?? k).join(', ')} are stale: the odds feed is not answering. Showing the last
-      prices received.
+      Prices for {staleSports.map((k) => sports.find((s) => s.key === k)?.title ?? k).join(', ')} are stale: the odds
+      feed is not answering. Showing the last prices received.
     </div>
   );
 }

@@ -68,7 +68,13 @@ export function OddsPage() {
       <>
         {premium && !platinum && section === 'game' && <PremiumPanel kind={premium} />}
         {params.get('opportunity')?.startsWith('ev:') && <EvAlertTarget id={params.get('opportunity')!} />}
-        <OddsSection key={section} mode={section === 'props' ? 'props' : 'game'} platinum={platinum} search={search} onSearch={setSearch} />
+        <OddsSection
+          key={section}
+          mode={section === 'props' ? 'props' : 'game'}
+          platinum={platinum}
+          search={search}
+          onSearch={setSearch}
+        />
       </>
     );
 

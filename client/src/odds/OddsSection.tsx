@@ -26,13 +26,25 @@ import { useLiveOdds } from './loading/useLiveOdds';
 import { useOddsSources } from './loading/useOddsSources';
 
 // Opened from a row, so it loads then rather than with the page's first paint
-const EdgeCalculatorModal = lazy(() => import('../bet-slip/EdgeCalculatorModal').then((m) => ({ default: m.EdgeCalculatorModal })));
+const EdgeCalculatorModal = lazy(() =>
+  import('../bet-slip/EdgeCalculatorModal').then((m) => ({ default: m.EdgeCalculatorModal })),
+);
 
 /** No book filter: the rows of every book the plan sells (the boards hold no other). */
 const EVERY_BOOK: readonly string[] = [];
 
 /** The straight bets and props sections: filters, live table, refresh and live toggle. */
-export function OddsSection({ mode, platinum, search, onSearch }: { mode: TableMode; platinum: boolean; search: string; onSearch: (text: string) => void }) {
+export function OddsSection({
+  mode,
+  platinum,
+  search,
+  onSearch,
+}: {
+  mode: TableMode;
+  platinum: boolean;
+  search: string;
+  onSearch: (text: string) => void;
+}) {
   const [applied, setApplied] = useAtom(appliedFiltersAtom);
   const [live, setLive] = useAtom(liveEnabledAtom);
   const [devig, setDevig] = useAtom(devigChoiceAtom);
@@ -68,7 +80,12 @@ export function OddsSection({ mode, platinum, search, onSearch }: { mode: TableM
   const shown = useDeferredValue(applied);
   const shownSearch = useDeferredValue(search);
   const rows = useMemo(
-    () => filterRows(data.rows, { minEv: shown.minEv, positiveOnly: shown.positiveOnly, search: shownSearch, date: shown.date }, data.now),
+    () =>
+      filterRows(
+        data.rows,
+        { minEv: shown.minEv, positiveOnly: shown.positiveOnly, search: shownSearch, date: shown.date },
+        data.now,
+      ),
     [data.rows, data.now, shown.minEv, shown.positiveOnly, shown.date, shownSearch],
   );
   // What every book would add to the view: counted from the same boards, one render behind; a diff or the clock builds
@@ -81,7 +98,10 @@ export function OddsSection({ mode, platinum, search, onSearch }: { mode: TableM
   const everyBookNow = useMemo(() => {
     if (everyBook || applied.books.length === 0) return null;
     const selection = rowSelection(mode, EVERY_BOOK, markets, devig, bankroll.commissions);
-    everyBookBuilt.current = everyBookRows(everyBookBuilt.current, selectionKey(selection), hiddenBoards, { ...selection, now: hiddenNow });
+    everyBookBuilt.current = everyBookRows(everyBookBuilt.current, selectionKey(selection), hiddenBoards, {
+      ...selection,
+      now: hiddenNow,
+    });
     return everyBookBuilt.current;
   }, [everyBook, applied.books.length, hiddenBoards, hiddenNow, mode, markets, devig, bankroll.commissions]);
   const hidden = useMemo(() => {
@@ -145,14 +165,29 @@ export function OddsSection({ mode, platinum, search, onSearch }: { mode: TableM
               {search ? `Search: “${search}”` : 'Search'}
             </button>
           )}
-          <RefreshControls refresh={data.refresh} lockedUntil={data.refreshLockedUntil} live={live} setLive={setLive} showLiveToggle={platinum} />
+          <RefreshControls
+            refresh={data.refresh}
+            lockedUntil={data.refreshLockedUntil}
+            live={live}
+            setLive={setLive}
+            showLiveToggle={platinum}
+          />
           <DevigMethodPicker value={devig} onChange={setDevig} />
         </div>
         <StaleBanner staleSports={data.staleSports} sports={sports} />
         {outside && (
-          <SearchScope searched={applied.sports} sports={sports} onSearchAll={() => setApplied({ ...applied, sports: [...applied.sports, ...outside] })} />
+          <SearchScope
+            searched={applied.sports}
+            sports={sports}
+            onSearchAll={() => setApplied({ ...applied, sports: [...applied.sports, ...outside] })}
+          />
         )}
-        <BooksHint hidden={hidden} everyBook={everyBook} onEveryBook={() => setEveryBook(true)} onMyBooks={() => setEveryBook(false)} />
+        <BooksHint
+          hidden={hidden}
+          everyBook={everyBook}
+          onEveryBook={() => setEveryBook(true)}
+          onMyBooks={() => setEveryBook(false)}
+        />
         {main}
       </div>
       {searching && <SearchOddsModal initial={search} onSearch={onSearch} onClose={() => setSearching(false)} />}
@@ -160,7 +195,9 @@ export function OddsSection({ mode, platinum, search, onSearch }: { mode: TableM
         <Suspense fallback={null}>
           <EdgeCalculatorModal
             initialBookOdds={edgeRow.best ? decimalToAmericanRounded(edgeRow.best.decimal) : undefined}
-            initialFairOdds={edgeRow.fairProbability ? decimalToAmericanRounded(1 / edgeRow.fairProbability) : undefined}
+            initialFairOdds={
+              edgeRow.fairProbability ? decimalToAmericanRounded(1 / edgeRow.fairProbability) : undefined
+            }
             initialMarket={edgeRow.best?.market}
             exact={{ decimal: edgeRow.best?.decimal, fairProbability: edgeRow.fairProbability ?? undefined }}
             onClose={() => setEdgeRow(null)}

@@ -28,7 +28,11 @@ export function ScannerSection({ kind }: { kind: 'arbitrage' | 'middles' }) {
   }, []);
   return (
     <div className="odds-layout">
-      <ScannerFiltersPanel defaultBooks={defaultBooks} mobileOpen={mobileFilters} onMobileClose={() => setMobileFilters(false)} />
+      <ScannerFiltersPanel
+        defaultBooks={defaultBooks}
+        mobileOpen={mobileFilters}
+        onMobileClose={() => setMobileFilters(false)}
+      />
       <div className="odds-main">
         {sports.length === 0 ? (
           <p className="muted">No games data available. Please check your sports selection.</p>

@@ -23,7 +23,17 @@ function usePropsIntent(enabled: boolean) {
   return { onPointerEnter: enter, onFocus: enter, onPointerLeave: leave, onBlur: leave };
 }
 
-export function SectionNav({ section, platinum, paid, onChange }: { section: Section; platinum: boolean; paid: boolean; onChange: (s: Section) => void }) {
+export function SectionNav({
+  section,
+  platinum,
+  paid,
+  onChange,
+}: {
+  section: Section;
+  platinum: boolean;
+  paid: boolean;
+  onChange: (s: Section) => void;
+}) {
   const propsIntent = usePropsIntent(paid && section !== 'props');
   return (
     <div className="section-nav tabs" role="tablist" aria-label="Odds sections" onKeyDown={onTabListKeyDown}>

@@ -7,9 +7,17 @@ describe('evAlertRowKeys', () => {
       'e1|spreads||Buffalo Bills|-3.5',
       'e1|spreads||OU|-3.5',
     ]);
-    expect(evAlertRowKeys({ eventId: 'e1', market: 'h2h', outcome: 'Draw', description: undefined, point: undefined })[0]).toBe('e1|h2h||Draw|');
-    expect(evAlertRowKeys({ eventId: 'e2', market: 'player_points', outcome: 'Over', description: 'LeBron James', point: 25.5 })[1]).toBe(
-      'e2|player_points|LeBron James|OU|25.5',
-    );
+    expect(
+      evAlertRowKeys({ eventId: 'e1', market: 'h2h', outcome: 'Draw', description: undefined, point: undefined })[0],
+    ).toBe('e1|h2h||Draw|');
+    expect(
+      evAlertRowKeys({
+        eventId: 'e2',
+        market: 'player_points',
+        outcome: 'Over',
+        description: 'LeBron James',
+        point: 25.5,
+      })[1],
+    ).toBe('e2|player_points|LeBron James|OU|25.5');
   });
 });

@@ -1,4 +1,11 @@
-import { InvalidOddsPayloadError, type ArbitrageOpportunity, type EvBet, type MiddleOpportunity, type SportBoard, type Sport } from '@oddspulse/shared';
+import {
+  InvalidOddsPayloadError,
+  type ArbitrageOpportunity,
+  type EvBet,
+  type MiddleOpportunity,
+  type SportBoard,
+  type Sport,
+} from '@oddspulse/shared';
 import { ApiError, type RequestOptions } from '../api/api-client';
 import { api } from '../api/client';
 import { startEarly, takeEarlyOnceSent } from '../routing/early-data';
@@ -56,7 +63,9 @@ export function preloadBoards(query: OddsQuery, rows?: RowSelection): void {
       .get<unknown>(...early)
       .then((payload) => loadedFromPayload(payload, query.sports, Date.now()))
       .then((loaded) => (withRows ? withRows(loaded) : loaded))
-      .catch((error: unknown) => (error instanceof ApiError && error.code === 'SUBSCRIPTION_REQUIRED' ? ASK_NOW : Promise.reject(error))),
+      .catch((error: unknown) =>
+        error instanceof ApiError && error.code === 'SUBSCRIPTION_REQUIRED' ? ASK_NOW : Promise.reject(error),
+      ),
   );
 }
 
@@ -65,7 +74,8 @@ const earlyKey = (path: string, options: RequestOptions) => `${path}?${JSON.stri
 /** Lists come back bare or wrapped; anything else is a format error, never an empty list. */
 function listOf<T>(payload: unknown, field: string): T[] {
   if (Array.isArray(payload)) return payload as T[];
-  if (payload && typeof payload === 'object' && Array.isArray((payload as Record<string, unknown>)[field])) return (payload as Record<string, T[]>)[field];
+  if (payload && typeof payload === 'object' && Array.isArray((payload as Record<string, unknown>)[field]))
+    return (payload as Record<string, T[]>)[field];
   throw new InvalidOddsPayloadError();
 }
 

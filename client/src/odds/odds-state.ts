@@ -1,7 +1,13 @@
 import { atom } from 'jotai';
 import { browserStorage, readStored } from '../state/stored-value';
 import { DEFAULT_DEVIG_CHOICE, parseDevigChoice, type DevigChoice } from './filters/devig-choice';
-import { FILTERS_KEY, defaultFilters, parseFilters, type OddsDisplayFormat, type OddsFilters } from './filters/filter-settings';
+import {
+  FILTERS_KEY,
+  defaultFilters,
+  parseFilters,
+  type OddsDisplayFormat,
+  type OddsFilters,
+} from './filters/filter-settings';
 import { migrateBookKey } from './filters/prop-markets';
 
 /**
@@ -14,7 +20,12 @@ export const AUTO_REFRESH_KEY = 'autoRefreshEnabled';
 export const FAVORITE_BOOKS_KEY = 'sportsbookFavorites';
 export const DEVIG_KEY = 'oddspulse.devigMethod';
 
-export function storedAtom<T>(key: string, parse: (raw: string) => T, fallback: T, serialise: (value: T) => string = JSON.stringify) {
+export function storedAtom<T>(
+  key: string,
+  parse: (raw: string) => T,
+  fallback: T,
+  serialise: (value: T) => string = JSON.stringify,
+) {
   const base = atom<T>(readStored(browserStorage(), key, parse, fallback));
   return atom(
     (get) => get(base),
@@ -30,7 +41,11 @@ const parseFormat = (raw: string): OddsDisplayFormat => (raw === 'decimal' || ra
 export const oddsFormatAtom = storedAtom<OddsDisplayFormat>(ODDS_FORMAT_KEY, parseFormat, 'american', (v) => v);
 /** Default on (spec 001 §4): with push, on means live updates (DECISIONS 14). */
 export const liveEnabledAtom = storedAtom<boolean>(AUTO_REFRESH_KEY, (raw) => raw !== 'false', true, String);
-export const favoriteBooksAtom = storedAtom<string[]>(FAVORITE_BOOKS_KEY, (raw) => (JSON.parse(raw) as string[]).map(migrateBookKey), []);
+export const favoriteBooksAtom = storedAtom<string[]>(
+  FAVORITE_BOOKS_KEY,
+  (raw) => (JSON.parse(raw) as string[]).map(migrateBookKey),
+  [],
+);
 
 export const appliedFiltersAtom = storedAtom<OddsFilters>(FILTERS_KEY, parseFilters, defaultFilters());
 

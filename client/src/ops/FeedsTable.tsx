@@ -17,7 +17,12 @@ export function FeedsTable({ feeds, now }: { feeds: OpsFeed[] | null; now: numbe
       row={(feed) => {
         const { health, ageSeconds } = feedNow(feed, now);
         return (
-          <tr key={`${feed.kind}:${feed.sport}`} data-testid="ops-feed" data-feed={`${feed.kind}:${feed.sport}`} data-health={health}>
+          <tr
+            key={`${feed.kind}:${feed.sport}`}
+            data-testid="ops-feed"
+            data-feed={`${feed.kind}:${feed.sport}`}
+            data-health={health}
+          >
             <td>{feed.kind}</td>
             <td>{feed.sport}</td>
             <td>

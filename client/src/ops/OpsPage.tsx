@@ -16,7 +16,12 @@ export function OpsPage() {
   if (plan.status === 'loading') return <Spinner label="Checking your access..." />;
   if (!canViewOps(plan.info.role))
     return (
-      <GatePanel title="Operations staff only" text="This page is for the people who keep the feeds and queues running." action="Back to OddsPulse" to="/" />
+      <GatePanel
+        title="Operations staff only"
+        text="This page is for the people who keep the feeds and queues running."
+        action="Back to OddsPulse"
+        to="/"
+      />
     );
   return <OpsDashboard />;
 }

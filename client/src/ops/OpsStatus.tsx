@@ -56,7 +56,9 @@ function OpsFigures({ overview, now }: { overview: OpsOverview; now: number }) {
     <div className="stats ops-figures">
       <Figure label="Scheduler" tone={scheduler ? healthTone(scheduler) : null} testId="ops-scheduler">
         {scheduler ?? 'unknown'}
-        {lastTick && <span className="muted small">last tick {formatAge((now - Date.parse(lastTick)) / 1000)} ago</span>}
+        {lastTick && (
+          <span className="muted small">last tick {formatAge((now - Date.parse(lastTick)) / 1000)} ago</span>
+        )}
       </Figure>
       <Figure label="Workers" tone={overview.workers === 0 ? 'bad' : null}>
         {overview.workers ?? 'unknown'}
@@ -68,9 +70,12 @@ function OpsFigures({ overview, now }: { overview: OpsOverview; now: number }) {
           <>
             {credits.remaining ?? 'not reported yet'}
             <span className="muted small">
-              {credits.burn_per_hour === null ? 'burn rate: not enough readings yet' : `${credits.burn_per_hour} per hour`}
+              {credits.burn_per_hour === null
+                ? 'burn rate: not enough readings yet'
+                : `${credits.burn_per_hour} per hour`}
               {credits.runs_out_at && ` · runs out ${runOutDay(credits.runs_out_at)}`}
-              {credits.low_priority_paused && ` · below the reserve of ${credits.reserve}: live and starting games only, besides the priority sports`}
+              {credits.low_priority_paused &&
+                ` · below the reserve of ${credits.reserve}: live and starting games only, besides the priority sports`}
             </span>
             {credits.held.length > 0 && (
               <span className="muted small" data-testid="ops-credits-held">
@@ -84,7 +89,8 @@ function OpsFigures({ overview, now }: { overview: OpsOverview; now: number }) {
         {overview.sockets ? overview.sockets.connections : 'unknown'}
         {overview.sockets && (
           <span className="muted small">
-            {overview.sockets.deliveries_per_second} deliveries/s · {overview.sockets.processes} server process{overview.sockets.processes === 1 ? '' : 'es'}
+            {overview.sockets.deliveries_per_second} deliveries/s · {overview.sockets.processes} server process
+            {overview.sockets.processes === 1 ? '' : 'es'}
           </span>
         )}
       </Figure>
@@ -103,7 +109,17 @@ function OpsFigures({ overview, now }: { overview: OpsOverview; now: number }) {
   );
 }
 
-function Figure({ label, tone, testId, children }: { label: string; tone: 'bad' | 'warn' | 'good' | null; testId?: string; children: ReactNode }) {
+function Figure({
+  label,
+  tone,
+  testId,
+  children,
+}: {
+  label: string;
+  tone: 'bad' | 'warn' | 'good' | null;
+  testId?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={`stat ops-figure${tone ? ` ops-${tone}` : ''}`} data-testid={testId}>
       <span className="muted small">{label}</span>

@@ -2,7 +2,16 @@ import type { OpsQueue } from '@oddspulse/shared';
 import { queueConsoleUrl } from './ops-api';
 import { OpsTableSection } from './OpsTableSection';
 
-const COLUMNS = ['Queue', 'Waiting', 'Active', 'Delayed', 'Failed, last hour', 'Failed, kept', 'Completed, kept', 'State'];
+const COLUMNS = [
+  'Queue',
+  'Waiting',
+  'Active',
+  'Delayed',
+  'Failed, last hour',
+  'Failed, kept',
+  'Completed, kept',
+  'State',
+];
 
 /** Each queue's depth and failures, with links into the console where the jobs, their data and errors are. */
 export function QueuesTable({ queues }: { queues: OpsQueue[] | null }) {

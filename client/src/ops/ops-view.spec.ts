@@ -42,7 +42,9 @@ const overview = (fields: Partial<OpsOverview> = {}): OpsOverview => ({
   scheduler: { health: 'running', last_tick_at: ago(2_000), age_seconds: 2, tick_ms: 5_000 },
   feeds: [feed()],
   credits: null,
-  queues: [{ name: 'feeds', waiting: 0, active: 1, delayed: 0, failed: 3, completed: 50, paused: false, failed_last_hour: 0 }],
+  queues: [
+    { name: 'feeds', waiting: 0, active: 1, delayed: 0, failed: 3, completed: 50, paused: false, failed_last_hour: 0 },
+  ],
   sockets: { processes: 1, connections: 2, rooms: [], deliveries_per_second: 4 },
   opportunities_today: { day: '2026-11-21', total: 3, ev: 2, arbitrage: 1, middles: 0 },
   settlement_runs: [],
@@ -76,7 +78,18 @@ describe('the operations page rules', () => {
       workers: 0,
       scheduler: { health: 'running', last_tick_at: ago(60_000), age_seconds: 60, tick_ms: 5_000 },
       feeds: [feed(), feed({ kind: 'props', state: 'stale', error: 'HTTP 503' })],
-      queues: [{ name: 'feeds', waiting: 0, active: 0, delayed: 0, failed: 9, completed: 0, paused: false, failed_last_hour: 1 }],
+      queues: [
+        {
+          name: 'feeds',
+          waiting: 0,
+          active: 0,
+          delayed: 0,
+          failed: 9,
+          completed: 0,
+          paused: false,
+          failed_last_hour: 1,
+        },
+      ],
     });
     expect(alarms(bad, NOW)).toEqual([
       'Redis is down',
@@ -88,19 +101,21 @@ describe('the operations page rules', () => {
   });
 
   it('colours red what needs someone, amber a budget pause', () => {
-    expect(['fresh', 'paused', 'late', 'failing', 'never', 'running', 'stopped'].map((h) => healthTone(h as never))).toEqual([
-      'good',
-      'warn',
-      'bad',
-      'bad',
-      'bad',
-      'good',
-      'bad',
-    ]);
+    expect(
+      ['fresh', 'paused', 'late', 'failing', 'never', 'running', 'stopped'].map((h) => healthTone(h as never)),
+    ).toEqual(['good', 'warn', 'bad', 'bad', 'bad', 'good', 'bad']);
   });
 
   it('writes ages and times as an operator reads them', () => {
-    expect([0, 59, 60, 125, 3600, 3720, 90_000].map(formatAge)).toEqual(['0 s', '59 s', '1 min', '2 min 5 s', '1 h', '1 h 2 min', '1 d 1 h']);
+    expect([0, 59, 60, 125, 3600, 3720, 90_000].map(formatAge)).toEqual([
+      '0 s',
+      '59 s',
+      '1 min',
+      '2 min 5 s',
+      '1 h',
+      '1 h 2 min',
+      '1 d 1 h',
+    ]);
     expect([0, 87.4, 999, 1500, 61_000].map(formatDuration)).toEqual(['0 ms', '87 ms', '999 ms', '2 s', '1 min 1 s']);
     expect(relativeTime(ago(3_000), NOW)).toBe('3 s ago');
     expect(relativeTime(ago(-8_000), NOW)).toBe('in 8 s');

@@ -1,4 +1,12 @@
-import { feedHealth, isAlarming, schedulerHealth, type FeedHealth, type OpsFeed, type OpsOverview, type SchedulerHealth } from '@oddspulse/shared';
+import {
+  feedHealth,
+  isAlarming,
+  schedulerHealth,
+  type FeedHealth,
+  type OpsFeed,
+  type OpsOverview,
+  type SchedulerHealth,
+} from '@oddspulse/shared';
 
 /** After this many missed samples the page says live updates stopped and reads the overview itself. */
 export const MISSED_SAMPLES = 3;
@@ -13,7 +21,11 @@ export function updateState(receivedAt: number | null, sampleIntervalMs: number,
 }
 
 /** How often the page reads the overview itself: never while pushes arrive, every 10 s while none has lately (or ever). */
-export function fallbackPollInterval(overview: OpsOverview | undefined, receivedAt: number, now: number): number | false {
+export function fallbackPollInterval(
+  overview: OpsOverview | undefined,
+  receivedAt: number,
+  now: number,
+): number | false {
   return overview && updateState(receivedAt, overview.sample_interval_ms, now) === 'live' ? false : FALLBACK_POLL_MS;
 }
 
@@ -22,7 +34,8 @@ export function formatAge(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
   if (s < 60) return `${s} s`;
   if (s < 3600) return `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`;
-  if (s < 86_400) return `${Math.floor(s / 3600)} h${Math.floor((s % 3600) / 60) ? ` ${Math.floor((s % 3600) / 60)} min` : ''}`;
+  if (s < 86_400)
+    return `${Math.floor(s / 3600)} h${Math.floor((s % 3600) / 60) ? ` ${Math.floor((s % 3600) / 60)} min` : ''}`;
   return `${Math.floor(s / 86_400)} d${Math.floor((s % 86_400) / 3600) ? ` ${Math.floor((s % 86_400) / 3600)} h` : ''}`;
 }
 
@@ -78,5 +91,11 @@ export function alarms(overview: OpsOverview, now: number): string[] {
 
 /** The UTC day a balance runs out, for "runs out on …". */
 export function runOutDay(iso: string): string {
-  return new Date(iso).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  return new Date(iso).toLocaleDateString('en-US', {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 }

@@ -36,7 +36,8 @@ export function useOpsOverview(): OpsOverviewState {
   useEffect(
     () =>
       socket.subscribe({ channel: 'ops', sport: OPS_OVERVIEW_KEY }, (envelope) => {
-        if ((envelope.type === 'ops.overview' || envelope.type === 'snapshot') && envelope.data) queryClient.setQueryData(opsKeys.overview, envelope.data);
+        if ((envelope.type === 'ops.overview' || envelope.type === 'snapshot') && envelope.data)
+          queryClient.setQueryData(opsKeys.overview, envelope.data);
       }),
     [socket, queryClient],
   );

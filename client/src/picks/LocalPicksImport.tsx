@@ -36,7 +36,10 @@ export function LocalPicksImport() {
       })
       .catch((error: unknown) => {
         dismiss(progress);
-        show('error', `${apiErrorText(error, 'Importing the picks saved in this browser failed')}. They stay here for the next sign-in.`);
+        show(
+          'error',
+          `${apiErrorText(error, 'Importing the picks saved in this browser failed')}. They stay here for the next sign-in.`,
+        );
       });
   }, [userId, show, dismiss, queryClient]);
   return null;

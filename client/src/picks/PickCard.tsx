@@ -7,7 +7,15 @@ import { PickPendingActions } from './PickPendingActions';
 import { usePickActions } from './usePickActions';
 
 /** One pick (spec 002 §2): its line, money and settlement; a pending one can be settled by hand (spec 002 §4) or removed. */
-export function PickCard({ pick, onUpdated, onRemoved }: { pick: UserPick; onUpdated: (pick: UserPick) => void; onRemoved: (id: string) => void }) {
+export function PickCard({
+  pick,
+  onUpdated,
+  onRemoved,
+}: {
+  pick: UserPick;
+  onUpdated: (pick: UserPick) => void;
+  onRemoved: (id: string) => void;
+}) {
   const actions = usePickActions(pick, onUpdated, onRemoved);
   const oddsFormat = useAtomValue(oddsFormatAtom);
   const { busy, error, remove } = actions;
@@ -35,13 +43,19 @@ export function PickCard({ pick, onUpdated, onRemoved }: { pick: UserPick; onUpd
       <PickMoney pick={pick} />
       {pick.note && <p className="small muted">{pick.note}</p>}
       {pick.status === 'pending' && pick.unsettledReason && (
-        <p className="small pick-unsettled" data-testid="pick-unsettled-reason" title="Why this pick has not been settled automatically">
+        <p
+          className="small pick-unsettled"
+          data-testid="pick-unsettled-reason"
+          title="Why this pick has not been settled automatically"
+        >
           Not settled: {unsettledReasonMessage(pick.unsettledReason)}
         </p>
       )}
       {pick.status !== 'pending' && (
         <p className="small muted">
-          {pick.validatedBy ? `Settled automatically (${pick.validatedBy}, confidence ${pick.validationConfidence ?? '—'})` : 'Settled by hand'}
+          {pick.validatedBy
+            ? `Settled automatically (${pick.validatedBy}, confidence ${pick.validationConfidence ?? '—'})`
+            : 'Settled by hand'}
           {` on ${new Date(pick.settledDate ?? pick.validatedAt ?? pick.dateAdded).toLocaleString()}`}
         </p>
       )}

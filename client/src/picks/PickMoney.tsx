@@ -6,17 +6,26 @@ export function PickMoney({ pick }: { pick: UserPick }) {
   const profit = pickProfitCents(pick);
   return (
     <div className="pick-money small">
-      <span data-testid="pick-stake">{pick.stakeCents > 0 ? `Stake ${formatMoney(pick.stakeCents)}` : 'No stake set'}</span>
+      <span data-testid="pick-stake">
+        {pick.stakeCents > 0 ? `Stake ${formatMoney(pick.stakeCents)}` : 'No stake set'}
+      </span>
       {/* DECISIONS 30: "To win" is the profit, "Payout" the total returned */}
       {pick.potentialCents !== null && <span>To win {formatMoney(pick.potentialCents - pick.stakeCents)}</span>}
-      {pick.potentialCents !== null && pick.status === 'pending' && <span>Payout {formatMoney(pick.potentialCents)}</span>}
-      {pick.actualPayoutCents !== null && pick.status !== 'pending' && <span>Paid {formatMoney(pick.actualPayoutCents)}</span>}
-      {profit !== null && <span className={profit > 0 ? 'up' : profit < 0 ? 'down' : ''}>Profit {formatMoney(profit, true)}</span>}
+      {pick.potentialCents !== null && pick.status === 'pending' && (
+        <span>Payout {formatMoney(pick.potentialCents)}</span>
+      )}
+      {pick.actualPayoutCents !== null && pick.status !== 'pending' && (
+        <span>Paid {formatMoney(pick.actualPayoutCents)}</span>
+      )}
+      {profit !== null && (
+        <span className={profit > 0 ? 'up' : profit < 0 ? 'down' : ''}>Profit {formatMoney(profit, true)}</span>
+      )}
       {pick.edge !== null && <span>Edge {pick.edge.toFixed(1)}%</span>}
       {pick.clv !== null && (
         <span data-testid="pick-clv" className={pick.clv >= 0 ? 'up' : 'down'}>
           CLV {pick.clv > 0 ? '+' : ''}
-          {pick.clv.toFixed(1)}%{pick.closingOdds !== null ? ` (close ${pick.closingOdds > 0 ? '+' : ''}${pick.closingOdds})` : ''}
+          {pick.clv.toFixed(1)}%
+          {pick.closingOdds !== null ? ` (close ${pick.closingOdds > 0 ? '+' : ''}${pick.closingOdds})` : ''}
         </span>
       )}
     </div>

@@ -19,7 +19,12 @@ export function PickPendingActions({ pick, actions }: { pick: UserPick; actions:
           placeholder={pick.stakeCents > 0 ? (pick.stakeCents / 100).toFixed(2) : ''}
         />
       </label>
-      <button type="button" className="button small" disabled={busy || stake.trim() === ''} onClick={() => void saveStake()}>
+      <button
+        type="button"
+        className="button small"
+        disabled={busy || stake.trim() === ''}
+        onClick={() => void saveStake()}
+      >
         {pick.stakeCents > 0 ? 'Change stake' : 'Set stake'}
       </button>
       <label className="small">

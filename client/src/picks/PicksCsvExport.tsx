@@ -18,7 +18,8 @@ export function PicksCsvExport({ filters }: { filters: PickFilters }) {
   const exporting = useExportPicksCsv();
   const run = () =>
     exporting.mutate(filters, {
-      onSuccess: (csv) => saveFile(csv, `oddspulse-picks-${filters.period}-${new Date().toISOString().slice(0, 10)}.csv`),
+      onSuccess: (csv) =>
+        saveFile(csv, `oddspulse-picks-${filters.period}-${new Date().toISOString().slice(0, 10)}.csv`),
     });
   return (
     <>

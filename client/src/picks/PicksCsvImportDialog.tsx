@@ -36,15 +36,28 @@ function ProblemList({ problems, testId }: { problems: readonly CsvLineProblem[]
       {problems.slice(0, LISTED_PROBLEMS).map((p) => (
         <li key={`${p.line}:${p.message}`}>{`line ${p.line}: ${p.message}`}</li>
       ))}
-      {problems.length > LISTED_PROBLEMS && <li className="muted">and {plural(problems.length - LISTED_PROBLEMS, 'more line')}</li>}
+      {problems.length > LISTED_PROBLEMS && (
+        <li className="muted">and {plural(problems.length - LISTED_PROBLEMS, 'more line')}</li>
+      )}
     </ul>
   );
 }
 
 /** What an import came to: the server's counts, with the lines left out; or, refused, each bad line and nothing added. */
-function ImportOutcome({ result, leftOut, error }: { result?: CsvImportResult; leftOut: readonly CsvLineProblem[]; error: Error | null }) {
+function ImportOutcome({
+  result,
+  leftOut,
+  error,
+}: {
+  result?: CsvImportResult;
+  leftOut: readonly CsvLineProblem[];
+  error: Error | null;
+}) {
   if (error) {
-    const lines = error instanceof ApiError && error.code === 'CSV_INVALID' ? (error.body as { errors?: CsvLineProblem[] }).errors : undefined;
+    const lines =
+      error instanceof ApiError && error.code === 'CSV_INVALID'
+        ? (error.body as { errors?: CsvLineProblem[] }).errors
+        : undefined;
     return (
       <div className="banner banner-error" role="alert" data-testid="csv-import-result">
         {lines ? (
@@ -63,7 +76,8 @@ function ImportOutcome({ result, leftOut, error }: { result?: CsvImportResult; l
     <div className="banner banner-success" role="status" data-testid="csv-import-result">
       <p>
         Imported {plural(result.added, 'pick')}.
-        {result.duplicates > 0 && ` ${plural(result.duplicates, 'row')} ${result.duplicates === 1 ? 'was' : 'were'} already in My Picks and not added again.`}
+        {result.duplicates > 0 &&
+          ` ${plural(result.duplicates, 'row')} ${result.duplicates === 1 ? 'was' : 'were'} already in My Picks and not added again.`}
       </p>
       {leftOut.length > 0 && (
         <>
@@ -96,7 +110,10 @@ export default function PicksCsvImportDialog({ onClose }: { onClose: () => void 
     if (!file || missing.length) return;
     const controller = new AbortController();
     setProgress({ checked: 0, total: 0 });
-    checkPicksCsv(applyMapping(file.text, mapping), { signal: controller.signal, onProgress: (checked, total) => setProgress({ checked, total }) })
+    checkPicksCsv(applyMapping(file.text, mapping), {
+      signal: controller.signal,
+      onProgress: (checked, total) => setProgress({ checked, total }),
+    })
       .then((done) => {
         setCheck(done);
         setProgress(null);
@@ -117,7 +134,10 @@ export default function PicksCsvImportDialog({ onClose }: { onClose: () => void 
     try {
       const text = await chosen.text();
       const { fields } = readCsvHeader(text);
-      const preview = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { preview: PREVIEW_ROWS + 1, skipEmptyLines: 'greedy' }).data.slice(1);
+      const preview = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+        preview: PREVIEW_ROWS + 1,
+        skipEmptyLines: 'greedy',
+      }).data.slice(1);
       setMappingState(guessMapping(fields));
       setFile({ name: chosen.name, text, fields, preview });
     } catch (error) {
@@ -136,12 +156,18 @@ export default function PicksCsvImportDialog({ onClose }: { onClose: () => void 
   return (
     <Modal title="Import picks from CSV" onClose={importing.isPending ? undefined : onClose} testId="csv-import">
       <p className="muted small">
-        The export&apos;s columns are read as they are; a file from another tracker needs at least {PICK_CSV_REQUIRED.join(', ')}. Rows you already have are not
-        added again.
+        The export&apos;s columns are read as they are; a file from another tracker needs at least{' '}
+        {PICK_CSV_REQUIRED.join(', ')}. Rows you already have are not added again.
       </p>
       <label htmlFor={inputId} className="csv-file">
         CSV file
-        <input id={inputId} type="file" accept=".csv,text/csv,text/plain" onChange={(e) => void choose(e)} disabled={importing.isPending} />
+        <input
+          id={inputId}
+          type="file"
+          accept=".csv,text/csv,text/plain"
+          onChange={(e) => void choose(e)}
+          disabled={importing.isPending}
+        />
       </label>
       {readError && (
         <p className="form-error small" role="alert">
@@ -161,7 +187,9 @@ export default function PicksCsvImportDialog({ onClose }: { onClose: () => void 
                     <select
                       aria-label={`Read ${field || `column ${i + 1}`} as`}
                       value={mapping[i] ?? ''}
-                      onChange={(e) => setMappingState(setMapping(mapping, i, (e.target.value || null) as PickCsvColumn | null))}
+                      onChange={(e) =>
+                        setMappingState(setMapping(mapping, i, (e.target.value || null) as PickCsvColumn | null))
+                      }
                       disabled={importing.isPending}
                     >
                       <option value="">(not imported)</option>
@@ -204,8 +232,8 @@ export default function PicksCsvImportDialog({ onClose }: { onClose: () => void 
       )}
       {progress && (
         <p className="small">
-          <progress max={progress.total || 1} value={progress.checked} aria-label="Checking the rows" /> Checking the rows:{' '}
-          {progress.total ? Math.floor((progress.checked / progress.total) * 100) : 0}%
+          <progress max={progress.total || 1} value={progress.checked} aria-label="Checking the rows" /> Checking the
+          rows: {progress.total ? Math.floor((progress.checked / progress.total) * 100) : 0}%
         </p>
       )}
       {check && fileProblems.length > 0 && (
@@ -236,9 +264,15 @@ export default function PicksCsvImportDialog({ onClose }: { onClose: () => void 
             type="button"
             className="button primary"
             disabled={importing.isPending}
-            onClick={() => (rowProblems.length ? send(readableRowsCsv(check), rowProblems) : send(applyMapping(file.text, mapping), []))}
+            onClick={() =>
+              rowProblems.length
+                ? send(readableRowsCsv(check), rowProblems)
+                : send(applyMapping(file.text, mapping), [])
+            }
           >
-            {rowProblems.length ? `Import the ${plural(check.readable, 'readable row')}` : `Import ${plural(check.readable, 'pick')}`}
+            {rowProblems.length
+              ? `Import the ${plural(check.readable, 'readable row')}`
+              : `Import ${plural(check.readable, 'pick')}`}
           </button>
         )}
         <button type="button" className="button" onClick={onClose} disabled={importing.isPending}>

@@ -1,4 +1,11 @@
-import { PICK_PERIODS, PICK_SORTS, PICK_STATUS_FILTERS, type PickPeriod, type PickSort, type PickStatusFilter } from '@oddspulse/shared';
+import {
+  PICK_PERIODS,
+  PICK_SORTS,
+  PICK_STATUS_FILTERS,
+  type PickPeriod,
+  type PickSort,
+  type PickStatusFilter,
+} from '@oddspulse/shared';
 
 export interface PickFilters {
   period: PickPeriod;
@@ -7,7 +14,13 @@ export interface PickFilters {
 }
 
 /** The tracker's period, status and sort (spec 002 §9). */
-export function PicksFilters({ filters, onChange }: { filters: PickFilters; onChange: (filters: PickFilters) => void }) {
+export function PicksFilters({
+  filters,
+  onChange,
+}: {
+  filters: PickFilters;
+  onChange: (filters: PickFilters) => void;
+}) {
   return (
     <div className="picks-filters card" role="group" aria-label="Filters">
       <label>
@@ -22,7 +35,10 @@ export function PicksFilters({ filters, onChange }: { filters: PickFilters; onCh
       </label>
       <label>
         Status
-        <select value={filters.status} onChange={(e) => onChange({ ...filters, status: e.target.value as PickStatusFilter })}>
+        <select
+          value={filters.status}
+          onChange={(e) => onChange({ ...filters, status: e.target.value as PickStatusFilter })}
+        >
           {PICK_STATUS_FILTERS.map((s) => (
             <option key={s} value={s}>
               {s}

@@ -17,7 +17,8 @@ import './picks.css';
 export function PicksPage() {
   const connection = useAtomValue(connectionStateAtom);
   const [filters, setFilters] = useState<PickFilters>({ period: DEFAULT_PICK_PERIOD, status: 'all', sort: 'date' });
-  const { picks, periodPicks, periodLoading, stats, error, banner, load, loadStats, onSettled, onRemoved } = usePickTracker(filters);
+  const { picks, periodPicks, periodLoading, stats, error, banner, load, loadStats, onSettled, onRemoved } =
+    usePickTracker(filters);
   const { validation, validateNow, dismiss } = useValidateNow(async (updated) => {
     await load();
     if (updated > 0) window.setTimeout(() => void loadStats(), STATS_AFTER_VALIDATION_MS);
@@ -57,7 +58,9 @@ export function PicksPage() {
         </div>
       )}
       {picks === null && !error && <div className="spinner" role="status" aria-label="Loading picks" />}
-      {picks !== null && picks.length === 0 && <p className="muted card">No picks in this period. Add picks from the odds screens or the bet slip.</p>}
+      {picks !== null && picks.length === 0 && (
+        <p className="muted card">No picks in this period. Add picks from the odds screens or the bet slip.</p>
+      )}
       <ul className="pick-list" aria-label="Picks">
         {picks?.map((pick) => (
           <PickCard key={pick.id} pick={pick} onUpdated={onSettled} onRemoved={onRemoved} />

@@ -6,7 +6,12 @@ import { describeProfitPoint, formatMoney, profitChartData, type ProfitPoint } f
 
 const moneyAxis = (cents: number) => formatMoney(Math.round(cents));
 const settledTime = (seconds: number) =>
-  new Date(seconds * 1000).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  new Date(seconds * 1000).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 
 /**
  * Cumulative profit over time (uPlot, a time axis): a step at each settlement, the zero line, and under the crosshair
@@ -17,17 +22,31 @@ export function ProfitChart({ series, loading }: { series: readonly ProfitPoint[
   const { times, totals } = useMemo(() => profitChartData(series), [series]);
   const last = series.at(-1);
   const lines = useMemo(
-    () => [{ label: 'Profit', colour: (last?.cumulativeCents ?? 0) >= 0 ? 'var(--up)' : 'var(--down)', values: totals, stepped: true }],
+    () => [
+      {
+        label: 'Profit',
+        colour: (last?.cumulativeCents ?? 0) >= 0 ? 'var(--up)' : 'var(--down)',
+        values: totals,
+        stepped: true,
+      },
+    ],
     [totals, last],
   );
-  const describe = useCallback((i: number) => (series[i] ? describeProfitPoint(series[i], oddsFormat) : ''), [series, oddsFormat]);
+  const describe = useCallback(
+    (i: number) => (series[i] ? describeProfitPoint(series[i], oddsFormat) : ''),
+    [series, oddsFormat],
+  );
   return (
     <LazyTimeChart
       loading={loading}
       empty="No settled picks in this period yet."
       emptyTestId="profit-chart-empty"
       testId="profit-chart"
-      summary={last ? `Cumulative profit: ${formatMoney(last.cumulativeCents, true)} after ${series.length} settled pick(s)` : ''}
+      summary={
+        last
+          ? `Cumulative profit: ${formatMoney(last.cumulativeCents, true)} after ${series.length} settled pick(s)`
+          : ''
+      }
       times={times}
       series={lines}
       formatValue={moneyAxis}

@@ -35,7 +35,11 @@ export function useValidateNow(onValidated: (updated: number) => Promise<void>) 
 export function ValidationMessage({ validation, onDismiss }: { validation: ValidationState; onDismiss: () => void }) {
   if (!validation.message) return null;
   return (
-    <div className={`banner ${validation.message === VALIDATION_FAILED ? 'banner-error' : 'banner-info'}`} role="status" data-testid="validation-message">
+    <div
+      className={`banner ${validation.message === VALIDATION_FAILED ? 'banner-error' : 'banner-info'}`}
+      role="status"
+      data-testid="validation-message"
+    >
       <span>{validation.message}</span>
       <button type="button" className="link-button" aria-label="Dismiss" onClick={onDismiss}>
         ×

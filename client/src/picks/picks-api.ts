@@ -37,7 +37,10 @@ export function pickPeriodQuery(userId: string, period: PickPeriod) {
   return queryOptions({
     queryKey: picksKeys.period(userId, period),
     queryFn: async () => {
-      const [stats, picks] = await Promise.all([fetchPickStats(period), fetchPicks({ period, status: 'all', sort: 'date' })]);
+      const [stats, picks] = await Promise.all([
+        fetchPickStats(period),
+        fetchPicks({ period, status: 'all', sort: 'date' }),
+      ]);
       return { stats, picks };
     },
   });
@@ -71,7 +74,9 @@ export function validatePicks(): Promise<ValidationResult> {
   return api.post<ValidationResult>('/api/picks/validate');
 }
 
-export function importLocalPicks(picks: unknown[]): Promise<{ imported: number; skipped: number; alreadyImported: boolean }> {
+export function importLocalPicks(
+  picks: unknown[],
+): Promise<{ imported: number; skipped: number; alreadyImported: boolean }> {
   return api.post('/api/picks/import', { picks });
 }
 

@@ -32,7 +32,9 @@ describe('picks CSV import (browser side)', () => {
   it('rewrites only the header row, so each row keeps its line', () => {
     const text = '\uFEFFWhen,"Event, text",Pick\r\n2026-11-01,"A @ B",B\r\n';
     expect(readCsvHeader(text).fields).toEqual(['When', 'Event, text', 'Pick']);
-    expect(applyMapping(text, ['date_added', 'game', null])).toBe('date_added,game,unused_3\r\n2026-11-01,"A @ B",B\r\n');
+    expect(applyMapping(text, ['date_added', 'game', null])).toBe(
+      'date_added,game,unused_3\r\n2026-11-01,"A @ B",B\r\n',
+    );
     expect(applyMapping('a,b', ['game', 'odds'])).toBe('game,odds');
     const rows = 'x,y\n1,2\n3,4\n';
     expect(readCsvHeader(rows)).toEqual({ fields: ['x', 'y'], end: 3 });
@@ -50,7 +52,10 @@ describe('picks CSV import (browser side)', () => {
       '2026-11-03,Chiefs @ Broncos,Totals,Over 44.5,-110,5,won,extra',
     ].join('\r\n');
     const progress: Array<[number, number]> = [];
-    const check = await checkPicksCsv(text, { pause: noPause, onProgress: (read, total) => progress.push([read, total]) });
+    const check = await checkPicksCsv(text, {
+      pause: noPause,
+      onProgress: (read, total) => progress.push([read, total]),
+    });
     expect(check.problems).toEqual([
       { line: 3, message: "odds '+1x0' is not American odds" },
       { line: 7, message: 'stake is missing' },
@@ -79,11 +84,15 @@ describe('picks CSV import (browser side)', () => {
   });
 
   it('checks a large file in slices with a pause between them, lines counted across the pauses, and stops once aborted', async () => {
-    const row = (i: number) => (i === 600 ? '2026-11-01,"A @ B\nlate",Moneyline,B,+1x0,5,pending' : '2026-11-01,A @ B,Moneyline,B,+100,5,pending');
+    const row = (i: number) =>
+      i === 600 ? '2026-11-01,"A @ B\nlate",Moneyline,B,+1x0,5,pending' : '2026-11-01,A @ B,Moneyline,B,+100,5,pending';
     const text = `${HEADER}\r\n${Array.from({ length: 1000 }, (_, i) => row(i)).join('\r\n')}\r\n\r\n2026-11-01,A @ B,Moneyline,B,-1,5,pending`;
     let pauses = 0;
     const progress: number[] = [];
-    const done = await checkPicksCsv(text, { pause: async () => void (pauses += 1), onProgress: (read) => progress.push(read) });
+    const done = await checkPicksCsv(text, {
+      pause: async () => void (pauses += 1),
+      onProgress: (read) => progress.push(read),
+    });
     expect(done.readable).toBe(999);
     expect(pauses).toBe(Math.floor(1001 / CSV_CHECK_SLICE));
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
@@ -108,6 +117,11 @@ describe('picks CSV import (browser side)', () => {
     const readable = await checkPicksCsv(readableRowsCsv(check), { pause: noPause });
     expect(readable.problems).toEqual([]);
     expect(readable.rows.map((row) => row.pick)).toEqual([check.rows[0].pick]);
-    expect(readable.rows[0].pick).toMatchObject({ game: 'N.Y. Giants @ TB Bucs', odds: '+150', stakeCents: 2000, id: null });
+    expect(readable.rows[0].pick).toMatchObject({
+      game: 'N.Y. Giants @ TB Bucs',
+      odds: '+150',
+      stakeCents: 2000,
+      id: null,
+    });
   });
 });

@@ -56,7 +56,9 @@ export function guessMapping(fields: readonly string[]): CsvMapping {
   const taken = new Set<PickCsvColumn>();
   return fields.map((field) => {
     const name = normalise(field).replace(/[\s-]+/g, '_');
-    const column = (PICK_CSV_COLUMNS as readonly string[]).includes(name) ? (name as PickCsvColumn) : (SYNONYMS[name] ?? null);
+    const column = (PICK_CSV_COLUMNS as readonly string[]).includes(name)
+      ? (name as PickCsvColumn)
+      : (SYNONYMS[name] ?? null);
     if (!column || taken.has(column)) return null;
     taken.add(column);
     return column;
@@ -119,13 +121,22 @@ export const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(re
  */
 export function checkPicksCsv(
   text: string,
-  options: { onProgress?: (checked: number, total: number) => void; signal?: AbortSignal; pause?: () => Promise<void> } = {},
+  options: {
+    onProgress?: (checked: number, total: number) => void;
+    signal?: AbortSignal;
+    pause?: () => Promise<void>;
+  } = {},
 ): Promise<CsvCheck> {
   const pause = options.pause ?? yieldToBrowser;
   const body = text.replace(/^\uFEFF/, '');
   const fields = readCsvHeader(body).fields.map(normalise);
   const missing = PICK_CSV_REQUIRED.filter((column) => !fields.includes(column));
-  if (missing.length) return Promise.resolve({ rows: [], problems: [{ line: 1, message: `the header has no ${missing.join(', ')} column` }], readable: 0 });
+  if (missing.length)
+    return Promise.resolve({
+      rows: [],
+      problems: [{ line: 1, message: `the header has no ${missing.join(', ')} column` }],
+      readable: 0,
+    });
 
   const rows: CheckedRow[] = [];
   const problems: CsvLineProblem[] = [];
@@ -159,7 +170,9 @@ export function checkPicksCsv(
         }
         const read = csvRowToPick(values);
         const rowProblems = [
-          ...result.errors.filter((e) => e.type !== 'FieldMismatch' || e.code === 'TooManyFields').map((e) => e.message),
+          ...result.errors
+            .filter((e) => e.type !== 'FieldMismatch' || e.code === 'TooManyFields')
+            .map((e) => e.message),
           ...('errors' in read ? read.errors : []),
         ];
         if (rowProblems.length) problems.push({ line: at, message: rowProblems.join('; ') });
@@ -184,7 +197,9 @@ export function checkPicksCsv(
         if (count > CSV_IMPORT_MAX_ROWS) {
           resolve({
             rows: [],
-            problems: [{ line: 1, message: `the file has ${count} rows: at most ${CSV_IMPORT_MAX_ROWS} are imported at once` }],
+            problems: [
+              { line: 1, message: `the file has ${count} rows: at most ${CSV_IMPORT_MAX_ROWS} are imported at once` },
+            ],
             readable: 0,
           });
         } else if (!count) {
@@ -203,6 +218,8 @@ export function checkPicksCsv(
  * so importing them again later adds nothing.
  */
 export function readableRowsCsv(check: CsvCheck): string {
-  const data = check.rows.filter((row) => row.pick !== null).map((row) => PICK_CSV_COLUMNS.map((column) => row.values[column] ?? ''));
+  const data = check.rows
+    .filter((row) => row.pick !== null)
+    .map((row) => PICK_CSV_COLUMNS.map((column) => row.values[column] ?? ''));
   return Papa.unparse({ fields: [...PICK_CSV_COLUMNS], data }, { newline: '\r\n' });
 }

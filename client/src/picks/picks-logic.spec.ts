@@ -75,7 +75,9 @@ describe('applying settled picks to the list on screen', () => {
   });
 
   it('drops it when the status filter no longer admits it, and ignores picks not on screen', () => {
-    expect(applySettledPicks(list, [settled, pick({ id: 'z', status: 'lost' })], 'pending').map((p) => p.id)).toEqual(['b']);
+    expect(applySettledPicks(list, [settled, pick({ id: 'z', status: 'lost' })], 'pending').map((p) => p.id)).toEqual([
+      'b',
+    ]);
   });
 });
 
@@ -132,12 +134,22 @@ describe('a pick’s odds in the user’s format', () => {
 
 describe('the profit chart’s data', () => {
   const series = cumulativeProfitSeries([
-    pick({ id: 'a', status: 'won', selection: 'Bills', odds: '-110', actualPayoutCents: 1909, settledDate: '2026-11-03T00:00:00.000Z' }),
+    pick({
+      id: 'a',
+      status: 'won',
+      selection: 'Bills',
+      odds: '-110',
+      actualPayoutCents: 1909,
+      settledDate: '2026-11-03T00:00:00.000Z',
+    }),
     pick({ id: 'c', status: 'lost', selection: 'SF 49ers', odds: '+150', validatedAt: '2026-11-02T12:00:00.000Z' }),
   ]);
 
   it('puts each settlement at its time in epoch seconds with the running total', () => {
-    expect(profitChartData(series)).toEqual({ times: [Date.UTC(2026, 10, 2, 12) / 1000, Date.UTC(2026, 10, 3) / 1000], totals: [-1000, -91] });
+    expect(profitChartData(series)).toEqual({
+      times: [Date.UTC(2026, 10, 2, 12) / 1000, Date.UTC(2026, 10, 3) / 1000],
+      totals: [-1000, -91],
+    });
   });
 
   it('describes the point under the crosshair with its odds in the user’s format', () => {

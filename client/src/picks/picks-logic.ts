@@ -43,7 +43,15 @@ export function cumulativeProfitSeries(picks: readonly UserPick[]): ProfitPoint[
   return settled.map(({ pick, at }) => {
     const profit = pickProfitCents(pick) ?? 0;
     total += profit;
-    return { at, pickId: pick.id, selection: pick.selection, odds: pick.odds, status: pick.status, profitCents: profit, cumulativeCents: total };
+    return {
+      at,
+      pickId: pick.id,
+      selection: pick.selection,
+      odds: pick.odds,
+      status: pick.status,
+      profitCents: profit,
+      cumulativeCents: total,
+    };
   });
 }
 
@@ -62,7 +70,11 @@ export function describeProfitPoint(point: ProfitPoint, format: OddsDisplayForma
  * replaced by id, and dropped when the status filter no longer admits it. Picks not on screen are ignored
  * (they belong to another period or filter; the next load shows them).
  */
-export function applySettledPicks(list: readonly UserPick[], settled: readonly UserPick[], status: PickStatusFilter): UserPick[] {
+export function applySettledPicks(
+  list: readonly UserPick[],
+  settled: readonly UserPick[],
+  status: PickStatusFilter,
+): UserPick[] {
   const byId = new Map(settled.map((p) => [p.id, p]));
   return list.flatMap((pick) => {
     const next = byId.get(pick.id);

@@ -28,7 +28,11 @@ export function usePickTracker(filters: PickFilters) {
   const current = useRef(filters);
   current.current = filters;
 
-  const list = useQuery({ ...pickListQuery(owner, filters), enabled: userId !== null, placeholderData: keepPreviousData });
+  const list = useQuery({
+    ...pickListQuery(owner, filters),
+    enabled: userId !== null,
+    placeholderData: keepPreviousData,
+  });
   const period = useQuery({
     ...pickPeriodQuery(owner, filters.period),
     enabled: userId !== null,
@@ -37,14 +41,22 @@ export function usePickTracker(filters: PickFilters) {
   });
 
   // The lists of every filter are read again (the one on screen now, the others when next shown).
-  const load = useCallback(() => queryClient.invalidateQueries({ queryKey: picksKeys.lists(owner) }), [queryClient, owner]);
-  const loadStats = useCallback(() => queryClient.invalidateQueries({ queryKey: picksKeys.periods(owner) }), [queryClient, owner]);
+  const load = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: picksKeys.lists(owner) }),
+    [queryClient, owner],
+  );
+  const loadStats = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: picksKeys.periods(owner) }),
+    [queryClient, owner],
+  );
 
   // A pick changed: the list on screen changes in place; the other filters' lists are read again when next shown.
   const changeList = useCallback(
     (change: (picks: UserPick[]) => UserPick[]) => {
       void queryClient.invalidateQueries({ queryKey: picksKeys.lists(owner), refetchType: 'none' });
-      queryClient.setQueryData<UserPick[]>(picksKeys.list(owner, current.current), (picks) => (picks ? change(picks) : picks));
+      queryClient.setQueryData<UserPick[]>(picksKeys.list(owner, current.current), (picks) =>
+        picks ? change(picks) : picks,
+      );
     },
     [queryClient, owner],
   );

@@ -1,6 +1,12 @@
 import type { ReauthAck, RealtimeEnvelope, RealtimeSnapshot, SubscribeAck, SubscribeRequest } from '@oddspulse/shared';
 import { emptyReactions } from '../scores/scores-logic';
-import { LiveSocket, reconnectDelay, type ConnectionState, type LiveTransport, type TransportHandlers } from './live-socket';
+import {
+  LiveSocket,
+  reconnectDelay,
+  type ConnectionState,
+  type LiveTransport,
+  type TransportHandlers,
+} from './live-socket';
 
 class FakeTransport implements LiveTransport {
   connected = false;
@@ -76,7 +82,14 @@ const scores = (key: string, seq: number, epoch = 'e1'): RealtimeEnvelope => ({
   type: 'score.update',
   data: { games: [] },
 });
-const joined = (room: string, seq: number, epoch: string | null = 'e1'): SubscribeAck => ({ ok: true, room, seq, epoch, replayed: 0, snapshot: false });
+const joined = (room: string, seq: number, epoch: string | null = 'e1'): SubscribeAck => ({
+  ok: true,
+  room,
+  seq,
+  epoch,
+  replayed: 0,
+  snapshot: false,
+});
 
 function setup(freshToken: () => Promise<string | null> = async () => 'fresh') {
   const transport = new FakeTransport();
@@ -117,7 +130,9 @@ async function listening(channel: 'odds' | 'scores', joinedAt?: number) {
 describe('LiveSocket', () => {
   // spec 000 §9: reconnect delays 1, 2, 5 and 10 seconds
   it('waits 1, 2, 5, then 10 s between attempts, and starts over after a connection', () => {
-    expect([1, 2, 3, 4, 5, 9].map((failures) => reconnectDelay(failures, () => 0.5))).toEqual([1000, 2000, 5000, 10000, 10000, 10000]);
+    expect([1, 2, 3, 4, 5, 9].map((failures) => reconnectDelay(failures, () => 0.5))).toEqual([
+      1000, 2000, 5000, 10000, 10000, 10000,
+    ]);
     const { transport, timers, socket, runTimer } = setup();
     socket.subscribe({ channel: 'scores', sport: 'basketball_nba' }, () => undefined);
     socket.start();
@@ -161,10 +176,26 @@ describe('LiveSocket', () => {
     socket.subscribe({ channel: 'reactions', eventId: 'Bills:Rams 2026' }, (e) => game.push(e.seq));
     socket.start();
     transport.fire('connect');
-    transport.push({ seq: 1, epoch: 'e1', channel: 'user', key: 'user-123', at, type: 'picks.settled', data: { count: 0, picks: [] } });
+    transport.push({
+      seq: 1,
+      epoch: 'e1',
+      channel: 'user',
+      key: 'user-123',
+      at,
+      type: 'picks.settled',
+      data: { count: 0, picks: [] },
+    });
     const reactions = emptyReactions();
     const gameKey = encodeURIComponent('Bills:Rams 2026');
-    transport.push({ seq: 4, epoch: 'e1', channel: 'reactions', key: gameKey, at, type: 'reactions.update', data: { gameKey, reactions } });
+    transport.push({
+      seq: 4,
+      epoch: 'e1',
+      channel: 'reactions',
+      key: gameKey,
+      at,
+      type: 'reactions.update',
+      data: { gameKey, reactions },
+    });
     transport.pushSnapshot({ channel: 'user', key: 'user-123', seq: 2, epoch: 'e1', at, data: null });
     expect(mine).toEqual([1, 2]);
     expect(game).toEqual([4]);
@@ -200,7 +231,10 @@ describe('LiveSocket', () => {
     runTimer();
     expect(transport.connects.at(-1)).toEqual({ token: 'tok' });
     transport.fire('connect');
-    expect(transport.emitted.at(-1)).toEqual(['subscribe', { channel: 'scores', sport: 'basketball_nba', lastSeq: 41, epoch: 'e1' }]);
+    expect(transport.emitted.at(-1)).toEqual([
+      'subscribe',
+      { channel: 'scores', sport: 'basketball_nba', lastSeq: 41, epoch: 'e1' },
+    ]);
   });
 
   // The first load is read long before the socket joins; the room joins from the load's position.
@@ -211,7 +245,9 @@ describe('LiveSocket', () => {
     socket.subscribe({ channel: 'odds', sport: 'basketball_nba' }, (e) => seen.push(e.seq));
     socket.start();
     transport.fire('connect');
-    expect(transport.emitted).toEqual([['subscribe', { channel: 'odds', sport: 'basketball_nba', lastSeq: 40, epoch: 'e1' }]]);
+    expect(transport.emitted).toEqual([
+      ['subscribe', { channel: 'odds', sport: 'basketball_nba', lastSeq: 40, epoch: 'e1' }],
+    ]);
     // the gateway's replay, then a duplicate of what the load held
     transport.push(odds('basketball_nba', 41));
     transport.push(odds('basketball_nba', 40));
@@ -226,7 +262,10 @@ describe('LiveSocket', () => {
     transport.push(odds('basketball_nba', 12));
     // a reload read at 10 replaced the data that had 11 and 12 applied
     socket.catchUp({ channel: 'odds', sport: 'basketball_nba' }, { seq: 10, epoch: 'e1' });
-    expect(transport.emitted.at(-1)).toEqual(['subscribe', { channel: 'odds', sport: 'basketball_nba', lastSeq: 10, epoch: 'e1' }]);
+    expect(transport.emitted.at(-1)).toEqual([
+      'subscribe',
+      { channel: 'odds', sport: 'basketball_nba', lastSeq: 10, epoch: 'e1' },
+    ]);
     transport.push(odds('basketball_nba', 11));
     transport.push(odds('basketball_nba', 12));
     await transport.answer(joined('odds:basketball_nba', 12));
@@ -249,7 +288,10 @@ describe('LiveSocket', () => {
     const { transport, socket, seen } = await listening('odds');
     // the first load answers before the join: it was read at 7, and the join may come after messages 8 and 9
     socket.catchUp({ channel: 'odds', sport: 'basketball_nba' }, { seq: 7, epoch: 'e1' });
-    expect(transport.emitted.at(-1)).toEqual(['subscribe', { channel: 'odds', sport: 'basketball_nba', lastSeq: 7, epoch: 'e1' }]);
+    expect(transport.emitted.at(-1)).toEqual([
+      'subscribe',
+      { channel: 'odds', sport: 'basketball_nba', lastSeq: 7, epoch: 'e1' },
+    ]);
     // the first subscribe's answer (joined at 9, nothing replayed) is superseded
     await transport.answer(joined('odds:basketball_nba', 9));
     transport.push(odds('basketball_nba', 8));
@@ -267,7 +309,10 @@ describe('LiveSocket', () => {
     transport.fire('connect');
     await transport.answer(joined('odds:basketball_nba', 3, 'e2'));
     socket.catchUp({ channel: 'odds', sport: 'basketball_nba' }, { seq: 50, epoch: 'e1' });
-    expect(transport.emitted.at(-1)).toEqual(['subscribe', { channel: 'odds', sport: 'basketball_nba', lastSeq: 50, epoch: 'e1' }]);
+    expect(transport.emitted.at(-1)).toEqual([
+      'subscribe',
+      { channel: 'odds', sport: 'basketball_nba', lastSeq: 50, epoch: 'e1' },
+    ]);
     transport.pushSnapshot({ channel: 'odds', key: 'basketball_nba', seq: 3, epoch: 'e2', at, data: null });
     await transport.answer(joined('odds:basketball_nba', 3, 'e2'));
     transport.push(odds('basketball_nba', 4, 'e2'));
@@ -324,7 +369,9 @@ describe('LiveSocket', () => {
   it('resynchronises a room from a snapshot when its epoch changes, instead of dropping the new numbers', async () => {
     const { transport, socket } = setup();
     const seen: Array<[string, number]> = [];
-    socket.subscribe({ channel: 'odds', sport: 'basketball_nba' }, (e) => seen.push([e.type === 'snapshot' ? `snapshot ${e.epoch}` : e.epoch, e.seq]));
+    socket.subscribe({ channel: 'odds', sport: 'basketball_nba' }, (e) =>
+      seen.push([e.type === 'snapshot' ? `snapshot ${e.epoch}` : e.epoch, e.seq]),
+    );
     socket.start();
     transport.fire('connect');
     await transport.answer(joined('odds:basketball_nba', 40, 'old'));
@@ -332,7 +379,9 @@ describe('LiveSocket', () => {
     transport.push(odds('basketball_nba', 1, 'new'));
     transport.push(odds('basketball_nba', 2, 'new'));
     // one resubscribe, naming where the room stands, so the gateway sends a snapshot
-    expect(transport.emitted.slice(1)).toEqual([['subscribe', { channel: 'odds', sport: 'basketball_nba', lastSeq: 41, epoch: 'old' }]]);
+    expect(transport.emitted.slice(1)).toEqual([
+      ['subscribe', { channel: 'odds', sport: 'basketball_nba', lastSeq: 41, epoch: 'old' }],
+    ]);
     transport.pushSnapshot({ channel: 'odds', key: 'basketball_nba', seq: 2, epoch: 'new', at, data: null });
     transport.push(odds('basketball_nba', 3, 'new'));
     await transport.answer(joined('odds:basketball_nba', 3, 'new'));
@@ -349,7 +398,10 @@ describe('LiveSocket', () => {
   it('catches a room up from its last seq when messages were missed', async () => {
     const { transport, seen } = await listening('scores', 3);
     transport.push(scores('basketball_nba', 5));
-    expect(transport.emitted.at(-1)).toEqual(['subscribe', { channel: 'scores', sport: 'basketball_nba', lastSeq: 3, epoch: 'e1' }]);
+    expect(transport.emitted.at(-1)).toEqual([
+      'subscribe',
+      { channel: 'scores', sport: 'basketball_nba', lastSeq: 3, epoch: 'e1' },
+    ]);
     // the replay, then live
     for (const seq of [4, 5, 6]) transport.push(scores('basketball_nba', seq));
     await transport.answer(joined('scores:basketball_nba', 6));
@@ -362,7 +414,11 @@ describe('LiveSocket', () => {
     socket.subscribe({ channel: 'scores', sport: 'basketball_nba' }, () => undefined);
     socket.start();
     transport.fire('connect');
-    const unavailable: SubscribeAck = { ok: false, code: 'UNAVAILABLE', message: 'Live updates are unavailable right now. Please try again.' };
+    const unavailable: SubscribeAck = {
+      ok: false,
+      code: 'UNAVAILABLE',
+      message: 'Live updates are unavailable right now. Please try again.',
+    };
     await transport.answer(unavailable);
     expect(timers.map((t) => t.ms)).toEqual([1000]);
     runTimer();
@@ -384,10 +440,20 @@ describe('LiveSocket', () => {
     socket.subscribe({ channel: 'scores', sport: 'basketball_nba' }, () => undefined);
     socket.start();
     transport.fire('connect');
-    await transport.answer({ ok: false, code: 'RATE_LIMITED', message: 'Too many requests. Please wait before trying again.', retryAfter: 7 });
+    await transport.answer({
+      ok: false,
+      code: 'RATE_LIMITED',
+      message: 'Too many requests. Please wait before trying again.',
+      retryAfter: 7,
+    });
     expect(timers.map((t) => t.ms)).toEqual([7000]);
     runTimer();
-    await transport.answer({ ok: false, code: 'RATE_LIMITED', message: 'Too many requests. Please wait before trying again.', retryAfter: 1 });
+    await transport.answer({
+      ok: false,
+      code: 'RATE_LIMITED',
+      message: 'Too many requests. Please wait before trying again.',
+      retryAfter: 1,
+    });
     expect(timers.map((t) => t.ms)).toEqual([2000]);
     runTimer();
     await transport.answer(joined('scores:basketball_nba', 3));
@@ -400,9 +466,17 @@ describe('LiveSocket', () => {
     const off = socket.subscribe({ channel: 'scores', sport: 'basketball_nba' }, () => undefined);
     socket.start();
     transport.fire('connect');
-    await transport.answer({ ok: false, code: 'PLATINUM_REQUIRED', message: 'This feature requires a Platinum subscription.' });
+    await transport.answer({
+      ok: false,
+      code: 'PLATINUM_REQUIRED',
+      message: 'This feature requires a Platinum subscription.',
+    });
     expect(timers).toEqual([]);
-    await transport.answer({ ok: false, code: 'UNAVAILABLE', message: 'Live updates are unavailable right now. Please try again.' });
+    await transport.answer({
+      ok: false,
+      code: 'UNAVAILABLE',
+      message: 'Live updates are unavailable right now. Please try again.',
+    });
     expect(timers).toHaveLength(1);
     off();
     expect(timers).toEqual([]);

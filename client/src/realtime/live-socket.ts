@@ -53,7 +53,10 @@ export type Topic<C extends RealtimeChannel = RealtimeChannel> = { channel: C } 
 export type SnapshotMessage = RealtimeSnapshot & { type: 'snapshot' };
 
 /** What a listener of a channel hears: the channel's messages, typed by channel, and the room's snapshots. */
-export type LiveMessage<C extends RealtimeChannel = RealtimeChannel> = Extract<RealtimeEnvelope | SnapshotMessage, { channel: C }>;
+export type LiveMessage<C extends RealtimeChannel = RealtimeChannel> = Extract<
+  RealtimeEnvelope | SnapshotMessage,
+  { channel: C }
+>;
 
 export type LiveListener<C extends RealtimeChannel = RealtimeChannel> = (message: LiveMessage<C>) => void;
 
@@ -72,7 +75,10 @@ function deliveryKey(channel: RealtimeChannel, key: string): string {
   return channel === 'user' ? 'user' : roomName(channel, key);
 }
 
-function isOf<C extends RealtimeChannel>(message: RealtimeEnvelope | SnapshotMessage, channel: C): message is LiveMessage<C> {
+function isOf<C extends RealtimeChannel>(
+  message: RealtimeEnvelope | SnapshotMessage,
+  channel: C,
+): message is LiveMessage<C> {
   return message.channel === channel;
 }
 
@@ -183,7 +189,16 @@ export class LiveSocket {
     };
     let room = this.rooms.get(key);
     if (!room) {
-      room = { request: { ...topic }, channel, listeners: new Set(), attempt: 0, refusals: 0, retry: null, resyncing: false, answering: false };
+      room = {
+        request: { ...topic },
+        channel,
+        listeners: new Set(),
+        attempt: 0,
+        refusals: 0,
+        retry: null,
+        resyncing: false,
+        answering: false,
+      };
       this.rooms.set(key, room);
       if (this.deps.transport.connected) this.sendSubscribe(key);
       else this.openIfNeeded();
@@ -232,7 +247,9 @@ export class LiveSocket {
   private reauth(): void {
     this.deps
       .freshToken()
-      .then((token) => (token && this.deps.transport.connected ? this.deps.transport.reauth(token, CONNECT_TIMEOUT_MS) : null))
+      .then((token) =>
+        token && this.deps.transport.connected ? this.deps.transport.reauth(token, CONNECT_TIMEOUT_MS) : null,
+      )
       .catch((error: unknown) => console.warn('The live socket could not present a fresh token', error));
   }
 
@@ -293,7 +310,10 @@ export class LiveSocket {
     }
     room.refusals++;
     // Too many events: not before the gateway's own retry-after, however short the backoff is.
-    const delay = Math.max(reconnectDelay(room.refusals, this.deps.random), ack.code === 'RATE_LIMITED' ? (ack.retryAfter ?? 1) * 1000 : 0);
+    const delay = Math.max(
+      reconnectDelay(room.refusals, this.deps.random),
+      ack.code === 'RATE_LIMITED' ? (ack.retryAfter ?? 1) * 1000 : 0,
+    );
     room.retry = this.deps.setTimer(() => {
       room.retry = null;
       this.sendSubscribe(key);

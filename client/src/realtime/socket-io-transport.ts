@@ -81,7 +81,9 @@ export function deferredTransport(load: () => Promise<GatewaySocket>): LiveTrans
       inner?.close();
     },
     subscribe(request, timeoutMs) {
-      return inner ? inner.subscribe(request, timeoutMs) : Promise.reject(new Error('The live socket is not connected'));
+      return inner
+        ? inner.subscribe(request, timeoutMs)
+        : Promise.reject(new Error('The live socket is not connected'));
     },
     unsubscribe(request) {
       inner?.unsubscribe(request);

@@ -11,7 +11,13 @@ function createLiveSocket(): LiveSocket {
   // library loads with the first connection, not with the page.
   const load = () =>
     import('socket.io-client').then(({ io }): GatewaySocket =>
-      io({ path: SOCKET_PATH, autoConnect: false, reconnection: false, timeout: CONNECT_TIMEOUT_MS, transports: ['websocket'] }),
+      io({
+        path: SOCKET_PATH,
+        autoConnect: false,
+        reconnection: false,
+        timeout: CONNECT_TIMEOUT_MS,
+        transports: ['websocket'],
+      }),
     );
   return new LiveSocket({
     transport: deferredTransport(load),

@@ -21,5 +21,8 @@ export function startFirstBoards(): void {
   const session = api.currentSession();
   if (!session || !lastSeenPaid(browserStorage(), session.user.id)) return;
   const filters = appStore.get(appliedFiltersAtom);
-  preloadBoards(straightBetsQuery(filters), rowSelection('game', filters.books, filters.markets, appStore.get(devigChoiceAtom)));
+  preloadBoards(
+    straightBetsQuery(filters),
+    rowSelection('game', filters.books, filters.markets, appStore.get(devigChoiceAtom)),
+  );
 }

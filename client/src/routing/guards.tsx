@@ -50,7 +50,13 @@ export function GatePanel({ title, text, action, to }: { title: string; text: st
  * Plan guard (spec 000 §6): unsigned users go to /login; a spinner while the plan loads; Platinum (or
  * unlimited) passes everything; otherwise the spec's panel for the missing plan. A layout route: it guards its outlet.
  */
-export function PlanGuard({ requiresPaidPlan = false, requiresPlatinum = false }: { requiresPaidPlan?: boolean; requiresPlatinum?: boolean }) {
+export function PlanGuard({
+  requiresPaidPlan = false,
+  requiresPlatinum = false,
+}: {
+  requiresPaidPlan?: boolean;
+  requiresPlatinum?: boolean;
+}) {
   const auth = useAtomValue(authAtom);
   const plan = useAtomValue(planAtom);
   const authRequired = useAtomValue(authRequiredAtom);
@@ -61,8 +67,22 @@ export function PlanGuard({ requiresPaidPlan = false, requiresPlatinum = false }
   if (plan.status === 'loading') return <Spinner label="Checking your plan..." />;
   if (isPlatinum(plan.info)) return <Outlet />;
   if (requiresPlatinum)
-    return <GatePanel title="Platinum Plan Required" text="This feature requires a Platinum subscription." action="Upgrade to Platinum" to="/pricing" />;
+    return (
+      <GatePanel
+        title="Platinum Plan Required"
+        text="This feature requires a Platinum subscription."
+        action="Upgrade to Platinum"
+        to="/pricing"
+      />
+    );
   if (requiresPaidPlan && !isPaid(plan.info))
-    return <GatePanel title="Subscription Required" text="This feature requires a Gold or Platinum subscription." action="Choose Your Plan" to="/subscribe" />;
+    return (
+      <GatePanel
+        title="Subscription Required"
+        text="This feature requires a Gold or Platinum subscription."
+        action="Choose Your Plan"
+        to="/subscribe"
+      />
+    );
   return <Outlet />;
 }

@@ -45,23 +45,34 @@ function BackCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProps) 
       </p>
       <div className="arb-modes" role="radiogroup" aria-label="How to size the legs">
         <label className="checkbox">
-          <input type="radio" name="arb-mode" checked={form.mode === 'total'} onChange={() => set({ mode: 'total' })} /> Split a total for equal payout
+          <input type="radio" name="arb-mode" checked={form.mode === 'total'} onChange={() => set({ mode: 'total' })} />{' '}
+          Split a total for equal payout
         </label>
         <label className="checkbox">
-          <input type="radio" name="arb-mode" checked={form.mode === 'fixed'} onChange={() => set({ mode: 'fixed' })} /> Fix one leg’s stake
+          <input type="radio" name="arb-mode" checked={form.mode === 'fixed'} onChange={() => set({ mode: 'fixed' })} />{' '}
+          Fix one leg’s stake
         </label>
       </div>
       <div className="edge-form">
         {form.mode === 'total' ? (
           <label>
             Total stake ($)
-            <input value={form.total} inputMode="decimal" onChange={(e) => set({ total: e.target.value })} data-testid="arb-total" />
+            <input
+              value={form.total}
+              inputMode="decimal"
+              onChange={(e) => set({ total: e.target.value })}
+              data-testid="arb-total"
+            />
           </label>
         ) : (
           <>
             <label>
               Leg to fix
-              <select value={form.fixedLeg} onChange={(e) => set({ fixedLeg: Number(e.target.value) })} data-testid="arb-fixed-leg">
+              <select
+                value={form.fixedLeg}
+                onChange={(e) => set({ fixedLeg: Number(e.target.value) })}
+                data-testid="arb-fixed-leg"
+              >
                 {legs.map((_, i) => (
                   <option key={i} value={i}>
                     {label(i)}
@@ -71,14 +82,24 @@ function BackCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProps) 
             </label>
             <label>
               Stake on that leg ($)
-              <input value={form.fixedStake} inputMode="decimal" onChange={(e) => set({ fixedStake: e.target.value })} data-testid="arb-fixed-stake" />
+              <input
+                value={form.fixedStake}
+                inputMode="decimal"
+                onChange={(e) => set({ fixedStake: e.target.value })}
+                data-testid="arb-fixed-stake"
+              />
             </label>
           </>
         )}
       </div>
       <label className="checkbox small">
-        <input type="checkbox" checked={form.roundDollars} onChange={(e) => set({ roundDollars: e.target.checked })} data-testid="arb-round" /> Round stakes to
-        whole dollars
+        <input
+          type="checkbox"
+          checked={form.roundDollars}
+          onChange={(e) => set({ roundDollars: e.target.checked })}
+          data-testid="arb-round"
+        />{' '}
+        Round stakes to whole dollars
       </label>
       <table className="legs-table" aria-label="Calculated legs" data-testid="arb-legs">
         <thead>
@@ -94,10 +115,16 @@ function BackCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProps) 
           {legs.map((_, i) => (
             <tr key={i} data-testid="arb-leg">
               <td>{label(i)}</td>
-              <OddsCell label={`Odds of leg ${i + 1}`} value={form.odds[i]} onChange={(text) => set({ odds: withOddsAt(form.odds, i, text) })} />
+              <OddsCell
+                label={`Odds of leg ${i + 1}`}
+                value={form.odds[i]}
+                onChange={(text) => set({ odds: withOddsAt(form.odds, i, text) })}
+              />
               <td data-testid="arb-stake">{result.ok ? formatMoney(result.stakes.stakesCents[i]) : '—'}</td>
               <td>{result.ok ? formatMoney(result.stakes.payoutsCents[i]) : '—'}</td>
-              <td className={result.ok && result.stakes.profitsCents[i] < 0 ? 'down' : 'up'}>{result.ok ? formatMoney(result.stakes.profitsCents[i]) : '—'}</td>
+              <td className={result.ok && result.stakes.profitsCents[i] < 0 ? 'down' : 'up'}>
+                {result.ok ? formatMoney(result.stakes.profitsCents[i]) : '—'}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -129,9 +156,17 @@ function BackCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProps) 
  */
 function BackLayCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProps) {
   const [back, lay] = opportunity.legs;
-  const [form, setForm] = useState({ odds: [american(back.price), american(lay.price)], total: opportunity.totalStake.toFixed(2) });
+  const [form, setForm] = useState({
+    odds: [american(back.price), american(lay.price)],
+    total: opportunity.totalStake.toFixed(2),
+  });
   const result = calculateBackLay(form, [back, lay]);
-  const selection = selectionLabel({ outcome: back.outcome, point: back.point, playerName: back.description, market: back.market });
+  const selection = selectionLabel({
+    outcome: back.outcome,
+    point: back.point,
+    playerName: back.description,
+    market: back.market,
+  });
   const setOdds = (i: number, text: string) => setForm((f) => ({ ...f, odds: withOddsAt(f.odds, i, text) }));
   const sized = result.ok ? result.sized : null;
 
@@ -141,7 +176,12 @@ function BackLayCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProp
       <div className="edge-form">
         <label>
           Back stake ($)
-          <input value={form.total} inputMode="decimal" onChange={(e) => setForm((f) => ({ ...f, total: e.target.value }))} data-testid="arb-total" />
+          <input
+            value={form.total}
+            inputMode="decimal"
+            onChange={(e) => setForm((f) => ({ ...f, total: e.target.value }))}
+            data-testid="arb-total"
+          />
         </label>
       </div>
       <table className="legs-table" aria-label="Calculated legs" data-testid="arb-legs">
@@ -185,11 +225,19 @@ function BackLayCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProp
       </table>
       <CalculatorOutcome
         locked={
-          result.ok ? { lead: `Back stake ${formatMoney(result.backStakeCents)}`, guaranteedCents: result.guaranteedCents, profitPct: result.profitPct } : null
+          result.ok
+            ? {
+                lead: `Back stake ${formatMoney(result.backStakeCents)}`,
+                guaranteedCents: result.guaranteedCents,
+                profitPct: result.profitPct,
+              }
+            : null
         }
         message={result.ok ? '' : result.message}
         addLabel="Add the back bet to the bet slip"
-        onAdd={() => result.ok && onAddToSlip([result.backStakeCents, result.sized.layStakeCents], form.odds.map(Number))}
+        onAdd={() =>
+          result.ok && onAddToSlip([result.backStakeCents, result.sized.layStakeCents], form.odds.map(Number))
+        }
         onClose={onClose}
       />
     </Modal>
@@ -203,7 +251,13 @@ const withOddsAt = (odds: readonly string[], i: number, text: string) => odds.ma
 function OddsCell({ label, value, onChange }: { label: string; value: string; onChange: (text: string) => void }) {
   return (
     <td>
-      <input className="odds-input" value={value} inputMode="numeric" aria-label={label} onChange={(e) => onChange(e.target.value)} />
+      <input
+        className="odds-input"
+        value={value}
+        inputMode="numeric"
+        aria-label={label}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </td>
   );
 }

@@ -1,4 +1,10 @@
-import { effectiveDecimal, formatMoney, middleOutcomeTable, type LegResult, type MiddleOpportunity } from '@oddspulse/shared';
+import {
+  effectiveDecimal,
+  formatMoney,
+  middleOutcomeTable,
+  type LegResult,
+  type MiddleOpportunity,
+} from '@oddspulse/shared';
 import { selectionLabel } from '../odds/rows/labels';
 
 const LEG_RESULT: Record<LegResult, string> = { win: 'wins', push: 'pushes', lose: 'loses' };
@@ -17,10 +23,14 @@ function resultRange(what: string, from: number | null, to: number | null): stri
 export function MiddleOutcomeTable({ o }: { o: MiddleOpportunity }) {
   const [low, high] = o.legs;
   // a leg at an exchange wins net of its commission (commission.ts)
-  const decimals: [number, number] = [effectiveDecimal(low.decimal, low.commission ?? 0), effectiveDecimal(high.decimal, high.commission ?? 0)];
+  const decimals: [number, number] = [
+    effectiveDecimal(low.decimal, low.commission ?? 0),
+    effectiveDecimal(high.decimal, high.commission ?? 0),
+  ];
   const rows = middleOutcomeTable(o.middleRange, decimals, [Math.round(low.stake * 100), Math.round(high.stake * 100)]);
   const what = o.market.startsWith('totals') || o.market.startsWith('team_totals') ? 'Total' : `${low.outcome} margin`;
-  const name = (leg: typeof low) => selectionLabel({ outcome: leg.outcome, point: leg.point, playerName: leg.description, market: leg.market });
+  const name = (leg: typeof low) =>
+    selectionLabel({ outcome: leg.outcome, point: leg.point, playerName: leg.description, market: leg.market });
   return (
     <table className="legs-table middle-outcomes" aria-label="Outcomes" data-testid="middle-outcomes">
       <thead>

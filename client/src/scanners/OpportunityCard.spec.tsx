@@ -38,7 +38,9 @@ describe('an opportunity card of a back/lay arbitrage', () => {
     );
     expect([...html.matchAll(/data-testid="leg-lay"[^>]*>([^<]*)</g)].map((m) => m[1])).toEqual(['Lay']);
     // $100 backed at 2.20 laid at 2.06 (2 %): lay stake $107.84, liability $114.31
-    expect([...html.matchAll(/data-testid="leg-liability">([^<]*)</g)].map((m) => m[1])).toEqual(['Liability $114.31 at matchbook']);
+    expect([...html.matchAll(/data-testid="leg-liability">([^<]*)</g)].map((m) => m[1])).toEqual([
+      'Liability $114.31 at matchbook',
+    ]);
     expect(html).toContain('open-arb-calculator');
     expect(html).toContain('Adds the back bet to the bet slip; place the lay at the exchange');
   });

@@ -77,7 +77,8 @@ export function OpportunityCard({
         {headline}
       </p>
       <p className="muted small opportunity-meta">
-        Found {new Date(o.timeFound).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' })} ·{' '}
+        Found{' '}
+        {new Date(o.timeFound).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit' })} ·{' '}
         <span
           className={expiresIn === 0 ? 'expired' : undefined}
           data-testid="opportunity-expiry"
@@ -89,8 +90,8 @@ export function OpportunityCard({
       </p>
       {o.type === 'middle' && (
         <p className="muted small">
-          Both legs win if the {o.market.startsWith('totals') ? 'total' : 'margin'} lands between {o.middleRange.low} and {o.middleRange.high}; worst case{' '}
-          {formatDollars(o.worstCase)}.
+          Both legs win if the {o.market.startsWith('totals') ? 'total' : 'margin'} lands between {o.middleRange.low}{' '}
+          and {o.middleRange.high}; worst case {formatDollars(o.worstCase)}.
         </p>
       )}
       <table className="legs-table" aria-label="Legs">
@@ -112,11 +113,20 @@ export function OpportunityCard({
               </td>
               <td>
                 {leg.lay && (
-                  <span className="flag leg-lay" data-testid="leg-lay" title="A lay at the exchange: it wins when this outcome does not happen">
+                  <span
+                    className="flag leg-lay"
+                    data-testid="leg-lay"
+                    title="A lay at the exchange: it wins when this outcome does not happen"
+                  >
                     Lay
                   </span>
                 )}{' '}
-                {selectionLabel({ outcome: leg.outcome, point: leg.point, playerName: leg.description, market: leg.market })}
+                {selectionLabel({
+                  outcome: leg.outcome,
+                  point: leg.point,
+                  playerName: leg.description,
+                  market: leg.market,
+                })}
               </td>
               <td>
                 {formatOdds(leg.decimal, format)}
@@ -149,12 +159,21 @@ export function OpportunityCard({
           className="button primary small"
           onClick={() => onExecute(o)}
           disabled={!executable}
-          title={expiresIn === 0 ? 'Expired: these prices are over 30 minutes old. It comes back fresh if detection finds it again.' : undefined}
+          title={
+            expiresIn === 0
+              ? 'Expired: these prices are over 30 minutes old. It comes back fresh if detection finds it again.'
+              : undefined
+          }
         >
           Execute
         </button>
         {o.type === 'arbitrage' && (
-          <button type="button" className="button small" onClick={() => onCalculate(o)} data-testid="open-arb-calculator">
+          <button
+            type="button"
+            className="button small"
+            onClick={() => onCalculate(o)}
+            data-testid="open-arb-calculator"
+          >
             Calculator
           </button>
         )}

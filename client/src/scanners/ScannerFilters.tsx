@@ -40,7 +40,13 @@ export function ScannerFiltersPanel({
   const reset = () => setDraft({ sports: [...ALL_SCANNER_SPORTS], books: [...defaultBooks] });
 
   return (
-    <FilterPanelFrame dirty={dirty} onApply={apply} onReset={reset} mobileOpen={mobileOpen} onMobileClose={onMobileClose}>
+    <FilterPanelFrame
+      dirty={dirty}
+      onApply={apply}
+      onReset={reset}
+      mobileOpen={mobileOpen}
+      onMobileClose={onMobileClose}
+    >
       <div className="filter-fields">
         <MultiSelect
           label="Sports"

@@ -16,9 +16,22 @@ import type { ScannerNotify } from './useScannerNotify';
  * A scanner input edited in place (the scanner panel's ranges): the typed text is kept while it is invalid,
  * with its message, and a valid value applies at once.
  */
-function InlineInput({ field, value, range, onValid }: { field: ScannerField; value: number; range: NumberRange; onValid: (v: number) => void }) {
+function InlineInput({
+  field,
+  value,
+  range,
+  onValid,
+}: {
+  field: ScannerField;
+  value: number;
+  range: NumberRange;
+  onValid: (v: number) => void;
+}) {
   const [raw, setRaw] = useState(String(value));
-  useEffect(() => setRaw((current) => (Number(current) === value && current.trim() !== '' ? current : String(value))), [value]);
+  useEffect(
+    () => setRaw((current) => (Number(current) === value && current.trim() !== '' ? current : String(value))),
+    [value],
+  );
   return (
     <ScannerNumberInput
       field={field}
@@ -48,7 +61,13 @@ export function ScannerInputs({
   return (
     <div className="scanner-inputs card">
       {(kind === 'arbitrage' ? ARBITRAGE_FIELDS : MIDDLE_FIELDS).map((field) => (
-        <InlineInput key={field} field={field} value={inputs[field]} range={SCANNER_RANGES[field]} onValid={(v) => onInputs({ ...inputs, [field]: v })} />
+        <InlineInput
+          key={field}
+          field={field}
+          value={inputs[field]}
+          range={SCANNER_RANGES[field]}
+          onValid={(v) => onInputs({ ...inputs, [field]: v })}
+        />
       ))}
       <label className="checkbox">
         <input type="checkbox" checked={notify.on} onChange={(e) => void toggleNotify(e.target.checked)} />{' '}

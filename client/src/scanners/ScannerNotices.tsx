@@ -12,7 +12,15 @@ function ShowAllBooks({ onShowAll }: { onShowAll: () => void }) {
  * The scanner with nothing to show (spec 001 §5; DECISIONS 28): when the user's books hide opportunities the server
  * holds, it says how many, with a one-click "Show all books", instead of suggesting lower minimums.
  */
-export function ScannerEmpty({ kind, hidden, onShowAll }: { kind: ScannerKind; hidden: number; onShowAll: () => void }) {
+export function ScannerEmpty({
+  kind,
+  hidden,
+  onShowAll,
+}: {
+  kind: ScannerKind;
+  hidden: number;
+  onShowAll: () => void;
+}) {
   const one = hidden === 1;
   const what = kind === 'arbitrage' ? `arbitrage ${one ? 'opportunity' : 'opportunities'}` : one ? 'middle' : 'middles';
   return (
@@ -24,8 +32,8 @@ export function ScannerEmpty({ kind, hidden, onShowAll }: { kind: ScannerKind; h
         </p>
       ) : (
         <p className="muted">
-          {kind === 'arbitrage' ? 'Try lowering the minimum profit.' : 'Try lowering the minimum gap or probability.'} New{' '}
-          {kind === 'arbitrage' ? 'opportunities' : 'middles'} appear here as soon as they are found.
+          {kind === 'arbitrage' ? 'Try lowering the minimum profit.' : 'Try lowering the minimum gap or probability.'}{' '}
+          New {kind === 'arbitrage' ? 'opportunities' : 'middles'} appear here as soon as they are found.
         </p>
       )}
     </div>
@@ -43,7 +51,15 @@ export function HiddenByBooks({ hidden, onShowAll }: { hidden: number; onShowAll
 }
 
 /** What the scanner says about an alert's opportunity it cannot show. */
-export function AlertTargetNotice({ message, canShowAll, onShowAll }: { message: string | null; canShowAll: boolean; onShowAll: () => void }) {
+export function AlertTargetNotice({
+  message,
+  canShowAll,
+  onShowAll,
+}: {
+  message: string | null;
+  canShowAll: boolean;
+  onShowAll: () => void;
+}) {
   if (!message) return null;
   return (
     <div className="banner banner-info" role="status" data-testid="alert-target">

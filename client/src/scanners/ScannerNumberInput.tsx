@@ -1,5 +1,13 @@
 import { useId } from 'react';
-import { checkNumber, FIELD_LABELS, fieldName, fieldUnit, type NumberRange, type NumberUnit, type ScannerField } from './scanner-settings';
+import {
+  checkNumber,
+  FIELD_LABELS,
+  fieldName,
+  fieldUnit,
+  type NumberRange,
+  type NumberUnit,
+  type ScannerField,
+} from './scanner-settings';
 
 /**
  * A ranged number input, typed freely: a value outside the range or off the step shows its message and is
@@ -60,5 +68,14 @@ export function ScannerNumberInput({
   range: NumberRange;
   onChange: (raw: string, valid: number | null) => void;
 }) {
-  return <RangedNumberInput label={FIELD_LABELS[field]} name={fieldName(field)} unit={fieldUnit(field)} value={value} range={range} onChange={onChange} />;
+  return (
+    <RangedNumberInput
+      label={FIELD_LABELS[field]}
+      name={fieldName(field)}
+      unit={fieldUnit(field)}
+      value={value}
+      range={range}
+      onChange={onChange}
+    />
+  );
 }

@@ -23,7 +23,15 @@ import { useScannerNotify } from './useScannerNotify';
  * The arbitrage and middles scanners (Platinum; spec 001 §5, §9; DECISIONS 11–12, 28): the live feed through the
  * user's inputs, books and bankroll; what the books hide is counted, and an alert's opportunity is scrolled to.
  */
-export function ScannerPanel({ kind, sports, books }: { kind: ScannerKind; sports: readonly string[]; books: readonly string[] }) {
+export function ScannerPanel({
+  kind,
+  sports,
+  books,
+}: {
+  kind: ScannerKind;
+  sports: readonly string[];
+  books: readonly string[];
+}) {
   const bankroll = useBankroll();
   const setSlip = useSetAtom(betSlipAtom);
   const { show } = useToasts();
@@ -35,7 +43,12 @@ export function ScannerPanel({ kind, sports, books }: { kind: ScannerKind; sport
   const [everyBook, setEveryBook] = useState(false);
   const booksKey = everyBook ? '' : books.join(',');
   const user = useMemo(
-    () => ({ inputs, bankroll: bankroll.cents / 100, books: booksKey ? booksKey.split(',') : [], commission: bankroll.commissions }),
+    () => ({
+      inputs,
+      bankroll: bankroll.cents / 100,
+      books: booksKey ? booksKey.split(',') : [],
+      commission: bankroll.commissions,
+    }),
     [inputs, bankroll.cents, booksKey, bankroll.commissions],
   );
   const notifyContext = useRef<NotifyContext>({ ...user, notify: notifications.notify });
@@ -72,10 +85,17 @@ export function ScannerPanel({ kind, sports, books }: { kind: ScannerKind; sport
   return (
     <section className="scanner" aria-label={kind === 'arbitrage' ? 'Arbitrage scanner' : 'Middles scanner'}>
       <ScannerInputs kind={kind} inputs={inputs} onInputs={setInputs} notifications={notifications} />
-      {target && <AlertTargetNotice message={alertTargetMessage(target)} canShowAll={target === 'hidden' && hidden > 0} onShowAll={showAllBooks} />}
+      {target && (
+        <AlertTargetNotice
+          message={alertTargetMessage(target)}
+          canShowAll={target === 'hidden' && hidden > 0}
+          onShowAll={showAllBooks}
+        />
+      )}
       {state.status === 'loading' && feed.length === 0 && (
         <div className="table-loading card" role="status">
-          <span className="spinner" aria-hidden="true" /> {kind === 'arbitrage' ? 'Scanning for arbitrage...' : 'Scanning for middles...'}
+          <span className="spinner" aria-hidden="true" />{' '}
+          {kind === 'arbitrage' ? 'Scanning for arbitrage...' : 'Scanning for middles...'}
         </div>
       )}
       {state.status === 'error' && (
@@ -87,7 +107,9 @@ export function ScannerPanel({ kind, sports, books }: { kind: ScannerKind; sport
         </div>
       )}
       {everyBook && <BooksHint hidden={0} everyBook onEveryBook={showAllBooks} onMyBooks={() => setEveryBook(false)} />}
-      {state.status === 'ready' && visible.length === 0 && <ScannerEmpty kind={kind} hidden={hidden} onShowAll={showAllBooks} />}
+      {state.status === 'ready' && visible.length === 0 && (
+        <ScannerEmpty kind={kind} hidden={hidden} onShowAll={showAllBooks} />
+      )}
       {visible.length > 0 && <HiddenByBooks hidden={hidden} onShowAll={showAllBooks} />}
       <div className="opportunities" aria-live="polite">
         {expiredLast(visible, now).map((item) => (

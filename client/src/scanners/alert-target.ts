@@ -8,7 +8,12 @@ import { expiresInAt } from './opportunity-expiry';
  */
 export type AlertTargetState = 'shown' | 'hidden' | 'expired' | 'gone';
 
-export function alertTargetState(id: string, feed: readonly FeedItem<Opportunity>[], visible: readonly FeedItem<Opportunity>[], now: number): AlertTargetState {
+export function alertTargetState(
+  id: string,
+  feed: readonly FeedItem<Opportunity>[],
+  visible: readonly FeedItem<Opportunity>[],
+  now: number,
+): AlertTargetState {
   const held = feed.find((item) => item.opportunity.id === id);
   if (!held || held.status === 'gone') return 'gone';
   if (expiresInAt(held.opportunity, now) === 0) return 'expired';

@@ -26,7 +26,10 @@ describe('arbitrage calculator form', () => {
   it('keeps one leg’s stake and sizes the other, rounded to whole dollars when asked', () => {
     // $10 at +100 pays $20: $9.615… at +108 → $9.62 pays $20.01; profit $0.38 at worst on $19.62
     const fixed = calculate(form({ mode: 'fixed', fixedLeg: 1, fixedStake: '10' }), legs);
-    expect(fixed).toMatchObject({ ok: true, stakes: { stakesCents: [962, 1000], totalCents: 1962, guaranteedProfitCents: 38 } });
+    expect(fixed).toMatchObject({
+      ok: true,
+      stakes: { stakesCents: [962, 1000], totalCents: 1962, guaranteedProfitCents: 38 },
+    });
     const whole = calculate(form({ mode: 'fixed', fixedLeg: 1, fixedStake: '10', roundDollars: true }), legs);
     // $10 at +108 pays $20.80, $10 at +100 pays $20.00: $0.00 at worst on $20
     expect(whole).toMatchObject({ ok: true, stakes: { stakesCents: [1000, 1000], guaranteedProfitCents: 0 } });
@@ -49,9 +52,15 @@ describe('arbitrage calculator form', () => {
   });
 
   it('says what is missing', () => {
-    expect(calculate(form({ odds: ['+108', '50'] }), legs)).toEqual({ ok: false, message: 'Leg 2: enter American odds (e.g. -110 or +150)' });
+    expect(calculate(form({ odds: ['+108', '50'] }), legs)).toEqual({
+      ok: false,
+      message: 'Leg 2: enter American odds (e.g. -110 or +150)',
+    });
     expect(calculate(form({ total: '' }), legs)).toEqual({ ok: false, message: 'Enter the total stake in dollars' });
-    expect(calculate(form({ mode: 'fixed', fixedStake: '-4' }), legs)).toEqual({ ok: false, message: 'Enter the stake you can bet on leg 1' });
+    expect(calculate(form({ mode: 'fixed', fixedStake: '-4' }), legs)).toEqual({
+      ok: false,
+      message: 'Enter the stake you can bet on leg 1',
+    });
   });
 });
 
@@ -68,7 +77,12 @@ describe('back/lay calculator', () => {
     if (!result.ok) throw new Error(result.message);
     // lay 250 × 2.2 / 2.04 = $269.61; liability 269.61 × 1.06 = $285.79; back wins 300 − 285.79 = $14.21;
     // lay wins 269.61 × 0.98 = $264.22 − 250 = $14.22
-    expect(result.sized).toEqual({ layStakeCents: 26_961, liabilityCents: 28_579, backWinsCents: 1_421, layWinsCents: 1_422 });
+    expect(result.sized).toEqual({
+      layStakeCents: 26_961,
+      liabilityCents: 28_579,
+      backWinsCents: 1_421,
+      layWinsCents: 1_422,
+    });
     expect(result.guaranteedCents).toBe(1_421);
     expect(result.profitPct).toBeCloseTo(5.684, 3);
   });
@@ -76,8 +90,16 @@ describe('back/lay calculator', () => {
   it('re-sizes at the odds typed, and says what is missing', () => {
     // the lay moved to 2.30 (+130): 100 × 2.2 / 2.28 = $96.49, liability $125.44; back wins 120 − 125.44 = −$5.44
     const moved = calculateBackLay({ odds: ['+120', '+130'], total: '100' }, legs);
-    expect(moved.ok && [moved.sized.layStakeCents, moved.sized.liabilityCents, moved.guaranteedCents]).toEqual([9_649, 12_544, -544]);
-    expect(calculateBackLay({ odds: ['+120', 'abc'], total: '100' }, legs)).toEqual({ ok: false, message: 'Lay: enter American odds (e.g. -110 or +150)' });
-    expect(calculateBackLay({ odds: ['+120', '+106'], total: '' }, legs)).toEqual({ ok: false, message: 'Enter the back stake in dollars' });
+    expect(moved.ok && [moved.sized.layStakeCents, moved.sized.liabilityCents, moved.guaranteedCents]).toEqual([
+      9_649, 12_544, -544,
+    ]);
+    expect(calculateBackLay({ odds: ['+120', 'abc'], total: '100' }, legs)).toEqual({
+      ok: false,
+      message: 'Lay: enter American odds (e.g. -110 or +150)',
+    });
+    expect(calculateBackLay({ odds: ['+120', '+106'], total: '' }, legs)).toEqual({
+      ok: false,
+      message: 'Enter the back stake in dollars',
+    });
   });
 });

@@ -51,7 +51,10 @@ export function legDecimal(typed: string, scannerAmerican: number, scannerDecima
   return american === scannerAmerican ? scannerDecimal : americanToDecimal(american);
 }
 
-export function calculate(form: CalculatorForm, legs: ReadonlyArray<{ price: number; decimal: number; commission?: number }>): CalculatorResult {
+export function calculate(
+  form: CalculatorForm,
+  legs: ReadonlyArray<{ price: number; decimal: number; commission?: number }>,
+): CalculatorResult {
   const decimals: number[] = [];
   for (let i = 0; i < legs.length; i++) {
     const d = legDecimal(form.odds[i] ?? '', legs[i].price, legs[i].decimal);
@@ -63,15 +66,27 @@ export function calculate(form: CalculatorForm, legs: ReadonlyArray<{ price: num
   if (form.mode === 'total') {
     const total = dollars(form.total);
     if (total === null || total <= 0) return { ok: false, message: 'Enter the total stake in dollars' };
-    return result(decimals, arbitrageCalculator(decimals, { mode: 'total', totalCents: dollarsToCents(total) }, rounding));
+    return result(
+      decimals,
+      arbitrageCalculator(decimals, { mode: 'total', totalCents: dollarsToCents(total) }, rounding),
+    );
   }
   const stake = dollars(form.fixedStake);
-  if (stake === null || stake <= 0) return { ok: false, message: `Enter the stake you can bet on leg ${form.fixedLeg + 1}` };
-  return result(decimals, arbitrageCalculator(decimals, { mode: 'fixed', leg: form.fixedLeg, stakeCents: dollarsToCents(stake) }, rounding));
+  if (stake === null || stake <= 0)
+    return { ok: false, message: `Enter the stake you can bet on leg ${form.fixedLeg + 1}` };
+  return result(
+    decimals,
+    arbitrageCalculator(decimals, { mode: 'fixed', leg: form.fixedLeg, stakeCents: dollarsToCents(stake) }, rounding),
+  );
 }
 
 function result(decimals: number[], stakes: ArbitrageStakes): CalculatorResult {
-  return { ok: true, decimals, stakes, profitPct: stakes.totalCents > 0 ? (stakes.guaranteedProfitCents / stakes.totalCents) * 100 : 0 };
+  return {
+    ok: true,
+    decimals,
+    stakes,
+    profitPct: stakes.totalCents > 0 ? (stakes.guaranteedProfitCents / stakes.totalCents) * 100 : 0,
+  };
 }
 
 type BackLayLeg = { price: number; decimal: number; commission?: number };
@@ -93,7 +108,10 @@ export type BackLayResult =
  * matched bettor's rule at each leg's commission (commission.ts backLay, the rule the scanner sized it with), half-up to
  * the cent; what is held at the exchange and the net result either way.
  */
-export function calculateBackLay(form: Pick<CalculatorForm, 'odds' | 'total'>, legs: readonly [back: BackLayLeg, lay: BackLayLeg]): BackLayResult {
+export function calculateBackLay(
+  form: Pick<CalculatorForm, 'odds' | 'total'>,
+  legs: readonly [back: BackLayLeg, lay: BackLayLeg],
+): BackLayResult {
   const names = ['Back bet', 'Lay'];
   const decimals: number[] = [];
   for (let i = 0; i < 2; i++) {

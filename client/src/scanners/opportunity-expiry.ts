@@ -22,12 +22,20 @@ export function expiryLabel(seconds: number): string {
  * Whether Execute may put an opportunity on the slip: not while it fades out as gone, and not once its
  * 30 minutes are up (spec 001 §9), since its prices are then too old to bet on without checking.
  */
-export function canExecute(item: { status: string; opportunity: { timeFound: string; expiresIn: number } }, now: number): boolean {
+export function canExecute(
+  item: { status: string; opportunity: { timeFound: string; expiresIn: number } },
+  now: number,
+): boolean {
   return item.status !== 'gone' && expiresInAt(item.opportunity, now) > 0;
 }
 
 /** The list with expired opportunities after the live ones, each part in its own order, so what can be bet on comes first. */
-export function expiredLast<T extends { opportunity: { timeFound: string; expiresIn: number } }>(items: readonly T[], now: number): T[] {
+export function expiredLast<T extends { opportunity: { timeFound: string; expiresIn: number } }>(
+  items: readonly T[],
+  now: number,
+): T[] {
   const live = items.filter((item) => expiresInAt(item.opportunity, now) > 0);
-  return live.length === items.length ? [...items] : [...live, ...items.filter((item) => expiresInAt(item.opportunity, now) === 0)];
+  return live.length === items.length
+    ? [...items]
+    : [...live, ...items.filter((item) => expiresInAt(item.opportunity, now) === 0)];
 }

@@ -1,6 +1,15 @@
 import type { ArbitrageOpportunity, MiddleOpportunity, OpportunityUpdate } from '@oddspulse/shared';
 import { alertTargetMessage, alertTargetState } from './alert-target';
-import { applyUpdate, arbitrageForUser, FADE_MS, hiddenByBooks, initialFeed, middleForUser, settleFeed, sizedForUser } from './opportunity-feed';
+import {
+  applyUpdate,
+  arbitrageForUser,
+  FADE_MS,
+  hiddenByBooks,
+  initialFeed,
+  middleForUser,
+  settleFeed,
+  sizedForUser,
+} from './opportunity-feed';
 
 const leg = (book: string, outcome: string, decimal: number, point?: number) => ({
   book,
@@ -32,7 +41,11 @@ const base = {
   expiresIn: 1800,
 };
 
-const arb = (id: string, profitPct: number, books: [string, string] = ['draftkings', 'fanduel']): ArbitrageOpportunity => ({
+const arb = (
+  id: string,
+  profitPct: number,
+  books: [string, string] = ['draftkings', 'fanduel'],
+): ArbitrageOpportunity => ({
   ...base,
   id,
   market: 'h2h',
@@ -45,7 +58,10 @@ const arb = (id: string, profitPct: number, books: [string, string] = ['draftkin
   legs: [leg(books[0], 'Home', 2.08), leg(books[1], 'Away', 2.0)],
 });
 
-const update = (action: OpportunityUpdate['action'], opportunity: ArbitrageOpportunity): OpportunityUpdate<ArbitrageOpportunity> => ({
+const update = (
+  action: OpportunityUpdate['action'],
+  opportunity: ArbitrageOpportunity,
+): OpportunityUpdate<ArbitrageOpportunity> => ({
   action,
   id: opportunity.id,
   event_id: 'e1',
@@ -75,9 +91,19 @@ describe('scanner feed (new appear, updated change in place, gone fade out)', ()
   it('applies the user inputs: minimum profit, books, and the engine stake split of min(max stake, bankroll) (spec 001 §5)', () => {
     expect(arbitrageForUser(arb('a', 0.4), { minProfit: 0.5, maxStake: 100, bankroll: 1000, books: [] })).toBeNull();
     expect(
-      arbitrageForUser(arb('a', 2, ['draftkings', 'pinnacle']), { minProfit: 0.5, maxStake: 100, bankroll: 1000, books: ['draftkings', 'fanduel'] }),
+      arbitrageForUser(arb('a', 2, ['draftkings', 'pinnacle']), {
+        minProfit: 0.5,
+        maxStake: 100,
+        bankroll: 1000,
+        books: ['draftkings', 'fanduel'],
+      }),
     ).toBeNull();
-    const sized = arbitrageForUser(arb('a', 2), { minProfit: 0.5, maxStake: 500, bankroll: 300, books: ['caesars', 'draftkings', 'fanduel'] })!;
+    const sized = arbitrageForUser(arb('a', 2), {
+      minProfit: 0.5,
+      maxStake: 500,
+      bankroll: 300,
+      books: ['caesars', 'draftkings', 'fanduel'],
+    })!;
     expect(sized.totalStake).toBe(300);
     expect(sized.legs.map((l) => l.stake).reduce((a, b) => a + b, 0)).toBeCloseTo(300, 2);
     // stakes in proportion to implied probability: the longer price gets less
@@ -111,7 +137,12 @@ describe('scanner feed (new appear, updated change in place, gone fade out)', ()
 describe('hiddenByBooks', () => {
   const inputs = { minProfit: 0.5, maxStake: 100, minGap: 3, minProbability: 15, middleStake: 1000 };
   const feed = initialFeed(
-    [arb('a', 2), arb('b', 2, ['pinnacle', 'bovada']), arb('c', 2, ['draftkings', 'pinnacle']), arb('d', 0.2, ['pinnacle', 'bovada'])],
+    [
+      arb('a', 2),
+      arb('b', 2, ['pinnacle', 'bovada']),
+      arb('c', 2, ['draftkings', 'pinnacle']),
+      arb('d', 0.2, ['pinnacle', 'bovada']),
+    ],
     0,
   );
 

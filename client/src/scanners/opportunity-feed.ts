@@ -1,4 +1,10 @@
-import { arbitrageForUser, middleForUser, type ArbitrageOpportunity, type MiddleOpportunity, type OpportunityUpdate } from '@oddspulse/shared';
+import {
+  arbitrageForUser,
+  middleForUser,
+  type ArbitrageOpportunity,
+  type MiddleOpportunity,
+  type OpportunityUpdate,
+} from '@oddspulse/shared';
 import type { ScannerSettings } from './scanner-settings';
 
 /**
@@ -25,7 +31,11 @@ export function initialFeed<T extends Opportunity>(list: readonly T[], now: numb
   return list.map((opportunity) => ({ opportunity, status: 'current', since: now }));
 }
 
-export function applyUpdate<T extends Opportunity>(feed: readonly FeedItem<T>[], update: OpportunityUpdate<T>, now: number): FeedItem<T>[] {
+export function applyUpdate<T extends Opportunity>(
+  feed: readonly FeedItem<T>[],
+  update: OpportunityUpdate<T>,
+  now: number,
+): FeedItem<T>[] {
   const index = feed.findIndex((item) => item.opportunity.id === update.id);
   if (update.action === 'gone') {
     if (index === -1) return [...feed];
@@ -42,7 +52,9 @@ export function settleFeed<T extends Opportunity>(feed: readonly FeedItem<T>[], 
   return feed
     .filter((item) => !(item.status === 'gone' && now - item.since >= FADE_MS))
     .map((item) =>
-      (item.status === 'new' || item.status === 'updated') && now - item.since >= HIGHLIGHT_MS ? { ...item, status: 'current', since: item.since } : item,
+      (item.status === 'new' || item.status === 'updated') && now - item.since >= HIGHLIGHT_MS
+        ? { ...item, status: 'current', since: item.since }
+        : item,
     );
 }
 
@@ -68,10 +80,20 @@ export interface ScannerUser {
 export function opportunityForUser(o: ArbitrageOpportunity, user: ScannerUser): ArbitrageOpportunity | null;
 export function opportunityForUser(o: MiddleOpportunity, user: ScannerUser): MiddleOpportunity | null;
 export function opportunityForUser(o: Opportunity, user: ScannerUser): Opportunity | null;
-export function opportunityForUser(o: Opportunity, { inputs, bankroll, books, commission }: ScannerUser): Opportunity | null {
+export function opportunityForUser(
+  o: Opportunity,
+  { inputs, bankroll, books, commission }: ScannerUser,
+): Opportunity | null {
   return o.type === 'arbitrage'
     ? arbitrageForUser(o, { minProfit: inputs.minProfit, maxStake: inputs.maxStake, bankroll, books, commission })
-    : middleForUser(o, { minGap: inputs.minGap, minProbability: inputs.minProbability, maxStake: inputs.middleStake, bankroll, books, commission });
+    : middleForUser(o, {
+        minGap: inputs.minGap,
+        minProbability: inputs.minProbability,
+        maxStake: inputs.middleStake,
+        bankroll,
+        books,
+        commission,
+      });
 }
 
 /** The feed as this user sees it, best first (arbitrage by profit, middles by probability). */

@@ -45,7 +45,11 @@ const arb = (id: string, profitPct: number): ArbitrageOpportunity => ({
   legs: [leg('draftkings', 'Home', 2.08), leg('fanduel', 'Away', 2.0)],
 });
 
-const middle = (id: string, probability: number, books: [string, string] = ['draftkings', 'fanduel']): MiddleOpportunity => ({
+const middle = (
+  id: string,
+  probability: number,
+  books: [string, string] = ['draftkings', 'fanduel'],
+): MiddleOpportunity => ({
   ...base,
   id,
   market: 'totals',
@@ -84,25 +88,43 @@ describe('scanner notifications', () => {
       user,
     );
     expect(list).toEqual([
-      { title: 'Middle 30% · gap 4', body: 'Away @ Home · Total · 218.5 to 222.5', tag: 'm1', path: '/sportsbooks?mode=middles&q=Home&opportunity=m1' },
+      {
+        title: 'Middle 30% · gap 4',
+        body: 'Away @ Home · Total · 218.5 to 222.5',
+        tag: 'm1',
+        path: '/sportsbooks?mode=middles&q=Home&opportunity=m1',
+      },
     ]);
   });
 
   it('announces only what the scanner would show: the user books and inputs apply', () => {
     const books = { ...user, books: ['draftkings', 'betmgm'] };
-    expect(notificationsFor('middles', [update('new', middle('m1', 30))], { on: true, threshold: 25 }, books)).toEqual([]);
+    expect(notificationsFor('middles', [update('new', middle('m1', 30))], { on: true, threshold: 25 }, books)).toEqual(
+      [],
+    );
     const strict = { ...user, inputs: { ...SCANNER_DEFAULTS, minProbability: 35 } };
-    expect(notificationsFor('middles', [update('new', middle('m1', 30))], { on: true, threshold: 25 }, strict)).toEqual([]);
+    expect(notificationsFor('middles', [update('new', middle('m1', 30))], { on: true, threshold: 25 }, strict)).toEqual(
+      [],
+    );
   });
 
   it('announces nothing when off, and each scanner only its own kind', () => {
-    expect(notificationsFor('middles', [update('new', middle('m1', 45))], { on: false, threshold: 5 }, user)).toEqual([]);
+    expect(notificationsFor('middles', [update('new', middle('m1', 45))], { on: false, threshold: 5 }, user)).toEqual(
+      [],
+    );
     expect(notificationsFor('middles', [update('new', arb('a1', 9))], { on: true, threshold: 5 }, user)).toEqual([]);
-    expect(notificationsFor('arbitrage', [update('new', middle('m1', 45))], { on: true, threshold: 0.1 }, user)).toEqual([]);
+    expect(
+      notificationsFor('arbitrage', [update('new', middle('m1', 45))], { on: true, threshold: 0.1 }, user),
+    ).toEqual([]);
   });
 
   it('announces new arbitrage above the profit the user set', () => {
-    const list = notificationsFor('arbitrage', [update('new', arb('a1', 3.2)), update('new', arb('a2', 1.5))], { on: true, threshold: 2 }, user);
+    const list = notificationsFor(
+      'arbitrage',
+      [update('new', arb('a1', 3.2)), update('new', arb('a2', 1.5))],
+      { on: true, threshold: 2 },
+      user,
+    );
     expect(list.map((n) => [n.tag, n.title])).toEqual([['a1', 'Arbitrage 3.20%']]);
     // a click opens the opportunity itself, as an alert's link does
     expect(list[0].path).toBe('/sportsbooks?mode=arbitrage&q=Home&opportunity=a1');
@@ -111,7 +133,9 @@ describe('scanner notifications', () => {
   it('stores each scanner apart; the arbitrage setting keeps its earlier field name', () => {
     expect(serialiseNotifySettings('arbitrage', { on: true, threshold: 3 })).toBe('{"on":true,"minProfit":3}');
     expect(parseNotifySettings('arbitrage', '{"on":true,"minProfit":3}', true)).toEqual({ on: true, threshold: 3 });
-    expect(parseNotifySettings('middles', serialiseNotifySettings('middles', { on: true, threshold: 30 }), true)).toEqual({ on: true, threshold: 30 });
+    expect(
+      parseNotifySettings('middles', serialiseNotifySettings('middles', { on: true, threshold: 30 }), true),
+    ).toEqual({ on: true, threshold: 30 });
     // on only while the browser still allows notifications
     expect(parseNotifySettings('middles', '{"on":true,"threshold":30}', false)).toEqual({ on: false, threshold: 30 });
     expect(parseNotifySettings('middles', null, true)).toEqual({ on: false, threshold: NOTIFY_DEFAULTS.middles });

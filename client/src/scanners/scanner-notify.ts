@@ -17,7 +17,10 @@ export interface NotifySettings {
 }
 
 /** Stored per scanner; the arbitrage key predates the middles one and keeps its field name. */
-export const NOTIFY_KEYS: Record<NotifyKind, string> = { arbitrage: 'oddspulse.scannerNotify', middles: 'oddspulse.middlesNotify' };
+export const NOTIFY_KEYS: Record<NotifyKind, string> = {
+  arbitrage: 'oddspulse.scannerNotify',
+  middles: 'oddspulse.middlesNotify',
+};
 export const NOTIFY_DEFAULTS: Record<NotifyKind, number> = { arbitrage: 2, middles: 25 };
 /** The threshold inputs' ranges: arbitrage profit as the minimum profit's; middles as the probability's. */
 export const NOTIFY_RANGES: Record<NotifyKind, NumberRange> = {
@@ -35,7 +38,11 @@ export function parseNotifySettings(kind: NotifyKind, raw: string | null, permit
 }
 
 export function serialiseNotifySettings(kind: NotifyKind, settings: NotifySettings): string {
-  return JSON.stringify(kind === 'arbitrage' ? { on: settings.on, minProfit: settings.threshold } : { on: settings.on, threshold: settings.threshold });
+  return JSON.stringify(
+    kind === 'arbitrage'
+      ? { on: settings.on, minProfit: settings.threshold }
+      : { on: settings.on, threshold: settings.threshold },
+  );
 }
 
 export interface BrowserNotification {

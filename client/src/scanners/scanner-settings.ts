@@ -30,7 +30,13 @@ export interface ScannerSettings {
 export type ScannerField = keyof ScannerSettings;
 
 /** Scanner defaults (spec 001 §9): min profit 0.5, max stake 100; middles gap 3, probability 15, stake 1000. */
-export const SCANNER_DEFAULTS: ScannerSettings = { minProfit: 0.5, maxStake: 100, minGap: 3, minProbability: 15, middleStake: 1000 };
+export const SCANNER_DEFAULTS: ScannerSettings = {
+  minProfit: 0.5,
+  maxStake: 100,
+  minGap: 3,
+  minProbability: 15,
+  middleStake: 1000,
+};
 
 const MIDDLE_RANGES = {
   minGap: { min: 0.5, max: 20, step: 0.5 },
@@ -63,7 +69,13 @@ const NAMES: Record<ScannerField, string> = {
 
 export type NumberUnit = 'money' | 'percent' | 'plain';
 
-const UNITS: Record<ScannerField, NumberUnit> = { minProfit: 'percent', maxStake: 'money', minGap: 'plain', minProbability: 'percent', middleStake: 'money' };
+const UNITS: Record<ScannerField, NumberUnit> = {
+  minProfit: 'percent',
+  maxStake: 'money',
+  minGap: 'plain',
+  minProbability: 'percent',
+  middleStake: 'money',
+};
 
 function show(unit: NumberUnit, value: number): string {
   const n = value.toLocaleString('en-US', { maximumFractionDigits: 2 });
@@ -82,7 +94,8 @@ export function checkNumber(raw: string, range: NumberRange, name: string, unit:
   if (value < range.min - 1e-9 || value > range.max + 1e-9)
     return { ok: false, message: `${name} must be between ${show(unit, range.min)} and ${show(unit, range.max)}` };
   const steps = (value - range.min) / range.step;
-  if (Math.abs(steps - Math.round(steps)) > 1e-6) return { ok: false, message: `${name} must be in steps of ${show(unit, range.step)}` };
+  if (Math.abs(steps - Math.round(steps)) > 1e-6)
+    return { ok: false, message: `${name} must be in steps of ${show(unit, range.step)}` };
   return { ok: true, value };
 }
 
@@ -105,7 +118,8 @@ export const MIDDLE_FIELDS: readonly ScannerField[] = ['minGap', 'minProbability
 /** Stored settings: each field kept when it is a finite number, else its default (a corrupt value never breaks the page). */
 export function parseStoredSettings(raw: string): ScannerSettings {
   const value = JSON.parse(raw) as Partial<Record<ScannerField, unknown>>;
-  const pick = (field: ScannerField) => (typeof value[field] === 'number' && Number.isFinite(value[field]) ? value[field] : SCANNER_DEFAULTS[field]);
+  const pick = (field: ScannerField) =>
+    typeof value[field] === 'number' && Number.isFinite(value[field]) ? value[field] : SCANNER_DEFAULTS[field];
   return {
     minProfit: pick('minProfit'),
     maxStake: pick('maxStake'),

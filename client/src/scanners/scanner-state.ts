@@ -17,5 +17,14 @@ export function parseScannerSports(raw: string): string[] {
   return stored.length ? stored : [...ALL_SCANNER_SPORTS];
 }
 
-export const scannerSportsAtom = storedAtom<string[]>(SCANNER_SPORTS_KEY, parseScannerSports, [...ALL_SCANNER_SPORTS], (v) => v.join(','));
-export const scannerSettingsAtom = storedAtom<ScannerSettings>(SCANNER_SETTINGS_KEY, parseStoredSettings, SCANNER_DEFAULTS);
+export const scannerSportsAtom = storedAtom<string[]>(
+  SCANNER_SPORTS_KEY,
+  parseScannerSports,
+  [...ALL_SCANNER_SPORTS],
+  (v) => v.join(','),
+);
+export const scannerSettingsAtom = storedAtom<ScannerSettings>(
+  SCANNER_SETTINGS_KEY,
+  parseStoredSettings,
+  SCANNER_DEFAULTS,
+);

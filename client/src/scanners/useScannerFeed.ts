@@ -4,7 +4,14 @@ import { useEffect, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { RealtimeChannel, type OpportunityUpdate } from '@oddspulse/shared';
 import { liveSocketAtom } from '../realtime/socket';
-import { applyUpdate, initialFeed, settleFeed, type FeedItem, type Opportunity, type ScannerUser } from './opportunity-feed';
+import {
+  applyUpdate,
+  initialFeed,
+  settleFeed,
+  type FeedItem,
+  type Opportunity,
+  type ScannerUser,
+} from './opportunity-feed';
 import { scannerFeedQuery, scannerKeys } from './scanner-api';
 import { notificationsFor, type NotifySettings } from './scanner-notify';
 import type { ScannerKind } from './scanner-settings';
@@ -40,8 +47,13 @@ export function useScannerFeed(kind: ScannerKind, sportsKey: string, notifyConte
       socket.subscribe({ channel, sport }, (envelope) => {
         if (envelope.type === 'snapshot') {
           // A snapshot is the room's current updates (new or updated), each with its opportunity.
-          const list = envelope.data.flatMap((u): Opportunity[] => (u.action !== 'gone' && u.opportunity ? [u.opportunity] : []));
-          change((current) => [...current.filter((i) => i.opportunity.sport !== sport), ...initialFeed(list, Date.now())]);
+          const list = envelope.data.flatMap((u): Opportunity[] =>
+            u.action !== 'gone' && u.opportunity ? [u.opportunity] : [],
+          );
+          change((current) => [
+            ...current.filter((i) => i.opportunity.sport !== sport),
+            ...initialFeed(list, Date.now()),
+          ]);
           return;
         }
         if (envelope.type !== 'opportunities') return;
@@ -75,6 +87,10 @@ export function useScannerFeed(kind: ScannerKind, sportsKey: string, notifyConte
     return () => window.clearInterval(timer);
   }, [kind, sportsKey, queryClient]);
 
-  const state: FeedState = query.isFetching ? { status: 'loading' } : query.error ? { status: 'error', message: query.error.message } : { status: 'ready' };
+  const state: FeedState = query.isFetching
+    ? { status: 'loading' }
+    : query.error
+      ? { status: 'error', message: query.error.message }
+      : { status: 'ready' };
   return { feed: query.data ?? NO_FEED, state, now, load: query.refetch };
 }

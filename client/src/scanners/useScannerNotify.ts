@@ -1,9 +1,16 @@
 import { useState } from 'react';
 import { useToasts } from '../state/toasts';
-import { NOTIFY_KEYS, parseNotifySettings, serialiseNotifySettings, type NotifyKind, type NotifySettings } from './scanner-notify';
+import {
+  NOTIFY_KEYS,
+  parseNotifySettings,
+  serialiseNotifySettings,
+  type NotifyKind,
+  type NotifySettings,
+} from './scanner-notify';
 
 /** The browser's permission for notifications ('unsupported' without the API). */
-export const notificationPermission = (): NotificationPermission | 'unsupported' => ('Notification' in window ? Notification.permission : 'unsupported');
+export const notificationPermission = (): NotificationPermission | 'unsupported' =>
+  'Notification' in window ? Notification.permission : 'unsupported';
 
 function readNotify(kind: NotifyKind): NotifySettings {
   const key = NOTIFY_KEYS[kind];

@@ -1,7 +1,19 @@
 import type { ScoreboardEvent } from '@oddspulse/shared';
 import { formatLine, gameBadge } from './scores-logic';
 
-function TeamRow({ name, logo, record, rank, score }: { name: string; logo?: string; record?: string; rank?: number; score: number | null }) {
+function TeamRow({
+  name,
+  logo,
+  record,
+  rank,
+  score,
+}: {
+  name: string;
+  logo?: string;
+  record?: string;
+  rank?: number;
+  score: number | null;
+}) {
   return (
     <div className="team-row">
       {logo ? (
@@ -34,7 +46,13 @@ export function GameStatusText({ game }: { game: ScoreboardEvent }) {
       {badge === 'LIVE' && <span className="small">{game.status_type?.detail || game.clock}</span>}
       {badge === null && (
         <span className="small muted">
-          {new Date(game.commence_time).toLocaleString([], { weekday: 'short', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' })}
+          {new Date(game.commence_time).toLocaleString([], {
+            weekday: 'short',
+            month: 'short',
+            day: 'numeric',
+            hour: 'numeric',
+            minute: '2-digit',
+          })}
         </span>
       )}
     </span>
@@ -45,16 +63,35 @@ export function GameStatusText({ game }: { game: ScoreboardEvent }) {
 export function GameCard({ game, onOpen }: { game: ScoreboardEvent; onOpen: () => void }) {
   return (
     <li className="card game-card" data-testid="game-card" data-game-id={game.id}>
-      <button type="button" className="game-open" onClick={onOpen} aria-label={`${game.away_team} at ${game.home_team}: open game details`}>
+      <button
+        type="button"
+        className="game-open"
+        onClick={onOpen}
+        aria-label={`${game.away_team} at ${game.home_team}: open game details`}
+      >
         <div className="game-card-head">
           <GameStatusText game={game} />
           {game.week ? <span className="muted small">Week {game.week}</span> : null}
         </div>
-        <TeamRow name={game.away_team} logo={game.away_logo} record={game.away_record} rank={game.away_rank} score={game.scores.away} />
-        <TeamRow name={game.home_team} logo={game.home_logo} record={game.home_record} rank={game.home_rank} score={game.scores.home} />
+        <TeamRow
+          name={game.away_team}
+          logo={game.away_logo}
+          record={game.away_record}
+          rank={game.away_rank}
+          score={game.scores.away}
+        />
+        <TeamRow
+          name={game.home_team}
+          logo={game.home_logo}
+          record={game.home_record}
+          rank={game.home_rank}
+          score={game.scores.home}
+        />
         {game.odds && (game.odds.spread !== undefined || game.odds.overUnder !== undefined) && (
           <div className="game-odds small muted">
-            {game.odds.spread !== undefined && <span>Spread: {game.odds.details ?? `${game.home_team} ${formatLine(game.odds.spread)}`}</span>}
+            {game.odds.spread !== undefined && (
+              <span>Spread: {game.odds.details ?? `${game.home_team} ${formatLine(game.odds.spread)}`}</span>
+            )}
             {game.odds.overUnder !== undefined && <span>O/U: {game.odds.overUnder}</span>}
             <span>{game.odds.provider}</span>
           </div>

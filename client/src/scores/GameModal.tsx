@@ -67,7 +67,12 @@ export function GameModal({ game, onClose }: { game: ScoreboardEvent | null; onC
         {tab === 'overview' ? (
           <GameOverview game={game} />
         ) : (
-          <LineMovement sport={game.sport_key} eventId={game.event_id!} bookmakers={game.bookmakers} finished={game.completed} />
+          <LineMovement
+            sport={game.sport_key}
+            eventId={game.event_id!}
+            bookmakers={game.bookmakers}
+            finished={game.completed}
+          />
         )}
       </div>
       <CloseButton onClose={onClose} />

@@ -72,7 +72,9 @@ export function GameOverview({ game }: { game: ScoreboardEvent }) {
           <>
             <dt>Moneyline</dt>
             <dd>
-              {game.away_team} {game.odds.moneyline.away !== undefined ? formatAmericanOdds(game.odds.moneyline.away, oddsFormat) : '—'} · {game.home_team}{' '}
+              {game.away_team}{' '}
+              {game.odds.moneyline.away !== undefined ? formatAmericanOdds(game.odds.moneyline.away, oddsFormat) : '—'}{' '}
+              · {game.home_team}{' '}
               {game.odds.moneyline.home !== undefined ? formatAmericanOdds(game.odds.moneyline.home, oddsFormat) : '—'}
             </dd>
           </>

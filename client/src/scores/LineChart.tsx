@@ -3,10 +3,26 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { ChartData } from './line-chart-data';
 
-const COLOURS = ['#a78bfa', '#22c55e', '#f59e0b', '#60a5fa', '#f472b6', '#2dd4bf', '#ef4444', '#facc15', '#e2e8f0', '#fb923c'];
+const COLOURS = [
+  '#a78bfa',
+  '#22c55e',
+  '#f59e0b',
+  '#60a5fa',
+  '#f472b6',
+  '#2dd4bf',
+  '#ef4444',
+  '#facc15',
+  '#e2e8f0',
+  '#fb923c',
+];
 const HEIGHT = 200;
-const AXIS = { stroke: '#c4b5fd', grid: { stroke: 'rgba(196, 181, 253, 0.15)', width: 1 }, ticks: { stroke: 'rgba(196, 181, 253, 0.3)', width: 1 } };
-const clock = (seconds: number) => new Date(seconds * 1000).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+const AXIS = {
+  stroke: '#c4b5fd',
+  grid: { stroke: 'rgba(196, 181, 253, 0.15)', width: 1 },
+  ticks: { stroke: 'rgba(196, 181, 253, 0.3)', width: 1 },
+};
+const clock = (seconds: number) =>
+  new Date(seconds * 1000).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
 
 const legendRows = (u: uPlot) => u.root.querySelectorAll<HTMLElement>('.u-legend .u-series');
 
@@ -34,7 +50,15 @@ function legendKeys(u: uPlot): void {
  * step lines (a price holds until it changes), gridlines, the values under the pointer in the legend, and a legend
  * whose entries hide or show their series on click, Enter or Space.
  */
-export default function LineChart({ title, data, format }: { title: string; data: ChartData; format: (v: number) => string }) {
+export default function LineChart({
+  title,
+  data,
+  format,
+}: {
+  title: string;
+  data: ChartData;
+  format: (v: number) => string;
+}) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = host.current;

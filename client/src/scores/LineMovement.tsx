@@ -1,10 +1,24 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { decodeLineHistory, LINE_MOVEMENT_MARKETS, type LineHistoryBook, type LineMovementMarket } from '@oddspulse/shared';
+import {
+  decodeLineHistory,
+  LINE_MOVEMENT_MARKETS,
+  type LineHistoryBook,
+  type LineMovementMarket,
+} from '@oddspulse/shared';
 import { Link } from 'react-router-dom';
 import { authAtom } from '../state/auth';
 import { oddsFormatAtom } from '../odds/odds-state';
-import { LINE_MARKET_LABELS, lineChart, marketSides, marketsWithHistory, noHistoryText, openingMarket, priceChart, priceChartIn } from './line-chart-data';
+import {
+  LINE_MARKET_LABELS,
+  lineChart,
+  marketSides,
+  marketsWithHistory,
+  noHistoryText,
+  openingMarket,
+  priceChart,
+  priceChartIn,
+} from './line-chart-data';
 import { fetchLineHistory } from './scores-api';
 
 // uPlot comes with the chart only: the modal's other tabs never load it.
@@ -18,7 +32,17 @@ const formatPoint = (v: number) => String(v);
  * `series` view), which is requested only while this tab is mounted (open). Starts on all books, and on a market the
  * books priced; the chart's legend hides and shows books. `finished`: the game is over, so its history is complete.
  */
-export function LineMovement({ sport, eventId, bookmakers, finished }: { sport: string; eventId: string; bookmakers?: readonly string[]; finished: boolean }) {
+export function LineMovement({
+  sport,
+  eventId,
+  bookmakers,
+  finished,
+}: {
+  sport: string;
+  eventId: string;
+  bookmakers?: readonly string[];
+  finished: boolean;
+}) {
   const auth = useAtomValue(authAtom);
   const oddsFormat = useAtomValue(oddsFormatAtom);
   const signedIn = auth.status === 'signedIn';
@@ -52,7 +76,10 @@ export function LineMovement({ sport, eventId, bookmakers, finished }: { sport: 
   const sides = useMemo(() => marketSides(shownBooks, market), [shownBooks, market]);
   const shownSide = sides.includes(side) ? side : (sides[0] ?? '');
   // prices in the user's odds format (spec 001 §9), in the tooltip and on the axis
-  const prices = useMemo(() => priceChartIn(priceChart(shownBooks, market, shownSide), oddsFormat), [shownBooks, market, shownSide, oddsFormat]);
+  const prices = useMemo(
+    () => priceChartIn(priceChart(shownBooks, market, shownSide), oddsFormat),
+    [shownBooks, market, shownSide, oddsFormat],
+  );
   const lines = useMemo(() => lineChart(shownBooks, market, shownSide), [shownBooks, market, shownSide]);
 
   if (!signedIn) {
@@ -113,7 +140,9 @@ export function LineMovement({ sport, eventId, bookmakers, finished }: { sport: 
       {prices.data.series.length > 0 && (
         <Suspense fallback={<div className="spinner" role="status" aria-label="Loading the chart" />}>
           <LineChart title="Price" data={prices.data} format={prices.format} />
-          {market !== 'h2h' && lines.series.length > 0 && <LineChart title={market === 'totals' ? 'Total' : 'Spread'} data={lines} format={formatPoint} />}
+          {market !== 'h2h' && lines.series.length > 0 && (
+            <LineChart title={market === 'totals' ? 'Total' : 'Spread'} data={lines} format={formatPoint} />
+          )}
         </Suspense>
       )}
     </div>

@@ -47,7 +47,8 @@ export function MyPicksOnGame({ game }: { game: ScoreboardEvent }) {
             return (
               <li key={pick.id}>
                 <span>
-                  {pick.market}: <strong>{pick.selection}</strong> {formatPickOdds(pick.odds, oddsFormat)} · {formatMoney(pick.stakeCents)}
+                  {pick.market}: <strong>{pick.selection}</strong> {formatPickOdds(pick.odds, oddsFormat)} ·{' '}
+                  {formatMoney(pick.stakeCents)}
                 </span>
                 <span className={`status-badge status-${pick.status}`}>{statusLabel(pick.status)}</span>
                 {profit !== null && <span className="small">{formatMoney(profit, true)}</span>}

@@ -1,4 +1,11 @@
-import { REACTION_EMOJI_NAMES, REACTION_EMOJIS, reactorName, type ReactionAction, type ReactionEmoji, type Reactor } from '@oddspulse/shared';
+import {
+  REACTION_EMOJI_NAMES,
+  REACTION_EMOJIS,
+  reactorName,
+  type ReactionAction,
+  type ReactionEmoji,
+  type Reactor,
+} from '@oddspulse/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
@@ -42,7 +49,15 @@ export function Reactions({ gameKey }: { gameKey: string }) {
   const mine = ownReaction(reactions, user?.id ?? null);
 
   const reaction = useMutation({
-    mutationFn: async ({ reactor, emoji, action }: { reactor: Reactor; emoji: ReactionEmoji; action: ReactionAction }) => {
+    mutationFn: async ({
+      reactor,
+      emoji,
+      action,
+    }: {
+      reactor: Reactor;
+      emoji: ReactionEmoji;
+      action: ReactionAction;
+    }) => {
       // a read still under way would answer with the reactions from before this one
       await queryClient.cancelQueries({ queryKey: key });
       return postReaction(gameKey, { ...reactor, emoji, action });
@@ -59,7 +74,10 @@ export function Reactions({ gameKey }: { gameKey: string }) {
 
   const react = (emoji: ReactionEmoji) => {
     if (!user) return;
-    const username = reactorName(profile.status === 'ready' ? profile.profile.username : user.user_metadata?.username, user.email);
+    const username = reactorName(
+      profile.status === 'ready' ? profile.profile.username : user.user_metadata?.username,
+      user.email,
+    );
     reaction.mutate({ reactor: { userId: user.id, username }, emoji, action: mine === emoji ? 'remove' : 'add' });
   };
 
@@ -93,7 +111,9 @@ export function Reactions({ gameKey }: { gameKey: string }) {
       </div>
       {reactors.length > 0 && (
         <p className="small muted reaction-who" data-testid="reaction-who">
-          {reactors.map((name) => `${REACTION_EMOJIS[name]} ${reactions[name].map((r) => r.username).join(', ')}`).join(' · ')}
+          {reactors
+            .map((name) => `${REACTION_EMOJIS[name]} ${reactions[name].map((r) => r.username).join(', ')}`)
+            .join(' · ')}
         </p>
       )}
       {!user && <p className="small muted">Sign in to react.</p>}

@@ -51,7 +51,8 @@ export function ScoresPage() {
     return socket.subscribe({ channel: 'scores', sport }, (envelope) => {
       if (envelope.type === 'score.update') merge(envelope.data.games);
       else if (envelope.type === 'game.final') merge([envelope.data.game]);
-      else if (envelope.type === 'snapshot' && envelope.data?.games) queryClient.setQueryData(key, mergeScoreUpdate([], envelope.data.games, sport));
+      else if (envelope.type === 'snapshot' && envelope.data?.games)
+        queryClient.setQueryData(key, mergeScoreUpdate([], envelope.data.games, sport));
     });
   }, [socket, sport, signedIn, queryClient]);
 
@@ -77,7 +78,12 @@ export function ScoresPage() {
               ))}
             </select>
           </label>
-          <button type="button" className="button small" onClick={() => void scores.refetch()} disabled={scores.isFetching}>
+          <button
+            type="button"
+            className="button small"
+            onClick={() => void scores.refetch()}
+            disabled={scores.isFetching}
+          >
             {scores.isFetching ? 'Refreshing...' : 'Refresh'}
           </button>
         </div>
@@ -91,7 +97,9 @@ export function ScoresPage() {
         </div>
       )}
       {games === null && !scores.error && <div className="spinner" role="status" aria-label="Loading scores" />}
-      {games !== null && games.length === 0 && <p className="card muted">No games scheduled for this sport right now.</p>}
+      {games !== null && games.length === 0 && (
+        <p className="card muted">No games scheduled for this sport right now.</p>
+      )}
       <ul className="game-list" aria-label="Games">
         {games?.map((game) => (
           <GameCard key={game.id} game={game} onOpen={() => setOpenGameId(game.id)} />

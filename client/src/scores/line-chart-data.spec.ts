@@ -1,6 +1,14 @@
 import { formatAmericanOdds } from '../odds/filters/filter-settings';
 import type { LineHistoryBook } from '@oddspulse/shared';
-import { lineChart, marketSides, marketsWithHistory, noHistoryText, openingMarket, priceChart, priceChartIn } from './line-chart-data';
+import {
+  lineChart,
+  marketSides,
+  marketsWithHistory,
+  noHistoryText,
+  openingMarket,
+  priceChart,
+  priceChartIn,
+} from './line-chart-data';
 
 const books: LineHistoryBook[] = [
   {
@@ -37,7 +45,12 @@ const books: LineHistoryBook[] = [
   {
     key: 'fanduel',
     title: 'FanDuel',
-    markets: [{ key: 'spreads', outcomes: [{ name: 'Bills', lines: [{ point: -3.5, prices: [[150, -112]] }], moves: [[150, -3.5]] }] }],
+    markets: [
+      {
+        key: 'spreads',
+        outcomes: [{ name: 'Bills', lines: [{ point: -3.5, prices: [[150, -112]] }], moves: [[150, -3.5]] }],
+      },
+    ],
   },
 ];
 
@@ -59,7 +72,9 @@ describe('line movement chart data', () => {
   });
 
   it('names a moneyline series by its book alone', () => {
-    expect(priceChart(books, 'h2h', 'Bills').series).toEqual([{ label: 'DraftKings', book: 'draftkings', values: [-170] }]);
+    expect(priceChart(books, 'h2h', 'Bills').series).toEqual([
+      { label: 'DraftKings', book: 'draftkings', values: [-170] },
+    ]);
   });
 
   it("draws each book's line over time, one series per book", () => {
@@ -94,7 +109,9 @@ describe('line movement without prices', () => {
     expect(noHistoryText('totals', ['h2h', 'spreads'], true)).toBe(
       'No Total prices were recorded for this game by the books shown; Moneyline and Spread have history.',
     );
-    expect(noHistoryText('spreads', ['h2h'], false)).toBe('No Spread prices were recorded for this game by the books shown; Moneyline has history.');
+    expect(noHistoryText('spreads', ['h2h'], false)).toBe(
+      'No Spread prices were recorded for this game by the books shown; Moneyline has history.',
+    );
   });
 
   it('says why a finished game has none, and "yet" only for a game still to come or under way', () => {
@@ -111,7 +128,11 @@ describe('prices in the user’s odds format (spec 001 §9)', () => {
   it('keeps American prices as recorded and signs them', () => {
     const american = priceChartIn(data, 'american');
     expect(american.data).toBe(data);
-    expect(american.data.series[0].values.map((v) => (v === null ? null : american.format(v)))).toEqual(['-110', '+150', null]);
+    expect(american.data.series[0].values.map((v) => (v === null ? null : american.format(v)))).toEqual([
+      '-110',
+      '+150',
+      null,
+    ]);
   });
 
   it('draws decimal and fractional as decimal odds and labels them in the chosen format', () => {

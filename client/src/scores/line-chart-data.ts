@@ -25,13 +25,17 @@ const signed = (point: number) => (point > 0 ? `+${point}` : String(point));
 
 /** The outcomes of a market across the books, by name (the Side choices), in the order first seen. */
 export function marketSides(books: readonly LineHistoryBook[], market: LineMovementMarket): string[] {
-  const names = books.flatMap((b) => b.markets.filter((m) => m.key === market).flatMap((m) => m.outcomes.map((o) => o.name)));
+  const names = books.flatMap((b) =>
+    b.markets.filter((m) => m.key === market).flatMap((m) => m.outcomes.map((o) => o.name)),
+  );
   return [...new Set(names)];
 }
 
 function sideOutcomes(books: readonly LineHistoryBook[], market: LineMovementMarket, side: string) {
   return books.flatMap((b) =>
-    b.markets.filter((m) => m.key === market).flatMap((m) => m.outcomes.filter((o) => o.name === side).map((outcome) => ({ book: b, outcome }))),
+    b.markets
+      .filter((m) => m.key === market)
+      .flatMap((m) => m.outcomes.filter((o) => o.name === side).map((outcome) => ({ book: b, outcome }))),
   );
 }
 
@@ -77,13 +81,26 @@ export function priceChart(books: readonly LineHistoryBook[], market: LineMoveme
 /** The line chart of one side (spreads and totals): each book's line over time, one series per book. */
 export function lineChart(books: readonly LineHistoryBook[], market: LineMovementMarket, side: string): ChartData {
   const picked = sideOutcomes(books, market, side).filter(({ outcome }) => outcome.moves.length > 0);
-  const times = new Set(picked.flatMap(({ outcome }) => [...outcome.moves.map(([t]) => t), ...outcome.lines.flatMap((l) => l.prices.map(([t]) => t))]));
+  const times = new Set(
+    picked.flatMap(({ outcome }) => [
+      ...outcome.moves.map(([t]) => t),
+      ...outcome.lines.flatMap((l) => l.prices.map(([t]) => t)),
+    ]),
+  );
   return chart(times, (sorted) =>
-    picked.map(({ book, outcome }) => ({ label: book.title, book: book.key, values: sorted.map((t) => heldAt(outcome.moves, t)) })),
+    picked.map(({ book, outcome }) => ({
+      label: book.title,
+      book: book.key,
+      values: sorted.map((t) => heldAt(outcome.moves, t)),
+    })),
   );
 }
 
-export const LINE_MARKET_LABELS: Record<LineMovementMarket, string> = { h2h: 'Moneyline', spreads: 'Spread', totals: 'Total' };
+export const LINE_MARKET_LABELS: Record<LineMovementMarket, string> = {
+  h2h: 'Moneyline',
+  spreads: 'Spread',
+  totals: 'Total',
+};
 
 /** The markets the books' history holds any price of, in the tab's order. */
 export function marketsWithHistory(books: readonly LineHistoryBook[]): LineMovementMarket[] {
@@ -91,7 +108,10 @@ export function marketsWithHistory(books: readonly LineHistoryBook[]): LineMovem
 }
 
 /** The market the tab opens on: the one chosen, else the spread when it has history, else the first market that has. */
-export function openingMarket(chosen: LineMovementMarket | null, withHistory: readonly LineMovementMarket[]): LineMovementMarket {
+export function openingMarket(
+  chosen: LineMovementMarket | null,
+  withHistory: readonly LineMovementMarket[],
+): LineMovementMarket {
   return chosen ?? (withHistory.length === 0 || withHistory.includes('spreads') ? 'spreads' : withHistory[0]);
 }
 
@@ -99,7 +119,11 @@ export function openingMarket(chosen: LineMovementMarket | null, withHistory: re
  * What the tab says when the market shown has no prices (spec 002 §2): which markets do have some, or why there are
  * none. A finished game's history is complete, so "yet" would promise prices that are not coming.
  */
-export function noHistoryText(market: LineMovementMarket, withHistory: readonly LineMovementMarket[], finished: boolean): string {
+export function noHistoryText(
+  market: LineMovementMarket,
+  withHistory: readonly LineMovementMarket[],
+  finished: boolean,
+): string {
   if (withHistory.length > 0) {
     const others = withHistory.map((m) => LINE_MARKET_LABELS[m]).join(' and ');
     return `No ${LINE_MARKET_LABELS[market]} prices were recorded for this game by the books shown; ${others} ${withHistory.length === 1 ? 'has' : 'have'} history.`;
@@ -113,7 +137,10 @@ export function noHistoryText(market: LineMovementMarket, withHistory: readonly 
  * A price chart (American prices) as the user reads odds: American stays as recorded; decimal and fractional are drawn
  * as decimal odds, which move evenly through even money where American jumps from −100 to +100.
  */
-export function priceChartIn(data: ChartData, format: OddsDisplayFormat): { data: ChartData; format: (v: number) => string } {
+export function priceChartIn(
+  data: ChartData,
+  format: OddsDisplayFormat,
+): { data: ChartData; format: (v: number) => string } {
   if (format === 'american') return { data, format: (v) => formatAmericanOdds(v, 'american') };
   const toDecimal = (v: number | null) => (v !== null && isValidAmerican(v) ? americanToDecimal(v) : null);
   return {

@@ -1,7 +1,13 @@
 import type { GameReactions, LineHistoryBook, ReactionAction, ReactionEmoji, ScoreboardEvent } from '@oddspulse/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client';
-import { LOCAL_REACTIONS_KEY, mergeScoreUpdate, normaliseReactions, oddsHistoryQuery, readLocalReactions } from './scores-logic';
+import {
+  LOCAL_REACTIONS_KEY,
+  mergeScoreUpdate,
+  normaliseReactions,
+  oddsHistoryQuery,
+  readLocalReactions,
+} from './scores-logic';
 
 /** GET /api/scores (spec 002 §7): public, so a visitor's page loads too. */
 export function fetchScores(sport: string): Promise<ScoreboardEvent[]> {
@@ -82,6 +88,12 @@ export function postReaction(
 }
 
 /** GET /api/odds-history (spec 002 §7) for a game's line movement, in the chart's compact `series` view. */
-export function fetchLineHistory(game: { sport: string; eventId: string; bookmakers?: readonly string[] }, signal?: AbortSignal): Promise<LineHistoryBook[]> {
-  return api.get<LineHistoryBook[]>('/api/odds-history', { query: { ...oddsHistoryQuery(game), view: 'series' }, signal });
+export function fetchLineHistory(
+  game: { sport: string; eventId: string; bookmakers?: readonly string[] },
+  signal?: AbortSignal,
+): Promise<LineHistoryBook[]> {
+  return api.get<LineHistoryBook[]>('/api/odds-history', {
+    query: { ...oddsHistoryQuery(game), view: 'series' },
+    signal,
+  });
 }

@@ -59,7 +59,10 @@ describe('scores polling (spec 002 §4: 15 s with a live game, else 60 s)', () =
 
 describe('live score updates', () => {
   it('replaces games by id, adds new ones in start order and ignores other sports', () => {
-    const list = [game({ id: 'a', commence_time: '2026-11-21T18:00:00Z' }), game({ id: 'b', commence_time: '2026-11-21T20:00:00Z' })];
+    const list = [
+      game({ id: 'a', commence_time: '2026-11-21T18:00:00Z' }),
+      game({ id: 'b', commence_time: '2026-11-21T20:00:00Z' }),
+    ];
     const merged = mergeScoreUpdate(
       list,
       [
@@ -96,14 +99,23 @@ describe('reactions (spec 002 §4, DECISIONS 22)', () => {
   });
 
   it('reads any shape into the six emojis, dropping unknown ones', () => {
-    const reactions = normaliseReactions({ fire: [{ userId: 'u1', username: 'a' }, 'junk'], rocket: [{ userId: 'u2' }] });
+    const reactions = normaliseReactions({
+      fire: [{ userId: 'u1', username: 'a' }, 'junk'],
+      rocket: [{ userId: 'u2' }],
+    });
     expect(Object.keys(reactions)).toEqual(['fire', 'money', 'confident', 'thinking', 'nervous', 'electric']);
     expect(reactions.fire).toEqual([{ userId: 'u1', username: 'a' }]);
   });
 });
 
 describe("the user's picks on a game", () => {
-  const base = { id: 'p', game: 'Kansas City Chiefs @ Buffalo Bills', eventId: null, commenceTime: null, dateAdded: '2026-11-21T12:00:00Z' } as UserPick;
+  const base = {
+    id: 'p',
+    game: 'Kansas City Chiefs @ Buffalo Bills',
+    eventId: null,
+    commenceTime: null,
+    dateAdded: '2026-11-21T12:00:00Z',
+  } as UserPick;
   it('matches by event id, else by both teams within a day of the start', () => {
     const g = game({ event_id: 'evt1' });
     expect(picksOnGame([{ ...base, id: 'byEvent', game: 'x', eventId: 'evt1' }], g)).toHaveLength(1);
@@ -117,7 +129,9 @@ describe("the user's picks on a game", () => {
 // spec 002 §7 GET /api/odds-history: sport, eventId, markets (comma-joined h2h, spreads, totals), bookmakers (taken from the game)
 describe('the line-movement request', () => {
   it('sends the books the game carries, comma-joined, with the three line-movement markets', () => {
-    expect(oddsHistoryQuery({ sport: 'americanfootball_nfl', eventId: 'evt1', bookmakers: ['draftkings', 'fanduel'] })).toEqual({
+    expect(
+      oddsHistoryQuery({ sport: 'americanfootball_nfl', eventId: 'evt1', bookmakers: ['draftkings', 'fanduel'] }),
+    ).toEqual({
       sport: 'americanfootball_nfl',
       eventId: 'evt1',
       markets: 'h2h,spreads,totals',
@@ -127,6 +141,8 @@ describe('the line-movement request', () => {
 
   it('leaves bookmakers out when the game has none, so every recorded book is shown', () => {
     expect(oddsHistoryQuery({ sport: 'americanfootball_nfl', eventId: 'evt1' })).not.toHaveProperty('bookmakers');
-    expect(oddsHistoryQuery({ sport: 'americanfootball_nfl', eventId: 'evt1', bookmakers: [] })).not.toHaveProperty('bookmakers');
+    expect(oddsHistoryQuery({ sport: 'americanfootball_nfl', eventId: 'evt1', bookmakers: [] })).not.toHaveProperty(
+      'bookmakers',
+    );
   });
 });

@@ -41,14 +41,20 @@ export function gameBadge(game: Pick<ScoreboardEvent, 'status' | 'live' | 'compl
 }
 
 /** Applies a pushed `score.update` (or `game.final`) to the games on screen: replaced by id, new ones added, in start order. */
-export function mergeScoreUpdate(games: readonly ScoreboardEvent[], updates: readonly ScoreboardEvent[], sport: string): ScoreboardEvent[] {
+export function mergeScoreUpdate(
+  games: readonly ScoreboardEvent[],
+  updates: readonly ScoreboardEvent[],
+  sport: string,
+): ScoreboardEvent[] {
   const byId = new Map(games.map((g) => [g.id, g]));
   for (const game of updates) if (game.sport_key === sport) byId.set(game.id, game);
   return [...byId.values()].sort((a, b) => a.commence_time.localeCompare(b.commence_time) || a.id.localeCompare(b.id));
 }
 
 /** DECISIONS 22: a game's reactions are keyed by the odds event id, else by away team, home team and start time joined. */
-export function reactionGameKey(game: Pick<ScoreboardEvent, 'event_id' | 'away_team' | 'home_team' | 'commence_time'>): string {
+export function reactionGameKey(
+  game: Pick<ScoreboardEvent, 'event_id' | 'away_team' | 'home_team' | 'commence_time'>,
+): string {
   return game.event_id || [game.away_team, game.home_team, game.commence_time].join('_');
 }
 
@@ -114,7 +120,12 @@ export function ownReaction(reactions: GameReactions, userId: string | null): Re
 }
 
 /** One reaction per user per game (spec 002 §4): adding replaces the user's previous one; remove takes it away. */
-export function applyReaction(reactions: GameReactions, user: Reactor, emoji: ReactionEmoji, action: 'add' | 'remove'): GameReactions {
+export function applyReaction(
+  reactions: GameReactions,
+  user: Reactor,
+  emoji: ReactionEmoji,
+  action: 'add' | 'remove',
+): GameReactions {
   const next = emptyReactions();
   for (const name of REACTION_EMOJI_NAMES) next[name] = reactions[name].filter((r) => r.userId !== user.userId);
   if (action === 'add') next[emoji] = [...next[emoji], user];
@@ -125,7 +136,9 @@ export function readLocalReactions(raw: string | null): Record<string, LocalReac
   if (!raw) return {};
   try {
     const parsed = JSON.parse(raw) as unknown;
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, LocalReactionsEntry>) : {};
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, LocalReactionsEntry>)
+      : {};
   } catch (error) {
     console.warn(`${LOCAL_REACTIONS_KEY} is not JSON; starting afresh`, error);
     return {};
@@ -138,8 +151,16 @@ export function readLocalReactions(raw: string | null): Record<string, LocalReac
  * The GET /api/odds-history query of a game (spec 002 §7): sport, event id, the line-movement markets and the
  * books taken from the game (left out when the game carries none: then every recorded book).
  */
-export function oddsHistoryQuery(game: { sport: string; eventId: string; bookmakers?: readonly string[] }): Record<string, string> {
-  const query: Record<string, string> = { sport: game.sport, eventId: game.eventId, markets: LINE_MOVEMENT_MARKETS.join(',') };
+export function oddsHistoryQuery(game: {
+  sport: string;
+  eventId: string;
+  bookmakers?: readonly string[];
+}): Record<string, string> {
+  const query: Record<string, string> = {
+    sport: game.sport,
+    eventId: game.eventId,
+    markets: LINE_MOVEMENT_MARKETS.join(','),
+  };
   if (game.bookmakers?.length) query.bookmakers = game.bookmakers.join(',');
   return query;
 }

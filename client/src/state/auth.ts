@@ -3,7 +3,8 @@ import type { Session, SessionUser } from '../api/session';
 import type { PlanInfo, Profile } from '../account/account-api';
 
 /** Auth state (spec 000 §4): loading at start, then signed in or signed out. */
-export type AuthState = { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; session: Session; user: SessionUser };
+export type AuthState =
+  { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; session: Session; user: SessionUser };
 
 export const authAtom = atom<AuthState>({ status: 'loading' });
 
@@ -19,7 +20,8 @@ export const authRequiredAtom = atom(false);
 export type PlanState = { status: 'loading' } | { status: 'ready'; info: PlanInfo };
 export const planAtom = atom<PlanState>({ status: 'loading' });
 
-export type ProfileState = { status: 'loading' } | { status: 'ready'; profile: Profile } | { status: 'error'; message: string };
+export type ProfileState =
+  { status: 'loading' } | { status: 'ready'; profile: Profile } | { status: 'error'; message: string };
 export const profileAtom = atom<ProfileState>({ status: 'loading' });
 
 /** "<username, or email prefix, or User>" as the dashboard title uses it (spec 000 §2). */

@@ -21,6 +21,11 @@ export function rememberPaidPlan(storage: Storage | null, userId: string, paid: 
 
 /** True only when the plan last read here belongs to `userId` and was paid; an unreadable note is dropped (unknown). */
 export function lastSeenPaid(storage: Storage | null, userId: string): boolean {
-  const hint = readStored<Partial<PaidPlanHint> | null>(storage, PAID_PLAN_KEY, (raw) => JSON.parse(raw) as Partial<PaidPlanHint> | null, null);
+  const hint = readStored<Partial<PaidPlanHint> | null>(
+    storage,
+    PAID_PLAN_KEY,
+    (raw) => JSON.parse(raw) as Partial<PaidPlanHint> | null,
+    null,
+  );
   return hint?.user === userId && hint.paid === true;
 }

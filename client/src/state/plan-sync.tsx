@@ -21,7 +21,9 @@ export function PlanSync() {
       if (envelope.type !== 'plan.changed' && envelope.type !== 'snapshot') return;
       fetchPlanInfo()
         .then((info) => setPlan({ status: 'ready', info }))
-        .catch((error: unknown) => console.warn('Plan info unavailable after a plan change; keeping the last one', error));
+        .catch((error: unknown) =>
+          console.warn('Plan info unavailable after a plan change; keeping the last one', error),
+        );
     });
   }, [socket, userId, setPlan]);
   return null;

@@ -11,7 +11,12 @@ export interface AccessibilitySettings {
 }
 
 export const ACCESSIBILITY_KEY = 'accessibilitySettings';
-export const DEFAULT_ACCESSIBILITY: AccessibilitySettings = { highContrast: false, reducedMotion: false, fontSize: 'normal', keyboardNavigation: false };
+export const DEFAULT_ACCESSIBILITY: AccessibilitySettings = {
+  highContrast: false,
+  reducedMotion: false,
+  fontSize: 'normal',
+  keyboardNavigation: false,
+};
 
 export function parseAccessibility(raw: string | null): AccessibilitySettings {
   if (!raw) return DEFAULT_ACCESSIBILITY;
@@ -38,7 +43,9 @@ export function accessibilityClasses(settings: AccessibilitySettings): string[] 
   return classes;
 }
 
-const accessibilityBaseAtom = atom<AccessibilitySettings>(parseAccessibility(browserStorage()?.getItem(ACCESSIBILITY_KEY) ?? null));
+const accessibilityBaseAtom = atom<AccessibilitySettings>(
+  parseAccessibility(browserStorage()?.getItem(ACCESSIBILITY_KEY) ?? null),
+);
 
 export const accessibilityAtom = atom(
   (get) => get(accessibilityBaseAtom),

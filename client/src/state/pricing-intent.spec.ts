@@ -1,8 +1,20 @@
-import { callbackDestination, PRICING_INTENT_TTL_MS, readPricingIntent, safeReturnPath, savePricingIntent, type KeyValueStore } from './pricing-intent';
+import {
+  callbackDestination,
+  PRICING_INTENT_TTL_MS,
+  readPricingIntent,
+  safeReturnPath,
+  savePricingIntent,
+  type KeyValueStore,
+} from './pricing-intent';
 
 function memory(): KeyValueStore & { data: Map<string, string> } {
   const data = new Map<string, string>();
-  return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
+  return {
+    data,
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, v),
+    removeItem: (k) => void data.delete(k),
+  };
 }
 
 describe('pricing intent', () => {
@@ -10,7 +22,11 @@ describe('pricing intent', () => {
   it('is kept for 30 minutes and removed once expired', () => {
     const store = memory();
     savePricingIntent(store, 'upgrade', '/subscribe', 1000);
-    expect(readPricingIntent(store, 1000 + PRICING_INTENT_TTL_MS)).toEqual({ intent: 'upgrade', returnTo: '/subscribe', ts: 1000 });
+    expect(readPricingIntent(store, 1000 + PRICING_INTENT_TTL_MS)).toEqual({
+      intent: 'upgrade',
+      returnTo: '/subscribe',
+      ts: 1000,
+    });
     expect(readPricingIntent(store, 1001 + PRICING_INTENT_TTL_MS)).toBeNull();
     expect(store.data.size).toBe(0);
   });
@@ -20,7 +36,12 @@ describe('pricing intent', () => {
     const store = memory();
     savePricingIntent(store, 'upgrade', '/subscribe', 1000, 'gold');
     savePricingIntent(store, 'upgrade', '/subscribe', 2000);
-    expect(readPricingIntent(store, 2000)).toEqual({ intent: 'upgrade', returnTo: '/subscribe', ts: 2000, plan: 'gold' });
+    expect(readPricingIntent(store, 2000)).toEqual({
+      intent: 'upgrade',
+      returnTo: '/subscribe',
+      ts: 2000,
+      plan: 'gold',
+    });
     savePricingIntent(store, 'start-free', '/app', 3000);
     expect(readPricingIntent(store, 3000)).toEqual({ intent: 'start-free', returnTo: '/app', ts: 3000 });
   });
@@ -36,11 +57,15 @@ describe('pricing intent', () => {
 // spec 000 §2 /auth/callback steps 3–6
 describe('callbackDestination', () => {
   it('sends an upgrade intent to pricing with autostart', () => {
-    expect(callbackDestination(new URLSearchParams('intent=upgrade'), null)).toBe('/pricing?intent=upgrade&autostart=1');
-    expect(callbackDestination(new URLSearchParams(), { intent: 'upgrade', returnTo: '/subscribe', ts: 0 })).toBe('/pricing?intent=upgrade&autostart=1');
-    expect(callbackDestination(new URLSearchParams(), { intent: 'upgrade', returnTo: '/subscribe', ts: 0, plan: 'gold' })).toBe(
-      '/pricing?intent=upgrade&autostart=1&plan=gold',
+    expect(callbackDestination(new URLSearchParams('intent=upgrade'), null)).toBe(
+      '/pricing?intent=upgrade&autostart=1',
     );
+    expect(callbackDestination(new URLSearchParams(), { intent: 'upgrade', returnTo: '/subscribe', ts: 0 })).toBe(
+      '/pricing?intent=upgrade&autostart=1',
+    );
+    expect(
+      callbackDestination(new URLSearchParams(), { intent: 'upgrade', returnTo: '/subscribe', ts: 0, plan: 'gold' }),
+    ).toBe('/pricing?intent=upgrade&autostart=1&plan=gold');
   });
 
   it('sends start-free to /app and anything else to returnTo, default /app', () => {

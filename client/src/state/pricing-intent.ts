@@ -17,9 +17,19 @@ export interface KeyValueStore {
 }
 
 /** Saves the intent; saved again without a plan (the login page does, from its query), it keeps the plan chosen before. */
-export function savePricingIntent(store: KeyValueStore, intent: string, returnTo: string, now: number, plan?: PricingIntent['plan']): void {
-  const kept = plan ?? (readPricingIntent(store, now)?.intent === intent ? readPricingIntent(store, now)?.plan : undefined);
-  store.setItem(PRICING_INTENT_KEY, JSON.stringify({ intent, returnTo, ts: now, ...(kept ? { plan: kept } : {}) } satisfies PricingIntent));
+export function savePricingIntent(
+  store: KeyValueStore,
+  intent: string,
+  returnTo: string,
+  now: number,
+  plan?: PricingIntent['plan'],
+): void {
+  const kept =
+    plan ?? (readPricingIntent(store, now)?.intent === intent ? readPricingIntent(store, now)?.plan : undefined);
+  store.setItem(
+    PRICING_INTENT_KEY,
+    JSON.stringify({ intent, returnTo, ts: now, ...(kept ? { plan: kept } : {}) } satisfies PricingIntent),
+  );
 }
 
 /** The stored intent if it is younger than 30 minutes; an expired or unreadable one is removed. */
@@ -33,7 +43,12 @@ export function readPricingIntent(store: KeyValueStore, now: number): PricingInt
     store.removeItem(PRICING_INTENT_KEY);
     return null;
   }
-  if (typeof parsed.intent !== 'string' || typeof parsed.returnTo !== 'string' || typeof parsed.ts !== 'number' || now - parsed.ts > PRICING_INTENT_TTL_MS) {
+  if (
+    typeof parsed.intent !== 'string' ||
+    typeof parsed.returnTo !== 'string' ||
+    typeof parsed.ts !== 'number' ||
+    now - parsed.ts > PRICING_INTENT_TTL_MS
+  ) {
     store.removeItem(PRICING_INTENT_KEY);
     return null;
   }

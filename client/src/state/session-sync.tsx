@@ -53,7 +53,12 @@ export function SessionSync() {
       setProfile({ status: 'loading' });
       startLiveSocket();
       fetchPlanInfo()
-        .then((info) => setPlan({ status: 'ready', info: { ...info, plan: (info.plan?.toLowerCase() ?? 'free') as typeof info.plan } }))
+        .then((info) =>
+          setPlan({
+            status: 'ready',
+            info: { ...info, plan: (info.plan?.toLowerCase() ?? 'free') as typeof info.plan },
+          }),
+        )
         .catch((error: unknown) => {
           // spec 000 §7: any error falls back to the free plan.
           console.warn('Plan info unavailable; showing the free plan', error);

@@ -35,7 +35,9 @@ export async function signOut(): Promise<void> {
  */
 export async function emergencySignOut(): Promise<void> {
   const redirect = new Promise((resolve) => window.setTimeout(resolve, EMERGENCY_REDIRECT_MS));
-  const serverSignOut = signOutEverywhere().catch((error: unknown) => console.warn('Server sign-out failed during emergency sign-out', error));
+  const serverSignOut = signOutEverywhere().catch((error: unknown) =>
+    console.warn('Server sign-out failed during emergency sign-out', error),
+  );
   await Promise.race([serverSignOut, new Promise((resolve) => window.setTimeout(resolve, 1000))]);
   api.clearSession();
   window.localStorage.clear();

@@ -14,7 +14,9 @@ export function ContactPage() {
   const plan = useAtomValue(planAtom);
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
-  const [state, setState] = useState<{ status: 'idle' | 'sending' } | { status: 'sent'; message: string } | { status: 'error'; message: string }>({
+  const [state, setState] = useState<
+    { status: 'idle' | 'sending' } | { status: 'sent'; message: string } | { status: 'error'; message: string }
+  >({
     status: 'idle',
   });
   const priority = plan.status === 'ready' && isPrioritySupport(plan.info.plan);
@@ -48,11 +50,22 @@ export function ContactPage() {
           )}
           <label>
             Subject
-            <input value={subject} onChange={(e) => setSubject(e.target.value)} maxLength={SUPPORT_LIMITS.subject} required />
+            <input
+              value={subject}
+              onChange={(e) => setSubject(e.target.value)}
+              maxLength={SUPPORT_LIMITS.subject}
+              required
+            />
           </label>
           <label>
             Message
-            <textarea value={message} onChange={(e) => setMessage(e.target.value)} maxLength={SUPPORT_LIMITS.message} rows={8} required />
+            <textarea
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+              maxLength={SUPPORT_LIMITS.message}
+              rows={8}
+              required
+            />
           </label>
           <p className="muted small">We reply to {auth.user.email}.</p>
           <button type="submit" className="button primary" disabled={state.status === 'sending'}>

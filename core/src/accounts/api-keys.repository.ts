@@ -79,14 +79,28 @@ export class ApiKeysRepository {
       .selectFrom('api_keys as k')
       .innerJoin('users as u', 'u.id', 'k.user_id')
       .leftJoin('plan_states as p', 'p.user_id', 'u.id')
-      .select(['k.id as key_id', 'u.id as user_id', 'u.email', 'p.plan', 'p.status', 'p.current_period_end', 'p.unlimited'])
+      .select([
+        'k.id as key_id',
+        'u.id as user_id',
+        'u.email',
+        'p.plan',
+        'p.status',
+        'p.current_period_end',
+        'p.unlimited',
+      ])
       .where('k.key_hash', '=', keyHash)
       .where('k.revoked_at', 'is', null)
       .executeTakeFirst();
   }
 
   /** Gives the key a new secret (same id and name): the old secret stops working at once. Null when not the user's active key. */
-  async rotate(userId: string, keyId: string, keyPrefix: string, keyHash: string, db: Executor = this.db): Promise<ApiKeyRow | null> {
+  async rotate(
+    userId: string,
+    keyId: string,
+    keyPrefix: string,
+    keyHash: string,
+    db: Executor = this.db,
+  ): Promise<ApiKeyRow | null> {
     const row = await db
       .updateTable('api_keys')
       .set({ key_prefix: keyPrefix, key_hash: keyHash, rotated_at: new Date(), last_used_at: null })
@@ -116,7 +130,9 @@ export class ApiKeysRepository {
       .updateTable('api_keys')
       .set({ last_used_at: new Date() })
       .where('id', '=', keyId)
-      .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]))
+      .where((eb) =>
+        eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]),
+      )
       .execute();
   }
 }

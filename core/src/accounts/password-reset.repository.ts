@@ -8,7 +8,10 @@ export class PasswordResetRepository {
   constructor(@Inject(KYSELY) private readonly db: Database) {}
 
   async create(userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
-    await this.db.insertInto('password_reset_tokens').values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt, used_at: null }).execute();
+    await this.db
+      .insertInto('password_reset_tokens')
+      .values({ user_id: userId, token_hash: tokenHash, expires_at: expiresAt, used_at: null })
+      .execute();
   }
 
   /** Marks the token used if it is unused and unexpired, in one statement; the user id, or undefined. */
@@ -26,6 +29,11 @@ export class PasswordResetRepository {
 
   /** A reset spends every other outstanding link of the user too. */
   async consumeAllForUser(userId: string, trx: Transaction<DB>): Promise<void> {
-    await trx.updateTable('password_reset_tokens').set({ used_at: new Date() }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+    await trx
+      .updateTable('password_reset_tokens')
+      .set({ used_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .execute();
   }
 }

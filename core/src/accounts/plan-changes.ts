@@ -53,7 +53,12 @@ export class PlanChanges {
     await this.bus.publishControl(RedisKeys.planChanged, JSON.stringify(message));
     this.logger.log({ msg: 'Plan changed', userId: row.user_id, plan: row.plan, effective: message.effective.plan });
     const { action, details } = planChangeAuditEntry(before, row, message.effective.plan);
-    await this.audit.insert({ userId: row.user_id, actorId: by.actorId ?? null, action, details: { ...details, ...(by.reason ? { reason: by.reason } : {}) } });
+    await this.audit.insert({
+      userId: row.user_id,
+      actorId: by.actorId ?? null,
+      action,
+      details: { ...details, ...(by.reason ? { reason: by.reason } : {}) },
+    });
     return message.effective;
   }
 }

@@ -20,7 +20,15 @@ export class PreferencesRepository {
   async find(userId: string): Promise<PreferencesRow | undefined> {
     const row = await this.db
       .selectFrom('preferences')
-      .select(['sportsbooks', 'props_sportsbooks', 'bankroll_cents', 'favorites', 'odds_format', 'commissions', 'updated_at'])
+      .select([
+        'sportsbooks',
+        'props_sportsbooks',
+        'bankroll_cents',
+        'favorites',
+        'odds_format',
+        'commissions',
+        'updated_at',
+      ])
       .where('user_id', '=', userId)
       .executeTakeFirst();
     return row && { ...row, bankroll_cents: Number(row.bankroll_cents) };
@@ -32,7 +40,15 @@ export class PreferencesRepository {
       .insertInto('preferences')
       .values({ user_id: userId, ...values })
       .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
-      .returning(['sportsbooks', 'props_sportsbooks', 'bankroll_cents', 'favorites', 'odds_format', 'commissions', 'updated_at'])
+      .returning([
+        'sportsbooks',
+        'props_sportsbooks',
+        'bankroll_cents',
+        'favorites',
+        'odds_format',
+        'commissions',
+        'updated_at',
+      ])
       .executeTakeFirstOrThrow();
     return { ...row, bankroll_cents: Number(row.bankroll_cents) };
   }

@@ -31,7 +31,11 @@ export class PrincipalChanges {
     try {
       await this.bus.publishControl(RedisKeys.principalChanged, userId);
     } catch (error) {
-      this.logger.error({ msg: 'Could not announce a principal change; other processes may keep the old one until their cache expires', userId, err: error });
+      this.logger.error({
+        msg: 'Could not announce a principal change; other processes may keep the old one until their cache expires',
+        userId,
+        err: error,
+      });
     }
   }
 }

@@ -19,7 +19,11 @@ export class ProfilesRepository {
   constructor(@Inject(KYSELY) private readonly db: Database) {}
 
   find(userId: string, db: Executor = this.db): Promise<ProfileRow | undefined> {
-    return db.selectFrom('profiles').select(['id', 'username', 'updated_at']).where('id', '=', userId).executeTakeFirst();
+    return db
+      .selectFrom('profiles')
+      .select(['id', 'username', 'updated_at'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
   }
 
   async create(userId: string, username: string | null, db: Executor = this.db): Promise<ProfileRow> {

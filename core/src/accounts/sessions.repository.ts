@@ -45,8 +45,16 @@ export class SessionsRepository {
     return row.id;
   }
 
-  async insertRefreshToken(familyId: string, tokenHash: string, expiresAt: Date, db: Executor = this.db): Promise<void> {
-    await db.insertInto('refresh_tokens').values({ family_id: familyId, token_hash: tokenHash, expires_at: expiresAt, rotated_at: null }).execute();
+  async insertRefreshToken(
+    familyId: string,
+    tokenHash: string,
+    expiresAt: Date,
+    db: Executor = this.db,
+  ): Promise<void> {
+    await db
+      .insertInto('refresh_tokens')
+      .values({ family_id: familyId, token_hash: tokenHash, expires_at: expiresAt, rotated_at: null })
+      .execute();
   }
 
   /** Locks the token row so two refreshes of one token are serialised: the second sees it rotated. */
@@ -99,7 +107,15 @@ export class SessionsRepository {
       .selectFrom('session_families as f')
       .innerJoin('users as u', 'u.id', 'f.user_id')
       .leftJoin('plan_states as p', 'p.user_id', 'u.id')
-      .select(['u.id as user_id', 'u.email', 'f.revoked_at', 'p.plan', 'p.status', 'p.current_period_end', 'p.unlimited'])
+      .select([
+        'u.id as user_id',
+        'u.email',
+        'f.revoked_at',
+        'p.plan',
+        'p.status',
+        'p.current_period_end',
+        'p.unlimited',
+      ])
       .where('f.id', '=', familyId)
       .where('f.user_id', '=', userId)
       .executeTakeFirst();

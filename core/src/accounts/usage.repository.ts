@@ -39,7 +39,12 @@ export class UsageRepository {
   }
 
   async calls(userId: string, period: string): Promise<number> {
-    const row = await this.db.selectFrom('usage_counters').select('calls').where('user_id', '=', userId).where('period', '=', period).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('usage_counters')
+      .select('calls')
+      .where('user_id', '=', userId)
+      .where('period', '=', period)
+      .executeTakeFirst();
     return row?.calls ?? 0;
   }
 }

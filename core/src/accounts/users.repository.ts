@@ -33,7 +33,11 @@ export class UsersRepository {
   }
 
   async passwordHash(userId: string): Promise<string | undefined> {
-    const row = await this.db.selectFrom('password_credentials').select('hash').where('user_id', '=', userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('password_credentials')
+      .select('hash')
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
     return row?.hash;
   }
 
@@ -45,12 +49,27 @@ export class UsersRepository {
       .execute();
   }
 
-  async findUserIdByIdentity(provider: 'google' | 'apple', subject: string, db: Executor = this.db): Promise<string | undefined> {
-    const row = await db.selectFrom('oauth_identities').select('user_id').where('provider', '=', provider).where('subject', '=', subject).executeTakeFirst();
+  async findUserIdByIdentity(
+    provider: 'google' | 'apple',
+    subject: string,
+    db: Executor = this.db,
+  ): Promise<string | undefined> {
+    const row = await db
+      .selectFrom('oauth_identities')
+      .select('user_id')
+      .where('provider', '=', provider)
+      .where('subject', '=', subject)
+      .executeTakeFirst();
     return row?.user_id;
   }
 
-  async linkIdentity(provider: 'google' | 'apple', subject: string, userId: string, email: string | null, db: Executor = this.db): Promise<void> {
+  async linkIdentity(
+    provider: 'google' | 'apple',
+    subject: string,
+    userId: string,
+    email: string | null,
+    db: Executor = this.db,
+  ): Promise<void> {
     await db
       .insertInto('oauth_identities')
       .values({ provider, subject, user_id: userId, email })

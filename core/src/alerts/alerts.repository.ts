@@ -12,7 +12,17 @@ export type AlertRuleRow = Omit<Selectable<AlertRulesTable>, 'updated_at'>;
 /** The fields a user sets on a rule. */
 export type AlertRuleFields = Pick<
   AlertRulesTable,
-  'kind' | 'min' | 'sports' | 'books' | 'max_leg_age_seconds' | 'quiet_start' | 'quiet_end' | 'time_zone' | 'webhook_url' | 'push' | 'email'
+  | 'kind'
+  | 'min'
+  | 'sports'
+  | 'books'
+  | 'max_leg_age_seconds'
+  | 'quiet_start'
+  | 'quiet_end'
+  | 'time_zone'
+  | 'webhook_url'
+  | 'push'
+  | 'email'
 >;
 
 /** A rule with its owner's plan row, as evaluation reads it. */
@@ -105,7 +115,13 @@ export class AlertsRepository {
   }
 
   listRules(userId: string): Promise<AlertRuleRow[]> {
-    return this.db.selectFrom('alert_rules').select(RULE_COLUMNS).where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+    return this.db
+      .selectFrom('alert_rules')
+      .select(RULE_COLUMNS)
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
   }
 
   async countRules(userId: string): Promise<number> {
@@ -118,7 +134,14 @@ export class AlertsRepository {
   }
 
   async findRule(userId: string, id: string): Promise<AlertRuleRow | null> {
-    return (await this.db.selectFrom('alert_rules').select(RULE_COLUMNS).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst()) ?? null;
+    return (
+      (await this.db
+        .selectFrom('alert_rules')
+        .select(RULE_COLUMNS)
+        .where('user_id', '=', userId)
+        .where('id', '=', id)
+        .executeTakeFirst()) ?? null
+    );
   }
 
   /** Saving a rule turns a disabled webhook back on: the user has seen the notice and acted on it. */
@@ -134,7 +157,11 @@ export class AlertsRepository {
   }
 
   async deleteRule(userId: string, id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('alert_rules').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('alert_rules')
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   }
 
@@ -147,7 +174,11 @@ export class AlertsRepository {
       .returning('secret')
       .executeTakeFirst();
     if (inserted) return { secret: inserted.secret, created: true };
-    const row = await this.db.selectFrom('alert_secrets').select('secret').where('user_id', '=', userId).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('alert_secrets')
+      .select('secret')
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
     return { secret: row.secret, created: false };
   }
 
@@ -173,7 +204,10 @@ export class AlertsRepository {
   async signingSecrets(userId: string): Promise<string[]> {
     const row = await this.db
       .selectFrom('alert_secrets')
-      .select(['secret', sql<string | null>`CASE WHEN previous_valid_until > now() THEN previous_secret END`.as('previous')])
+      .select([
+        'secret',
+        sql<string | null>`CASE WHEN previous_valid_until > now() THEN previous_secret END`.as('previous'),
+      ])
       .where('user_id', '=', userId)
       .executeTakeFirst();
     if (!row) return [];
@@ -209,7 +243,12 @@ export class AlertsRepository {
   }
 
   pushSubscriptions(userId: string): Promise<PushSubscriptionRow[]> {
-    return this.db.selectFrom('push_subscriptions').select(['id', 'endpoint', 'p256dh', 'auth']).where('user_id', '=', userId).orderBy('created_at').execute();
+    return this.db
+      .selectFrom('push_subscriptions')
+      .select(['id', 'endpoint', 'p256dh', 'auth'])
+      .where('user_id', '=', userId)
+      .orderBy('created_at')
+      .execute();
   }
 
   /** Every rule of a kind with its owner's plan (evaluation decides the plan gate itself). */
@@ -232,7 +271,15 @@ export class AlertsRepository {
     if (!rows.length) return [];
     return this.db
       .insertInto('alert_deliveries')
-      .values(rows.map((r) => ({ ...r, summary: JSON.stringify(r.summary), status: 'pending' as const, reason: null, updated_at: new Date() })))
+      .values(
+        rows.map((r) => ({
+          ...r,
+          summary: JSON.stringify(r.summary),
+          status: 'pending' as const,
+          reason: null,
+          updated_at: new Date(),
+        })),
+      )
       .onConflict((oc) => oc.columns(['rule_id', 'opportunity_id', 'channel']).doNothing())
       .returning(DELIVERY_COLUMNS)
       .execute();
@@ -244,11 +291,19 @@ export class AlertsRepository {
    */
   async countAlertThisHour(userId: string, now: number): Promise<number> {
     const key = this.redis.key(...RedisKeys.alertRate(userId, Math.floor(now / 3_600_000)));
-    const [[, count]] = (await this.redis.client.multi().incr(key).expire(key, 3_700).exec()) as [[null, number], [null, number]];
+    const [[, count]] = (await this.redis.client.multi().incr(key).expire(key, 3_700).exec()) as [
+      [null, number],
+      [null, number],
+    ];
     return count;
   }
 
-  async finishDeliveries(ids: number[], status: AlertDeliveryStatus, reason: string | null, attempts?: number): Promise<void> {
+  async finishDeliveries(
+    ids: number[],
+    status: AlertDeliveryStatus,
+    reason: string | null,
+    attempts?: number,
+  ): Promise<void> {
     if (!ids.length) return;
     await this.db
       .updateTable('alert_deliveries')
@@ -258,7 +313,11 @@ export class AlertsRepository {
   }
 
   async delivery(id: number): Promise<(AlertDeliveryRow & { rule: AlertRuleRow }) | null> {
-    const delivery = await this.db.selectFrom('alert_deliveries').select(DELIVERY_COLUMNS).where('id', '=', id).executeTakeFirst();
+    const delivery = await this.db
+      .selectFrom('alert_deliveries')
+      .select(DELIVERY_COLUMNS)
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!delivery) return null;
     const rule = await this.findRule(delivery.user_id, delivery.rule_id);
     return rule ? { ...delivery, rule } : null;
@@ -268,7 +327,12 @@ export class AlertsRepository {
    * A webhook delivery's outcome: success resets the run of failures; a failure lengthens it and, at `limit`,
    * disables the webhook with a notice for the user. Answers whether the webhook is now disabled.
    */
-  async recordWebhookOutcome(ruleId: string, ok: boolean, limit: number, notice: (failures: number) => string): Promise<boolean> {
+  async recordWebhookOutcome(
+    ruleId: string,
+    ok: boolean,
+    limit: number,
+    notice: (failures: number) => string,
+  ): Promise<boolean> {
     if (ok) {
       await this.db.updateTable('alert_rules').set({ webhook_failures: 0 }).where('id', '=', ruleId).execute();
       return false;

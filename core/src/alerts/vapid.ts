@@ -14,7 +14,9 @@ export interface VapidKeys {
  * browsers) and the workers (which sign with the private one) agree without sharing a generated file.
  * Null in production without keys: push is off there until they are configured.
  */
-export function vapidKeys(config: Pick<AppConfig, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT' | 'JWT_SECRET' | 'NODE_ENV'>): VapidKeys | null {
+export function vapidKeys(
+  config: Pick<AppConfig, 'VAPID_PUBLIC_KEY' | 'VAPID_PRIVATE_KEY' | 'VAPID_SUBJECT' | 'JWT_SECRET' | 'NODE_ENV'>,
+): VapidKeys | null {
   if (config.VAPID_PUBLIC_KEY && config.VAPID_PRIVATE_KEY) {
     return { publicKey: config.VAPID_PUBLIC_KEY, privateKey: config.VAPID_PRIVATE_KEY, subject: config.VAPID_SUBJECT };
   }
@@ -23,5 +25,9 @@ export function vapidKeys(config: Pick<AppConfig, 'VAPID_PUBLIC_KEY' | 'VAPID_PR
   const privateKey = createHash('sha256').update(`oddspulse-vapid:${config.JWT_SECRET}`).digest();
   const ecdh = createECDH('prime256v1');
   ecdh.setPrivateKey(privateKey);
-  return { publicKey: ecdh.getPublicKey('base64url'), privateKey: privateKey.toString('base64url'), subject: config.VAPID_SUBJECT };
+  return {
+    publicKey: ecdh.getPublicKey('base64url'),
+    privateKey: privateKey.toString('base64url'),
+    subject: config.VAPID_SUBJECT,
+  };
 }

@@ -111,7 +111,11 @@ const resolveAll: Resolve = async (host) => (await lookup(host, { all: true, ver
  * addresses or loopback (the tests' local receivers). Checked when the rule is saved and again before each
  * delivery, since a name can be re-pointed after it was saved.
  */
-export async function checkWebhookUrl(raw: string, production: boolean, resolve: Resolve = resolveAll): Promise<WebhookUrlCheck> {
+export async function checkWebhookUrl(
+  raw: string,
+  production: boolean,
+  resolve: Resolve = resolveAll,
+): Promise<WebhookUrlCheck> {
   let url: URL;
   try {
     url = new URL(raw);
@@ -129,7 +133,9 @@ export async function checkWebhookUrl(raw: string, production: boolean, resolve:
     return { ok: false, problem: 'unresolvable' };
   }
   if (!addresses.length) return { ok: false, problem: 'unresolvable' };
-  return addresses.every((address) => isAllowedDestination(address, production)) ? { ok: true, url } : { ok: false, problem: 'private' };
+  return addresses.every((address) => isAllowedDestination(address, production))
+    ? { ok: true, url }
+    : { ok: false, problem: 'private' };
 }
 
 /** The error a pinned connection raises when the name now resolves somewhere it may not go. */
@@ -160,9 +166,14 @@ export function guardedLookup(production: boolean, resolve: Resolve = resolveAll
           return;
         }
         const entries = addresses.map((address) => ({ address, family: isIP(address) === 6 ? 6 : 4 }));
-        const wanted = options.family === 4 || options.family === 6 ? entries.filter((e) => e.family === options.family) : entries;
+        const wanted =
+          options.family === 4 || options.family === 6 ? entries.filter((e) => e.family === options.family) : entries;
         if (!wanted.length) {
-          callback(Object.assign(new Error(`${host} has no IPv${options.family} address`), { code: 'ENOTFOUND' }), '', 4);
+          callback(
+            Object.assign(new Error(`${host} has no IPv${options.family} address`), { code: 'ENOTFOUND' }),
+            '',
+            4,
+          );
           return;
         }
         if (options.all) callback(null, wanted);

@@ -25,7 +25,11 @@ export class BillingPrices {
   ) {}
 
   reference(kind: PriceKind): string {
-    return kind === 'gold' ? this.config.STRIPE_PRICE_GOLD : kind === 'platinum' ? this.config.STRIPE_PRICE_PLATINUM : this.config.STRIPE_PRICE_PLATINUM_GIFT;
+    return kind === 'gold'
+      ? this.config.STRIPE_PRICE_GOLD
+      : kind === 'platinum'
+        ? this.config.STRIPE_PRICE_PLATINUM
+        : this.config.STRIPE_PRICE_PLATINUM_GIFT;
   }
 
   /** The price to charge; StripeUnavailableError when Stripe is down or the price is missing or does not match the product's. */
@@ -34,7 +38,11 @@ export class BillingPrices {
     if (cached && Date.now() - cached.at < PRICE_CACHE_MS) return cached.price;
     const reference = this.reference(kind);
     const price = await this.gateway.findPrice(reference);
-    if (!price) throw new StripeUnavailableError(`Stripe has no active price "${reference}" for ${kind}: create it (docs/api.md, Billing)`, 'price_missing');
+    if (!price)
+      throw new StripeUnavailableError(
+        `Stripe has no active price "${reference}" for ${kind}: create it (docs/api.md, Billing)`,
+        'price_missing',
+      );
     const expected = kind === 'gift' ? GIFT_PRICE_CENTS : PLAN_PRICE_CENTS[kind];
     const interval = kind === 'gift' ? null : 'month';
     if (price.unitAmount !== expected || price.currency !== 'usd' || price.interval !== interval) {
@@ -52,7 +60,8 @@ export class BillingPrices {
     if (!price) return null;
     for (const plan of ['gold', 'platinum'] as const) {
       const reference = this.reference(plan);
-      if (price.id === reference || price.lookupKey === reference || this.cache.get(plan)?.price.id === price.id) return plan;
+      if (price.id === reference || price.lookupKey === reference || this.cache.get(plan)?.price.id === price.id)
+        return plan;
     }
     return null;
   }

@@ -72,7 +72,8 @@ export class BillingSyncService {
   async userOfCustomer(customerId: string, metadataUserId: string | null): Promise<string | null> {
     const known = await this.billing.userOfCustomer(customerId);
     if (known) return known;
-    if (!metadataUserId || !/^[0-9a-f-]{36}$/i.test(metadataUserId) || !(await this.users.findById(metadataUserId))) return null;
+    if (!metadataUserId || !/^[0-9a-f-]{36}$/i.test(metadataUserId) || !(await this.users.findById(metadataUserId)))
+      return null;
     const saved = await this.billing.saveCustomer(metadataUserId, customerId);
     return saved === customerId ? metadataUserId : null;
   }
@@ -86,19 +87,35 @@ export class BillingSyncService {
     observedAt: Date,
     options: { event?: EventRef; invoice?: { created: Date; paid: boolean } } = {},
   ): Promise<SyncResult> {
-    const context = { subscription: data.id, customer: data.customerId, event: options.event?.id, type: options.event?.type };
+    const context = {
+      subscription: data.id,
+      customer: data.customerId,
+      event: options.event?.id,
+      type: options.event?.type,
+    };
     if (!data.status) {
-      this.logger.warn({ msg: 'Stripe subscription with a status billing does not know; left alone', status: data.rawStatus, ...context });
+      this.logger.warn({
+        msg: 'Stripe subscription with a status billing does not know; left alone',
+        status: data.rawStatus,
+        ...context,
+      });
       return { outcome: 'ignored', reason: 'unknown_status' };
     }
     const plan = this.prices.planOf(data.price);
     if (!plan) {
-      this.logger.warn({ msg: 'Stripe subscription for a price this product does not sell; left alone', price: data.price?.id, ...context });
+      this.logger.warn({
+        msg: 'Stripe subscription for a price this product does not sell; left alone',
+        price: data.price?.id,
+        ...context,
+      });
       return { outcome: 'ignored', reason: 'unknown_price' };
     }
     const userId = await this.userOfCustomer(data.customerId, data.userId);
     if (!userId) {
-      this.logger.warn({ msg: 'Stripe subscription of a customer this product does not know (or a deleted user); left alone', ...context });
+      this.logger.warn({
+        msg: 'Stripe subscription of a customer this product does not know (or a deleted user); left alone',
+        ...context,
+      });
       return { outcome: 'ignored', reason: 'unknown_customer' };
     }
     const snapshot: SubscriptionSnapshot = {
@@ -134,7 +151,12 @@ export class BillingSyncService {
           trx,
         );
       } else {
-        this.logger.log({ msg: 'Older Stripe report of a subscription ignored', observedAt, recorded: stored?.observed_at, ...context });
+        this.logger.log({
+          msg: 'Older Stripe report of a subscription ignored',
+          observedAt,
+          recorded: stored?.observed_at,
+          ...context,
+        });
       }
       if (options.invoice?.paid) await this.billing.markInvoicePaid(data.id, options.invoice.created, trx);
       else if (options.invoice) await this.billing.markPaymentFailed(data.id, options.invoice.created, trx);
@@ -157,8 +179,18 @@ export class BillingSyncService {
     if (!fresh) return { result: { outcome: 'duplicate' }, grants: [] };
     if (!paid) {
       const gift = await this.billing.findGift(giftId);
-      if (!gift) this.logger.warn({ msg: 'Paid checkout for a gift this product does not know; left alone', giftId, event: event?.id });
-      return { result: gift ? { outcome: 'applied', userId: gift.recipient_user_id } : { outcome: 'ignored', reason: 'unknown_gift' }, grants: [] };
+      if (!gift)
+        this.logger.warn({
+          msg: 'Paid checkout for a gift this product does not know; left alone',
+          giftId,
+          event: event?.id,
+        });
+      return {
+        result: gift
+          ? { outcome: 'applied', userId: gift.recipient_user_id }
+          : { outcome: 'ignored', reason: 'unknown_gift' },
+        grants: [],
+      };
     }
     this.logger.log({ msg: 'Gift paid', giftId, event: event?.id });
     const recipient = await this.users.findByEmail(paid.recipient_email);
@@ -169,7 +201,12 @@ export class BillingSyncService {
   /** Support staff's gift (`npm run gift -- EMAIL`): paid by the house, granted at once or at sign-up. */
   async grantSupportGift(rawEmail: string): Promise<{ gift: BillingGiftRow; grants: GiftGrant[] }> {
     const email = normaliseEmail(rawEmail);
-    const gift = await this.billing.createGift({ recipient_email: email, purchaser_user_id: null, source: 'support', status: 'pending_payment' });
+    const gift = await this.billing.createGift({
+      recipient_email: email,
+      purchaser_user_id: null,
+      source: 'support',
+      status: 'pending_payment',
+    });
     await this.billing.markGiftPaid(gift.id);
     this.logger.log({ msg: 'Support gift recorded', giftId: gift.id });
     const recipient = await this.users.findByEmail(email);
@@ -192,7 +229,12 @@ export class BillingSyncService {
         const governing = governingSubscription(subs, now);
         const customer = await this.billing.findCustomer(user.id, trx);
         if (governing && isLiveSubscription(governing, now) && customer) {
-          await this.gateway.creditCustomer(customer.stripe_customer_id, GIFT_PRICE_CENTS, 'Gift: one month of Platinum', `oddspulse-gift-${gift.id}`);
+          await this.gateway.creditCustomer(
+            customer.stripe_customer_id,
+            GIFT_PRICE_CENTS,
+            'Gift: one month of Platinum',
+            `oddspulse-gift-${gift.id}`,
+          );
           await this.billing.markGiftGranted(gift.id, user.id, 'credit', trx);
           grants.push({ giftId: gift.id, userId: user.id, grantedAs: 'credit', until: null });
         } else {
@@ -201,13 +243,22 @@ export class BillingSyncService {
           await this.billing.markGiftGranted(gift.id, user.id, 'plan', trx);
           grants.push({ giftId: gift.id, userId: user.id, grantedAs: 'plan', until: next.current_period_end });
         }
-        this.logger.log({ msg: 'Gift granted', giftId: gift.id, userId: user.id, as: grants[grants.length - 1].grantedAs });
+        this.logger.log({
+          msg: 'Gift granted',
+          giftId: gift.id,
+          userId: user.id,
+          as: grants[grants.length - 1].grantedAs,
+        });
       }
     });
     return grants;
   }
 
-  private async derive(userId: string, trx: Transaction<DB>, announce: (written: WrittenPlanState) => void): Promise<void> {
+  private async derive(
+    userId: string,
+    trx: Transaction<DB>,
+    announce: (written: WrittenPlanState) => void,
+  ): Promise<void> {
     const subs = (await this.billing.subscriptionsOf(userId, trx)).map(toSnapshot);
     const current = await this.plans.find(userId, trx);
     const next = resolveBillingPlan(current, subs, new Date());

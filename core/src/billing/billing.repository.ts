@@ -9,7 +9,10 @@ type Executor = Kysely<DB> | Transaction<DB>;
 export type BillingSubscriptionRow = Selectable<BillingSubscriptionsTable>;
 export type BillingGiftRow = Selectable<BillingGiftsTable>;
 
-export type BillingSubscriptionInput = Omit<BillingSubscriptionRow, 'updated_at' | 'payment_failed_at' | 'last_paid_at'>;
+export type BillingSubscriptionInput = Omit<
+  BillingSubscriptionRow,
+  'updated_at' | 'payment_failed_at' | 'last_paid_at'
+>;
 
 /** The row as the billing rules read it (shared/domain/billing.ts). */
 export function toSnapshot(row: BillingSubscriptionRow): SubscriptionSnapshot {
@@ -47,7 +50,11 @@ export class BillingRepository {
   }
 
   async userOfCustomer(customerId: string, db: Executor = this.db): Promise<string | undefined> {
-    const row = await db.selectFrom('billing_customers').select('user_id').where('stripe_customer_id', '=', customerId).executeTakeFirst();
+    const row = await db
+      .selectFrom('billing_customers')
+      .select('user_id')
+      .where('stripe_customer_id', '=', customerId)
+      .executeTakeFirst();
     return row?.user_id;
   }
 
@@ -58,22 +65,39 @@ export class BillingRepository {
       .values({ user_id: userId, stripe_customer_id: customerId })
       .onConflict((oc) => oc.doNothing())
       .execute();
-    const row = await db.selectFrom('billing_customers').select('stripe_customer_id').where('user_id', '=', userId).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('billing_customers')
+      .select('stripe_customer_id')
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
     return row.stripe_customer_id;
   }
 
   /** Records the user's newest checkout session; returns the one it replaces. */
   async replaceOpenCheckout(userId: string, sessionId: string): Promise<string | null> {
     return this.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('billing_customers').select('open_checkout_session_id').where('user_id', '=', userId).forUpdate().executeTakeFirst();
-      await trx.updateTable('billing_customers').set({ open_checkout_session_id: sessionId }).where('user_id', '=', userId).execute();
+      const row = await trx
+        .selectFrom('billing_customers')
+        .select('open_checkout_session_id')
+        .where('user_id', '=', userId)
+        .forUpdate()
+        .executeTakeFirst();
+      await trx
+        .updateTable('billing_customers')
+        .set({ open_checkout_session_id: sessionId })
+        .where('user_id', '=', userId)
+        .execute();
       return row?.open_checkout_session_id ?? null;
     });
   }
 
   /** Every customer, a page at a time in user-id order (the reconciliation job). */
   customersAfter(userId: string | null, limit: number) {
-    let query = this.db.selectFrom('billing_customers').select(['user_id', 'stripe_customer_id']).orderBy('user_id').limit(limit);
+    let query = this.db
+      .selectFrom('billing_customers')
+      .select(['user_id', 'stripe_customer_id'])
+      .orderBy('user_id')
+      .limit(limit);
     if (userId) query = query.where('user_id', '>', userId);
     return query.execute();
   }
@@ -124,7 +148,11 @@ export class BillingRepository {
   // --- events
 
   async eventSeen(eventId: string, db: Executor = this.db): Promise<boolean> {
-    const row = await db.selectFrom('billing_events').select('stripe_event_id').where('stripe_event_id', '=', eventId).executeTakeFirst();
+    const row = await db
+      .selectFrom('billing_events')
+      .select('stripe_event_id')
+      .where('stripe_event_id', '=', eventId)
+      .executeTakeFirst();
     return Boolean(row);
   }
 
@@ -141,12 +169,19 @@ export class BillingRepository {
 
   // --- gifts
 
-  createGift(gift: Pick<BillingGiftRow, 'recipient_email' | 'purchaser_user_id' | 'source' | 'status'>, db: Executor = this.db): Promise<BillingGiftRow> {
+  createGift(
+    gift: Pick<BillingGiftRow, 'recipient_email' | 'purchaser_user_id' | 'source' | 'status'>,
+    db: Executor = this.db,
+  ): Promise<BillingGiftRow> {
     return db.insertInto('billing_gifts').values(gift).returningAll().executeTakeFirstOrThrow();
   }
 
   async setGiftCheckout(giftId: string, sessionId: string): Promise<void> {
-    await this.db.updateTable('billing_gifts').set({ checkout_session_id: sessionId }).where('id', '=', giftId).execute();
+    await this.db
+      .updateTable('billing_gifts')
+      .set({ checkout_session_id: sessionId })
+      .where('id', '=', giftId)
+      .execute();
   }
 
   findGift(id: string, db: Executor = this.db): Promise<BillingGiftRow | undefined> {
@@ -165,7 +200,12 @@ export class BillingRepository {
   }
 
   async markGiftExpired(id: string): Promise<void> {
-    await this.db.updateTable('billing_gifts').set({ status: 'expired' }).where('id', '=', id).where('status', '=', 'pending_payment').execute();
+    await this.db
+      .updateTable('billing_gifts')
+      .set({ status: 'expired' })
+      .where('id', '=', id)
+      .where('status', '=', 'pending_payment')
+      .execute();
   }
 
   /** Paid gifts waiting for an account with this address, oldest first, locked for the grant. */
@@ -180,7 +220,12 @@ export class BillingRepository {
       .execute();
   }
 
-  async markGiftGranted(id: string, userId: string, grantedAs: 'plan' | 'credit', db: Executor = this.db): Promise<void> {
+  async markGiftGranted(
+    id: string,
+    userId: string,
+    grantedAs: 'plan' | 'credit',
+    db: Executor = this.db,
+  ): Promise<void> {
     await db
       .updateTable('billing_gifts')
       .set({ status: 'granted', granted_as: grantedAs, recipient_user_id: userId, granted_at: new Date() })

@@ -48,11 +48,19 @@ describe('LocalStripeGateway (real PostgreSQL)', () => {
     const { userId, session, next } = await buy('gold');
     expect(session.url).toBe(`http://127.0.0.1:4000/billing/local-checkout/${session.id}`);
     expect(next).toBe(`http://127.0.0.1:4000/billing/success?session_id=${session.id}`);
-    expect(delivered.map((e) => e.type)).toEqual(['customer.subscription.created', 'invoice.paid', 'checkout.session.completed']);
+    expect(delivered.map((e) => e.type)).toEqual([
+      'customer.subscription.created',
+      'invoice.paid',
+      'checkout.session.completed',
+    ]);
     const completed = readCheckoutSession(delivered[2].object);
     expect(completed).toMatchObject({ paid: true, userId, mode: 'subscription' });
     const subscription = readSubscription(delivered[0].object);
-    expect(subscription).toMatchObject({ status: 'active', userId, currentPeriodEnd: new Date('2026-02-28T10:00:00Z') });
+    expect(subscription).toMatchObject({
+      status: 'active',
+      userId,
+      currentPeriodEnd: new Date('2026-02-28T10:00:00Z'),
+    });
     expect(readInvoice(delivered[1].object).subscriptionId).toBe(subscription.id);
     await expect(gateway.completeCheckout(session.id, userId)).rejects.toThrow('not open');
     await expect(gateway.completeCheckout(session.id, randomUUID())).rejects.toThrow('No such local checkout session');
@@ -75,7 +83,10 @@ describe('LocalStripeGateway (real PostgreSQL)', () => {
       currency: 'usd',
     });
     const gold = (await gateway.findPrice('oddspulse_gold_monthly'))!;
-    expect(await gateway.previewPriceChange({ id: sub.id, itemId: sub.itemId!, customerId }, gold)).toMatchObject({ amountDueCents: 0, totalCents: 0 });
+    expect(await gateway.previewPriceChange({ id: sub.id, itemId: sub.itemId!, customerId }, gold)).toMatchObject({
+      amountDueCents: 0,
+      totalCents: 0,
+    });
     expect(delivered).toEqual([]);
     expect((await gateway.retrieveSubscription(sub.id)).price).toMatchObject({ unitAmount: 1000 });
     const switched = await gateway.changePrice({ id: sub.id, itemId: sub.itemId! }, platinum);
@@ -84,11 +95,19 @@ describe('LocalStripeGateway (real PostgreSQL)', () => {
     expect(delivered[0].object).toMatchObject({ amount_paid: 750 });
 
     now = new Date('2026-03-01T10:00:00Z');
-    expect(await gateway.retrieveSubscription(sub.id)).toMatchObject({ status: 'active', currentPeriodEnd: new Date('2026-03-28T10:00:00Z') });
-    expect((await gateway.invoicesOf(customerId)).invoices.map((i) => i.amount_cents).sort((a, b) => a - b)).toEqual([750, 1000, 2500]);
+    expect(await gateway.retrieveSubscription(sub.id)).toMatchObject({
+      status: 'active',
+      currentPeriodEnd: new Date('2026-03-28T10:00:00Z'),
+    });
+    expect((await gateway.invoicesOf(customerId)).invoices.map((i) => i.amount_cents).sort((a, b) => a - b)).toEqual([
+      750, 1000, 2500,
+    ]);
 
     await gateway.setCancelAtPeriodEnd(sub.id, true);
     now = new Date('2026-04-01T00:00:00Z');
-    expect(await gateway.retrieveSubscription(sub.id)).toMatchObject({ status: 'canceled', endedAt: new Date('2026-03-28T10:00:00Z') });
+    expect(await gateway.retrieveSubscription(sub.id)).toMatchObject({
+      status: 'canceled',
+      endedAt: new Date('2026-03-28T10:00:00Z'),
+    });
   });
 });

@@ -1,7 +1,14 @@
 import { Logger } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { addMonths, GIFT_PRICE_CENTS, PLAN_PRICE_CENTS, type LocalCheckoutView, type LocalInvoiceView, type PaidPlan } from '@oddspulse/shared';
+import {
+  addMonths,
+  GIFT_PRICE_CENTS,
+  PLAN_PRICE_CENTS,
+  type LocalCheckoutView,
+  type LocalInvoiceView,
+  type PaidPlan,
+} from '@oddspulse/shared';
 import type { AppConfig } from '../config/config.schema';
 import type { LocalObject, LocalStripeRepository } from './local-stripe.repository';
 import {
@@ -94,7 +101,15 @@ export class LocalStripeGateway extends StripeGateway {
   async createCustomer(user: { id: string; email: string }): Promise<string> {
     // One customer per user by construction, as Stripe's idempotency key makes it.
     const id = `cus_local_${createHash('sha256').update(user.id).digest('hex').slice(0, 24)}`;
-    const customer = { id, object: 'customer', email: user.email, metadata: { user_id: user.id }, balance: 0, created: seconds(this.now()), credits: [] };
+    const customer = {
+      id,
+      object: 'customer',
+      email: user.email,
+      metadata: { user_id: user.id },
+      balance: 0,
+      created: seconds(this.now()),
+      credits: [],
+    };
     await this.objects.saveIfMissing('customer', customer, id);
     return id;
   }
@@ -109,7 +124,12 @@ export class LocalStripeGateway extends StripeGateway {
     const url = `${new URL(request.successUrl).origin}/billing/local-checkout/${id}`;
     const metadata =
       request.kind === 'subscription'
-        ? { user_id: request.userId, kind: 'subscription', plan: request.plan, ...(request.trialEnd ? { trial_end: String(seconds(request.trialEnd)) } : {}) }
+        ? {
+            user_id: request.userId,
+            kind: 'subscription',
+            plan: request.plan,
+            ...(request.trialEnd ? { trial_end: String(seconds(request.trialEnd)) } : {}),
+          }
         : { user_id: request.userId, kind: 'gift', gift_id: request.giftId, recipient_email: request.recipientEmail };
     const session = {
       id,
@@ -137,7 +157,11 @@ export class LocalStripeGateway extends StripeGateway {
   async expireCheckoutSession(id: string): Promise<void> {
     const session = await this.objects.find('checkout.session', id);
     if (!session || session.status !== 'open') return;
-    await this.objects.save('checkout.session', { ...session, status: 'expired', url: null }, session.customer as string);
+    await this.objects.save(
+      'checkout.session',
+      { ...session, status: 'expired', url: null },
+      session.customer as string,
+    );
   }
 
   async retrieveCheckoutSession(id: string): Promise<StripeCheckoutSessionData> {
@@ -168,8 +192,10 @@ export class LocalStripeGateway extends StripeGateway {
    */
   async completeCheckout(id: string, userId: string): Promise<string> {
     const session = await this.objects.find('checkout.session', id);
-    if (!session || session.client_reference_id !== userId) throw new StripeNotFoundError('No such local checkout session');
-    if (session.status !== 'open') throw new StripeUnavailableError('The local checkout session is not open', 'invalid_request_error');
+    if (!session || session.client_reference_id !== userId)
+      throw new StripeNotFoundError('No such local checkout session');
+    if (session.status !== 'open')
+      throw new StripeUnavailableError('The local checkout session is not open', 'invalid_request_error');
     const now = this.now();
     const customerId = session.customer as string;
     const metadata = session.metadata as Record<string, string>;
@@ -179,7 +205,13 @@ export class LocalStripeGateway extends StripeGateway {
     let completed: LocalObject;
     if (session.mode === 'subscription') {
       const trialEnd = metadata.trial_end ? new Date(Number(metadata.trial_end) * 1000) : null;
-      const subscription = this.newSubscription(customerId, stripePrice, { user_id: userId, plan: metadata.plan }, now, trialEnd);
+      const subscription = this.newSubscription(
+        customerId,
+        stripePrice,
+        { user_id: userId, plan: metadata.plan },
+        now,
+        trialEnd,
+      );
       const invoice = this.invoice(
         customerId,
         subscription.id,
@@ -194,7 +226,14 @@ export class LocalStripeGateway extends StripeGateway {
       await this.objects.save('invoice', invoice, customerId);
       events.push(['customer.subscription.created', subscription], ['invoice.paid', invoice]);
     } else {
-      const invoice = this.invoice(customerId, null, stripePrice.unitAmount!, 'manual', `Gift: one month of Platinum for ${metadata.recipient_email}`, now);
+      const invoice = this.invoice(
+        customerId,
+        null,
+        stripePrice.unitAmount!,
+        'manual',
+        `Gift: one month of Platinum for ${metadata.recipient_email}`,
+        now,
+      );
       completed = { ...session, status: 'complete', payment_status: 'paid', invoice: invoice.id, url: null };
       await this.objects.save('invoice', invoice, customerId);
     }
@@ -215,10 +254,15 @@ export class LocalStripeGateway extends StripeGateway {
 
   async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<StripeSubscriptionData> {
     const subscription = await this.current(await this.require('subscription', subscriptionId));
-    if (!LIVE.includes(subscription.status as string)) throw new StripeUnavailableError('A canceled subscription cannot be updated', 'invalid_request_error');
+    if (!LIVE.includes(subscription.status as string))
+      throw new StripeUnavailableError('A canceled subscription cannot be updated', 'invalid_request_error');
     const now = seconds(this.now());
     const item = this.item(subscription);
-    const previous = { cancel_at_period_end: subscription.cancel_at_period_end, cancel_at: subscription.cancel_at, canceled_at: subscription.canceled_at };
+    const previous = {
+      cancel_at_period_end: subscription.cancel_at_period_end,
+      cancel_at: subscription.cancel_at,
+      canceled_at: subscription.canceled_at,
+    };
     const updated: LocalObject = {
       ...subscription,
       cancel_at_period_end: cancel,
@@ -256,14 +300,22 @@ export class LocalStripeGateway extends StripeGateway {
       await this.emit('invoice.paid', invoice);
     } else {
       if (difference < 0)
-        await this.adjustBalance(customerId, difference, `Unused time on the old plan (${current.id})`, `proration-${current.id}-${seconds(now)}`);
+        await this.adjustBalance(
+          customerId,
+          difference,
+          `Unused time on the old plan (${current.id})`,
+          `proration-${current.id}-${seconds(now)}`,
+        );
       await this.objects.save('subscription', updated, customerId);
     }
     await this.emit('customer.subscription.updated', updated, previous);
     return readSubscription(updated);
   }
 
-  async previewPriceChange(subscription: { id: string; itemId: string; customerId: string }, price: StripePrice): Promise<StripeInvoicePreview> {
+  async previewPriceChange(
+    subscription: { id: string; itemId: string; customerId: string },
+    price: StripePrice,
+  ): Promise<StripeInvoicePreview> {
     const current = await this.liveSubscription(subscription.id);
     const difference = this.proration(this.item(current), price, this.now());
     // changePrice invoices a positive difference now and credits a negative one to the balance.
@@ -276,7 +328,12 @@ export class LocalStripeGateway extends StripeGateway {
     return `${back.origin}/billing/local-portal?return_to=${encodeURIComponent(back.pathname + back.search)}`;
   }
 
-  async creditCustomer(customerId: string, amountCents: number, description: string, idempotencyKey: string): Promise<void> {
+  async creditCustomer(
+    customerId: string,
+    amountCents: number,
+    description: string,
+    idempotencyKey: string,
+  ): Promise<void> {
     await this.adjustBalance(customerId, -amountCents, description, idempotencyKey);
   }
 
@@ -309,7 +366,8 @@ export class LocalStripeGateway extends StripeGateway {
 
   private async liveSubscription(id: string): Promise<LocalObject> {
     const current = await this.current(await this.require('subscription', id));
-    if (!LIVE.includes(current.status as string)) throw new StripeUnavailableError('A canceled subscription cannot be updated', 'invalid_request_error');
+    if (!LIVE.includes(current.status as string))
+      throw new StripeUnavailableError('A canceled subscription cannot be updated', 'invalid_request_error');
     return current;
   }
 
@@ -326,7 +384,13 @@ export class LocalStripeGateway extends StripeGateway {
     return (subscription.items as { data: Array<Record<string, unknown>> }).data[0];
   }
 
-  private newSubscription(customerId: string, price: StripePrice, metadata: Record<string, string>, now: Date, trialEnd: Date | null): LocalObject {
+  private newSubscription(
+    customerId: string,
+    price: StripePrice,
+    metadata: Record<string, string>,
+    now: Date,
+    trialEnd: Date | null,
+  ): LocalObject {
     const id = localId('sub');
     const periodEnd = trialEnd ?? addMonths(now, 1);
     return {
@@ -360,7 +424,14 @@ export class LocalStripeGateway extends StripeGateway {
     };
   }
 
-  private invoice(customerId: string, subscriptionId: string | null, amount: number, reason: string, description: string, at: Date): LocalObject {
+  private invoice(
+    customerId: string,
+    subscriptionId: string | null,
+    amount: number,
+    reason: string,
+    description: string,
+    at: Date,
+  ): LocalObject {
     return {
       id: localId('in'),
       object: 'invoice',
@@ -372,7 +443,9 @@ export class LocalStripeGateway extends StripeGateway {
       amount_paid: amount,
       currency: 'usd',
       created: seconds(at),
-      parent: subscriptionId ? { type: 'subscription_details', subscription_details: { subscription: subscriptionId } } : null,
+      parent: subscriptionId
+        ? { type: 'subscription_details', subscription_details: { subscription: subscriptionId } }
+        : null,
       status_transitions: { paid_at: seconds(at) },
     };
   }
@@ -393,13 +466,23 @@ export class LocalStripeGateway extends StripeGateway {
       }
       const next = seconds(addMonths(new Date(end * 1000), 1));
       const price = item.price as { unit_amount: number; id: string };
-      const invoice = this.invoice(updated.customer as string, updated.id, price.unit_amount, 'subscription_cycle', 'Monthly renewal', new Date(end * 1000));
+      const invoice = this.invoice(
+        updated.customer as string,
+        updated.id,
+        price.unit_amount,
+        'subscription_cycle',
+        'Monthly renewal',
+        new Date(end * 1000),
+      );
       await this.objects.save('invoice', invoice, updated.customer as string);
       updated = {
         ...updated,
         status: 'active',
         latest_invoice: invoice.id,
-        items: { ...(updated.items as object), data: [{ ...item, current_period_start: end, current_period_end: next }] },
+        items: {
+          ...(updated.items as object),
+          data: [{ ...item, current_period_start: end, current_period_end: next }],
+        },
       };
     }
     if (updated !== subscription) await this.objects.save('subscription', updated, updated.customer as string);
@@ -412,7 +495,11 @@ export class LocalStripeGateway extends StripeGateway {
     if (credits.some((c) => c.key === key)) return;
     await this.objects.save(
       'customer',
-      { ...customer, balance: ((customer.balance as number) ?? 0) + amount, credits: [...credits, { key, amount, description, created: seconds(this.now()) }] },
+      {
+        ...customer,
+        balance: ((customer.balance as number) ?? 0) + amount,
+        credits: [...credits, { key, amount, description, created: seconds(this.now()) }],
+      },
       customerId,
     );
   }

@@ -33,7 +33,12 @@ export class LocalStripeRepository {
   }
 
   async find(kind: LocalObjectKind, id: string): Promise<LocalObject | undefined> {
-    const row = await this.db.selectFrom('billing_local_objects').select('data').where('id', '=', id).where('object', '=', kind).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('billing_local_objects')
+      .select('data')
+      .where('id', '=', id)
+      .where('object', '=', kind)
+      .executeTakeFirst();
     return row?.data as LocalObject | undefined;
   }
 

@@ -25,7 +25,9 @@ import {
 const PRICE_CHANGE_PRORATION = 'always_invoice';
 
 /** SDK options for a base URL other than Stripe's (the integration tests' stand-in, stripe-mock). */
-export function stripeHostOptions(baseUrl: string | undefined): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
+export function stripeHostOptions(
+  baseUrl: string | undefined,
+): Pick<Stripe.StripeConfig, 'host' | 'port' | 'protocol'> {
   if (!baseUrl) return {};
   const url = new URL(baseUrl);
   const protocol = url.protocol === 'https:' ? 'https' : 'http';
@@ -37,9 +39,15 @@ export class StripeApiGateway extends StripeGateway {
   readonly mode = 'stripe' as const;
   private readonly stripe: Stripe;
 
-  constructor(private readonly config: Pick<AppConfig, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_BASE_URL' | 'STRIPE_TIMEOUT_MS'>) {
+  constructor(
+    private readonly config: Pick<
+      AppConfig,
+      'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_BASE_URL' | 'STRIPE_TIMEOUT_MS'
+    >,
+  ) {
     super();
-    if (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET) throw new Error('StripeApiGateway needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+    if (!config.STRIPE_SECRET_KEY || !config.STRIPE_WEBHOOK_SECRET)
+      throw new Error('StripeApiGateway needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
     this.stripe = new Stripe(config.STRIPE_SECRET_KEY, {
       // One quick retry (the SDK sends an idempotency key with it); a user waiting on checkout gets a 503 soon after.
       maxNetworkRetries: 1,
@@ -59,7 +67,11 @@ export class StripeApiGateway extends StripeGateway {
       }
       if (error instanceof Stripe.errors.StripeError) {
         const type = error instanceof Stripe.errors.StripeConnectionError ? 'connection' : error.type;
-        throw new StripeUnavailableError(`Stripe ${what} failed: ${type}${error.code ? ` (${error.code})` : ''}`, type, { cause: error });
+        throw new StripeUnavailableError(
+          `Stripe ${what} failed: ${type}${error.code ? ` (${error.code})` : ''}`,
+          type,
+          { cause: error },
+        );
       }
       throw error;
     }
@@ -82,7 +94,8 @@ export class StripeApiGateway extends StripeGateway {
         try {
           return readPriceObject(await this.stripe.prices.retrieve(reference));
         } catch (error) {
-          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return null;
+          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing')
+            return null;
           throw error;
         }
       }
@@ -114,12 +127,21 @@ export class StripeApiGateway extends StripeGateway {
           : await this.stripe.checkout.sessions.create({
               ...common,
               mode: 'payment',
-              metadata: { user_id: request.userId, kind: 'gift', gift_id: request.giftId, recipient_email: request.recipientEmail },
+              metadata: {
+                user_id: request.userId,
+                kind: 'gift',
+                gift_id: request.giftId,
+                recipient_email: request.recipientEmail,
+              },
               payment_intent_data: { metadata: { kind: 'gift', gift_id: request.giftId } },
               // A receipt in the buyer's invoices, as for their subscription.
-              invoice_creation: { enabled: true, invoice_data: { description: `Gift: one month of Platinum for ${request.recipientEmail}` } },
+              invoice_creation: {
+                enabled: true,
+                invoice_data: { description: `Gift: one month of Platinum for ${request.recipientEmail}` },
+              },
             });
-      if (!session.url) throw new StripeUnavailableError('Stripe returned a checkout session without a URL', 'api_error');
+      if (!session.url)
+        throw new StripeUnavailableError('Stripe returned a checkout session without a URL', 'api_error');
       return { id: session.id, url: session.url };
     });
   }
@@ -132,7 +154,9 @@ export class StripeApiGateway extends StripeGateway {
   }
 
   retrieveCheckoutSession(id: string): Promise<StripeCheckoutSessionData> {
-    return this.call('checkout session read', async () => readCheckoutSession(await this.stripe.checkout.sessions.retrieve(id)));
+    return this.call('checkout session read', async () =>
+      readCheckoutSession(await this.stripe.checkout.sessions.retrieve(id)),
+    );
   }
 
   retrieveSubscription(id: string): Promise<StripeSubscriptionData> {
@@ -142,7 +166,11 @@ export class StripeApiGateway extends StripeGateway {
   listSubscriptions(customerId: string): Promise<StripeSubscriptionData[]> {
     return this.call('subscription list', async () => {
       const subscriptions: StripeSubscriptionData[] = [];
-      for await (const subscription of this.stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 100 })) {
+      for await (const subscription of this.stripe.subscriptions.list({
+        customer: customerId,
+        status: 'all',
+        limit: 100,
+      })) {
         subscriptions.push(readSubscription(subscription));
       }
       return subscriptions;
@@ -168,14 +196,20 @@ export class StripeApiGateway extends StripeGateway {
     );
   }
 
-  previewPriceChange(subscription: { id: string; itemId: string; customerId: string }, price: StripePrice): Promise<StripeInvoicePreview> {
+  previewPriceChange(
+    subscription: { id: string; itemId: string; customerId: string },
+    price: StripePrice,
+  ): Promise<StripeInvoicePreview> {
     return this.call('invoice preview', async () =>
       readInvoicePreview(
         await this.stripe.invoices.createPreview({
           customer: subscription.customerId,
           subscription: subscription.id,
           // The same change as changePrice: with always_invoice the preview is the invoice the switch charges now.
-          subscription_details: { items: [{ id: subscription.itemId, price: price.id }], proration_behavior: PRICE_CHANGE_PRORATION },
+          subscription_details: {
+            items: [{ id: subscription.itemId, price: price.id }],
+            proration_behavior: PRICE_CHANGE_PRORATION,
+          },
         }),
       ),
     );
@@ -184,13 +218,18 @@ export class StripeApiGateway extends StripeGateway {
   createPortalSession(customerId: string, returnUrl: string): Promise<string> {
     return this.call(
       'portal session create',
-      async () => (await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })).url,
+      async () =>
+        (await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })).url,
     );
   }
 
   creditCustomer(customerId: string, amountCents: number, description: string, idempotencyKey: string): Promise<void> {
     return this.call('customer credit', async () => {
-      await this.stripe.customers.createBalanceTransaction(customerId, { amount: -amountCents, currency: 'usd', description }, { idempotencyKey });
+      await this.stripe.customers.createBalanceTransaction(
+        customerId,
+        { amount: -amountCents, currency: 'usd', description },
+        { idempotencyKey },
+      );
     });
   }
 

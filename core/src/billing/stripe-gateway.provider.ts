@@ -5,7 +5,13 @@ import { LocalStripeGateway } from './local-stripe.gateway';
 import { LocalStripeRepository } from './local-stripe.repository';
 import { StripeApiGateway } from './stripe-api.gateway';
 import { type CheckoutSessionRef, InvalidWebhookError, StripeGateway, StripeUnavailableError } from './stripe.gateway';
-import type { StripeCheckoutSessionData, StripeEventData, StripeInvoicePreview, StripePrice, StripeSubscriptionData } from './stripe-objects';
+import type {
+  StripeCheckoutSessionData,
+  StripeEventData,
+  StripeInvoicePreview,
+  StripePrice,
+  StripeSubscriptionData,
+} from './stripe-objects';
 
 /** Production without Stripe keys: payments are off (checkout answers 503), never the local checkout. */
 export class DisabledStripeGateway extends StripeGateway {

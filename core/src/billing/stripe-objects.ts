@@ -9,7 +9,9 @@ import { STRIPE_SUBSCRIPTION_STATUSES, type StripeSubscriptionStatus } from '@od
  */
 
 /** An id, or the expanded object carrying it. */
-const ref = z.union([z.string(), z.object({ id: z.string() }).loose()]).transform((value) => (typeof value === 'string' ? value : value.id));
+const ref = z
+  .union([z.string(), z.object({ id: z.string() }).loose()])
+  .transform((value) => (typeof value === 'string' ? value : value.id));
 const seconds = z.number().int().nonnegative();
 const toDate = (value: number | null | undefined) => (typeof value === 'number' ? new Date(value * 1000) : null);
 const metadata = z
@@ -51,7 +53,9 @@ const subscriptionSchema = z
     items: z.object({ data: z.array(itemSchema) }).loose(),
     metadata,
     pending_update: z.unknown().nullish(),
-    latest_invoice: z.union([z.string(), z.object({ id: z.string(), hosted_invoice_url: z.string().nullish() }).loose()]).nullish(),
+    latest_invoice: z
+      .union([z.string(), z.object({ id: z.string(), hosted_invoice_url: z.string().nullish() }).loose()])
+      .nullish(),
   })
   .loose();
 
@@ -98,7 +102,9 @@ function readPrice(raw: z.infer<typeof priceSchema> | null | undefined): StripeP
 export function readSubscription(raw: unknown): StripeSubscriptionData {
   const sub = subscriptionSchema.parse(raw);
   const item = sub.items.data[0] ?? null;
-  const itemEnds = sub.items.data.map((i) => i.current_period_end).filter((end): end is number => typeof end === 'number');
+  const itemEnds = sub.items.data
+    .map((i) => i.current_period_end)
+    .filter((end): end is number => typeof end === 'number');
   const periodEnd = sub.current_period_end ?? (itemEnds.length ? Math.max(...itemEnds) : null);
   const known = (STRIPE_SUBSCRIPTION_STATUSES as readonly string[]).includes(sub.status);
   return {
@@ -114,7 +120,10 @@ export function readSubscription(raw: unknown): StripeSubscriptionData {
     endedAt: toDate(sub.ended_at),
     userId: sub.metadata.user_id ?? null,
     pendingUpdate: Boolean(sub.pending_update),
-    latestInvoiceUrl: typeof sub.latest_invoice === 'object' && sub.latest_invoice ? (sub.latest_invoice.hosted_invoice_url ?? null) : null,
+    latestInvoiceUrl:
+      typeof sub.latest_invoice === 'object' && sub.latest_invoice
+        ? (sub.latest_invoice.hosted_invoice_url ?? null)
+        : null,
   };
 }
 
@@ -199,7 +208,9 @@ export function readInvoice(raw: unknown): StripeInvoiceData {
   };
 }
 
-const invoicePreviewSchema = z.object({ object: z.literal('invoice'), amount_due: z.number().int(), total: z.number().int(), currency: z.string() }).loose();
+const invoicePreviewSchema = z
+  .object({ object: z.literal('invoice'), amount_due: z.number().int(), total: z.number().int(), currency: z.string() })
+  .loose();
 
 /** What a plan switch would invoice now (Stripe's invoice preview of the change). */
 export interface StripeInvoicePreview {
@@ -237,7 +248,11 @@ export function readEvent(raw: unknown): StripeEventData {
   return { id: event.id, type: event.type, created: new Date(event.created * 1000), object: event.data.object };
 }
 
-const priceObjectSchema = priceSchema.extend({ object: z.literal('price'), active: z.boolean().nullish(), type: z.string().nullish() });
+const priceObjectSchema = priceSchema.extend({
+  object: z.literal('price'),
+  active: z.boolean().nullish(),
+  type: z.string().nullish(),
+});
 
 export function readPriceObject(raw: unknown): StripePrice & { active: boolean } {
   const price = priceObjectSchema.parse(raw);

@@ -1,5 +1,11 @@
 import type { BillingMode } from '../config/config.schema';
-import type { StripeCheckoutSessionData, StripeEventData, StripeInvoicePreview, StripePrice, StripeSubscriptionData } from './stripe-objects';
+import type {
+  StripeCheckoutSessionData,
+  StripeEventData,
+  StripeInvoicePreview,
+  StripePrice,
+  StripeSubscriptionData,
+} from './stripe-objects';
 
 /** Stripe could not be reached or refused the call: the caller answers 503 and the user may try again. */
 export class StripeUnavailableError extends Error {
@@ -74,7 +80,9 @@ export abstract class StripeGateway {
   /** A configured price by id (price_…) or lookup key. */
   abstract findPrice(reference: string): Promise<StripePrice | null>;
 
-  abstract createCheckoutSession(request: SubscriptionCheckoutRequest | GiftCheckoutRequest): Promise<CheckoutSessionRef>;
+  abstract createCheckoutSession(
+    request: SubscriptionCheckoutRequest | GiftCheckoutRequest,
+  ): Promise<CheckoutSessionRef>;
 
   /** Expires an open session (a newer one replaces it); a session no longer open is left as it is. */
   abstract expireCheckoutSession(id: string): Promise<void>;
@@ -93,16 +101,27 @@ export abstract class StripeGateway {
    * Moves the subscription to another price, prorated and invoiced now; the switch waits for that payment
    * (pending_if_incomplete), so nobody gets the better plan with a failed card.
    */
-  abstract changePrice(subscription: { id: string; itemId: string }, price: StripePrice): Promise<StripeSubscriptionData>;
+  abstract changePrice(
+    subscription: { id: string; itemId: string },
+    price: StripePrice,
+  ): Promise<StripeSubscriptionData>;
 
   /** What changePrice would invoice now, from Stripe's invoice preview of the same change; nothing is changed. */
-  abstract previewPriceChange(subscription: { id: string; itemId: string; customerId: string }, price: StripePrice): Promise<StripeInvoicePreview>;
+  abstract previewPriceChange(
+    subscription: { id: string; itemId: string; customerId: string },
+    price: StripePrice,
+  ): Promise<StripeInvoicePreview>;
 
   /** The customer portal (card, invoices, receipts); `returnUrl` is where its "back" link goes. */
   abstract createPortalSession(customerId: string, returnUrl: string): Promise<string>;
 
   /** A credit on the customer's balance: their next invoices are paid from it first. */
-  abstract creditCustomer(customerId: string, amountCents: number, description: string, idempotencyKey: string): Promise<void>;
+  abstract creditCustomer(
+    customerId: string,
+    amountCents: number,
+    description: string,
+    idempotencyKey: string,
+  ): Promise<void>;
 
   /** Verifies a webhook's signature over the raw body (stripe.webhooks.constructEvent); InvalidWebhookError otherwise. */
   abstract constructEvent(payload: Buffer, signature: string): StripeEventData;

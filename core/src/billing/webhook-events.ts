@@ -12,7 +12,8 @@ export function verifyStripeEvent(payload: Buffer, signature: string, secret: st
   try {
     event = Stripe.webhooks.constructEvent(payload, signature, secret);
   } catch (error) {
-    if (error instanceof SyntaxError) throw new InvalidWebhookError('The webhook body is not JSON', 'payload', { cause: error });
+    if (error instanceof SyntaxError)
+      throw new InvalidWebhookError('The webhook body is not JSON', 'payload', { cause: error });
     throw new InvalidWebhookError('Invalid Stripe signature', 'signature', { cause: error });
   }
   try {

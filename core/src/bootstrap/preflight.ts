@@ -16,7 +16,8 @@ export function redactUrl(value: string): string {
 }
 
 const HOW_TO_START = {
-  postgres: "start the local service (pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) or run 'docker compose up -d postgres redis'",
+  postgres:
+    "start the local service (pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start) or run 'docker compose up -d postgres redis'",
   redis: "start the local service (redis-server --daemonize yes) or run 'docker compose up -d postgres redis'",
 };
 
@@ -35,9 +36,17 @@ export async function checkPostgres(databaseUrl: string, connectUrl = databaseUr
 }
 
 /** With cluster nodes, checks the cluster instead: it must answer and serve every slot. */
-export async function checkRedis(redisUrl: string, clusterNodes: AppConfig['REDIS_CLUSTER_NODES'] = []): Promise<string | null> {
+export async function checkRedis(
+  redisUrl: string,
+  clusterNodes: AppConfig['REDIS_CLUSTER_NODES'] = [],
+): Promise<string | null> {
   if (clusterNodes.length) return checkRedisCluster(redisUrl, clusterNodes);
-  const client = new IORedis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, connectTimeout: 3000 });
+  const client = new IORedis(redisUrl, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+    connectTimeout: 3000,
+  });
   let lastError: Error | undefined;
   client.on('error', (error: Error) => {
     lastError = error;
@@ -76,7 +85,9 @@ async function checkRedisCluster(redisUrl: string, nodes: AppConfig['REDIS_CLUST
     await client.connect();
     const info = await client.cluster('INFO');
     const state = /cluster_state:(\w+)/.exec(info)?.[1];
-    return state === 'ok' ? null : `The Redis Cluster at ${named} does not serve every slot (cluster_state:${state ?? 'unknown'}): start its missing nodes`;
+    return state === 'ok'
+      ? null
+      : `The Redis Cluster at ${named} does not serve every slot (cluster_state:${state ?? 'unknown'}): start its missing nodes`;
   } catch (error) {
     const reason = lastError?.message ?? (error as Error).message;
     return `The Redis Cluster is not reachable at ${named} (${reason}): start its nodes, or leave REDIS_CLUSTER_NODES empty for a single Redis`;
@@ -98,9 +109,9 @@ export async function preflight(service?: string): Promise<AppConfig> {
     if (error instanceof ConfigError) fail([error.message], service);
     throw error;
   }
-  const problems = (await Promise.all([checkPostgres(config.DATABASE_URL), checkRedis(config.REDIS_URL, config.REDIS_CLUSTER_NODES)])).filter(
-    (p): p is string => p !== null,
-  );
+  const problems = (
+    await Promise.all([checkPostgres(config.DATABASE_URL), checkRedis(config.REDIS_URL, config.REDIS_CLUSTER_NODES)])
+  ).filter((p): p is string => p !== null);
   if (problems.length) fail(problems, service);
   return config;
 }

@@ -27,7 +27,9 @@ describe('parseConfig', () => {
 
   it('refuses to start production without a real JWT secret', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow('JWT_SECRET is required in production');
-    expect(() => parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'change-me-change-me-change-me-change-me' })).toThrow('placeholder');
+    expect(() =>
+      parseConfig({ NODE_ENV: 'production', JWT_SECRET: 'change-me-change-me-change-me-change-me' }),
+    ).toThrow('placeholder');
   });
 
   it('turns demo mode off in production and refuses it when forced on (DECISIONS 7)', () => {
@@ -44,16 +46,24 @@ describe('parseConfig: accounts', () => {
   const secret = 'k3J9xQv7Lm2Pz8Rt5Wy1Bn4Hc6Df0GsA';
 
   it('defaults the token lifetimes, the free quota and the rate limits', () => {
-    expect(parseConfig({})).toMatchObject({ ACCESS_TOKEN_TTL_SECONDS: 900, FREE_MONTHLY_QUOTA: 250, RATE_LIMIT_MAX: 600, RATE_LIMIT_LOGIN_MAX: 10 });
+    expect(parseConfig({})).toMatchObject({
+      ACCESS_TOKEN_TTL_SECONDS: 900,
+      FREE_MONTHLY_QUOTA: 250,
+      RATE_LIMIT_MAX: 600,
+      RATE_LIMIT_LOGIN_MAX: 10,
+    });
   });
 
   it('refuses a placeholder OAuth secret in production, and OAuth without PUBLIC_URL', () => {
     const base = { NODE_ENV: 'production', JWT_SECRET: secret, GOOGLE_CLIENT_ID: 'id' };
-    expect(() => parseConfig({ ...base, GOOGLE_CLIENT_SECRET: 'change-me', PUBLIC_URL: 'https://odds.example' })).toThrow(
-      'GOOGLE_CLIENT_SECRET is a placeholder',
-    );
+    expect(() =>
+      parseConfig({ ...base, GOOGLE_CLIENT_SECRET: 'change-me', PUBLIC_URL: 'https://odds.example' }),
+    ).toThrow('GOOGLE_CLIENT_SECRET is a placeholder');
     expect(() => parseConfig({ ...base, GOOGLE_CLIENT_SECRET: 'GOCSPX-real' })).toThrow('PUBLIC_URL is required');
-    expect(parseConfig({ ...base, GOOGLE_CLIENT_SECRET: 'GOCSPX-real', PUBLIC_URL: 'https://odds.example' }).GOOGLE_CLIENT_SECRET).toBe('GOCSPX-real');
+    expect(
+      parseConfig({ ...base, GOOGLE_CLIENT_SECRET: 'GOCSPX-real', PUBLIC_URL: 'https://odds.example' })
+        .GOOGLE_CLIENT_SECRET,
+    ).toBe('GOCSPX-real');
   });
 
   // DECISIONS 33: local mail is written under the data folder, .data at the top of the checkout unless DATA_DIR says.
@@ -65,7 +75,9 @@ describe('parseConfig: accounts', () => {
 
   it('accepts only smtp URLs for mail', () => {
     expect(() => parseConfig({ SMTP_URL: 'http://mail' })).toThrow('SMTP_URL');
-    expect(parseConfig({ SMTP_URL: 'smtp://user:pass@mail.example:587' }).SMTP_URL).toBe('smtp://user:pass@mail.example:587');
+    expect(parseConfig({ SMTP_URL: 'smtp://user:pass@mail.example:587' }).SMTP_URL).toBe(
+      'smtp://user:pass@mail.example:587',
+    );
   });
 });
 
@@ -73,7 +85,9 @@ describe('parseConfig: accounts', () => {
 describe('parseConfig: simulator', () => {
   it('reads per-sport time scales, none by default', () => {
     expect(parseConfig({}).SIMULATOR_SPORT_TIME_SCALES).toEqual({});
-    expect(parseConfig({ SIMULATOR_SPORT_TIME_SCALES: 'icehockey_nhl=120, soccer_epl = 2.5' }).SIMULATOR_SPORT_TIME_SCALES).toEqual({
+    expect(
+      parseConfig({ SIMULATOR_SPORT_TIME_SCALES: 'icehockey_nhl=120, soccer_epl = 2.5' }).SIMULATOR_SPORT_TIME_SCALES,
+    ).toEqual({
       icehockey_nhl: 120,
       soccer_epl: 2.5,
     });
@@ -89,7 +103,9 @@ describe('parseConfig: simulator', () => {
     expect(() => parseConfig({ SIMULATOR_SPORT_TIME_SCALES: 'icehockey_nhl=0' })).toThrow(
       'SIMULATOR_SPORT_TIME_SCALES gives icehockey_nhl the scale "0"; a scale is a positive number',
     );
-    expect(() => parseConfig({ SIMULATOR_SPORT_TIME_SCALES: 'icehockey_nhl=fast' })).toThrow('a scale is a positive number');
+    expect(() => parseConfig({ SIMULATOR_SPORT_TIME_SCALES: 'icehockey_nhl=fast' })).toThrow(
+      'a scale is a positive number',
+    );
   });
 });
 
@@ -100,14 +116,19 @@ describe('parseConfig: SOCIAL_LINKS', () => {
   });
 
   it('reads Label=URL pairs in order, keeping an = inside the URL', () => {
-    expect(parseConfig({ SOCIAL_LINKS: ' X=https://x.com/oddspulse , YouTube=https://www.youtube.com/watch?v=abc ' }).SOCIAL_LINKS).toEqual([
+    expect(
+      parseConfig({ SOCIAL_LINKS: ' X=https://x.com/oddspulse , YouTube=https://www.youtube.com/watch?v=abc ' })
+        .SOCIAL_LINKS,
+    ).toEqual([
       { label: 'X', url: 'https://x.com/oddspulse' },
       { label: 'YouTube', url: 'https://www.youtube.com/watch?v=abc' },
     ]);
   });
 
   it('refuses an entry without a label or with a URL that is not http(s), naming the variable', () => {
-    expect(() => parseConfig({ SOCIAL_LINKS: 'https://x.com/oddspulse' })).toThrow(/^Invalid configuration: SOCIAL_LINKS must be Label=https:/);
+    expect(() => parseConfig({ SOCIAL_LINKS: 'https://x.com/oddspulse' })).toThrow(
+      /^Invalid configuration: SOCIAL_LINKS must be Label=https:/,
+    );
     expect(() => parseConfig({ SOCIAL_LINKS: 'X=javascript:alert(1)' })).toThrow('SOCIAL_LINKS');
   });
 });
@@ -117,7 +138,10 @@ describe('parseConfig: operations', () => {
   const production = { NODE_ENV: 'production', JWT_SECRET: 'k3Jd9sLq0vPz7TnW2xYb5RcE8mUa4HfG' };
 
   it('names the ops and ops_viewer staff by email, compared as stored (trimmed, lower case)', () => {
-    const config = parseConfig({ OPS_EMAILS: ' Alice@Example.com ,bob@example.com', OPS_VIEWER_EMAILS: 'carol@example.com,bob@example.com' });
+    const config = parseConfig({
+      OPS_EMAILS: ' Alice@Example.com ,bob@example.com',
+      OPS_VIEWER_EMAILS: 'carol@example.com,bob@example.com',
+    });
     expect(opsRoleOf('alice@example.com', config)).toBe('ops');
     expect(opsRoleOf('BOB@example.com', config)).toBe('ops');
     expect(opsRoleOf('carol@example.com', config)).toBe('ops_viewer');
@@ -132,10 +156,16 @@ describe('parseConfig: operations', () => {
   });
 
   it('needs METRICS_TOKEN for the workers metrics port, a long one, and a real one in production', () => {
-    expect(() => parseConfig({ WORKERS_METRICS_PORT: '9464' })).toThrow('METRICS_TOKEN is required when WORKERS_METRICS_PORT is set');
+    expect(() => parseConfig({ WORKERS_METRICS_PORT: '9464' })).toThrow(
+      'METRICS_TOKEN is required when WORKERS_METRICS_PORT is set',
+    );
     expect(() => parseConfig({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be at least 24 characters');
-    expect(parseConfig({ WORKERS_METRICS_PORT: '9464', METRICS_TOKEN: 'x'.repeat(32) }).WORKERS_METRICS_PORT).toBe(9464);
-    expect(() => parseConfig({ ...production, METRICS_TOKEN: 'change-me-change-me-change-me' })).toThrow('METRICS_TOKEN is a placeholder');
+    expect(parseConfig({ WORKERS_METRICS_PORT: '9464', METRICS_TOKEN: 'x'.repeat(32) }).WORKERS_METRICS_PORT).toBe(
+      9464,
+    );
+    expect(() => parseConfig({ ...production, METRICS_TOKEN: 'change-me-change-me-change-me' })).toThrow(
+      'METRICS_TOKEN is a placeholder',
+    );
   });
 });
 
@@ -158,7 +188,9 @@ describe('parseConfig: TRUST_PROXY', () => {
   });
 
   it('refuses trusting every hop, and anything it cannot read', () => {
-    expect(() => parseConfig({ TRUST_PROXY: 'true' })).toThrow(/^Invalid configuration: TRUST_PROXY cannot trust every hop/);
+    expect(() => parseConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /^Invalid configuration: TRUST_PROXY cannot trust every hop/,
+    );
     expect(() => parseConfig({ TRUST_PROXY: 'my-proxy.local' })).toThrow('TRUST_PROXY must be a number of hops');
   });
 });
@@ -172,7 +204,9 @@ describe('parseConfig: odds history retention', () => {
 
   it('names the variable for no days, a fraction or text', () => {
     for (const value of ['0', '1.5', 'two weeks']) {
-      expect(() => parseConfig({ ODDS_HISTORY_RETENTION_DAYS: value })).toThrow(/^Invalid configuration: ODDS_HISTORY_RETENTION_DAYS /);
+      expect(() => parseConfig({ ODDS_HISTORY_RETENTION_DAYS: value })).toThrow(
+        /^Invalid configuration: ODDS_HISTORY_RETENTION_DAYS /,
+      );
     }
   });
 
@@ -182,7 +216,9 @@ describe('parseConfig: odds history retention', () => {
       { host: 'redis-1', port: 6379 },
       { host: '10.0.0.12', port: 7000 },
     ]);
-    expect(() => parseConfig({ REDIS_CLUSTER_NODES: 'redis-1:6379,redis-2' })).toThrow(/REDIS_CLUSTER_NODES .*"redis-2"/);
+    expect(() => parseConfig({ REDIS_CLUSTER_NODES: 'redis-1:6379,redis-2' })).toThrow(
+      /REDIS_CLUSTER_NODES .*"redis-2"/,
+    );
     expect(() => parseConfig({ REDIS_CLUSTER_NODES: 'redis-1:70000' })).toThrow(/REDIS_CLUSTER_NODES/);
   });
 });

@@ -2,7 +2,9 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { CORE_SPORTS, DEMO_ACCOUNTS, type OpsRole } from '@oddspulse/shared';
 
-const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
 /** Whether `value` parses as a URL with one of `protocols` ('https:'…). */
 function hasProtocol(value: string, protocols: readonly string[]): boolean {
@@ -13,7 +15,10 @@ function hasProtocol(value: string, protocols: readonly string[]): boolean {
   }
 }
 
-const url = (protocols: string[]) => z.string().refine((value) => hasProtocol(value, protocols), `must be a URL starting with ${protocols.join(' or ')}//`);
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .refine((value) => hasProtocol(value, protocols), `must be a URL starting with ${protocols.join(' or ')}//`);
 
 /** The entries of a comma-separated value, trimmed, empties dropped. */
 const entries = (value: string) =>
@@ -33,7 +38,10 @@ const clusterNodes = z.string().transform((value, ctx) => {
   });
   const wrong = entries(value).filter((_, i) => !nodes[i]);
   if (wrong.length) {
-    ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be host:port pairs, comma-separated (got "${wrong.join(', ')}")` });
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: `must be host:port pairs, comma-separated (got "${wrong.join(', ')}")`,
+    });
     return z.NEVER;
   }
   return nodes as Array<{ host: string; port: number }>;
@@ -53,11 +61,20 @@ const sportTimeScales = z.string().transform((value, ctx) => {
     const match = /^([a-z0-9_]+)\s*=\s*(\S+)$/.exec(entry);
     const scale = match ? Number(match[2]) : NaN;
     if (!match) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be sport=scale pairs separated by commas (e.g. icehockey_nhl=120), not "${entry}"` });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `must be sport=scale pairs separated by commas (e.g. icehockey_nhl=120), not "${entry}"`,
+      });
     } else if (!known.includes(match[1])) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `names ${match[1]}, which the simulator does not play (${known.join(', ')})` });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `names ${match[1]}, which the simulator does not play (${known.join(', ')})`,
+      });
     } else if (!Number.isFinite(scale) || scale <= 0) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `gives ${match[1]} the scale "${match[2]}"; a scale is a positive number` });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `gives ${match[1]} the scale "${match[2]}"; a scale is a positive number`,
+      });
     } else {
       scales[match[1]] = scale;
       continue;
@@ -78,7 +95,10 @@ const socialLinks = z.string().transform((value, ctx) => {
     const label = at > 0 ? entry.slice(0, at).trim() : '';
     const link = at > 0 ? entry.slice(at + 1).trim() : '';
     if (!label || !hasProtocol(link, ['http:', 'https:'])) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `must be Label=https://… pairs separated by commas (got "${entry}")` });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: `must be Label=https://… pairs separated by commas (got "${entry}")`,
+      });
       return z.NEVER;
     }
     links.push({ label, url: link });
@@ -105,7 +125,8 @@ const trustProxy = z.string().transform((value, ctx): false | number | string[] 
   if (['true', 'on', 'yes'].includes(trimmed)) {
     ctx.addIssue({
       code: z.ZodIssueCode.custom,
-      message: 'cannot trust every hop (any client could choose its address): give the number of proxies or their addresses',
+      message:
+        'cannot trust every hop (any client could choose its address): give the number of proxies or their addresses',
     });
     return z.NEVER;
   }
@@ -122,7 +143,15 @@ const trustProxy = z.string().transform((value, ctx): false | number | string[] 
 });
 
 /** Values that mean "nobody set this secret"; refused in production. */
-const PLACEHOLDER_SECRETS = ['change-me', 'changeme', 'secret', 'dev-secret', 'development-only-secret', 'placeholder', 'xxx'];
+const PLACEHOLDER_SECRETS = [
+  'change-me',
+  'changeme',
+  'secret',
+  'dev-secret',
+  'development-only-secret',
+  'placeholder',
+  'xxx',
+];
 
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -154,7 +183,9 @@ export const configSchema = z.object({
   ODDS_API_REGIONS: list.prefault('us,us2,us_exchanges'),
   ODDS_API_MARKETS: list.prefault('h2h,spreads,totals'),
   ODDS_API_PROPS_REGIONS: list.prefault('us,us_dfs'),
-  ODDS_API_PROPS_MARKETS: list.prefault('player_pass_yds,player_rush_yds,player_receptions,player_anytime_td,player_points,player_rebounds,player_assists'),
+  ODDS_API_PROPS_MARKETS: list.prefault(
+    'player_pass_yds,player_rush_yds,player_receptions,player_anytime_td,player_points,player_rebounds,player_assists',
+  ),
   ODDS_API_TIMEOUT_MS: z.coerce.number().int().min(100).default(15000),
   ODDS_API_CREDIT_RESERVE: z.coerce.number().int().min(0).default(500),
   ODDS_API_PRIORITY_SPORTS: list.prefault('americanfootball_nfl,basketball_nba'),
@@ -248,7 +279,10 @@ export const configSchema = z.object({
   WORKERS_METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   VAPID_PUBLIC_KEY: z
     .string()
-    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key, base64url (npx web-push generate-vapid-keys)')
+    .regex(
+      /^[A-Za-z0-9_-]{87}$/,
+      'must be an uncompressed P-256 public key, base64url (npx web-push generate-vapid-keys)',
+    )
     .optional(),
   VAPID_PRIVATE_KEY: z
     .string()
@@ -277,7 +311,9 @@ export function googleConfigured(config: Pick<RawConfig, 'GOOGLE_CLIENT_ID' | 'G
 }
 
 /** Apple sign-in is on when all four of its keys are set. */
-export function appleConfigured(config: Pick<RawConfig, 'APPLE_CLIENT_ID' | 'APPLE_TEAM_ID' | 'APPLE_KEY_ID' | 'APPLE_PRIVATE_KEY'>): boolean {
+export function appleConfigured(
+  config: Pick<RawConfig, 'APPLE_CLIENT_ID' | 'APPLE_TEAM_ID' | 'APPLE_KEY_ID' | 'APPLE_PRIVATE_KEY'>,
+): boolean {
   return Boolean(config.APPLE_CLIENT_ID && config.APPLE_TEAM_ID && config.APPLE_KEY_ID && config.APPLE_PRIVATE_KEY);
 }
 
@@ -285,7 +321,10 @@ export function appleConfigured(config: Pick<RawConfig, 'APPLE_CLIENT_ID' | 'APP
  * The operations role of an address: OPS_EMAILS are `ops`, OPS_VIEWER_EMAILS `ops_viewer` (ops wins when
  * both name it); in demo mode the demo operations account holds its role as if configured. Null for everyone else.
  */
-export function opsRoleOf(email: string, config: Pick<AppConfig, 'OPS_EMAILS' | 'OPS_VIEWER_EMAILS' | 'DEMO_MODE'>): OpsRole | null {
+export function opsRoleOf(
+  email: string,
+  config: Pick<AppConfig, 'OPS_EMAILS' | 'OPS_VIEWER_EMAILS' | 'DEMO_MODE'>,
+): OpsRole | null {
   const address = email.trim().toLowerCase();
   if (config.OPS_EMAILS.includes(address)) return 'ops';
   if (config.OPS_VIEWER_EMAILS.includes(address)) return 'ops_viewer';
@@ -337,21 +376,29 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
   }
 
   if (Boolean(config.VAPID_PUBLIC_KEY) !== Boolean(config.VAPID_PRIVATE_KEY)) {
-    throw new ConfigError('Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither');
+    throw new ConfigError(
+      'Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both, or neither',
+    );
   }
 
   // Half a Stripe set-up takes money it cannot record (no webhook secret) or verifies events for nobody.
   if (Boolean(config.STRIPE_SECRET_KEY) !== Boolean(config.STRIPE_WEBHOOK_SECRET)) {
     const missing = config.STRIPE_SECRET_KEY ? 'STRIPE_WEBHOOK_SECRET' : 'STRIPE_SECRET_KEY';
-    throw new ConfigError(`Invalid configuration: ${missing} is required: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together, or neither`);
+    throw new ConfigError(
+      `Invalid configuration: ${missing} is required: set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together, or neither`,
+    );
   }
 
   if (production) {
     if (config.STRIPE_SECRET_KEY && !config.PUBLIC_URL) {
-      throw new ConfigError('Invalid configuration: PUBLIC_URL is required in production when Stripe is on (checkout returns to it)');
+      throw new ConfigError(
+        'Invalid configuration: PUBLIC_URL is required in production when Stripe is on (checkout returns to it)',
+      );
     }
     if (config.STRIPE_API_BASE_URL) {
-      throw new ConfigError('Invalid configuration: STRIPE_API_BASE_URL is for tests and stripe-mock; unset it in production');
+      throw new ConfigError(
+        'Invalid configuration: STRIPE_API_BASE_URL is for tests and stripe-mock; unset it in production',
+      );
     }
     if (!cleaned.JWT_SECRET) {
       throw new ConfigError('Invalid configuration: JWT_SECRET is required in production');
@@ -364,7 +411,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
       throw new ConfigError('Invalid configuration: DEMO_MODE cannot be on in production');
     }
     if (config.DEV_OUTBOX) {
-      throw new ConfigError('Invalid configuration: DEV_OUTBOX cannot be on in production (it shows mail, reset links included, on a web page); set SMTP_URL');
+      throw new ConfigError(
+        'Invalid configuration: DEV_OUTBOX cannot be on in production (it shows mail, reset links included, on a web page); set SMTP_URL',
+      );
     }
     for (const name of ['GOOGLE_CLIENT_SECRET', 'APPLE_PRIVATE_KEY', 'METRICS_TOKEN'] as const) {
       const value = config[name]?.toLowerCase();
@@ -373,7 +422,9 @@ export function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
       }
     }
     if ((googleConfigured(config) || appleConfigured(config)) && !config.PUBLIC_URL) {
-      throw new ConfigError('Invalid configuration: PUBLIC_URL is required in production when Google or Apple sign-in is on');
+      throw new ConfigError(
+        'Invalid configuration: PUBLIC_URL is required in production when Google or Apple sign-in is on',
+      );
     }
   }
   return config;

@@ -17,7 +17,9 @@ interface Service {
 }
 const services = (parse(composeText) as { services: Record<string, Service> }).services;
 const schemaVariables = Object.keys(configSchema.shape);
-const documented = [...readFileSync(join(ROOT, '.env.example'), 'utf8').matchAll(/^#? ?([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]);
+const documented = [...readFileSync(join(ROOT, '.env.example'), 'utf8').matchAll(/^#? ?([A-Z][A-Z0-9_]*)=/gm)].map(
+  (m) => m[1],
+);
 
 const PRODUCTION_APP = ['setup', 'server', 'workers'];
 const DEMO_APP = ['demo-setup', 'demo-workers', 'demo'];
@@ -38,7 +40,9 @@ describe('docker-compose.yml', () => {
     for (const name of PRODUCTION_APP) expect(services[name].env_file).toEqual([{ path: '.env', required: false }]);
     // Set in the services' environment, or read from .env through env_file: then .env.example must name it.
     const explicit = Object.keys(environmentOf('server'));
-    const unaccounted = schemaVariables.filter((v) => !explicit.includes(v) && !documented.includes(v) && !(v in NOT_APPLICABLE));
+    const unaccounted = schemaVariables.filter(
+      (v) => !explicit.includes(v) && !documented.includes(v) && !(v in NOT_APPLICABLE),
+    );
     expect(unaccounted).toEqual([]);
   });
 
@@ -54,12 +58,14 @@ describe('docker-compose.yml', () => {
   });
 
   it('keeps the production default: no profile, production mode, demo mode off, and every secret from the operator', () => {
-    for (const name of ['postgres', 'redis', ...PRODUCTION_APP, 'prometheus', 'grafana']) expect(services[name].profiles).toBeUndefined();
+    for (const name of ['postgres', 'redis', ...PRODUCTION_APP, 'prometheus', 'grafana'])
+      expect(services[name].profiles).toBeUndefined();
     const environment = environmentOf('server');
     // Not `${NODE_ENV:-production}`: compose interpolates from .env, and .env.example's NODE_ENV is development.
     expect(environment.NODE_ENV).toBe('production');
     expect(environment.DEMO_MODE).toBe('${DEMO_MODE:-false}');
-    for (const secret of ['JWT_SECRET', 'METRICS_TOKEN', 'STRIPE_SECRET_KEY', 'VAPID_PRIVATE_KEY']) expect(environment[secret]).toBe(`\${${secret}:-}`);
+    for (const secret of ['JWT_SECRET', 'METRICS_TOKEN', 'STRIPE_SECRET_KEY', 'VAPID_PRIVATE_KEY'])
+      expect(environment[secret]).toBe(`\${${secret}:-}`);
     // `${VAR:?}` is checked for every service, whatever profile runs, so it would stop the demo as well.
     expect(JSON.stringify(services)).not.toMatch(/\$\{\w+:?\?/);
   });
@@ -67,7 +73,12 @@ describe('docker-compose.yml', () => {
   it('runs the demo in its own profile: demo mode on the simulator, its own database, a generated JWT secret, never .env', () => {
     for (const name of ['demo-secrets', ...DEMO_APP]) expect(services[name].profiles).toEqual(['demo']);
     const demo = environmentOf('demo');
-    expect(demo).toMatchObject({ NODE_ENV: 'development', DEMO_MODE: 'true', ODDS_PROVIDER: 'simulator', SCORES_PROVIDER: 'simulator' });
+    expect(demo).toMatchObject({
+      NODE_ENV: 'development',
+      DEMO_MODE: 'true',
+      ODDS_PROVIDER: 'simulator',
+      SCORES_PROVIDER: 'simulator',
+    });
     expect(demo.DATABASE_URL).not.toBe(environmentOf('server').DATABASE_URL);
     expect(demo.REDIS_PREFIX).not.toBe(environmentOf('server').REDIS_PREFIX);
     expect(demo.JWT_SECRET).toBeUndefined();
@@ -75,7 +86,9 @@ describe('docker-compose.yml', () => {
       expect(services[name].env_file).toBeUndefined();
       expect(environmentOf(name)).toEqual(demo);
     }
-    expect(services['demo-setup'].depends_on?.['demo-secrets']).toEqual({ condition: 'service_completed_successfully' });
+    expect(services['demo-setup'].depends_on?.['demo-secrets']).toEqual({
+      condition: 'service_completed_successfully',
+    });
     expect(services.demo.ports).toEqual(['${DEMO_PORT:-3000}:3000']);
   });
 });

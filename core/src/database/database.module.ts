@@ -20,7 +20,9 @@ export function createDatabase(databaseUrl: string, max = 10): Database {
   // transaction between statements, a query in flight) that loses its server emitted an uncaught 'error' that ended the
   // process. The query or transaction in flight fails on its own and maps to a 503; the pool drops the
   // broken client and the next query reconnects.
-  pool.on('connect', (client) => client.on('error', (error) => logger.warn({ msg: 'PostgreSQL connection lost', err: error.message })));
+  pool.on('connect', (client) =>
+    client.on('error', (error) => logger.warn({ msg: 'PostgreSQL connection lost', err: error.message })),
+  );
   // pg-pool re-emits an idle client's error on the pool, which throws with no listener; the client's listener logged it.
   pool.on('error', () => undefined);
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
@@ -36,7 +38,10 @@ class DatabaseLifecycle implements OnApplicationShutdown {
 
 @Global()
 @Module({
-  providers: [{ provide: KYSELY, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createDatabase(config.DATABASE_URL) }, DatabaseLifecycle],
+  providers: [
+    { provide: KYSELY, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createDatabase(config.DATABASE_URL) },
+    DatabaseLifecycle,
+  ],
   exports: [KYSELY],
 })
 export class DatabaseModule {}

@@ -27,7 +27,9 @@ export async function seedDemoAccounts(db: Database, now = new Date()): Promise<
         .onConflict((oc) => oc.column('email').doNothing())
         .returning('id')
         .executeTakeFirst();
-      const user = inserted ?? (await trx.selectFrom('users').select('id').where('email', '=', account.email).executeTakeFirstOrThrow());
+      const user =
+        inserted ??
+        (await trx.selectFrom('users').select('id').where('email', '=', account.email).executeTakeFirstOrThrow());
       if (inserted) {
         await trx.insertInto('password_credentials').values({ user_id: user.id, hash }).execute();
         seeded.push(account.email);
@@ -40,8 +42,17 @@ export async function seedDemoAccounts(db: Database, now = new Date()): Promise<
         .execute();
       await trx
         .insertInto('plan_states')
-        .values({ user_id: user.id, plan: account.plan, status: 'active', is_gifted: false, cancel_at_period_end: false, current_period_end: null })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet({ plan: account.plan, status: 'active', updated_at: new Date() }))
+        .values({
+          user_id: user.id,
+          plan: account.plan,
+          status: 'active',
+          is_gifted: false,
+          cancel_at_period_end: false,
+          current_period_end: null,
+        })
+        .onConflict((oc) =>
+          oc.column('user_id').doUpdateSet({ plan: account.plan, status: 'active', updated_at: new Date() }),
+        )
         .execute();
       const perDay = DEMO_PICKS_PER_DAY[account.plan];
       if (perDay) await seedDemoPicks(trx, user.id, account.email, perDay, now);
@@ -50,8 +61,18 @@ export async function seedDemoAccounts(db: Database, now = new Date()): Promise<
   return seeded;
 }
 
-async function seedDemoPicks(trx: Transaction<DB>, userId: string, email: string, perDay: number, now: Date): Promise<void> {
-  await trx.deleteFrom('picks').where('user_id', '=', userId).where('client_id', 'like', `${DEMO_PICK_PREFIX}%`).execute();
+async function seedDemoPicks(
+  trx: Transaction<DB>,
+  userId: string,
+  email: string,
+  perDay: number,
+  now: Date,
+): Promise<void> {
+  await trx
+    .deleteFrom('picks')
+    .where('user_id', '=', userId)
+    .where('client_id', 'like', `${DEMO_PICK_PREFIX}%`)
+    .execute();
   const rows = demoPickHistory(email, now, perDay).map((pick) => ({
     user_id: userId,
     client_id: pick.clientId,

@@ -29,7 +29,9 @@ describe('migrator (real PostgreSQL)', () => {
 
     const client = new Client({ connectionString: url });
     await client.connect();
-    const { rows } = await client.query("SELECT to_regclass('public.users') AS users, to_regclass('public.plan_states') AS plans");
+    const { rows } = await client.query(
+      "SELECT to_regclass('public.users') AS users, to_regclass('public.plan_states') AS plans",
+    );
     await client.end();
     expect(rows[0]).toEqual({ users: 'users', plans: 'plan_states' });
   });

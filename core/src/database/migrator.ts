@@ -27,7 +27,9 @@ export async function migrate(databaseUrl: string, dir = MIGRATIONS_DIR): Promis
       checksum   text NOT NULL,
       applied_at timestamptz NOT NULL DEFAULT now()
     )`);
-    const { rows } = await client.query<{ version: string; checksum: string }>('SELECT version, checksum FROM schema_migrations');
+    const { rows } = await client.query<{ version: string; checksum: string }>(
+      'SELECT version, checksum FROM schema_migrations',
+    );
     const done = new Map(rows.map((r) => [r.version, r.checksum]));
     const files = (await readdir(dir)).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort();
     const result: MigrationResult = { applied: [], skipped: [] };

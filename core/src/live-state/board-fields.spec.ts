@@ -24,7 +24,11 @@ function event(id: string, home = 1.9): BoardEvent {
             { name: `Away ${id}`, price: 1.9 },
           ],
         },
-        { key: 'totals', last_update: at, outcomes: ['Over', 'Under'].map((name) => ({ name, price: 1.91, point: 220.5 })) },
+        {
+          key: 'totals',
+          last_update: at,
+          outcomes: ['Over', 'Under'].map((name) => ({ name, price: 1.91, point: 220.5 })),
+        },
       ],
     })),
   };
@@ -78,7 +82,14 @@ describe('a board stored by market', () => {
       ].sort(),
     );
     expect(writes.delete.sort()).toEqual(
-      ['m\tb\tdraftkings\ttotals', 'e\tc', 'm\tc\tdraftkings\th2h', 'm\tc\tdraftkings\ttotals', 'm\tc\tfanduel\th2h', 'm\tc\tfanduel\ttotals'].sort(),
+      [
+        'm\tb\tdraftkings\ttotals',
+        'e\tc',
+        'm\tc\tdraftkings\th2h',
+        'm\tc\tdraftkings\ttotals',
+        'm\tc\tfanduel\th2h',
+        'm\tc\tfanduel\ttotals',
+      ].sort(),
     );
     expect(JSON.stringify(eventsFromFields(apply(hash, writes)))).toBe(JSON.stringify(next));
   });

@@ -16,10 +16,15 @@ export interface BoardFieldWrites {
   delete: string[];
 }
 
-type Skeleton = Omit<BoardEvent, 'bookmakers'> & { bookmakers: Array<Omit<BoardBookmaker, 'markets'> & { markets: string[] }> };
+type Skeleton = Omit<BoardEvent, 'bookmakers'> & {
+  bookmakers: Array<Omit<BoardBookmaker, 'markets'> & { markets: string[] }>;
+};
 
 function skeleton(event: BoardEvent): Skeleton {
-  return { ...event, bookmakers: event.bookmakers.map((book) => ({ ...book, markets: book.markets.map((m) => m.key) })) };
+  return {
+    ...event,
+    bookmakers: event.bookmakers.map((book) => ({ ...book, markets: book.markets.map((m) => m.key) })),
+  };
 }
 
 /** Whether two flat objects hold the same values under the same keys, `skip` aside (read field by field, no copies). */
@@ -45,12 +50,17 @@ function sameSkeleton(a: BoardEvent, b: BoardEvent): boolean {
   if (a.bookmakers.length !== b.bookmakers.length || !sameFields(a, b, 'bookmakers')) return false;
   return a.bookmakers.every((book, i) => {
     const other = b.bookmakers[i];
-    return sameFields(book, other, 'markets') && book.markets.length === other.markets.length && book.markets.every((m, j) => m.key === other.markets[j].key);
+    return (
+      sameFields(book, other, 'markets') &&
+      book.markets.length === other.markets.length &&
+      book.markets.every((m, j) => m.key === other.markets[j].key)
+    );
   });
 }
 
 function* marketFields(event: BoardEvent): Generator<[field: string, market: BoardMarket]> {
-  for (const book of event.bookmakers) for (const market of book.markets) yield [marketField(event.id, book.key, market.key), market];
+  for (const book of event.bookmakers)
+    for (const market of book.markets) yield [marketField(event.id, book.key, market.key), market];
 }
 
 /**
@@ -61,7 +71,8 @@ export function boardFieldWrites(events: readonly BoardEvent[], basis: readonly 
   const set: Array<[string, string]> = [];
   const deleted: string[] = [];
   const before = new Map((basis ?? []).map((e) => [e.id, e]));
-  if (!basis || events.length !== basis.length || events.some((e, i) => e.id !== basis[i].id)) set.push([ORDER_FIELD, JSON.stringify(events.map((e) => e.id))]);
+  if (!basis || events.length !== basis.length || events.some((e, i) => e.id !== basis[i].id))
+    set.push([ORDER_FIELD, JSON.stringify(events.map((e) => e.id))]);
   for (const event of events) {
     const old = before.get(event.id);
     before.delete(event.id);
@@ -75,7 +86,8 @@ export function boardFieldWrites(events: readonly BoardEvent[], basis: readonly 
     }
     deleted.push(...oldMarkets.keys());
   }
-  for (const gone of before.values()) deleted.push(eventField(gone.id), ...[...marketFields(gone)].map(([field]) => field));
+  for (const gone of before.values())
+    deleted.push(eventField(gone.id), ...[...marketFields(gone)].map(([field]) => field));
   return { replace: !basis, set, delete: deleted };
 }
 
@@ -86,7 +98,9 @@ export function eventsFromFields(fields: Record<string, string>): BoardEvent[] |
   return (JSON.parse(order) as string[]).map((id) => {
     const event = JSON.parse(fields[eventField(id)]) as Skeleton;
     for (const book of event.bookmakers)
-      (book as unknown as BoardBookmaker).markets = book.markets.map((key) => JSON.parse(fields[marketField(id, book.key, key)]) as BoardMarket);
+      (book as unknown as BoardBookmaker).markets = book.markets.map(
+        (key) => JSON.parse(fields[marketField(id, book.key, key)]) as BoardMarket,
+      );
     return event as unknown as BoardEvent;
   });
 }

@@ -27,7 +27,12 @@ export class FeedBackoffRepository {
   }
 
   async save(feed: string, backoff: FeedBackoff): Promise<void> {
-    await this.redis.client.set(this.redis.key(...RedisKeys.feedBackoff(feed)), JSON.stringify(backoff), 'EX', BACKOFF_TTL_SECONDS);
+    await this.redis.client.set(
+      this.redis.key(...RedisKeys.feedBackoff(feed)),
+      JSON.stringify(backoff),
+      'EX',
+      BACKOFF_TTL_SECONDS,
+    );
   }
 
   async clear(feed: string): Promise<void> {

@@ -1,6 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import type { FeedKind, FeedStatus, OddsPollDecision, OpportunityUpdate, PlannedSlots, ScheduledEvent, SportBoard, SportScoreboard } from '@oddspulse/shared';
+import type {
+  FeedKind,
+  FeedStatus,
+  OddsPollDecision,
+  OpportunityUpdate,
+  PlannedSlots,
+  ScheduledEvent,
+  SportBoard,
+  SportScoreboard,
+} from '@oddspulse/shared';
 import { channelPosition, type ChannelPosition, type StateWrites } from '../realtime/realtime-publisher.service';
 import { boardFieldWrites, eventsFromFields } from './board-fields';
 import { RedisService } from '../redis/redis.service';
@@ -41,7 +50,9 @@ const parse = <T>(raw: string | null | undefined): T | null => (raw ? (JSON.pars
 function stamped(board: SportBoard | null, stamp: BoardStamp | null): SportBoard | null {
   if (!board || !stamp) return board;
   const { stale_since: _old, ...rest } = board;
-  return stamp.stale_since ? { ...rest, fetched_at: stamp.fetched_at, stale_since: stamp.stale_since } : { ...rest, fetched_at: stamp.fetched_at };
+  return stamp.stale_since
+    ? { ...rest, fetched_at: stamp.fetched_at, stale_since: stamp.stale_since }
+    : { ...rest, fetched_at: stamp.fetched_at };
 }
 
 /**
@@ -67,8 +78,13 @@ export class LiveStateRepository {
    * Like `boards`, each with the revision of its content read in the same round trip (undefined for a board
    * written before stamps had one), so a reader can cache what it builds from that very content.
    */
-  async revisedBoards(kind: BoardKind, sports: readonly string[]): Promise<Array<{ board: SportBoard; revision: string | undefined } | null>> {
-    return (await this.readBoards(kind, sports)).map((read) => read && { board: read.board, revision: read.stamp?.revision });
+  async revisedBoards(
+    kind: BoardKind,
+    sports: readonly string[],
+  ): Promise<Array<{ board: SportBoard; revision: string | undefined } | null>> {
+    return (await this.readBoards(kind, sports)).map(
+      (read) => read && { board: read.board, revision: read.stamp?.revision },
+    );
   }
 
   /**
@@ -77,8 +93,14 @@ export class LiveStateRepository {
    * that joins the channel from it is sent every diff after the board and none it already holds (the first
    * load is read long before the browser's socket joins).
    */
-  async positionedBoards(kind: BoardKind, sports: readonly string[]): Promise<Array<{ board: SportBoard; position: ChannelPosition } | null>> {
-    const reads = await this.readBoards(kind, sports, (sport) => [RealtimeKeys.sequence(kind, sport), RealtimeKeys.epoch(kind, sport)]);
+  async positionedBoards(
+    kind: BoardKind,
+    sports: readonly string[],
+  ): Promise<Array<{ board: SportBoard; position: ChannelPosition } | null>> {
+    const reads = await this.readBoards(kind, sports, (sport) => [
+      RealtimeKeys.sequence(kind, sport),
+      RealtimeKeys.epoch(kind, sport),
+    ]);
     return reads.map((read) => read && { board: read.board, position: channelPosition(read.more[0], read.more[1]) });
   }
 
@@ -94,7 +116,9 @@ export class LiveStateRepository {
   ): Promise<Array<{ board: SportBoard; stamp: BoardStamp | null; more: Array<string | null> } | null>> {
     return Promise.all(
       sports.map(async (sport) => {
-        const keys = [RedisKeys.boardFreshness(kind, sport), RedisKeys.board(kind, sport), ...more(sport)].map((parts) => this.redis.key(...parts));
+        const keys = [RedisKeys.boardFreshness(kind, sport), RedisKeys.board(kind, sport), ...more(sport)].map(
+          (parts) => this.redis.key(...parts),
+        );
         const results = await this.redis.client
           .multi()
           .mget(...keys)
@@ -102,10 +126,15 @@ export class LiveStateRepository {
           .exec();
         const failed = results?.find(([error]) => error);
         if (!results || failed) throw failed?.[0] ?? new Error(`Reading the ${kind} board of ${sport} was aborted`);
-        const [[rawStamp, rawWhole, ...rest], fields] = results.map(([, value]) => value) as [Array<string | null>, Record<string, string>];
+        const [[rawStamp, rawWhole, ...rest], fields] = results.map(([, value]) => value) as [
+          Array<string | null>,
+          Record<string, string>,
+        ];
         const stamp = parse<BoardStamp>(rawStamp);
         const events = eventsFromFields(fields);
-        const stored = events ? { sport_key: sport, fetched_at: stamp?.fetched_at ?? '', events } : parse<SportBoard>(rawWhole);
+        const stored = events
+          ? { sport_key: sport, fetched_at: stamp?.fetched_at ?? '', events }
+          : parse<SportBoard>(rawWhole);
         const board = stamped(stored, stamp);
         return board && { board, stamp, more: rest };
       }),
@@ -128,14 +157,17 @@ export class LiveStateRepository {
     for (const [key, value] of writes) multi.set(key, value);
     for (const hash of hashes) {
       if (hash.replace) multi.del(hash.key);
-      for (let i = 0; i < hash.set.length; i += HASH_SLICE) multi.hset(hash.key, ...hash.set.slice(i, i + HASH_SLICE).flat());
-      for (let i = 0; i < hash.delete.length; i += HASH_SLICE) multi.hdel(hash.key, ...hash.delete.slice(i, i + HASH_SLICE));
+      for (let i = 0; i < hash.set.length; i += HASH_SLICE)
+        multi.hset(hash.key, ...hash.set.slice(i, i + HASH_SLICE).flat());
+      for (let i = 0; i < hash.delete.length; i += HASH_SLICE)
+        multi.hdel(hash.key, ...hash.delete.slice(i, i + HASH_SLICE));
     }
     if (deletes.length) multi.del(...deletes);
     for (const [channel, text] of notices) multi.publish(channel, text);
     const results = await multi.exec();
     const failed = results?.find(([error]) => error);
-    if (!results || failed) throw failed?.[0] ?? new Error(`Saving the ${kind} board of ${board.sport_key} was aborted`);
+    if (!results || failed)
+      throw failed?.[0] ?? new Error(`Saving the ${kind} board of ${board.sport_key} was aborted`);
     return revision;
   }
 
@@ -149,7 +181,10 @@ export class LiveStateRepository {
     kind: BoardKind,
     board: SportBoard,
     basis: SportBoard | null = null,
-  ): Required<Pick<StateWrites, 'writes' | 'deletes' | 'notices'>> & { revision: string; hashes: Array<BoardHashWrite> } {
+  ): Required<Pick<StateWrites, 'writes' | 'deletes' | 'notices'>> & {
+    revision: string;
+    hashes: Array<BoardHashWrite>;
+  } {
     const revision = randomUUID();
     const freshness: BoardStamp = { fetched_at: board.fetched_at, stale_since: board.stale_since ?? null, revision };
     const fields = boardFieldWrites(board.events, basis?.events ?? null);
@@ -190,7 +225,9 @@ export class LiveStateRepository {
    */
   async freshness(kind: BoardKind, sports: readonly string[]): Promise<Array<BoardStamp | null>> {
     if (!sports.length) return [];
-    const raws = await Promise.all(sports.map((sport) => this.redis.client.get(this.redis.key(...RedisKeys.boardFreshness(kind, sport)))));
+    const raws = await Promise.all(
+      sports.map((sport) => this.redis.client.get(this.redis.key(...RedisKeys.boardFreshness(kind, sport)))),
+    );
     const stamps = raws.map((raw) => parse<BoardStamp>(raw));
     const unstamped = sports.filter((_, i) => !stamps[i]);
     if (!unstamped.length) return stamps;
@@ -226,13 +263,17 @@ export class LiveStateRepository {
 
   /** The current opportunities of several sports, in one list (one HVALS per sport, sent together: each in its slot). */
   async opportunitiesOf<T>(kind: OpportunityKind, sports: readonly string[]): Promise<Array<OpportunityUpdate<T>>> {
-    const perSport = await Promise.all(sports.map((sport) => this.redis.client.hvals(this.redis.key(...RedisKeys.opportunities(kind, sport)))));
+    const perSport = await Promise.all(
+      sports.map((sport) => this.redis.client.hvals(this.redis.key(...RedisKeys.opportunities(kind, sport)))),
+    );
     return perSport.flat().flatMap((value) => JSON.parse(value) as Array<OpportunityUpdate<T>>);
   }
 
   /** The revision of each sport's opportunities, in the order asked ('0' before detection has changed them). */
   async opportunityRevisions(kind: OpportunityKind, sports: readonly string[]): Promise<string[]> {
-    const raws = await Promise.all(sports.map((sport) => this.redis.client.get(this.redis.key(...RedisKeys.opportunitiesRevision(kind, sport)))));
+    const raws = await Promise.all(
+      sports.map((sport) => this.redis.client.get(this.redis.key(...RedisKeys.opportunitiesRevision(kind, sport)))),
+    );
     return raws.map((raw) => raw ?? '0');
   }
 
@@ -243,7 +284,11 @@ export class LiveStateRepository {
   }
 
   /** The current opportunities of some events of a sport (by `{board}:{event}` field), in the order asked. */
-  async eventOpportunities<T>(kind: OpportunityKind, sport: string, fields: readonly string[]): Promise<Array<Array<OpportunityUpdate<T>>>> {
+  async eventOpportunities<T>(
+    kind: OpportunityKind,
+    sport: string,
+    fields: readonly string[],
+  ): Promise<Array<Array<OpportunityUpdate<T>>>> {
     if (!fields.length) return [];
     const stored = await this.redis.client.hmget(this.redis.key(...RedisKeys.opportunities(kind, sport)), ...fields);
     return stored.map((raw) => parse<Array<OpportunityUpdate<T>>>(raw) ?? []);
@@ -279,7 +324,11 @@ export class LiveStateRepository {
   }
 
   async saveFeedStatus(status: FeedStatus): Promise<void> {
-    await this.redis.client.hset(this.redis.key(...RedisKeys.feedStatus), `${status.kind}:${status.sport}`, JSON.stringify(status));
+    await this.redis.client.hset(
+      this.redis.key(...RedisKeys.feedStatus),
+      `${status.kind}:${status.sport}`,
+      JSON.stringify(status),
+    );
   }
 
   /**
@@ -320,7 +369,11 @@ export class LiveStateRepository {
     return new Map(
       Object.entries(raw).map(([sport, json]) => [
         sport,
-        (JSON.parse(json) as Array<[string, number | null, 0 | 1]>).map(([id, start, completed]) => ({ id, start: start ?? NaN, completed: completed === 1 })),
+        (JSON.parse(json) as Array<[string, number | null, 0 | 1]>).map(([id, start, completed]) => ({
+          id,
+          start: start ?? NaN,
+          completed: completed === 1,
+        })),
       ]),
     );
   }
@@ -331,9 +384,17 @@ export class LiveStateRepository {
   }
 
   /** The scheduler's run: the slots planned per sport, and what the credit budget held per sport (empty: nothing). */
-  async saveOddsPlans(planned: ReadonlyMap<string, PlannedSlots>, held: ReadonlyMap<string, OddsPollDecision['held']>, at: number): Promise<void> {
+  async saveOddsPlans(
+    planned: ReadonlyMap<string, PlannedSlots>,
+    held: ReadonlyMap<string, OddsPollDecision['held']>,
+    at: number,
+  ): Promise<void> {
     const multi = this.redis.client.multi();
-    if (planned.size) multi.hset(this.redis.key(...RedisKeys.oddsPlanned), Object.fromEntries([...planned].map(([sport, p]) => [sport, JSON.stringify(p)])));
+    if (planned.size)
+      multi.hset(
+        this.redis.key(...RedisKeys.oddsPlanned),
+        Object.fromEntries([...planned].map(([sport, p]) => [sport, JSON.stringify(p)])),
+      );
     const heldKey = this.redis.key(...RedisKeys.oddsHeld);
     for (const [sport, classes] of held) {
       if (classes.length) multi.hset(heldKey, sport, JSON.stringify({ at, held: classes }));
@@ -347,7 +408,12 @@ export class LiveStateRepository {
   /** Per sport, the event classes the credit budget kept off at the scheduler's last run, and when. */
   async oddsHeld(): Promise<Map<string, { at: number; held: OddsPollDecision['held'] }>> {
     const raw = await this.redis.client.hgetall(this.redis.key(...RedisKeys.oddsHeld));
-    return new Map(Object.entries(raw).map(([sport, json]) => [sport, JSON.parse(json) as { at: number; held: OddsPollDecision['held'] }]));
+    return new Map(
+      Object.entries(raw).map(([sport, json]) => [
+        sport,
+        JSON.parse(json) as { at: number; held: OddsPollDecision['held'] },
+      ]),
+    );
   }
 
   async recordScheduleTick(at: number): Promise<void> {

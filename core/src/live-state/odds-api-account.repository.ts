@@ -48,14 +48,20 @@ export class OddsApiAccountRepository {
 
   /** Marks the balance as spent (401 OUT_OF_USAGE_CREDITS), so every process stops asking. */
   async markExhausted(): Promise<void> {
-    const multi = this.redis.client.multi().hset(this.redis.key(...RedisKeys.oddsApiCredits), { remaining: '0', updated_at: new Date().toISOString() });
+    const multi = this.redis.client
+      .multi()
+      .hset(this.redis.key(...RedisKeys.oddsApiCredits), { remaining: '0', updated_at: new Date().toISOString() });
     this.addSample(multi, Date.now(), 0);
     await multi.exec();
   }
 
   /** The balance readings since `since` (epoch ms), oldest first. */
   async creditSamples(since: number): Promise<CreditSample[]> {
-    const members = await this.redis.client.zrangebyscore(this.redis.key(...RedisKeys.oddsApiCreditSamples), since, '+inf');
+    const members = await this.redis.client.zrangebyscore(
+      this.redis.key(...RedisKeys.oddsApiCreditSamples),
+      since,
+      '+inf',
+    );
     return members.map((member) => {
       const [at, remaining] = member.split(':').map(Number);
       return { at, remaining };

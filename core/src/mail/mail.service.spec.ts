@@ -5,11 +5,24 @@ import type { MailFilesRepository } from './mail-files.repository';
 import { MailService, MailUnavailableError } from './mail.service';
 
 const config = (overrides: Partial<AppConfig>) =>
-  ({ NODE_ENV: 'development', SMTP_URL: undefined, DEV_OUTBOX: false, MAIL_FROM: 'OddsPulse <no-reply@oddspulse.test>', ...overrides }) as AppConfig;
+  ({
+    NODE_ENV: 'development',
+    SMTP_URL: undefined,
+    DEV_OUTBOX: false,
+    MAIL_FROM: 'OddsPulse <no-reply@oddspulse.test>',
+    ...overrides,
+  }) as AppConfig;
 
 const outbox = { add: jest.fn() } as unknown as DevOutboxRepository;
-const files = () => ({ folder: '/home/dev/oddspulse/.data/mail', write: jest.fn().mockResolvedValue('/home/dev/oddspulse/.data/mail/m.eml') });
-const mail = { to: 'user@example.com', subject: 'Reset your OddsPulse password', text: 'Set a new password: https://x/account?reset_token=secret' };
+const files = () => ({
+  folder: '/home/dev/oddspulse/.data/mail',
+  write: jest.fn().mockResolvedValue('/home/dev/oddspulse/.data/mail/m.eml'),
+});
+const mail = {
+  to: 'user@example.com',
+  subject: 'Reset your OddsPulse password',
+  text: 'Set a new password: https://x/account?reset_token=secret',
+};
 
 // DECISIONS 33: local mail goes to files only the developer reads, the folder named once at start; no body is logged.
 describe('MailService', () => {
@@ -25,7 +38,9 @@ describe('MailService', () => {
     await service.send(mail);
     await service.send(mail);
     expect(repo.write).toHaveBeenCalledWith({ from: 'OddsPulse <no-reply@oddspulse.test>', ...mail });
-    expect(log.mock.calls.filter(([entry]) => JSON.stringify(entry).includes('/home/dev/oddspulse/.data/mail"'))).toHaveLength(1);
+    expect(
+      log.mock.calls.filter(([entry]) => JSON.stringify(entry).includes('/home/dev/oddspulse/.data/mail"')),
+    ).toHaveLength(1);
     expect(JSON.stringify(log.mock.calls)).not.toContain('reset_token');
     expect(service.usesOutbox).toBe(false);
     expect(service.canSend).toBe(true);

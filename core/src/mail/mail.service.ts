@@ -34,8 +34,13 @@ export class MailService implements OnModuleDestroy {
     this.route = mailRoute(config);
     this.transport = config.SMTP_URL ? createTransport(config.SMTP_URL) : null;
     // Once per process, at start: where a developer finds the mail the product sends.
-    if (this.route === 'files') this.logger.log({ msg: 'No SMTP_URL: mail is written as .eml files, readable only by you', folder: files.folder });
-    if (this.route === 'dev-outbox') this.logger.log('No SMTP_URL: mail goes to the dev outbox (GET /api/dev/outbox from this machine)');
+    if (this.route === 'files')
+      this.logger.log({
+        msg: 'No SMTP_URL: mail is written as .eml files, readable only by you',
+        folder: files.folder,
+      });
+    if (this.route === 'dev-outbox')
+      this.logger.log('No SMTP_URL: mail goes to the dev outbox (GET /api/dev/outbox from this machine)');
     if (this.route === 'none')
       this.logger.warn(
         'No SMTP_URL: mail cannot be sent; password resets and support requests answer 503, alert digests are recorded as not sent (set SMTP_URL)',
@@ -65,7 +70,11 @@ export class MailService implements OnModuleDestroy {
       }
       case 'dev-outbox':
         await this.outboxes.add({ ...mail, sent_at: new Date().toISOString() });
-        this.logger.log({ msg: 'Mail written to the dev outbox (read it at GET /api/dev/outbox)', to: mail.to, subject: mail.subject });
+        this.logger.log({
+          msg: 'Mail written to the dev outbox (read it at GET /api/dev/outbox)',
+          to: mail.to,
+          subject: mail.subject,
+        });
         return;
       default:
         throw new MailUnavailableError('SMTP_URL is not set');

@@ -10,7 +10,9 @@ interface AlertRule {
 }
 
 const rules = (
-  parse(readFileSync(join(__dirname, '../../../monitoring/prometheus/alerts.yml'), 'utf8')) as { groups: { rules: AlertRule[] }[] }
+  parse(readFileSync(join(__dirname, '../../../monitoring/prometheus/alerts.yml'), 'utf8')) as {
+    groups: { rules: AlertRule[] }[];
+  }
 ).groups.flatMap((group) => group.rules);
 
 /** A histogram is scraped as its `_bucket`, `_count` and `_sum` series. */
@@ -22,10 +24,13 @@ describe('the shipped alert rules', () => {
   // Registering reads nothing: the gauges read the shared state only when scraped.
   new StateMetrics(metrics, {} as never, {} as never, {} as never).register(() => 0);
 
-  it.each(rules.map((rule) => [rule.alert, rule.expr] as const))('%s reads only metrics OddsPulse exports', (_alert, expr) => {
-    const series = expr.match(/oddspulse_[a-z_]+/g) ?? [];
-    for (const name of series) expect(metrics.registry.getSingleMetric(metricOf(name)) ?? name).not.toBe(name);
-  });
+  it.each(rules.map((rule) => [rule.alert, rule.expr] as const))(
+    '%s reads only metrics OddsPulse exports',
+    (_alert, expr) => {
+      const series = expr.match(/oddspulse_[a-z_]+/g) ?? [];
+      for (const name of series) expect(metrics.registry.getSingleMetric(metricOf(name)) ?? name).not.toBe(name);
+    },
+  );
 
   it('pages on 503s by their code, so the alert says which dependency is down', () => {
     const unavailable = rules.find((rule) => rule.expr.includes('oddspulse_http_unavailable_total'));

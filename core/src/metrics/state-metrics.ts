@@ -50,7 +50,11 @@ export class StateMetrics {
             const now = Date.now();
             feedAge.reset();
             for (const status of statuses) {
-              if (status.last_success_at) feedAge.set({ feed: status.kind, sport: status.sport }, (now - Date.parse(status.last_success_at)) / 1000);
+              if (status.last_success_at)
+                feedAge.set(
+                  { feed: status.kind, sport: status.sport },
+                  (now - Date.parse(status.last_success_at)) / 1000,
+                );
             }
           },
         ),
@@ -64,7 +68,11 @@ export class StateMetrics {
           'The Odds API balance',
           () => credits.set(Number.NaN),
           async () => {
-            const { remaining } = await withTimeout(this.oddsApi.credits(), READ_TIMEOUT_MS, 'Reading the credit balance');
+            const { remaining } = await withTimeout(
+              this.oddsApi.credits(),
+              READ_TIMEOUT_MS,
+              'Reading the credit balance',
+            );
             credits.set(remaining ?? Number.NaN);
           },
         ),

@@ -17,7 +17,8 @@ describe('migration 0013 on an odds_history with data (real PostgreSQL)', () => 
     await ensureDatabase(url);
     // The migrations before 0013 first, as a database of an earlier release has them.
     const before = await mkdtemp(join(tmpdir(), 'migrations-'));
-    for (const file of await readdir(MIGRATIONS_DIR)) if (file < PARTITIONING) await copyFile(join(MIGRATIONS_DIR, file), join(before, file));
+    for (const file of await readdir(MIGRATIONS_DIR))
+      if (file < PARTITIONING) await copyFile(join(MIGRATIONS_DIR, file), join(before, file));
     await migrate(url, before);
     client = new Client({ connectionString: url });
     await client.connect();
@@ -44,7 +45,9 @@ describe('migration 0013 on an odds_history with data (real PostgreSQL)', () => 
 
     const { rows: kind } = await client.query("SELECT relkind FROM pg_class WHERE relname = 'odds_history'");
     expect(kind[0].relkind).toBe('p');
-    const { rows } = await client.query<{ event_id: string; part: string }>('SELECT event_id, tableoid::regclass::text AS part FROM odds_history ORDER BY id');
+    const { rows } = await client.query<{ event_id: string; part: string }>(
+      'SELECT event_id, tableoid::regclass::text AS part FROM odds_history ORDER BY id',
+    );
     expect(rows).toEqual([
       { event_id: 'evt-month-ago', part: 'odds_history_legacy' },
       { event_id: 'evt-now', part: 'odds_history_legacy' },
@@ -53,7 +56,11 @@ describe('migration 0013 on an odds_history with data (real PostgreSQL)', () => 
       "SELECT c.relname AS name, pg_get_expr(c.relpartbound, c.oid) AS bound FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'odds_history'::regclass ORDER BY 1",
     );
     const tomorrow = new Date(Math.floor(Date.now() / 86_400_000 + 1) * 86_400_000).toISOString().slice(0, 10);
-    expect(parts.map((p) => p.name)).toEqual(['odds_history_default', 'odds_history_legacy', `odds_history_p${tomorrow.replaceAll('-', '')}`]);
+    expect(parts.map((p) => p.name)).toEqual([
+      'odds_history_default',
+      'odds_history_legacy',
+      `odds_history_p${tomorrow.replaceAll('-', '')}`,
+    ]);
     expect(parts.find((p) => p.name === 'odds_history_legacy')?.bound).toMatch(/^FOR VALUES FROM \(MINVALUE\) TO \('/);
     // The old index serves the legacy partition as part of the partitioned index (no rebuild).
     const { rows: indexes } = await client.query<{ name: string }>(

@@ -49,17 +49,29 @@ function decode(stream: string, legacy: boolean, streamId: string, data: string)
     streamId,
     sport,
     recordedAt: new Date(at),
-    records: rows.map(([event_id, bookmaker_key, bookmaker_title, market_key, outcome_name, description, price, point, last_update]) => ({
-      event_id,
-      bookmaker_key,
-      bookmaker_title,
-      market_key,
-      outcome_name,
-      description,
-      price,
-      point,
-      last_update,
-    })),
+    records: rows.map(
+      ([
+        event_id,
+        bookmaker_key,
+        bookmaker_title,
+        market_key,
+        outcome_name,
+        description,
+        price,
+        point,
+        last_update,
+      ]) => ({
+        event_id,
+        bookmaker_key,
+        bookmaker_title,
+        market_key,
+        outcome_name,
+        description,
+        price,
+        point,
+        last_update,
+      }),
+    ),
   };
 }
 
@@ -96,7 +108,12 @@ export class OddsHistoryOutboxRepository {
    * The appends of one poll's changes, for `publishWith` (or `append` when nothing is published), once the board's
    * stream is among the outboxes writers read.
    */
-  async appends(kind: BoardKind, sport: string, records: readonly PriceRecord[], recordedAt: Date): Promise<Array<[stream: string, data: string]>> {
+  async appends(
+    kind: BoardKind,
+    sport: string,
+    records: readonly PriceRecord[],
+    recordedAt: Date,
+  ): Promise<Array<[stream: string, data: string]>> {
     const stream = this.stream(kind, sport);
     const appends: Array<[string, string]> = [];
     for (let start = 0; start < records.length; start += RECORDS_PER_ENTRY)
@@ -109,7 +126,8 @@ export class OddsHistoryOutboxRepository {
   /** Appends one poll's changes on their own, in one step. */
   async append(kind: BoardKind, sport: string, records: readonly PriceRecord[], recordedAt: Date): Promise<void> {
     const multi = this.redis.client.multi();
-    for (const [stream, data] of await this.appends(kind, sport, records, recordedAt)) multi.xadd(stream, '*', 'data', data);
+    for (const [stream, data] of await this.appends(kind, sport, records, recordedAt))
+      multi.xadd(stream, '*', 'data', data);
     const results = await multi.exec();
     const failed = results?.find(([error]) => error);
     if (!results || failed) throw failed?.[0] ?? new Error(`Appending the odds history of ${sport} was aborted`);
@@ -121,7 +139,8 @@ export class OddsHistoryOutboxRepository {
    */
   async ensureGroup(): Promise<void> {
     this.grouped.clear();
-    if (await this.redis.client.exists(this.legacyStream)) await this.redis.client.sadd(this.outboxes, this.legacyStream);
+    if (await this.redis.client.exists(this.legacyStream))
+      await this.redis.client.sadd(this.outboxes, this.legacyStream);
   }
 
   /** Creates a stream's consumer group when missing (from the start, so nothing appended before is skipped). */
@@ -150,16 +169,28 @@ export class OddsHistoryOutboxRepository {
     return entries;
   }
 
-  private async takeFrom(stream: string, consumer: string, count: number, claimIdleMs: number): Promise<HistoryEntry[]> {
+  private async takeFrom(
+    stream: string,
+    consumer: string,
+    count: number,
+    claimIdleMs: number,
+  ): Promise<HistoryEntry[]> {
     const legacy = stream === this.legacyStream;
     const entriesOf = (reply: StreamReply): HistoryEntry[] =>
-      reply.filter(([, fields]) => fields !== null).map(([id, fields]) => decode(stream, legacy, id, fields[fields.indexOf('data') + 1]));
+      reply
+        .filter(([, fields]) => fields !== null)
+        .map(([id, fields]) => decode(stream, legacy, id, fields[fields.indexOf('data') + 1]));
     const entries = entriesOf(await this.read(stream, consumer, count, '0'));
     if (entries.length >= count) return entries;
-    const [, claimed] = (await this.redis.client.xautoclaim(stream, GROUP, consumer, claimIdleMs, '0', 'COUNT', count - entries.length)) as [
-      string,
-      StreamReply,
-    ];
+    const [, claimed] = (await this.redis.client.xautoclaim(
+      stream,
+      GROUP,
+      consumer,
+      claimIdleMs,
+      '0',
+      'COUNT',
+      count - entries.length,
+    )) as [string, StreamReply];
     entries.push(...entriesOf(claimed));
     if (entries.length >= count) return entries;
     return [...entries, ...entriesOf(await this.read(stream, consumer, count - entries.length, '>'))];
@@ -167,7 +198,16 @@ export class OddsHistoryOutboxRepository {
 
   /** XREADGROUP from `id`: `0` for the consumer's own pending entries, `>` for entries no consumer has read. */
   private async read(stream: string, consumer: string, count: number, id: '0' | '>'): Promise<StreamReply> {
-    const reply = (await this.redis.client.xreadgroup('GROUP', GROUP, consumer, 'COUNT', count, 'STREAMS', stream, id)) as Array<[string, StreamReply]> | null;
+    const reply = (await this.redis.client.xreadgroup(
+      'GROUP',
+      GROUP,
+      consumer,
+      'COUNT',
+      count,
+      'STREAMS',
+      stream,
+      id,
+    )) as Array<[string, StreamReply]> | null;
     return reply?.[0]?.[1] ?? [];
   }
 
@@ -188,7 +228,9 @@ export class OddsHistoryOutboxRepository {
 
   /** Entries waiting in every outbox, read or not (what the operations page and the benchmarks watch). */
   async backlog(): Promise<number> {
-    const lengths = await Promise.all((await this.redis.client.smembers(this.outboxes)).map((stream) => this.redis.client.xlen(stream)));
+    const lengths = await Promise.all(
+      (await this.redis.client.smembers(this.outboxes)).map((stream) => this.redis.client.xlen(stream)),
+    );
     return lengths.reduce((sum, length) => sum + length, 0);
   }
 }

@@ -67,7 +67,9 @@ export class OddsHistoryPartitionsRepository {
       await sql`WITH moved AS (
           DELETE FROM odds_history_default WHERE recorded_at >= ${from}::timestamptz AND recorded_at < ${to}::timestamptz RETURNING *
         ) INSERT INTO ${table} SELECT * FROM moved`.execute(trx);
-      await sql`ALTER TABLE odds_history ATTACH PARTITION ${table} FOR VALUES FROM (${sql.lit(from)}) TO (${sql.lit(to)})`.execute(trx);
+      await sql`ALTER TABLE odds_history ATTACH PARTITION ${table} FOR VALUES FROM (${sql.lit(from)}) TO (${sql.lit(to)})`.execute(
+        trx,
+      );
       return true;
     });
   }
@@ -82,7 +84,9 @@ export class OddsHistoryPartitionsRepository {
     if (!PARTITION_NAME.test(partition.name)) throw new Error(`Not an odds_history partition: ${partition.name}`);
     const table = sql.table(partition.name);
     return this.locked(async (trx) => {
-      const { rows: found } = await sql<{ found: string | null }>`SELECT to_regclass(${partition.name})::text AS found`.execute(trx);
+      const { rows: found } = await sql<{
+        found: string | null;
+      }>`SELECT to_regclass(${partition.name})::text AS found`.execute(trx);
       if (!found[0].found) return false;
       // The event index leads with sport_key: the partition's few sports are walked by the index (a loose scan), then
       // each (sport, pending event) is one index probe (LATERAL ... LIMIT 1: as an EXISTS the planner may hash-join the

@@ -49,14 +49,22 @@ export class OddsHistoryRepository {
   constructor(@Inject(KYSELY) private readonly db: Database) {}
 
   /** Appends the price changes of one poll, in batches. */
-  async insertChanges(sport: string, records: readonly PriceRecord[], recordedAt: Date, trx?: Transaction<DB>): Promise<number> {
+  async insertChanges(
+    sport: string,
+    records: readonly PriceRecord[],
+    recordedAt: Date,
+    trx?: Transaction<DB>,
+  ): Promise<number> {
     return this.insertRows(
       trx ?? this.db,
       records.map((r) => row(sport, r, recordedAt)),
     );
   }
 
-  private async insertRows(db: Database | Transaction<DB>, rows: ReadonlyArray<ReturnType<typeof row>>): Promise<number> {
+  private async insertRows(
+    db: Database | Transaction<DB>,
+    rows: ReadonlyArray<ReturnType<typeof row>>,
+  ): Promise<number> {
     for (let start = 0; start < rows.length; start += BATCH_SIZE)
       await db
         .insertInto('odds_history')
@@ -97,7 +105,17 @@ export class OddsHistoryRepository {
   async find(query: OddsHistoryQuery): Promise<OddsHistoryRow[]> {
     let q = this.db
       .selectFrom('odds_history')
-      .select(['bookmaker_key', 'bookmaker_title', 'market_key', 'outcome_name', 'description', 'price', 'point', 'last_update', 'recorded_at'])
+      .select([
+        'bookmaker_key',
+        'bookmaker_title',
+        'market_key',
+        'outcome_name',
+        'description',
+        'price',
+        'point',
+        'last_update',
+        'recorded_at',
+      ])
       .where('sport_key', '=', query.sport)
       .where('event_id', '=', query.eventId);
     if (query.markets?.length) q = q.where('market_key', 'in', query.markets);
@@ -116,7 +134,17 @@ export class OddsHistoryRepository {
   closingPrices(sport: string, eventId: string, before: Date): Promise<OddsHistoryRow[]> {
     return this.db
       .selectFrom('odds_history')
-      .select(['bookmaker_key', 'bookmaker_title', 'market_key', 'outcome_name', 'description', 'price', 'point', 'last_update', 'recorded_at'])
+      .select([
+        'bookmaker_key',
+        'bookmaker_title',
+        'market_key',
+        'outcome_name',
+        'description',
+        'price',
+        'point',
+        'last_update',
+        'recorded_at',
+      ])
       .distinctOn(['bookmaker_key', 'market_key', 'outcome_name', 'point'])
       .where('sport_key', '=', sport)
       .where('event_id', '=', eventId)

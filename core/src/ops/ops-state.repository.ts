@@ -37,7 +37,9 @@ export class OpsStateRepository {
   /** Every process's last sample; those gone for long are forgotten on the way. */
   async gatewaySamples(now: number): Promise<GatewaySample[]> {
     const key = this.redis.key(...RedisKeys.opsGateways);
-    const entries = Object.entries(await this.redis.client.hgetall(key)).map(([id, raw]) => [id, JSON.parse(raw) as GatewaySample] as const);
+    const entries = Object.entries(await this.redis.client.hgetall(key)).map(
+      ([id, raw]) => [id, JSON.parse(raw) as GatewaySample] as const,
+    );
     const gone = entries.filter(([, sample]) => now - sample.at > GATEWAY_FORGOTTEN_AFTER_MS).map(([id]) => id);
     if (gone.length) await this.redis.client.hdel(key, ...gone);
     return entries.filter(([id]) => !gone.includes(id)).map(([, sample]) => sample);
@@ -45,11 +47,18 @@ export class OpsStateRepository {
 
   /** True for the one process that claims the slot (the claim lasts `ttlMs`). */
   async claimSample(processId: string, ttlMs: number): Promise<boolean> {
-    return (await this.redis.client.set(this.redis.key(...RedisKeys.opsSampleClaim), processId, 'PX', ttlMs, 'NX')) === 'OK';
+    return (
+      (await this.redis.client.set(this.redis.key(...RedisKeys.opsSampleClaim), processId, 'PX', ttlMs, 'NX')) === 'OK'
+    );
   }
 
   async saveOverview(overview: OpsOverview): Promise<void> {
-    await this.redis.client.set(this.redis.key(...RedisKeys.opsOverview), JSON.stringify(overview), 'EX', OVERVIEW_TTL_SECONDS);
+    await this.redis.client.set(
+      this.redis.key(...RedisKeys.opsOverview),
+      JSON.stringify(overview),
+      'EX',
+      OVERVIEW_TTL_SECONDS,
+    );
   }
 
   async overview(): Promise<OpsOverview | null> {

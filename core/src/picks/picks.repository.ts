@@ -70,7 +70,12 @@ export class PicksRepository {
   }
 
   find(userId: string, id: string): Promise<PickRow | undefined> {
-    return this.db.selectFrom('picks').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    return this.db
+      .selectFrom('picks')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   create(row: NewPickRow, trx?: Transaction<DB>): Promise<PickRow> {
@@ -90,17 +95,33 @@ export class PicksRepository {
 
   /** Picks settled with a `picks.settled` push still owed (`announce_pending`, migration 0014), oldest first. */
   unannounced(): Promise<PickRow[]> {
-    return this.db.selectFrom('picks').selectAll().where('announce_pending', '=', true).orderBy('settled_date').orderBy('id').execute();
+    return this.db
+      .selectFrom('picks')
+      .selectAll()
+      .where('announce_pending', '=', true)
+      .orderBy('settled_date')
+      .orderBy('id')
+      .execute();
   }
 
   /** The push for these picks was sent. */
   async markAnnounced(ids: readonly string[]): Promise<void> {
     if (!ids.length) return;
-    await this.db.updateTable('picks').set({ announce_pending: false }).where('id', 'in', ids).where('announce_pending', '=', true).execute();
+    await this.db
+      .updateTable('picks')
+      .set({ announce_pending: false })
+      .where('id', 'in', ids)
+      .where('announce_pending', '=', true)
+      .execute();
   }
 
   /** Sets the stake (and the payout it implies) of the user's pick if, and only if, it is still pending; undefined otherwise. */
-  setStake(userId: string, id: string, stakeCents: number, potentialCents: number | null): Promise<PickRow | undefined> {
+  setStake(
+    userId: string,
+    id: string,
+    stakeCents: number,
+    potentialCents: number | null,
+  ): Promise<PickRow | undefined> {
     return this.db
       .updateTable('picks')
       .set({ stake_cents: stakeCents, potential_cents: potentialCents, updated_at: new Date() })
@@ -112,7 +133,11 @@ export class PicksRepository {
   }
 
   async delete(userId: string, id: string): Promise<boolean> {
-    const result = await this.db.deleteFrom('picks').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    const result = await this.db
+      .deleteFrom('picks')
+      .where('user_id', '=', userId)
+      .where('id', '=', id)
+      .executeTakeFirst();
     return result.numDeletedRows > 0n;
   }
 
@@ -147,7 +172,9 @@ export class PicksRepository {
       .set({ unsettled_reason: code, unsettled_games: games, updated_at: new Date() })
       .where('id', '=', id)
       .where('status', '=', 'pending')
-      .where((eb) => eb.or([eb('unsettled_reason', 'is distinct from', code), eb('unsettled_games', 'is distinct from', games)]))
+      .where((eb) =>
+        eb.or([eb('unsettled_reason', 'is distinct from', code), eb('unsettled_games', 'is distinct from', games)]),
+      )
       .executeTakeFirst();
     return result.numUpdatedRows > 0n;
   }
@@ -163,7 +190,10 @@ export class PicksRepository {
   }
 
   /** Runs an import exactly once per user: the pick_imports row is the lock and the record. */
-  importOnce<T>(userId: string, work: (trx: Transaction<DB>) => Promise<{ imported: number; skipped: number; result: T }>) {
+  importOnce<T>(
+    userId: string,
+    work: (trx: Transaction<DB>) => Promise<{ imported: number; skipped: number; result: T }>,
+  ) {
     return this.db.transaction().execute(async (trx) => {
       const claimed = await trx
         .insertInto('pick_imports')
@@ -173,7 +203,11 @@ export class PicksRepository {
         .executeTakeFirst();
       if (!claimed) return null;
       const outcome = await work(trx);
-      await trx.updateTable('pick_imports').set({ imported: outcome.imported, skipped: outcome.skipped }).where('user_id', '=', userId).execute();
+      await trx
+        .updateTable('pick_imports')
+        .set({ imported: outcome.imported, skipped: outcome.skipped })
+        .where('user_id', '=', userId)
+        .execute();
       return outcome;
     });
   }

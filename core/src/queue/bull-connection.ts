@@ -31,11 +31,16 @@ export class BullConnection implements OnApplicationShutdown {
       this.options = bullConnectionOptions(config.REDIS_URL);
       return;
     }
-    this.cluster = createRedisClient(config, { connectionName: `${config.REDIS_PREFIX}:bullmq`, maxRetriesPerRequest: null }) as Cluster;
+    this.cluster = createRedisClient(config, {
+      connectionName: `${config.REDIS_PREFIX}:bullmq`,
+      maxRetriesPerRequest: null,
+    }) as Cluster;
     this.options = this.cluster;
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.cluster?.quit().catch((error: Error) => this.logger.warn(`BullMQ cluster connection quit failed: ${error.message}`));
+    await this.cluster
+      ?.quit()
+      .catch((error: Error) => this.logger.warn(`BullMQ cluster connection quit failed: ${error.message}`));
   }
 }

@@ -26,10 +26,16 @@ describe('JobQueueService closing while an enqueue waits on a Redis that went aw
     const queues = new Map(
       Object.values(QueueName).map((name) => [
         getQueueToken(name),
-        new Queue(name, { connection: bullConnectionOptions(`redis://127.0.0.1:${port}`), prefix: `${run.REDIS_PREFIX}-queue-close:bull` }),
+        new Queue(name, {
+          connection: bullConnectionOptions(`redis://127.0.0.1:${port}`),
+          prefix: `${run.REDIS_PREFIX}-queue-close:bull`,
+        }),
       ]),
     );
-    const jobs = new JobQueueService({ get: (token: string) => queues.get(token) } as unknown as ModuleRef, {} as RedisService);
+    const jobs = new JobQueueService(
+      { get: (token: string) => queues.get(token) } as unknown as ModuleRef,
+      {} as RedisService,
+    );
     jobs.onModuleInit();
     await Promise.all([...queues.values()].map((queue) => queue.waitUntilReady()));
     jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
@@ -37,7 +43,11 @@ describe('JobQueueService closing while an enqueue waits on a Redis that went aw
     await proxy.stop();
     const client = await jobs.queue(QueueName.Feeds).client;
     while (client.status === 'ready') await new Promise((r) => setTimeout(r, 20));
-    const enqueue = jobs.add(JobName.OddsPoll, { sport: 'basketball_nba', tick: 1 }, { jobId: 'enqueued-as-redis-went-away' });
+    const enqueue = jobs.add(
+      JobName.OddsPoll,
+      { sport: 'basketball_nba', tick: 1 },
+      { jobId: 'enqueued-as-redis-went-away' },
+    );
     let settled = false;
     void enqueue.finally(() => (settled = true)).catch(() => undefined);
 

@@ -19,7 +19,10 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
   /** Completion events per queue, opened only by a process that waits for a job (the API's "Validate now"). */
   private readonly events = new Map<QueueName, QueueEvents>();
   /** The schedules this process upserted, to put back when Redis loses them. */
-  private readonly schedules = new Map<string, { queue: QueueName; schedulerId: string; upsert: () => Promise<unknown> }>();
+  private readonly schedules = new Map<
+    string,
+    { queue: QueueName; schedulerId: string; upsert: () => Promise<unknown> }
+  >();
 
   constructor(
     private readonly moduleRef: ModuleRef,
@@ -31,7 +34,8 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
    * stack to stderr. They are logged here, once a minute per queue and error, as JSON lines.
    */
   onModuleInit(): void {
-    for (const name of Object.values(QueueName)) this.queue(name).on('error', (error) => this.connectionError(`queue ${name}`, error));
+    for (const name of Object.values(QueueName))
+      this.queue(name).on('error', (error) => this.connectionError(`queue ${name}`, error));
   }
 
   /** A queue's or its events' connection failed (logged once a minute per source and error). */
@@ -40,8 +44,15 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
     if (!admitted) return;
     // Redis away is an outside failure: a warning with its reason; anything else keeps its stack.
     if (isDependencyDown(error))
-      this.logger.warn({ source, suppressedRepeats: admitted.suppressed, reason: error.message }, `Redis error on ${source}: ${error.message}`);
-    else this.logger.error({ source, suppressedRepeats: admitted.suppressed, err: error }, `Redis error on ${source}: ${error.message}`);
+      this.logger.warn(
+        { source, suppressedRepeats: admitted.suppressed, reason: error.message },
+        `Redis error on ${source}: ${error.message}`,
+      );
+    else
+      this.logger.error(
+        { source, suppressedRepeats: admitted.suppressed, err: error },
+        `Redis error on ${source}: ${error.message}`,
+      );
   }
 
   queue(name: QueueName): Queue {
@@ -55,7 +66,8 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
 
   /** A repeatable job; upserting the same scheduler id from many processes keeps exactly one schedule. */
   async schedule<N extends JobName>(schedulerId: string, name: N, everyMs: number, data: JobPayload<N>) {
-    const upsert = () => this.queue(JOB_QUEUE[name]).upsertJobScheduler(schedulerId, { every: everyMs }, { name, data });
+    const upsert = () =>
+      this.queue(JOB_QUEUE[name]).upsertJobScheduler(schedulerId, { every: everyMs }, { name, data });
     this.schedules.set(`${JOB_QUEUE[name]} ${schedulerId}`, { queue: JOB_QUEUE[name], schedulerId, upsert });
     return upsert();
   }
@@ -84,7 +96,12 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** Enqueues a job and waits for its result; rejects with the job's error, or after the time-out. */
-  async run<N extends JobName, R>(name: N, data: JobPayload<N>, timeoutMs: number, options: JobsOptions & { jobId?: string } = {}): Promise<R> {
+  async run<N extends JobName, R>(
+    name: N,
+    data: JobPayload<N>,
+    timeoutMs: number,
+    options: JobsOptions & { jobId?: string } = {},
+  ): Promise<R> {
     const queueName = JOB_QUEUE[name];
     const queue = this.queue(queueName);
     let events = this.events.get(queueName);

@@ -22,7 +22,11 @@ class SharedCount {
         this.keys.set(key, state);
       }
       state.consumed += cost;
-      const res = new RateLimiterRes(Math.max(0, this.points - state.consumed), state.until - this.clock.now, state.consumed);
+      const res = new RateLimiterRes(
+        Math.max(0, this.points - state.consumed),
+        state.until - this.clock.now,
+        state.consumed,
+      );
       // rate-limiter-flexible rejects a spent budget with its RateLimiterRes, not an Error: the stand-in does the same
       // eslint-disable-next-line @typescript-eslint/only-throw-error
       if (state.consumed > this.points) throw res;

@@ -46,7 +46,8 @@ async function spend(limiter: RateLimiterAbstract, key: string, cost: number): P
     const state = await limiter.consume(bounded(key), cost);
     return { allowed: true, consumedPoints: state.consumedPoints, msBeforeNext: state.msBeforeNext };
   } catch (refusal) {
-    if (refusal instanceof RateLimiterRes) return { allowed: false, consumedPoints: refusal.consumedPoints, msBeforeNext: refusal.msBeforeNext };
+    if (refusal instanceof RateLimiterRes)
+      return { allowed: false, consumedPoints: refusal.consumedPoints, msBeforeNext: refusal.msBeforeNext };
     throw refusal;
   }
 }
@@ -128,7 +129,8 @@ export class LeasedLimiter implements RateLimiter {
         lease.left--;
         return { allowed: true, consumed: lease.consumed - lease.left, retryAfter: secondsLeft(lease.until - now) };
       }
-      if (lease?.exhausted) return { allowed: false, consumed: lease.consumed, retryAfter: secondsLeft(lease.until - now) };
+      if (lease?.exhausted)
+        return { allowed: false, consumed: lease.consumed, retryAfter: secondsLeft(lease.until - now) };
       if (!lease && this.leases.size >= MAX_LEASED_KEYS && !this.sweep(now)) return this.direct.consume(key);
       await (lease?.refill ?? this.refill(key, lease, now));
     }
@@ -153,20 +155,36 @@ export class LeasedLimiter implements RateLimiter {
 
   /** Takes the next lease of `key` from the shared count; `spent` is the lease it replaces, if any. */
   private refill(key: string, spent: Lease | undefined, now: number): Promise<void> {
-    const size = !spent ? 1 : now - spent.takenAt < LEASE_TARGET_MS ? Math.min(spent.size * 2, this.maxLease) : Math.max(1, spent.size >> 1);
+    const size = !spent
+      ? 1
+      : now - spent.takenAt < LEASE_TARGET_MS
+        ? Math.min(spent.size * 2, this.maxLease)
+        : Math.max(1, spent.size >> 1);
     const pending = spend(this.pick(), key, size).then(
       (answer) => {
         // Refused or not, the shared count now holds `size` more points; ours are those that were still left.
         const left = Math.max(0, Math.min(size, this.options.points - (answer.consumedPoints - size)));
         const until = this.clock() + answer.msBeforeNext;
-        this.leases.set(key, { left, consumed: answer.consumedPoints, until, size, takenAt: now, exhausted: answer.consumedPoints >= this.options.points });
+        this.leases.set(key, {
+          left,
+          consumed: answer.consumedPoints,
+          until,
+          size,
+          takenAt: now,
+          exhausted: answer.consumedPoints >= this.options.points,
+        });
       },
       (error: unknown) => {
         this.leases.delete(key);
         throw error;
       },
     );
-    this.leases.set(key, spent ? { ...spent, refill: pending } : { left: 0, consumed: 0, until: now, size, takenAt: now, exhausted: false, refill: pending });
+    this.leases.set(
+      key,
+      spent
+        ? { ...spent, refill: pending }
+        : { left: 0, consumed: 0, until: now, size, takenAt: now, exhausted: false, refill: pending },
+    );
     return pending;
   }
 
@@ -203,7 +221,11 @@ export class RateLimiters {
 
   /** The limiter for each call: the Redis one, or the in-memory one while Redis is away. */
   private pickFor(name: string, options: RateLimitOptions): () => RateLimiterAbstract {
-    const insuranceLimiter = new RateLimiterMemory({ keyPrefix: `insurance:${name}`, points: options.points, duration: options.windowSeconds });
+    const insuranceLimiter = new RateLimiterMemory({
+      keyPrefix: `insurance:${name}`,
+      points: options.points,
+      duration: options.windowSeconds,
+    });
     // A command that fails (a connection lost mid-request) is counted by the insurance limiter too.
     const limiter = new RateLimiterRedis({
       storeClient: this.redis.client,

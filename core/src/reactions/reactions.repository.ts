@@ -19,7 +19,12 @@ export class ReactionsRepository {
       .selectFrom('reactions')
       .innerJoin('users', 'users.id', 'reactions.user_id')
       .leftJoin('profiles', 'profiles.id', 'reactions.user_id')
-      .select(['reactions.user_id as userId', 'reactions.emoji as emoji', 'profiles.username as username', 'users.email as email'])
+      .select([
+        'reactions.user_id as userId',
+        'reactions.emoji as emoji',
+        'profiles.username as username',
+        'users.email as email',
+      ])
       .where('reactions.game_key', '=', gameKey)
       .orderBy('reactions.created_at')
       .orderBy('reactions.user_id')

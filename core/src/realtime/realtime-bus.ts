@@ -31,7 +31,9 @@ export interface RealtimeSubscription {
    * messages go to `message`, any other channel's to its handler. On a single Redis the pattern hears every realtime
    * channel already, and this is not called.
    */
-  hearSharded(channels: ReadonlyArray<readonly [name: string, handler: ((message: string) => void) | null]>): Promise<void>;
+  hearSharded(
+    channels: ReadonlyArray<readonly [name: string, handler: ((message: string) => void) | null]>,
+  ): Promise<void>;
   /** On a cluster: stops hearing sharded channels. */
   forgetSharded(names: readonly string[]): Promise<void>;
   close(): Promise<void>;
@@ -84,10 +86,12 @@ export class RealtimeBus {
       listeners.live?.(now);
     };
     const relay = (channel: string, raw: string) => {
-      const parsed = onMessage && channel.startsWith(prefix) ? parseRealtimeChannel(channel.slice(prefix.length)) : null;
+      const parsed =
+        onMessage && channel.startsWith(prefix) ? parseRealtimeChannel(channel.slice(prefix.length)) : null;
       if (parsed) onMessage?.(roomName(parsed.channel, parsed.key), raw);
     };
-    if (onMessage && !sharded) connection.on('pmessage', (_pattern: string, channel: string, raw: string) => relay(channel, raw));
+    if (onMessage && !sharded)
+      connection.on('pmessage', (_pattern: string, channel: string, raw: string) => relay(channel, raw));
     if (sharded) {
       connection.on('smessage', (channel: string, raw: string) => {
         const handler = shardedHandlers.get(channel);
@@ -136,7 +140,9 @@ export class RealtimeBus {
       close: async () => {
         closed = true;
         setLive(false);
-        await connection.quit().catch((error: Error) => this.logger.warn(`${name} connection quit failed: ${error.message}`));
+        await connection
+          .quit()
+          .catch((error: Error) => this.logger.warn(`${name} connection quit failed: ${error.message}`));
       },
     };
   }

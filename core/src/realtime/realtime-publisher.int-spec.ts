@@ -37,7 +37,10 @@ describe('RealtimePublisher (real Redis)', () => {
     expect([...seqs].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     await new Promise((r) => setTimeout(r, 100));
     expect(heard.map((h) => h.message.seq)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-    expect(parseRealtimeChannel(heard[0].channel.slice(config.REDIS_PREFIX.length + 1))).toEqual({ channel: 'scores', key: 'icehockey_nhl' });
+    expect(parseRealtimeChannel(heard[0].channel.slice(config.REDIS_PREFIX.length + 1))).toEqual({
+      channel: 'scores',
+      key: 'icehockey_nhl',
+    });
     expect(parseRealtimeChannel('rt:nope:icehockey_nhl')).toBeNull();
   });
 
@@ -46,14 +49,31 @@ describe('RealtimePublisher (real Redis)', () => {
     expect(replay).toMatchObject({ complete: true, lastSeq: 20 });
     expect(replay.messages.map((m) => m.seq)).toEqual([16, 17, 18, 19, 20]);
     expect(replay.messages[0]).toEqual(heard[15].message);
-    expect(await publisher.replay('scores', 'icehockey_nhl', 20)).toEqual({ messages: [], complete: true, lastSeq: 20, epoch: heard[0].message.epoch });
+    expect(await publisher.replay('scores', 'icehockey_nhl', 20)).toEqual({
+      messages: [],
+      complete: true,
+      lastSeq: 20,
+      epoch: heard[0].message.epoch,
+    });
   });
 
   // Catch-up costs what was missed; a gap older than the buffer reads nothing of it (a snapshot follows).
   it('says the gap is too old when the buffer no longer holds it, without reading the buffer', async () => {
-    expect(await publisher.replay('scores', 'icehockey_nhl', 5)).toEqual({ messages: [], complete: false, lastSeq: 20, epoch: expect.any(String) });
-    expect(await publisher.replay('scores', 'icehockey_nhl', 0)).toEqual({ messages: [], complete: false, lastSeq: 20, epoch: expect.any(String) });
-    expect((await publisher.replay('scores', 'icehockey_nhl', 10)).messages.map((m) => m.seq)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+    expect(await publisher.replay('scores', 'icehockey_nhl', 5)).toEqual({
+      messages: [],
+      complete: false,
+      lastSeq: 20,
+      epoch: expect.any(String),
+    });
+    expect(await publisher.replay('scores', 'icehockey_nhl', 0)).toEqual({
+      messages: [],
+      complete: false,
+      lastSeq: 20,
+      epoch: expect.any(String),
+    });
+    expect((await publisher.replay('scores', 'icehockey_nhl', 10)).messages.map((m) => m.seq)).toEqual([
+      11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
+    ]);
   });
 
   // Redis comes back empty (a flush, a failover without the data): numbering starts again under a
@@ -73,7 +93,11 @@ describe('RealtimePublisher (real Redis)', () => {
     expect(after.epoch).toMatch(/^[a-z0-9]+$/);
     expect(after.epoch).not.toBe(before.epoch);
     expect(heard.map((h) => [h.message.seq, h.message.epoch])).toEqual([[1, after.epoch]]);
-    expect(await publisher.replay('scores', 'icehockey_nhl', 0)).toMatchObject({ complete: true, lastSeq: 1, epoch: after.epoch });
+    expect(await publisher.replay('scores', 'icehockey_nhl', 0)).toMatchObject({
+      complete: true,
+      lastSeq: 1,
+      epoch: after.epoch,
+    });
   });
 
   it('starts a new epoch when the epoch alone was lost, and forgets the old buffer', async () => {
@@ -86,6 +110,8 @@ describe('RealtimePublisher (real Redis)', () => {
     // seq 1 was of the lost epoch: the buffer no longer serves it, so a client is sent a snapshot (and,
     // the buffer is not read for a gap it cannot fill)
     expect(replay).toMatchObject({ complete: false, lastSeq: 2, epoch: after.epoch, messages: [] });
-    expect((await publisher.replay('scores', 'icehockey_nhl', 1)).messages.map((m) => [m.seq, m.epoch])).toEqual([[2, after.epoch]]);
+    expect((await publisher.replay('scores', 'icehockey_nhl', 1)).messages.map((m) => [m.seq, m.epoch])).toEqual([
+      [2, after.epoch],
+    ]);
   });
 });

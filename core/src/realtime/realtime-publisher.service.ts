@@ -175,7 +175,10 @@ export class RealtimePublisher {
     }
     for (const [channel, text] of notices) args.push(channel, text);
     // One list, not spread into the call: a first board's fields are more arguments than a call may take.
-    const seq = await this.redis.client.eval(this.redis.cluster ? SPUBLISH_SCRIPT : PUBLISH_SCRIPT, keys.length, [...keys, ...args]);
+    const seq = await this.redis.client.eval(this.redis.cluster ? SPUBLISH_SCRIPT : PUBLISH_SCRIPT, keys.length, [
+      ...keys,
+      ...args,
+    ]);
     return Number(seq);
   }
 
@@ -219,7 +222,9 @@ export class RealtimePublisher {
     if (missed <= 0) return { messages: [], complete: true, lastSeq, epoch };
     if (!oldest.length || Number(oldest[1]) > afterSeq + 1) return { messages: [], complete: false, lastSeq, epoch };
     // bounded by lastSeq: what is published after the read above is the live stream's
-    const messages = (await this.redis.client.zrangebyscore(bufferKey, `(${afterSeq}`, lastSeq)).map((m) => JSON.parse(m) as RealtimeEnvelope);
+    const messages = (await this.redis.client.zrangebyscore(bufferKey, `(${afterSeq}`, lastSeq)).map(
+      (m) => JSON.parse(m) as RealtimeEnvelope,
+    );
     return { messages, complete: messages.length === missed && messages[0]?.seq === afterSeq + 1, lastSeq, epoch };
   }
 }

@@ -13,7 +13,16 @@ describe('run clean-up (real Redis)', () => {
   const keysOf = async (pattern: string) => (await redis.keys(pattern)).sort();
 
   it('removes the keys under the run prefix and under the prefixes specs derive from it, and nothing else', async () => {
-    await redis.mset(`${run}:board:odds:nfl`, '1', `${run}-scores:scores:nfl`, '1', `${run}-odds:bull:x`, '1', `${neighbour}:board`, '1');
+    await redis.mset(
+      `${run}:board:odds:nfl`,
+      '1',
+      `${run}-scores:scores:nfl`,
+      '1',
+      `${run}-odds:bull:x`,
+      '1',
+      `${neighbour}:board`,
+      '1',
+    );
     await redis.set(run, 'not under the prefix');
 
     expect(await deleteRunKeys(redis, run)).toBe(3);

@@ -29,13 +29,25 @@ describe('the key map on a Redis Cluster', () => {
     expect(slotsOf(RedisKeys.scoreboard(NBA), RedisKeys.scoreboardRevision(NBA)).size).toBe(1);
     for (const kind of ['ev', 'arbitrage', 'middles'] as const)
       expect(slotsOf(RedisKeys.opportunities(kind, NBA), RedisKeys.opportunitiesRevision(kind, NBA)).size).toBe(1);
-    expect(slotsOf(RedisKeys.opportunitiesFoundDaily('2026-03-01'), RedisKeys.opportunitiesSeenDaily('2026-03-01', 'ev')).size).toBe(1);
-    expect(slotsOf(RedisKeys.oddsApiCredits, RedisKeys.oddsApiCreditsBySport, RedisKeys.oddsApiCreditSamples).size).toBe(1);
+    expect(
+      slotsOf(RedisKeys.opportunitiesFoundDaily('2026-03-01'), RedisKeys.opportunitiesSeenDaily('2026-03-01', 'ev'))
+        .size,
+    ).toBe(1);
+    expect(
+      slotsOf(RedisKeys.oddsApiCredits, RedisKeys.oddsApiCreditsBySport, RedisKeys.oddsApiCreditSamples).size,
+    ).toBe(1);
     expect(slotsOf(RedisKeys.oddsPlanned, RedisKeys.oddsHeld).size).toBe(1);
   });
 
   it("spreads the rooms: each sport's board is a slot of its own, not one slot for all", () => {
-    const sports = ['americanfootball_nfl', 'americanfootball_ncaaf', 'basketball_nba', 'basketball_ncaab', 'icehockey_nhl', 'baseball_mlb'];
+    const sports = [
+      'americanfootball_nfl',
+      'americanfootball_ncaaf',
+      'basketball_nba',
+      'basketball_ncaab',
+      'icehockey_nhl',
+      'baseball_mlb',
+    ];
     expect(slotsOf(...sports.map((sport) => RedisKeys.board('odds', sport))).size).toBe(sports.length);
   });
 

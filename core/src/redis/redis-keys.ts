@@ -34,11 +34,20 @@ export const RedisKeys = {
   /** Current opportunities of a sport: a hash of `{board}:{eventId}` → JSON array of OpportunityUpdate (new/updated). */
   opportunities: (kind: 'ev' | 'arbitrage' | 'middles', sport: string) => ['opportunities', roomTag(kind, sport)],
   /** A counter bumped with every change to that hash, so readers can cache what they built from it. */
-  opportunitiesRevision: (kind: 'ev' | 'arbitrage' | 'middles', sport: string) => ['opportunities-revision', roomTag(kind, sport)],
+  opportunitiesRevision: (kind: 'ev' | 'arbitrage' | 'middles', sport: string) => [
+    'opportunities-revision',
+    roomTag(kind, sport),
+  ],
   /** Opportunities found on a UTC day (YYYY-MM-DD): a hash of `{kind}:found`, `{kind}:edge_bp_sum`, `{kind}:edge_n`. */
   opportunitiesFoundDaily: (day: string) => ['stats', 'opportunities', hashTag('found', day)],
   /** The ids already counted on that day, per kind, so each opportunity counts once a day (counted with the hash above). */
-  opportunitiesSeenDaily: (day: string, kind: string) => ['stats', 'opportunities', hashTag('found', day), 'seen', kind],
+  opportunitiesSeenDaily: (day: string, kind: string) => [
+    'stats',
+    'opportunities',
+    hashTag('found', day),
+    'seen',
+    kind,
+  ],
   /** Feed state per `{kind}:{sport}` field: a FeedStatus JSON, read by /api/health. */
   feedStatus: ['feeds', 'status'],
   /** What the scheduler knows of each sport's events from its last odds poll: a hash of sport → ScheduledEvent[] JSON. */

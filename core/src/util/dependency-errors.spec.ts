@@ -7,20 +7,31 @@ describe('isDependencyDown', () => {
     ['pg pool connect time-out', new Error('timeout exceeded when trying to connect')],
     ['socket refused', Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })],
     ['socket reset', Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })],
-    ['admin shutdown', Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' })],
+    [
+      'admin shutdown',
+      Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+    ],
     ['connection exception class', Object.assign(new Error('connection failure'), { code: '08006' })],
     ['too many connections', Object.assign(new Error('sorry, too many clients already'), { code: '53300' })],
     ['ioredis closed', new Error('Connection is closed.')],
     ['ioredis offline', new Error("Stream isn't writeable and enableOfflineQueue options is false")],
     [
       'ioredis retries',
-      Object.assign(new Error('Reached the max retries per request limit (which is 2). Refer to "maxRetriesPerRequest" option for details.'), {
-        name: 'MaxRetriesPerRequestError',
-      }),
+      Object.assign(
+        new Error(
+          'Reached the max retries per request limit (which is 2). Refer to "maxRetriesPerRequest" option for details.',
+        ),
+        {
+          name: 'MaxRetriesPerRequestError',
+        },
+      ),
     ],
     ['found down before the call', new DependencyUnavailableError('Redis is not connected')],
     ['cluster: no node reachable', new Error('None of startup nodes is available')],
-    ['cluster: a primary down', new Error('Too many Cluster redirections. Last error: ReplyError: CLUSTERDOWN The cluster is down')],
+    [
+      'cluster: a primary down',
+      new Error('Too many Cluster redirections. Last error: ReplyError: CLUSTERDOWN The cluster is down'),
+    ],
     ['cluster: a slot not served', new Error('CLUSTERDOWN Hash slot not served')],
     ['cluster: not ready, offline queue off', new Error("Cluster isn't ready and enableOfflineQueue options is false")],
   ])('%s is a dependency outage', (_, error) => {

@@ -12,11 +12,23 @@ import { AuthController } from './auth/auth.controller';
 import { AuthService } from './auth/auth.service';
 import { jwtSigningKey } from './auth/crypto';
 import { DevOutboxController } from './mail/dev-outbox.controller';
-import { AuthenticationGuard, MeteredOddsGuard, OpsViewerGuard, OptionalAuthenticationGuard, PaidPlanGuard, PlatinumGuard } from './access/guards';
+import {
+  AuthenticationGuard,
+  MeteredOddsGuard,
+  OpsViewerGuard,
+  OptionalAuthenticationGuard,
+  PaidPlanGuard,
+  PlatinumGuard,
+} from './access/guards';
 import { MeController } from './plans/me.controller';
 import { OAuthController } from './oauth/oauth.controller';
 import { OAuthStateService } from './oauth/oauth-state.service';
-import { AppleStrategy, GOOGLE_OAUTH_ENDPOINTS, GoogleStrategy, type GoogleOAuthEndpoints } from './oauth/oauth.strategies';
+import {
+  AppleStrategy,
+  GOOGLE_OAUTH_ENDPOINTS,
+  GoogleStrategy,
+  type GoogleOAuthEndpoints,
+} from './oauth/oauth.strategies';
 import { PasswordStrength } from './auth/password-strength';
 import { PasswordService } from './auth/password.service';
 import { PlanService } from './plans/plan.service';
@@ -40,7 +52,10 @@ import { PrincipalCache } from './auth/principal-cache';
 @Module({
   imports: [
     PassportModule.register({ session: false }),
-    JwtModule.registerAsync({ inject: [APP_CONFIG], useFactory: (config: AppConfig) => ({ secret: jwtSigningKey(config.JWT_SECRET) }) }),
+    JwtModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({ secret: jwtSigningKey(config.JWT_SECRET) }),
+    }),
   ],
   controllers: [
     AuthController,
@@ -84,7 +99,8 @@ import { PrincipalCache } from './auth/principal-cache';
     {
       provide: AppleStrategy,
       inject: [APP_CONFIG, AuthService],
-      useFactory: (config: AppConfig, auth: AuthService) => (appleConfigured(config) ? new AppleStrategy(config, auth) : null),
+      useFactory: (config: AppConfig, auth: AuthService) =>
+        appleConfigured(config) ? new AppleStrategy(config, auth) : null,
     },
   ],
   exports: [

@@ -57,13 +57,19 @@ export class AlertsController {
 
   @Post('push/subscriptions')
   @HttpCode(204)
-  subscribe(@CurrentUser() user: AuthUser, @Body(new ZodValidationPipe(pushSubscriptionSchema)) body: PushSubscriptionInput): Promise<void> {
+  subscribe(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodValidationPipe(pushSubscriptionSchema)) body: PushSubscriptionInput,
+  ): Promise<void> {
     return this.alerts.subscribe(user.id, body);
   }
 
   @Delete('push/subscriptions')
   @HttpCode(204)
-  unsubscribe(@CurrentUser() user: AuthUser, @Body(new ZodValidationPipe(pushEndpointSchema)) body: { endpoint: string }): Promise<void> {
+  unsubscribe(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodValidationPipe(pushEndpointSchema)) body: { endpoint: string },
+  ): Promise<void> {
     return this.alerts.unsubscribe(user.id, body.endpoint);
   }
 
@@ -90,7 +96,10 @@ export class AlertsController {
   }
 
   @Get(':id/deliveries')
-  deliveries(@CurrentUser() user: AuthUser, @Param('id', new ZodValidationPipe(alertIdParam)) id: string): Promise<AlertDelivery[]> {
+  deliveries(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new ZodValidationPipe(alertIdParam)) id: string,
+  ): Promise<AlertDelivery[]> {
     return this.alerts.deliveries(user.id, id);
   }
 }

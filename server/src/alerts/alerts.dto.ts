@@ -68,7 +68,10 @@ export const alertIdParam = z.string().uuid();
 /** A browser's PushSubscription as `subscription.toJSON()` gives it. */
 export const pushSubscriptionSchema = z.object({
   endpoint: z.string().url().max(2000),
-  keys: z.object({ p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/), auth: z.string().regex(/^[A-Za-z0-9_-]{16,30}$/) }),
+  keys: z.object({
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}$/),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{16,30}$/),
+  }),
 });
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
 

@@ -46,14 +46,21 @@ describe('/api/alerts', () => {
     expect(created.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const id = created.body.id as string;
 
-    const second = await t.http().post('/api/alerts').set(auth).send({ kind: 'middle', min: 20, webhookUrl: 'http://127.0.0.1:9/other' });
+    const second = await t
+      .http()
+      .post('/api/alerts')
+      .set(auth)
+      .send({ kind: 'middle', min: 20, webhookUrl: 'http://127.0.0.1:9/other' });
     expect(second.status).toBe(201);
     expect(second.body.secret).toBeUndefined();
 
     const read = await t.http().get(`/api/alerts/${id}`).set(auth);
     expect(read.status).toBe(200);
     expect(read.body.secret).toBeUndefined();
-    expect((await t.http().get('/api/alerts').set(auth)).body.map((r: { id: string }) => r.id)).toEqual([id, second.body.id]);
+    expect((await t.http().get('/api/alerts').set(auth)).body.map((r: { id: string }) => r.id)).toEqual([
+      id,
+      second.body.id,
+    ]);
 
     const patched = await t
       .http()
@@ -61,7 +68,11 @@ describe('/api/alerts', () => {
       .set(auth)
       .send({ min: 3, quietHours: { start: '23:00', end: '07:30', timeZone: 'America/New_York' } });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ min: 3, quietHours: { start: 1380, end: 450, timeZone: 'America/New_York' }, webhookUrl: 'http://127.0.0.1:9/hook' });
+    expect(patched.body).toMatchObject({
+      min: 3,
+      quietHours: { start: 1380, end: 450, timeZone: 'America/New_York' },
+      webhookUrl: 'http://127.0.0.1:9/hook',
+    });
 
     expect((await t.http().get(`/api/alerts/${id}/deliveries`).set(auth)).body).toEqual([]);
     expect((await t.http().delete(`/api/alerts/${id}`).set(auth)).status).toBe(204);
@@ -71,21 +82,32 @@ describe('/api/alerts', () => {
   it('replaces the signing secret on request, answered once and never cached, for the signed-in user only', async () => {
     const { session } = await signUp(t, 'platinum');
     const auth = bearer(session);
-    const created = await t.http().post('/api/alerts').set(auth).send({ kind: 'arbitrage', min: 1, webhookUrl: 'http://127.0.0.1:9/hook' });
+    const created = await t
+      .http()
+      .post('/api/alerts')
+      .set(auth)
+      .send({ kind: 'arbitrage', min: 1, webhookUrl: 'http://127.0.0.1:9/hook' });
     const rotated = await t.http().post('/api/alerts/secret').set(auth);
     expect(rotated.status).toBe(201);
     expect(rotated.headers['cache-control']).toBe('no-store');
     expect(rotated.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect(rotated.body.secret).not.toBe(created.body.secret);
     // The replaced secret keeps signing beside the new one while the user updates the receivers.
-    expect(await t.get(AlertsRepository).signingSecrets(session.user.id)).toEqual([rotated.body.secret, created.body.secret]);
+    expect(await t.get(AlertsRepository).signingSecrets(session.user.id)).toEqual([
+      rotated.body.secret,
+      created.body.secret,
+    ]);
     expect((await t.http().post('/api/alerts/secret')).status).toBe(401);
   });
 
   it('keeps a user out of another user’s rules', async () => {
     const owner = await signUp(t, 'platinum');
     const other = await signUp(t, 'platinum');
-    const created = await t.http().post('/api/alerts').set(bearer(owner.session)).send({ kind: 'arbitrage', min: 1, email: true });
+    const created = await t
+      .http()
+      .post('/api/alerts')
+      .set(bearer(owner.session))
+      .send({ kind: 'arbitrage', min: 1, email: true });
     for (const res of [
       await t.http().get(`/api/alerts/${created.body.id}`).set(bearer(other.session)),
       await t.http().get(`/api/alerts/${created.body.id}/deliveries`).set(bearer(other.session)),
@@ -100,8 +122,14 @@ describe('/api/alerts', () => {
   it('gates kinds by plan: Platinum for arbitrage and middles, Gold for +EV', async () => {
     const gold = await signUp(t, 'gold');
     const free = await signUp(t, 'free');
-    expect((await t.http().post('/api/alerts').set(bearer(gold.session)).send({ kind: 'ev', min: 3, email: true })).status).toBe(201);
-    const arbitrage = await t.http().post('/api/alerts').set(bearer(gold.session)).send({ kind: 'arbitrage', min: 1, email: true });
+    expect(
+      (await t.http().post('/api/alerts').set(bearer(gold.session)).send({ kind: 'ev', min: 3, email: true })).status,
+    ).toBe(201);
+    const arbitrage = await t
+      .http()
+      .post('/api/alerts')
+      .set(bearer(gold.session))
+      .send({ kind: 'arbitrage', min: 1, email: true });
     expect([arbitrage.status, arbitrage.body.code]).toEqual([403, 'PLATINUM_REQUIRED']);
     const ev = await t.http().post('/api/alerts').set(bearer(free.session)).send({ kind: 'ev', min: 3, email: true });
     expect([ev.status, ev.body.code]).toEqual([402, 'SUBSCRIPTION_REQUIRED']);
@@ -117,8 +145,26 @@ describe('/api/alerts', () => {
     expect([none.status, none.body.message]).toEqual([400, AlertMessages.noChannel]);
     expect((await post({ kind: 'parlay', min: 1, email: true })).status).toBe(400);
     expect((await post({ kind: 'arbitrage', min: -1, email: true })).status).toBe(400);
-    expect((await post({ kind: 'arbitrage', min: 1, email: true, quietHours: { start: '25:00', end: '07:00', timeZone: 'UTC' } })).status).toBe(400);
-    expect((await post({ kind: 'arbitrage', min: 1, email: true, quietHours: { start: '22:00', end: '07:00', timeZone: 'Mars/Olympus' } })).status).toBe(400);
+    expect(
+      (
+        await post({
+          kind: 'arbitrage',
+          min: 1,
+          email: true,
+          quietHours: { start: '25:00', end: '07:00', timeZone: 'UTC' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await post({
+          kind: 'arbitrage',
+          min: 1,
+          email: true,
+          quietHours: { start: '22:00', end: '07:00', timeZone: 'Mars/Olympus' },
+        })
+      ).status,
+    ).toBe(400);
     const ftp = await post({ kind: 'arbitrage', min: 1, webhookUrl: 'ftp://example.com/x' });
     expect([ftp.status, ftp.body.message]).toEqual([400, AlertMessages.webhookInvalid]);
     // Outside production only loopback among the non-public ranges (the tests' receivers).
@@ -143,7 +189,10 @@ describe('webhook URL checks in production', () => {
       addresses;
 
   it('refuses http, loopback, private, link-local and mapped addresses, and names resolving to them', async () => {
-    expect(await checkWebhookUrl('http://hooks.example.com/x', true, resolveTo('93.184.216.34'))).toEqual({ ok: false, problem: 'https_required' });
+    expect(await checkWebhookUrl('http://hooks.example.com/x', true, resolveTo('93.184.216.34'))).toEqual({
+      ok: false,
+      problem: 'https_required',
+    });
     for (const address of [
       '127.0.0.1',
       '10.1.2.3',
@@ -157,12 +206,18 @@ describe('webhook URL checks in production', () => {
       'fe80::1',
       '::ffff:10.0.0.1',
     ]) {
-      expect(await checkWebhookUrl('https://hooks.example.com/x', true, resolveTo(address))).toEqual({ ok: false, problem: 'private' });
+      expect(await checkWebhookUrl('https://hooks.example.com/x', true, resolveTo(address))).toEqual({
+        ok: false,
+        problem: 'private',
+      });
     }
     expect(await checkWebhookUrl('https://127.0.0.1/x', true)).toEqual({ ok: false, problem: 'private' });
     expect(await checkWebhookUrl('https://[::1]/x', true)).toEqual({ ok: false, problem: 'private' });
     // One private address among the name's addresses is enough to refuse it.
-    expect(await checkWebhookUrl('https://hooks.example.com/x', true, resolveTo('93.184.216.34', '10.0.0.5'))).toEqual({ ok: false, problem: 'private' });
+    expect(await checkWebhookUrl('https://hooks.example.com/x', true, resolveTo('93.184.216.34', '10.0.0.5'))).toEqual({
+      ok: false,
+      problem: 'private',
+    });
     expect(
       await checkWebhookUrl('https://hooks.example.com/x', true, async () => {
         throw new Error('ENOTFOUND');
@@ -171,7 +226,9 @@ describe('webhook URL checks in production', () => {
   });
 
   it('accepts https to public addresses, and loopback only outside production', async () => {
-    expect(await checkWebhookUrl('https://discord.com/api/webhooks/1/abc', true, resolveTo('162.159.128.233'))).toMatchObject({ ok: true });
+    expect(
+      await checkWebhookUrl('https://discord.com/api/webhooks/1/abc', true, resolveTo('162.159.128.233')),
+    ).toMatchObject({ ok: true });
     expect(await checkWebhookUrl('http://127.0.0.1:8080/hook', false)).toMatchObject({ ok: true });
     expect(await checkWebhookUrl('http://10.0.0.1/hook', false)).toEqual({ ok: false, problem: 'private' });
   });
@@ -180,9 +237,17 @@ describe('webhook URL checks in production', () => {
     const prod = await createAccountsApp({ NODE_ENV: 'production' });
     try {
       const { session } = await signUp(prod, 'platinum');
-      const res = await prod.http().post('/api/alerts').set(bearer(session)).send({ kind: 'arbitrage', min: 1, webhookUrl: 'https://127.0.0.1/hook' });
+      const res = await prod
+        .http()
+        .post('/api/alerts')
+        .set(bearer(session))
+        .send({ kind: 'arbitrage', min: 1, webhookUrl: 'https://127.0.0.1/hook' });
       expect([res.status, res.body.message]).toEqual([400, AlertMessages.webhookPrivate]);
-      const http = await prod.http().post('/api/alerts').set(bearer(session)).send({ kind: 'arbitrage', min: 1, webhookUrl: 'http://127.0.0.1/hook' });
+      const http = await prod
+        .http()
+        .post('/api/alerts')
+        .set(bearer(session))
+        .send({ kind: 'arbitrage', min: 1, webhookUrl: 'http://127.0.0.1/hook' });
       expect([http.status, http.body.message]).toEqual([400, AlertMessages.webhookHttpsRequired]);
       // No VAPID keys configured in production: push is off, and says so.
       expect((await prod.http().get('/api/alerts/push/key').set(bearer(session))).status).toBe(503);

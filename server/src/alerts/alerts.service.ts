@@ -10,7 +10,14 @@ import {
   checkWebhookUrl,
   vapidKeys,
 } from '@oddspulse/core';
-import { AlertMessages, canUseAlertKind, MAX_ALERT_RULES, WEBHOOK_SECRET_OVERLAP_HOURS, type AlertDelivery, type AlertRule } from '@oddspulse/shared';
+import {
+  AlertMessages,
+  canUseAlertKind,
+  MAX_ALERT_RULES,
+  WEBHOOK_SECRET_OVERLAP_HOURS,
+  type AlertDelivery,
+  type AlertRule,
+} from '@oddspulse/shared';
 import type { AuthUser } from '../accounts/auth/auth-user';
 import { ApiErrors } from '../errors/api-errors';
 import type { CreateAlertInput, PushSubscriptionInput, UpdateAlertInput } from './alerts.dto';
@@ -35,7 +42,10 @@ export function toAlertRule(row: AlertRuleRow, secret?: string): AlertRule {
     sports: row.sports,
     books: row.books,
     maxLegAgeSeconds: row.max_leg_age_seconds,
-    quietHours: row.quiet_start !== null && row.quiet_end !== null ? { start: row.quiet_start, end: row.quiet_end, timeZone: row.time_zone } : null,
+    quietHours:
+      row.quiet_start !== null && row.quiet_end !== null
+        ? { start: row.quiet_start, end: row.quiet_end, timeZone: row.time_zone }
+        : null,
     webhookUrl: row.webhook_url,
     push: row.push,
     email: row.email,
@@ -104,7 +114,8 @@ export class AlertsService {
   /** The answer carries the webhook signing secret when this rule made it (the user's first webhook). */
   async create(user: AuthUser, input: CreateAlertInput): Promise<AlertRule> {
     await this.check(user, input);
-    if ((await this.alerts.countRules(user.id)) >= MAX_ALERT_RULES) throw ApiErrors.conflict(AlertMessages.tooManyRules, 'TOO_MANY_ALERT_RULES');
+    if ((await this.alerts.countRules(user.id)) >= MAX_ALERT_RULES)
+      throw ApiErrors.conflict(AlertMessages.tooManyRules, 'TOO_MANY_ALERT_RULES');
     const row = await this.alerts.createRule(user.id, fieldsOf(input));
     const secret = input.webhookUrl ? await this.alerts.ensureSecret(user.id, newSecret()) : null;
     return toAlertRule(row, secret?.created ? secret.secret : undefined);
@@ -130,7 +141,8 @@ export class AlertsService {
   }
 
   async remove(userId: string, id: string): Promise<void> {
-    if (!(await this.alerts.deleteRule(userId, id))) throw ApiErrors.notFound(AlertMessages.ruleNotFound, 'ALERT_NOT_FOUND');
+    if (!(await this.alerts.deleteRule(userId, id)))
+      throw ApiErrors.notFound(AlertMessages.ruleNotFound, 'ALERT_NOT_FOUND');
   }
 
   async deliveries(userId: string, id: string): Promise<AlertDelivery[]> {
@@ -148,7 +160,8 @@ export class AlertsService {
   async subscribe(userId: string, input: PushSubscriptionInput): Promise<void> {
     this.vapidPublicKey();
     const checked = await checkWebhookUrl(input.endpoint, this.production);
-    if (!checked.ok) throw ApiErrors.validation(`Push endpoint refused: ${URL_MESSAGES[checked.problem]}`, 'PUSH_ENDPOINT_INVALID');
+    if (!checked.ok)
+      throw ApiErrors.validation(`Push endpoint refused: ${URL_MESSAGES[checked.problem]}`, 'PUSH_ENDPOINT_INVALID');
     await this.alerts.savePushSubscription(userId, input.endpoint, input.keys.p256dh, input.keys.auth);
   }
 
@@ -168,8 +181,10 @@ export class AlertsService {
 
   /** Plan gates, a channel to deliver on, and a webhook URL the workers may post to. */
   private async check(user: AuthUser, rule: CreateAlertInput): Promise<void> {
-    if (!canUseAlertKind(user.access, rule.kind)) throw rule.kind === 'ev' ? ApiErrors.subscriptionRequired() : ApiErrors.platinumRequired();
-    if (!rule.webhookUrl && !rule.push && !rule.email) throw ApiErrors.validation(AlertMessages.noChannel, 'ALERT_CHANNEL_REQUIRED');
+    if (!canUseAlertKind(user.access, rule.kind))
+      throw rule.kind === 'ev' ? ApiErrors.subscriptionRequired() : ApiErrors.platinumRequired();
+    if (!rule.webhookUrl && !rule.push && !rule.email)
+      throw ApiErrors.validation(AlertMessages.noChannel, 'ALERT_CHANNEL_REQUIRED');
     if (rule.webhookUrl) {
       const checked = await checkWebhookUrl(rule.webhookUrl, this.production);
       if (!checked.ok) throw ApiErrors.validation(URL_MESSAGES[checked.problem], 'WEBHOOK_URL_INVALID');

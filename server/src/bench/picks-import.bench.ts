@@ -14,7 +14,12 @@ import { PicksService } from '../picks/picks.service';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const GAMES = ['Buffalo Bills @ Los Angeles Rams', 'Boston Celtics @ Miami Heat', 'New York Yankees @ Houston Astros', 'Colorado Avalanche @ Dallas Stars'];
+const GAMES = [
+  'Buffalo Bills @ Los Angeles Rams',
+  'Boston Celtics @ Miami Heat',
+  'New York Yankees @ Houston Astros',
+  'Colorado Avalanche @ Dallas Stars',
+];
 const MARKETS = [
   ['Point Spread', 'Los Angeles Rams +2.5'],
   ['Moneyline', 'Miami Heat'],
@@ -63,13 +68,16 @@ async function main() {
       at = performance.now();
       const second = await service.importCsv(user.id, csv);
       again.push(performance.now() - at);
-      if (first.added !== ROWS || second.duplicates !== ROWS) throw new Error(`run ${run}: ${JSON.stringify({ first, second })}`);
+      if (first.added !== ROWS || second.duplicates !== ROWS)
+        throw new Error(`run ${run}: ${JSON.stringify({ first, second })}`);
     }
     const kb = (Buffer.byteLength(csv) / 1024).toFixed(0);
     console.log(
       `${ROWS} rows (${kb} KB), ${RUNS} runs; import ms: ${fresh.map((ms) => ms.toFixed(0)).join(' ')}; again (all duplicates) ms: ${again.map((ms) => ms.toFixed(0)).join(' ')}`,
     );
-    console.log(`bench:picks-import rows=${ROWS} median-ms=${median(fresh).toFixed(0)} duplicates-median-ms=${median(again).toFixed(0)} goal-ms=2000`);
+    console.log(
+      `bench:picks-import rows=${ROWS} median-ms=${median(fresh).toFixed(0)} duplicates-median-ms=${median(again).toFixed(0)} goal-ms=2000`,
+    );
   } finally {
     await db.destroy();
     await dropDatabase(url);

@@ -12,7 +12,10 @@ export class BillingWebhookController {
 
   @Post()
   @HttpCode(200)
-  receive(@Req() req: RawBodyRequest<Request>, @Headers('stripe-signature') signature: string | undefined): Promise<WebhookAnswer> {
+  receive(
+    @Req() req: RawBodyRequest<Request>,
+    @Headers('stripe-signature') signature: string | undefined,
+  ): Promise<WebhookAnswer> {
     return this.webhooks.receive(req.rawBody, signature);
   }
 }

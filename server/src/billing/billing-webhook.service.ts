@@ -78,7 +78,12 @@ export class BillingWebhookService implements OnModuleInit {
       return { received: true, outcome };
     } catch (error) {
       if (error instanceof HttpException) throw error;
-      this.logger.error({ msg: 'Stripe event not applied; Stripe will deliver it again', event: event.id, type: event.type, err: error });
+      this.logger.error({
+        msg: 'Stripe event not applied; Stripe will deliver it again',
+        event: event.id,
+        type: event.type,
+        err: error,
+      });
       throw ApiErrors.unavailable('The event could not be applied now; deliver it again', 'WEBHOOK_RETRY');
     }
   }
@@ -91,7 +96,8 @@ export class BillingWebhookService implements OnModuleInit {
         return await this.checkoutCompleted(event, ref);
       }
       if (SUBSCRIPTION_EVENTS.includes(event.type)) {
-        return (await this.sync.syncSubscription(readSubscription(event.object), event.created, { event: ref })).outcome;
+        return (await this.sync.syncSubscription(readSubscription(event.object), event.created, { event: ref }))
+          .outcome;
       }
       if (event.type === 'invoice.paid' || event.type === 'invoice.payment_failed') {
         const invoice = readInvoice(event.object);
@@ -100,7 +106,10 @@ export class BillingWebhookService implements OnModuleInit {
         const observedAt = observedNow();
         const subscription = await this.gateway.retrieveSubscription(invoice.subscriptionId);
         return (
-          await this.sync.syncSubscription(subscription, observedAt, { event: ref, invoice: { created: invoice.created, paid: event.type === 'invoice.paid' } })
+          await this.sync.syncSubscription(subscription, observedAt, {
+            event: ref,
+            invoice: { created: invoice.created, paid: event.type === 'invoice.paid' },
+          })
         ).outcome;
       }
       return 'unhandled';
@@ -116,7 +125,11 @@ export class BillingWebhookService implements OnModuleInit {
         return 'ignored';
       }
       if (error instanceof StripeNotFoundError) {
-        this.logger.warn({ msg: 'Stripe event about an object Stripe no longer has; left alone', event: event.id, type: event.type });
+        this.logger.warn({
+          msg: 'Stripe event about an object Stripe no longer has; left alone',
+          event: event.id,
+          type: event.type,
+        });
         return 'ignored';
       }
       throw error;
@@ -127,7 +140,8 @@ export class BillingWebhookService implements OnModuleInit {
     const session = readCheckoutSession(event.object);
     // A delayed payment method completes the session first; checkout.session.async_payment_succeeded follows.
     if (!session.paid) return 'ignored';
-    if (session.kind === 'gift' && session.giftId) return (await this.sync.giftPaid(session.giftId, ref)).result.outcome;
+    if (session.kind === 'gift' && session.giftId)
+      return (await this.sync.giftPaid(session.giftId, ref)).result.outcome;
     if (session.mode !== 'subscription' || !session.subscriptionId) return 'unhandled';
     if (session.customerId) await this.sync.userOfCustomer(session.customerId, session.userId);
     const observedAt = observedNow();

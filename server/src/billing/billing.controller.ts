@@ -32,7 +32,11 @@ export class BillingController {
   @Post('create-checkout-session')
   @HttpCode(200)
   @RequireAuth()
-  checkout(@CurrentUser() user: AuthUser, @Body(new ZodValidationPipe(checkoutSchema)) body: z.infer<typeof checkoutSchema>, @Req() req: Request) {
+  checkout(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodValidationPipe(checkoutSchema)) body: z.infer<typeof checkoutSchema>,
+    @Req() req: Request,
+  ) {
     return this.billing.startCheckout(user, body.plan, returnOrigin(this.config, req));
   }
 
@@ -72,7 +76,11 @@ export class BillingController {
   @Post('gift')
   @HttpCode(200)
   @RequireAuth()
-  gift(@CurrentUser() user: AuthUser, @Body(new ZodValidationPipe(giftSchema)) body: z.infer<typeof giftSchema>, @Req() req: Request) {
+  gift(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodValidationPipe(giftSchema)) body: z.infer<typeof giftSchema>,
+    @Req() req: Request,
+  ) {
     return this.billing.startGiftCheckout(user, body.email, returnOrigin(this.config, req));
   }
 

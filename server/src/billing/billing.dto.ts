@@ -20,7 +20,10 @@ export const switchPreviewSchema = z.object({
 
 /** POST /api/billing/gift: the address that receives one month of Platinum. */
 export const giftSchema = z.object({
-  email: z.string({ error: BillingMessages.invalidGiftEmail }).refine(isValidEmail, BillingMessages.invalidGiftEmail).transform(normaliseEmail),
+  email: z
+    .string({ error: BillingMessages.invalidGiftEmail })
+    .refine(isValidEmail, BillingMessages.invalidGiftEmail)
+    .transform(normaliseEmail),
 });
 
 /** A local checkout session's id in the local checkout's paths. */

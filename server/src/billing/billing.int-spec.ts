@@ -27,7 +27,12 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
 
   beforeAll(async () => {
     const url = await stand.start();
-    off = await createGatewayApp({ REDIS_PREFIX: prefix, NODE_ENV: 'production', STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined });
+    off = await createGatewayApp({
+      REDIS_PREFIX: prefix,
+      NODE_ENV: 'production',
+      STRIPE_SECRET_KEY: undefined,
+      STRIPE_WEBHOOK_SECRET: undefined,
+    });
     unreachable = await createGatewayApp({
       REDIS_PREFIX: prefix,
       STRIPE_SECRET_KEY: 'sk_test_standin',
@@ -60,10 +65,16 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
 
   const deliver = (event: Json | string, secret = stand.webhookSecret) => {
     const payload = typeof event === 'string' ? event : JSON.stringify(event);
-    return t.http().post('/api/billing/webhook').set('content-type', 'application/json').set('stripe-signature', stand.sign(payload, secret)).send(payload);
+    return t
+      .http()
+      .post('/api/billing/webhook')
+      .set('content-type', 'application/json')
+      .set('stripe-signature', stand.sign(payload, secret))
+      .send(payload);
   };
   const me = async (session: Session) => (await t.http().get('/api/me').set(bearer(session))).body as Json;
-  const overview = async (session: Session) => (await t.http().get('/api/billing/subscription').set(bearer(session))).body as Json;
+  const overview = async (session: Session) =>
+    (await t.http().get('/api/billing/subscription').set(bearer(session))).body as Json;
   const sessionIdOf = () => [...stand.sessions.keys()].at(-1)!;
 
   /** A free user who buys `plan` through Checkout; the webhooks Stripe sends are delivered. */
@@ -72,14 +83,20 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
     const started = await t.http().post('/api/billing/create-checkout-session').set(bearer(session)).send({ plan });
     expect(started.status).toBe(200);
     const { session: completed, subscription } = stand.pay(sessionIdOf());
-    expect((await deliver(stand.event('checkout.session.completed', completed))).body).toMatchObject({ outcome: 'applied' });
+    expect((await deliver(stand.event('checkout.session.completed', completed))).body).toMatchObject({
+      outcome: 'applied',
+    });
     return { session, subscriptionId: subscription!.id as string };
   }
 
   describe('checkout', () => {
     it('sends a free user to Stripe Checkout for the configured price, with one customer carrying the user id', async () => {
       const { session } = await signUp(t);
-      const res = await t.http().post('/api/billing/create-checkout-session').set(bearer(session)).send({ plan: 'gold' });
+      const res = await t
+        .http()
+        .post('/api/billing/create-checkout-session')
+        .set(bearer(session))
+        .send({ plan: 'gold' });
       expect(res.status).toBe(200);
       expect(res.body.url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
       const [customer] = stand.callsTo('POST', /^\/v1\/customers$/).slice(-1);
@@ -104,12 +121,18 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
     it('takes the auto-start call without a body as the upgrade intent: Platinum (spec 000 §4)', async () => {
       const { session } = await signUp(t);
       expect((await t.http().post('/api/billing/create-checkout-session').set(bearer(session))).status).toBe(200);
-      expect(stand.callsTo('POST', /^\/v1\/checkout\/sessions$/).at(-1)!.body).toMatchObject({ line_items: [{ price: 'price_test_platinum' }] });
+      expect(stand.callsTo('POST', /^\/v1\/checkout\/sessions$/).at(-1)!.body).toMatchObject({
+        line_items: [{ price: 'price_test_platinum' }],
+      });
     });
 
     it('answers bad input with the spec messages: unknown plan 400, signed out 401, already on the plan 409', async () => {
       const { session } = await signUp(t);
-      const unknown = await t.http().post('/api/billing/create-checkout-session').set(bearer(session)).send({ plan: 'diamond' });
+      const unknown = await t
+        .http()
+        .post('/api/billing/create-checkout-session')
+        .set(bearer(session))
+        .send({ plan: 'diamond' });
       expect(unknown.status).toBe(400);
       expect(unknown.body.message).toContain(BillingMessages.unknownPlan);
       expect((await t.http().post('/api/billing/create-checkout-session').send({ plan: 'gold' })).status).toBe(401);
@@ -118,7 +141,11 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
       expect(cancel.body.message).toBe('Please log in to cancel your subscription');
 
       const gold = await subscriber('gold');
-      const again = await t.http().post('/api/billing/create-checkout-session').set(bearer(gold.session)).send({ plan: 'gold' });
+      const again = await t
+        .http()
+        .post('/api/billing/create-checkout-session')
+        .set(bearer(gold.session))
+        .send({ plan: 'gold' });
       expect(again.status).toBe(409);
       expect(again.body.message).toBe('You are already on the Gold plan');
     });
@@ -126,12 +153,23 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
     it('answers 503 with "Failed to start checkout. Please try again." when Stripe fails or is unreachable', async () => {
       const { session } = await signUp(t);
       stand.failing = true;
-      const failing = await t.http().post('/api/billing/create-checkout-session').set(bearer(session)).send({ plan: 'gold' });
+      const failing = await t
+        .http()
+        .post('/api/billing/create-checkout-session')
+        .set(bearer(session))
+        .send({ plan: 'gold' });
       expect(failing.status).toBe(503);
-      expect(failing.body).toMatchObject({ code: 'BILLING_UNAVAILABLE', message: 'Failed to start checkout. Please try again.' });
+      expect(failing.body).toMatchObject({
+        code: 'BILLING_UNAVAILABLE',
+        message: 'Failed to start checkout. Please try again.',
+      });
 
       const started = Date.now();
-      const res = await unreachable.http().post('/api/billing/create-checkout-session').set(bearer(session)).send({ plan: 'gold' });
+      const res = await unreachable
+        .http()
+        .post('/api/billing/create-checkout-session')
+        .set(bearer(session))
+        .send({ plan: 'gold' });
       expect(res.status).toBe(503);
       expect(res.body.message).toBe('Failed to start checkout. Please try again.');
       expect(Date.now() - started).toBeLessThan(5000);
@@ -140,7 +178,11 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
 
   it('takes no payment in production without Stripe keys: 503, and no webhook is accepted', async () => {
     const { session } = await signUp(t);
-    const res = await off.http().post('/api/billing/create-checkout-session').set(bearer(session)).send({ plan: 'gold' });
+    const res = await off
+      .http()
+      .post('/api/billing/create-checkout-session')
+      .set(bearer(session))
+      .send({ plan: 'gold' });
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ code: 'BILLING_OFF', message: BillingMessages.billingOff });
     const payload = JSON.stringify(stand.event('customer.subscription.updated', { id: 'sub_x' }));
@@ -151,7 +193,10 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
       .set('stripe-signature', stand.sign(payload))
       .send(payload);
     expect(hook.status).toBe(400);
-    expect((await off.http().get('/api/billing/subscription').set(bearer(session))).body).toMatchObject({ mode: 'off', can_manage_billing: false });
+    expect((await off.http().get('/api/billing/subscription').set(bearer(session))).body).toMatchObject({
+      mode: 'off',
+      can_manage_billing: false,
+    });
   });
 
   describe('webhooks', () => {
@@ -160,7 +205,10 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
       const socket = new RecordingClient(t.url, { token: session.access_token });
       sockets.push(socket);
       await socket.connect();
-      expect(await socket.subscribe({ channel: 'odds', sport: SPORT })).toMatchObject({ ok: false, code: 'SUBSCRIPTION_REQUIRED' });
+      expect(await socket.subscribe({ channel: 'odds', sport: SPORT })).toMatchObject({
+        ok: false,
+        code: 'SUBSCRIPTION_REQUIRED',
+      });
 
       await t.http().post('/api/billing/create-checkout-session').set(bearer(session)).send({ plan: 'gold' });
       const { session: completed, subscription } = stand.pay(sessionIdOf());
@@ -171,7 +219,14 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
       expect(await overview(session)).toMatchObject({
         mode: 'stripe',
         plan: 'gold',
-        subscription: { plan: 'gold', status: 'active', active: true, amount_cents: 1000, currency: 'usd', payment_failed: false },
+        subscription: {
+          plan: 'gold',
+          status: 'active',
+          active: true,
+          amount_cents: 1000,
+          currency: 'usd',
+          payment_failed: false,
+        },
         can_manage_billing: true,
       });
       await eventually(() => socket.notices.length > 0, 5000, 'entitlements notice');
@@ -187,11 +242,17 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
       const answers = await Promise.all([deliver(event), deliver(event)]);
       expect(answers.map((a) => a.status)).toEqual([200, 200]);
       expect(answers.map((a) => a.body.outcome).sort()).toEqual(['applied', 'duplicate']);
-      const before = await sql<{ updated_at: Date }>`SELECT updated_at FROM plan_states WHERE user_id = ${session.user.id}`.execute(t.db);
+      const before = await sql<{
+        updated_at: Date;
+      }>`SELECT updated_at FROM plan_states WHERE user_id = ${session.user.id}`.execute(t.db);
       expect((await deliver(event)).body.outcome).toBe('duplicate');
-      const after = await sql<{ updated_at: Date }>`SELECT updated_at FROM plan_states WHERE user_id = ${session.user.id}`.execute(t.db);
+      const after = await sql<{
+        updated_at: Date;
+      }>`SELECT updated_at FROM plan_states WHERE user_id = ${session.user.id}`.execute(t.db);
       expect(after.rows[0].updated_at).toEqual(before.rows[0].updated_at);
-      const recorded = await sql<{ n: number }>`SELECT count(*)::int AS n FROM billing_events WHERE stripe_event_id = ${event.id}`.execute(t.db);
+      const recorded = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM billing_events WHERE stripe_event_id = ${event.id}`.execute(t.db);
       expect(recorded.rows[0].n).toBe(1);
     });
 
@@ -202,12 +263,19 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
       const forged = await deliver(event, 'whsec_not_the_secret');
       expect(forged.status).toBe(400);
       expect(forged.body).toMatchObject({ code: 'WEBHOOK_SIGNATURE', message: 'Invalid Stripe signature' });
-      const unsigned = await t.http().post('/api/billing/webhook').set('content-type', 'application/json').send(JSON.stringify(event));
+      const unsigned = await t
+        .http()
+        .post('/api/billing/webhook')
+        .set('content-type', 'application/json')
+        .send(JSON.stringify(event));
       expect(unsigned.status).toBe(400);
       expect(unsigned.body.code).toBe('WEBHOOK_SIGNATURE');
       expect((await deliver('{"not json')).status).toBe(400);
       expect((await deliver('[1, 2, 3]')).status).toBe(400);
-      expect((await deliver({ id: 'evt_x', object: 'thing' })).body).toMatchObject({ statusCode: 400, code: 'WEBHOOK_PAYLOAD' });
+      expect((await deliver({ id: 'evt_x', object: 'thing' })).body).toMatchObject({
+        statusCode: 400,
+        code: 'WEBHOOK_PAYLOAD',
+      });
       expect(await me(session)).toMatchObject({ plan: 'gold' });
     });
 
@@ -237,7 +305,10 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
       stand.periodOnItems = true;
       const { session, subscriptionId } = await subscriber('platinum');
       const periodEnd = stand.subscriptions.get(subscriptionId)!.current_period_end as number;
-      expect(await me(session)).toMatchObject({ plan: 'platinum', subscription_end_date: new Date(periodEnd * 1000).toISOString() });
+      expect(await me(session)).toMatchObject({
+        plan: 'platinum',
+        subscription_end_date: new Date(periodEnd * 1000).toISOString(),
+      });
     });
 
     it('a failed renewal shows "payment failed" and keeps access while past due; a paid one clears it; deletion ends it', async () => {
@@ -245,22 +316,36 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
       const sub = stand.subscriptions.get(subscriptionId)!;
       // The renewal came due: Stripe moved the period on and is retrying the card.
       const renewal = sub.current_period_end as number;
-      Object.assign(sub, { status: 'past_due', current_period_start: renewal, current_period_end: renewal + 30 * 86_400 });
-      const failed = await deliver(stand.event('invoice.payment_failed', stand.invoice(subscriptionId, 'failed', Math.floor(Date.now() / 1000))));
+      Object.assign(sub, {
+        status: 'past_due',
+        current_period_start: renewal,
+        current_period_end: renewal + 30 * 86_400,
+      });
+      const failed = await deliver(
+        stand.event('invoice.payment_failed', stand.invoice(subscriptionId, 'failed', Math.floor(Date.now() / 1000))),
+      );
       expect(failed.body).toMatchObject({ outcome: 'applied' });
-      expect(await overview(session)).toMatchObject({ subscription: { status: 'past_due', active: false, payment_failed: true } });
+      expect(await overview(session)).toMatchObject({
+        subscription: { status: 'past_due', active: false, payment_failed: true },
+      });
       expect(await me(session)).toMatchObject({ plan: 'gold', status: 'past_due' });
 
       sub.status = 'active';
-      await deliver(stand.event('invoice.paid', stand.invoice(subscriptionId, 'paid', Math.floor(Date.now() / 1000) + 1)));
-      expect(await overview(session)).toMatchObject({ subscription: { status: 'active', active: true, payment_failed: false } });
+      await deliver(
+        stand.event('invoice.paid', stand.invoice(subscriptionId, 'paid', Math.floor(Date.now() / 1000) + 1)),
+      );
+      expect(await overview(session)).toMatchObject({
+        subscription: { status: 'active', active: true, payment_failed: false },
+      });
 
       const socket = new RecordingClient(t.url, { token: session.access_token });
       sockets.push(socket);
       await socket.connect();
       expect(await socket.subscribe({ channel: 'odds', sport: SPORT })).toMatchObject({ ok: true });
       Object.assign(sub, { status: 'canceled', ended_at: Math.floor(Date.now() / 1000) });
-      await deliver(stand.subscriptionEvent('customer.subscription.deleted', subscriptionId, Math.floor(Date.now() / 1000) + 2));
+      await deliver(
+        stand.subscriptionEvent('customer.subscription.deleted', subscriptionId, Math.floor(Date.now() / 1000) + 2),
+      );
       expect(await me(session)).toMatchObject({ plan: 'free' });
       await eventually(() => socket.notices.some((n) => n.plan === 'free'), 5000, 'eviction');
       expect(socket.notices.at(-1)).toEqual({ plan: 'free', unlimited: false, removed: [`odds:${SPORT}`] });
@@ -283,10 +368,19 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
       const items = (sub.items as { data: Json[] }).data;
       items[0] = {
         ...items[0],
-        price: { id: 'price_someone_else', object: 'price', lookup_key: null, unit_amount: 700, currency: 'usd', recurring: { interval: 'month' } },
+        price: {
+          id: 'price_someone_else',
+          object: 'price',
+          lookup_key: null,
+          unit_amount: 700,
+          currency: 'usd',
+          recurring: { interval: 'month' },
+        },
         plan: null,
       };
-      expect((await deliver(stand.subscriptionEvent('customer.subscription.updated', subscriptionId))).body.outcome).toBe('ignored');
+      expect(
+        (await deliver(stand.subscriptionEvent('customer.subscription.updated', subscriptionId))).body.outcome,
+      ).toBe('ignored');
       expect(await me(session)).toMatchObject({ plan: 'gold' });
 
       const gone = await subscriber();
@@ -301,7 +395,11 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
     it('switches Gold → Platinum on the same subscription, prorated, never a second one', async () => {
       const { session, subscriptionId } = await subscriber('gold');
       const checkouts = stand.callsTo('POST', /^\/v1\/checkout\/sessions$/).length;
-      const res = await t.http().post('/api/billing/create-checkout-session').set(bearer(session)).send({ plan: 'platinum' });
+      const res = await t
+        .http()
+        .post('/api/billing/create-checkout-session')
+        .set(bearer(session))
+        .send({ plan: 'platinum' });
       expect(res.status).toBe(200);
       expect(res.body.url).toMatch(/\/billing\/success\?plan=platinum$/);
       expect(stand.callsTo('POST', /^\/v1\/checkout\/sessions$/)).toHaveLength(checkouts);
@@ -322,12 +420,17 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
       const itemId = (stand.subscriptions.get(subscriptionId)!.items as { data: Json[] }).data[0].id;
       expect(stand.callsTo('POST', /^\/v1\/invoices\/create_preview$/).at(-1)!.body).toMatchObject({
         subscription: subscriptionId,
-        subscription_details: { items: [{ id: itemId, price: 'price_test_platinum' }], proration_behavior: 'always_invoice' },
+        subscription_details: {
+          items: [{ id: itemId, price: 'price_test_platinum' }],
+          proration_behavior: 'always_invoice',
+        },
       });
       expect(await me(session)).toMatchObject({ plan: 'gold' });
       expect(stand.callsTo('POST', new RegExp(`^/v1/subscriptions/${subscriptionId}$`))).toHaveLength(0);
 
-      expect((await t.http().get('/api/billing/switch-preview?plan=gold').set(bearer(session))).body.code).toBe('ALREADY_ON_PLAN');
+      expect((await t.http().get('/api/billing/switch-preview?plan=gold').set(bearer(session))).body.code).toBe(
+        'ALREADY_ON_PLAN',
+      );
       expect((await t.http().get('/api/billing/switch-preview?plan=diamond').set(bearer(session))).status).toBe(400);
       stand.failing = true;
       const down = await t.http().get('/api/billing/switch-preview?plan=platinum').set(bearer(session));
@@ -345,15 +448,21 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
       const { session, subscriptionId } = await subscriber('gold');
       const cancelled = await t.http().post('/api/billing/cancel-subscription').set(bearer(session));
       expect(cancelled.status).toBe(200);
-      expect(cancelled.body).toMatchObject({ plan: 'gold', subscription: { cancel_at_period_end: true, active: true } });
+      expect(cancelled.body).toMatchObject({
+        plan: 'gold',
+        subscription: { cancel_at_period_end: true, active: true },
+      });
       expect(stand.subscriptions.get(subscriptionId)!.cancel_at_period_end).toBe(true);
       const info = await me(session);
       expect(info).toMatchObject({ plan: 'gold', cancel_at_period_end: true });
       // The security log says what happened: a cancellation with the access it keeps, not a change to the plan it keeps.
       const planEntries = async () =>
-        ((await t.http().get('/api/account/security-activity').set(bearer(session))).body as Array<{ action: string; details: Json }>).filter((e) =>
-          e.action.startsWith('plan.'),
-        );
+        (
+          (await t.http().get('/api/account/security-activity').set(bearer(session))).body as Array<{
+            action: string;
+            details: Json;
+          }>
+        ).filter((e) => e.action.startsWith('plan.'));
       expect((await planEntries())[0]).toMatchObject({
         action: AuditActions.subscriptionCancelled,
         details: { plan: 'gold', access_until: info.subscription_end_date },
@@ -371,7 +480,9 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
 
       const portal = await t.http().post('/api/billing/portal').set(bearer(session));
       expect(portal.body.url).toBe('https://billing.stripe.test/p/session');
-      expect(stand.callsTo('POST', /^\/v1\/billing_portal\/sessions$/).at(-1)!.body.return_url).toMatch(/\/usage-plan$/);
+      expect(stand.callsTo('POST', /^\/v1\/billing_portal\/sessions$/).at(-1)!.body.return_url).toMatch(
+        /\/usage-plan$/,
+      );
     });
 
     it('has nothing to cancel without a subscription', async () => {

@@ -80,7 +80,9 @@ export class BillingService {
       if (replaced && replaced !== session.id) {
         await this.gateway
           .expireCheckoutSession(replaced)
-          .catch((error: Error) => this.logger.warn({ msg: 'Could not expire the previous checkout session', err: error }));
+          .catch((error: Error) =>
+            this.logger.warn({ msg: 'Could not expire the previous checkout session', err: error }),
+          );
       }
       this.logger.log({ msg: 'Checkout started', userId: user.id, plan, session: session.id });
       return { url: session.url };
@@ -95,7 +97,12 @@ export class BillingService {
     if (live.plan === plan) throw ApiErrors.conflict(BillingMessages.alreadyOnPlan(plan), 'ALREADY_ON_PLAN');
     return this.stripeCall(BillingMessages.switchPreviewFailed, async () => {
       const preview = await this.gateway.previewPriceChange(this.itemOf(live), await this.prices.price(plan));
-      return { plan, amount_due_cents: preview.amountDueCents, total_cents: preview.totalCents, currency: preview.currency };
+      return {
+        plan,
+        amount_due_cents: preview.amountDueCents,
+        total_cents: preview.totalCents,
+        currency: preview.currency,
+      };
     });
   }
 
@@ -104,8 +111,13 @@ export class BillingService {
     this.refuseWhenOff();
     const live = await this.liveSubscription(user.id);
     if (!live) throw ApiErrors.conflict(BillingMessages.noSubscription, 'NO_SUBSCRIPTION');
-    if (!live.cancel_at_period_end) await this.stripeCall(BillingMessages.cancelFailed, () => this.setCancel(live, true));
-    this.logger.log({ msg: 'Subscription set to cancel at period end', userId: user.id, subscription: live.stripe_subscription_id });
+    if (!live.cancel_at_period_end)
+      await this.stripeCall(BillingMessages.cancelFailed, () => this.setCancel(live, true));
+    this.logger.log({
+      msg: 'Subscription set to cancel at period end',
+      userId: user.id,
+      subscription: live.stripe_subscription_id,
+    });
     return this.overview(user.id);
   }
 
@@ -114,7 +126,8 @@ export class BillingService {
     this.refuseWhenOff();
     const live = await this.liveSubscription(user.id);
     if (!live) throw ApiErrors.conflict(BillingMessages.alreadyEnded, 'SUBSCRIPTION_ENDED');
-    if (live.cancel_at_period_end) await this.stripeCall(BillingMessages.resumeFailed, () => this.setCancel(live, false));
+    if (live.cancel_at_period_end)
+      await this.stripeCall(BillingMessages.resumeFailed, () => this.setCancel(live, false));
     this.logger.log({ msg: 'Subscription resumed', userId: user.id, subscription: live.stripe_subscription_id });
     return this.overview(user.id);
   }
@@ -161,7 +174,11 @@ export class BillingService {
   /** GET /api/billing/subscription: what /subscribe and /usage-plan show, from the subscription itself (DECISIONS 3). */
   async overview(userId: string): Promise<BillingOverview> {
     const now = new Date();
-    const [state, rows, customer] = await Promise.all([this.plans.find(userId), this.billing.subscriptionsOf(userId), this.billing.findCustomer(userId)]);
+    const [state, rows, customer] = await Promise.all([
+      this.plans.find(userId),
+      this.billing.subscriptionsOf(userId),
+      this.billing.findCustomer(userId),
+    ]);
     const governing = governingSubscription(rows.map(toSnapshot), now);
     const row = governing ? rows.find((r) => r.stripe_subscription_id === governing.id)! : null;
     const live = governing ? isLiveSubscription(governing, now) : false;
@@ -180,26 +197,47 @@ export class BillingService {
         cancel_at_period_end: live && row.cancel_at_period_end,
         payment_failed: live && row.payment_failed_at !== null,
       },
-      gift: isRunningGift(state, now) ? { plan: state!.plan as PaidPlan, until: state!.current_period_end!.toISOString() } : null,
+      gift: isRunningGift(state, now)
+        ? { plan: state!.plan as PaidPlan, until: state!.current_period_end!.toISOString() }
+        : null,
       can_manage_billing: Boolean(customer) && this.gateway.mode !== 'off',
     };
   }
 
   /** The subscription and its one item, as a price change names them. */
   private itemOf(live: BillingSubscriptionRow): { id: string; itemId: string; customerId: string } {
-    if (!live.item_id) throw new StripeUnavailableError(`Subscription ${live.stripe_subscription_id} has no recorded item`, 'invalid_request_error');
+    if (!live.item_id)
+      throw new StripeUnavailableError(
+        `Subscription ${live.stripe_subscription_id} has no recorded item`,
+        'invalid_request_error',
+      );
     return { id: live.stripe_subscription_id, itemId: live.item_id, customerId: live.stripe_customer_id };
   }
 
-  private async switchPlan(user: AuthUser, live: BillingSubscriptionRow, plan: PaidPlan, origin: string): Promise<{ url: string }> {
+  private async switchPlan(
+    user: AuthUser,
+    live: BillingSubscriptionRow,
+    plan: PaidPlan,
+    origin: string,
+  ): Promise<{ url: string }> {
     const price = await this.prices.price(plan);
     const observedAt = observedNow();
     const updated = await this.gateway.changePrice(this.itemOf(live), price);
     await this.sync.syncSubscription(updated, observedAt);
-    this.logger.log({ msg: 'Subscription switched', userId: user.id, from: live.plan, to: plan, pending: updated.pendingUpdate });
+    this.logger.log({
+      msg: 'Subscription switched',
+      userId: user.id,
+      from: live.plan,
+      to: plan,
+      pending: updated.pendingUpdate,
+    });
     // The prorated invoice needs the customer (a declined card, 3-D Secure): the switch waits for it.
     if (updated.pendingUpdate) {
-      return { url: updated.latestInvoiceUrl ?? (await this.gateway.createPortalSession(live.stripe_customer_id, `${origin}/usage-plan`)) };
+      return {
+        url:
+          updated.latestInvoiceUrl ??
+          (await this.gateway.createPortalSession(live.stripe_customer_id, `${origin}/usage-plan`)),
+      };
     }
     return { url: `${origin}/billing/success?plan=${plan}` };
   }
@@ -213,7 +251,9 @@ export class BillingService {
   private async liveSubscription(userId: string): Promise<BillingSubscriptionRow | null> {
     const rows = await this.billing.subscriptionsOf(userId);
     const governing = governingSubscription(rows.map(toSnapshot), new Date());
-    return governing && isLiveSubscription(governing, new Date()) ? rows.find((r) => r.stripe_subscription_id === governing.id)! : null;
+    return governing && isLiveSubscription(governing, new Date())
+      ? rows.find((r) => r.stripe_subscription_id === governing.id)!
+      : null;
   }
 
   /** The user's one Stripe customer, created on the first checkout with the user id in its metadata. */

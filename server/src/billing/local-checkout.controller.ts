@@ -1,6 +1,12 @@
 import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { BillingMessages, type LocalCheckoutView, type LocalInvoiceView } from '@oddspulse/shared';
-import { BillingRepository, LocalStripeGateway, StripeGateway, StripeNotFoundError, StripeUnavailableError } from '@oddspulse/core';
+import {
+  BillingRepository,
+  LocalStripeGateway,
+  StripeGateway,
+  StripeNotFoundError,
+  StripeUnavailableError,
+} from '@oddspulse/core';
 import type { AuthUser } from '../accounts/auth/auth-user';
 import { CurrentUser, RequireAuth } from '../accounts/access/decorators';
 import { ApiErrors } from '../errors/api-errors';
@@ -26,7 +32,10 @@ export class LocalCheckoutController {
   }
 
   @Get('checkout/:id')
-  async checkout(@CurrentUser() user: AuthUser, @Param('id', new ZodValidationPipe(localCheckoutIdSchema)) id: string): Promise<LocalCheckoutView> {
+  async checkout(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new ZodValidationPipe(localCheckoutIdSchema)) id: string,
+  ): Promise<LocalCheckoutView> {
     const view = await this.local().checkoutView(id, user.id);
     if (!view) throw ApiErrors.notFound(BillingMessages.checkoutNotFound, 'CHECKOUT_NOT_FOUND');
     return view;
@@ -34,12 +43,17 @@ export class LocalCheckoutController {
 
   @Post('checkout/:id/pay')
   @HttpCode(200)
-  async pay(@CurrentUser() user: AuthUser, @Param('id', new ZodValidationPipe(localCheckoutIdSchema)) id: string): Promise<{ url: string }> {
+  async pay(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new ZodValidationPipe(localCheckoutIdSchema)) id: string,
+  ): Promise<{ url: string }> {
     try {
       return { url: await this.local().completeCheckout(id, user.id) };
     } catch (error) {
-      if (error instanceof StripeNotFoundError) throw ApiErrors.notFound(BillingMessages.checkoutNotFound, 'CHECKOUT_NOT_FOUND');
-      if (error instanceof StripeUnavailableError) throw ApiErrors.conflict(BillingMessages.checkoutClosed, 'CHECKOUT_CLOSED');
+      if (error instanceof StripeNotFoundError)
+        throw ApiErrors.notFound(BillingMessages.checkoutNotFound, 'CHECKOUT_NOT_FOUND');
+      if (error instanceof StripeUnavailableError)
+        throw ApiErrors.conflict(BillingMessages.checkoutClosed, 'CHECKOUT_CLOSED');
       throw error;
     }
   }

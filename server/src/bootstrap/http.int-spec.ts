@@ -41,7 +41,12 @@ describe('HTTP keep-alive (the server as it listens)', () => {
 
   // Node writes a bare status line for what its parser refuses; no middleware sees these requests
   it.each([
-    ['headers past the limit', `GET /api/health/live HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431, 'HEADERS_TOO_LARGE'],
+    [
+      'headers past the limit',
+      `GET /api/health/live HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+      'HEADERS_TOO_LARGE',
+    ],
     ['a malformed header line', 'GET /api/health/live HTTP/1.1\r\nHost x\r\n\r\n', 400, 'MALFORMED_REQUEST'],
     ['a request line that is not HTTP', 'HELLO\r\n\r\n', 400, 'MALFORMED_REQUEST'],
   ])("answers %s with the API's error body", async (_what, raw, status, code) => {

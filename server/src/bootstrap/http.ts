@@ -85,7 +85,10 @@ export function configureHttp(
   // a request's headers may take no longer than the idle wait before it (Node's rule: headersTimeout > keepAliveTimeout)
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   server.on('clientError', answerUnparsedRequest);
-  const express = app.getHttpAdapter().getInstance() as { set(name: string, value: unknown): void; disable(name: string): void };
+  const express = app.getHttpAdapter().getInstance() as {
+    set(name: string, value: unknown): void;
+    disable(name: string): void;
+  };
   express.set('trust proxy', app.get<AppConfig>(APP_CONFIG).TRUST_PROXY);
   express.disable('x-powered-by');
   app.use(requestLog(app.get(MetricsService)));

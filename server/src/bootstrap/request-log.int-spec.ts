@@ -84,7 +84,12 @@ describe('request logs (real PostgreSQL and Redis)', () => {
     await settle();
     const own = linesOf('lb-7f3a9c2e41d0');
     expect(own.find((line) => line.context === 'Probe')).toMatchObject({ msg: 'probe', n: 7 });
-    expect(own.find((line) => line.context === 'Http')).toMatchObject({ level: 'info', msg: 'POST /api/log-probe 201', route: '/api/log-probe', status: 201 });
+    expect(own.find((line) => line.context === 'Http')).toMatchObject({
+      level: 'info',
+      msg: 'POST /api/log-probe 201',
+      route: '/api/log-probe',
+      status: 201,
+    });
     expect(typeof own.find((line) => line.context === 'Http')?.durationMs).toBe('number');
   });
 
@@ -145,11 +150,15 @@ describe('request logs (real PostgreSQL and Redis)', () => {
     const res = await t.http().get('/api/log-probe/unavailable');
     expect(res.status).toBe(503);
     await settle();
-    expect(linesOf(res.headers['x-request-id'])).toEqual([expect.objectContaining({ level: 'info', context: 'Http', status: 503 })]);
+    expect(linesOf(res.headers['x-request-id'])).toEqual([
+      expect.objectContaining({ level: 'info', context: 'Http', status: 503 }),
+    ]);
   });
 
   it('counts the 503s of a database outage in a metric and warns once, not twice per request', async () => {
-    const counted = async () => (await t.get(MetricsService).httpUnavailable.get()).values.find((v) => v.labels.code === 'SERVICE_UNAVAILABLE')?.value ?? 0;
+    const counted = async () =>
+      (await t.get(MetricsService).httpUnavailable.get()).values.find((v) => v.labels.code === 'SERVICE_UNAVAILABLE')
+        ?.value ?? 0;
     const before = await counted();
     const warningsBefore = lines.filter((line) => line.level === 'warn').length;
     const ids: string[] = [];
@@ -162,13 +171,20 @@ describe('request logs (real PostgreSQL and Redis)', () => {
     expect((await counted()) - before).toBe(40);
     const warnings = lines.filter((line) => line.level === 'warn').slice(warningsBefore);
     expect(warnings).toEqual([
-      expect.objectContaining({ context: 'HttpExceptionFilter', msg: 'Dependency unavailable', reason: 'Connection terminated unexpectedly' }),
+      expect.objectContaining({
+        context: 'HttpExceptionFilter',
+        msg: 'Dependency unavailable',
+        reason: 'Connection terminated unexpectedly',
+      }),
     ]);
-    for (const id of ids) expect(linesOf(id).filter((line) => line.level !== 'info')).toEqual(id === ids[0] ? [warnings[0]] : []);
+    for (const id of ids)
+      expect(linesOf(id).filter((line) => line.level !== 'info')).toEqual(id === ids[0] ? [warnings[0]] : []);
   });
 
   it('logs and times a request whose client hung up before the answer, as aborted with 499', async () => {
-    await expect(t.http().get('/api/log-probe/slow').set('x-request-id', 'lb-gave-up-0001').timeout(150)).rejects.toThrow(/Timeout/);
+    await expect(
+      t.http().get('/api/log-probe/slow').set('x-request-id', 'lb-gave-up-0001').timeout(150),
+    ).rejects.toThrow(/Timeout/);
     await settle();
     const own = linesOf('lb-gave-up-0001');
     expect(own).toEqual([

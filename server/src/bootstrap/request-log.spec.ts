@@ -28,10 +28,18 @@ describe('requestIdFrom', () => {
 
 describe('loggablePath', () => {
   it('redacts the values of secret-looking query parameters and keeps the rest', () => {
-    expect(loggablePath('/api/odds?sports=basketball_nba&markets=h2h')).toBe('/api/odds?sports=basketball_nba&markets=h2h');
-    expect(loggablePath('/account?reset_token=abc123&tab=security')).toBe('/account?reset_token=%5Bredacted%5D&tab=security');
-    expect(loggablePath('/api/auth/google/callback?code=4/0Ad&state=xyz')).toBe('/api/auth/google/callback?code=%5Bredacted%5D&state=%5Bredacted%5D');
-    expect(loggablePath('/api/x?apiKey=op_secret&api_key=op_2')).toBe('/api/x?apiKey=%5Bredacted%5D&api_key=%5Bredacted%5D');
+    expect(loggablePath('/api/odds?sports=basketball_nba&markets=h2h')).toBe(
+      '/api/odds?sports=basketball_nba&markets=h2h',
+    );
+    expect(loggablePath('/account?reset_token=abc123&tab=security')).toBe(
+      '/account?reset_token=%5Bredacted%5D&tab=security',
+    );
+    expect(loggablePath('/api/auth/google/callback?code=4/0Ad&state=xyz')).toBe(
+      '/api/auth/google/callback?code=%5Bredacted%5D&state=%5Bredacted%5D',
+    );
+    expect(loggablePath('/api/x?apiKey=op_secret&api_key=op_2')).toBe(
+      '/api/x?apiKey=%5Bredacted%5D&api_key=%5Bredacted%5D',
+    );
   });
 
   // A query naming nothing secret is logged as sent, without being parsed and rebuilt on every request
@@ -43,11 +51,16 @@ describe('loggablePath', () => {
 });
 
 describe('routeOf', () => {
-  const res = (statusCode: number, route?: string) => ({ statusCode, locals: route ? { route } : {} }) as unknown as Response;
+  const res = (statusCode: number, route?: string) =>
+    ({ statusCode, locals: route ? { route } : {} }) as unknown as Response;
 
   it('names the matched pattern, never the path', () => {
-    expect(routeOf({ route: { path: '/api/picks/:id' }, baseUrl: '' } as unknown as Request, res(200))).toBe('/api/picks/:id');
-    expect(routeOf({ route: { path: '/api/queues' }, baseUrl: '/ops/queues' } as unknown as Request, res(200))).toBe('/ops/queues/api/queues');
+    expect(routeOf({ route: { path: '/api/picks/:id' }, baseUrl: '' } as unknown as Request, res(200))).toBe(
+      '/api/picks/:id',
+    );
+    expect(routeOf({ route: { path: '/api/queues' }, baseUrl: '/ops/queues' } as unknown as Request, res(200))).toBe(
+      '/ops/queues/api/queues',
+    );
   });
 
   it('takes the name a mounted endpoint gives itself, else the web app or unmatched', () => {

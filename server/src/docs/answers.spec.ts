@@ -26,7 +26,11 @@ describe('the documented arbitrage answer', () => {
     expect(opportunities.some((o) => o.kind === 'back_lay')).toBe(true);
     const schema = openApiSchema(arbitrageAnswerSchema, 'output');
     const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
-    expect(validate({ opportunities, boards: [], unavailable: [], generated_at: '2025-05-02T22:21:29Z' }) ? [] : validate.errors).toEqual([]);
+    expect(
+      validate({ opportunities, boards: [], unavailable: [], generated_at: '2025-05-02T22:21:29Z' })
+        ? []
+        : validate.errors,
+    ).toEqual([]);
     const text = JSON.stringify(schema);
     expect(text).toContain('"back_lay"');
     expect(text).toContain('"liability"');

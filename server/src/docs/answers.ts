@@ -86,13 +86,21 @@ export const eventHeaderSchema: z.ZodType<EventHeader> = z.object(eventFields);
 export const gameSchema: z.ZodType<BoardEvent> = z.object({ ...eventFields, bookmakers: z.array(bookmakerSchema) });
 
 /** A time on the odds routes: ISO 8601, or Unix seconds when asked with `dateFormat=unix` (spec 001 §3). */
-const answeredTime = z.union([isoTime, z.int().meta({ description: 'Unix seconds, with dateFormat=unix', example: 1795716600 })]);
+const answeredTime = z.union([
+  isoTime,
+  z.int().meta({ description: 'Unix seconds, with dateFormat=unix', example: 1795716600 }),
+]);
 
 /** A game as the odds routes answer it: The Odds API v4 shape, its prices and times in the formats asked for. */
 export const apiGameSchema: z.ZodType<ApiGame> = z.object({
   ...eventFields,
   commence_time: answeredTime,
-  bookmakers: z.array(bookmakerSchema.extend({ last_update: answeredTime, markets: z.array(marketSchema.extend({ last_update: answeredTime })) })),
+  bookmakers: z.array(
+    bookmakerSchema.extend({
+      last_update: answeredTime,
+      markets: z.array(marketSchema.extend({ last_update: answeredTime })),
+    }),
+  ),
 });
 
 export const sportBoardSchema: z.ZodType<SportBoard> = z.object({
@@ -110,7 +118,9 @@ const freshnessSchema: z.ZodType<BoardFreshness> = z.object({
 
 const positionsSchema = z
   .record(z.string(), z.object({ seq: z.number().int(), epoch: z.string().nullable() }))
-  .meta({ description: "Each sport's socket channel position, read with its board: subscribe from it (docs/realtime.md)" });
+  .meta({
+    description: "Each sport's socket channel position, read with its board: subscribe from it (docs/realtime.md)",
+  });
 
 const packedBoardsSchema: z.ZodType<PackedBoards> = z
   .object({ packed: z.literal(3), boards: z.array(z.any()) })
@@ -152,7 +162,9 @@ const historyAnswerSchema: z.ZodType<OddsHistoryBookmaker[]> = z.array(
           z.object({
             timestamp: isoTime,
             last_update: isoTime,
-            outcomes: z.array(z.object({ name: z.string(), description: z.string(), price: z.number(), point: z.number().nullable() })),
+            outcomes: z.array(
+              z.object({ name: z.string(), description: z.string(), price: z.number(), point: z.number().nullable() }),
+            ),
           }),
         ),
       }),
@@ -205,11 +217,29 @@ const legSchema: z.ZodType<OpportunityLeg> = z.object({
   price: z.number().meta({ description: 'American odds, rounded' }),
   decimal: z.number(),
   impliedProb: z.number(),
-  lay: z.literal(true).optional().meta({ description: "A lay at an exchange (a back_lay arbitrage's second leg): it wins when the outcome does not happen" }),
-  liability: z.number().optional().meta({ description: 'Lay legs: dollars to hold at the exchange, lay stake × (decimal − 1)' }),
+  lay: z
+    .literal(true)
+    .optional()
+    .meta({
+      description: "A lay at an exchange (a back_lay arbitrage's second leg): it wins when the outcome does not happen",
+    }),
+  liability: z
+    .number()
+    .optional()
+    .meta({ description: 'Lay legs: dollars to hold at the exchange, lay stake × (decimal − 1)' }),
   stake: z.number().meta({ description: 'Dollars (a lay leg: the lay stake)' }),
-  payout: z.number().meta({ description: 'Dollars, net of the commission (a lay leg: the liability back plus the lay stake net of commission)' }),
-  commission: z.number().meta({ description: "The exchange's commission on net winnings as a fraction (0 at a book); stake and payout are net of it" }),
+  payout: z
+    .number()
+    .meta({
+      description:
+        'Dollars, net of the commission (a lay leg: the liability back plus the lay stake net of commission)',
+    }),
+  commission: z
+    .number()
+    .meta({
+      description:
+        "The exchange's commission on net winnings as a fraction (0 at a book); stake and payout are net of it",
+    }),
   lastUpdate: isoTime,
   ageSeconds: z.number(),
   link: z.string().optional(),
@@ -256,7 +286,9 @@ const evBetSchema: z.ZodType<EvBet> = z.object({
 const arbitrageSchema: z.ZodType<ArbitrageOpportunity> = z.object({
   ...opportunityFields,
   type: z.literal('arbitrage'),
-  kind: z.enum(['two_way', 'three_way', 'back_lay']).meta({ description: 'back_lay: one outcome backed at a book and laid at an exchange, legs [back, lay]' }),
+  kind: z
+    .enum(['two_way', 'three_way', 'back_lay'])
+    .meta({ description: 'back_lay: one outcome backed at a book and laid at an exchange, legs [back, lay]' }),
   profitPct: z.number(),
   profitAmount: z.number(),
   totalStake: z.number(),

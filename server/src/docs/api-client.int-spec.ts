@@ -50,14 +50,20 @@ function typeErrors(types: string, source: string): string[] {
   ]);
   const { getSourceFile, fileExists, readFile } = host;
   host.getSourceFile = (name, language, ...rest) =>
-    files.has(name) ? ts.createSourceFile(name, files.get(name)!, language) : getSourceFile.call(host, name, language, ...rest);
+    files.has(name)
+      ? ts.createSourceFile(name, files.get(name)!, language)
+      : getSourceFile.call(host, name, language, ...rest);
   host.fileExists = (name) => files.has(name) || fileExists.call(host, name);
   host.readFile = (name) => files.get(name) ?? readFile.call(host, name);
-  host.directoryExists = (name) => name === CLIENT_DIR || name.startsWith(`${CLIENT_DIR}/`) || ts.sys.directoryExists(name);
+  host.directoryExists = (name) =>
+    name === CLIENT_DIR || name.startsWith(`${CLIENT_DIR}/`) || ts.sys.directoryExists(name);
   const program = ts.createProgram([SCRIPT], options, host);
   return ts
     .getPreEmitDiagnostics(program)
-    .map((d) => `${d.file ? d.file.fileName.replace(`${dirname(CLIENT_DIR)}/`, '') : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+    .map(
+      (d) =>
+        `${d.file ? d.file.fileName.replace(`${dirname(CLIENT_DIR)}/`, '') : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`,
+    );
 }
 
 // A developer generates a typed client from /api/docs-json and calls the API with it.

@@ -11,7 +11,12 @@ interface Operation {
   operationId: string;
   summary?: string;
   security?: Array<Record<string, string[]>>;
-  parameters?: Array<{ name: string; in: string; required?: boolean; schema?: { enum?: string[]; default?: unknown; pattern?: string } }>;
+  parameters?: Array<{
+    name: string;
+    in: string;
+    required?: boolean;
+    schema?: { enum?: string[]; default?: unknown; pattern?: string };
+  }>;
   responses: Record<string, { description: string; content?: Record<string, Media> }>;
 }
 type Doc = {
@@ -33,11 +38,14 @@ function documented(doc: Doc, path: string, status: number): Record<string, unkn
 
 /** The GET routes the server answers, read from the Express router (a route added later is covered too). */
 function getRoutes(t: AccountsTestApp): string[] {
-  const express = t.app.getHttpAdapter().getInstance() as { router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> } };
+  const express = t.app.getHttpAdapter().getInstance() as {
+    router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> };
+  };
   return express.router.stack.flatMap((layer) => (layer.route?.methods.get ? [layer.route.path] : []));
 }
 
-const concrete = (path: string) => path.replace(/:sport\b/g, 'basketball_nba').replace(/:[a-zA-Z]+/g, '00000000-0000-4000-8000-000000000000');
+const concrete = (path: string) =>
+  path.replace(/:sport\b/g, 'basketball_nba').replace(/:[a-zA-Z]+/g, '00000000-0000-4000-8000-000000000000');
 /** OpenAPI spells path parameters {sport}, Express :sport. */
 const expressPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
 
@@ -65,7 +73,11 @@ describe('API documentation at /api/docs', () => {
 
   it('is OpenAPI 3 and declares the x-api-key header scheme', () => {
     expect(doc.openapi).toMatch(/^3\./);
-    expect(doc.components.securitySchemes['x-api-key']).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-api-key' });
+    expect(doc.components.securitySchemes['x-api-key']).toMatchObject({
+      type: 'apiKey',
+      in: 'header',
+      name: 'x-api-key',
+    });
   });
 
   it('lists exactly the routes a key is accepted on, each under the x-api-key scheme', async () => {
@@ -77,11 +89,14 @@ describe('API documentation at /api/docs', () => {
       const without = await t.http().get(concrete(path));
       if (without.status === 401) accepted.push(path);
     }
-    expect(accepted).toEqual(expect.arrayContaining(['/api/odds', '/api/cached-odds/:sport', '/api/arbitrage', '/api/ev', '/api/middles']));
+    expect(accepted).toEqual(
+      expect.arrayContaining(['/api/odds', '/api/cached-odds/:sport', '/api/arbitrage', '/api/ev', '/api/middles']),
+    );
     const documented = Object.entries(doc.paths).flatMap(([path, item]) => (item.get ? [expressPath(path)] : []));
     expect(documented.sort()).toEqual([...new Set(accepted)].sort());
     for (const item of Object.values(doc.paths)) {
-      for (const operation of Object.values(item)) expect([operation.operationId, operation.security]).toEqual([operation.operationId, [{ 'x-api-key': [] }]]);
+      for (const operation of Object.values(item))
+        expect([operation.operationId, operation.security]).toEqual([operation.operationId, [{ 'x-api-key': [] }]]);
     }
   }, 60000);
 
@@ -90,7 +105,10 @@ describe('API documentation at /api/docs', () => {
     const odds = params('/api/odds');
     expect(odds.sports).toMatchObject({ in: 'query', required: true });
     expect(odds.bookmakers).toMatchObject({ in: 'query', required: false });
-    expect(odds.oddsFormat).toMatchObject({ required: false, schema: { enum: ['american', 'decimal'], default: 'american' } });
+    expect(odds.oddsFormat).toMatchObject({
+      required: false,
+      schema: { enum: ['american', 'decimal'], default: 'american' },
+    });
     expect(params('/api/odds-data').markets.schema).toMatchObject({ default: 'h2h' });
     expect(params('/api/arbitrage').minProfit).toMatchObject({ required: false });
     expect(params('/api/arbitrage').minProfit.schema?.default).toEqual(expect.any(Number));
@@ -100,7 +118,10 @@ describe('API documentation at /api/docs', () => {
   });
 
   it('documents every answer: a 200 schema, and each error status under ApiError with an example body per code', () => {
-    expect(doc.components.schemas.ApiError).toMatchObject({ type: 'object', required: ['statusCode', 'code', 'message'] });
+    expect(doc.components.schemas.ApiError).toMatchObject({
+      type: 'object',
+      required: ['statusCode', 'code', 'message'],
+    });
     for (const [path, item] of Object.entries(doc.paths)) {
       const { summary, responses } = item.get;
       expect([path, typeof summary]).toEqual([path, 'string']);
@@ -116,10 +137,18 @@ describe('API documentation at /api/docs', () => {
         const examples = Object.values(media.examples ?? {});
         expect(examples.length).toBeGreaterThan(0);
         for (const { value } of examples)
-          expect(value).toEqual(expect.objectContaining({ statusCode: Number(status), code: expect.any(String), message: expect.any(String) }));
+          expect(value).toEqual(
+            expect.objectContaining({
+              statusCode: Number(status),
+              code: expect.any(String),
+              message: expect.any(String),
+            }),
+          );
       }
     }
-    const refusals = Object.values(doc.paths['/api/odds'].get.responses['400'].content!['application/json'].examples!).map(({ value }) => value.message);
+    const refusals = Object.values(
+      doc.paths['/api/odds'].get.responses['400'].content!['application/json'].examples!,
+    ).map(({ value }) => value.message);
     expect(refusals).toContain('Please select sports, regions, and markets to view odds');
     expect(doc.paths['/api/arbitrage'].get.responses['400'].content!['application/json'].examples).toMatchObject({
       INVALID_SCANNER_PARAMETER: { value: { message: 'minProfit must be a number between 0.1 and 50' } },
@@ -152,12 +181,16 @@ describe('API documentation at /api/docs', () => {
     expect(refused.status).toBe(400);
     const validateError = ajv.compile(documented(doc, '/api/odds', 400));
     expect(validateError(refused.body)).toBe(true);
-    const examples = Object.values(doc.paths['/api/odds'].get.responses['400'].content!['application/json'].examples!).map(({ value }) => value);
+    const examples = Object.values(
+      doc.paths['/api/odds'].get.responses['400'].content!['application/json'].examples!,
+    ).map(({ value }) => value);
     expect(examples).toContainEqual(refused.body);
     const anonymous = await t.http().get('/api/sports');
-    expect(Object.values(doc.paths['/api/sports'].get.responses['401'].content!['application/json'].examples!).map(({ value }) => value)).toContainEqual(
-      anonymous.body,
-    );
+    expect(
+      Object.values(doc.paths['/api/sports'].get.responses['401'].content!['application/json'].examples!).map(
+        ({ value }) => value,
+      ),
+    ).toContainEqual(anonymous.body);
   });
 
   it('serves the interactive page, and the key works on a documented route as "Try it out" sends it', async () => {

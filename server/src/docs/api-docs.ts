@@ -2,7 +2,13 @@ import { HttpException, RequestMethod, type INestApplication, type Type } from '
 import { METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ModulesContainer, Reflector } from '@nestjs/core';
-import { DocumentBuilder, SwaggerModule, type OpenAPIObject, type ParameterObject, type ResponseObject } from '@nestjs/swagger';
+import {
+  DocumentBuilder,
+  SwaggerModule,
+  type OpenAPIObject,
+  type ParameterObject,
+  type ResponseObject,
+} from '@nestjs/swagger';
 import type { z } from 'zod';
 import { acceptsApiKey } from '../accounts/access/api-key-scope';
 import { ApiErrors } from '../errors/api-errors';
@@ -26,7 +32,10 @@ const operationId = (controller: string, method: string) => `${controller}_${met
 
 /** The zod schemas of a handler's `@Query(new ZodValidationPipe(schema))` (whole query) and `@Param(name, pipe)` arguments. */
 function inputSchemasOf(controller: Type, method: string): Pick<KeyRoute, 'query' | 'params'> {
-  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, method) ?? {}) as Record<string, { data?: unknown; pipes?: unknown[] }>;
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, method) ?? {}) as Record<
+    string,
+    { data?: unknown; pipes?: unknown[] }
+  >;
   let query: z.ZodType | undefined;
   const params = new Map<string, z.ZodType>();
   for (const [key, arg] of Object.entries(args)) {
@@ -50,10 +59,18 @@ function keyRoutes(app: INestApplication): Map<string, KeyRoute> {
       const prototype = controller.prototype as Record<string, unknown>;
       for (const name of Object.getOwnPropertyNames(prototype)) {
         const handler = prototype[name];
-        if (name === 'constructor' || typeof handler !== 'function' || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
+        if (
+          name === 'constructor' ||
+          typeof handler !== 'function' ||
+          Reflect.getMetadata(PATH_METADATA, handler) === undefined
+        )
+          continue;
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
         if (!acceptsApiKey(reflector, handler, controller, method)) continue;
-        routes.set(operationId(controller.name, name), { doc: routeDocOf(handler), ...inputSchemasOf(controller, name) });
+        routes.set(operationId(controller.name, name), {
+          doc: routeDocOf(handler),
+          ...inputSchemasOf(controller, name),
+        });
       }
     }
   }
@@ -64,7 +81,11 @@ function keyRoutes(app: INestApplication): Map<string, KeyRoute> {
  * What every key route may answer whatever it is asked: no key or a revoked one, a key whose owner is no longer
  * Platinum (DECISIONS 5), the rate limit. A key's owner is Platinum, so the free plan's 402s never reach a key.
  */
-const KEY_ERRORS = [() => ApiErrors.authenticationRequired(), () => ApiErrors.platinumRequired(), () => ApiErrors.rateLimited()];
+const KEY_ERRORS = [
+  () => ApiErrors.authenticationRequired(),
+  () => ApiErrors.platinumRequired(),
+  () => ApiErrors.rateLimited(),
+];
 
 /** A value no query field accepts as it is (not a number, a date, a sport key, a method or a format). */
 const NONSENSE = '?!';
@@ -78,7 +99,8 @@ function inputRefusals(route: KeyRoute): HttpException[] {
   if (route.query) {
     const schema = route.query;
     attempts.push(() => parseInput(schema, {}, 'query'));
-    for (const parameter of queryParameters(schema)) attempts.push(() => parseInput(schema, { [parameter.name]: NONSENSE }, 'query'));
+    for (const parameter of queryParameters(schema))
+      attempts.push(() => parseInput(schema, { [parameter.name]: NONSENSE }, 'query'));
   }
   for (const [name, schema] of route.params) attempts.push(() => parseInput(schema, NONSENSE, name));
   const refusals: HttpException[] = [];
@@ -117,7 +139,12 @@ function errorResponses(errors: HttpException[]): Record<string, ResponseObject>
   for (const [status, examples] of [...byStatus].sort(([a], [b]) => a - b)) {
     responses[String(status)] = {
       description: STATUS_TEXT[status] ?? 'Refused',
-      content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA}` }, examples: Object.fromEntries(examples) } },
+      content: {
+        'application/json': {
+          schema: { $ref: `#/components/schemas/${ERROR_SCHEMA}` },
+          examples: Object.fromEntries(examples),
+        },
+      },
     };
   }
   return responses;
@@ -129,7 +156,11 @@ function responsesOf(route: KeyRoute, doc: RouteDoc): Record<string, ResponseObj
     doc.answer === 'csv'
       ? { description: doc.summary, content: { 'text/csv': { schema: { type: 'string' } } } }
       : { description: doc.summary, content: { 'application/json': { schema: openApiSchema(doc.answer, 'output') } } };
-  const errors = [...inputRefusals(route), ...KEY_ERRORS.map((make) => make()), ...(doc.errors ?? []).map((make) => make())];
+  const errors = [
+    ...inputRefusals(route),
+    ...KEY_ERRORS.map((make) => make()),
+    ...(doc.errors ?? []).map((make) => make()),
+  ];
   return { '200': ok, ...errorResponses(errors) };
 }
 
@@ -151,10 +182,16 @@ export function apiDocument(app: INestApplication): OpenAPIObject {
         'Live updates: connect socket.io to this origin with auth {apiKey} (the socket protocol is in docs/realtime.md).',
     )
     .setVersion('1')
-    .addApiKey({ type: 'apiKey', in: 'header', name: API_KEY_SCHEME, description: 'A personal API key (op_…)' }, API_KEY_SCHEME)
+    .addApiKey(
+      { type: 'apiKey', in: 'header', name: API_KEY_SCHEME, description: 'A personal API key (op_…)' },
+      API_KEY_SCHEME,
+    )
     .build();
   const document = SwaggerModule.createDocument(app, config, { operationIdFactory: operationId });
-  document.components = { ...document.components, schemas: { ...document.components?.schemas, [ERROR_SCHEMA]: openApiSchema(apiErrorSchema, 'output') } };
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, [ERROR_SCHEMA]: openApiSchema(apiErrorSchema, 'output') },
+  };
   const routes = keyRoutes(app);
   for (const [path, item] of Object.entries(document.paths)) {
     for (const verb of ['get', 'put', 'post', 'delete', 'patch', 'options', 'head', 'trace'] as const) {
@@ -183,5 +220,8 @@ export function apiDocument(app: INestApplication): OpenAPIObject {
 
 /** Serves the documentation at /api/docs and its JSON at /api/docs-json (outside the global prefix, so spelled out). */
 export function mountApiDocs(app: INestApplication): void {
-  SwaggerModule.setup('api/docs', app, () => apiDocument(app), { jsonDocumentUrl: 'api/docs-json', yamlDocumentUrl: 'api/docs-yaml' });
+  SwaggerModule.setup('api/docs', app, () => apiDocument(app), {
+    jsonDocumentUrl: 'api/docs-json',
+    yamlDocumentUrl: 'api/docs-yaml',
+  });
 }

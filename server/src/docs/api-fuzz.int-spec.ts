@@ -32,7 +32,9 @@ type Piece = { text: string } | { raw: string };
 
 /** A lone surrogate as a naive encoder writes it (its three would-be UTF-8 bytes), since encodeURIComponent refuses it. */
 const surrogateBytes = (code: number) =>
-  [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+  [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+    .map((b) => `%${b.toString(16).toUpperCase()}`)
+    .join('');
 
 function encode(piece: Piece): string {
   if ('raw' in piece) return piece.raw;
@@ -52,36 +54,89 @@ const nested = (depth: number, open: string, close: string) => `${open.repeat(de
 
 /** Values a query field or path segment is given: the documented ones, wrong types, huge, control and ill-formed text, bad escapes. */
 function valueFor(parameter: Parameter | undefined): fc.Arbitrary<Piece> {
-  const documented = [parameter?.example, parameter?.schema?.example, parameter?.schema?.default, ...(parameter?.schema?.enum ?? [])]
+  const documented = [
+    parameter?.example,
+    parameter?.schema?.example,
+    parameter?.schema?.default,
+    ...(parameter?.schema?.enum ?? []),
+  ]
     .filter((value) => value !== undefined)
     .map((value) => (typeof value === 'string' ? value : JSON.stringify(value)));
   const text = (arbitrary: fc.Arbitrary<string>) => arbitrary.map((value): Piece => ({ text: value }));
   return fc.oneof(
-    { weight: 3, arbitrary: documented.length ? text(fc.constantFrom(...documented)) : text(fc.constant('basketball_nba')) },
+    {
+      weight: 3,
+      arbitrary: documented.length ? text(fc.constantFrom(...documented)) : text(fc.constant('basketball_nba')),
+    },
     { weight: 2, arbitrary: text(fc.string({ unit: 'binary', maxLength: 40 })) },
     { weight: 1, arbitrary: text(fc.double().map(String)) },
     { weight: 1, arbitrary: text(fc.integer().map(String)) },
     {
       weight: 1,
-      arbitrary: text(fc.constantFrom('', ' ', 'true', 'null', '[]', '{}', '-0', '1e309', 'NaN', '0x10', '../..', 'basketball_nba,,,', '__proto__')),
+      arbitrary: text(
+        fc.constantFrom(
+          '',
+          ' ',
+          'true',
+          'null',
+          '[]',
+          '{}',
+          '-0',
+          '1e309',
+          'NaN',
+          '0x10',
+          '../..',
+          'basketball_nba,,,',
+          '__proto__',
+        ),
+      ),
     },
     { weight: 1, arbitrary: text(fc.nat({ max: 6000 }).map((n) => 'x'.repeat(n))) },
-    { weight: 1, arbitrary: fc.constantFrom<Piece>({ raw: '%' }, { raw: '%zz' }, { raw: '%00' }, { raw: '%ED%A0%80' }, { raw: '%C0%AF' }, { raw: '%FF%FE' }) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom<Piece>(
+        { raw: '%' },
+        { raw: '%zz' },
+        { raw: '%00' },
+        { raw: '%ED%A0%80' },
+        { raw: '%C0%AF' },
+        { raw: '%FF%FE' },
+      ),
+    },
   );
 }
 
 /** A body the server parses before any route sees it: malformed, deep, huge, ill-formed Unicode, or of another type. */
 const bodyArbitrary: fc.Arbitrary<{ type: string; text: string } | null> = fc.option(
   fc.oneof(
-    fc.constantFrom('{', '{"a":}', '[1,]', 'null', '"\\ud800"', '{"name":"k\\ud800"}', '{"a":"\\u0000"}', '1e999', '{"__proto__":{"x":1}}').map((text) => ({
-      type: 'application/json',
-      text,
-    })),
-    fc.integer({ min: 1, max: 20_000 }).map((depth) => ({ type: 'application/json', text: nested(depth, '[', ']') })),
-    fc.integer({ min: 1, max: 2_000 }).map((depth) => ({ type: 'application/json', text: `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}` })),
-    fc.integer({ min: 50_000, max: 300_000 }).map((size) => ({ type: 'application/json', text: JSON.stringify({ a: 'x'.repeat(size) }) })),
     fc
-      .tuple(fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'), fc.string({ unit: 'binary', maxLength: 200 }))
+      .constantFrom(
+        '{',
+        '{"a":}',
+        '[1,]',
+        'null',
+        '"\\ud800"',
+        '{"name":"k\\ud800"}',
+        '{"a":"\\u0000"}',
+        '1e999',
+        '{"__proto__":{"x":1}}',
+      )
+      .map((text) => ({
+        type: 'application/json',
+        text,
+      })),
+    fc.integer({ min: 1, max: 20_000 }).map((depth) => ({ type: 'application/json', text: nested(depth, '[', ']') })),
+    fc
+      .integer({ min: 1, max: 2_000 })
+      .map((depth) => ({ type: 'application/json', text: `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}` })),
+    fc
+      .integer({ min: 50_000, max: 300_000 })
+      .map((size) => ({ type: 'application/json', text: JSON.stringify({ a: 'x'.repeat(size) }) })),
+    fc
+      .tuple(
+        fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded'),
+        fc.string({ unit: 'binary', maxLength: 200 }),
+      )
       .map(([type, text]) => ({ type, text })),
   ),
   { freq: 3 },
@@ -105,13 +160,18 @@ const agent = new Agent({ keepAlive: true });
 function send(port: number, { path, key, body }: FuzzRequest): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (key !== null) headers['x-api-key'] = key;
-  if (body) Object.assign(headers, { 'content-type': body.type, 'content-length': String(Buffer.byteLength(body.text)) });
+  if (body)
+    Object.assign(headers, { 'content-type': body.type, 'content-length': String(Buffer.byteLength(body.text)) });
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, method: 'GET', headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), text: Buffer.concat(chunks).toString('utf8') }),
+        resolve({
+          status: res.statusCode ?? 0,
+          type: String(res.headers['content-type'] ?? ''),
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
       );
     });
     req.on('error', reject);
@@ -130,11 +190,18 @@ function problemWith(answer: Answer, validate: ValidateFunction | null): string 
       return `a ${answer.status} that is not JSON: ${answer.text.slice(0, 300)}`;
     }
     const { statusCode, code, message } = (body ?? {}) as Record<string, unknown>;
-    const shaped = statusCode === answer.status && typeof code === 'string' && code !== '' && typeof message === 'string' && message !== '';
+    const shaped =
+      statusCode === answer.status &&
+      typeof code === 'string' &&
+      code !== '' &&
+      typeof message === 'string' &&
+      message !== '';
     return shaped ? null : `a ${answer.status} without {statusCode, code, message}: ${answer.text.slice(0, 300)}`;
   }
   if (answer.status === 200 && validate) {
-    return validate(JSON.parse(answer.text)) ? null : `a 200 outside its documented schema: ${JSON.stringify(validate.errors?.slice(0, 3))}`;
+    return validate(JSON.parse(answer.text))
+      ? null
+      : `a 200 outside its documented schema: ${JSON.stringify(validate.errors?.slice(0, 3))}`;
   }
   return null;
 }
@@ -178,12 +245,19 @@ describe('fuzzing the documented API routes (/api/docs-json)', () => {
         fc
           .tuple(
             fc.oneof(
-              { weight: 4, arbitrary: parameters.length ? fc.constantFrom(...parameters.filter((p) => p.in === 'query')) : fc.constant(undefined) },
+              {
+                weight: 4,
+                arbitrary: parameters.length
+                  ? fc.constantFrom(...parameters.filter((p) => p.in === 'query'))
+                  : fc.constant(undefined),
+              },
               { weight: 1, arbitrary: fc.constant(undefined) },
             ),
             fc.string({ maxLength: 12 }),
           )
-          .chain(([parameter, otherName]) => valueFor(parameter).map((value) => `${encode({ text: parameter?.name ?? otherName })}=${encode(value)}`)),
+          .chain(([parameter, otherName]) =>
+            valueFor(parameter).map((value) => `${encode({ text: parameter?.name ?? otherName })}=${encode(value)}`),
+          ),
         { maxLength: 8 },
       );
       const segments = Object.fromEntries(parameters.filter((p) => p.in === 'path').map((p) => [p.name, valueFor(p)]));
@@ -192,13 +266,19 @@ describe('fuzzing the documented API routes (/api/docs-json)', () => {
           const filled = path.replace(/\{([^}]+)\}/g, (_, name: string) => encode(values[name]) || 'x');
           return pairs.length ? `${filled}?${pairs.join('&')}` : filled;
         }),
-        key: fc.oneof({ weight: 8, arbitrary: fc.constant(key) }, { weight: 1, arbitrary: fc.constantFrom<string | null>(null, 'op_unknown', `${key}x`) }),
+        key: fc.oneof(
+          { weight: 8, arbitrary: fc.constant(key) },
+          { weight: 1, arbitrary: fc.constantFrom<string | null>(null, 'op_unknown', `${key}x`) },
+        ),
         body: bodyArbitrary,
       });
       await fc.assert(
         fc.asyncProperty(requests, async (req) => {
           const problem = problemWith(await send(port, req), validate);
-          if (problem) throw new Error(`GET ${req.path.slice(0, 300)} (body ${req.body?.text.slice(0, 80) ?? 'none'}): ${problem}`);
+          if (problem)
+            throw new Error(
+              `GET ${req.path.slice(0, 300)} (body ${req.body?.text.slice(0, 80) ?? 'none'}): ${problem}`,
+            );
         }),
         { numRuns: RUNS_PER_ROUTE, seed: SEED },
       );

@@ -23,7 +23,10 @@ function absentValue(field: z.ZodType): string | number | undefined {
 }
 
 /** Corrects what zod 4 cannot know from a schema's declaration alone: see `refusesAbsent`, `absentValue`, `withApiError`. */
-function override(io: 'input' | 'output', { zodSchema, jsonSchema }: { zodSchema: z.core.$ZodTypes; jsonSchema: Record<string, unknown> }): void {
+function override(
+  io: 'input' | 'output',
+  { zodSchema, jsonSchema }: { zodSchema: z.core.$ZodTypes; jsonSchema: Record<string, unknown> },
+): void {
   const def = zodSchema._zod.def;
   // An answer may gain fields without a new version of the API: clients ignore those they do not know.
   if (io === 'output' && jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
@@ -40,7 +43,8 @@ function override(io: 'input' | 'output', { zodSchema, jsonSchema }: { zodSchema
     const property = properties[name];
     if (!property || 'default' in property || typeof property.type !== 'string') continue;
     const value = absentValue(field);
-    if (value !== undefined && typeof value === (property.type === 'string' ? 'string' : 'number')) property.default = value;
+    if (value !== undefined && typeof value === (property.type === 'string' ? 'string' : 'number'))
+      property.default = value;
   }
 }
 
@@ -50,7 +54,13 @@ function override(io: 'input' | 'output', { zodSchema, jsonSchema }: { zodSchema
  * DTO says more with `.meta()`.
  */
 export function openApiSchema(schema: z.ZodType, io: 'input' | 'output'): SchemaObject {
-  const json = z.toJSONSchema(schema, { io, target: 'openapi-3.0', unrepresentable: 'any', override: (ctx) => override(io, ctx), reused: 'inline' }) as Json;
+  const json = z.toJSONSchema(schema, {
+    io,
+    target: 'openapi-3.0',
+    unrepresentable: 'any',
+    override: (ctx) => override(io, ctx),
+    reused: 'inline',
+  }) as Json;
   delete json.$schema;
   return json;
 }
@@ -76,7 +86,8 @@ function queryFields(json: Json): Map<string, { schema: Json; required: boolean 
     return fields;
   }
   const required = new Set(json.required ?? []);
-  for (const [name, schema] of Object.entries((json.properties ?? {}) as Record<string, Json>)) fields.set(name, { schema, required: required.has(name) });
+  for (const [name, schema] of Object.entries((json.properties ?? {}) as Record<string, Json>))
+    fields.set(name, { schema, required: required.has(name) });
   return fields;
 }
 

@@ -8,7 +8,14 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import type { Response } from 'express';
-import { AccountMessages, ApiMessages, OpsMessages, WEAK_PASSWORD_MESSAGES, WeakPasswordReason, type ApiErrorBody } from '@oddspulse/shared';
+import {
+  AccountMessages,
+  ApiMessages,
+  OpsMessages,
+  WEAK_PASSWORD_MESSAGES,
+  WeakPasswordReason,
+  type ApiErrorBody,
+} from '@oddspulse/shared';
 
 /**
  * The API's errors (spec 000 §8 and the issues), each with the status, code and verbatim message the client
@@ -21,14 +28,25 @@ export function errorBody(statusCode: number, code: string, message: string, det
 const body = errorBody;
 
 export const ApiErrors = {
-  authenticationRequired: (message: string = AccountMessages.authenticationRequired) => new UnauthorizedException(body(401, 'AUTH_REQUIRED', message)),
-  invalidRefreshToken: () => new UnauthorizedException(body(401, 'INVALID_REFRESH_TOKEN', AccountMessages.authenticationRequired)),
+  authenticationRequired: (message: string = AccountMessages.authenticationRequired) =>
+    new UnauthorizedException(body(401, 'AUTH_REQUIRED', message)),
+  invalidRefreshToken: () =>
+    new UnauthorizedException(body(401, 'INVALID_REFRESH_TOKEN', AccountMessages.authenticationRequired)),
   subscriptionRequired: (details: object = {}) =>
-    new HttpException(body(402, 'SUBSCRIPTION_REQUIRED', AccountMessages.subscriptionRequired, details), HttpStatus.PAYMENT_REQUIRED),
-  platinumRequired: (details: object = {}) => new ForbiddenException(body(403, 'PLATINUM_REQUIRED', AccountMessages.platinumRequired, details)),
+    new HttpException(
+      body(402, 'SUBSCRIPTION_REQUIRED', AccountMessages.subscriptionRequired, details),
+      HttpStatus.PAYMENT_REQUIRED,
+    ),
+  platinumRequired: (details: object = {}) =>
+    new ForbiddenException(body(403, 'PLATINUM_REQUIRED', AccountMessages.platinumRequired, details)),
   quotaExceeded: (used: number, quota: number) =>
     new HttpException(
-      body(402, 'QUOTA_EXCEEDED', `You've reached the free ${quota.toLocaleString('en-US')} request limit. Upgrade to continue.`, { used, quota }),
+      body(
+        402,
+        'QUOTA_EXCEEDED',
+        `You've reached the free ${quota.toLocaleString('en-US')} request limit. Upgrade to continue.`,
+        { used, quota },
+      ),
       HttpStatus.PAYMENT_REQUIRED,
     ),
   apiKeyNotAllowed: () => new ForbiddenException(body(403, 'API_KEY_NOT_ALLOWED', AccountMessages.apiKeyNotAllowed)),
@@ -37,21 +55,31 @@ export const ApiErrors = {
   /** A queue action (retry, clean, pause) by an `ops_viewer`. */
   operateRequired: () => new ForbiddenException(body(403, 'OPS_OPERATE_REQUIRED', OpsMessages.operateRequired)),
   csrfFailed: () => new ForbiddenException(body(403, 'CSRF_FAILED', AccountMessages.csrfFailed)),
-  validation: (message: string, code = 'VALIDATION_FAILED', details: object = {}) => new BadRequestException(body(400, code, message, details)),
+  validation: (message: string, code = 'VALIDATION_FAILED', details: object = {}) =>
+    new BadRequestException(body(400, code, message, details)),
   weakPassword: (reasons: WeakPasswordReason[]) =>
-    new BadRequestException(body(400, 'weak_password', reasons.map((r) => WEAK_PASSWORD_MESSAGES[r]).join(' '), { weak_password: { reasons } })),
-  invalidCredentials: () => new BadRequestException(body(400, 'invalid_credentials', AccountMessages.invalidCredentials)),
+    new BadRequestException(
+      body(400, 'weak_password', reasons.map((r) => WEAK_PASSWORD_MESSAGES[r]).join(' '), {
+        weak_password: { reasons },
+      }),
+    ),
+  invalidCredentials: () =>
+    new BadRequestException(body(400, 'invalid_credentials', AccountMessages.invalidCredentials)),
   emailTaken: () => new ConflictException(body(409, 'EMAIL_TAKEN', AccountMessages.emailTaken)),
   usernameTaken: () => new ConflictException(body(409, 'USERNAME_TAKEN', AccountMessages.usernameTaken)),
   usernameLocked: () => new ConflictException(body(409, 'USERNAME_LOCKED', AccountMessages.usernameLocked)),
   resetTokenInvalid: () => new BadRequestException(body(400, 'RESET_TOKEN_INVALID', AccountMessages.resetTokenInvalid)),
-  mailUnavailable: () => new HttpException(body(503, 'MAIL_UNAVAILABLE', AccountMessages.resetLinkFailed), HttpStatus.SERVICE_UNAVAILABLE),
+  mailUnavailable: () =>
+    new HttpException(body(503, 'MAIL_UNAVAILABLE', AccountMessages.resetLinkFailed), HttpStatus.SERVICE_UNAVAILABLE),
   invalidJson: () => new BadRequestException(body(400, 'INVALID_JSON', ApiMessages.invalidJson)),
   jsonTooDeep: () => new BadRequestException(body(400, 'JSON_TOO_DEEP', ApiMessages.jsonTooDeep)),
   /** Use tooManyRequests, which sets Retry-After; this is its body (the API documentation's example too). */
-  rateLimited: () => new HttpException(body(429, 'RATE_LIMITED', AccountMessages.tooManyRequests), HttpStatus.TOO_MANY_REQUESTS),
-  notFound: (message: string = ApiMessages.notFound, code = 'NOT_FOUND') => new NotFoundException(body(404, code, message)),
-  conflict: (message: string, code = 'CONFLICT', details: object = {}) => new ConflictException(body(409, code, message, details)),
+  rateLimited: () =>
+    new HttpException(body(429, 'RATE_LIMITED', AccountMessages.tooManyRequests), HttpStatus.TOO_MANY_REQUESTS),
+  notFound: (message: string = ApiMessages.notFound, code = 'NOT_FOUND') =>
+    new NotFoundException(body(404, code, message)),
+  conflict: (message: string, code = 'CONFLICT', details: object = {}) =>
+    new ConflictException(body(409, code, message, details)),
   forbidden: (message: string, code = 'FORBIDDEN') => new ForbiddenException(body(403, code, message)),
   /** A dependency is down or failing: the client shows the message and retries. */
   unavailable: (message: string, code = 'UNAVAILABLE', details: object = {}) =>

@@ -40,7 +40,11 @@ describe('the global exception filter (real HTTP stack)', () => {
   });
 
   it('answers a malformed JSON body with 400 INVALID_JSON, before any handler runs', async () => {
-    const res = await t.http().post('/api/test-errors/echo').set('Content-Type', 'application/json').send('{"stake": 10,');
+    const res = await t
+      .http()
+      .post('/api/test-errors/echo')
+      .set('Content-Type', 'application/json')
+      .send('{"stake": 10,');
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ statusCode: 400, code: 'INVALID_JSON', message: 'The request body is not valid JSON' });
   });
@@ -48,14 +52,22 @@ describe('the global exception filter (real HTTP stack)', () => {
   it('answers a body the schema refuses with 400 VALIDATION_FAILED naming the field', async () => {
     const res = await t.http().post('/api/test-errors/echo').send({ stake: -1 });
     expect(res.status).toBe(400);
-    expect(res.body).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED', message: expect.stringMatching(/^stake: /) });
+    expect(res.body).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: expect.stringMatching(/^stake: /),
+    });
     expect((await t.http().post('/api/test-errors/echo').send({ stake: 5 })).body).toEqual({ stake: 5 });
   });
 
   it('answers a thrown unknown error with 500 and the catalogue message, leaking nothing of the error', async () => {
     const res = await t.http().get('/api/test-errors/unknown-error');
     expect(res.status).toBe(500);
-    expect(res.body).toEqual({ statusCode: 500, code: 'SERVER_ERROR', message: 'Server error. Our team has been notified.' });
+    expect(res.body).toEqual({
+      statusCode: 500,
+      code: 'SERVER_ERROR',
+      message: 'Server error. Our team has been notified.',
+    });
     expect(res.text).not.toContain('hunter2');
     expect(res.text).not.toContain('ECONNREFUSED');
   });

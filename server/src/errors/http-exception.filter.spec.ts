@@ -14,7 +14,9 @@ describe('toErrorBody for a dependency outage', () => {
   });
 
   it('answers a Redis connection that is down with the same 503', () => {
-    expect(toErrorBody(new Error("Stream isn't writeable and enableOfflineQueue options is false")).statusCode).toBe(503);
+    expect(toErrorBody(new Error("Stream isn't writeable and enableOfflineQueue options is false")).statusCode).toBe(
+      503,
+    );
   });
 
   it('keeps any other unknown error a 500', () => {
@@ -32,11 +34,14 @@ describe('HttpExceptionFilter logging', () => {
   const answer = (error: unknown) => {
     const res = { headersSent: false, setHeader: jest.fn(), status: jest.fn().mockReturnThis(), json: jest.fn() };
     const req = { method: 'GET', path: '/api/boards' };
-    const host = { switchToHttp: () => ({ getResponse: () => res, getRequest: () => req }) } as unknown as ArgumentsHost;
+    const host = {
+      switchToHttp: () => ({ getResponse: () => res, getRequest: () => req }),
+    } as unknown as ArgumentsHost;
     filter.catch(error, host);
     return res;
   };
-  const unavailable = async (code: string) => (await metrics.httpUnavailable.get()).values.find((v) => v.labels.code === code)?.value ?? 0;
+  const unavailable = async (code: string) =>
+    (await metrics.httpUnavailable.get()).values.find((v) => v.labels.code === code)?.value ?? 0;
   afterEach(() => jest.restoreAllMocks());
 
   it('logs a board the pipeline has not written yet as one warning, not an error with a stack', async () => {
@@ -46,14 +51,18 @@ describe('HttpExceptionFilter logging', () => {
     expect(res.status).toHaveBeenCalledWith(503);
     expect(error).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledWith(
-      expect.objectContaining({ code: 'BOARD_UNAVAILABLE', reason: 'Odds are not available yet for basketball_nba. Please try again shortly.' }),
+      expect.objectContaining({
+        code: 'BOARD_UNAVAILABLE',
+        reason: 'Odds are not available yet for basketball_nba. Please try again shortly.',
+      }),
     );
     expect(await unavailable('BOARD_UNAVAILABLE')).toBe(1);
   });
 
   it('counts every 503 of an outage and warns once a minute per reason, not once per request', async () => {
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-    for (let i = 0; i < 50; i++) expect(answer(new Error('Connection terminated unexpectedly')).status).toHaveBeenCalledWith(503);
+    for (let i = 0; i < 50; i++)
+      expect(answer(new Error('Connection terminated unexpectedly')).status).toHaveBeenCalledWith(503);
     expect(await unavailable('SERVICE_UNAVAILABLE')).toBe(50);
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn).toHaveBeenCalledWith(

@@ -50,7 +50,8 @@ export function toErrorBody(error: unknown): ApiErrorBody {
     if (error.type === 'entity.too.large') return errorBody(413, 'PAYLOAD_TOO_LARGE', ApiMessages.payloadTooLarge);
     return errorBody(error.status, codeOfStatus(error.status), (error as unknown as Error).message);
   }
-  if (isDependencyDown(error)) return errorBody(HttpStatus.SERVICE_UNAVAILABLE, 'SERVICE_UNAVAILABLE', ApiMessages.serviceUnavailable);
+  if (isDependencyDown(error))
+    return errorBody(HttpStatus.SERVICE_UNAVAILABLE, 'SERVICE_UNAVAILABLE', ApiMessages.serviceUnavailable);
   return errorBody(HttpStatus.INTERNAL_SERVER_ERROR, 'SERVER_ERROR', ApiMessages.serverError);
 }
 
@@ -76,15 +77,26 @@ export class HttpExceptionFilter implements ExceptionFilter {
     // An outage is the dependency's, not a bug of the route: no stack, and a Retry-After.
     const outage = body.code === 'SERVICE_UNAVAILABLE' && !(error instanceof HttpException);
     // A 503 a route answers on purpose (a board the pipeline has not written yet) is a state it reports, not a bug.
-    if (outage || (error instanceof HttpException && (body.statusCode as HttpStatus) === HttpStatus.SERVICE_UNAVAILABLE)) {
+    if (
+      outage ||
+      (error instanceof HttpException && (body.statusCode as HttpStatus) === HttpStatus.SERVICE_UNAVAILABLE)
+    ) {
       const reason = outage ? (error as Error).message : body.message;
       this.metrics.httpUnavailable.inc({ code: body.code });
       const admitted = this.unavailable.admit(`${body.code}: ${reason}`);
       if (admitted) {
         const msg = outage ? 'Dependency unavailable' : 'Not available yet';
-        this.logger.warn({ msg, method: req.method, path: req.path, code: body.code, reason, suppressedRepeats: admitted.suppressed });
+        this.logger.warn({
+          msg,
+          method: req.method,
+          path: req.path,
+          code: body.code,
+          reason,
+          suppressedRepeats: admitted.suppressed,
+        });
       }
-    } else if (body.statusCode >= 500) this.logger.error({ msg: 'Request failed', method: req.method, path: req.path, err: error });
+    } else if (body.statusCode >= 500)
+      this.logger.error({ msg: 'Request failed', method: req.method, path: req.path, err: error });
     if (res.headersSent) return;
     if (outage) res.setHeader('Retry-After', String(DEPENDENCY_RETRY_AFTER_SECONDS));
     res.status(body.statusCode).json(body);

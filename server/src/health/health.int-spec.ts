@@ -4,7 +4,14 @@ import { Worker } from 'bullmq';
 import request from 'supertest';
 import { JobName, QueueName } from '@oddspulse/shared';
 import { AppModule } from '../app.module';
-import { APP_CONFIG, parseConfig, bullConnectionOptions, FEEDS_SCHEDULER_ID, JobQueueService, LiveStateRepository } from '@oddspulse/core';
+import {
+  APP_CONFIG,
+  parseConfig,
+  bullConnectionOptions,
+  FEEDS_SCHEDULER_ID,
+  JobQueueService,
+  LiveStateRepository,
+} from '@oddspulse/core';
 import { TcpProxy } from '../../../test/support/tcp-proxy';
 
 async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15000): Promise<T> {
@@ -23,7 +30,10 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
   const run = parseConfig(process.env);
   const base = { ...run, REDIS_PREFIX: `${run.REDIS_PREFIX}-health` };
   const redisProxy = new TcpProxy(Number(new URL(base.REDIS_URL).port || 6379), new URL(base.REDIS_URL).hostname);
-  const postgresProxy = new TcpProxy(Number(new URL(base.DATABASE_URL).port || 5432), new URL(base.DATABASE_URL).hostname);
+  const postgresProxy = new TcpProxy(
+    Number(new URL(base.DATABASE_URL).port || 5432),
+    new URL(base.DATABASE_URL).hostname,
+  );
   let app: INestApplication;
   let worker: Worker | undefined;
 
@@ -32,7 +42,12 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
     const database = new URL(base.DATABASE_URL);
     database.hostname = '127.0.0.1';
     database.port = String(await postgresProxy.start());
-    const config = { ...base, REDIS_URL: `redis://127.0.0.1:${port}`, DATABASE_URL: database.toString(), RATE_LIMIT_MAX: 5 };
+    const config = {
+      ...base,
+      REDIS_URL: `redis://127.0.0.1:${port}`,
+      DATABASE_URL: database.toString(),
+      RATE_LIMIT_MAX: 5,
+    };
     const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
       .overrideProvider(APP_CONFIG)
       .useValue(config)
@@ -73,7 +88,10 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
     // A worker alone is not enough, the scheduler must be there and ticking
     const notYet = await eventually(health, (r) => r.body.queues === 'up');
     expect(notYet.status).toBe(503);
-    expect(notYet.body.problems).toEqual(['The feeds scheduler is missing from Redis', 'The feeds scheduler has never ticked']);
+    expect(notYet.body.problems).toEqual([
+      'The feeds scheduler is missing from Redis',
+      'The feeds scheduler has never ticked',
+    ]);
     await app.get(JobQueueService).schedule(FEEDS_SCHEDULER_ID, JobName.FeedsSchedule, 60_000, { scheduledAt: 0 });
     await app.get(LiveStateRepository).recordScheduleTick(Date.now());
     const res = await eventually(health, (r) => r.status === 200);
@@ -81,14 +99,26 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
     expect(res.body.details.workers).toBeGreaterThanOrEqual(1);
     expect(res.body.details.jobCounts).toHaveProperty(QueueName.Feeds);
     // The feeds the workers poll, and from where.
-    expect(res.body.details.feeds).toMatchObject({ odds_provider: 'simulator', scores_provider: 'simulator', feeds: expect.any(Array) });
+    expect(res.body.details.feeds).toMatchObject({
+      odds_provider: 'simulator',
+      scores_provider: 'simulator',
+      feeds: expect.any(Array),
+    });
   }, 20000);
 
   // Every stale feed is named, and a stale feed makes the whole health 503
   it('answers 503 naming a stale feed, and 200 again once it is fresh', async () => {
     const state = app.get(LiveStateRepository);
     const now = new Date().toISOString();
-    const feed = { kind: 'odds', sport: 'basketball_nba', provider: 'simulator', last_poll_at: now, age_seconds: null, events: 3, live: 0 } as const;
+    const feed = {
+      kind: 'odds',
+      sport: 'basketball_nba',
+      provider: 'simulator',
+      last_poll_at: now,
+      age_seconds: null,
+      events: 3,
+      live: 0,
+    } as const;
     await state.saveFeedStatus({ ...feed, state: 'stale', last_success_at: null, stale_since: now, error: 'HTTP 500' });
     const stale = await health();
     expect(stale.status).toBe(503);
@@ -113,16 +143,29 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
       events: 0,
       live: 0,
     } as const;
-    const halt = 'Polling stopped until the configuration changes: Unauthorized (401 INVALID_KEY): API key is not valid';
-    await state.saveFeedStatus({ ...feed, state: 'paused', paused_reason: halt, paused_by_failure: true, error: 'Unauthorized (401 INVALID_KEY)' });
+    const halt =
+      'Polling stopped until the configuration changes: Unauthorized (401 INVALID_KEY): API key is not valid';
+    await state.saveFeedStatus({
+      ...feed,
+      state: 'paused',
+      paused_reason: halt,
+      paused_by_failure: true,
+      error: 'Unauthorized (401 INVALID_KEY)',
+    });
     const halted = await health();
     expect(halted.status).toBe(503);
     expect(halted.body.problems).toEqual([`Feed odds icehockey_nhl (theoddsapi) is not polled: ${halt}`]);
     // The credit budget and the season pause a feed on purpose: reported in the details, not a problem.
-    await state.saveFeedStatus({ ...feed, state: 'paused', paused_reason: '40 credits left, below the reserve of 50: low-priority sport paused' });
+    await state.saveFeedStatus({
+      ...feed,
+      state: 'paused',
+      paused_reason: '40 credits left, below the reserve of 50: low-priority sport paused',
+    });
     const paused = await health();
     expect(paused.status).toBe(200);
-    expect(paused.body.details.feeds.feeds).toContainEqual(expect.objectContaining({ sport: 'icehockey_nhl', state: 'paused' }));
+    expect(paused.body.details.feeds.feeds).toContainEqual(
+      expect.objectContaining({ sport: 'icehockey_nhl', state: 'paused' }),
+    );
   });
 
   it('answers 503 naming PostgreSQL while it is unreachable, and recovers when it returns', async () => {

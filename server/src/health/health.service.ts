@@ -73,16 +73,27 @@ export class HealthService {
    * fails (halted until the configuration changes, as after a 401, or backing off). Feeds paused on purpose (credit
    * budget, out of season) are not a problem.
    */
-  private problems(workers: number, scheduled: boolean, lastTick: number | null, feeds: FeedsHealth, now = Date.now()): string[] {
+  private problems(
+    workers: number,
+    scheduled: boolean,
+    lastTick: number | null,
+    feeds: FeedsHealth,
+    now = Date.now(),
+  ): string[] {
     const problems: string[] = [];
     if (workers === 0) problems.push('No worker is connected to the job queues');
     if (!scheduled) problems.push('The feeds scheduler is missing from Redis');
     const silentAfterMs = Math.max(MISSED_TICKS * this.config.SCHEDULER_TICK_MS, 30_000);
     if (lastTick === null) problems.push('The feeds scheduler has never ticked');
-    else if (now - lastTick > silentAfterMs) problems.push(`The feeds scheduler has not ticked since ${new Date(lastTick).toISOString()}`);
+    else if (now - lastTick > silentAfterMs)
+      problems.push(`The feeds scheduler has not ticked since ${new Date(lastTick).toISOString()}`);
     for (const feed of feeds.feeds) {
-      if (feed.state === 'stale') problems.push(`Feed ${feed.kind} ${feed.sport} is stale since ${feed.stale_since}${feed.error ? `: ${feed.error}` : ''}`);
-      else if (feed.paused_by_failure) problems.push(`Feed ${feed.kind} ${feed.sport} (${feed.provider}) is not polled: ${feed.paused_reason}`);
+      if (feed.state === 'stale')
+        problems.push(
+          `Feed ${feed.kind} ${feed.sport} is stale since ${feed.stale_since}${feed.error ? `: ${feed.error}` : ''}`,
+        );
+      else if (feed.paused_by_failure)
+        problems.push(`Feed ${feed.kind} ${feed.sport} (${feed.provider}) is not polled: ${feed.paused_reason}`);
     }
     return problems;
   }
@@ -90,11 +101,22 @@ export class HealthService {
   /** What the workers last reported per feed, and The Odds API credit budget when it is in use. */
   private async feeds(): Promise<FeedsHealth> {
     const now = Date.now();
-    const [statuses, credits, bySport] = await Promise.all([this.state.feedStatuses(), this.oddsApi.credits(), this.oddsApi.creditsBySport()]);
+    const [statuses, credits, bySport] = await Promise.all([
+      this.state.feedStatuses(),
+      this.oddsApi.credits(),
+      this.oddsApi.creditsBySport(),
+    ]);
     const feeds = statuses
-      .map((feed) => ({ ...feed, age_seconds: feed.last_success_at ? Math.round((now - Date.parse(feed.last_success_at)) / 1000) : null }))
+      .map((feed) => ({
+        ...feed,
+        age_seconds: feed.last_success_at ? Math.round((now - Date.parse(feed.last_success_at)) / 1000) : null,
+      }))
       .sort((a, b) => a.kind.localeCompare(b.kind) || a.sport.localeCompare(b.sport));
-    const report: FeedsHealth = { odds_provider: this.config.ODDS_PROVIDER, scores_provider: this.config.SCORES_PROVIDER, feeds };
+    const report: FeedsHealth = {
+      odds_provider: this.config.ODDS_PROVIDER,
+      scores_provider: this.config.SCORES_PROVIDER,
+      feeds,
+    };
     if (this.config.ODDS_PROVIDER === 'theoddsapi' || this.config.SCORES_PROVIDER === 'theoddsapi') {
       report.credits = {
         ...credits,

@@ -1,7 +1,13 @@
 import { buildHistory } from './odds-history.service';
 import type { OddsHistoryRow } from '@oddspulse/core';
 
-const row = (recordedAt: string, name: string, price: number, point: number | null = null, market = 'h2h'): OddsHistoryRow => ({
+const row = (
+  recordedAt: string,
+  name: string,
+  price: number,
+  point: number | null = null,
+  market = 'h2h',
+): OddsHistoryRow => ({
   bookmaker_key: 'draftkings',
   bookmaker_title: 'DraftKings',
   market_key: market,
@@ -16,7 +22,11 @@ const row = (recordedAt: string, name: string, price: number, point: number | nu
 // spec 002 §7 odds history: bookmakers, each with markets, each with a history of outcomes
 describe('buildHistory', () => {
   it('carries unchanged outcomes forward and joins the rows of one poll into one moment', () => {
-    const rows = [row('2026-11-21T10:00:00Z', 'Home', 1.909090909), row('2026-11-21T10:00:00Z', 'Away', 2), row('2026-11-21T10:05:00Z', 'Home', 2.2)];
+    const rows = [
+      row('2026-11-21T10:00:00Z', 'Home', 1.909090909),
+      row('2026-11-21T10:00:00Z', 'Away', 2),
+      row('2026-11-21T10:05:00Z', 'Home', 2.2),
+    ];
     const [book] = buildHistory(rows, 'american');
     expect(book.key).toBe('draftkings');
     expect(book.markets).toHaveLength(1);
@@ -34,9 +44,17 @@ describe('buildHistory', () => {
   });
 
   it('keeps markets apart and empty rows give an empty list', () => {
-    const books = buildHistory([row('2026-11-21T10:00:00Z', 'Over', 1.9, 220.5, 'totals'), row('2026-11-21T10:00:00Z', 'Home', 1.9)], 'decimal');
+    const books = buildHistory(
+      [row('2026-11-21T10:00:00Z', 'Over', 1.9, 220.5, 'totals'), row('2026-11-21T10:00:00Z', 'Home', 1.9)],
+      'decimal',
+    );
     expect(books[0].markets.map((m) => m.key)).toEqual(['totals', 'h2h']);
-    expect(books[0].markets[0].history[0].outcomes[0]).toEqual({ name: 'Over', description: '', price: 1.9, point: 220.5 });
+    expect(books[0].markets[0].history[0].outcomes[0]).toEqual({
+      name: 'Over',
+      description: '',
+      price: 1.9,
+      point: 220.5,
+    });
     expect(buildHistory([], 'american')).toEqual([]);
   });
 });

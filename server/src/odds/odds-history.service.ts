@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { OddsHistoryRepository, type OddsHistoryRow } from '@oddspulse/core';
-import { buildLineHistory, formatPrice, type LineHistoryBook, type PlanAccess, type PriceFormat } from '@oddspulse/shared';
+import {
+  buildLineHistory,
+  formatPrice,
+  type LineHistoryBook,
+  type PlanAccess,
+  type PriceFormat,
+} from '@oddspulse/shared';
 import type { OddsHistoryQuery } from './odds.dto';
 import { visibleBooks } from './odds-view';
 
@@ -28,7 +34,10 @@ export interface OddsHistoryBookmaker {
 /** Builds the line-movement series from the change rows, in time order. */
 export function buildHistory(rows: readonly OddsHistoryRow[], prices: PriceFormat): OddsHistoryBookmaker[] {
   const books = new Map<string, OddsHistoryBookmaker>();
-  const series = new Map<string, { current: Map<string, HistoryOutcome>; market: OddsHistoryBookmaker['markets'][number] }>();
+  const series = new Map<
+    string,
+    { current: Map<string, HistoryOutcome>; market: OddsHistoryBookmaker['markets'][number] }
+  >();
   for (const row of rows) {
     let book = books.get(row.bookmaker_key);
     if (!book) {
@@ -72,11 +81,16 @@ export class OddsHistoryService {
   async history(query: OddsHistoryQuery, access: PlanAccess): Promise<OddsHistoryBookmaker[] | LineHistoryBook[]> {
     const { sport, eventId, markets } = query;
     const allowed = visibleBooks(access);
-    const bookmakers = allowed ? (query.bookmakers.length ? query.bookmakers.filter((key) => allowed.has(key)) : [...allowed]) : query.bookmakers;
+    const bookmakers = allowed
+      ? query.bookmakers.length
+        ? query.bookmakers.filter((key) => allowed.has(key))
+        : [...allowed]
+      : query.bookmakers;
     // every book asked for is outside the plan: nothing to show (an empty list would mean every book to the repository)
     if (allowed && !bookmakers.length) return [];
     const rows = await this.repository.find({ sport, eventId, markets, bookmakers });
-    if (query.view === 'series') return buildLineHistory(rows.map((row) => ({ ...row, price: formatPrice(row.price, query.oddsFormat) })));
+    if (query.view === 'series')
+      return buildLineHistory(rows.map((row) => ({ ...row, price: formatPrice(row.price, query.oddsFormat) })));
     return buildHistory(rows, query.oddsFormat);
   }
 }

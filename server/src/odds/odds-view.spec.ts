@@ -70,7 +70,9 @@ describe('odds view', () => {
       ]),
       event('tomorrow', '2026-11-22T20:00:00Z', [['fanduel', ['h2h']]]),
     ];
-    expect(filterEvents(events, { date: { kind: 'day', day: '2026-11-21' }, now }).map((e) => e.id)).toEqual(['tonight']);
+    expect(filterEvents(events, { date: { kind: 'day', day: '2026-11-21' }, now }).map((e) => e.id)).toEqual([
+      'tonight',
+    ]);
     // today is the game day of now: 2026-11-21
     expect(filterEvents(events, { date: { kind: 'today' }, now }).map((e) => e.id)).toEqual(['tonight']);
     expect(filterEvents(events, { date: { kind: 'live' }, now }).map((e) => e.id)).toEqual(['started']);
@@ -125,7 +127,10 @@ describe('withoutBookIds', () => {
         {
           ...book,
           link: 'https://sportsbook.fanduel.com/',
-          markets: book.markets.map((m) => ({ ...m, outcomes: m.outcomes.map((o) => ({ ...o, link: `https://x/${o.name}`, point: 1.5 })) })),
+          markets: book.markets.map((m) => ({
+            ...m,
+            outcomes: m.outcomes.map((o) => ({ ...o, link: `https://x/${o.name}`, point: 1.5 })),
+          })),
         },
       ],
     });

@@ -1,5 +1,13 @@
 import { ApiErrors } from '../errors/api-errors';
-import { canonicalBookKey, gameDay, isEventLive, seesEveryBook, selectableSportsbooks, type BoardEvent, type PlanAccess } from '@oddspulse/shared';
+import {
+  canonicalBookKey,
+  gameDay,
+  isEventLive,
+  seesEveryBook,
+  selectableSportsbooks,
+  type BoardEvent,
+  type PlanAccess,
+} from '@oddspulse/shared';
 
 /**
  * The odds calls' response shape (spec 001 §3, §4, §5, §7): pure functions from the Redis boards (decimal prices)
@@ -25,7 +33,11 @@ const DATE_FILTER_HOLD_MS = 60_000;
  * Until when a date filter keeps its answer over unchanged boards (epoch ms): 'live', 'today' and a day change
  * when a game starts, 'today' also when the day turns (then held a second at most). Infinity for every game.
  */
-export function dateFilterHoldsUntil(events: readonly BoardEvent[], filter: DateFilter | undefined, now: number): number {
+export function dateFilterHoldsUntil(
+  events: readonly BoardEvent[],
+  filter: DateFilter | undefined,
+  now: number,
+): number {
   if (!filter || filter.kind === 'all') return Infinity;
   let until = now + DATE_FILTER_HOLD_MS;
   for (const event of events) {
@@ -77,7 +89,10 @@ export function withoutBookIds(events: readonly BoardEvent[]): BoardEvent[] {
     ...event,
     bookmakers: event.bookmakers.map(({ sid: _book, ...book }) => ({
       ...book,
-      markets: book.markets.map(({ sid: _market, ...market }) => ({ ...market, outcomes: market.outcomes.map(({ sid: _outcome, ...outcome }) => outcome) })),
+      markets: book.markets.map(({ sid: _market, ...market }) => ({
+        ...market,
+        outcomes: market.outcomes.map(({ sid: _outcome, ...outcome }) => outcome),
+      })),
     })),
   }));
 }
@@ -89,7 +104,10 @@ export interface BoardFreshness {
   stale_since: string | null;
 }
 
-export function freshness(sport: string, board: { fetched_at: string; stale_since?: string | null } | null): BoardFreshness {
+export function freshness(
+  sport: string,
+  board: { fetched_at: string; stale_since?: string | null } | null,
+): BoardFreshness {
   return { sport, fetched_at: board?.fetched_at ?? null, stale_since: board?.stale_since ?? null };
 }
 

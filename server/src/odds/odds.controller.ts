@@ -39,7 +39,10 @@ import {
 import { ApiErrors } from '../errors/api-errors';
 
 /** What a route reading boards answers for a sport not polled (400) or whose board is not written yet (503). */
-const boardErrors = (kind: 'odds' | 'props') => [() => ApiErrors.unsupportedSport(['cricket_ipl']), () => ApiErrors.boardUnavailable(kind, ['basketball_nba'])];
+const boardErrors = (kind: 'odds' | 'props') => [
+  () => ApiErrors.unsupportedSport(['cricket_ipl']),
+  () => ApiErrors.boardUnavailable(kind, ['basketball_nba']),
+];
 
 /** Spec 001 §7 odds calls and spec 002 §7 odds history. All need a signed-in user; odds data is metered for the free plan. */
 @Controller()
@@ -59,8 +62,15 @@ export class OddsController {
 
   @Get('events')
   @MeteredOddsData()
-  @ApiAnswer({ summary: "A sport's games, without prices", answer: z.array(eventHeaderSchema), errors: boardErrors('odds') })
-  async events(@Query(new ZodValidationPipe(eventsQuerySchema)) query: { sport: string }, @Res({ passthrough: true }) res: Response) {
+  @ApiAnswer({
+    summary: "A sport's games, without prices",
+    answer: z.array(eventHeaderSchema),
+    errors: boardErrors('odds'),
+  })
+  async events(
+    @Query(new ZodValidationPipe(eventsQuerySchema)) query: { sport: string },
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const { body, boards } = await this.odds.events(query.sport);
     setBoardHeaders(res, boards);
     return body;
@@ -68,8 +78,17 @@ export class OddsController {
 
   @Get('odds')
   @MeteredOddsData()
-  @ApiAnswer({ summary: 'Games with their books, markets and prices (The Odds API v4 shape)', answer: z.array(apiGameSchema), errors: boardErrors('odds') })
-  async list(@Query(new ZodValidationPipe(oddsQuerySchema)) query: OddsQuery, @CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
+  @ApiAnswer({
+    summary: 'Games with their books, markets and prices (The Odds API v4 shape)',
+    answer: z.array(apiGameSchema),
+    errors: boardErrors('odds'),
+  })
+  async list(
+    @Query(new ZodValidationPipe(oddsQuerySchema)) query: OddsQuery,
+    @CurrentUser() user: AuthUser,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     await send(req, res, await this.odds.oddsView(query, user.access));
   }
 
@@ -104,8 +123,17 @@ export class OddsController {
   /** The browser's first load, in the shape its socket then patches (the boards), not The Odds API's. */
   @Get('boards')
   @MeteredOddsDataUnlessPaidRequired()
-  @ApiAnswer({ summary: 'The boards as the socket patches them, with each channel position', answer: boardsAnswerSchema, errors: boardErrors('odds') })
-  async boards(@Query(new ZodValidationPipe(boardsQuerySchema)) query: BoardsQuery, @CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
+  @ApiAnswer({
+    summary: 'The boards as the socket patches them, with each channel position',
+    answer: boardsAnswerSchema,
+    errors: boardErrors('odds'),
+  })
+  async boards(
+    @Query(new ZodValidationPipe(boardsQuerySchema)) query: BoardsQuery,
+    @CurrentUser() user: AuthUser,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     // `require` was the guards' business: the same boards whether asked for early or not, one cached view
     const { require: _require, ...boards } = query;
     await send(req, res, await this.odds.storedBoardsView(boards, user.access));
@@ -121,7 +149,9 @@ export class OddsController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<SportBoard> {
     const board = await this.odds.cachedOdds(sport, query, user.access);
-    setBoardHeaders(res, [{ sport: board.sport_key, fetched_at: board.fetched_at, stale_since: board.stale_since ?? null }]);
+    setBoardHeaders(res, [
+      { sport: board.sport_key, fetched_at: board.fetched_at, stale_since: board.stale_since ?? null },
+    ]);
     return board;
   }
 

@@ -1,6 +1,12 @@
 import type { HttpException } from '@nestjs/common';
 import { z } from 'zod';
-import { canonicalBookKey, canonicalRegion, DEFAULT_STRAIGHT_BET_MARKETS, LINE_MOVEMENT_MARKETS, STRAIGHT_BET_REGIONS } from '@oddspulse/shared';
+import {
+  canonicalBookKey,
+  canonicalRegion,
+  DEFAULT_STRAIGHT_BET_MARKETS,
+  LINE_MOVEMENT_MARKETS,
+  STRAIGHT_BET_REGIONS,
+} from '@oddspulse/shared';
 import { ApiErrors } from '../errors/api-errors';
 import { rejectWith, withApiError } from '../validation/zod-validation.pipe';
 import type { DateFilter } from './odds-view';
@@ -29,7 +35,11 @@ export function list(raw: unknown): string[] {
 
 // `.optional()`: an absent key reaches the transform (and is read as an empty list); zod 4 refuses an absent key of a
 // schema that is not optional before its transform's answer counts.
-export const csv = z.unknown().optional().transform(list).meta({ type: 'string', description: 'A comma-separated list, or the parameter repeated' });
+export const csv = z
+  .unknown()
+  .optional()
+  .transform(list)
+  .meta({ type: 'string', description: 'A comma-separated list, or the parameter repeated' });
 
 /** Bookmaker keys as the catalogue spells them (a feed's alias becomes its canonical key). */
 export const bookList = csv.transform((keys) => keys.map(canonicalBookKey));
@@ -42,7 +52,11 @@ const requiredList = (error: () => HttpException) =>
     .superRefine((values, ctx) => {
       if (!values.length) rejectWith(ctx, error());
     })
-    .meta({ type: 'string', description: 'A comma-separated list, or the parameter repeated', example: 'basketball_nba,americanfootball_nfl' });
+    .meta({
+      type: 'string',
+      description: 'A comma-separated list, or the parameter repeated',
+      example: 'basketball_nba,americanfootball_nfl',
+    });
 
 /** A sport key as the feeds name it, e.g. americanfootball_nfl. */
 export const sportKey = withApiError(
@@ -56,9 +70,15 @@ export const sportKey = withApiError(
 const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
 
 /** Spec 001 §2: American unless decimal is asked for; the board's prices are decimal and converted at this edge. */
-export const priceFormat = withApiError(z.preprocess(blankAsAbsent, z.enum(['american', 'decimal']).default('american')), invalid(OddsMessages.oddsFormat));
+export const priceFormat = withApiError(
+  z.preprocess(blankAsAbsent, z.enum(['american', 'decimal']).default('american')),
+  invalid(OddsMessages.oddsFormat),
+);
 
-export const dateFormat = withApiError(z.preprocess(blankAsAbsent, z.enum(['iso', 'unix']).default('iso')), invalid(OddsMessages.dateFormat));
+export const dateFormat = withApiError(
+  z.preprocess(blankAsAbsent, z.enum(['iso', 'unix']).default('iso')),
+  invalid(OddsMessages.dateFormat),
+);
 
 /** Spec 001 §4 date filter: empty means all games; 'live' games already started; a date (or today) upcoming games that day. */
 export const dateFilter = z
@@ -67,7 +87,8 @@ export const dateFilter = z
   .transform((raw, ctx): DateFilter => {
     if (raw === undefined || raw === '' || raw === 'all') return { kind: 'all' };
     if (raw === 'live' || raw === 'today') return { kind: raw };
-    if (typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(Date.parse(raw))) return { kind: 'day', day: raw };
+    if (typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(Date.parse(raw)))
+      return { kind: 'day', day: raw };
     return rejectWith(ctx, ApiErrors.validation(OddsMessages.date));
   })
   .meta({ type: 'string', description: 'live, today or a day as YYYY-MM-DD; empty for all games' });
@@ -106,7 +127,9 @@ export const oddsQuerySchema = z.preprocess(
   withSports,
   z.object({
     sports: requiredList(invalid(OddsMessages.selectionRequired, 'ODDS_SELECTION_REQUIRED')).pipe(z.array(sportKey)),
-    markets: listOr(DEFAULT_STRAIGHT_BET_MARKETS).describe(`Comma list; default ${DEFAULT_STRAIGHT_BET_MARKETS.join(',')}`),
+    markets: listOr(DEFAULT_STRAIGHT_BET_MARKETS).describe(
+      `Comma list; default ${DEFAULT_STRAIGHT_BET_MARKETS.join(',')}`,
+    ),
     regions: listOr(STRAIGHT_BET_REGIONS)
       .pipe(regionList)
       .describe(`Comma list; default ${STRAIGHT_BET_REGIONS.join(',')}`),
@@ -166,7 +189,10 @@ export const playerPropsQuerySchema = z.preprocess(
 );
 export type PlayerPropsQuery = z.output<typeof playerPropsQuerySchema>;
 
-const historyKey = withApiError(z.string().trim().min(1), invalid(OddsMessages.historyUnavailable, 'HISTORY_UNAVAILABLE'));
+const historyKey = withApiError(
+  z.string().trim().min(1),
+  invalid(OddsMessages.historyUnavailable, 'HISTORY_UNAVAILABLE'),
+);
 
 /** GET /api/odds-history (spec 002 §7): sport and eventId are required; markets default to the line-movement ones. */
 export const oddsHistoryQuerySchema = z.object({
@@ -186,14 +212,22 @@ export type OddsHistoryQuery = z.output<typeof oddsHistoryQuerySchema>;
  */
 export const boardsQuerySchema = z.object({
   kind: z.enum(['odds', 'props']).default('odds'),
-  sports: requiredList(invalid(OddsMessages.sportRequired, 'SPORT_REQUIRED')).pipe(z.array(z.string().regex(/^[a-z0-9_]{2,64}$/)).max(100)),
+  sports: requiredList(invalid(OddsMessages.sportRequired, 'SPORT_REQUIRED')).pipe(
+    z.array(z.string().regex(/^[a-z0-9_]{2,64}$/)).max(100),
+  ),
   markets: csv.pipe(z.array(z.string().max(64)).max(200)),
   // The browser asks for `packed`, the same boards in about half the brotli bytes
-  format: withApiError(z.preprocess(blankAsAbsent, z.enum(['plain', 'packed']).default('plain')), invalid(OddsMessages.boardsFormat)).describe(
+  format: withApiError(
+    z.preprocess(blankAsAbsent, z.enum(['plain', 'packed']).default('plain')),
+    invalid(OddsMessages.boardsFormat),
+  ).describe(
     'plain: `{boards: SportBoard[]}`. packed: `{packed: 3, boards}`, the same boards in columns (shared/src/realtime/packed-boards.ts: the markets and outcomes of a board in columns across its events, outcome names as indexes into a table per event, prices as American integers where exact, links as a common prefix and their ids); `unpackBoards` of @oddspulse/shared reads it back',
   ),
   // The odds page asks before it knows the plan; PaidWhenRequiredGuard refuses a free plan before metering
-  require: withApiError(z.preprocess(blankAsAbsent, z.enum(['paid']).optional()), invalid(OddsMessages.boardsRequire)).describe(
+  require: withApiError(
+    z.preprocess(blankAsAbsent, z.enum(['paid']).optional()),
+    invalid(OddsMessages.boardsRequire),
+  ).describe(
     'paid: answer only a paid plan; the free plan gets 402 SUBSCRIPTION_REQUIRED and the call is not counted against its quota',
   ),
 });

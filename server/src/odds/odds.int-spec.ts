@@ -1,10 +1,23 @@
 import { parseConfig } from '@oddspulse/core';
-import { type SportBoard, canonicalBookKey, DEFAULT_STRAIGHT_BET_MARKETS, diffBoards, selectableSportsbooks, unpackBoards } from '@oddspulse/shared';
+import {
+  type SportBoard,
+  canonicalBookKey,
+  DEFAULT_STRAIGHT_BET_MARKETS,
+  diffBoards,
+  selectableSportsbooks,
+  unpackBoards,
+} from '@oddspulse/shared';
 import { bearer, signUp } from '../../../test/support/accounts-app';
 import { loadFixtureBoards, writeBoard } from '../../../test/support/fixture-boards';
 import { createGatewayApp, type GatewayTestApp } from '../../../test/support/gateway-app';
 import { rawGet } from '../../../test/support/raw-http';
-import { deleteKeysWithPrefix, LiveStateRepository, OddsHistoryRepository, RealtimeKeys, RedisKeys } from '@oddspulse/core';
+import {
+  deleteKeysWithPrefix,
+  LiveStateRepository,
+  OddsHistoryRepository,
+  RealtimeKeys,
+  RedisKeys,
+} from '@oddspulse/core';
 
 const prefix = `${process.env.REDIS_PREFIX}-odds`;
 const NFL = 'americanfootball_nfl';
@@ -18,7 +31,11 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
 
   beforeAll(async () => {
     // every sport the recorded boards cover is one the pipeline polls (an unknown sport is a 400)
-    t = await createGatewayApp({ REDIS_PREFIX: prefix, FREE_MONTHLY_QUOTA: 6, FEED_SPORTS: [...parseConfig(process.env).FEED_SPORTS, 'americanfootball_cfl'] });
+    t = await createGatewayApp({
+      REDIS_PREFIX: prefix,
+      FREE_MONTHLY_QUOTA: 6,
+      FEED_SPORTS: [...parseConfig(process.env).FEED_SPORTS, 'americanfootball_cfl'],
+    });
     fixtures = await loadFixtureBoards(t.redis);
     gold = bearer((await signUp(t, 'gold')).session);
     free = bearer((await signUp(t, 'free')).session);
@@ -58,7 +75,9 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Please select sports, regions, and markets to view odds');
     }
-    expect((await get(`/api/odds?sports=${NFL}&markets=h2h&regions=mars`, gold)).body.message).toBe('Unknown region: mars');
+    expect((await get(`/api/odds?sports=${NFL}&markets=h2h&regions=mars`, gold)).body.message).toBe(
+      'Unknown region: mars',
+    );
     expect((await get(`/api/odds?sports=${NFL}&markets=h2h&regions=us&oddsFormat=fractional`, gold)).body.message).toBe(
       'oddsFormat must be american or decimal',
     );
@@ -69,13 +88,20 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
   it("defaults the markets and regions to the straight bets' when a sport alone is given", async () => {
     const bare = await get(`/api/odds?sport=${NFL}`, gold);
     expect(bare.status).toBe(200);
-    const explicit = await get(`/api/odds?sports=${NFL}&markets=${DEFAULT_STRAIGHT_BET_MARKETS.join(',')}&regions=us,us2,us_exchanges`, gold);
+    const explicit = await get(
+      `/api/odds?sports=${NFL}&markets=${DEFAULT_STRAIGHT_BET_MARKETS.join(',')}&regions=us,us2,us_exchanges`,
+      gold,
+    );
     expect(bare.body).toEqual(explicit.body);
     const markets = new Set(
-      bare.body.flatMap((g: { bookmakers: Array<{ markets: Array<{ key: string }> }> }) => g.bookmakers.flatMap((b) => b.markets.map((m) => m.key))),
+      bare.body.flatMap((g: { bookmakers: Array<{ markets: Array<{ key: string }> }> }) =>
+        g.bookmakers.flatMap((b) => b.markets.map((m) => m.key)),
+      ),
     );
     expect([...markets].sort()).toEqual(['h2h', 'spreads', 'totals']);
-    const books = new Set(bare.body.flatMap((g: { bookmakers: Array<{ key: string }> }) => g.bookmakers.map((b) => b.key)));
+    const books = new Set(
+      bare.body.flatMap((g: { bookmakers: Array<{ key: string }> }) => g.bookmakers.map((b) => b.key)),
+    );
     // us_exchanges is in, the EU exchange is not
     expect(books).not.toContain('betfair_ex_eu');
     expect((await get(`/api/odds?sport=${NFL}&regions=eu`, gold)).body).not.toEqual(bare.body);
@@ -109,7 +135,10 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
   });
 
   it("gives the board's decimal prices, unrounded, and unix times when asked", async () => {
-    const res = await get(`/api/odds?sports=${NFL}&markets=spreads,totals&regions=us,eu&oddsFormat=decimal&dateFormat=unix`, gold);
+    const res = await get(
+      `/api/odds?sports=${NFL}&markets=spreads,totals&regions=us,eu&oddsFormat=decimal&dateFormat=unix`,
+      gold,
+    );
     expect(res.status).toBe(200);
     const game = res.body[0];
     expect(typeof game.commence_time).toBe('number');
@@ -136,9 +165,13 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
 
   // spec 001 §4: a date means upcoming games on that day
   it('filters by day', async () => {
-    const all = (await get(`/api/odds?sports=${NFL}&markets=h2h&regions=us`, gold)).body as Array<{ commence_time: string }>;
+    const all = (await get(`/api/odds?sports=${NFL}&markets=h2h&regions=us`, gold)).body as Array<{
+      commence_time: string;
+    }>;
     const first = all.find((g) => Date.parse(g.commence_time) > Date.now())!;
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(first.commence_time));
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(
+      new Date(first.commence_time),
+    );
     const res = await get(`/api/odds?sports=${NFL}&markets=h2h&regions=us&date=${day}`, gold);
     expect(res.body.length).toBeGreaterThan(0);
     expect(res.body.length).toBeLessThan(all.length);
@@ -146,7 +179,9 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
 
   it('lists sports, events and the odds-data fallback (h2h, us by default)', async () => {
     const sports = await get('/api/sports', gold);
-    expect(sports.body).toEqual(expect.arrayContaining([{ key: NFL, title: 'NFL', group: 'American Football', active: true }]));
+    expect(sports.body).toEqual(
+      expect.arrayContaining([{ key: NFL, title: 'NFL', group: 'American Football', active: true }]),
+    );
     // Out of season on The Odds API (the pipeline's cached list): listed, but not active.
     await t.redis.client.set(t.redis.key(...RedisKeys.oddsApiSports), JSON.stringify([NFL]), 'EX', 60);
     const seasonal = await get('/api/sports', gold);
@@ -158,7 +193,9 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     expect(events.body[0]).not.toHaveProperty('bookmakers');
     const oddsData = await get(`/api/odds-data?sport=${NFL}`, gold);
     const markets = new Set(
-      oddsData.body.flatMap((g: { bookmakers: Array<{ markets: Array<{ key: string }> }> }) => g.bookmakers.flatMap((b) => b.markets.map((m) => m.key))),
+      oddsData.body.flatMap((g: { bookmakers: Array<{ markets: Array<{ key: string }> }> }) =>
+        g.bookmakers.flatMap((b) => b.markets.map((m) => m.key)),
+      ),
     );
     expect([...markets]).toEqual(['h2h']);
   });
@@ -169,7 +206,11 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     expect(res.body).toMatchObject({ sport_key: NFL, fetched_at: fixtures.nfl.fetched_at });
     expect(res.body.events[0].bookmakers.map((b: { key: string }) => b.key)).toEqual(['draftkings']);
 
-    const stale: SportBoard = { ...fixtures.nfl, sport_key: 'americanfootball_cfl', stale_since: '2026-11-21T07:00:00.000Z' };
+    const stale: SportBoard = {
+      ...fixtures.nfl,
+      sport_key: 'americanfootball_cfl',
+      stale_since: '2026-11-21T07:00:00.000Z',
+    };
     await writeBoard(t.redis, 'odds', stale);
     const staleRes = await get('/api/cached-odds/americanfootball_cfl', gold);
     expect(staleRes.status).toBe(200);
@@ -204,8 +245,12 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     const b = await get('/api/player-props?sports=basketball_nba&bookFilter=draftkings', gold);
     expect(b.status).toBe(200);
     expect(b.body).toHaveLength(2);
-    expect(new Set(b.body.flatMap((g: { bookmakers: Array<{ key: string }> }) => g.bookmakers.map((bk) => bk.key)))).toEqual(new Set(['draftkings']));
-    expect((await get('/api/player-props?league=basketball_nba', gold)).body.message).toBe('game_id is required with league');
+    expect(
+      new Set(b.body.flatMap((g: { bookmakers: Array<{ key: string }> }) => g.bookmakers.map((bk) => bk.key))),
+    ).toEqual(new Set(['draftkings']));
+    expect((await get('/api/player-props?league=basketball_nba', gold)).body.message).toBe(
+      'game_id is required with league',
+    );
   });
 
   // The odds and props rooms relay the whole board to every paid socket, so a paid plan's REST answer
@@ -213,9 +258,13 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
   it('gives a Gold user every book of the board the odds room relays', async () => {
     const boardBooks = new Set(fixtures.nfl.events.flatMap((e) => e.bookmakers.map((b) => b.key)));
     const res = await get(`/api/cached-odds/${NFL}`, gold);
-    expect(new Set(res.body.events.flatMap((e: { bookmakers: Array<{ key: string }> }) => e.bookmakers.map((b) => b.key)))).toEqual(boardBooks);
+    expect(
+      new Set(res.body.events.flatMap((e: { bookmakers: Array<{ key: string }> }) => e.bookmakers.map((b) => b.key))),
+    ).toEqual(boardBooks);
     const freeRes = await get(`/api/cached-odds/${NFL}`, free);
-    const freeBooks = new Set<string>(freeRes.body.events.flatMap((e: { bookmakers: Array<{ key: string }> }) => e.bookmakers.map((b) => b.key)));
+    const freeBooks = new Set<string>(
+      freeRes.body.events.flatMap((e: { bookmakers: Array<{ key: string }> }) => e.bookmakers.map((b) => b.key)),
+    );
     expect(freeBooks.size).toBeLessThan(boardBooks.size);
   });
 
@@ -229,7 +278,9 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     const expected = fixtures.nfl.events
       .map((event) => ({
         ...event,
-        bookmakers: event.bookmakers.map((book) => ({ ...book, markets: book.markets.filter((m) => markets.includes(m.key)) })).filter((b) => b.markets.length),
+        bookmakers: event.bookmakers
+          .map((book) => ({ ...book, markets: book.markets.filter((m) => markets.includes(m.key)) }))
+          .filter((b) => b.markets.length),
       }))
       .filter((event) => event.bookmakers.length);
     // a board written without a diff: its channel has carried nothing yet
@@ -243,14 +294,24 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
 
     const allowed = new Set(selectableSportsbooks({ plan: 'free', unlimited: false }));
     const freeRes = await get(`/api/boards?sports=${NFL}`, free);
-    const freeBooks = new Set<string>(freeRes.body.boards[0].events.flatMap((e: { bookmakers: Array<{ key: string }> }) => e.bookmakers.map((b) => b.key)));
+    const freeBooks = new Set<string>(
+      freeRes.body.boards[0].events.flatMap((e: { bookmakers: Array<{ key: string }> }) =>
+        e.bookmakers.map((b) => b.key),
+      ),
+    );
     expect(freeBooks.size).toBeGreaterThan(0);
     for (const key of freeBooks) expect(allowed.has(key)).toBe(true);
 
     expect((await get(`/api/boards?sports=${NFL}`)).status).toBe(401);
-    expect(await get('/api/boards?kind=odds', gold).then((r) => [r.status, r.body.message])).toEqual([400, 'Please select a sport']);
+    expect(await get('/api/boards?kind=odds', gold).then((r) => [r.status, r.body.message])).toEqual([
+      400,
+      'Please select a sport',
+    ]);
     expect((await get(`/api/boards?kind=scores&sports=${NFL}`, gold)).status).toBe(400);
-    expect((await get('/api/boards?sports=icehockey_nhl', gold)).body).toMatchObject({ code: 'BOARD_UNAVAILABLE', sports: ['icehockey_nhl'] });
+    expect((await get('/api/boards?sports=icehockey_nhl', gold)).body).toMatchObject({
+      code: 'BOARD_UNAVAILABLE',
+      sports: ['icehockey_nhl'],
+    });
   });
 
   // The packed first load (spec 001 §7) is the plain answer in columns, cached per format with its own ETag
@@ -312,7 +373,13 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     const board = (fetchedAt: string): SportBoard => ({ ...fixtures.nfl, sport_key: MLB, fetched_at: fetchedAt });
     const publish = (next: SportBoard) =>
       t.publisher.publishWith(
-        { channel: 'odds', key: MLB, at: next.fetched_at, type: 'board.diff', data: { sport_key: MLB, fetched_at: next.fetched_at, events: [] } },
+        {
+          channel: 'odds',
+          key: MLB,
+          at: next.fetched_at,
+          type: 'board.diff',
+          data: { sport_key: MLB, fetched_at: next.fetched_at, events: [] },
+        },
         state.boardWrites('odds', next),
       );
     const query = `/api/boards?kind=odds&sports=${NFL},${MLB}&markets=h2h`;
@@ -374,7 +441,9 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     const allowed = new Set(selectableSportsbooks({ plan: 'free', unlimited: false }));
     const res = await get(`/api/odds?sports=${NFL}&markets=h2h,spreads&regions=us`, free);
     expect(res.status).toBe(200);
-    const books = new Set(res.body.flatMap((g: { bookmakers: Array<{ key: string }> }) => g.bookmakers.map((b) => b.key)));
+    const books = new Set(
+      res.body.flatMap((g: { bookmakers: Array<{ key: string }> }) => g.bookmakers.map((b) => b.key)),
+    );
     expect(books.size).toBeGreaterThan(0);
     for (const key of books) expect(allowed.has(key as string)).toBe(true);
     expect(res.headers['x-quota-limit']).toBe('6');
@@ -382,7 +451,12 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     let last = res;
     for (let i = 0; i < 6 && last.status === 200; i++) last = await get(`/api/events?sport=${NFL}`, free);
     expect(last.status).toBe(402);
-    expect(last.body).toMatchObject({ code: 'QUOTA_EXCEEDED', used: 6, quota: 6, message: "You've reached the free 6 request limit. Upgrade to continue." });
+    expect(last.body).toMatchObject({
+      code: 'QUOTA_EXCEEDED',
+      used: 6,
+      quota: 6,
+      message: "You've reached the free 6 request limit. Upgrade to continue.",
+    });
   });
 
   // spec 002 §7 GET /api/odds-history, from PostgreSQL
@@ -413,7 +487,10 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     expect(series[1].outcomes[1].price).toBe(series[0].outcomes[1].price);
 
     // The chart's compact view of the same rows: changes only, one price list per line
-    const compact = await get(`/api/odds-history?sport=${NFL}&eventId=${event.id}&markets=h2h&bookmakers=draftkings&view=series`, gold);
+    const compact = await get(
+      `/api/odds-history?sport=${NFL}&eventId=${event.id}&markets=h2h&bookmakers=draftkings&view=series`,
+      gold,
+    );
     expect(compact.status).toBe(200);
     const [moved1, held] = compact.body[0].markets[0].outcomes;
     expect(moved1.lines).toHaveLength(1);
@@ -431,7 +508,9 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     const own = bearer((await signUp(t, 'free')).session);
     const allowed = new Set(selectableSportsbooks({ plan: 'free', unlimited: false }));
     const event = { ...fixtures.nfl.events[0], id: `${fixtures.nfl.events[0].id}-books-${Date.now()}` };
-    await t.get(OddsHistoryRepository).insertChanges(NFL, diffBoards(null, { ...fixtures.nfl, events: [event] }).records, new Date());
+    await t
+      .get(OddsHistoryRepository)
+      .insertChanges(NFL, diffBoards(null, { ...fixtures.nfl, events: [event] }).records, new Date());
     const booksOf = (body: Array<{ key: string }>) => body.map((book) => book.key);
     const path = `/api/odds-history?sport=${NFL}&eventId=${event.id}&markets=h2h`;
 

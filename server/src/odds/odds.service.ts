@@ -20,7 +20,14 @@ import {
   type SportBoard,
 } from '@oddspulse/shared';
 import { ApiErrors } from '../errors/api-errors';
-import { APP_CONFIG, type AppConfig, LiveStateNotices, LiveStateRepository, OddsApiAccountRepository, type BoardKind } from '@oddspulse/core';
+import {
+  APP_CONFIG,
+  type AppConfig,
+  LiveStateNotices,
+  LiveStateRepository,
+  OddsApiAccountRepository,
+  type BoardKind,
+} from '@oddspulse/core';
 import { ViewCache, type View } from '../view-cache/view-cache';
 import { LiveVersions } from '../view-cache/live-versions';
 import { WarmViews } from '../view-cache/warm-views';
@@ -94,12 +101,16 @@ export class OddsService {
   }
 
   oddsDataView(query: OddsDataQuery, access: PlanAccess, now = Date.now()): Promise<ServedView> {
-    return this.cachedView('odds-data', 'odds', [query.sport], query, access, now, (at) => this.oddsData(query, access, at));
+    return this.cachedView('odds-data', 'odds', [query.sport], query, access, now, (at) =>
+      this.oddsData(query, access, at),
+    );
   }
 
   playerPropsView(query: PlayerPropsQuery, access: PlanAccess, now = Date.now()): Promise<ServedView> {
     const sports = query.variant === 'game' ? [query.league] : query.sports;
-    return this.cachedView('player-props', 'props', sports, query, access, now, (at) => this.playerProps(query, access, at));
+    return this.cachedView('player-props', 'props', sports, query, access, now, (at) =>
+      this.playerProps(query, access, at),
+    );
   }
 
   /**
@@ -108,10 +119,19 @@ export class OddsService {
    * the plain form, for API clients, would take the stronger compressions' turns from the first visits.
    */
   storedBoardsView(query: BoardsView, access: PlanAccess, now = Date.now()): Promise<ServedView> {
-    return this.cachedView('boards', query.kind, query.sports, query, access, now, (at) => this.storedBoards(query, access, at), {
-      freshnessInBody: true,
-      firstLoad: query.format === 'packed',
-    });
+    return this.cachedView(
+      'boards',
+      query.kind,
+      query.sports,
+      query,
+      access,
+      now,
+      (at) => this.storedBoards(query, access, at),
+      {
+        freshnessInBody: true,
+        firstLoad: query.format === 'packed',
+      },
+    );
   }
 
   /** The sports the pipeline polls; `active` false for those The Odds API says are out of season (when it is the feed). */
@@ -144,7 +164,10 @@ export class OddsService {
   async cachedOdds(sport: string, query: CachedOddsQuery, access: PlanAccess): Promise<SportBoard> {
     const [board] = await this.requireBoards('odds', [sport]);
     const books = this.narrowBooks(visibleBooks(access), query.bookmakers);
-    return { ...board, events: filterEvents(board.events, { markets: query.markets, books, eventId: query.eventId, now: Date.now() }) };
+    return {
+      ...board,
+      events: filterEvents(board.events, { markets: query.markets, books, eventId: query.eventId, now: Date.now() }),
+    };
   }
 
   /**
@@ -160,7 +183,10 @@ export class OddsService {
   ): Promise<WithFreshness<({ boards: SportBoard[] } | PackedBoards) & { positions: BoardPositions }>> {
     const stored = await this.requirePositionedBoards(query.kind, query.sports);
     const books = visibleBooks(access);
-    const boards = stored.map(({ board }) => ({ ...board, events: withoutBookIds(filterEvents(board.events, { markets: query.markets, books, now })) }));
+    const boards = stored.map(({ board }) => ({
+      ...board,
+      events: withoutBookIds(filterEvents(board.events, { markets: query.markets, books, now })),
+    }));
     // where each sport's channel stood as its board was read: the browser's socket joins from there
     const positions: BoardPositions = Object.fromEntries(query.sports.map((sport, i) => [sport, stored[i].position]));
     return {
@@ -173,10 +199,20 @@ export class OddsService {
    * GET /api/player-props. Variant A (league, date, game_id, markets): one game's props as flat items.
    * Variant B (sports, date, bookFilter): the props boards' games.
    */
-  async playerProps(query: PlayerPropsQuery, access: PlanAccess, now = Date.now()): Promise<WithFreshness<PlayerPropItem[] | ApiGame[]>> {
+  async playerProps(
+    query: PlayerPropsQuery,
+    access: PlanAccess,
+    now = Date.now(),
+  ): Promise<WithFreshness<PlayerPropItem[] | ApiGame[]>> {
     if (query.variant === 'game') {
       const [board] = await this.requireBoards('props', [query.league]);
-      const filter = { markets: query.markets, books: visibleBooks(access), eventId: query.game_id, date: query.date, now };
+      const filter = {
+        markets: query.markets,
+        books: visibleBooks(access),
+        eventId: query.game_id,
+        date: query.date,
+        now,
+      };
       const body = filterEvents(board.events, filter).flatMap(propItems(now));
       return { body, boards: [freshness(query.league, board)], validUntil: now + CLOCK_BOUND_MS };
     }
@@ -204,7 +240,9 @@ export class OddsService {
       books = new Set([...(books ?? inRegions)].filter((key) => inRegions.has(key)));
     }
     const boards = await this.requireBoards(kind, sports);
-    const games = boards.flatMap((board) => filterEvents(board.events, { markets: options.markets, books, date: options.date, now: options.now }));
+    const games = boards.flatMap((board) =>
+      filterEvents(board.events, { markets: options.markets, books, date: options.date, now: options.now }),
+    );
     games.sort((a, b) => Date.parse(a.commence_time) - Date.parse(b.commence_time));
     return {
       body: games.map((g) => toApiGame(g, options.oddsFormat, options.dateFormat)),
@@ -258,7 +296,9 @@ export class OddsService {
     const stamps = await this.versions.boardStamps(kind, sports);
     const missing = sports.filter((_, i) => !stamps[i]);
     if (missing.length) throw ApiErrors.boardUnavailable(kind, missing);
-    const versions = stamps.map((s) => s?.revision && (freshnessInBody ? `${s.revision}@${s.fetched_at}@${s.stale_since ?? ''}` : s.revision));
+    const versions = stamps.map(
+      (s) => s?.revision && (freshnessInBody ? `${s.revision}@${s.fetched_at}@${s.stale_since ?? ''}` : s.revision),
+    );
     const key = versions.every(Boolean) ? `${base}|${versions.join(',')}` : null;
     const { view, meta } = await this.views.view(
       key,
@@ -268,7 +308,10 @@ export class OddsService {
       },
       now,
     );
-    return { served: { view, boards: key ? stamps.map((stamp, i) => freshness(sports[i], stamp)) : meta }, versioned: key !== null };
+    return {
+      served: { view, boards: key ? stamps.map((stamp, i) => freshness(sports[i], stamp)) : meta },
+      versioned: key !== null,
+    };
   }
 
   /** The user's chosen books within what the plan allows; an empty choice means all allowed. */

@@ -25,7 +25,8 @@ describe('the ops channel (real PostgreSQL and Redis, socket.io)', () => {
     t = await createGatewayApp({ REDIS_PREFIX: prefix, OPS_EMAILS: [opsEmail], OPS_SAMPLE_INTERVAL_MS: 60_000 });
     const [ops, platinum] = await Promise.all([signUp(t, 'platinum', opsEmail), signUp(t, 'platinum')]);
     tokens = { ops: ops.session.access_token, platinum: platinum.session.access_token };
-    apiKey = (await t.http().post('/api/api-keys').set(bearer(ops.session)).send({ name: 'scripts' })).body.key as string;
+    apiKey = (await t.http().post('/api/api-keys').set(bearer(ops.session)).send({ name: 'scripts' })).body
+      .key as string;
   });
 
   afterAll(async () => {
@@ -34,10 +35,15 @@ describe('the ops channel (real PostgreSQL and Redis, socket.io)', () => {
   });
 
   it('lets operations staff join the ops room and refuses a visitor, a Platinum user and an API key', async () => {
-    const subscribe = async (auth: Record<string, string>) => (await connect(auth)).subscribe({ channel: 'ops', sport: OPS_OVERVIEW_KEY });
+    const subscribe = async (auth: Record<string, string>) =>
+      (await connect(auth)).subscribe({ channel: 'ops', sport: OPS_OVERVIEW_KEY });
     expect(await subscribe({ token: tokens.ops })).toMatchObject({ ok: true, room: 'ops:overview' });
     expect(await subscribe({})).toMatchObject({ ok: false, code: 'AUTH_REQUIRED' });
-    expect(await subscribe({ token: tokens.platinum })).toEqual({ ok: false, code: 'OPS_REQUIRED', message: 'This is for operations staff only.' });
+    expect(await subscribe({ token: tokens.platinum })).toEqual({
+      ok: false,
+      code: 'OPS_REQUIRED',
+      message: 'This is for operations staff only.',
+    });
     // the key's owner is ops: a key never carries the role
     expect(await subscribe({ apiKey })).toMatchObject({ ok: false, code: 'OPS_REQUIRED' });
   });

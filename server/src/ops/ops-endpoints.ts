@@ -2,7 +2,14 @@ import type { HttpException } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import { canOperate } from '@oddspulse/shared';
-import { APP_CONFIG, type AppConfig, JobQueueService, MetricsService, presentsMetricsToken, publicOrigin } from '@oddspulse/core';
+import {
+  APP_CONFIG,
+  type AppConfig,
+  JobQueueService,
+  MetricsService,
+  presentsMetricsToken,
+  publicOrigin,
+} from '@oddspulse/core';
 import { CSRF_COOKIE, CSRF_HEADER } from '../accounts/auth/auth-user';
 import { OpsGate } from './ops-gate.service';
 import { answerConsoleErrorsInApiShape, QUEUE_CONSOLE_PATH, queueConsole } from './queue-console';
@@ -39,7 +46,8 @@ export function mountOperations(app: NestExpressApplication, { clientIndex }: { 
 
   /** A page request gets the web app with the refusal's status; anything else the error body. */
   const refuse = (req: Request, res: Response, next: NextFunction, refusal: HttpException) => {
-    if (clientIndex && isPageRequest(req)) return res.status(refusal.getStatus()).setHeader('Cache-Control', 'no-store').sendFile(clientIndex);
+    if (clientIndex && isPageRequest(req))
+      return res.status(refusal.getStatus()).setHeader('Cache-Control', 'no-store').sendFile(clientIndex);
     next(refusal);
   };
 
@@ -70,7 +78,12 @@ export function mountOperations(app: NestExpressApplication, { clientIndex }: { 
       // Copied on every read the console makes (it polls), so it follows the session's token when the app refreshes it.
       const csrf = (req.cookies as Record<string, string> | undefined)?.[CSRF_COOKIE];
       if (need === 'view' && decision.user.via === 'cookie' && csrf) {
-        res.cookie(CONSOLE_XSRF_COOKIE, csrf, { path: QUEUE_CONSOLE_PATH, sameSite: 'strict', secure, httpOnly: false });
+        res.cookie(CONSOLE_XSRF_COOKIE, csrf, {
+          path: QUEUE_CONSOLE_PATH,
+          sameSite: 'strict',
+          secure,
+          httpOnly: false,
+        });
       }
       if (need === 'operate') gate.recordAction(decision.user, req, res);
       res.setHeader('Cache-Control', 'no-store');

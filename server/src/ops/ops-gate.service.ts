@@ -47,7 +47,9 @@ export class OpsGate {
       };
       this.audit
         .record(entry)
-        .catch((error: Error) => this.logger.error({ ...entry, err: error }, `Audit record of an operations action failed: ${error.message}`));
+        .catch((error: Error) =>
+          this.logger.error({ ...entry, err: error }, `Audit record of an operations action failed: ${error.message}`),
+        );
     });
   }
 }

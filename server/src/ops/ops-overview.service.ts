@@ -1,5 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { creditBurn, opsFeeds, schedulerHealth, summariseDailyCounters, utcDay, type OpsCredits, type OpsOverview, type OpsSockets } from '@oddspulse/shared';
+import {
+  creditBurn,
+  opsFeeds,
+  schedulerHealth,
+  summariseDailyCounters,
+  utcDay,
+  type OpsCredits,
+  type OpsOverview,
+  type OpsSockets,
+} from '@oddspulse/shared';
 import {
   APP_CONFIG,
   type AppConfig,
@@ -68,7 +77,9 @@ export class OpsOverviewService {
       problems,
     };
     if (!redis) {
-      problems.push('Redis is not answering: feeds, queues, sockets and settlement runs cannot be read until it is back.');
+      problems.push(
+        'Redis is not answering: feeds, queues, sockets and settlement runs cannot be read until it is back.',
+      );
       return overview;
     }
     const read = <T>(what: string, reading: () => Promise<T>): Promise<T | null> =>
@@ -79,7 +90,10 @@ export class OpsOverviewService {
     const [workers, schedule, feeds, credits, queues, sockets, counters, runs] = await Promise.all([
       read('the workers', () => this.jobs.workerCount()),
       read('the scheduler', async () => ({ lastTick: await this.state.lastScheduleTick() })),
-      read('the feeds', async () => ({ statuses: await this.state.feedStatuses(), events: await this.state.oddsSchedules() })),
+      read('the feeds', async () => ({
+        statuses: await this.state.feedStatuses(),
+        events: await this.state.oddsSchedules(),
+      })),
       read('The Odds API credits', () => this.credits(now)),
       read('the queues', () => this.jobs.depths(now)),
       read('the sockets', async () => this.sockets(await this.opsState.gatewaySamples(now), now)),
@@ -116,7 +130,11 @@ export class OpsOverviewService {
 
   /** Null while The Odds API is not in use and has never reported a balance (the simulator spends no credits). */
   private async credits(now: number): Promise<OpsCredits | null> {
-    const [credits, samples, held] = await Promise.all([this.oddsApi.credits(), this.oddsApi.creditSamples(now - 2 * HOUR_MS), this.state.oddsHeld()]);
+    const [credits, samples, held] = await Promise.all([
+      this.oddsApi.credits(),
+      this.oddsApi.creditSamples(now - 2 * HOUR_MS),
+      this.state.oddsHeld(),
+    ]);
     const inUse = this.config.ODDS_PROVIDER === 'theoddsapi' || this.config.SCORES_PROVIDER === 'theoddsapi';
     if (!inUse && credits.remaining === null) return null;
     const burn = creditBurn(samples, now);
@@ -139,11 +157,14 @@ export class OpsOverviewService {
   private sockets(samples: readonly GatewaySample[], now: number): OpsSockets {
     const recent = samples.filter((s) => now - s.at <= GATEWAY_SAMPLES_MISSED * this.config.OPS_SAMPLE_INTERVAL_MS);
     const rooms = new Map<string, number>();
-    for (const sample of recent) for (const [room, count] of Object.entries(sample.rooms)) rooms.set(room, (rooms.get(room) ?? 0) + count);
+    for (const sample of recent)
+      for (const [room, count] of Object.entries(sample.rooms)) rooms.set(room, (rooms.get(room) ?? 0) + count);
     return {
       processes: recent.length,
       connections: recent.reduce((sum, s) => sum + s.connections, 0),
-      rooms: [...rooms].map(([room, sockets]) => ({ room, sockets })).sort((a, b) => b.sockets - a.sockets || a.room.localeCompare(b.room)),
+      rooms: [...rooms]
+        .map(([room, sockets]) => ({ room, sockets }))
+        .sort((a, b) => b.sockets - a.sockets || a.room.localeCompare(b.room)),
       deliveries_per_second: Math.round(recent.reduce((sum, s) => sum + s.deliveries_per_second, 0) * 10) / 10,
     };
   }

@@ -82,7 +82,13 @@ export class OpsSampler implements OnApplicationBootstrap, OnApplicationShutdown
     const overview = await this.overview.build(now);
     await this.opsState.saveOverview(overview);
     await this.publisher.publish(
-      { channel: RealtimeChannel.Ops, key: OPS_OVERVIEW_KEY, at: overview.generated_at, type: 'ops.overview', data: overview },
+      {
+        channel: RealtimeChannel.Ops,
+        key: OPS_OVERVIEW_KEY,
+        at: overview.generated_at,
+        type: 'ops.overview',
+        data: overview,
+      },
       OPS_REPLAY_BUFFER,
     );
   }

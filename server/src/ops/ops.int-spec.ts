@@ -5,7 +5,14 @@ import request from 'supertest';
 import { Worker } from 'bullmq';
 import { JobName, QueueName, type OpsOverview } from '@oddspulse/shared';
 import { bullConnectionOptions, JobQueueService, parseConfig } from '@oddspulse/core';
-import { bearer, createAccountsApp, signUp, TEST_PASSWORD, uniqueEmail, type AccountsTestApp } from '../../../test/support/accounts-app';
+import {
+  bearer,
+  createAccountsApp,
+  signUp,
+  TEST_PASSWORD,
+  uniqueEmail,
+  type AccountsTestApp,
+} from '../../../test/support/accounts-app';
 import { TcpProxy } from '../../../test/support/tcp-proxy';
 
 const METRICS_TOKEN = 'scraper-token-0123456789abcdefghij';
@@ -35,17 +42,26 @@ describe('operations routes (real PostgreSQL and Redis)', () => {
     return agent;
   };
   const csrfOf = (agent: Agent) =>
-    (agent as unknown as { jar: { getCookie(name: string, access: object): { value: string } } }).jar.getCookie('op_csrf', {
-      path: '/',
-      domain: '127.0.0.1',
-      secure: false,
-      script: false,
-    }).value;
+    (agent as unknown as { jar: { getCookie(name: string, access: object): { value: string } } }).jar.getCookie(
+      'op_csrf',
+      {
+        path: '/',
+        domain: '127.0.0.1',
+        secure: false,
+        script: false,
+      },
+    ).value;
 
   beforeAll(async () => {
     writeFileSync(join(dist, 'index.html'), INDEX_HTML);
     t = await createAccountsApp(
-      { REDIS_PREFIX: prefix, OPS_EMAILS: [opsEmail, keyOwnerEmail], OPS_VIEWER_EMAILS: [viewerEmail], METRICS_TOKEN, DEMO_MODE: false },
+      {
+        REDIS_PREFIX: prefix,
+        OPS_EMAILS: [opsEmail, keyOwnerEmail],
+        OPS_VIEWER_EMAILS: [viewerEmail],
+        METRICS_TOKEN,
+        DEMO_MODE: false,
+      },
       { clientIndex: join(dist, 'index.html') },
     );
     const [ops, viewer, platinum, keyOwner] = await Promise.all([
@@ -55,9 +71,14 @@ describe('operations routes (real PostgreSQL and Redis)', () => {
       signUp(t, 'platinum', keyOwnerEmail),
       signUp(t, 'gold', goldEmail),
     ]);
-    tokens = { ops: ops.session.access_token, viewer: viewer.session.access_token, platinum: platinum.session.access_token };
+    tokens = {
+      ops: ops.session.access_token,
+      viewer: viewer.session.access_token,
+      platinum: platinum.session.access_token,
+    };
     // A key of an ops user: keys never carry the role.
-    apiKey = (await t.http().post('/api/api-keys').set(bearer(keyOwner.session)).send({ name: 'scripts' })).body.key as string;
+    apiKey = (await t.http().post('/api/api-keys').set(bearer(keyOwner.session)).send({ name: 'scripts' })).body
+      .key as string;
   });
 
   afterAll(async () => {
@@ -90,7 +111,10 @@ describe('operations routes (real PostgreSQL and Redis)', () => {
         viewer: 200,
       });
       expect(results.visitor.body).toMatchObject({ code: 'AUTH_REQUIRED', message: 'Authentication required' });
-      expect(results.platinum.body).toMatchObject({ code: 'OPS_REQUIRED', message: 'This is for operations staff only.' });
+      expect(results.platinum.body).toMatchObject({
+        code: 'OPS_REQUIRED',
+        message: 'This is for operations staff only.',
+      });
       expect(results.apiKey.body).toMatchObject({ code: 'API_KEY_NOT_ALLOWED' });
     });
 
@@ -101,7 +125,8 @@ describe('operations routes (real PostgreSQL and Redis)', () => {
   });
 
   it('serves the web app at /ops to operations staff only, with the refusal’s status otherwise (the app then says why)', async () => {
-    const page = (agent: Agent | null) => (agent ?? t.http()).get('/ops').set('Accept', 'text/html,application/xhtml+xml,*/*;q=0.8');
+    const page = (agent: Agent | null) =>
+      (agent ?? t.http()).get('/ops').set('Accept', 'text/html,application/xhtml+xml,*/*;q=0.8');
     const ops = await page(await signIn(opsEmail));
     expect([ops.status, ops.text]).toEqual([200, INDEX_HTML]);
     expect((await page(await signIn(goldEmail))).status).toBe(403);
@@ -139,7 +164,11 @@ describe('operations routes (real PostgreSQL and Redis)', () => {
       );
       worker = failing;
       const failed = new Promise((resolve) => failing.once('failed', resolve));
-      await jobs.add(JobName.OddsPoll, { sport: 'basketball_nba', tick: 1 }, { jobId: 'ops-spec-failing', attempts: 1 });
+      await jobs.add(
+        JobName.OddsPoll,
+        { sport: 'basketball_nba', tick: 1 },
+        { jobId: 'ops-spec-failing', attempts: 1 },
+      );
       await failed;
       await failing.close();
       worker = undefined;
@@ -157,7 +186,9 @@ describe('operations routes (real PostgreSQL and Redis)', () => {
 
     it('is read-only for ops_viewer: the board shows no actions and the server refuses them', async () => {
       const board = await t.http().get('/ops/queues/api/queues').set(auth(tokens.viewer));
-      expect((board.body as { queues: Array<{ readOnlyMode: boolean }> }).queues.every((q) => q.readOnlyMode)).toBe(true);
+      expect((board.body as { queues: Array<{ readOnlyMode: boolean }> }).queues.every((q) => q.readOnlyMode)).toBe(
+        true,
+      );
       const paused = await t.http().put('/ops/queues/api/queues/feeds/pause').set(auth(tokens.viewer));
       expect(paused.status).toBe(403);
       expect(paused.body).toMatchObject({ code: 'OPS_OPERATE_REQUIRED' });
@@ -169,17 +200,26 @@ describe('operations routes (real PostgreSQL and Redis)', () => {
       const agent = await signIn(opsEmail);
       const page = await agent.get('/ops/queues');
       expect(String(page.headers['set-cookie'])).toContain('XSRF-TOKEN=');
-      expect((await agent.put('/ops/queues/api/queues/billing/pause')).body).toMatchObject({ statusCode: 403, code: 'CSRF_FAILED' });
+      expect((await agent.put('/ops/queues/api/queues/billing/pause')).body).toMatchObject({
+        statusCode: 403,
+        code: 'CSRF_FAILED',
+      });
       expect((await agent.put('/ops/queues/api/queues/billing/pause').set('x-xsrf-token', 'forged')).status).toBe(403);
-      expect((await agent.put('/ops/queues/api/queues/billing/pause').set('x-xsrf-token', csrfOf(agent))).status).toBe(200);
+      expect((await agent.put('/ops/queues/api/queues/billing/pause').set('x-xsrf-token', csrfOf(agent))).status).toBe(
+        200,
+      );
       expect(await t.get(JobQueueService).queue(QueueName.Billing).isPaused()).toBe(true);
-      expect((await agent.put('/ops/queues/api/queues/billing/resume').set('x-csrf-token', csrfOf(agent))).status).toBe(200);
+      expect((await agent.put('/ops/queues/api/queues/billing/resume').set('x-csrf-token', csrfOf(agent))).status).toBe(
+        200,
+      );
       expect(await t.get(JobQueueService).queue(QueueName.Billing).isPaused()).toBe(false);
     });
 
     // The audit log keeps the operators' actions: who, what, from where, how it ended.
     it('records every action an operator takes in the console, refused ones included', async () => {
-      const opsId = (await t.db.selectFrom('users').select('id').where('email', '=', opsEmail).executeTakeFirstOrThrow()).id;
+      const opsId = (
+        await t.db.selectFrom('users').select('id').where('email', '=', opsEmail).executeTakeFirstOrThrow()
+      ).id;
       const before = Date.now();
       await t.http().put('/ops/queues/api/queues/billing/pause').set(auth(tokens.ops));
       await t.http().put('/ops/queues/api/queues/billing/obliterate').set(auth(tokens.ops));
@@ -194,10 +234,19 @@ describe('operations routes (real PostgreSQL and Redis)', () => {
           .where('created_at', '>=', new Date(before))
           .execute();
       let rows = await recordedSince();
-      for (const deadline = Date.now() + 5_000; rows.length < 3 && Date.now() < deadline; rows = await recordedSince()) {
+      for (
+        const deadline = Date.now() + 5_000;
+        rows.length < 3 && Date.now() < deadline;
+        rows = await recordedSince()
+      ) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      const recorded = rows.map((row) => [row.action, row.user_id, (row.details as { path: string }).path, (row.details as { status: number }).status]);
+      const recorded = rows.map((row) => [
+        row.action,
+        row.user_id,
+        (row.details as { path: string }).path,
+        (row.details as { status: number }).status,
+      ]);
       expect(recorded.sort((a, b) => String(a[2]).localeCompare(String(b[2])))).toEqual([
         ['ops.queue_action', null, '/ops/queues/api/queues/billing/obliterate', 403],
         ['ops.queue_action', null, '/ops/queues/api/queues/billing/pause', 200],
@@ -212,7 +261,11 @@ describe('operations routes (real PostgreSQL and Redis)', () => {
         ['post', '/ops/queues/api/queues/feeds/add'],
       ] as const) {
         const res = await t.http()[method](path).set(auth(tokens.ops)).send({});
-        expect([path, res.status, res.body.message]).toEqual([path, 403, 'This action is not offered in the OddsPulse queue console.']);
+        expect([path, res.status, res.body.message]).toEqual([
+          path,
+          403,
+          'This action is not offered in the OddsPulse queue console.',
+        ]);
       }
     });
 
@@ -223,13 +276,25 @@ describe('operations routes (real PostgreSQL and Redis)', () => {
       try {
         const missing = await t.http().put('/ops/queues/api/queues/no-such-queue/pause').set(auth(tokens.ops));
         expect(missing.status).toBe(404);
-        expect(missing.body).toEqual({ statusCode: 404, code: 'QUEUE_NOT_FOUND', message: 'QUEUE_NOT_FOUND', error: { key: 'ERRORS.QUEUE_NOT_FOUND' } });
+        expect(missing.body).toEqual({
+          statusCode: 404,
+          code: 'QUEUE_NOT_FOUND',
+          message: 'QUEUE_NOT_FOUND',
+          error: { key: 'ERRORS.QUEUE_NOT_FOUND' },
+        });
         const undecodable = await t.http().get('/ops/queues/api/queues/feeds/%E0').set(auth(tokens.ops));
         expect(undecodable.status).toBe(400);
-        expect(undecodable.body).toMatchObject({ statusCode: 400, code: 'BAD_REQUEST', message: "Failed to decode param '%E0'" });
+        expect(undecodable.body).toMatchObject({
+          statusCode: 400,
+          code: 'BAD_REQUEST',
+          message: "Failed to decode param '%E0'",
+        });
         expect(undecodable.text).not.toMatch(/URIError|\bat \w/);
         const refused = await t.http().put('/ops/queues/api/queues/feeds/obliterate').set(auth(tokens.ops));
-        expect(refused.body).toMatchObject({ statusCode: 403, message: 'This action is not offered in the OddsPulse queue console.' });
+        expect(refused.body).toMatchObject({
+          statusCode: 403,
+          message: 'This action is not offered in the OddsPulse queue console.',
+        });
       } finally {
         process.env.NODE_ENV = nodeEnv;
       }
@@ -265,7 +330,12 @@ describe('the operations overview while Redis is away (real PostgreSQL, Redis th
     const down = await overview();
     expect(Date.now() - started).toBeLessThan(5000);
     expect(down.status).toBe(200);
-    expect(down.body).toMatchObject({ dependencies: { postgres: 'up', redis: 'down' }, feeds: null, queues: null, sockets: null });
+    expect(down.body).toMatchObject({
+      dependencies: { postgres: 'up', redis: 'down' },
+      feeds: null,
+      queues: null,
+      sockets: null,
+    });
     expect((down.body as OpsOverview).problems.join(' ')).toContain('Redis is not answering');
 
     await redisProxy.start();
@@ -275,6 +345,10 @@ describe('the operations overview while Redis is away (real PostgreSQL, Redis th
       await new Promise((resolve) => setTimeout(resolve, 250));
       up = await overview();
     }
-    expect(up.body).toMatchObject({ dependencies: { redis: 'up' }, feeds: expect.any(Array), queues: expect.any(Array) });
+    expect(up.body).toMatchObject({
+      dependencies: { redis: 'up' },
+      feeds: expect.any(Array),
+      queues: expect.any(Array),
+    });
   }, 45_000);
 });

@@ -30,7 +30,11 @@ describe('consoleRouteAllowed', () => {
   });
 
   it('names only routes this bull-board version has (an upgrade that renames one fails here)', () => {
-    const known = new Set(appRoutes.api.flatMap((r) => (Array.isArray(r.route) ? r.route : [r.route]).map((route) => `${String(r.method)} ${route}`)));
+    const known = new Set(
+      appRoutes.api.flatMap((r) =>
+        (Array.isArray(r.route) ? r.route : [r.route]).map((route) => `${String(r.method)} ${route}`),
+      ),
+    );
     for (const change of CONSOLE_CHANGES) {
       expect(known).toContain(change);
     }
@@ -45,7 +49,13 @@ describe('consoleErrorBody', () => {
       message: 'QUEUE_NOT_FOUND',
       error: { key: 'ERRORS.QUEUE_NOT_FOUND' },
     });
-    expect(consoleErrorBody(500, { error: { key: 'ERRORS.INTERNAL_SERVER_ERROR' }, message: 'boom', details: 'Error: boom\n    at x' })).toEqual({
+    expect(
+      consoleErrorBody(500, {
+        error: { key: 'ERRORS.INTERNAL_SERVER_ERROR' },
+        message: 'boom',
+        details: 'Error: boom\n    at x',
+      }),
+    ).toEqual({
       statusCode: 500,
       code: 'SERVER_ERROR',
       message: 'Server error. Our team has been notified.',
@@ -62,7 +72,10 @@ describe('consoleErrorBody', () => {
 // The console's page: no stylesheet from a font host (the CSP refuses it), and an h1
 describe('consolePage', () => {
   // bull-board's own page template, as this version ships it (an upgrade that moves the fonts fails here)
-  const template = readFileSync(join(require.resolve('@bull-board/ui/package.json'), '..', 'dist', 'index.ejs'), 'utf8');
+  const template = readFileSync(
+    join(require.resolve('@bull-board/ui/package.json'), '..', 'dist', 'index.ejs'),
+    'utf8',
+  );
 
   it("drops the font host stylesheet and keeps bull-board's own", () => {
     expect(template).toContain('https://fonts.googleapis.com/');
@@ -72,7 +85,9 @@ describe('consolePage', () => {
   });
 
   it('opens the body with the console title as its h1, escaped', () => {
-    expect(consolePage(template, 'OddsPulse queues')).toMatch(/<body class="preload">\n<h1 style="[^"]+">OddsPulse queues<\/h1>/);
+    expect(consolePage(template, 'OddsPulse queues')).toMatch(
+      /<body class="preload">\n<h1 style="[^"]+">OddsPulse queues<\/h1>/,
+    );
     expect(consolePage('<body>', 'a <b> & "c"')).toBe(
       '<body>\n<h1 style="position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0">a &lt;b&gt; &amp; &quot;c&quot;</h1>',
     );

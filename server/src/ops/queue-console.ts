@@ -39,16 +39,20 @@ export function consoleRouteAllowed(method: string, route: string): boolean {
 const EXTERNAL_FONTS = /<link\b[^>]*\bhref="https:\/\/fonts\.googleapis\.com\/[^"]*"[^>]*>\s*/g;
 
 /** Read by screen readers, not drawn: bull-board draws its own header, whose title is no heading. */
-const VISUALLY_HIDDEN = 'position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0';
+const VISUALLY_HIDDEN =
+  'position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0';
 
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * bull-board's page as the console serves it: without the font host's stylesheet (the CSP would refuse it on every
  * load; its CSS falls back to the system fonts), and with the page's h1, the console's title.
  */
 export function consolePage(html: string, title: string): string {
-  return html.replace(EXTERNAL_FONTS, '').replace(/<body\b[^>]*>/, (body) => `${body}\n<h1 style="${VISUALLY_HIDDEN}">${escapeHtml(title)}</h1>`);
+  return html
+    .replace(EXTERNAL_FONTS, '')
+    .replace(/<body\b[^>]*>/, (body) => `${body}\n<h1 style="${VISUALLY_HIDDEN}">${escapeHtml(title)}</h1>`);
 }
 
 /** bull-board's Express adapter whose entry page goes through consolePage. */
@@ -56,7 +60,9 @@ class ConsoleAdapter extends ExpressAdapter {
   override setEntryRoute(routeDef: AppViewRoute): ExpressAdapter {
     this.app[routeDef.method](routeDef.route, (_req: Request, res: Response, next: NextFunction) => {
       const { name, params } = routeDef.handler({ basePath: this.basePath, uiConfig: this.uiConfig });
-      res.render(name, params, (error: Error | null, html: string) => (error ? next(error) : res.send(consolePage(html, this.uiConfig.boardTitle ?? ''))));
+      res.render(name, params, (error: Error | null, html: string) =>
+        error ? next(error) : res.send(consolePage(html, this.uiConfig.boardTitle ?? '')),
+      );
     });
     return this;
   }
@@ -79,7 +85,9 @@ export function queueConsole(jobs: JobQueueService, readOnly: boolean): RequestH
       },
       handlerHooks: {
         before: ({ method, route }) =>
-          consoleRouteAllowed(method, route) ? { allow: true } : { allow: false, status: 403, message: OpsMessages.actionNotOffered },
+          consoleRouteAllowed(method, route)
+            ? { allow: true }
+            : { allow: false, status: 403, message: OpsMessages.actionNotOffered },
       },
     },
   });
@@ -93,9 +101,17 @@ export function queueConsole(jobs: JobQueueService, readOnly: boolean): RequestH
  * answer already in the API's shape (a refusal, a route that does not exist) stays as it is.
  */
 export function consoleErrorBody(status: number, body: unknown): ApiErrorBody {
-  const given = (body ?? {}) as { statusCode?: unknown; code?: unknown; error?: { key?: unknown } | string; message?: unknown };
+  const given = (body ?? {}) as {
+    statusCode?: unknown;
+    code?: unknown;
+    error?: { key?: unknown } | string;
+    message?: unknown;
+  };
   if (typeof given.statusCode === 'number' && typeof given.code === 'string') return body as ApiErrorBody;
-  const key = typeof given.error === 'object' && typeof given.error.key === 'string' ? given.error.key.replace(/^ERRORS\./, '') : null;
+  const key =
+    typeof given.error === 'object' && typeof given.error.key === 'string'
+      ? given.error.key.replace(/^ERRORS\./, '')
+      : null;
   const bug = status >= 500;
   const code = bug ? 'SERVER_ERROR' : key && key !== 'INTERNAL_SERVER_ERROR' ? key : codeOfStatus(status);
   const message = bug ? ApiMessages.serverError : typeof given.message === 'string' ? given.message : code;

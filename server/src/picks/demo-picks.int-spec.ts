@@ -11,7 +11,11 @@ describe('demo accounts’ pick history (real PostgreSQL and Redis)', () => {
   afterAll(() => t.app.close());
 
   const signIn = async (email: string) => {
-    const login = await t.http().post('/api/auth/login').set('X-Forwarded-For', '198.51.100.9').send({ email, password: DEMO_PASSWORD });
+    const login = await t
+      .http()
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', '198.51.100.9')
+      .send({ email, password: DEMO_PASSWORD });
     expect(login.status).toBe(200);
     return bearer(login.body);
   };
@@ -23,7 +27,11 @@ describe('demo accounts’ pick history (real PostgreSQL and Redis)', () => {
       ['gold@demo.local', 2],
     ] as const) {
       const auth = await signIn(email);
-      const picks = (await t.http().get('/api/picks?period=90d').set(auth)).body as Array<{ note: string; status: string; clv: number | null }>;
+      const picks = (await t.http().get('/api/picks?period=90d').set(auth)).body as Array<{
+        note: string;
+        status: string;
+        clv: number | null;
+      }>;
       expect(picks.length).toBeGreaterThan(perDay * 60);
       expect(picks.every((p) => p.note === DEMO_PICK_NOTE)).toBe(true);
       expect(picks.filter((p) => p.status !== 'pending').length).toBeGreaterThan(picks.length * 0.9);
@@ -60,7 +68,11 @@ describe('demo accounts’ pick history (real PostgreSQL and Redis)', () => {
     const tomorrow = new Date(Date.now() + 86_400_000);
     await seedDemoAccounts(t.db, tomorrow);
     await seedDemoAccounts(t.db, tomorrow);
-    const user = await t.db.selectFrom('users').select('id').where('email', '=', 'gold@demo.local').executeTakeFirstOrThrow();
+    const user = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'gold@demo.local')
+      .executeTakeFirstOrThrow();
     const rows = await t.db.selectFrom('picks').select(['client_id', 'id']).where('user_id', '=', user.id).execute();
     const demo = rows.filter((r) => r.client_id?.startsWith(DEMO_PICK_PREFIX));
     expect(demo).toHaveLength(demoPickHistory('gold@demo.local', tomorrow, 2).length);

@@ -20,7 +20,14 @@ describe('picks CSV export and import (real PostgreSQL and Redis)', () => {
         .http()
         .post('/api/picks')
         .set(bearer(owner.session))
-        .send({ league: 'NFL', sport: 'americanfootball_nfl', market: 'Point Spread', odds: '-110', stakeCents: 10_000, ...body });
+        .send({
+          league: 'NFL',
+          sport: 'americanfootball_nfl',
+          market: 'Point Spread',
+          odds: '-110',
+          stakeCents: 10_000,
+          ...body,
+        });
     const pending = await post({
       game: 'New England Patriots @ Miami Dolphins',
       selection: 'Miami Dolphins -3.5',
@@ -31,9 +38,20 @@ describe('picks CSV export and import (real PostgreSQL and Redis)', () => {
       commenceTime: '2030-09-08T17:00:00Z',
       note: 'Sharp, "steam", and\na second line',
     });
-    const won = await post({ game: 'Bills @ Rams', market: 'Moneyline', selection: 'Buffalo Bills', odds: '+150', stakeCents: 2_550 });
+    const won = await post({
+      game: 'Bills @ Rams',
+      market: 'Moneyline',
+      selection: 'Buffalo Bills',
+      odds: '+150',
+      stakeCents: 2_550,
+    });
     await t.http().patch(`/api/picks/${won.body.id}`).set(bearer(owner.session)).send({ status: 'won' });
-    const pushed = await post({ game: 'Colts @ Texans', market: 'Totals', selection: 'Over 40', note: '=HYPERLINK("http://x")' });
+    const pushed = await post({
+      game: 'Colts @ Texans',
+      market: 'Totals',
+      selection: 'Over 40',
+      note: '=HYPERLINK("http://x")',
+    });
     await t.http().patch(`/api/picks/${pushed.body.id}`).set(bearer(owner.session)).send({ status: 'push' });
     await t.get(PicksRepository).recordClose(pending.body.id, -125, 1.625);
     // a pick from the browser list keeps its browser id as its id
@@ -41,7 +59,19 @@ describe('picks CSV export and import (real PostgreSQL and Redis)', () => {
       .http()
       .post('/api/picks/import')
       .set(bearer(owner.session))
-      .send({ picks: [{ id: 'local-7', game: 'Jets @ Ravens', league: 'NFL', market: 'Moneyline', selection: 'Ravens', odds: '-200', stake: 33.33 }] });
+      .send({
+        picks: [
+          {
+            id: 'local-7',
+            game: 'Jets @ Ravens',
+            league: 'NFL',
+            market: 'Moneyline',
+            selection: 'Ravens',
+            odds: '-200',
+            stake: 33.33,
+          },
+        ],
+      });
 
     const { key } = (await t.http().post('/api/api-keys').set(bearer(owner.session)).send({ name: 'exports' })).body;
     const exported = await t.http().get('/api/picks/export.csv?period=90d').set('x-api-key', key);
@@ -52,7 +82,9 @@ describe('picks CSV export and import (real PostgreSQL and Redis)', () => {
     expect(lines[0]).toBe(
       'id,date_added,game,league,sport,market,selection,odds,bookmaker,stake,potential_payout,status,actual_payout,settled_at,type,edge,closing_odds,clv,event_id,commence_time,note',
     );
-    expect(csv).toContain(`${won.body.id},${won.body.dateAdded},Bills @ Rams,NFL,americanfootball_nfl,Moneyline,Buffalo Bills,+150,,25.50,63.75,won,63.75,`);
+    expect(csv).toContain(
+      `${won.body.id},${won.body.dateAdded},Bills @ Rams,NFL,americanfootball_nfl,Moneyline,Buffalo Bills,+150,,25.50,63.75,won,63.75,`,
+    );
     expect(csv).toContain('local-7,');
     expect(csv).toContain(',33.33,50.00,pending,,,single,');
     expect(csv).toContain(',2.4,-125,1.625,ev-1,2030-09-08T17:00:00.000Z,"Sharp, ""steam"", and\na second line"');
@@ -64,7 +96,11 @@ describe('picks CSV export and import (real PostgreSQL and Redis)', () => {
     expect(first.body).toEqual({ added: 4, duplicates: 0, errors: [] });
     const again = (await t.http().get('/api/picks/export.csv?period=90d').set(bearer(reader.session))).text;
     expect(again).toBe(csv);
-    expect((await t.http().get('/api/picks?period=90d').set(bearer(reader.session))).body.find((p: { note: string }) => p.note?.startsWith('='))).toBeTruthy();
+    expect(
+      (await t.http().get('/api/picks?period=90d').set(bearer(reader.session))).body.find((p: { note: string }) =>
+        p.note?.startsWith('='),
+      ),
+    ).toBeTruthy();
 
     // idempotent: the same file again adds nothing, and the owner's own export is theirs already
     expect((await importCsv(reader.session, csv)).body).toEqual({ added: 0, duplicates: 4, errors: [] });
@@ -116,23 +152,39 @@ describe('picks CSV export and import (real PostgreSQL and Redis)', () => {
     expect((await t.http().get('/api/picks?period=90d').set(bearer(session))).body).toEqual([]);
 
     const noColumns = await importCsv(session, 'when,what\n2026-11-01,A @ B');
-    expect(noColumns.body.errors).toEqual([{ line: 1, message: 'the header has no date_added, game, market, selection, odds, stake column' }]);
+    expect(noColumns.body.errors).toEqual([
+      { line: 1, message: 'the header has no date_added, game, market, selection, odds, stake column' },
+    ]);
   });
 
   it('imports another tracker’s minimal file once: rows without an id are known by what they say', async () => {
     const { session } = await signUp(t);
-    const csv = ['date_added,game,market,selection,odds,stake', '2026-11-02,Heat @ Celtics,Spread,Celtics -4.5,-110,"$1,000.005"'].join('\r\n');
+    const csv = [
+      'date_added,game,market,selection,odds,stake',
+      '2026-11-02,Heat @ Celtics,Spread,Celtics -4.5,-110,"$1,000.005"',
+    ].join('\r\n');
     expect((await importCsv(session, csv)).body).toEqual({ added: 1, duplicates: 0, errors: [] });
     expect((await importCsv(session, csv)).body).toEqual({ added: 0, duplicates: 1, errors: [] });
     const [pick] = (await t.http().get('/api/picks?period=90d').set(bearer(session))).body;
     // $1,000.005 is 100,001 cents, half-up once; the payout at -110 follows (DECISIONS 25)
-    expect(pick).toMatchObject({ stakeCents: 100_001, potentialCents: 190_911, status: 'pending', dateAdded: '2026-11-02T00:00:00.000Z', league: 'Other' });
+    expect(pick).toMatchObject({
+      stakeCents: 100_001,
+      potentialCents: 190_911,
+      status: 'pending',
+      dateAdded: '2026-11-02T00:00:00.000Z',
+      league: 'Other',
+    });
   });
 
   it('lets an API key export but not import', async () => {
     const owner = await signUp(t, 'platinum');
     const { key } = (await t.http().post('/api/api-keys').set(bearer(owner.session)).send({ name: 'scripts' })).body;
-    const res = await t.http().post('/api/picks/import.csv').set('x-api-key', key).set('Content-Type', 'text/csv').send('date_added,game\n');
+    const res = await t
+      .http()
+      .post('/api/picks/import.csv')
+      .set('x-api-key', key)
+      .set('Content-Type', 'text/csv')
+      .send('date_added,game\n');
     expect(res.status).toBe(403);
   });
 });

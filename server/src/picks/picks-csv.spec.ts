@@ -5,7 +5,13 @@ const header = 'date_added,game,market,selection,odds,stake';
 
 describe('picks CSV files', () => {
   it('names a bad row by its line in the file, blank lines and quoted line breaks counted', async () => {
-    const csv = [header, '2026-11-01,"A @ B",ML,"A\nwith a note",+1x0,1', '', '2026-11-01,C @ D,ML,C,-110,1', '2026-11-01,E @ F,ML,E,-110,ten'].join('\r\n');
+    const csv = [
+      header,
+      '2026-11-01,"A @ B",ML,"A\nwith a note",+1x0,1',
+      '',
+      '2026-11-01,C @ D,ML,C,-110,1',
+      '2026-11-01,E @ F,ML,E,-110,ten',
+    ].join('\r\n');
     const { rows, errors } = await readPicksCsv(csv);
     expect(errors).toEqual([
       { line: 2, message: "odds '+1x0' is not American odds" },
@@ -28,22 +34,48 @@ describe('picks CSV files', () => {
       { line: 1, message: 'the header has no date_added, market, selection, stake column' },
     ]);
     expect((await readPicksCsv(`${header}\n`)).errors).toEqual([{ line: 1, message: 'the file has no picks' }]);
-    const many = [header, ...Array.from({ length: PICKS_CSV_MAX_ROWS + 1 }, () => '2026-11-01,A @ B,ML,A,-110,1')].join('\n');
-    expect((await readPicksCsv(many)).errors).toEqual([{ line: 1, message: `the file has ${PICKS_CSV_MAX_ROWS + 1} rows: at most 5000 are imported at once` }]);
+    const many = [header, ...Array.from({ length: PICKS_CSV_MAX_ROWS + 1 }, () => '2026-11-01,A @ B,ML,A,-110,1')].join(
+      '\n',
+    );
+    expect((await readPicksCsv(many)).errors).toEqual([
+      { line: 1, message: `the file has ${PICKS_CSV_MAX_ROWS + 1} rows: at most 5000 are imported at once` },
+    ]);
     // 5,001 rows read in slices: past jest's 5 s on a machine busy with other processes
   }, 30_000);
 
   it('writes a formula as text, and reads it back as it was; odds and lines are not formulas', async () => {
-    const row = Object.fromEntries(PICK_CSV_COLUMNS.map((c) => [c, ''])) as Record<(typeof PICK_CSV_COLUMNS)[number], string>;
+    const row = Object.fromEntries(PICK_CSV_COLUMNS.map((c) => [c, ''])) as Record<
+      (typeof PICK_CSV_COLUMNS)[number],
+      string
+    >;
     const csv = writePicksCsv([
-      { ...row, date_added: '2026-11-01T00:00:00.000Z', game: '=1+1', market: '@SUM(A1)', selection: '-3.5', odds: '+150', stake: '1.00', note: '+cmd|x' },
+      {
+        ...row,
+        date_added: '2026-11-01T00:00:00.000Z',
+        game: '=1+1',
+        market: '@SUM(A1)',
+        selection: '-3.5',
+        odds: '+150',
+        stake: '1.00',
+        note: '+cmd|x',
+      },
     ]);
-    expect(csv.split('\r\n')[1]).toBe(`,2026-11-01T00:00:00.000Z,"'=1+1",,,"'@SUM(A1)",-3.5,+150,,1.00,,,,,,,,,,,"'+cmd|x"`);
-    expect((await readPicksCsv(csv)).rows[0].pick).toMatchObject({ game: '=1+1', market: '@SUM(A1)', selection: '-3.5', odds: '+150', note: '+cmd|x' });
+    expect(csv.split('\r\n')[1]).toBe(
+      `,2026-11-01T00:00:00.000Z,"'=1+1",,,"'@SUM(A1)",-3.5,+150,,1.00,,,,,,,,,,,"'+cmd|x"`,
+    );
+    expect((await readPicksCsv(csv)).rows[0].pick).toMatchObject({
+      game: '=1+1',
+      market: '@SUM(A1)',
+      selection: '-3.5',
+      odds: '+150',
+      note: '+cmd|x',
+    });
   });
 
   it('gives the event loop back while it reads, and reads the same as in one go', async () => {
-    const lines = Array.from({ length: 40 }, (_, i) => (i % 7 === 3 ? '' : `2026-11-01,"G ${i}\nnote",ML,S ${i},${i % 5 === 0 ? 'x' : '-110'},1`));
+    const lines = Array.from({ length: 40 }, (_, i) =>
+      i % 7 === 3 ? '' : `2026-11-01,"G ${i}\nnote",ML,S ${i},${i % 5 === 0 ? 'x' : '-110'},1`,
+    );
     const csv = [header, ...lines].join('\r\n');
     const inOneGo = await readPicksCsv(csv);
     // every look at the clock finds the slice over: the parser pauses after each row

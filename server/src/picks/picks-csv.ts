@@ -60,7 +60,8 @@ export async function readPicksCsv(text: string): Promise<{ rows: CsvImportRow[]
   const transformHeader = (name: string) => name.trim().toLowerCase();
   const header = Papa.parse(body, { header: true, preview: 1, transformHeader }).meta.fields ?? [];
   const missing = PICK_CSV_REQUIRED.filter((column) => !header.includes(column));
-  if (missing.length) return { rows: [], errors: [{ line: 1, message: `the header has no ${missing.join(', ')} column` }] };
+  if (missing.length)
+    return { rows: [], errors: [{ line: 1, message: `the header has no ${missing.join(', ')} column` }] };
   const headerEnd = body.search(/\r?\n/);
   cursor = headerEnd === -1 ? body.length : headerEnd;
   const slicer = new Slicer();
@@ -86,13 +87,20 @@ export async function readPicksCsv(text: string): Promise<{ rows: CsvImportRow[]
     });
   });
   if (records > PICKS_CSV_MAX_ROWS) {
-    return { rows: [], errors: [{ line: 1, message: `the file has ${records} rows: at most ${PICKS_CSV_MAX_ROWS} are imported at once` }] };
+    return {
+      rows: [],
+      errors: [
+        { line: 1, message: `the file has ${records} rows: at most ${PICKS_CSV_MAX_ROWS} are imported at once` },
+      ],
+    };
   }
   if (!records) return { rows: [], errors: [{ line: 1, message: 'the file has no picks' }] };
   return { rows, errors };
 
   function readRow(result: Papa.ParseStepResult<Record<string, string>>, at: number): void {
-    const problems = result.errors.filter((e) => e.type !== 'FieldMismatch' || e.code === 'TooManyFields').map((e) => e.message);
+    const problems = result.errors
+      .filter((e) => e.type !== 'FieldMismatch' || e.code === 'TooManyFields')
+      .map((e) => e.message);
     const values: Partial<Record<PickCsvColumn, string>> = {};
     for (const column of PICK_CSV_COLUMNS) {
       const value = result.data[column];

@@ -1,4 +1,19 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Inject, Logger, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Header,
+  HttpCode,
+  Inject,
+  Logger,
+  Param,
+  Patch,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import { promisify } from 'node:util';
 import { text, type Request, type Response } from 'express';
 import type { z } from 'zod';
@@ -41,13 +56,19 @@ export class PicksController {
   ) {}
 
   @Get()
-  list(@CurrentUser() user: AuthUser, @Query(new ZodValidationPipe(listPicksSchema)) query: z.infer<typeof listPicksSchema>): Promise<UserPick[]> {
+  list(
+    @CurrentUser() user: AuthUser,
+    @Query(new ZodValidationPipe(listPicksSchema)) query: z.infer<typeof listPicksSchema>,
+  ): Promise<UserPick[]> {
     const { period, status, sort } = query;
     return this.picks.list(user.id, { period, status: status === 'all' ? undefined : status, sort });
   }
 
   @Get('stats')
-  stats(@CurrentUser() user: AuthUser, @Query(new ZodValidationPipe(listPicksSchema)) query: z.infer<typeof listPicksSchema>): Promise<PickStats> {
+  stats(
+    @CurrentUser() user: AuthUser,
+    @Query(new ZodValidationPipe(listPicksSchema)) query: z.infer<typeof listPicksSchema>,
+  ): Promise<PickStats> {
     return this.picks.stats(user.id, query.period);
   }
 
@@ -57,7 +78,10 @@ export class PicksController {
   @ApiAnswer({ summary: "The key owner's picks as CSV, one row per pick (docs/api.md: Picks as CSV)", answer: 'csv' })
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @Header('Content-Disposition', 'attachment; filename="oddspulse-picks.csv"')
-  exportCsv(@CurrentUser() user: AuthUser, @Query(new ZodValidationPipe(listPicksSchema)) query: z.infer<typeof listPicksSchema>): Promise<string> {
+  exportCsv(
+    @CurrentUser() user: AuthUser,
+    @Query(new ZodValidationPipe(listPicksSchema)) query: z.infer<typeof listPicksSchema>,
+  ): Promise<string> {
     const { period, status, sort } = query;
     return this.picks.exportCsv(user.id, { period, status: status === 'all' ? undefined : status, sort });
   }
@@ -68,14 +92,21 @@ export class PicksController {
    */
   @Post('import.csv')
   @HttpCode(200)
-  async importCsv(@CurrentUser() user: AuthUser, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<CsvImportResult> {
+  async importCsv(
+    @CurrentUser() user: AuthUser,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<CsvImportResult> {
     await readCsvBody(req, res);
     if (typeof req.body !== 'string') throw ApiErrors.validation('Send the file as text/csv', 'CSV_INVALID');
     return this.picks.importCsv(user.id, req.body);
   }
 
   @Post()
-  create(@CurrentUser() user: AuthUser, @Body(new ZodValidationPipe(createPickSchema)) input: z.infer<typeof createPickSchema>): Promise<UserPick> {
+  create(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodValidationPipe(createPickSchema)) input: z.infer<typeof createPickSchema>,
+  ): Promise<UserPick> {
     return this.picks.create(user.id, { ...input, sport: input.sport ?? null });
   }
 

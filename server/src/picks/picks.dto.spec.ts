@@ -1,4 +1,10 @@
-import { legacyPickSchema, PICK_MAX_JSON_CHARS, PICKS_IMPORT_BODY_LIMIT, PICKS_IMPORT_MAX, readPicksImport } from './picks.dto';
+import {
+  legacyPickSchema,
+  PICK_MAX_JSON_CHARS,
+  PICKS_IMPORT_BODY_LIMIT,
+  PICKS_IMPORT_MAX,
+  readPicksImport,
+} from './picks.dto';
 
 /** A legacy pick with every field at the longest legacyPickSchema takes. */
 const largest = {
@@ -34,9 +40,17 @@ describe('picks import', () => {
     const pick = { game: 'A @ B', league: 'NFL', market: 'Moneyline', selection: 'A', odds: '-110', stake: 10 };
     const read = await readPicksImport(JSON.stringify({ picks: [pick, { game: 1 }, pick] }));
     expect(read).toMatchObject({ given: 3, readable: [{ game: 'A @ B' }, { game: 'A @ B' }] });
-    await expect(readPicksImport(JSON.stringify({ picks: [pick, { ...pick, note: 'x\u0000' }] }))).rejects.toMatchObject({
-      response: { statusCode: 400, code: 'VALIDATION_FAILED', message: 'picks.1.note: must not contain control characters' },
+    await expect(
+      readPicksImport(JSON.stringify({ picks: [pick, { ...pick, note: 'x\u0000' }] })),
+    ).rejects.toMatchObject({
+      response: {
+        statusCode: 400,
+        code: 'VALIDATION_FAILED',
+        message: 'picks.1.note: must not contain control characters',
+      },
     });
-    await expect(readPicksImport(JSON.stringify({ list: [] }))).rejects.toMatchObject({ response: { statusCode: 400, code: 'VALIDATION_FAILED' } });
+    await expect(readPicksImport(JSON.stringify({ list: [] }))).rejects.toMatchObject({
+      response: { statusCode: 400, code: 'VALIDATION_FAILED' },
+    });
   });
 });

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { BET_SLIP_MESSAGES, DEFAULT_PICK_PERIOD, PICK_PERIODS, PICK_SORTS, PICK_STATUS_FILTERS, PICK_STATUSES } from '@oddspulse/shared';
+import {
+  BET_SLIP_MESSAGES,
+  DEFAULT_PICK_PERIOD,
+  PICK_PERIODS,
+  PICK_SORTS,
+  PICK_STATUS_FILTERS,
+  PICK_STATUSES,
+} from '@oddspulse/shared';
 import { ApiErrors } from '../errors/api-errors';
 import { illegalTextAt } from '../validation/text-input.pipe';
 import { parseWithLargeArray, Slicer } from '../validation/sliced-json';
@@ -96,7 +103,11 @@ export type LegacyPick = z.infer<typeof legacyPickSchema>;
 export async function readPicksImport(raw: unknown): Promise<{ given: number; readable: LegacyPick[] }> {
   const body =
     typeof raw === 'string'
-      ? await parseWithLargeArray(raw, 'picks', { maxItems: PICKS_IMPORT_MAX, maxItemChars: PICK_MAX_JSON_CHARS, maxOtherChars: 4096 })
+      ? await parseWithLargeArray(raw, 'picks', {
+          maxItems: PICKS_IMPORT_MAX,
+          maxItemChars: PICK_MAX_JSON_CHARS,
+          maxOtherChars: 4096,
+        })
       : raw;
   const { picks } = parseInput(importPicksSchema, body);
   const slicer = new Slicer();

@@ -32,7 +32,14 @@ describe('picks API (real PostgreSQL and Redis)', () => {
     const created = await t.http().post('/api/picks').set(bearer(session)).send(pick());
     expect(created.status).toBe(201);
     // $100 at -110 (decimal 1.909090…) pays $190.91 back.
-    expect(created.body).toMatchObject({ status: 'pending', stakeCents: 10_000, potentialCents: 19_091, odds: '-110', edge: 2.4, actualPayoutCents: null });
+    expect(created.body).toMatchObject({
+      status: 'pending',
+      stakeCents: 10_000,
+      potentialCents: 19_091,
+      odds: '-110',
+      edge: 2.4,
+      actualPayoutCents: null,
+    });
     const list = await t.http().get('/api/picks').set(bearer(session));
     expect(list.body.map((p: { id: string }) => p.id)).toEqual([created.body.id]);
   });
@@ -53,14 +60,20 @@ describe('picks API (real PostgreSQL and Redis)', () => {
   it('settles by hand once: a win keeps whole dollars, and status never moves back (spec 002 §4)', async () => {
     const { session } = await signUp(t);
     const { body: created } = await t.http().post('/api/picks').set(bearer(session)).send(pick());
-    const won = await t.http().patch(`/api/picks/${created.id}`).set(bearer(session)).send({ status: 'won', actualPayout: 190.6 });
+    const won = await t
+      .http()
+      .patch(`/api/picks/${created.id}`)
+      .set(bearer(session))
+      .send({ status: 'won', actualPayout: 190.6 });
     expect(won.status).toBe(200);
     expect(won.body).toMatchObject({ status: 'won', actualPayoutCents: 19_100 });
     expect(won.body.validatedAt).toEqual(expect.any(String));
     const again = await t.http().patch(`/api/picks/${created.id}`).set(bearer(session)).send({ status: 'lost' });
     expect(again.status).toBe(409);
     // The database refuses it too, whoever writes.
-    await expect(t.db.updateTable('picks').set({ status: 'pending' }).where('id', '=', created.id).execute()).rejects.toThrow(/already won/);
+    await expect(
+      t.db.updateTable('picks').set({ status: 'pending' }).where('id', '=', created.id).execute(),
+    ).rejects.toThrow(/already won/);
   });
 
   // A pick saved with "Add to My Picks" has no stake; the user sets it later, while it is pending
@@ -78,7 +91,9 @@ describe('picks API (real PostgreSQL and Redis)', () => {
     expect(tooSmall.status).toBe(400);
     expect(tooSmall.body.message).toBe('stake: Minimum bet is $1');
     const other = await signUp(t);
-    expect((await t.http().patch(`/api/picks/${created.id}/stake`).set(bearer(other.session)).send({ stake: 5 })).status).toBe(404);
+    expect(
+      (await t.http().patch(`/api/picks/${created.id}/stake`).set(bearer(other.session)).send({ stake: 5 })).status,
+    ).toBe(404);
     await t.http().patch(`/api/picks/${created.id}`).set(bearer(session)).send({ status: 'lost' });
     const late = await t.http().patch(`/api/picks/${created.id}/stake`).set(bearer(session)).send({ stake: 5 });
     expect(late.status).toBe(409);
@@ -97,7 +112,9 @@ describe('picks API (real PostgreSQL and Redis)', () => {
     const other = await signUp(t);
     const { body: created } = await t.http().post('/api/picks').set(bearer(owner.session)).send(pick());
     expect((await t.http().get('/api/picks').set(bearer(other.session))).body).toEqual([]);
-    expect((await t.http().patch(`/api/picks/${created.id}`).set(bearer(other.session)).send({ status: 'won' })).status).toBe(404);
+    expect(
+      (await t.http().patch(`/api/picks/${created.id}`).set(bearer(other.session)).send({ status: 'won' })).status,
+    ).toBe(404);
     expect((await t.http().delete(`/api/picks/${created.id}`).set(bearer(other.session))).status).toBe(404);
     expect((await t.http().delete(`/api/picks/${created.id}`).set(bearer(owner.session))).status).toBe(204);
   });
@@ -116,8 +133,26 @@ describe('picks API (real PostgreSQL and Redis)', () => {
         status: '',
         dateAdded: new Date().toISOString(),
       },
-      { id: 'a1', game: 'Bills @ Rams', league: 'NFL', market: 'Moneyline', selection: 'Buffalo Bills -140', odds: '-140', stake: 50 },
-      { id: 'b2', game: 'Colts at Texans', league: 'NFL', market: 'Totals', selection: 'Over 44.5', odds: -105, stake: 20, potential: 39.05, status: 'win' },
+      {
+        id: 'a1',
+        game: 'Bills @ Rams',
+        league: 'NFL',
+        market: 'Moneyline',
+        selection: 'Buffalo Bills -140',
+        odds: '-140',
+        stake: 50,
+      },
+      {
+        id: 'b2',
+        game: 'Colts at Texans',
+        league: 'NFL',
+        market: 'Totals',
+        selection: 'Over 44.5',
+        odds: -105,
+        stake: 20,
+        potential: 39.05,
+        status: 'win',
+      },
       // Stored malformed by the old app: skipped, not a reason to refuse the rest.
       { id: 'c3', game: '', market: 'Moneyline', selection: 'Nobody', odds: '+100', stake: 'lots' },
     ];
@@ -168,8 +203,27 @@ describe('picks API (real PostgreSQL and Redis)', () => {
             status: 'lost',
             dateAdded: new Date(Date.now() - day).toISOString(),
           },
-          { id: '3', game: 'E vs F', league: 'NFL', market: 'Moneyline', selection: 'E', odds: '-110', stake: 10, status: 'pending' },
-          { id: '4', game: 'G vs H', league: 'NHL', market: 'Moneyline', selection: 'G', odds: '+100', stake: 100, status: 'lost', dateAdded: old },
+          {
+            id: '3',
+            game: 'E vs F',
+            league: 'NFL',
+            market: 'Moneyline',
+            selection: 'E',
+            odds: '-110',
+            stake: 10,
+            status: 'pending',
+          },
+          {
+            id: '4',
+            game: 'G vs H',
+            league: 'NHL',
+            market: 'Moneyline',
+            selection: 'G',
+            odds: '+100',
+            stake: 100,
+            status: 'lost',
+            dateAdded: old,
+          },
         ],
       });
     const month = (await t.http().get('/api/picks?period=30d&sort=profit').set(bearer(session))).body;

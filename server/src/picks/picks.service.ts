@@ -68,7 +68,11 @@ export class PicksService {
   constructor(private readonly picks: PicksRepository) {}
 
   /** The chosen period alone selects the list (DECISIONS 20). */
-  async list(userId: string, options: { period: PickPeriod; status?: PickStatus; sort: PickSort }, now = new Date()): Promise<UserPick[]> {
+  async list(
+    userId: string,
+    options: { period: PickPeriod; status?: PickStatus; sort: PickSort },
+    now = new Date(),
+  ): Promise<UserPick[]> {
     const rows = await this.picks.list(userId, { since: pickPeriodStart(options.period, now), status: options.status });
     return rows.map(toPick).sort(SORTS[options.sort]);
   }
@@ -100,8 +104,13 @@ export class PicksService {
     if (!current) throw ApiErrors.notFound('Pick not found');
     if (current.status !== 'pending') throw ApiErrors.conflict(`This pick is already ${current.status}`);
     let payout = settlementPayoutCents(input.status, current.stake_cents, current.potential_cents);
-    if (input.status === 'won' && input.actualPayoutCents !== undefined) payout = Math.round(input.actualPayoutCents / 100) * 100;
-    const updated = await this.picks.settle(id, { status: input.status, actual_payout_cents: payout, validated_at: now }, userId);
+    if (input.status === 'won' && input.actualPayoutCents !== undefined)
+      payout = Math.round(input.actualPayoutCents / 100) * 100;
+    const updated = await this.picks.settle(
+      id,
+      { status: input.status, actual_payout_cents: payout, validated_at: now },
+      userId,
+    );
     if (!updated) throw ApiErrors.conflict('This pick was settled in the meantime');
     return toPick(updated);
   }
@@ -114,7 +123,12 @@ export class PicksService {
     const current = await this.picks.find(userId, id);
     if (!current) throw ApiErrors.notFound('Pick not found');
     if (current.status !== 'pending') throw ApiErrors.conflict(`This pick is already ${current.status}`);
-    const updated = await this.picks.setStake(userId, id, stakeCents, pickPayoutCents(stakeCents, current.odds, pickCommission(current.bookmaker)));
+    const updated = await this.picks.setStake(
+      userId,
+      id,
+      stakeCents,
+      pickPayoutCents(stakeCents, current.odds, pickCommission(current.bookmaker)),
+    );
     if (!updated) throw ApiErrors.conflict('This pick was settled in the meantime');
     return toPick(updated);
   }
@@ -124,7 +138,11 @@ export class PicksService {
   }
 
   /** The list's picks (its filters and sort) as CSV: the columns of PICK_CSV_COLUMNS, one row per pick. */
-  async exportCsv(userId: string, options: { period: PickPeriod; status?: PickStatus; sort: PickSort }, now = new Date()): Promise<string> {
+  async exportCsv(
+    userId: string,
+    options: { period: PickPeriod; status?: PickStatus; sort: PickSort },
+    now = new Date(),
+  ): Promise<string> {
     const rows = await this.picks.list(userId, { since: pickPeriodStart(options.period, now), status: options.status });
     const byId = new Map(rows.map((row) => [row.id, row.client_id]));
     const picks = rows.map(toPick).sort(SORTS[options.sort]);
@@ -159,7 +177,10 @@ export class PicksService {
    * Imports the browser's oss_my_picks_v1 list once per user (DECISIONS 18); picks already present by
    * their browser id are skipped. A second call imports nothing.
    */
-  async importOnce(userId: string, list: NewPick[]): Promise<{ imported: number; skipped: number; alreadyImported: boolean }> {
+  async importOnce(
+    userId: string,
+    list: NewPick[],
+  ): Promise<{ imported: number; skipped: number; alreadyImported: boolean }> {
     const outcome = await this.picks.importOnce(userId, async (trx) => {
       // a chunk of rows made and written at a time, as the CSV import does: 5,000 made at once held the event loop
       let imported = 0;
@@ -176,7 +197,8 @@ export class PicksService {
   private toRow(userId: string, input: NewPick): NewPickRow {
     if (input.stakeCents < 0) throw ApiErrors.validation('Stake cannot be negative');
     const status = input.status ?? 'pending';
-    const potential = input.potentialCents ?? pickPayoutCents(input.stakeCents, input.odds, pickCommission(input.bookmaker));
+    const potential =
+      input.potentialCents ?? pickPayoutCents(input.stakeCents, input.odds, pickCommission(input.bookmaker));
     return {
       user_id: userId,
       client_id: input.clientId ?? null,
@@ -190,7 +212,10 @@ export class PicksService {
       stake_cents: input.stakeCents,
       potential_cents: potential,
       status,
-      actual_payout_cents: status === 'pending' ? null : (input.actualPayoutCents ?? settlementPayoutCents(status, input.stakeCents, potential)),
+      actual_payout_cents:
+        status === 'pending'
+          ? null
+          : (input.actualPayoutCents ?? settlementPayoutCents(status, input.stakeCents, potential)),
       type: input.type ?? 'single',
       edge: input.edge ?? null,
       note: input.note ?? null,

@@ -13,7 +13,10 @@ export class ReactionsController {
 
   @Get(':gameKey')
   @UseGuards(OptionalAuthenticationGuard)
-  list(@Param('gameKey', new ZodValidationPipe(gameKeyParam)) gameKey: string, @CurrentUser() user: AuthUser | undefined): Promise<ReactionsResponse> {
+  list(
+    @Param('gameKey', new ZodValidationPipe(gameKeyParam)) gameKey: string,
+    @CurrentUser() user: AuthUser | undefined,
+  ): Promise<ReactionsResponse> {
     return this.reactions.list(gameKey, user?.id ?? null);
   }
 

@@ -40,9 +40,15 @@ describe('reactions (real PostgreSQL and Redis)', () => {
     const { session } = await signUp(t, 'free');
     const auth = bearer(session);
     // The body's userId is never trusted: the reactor is the token's user.
-    const added = await t.http().post(path).set(auth).send({ userId: 'someone-else', username: 'spoof', emoji: '🔥', action: 'add' });
+    const added = await t
+      .http()
+      .post(path)
+      .set(auth)
+      .send({ userId: 'someone-else', username: 'spoof', emoji: '🔥', action: 'add' });
     expect(added.status).toBe(200);
-    expect(added.body.reactions.fire).toEqual([{ userId: session.user.id, username: session.user.email.split('@')[0] }]);
+    expect(added.body.reactions.fire).toEqual([
+      { userId: session.user.id, username: session.user.email.split('@')[0] },
+    ]);
     expect(added.body.userReaction).toBe('fire');
 
     const changed = await t.http().post(path).set(auth).send({ emoji: 'money', action: 'add' });
@@ -56,19 +62,28 @@ describe('reactions (real PostgreSQL and Redis)', () => {
 
   it('enforces one reaction per user per game in the database itself', async () => {
     const { session } = await signUp(t, 'free');
-    await sql`INSERT INTO reactions (game_key, user_id, emoji) VALUES (${GAME}, ${session.user.id}, 'fire')`.execute(t.db);
-    await expect(sql`INSERT INTO reactions (game_key, user_id, emoji) VALUES (${GAME}, ${session.user.id}, 'money')`.execute(t.db)).rejects.toMatchObject({
+    await sql`INSERT INTO reactions (game_key, user_id, emoji) VALUES (${GAME}, ${session.user.id}, 'fire')`.execute(
+      t.db,
+    );
+    await expect(
+      sql`INSERT INTO reactions (game_key, user_id, emoji) VALUES (${GAME}, ${session.user.id}, 'money')`.execute(t.db),
+    ).rejects.toMatchObject({
       code: '23505',
     });
-    await expect(sql`INSERT INTO reactions (game_key, user_id, emoji) VALUES ('other-game', ${session.user.id}, 'thumbs')`.execute(t.db)).rejects.toMatchObject(
-      { code: '23514' },
-    );
+    await expect(
+      sql`INSERT INTO reactions (game_key, user_id, emoji) VALUES ('other-game', ${session.user.id}, 'thumbs')`.execute(
+        t.db,
+      ),
+    ).rejects.toMatchObject({ code: '23514' });
   });
 
   it('answers 400 for an emoji outside the six, or an unknown action', async () => {
     const auth = bearer((await signUp(t, 'free')).session);
     const bad = await t.http().post(path).set(auth).send({ emoji: '👍', action: 'add' });
-    expect([bad.status, bad.body.message]).toEqual([400, 'Unknown reaction: use one of fire, money, confident, thinking, nervous, electric']);
+    expect([bad.status, bad.body.message]).toEqual([
+      400,
+      'Unknown reaction: use one of fire, money, confident, thinking, nervous, electric',
+    ]);
     const action = await t.http().post(path).set(auth).send({ emoji: 'fire', action: 'toggle' });
     expect([action.status, action.body.message]).toEqual([400, 'Reaction action must be add or remove']);
   });
@@ -78,11 +93,18 @@ describe('reactions (real PostgreSQL and Redis)', () => {
     const socket = new RecordingClient(t.url);
     clients.push(socket);
     await socket.connect();
-    expect(await socket.subscribe({ channel: 'reactions', eventId: GAME })).toMatchObject({ ok: true, room: `reactions:${reactionsTopic(GAME)}` });
+    expect(await socket.subscribe({ channel: 'reactions', eventId: GAME })).toMatchObject({
+      ok: true,
+      room: `reactions:${reactionsTopic(GAME)}`,
+    });
     const auth = bearer((await signUp(t, 'gold')).session);
     await t.http().post(path).set(auth).send({ emoji: 'electric', action: 'add' });
     await eventually(() => socket.messages.length === 1, 5000, 'reaction message');
-    expect(socket.messages[0]).toMatchObject({ channel: 'reactions', type: 'reactions.update', data: { gameKey: GAME } });
+    expect(socket.messages[0]).toMatchObject({
+      channel: 'reactions',
+      type: 'reactions.update',
+      data: { gameKey: GAME },
+    });
     expect((socket.messages[0].data as { reactions: { electric: unknown[] } }).reactions.electric).toHaveLength(1);
 
     const late = new RecordingClient(t.url);

@@ -48,7 +48,9 @@ export class ReactionsService {
 
   private async response(gameKey: string, userId: string | null): Promise<ReactionsResponse> {
     const rows = await this.reactions.find(gameKey);
-    const reactions = groupReactions(rows.map((r) => ({ emoji: r.emoji, userId: r.userId, username: reactorName(r.username, r.email) })));
+    const reactions = groupReactions(
+      rows.map((r) => ({ emoji: r.emoji, userId: r.userId, username: reactorName(r.username, r.email) })),
+    );
     return { gameKey, reactions, userReaction: rows.find((r) => r.userId === userId)?.emoji ?? null };
   }
 }

@@ -35,7 +35,9 @@ describe("docs/realtime.md's streaming script", () => {
   });
 
   it('imports socket.io-client and its own file only', () => {
-    const imports = [...realtimeDocBlock('// stream-odds.mjs').matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]);
+    const imports = [...realtimeDocBlock('// stream-odds.mjs').matchAll(/^import .* from '([^']+)';$/gm)].map(
+      (m) => m[1],
+    );
     expect(imports).toEqual(['socket.io-client', './apply-board-diff.mjs']);
     expect(realtimeDocBlock('// apply-board-diff.mjs')).not.toMatch(/^import /m);
   });
@@ -43,9 +45,16 @@ describe("docs/realtime.md's streaming script", () => {
   it("builds a sport's board from the channel's messages and applies each diff published after it", async () => {
     const { nfl } = await loadFixtureBoards(t.redis);
     const owner = await signUp(t, 'platinum');
-    const key = (await t.http().post('/api/api-keys').set(bearer(owner.session)).send({ name: 'stream' })).body.key as string;
+    const key = (await t.http().post('/api/api-keys').set(bearer(owner.session)).send({ name: 'stream' })).body
+      .key as string;
     const publish = (before: SportBoard | null, after: SportBoard) =>
-      t.publisher.publish({ channel: 'odds', key: NFL, at: after.fetched_at, type: 'board.diff', data: diffBoards(before, after).diff! });
+      t.publisher.publish({
+        channel: 'odds',
+        key: NFL,
+        at: after.fetched_at,
+        type: 'board.diff',
+        data: diffBoards(before, after).diff!,
+      });
     let output = '';
     const printed = (line: string) =>
       eventually(() => output.includes(line), 15_000, line).catch((error: Error) => {
@@ -54,7 +63,10 @@ describe("docs/realtime.md's streaming script", () => {
 
     // The pipeline's first diff of a sport adds every game: a script starting from nothing (lastSeq 0) is replayed it.
     const first = await publish(null, nfl);
-    child = spawn(process.execPath, ['stream-odds.mjs', NFL], { cwd: folder, env: { ...process.env, ODDSPULSE_URL: t.url, ODDSPULSE_API_KEY: key } });
+    child = spawn(process.execPath, ['stream-odds.mjs', NFL], {
+      cwd: folder,
+      env: { ...process.env, ODDSPULSE_URL: t.url, ODDSPULSE_API_KEY: key },
+    });
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     await printed(`seq ${first}: ${nfl.events.length} games`);

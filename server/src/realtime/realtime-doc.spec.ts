@@ -1,5 +1,12 @@
 import fc from 'fast-check';
-import { applyBoardDiff, diffBoards, type BoardDiff, type BoardEvent, type BoardMarket, type SportBoard } from '@oddspulse/shared';
+import {
+  applyBoardDiff,
+  diffBoards,
+  type BoardDiff,
+  type BoardEvent,
+  type BoardMarket,
+  type SportBoard,
+} from '@oddspulse/shared';
 import { realtimeDocBlock } from '../../../test/support/realtime-doc';
 
 /** The page's applyBoardDiff, as a reader's script runs it (its one export made the function's answer). */
@@ -7,7 +14,10 @@ function documentedApply(): (board: SportBoard, diff: BoardDiff) => SportBoard {
   const source = realtimeDocBlock('// apply-board-diff.mjs');
   // the documented script runs as a reader's page runs it, from its text
   // eslint-disable-next-line @typescript-eslint/no-implied-eval
-  return new Function(`${source.replace(/^export /m, '')}\nreturn applyBoardDiff;`)() as (board: SportBoard, diff: BoardDiff) => SportBoard;
+  return new Function(`${source.replace(/^export /m, '')}\nreturn applyBoardDiff;`)() as (
+    board: SportBoard,
+    diff: BoardDiff,
+  ) => SportBoard;
 }
 
 const outcomeNames = fc.constantFrom('Boston Celtics', 'Miami Heat', 'Over', 'Under', 'Draw');
@@ -45,7 +55,9 @@ const event: fc.Arbitrary<BoardEvent> = fc.record({
   ),
 });
 const board = (fetchedAt: string): fc.Arbitrary<SportBoard> =>
-  fc.uniqueArray(event, { selector: (e) => e.id, maxLength: 3 }).map((events) => ({ sport_key: 'basketball_nba', fetched_at: fetchedAt, events }));
+  fc
+    .uniqueArray(event, { selector: (e) => e.id, maxLength: 3 })
+    .map((events) => ({ sport_key: 'basketball_nba', fetched_at: fetchedAt, events }));
 
 /** `before` as a feed's next poll might give it: prices and lines moved, lines dropped, outcomes and markets gone. */
 function moved(before: SportBoard, choices: number[]): SportBoard {

@@ -1,7 +1,14 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { roomName, type RealtimeChannel } from '@oddspulse/shared';
-import { RealtimeBus, RealtimePublisher, RedisKeys, RedisService, type ControlTopic, type RealtimeSubscription } from '@oddspulse/core';
+import {
+  RealtimeBus,
+  RealtimePublisher,
+  RedisKeys,
+  RedisService,
+  type ControlTopic,
+  type RealtimeSubscription,
+} from '@oddspulse/core';
 import { RealtimeSnapshots } from './realtime-snapshots.service';
 import { RelayedMessage, RoomBroadcaster } from './room-broadcaster';
 import { SharedTurns } from './shared-turns';
@@ -52,7 +59,9 @@ export class RealtimeRelay implements OnApplicationShutdown {
   private readonly barrierTopic = RedisKeys.relayBarrier(this.processId);
   private readonly barriers = new Map<string, () => void>();
   /** Sockets subscribing at once (a reconnect storm) share barriers. */
-  private readonly barriersInTurn = new SharedTurns(() => this.sendBarrier((id) => this.bus.publishControl(this.barrierTopic, id)));
+  private readonly barriersInTurn = new SharedTurns(() =>
+    this.sendBarrier((id) => this.bus.publishControl(this.barrierTopic, id)),
+  );
   /** On a cluster: the rooms this process hears, each with its barrier channel and the barriers its sockets share. */
   /** Rooms heard on a cluster; `heard` settles once their subscription is confirmed (every joiner waits for it). */
   private readonly heardRooms = new Map<string, { channels: string[]; barriers: SharedTurns; heard: Promise<void> }>();
@@ -66,7 +75,10 @@ export class RealtimeRelay implements OnApplicationShutdown {
   ) {}
 
   /** Starts relaying to `server`; `control` are topics whose messages go to a handler instead of a room. */
-  async attach(server: GatewayServer, control: ReadonlyArray<readonly [ControlTopic, (message: string) => void]> = []): Promise<void> {
+  async attach(
+    server: GatewayServer,
+    control: ReadonlyArray<readonly [ControlTopic, (message: string) => void]> = [],
+  ): Promise<void> {
     this.server = server;
     this.subscription = this.bus.listen('realtime-relay', {
       message: (room, raw) => this.relay(room, raw),
@@ -111,7 +123,9 @@ export class RealtimeRelay implements OnApplicationShutdown {
     const heard = this.heardRooms.get(room);
     if (!heard || this.holding.has(room) || this.server?.of('/').adapter.rooms.get(room)?.size) return;
     this.heardRooms.delete(room);
-    await this.subscription?.forgetSharded(heard.channels).catch((error: Error) => this.logger.warn(`Could not stop hearing ${room}: ${error.message}`));
+    await this.subscription
+      ?.forgetSharded(heard.channels)
+      .catch((error: Error) => this.logger.warn(`Could not stop hearing ${room}: ${error.message}`));
   }
 
   private async sendBarrier(publish: (id: string) => Promise<void>, timeoutMs = 2000): Promise<void> {

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import type { ArbitrageOpportunity, EvBet, MiddleOpportunity, RealtimeChannel, RealtimeSnapshot, RealtimeSnapshotMap } from '@oddspulse/shared';
+import type {
+  ArbitrageOpportunity,
+  EvBet,
+  MiddleOpportunity,
+  RealtimeChannel,
+  RealtimeSnapshot,
+  RealtimeSnapshotMap,
+} from '@oddspulse/shared';
 import { LiveStateRepository, OpsStateRepository, type ChannelPosition } from '@oddspulse/core';
 import { ReactionsService } from '../reactions/reactions.service';
 
@@ -31,7 +38,12 @@ export class RealtimeSnapshots {
     private readonly ops: OpsStateRepository,
   ) {}
 
-  async load<C extends RealtimeChannel>(channel: C, key: string, position: ChannelPosition, at: string): Promise<RealtimeSnapshot<C>> {
+  async load<C extends RealtimeChannel>(
+    channel: C,
+    key: string,
+    position: ChannelPosition,
+    at: string,
+  ): Promise<RealtimeSnapshot<C>> {
     const loader: SnapshotLoaders[C] = this.loaders[channel];
     const data = await loader(key);
     return { channel, key, seq: position.seq, epoch: position.epoch, at, data };

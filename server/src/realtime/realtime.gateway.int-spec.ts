@@ -10,12 +10,31 @@ const SPORT = 'basketball_nba';
 const prefix = `${process.env.REDIS_PREFIX}-gateway`;
 
 function scoreUpdate(n: number): RealtimeMessage<'scores'> {
-  return { channel: 'scores', key: SPORT, at: new Date().toISOString(), type: 'score.update', data: { games: [{ id: `g${n}` } as never] } };
+  return {
+    channel: 'scores',
+    key: SPORT,
+    at: new Date().toISOString(),
+    type: 'score.update',
+    data: { games: [{ id: `g${n}` } as never] },
+  };
 }
 
 function arbitrageUpdate(id: string): RealtimeMessage<'arbitrage'> {
-  const update = { action: 'new' as const, board: 'odds' as const, id, event_id: 'e1', time_found: new Date().toISOString(), expires_in: 1800 };
-  return { channel: 'arbitrage', key: SPORT, at: new Date().toISOString(), type: 'opportunities', data: { updates: [update] } };
+  const update = {
+    action: 'new' as const,
+    board: 'odds' as const,
+    id,
+    event_id: 'e1',
+    time_found: new Date().toISOString(),
+    expires_in: 1800,
+  };
+  return {
+    channel: 'arbitrage',
+    key: SPORT,
+    at: new Date().toISOString(),
+    type: 'opportunities',
+    data: { updates: [update] },
+  };
 }
 
 // The socket.io gateway across two processes sharing Redis
@@ -49,12 +68,16 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     const onB = client(b);
     await Promise.all([onA.connect(), onB.connect()]);
     // spec 002 §2: scores are public, so anonymous sockets may listen
-    expect(await onA.subscribe({ channel: 'scores', sport: SPORT })).toMatchObject({ ok: true, room: `scores:${SPORT}` });
+    expect(await onA.subscribe({ channel: 'scores', sport: SPORT })).toMatchObject({
+      ok: true,
+      room: `scores:${SPORT}`,
+    });
     expect(await onB.subscribe({ channel: 'scores', sport: SPORT })).toMatchObject({ ok: true });
 
     const seq = await a.publisher.publish(scoreUpdate(1));
     await eventually(() => onA.messages.length === 1 && onB.messages.length === 1, 5000, 'both clients');
-    for (const c of [onA, onB]) expect(c.messages[0]).toMatchObject({ seq, channel: 'scores', key: SPORT, type: 'score.update' });
+    for (const c of [onA, onB])
+      expect(c.messages[0]).toMatchObject({ seq, channel: 'scores', key: SPORT, type: 'score.update' });
   });
 
   // spec 001 §6: arbitrage is Platinum; odds need a paid plan; anonymous sockets get public channels only
@@ -87,8 +110,13 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
   });
 
   it('refuses a handshake with a bad token or an unknown API key instead of treating it as anonymous', async () => {
-    await expect(client(a, { token: 'not-a-jwt' }).connect()).rejects.toMatchObject({ message: 'Authentication required', data: { code: 'AUTH_REQUIRED' } });
-    await expect(client(a, { apiKey: 'op_unknown' }).connect()).rejects.toMatchObject({ data: { code: 'AUTH_REQUIRED' } });
+    await expect(client(a, { token: 'not-a-jwt' }).connect()).rejects.toMatchObject({
+      message: 'Authentication required',
+      data: { code: 'AUTH_REQUIRED' },
+    });
+    await expect(client(a, { apiKey: 'op_unknown' }).connect()).rejects.toMatchObject({
+      data: { code: 'AUTH_REQUIRED' },
+    });
   });
 
   // A page of this origin may authenticate its socket with the access cookie; another site's page may not.
@@ -101,7 +129,10 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     expect(await sameSite.subscribe({ channel: 'odds', sport: SPORT })).toMatchObject({ ok: true });
     const crossSite = client(a, {}, { cookie, origin: 'https://evil.example' });
     await crossSite.connect();
-    expect(await crossSite.subscribe({ channel: 'odds', sport: SPORT })).toMatchObject({ ok: false, code: 'AUTH_REQUIRED' });
+    expect(await crossSite.subscribe({ channel: 'odds', sport: SPORT })).toMatchObject({
+      ok: false,
+      code: 'AUTH_REQUIRED',
+    });
   });
 
   it('accepts a Platinum API key and lets it hear arbitrage', async () => {
@@ -131,7 +162,11 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     expect(await socket.subscribe({ channel: 'user' })).toMatchObject({ ok: true, room: `user:${user}` });
 
     const before = await a.publisher.publish(arbitrageUpdate('before'));
-    await eventually(() => socket.messages.some((m) => m.seq === before && m.channel === 'arbitrage'), 5000, 'arbitrage before downgrade');
+    await eventually(
+      () => socket.messages.some((m) => m.seq === before && m.channel === 'arbitrage'),
+      5000,
+      'arbitrage before downgrade',
+    );
 
     await a.plans.changePlan(user, { plan: 'free' }); // published once on the plan-changed channel, heard by instance b
     await eventually(() => socket.notices.length === 1, 5000, 'entitlements notice');
@@ -139,20 +174,30 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
 
     await a.publisher.publish(arbitrageUpdate('after'));
     const marker = await a.publisher.publish(scoreUpdate(3));
-    await eventually(() => socket.messages.some((m) => m.channel === 'scores' && m.seq === marker), 5000, 'scores marker');
+    await eventually(
+      () => socket.messages.some((m) => m.channel === 'scores' && m.seq === marker),
+      5000,
+      'scores marker',
+    );
     const heard = socket.messages.flatMap((m) => (m.channel === 'arbitrage' ? m.data.updates.map((u) => u.id) : []));
     expect(heard).toEqual(['before']);
-    expect(await socket.subscribe({ channel: 'arbitrage', sport: SPORT })).toMatchObject({ ok: false, code: 'PLATINUM_REQUIRED' });
+    expect(await socket.subscribe({ channel: 'arbitrage', sport: SPORT })).toMatchObject({
+      ok: false,
+      code: 'PLATINUM_REQUIRED',
+    });
     // Both instances heard the change; the user's own channel carries it once.
     await eventually(() => socket.messages.some((m) => m.channel === 'user'), 5000, 'plan change on the user channel');
     const planMessages = socket.messages.filter((m) => m.channel === 'user');
-    expect(planMessages).toEqual([expect.objectContaining({ key: user, type: 'plan.changed', data: { plan: 'free', unlimited: false } })]);
+    expect(planMessages).toEqual([
+      expect.objectContaining({ key: user, type: 'plan.changed', data: { plan: 'free', unlimited: false } }),
+    ]);
   });
 
   // DECISIONS 4: a gifted Platinum month ends by itself. Nothing is published then (no plan change happens): each
   // gateway times the end for its own sockets, so a socket connected before the end is evicted at the end.
   describe('when a paid period ends', () => {
-    const arbitrageHeard = (c: RecordingClient) => c.messages.flatMap((m) => (m.channel === 'arbitrage' ? m.data.updates.map((u) => u.id) : []));
+    const arbitrageHeard = (c: RecordingClient) =>
+      c.messages.flatMap((m) => (m.channel === 'arbitrage' ? m.data.updates.map((u) => u.id) : []));
     /** Everything published on the plan-changed channel meanwhile (a lapse must need none). */
     async function watchPlanChanges(t: GatewayTestApp) {
       const listener = t.redis.connect('test-plan-changed');
@@ -175,22 +220,46 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     it('evicts the sockets of a gift that ends, on every instance, and tells the user once', async () => {
       const sport = 'soccer_epl';
       const { session } = await signUp(a, 'free');
-      await a.plans.changePlan(session.user.id, { plan: 'platinum', is_gifted: true, current_period_end: new Date(Date.now() + 2500) });
+      await a.plans.changePlan(session.user.id, {
+        plan: 'platinum',
+        is_gifted: true,
+        current_period_end: new Date(Date.now() + 2500),
+      });
       const watch = await watchPlanChanges(a);
       try {
         // connected after the gift was given: the end comes from the handshake
         const sockets = await subscribedEverywhere(session, sport);
         const before = await a.publisher.publish({ ...arbitrageUpdate('during-gift'), key: sport });
-        await eventually(() => sockets.every((s) => s.messages.some((m) => m.seq === before)), 5000, 'arbitrage during the gift');
+        await eventually(
+          () => sockets.every((s) => s.messages.some((m) => m.seq === before)),
+          5000,
+          'arbitrage during the gift',
+        );
 
-        await eventually(() => sockets.every((s) => s.notices.length === 1), 6000, 'entitlements at the end of the gift');
-        for (const socket of sockets) expect(socket.notices).toEqual([{ plan: 'free', unlimited: false, removed: [`arbitrage:${sport}`] }]);
+        await eventually(
+          () => sockets.every((s) => s.notices.length === 1),
+          6000,
+          'entitlements at the end of the gift',
+        );
+        for (const socket of sockets)
+          expect(socket.notices).toEqual([{ plan: 'free', unlimited: false, removed: [`arbitrage:${sport}`] }]);
         await a.publisher.publish({ ...arbitrageUpdate('after-gift'), key: sport });
         const marker = await a.publisher.publish({ ...scoreUpdate(1), key: sport });
-        await eventually(() => sockets.every((s) => s.messages.some((m) => m.channel === 'scores' && m.seq === marker)), 5000, 'scores marker');
+        await eventually(
+          () => sockets.every((s) => s.messages.some((m) => m.channel === 'scores' && m.seq === marker)),
+          5000,
+          'scores marker',
+        );
         for (const socket of sockets) expect(arbitrageHeard(socket)).toEqual(['during-gift']);
-        expect(await sockets[0].subscribe({ channel: 'arbitrage', sport })).toMatchObject({ ok: false, code: 'PLATINUM_REQUIRED' });
-        await eventually(() => sockets.every((s) => s.messages.some((m) => m.channel === 'user')), 5000, 'plan change on the user channel');
+        expect(await sockets[0].subscribe({ channel: 'arbitrage', sport })).toMatchObject({
+          ok: false,
+          code: 'PLATINUM_REQUIRED',
+        });
+        await eventually(
+          () => sockets.every((s) => s.messages.some((m) => m.channel === 'user')),
+          5000,
+          'plan change on the user channel',
+        );
         for (const socket of sockets) {
           expect(socket.messages.filter((m) => m.channel === 'user')).toEqual([
             expect.objectContaining({ type: 'plan.changed', data: { plan: 'free', unlimited: false } }),
@@ -208,27 +277,43 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
       const user = session.user.id;
       const sockets = await subscribedEverywhere(session, sport);
       // canceled at period end, the end heard with the plan change: timed on both instances
-      await a.plans.changePlan(user, { status: 'active', cancel_at_period_end: true, current_period_end: new Date(Date.now() + 2000) });
+      await a.plans.changePlan(user, {
+        status: 'active',
+        cancel_at_period_end: true,
+        current_period_end: new Date(Date.now() + 2000),
+      });
       await eventually(() => sockets.every((s) => s.notices.length === 1), 5000, 'the change heard');
       expect(sockets.map((s) => s.notices[0].removed)).toEqual([[], []]);
       // ...then renewed before it: nothing lapses at the old end
-      await a.plans.changePlan(user, { cancel_at_period_end: false, current_period_end: new Date(Date.now() + 3_600_000) });
+      await a.plans.changePlan(user, {
+        cancel_at_period_end: false,
+        current_period_end: new Date(Date.now() + 3_600_000),
+      });
       await eventually(() => sockets.every((s) => s.notices.length === 2), 5000, 'the renewal heard');
       await new Promise((r) => setTimeout(r, 2500));
       const seq = await a.publisher.publish({ ...arbitrageUpdate('still-platinum'), key: sport });
-      await eventually(() => sockets.every((s) => s.messages.some((m) => m.seq === seq)), 5000, 'arbitrage after the old end');
+      await eventually(
+        () => sockets.every((s) => s.messages.some((m) => m.seq === seq)),
+        5000,
+        'arbitrage after the old end',
+      );
       expect(sockets.map((s) => s.notices.length)).toEqual([2, 2]);
 
       // a period ending with nothing renewed evicts; the end of the plan the socket holds is what is timed
       await a.plans.changePlan(user, { current_period_end: new Date(Date.now() + 1500) });
       await eventually(() => sockets.every((s) => s.notices.length === 4), 6000, 'the change, then the end');
-      for (const socket of sockets) expect(socket.notices.at(-1)).toEqual({ plan: 'free', unlimited: false, removed: [`arbitrage:${sport}`] });
+      for (const socket of sockets)
+        expect(socket.notices.at(-1)).toEqual({ plan: 'free', unlimited: false, removed: [`arbitrage:${sport}`] });
     });
 
     it("forgets a user's lapse timer with the user's last socket on the process, not before", async () => {
       const { session } = await signUp(a, 'free');
       const user = session.user.id;
-      await a.plans.changePlan(user, { plan: 'platinum', is_gifted: true, current_period_end: new Date(Date.now() + 3_600_000) });
+      await a.plans.changePlan(user, {
+        plan: 'platinum',
+        is_gifted: true,
+        current_period_end: new Date(Date.now() + 3_600_000),
+      });
       const gateway = a.get(RealtimeGateway);
       const lapses = a.get(SocketEntitlements)['lapses'];
       const socketsOfUser = () => gateway['server'].sockets.adapter.rooms.get(accountRoom(user))?.size ?? 0;
@@ -256,7 +341,11 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
       await a.get(PlanRepository).upsert(user, { current_period_end: new Date(Date.now() + 3_600_000) });
       await new Promise((r) => setTimeout(r, 2500));
       const seq = await a.publisher.publish({ ...arbitrageUpdate('renewed'), key: sport });
-      await eventually(() => [onA, onB].every((s) => s.messages.some((m) => m.seq === seq)), 5000, 'arbitrage after the old end');
+      await eventually(
+        () => [onA, onB].every((s) => s.messages.some((m) => m.seq === seq)),
+        5000,
+        'arbitrage after the old end',
+      );
       expect([onA.notices, onB.notices]).toEqual([[], []]);
     });
   });
@@ -330,7 +419,11 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     const background = (async () => {
       for (let n = 6; publishing && n < 400; n++) await a.publisher.publish(message(n));
     })();
-    const acks = await Promise.all(sockets.map((s, i) => s.subscribe(i % 4 < 2 ? { channel: 'scores', sport, lastSeq: 2 } : { channel: 'scores', sport })));
+    const acks = await Promise.all(
+      sockets.map((s, i) =>
+        s.subscribe(i % 4 < 2 ? { channel: 'scores', sport, lastSeq: 2 } : { channel: 'scores', sport }),
+      ),
+    );
     await new Promise((r) => setTimeout(r, 50));
     publishing = false;
     await background;
@@ -340,7 +433,10 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
       const ack = acks[i];
       if (!ack.ok) throw new Error(`subscribe ${i} refused: ${ack.message}`);
       const first = i % 4 < 2 ? 3 : ack.seq - ack.replayed + 1;
-      expect([i, socket.messages.map((m) => m.seq)]).toEqual([i, Array.from({ length: last - first + 1 }, (_, k) => first + k)]);
+      expect([i, socket.messages.map((m) => m.seq)]).toEqual([
+        i,
+        Array.from({ length: last - first + 1 }, (_, k) => first + k),
+      ]);
     });
   });
 
@@ -372,13 +468,24 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     // Within the buffer, the same channel replays instead.
     const other = client(a, { token: session.access_token });
     await other.connect();
-    expect(await other.subscribe({ channel: 'odds', sport, lastSeq: 9 })).toMatchObject({ ok: true, snapshot: false, replayed: 2, seq: 11 });
+    expect(await other.subscribe({ channel: 'odds', sport, lastSeq: 9 })).toMatchObject({
+      ok: true,
+      snapshot: false,
+      replayed: 2,
+      seq: 11,
+    });
     expect(other.messages.map((m) => m.seq)).toEqual([10, 11]);
   });
 
   it("snapshots a scanner channel as the pipeline's current opportunities", async () => {
     const sport = 'americanfootball_ncaaf';
-    const update = (id: string) => ({ action: 'new', id, event_id: id.split('-')[0], time_found: '2026-11-21T07:00:00Z', expires_in: 1800 });
+    const update = (id: string) => ({
+      action: 'new',
+      id,
+      event_id: id.split('-')[0],
+      time_found: '2026-11-21T07:00:00Z',
+      expires_in: 1800,
+    });
     await a.redis.client.hset(a.redis.key(...RedisKeys.opportunities('arbitrage', sport)), {
       'odds:e1': JSON.stringify([update('e1-a'), update('e1-b')]),
       'props:e2': JSON.stringify([update('e2-a')]),
@@ -386,12 +493,20 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     const { session } = await signUp(a, 'platinum');
     const socket = client(b, { token: session.access_token });
     await socket.connect();
-    expect(await socket.subscribe({ channel: 'arbitrage', sport, lastSeq: 0 })).toMatchObject({ ok: true, snapshot: false, seq: 0 });
+    expect(await socket.subscribe({ channel: 'arbitrage', sport, lastSeq: 0 })).toMatchObject({
+      ok: true,
+      snapshot: false,
+      seq: 0,
+    });
     await a.publisher.publish({ ...arbitrageUpdate('e3-a'), key: sport }, 1);
     await a.publisher.publish({ ...arbitrageUpdate('e3-b'), key: sport }, 1);
     const late = client(a, { token: session.access_token });
     await late.connect();
-    expect(await late.subscribe({ channel: 'arbitrage', sport, lastSeq: 0 })).toMatchObject({ ok: true, snapshot: true, seq: 2 });
+    expect(await late.subscribe({ channel: 'arbitrage', sport, lastSeq: 0 })).toMatchObject({
+      ok: true,
+      snapshot: true,
+      seq: 2,
+    });
     const ids = (late.snapshots[0].data as Array<{ id: string }>).map((u) => u.id).sort();
     expect(ids).toEqual(['e1-a', 'e1-b', 'e2-a']);
   });
@@ -430,7 +545,9 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
       seq: 2,
       epoch: now.epoch,
     });
-    expect(again.snapshots).toEqual([expect.objectContaining({ channel: 'scores', key: sport, seq: 2, epoch: now.epoch })]);
+    expect(again.snapshots).toEqual([
+      expect.objectContaining({ channel: 'scores', key: sport, seq: 2, epoch: now.epoch }),
+    ]);
     expect(again.messages).toEqual([]);
     const next = await a.publisher.publish(message(6));
     await eventually(() => again.messages.length === 1, 5000, 'live after the snapshot');
@@ -470,7 +587,11 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     const acks = [];
     for (let n = 0; n < 100; n++) acks.push(await c.subscribe({ channel: 'reactions', eventId: `game-${n}` }));
     expect(acks.filter((ack) => ack.ok)).toHaveLength(99); // the socket's own room counts too
-    expect(acks.at(-1)).toEqual({ ok: false, code: 'INVALID_SUBSCRIPTION', message: 'At most 100 subscriptions per connection' });
+    expect(acks.at(-1)).toEqual({
+      ok: false,
+      code: 'INVALID_SUBSCRIPTION',
+      message: 'At most 100 subscriptions per connection',
+    });
   });
 
   it('stops delivering after unsubscribe', async () => {

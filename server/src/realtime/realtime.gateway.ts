@@ -73,11 +73,17 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
           if (isDependencyDown(error)) {
             const admitted = this.handshakeOutages.admit(error.message);
             if (admitted)
-              this.logger.warn({ msg: 'Socket handshake refused: a dependency is down', reason: error.message, suppressedRepeats: admitted.suppressed });
+              this.logger.warn({
+                msg: 'Socket handshake refused: a dependency is down',
+                reason: error.message,
+                suppressedRepeats: admitted.suppressed,
+              });
             return next(Object.assign(new Error(LIVE_UPDATES_UNAVAILABLE), { data: { code: 'UNAVAILABLE' } }));
           }
           this.logger.error({ msg: 'Socket handshake failed', err: error });
-          next(Object.assign(new Error('Server error. Our team has been notified.'), { data: { code: 'SERVER_ERROR' } }));
+          next(
+            Object.assign(new Error('Server error. Our team has been notified.'), { data: { code: 'SERVER_ERROR' } }),
+          );
         });
     });
     server.use(this.limits.concurrency());
@@ -90,7 +96,9 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       [
         RedisKeys.principalChanged,
         (userId) => {
-          this.onPrincipalChanged(userId).catch((error: Error) => this.logger.error({ msg: 'Credential re-check failed', userId, err: error }));
+          this.onPrincipalChanged(userId).catch((error: Error) =>
+            this.logger.error({ msg: 'Credential re-check failed', userId, err: error }),
+          );
         },
       ],
     ]);
@@ -109,7 +117,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     this.credentials.release(socket);
     const user = socket.data.user;
     // the socket has left its rooms by now: is it the user's last on this process?
-    if (user && !this.server.sockets.adapter.rooms.get(accountRoom(user.id))?.size) this.entitlements.lastSocketGone(user.id);
+    if (user && !this.server.sockets.adapter.rooms.get(accountRoom(user.id))?.size)
+      this.entitlements.lastSocketGone(user.id);
   }
 
   /** A fresh access token for a socket whose token is about to expire (the server's `reauth` notice asked for it). */
@@ -137,7 +146,11 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
 
     const room = roomName(target.channel, target.key);
     if (!socket.rooms.has(room) && socket.rooms.size >= MAX_ROOMS_PER_SOCKET) {
-      return { ok: false, code: 'INVALID_SUBSCRIPTION', message: `At most ${MAX_ROOMS_PER_SOCKET} subscriptions per connection` };
+      return {
+        ok: false,
+        code: 'INVALID_SUBSCRIPTION',
+        message: `At most ${MAX_ROOMS_PER_SOCKET} subscriptions per connection`,
+      };
     }
     try {
       // Without a last seq the socket starts from now: the acknowledged position is exact and nothing published
@@ -166,7 +179,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   }
 
   @SubscribeMessage('unsubscribe')
-  async unsubscribe(@ConnectedSocket() socket: GatewaySocket, @MessageBody() request: unknown): Promise<UnsubscribeAck> {
+  async unsubscribe(
+    @ConnectedSocket() socket: GatewaySocket,
+    @MessageBody() request: unknown,
+  ): Promise<UnsubscribeAck> {
     const target = subscriptionTarget(request, socket.data.user?.id ?? null);
     if (!target.ok) return { ok: false, code: 'INVALID_SUBSCRIPTION', message: target.message };
     const room = roomName(target.channel, target.key);

@@ -4,7 +4,12 @@ import type { MessageMappingProperties } from '@nestjs/websockets';
 import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
 import { defer, filter, type Observable } from 'rxjs';
 import type { Server, ServerOptions, Socket } from 'socket.io';
-import { LIVE_UPDATES_UNAVAILABLE, SOCKET_PATH, SOCKET_PING_INTERVAL_MS, SOCKET_PING_TIMEOUT_MS } from '@oddspulse/shared';
+import {
+  LIVE_UPDATES_UNAVAILABLE,
+  SOCKET_PATH,
+  SOCKET_PING_INTERVAL_MS,
+  SOCKET_PING_TIMEOUT_MS,
+} from '@oddspulse/shared';
 import { RedisService, type RedisClient } from '@oddspulse/core';
 
 /**
@@ -53,7 +58,11 @@ export class RedisIoAdapter extends IoAdapter {
    * handler that fails still answers the acknowledgement, so an API client waiting on it is told to try again.
    * Mirrors `IoAdapter.bindMessageHandlers` of @nestjs/platform-socket.io 11.
    */
-  override bindMessageHandlers(socket: Socket, handlers: MessageMappingProperties[], transform: (data: unknown) => Observable<unknown>): void {
+  override bindMessageHandlers(
+    socket: Socket,
+    handlers: MessageMappingProperties[],
+    transform: (data: unknown) => Observable<unknown>,
+  ): void {
     for (const { message, callback, isAckHandledManually } of handlers) {
       socket.on(message as string, (...args: unknown[]) => {
         // as rxjs's fromEvent hands it to Nest: one argument as is, several as an array (the ack last)

@@ -35,7 +35,13 @@ function readFrame(frame: Buffer) {
   };
 }
 
-function fakeSocket({ idle = true, writeBuffer = [] as unknown[], deflate = false, senderQueue = [] as unknown[] | null, wsState = 1 } = {}) {
+function fakeSocket({
+  idle = true,
+  writeBuffer = [] as unknown[],
+  deflate = false,
+  senderQueue = [] as unknown[] | null,
+  wsState = 1,
+} = {}) {
   const tcp = { writable: true, write: jest.fn() };
   const socket = {
     emit: jest.fn(),
@@ -55,7 +61,10 @@ function fakeSocket({ idle = true, writeBuffer = [] as unknown[], deflate = fals
 
 function fakeServer(rooms: Record<string, string[]>, sockets: Record<string, ReturnType<typeof fakeSocket>['socket']>) {
   return {
-    sockets: { adapter: { rooms: new Map(Object.entries(rooms).map(([room, ids]) => [room, new Set(ids)])) }, sockets: new Map(Object.entries(sockets)) },
+    sockets: {
+      adapter: { rooms: new Map(Object.entries(rooms).map(([room, ids]) => [room, new Set(ids)])) },
+      sockets: new Map(Object.entries(sockets)),
+    },
   } as unknown as GatewayServer;
 }
 
@@ -88,7 +97,10 @@ describe('RoomBroadcaster', () => {
 
   it("writes the room's frame once encoded to every idle socket's connection", () => {
     const [a, b, elsewhere] = [fakeSocket(), fakeSocket(), fakeSocket()];
-    const server = fakeServer({ 'odds:basketball_nba': ['a', 'b'], 'odds:icehockey_nhl': ['c'] }, { a: a.socket, b: b.socket, c: elsewhere.socket });
+    const server = fakeServer(
+      { 'odds:basketball_nba': ['a', 'b'], 'odds:icehockey_nhl': ['c'] },
+      { a: a.socket, b: b.socket, c: elsewhere.socket },
+    );
     const message = envelope('price');
     const heard = relayed(message);
     const parse = jest.spyOn(JSON, 'parse');
@@ -135,7 +147,10 @@ describe('RoomBroadcaster', () => {
   it('counts one delivery per socket the message reached, by the channel its room names', async () => {
     const metrics = new MetricsService();
     const [a, b, busy] = [fakeSocket(), fakeSocket(), fakeSocket({ idle: false })];
-    const server = fakeServer({ 'odds:basketball_nba': ['a', 'b', 'gone', 'c'] }, { a: a.socket, b: b.socket, c: busy.socket });
+    const server = fakeServer(
+      { 'odds:basketball_nba': ['a', 'b', 'gone', 'c'] },
+      { a: a.socket, b: b.socket, c: busy.socket },
+    );
     broadcaster(metrics).emit(server, 'odds:basketball_nba', relayed(envelope('price')));
     broadcaster(metrics).emit(server, 'scores:nobody-listens', relayed(envelope('price')));
     const { values } = await metrics.socketDeliveries.get();

@@ -16,7 +16,9 @@ export class RelayedMessage {
 
   /** The publisher writes every message as `{"seq":N,…`; anything else did not come from it. */
   static read(raw: string): RelayedMessage | null {
-    return raw.startsWith('{"seq":') && raw.endsWith('}') && Number.isInteger(seqOf(raw)) ? new RelayedMessage(raw) : null;
+    return raw.startsWith('{"seq":') && raw.endsWith('}') && Number.isInteger(seqOf(raw))
+      ? new RelayedMessage(raw)
+      : null;
   }
 
   /** The message's seq, read from the start of the text. */
@@ -85,8 +87,19 @@ function route(socket: GatewaySocket): NetSocket | 'engine' | 'unknown' {
   const transport = conn.transport;
   const ws = transport?.socket;
   if (transport?.name !== 'websocket') return 'engine';
-  if (!Array.isArray(conn.writeBuffer) || typeof transport.writable !== 'boolean' || !ws?._socket || !Array.isArray(ws._sender?._queue)) return 'unknown';
-  const idle = conn.readyState === 'open' && ws.readyState === WS_OPEN && transport.writable && conn.writeBuffer.length === 0 && ws._sender._queue.length === 0;
+  if (
+    !Array.isArray(conn.writeBuffer) ||
+    typeof transport.writable !== 'boolean' ||
+    !ws?._socket ||
+    !Array.isArray(ws._sender?._queue)
+  )
+    return 'unknown';
+  const idle =
+    conn.readyState === 'open' &&
+    ws.readyState === WS_OPEN &&
+    transport.writable &&
+    conn.writeBuffer.length === 0 &&
+    ws._sender._queue.length === 0;
   return idle && !transport.perMessageDeflate && ws._socket.writable ? ws._socket : 'engine';
 }
 
@@ -133,6 +146,8 @@ export class RoomBroadcaster {
   private warnOnce(): void {
     if (this.warned) return;
     this.warned = true;
-    this.logger.warn({ msg: 'engine.io or ws internals changed: realtime messages go through engine.io, at a higher CPU cost per delivery' });
+    this.logger.warn({
+      msg: 'engine.io or ws internals changed: realtime messages go through engine.io, at a higher CPU cost per delivery',
+    });
   }
 }

@@ -17,21 +17,37 @@ const user = (plan: 'free' | 'gold' | 'platinum', via: AuthUser['via'] = 'bearer
 });
 
 function service(tokens: Record<string, AuthUser>, keys: Record<string, AuthUser>) {
-  const accounts = { authenticateToken: jest.fn(async (token: string) => (tokens[token] ? { user: tokens[token], expiresAt: EXPIRES_AT } : null)) };
+  const accounts = {
+    authenticateToken: jest.fn(async (token: string) =>
+      tokens[token] ? { user: tokens[token], expiresAt: EXPIRES_AT } : null,
+    ),
+  };
   const apiKeys = { authenticate: jest.fn(async (key: string) => keys[key] ?? null) };
-  return { auth: new SocketAuthService(accounts as unknown as AuthService, apiKeys as unknown as ApiKeyService), accounts, apiKeys };
+  return {
+    auth: new SocketAuthService(accounts as unknown as AuthService, apiKeys as unknown as ApiKeyService),
+    accounts,
+    apiKeys,
+  };
 }
 
 describe('SocketAuthService', () => {
-  const { auth, accounts } = service({ good: user('gold') }, { op_plat: user('platinum', 'api_key'), op_gold: user('gold', 'api_key') });
+  const { auth, accounts } = service(
+    { good: user('gold') },
+    { op_plat: user('platinum', 'api_key'), op_gold: user('gold', 'api_key') },
+  );
 
   it('lets a socket without credentials in as anonymous', async () => {
     expect(await auth.authenticate({ headers: {}, auth: {} })).toEqual({ ok: true, user: null, credential: null });
   });
 
   it('accepts an access token from the auth payload or a bearer header, and refuses a bad one', async () => {
-    expect(await auth.authenticate({ headers: {}, auth: { token: 'good' } })).toMatchObject({ ok: true, user: { id: 'u1' } });
-    expect(await auth.authenticate({ headers: { authorization: 'Bearer good' }, auth: {} })).toMatchObject({ ok: true });
+    expect(await auth.authenticate({ headers: {}, auth: { token: 'good' } })).toMatchObject({
+      ok: true,
+      user: { id: 'u1' },
+    });
+    expect(await auth.authenticate({ headers: { authorization: 'Bearer good' }, auth: {} })).toMatchObject({
+      ok: true,
+    });
     expect(await auth.authenticate({ headers: {}, auth: { token: 'forged' } })).toEqual({
       ok: false,
       code: 'AUTH_REQUIRED',
@@ -50,24 +66,45 @@ describe('SocketAuthService', () => {
 
   // DECISIONS 5: API keys are Platinum's
   it("accepts a Platinum user's API key only", async () => {
-    expect(await auth.authenticate({ headers: { 'x-api-key': 'op_plat' }, auth: {} })).toMatchObject({ ok: true, user: { via: 'api_key' } });
-    expect(await auth.authenticate({ headers: {}, auth: { apiKey: 'op_gold' } })).toMatchObject({ ok: false, code: 'PLATINUM_REQUIRED' });
-    expect(await auth.authenticate({ headers: {}, auth: { apiKey: 'op_nope' } })).toMatchObject({ ok: false, code: 'AUTH_REQUIRED' });
+    expect(await auth.authenticate({ headers: { 'x-api-key': 'op_plat' }, auth: {} })).toMatchObject({
+      ok: true,
+      user: { via: 'api_key' },
+    });
+    expect(await auth.authenticate({ headers: {}, auth: { apiKey: 'op_gold' } })).toMatchObject({
+      ok: false,
+      code: 'PLATINUM_REQUIRED',
+    });
+    expect(await auth.authenticate({ headers: {}, auth: { apiKey: 'op_nope' } })).toMatchObject({
+      ok: false,
+      code: 'AUTH_REQUIRED',
+    });
   });
 
   it('reads the access cookie only from a page of the same origin', async () => {
     accounts.authenticateToken.mockClear();
     const cookie = 'theme=dark; op_access=good';
-    expect(await auth.authenticate({ headers: { cookie, origin: 'https://oddspulse.test', host: 'oddspulse.test' }, auth: {} })).toMatchObject({
+    expect(
+      await auth.authenticate({
+        headers: { cookie, origin: 'https://oddspulse.test', host: 'oddspulse.test' },
+        auth: {},
+      }),
+    ).toMatchObject({
       ok: true,
       user: { id: 'u1' },
     });
-    expect(await auth.authenticate({ headers: { cookie, origin: 'https://evil.test', host: 'oddspulse.test' }, auth: {} })).toEqual({
+    expect(
+      await auth.authenticate({ headers: { cookie, origin: 'https://evil.test', host: 'oddspulse.test' }, auth: {} }),
+    ).toEqual({
       ok: true,
       user: null,
       credential: null,
     });
-    expect(await auth.authenticate({ headers: { cookie: 'op_access=%E0%A4%A', origin: 'https://oddspulse.test', host: 'oddspulse.test' }, auth: {} })).toEqual({
+    expect(
+      await auth.authenticate({
+        headers: { cookie: 'op_access=%E0%A4%A', origin: 'https://oddspulse.test', host: 'oddspulse.test' },
+        auth: {},
+      }),
+    ).toEqual({
       ok: true,
       user: null,
       credential: null,
@@ -86,7 +123,9 @@ describe('SocketAuthService', () => {
       user: { id: 'u1', via: 'bearer', access: { plan: 'gold' } },
     });
     expect(apiKeys.authenticate).not.toHaveBeenCalled();
-    expect(await both.authenticate({ headers: { authorization: 'Bearer good' }, auth: { apiKey: 'op_gold' } })).toMatchObject({
+    expect(
+      await both.authenticate({ headers: { authorization: 'Bearer good' }, auth: { apiKey: 'op_gold' } }),
+    ).toMatchObject({
       ok: true,
       user: { via: 'bearer' },
     });
@@ -94,7 +133,13 @@ describe('SocketAuthService', () => {
       ok: true,
       user: { id: 'u2', via: 'api_key' },
     });
-    expect(await both.authenticate({ headers: {}, auth: { token: 'expired', apiKey: 'op_gold' } })).toMatchObject({ ok: false, code: 'PLATINUM_REQUIRED' });
-    expect(await both.authenticate({ headers: {}, auth: { token: 'expired', apiKey: 'op_nope' } })).toMatchObject({ ok: false, code: 'AUTH_REQUIRED' });
+    expect(await both.authenticate({ headers: {}, auth: { token: 'expired', apiKey: 'op_gold' } })).toMatchObject({
+      ok: false,
+      code: 'PLATINUM_REQUIRED',
+    });
+    expect(await both.authenticate({ headers: {}, auth: { token: 'expired', apiKey: 'op_nope' } })).toMatchObject({
+      ok: false,
+      code: 'AUTH_REQUIRED',
+    });
   });
 });

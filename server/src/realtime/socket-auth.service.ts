@@ -63,26 +63,36 @@ export class SocketAuthService {
     const signedIn = token ? await this.token(token) : null;
     if (signedIn) return signedIn;
 
-    const apiKey = typeof handshake.auth.apiKey === 'string' ? handshake.auth.apiKey : handshake.headers[API_KEY_HEADER];
+    const apiKey =
+      typeof handshake.auth.apiKey === 'string' ? handshake.auth.apiKey : handshake.headers[API_KEY_HEADER];
     if (typeof apiKey === 'string' && apiKey) {
       const user = await this.apiKeys.authenticate(apiKey);
       if (!user) return { ok: false, code: 'AUTH_REQUIRED', message: AccountMessages.authenticationRequired };
-      if (!hasPlatinum(user.access)) return { ok: false, code: 'PLATINUM_REQUIRED', message: AccountMessages.platinumRequired };
+      if (!hasPlatinum(user.access))
+        return { ok: false, code: 'PLATINUM_REQUIRED', message: AccountMessages.platinumRequired };
       return { ok: true, user, credential: { kind: 'api_key', keyHash: sha256(apiKey) } };
     }
-    return token ? { ok: false, code: 'AUTH_REQUIRED', message: AccountMessages.authenticationRequired } : { ok: true, user: null, credential: null };
+    return token
+      ? { ok: false, code: 'AUTH_REQUIRED', message: AccountMessages.authenticationRequired }
+      : { ok: true, user: null, credential: null };
   }
 
   /** The user of an access token and the session credential it binds a socket to; null when the token does not stand. */
   async token(token: string): Promise<{ ok: true; user: AuthUser; credential: SocketCredential } | null> {
     const found = await this.accounts.authenticateToken(token);
     if (!found?.user.sessionId) return null;
-    return { ok: true, user: found.user, credential: { kind: 'session', sessionId: found.user.sessionId, expiresAt: found.expiresAt?.getTime() ?? null } };
+    return {
+      ok: true,
+      user: found.user,
+      credential: { kind: 'session', sessionId: found.user.sessionId, expiresAt: found.expiresAt?.getTime() ?? null },
+    };
   }
 
   /** Whether what authorised a socket still stands: its session family not revoked, its API key not revoked or rotated. */
   stands(userId: string, credential: SocketCredential): Promise<boolean> {
-    return credential.kind === 'session' ? this.accounts.sessionStands(userId, credential.sessionId) : this.apiKeys.keyStands(credential.keyHash);
+    return credential.kind === 'session'
+      ? this.accounts.sessionStands(userId, credential.sessionId)
+      : this.apiKeys.keyStands(credential.keyHash);
   }
 }
 

@@ -11,7 +11,13 @@ const SPORT = 'basketball_nba';
 const prefix = `${process.env.REDIS_PREFIX}-credentials`;
 
 function scoreUpdate(n: number): RealtimeMessage<'scores'> {
-  return { channel: 'scores', key: SPORT, at: new Date().toISOString(), type: 'score.update', data: { games: [{ id: `g${n}` } as never] } };
+  return {
+    channel: 'scores',
+    key: SPORT,
+    at: new Date().toISOString(),
+    type: 'score.update',
+    data: { games: [{ id: `g${n}` } as never] },
+  };
 }
 
 /** When an access token expires, in ms since the epoch. */
@@ -57,7 +63,11 @@ describe('socket credentials (two instances, one Redis, real PostgreSQL)', () =>
 
   async function stillHears(...sockets: WatchedClient[]): Promise<void> {
     const seq = await a.publisher.publish(scoreUpdate(Date.now()));
-    await eventually(() => sockets.every((c) => c.messages.some((m) => m.seq === seq)), 5000, 'message on the sockets that stand');
+    await eventually(
+      () => sockets.every((c) => c.messages.some((m) => m.seq === seq)),
+      5000,
+      'message on the sockets that stand',
+    );
     for (const c of sockets) expect(c.socket.connected).toBe(true);
   }
 
@@ -137,7 +147,10 @@ describe('socket credentials (two instances, one Redis, real PostgreSQL)', () =>
     await a.get(PasswordResetRepository).create(session.user.id, sha256(token), new Date(Date.now() + 60_000));
 
     const at = Date.now();
-    const reset = await a.http().post('/api/auth/password-reset/confirm').send({ token, password: 'An0ther-strong-pw!' });
+    const reset = await a
+      .http()
+      .post('/api/auth/password-reset/confirm')
+      .send({ token, password: 'An0ther-strong-pw!' });
     expect(reset.status).toBe(200);
     await closedWithinASecond(socket, at);
   });
@@ -145,7 +158,9 @@ describe('socket credentials (two instances, one Redis, real PostgreSQL)', () =>
   describe('when the access token expires', () => {
     /** An access token of the session's own family that expires in `seconds`, signed as SessionService signs them. */
     function shortLivedToken(session: Session, seconds: number): Promise<string> {
-      const claims = JSON.parse(Buffer.from(session.access_token.split('.')[1], 'base64url').toString()) as AccessTokenClaims;
+      const claims = JSON.parse(
+        Buffer.from(session.access_token.split('.')[1], 'base64url').toString(),
+      ) as AccessTokenClaims;
       return a
         .get(JwtService)
         .signAsync(
@@ -175,10 +190,18 @@ describe('socket credentials (two instances, one Redis, real PostgreSQL)', () =>
       const answering = await connected(client(b, { token }));
       await eventually(() => answering.reauthNotices.length === 1, 5000, 'reauth notice');
 
-      const reauth = (fresh: string): Promise<ReauthAck> => answering.socket.timeout(5000).emitWithAck('reauth', { token: fresh });
-      expect(await reauth(stranger.session.access_token)).toEqual({ ok: false, code: 'AUTH_REQUIRED', message: 'Authentication required' });
+      const reauth = (fresh: string): Promise<ReauthAck> =>
+        answering.socket.timeout(5000).emitWithAck('reauth', { token: fresh });
+      expect(await reauth(stranger.session.access_token)).toEqual({
+        ok: false,
+        code: 'AUTH_REQUIRED',
+        message: 'Authentication required',
+      });
       expect(await reauth('not-a-token')).toMatchObject({ ok: false, code: 'AUTH_REQUIRED' });
-      expect(await reauth(session.access_token)).toEqual({ ok: true, expires_at: expiryOf(session.access_token) / 1000 });
+      expect(await reauth(session.access_token)).toEqual({
+        ok: true,
+        expires_at: expiryOf(session.access_token) / 1000,
+      });
 
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt - Date.now()) + 500));
       await stillHears(answering);

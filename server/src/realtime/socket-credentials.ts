@@ -57,7 +57,9 @@ export class SocketCredentials implements OnModuleDestroy {
     const heard = this.heardAtHandshake.get(socket);
     this.heardAtHandshake.delete(socket);
     if (heard !== undefined && heard !== this.changesHeard) {
-      this.dropRevoked([socket]).catch((error: Error) => this.logger.error({ msg: 'Credential re-check failed', userId: socket.data.user?.id, err: error }));
+      this.dropRevoked([socket]).catch((error: Error) =>
+        this.logger.error({ msg: 'Credential re-check failed', userId: socket.data.user?.id, err: error }),
+      );
     }
     this.time(socket);
   }
@@ -70,7 +72,8 @@ export class SocketCredentials implements OnModuleDestroy {
     const left = credential.expiresAt - Date.now();
     const askIn = left - Math.min(REAUTH_LEAD_MS, left / 2);
     const expiresAt = credential.expiresAt;
-    const ask = askIn > 0 ? setTimeout(() => socket.emit('reauth', { expires_at: Math.floor(expiresAt / 1000) }), askIn) : null;
+    const ask =
+      askIn > 0 ? setTimeout(() => socket.emit('reauth', { expires_at: Math.floor(expiresAt / 1000) }), askIn) : null;
     const expire = setTimeout(
       () => {
         this.timers.delete(socket.id);
@@ -101,10 +104,17 @@ export class SocketCredentials implements OnModuleDestroy {
     const refused: ReauthAck = { ok: false, code: 'AUTH_REQUIRED', message: AccountMessages.authenticationRequired };
     const user = socket.data.user;
     if (!user || socket.data.credential?.kind !== 'session') return refused;
-    const token = typeof request === 'object' && request !== null ? (request as Record<string, unknown>).token : undefined;
+    const token =
+      typeof request === 'object' && request !== null ? (request as Record<string, unknown>).token : undefined;
     if (typeof token !== 'string' || !token || token.length > 4096) return refused;
     const found = await this.auth.token(token);
-    if (!found || found.user.id !== user.id || found.credential.kind !== 'session' || found.credential.expiresAt === null) return refused;
+    if (
+      !found ||
+      found.user.id !== user.id ||
+      found.credential.kind !== 'session' ||
+      found.credential.expiresAt === null
+    )
+      return refused;
     socket.data.credential = found.credential;
     socket.data.user = { ...user, sessionId: found.credential.sessionId };
     this.time(socket);
@@ -123,7 +133,12 @@ export class SocketCredentials implements OnModuleDestroy {
       }),
     );
     const closed = revoked.filter(Boolean).length;
-    if (closed) this.logger.log({ msg: 'Sockets closed as their credentials were revoked', userId: sockets[0]?.data.user?.id, sockets: closed });
+    if (closed)
+      this.logger.log({
+        msg: 'Sockets closed as their credentials were revoked',
+        userId: sockets[0]?.data.user?.id,
+        sockets: closed,
+      });
     return closed;
   }
 

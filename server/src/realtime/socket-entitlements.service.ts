@@ -40,7 +40,9 @@ export class SocketEntitlements implements OnModuleDestroy {
   private sockets: UserSockets | null = null;
   /** A paid period ends without any plan change being published (a gifted month): each process times its own users. */
   private readonly lapses = new PlanLapseTimers((userId) => {
-    this.onPlanLapse(userId).catch((error: unknown) => this.logger.error({ msg: 'Plan lapse re-check failed', userId, err: error }));
+    this.onPlanLapse(userId).catch((error: unknown) =>
+      this.logger.error({ msg: 'Plan lapse re-check failed', userId, err: error }),
+    );
   });
 
   constructor(
@@ -65,7 +67,9 @@ export class SocketEntitlements implements OnModuleDestroy {
 
   /** A message of `accounts:plan-changed` (published once by accounts, heard by every gateway process). */
   heardPlanChange(raw: string): void {
-    this.onPlanChanged(raw).catch((error: unknown) => this.logger.error({ msg: 'Plan change re-check failed', err: error }));
+    this.onPlanChanged(raw).catch((error: unknown) =>
+      this.logger.error({ msg: 'Plan change re-check failed', err: error }),
+    );
   }
 
   onModuleDestroy(): void {
@@ -98,7 +102,8 @@ export class SocketEntitlements implements OnModuleDestroy {
     this.lapses.set(userId, until);
     const changed = sockets.filter((socket) => !sameAccess(socket.data.access, access));
     for (const socket of changed) this.userSockets().apply(socket, this.changeFor(socket, access, until));
-    if (changed.length) await this.announcePlanChange(JSON.stringify({ lapsed: userId, access, until }), userId, access);
+    if (changed.length)
+      await this.announcePlanChange(JSON.stringify({ lapsed: userId, access, until }), userId, access);
   }
 
   private changeFor(socket: UserSocket, access: PlanAccess, until: Date | null): EntitlementChange {

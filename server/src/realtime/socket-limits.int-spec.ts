@@ -19,7 +19,13 @@ const CONNECTION_MAX = 60;
 const ADDRESS_MAX = 200;
 
 function scoreUpdate(sport: string, n: number): RealtimeMessage<'scores'> {
-  return { channel: 'scores', key: sport, at: new Date().toISOString(), type: 'score.update', data: { games: [{ id: `g${n}` } as never] } };
+  return {
+    channel: 'scores',
+    key: sport,
+    at: new Date().toISOString(),
+    type: 'score.update',
+    data: { games: [{ id: `g${n}` } as never] },
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -64,9 +70,17 @@ describe('socket limits (real Redis)', () => {
     const countAccepted = async (c: RecordingClient, lastSeq?: number) => {
       let accepted = 0;
       for (let i = 0; i < CONNECTION_MAX + 5; i++) {
-        const ack = await c.subscribe({ channel: 'scores', sport: SPORTS[0], ...(lastSeq === undefined ? {} : { lastSeq }) });
+        const ack = await c.subscribe({
+          channel: 'scores',
+          sport: SPORTS[0],
+          ...(lastSeq === undefined ? {} : { lastSeq }),
+        });
         if (!ack.ok) {
-          expect(ack).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many requests. Please wait before trying again.', retryAfter: expect.any(Number) });
+          expect(ack).toMatchObject({
+            code: 'RATE_LIMITED',
+            message: 'Too many requests. Please wait before trying again.',
+            retryAfter: expect.any(Number),
+          });
           break;
         }
         accepted++;
@@ -125,7 +139,9 @@ describe('socket limits (real Redis)', () => {
     const many = Array.from({ length: 5 }, () => client(ip));
     await Promise.all(many.map((c) => c.connect()));
     // 5 handshakes + 5 × 45 events: each connection within its own 60, the address past its 200.
-    const acks = await Promise.all(many.flatMap((c) => Array.from({ length: 45 }, () => c.subscribe({ channel: 'scores', sport: SPORTS[2] }))));
+    const acks = await Promise.all(
+      many.flatMap((c) => Array.from({ length: 45 }, () => c.subscribe({ channel: 'scores', sport: SPORTS[2] }))),
+    );
     const refused = acks.filter((a) => !a.ok);
     expect(refused.length).toBe(5 + 5 * 45 - ADDRESS_MAX);
     expect(refused[0]).toMatchObject({ code: 'RATE_LIMITED' });
@@ -155,7 +171,12 @@ describe('concurrent sockets per address and per account', () => {
   const TOO_MANY = { message: 'Too many requests. Please wait before trying again.', code: 'TOO_MANY_CONNECTIONS' };
 
   beforeAll(async () => {
-    app = await createGatewayApp({ REDIS_PREFIX: `${prefix}-held`, TRUST_PROXY: ['loopback'], SOCKET_MAX_PER_ADDRESS: 3, SOCKET_MAX_PER_ACCOUNT: 2 });
+    app = await createGatewayApp({
+      REDIS_PREFIX: `${prefix}-held`,
+      TRUST_PROXY: ['loopback'],
+      SOCKET_MAX_PER_ADDRESS: 3,
+      SOCKET_MAX_PER_ACCOUNT: 2,
+    });
   });
 
   afterEach(() => {

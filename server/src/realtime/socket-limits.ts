@@ -44,8 +44,14 @@ export class SocketLimits {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     const windowSeconds = config.SOCKET_RATE_LIMIT_WINDOW_SECONDS;
-    this.perConnection = limiters.local('socket-connection', { points: config.SOCKET_RATE_LIMIT_CONNECTION_MAX, windowSeconds });
-    this.perAddress = limiters.shared('socket-address', { points: config.SOCKET_RATE_LIMIT_ADDRESS_MAX, windowSeconds });
+    this.perConnection = limiters.local('socket-connection', {
+      points: config.SOCKET_RATE_LIMIT_CONNECTION_MAX,
+      windowSeconds,
+    });
+    this.perAddress = limiters.shared('socket-address', {
+      points: config.SOCKET_RATE_LIMIT_ADDRESS_MAX,
+      windowSeconds,
+    });
     this.trust = compileTrustProxy(config.TRUST_PROXY);
   }
 
@@ -59,7 +65,13 @@ export class SocketLimits {
     return (socket, next) => {
       this.perAddress
         .consume(this.address(socket))
-        .then((decision) => next(decision.allowed ? undefined : Object.assign(new Error(AccountMessages.tooManyRequests), { data: refusal(decision) })))
+        .then((decision) =>
+          next(
+            decision.allowed
+              ? undefined
+              : Object.assign(new Error(AccountMessages.tooManyRequests), { data: refusal(decision) }),
+          ),
+        )
         .catch((error: Error) => next(error));
     };
   }
@@ -77,7 +89,10 @@ export class SocketLimits {
       const full =
         (this.openByAddress.get(address) ?? 0) >= this.config.SOCKET_MAX_PER_ADDRESS ||
         (account !== null && (this.openByAccount.get(account) ?? 0) >= this.config.SOCKET_MAX_PER_ACCOUNT);
-      if (full) return next(Object.assign(new Error(AccountMessages.tooManyRequests), { data: { code: 'TOO_MANY_CONNECTIONS' } }));
+      if (full)
+        return next(
+          Object.assign(new Error(AccountMessages.tooManyRequests), { data: { code: 'TOO_MANY_CONNECTIONS' } }),
+        );
       count(this.openByAddress, address, 1);
       if (account !== null) count(this.openByAccount, account, 1);
       socket.once('disconnect', () => {
@@ -98,7 +113,11 @@ export class SocketLimits {
           const ack = packet[packet.length - 1];
           if (typeof ack === 'function') (ack as (result: RateLimitedAck) => void)(refusal(decision));
           if (decision.consumed > this.perConnection.options.points * DISCONNECT_FACTOR) {
-            this.logger.warn({ msg: 'Socket disconnected for flooding', address, userId: socket.data.user?.id ?? null });
+            this.logger.warn({
+              msg: 'Socket disconnected for flooding',
+              address,
+              userId: socket.data.user?.id ?? null,
+            });
             socket.disconnect(true);
           }
         })
@@ -109,12 +128,19 @@ export class SocketLimits {
   /** Charges a subscribe's catch-up once its size is known. */
   async chargeCatchUp(socket: GatewaySocket, result: Pick<CatchUpResult, 'replayed' | 'snapshot'>): Promise<void> {
     const cost = Math.ceil(result.replayed / REPLAYED_MESSAGES_PER_POINT) + (result.snapshot ? SNAPSHOT_COST : 0);
-    if (cost > 0) await Promise.all([this.perConnection.penalty(socket.id, cost), this.perAddress.penalty(this.address(socket), cost)]);
+    if (cost > 0)
+      await Promise.all([
+        this.perConnection.penalty(socket.id, cost),
+        this.perAddress.penalty(this.address(socket), cost),
+      ]);
   }
 
   /** Spends on both limits; the refusal with the longer wait wins. */
   private async spend(connection: string, address: string, cost: number): Promise<RateLimitDecision> {
-    const [byConnection, byAddress] = await Promise.all([this.perConnection.consume(connection, cost), this.perAddress.consume(address, cost)]);
+    const [byConnection, byAddress] = await Promise.all([
+      this.perConnection.consume(connection, cost),
+      this.perAddress.consume(address, cost),
+    ]);
     if (!byConnection.allowed) return byConnection;
     return byAddress.allowed ? byConnection : { ...byAddress, consumed: byConnection.consumed };
   }

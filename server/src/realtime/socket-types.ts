@@ -6,7 +6,8 @@ import type { AuthUser } from '../accounts/auth/auth-user';
  * What authorised a signed-in socket: an access token's session family (until the token's expiry, in ms since the
  * epoch; a `reauth` with a fresh token moves it on) or an API key (by its hash, so a rotated key no longer matches).
  */
-export type SocketCredential = { kind: 'session'; sessionId: string; expiresAt: number | null } | { kind: 'api_key'; keyHash: string };
+export type SocketCredential =
+  { kind: 'session'; sessionId: string; expiresAt: number | null } | { kind: 'api_key'; keyHash: string };
 
 /** What the gateway keeps on each socket: who it is (null when anonymous), what authorised it, and the plan in force now. */
 export interface SocketData {

@@ -3,7 +3,14 @@ import type { Request, Response } from 'express';
 import type { AuthUser } from '../accounts/auth/auth-user';
 import { CurrentUser, RequirePaidPlan, RequirePlatinum } from '../accounts/access/decorators';
 import { ZodValidationPipe } from '../validation/zod-validation.pipe';
-import { arbitrageQuerySchema, evQuerySchema, middlesQuerySchema, type ArbitrageQuery, type EvQuery, type MiddlesQuery } from './scanners.dto';
+import {
+  arbitrageQuerySchema,
+  evQuerySchema,
+  middlesQuerySchema,
+  type ArbitrageQuery,
+  type EvQuery,
+  type MiddlesQuery,
+} from './scanners.dto';
 import { ScannersService } from './scanners.service';
 import { sendView } from '../view-cache/view-cache';
 import { AcceptsApiKey } from '../accounts/access/api-key-scope';
@@ -23,13 +30,22 @@ export class ScannersController {
   @Get('ev')
   @RequirePaidPlan()
   @ApiAnswer({ summary: '+EV bets, best first', answer: evAnswerSchema, errors: noBoards })
-  async ev(@Query(new ZodValidationPipe(evQuerySchema)) query: EvQuery, @CurrentUser() user: AuthUser, @Req() req: Request, @Res() res: Response) {
+  async ev(
+    @Query(new ZodValidationPipe(evQuerySchema)) query: EvQuery,
+    @CurrentUser() user: AuthUser,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     await sendView(req, res, await this.scanners.evView(query, user.access));
   }
 
   @Get('arbitrage')
   @RequirePlatinum()
-  @ApiAnswer({ summary: 'Arbitrage opportunities, stakes sized for the bankroll and max stake given', answer: arbitrageAnswerSchema, errors: noBoards })
+  @ApiAnswer({
+    summary: 'Arbitrage opportunities, stakes sized for the bankroll and max stake given',
+    answer: arbitrageAnswerSchema,
+    errors: noBoards,
+  })
   async arbitrage(
     @Query(new ZodValidationPipe(arbitrageQuerySchema)) query: ArbitrageQuery,
     @CurrentUser() user: AuthUser,
@@ -41,7 +57,11 @@ export class ScannersController {
 
   @Get('middles')
   @RequirePlatinum()
-  @ApiAnswer({ summary: 'Middles, stakes sized for the bankroll and max stake given', answer: middlesAnswerSchema, errors: noBoards })
+  @ApiAnswer({
+    summary: 'Middles, stakes sized for the bankroll and max stake given',
+    answer: middlesAnswerSchema,
+    errors: noBoards,
+  })
   async middles(
     @Query(new ZodValidationPipe(middlesQuerySchema)) query: MiddlesQuery,
     @CurrentUser() user: AuthUser,

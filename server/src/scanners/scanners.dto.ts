@@ -31,7 +31,10 @@ function numberInRange(name: string, min: number, max: number, fallback: number)
       if (absent(raw)) return fallback;
       const value = typeof raw === 'string' ? Number(raw) : Number.NaN;
       if (Number.isFinite(value) && value >= min && value <= max) return value;
-      return rejectWith(ctx, ApiErrors.validation(`${name} must be a number between ${min} and ${max}`, 'INVALID_SCANNER_PARAMETER'));
+      return rejectWith(
+        ctx,
+        ApiErrors.validation(`${name} must be a number between ${min} and ${max}`, 'INVALID_SCANNER_PARAMETER'),
+      );
     })
     .meta({ type: 'number', minimum: min, maximum: max });
 }
@@ -45,7 +48,8 @@ function bankrollDollars(fallback: number) {
       if (absent(raw)) return fallback;
       const checked = validateBankroll(raw);
       if (!checked.ok) return rejectWith(ctx, ApiErrors.validation(checked.message, 'INVALID_BANKROLL'));
-      if (checked.value < 100) return rejectWith(ctx, ApiErrors.validation('Bankroll must be at least $1', 'INVALID_BANKROLL'));
+      if (checked.value < 100)
+        return rejectWith(ctx, ApiErrors.validation('Bankroll must be at least $1', 'INVALID_BANKROLL'));
       return checked.value / 100;
     })
     .meta({ type: 'number', minimum: 1, description: 'Whole dollars' });
@@ -57,7 +61,13 @@ const devigMethod = z
   .transform((raw, ctx): DevigMethod => {
     if (absent(raw)) return DEFAULT_DEVIG_METHOD;
     if (isDevigMethod(raw)) return raw;
-    return rejectWith(ctx, ApiErrors.validation(`Unknown de-vig method: ${typeof raw === 'string' ? raw : JSON.stringify(raw)}`, 'INVALID_SCANNER_PARAMETER'));
+    return rejectWith(
+      ctx,
+      ApiErrors.validation(
+        `Unknown de-vig method: ${typeof raw === 'string' ? raw : JSON.stringify(raw)}`,
+        'INVALID_SCANNER_PARAMETER',
+      ),
+    );
   })
   .meta({ type: 'string', enum: [...DEVIG_METHODS] });
 
@@ -80,14 +90,22 @@ const commissionQuery = z
       const [key, value] = pair.split(':');
       const book = canonicalBookKey(key ?? '');
       const rate = value === undefined || value.trim() === '' ? Number.NaN : Number(value);
-      if (!COMMISSION_BOOKS.includes(book)) return rejectWith(ctx, ApiErrors.validation(`Not an exchange: ${key}`, 'INVALID_SCANNER_PARAMETER'));
+      if (!COMMISSION_BOOKS.includes(book))
+        return rejectWith(ctx, ApiErrors.validation(`Not an exchange: ${key}`, 'INVALID_SCANNER_PARAMETER'));
       if (!isCommissionRate(rate))
-        return rejectWith(ctx, ApiErrors.validation(`Commission must be a fraction from 0 to below 1: ${pair}`, 'INVALID_SCANNER_PARAMETER'));
+        return rejectWith(
+          ctx,
+          ApiErrors.validation(`Commission must be a fraction from 0 to below 1: ${pair}`, 'INVALID_SCANNER_PARAMETER'),
+        );
       rates[book] = rate;
     }
     return rates;
   })
-  .meta({ type: 'string', description: 'Your exchange commission rates as book:fraction pairs, comma-separated', example: 'betfair_ex_uk:0.02' });
+  .meta({
+    type: 'string',
+    description: 'Your exchange commission rates as book:fraction pairs, comma-separated',
+    example: 'betfair_ex_uk:0.02',
+  });
 
 /** What every scanner call reads: the sports (none: every polled sport), the caller's books (canonical; none: every book) and commission rates. */
 const scanQuery = z.preprocess(
@@ -104,7 +122,8 @@ const scanQuery = z.preprocess(
  */
 function blendMethods(raw: unknown, method: DevigMethod, ctx: z.RefinementCtx): BlendableMethod[] | undefined {
   if (absent(raw)) return undefined;
-  if (method !== 'blend') return rejectWith(ctx, ApiErrors.validation('blend applies only to method=blend', 'INVALID_SCANNER_PARAMETER'));
+  if (method !== 'blend')
+    return rejectWith(ctx, ApiErrors.validation('blend applies only to method=blend', 'INVALID_SCANNER_PARAMETER'));
   const names = (Array.isArray(raw) ? raw : [raw])
     .flatMap((v) => String(v).split(','))
     .map((v) => v.trim())
@@ -113,7 +132,10 @@ function blendMethods(raw: unknown, method: DevigMethod, ctx: z.RefinementCtx): 
   if (unknown !== undefined) {
     return rejectWith(
       ctx,
-      ApiErrors.validation(`Unknown de-vig method to blend: ${unknown} (one of ${BLENDABLE_METHODS.join(', ')})`, 'INVALID_SCANNER_PARAMETER'),
+      ApiErrors.validation(
+        `Unknown de-vig method to blend: ${unknown} (one of ${BLENDABLE_METHODS.join(', ')})`,
+        'INVALID_SCANNER_PARAMETER',
+      ),
     );
   }
   return [...new Set(names as BlendableMethod[])];

@@ -1,4 +1,11 @@
-import { findArbitrage, MAX_BANKROLL, SCANNER_MAX_STAKE, type ArbitrageOpportunity, type OpportunityUpdate, type PlanAccess } from '@oddspulse/shared';
+import {
+  findArbitrage,
+  MAX_BANKROLL,
+  SCANNER_MAX_STAKE,
+  type ArbitrageOpportunity,
+  type OpportunityUpdate,
+  type PlanAccess,
+} from '@oddspulse/shared';
 import { book, bookAgainstExchange, bookAgainstLay, event, NOW } from '@oddspulse/shared/testing';
 import type { AppConfig, LiveStateRepository, RealtimeBus } from '@oddspulse/core';
 import { parseInput } from '../validation/zod-validation.pipe';
@@ -62,13 +69,20 @@ function stored(): Array<OpportunityUpdate<ArbitrageOpportunity>> {
 
 describe('ScannersService (stored opportunities, caller settings on top)', () => {
   const repository = {
-    freshness: async (_kind: string, sports: string[]) => sports.map(() => ({ fetched_at: new Date(NOW).toISOString(), stale_since: null })),
+    freshness: async (_kind: string, sports: string[]) =>
+      sports.map(() => ({ fetched_at: new Date(NOW).toISOString(), stale_since: null })),
     opportunitiesOf: async () => stored(),
   } as unknown as LiveStateRepository;
-  const service = new ScannersService(repository, { FEED_SPORTS: [NFL] } as AppConfig, new ViewCache(), new LiveVersions(repository, {} as RealtimeBus));
+  const service = new ScannersService(
+    repository,
+    { FEED_SPORTS: [NFL] } as AppConfig,
+    new ViewCache(),
+    new LiveVersions(repository, {} as RealtimeBus),
+  );
   /** GET /api/arbitrage: the query through the controller's schema, then the service. */
   const query = (raw: Record<string, string>) => parseInput(arbitrageQuerySchema, raw);
-  const arbitrage = (access: PlanAccess) => service.arbitrage(query({ sports: NFL, minProfit: '0.1' }), access, NOW + 1000);
+  const arbitrage = (access: PlanAccess) =>
+    service.arbitrage(query({ sports: NFL, minProfit: '0.1' }), access, NOW + 1000);
 
   // spec 000 §5: the free plan sees its popular books only; a paid plan every book
   it('hides opportunities with a leg at a book the plan may not see', async () => {
@@ -80,7 +94,13 @@ describe('ScannersService (stored opportunities, caller settings on top)', () =>
 
   // spec 001 §5: total stake min(max stake, bankroll), by default 100 of a 1000 bankroll
   it('re-sizes the stored stakes for the caller, and ages them to now', async () => {
-    const [o] = (await service.arbitrage(query({ sports: NFL, maxStake: '250' }), { plan: 'platinum', unlimited: false }, NOW + 1000)).opportunities;
+    const [o] = (
+      await service.arbitrage(
+        query({ sports: NFL, maxStake: '250' }),
+        { plan: 'platinum', unlimited: false },
+        NOW + 1000,
+      )
+    ).opportunities;
     expect(o.totalStake).toBe(250);
     expect(o.legs.reduce((sum, leg) => sum + Math.round(leg.stake * 100), 0)).toBe(25_000);
     expect(o.ageSeconds).toBe(11);
@@ -92,22 +112,34 @@ describe('ScannersService at the caller’s commission rates', () => {
   // a book at +110 against Betfair at +110: 3.61 % net of Betfair's default 5 %
   const exchange = bookAgainstExchange();
   const repository = {
-    freshness: async (_kind: string, sports: string[]) => sports.map(() => ({ fetched_at: new Date(NOW).toISOString(), stale_since: null })),
+    freshness: async (_kind: string, sports: string[]) =>
+      sports.map(() => ({ fetched_at: new Date(NOW).toISOString(), stale_since: null })),
     opportunitiesOf: async () =>
-      findArbitrage(exchange, { minProfitPct: 0.1, bankroll: MAX_BANKROLL, maxStake: SCANNER_MAX_STAKE }, NOW).map((o) => ({
-        action: 'new' as const,
-        id: o.id,
-        event_id: exchange.id,
-        board: 'odds' as const,
-        time_found: o.timeFound,
-        expires_in: o.expiresIn,
-        opportunity: o,
-      })),
+      findArbitrage(exchange, { minProfitPct: 0.1, bankroll: MAX_BANKROLL, maxStake: SCANNER_MAX_STAKE }, NOW).map(
+        (o) => ({
+          action: 'new' as const,
+          id: o.id,
+          event_id: exchange.id,
+          board: 'odds' as const,
+          time_found: o.timeFound,
+          expires_in: o.expiresIn,
+          opportunity: o,
+        }),
+      ),
   } as unknown as LiveStateRepository;
-  const service = new ScannersService(repository, { FEED_SPORTS: [NFL] } as AppConfig, new ViewCache(), new LiveVersions(repository, {} as RealtimeBus));
+  const service = new ScannersService(
+    repository,
+    { FEED_SPORTS: [NFL] } as AppConfig,
+    new ViewCache(),
+    new LiveVersions(repository, {} as RealtimeBus),
+  );
   const platinum: PlanAccess = { plan: 'platinum', unlimited: false };
   const arbitrage = (raw: Record<string, string>) =>
-    service.arbitrage(parseInput(arbitrageQuerySchema, { sports: NFL, minProfit: '0.1', ...raw }), platinum, NOW + 1000);
+    service.arbitrage(
+      parseInput(arbitrageQuerySchema, { sports: NFL, minProfit: '0.1', ...raw }),
+      platinum,
+      NOW + 1000,
+    );
 
   it('re-prices each exchange leg at the rate the caller sends, and hides what is no longer an arbitrage', async () => {
     const [byDefault] = (await arbitrage({})).opportunities;
@@ -123,7 +155,9 @@ describe('ScannersService at the caller’s commission rates', () => {
     expect(() => parseInput(arbitrageQuerySchema, { commission: 'betfair_ex_uk:5' })).toThrow(
       'Commission must be a fraction from 0 to below 1: betfair_ex_uk:5',
     );
-    expect(() => parseInput(arbitrageQuerySchema, { commission: 'draftkings:0.01' })).toThrow('Not an exchange: draftkings');
+    expect(() => parseInput(arbitrageQuerySchema, { commission: 'draftkings:0.01' })).toThrow(
+      'Not an exchange: draftkings',
+    );
   });
 });
 
@@ -131,21 +165,33 @@ describe('ScannersService: a back/lay arbitrage', () => {
   // a book's Home at +120 (2.20) laid at Matchbook at 2.06 (2 %): 5.69 % on the back stake either way
   const layBoard = bookAgainstLay();
   const repository = {
-    freshness: async (_kind: string, sports: string[]) => sports.map(() => ({ fetched_at: new Date(NOW).toISOString(), stale_since: null })),
+    freshness: async (_kind: string, sports: string[]) =>
+      sports.map(() => ({ fetched_at: new Date(NOW).toISOString(), stale_since: null })),
     opportunitiesOf: async () =>
-      findArbitrage(layBoard, { minProfitPct: 0.1, bankroll: MAX_BANKROLL, maxStake: SCANNER_MAX_STAKE }, NOW).map((o) => ({
-        action: 'new' as const,
-        id: o.id,
-        event_id: layBoard.id,
-        board: 'odds' as const,
-        time_found: o.timeFound,
-        expires_in: o.expiresIn,
-        opportunity: o,
-      })),
+      findArbitrage(layBoard, { minProfitPct: 0.1, bankroll: MAX_BANKROLL, maxStake: SCANNER_MAX_STAKE }, NOW).map(
+        (o) => ({
+          action: 'new' as const,
+          id: o.id,
+          event_id: layBoard.id,
+          board: 'odds' as const,
+          time_found: o.timeFound,
+          expires_in: o.expiresIn,
+          opportunity: o,
+        }),
+      ),
   } as unknown as LiveStateRepository;
-  const service = new ScannersService(repository, { FEED_SPORTS: [NFL] } as AppConfig, new ViewCache(), new LiveVersions(repository, {} as RealtimeBus));
+  const service = new ScannersService(
+    repository,
+    { FEED_SPORTS: [NFL] } as AppConfig,
+    new ViewCache(),
+    new LiveVersions(repository, {} as RealtimeBus),
+  );
   const arbitrage = (raw: Record<string, string>) =>
-    service.arbitrage(parseInput(arbitrageQuerySchema, { sports: NFL, minProfit: '0.1', ...raw }), { plan: 'platinum', unlimited: false }, NOW + 1000);
+    service.arbitrage(
+      parseInput(arbitrageQuerySchema, { sports: NFL, minProfit: '0.1', ...raw }),
+      { plan: 'platinum', unlimited: false },
+      NOW + 1000,
+    );
 
   it('is served at the caller’s stake with the lay leg’s liability, and re-priced at their commission', async () => {
     const [o] = (await arbitrage({ maxStake: '250' })).opportunities;

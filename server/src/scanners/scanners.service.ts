@@ -85,7 +85,11 @@ export class ScannersService {
     );
   }
 
-  async arbitrage(query: ArbitrageQuery, access: PlanAccess, now = Date.now()): Promise<ScanResponse<ArbitrageOpportunity>> {
+  async arbitrage(
+    query: ArbitrageQuery,
+    access: PlanAccess,
+    now = Date.now(),
+  ): Promise<ScanResponse<ArbitrageOpportunity>> {
     const { bankroll, minProfit, maxStake, books, commission } = query;
     const inputs = { bankroll, minProfit, maxStake, books, commission };
     const visible = visibleBooks(access);
@@ -122,7 +126,13 @@ export class ScannersService {
    * version of what it is built from: both boards' stamps and the opportunities' revision (from LiveVersions, in
    * memory). A board without a revision (written before stamps had one) is answered uncached.
    */
-  private async cachedView(kind: OpportunityKind, query: { sports: string[] }, access: PlanAccess, now: number, build: () => Promise<ScanResponse<unknown>>) {
+  private async cachedView(
+    kind: OpportunityKind,
+    query: { sports: string[] },
+    access: PlanAccess,
+    now: number,
+    build: () => Promise<ScanResponse<unknown>>,
+  ) {
     const sports = this.sports(query);
     const [odds, props, revisions] = await Promise.all([
       this.versions.boardStamps('odds', sports),
@@ -130,8 +140,14 @@ export class ScannersService {
       this.versions.opportunityRevisions(kind, sports),
     ]);
     const unrevised = [...odds, ...props].some((stamp) => stamp && !stamp.revision);
-    const key = unrevised ? null : `${kind}|${JSON.stringify(query)}|${booksKey(access)}|${JSON.stringify([odds, props, revisions])}`;
-    const built = await this.views.view(key, async () => ({ body: await build(), validUntil: now + CLOCK_BOUND_MS, meta: null }), now);
+    const key = unrevised
+      ? null
+      : `${kind}|${JSON.stringify(query)}|${booksKey(access)}|${JSON.stringify([odds, props, revisions])}`;
+    const built = await this.views.view(
+      key,
+      async () => ({ body: await build(), validUntil: now + CLOCK_BOUND_MS, meta: null }),
+      now,
+    );
     return built.view;
   }
 
@@ -162,12 +178,18 @@ export class ScannersService {
       const shown = update.opportunity && forUser(update.opportunity);
       if (shown) opportunities.push(shown);
     }
-    const boards = [...odds, ...props].flatMap((stamp, i) => (stamp ? [freshness(sports[i % sports.length], stamp)] : []));
+    const boards = [...odds, ...props].flatMap((stamp, i) =>
+      stamp ? [freshness(sports[i % sports.length], stamp)] : [],
+    );
     return { opportunities: opportunities.sort(best), boards, unavailable, generated_at: new Date(now).toISOString() };
   }
 
   /** The engine on the current boards, for what detection does not keep. */
-  private async scanBoards<T>(query: { sports: string[] }, now: number, detect: (events: SportBoard['events']) => T[]): Promise<ScanResponse<T>> {
+  private async scanBoards<T>(
+    query: { sports: string[] },
+    now: number,
+    detect: (events: SportBoard['events']) => T[],
+  ): Promise<ScanResponse<T>> {
     const sports = this.sports(query);
     const [odds, props] = await Promise.all([this.boards.boards('odds', sports), this.boards.boards('props', sports)]);
     const unavailable = sports.filter((_, i) => !odds[i] && !props[i]);

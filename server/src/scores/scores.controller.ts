@@ -12,7 +12,11 @@ export class ScoresController {
   constructor(private readonly scores: ScoresService) {}
 
   @Get()
-  async list(@Query(new ZodValidationPipe(scoresQuerySchema)) query: ScoresQuery, @Req() req: Request, @Res() res: Response) {
+  async list(
+    @Query(new ZodValidationPipe(scoresQuerySchema)) query: ScoresQuery,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     const { view, board } = await this.scores.scoresView(query);
     setBoardHeaders(res, [board]);
     await sendView(req, res, view);

@@ -25,7 +25,9 @@ describe('GET /api/scores (real Redis, recorded MLB scores)', () => {
     const res = await t.http().get('/api/scores?sport=baseball_mlb');
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(fixtures.scores.games.length);
-    expect(new Set(res.body.map((g: { status: string }) => g.status))).toEqual(new Set(['final', 'in_progress', 'scheduled']));
+    expect(new Set(res.body.map((g: { status: string }) => g.status))).toEqual(
+      new Set(['final', 'in_progress', 'scheduled']),
+    );
     expect(res.headers['x-board-fetched-at']).toBe(`baseball_mlb=${fixtures.scores.fetched_at}`);
   });
 
@@ -76,8 +78,14 @@ describe('GET /api/scores (real Redis, recorded MLB scores)', () => {
       await writeScoreboard(t.redis, { ...fixtures.scores, games: upcoming });
       const res = await t.http().get(`/api/scores?sport=baseball_mlb&date=${DAY.replaceAll('-', '')}`);
       expect(res.status).toBe(200);
-      expect(res.body.map(view)).toEqual([...onDay].sort((a, b) => a.commence_time.localeCompare(b.commence_time) || a.id.localeCompare(b.id)).map(view));
-      expect(res.body.every((g: ScoreboardEvent) => g.completed && !g.live && g.league === 'MLB' && g.source === 'theoddsapi')).toBe(true);
+      expect(res.body.map(view)).toEqual(
+        [...onDay].sort((a, b) => a.commence_time.localeCompare(b.commence_time) || a.id.localeCompare(b.id)).map(view),
+      );
+      expect(
+        res.body.every(
+          (g: ScoreboardEvent) => g.completed && !g.live && g.league === 'MLB' && g.source === 'theoddsapi',
+        ),
+      ).toBe(true);
       // the whole (current) scoreboard is unchanged by what is kept
       expect((await t.http().get('/api/scores?sport=baseball_mlb')).body.map(view)).toEqual(upcoming.map(view));
     });
@@ -87,11 +95,18 @@ describe('GET /api/scores (real Redis, recorded MLB scores)', () => {
       const res = await t.http().get(`/api/scores?sport=baseball_mlb&date=${DAY}`);
       const onDay = fixtures.scores.games.filter((g) => gameDay(g.commence_time) === DAY);
       expect(res.body.map((g: ScoreboardEvent) => g.id).sort()).toEqual(onDay.map((g) => g.id).sort());
-      expect(res.body.find((g: ScoreboardEvent) => g.status === 'final').last_update).toBe(onDay.find((g) => g.status === 'final')!.last_update);
+      expect(res.body.find((g: ScoreboardEvent) => g.status === 'final').last_update).toBe(
+        onDay.find((g) => g.status === 'final')!.last_update,
+      );
     });
 
     it('answers a past day without any scoreboard, but not today', async () => {
-      const game = { ...finals()[0], id: 'nhl-kept', sport_key: 'icehockey_nhl', commence_time: '2022-08-26T23:00:00Z' };
+      const game = {
+        ...finals()[0],
+        id: 'nhl-kept',
+        sport_key: 'icehockey_nhl',
+        commence_time: '2022-08-26T23:00:00Z',
+      };
       await t.get(GameResultsRepository).save([gameResultOf('icehockey_nhl', game, 'espn')!]);
       const res = await t.http().get('/api/scores?sport=icehockey_nhl&date=2022-08-26');
       expect(res.status).toBe(200);

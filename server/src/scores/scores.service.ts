@@ -1,7 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CORE_SPORTS, gameDay, type ScoreboardEvent } from '@oddspulse/shared';
 import { ApiErrors } from '../errors/api-errors';
-import { APP_CONFIG, type AppConfig, LiveStateRepository, GameResultsRepository, type GameResultRow } from '@oddspulse/core';
+import {
+  APP_CONFIG,
+  type AppConfig,
+  LiveStateRepository,
+  GameResultsRepository,
+  type GameResultRow,
+} from '@oddspulse/core';
 import { freshness, type BoardFreshness } from '../odds/odds-view';
 import { ViewCache, type View } from '../view-cache/view-cache';
 import { LiveVersions } from '../view-cache/live-versions';
@@ -37,7 +43,9 @@ export class ScoresService {
    * day's games (which also read the finals kept in PostgreSQL) are built per request.
    */
   async scoresView(query: ScoresQuery, now = Date.now()): Promise<{ view: View; board: BoardFreshness }> {
-    const revision = query.date ? null : await this.versions.scoreboardRevision(SPORT_ALIASES[query.sport] ?? query.sport);
+    const revision = query.date
+      ? null
+      : await this.versions.scoreboardRevision(SPORT_ALIASES[query.sport] ?? query.sport);
     const key = revision && `scores|${query.sport}|${revision}`;
     const { view, meta } = await this.views.view(
       key,
@@ -58,8 +66,10 @@ export class ScoresService {
    */
   async scores(query: ScoresQuery, now = Date.now()): Promise<{ games: ScoreboardEvent[]; board: BoardFreshness }> {
     const sport = SPORT_ALIASES[query.sport] ?? query.sport;
-    const supported = (SCOREBOARD_SPORTS as readonly string[]).includes(sport) || this.config.FEED_SPORTS.includes(sport);
-    if (!supported) throw ApiErrors.validation(`Unsupported sport for backend scoreboard: ${query.sport}`, 'UNSUPPORTED_SPORT');
+    const supported =
+      (SCOREBOARD_SPORTS as readonly string[]).includes(sport) || this.config.FEED_SPORTS.includes(sport);
+    if (!supported)
+      throw ApiErrors.validation(`Unsupported sport for backend scoreboard: ${query.sport}`, 'UNSUPPORTED_SPORT');
     const day = query.date;
     const scoreboard = await this.boards.scoreboard(sport);
     const board = freshness(sport, scoreboard);
@@ -71,7 +81,12 @@ export class ScoresService {
     const games = new Map<string, ScoreboardEvent>();
     if (day <= today) for (const result of await this.resultsOn(sport, day)) games.set(result.id, result);
     for (const game of scoreboard?.games ?? []) if (gameDay(game.commence_time) === day) games.set(game.id, game);
-    return { games: [...games.values()].sort((a, b) => a.commence_time.localeCompare(b.commence_time) || a.id.localeCompare(b.id)), board };
+    return {
+      games: [...games.values()].sort(
+        (a, b) => a.commence_time.localeCompare(b.commence_time) || a.id.localeCompare(b.id),
+      ),
+      board,
+    };
   }
 
   /** The finals kept for a sport's games of one US Eastern day (the query's window spans every offset of that zone). */

@@ -13,9 +13,16 @@ describe('GET /api/site', () => {
   });
 
   it('serves the configured social links', async () => {
-    t = await createAccountsApp({ REDIS_PREFIX: prefix, SOCIAL_LINKS: [{ label: 'X', url: 'https://x.com/oddspulse' }], FREE_MONTHLY_QUOTA: 400 });
+    t = await createAccountsApp({
+      REDIS_PREFIX: prefix,
+      SOCIAL_LINKS: [{ label: 'X', url: 'https://x.com/oddspulse' }],
+      FREE_MONTHLY_QUOTA: 400,
+    });
     const res = await t.http().get('/api/site');
-    expect([res.status, res.body]).toEqual([200, { social_links: [{ label: 'X', url: 'https://x.com/oddspulse' }], free_monthly_quota: 400 }]);
+    expect([res.status, res.body]).toEqual([
+      200,
+      { social_links: [{ label: 'X', url: 'https://x.com/oddspulse' }], free_monthly_quota: 400 },
+    ]);
   });
 
   it('serves none when none are configured', async () => {

@@ -21,7 +21,12 @@ describe('LandingStatsService', () => {
     expect(a).toBe(b);
     expect(counters.day).toHaveBeenCalledTimes(1);
     expect(counters.day).toHaveBeenCalledWith('2026-03-01');
-    expect(a).toMatchObject({ day: '2026-03-01', opportunities_today: { total: 2, ev: 2 }, average_edge_pct_today: 1.5, as_of: '2026-03-01T12:00:00.000Z' });
+    expect(a).toMatchObject({
+      day: '2026-03-01',
+      opportunities_today: { total: 2, ev: 2 },
+      average_edge_pct_today: 1.5,
+      as_of: '2026-03-01T12:00:00.000Z',
+    });
   });
 
   it('serves the reading until the cache period ends', async () => {

@@ -28,7 +28,8 @@ export class LandingStatsService {
 
   async stats(): Promise<LandingStats> {
     const now = this.clock();
-    const fresh = this.cached && now - this.cached.readAt < LANDING_STATS_CACHE_MS && this.cached.stats.day === utcDay(now);
+    const fresh =
+      this.cached && now - this.cached.readAt < LANDING_STATS_CACHE_MS && this.cached.stats.day === utcDay(now);
     if (fresh) return this.cached!.stats;
     this.reading ??= this.read(now)
       .then((stats) => {
@@ -44,7 +45,16 @@ export class LandingStatsService {
   private async read(now: number): Promise<LandingStats> {
     const sports = this.config.FEED_SPORTS;
     const day = utcDay(now);
-    const [odds, props, counters] = await Promise.all([this.boards.boards('odds', sports), this.boards.boards('props', sports), this.counters.day(day)]);
-    return { ...boardCoverage([...odds, ...props]), day, ...summariseDailyCounters(counters), as_of: new Date(now).toISOString() };
+    const [odds, props, counters] = await Promise.all([
+      this.boards.boards('odds', sports),
+      this.boards.boards('props', sports),
+      this.counters.day(day),
+    ]);
+    return {
+      ...boardCoverage([...odds, ...props]),
+      day,
+      ...summariseDailyCounters(counters),
+      as_of: new Date(now).toISOString(),
+    };
   }
 }

@@ -39,14 +39,19 @@ export class SupportController {
     try {
       await this.mail.send(toSupport);
     } catch (error) {
-      if (error instanceof MailUnavailableError) throw ApiErrors.unavailable(SupportMessages.unavailable, 'SUPPORT_MAIL_UNAVAILABLE');
+      if (error instanceof MailUnavailableError)
+        throw ApiErrors.unavailable(SupportMessages.unavailable, 'SUPPORT_MAIL_UNAVAILABLE');
       throw error;
     }
     // The request is with support once the first mail is out; a failed acknowledgement must not make the user send it twice.
     await this.mail
       .send(acknowledgement)
       .catch((error: unknown) =>
-        this.logger.warn({ msg: 'Support acknowledgement not sent', user: user.id, error: error instanceof Error ? error.message : String(error) }),
+        this.logger.warn({
+          msg: 'Support acknowledgement not sent',
+          user: user.id,
+          error: error instanceof Error ? error.message : String(error),
+        }),
       );
     const priority = isPrioritySupport(user.access.plan);
     return { priority, message: priority ? SupportMessages.sentPriority : SupportMessages.sent };

@@ -10,7 +10,8 @@ describe('support requests (real PostgreSQL and Redis, dev outbox)', () => {
   });
   afterAll(() => t.app.close());
 
-  const outbox = async () => (await t.http().get('/api/dev/outbox').expect(200)).body as Array<{ to: string; subject: string; text: string }>;
+  const outbox = async () =>
+    (await t.http().get('/api/dev/outbox').expect(200)).body as Array<{ to: string; subject: string; text: string }>;
 
   it('refuses a signed-out caller and empty fields', async () => {
     expect((await t.http().post('/api/support').send({ subject: 'Hi', message: 'Hello' })).status).toBe(401);
@@ -22,7 +23,11 @@ describe('support requests (real PostgreSQL and Redis, dev outbox)', () => {
 
   it("marks a Platinum user's request priority, and acknowledges it to the user's own address", async () => {
     const { email, session } = await signUp(t, 'platinum');
-    const res = await t.http().post('/api/support').set(bearer(session)).send({ subject: 'Odds stuck', message: 'NBA has not moved.' });
+    const res = await t
+      .http()
+      .post('/api/support')
+      .set(bearer(session))
+      .send({ subject: 'Odds stuck', message: 'NBA has not moved.' });
     expect(res.status).toBe(202);
     expect(res.body.priority).toBe(true);
     const mails = await outbox();
@@ -33,7 +38,11 @@ describe('support requests (real PostgreSQL and Redis, dev outbox)', () => {
 
   it('sends a Gold request as an ordinary one', async () => {
     const { email, session } = await signUp(t, 'gold');
-    const res = await t.http().post('/api/support').set(bearer(session)).send({ subject: 'Billing', message: 'A question.' });
+    const res = await t
+      .http()
+      .post('/api/support')
+      .set(bearer(session))
+      .send({ subject: 'Billing', message: 'A question.' });
     expect(res.body.priority).toBe(false);
     expect((await outbox()).find((m) => m.to === support && m.text.includes(email))?.subject).toBe('[gold] Billing');
   });

@@ -72,7 +72,8 @@ export function nestedDeeperThan(text: Uint8Array | string, limit = MAX_JSON_DEP
   const chars = typeof text === 'string' ? text : null;
   const structure = new JsonStructure();
   for (let i = 0; i < text.length; i++) {
-    if (structure.next(bytes ? bytes[i] : chars!.charCodeAt(i)) === JsonToken.Open && structure.depth > limit) return true;
+    if (structure.next(bytes ? bytes[i] : chars!.charCodeAt(i)) === JsonToken.Open && structure.depth > limit)
+      return true;
   }
   return false;
 }

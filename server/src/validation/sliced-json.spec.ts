@@ -22,7 +22,15 @@ describe('parseWithLargeArray', () => {
   });
 
   it('refuses what JSON.parse refuses', async () => {
-    for (const text of ['{"picks":[1,]}', '{"picks":[1 2]}', '{"picks":[,1]}', '{"picks":[1]', '{"picks":[1]} x', '{"a":"picks":[1]}', '{"picks":["x]}']) {
+    for (const text of [
+      '{"picks":[1,]}',
+      '{"picks":[1 2]}',
+      '{"picks":[,1]}',
+      '{"picks":[1]',
+      '{"picks":[1]} x',
+      '{"a":"picks":[1]}',
+      '{"picks":["x]}',
+    ]) {
       expect(await refusal(text)).toMatchObject({ statusCode: 400, code: 'INVALID_JSON' });
     }
     expect(await refusal('[1,2]')).toMatchObject({ statusCode: 400, code: 'VALIDATION_FAILED' });
@@ -36,14 +44,23 @@ describe('parseWithLargeArray', () => {
   });
 
   it('refuses too many items, a second array of the field and large fields around it; skips an item too long to be one', async () => {
-    expect(await refusal('{"picks":[1,2,3]}', { ...limits, maxItems: 2 })).toMatchObject({ code: 'VALIDATION_FAILED', message: 'picks: at most 2 items' });
+    expect(await refusal('{"picks":[1,2,3]}', { ...limits, maxItems: 2 })).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'picks: at most 2 items',
+    });
     expect(await refusal('{"picks":[1],"picks":[2]}')).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect(await refusal(JSON.stringify({ picks: [], other: 'x'.repeat(300) }))).toMatchObject({ code: 'VALIDATION_FAILED' });
-    expect(await parseWithLargeArray(JSON.stringify({ picks: [1, 'y'.repeat(2000), 2] }), 'picks', limits)).toEqual({ picks: [1, undefined, 2] });
+    expect(await refusal(JSON.stringify({ picks: [], other: 'x'.repeat(300) }))).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    expect(await parseWithLargeArray(JSON.stringify({ picks: [1, 'y'.repeat(2000), 2] }), 'picks', limits)).toEqual({
+      picks: [1, undefined, 2],
+    });
   });
 
   it('gives the event loop back while it reads megabytes', async () => {
-    const text = JSON.stringify({ picks: Array.from({ length: 5000 }, (_, i) => ({ id: i, list: Array(1000).fill(0) })) });
+    const text = JSON.stringify({
+      picks: Array.from({ length: 5000 }, (_, i) => ({ id: i, list: Array(1000).fill(0) })),
+    });
     // Measured in CPU time between two turns of the loop, which a machine busy with other processes does not stretch.
     const cpu = () => {
       const { user, system } = process.cpuUsage();
@@ -61,7 +78,9 @@ describe('parseWithLargeArray', () => {
         longest = Math.max(longest, cpu() - last);
         last = cpu();
       }, 0);
-      const parsed = await parseWithLargeArray(text, 'picks', { ...limits, maxItemChars: 4_000 }).finally(() => clearInterval(watcher));
+      const parsed = await parseWithLargeArray(text, 'picks', { ...limits, maxItemChars: 4_000 }).finally(() =>
+        clearInterval(watcher),
+      );
       expect((parsed.picks as unknown[]).length).toBe(5000);
       // one blocking parse of the whole (about 60 ms of CPU here) would give no turn at all while it ran
       expect(turns).toBeGreaterThan(5);

@@ -50,7 +50,11 @@ function parseOrRefuse(text: string): unknown {
  * the array emptied. Syntax is JSON.parse's throughout: the skeleton and every item are parsed by it, and the pass
  * only splits at commas of the array's own level. Answers 400 INVALID_JSON, JSON_TOO_DEEP or VALIDATION_FAILED.
  */
-export async function parseWithLargeArray(text: string, field: string, limits: LargeArrayLimits): Promise<Record<string, unknown>> {
+export async function parseWithLargeArray(
+  text: string,
+  field: string,
+  limits: LargeArrayLimits,
+): Promise<Record<string, unknown>> {
   const slicer = new Slicer();
   const start = text.search(/\S/);
   if (start === -1 || text.charCodeAt(start) !== OPEN_OBJECT) throw ApiErrors.validation('body: must be a JSON object');

@@ -5,7 +5,9 @@ const unicode = (at: string) => ({ at, problem: 'must be well-formed Unicode tex
 
 describe('illegalTextAt', () => {
   it('names the first string holding a control character, keys before their values, in document order', () => {
-    expect(illegalTextAt({ picks: [{ game: 'ok', note: 'a\u0000' }, { note: '\u0007' }] }, 'body')).toEqual(control('body.picks.0.note'));
+    expect(illegalTextAt({ picks: [{ game: 'ok', note: 'a\u0000' }, { note: '\u0007' }] }, 'body')).toEqual(
+      control('body.picks.0.note'),
+    );
     expect(illegalTextAt({ ['k\u0001']: 'v\u0002' }, 'body')).toEqual(control('body'));
     expect(illegalTextAt({ a: ['x', { b: 'y\u001f' }] }, 'query')).toEqual(control('query.a.1.b'));
     expect(illegalTextAt({ note: 'tab\tand\nlines\r' }, 'body')).toBeNull();

@@ -68,7 +68,10 @@ export class TextInputPipe implements PipeTransform {
     if (metadata.type === 'body' && typeof value === 'string') return value;
     const root = metadata.data ?? metadata.type;
     const found = illegalTextAt(value, root);
-    if (found) throw ApiErrors.validation(`${found.at.startsWith(`${root}.`) ? found.at.slice(root.length + 1) : found.at}: ${found.problem}`);
+    if (found)
+      throw ApiErrors.validation(
+        `${found.at.startsWith(`${root}.`) ? found.at.slice(root.length + 1) : found.at}: ${found.problem}`,
+      );
     return value;
   }
 }

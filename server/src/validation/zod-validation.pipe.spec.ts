@@ -7,7 +7,9 @@ const query = { type: 'query' as const };
 describe('ZodValidationPipe', () => {
   function counting() {
     const parse = jest.fn((raw: string) => raw.split(','));
-    const pipe = new ZodValidationPipe(z.object({ sports: z.string().transform(parse), n: z.coerce.number().int().optional() }));
+    const pipe = new ZodValidationPipe(
+      z.object({ sports: z.string().transform(parse), n: z.coerce.number().int().optional() }),
+    );
     return { pipe, parse };
   }
 

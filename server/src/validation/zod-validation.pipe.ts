@@ -31,7 +31,9 @@ const FAILED = Symbol('failed');
  */
 export function withApiError<T extends z.ZodTypeAny>(schema: T, error: () => HttpException) {
   // The marker is not an output of `schema`, which catch's type asks for; the transform below never lets it out.
-  return schema.catch(FAILED as z.output<T>).transform((value, ctx): z.output<T> => (value === FAILED ? rejectWith(ctx, error()) : value));
+  return schema
+    .catch(FAILED as z.output<T>)
+    .transform((value, ctx): z.output<T> => (value === FAILED ? rejectWith(ctx, error()) : value));
 }
 
 /**

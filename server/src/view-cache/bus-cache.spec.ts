@@ -89,7 +89,8 @@ describe('BusCache', () => {
     const { cache } = setUp();
     cache.setLive(true);
     let reads = 0;
-    const read = () => new Promise<{ user: string; n: number }>((resolve) => setTimeout(() => resolve({ user: 'u1', n: ++reads }), 5));
+    const read = () =>
+      new Promise<{ user: string; n: number }>((resolve) => setTimeout(() => resolve({ user: 'u1', n: ++reads }), 5));
     const [a, b] = await Promise.all([cache.get('a', read, tagged), cache.get('a', read, tagged)]);
     expect([a?.n, b?.n]).toEqual([1, 1]);
     const before = cache.get('b', read, tagged);
@@ -124,7 +125,11 @@ describe('BusCache', () => {
       asked.push(keys);
       return keys.map((key) => (key === 'none' ? undefined : { user: key, n: 0 }));
     };
-    expect(await cache.getMany(['x', 'y', 'none'], read)).toEqual([{ user: 'x', n: 0 }, { user: 'y', n: 0 }, undefined]);
+    expect(await cache.getMany(['x', 'y', 'none'], read)).toEqual([
+      { user: 'x', n: 0 },
+      { user: 'y', n: 0 },
+      undefined,
+    ]);
     expect(await cache.getMany(['y', 'z', 'x'], read)).toEqual([
       { user: 'y', n: 0 },
       { user: 'z', n: 0 },

@@ -57,7 +57,8 @@ export class BusCache<V> {
     const value = read().then(
       (found) => {
         if (this.reading.get(key)?.value === value) this.reading.delete(key);
-        if (found !== undefined && this.unchangedSince(tagOf(found), generation)) this.keep(key, found, tagOf(found), now + this.ttlMs);
+        if (found !== undefined && this.unchangedSince(tagOf(found), generation))
+          this.keep(key, found, tagOf(found), now + this.ttlMs);
         return found;
       },
       (error: unknown) => {
@@ -73,7 +74,10 @@ export class BusCache<V> {
    * The values of several keys, in order: those kept from memory, the others from one `read` of them all (each kept
    * under its own key as tag). For data read together (a few Redis keys in one MGET).
    */
-  async getMany(keys: readonly string[], read: (missing: string[]) => Promise<Array<V | undefined>>): Promise<Array<V | undefined>> {
+  async getMany(
+    keys: readonly string[],
+    read: (missing: string[]) => Promise<Array<V | undefined>>,
+  ): Promise<Array<V | undefined>> {
     if (!this.live) return read([...keys]);
     const now = this.clock();
     const values: Array<V | undefined> = new Array(keys.length);
@@ -92,7 +96,8 @@ export class BusCache<V> {
     const found = await read(missing);
     for (let j = 0; j < missing.length; j++) {
       values[at[j]] = found[j];
-      if (found[j] !== undefined && this.unchangedSince(missing[j], generation)) this.keep(missing[j], found[j] as V, missing[j], now + this.ttlMs);
+      if (found[j] !== undefined && this.unchangedSince(missing[j], generation))
+        this.keep(missing[j], found[j] as V, missing[j], now + this.ttlMs);
     }
     return values;
   }

@@ -75,7 +75,13 @@ describe('data versions kept in memory, across two server processes (real Redis)
     const moved = { ...fixtures.nfl, fetched_at: new Date(Date.now() + 2000).toISOString() };
     const { after } = await afterWrite(ODDS, gold, () =>
       writer.publisher.publishWith(
-        { channel: 'odds', key: NFL, at: moved.fetched_at, type: 'board.diff', data: { sport_key: NFL, fetched_at: moved.fetched_at, events: [] } },
+        {
+          channel: 'odds',
+          key: NFL,
+          at: moved.fetched_at,
+          type: 'board.diff',
+          data: { sport_key: NFL, fetched_at: moved.fetched_at, events: [] },
+        },
         state().boardWrites('odds', moved),
       ),
     );
@@ -104,7 +110,9 @@ describe('data versions kept in memory, across two server processes (real Redis)
     const { after } = await afterWrite('/api/scores?sport=baseball_mlb', {}, () =>
       state().saveScoreboard({ ...fixtures.scores, games: [{ ...game, home_score: 77 }, ...rest] }),
     );
-    expect((after.body as Array<{ id: string; home_score: number }>).find((g) => g.id === game.id)!.home_score).toBe(77);
+    expect((after.body as Array<{ id: string; home_score: number }>).find((g) => g.id === game.id)!.home_score).toBe(
+      77,
+    );
     expect(scoreboards).toHaveBeenCalledTimes(2);
     await state().saveScoreboard(fixtures.scores);
   });

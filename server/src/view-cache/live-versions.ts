@@ -101,7 +101,12 @@ export class LiveVersions implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** `keys[i]` names the version of `sports[i]`; those not kept are read together. */
-  private async read<V>(cache: BusCache<V>, keys: readonly string[], sports: readonly string[], load: (sports: string[]) => Promise<V[]>): Promise<V[]> {
+  private async read<V>(
+    cache: BusCache<V>,
+    keys: readonly string[],
+    sports: readonly string[],
+    load: (sports: string[]) => Promise<V[]>,
+  ): Promise<V[]> {
     return (await cache.getMany(keys, (missing) => load(missing.map((key) => sports[keys.indexOf(key)])))) as V[];
   }
 

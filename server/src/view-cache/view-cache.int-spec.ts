@@ -17,7 +17,8 @@ const decoded = (res: RawAnswer): unknown => {
   return JSON.parse(body.toString());
 };
 
-const booksOf = (games: unknown) => new Set((games as Array<{ bookmakers: Array<{ key: string }> }>).flatMap((g) => g.bookmakers.map((b) => b.key)));
+const booksOf = (games: unknown) =>
+  new Set((games as Array<{ bookmakers: Array<{ key: string }> }>).flatMap((g) => g.bookmakers.map((b) => b.key)));
 
 // The REST first loads served from a view shared per board version, with ETag/304 and negotiated compression
 describe('cached REST views (real Redis and PostgreSQL, recorded boards)', () => {
@@ -57,7 +58,8 @@ describe('cached REST views (real Redis and PostgreSQL, recorded boards)', () =>
       dateFormat: 'iso',
       date: { kind: 'all' },
     };
-    const uncached = (plan: 'free' | 'gold') => service.odds(query as never, { plan, unlimited: false }).then((r) => JSON.parse(JSON.stringify(r.body)));
+    const uncached = (plan: 'free' | 'gold') =>
+      service.odds(query as never, { plan, unlimited: false }).then((r) => JSON.parse(JSON.stringify(r.body)));
     expect(freeFirst).toEqual(await uncached('free'));
     expect(freeAgain).toEqual(freeFirst);
     expect(goldAnswer).toEqual(await uncached('gold'));
@@ -93,7 +95,10 @@ describe('cached REST views (real Redis and PostgreSQL, recorded boards)', () =>
         {
           ...event,
           bookmakers: [
-            { ...book, markets: book.markets.map((m) => ({ ...m, outcomes: m.outcomes.map((o) => ({ ...o, price: 9.5 })) })) },
+            {
+              ...book,
+              markets: book.markets.map((m) => ({ ...m, outcomes: m.outcomes.map((o) => ({ ...o, price: 9.5 })) })),
+            },
             ...event.bookmakers.slice(1),
           ],
         },
@@ -105,9 +110,12 @@ describe('cached REST views (real Redis and PostgreSQL, recorded boards)', () =>
       const after = await get(ODDS, { ...gold, 'If-None-Match': before.headers.etag as string });
       expect(after.status).toBe(200);
       expect(after.headers.etag).not.toBe(before.headers.etag);
-      const game = (decoded(after) as Array<{ id: string; bookmakers: Array<{ key: string; markets: Array<{ outcomes: Array<{ price: number }> }> }> }>).find(
-        (g) => g.id === event.id,
-      )!;
+      const game = (
+        decoded(after) as Array<{
+          id: string;
+          bookmakers: Array<{ key: string; markets: Array<{ outcomes: Array<{ price: number }> }> }>;
+        }>
+      ).find((g) => g.id === event.id)!;
       expect(game.bookmakers.find((b) => b.key === canonicalBookKey(book.key))!.markets[0].outcomes[0].price).toBe(850);
     } finally {
       await writeBoard(t.redis, 'odds', fixtures.nfl);
@@ -153,7 +161,9 @@ describe('cached REST views (real Redis and PostgreSQL, recorded boards)', () =>
     try {
       const after = await get('/api/scores?sport=baseball_mlb', { 'If-None-Match': first.headers.etag as string });
       expect(after.status).toBe(200);
-      expect((decoded(after) as Array<{ id: string; home_score: number }>).find((g) => g.id === game.id)!.home_score).toBe(99);
+      expect(
+        (decoded(after) as Array<{ id: string; home_score: number }>).find((g) => g.id === game.id)!.home_score,
+      ).toBe(99);
     } finally {
       await writeScoreboard(t.redis, fixtures.scores);
     }

@@ -6,7 +6,15 @@ import { matchesEtag, negotiateCoding, StrongerCompressions, View, ViewCache } f
 const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
 // a recorded NFL board of The Odds API (285 KB), as large as a first visit's boards
 const board = (): unknown =>
-  JSON.parse(readFileSync(join(FIXTURES, 'v4_odds_americanfootball_nfl_us-plus-betfair_h2h-spreads-totals-h2h_lay_american_2022-08-24.json'), 'utf8'));
+  JSON.parse(
+    readFileSync(
+      join(
+        FIXTURES,
+        'v4_odds_americanfootball_nfl_us-plus-betfair_h2h-spreads-totals-h2h_lay_american_2022-08-24.json',
+      ),
+      'utf8',
+    ),
+  );
 
 // Answers built once per data version, sent compressed (negotiated) and revalidated by ETag
 describe('negotiateCoding', () => {
@@ -162,6 +170,8 @@ describe('ViewCache', () => {
     expect(cache.keptBytes).toBeLessThanOrEqual(64 * 2 ** 20);
     expect(cache.size).toBe(Math.floor((64 * 2 ** 20) / (2 ** 20 + 2)));
     await cache.view('k99', async () => ({ body: 'rebuilt', meta: null }));
-    expect((await cache.view('k99', async () => ({ body: 'other', meta: null }))).view.raw.toString()).toBe(JSON.stringify(big));
+    expect((await cache.view('k99', async () => ({ body: 'other', meta: null }))).view.raw.toString()).toBe(
+      JSON.stringify(big),
+    );
   });
 });

@@ -47,7 +47,10 @@ export class StrongerCompressions {
     const done = this.inTurn
       .then(() => brotli(raw, brotliAt(STRONGER_BROTLI_QUALITY, raw.length)))
       .then(use, (error: Error) =>
-        this.logger.warn({ msg: 'Could not compress a view at the stronger quality; its first bytes stay served', err: error.message }),
+        this.logger.warn({
+          msg: 'Could not compress a view at the stronger quality; its first bytes stay served',
+          err: error.message,
+        }),
       )
       .finally(() => this.queued--);
     this.inTurn = done;
@@ -89,7 +92,8 @@ export class View {
   encoded(coding: ContentCoding): Promise<Buffer> {
     let coded = this.coded.get(coding);
     if (!coded) {
-      coded = coding === 'br' ? brotli(this.raw, brotliAt(BROTLI_QUALITY, this.raw.length)) : gzipped(this.raw, { level: 6 });
+      coded =
+        coding === 'br' ? brotli(this.raw, brotliAt(BROTLI_QUALITY, this.raw.length)) : gzipped(this.raw, { level: 6 });
       this.coded.set(coding, coded);
     }
     if (coding === 'br') void this.strengthen();
@@ -170,7 +174,11 @@ export class ViewCache {
   private readonly stronger = new StrongerCompressions();
 
   /** The view stored under `key`, else the one `build` makes (stored unless key is null: data with no version). */
-  async view<M>(key: string | null, build: () => Promise<Built<M>>, now = Date.now()): Promise<{ view: View; meta: M }> {
+  async view<M>(
+    key: string | null,
+    build: () => Promise<Built<M>>,
+    now = Date.now(),
+  ): Promise<{ view: View; meta: M }> {
     if (key === null) return this.make(build, false);
     const hit = this.entries.get(key) as Entry<M> | undefined;
     if (hit && hit.validUntil > now) {
@@ -215,7 +223,11 @@ export class ViewCache {
   /** The view `build` makes; one not kept is served once, not worth compressing again (View.strengthen). */
   private async make<M>(build: () => Promise<Built<M>>, kept: boolean) {
     const built = await build();
-    return { view: new View(built.body, kept && built.firstLoad ? this.stronger : null), meta: built.meta, validUntil: built.validUntil ?? Infinity };
+    return {
+      view: new View(built.body, kept && built.firstLoad ? this.stronger : null),
+      meta: built.meta,
+      validUntil: built.validUntil ?? Infinity,
+    };
   }
 }
 

@@ -59,7 +59,9 @@ describe('views rebuilt ahead when their board changes (real Redis, two server p
     expect(next.headers.etag).not.toBe(first.headers.etag);
     expect(next.headers['x-board-fetched-at']).toBe(`${NFL}=${moved.fetched_at}`);
     const [board] = unpackBoards(next.body);
-    expect(board.events[0].bookmakers.find((b) => b.key === moved.events[0].bookmakers[0].key)?.markets[0].outcomes[0].price).toBe(outcome.price);
+    expect(
+      board.events[0].bookmakers.find((b) => b.key === moved.events[0].bookmakers[0].key)?.markets[0].outcomes[0].price,
+    ).toBe(outcome.price);
   });
 
   it('does not build views of boards that did not change', async () => {

@@ -11,7 +11,11 @@ function notices() {
       return () => listeners.delete(listener);
     },
   } as unknown as LiveVersions;
-  return { versions, hear: (what: string) => listeners.forEach((listener) => listener(what)), listening: () => listeners.size };
+  return {
+    versions,
+    hear: (what: string) => listeners.forEach((listener) => listener(what)),
+    listening: () => listeners.size,
+  };
 }
 
 // Views asked for are rebuilt ahead when their data changes, so a first load after a change is a cache hit
@@ -29,7 +33,8 @@ describe('WarmViews', () => {
     warm.onModuleInit();
   });
 
-  const ask = (key: string, notices: string[], rebuild: () => Promise<unknown>, at: number) => warm.asked(key, () => ({ notices, rebuild }), at);
+  const ask = (key: string, notices: string[], rebuild: () => Promise<unknown>, at: number) =>
+    warm.asked(key, () => ({ notices, rebuild }), at);
 
   afterEach(async () => {
     await warm.onApplicationShutdown();
@@ -84,7 +89,11 @@ describe('WarmViews', () => {
     expect(warm.size).toBe(MAX_WARM_VIEWS);
     bus.hear('board:odds:nfl');
     await jest.advanceTimersByTimeAsync(SETTLE_MS);
-    expect(rebuilds.map((rebuild) => rebuild.mock.calls.length)).toEqual([1, 0, ...Array<number>(MAX_WARM_VIEWS - 1).fill(1)]);
+    expect(rebuilds.map((rebuild) => rebuild.mock.calls.length)).toEqual([
+      1,
+      0,
+      ...Array<number>(MAX_WARM_VIEWS - 1).fill(1),
+    ]);
   });
 
   it('logs a rebuild that failed as a warning and goes on hearing', async () => {

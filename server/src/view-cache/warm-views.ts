@@ -58,7 +58,11 @@ export class WarmViews implements OnModuleInit, OnApplicationShutdown {
    * already is only marked as asked for now (what it is built from and how are the same for the same key), so a rebuild
    * it is due keeps; `describe` is called for a new one alone, sparing a cached request's hot path the allocations.
    */
-  asked(key: string, describe: () => { notices: readonly string[]; rebuild: () => Promise<unknown> }, now = Date.now()): void {
+  asked(
+    key: string,
+    describe: () => { notices: readonly string[]; rebuild: () => Promise<unknown> },
+    now = Date.now(),
+  ): void {
     const kept = this.views.get(key);
     this.views.delete(key);
     if (kept) {
@@ -95,7 +99,9 @@ export class WarmViews implements OnModuleInit, OnApplicationShutdown {
       // a failed rebuild leaves the view to be built by its next request, as before; worth a line, not an error
       const rebuild = view
         .rebuild()
-        .catch((error: Error) => this.logger.warn({ msg: 'Could not rebuild a warm view ahead', view: key, err: error.message }))
+        .catch((error: Error) =>
+          this.logger.warn({ msg: 'Could not rebuild a warm view ahead', view: key, err: error.message }),
+        )
         .finally(() => this.running.delete(rebuild));
       this.running.add(rebuild);
     }

@@ -62,7 +62,10 @@ describe('serving the built client to a browser that goes away', () => {
   beforeAll(async () => {
     dist = await mkdtemp(join(tmpdir(), 'oddspulse-dist-'));
     // large enough that the socket is closed while the file is still being sent
-    await writeFile(join(dist, 'index.html'), `<!doctype html><title>OddsPulse</title><!--${'x'.repeat(32 * 1024 * 1024)}-->`);
+    await writeFile(
+      join(dist, 'index.html'),
+      `<!doctype html><title>OddsPulse</title><!--${'x'.repeat(32 * 1024 * 1024)}-->`,
+    );
     app = (await Test.createTestingModule({}).compile()).createNestApplication({ logger: false });
     serveClient(app, dist, { log: () => undefined, warn: () => undefined, error: () => undefined });
     app.use((error: unknown, _req: unknown, _res: unknown, next: (error: unknown) => void) => {
@@ -111,10 +114,15 @@ describe('serving the built client fast', () => {
       join(dist, 'routes', 'sportsbooks.html'),
       `<!doctype html><title>OddsPulse</title><script>${BOOT_SCRIPT}</script><script type="module" src="/assets/index-abc123.js"></script><link rel="modulepreload" href="/assets/odds.js">`,
     );
-    await writeFile(join(dist, 'routes', 'index.html'), '<!doctype html><title>OddsPulse</title><link rel="modulepreload" href="/assets/landing.js">');
+    await writeFile(
+      join(dist, 'routes', 'index.html'),
+      '<!doctype html><title>OddsPulse</title><link rel="modulepreload" href="/assets/landing.js">',
+    );
     await writeFile(join(dist, 'secret.txt'), 'outside the assets');
     await writeFile(join(tmpdir(), 'oddspulse-outside-dist.txt'), 'outside the build');
-    app = (await Test.createTestingModule({ controllers: [PingController] }).compile()).createNestApplication({ logger: false });
+    app = (await Test.createTestingModule({ controllers: [PingController] }).compile()).createNestApplication({
+      logger: false,
+    });
     app.getHttpAdapter().getInstance().disable('x-powered-by');
     app.use(securityHeaders({ https: false, inlineScripts: inlineScriptSources(dist) }));
     app.setGlobalPrefix('api');
@@ -131,7 +139,10 @@ describe('serving the built client fast', () => {
 
   /** The bytes as sent, for the path exactly as written (supertest would decompress them and normalise `..`). */
   const raw = (path: string, encoding?: string, headers: Record<string, string> = {}) =>
-    rawGet(`http://127.0.0.1:${port}`, path, { ...headers, ...(encoding === undefined ? {} : { 'Accept-Encoding': encoding }) });
+    rawGet(`http://127.0.0.1:${port}`, path, {
+      ...headers,
+      ...(encoding === undefined ? {} : { 'Accept-Encoding': encoding }),
+    });
 
   it('sends hashed assets immutable, in the coding asked for, and as they are to a client that takes none', async () => {
     const br = await raw('/assets/index-abc123.js', 'gzip, br');
@@ -157,7 +168,9 @@ describe('serving the built client fast', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.text).toContain('OddsPulse');
     }
-    expect((await request(app.getHttpServer()).get('/favicon.svg')).headers['cache-control']).toBe('public, max-age=3600');
+    expect((await request(app.getHttpServer()).get('/favicon.svg')).headers['cache-control']).toBe(
+      'public, max-age=3600',
+    );
   });
 
   it("answers a route's own copy of index.html, which preloads its screen's code, for that path only", async () => {
@@ -196,11 +209,16 @@ describe('serving the built client fast', () => {
         'x-content-type-options',
       ].sort(),
     );
-    expect(br.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'same-origin', vary: 'Accept-Encoding' });
+    expect(br.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'same-origin',
+      vary: 'Accept-Encoding',
+    });
     expect(Number(br.headers['content-length'])).toBe(br.body.length);
     const small = await raw('/assets/small-def456.css', 'br');
     expect(small.headers['content-type']).toMatch(/^text\/css/);
-    for (const name of ['etag', 'last-modified', 'accept-ranges', 'vary', 'content-security-policy']) expect(small.headers[name]).toBeUndefined();
+    for (const name of ['etag', 'last-modified', 'accept-ranges', 'vary', 'content-security-policy'])
+      expect(small.headers[name]).toBeUndefined();
     const ranged = await raw('/assets/small-def456.css', 'identity', { Range: 'bytes=0-0' });
     expect(ranged.status).toBe(200);
     expect(ranged.body.toString()).toBe('a{}');
@@ -232,12 +250,17 @@ describe('serving the built client fast', () => {
 
   it('answers the page only to a navigation or a script asking for HTML, never for a file-like path', async () => {
     for (const dest of [undefined, 'document', 'iframe', 'frame', 'empty']) {
-      const res = await raw('/sportsbooks', 'identity', { Accept: 'text/html', ...(dest ? { 'Sec-Fetch-Dest': dest } : {}) });
+      const res = await raw('/sportsbooks', 'identity', {
+        Accept: 'text/html',
+        ...(dest ? { 'Sec-Fetch-Dest': dest } : {}),
+      });
       expect(res.status).toBe(200);
       expect(res.body.toString()).toContain('OddsPulse');
     }
     // the service worker's precache of / (a fetch: destination empty, Accept */*)
-    expect((await raw('/', 'identity', { Accept: '*/*', 'Sec-Fetch-Dest': 'empty' })).body.toString()).toContain('OddsPulse');
+    expect((await raw('/', 'identity', { Accept: '*/*', 'Sec-Fetch-Dest': 'empty' })).body.toString()).toContain(
+      'OddsPulse',
+    );
     for (const [path, dest] of [
       ['/sportsbooks', 'image'],
       ['/sportsbooks', 'script'],
@@ -253,13 +276,17 @@ describe('serving the built client fast', () => {
 
   // /sportsbooks runs its boot script (client/vite.config.ts) as its HTML is read, allowed by its hash alone
   it("lets a page run the build's inline scripts by their hash, and no other inline script", async () => {
-    expect(inlineScriptSources(dist)).toEqual([`'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`]);
+    expect(inlineScriptSources(dist)).toEqual([
+      `'sha256-${createHash('sha256').update(BOOT_SCRIPT).digest('base64')}'`,
+    ]);
     for (const path of ['/sportsbooks', '/']) {
       const csp = (await raw(path, 'identity', { Accept: 'text/html' })).headers['content-security-policy'] as string;
       const scriptSrc = csp.split(';').find((directive) => directive.startsWith('script-src '));
       expect(scriptSrc).toBe(`script-src 'self' ${inlineScriptSources(dist)[0]}`);
     }
-    expect(await raw('/sportsbooks', 'identity', { Accept: 'text/html' }).then((res) => res.body.toString())).toContain(`<script>${BOOT_SCRIPT}</script>`);
+    expect(await raw('/sportsbooks', 'identity', { Accept: 'text/html' }).then((res) => res.body.toString())).toContain(
+      `<script>${BOOT_SCRIPT}</script>`,
+    );
   });
 
   it("gives pages helmet's document set and /api JSON the compact set", async () => {
@@ -278,7 +305,13 @@ describe('serving the built client fast', () => {
       'referrer-policy': 'no-referrer',
       'cross-origin-resource-policy': 'same-origin',
     });
-    for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-xss-protection', 'strict-transport-security'])
+    for (const name of [
+      'cross-origin-opener-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-xss-protection',
+      'strict-transport-security',
+    ])
       expect(api.headers[name]).toBeUndefined();
   });
 });
@@ -288,7 +321,9 @@ describe('security headers behind https', () => {
   let app: INestApplication;
 
   beforeAll(async () => {
-    app = (await Test.createTestingModule({ controllers: [PingController] }).compile()).createNestApplication({ logger: false });
+    app = (await Test.createTestingModule({ controllers: [PingController] }).compile()).createNestApplication({
+      logger: false,
+    });
     app.use(securityHeaders({ https: true }));
     app.setGlobalPrefix('api');
     await app.init();

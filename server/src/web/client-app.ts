@@ -52,7 +52,9 @@ export function serveClient(app: INestApplication, dist: string, logger: LoggerS
     return;
   }
   const precompressed = precompressedFiles(dist);
-  app.use((req: Request, res: Response, next: NextFunction) => (SOURCE_MAP.test(req.path) ? res.status(404).end() : next()));
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    SOURCE_MAP.test(req.path) ? res.status(404).end() : next(),
+  );
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (!HASHED_ASSET.test(req.path) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
     sendHashedAsset(req, res, next, dist, precompressed);
@@ -63,7 +65,9 @@ export function serveClient(app: INestApplication, dist: string, logger: LoggerS
   });
   const files = express.static(dist, { index: false, maxAge: '1h', setHeaders: noCacheForEntryPoints });
   // The API never looks on disk: a file lookup (a stat) per API request was a tenth of a cached answer's CPU.
-  app.use((req: Request, res: Response, next: NextFunction) => (SERVER_PATHS.test(req.path) ? next() : files(req, res, next)));
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    SERVER_PATHS.test(req.path) ? next() : files(req, res, next),
+  );
   const routePages = routePagesOf(dist);
   app.use((req: Request, res: Response, next: NextFunction) => {
     if (!asksForPage(req)) return next();
@@ -77,7 +81,8 @@ export function serveClient(app: INestApplication, dist: string, logger: LoggerS
  * script answered with the page was the page's bytes for nothing, and a wrong type.
  */
 function asksForPage(req: Request): boolean {
-  if (req.method !== 'GET' || SERVER_PATHS.test(req.path) || HASHED_ASSET.test(req.path) || FILE_LIKE.test(req.path)) return false;
+  if (req.method !== 'GET' || SERVER_PATHS.test(req.path) || HASHED_ASSET.test(req.path) || FILE_LIKE.test(req.path))
+    return false;
   const dest = req.headers['sec-fetch-dest'];
   return (dest === undefined || PAGE_DESTINATIONS.has(dest)) && Boolean(req.accepts('html'));
 }
@@ -87,11 +92,24 @@ function asksForPage(req: Request): boolean {
  * were more bytes than a small chunk's body, and an immutable name is never revalidated nor resumed). `send` with
  * `root` refuses a path that climbs out of the assets folder; a miss is a bare 404, never the page.
  */
-function sendHashedAsset(req: Request, res: Response, next: NextFunction, dist: string, precompressed: Map<string, Set<ContentCoding>>) {
+function sendHashedAsset(
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  dist: string,
+  precompressed: Map<string, Set<ContentCoding>>,
+) {
   const codings = precompressed.get(req.path);
   const coding = acceptedCoding(req, codings);
   const path = req.path.slice('/assets'.length) + (coding ? SUFFIX[coding] : '');
-  send(req, path, { root: join(dist, 'assets'), index: false, etag: false, lastModified: false, acceptRanges: false, cacheControl: false })
+  send(req, path, {
+    root: join(dist, 'assets'),
+    index: false,
+    etag: false,
+    lastModified: false,
+    acceptRanges: false,
+    cacheControl: false,
+  })
     .on('headers', () => {
       res.setHeader('Cache-Control', IMMUTABLE);
       res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -103,7 +121,9 @@ function sendHashedAsset(req: Request, res: Response, next: NextFunction, dist: 
       }
     })
     .on('directory', () => res.status(404).end())
-    .on('error', (error: { status?: number }) => (error.status !== undefined && error.status < 500 ? res.status(404).end() : next(error)))
+    .on('error', (error: { status?: number }) =>
+      error.status !== undefined && error.status < 500 ? res.status(404).end() : next(error),
+    )
     .pipe(res);
 }
 
@@ -132,7 +152,8 @@ export function inlineScriptSources(dist: string): string[] {
   const pages = [join(dist, 'index.html'), ...[...routePagesOf(dist).values()].map((url) => join(dist, url))];
   const sources = new Set<string>();
   for (const page of pages) {
-    for (const [, code] of readFileSync(page, 'utf8').matchAll(INLINE_SCRIPT)) sources.add(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+    for (const [, code] of readFileSync(page, 'utf8').matchAll(INLINE_SCRIPT))
+      sources.add(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
   }
   return [...sources];
 }
@@ -165,7 +186,14 @@ function acceptedCoding(req: Request, codings: Set<ContentCoding> | undefined): 
 }
 
 /** A file of the build, in the best pre-compressed form the client accepts, else as it is. */
-function sendStatic(req: Request, res: Response, next: NextFunction, dist: string, url: string, precompressed: Map<string, Set<ContentCoding>>) {
+function sendStatic(
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  dist: string,
+  url: string,
+  precompressed: Map<string, Set<ContentCoding>>,
+) {
   const codings = precompressed.get(url);
   const coding = acceptedCoding(req, codings);
   if (codings) res.setHeader('Vary', 'Accept-Encoding');

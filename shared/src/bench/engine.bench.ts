@@ -29,14 +29,21 @@ function timeIt(runs: number, fn: () => void): { median: number; min: number; cp
   }
   const used = process.cpuUsage(cpu);
   times.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)], min: times[0], cpuPerRun: (used.user + used.system) / 1000 / runs };
+  return {
+    median: times[Math.floor(times.length / 2)],
+    min: times[0],
+    cpuPerRun: (used.user + used.system) / 1000 / runs,
+  };
 }
 
 const figures = (t: ReturnType<typeof timeIt>, digits: number) =>
   `wall median ${t.median.toFixed(digits)} ms, best ${t.min.toFixed(digits)} ms; CPU ${t.cpuPerRun.toFixed(digits)} ms`;
 
 const board = syntheticBoard({ events: 1000, books: 25, propOutcomes: 20_000, seed: 2026, now: NOW });
-const outcomes = board.reduce((n, e) => n + e.bookmakers.reduce((m, b) => m + b.markets.reduce((k, mk) => k + mk.outcomes.length, 0), 0), 0);
+const outcomes = board.reduce(
+  (n, e) => n + e.bookmakers.reduce((m, b) => m + b.markets.reduce((k, mk) => k + mk.outcomes.length, 0), 0),
+  0,
+);
 console.log(`synthetic board: ${board.length} events, 25 books, ${outcomes} outcomes`);
 
 const prepared = new PreparedBoard();
@@ -47,33 +54,49 @@ console.log(`prepare the whole board (read every event into columns): ${figures(
 for (let i = 0; i < 3; i++) prepared.scan({}, NOW);
 const full = timeIt(10, () => prepared.scan({}, NOW));
 const found = prepared.scan({}, NOW);
-console.log(`full pass over the prepared board (EV + arbitrage + middles): ${figures(full, 1)} per pass (goal ≤ 50 ms)`);
-console.log(`  found: ${found.arbitrage.length} arbitrage, ${found.middles.length} middles, ${found.ev.length} EV rows`);
+console.log(
+  `full pass over the prepared board (EV + arbitrage + middles): ${figures(full, 1)} per pass (goal ≤ 50 ms)`,
+);
+console.log(
+  `  found: ${found.arbitrage.length} arbitrage, ${found.middles.length} middles, ${found.ev.length} EV rows`,
+);
 
 // 10 minutes on, the lagging books' prices (2–10 min old at NOW) start to pass the 15-min locked-market age:
 // the groups holding one are clustered and de-vigged at scan time instead of taken from the preparation
 const LATER = NOW + 10 * 60_000;
-const aged = board.filter((e) => e.bookmakers.some((b) => b.markets.some((m) => LATER - Date.parse(m.last_update) > 15 * 60_000))).length;
+const aged = board.filter((e) =>
+  e.bookmakers.some((b) => b.markets.some((m) => LATER - Date.parse(m.last_update) > 15 * 60_000)),
+).length;
 for (let i = 0; i < 3; i++) prepared.scan({}, LATER);
 const later = timeIt(10, () => prepared.scan({}, LATER));
 const laterFound = prepared.scan({}, LATER);
-console.log(`full pass 10 min later (${aged} of ${board.length} events hold a price past the 15-min age): ${figures(later, 1)} per pass`);
-console.log(`  found: ${laterFound.arbitrage.length} arbitrage, ${laterFound.middles.length} middles, ${laterFound.ev.length} EV rows`);
+console.log(
+  `full pass 10 min later (${aged} of ${board.length} events hold a price past the 15-min age): ${figures(later, 1)} per pass`,
+);
+console.log(
+  `  found: ${laterFound.arbitrage.length} arbitrage, ${laterFound.middles.length} middles, ${laterFound.ev.length} EV rows`,
+);
 
 // the worst case: one book of every event stopped updating 16 minutes ago, so nearly every line holds a price
 // past the age and is made again (clustered, de-duplicated, de-vigged) at scan time
 const stopped = new Date(NOW - 16 * 60_000).toISOString();
 const oneBookStopped = board.map((e) => ({
   ...e,
-  bookmakers: e.bookmakers.map((b, i) => (i === 0 ? { ...b, markets: b.markets.map((m) => ({ ...m, last_update: stopped })) } : b)),
+  bookmakers: e.bookmakers.map((b, i) =>
+    i === 0 ? { ...b, markets: b.markets.map((m) => ({ ...m, last_update: stopped })) } : b,
+  ),
 }));
 const stoppedBoard = new PreparedBoard();
 stoppedBoard.load(oneBookStopped);
 for (let i = 0; i < 3; i++) stoppedBoard.scan({}, NOW);
 const worst = timeIt(10, () => stoppedBoard.scan({}, NOW));
 const worstFound = stoppedBoard.scan({}, NOW);
-console.log(`full pass with one book of every event 16 min old (nearly every line made at scan time): ${figures(worst, 1)} per pass`);
-console.log(`  found: ${worstFound.arbitrage.length} arbitrage, ${worstFound.middles.length} middles, ${worstFound.ev.length} EV rows`);
+console.log(
+  `full pass with one book of every event 16 min old (nearly every line made at scan time): ${figures(worst, 1)} per pass`,
+);
+console.log(
+  `  found: ${worstFound.arbitrage.length} arbitrage, ${worstFound.middles.length} middles, ${worstFound.ev.length} EV rows`,
+);
 
 for (let i = 0; i < 3; i++) scanBoard(board, {}, NOW);
 const cold = timeIt(10, () => scanBoard(board, {}, NOW));

@@ -70,7 +70,9 @@ export function syntheticBoard(spec: SyntheticBoardSpec): BoardEvent[] {
     const startsIn = between(random, 10 * 60_000, 48 * 3_600_000);
     const bookmakers: BoardBookmaker[] = books.map((key, b) => {
       const lagging = random() < 0.03;
-      const updated = new Date(spec.now - (lagging ? between(random, 120_000, 600_000) : between(random, 0, 60_000))).toISOString();
+      const updated = new Date(
+        spec.now - (lagging ? between(random, 120_000, 600_000) : between(random, 0, 60_000)),
+      ).toISOString();
       const margin = key === 'pinnacle' || key === 'circasports' ? 0.025 : 0.045;
       const noise = lagging ? 0.015 : 0.004;
       // a lagging book still prices the game as it stood minutes ago
@@ -79,7 +81,11 @@ export function syntheticBoard(spec: SyntheticBoardSpec): BoardEvent[] {
       const bookHome = lagging ? home + between(random, -0.05, 0.05) : home;
       const mainSpread = Math.round(bookSpread - 0.5) + 0.5;
       const mainTotal = Math.round(bookTotal - 0.5) + 0.5;
-      const market = (marketKey: string, outcomes: BoardMarket['outcomes']): BoardMarket => ({ key: marketKey, last_update: updated, outcomes });
+      const market = (marketKey: string, outcomes: BoardMarket['outcomes']): BoardMarket => ({
+        key: marketKey,
+        last_update: updated,
+        outcomes,
+      });
       // every line of every book is priced from the same truth: P(home covers at x), P(over y)
       const covers = (x: number) => Math.min(0.95, Math.max(0.05, 0.5 + (x - bookSpread) * 0.03));
       const overs = (y: number) => Math.min(0.95, Math.max(0.05, 0.5 - (y - bookTotal) * 0.025));
@@ -113,7 +119,10 @@ export function syntheticBoard(spec: SyntheticBoardSpec): BoardEvent[] {
         for (let p = 0; p < propsPerEvent / 10 && propsLeft > 0; p += 2) {
           const [po, pu] = pair(0.5, margin, noise);
           const player = `Player ${e}-${p / 2}`;
-          outcomes.push({ name: 'Over', description: player, price: po, point: 20.5 }, { name: 'Under', description: player, price: pu, point: 20.5 });
+          outcomes.push(
+            { name: 'Over', description: player, price: po, point: 20.5 },
+            { name: 'Under', description: player, price: pu, point: 20.5 },
+          );
           propsLeft -= 2;
         }
         markets.push(market('player_points', outcomes));

@@ -9,14 +9,29 @@ const BOARDS = readdirSync(FIXTURES).filter((f) => f.startsWith('v4_odds_') || f
 function run(argv: string[]): { code: number; stdout: string; stderr: string } {
   let stdout = '';
   let stderr = '';
-  const code = runScan(argv, { readFile: (path) => readFileSync(path, 'utf8'), stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  const code = runScan(argv, {
+    readFile: (path) => readFileSync(path, 'utf8'),
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+  });
   return { code, stdout, stderr };
 }
 
 describe('scan CLI arguments', () => {
   it('parses the scan options', () => {
     expect(
-      parseScanArgs(['board.json', '--bankroll', '500', '--min-profit=1.5', '--method', 'shin', '--odds-format', 'american', '--now', '2024-03-27T01:34:00Z']),
+      parseScanArgs([
+        'board.json',
+        '--bankroll',
+        '500',
+        '--min-profit=1.5',
+        '--method',
+        'shin',
+        '--odds-format',
+        'american',
+        '--now',
+        '2024-03-27T01:34:00Z',
+      ]),
     ).toMatchObject({
       file: 'board.json',
       bankroll: 500,
@@ -26,12 +41,20 @@ describe('scan CLI arguments', () => {
       now: Date.parse('2024-03-27T01:34:00Z'),
     });
     // defaults: bankroll 1000 (DECISIONS 16), min profit 0.5 (spec 001 §9 scanner), multiplicative (DECISIONS 10)
-    expect(parseScanArgs(['b.json'])).toMatchObject({ bankroll: 1000, minProfitPct: 0.5, method: 'multiplicative', minGap: 3, minProbability: 15 });
+    expect(parseScanArgs(['b.json'])).toMatchObject({
+      bankroll: 1000,
+      minProfitPct: 0.5,
+      method: 'multiplicative',
+      minGap: 3,
+      minProbability: 15,
+    });
   });
 
   // --commission BOOK=RATE, repeatable: a fraction or a percent, by canonical key
   it('parses commission rates', () => {
-    expect(parseScanArgs(['b.json', '--commission', 'BETFAIR_EX_UK=0.02', '--commission=matchbook=1.5%']).commission).toEqual({
+    expect(
+      parseScanArgs(['b.json', '--commission', 'BETFAIR_EX_UK=0.02', '--commission=matchbook=1.5%']).commission,
+    ).toEqual({
       betfair_ex_uk: 0.02,
       matchbook: 0.015,
     });
@@ -85,7 +108,12 @@ describe('scan CLI on every recorded board', () => {
     expect(Object.keys(result)).toEqual(['arbitrage', 'middles', 'ev']);
     for (const arb of result.arbitrage) {
       expect(arb).toEqual(
-        expect.objectContaining({ eventId: expect.any(String), market: expect.any(String), profitPct: expect.any(Number), flags: expect.any(Array) }),
+        expect.objectContaining({
+          eventId: expect.any(String),
+          market: expect.any(String),
+          profitPct: expect.any(Number),
+          flags: expect.any(Array),
+        }),
       );
       expect(arb.profitPct).toBeGreaterThanOrEqual(0.5);
       for (const leg of arb.legs) {
@@ -148,7 +176,10 @@ describe('scan CLI on every recorded board', () => {
   });
 
   it('the recorded NFL board of 2022-08-24 gives a stable, clean pre-match arbitrage', () => {
-    const file = join(FIXTURES, 'v4_odds_americanfootball_nfl_us-plus-betfair_h2h-spreads-totals-h2h_lay_american_2022-08-24.json');
+    const file = join(
+      FIXTURES,
+      'v4_odds_americanfootball_nfl_us-plus-betfair_h2h-spreads-totals-h2h_lay_american_2022-08-24.json',
+    );
     const { arbitrage } = JSON.parse(run([file]).stdout) as ScanResult;
     const titans = arbitrage.find((a) => a.game === 'Tennessee Titans @ Buffalo Bills')!;
     // fanduel Bills −300 (1.3333) and wynnbet Titans +320 (4.2): 1/(0.75 + 0.238095) − 1 = 1.2048 %
@@ -163,7 +194,8 @@ describe('scan CLI on every recorded board', () => {
 
 describe('scan CLI commission', () => {
   const EPL = join(FIXTURES, 'v4_odds_soccer_epl_eu-uk_h2h-spreads-totals-h2h_lay_decimal_2025-05-02.json');
-  const arbitrage = (argv: string[]) => (JSON.parse(run([EPL, '--min-profit', '0', ...argv]).stdout) as ScanResult).arbitrage;
+  const arbitrage = (argv: string[]) =>
+    (JSON.parse(run([EPL, '--min-profit', '0', ...argv]).stdout) as ScanResult).arbitrage;
 
   it('prints each leg’s commission, at the defaults or at the rates given', () => {
     const byDefault = arbitrage([]);
@@ -172,7 +204,9 @@ describe('scan CLI commission', () => {
     expect(legs.filter((leg) => leg.book === 'matchbook').map((leg) => leg.commission)).toContain(0.02);
     // Betfair at 0 brings its 0.72 % three-way back; Matchbook at 0 makes its own the same figure
     const gross = arbitrage(['--commission', 'betfair_ex_eu=0', '--commission', 'matchbook=0%']);
-    const phantom = gross.find((o) => o.kind !== 'back_lay' && o.legs.some((leg) => leg.book === 'betfair_ex_eu' && leg.decimal === 2.48));
+    const phantom = gross.find(
+      (o) => o.kind !== 'back_lay' && o.legs.some((leg) => leg.book === 'betfair_ex_eu' && leg.decimal === 2.48),
+    );
     expect(phantom?.profitPct).toBeCloseTo(0.72, 2);
     expect(gross.length).toBeGreaterThan(byDefault.length);
   });

@@ -74,7 +74,10 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] =
+      arg.startsWith('--') && arg.includes('=')
+        ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+        : [arg, undefined];
     if (!flag.startsWith('--')) {
       if (args.file) throw new ScanArgsError(`Unexpected argument: ${arg}`);
       args.file = arg;
@@ -84,18 +87,22 @@ export function parseScanArgs(argv: readonly string[]): ScanArgs {
     if (value === undefined) throw new ScanArgsError(`${flag} needs a value`);
     if (flag in NUMBER_FLAGS) {
       const n = Number(value);
-      if (value.trim() === '' || !Number.isFinite(n) || n < 0) throw new ScanArgsError(`${flag} must be a non-negative number, got ${value}`);
+      if (value.trim() === '' || !Number.isFinite(n) || n < 0)
+        throw new ScanArgsError(`${flag} must be a non-negative number, got ${value}`);
       args[NUMBER_FLAGS[flag as keyof typeof NUMBER_FLAGS]] = n;
     } else if (flag === '--method') {
-      if (!isDevigMethod(value)) throw new ScanArgsError(`--method must be one of ${DEVIG_METHODS.join(', ')}, got ${value}`);
+      if (!isDevigMethod(value))
+        throw new ScanArgsError(`--method must be one of ${DEVIG_METHODS.join(', ')}, got ${value}`);
       args.method = value;
     } else if (flag === '--blend') {
       const names = value.split(',').map((v) => v.trim());
       const unknown = names.find((name) => !isBlendableMethod(name));
-      if (unknown !== undefined) throw new ScanArgsError(`--blend takes methods among ${BLENDABLE_METHODS.join(', ')}, got ${unknown}`);
+      if (unknown !== undefined)
+        throw new ScanArgsError(`--blend takes methods among ${BLENDABLE_METHODS.join(', ')}, got ${unknown}`);
       args.blend = names as BlendableMethod[];
     } else if (flag === '--odds-format') {
-      if (value !== 'american' && value !== 'decimal') throw new ScanArgsError(`--odds-format must be american or decimal, got ${value}`);
+      if (value !== 'american' && value !== 'decimal')
+        throw new ScanArgsError(`--odds-format must be american or decimal, got ${value}`);
       args.oddsFormat = value;
     } else if (flag === '--commission') {
       const [book, rate] = parseCommission(value);
@@ -122,7 +129,9 @@ function parseCommission(value: string): [string, number] {
   const number = text === '' || text === '%' ? Number.NaN : Number(percent ? text.slice(0, -1) : text);
   const rate = percent ? number / 100 : number;
   if (!book || !isCommissionRate(rate))
-    throw new ScanArgsError(`--commission must be BOOK=RATE with RATE a fraction from 0 to below 1 or a percent (2%), got ${value}`);
+    throw new ScanArgsError(
+      `--commission must be BOOK=RATE with RATE a fraction from 0 to below 1 or a percent (2%), got ${value}`,
+    );
   return [book, rate];
 }
 

@@ -1,4 +1,11 @@
-import { AccountMessages, normaliseEmail, isValidEmail, validateBankroll, validateUsername, weakPasswordReasons } from './accounts';
+import {
+  AccountMessages,
+  normaliseEmail,
+  isValidEmail,
+  validateBankroll,
+  validateUsername,
+  weakPasswordReasons,
+} from './accounts';
 
 // spec 000 §5 username / DECISIONS 6: 3–20 letters, digits or underscore, no leading or trailing underscore.
 describe('validateUsername', () => {
@@ -6,9 +13,15 @@ describe('validateUsername', () => {
     expect(validateUsername(name)).toEqual({ ok: true, value: name.trim() });
   });
 
-  it.each(['ab', 'x'.repeat(21), '_lead', 'trail_', 'has space', 'dash-name', 'émile', '', null, 42])('refuses %p with the spec message', (name) => {
-    expect(validateUsername(name)).toEqual({ ok: false, message: 'Use 3–20 letters, numbers, _ (no leading/trailing _)' });
-  });
+  it.each(['ab', 'x'.repeat(21), '_lead', 'trail_', 'has space', 'dash-name', 'émile', '', null, 42])(
+    'refuses %p with the spec message',
+    (name) => {
+      expect(validateUsername(name)).toEqual({
+        ok: false,
+        message: 'Use 3–20 letters, numbers, _ (no leading/trailing _)',
+      });
+    },
+  );
 });
 
 // spec 000 §5 bankroll rules and messages; §9 maximum $1,000,000.

@@ -1,4 +1,11 @@
-import { alertSummary, canUseAlertKind, evaluateAlertRule, inQuietHours, parseClock, type AlertRuleCriteria } from './alerts';
+import {
+  alertSummary,
+  canUseAlertKind,
+  evaluateAlertRule,
+  inQuietHours,
+  parseClock,
+  type AlertRuleCriteria,
+} from './alerts';
 import { alertLeg, arbitrageOpportunity, evBet, middleOpportunity } from '../testing/alert-opportunities';
 
 const free = { plan: 'free', unlimited: false } as const;
@@ -20,7 +27,10 @@ const rule = (over: Partial<AlertRuleCriteria> = {}): AlertRuleCriteria => ({
 describe('evaluateAlertRule', () => {
   it('fires an arbitrage rule for a Platinum user when the profit reaches the minimum', () => {
     expect(evaluateAlertRule(rule({ min: 2.5 }), arbitrageOpportunity(), platinum, NOW)).toEqual({ fires: true });
-    expect(evaluateAlertRule(rule({ min: 2.6 }), arbitrageOpportunity(), platinum, NOW)).toEqual({ fires: false, reason: 'below_min' });
+    expect(evaluateAlertRule(rule({ min: 2.6 }), arbitrageOpportunity(), platinum, NOW)).toEqual({
+      fires: false,
+      reason: 'below_min',
+    });
   });
 
   it('compares middles by probability and +EV by EV percent', () => {
@@ -31,13 +41,22 @@ describe('evaluateAlertRule', () => {
   });
 
   it('never fires a rule for another kind of opportunity', () => {
-    expect(evaluateAlertRule(rule({ kind: 'middle' }), arbitrageOpportunity(), platinum, NOW)).toEqual({ fires: false, reason: 'kind' });
-    expect(evaluateAlertRule(rule({ kind: 'arbitrage' }), evBet(), platinum, NOW)).toEqual({ fires: false, reason: 'kind' });
+    expect(evaluateAlertRule(rule({ kind: 'middle' }), arbitrageOpportunity(), platinum, NOW)).toEqual({
+      fires: false,
+      reason: 'kind',
+    });
+    expect(evaluateAlertRule(rule({ kind: 'arbitrage' }), evBet(), platinum, NOW)).toEqual({
+      fires: false,
+      reason: 'kind',
+    });
   });
 
   it('gates arbitrage and middles on Platinum and +EV on Gold (plans)', () => {
     expect(evaluateAlertRule(rule(), arbitrageOpportunity(), gold, NOW)).toEqual({ fires: false, reason: 'plan' });
-    expect(evaluateAlertRule(rule({ kind: 'middle' }), middleOpportunity(), gold, NOW)).toEqual({ fires: false, reason: 'plan' });
+    expect(evaluateAlertRule(rule({ kind: 'middle' }), middleOpportunity(), gold, NOW)).toEqual({
+      fires: false,
+      reason: 'plan',
+    });
     expect(evaluateAlertRule(rule({ kind: 'ev' }), evBet(), free, NOW)).toEqual({ fires: false, reason: 'plan' });
     expect(evaluateAlertRule(rule(), arbitrageOpportunity(), { plan: 'free', unlimited: true }, NOW).fires).toBe(true);
     expect(canUseAlertKind(gold, 'ev')).toBe(true);
@@ -45,29 +64,57 @@ describe('evaluateAlertRule', () => {
   });
 
   it('keeps to the chosen sports and books (every leg at a chosen book)', () => {
-    expect(evaluateAlertRule(rule({ sports: ['icehockey_nhl'] }), arbitrageOpportunity(), platinum, NOW)).toEqual({ fires: false, reason: 'sport' });
-    expect(evaluateAlertRule(rule({ sports: ['basketball_nba'] }), arbitrageOpportunity(), platinum, NOW).fires).toBe(true);
-    expect(evaluateAlertRule(rule({ books: ['draftkings'] }), arbitrageOpportunity(), platinum, NOW)).toEqual({ fires: false, reason: 'book' });
-    expect(evaluateAlertRule(rule({ books: ['draftkings', 'fanduel'] }), arbitrageOpportunity(), platinum, NOW).fires).toBe(true);
+    expect(evaluateAlertRule(rule({ sports: ['icehockey_nhl'] }), arbitrageOpportunity(), platinum, NOW)).toEqual({
+      fires: false,
+      reason: 'sport',
+    });
+    expect(evaluateAlertRule(rule({ sports: ['basketball_nba'] }), arbitrageOpportunity(), platinum, NOW).fires).toBe(
+      true,
+    );
+    expect(evaluateAlertRule(rule({ books: ['draftkings'] }), arbitrageOpportunity(), platinum, NOW)).toEqual({
+      fires: false,
+      reason: 'book',
+    });
+    expect(
+      evaluateAlertRule(rule({ books: ['draftkings', 'fanduel'] }), arbitrageOpportunity(), platinum, NOW).fires,
+    ).toBe(true);
     expect(evaluateAlertRule(rule({ kind: 'ev', books: ['draftkings'] }), evBet(), gold, NOW).fires).toBe(true);
   });
 
   it('refuses an opportunity whose oldest leg is older than the maximum leg age', () => {
-    expect(evaluateAlertRule(rule({ maxLegAgeSeconds: 30 }), arbitrageOpportunity({ ageSeconds: 31 }), platinum, NOW)).toEqual({
+    expect(
+      evaluateAlertRule(rule({ maxLegAgeSeconds: 30 }), arbitrageOpportunity({ ageSeconds: 31 }), platinum, NOW),
+    ).toEqual({
       fires: false,
       reason: 'leg_age',
     });
-    expect(evaluateAlertRule(rule({ maxLegAgeSeconds: 30 }), arbitrageOpportunity({ ageSeconds: 30 }), platinum, NOW).fires).toBe(true);
+    expect(
+      evaluateAlertRule(rule({ maxLegAgeSeconds: 30 }), arbitrageOpportunity({ ageSeconds: 30 }), platinum, NOW).fires,
+    ).toBe(true);
   });
 
   it('stays silent in quiet hours read in the user’s time zone', () => {
     // 18:00 UTC is 13:00 in New York and 03:00 in Tokyo.
     const night = { start: 22 * 60, end: 7 * 60 };
-    expect(evaluateAlertRule(rule({ quietHours: { ...night, timeZone: 'Asia/Tokyo' } }), arbitrageOpportunity(), platinum, NOW)).toEqual({
+    expect(
+      evaluateAlertRule(
+        rule({ quietHours: { ...night, timeZone: 'Asia/Tokyo' } }),
+        arbitrageOpportunity(),
+        platinum,
+        NOW,
+      ),
+    ).toEqual({
       fires: false,
       reason: 'quiet_hours',
     });
-    expect(evaluateAlertRule(rule({ quietHours: { ...night, timeZone: 'America/New_York' } }), arbitrageOpportunity(), platinum, NOW).fires).toBe(true);
+    expect(
+      evaluateAlertRule(
+        rule({ quietHours: { ...night, timeZone: 'America/New_York' } }),
+        arbitrageOpportunity(),
+        platinum,
+        NOW,
+      ).fires,
+    ).toBe(true);
   });
 });
 
@@ -100,15 +147,25 @@ describe('alertSummary', () => {
   });
 
   it('words a back/lay’s lay leg as a lay', () => {
-    const [back, lay] = [alertLeg('draftkings', 'Los Angeles Lakers', 120), alertLeg('matchbook', 'Los Angeles Lakers', 106)];
-    const summary = alertSummary(arbitrageOpportunity({ kind: 'back_lay', legs: [back, { ...lay, market: 'h2h_lay', lay: true, liability: 114.31 }] }));
+    const [back, lay] = [
+      alertLeg('draftkings', 'Los Angeles Lakers', 120),
+      alertLeg('matchbook', 'Los Angeles Lakers', 106),
+    ];
+    const summary = alertSummary(
+      arbitrageOpportunity({
+        kind: 'back_lay',
+        legs: [back, { ...lay, market: 'h2h_lay', lay: true, liability: 114.31 }],
+      }),
+    );
     expect(summary.text).toContain('Los Angeles Lakers +120 at draftkings / Lay Los Angeles Lakers +106 at matchbook');
   });
 
   // The notification "opens the opportunity on click" — a prop's +EV row is listed under Player Props.
   it('opens a +EV game line on Straight Bets and a +EV prop on Player Props', () => {
     expect(alertSummary(evBet({ market: 'spreads' })).path).toMatch(/^\/sportsbooks\?mode=game&/);
-    expect(alertSummary(evBet({ market: 'player_points', description: 'LeBron James' })).path).toMatch(/^\/sportsbooks\?mode=props&/);
+    expect(alertSummary(evBet({ market: 'player_points', description: 'LeBron James' })).path).toMatch(
+      /^\/sportsbooks\?mode=props&/,
+    );
     expect(alertSummary(evBet({ market: 'batter_hits_alternate' })).path).toMatch(/^\/sportsbooks\?mode=props&/);
   });
 });

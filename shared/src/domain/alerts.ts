@@ -110,9 +110,19 @@ export function canUseAlertKind(access: PlanAccess, kind: AlertKind): boolean {
 export function minuteOfDay(now: number, timeZone: string): number {
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+    parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(now);
   } catch {
-    parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(now);
+    parts = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'UTC',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(now);
   }
   const hour = Number(parts.find((p) => p.type === 'hour')?.value ?? 0);
   const minute = Number(parts.find((p) => p.type === 'minute')?.value ?? 0);
@@ -149,19 +159,28 @@ function booksOf(opportunity: AlertOpportunity): string[] {
   return 'legs' in opportunity ? opportunity.legs.map((leg) => leg.book) : [opportunity.book];
 }
 
-export type AlertVerdict = { fires: true } | { fires: false; reason: 'plan' | 'kind' | 'below_min' | 'sport' | 'book' | 'leg_age' | 'quiet_hours' };
+export type AlertVerdict =
+  | { fires: true }
+  | { fires: false; reason: 'plan' | 'kind' | 'below_min' | 'sport' | 'book' | 'leg_age' | 'quiet_hours' };
 
 /**
  * Whether `opportunity` fires `rule` for a user with `access` at `now`. Once-per-rule and the
  * per-user rate cap need the deliveries, so the workers apply them on top.
  */
-export function evaluateAlertRule(rule: AlertRuleCriteria, opportunity: AlertOpportunity, access: PlanAccess, now: number): AlertVerdict {
+export function evaluateAlertRule(
+  rule: AlertRuleCriteria,
+  opportunity: AlertOpportunity,
+  access: PlanAccess,
+  now: number,
+): AlertVerdict {
   if (kindOf(opportunity) !== rule.kind) return { fires: false, reason: 'kind' };
   if (!canUseAlertKind(access, rule.kind)) return { fires: false, reason: 'plan' };
   if (alertValue(opportunity) < rule.min) return { fires: false, reason: 'below_min' };
   if (rule.sports.length && !rule.sports.includes(opportunity.sport)) return { fires: false, reason: 'sport' };
-  if (rule.books.length && !booksOf(opportunity).every((book) => rule.books.includes(book))) return { fires: false, reason: 'book' };
-  if (rule.maxLegAgeSeconds !== null && opportunity.ageSeconds > rule.maxLegAgeSeconds) return { fires: false, reason: 'leg_age' };
+  if (rule.books.length && !booksOf(opportunity).every((book) => rule.books.includes(book)))
+    return { fires: false, reason: 'book' };
+  if (rule.maxLegAgeSeconds !== null && opportunity.ageSeconds > rule.maxLegAgeSeconds)
+    return { fires: false, reason: 'leg_age' };
   if (inQuietHours(rule.quietHours, now)) return { fires: false, reason: 'quiet_hours' };
   return { fires: true };
 }
@@ -180,7 +199,14 @@ function pct(value: number): string {
  */
 export function alertPath(opportunity: AlertOpportunity): string {
   const kind = kindOf(opportunity);
-  const mode = 'type' in opportunity ? (kind === 'arbitrage' ? 'arbitrage' : 'middles') : isPlayerPropMarket(opportunity.market) ? 'props' : 'game';
+  const mode =
+    'type' in opportunity
+      ? kind === 'arbitrage'
+        ? 'arbitrage'
+        : 'middles'
+      : isPlayerPropMarket(opportunity.market)
+        ? 'props'
+        : 'game';
   return `/sportsbooks?mode=${mode}&q=${encodeURIComponent(opportunity.homeTeam)}&opportunity=${encodeURIComponent(opportunity.id)}`;
 }
 
@@ -192,7 +218,10 @@ export function alertSummary(opportunity: AlertOpportunity): AlertSummary {
   const legs = (o: ArbitrageOpportunity | MiddleOpportunity) =>
     // a back/lay's lay leg is not a back bet at that price: it says so
     o.legs
-      .map((leg) => `${leg.lay ? 'Lay ' : ''}${leg.outcome}${leg.point === undefined ? '' : ` ${leg.point}`} ${american(leg.price)} at ${leg.bookTitle}`)
+      .map(
+        (leg) =>
+          `${leg.lay ? 'Lay ' : ''}${leg.outcome}${leg.point === undefined ? '' : ` ${leg.point}`} ${american(leg.price)} at ${leg.bookTitle}`,
+      )
       .join(' / ');
   if (!('type' in opportunity)) {
     title = `+EV ${pct(opportunity.evPct)}: ${opportunity.game}`;

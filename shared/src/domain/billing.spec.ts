@@ -44,14 +44,22 @@ describe('planStateOfSubscription', () => {
   it('gives the price plan while active, trialing or past due (Stripe retrying keeps access)', () => {
     for (const status of ['active', 'trialing', 'past_due'] as const) {
       const next = planStateOfSubscription(sub({ status, plan: 'platinum' }));
-      expect(next).toEqual({ plan: 'platinum', status, current_period_end: at('2026-04-01T00:00:00Z'), cancel_at_period_end: false, is_gifted: false });
+      expect(next).toEqual({
+        plan: 'platinum',
+        status,
+        current_period_end: at('2026-04-01T00:00:00Z'),
+        cancel_at_period_end: false,
+        is_gifted: false,
+      });
       expect(effectivePlan({ ...next, unlimited: false }, NOW).plan).toBe('platinum');
     }
   });
 
   it('ends access when Stripe gives up: canceled, unpaid, paused and expired subscriptions are canceled', () => {
     for (const status of ['canceled', 'unpaid', 'paused', 'incomplete_expired'] as const) {
-      const next = planStateOfSubscription(sub({ status, endedAt: at('2026-03-05T00:00:00Z'), cancelAtPeriodEnd: true }));
+      const next = planStateOfSubscription(
+        sub({ status, endedAt: at('2026-03-05T00:00:00Z'), cancelAtPeriodEnd: true }),
+      );
       expect(next).toMatchObject({ status: 'canceled', cancel_at_period_end: false });
       expect(effectivePlan({ ...next, unlimited: false }, NOW).plan).toBe('free');
     }
@@ -90,21 +98,42 @@ describe('supersedes', () => {
 
   it('orders by the period first: a renewal is newer than anything of the period before', () => {
     const renewed = sub({ currentPeriodEnd: at('2026-05-01T00:00:00Z'), observedAt: at('2026-04-01T00:00:00Z') });
-    const late = sub({ status: 'past_due', currentPeriodEnd: at('2026-04-01T00:00:00Z'), observedAt: at('2026-04-02T00:00:00Z') });
+    const late = sub({
+      status: 'past_due',
+      currentPeriodEnd: at('2026-04-01T00:00:00Z'),
+      observedAt: at('2026-04-02T00:00:00Z'),
+    });
     expect(supersedes(renewed, late)).toBe(false);
     expect(supersedes(late, renewed)).toBe(true);
   });
 
   it('never revives an ended subscription, and an ending always applies', () => {
-    const ended = sub({ status: 'canceled', endedAt: at('2026-03-05T00:00:00Z'), observedAt: at('2026-03-05T00:00:00Z') });
-    expect(supersedes(ended, sub({ observedAt: at('2026-03-06T00:00:00Z'), currentPeriodEnd: at('2026-06-01T00:00:00Z') }))).toBe(false);
-    expect(supersedes(sub({ observedAt: at('2026-03-09T00:00:00Z') }), sub({ status: 'canceled', observedAt: at('2026-03-01T00:00:00Z') }))).toBe(true);
+    const ended = sub({
+      status: 'canceled',
+      endedAt: at('2026-03-05T00:00:00Z'),
+      observedAt: at('2026-03-05T00:00:00Z'),
+    });
+    expect(
+      supersedes(ended, sub({ observedAt: at('2026-03-06T00:00:00Z'), currentPeriodEnd: at('2026-06-01T00:00:00Z') })),
+    ).toBe(false);
+    expect(
+      supersedes(
+        sub({ observedAt: at('2026-03-09T00:00:00Z') }),
+        sub({ status: 'canceled', observedAt: at('2026-03-01T00:00:00Z') }),
+      ),
+    ).toBe(true);
   });
 });
 
 describe('governingSubscription and resolveBillingPlan', () => {
   it('lets a live subscription decide over an old ended one, whatever arrived last', () => {
-    const old = sub({ id: 'sub_old', status: 'canceled', plan: 'platinum', endedAt: at('2026-02-01T00:00:00Z'), observedAt: at('2026-03-09T00:00:00Z') });
+    const old = sub({
+      id: 'sub_old',
+      status: 'canceled',
+      plan: 'platinum',
+      endedAt: at('2026-02-01T00:00:00Z'),
+      observedAt: at('2026-03-09T00:00:00Z'),
+    });
     const current = sub({ id: 'sub_new', observedAt: at('2026-03-01T00:00:00Z') });
     expect(governingSubscription([old, current], NOW)?.id).toBe('sub_new');
     expect(resolveBillingPlan(state(), [old, current], NOW)).toMatchObject({ plan: 'gold', status: 'active' });
@@ -118,14 +147,20 @@ describe('governingSubscription and resolveBillingPlan', () => {
 
   it('ends access when the last subscription is deleted', () => {
     const deleted = sub({ status: 'canceled', endedAt: at('2026-03-09T00:00:00Z') });
-    const next = resolveBillingPlan(state({ plan: 'gold', current_period_end: at('2026-04-01T00:00:00Z') }), [deleted], NOW)!;
+    const next = resolveBillingPlan(
+      state({ plan: 'gold', current_period_end: at('2026-04-01T00:00:00Z') }),
+      [deleted],
+      NOW,
+    )!;
     expect(effectivePlan({ ...next, unlimited: false }, NOW).plan).toBe('free');
   });
 
   it('leaves alone a user who never subscribed (a demo or admin grant) and a running gift', () => {
     expect(resolveBillingPlan(state({ plan: 'gold' }), [], NOW)).toBeNull();
     const gift = state({ plan: 'platinum', is_gifted: true, current_period_end: at('2026-04-01T00:00:00Z') });
-    expect(resolveBillingPlan(gift, [sub({ status: 'canceled', endedAt: at('2026-03-01T00:00:00Z') })], NOW)).toBeNull();
+    expect(
+      resolveBillingPlan(gift, [sub({ status: 'canceled', endedAt: at('2026-03-01T00:00:00Z') })], NOW),
+    ).toBeNull();
   });
 
   it('lets a live subscription take over a gift (the gift became its trial or a credit)', () => {

@@ -46,7 +46,16 @@ export const BillingMessages = {
 } as const;
 
 /** Stripe's subscription statuses. */
-export const STRIPE_SUBSCRIPTION_STATUSES = ['incomplete', 'incomplete_expired', 'trialing', 'active', 'past_due', 'canceled', 'unpaid', 'paused'] as const;
+export const STRIPE_SUBSCRIPTION_STATUSES = [
+  'incomplete',
+  'incomplete_expired',
+  'trialing',
+  'active',
+  'past_due',
+  'canceled',
+  'unpaid',
+  'paused',
+] as const;
 export type StripeSubscriptionStatus = (typeof STRIPE_SUBSCRIPTION_STATUSES)[number];
 
 /** A subscription as Stripe reported it at one moment, reduced to what decides access. */
@@ -82,7 +91,10 @@ const LIVE_STATUSES: readonly StripeSubscriptionStatus[] = ['active', 'trialing'
 
 /** Whether the subscription gives access now. */
 export function isLiveSubscription(sub: Pick<SubscriptionSnapshot, 'status' | 'currentPeriodEnd'>, now: Date): boolean {
-  return LIVE_STATUSES.includes(sub.status) && (sub.currentPeriodEnd === null || sub.currentPeriodEnd.getTime() > now.getTime());
+  return (
+    LIVE_STATUSES.includes(sub.status) &&
+    (sub.currentPeriodEnd === null || sub.currentPeriodEnd.getTime() > now.getTime())
+  );
 }
 
 /**
@@ -115,7 +127,8 @@ export function governingSubscription(subs: readonly SubscriptionSnapshot[], now
     return [...live].sort(
       (a, b) =>
         PLAN_RANK[b.plan] - PLAN_RANK[a.plan] ||
-        (b.currentPeriodEnd?.getTime() ?? Number.MAX_SAFE_INTEGER) - (a.currentPeriodEnd?.getTime() ?? Number.MAX_SAFE_INTEGER),
+        (b.currentPeriodEnd?.getTime() ?? Number.MAX_SAFE_INTEGER) -
+          (a.currentPeriodEnd?.getTime() ?? Number.MAX_SAFE_INTEGER),
     )[0];
   }
   return [...subs].sort((a, b) => b.observedAt.getTime() - a.observedAt.getTime())[0] ?? null;
@@ -124,7 +137,9 @@ export function governingSubscription(subs: readonly SubscriptionSnapshot[], now
 /** The plan state a subscription gives. Unpaid, paused and expired subscriptions hold no access: canceled. */
 export function planStateOfSubscription(sub: SubscriptionSnapshot): BillingPlanState {
   const status: BillingPlanState['status'] =
-    sub.status === 'active' || sub.status === 'trialing' || sub.status === 'past_due' || sub.status === 'incomplete' ? sub.status : 'canceled';
+    sub.status === 'active' || sub.status === 'trialing' || sub.status === 'past_due' || sub.status === 'incomplete'
+      ? sub.status
+      : 'canceled';
   const ended = status === 'canceled';
   return {
     plan: sub.plan,
@@ -137,7 +152,12 @@ export function planStateOfSubscription(sub: SubscriptionSnapshot): BillingPlanS
 
 /** A running gift: a gifted paid plan whose month has not ended. */
 export function isRunningGift(state: (PlanStateLike & { is_gifted: boolean }) | null | undefined, now: Date): boolean {
-  return Boolean(state?.is_gifted && state.plan !== 'free' && state.current_period_end && state.current_period_end.getTime() > now.getTime());
+  return Boolean(
+    state?.is_gifted &&
+    state.plan !== 'free' &&
+    state.current_period_end &&
+    state.current_period_end.getTime() > now.getTime(),
+  );
 }
 
 /**
@@ -187,9 +207,18 @@ export function addMonths(date: Date, months: number): Date {
 }
 
 /** A gift's plan state: one month of Platinum from now, or from the end of a gift still running (gifts add up). */
-export function giftPlanState(current: (PlanStateLike & { is_gifted: boolean }) | null | undefined, now: Date): BillingPlanState {
+export function giftPlanState(
+  current: (PlanStateLike & { is_gifted: boolean }) | null | undefined,
+  now: Date,
+): BillingPlanState {
   const from = isRunningGift(current, now) && current?.plan === GIFT_PLAN ? current.current_period_end! : now;
-  return { plan: GIFT_PLAN, status: 'active', current_period_end: addMonths(from, GIFT_MONTHS), cancel_at_period_end: false, is_gifted: true };
+  return {
+    plan: GIFT_PLAN,
+    status: 'active',
+    current_period_end: addMonths(from, GIFT_MONTHS),
+    cancel_at_period_end: false,
+    is_gifted: true,
+  };
 }
 
 /** What GET /api/billing/subscription answers: what /subscribe and /usage-plan show (DECISIONS 3). */

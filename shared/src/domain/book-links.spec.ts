@@ -7,7 +7,9 @@ describe('checkedBookUrl', () => {
     expect(checkedBookUrl('draftkings', 'https://sportsbook.draftkings.com/event/123?outcomes=abc')).toBe(
       'https://sportsbook.draftkings.com/event/123?outcomes=abc',
     );
-    expect(checkedBookUrl('betmgm', 'http://sports.nj.betmgm.com/en/sports')).toBe('http://sports.nj.betmgm.com/en/sports');
+    expect(checkedBookUrl('betmgm', 'http://sports.nj.betmgm.com/en/sports')).toBe(
+      'http://sports.nj.betmgm.com/en/sports',
+    );
     expect(checkedBookUrl('caesars', 'https://sportsbook.caesars.com/us/nj/bet')).not.toBeNull();
     expect(checkedBookUrl('williamhill_us', 'https://www.williamhill.com/us')).not.toBeNull();
   });
@@ -40,14 +42,23 @@ describe('smartLink (spec 001 §7 resolvers)', () => {
   const clean = { event: '31412458', market: '734.94489899', outcome: '43618137' };
 
   it('builds a bet-slip link on the book itself for each of the six books', () => {
-    expect([...SMART_LINK_BOOKS].sort()).toEqual(['betmgm', 'betrivers', 'draftkings', 'fanduel', 'pointsbetus', 'williamhill_us']);
+    expect([...SMART_LINK_BOOKS].sort()).toEqual([
+      'betmgm',
+      'betrivers',
+      'draftkings',
+      'fanduel',
+      'pointsbetus',
+      'williamhill_us',
+    ]);
     for (const book of SMART_LINK_BOOKS) {
       const link = smartLink(book, clean);
       expect([book, link && checkedBookUrl(book, link)]).toEqual([book, link]);
       expect(link).toContain('43618137');
     }
     expect(smartLink('draftkings', clean)).toBe('https://sportsbook.draftkings.com/event/31412458?outcomes=43618137');
-    expect(smartLink('fanduel', clean)).toBe('https://sportsbook.fanduel.com/addToBetslip?marketId[0]=734.94489899&selectionId[0]=43618137');
+    expect(smartLink('fanduel', clean)).toBe(
+      'https://sportsbook.fanduel.com/addToBetslip?marketId[0]=734.94489899&selectionId[0]=43618137',
+    );
     expect(smartLink('pointsbet', clean)).toContain('pointsbet.com');
   });
 
@@ -68,7 +79,10 @@ describe('resolveBookLink', () => {
     const market = 'https://sportsbook.draftkings.com/event/9';
     const book = 'https://sportsbook.draftkings.com/leagues/football/nfl';
     expect(resolveBookLink('draftkings', { betslip, market, book, ids })).toEqual({ url: betslip, kind: 'betslip' });
-    expect(resolveBookLink('draftkings', { market, book, ids })).toEqual({ url: 'https://sportsbook.draftkings.com/event/9?outcomes=7', kind: 'betslip' });
+    expect(resolveBookLink('draftkings', { market, book, ids })).toEqual({
+      url: 'https://sportsbook.draftkings.com/event/9?outcomes=7',
+      kind: 'betslip',
+    });
     expect(resolveBookLink('draftkings', { market, book })).toEqual({ url: market, kind: 'market' });
     expect(resolveBookLink('draftkings', { book })).toEqual({ url: book, kind: 'book' });
     expect(resolveBookLink('draftkings', {})).toEqual({ url: bookSite('draftkings'), kind: 'book' });
@@ -91,7 +105,9 @@ describe('settleBookLinks', () => {
     commence_time: '2026-11-23T00:00:00Z',
     home_team: 'A',
     away_team: 'B',
-    bookmakers: [{ key: 'draftkings', title: 'DraftKings', last_update: '2026-11-23T00:00:00Z', markets: [], ...bookmaker }],
+    bookmakers: [
+      { key: 'draftkings', title: 'DraftKings', last_update: '2026-11-23T00:00:00Z', markets: [], ...bookmaker },
+    ],
   });
 
   it("settles each level's link once: checked, resolved from the ids, or the book's site", () => {

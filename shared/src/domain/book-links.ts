@@ -90,20 +90,32 @@ interface Resolver {
  * own sites use them.
  */
 const RESOLVERS: Readonly<Record<string, Resolver>> = {
-  draftkings: { needs: ['event', 'outcome'], build: ({ event, outcome }) => `https://sportsbook.draftkings.com/event/${event}?outcomes=${outcome}` },
+  draftkings: {
+    needs: ['event', 'outcome'],
+    build: ({ event, outcome }) => `https://sportsbook.draftkings.com/event/${event}?outcomes=${outcome}`,
+  },
   fanduel: {
     needs: ['market', 'outcome'],
-    build: ({ market, outcome }) => `https://sportsbook.fanduel.com/addToBetslip?marketId[0]=${market}&selectionId[0]=${outcome}`,
+    build: ({ market, outcome }) =>
+      `https://sportsbook.fanduel.com/addToBetslip?marketId[0]=${market}&selectionId[0]=${outcome}`,
   },
   betmgm: {
     needs: ['event', 'market', 'outcome'],
-    build: ({ event, market, outcome }) => `https://sports.betmgm.com/en/sports/events/${event}?options=${event}-${market}-${outcome}`,
+    build: ({ event, market, outcome }) =>
+      `https://sports.betmgm.com/en/sports/events/${event}?options=${event}-${market}-${outcome}`,
   },
-  williamhill_us: { needs: ['outcome'], build: ({ outcome }) => `https://sportsbook.caesars.com/us/bet/betslip?selectionIds=${outcome}` },
-  pointsbetus: { needs: ['event', 'outcome'], build: ({ event, outcome }) => `https://pointsbet.com/sports/event/${event}?outcomeId=${outcome}` },
+  williamhill_us: {
+    needs: ['outcome'],
+    build: ({ outcome }) => `https://sportsbook.caesars.com/us/bet/betslip?selectionIds=${outcome}`,
+  },
+  pointsbetus: {
+    needs: ['event', 'outcome'],
+    build: ({ event, outcome }) => `https://pointsbet.com/sports/event/${event}?outcomeId=${outcome}`,
+  },
   betrivers: {
     needs: ['event', 'outcome'],
-    build: ({ event, outcome }) => `https://www.betrivers.com/?page=sportsbook#event/${event}?coupon=single|${outcome}|`,
+    build: ({ event, outcome }) =>
+      `https://www.betrivers.com/?page=sportsbook#event/${event}?coupon=single|${outcome}|`,
   },
 };
 
@@ -176,11 +188,20 @@ function settleBookmaker(bookmaker: BoardBookmaker): void {
     if (market.link !== undefined) setLink(market, checkedBookUrl(bookmaker.key, market.link));
     for (const outcome of market.outcomes) {
       if (outcome.link === undefined && !resolver) continue;
-      setLink(outcome, checkedBookUrl(bookmaker.key, outcome.link) ?? (resolver ? resolved(resolver, bookmaker, market, outcome) : null));
+      setLink(
+        outcome,
+        checkedBookUrl(bookmaker.key, outcome.link) ??
+          (resolver ? resolved(resolver, bookmaker, market, outcome) : null),
+      );
     }
   }
 }
 
-function resolved(resolver: Resolver, bookmaker: BoardBookmaker, market: BoardMarket, outcome: BoardOutcome): string | null {
+function resolved(
+  resolver: Resolver,
+  bookmaker: BoardBookmaker,
+  market: BoardMarket,
+  outcome: BoardOutcome,
+): string | null {
   return resolvedLink(resolver, { event: bookmaker.sid, market: market.sid, outcome: outcome.sid });
 }

@@ -40,7 +40,13 @@ describe('plan checks', () => {
 // DECISIONS 3–4: cancel at period end keeps access to the end; a gift lasts its month.
 describe('effectivePlan', () => {
   const now = new Date('2026-11-21T12:00:00Z');
-  const state = (over: object) => ({ plan: 'platinum' as const, status: 'active' as const, current_period_end: null, unlimited: false, ...over });
+  const state = (over: object) => ({
+    plan: 'platinum' as const,
+    status: 'active' as const,
+    current_period_end: null,
+    unlimited: false,
+    ...over,
+  });
 
   it('is free without a row', () => {
     expect(effectivePlan(null, now)).toEqual(free);
@@ -81,20 +87,42 @@ describe('currentAccess', () => {
   const end = new Date('2026-12-01T00:00:00Z');
 
   it('is the free plan for a user who never had a plan row (a join gives nulls)', () => {
-    expect(currentAccess({ plan: null, status: null, current_period_end: null, unlimited: null }, now)).toEqual({ access: free, until: null });
+    expect(currentAccess({ plan: null, status: null, current_period_end: null, unlimited: null }, now)).toEqual({
+      access: free,
+      until: null,
+    });
     expect(currentAccess(undefined, now)).toEqual({ access: free, until: null });
   });
 
   it('gives the plan in force and when it lapses, from the row as stored', () => {
-    expect(currentAccess({ plan: 'gold', status: 'active', current_period_end: end, unlimited: false }, now)).toEqual({ access: gold, until: end });
-    expect(currentAccess({ plan: 'gold', status: 'canceled', current_period_end: end, unlimited: null }, now)).toEqual({ access: free, until: null });
-    expect(currentAccess({ plan: 'free', status: 'active', current_period_end: null, unlimited: true }, now)).toEqual({ access: unlimitedFree, until: null });
+    expect(currentAccess({ plan: 'gold', status: 'active', current_period_end: end, unlimited: false }, now)).toEqual({
+      access: gold,
+      until: end,
+    });
+    expect(currentAccess({ plan: 'gold', status: 'canceled', current_period_end: end, unlimited: null }, now)).toEqual({
+      access: free,
+      until: null,
+    });
+    expect(currentAccess({ plan: 'free', status: 'active', current_period_end: null, unlimited: true }, now)).toEqual({
+      access: unlimitedFree,
+      until: null,
+    });
   });
 });
 
 // spec 000 §5 sportsbook selection, with DECISIONS 27: one rule for every screen.
 describe('sportsbook selection rules', () => {
-  const popularAndDfs = ['draftkings', 'fanduel', 'betmgm', 'williamhill_us', 'prizepicks', 'underdog', 'pick6', 'dabble_au', 'pointsbetus'];
+  const popularAndDfs = [
+    'draftkings',
+    'fanduel',
+    'betmgm',
+    'williamhill_us',
+    'prizepicks',
+    'underdog',
+    'pick6',
+    'dabble_au',
+    'pointsbetus',
+  ];
 
   it('free toggles only popular books and DFS apps', () => {
     expect(canToggleSportsbook(free, 'draftkings')).toBe(true);
@@ -129,7 +157,11 @@ describe('sportsbook selection rules', () => {
       unknown: ['nope'],
       notAllowed: ['pinnacle'],
     });
-    expect(checkSportsbookSelection(gold, ['pinnacle', 'nope'])).toEqual({ keys: ['pinnacle'], unknown: ['nope'], notAllowed: [] });
+    expect(checkSportsbookSelection(gold, ['pinnacle', 'nope'])).toEqual({
+      keys: ['pinnacle'],
+      unknown: ['nope'],
+      notAllowed: [],
+    });
   });
 
   it('hides books a downgrade to free no longer allows', () => {

@@ -59,7 +59,14 @@ export interface PlanColumns {
  */
 export function currentAccess(row: PlanColumns | null | undefined, now: Date = new Date()): CurrentAccess {
   const state: PlanStateLike | null =
-    row?.plan && row.status ? { plan: row.plan, status: row.status, current_period_end: row.current_period_end, unlimited: row.unlimited ?? false } : null;
+    row?.plan && row.status
+      ? {
+          plan: row.plan,
+          status: row.status,
+          current_period_end: row.current_period_end,
+          unlimited: row.unlimited ?? false,
+        }
+      : null;
   return { access: effectivePlan(state, now), until: accessLapsesAt(state, now) };
 }
 
@@ -111,7 +118,9 @@ export function canToggleSportsbook(access: PlanAccess, key: string): boolean {
 
 /** The plan's books as pricing words them: "Popular sportsbooks and DFS apps", or "25+ sportsbooks" (the catalogue rounded down to 5). */
 export function planBooksCopy(access: PlanAccess): string {
-  return seesEveryBook(access) ? `${Math.floor(SPORTSBOOKS.length / 5) * 5}+ sportsbooks` : 'Popular sportsbooks and DFS apps';
+  return seesEveryBook(access)
+    ? `${Math.floor(SPORTSBOOKS.length / 5) * 5}+ sportsbooks`
+    : 'Popular sportsbooks and DFS apps';
 }
 
 /** Catalogue keys the plan may select, in catalogue order. */
@@ -143,5 +152,7 @@ export function checkSportsbookSelection(access: PlanAccess, requested: readonly
 
 /** Keeps the stored books the plan still allows (a downgrade to free hides the paid books without deleting them). */
 export function sportsbooksAllowedNow(access: PlanAccess, stored: readonly string[]): string[] {
-  return stored.map(canonicalBookKey).filter((key, i, all) => all.indexOf(key) === i && canToggleSportsbook(access, key));
+  return stored
+    .map(canonicalBookKey)
+    .filter((key, i, all) => all.indexOf(key) === i && canToggleSportsbook(access, key));
 }

@@ -1,7 +1,14 @@
 import type { OpportunityUpdate } from '../realtime/channels';
 import { scanEvent } from '../engine/opportunities/scan';
 import { book, event, NOW } from '../testing/board-builder';
-import { boardCoverage, dailyCounterFields, dailyFindings, distinctKey, summariseDailyCounters, utcDay } from './landing-stats';
+import {
+  boardCoverage,
+  dailyCounterFields,
+  dailyFindings,
+  distinctKey,
+  summariseDailyCounters,
+  utcDay,
+} from './landing-stats';
 import type { SportBoard } from './odds';
 
 const update = (
@@ -69,7 +76,8 @@ const middle = (id: string, gap: number, probability: number, books = ['draftkin
       { book: books[1], outcome: 'Under', point: 48.5, decimal: 1.91 },
     ],
   }) as never;
-const evRow = (id: string, evPct: number, isDfs = false, bookKey = 'draftkings') => ({ id, flags: [], evPct, isDfs, book: bookKey }) as never;
+const evRow = (id: string, evPct: number, isDfs = false, bookKey = 'draftkings') =>
+  ({ id, flags: [], evPct, isDfs, book: bookKey }) as never;
 
 // DECISIONS 17: opportunities found today and average edge today are counted by detection, once each.
 describe('dailyFindings', () => {
@@ -78,8 +86,12 @@ describe('dailyFindings', () => {
     expect(scan.ev.length).toBeGreaterThan(0);
     const arb = scan.arbitrage[0];
     const ev = scan.ev[0];
-    expect(dailyFindings('arbitrage', [update(arb)])).toEqual([{ id: distinctKey(arb.id, arb), day: '2026-01-10', edgeBp: Math.round(arb.profitPct * 100) }]);
-    expect(dailyFindings('ev', [update(ev, undefined, 'updated')])).toEqual([{ id: ev.id, day: '2026-01-10', edgeBp: Math.round(ev.evPct * 100) }]);
+    expect(dailyFindings('arbitrage', [update(arb)])).toEqual([
+      { id: distinctKey(arb.id, arb), day: '2026-01-10', edgeBp: Math.round(arb.profitPct * 100) },
+    ]);
+    expect(dailyFindings('ev', [update(ev, undefined, 'updated')])).toEqual([
+      { id: ev.id, day: '2026-01-10', edgeBp: Math.round(ev.evPct * 100) },
+    ]);
   });
 
   // DECISIONS 29: one opportunity is its event, market, and legs' books and lines, whatever its price updates
@@ -89,8 +101,12 @@ describe('dailyFindings', () => {
       { book: b, outcome: 'Under', point: 47.5, price: 105 },
     ];
     const first = distinctKey('arb:e1:totals::47.5:2', { legs: legs('draftkings', 'fanduel') });
-    expect(distinctKey('arb:e1:totals::47.5:2', { legs: legs('fanduel', 'draftkings', 120).reverse() })).not.toBe(first);
-    expect(distinctKey('arb:e1:totals::47.5:2', { legs: [...legs('draftkings', 'fanduel', 125)].reverse() })).toBe(first);
+    expect(distinctKey('arb:e1:totals::47.5:2', { legs: legs('fanduel', 'draftkings', 120).reverse() })).not.toBe(
+      first,
+    );
+    expect(distinctKey('arb:e1:totals::47.5:2', { legs: [...legs('draftkings', 'fanduel', 125)].reverse() })).toBe(
+      first,
+    );
     expect(distinctKey('arb:e1:totals::47.5:2', { legs: legs('draftkings', 'betmgm') })).not.toBe(first);
     expect(distinctKey('arb:e1:totals::47.5:2', { legs: legs('caesars', 'fanduel') })).toBe(
       distinctKey('arb:e1:totals::47.5:2', { legs: legs('williamhill_us', 'fanduel') }),
@@ -104,7 +120,14 @@ describe('dailyFindings', () => {
   });
 
   it('leaves out what is gone and what is flagged stale or suspect; live is a real opportunity', () => {
-    const gone: OpportunityUpdate = { action: 'gone', id: 'arb:gone', event_id: 'evt1', board: 'odds', time_found: new Date(NOW).toISOString(), expires_in: 0 };
+    const gone: OpportunityUpdate = {
+      action: 'gone',
+      id: 'arb:gone',
+      event_id: 'evt1',
+      board: 'odds',
+      time_found: new Date(NOW).toISOString(),
+      expires_in: 0,
+    };
     const found = dailyFindings('arbitrage', [
       gone,
       update(arbitrage('arb:stale', 2, ['stale'])),
@@ -140,7 +163,10 @@ describe('dailyFindings', () => {
       update(middle('mid:other-books', 4, 30, ['bovada', 'fanduel'])),
     ]);
     expect(middles.map((f) => f.id.split('|')[0])).toEqual(['mid:default']);
-    const ev = dailyFindings('ev', [update(evRow('ev:default', 1.5)), update(evRow('ev:other-book', 8, false, 'pinnacle'))]);
+    const ev = dailyFindings('ev', [
+      update(evRow('ev:default', 1.5)),
+      update(evRow('ev:other-book', 8, false, 'pinnacle')),
+    ]);
     expect(ev.map((f) => f.id)).toEqual(['ev:default']);
   });
 
@@ -166,11 +192,17 @@ describe('summariseDailyCounters', () => {
       [arb.edgeCount]: '1',
       [mid.found]: '2',
     };
-    expect(summariseDailyCounters(hash)).toEqual({ opportunities_today: { total: 6, ev: 3, arbitrage: 1, middles: 2 }, average_edge_pct_today: 1.63 });
+    expect(summariseDailyCounters(hash)).toEqual({
+      opportunities_today: { total: 6, ev: 3, arbitrage: 1, middles: 2 },
+      average_edge_pct_today: 1.63,
+    });
   });
 
   it('has no average before anything with an edge is found (never a made-up zero)', () => {
-    expect(summariseDailyCounters({})).toEqual({ opportunities_today: { total: 0, ev: 0, arbitrage: 0, middles: 0 }, average_edge_pct_today: null });
+    expect(summariseDailyCounters({})).toEqual({
+      opportunities_today: { total: 0, ev: 0, arbitrage: 0, middles: 0 },
+      average_edge_pct_today: null,
+    });
     expect(summariseDailyCounters({ [dailyCounterFields('middles').found]: '4' }).average_edge_pct_today).toBeNull();
   });
 });

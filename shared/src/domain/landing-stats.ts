@@ -74,7 +74,10 @@ function seenWithDefaults(kind: CountedOpportunityKind, opportunity: unknown): b
   if (kind === 'ev') return evBetForUser(opportunity as EvBet, { minEv: 0, books }) !== null;
   if (kind === 'arbitrage') {
     const { minProfitPct, maxStake, bankroll } = ARBITRAGE_DEFAULTS;
-    return arbitrageForUser(opportunity as ArbitrageOpportunity, { minProfit: minProfitPct, maxStake, bankroll, books }) !== null;
+    return (
+      arbitrageForUser(opportunity as ArbitrageOpportunity, { minProfit: minProfitPct, maxStake, bankroll, books }) !==
+      null
+    );
   }
   return middleForUser(opportunity as MiddleOpportunity, { ...MIDDLE_DEFAULTS, books }) !== null;
 }
@@ -97,7 +100,11 @@ export function dailyFindings(kind: CountedOpportunityKind, updates: readonly Op
     const pct = edgePct(kind, update.opportunity);
     if (kind === 'ev' && (!(pct !== null && pct > 0) || (update.opportunity as { isDfs?: boolean }).isDfs)) continue;
     if (!seenWithDefaults(kind, update.opportunity)) continue;
-    findings.push({ id: distinctKey(update.id, update.opportunity), day: utcDay(update.time_found), edgeBp: pct === null ? null : Math.round(pct * 100) });
+    findings.push({
+      id: distinctKey(update.id, update.opportunity),
+      day: utcDay(update.time_found),
+      edgeBp: pct === null ? null : Math.round(pct * 100),
+    });
   }
   return findings;
 }
@@ -110,13 +117,18 @@ export const dailyCounterFields = (kind: CountedOpportunityKind) => ({
 });
 
 /** A day's counter hash (as Redis returns it) → the figures shown: counts per kind and the mean edge. */
-export function summariseDailyCounters(hash: Record<string, string>): Pick<LandingStats, 'opportunities_today' | 'average_edge_pct_today'> {
+export function summariseDailyCounters(
+  hash: Record<string, string>,
+): Pick<LandingStats, 'opportunities_today' | 'average_edge_pct_today'> {
   const read = (field: string) => {
     const value = Number(hash[field] ?? 0);
     return Number.isFinite(value) ? value : 0;
   };
   const kinds: CountedOpportunityKind[] = ['ev', 'arbitrage', 'middles'];
-  const found = Object.fromEntries(kinds.map((k) => [k, read(dailyCounterFields(k).found)])) as Record<CountedOpportunityKind, number>;
+  const found = Object.fromEntries(kinds.map((k) => [k, read(dailyCounterFields(k).found)])) as Record<
+    CountedOpportunityKind,
+    number
+  >;
   let sum = 0;
   let count = 0;
   for (const kind of kinds) {
@@ -134,7 +146,9 @@ export function summariseDailyCounters(hash: Record<string, string>): Pick<Landi
  * Books and markets on the current boards: a market is one event's market key (per player for props) with at
  * least one price; finished games are left out. Books are counted by their canonical key.
  */
-export function boardCoverage(boards: ReadonlyArray<SportBoard | null>): Pick<LandingStats, 'books_covered' | 'markets_tracked'> {
+export function boardCoverage(
+  boards: ReadonlyArray<SportBoard | null>,
+): Pick<LandingStats, 'books_covered' | 'markets_tracked'> {
   const books = new Set<string>();
   const markets = new Set<string>();
   for (const board of boards) {

@@ -3,7 +3,14 @@ import { buildLineHistory as wire, decodeLineHistory, type LineHistoryRow } from
 /** The answer with absolute times, as the client decodes it. */
 const buildLineHistory = (rows: LineHistoryRow[]) => decodeLineHistory(wire(rows));
 
-const row = (at: string, name: string, price: number, point: number | null = null, market = 'spreads', book = 'draftkings'): LineHistoryRow => ({
+const row = (
+  at: string,
+  name: string,
+  price: number,
+  point: number | null = null,
+  market = 'spreads',
+  book = 'draftkings',
+): LineHistoryRow => ({
   bookmaker_key: book,
   bookmaker_title: book === 'draftkings' ? 'DraftKings' : 'FanDuel',
   market_key: market,

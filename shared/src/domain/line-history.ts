@@ -95,7 +95,11 @@ function mapTimes(book: LineHistoryBook, convert: (entries: Entries) => Entries)
     ...book,
     markets: book.markets.map((m) => ({
       ...m,
-      outcomes: m.outcomes.map((o) => ({ ...o, moves: convert(o.moves), lines: o.lines.map((l) => ({ ...l, prices: convert(l.prices) })) })),
+      outcomes: m.outcomes.map((o) => ({
+        ...o,
+        moves: convert(o.moves),
+        lines: o.lines.map((l) => ({ ...l, prices: convert(l.prices) })),
+      })),
     })),
   };
 }

@@ -62,7 +62,14 @@ export interface SportBoard {
 }
 
 /** Spec 001 §9 default straight-bet markets, the odds page's: h2h, spreads, totals, team totals and the alternates. */
-export const DEFAULT_STRAIGHT_BET_MARKETS = ['h2h', 'spreads', 'totals', 'team_totals', 'alternate_spreads', 'alternate_totals'] as const;
+export const DEFAULT_STRAIGHT_BET_MARKETS = [
+  'h2h',
+  'spreads',
+  'totals',
+  'team_totals',
+  'alternate_spreads',
+  'alternate_totals',
+] as const;
 
 /** Spec 001 §7: straight bets use the regions us, us2 and us_exchanges. */
 export const STRAIGHT_BET_REGIONS = ['us', 'us2', 'us_exchanges'] as const;

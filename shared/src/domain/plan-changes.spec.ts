@@ -29,14 +29,23 @@ describe('planChangeAuditEntry', () => {
 
   it('records the end of a cancelled subscription, a switch while cancelling and a first plan as plan changes', () => {
     const ended = planChangeAuditEntry(state({ cancel_at_period_end: true }), state({ status: 'canceled' }), 'free');
-    expect(ended).toEqual({ action: AuditActions.planChanged, details: { plan: 'gold', status: 'canceled', effective: 'free' } });
-    const switched = planChangeAuditEntry(state({ cancel_at_period_end: true }), state({ plan: 'platinum' }), 'platinum');
+    expect(ended).toEqual({
+      action: AuditActions.planChanged,
+      details: { plan: 'gold', status: 'canceled', effective: 'free' },
+    });
+    const switched = planChangeAuditEntry(
+      state({ cancel_at_period_end: true }),
+      state({ plan: 'platinum' }),
+      'platinum',
+    );
     expect(switched.action).toBe(AuditActions.planChanged);
     expect(planChangeAuditEntry(undefined, state({}), 'gold').action).toBe(AuditActions.planChanged);
   });
 
   it('does not record a cancellation twice when a later report keeps it set', () => {
     const renewedDate = state({ cancel_at_period_end: true, current_period_end: new Date('2027-01-26T09:00:00Z') });
-    expect(planChangeAuditEntry(state({ cancel_at_period_end: true }), renewedDate, 'gold').action).toBe(AuditActions.planChanged);
+    expect(planChangeAuditEntry(state({ cancel_at_period_end: true }), renewedDate, 'gold').action).toBe(
+      AuditActions.planChanged,
+    );
   });
 });

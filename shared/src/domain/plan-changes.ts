@@ -16,7 +16,13 @@ export interface PlanChangedMessage {
 /** The announcement of a plan state just written. */
 export function planChangedMessage(userId: string, state: PlanStateLike, now: Date = new Date()): PlanChangedMessage {
   const { access, until } = currentAccess(state, now);
-  return { userId, plan: state.plan, unlimited: state.unlimited, effective: access, effective_until: until?.toISOString() ?? null };
+  return {
+    userId,
+    plan: state.plan,
+    unlimited: state.unlimited,
+    effective: access,
+    effective_until: until?.toISOString() ?? null,
+  };
 }
 
 /** A plan state as the security log compares two of them. */
@@ -40,7 +46,12 @@ export function planChangeAuditEntry(
       details: { plan: after.plan, effective, access_until: after.current_period_end?.toISOString() ?? null },
     };
   }
-  if (before?.cancel_at_period_end && !after.cancel_at_period_end && after.status !== 'canceled' && before.plan === after.plan) {
+  if (
+    before?.cancel_at_period_end &&
+    !after.cancel_at_period_end &&
+    after.status !== 'canceled' &&
+    before.plan === after.plan
+  ) {
     return { action: AuditActions.subscriptionResumed, details: { plan: after.plan, effective } };
   }
   return { action: AuditActions.planChanged, details: { plan: after.plan, status: after.status, effective } };

@@ -39,7 +39,9 @@ export function parseReactionEmoji(value: unknown): ReactionEmoji | null {
   if (typeof value !== 'string') return null;
   const trimmed = value.trim();
   if ((REACTION_EMOJI_NAMES as string[]).includes(trimmed.toLowerCase())) return trimmed.toLowerCase() as ReactionEmoji;
-  const byChar = REACTION_EMOJI_NAMES.find((name) => REACTION_EMOJIS[name] === trimmed || REACTION_EMOJIS[name] === trimmed.replace(/\uFE0F/g, ''));
+  const byChar = REACTION_EMOJI_NAMES.find(
+    (name) => REACTION_EMOJIS[name] === trimmed || REACTION_EMOJIS[name] === trimmed.replace(/\uFE0F/g, ''),
+  );
   return byChar ?? null;
 }
 

@@ -9,7 +9,12 @@ export interface Sportsbook {
   offshore: boolean;
 }
 
-const book = (key: string, name: string, tier: 1 | 2 | 3, flags: Partial<Omit<Sportsbook, 'key' | 'name' | 'tier'>> = {}): Sportsbook => ({
+const book = (
+  key: string,
+  name: string,
+  tier: 1 | 2 | 3,
+  flags: Partial<Omit<Sportsbook, 'key' | 'name' | 'tier'>> = {},
+): Sportsbook => ({
   key,
   name,
   tier,
@@ -92,7 +97,15 @@ export function isDfsBook(key: string): boolean {
 export const DEFAULT_SPORTSBOOKS: readonly string[] = ['draftkings', 'fanduel', 'betmgm', 'williamhill_us'];
 
 /** Preferred book order for tables (spec 001 §5). */
-export const PREFERRED_BOOK_ORDER: readonly string[] = ['draftkings', 'fanduel', 'williamhill_us', 'betmgm', 'pinnacle', 'novig', 'prophetx'];
+export const PREFERRED_BOOK_ORDER: readonly string[] = [
+  'draftkings',
+  'fanduel',
+  'williamhill_us',
+  'betmgm',
+  'pinnacle',
+  'novig',
+  'prophetx',
+];
 
 /** Default bankroll everywhere (DECISIONS 16), in whole dollars. */
 export const DEFAULT_BANKROLL = 1000;

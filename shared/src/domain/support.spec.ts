@@ -6,7 +6,12 @@ describe('supportMails', () => {
   const request = { subject: '  Odds stuck  ', message: 'The NBA board has not moved for ten minutes.\n' };
 
   it('marks a Platinum request priority and acknowledges it to the user', () => {
-    const { toSupport, acknowledgement } = supportMails(request, { userId: 'u1', email: 'pat@example.com', plan: 'platinum' }, 'support@oddspulse.local', now);
+    const { toSupport, acknowledgement } = supportMails(
+      request,
+      { userId: 'u1', email: 'pat@example.com', plan: 'platinum' },
+      'support@oddspulse.local',
+      now,
+    );
     expect(toSupport).toEqual({
       to: 'support@oddspulse.local',
       subject: '[Priority] [platinum] Odds stuck',
@@ -20,7 +25,12 @@ describe('supportMails', () => {
   it('sends other plans as ordinary requests', () => {
     expect(isPrioritySupport('gold')).toBe(false);
     expect(isPrioritySupport('free')).toBe(false);
-    const { toSupport, acknowledgement } = supportMails(request, { userId: 'u2', email: 'g@example.com', plan: 'gold' }, 'help@x', now);
+    const { toSupport, acknowledgement } = supportMails(
+      request,
+      { userId: 'u2', email: 'g@example.com', plan: 'gold' },
+      'help@x',
+      now,
+    );
     expect(toSupport.subject).toBe('[gold] Odds stuck');
     expect(acknowledgement.text).not.toContain('priority');
   });

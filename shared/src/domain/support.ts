@@ -9,7 +9,8 @@ export const SUPPORT_LIMITS = { subject: 120, message: 5000 } as const;
 
 export const SupportMessages = {
   sent: 'Thanks: your message is with our support team. A copy is on its way to your email.',
-  sentPriority: 'Thanks: your message is with our support team, marked priority for Platinum. A copy is on its way to your email.',
+  sentPriority:
+    'Thanks: your message is with our support team, marked priority for Platinum. A copy is on its way to your email.',
   unavailable: 'Support mail cannot be sent right now. Please try again shortly.',
 } as const;
 

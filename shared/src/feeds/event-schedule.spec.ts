@@ -1,9 +1,19 @@
-import { EVENT_POLL_INTERVAL_MS, eventPollClass, oddsPollPlan, type PlannedSlots, type ScheduledEvent } from './event-schedule';
+import {
+  EVENT_POLL_INTERVAL_MS,
+  eventPollClass,
+  oddsPollPlan,
+  type PlannedSlots,
+  type ScheduledEvent,
+} from './event-schedule';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 const NOW = Date.parse('2026-03-01T18:00:02Z');
-const event = (id: string, startsIn: number, completed = false): ScheduledEvent => ({ id, start: NOW + startsIn, completed });
+const event = (id: string, startsIn: number, completed = false): ScheduledEvent => ({
+  id,
+  start: NOW + startsIn,
+  completed,
+});
 
 // spec 001 §9 "Generic cache": live TTL 5 s; smart TTL 10 s if the game starts within an hour, 20 s within two
 // hours; upcoming 30 s; final 300 s. Live window: 3.5 hours after start.
@@ -31,7 +41,13 @@ describe('eventPollClass and the intervals of spec 001 §9', () => {
 });
 
 describe('oddsPollPlan', () => {
-  const board = [event('live', -10 * MIN), event('soon', 30 * MIN), event('later', 90 * MIN), event('tomorrow', 24 * HOUR), event('done', -3 * HOUR, true)];
+  const board = [
+    event('live', -10 * MIN),
+    event('soon', 30 * MIN),
+    event('later', 90 * MIN),
+    event('tomorrow', 24 * HOUR),
+    event('done', -3 * HOUR, true),
+  ];
   const open = { urgentOnly: false };
 
   it('sweeps a sport never polled at once, and a sweep brings every class up to date', () => {
@@ -43,7 +59,13 @@ describe('oddsPollPlan', () => {
       eventIds: null,
       classes: ['upcoming'],
     });
-    expect(oddsPollPlan('basketball_nba', board, {}, NOW, open).poll?.classes).toEqual(['live', 'within_1h', 'within_2h', 'upcoming', 'final']);
+    expect(oddsPollPlan('basketball_nba', board, {}, NOW, open).poll?.classes).toEqual([
+      'live',
+      'within_1h',
+      'within_2h',
+      'upcoming',
+      'final',
+    ]);
   });
 
   /** Runs the scheduler every second for `seconds`, feeding each plan back as the next one's `planned`. */
@@ -80,7 +102,13 @@ describe('oddsPollPlan', () => {
   });
 
   it('polls the due events by id between sweeps', () => {
-    const planned: PlannedSlots = { live: NOW - 7_000, within_1h: NOW - 12_000, within_2h: NOW - 2_000, upcoming: NOW - 2_000, final: NOW - 2_000 };
+    const planned: PlannedSlots = {
+      live: NOW - 7_000,
+      within_1h: NOW - 12_000,
+      within_2h: NOW - 2_000,
+      upcoming: NOW - 2_000,
+      final: NOW - 2_000,
+    };
     const { poll } = oddsPollPlan('basketball_nba', board, planned, NOW + 5_000, open);
     expect(poll?.eventIds).toEqual(['live', 'soon']);
     expect(poll?.classes).toEqual(['live', 'within_1h']);

@@ -97,10 +97,12 @@ export function oddsPollPlan(
     else byClass.set(cls, [event.id]);
   }
   const isDue = (cls: EventPollClass) => (planned[cls] ?? -Infinity) < slotStart(now, EVENT_POLL_INTERVAL_MS[cls]);
-  const sweepClass: EventPollClass = byClass.size > 0 && [...byClass.keys()].every((c) => c === 'final') ? 'final' : 'upcoming';
+  const sweepClass: EventPollClass =
+    byClass.size > 0 && [...byClass.keys()].every((c) => c === 'final') ? 'final' : 'upcoming';
   const present = EVENT_POLL_CLASSES.filter((c) => byClass.has(c) || c === sweepClass);
   const due = present.filter(isDue);
-  const held = (classes: readonly EventPollClass[]) => classes.map((c) => ({ class: c, events: byClass.get(c)?.length ?? 0 }));
+  const held = (classes: readonly EventPollClass[]) =>
+    classes.map((c) => ({ class: c, events: byClass.get(c)?.length ?? 0 }));
   const slot = slotStart(now, ODDS_POLL_SLOT_MS);
   const plan = (eventIds: string[] | null, classes: EventPollClass[]): OddsPollPlan => ({
     sport,

@@ -10,12 +10,23 @@ describe('duePolls', () => {
     const polls = duePolls(['basketball_nba'], [], cadence, 95_000);
     expect(polls).toEqual([
       { kind: 'props', sport: 'basketball_nba', intervalMs: 120_000, tick: 0, jobId: 'props-basketball_nba-120000-0' },
-      { kind: 'scores', sport: 'basketball_nba', intervalMs: 60_000, tick: 60_000, jobId: 'scores-basketball_nba-60000-60000' },
+      {
+        kind: 'scores',
+        sport: 'basketball_nba',
+        intervalMs: 60_000,
+        tick: 60_000,
+        jobId: 'scores-basketball_nba-60000-60000',
+      },
     ]);
   });
 
   it('polls faster when the last odds or scores poll saw a live game', () => {
-    const polls = duePolls(['basketball_nba', 'icehockey_nhl'], [status('scores', 'basketball_nba', 2)], cadence, 95_000);
+    const polls = duePolls(
+      ['basketball_nba', 'icehockey_nhl'],
+      [status('scores', 'basketball_nba', 2)],
+      cadence,
+      95_000,
+    );
     expect(polls.filter((p) => p.sport === 'basketball_nba').map((p) => p.intervalMs)).toEqual([120_000, 15_000]);
     expect(polls.filter((p) => p.sport === 'icehockey_nhl').map((p) => p.intervalMs)).toEqual([120_000, 60_000]);
   });

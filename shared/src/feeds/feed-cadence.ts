@@ -21,8 +21,15 @@ export interface DuePoll {
  * or scores poll saw a live game. The job id names the sport, kind and time slot, so every scheduler run within a
  * slot (from any process) enqueues the same job once.
  */
-export function duePolls(sports: readonly string[], statuses: readonly FeedStatus[], cadence: Cadence, now: number): DuePoll[] {
-  const live = new Set(statuses.filter((s) => (s.kind === 'odds' || s.kind === 'scores') && s.live > 0).map((s) => s.sport));
+export function duePolls(
+  sports: readonly string[],
+  statuses: readonly FeedStatus[],
+  cadence: Cadence,
+  now: number,
+): DuePoll[] {
+  const live = new Set(
+    statuses.filter((s) => (s.kind === 'odds' || s.kind === 'scores') && s.live > 0).map((s) => s.sport),
+  );
   const polls: DuePoll[] = [];
   for (const sport of sports) {
     const isLive = live.has(sport);

@@ -6,7 +6,9 @@ describe('implausibleAnswer', () => {
   const over = { finished: true };
 
   it('refuses an empty answer for a board with a game not over', () => {
-    expect(implausibleAnswer({ kept: 0, dropped: 0 }, [over, open])).toBe('Implausible answer: no events, while the last board had 2');
+    expect(implausibleAnswer({ kept: 0, dropped: 0 }, [over, open])).toBe(
+      'Implausible answer: no events, while the last board had 2',
+    );
   });
 
   it('accepts an empty answer when every game of the board is over, or there was no board', () => {
@@ -21,6 +23,8 @@ describe('implausibleAnswer', () => {
   });
 
   it('accepts a smaller board and a few unreadable entries', () => {
-    expect(implausibleAnswer({ kept: 4, dropped: 1 }, [open, open, open, open, open, open, open, open, open, open])).toBeNull();
+    expect(
+      implausibleAnswer({ kept: 4, dropped: 1 }, [open, open, open, open, open, open, open, open, open, open]),
+    ).toBeNull();
   });
 });

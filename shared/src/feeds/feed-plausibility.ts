@@ -6,7 +6,10 @@
  *   one by one, they do not all vanish at once. A board whose games are all over may empty (a day with no games).
  * The refusal is a feed error: the last board is kept and shown stale.
  */
-export function implausibleAnswer(answer: { kept: number; dropped: number }, previous: ReadonlyArray<{ finished: boolean }> | null): string | null {
+export function implausibleAnswer(
+  answer: { kept: number; dropped: number },
+  previous: ReadonlyArray<{ finished: boolean }> | null,
+): string | null {
   if (answer.dropped > 0 && answer.dropped >= answer.kept) {
     return `Implausible answer: ${answer.dropped} of ${answer.kept + answer.dropped} entries unreadable`;
   }

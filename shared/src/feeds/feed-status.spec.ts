@@ -19,7 +19,16 @@ describe('feedStatus', () => {
   });
 
   it('takes the fields it is given over its own', () => {
-    const stale = feedStatus('odds', 'basketball_nba', 'theoddsapi', now, { state: 'stale', stale_since: '2026-11-26T15:50:00.000Z', error: 'HTTP 500' });
-    expect(stale).toMatchObject({ state: 'stale', stale_since: '2026-11-26T15:50:00.000Z', error: 'HTTP 500', events: 0 });
+    const stale = feedStatus('odds', 'basketball_nba', 'theoddsapi', now, {
+      state: 'stale',
+      stale_since: '2026-11-26T15:50:00.000Z',
+      error: 'HTTP 500',
+    });
+    expect(stale).toMatchObject({
+      state: 'stale',
+      stale_since: '2026-11-26T15:50:00.000Z',
+      error: 'HTTP 500',
+      events: 0,
+    });
   });
 });

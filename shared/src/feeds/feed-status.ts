@@ -1,7 +1,13 @@
 import type { FeedKind, FeedStatus } from '../domain/health';
 
 /** A feed's status from a poll at `now`: `fields` over a poll that went well, found nothing and never succeeded before. */
-export function feedStatus(kind: FeedKind, sport: string, provider: string, now: number, fields: Partial<FeedStatus>): FeedStatus {
+export function feedStatus(
+  kind: FeedKind,
+  sport: string,
+  provider: string,
+  now: number,
+  fields: Partial<FeedStatus>,
+): FeedStatus {
   return {
     kind,
     sport,

@@ -25,7 +25,9 @@ describe('normaliseOddsApiV4', () => {
 
   it('converts American prices to unrounded decimal odds', () => {
     // NFL 2022-08-24, unibet: Buffalo Bills -133, Los Angeles Rams +110, spreads -110
-    const { events } = normaliseOddsApiV4(load('v4_odds_americanfootball_nfl_us-plus-betfair_h2h-spreads-totals-h2h_lay_american_2022-08-24.json'));
+    const { events } = normaliseOddsApiV4(
+      load('v4_odds_americanfootball_nfl_us-plus-betfair_h2h-spreads-totals-h2h_lay_american_2022-08-24.json'),
+    );
     const unibet = events[0].bookmakers.find((b) => b.key === 'unibet_us')!;
     const h2h = unibet.markets.find((m) => m.key === 'h2h')!;
     expect(h2h.outcomes[0].price).toBeCloseTo(1 + 100 / 133, 12);
@@ -35,7 +37,9 @@ describe('normaliseOddsApiV4', () => {
   });
 
   it('accepts one event (the event-odds endpoint) as well as a list', () => {
-    const { events } = normaliseOddsApiV4(load('v4_event_odds_basketball_nba_player_points_us_american_2024-02-22_ORL-at-CLE.json'));
+    const { events } = normaliseOddsApiV4(
+      load('v4_event_odds_basketball_nba_player_points_us_american_2024-02-22_ORL-at-CLE.json'),
+    );
     expect(events).toHaveLength(1);
     const dk = events[0].bookmakers.find((b) => b.key === 'draftkings')!;
     // a bookmaker without last_update takes its newest market's
@@ -125,7 +129,9 @@ describe('normaliseOddsApiV4', () => {
   it('drops decimal prices of 1', () => {
     const { events, dropped } = normaliseOddsApiV4(load('v4_odds_upcoming_us_h2h_decimal_inplay_2025-03-11.json'));
     expect(dropped.outcomes).toBeGreaterThan(0);
-    for (const e of events) for (const b of e.bookmakers) for (const m of b.markets) for (const o of m.outcomes) expect(o.price).toBeGreaterThan(1);
+    for (const e of events)
+      for (const b of e.bookmakers)
+        for (const m of b.markets) for (const o of m.outcomes) expect(o.price).toBeGreaterThan(1);
   });
 
   it('rejects a payload that is neither a list nor an event', () => {

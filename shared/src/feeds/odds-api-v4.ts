@@ -35,9 +35,12 @@ export class InvalidOddsPayloadError extends Error {
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
-const str = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
-const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const str = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
+const num = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
 function rawEvents(payload: unknown): unknown[] {
   if (Array.isArray(payload)) return payload;
@@ -121,7 +124,9 @@ export function normaliseOddsApiV4(payload: unknown, options: NormaliseOptions =
         if (parsed.includes(null)) {
           // a price of 0 (or no price) locks its market (spec 001 §5): the player's, for props; the whole market otherwise
           const lockedPlayers = new Set(
-            rawOutcomes.filter((_, i) => parsed[i] === null).map((raw) => (isObject(raw) ? (str(raw.description) ?? str(raw.player) ?? '') : '')),
+            rawOutcomes
+              .filter((_, i) => parsed[i] === null)
+              .map((raw) => (isObject(raw) ? (str(raw.description) ?? str(raw.player) ?? '') : '')),
           );
           outcomes = [];
           for (const outcome of parsed) {

@@ -136,7 +136,10 @@ export interface OpsOverview {
 export const OPS_OVERVIEW_KEY = 'overview';
 
 /** The health of a feed at `now`, from the workers' last status and its cadence. */
-export function feedHealth(feed: Pick<OpsFeed, 'state' | 'paused_by_failure' | 'last_success_at' | 'cadence_ms'>, now: number): FeedHealth {
+export function feedHealth(
+  feed: Pick<OpsFeed, 'state' | 'paused_by_failure' | 'last_success_at' | 'cadence_ms'>,
+  now: number,
+): FeedHealth {
   if (isFailing(feed)) return 'failing';
   if (feed.state === 'paused') return 'paused';
   if (!feed.state || !feed.last_success_at) return 'never';

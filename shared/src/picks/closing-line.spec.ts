@@ -16,13 +16,24 @@ const closes: ClosingPrice[] = [
 // Closing-line value from the odds history — the same book's close, else the fair close.
 describe('closingLineFor', () => {
   it("takes the pick's own book, same side, same line", () => {
-    expect(closingLineFor({ market: 'Moneyline', selection: 'Chiefs -200', bookmaker: 'fanduel' }, closes)).toEqual({ decimal: 1.52, source: 'book' });
-    expect(closingLineFor({ market: 'Spread', selection: 'Buffalo Bills +3.5', bookmaker: 'draftkings' }, closes)).toEqual({ decimal: 1.909, source: 'book' });
-    expect(closingLineFor({ market: 'Totals', selection: 'Under 47.5', bookmaker: 'draftkings' }, closes)).toEqual({ decimal: 1.87, source: 'book' });
+    expect(closingLineFor({ market: 'Moneyline', selection: 'Chiefs -200', bookmaker: 'fanduel' }, closes)).toEqual({
+      decimal: 1.52,
+      source: 'book',
+    });
+    expect(
+      closingLineFor({ market: 'Spread', selection: 'Buffalo Bills +3.5', bookmaker: 'draftkings' }, closes),
+    ).toEqual({ decimal: 1.909, source: 'book' });
+    expect(closingLineFor({ market: 'Totals', selection: 'Under 47.5', bookmaker: 'draftkings' }, closes)).toEqual({
+      decimal: 1.87,
+      source: 'book',
+    });
   });
 
   it('falls back to the fair line: multiplicative de-vig per book, weighted median (spec 001 §5 weights)', () => {
-    const close = closingLineFor({ market: 'Moneyline', selection: 'Kansas City Chiefs', bookmaker: 'bovada' }, closes)!;
+    const close = closingLineFor(
+      { market: 'Moneyline', selection: 'Kansas City Chiefs', bookmaker: 'bovada' },
+      closes,
+    )!;
     // Chiefs fair probability per book: DK (1/1.5)/(1/1.5+1/2.7) = 0.642857, FD 0.631068, Pinnacle 0.630952;
     // weights DK 1.5, FD 1.5, Pinnacle 3: Pinnacle alone reaches exactly half the weight, so the median is the
     // mean of Pinnacle's and the next value up (FanDuel's): (0.630952 + 0.631068) / 2 = 0.631010.
@@ -31,8 +42,12 @@ describe('closingLineFor', () => {
   });
 
   it('does not compare different lines, and gives null when nothing closed', () => {
-    expect(closingLineFor({ market: 'Spread', selection: 'Buffalo Bills +7', bookmaker: 'draftkings' }, closes)).toBeNull();
-    expect(closingLineFor({ market: 'Player Props', selection: 'Mahomes over', bookmaker: 'draftkings' }, closes)).toBeNull();
+    expect(
+      closingLineFor({ market: 'Spread', selection: 'Buffalo Bills +7', bookmaker: 'draftkings' }, closes),
+    ).toBeNull();
+    expect(
+      closingLineFor({ market: 'Player Props', selection: 'Mahomes over', bookmaker: 'draftkings' }, closes),
+    ).toBeNull();
     expect(closingLineFor({ market: 'Moneyline', selection: 'Chiefs', bookmaker: null }, [])).toBeNull();
   });
 });

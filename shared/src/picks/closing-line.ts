@@ -44,7 +44,8 @@ export function closingLineFor(pick: PickForClose, closes: readonly ClosingPrice
   const rows = closes.filter((c) => c.market_key === marketKey);
 
   const isOurs = (row: ClosingPrice): boolean => {
-    if (parsed.kind === 'total') return row.outcome_name.toLowerCase() === parsed.side && sameLine(row.point, parsed.line);
+    if (parsed.kind === 'total')
+      return row.outcome_name.toLowerCase() === parsed.side && sameLine(row.point, parsed.line);
     if ('draw' in parsed) return isDrawOutcome(row.outcome_name);
     if (teamMatchStrength(parsed.team, row.outcome_name) === 0) return false;
     return parsed.kind === 'moneyline' || sameLine(row.point, parsed.line);
@@ -71,7 +72,10 @@ export function closingLineFor(pick: PickForClose, closes: readonly ClosingPrice
     const others = rows.filter(
       (r) =>
         isOpposite(r, ours) ||
-        (parsed.kind === 'moneyline' && r.bookmaker_key === ours.bookmaker_key && r.outcome_name !== ours.outcome_name && isDrawOutcome(r.outcome_name)),
+        (parsed.kind === 'moneyline' &&
+          r.bookmaker_key === ours.bookmaker_key &&
+          r.outcome_name !== ours.outcome_name &&
+          isDrawOutcome(r.outcome_name)),
     );
     if (!others.length) continue;
     const result = devig([ours.price, ...others.map((o) => o.price)]);

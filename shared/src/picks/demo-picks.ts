@@ -49,7 +49,12 @@ interface LeagueModel {
 }
 
 const LEAGUES: Partial<Record<TeamLeague, LeagueModel>> = {
-  NFL: { sport: 'americanfootball_nfl', score: [6, 38], spreads: [1.5, 2.5, 3.5, 6.5, 7.5, 10.5], totals: [40.5, 44.5, 47.5, 51.5] },
+  NFL: {
+    sport: 'americanfootball_nfl',
+    score: [6, 38],
+    spreads: [1.5, 2.5, 3.5, 6.5, 7.5, 10.5],
+    totals: [40.5, 44.5, 47.5, 51.5],
+  },
   NBA: { sport: 'basketball_nba', score: [96, 128], spreads: [1.5, 3.5, 5.5, 7.5, 9.5], totals: [214.5, 222.5, 229.5] },
   MLB: { sport: 'baseball_mlb', score: [0, 9], spreads: [1.5], totals: [7.5, 8.5, 9.5] },
   NHL: { sport: 'icehockey_nhl', score: [0, 6], spreads: [1.5], totals: [5.5, 6.5] },
@@ -97,7 +102,12 @@ export function demoPickHistory(seed: string, now: Date, perDay: number): DemoPi
       const added = commence - between(1, 20) * HOUR;
       if (added > now.getTime()) continue;
       const game = `${away.name} @ ${home.name}`;
-      const final = { home_team: home.name, away_team: away.name, home_score: between(...model.score), away_score: between(...model.score) };
+      const final = {
+        home_team: home.name,
+        away_team: away.name,
+        home_score: between(...model.score),
+        away_score: between(...model.score),
+      };
       const side = next() < 0.5 ? home : away;
       const kind = pickOf(['spread', 'moneyline', 'total'] as const);
       let market: string;
@@ -120,7 +130,8 @@ export function demoPickHistory(seed: string, now: Date, perDay: number): DemoPi
       const stakeCents = between(2, 40) * 500;
       const potentialCents = pickPayoutCents(stakeCents, String(american))!;
       // the close moves a little, more often against the side taken: a bettor who beats the close
-      const closeAmerican = american > 0 ? Math.max(100, american - between(-8, 15)) : Math.min(-100, american - between(-8, 15));
+      const closeAmerican =
+        american > 0 ? Math.max(100, american - between(-8, 15)) : Math.min(-100, american - between(-8, 15));
       const closed = next() < 0.85;
       const finished = commence + 4 * HOUR <= now.getTime();
       const outcome = finished ? settlePick({ game, market, selection, sport: model.sport }, final) : null;

@@ -4,55 +4,114 @@ import { settlementSport, unsupportedSportMessage } from './leagues';
 // A three-game series: the same two teams on consecutive days within the look-back window.
 const series: ResultCandidate[] = [
   { game_id: 'g1', home_team: 'New York Yankees', away_team: 'Boston Red Sox', commence_time: '2026-09-15T23:05:00Z' },
-  { game_id: 'g2', event_id: 'odds-2', home_team: 'New York Yankees', away_team: 'Boston Red Sox', commence_time: '2026-09-16T23:05:00Z' },
+  {
+    game_id: 'g2',
+    event_id: 'odds-2',
+    home_team: 'New York Yankees',
+    away_team: 'Boston Red Sox',
+    commence_time: '2026-09-16T23:05:00Z',
+  },
   { game_id: 'g3', home_team: 'New York Yankees', away_team: 'Boston Red Sox', commence_time: '2026-09-17T17:05:00Z' },
   { game_id: 'x', home_team: 'Toronto Blue Jays', away_team: 'Tampa Bay Rays', commence_time: '2026-09-16T23:07:00Z' },
 ];
 
 describe('matchPickToGame — spec 002 §5 team matching, disambiguated by time', () => {
   it('uses the odds event id when the pick has one', () => {
-    expect(matchPickToGame({ game: 'Red Sox @ Yankees', eventId: 'odds-2', dateAdded: '2026-09-10T00:00:00Z' }, series)?.game_id).toBe('g2');
+    expect(
+      matchPickToGame({ game: 'Red Sox @ Yankees', eventId: 'odds-2', dateAdded: '2026-09-10T00:00:00Z' }, series)
+        ?.game_id,
+    ).toBe('g2');
   });
 
   it('uses the known start time to pick the right game of a series', () => {
     expect(
-      matchPickToGame({ game: 'Boston Red Sox vs New York Yankees', commenceTime: '2026-09-17T17:05:00Z', dateAdded: '2026-09-15T12:00:00Z' }, series)?.game_id,
+      matchPickToGame(
+        {
+          game: 'Boston Red Sox vs New York Yankees',
+          commenceTime: '2026-09-17T17:05:00Z',
+          dateAdded: '2026-09-15T12:00:00Z',
+        },
+        series,
+      )?.game_id,
     ).toBe('g3');
   });
 
   // DECISIONS 24 (was: the first game after the pick was added): two games that could be the pick's leave it pending
   it('without a start time, games from 6 h before the pick was added on are candidates; two of them are ambiguous', () => {
-    expect(findPickGame({ game: 'Red Sox at Yankees', dateAdded: '2026-09-16T12:00:00Z' }, series)).toEqual({ game: null, reason: 'ambiguous', games: 2 });
-    expect(findPickGame({ game: 'Red Sox at Yankees', dateAdded: '2026-09-17T12:00:00Z' }, series).game?.game_id).toBe('g3');
+    expect(findPickGame({ game: 'Red Sox at Yankees', dateAdded: '2026-09-16T12:00:00Z' }, series)).toEqual({
+      game: null,
+      reason: 'ambiguous',
+      games: 2,
+    });
+    expect(findPickGame({ game: 'Red Sox at Yankees', dateAdded: '2026-09-17T12:00:00Z' }, series).game?.game_id).toBe(
+      'g3',
+    );
     // an in-game bet: added an hour after the first pitch
-    expect(matchPickToGame({ game: 'Red Sox at Yankees', dateAdded: '2026-09-17T18:05:00Z' }, series)?.game_id).toBe('g3');
+    expect(matchPickToGame({ game: 'Red Sox at Yankees', dateAdded: '2026-09-17T18:05:00Z' }, series)?.game_id).toBe(
+      'g3',
+    );
   });
 
   it('matches teams in either order and refuses unreadable game text', () => {
-    expect(matchPickToGame({ game: 'Yankees vs Red Sox', dateAdded: '2026-09-17T12:00:00Z' }, series)?.game_id).toBe('g3');
-    expect(findPickGame({ game: 'Yankees', dateAdded: '2026-09-15T12:00:00Z' }, series)).toEqual({ game: null, reason: 'game_not_found' });
-    expect(findPickGame({ game: 'Mets vs Phillies', dateAdded: '2026-09-15T12:00:00Z' }, series)).toEqual({ game: null, reason: 'game_not_found' });
+    expect(matchPickToGame({ game: 'Yankees vs Red Sox', dateAdded: '2026-09-17T12:00:00Z' }, series)?.game_id).toBe(
+      'g3',
+    );
+    expect(findPickGame({ game: 'Yankees', dateAdded: '2026-09-15T12:00:00Z' }, series)).toEqual({
+      game: null,
+      reason: 'game_not_found',
+    });
+    expect(findPickGame({ game: 'Mets vs Phillies', dateAdded: '2026-09-15T12:00:00Z' }, series)).toEqual({
+      game: null,
+      reason: 'game_not_found',
+    });
   });
 
   it('a matching game not yet final, beside or instead of a final one, keeps the pick pending and says why', () => {
     const doubleheader: ResultCandidate[] = [
-      { game_id: 'dh1', home_team: 'New York Yankees', away_team: 'Boston Red Sox', commence_time: '2026-09-20T17:05:00Z' },
-      { game_id: 'dh2', home_team: 'New York Yankees', away_team: 'Boston Red Sox', commence_time: '2026-09-20T22:35:00Z', final: false },
+      {
+        game_id: 'dh1',
+        home_team: 'New York Yankees',
+        away_team: 'Boston Red Sox',
+        commence_time: '2026-09-20T17:05:00Z',
+      },
+      {
+        game_id: 'dh2',
+        home_team: 'New York Yankees',
+        away_team: 'Boston Red Sox',
+        commence_time: '2026-09-20T22:35:00Z',
+        final: false,
+      },
     ];
-    expect(findPickGame({ game: 'Red Sox @ Yankees', dateAdded: '2026-09-20T12:00:00Z' }, doubleheader)).toEqual({ game: null, reason: 'ambiguous', games: 2 });
-    expect(findPickGame({ game: 'Red Sox @ Yankees', dateAdded: '2026-09-20T23:30:00Z' }, doubleheader)).toEqual({ game: null, reason: 'not_final' });
+    expect(findPickGame({ game: 'Red Sox @ Yankees', dateAdded: '2026-09-20T12:00:00Z' }, doubleheader)).toEqual({
+      game: null,
+      reason: 'ambiguous',
+      games: 2,
+    });
+    expect(findPickGame({ game: 'Red Sox @ Yankees', dateAdded: '2026-09-20T23:30:00Z' }, doubleheader)).toEqual({
+      game: null,
+      reason: 'not_final',
+    });
     expect(
-      findPickGame({ game: 'Red Sox @ Yankees', commenceTime: '2026-09-20T17:05:00Z', dateAdded: '2026-09-20T12:00:00Z' }, doubleheader).game?.game_id,
+      findPickGame(
+        { game: 'Red Sox @ Yankees', commenceTime: '2026-09-20T17:05:00Z', dateAdded: '2026-09-20T12:00:00Z' },
+        doubleheader,
+      ).game?.game_id,
     ).toBe('dh1');
   });
 
   it('lets the event id decide: the game carrying it, never one carrying another id', () => {
     const other = { ...series[1], event_id: 'odds-other' };
-    expect(findPickGame({ game: 'Red Sox @ Yankees', eventId: 'odds-2', dateAdded: '2026-09-16T20:00:00Z' }, [other])).toEqual({
+    expect(
+      findPickGame({ game: 'Red Sox @ Yankees', eventId: 'odds-2', dateAdded: '2026-09-16T20:00:00Z' }, [other]),
+    ).toEqual({
       game: null,
       reason: 'game_not_found',
     });
-    expect(findPickGame({ game: 'Red Sox @ Yankees', eventId: 'odds-2', dateAdded: '2026-09-16T20:00:00Z' }, [{ ...series[1], final: false }])).toEqual({
+    expect(
+      findPickGame({ game: 'Red Sox @ Yankees', eventId: 'odds-2', dateAdded: '2026-09-16T20:00:00Z' }, [
+        { ...series[1], final: false },
+      ]),
+    ).toEqual({
       game: null,
       reason: 'not_final',
     });

@@ -21,7 +21,9 @@ export interface PickToMatch {
 }
 
 export type PickGame<T> =
-  { game: T } | { game: null; reason: 'game_not_found' | 'not_final' | 'game_text' } | { game: null; reason: 'ambiguous'; games: number };
+  | { game: T }
+  | { game: null; reason: 'game_not_found' | 'not_final' | 'game_text' }
+  | { game: null; reason: 'ambiguous'; games: number };
 
 const HOUR = 3_600_000;
 

@@ -34,14 +34,22 @@ describe('picks CSV rows', () => {
   it('writes money in dollars with two decimals, and reads it back to the cent, half-up once (DECISIONS 25)', () => {
     expect([0, 5, 1909, 100_000_050].map(csvCentsToDollars)).toEqual(['0.00', '0.05', '19.09', '1000000.50']);
     expect(csvCentsToDollars(null)).toBe('');
-    expect(['25', '25.5', '$1,234.56', '0.005', '0.0049', '19.995'].map(csvDollarsToCents)).toEqual([2500, 2550, 123_456, 1, 0, 2000]);
+    expect(['25', '25.5', '$1,234.56', '0.005', '0.0049', '19.995'].map(csvDollarsToCents)).toEqual([
+      2500, 2550, 123_456, 1, 0, 2000,
+    ]);
     expect(['', 'ten', '-5', '1,23', '1.2.3'].map(csvDollarsToCents)).toEqual([null, null, null, null, null]);
   });
 
   it('writes every column and reads the row back into the same pick', () => {
     const row = pickToCsvRow(pick);
     expect(Object.keys(row)).toEqual([...PICK_CSV_COLUMNS]);
-    expect(row).toMatchObject({ stake: '100.00', potential_payout: '190.91', actual_payout: '190.91', settled_at: '2022-09-11T20:30:00.000Z', clv: '1.625' });
+    expect(row).toMatchObject({
+      stake: '100.00',
+      potential_payout: '190.91',
+      actual_payout: '190.91',
+      settled_at: '2022-09-11T20:30:00.000Z',
+      clv: '1.625',
+    });
     expect(pickToCsvRow({ ...pick, clientId: 'local-7' }).id).toBe('local-7');
     expect(csvRowToPick(row)).toEqual({
       pick: {
@@ -71,12 +79,35 @@ describe('picks CSV rows', () => {
   });
 
   it('fills what another tracker leaves out: the payout from the odds, a settled payout by the rules of spec 002 §5', () => {
-    const read = csvRowToPick({ date_added: '2026-11-02 18:30', game: 'A @ B', market: 'Moneyline', selection: 'A', odds: '+150', stake: '10', status: 'Win' });
+    const read = csvRowToPick({
+      date_added: '2026-11-02 18:30',
+      game: 'A @ B',
+      market: 'Moneyline',
+      selection: 'A',
+      odds: '+150',
+      stake: '10',
+      status: 'Win',
+    });
     expect(read).toMatchObject({
-      pick: { dateAdded: '2026-11-02T18:30:00.000Z', league: 'Other', potentialCents: 2500, status: 'won', actualPayoutCents: 2500, type: 'single' },
+      pick: {
+        dateAdded: '2026-11-02T18:30:00.000Z',
+        league: 'Other',
+        potentialCents: 2500,
+        status: 'won',
+        actualPayoutCents: 2500,
+        type: 'single',
+      },
     });
     expect(
-      csvRowToPick({ date_added: '2026-11-02', game: 'A @ B', market: 'Moneyline', selection: 'A', odds: '-110', stake: '10', status: 'push' }),
+      csvRowToPick({
+        date_added: '2026-11-02',
+        game: 'A @ B',
+        market: 'Moneyline',
+        selection: 'A',
+        odds: '-110',
+        stake: '10',
+        status: 'push',
+      }),
     ).toMatchObject({
       pick: { status: 'push', actualPayoutCents: 1000 },
     });
@@ -98,13 +129,41 @@ describe('picks CSV rows', () => {
   });
 
   it('names each problem of a row', () => {
-    expect(csvRowToPick({ date_added: '2026-11-02', game: 'A @ B', market: 'Moneyline', selection: 'A\u0000', odds: '-110', stake: '1' })).toEqual({
+    expect(
+      csvRowToPick({
+        date_added: '2026-11-02',
+        game: 'A @ B',
+        market: 'Moneyline',
+        selection: 'A\u0000',
+        odds: '-110',
+        stake: '1',
+      }),
+    ).toEqual({
       errors: ['selection holds a control character'],
     });
-    expect(csvRowToPick({ date_added: '2026-11-02', game: 'A @ B', market: 'Moneyline', selection: 'A', odds: '+1x0', stake: '10' })).toEqual({
+    expect(
+      csvRowToPick({
+        date_added: '2026-11-02',
+        game: 'A @ B',
+        market: 'Moneyline',
+        selection: 'A',
+        odds: '+1x0',
+        stake: '10',
+      }),
+    ).toEqual({
       errors: ["odds '+1x0' is not American odds"],
     });
-    expect(csvRowToPick({ game: 'A @ B', odds: '+50', stake: '10', status: 'pending', actual_payout: '5', type: 'teaser', edge: 'big' })).toEqual({
+    expect(
+      csvRowToPick({
+        game: 'A @ B',
+        odds: '+50',
+        stake: '10',
+        status: 'pending',
+        actual_payout: '5',
+        type: 'teaser',
+        edge: 'big',
+      }),
+    ).toEqual({
       errors: [
         'date_added is missing',
         'market is missing',
@@ -115,7 +174,16 @@ describe('picks CSV rows', () => {
         'actual_payout is set on a pending pick',
       ],
     });
-    expect(csvRowToPick({ date_added: '11/02/2026', game: 'x'.repeat(201), market: 'M', selection: 'S', odds: '-110', stake: '1' })).toEqual({
+    expect(
+      csvRowToPick({
+        date_added: '11/02/2026',
+        game: 'x'.repeat(201),
+        market: 'M',
+        selection: 'S',
+        odds: '-110',
+        stake: '1',
+      }),
+    ).toEqual({
       errors: ['game is longer than 200 characters', "date_added '11/02/2026' is not an ISO 8601 date or time"],
     });
   });

@@ -33,7 +33,14 @@ export const PICK_CSV_COLUMNS = [
   'note',
 ] as const;
 export type PickCsvColumn = (typeof PICK_CSV_COLUMNS)[number];
-export const PICK_CSV_REQUIRED: readonly PickCsvColumn[] = ['date_added', 'game', 'market', 'selection', 'odds', 'stake'];
+export const PICK_CSV_REQUIRED: readonly PickCsvColumn[] = [
+  'date_added',
+  'game',
+  'market',
+  'selection',
+  'odds',
+  'stake',
+];
 
 /** Cents as dollars with two decimals ("1234.50"); empty for none. */
 export function csvCentsToDollars(cents: number | null): string {
@@ -145,7 +152,8 @@ export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pic
   const errors: string[] = [];
   const value = (column: PickCsvColumn) => (row[column] ?? '').trim();
   for (const column of PICK_CSV_REQUIRED) if (!value(column)) errors.push(`${column} is missing`);
-  for (const column of PICK_CSV_COLUMNS) if (CONTROL.test(value(column))) errors.push(`${column} holds a control character`);
+  for (const column of PICK_CSV_COLUMNS)
+    if (CONTROL.test(value(column))) errors.push(`${column} holds a control character`);
   for (const [column, max] of Object.entries(MAX_LENGTHS) as Array<[PickCsvColumn, number]>) {
     if (value(column).length > max) errors.push(`${column} is longer than ${max} characters`);
   }
@@ -165,19 +173,23 @@ export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pic
   const number = (column: PickCsvColumn, min: number, max: number) => {
     if (!value(column)) return null;
     const n = Number(value(column));
-    if (!Number.isFinite(n) || n < min || n > max) errors.push(`${column} '${value(column)}' is not a number from ${min} to ${max}`);
+    if (!Number.isFinite(n) || n < min || n > max)
+      errors.push(`${column} '${value(column)}' is not a number from ${min} to ${max}`);
     return n;
   };
 
   const odds = value('odds');
-  if (odds && (!AMERICAN.test(odds) || !isValidAmerican(Number(odds)))) errors.push(`odds '${odds}' is not American odds`);
+  if (odds && (!AMERICAN.test(odds) || !isValidAmerican(Number(odds))))
+    errors.push(`odds '${odds}' is not American odds`);
   const statusText = value('status').toLowerCase();
   const status = ({ win: 'won', loss: 'lost', '': 'pending' } as Record<string, string>)[statusText] ?? statusText;
-  if (!(PICK_STATUSES as readonly string[]).includes(status)) errors.push(`status '${value('status')}' is not one of ${PICK_STATUSES.join(', ')}`);
+  if (!(PICK_STATUSES as readonly string[]).includes(status))
+    errors.push(`status '${value('status')}' is not one of ${PICK_STATUSES.join(', ')}`);
   const type = value('type').toLowerCase() || 'single';
   if (type !== 'single' && type !== 'parlay') errors.push(`type '${value('type')}' is not single or parlay`);
   const closingOdds = number('closing_odds', -100_000, 100_000);
-  if (closingOdds !== null && !isValidAmerican(closingOdds)) errors.push(`closing_odds '${value('closing_odds')}' is not American odds`);
+  if (closingOdds !== null && !isValidAmerican(closingOdds))
+    errors.push(`closing_odds '${value('closing_odds')}' is not American odds`);
 
   const dateAdded = time('date_added');
   const stakeCents = money('stake');
@@ -207,7 +219,8 @@ export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pic
       stakeCents,
       potentialCents,
       status: settled,
-      actualPayoutCents: settled === 'pending' ? null : (actual ?? settlementPayoutCents(settled, stakeCents, potentialCents)),
+      actualPayoutCents:
+        settled === 'pending' ? null : (actual ?? settlementPayoutCents(settled, stakeCents, potentialCents)),
       settledAt,
       type: type as 'single' | 'parlay',
       edge,

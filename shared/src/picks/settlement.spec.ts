@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findPickGame, type ResultCandidate } from './match-game';
 import type { PickAmounts } from './pick';
-import { pickProfitCents, settlePick, settlementPayoutCents, unsettledReasonMessage, UNSETTLED_CODES, validationMessage, FinalGame } from './settlement';
+import {
+  pickProfitCents,
+  settlePick,
+  settlementPayoutCents,
+  unsettledReasonMessage,
+  UNSETTLED_CODES,
+  validationMessage,
+  FinalGame,
+} from './settlement';
 
 const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures');
 
@@ -24,7 +32,12 @@ function espnFinals(file: string): FinalGame[] {
       const teams = e.competitions[0].competitors;
       const home = teams.find((t) => t.homeAway === 'home')!;
       const away = teams.find((t) => t.homeAway === 'away')!;
-      return { home_team: home.team.displayName, away_team: away.team.displayName, home_score: Number(home.score), away_score: Number(away.score) };
+      return {
+        home_team: home.team.displayName,
+        away_team: away.team.displayName,
+        home_score: Number(home.score),
+        away_score: Number(away.score),
+      };
     });
 }
 
@@ -35,7 +48,12 @@ const game = 'New England Patriots @ Miami Dolphins';
 
 describe('settlePick — spec 002 §5 rules on recorded ESPN finals, DECISIONS 19 pushes', () => {
   it('reads the recorded final', () => {
-    expect(miami).toEqual({ home_team: 'Miami Dolphins', away_team: 'New England Patriots', home_score: 20, away_score: 7 });
+    expect(miami).toEqual({
+      home_team: 'Miami Dolphins',
+      away_team: 'New England Patriots',
+      home_score: 20,
+      away_score: 7,
+    });
   });
 
   it.each([
@@ -47,7 +65,11 @@ describe('settlePick — spec 002 §5 rules on recorded ESPN finals, DECISIONS 1
     ['Patriots +13', 'push'],
     ['New England Patriots +3', 'lost'],
   ])('spread %s → %s', (selection, status) => {
-    expect(settlePick({ game, market: 'Point Spread', selection }, miami)).toMatchObject({ settled: true, status, confidence: 95 });
+    expect(settlePick({ game, market: 'Point Spread', selection }, miami)).toMatchObject({
+      settled: true,
+      status,
+      confidence: 95,
+    });
   });
 
   it.each([
@@ -59,8 +81,18 @@ describe('settlePick — spec 002 §5 rules on recorded ESPN finals, DECISIONS 1
   });
 
   it('a tied moneyline is a push (DECISIONS 19)', () => {
-    const tie: FinalGame = { home_team: 'Houston Texans', away_team: 'Indianapolis Colts', home_score: 20, away_score: 20 };
-    expect(settlePick({ game: 'Indianapolis Colts at Houston Texans', market: 'h2h', selection: 'Houston Texans -120' }, tie)).toMatchObject({
+    const tie: FinalGame = {
+      home_team: 'Houston Texans',
+      away_team: 'Indianapolis Colts',
+      home_score: 20,
+      away_score: 20,
+    };
+    expect(
+      settlePick(
+        { game: 'Indianapolis Colts at Houston Texans', market: 'h2h', selection: 'Houston Texans -120' },
+        tie,
+      ),
+    ).toMatchObject({
       status: 'push',
     });
   });
@@ -83,10 +115,22 @@ describe('settlePick — spec 002 §5 rules on recorded ESPN finals, DECISIONS 1
   });
 
   it('leaves the pick pending when the team is not in the game, the game text is unreadable, or the market is unknown', () => {
-    expect(settlePick({ game, market: 'Point Spread', selection: 'Green Bay Packers -3' }, miami)).toEqual({ settled: false, reason: 'team_not_found' });
-    expect(settlePick({ game: 'Miami Dolphins', market: 'spread', selection: 'Miami Dolphins -3' }, miami)).toEqual({ settled: false, reason: 'game_text' });
-    expect(settlePick({ game, market: 'Player Props', selection: 'Tua passing yards' }, miami)).toEqual({ settled: false, reason: 'unsupported_market' });
-    expect(settlePick({ game, market: 'Point Spread', selection: 'Miami Dolphins' }, miami)).toEqual({ settled: false, reason: 'unreadable_selection' });
+    expect(settlePick({ game, market: 'Point Spread', selection: 'Green Bay Packers -3' }, miami)).toEqual({
+      settled: false,
+      reason: 'team_not_found',
+    });
+    expect(settlePick({ game: 'Miami Dolphins', market: 'spread', selection: 'Miami Dolphins -3' }, miami)).toEqual({
+      settled: false,
+      reason: 'game_text',
+    });
+    expect(settlePick({ game, market: 'Player Props', selection: 'Tua passing yards' }, miami)).toEqual({
+      settled: false,
+      reason: 'unsupported_market',
+    });
+    expect(settlePick({ game, market: 'Point Spread', selection: 'Miami Dolphins' }, miami)).toEqual({
+      settled: false,
+      reason: 'unreadable_selection',
+    });
   });
 });
 
@@ -105,7 +149,13 @@ describe('settlementPayoutCents — spec 002 §5 payout, DECISIONS 19', () => {
 // Spec 002 §8 "Messages after manual validation", verbatim: the catalogue's update message says "ESPN results"
 // whichever scores provider settled; the pick's validatedBy names the real source.
 describe("pickProfitCents — the one rule for a pick's profit (server sort and stats, the tracker, the game modal)", () => {
-  const pick = (over: Partial<PickAmounts>): PickAmounts => ({ status: 'pending', stakeCents: 1000, potentialCents: 1909, actualPayoutCents: null, ...over });
+  const pick = (over: Partial<PickAmounts>): PickAmounts => ({
+    status: 'pending',
+    stakeCents: 1000,
+    potentialCents: 1909,
+    actualPayoutCents: null,
+    ...over,
+  });
 
   // spec 002 §5 payout: a win pays the potential (else stake × 1.91), a loss 0; DECISIONS 19: a push returns the stake
   it('uses the recorded payout, else the spec rule', () => {
@@ -122,7 +172,9 @@ describe('validationMessage — spec 002 §8', () => {
   it('gives the catalogue text for updated, checked and not-found runs, and for nothing pending', () => {
     expect(validationMessage({ checked: 3, matched: 2, updated: 2 })).toBe('✅ Updated 2 bet(s) with ESPN results');
     expect(validationMessage({ checked: 3, matched: 2, updated: 0 })).toBe('📊 All bets checked - no updates needed');
-    expect(validationMessage({ checked: 3, matched: 0, updated: 0 })).toBe('⏳ No completed games found for pending bets');
+    expect(validationMessage({ checked: 3, matched: 0, updated: 0 })).toBe(
+      '⏳ No completed games found for pending bets',
+    );
     expect(validationMessage({ checked: 0, matched: 0, updated: 0 })).toBe('No pending bets to validate');
   });
 });
@@ -181,12 +233,30 @@ describe('settlePick — three-way moneylines on the recorded MLS finals (DECISI
     expect(settlePick({ game, market: 'h2h', selection: 'Red Bulls', sport }, nycfc)).toMatchObject({ status: 'lost' });
     expect(settlePick({ game, market: 'h2h', selection: 'Draw', sport }, nycfc)).toMatchObject({ status: 'lost' });
     // "New York" is a city, not a team (DECISIONS 24)
-    expect(settlePick({ game, market: 'h2h', selection: 'New York', sport }, nycfc)).toEqual({ settled: false, reason: 'team_not_found' });
+    expect(settlePick({ game, market: 'h2h', selection: 'New York', sport }, nycfc)).toEqual({
+      settled: false,
+      reason: 'team_not_found',
+    });
   });
 
   it('a Draw pick on a two-way moneyline is not a selection it can read as a team', () => {
-    const tie: FinalGame = { home_team: 'Houston Texans', away_team: 'Indianapolis Colts', home_score: 20, away_score: 20 };
-    expect(settlePick({ game: 'Indianapolis Colts at Houston Texans', market: 'h2h', selection: 'Draw', sport: 'americanfootball_nfl' }, tie)).toEqual({
+    const tie: FinalGame = {
+      home_team: 'Houston Texans',
+      away_team: 'Indianapolis Colts',
+      home_score: 20,
+      away_score: 20,
+    };
+    expect(
+      settlePick(
+        {
+          game: 'Indianapolis Colts at Houston Texans',
+          market: 'h2h',
+          selection: 'Draw',
+          sport: 'americanfootball_nfl',
+        },
+        tie,
+      ),
+    ).toEqual({
       settled: false,
       reason: 'team_not_found',
     });
@@ -202,7 +272,9 @@ describe('settlePick — three-way moneylines on the recorded MLS finals (DECISI
     ['Over 1.75', 'totals', null], // over 1.5 wins, over 2 pushes
   ])('quarter line %s on NYCFC 2-0 → %s', (selection, market, status) => {
     const outcome = settlePick({ game: 'New York Red Bulls @ New York City FC', market, selection, sport }, nycfc);
-    expect(outcome).toEqual(status ? { settled: true, status, confidence: 95 } : { settled: false, reason: 'split_result' });
+    expect(outcome).toEqual(
+      status ? { settled: true, status, confidence: 95 } : { settled: false, reason: 'split_result' },
+    );
   });
 });
 
@@ -213,25 +285,41 @@ describe('finding a pick’s game on recorded finals (DECISIONS 24)', () => {
   it('does not settle a Rockies @ White Sox pick on the Rockies’ final at the Chicago Cubs', () => {
     const cubs = mlb.find((g) => g.home_team === 'Chicago Cubs')!;
     expect(cubs).toMatchObject({ away_team: 'Colorado Rockies', home_score: 1, away_score: 3, final: true });
-    const pick = { game: 'Colorado Rockies @ Chicago White Sox', dateAdded: '2022-09-17T15:00:00Z', sport: 'baseball_mlb' };
+    const pick = {
+      game: 'Colorado Rockies @ Chicago White Sox',
+      dateAdded: '2022-09-17T15:00:00Z',
+      sport: 'baseball_mlb',
+    };
     expect(findPickGame(pick, mlb)).toEqual({ game: null, reason: 'game_not_found' });
     // the right pick settles: Rockies 3 at Cubs 1
     const right = findPickGame({ ...pick, game: 'Colorado Rockies @ Chicago Cubs' }, mlb);
     expect(right.game?.game_id).toBe('401356373');
     expect(
-      settlePick({ game: 'Colorado Rockies @ Chicago Cubs', market: 'Moneyline', selection: 'Rockies', sport: 'baseball_mlb' }, right.game!),
+      settlePick(
+        { game: 'Colorado Rockies @ Chicago Cubs', market: 'Moneyline', selection: 'Rockies', sport: 'baseball_mlb' },
+        right.game!,
+      ),
     ).toMatchObject({
       status: 'won',
     });
   });
 
   it('says a game is not final, and that two games match when a pick could be either', () => {
-    const pick = { game: 'Minnesota Twins @ Cleveland Guardians', dateAdded: '2022-09-17T12:00:00Z', sport: 'baseball_mlb' };
+    const pick = {
+      game: 'Minnesota Twins @ Cleveland Guardians',
+      dateAdded: '2022-09-17T12:00:00Z',
+      sport: 'baseball_mlb',
+    };
     // a doubleheader: 17:10 final, 23:10 scheduled
     expect(findPickGame(pick, mlb)).toEqual({ game: null, reason: 'ambiguous', games: 2 });
     expect(findPickGame({ ...pick, commenceTime: '2022-09-17T17:10:00Z' }, mlb).game?.game_id).toBe('401423263');
-    expect(findPickGame({ ...pick, commenceTime: '2022-09-17T23:10:00Z' }, mlb)).toEqual({ game: null, reason: 'not_final' });
-    expect(findPickGame({ game: 'Baltimore Orioles @ Toronto Blue Jays', dateAdded: '2022-09-17T12:00:00Z' }, mlb)).toEqual({
+    expect(findPickGame({ ...pick, commenceTime: '2022-09-17T23:10:00Z' }, mlb)).toEqual({
+      game: null,
+      reason: 'not_final',
+    });
+    expect(
+      findPickGame({ game: 'Baltimore Orioles @ Toronto Blue Jays', dateAdded: '2022-09-17T12:00:00Z' }, mlb),
+    ).toEqual({
       game: null,
       reason: 'not_final',
     });
@@ -243,7 +331,10 @@ describe('finding a pick’s game on recorded finals (DECISIONS 24)', () => {
    */
   it('does not take the Mets for the Yankees on the recorded Odds API scores', () => {
     const scores = JSON.parse(
-      readFileSync(join(FIXTURES, 'the-odds-api', 'v4_scores_baseball_mlb_daysFrom_completed-live-upcoming_2022-08-27.json'), 'utf8'),
+      readFileSync(
+        join(FIXTURES, 'the-odds-api', 'v4_scores_baseball_mlb_daysFrom_completed-live-upcoming_2022-08-27.json'),
+        'utf8',
+      ),
     ) as Array<{ id: string; completed: boolean; home_team: string; away_team: string; commence_time: string }>;
     const candidates: ResultCandidate[] = scores.map((g) => ({
       game_id: g.id,
@@ -253,24 +344,39 @@ describe('finding a pick’s game on recorded finals (DECISIONS 24)', () => {
       commence_time: g.commence_time,
       final: g.completed,
     }));
-    const pick = { game: 'Colorado Rockies @ New York Yankees', dateAdded: '2022-08-26T12:00:00Z', sport: 'baseball_mlb' };
+    const pick = {
+      game: 'Colorado Rockies @ New York Yankees',
+      dateAdded: '2022-08-26T12:00:00Z',
+      sport: 'baseball_mlb',
+    };
     expect(findPickGame(pick, candidates)).toEqual({ game: null, reason: 'game_not_found' });
     // the next day's game of the series is on the board too: without a start time the pick could be either
-    expect(findPickGame({ ...pick, game: 'Colorado Rockies @ New York Mets' }, candidates)).toEqual({ game: null, reason: 'ambiguous', games: 2 });
-    const mets = findPickGame({ ...pick, game: 'Colorado Rockies @ New York Mets', commenceTime: '2022-08-26T23:10:00Z' }, candidates);
+    expect(findPickGame({ ...pick, game: 'Colorado Rockies @ New York Mets' }, candidates)).toEqual({
+      game: null,
+      reason: 'ambiguous',
+      games: 2,
+    });
+    const mets = findPickGame(
+      { ...pick, game: 'Colorado Rockies @ New York Mets', commenceTime: '2022-08-26T23:10:00Z' },
+      candidates,
+    );
     expect(mets.game?.game_id).toBe('4b72696d6f4779ef1b283230f8054493');
     // the odds event id decides, whatever the text says
-    expect(findPickGame({ ...pick, game: 'Rockies @ Mets', eventId: '020e1025334f43ae1b3dad5ce71ec389' }, candidates).game?.home_team).toBe(
-      'Oakland Athletics',
-    );
+    expect(
+      findPickGame({ ...pick, game: 'Rockies @ Mets', eventId: '020e1025334f43ae1b3dad5ce71ec389' }, candidates).game
+        ?.home_team,
+    ).toBe('Oakland Athletics');
   });
 });
 
 describe('unsettledReasonMessage', () => {
   it('says why a pick is still pending, in words, for every reason', () => {
     expect(unsettledReasonMessage({ code: 'ambiguous', games: 2 })).toBe('Ambiguous: 2 games match');
-    expect(unsettledReasonMessage({ code: 'unsupported_league', league: 'EPL' })).toBe('Unsupported sport for backend scoreboard: EPL');
+    expect(unsettledReasonMessage({ code: 'unsupported_league', league: 'EPL' })).toBe(
+      'Unsupported sport for backend scoreboard: EPL',
+    );
     expect(unsettledReasonMessage({ code: 'not_final' })).toBe('Not final yet: the game has not finished');
-    for (const code of UNSETTLED_CODES) expect(unsettledReasonMessage({ code, games: 3, league: 'X' }).length).toBeGreaterThan(10);
+    for (const code of UNSETTLED_CODES)
+      expect(unsettledReasonMessage({ code, games: 3, league: 'X' }).length).toBeGreaterThan(10);
   });
 });

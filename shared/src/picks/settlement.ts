@@ -82,7 +82,10 @@ export function unsettledReasonMessage(reason: UnsettledReason): string {
 
 export type SettlementOutcome =
   | { settled: true; status: SettledStatus; confidence: number }
-  | { settled: false; reason: Exclude<UnsettledCode, 'unsupported_league' | 'game_not_found' | 'not_final' | 'ambiguous'> };
+  | {
+      settled: false;
+      reason: Exclude<UnsettledCode, 'unsupported_league' | 'game_not_found' | 'not_final' | 'ambiguous'>;
+    };
 
 const SIGNED_NUMBER = /([+-]\s?\d+(?:\.\d+)?|\bpk\b|\bpick(?:'?em)?\b|\beven\b)\s*$/i;
 const TOTAL = /^(over|under|o|u)\s*(\d+(?:\.\d+)?)/i;
@@ -105,7 +108,9 @@ export function parseSelection(market: string, selection: string): ParsedSelecti
   const text = selection.trim();
   if (kind === 'total') {
     const match = TOTAL.exec(text);
-    return match ? { kind, side: match[1].toLowerCase().startsWith('o') ? 'over' : 'under', line: Number(match[2]) } : null;
+    return match
+      ? { kind, side: match[1].toLowerCase().startsWith('o') ? 'over' : 'under', line: Number(match[2]) }
+      : null;
   }
   if (!kind) return null;
   const signed = SIGNED_NUMBER.exec(text);
@@ -120,8 +125,10 @@ export function parseSelection(market: string, selection: string): ParsedSelecti
 /** Spec 002 §5: 'spread' in the market text; a total, over or under; otherwise a moneyline if the selection names a team. */
 export function marketKind(market: string, selection: string): MarketKind | null {
   const text = market.toLowerCase();
-  if (text.includes('spread') || text.includes('handicap') || text.includes('run line') || text.includes('puck line')) return 'spread';
-  if (text.includes('total') || text.includes('over') || text.includes('under') || TOTAL.test(selection.trim())) return 'total';
+  if (text.includes('spread') || text.includes('handicap') || text.includes('run line') || text.includes('puck line'))
+    return 'spread';
+  if (text.includes('total') || text.includes('over') || text.includes('under') || TOTAL.test(selection.trim()))
+    return 'total';
   if (
     text.includes('moneyline') ||
     text.includes('money line') ||
@@ -211,7 +218,11 @@ export function settlePick(pick: SettlementInput, game: FinalGame): SettlementOu
  * What a settled pick pays back, in cents (spec 002 §5, DECISIONS 19): a win pays the potential, or the
  * stake × 1.91 when none was recorded; a push returns the stake; a loss pays nothing.
  */
-export function settlementPayoutCents(status: SettledStatus, stakeCents: number, potentialCents: number | null): number {
+export function settlementPayoutCents(
+  status: SettledStatus,
+  stakeCents: number,
+  potentialCents: number | null,
+): number {
   if (status === 'lost') return 0;
   if (status === 'push') return stakeCents;
   return potentialCents ?? payoutCents(stakeCents, DEFAULT_WIN_MULTIPLIER);

@@ -20,7 +20,14 @@ describe('computePickStats', () => {
     pick({ status: 'won', actualPayoutCents: 25_000, stakeCents: 10_000, edge: 4, settledAt: '2026-10-03T00:00:00Z' }), // +150
     pick({ status: 'lost', actualPayoutCents: 0, stakeCents: 5_000, league: 'NBA', settledAt: '2026-10-04T00:00:00Z' }), // -50
     pick({ status: 'push', actualPayoutCents: 2_000, stakeCents: 2_000, settledAt: '2026-10-05T00:00:00Z' }), // 0, skipped in streaks
-    pick({ status: 'lost', actualPayoutCents: 0, stakeCents: 10_000, dateAdded: '2026-11-02T00:00:00Z', settledAt: '2026-11-03T00:00:00Z', clv: -0.5 }), // -100
+    pick({
+      status: 'lost',
+      actualPayoutCents: 0,
+      stakeCents: 10_000,
+      dateAdded: '2026-11-02T00:00:00Z',
+      settledAt: '2026-11-03T00:00:00Z',
+      clv: -0.5,
+    }), // -100
     pick({ status: 'pending', stakeCents: 7_500, dateAdded: '2026-11-04T00:00:00Z', edge: 1 }),
   ];
   const stats = computePickStats(picks);
@@ -50,14 +57,38 @@ describe('computePickStats', () => {
   });
 
   it('breaks down by month and by league', () => {
-    expect(stats.monthlyStats['2026-10']).toEqual({ bets: 4, won: 2, lost: 1, push: 1, stakedCents: 27_000, returnsCents: 46_091, profitCents: 19_091 });
-    expect(stats.monthlyStats['2026-11']).toEqual({ bets: 2, won: 0, lost: 1, push: 0, stakedCents: 10_000, returnsCents: 0, profitCents: -10_000 });
+    expect(stats.monthlyStats['2026-10']).toEqual({
+      bets: 4,
+      won: 2,
+      lost: 1,
+      push: 1,
+      stakedCents: 27_000,
+      returnsCents: 46_091,
+      profitCents: 19_091,
+    });
+    expect(stats.monthlyStats['2026-11']).toEqual({
+      bets: 2,
+      won: 0,
+      lost: 1,
+      push: 0,
+      stakedCents: 10_000,
+      returnsCents: 0,
+      profitCents: -10_000,
+    });
     expect(stats.sportStats.NBA).toMatchObject({ bets: 1, lost: 1, winRate: 0 });
     expect(stats.sportStats.NFL.winRate).toBe(66.7); // 2 of 3
   });
 
   it('is all zeros and nulls with no picks', () => {
-    expect(computePickStats([])).toMatchObject({ totalBets: 0, winRate: 0, roi: 0, avgEdge: null, bestStreak: 0, currentStreak: 0, streakType: null });
+    expect(computePickStats([])).toMatchObject({
+      totalBets: 0,
+      winRate: 0,
+      roi: 0,
+      avgEdge: null,
+      bestStreak: 0,
+      currentStreak: 0,
+      streakType: null,
+    });
   });
 
   it('rounds half away from zero', () => {
@@ -69,15 +100,25 @@ describe('computePickStats', () => {
 // Empty statistics show "—", never "0.0%"; the dashboard and /picks read the same headline figures
 describe('headlineStats', () => {
   it('shows "—" for win rate, ROI, edge and CLV with nothing settled', () => {
-    expect(headlineStats(computePickStats([]))).toEqual({ winRate: '—', roi: '—', avgEdge: '—', avgClv: '—', totalBets: '0' });
+    expect(headlineStats(computePickStats([]))).toEqual({
+      winRate: '—',
+      roi: '—',
+      avgEdge: '—',
+      avgClv: '—',
+      totalBets: '0',
+    });
     const pendingOnly = computePickStats([pick({ status: 'pending', stakeCents: 1_000 })]);
     expect(headlineStats(pendingOnly)).toMatchObject({ winRate: '—', roi: '—', totalBets: '1' });
   });
 
   it('shows a real 0.0% once there is something to measure', () => {
-    const lost = computePickStats([pick({ status: 'lost', actualPayoutCents: 0, stakeCents: 1_000, settledAt: '2026-10-02T00:00:00Z' })]);
+    const lost = computePickStats([
+      pick({ status: 'lost', actualPayoutCents: 0, stakeCents: 1_000, settledAt: '2026-10-02T00:00:00Z' }),
+    ]);
     expect(headlineStats(lost)).toMatchObject({ winRate: '0.0%', roi: '-100.0%' });
-    const push = computePickStats([pick({ status: 'push', actualPayoutCents: 1_000, stakeCents: 1_000, settledAt: '2026-10-02T00:00:00Z' })]);
+    const push = computePickStats([
+      pick({ status: 'push', actualPayoutCents: 1_000, stakeCents: 1_000, settledAt: '2026-10-02T00:00:00Z' }),
+    ]);
     expect(headlineStats(push)).toMatchObject({ winRate: '—', roi: '0.0%' });
   });
 
@@ -86,7 +127,13 @@ describe('headlineStats', () => {
       pick({ status: 'won', actualPayoutCents: 19_091, edge: 2.5, clv: 1.2, settledAt: '2026-10-02T00:00:00Z' }),
       pick({ status: 'lost', actualPayoutCents: 0, stakeCents: 5_000, settledAt: '2026-10-04T00:00:00Z' }),
     ];
-    expect(headlineStats(computePickStats(picks))).toEqual({ winRate: '50.0%', roi: '27.3%', avgEdge: '2.5%', avgClv: '1.2%', totalBets: '2' });
+    expect(headlineStats(computePickStats(picks))).toEqual({
+      winRate: '50.0%',
+      roi: '27.3%',
+      avgEdge: '2.5%',
+      avgClv: '1.2%',
+      totalBets: '2',
+    });
     expect(winRateText({ won: 0, lost: 0, winRate: 0 })).toBe('—');
   });
 });

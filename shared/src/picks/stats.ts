@@ -159,7 +159,13 @@ export function winRateText(stats: { won: number; lost: number; winRate: number 
  * The headline figures as the picks page and the dashboard both show them (the dashboard's "Recent
  * Performance" reads the same numbers as /picks): a figure with nothing settled behind it is "—".
  */
-export function headlineStats(stats: PickStats): { winRate: string; roi: string; avgEdge: string; avgClv: string; totalBets: string } {
+export function headlineStats(stats: PickStats): {
+  winRate: string;
+  roi: string;
+  avgEdge: string;
+  avgClv: string;
+  totalBets: string;
+} {
   return {
     winRate: winRateText({ won: stats.wonBets, lost: stats.lostBets, winRate: stats.winRate }),
     roi: statPercentText(stats.totalStakedCents > 0 ? stats.roi : null),

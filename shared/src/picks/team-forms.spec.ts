@@ -42,7 +42,9 @@ function recordedBoards(): Game[][] {
     const board = JSON.parse(readFileSync(join(FIXTURES, 'espn', file), 'utf8')) as EspnBoard;
     boards.push(
       board.events.map((e) => {
-        const [home, away] = ['home', 'away'].map((side) => e.competitions[0].competitors.find((c) => c.homeAway === side)!);
+        const [home, away] = ['home', 'away'].map((side) =>
+          e.competitions[0].competitors.find((c) => c.homeAway === side)!,
+        );
         return {
           sport: ESPN_SPORTS[key],
           game_id: e.id,
@@ -57,7 +59,10 @@ function recordedBoards(): Game[][] {
     );
   }
   const scores = JSON.parse(
-    readFileSync(join(FIXTURES, 'the-odds-api', 'v4_scores_baseball_mlb_daysFrom_completed-live-upcoming_2022-08-27.json'), 'utf8'),
+    readFileSync(
+      join(FIXTURES, 'the-odds-api', 'v4_scores_baseball_mlb_daysFrom_completed-live-upcoming_2022-08-27.json'),
+      'utf8',
+    ),
   ) as Array<{
     id: string;
     completed: boolean;
@@ -108,11 +113,13 @@ function writtenForms(team: Team): string[] {
     written.add(form);
     written.add(form.toUpperCase());
     const [first, ...rest] = form.split(' ');
-    if (rest.length && /^[a-z]{2,3}$/.test(first)) written.add(`${first.toUpperCase().split('').join('.')}. ${rest.join(' ')}`);
+    if (rest.length && /^[a-z]{2,3}$/.test(first))
+      written.add(`${first.toUpperCase().split('').join('.')}. ${rest.join(' ')}`);
     if (/ state\b/.test(form)) written.add(form.replace(/ state\b/, ' St.'));
     if (/\bam\b/.test(form)) written.add(form.replace(/\bam\b/, 'A&M'));
   }
-  for (const form of written) expect([team.name, form, team.forms.has(normaliseTeamName(form))]).toEqual([team.name, form, true]);
+  for (const form of written)
+    expect([team.name, form, team.forms.has(normaliseTeamName(form))]).toEqual([team.name, form, true]);
   return [...written];
 }
 
@@ -127,18 +134,23 @@ function checkForms(game: Game, board: readonly Game[], team: Team, side: 'home'
   let checked = 0;
   for (const form of writtenForms(team)) {
     const text = side === 'home' ? `${game.away_team} @ ${form}` : `${form} @ ${game.home_team}`;
-    const pick = { game: text, commenceTime: game.commence_time, dateAdded: new Date(at - 3_600_000).toISOString(), sport: game.sport };
+    const pick = {
+      game: text,
+      commenceTime: game.commence_time,
+      dateAdded: new Date(at - 3_600_000).toISOString(),
+      sport: game.sport,
+    };
     const found = findPickGame(pick, board);
     expect([text, found.game?.game_id]).toEqual([text, game.game_id]);
-    expect([text, settlePick({ game: text, market: 'Point Spread', selection: `${form} +0.5`, sport: game.sport }, game)]).toEqual([
+    expect([
       text,
-      { settled: true, status: expected(margin, 0.5), confidence: 95 },
-    ]);
+      settlePick({ game: text, market: 'Point Spread', selection: `${form} +0.5`, sport: game.sport }, game),
+    ]).toEqual([text, { settled: true, status: expected(margin, 0.5), confidence: 95 }]);
     if (!game.sport.startsWith('soccer')) {
-      expect([text, settlePick({ game: text, market: 'Moneyline', selection: form, sport: game.sport }, game)]).toMatchObject([
+      expect([
         text,
-        { settled: true, status: expected(margin, 0) },
-      ]);
+        settlePick({ game: text, market: 'Moneyline', selection: form, sport: game.sport }, game),
+      ]).toMatchObject([text, { settled: true, status: expected(margin, 0) }]);
     }
     checked += 1;
   }
@@ -155,14 +167,23 @@ function teamOf(name: string, sport: string): Team {
 describe('every form of the recorded finals’ teams settles right on its recorded board (DECISIONS 24)', () => {
   it('has finals of every recorded league', () => {
     expect(new Set(FINALS.map((g) => g.sport))).toEqual(
-      new Set(['americanfootball_nfl', 'americanfootball_ncaaf', 'basketball_nba', 'icehockey_nhl', 'baseball_mlb', 'soccer_usa_mls']),
+      new Set([
+        'americanfootball_nfl',
+        'americanfootball_ncaaf',
+        'basketball_nba',
+        'icehockey_nhl',
+        'baseball_mlb',
+        'soccer_usa_mls',
+      ]),
     );
   });
 
   for (const game of FINALS) {
     it(`${game.away_team} ${game.away_score} @ ${game.home_team} ${game.home_score} (${game.sport})`, () => {
       const board = BOARDS.find((b) => b.includes(game))!;
-      const checked = checkForms(game, board, teamOf(game.home_team, game.sport), 'home') + checkForms(game, board, teamOf(game.away_team, game.sport), 'away');
+      const checked =
+        checkForms(game, board, teamOf(game.home_team, game.sport), 'home') +
+        checkForms(game, board, teamOf(game.away_team, game.sport), 'away');
       expect(checked).toBeGreaterThanOrEqual(4);
     });
   }
@@ -201,7 +222,8 @@ describe('every form of every team of every league settles right on a full slate
         });
       }
       let checked = 0;
-      for (const game of slate) checked += checkForms(game, slate, game.teams[1], 'home') + checkForms(game, slate, game.teams[0], 'away');
+      for (const game of slate)
+        checked += checkForms(game, slate, game.teams[1], 'home') + checkForms(game, slate, game.teams[0], 'away');
       expect(checked).toBeGreaterThanOrEqual(teams.length * 2);
     });
   }
@@ -231,7 +253,11 @@ describe('a city or region alone stays pending and says why (DECISIONS 24)', () 
   it.each(['LA', 'L.A.', 'Los Angeles', 'NY', 'N.Y.', 'New York', 'Chicago', 'CHI'])(
     '"%s" in the game text finds no game, and says to name the team',
     (place) => {
-      for (const text of [`Buffalo Bills @ ${place}`, `${place} @ Tennessee Titans`, `San Francisco 49ers @ ${place}`]) {
+      for (const text of [
+        `Buffalo Bills @ ${place}`,
+        `${place} @ Tennessee Titans`,
+        `San Francisco 49ers @ ${place}`,
+      ]) {
         const pick = { game: text, dateAdded, sport: 'americanfootball_nfl' };
         const found = findPickGame(pick, slate);
         // "CHI" is the Bears' own abbreviation: it finds their game and no other
@@ -250,11 +276,18 @@ describe('a city or region alone stays pending and says why (DECISIONS 24)', () 
 
   it.each(['LA', 'L.A.', 'Los Angeles'])('"%s +3.5" as the selection on the Rams’ game names neither team', (place) => {
     const outcome = settlePick(
-      { game: 'Buffalo Bills @ Los Angeles Rams', market: 'Spread', selection: `${place} +3.5`, sport: 'americanfootball_nfl' },
+      {
+        game: 'Buffalo Bills @ Los Angeles Rams',
+        market: 'Spread',
+        selection: `${place} +3.5`,
+        sport: 'americanfootball_nfl',
+      },
       slate[0],
     );
     expect(outcome).toEqual({ settled: false, reason: 'team_not_found' });
-    expect(unsettledReasonMessage({ code: outcome.settled ? 'ambiguous' : outcome.reason })).toBe('The selection names neither team of this game');
+    expect(unsettledReasonMessage({ code: outcome.settled ? 'ambiguous' : outcome.reason })).toBe(
+      'The selection names neither team of this game',
+    );
   });
 
   it('a team that could be on two final games stays pending as ambiguous', () => {

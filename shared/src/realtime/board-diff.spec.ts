@@ -47,7 +47,11 @@ function event(id: string, prices: { home: number; away: number; line?: number; 
     ],
   };
 }
-const board = (events: BoardEvent[], fetched_at = at): SportBoard => ({ sport_key: 'basketball_nba', fetched_at, events });
+const board = (events: BoardEvent[], fetched_at = at): SportBoard => ({
+  sport_key: 'basketball_nba',
+  fetched_at,
+  events,
+});
 
 // Diff each new board against the last (price changed with direction, line moved, market added/removed/locked).
 describe('diffBoards', () => {
@@ -98,7 +102,9 @@ describe('diffBoards', () => {
         { change: 'line', name: 'Miami Heat', point: 6.5, previous_point: 5.5, price: 1.91 },
       ],
     });
-    expect(markets[1].outcomes).toEqual([{ change: 'price', name: 'Over', point: 220.5, price: 1.85, direction: 'up' }]);
+    expect(markets[1].outcomes).toEqual([
+      { change: 'price', name: 'Over', point: 220.5, price: 1.85, direction: 'up' },
+    ]);
   });
 
   it('reports markets added and removed, events removed, and a lock flip', () => {
@@ -115,7 +121,9 @@ describe('diffBoards', () => {
       ],
     });
     // The h2h market is locked on the new board only.
-    const result = diffBoards(prev, board([changed]), { isLocked: (market, e) => market.key === 'h2h' && e === changed });
+    const result = diffBoards(prev, board([changed]), {
+      isLocked: (market, e) => market.key === 'h2h' && e === changed,
+    });
     const markets = result.diff!.events.find((e) => e.id === 'a')!.bookmakers![0].markets;
     expect(markets).toEqual(
       expect.arrayContaining([
@@ -133,7 +141,11 @@ describe('diffBoards', () => {
     const moved = event('a', { home: 1.45, away: 2.6 });
     moved.bookmakers[0].markets[0].last_update = '2026-01-01T00:00:28Z';
     const { diff } = diffBoards(prev, board([moved], '2026-01-01T00:00:30Z'));
-    expect(diff!.events[0].bookmakers![0].markets[0]).toMatchObject({ key: 'h2h', change: 'changed', last_update: '2026-01-01T00:00:28Z' });
+    expect(diff!.events[0].bookmakers![0].markets[0]).toMatchObject({
+      key: 'h2h',
+      change: 'changed',
+      last_update: '2026-01-01T00:00:28Z',
+    });
     const h2h = (b: SportBoard, key: string) => b.events[0].bookmakers[0].markets.find((m) => m.key === key)!;
     const rebuilt = applyBoardDiff(prev, diff!);
     expect(h2h(rebuilt, 'h2h').last_update).toBe('2026-01-01T00:00:28Z');
@@ -170,13 +182,21 @@ describe('diffBoards', () => {
 
   it('rebuilds the next board when applied to the previous one', () => {
     const prev = board([event('a', { home: 1.5, away: 2.6 }), event('b', { home: 1.9, away: 1.9 })]);
-    const next = board([event('a', { home: 1.4, away: 2.9, line: 7.5, over: 1.75 }), event('c', { home: 2.1, away: 1.75 })], '2026-01-01T00:00:30Z');
+    const next = board(
+      [event('a', { home: 1.4, away: 2.9, line: 7.5, over: 1.75 }), event('c', { home: 2.1, away: 1.75 })],
+      '2026-01-01T00:00:30Z',
+    );
     const { diff } = diffBoards(prev, next);
     const rebuilt = applyBoardDiff(prev, diff!);
     const canonical = (b: SportBoard) =>
       b.events.map((e) => ({
         id: e.id,
-        books: e.bookmakers.map((bk) => bk.markets.map((m) => [m.key, [...m.outcomes].sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y)))])),
+        books: e.bookmakers.map((bk) =>
+          bk.markets.map((m) => [
+            m.key,
+            [...m.outcomes].sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y))),
+          ]),
+        ),
       }));
     expect(canonical(rebuilt)).toEqual(canonical(next));
   });

@@ -126,7 +126,11 @@ function outcomeChange(old: BoardOutcome, outcome: BoardOutcome): OutcomeChange 
   const priceMoved = Math.abs(old.price - outcome.price) > PRICE_EPSILON;
   const lineMoved = (old.point ?? null) !== (outcome.point ?? null);
   if (!priceMoved && !lineMoved) return null;
-  const change: OutcomeChange = { change: lineMoved ? 'line' : 'price', ...outcomeFields(outcome), price: outcome.price };
+  const change: OutcomeChange = {
+    change: lineMoved ? 'line' : 'price',
+    ...outcomeFields(outcome),
+    price: outcome.price,
+  };
   if (priceMoved) change.direction = outcome.price > old.price ? 'up' : 'down';
   if (lineMoved && old.point !== undefined) change.previous_point = old.point;
   return change;
@@ -199,7 +203,8 @@ function diffBookmaker(
   for (let i = 0; i < book.markets.length; i++) {
     const market = book.markets[i];
     let oldMarket: BoardMarket | undefined = previous[i];
-    if (byKey || oldMarket?.key !== market.key) oldMarket = (byKey ??= new Map(previous.map((m) => [m.key, m]))).get(market.key);
+    if (byKey || oldMarket?.key !== market.key)
+      oldMarket = (byKey ??= new Map(previous.map((m) => [m.key, m]))).get(market.key);
     const locked = options.isLocked?.(market, event, now);
     if (!oldMarket) {
       marketDiffs.push({ key: market.key, change: 'added', market, ...(locked ? { locked: true } : {}) });
@@ -220,7 +225,8 @@ function diffBookmaker(
   }
   if (byKey || previous.length > book.markets.length) {
     const kept = new Set(book.markets.map((m) => m.key));
-    for (const key of new Set(previous.map((m) => m.key))) if (!kept.has(key)) marketDiffs.push({ key, change: 'removed' });
+    for (const key of new Set(previous.map((m) => m.key)))
+      if (!kept.has(key)) marketDiffs.push({ key, change: 'removed' });
   }
   return marketDiffs;
 }
@@ -243,7 +249,8 @@ export function diffBoards(previous: SportBoard | null, next: SportBoard, option
     if (!old) {
       events.push({ id: event.id, change: 'added', event });
       for (const book of event.bookmakers) {
-        for (const market of book.markets) for (const outcome of market.outcomes) records.push(record(event, book, market, outcome));
+        for (const market of book.markets)
+          for (const outcome of market.outcomes) records.push(record(event, book, market, outcome));
       }
       continue;
     }
@@ -256,7 +263,12 @@ export function diffBoards(previous: SportBoard | null, next: SportBoard, option
       if (marketDiffs.length) bookDiffs.push({ key: book.key, title: book.title, markets: marketDiffs });
     }
     for (const [key, book] of oldBooks) {
-      if (!seenBooks.has(key)) bookDiffs.push({ key, title: book.title, markets: book.markets.map((m) => ({ key: m.key, change: 'removed' })) });
+      if (!seenBooks.has(key))
+        bookDiffs.push({
+          key,
+          title: book.title,
+          markets: book.markets.map((m) => ({ key: m.key, change: 'removed' })),
+        });
     }
     if (bookDiffs.length) events.push({ id: event.id, change: 'changed', bookmakers: bookDiffs });
   }
@@ -311,7 +323,12 @@ export function applyBoardDiff(board: SportBoard, diff: BoardDiff): SportBoard {
     if (!event) continue;
     const books = new Map(event.bookmakers.map((b) => [b.key, b]));
     for (const bookDiff of eventDiff.bookmakers ?? []) {
-      const book = books.get(bookDiff.key) ?? { key: bookDiff.key, title: bookDiff.title, last_update: diff.fetched_at, markets: [] };
+      const book = books.get(bookDiff.key) ?? {
+        key: bookDiff.key,
+        title: bookDiff.title,
+        last_update: diff.fetched_at,
+        markets: [],
+      };
       const markets = new Map(book.markets.map((m) => [m.key, m]));
       for (const marketDiff of bookDiff.markets) {
         if (marketDiff.change === 'removed') markets.delete(marketDiff.key);
@@ -319,7 +336,10 @@ export function applyBoardDiff(board: SportBoard, diff: BoardDiff): SportBoard {
         else {
           const market = markets.get(marketDiff.key);
           if (market && marketDiff.outcomes)
-            markets.set(marketDiff.key, { ...applyOutcomes(market, marketDiff.outcomes), last_update: marketDiff.last_update ?? diff.fetched_at });
+            markets.set(marketDiff.key, {
+              ...applyOutcomes(market, marketDiff.outcomes),
+              last_update: marketDiff.last_update ?? diff.fetched_at,
+            });
         }
       }
       if (markets.size) books.set(book.key, { ...book, markets: [...markets.values()] });

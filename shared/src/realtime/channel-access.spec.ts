@@ -19,8 +19,16 @@ describe('channelAccess', () => {
   // spec 001 §6: live odds and props need Gold or Platinum; ev too
   it('needs Gold or Platinum for odds, props and ev', () => {
     for (const channel of ['odds', 'props', 'ev'] as const) {
-      expect(channelAccess(null, channel)).toEqual({ allowed: false, code: 'AUTH_REQUIRED', message: 'Authentication required' });
-      expect(channelAccess(free, channel)).toEqual({ allowed: false, code: 'SUBSCRIPTION_REQUIRED', message: 'Subscription required for API access' });
+      expect(channelAccess(null, channel)).toEqual({
+        allowed: false,
+        code: 'AUTH_REQUIRED',
+        message: 'Authentication required',
+      });
+      expect(channelAccess(free, channel)).toEqual({
+        allowed: false,
+        code: 'SUBSCRIPTION_REQUIRED',
+        message: 'Subscription required for API access',
+      });
       expect(channelAccess(gold, channel).allowed).toBe(true);
       expect(channelAccess(platinum, channel).allowed).toBe(true);
     }
@@ -30,7 +38,10 @@ describe('channelAccess', () => {
   it('needs Platinum (or unlimited) for arbitrage and middles', () => {
     for (const channel of ['arbitrage', 'middles'] as const) {
       expect(channelAccess(null, channel).allowed).toBe(false);
-      expect(channelAccess(free, channel)).toMatchObject({ code: 'PLATINUM_REQUIRED', message: 'This feature requires a Platinum subscription.' });
+      expect(channelAccess(free, channel)).toMatchObject({
+        code: 'PLATINUM_REQUIRED',
+        message: 'This feature requires a Platinum subscription.',
+      });
       expect(channelAccess(gold, channel)).toMatchObject({ code: 'PLATINUM_REQUIRED' });
       expect(channelAccess(platinum, channel).allowed).toBe(true);
       expect(channelAccess(unlimitedFree, channel).allowed).toBe(true);
@@ -45,7 +56,11 @@ describe('channelAccess', () => {
   // The operations overview goes by role, never by plan.
   it('keeps the ops channel for operations staff, whatever their plan', () => {
     expect(channelAccess(null, 'ops', 'ops')).toMatchObject({ allowed: false, code: 'AUTH_REQUIRED' });
-    expect(channelAccess(platinum, 'ops')).toEqual({ allowed: false, code: 'OPS_REQUIRED', message: 'This is for operations staff only.' });
+    expect(channelAccess(platinum, 'ops')).toEqual({
+      allowed: false,
+      code: 'OPS_REQUIRED',
+      message: 'This is for operations staff only.',
+    });
     expect(channelAccess(unlimitedFree, 'ops', null)).toMatchObject({ allowed: false, code: 'OPS_REQUIRED' });
     expect(channelAccess(free, 'ops', 'ops').allowed).toBe(true);
     expect(channelAccess(free, 'ops', 'ops_viewer').allowed).toBe(true);

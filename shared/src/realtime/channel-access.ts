@@ -31,7 +31,11 @@ function isLiveFeed(channel: RealtimeChannel): channel is LiveFeed {
 }
 
 /** `access` is null for an anonymous socket; `role` is the signed-in user's operations role, if any. */
-export function channelAccess(access: PlanAccess | null, channel: RealtimeChannel, role: OpsRole | null = null): ChannelAccessDecision {
+export function channelAccess(
+  access: PlanAccess | null,
+  channel: RealtimeChannel,
+  role: OpsRole | null = null,
+): ChannelAccessDecision {
   if (channel === RealtimeChannel.Ops) {
     if (!access) return refusal('AUTH_REQUIRED');
     return canViewOps(role) ? ALLOWED : refusal('OPS_REQUIRED');

@@ -30,7 +30,8 @@ export type RealtimeChannel = (typeof RealtimeChannel)[keyof typeof RealtimeChan
 
 export const REALTIME_CHANNELS: readonly RealtimeChannel[] = Object.values(RealtimeChannel);
 
-export type OpportunityChannel = typeof RealtimeChannel.Ev | typeof RealtimeChannel.Arbitrage | typeof RealtimeChannel.Middles;
+export type OpportunityChannel =
+  typeof RealtimeChannel.Ev | typeof RealtimeChannel.Arbitrage | typeof RealtimeChannel.Middles;
 export type BoardChannel = typeof RealtimeChannel.Odds | typeof RealtimeChannel.Props;
 
 /** A board's freshness: published when a feed starts failing (stale) and when it recovers. */
@@ -69,7 +70,10 @@ export interface RealtimeMessageMap {
     | { type: 'score.update'; data: { games: ScoreboardEvent[] } }
     /** A game turned final: its own message (settlement listens for it). */
     | { type: 'game.final'; data: { game: ScoreboardEvent } }
-    | { type: 'board.status'; data: Pick<SportScoreboard, 'fetched_at'> & { stale_since: string | null; error?: string } };
+    | {
+        type: 'board.status';
+        data: Pick<SportScoreboard, 'fetched_at'> & { stale_since: string | null; error?: string };
+      };
   reactions: { type: 'reactions.update'; data: { gameKey: string; reactions: GameReactions } };
   user:
     | { type: 'plan.changed'; data: { plan: Plan; unlimited: boolean } }

@@ -44,8 +44,18 @@ const EVERY_FIELD: SportBoard = {
               key: 'h2h',
               last_update: '2026-10-04T15:59:00Z',
               outcomes: [
-                { name: 'Bears', price: americanToDecimal(-110), link: 'https://sportsbook.draftkings.com/event/42?outcomes=0017', sid: '0017' },
-                { name: 'Lions', price: 2.0300000000000002, bet_limit: 500, link: 'https://sportsbook.draftkings.com/event/42?outcomes=18' },
+                {
+                  name: 'Bears',
+                  price: americanToDecimal(-110),
+                  link: 'https://sportsbook.draftkings.com/event/42?outcomes=0017',
+                  sid: '0017',
+                },
+                {
+                  name: 'Lions',
+                  price: 2.0300000000000002,
+                  bet_limit: 500,
+                  link: 'https://sportsbook.draftkings.com/event/42?outcomes=18',
+                },
               ],
               link: 'https://sportsbook.draftkings.com/event/42',
               sid: 'm.1',
@@ -84,7 +94,16 @@ const EVERY_FIELD: SportBoard = {
         },
       ],
     },
-    { id: 'e2', sport_key: 'americanfootball_nfl', sport_title: 'NFL', commence_time: '', home_team: '', away_team: '', completed: true, bookmakers: [] },
+    {
+      id: 'e2',
+      sport_key: 'americanfootball_nfl',
+      sport_title: 'NFL',
+      commence_time: '',
+      home_team: '',
+      away_team: '',
+      completed: true,
+      bookmakers: [],
+    },
   ],
 };
 
@@ -93,7 +112,9 @@ describe('packBoards / unpackBoards', () => {
   it.each(BOARDS)('%s: the round trip gives the same boards, with and without the books ids', (file) => {
     const board = recordedBoard(file);
     expect(overTheWire([board])).toStrictEqual([board]);
-    const withoutIds = JSON.parse(JSON.stringify(board, (key, value: unknown) => (key === 'sid' ? undefined : value))) as SportBoard;
+    const withoutIds = JSON.parse(
+      JSON.stringify(board, (key, value: unknown) => (key === 'sid' ? undefined : value)),
+    ) as SportBoard;
     expect(overTheWire([withoutIds, board])).toStrictEqual([withoutIds, board]);
   });
 
@@ -113,7 +134,10 @@ describe('packBoards / unpackBoards', () => {
   const threeEvents = (): SportBoard => {
     const [first, empty] = EVERY_FIELD.events;
     const fanduel = first.bookmakers[1];
-    const swapped = { ...fanduel, markets: fanduel.markets.map((m) => ({ ...m, outcomes: [...m.outcomes].reverse() })) };
+    const swapped = {
+      ...fanduel,
+      markets: fanduel.markets.map((m) => ({ ...m, outcomes: [...m.outcomes].reverse() })),
+    };
     return { ...EVERY_FIELD, events: [first, empty, { ...first, id: 'e3', bookmakers: [swapped] }] };
   };
 
@@ -129,7 +153,11 @@ describe('packBoards / unpackBoards', () => {
     ]);
     expect(board.markets.k).toEqual(['h2h', 'team_totals', 'h2h_lay', 'h2h', 'h2h']);
     expect(board.markets.c).toEqual([2, 4, 1, 2, 2]);
-    expect(board.events.map((event) => event.names)).toEqual([['Bears', 'Lions', 'Over', 'Under', 'Yes'], [], ['Lions', 'Bears']]);
+    expect(board.events.map((event) => event.names)).toEqual([
+      ['Bears', 'Lions', 'Over', 'Under', 'Yes'],
+      [],
+      ['Lions', 'Bears'],
+    ]);
     // indexes into each event's own names
     expect(board.outcomes.n).toEqual([0, 1, 2, 3, 2, 4, 0, 0, 1, 0, 1]);
     expect(overTheWire([threeEvents()])).toStrictEqual([threeEvents()]);
@@ -141,7 +169,13 @@ describe('packBoards / unpackBoards', () => {
 
   it("writes an outcome link as its market's common prefix and suffix, the prefix once while it repeats (from one event to the next), and the outcome id", () => {
     const [board] = packBoards([threeEvents()]).boards;
-    expect(board.markets.lp).toEqual(['https://sportsbook.draftkings.com/event/42?outcomes=', null, 'https://sportsbook.draftkings.com/x|', null, null]);
+    expect(board.markets.lp).toEqual([
+      'https://sportsbook.draftkings.com/event/42?outcomes=',
+      null,
+      'https://sportsbook.draftkings.com/x|',
+      null,
+      null,
+    ]);
     expect(board.markets.ls).toEqual(['', '', '|', '|', '|']);
     expect(board.outcomes.l).toEqual(['0017', 18, null, null, null, null, 'y', 7, 8, 8, 7]);
   });
@@ -149,7 +183,14 @@ describe('packBoards / unpackBoards', () => {
   it('refuses a price that is not a decimal price', () => {
     const event: BoardEvent = {
       ...EVERY_FIELD.events[1],
-      bookmakers: [{ key: 'x', title: 'X', last_update: '', markets: [{ key: 'h2h', last_update: '', outcomes: [{ name: 'A', price: -150 }] }] }],
+      bookmakers: [
+        {
+          key: 'x',
+          title: 'X',
+          last_update: '',
+          markets: [{ key: 'h2h', last_update: '', outcomes: [{ name: 'A', price: -150 }] }],
+        },
+      ],
     };
     expect(() => packBoards([{ ...EVERY_FIELD, events: [event] }])).toThrow(RangeError);
   });

@@ -140,7 +140,11 @@ class BoardColumnsWriter {
   private previousPrefix = '';
 
   /** A book's market and its outcomes; `nameIndex` is the event's table of names. */
-  pushMarket({ key, last_update, outcomes, link, sid }: BoardMarket, bookUpdate: string, nameIndex: (name: string) => number): void {
+  pushMarket(
+    { key, last_update, outcomes, link, sid }: BoardMarket,
+    bookUpdate: string,
+    nameIndex: (name: string) => number,
+  ): void {
     this.markets.k.push(key);
     this.markets.c.push(outcomes.length);
     this.market.u.push(last_update === bookUpdate ? undefined : last_update);
@@ -148,7 +152,9 @@ class BoardColumnsWriter {
     this.market.sid.push(sid);
     const { prefix, suffix } = linkParts(outcomes);
     // a prefix is written where it changes; null repeats the previous market's
-    this.market.lp.push(prefix !== undefined && prefix !== this.previousPrefix ? (this.previousPrefix = prefix) : undefined);
+    this.market.lp.push(
+      prefix !== undefined && prefix !== this.previousPrefix ? (this.previousPrefix = prefix) : undefined,
+    );
     this.market.ls.push(suffix);
     for (const { name, description, price, point, bet_limit, sid: outcomeSid, link: outcomeLink } of outcomes) {
       this.outcomes.n.push(nameIndex(name));
@@ -157,13 +163,20 @@ class BoardColumnsWriter {
       this.outcome.d.push(description === undefined ? undefined : nameIndex(description));
       this.outcome.bl.push(bet_limit);
       this.outcome.s.push(outcomeSid);
-      this.outcome.l.push(outcomeLink === undefined ? undefined : packId(outcomeLink.slice(prefix!.length, outcomeLink.length - suffix.length)));
+      this.outcome.l.push(
+        outcomeLink === undefined
+          ? undefined
+          : packId(outcomeLink.slice(prefix!.length, outcomeLink.length - suffix.length)),
+      );
     }
   }
 
   /** The columns as the packed board carries them. */
   written(): { markets: PackedMarkets; outcomes: PackedOutcomes } {
-    return { markets: withColumns<PackedMarkets>(this.markets, this.market), outcomes: withColumns<PackedOutcomes>(this.outcomes, this.outcome) };
+    return {
+      markets: withColumns<PackedMarkets>(this.markets, this.market),
+      outcomes: withColumns<PackedOutcomes>(this.outcomes, this.outcome),
+    };
   }
 }
 
@@ -184,7 +197,8 @@ function nameTable(): { names: string[]; nameIndex: (name: string) => number } {
 
 /** The columns that have an entry, so an absent column is an absent key (in the order they are listed). */
 function withColumns<T extends object>(target: object, columns: Record<string, Column<unknown>>): T {
-  for (const [field, column] of Object.entries(columns)) if (column.kept) Object.assign(target, { [field]: column.kept });
+  for (const [field, column] of Object.entries(columns))
+    if (column.kept) Object.assign(target, { [field]: column.kept });
   return target as T;
 }
 
@@ -265,11 +279,13 @@ function fail(): never {
   throw new InvalidOddsPayloadError();
 }
 
-const object = (value: unknown): Json => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : fail());
+const object = (value: unknown): Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : fail();
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : fail());
 const text = (value: unknown): string => (typeof value === 'string' ? value : fail());
 const number = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : fail());
-const count = (value: unknown): number => (Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : fail());
+const count = (value: unknown): number =>
+  Number.isSafeInteger(value) && (value as number) >= 0 ? (value as number) : fail();
 
 /** The fields of `source` that are present, read by `read` (a field present in the packed form is present in the board). */
 function present<T>(source: Json, fields: readonly string[], read: (value: unknown) => T): Record<string, T> {
@@ -431,7 +447,13 @@ function unpackEvent(raw: unknown, columns: BoardColumnsReader): BoardEvent {
     const own = unpackedMarkets.slice(next, next + owned[b]);
     for (let j = 0; j < owned[b]; j++) own[j].last_update = updates[next + j] ?? lastUpdate;
     next += owned[b];
-    bookmakers[b] = { key: text(book.key), title: text(book.title), last_update: lastUpdate, markets: own, ...present(book, ['link', 'sid'], text) };
+    bookmakers[b] = {
+      key: text(book.key),
+      title: text(book.title),
+      last_update: lastUpdate,
+      markets: own,
+      ...present(book, ['link', 'sid'], text),
+    };
   }
 
   return {

@@ -61,7 +61,12 @@ describe('RoomSequences', () => {
 
   it('names rooms as the caller does when it asks to', () => {
     const rooms = new RoomSequences();
-    expect(rooms.receive({ ...message(3), channel: 'user', key: 'user-1', type: 'picks.settled', data: { count: 0, picks: [] } }, 'user')).toBe('apply');
+    expect(
+      rooms.receive(
+        { ...message(3), channel: 'user', key: 'user-1', type: 'picks.settled', data: { count: 0, picks: [] } },
+        'user',
+      ),
+    ).toBe('apply');
     expect(rooms.lastSeq('user')).toBe(3);
     expect(rooms.resume('nobody')).toEqual({});
   });

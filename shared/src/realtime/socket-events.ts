@@ -63,7 +63,9 @@ export type SubscribeAck =
     }
   | { ok: false; code: SubscribeErrorCode; message: string; retryAfter?: number };
 
-export type UnsubscribeAck = { ok: true; room: string } | { ok: false; code: 'INVALID_SUBSCRIPTION' | 'RATE_LIMITED'; message: string; retryAfter?: number };
+export type UnsubscribeAck =
+  | { ok: true; room: string }
+  | { ok: false; code: 'INVALID_SUBSCRIPTION' | 'RATE_LIMITED'; message: string; retryAfter?: number };
 
 /** A game's reactions as its room's snapshot carries them. */
 export interface ReactionsSnapshot {
@@ -126,7 +128,9 @@ export interface ReauthRequest {
   token: string;
 }
 
-export type ReauthAck = { ok: true; expires_at: number } | { ok: false; code: 'AUTH_REQUIRED' | 'RATE_LIMITED'; message: string; retryAfter?: number };
+export type ReauthAck =
+  | { ok: true; expires_at: number }
+  | { ok: false; code: 'AUTH_REQUIRED' | 'RATE_LIMITED'; message: string; retryAfter?: number };
 
 export interface ServerToClientEvents {
   /** Every relayed message, in seq order per room; a client ignores seq ≤ the last it applied. */
@@ -167,18 +171,22 @@ const CHANNELS = Object.values(RealtimeChannel) as string[];
 export function subscriptionTarget(request: unknown, userId: string | null): RoomTarget {
   if (typeof request !== 'object' || request === null) return { ok: false, message: 'A subscription needs a channel' };
   const { channel, sport, eventId, lastSeq, epoch } = request as Record<string, unknown>;
-  if (typeof channel !== 'string' || !CHANNELS.includes(channel)) return { ok: false, message: `Unknown channel: use one of ${CHANNELS.join(', ')}` };
+  if (typeof channel !== 'string' || !CHANNELS.includes(channel))
+    return { ok: false, message: `Unknown channel: use one of ${CHANNELS.join(', ')}` };
   if (lastSeq !== undefined && !(typeof lastSeq === 'number' && Number.isInteger(lastSeq) && lastSeq >= 0)) {
     return { ok: false, message: 'lastSeq must be a whole number, 0 or more' };
   }
-  if (epoch !== undefined && !(typeof epoch === 'string' && EPOCH.test(epoch))) return { ok: false, message: 'epoch must be the epoch of a message received' };
+  if (epoch !== undefined && !(typeof epoch === 'string' && EPOCH.test(epoch)))
+    return { ok: false, message: 'epoch must be the epoch of a message received' };
   const typed = channel as RealtimeChannel;
   if (typed === RealtimeChannel.User) return { ok: true, channel: typed, key: userId ?? '' };
   if (typed === RealtimeChannel.Ops) return { ok: true, channel: typed, key: OPS_OVERVIEW_KEY };
   if (typed === RealtimeChannel.Reactions) {
-    if (typeof eventId !== 'string' || !eventId.trim() || eventId.length > 200) return { ok: false, message: 'Reactions need an eventId (the game key)' };
+    if (typeof eventId !== 'string' || !eventId.trim() || eventId.length > 200)
+      return { ok: false, message: 'Reactions need an eventId (the game key)' };
     return { ok: true, channel: typed, key: reactionsTopic(eventId.trim()) };
   }
-  if (typeof sport !== 'string' || !SPORT_KEY.test(sport)) return { ok: false, message: `The ${typed} channel needs a sport key` };
+  if (typeof sport !== 'string' || !SPORT_KEY.test(sport))
+    return { ok: false, message: `The ${typed} channel needs a sport key` };
   return { ok: true, channel: typed, key: sport };
 }

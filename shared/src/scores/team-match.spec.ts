@@ -1,4 +1,11 @@
-import { findMatchingGame, gameMatchStrength, normaliseTeamName, splitGameText, teamMatchStrength, teamsMatch } from './team-match';
+import {
+  findMatchingGame,
+  gameMatchStrength,
+  normaliseTeamName,
+  splitGameText,
+  teamMatchStrength,
+  teamsMatch,
+} from './team-match';
 
 // spec 002 §5 team-name matching: case-insensitive, punctuation stripped; equal, containment, or a shared word > 3 letters.
 describe('team-name matching', () => {
@@ -113,7 +120,12 @@ describe('team-name matching', () => {
   it('picks the strongest match, then the closest start, and refuses games days apart', () => {
     const game = { home_team: 'Los Angeles Rams', away_team: 'Buffalo Bills', commence_time: '2022-09-09T00:20:00Z' };
     const candidates = [
-      { id: 'chargers', home_team: 'Los Angeles Chargers', away_team: 'Buffalo Bills', commence_time: '2022-09-09T00:20:00Z' },
+      {
+        id: 'chargers',
+        home_team: 'Los Angeles Chargers',
+        away_team: 'Buffalo Bills',
+        commence_time: '2022-09-09T00:20:00Z',
+      },
       { id: 'rams', home_team: 'Los Angeles Rams', away_team: 'Buffalo Bills', commence_time: '2022-09-09T00:20:00Z' },
       { id: 'later', home_team: 'Los Angeles Rams', away_team: 'Buffalo Bills', commence_time: '2022-12-09T00:20:00Z' },
     ];
@@ -122,7 +134,10 @@ describe('team-name matching', () => {
   });
 
   it('splits a pick game text into away and home, or refuses', () => {
-    expect(splitGameText('Buffalo Bills @ Los Angeles Rams')).toEqual({ away_team: 'Buffalo Bills', home_team: 'Los Angeles Rams' });
+    expect(splitGameText('Buffalo Bills @ Los Angeles Rams')).toEqual({
+      away_team: 'Buffalo Bills',
+      home_team: 'Los Angeles Rams',
+    });
     expect(splitGameText('Heat vs Celtics')).toEqual({ away_team: 'Heat', home_team: 'Celtics' });
     expect(splitGameText('Heat at Celtics')).toEqual({ away_team: 'Heat', home_team: 'Celtics' });
     expect(splitGameText('Heat v Celtics')).toEqual({ away_team: 'Heat', home_team: 'Celtics' });

@@ -17,12 +17,34 @@ export { normaliseTeamName } from './teams';
 /** Club designators a feed may add or drop ("Seattle Sounders FC" / "Seattle Sounders"). */
 const DESIGNATORS = new Set(['fc', 'sc', 'cf', 'afc']);
 /** Words that name no team on their own. */
-const GENERIC = new Set([...DESIGNATORS, 'united', 'city', 'state', 'university', 'college', 'club', 'athletic', 'real', 'the']);
+const GENERIC = new Set([
+  ...DESIGNATORS,
+  'united',
+  'city',
+  'state',
+  'university',
+  'college',
+  'club',
+  'athletic',
+  'real',
+  'the',
+]);
 /**
  * Words that continue a school's name rather than start its mascot: "Ball" is not "Ball State Cardinals", "Texas" not
  * "Texas Tech Red Raiders".
  */
-const SCHOOL_WORDS = new Set(['state', 'tech', 'am', 'college', 'university', 'christian', 'international', 'baptist', 'southern', 'poly']);
+const SCHOOL_WORDS = new Set([
+  'state',
+  'tech',
+  'am',
+  'college',
+  'university',
+  'christian',
+  'international',
+  'baptist',
+  'southern',
+  'poly',
+]);
 
 function withoutDesignators(name: string): string {
   return name
@@ -91,8 +113,14 @@ export interface GameTeams {
 
 /** How well two games' teams match (both must match, either order); 0 when they do not. */
 export function gameMatchStrength(a: GameTeams, b: GameTeams, sport?: string | null): number {
-  const straight = Math.min(teamMatchStrength(a.home_team, b.home_team, sport), teamMatchStrength(a.away_team, b.away_team, sport));
-  const swapped = Math.min(teamMatchStrength(a.home_team, b.away_team, sport), teamMatchStrength(a.away_team, b.home_team, sport));
+  const straight = Math.min(
+    teamMatchStrength(a.home_team, b.home_team, sport),
+    teamMatchStrength(a.away_team, b.away_team, sport),
+  );
+  const swapped = Math.min(
+    teamMatchStrength(a.home_team, b.away_team, sport),
+    teamMatchStrength(a.away_team, b.home_team, sport),
+  );
   if (!straight && !swapped) return 0;
   // Both orders count, but the right order is the better match.
   return straight >= swapped ? straight * 2 : swapped * 2 - 1;
@@ -102,7 +130,11 @@ export function gameMatchStrength(a: GameTeams, b: GameTeams, sport?: string | n
  * The candidate that is the same game: both teams match, the strongest match wins and, among equals,
  * the closest start time. Candidates more than `maxHoursApart` from the game's start are not the same game.
  */
-export function findMatchingGame<T extends GameTeams>(game: GameTeams, candidates: readonly T[], maxHoursApart = 18): T | undefined {
+export function findMatchingGame<T extends GameTeams>(
+  game: GameTeams,
+  candidates: readonly T[],
+  maxHoursApart = 18,
+): T | undefined {
   const start = game.commence_time ? Date.parse(game.commence_time) : NaN;
   let best: { candidate: T; strength: number; distance: number } | undefined;
   for (const candidate of candidates) {

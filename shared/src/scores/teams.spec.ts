@@ -7,7 +7,10 @@ import { allTeams, findTeam, isPlaceName, normaliseTeamName, sharedForms, teamLe
 describe('team directory', () => {
   it('holds every team of the professional leagues once, the feeds’ records merged into them, and the recorded college teams', () => {
     const counts = Object.fromEntries(
-      ['NFL', 'NBA', 'MLB', 'NHL', 'WNBA', 'MLS', 'NCAAF', 'NCAAB'].map((l) => [l, allTeams().filter((t) => t.league === l).length]),
+      ['NFL', 'NBA', 'MLB', 'NHL', 'WNBA', 'MLS', 'NCAAF', 'NCAAB'].map((l) => [
+        l,
+        allTeams().filter((t) => t.league === l).length,
+      ]),
     );
     // the feeds' 31 NBA spellings ("LA Clippers" and "Los Angeles Clippers") are 30 teams
     expect(counts).toEqual({ NFL: 32, NBA: 30, MLB: 30, NHL: 33, WNBA: 13, MLS: 30, NCAAF: 50, NCAAB: 24 });
@@ -21,7 +24,12 @@ describe('team directory', () => {
 
   it('knows every team name the recorded feeds used, in its league', () => {
     for (const [sport, records] of Object.entries(FEED_TEAMS)) {
-      for (const record of records) expect([sport, record.name, findTeam(record.name, sport)?.league]).toEqual([sport, record.name, teamLeague(sport)]);
+      for (const record of records)
+        expect([sport, record.name, findTeam(record.name, sport)?.league]).toEqual([
+          sport,
+          record.name,
+          teamLeague(sport),
+        ]);
     }
   });
 
@@ -43,7 +51,9 @@ describe('team directory', () => {
       const sport = Object.entries(espn).find(([key]) => file.startsWith(`scoreboard_${key}_`))?.[1];
       if (!sport) continue;
       const board = JSON.parse(readFileSync(join(fixtures, 'espn', file), 'utf8')) as {
-        events: Array<{ competitions: Array<{ competitors: Array<{ team: { displayName: string; abbreviation: string } }> }> }>;
+        events: Array<{
+          competitions: Array<{ competitors: Array<{ team: { displayName: string; abbreviation: string } }> }>;
+        }>;
       };
       for (const competitor of board.events.flatMap((e) => e.competitions[0].competitors)) {
         const { displayName, abbreviation } = competitor.team;
@@ -53,13 +63,16 @@ describe('team directory', () => {
     }
     for (const file of readdirSync(join(fixtures, 'the-odds-api'))) {
       const body = JSON.parse(readFileSync(join(fixtures, 'the-odds-api', file), 'utf8')) as unknown;
-      for (const event of Array.isArray(body) ? (body as Array<{ sport_key: string; home_team?: string; away_team?: string }>) : []) {
+      for (const event of Array.isArray(body)
+        ? (body as Array<{ sport_key: string; home_team?: string; away_team?: string }>)
+        : []) {
         if (teamLeague(event.sport_key) && event.home_team && event.away_team)
           seen.push([event.sport_key, event.home_team], [event.sport_key, event.away_team]);
       }
     }
     expect(seen.length).toBeGreaterThan(500);
-    for (const [sport, name] of seen) expect([sport, name, findTeam(name, sport)?.league]).toEqual([sport, name, teamLeague(sport)]);
+    for (const [sport, name] of seen)
+      expect([sport, name, findTeam(name, sport)?.league]).toEqual([sport, name, teamLeague(sport)]);
   });
 
   it('never lets a form of a team be a place, nor a form two teams of a league share', () => {
@@ -70,7 +83,20 @@ describe('team directory', () => {
       }
     }
     expect(
-      ['Chicago', 'New York', 'Los Angeles', 'LA', 'L.A.', 'N.Y.', 'Kansas City', 'Toronto', 'Austin', 'Ohio', 'Alabama', 'Tampa Bay'].every(isPlaceName),
+      [
+        'Chicago',
+        'New York',
+        'Los Angeles',
+        'LA',
+        'L.A.',
+        'N.Y.',
+        'Kansas City',
+        'Toronto',
+        'Austin',
+        'Ohio',
+        'Alabama',
+        'Tampa Bay',
+      ].every(isPlaceName),
     ).toBe(true);
     // ESPN abbreviates the Kings and the Galaxy "LA", the Knicks and the Red Bulls "NY": places all the same
     expect(findTeam('LA', 'icehockey_nhl')).toBeNull();

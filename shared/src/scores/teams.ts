@@ -267,13 +267,29 @@ const CITY_FORMS: readonly string[][] = [
  * abbreviations of a city with several teams ("LA", "NY"), those that are words ("NO"), and the states (a college
  * named for its state, "Alabama", is not told from the other schools of the state by it: "Alabama State").
  */
-const NEVER_ALONE = ['la', 'ny', 'nyc', 'no', 'nola', 'dc', 'philly', 'tampa', 'vegas', 'indy', 'austin', 'charlotte', 'nashville', 'salt lake'];
-const STATES = `alabama alaska arizona arkansas california colorado connecticut delaware florida georgia hawaii idaho illinois indiana
+const NEVER_ALONE = [
+  'la',
+  'ny',
+  'nyc',
+  'no',
+  'nola',
+  'dc',
+  'philly',
+  'tampa',
+  'vegas',
+  'indy',
+  'austin',
+  'charlotte',
+  'nashville',
+  'salt lake',
+];
+const STATES =
+  `alabama alaska arizona arkansas california colorado connecticut delaware florida georgia hawaii idaho illinois indiana
 iowa kansas kentucky louisiana maine maryland massachusetts michigan minnesota mississippi missouri montana nebraska nevada
 new_hampshire new_jersey new_mexico new_york north_carolina north_dakota ohio oklahoma oregon pennsylvania rhode_island
 south_carolina south_dakota tennessee texas utah vermont virginia washington west_virginia wisconsin wyoming`
-  .split(/\s+/)
-  .map((state) => state.replace('_', ' '));
+    .split(/\s+/)
+    .map((state) => state.replace('_', ' '));
 
 export interface Team {
   league: TeamLeague;
@@ -348,7 +364,14 @@ function draftsOf(): Draft[] {
       const nick = record.nickname ? normaliseTeamName(record.nickname) : '';
       let draft = drafts.find((d) => d.league === league && d.names.has(full));
       if (!draft) {
-        draft = { league, name: record.name, names: new Set(), nicknames: new Set(), locations: new Set(), abbreviations: new Set() };
+        draft = {
+          league,
+          name: record.name,
+          names: new Set(),
+          nicknames: new Set(),
+          locations: new Set(),
+          abbreviations: new Set(),
+        };
         drafts.push(draft);
       }
       draft.names.add(full);
@@ -357,7 +380,10 @@ function draftsOf(): Draft[] {
         // a school's own name ("Ohio State", "Texas A&M") and ESPN's short form of it ("Oklahoma St")
         if (location) draft.names.add(location);
         if (nick) draft.nicknames.add(nick);
-        if (record.short) (normaliseTeamName(record.short) === nick ? draft.nicknames : draft.names).add(normaliseTeamName(record.short));
+        if (record.short)
+          (normaliseTeamName(record.short) === nick ? draft.nicknames : draft.names).add(
+            normaliseTeamName(record.short),
+          );
         continue;
       }
       // a professional team's city and nickname, when the feed's full name is the two (an MLS club's "location" and
@@ -413,7 +439,8 @@ function build(): { teams: Team[]; shared: Map<TeamLeague, Set<string>> } {
 const DIRECTORY = build();
 /** Normalised name → the teams it names (several across leagues: "KC", "PHI"). */
 const BY_NAME = new Map<string, Team[]>();
-for (const team of DIRECTORY.teams) for (const name of team.names) BY_NAME.set(name, [...(BY_NAME.get(name) ?? []), team]);
+for (const team of DIRECTORY.teams)
+  for (const name of team.names) BY_NAME.set(name, [...(BY_NAME.get(name) ?? []), team]);
 
 /** The league of a sport key, when the directory has it. */
 export function teamLeague(sport: string | null | undefined): TeamLeague | null {

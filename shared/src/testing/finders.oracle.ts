@@ -1,15 +1,43 @@
 import type { BoardEvent } from '../domain/odds';
 import type { ArbitrageOpportunity, EvBet, MiddleOpportunity } from '../domain/opportunities';
-import { arbitrageOpportunity, arbitrageProfit, arbitrageSettings, orderLegs, type ArbitrageOptions } from '../engine/opportunities/arbitrage';
+import {
+  arbitrageOpportunity,
+  arbitrageProfit,
+  arbitrageSettings,
+  orderLegs,
+  type ArbitrageOptions,
+} from '../engine/opportunities/arbitrage';
 import { backLayOpportunity } from '../engine/opportunities/back-lay';
 import { commissionRates } from '../engine/odds/commission';
-import { DFS_FIXED_DECIMAL, EV_MIN_BOOKS, evRow, evRowContext, evSettings, type EvOptions } from '../engine/opportunities/ev';
+import {
+  DFS_FIXED_DECIMAL,
+  EV_MIN_BOOKS,
+  evRow,
+  evRowContext,
+  evSettings,
+  type EvOptions,
+} from '../engine/opportunities/ev';
 import { evPercent } from '../engine/odds/fair-probability';
-import { ARBITRAGE_LINE_TOLERANCE, isArbitrageLine, isLowSide, KIND_NUMBERS, legPointsMatch } from '../engine/lines/line-rules';
+import {
+  ARBITRAGE_LINE_TOLERANCE,
+  isArbitrageLine,
+  isLowSide,
+  KIND_NUMBERS,
+  legPointsMatch,
+} from '../engine/lines/line-rules';
 import type { Quote } from '../engine/lines/market-lines';
 import { buildMiddle, isGameLineFamily, middleSettings, type MiddleOptions } from '../engine/opportunities/middles';
 import { scannerBookFilter } from '../engine/opportunities/opportunity-legs';
-import { bestQuote, buildEventIndex, eventLines, fairLine, groupLines, isDfs, type EventIndex, type IndexedLine } from './market-lines.oracle';
+import {
+  bestQuote,
+  buildEventIndex,
+  eventLines,
+  fairLine,
+  groupLines,
+  isDfs,
+  type EventIndex,
+  type IndexedLine,
+} from './market-lines.oracle';
 
 /**
  * The three finders the object way (EV, arbitrage with back/lay, middles over buildEventIndex's lines), kept as
@@ -46,7 +74,9 @@ export function evInIndex(index: EventIndex, options: EvOptions = {}): EvBet[] {
         // the fair line is the quoted prices'; the bet is worth what it pays, net of an exchange's commission
         const evPct = evPercent(fairProbability, dfs ? decimal : q.effective);
         if (!dfs && !(evPct > 0 && evPct >= settings.minEvPct)) continue;
-        rows.push(evRow(context, group, side, q, fairProbability, fair.books, quotes.length, newest, dfs, decimal, evPct));
+        rows.push(
+          evRow(context, group, side, q, fairProbability, fair.books, quotes.length, newest, dfs, decimal, evPct),
+        );
       }
     }
   }
@@ -54,7 +84,11 @@ export function evInIndex(index: EventIndex, options: EvOptions = {}): EvBet[] {
 }
 
 /** findArbitrage() the object way. */
-export function oracleArbitrage(event: BoardEvent, options: ArbitrageOptions = {}, now: number): ArbitrageOpportunity[] {
+export function oracleArbitrage(
+  event: BoardEvent,
+  options: ArbitrageOptions = {},
+  now: number,
+): ArbitrageOpportunity[] {
   return arbitrageInIndex(buildEventIndex(event, now, undefined, commissionRates(options.commission)), options);
 }
 
@@ -88,7 +122,9 @@ export function arbitrageInIndex(index: EventIndex, options: ArbitrageOptions = 
  */
 function arbitrageLines(index: EventIndex): IndexedLine[] {
   return eventLines(index).flatMap((line) =>
-    line.span <= ARBITRAGE_LINE_TOLERANCE ? [line] : groupLines({ ...line.group, quotes: [...line.sides.values()].flat() }, ARBITRAGE_LINE_TOLERANCE),
+    line.span <= ARBITRAGE_LINE_TOLERANCE
+      ? [line]
+      : groupLines({ ...line.group, quotes: [...line.sides.values()].flat() }, ARBITRAGE_LINE_TOLERANCE),
   );
 }
 
@@ -116,7 +152,11 @@ function bestLegs(line: IndexedLine, homeTeam: string, accept: (q: Quote) => boo
       const other = bestQuote(sideQuotes[i], (q) => q.book !== only && accept(q));
       if (!other) continue;
       const swapped = legs.map((q, k) => (k === i ? other : q));
-      if (!bestSwap || arbitrageProfit(swapped.map((q) => q.effective)) > arbitrageProfit(bestSwap.map((q) => q.effective))) bestSwap = swapped;
+      if (
+        !bestSwap ||
+        arbitrageProfit(swapped.map((q) => q.effective)) > arbitrageProfit(bestSwap.map((q) => q.effective))
+      )
+        bestSwap = swapped;
     }
     if (!bestSwap) return null;
     legs = bestSwap;
@@ -152,7 +192,9 @@ function pairFrom(a: TopTwo, b: TopTwo): [Quote, Quote] | null {
   if (a[1]) options.push([a[1], b[0]]);
   if (b[1]) options.push([a[0], b[1]]);
   if (options.length === 0) return null;
-  return options.reduce((best, o) => (o[0].effective * o[1].effective > best[0].effective * best[1].effective ? o : best));
+  return options.reduce((best, o) =>
+    o[0].effective * o[1].effective > best[0].effective * best[1].effective ? o : best,
+  );
 }
 
 export function middlesInIndex(index: EventIndex, options: MiddleOptions = {}): MiddleOpportunity[] {

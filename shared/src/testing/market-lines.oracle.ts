@@ -84,7 +84,12 @@ function familyOf(key: string): { family: string; number: number } {
 }
 
 /** `rates`: each exchange's commission, which prices its back bets at their effective price (commission.ts). */
-export function buildEventIndex(event: BoardEvent, now: number, times: TimeCache = new Map(), rates: CommissionRates = DEFAULT_COMMISSIONS): EventIndex {
+export function buildEventIndex(
+  event: BoardEvent,
+  now: number,
+  times: TimeCache = new Map(),
+  rates: CommissionRates = DEFAULT_COMMISSIONS,
+): EventIndex {
   const live = isEventLive(event, now);
   const numbers = new MarketGroupNumbers();
   const groups: IndexedGroup[] = [];
@@ -142,7 +147,8 @@ export function buildEventIndex(event: BoardEvent, now: number, times: TimeCache
             outcomeCount = typeof counts === 'number' ? counts : counts.get(description)!;
           }
           const g = numbers.numberOf(familyId, description, kindNumber, outcomeCount);
-          if (g === groups.length) groups.push({ family, description: outcome.description, kind, outcomeCount, quotes: [] });
+          if (g === groups.length)
+            groups.push({ family, description: outcome.description, kind, outcomeCount, quotes: [] });
           group = groups[g];
           groupDescription = outcome.description;
           groupKind = kind;
@@ -202,7 +208,12 @@ export function groupLines(group: IndexedGroup, tolerance: number): IndexedLine[
   let start = 0;
   for (let i = 1; i <= quotes.length; i++) {
     if (i === quotes.length || !onSameLine(quotes[start].line, quotes[i].line, tolerance)) {
-      lines.push({ group, line: quotes[start].line, span: quotes[i - 1].line - quotes[start].line, sides: sidesOf(quotes, start, i) });
+      lines.push({
+        group,
+        line: quotes[start].line,
+        span: quotes[i - 1].line - quotes[start].line,
+        sides: sidesOf(quotes, start, i),
+      });
       start = i;
     }
   }
@@ -244,7 +255,11 @@ export function bestQuote(quotes: readonly Quote[], accept?: (q: Quote) => boole
  * averages `blend`); per side the weighted median is taken. Null when fewer than 4 books give a usable complete
  * market (underround or failed de-vigs are left out, never passed on).
  */
-export function fairLine(line: IndexedLine, method: DevigMethod, blend: readonly BlendableMethod[] = DEFAULT_BLEND): FairLine | null {
+export function fairLine(
+  line: IndexedLine,
+  method: DevigMethod,
+  blend: readonly BlendableMethod[] = DEFAULT_BLEND,
+): FairLine | null {
   const sides = [...line.sides.values()];
   const n = sides.length;
   const expected = completeSideCount(KIND_NUMBERS[line.group.kind], line.group.outcomeCount);

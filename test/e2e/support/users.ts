@@ -21,14 +21,26 @@ export async function newUser(request: APIRequestContext, testInfo: TestInfo, ta
 }
 
 /** A fresh account that bought a paid plan on the local checkout through the real billing API. */
-export async function subscribedUser(request: APIRequestContext, testInfo: TestInfo, tag: string, plan: 'gold' | 'platinum'): Promise<TestUser> {
+export async function subscribedUser(
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  tag: string,
+  plan: 'gold' | 'platinum',
+): Promise<TestUser> {
   const user = await newUser(request, testInfo, tag);
-  const checkout = await request.post('/api/billing/create-checkout-session', { headers: bearer(user), data: { plan } });
+  const checkout = await request.post('/api/billing/create-checkout-session', {
+    headers: bearer(user),
+    data: { plan },
+  });
   expect(checkout.ok(), await checkout.text()).toBe(true);
   const id = new URL(((await checkout.json()) as { url: string }).url).pathname.split('/').pop();
   const paid = await request.post(`/api/billing/local/checkout/${id}/pay`, { headers: bearer(user) });
   expect(paid.ok(), await paid.text()).toBe(true);
-  await expect.poll(async () => ((await (await request.get('/api/me', { headers: bearer(user) })).json()) as { plan: string }).plan).toBe(plan);
+  await expect
+    .poll(
+      async () => ((await (await request.get('/api/me', { headers: bearer(user) })).json()) as { plan: string }).plan,
+    )
+    .toBe(plan);
   return user;
 }
 
@@ -51,7 +63,14 @@ export interface ScoreGame {
   scores: { home: number | null; away: number | null };
 }
 
-export const SCORE_SPORTS = ['americanfootball_nfl', 'americanfootball_ncaaf', 'basketball_nba', 'basketball_ncaab', 'icehockey_nhl', 'baseball_mlb'];
+export const SCORE_SPORTS = [
+  'americanfootball_nfl',
+  'americanfootball_ncaaf',
+  'basketball_nba',
+  'basketball_ncaab',
+  'icehockey_nhl',
+  'baseball_mlb',
+];
 
 export async function scores(request: APIRequestContext, sport: string): Promise<ScoreGame[]> {
   const response = await request.get(`/api/scores?sport=${sport}`);
@@ -62,7 +81,9 @@ export async function scores(request: APIRequestContext, sport: string): Promise
 /** A game the simulator has already finished, with a winner (no tie) and an odds event id. */
 export async function finishedGame(request: APIRequestContext): Promise<ScoreGame> {
   for (const sport of SCORE_SPORTS) {
-    const game = (await scores(request, sport)).find((g) => g.status === 'final' && g.event_id && g.scores.home !== null && g.scores.home !== g.scores.away);
+    const game = (await scores(request, sport)).find(
+      (g) => g.status === 'final' && g.event_id && g.scores.home !== null && g.scores.home !== g.scores.away,
+    );
     if (game) return game;
   }
   throw new Error('The simulator has no finished game with a winner in any scores sport');

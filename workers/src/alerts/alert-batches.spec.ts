@@ -21,7 +21,11 @@ describe('AlertBatches', () => {
     const batches = new AlertBatches({ add } as unknown as JobQueueService);
     const found = middleOpportunity();
     const moved = middleOpportunity({ id: 'mid-2' });
-    await batches.enqueue('middles', 'basketball_nba', 1000, [update('new', found), update('updated', moved), update('gone')]);
+    await batches.enqueue('middles', 'basketball_nba', 1000, [
+      update('new', found),
+      update('updated', moved),
+      update('gone'),
+    ]);
     expect(add).toHaveBeenCalledTimes(1);
     expect(add).toHaveBeenCalledWith(
       JobName.AlertsEvaluate,
@@ -32,7 +36,9 @@ describe('AlertBatches', () => {
 
   it('enqueues nothing for a batch of gone opportunities', async () => {
     const add = jest.fn();
-    await new AlertBatches({ add } as unknown as JobQueueService).enqueue('arbitrage', 'basketball_nba', 1000, [update('gone')]);
+    await new AlertBatches({ add } as unknown as JobQueueService).enqueue('arbitrage', 'basketball_nba', 1000, [
+      update('gone'),
+    ]);
     expect(add).not.toHaveBeenCalled();
   });
 });

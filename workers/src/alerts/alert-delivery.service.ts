@@ -54,7 +54,10 @@ export class AlertDeliveryService {
   }
 
   @OnJob(JobName.AlertsDeliver)
-  async deliver(data: JobPayload<typeof JobName.AlertsDeliver>, job?: Pick<Job, 'attemptsMade' | 'opts'>): Promise<string> {
+  async deliver(
+    data: JobPayload<typeof JobName.AlertsDeliver>,
+    job?: Pick<Job, 'attemptsMade' | 'opts'>,
+  ): Promise<string> {
     const delivery = await this.alerts.delivery(data.deliveryId);
     if (!delivery || delivery.status !== 'pending') return 'done';
     const attempt = (job?.attemptsMade ?? 0) + 1;
@@ -73,12 +76,14 @@ export class AlertDeliveryService {
       return 'failed';
     }
     await this.alerts.finishDeliveries([delivery.id], 'sent', null, attempt);
-    if (delivery.channel === 'webhook') await this.alerts.recordWebhookOutcome(delivery.rule.id, true, this.config.ALERT_WEBHOOK_FAILURE_LIMIT, () => '');
+    if (delivery.channel === 'webhook')
+      await this.alerts.recordWebhookOutcome(delivery.rule.id, true, this.config.ALERT_WEBHOOK_FAILURE_LIMIT, () => '');
     return 'sent';
   }
 
   private async webhook(delivery: AlertDeliveryRow, rule: AlertRuleRow): Promise<void> {
-    if (!rule.webhook_url || rule.webhook_disabled_at) throw new DeliveryFailure('The webhook is disabled or was removed', false);
+    if (!rule.webhook_url || rule.webhook_disabled_at)
+      throw new DeliveryFailure('The webhook is disabled or was removed', false);
     // Checked again at delivery: the name may point elsewhere since the rule was saved.
     const checked = await checkWebhookUrl(rule.webhook_url, this.config.NODE_ENV === 'production');
     if (!checked.ok) throw new DeliveryFailure(URL_PROBLEMS[checked.problem], checked.problem === 'unresolvable');
@@ -87,19 +92,30 @@ export class AlertDeliveryService {
     const body = webhookBody(delivery.summary, rule.id, delivery.id, publicOrigin(this.config));
     let status: number;
     try {
-      status = await postWebhook(checked.url.toString(), body, secrets, this.config.ALERT_WEBHOOK_TIMEOUT_MS, this.lookup);
+      status = await postWebhook(
+        checked.url.toString(),
+        body,
+        secrets,
+        this.config.ALERT_WEBHOOK_TIMEOUT_MS,
+        this.lookup,
+      );
     } catch (error) {
       if (error instanceof DestinationRefusedError) throw new DeliveryFailure(AlertMessages.webhookPrivate, false);
       throw new DeliveryFailure(`Webhook unreachable: ${(error as Error).message}`, true);
     }
-    if (status < 200 || status >= 300) throw new DeliveryFailure(`Webhook answered HTTP ${status}`, status >= 500 || status === 429 || status === 408);
+    if (status < 200 || status >= 300)
+      throw new DeliveryFailure(`Webhook answered HTTP ${status}`, status >= 500 || status === 429 || status === 408);
   }
 
   private async webhookFailed(rule: AlertRuleRow, reason: string): Promise<void> {
-    const disabled = await this.alerts.recordWebhookOutcome(rule.id, false, this.config.ALERT_WEBHOOK_FAILURE_LIMIT, (failures) =>
-      AlertMessages.webhookDisabledNotice(failures, reason),
+    const disabled = await this.alerts.recordWebhookOutcome(
+      rule.id,
+      false,
+      this.config.ALERT_WEBHOOK_FAILURE_LIMIT,
+      (failures) => AlertMessages.webhookDisabledNotice(failures, reason),
     );
-    if (disabled) this.logger.warn({ ruleId: rule.id, userId: rule.user_id }, 'Alert webhook disabled after repeated failures');
+    if (disabled)
+      this.logger.warn({ ruleId: rule.id, userId: rule.user_id }, 'Alert webhook disabled after repeated failures');
   }
 
   private async push(delivery: AlertDeliveryRow): Promise<void> {

@@ -1,5 +1,13 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { AlertsRepository, APP_CONFIG, type AppConfig, JobQueueService, MailService, MailUnavailableError, publicOrigin } from '@oddspulse/core';
+import {
+  AlertsRepository,
+  APP_CONFIG,
+  type AppConfig,
+  JobQueueService,
+  MailService,
+  MailUnavailableError,
+  publicOrigin,
+} from '@oddspulse/core';
 import { JobName } from '@oddspulse/shared';
 import { OnJob } from '../jobs/on-job.decorator';
 
@@ -19,7 +27,9 @@ export class AlertDigestService implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap() {
-    await this.jobs.schedule('alerts-digest', JobName.AlertsDigest, this.config.ALERT_DIGEST_INTERVAL_MS, { scheduledAt: 0 });
+    await this.jobs.schedule('alerts-digest', JobName.AlertsDigest, this.config.ALERT_DIGEST_INTERVAL_MS, {
+      scheduledAt: 0,
+    });
   }
 
   @OnJob(JobName.AlertsDigest)
@@ -40,8 +50,16 @@ export class AlertDigestService implements OnApplicationBootstrap {
         });
       } catch (error) {
         if (!(error instanceof MailUnavailableError)) throw error;
-        await this.alerts.finishDeliveries(ids, 'failed', 'E-mail cannot be sent: this server has no mailer configured', 1);
-        this.logger.warn({ userId: rows[0].user_id, alerts: ids.length }, 'Alert digest not sent: no mailer configured');
+        await this.alerts.finishDeliveries(
+          ids,
+          'failed',
+          'E-mail cannot be sent: this server has no mailer configured',
+          1,
+        );
+        this.logger.warn(
+          { userId: rows[0].user_id, alerts: ids.length },
+          'Alert digest not sent: no mailer configured',
+        );
         continue;
       }
       await this.alerts.finishDeliveries(ids, 'sent', null, 1);

@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
-import { AlertsRepository, APP_CONFIG, type AlertRuleWithPlan, type AppConfig, JobQueueService, type NewDelivery } from '@oddspulse/core';
+import {
+  AlertsRepository,
+  APP_CONFIG,
+  type AlertRuleWithPlan,
+  type AppConfig,
+  JobQueueService,
+  type NewDelivery,
+} from '@oddspulse/core';
 import {
   alertSummary,
   currentAccess,
@@ -20,7 +27,10 @@ export function criteriaOf(rule: AlertRuleWithPlan): AlertRuleCriteria {
     sports: rule.sports,
     books: rule.books,
     maxLegAgeSeconds: rule.max_leg_age_seconds,
-    quietHours: rule.quiet_start !== null && rule.quiet_end !== null ? { start: rule.quiet_start, end: rule.quiet_end, timeZone: rule.time_zone } : null,
+    quietHours:
+      rule.quiet_start !== null && rule.quiet_end !== null
+        ? { start: rule.quiet_start, end: rule.quiet_end, timeZone: rule.time_zone }
+        : null,
     commission: rule.commissions ?? undefined,
   };
 }
@@ -38,7 +48,11 @@ export function queueDelivery(jobs: JobQueueService, config: AppConfig, delivery
   return jobs.add(
     JobName.AlertsDeliver,
     { deliveryId },
-    { jobId, attempts: config.ALERT_DELIVERY_ATTEMPTS, backoff: { type: 'exponential', delay: config.ALERT_RETRY_BASE_MS } },
+    {
+      jobId,
+      attempts: config.ALERT_DELIVERY_ATTEMPTS,
+      backoff: { type: 'exponential', delay: config.ALERT_RETRY_BASE_MS },
+    },
   );
 }
 
@@ -64,7 +78,11 @@ export class AlertEvaluationService {
   ) {}
 
   @OnJob(JobName.AlertsEvaluate)
-  async evaluate(batch: JobPayload<typeof JobName.AlertsEvaluate>, _job?: Job, now = Date.now()): Promise<EvaluationResult> {
+  async evaluate(
+    batch: JobPayload<typeof JobName.AlertsEvaluate>,
+    _job?: Job,
+    now = Date.now(),
+  ): Promise<EvaluationResult> {
     const result: EvaluationResult = { alerted: 0, capped: 0 };
     const rules = await this.alerts.rulesOfKind(batch.kind);
     for (const rule of rules) {
@@ -79,7 +97,13 @@ export class AlertEvaluationService {
       });
       for (const opportunity of firing) {
         const summary = alertSummary(opportunity);
-        const rows: NewDelivery[] = channels.map((channel) => ({ rule_id: rule.id, user_id: rule.user_id, opportunity_id: opportunity.id, channel, summary }));
+        const rows: NewDelivery[] = channels.map((channel) => ({
+          rule_id: rule.id,
+          user_id: rule.user_id,
+          opportunity_id: opportunity.id,
+          channel,
+          summary,
+        }));
         const claimed = await this.alerts.claim(rows);
         if (!claimed.length) continue;
         result.alerted += 1;

@@ -32,7 +32,8 @@ export class AlertRequeueService implements OnApplicationBootstrap {
   async requeue(_data?: unknown, _job?: unknown, now = Date.now()): Promise<{ requeued: number }> {
     const ids = await this.alerts.stalePending(new Date(now - this.staleAfterMs));
     // A job id of its own per sweep: the first job's id may still be held by its completed or failed record.
-    for (const id of ids) await queueDelivery(this.jobs, this.config, id, `alert-delivery-${id}-requeue-${Math.floor(now / EVERY_MS)}`);
+    for (const id of ids)
+      await queueDelivery(this.jobs, this.config, id, `alert-delivery-${id}-requeue-${Math.floor(now / EVERY_MS)}`);
     return { requeued: ids.length };
   }
 }

@@ -2,7 +2,14 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { AlertsRepository, DevOutboxRepository, JobQueueService, MailFilesRepository, MailService, vapidKeys } from '@oddspulse/core';
+import {
+  AlertsRepository,
+  DevOutboxRepository,
+  JobQueueService,
+  MailFilesRepository,
+  MailService,
+  vapidKeys,
+} from '@oddspulse/core';
 import { alertSummary, JobName, type AlertOpportunity, type JobPayload } from '@oddspulse/shared';
 import { alertLeg, arbitrageOpportunity, evBet, middleOpportunity } from '@oddspulse/shared/testing';
 import { bearer, createAccountsApp, signUp, type AccountsTestApp } from '../../../test/support/accounts-app';
@@ -30,7 +37,9 @@ describe('alerts in the workers', () => {
   beforeAll(async () => {
     t = await createAccountsApp({ ALERT_RATE_CAP_PER_HOUR: 3, ALERT_WEBHOOK_FAILURE_LIMIT: 2, DEV_OUTBOX: true });
     repo = t.get(AlertsRepository);
-    const jobs = { add: async (name: string, data: { deliveryId: number }) => void added.push({ name, data }) } as unknown as JobQueueService;
+    const jobs = {
+      add: async (name: string, data: { deliveryId: number }) => void added.push({ name, data }),
+    } as unknown as JobQueueService;
     evaluation = new AlertEvaluationService(repo, jobs, t.config);
     delivery = new AlertDeliveryService(repo, t.config);
     webhookUrl = await webhook.start('/hook');
@@ -73,14 +82,19 @@ describe('alerts in the workers', () => {
     return { session, userId: session.user.id, rule: res.body as { id: string; secret?: string } };
   }
 
-  const batch = (kind: 'arbitrage' | 'middle' | 'ev', opportunities: AlertOpportunity[], at = NOW): JobPayload<typeof JobName.AlertsEvaluate> => ({
+  const batch = (
+    kind: 'arbitrage' | 'middle' | 'ev',
+    opportunities: AlertOpportunity[],
+    at = NOW,
+  ): JobPayload<typeof JobName.AlertsEvaluate> => ({
     kind,
     sport,
     at,
     opportunities: opportunities.map((o) => ({ ...o, sport })),
   });
 
-  const deliver = (id: number, attemptsMade = 0, attempts = 1) => delivery.deliver({ deliveryId: id }, { attemptsMade, opts: { attempts } });
+  const deliver = (id: number, attemptsMade = 0, attempts = 1) =>
+    delivery.deliver({ deliveryId: id }, { attemptsMade, opts: { attempts } });
 
   it('alerts an opportunity once per rule however often detection updates it, and delivers a signed webhook', async () => {
     const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 2, webhookUrl });
@@ -104,7 +118,9 @@ describe('alerts in the workers', () => {
     expect(body.alert).toMatchObject({ ruleId: rule.id, kind: 'arbitrage', opportunityId: opportunity.id });
 
     const deliveries = await repo.deliveries(userId, rule.id);
-    expect(deliveries).toEqual([expect.objectContaining({ channel: 'webhook', status: 'sent', attempts: 1, opportunity_id: opportunity.id })]);
+    expect(deliveries).toEqual([
+      expect.objectContaining({ channel: 'webhook', status: 'sent', attempts: 1, opportunity_id: opportunity.id }),
+    ]);
   });
 
   it('signs with the old and the new secret for 24 hours after the user replaces it, then with the new one only', async () => {
@@ -115,7 +131,11 @@ describe('alerts in the workers', () => {
     const sendOne = async (n: number) => {
       added = [];
       webhook.received.length = 0;
-      await evaluation.evaluate(batch('arbitrage', [arbitrageOpportunity({ id: `arb-rotate-${n}-${userId}` })]), undefined, NOW);
+      await evaluation.evaluate(
+        batch('arbitrage', [arbitrageOpportunity({ id: `arb-rotate-${n}-${userId}` })]),
+        undefined,
+        NOW,
+      );
       await expect(deliver(added[0].data.deliveryId)).resolves.toBe('sent');
       return webhook.received[0];
     };
@@ -154,7 +174,10 @@ describe('alerts in the workers', () => {
     const opportunity = arbitrageOpportunity({
       id: `arb-commission-${byDefault.userId}`,
       profitPct: (1 / (1 / 2.1 + 1 / 2.045) - 1) * 100,
-      legs: [alertLeg('draftkings', 'Los Angeles Lakers', 110), { ...alertLeg('betfair_ex_uk', 'Boston Celtics', 110), commission: 0.05 }],
+      legs: [
+        alertLeg('draftkings', 'Los Angeles Lakers', 110),
+        { ...alertLeg('betfair_ex_uk', 'Boston Celtics', 110), commission: 0.05 },
+      ],
     });
     await evaluation.evaluate(batch('arbitrage', [opportunity]), undefined, NOW);
     expect(await repo.deliveries(byDefault.userId, byDefault.rule.id)).toHaveLength(1);
@@ -193,14 +216,22 @@ describe('alerts in the workers', () => {
 
   it('alerts by plan: a user who fell to free gets none, Gold gets +EV', async () => {
     const lapsed = await userWithRule('free', { kind: 'arbitrage', min: 1, webhookUrl });
-    await evaluation.evaluate(batch('arbitrage', [arbitrageOpportunity({ id: `arb-plan-${lapsed.userId}` })]), undefined, NOW);
+    await evaluation.evaluate(
+      batch('arbitrage', [arbitrageOpportunity({ id: `arb-plan-${lapsed.userId}` })]),
+      undefined,
+      NOW,
+    );
     expect(await repo.deliveries(lapsed.userId, lapsed.rule.id)).toEqual([]);
 
     const gold = await userWithRule('gold', { kind: 'ev', min: 5, webhookUrl });
     await evaluation.evaluate(batch('ev', [evBet({ id: `ev-plan-${gold.userId}` })]), undefined, NOW);
     expect(await repo.deliveries(gold.userId, gold.rule.id)).toHaveLength(1);
     const middle = await userWithRule('platinum', { kind: 'middle', min: 10, webhookUrl });
-    await evaluation.evaluate(batch('middle', [middleOpportunity({ id: `mid-plan-${middle.userId}` })]), undefined, NOW);
+    await evaluation.evaluate(
+      batch('middle', [middleOpportunity({ id: `mid-plan-${middle.userId}` })]),
+      undefined,
+      NOW,
+    );
     expect(await repo.deliveries(middle.userId, middle.rule.id)).toHaveLength(1);
   });
 
@@ -210,7 +241,11 @@ describe('alerts in the workers', () => {
     const deliveryIds: number[] = [];
     for (const n of [1, 2]) {
       added = [];
-      await evaluation.evaluate(batch('arbitrage', [arbitrageOpportunity({ id: `arb-fail-${n}-${userId}` })]), undefined, NOW);
+      await evaluation.evaluate(
+        batch('arbitrage', [arbitrageOpportunity({ id: `arb-fail-${n}-${userId}` })]),
+        undefined,
+        NOW,
+      );
       const id = added[0].data.deliveryId;
       deliveryIds.push(id);
       await expect(deliver(id, 0, 2)).rejects.toThrow('Webhook answered HTTP 500');
@@ -234,7 +269,11 @@ describe('alerts in the workers', () => {
       'The webhook was disabled after 2 failed deliveries in a row (last: Webhook answered HTTP 500). Save the rule to turn it back on.',
     );
     added = [];
-    await evaluation.evaluate(batch('arbitrage', [arbitrageOpportunity({ id: `arb-fail-3-${userId}` })]), undefined, NOW);
+    await evaluation.evaluate(
+      batch('arbitrage', [arbitrageOpportunity({ id: `arb-fail-3-${userId}` })]),
+      undefined,
+      NOW,
+    );
     expect(added).toEqual([]);
   });
 
@@ -242,7 +281,9 @@ describe('alerts in the workers', () => {
     const { session, userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, push: true });
     const key = await t.http().get('/api/alerts/push/key').set(bearer(session));
     expect(key.body.publicKey).toBe(vapidKeys(t.config)?.publicKey);
-    expect((await t.http().post('/api/alerts/push/subscriptions').set(bearer(session)).send(push.subscription())).status).toBe(204);
+    expect(
+      (await t.http().post('/api/alerts/push/subscriptions').set(bearer(session)).send(push.subscription())).status,
+    ).toBe(204);
 
     const opportunity = arbitrageOpportunity({ id: `arb-push-${userId}` });
     await evaluation.evaluate(batch('arbitrage', [opportunity]), undefined, NOW);
@@ -262,7 +303,11 @@ describe('alerts in the workers', () => {
     // A push service answering 410 Gone: the subscription is dropped and the delivery recorded failed.
     push.status = 410;
     added = [];
-    await evaluation.evaluate(batch('arbitrage', [arbitrageOpportunity({ id: `arb-push-gone-${userId}` })]), undefined, NOW);
+    await evaluation.evaluate(
+      batch('arbitrage', [arbitrageOpportunity({ id: `arb-push-gone-${userId}` })]),
+      undefined,
+      NOW,
+    );
     await expect(deliver(added[0].data.deliveryId)).resolves.toBe('failed');
     expect(await repo.pushSubscriptions(userId)).toEqual([]);
   });
@@ -271,18 +316,28 @@ describe('alerts in the workers', () => {
     const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, webhookUrl });
     const opportunity = arbitrageOpportunity({ id: `arb-stranded-${userId}`, sport });
     const [claimed] = await repo.claim([
-      { rule_id: rule.id, user_id: userId, opportunity_id: opportunity.id, channel: 'webhook', summary: alertSummary(opportunity) },
+      {
+        rule_id: rule.id,
+        user_id: userId,
+        opportunity_id: opportunity.id,
+        channel: 'webhook',
+        summary: alertSummary(opportunity),
+      },
     ]);
     const requeue = new AlertRequeueService(
       repo,
-      { add: async (name: string, data: { deliveryId: number }) => void added.push({ name, data }) } as unknown as JobQueueService,
+      {
+        add: async (name: string, data: { deliveryId: number }) => void added.push({ name, data }),
+      } as unknown as JobQueueService,
       t.config,
     );
     // Fresh: its job may still be on the way.
     await requeue.requeue(undefined, undefined, Date.now());
     expect(added.filter((a) => a.data.deliveryId === claimed.id)).toEqual([]);
     await requeue.requeue(undefined, undefined, Date.now() + requeue.staleAfterMs + 1000);
-    expect(added.filter((a) => a.data.deliveryId === claimed.id)).toEqual([{ name: JobName.AlertsDeliver, data: { deliveryId: claimed.id } }]);
+    expect(added.filter((a) => a.data.deliveryId === claimed.id)).toEqual([
+      { name: JobName.AlertsDeliver, data: { deliveryId: claimed.id } },
+    ]);
     await expect(deliver(claimed.id)).resolves.toBe('sent');
     added = [];
     await requeue.requeue(undefined, undefined, Date.now() + requeue.staleAfterMs + 1000);
@@ -292,7 +347,10 @@ describe('alerts in the workers', () => {
   it('sends the e-mail digest through the mailer, one mail per user', async () => {
     const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, email: true });
     await evaluation.evaluate(
-      batch('arbitrage', [arbitrageOpportunity({ id: `arb-mail-1-${userId}` }), arbitrageOpportunity({ id: `arb-mail-2-${userId}` })]),
+      batch('arbitrage', [
+        arbitrageOpportunity({ id: `arb-mail-1-${userId}` }),
+        arbitrageOpportunity({ id: `arb-mail-2-${userId}` }),
+      ]),
       undefined,
       NOW,
     );
@@ -301,7 +359,8 @@ describe('alerts in the workers', () => {
     await digest.sendDigests();
     const rows = await repo.deliveries(userId, rule.id);
     expect(rows.map((r) => r.status)).toEqual(['sent', 'sent']);
-    const email = (await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()).email;
+    const email = (await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow())
+      .email;
     const mails = (await t.get(DevOutboxRepository).list()).filter((m) => m.to === email);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('OddsPulse alerts: 2 new opportunities');
@@ -325,8 +384,11 @@ describe('alerts in the workers', () => {
       expect((await repo.deliveries(userId, rule.id)).map((r) => r.status)).toEqual(['sent']);
       const folder = join(config.DATA_DIR, 'mail');
       const files = await Promise.all((await readdir(folder)).map((name) => readFile(join(folder, name), 'utf8')));
-      const email = (await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()).email;
-      expect(files.filter((file) => file.includes(`To: ${email}`))).toEqual([expect.stringContaining('Subject: OddsPulse alerts: 1 new opportunity')]);
+      const email = (await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow())
+        .email;
+      expect(files.filter((file) => file.includes(`To: ${email}`))).toEqual([
+        expect.stringContaining('Subject: OddsPulse alerts: 1 new opportunity'),
+      ]);
     } finally {
       await rm(config.DATA_DIR, { recursive: true, force: true });
     }

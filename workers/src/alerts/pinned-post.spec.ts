@@ -46,8 +46,12 @@ describe('pinned alert POST', () => {
   it('refuses a name that answered a public address to the check and a private one to the connection', async () => {
     let calls = 0;
     const rebinding: Resolve = async () => (calls++ === 0 ? ['93.184.216.34'] : ['127.0.0.1']);
-    expect(await checkWebhookUrl(`https://hooks.example.test:${port}/hook`, true, rebinding)).toMatchObject({ ok: true });
-    await expect(post(rebinding, true)).rejects.toThrow('hooks.example.test resolved to 127.0.0.1, which is not a public address');
+    expect(await checkWebhookUrl(`https://hooks.example.test:${port}/hook`, true, rebinding)).toMatchObject({
+      ok: true,
+    });
+    await expect(post(rebinding, true)).rejects.toThrow(
+      'hooks.example.test resolved to 127.0.0.1, which is not a public address',
+    );
     expect(received).toBe(0);
   });
 
@@ -56,9 +60,15 @@ describe('pinned alert POST', () => {
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const silentPort = (silent.address() as AddressInfo).port;
     try {
-      await expect(postPinned({ url: `http://127.0.0.1:${silentPort}/`, headers: {}, body: '', timeoutMs: 200, lookup: guardedLookup(false) })).rejects.toThrow(
-        'no answer within 200 ms',
-      );
+      await expect(
+        postPinned({
+          url: `http://127.0.0.1:${silentPort}/`,
+          headers: {},
+          body: '',
+          timeoutMs: 200,
+          lookup: guardedLookup(false),
+        }),
+      ).rejects.toThrow('no answer within 200 ms');
     } finally {
       silent.closeAllConnections();
       await new Promise((resolve) => silent.close(resolve));

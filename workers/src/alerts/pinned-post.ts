@@ -23,7 +23,13 @@ export function postPinned({ url, headers, body, timeoutMs, lookup }: PinnedPost
   return new Promise((resolve, reject) => {
     const req = send(
       target,
-      { method: 'POST', headers: { ...headers, 'Content-Length': String(payload.byteLength) }, lookup, timeout: timeoutMs, agent: false },
+      {
+        method: 'POST',
+        headers: { ...headers, 'Content-Length': String(payload.byteLength) },
+        lookup,
+        timeout: timeoutMs,
+        agent: false,
+      },
       (res) => {
         res.on('error', reject);
         res.on('end', () => resolve(res.statusCode ?? 0));

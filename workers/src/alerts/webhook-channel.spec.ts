@@ -13,8 +13,14 @@ describe('webhook channel', () => {
     const body = webhookBody(alertSummary(arbitrageOpportunity()), 'rule-1', 7, 'https://oddspulse.example');
     expect(body.content).toBe(body.text);
     expect(body.content).toMatch(/^Arbitrage 2\.5%: Boston Celtics @ Los Angeles Lakers \(h2h\): /);
-    expect(body.content.endsWith('\nhttps://oddspulse.example/sportsbooks?mode=arbitrage&q=Los%20Angeles%20Lakers&opportunity=arb-1')).toBe(true);
-    expect(body.alert).toEqual(expect.objectContaining({ ruleId: 'rule-1', deliveryId: 7, kind: 'arbitrage', opportunityId: 'arb-1' }));
+    expect(
+      body.content.endsWith(
+        '\nhttps://oddspulse.example/sportsbooks?mode=arbitrage&q=Los%20Angeles%20Lakers&opportunity=arb-1',
+      ),
+    ).toBe(true);
+    expect(body.alert).toEqual(
+      expect.objectContaining({ ruleId: 'rule-1', deliveryId: 7, kind: 'arbitrage', opportunityId: 'arb-1' }),
+    );
   });
 
   it('keeps `content` within Discord’s 2000 characters', () => {
@@ -23,7 +29,9 @@ describe('webhook channel', () => {
   });
 
   describe('Standard Webhooks signature', () => {
-    const raw = JSON.stringify(webhookBody(alertSummary(arbitrageOpportunity()), 'rule-1', 7, 'https://oddspulse.example'));
+    const raw = JSON.stringify(
+      webhookBody(alertSummary(arbitrageOpportunity()), 'rule-1', 7, 'https://oddspulse.example'),
+    );
 
     it('verifies with the library under the user’s secret and gives back the body', () => {
       const secret = newSecret();
@@ -37,8 +45,12 @@ describe('webhook channel', () => {
       const secret = newSecret();
       const headers = signatureHeaders(webhookId(7), new Date(), raw, [secret]);
       expect(() => new Webhook(newSecret()).verify(raw, headers)).toThrow(WebhookVerificationError);
-      expect(() => new Webhook(secret).verify(raw.replace('2.5%', '9.5%'), headers)).toThrow('No matching signature found');
-      expect(() => new Webhook(secret).verify(raw, { ...headers, 'webhook-id': webhookId(8) })).toThrow('No matching signature found');
+      expect(() => new Webhook(secret).verify(raw.replace('2.5%', '9.5%'), headers)).toThrow(
+        'No matching signature found',
+      );
+      expect(() => new Webhook(secret).verify(raw, { ...headers, 'webhook-id': webhookId(8) })).toThrow(
+        'No matching signature found',
+      );
     });
 
     it('is refused once its timestamp is older than the verifier’s five minutes: a captured delivery cannot be replayed', () => {
@@ -47,7 +59,9 @@ describe('webhook channel', () => {
       const old = signatureHeaders(webhookId(7), sixMinutesAgo, raw, [secret]);
       expect(() => new Webhook(secret).verify(raw, old)).toThrow('Message timestamp too old');
       const fourMinutesAgo = new Date(Date.now() - 4 * 60_000);
-      expect(new Webhook(secret).verify(raw, signatureHeaders(webhookId(7), fourMinutesAgo, raw, [secret]))).toEqual(JSON.parse(raw));
+      expect(new Webhook(secret).verify(raw, signatureHeaders(webhookId(7), fourMinutesAgo, raw, [secret]))).toEqual(
+        JSON.parse(raw),
+      );
     });
 
     it('carries one signature per secret, so a receiver holding the new or the replaced secret verifies', () => {

@@ -7,7 +7,15 @@ import { postPinned } from './pinned-post';
 export interface WebhookBody {
   content: string;
   text: string;
-  alert: { ruleId: string; deliveryId: number; kind: AlertSummary['kind']; opportunityId: string; sport: string; game: string; url: string };
+  alert: {
+    ruleId: string;
+    deliveryId: number;
+    kind: AlertSummary['kind'];
+    opportunityId: string;
+    sport: string;
+    game: string;
+    url: string;
+  };
 }
 
 export function webhookBody(summary: AlertSummary, ruleId: string, deliveryId: number, origin: string): WebhookBody {
@@ -17,7 +25,15 @@ export function webhookBody(summary: AlertSummary, ruleId: string, deliveryId: n
   return {
     content: text,
     text,
-    alert: { ruleId, deliveryId, kind: summary.kind, opportunityId: summary.opportunityId, sport: summary.sport, game: summary.game, url },
+    alert: {
+      ruleId,
+      deliveryId,
+      kind: summary.kind,
+      opportunityId: summary.opportunityId,
+      sport: summary.sport,
+      game: summary.game,
+      url,
+    },
   };
 }
 
@@ -32,7 +48,12 @@ export function webhookId(deliveryId: number): string {
  * receiver holding either verifies. The timestamp is the attempt's: verifiers refuse one older than five minutes,
  * which makes a captured delivery useless for a replay.
  */
-export function signatureHeaders(id: string, at: Date, body: string, secrets: readonly string[]): Record<string, string> {
+export function signatureHeaders(
+  id: string,
+  at: Date,
+  body: string,
+  secrets: readonly string[],
+): Record<string, string> {
   return {
     'webhook-id': id,
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
@@ -41,7 +62,13 @@ export function signatureHeaders(id: string, at: Date, body: string, secrets: re
 }
 
 /** Posts the signed body; resolves with the HTTP status, rejects on a network error, a refused address or the time-out. */
-export function postWebhook(url: string, body: WebhookBody, secrets: readonly string[], timeoutMs: number, lookup: LookupFunction): Promise<number> {
+export function postWebhook(
+  url: string,
+  body: WebhookBody,
+  secrets: readonly string[],
+  timeoutMs: number,
+  lookup: LookupFunction,
+): Promise<number> {
   const raw = JSON.stringify(body);
   return postPinned({
     url,

@@ -8,8 +8,22 @@
  */
 import { randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { SportBoard, diffBoards, isEventLive, lockedMarketReader, normaliseOddsApiV4, settleBookLinks } from '@oddspulse/shared';
-import { parseConfig, RealtimePublisher, deleteKeysWithPrefix, LiveStateRepository, OddsHistoryOutboxRepository, RedisService } from '@oddspulse/core';
+import {
+  SportBoard,
+  diffBoards,
+  isEventLive,
+  lockedMarketReader,
+  normaliseOddsApiV4,
+  settleBookLinks,
+} from '@oddspulse/shared';
+import {
+  parseConfig,
+  RealtimePublisher,
+  deleteKeysWithPrefix,
+  LiveStateRepository,
+  OddsHistoryOutboxRepository,
+  RedisService,
+} from '@oddspulse/core';
 import { PreparedBoards } from '../detection/prepared-boards';
 import { HeldBoards, mergeAnswer } from '../odds/held-boards';
 import { MarketSimulator } from '../simulator/market-simulator';
@@ -33,7 +47,11 @@ const profile = {
 const gameBooks = BOOK_PROFILES.filter((b) => !b.dfs);
 const books = [
   ...gameBooks,
-  ...Array.from({ length: BOOKS - gameBooks.length }, (_, i) => ({ ...gameBooks[7 + i], key: `regional_${i + 1}`, title: `Regional ${i + 1}` })),
+  ...Array.from({ length: BOOKS - gameBooks.length }, (_, i) => ({
+    ...gameBooks[7 + i],
+    key: `regional_${i + 1}`,
+    title: `Regional ${i + 1}`,
+  })),
 ];
 const simulator = new MarketSimulator(42, 1, books, { [SPORT]: profile });
 
@@ -102,7 +120,11 @@ async function main() {
     const kept = prepared.sync('odds', board, changedEventIds, previous?.fetched_at ?? null);
     for (const id of changedEventIds) {
       if (!kept.has(id)) continue;
-      const scan = kept.scanEvent(id, { arbitrage: { minProfitPct: 0.1 }, middles: { minGap: 0.5, minProbability: 5 } }, now);
+      const scan = kept.scanEvent(
+        id,
+        { arbitrage: { minProfitPct: 0.1 }, middles: { minGap: 0.5, minProbability: 5 } },
+        now,
+      );
       found.arbitrage += scan.arbitrage.length;
       found.middles += scan.middles.length;
       found.ev += scan.ev.length;
@@ -150,7 +172,11 @@ async function main() {
       const compareMs = ms(t);
       t = process.hrtime.bigint();
       const stamp = (await state.boardStamp('odds', SPORT))!;
-      await state.saveBoardStamp('odds', SPORT, { fetched_at: same.fetched_at, stale_since: null, revision: stamp.revision });
+      await state.saveBoardStamp('odds', SPORT, {
+        fetched_at: same.fetched_at,
+        stale_since: null,
+        revision: stamp.revision,
+      });
       const stampMs = ms(t);
       t = process.hrtime.bigint();
       await state.board('odds', SPORT);
@@ -170,16 +196,25 @@ async function main() {
     await redis.client.quit();
   }
 
-  const outcomes = last.events.reduce((s, e) => s + e.bookmakers.reduce((t, b) => t + b.markets.reduce((u, m) => u + m.outcomes.length, 0), 0), 0);
-  process.stdout.write(`bench:pipeline — ${EVENTS} events × ${BOOKS} books (${outcomes.toLocaleString('en-US')} prices), cycles ${CYCLE_MS / 1000} s apart\n`);
+  const outcomes = last.events.reduce(
+    (s, e) => s + e.bookmakers.reduce((t, b) => t + b.markets.reduce((u, m) => u + m.outcomes.length, 0), 0),
+    0,
+  );
+  process.stdout.write(
+    `bench:pipeline — ${EVENTS} events × ${BOOKS} books (${outcomes.toLocaleString('en-US')} prices), cycles ${CYCLE_MS / 1000} s apart\n`,
+  );
   process.stdout.write('cycle 0 is the first board (everything is new); cycles 1… are the steady state.\n');
   console.table(rows);
   const steady = rows.slice(1, CYCLES + 1);
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const ratio = median(steady.map((r) => parseFloat(String(r['diff / board']))));
   const cycleMs = median(steady.map((r) => Number(r['cycle ms'])));
-  process.stdout.write(`median steady cycle: ${cycleMs} ms; diff bytes ${ratio.toFixed(2)} % of the board (goal ≤ 5 %)\n`);
-  process.stdout.write('a poll that changes nothing: compare with the held board, write the stamp; before, read the board back and write it whole:\n');
+  process.stdout.write(
+    `median steady cycle: ${cycleMs} ms; diff bytes ${ratio.toFixed(2)} % of the board (goal ≤ 5 %)\n`,
+  );
+  process.stdout.write(
+    'a poll that changes nothing: compare with the held board, write the stamp; before, read the board back and write it whole:\n',
+  );
   console.table(unchanged);
 }
 

@@ -18,10 +18,13 @@ const USAGE = 'usage: npm run gift -- EMAIL   |   npm run billing:reconcile';
  */
 async function main(): Promise<void> {
   const [command, argument] = process.argv.slice(2);
-  if (command === 'gift' && !(argument && isValidEmail(argument))) throw new ConfigError(`${USAGE}\n(gift needs a valid email address)`);
+  if (command === 'gift' && !(argument && isValidEmail(argument)))
+    throw new ConfigError(`${USAGE}\n(gift needs a valid email address)`);
   if (command !== 'gift' && command !== 'reconcile') throw new ConfigError(USAGE);
   const config = await preflight();
-  const app = await NestFactory.createApplicationContext(BillingCliModule, { logger: new JsonLogger('billing-cli', config.LOG_LEVEL) });
+  const app = await NestFactory.createApplicationContext(BillingCliModule, {
+    logger: new JsonLogger('billing-cli', config.LOG_LEVEL),
+  });
   try {
     if (command === 'gift') {
       const { gift, grants } = await app.get(BillingSyncService).grantSupportGift(argument);

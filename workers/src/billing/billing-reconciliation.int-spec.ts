@@ -2,7 +2,15 @@ import { Test, TestingModule } from '@nestjs/testing';
 import IORedis from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { effectivePlan, type PlanChangedMessage } from '@oddspulse/shared';
-import { APP_CONFIG, BillingRepository, CoreModule, parseConfig, PlanRepository, RedisKeys, UsersRepository } from '@oddspulse/core';
+import {
+  APP_CONFIG,
+  BillingRepository,
+  CoreModule,
+  parseConfig,
+  PlanRepository,
+  RedisKeys,
+  UsersRepository,
+} from '@oddspulse/core';
 import { StripeStandIn } from '../../../test/support/stripe-stand-in';
 import { BillingWorkersModule } from './billing.module';
 import { BillingReconciliationService } from './billing-reconciliation.service';

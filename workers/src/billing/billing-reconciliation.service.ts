@@ -49,7 +49,9 @@ export class BillingReconciliationService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap() {
     if (this.gateway.mode === 'off') return;
-    await this.jobs.schedule('billing-reconcile', JobName.BillingReconcile, this.config.BILLING_RECONCILE_INTERVAL_MS, { scheduledAt: 0 });
+    await this.jobs.schedule('billing-reconcile', JobName.BillingReconcile, this.config.BILLING_RECONCILE_INTERVAL_MS, {
+      scheduledAt: 0,
+    });
   }
 
   @OnJob(JobName.BillingReconcile)
@@ -65,11 +67,15 @@ export class BillingReconciliationService implements OnApplicationBootstrap {
     }
     await this.reconcileGifts(report);
     this.logger.log({ msg: 'Billing reconciled', ...report });
-    if (report.errors && report.errors === report.customers) throw new Error(`Billing reconciliation reached no customer (${report.errors} failed)`);
+    if (report.errors && report.errors === report.customers)
+      throw new Error(`Billing reconciliation reached no customer (${report.errors} failed)`);
     return report;
   }
 
-  private async reconcileCustomer(customer: { user_id: string; stripe_customer_id: string }, report: ReconciliationReport): Promise<void> {
+  private async reconcileCustomer(
+    customer: { user_id: string; stripe_customer_id: string },
+    report: ReconciliationReport,
+  ): Promise<void> {
     report.customers++;
     try {
       // Taken before Stripe is read: a webhook newer than this answer still wins over it.
@@ -85,7 +91,12 @@ export class BillingReconciliationService implements OnApplicationBootstrap {
     } catch (error) {
       report.errors++;
       const level = error instanceof StripeNotFoundError ? 'warn' : 'error';
-      this.logger[level]({ msg: 'Billing reconciliation of a customer failed', userId: customer.user_id, customer: customer.stripe_customer_id, err: error });
+      this.logger[level]({
+        msg: 'Billing reconciliation of a customer failed',
+        userId: customer.user_id,
+        customer: customer.stripe_customer_id,
+        err: error,
+      });
     }
   }
 
@@ -93,7 +104,8 @@ export class BillingReconciliationService implements OnApplicationBootstrap {
     for (const pending of await this.billing.pendingGiftCheckouts(new Date(Date.now() - GIFT_CHECKOUT_GRACE_MS))) {
       try {
         const session = await this.gateway.retrieveCheckoutSession(pending.checkout_session_id!);
-        if (session.paid && session.status === 'complete') report.giftsGranted += (await this.sync.giftPaid(pending.id)).grants.length;
+        if (session.paid && session.status === 'complete')
+          report.giftsGranted += (await this.sync.giftPaid(pending.id)).grants.length;
         else if (session.status === 'expired') await this.billing.markGiftExpired(pending.id);
       } catch (error) {
         report.errors++;

@@ -11,7 +11,14 @@ import {
   SportBoard,
   dailyFindings,
 } from '@oddspulse/shared';
-import { APP_CONFIG, type AppConfig, MetricsService, RealtimePublisher, LiveStateRepository, OpportunityCountersRepository } from '@oddspulse/core';
+import {
+  APP_CONFIG,
+  type AppConfig,
+  MetricsService,
+  RealtimePublisher,
+  LiveStateRepository,
+  OpportunityCountersRepository,
+} from '@oddspulse/core';
 import { Trackable, trackOpportunities } from './opportunity-tracker';
 import { PreparedBoards } from './prepared-boards';
 import { AlertBatches } from '../alerts/alert-batches';
@@ -62,10 +69,19 @@ export class DetectionService {
    * `eventIds`: the events that changed (added, changed or removed) since the last board; `basis`: the
    * fetched_at of the board they changed from (null for the first board of the sport).
    */
-  async detect(board: 'odds' | 'props', next: SportBoard, eventIds: readonly string[], now: number, basis: string | null): Promise<DetectionSummary> {
+  async detect(
+    board: 'odds' | 'props',
+    next: SportBoard,
+    eventIds: readonly string[],
+    now: number,
+    basis: string | null,
+  ): Promise<DetectionSummary> {
     const sport = next.sport_key;
     const prepared = this.prepared.sync(board, next, eventIds, basis);
-    const summary: DetectionSummary = { published: { arbitrage: 0, middles: 0, ev: 0 }, current: { arbitrage: 0, middles: 0, ev: 0 } };
+    const summary: DetectionSummary = {
+      published: { arbitrage: 0, middles: 0, ev: 0 },
+      current: { arbitrage: 0, middles: 0, ev: 0 },
+    };
     if (!eventIds.length) return summary;
     const fields = eventIds.map((id) => `${board}:${id}`);
     const scans = new Map<string, ScanResult>();

@@ -44,7 +44,8 @@ export function trackOpportunities<T extends Trackable>(
   for (const opportunity of found) {
     const seen = before.get(opportunity.id);
     before.delete(opportunity.id);
-    const old = seen && seen.opportunity?.belowDefaultCommission === opportunity.belowDefaultCommission ? seen : undefined;
+    const old =
+      seen && seen.opportunity?.belowDefaultCommission === opportunity.belowDefaultCommission ? seen : undefined;
     const timeFound = old?.time_found ?? new Date(now).toISOString();
     const expiresIn = expiresInAt(timeFound, now);
     const stamped = { ...opportunity, timeFound, expiresIn };
@@ -61,7 +62,14 @@ export function trackOpportunities<T extends Trackable>(
     if (!old || signature(old.opportunity) !== signature(stamped)) published.push(update);
   }
   for (const gone of before.values()) {
-    published.push({ action: 'gone', id: gone.id, event_id: eventId, board, time_found: gone.time_found, expires_in: 0 });
+    published.push({
+      action: 'gone',
+      id: gone.id,
+      event_id: eventId,
+      board,
+      time_found: gone.time_found,
+      expires_in: 0,
+    });
   }
   return { current, published };
 }

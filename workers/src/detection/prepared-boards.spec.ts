@@ -5,12 +5,17 @@ import { PreparedBoards } from './prepared-boards';
 const NOW = Date.parse('2026-01-10T18:00:00Z');
 const SPORT = 'americanfootball_nfl';
 
-const poll = (events: BoardEvent[], at: number): SportBoard => ({ sport_key: SPORT, fetched_at: new Date(at).toISOString(), events });
+const poll = (events: BoardEvent[], at: number): SportBoard => ({
+  sport_key: SPORT,
+  fetched_at: new Date(at).toISOString(),
+  events,
+});
 
 /** The next poll: the same board with the first price of the given events moved. */
 function moved(board: SportBoard, ids: string[], at: number): SportBoard {
   const events = structuredClone(board.events);
-  for (const event of events.filter((e) => ids.includes(e.id))) for (const book of event.bookmakers) book.markets[0].outcomes[0].price *= 1.04;
+  for (const event of events.filter((e) => ids.includes(e.id)))
+    for (const book of event.bookmakers) book.markets[0].outcomes[0].price *= 1.04;
   return poll(events, at);
 }
 

@@ -56,19 +56,57 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
 }
 
 /** The typed error for a non-2xx response. */
-export function errorForStatus(status: number, statusText: string, body: unknown, retryAfter: string | null): FeedError {
+export function errorForStatus(
+  status: number,
+  statusText: string,
+  body: unknown,
+  retryAfter: string | null,
+): FeedError {
   const parsed = (typeof body === 'object' && body !== null ? body : {}) as ErrorBody;
   const code = parsed.error_code;
   const detail = parsed.message ? `: ${parsed.message}` : '';
   if (status === 401 && code === 'OUT_OF_USAGE_CREDITS') {
-    return new FeedError('out_of_credits', `Out of usage credits (401 OUT_OF_USAGE_CREDITS)${detail}`, false, status, code);
+    return new FeedError(
+      'out_of_credits',
+      `Out of usage credits (401 OUT_OF_USAGE_CREDITS)${detail}`,
+      false,
+      status,
+      code,
+    );
   }
-  if (status === 401) return new FeedError('invalid_key', `Unauthorized (401 ${code ?? 'INVALID_KEY'})${detail}`, false, status, code ?? 'INVALID_KEY');
+  if (status === 401)
+    return new FeedError(
+      'invalid_key',
+      `Unauthorized (401 ${code ?? 'INVALID_KEY'})${detail}`,
+      false,
+      status,
+      code ?? 'INVALID_KEY',
+    );
   if (status === 429) {
-    return new FeedError('rate_limited', `Too Many Requests (429) - API rate limit exceeded${detail}`, true, status, code, parseRetryAfter(retryAfter));
+    return new FeedError(
+      'rate_limited',
+      `Too Many Requests (429) - API rate limit exceeded${detail}`,
+      true,
+      status,
+      code,
+      parseRetryAfter(retryAfter),
+    );
   }
   if (status >= 500) {
-    return new FeedError('server_error', `HTTP ${status}: ${statusText}${detail}`, true, status, code, parseRetryAfter(retryAfter));
+    return new FeedError(
+      'server_error',
+      `HTTP ${status}: ${statusText}${detail}`,
+      true,
+      status,
+      code,
+      parseRetryAfter(retryAfter),
+    );
   }
-  return new FeedError('invalid_request', `HTTP ${status}: ${statusText}${code ? ` (${code})` : ''}${detail}`, false, status, code);
+  return new FeedError(
+    'invalid_request',
+    `HTTP ${status}: ${statusText}${code ? ` (${code})` : ''}${detail}`,
+    false,
+    status,
+    code,
+  );
 }

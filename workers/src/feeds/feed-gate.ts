@@ -28,9 +28,26 @@ export class FeedGate {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
-    const { ODDS_PROVIDER, SCORES_PROVIDER, ODDS_API_KEY, ODDS_API_BASE_URL, ODDS_API_REGIONS, ODDS_API_MARKETS, ODDS_API_PROPS_MARKETS, ESPN_BASE_URL } =
-      config;
-    const used = [ODDS_PROVIDER, SCORES_PROVIDER, ODDS_API_KEY, ODDS_API_BASE_URL, ODDS_API_REGIONS, ODDS_API_MARKETS, ODDS_API_PROPS_MARKETS, ESPN_BASE_URL];
+    const {
+      ODDS_PROVIDER,
+      SCORES_PROVIDER,
+      ODDS_API_KEY,
+      ODDS_API_BASE_URL,
+      ODDS_API_REGIONS,
+      ODDS_API_MARKETS,
+      ODDS_API_PROPS_MARKETS,
+      ESPN_BASE_URL,
+    } = config;
+    const used = [
+      ODDS_PROVIDER,
+      SCORES_PROVIDER,
+      ODDS_API_KEY,
+      ODDS_API_BASE_URL,
+      ODDS_API_REGIONS,
+      ODDS_API_MARKETS,
+      ODDS_API_PROPS_MARKETS,
+      ESPN_BASE_URL,
+    ];
     this.configuration = createHash('sha256').update(JSON.stringify(used)).digest('hex').slice(0, 16);
   }
 
@@ -38,12 +55,18 @@ export class FeedGate {
    * Runs `fetch` unless the provider or this sport is backing off; records how it went. `refuse` names what makes an
    * answer unusable (null when it is fine): a refused answer is a failed poll, backed off like any other.
    */
-  async call<T>(provider: string, sport: string, fetch: () => Promise<T>, refuse?: (answer: T) => string | null): Promise<T> {
+  async call<T>(
+    provider: string,
+    sport: string,
+    fetch: () => Promise<T>,
+    refuse?: (answer: T) => string | null,
+  ): Promise<T> {
     const feeds = [provider, `${provider}:${sport}`];
     const now = this.clock();
     const states = await Promise.all(feeds.map((feed) => this.backoffs.get(feed)));
     for (const state of states) {
-      if (state?.halted_for === this.configuration) throw new FeedError('held', `Polling stopped until the configuration changes: ${state.reason}`, false);
+      if (state?.halted_for === this.configuration)
+        throw new FeedError('held', `Polling stopped until the configuration changes: ${state.reason}`, false);
       if (state?.until && state.until > now) {
         throw new FeedError('held', `Backing off until ${new Date(state.until).toISOString()}: ${state.reason}`, false);
       }
@@ -60,20 +83,35 @@ export class FeedGate {
     }
   }
 
-  private async failed(feeds: string[], states: Array<FeedBackoff | null>, error: FeedError, now: number): Promise<void> {
+  private async failed(
+    feeds: string[],
+    states: Array<FeedBackoff | null>,
+    error: FeedError,
+    now: number,
+  ): Promise<void> {
     const whole = error.kind === 'invalid_key' || error.kind === 'rate_limited';
     const index = whole ? 0 : 1;
     const failures = (states[index]?.failures ?? 0) + 1;
     const reason = error.message;
     let next: FeedBackoff;
-    if (error.kind === 'invalid_key' || error.status === 422) next = { until: null, halted_for: this.configuration, failures, reason };
-    else if (error.kind === 'rate_limited') next = { until: now + (error.retryAfterMs ?? this.wait(failures)), halted_for: null, failures, reason };
+    if (error.kind === 'invalid_key' || error.status === 422)
+      next = { until: null, halted_for: this.configuration, failures, reason };
+    else if (error.kind === 'rate_limited')
+      next = { until: now + (error.retryAfterMs ?? this.wait(failures)), halted_for: null, failures, reason };
     else next = { until: failures > 1 ? now + this.wait(failures - 1) : null, halted_for: null, failures, reason };
     await this.backoffs.save(feeds[index], next);
     // A halt is a state of its own, logged once: no poll fails after it. A longer wait is the same failing state, which
     // the pipeline logs when it begins or its reason changes.
-    if (next.halted_for) this.logger.warn({ feed: feeds[index], failures }, `Feed ${feeds[index]} stopped until the configuration changes: ${reason}`);
-    else if (next.until) this.logger.debug({ feed: feeds[index], until: next.until, failures }, `Feed ${feeds[index]} backs off: ${reason}`);
+    if (next.halted_for)
+      this.logger.warn(
+        { feed: feeds[index], failures },
+        `Feed ${feeds[index]} stopped until the configuration changes: ${reason}`,
+      );
+    else if (next.until)
+      this.logger.debug(
+        { feed: feeds[index], until: next.until, failures },
+        `Feed ${feeds[index]} backs off: ${reason}`,
+      );
   }
 
   private wait(failures: number): number {

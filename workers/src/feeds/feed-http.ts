@@ -42,7 +42,10 @@ export function redactUrl(url: URL): string {
 async function attempt<T>(request: FeedRequest, timeoutMs: number): Promise<FeedResponse<T>> {
   let response: Response;
   try {
-    response = await fetch(request.url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+    response = await fetch(request.url, {
+      headers: { accept: 'application/json' },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
   } catch (error) {
     const err = error as Error;
     if (err.name === 'TimeoutError' || err.name === 'AbortError') {
@@ -68,7 +71,8 @@ async function attempt<T>(request: FeedRequest, timeoutMs: number): Promise<Feed
   } catch {
     parsed = false;
   }
-  if (!response.ok) throw errorForStatus(response.status, response.statusText, body, response.headers.get('retry-after'));
+  if (!response.ok)
+    throw errorForStatus(response.status, response.statusText, body, response.headers.get('retry-after'));
   if (!parsed) {
     const type = (response.headers.get('content-type') ?? 'unknown').split(';')[0];
     const what = type.includes('html') ? 'HTML' : type;

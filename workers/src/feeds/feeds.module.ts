@@ -39,8 +39,12 @@ import { ODDS_PROVIDER, SCORES_PROVIDER } from './providers';
     {
       provide: SCORES_PROVIDER,
       inject: [APP_CONFIG, SimulatorScoresProvider, EspnScoresProvider, TheOddsApiScoresProvider],
-      useFactory: (config: AppConfig, simulator: SimulatorScoresProvider, espn: EspnScoresProvider, api: TheOddsApiScoresProvider) =>
-        ({ simulator, espn, theoddsapi: api })[config.SCORES_PROVIDER],
+      useFactory: (
+        config: AppConfig,
+        simulator: SimulatorScoresProvider,
+        espn: EspnScoresProvider,
+        api: TheOddsApiScoresProvider,
+      ) => ({ simulator, espn, theoddsapi: api })[config.SCORES_PROVIDER],
     },
     LiveStateRepository,
     DetectionService,

@@ -102,7 +102,9 @@ describe('JobRegistryService', () => {
   });
 
   it('refuses to start when a job name has two handlers', async () => {
-    await expect(registryWith(TickHandler, SecondTickHandler)).rejects.toThrow(`Job ${JobName.FeedsSchedule} has more than one handler`);
+    await expect(registryWith(TickHandler, SecondTickHandler)).rejects.toThrow(
+      `Job ${JobName.FeedsSchedule} has more than one handler`,
+    );
   });
 
   it('refuses to start when a job name has no handler', async () => {

@@ -26,7 +26,10 @@ describe('the failed-job log', () => {
   ])('logs %s as a warning with its reason, no stack', (_what, failure) => {
     processor.onFailed(job, failure);
     expect(error).not.toHaveBeenCalled();
-    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ job: 'odds.poll', reason: failure.message }), `Job failed: ${failure.message}`);
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ job: 'odds.poll', reason: failure.message }),
+      `Job failed: ${failure.message}`,
+    );
     expect(JSON.stringify(warn.mock.calls[0][0])).not.toContain('stack');
   });
 
@@ -47,7 +50,10 @@ describe('the failed-job log', () => {
     processor.onError(refused);
     expect(error).not.toHaveBeenCalled();
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ reason: refused.message }), `Worker error: ${refused.message}`);
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ reason: refused.message }),
+      `Worker error: ${refused.message}`,
+    );
   });
 
   it('logs a failure of our own as an error with the error', () => {

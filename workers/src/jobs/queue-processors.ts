@@ -50,7 +50,11 @@ function processorFor(queue: QueueName): Type<WorkerHost> {
         ]);
         clearTimeout(timer);
       }
-      if (!drained) this.logger.warn({ queue, redis: connected ? 'up' : 'down' }, 'Closing the worker without waiting for its jobs: BullMQ retries them');
+      if (!drained)
+        this.logger.warn(
+          { queue, redis: connected ? 'up' : 'down' },
+          'Closing the worker without waiting for its jobs: BullMQ retries them',
+        );
       await this.worker.close(true);
     }
 
@@ -67,10 +71,16 @@ function processorFor(queue: QueueName): Type<WorkerHost> {
       // Outside OddsPulse: a feed's or a user's endpoint, or PostgreSQL or Redis away (the job is retried once they are
       // back; the connection errors themselves are logged where the connections are). A reason, not a stack.
       if (error instanceof ExternalFailure || isDependencyDown(error)) {
-        this.logger.warn({ job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, reason: error.message }, `Job failed: ${error.message}`);
+        this.logger.warn(
+          { job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, reason: error.message },
+          `Job failed: ${error.message}`,
+        );
         return;
       }
-      this.logger.error({ job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err: error }, `Job failed: ${error.message}`);
+      this.logger.error(
+        { job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err: error },
+        `Job failed: ${error.message}`,
+      );
     }
 
     @OnWorkerEvent('error')
@@ -78,7 +88,11 @@ function processorFor(queue: QueueName): Type<WorkerHost> {
       const admitted = this.repeatedErrors.admit(error.message);
       if (!admitted) return;
       // Redis away is an outside failure: a warning with its reason; a bug of the worker keeps its stack.
-      if (isDependencyDown(error)) this.logger.warn({ reason: error.message, suppressedRepeats: admitted.suppressed }, `Worker error: ${error.message}`);
+      if (isDependencyDown(error))
+        this.logger.warn(
+          { reason: error.message, suppressedRepeats: admitted.suppressed },
+          `Worker error: ${error.message}`,
+        );
       else this.logger.error({ err: error, suppressedRepeats: admitted.suppressed }, `Worker error: ${error.message}`);
     }
   }

@@ -40,7 +40,9 @@ describe('a queue processor shut down with Redis down (real Redis behind a TCP p
     let started!: () => void;
     const inFlight = new Promise<void>((resolve) => (started = resolve));
     const registry = { run: () => (started(), new Promise(() => undefined)) };
-    const Processor = queueProcessors.find((p) => p.name === 'FeedsQueueProcessor')! as unknown as new (...args: unknown[]) => ShuttingDown;
+    const Processor = queueProcessors.find((p) => p.name === 'FeedsQueueProcessor')! as unknown as new (
+      ...args: unknown[]
+    ) => ShuttingDown;
     const processor = new Processor(registry, { WORKER_CONCURRENCY: 1 });
     first = new Worker(QueueName.Feeds, (job: Job) => processor.process(job), {
       connection: bullConnectionOptions(`redis://127.0.0.1:${port}`),
@@ -63,7 +65,11 @@ describe('a queue processor shut down with Redis down (real Redis behind a TCP p
     expect(first.closing).toBeTruthy();
     jest.restoreAllMocks();
 
-    next = new Worker(QueueName.Feeds, async () => 'ran again', { connection: bullConnectionOptions(run.REDIS_URL), prefix, ...quickStalls });
+    next = new Worker(QueueName.Feeds, async () => 'ran again', {
+      connection: bullConnectionOptions(run.REDIS_URL),
+      prefix,
+      ...quickStalls,
+    });
     const deadline = Date.now() + 10_000;
     while (!(await job.isCompleted()) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     const done = await queue.getJob(job.id!);

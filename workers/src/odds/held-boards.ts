@@ -6,7 +6,11 @@ import type { BoardKind, BoardStamp } from '@oddspulse/core';
  * gone from the feed), the others as they were, in the board's order; an event the feed added comes last. The others are the very objects they were, so the
  * diff and the store pass over them.
  */
-export function mergeAnswer(previous: readonly BoardEvent[], asked: ReadonlySet<string>, answer: readonly BoardEvent[]): BoardEvent[] {
+export function mergeAnswer(
+  previous: readonly BoardEvent[],
+  asked: ReadonlySet<string>,
+  answer: readonly BoardEvent[],
+): BoardEvent[] {
   const answered = new Map(answer.map((e) => [e.id, e]));
   const merged: BoardEvent[] = [];
   for (const event of previous) {
@@ -33,7 +37,9 @@ export class HeldBoards {
     const held = this.held.get(`${kind}:${sport}`);
     if (!held || !stamp?.revision || stamp.revision !== held.revision) return null;
     const { stale_since: _held, ...board } = held.board;
-    return stamp.stale_since ? { ...board, fetched_at: stamp.fetched_at, stale_since: stamp.stale_since } : { ...board, fetched_at: stamp.fetched_at };
+    return stamp.stale_since
+      ? { ...board, fetched_at: stamp.fetched_at, stale_since: stamp.stale_since }
+      : { ...board, fetched_at: stamp.fetched_at };
   }
 
   /** `board` is now Redis's board of its sport, under `revision`. */

@@ -48,7 +48,9 @@ describe('odds history outbox: a worker killed between publish and history write
   const rowsAt = async (app: INestApplicationContext, at: number) =>
     Number(
       (
-        await sql<{ n: string }>`SELECT count(*) AS n FROM odds_history WHERE sport_key = ${SPORT} AND recorded_at = ${new Date(at)}`.execute(
+        await sql<{
+          n: string;
+        }>`SELECT count(*) AS n FROM odds_history WHERE sport_key = ${SPORT} AND recorded_at = ${new Date(at)}`.execute(
           app.get<Database>(KYSELY),
         )
       ).rows[0].n,
@@ -58,7 +60,9 @@ describe('odds history outbox: a worker killed between publish and history write
   async function pollAndDie(app: INestApplicationContext, step: 'take' | 'storeEntries' | 'done') {
     const killed = new Error('worker killed');
     const target = step === 'storeEntries' ? app.get(OddsHistoryRepository) : app.get(OddsHistoryOutboxRepository);
-    const spy = jest.spyOn(target as unknown as Record<typeof step, () => Promise<unknown>>, step).mockRejectedValue(killed);
+    const spy = jest
+      .spyOn(target as unknown as Record<typeof step, () => Promise<unknown>>, step)
+      .mockRejectedValue(killed);
     listener.clear();
     now += 30_000;
     const result = await app.get(OddsPipelineService).pollOdds({ sport: SPORT, tick: now });
@@ -144,8 +148,23 @@ describe('odds history outbox: a worker killed between publish and history write
     const redis = workers[0].get(RedisService);
     const legacy = redis.key('odds-history', 'outbox');
     await redis.client.xgroup('CREATE', legacy, 'history-writers', '0', 'MKSTREAM');
-    const row = ['legacy-event', 'draftkings', 'DraftKings', 'h2h', 'Boston Bruins', '', 2.1, null, new Date(now).toISOString()];
-    const id = (await redis.client.xadd(legacy, '*', 'data', JSON.stringify({ sport: SPORT, at: new Date(now).toISOString(), rows: [row] })))!;
+    const row = [
+      'legacy-event',
+      'draftkings',
+      'DraftKings',
+      'h2h',
+      'Boston Bruins',
+      '',
+      2.1,
+      null,
+      new Date(now).toISOString(),
+    ];
+    const id = (await redis.client.xadd(
+      legacy,
+      '*',
+      'data',
+      JSON.stringify({ sport: SPORT, at: new Date(now).toISOString(), rows: [row] }),
+    ))!;
     const app = await startWorker();
     expect(
       await eventually(
@@ -153,7 +172,12 @@ describe('odds history outbox: a worker killed between publish and history write
         (n) => n === 1,
       ),
     ).toBe(1);
-    const recorded = await app.get<Database>(KYSELY).selectFrom('odds_history_entries').select('entry_id').where('entry_id', '=', id).execute();
+    const recorded = await app
+      .get<Database>(KYSELY)
+      .selectFrom('odds_history_entries')
+      .select('entry_id')
+      .where('entry_id', '=', id)
+      .execute();
     expect(recorded).toHaveLength(1);
     expect(await app.get(OddsHistoryOutboxRepository).backlog()).toBe(0);
   });

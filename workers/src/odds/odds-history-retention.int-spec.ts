@@ -1,6 +1,14 @@
 import { Test, TestingModule } from '@nestjs/testing';
 import { sql } from 'kysely';
-import { APP_CONFIG, CoreModule, parseConfig, Database, KYSELY, OddsHistoryPartitionsRepository, OddsHistoryRepository } from '@oddspulse/core';
+import {
+  APP_CONFIG,
+  CoreModule,
+  parseConfig,
+  Database,
+  KYSELY,
+  OddsHistoryPartitionsRepository,
+  OddsHistoryRepository,
+} from '@oddspulse/core';
 import { CLOCK } from '../feeds/clock';
 import { OddsHistoryRetentionService } from './odds-history-retention.service';
 
@@ -18,7 +26,10 @@ describe('odds history retention (real PostgreSQL)', () => {
   let now = Date.parse('2031-03-20T10:00:00Z');
 
   beforeAll(async () => {
-    moduleRef = await Test.createTestingModule({ imports: [CoreModule], providers: [OddsHistoryRetentionService, { provide: CLOCK, useValue: () => now }] })
+    moduleRef = await Test.createTestingModule({
+      imports: [CoreModule],
+      providers: [OddsHistoryRetentionService, { provide: CLOCK, useValue: () => now }],
+    })
       .overrideProvider(APP_CONFIG)
       .useValue({ ...parseConfig(process.env), ODDS_HISTORY_RETENTION_DAYS: 14 })
       .compile();
@@ -50,7 +61,11 @@ describe('odds history retention (real PostgreSQL)', () => {
       new Date(at),
     );
   const partitionOf = async (eventId: string) =>
-    (await sql<{ name: string }>`SELECT tableoid::regclass::text AS name FROM odds_history WHERE event_id = ${eventId}`.execute(db)).rows.map((r) => r.name);
+    (
+      await sql<{
+        name: string;
+      }>`SELECT tableoid::regclass::text AS name FROM odds_history WHERE event_id = ${eventId}`.execute(db)
+    ).rows.map((r) => r.name);
   async function pendingPick(eventId: string, commence: string): Promise<string> {
     const user = await db
       .insertInto('users')
@@ -81,7 +96,9 @@ describe('odds history retention (real PostgreSQL)', () => {
   it('creates the partitions of today and the days ahead, so inserts land in their day', async () => {
     const report = await retention.retain();
     expect(report.created).toEqual(['2031-03-20', '2031-03-21', '2031-03-22']);
-    expect(await names()).toEqual(expect.arrayContaining(['odds_history_p20310320', 'odds_history_p20310321', 'odds_history_p20310322']));
+    expect(await names()).toEqual(
+      expect.arrayContaining(['odds_history_p20310320', 'odds_history_p20310321', 'odds_history_p20310322']),
+    );
     await record('evt-today', '2031-03-20T11:00:00Z', 2.1);
     await record('evt-tomorrow', '2031-03-21T11:00:00Z', 2.1);
     expect(await partitionOf('evt-today')).toEqual(['odds_history_p20310320']);
@@ -107,7 +124,9 @@ describe('odds history retention (real PostgreSQL)', () => {
     expect(await partitionOf('evt-old')).toEqual([]);
 
     const close = await history.closingPrices(SPORT, 'evt-pinned', new Date('2031-03-25T00:00:00Z'));
-    expect(close).toEqual([expect.objectContaining({ bookmaker_key: 'fanduel', outcome_name: 'Boston Celtics', price: 2.25 })]);
+    expect(close).toEqual([
+      expect.objectContaining({ bookmaker_key: 'fanduel', outcome_name: 'Boston Celtics', price: 2.25 }),
+    ]);
 
     // Once the pick has its closing line, nothing holds the day.
     await db.updateTable('picks').set({ closing_odds: 125, clv: 1.5 }).where('id', '=', pickId).execute();
@@ -118,7 +137,9 @@ describe('odds history retention (real PostgreSQL)', () => {
     const first = await retention.retain();
     const second = await retention.retain();
     expect(second).toEqual({ created: [], dropped: [], kept: first.kept, defaultRows: first.defaultRows });
-    expect(await names()).toEqual(expect.arrayContaining(['odds_history_p20310320', 'odds_history_p20310321', 'odds_history_p20310322']));
+    expect(await names()).toEqual(
+      expect.arrayContaining(['odds_history_p20310320', 'odds_history_p20310321', 'odds_history_p20310322']),
+    );
   });
 
   it('never fails an insert: a day without a partition goes to the DEFAULT partition and moves into its day when made', async () => {
@@ -127,7 +148,9 @@ describe('odds history retention (real PostgreSQL)', () => {
     now = Date.parse('2031-03-21T10:00:00Z');
     expect((await retention.retain()).created).toEqual(['2031-03-23']);
     expect(await partitionOf('evt-early')).toEqual(['odds_history_p20310323']);
-    expect(await history.find({ sport: SPORT, eventId: 'evt-early' })).toEqual([expect.objectContaining({ price: 3.4 })]);
+    expect(await history.find({ sport: SPORT, eventId: 'evt-early' })).toEqual([
+      expect.objectContaining({ price: 3.4 }),
+    ]);
   });
 
   // A worker's pipeline writes while another makes the day's partition (a fresh database, or the job late): the insert
@@ -136,7 +159,11 @@ describe('odds history retention (real PostgreSQL)', () => {
     const day = '2031-03-24';
     /** Until a statement like `pattern` waits for a lock, within the making's 5 s lock_timeout: the steps follow what blocks, not time. */
     const blocked = async (pattern: string) => {
-      for (const deadline = Date.now() + 4_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 20))) {
+      for (
+        const deadline = Date.now() + 4_000;
+        Date.now() < deadline;
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      ) {
         const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity
           WHERE datname = current_database() AND wait_event_type = 'Lock' AND query ILIKE ${pattern}`.execute(db);
         if (rows[0].n) return;

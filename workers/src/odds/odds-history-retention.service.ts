@@ -61,7 +61,11 @@ export class OddsHistoryRetentionService implements OnApplicationBootstrap {
 
   @OnJob(JobName.OddsHistoryRetain)
   async retain(): Promise<RetentionReport> {
-    const plan = retentionPlan(await this.partitions.list(), new Date(this.clock()), this.config.ODDS_HISTORY_RETENTION_DAYS);
+    const plan = retentionPlan(
+      await this.partitions.list(),
+      new Date(this.clock()),
+      this.config.ODDS_HISTORY_RETENTION_DAYS,
+    );
     const report: RetentionReport = { created: [], dropped: [], kept: [], defaultRows: 0 };
     for (const day of plan.days) {
       if (await this.partitions.ensureDay(day)) report.created.push(day.toISOString().slice(0, 10));
@@ -73,9 +77,15 @@ export class OddsHistoryRetentionService implements OnApplicationBootstrap {
     // The outbox entries stored a day ago were acknowledged seconds after: their ids guard against nothing any more.
     await this.history.pruneEntries(new Date(this.clock() - DAY_MS));
     if (report.created.length || report.dropped.length)
-      this.logger.log(report, `Odds history: created ${report.created.length}, dropped ${report.dropped.length} partition(s)`);
+      this.logger.log(
+        report,
+        `Odds history: created ${report.created.length}, dropped ${report.dropped.length} partition(s)`,
+      );
     if (report.kept.length)
-      this.logger.log({ kept: report.kept }, `Odds history kept past retention for unsettled picks' closing lines: ${report.kept.join(', ')}`);
+      this.logger.log(
+        { kept: report.kept },
+        `Odds history kept past retention for unsettled picks' closing lines: ${report.kept.join(', ')}`,
+      );
     if (report.defaultRows)
       this.logger.warn(
         { defaultRows: report.defaultRows },

@@ -46,7 +46,11 @@ const PROPS = [
 
 type RawEvent = {
   id: string;
-  bookmakers: Array<{ key: string; last_update?: string; markets: Array<{ key: string; outcomes: Array<{ name: string; price: number; point?: number }> }> }>;
+  bookmakers: Array<{
+    key: string;
+    last_update?: string;
+    markets: Array<{ key: string; outcomes: Array<{ name: string; price: number; point?: number }> }>;
+  }>;
 };
 
 // One poll cycle replaying a recorded board gives the board in Redis, history rows and published
@@ -66,7 +70,9 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
   // The history is stored after the publish, from its outbox: the writer finishes before counting.
   const historyCount = async () => {
     await app.get(OddsHistoryWriterService).flush();
-    return Number((await sql<{ n: string }>`SELECT count(*) AS n FROM odds_history WHERE sport_key = ${NFL}`.execute(db)).rows[0].n);
+    return Number(
+      (await sql<{ n: string }>`SELECT count(*) AS n FROM odds_history WHERE sport_key = ${NFL}`.execute(db)).rows[0].n,
+    );
   };
 
   // The Odds API answers a poll by event ids with those events alone.
@@ -129,12 +135,20 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
 
   it('first cycle: the board in Redis, one history row per outcome, the diff published with seq 1', async () => {
     const normalised = normaliseOddsApiV4(recorded).events;
-    const outcomes = normalised.reduce((s, e) => s + e.bookmakers.reduce((t, b) => t + b.markets.reduce((u, m) => u + m.outcomes.length, 0), 0), 0);
+    const outcomes = normalised.reduce(
+      (s, e) => s + e.bookmakers.reduce((t, b) => t + b.markets.reduce((u, m) => u + m.outcomes.length, 0), 0),
+      0,
+    );
     const before = await historyCount();
 
     const result = await pipeline.pollOdds({ sport: NFL, tick: 1 });
 
-    expect(result).toMatchObject({ outcome: 'updated', events: normalised.length, changedEvents: normalised.length, historyRows: outcomes });
+    expect(result).toMatchObject({
+      outcome: 'updated',
+      events: normalised.length,
+      changedEvents: normalised.length,
+      historyRows: outcomes,
+    });
     const request = stub.requests.at(-1)!;
     expect(Object.fromEntries(request.searchParams)).toMatchObject({
       apiKey: 'test-key',
@@ -159,13 +173,19 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     expect(message).toMatchObject({ seq: 1, channel: 'odds', key: NFL, type: 'board.diff' });
     expect(message.redisChannel).toBe(`${config.REDIS_PREFIX}:rt:{odds:${NFL}}`);
     expect(message.data.events.map((e) => e.change)).toEqual(normalised.map(() => 'added'));
-    expect(await redis.client.hgetall(redis.key(...RedisKeys.oddsApiCredits))).toMatchObject({ remaining: '4990', used: '10', last: '9' });
+    expect(await redis.client.hgetall(redis.key(...RedisKeys.oddsApiCredits))).toMatchObject({
+      remaining: '4990',
+      used: '10',
+      last: '9',
+    });
 
     const arbitrage = await eventually(
       () => listener.on('arbitrage', NFL),
       (m) => m.length >= 1,
     );
-    firstCycleArbitrage = arbitrage.flatMap((m) => (m.type === 'opportunities' ? (m.data.updates as Array<OpportunityUpdate<ArbitrageOpportunity>>) : []));
+    firstCycleArbitrage = arbitrage.flatMap((m) =>
+      m.type === 'opportunities' ? (m.data.updates as Array<OpportunityUpdate<ArbitrageOpportunity>>) : [],
+    );
   });
 
   it('publishes the arbitrage that `npm run scan` finds on the same file, and keeps it in Redis', async () => {
@@ -188,9 +208,13 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
       .filter((u) => !u.opportunity!.belowDefaultCommission)
       .map((u) => ({ action: u.action, id: u.id, profitPct: u.opportunity!.profitPct, legs: u.opportunity!.legs }));
     expect(published.sort((a, b) => a.id.localeCompare(b.id))).toEqual(
-      scan.arbitrage.map((a) => ({ action: 'new', id: a.id, profitPct: a.profitPct, legs: a.legs })).sort((a, b) => a.id.localeCompare(b.id)),
+      scan.arbitrage
+        .map((a) => ({ action: 'new', id: a.id, profitPct: a.profitPct, legs: a.legs }))
+        .sort((a, b) => a.id.localeCompare(b.id)),
     );
-    expect(firstCycleArbitrage.every((u) => u.time_found === new Date(recordedNow).toISOString() && u.expires_in === 1800)).toBe(true);
+    expect(
+      firstCycleArbitrage.every((u) => u.time_found === new Date(recordedNow).toISOString() && u.expires_in === 1800),
+    ).toBe(true);
     const stored = await redis.client.hgetall(redis.key(...RedisKeys.opportunities('arbitrage', NFL)));
     expect(
       Object.values(stored)
@@ -259,7 +283,10 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     now = recordedNow + 90_000;
     expect(await pipeline.pollOdds({ sport: NFL, tick: 4 })).toMatchObject({ outcome: 'unchanged', changedEvents: 0 });
     expect(await redis.client.hgetall(boardKey)).toEqual(before);
-    const stamp = JSON.parse((await redis.client.get(redis.key(...RedisKeys.boardFreshness('odds', NFL))))!) as Record<string, unknown>;
+    const stamp = JSON.parse((await redis.client.get(redis.key(...RedisKeys.boardFreshness('odds', NFL))))!) as Record<
+      string,
+      unknown
+    >;
     expect(stamp).toMatchObject({ fetched_at: new Date(now).toISOString(), stale_since: null });
     const board = (await app.get(LiveStateRepository).board('odds', NFL))!;
     expect(board.fetched_at).toBe(new Date(now).toISOString());
@@ -273,7 +300,9 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     now = recordedNow + 120_000;
     expect(await pipeline.pollOdds({ sport: NFL, tick: 5 })).toMatchObject({ outcome: 'unchanged', changedEvents: 0 });
     const board = (await app.get(LiveStateRepository).board('odds', NFL))!;
-    const book = board.events.find((e) => e.id === payload[0].id)!.bookmakers.find((b) => b.key === payload[0].bookmakers[1].key)!;
+    const book = board.events
+      .find((e) => e.id === payload[0].id)!
+      .bookmakers.find((b) => b.key === payload[0].bookmakers[1].key)!;
     expect(book.markets.map((m) => m.last_update)).toEqual(book.markets.map(() => updated));
     await new Promise((r) => setTimeout(r, 200));
     expect(listener.on('odds', NFL)).toEqual([]);
@@ -294,16 +323,25 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
       const held = h2h.outcomes[0].price;
       h2h.outcomes[0].price = held - 10;
       now = recordedNow + 150_000;
-      expect(await other.get(OddsPipelineService).pollOdds({ sport: NFL, tick: 6 })).toMatchObject({ outcome: 'updated', changedEvents: 1 });
+      expect(await other.get(OddsPipelineService).pollOdds({ sport: NFL, tick: 6 })).toMatchObject({
+        outcome: 'updated',
+        changedEvents: 1,
+      });
       // back to the price this process holds: against Redis's board (the other process's) that is a change
       h2h.outcomes[0].price = held;
       now = recordedNow + 180_000;
-      expect(await pipeline.pollOdds({ sport: NFL, tick: 7 })).toMatchObject({ outcome: 'updated', changedEvents: 1, historyRows: 1 });
+      expect(await pipeline.pollOdds({ sport: NFL, tick: 7 })).toMatchObject({
+        outcome: 'updated',
+        changedEvents: 1,
+        historyRows: 1,
+      });
       const diffs = await eventually(
         () => listener.on('odds', NFL),
         (m) => m.length >= 2,
       );
-      const directions = diffs.map((m) => (m.type === 'board.diff' ? m.data.events[0].bookmakers![0].markets[0].outcomes![0].direction : null));
+      const directions = diffs.map((m) =>
+        m.type === 'board.diff' ? m.data.events[0].bookmakers![0].markets[0].outcomes![0].direction : null,
+      );
       expect(directions).toEqual(['down', 'up']);
     } finally {
       await other.close();
@@ -312,10 +350,16 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
 
   it('writes the whole board again when Redis lost it, and publishes it whole', async () => {
     listener.clear();
-    await redis.client.del(redis.key(...RedisKeys.boardMarkets('odds', NFL)), redis.key(...RedisKeys.boardFreshness('odds', NFL)));
+    await redis.client.del(
+      redis.key(...RedisKeys.boardMarkets('odds', NFL)),
+      redis.key(...RedisKeys.boardFreshness('odds', NFL)),
+    );
     now = recordedNow + 210_000;
     const events = normaliseOddsApiV4(payload).events.length;
-    expect(await pipeline.pollOdds({ sport: NFL, tick: 8 })).toMatchObject({ outcome: 'updated', changedEvents: events });
+    expect(await pipeline.pollOdds({ sport: NFL, tick: 8 })).toMatchObject({
+      outcome: 'updated',
+      changedEvents: events,
+    });
     expect((await app.get(LiveStateRepository).board('odds', NFL))!.events).toHaveLength(events);
   });
 
@@ -342,19 +386,29 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
 
     // The restarted poll diffs from the board still saved: the change is published, the board saved with it.
     now = recordedNow + 270_000;
-    expect(await pipeline.pollOdds({ sport: NFL, tick: 10 })).toMatchObject({ outcome: 'updated', changedEvents: 1, publishedSeq: seqBefore + 1 });
+    expect(await pipeline.pollOdds({ sport: NFL, tick: 10 })).toMatchObject({
+      outcome: 'updated',
+      changedEvents: 1,
+      publishedSeq: seqBefore + 1,
+    });
     const [diff] = await eventually(
       () => listener.on('odds', NFL),
       (m) => m.length >= 1,
     );
-    expect(diff.type === 'board.diff' && diff.data.events[0].bookmakers![0].markets[0].outcomes![0].price).toBe(expectedPrice);
+    expect(diff.type === 'board.diff' && diff.data.events[0].bookmakers![0].markets[0].outcomes![0].price).toBe(
+      expectedPrice,
+    );
     const saved = (await app.get(LiveStateRepository).board('odds', NFL))!;
-    const outcome = saved.events.find((e) => e.id === payload[0].id)!.bookmakers[0].markets.find((m) => m.key === 'h2h')!.outcomes[0];
+    const outcome = saved.events
+      .find((e) => e.id === payload[0].id)!
+      .bookmakers[0].markets.find((m) => m.key === 'h2h')!.outcomes[0];
     expect(outcome.price).toBe(expectedPrice);
 
     // Killed just after the step (detection fails): board and diff went out together, so the next poll has nothing to add.
     h2h.outcomes[0].price -= 25;
-    const detection = jest.spyOn(app.get(DetectionService), 'detect').mockRejectedValueOnce(new Error('worker killed after publishing'));
+    const detection = jest
+      .spyOn(app.get(DetectionService), 'detect')
+      .mockRejectedValueOnce(new Error('worker killed after publishing'));
     now = recordedNow + 300_000;
     await expect(pipeline.pollOdds({ sport: NFL, tick: 11 })).rejects.toThrow('worker killed after publishing');
     detection.mockRestore();
@@ -368,7 +422,10 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     const freshnessKey = redis.key(...RedisKeys.boardFreshness('odds', NFL));
     // The feed failed: the board is marked stale (as a failed poll leaves it).
     const stamp = JSON.parse((await redis.client.get(freshnessKey))!) as Record<string, unknown>;
-    await redis.client.set(freshnessKey, JSON.stringify({ ...stamp, stale_since: new Date(recordedNow + 340_000).toISOString() }));
+    await redis.client.set(
+      freshnessKey,
+      JSON.stringify({ ...stamp, stale_since: new Date(recordedNow + 340_000).toISOString() }),
+    );
     const h2h = payload[0].bookmakers[0].markets.find((m) => m.key === 'h2h')!;
     h2h.outcomes[0].price -= 25;
     const publisher = app.get(RealtimePublisher);
@@ -434,7 +491,11 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
 
     now = recordedNow + 450_000;
     // the second event's move, which the poll by id left for the next sweep
-    expect(await pipeline.pollOdds({ sport: NFL, tick: 16 })).toMatchObject({ outcome: 'updated', changedEvents: 1, historyRows: 1 });
+    expect(await pipeline.pollOdds({ sport: NFL, tick: 16 })).toMatchObject({
+      outcome: 'updated',
+      changedEvents: 1,
+      historyRows: 1,
+    });
     expect(await redis.client.exists(wholeKey)).toBe(0);
     expect(await redis.client.hlen(marketsKey)).toBeGreaterThan(0);
     expect((await state.board('odds', NFL))!.events).toEqual(settleBookLinks(normaliseOddsApiV4(payload).events));
@@ -447,7 +508,10 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     const result = await pipeline.pollProps({ sport: 'basketball_nba', tick: 1 });
     expect(result).toMatchObject({ kind: 'props', outcome: 'updated', events: 2 });
     const oddsRequests = stub.requests.filter((r) => r.pathname.includes('/events/') && r.pathname.endsWith('/odds'));
-    expect(Object.fromEntries(oddsRequests.at(-1)!.searchParams)).toMatchObject({ regions: 'us,us_dfs', oddsFormat: 'decimal' });
+    expect(Object.fromEntries(oddsRequests.at(-1)!.searchParams)).toMatchObject({
+      regions: 'us,us_dfs',
+      oddsFormat: 'decimal',
+    });
     const board = (await app.get(LiveStateRepository).board('props', 'basketball_nba'))!;
     expect(board.events.map((e) => e.id).sort()).toEqual(PROPS.map((p) => p.id).sort());
     expect(board.events[0].bookmakers[0].markets[0]).toMatchObject({ key: 'player_points' });

@@ -14,7 +14,13 @@ import {
   lockedMarketReader,
   settleBookLinks,
 } from '@oddspulse/shared';
-import { MetricsService, OddsHistoryOutboxRepository, RealtimePublisher, LiveStateRepository, type BoardStamp } from '@oddspulse/core';
+import {
+  MetricsService,
+  OddsHistoryOutboxRepository,
+  RealtimePublisher,
+  LiveStateRepository,
+  type BoardStamp,
+} from '@oddspulse/core';
 import { DetectionService } from '../detection/detection.service';
 import { CLOCK, Clock } from '../feeds/clock';
 import { FeedError } from '../feeds/feed-errors';
@@ -83,7 +89,12 @@ export class OddsPipelineService {
   }
 
   /** `eventIds`: the poll asked for these events only; the board keeps its other events as they were. */
-  async poll(kind: BoardKind, sport: string, fetch: () => Promise<BoardEvent[]>, eventIds: readonly string[] | null = null): Promise<PollResult> {
+  async poll(
+    kind: BoardKind,
+    sport: string,
+    fetch: () => Promise<BoardEvent[]>,
+    eventIds: readonly string[] | null = null,
+  ): Promise<PollResult> {
     const polled = this.metrics.startPoll(kind, sport);
     let result: PollResult | null;
     try {
@@ -97,7 +108,12 @@ export class OddsPipelineService {
     return result ?? { sport, kind, outcome: 'locked' };
   }
 
-  private async run(kind: BoardKind, sport: string, fetch: () => Promise<BoardEvent[]>, eventIds: readonly string[] | null): Promise<PollResult> {
+  private async run(
+    kind: BoardKind,
+    sport: string,
+    fetch: () => Promise<BoardEvent[]>,
+    eventIds: readonly string[] | null,
+  ): Promise<PollResult> {
     const started = this.clock();
     const stamp = await this.state.boardStamp(kind, sport);
     // The held board is what Redis stores (its stamp names it), so only what changed from it is written; a board read
@@ -116,7 +132,9 @@ export class OddsPipelineService {
             { kept: answer.length, dropped: 0 },
             previous?.events
               .filter((e) => !asked || asked.has(e.id))
-              .map((e) => ({ finished: e.completed === true || Date.parse(e.commence_time) < started - GAME_OVER_AFTER_MS })) ?? null,
+              .map((e) => ({
+                finished: e.completed === true || Date.parse(e.commence_time) < started - GAME_OVER_AFTER_MS,
+              })) ?? null,
           );
     let answer: BoardEvent[];
     try {
@@ -128,7 +146,14 @@ export class OddsPipelineService {
     const answered = this.clock();
     if (asked && answer.length === 0) {
       this.logger.log({ sport, kind, polled: eventIds, msg: 'No asked event in the answer; the next sweep decides' });
-      return { sport, kind, outcome: 'unchanged', events: previous?.events.length ?? 0, changedEvents: 0, historyRows: 0 };
+      return {
+        sport,
+        kind,
+        outcome: 'unchanged',
+        events: previous?.events.length ?? 0,
+        changedEvents: 0,
+        historyRows: 0,
+      };
     }
     // Only straight bets need the finals marked: props are taken down at kick-off, so a props board never holds a final.
     if (kind === 'odds') answer = await this.markFinished(sport, answer);
@@ -137,12 +162,21 @@ export class OddsPipelineService {
     const events = asked && previous ? mergeAnswer(previous.events, asked, answer) : answer;
     const board: SportBoard = { sport_key: sport, fetched_at: new Date(started).toISOString(), events };
     // The engine's locked-market rule (spec 001 §5), for the diff's locked/unlocked changes.
-    const { diff, records, changedEventIds } = diffBoards(previous, board, { isLocked: lockedMarketReader(), now: started });
+    const { diff, records, changedEventIds } = diffBoards(previous, board, {
+      isLocked: lockedMarketReader(),
+      now: started,
+    });
     const at = new Date(started).toISOString();
     // Before the board is saved without its stale mark: a kill in between then leaves the mark, and the next poll says
     // so again, instead of browsers showing a recovered feed as stale until it fails and recovers once more.
     if (previous?.stale_since) {
-      await this.publisher.publish({ channel: kind, key: sport, at, type: 'board.status', data: { fetched_at: board.fetched_at, stale_since: null } });
+      await this.publisher.publish({
+        channel: kind,
+        key: sport,
+        at,
+        type: 'board.status',
+        data: { fetched_at: board.fetched_at, stale_since: null },
+      });
       this.logger.log(`${kind} ${sport}: feed recovered (stale since ${previous.stale_since})`);
     }
     let publishedSeq: number | undefined;
@@ -155,7 +189,10 @@ export class OddsPipelineService {
       // The history goes to its outbox in the same step: PostgreSQL is off the path to the browser
       // (OddsHistoryWriterService stores it after), and no crash can publish a change whose history is lost.
       const appends = await this.history.appends(kind, sport, records, new Date(started));
-      publishedSeq = await this.publisher.publishWith({ channel: kind, key: sport, at, type: 'board.diff', data: diff }, { ...writes, appends });
+      publishedSeq = await this.publisher.publishWith(
+        { channel: kind, key: sport, at, type: 'board.diff', data: diff },
+        { ...writes, appends },
+      );
       published = this.clock();
       this.held.hold(kind, board, writes.revision);
     } else {
@@ -166,7 +203,15 @@ export class OddsPipelineService {
     const detection = await this.detection.detect(kind, board, changedEventIds, started, previous?.fetched_at ?? null);
     const live = events.filter((e) => isEventLive(e, started)).length;
     await Promise.all([
-      this.state.saveFeedStatus(this.status(kind, sport, started, { state: 'ok', last_success_at: at, stale_since: null, events: events.length, live })),
+      this.state.saveFeedStatus(
+        this.status(kind, sport, started, {
+          state: 'ok',
+          last_success_at: at,
+          stale_since: null,
+          events: events.length,
+          live,
+        }),
+      ),
       kind === 'odds' &&
         this.state.saveOddsSchedule(
           sport,
@@ -210,10 +255,22 @@ export class OddsPipelineService {
    * Redis (nothing the diff leaves out moved either: quote times, a game marked completed), else what changed from
    * `basis` (the held board), or the whole board. `unchanged` is the stamp of the board the poll started from.
    */
-  private async store(kind: BoardKind, previous: SportBoard | null, basis: SportBoard | null, board: SportBoard, unchanged: BoardStamp | null): Promise<void> {
+  private async store(
+    kind: BoardKind,
+    previous: SportBoard | null,
+    basis: SportBoard | null,
+    board: SportBoard,
+    unchanged: BoardStamp | null,
+  ): Promise<void> {
     const revision = unchanged?.revision;
     if (previous && revision && isDeepStrictEqual(previous.events, board.events)) {
-      if (await this.state.saveBoardStamp(kind, board.sport_key, { fetched_at: board.fetched_at, stale_since: null, revision })) {
+      if (
+        await this.state.saveBoardStamp(kind, board.sport_key, {
+          fetched_at: board.fetched_at,
+          stale_since: null,
+          revision,
+        })
+      ) {
         this.held.hold(kind, board, revision);
         return;
       }
@@ -245,11 +302,21 @@ export class OddsPipelineService {
     now: number,
   ): Promise<PollResult> {
     const last = await this.state.feedStatus(kind, sport);
-    const base = { last_success_at: last?.last_success_at ?? null, events: previous?.events.length ?? 0, live: last?.live ?? 0 };
+    const base = {
+      last_success_at: last?.last_success_at ?? null,
+      events: previous?.events.length ?? 0,
+      live: last?.live ?? 0,
+    };
     if (error.skipped) {
       const held = error.kind === 'held' ? { paused_by_failure: true, error: last?.error } : {};
       await this.state.saveFeedStatus(
-        this.status(kind, sport, now, { ...base, state: 'paused', stale_since: previous?.stale_since ?? null, paused_reason: error.message, ...held }),
+        this.status(kind, sport, now, {
+          ...base,
+          state: 'paused',
+          stale_since: previous?.stale_since ?? null,
+          paused_reason: error.message,
+          ...held,
+        }),
       );
       return { sport, kind, outcome: 'paused' };
     }
@@ -270,11 +337,20 @@ export class OddsPipelineService {
       );
       this.held.hold(kind, previous, writes.revision);
     }
-    await this.state.saveFeedStatus(this.status(kind, sport, now, { ...base, state: 'stale', stale_since: staleSince, error: error.message }));
+    await this.state.saveFeedStatus(
+      this.status(kind, sport, now, { ...base, state: 'stale', stale_since: staleSince, error: error.message }),
+    );
     // The feed's, not ours: a warning with its reason when the feed starts failing or fails for another reason.
     if (failureIsNews(last, error.message)) {
       this.logger.warn(
-        { sport, kind, provider: this.provider.name, errorKind: error.kind, status: error.status, reason: error.message },
+        {
+          sport,
+          kind,
+          provider: this.provider.name,
+          errorKind: error.kind,
+          status: error.status,
+          reason: error.message,
+        },
         `${kind} ${sport}: feed failing: ${error.message}`,
       );
     }

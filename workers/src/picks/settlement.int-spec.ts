@@ -3,7 +3,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Test, TestingModule } from '@nestjs/testing';
 import IORedis from 'ioredis';
-import { mapOddsApiScores, pickPayoutCents, type PickStatus, RealtimeEnvelope, ScoreboardEvent, UserPick } from '@oddspulse/shared';
+import {
+  mapOddsApiScores,
+  pickPayoutCents,
+  type PickStatus,
+  RealtimeEnvelope,
+  ScoreboardEvent,
+  UserPick,
+} from '@oddspulse/shared';
 import {
   APP_CONFIG,
   CoreModule,
@@ -116,7 +123,11 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
         }),
       ),
     /** The user's picks of the last 90 days with a status, newest first, as the API lists them. */
-    list: async (userId: string, query: { period: '90d'; status: PickStatus; sort: 'date' }, now: Date): Promise<UserPick[]> =>
+    list: async (
+      userId: string,
+      query: { period: '90d'; status: PickStatus; sort: 'date' },
+      now: Date,
+    ): Promise<UserPick[]> =>
       (await repo.list(userId, { since: new Date(now.getTime() - 90 * 86_400_000), status: query.status })).map(toPick),
   };
 
@@ -132,7 +143,9 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
   });
 
   async function nflFinals(): Promise<ScoreboardEvent[]> {
-    const res = await fetch(`${moduleRef.get<{ ESPN_BASE_URL: string }>(APP_CONFIG).ESPN_BASE_URL}/football/nfl/scoreboard`);
+    const res = await fetch(
+      `${moduleRef.get<{ ESPN_BASE_URL: string }>(APP_CONFIG).ESPN_BASE_URL}/football/nfl/scoreboard`,
+    );
     return mapEspnScoreboard(await res.json(), NFL).filter((g) => g.status === 'final');
   }
 
@@ -143,10 +156,16 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
       spreadPush: await picks.create(userId, nflPick('Miami Dolphins -13', 'Point Spread')),
       spreadLost: await picks.create(userId, nflPick('New England Patriots +6', 'Point Spread')),
       mlWon: await picks.create(userId, nflPick('Miami Dolphins -250', 'Moneyline')),
-      mlLost: await picks.create(userId, nflPick('Los Angeles Rams +120', 'Moneyline', 'Buffalo Bills @ Los Angeles Rams')),
+      mlLost: await picks.create(
+        userId,
+        nflPick('Los Angeles Rams +120', 'Moneyline', 'Buffalo Bills @ Los Angeles Rams'),
+      ),
       totalPush: await picks.create(userId, nflPick('Over 27', 'Totals')),
       totalWon: await picks.create(userId, nflPick('Under 40.5', 'Totals')),
-      unmatched: await picks.create(userId, nflPick('Green Bay Packers -3', 'Point Spread', 'Green Bay Packers @ Chicago Bears')),
+      unmatched: await picks.create(
+        userId,
+        nflPick('Green Bay Packers -3', 'Point Spread', 'Green Bay Packers @ Chicago Bears'),
+      ),
     };
 
     const finals = await nflFinals();
@@ -157,7 +176,9 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
     heard.length = 0;
     let settled = 0;
     for (const game of finals) settled += (await settlement.settleGame({ sport: NFL, game })).settled;
-    const statuses = Object.fromEntries(await Promise.all(Object.entries(made).map(async ([k, p]) => [k, (await repo.find(userId, p.id))!.status])));
+    const statuses = Object.fromEntries(
+      await Promise.all(Object.entries(made).map(async ([k, p]) => [k, (await repo.find(userId, p.id))!.status])),
+    );
     expect(statuses).toEqual({
       spreadWon: 'won',
       spreadPush: 'push',
@@ -181,7 +202,12 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
 
     const byId = new Map((await repo.list(userId)).map((p) => [p.id, p]));
     const won = byId.get(made.spreadWon.id)!;
-    expect(won).toMatchObject({ actual_payout_cents: 19_091, validated_by: 'espn', validation_confidence: 95, espn_game_id: '401437630' });
+    expect(won).toMatchObject({
+      actual_payout_cents: 19_091,
+      validated_by: 'espn',
+      validation_confidence: 95,
+      espn_game_id: '401437630',
+    });
     expect(won.settled_date).toBeInstanceOf(Date);
     expect(byId.get(made.spreadPush.id)!.actual_payout_cents).toBe(10_000);
     expect(byId.get(made.mlLost.id)!.actual_payout_cents).toBe(0);
@@ -203,7 +229,9 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
   it('settles against The Odds API scores recording (MLB) in the scheduled look-back window', async () => {
     const userId = await newUser();
     now = Date.parse('2022-08-27T06:00:00Z');
-    const raw = JSON.parse(fixture('the-odds-api/v4_scores_baseball_mlb_daysFrom_completed-live-upcoming_2022-08-27.json'));
+    const raw = JSON.parse(
+      fixture('the-odds-api/v4_scores_baseball_mlb_daysFrom_completed-live-upcoming_2022-08-27.json'),
+    );
     const dodgers = await picks.create(userId, {
       game: 'Los Angeles Dodgers @ Miami Marlins',
       league: 'MLB',
@@ -239,7 +267,13 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
     const run = await settlement.settleWindow();
     expect(run.settled).toBeGreaterThanOrEqual(1);
     const [recorded] = await moduleRef.get(SettlementRunsRepository).recent(1);
-    expect(recorded).toMatchObject({ trigger: 'window', sport: null, checked: run.checked, settled: run.settled, error: null });
+    expect(recorded).toMatchObject({
+      trigger: 'window',
+      sport: null,
+      checked: run.checked,
+      settled: run.settled,
+      error: null,
+    });
     const rows = new Map((await repo.list(userId)).map((p) => [p.id, p]));
     expect(rows.get(dodgers.id)).toMatchObject({ status: 'won', validated_by: 'theoddsapi' }); // 10–6
     // Added more than 3 days before "now": outside the automatic window (spec 002 §9), so still pending.
@@ -251,9 +285,21 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
     now = Date.parse('2022-09-12T12:00:00Z');
     await picks.create(userId, nflPick('Miami Dolphins -3.5', 'Point Spread'));
     await picks.create(userId, nflPick('Green Bay Packers -3', 'Point Spread', 'Green Bay Packers @ Chicago Bears'));
-    await picks.create(userId, { game: 'Arsenal vs Chelsea', league: 'EPL', market: 'Moneyline', selection: 'Arsenal', odds: '+120', stakeCents: 1_000 });
+    await picks.create(userId, {
+      game: 'Arsenal vs Chelsea',
+      league: 'EPL',
+      market: 'Moneyline',
+      selection: 'Arsenal',
+      odds: '+120',
+      stakeCents: 1_000,
+    });
     const counts = await settlement.validateUser({ userId, requestedAt: now });
-    expect(counts).toEqual({ checked: 3, matched: 1, updated: 1, errors: ['Unsupported sport for backend scoreboard: EPL'] });
+    expect(counts).toEqual({
+      checked: 3,
+      matched: 1,
+      updated: 1,
+      errors: ['Unsupported sport for backend scoreboard: EPL'],
+    });
     const again = await settlement.validateUser({ userId, requestedAt: now });
     expect(again).toMatchObject({ checked: 2, matched: 0, updated: 0 });
     // /picks says why each pending pick is not settled
@@ -269,7 +315,10 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
     const userId = await newUser();
     now = Date.parse('2022-09-18T12:00:00Z');
     const MLS = 'soccer_usa_mls';
-    const board = mapEspnScoreboard(JSON.parse(fixture('espn/scoreboard_soccer_usa.1_mls_2022-09-17_live-final-scheduled.json')), MLS);
+    const board = mapEspnScoreboard(
+      JSON.parse(fixture('espn/scoreboard_soccer_usa.1_mls_2022-09-17_live-final-scheduled.json')),
+      MLS,
+    );
     const draw = board.find((g) => g.home_team === 'Atlanta United FC')!;
     expect(draw).toMatchObject({ status: 'final', home_score: 0, away_score: 0 });
     const mlsPick = (selection: string, market: string) =>
@@ -291,7 +340,11 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
     };
     expect((await settlement.settleGame({ sport: MLS, game: draw })).settled).toBe(4);
     const rows = new Map((await repo.list(userId)).map((p) => [p.id, p]));
-    expect(Object.fromEntries(Object.entries(made).map(([k, p]) => [k, [rows.get(p.id)!.status, rows.get(p.id)!.actual_payout_cents]]))).toEqual({
+    expect(
+      Object.fromEntries(
+        Object.entries(made).map(([k, p]) => [k, [rows.get(p.id)!.status, rows.get(p.id)!.actual_payout_cents]]),
+      ),
+    ).toEqual({
       draw: ['won', 3_500],
       home: ['lost', 0],
       away: ['lost', 0],

@@ -76,7 +76,9 @@ export class SettlementService implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap() {
-    await this.jobs.schedule('picks-settle-window', JobName.PicksSettleWindow, this.config.SETTLEMENT_INTERVAL_MS, { scheduledAt: 0 });
+    await this.jobs.schedule('picks-settle-window', JobName.PicksSettleWindow, this.config.SETTLEMENT_INTERVAL_MS, {
+      scheduledAt: 0,
+    });
   }
 
   @OnJob(JobName.PicksSettleGame)
@@ -88,7 +90,10 @@ export class SettlementService implements OnApplicationBootstrap {
       // every game known for the sport, not this one alone: a pick another game could be stays pending (DECISIONS 24)
       const known = await this.knownGames([sport], this.clock());
       const pending = await this.pendingFor(sport);
-      const { settled } = await this.settle(pending, [candidate(result), ...known.filter((c) => c.game_id !== result.game_id)]);
+      const { settled } = await this.settle(pending, [
+        candidate(result),
+        ...known.filter((c) => c.game_id !== result.game_id),
+      ]);
       return { checked: pending.length, settled: settled.length };
     });
   }
@@ -128,7 +133,9 @@ export class SettlementService implements OnApplicationBootstrap {
       const at = new Date(started).toISOString();
       await this.runs
         .record({ at, trigger, sport, duration_ms: this.clock() - started, ...run })
-        .catch((error: Error) => this.logger.warn({ trigger, sport, err: error }, `Could not record the settlement run: ${error.message}`));
+        .catch((error: Error) =>
+          this.logger.warn({ trigger, sport, err: error }, `Could not record the settlement run: ${error.message}`),
+        );
     };
     let result: T;
     try {
@@ -160,7 +167,9 @@ export class SettlementService implements OnApplicationBootstrap {
     let matched = 0;
     for (const [sport, picks] of bySport) {
       try {
-        const fresh = (await this.scores.fetchScores(sport)).map((g) => gameResultOf(sport, g, this.scores.name)).filter((r): r is GameResult => r !== null);
+        const fresh = (await this.scores.fetchScores(sport))
+          .map((g) => gameResultOf(sport, g, this.scores.name))
+          .filter((r): r is GameResult => r !== null);
         await this.results.save(fresh);
         const run = await this.settle(picks, await this.knownGames([sport], now));
         updated += run.settled.length;
@@ -180,7 +189,13 @@ export class SettlementService implements OnApplicationBootstrap {
     if (!game.event_id) return { recorded: 0 };
     const onGame = (await this.pendingFor(sport)).filter((p) =>
       matchPickToGame(this.toMatch(p, sport), [
-        { game_id: game.id, event_id: game.event_id, home_team: game.home_team, away_team: game.away_team, commence_time: game.commence_time },
+        {
+          game_id: game.id,
+          event_id: game.event_id,
+          home_team: game.home_team,
+          away_team: game.away_team,
+          commence_time: game.commence_time,
+        },
       ]),
     );
     if (!onGame.length) return { recorded: 0 };
@@ -244,7 +259,8 @@ export class SettlementService implements OnApplicationBootstrap {
     }
     await this.results.save(current);
     const byKey = new Map<string, GameResult>();
-    for (const r of stored) byKey.set(`${r.sport_key}:${r.game_id}`, { ...r, commence_time: r.commence_time.toISOString() });
+    for (const r of stored)
+      byKey.set(`${r.sport_key}:${r.game_id}`, { ...r, commence_time: r.commence_time.toISOString() });
     for (const r of current) byKey.set(`${r.sport_key}:${r.game_id}`, r);
     return [...[...byKey.values()].map(candidate), ...open];
   }
@@ -262,7 +278,10 @@ export class SettlementService implements OnApplicationBootstrap {
    * settles it, and the pushes go out after (announce), so a worker killed in between leaves the marks for the next run
    * instead of a push lost for good.
    */
-  private async settle(pending: readonly PickRow[], games: readonly Candidate[]): Promise<{ settled: UserPick[]; matched: number }> {
+  private async settle(
+    pending: readonly PickRow[],
+    games: readonly Candidate[],
+  ): Promise<{ settled: UserPick[]; matched: number }> {
     const now = new Date(this.clock());
     const settled: UserPick[] = [];
     let matched = 0;
@@ -277,7 +296,10 @@ export class SettlementService implements OnApplicationBootstrap {
         games.filter((g) => g.sport === sport),
       );
       if (!found.game) {
-        await this.recordUnsettled(pick, found.reason === 'ambiguous' ? { code: 'ambiguous', games: found.games } : { code: found.reason });
+        await this.recordUnsettled(
+          pick,
+          found.reason === 'ambiguous' ? { code: 'ambiguous', games: found.games } : { code: found.reason },
+        );
         continue;
       }
       const game = found.game.result!;
@@ -314,10 +336,17 @@ export class SettlementService implements OnApplicationBootstrap {
    */
   private async announce(now: Date): Promise<void> {
     const byUser = new Map<string, PickRow[]>();
-    for (const row of await this.picks.unannounced()) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+    for (const row of await this.picks.unannounced())
+      byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
     const at = now.toISOString();
     for (const [userId, rows] of byUser) {
-      await this.publisher.publish({ channel: 'user', key: userId, at, type: 'picks.settled', data: { count: rows.length, picks: rows.map(toPick) } });
+      await this.publisher.publish({
+        channel: 'user',
+        key: userId,
+        at,
+        type: 'picks.settled',
+        data: { count: rows.length, picks: rows.map(toPick) },
+      });
       await this.picks.markAnnounced(rows.map((r) => r.id));
     }
   }

@@ -1,6 +1,21 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { duePolls, JobName, JobPayload, oddsPollPlan, type OddsPollDecision, type OddsPollPlan, type PlannedSlots } from '@oddspulse/shared';
-import { APP_CONFIG, type AppConfig, FEEDS_SCHEDULER_ID, JobQueueService, LiveStateRepository, OddsApiAccountRepository } from '@oddspulse/core';
+import {
+  duePolls,
+  JobName,
+  JobPayload,
+  oddsPollPlan,
+  type OddsPollDecision,
+  type OddsPollPlan,
+  type PlannedSlots,
+} from '@oddspulse/shared';
+import {
+  APP_CONFIG,
+  type AppConfig,
+  FEEDS_SCHEDULER_ID,
+  JobQueueService,
+  LiveStateRepository,
+  OddsApiAccountRepository,
+} from '@oddspulse/core';
 import { CLOCK, type Clock } from '../feeds/clock';
 import { OnJob } from '../jobs/on-job.decorator';
 
@@ -21,7 +36,9 @@ export class FeedsSchedulerService implements OnApplicationBootstrap, OnApplicat
   ) {}
 
   async onApplicationBootstrap() {
-    await this.jobs.schedule(FEEDS_SCHEDULER_ID, JobName.FeedsSchedule, this.config.SCHEDULER_TICK_MS, { scheduledAt: 0 });
+    await this.jobs.schedule(FEEDS_SCHEDULER_ID, JobName.FeedsSchedule, this.config.SCHEDULER_TICK_MS, {
+      scheduledAt: 0,
+    });
     this.logger.log(
       `Feeds scheduled every ${this.config.SCHEDULER_TICK_MS} ms: odds from ${this.config.ODDS_PROVIDER}, scores from ${this.config.SCORES_PROVIDER}, sports ${this.config.FEED_SPORTS.join(', ')}`,
     );
@@ -38,7 +55,8 @@ export class FeedsSchedulerService implements OnApplicationBootstrap, OnApplicat
   async restoreSchedules(): Promise<string[]> {
     try {
       const restored = await this.jobs.restoreSchedules();
-      if (restored.length) this.logger.warn({ restored }, `Job schedulers missing from Redis, re-created: ${restored.join(', ')}`);
+      if (restored.length)
+        this.logger.warn({ restored }, `Job schedulers missing from Redis, re-created: ${restored.join(', ')}`);
       return restored;
     } catch (error) {
       this.logger.warn(`Could not check the job schedulers: ${(error as Error).message}`);
@@ -53,13 +71,21 @@ export class FeedsSchedulerService implements OnApplicationBootstrap, OnApplicat
     const sportWide = duePolls(
       this.config.FEED_SPORTS,
       await this.state.feedStatuses(),
-      { propsMs: this.config.PROPS_INTERVAL_MS, scoresLiveMs: this.config.SCORES_LIVE_INTERVAL_MS, scoresIdleMs: this.config.SCORES_IDLE_INTERVAL_MS },
+      {
+        propsMs: this.config.PROPS_INTERVAL_MS,
+        scoresLiveMs: this.config.SCORES_LIVE_INTERVAL_MS,
+        scoresIdleMs: this.config.SCORES_IDLE_INTERVAL_MS,
+      },
       now,
     );
     const odds = await this.planOdds(now);
     await Promise.all([
-      ...sportWide.map((p) => this.jobs.add(JOB_FOR_KIND[p.kind], { sport: p.sport, tick: p.tick }, { jobId: p.jobId })),
-      ...odds.plans.map((p) => this.jobs.add(JobName.OddsPoll, { sport: p.sport, tick: p.slot, eventIds: p.eventIds }, { jobId: p.jobId })),
+      ...sportWide.map((p) =>
+        this.jobs.add(JOB_FOR_KIND[p.kind], { sport: p.sport, tick: p.tick }, { jobId: p.jobId }),
+      ),
+      ...odds.plans.map((p) =>
+        this.jobs.add(JobName.OddsPoll, { sport: p.sport, tick: p.slot, eventIds: p.eventIds }, { jobId: p.jobId }),
+      ),
     ]);
     // Once enqueued: a slot recorded as planned whose job was never added would be skipped.
     await this.state.saveOddsPlans(odds.planned, odds.held, now);
@@ -73,7 +99,11 @@ export class FeedsSchedulerService implements OnApplicationBootstrap, OnApplicat
    * so a poll that fails is tried again at its class's next slot, not on every tick.
    */
   private async planOdds(now: number) {
-    const [events, planned, lowCredits] = await Promise.all([this.state.oddsSchedules(), this.state.plannedOddsSlots(), this.belowReserve()]);
+    const [events, planned, lowCredits] = await Promise.all([
+      this.state.oddsSchedules(),
+      this.state.plannedOddsSlots(),
+      this.belowReserve(),
+    ]);
     const plans: OddsPollPlan[] = [];
     const nextPlanned = new Map<string, PlannedSlots>();
     const held = new Map<string, OddsPollDecision['held']>();

@@ -38,20 +38,30 @@ describe('joinToOdds', () => {
   it('gives a game of another provider the odds event id found by team names, and the books pricing it', () => {
     const [joined] = joinToOdds(
       [game('espn-1')],
-      [boardEvent('other', ['fanduel'], { home_team: 'Denver Nuggets' }), boardEvent('odds-1', ['draftkings', 'fanduel'])],
+      [
+        boardEvent('other', ['fanduel'], { home_team: 'Denver Nuggets' }),
+        boardEvent('odds-1', ['draftkings', 'fanduel']),
+      ],
       null,
     );
     expect(joined).toMatchObject({ id: 'espn-1', event_id: 'odds-1', bookmakers: ['draftkings', 'fanduel'] });
   });
 
   it('takes the books of the event a provider sharing the odds ids already names', () => {
-    const [joined] = joinToOdds([game('odds-1', { event_id: 'odds-1', source: 'theoddsapi' })], [boardEvent('odds-1', ['betmgm'])], null);
+    const [joined] = joinToOdds(
+      [game('odds-1', { event_id: 'odds-1', source: 'theoddsapi' })],
+      [boardEvent('odds-1', ['betmgm'])],
+      null,
+    );
     expect(joined).toMatchObject({ event_id: 'odds-1', bookmakers: ['betmgm'] });
   });
 
   it('follows the board when books come and go', () => {
     const before = joinToOdds([game('espn-1')], [boardEvent('odds-1', ['draftkings', 'fanduel'])], null);
-    expect(joinToOdds([game('espn-1')], [boardEvent('odds-1', ['fanduel', 'caesars'])], before)[0].bookmakers).toEqual(['fanduel', 'caesars']);
+    expect(joinToOdds([game('espn-1')], [boardEvent('odds-1', ['fanduel', 'caesars'])], before)[0].bookmakers).toEqual([
+      'fanduel',
+      'caesars',
+    ]);
   });
 
   it('keeps the event id and books of a game the board has dropped (a final), and adds nothing to an unknown game', () => {

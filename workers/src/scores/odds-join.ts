@@ -14,7 +14,11 @@ export function joinToOdds(
   const byId = new Map((boardEvents ?? []).map((e) => [e.id, e]));
   const before = new Map((previous ?? []).map((g) => [g.id, g]));
   return games.map((game) => {
-    const event = game.event_id ? byId.get(game.event_id) : boardEvents ? findMatchingGame(game, boardEvents) : undefined;
+    const event = game.event_id
+      ? byId.get(game.event_id)
+      : boardEvents
+        ? findMatchingGame(game, boardEvents)
+        : undefined;
     if (event) return { ...game, event_id: event.id, bookmakers: event.bookmakers.map((b) => b.key) };
     const kept = before.get(game.id);
     if (!kept || (game.event_id && kept.event_id !== game.event_id)) return game;

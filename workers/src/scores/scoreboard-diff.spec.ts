@@ -25,7 +25,11 @@ const game = (id: string, fields: Partial<ScoreboardEvent> = {}): ScoreboardEven
 // Score changes published; a game turning final published as its own event.
 describe('diffScoreboards', () => {
   it('ignores a new last_update alone', () => {
-    expect(diffScoreboards([game('a')], [game('a', { last_update: '2026-01-01T00:11:00Z' })])).toEqual({ updated: [], finals: [], started: [] });
+    expect(diffScoreboards([game('a')], [game('a', { last_update: '2026-01-01T00:11:00Z' })])).toEqual({
+      updated: [],
+      finals: [],
+      started: [],
+    });
   });
 
   it('reports score and clock changes', () => {

@@ -16,7 +16,10 @@ function signature(game: ScoreboardEvent): string {
 }
 
 /** Compares two scoreboards of one sport by game id. */
-export function diffScoreboards(previous: readonly ScoreboardEvent[] | null, next: readonly ScoreboardEvent[]): ScoreboardChanges {
+export function diffScoreboards(
+  previous: readonly ScoreboardEvent[] | null,
+  next: readonly ScoreboardEvent[],
+): ScoreboardChanges {
   const before = new Map((previous ?? []).map((g) => [g.id, g]));
   const updated: ScoreboardEvent[] = [];
   const finals: ScoreboardEvent[] = [];

@@ -39,11 +39,18 @@ describe('scores pipeline on recorded ESPN scoreboards (real Redis)', () => {
   beforeAll(async () => {
     const url = await stub.start();
     stub.handler = (_req, res, reqUrl) => {
-      if (reqUrl.pathname.endsWith('/scoreboard') && served) res.writeHead(200, { 'content-type': 'application/json' }).end(served);
+      if (reqUrl.pathname.endsWith('/scoreboard') && served)
+        res.writeHead(200, { 'content-type': 'application/json' }).end(served);
       else stub.json(res, 404, {});
     };
     const base = parseConfig(process.env);
-    config = { ...base, REDIS_PREFIX: `${base.REDIS_PREFIX}:espn`, SCORES_PROVIDER: 'espn', ESPN_BASE_URL: `${url}/apis/site/v2/sports`, FEED_SPORTS: [] };
+    config = {
+      ...base,
+      REDIS_PREFIX: `${base.REDIS_PREFIX}:espn`,
+      SCORES_PROVIDER: 'espn',
+      ESPN_BASE_URL: `${url}/apis/site/v2/sports`,
+      FEED_SPORTS: [],
+    };
     const moduleRef = await Test.createTestingModule({ imports: [WorkersModule] })
       .overrideProvider(APP_CONFIG)
       .useValue(config)
@@ -77,8 +84,15 @@ describe('scores pipeline on recorded ESPN scoreboards (real Redis)', () => {
     expect(board.games.map((g) => g.id)).toEqual(raw.events.map((e) => e.id));
     for (const [i, game] of board.games.entries()) {
       const espn = raw.events[i].status.type;
-      const status = espn.completed || espn.state === 'post' ? 'final' : espn.state === 'in' ? 'in_progress' : 'scheduled';
-      expect(game).toMatchObject({ sport_key: sport, status, live: status === 'in_progress', completed: status === 'final', source: 'espn' });
+      const status =
+        espn.completed || espn.state === 'post' ? 'final' : espn.state === 'in' ? 'in_progress' : 'scheduled';
+      expect(game).toMatchObject({
+        sport_key: sport,
+        status,
+        live: status === 'in_progress',
+        completed: status === 'final',
+        source: 'espn',
+      });
       expect(game.home_team).not.toBe('');
       expect(game.away_team).not.toBe('');
       if (status === 'scheduled') expect(game.scores).toEqual({ home: null, away: null });
@@ -90,13 +104,17 @@ describe('scores pipeline on recorded ESPN scoreboards (real Redis)', () => {
       () => listener.on('scores', sport),
       (m) => m.length >= 1 + finals.length,
     );
-    expect(published.filter((m) => m.type === 'game.final').map((m) => (m as Extract<RealtimeEnvelope, { type: 'game.final' }>).data.game.id)).toEqual(
-      finals.map((g) => g.id),
-    );
+    expect(
+      published
+        .filter((m) => m.type === 'game.final')
+        .map((m) => (m as Extract<RealtimeEnvelope, { type: 'game.final' }>).data.game.id),
+    ).toEqual(finals.map((g) => g.id));
   });
 
   it('reads the structured odds block (moneyline, spread, total with open and close)', async () => {
-    const first = (await pollFile('scoreboard_basketball_nba_2026-03-01_pregame_draftkings-odds.json', 'basketball_nba'))[0];
+    const first = (
+      await pollFile('scoreboard_basketball_nba_2026-03-01_pregame_draftkings-odds.json', 'basketball_nba')
+    )[0];
     expect(first).toMatchObject({
       home_team: 'New York Knicks',
       away_team: 'San Antonio Spurs',
@@ -107,9 +125,19 @@ describe('scores pipeline on recorded ESPN scoreboards (real Redis)', () => {
   });
 
   it('reads the old odds string, ranks, records and the live clock', async () => {
-    const games = await pollFile('scoreboard_basketball_mens-college-basketball_2025-02-04_live-scheduled_ranked_espnbet-odds.json', 'basketball_ncaab');
+    const games = await pollFile(
+      'scoreboard_basketball_mens-college-basketball_2025-02-04_live-scheduled_ranked_espnbet-odds.json',
+      'basketball_ncaab',
+    );
     const live = games.find((g) => g.home_team === "St. John's Red Storm")!;
-    expect(live).toMatchObject({ home_rank: 12, home_record: '19-3', clock: '5:09', period: 2, status: 'in_progress', live: true });
+    expect(live).toMatchObject({
+      home_rank: 12,
+      home_record: '19-3',
+      clock: '5:09',
+      period: 2,
+      status: 'in_progress',
+      live: true,
+    });
     const nfl = await pollFile('scoreboard_football_nfl_2022-wk1_live-final-scheduled.json', 'americanfootball_nfl');
     const withOdds = nfl.find((g) => g.odds?.details === 'TEN -5.5')!;
     expect(withOdds.odds).toMatchObject({ provider: 'Caesars Sportsbook (New Jersey)', overUnder: 44 });
@@ -119,7 +147,11 @@ describe('scores pipeline on recorded ESPN scoreboards (real Redis)', () => {
   });
 
   it('joins a game to the odds feed by team names (spec 002 §5)', async () => {
-    const oddsFile = join(FIXTURES, 'the-odds-api', 'v4_odds_americanfootball_nfl_us-plus-betfair_h2h-spreads-totals-h2h_lay_american_2022-08-24.json');
+    const oddsFile = join(
+      FIXTURES,
+      'the-odds-api',
+      'v4_odds_americanfootball_nfl_us-plus-betfair_h2h-spreads-totals-h2h_lay_american_2022-08-24.json',
+    );
     const { events } = normaliseOddsApiV4(JSON.parse(readFileSync(oddsFile, 'utf8')));
     await state.saveBoard('odds', { sport_key: 'americanfootball_nfl', fetched_at: new Date().toISOString(), events });
     const games = await pollFile('scoreboard_football_nfl_2022-wk1_live-final-scheduled.json', 'americanfootball_nfl');
@@ -136,7 +168,9 @@ describe('scores pipeline on recorded ESPN scoreboards (real Redis)', () => {
       fetched_at: new Date().toISOString(),
       events: events.filter((e) => e.id !== opener.event_id),
     });
-    const again = (await pollFile('scoreboard_football_nfl_2022-wk1_live-final-scheduled.json', 'americanfootball_nfl')).find((g) => g.id === opener.id)!;
+    const again = (
+      await pollFile('scoreboard_football_nfl_2022-wk1_live-final-scheduled.json', 'americanfootball_nfl')
+    ).find((g) => g.id === opener.id)!;
     expect(again).toMatchObject({ event_id: opener.event_id, bookmakers: priced });
   });
 

@@ -1,5 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { FeedStatus, JobName, JobPayload, ScoreboardEvent, SportScoreboard, failureIsNews, feedStatus, implausibleAnswer } from '@oddspulse/shared';
+import {
+  FeedStatus,
+  JobName,
+  JobPayload,
+  ScoreboardEvent,
+  SportScoreboard,
+  failureIsNews,
+  feedStatus,
+  implausibleAnswer,
+} from '@oddspulse/shared';
 import { JobQueueService, MetricsService, RealtimePublisher, LiveStateRepository } from '@oddspulse/core';
 import { CLOCK, Clock } from '../feeds/clock';
 import { FeedError } from '../feeds/feed-errors';
@@ -66,7 +75,11 @@ export class ScoresPipelineService {
         this.provider.name,
         sport,
         () => this.provider.fetchScores(sport),
-        (answer) => implausibleAnswer({ kept: answer.length, dropped: 0 }, previous?.games.map((g) => ({ finished: g.status === 'final' })) ?? null),
+        (answer) =>
+          implausibleAnswer(
+            { kept: answer.length, dropped: 0 },
+            previous?.games.map((g) => ({ finished: g.status === 'final' })) ?? null,
+          ),
       );
       games = joinToOdds(fetched, (await this.state.board('odds', sport))?.events ?? null, previous?.games ?? null);
     } catch (error) {
@@ -78,32 +91,75 @@ export class ScoresPipelineService {
     // Settlement and closing lines run as jobs with ids per game, so a final seen twice settles once. They are enqueued
     // before the scoreboard is saved: a crash in between then polls the same finals again and enqueues
     // them again, where saving first lost them for good (the next poll saw nothing new).
-    for (const game of finals) await this.jobs.add(JobName.PicksSettleGame, { sport, game }, { jobId: `settle-${sport}-${game.id}` });
-    for (const game of startedGames) await this.jobs.add(JobName.PicksRecordClose, { sport, game }, { jobId: `close-${sport}-${game.id}` });
+    for (const game of finals)
+      await this.jobs.add(JobName.PicksSettleGame, { sport, game }, { jobId: `settle-${sport}-${game.id}` });
+    for (const game of startedGames)
+      await this.jobs.add(JobName.PicksRecordClose, { sport, game }, { jobId: `close-${sport}-${game.id}` });
     await this.state.saveScoreboard(board);
-    if (updated.length) await this.publisher.publish({ channel: 'scores', key: sport, at, type: 'score.update', data: { games: updated } });
-    for (const game of finals) await this.publisher.publish({ channel: 'scores', key: sport, at, type: 'game.final', data: { game } });
+    if (updated.length)
+      await this.publisher.publish({
+        channel: 'scores',
+        key: sport,
+        at,
+        type: 'score.update',
+        data: { games: updated },
+      });
+    for (const game of finals)
+      await this.publisher.publish({ channel: 'scores', key: sport, at, type: 'game.final', data: { game } });
     if (previous?.stale_since)
-      await this.publisher.publish({ channel: 'scores', key: sport, at, type: 'board.status', data: { fetched_at: at, stale_since: null } });
+      await this.publisher.publish({
+        channel: 'scores',
+        key: sport,
+        at,
+        type: 'board.status',
+        data: { fetched_at: at, stale_since: null },
+      });
     const live = games.filter((g) => g.live).length;
-    await this.state.saveFeedStatus(this.status(sport, started, { state: 'ok', last_success_at: at, events: games.length, live }));
+    await this.state.saveFeedStatus(
+      this.status(sport, started, { state: 'ok', last_success_at: at, events: games.length, live }),
+    );
     this.logger.log(
-      { sport, provider: this.provider.name, games: games.length, live, updated: updated.length, finals: finals.length, ms: this.clock() - started },
+      {
+        sport,
+        provider: this.provider.name,
+        games: games.length,
+        live,
+        updated: updated.length,
+        finals: finals.length,
+        ms: this.clock() - started,
+      },
       `scores ${sport}: ${games.length} games, ${live} live, ${updated.length} changed, ${finals.length} final`,
     );
-    return { sport, outcome: updated.length ? 'updated' : 'unchanged', games: games.length, updated: updated.length, finals: finals.length };
+    return {
+      sport,
+      outcome: updated.length ? 'updated' : 'unchanged',
+      games: games.length,
+      updated: updated.length,
+      finals: finals.length,
+    };
   }
 
   private status(sport: string, now: number, fields: Partial<FeedStatus>): FeedStatus {
     return feedStatus('scores', sport, this.provider.name, now, fields);
   }
 
-  private async failed(sport: string, previous: SportScoreboard | null, error: FeedError, now: number): Promise<ScoresPollResult> {
+  private async failed(
+    sport: string,
+    previous: SportScoreboard | null,
+    error: FeedError,
+    now: number,
+  ): Promise<ScoresPollResult> {
     const last = await this.state.feedStatus('scores', sport);
-    const base = { last_success_at: last?.last_success_at ?? null, events: previous?.games.length ?? 0, live: last?.live ?? 0 };
+    const base = {
+      last_success_at: last?.last_success_at ?? null,
+      events: previous?.games.length ?? 0,
+      live: last?.live ?? 0,
+    };
     if (error.skipped) {
       const held = error.kind === 'held' ? { paused_by_failure: true, error: last?.error } : {};
-      await this.state.saveFeedStatus(this.status(sport, now, { ...base, state: 'paused', paused_reason: error.message, ...held }));
+      await this.state.saveFeedStatus(
+        this.status(sport, now, { ...base, state: 'paused', paused_reason: error.message, ...held }),
+      );
       return { sport, outcome: 'paused' };
     }
     const staleSince = previous?.stale_since ?? new Date(now).toISOString();
@@ -117,7 +173,9 @@ export class ScoresPipelineService {
         data: { fetched_at: previous.fetched_at, stale_since: staleSince, error: error.message },
       });
     }
-    await this.state.saveFeedStatus(this.status(sport, now, { ...base, state: 'stale', stale_since: staleSince, error: error.message }));
+    await this.state.saveFeedStatus(
+      this.status(sport, now, { ...base, state: 'stale', stale_since: staleSince, error: error.message }),
+    );
     // The feed's, not ours: a warning with its reason when the feed starts failing or fails for another reason.
     if (failureIsNews(last, error.message)) {
       this.logger.warn(

@@ -6,7 +6,9 @@ const overround = (prices: number[]) => prices.reduce((s, p) => s + 1 / p, 0);
 
 function h2hOverround(board: ReturnType<MarketSimulator['oddsBoard']>, book: string): number[] {
   return board.flatMap((e) =>
-    e.bookmakers.filter((b) => b.key === book).flatMap((b) => b.markets.filter((m) => m.key === 'h2h').map((m) => overround(m.outcomes.map((o) => o.price)))),
+    e.bookmakers
+      .filter((b) => b.key === book)
+      .flatMap((b) => b.markets.filter((m) => m.key === 'h2h').map((m) => overround(m.outcomes.map((o) => o.price)))),
   );
 }
 
@@ -21,7 +23,9 @@ describe('MarketSimulator', () => {
       expect(JSON.stringify(b.propsBoard(sport, NOW))).toBe(JSON.stringify(a.propsBoard(sport, NOW)));
       expect(JSON.stringify(b.scoreboard(sport, NOW))).toBe(JSON.stringify(a.scoreboard(sport, NOW)));
     }
-    expect(JSON.stringify(new MarketSimulator(8).oddsBoard('basketball_nba', NOW))).not.toBe(JSON.stringify(a.oddsBoard('basketball_nba', NOW)));
+    expect(JSON.stringify(new MarketSimulator(8).oddsBoard('basketball_nba', NOW))).not.toBe(
+      JSON.stringify(a.oddsBoard('basketball_nba', NOW)),
+    );
   });
 
   it('covers the sports of the issue, with three-way soccer markets', () => {
@@ -56,10 +60,24 @@ describe('MarketSimulator', () => {
     const sim = new MarketSimulator(5);
     const upcoming = sim.oddsBoard('americanfootball_nfl', NOW).find((e) => Date.parse(e.commence_time) > NOW)!;
     const keys = new Set(upcoming.bookmakers.flatMap((b) => b.markets.map((m) => m.key)));
-    for (const key of ['h2h', 'spreads', 'totals', 'alternate_spreads', 'alternate_totals', 'team_totals', 'h2h_h1', 'totals_q1']) expect(keys).toContain(key);
+    for (const key of [
+      'h2h',
+      'spreads',
+      'totals',
+      'alternate_spreads',
+      'alternate_totals',
+      'team_totals',
+      'h2h_h1',
+      'totals_q1',
+    ])
+      expect(keys).toContain(key);
     const props = sim.propsBoard('americanfootball_nfl', NOW)[0];
     const dfs = props.bookmakers.find((b) => b.key === 'prizepicks')!;
-    expect(dfs.markets.flatMap((m) => m.outcomes).every((o) => o.price === DFS_DECIMAL && o.description && o.point! % 1 === 0.5)).toBe(true);
+    expect(
+      dfs.markets
+        .flatMap((m) => m.outcomes)
+        .every((o) => o.price === DFS_DECIMAL && o.description && o.point! % 1 === 0.5),
+    ).toBe(true);
     expect(props.bookmakers.find((b) => b.key === 'draftkings')!.markets.map((m) => m.key)).toEqual(
       expect.arrayContaining(['player_pass_yds', 'player_rush_yds', 'player_receptions', 'player_anytime_td']),
     );
@@ -68,7 +86,8 @@ describe('MarketSimulator', () => {
   it('moves a game from scheduled to live to final, with scores that only go up', () => {
     const sim = new MarketSimulator(11);
     const game = sim.games('basketball_nba', NOW).find((g) => g.commence > NOW)!;
-    const at = (minutes: number) => sim.scoreboard('basketball_nba', game.commence + minutes * 60_000).find((g) => g.id === game.id)!;
+    const at = (minutes: number) =>
+      sim.scoreboard('basketball_nba', game.commence + minutes * 60_000).find((g) => g.id === game.id)!;
     expect(at(-5)).toMatchObject({ status: 'scheduled', scores: { home: null, away: null } });
     const mid = at(60);
     expect(mid).toMatchObject({ status: 'in_progress', live: true });
@@ -98,7 +117,9 @@ describe('MarketSimulator', () => {
       for (const sport of MarketSimulator.sports()) {
         const board = sim.oddsBoard(sport, NOW + minute * 60_000);
         quotes += board.reduce((s, e) => s + e.bookmakers.reduce((t, b) => t + b.markets.length, 0), 0);
-        profits.push(...findArbitrageOnBoard(board, { minProfitPct: 0.1 }, NOW + minute * 60_000).map((a) => a.profitPct));
+        profits.push(
+          ...findArbitrageOnBoard(board, { minProfitPct: 0.1 }, NOW + minute * 60_000).map((a) => a.profitPct),
+        );
       }
     }
     expect(profits.length).toBeGreaterThan(0);

@@ -107,9 +107,27 @@ export class MarketSimulator {
         const view = gameView(this.clock, this.progress, game, at.seen, book, live ? at.updated : at.seen, at.updated);
         // Before the game a book holds its numbers for its hold time after the market moves them (live it moves at once).
         const lineView =
-          live || !book.holdSec ? view : gameView(this.clock, this.progress, game, at.seen - book.holdSec, book, at.seen, at.updated - book.holdSec);
-        const markets = gameMarkets(this.seed, game, book, view, live, lineView).map((m) => ({ ...m, last_update: lastUpdate }));
-        bookmakers.push({ key: book.key, title: book.title, last_update: lastUpdate, ...simulatedLinks(this.seed, game, book.key, markets) });
+          live || !book.holdSec
+            ? view
+            : gameView(
+                this.clock,
+                this.progress,
+                game,
+                at.seen - book.holdSec,
+                book,
+                at.seen,
+                at.updated - book.holdSec,
+              );
+        const markets = gameMarkets(this.seed, game, book, view, live, lineView).map((m) => ({
+          ...m,
+          last_update: lastUpdate,
+        }));
+        bookmakers.push({
+          key: book.key,
+          title: book.title,
+          last_update: lastUpdate,
+          ...simulatedLinks(this.seed, game, book.key, markets),
+        });
       }
       return this.event(game, bookmakers);
     });
@@ -128,7 +146,12 @@ export class MarketSimulator {
           const { updated, seen: at } = this.bookTime(book, game, nowSim, false);
           const lastUpdate = iso(this.clock.realMs(updated));
           const markets = propMarkets(this.seed, game, book, names, at, lastUpdate);
-          bookmakers.push({ key: book.key, title: book.title, last_update: lastUpdate, ...simulatedLinks(this.seed, game, book.key, markets) });
+          bookmakers.push({
+            key: book.key,
+            title: book.title,
+            last_update: lastUpdate,
+            ...simulatedLinks(this.seed, game, book.key, markets),
+          });
         }
         return this.event(game, bookmakers);
       });
@@ -138,7 +161,10 @@ export class MarketSimulator {
   scoreboard(sport: string, nowMs: number): ScoreboardEvent[] {
     return this.games(sport, nowMs, true).map((game) => {
       const truth = gameView(this.clock, this.progress, game, this.clock.simSec(Math.min(nowMs, game.commence)), null);
-      const records = { home: this.records.record(game.sport, game.home, nowMs), away: this.records.record(game.sport, game.away, nowMs) };
+      const records = {
+        home: this.records.record(game.sport, game.home, nowMs),
+        away: this.records.record(game.sport, game.away, nowMs),
+      };
       return scoreboardEvent(this.seed, sport, game, this.state(game, nowMs), truth, nowMs, records);
     });
   }

@@ -11,7 +11,14 @@ import type { PeriodMarket } from './sim-sports';
  * older view and moves the juice instead, which makes middles); before the game also alternates, team totals and
  * period markets, each offered by the book with its seeded coverage. Live, and at exchanges, only the main markets.
  */
-export function gameMarkets(seed: number, game: SimGame, book: BookProfile, view: View, live: boolean, lineView: View = view): BoardMarket[] {
+export function gameMarkets(
+  seed: number,
+  game: SimGame,
+  book: BookProfile,
+  view: View,
+  live: boolean,
+  lineView: View = view,
+): BoardMarket[] {
   const profile = game.sport;
   const offered = (key: string) => uniform(seed, book.key, game.id, key) < book.coverage;
   const exchange = book.rounding === 'decimal2';
@@ -37,7 +44,8 @@ export function gameMarkets(seed: number, game: SimGame, book: BookProfile, view
   if (!exchange || offered('spreads')) {
     markets.push(twoWay(book, 'spreads', [game.home, game.away], p.cover(spreadLine), [spreadLine, -spreadLine]));
   }
-  if (!exchange || offered('totals')) markets.push(twoWay(book, 'totals', ['Over', 'Under'], p.over(totalLine), [totalLine, totalLine]));
+  if (!exchange || offered('totals'))
+    markets.push(twoWay(book, 'totals', ['Over', 'Under'], p.over(totalLine), [totalLine, totalLine]));
   if (live || exchange) return markets;
 
   if (profile.threeWay && offered('draw_no_bet')) {
@@ -48,7 +56,9 @@ export function gameMarkets(seed: number, game: SimGame, book: BookProfile, view
     const outcomes: BoardOutcome[] = [];
     for (const step of [-2, -1, 1, 2]) {
       const line = spreadLine + step * profile.altStep;
-      outcomes.push(...twoWay(book, 'alternate_spreads', [game.home, game.away], p.cover(line), [line, -line]).outcomes);
+      outcomes.push(
+        ...twoWay(book, 'alternate_spreads', [game.home, game.away], p.cover(line), [line, -line]).outcomes,
+      );
     }
     markets.push({ key: 'alternate_spreads', last_update: '', outcomes });
   }
@@ -56,7 +66,8 @@ export function gameMarkets(seed: number, game: SimGame, book: BookProfile, view
     const outcomes: BoardOutcome[] = [];
     for (const step of [-2, -1, 1, 2]) {
       const line = totalLine + step * profile.altStep;
-      if (line > 0) outcomes.push(...twoWay(book, 'alternate_totals', ['Over', 'Under'], p.over(line), [line, line]).outcomes);
+      if (line > 0)
+        outcomes.push(...twoWay(book, 'alternate_totals', ['Over', 'Under'], p.over(line), [line, line]).outcomes);
     }
     markets.push({ key: 'alternate_totals', last_update: '', outcomes });
   }
@@ -69,7 +80,9 @@ export function gameMarkets(seed: number, game: SimGame, book: BookProfile, view
       const mean = (view.totalLeft + sign * view.marginLeft) / 2;
       const line = roundHalf(mean);
       const sd = profile.totalSd / Math.SQRT2;
-      outcomes.push(...twoWay(book, 'team_totals', ['Over', 'Under'], normalCdf((mean - line) / sd), [line, line], team).outcomes);
+      outcomes.push(
+        ...twoWay(book, 'team_totals', ['Over', 'Under'], normalCdf((mean - line) / sd), [line, line], team).outcomes,
+      );
     }
     markets.push({ key: 'team_totals', last_update: '', outcomes });
   }
@@ -77,7 +90,13 @@ export function gameMarkets(seed: number, game: SimGame, book: BookProfile, view
   return markets;
 }
 
-function periodMarkets(game: SimGame, book: BookProfile, view: View, period: PeriodMarket, offered: (key: string) => boolean): BoardMarket[] {
+function periodMarkets(
+  game: SimGame,
+  book: BookProfile,
+  view: View,
+  period: PeriodMarket,
+  offered: (key: string) => boolean,
+): BoardMarket[] {
   const p = probabilities(game, view, period.share);
   const markets: BoardMarket[] = [];
   for (const key of period.keys) {

@@ -64,7 +64,10 @@ export class GameProgress {
     const seed = this.clock.seed;
     const profile = game.sport;
     const avgValue = profile.scoreValues.reduce((s, [v, w]) => s + v * w, 0);
-    const expected = Math.max(0.1, team === 'home' ? (game.total + game.strength) / 2 : (game.total - game.strength) / 2);
+    const expected = Math.max(
+      0.1,
+      team === 'home' ? (game.total + game.strength) / 2 : (game.total - game.strength) / 2,
+    );
     const events = poisson(expected / profile.slots / avgValue, seed, game.id, slot, team);
     let points = 0;
     for (let e = 0; e < events; e++) {

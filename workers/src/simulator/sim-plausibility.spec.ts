@@ -1,4 +1,10 @@
-import { findArbitrageOnBoard, findEvBetsOnBoard, findMiddlesOnBoard, isDfsBook, MIDDLE_DEFAULTS } from '@oddspulse/shared';
+import {
+  findArbitrageOnBoard,
+  findEvBetsOnBoard,
+  findMiddlesOnBoard,
+  isDfsBook,
+  MIDDLE_DEFAULTS,
+} from '@oddspulse/shared';
 import { MarketSimulator } from './market-simulator';
 import { DAY_SEC } from './sim-schedule';
 
@@ -8,14 +14,20 @@ import { DAY_SEC } from './sim-schedule';
 const SEED = 42;
 const NOW = Date.parse('2026-03-01T18:00:00Z');
 const MINUTE = 60_000;
-const FOOTBALL_AND_BASKETBALL = ['americanfootball_nfl', 'americanfootball_ncaaf', 'basketball_nba', 'basketball_ncaab'];
+const FOOTBALL_AND_BASKETBALL = [
+  'americanfootball_nfl',
+  'americanfootball_ncaaf',
+  'basketball_nba',
+  'basketball_ncaab',
+];
 
 describe('simulated feed plausibility', () => {
   it('plays every team of a sport once a day, never two games at once', () => {
     const sim = new MarketSimulator(SEED);
     for (const sport of MarketSimulator.sports()) {
       const games = new Map<string, ReturnType<MarketSimulator['games']>[number]>();
-      for (let t = NOW; t < NOW + 3 * DAY_SEC * 1000; t += 30 * MINUTE) for (const g of sim.games(sport, t, true)) games.set(g.id, g);
+      for (let t = NOW; t < NOW + 3 * DAY_SEC * 1000; t += 30 * MINUTE)
+        for (const g of sim.games(sport, t, true)) games.set(g.id, g);
       const perTeamDay = new Map<string, number>();
       const byTeam = new Map<string, number[]>();
       for (const g of games.values()) {
@@ -49,7 +61,9 @@ describe('simulated feed plausibility', () => {
     expect(parse(final.home_record)).toEqual(homeWon ? [hw + 1, hl] : [hw, hl + 1]);
     expect(parse(final.away_record)).toEqual(homeWon ? [aw, al + 1] : [aw + 1, al]);
     // The next day the record still counts it (records are not reseeded per game).
-    const tomorrow = sim.scoreboard(sport, game.commence + DAY_SEC * 1000).find((g) => g.home_team === game.home || g.away_team === game.home);
+    const tomorrow = sim
+      .scoreboard(sport, game.commence + DAY_SEC * 1000)
+      .find((g) => g.home_team === game.home || g.away_team === game.home);
     if (tomorrow) {
       const record = tomorrow.home_team === game.home ? tomorrow.home_record : tomorrow.away_record;
       const [w, l] = parse(record);
@@ -91,10 +105,19 @@ describe('simulated feed plausibility', () => {
     for (let second = 0; second <= 60; second += 20) {
       const t = NOW + second * 1000;
       for (const sport of FOOTBALL_AND_BASKETBALL) {
-        for (const m of findMiddlesOnBoard(sim.oddsBoard(sport, t), { minGap: MIDDLE_DEFAULTS.minGap, minProbability: MIDDLE_DEFAULTS.minProbability }, t)) {
+        for (const m of findMiddlesOnBoard(
+          sim.oddsBoard(sport, t),
+          { minGap: MIDDLE_DEFAULTS.minGap, minProbability: MIDDLE_DEFAULTS.minProbability },
+          t,
+        )) {
           gaps.push(m.gap);
           const { low, high } = m.middleRange;
-          if (sport === 'americanfootball_nfl' && m.market === 'spreads' && [3, 7, 10].some((k) => low <= k && k <= high)) keyed++;
+          if (
+            sport === 'americanfootball_nfl' &&
+            m.market === 'spreads' &&
+            [3, 7, 10].some((k) => low <= k && k <= high)
+          )
+            keyed++;
         }
       }
     }
@@ -111,7 +134,8 @@ describe('simulated feed plausibility', () => {
     const wide = all.filter((m) => m.gap >= 3);
     expect(wide.length).toBeLessThan(all.length / 3);
     // A slow book holds a moved number for ten minutes at most: each wide middle is gone at some moment of the next 25.
-    const ids = (t: number) => new Set(findMiddlesOnBoard(sim.oddsBoard(sport, t), { minGap: 3, minProbability: 0 }, t).map((m) => m.id));
+    const ids = (t: number) =>
+      new Set(findMiddlesOnBoard(sim.oddsBoard(sport, t), { minGap: 3, minProbability: 0 }, t).map((m) => m.id));
     const later = [15, 20, 25].map((minutes) => ids(NOW + minutes * MINUTE));
     expect(wide.filter((m) => later.every((set) => set.has(m.id))).map((m) => m.id)).toEqual([]);
   });
@@ -124,7 +148,11 @@ describe('simulated feed plausibility', () => {
       for (const sport of ['americanfootball_nfl', 'americanfootball_ncaaf']) {
         for (const a of findArbitrageOnBoard(sim.oddsBoard(sport, t), { minProfitPct: 0.1 }, t)) {
           const known = seen.get(a.id);
-          seen.set(a.id, { first: known?.first ?? second, last: second, profit: Math.max(known?.profit ?? 0, a.profitPct) });
+          seen.set(a.id, {
+            first: known?.first ?? second,
+            last: second,
+            profit: Math.max(known?.profit ?? 0, a.profitPct),
+          });
         }
       }
     }

@@ -63,8 +63,13 @@ export function gameView(
   margin += steam.margin;
   total += steam.total;
   if (book) {
-    margin += NOISE_SCALE * book.noise * profile.marginSd * stepNoise(simSec, BIAS_WINDOW_SEC, seed, book.key, game.id, 'bias');
-    total += NOISE_SCALE * book.noise * profile.totalSd * stepNoise(simSec, BIAS_WINDOW_SEC, seed, book.key, game.id, 'bias-total');
+    margin +=
+      NOISE_SCALE * book.noise * profile.marginSd * stepNoise(simSec, BIAS_WINDOW_SEC, seed, book.key, game.id, 'bias');
+    total +=
+      NOISE_SCALE *
+      book.noise *
+      profile.totalSd *
+      stepNoise(simSec, BIAS_WINDOW_SEC, seed, book.key, game.id, 'bias-total');
   }
   return {
     diff: state.home - state.away,
@@ -142,7 +147,14 @@ export function bookPrices(book: BookProfile, fair: number[]): number[] {
 }
 
 /** A two-outcome market at the book's prices for P(first outcome) = p. */
-export function twoWay(book: BookProfile, key: string, names: [string, string], p: number, points?: [number, number], description?: string): BoardMarket {
+export function twoWay(
+  book: BookProfile,
+  key: string,
+  names: [string, string],
+  p: number,
+  points?: [number, number],
+  description?: string,
+): BoardMarket {
   const [a, b] = bookPrices(book, [p, 1 - p]);
   const outcome = (name: string, price: number, point?: number): BoardOutcome => {
     const o: BoardOutcome = { name, price };

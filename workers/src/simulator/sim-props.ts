@@ -49,7 +49,14 @@ export function playerNames(seed: number, game: SimGame): Map<string, string> {
  * A book's player props for a game as it saw them at `atSec`: over/under lines on its noisy read of each
  * player's mean (a DFS app at its fixed −119, near-even lines only, without yes-only markets), yes-only markets priced as a chance.
  */
-export function propMarkets(seed: number, game: SimGame, book: BookProfile, names: Map<string, string>, atSec: number, lastUpdate: string): BoardMarket[] {
+export function propMarkets(
+  seed: number,
+  game: SimGame,
+  book: BookProfile,
+  names: Map<string, string>,
+  atSec: number,
+  lastUpdate: string,
+): BoardMarket[] {
   const markets: BoardMarket[] = [];
   for (const spec of game.sport.props) {
     if (spec.yesOnly && book.dfs) continue;
@@ -58,7 +65,11 @@ export function propMarkets(seed: number, game: SimGame, book: BookProfile, name
       for (const player of spec.players) {
         const name = names.get(`${team}#${player}`)!;
         const truth = propMean(seed, game, team, player, spec, atSec);
-        const bias = 1 + PROP_NOISE_SCALE * book.noise * stepNoise(atSec, BIAS_WINDOW_SEC, seed, book.key, game.id, team, player, spec.market);
+        const bias =
+          1 +
+          PROP_NOISE_SCALE *
+            book.noise *
+            stepNoise(atSec, BIAS_WINDOW_SEC, seed, book.key, game.id, team, player, spec.market);
         if (spec.yesOnly) {
           const [price] = bookPrices(book, [clampP(truth * bias), 1 - clampP(truth * bias)]);
           outcomes.push({ name: 'Yes', description: name, price });

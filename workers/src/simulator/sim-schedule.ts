@@ -43,7 +43,10 @@ export class GameSchedule {
 
   /** How far ahead games are listed: the sport's look-ahead, or longer to keep its usual number of games on the board. */
   static lookaheadSec(profile: SportProfile): number {
-    return Math.max(profile.lookaheadMin * 60, profile.gamesOnBoard * GameSchedule.spacingSec(profile) - profile.durationMin * 60);
+    return Math.max(
+      profile.lookaheadMin * 60,
+      profile.gamesOnBoard * GameSchedule.spacingSec(profile) - profile.durationMin * 60,
+    );
   }
 
   /** The first kick-off of a day, seeded early enough that the day's last one is on the same (UTC) day too. */
@@ -64,7 +67,10 @@ export class GameSchedule {
     const commenceSimSec = round * DAY_SEC + this.offsetSec(profile) + slot * GameSchedule.spacingSec(profile);
     const order = this.roundOrder(profile, round);
     const strength = profile.homeAdvantage + profile.strengthSd * normal(seed, profile.key, index, 'strength');
-    const total = Math.max(profile.totalMean * 0.6, profile.totalMean * (1 + 0.07 * normal(seed, profile.key, index, 'total')));
+    const total = Math.max(
+      profile.totalMean * 0.6,
+      profile.totalMean * (1 + 0.07 * normal(seed, profile.key, index, 'total')),
+    );
     return {
       sport: profile,
       index,

@@ -7,9 +7,13 @@ import type { SimGame } from './sim-schedule';
 import type { SportProfile } from './sim-sports';
 
 /** The game clock as the scoreboard shows it: innings for baseball, a running minute for soccer, else a countdown per period. */
-export function gameClock(profile: SportProfile, state: GameState): { clock: string | null; period: number | null; detail: string } {
+export function gameClock(
+  profile: SportProfile,
+  state: GameState,
+): { clock: string | null; period: number | null; detail: string } {
   if (state.phase === 'scheduled') return { clock: null, period: null, detail: 'Scheduled' };
-  if (state.phase === 'final') return { clock: null, period: profile.periods, detail: state.overtime ? 'Final/OT' : 'Final' };
+  if (state.phase === 'final')
+    return { clock: null, period: profile.periods, detail: state.overtime ? 'Final/OT' : 'Final' };
   if (profile.periodClockMin === 0) {
     const halfInnings = Math.floor(state.played * profile.periods * 2);
     const inning = Math.floor(halfInnings / 2) + 1;

@@ -2,7 +2,15 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { sql } from 'kysely';
 import { QueueName, RealtimeEnvelope, settleBookLinks } from '@oddspulse/shared';
-import { APP_CONFIG, AppConfig, parseConfig, Database, KYSELY, JobQueueService, LiveStateRepository } from '@oddspulse/core';
+import {
+  APP_CONFIG,
+  AppConfig,
+  parseConfig,
+  Database,
+  KYSELY,
+  JobQueueService,
+  LiveStateRepository,
+} from '@oddspulse/core';
 import { RealtimeListener, eventually } from '../../../test/support/realtime-listener';
 import { CLOCK } from '../feeds/clock';
 import { ODDS_PROVIDER, OddsProvider } from '../feeds/providers';
@@ -39,7 +47,13 @@ describe('simulator through the pipeline, two worker processes (real Redis and P
 
   beforeAll(async () => {
     const base = parseConfig(process.env);
-    config = { ...base, REDIS_PREFIX: `${base.REDIS_PREFIX}:simulator`, SIMULATOR_SEED: SEED, FEED_SPORTS: [], SCHEDULER_TICK_MS: 60_000 };
+    config = {
+      ...base,
+      REDIS_PREFIX: `${base.REDIS_PREFIX}:simulator`,
+      SIMULATOR_SEED: SEED,
+      FEED_SPORTS: [],
+      SCHEDULER_TICK_MS: 60_000,
+    };
     a = await worker('a');
     b = await worker('b');
     listener = new RealtimeListener(config.REDIS_URL, config.REDIS_PREFIX);
@@ -65,11 +79,17 @@ describe('simulator through the pipeline, two worker processes (real Redis and P
     // The history is stored after the publish, by either process's writer: both finish before counting.
     const count = async () => {
       for (const app of [a, b]) await app.get(OddsHistoryWriterService).flush();
-      return Number((await sql<{ n: string }>`SELECT count(*) AS n FROM odds_history WHERE sport_key = ${SPORT}`.execute(db)).rows[0].n);
+      return Number(
+        (await sql<{ n: string }>`SELECT count(*) AS n FROM odds_history WHERE sport_key = ${SPORT}`.execute(db))
+          .rows[0].n,
+      );
     };
     const before = await count();
     const board = (await a.get(LiveStateRepository).board('odds', SPORT))!;
-    const outcomes = board.events.reduce((s, e) => s + e.bookmakers.reduce((t, bk) => t + bk.markets.reduce((u, m) => u + m.outcomes.length, 0), 0), 0);
+    const outcomes = board.events.reduce(
+      (s, e) => s + e.bookmakers.reduce((t, bk) => t + bk.markets.reduce((u, m) => u + m.outcomes.length, 0), 0),
+      0,
+    );
     listener.clear();
     clocks.b = T0 + 30_000;
     const result = await b.get(OddsPipelineService).pollOdds({ sport: SPORT, tick: 1 });
@@ -91,7 +111,9 @@ describe('simulator through the pipeline, two worker processes (real Redis and P
     const end = game.commence + 150 * 60_000;
     clocks.a = end - 60_000;
     await a.get(ScoresPipelineService).poll({ sport: SPORT, tick: 0 });
-    expect((await a.get(LiveStateRepository).scoreboard(SPORT))!.games.find((g) => g.id === game.id)).toMatchObject({ status: 'in_progress' });
+    expect((await a.get(LiveStateRepository).scoreboard(SPORT))!.games.find((g) => g.id === game.id)).toMatchObject({
+      status: 'in_progress',
+    });
     listener.clear();
     clocks.b = end + 60_000;
     await b.get(ScoresPipelineService).poll({ sport: SPORT, tick: 1 });
@@ -104,10 +126,17 @@ describe('simulator through the pipeline, two worker processes (real Redis and P
     await new Promise((r) => setTimeout(r, 200));
     const mine = listener
       .on('scores', SPORT)
-      .filter((m) => m.type === 'game.final' && (m as Extract<RealtimeEnvelope, { type: 'game.final' }>).data.game.id === game.id);
+      .filter(
+        (m) =>
+          m.type === 'game.final' && (m as Extract<RealtimeEnvelope, { type: 'game.final' }>).data.game.id === game.id,
+      );
     expect(finals.length).toBeGreaterThan(0);
     expect(mine).toHaveLength(1);
-    expect((mine[0] as Extract<RealtimeEnvelope, { type: 'game.final' }>).data.game).toMatchObject({ status: 'final', completed: true, event_id: game.id });
+    expect((mine[0] as Extract<RealtimeEnvelope, { type: 'game.final' }>).data.game).toMatchObject({
+      status: 'final',
+      completed: true,
+      event_id: game.id,
+    });
   });
 
   it('the scheduler fans out one job per sport, kind and slot, and a second run in the slot adds none', async () => {
@@ -119,7 +148,9 @@ describe('simulator through the pipeline, two worker processes (real Redis and P
     try {
       const first = await scheduler.fanOut({ scheduledAt: 0 });
       expect(first.polls).toBe(3);
-      const ids = (await queue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed'])).filter((j) => j.data.sport === 'icehockey_nhl');
+      const ids = (await queue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed'])).filter(
+        (j) => j.data.sport === 'icehockey_nhl',
+      );
       expect(ids.map((j) => j.name).sort()).toEqual(['odds.poll', 'props.poll', 'scores.poll']);
       const stamps = new Map(ids.map((j) => [j.id, j.timestamp]));
       await b.get(FeedsSchedulerService).fanOut({ scheduledAt: 0 });
@@ -144,7 +175,9 @@ describe('simulator through the pipeline, two worker processes (real Redis and P
       { id: 'tomorrow', start: sweep + 86_400_000, completed: false },
     ]);
     const oddsJobs = async () =>
-      (await queue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed'])).filter((j) => j.name === 'odds.poll' && j.data.sport === sport);
+      (await queue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed'])).filter(
+        (j) => j.name === 'odds.poll' && j.data.sport === sport,
+      );
     const asked = async (at: number) => {
       clocks.a = at;
       await scheduler.fanOut({ scheduledAt: 0 });

@@ -10,7 +10,11 @@ const SEED = 7;
 function providers(env: Record<string, string>, now = NOW) {
   const service = new SimulatorService(parseConfig({ SIMULATOR_SEED: String(SEED), ...env }));
   const clock = () => now;
-  return { service, odds: new SimulatorOddsProvider(service, clock), scores: new SimulatorScoresProvider(service, clock) };
+  return {
+    service,
+    odds: new SimulatorOddsProvider(service, clock),
+    scores: new SimulatorScoresProvider(service, clock),
+  };
 }
 
 // SIMULATOR_SPORT_TIME_SCALES: one sport at a time scale of its own (e.g. NHL fast enough for a game to
@@ -26,7 +30,8 @@ describe('SimulatorService', () => {
       .service.market('icehockey_nhl')
       .games('icehockey_nhl', NOW)
       .find((g) => g.commence > NOW)!;
-    const at = async (ms: number) => (await providers(env, game.commence + ms).scores.fetchScores('icehockey_nhl')).find((g) => g.id === game.id)!;
+    const at = async (ms: number) =>
+      (await providers(env, game.commence + ms).scores.fetchScores('icehockey_nhl')).find((g) => g.id === game.id)!;
     // Games follow each other closely on the compressed clock (a simulated day, with one game per team, takes 12 minutes;
     // the longest wait is the night between two days' slates, under 150 s), and an NHL game's 150 simulated minutes take 75 s.
     expect(game.commence - NOW).toBeLessThan(150_000);
@@ -42,10 +47,14 @@ describe('SimulatorService', () => {
       expect(JSON.stringify(await fast.odds.fetchOdds(sport))).toBe(JSON.stringify(plain.oddsBoard(sport, NOW)));
       expect(JSON.stringify(await fast.scores.fetchScores(sport))).toBe(JSON.stringify(plain.scoreboard(sport, NOW)));
     }
-    expect(JSON.stringify(await fast.odds.fetchOdds('icehockey_nhl'))).not.toBe(JSON.stringify(plain.oddsBoard('icehockey_nhl', NOW)));
+    expect(JSON.stringify(await fast.odds.fetchOdds('icehockey_nhl'))).not.toBe(
+      JSON.stringify(plain.oddsBoard('icehockey_nhl', NOW)),
+    );
     // Without the variable every sport keeps SIMULATOR_TIME_SCALE.
     const none = providers({ SIMULATOR_TIME_SCALE: '60' });
-    expect(JSON.stringify(await none.scores.fetchScores('icehockey_nhl'))).toBe(JSON.stringify(new MarketSimulator(SEED, 60).scoreboard('icehockey_nhl', NOW)));
+    expect(JSON.stringify(await none.scores.fetchScores('icehockey_nhl'))).toBe(
+      JSON.stringify(new MarketSimulator(SEED, 60).scoreboard('icehockey_nhl', NOW)),
+    );
   });
 
   it('refuses a sport it does not simulate as a feed error, not a crash', async () => {

@@ -7,7 +7,12 @@ const TimeChart = lazy(() => import('./TimeChart'));
 /**
  * A time chart with its states: a spinner while its data or uPlot loads, the `empty` text when there is nothing to draw.
  */
-export function LazyTimeChart({ loading, empty, emptyTestId, ...chart }: TimeChartProps & { loading: boolean; empty: string; emptyTestId?: string }) {
+export function LazyTimeChart({
+  loading,
+  empty,
+  emptyTestId,
+  ...chart
+}: TimeChartProps & { loading: boolean; empty: string; emptyTestId?: string }) {
   if (loading) return <div className="spinner" role="status" aria-label="Loading the chart data" />;
   if (chart.times.length === 0) {
     return (

@@ -26,7 +26,11 @@ export interface TimeChartProps {
   height?: number;
 }
 
-const AXIS = { stroke: '#c4b5fd', grid: { stroke: 'rgba(196, 181, 253, 0.15)', width: 1 }, ticks: { stroke: 'rgba(196, 181, 253, 0.3)', width: 1 } };
+const AXIS = {
+  stroke: '#c4b5fd',
+  grid: { stroke: 'rgba(196, 181, 253, 0.15)', width: 1 },
+  ticks: { stroke: 'rgba(196, 181, 253, 0.3)', width: 1 },
+};
 
 /** A colour for the canvas: `var(--up)` read from the page's theme, other colours as they are. */
 function canvasColour(colour: string): string {
@@ -53,7 +57,16 @@ function drawZero(u: uPlot): void {
  * A chart over time drawn by uPlot, which this module alone imports (with LineChart) so it loads with the chart: a
  * time axis, a crosshair whose values show in the legend, and the point under it described in words below.
  */
-export default function TimeChart({ summary, times, series, formatValue, formatTime, describe, testId, height = 220 }: TimeChartProps) {
+export default function TimeChart({
+  summary,
+  times,
+  series,
+  formatValue,
+  formatTime,
+  describe,
+  testId,
+  height = 220,
+}: TimeChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const readout = useRef<HTMLParagraphElement>(null);
   // the words for a point change with the page's state (odds format) without the chart being drawn again
@@ -104,7 +117,9 @@ export default function TimeChart({ summary, times, series, formatValue, formatT
   return (
     <figure className="time-chart" data-testid={testId} role="img" aria-label={summary}>
       <div ref={host} />
-      {describes && <p ref={readout} className="time-chart-readout small muted" data-testid={testId && `${testId}-readout`} />}
+      {describes && (
+        <p ref={readout} className="time-chart-readout small muted" data-testid={testId && `${testId}-readout`} />
+      )}
     </figure>
   );
 }

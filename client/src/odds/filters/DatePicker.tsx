@@ -8,7 +8,15 @@ import { dateLabel, dateOptions, dateSheetDone, toggleDateChoice, type DateFilte
  * 768 px a bottom sheet titled 'Select Dates' with a Done button, multi-select, where Done keeps only the
  * first choice.
  */
-export function DatePicker({ value, onChange, now }: { value: DateFilter; onChange: (value: DateFilter) => void; now: number }) {
+export function DatePicker({
+  value,
+  onChange,
+  now,
+}: {
+  value: DateFilter;
+  onChange: (value: DateFilter) => void;
+  now: number;
+}) {
   const isMobile = useIsMobile();
   const [open, setOpen] = useState(false);
   const [choices, setChoices] = useState<DateFilter[]>([]);
@@ -67,7 +75,12 @@ export function DatePicker({ value, onChange, now }: { value: DateFilter; onChan
           {options.map((o) => (
             <li key={o.value || 'all'} role="option" aria-selected={choices.includes(o.value)}>
               <label>
-                <input type="checkbox" checked={choices.includes(o.value)} onChange={() => setChoices((c) => toggleDateChoice(c, o.value))} /> {o.label}
+                <input
+                  type="checkbox"
+                  checked={choices.includes(o.value)}
+                  onChange={() => setChoices((c) => toggleDateChoice(c, o.value))}
+                />{' '}
+                {o.label}
                 {o.value === value && <span className="muted small"> · current</span>}
               </label>
             </li>

@@ -2,12 +2,24 @@ import { BLENDABLE_METHODS, DEVIG_METHOD_LABELS, DEVIG_METHODS, type DevigMethod
 import { toggleBlendMember, type DevigChoice } from './devig-choice';
 
 /** Picks a de-vig method (DECISIONS 10); for a blend, the methods it averages. */
-export function DevigMethodPicker({ value, onChange, label = 'De-vig method' }: { value: DevigChoice; onChange: (next: DevigChoice) => void; label?: string }) {
+export function DevigMethodPicker({
+  value,
+  onChange,
+  label = 'De-vig method',
+}: {
+  value: DevigChoice;
+  onChange: (next: DevigChoice) => void;
+  label?: string;
+}) {
   return (
     <div className="devig-picker">
       <label className="small">
         {label}{' '}
-        <select value={value.method} onChange={(e) => onChange({ ...value, method: e.target.value as DevigMethod })} data-testid="devig-method">
+        <select
+          value={value.method}
+          onChange={(e) => onChange({ ...value, method: e.target.value as DevigMethod })}
+          data-testid="devig-method"
+        >
           {DEVIG_METHODS.map((m) => (
             <option key={m} value={m}>
               {DEVIG_METHOD_LABELS[m]}
@@ -19,7 +31,11 @@ export function DevigMethodPicker({ value, onChange, label = 'De-vig method' }: 
         <fieldset className="devig-blend small" aria-label="Methods blended">
           {BLENDABLE_METHODS.map((m) => (
             <label key={m} className="checkbox">
-              <input type="checkbox" checked={value.blend.includes(m)} onChange={(e) => onChange(toggleBlendMember(value, m, e.target.checked))} />{' '}
+              <input
+                type="checkbox"
+                checked={value.blend.includes(m)}
+                onChange={(e) => onChange(toggleBlendMember(value, m, e.target.checked))}
+              />{' '}
               {DEVIG_METHOD_LABELS[m]}
             </label>
           ))}

@@ -43,18 +43,30 @@ export function FilterFields({
       : GAME_MARKET_OPTIONS.map((m) => ({ value: m, label: marketLabel(m) }));
   return (
     <div className="filter-fields">
-      <MultiSelect label="Sports" options={sportOptions} selected={draft.sports} onChange={(values) => setDraft(withSports(draft, values))} />
+      <MultiSelect
+        label="Sports"
+        options={sportOptions}
+        selected={draft.sports}
+        onChange={(values) => setDraft(withSports(draft, values))}
+      />
       <MultiSelect
         label="Markets"
         options={marketOptions}
         selected={mode === 'props' ? draft.propMarkets : draft.markets}
-        onChange={(values) => setDraft(mode === 'props' ? { ...draft, propMarkets: values } : { ...draft, markets: values })}
+        onChange={(values) =>
+          setDraft(mode === 'props' ? { ...draft, propMarkets: values } : { ...draft, markets: values })
+        }
       />
       <SportsbookSelect selected={draft.books} onChange={(books) => setDraft({ ...draft, books })} />
       <DatePicker value={draft.date} onChange={(date) => setDraft({ ...draft, date })} now={now} />
       <MinEvField value={draft.minEv} onChange={(minEv) => setDraft({ ...draft, minEv })} />
       <label className="checkbox">
-        <input type="checkbox" checked={draft.positiveOnly} onChange={(e) => setDraft({ ...draft, positiveOnly: e.target.checked })} /> Positive EV only
+        <input
+          type="checkbox"
+          checked={draft.positiveOnly}
+          onChange={(e) => setDraft({ ...draft, positiveOnly: e.target.checked })}
+        />{' '}
+        Positive EV only
       </label>
     </div>
   );

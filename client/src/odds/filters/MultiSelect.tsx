@@ -42,13 +42,17 @@ export function MultiSelect({
   const id = useId();
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
-    const list = needle ? options.filter((o) => o.label.toLowerCase().includes(needle) || o.value.includes(needle)) : [...options];
+    const list = needle
+      ? options.filter((o) => o.label.toLowerCase().includes(needle) || o.value.includes(needle))
+      : [...options];
     // Favourites first (spec 001 §2).
-    if (favorites?.length) list.sort((a, b) => Number(favorites.includes(b.value)) - Number(favorites.includes(a.value)));
+    if (favorites?.length)
+      list.sort((a, b) => Number(favorites.includes(b.value)) - Number(favorites.includes(a.value)));
     return list;
   }, [options, search, favorites]);
   const set = new Set(selected);
-  const toggle = (value: string) => onChange(set.has(value) ? selected.filter((v) => v !== value) : [...selected, value]);
+  const toggle = (value: string) =>
+    onChange(set.has(value) ? selected.filter((v) => v !== value) : [...selected, value]);
   const allSelected = options.length > 0 && options.every((o) => set.has(o.value));
   const summary = selectionSummary(selected, options, noneMeans);
 
@@ -63,7 +67,11 @@ export function MultiSelect({
         onChange={(e) => setSearch(e.target.value)}
       />
       <div className="multi-select-actions">
-        <button type="button" className="link-button" onClick={() => onChange(allSelected ? [] : options.map((o) => o.value))}>
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => onChange(allSelected ? [] : options.map((o) => o.value))}
+        >
           {allSelected ? 'Clear all' : 'Select all'}
         </button>
         {categories?.map((c) => (
@@ -71,7 +79,9 @@ export function MultiSelect({
             key={c.label}
             type="button"
             className="link-button"
-            onClick={() => onChange([...new Set([...selected, ...c.values.filter((v) => options.some((o) => o.value === v))])])}
+            onClick={() =>
+              onChange([...new Set([...selected, ...c.values.filter((v) => options.some((o) => o.value === v))])])
+            }
           >
             + {c.label}
           </button>

@@ -5,7 +5,15 @@ import { Modal } from '../../components/Modal';
  * The mobile search modal (spec 001 §2): titled 'Search Odds', with tips (team names, markets, combinations),
  * a Search button and Clear All. Search sets the page's search text (`q`); Clear All empties it.
  */
-export function SearchOddsModal({ initial, onSearch, onClose }: { initial: string; onSearch: (text: string) => void; onClose: () => void }) {
+export function SearchOddsModal({
+  initial,
+  onSearch,
+  onClose,
+}: {
+  initial: string;
+  onSearch: (text: string) => void;
+  onClose: () => void;
+}) {
   const [text, setText] = useState(initial);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -15,7 +23,13 @@ export function SearchOddsModal({ initial, onSearch, onClose }: { initial: strin
   return (
     <Modal title="Search Odds" onClose={onClose} testId="search-odds">
       <form className="search-odds" role="search" onSubmit={submit}>
-        <input type="search" aria-label="Search odds" placeholder="Team, player or market" value={text} onChange={(e) => setText(e.target.value)} />
+        <input
+          type="search"
+          aria-label="Search odds"
+          placeholder="Team, player or market"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
         <div className="search-tips">
           <p className="small">Search tips</p>
           <ul className="muted small">

@@ -12,7 +12,13 @@ export const BOOK_CATEGORIES = [
 ] as const;
 
 /** The sportsbooks dropdown: categories and favourites (spec 001 §2, §3); no book chosen filters nothing, so it reads "All". */
-export function SportsbookSelect({ selected, onChange }: { selected: readonly string[]; onChange: (books: string[]) => void }) {
+export function SportsbookSelect({
+  selected,
+  onChange,
+}: {
+  selected: readonly string[];
+  onChange: (books: string[]) => void;
+}) {
   const [favorites, setFavorites] = useAtom(favoriteBooksAtom);
   const bookOptions = usePlanSportsbooks().map((b) => ({
     value: b.key,
@@ -27,7 +33,9 @@ export function SportsbookSelect({ selected, onChange }: { selected: readonly st
       onChange={onChange}
       categories={BOOK_CATEGORIES}
       favorites={favorites}
-      onToggleFavorite={(key) => setFavorites(favorites.includes(key) ? favorites.filter((f) => f !== key) : [...favorites, key])}
+      onToggleFavorite={(key) =>
+        setFavorites(favorites.includes(key) ? favorites.filter((f) => f !== key) : [...favorites, key])
+      }
       noneMeans="All"
     />
   );

@@ -1,4 +1,11 @@
-import { DEFAULT_BLEND, DEFAULT_DEVIG_METHOD, isBlendableMethod, isDevigMethod, type BlendableMethod, type DevigMethod } from '@oddspulse/shared';
+import {
+  DEFAULT_BLEND,
+  DEFAULT_DEVIG_METHOD,
+  isBlendableMethod,
+  isDevigMethod,
+  type BlendableMethod,
+  type DevigMethod,
+} from '@oddspulse/shared';
 
 /**
  * The de-vig method a user chose (DECISIONS 10): one choice for the odds page's EV and De-Vig columns, the

@@ -7,7 +7,12 @@ describe('odds filters (spec 001 §4 filter draft versus applied, reset, migrati
     expect(filters.books).toEqual(['draftkings', 'fanduel', 'betmgm', 'williamhill_us']);
     expect(filters.date).toBe('');
     expect(filters.markets).toEqual(expect.arrayContaining(['h2h', 'spreads', 'totals']));
-    expect(filters.propMarkets).toEqual(['player_pass_yds', 'player_rush_yds', 'player_receptions', 'player_anytime_td']);
+    expect(filters.propMarkets).toEqual([
+      'player_pass_yds',
+      'player_rush_yds',
+      'player_receptions',
+      'player_anytime_td',
+    ]);
   });
 
   it('migrates stored values: receiving → reception, 2+ TD dropped, draftkings_pick6 → pick6', () => {
@@ -24,6 +29,10 @@ describe('odds filters (spec 001 §4 filter draft versus applied, reset, migrati
   });
 
   it('changing sports resets the props markets to the first 3 valid ones', () => {
-    expect(withSports(defaultFilters(), ['basketball_nba']).propMarkets).toEqual(['player_points', 'player_rebounds', 'player_assists']);
+    expect(withSports(defaultFilters(), ['basketball_nba']).propMarkets).toEqual([
+      'player_points',
+      'player_rebounds',
+      'player_assists',
+    ]);
   });
 });

@@ -65,13 +65,17 @@ export const parseFilters = (raw: string): OddsFilters => parseStoredFilters(raw
 /** The filters that choose the straight bets' boards: sports and markets. */
 export type BoardFilters = Pick<OddsFilters, 'sports' | 'markets'>;
 
-export const defaultBoardFilters = (): BoardFilters => ({ sports: [...DEFAULT_SPORTS], markets: [...DEFAULT_GAME_MARKETS] });
+export const defaultBoardFilters = (): BoardFilters => ({
+  sports: [...DEFAULT_SPORTS],
+  markets: [...DEFAULT_GAME_MARKETS],
+});
 
 /**
  * The sports and markets of the filters kept under FILTERS_KEY, read as parseFilters reads them, for the page's boot
  * script, which needs only these and not the code the other filters take.
  */
-export const parseBoardFilters = (raw: string): BoardFilters => storedBoardFilters(JSON.parse(raw) as Partial<OddsFilters>, defaultBoardFilters());
+export const parseBoardFilters = (raw: string): BoardFilters =>
+  storedBoardFilters(JSON.parse(raw) as Partial<OddsFilters>, defaultBoardFilters());
 
 function storedBoardFilters(value: Partial<OddsFilters>, fallback: BoardFilters): BoardFilters {
   return {
@@ -84,7 +88,9 @@ function storedBoardFilters(value: Partial<OddsFilters>, fallback: BoardFilters)
 export function parseStoredFilters(raw: string, fallback: OddsFilters): OddsFilters {
   const value = JSON.parse(raw) as Partial<OddsFilters>;
   const { sports, markets } = storedBoardFilters(value, fallback);
-  const propMarkets = Array.isArray(value.propMarkets) ? migratePropSelection(value.propMarkets.map(String), sports) : [];
+  const propMarkets = Array.isArray(value.propMarkets)
+    ? migratePropSelection(value.propMarkets.map(String), sports)
+    : [];
   return {
     sports,
     markets,

@@ -54,7 +54,8 @@ describe('EV filter (spec 001 §5 filters)', () => {
 describe('search (spec 001 §5 filters)', () => {
   it('matches player, outcome, teams, market key and sport title, ignoring case', () => {
     const r = row({ playerName: 'Jayson Tatum', outcome: 'Over', market: 'player_points' });
-    for (const q of ['tatum', 'OVER', 'celtics', 'heat', 'player_points', 'nba', '  Miami ']) expect(matchesSearch(r, q)).toBe(true);
+    for (const q of ['tatum', 'OVER', 'celtics', 'heat', 'player_points', 'nba', '  Miami '])
+      expect(matchesSearch(r, q)).toBe(true);
     expect(matchesSearch(r, 'lakers')).toBe(false);
     expect(matchesSearch(r, '')).toBe(true);
   });
@@ -96,8 +97,12 @@ describe('filterRows', () => {
       row({ key: 'c', evPct: 6, homeTeam: 'Lakers', awayTeam: 'Suns', outcome: 'Lakers' }),
       row({ key: 'd', evPct: 5, commenceTime: new Date(NOW - HOUR).toISOString() }),
     ];
-    expect(filterRows(rows, { minEv: null, positiveOnly: true, search: 'celtics', date: '' }, NOW).map((r) => r.key)).toEqual(['a', 'd']);
-    expect(filterRows(rows, { minEv: 4.5, positiveOnly: false, search: '', date: 'live' }, NOW).map((r) => r.key)).toEqual(['d']);
+    expect(
+      filterRows(rows, { minEv: null, positiveOnly: true, search: 'celtics', date: '' }, NOW).map((r) => r.key),
+    ).toEqual(['a', 'd']);
+    expect(
+      filterRows(rows, { minEv: 4.5, positiveOnly: false, search: '', date: 'live' }, NOW).map((r) => r.key),
+    ).toEqual(['d']);
   });
 });
 
@@ -109,7 +114,9 @@ describe('search words', () => {
     expect(matchesSearch(r, '  Celtics   SPREADS ')).toBe(true);
     expect(matchesSearch(r, 'boston celtics')).toBe(true);
     expect(matchesSearch(r, 'celtics totals')).toBe(false);
-    expect(matchesSearch(row({ market: 'player_points', playerName: 'Jayson Tatum', outcome: 'Over' }), 'tatum points')).toBe(true);
+    expect(
+      matchesSearch(row({ market: 'player_points', playerName: 'Jayson Tatum', outcome: 'Over' }), 'tatum points'),
+    ).toBe(true);
   });
 });
 
@@ -143,7 +150,9 @@ describe('mobile date sheet', () => {
 describe('sportsOutsideSearch', () => {
   const available = [{ key: 'americanfootball_nfl' }, { key: 'americanfootball_ncaaf' }, { key: 'basketball_nba' }];
   it('names the sports a search leaves out, only while searching', () => {
-    expect(sportsOutsideSearch('lakers', ['americanfootball_nfl', 'americanfootball_ncaaf'], available)).toEqual(['basketball_nba']);
+    expect(sportsOutsideSearch('lakers', ['americanfootball_nfl', 'americanfootball_ncaaf'], available)).toEqual([
+      'basketball_nba',
+    ]);
     expect(sportsOutsideSearch('  ', ['americanfootball_nfl'], available)).toBeNull();
     expect(
       sportsOutsideSearch(

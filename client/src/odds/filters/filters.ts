@@ -64,7 +64,9 @@ export function dateOptions(now: number): Array<{ value: DateFilter; label: stri
 export function matchesSearch(row: OddsRow, search: string): boolean {
   const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
   if (!words.length) return true;
-  const fields = [row.playerName, row.outcome, row.homeTeam, row.awayTeam, row.market, row.sportTitle].flatMap((field) => (field ? [field.toLowerCase()] : []));
+  const fields = [row.playerName, row.outcome, row.homeTeam, row.awayTeam, row.market, row.sportTitle].flatMap(
+    (field) => (field ? [field.toLowerCase()] : []),
+  );
   return words.every((word) => fields.some((field) => field.includes(word)));
 }
 
@@ -72,7 +74,11 @@ export function matchesSearch(row: OddsRow, search: string): boolean {
  * Search looks only inside the selected sports ("lakers" under NFL/NCAAF showed nothing, with no hint).
  * While a search is typed, the sports it leaves out, so the page can offer to search all of them; null when none.
  */
-export function sportsOutsideSearch(search: string, selected: readonly string[], available: readonly { key: string }[]): string[] | null {
+export function sportsOutsideSearch(
+  search: string,
+  selected: readonly string[],
+  available: readonly { key: string }[],
+): string[] | null {
   if (!search.trim()) return null;
   const chosen = new Set(selected);
   const others = available.filter((sport) => !chosen.has(sport.key)).map((sport) => sport.key);
@@ -89,7 +95,10 @@ export function passesEv(row: OddsRow, minEv: number | null, positiveOnly: boole
 
 export function filterRows(rows: readonly OddsRow[], filters: RowFilters, now: number): OddsRow[] {
   return rows.filter(
-    (row) => passesEv(row, filters.minEv, filters.positiveOnly) && matchesSearch(row, filters.search) && matchesDate(row.commenceTime, filters.date, now),
+    (row) =>
+      passesEv(row, filters.minEv, filters.positiveOnly) &&
+      matchesSearch(row, filters.search) &&
+      matchesDate(row.commenceTime, filters.date, now),
   );
 }
 

@@ -11,18 +11,24 @@ describe('prop market migrations (spec 001 §4)', () => {
   });
 
   it('keeps only markets valid for the sports, without repeats', () => {
-    expect(migratePropSelection(['player_receiving_yds', 'player_reception_yds', 'player_2+_tds', 'player_points'], ['americanfootball_nfl'])).toEqual([
-      'player_reception_yds',
-    ]);
-    expect(migratePropSelection(['player_points', 'player_receiving_yds'], ['basketball_nba', 'americanfootball_nfl'])).toEqual([
-      'player_points',
-      'player_reception_yds',
-    ]);
+    expect(
+      migratePropSelection(
+        ['player_receiving_yds', 'player_reception_yds', 'player_2+_tds', 'player_points'],
+        ['americanfootball_nfl'],
+      ),
+    ).toEqual(['player_reception_yds']);
+    expect(
+      migratePropSelection(['player_points', 'player_receiving_yds'], ['basketball_nba', 'americanfootball_nfl']),
+    ).toEqual(['player_points', 'player_reception_yds']);
   });
 
   it('changing sports resets the selection to the first 3 valid markets', () => {
     expect(propSelectionForSports(['basketball_nba'])).toEqual(['player_points', 'player_rebounds', 'player_assists']);
-    expect(propSelectionForSports(['americanfootball_nfl'])).toEqual(['player_pass_yds', 'player_pass_tds', 'player_pass_completions']);
+    expect(propSelectionForSports(['americanfootball_nfl'])).toEqual([
+      'player_pass_yds',
+      'player_pass_tds',
+      'player_pass_completions',
+    ]);
     expect(propSelectionForSports(['tennis_atp'])).toEqual([]);
   });
 });

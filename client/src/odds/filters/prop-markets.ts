@@ -65,7 +65,8 @@ const SOCCER: PropMarket[] = [
 ];
 
 /** Each market also exists as an alternate variant (`<key>_alternate`). */
-const withAlternates = (markets: PropMarket[]) => markets.flatMap((x) => [x, { ...x, key: `${x.key}_alternate`, title: `${x.title} (Alt)` }]);
+const withAlternates = (markets: PropMarket[]) =>
+  markets.flatMap((x) => [x, { ...x, key: `${x.key}_alternate`, title: `${x.title} (Alt)` }]);
 
 export function propMarketsForSport(sportKey: string): PropMarket[] {
   if (sportKey.startsWith('americanfootball_')) return withAlternates(FOOTBALL);

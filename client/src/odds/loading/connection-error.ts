@@ -15,7 +15,8 @@ export function connectionErrorDetail(error: ErrorLike): string {
   const text = error.message ?? '';
   if (/<!doctype html|<html|returned html|instead of json/i.test(text))
     return 'Server returned HTML instead of JSON - API endpoint may be misconfigured or unavailable';
-  if (error.status === 504 || /\b504\b/.test(text)) return 'Gateway Timeout (504) - The server took too long to respond';
+  if (error.status === 504 || /\b504\b/.test(text))
+    return 'Gateway Timeout (504) - The server took too long to respond';
   if (error.status === 502 || /\b502\b/.test(text)) return 'Bad Gateway (502) - The server is currently unavailable';
   if (error.status === 401 || /\b401\b/.test(text)) return 'Unauthorized (401) - Authentication required';
   if (error.status === 429 || /\b429\b/.test(text)) return 'Too Many Requests (429) - API rate limit exceeded';

@@ -1,4 +1,9 @@
-import { DEFAULT_PROP_MARKETS, DFS_DEFAULT_PROP_MARKETS, migratePropSelection, propSelectionForSports } from '../filters/prop-markets';
+import {
+  DEFAULT_PROP_MARKETS,
+  DFS_DEFAULT_PROP_MARKETS,
+  migratePropSelection,
+  propSelectionForSports,
+} from '../filters/prop-markets';
 
 /**
  * The DFS page's books and markets. Its first load is the props boards of the chosen sports in one GET /api/boards,

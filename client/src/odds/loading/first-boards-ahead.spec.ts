@@ -14,7 +14,10 @@ const SEEN_PAID = { [PAID_PLAN_KEY]: JSON.stringify({ user: SESSION.user.id, pai
 
 function settings(stored: Record<string, string>): Storage {
   const values = new Map(Object.entries({ ...SEEN_PAID, ...stored }));
-  return { getItem: (key: string) => values.get(key) ?? null, removeItem: (key: string) => void values.delete(key) } as Storage;
+  return {
+    getItem: (key: string) => values.get(key) ?? null,
+    removeItem: (key: string) => void values.delete(key),
+  } as Storage;
 }
 
 function boot(over: Partial<BootPage> = {}, stored: Record<string, string> = {}) {
@@ -53,7 +56,10 @@ async function appRequest(storedFilters: string | null): Promise<{ url: string; 
 describe('the first boards sent ahead of the app', () => {
   it.each([
     ['no stored filters', null],
-    ['stored sports and markets', JSON.stringify({ sports: ['basketball_nba', 'icehockey_nhl'], markets: ['h2h', 'totals'], books: ['fanduel'] })],
+    [
+      'stored sports and markets',
+      JSON.stringify({ sports: ['basketball_nba', 'icehockey_nhl'], markets: ['h2h', 'totals'], books: ['fanduel'] }),
+    ],
     ['empty lists, which fall back to the defaults', JSON.stringify({ sports: [], markets: [] })],
     ['lists of numbers', JSON.stringify({ sports: ['basketball_nba', 7], markets: ['spreads'] })],
   ])('are the very request the app sends, so the app takes it as its own (%s)', async (_case, stored) => {

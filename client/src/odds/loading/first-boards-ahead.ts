@@ -26,7 +26,9 @@ export function sendFirstBoardsAhead(page: BootPage): void {
   if (!opensStraightBets(page.location)) return;
   const session = page.session();
   if (!session || needsRefresh(session, page.now) || !lastSeenPaid(page.settings, session.user.id)) return;
-  const request = earlyBoardsRequest(straightBetsQuery(readStored(page.settings, FILTERS_KEY, parseBoardFilters, defaultBoardFilters())));
+  const request = earlyBoardsRequest(
+    straightBetsQuery(readStored(page.settings, FILTERS_KEY, parseBoardFilters, defaultBoardFilters())),
+  );
   if (!request) return;
   const [path, options] = request;
   page.send(withQuery(path, options.query), requestInit('GET', options, session, null));

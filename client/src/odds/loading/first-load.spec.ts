@@ -2,7 +2,14 @@ import { americanToDecimal, diffBoards, packBoards, type BoardEvent, type SportB
 import { simBoard } from '../../../test-support/sim-board';
 import { applyBoardEnvelope, rowChanges } from '../rows/live-table';
 import { DEFAULT_DEVIG_CHOICE } from '../filters/devig-choice';
-import { boardsFromPayload, loadedFromPayload, positionsFromPayload, rowSelection, rowsBuiltOnArrival, selectionKey } from './first-load';
+import {
+  boardsFromPayload,
+  loadedFromPayload,
+  positionsFromPayload,
+  rowSelection,
+  rowsBuiltOnArrival,
+  selectionKey,
+} from './first-load';
 import { buildLiveRows } from '../rows/live-rows';
 import { buildRows } from '../rows/rows';
 
@@ -76,7 +83,13 @@ describe('first load precision', () => {
   /** The same board reached by a pushed diff from an older board where Draftkings and Novig quoted other prices. */
   function afterPush(): SportBoard {
     const older = board(
-      quotes.map((q) => (q.key === 'draftkings' ? { ...q, spread: am(-105, -115) } : q.key === 'novig' ? { ...q, h2h: [1.5, 2.9] as [number, number] } : q)),
+      quotes.map((q) =>
+        q.key === 'draftkings'
+          ? { ...q, spread: am(-105, -115) }
+          : q.key === 'novig'
+            ? { ...q, h2h: [1.5, 2.9] as [number, number] }
+            : q,
+      ),
       iso(-10_000),
     );
     const { diff } = diffBoards(older, current);
@@ -109,9 +122,20 @@ describe('first load precision', () => {
 
   it('gives every sport asked for a board, and refuses a body of another shape', () => {
     const boards = boardsFromPayload(packBoards([current]), [SPORT, 'icehockey_nhl'], T0);
-    expect(boards.icehockey_nhl).toEqual({ sport_key: 'icehockey_nhl', fetched_at: new Date(T0).toISOString(), events: [] });
+    expect(boards.icehockey_nhl).toEqual({
+      sport_key: 'icehockey_nhl',
+      fetched_at: new Date(T0).toISOString(),
+      events: [],
+    });
     // spec 001 §8: 'Invalid response format from server'
-    for (const body of [null, [], current.events, { boards: [current] }, { packed: 1, boards: [{ sport_key: SPORT }] }, { packed: 1, boards: 'x' }]) {
+    for (const body of [
+      null,
+      [],
+      current.events,
+      { boards: [current] },
+      { packed: 1, boards: [{ sport_key: SPORT }] },
+      { packed: 1, boards: 'x' },
+    ]) {
       expect(() => boardsFromPayload(body, [SPORT], T0)).toThrow('Invalid response format from server');
     }
   });
@@ -125,10 +149,16 @@ describe('first load precision', () => {
         fetched_at: iso(0),
         events: events.filter((e) => e.sport_key === sport),
       }));
-      const loaded = boardsFromPayload(JSON.parse(JSON.stringify(packBoards(boards))), ['americanfootball_nfl', 'americanfootball_ncaaf'], T0);
+      const loaded = boardsFromPayload(
+        JSON.parse(JSON.stringify(packBoards(boards))),
+        ['americanfootball_nfl', 'americanfootball_ncaaf'],
+        T0,
+      );
       expect(Object.values(loaded)).toStrictEqual(boards);
       const mode = props ? ('props' as const) : ('game' as const);
-      expect(buildRows(loaded.americanfootball_nfl.events, { ...options, mode })).toEqual(buildRows(boards[0].events, { ...options, mode }));
+      expect(buildRows(loaded.americanfootball_nfl.events, { ...options, mode })).toEqual(
+        buildRows(boards[0].events, { ...options, mode }),
+      );
     }
   });
 
@@ -137,8 +167,17 @@ describe('first load precision', () => {
     const positions = { [SPORT]: { seq: 41, epoch: 'mk3' }, icehockey_nhl: { seq: 0, epoch: null } };
     expect(positionsFromPayload({ ...packBoards([current]), positions })).toEqual(positions);
     expect(positionsFromPayload(packBoards([current]))).toEqual({});
-    for (const bad of [[], 'x', { [SPORT]: { seq: -1, epoch: 'e' } }, { [SPORT]: { seq: 1.5, epoch: 'e' } }, { [SPORT]: { seq: 1 } }, { [SPORT]: null }]) {
-      expect(() => positionsFromPayload({ ...packBoards([current]), positions: bad })).toThrow('Invalid response format from server');
+    for (const bad of [
+      [],
+      'x',
+      { [SPORT]: { seq: -1, epoch: 'e' } },
+      { [SPORT]: { seq: 1.5, epoch: 'e' } },
+      { [SPORT]: { seq: 1 } },
+      { [SPORT]: null },
+    ]) {
+      expect(() => positionsFromPayload({ ...packBoards([current]), positions: bad })).toThrow(
+        'Invalid response format from server',
+      );
     }
   });
 });
@@ -146,11 +185,22 @@ describe('first load precision', () => {
 // A direct visit builds the table's rows as its boards arrive; the table takes them only for its very selection
 describe('rows built as the first load arrives', () => {
   const events = simBoard({ events: 6, seed: 18, now: T0 });
-  const boards = [{ sport_key: 'americanfootball_nfl', fetched_at: iso(0), events: events.filter((e) => e.sport_key === 'americanfootball_nfl') }];
+  const boards = [
+    {
+      sport_key: 'americanfootball_nfl',
+      fetched_at: iso(0),
+      events: events.filter((e) => e.sport_key === 'americanfootball_nfl'),
+    },
+  ];
   const loaded = () => loadedFromPayload(JSON.parse(JSON.stringify(packBoards(boards))), ['americanfootball_nfl'], T0);
 
   it('builds the rows the table would build from the same boards at the same time', async () => {
-    const selection = rowSelection('game', ['draftkings', 'fanduel'], ['h2h', 'spreads', 'totals'], DEFAULT_DEVIG_CHOICE);
+    const selection = rowSelection(
+      'game',
+      ['draftkings', 'fanduel'],
+      ['h2h', 'spreads', 'totals'],
+      DEFAULT_DEVIG_CHOICE,
+    );
     jest.useFakeTimers({ now: T0 + 1_000 });
     try {
       const early = await rowsBuiltOnArrival(selection)(loaded());
@@ -166,7 +216,9 @@ describe('rows built as the first load arrives', () => {
 
   it('names a selection by its books, markets, mode and de-vig, so rows built for another are not taken', () => {
     const base = rowSelection('game', ['draftkings'], ['h2h'], DEFAULT_DEVIG_CHOICE);
-    expect(selectionKey(rowSelection('game', ['draftkings'], ['h2h'], { ...DEFAULT_DEVIG_CHOICE }))).toBe(selectionKey(base));
+    expect(selectionKey(rowSelection('game', ['draftkings'], ['h2h'], { ...DEFAULT_DEVIG_CHOICE }))).toBe(
+      selectionKey(base),
+    );
     for (const other of [
       rowSelection('props', ['draftkings'], ['h2h'], DEFAULT_DEVIG_CHOICE),
       rowSelection('game', ['fanduel'], ['h2h'], DEFAULT_DEVIG_CHOICE),
@@ -179,7 +231,13 @@ describe('rows built as the first load arrives', () => {
   });
 
   it('leaves the method and blend to the rows defaults when no de-vig choice is given, and an empty blend unset', () => {
-    expect(rowSelection('game', [], [])).toEqual({ mode: 'game', selectedBooks: [], markets: [], method: undefined, blend: undefined });
+    expect(rowSelection('game', [], [])).toEqual({
+      mode: 'game',
+      selectedBooks: [],
+      markets: [],
+      method: undefined,
+      blend: undefined,
+    });
     expect(rowSelection('game', [], [], { method: 'blend', blend: [] }).blend).toBeUndefined();
   });
 });

@@ -1,4 +1,10 @@
-import { InvalidOddsPayloadError, unpackBoards, type BoardEvent, type BoardPositions, type SportBoard } from '@oddspulse/shared';
+import {
+  InvalidOddsPayloadError,
+  unpackBoards,
+  type BoardEvent,
+  type BoardPositions,
+  type SportBoard,
+} from '@oddspulse/shared';
 import type { DevigChoice } from '../filters/devig-choice';
 import type { LiveRows } from '../rows/live-rows';
 import type { BuildRowsOptions, TableMode } from '../rows/rows';
@@ -8,14 +14,22 @@ import type { BuildRowsOptions, TableMode } from '../rows/rows';
  * game), the boards exactly as the server holds them (the packed form only writes them in fewer bytes), so
  * pushed diffs apply to exactly what was loaded. A body of another shape is 'Invalid response format from server'.
  */
-export function boardsFromPayload(payload: unknown, sports: readonly string[], now: number): Record<string, SportBoard> {
+export function boardsFromPayload(
+  payload: unknown,
+  sports: readonly string[],
+  now: number,
+): Record<string, SportBoard> {
   const boards = boardsBySport([], sports, new Date(now).toISOString());
   for (const board of unpackBoards(payload)) boards[board.sport_key] = board;
   return boards;
 }
 
 /** Events grouped into one board per sport: every sport asked for (empty when it has no game), plus any other sport present. */
-export function boardsBySport(events: readonly BoardEvent[], sports: readonly string[], fetchedAt: string): Record<string, SportBoard> {
+export function boardsBySport(
+  events: readonly BoardEvent[],
+  sports: readonly string[],
+  fetchedAt: string,
+): Record<string, SportBoard> {
   const boards: Record<string, SportBoard> = {};
   for (const sport of sports) boards[sport] = { sport_key: sport, fetched_at: fetchedAt, events: [] };
   for (const event of events) {
@@ -80,7 +94,13 @@ export function rowsBuiltOnArrival(selection: RowSelection): (loaded: LoadedBoar
   code.catch(() => undefined);
   return async (loaded) => {
     const { buildLiveRows } = await code;
-    return { ...loaded, built: { selection: selectionKey(selection), table: buildLiveRows(loaded.boards, { ...selection, now: Date.now() }) } };
+    return {
+      ...loaded,
+      built: {
+        selection: selectionKey(selection),
+        table: buildLiveRows(loaded.boards, { ...selection, now: Date.now() }),
+      },
+    };
   };
 }
 
@@ -100,7 +120,8 @@ export function positionsFromPayload(payload: unknown): BoardPositions {
   const positions: BoardPositions = {};
   for (const [sport, value] of Object.entries(given)) {
     const { seq, epoch } = (value ?? {}) as { seq?: unknown; epoch?: unknown };
-    if (!Number.isInteger(seq) || (seq as number) < 0 || !(epoch === null || typeof epoch === 'string')) throw new InvalidOddsPayloadError();
+    if (!Number.isInteger(seq) || (seq as number) < 0 || !(epoch === null || typeof epoch === 'string'))
+      throw new InvalidOddsPayloadError();
     positions[sport] = { seq: seq as number, epoch };
   }
   return positions;

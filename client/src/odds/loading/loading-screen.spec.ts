@@ -1,9 +1,16 @@
-import { LoadingScreen, loadingTimings, MAX_LOADING_MS, PROPS_EMPTY_EXTRA_MS, PROPS_MIN_LOADING_MS } from './loading-screen';
+import {
+  LoadingScreen,
+  loadingTimings,
+  MAX_LOADING_MS,
+  PROPS_EMPTY_EXTRA_MS,
+  PROPS_MIN_LOADING_MS,
+} from './loading-screen';
 
 // spec 001 §4 loading screen, §9 odds loading maximum and props minimum loading
 describe('odds table loading panel', () => {
   let changes: boolean[];
-  const screen = (mode: 'game' | 'props') => new LoadingScreen(loadingTimings(mode), (showing) => changes.push(showing));
+  const screen = (mode: 'game' | 'props') =>
+    new LoadingScreen(loadingTimings(mode), (showing) => changes.push(showing));
 
   beforeEach(() => {
     jest.useFakeTimers();

@@ -10,7 +10,8 @@ let instance: PropsPrefetch | null = null;
 export function propsPrefetch(): PropsPrefetch {
   instance ??= new PropsPrefetch({
     load: (query) => fetchBoards({ mode: 'props', sports: query.sports, markets: query.markets }),
-    follow: (sport, onMessage) => appStore.get(liveSocketAtom).subscribe({ channel: RealtimeChannel.Props, sport }, onMessage),
+    follow: (sport, onMessage) =>
+      appStore.get(liveSocketAtom).subscribe({ channel: RealtimeChannel.Props, sport }, onMessage),
     now: () => Date.now(),
     setTimer: (fn, ms) => window.setTimeout(fn, ms),
     clearTimer: (handle) => window.clearTimeout(handle as number),

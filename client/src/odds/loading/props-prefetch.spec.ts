@@ -22,7 +22,13 @@ function board(price: number): SportBoard {
             key: 'draftkings',
             title: 'DraftKings',
             last_update: iso(T0),
-            markets: [{ key: 'player_points', last_update: iso(T0), outcomes: [{ name: 'Over', description: 'A Player', price, point: 20.5 }] }],
+            markets: [
+              {
+                key: 'player_points',
+                last_update: iso(T0),
+                outcomes: [{ name: 'Over', description: 'A Player', price, point: 20.5 }],
+              },
+            ],
           },
         ],
       },
@@ -31,7 +37,8 @@ function board(price: number): SportBoard {
 }
 
 const query: PrefetchQuery = { sports: ['basketball_nba'], markets: ['player_points'] };
-const priceOf = (boards: Record<string, SportBoard> | null) => boards?.basketball_nba.events[0].bookmakers[0].markets[0].outcomes[0].price;
+const priceOf = (boards: Record<string, SportBoard> | null) =>
+  boards?.basketball_nba.events[0].bookmakers[0].markets[0].outcomes[0].price;
 
 // spec 001 §4, §9: props prefetch starts after 300 ms, 10 s TTL
 describe('props prefetch', () => {

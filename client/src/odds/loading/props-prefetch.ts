@@ -75,7 +75,9 @@ export class PropsPrefetch {
     this.drop();
     const entry: Entry = { key, boards, loadedAt: this.deps.now(), release: () => undefined };
     const offs = this.deps.follow
-      ? query.sports.map((sport) => this.deps.follow!(sport, (envelope) => (entry.boards = applyBoardEnvelope(entry.boards, sport, envelope))))
+      ? query.sports.map((sport) =>
+          this.deps.follow!(sport, (envelope) => (entry.boards = applyBoardEnvelope(entry.boards, sport, envelope))),
+        )
       : [];
     const expiry = this.deps.setTimer(() => {
       if (this.entry === entry) this.entry = null;

@@ -17,7 +17,8 @@ export const MANUAL_REFRESH_LOCK_MS = 20_000;
 /** Rows are re-checked this often so prices age, lock and leave without a push. */
 const AGE_TICK_MS = 5_000;
 
-export type LoadState = { status: 'loading' } | { status: 'ready' } | { status: 'error'; message: string; httpStatus?: number };
+export type LoadState =
+  { status: 'loading' } | { status: 'ready' } | { status: 'error'; message: string; httpStatus?: number };
 
 export interface LiveOddsOptions {
   mode: TableMode;
@@ -128,11 +129,16 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
           : await fetchLoadedBoards({ mode, sports, markets });
       settling.current = true;
       // rows built as the boards arrived are taken when they are of this very selection
-      show(loaded.built?.selection === selectionKey(rowOptions.current) ? loaded.built.table : buildLiveRows(loaded.boards, optionsAt(Date.now())));
+      show(
+        loaded.built?.selection === selectionKey(rowOptions.current)
+          ? loaded.built.table
+          : buildLiveRows(loaded.boards, optionsAt(Date.now())),
+      );
       // Each room joins, or catches up, from where its channel stood as the boards were read, so a diff
       // published between the read and the join is applied, and none the boards already hold.
       const channel = mode === 'props' ? RealtimeChannel.Props : RealtimeChannel.Odds;
-      for (const [sport, from] of Object.entries(loaded.positions)) liveSocket.current.catchUp({ channel, sport }, from);
+      for (const [sport, from] of Object.entries(loaded.positions))
+        liveSocket.current.catchUp({ channel, sport }, from);
       setState({ status: 'ready' });
     } catch (error) {
       screen.failed();
@@ -155,7 +161,8 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
     const channel = mode === 'props' ? RealtimeChannel.Props : RealtimeChannel.Odds;
     const offs = sportsKey.split(',').map((sport) =>
       socket.subscribe({ channel, sport }, (message) => {
-        if (message.type === 'board.status') setStale((current) => ({ ...current, [sport]: !!message.data.stale_since }));
+        if (message.type === 'board.status')
+          setStale((current) => ({ ...current, [sport]: !!message.data.stale_since }));
         else {
           const change = applyBoardMessage(table.current, sport, message, optionsAt(Date.now()));
           if (change.table !== table.current) show(change.table, change.moved);

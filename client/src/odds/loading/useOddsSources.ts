@@ -10,13 +10,18 @@ export function useOddsSources(mode: TableMode): { sports: readonly Sport[]; def
   const [accountBooks, setAccountBooks] = useState<{ game: string[]; props: string[] } | null>(null);
   useEffect(() => {
     fetchSports()
-      .then((list) => setSports(list.filter((s) => s.active && !/outright|winner|election/i.test(`${s.key} ${s.title}`))))
+      .then((list) =>
+        setSports(list.filter((s) => s.active && !/outright|winner|election/i.test(`${s.key} ${s.title}`))),
+      )
       // spec 001 §8: on a sports-list failure the core list stays.
       .catch(() => setSports(CORE_SPORTS));
     fetchPreferences()
       .then((prefs) => setAccountBooks({ game: prefs.sportsbooks, props: prefs.props_sportsbooks }))
       .catch(() => setAccountBooks({ game: [...DEFAULT_SPORTSBOOKS], props: [] }));
   }, []);
-  const defaultBooks = useMemo(() => (mode === 'props' ? (accountBooks?.props ?? []) : (accountBooks?.game ?? [...DEFAULT_SPORTSBOOKS])), [mode, accountBooks]);
+  const defaultBooks = useMemo(
+    () => (mode === 'props' ? (accountBooks?.props ?? []) : (accountBooks?.game ?? [...DEFAULT_SPORTSBOOKS])),
+    [mode, accountBooks],
+  );
   return { sports, defaultBooks };
 }

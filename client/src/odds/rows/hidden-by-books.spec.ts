@@ -43,15 +43,26 @@ describe('positiveRowsHiddenByBooks', () => {
       sport_key: 'basketball_nba',
       fetched_at: iso(0),
       events: [
-        game('1', ['Boston Celtics', 'Los Angeles Lakers'], { draftkings: [1.91, 1.91], fanduel: [1.91, 1.91], betmgm: [1.91, 1.91], pinnacle: [2.2, 1.72] }),
-        game('2', ['New York Knicks', 'Chicago Bulls'], { draftkings: [1.91, 1.91], fanduel: [1.91, 1.91], betmgm: [1.91, 1.91], pinnacle: [1.93, 1.93] }),
+        game('1', ['Boston Celtics', 'Los Angeles Lakers'], {
+          draftkings: [1.91, 1.91],
+          fanduel: [1.91, 1.91],
+          betmgm: [1.91, 1.91],
+          pinnacle: [2.2, 1.72],
+        }),
+        game('2', ['New York Knicks', 'Chicago Bulls'], {
+          draftkings: [1.91, 1.91],
+          fanduel: [1.91, 1.91],
+          betmgm: [1.91, 1.91],
+          pinnacle: [1.93, 1.93],
+        }),
       ],
     },
   };
   const options = { mode: 'game' as const, markets: ['h2h'], now: T0 };
   const shown = buildRows(boards.basketball_nba.events, { ...options, selectedBooks: mine });
   const everyBook = everyBookRows(null, 'h2h', boards, { ...options, selectedBooks: [] }).table.rows;
-  const keepAll = (rows: Parameters<typeof filterRows>[0]) => filterRows(rows, { minEv: null, positiveOnly: false, search: '', date: '' }, T0);
+  const keepAll = (rows: Parameters<typeof filterRows>[0]) =>
+    filterRows(rows, { minEv: null, positiveOnly: false, search: '', date: '' }, T0);
 
   it("counts the positive-EV rows that every book shows and the user's books do not", () => {
     expect(shown.filter((row) => (row.evPct ?? 0) > 0)).toHaveLength(0);
@@ -59,7 +70,8 @@ describe('positiveRowsHiddenByBooks', () => {
   });
 
   it("counts only what the view's other filters would show", () => {
-    const searchKnicks = (rows: Parameters<typeof filterRows>[0]) => filterRows(rows, { minEv: null, positiveOnly: false, search: 'Knicks', date: '' }, T0);
+    const searchKnicks = (rows: Parameters<typeof filterRows>[0]) =>
+      filterRows(rows, { minEv: null, positiveOnly: false, search: 'Knicks', date: '' }, T0);
     expect(positiveRowsHiddenByBooks(everyBook, shown, searchKnicks)).toBe(0);
   });
 

@@ -12,8 +12,14 @@ export interface EveryBookRows {
  * The rows with every book for newer boards or a later clock: from `before` when it is of the same selection (only the
  * events that changed are built again, as the table itself does for a diff), afresh otherwise.
  */
-export function everyBookRows(before: EveryBookRows | null, selection: string, boards: Boards, options: BuildRowsOptions): EveryBookRows {
-  const table = before?.selection === selection ? followBoards(before.table, boards, options) : buildLiveRows(boards, options);
+export function everyBookRows(
+  before: EveryBookRows | null,
+  selection: string,
+  boards: Boards,
+  options: BuildRowsOptions,
+): EveryBookRows {
+  const table =
+    before?.selection === selection ? followBoards(before.table, boards, options) : buildLiveRows(boards, options);
   return { selection, table };
 }
 

@@ -5,7 +5,8 @@ import { buildEventRows, type BookPrice, type BuildRowsOptions, type OddsRow } f
 
 const NOW = Date.parse('2026-11-23T16:00:00Z');
 const [event] = simBoard({ events: 1, seed: 7, now: NOW });
-const rowsOf = (mode: BuildRowsOptions['mode']) => buildEventRows(event, { mode, selectedBooks: ['draftkings', 'fanduel', 'betmgm'], now: NOW });
+const rowsOf = (mode: BuildRowsOptions['mode']) =>
+  buildEventRows(event, { mode, selectedBooks: ['draftkings', 'fanduel', 'betmgm'], now: NOW });
 /** A player's points, Over and Under 24.5, at three books: one combined prop row. */
 const propEvent: BoardEvent = {
   ...event,
@@ -50,7 +51,9 @@ describe('keepUnchangedRows: a rebuilt event keeps the objects whose values did 
 
     expect(kept[0]).not.toBe(before[0]);
     expect(kept[0]).toEqual(after[0]);
-    kept[0].allBooks.forEach((price, i) => (price.book === moved.book ? expect(price).toBe(moved) : expect(price).toBe(before[0].allBooks[i])));
+    kept[0].allBooks.forEach((price, i) =>
+      price.book === moved.book ? expect(price).toBe(moved) : expect(price).toBe(before[0].allBooks[i]),
+    );
     expect(kept[0].best).toBe(before[0].best);
     expect(pointsIntoItsLists(kept[0])).toBe(true);
     kept.slice(1).forEach((row, i) => expect(row).toBe(before[i + 1]));

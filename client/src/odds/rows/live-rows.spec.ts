@@ -11,7 +11,11 @@ const SPORT = 'basketball_nba';
 type Prices = Record<string, { spread: [number, number]; total: [number, number] }>;
 
 function event(id: string, prices: Prices, commenceOffset = 3_600_000): BoardEvent {
-  const market = (key: string, outcomes: BoardMarket['outcomes']): BoardMarket => ({ key, last_update: iso(T0), outcomes });
+  const market = (key: string, outcomes: BoardMarket['outcomes']): BoardMarket => ({
+    key,
+    last_update: iso(T0),
+    outcomes,
+  });
   return {
     id,
     sport_key: SPORT,
@@ -125,7 +129,10 @@ describe('live rows', () => {
 
   it('follows boards patched elsewhere: builds the events that are new objects, drops the gone ones, keeps the rest', () => {
     const table = buildLiveRows({ [SPORT]: before }, options);
-    const { diff } = diffBoards(before, board([event('e1', books([1.99, 1.83])), before.events[1], event('e3', books([1.9, 1.92]))]));
+    const { diff } = diffBoards(
+      before,
+      board([event('e1', books([1.99, 1.83])), before.events[1], event('e3', books([1.9, 1.92]))]),
+    );
     const patched = { [SPORT]: applyBoardDiff(before, diff!) };
     const next = followBoards(table, patched, options);
     expect(next.rows).toEqual(buildLiveRows(patched, options).rows);
@@ -140,7 +147,14 @@ describe('live rows', () => {
     const table = buildLiveRows({ [SPORT]: before }, options);
     const { diff } = diffBoards(before, board([event('e1', books([2.05, 1.8]))]));
     expect(applyRowsDiff(table, { ...diff!, sport_key: 'icehockey_nhl' }, options).table).toBe(table);
-    expect(applyBoardMessage(table, SPORT, { type: 'board.status', data: { fetched_at: iso(T0), stale_since: iso(T0) } }, options).table).toBe(table);
+    expect(
+      applyBoardMessage(
+        table,
+        SPORT,
+        { type: 'board.status', data: { fetched_at: iso(T0), stale_since: iso(T0) } },
+        options,
+      ).table,
+    ).toBe(table);
     expect(applyBoardMessage(table, SPORT, { type: 'snapshot', data: null }, options).table).toBe(table);
     const snapshot = board([event('e1', books([2.05, 1.8]))]);
     const taken = applyBoardMessage(table, SPORT, { type: 'snapshot', data: snapshot }, options);
@@ -158,7 +172,8 @@ describe('live rows as time passes', () => {
   // the simulated board's NFL and NCAAF games, a board per sport
   const boards = (events: BoardEvent[]): Record<string, SportBoard> => {
     const bySport: Record<string, SportBoard> = {};
-    for (const e of events) (bySport[e.sport_key] ??= { sport_key: e.sport_key, fetched_at: iso(NOW), events: [] }).events.push(e);
+    for (const e of events)
+      (bySport[e.sport_key] ??= { sport_key: e.sport_key, fetched_at: iso(NOW), events: [] }).events.push(e);
     return bySport;
   };
 

@@ -1,7 +1,23 @@
-import { applyBoardDiff, type BoardDiff, type BoardEvent, type EventDiff, type SportBoard, type TimeCache } from '@oddspulse/shared';
+import {
+  applyBoardDiff,
+  type BoardDiff,
+  type BoardEvent,
+  type EventDiff,
+  type SportBoard,
+  type TimeCache,
+} from '@oddspulse/shared';
 import { rowChanges as changesBetween, type Boards, type BoardMessage, type Direction } from './live-table';
 import { keepUnchangedRows } from './kept-rows';
-import { compareRows as evOrder, lineId, paidDecimal, rowsBuilder, sameRowsAt, type BookPrice, type BuildRowsOptions, type OddsRow } from './rows';
+import {
+  compareRows as evOrder,
+  lineId,
+  paidDecimal,
+  rowsBuilder,
+  sameRowsAt,
+  type BookPrice,
+  type BuildRowsOptions,
+  type OddsRow,
+} from './rows';
 
 /**
  * The odds table's boards and rows, kept per event so that a pushed diff rebuilds the rows of the events it names
@@ -80,7 +96,8 @@ export function refreshLiveRows(table: LiveRows, options: BuildRowsOptions): Liv
 export function followBoards(table: LiveRows, boards: Boards, options: BuildRowsOptions): LiveRows {
   if (table.boards === boards) return refreshLiveRows(table, options);
   const before = new Map<string, BoardEvent>();
-  for (const board of Object.values(table.boards)) for (const event of board.events) before.set(eventKey(board.sport_key, event.id), event);
+  for (const board of Object.values(table.boards))
+    for (const event of board.events) before.set(eventKey(board.sport_key, event.id), event);
   const times: TimeCache = new Map();
   const build = rowsBuilder(options);
   const byEvent = new Map(table.byEvent);
@@ -108,7 +125,12 @@ export function followBoards(table: LiveRows, boards: Boards, options: BuildRows
 }
 
 /** The table after one pushed message of `sport`'s room; a feed-state message, or a diff of a sport not loaded, leaves it as it is. */
-export function applyBoardMessage(table: LiveRows, sport: string, message: BoardMessage, options: BuildRowsOptions): LiveRowsChange {
+export function applyBoardMessage(
+  table: LiveRows,
+  sport: string,
+  message: BoardMessage,
+  options: BuildRowsOptions,
+): LiveRowsChange {
   if (message.type === 'board.diff') return applyRowsDiff(table, message.data, options);
   if (message.type === 'snapshot' && message.data) return replaceBoard(table, message.data, options);
   return { table, moved: new Map() };
@@ -208,8 +230,13 @@ function bestMoves(before: readonly OddsRow[], after: readonly OddsRow[], moved:
   }
 }
 
-const quoteKey = (book: string, market: string, description: string | undefined, name: string, point: number | undefined) =>
-  `${book}\u0001${market}\u0001${description ?? ''}\u0001${name}\u0001${lineId(point)}`;
+const quoteKey = (
+  book: string,
+  market: string,
+  description: string | undefined,
+  name: string,
+  point: number | undefined,
+) => `${book}\u0001${market}\u0001${description ?? ''}\u0001${name}\u0001${lineId(point)}`;
 
 /** The books whose price the diff moved (a price change; a line that moved is a new row), in the rows of its event. */
 function bookMoves(change: EventDiff, rows: readonly OddsRow[], moved: Map<string, Direction>): void {
@@ -218,7 +245,10 @@ function bookMoves(change: EventDiff, rows: readonly OddsRow[], moved: Map<strin
     for (const market of book.markets)
       for (const outcome of market.outcomes ?? [])
         if (outcome.change === 'price' && outcome.direction)
-          directions.set(quoteKey(book.key, market.key, outcome.description, outcome.name, outcome.point), outcome.direction);
+          directions.set(
+            quoteKey(book.key, market.key, outcome.description, outcome.name, outcome.point),
+            outcome.direction,
+          );
   if (!directions.size) return;
   const mark = (row: OddsRow, books: readonly BookPrice[] | undefined, name: string, suffix: string) => {
     for (const book of books ?? []) {

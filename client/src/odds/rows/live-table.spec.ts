@@ -141,11 +141,17 @@ describe('pushed board messages', () => {
     const { diff } = diffBoards(before, after);
     const boards = { basketball_nba: before };
     expect(
-      applyBoardEnvelope(boards, 'basketball_nba', { type: 'board.diff', data: diff! }).basketball_nba.events[0].bookmakers[0].markets[0].outcomes[0].price,
+      applyBoardEnvelope(boards, 'basketball_nba', { type: 'board.diff', data: diff! }).basketball_nba.events[0]
+        .bookmakers[0].markets[0].outcomes[0].price,
     ).toBe(2.0);
     expect(applyBoardEnvelope(boards, 'basketball_nba', { type: 'snapshot', data: after }).basketball_nba).toBe(after);
     expect(applyBoardEnvelope(boards, 'basketball_nba', { type: 'snapshot', data: null })).toBe(boards);
-    expect(applyBoardEnvelope(boards, 'basketball_nba', { type: 'board.status', data: { fetched_at: after.fetched_at, stale_since: null } })).toBe(boards);
+    expect(
+      applyBoardEnvelope(boards, 'basketball_nba', {
+        type: 'board.status',
+        data: { fetched_at: after.fetched_at, stale_since: null },
+      }),
+    ).toBe(boards);
   });
 });
 

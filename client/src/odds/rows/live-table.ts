@@ -48,7 +48,11 @@ export function heldOrder<T extends { key: string }>(order: readonly string[], r
 }
 
 /** The order to show: the EV order, or, while held, the order last shown (`shown` null: nothing shown yet). */
-export function arrangeRows<T extends { key: string }>(rows: readonly T[], held: boolean, shown: readonly string[] | null): readonly T[] {
+export function arrangeRows<T extends { key: string }>(
+  rows: readonly T[],
+  held: boolean,
+  shown: readonly string[] | null,
+): readonly T[] {
   return held && shown ? heldOrder(shown, rows) : rows;
 }
 
@@ -143,7 +147,11 @@ export const NO_FLASHES: Flashes = new Map();
  * flashes are the same as in `previous` keeps that very map (a memoised row sees nothing new); rows not in `rowKeys`
  * are left out.
  */
-export function flashesByRow(flashes: Flashes, rowKeys: ReadonlySet<string>, previous: ReadonlyMap<string, Flashes> = new Map()): Map<string, Flashes> {
+export function flashesByRow(
+  flashes: Flashes,
+  rowKeys: ReadonlySet<string>,
+  previous: ReadonlyMap<string, Flashes> = new Map(),
+): Map<string, Flashes> {
   const byRow = new Map<string, Map<string, { direction: Direction; until: number }>>();
   for (const [key, flash] of flashes) {
     const row = rowOfFlash(key, rowKeys);

@@ -1,6 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_SPORTSBOOKS, DEVIG_METHODS, newestUpdate, normaliseOddsApiV4, type BoardEvent, type BoardMarket } from '@oddspulse/shared';
+import {
+  DEFAULT_SPORTSBOOKS,
+  DEVIG_METHODS,
+  newestUpdate,
+  normaliseOddsApiV4,
+  type BoardEvent,
+  type BoardMarket,
+} from '@oddspulse/shared';
 import { seededRandom } from '@oddspulse/shared/testing';
 import { simBoard } from '../../../test-support/sim-board';
 import { buildRows, rowsBuilder, type BuildRowsOptions, type TableMode } from './rows';
@@ -23,7 +30,11 @@ function firstDifference(actual: unknown, expected: unknown, path = 'rows'): str
   const expectedKeys = Object.keys(expected);
   if (keys.join() !== expectedKeys.join()) return `${path}: keys ${keys.join()} instead of ${expectedKeys.join()}`;
   for (const key of keys) {
-    const difference = firstDifference((actual as Record<string, unknown>)[key], (expected as Record<string, unknown>)[key], `${path}.${key}`);
+    const difference = firstDifference(
+      (actual as Record<string, unknown>)[key],
+      (expected as Record<string, unknown>)[key],
+      `${path}.${key}`,
+    );
     if (difference) return difference;
   }
   return null;
@@ -36,13 +47,18 @@ function expectSameRows(events: readonly BoardEvent[], options: BuildRowsOptions
     rows,
     events.map((event) => oracleEventRows(event, options)),
   );
-  if (difference) throw new Error(`${difference} (${JSON.stringify({ ...options, now: new Date(options.now).toISOString() })})`);
+  if (difference)
+    throw new Error(`${difference} (${JSON.stringify({ ...options, now: new Date(options.now).toISOString() })})`);
   return rows.flat().length;
 }
 
 const MODES: TableMode[] = ['game', 'props'];
 // the user's books as stored (any spelling: aliases, capitals, a DFS app, a book no board has), the plan defaults, all
-const SELECTIONS: string[][] = [[], [...DEFAULT_SPORTSBOOKS], ['Caesars', 'DRAFTKINGS', 'pinnacle', 'prizepicks', 'betfair_ex_uk', 'no_such_book']];
+const SELECTIONS: string[][] = [
+  [],
+  [...DEFAULT_SPORTSBOOKS],
+  ['Caesars', 'DRAFTKINGS', 'pinnacle', 'prizepicks', 'betfair_ex_uk', 'no_such_book'],
+];
 // what the filter sends: every market, or a family (alternates included) with markets no board has
 const MARKETS: string[][] = [[], ['spreads', 'h2h_lay', 'player_points', 'btts']];
 const METHODS: Array<Pick<BuildRowsOptions, 'method' | 'blend'>> = [
@@ -62,15 +78,21 @@ describe('odds table rows against the pre-issue-18 algorithm (spec 001 §5 row b
     it('both modes, every de-vig method, book selection and market filter; fresh, stale and live', () => {
       let rows = 0;
       for (const mode of MODES) {
-        for (const method of METHODS) rows += expectSameRows(events, { mode, selectedBooks: [], now: newest, ...method });
+        for (const method of METHODS)
+          rows += expectSameRows(events, { mode, selectedBooks: [], now: newest, ...method });
         // at the recording; 6 min on (live prices lock); 16 min on (every price locks); a minute into the first game
         for (const now of [newest, newest + 6 * 60_000, newest + 16 * 60_000, firstStart + 60_000]) {
-          for (const selectedBooks of SELECTIONS) for (const markets of MARKETS) rows += expectSameRows(events, { mode, selectedBooks, markets, now });
+          for (const selectedBooks of SELECTIONS)
+            for (const markets of MARKETS) rows += expectSameRows(events, { mode, selectedBooks, markets, now });
         }
       }
       expect(rows).toBeGreaterThan(0);
       // and the board's rows in the table's order, best EV first
-      const options: BuildRowsOptions = { mode: file.includes('player') ? 'props' : 'game', selectedBooks: SELECTIONS[2], now: newest };
+      const options: BuildRowsOptions = {
+        mode: file.includes('player') ? 'props' : 'game',
+        selectedBooks: SELECTIONS[2],
+        now: newest,
+      };
       expect(firstDifference(buildRows(events, options), oracleRows(events, options))).toBeNull();
     });
   });
@@ -79,7 +101,8 @@ describe('odds table rows against the pre-issue-18 algorithm (spec 001 §5 row b
     const events = edgeCaseBoard(seed);
     let rows = 0;
     for (const mode of MODES) {
-      for (const method of METHODS.slice(1)) rows += expectSameRows(events, { mode, selectedBooks: [], now: NOW, ...method });
+      for (const method of METHODS.slice(1))
+        rows += expectSameRows(events, { mode, selectedBooks: [], now: NOW, ...method });
       // a book's clock ahead of ours, fresh, 3 and 6 min on (live prices lock), 16 min on (every price locks)
       for (const now of [NOW - 20 * 60_000, NOW, NOW + 3 * 60_000, NOW + 6 * 60_000, NOW + 16 * 60_000]) {
         for (const selectedBooks of SELECTIONS) rows += expectSameRows(events, { mode, selectedBooks, now });
@@ -94,7 +117,9 @@ describe('odds table rows against the pre-issue-18 algorithm (spec 001 §5 row b
   it('the simulated board of the row benchmark', () => {
     const events = simBoard({ events: 24, seed: 18, now: NOW });
     for (const now of [NOW, NOW + 4 * 60_000, NOW + 12 * 60_000]) {
-      expect(expectSameRows(events, { mode: 'game', selectedBooks: [...DEFAULT_SPORTSBOOKS], now })).toBeGreaterThan(now === NOW ? 500 : 0);
+      expect(expectSameRows(events, { mode: 'game', selectedBooks: [...DEFAULT_SPORTSBOOKS], now })).toBeGreaterThan(
+        now === NOW ? 500 : 0,
+      );
     }
   });
 });
@@ -129,7 +154,11 @@ function edgeCaseBoard(seed: number): BoardEvent[] {
       { key: 'acme_two', title: 'acme' },
       { key: 'same_one', title: 'Same Title' },
       { key: 'same_two', title: 'Same Title' },
-    ].map(({ key, title }) => ({ ...structuredClone(pick(event.bookmakers.filter((b) => b.markets.length > 2))), key, title }));
+    ].map(({ key, title }) => ({
+      ...structuredClone(pick(event.bookmakers.filter((b) => b.markets.length > 2))),
+      key,
+      title,
+    }));
     event.bookmakers.splice(Math.floor(random() * event.bookmakers.length), 0, ...extra);
     // in one event in three, half the books list a draw: a two-way and a three-way moneyline, each with a fair line
     const threeWay = e % 3 === 1;
@@ -137,28 +166,38 @@ function edgeCaseBoard(seed: number): BoardEvent[] {
       if (chance(0.05)) bookmaker.link = `https://${bookmaker.key}.example/${e}`;
       const added: BoardMarket[] = [];
       for (const market of bookmaker.markets) {
-        if (chance(0.1)) market.last_update = ago(pick([-30_000, 4 * 60_000, 6 * 60_000, 14 * 60_000, 16 * 60_000, 40 * 60_000]));
+        if (chance(0.1))
+          market.last_update = ago(pick([-30_000, 4 * 60_000, 6 * 60_000, 14 * 60_000, 16 * 60_000, 40 * 60_000]));
         if (chance(0.01)) market.last_update = 'yesterday';
         // the same instant written with milliseconds: the newest of a row's books may be either string
         if (chance(0.1)) market.last_update = market.last_update.replace('Z', '.000Z');
         if (chance(0.03)) market.link = `https://m.example/${market.key}`;
         for (const outcome of market.outcomes) {
           if (chance(0.01)) outcome.price = pick([0, 1, 1.01, 60, -2, Number.NaN]);
-          if (outcome.point !== undefined && chance(0.04)) outcome.point += pick([0.004, -0.003, 0.02, 0.03, 0.25, 0.5]);
+          if (outcome.point !== undefined && chance(0.04))
+            outcome.point += pick([0.004, -0.003, 0.02, 0.03, 0.25, 0.5]);
           if (outcome.point !== undefined && chance(0.005)) outcome.point = pick([undefined, Number.NaN]);
           if (outcome.description !== undefined && chance(0.02)) outcome.description = pick(['', 'Player X']);
           if (chance(0.01)) delete outcome.link;
         }
         // an equal price to the book before it, for ties in the best price
-        if (chance(0.2) && market.outcomes.length > 0) market.outcomes[0].price = Math.round(market.outcomes[0].price * 10) / 10;
+        if (chance(0.2) && market.outcomes.length > 0)
+          market.outcomes[0].price = Math.round(market.outcomes[0].price * 10) / 10;
         if (market.key === 'h2h' && ((threeWay && b % 2 === 0) || chance(0.05)))
           market.outcomes.push({ name: 'Draw', price: 3 + Math.round(random() * 20) / 10 });
         if (market.key === 'h2h' && chance(0.1))
-          added.push({ ...market, key: 'h2h_lay', outcomes: market.outcomes.map((o) => ({ ...o, price: o.price * 1.02 })) });
-        if (market.key === 'spreads' && chance(0.2)) added.push({ ...market, key: 'alternate_spreads', outcomes: market.outcomes.map((o) => ({ ...o })) });
-        if (chance(0.03) && market.outcomes.length > 0) market.outcomes.push({ ...market.outcomes[0], price: market.outcomes[0].price + 0.05 });
+          added.push({
+            ...market,
+            key: 'h2h_lay',
+            outcomes: market.outcomes.map((o) => ({ ...o, price: o.price * 1.02 })),
+          });
+        if (market.key === 'spreads' && chance(0.2))
+          added.push({ ...market, key: 'alternate_spreads', outcomes: market.outcomes.map((o) => ({ ...o })) });
+        if (chance(0.03) && market.outcomes.length > 0)
+          market.outcomes.push({ ...market.outcomes[0], price: market.outcomes[0].price + 0.05 });
         // an Over without its Under
-        if (market.key === 'player_pass_yds' && chance(0.2)) market.outcomes = market.outcomes.filter((o, i) => o.name !== 'Under' || i > 4);
+        if (market.key === 'player_pass_yds' && chance(0.2))
+          market.outcomes = market.outcomes.filter((o, i) => o.name !== 'Under' || i > 4);
       }
       bookmaker.markets.push(...added);
     });

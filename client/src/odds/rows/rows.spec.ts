@@ -11,7 +11,13 @@ const iso = (offsetMs = 0) => new Date(T0 + offsetMs).toISOString();
 
 /** A hand-built event: each book quotes h2h, spreads and totals at the given decimal prices. */
 function event(
-  books: Array<{ key: string; h2h?: [number, number]; spread?: [number, number]; total?: [number, number]; updated?: string }>,
+  books: Array<{
+    key: string;
+    h2h?: [number, number];
+    spread?: [number, number];
+    total?: [number, number];
+    updated?: string;
+  }>,
   overrides: Partial<BoardEvent> = {},
 ): BoardEvent {
   return {
@@ -81,7 +87,10 @@ describe('row building (spec 001 §5 row building)', () => {
     ]);
     const markets = new Set(buildEventRows(two, options).map((r) => r.market));
     expect(markets).toEqual(new Set(['spreads', 'totals']));
-    const three = event([...two.bookmakers.map((b) => ({ key: b.key, h2h: [1.9, 1.9] as [number, number] })), { key: 'betmgm', h2h: [1.92, 1.88] }]);
+    const three = event([
+      ...two.bookmakers.map((b) => ({ key: b.key, h2h: [1.9, 1.9] as [number, number] })),
+      { key: 'betmgm', h2h: [1.92, 1.88] },
+    ]);
     expect(buildEventRows(three, options).filter((r) => r.market === 'h2h')).toHaveLength(2);
   });
 
@@ -127,7 +136,9 @@ describe('row building (spec 001 §5 row building)', () => {
       { key: 'fanduel', spread: [1.95, 1.87] },
       { key: 'pinnacle', spread: [2.0, 1.85] },
     ]);
-    const home = buildEventRows(e, { ...options, selectedBooks: ['draftkings', 'fanduel'] }).find((r) => r.outcome === 'Home')!;
+    const home = buildEventRows(e, { ...options, selectedBooks: ['draftkings', 'fanduel'] }).find(
+      (r) => r.outcome === 'Home',
+    )!;
     expect(home.best?.book).toBe('fanduel');
     expect(home.selectedBooks.map((b) => b.book)).toEqual(['draftkings', 'fanduel']);
     expect(home.nonSelectedBooks.map((b) => b.book)).toEqual(['pinnacle']);
@@ -163,7 +174,12 @@ describe('row building (spec 001 §5 row building)', () => {
     expect(home.fairProbability).toBeGreaterThan(0.45);
     // fewer than 4 complete books: no fair line, so no EV
     const thin = event(
-      e.bookmakers.slice(0, 3).map((b) => ({ key: b.key, h2h: [b.markets[0].outcomes[0].price, b.markets[0].outcomes[1].price] as [number, number] })),
+      e.bookmakers
+        .slice(0, 3)
+        .map((b) => ({
+          key: b.key,
+          h2h: [b.markets[0].outcomes[0].price, b.markets[0].outcomes[1].price] as [number, number],
+        })),
     );
     expect(buildEventRows(thin, options).every((r) => r.evPct === null)).toBe(true);
   });
@@ -202,7 +218,9 @@ describe('row building (spec 001 §5 row building)', () => {
     const now = Date.parse('2024-02-22T23:58:00Z');
     const rows = buildEventRows(game, { mode: 'props', selectedBooks: [], now });
     expect(rows.length).toBeGreaterThan(10);
-    const levert = rows.find((r) => r.playerName === 'Caris LeVert' && r.point === 11.5 && r.market === 'player_points')!;
+    const levert = rows.find(
+      (r) => r.playerName === 'Caris LeVert' && r.point === 11.5 && r.market === 'player_points',
+    )!;
     expect(levert.isCombinedProp).toBe(true);
     expect(levert.overBooks!.length).toBeGreaterThan(3);
     expect(levert.underBooks!.length).toBeGreaterThan(3);
@@ -212,13 +230,18 @@ describe('row building (spec 001 §5 row building)', () => {
     // an Over without its Under is not a combined prop
     const oneSided: BoardEvent = {
       ...game,
-      bookmakers: game.bookmakers.map((b) => ({ ...b, markets: b.markets.map((m) => ({ ...m, outcomes: m.outcomes.filter((o) => o.name === 'Over') })) })),
+      bookmakers: game.bookmakers.map((b) => ({
+        ...b,
+        markets: b.markets.map((m) => ({ ...m, outcomes: m.outcomes.filter((o) => o.name === 'Over') })),
+      })),
     };
     expect(buildEventRows(oneSided, { mode: 'props', selectedBooks: [], now })).toEqual([]);
   });
 
   it('builds rows of a real NFL board, best EV first', () => {
-    const events = load('v4_odds_americanfootball_nfl_us-plus-betfair_h2h-spreads-totals-h2h_lay_american_2022-08-24.json');
+    const events = load(
+      'v4_odds_americanfootball_nfl_us-plus-betfair_h2h-spreads-totals-h2h_lay_american_2022-08-24.json',
+    );
     const rows = buildRows(events, { ...options, now: Date.parse('2022-08-24T02:18:00Z') });
     expect(rows.length).toBeGreaterThan(100);
     expect(rows.some((r) => r.market === 'h2h_lay')).toBe(false);
@@ -229,21 +252,52 @@ describe('row building (spec 001 §5 row building)', () => {
 
   // spec 001 §2 mini table: up to 20 books in props mode, otherwise as many as the fixed book order holds (001 §5: 7)
   describe('the mini table of an open row', () => {
-    const books = ['bovada', 'betrivers', 'pinnacle', 'fanduel', 'draftkings', 'williamhill_us', 'betmgm', 'novig', 'prophetx', 'espnbet', 'fanatics'];
-    const board = (best: string) => event(books.map((key) => ({ key, spread: key === best ? [2.1, 1.8] : [1.91, 1.91] })));
+    const books = [
+      'bovada',
+      'betrivers',
+      'pinnacle',
+      'fanduel',
+      'draftkings',
+      'williamhill_us',
+      'betmgm',
+      'novig',
+      'prophetx',
+      'espnbet',
+      'fanatics',
+    ];
+    const board = (best: string) =>
+      event(books.map((key) => ({ key, spread: key === best ? [2.1, 1.8] : [1.91, 1.91] })));
 
     it('lists seven books in game mode, the preferred order first', () => {
       expect(miniTableLimit('game')).toBe(7);
       expect(miniTableLimit('props')).toBe(20);
-      const row = buildEventRows(board('draftkings'), options).find((r) => r.market === 'spreads' && r.outcome === 'Home')!;
+      const row = buildEventRows(board('draftkings'), options).find(
+        (r) => r.market === 'spreads' && r.outcome === 'Home',
+      )!;
       expect(row.allBooks).toHaveLength(11);
-      expect(miniTableBooks(row, 'game').map((b) => b.book)).toEqual(['draftkings', 'fanduel', 'williamhill_us', 'betmgm', 'pinnacle', 'novig', 'prophetx']);
+      expect(miniTableBooks(row, 'game').map((b) => b.book)).toEqual([
+        'draftkings',
+        'fanduel',
+        'williamhill_us',
+        'betmgm',
+        'pinnacle',
+        'novig',
+        'prophetx',
+      ]);
       // props mode takes up to 20, so all 11
       expect(miniTableBooks(row, 'props')).toHaveLength(11);
       // The "4 more books" line opens to all of them, the seven first in their order
       const all = miniTableBooks(row, 'game', true).map((b) => b.book);
       expect(all).toHaveLength(11);
-      expect(all.slice(0, 7)).toEqual(['draftkings', 'fanduel', 'williamhill_us', 'betmgm', 'pinnacle', 'novig', 'prophetx']);
+      expect(all.slice(0, 7)).toEqual([
+        'draftkings',
+        'fanduel',
+        'williamhill_us',
+        'betmgm',
+        'pinnacle',
+        'novig',
+        'prophetx',
+      ]);
     });
 
     it("puts the user's books first and always keeps the book of the row's best price", () => {
@@ -261,14 +315,23 @@ describe('row building (spec 001 §5 row building)', () => {
 
     // The lowest-hold book is marked in the mini table, so it is always listed there
     it('always keeps the lowest-hold book too', () => {
-      const spread = (key: string): [number, number] => (key === 'draftkings' ? [2.1, 1.8] : key === 'espnbet' ? [1.9, 2.0] : [1.91, 1.91]);
+      const spread = (key: string): [number, number] =>
+        key === 'draftkings' ? [2.1, 1.8] : key === 'espnbet' ? [1.9, 2.0] : [1.91, 1.91];
       const row = buildEventRows(event(books.map((key) => ({ key, spread: spread(key) }))), options).find(
         (r) => r.market === 'spreads' && r.outcome === 'Home',
       )!;
       expect(row.best?.book).toBe('draftkings');
       // espnbet: 1 − 1/(1/1.9 + 1/2.0) = 2.56 %, below draftkings' 3.08 % and everyone else's 4.50 %
       expect(lowestHoldBook(row.allBooks)?.book).toBe('espnbet');
-      expect(miniTableBooks(row, 'game').map((b) => b.book)).toEqual(['draftkings', 'fanduel', 'williamhill_us', 'betmgm', 'pinnacle', 'novig', 'espnbet']);
+      expect(miniTableBooks(row, 'game').map((b) => b.book)).toEqual([
+        'draftkings',
+        'fanduel',
+        'williamhill_us',
+        'betmgm',
+        'pinnacle',
+        'novig',
+        'espnbet',
+      ]);
     });
   });
 });

@@ -150,7 +150,11 @@ export function buildRows(events: readonly BoardEvent[], options: BuildRowsOptio
 }
 
 export function compareRows(a: OddsRow, b: OddsRow): number {
-  return (b.evPct ?? -Infinity) - (a.evPct ?? -Infinity) || collator.compare(a.commenceTime, b.commenceTime) || collator.compare(a.key, b.key);
+  return (
+    (b.evPct ?? -Infinity) - (a.evPct ?? -Infinity) ||
+    collator.compare(a.commenceTime, b.commenceTime) ||
+    collator.compare(a.key, b.key)
+  );
 }
 
 /** buildEventRows() with `options`, for one event after another: the selection read and each time parsed once. */
@@ -168,7 +172,10 @@ export function rowsBuilder(options: BuildRowsOptions): (event: BoardEvent) => O
     shows: (key) => {
       let show = shown.get(key);
       if (show === undefined) {
-        show = !isLayMarket(key) && (options.mode === 'props') === isPropMarket(key) && (!markets || markets.has(key) || markets.has(marketFamily(key)));
+        show =
+          !isLayMarket(key) &&
+          (options.mode === 'props') === isPropMarket(key) &&
+          (!markets || markets.has(key) || markets.has(marketFamily(key)));
         shown.set(key, show);
       }
       return show;
@@ -366,7 +373,12 @@ function eventCells(event: BoardEvent, settings: RowSettings): { cells: Cell[]; 
         at++;
         if (!(outcome.price > 0)) continue;
         let cell: Cell | undefined = known[i];
-        if (!cell || cell.outcome !== outcome.name || cell.description !== outcome.description || cell.point !== outcome.point) {
+        if (
+          !cell ||
+          cell.outcome !== outcome.name ||
+          cell.description !== outcome.description ||
+          cell.point !== outcome.point
+        ) {
           const key = cellKey(market.key, outcome.description, outcome.name, outcome.point);
           cell = cells.get(key);
           if (!cell) {
@@ -422,7 +434,13 @@ function eventCells(event: BoardEvent, settings: RowSettings): { cells: Cell[]; 
   return { cells: list, byKey: cells };
 }
 
-function newCell(market: string, outcome: BoardOutcome, facts: Map<string, LineFacts>, bookmaker: number, at: number): Cell {
+function newCell(
+  market: string,
+  outcome: BoardOutcome,
+  facts: Map<string, LineFacts>,
+  bookmaker: number,
+  at: number,
+): Cell {
   return {
     market,
     outcome: outcome.name,
@@ -459,7 +477,8 @@ function eventFacts(event: BoardEvent, settings: RowSettings, books: EventBooks)
   const facts = new Map<string, LineFacts>();
   for (const line of marketLines(event, settings.now, { method: settings.method, blend: settings.blend })) {
     // a line without all its sides has no fair line and no book quoting every side
-    if (line.sides.size === completeSideCount(KIND_NUMBERS[line.group.kind], line.group.outcomeCount)) addLineFacts(line, books, facts);
+    if (line.sides.size === completeSideCount(KIND_NUMBERS[line.group.kind], line.group.outcomeCount))
+      addLineFacts(line, books, facts);
   }
   return facts;
 }
@@ -485,7 +504,9 @@ function addLineFacts(line: MarketLine, books: EventBooks, facts: Map<string, Li
     const keyed: LineFacts[] = new Array(quotes.length);
     for (let k = 0; k < quotes.length; k++) {
       const f =
-        k > 0 && quotes[k].point === quotes[k - 1].point ? keyed[k - 1] : factsAt(facts, factsKey(family, description, names[i], quotes[k].point), books);
+        k > 0 && quotes[k].point === quotes[k - 1].point
+          ? keyed[k - 1]
+          : factsAt(facts, factsKey(family, description, names[i], quotes[k].point), books);
       if (valid) f.fair = p;
       keyed[k] = f;
     }
@@ -525,7 +546,11 @@ function addLineFacts(line: MarketLine, books: EventBooks, facts: Map<string, Li
 
 function factsAt(facts: Map<string, LineFacts>, key: string, books: EventBooks): LineFacts {
   let f = facts.get(key);
-  if (f === undefined) facts.set(key, (f = { fair: undefined, market: new Array(books.numbers.size), hold: new Array(books.numbers.size) }));
+  if (f === undefined)
+    facts.set(
+      key,
+      (f = { fair: undefined, market: new Array(books.numbers.size), hold: new Array(books.numbers.size) }),
+    );
   return f;
 }
 
@@ -564,7 +589,9 @@ const bookOrder = (key: string) => {
 function inBookOrder(event: BoardEvent): number[] {
   const orders = event.bookmakers.map((b) => bookOrder(b.key));
   const titles = event.bookmakers.map((b) => sportsbookName(b.key, b.title));
-  return event.bookmakers.map((_, m) => m).sort((a, b) => orders[a] - orders[b] || collator.compare(titles[a], titles[b]));
+  return event.bookmakers
+    .map((_, m) => m)
+    .sort((a, b) => orders[a] - orders[b] || collator.compare(titles[a], titles[b]));
 }
 
 /**
@@ -590,7 +617,11 @@ export function miniTableLimit(mode: TableMode): number {
  * book order, up to the mode's limit. The book of the row's best price and the lowest-hold book are always
  * among them, so the row's Book column and the marked lowest hold can be found in its own mini table.
  */
-export function miniTableBooks(row: Pick<OddsRow, 'selectedBooks' | 'nonSelectedBooks' | 'best'>, mode: TableMode, all = false): BookPrice[] {
+export function miniTableBooks(
+  row: Pick<OddsRow, 'selectedBooks' | 'nonSelectedBooks' | 'best'>,
+  mode: TableMode,
+  all = false,
+): BookPrice[] {
   const ordered = [...row.selectedBooks, ...row.nonSelectedBooks];
   const limit = miniTableLimit(mode);
   // "8 more books quote this line" opens to every book, in the same order

@@ -3,7 +3,14 @@ import type { OddsDisplayFormat } from '../filters/filter-settings';
 import { selectionLabel } from '../rows/labels';
 import { BookLine, PropBookLine } from './MiniTableLines';
 import { HOLD_TITLE } from './PriceCell';
-import { lowestHoldBook, miniTableBooks, miniTableLimit, type BookPrice, type OddsRow, type TableMode } from '../rows/rows';
+import {
+  lowestHoldBook,
+  miniTableBooks,
+  miniTableLimit,
+  type BookPrice,
+  type OddsRow,
+  type TableMode,
+} from '../rows/rows';
 
 /**
  * An open row's books (spec 001 §2 mini table): each book's price, EV and age, the user's books first; a combined
@@ -100,7 +107,9 @@ export function MiniTable({
             onAllBooks(!allBooks);
           }}
         >
-          {allBooks ? `Show the first ${shown.length - more}` : `${more} more ${more === 1 ? 'book quotes' : 'books quote'} this line — show`}
+          {allBooks
+            ? `Show the first ${shown.length - more}`
+            : `${more} more ${more === 1 ? 'book quotes' : 'books quote'} this line — show`}
         </button>
       )}
     </>

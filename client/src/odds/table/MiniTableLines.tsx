@@ -31,12 +31,18 @@ export const BookLine = memo(function BookLine({
         {b.title}
         <OpenInBook book={b.book} title={b.title} link={b.link} compact />
         {lowest && (
-          <span className="lowest-hold" data-testid="lowest-hold" title="The lowest hold among the books quoting every side of this line">
+          <span
+            className="lowest-hold"
+            data-testid="lowest-hold"
+            title="The lowest hold among the books quoting every side of this line"
+          >
             Lowest hold
           </span>
         )}
       </td>
-      <td>{b.locked ? <span className="locked">Locked</span> : <Price value={priceOf(b)} format={format} flash={flash} />}</td>
+      <td>
+        {b.locked ? <span className="locked">Locked</span> : <Price value={priceOf(b)} format={format} flash={flash} />}
+      </td>
       <td className={evClass(b.evPct)}>{evText(b.evPct)}</td>
       <td className="hold" data-testid="mini-hold">
         {holdText(b.hold)}
@@ -67,7 +73,15 @@ export const PropBookLine = memo(function PropBookLine({
   age: string;
 }) {
   const side = (b: BookPrice | undefined, flash: Direction | null) =>
-    b ? b.locked ? <span className="locked">Locked</span> : <Price value={priceOf(b)} format={format} flash={flash} /> : '—';
+    b ? (
+      b.locked ? (
+        <span className="locked">Locked</span>
+      ) : (
+        <Price value={priceOf(b)} format={format} flash={flash} />
+      )
+    ) : (
+      '—'
+    );
   return (
     <tr>
       <td>

@@ -12,7 +12,17 @@ export const EvCell = memo(function EvCell({ evPct }: { evPct: number | null }) 
   return <span className={`ev ${evClass(evPct)}`}>{evText(evPct)}</span>;
 });
 
-export const MatchCell = memo(function MatchCell({ match, sport, time, live }: { match: string; sport: string; time: string; live: boolean }) {
+export const MatchCell = memo(function MatchCell({
+  match,
+  sport,
+  time,
+  live,
+}: {
+  match: string;
+  sport: string;
+  time: string;
+  live: boolean;
+}) {
   return (
     <>
       <span className="match">{match}</span>
@@ -20,7 +30,11 @@ export const MatchCell = memo(function MatchCell({ match, sport, time, live }: {
         {sport} · {time}
         {/* An in-progress game is marked, as its prices move fast (the engine's own started rule) */}
         {live && (
-          <span className="flag flag-live live-marker" data-testid="live-marker" title="In play: the game has started, prices move fast">
+          <span
+            className="flag flag-live live-marker"
+            data-testid="live-marker"
+            title="In play: the game has started, prices move fast"
+          >
             LIVE
           </span>
         )}
@@ -38,7 +52,15 @@ export const LineCell = memo(function LineCell({ selection, market }: { selectio
   );
 });
 
-export const BookCell = memo(function BookCell({ book, title, link }: { book: string; title: string; link: string | undefined }) {
+export const BookCell = memo(function BookCell({
+  book,
+  title,
+  link,
+}: {
+  book: string;
+  title: string;
+  link: string | undefined;
+}) {
   return (
     <>
       <BookLogo book={book} />
@@ -69,7 +91,13 @@ export const OddsCell = memo(function OddsCell({
   );
 });
 
-export const DevigCell = memo(function DevigCell({ fairProbability, format }: { fairProbability: number | null; format: OddsDisplayFormat }) {
+export const DevigCell = memo(function DevigCell({
+  fairProbability,
+  format,
+}: {
+  fairProbability: number | null;
+  format: OddsDisplayFormat;
+}) {
   return <>{fairProbability ? formatOdds(1 / fairProbability, format) : '—'}</>;
 });
 

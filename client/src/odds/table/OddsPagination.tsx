@@ -1,7 +1,17 @@
 import { pageButtons, pageCount } from './pagination';
 
 /** Prev, the page numbers around the current one, and Next (nothing when the rows fit one page). */
-export function OddsPagination({ page, rows, size, onPage }: { page: number; rows: number; size: number; onPage: (page: number) => void }) {
+export function OddsPagination({
+  page,
+  rows,
+  size,
+  onPage,
+}: {
+  page: number;
+  rows: number;
+  size: number;
+  onPage: (page: number) => void;
+}) {
   const pages = pageCount(rows, size);
   if (pages <= 1) return null;
   return (

@@ -43,7 +43,9 @@ export function rowCells({ row, format, flashes, live, age }: RowViewProps) {
   const best = row.best!;
   return {
     ev: <EvCell evPct={row.evPct} />,
-    match: <MatchCell match={matchLabel(row)} sport={row.sportTitle} time={gameTimeLabel(row.commenceTime)} live={live} />,
+    match: (
+      <MatchCell match={matchLabel(row)} sport={row.sportTitle} time={gameTimeLabel(row.commenceTime)} live={live} />
+    ),
     line: <LineCell selection={selectionLabel(row)} market={marketLabel(row.market)} />,
     book: <BookCell book={best.book} title={best.title} link={best.link} />,
     odds: <OddsCell price={priceOf(best)} format={format} flash={flashes.get(row.key)?.direction ?? null} age={age} />,
@@ -56,10 +58,28 @@ export function rowCells({ row, format, flashes, live, age }: RowViewProps) {
 const rowLabel = (row: OddsRow) => `${matchLabel(row)}: ${selectionLabel(row)}, ${marketLabel(row.market)}`;
 
 /** An open row's mini table and actions. */
-export function RowDetail({ row, format, flashes, now, mode, onAddToSlip, onEdge, allBooks, onAllBooks }: RowViewProps & { now: number }) {
+export function RowDetail({
+  row,
+  format,
+  flashes,
+  now,
+  mode,
+  onAddToSlip,
+  onEdge,
+  allBooks,
+  onAllBooks,
+}: RowViewProps & { now: number }) {
   return (
     <>
-      <MiniTable row={row} format={format} flashes={flashes} now={now} mode={mode} allBooks={allBooks} onAllBooks={(all) => onAllBooks(row.key, all)} />
+      <MiniTable
+        row={row}
+        format={format}
+        flashes={flashes}
+        now={now}
+        mode={mode}
+        allBooks={allBooks}
+        onAllBooks={(all) => onAllBooks(row.key, all)}
+      />
       <RowActions row={row} onAddToSlip={onAddToSlip} onEdge={onEdge} />
     </>
   );

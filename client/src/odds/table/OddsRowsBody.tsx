@@ -12,7 +12,10 @@ const BOOK_ROW_HEIGHT = 34;
 /** The open row, its mini table's lines (and the 'more books' line), and the actions. */
 function expandedHeight(row: OddsRow, mode: TableMode, allBooks: boolean): number {
   const lines = row.isCombinedProp
-    ? Math.min(new Set([...(row.overBooks ?? []), ...(row.underBooks ?? [])].map((b) => b.book)).size, miniTableLimit(mode))
+    ? Math.min(
+        new Set([...(row.overBooks ?? []), ...(row.underBooks ?? [])].map((b) => b.book)).size,
+        miniTableLimit(mode),
+      )
     : miniTableBooks(row, mode, allBooks).length + (row.allBooks.length > miniTableLimit(mode) ? 1 : 0);
   return ROW_HEIGHT + 90 + BOOK_ROW_HEIGHT * (1 + lines);
 }

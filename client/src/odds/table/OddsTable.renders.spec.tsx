@@ -32,7 +32,9 @@ jest.mock('./OddsRowViews', () => {
 });
 jest.mock('./OddsCells', () => {
   const actual = jest.requireActual<Record<string, unknown>>('./OddsCells');
-  return Object.fromEntries(Object.entries(actual).map(([name, cell]) => [name, counting(cell, () => cells.push(name))]));
+  return Object.fromEntries(
+    Object.entries(actual).map(([name, cell]) => [name, counting(cell, () => cells.push(name))]),
+  );
 });
 jest.mock('./MiniTableLines', () => {
   const actual = jest.requireActual<Record<string, unknown>>('./MiniTableLines');
@@ -72,7 +74,13 @@ describe('the odds table re-renders what changed', () => {
 
   beforeAll(() => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    window.matchMedia = (query: string) => ({ matches: false, media: query, addEventListener: noop, removeEventListener: noop }) as unknown as MediaQueryList;
+    window.matchMedia = (query: string) =>
+      ({
+        matches: false,
+        media: query,
+        addEventListener: noop,
+        removeEventListener: noop,
+      }) as unknown as MediaQueryList;
   });
   beforeEach(() => {
     clear();
@@ -120,7 +128,12 @@ describe('the odds table re-renders what changed', () => {
     const row = container.querySelector<HTMLElement>('[data-testid=odds-row]')!;
     act(() => row.click());
     const ages = () =>
-      new Map([...container.querySelectorAll('[data-testid=mini-book]')].map((line) => [line.getAttribute('data-book')!, line.lastElementChild!.textContent]));
+      new Map(
+        [...container.querySelectorAll('[data-testid=mini-book]')].map((line) => [
+          line.getAttribute('data-book')!,
+          line.lastElementChild!.textContent,
+        ]),
+      );
     const agesBefore = ages();
     expect(agesBefore.size).toBeGreaterThan(1);
     clear();

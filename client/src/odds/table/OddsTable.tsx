@@ -3,7 +3,14 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { isEventLive } from '@oddspulse/shared';
 import { useIsMobile } from '../../components/useMediaQuery';
 import type { OddsDisplayFormat } from '../filters/filter-settings';
-import { flashesByRow, formatPriceAge, heldChanges, heldChangesText, NO_FLASHES, type Flashes } from '../rows/live-table';
+import {
+  flashesByRow,
+  formatPriceAge,
+  heldChanges,
+  heldChangesText,
+  NO_FLASHES,
+  type Flashes,
+} from '../rows/live-table';
 import { oddsFormatAtom } from '../odds-state';
 import { OddsPagination } from './OddsPagination';
 import { OddsGridHead, OddsRowsBody } from './OddsRowsBody';
@@ -45,11 +52,17 @@ export function OddsTable(props: OddsTableProps) {
   const { pageSize, setPageSize, page, setPage, size } = useTablePaging(rows, mode);
   // Each row is given its own flashes, the same map while they stay the same (indexed once per change).
   const lastFlashes = useRef<ReadonlyMap<string, Flashes>>(new Map());
-  const rowFlashes = useMemo(() => flashesByRow(flashes, new Set(rows.map((r) => r.key)), lastFlashes.current), [flashes, rows]);
+  const rowFlashes = useMemo(
+    () => flashesByRow(flashes, new Set(rows.map((r) => r.key)), lastFlashes.current),
+    [flashes, rows],
+  );
   useEffect(() => {
     lastFlashes.current = rowFlashes;
   }, [rowFlashes]);
-  const layout = useCallback((row: OddsRow) => ({ open: expanded.has(row.key), allBooks: allBooksShown.has(row.key) }), [expanded, allBooksShown]);
+  const layout = useCallback(
+    (row: OddsRow) => ({ open: expanded.has(row.key), allBooks: allBooksShown.has(row.key) }),
+    [expanded, allBooksShown],
+  );
   const view = useCallback(
     (row: OddsRow): RowViewProps => {
       const open = expanded.has(row.key);
@@ -75,7 +88,15 @@ export function OddsTable(props: OddsTableProps) {
 
   // The caller decides how long the panel shows (spec 001 §4: until data, a maximum wait, the props minimum).
   if (loading) return <TableLoading mode={mode} />;
-  if (rows.length === 0) return <TableEmpty mode={mode} selectedBooks={props.selectedBooks} gamesCount={props.gamesCount} marketsCount={props.marketsCount} />;
+  if (rows.length === 0)
+    return (
+      <TableEmpty
+        mode={mode}
+        selectedBooks={props.selectedBooks}
+        gamesCount={props.gamesCount}
+        marketsCount={props.marketsCount}
+      />
+    );
 
   const visible = pageSize === 'all' ? rows : pageSlice(rows, page, size);
   const heldBack = held

@@ -33,8 +33,8 @@ export function TableEmpty({
     <div className="table-empty card" data-testid="odds-empty">
       <h3>{dfsOnly ? 'No DFS App Bets Found' : 'No Bets Available'}</h3>
       <p className="muted">
-        Books: {selectedBooks.map((b) => sportsbookName(b)).join(', ') || 'all'} · Mode: {mode === 'props' ? 'Player Props' : 'Straight Bets'} · Games:{' '}
-        {gamesCount} · Markets: {marketsCount}
+        Books: {selectedBooks.map((b) => sportsbookName(b)).join(', ') || 'all'} · Mode:{' '}
+        {mode === 'props' ? 'Player Props' : 'Straight Bets'} · Games: {gamesCount} · Markets: {marketsCount}
       </p>
       <div className="actions">
         <button type="button" className="button" onClick={() => window.location.reload()}>

@@ -12,7 +12,14 @@ function FormatToggle() {
   return (
     <div className="format-toggle" role="radiogroup" aria-label="Odds format">
       {(['american', 'decimal', 'fractional'] as const).map((f) => (
-        <button key={f} type="button" role="radio" aria-checked={format === f} className={format === f ? 'active' : ''} onClick={() => setFormat(f)}>
+        <button
+          key={f}
+          type="button"
+          role="radio"
+          aria-checked={format === f}
+          className={format === f ? 'active' : ''}
+          onClick={() => setFormat(f)}
+        >
           {f.charAt(0).toUpperCase() + f.slice(1)}
         </button>
       ))}
@@ -45,18 +52,31 @@ export function OddsTableToolbar({
         {plural(count, 'bet')}
       </span>
       {held && (
-        <span className="muted small" data-testid="order-held" title="Rows keep their places while you read or act on them; prices still update">
+        <span
+          className="muted small"
+          data-testid="order-held"
+          title="Rows keep their places while you read or act on them; prices still update"
+        >
           Order held
         </span>
       )}
       {held && heldBack && (
-        <button type="button" className="link-button small" data-testid="order-changes" onClick={onResort} title="Sort by EV now">
+        <button
+          type="button"
+          className="link-button small"
+          data-testid="order-changes"
+          onClick={onResort}
+          title="Sort by EV now"
+        >
           {heldBack} — show
         </button>
       )}
       <label className="small">
         Rows{' '}
-        <select value={String(pageSize)} onChange={(e) => onPageSize(e.target.value === 'all' ? 'all' : (Number(e.target.value) as PageSizeOption))}>
+        <select
+          value={String(pageSize)}
+          onChange={(e) => onPageSize(e.target.value === 'all' ? 'all' : (Number(e.target.value) as PageSizeOption))}
+        >
           {PAGE_SIZES.map((s) => (
             <option key={s} value={String(s)}>
               {s === 'all' ? 'All' : s}

@@ -21,7 +21,15 @@ export function BookLogo({ book }: { book: string }) {
   return <img className="book-logo" src={src} alt="" width={18} height={18} onError={() => setBroken(true)} />;
 }
 
-export function Price({ value, flash, format }: { value: number; flash: 'up' | 'down' | null; format: OddsDisplayFormat }) {
+export function Price({
+  value,
+  flash,
+  format,
+}: {
+  value: number;
+  flash: 'up' | 'down' | null;
+  format: OddsDisplayFormat;
+}) {
   return (
     <span className={`price${flash ? ` flash-${flash}` : ''}`} data-flash={flash ?? undefined}>
       {formatOdds(value, format)}

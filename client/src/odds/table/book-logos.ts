@@ -4,8 +4,7 @@
  * on every first visit. A module of its own, as only Vite reads `import.meta.glob` (a test of the table stands in for it).
  */
 export const LOGOS = new Map(
-  Object.entries(import.meta.glob<string>('./logos/*.{png,svg,webp}', { eager: true, query: '?url', import: 'default' })).map(([path, url]) => [
-    path.slice('./logos/'.length).replace(/\.\w+$/, ''),
-    url,
-  ]),
+  Object.entries(
+    import.meta.glob<string>('./logos/*.{png,svg,webp}', { eager: true, query: '?url', import: 'default' }),
+  ).map(([path, url]) => [path.slice('./logos/'.length).replace(/\.\w+$/, ''), url]),
 );

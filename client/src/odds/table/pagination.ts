@@ -35,6 +35,7 @@ export interface PagingContext {
 }
 
 export function nextPage(page: number, previous: PagingContext, next: PagingContext, total: number): number {
-  if (previous.gamesKey !== next.gamesKey || previous.mode !== next.mode || previous.pageSize !== next.pageSize) return 1;
+  if (previous.gamesKey !== next.gamesKey || previous.mode !== next.mode || previous.pageSize !== next.pageSize)
+    return 1;
   return clampPage(page, total, next.pageSize);
 }

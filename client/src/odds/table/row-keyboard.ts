@@ -15,7 +15,12 @@ const ACTIONS: Record<string, RowKeyAction> = {
 };
 
 /** What a key pressed on a focused row does; null leaves the key to the browser (Tab, a modifier chord). */
-export function rowKeyAction(event: { key: string; altKey?: boolean; ctrlKey?: boolean; metaKey?: boolean }): RowKeyAction | null {
+export function rowKeyAction(event: {
+  key: string;
+  altKey?: boolean;
+  ctrlKey?: boolean;
+  metaKey?: boolean;
+}): RowKeyAction | null {
   if (event.altKey || event.ctrlKey || event.metaKey) return null;
   return ACTIONS[event.key] ?? null;
 }

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FocusEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
 import { arrangeRows } from '../rows/live-table';
 import type { OddsRow } from '../rows/rows';
 

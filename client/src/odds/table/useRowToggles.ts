@@ -28,7 +28,10 @@ export function useRowToggles() {
         toggle(key);
         return;
       }
-      const all = [...(event.currentTarget.closest('.odds-table-card')?.querySelectorAll<HTMLElement>('[data-testid=odds-row]') ?? [])];
+      const all = [
+        ...(event.currentTarget.closest('.odds-table-card')?.querySelectorAll<HTMLElement>('[data-testid=odds-row]') ??
+          []),
+      ];
       all[rowIndexAfter(action, all.indexOf(event.currentTarget), all.length)]?.focus();
     },
     [toggle],

@@ -8,9 +8,16 @@ interface Route {
 
 /** Every route the server answers, read from the Express router (so a route added later is covered too). */
 function routesOf(t: AccountsTestApp): Route[] {
-  const express = t.app.getHttpAdapter().getInstance() as { router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> } };
+  const express = t.app.getHttpAdapter().getInstance() as {
+    router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> };
+  };
   return express.router.stack.flatMap((layer) =>
-    layer.route ? Object.keys(layer.route.methods).map((method) => ({ method: method as Route['method'], path: layer.route!.path })) : [],
+    layer.route
+      ? Object.keys(layer.route.methods).map((method) => ({
+          method: method as Route['method'],
+          path: layer.route!.path,
+        }))
+      : [],
   );
 }
 
@@ -111,12 +118,20 @@ describe('API key scope (the whole server)', () => {
   it('is renamed, rotated (the old secret dies at once), shows its last use, and is revoked by its owner', async () => {
     const created = (await t.http().post('/api/api-keys').set(bearer(owner.session)).send({ name: 'script' })).body;
     expect((await t.http().get('/api/sports').set('x-api-key', created.key)).status).toBe(200);
-    const listed = (await t.http().get('/api/api-keys').set(bearer(owner.session))).body.find((k: { id: string }) => k.id === created.id);
+    const listed = (await t.http().get('/api/api-keys').set(bearer(owner.session))).body.find(
+      (k: { id: string }) => k.id === created.id,
+    );
     expect(Date.now() - Date.parse(listed.last_used_at)).toBeLessThan(60_000);
 
-    const renamed = await t.http().patch(`/api/api-keys/${created.id}`).set(bearer(owner.session)).send({ name: 'nightly script' });
+    const renamed = await t
+      .http()
+      .patch(`/api/api-keys/${created.id}`)
+      .set(bearer(owner.session))
+      .send({ name: 'nightly script' });
     expect(renamed.body).toMatchObject({ id: created.id, name: 'nightly script' });
-    expect((await t.http().patch(`/api/api-keys/${created.id}`).set(bearer(owner.session)).send({ name: '' })).status).toBe(400);
+    expect(
+      (await t.http().patch(`/api/api-keys/${created.id}`).set(bearer(owner.session)).send({ name: '' })).status,
+    ).toBe(400);
 
     const rotated = await t.http().post(`/api/api-keys/${created.id}/rotate`).set(bearer(owner.session));
     expect(rotated.status).toBe(200);
@@ -127,8 +142,16 @@ describe('API key scope (the whole server)', () => {
 
     await t.http().delete(`/api/api-keys/${created.id}`).set(bearer(owner.session)).expect(204);
     expect((await t.http().get('/api/sports').set('x-api-key', rotated.body.key)).status).toBe(401);
-    const activity = (await t.http().get('/api/account/security-activity').set(bearer(owner.session))).body as Array<{ action: string; details: object }>;
-    expect(activity.slice(0, 4).map((e) => e.action)).toEqual(['api_key.revoked', 'api_key.rotated', 'api_key.renamed', 'api_key.created']);
+    const activity = (await t.http().get('/api/account/security-activity').set(bearer(owner.session))).body as Array<{
+      action: string;
+      details: object;
+    }>;
+    expect(activity.slice(0, 4).map((e) => e.action)).toEqual([
+      'api_key.revoked',
+      'api_key.rotated',
+      'api_key.renamed',
+      'api_key.created',
+    ]);
     expect(JSON.stringify(activity)).not.toContain(rotated.body.key);
   });
 });

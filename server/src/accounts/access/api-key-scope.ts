@@ -20,7 +20,10 @@ export type RouteHandler = ReturnType<ExecutionContext['getHandler']>;
 
 /** Whether a key may call this route with this method: marked on the handler or its controller, and only a read. */
 export function acceptsApiKey(reflector: Reflector, handler: RouteHandler, controller: Type, method: string): boolean {
-  return Boolean(reflector.getAllAndOverride<boolean | undefined>(ACCEPTS_API_KEY, [handler, controller])) && READ_METHODS.has(method.toUpperCase());
+  return (
+    Boolean(reflector.getAllAndOverride<boolean | undefined>(ACCEPTS_API_KEY, [handler, controller])) &&
+    READ_METHODS.has(method.toUpperCase())
+  );
 }
 
 /** 403 API_KEY_NOT_ALLOWED when an API-key request reaches a route that does not accept keys. */

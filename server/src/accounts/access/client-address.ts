@@ -28,7 +28,9 @@ const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
  * carries no forwarding header (a reverse proxy on the same host would add one). Ignores TRUST_PROXY.
  */
 export function isDirectLoopback(req: IncomingMessage): boolean {
-  return LOOPBACK.test(req.socket.remoteAddress ?? '') && !FORWARDING_HEADERS.some((name) => req.headers[name] !== undefined);
+  return (
+    LOOPBACK.test(req.socket.remoteAddress ?? '') && !FORWARDING_HEADERS.some((name) => req.headers[name] !== undefined)
+  );
 }
 
 /** The client address of an HTTP request, as Express resolved it under TRUST_PROXY. */

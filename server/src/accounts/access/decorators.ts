@@ -1,7 +1,14 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import type { AuthUser } from '../auth/auth-user';
-import { AuthenticationGuard, MeteredOddsGuard, OpsViewerGuard, PaidPlanGuard, PaidWhenRequiredGuard, PlatinumGuard } from './guards';
+import {
+  AuthenticationGuard,
+  MeteredOddsGuard,
+  OpsViewerGuard,
+  PaidPlanGuard,
+  PaidWhenRequiredGuard,
+  PlatinumGuard,
+} from './guards';
 
 /** Signed in (bearer JWT, access cookie with CSRF, or a Platinum API key); 401 "Authentication required". */
 export const RequireAuth = () => applyDecorators(UseGuards(AuthenticationGuard));
@@ -26,7 +33,8 @@ export const MeteredOddsData = () => applyDecorators(UseGuards(AuthenticationGua
  * MeteredOddsData for a call the browser sends before it knows the plan: with `require=paid` in its query
  * a free plan's call is refused with 402 SUBSCRIPTION_REQUIRED and not metered (PaidWhenRequiredGuard).
  */
-export const MeteredOddsDataUnlessPaidRequired = () => applyDecorators(UseGuards(AuthenticationGuard, PaidWhenRequiredGuard, MeteredOddsGuard));
+export const MeteredOddsDataUnlessPaidRequired = () =>
+  applyDecorators(UseGuards(AuthenticationGuard, PaidWhenRequiredGuard, MeteredOddsGuard));
 
 /** The signed-in user of the request (use with one of the decorators above). */
 export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext): AuthUser | undefined => {

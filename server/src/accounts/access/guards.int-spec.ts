@@ -7,7 +7,13 @@ import { SocketAuthService } from '../../realtime/socket-auth.service';
 import { CurrentUser, MeteredOddsData, RequireAuth, RequirePaidPlan, RequirePlatinum } from './decorators';
 import { AcceptsApiKey } from './api-key-scope';
 import { RedisKeys } from '@oddspulse/core';
-import { AccountsTestApp, TEST_PASSWORD, bearer, createAccountsApp, signUp } from '../../../../test/support/accounts-app';
+import {
+  AccountsTestApp,
+  TEST_PASSWORD,
+  bearer,
+  createAccountsApp,
+  signUp,
+} from '../../../../test/support/accounts-app';
 
 /** Stand-ins for the odds, scanner and picks endpoints of later issues: they exist only in this test module. */
 @Controller('test-gated')
@@ -48,7 +54,9 @@ class GatedController {
 
 function cookiesOf(res: { headers: Record<string, unknown> }): Record<string, string> {
   const raw = (res.headers['set-cookie'] as string[] | undefined) ?? [];
-  return Object.fromEntries(raw.map((c) => c.split(';')[0].split('=')).map(([k, ...v]) => [k, decodeURIComponent(v.join('='))]));
+  return Object.fromEntries(
+    raw.map((c) => c.split(';')[0].split('=')).map(([k, ...v]) => [k, decodeURIComponent(v.join('='))]),
+  );
 }
 
 // Guards: spec 000 §6 roles, 001 §6, DECISIONS 2 and 5.
@@ -76,10 +84,16 @@ describe('guards, metering, CSRF and API keys (real PostgreSQL and Redis)', () =
       const { session } = await signUp(t, 'free');
       const paid = await t.http().get('/api/test-gated/paid').set(bearer(session));
       expect(paid.status).toBe(402);
-      expect(paid.body).toMatchObject({ code: 'SUBSCRIPTION_REQUIRED', message: 'Subscription required for API access' });
+      expect(paid.body).toMatchObject({
+        code: 'SUBSCRIPTION_REQUIRED',
+        message: 'Subscription required for API access',
+      });
       const platinum = await t.http().get('/api/test-gated/platinum').set(bearer(session));
       expect(platinum.status).toBe(403);
-      expect(platinum.body).toMatchObject({ code: 'PLATINUM_REQUIRED', message: 'This feature requires a Platinum subscription.' });
+      expect(platinum.body).toMatchObject({
+        code: 'PLATINUM_REQUIRED',
+        message: 'This feature requires a Platinum subscription.',
+      });
     });
 
     it('gold passes the paid guard but not Platinum; platinum and unlimited pass both', async () => {
@@ -109,8 +123,20 @@ describe('guards, metering, CSRF and API keys (real PostgreSQL and Redis)', () =
         expect((await t.http().get('/api/test-gated/paid').set(bearer(session))).status).toBe(402);
         for (let i = 0; i < 20 && received.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
         expect(received).toEqual([
-          { userId: session.user.id, plan: 'gold', unlimited: false, effective: { plan: 'gold', unlimited: false }, effective_until: null },
-          { userId: session.user.id, plan: 'gold', unlimited: false, effective: { plan: 'free', unlimited: false }, effective_until: null },
+          {
+            userId: session.user.id,
+            plan: 'gold',
+            unlimited: false,
+            effective: { plan: 'gold', unlimited: false },
+            effective_until: null,
+          },
+          {
+            userId: session.user.id,
+            plan: 'gold',
+            unlimited: false,
+            effective: { plan: 'free', unlimited: false },
+            effective_until: null,
+          },
         ]);
       } finally {
         await listener.quit();
@@ -160,16 +186,27 @@ describe('guards, metering, CSRF and API keys (real PostgreSQL and Redis)', () =
 
     it('never lets concurrent calls past the quota', async () => {
       const { session } = await signUp(t, 'free');
-      await t.db.insertInto('usage_counters').values({ user_id: session.user.id, period: currentPeriod(), calls: 245 }).execute();
-      const results = await Promise.all(Array.from({ length: 20 }, () => t.http().get('/api/test-gated/odds').set(bearer(session))));
+      await t.db
+        .insertInto('usage_counters')
+        .values({ user_id: session.user.id, period: currentPeriod(), calls: 245 })
+        .execute();
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => t.http().get('/api/test-gated/odds').set(bearer(session))),
+      );
       expect(results.filter((r) => r.status === 200)).toHaveLength(5);
       expect(results.filter((r) => r.status === 402)).toHaveLength(15);
     });
 
     it('does not meter paid plans', async () => {
       const { session } = await signUp(t, 'gold');
-      for (let i = 0; i < 3; i++) expect((await t.http().get('/api/test-gated/odds').set(bearer(session))).status).toBe(200);
-      expect((await t.http().get('/api/me').set(bearer(session))).body).toMatchObject({ plan: 'gold', metered: false, used: 0, limit: null });
+      for (let i = 0; i < 3; i++)
+        expect((await t.http().get('/api/test-gated/odds').set(bearer(session))).status).toBe(200);
+      expect((await t.http().get('/api/me').set(bearer(session))).body).toMatchObject({
+        plan: 'gold',
+        metered: false,
+        used: 0,
+        limit: null,
+      });
     });
   });
 
@@ -181,7 +218,9 @@ describe('guards, metering, CSRF and API keys (real PostgreSQL and Redis)', () =
       const cookies = cookiesOf(login);
       expect(cookies.op_access).toBe(login.body.access_token);
       expect(cookies.op_csrf).toMatch(/^[\w-]{43}$/);
-      expect((login.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('op_access='))).toMatch(/HttpOnly/);
+      expect((login.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('op_access='))).toMatch(
+        /HttpOnly/,
+      );
       const cookieHeader = `op_access=${cookies.op_access}; op_csrf=${cookies.op_csrf}`;
 
       const read = await t.http().get('/api/test-gated/signed-in').set('Cookie', cookieHeader);
@@ -194,7 +233,11 @@ describe('guards, metering, CSRF and API keys (real PostgreSQL and Redis)', () =
         expect(res.status).toBe(403);
         expect(res.body).toMatchObject({ code: 'CSRF_FAILED', message: 'CSRF token validation failed' });
       }
-      const ok = await t.http().post('/api/test-gated/signed-in').set('Cookie', cookieHeader).set('x-csrf-token', cookies.op_csrf);
+      const ok = await t
+        .http()
+        .post('/api/test-gated/signed-in')
+        .set('Cookie', cookieHeader)
+        .set('x-csrf-token', cookies.op_csrf);
       expect(ok.status).toBe(201);
     });
 
@@ -232,12 +275,23 @@ describe('guards, metering, CSRF and API keys (real PostgreSQL and Redis)', () =
       const withKey = (apiKey: string) => handshakes.authenticate({ headers: {}, auth: { apiKey } });
       const platinum = (await signUp(t, 'platinum')).session;
       const gold = (await signUp(t, 'gold')).session;
-      const key = (await t.http().post('/api/api-keys').set(bearer(platinum)).send({ name: 'socket' })).body.key as string;
+      const key = (await t.http().post('/api/api-keys').set(bearer(platinum)).send({ name: 'socket' })).body
+        .key as string;
 
-      expect(await withToken(gold.access_token)).toMatchObject({ ok: true, user: { id: gold.user.id, access: { plan: 'gold' }, via: 'bearer' } });
-      expect(await withKey(key)).toMatchObject({ ok: true, user: { id: platinum.user.id, access: { plan: 'platinum' }, via: 'api_key' } });
+      expect(await withToken(gold.access_token)).toMatchObject({
+        ok: true,
+        user: { id: gold.user.id, access: { plan: 'gold' }, via: 'bearer' },
+      });
+      expect(await withKey(key)).toMatchObject({
+        ok: true,
+        user: { id: platinum.user.id, access: { plan: 'platinum' }, via: 'api_key' },
+      });
       expect(await withToken('forged')).toMatchObject({ ok: false, code: 'AUTH_REQUIRED' });
-      expect(await handshakes.authenticate({ headers: {}, auth: {} })).toEqual({ ok: true, user: null, credential: null });
+      expect(await handshakes.authenticate({ headers: {}, auth: {} })).toEqual({
+        ok: true,
+        user: null,
+        credential: null,
+      });
 
       await t.plans.changePlan(platinum.user.id, { plan: 'gold' });
       expect(await withKey(key)).toMatchObject({ ok: false, code: 'PLATINUM_REQUIRED' });
@@ -260,14 +314,30 @@ describe('guards, metering, CSRF and API keys (real PostgreSQL and Redis)', () =
       const { session } = await signUp(t, 'platinum');
       const created = await t.http().post('/api/api-keys').set(bearer(session)).send({ name: 'my script' });
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ id: expect.any(String), name: 'my script', key: expect.stringMatching(/^op_[\w-]{43}$/) });
+      expect(created.body).toMatchObject({
+        id: expect.any(String),
+        name: 'my script',
+        key: expect.stringMatching(/^op_[\w-]{43}$/),
+      });
       const key: string = created.body.key;
       expect(created.body.prefix).toBe(key.slice(0, 10));
 
       const list = await t.http().get('/api/api-keys').set(bearer(session));
-      expect(list.body).toEqual([{ id: created.body.id, name: 'my script', prefix: key.slice(0, 10), created_at: expect.any(String), last_used_at: null }]);
+      expect(list.body).toEqual([
+        {
+          id: created.body.id,
+          name: 'my script',
+          prefix: key.slice(0, 10),
+          created_at: expect.any(String),
+          last_used_at: null,
+        },
+      ]);
       expect(JSON.stringify(list.body)).not.toContain(key);
-      const stored = await t.db.selectFrom('api_keys').select('key_hash').where('id', '=', created.body.id).executeTakeFirstOrThrow();
+      const stored = await t.db
+        .selectFrom('api_keys')
+        .select('key_hash')
+        .where('id', '=', created.body.id)
+        .executeTakeFirstOrThrow();
       expect(stored.key_hash).not.toContain(key);
 
       const used = await t.http().get('/api/test-gated/platinum').set('x-api-key', key);

@@ -114,7 +114,9 @@ export class MeteredOddsGuard implements CanActivate {
       if (res.statusCode < 400) return;
       this.plans
         .unmeter(user.id, result.period)
-        .catch((error: Error) => this.logger.error({ msg: 'Could not give back a failed call', userId: user.id, err: error }));
+        .catch((error: Error) =>
+          this.logger.error({ msg: 'Could not give back a failed call', userId: user.id, err: error }),
+        );
     });
     return true;
   }

@@ -12,7 +12,8 @@ const user = (fields: Partial<AuthUser>): AuthUser => ({
   ...fields,
 });
 
-const codeOf = (refusal: ReturnType<typeof opsRefusal>) => (refusal ? [refusal.getStatus(), (refusal.getResponse() as { code: string }).code] : null);
+const codeOf = (refusal: ReturnType<typeof opsRefusal>) =>
+  refusal ? [refusal.getStatus(), (refusal.getResponse() as { code: string }).code] : null;
 
 // Visitors 401, signed-in users without the role 403, API keys 403, ops_viewer read-only.
 describe('opsRefusal', () => {

@@ -40,13 +40,21 @@ export class RateLimitGuard implements CanActivate {
     if (context.getType() !== 'http') return true;
     const req = context.switchToHttp().getRequest<Request>();
     const res = context.switchToHttp().getResponse<Response>();
-    if (this.reflector.getAllAndOverride<boolean | undefined>(RATE_LIMIT_EXEMPT, [context.getHandler(), context.getClass()])) return true;
+    if (
+      this.reflector.getAllAndOverride<boolean | undefined>(RATE_LIMIT_EXEMPT, [
+        context.getHandler(),
+        context.getClass(),
+      ])
+    )
+      return true;
     const address = clientAddress(req);
     const checks: Array<[RateLimiter, string]> = [[this.limits.global, address]];
     const bucket = this.reflector.get<RateLimitBucket | undefined>(RATE_LIMIT_BUCKET, context.getHandler());
     if (bucket) {
       const [byAddress, byEmail] =
-        bucket === 'signup' ? [this.limits.signupAddress, this.limits.signupEmail] : [this.limits.resetAddress, this.limits.resetEmail];
+        bucket === 'signup'
+          ? [this.limits.signupAddress, this.limits.signupEmail]
+          : [this.limits.resetAddress, this.limits.resetEmail];
       checks.push([byAddress, address]);
       const email = bodyEmail(req);
       if (email) checks.push([byEmail, email]);

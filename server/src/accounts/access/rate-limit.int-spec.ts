@@ -1,4 +1,10 @@
-import { AccountsTestApp, TEST_PASSWORD, bearer, createAccountsApp, uniqueEmail } from '../../../../test/support/accounts-app';
+import {
+  AccountsTestApp,
+  TEST_PASSWORD,
+  bearer,
+  createAccountsApp,
+  uniqueEmail,
+} from '../../../../test/support/accounts-app';
 import { OwnRedis } from '../../../../test/support/own-redis';
 import { parseConfig } from '@oddspulse/core';
 
@@ -11,7 +17,12 @@ const nextAddress = () => `192.0.2.${++address}`;
 /** Signs up from an address of its own, so the low global limit of this suite is not spent by set-up. */
 async function signUp(app: AccountsTestApp): Promise<{ email: string }> {
   const email = uniqueEmail('limited');
-  await app.http().post('/api/auth/signup').set('X-Forwarded-For', nextAddress()).send({ email, password: TEST_PASSWORD }).expect(201);
+  await app
+    .http()
+    .post('/api/auth/signup')
+    .set('X-Forwarded-For', nextAddress())
+    .send({ email, password: TEST_PASSWORD })
+    .expect(201);
   return { email };
 }
 
@@ -71,28 +82,53 @@ describe('rate limits (real Redis, shared across server processes)', () => {
         .send({ email, password: `wrong-${i}-password` });
       expect(res.status).toBe(400);
     }
-    const locked = await second.http().post('/api/auth/login').set('X-Forwarded-For', ip).send({ email, password: TEST_PASSWORD });
+    const locked = await second
+      .http()
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', ip)
+      .send({ email, password: TEST_PASSWORD });
     expect(locked.status).toBe(429);
     expect(locked.body.message).toBe(TOO_MANY);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(60);
     // The rightful owner elsewhere is not locked out.
-    expect((await first.http().post('/api/auth/login').set('X-Forwarded-For', nextAddress()).send({ email, password: TEST_PASSWORD })).status).toBe(200);
+    expect(
+      (
+        await first
+          .http()
+          .post('/api/auth/login')
+          .set('X-Forwarded-For', nextAddress())
+          .send({ email, password: TEST_PASSWORD })
+      ).status,
+    ).toBe(200);
   });
 
   it('does not count successful sign-ins', async () => {
     const ip = nextAddress();
     const { email } = await signUp(first);
     for (let i = 0; i < 4; i++) {
-      expect((await first.http().post('/api/auth/login').set('X-Forwarded-For', ip).send({ email, password: TEST_PASSWORD })).status).toBe(200);
+      expect(
+        (await first.http().post('/api/auth/login').set('X-Forwarded-For', ip).send({ email, password: TEST_PASSWORD }))
+          .status,
+      ).toBe(200);
     }
   });
 
   it('limits password reset requests per address', async () => {
     const ip = nextAddress();
     const emails = [(await signUp(first)).email, (await signUp(first)).email, (await signUp(first)).email];
-    expect((await first.http().post('/api/auth/password-reset').set('X-Forwarded-For', ip).send({ email: emails[0] })).status).toBe(200);
-    expect((await second.http().post('/api/auth/password-reset').set('X-Forwarded-For', ip).send({ email: emails[1] })).status).toBe(200);
-    const limited = await first.http().post('/api/auth/password-reset').set('X-Forwarded-For', ip).send({ email: emails[2] });
+    expect(
+      (await first.http().post('/api/auth/password-reset').set('X-Forwarded-For', ip).send({ email: emails[0] }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await second.http().post('/api/auth/password-reset').set('X-Forwarded-For', ip).send({ email: emails[1] }))
+        .status,
+    ).toBe(200);
+    const limited = await first
+      .http()
+      .post('/api/auth/password-reset')
+      .set('X-Forwarded-For', ip)
+      .send({ email: emails[2] });
     expect(limited.status).toBe(429);
     expect(limited.body.message).toBe(TOO_MANY);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(60);
@@ -101,8 +137,15 @@ describe('rate limits (real Redis, shared across server processes)', () => {
   it('limits password reset requests per email, from any address (one inbox is not flooded)', async () => {
     const { email } = await signUp(first);
     for (let i = 0; i < 2; i++)
-      expect((await first.http().post('/api/auth/password-reset').set('X-Forwarded-For', nextAddress()).send({ email })).status).toBe(200);
-    const limited = await second.http().post('/api/auth/password-reset').set('X-Forwarded-For', nextAddress()).send({ email: email.toUpperCase() });
+      expect(
+        (await first.http().post('/api/auth/password-reset').set('X-Forwarded-For', nextAddress()).send({ email }))
+          .status,
+      ).toBe(200);
+    const limited = await second
+      .http()
+      .post('/api/auth/password-reset')
+      .set('X-Forwarded-For', nextAddress())
+      .send({ email: email.toUpperCase() });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(60);
   });
@@ -129,7 +172,12 @@ describe('rate limits (real Redis, shared across server processes)', () => {
 
     // Probing whether an email has an account (409) stops after a few tries, wherever they come from.
     const { email } = await signUp(first);
-    const probe = () => first.http().post('/api/auth/signup').set('X-Forwarded-For', nextAddress()).send({ email, password: TEST_PASSWORD });
+    const probe = () =>
+      first
+        .http()
+        .post('/api/auth/signup')
+        .set('X-Forwarded-For', nextAddress())
+        .send({ email, password: TEST_PASSWORD });
     expect((await probe()).status).toBe(409);
     const limited = await probe();
     expect(limited.status).toBe(429);
@@ -138,15 +186,33 @@ describe('rate limits (real Redis, shared across server processes)', () => {
 
   it('limits each API key, from whatever address it is used', async () => {
     const { email } = await signUp(first);
-    const session = (await first.http().post('/api/auth/login').set('X-Forwarded-For', nextAddress()).send({ email, password: TEST_PASSWORD })).body;
+    const session = (
+      await first
+        .http()
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', nextAddress())
+        .send({ email, password: TEST_PASSWORD })
+    ).body;
     await first.plans.changePlan(session.user.id, { plan: 'platinum', status: 'active' });
-    const key = (await first.http().post('/api/api-keys').set('X-Forwarded-For', nextAddress()).set(bearer(session)).send({ name: 'bot' })).body.key as string;
-    for (let i = 0; i < 3; i++) expect((await first.http().get('/api/sports').set('X-Forwarded-For', nextAddress()).set('x-api-key', key)).status).toBe(200);
+    const key = (
+      await first
+        .http()
+        .post('/api/api-keys')
+        .set('X-Forwarded-For', nextAddress())
+        .set(bearer(session))
+        .send({ name: 'bot' })
+    ).body.key as string;
+    for (let i = 0; i < 3; i++)
+      expect(
+        (await first.http().get('/api/sports').set('X-Forwarded-For', nextAddress()).set('x-api-key', key)).status,
+      ).toBe(200);
     const limited = await second.http().get('/api/sports').set('X-Forwarded-For', nextAddress()).set('x-api-key', key);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // The owner's own session is not the key: it still works.
-    expect((await first.http().get('/api/sports').set('X-Forwarded-For', nextAddress()).set(bearer(session))).status).toBe(200);
+    expect(
+      (await first.http().get('/api/sports').set('X-Forwarded-For', nextAddress()).set(bearer(session))).status,
+    ).toBe(200);
   });
 });
 
@@ -173,7 +239,9 @@ describe('the leased per-address limit across two server processes (real Redis)'
     const statuses: number[] = [];
     for (let burst = 0; burst < 25; burst++) {
       const answers = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => ((burst + i) % 2 ? second : first).http().get('/api/auth/providers').set('X-Forwarded-For', ip)),
+        Array.from({ length: 10 }, (_, i) =>
+          ((burst + i) % 2 ? second : first).http().get('/api/auth/providers').set('X-Forwarded-For', ip),
+        ),
       );
       statuses.push(...answers.map((res) => res.status));
     }
@@ -193,7 +261,10 @@ describe('client address without TRUST_PROXY (the default)', () => {
 
   beforeAll(async () => {
     // A Redis prefix of its own: every suite of the run comes from 127.0.0.1, and this one cannot choose another.
-    t = await createAccountsApp({ RATE_LIMIT_MAX: 3, REDIS_PREFIX: `${parseConfig(process.env).REDIS_PREFIX}-no-proxy` });
+    t = await createAccountsApp({
+      RATE_LIMIT_MAX: 3,
+      REDIS_PREFIX: `${parseConfig(process.env).REDIS_PREFIX}-no-proxy`,
+    });
     expect(t.config.TRUST_PROXY).toBe(false);
   });
 
@@ -246,12 +317,15 @@ describe('the sign-in limit under a burst of parallel attempts (two server proce
     const statuses = answers.map((res) => res.status);
     expect(statuses.filter((status) => status !== 429)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(31);
-    for (const res of answers.filter((r) => r.status === 429)) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    for (const res of answers.filter((r) => r.status === 429))
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
 
   it('checks exactly 50 of 60 parallel attempts from one address on different accounts', async () => {
     const ip = nextAddress();
-    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => attempt(i, ip, uniqueEmail('nobody'), `wrong-${i}-password`)));
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => attempt(i, ip, uniqueEmail('nobody'), `wrong-${i}-password`)),
+    );
     const statuses = answers.map((res) => res.status);
     expect(statuses.filter((status) => status === 400)).toHaveLength(50);
     expect(statuses.filter((status) => status === 429)).toHaveLength(10);
@@ -274,7 +348,12 @@ describe('rate limits through a Redis outage (a redis-server of the test’s own
 
   beforeAll(async () => {
     redis = await OwnRedis.started();
-    t = await createAccountsApp({ REDIS_URL: redis.url, TRUST_PROXY: ['loopback'], RATE_LIMIT_MAX: 1000, RATE_LIMIT_LOGIN_MAX: 3 });
+    t = await createAccountsApp({
+      REDIS_URL: redis.url,
+      TRUST_PROXY: ['loopback'],
+      RATE_LIMIT_MAX: 1000,
+      RATE_LIMIT_LOGIN_MAX: 3,
+    });
   });
 
   afterAll(async () => {
@@ -310,9 +389,13 @@ describe('rate limits through a Redis outage (a redis-server of the test’s own
     for (let i = 0; i < 100 && t.redis.client.status !== 'ready'; i++) await new Promise((r) => setTimeout(r, 100));
     expect(t.redis.client.status).toBe('ready');
     const back = nextAddress();
-    for (let i = 0; i < 3; i++) await t.http().post('/api/auth/login').set('X-Forwarded-For', back).send({ email, password: 'still-wrong-1' });
+    for (let i = 0; i < 3; i++)
+      await t.http().post('/api/auth/login').set('X-Forwarded-For', back).send({ email, password: 'still-wrong-1' });
     const keys = await t.redis.client.keys(`${t.config.REDIS_PREFIX}:rate-limit:login:*`);
     expect(keys.some((k) => k.includes(back))).toBe(true);
-    expect((await t.http().post('/api/auth/login').set('X-Forwarded-For', back).send({ email, password: TEST_PASSWORD })).status).toBe(429);
+    expect(
+      (await t.http().post('/api/auth/login').set('X-Forwarded-For', back).send({ email, password: TEST_PASSWORD }))
+        .status,
+    ).toBe(429);
   }, 60_000);
 });

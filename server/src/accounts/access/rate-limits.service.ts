@@ -22,16 +22,34 @@ export class HttpRateLimits {
   readonly apiKey: RateLimiter;
 
   constructor(limiters: RateLimiters, @Inject(APP_CONFIG) config: AppConfig) {
-    this.global = limiters.leased('global', { points: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS });
+    this.global = limiters.leased('global', {
+      points: config.RATE_LIMIT_MAX,
+      windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
+    });
     const login = { points: config.RATE_LIMIT_LOGIN_MAX, windowSeconds: config.RATE_LIMIT_LOGIN_WINDOW_SECONDS };
     this.loginAccount = limiters.shared('login', login);
     this.loginAddress = limiters.shared('login-address', { ...login, points: login.points * 5 });
     const signupWindow = config.RATE_LIMIT_SIGNUP_WINDOW_SECONDS;
-    this.signupAddress = limiters.shared('signup-address', { points: config.RATE_LIMIT_SIGNUP_MAX, windowSeconds: signupWindow });
-    this.signupEmail = limiters.shared('signup-email', { points: config.RATE_LIMIT_SIGNUP_EMAIL_MAX, windowSeconds: signupWindow });
+    this.signupAddress = limiters.shared('signup-address', {
+      points: config.RATE_LIMIT_SIGNUP_MAX,
+      windowSeconds: signupWindow,
+    });
+    this.signupEmail = limiters.shared('signup-email', {
+      points: config.RATE_LIMIT_SIGNUP_EMAIL_MAX,
+      windowSeconds: signupWindow,
+    });
     const resetWindow = config.RATE_LIMIT_RESET_WINDOW_SECONDS;
-    this.resetAddress = limiters.shared('reset-address', { points: config.RATE_LIMIT_RESET_MAX, windowSeconds: resetWindow });
-    this.resetEmail = limiters.shared('reset-email', { points: config.RATE_LIMIT_RESET_EMAIL_MAX, windowSeconds: resetWindow });
-    this.apiKey = limiters.leased('api-key', { points: config.RATE_LIMIT_API_KEY_MAX, windowSeconds: config.RATE_LIMIT_API_KEY_WINDOW_SECONDS });
+    this.resetAddress = limiters.shared('reset-address', {
+      points: config.RATE_LIMIT_RESET_MAX,
+      windowSeconds: resetWindow,
+    });
+    this.resetEmail = limiters.shared('reset-email', {
+      points: config.RATE_LIMIT_RESET_EMAIL_MAX,
+      windowSeconds: resetWindow,
+    });
+    this.apiKey = limiters.leased('api-key', {
+      points: config.RATE_LIMIT_API_KEY_MAX,
+      windowSeconds: config.RATE_LIMIT_API_KEY_WINDOW_SECONDS,
+    });
   }
 }

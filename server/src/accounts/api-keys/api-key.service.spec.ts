@@ -54,7 +54,12 @@ function setUp(active = 0) {
   changes.onAnnounced((userId) => announced.push(userId));
   // not started (onModuleInit): no bus heard, so every lookup reads the repository
   const principals = new PrincipalCache({} as SessionsRepository, repo as unknown as ApiKeysRepository, changes, bus);
-  const service = new ApiKeyService(repo as unknown as ApiKeysRepository, audit as unknown as AuditService, principals, changes);
+  const service = new ApiKeyService(
+    repo as unknown as ApiKeysRepository,
+    audit as unknown as AuditService,
+    principals,
+    changes,
+  );
   return { service, repo, audit, announced, trx };
 }
 
@@ -63,7 +68,12 @@ describe('ApiKeyService', () => {
   it('creates a key for Platinum, storing only its hash, showing it once and recording it', async () => {
     const { service, repo, audit, trx } = setUp();
     const created = await service.create(user('platinum'), 'trading bot', origin);
-    expect(created).toMatchObject({ id: 'k1', name: 'trading bot', prefix: created.key.slice(0, 10), last_used_at: null });
+    expect(created).toMatchObject({
+      id: 'k1',
+      name: 'trading bot',
+      prefix: created.key.slice(0, 10),
+      last_used_at: null,
+    });
     expect(created.key).toMatch(/^op_[\w-]{43}$/);
     expect(repo.create).toHaveBeenCalledWith('u1', 'trading bot', created.key.slice(0, 10), sha256(created.key), trx);
     expect(audit.record).toHaveBeenCalledWith(
@@ -75,14 +85,17 @@ describe('ApiKeyService', () => {
 
   it('refuses other plans and more than the maximum of active keys', async () => {
     await expect(setUp().service.create(user('gold'), 'x', origin)).rejects.toMatchObject({ status: 403 });
-    await expect(setUp(MAX_ACTIVE_API_KEYS).service.create(user('platinum'), 'one more', origin)).rejects.toMatchObject({
-      response: { code: 'API_KEY_LIMIT' },
-    });
+    await expect(setUp(MAX_ACTIVE_API_KEYS).service.create(user('platinum'), 'one more', origin)).rejects.toMatchObject(
+      {
+        response: { code: 'API_KEY_LIMIT' },
+      },
+    );
   });
 
   it('names keys 1–60 characters, trimmed', () => {
     expect(apiKeyNameSchema.parse({ name: '  trading bot ' })).toEqual({ name: 'trading bot' });
-    for (const name of ['  ', 'x'.repeat(61), 42, undefined]) expect(apiKeyNameSchema.safeParse({ name }).success).toBe(false);
+    for (const name of ['  ', 'x'.repeat(61), 42, undefined])
+      expect(apiKeyNameSchema.safeParse({ name }).success).toBe(false);
   });
 
   it('rotates to a new secret for the same key, and 404s a key that is not the user’s', async () => {
@@ -91,11 +104,16 @@ describe('ApiKeyService', () => {
     expect(repo.rotate).toHaveBeenCalledWith('u1', 'k1', rotated.key.slice(0, 10), sha256(rotated.key), trx);
     expect(audit.record).toHaveBeenCalledWith(expect.objectContaining({ action: 'api_key.rotated' }), trx);
     repo.rotate.mockResolvedValueOnce(null as never);
-    await expect(service.rotate(user('platinum'), 'k2', origin)).rejects.toMatchObject({ response: { code: 'API_KEY_NOT_FOUND' } });
+    await expect(service.rotate(user('platinum'), 'k2', origin)).rejects.toMatchObject({
+      response: { code: 'API_KEY_NOT_FOUND' },
+    });
     repo.revoke.mockResolvedValueOnce(null);
     await expect(service.revoke('u1', 'k2', origin)).rejects.toMatchObject({ status: 404 });
     await service.revoke('u1', 'k1', origin);
-    expect(audit.record).toHaveBeenLastCalledWith({ userId: 'u1', action: 'api_key.revoked', ...origin, details: { name: 'bot' } }, trx);
+    expect(audit.record).toHaveBeenLastCalledWith(
+      { userId: 'u1', action: 'api_key.revoked', ...origin, details: { name: 'bot' } },
+      trx,
+    );
     // Each server process drops the owner's cached keys, so the old secret stops working everywhere at once
     expect(announced).toEqual(['u1', 'u1']);
   });

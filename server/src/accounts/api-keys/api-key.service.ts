@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { AuditActions, currentAccess, hasPlatinum, MAX_ACTIVE_API_KEYS, type ApiKeySummary, type ApiKeyWithSecret } from '@oddspulse/shared';
+import {
+  AuditActions,
+  currentAccess,
+  hasPlatinum,
+  MAX_ACTIVE_API_KEYS,
+  type ApiKeySummary,
+  type ApiKeyWithSecret,
+} from '@oddspulse/shared';
 import type { AuthUser } from '../auth/auth-user';
 import { randomToken, sha256 } from '../auth/crypto';
 import { ApiErrors } from '../../errors/api-errors';
@@ -33,12 +40,23 @@ export class ApiKeyService {
   async create(user: AuthUser, name: string, origin: RequestOrigin): Promise<ApiKeyWithSecret> {
     if (!hasPlatinum(user.access)) throw ApiErrors.platinumRequired();
     if ((await this.keys.countActive(user.id)) >= MAX_ACTIVE_API_KEYS) {
-      throw ApiErrors.validation(`You can have at most ${MAX_ACTIVE_API_KEYS} active API keys; revoke one first`, 'API_KEY_LIMIT');
+      throw ApiErrors.validation(
+        `You can have at most ${MAX_ACTIVE_API_KEYS} active API keys; revoke one first`,
+        'API_KEY_LIMIT',
+      );
     }
     const key = newKey();
     const row = await this.keys.transaction(async (trx) => {
       const created = await this.keys.create(user.id, name, key.slice(0, 10), sha256(key), trx);
-      await this.audit.record({ userId: user.id, action: AuditActions.apiKeyCreated, ...origin, details: { name, prefix: created.key_prefix } }, trx);
+      await this.audit.record(
+        {
+          userId: user.id,
+          action: AuditActions.apiKeyCreated,
+          ...origin,
+          details: { name, prefix: created.key_prefix },
+        },
+        trx,
+      );
       return created;
     });
     return { ...toSummary(row), key };
@@ -52,7 +70,10 @@ export class ApiKeyService {
     const row = await this.keys.transaction(async (trx) => {
       const renamed = await this.keys.rename(userId, keyId, name, trx);
       if (!renamed) throw notFound();
-      await this.audit.record({ userId, action: AuditActions.apiKeyRenamed, ...origin, details: { name, prefix: renamed.key_prefix } }, trx);
+      await this.audit.record(
+        { userId, action: AuditActions.apiKeyRenamed, ...origin, details: { name, prefix: renamed.key_prefix } },
+        trx,
+      );
       return renamed;
     });
     return toSummary(row);
@@ -66,7 +87,12 @@ export class ApiKeyService {
       const rotated = await this.keys.rotate(user.id, keyId, key.slice(0, 10), sha256(key), trx);
       if (!rotated) throw notFound();
       await this.audit.record(
-        { userId: user.id, action: AuditActions.apiKeyRotated, ...origin, details: { name: rotated.name, prefix: rotated.key_prefix } },
+        {
+          userId: user.id,
+          action: AuditActions.apiKeyRotated,
+          ...origin,
+          details: { name: rotated.name, prefix: rotated.key_prefix },
+        },
         trx,
       );
       return rotated;

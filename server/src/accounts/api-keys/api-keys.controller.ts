@@ -60,7 +60,11 @@ export class ApiKeysController {
 
   @Delete(':id')
   @HttpCode(204)
-  revoke(@CurrentUser() user: AuthUser, @Param('id', new ZodValidationPipe(apiKeyIdParam)) id: string, @Req() req: Request): Promise<void> {
+  revoke(
+    @CurrentUser() user: AuthUser,
+    @Param('id', new ZodValidationPipe(apiKeyIdParam)) id: string,
+    @Req() req: Request,
+  ): Promise<void> {
     return this.apiKeys.revoke(user.id, id, requestOrigin(req));
   }
 }

@@ -3,7 +3,8 @@ import type { AuthSource } from './auth-user';
 import { sha256 } from './crypto';
 import { csrfSatisfied, extractAccessToken } from './access-token';
 
-const req = (over: Partial<Request>) => ({ method: 'POST', headers: {}, cookies: {}, ...over }) as Request & { authSource?: AuthSource };
+const req = (over: Partial<Request>) =>
+  ({ method: 'POST', headers: {}, cookies: {}, ...over }) as Request & { authSource?: AuthSource };
 
 // CSRF: cookie-authenticated unsafe requests need x-csrf-token; bearer requests do not.
 describe('extractAccessToken', () => {
@@ -29,8 +30,12 @@ describe('csrfSatisfied', () => {
   it('needs the header, equal to the cookie, and issued with this session', () => {
     expect(csrfSatisfied(req({ cookies: { op_csrf: token } }), claims)).toBe(false);
     expect(csrfSatisfied(req({ headers: { 'x-csrf-token': token }, cookies: {} }), claims)).toBe(false);
-    expect(csrfSatisfied(req({ headers: { 'x-csrf-token': 'other' }, cookies: { op_csrf: token } }), claims)).toBe(false);
-    expect(csrfSatisfied(req({ headers: { 'x-csrf-token': 'other' }, cookies: { op_csrf: 'other' } }), claims)).toBe(false);
+    expect(csrfSatisfied(req({ headers: { 'x-csrf-token': 'other' }, cookies: { op_csrf: token } }), claims)).toBe(
+      false,
+    );
+    expect(csrfSatisfied(req({ headers: { 'x-csrf-token': 'other' }, cookies: { op_csrf: 'other' } }), claims)).toBe(
+      false,
+    );
     expect(csrfSatisfied(req({ headers: { 'x-csrf-token': token }, cookies: { op_csrf: token } }), claims)).toBe(true);
   });
 });

@@ -22,7 +22,12 @@ export class AccountCreatedHooks {
       try {
         await hook.run(user);
       } catch (error) {
-        this.logger.error({ msg: 'An account-created hook failed; the account stands', hook: hook.name, userId: user.id, err: error });
+        this.logger.error({
+          msg: 'An account-created hook failed; the account stands',
+          hook: hook.name,
+          userId: user.id,
+          err: error,
+        });
       }
     }
   }

@@ -71,9 +71,13 @@ export class AuthController {
   ): Promise<Session> {
     const address = clientAddress(req);
     const accountKey = `${address}|${credentials.email}`;
-    const spent = await Promise.all([this.limits.loginAccount.consume(accountKey), this.limits.loginAddress.consume(address)]);
+    const spent = await Promise.all([
+      this.limits.loginAccount.consume(accountKey),
+      this.limits.loginAddress.consume(address),
+    ]);
     const refused = spent.find((decision) => !decision.allowed);
-    if (refused) throw tooManyRequests(res, Math.max(...spent.map((decision) => (decision.allowed ? 0 : decision.retryAfter))));
+    if (refused)
+      throw tooManyRequests(res, Math.max(...spent.map((decision) => (decision.allowed ? 0 : decision.retryAfter))));
     const outcome = await this.auth.login(credentials, requestOrigin(req));
     if (!outcome.ok) throw ApiErrors.invalidCredentials();
     await Promise.all([this.limits.loginAccount.refund(accountKey, 1), this.limits.loginAddress.refund(address, 1)]);
@@ -125,7 +129,10 @@ export class AuthController {
   @Post('password-reset')
   @HttpCode(200)
   @RateLimit('reset')
-  async passwordReset(@Body(new ZodValidationPipe(passwordResetSchema)) body: { email: string }, @Req() req: Request): Promise<{ message: string }> {
+  async passwordReset(
+    @Body(new ZodValidationPipe(passwordResetSchema)) body: { email: string },
+    @Req() req: Request,
+  ): Promise<{ message: string }> {
     this.auth.requestPasswordReset(body.email, requestOrigin(req));
     return { message: AccountMessages.resetLinkSent };
   }

@@ -1,7 +1,15 @@
 import * as jwt from 'jsonwebtoken';
 import { MailService } from '@oddspulse/core';
 import { JWT_AUDIENCE, JWT_ISSUER } from './session.service';
-import { AccountsTestApp, TEST_PASSWORD, bearer, createAccountsApp, outboxMailTo, signUp, uniqueEmail } from '../../../../test/support/accounts-app';
+import {
+  AccountsTestApp,
+  TEST_PASSWORD,
+  bearer,
+  createAccountsApp,
+  outboxMailTo,
+  signUp,
+  uniqueEmail,
+} from '../../../../test/support/accounts-app';
 
 // Accounts, sessions and password reset against the real PostgreSQL and Redis.
 describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () => {
@@ -31,13 +39,26 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
         expires_in: 900,
         expires_at: expect.any(Number),
         token_type: 'bearer',
-        user: { id: expect.any(String), email, created_at: expect.any(String), user_metadata: { username: 'Fresh_Bettor1' } },
+        user: {
+          id: expect.any(String),
+          email,
+          created_at: expect.any(String),
+          user_metadata: { username: 'Fresh_Bettor1' },
+        },
       });
       expect(res.body.expires_at).toBeGreaterThan(Date.now() / 1000 + 800);
       const me = await t.http().get('/api/me').set(bearer(res.body));
       expect(me.status).toBe(200);
       // spec 000 §3 plan info; DECISIONS 2 free quota 250
-      expect(me.body).toMatchObject({ plan: 'free', limit: 250, remaining: 250, used: 0, unlimited: false, is_gifted: false, subscription_end_date: null });
+      expect(me.body).toMatchObject({
+        plan: 'free',
+        limit: 250,
+        remaining: 250,
+        used: 0,
+        unlimited: false,
+        is_gifted: false,
+        subscription_end_date: null,
+      });
     });
 
     // spec 000 §5 "Please enter both email and password."
@@ -54,7 +75,10 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
     it('refuses a weak password with its reasons', async () => {
       const res = await t.http().post('/api/auth/signup').send({ email: uniqueEmail(), password: 'short' });
       expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({ code: 'weak_password', weak_password: { reasons: ['length', 'characters', 'common'] } });
+      expect(res.body).toMatchObject({
+        code: 'weak_password',
+        weak_password: { reasons: ['length', 'characters', 'common'] },
+      });
       expect(res.body.message).toContain('Password should be between 8 and 128 characters.');
     });
 
@@ -79,7 +103,8 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
         expect(res.body).toMatchObject({
           code: 'weak_password',
           weak_password: { reasons: ['guessable'] },
-          message: 'This password is easy to guess: it is a common word, name or pattern with a few changes. Choose another.',
+          message:
+            'This password is easy to guess: it is a common word, name or pattern with a few changes. Choose another.',
         });
       }
       await t.http().post('/api/auth/signup').send({ email: uniqueEmail(), password: 'Sturdy-pass-42' }).expect(201);
@@ -93,11 +118,21 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
 
     // DECISIONS 6 username rule and 409
     it('refuses a bad username with the rule, and a taken one with 409', async () => {
-      const bad = await t.http().post('/api/auth/signup').send({ email: uniqueEmail(), password: TEST_PASSWORD, username: '_bad' });
+      const bad = await t
+        .http()
+        .post('/api/auth/signup')
+        .send({ email: uniqueEmail(), password: TEST_PASSWORD, username: '_bad' });
       expect(bad.status).toBe(400);
       expect(bad.body.message).toBe('Use 3–20 letters, numbers, _ (no leading/trailing _)');
-      await t.http().post('/api/auth/signup').send({ email: uniqueEmail(), password: TEST_PASSWORD, username: 'Taken_Name' }).expect(201);
-      const taken = await t.http().post('/api/auth/signup').send({ email: uniqueEmail(), password: TEST_PASSWORD, username: 'taken_name' });
+      await t
+        .http()
+        .post('/api/auth/signup')
+        .send({ email: uniqueEmail(), password: TEST_PASSWORD, username: 'Taken_Name' })
+        .expect(201);
+      const taken = await t
+        .http()
+        .post('/api/auth/signup')
+        .send({ email: uniqueEmail(), password: TEST_PASSWORD, username: 'taken_name' });
       expect(taken.status).toBe(409);
       expect(taken.body).toMatchObject({ code: 'USERNAME_TAKEN', message: 'This username is already in use' });
     });
@@ -153,7 +188,9 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
       const [header, payload, signature] = session.access_token.split('.');
       const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
       const other = await signUp(t);
-      const forgedPayload = Buffer.from(JSON.stringify({ ...claims, sub: other.session.user.id })).toString('base64url');
+      const forgedPayload = Buffer.from(JSON.stringify({ ...claims, sub: other.session.user.id })).toString(
+        'base64url',
+      );
       const flipped = signature.slice(0, -2) + (signature.endsWith('AA') ? 'BB' : 'AA');
       for (const token of [`${header}.${forgedPayload}.${signature}`, `${header}.${payload}.${flipped}`, 'not-a-jwt']) {
         const res = await t.http().get('/api/me').set('Authorization', `Bearer ${token}`);
@@ -161,10 +198,14 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
       }
       const none = jwt.sign({ ...claims }, '', { algorithm: 'none' });
       expect((await t.http().get('/api/me').set('Authorization', `Bearer ${none}`)).status).toBe(401);
-      const otherSecret = jwt.sign({ sub: claims.sub, sid: claims.sid, csrf: claims.csrf }, 'a-different-secret-of-at-least-32-chars', {
-        issuer: JWT_ISSUER,
-        audience: JWT_AUDIENCE,
-      });
+      const otherSecret = jwt.sign(
+        { sub: claims.sub, sid: claims.sid, csrf: claims.csrf },
+        'a-different-secret-of-at-least-32-chars',
+        {
+          issuer: JWT_ISSUER,
+          audience: JWT_AUDIENCE,
+        },
+      );
       expect((await t.http().get('/api/me').set('Authorization', `Bearer ${otherSecret}`)).status).toBe(401);
     });
 
@@ -172,7 +213,10 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
       const { session } = await signUp(t);
       const claims = JSON.parse(Buffer.from(session.access_token.split('.')[1], 'base64url').toString());
       const sign = (exp: number) =>
-        jwt.sign({ sub: claims.sub, sid: claims.sid, csrf: claims.csrf, exp }, t.config.JWT_SECRET, { issuer: JWT_ISSUER, audience: JWT_AUDIENCE });
+        jwt.sign({ sub: claims.sub, sid: claims.sid, csrf: claims.csrf, exp }, t.config.JWT_SECRET, {
+          issuer: JWT_ISSUER,
+          audience: JWT_AUDIENCE,
+        });
       expect(
         (
           await t
@@ -218,7 +262,9 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
       const replay = await t.http().post('/api/auth/refresh').send({ refresh_token: session.refresh_token });
       expect(replay.status).toBe(401);
       expect(replay.body.message).toBe('Authentication required');
-      expect((await t.http().post('/api/auth/refresh').send({ refresh_token: second.body.refresh_token })).status).toBe(401);
+      expect((await t.http().post('/api/auth/refresh').send({ refresh_token: second.body.refresh_token })).status).toBe(
+        401,
+      );
       expect((await t.http().get('/api/me').set(bearer(second.body))).status).toBe(401);
       expect((await t.http().get('/api/me').set(bearer(session))).status).toBe(401);
     });
@@ -242,7 +288,8 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
       expect([a.status, b.status]).toEqual([200, 200]);
       expect(a.body.refresh_token).toBe(b.body.refresh_token);
       expect(a.body.refresh_token).not.toBe(session.refresh_token);
-      for (const issued of [a.body, b.body]) expect((await t.http().get('/api/me').set(bearer(issued))).status).toBe(200);
+      for (const issued of [a.body, b.body])
+        expect((await t.http().get('/api/me').set(bearer(issued))).status).toBe(200);
       // A retry within the window gets it again; the successor works once, as any refresh token.
       const retried = await t.http().post('/api/auth/refresh').send({ refresh_token: session.refresh_token });
       expect(retried.body.refresh_token).toBe(a.body.refresh_token);
@@ -250,7 +297,9 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
       expect(next.status).toBe(200);
       expect(next.body.refresh_token).not.toBe(a.body.refresh_token);
       // The first token again, once its successor has itself been spent: refused, but nobody is signed out.
-      expect((await t.http().post('/api/auth/refresh').send({ refresh_token: session.refresh_token })).status).toBe(401);
+      expect((await t.http().post('/api/auth/refresh').send({ refresh_token: session.refresh_token })).status).toBe(
+        401,
+      );
       expect((await t.http().get('/api/me').set(bearer(next.body))).status).toBe(200);
     });
 
@@ -276,9 +325,13 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
       await t.db
         .updateTable('refresh_tokens')
         .set({ expires_at: new Date(Date.now() - 1000) })
-        .where('family_id', 'in', (qb) => qb.selectFrom('session_families').select('id').where('user_id', '=', session.user.id))
+        .where('family_id', 'in', (qb) =>
+          qb.selectFrom('session_families').select('id').where('user_id', '=', session.user.id),
+        )
         .execute();
-      expect((await t.http().post('/api/auth/refresh').send({ refresh_token: session.refresh_token })).status).toBe(401);
+      expect((await t.http().post('/api/auth/refresh').send({ refresh_token: session.refresh_token })).status).toBe(
+        401,
+      );
     });
   });
 
@@ -314,11 +367,16 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
       return match ? decodeURIComponent(match[1]) : null;
     };
     /** The link mailed to `to`, waited for: the mail goes out after the answer. */
-    const latestLink = async (to: string) => decodeURIComponent(/reset_token=([\w%-]+)/.exec((await outboxMailTo(t, to)).text)![1]);
+    const latestLink = async (to: string) =>
+      decodeURIComponent(/reset_token=([\w%-]+)/.exec((await outboxMailTo(t, to)).text)![1]);
 
     it('mails a single-use link; confirming sets the password and signs every other session out', async () => {
       const { email, session } = await signUp(t);
-      const res = await t.http().post('/api/auth/password-reset').set('X-Forwarded-For', '203.0.113.10').send({ email });
+      const res = await t
+        .http()
+        .post('/api/auth/password-reset')
+        .set('X-Forwarded-For', '203.0.113.10')
+        .send({ email });
       expect(res.status).toBe(200);
       expect(res.body.message).toBe('Reset link sent! Check your inbox.');
       const token = await latestLink(email);
@@ -327,7 +385,10 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
       const weak = await t.http().post('/api/auth/password-reset/confirm').send({ token, password: 'weak' });
       expect(weak.status).toBe(400);
       expect(weak.body.code).toBe('weak_password');
-      const guessable = await t.http().post('/api/auth/password-reset/confirm').send({ token, password: 'Summer2024!' });
+      const guessable = await t
+        .http()
+        .post('/api/auth/password-reset/confirm')
+        .send({ token, password: 'Summer2024!' });
       expect(guessable.status).toBe(400);
       expect(guessable.body.weak_password).toEqual({ reasons: ['guessable'] });
 
@@ -339,14 +400,22 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
       expect((await t.http().post('/api/auth/login').send({ email, password: TEST_PASSWORD })).status).toBe(400);
       expect((await t.http().post('/api/auth/login').send({ email, password: 'A-new-passw0rd' })).status).toBe(200);
 
-      const again = await t.http().post('/api/auth/password-reset/confirm').send({ token, password: 'Another-passw0rd' });
+      const again = await t
+        .http()
+        .post('/api/auth/password-reset/confirm')
+        .send({ token, password: 'Another-passw0rd' });
       expect(again.status).toBe(400);
       expect(again.body.code).toBe('RESET_TOKEN_INVALID');
     });
 
     it('refuses an expired link', async () => {
       const { email, session } = await signUp(t);
-      await t.http().post('/api/auth/password-reset').set('X-Forwarded-For', '203.0.113.11').send({ email }).expect(200);
+      await t
+        .http()
+        .post('/api/auth/password-reset')
+        .set('X-Forwarded-For', '203.0.113.11')
+        .send({ email })
+        .expect(200);
       const token = await latestLink(email);
       await t.db
         .updateTable('password_reset_tokens')
@@ -361,8 +430,16 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
     it('answers the same for an unknown address and sends nothing', async () => {
       const email = uniqueEmail('ghost');
       const known = await signUp(t);
-      const res = await t.http().post('/api/auth/password-reset').set('X-Forwarded-For', '203.0.113.12').send({ email });
-      const control = await t.http().post('/api/auth/password-reset').set('X-Forwarded-For', '203.0.113.13').send({ email: known.email });
+      const res = await t
+        .http()
+        .post('/api/auth/password-reset')
+        .set('X-Forwarded-For', '203.0.113.12')
+        .send({ email });
+      const control = await t
+        .http()
+        .post('/api/auth/password-reset')
+        .set('X-Forwarded-For', '203.0.113.13')
+        .send({ email: known.email });
       expect([res.status, res.body]).toEqual([control.status, control.body]);
       expect(res.body.message).toBe('Reset link sent! Check your inbox.');
       // the known address's mail has gone out: the unknown address's lookup, started first, is long done
@@ -374,11 +451,18 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
       const { email } = await signUp(t);
       const mail = t.get(MailService);
       const held: { release?: () => void } = {};
-      const send = jest.spyOn(mail, 'send').mockImplementationOnce(() => new Promise<void>((resolve) => (held.release = resolve)));
+      const send = jest
+        .spyOn(mail, 'send')
+        .mockImplementationOnce(() => new Promise<void>((resolve) => (held.release = resolve)));
       try {
-        const res = await t.http().post('/api/auth/password-reset').set('X-Forwarded-For', '203.0.113.14').send({ email });
+        const res = await t
+          .http()
+          .post('/api/auth/password-reset')
+          .set('X-Forwarded-For', '203.0.113.14')
+          .send({ email });
         expect(res.status).toBe(200);
-        for (const deadline = Date.now() + 5000; !held.release && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 10));
+        for (const deadline = Date.now() + 5000; !held.release && Date.now() < deadline;)
+          await new Promise((r) => setTimeout(r, 10));
         expect(send).toHaveBeenCalledWith(expect.objectContaining({ to: email }));
       } finally {
         held.release?.();
@@ -389,7 +473,11 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
 
   describe('OAuth and exchange', () => {
     it('lists no OAuth provider and answers 404 on their routes when their keys are unset', async () => {
-      expect((await t.http().get('/api/auth/providers')).body).toMatchObject({ password: true, google: false, apple: false });
+      expect((await t.http().get('/api/auth/providers')).body).toMatchObject({
+        password: true,
+        google: false,
+        apple: false,
+      });
       expect((await t.http().get('/api/auth/google')).status).toBe(404);
       expect((await t.http().get('/api/auth/google/callback?code=x&state=y')).status).toBe(404);
       expect((await t.http().get('/api/auth/apple')).status).toBe(404);

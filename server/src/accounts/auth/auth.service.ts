@@ -71,7 +71,12 @@ export class AuthService {
     }
     this.logger.log({ msg: 'User signed up', userId: user.id });
     await this.accountCreated.run(user);
-    await this.audit.record({ userId: user.id, action: AuditActions.signedUp, ...origin, details: { method: 'password' } });
+    await this.audit.record({
+      userId: user.id,
+      action: AuditActions.signedUp,
+      ...origin,
+      details: { method: 'password' },
+    });
     return this.sessions.start(user);
   }
 
@@ -80,10 +85,21 @@ export class AuthService {
     const user = await this.users.findByEmail(email);
     const ok = await this.passwords.verify(user ? await this.users.passwordHash(user.id) : undefined, password);
     if (!user || !ok) {
-      if (user) await this.audit.record({ userId: user.id, action: AuditActions.signInFailed, ...origin, details: { method: 'password' } });
+      if (user)
+        await this.audit.record({
+          userId: user.id,
+          action: AuditActions.signInFailed,
+          ...origin,
+          details: { method: 'password' },
+        });
       return { ok: false, userId: user?.id ?? null };
     }
-    await this.audit.record({ userId: user.id, action: AuditActions.signedIn, ...origin, details: { method: 'password' } });
+    await this.audit.record({
+      userId: user.id,
+      action: AuditActions.signedIn,
+      ...origin,
+      details: { method: 'password' },
+    });
     return { ok: true, issued: await this.sessions.start(user) };
   }
 
@@ -96,7 +112,12 @@ export class AuthService {
   async logout(userId: string, origin: RequestOrigin): Promise<void> {
     const revoked = await this.sessions.revokeAll(userId, 'logout');
     this.logger.log({ msg: 'User signed out everywhere', userId, sessions: revoked });
-    await this.audit.record({ userId, action: AuditActions.signedOutEverywhere, ...origin, details: { sessions: revoked } });
+    await this.audit.record({
+      userId,
+      action: AuditActions.signedOutEverywhere,
+      ...origin,
+      details: { sessions: revoked },
+    });
   }
 
   /** The user a refresh token belongs to, so sign-out works after the access token has expired. */
@@ -111,7 +132,10 @@ export class AuthService {
   async authenticateToken(token: string): Promise<{ user: AuthUser; expiresAt: Date | null } | null> {
     const found = await this.sessions.authenticate(token, 'bearer');
     if (!found) return null;
-    return { user: found.user, expiresAt: typeof found.claims.exp === 'number' ? new Date(found.claims.exp * 1000) : null };
+    return {
+      user: found.user,
+      expiresAt: typeof found.claims.exp === 'number' ? new Date(found.claims.exp * 1000) : null,
+    };
   }
 
   /** Whether the session family still stands, read from PostgreSQL (not a cache that may not have heard its revocation yet). */
@@ -128,7 +152,8 @@ export class AuthService {
         const user = await this.users.findById(linked, trx);
         if (user) return user;
       }
-      if (!profile.email || !profile.emailVerified) throw new Error(`${profile.provider} did not return a verified email`);
+      if (!profile.email || !profile.emailVerified)
+        throw new Error(`${profile.provider} did not return a verified email`);
       const email = normaliseEmail(profile.email);
       let user = await this.users.findByEmail(email, trx);
       if (!user) {
@@ -150,7 +175,12 @@ export class AuthService {
     const userId = await this.oauthState.consumeLoginCode(code);
     const user = userId ? await this.users.findById(userId) : undefined;
     if (!user) throw ApiErrors.authenticationRequired();
-    await this.audit.record({ userId: user.id, action: AuditActions.signedIn, ...origin, details: { method: 'oauth' } });
+    await this.audit.record({
+      userId: user.id,
+      action: AuditActions.signedIn,
+      ...origin,
+      details: { method: 'oauth' },
+    });
     return this.sessions.start(user);
   }
 
@@ -161,7 +191,9 @@ export class AuthService {
    */
   requestPasswordReset(email: string, origin: RequestOrigin): void {
     if (!this.mail.canSend) throw ApiErrors.mailUnavailable();
-    this.sendResetLink(email, origin).catch((error: Error) => this.logger.error({ msg: 'Password reset mail not sent', reason: error.message }));
+    this.sendResetLink(email, origin).catch((error: Error) =>
+      this.logger.error({ msg: 'Password reset mail not sent', reason: error.message }),
+    );
   }
 
   private async sendResetLink(email: string, origin: RequestOrigin): Promise<void> {
@@ -169,7 +201,11 @@ export class AuthService {
     if (!user) return;
     await this.audit.record({ userId: user.id, action: AuditActions.passwordResetRequested, ...origin, details: {} });
     const token = randomToken();
-    await this.resets.create(user.id, sha256(token), new Date(Date.now() + this.config.PASSWORD_RESET_TTL_SECONDS * 1000));
+    await this.resets.create(
+      user.id,
+      sha256(token),
+      new Date(Date.now() + this.config.PASSWORD_RESET_TTL_SECONDS * 1000),
+    );
     const link = `${publicOrigin(this.config)}/account?reset_token=${encodeURIComponent(token)}`;
     const minutes = Math.round(this.config.PASSWORD_RESET_TTL_SECONDS / 60);
     await this.mail.send({
@@ -195,7 +231,12 @@ export class AuthService {
     });
     const ended = await this.sessions.revokeAll(user.id, 'password_reset');
     this.logger.log({ msg: 'Password reset', userId: user.id });
-    await this.audit.record({ userId: user.id, action: AuditActions.passwordReset, ...origin, details: { sessions: ended } });
+    await this.audit.record({
+      userId: user.id,
+      action: AuditActions.passwordReset,
+      ...origin,
+      details: { sessions: ended },
+    });
     return this.sessions.start(user);
   }
 }

@@ -15,7 +15,14 @@ import type { AuthUser } from './auth-user';
 import { PRINCIPAL_TTL_MS, PrincipalCache } from './principal-cache';
 import { CurrentUser, RequireAuth, RequirePaidPlan, RequirePlatinum } from '../access/decorators';
 import { AcceptsApiKey } from '../access/api-key-scope';
-import { AccountsTestApp, TEST_PASSWORD, bearer, createAccountsApp, outboxMailTo, signUp } from '../../../../test/support/accounts-app';
+import {
+  AccountsTestApp,
+  TEST_PASSWORD,
+  bearer,
+  createAccountsApp,
+  outboxMailTo,
+  signUp,
+} from '../../../../test/support/accounts-app';
 import { OwnRedis } from '../../../../test/support/own-redis';
 import { TcpProxy } from '../../../../test/support/tcp-proxy';
 
@@ -42,7 +49,8 @@ class PrincipalController {
   }
 }
 
-const withRoutes = (overrides: Partial<AppConfig> = {}) => createAccountsApp(overrides, { controllers: [PrincipalController] });
+const withRoutes = (overrides: Partial<AppConfig> = {}) =>
+  createAccountsApp(overrides, { controllers: [PrincipalController] });
 
 /** Counts the principal reads a server process makes from PostgreSQL. */
 function principalReads(t: AccountsTestApp): { sessions: jest.SpyInstance; keys: jest.SpyInstance } {
@@ -98,14 +106,18 @@ describe('principals kept in memory, across two server processes (real PostgreSQ
   async function signedInOnB(plan: 'free' | 'gold' | 'platinum' = 'gold') {
     const { email, session } = await signUp(a, plan);
     const reads = principalReads(b);
-    for (let i = 0; i < 3; i++) expect((await b.http().get('/api/test-principal/signed-in').set(bearer(session))).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await b.http().get('/api/test-principal/signed-in').set(bearer(session))).status).toBe(200);
     expect(reads.sessions).toHaveBeenCalledTimes(1);
     return { email, session, reads };
   }
 
   it('reads a session from PostgreSQL once per process, then serves it from memory', async () => {
     const { session } = await signedInOnB();
-    expect((await a.http().get('/api/test-principal/signed-in').set(bearer(session))).body).toEqual({ id: session.user.id, plan: 'gold' });
+    expect((await a.http().get('/api/test-principal/signed-in').set(bearer(session))).body).toEqual({
+      id: session.user.id,
+      plan: 'gold',
+    });
   });
 
   it('a sign-out on one process is refused at once by the other', async () => {
@@ -121,20 +133,28 @@ describe('principals kept in memory, across two server processes (real PostgreSQ
     await a.http().post('/api/auth/password-reset').set('X-Forwarded-For', '203.0.113.80').send({ email }).expect(200);
     const { text } = await outboxMailTo(a, email);
     const token = decodeURIComponent(/reset_token=([\w%-]+)/.exec(text)![1]);
-    const reset = await a.http().post('/api/auth/password-reset/confirm').send({ token, password: 'A-new-passw0rd' }).expect(200);
+    const reset = await a
+      .http()
+      .post('/api/auth/password-reset/confirm')
+      .send({ token, password: 'A-new-passw0rd' })
+      .expect(200);
     expect((await onceHeard(b, '/api/test-principal/signed-in', bearer(session), 401)).status).toBe(401);
     expect((await b.http().get('/api/test-principal/signed-in').set(bearer(reset.body))).status).toBe(200);
   });
 
   it('a replayed refresh token on one process ends the family on the other at once', async () => {
     const { session } = await signedInOnB();
-    const rotated = (await a.http().post('/api/auth/refresh').send({ refresh_token: session.refresh_token }).expect(200)).body;
+    const rotated = (
+      await a.http().post('/api/auth/refresh').send({ refresh_token: session.refresh_token }).expect(200)
+    ).body;
     expect((await b.http().get('/api/test-principal/signed-in').set(bearer(rotated))).status).toBe(200);
     await a.db
       .updateTable('refresh_tokens')
       .set({ rotated_at: new Date(Date.now() - (a.config.REFRESH_TOKEN_REUSE_GRACE_SECONDS + 1) * 1000) })
       .where('rotated_at', 'is not', null)
-      .where('family_id', 'in', (qb) => qb.selectFrom('session_families').select('id').where('user_id', '=', session.user.id))
+      .where('family_id', 'in', (qb) =>
+        qb.selectFrom('session_families').select('id').where('user_id', '=', session.user.id),
+      )
       .execute();
     await a.http().post('/api/auth/refresh').send({ refresh_token: session.refresh_token }).expect(401);
     expect((await onceHeard(b, '/api/test-principal/signed-in', bearer(rotated), 401)).status).toBe(401);
@@ -147,7 +167,11 @@ describe('principals kept in memory, across two server processes (real PostgreSQ
     await a.plans.changePlan(session.user.id, { plan: 'gold' });
     const refused = await onceHeard(b, '/api/test-principal/platinum', bearer(session), 403);
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ statusCode: 403, code: 'PLATINUM_REQUIRED', message: 'This feature requires a Platinum subscription.' });
+    expect(refused.body).toEqual({
+      statusCode: 403,
+      code: 'PLATINUM_REQUIRED',
+      message: 'This feature requires a Platinum subscription.',
+    });
     await a.plans.changePlan(session.user.id, { plan: 'free', status: 'canceled' });
     expect((await onceHeard(b, '/api/test-principal/paid', bearer(session), 402)).status).toBe(402);
     await a.plans.changePlan(session.user.id, { plan: 'platinum', status: 'active' });
@@ -180,7 +204,10 @@ describe('principals kept in memory, across two server processes (real PostgreSQ
   it('an API key revoked or rotated on one process stops working on the other at once, as does its owner losing Platinum', async () => {
     const { session } = await signUp(a, 'platinum');
     const create = async (name: string) =>
-      (await a.http().post('/api/api-keys').set(bearer(session)).send({ name }).expect(201)).body as { id: string; key: string };
+      (await a.http().post('/api/api-keys').set(bearer(session)).send({ name }).expect(201)).body as {
+        id: string;
+        key: string;
+      };
     const revoked = await create('revoked');
     const rotated = await create('rotated');
     const reads = principalReads(b);
@@ -192,7 +219,8 @@ describe('principals kept in memory, across two server processes (real PostgreSQ
     await a.http().delete(`/api/api-keys/${revoked.id}`).set(bearer(session)).expect(204);
     expect((await onceHeard(b, '/api/test-principal/platinum', { 'x-api-key': revoked.key }, 401)).status).toBe(401);
 
-    const renewed = (await a.http().post(`/api/api-keys/${rotated.id}/rotate`).set(bearer(session)).expect(200)).body.key as string;
+    const renewed = (await a.http().post(`/api/api-keys/${rotated.id}/rotate`).set(bearer(session)).expect(200)).body
+      .key as string;
     expect((await onceHeard(b, '/api/test-principal/platinum', { 'x-api-key': rotated.key }, 401)).status).toBe(401);
     expect((await b.http().get('/api/test-principal/platinum').set('x-api-key', renewed)).status).toBe(200);
 
@@ -204,7 +232,11 @@ describe('principals kept in memory, across two server processes (real PostgreSQ
 
   it('holds a session no longer than the TTL should an announcement be lost (a change written without one)', async () => {
     const { session, reads } = await signedInOnB();
-    await a.db.updateTable('session_families').set({ revoked_at: new Date(), revoke_reason: 'logout' }).where('user_id', '=', session.user.id).execute();
+    await a.db
+      .updateTable('session_families')
+      .set({ revoked_at: new Date(), revoke_reason: 'logout' })
+      .where('user_id', '=', session.user.id)
+      .execute();
     // the backstop, not the way: served from memory until the TTL...
     expect((await b.http().get('/api/test-principal/signed-in').set(bearer(session))).status).toBe(200);
     const now = Date.now();
@@ -219,7 +251,9 @@ describe('principals kept in memory, across two server processes (real PostgreSQ
     const cache = b.get(PrincipalCache);
     // the subscription lost: as when Redis goes away
     await cache.onApplicationShutdown();
-    await sql`UPDATE session_families SET revoked_at = now(), revoke_reason = 'logout' WHERE user_id = ${session.user.id}`.execute(a.db);
+    await sql`UPDATE session_families SET revoked_at = now(), revoke_reason = 'logout' WHERE user_id = ${session.user.id}`.execute(
+      a.db,
+    );
     expect((await b.http().get('/api/test-principal/signed-in').set(bearer(session))).status).toBe(401);
     const other = (
       await b
@@ -269,7 +303,11 @@ describe('principals through a Redis outage (a redis-server of the test’s own)
     await redis.stop();
     await hearing(t, false);
     // revoked with no announcement possible (Redis is down): seen at once all the same
-    await t.db.updateTable('session_families').set({ revoked_at: new Date(), revoke_reason: 'logout' }).where('user_id', '=', session.user.id).execute();
+    await t.db
+      .updateTable('session_families')
+      .set({ revoked_at: new Date(), revoke_reason: 'logout' })
+      .where('user_id', '=', session.user.id)
+      .execute();
     expect((await t.http().get('/api/test-principal/signed-in').set(bearer(session))).status).toBe(401);
     reads.sessions.mockClear();
     for (let i = 0; i < 2; i++) await t.http().get('/api/test-principal/signed-in').set(bearer(other)).expect(200);
@@ -310,7 +348,11 @@ describe('principals through a PostgreSQL outage (behind a TCP proxy the test cu
     await t.http().get('/api/test-principal/signed-in').set(bearer(kept)).expect(200);
 
     await proxy.stop();
-    const unavailable = { statusCode: 503, code: 'SERVICE_UNAVAILABLE', message: 'Temporarily unavailable. Please try again shortly.' };
+    const unavailable = {
+      statusCode: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'Temporarily unavailable. Please try again shortly.',
+    };
     const notKept = await t.http().get('/api/test-principal/signed-in').set(bearer(fresh));
     expect(notKept.status).toBe(503);
     expect(notKept.body).toEqual(unavailable);
@@ -323,6 +365,7 @@ describe('principals through a PostgreSQL outage (behind a TCP proxy the test cu
     jest.restoreAllMocks();
 
     await proxy.start();
-    for (const session of [kept, fresh]) await t.http().get('/api/test-principal/signed-in').set(bearer(session)).expect(200);
+    for (const session of [kept, fresh])
+      await t.http().get('/api/test-principal/signed-in').set(bearer(session)).expect(200);
   }, 30_000);
 });

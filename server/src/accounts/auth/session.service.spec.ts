@@ -20,10 +20,21 @@ const origin = { ip: '192.0.2.1', userAgent: 'jest' };
 
 function setUp(row: Partial<RefreshTokenRow> | undefined, successor?: Partial<RefreshTokenRow>) {
   const tokenRow = (id: string, over: Partial<RefreshTokenRow> | undefined) =>
-    over && { id, family_id: 'f1', user_id: 'user-1', expires_at: new Date(Date.now() + 60_000), rotated_at: null, family_revoked_at: null, ...over };
+    over && {
+      id,
+      family_id: 'f1',
+      user_id: 'user-1',
+      expires_at: new Date(Date.now() + 60_000),
+      rotated_at: null,
+      family_revoked_at: null,
+      ...over,
+    };
   const sessions = {
     transaction: jest.fn((work: (trx: unknown) => unknown) => work('trx')),
-    findRefreshTokenForUpdate: jest.fn().mockResolvedValueOnce(tokenRow('t1', row)).mockResolvedValueOnce(tokenRow('t2', successor)),
+    findRefreshTokenForUpdate: jest
+      .fn()
+      .mockResolvedValueOnce(tokenRow('t1', row))
+      .mockResolvedValueOnce(tokenRow('t2', successor)),
     revokeFamily: jest.fn(),
     revokeAllForUser: jest.fn().mockResolvedValue(2),
     markRotated: jest.fn(),
@@ -61,8 +72,18 @@ describe('SessionService.refresh', () => {
     expect(sessions.findRefreshTokenForUpdate).toHaveBeenCalledWith(sha256('old-token'), 'trx');
     expect(sessions.markRotated).toHaveBeenCalledWith('t1', 'trx');
     expect(issued.session.refresh_token).toBe(refreshSuccessor(config.JWT_SECRET, 'old-token'));
-    expect(sessions.insertRefreshToken).toHaveBeenCalledWith('f1', sha256(issued.session.refresh_token), expect.any(Date), 'trx');
-    expect(issued.session.user).toEqual({ id: 'user-1', email: 'a@example.com', created_at: '2026-01-01T00:00:00.000Z', user_metadata: { username: 'sharp' } });
+    expect(sessions.insertRefreshToken).toHaveBeenCalledWith(
+      'f1',
+      sha256(issued.session.refresh_token),
+      expect.any(Date),
+      'trx',
+    );
+    expect(issued.session.user).toEqual({
+      id: 'user-1',
+      email: 'a@example.com',
+      created_at: '2026-01-01T00:00:00.000Z',
+      user_metadata: { username: 'sharp' },
+    });
     expect(sessions.revokeFamily).not.toHaveBeenCalled();
   });
 
@@ -89,7 +110,9 @@ describe('SessionService.refresh', () => {
     // Every server process drops the user's cached sessions, so the family's access tokens stop at once
     expect(announced).toEqual(['user-1']);
     expect(sessions.insertRefreshToken).not.toHaveBeenCalled();
-    expect(audit.record).toHaveBeenCalledWith(expect.objectContaining({ userId: 'user-1', action: 'auth.session_ended_token_reuse', ip: '192.0.2.1' }));
+    expect(audit.record).toHaveBeenCalledWith(
+      expect.objectContaining({ userId: 'user-1', action: 'auth.session_ended_token_reuse', ip: '192.0.2.1' }),
+    );
   });
 
   it.each([
@@ -163,7 +186,10 @@ describe('SessionService.authenticate', () => {
       current_period_end: giftEnd,
       unlimited: false,
     });
-    expect((await service.authenticate(issued.session.access_token, 'bearer'))?.user).toMatchObject({ access: { plan: 'platinum' }, accessUntil: giftEnd });
+    expect((await service.authenticate(issued.session.access_token, 'bearer'))?.user).toMatchObject({
+      access: { plan: 'platinum' },
+      accessUntil: giftEnd,
+    });
     sessions.findPrincipal.mockResolvedValueOnce({
       user_id: 'user-1',
       email: 'a@example.com',

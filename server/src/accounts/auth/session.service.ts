@@ -1,7 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { AuditActions, currentAccess } from '@oddspulse/shared';
-import { APP_CONFIG, type AppConfig, opsRoleOf, PrincipalChanges, ProfilesRepository, SessionsRepository, type UserRow } from '@oddspulse/core';
+import {
+  APP_CONFIG,
+  type AppConfig,
+  opsRoleOf,
+  PrincipalChanges,
+  ProfilesRepository,
+  SessionsRepository,
+  type UserRow,
+} from '@oddspulse/core';
 import type { AccessTokenClaims, AuthSource, AuthUser } from './auth-user';
 import { randomToken, refreshSuccessor, sha256 } from './crypto';
 import { ApiErrors } from '../../errors/api-errors';
@@ -40,7 +48,8 @@ interface RefreshToken {
   expiresAt: Date;
 }
 
-type RotationOutcome = { ok: true; familyId: string; userId: string; refresh: RefreshToken } | { ok: false; reusedBy?: string };
+type RotationOutcome =
+  { ok: true; familyId: string; userId: string; refresh: RefreshToken } | { ok: false; reusedBy?: string };
 
 /**
  * Issues and rotates sessions: a short-lived HS256 JWT access token naming the session family, and an
@@ -62,7 +71,11 @@ export class SessionService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.tokens = new VerifiedTokens((token) =>
-      this.jwt.verifyAsync<AccessTokenClaims>(token, { algorithms: ['HS256'], issuer: JWT_ISSUER, audience: JWT_AUDIENCE }),
+      this.jwt.verifyAsync<AccessTokenClaims>(token, {
+        algorithms: ['HS256'],
+        issuer: JWT_ISSUER,
+        audience: JWT_AUDIENCE,
+      }),
     );
   }
 
@@ -76,7 +89,11 @@ export class SessionService {
   }
 
   /** Rotates a refresh token. Every failure is the same 401 so a caller learns nothing from it. */
-  async refresh(refreshToken: string, loadUser: (id: string) => Promise<UserRow | undefined>, origin: RequestOrigin): Promise<IssuedSession> {
+  async refresh(
+    refreshToken: string,
+    loadUser: (id: string) => Promise<UserRow | undefined>,
+    origin: RequestOrigin,
+  ): Promise<IssuedSession> {
     const outcome = await this.sessions.transaction(async (trx): Promise<RotationOutcome> => {
       // The row lock serialises two refreshes of one token: the second sees it rotated, and takes the grace path.
       const row = await this.sessions.findRefreshTokenForUpdate(sha256(refreshToken), trx);
@@ -90,7 +107,12 @@ export class SessionService {
         // Within the grace window: the same successor, while it has not been spent in turn.
         const next = await this.sessions.findRefreshTokenForUpdate(sha256(successor), trx);
         if (!next || next.rotated_at || next.family_id !== row.family_id) return { ok: false };
-        return { ok: true, familyId: row.family_id, userId: row.user_id, refresh: { token: successor, expiresAt: next.expires_at } };
+        return {
+          ok: true,
+          familyId: row.family_id,
+          userId: row.user_id,
+          refresh: { token: successor, expiresAt: next.expires_at },
+        };
       }
       if (row.expires_at.getTime() <= Date.now()) return { ok: false };
       await this.sessions.markRotated(row.id, trx);
@@ -101,7 +123,12 @@ export class SessionService {
     if (!outcome.ok) {
       if (outcome.reusedBy) {
         await this.changes.announce(outcome.reusedBy);
-        await this.audit.record({ userId: outcome.reusedBy, action: AuditActions.sessionEndedOnTokenReuse, ...origin, details: {} });
+        await this.audit.record({
+          userId: outcome.reusedBy,
+          action: AuditActions.sessionEndedOnTokenReuse,
+          ...origin,
+          details: {},
+        });
       }
       throw ApiErrors.invalidRefreshToken();
     }
@@ -129,7 +156,10 @@ export class SessionService {
   }
 
   /** Verifies an access token (once per token: VerifiedTokens) and its session; null when forged, expired, or signed out. */
-  async authenticate(token: string, via: Exclude<AuthSource, 'api_key'>): Promise<{ user: AuthUser; claims: Readonly<AccessTokenClaims> } | null> {
+  async authenticate(
+    token: string,
+    via: Exclude<AuthSource, 'api_key'>,
+  ): Promise<{ user: AuthUser; claims: Readonly<AccessTokenClaims> } | null> {
     const claims = await this.tokens.claimsOf(token);
     return claims && this.principal(claims, via);
   }
@@ -144,7 +174,15 @@ export class SessionService {
     if (!row || row.revoked_at) return null;
     const { access, until } = currentAccess(row);
     return {
-      user: { id: row.user_id, email: row.email, access, accessUntil: until, via, sessionId: claims.sid, role: opsRoleOf(row.email, this.config) },
+      user: {
+        id: row.user_id,
+        email: row.email,
+        access,
+        accessUntil: until,
+        via,
+        sessionId: claims.sid,
+        role: opsRoleOf(row.email, this.config),
+      },
       claims,
     };
   }
@@ -158,7 +196,12 @@ export class SessionService {
     const csrfToken = randomToken();
     const expiresIn = this.config.ACCESS_TOKEN_TTL_SECONDS;
     const claims: AccessTokenClaims = { sub: user.id, sid: familyId, csrf: sha256(csrfToken) };
-    const accessToken = await this.jwt.signAsync(claims, { algorithm: 'HS256', expiresIn, issuer: JWT_ISSUER, audience: JWT_AUDIENCE });
+    const accessToken = await this.jwt.signAsync(claims, {
+      algorithm: 'HS256',
+      expiresIn,
+      issuer: JWT_ISSUER,
+      audience: JWT_AUDIENCE,
+    });
     const profile = await this.profiles.find(user.id);
     return {
       csrfToken,
@@ -168,7 +211,12 @@ export class SessionService {
         expires_in: expiresIn,
         expires_at: Math.floor(Date.now() / 1000) + expiresIn,
         token_type: 'bearer',
-        user: { id: user.id, email: user.email, created_at: user.created_at.toISOString(), user_metadata: { username: profile?.username ?? null } },
+        user: {
+          id: user.id,
+          email: user.email,
+          created_at: user.created_at.toISOString(),
+          user_metadata: { username: profile?.username ?? null },
+        },
       },
     };
   }

@@ -20,7 +20,11 @@ export class DevOutboxController {
 
   @Get()
   @UseGuards(OptionalAuthenticationGuard)
-  async list(@CurrentUser() user: AuthUser | undefined, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<OutboxEntry[] | string> {
+  async list(
+    @CurrentUser() user: AuthUser | undefined,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<OutboxEntry[] | string> {
     if (!this.mail.usesOutbox) throw ApiErrors.notFound();
     const local = isDirectLoopback(req);
     if (!local && !user) throw ApiErrors.notFound();
@@ -30,7 +34,8 @@ export class DevOutboxController {
     res.type('html');
     const items = mails
       .map(
-        (m) => `<article><h2>${escapeHtml(m.subject)}</h2><p>To ${escapeHtml(m.to)} · ${escapeHtml(m.sent_at)}</p><pre>${escapeHtml(m.text)}</pre></article>`,
+        (m) =>
+          `<article><h2>${escapeHtml(m.subject)}</h2><p>To ${escapeHtml(m.to)} · ${escapeHtml(m.sent_at)}</p><pre>${escapeHtml(m.text)}</pre></article>`,
       )
       .join('');
     return `<!doctype html><html><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Dev outbox</title></head><body><h1>Dev outbox</h1>${items || '<p>No mail yet.</p>'}</body></html>`;

@@ -9,23 +9,35 @@ function readEml(raw: string): { headers: string; text: string } {
   const [headers, ...body] = raw.split('\r\n\r\n');
   const joined = body.join('\r\n\r\n');
   const text = /Content-Transfer-Encoding: quoted-printable/i.test(headers)
-    ? joined.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    ? joined
+        .replace(/=\r\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
     : joined;
   return { headers, text };
 }
 
 /** The .eml files of the mail folder, as read from disk, oldest first. */
-async function mailFiles(t: AccountsTestApp): Promise<Array<{ name: string; mode: number; headers: string; text: string }>> {
+async function mailFiles(
+  t: AccountsTestApp,
+): Promise<Array<{ name: string; mode: number; headers: string; text: string }>> {
   const folder = join(t.config.DATA_DIR, 'mail');
   const names = (await readdir(folder)).sort();
   return Promise.all(
-    names.map(async (name) => ({ name, mode: (await stat(join(folder, name))).mode & 0o777, ...readEml(await readFile(join(folder, name), 'utf8')) })),
+    names.map(async (name) => ({
+      name,
+      mode: (await stat(join(folder, name))).mode & 0o777,
+      ...readEml(await readFile(join(folder, name), 'utf8')),
+    })),
   );
 }
 
 /** The mail folder's message to `to`, once written: a reset's mail is sent after the answer, never awaited by it. */
 async function mailFileTo(t: AccountsTestApp, to: string) {
-  for (const deadline = Date.now() + 5000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 20))) {
+  for (
+    const deadline = Date.now() + 5000;
+    Date.now() < deadline;
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  ) {
     // the folder is made with the first mail
     const written = await mailFiles(t).catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return [];
@@ -43,7 +55,12 @@ describe('local mail as files (no SMTP_URL, outside production)', () => {
 
   beforeAll(async () => {
     // Demo mode, as `npm start` runs by default, with no SMTP_URL and no DEV_OUTBOX.
-    t = await createAccountsApp({ NODE_ENV: 'development', DEMO_MODE: true, DEV_OUTBOX: false, DATA_DIR: await mkdtemp(join(tmpdir(), 'oddspulse-mail-')) });
+    t = await createAccountsApp({
+      NODE_ENV: 'development',
+      DEMO_MODE: true,
+      DEV_OUTBOX: false,
+      DATA_DIR: await mkdtemp(join(tmpdir(), 'oddspulse-mail-')),
+    });
   });
 
   afterAll(async () => {
@@ -75,7 +92,11 @@ describe('local mail as files (no SMTP_URL, outside production)', () => {
 
   it('sends a support request and its acknowledgement, one .eml each', async () => {
     const { email, session } = await signUp(t, 'platinum');
-    const res = await t.http().post('/api/support').set(bearer(session)).send({ subject: 'Odds stuck', message: 'NBA has not moved.' });
+    const res = await t
+      .http()
+      .post('/api/support')
+      .set(bearer(session))
+      .send({ subject: 'Odds stuck', message: 'NBA has not moved.' });
     expect(res.status).toBe(202);
     expect(res.body.message).toBe(SupportMessages.sentPriority);
 
@@ -83,7 +104,9 @@ describe('local mail as files (no SMTP_URL, outside production)', () => {
     const toSupport = mails.find((m) => m.headers.includes(`To: ${t.config.SUPPORT_EMAIL}`) && m.text.includes(email));
     expect(toSupport?.headers).toContain('Subject: [Priority] [platinum] Odds stuck');
     expect(toSupport?.text).toContain('NBA has not moved.');
-    expect(mails.find((m) => m.headers.includes(`To: ${email}`))?.headers).toContain('Subject: We received your message: Odds stuck');
+    expect(mails.find((m) => m.headers.includes(`To: ${email}`))?.headers).toContain(
+      'Subject: We received your message: Odds stuck',
+    );
     expect(mails.every((m) => m.mode === 0o600)).toBe(true);
   });
 
@@ -97,7 +120,11 @@ describe('mail in production without SMTP_URL', () => {
   let t: AccountsTestApp;
 
   beforeAll(async () => {
-    t = await createAccountsApp({ NODE_ENV: 'production', DEMO_MODE: false, DATA_DIR: await mkdtemp(join(tmpdir(), 'oddspulse-mail-')) });
+    t = await createAccountsApp({
+      NODE_ENV: 'production',
+      DEMO_MODE: false,
+      DATA_DIR: await mkdtemp(join(tmpdir(), 'oddspulse-mail-')),
+    });
   });
 
   afterAll(async () => {
@@ -107,7 +134,11 @@ describe('mail in production without SMTP_URL', () => {
 
   it('answers a support request 503 with its own message', async () => {
     const { session } = await signUp(t, 'gold');
-    const res = await t.http().post('/api/support').set(bearer(session)).send({ subject: 'Billing', message: 'A question.' });
+    const res = await t
+      .http()
+      .post('/api/support')
+      .set(bearer(session))
+      .send({ subject: 'Billing', message: 'A question.' });
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ code: 'SUPPORT_MAIL_UNAVAILABLE', message: SupportMessages.unavailable });
   });

@@ -7,7 +7,9 @@ import { bearer, createAccountsApp, outboxMailTo, signUp } from '../../../../tes
 import { eventually } from '../../../../test/support/gateway-app';
 
 /** The smallest SMTP server nodemailer will talk to: it records each message's envelope and data. */
-function smtpStandIn(received: Array<{ from: string; to: string[]; data: string }>): Promise<{ server: Server; port: number }> {
+function smtpStandIn(
+  received: Array<{ from: string; to: string[]; data: string }>,
+): Promise<{ server: Server; port: number }> {
   const server = createServer((socket: Socket) => {
     let mail = { from: '', to: [] as string[], data: '' };
     let inData = false;
@@ -44,7 +46,9 @@ function smtpStandIn(received: Array<{ from: string; to: string[]; data: string 
       }
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port })),
+  );
 }
 
 // Password reset mail through SMTP_URL; spec 000 §8 "Could not send reset link."
@@ -52,10 +56,18 @@ describe('password reset mail', () => {
   it('goes out through SMTP_URL when set, and the dev outbox is then closed', async () => {
     const received: Array<{ from: string; to: string[]; data: string }> = [];
     const smtp = await smtpStandIn(received);
-    const t = await createAccountsApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM: 'OddsPulse <no-reply@oddspulse.test>', DEV_OUTBOX: true });
+    const t = await createAccountsApp({
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      MAIL_FROM: 'OddsPulse <no-reply@oddspulse.test>',
+      DEV_OUTBOX: true,
+    });
     try {
       const { email } = await signUp(t);
-      const res = await t.http().post('/api/auth/password-reset').set('X-Forwarded-For', '198.51.100.20').send({ email });
+      const res = await t
+        .http()
+        .post('/api/auth/password-reset')
+        .set('X-Forwarded-For', '198.51.100.20')
+        .send({ email });
       expect(res.status).toBe(200);
       await eventually(() => received.length > 0, 5000, 'the mail at the SMTP server');
       expect(received).toHaveLength(1);
@@ -73,7 +85,11 @@ describe('password reset mail', () => {
     const t = await createAccountsApp({ NODE_ENV: 'production', DEMO_MODE: false });
     try {
       const { email } = await signUp(t);
-      const res = await t.http().post('/api/auth/password-reset').set('X-Forwarded-For', '198.51.100.21').send({ email });
+      const res = await t
+        .http()
+        .post('/api/auth/password-reset')
+        .set('X-Forwarded-For', '198.51.100.21')
+        .send({ email });
       expect(res.status).toBe(503);
       expect(res.body.message).toBe('Could not send reset link.');
       expect((await t.http().get('/api/dev/outbox')).status).toBe(404);
@@ -84,7 +100,11 @@ describe('password reset mail', () => {
 
   // The outbox page is an explicit opt-in: a default start has no route that shows reset links (DECISIONS 33).
   it('without DEV_OUTBOX: no outbox page (404) for anyone, in development too', async () => {
-    const t = await createAccountsApp({ NODE_ENV: 'development', DEV_OUTBOX: false, DATA_DIR: await mkdtemp(join(tmpdir(), 'oddspulse-mail-')) });
+    const t = await createAccountsApp({
+      NODE_ENV: 'development',
+      DEV_OUTBOX: false,
+      DATA_DIR: await mkdtemp(join(tmpdir(), 'oddspulse-mail-')),
+    });
     try {
       const { session } = await signUp(t);
       expect((await t.http().get('/api/dev/outbox')).status).toBe(404);
@@ -100,7 +120,8 @@ describe('password reset mail', () => {
     try {
       const mine = await signUp(t);
       const theirs = await signUp(t);
-      for (const { email } of [mine, theirs]) await t.http().post('/api/auth/password-reset').send({ email }).expect(200);
+      for (const { email } of [mine, theirs])
+        await t.http().post('/api/auth/password-reset').send({ email }).expect(200);
       for (const { email } of [mine, theirs]) await outboxMailTo(t, email);
       const local = await t.http().get('/api/dev/outbox').expect(200);
       expect(local.body.map((m: { to: string }) => m.to)).toEqual(expect.arrayContaining([mine.email, theirs.email]));
@@ -119,7 +140,12 @@ describe('password reset mail', () => {
     const t = await createAccountsApp({ DEV_OUTBOX: true });
     try {
       const { email } = await signUp(t);
-      await t.http().post('/api/auth/password-reset').set('X-Forwarded-For', '198.51.100.22').send({ email }).expect(200);
+      await t
+        .http()
+        .post('/api/auth/password-reset')
+        .set('X-Forwarded-For', '198.51.100.22')
+        .send({ email })
+        .expect(200);
       await outboxMailTo(t, email);
       const page = await t.http().get('/api/dev/outbox').set('Accept', 'text/html');
       expect(page.status).toBe(200);

@@ -15,7 +15,14 @@ const LOGIN_CODE_TTL_SECONDS = 60;
 
 /** Only a same-origin path: an absolute or protocol-relative URL would be an open redirect. */
 export function safeReturnTo(value: unknown): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\') || value.length > 500) return null;
+  if (
+    typeof value !== 'string' ||
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    value.includes('\\') ||
+    value.length > 500
+  )
+    return null;
   return value;
 }
 

@@ -3,7 +3,13 @@ import { AuthGuard, type IAuthModuleOptions } from '@nestjs/passport';
 import type { Request } from 'express';
 import { APP_CONFIG, appleConfigured, googleConfigured, type AppConfig, type UserRow } from '@oddspulse/core';
 import { ApiErrors } from '../../errors/api-errors';
-import { OAuthStateService, safeIntent, safeReturnTo, type OAuthProvider, type OAuthReturn } from './oauth-state.service';
+import {
+  OAuthStateService,
+  safeIntent,
+  safeReturnTo,
+  type OAuthProvider,
+  type OAuthReturn,
+} from './oauth-state.service';
 
 export type OAuthRequest = Request & { user?: UserRow; oauthReturn?: OAuthReturn | null };
 
@@ -25,7 +31,10 @@ function oauthGuard(provider: OAuthProvider) {
       if (!enabled) throw ApiErrors.notFound();
       const req = context.switchToHttp().getRequest<OAuthRequest>();
       if (isCallback(req)) {
-        req.oauthReturn = await this.state.consumeState(provider, req.query.state ?? (req.body as Record<string, unknown> | undefined)?.state);
+        req.oauthReturn = await this.state.consumeState(
+          provider,
+          req.query.state ?? (req.body as Record<string, unknown> | undefined)?.state,
+        );
         if (!req.oauthReturn) {
           this.logger.warn({ msg: 'OAuth callback without a valid state' });
           return true;
@@ -37,7 +46,10 @@ function oauthGuard(provider: OAuthProvider) {
     override async getAuthenticateOptions(context: ExecutionContext): Promise<IAuthModuleOptions> {
       const req = context.switchToHttp().getRequest<OAuthRequest>();
       if (isCallback(req)) return { session: false };
-      const state = await this.state.createState(provider, { returnTo: safeReturnTo(req.query.returnTo), intent: safeIntent(req.query.intent) });
+      const state = await this.state.createState(provider, {
+        returnTo: safeReturnTo(req.query.returnTo),
+        intent: safeIntent(req.query.intent),
+      });
       return { session: false, state };
     }
 

@@ -15,7 +15,13 @@ function googleStandIn(identities: Map<string, Record<string, unknown>>): Promis
         const form = new URLSearchParams(Buffer.concat(chunks).toString());
         const ok = form.get('client_secret') === 'google-test-secret' && identities.has(form.get('code') ?? '');
         res.statusCode = ok ? 200 : 400;
-        res.end(JSON.stringify(ok ? { access_token: `at-${form.get('code')}`, token_type: 'Bearer', expires_in: 3600 } : { error: 'invalid_grant' }));
+        res.end(
+          JSON.stringify(
+            ok
+              ? { access_token: `at-${form.get('code')}`, token_type: 'Bearer', expires_in: 3600 }
+              : { error: 'invalid_grant' },
+          ),
+        );
         return;
       }
       const url = new URL(req.url ?? '/', 'http://stand-in');
@@ -31,7 +37,11 @@ function googleStandIn(identities: Map<string, Record<string, unknown>>): Promis
       res.end('{}');
     });
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
+    ),
+  );
 }
 
 // spec 000 §2 OAuth callback; Google through Passport, redirect to /auth/callback on the product's origin.
@@ -60,7 +70,11 @@ describe('Google sign-in (Passport, against a local stand-in for Google)', () =>
         providers: [
           {
             provide: GOOGLE_OAUTH_ENDPOINTS,
-            useValue: { authorizationURL: `${standIn.url}/authorize`, tokenURL: `${standIn.url}/token`, userProfileURL: `${standIn.url}/userinfo` },
+            useValue: {
+              authorizationURL: `${standIn.url}/authorize`,
+              tokenURL: `${standIn.url}/token`,
+              userProfileURL: `${standIn.url}/userinfo`,
+            },
           },
         ],
       },
@@ -91,7 +105,11 @@ describe('Google sign-in (Passport, against a local stand-in for Google)', () =>
   }
 
   it('is offered once its keys are set', async () => {
-    expect((await t.http().get('/api/auth/providers')).body).toMatchObject({ password: true, google: true, apple: true });
+    expect((await t.http().get('/api/auth/providers')).body).toMatchObject({
+      password: true,
+      google: true,
+      apple: true,
+    });
   });
 
   // Apple's token exchange needs Apple's servers and keys; the start and a forged callback are checked here.
@@ -123,7 +141,9 @@ describe('Google sign-in (Passport, against a local stand-in for Google)', () =>
     const session = await t.http().post('/api/auth/exchange').send({ code });
     expect(session.status).toBe(200);
     expect(session.body).toMatchObject({ token_type: 'bearer', user: { email, user_metadata: { username: null } } });
-    expect((await t.http().get('/api/me').set('Authorization', `Bearer ${session.body.access_token}`)).body.plan).toBe('free');
+    expect((await t.http().get('/api/me').set('Authorization', `Bearer ${session.body.access_token}`)).body.plan).toBe(
+      'free',
+    );
     expect((await t.http().post('/api/auth/exchange').send({ code })).status).toBe(401);
 
     // Signing in again finds the same account through the identity.
@@ -148,7 +168,11 @@ describe('Google sign-in (Passport, against a local stand-in for Google)', () =>
   });
 
   it('refuses an unverified address, a replayed or missing state, and a bad code', async () => {
-    identities.set('code-unverified', { sub: 'google-sub-unverified', email: uniqueEmail('unverified'), email_verified: false });
+    identities.set('code-unverified', {
+      sub: 'google-sub-unverified',
+      email: uniqueEmail('unverified'),
+      email_verified: false,
+    });
     expect((await callback('code-unverified', await start())).get('error')).toBe('oauth_failed');
 
     identities.set('code-replay', { sub: 'google-sub-replay', email: uniqueEmail('replay'), email_verified: true });

@@ -32,8 +32,15 @@ export class GoogleStrategy extends PassportStrategy(GoogleOAuthStrategy, 'googl
 
   validate(_accessToken: string, _refreshToken: string, profile: GoogleProfile): Promise<UserRow> {
     const email = profile.emails?.[0];
-    const verified = profile._json?.email_verified === true || (email as { verified?: boolean | string } | undefined)?.verified === true;
-    return this.auth.oauthUser({ provider: 'google', subject: profile.id, email: email?.value ?? null, emailVerified: verified });
+    const verified =
+      profile._json?.email_verified === true ||
+      (email as { verified?: boolean | string } | undefined)?.verified === true;
+    return this.auth.oauthUser({
+      provider: 'google',
+      subject: profile.id,
+      email: email?.value ?? null,
+      emailVerified: verified,
+    });
   }
 }
 
@@ -56,6 +63,11 @@ export class AppleStrategy extends PassportStrategy(AppleOAuthStrategy, 'apple')
 
   validate(_accessToken: string, _refreshToken: string, profile: AppleProfile): Promise<UserRow> {
     // Apple only ever returns addresses it has verified (relay addresses included).
-    return this.auth.oauthUser({ provider: 'apple', subject: profile.id, email: profile.email ?? null, emailVerified: Boolean(profile.email) });
+    return this.auth.oauthUser({
+      provider: 'apple',
+      subject: profile.id,
+      email: profile.email ?? null,
+      emailVerified: Boolean(profile.email),
+    });
   }
 }

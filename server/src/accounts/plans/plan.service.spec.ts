@@ -13,7 +13,10 @@ import { PlanService, usagePeriod } from './plan.service';
 function setUp(state: object | undefined, calls = 0, quota = '250') {
   const plans = { find: jest.fn().mockResolvedValue(state), upsert: jest.fn() };
   const usage = { calls: jest.fn().mockResolvedValue(calls), incrementBelow: jest.fn() };
-  const redis = { key: (...parts: string[]) => ['pfx', ...parts].join(':'), client: { publish: jest.fn<Promise<number>, [string, string]>() } };
+  const redis = {
+    key: (...parts: string[]) => ['pfx', ...parts].join(':'),
+    client: { publish: jest.fn<Promise<number>, [string, string]>() },
+  };
   const audit = { insert: jest.fn() };
   const bus = new RealtimeBus(redis as unknown as RedisService);
   const principals = new PrincipalChanges(bus);
@@ -56,12 +59,22 @@ describe('PlanService.me', () => {
 
   it('uses the configured quota and never goes below zero remaining', async () => {
     const { service } = setUp(row({}), 120, '100');
-    expect(await service.me({ id: 'u1', email: 'a@example.com', role: null })).toMatchObject({ limit: 100, used: 120, remaining: 0 });
+    expect(await service.me({ id: 'u1', email: 'a@example.com', role: null })).toMatchObject({
+      limit: 100,
+      used: 120,
+      remaining: 0,
+    });
   });
 
   it('shows a lapsed gift as free', async () => {
-    const { service } = setUp(row({ plan: 'platinum', is_gifted: true, current_period_end: new Date(Date.now() - 1000) }));
-    expect(await service.me({ id: 'u1', email: 'a@example.com', role: null })).toMatchObject({ plan: 'free', is_gifted: false, limit: 250 });
+    const { service } = setUp(
+      row({ plan: 'platinum', is_gifted: true, current_period_end: new Date(Date.now() - 1000) }),
+    );
+    expect(await service.me({ id: 'u1', email: 'a@example.com', role: null })).toMatchObject({
+      plan: 'free',
+      is_gifted: false,
+      limit: 250,
+    });
   });
 });
 
@@ -83,7 +96,13 @@ describe('PlanService.changePlan', () => {
     expect(await service.changePlan('u1', { status: 'canceled' })).toEqual({ plan: 'free', unlimited: false });
     expect(redis.client.publish).toHaveBeenCalledWith(
       'pfx:accounts:plan-changed',
-      JSON.stringify({ userId: 'u1', plan: 'gold', unlimited: false, effective: { plan: 'free', unlimited: false }, effective_until: null }),
+      JSON.stringify({
+        userId: 'u1',
+        plan: 'gold',
+        unlimited: false,
+        effective: { plan: 'free', unlimited: false },
+        effective_until: null,
+      }),
     );
   });
 
@@ -114,7 +133,9 @@ describe('PlanService.changePlan', () => {
   it('announces the user as changed, to this process first and then on the principal-changed channel', async () => {
     const { service, plans, redis, principals } = setUp(undefined);
     const heard: string[] = [];
-    principals.onAnnounced((userId) => heard.push(`${userId} after ${redis.client.publish.mock.calls.length} publishes`));
+    principals.onAnnounced((userId) =>
+      heard.push(`${userId} after ${redis.client.publish.mock.calls.length} publishes`),
+    );
     plans.upsert.mockResolvedValueOnce(row({ plan: 'gold' }));
     await service.changePlan('u1', { plan: 'gold' });
     expect(heard).toEqual(['u1 after 0 publishes']);

@@ -1,6 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { currentAccess, hasPlatinum, isMetered, type CurrentAccess, type OpsRole, type Plan, type PlanAccess } from '@oddspulse/shared';
-import { APP_CONFIG, type AppConfig, PlanChanges, PlanRepository, type PlanChangeAuthor, type PlanStatePatch, UsageRepository } from '@oddspulse/core';
+import {
+  currentAccess,
+  hasPlatinum,
+  isMetered,
+  type CurrentAccess,
+  type OpsRole,
+  type Plan,
+  type PlanAccess,
+} from '@oddspulse/shared';
+import {
+  APP_CONFIG,
+  type AppConfig,
+  PlanChanges,
+  PlanRepository,
+  type PlanChangeAuthor,
+  type PlanStatePatch,
+  UsageRepository,
+} from '@oddspulse/core';
 
 /** The message published on `RedisKeys.planChanged` (it lives in shared; PlanChanges in core publishes it). */
 export type { PlanChangedMessage } from '@oddspulse/shared';

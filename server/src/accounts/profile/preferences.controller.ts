@@ -18,7 +18,10 @@ export class PreferencesController {
 
   @Put()
   @RequireAuth()
-  put(@CurrentUser() user: AuthUser, @Body(new ZodValidationPipe(preferencesUpdateSchema)) input: PreferencesUpdate): Promise<PreferencesResponse> {
+  put(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodValidationPipe(preferencesUpdateSchema)) input: PreferencesUpdate,
+  ): Promise<PreferencesResponse> {
     return this.preferences.update(user.id, user.access, input);
   }
 }

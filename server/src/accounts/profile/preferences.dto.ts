@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { canonicalBookKey, COMMISSION_BOOKS, findSportsbook, isCommissionRate, validateBankroll } from '@oddspulse/shared';
+import {
+  canonicalBookKey,
+  COMMISSION_BOOKS,
+  findSportsbook,
+  isCommissionRate,
+  validateBankroll,
+} from '@oddspulse/shared';
 import { ApiErrors } from '../../errors/api-errors';
 import { rejectWith, withApiError } from '../../validation/zod-validation.pipe';
 
@@ -9,12 +15,14 @@ const MAX_LIST = 100;
 const invalid = (message: string, code?: string) => () => ApiErrors.validation(message, code);
 
 /** A list of sportsbook keys; which of them the plan may choose is the service's to say (spec 000 §5). */
-const bookKeys = (field: string) => withApiError(z.array(z.string()).max(MAX_LIST), invalid(`${field} must be a list of sportsbook keys`));
+const bookKeys = (field: string) =>
+  withApiError(z.array(z.string()).max(MAX_LIST), invalid(`${field} must be a list of sportsbook keys`));
 
 /** Favourites are the starred sportsbooks of the dropdown (spec 001 §2); any catalogue book may be starred. */
 const favorites = bookKeys('favorites').transform((keys, ctx) => {
   const unknown = keys.filter((key) => !findSportsbook(key));
-  if (unknown.length) return rejectWith(ctx, ApiErrors.validation(`Unknown sportsbook: ${unknown.join(', ')}`, 'SPORTSBOOK_UNKNOWN'));
+  if (unknown.length)
+    return rejectWith(ctx, ApiErrors.validation(`Unknown sportsbook: ${unknown.join(', ')}`, 'SPORTSBOOK_UNKNOWN'));
   return [...new Set(keys.map(canonicalBookKey))];
 });
 
@@ -28,26 +36,40 @@ const bankrollCents = z.unknown().transform((raw, ctx) => {
  * Exchange commission rates as FRACTIONS of net winnings (0.02 = 2 %), by book, as the answer gives them; only
  * the exchanges of COMMISSION_BOOKS, each from 0 to below 1.
  */
-const commissions = withApiError(z.record(z.string(), z.unknown()), invalid('Commissions must be an object of exchange to rate')).transform((raw, ctx) => {
+const commissions = withApiError(
+  z.record(z.string(), z.unknown()),
+  invalid('Commissions must be an object of exchange to rate'),
+).transform((raw, ctx) => {
   const rates: Record<string, number> = {};
   for (const [key, rate] of Object.entries(raw)) {
     const book = canonicalBookKey(key);
-    if (!COMMISSION_BOOKS.includes(book)) return rejectWith(ctx, ApiErrors.validation(`Not an exchange: ${key}`, 'COMMISSION_BOOK'));
-    if (!isCommissionRate(rate)) return rejectWith(ctx, ApiErrors.validation(`Commission must be a fraction from 0 to below 1: ${key}`, 'COMMISSION_INVALID'));
+    if (!COMMISSION_BOOKS.includes(book))
+      return rejectWith(ctx, ApiErrors.validation(`Not an exchange: ${key}`, 'COMMISSION_BOOK'));
+    if (!isCommissionRate(rate))
+      return rejectWith(
+        ctx,
+        ApiErrors.validation(`Commission must be a fraction from 0 to below 1: ${key}`, 'COMMISSION_INVALID'),
+      );
     rates[book] = rate;
   }
   return rates;
 });
 
 /** PUT /api/preferences: a partial update; only the fields sent change. */
-export const preferencesUpdateSchema = withApiError(z.record(z.string(), z.unknown()), invalid('Preferences must be a JSON object')).pipe(
+export const preferencesUpdateSchema = withApiError(
+  z.record(z.string(), z.unknown()),
+  invalid('Preferences must be a JSON object'),
+).pipe(
   z
     .object({
       sportsbooks: bookKeys('sportsbooks').optional(),
       props_sportsbooks: bookKeys('props_sportsbooks').optional(),
       bankroll: bankrollCents.optional(),
       favorites: favorites.optional(),
-      odds_format: withApiError(z.enum(ODDS_FORMATS), invalid('Odds format must be american, decimal or fractional')).optional(),
+      odds_format: withApiError(
+        z.enum(ODDS_FORMATS),
+        invalid('Odds format must be american, decimal or fractional'),
+      ).optional(),
       commissions: commissions.optional(),
     })
     .transform(({ bankroll, ...rest }) => ({ ...rest, bankroll_cents: bankroll })),

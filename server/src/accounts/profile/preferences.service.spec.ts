@@ -11,9 +11,20 @@ function setUp(stored?: Partial<PreferencesRow>) {
     find: jest
       .fn()
       .mockResolvedValue(
-        stored && { sportsbooks: [], props_sportsbooks: [], bankroll_cents: 100000, favorites: [], odds_format: 'american', updated_at: new Date(), ...stored },
+        stored && {
+          sportsbooks: [],
+          props_sportsbooks: [],
+          bankroll_cents: 100000,
+          favorites: [],
+          odds_format: 'american',
+          updated_at: new Date(),
+          ...stored,
+        },
       ),
-    save: jest.fn(async (_id: string, prefs: Omit<PreferencesRow, 'updated_at'>) => ({ ...prefs, updated_at: new Date('2026-11-21T00:00:00Z') })),
+    save: jest.fn(async (_id: string, prefs: Omit<PreferencesRow, 'updated_at'>) => ({
+      ...prefs,
+      updated_at: new Date('2026-11-21T00:00:00Z'),
+    })),
   };
   const service = new PreferencesService(repo as unknown as PreferencesRepository);
   /** PUT /api/preferences: the body through the controller's schema, then the service. */

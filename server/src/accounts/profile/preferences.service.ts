@@ -52,7 +52,9 @@ export class PreferencesService {
     const current = (await this.preferences.find(userId)) ?? { ...DEFAULTS, updated_at: null };
     const next: Omit<PreferencesRow, 'updated_at'> = {
       sportsbooks: input.sportsbooks ? checkBooks(access, input.sportsbooks) : current.sportsbooks,
-      props_sportsbooks: input.props_sportsbooks ? checkBooks(access, input.props_sportsbooks) : current.props_sportsbooks,
+      props_sportsbooks: input.props_sportsbooks
+        ? checkBooks(access, input.props_sportsbooks)
+        : current.props_sportsbooks,
       bankroll_cents: input.bankroll_cents ?? current.bankroll_cents,
       favorites: input.favorites ?? current.favorites,
       odds_format: input.odds_format ?? current.odds_format,
@@ -64,7 +66,8 @@ export class PreferencesService {
 
 function checkBooks(access: PlanAccess, keys: string[]): string[] {
   const checked = checkSportsbookSelection(access, keys);
-  if (checked.unknown.length) throw ApiErrors.validation(`Unknown sportsbook: ${checked.unknown.join(', ')}`, 'SPORTSBOOK_UNKNOWN');
+  if (checked.unknown.length)
+    throw ApiErrors.validation(`Unknown sportsbook: ${checked.unknown.join(', ')}`, 'SPORTSBOOK_UNKNOWN');
   // DECISIONS 27: only the free plan has books it may not select; a paid plan unlocks them.
   if (checked.notAllowed.length) throw ApiErrors.subscriptionRequired({ sportsbooks: checked.notAllowed });
   return checked.keys;

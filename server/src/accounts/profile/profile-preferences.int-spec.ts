@@ -20,7 +20,12 @@ describe('profile, username and preferences (real PostgreSQL)', () => {
     it('starts unset, is set once, then is locked', async () => {
       const { session } = await signUp(t);
       const profile = await t.http().get('/api/profile').set(bearer(session));
-      expect(profile.body).toEqual({ id: session.user.id, username: null, updated_at: expect.any(String), username_locked: false });
+      expect(profile.body).toEqual({
+        id: session.user.id,
+        username: null,
+        updated_at: expect.any(String),
+        username_locked: false,
+      });
 
       const name = `Sharp_${unique().slice(0, 8)}`;
       const set = await t
@@ -30,7 +35,9 @@ describe('profile, username and preferences (real PostgreSQL)', () => {
         .send({ username: `  ${name}  ` });
       expect(set.status).toBe(200);
       expect(set.body).toMatchObject({ username: name, username_locked: true });
-      expect(new Date(set.body.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(profile.body.updated_at).getTime());
+      expect(new Date(set.body.updated_at).getTime()).toBeGreaterThanOrEqual(
+        new Date(profile.body.updated_at).getTime(),
+      );
 
       for (const path of ['/api/profile/username', '/api/profile']) {
         const again = await t
@@ -48,13 +55,20 @@ describe('profile, username and preferences (real PostgreSQL)', () => {
 
     it('is unique ignoring case, with availability answered before sign-up', async () => {
       const name = `Case_${unique().slice(0, 8)}`;
-      expect((await t.http().get('/api/profile/username-available').query({ candidate: name })).body).toEqual({ username: name, available: true });
+      expect((await t.http().get('/api/profile/username-available').query({ candidate: name })).body).toEqual({
+        username: name,
+        available: true,
+      });
       const { session } = await signUp(t);
       await t.http().put('/api/profile/username').set(bearer(session)).send({ username: name }).expect(200);
       const check = await t.http().get('/api/profile/username-available').query({ candidate: name.toUpperCase() });
       expect(check.body).toEqual({ username: name.toUpperCase(), available: false });
       const other = (await signUp(t)).session;
-      const taken = await t.http().put('/api/profile/username').set(bearer(other)).send({ username: name.toLowerCase() });
+      const taken = await t
+        .http()
+        .put('/api/profile/username')
+        .set(bearer(other))
+        .send({ username: name.toLowerCase() });
       expect(taken.status).toBe(409);
       expect(taken.body).toMatchObject({ code: 'USERNAME_TAKEN', message: 'This username is already in use' });
     });
@@ -96,7 +110,9 @@ describe('profile, username and preferences (real PostgreSQL)', () => {
         .values({ email: `${unique()}@example.com` })
         .returning('id')
         .executeTakeFirstOrThrow();
-      await expect(t.db.insertInto('profiles').values({ id: bare.id, username: 'bad_' }).execute()).rejects.toThrow(/check constraint/);
+      await expect(t.db.insertInto('profiles').values({ id: bare.id, username: 'bad_' }).execute()).rejects.toThrow(
+        /check constraint/,
+      );
     });
 
     it('needs a signed-in user to set a name', async () => {
@@ -153,24 +169,35 @@ describe('profile, username and preferences (real PostgreSQL)', () => {
         .set(bearer(session))
         .send({ props_sportsbooks: ['betrivers'] });
       expect(props.status).toBe(402);
-      expect((await t.http().get('/api/preferences').set(bearer(session))).body.sportsbooks).toEqual(['fanduel', 'williamhill_us', 'underdog']);
+      expect((await t.http().get('/api/preferences').set(bearer(session))).body.sportsbooks).toEqual([
+        'fanduel',
+        'williamhill_us',
+        'underdog',
+      ]);
     });
 
     // DECISIONS 27: Gold and Platinum see every book, as the plans are sold
-    it.each(['gold', 'platinum'] as const)('%s may toggle any book; a downgrade to free hides the ones free does not allow', async (plan) => {
-      const { session } = await signUp(t, plan);
-      const res = await t
-        .http()
-        .put('/api/preferences')
-        .set(bearer(session))
-        .send({ sportsbooks: ['pinnacle', 'bovada', 'draftkings'], favorites: ['pinnacle'] });
-      expect(res.status).toBe(200);
-      expect(res.body.sportsbooks).toEqual(['pinnacle', 'bovada', 'draftkings']);
-      await t.plans.changePlan(session.user.id, { plan: 'free' });
-      expect((await t.http().get('/api/preferences').set(bearer(session))).body.sportsbooks).toEqual(['draftkings']);
-      await t.plans.changePlan(session.user.id, { plan });
-      expect((await t.http().get('/api/preferences').set(bearer(session))).body.sportsbooks).toEqual(['pinnacle', 'bovada', 'draftkings']);
-    });
+    it.each(['gold', 'platinum'] as const)(
+      '%s may toggle any book; a downgrade to free hides the ones free does not allow',
+      async (plan) => {
+        const { session } = await signUp(t, plan);
+        const res = await t
+          .http()
+          .put('/api/preferences')
+          .set(bearer(session))
+          .send({ sportsbooks: ['pinnacle', 'bovada', 'draftkings'], favorites: ['pinnacle'] });
+        expect(res.status).toBe(200);
+        expect(res.body.sportsbooks).toEqual(['pinnacle', 'bovada', 'draftkings']);
+        await t.plans.changePlan(session.user.id, { plan: 'free' });
+        expect((await t.http().get('/api/preferences').set(bearer(session))).body.sportsbooks).toEqual(['draftkings']);
+        await t.plans.changePlan(session.user.id, { plan });
+        expect((await t.http().get('/api/preferences').set(bearer(session))).body.sportsbooks).toEqual([
+          'pinnacle',
+          'bovada',
+          'draftkings',
+        ]);
+      },
+    );
 
     it('refuses unknown books', async () => {
       const { session } = await signUp(t, 'platinum');
@@ -196,12 +223,26 @@ describe('profile, username and preferences (real PostgreSQL)', () => {
         expect(res.status).toBe(400);
         expect(res.body.message).toBe(message);
       }
-      const ok = await t.http().put('/api/preferences').set(bearer(session)).send({ bankroll: 2500.25, odds_format: 'decimal' });
+      const ok = await t
+        .http()
+        .put('/api/preferences')
+        .set(bearer(session))
+        .send({ bankroll: 2500.25, odds_format: 'decimal' });
       expect(ok.status).toBe(200);
-      expect(ok.body).toMatchObject({ bankroll: 2500.25, odds_format: 'decimal', sportsbooks: ['draftkings', 'fanduel', 'betmgm', 'williamhill_us'] });
-      const row = await t.db.selectFrom('preferences').select('bankroll_cents').where('user_id', '=', session.user.id).executeTakeFirstOrThrow();
+      expect(ok.body).toMatchObject({
+        bankroll: 2500.25,
+        odds_format: 'decimal',
+        sportsbooks: ['draftkings', 'fanduel', 'betmgm', 'williamhill_us'],
+      });
+      const row = await t.db
+        .selectFrom('preferences')
+        .select('bankroll_cents')
+        .where('user_id', '=', session.user.id)
+        .executeTakeFirstOrThrow();
       expect(Number(row.bankroll_cents)).toBe(250025);
-      expect((await t.http().put('/api/preferences').set(bearer(session)).send({ odds_format: 'roman' })).status).toBe(400);
+      expect((await t.http().put('/api/preferences').set(bearer(session)).send({ odds_format: 'roman' })).status).toBe(
+        400,
+      );
     });
 
     it('keeps the user’s own exchange commission rates over the published defaults', async () => {
@@ -224,7 +265,11 @@ describe('profile, username and preferences (real PostgreSQL)', () => {
         .set(bearer(session))
         .send({ commissions: { matchbook: 0.015 } })
         .expect(200);
-      const row = await t.db.selectFrom('preferences').select('commissions').where('user_id', '=', session.user.id).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom('preferences')
+        .select('commissions')
+        .where('user_id', '=', session.user.id)
+        .executeTakeFirstOrThrow();
       expect(row.commissions).toEqual({ betfair_ex_uk: 0.02, matchbook: 0.015 });
       const notExchange = await t
         .http()
@@ -249,7 +294,11 @@ describe('profile, username and preferences (real PostgreSQL)', () => {
       await seedDemoAccounts(t.db);
       await seedDemoAccounts(t.db);
       for (const account of DEMO_ACCOUNTS) {
-        const login = await t.http().post('/api/auth/login').set('X-Forwarded-For', '198.51.100.7').send({ email: account.email, password: DEMO_PASSWORD });
+        const login = await t
+          .http()
+          .post('/api/auth/login')
+          .set('X-Forwarded-For', '198.51.100.7')
+          .send({ email: account.email, password: DEMO_PASSWORD });
         expect(login.status).toBe(200);
         expect(login.body.user.user_metadata.username).toBe(account.email.split('@')[0]);
         const me = await t.http().get('/api/me').set(bearer(login.body));

@@ -19,19 +19,27 @@ export class ProfileController {
   /** The upsert of spec 000 §7 ("INSERT or upsert id and username"): the same once-only rule. */
   @Put()
   @RequireAuth()
-  put(@CurrentUser() user: AuthUser, @Body(new ZodValidationPipe(usernameBodySchema)) body: { username: string }): Promise<ProfileResponse> {
+  put(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodValidationPipe(usernameBodySchema)) body: { username: string },
+  ): Promise<ProfileResponse> {
     return this.profiles.setUsername(user.id, body.username);
   }
 
   /** Public: the sign-up form checks names before an account exists (the boolean RPC of spec 000 §5). */
   @Get('username-available')
-  available(@Query(new ZodValidationPipe(usernameCandidateQuerySchema)) query: { candidate: string }): Promise<{ username: string; available: boolean }> {
+  available(
+    @Query(new ZodValidationPipe(usernameCandidateQuerySchema)) query: { candidate: string },
+  ): Promise<{ username: string; available: boolean }> {
     return this.profiles.usernameAvailable(query.candidate);
   }
 
   @Put('username')
   @RequireAuth()
-  setUsername(@CurrentUser() user: AuthUser, @Body(new ZodValidationPipe(usernameBodySchema)) body: { username: string }): Promise<ProfileResponse> {
+  setUsername(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodValidationPipe(usernameBodySchema)) body: { username: string },
+  ): Promise<ProfileResponse> {
     return this.profiles.setUsername(user.id, body.username);
   }
 }

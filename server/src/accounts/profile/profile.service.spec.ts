@@ -16,7 +16,10 @@ function setUp(current: { username: string | null } | undefined, update: () => P
 // DECISIONS 6; spec 000 §8 username 23505 → "This username is already in use".
 describe('ProfileService.setUsername', () => {
   it('answers 409 "already in use" when the unique index refuses the name', async () => {
-    const violation = Object.assign(new Error('duplicate key'), { code: '23505', constraint: 'profiles_username_lower_key' });
+    const violation = Object.assign(new Error('duplicate key'), {
+      code: '23505',
+      constraint: 'profiles_username_lower_key',
+    });
     const { service } = setUp({ username: null }, () => Promise.reject(violation));
     await expect(service.setUsername('u1', 'Taken')).rejects.toMatchObject({
       status: 409,

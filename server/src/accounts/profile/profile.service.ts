@@ -44,5 +44,10 @@ export class ProfileService {
 }
 
 function toResponse(row: { id: string; username: string | null; updated_at: Date }): ProfileResponse {
-  return { id: row.id, username: row.username, updated_at: row.updated_at.toISOString(), username_locked: row.username !== null };
+  return {
+    id: row.id,
+    username: row.username,
+    updated_at: row.updated_at.toISOString(),
+    username_locked: row.username !== null,
+  };
 }

@@ -1,11 +1,26 @@
-import { BET_SLIP_MESSAGES, evTone, formatEvPct, hasCorrelatedLegs, hasNegativeEdge, hedgedPosition, validateParlay, validateSingles } from './bet-slip';
+import {
+  BET_SLIP_MESSAGES,
+  evTone,
+  formatEvPct,
+  hasCorrelatedLegs,
+  hasNegativeEdge,
+  hedgedPosition,
+  validateParlay,
+  validateSingles,
+} from './bet-slip';
 
 // spec 001 §5 bankroll and bet sizing: messages verbatim
 describe('bet slip validation', () => {
   const bankroll = 100_000;
   it('single: minimum $1', () => {
-    expect(validateSingles([{ stakeCents: 99, edgePct: 5, gameKey: 'a' }], bankroll).errors).toEqual(['Minimum bet is $1']);
-    expect(validateSingles([{ stakeCents: 100, edgePct: 5, gameKey: 'a' }], bankroll)).toEqual({ errors: [], warnings: [], canPlace: true });
+    expect(validateSingles([{ stakeCents: 99, edgePct: 5, gameKey: 'a' }], bankroll).errors).toEqual([
+      'Minimum bet is $1',
+    ]);
+    expect(validateSingles([{ stakeCents: 100, edgePct: 5, gameKey: 'a' }], bankroll)).toEqual({
+      errors: [],
+      warnings: [],
+      canPlace: true,
+    });
   });
 
   it('single: above 20 % of bankroll', () => {
@@ -29,9 +44,13 @@ describe('bet slip validation', () => {
       warnings: ['This bet has negative expected value'],
       canPlace: true,
     });
-    expect(validateSingles([{ stakeCents: 5000, edgePct: -1.44, gameKey: 'a' }], bankroll).warnings).toEqual([BET_SLIP_MESSAGES.negativeEdge]);
+    expect(validateSingles([{ stakeCents: 5000, edgePct: -1.44, gameKey: 'a' }], bankroll).warnings).toEqual([
+      BET_SLIP_MESSAGES.negativeEdge,
+    ]);
     // an edge that shows as 0.00 % is not negative; a low one still warns as low
-    expect(validateSingles([{ stakeCents: 5000, edgePct: -0.004, gameKey: 'a' }], bankroll).warnings).toEqual([BET_SLIP_MESSAGES.lowEdge]);
+    expect(validateSingles([{ stakeCents: 5000, edgePct: -0.004, gameKey: 'a' }], bankroll).warnings).toEqual([
+      BET_SLIP_MESSAGES.lowEdge,
+    ]);
   });
 
   it('hasNegativeEdge reads the edge as shown, and an unknown edge as not negative', () => {
@@ -44,8 +63,16 @@ describe('bet slip validation', () => {
   });
 
   it('single: total exposure above 50 % warns (DECISIONS 26)', () => {
-    const bets = [15_000, 15_000, 15_000, 5_001].map((stakeCents, i) => ({ stakeCents, edgePct: 6, gameKey: String(i) }));
-    expect(validateSingles(bets, bankroll)).toEqual({ errors: [], warnings: [BET_SLIP_MESSAGES.totalExposure], canPlace: true });
+    const bets = [15_000, 15_000, 15_000, 5_001].map((stakeCents, i) => ({
+      stakeCents,
+      edgePct: 6,
+      gameKey: String(i),
+    }));
+    expect(validateSingles(bets, bankroll)).toEqual({
+      errors: [],
+      warnings: [BET_SLIP_MESSAGES.totalExposure],
+      canPlace: true,
+    });
   });
 
   // DECISIONS 26: an executed arbitrage could not be placed ("Large bet on low edge" on each leg)

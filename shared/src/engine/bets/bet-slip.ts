@@ -27,7 +27,8 @@ export const BET_SLIP_MESSAGES = {
 
 /** "Exceeds 20% of bankroll ($200.00)": the cap in dollars. */
 export const exceedsSingleCap = (capCents: number) => `Exceeds 20% of bankroll ($${(capCents / 100).toFixed(2)})`;
-export const exceedsParlayCap = (capCents: number) => `Parlay bet exceeds 10% of bankroll ($${(capCents / 100).toFixed(2)})`;
+export const exceedsParlayCap = (capCents: number) =>
+  `Parlay bet exceeds 10% of bankroll ($${(capCents / 100).toFixed(2)})`;
 
 export interface SlipValidation {
   errors: string[];
@@ -112,7 +113,8 @@ export function validateSingles(bets: readonly SlipBet[], bankrollCents: number)
     atRiskCents += exposure.atRiskCents;
     if (exposure.atRiskCents > capCents) errors.add(exceedsSingleCap(capCents));
     if (exposure.single && hasNegativeEdge(exposure.edgePct)) warnings.add(BET_SLIP_MESSAGES.negativeEdge);
-    else if (exposure.atRiskCents > bankrollCents * LOW_EDGE_STAKE_SHARE && exposure.edgePct < LOW_EDGE_PCT) warnings.add(BET_SLIP_MESSAGES.lowEdge);
+    else if (exposure.atRiskCents > bankrollCents * LOW_EDGE_STAKE_SHARE && exposure.edgePct < LOW_EDGE_PCT)
+      warnings.add(BET_SLIP_MESSAGES.lowEdge);
   }
   if (atRiskCents > bankrollCents * TOTAL_EXPOSURE_SHARE) warnings.add(BET_SLIP_MESSAGES.totalExposure);
   // spec 001 §5: the place button is disabled when the total stake is 0
@@ -125,7 +127,11 @@ export function hasCorrelatedLegs(legs: readonly Pick<SlipBet, 'gameKey'>[]): bo
 }
 
 /** A parlay: at least $1, at most 10 % of bankroll, at most 10 legs; legs on the same game warn. */
-export function validateParlay(legs: readonly Pick<SlipBet, 'gameKey'>[], stakeCents: number, bankrollCents: number): SlipValidation {
+export function validateParlay(
+  legs: readonly Pick<SlipBet, 'gameKey'>[],
+  stakeCents: number,
+  bankrollCents: number,
+): SlipValidation {
   const errors: string[] = [];
   const warnings: string[] = [];
   const capCents = Math.round(bankrollCents * PARLAY_MAX_SHARE);

@@ -30,7 +30,10 @@ describe('edge calculator', () => {
     // Kelly (0.5·2.2 − 1)/1.2 = 0.0833; moderate half-Kelly 4.17 % of $1000
     expect(r.kellyFraction).toBeCloseTo(1 / 12, 10);
     expect(r.recommendedStake).toBe(41.66);
-    expect(calculateEdge({ bookOdds: 120, fairOdds: 100, betAmount: 50, bankroll: 2000 })!).toMatchObject({ expectedProfit: 5, recommendedStake: 83.33 });
+    expect(calculateEdge({ bookOdds: 120, fairOdds: 100, betAmount: 50, bankroll: 2000 })!).toMatchObject({
+      expectedProfit: 5,
+      recommendedStake: 83.33,
+    });
   });
 });
 

@@ -86,8 +86,13 @@ export type MarketFairOdds =
  * The fair odds of a market's first outcome by a de-vig method (the method is selectable in the edge
  * calculator too): every outcome's AMERICAN odds in, the first being the bet's.
  */
-export function fairOddsFromMarket(americanOdds: readonly (number | null)[], method: DevigMethod, options: DevigOptions = {}): MarketFairOdds {
-  if (americanOdds.length < 2 || americanOdds.some((a) => a === null || !isValidAmerican(a))) return { ok: false, reason: 'invalid_odds' };
+export function fairOddsFromMarket(
+  americanOdds: readonly (number | null)[],
+  method: DevigMethod,
+  options: DevigOptions = {},
+): MarketFairOdds {
+  if (americanOdds.length < 2 || americanOdds.some((a) => a === null || !isValidAmerican(a)))
+    return { ok: false, reason: 'invalid_odds' };
   const decimals = americanOdds.map((a) => americanToDecimal(a!));
   const result = devig(decimals, method, options);
   if (!result.ok) return { ok: false, reason: result.reason };

@@ -113,7 +113,12 @@ describe('kellyMutuallyExclusive — Smoczynski & Tomkins 2010', () => {
   });
 
   it('bets nothing without an edge, and refuses impossible input', () => {
-    expect(kellyMutuallyExclusive([0.5, 0.45], [1.9, 2.0])).toMatchObject({ fractions: [0, 0], total: 0, reserveRate: 1, growth: 0 });
+    expect(kellyMutuallyExclusive([0.5, 0.45], [1.9, 2.0])).toMatchObject({
+      fractions: [0, 0],
+      total: 0,
+      reserveRate: 1,
+      growth: 0,
+    });
     expect(() => kellyMutuallyExclusive([0.7, 0.6], [2, 2])).toThrow(RangeError);
     expect(() => kellyMutuallyExclusive([0.5], [1])).toThrow(RangeError);
     expect(() => kellyMutuallyExclusive([0.5], [2, 3])).toThrow(RangeError);
@@ -124,9 +129,16 @@ describe('kellyMutuallyExclusive — Smoczynski & Tomkins 2010', () => {
     const sized = recommendedMutuallyExclusiveStakesCents(100_000, [0.42, 0.3, 0.28], [2.6, 3.6, 2.9], 'moderate')!;
     // total 0.170633 × 0.5 = 8.53 % of $1,000 = $85.32, shared 0.101013 : 0.069620
     expect(sized.stakesCents[0] + sized.stakesCents[1]).toBeGreaterThanOrEqual(8530);
-    expect(sized.stakesCents[0]).toBe(Math.floor((100_000 * (sized.kelly.total * 0.5) * sized.kelly.fractions[0]) / sized.kelly.total + 1e-9));
+    expect(sized.stakesCents[0]).toBe(
+      Math.floor((100_000 * (sized.kelly.total * 0.5) * sized.kelly.fractions[0]) / sized.kelly.total + 1e-9),
+    );
     expect(sized.stakesCents[2]).toBe(0);
-    const aggressive = recommendedMutuallyExclusiveStakesCents(100_000, [0.42, 0.3, 0.28], [2.6, 3.6, 2.9], 'aggressive')!;
+    const aggressive = recommendedMutuallyExclusiveStakesCents(
+      100_000,
+      [0.42, 0.3, 0.28],
+      [2.6, 3.6, 2.9],
+      'aggressive',
+    )!;
     expect(aggressive.stakesCents.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(10_000);
     expect(recommendedMutuallyExclusiveStakesCents(100_000, [0.5, 0.45], [1.9, 2.0])).toBeNull();
   });

@@ -28,7 +28,8 @@ export function isRiskLevel(value: unknown): value is RiskLevel {
  */
 export function kellyFraction(probability: number, decimal: number): number {
   if (!(decimal > 1)) throw new RangeError(`Invalid decimal odds: ${decimal}`);
-  if (!(probability >= 0 && probability <= 1)) throw new RangeError(`Probability must be between 0 and 1: ${probability}`);
+  if (!(probability >= 0 && probability <= 1))
+    throw new RangeError(`Probability must be between 0 and 1: ${probability}`);
   return (probability * decimal - 1) / (decimal - 1);
 }
 
@@ -36,7 +37,12 @@ export function kellyFraction(probability: number, decimal: number): number {
  * Auto stake in integer cents: the risk level's Kelly fraction of full Kelly, floored at the level's base share
  * and capped at 10 % of the bankroll (spec 001 §5), rounded down to the cent.
  */
-export function recommendedStakeCents(bankrollCents: number, probability: number, decimal: number, risk: RiskLevel = DEFAULT_RISK_LEVEL): number {
+export function recommendedStakeCents(
+  bankrollCents: number,
+  probability: number,
+  decimal: number,
+  risk: RiskLevel = DEFAULT_RISK_LEVEL,
+): number {
   if (!(bankrollCents > 0)) return 0;
   const { baseShare, kellyFraction: fraction } = RISK_PROFILES[risk];
   const kelly = Math.max(0, kellyFraction(probability, decimal)) * fraction;
@@ -69,8 +75,12 @@ export interface MutuallyExclusiveKelly {
  * the set so far; then f_i = p_i − R/O_i in the set, 0 outside. It maximises
  * G = Σ p_i·ln(1 − F + f_i·O_i) + (1 − Σp)·ln(1 − F), F = Σ f.
  */
-export function kellyMutuallyExclusive(probabilities: readonly number[], decimals: readonly number[]): MutuallyExclusiveKelly {
-  if (probabilities.length !== decimals.length || probabilities.length === 0) throw new RangeError('One probability per decimal price is needed');
+export function kellyMutuallyExclusive(
+  probabilities: readonly number[],
+  decimals: readonly number[],
+): MutuallyExclusiveKelly {
+  if (probabilities.length !== decimals.length || probabilities.length === 0)
+    throw new RangeError('One probability per decimal price is needed');
   decimals.forEach((d) => {
     if (!(d > 1)) throw new RangeError(`Invalid decimal odds: ${d}`);
   });
@@ -78,8 +88,11 @@ export function kellyMutuallyExclusive(probabilities: readonly number[], decimal
     if (!(p >= 0 && p <= 1)) throw new RangeError(`Probability must be between 0 and 1: ${p}`);
     return sum + p;
   }, 0);
-  if (totalProbability > 1 + 1e-9) throw new RangeError(`Mutually exclusive outcomes cannot be more than certain: Σp = ${totalProbability}`);
-  const order = probabilities.map((_, i) => i).sort((a, b) => probabilities[b] * decimals[b] - probabilities[a] * decimals[a]);
+  if (totalProbability > 1 + 1e-9)
+    throw new RangeError(`Mutually exclusive outcomes cannot be more than certain: Σp = ${totalProbability}`);
+  const order = probabilities
+    .map((_, i) => i)
+    .sort((a, b) => probabilities[b] * decimals[b] - probabilities[a] * decimals[a]);
   let reserveRate = 1;
   let setProbability = 0;
   let setImplied = 0;

@@ -113,7 +113,8 @@ export function isDrawOutcome(name: string): boolean {
  */
 export function lockedDescriptions(outcomes: readonly BoardOutcome[]): Set<string> | null {
   let locked: Set<string> | null = null;
-  for (let i = 0; i < outcomes.length; i++) if (isLockedPrice(outcomes[i].price)) (locked ??= new Set()).add(outcomes[i].description ?? '');
+  for (let i = 0; i < outcomes.length; i++)
+    if (isLockedPrice(outcomes[i].price)) (locked ??= new Set()).add(outcomes[i].description ?? '');
   return locked;
 }
 
@@ -171,7 +172,12 @@ export function completeSideCount(kind: number, outcomeCount: number): number {
  * Can a line of these sides be an arbitrage (spec 001 §5, DECISIONS 11)? A complete two-way market, or a
  * complete three-way 1X2 one of whose sides is the draw; `sideNames[0 .. sideCount)` are the line's sides.
  */
-export function isArbitrageLine(kind: number, outcomeCount: number, sideNames: readonly string[], sideCount: number): boolean {
+export function isArbitrageLine(
+  kind: number,
+  outcomeCount: number,
+  sideNames: readonly string[],
+  sideCount: number,
+): boolean {
   if (kind === MONEYLINE) {
     if (outcomeCount !== sideCount) return false;
     if (sideCount === 3) {

@@ -1,5 +1,13 @@
 import type { BoardEvent } from '../../domain/odds';
-import { isEventLive, isLockedMarket, isLockedMarketAt, isLockedPrice, isStaleAt, isStaleUpdate, lockedMarketReader } from './locked-market';
+import {
+  isEventLive,
+  isLockedMarket,
+  isLockedMarketAt,
+  isLockedPrice,
+  isStaleAt,
+  isStaleUpdate,
+  lockedMarketReader,
+} from './locked-market';
 import { americanToDecimal } from '../odds/odds-format';
 
 const NOW = Date.parse('2026-01-10T18:00:00Z');
@@ -60,7 +68,11 @@ describe('locked-market rule', () => {
       const event = { commence_time: start } as BoardEvent;
       for (const iso of [ago(60_000), ago(6 * 60_000), ago(16 * 60_000), 'not a time'])
         for (const prices of [[1.91, 1.91], [1.91, 0], [1.91, 60], []]) {
-          const market = { key: 'h2h', last_update: iso, outcomes: prices.map((price, i) => ({ name: `o${i}`, price })) };
+          const market = {
+            key: 'h2h',
+            last_update: iso,
+            outcomes: prices.map((price, i) => ({ name: `o${i}`, price })),
+          };
           expect(locked(market, event, NOW)).toBe(isLockedMarket(prices, iso, NOW, isEventLive(event, NOW)));
         }
     }

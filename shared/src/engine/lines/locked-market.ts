@@ -35,12 +35,22 @@ export function isStaleAt(updatedAt: number, now: number, live: boolean): boolea
   return !(now - updatedAt <= (live ? LOCKED_MAX_AGE_LIVE_MS : LOCKED_MAX_AGE_MS));
 }
 
-export function isLockedMarket(decimals: readonly (number | null | undefined)[], lastUpdate: string, now: number, live: boolean): boolean {
+export function isLockedMarket(
+  decimals: readonly (number | null | undefined)[],
+  lastUpdate: string,
+  now: number,
+  live: boolean,
+): boolean {
   return isLockedMarketAt(decimals, Date.parse(lastUpdate), now, live);
 }
 
 /** isLockedMarket() of a market whose update time is already read (ms since the epoch, NaN when unreadable). */
-export function isLockedMarketAt(decimals: readonly (number | null | undefined)[], updatedAt: number, now: number, live: boolean): boolean {
+export function isLockedMarketAt(
+  decimals: readonly (number | null | undefined)[],
+  updatedAt: number,
+  now: number,
+  live: boolean,
+): boolean {
   if (decimals.length === 0 || isStaleAt(updatedAt, now, live)) return true;
   // a loop rather than some(): the odds table asks this of every market of a board it loads
   for (let i = 0; i < decimals.length; i++) if (isLockedPrice(decimals[i])) return true;
@@ -73,7 +83,8 @@ export function lockedMarketReader(): (market: BoardMarket, event: BoardEvent, n
   };
   return (market, event, now) => {
     const outcomes = market.outcomes;
-    if (outcomes.length === 0 || isStaleAt(read(market.last_update), now, hasStarted(read(event.commence_time), now))) return true;
+    if (outcomes.length === 0 || isStaleAt(read(market.last_update), now, hasStarted(read(event.commence_time), now)))
+      return true;
     for (let i = 0; i < outcomes.length; i++) if (isLockedPrice(outcomes[i].price)) return true;
     return false;
   };

@@ -80,7 +80,9 @@ export function cachedTime(iso: string, cache: TimeCache): number {
 }
 
 export function gameName(event: EventHeader): string {
-  return event.away_team && event.home_team ? `${event.away_team} @ ${event.home_team}` : event.home_team || event.away_team || event.id;
+  return event.away_team && event.home_team
+    ? `${event.away_team} @ ${event.home_team}`
+    : event.home_team || event.away_team || event.id;
 }
 
 /** Rounds a line for ids and output (lines are quarters or halves; float noise must not change an id). */

@@ -91,7 +91,9 @@ describe('commission rates', () => {
 
   it('lists the exchanges a user may set a rate for: the defaults, then the catalogue’s exchanges', () => {
     expect(COMMISSION_BOOKS.slice(0, 4)).toEqual(['betfair', 'betfair_ex_uk', 'betfair_ex_eu', 'betfair_ex_au']);
-    expect(COMMISSION_BOOKS).toEqual(expect.arrayContaining(['matchbook', 'smarkets', 'novig', 'prophetx', 'rebet', 'betopenly']));
+    expect(COMMISSION_BOOKS).toEqual(
+      expect.arrayContaining(['matchbook', 'smarkets', 'novig', 'prophetx', 'rebet', 'betopenly']),
+    );
     expect(new Set(COMMISSION_BOOKS).size).toBe(COMMISSION_BOOKS.length);
   });
 
@@ -130,18 +132,33 @@ describe('back at a book, lay at an exchange (matched betting)', () => {
   // calculatorlib.com/matched-betting-calculator: back £100 at 2.5, lay at 2.6 with 5 % commission →
   // lay stake £98.04, liability £156.86, −£6.86 either way
   it('calculatorlib’s worked example', () => {
-    expect(backLay(10_000, 2.5, 2.6, 0.05)).toEqual({ layStakeCents: 9804, liabilityCents: 15_686, backWinsCents: -686, layWinsCents: -686 });
+    expect(backLay(10_000, 2.5, 2.6, 0.05)).toEqual({
+      layStakeCents: 9804,
+      liabilityCents: 15_686,
+      backWinsCents: -686,
+      layWinsCents: -686,
+    });
   });
 
   // mintio.co.uk/example.htm (Porto v Rangers, 2019-10-24): £100 on the draw at 4.0 (Bet365), laid at 4.3 on
   // Betfair at 5 % → lay £94.12, liability £310.60, −£10.60 on a draw and −£10.59 otherwise
   it('mintio’s Porto v Rangers draw', () => {
-    expect(backLay(10_000, 4, 4.3, 0.05)).toEqual({ layStakeCents: 9412, liabilityCents: 31_060, backWinsCents: -1060, layWinsCents: -1059 });
+    expect(backLay(10_000, 4, 4.3, 0.05)).toEqual({
+      layStakeCents: 9412,
+      liabilityCents: 31_060,
+      backWinsCents: -1060,
+      layWinsCents: -1059,
+    });
   });
 
   // bookieoffers.co.uk refund-offers guide: £10 at 7.0, lay at 7.2 with 5 % → lay £9.79, a 70p loss either way
   it('bookieoffers’ £10 at 7.0 laid at 7.2', () => {
-    expect(backLay(1_000, 7, 7.2, 0.05)).toEqual({ layStakeCents: 979, liabilityCents: 6070, backWinsCents: -70, layWinsCents: -70 });
+    expect(backLay(1_000, 7, 7.2, 0.05)).toEqual({
+      layStakeCents: 979,
+      liabilityCents: 6070,
+      backWinsCents: -70,
+      layWinsCents: -70,
+    });
   });
 
   it('is a guaranteed profit when the book’s price beats the lay by more than the commission', () => {
@@ -162,7 +179,9 @@ describe('a pick at an exchange', () => {
     // $100 at +150: $250 back at a book; at Matchbook's 2 % the $150 won is $147, $247 back
     expect(pickPayoutCents(10_000, '+150')).toBe(25_000);
     expect(pickPayoutCents(10_000, '+150', pickCommission('Matchbook'))).toBe(24_700);
-    expect(settlementPayoutCents('won', 10_000, pickPayoutCents(10_000, '+150', pickCommission('Betfair')))).toBe(24_250);
+    expect(settlementPayoutCents('won', 10_000, pickPayoutCents(10_000, '+150', pickCommission('Betfair')))).toBe(
+      24_250,
+    );
     expect(pickCommission('DraftKings')).toBe(0);
     expect(pickCommission(null)).toBe(0);
   });

@@ -49,7 +49,9 @@ export const DEFAULT_COMMISSIONS: CommissionRates = {
  * so an arbitrage that pays only at a rate below the published one is found for the users who pay less
  * (prepared-board.ts), while the published figures stay those at DEFAULT_COMMISSIONS.
  */
-export const LOWEST_COMMISSIONS: CommissionRates = Object.fromEntries(Object.keys(DEFAULT_COMMISSIONS).map((book) => [book, 0]));
+export const LOWEST_COMMISSIONS: CommissionRates = Object.fromEntries(
+  Object.keys(DEFAULT_COMMISSIONS).map((book) => [book, 0]),
+);
 
 /**
  * The books a user may set a rate for (My Sportsbooks): every exchange of the rates table above, then any other
@@ -84,7 +86,8 @@ export function commissionRates(overrides?: Readonly<Record<string, number>> | n
   if (!overrides) return DEFAULT_COMMISSIONS;
   const rates: Record<string, number> = { ...DEFAULT_COMMISSIONS };
   for (const [book, rate] of Object.entries(overrides)) {
-    if (!isCommissionRate(rate)) throw new RangeError(`Commission must be a fraction from 0 to below 1: ${book}=${rate as number}`);
+    if (!isCommissionRate(rate))
+      throw new RangeError(`Commission must be a fraction from 0 to below 1: ${book}=${rate as number}`);
     rates[canonicalBookKey(book)] = rate;
   }
   return rates;
@@ -111,7 +114,10 @@ export function netPayoutCents(stakeCents: number, decimal: number, commission: 
  * return staked on the next, so an exchange leg's commission is taken on that leg's winnings. $10 on a book's 1.90
  * and Betfair's 2.00 at 5 %: 10 × 1.90 × 1.95 = $37.05 (gross $38.00).
  */
-export function parlayNetPayoutCents(stakeCents: number, legs: readonly { decimal: number; commission: number }[]): number {
+export function parlayNetPayoutCents(
+  stakeCents: number,
+  legs: readonly { decimal: number; commission: number }[],
+): number {
   return roundHalfUpCents(stakeCents * parlayDecimal(legs.map((leg) => effectiveDecimal(leg.decimal, leg.commission))));
 }
 
@@ -139,9 +145,17 @@ export interface BackLay {
  * the matched bettor's formula with the exchange's commission taken on the lay's winnings. `backCommission` is the
  * back bet's own (0 at a book). Results are those of the rounded lay stake.
  */
-export function backLay(backStakeCents: number, backDecimal: number, layDecimal: number, layCommission: number, backCommission = 0): BackLay {
-  if (!(backDecimal > 1) || !(layDecimal > 1)) throw new RangeError(`Back and lay need decimal odds above 1: ${backDecimal}, ${layDecimal}`);
-  if (!isCommissionRate(layCommission) || !isCommissionRate(backCommission)) throw new RangeError('Commission must be a fraction from 0 to below 1');
+export function backLay(
+  backStakeCents: number,
+  backDecimal: number,
+  layDecimal: number,
+  layCommission: number,
+  backCommission = 0,
+): BackLay {
+  if (!(backDecimal > 1) || !(layDecimal > 1))
+    throw new RangeError(`Back and lay need decimal odds above 1: ${backDecimal}, ${layDecimal}`);
+  if (!isCommissionRate(layCommission) || !isCommissionRate(backCommission))
+    throw new RangeError('Commission must be a fraction from 0 to below 1');
   const back = effectiveDecimal(backDecimal, backCommission);
   const layStakeCents = roundHalfUpCents((backStakeCents * back) / (layDecimal - layCommission));
   const liabilityCents = roundHalfUpCents(layStakeCents * (layDecimal - 1));

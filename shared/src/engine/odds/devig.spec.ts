@@ -1,13 +1,23 @@
 import { between, seededRandom } from '../../testing/seeded-random';
 import { americanToDecimal } from './odds-format';
-import { binomialJsDistance, bookHold, bookMargin, bookOverround, devig, DEFAULT_BLEND, DEVIG_METHODS, type DevigMethod } from './devig';
+import {
+  binomialJsDistance,
+  bookHold,
+  bookMargin,
+  bookOverround,
+  devig,
+  DEFAULT_BLEND,
+  DEVIG_METHODS,
+  type DevigMethod,
+} from './devig';
 
 const probabilities = (odds: number[], method: DevigMethod) => {
   const result = devig(odds, method);
   if (!result.ok) throw new Error(`${method} failed: ${result.reason}`);
   return result;
 };
-const expectClose = (actual: number[], expected: number[], digits: number) => expected.forEach((e, i) => expect(actual[i]).toBeCloseTo(e, digits));
+const expectClose = (actual: number[], expected: number[], digits: number) =>
+  expected.forEach((e, i) => expect(actual[i]).toBeCloseTo(e, digits));
 
 /*
  * Source A: the R package `implied` (J. C. Lindstrøm), README / introduction vignette, github.com/opisthokonta/implied,
@@ -306,7 +316,9 @@ describe('devig: rules', () => {
   // Worst case is the most conservative fair probability of the methods
   it('worst case takes, per outcome, the lowest probability of the methods', () => {
     const worst = probabilities(PENALTYBLOG_ODDS, 'worst_case').probabilities;
-    const each = (['multiplicative', 'additive', 'power', 'shin', 'odds_ratio'] as const).map((m) => probabilities(PENALTYBLOG_ODDS, m).probabilities);
+    const each = (['multiplicative', 'additive', 'power', 'shin', 'odds_ratio'] as const).map(
+      (m) => probabilities(PENALTYBLOG_ODDS, m).probabilities,
+    );
     worst.forEach((p, i) => expect(p).toBe(Math.min(...each.map((e) => e[i]))));
     expect(worst.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1);
   });

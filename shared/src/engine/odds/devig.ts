@@ -26,7 +26,16 @@ export type DevigMethod = (typeof DEVIG_METHODS)[number];
 export const DEFAULT_DEVIG_METHOD: DevigMethod = 'multiplicative';
 
 /** The methods a blend can average: every single method (worst case and blend combine methods themselves). */
-export const BLENDABLE_METHODS = ['multiplicative', 'additive', 'power', 'shin', 'odds_ratio', 'wpo', 'balanced_book', 'jensen_shannon'] as const;
+export const BLENDABLE_METHODS = [
+  'multiplicative',
+  'additive',
+  'power',
+  'shin',
+  'odds_ratio',
+  'wpo',
+  'balanced_book',
+  'jensen_shannon',
+] as const;
 export type BlendableMethod = (typeof BLENDABLE_METHODS)[number];
 /** A blend without a chosen set averages the four classic methods. */
 export const DEFAULT_BLEND: readonly BlendableMethod[] = ['multiplicative', 'additive', 'power', 'shin'];
@@ -114,7 +123,11 @@ export function bookHold(decimals: readonly number[]): number {
   return 1 - 1 / sum;
 }
 
-export function devig(decimals: readonly number[], method: DevigMethod = DEFAULT_DEVIG_METHOD, options: DevigOptions = {}): DevigResult {
+export function devig(
+  decimals: readonly number[],
+  method: DevigMethod = DEFAULT_DEVIG_METHOD,
+  options: DevigOptions = {},
+): DevigResult {
   if (decimals.length < 2 || decimals.some((d) => !(Number.isFinite(d) && d > 1))) {
     return { ok: false, method, reason: 'invalid_odds', margin: NaN };
   }
@@ -150,7 +163,8 @@ export function devig(decimals: readonly number[], method: DevigMethod = DEFAULT
 function additive(inverse: number[], margin: number): DevigResult {
   const share = margin / inverse.length;
   const probabilities = inverse.map((r) => r - share);
-  if (probabilities.some((p) => p <= 0)) return { ok: false, method: 'additive', reason: 'negative_probability', margin };
+  if (probabilities.some((p) => p <= 0))
+    return { ok: false, method: 'additive', reason: 'negative_probability', margin };
   return { ok: true, method: 'additive', probabilities, margin };
 }
 
@@ -187,7 +201,14 @@ function power(inverse: number[], margin: number): DevigResult {
   const solved = bisect(sumAt, 1, hi);
   if (!solved) return { ok: false, method: 'power', reason: 'no_convergence', margin };
   const probabilities = inverse.map((r) => r ** solved.x);
-  return { ok: true, method: 'power', probabilities: normalise(probabilities), margin, parameter: solved.x, iterations: solved.iterations };
+  return {
+    ok: true,
+    method: 'power',
+    probabilities: normalise(probabilities),
+    margin,
+    parameter: solved.x,
+    iterations: solved.iterations,
+  };
 }
 
 /**
@@ -197,17 +218,32 @@ function power(inverse: number[], margin: number): DevigResult {
  */
 function shin(inverse: number[], booksum: number, margin: number): DevigResult {
   const n = inverse.length;
-  const probabilitiesAt = (z: number) => inverse.map((r) => (Math.sqrt(z * z + (4 * (1 - z) * r * r) / booksum) - z) / (2 * (1 - z)));
+  const probabilitiesAt = (z: number) =>
+    inverse.map((r) => (Math.sqrt(z * z + (4 * (1 - z) * r * r) / booksum) - z) / (2 * (1 - z)));
   if (margin <= 0) return { ok: true, method: 'shin', probabilities: [...inverse], margin, parameter: 0 };
   if (n === 2) {
     const diff = inverse[0] - inverse[1];
     const z = ((booksum - 1) * (diff * diff - booksum)) / (booksum * (diff * diff - 1));
-    return { ok: true, method: 'shin', probabilities: normalise(probabilitiesAt(z)), margin, parameter: z, iterations: 0 };
+    return {
+      ok: true,
+      method: 'shin',
+      probabilities: normalise(probabilitiesAt(z)),
+      margin,
+      parameter: z,
+      iterations: 0,
+    };
   }
   // Σ p_i(z) falls from √Σr > 1 at z = 0 to Σr²/Σr < 1 as z → 1: one root, found by bisection
   const solved = bisect((z) => probabilitiesAt(z).reduce((a, b) => a + b, 0) - 1, 0, 1 - 1e-9);
   if (solved) {
-    return { ok: true, method: 'shin', probabilities: normalise(probabilitiesAt(solved.x)), margin, parameter: solved.x, iterations: solved.iterations };
+    return {
+      ok: true,
+      method: 'shin',
+      probabilities: normalise(probabilitiesAt(solved.x)),
+      margin,
+      parameter: solved.x,
+      iterations: solved.iterations,
+    };
   }
   return { ok: false, method: 'shin', reason: 'no_convergence', margin };
 }
@@ -221,7 +257,14 @@ function oddsRatio(inverse: number[], margin: number): DevigResult {
   while (sumAt(hi) > 0 && hi < 1e9) hi *= 2;
   const solved = bisect(sumAt, 1, hi);
   if (!solved) return { ok: false, method: 'odds_ratio', reason: 'no_convergence', margin };
-  return { ok: true, method: 'odds_ratio', probabilities: normalise(probabilitiesAt(solved.x)), margin, parameter: solved.x, iterations: solved.iterations };
+  return {
+    ok: true,
+    method: 'odds_ratio',
+    probabilities: normalise(probabilitiesAt(solved.x)),
+    margin,
+    parameter: solved.x,
+    iterations: solved.iterations,
+  };
 }
 
 /**
@@ -233,7 +276,13 @@ function wpo(decimals: readonly number[], margin: number): DevigResult {
   const n = decimals.length;
   const fair = decimals.map((o) => (n * o) / (n - margin * o));
   if (fair.some((f) => !(f > 1))) return { ok: false, method: 'wpo', reason: 'negative_probability', margin };
-  return { ok: true, method: 'wpo', probabilities: fair.map((f) => 1 / f), margin, specificMargins: fair.map((f) => (margin * f) / n) };
+  return {
+    ok: true,
+    method: 'wpo',
+    probabilities: fair.map((f) => 1 / f),
+    margin,
+    specificMargins: fair.map((f) => (margin * f) / n),
+  };
 }
 
 /**
@@ -243,7 +292,8 @@ function wpo(decimals: readonly number[], margin: number): DevigResult {
 function balancedBook(inverse: number[], margin: number): DevigResult {
   const z = margin / (inverse.length - 1);
   const probabilities = inverse.map((r) => (r - z) / (1 - z));
-  if (probabilities.some((p) => p <= 0)) return { ok: false, method: 'balanced_book', reason: 'negative_probability', margin };
+  if (probabilities.some((p) => p <= 0))
+    return { ok: false, method: 'balanced_book', reason: 'negative_probability', margin };
   return { ok: true, method: 'balanced_book', probabilities: normalise(probabilities), margin, parameter: z };
 }
 
@@ -309,7 +359,14 @@ function jensenShannon(inverse: number[], margin: number): DevigResult {
       slope += 1 / jsSlope(p[i], inverse[i]);
     }
     if (Math.abs(sum) < SOLVER_TOLERANCE) {
-      return { ok: true, method: 'jensen_shannon', probabilities: normalise(p), margin, parameter: Math.sqrt(d), iterations: iteration };
+      return {
+        ok: true,
+        method: 'jensen_shannon',
+        probabilities: normalise(p),
+        margin,
+        parameter: Math.sqrt(d),
+        iterations: iteration,
+      };
     }
     if (sum > 0) lo = d;
     else hi = d;
@@ -326,10 +383,20 @@ function jensenShannon(inverse: number[], margin: number): DevigResult {
  * on this market are left out (`blended` says which went in); if none succeeds the failure is reported.
  */
 function blend(decimals: readonly number[], margin: number, methods: readonly BlendableMethod[]): DevigResult {
-  const results = [...new Set(methods)].map((m) => devig(decimals, m)).filter((r): r is Extract<DevigResult, { ok: true }> => r.ok);
+  const results = [...new Set(methods)]
+    .map((m) => devig(decimals, m))
+    .filter((r): r is Extract<DevigResult, { ok: true }> => r.ok);
   if (results.length === 0) return { ok: false, method: 'blend', reason: 'no_convergence', margin };
-  const probabilities = decimals.map((_, i) => results.reduce((sum, r) => sum + r.probabilities[i], 0) / results.length);
-  return { ok: true, method: 'blend', probabilities: normalise(probabilities), margin, blended: results.map((r) => r.method as BlendableMethod) };
+  const probabilities = decimals.map(
+    (_, i) => results.reduce((sum, r) => sum + r.probabilities[i], 0) / results.length,
+  );
+  return {
+    ok: true,
+    method: 'blend',
+    probabilities: normalise(probabilities),
+    margin,
+    blended: results.map((r) => r.method as BlendableMethod),
+  };
 }
 
 /**
@@ -338,7 +405,9 @@ function blend(decimals: readonly number[], margin: number, methods: readonly Bl
  * fail on this market (additive's negative probability) are left out; if none succeeds the failure is reported.
  */
 function worstCase(decimals: readonly number[], margin: number): DevigResult {
-  const results = WORST_CASE_METHODS.map((m) => devig(decimals, m)).filter((r): r is Extract<DevigResult, { ok: true }> => r.ok);
+  const results = WORST_CASE_METHODS.map((m) => devig(decimals, m)).filter(
+    (r): r is Extract<DevigResult, { ok: true }> => r.ok,
+  );
   if (results.length === 0) return { ok: false, method: 'worst_case', reason: 'no_convergence', margin };
   const probabilities = decimals.map((_, i) => Math.min(...results.map((r) => r.probabilities[i])));
   return { ok: true, method: 'worst_case', probabilities, margin };

@@ -4,9 +4,11 @@ describe('fair probability', () => {
   // spec 001 §5: weights for the weighted median of book quality
   it('weights books as spec 001 §5 lists them', () => {
     expect(bookWeight('pinnacle')).toBe(3);
-    for (const key of ['circa', 'circasports', 'novig', 'prophet_exchange', 'prophetx']) expect(bookWeight(key)).toBe(2.5);
+    for (const key of ['circa', 'circasports', 'novig', 'prophet_exchange', 'prophetx'])
+      expect(bookWeight(key)).toBe(2.5);
     expect(bookWeight('lowvig')).toBe(2);
-    for (const key of ['draftkings', 'fanduel', 'betmgm', 'caesars', 'williamhill_us']) expect(bookWeight(key)).toBe(1.5);
+    for (const key of ['draftkings', 'fanduel', 'betmgm', 'caesars', 'williamhill_us'])
+      expect(bookWeight(key)).toBe(1.5);
     for (const key of ['bovada', 'betrivers', 'some_new_book']) expect(bookWeight(key)).toBe(1);
   });
 

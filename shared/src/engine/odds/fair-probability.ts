@@ -45,7 +45,8 @@ export function weightedMedian(values: readonly number[], weights: readonly numb
   let cumulative = 0;
   for (let k = 0; k < order.length; k++) {
     cumulative += weights[order[k]];
-    if (Math.abs(cumulative - half) < 1e-12 && k + 1 < order.length) return (values[order[k]] + values[order[k + 1]]) / 2;
+    if (Math.abs(cumulative - half) < 1e-12 && k + 1 < order.length)
+      return (values[order[k]] + values[order[k + 1]]) / 2;
     if (cumulative > half) return values[order[k]];
   }
   return values[order[order.length - 1]];

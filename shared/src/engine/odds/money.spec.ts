@@ -1,5 +1,14 @@
 import { americanToDecimal } from './odds-format';
-import { dollarsToCents, formatDollars, formatMoney, payoutCents, plural, profitCents, roundHalfUpCents, wholeNumber } from './money';
+import {
+  dollarsToCents,
+  formatDollars,
+  formatMoney,
+  payoutCents,
+  plural,
+  profitCents,
+  roundHalfUpCents,
+  wholeNumber,
+} from './money';
 
 // DECISIONS 25: money in integer cents, rounded half-up at the last step, as the books pay it.
 describe('payoutCents — half-up to the cent (DECISIONS 25)', () => {
@@ -80,7 +89,23 @@ describe('plural: "1 bets"', () => {
 
 describe('wholeNumber and formatMoney write numbers as en-US toLocaleString does, without Intl', () => {
   it('groups thousands', () => {
-    const numbers = [0, 7, -7, 12, 999, 1000, -1000, 1234, 12345, 123456, 1234567, -98765432, Number.MAX_SAFE_INTEGER, 1.5, 1e21];
+    const numbers = [
+      0,
+      7,
+      -7,
+      12,
+      999,
+      1000,
+      -1000,
+      1234,
+      12345,
+      123456,
+      1234567,
+      -98765432,
+      Number.MAX_SAFE_INTEGER,
+      1.5,
+      1e21,
+    ];
     for (const n of numbers) expect(wholeNumber(n)).toBe(n.toLocaleString('en-US'));
   });
 

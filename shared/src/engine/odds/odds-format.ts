@@ -79,7 +79,8 @@ export function decimalToFractional(decimal: number, maxDenominator = 1000): Fra
 
 export function fractionalToDecimal(fraction: Fraction): number {
   const { numerator, denominator } = fraction;
-  if (!(numerator > 0) || !(denominator > 0)) throw new RangeError(`Invalid fractional odds: ${numerator}/${denominator}`);
+  if (!(numerator > 0) || !(denominator > 0))
+    throw new RangeError(`Invalid fractional odds: ${numerator}/${denominator}`);
   return 1 + numerator / denominator;
 }
 
@@ -132,7 +133,8 @@ export function impliedProbabilityFromAmerican(american: number): number | null 
 
 /** Fair probability (fraction, strictly between 0 and 1) → fair decimal odds. */
 export function probabilityToDecimal(probability: number): number {
-  if (!(probability > 0 && probability < 1)) throw new RangeError(`Probability must be strictly between 0 and 1: ${probability}`);
+  if (!(probability > 0 && probability < 1))
+    throw new RangeError(`Probability must be strictly between 0 and 1: ${probability}`);
   return 1 / probability;
 }
 

@@ -53,7 +53,8 @@ describe('arbitrage maths', () => {
       // rounding a stake to the cent moves its payout by at most half a cent times the odds
       const spread = Math.max(...stakes.payoutsCents) - Math.min(...stakes.payoutsCents);
       expect(spread).toBeLessThanOrEqual(Math.ceil(Math.max(...decimals)) + 1);
-      if (stakes.guaranteedProfitCents > 0) for (const p of stakes.payoutsCents) expect(p).toBeGreaterThan(stakes.totalCents);
+      if (stakes.guaranteedProfitCents > 0)
+        for (const p of stakes.payoutsCents) expect(p).toBeGreaterThan(stakes.totalCents);
     }
   });
 });
@@ -86,7 +87,9 @@ describe('findArbitrage property', () => {
         expect(Math.round(arb.legs.reduce((sum, l) => sum + l.stake, 0) * 100)).toBe(Math.round(arb.totalStake * 100));
         for (const leg of arb.legs) expect(leg.payout).toBeGreaterThanOrEqual(arb.totalStake);
         const payouts = arb.legs.map((l) => l.payout);
-        expect(Math.max(...payouts) - Math.min(...payouts)).toBeLessThanOrEqual((Math.ceil(Math.max(...arb.legs.map((l) => l.decimal))) + 1) / 100);
+        expect(Math.max(...payouts) - Math.min(...payouts)).toBeLessThanOrEqual(
+          (Math.ceil(Math.max(...arb.legs.map((l) => l.decimal))) + 1) / 100,
+        );
         expect(arb.profitAmount).toBeCloseTo(Math.min(...payouts) - arb.totalStake, 2);
       }
     }
@@ -120,7 +123,14 @@ describe('findArbitrage', () => {
   // spec 001 §5: best price per outcome; at least two bookmakers
   it('takes the best price per outcome across books', () => {
     const [arb] = findArbitrage(twoWay(), {}, NOW);
-    expect(arb).toMatchObject({ eventId: 'evt1', market: 'h2h', kind: 'two_way', type: 'arbitrage', flags: [], totalStake: 100 });
+    expect(arb).toMatchObject({
+      eventId: 'evt1',
+      market: 'h2h',
+      kind: 'two_way',
+      type: 'arbitrage',
+      flags: [],
+      totalStake: 100,
+    });
     expect(arb.legs.map((l) => [l.book, l.outcome, l.price])).toEqual([
       ['draftkings', 'Home', 110],
       ['fanduel', 'Away', 105],
@@ -215,27 +225,30 @@ describe('findArbitrage', () => {
   });
 
   // spec 001 §5: DFS and pick'em apps excluded (prizepicks, underdog, pick6, draftkings_pick6, dabble_au, sleeper, prophetx)
-  it.each(['prizepicks', 'underdog', 'pick6', 'draftkings_pick6', 'dabble_au', 'sleeper', 'prophetx'])('excludes %s', (key) => {
-    const found = findArbitrage(
-      event([
-        book('draftkings', {
-          h2h: [
-            ['Home', -110],
-            ['Away', -110],
-          ],
-        }),
-        book(key, {
-          h2h: [
-            ['Home', 150],
-            ['Away', 150],
-          ],
-        }),
-      ]),
-      {},
-      NOW,
-    );
-    expect(found).toEqual([]);
-  });
+  it.each(['prizepicks', 'underdog', 'pick6', 'draftkings_pick6', 'dabble_au', 'sleeper', 'prophetx'])(
+    'excludes %s',
+    (key) => {
+      const found = findArbitrage(
+        event([
+          book('draftkings', {
+            h2h: [
+              ['Home', -110],
+              ['Away', -110],
+            ],
+          }),
+          book(key, {
+            h2h: [
+              ['Home', 150],
+              ['Away', 150],
+            ],
+          }),
+        ]),
+        {},
+        NOW,
+      );
+      expect(found).toEqual([]);
+    },
+  );
 
   // Exchange lay markets are not backable
   it('ignores h2h_lay markets', () => {
@@ -582,7 +595,9 @@ describe('arbitrage on recorded boards', () => {
   ])('%s: every in-play or outsized arbitrage is flagged', (file) => {
     const events = board(file);
     const found = findArbitrageOnBoard(events, { minProfitPct: 0 }, newestUpdate(events)!);
-    const started = new Set(events.filter((e) => Date.parse(e.commence_time) <= newestUpdate(events)!).map((e) => e.id));
+    const started = new Set(
+      events.filter((e) => Date.parse(e.commence_time) <= newestUpdate(events)!).map((e) => e.id),
+    );
     for (const arb of found) {
       if (started.has(arb.eventId)) expect(arb.flags).toContain('live');
       if (arb.profitPct > 10) expect(arb.flags).toContain('suspect');
@@ -598,7 +613,9 @@ describe('arbitrage on recorded boards', () => {
     expect(phantom.profitPct).toBeGreaterThan(240);
     expect(phantom.profitPct).toBeLessThan(250);
     expect(phantom.flags).toEqual(expect.arrayContaining(['live', 'suspect']));
-    expect(found.filter((a) => a.profitPct >= 28).every((a) => a.flags.includes('live') && a.flags.includes('suspect'))).toBe(true);
+    expect(
+      found.filter((a) => a.profitPct >= 28).every((a) => a.flags.includes('live') && a.flags.includes('suspect')),
+    ).toBe(true);
   });
 });
 

@@ -66,7 +66,11 @@ export type StakeRounding = 'cent' | 'dollar';
  * rounded once, half-up (DECISIONS 25), to the cent or to whole dollars; payouts, total and profit are those of
  * the rounded stakes.
  */
-export function arbitrageCalculator(decimals: readonly number[], split: ArbitrageSplit, rounding: StakeRounding = 'cent'): ArbitrageStakes {
+export function arbitrageCalculator(
+  decimals: readonly number[],
+  split: ArbitrageSplit,
+  rounding: StakeRounding = 'cent',
+): ArbitrageStakes {
   const n = decimals.length;
   if (n < 2 || decimals.some((d) => !(Number.isFinite(d) && d > 1)))
     throw new RangeError(`Arbitrage needs 2 or more decimal odds above 1: ${decimals.join(', ')}`);
@@ -75,15 +79,18 @@ export function arbitrageCalculator(decimals: readonly number[], split: Arbitrag
   // plain loops: detection sizes every opportunity of every scan with this
   const stakesCents: number[] = [];
   if (split.mode === 'total') {
-    if (!Number.isInteger(split.totalCents) || split.totalCents < 0) throw new RangeError(`Total stake must be whole cents: ${split.totalCents}`);
+    if (!Number.isInteger(split.totalCents) || split.totalCents < 0)
+      throw new RangeError(`Total stake must be whole cents: ${split.totalCents}`);
     let booksum = 0;
     for (let i = 0; i < n; i++) booksum += 1 / decimals[i];
     for (let i = 0; i < n; i++) stakesCents.push(round((split.totalCents * (1 / decimals[i])) / booksum));
   } else {
     const { leg, stakeCents } = split;
     if (!Number.isInteger(leg) || leg < 0 || leg >= n) throw new RangeError(`No leg ${leg} among ${n}`);
-    if (!Number.isInteger(stakeCents) || stakeCents < 0) throw new RangeError(`Stake must be whole cents: ${stakeCents}`);
-    for (let i = 0; i < n; i++) stakesCents.push(i === leg ? stakeCents : round((stakeCents * decimals[leg]) / decimals[i]));
+    if (!Number.isInteger(stakeCents) || stakeCents < 0)
+      throw new RangeError(`Stake must be whole cents: ${stakeCents}`);
+    for (let i = 0; i < n; i++)
+      stakesCents.push(i === leg ? stakeCents : round((stakeCents * decimals[leg]) / decimals[i]));
   }
   let totalCents = 0;
   for (let i = 0; i < n; i++) totalCents += stakesCents[i];
@@ -120,7 +127,10 @@ export interface ArbitrageSettings {
 
 export function arbitrageSettings(options: ArbitrageOptions = {}): ArbitrageSettings {
   return {
-    totalCents: arbitrageTotalStakeCents(options.bankroll ?? ARBITRAGE_DEFAULTS.bankroll, options.maxStake ?? ARBITRAGE_DEFAULTS.maxStake),
+    totalCents: arbitrageTotalStakeCents(
+      options.bankroll ?? ARBITRAGE_DEFAULTS.bankroll,
+      options.maxStake ?? ARBITRAGE_DEFAULTS.maxStake,
+    ),
     minProfitPct: options.minProfitPct ?? ARBITRAGE_DEFAULTS.minProfitPct,
     suspectProfitPct: options.suspectProfitPct ?? ARBITRAGE_DEFAULTS.suspectProfitPct,
   };
@@ -165,7 +175,10 @@ export function orderLegs(legs: Quote[], first: string): Quote[] {
   for (let i = 1; i < legs.length; i++) {
     const leg = legs[i];
     let j = i - 1;
-    while (j >= 0 && (sideRank(legs[j], first) - sideRank(leg, first) || legs[j].outcome.localeCompare(leg.outcome)) > 0) {
+    while (
+      j >= 0 &&
+      (sideRank(legs[j], first) - sideRank(leg, first) || legs[j].outcome.localeCompare(leg.outcome)) > 0
+    ) {
       legs[j + 1] = legs[j];
       j--;
     }

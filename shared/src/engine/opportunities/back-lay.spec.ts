@@ -11,7 +11,9 @@ import { newestUpdate, scanBoard } from './scan';
 import { findArbitrage } from './finders';
 
 const FIXTURES = join(__dirname, '..', '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
-const LAY_BOARDS = readdirSync(FIXTURES).filter((f) => (f.startsWith('v4_odds_') || f.startsWith('v4_event_odds_')) && f.includes('h2h_lay'));
+const LAY_BOARDS = readdirSync(FIXTURES).filter(
+  (f) => (f.startsWith('v4_odds_') || f.startsWith('v4_event_odds_')) && f.includes('h2h_lay'),
+);
 const read = (file: string) => normaliseOddsApiV4(JSON.parse(readFileSync(join(FIXTURES, file), 'utf8'))).events;
 
 /** A bookmaker quoting decimal prices (the matched-betting examples are in decimal odds). */
@@ -41,20 +43,33 @@ function game(bookmakers: BoardBookmaker[]): BoardEvent {
 }
 
 /** A three-way board: the back prices at `back`'s book, the lay prices at `lay`'s exchange. */
-function backAndLay(backBook: string, back: [number, number, number], layBook: string, lay: [number, number, number]): BoardEvent {
+function backAndLay(
+  backBook: string,
+  back: [number, number, number],
+  layBook: string,
+  lay: [number, number, number],
+): BoardEvent {
   const names = ['Home', 'Away', 'Draw'];
   return game([
     bookmaker(backBook, { h2h: names.map((n, i): [string, number] => [n, back[i]]) }),
-    bookmaker(layBook, { h2h: names.map((n, i): [string, number] => [n, lay[i] - 0.1]), h2h_lay: names.map((n, i): [string, number] => [n, lay[i]]) }),
+    bookmaker(layBook, {
+      h2h: names.map((n, i): [string, number] => [n, lay[i] - 0.1]),
+      h2h_lay: names.map((n, i): [string, number] => [n, lay[i]]),
+    }),
   ]);
 }
 
 /** Both paths: the per-finder path (findArbitrage) and the prepared path the workers run (scanBoard). */
-function bothPaths(board: BoardEvent, options: { minProfitPct?: number; books?: string[]; commission?: Record<string, number> } = {}) {
+function bothPaths(
+  board: BoardEvent,
+  options: { minProfitPct?: number; books?: string[]; commission?: Record<string, number> } = {},
+) {
   const perFinder = findArbitrage(board, { minProfitPct: 0, ...options }, NOW).filter((o) => o.kind === 'back_lay');
-  const prepared = scanBoard([board], { arbitrage: { minProfitPct: 0, ...options }, commission: options.commission }, NOW).arbitrage.filter(
-    (o) => o.kind === 'back_lay',
-  );
+  const prepared = scanBoard(
+    [board],
+    { arbitrage: { minProfitPct: 0, ...options }, commission: options.commission },
+    NOW,
+  ).arbitrage.filter((o) => o.kind === 'back_lay');
   expect(prepared).toEqual(perFinder);
   return prepared;
 }
@@ -105,13 +120,33 @@ describe('back/lay arbitrage', () => {
     expect(others).toEqual([]);
     const sized = backLay(10_000, 2.2, 2.06, 0.02);
     expect(sized).toEqual({ layStakeCents: 10_784, liabilityCents: 11_431, backWinsCents: 569, layWinsCents: 568 });
-    expect(o).toMatchObject({ type: 'arbitrage', kind: 'back_lay', market: 'h2h', totalStake: 100, profitAmount: 5.68 });
+    expect(o).toMatchObject({
+      type: 'arbitrage',
+      kind: 'back_lay',
+      market: 'h2h',
+      totalStake: 100,
+      profitAmount: 5.68,
+    });
     expect(o.profitPct).toBeCloseTo(5.686, 3);
     expect(o.totalImpliedProb).toBeCloseTo(1 / 1.05686, 5);
     const [back, lay] = o.legs;
-    expect(back).toMatchObject({ book: 'draftkings', outcome: 'Home', decimal: 2.2, commission: 0, stake: 100, payout: 220 });
+    expect(back).toMatchObject({
+      book: 'draftkings',
+      outcome: 'Home',
+      decimal: 2.2,
+      commission: 0,
+      stake: 100,
+      payout: 220,
+    });
     expect(back.lay).toBeUndefined();
-    expect(lay).toMatchObject({ book: 'matchbook', market: 'h2h_lay', outcome: 'Home', decimal: 2.06, commission: 0.02, lay: true });
+    expect(lay).toMatchObject({
+      book: 'matchbook',
+      market: 'h2h_lay',
+      outcome: 'Home',
+      decimal: 2.06,
+      commission: 0.02,
+      lay: true,
+    });
     // Home does not win: the $114.31 liability comes back with the $105.68 the lay stake nets
     expect(lay).toMatchObject({ stake: 107.84, liability: 114.31, payout: 219.99 });
     // the back/lay of Away (1.70 laid at 1.98) loses: only Home is listed
@@ -147,7 +182,10 @@ describe('back/lay arbitrage', () => {
 
   it('leaves out a lay price too old to bet (spec 001 §5: 15 min)', () => {
     const old = board();
-    old.bookmakers[1] = { ...old.bookmakers[1], markets: old.bookmakers[1].markets.map((m) => ({ ...m, last_update: iso(16 * 60_000) })) };
+    old.bookmakers[1] = {
+      ...old.bookmakers[1],
+      markets: old.bookmakers[1].markets.map((m) => ({ ...m, last_update: iso(16 * 60_000) })),
+    };
     expect(bothPaths(old)).toEqual([]);
   });
 });
@@ -242,7 +280,9 @@ describe('back/lay on the recorded boards with lay prices, at the default commis
   it.each(LAY_BOARDS)('%s: every listed back/lay wins on both outcomes', (file) => {
     const events = read(file);
     const now = newestUpdate(events)!;
-    const found = scanBoard(events, { arbitrage: { minProfitPct: 0 } }, now).arbitrage.filter((o) => o.kind === 'back_lay');
+    const found = scanBoard(events, { arbitrage: { minProfitPct: 0 } }, now).arbitrage.filter(
+      (o) => o.kind === 'back_lay',
+    );
     for (const o of found) {
       const [back, lay] = o.legs;
       expect(lay.lay).toBe(true);
@@ -263,7 +303,9 @@ describe('back/lay on the recorded boards with lay prices, at the default commis
   it('finds back/lay opportunities on the boards that carry lay prices', () => {
     const count = LAY_BOARDS.map((file) => {
       const events = read(file);
-      return scanBoard(events, { arbitrage: { minProfitPct: 0 } }, newestUpdate(events)!).arbitrage.filter((o) => o.kind === 'back_lay').length;
+      return scanBoard(events, { arbitrage: { minProfitPct: 0 } }, newestUpdate(events)!).arbitrage.filter(
+        (o) => o.kind === 'back_lay',
+      ).length;
     });
     expect(count.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
   });

@@ -2,7 +2,14 @@ import type { BoardMarket, BoardOutcome, EventHeader } from '../../domain/odds';
 import type { ArbitrageOpportunity, OpportunityLeg } from '../../domain/opportunities';
 import type { ArbitrageSettings } from './arbitrage';
 import { backLay, backLayGuaranteedCents } from '../odds/commission';
-import { familyNumber, hasLinePoint, isLayMarket, lockedDescriptions, marketFamily, moneylineCounts } from '../lines/line-rules';
+import {
+  familyNumber,
+  hasLinePoint,
+  isLayMarket,
+  lockedDescriptions,
+  marketFamily,
+  moneylineCounts,
+} from '../lines/line-rules';
 import type { MarketGroup, Quote } from '../lines/market-lines';
 import { arbitrageOpportunityOf, toLeg } from './opportunity-legs';
 
@@ -29,7 +36,10 @@ export function backMarketOf(layKey: string): string {
  * outcome count (as buildEventIndex groups the back market): moneyline-like outcomes only, locked prices left
  * out as they are from the back markets (spec 001 §5).
  */
-export function forEachLayOutcome(market: BoardMarket, visit: (outcome: BoardOutcome, familyId: number, outcomeCount: number) => void): void {
+export function forEachLayOutcome(
+  market: BoardMarket,
+  visit: (outcome: BoardOutcome, familyId: number, outcomeCount: number) => void,
+): void {
   if (!isLayMarket(market.key)) return;
   const outcomes = market.outcomes;
   const locked = lockedDescriptions(outcomes);
@@ -73,11 +83,21 @@ export function sizeBackLay(backCents: number, back: Priced, lay: Priced): BackL
 }
 
 /** The legs [back, lay] with the stakes, returns and liability of `sized` (a back stake of `backCents`). */
-export function sizedBackLayLegs(legs: readonly OpportunityLeg[], backCents: number, sized: BackLaySizing): OpportunityLeg[] {
+export function sizedBackLayLegs(
+  legs: readonly OpportunityLeg[],
+  backCents: number,
+  sized: BackLaySizing,
+): OpportunityLeg[] {
   const [back, lay] = legs;
   return [
     { ...back, stake: backCents / 100, payout: sized.backPayoutCents / 100 },
-    { ...lay, lay: true, stake: sized.layStakeCents / 100, liability: sized.liabilityCents / 100, payout: sized.layPayoutCents / 100 },
+    {
+      ...lay,
+      lay: true,
+      stake: sized.layStakeCents / 100,
+      liability: sized.liabilityCents / 100,
+      payout: sized.layPayoutCents / 100,
+    },
   ];
 }
 

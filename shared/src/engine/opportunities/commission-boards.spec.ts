@@ -5,7 +5,13 @@ import { book, event, NOW } from '../../testing/board-builder';
 import { bookAgainstExchangeBelowDefault } from '../../testing/exchange-arbitrage';
 import { MAX_BANKROLL } from '../../domain/accounts';
 import { dailyFindings } from '../../domain/landing-stats';
-import { COMMISSION_BOOKS, commissionOf, commissionRates, DEFAULT_COMMISSIONS, effectiveDecimal } from '../odds/commission';
+import {
+  COMMISSION_BOOKS,
+  commissionOf,
+  commissionRates,
+  DEFAULT_COMMISSIONS,
+  effectiveDecimal,
+} from '../odds/commission';
 import { arbitrageForUser, opportunityAtRates, SCANNER_MAX_STAKE } from './opportunities-for-user';
 import { PreparedBoard } from '../prepared/prepared-board';
 import { newestUpdate, scanBoard } from './scan';
@@ -26,7 +32,11 @@ describe('arbitrage on the recorded boards, net of the default commissions', () 
     // EV rows too: the fair line is the quoted prices', the row's EV that of the price net of commission
     for (const row of ev) {
       expect(row.commission).toBe(row.isDfs ? 0 : commissionOf(row.book));
-      if (!row.isDfs) expect(row.evPct).toBeCloseTo((row.fairProbability * effectiveDecimal(row.decimal, row.commission) - 1) * 100, 10);
+      if (!row.isDfs)
+        expect(row.evPct).toBeCloseTo(
+          (row.fairProbability * effectiveDecimal(row.decimal, row.commission) - 1) * 100,
+          10,
+        );
     }
     // back/lay opportunities have their own rule (back-lay.spec.ts checks them on these boards)
     for (const o of arbitrage.filter((a) => a.kind !== 'back_lay')) {
@@ -47,12 +57,18 @@ describe('arbitrage on the recorded boards, net of the default commissions', () 
     const now = newestUpdate(events)!;
     const net = scanBoard(events, { arbitrage: { minProfitPct: 0 } }, now).arbitrage;
     const gross = scanBoard(events, { arbitrage: { minProfitPct: 0 }, commission: GROSS }, now).arbitrage;
-    const phantom = gross.find((o) => o.kind !== 'back_lay' && o.legs.some((leg) => leg.book === 'betfair_ex_eu' && leg.decimal === 2.48));
+    const phantom = gross.find(
+      (o) => o.kind !== 'back_lay' && o.legs.some((leg) => leg.book === 'betfair_ex_eu' && leg.decimal === 2.48),
+    );
     expect(phantom?.profitPct).toBeCloseTo(0.72, 2);
     expect(phantom?.legs.every((leg) => leg.commission === 0)).toBe(true);
     expect(net.some((o) => o.kind !== 'back_lay' && o.legs.some((leg) => leg.book === 'betfair_ex_eu'))).toBe(false);
     const same = net.find((o) => o.id === phantom!.id)!;
-    expect(same.legs.map((leg) => `${leg.book}@${leg.decimal}/${leg.commission}`)).toEqual(['unibet_eu@2.95/0', 'matchbook@2.48/0.02', 'onexbet@3.99/0']);
+    expect(same.legs.map((leg) => `${leg.book}@${leg.decimal}/${leg.commission}`)).toEqual([
+      'unibet_eu@2.95/0',
+      'matchbook@2.48/0.02',
+      'onexbet@3.99/0',
+    ]);
     expect(same.profitPct).toBeCloseTo(0.23, 2);
     expect(gross.length).toBeGreaterThan(net.length);
   });

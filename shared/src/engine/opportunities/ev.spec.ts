@@ -26,14 +26,26 @@ describe('EV', () => {
     // Home de-vigged: bovada 0.4444 (w 1), betmgm 0.4953 (1.5), pinnacle 0.5 (3), draftkings 0.5 (1.5),
     // fanduel 0.5047 (1.5): half of the weight 8.5 is passed at pinnacle's 0.5
     const bovada = rows.find((r) => r.book === 'bovada')!;
-    expect(bovada).toMatchObject({ outcome: 'Home', price: 115, fairProbability: 0.5, method: 'multiplicative', fairBooks: 5, books: 5, flags: [] });
+    expect(bovada).toMatchObject({
+      outcome: 'Home',
+      price: 115,
+      fairProbability: 0.5,
+      method: 'multiplicative',
+      fairBooks: 5,
+      books: 5,
+      flags: [],
+    });
     expect(bovada.evPct).toBeCloseTo((0.5 * 2.15 - 1) * 100, 10);
     expect(rows.every((r) => r.evPct > 0)).toBe(true);
   });
 
   // spec 001 §5: two-sided de-vigging needs a pair from at least 4 books
   it('needs a complete market from at least 4 books for the fair line', () => {
-    const three = [book('pinnacle', h2h(-105, -105)), book('draftkings', h2h(-110, -110)), book('bovada', h2h(120, -140))];
+    const three = [
+      book('pinnacle', h2h(-105, -105)),
+      book('draftkings', h2h(-110, -110)),
+      book('bovada', h2h(120, -140)),
+    ];
     expect(findEvBets(event(three), {}, NOW)).toEqual([]);
     // a fourth book quoting one side only does not complete the pair
     const oneSided = [...three, book('fanduel', { h2h: [['Home', -110]] })];
@@ -147,7 +159,13 @@ describe('EV', () => {
     const rows = findEvBets(event(books), {}, NOW);
     expect(rows).toHaveLength(2);
     for (const row of rows) {
-      expect(row).toMatchObject({ book: 'prizepicks', price: -119, isDfs: true, fairBooks: 4, description: 'Player A' });
+      expect(row).toMatchObject({
+        book: 'prizepicks',
+        price: -119,
+        isDfs: true,
+        fairBooks: 4,
+        description: 'Player A',
+      });
       expect(row.decimal).toBe(DFS_FIXED_DECIMAL);
       expect(row.evPct).toBeCloseTo((0.5 * americanToDecimal(-119) - 1) * 100, 10);
     }
@@ -161,7 +179,9 @@ describe('EV', () => {
       book('betmgm', h2h(-290, 235)),
       book('bovada', h2h(-330, 300)),
     ];
-    const shin = findEvBets(event(books), { method: 'shin' }, NOW).find((r) => r.book === 'bovada' && r.outcome === 'Away')!;
+    const shin = findEvBets(event(books), { method: 'shin' }, NOW).find(
+      (r) => r.book === 'bovada' && r.outcome === 'Away',
+    )!;
     const awayShin = (home: number, away: number) => {
       const r = devig([americanToDecimal(home), americanToDecimal(away)], 'shin');
       if (!r.ok) throw new Error(r.reason);
@@ -194,7 +214,10 @@ describe('EV', () => {
       if (!each.every((r) => r.ok)) throw new Error('de-vig failed');
       return each.reduce((sum, r) => sum + (r.ok ? r.probabilities[1] : 0), 0) / 2;
     };
-    const expected = weightedMedian([away(-300, 240), away(-320, 250), away(-310, 245), away(-290, 235), away(-330, 300)], [3, 1.5, 1.5, 1.5, 1])!;
+    const expected = weightedMedian(
+      [away(-300, 240), away(-320, 250), away(-310, 245), away(-290, 235), away(-330, 300)],
+      [3, 1.5, 1.5, 1.5, 1],
+    )!;
     expect(row).toMatchObject({ method: 'blend', blend: ['balanced_book', 'jensen_shannon'] });
     expect(row.fairProbability).toBeCloseTo(expected, 12);
   });

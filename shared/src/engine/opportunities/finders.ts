@@ -37,7 +37,11 @@ export function findArbitrage(event: BoardEvent, options: ArbitrageOptions = {},
 }
 
 /** Arbitrage across a board, most profitable first. */
-export function findArbitrageOnBoard(events: readonly BoardEvent[], options: ArbitrageOptions = {}, now: number): ArbitrageOpportunity[] {
+export function findArbitrageOnBoard(
+  events: readonly BoardEvent[],
+  options: ArbitrageOptions = {},
+  now: number,
+): ArbitrageOpportunity[] {
   return sortScan(scanFor('arbitrage', events, { arbitrage: options, commission: options.commission }, now)).arbitrage;
 }
 
@@ -47,6 +51,10 @@ export function findMiddles(event: BoardEvent, options: MiddleOptions = {}, now:
 }
 
 /** Middles across a board, most likely first, then the widest gap. */
-export function findMiddlesOnBoard(events: readonly BoardEvent[], options: MiddleOptions = {}, now: number): MiddleOpportunity[] {
+export function findMiddlesOnBoard(
+  events: readonly BoardEvent[],
+  options: MiddleOptions = {},
+  now: number,
+): MiddleOpportunity[] {
   return sortScan(scanFor('middles', events, { middles: options, commission: options.commission }, now)).middles;
 }

@@ -1,7 +1,14 @@
 import { book, event, NOW } from '../../testing/board-builder';
 import { americanToDecimal } from '../odds/odds-format';
 import { findMiddles } from './finders';
-import { isGameLineFamily, middleOutcomes, middleOutcomeTable, middleProbability, middleRange, middleTotalStakeCents } from './middles';
+import {
+  isGameLineFamily,
+  middleOutcomes,
+  middleOutcomeTable,
+  middleProbability,
+  middleRange,
+  middleTotalStakeCents,
+} from './middles';
 
 describe('middles', () => {
   // spec 001 §5: 8 per point capped at 45 for totals, 6 per point capped at 40 for spreads

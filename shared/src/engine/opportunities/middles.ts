@@ -99,7 +99,8 @@ export function middleOutcomeTable(
   const { low, high } = range;
   if (!(high > low)) throw new RangeError(`A middle needs high > low: ${low}, ${high}`);
   const staked = stakesCents[0] + stakesCents[1];
-  const returned = (result: LegResult, i: 0 | 1) => (result === 'win' ? payoutCents(stakesCents[i], decimals[i]) : result === 'push' ? stakesCents[i] : 0);
+  const returned = (result: LegResult, i: 0 | 1) =>
+    result === 'win' ? payoutCents(stakesCents[i], decimals[i]) : result === 'push' ? stakesCents[i] : 0;
   const row = (legs: [LegResult, LegResult], from: number | null, to: number | null): MiddleOutcomeRow => ({
     legs,
     netCents: returned(legs[0], 0) + returned(legs[1], 1) - staked,
@@ -128,7 +129,10 @@ export function middleSettings(options: MiddleOptions = {}): MiddleSettings {
   return {
     minGap: options.minGap ?? MIDDLE_DEFAULTS.minGap,
     minProbability: options.minProbability ?? MIDDLE_DEFAULTS.minProbability,
-    totalCents: middleTotalStakeCents(options.bankroll ?? MIDDLE_DEFAULTS.bankroll, options.maxStake ?? MIDDLE_DEFAULTS.maxStake),
+    totalCents: middleTotalStakeCents(
+      options.bankroll ?? MIDDLE_DEFAULTS.bankroll,
+      options.maxStake ?? MIDDLE_DEFAULTS.maxStake,
+    ),
   };
 }
 
@@ -137,7 +141,11 @@ export function middleSettings(options: MiddleOptions = {}): MiddleSettings {
  * for X < total < Y. Spreads (lines seen from the reference side): the reference side at +a and the other
  * side at +b (line −b) win together for −a < margin < b. The gap is rounded to the hundredth of a point.
  */
-export function middleRange(kind: 'total' | 'spread', lowPoint: number, highPoint: number): { low: number; high: number; gap: number } {
+export function middleRange(
+  kind: 'total' | 'spread',
+  lowPoint: number,
+  highPoint: number,
+): { low: number; high: number; gap: number } {
   const low = kind === 'total' ? lowPoint : -lowPoint;
   return { low, high: highPoint, gap: Math.round((highPoint - low) * 100) / 100 };
 }

@@ -18,7 +18,8 @@ import { findArbitrage, findEvBets, findMiddles } from './finders';
 
 const BOOKS = ['draftkings', 'fanduel', 'betmgm', 'williamhill_us', 'bovada', 'pinnacle'];
 
-const american = (decimal: number) => (decimal >= 2 ? Math.round((decimal - 1) * 100) : -Math.round(100 / (decimal - 1)));
+const american = (decimal: number) =>
+  decimal >= 2 ? Math.round((decimal - 1) * 100) : -Math.round(100 / (decimal - 1));
 
 /** Detection's loosest thresholds, arbitrages sized at the largest stake (workers' DetectionService). */
 const DETECTED = { minProfitPct: 0.1, bankroll: MAX_BANKROLL, maxStake: SCANNER_MAX_STAKE };
@@ -54,7 +55,11 @@ describe("opportunities at a user's inputs (spec 001 §5 arbitrage, middles, ban
       };
       const stored = findArbitrage(e, DETECTED, NOW);
       const forUser = stored.map((o) => arbitrageForUser(o, inputs)).filter((o) => o !== null);
-      const engine = findArbitrage(e, { minProfitPct: inputs.minProfit, maxStake: inputs.maxStake, bankroll: inputs.bankroll }, NOW);
+      const engine = findArbitrage(
+        e,
+        { minProfitPct: inputs.minProfit, maxStake: inputs.maxStake, bankroll: inputs.bankroll },
+        NOW,
+      );
       expect([i, forUser]).toEqual([i, engine]);
       compared += engine.length;
     }
@@ -121,7 +126,9 @@ describe("opportunities at a user's inputs (spec 001 §5 arbitrage, middles, ban
       const inputs = { minEv: Math.round(between(random, -5, 8)), books: BOOKS.filter(() => random() < 0.5) };
       const stored = findEvBets(e, { minEvPct: 0 }, NOW);
       const forUser = stored.map((o) => evBetForUser(o, inputs)).filter((o) => o !== null);
-      expect(forUser).toEqual(findEvBets(e, { minEvPct: inputs.minEv, books: inputs.books.length ? inputs.books : undefined }, NOW));
+      expect(forUser).toEqual(
+        findEvBets(e, { minEvPct: inputs.minEv, books: inputs.books.length ? inputs.books : undefined }, NOW),
+      );
     }
   });
 
@@ -274,13 +281,21 @@ describe('a user’s own commission rates', () => {
     expect(mine.profitPct).toBeCloseTo((1 / (1 / 2.1 + 1 / 2.078) - 1) * 100, 10);
     // at the user's rates the legs pay what the engine would have found at them
     const [atMine] = findArbitrage(board, { minProfitPct: 0, commission: { betfair_ex_uk: 0.02 } }, NOW);
-    expect(mine).toEqual({ ...atMine, flags: mine.flags, ageSeconds: mine.ageSeconds, timeFound: mine.timeFound, expiresIn: mine.expiresIn });
+    expect(mine).toEqual({
+      ...atMine,
+      flags: mine.flags,
+      ageSeconds: mine.ageSeconds,
+      timeFound: mine.timeFound,
+      expiresIn: mine.expiresIn,
+    });
   });
 
   it('an arbitrage whose net profit at the user’s rate is not positive is not shown', () => {
     const [found] = findArbitrage(board, { minProfitPct: 0 }, NOW);
     expect(arbitrageForUser(found, { ...inputs, commission: { betfair_ex_uk: 0.2 } })).toBeNull();
-    expect(arbitrageForUser(found, { ...inputs, commission: { draftkings: 0 } })).toEqual(arbitrageForUser(found, inputs));
+    expect(arbitrageForUser(found, { ...inputs, commission: { draftkings: 0 } })).toEqual(
+      arbitrageForUser(found, inputs),
+    );
   });
 
   it('an opportunity at the user’s rates keeps its stake (what the alerts judge)', () => {

@@ -97,12 +97,20 @@ function effectivePrices(legs: readonly Pick<OpportunityLeg, 'decimal' | 'commis
  * The arbitrage with `totalCents` split by implied probability of the legs' effective prices (arbitrageStakes),
  * or a back/lay with `totalCents` backed and the lay sized against it, whatever it guarantees.
  */
-function sizedArbitrage(o: ArbitrageOpportunity, totalCents: number): { sized: ArbitrageOpportunity; guaranteedCents: number } {
+function sizedArbitrage(
+  o: ArbitrageOpportunity,
+  totalCents: number,
+): { sized: ArbitrageOpportunity; guaranteedCents: number } {
   if (o.kind === 'back_lay') {
     // the whole amount is the back stake; the lay is sized against it (back-lay.ts)
     const sized = sizeBackLay(totalCents, o.legs[0], o.legs[1]);
     return {
-      sized: { ...o, totalStake: totalCents / 100, profitAmount: sized.guaranteedCents / 100, legs: sizedBackLayLegs(o.legs, totalCents, sized) },
+      sized: {
+        ...o,
+        totalStake: totalCents / 100,
+        profitAmount: sized.guaranteedCents / 100,
+        legs: sizedBackLayLegs(o.legs, totalCents, sized),
+      },
       guaranteedCents: sized.guaranteedCents,
     };
   }
@@ -112,7 +120,11 @@ function sizedArbitrage(o: ArbitrageOpportunity, totalCents: number): { sized: A
       ...o,
       totalStake: split.totalCents / 100,
       profitAmount: split.guaranteedProfitCents / 100,
-      legs: o.legs.map((leg, i) => ({ ...leg, stake: split.stakesCents[i] / 100, payout: split.payoutsCents[i] / 100 })),
+      legs: o.legs.map((leg, i) => ({
+        ...leg,
+        stake: split.stakesCents[i] / 100,
+        payout: split.payoutsCents[i] / 100,
+      })),
     },
     guaranteedCents: split.guaranteedProfitCents,
   };
@@ -136,7 +148,11 @@ export function sizeMiddle(o: MiddleOpportunity, totalCents: number): MiddleOppo
     totalStake: outcomes.totalCents / 100,
     maxProfit: outcomes.bestCaseCents / 100,
     worstCase: outcomes.worstCaseCents / 100,
-    legs: o.legs.map((leg, i) => ({ ...leg, stake: outcomes.stakesCents[i] / 100, payout: payoutCents(outcomes.stakesCents[i], effective[i]) / 100 })),
+    legs: o.legs.map((leg, i) => ({
+      ...leg,
+      stake: outcomes.stakesCents[i] / 100,
+      payout: payoutCents(outcomes.stakesCents[i], effective[i]) / 100,
+    })),
   };
 }
 
@@ -147,14 +163,22 @@ function withLegs(o: ArbitrageOpportunity, legs: readonly OpportunityLeg[]): Arb
     const profit = backLayProfit(effective[0], legs[1].decimal, legs[1].commission);
     return { ...o, legs: [...legs], profitPct: profit * 100, totalImpliedProb: 1 / (1 + profit) };
   }
-  return { ...o, legs: [...legs], profitPct: arbitrageProfit(effective) * 100, totalImpliedProb: effective.reduce((sum, d) => sum + 1 / d, 0) };
+  return {
+    ...o,
+    legs: [...legs],
+    profitPct: arbitrageProfit(effective) * 100,
+    totalImpliedProb: effective.reduce((sum, d) => sum + 1 / d, 0),
+  };
 }
 
 /**
  * An arbitrage with its legs at the user's commission rates: its profit worked again, null once it is not positive.
  * One found only below the published rates (`belowDefaultCommission`) is null unless the user's rates re-price it.
  */
-function arbitrageAtRates(o: ArbitrageOpportunity, rates: Readonly<Record<string, number>> | undefined): ArbitrageOpportunity | null {
+function arbitrageAtRates(
+  o: ArbitrageOpportunity,
+  rates: Readonly<Record<string, number>> | undefined,
+): ArbitrageOpportunity | null {
   const legs = legsAtRates(o.legs, rates);
   if (legs === o.legs) return o.belowDefaultCommission ? null : o;
   const priced = withLegs(o, legs);
@@ -187,7 +211,9 @@ export function withArbitrageBelowRates(
 function evBetAtRates(o: EvBet, rates: Readonly<Record<string, number>> | undefined): EvBet {
   if (o.isDfs) return o;
   const [priced] = legsAtRates([o], rates);
-  return priced === o ? o : { ...priced, evPct: evPercent(priced.fairProbability, effectiveDecimal(priced.decimal, priced.commission)) };
+  return priced === o
+    ? o
+    : { ...priced, evPct: evPercent(priced.fairProbability, effectiveDecimal(priced.decimal, priced.commission)) };
 }
 
 /**
@@ -224,8 +250,17 @@ export function arbitrageForUser(o: ArbitrageOpportunity, inputs: ArbitrageInput
 
 /** A middle at the user's inputs: gap and probability minimums, books, their commission rates; stake min(max stake, 10 % of bankroll), split 50/50. */
 export function middleForUser(o: MiddleOpportunity, inputs: MiddleInputs): MiddleOpportunity | null {
-  if (o.legs.length !== 2 || !(o.gap >= inputs.minGap - 1e-9) || o.probability < inputs.minProbability || !legsInBooks(o.legs, inputs.books)) return null;
-  return sizeMiddle({ ...o, legs: [...legsAtRates(o.legs, inputs.commission)] }, middleTotalStakeCents(inputs.bankroll, inputs.maxStake));
+  if (
+    o.legs.length !== 2 ||
+    !(o.gap >= inputs.minGap - 1e-9) ||
+    o.probability < inputs.minProbability ||
+    !legsInBooks(o.legs, inputs.books)
+  )
+    return null;
+  return sizeMiddle(
+    { ...o, legs: [...legsAtRates(o.legs, inputs.commission)] },
+    middleTotalStakeCents(inputs.bankroll, inputs.maxStake),
+  );
 }
 
 /**
@@ -262,7 +297,13 @@ export function opportunityAt<T extends ArbitrageOpportunity | MiddleOpportunity
   const flags = timingFlags(updates, live);
   if (o.flags.includes('suspect')) flags.push('suspect');
   const legs = o.legs.map((leg) => ({ ...leg, ageSeconds: secondsSince(leg.lastUpdate, now) }));
-  return { ...o, legs, flags, ageSeconds: opportunityAgeSeconds(updates, now), expiresIn: expiresInAt(o.timeFound, now) };
+  return {
+    ...o,
+    legs,
+    flags,
+    ageSeconds: opportunityAgeSeconds(updates, now),
+    expiresIn: expiresInAt(o.timeFound, now),
+  };
 }
 
 /**

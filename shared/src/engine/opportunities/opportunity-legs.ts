@@ -126,10 +126,14 @@ export function isoTime(now: number): string {
 }
 
 /** What an arbitrage of one kind works out for itself; the rest comes from its event and the quotes it bets. */
-export type ArbitrageFindings = Pick<ArbitrageOpportunity, 'id' | 'kind' | 'profitPct' | 'profitAmount' | 'totalStake' | 'totalImpliedProb' | 'legs'>;
+export type ArbitrageFindings = Pick<
+  ArbitrageOpportunity,
+  'id' | 'kind' | 'profitPct' | 'profitAmount' | 'totalStake' | 'totalImpliedProb' | 'legs'
+>;
 
 /** The fields an arbitrage or a middle gets from where it was found rather than from what it works out. */
-type FoundFields = keyof OpportunityEvent | 'market' | 'description' | 'flags' | 'ageSeconds' | 'timeFound' | 'expiresIn';
+type FoundFields =
+  keyof OpportunityEvent | 'market' | 'description' | 'flags' | 'ageSeconds' | 'timeFound' | 'expiresIn';
 
 /**
  * An arbitrage or a middle on `event`'s `group`: what it works out (`own`), then its event's fields, its market family

@@ -68,7 +68,8 @@ export class PreparedBoard {
     for (const event of events) {
       present.add(event.id);
       const entry = this.events.get(event.id);
-      if (entry && !changed.has(event.id) && sameHeader(entry.prepared.header, event) && sameTimes(event, entry.times)) continue;
+      if (entry && !changed.has(event.id) && sameHeader(entry.prepared.header, event) && sameTimes(event, entry.times))
+        continue;
       this.events.set(event.id, this.entryOf(event));
       reread.push(event.id);
     }
@@ -100,7 +101,8 @@ export class PreparedBoard {
 
   private entryOf(event: BoardEvent): Entry {
     // the lowest rate is 0 at every exchange: only a book that charges more reads differently there
-    const charged = this.options.belowRates === true && event.bookmakers.some((b) => commissionOf(b.key, this.rates) > 0);
+    const charged =
+      this.options.belowRates === true && event.bookmakers.some((b) => commissionOf(b.key, this.rates) > 0);
     return { ...timedEntry(event, this.rates), atLowest: charged ? prepareEvent(event, LOWEST_COMMISSIONS) : null };
   }
 }

@@ -174,7 +174,13 @@ export function marketKeyOf(key: string): MarketKey {
   let info = marketKeys.get(key);
   if (info === undefined) {
     const family = marketFamily(key);
-    info = { family, familyId: familyNumber(family), alternate: isAlternateMarket(key), lay: isLayMarket(key), gameLine: isGameLineFamily(family) };
+    info = {
+      family,
+      familyId: familyNumber(family),
+      alternate: isAlternateMarket(key),
+      lay: isLayMarket(key),
+      gameLine: isGameLineFamily(family),
+    };
     marketKeys.set(key, info);
   }
   return info;

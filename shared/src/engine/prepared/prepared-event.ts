@@ -276,7 +276,8 @@ class Reader {
     for (let g = 0; g < groupCount; g++) {
       let groupOldest = Infinity;
       // NaN sticks: a quote of unreadable time is never open, so its group is never all open
-      for (let k = this.gStart[g]; k < this.gEnd[g] && !Number.isNaN(groupOldest); k++) groupOldest = Math.min(groupOldest, qUpdated[byGroup[k]]);
+      for (let k = this.gStart[g]; k < this.gEnd[g] && !Number.isNaN(groupOldest); k++)
+        groupOldest = Math.min(groupOldest, qUpdated[byGroup[k]]);
       gOldest[g] = groupOldest;
     }
     const { bookmakers: _prices, ...header } = event;

@@ -5,7 +5,8 @@ import { prepareEvent } from './prepared-event';
 import { LineSet } from './prepared-lines';
 
 function totalsLine(set: LineSet, value: number): number {
-  for (let l = 0; l < set.lineCount; l++) if (set.group(set.lGroup[l]).kind === 'total' && set.lLine[l] === value) return l;
+  for (let l = 0; l < set.lineCount; l++)
+    if (set.group(set.lGroup[l]).kind === 'total' && set.lLine[l] === value) return l;
   throw new Error(`no total at ${value}`);
 }
 

@@ -52,7 +52,13 @@ export class FairLines {
   probability(i: number): number {
     if (Number.isNaN(this.fairOfSide[i])) {
       const reuseOrder = this.lastMedianSide === i - 1 && i > 0;
-      this.fairOfSide[i] = this.weightedMedian(this.fairBuffer, i * this.fairFirstBooks, this.weightBuffer, this.books, reuseOrder);
+      this.fairOfSide[i] = this.weightedMedian(
+        this.fairBuffer,
+        i * this.fairFirstBooks,
+        this.weightBuffer,
+        this.books,
+        reuseOrder,
+      );
       this.lastMedianSide = i;
     }
     return this.fairOfSide[i];
@@ -97,7 +103,8 @@ export class FairLines {
         // sides usually list the books in the same order: look at the same position first
         const same = sStart[s] + (k - sStart[firstSide]);
         let match = same < sStart[s] + sLength[s] && qBook[pool[same]] === book ? pool[same] : -1;
-        for (let j = sStart[s]; match < 0 && j < sStart[s] + sLength[s]; j++) if (qBook[pool[j]] === book) match = pool[j];
+        for (let j = sStart[s]; match < 0 && j < sStart[s] + sLength[s]; j++)
+          if (qBook[pool[j]] === book) match = pool[j];
         if (match >= 0) row[i] = qDecimal[match];
         else complete = false;
       }
@@ -136,7 +143,13 @@ export class FairLines {
    * (value, index): the order of a stable sort by value, whatever order the indices start in. The sides of a
    * line are nearly mirror images, so each side after the first starts from the previous side's order reversed.
    */
-  private weightedMedian(values: Float64Array, offset: number, weights: Float64Array, n: number, reuseOrder: boolean): number {
+  private weightedMedian(
+    values: Float64Array,
+    offset: number,
+    weights: Float64Array,
+    n: number,
+    reuseOrder: boolean,
+  ): number {
     if (this.medianOrder.length < n) this.medianOrder = new Int32Array(n * 2);
     const order = this.medianOrder;
     let size = 0;
@@ -174,7 +187,8 @@ export class FairLines {
     let cumulative = 0;
     for (let k = 0; k < size; k++) {
       cumulative += weights[order[k]];
-      if (Math.abs(cumulative - half) < 1e-12 && k + 1 < size) return (values[offset + order[k]] + values[offset + order[k + 1]]) / 2;
+      if (Math.abs(cumulative - half) < 1e-12 && k + 1 < size)
+        return (values[offset + order[k]] + values[offset + order[k + 1]]) / 2;
       if (cumulative > half) return values[offset + order[k]];
     }
     return values[offset + order[size - 1]];

@@ -42,7 +42,9 @@ describe('LineSet lines made at scan time', () => {
     }
     expect(sides).toEqual(['Over a totals', 'Over b totals', 'Under a alternate_totals', 'Under b totals']);
     const [objectLine] = groupLines(buildEventIndex(tiedEvent(), NOW).groups[0], 0.05);
-    const objectSides = [...objectLine.sides].flatMap(([name, quotes]) => quotes.map((q) => `${name} ${q.book} ${q.market}`));
+    const objectSides = [...objectLine.sides].flatMap(([name, quotes]) =>
+      quotes.map((q) => `${name} ${q.book} ${q.market}`),
+    );
     expect(objectSides).toEqual(sides);
     expect([set.lLine[0], set.lSpan[0]]).toEqual([objectLine.line, objectLine.span]);
   });

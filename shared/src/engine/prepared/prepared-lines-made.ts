@@ -1,4 +1,11 @@
-import { LINE_GROUPING_TOLERANCE, lineFromReference, MONEYLINE, onSameLine, replacesHeldQuote, SPREAD } from '../lines/line-rules';
+import {
+  LINE_GROUPING_TOLERANCE,
+  lineFromReference,
+  MONEYLINE,
+  onSameLine,
+  replacesHeldQuote,
+  SPREAD,
+} from '../lines/line-rules';
 import { bookKeys, grownFloat, grownInt, sortByLine, type PreparedEvent } from './prepared-columns';
 import type { LineSet } from './prepared-lines';
 

@@ -58,7 +58,8 @@ export class MiddleTops {
       } else if (qEffective[q] > qEffective[topFirst[e]]) {
         if (book !== qBook[topFirst[e]]) topSecond[e] = topFirst[e];
         topFirst[e] = q;
-      } else if (book !== qBook[topFirst[e]] && (topSecond[e] < 0 || qEffective[q] > qEffective[topSecond[e]])) topSecond[e] = q;
+      } else if (book !== qBook[topFirst[e]] && (topSecond[e] < 0 || qEffective[q] > qEffective[topSecond[e]]))
+        topSecond[e] = q;
     }
     this.low = lowCount;
     this.high = highCount;

@@ -19,7 +19,8 @@ describe('toPreparedLines', () => {
       expect(lines.lFair[l]).toBe(set.fair.load(l, 'multiplicative') ? 1 : 0);
       for (let s = lines.lSideStart[l]; s < lines.lSideStart[l] + lines.lSideCount[l]; s++) {
         let top = 0;
-        for (let k = lines.sStart[s]; k < lines.sStart[s] + lines.sLength[s]; k++) top = Math.max(top, prepared.qDecimal[lines.pool[k]]);
+        for (let k = lines.sStart[s]; k < lines.sStart[s] + lines.sLength[s]; k++)
+          top = Math.max(top, prepared.qDecimal[lines.pool[k]]);
         expect(lines.sTop[s]).toBe(top);
       }
     }

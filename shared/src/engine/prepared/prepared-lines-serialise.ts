@@ -36,7 +36,8 @@ export function toPreparedLines(set: LineSet): { lines: PreparedLines; gLineStar
     if (set.lSpan[l] !== 0) gSimple[g] = 0;
     let oldest = Infinity;
     // NaN sticks: a quote of unreadable time is never open
-    for (let k = set.lQuoteStart[l]; k < set.lQuoteEnd[l] && !Number.isNaN(oldest); k++) oldest = Math.min(oldest, qUpdated[byLine[k]]);
+    for (let k = set.lQuoteStart[l]; k < set.lQuoteEnd[l] && !Number.isNaN(oldest); k++)
+      oldest = Math.min(oldest, qUpdated[byLine[k]]);
     lOldest[l] = oldest;
     if (!fair.compute(l, DEFAULT_DEVIG_METHOD, DEFAULT_BLEND)) continue;
     lFair[l] = 1;

@@ -17,7 +17,12 @@ describe('LineStore', () => {
     }
     expect(store.lineCount).toBe(600);
     expect(store.sideCount).toBe(1200);
-    expect([store.lGroup[599], store.lLine[599], store.lSpan[599], store.lPrepared[599]]).toEqual([599 % 7, 299.5, 0.25, -1]);
+    expect([store.lGroup[599], store.lLine[599], store.lSpan[599], store.lPrepared[599]]).toEqual([
+      599 % 7,
+      299.5,
+      0.25,
+      -1,
+    ]);
     const side = store.lSideStart[599] + 1;
     expect([store.sName[side], store.pool[store.sStart[side]]]).toEqual([1, 1199]);
   });

@@ -38,13 +38,19 @@ describe('LineSet building', () => {
   });
 
   // DECISIONS 10: the fair line of each line, by every de-vig method, is the object path's fairLine()
-  it.each(['multiplicative', 'additive', 'power', 'shin', 'worst_case', 'blend'] as const)('gives the object path’s quotes and fair line by %s', (method) => {
-    for (const stale of [false, true]) {
-      const lines = eventLines(buildEventIndex(lineSetEvent(stale), NOW));
-      const expected = lines.map((line) => ({ quotes: [...line.sides.values()], fair: fairLine(line, method) }));
-      const actual = marketLines(lineSetEvent(stale), NOW, { method }).map((line) => ({ quotes: [...line.sides.values()], fair: line.fair }));
-      expect(actual).toEqual(expected);
-      expect(actual.some((line) => line.fair !== null)).toBe(true);
-    }
-  });
+  it.each(['multiplicative', 'additive', 'power', 'shin', 'worst_case', 'blend'] as const)(
+    'gives the object path’s quotes and fair line by %s',
+    (method) => {
+      for (const stale of [false, true]) {
+        const lines = eventLines(buildEventIndex(lineSetEvent(stale), NOW));
+        const expected = lines.map((line) => ({ quotes: [...line.sides.values()], fair: fairLine(line, method) }));
+        const actual = marketLines(lineSetEvent(stale), NOW, { method }).map((line) => ({
+          quotes: [...line.sides.values()],
+          fair: line.fair,
+        }));
+        expect(actual).toEqual(expected);
+        expect(actual.some((line) => line.fair !== null)).toBe(true);
+      }
+    },
+  );
 });

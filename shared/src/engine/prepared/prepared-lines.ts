@@ -128,11 +128,14 @@ export class LineSet extends LineStore {
     let reference: string | undefined;
     if (p.gKind[g] === SPREAD) {
       reference =
-        maxAge === Infinity ? p.gReference[g] : spreadReference(p.names, p.gNameStart[g], p.gNameEnd[g], p.header.home_team, p.nameNewest, now, maxAge);
+        maxAge === Infinity
+          ? p.gReference[g]
+          : spreadReference(p.names, p.gNameStart[g], p.gNameEnd[g], p.header.home_team, p.nameNewest, now, maxAge);
     }
     this.gReference[g] = reference;
     // moneylines are never simple; totals have no reference side (undefined on both sides)
-    if (usePrepared && p.lines.gSimple[g] === 1 && reference === p.gReference[g]) this.reused.addIntactLines(g, now, maxAge);
+    if (usePrepared && p.lines.gSimple[g] === 1 && reference === p.gReference[g])
+      this.reused.addIntactLines(g, now, maxAge);
     else this.made.addGroup(g, reference);
   }
 

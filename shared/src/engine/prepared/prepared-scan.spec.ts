@@ -47,7 +47,11 @@ function firstDifference(actual: unknown, expected: unknown, path = 'result'): s
   const expectedKeys = Object.keys(expected);
   if (keys.join() !== expectedKeys.join()) return `${path}: keys ${keys.join()} instead of ${expectedKeys.join()}`;
   for (const key of keys) {
-    const difference = firstDifference((actual as Record<string, unknown>)[key], (expected as Record<string, unknown>)[key], `${path}.${key}`);
+    const difference = firstDifference(
+      (actual as Record<string, unknown>)[key],
+      (expected as Record<string, unknown>)[key],
+      `${path}.${key}`,
+    );
     if (difference) return difference;
   }
   return null;
@@ -71,16 +75,30 @@ const OPTION_SETS: Array<[string, ScanOptions]> = [
   ],
   [
     'low suspect bounds, small stakes',
-    { ev: { suspectEvPct: 1, minEvPct: -1 }, arbitrage: { minProfitPct: 0, suspectProfitPct: 1, maxStake: 0.37 }, middles: { minGap: 1, maxStake: 10 } },
+    {
+      ev: { suspectEvPct: 1, minEvPct: -1 },
+      arbitrage: { minProfitPct: 0, suspectProfitPct: 1, maxStake: 0.37 },
+      middles: { minGap: 1, maxStake: 10 },
+    },
   ],
   ['worst case', { ev: { method: 'worst_case', suspectEvPct: 2 } }],
-  ['additive, zero stake', { ev: { method: 'additive', minEvPct: -1 }, arbitrage: { bankroll: 0 }, middles: { bankroll: 0, minProbability: 1 } }],
+  [
+    'additive, zero stake',
+    {
+      ev: { method: 'additive', minEvPct: -1 },
+      arbitrage: { bankroll: 0 },
+      middles: { bankroll: 0, minProbability: 1 },
+    },
+  ],
   ['power', { ev: { method: 'power' }, arbitrage: { minProfitPct: 0.1 } }],
   ['odds ratio', { ev: { method: 'odds_ratio', minEvPct: -0.5 } }],
   // every de-vig method, a blend of a chosen set included
   ['balanced book', { ev: { method: 'balanced_book', minEvPct: -0.5 } }],
   ['wpo', { ev: { method: 'wpo' } }],
-  ['blend of power and Jensen–Shannon', { ev: { method: 'blend', blend: ['power', 'jensen_shannon'], minEvPct: -0.5 } }],
+  [
+    'blend of power and Jensen–Shannon',
+    { ev: { method: 'blend', blend: ['power', 'jensen_shannon'], minEvPct: -0.5 } },
+  ],
 ];
 
 /**
@@ -102,11 +120,22 @@ function edgeCaseBoard(seed: number): BoardEvent[] {
     if (chance(0.05)) event.completed = true;
     const soccer = chance(0.2);
     for (const bookmaker of event.bookmakers) {
-      if (chance(0.06)) bookmaker.key = pick(['caesars', 'williamhill_us', 'circa', 'prizepicks', 'underdog', 'pointsbet', 'prophetx', 'betfair_ex_uk']);
+      if (chance(0.06))
+        bookmaker.key = pick([
+          'caesars',
+          'williamhill_us',
+          'circa',
+          'prizepicks',
+          'underdog',
+          'pointsbet',
+          'prophetx',
+          'betfair_ex_uk',
+        ]);
       if (chance(0.04)) bookmaker.link = `https://${bookmaker.key}.example/${e}`;
       const extra: BoardMarket[] = [];
       for (const market of bookmaker.markets) {
-        if (chance(0.08)) market.last_update = ago(pick([4 * 60_000, 6 * 60_000, 14 * 60_000, 16 * 60_000, 40 * 60_000]));
+        if (chance(0.08))
+          market.last_update = ago(pick([4 * 60_000, 6 * 60_000, 14 * 60_000, 16 * 60_000, 40 * 60_000]));
         if (chance(0.01)) market.last_update = 'yesterday';
         if (chance(0.03)) market.link = `https://m.example/${market.key}`;
         for (const outcome of market.outcomes) {
@@ -119,7 +148,11 @@ function edgeCaseBoard(seed: number): BoardEvent[] {
         }
         // the main line again among the alternates, at the same price
         if (market.key === 'spreads' && chance(0.2))
-          extra.push({ key: 'alternate_spreads', last_update: market.last_update, outcomes: market.outcomes.map((o) => ({ ...o })) });
+          extra.push({
+            key: 'alternate_spreads',
+            last_update: market.last_update,
+            outcomes: market.outcomes.map((o) => ({ ...o })),
+          });
       }
       if (soccer) {
         const [home, away] = bookmaker.markets[0].outcomes;
@@ -156,7 +189,10 @@ function edgeCaseBoard(seed: number): BoardEvent[] {
         bookmaker.markets.push({
           key: 'outrights',
           last_update: bookmaker.last_update,
-          outcomes: strength.map((x, i) => ({ name: `Team ${i}`, price: 1 / ((x / total) * margin * between(random, 0.97, 1.03)) })),
+          outcomes: strength.map((x, i) => ({
+            name: `Team ${i}`,
+            price: 1 / ((x / total) * margin * between(random, 0.97, 1.03)),
+          })),
         });
         if (b >= 8) return;
         const outcomes = [];
@@ -194,7 +230,8 @@ describe('columnar scan (prepared events) against the object path', () => {
     const newest = newestUpdate(events)!;
     // at the recording, then as its prices age: 6 min (live prices lock), 16 min (pre-match prices lock)
     it.each(OPTION_SETS)('%s', (_name, options) => {
-      for (const now of [newest, newest + 6 * 60_000, newest + 16 * 60_000]) expectSame(scanBoard(events, options, now), objectPath(events, options, now));
+      for (const now of [newest, newest + 6 * 60_000, newest + 16 * 60_000])
+        expectSame(scanBoard(events, options, now), objectPath(events, options, now));
     });
   });
 
@@ -217,7 +254,11 @@ describe('columnar scan (prepared events) against the object path', () => {
   it("scanEvent is the object path on one event, in the finders' order", () => {
     const now = NOW + 60_000;
     for (const event of edgeCaseBoard(5)) {
-      const expected = { arbitrage: oracleArbitrage(event, {}, now), middles: oracleMiddles(event, {}, now), ev: oracleEvBets(event, {}, now) };
+      const expected = {
+        arbitrage: oracleArbitrage(event, {}, now),
+        middles: oracleMiddles(event, {}, now),
+        ev: oracleEvBets(event, {}, now),
+      };
       expectSame(scanEvent(event, {}, now), expected);
     }
   });
@@ -248,7 +289,8 @@ describe('PreparedBoard', () => {
     expect(board.size).toBe(events.length);
     for (const now of [NOW, NOW + 16 * 60_000]) {
       expectSame(board.scan({}, now), scanBoard(events, {}, now));
-      for (const event of events.slice(0, 10)) expectSame(board.scanEvent(event.id, {}, now), scanEvent(event, {}, now));
+      for (const event of events.slice(0, 10))
+        expectSame(board.scanEvent(event.id, {}, now), scanEvent(event, {}, now));
     }
     expect(board.scanEvent('no such event', {}, NOW)).toEqual({ arbitrage: [], middles: [], ev: [] });
   });
@@ -257,14 +299,17 @@ describe('PreparedBoard', () => {
     const before = syntheticBoard({ events: 60, books: 25, propOutcomes: 1200, seed: 12, now: NOW });
     // events 10–19: every market closed by age (16 min old) …
     for (const event of before.slice(10, 20))
-      for (const book of event.bookmakers) for (const market of book.markets) market.last_update = new Date(NOW - 16 * 60_000).toISOString();
+      for (const book of event.bookmakers)
+        for (const market of book.markets) market.last_update = new Date(NOW - 16 * 60_000).toISOString();
     const board = new PreparedBoard();
     board.load(before);
     const next: BoardEvent[] = structuredClone(before.slice(0, 50));
     // … refreshed by their books without a price move, which no diff lists
     for (const event of next.slice(10, 20))
-      for (const book of event.bookmakers) for (const market of book.markets) market.last_update = new Date(NOW - 60_000).toISOString();
-    for (const event of next.slice(0, 10)) for (const book of event.bookmakers) book.markets[0].outcomes[0].price *= 1.05;
+      for (const book of event.bookmakers)
+        for (const market of book.markets) market.last_update = new Date(NOW - 60_000).toISOString();
+    for (const event of next.slice(0, 10))
+      for (const book of event.bookmakers) book.markets[0].outcomes[0].price *= 1.05;
     next[20].completed = true;
     next[21].commence_time = new Date(NOW - 60_000).toISOString();
     next.push({ ...structuredClone(before[55]), id: 'new-event' });

@@ -1,6 +1,13 @@
 import type { ArbitrageOpportunity, EvBet, MiddleOpportunity, ScanResult } from '../../domain/opportunities';
 import { arbitrageOpportunity, orderLegs, type ArbitrageSettings } from '../opportunities/arbitrage';
-import { DFS_FIXED_DECIMAL, EV_MIN_BOOKS, evRow, evRowContext, type EvRowContext, type EvSettings } from '../opportunities/ev';
+import {
+  DFS_FIXED_DECIMAL,
+  EV_MIN_BOOKS,
+  evRow,
+  evRowContext,
+  type EvRowContext,
+  type EvSettings,
+} from '../opportunities/ev';
 import { evPercent } from '../odds/fair-probability';
 import type { Quote } from '../lines/market-lines';
 import { buildMiddle, middlePasses, middleRange, type MiddleSettings } from '../opportunities/middles';
@@ -36,7 +43,12 @@ const lines = new LineSet();
  * The opportunities of one prepared event at `now` (the three finders' rules; `settings` from scan.ts). `only`:
  * the one kind wanted (finders.ts), the others left empty.
  */
-export function scanPreparedEvent(p: PreparedEvent, settings: ScanSettings, now: number, only?: keyof ScanResult): ScanResult {
+export function scanPreparedEvent(
+  p: PreparedEvent,
+  settings: ScanSettings,
+  now: number,
+  only?: keyof ScanResult,
+): ScanResult {
   if (p.header.completed) return { arbitrage: [], middles: [], ev: [] };
   lines.load(p, now);
   return {
@@ -105,7 +117,21 @@ function evOf(c: LineSet, settings: EvSettings): EvBet[] {
           }
         }
         context ??= evRowContext(c.p.header, c.now, c.live, settings);
-        rows.push(evRow(context, c.group(c.lGroup[l]), c.sideName(s), c.quote(q), fairProbability, fairBooks, books, newest, dfs, decimal, evPct));
+        rows.push(
+          evRow(
+            context,
+            c.group(c.lGroup[l]),
+            c.sideName(s),
+            c.quote(q),
+            fairProbability,
+            fairBooks,
+            books,
+            newest,
+            dfs,
+            decimal,
+            evPct,
+          ),
+        );
       }
     }
   }
@@ -124,7 +150,8 @@ function arbitrageOf(c: LineSet, settings: ScanSettings): ArbitrageOpportunity[]
     const firstSide = c.sidesOf(l);
     const sideEnd = firstSide + c.lSideCount[l];
     const quotes: number[] = [];
-    for (let s = firstSide; s < sideEnd; s++) for (let k = c.sStart[s]; k < c.sStart[s] + c.sLength[s]; k++) quotes.push(c.pool[k]);
+    for (let s = firstSide; s < sideEnd; s++)
+      for (let k = c.sStart[s]; k < c.sStart[s] + c.sLength[s]; k++) quotes.push(c.pool[k]);
     const sorted = Int32Array.from(quotes);
     sortByLine(sorted, 0, sorted.length, c.line, new Int32Array(sorted.length));
     const mark = c.mark();
@@ -143,7 +170,8 @@ function backLaysOf(c: LineSet, settings: ScanSettings, found: ArbitrageOpportun
   const allowed = settings.arbitrageBooks;
   const { qBook, qName, qEffective, qUpdated, byGroup, gStart, gEnd, names } = c.p;
   for (const { quote: lay, book: layBook, group: g } of c.p.lays) {
-    if (bookExcluded[layBook] || (allowed !== null && !allowed.has(lay.book)) || isStaleAt(lay.updatedAt, now, live)) continue;
+    if (bookExcluded[layBook] || (allowed !== null && !allowed.has(lay.book)) || isStaleAt(lay.updatedAt, now, live))
+      continue;
     let best = -1;
     for (let k = gStart[g]; k < gEnd[g]; k++) {
       const q = byGroup[k];
@@ -173,7 +201,15 @@ function arbitrageOfLine(c: LineSet, l: number, settings: ScanSettings, found: A
   for (let i = 0; i < count; i++) quotes.push(c.quote(legs[i]));
   orderLegs(quotes, c.gReference[g] ?? c.p.header.home_team);
   const lineValue = c.lLine[l];
-  const opportunity = arbitrageOpportunity(c.p.header, c.now, c.live, c.group(g), Number.isNaN(lineValue) ? null : lineValue, quotes, settings.arbitrage);
+  const opportunity = arbitrageOpportunity(
+    c.p.header,
+    c.now,
+    c.live,
+    c.group(g),
+    Number.isNaN(lineValue) ? null : lineValue,
+    quotes,
+    settings.arbitrage,
+  );
   if (opportunity) found.push(opportunity);
 }
 
@@ -220,12 +256,19 @@ function middlesOf(c: LineSet, settings: ScanSettings): MiddleOpportunity[] {
           const a1 = second[a];
           const b1 = second[b];
           if (a1 < 0 && b1 < 0) continue;
-          if (a1 >= 0 && (b1 < 0 || !(qEffective[lowLeg] * qEffective[b1] > qEffective[a1] * qEffective[highLeg]))) lowLeg = a1;
+          if (a1 >= 0 && (b1 < 0 || !(qEffective[lowLeg] * qEffective[b1] > qEffective[a1] * qEffective[highLeg])))
+            lowLeg = a1;
           else highLeg = b1;
         }
         const { gap } = middleRange(kindName, qPoint[lowLeg], qPoint[highLeg]);
         if (!middlePasses(kindName, gap, settings.middles)) continue;
-        const middle = buildMiddle(c.p.header, c.now, c.group(g), [c.quote(lowLeg), c.quote(highLeg)], settings.middles);
+        const middle = buildMiddle(
+          c.p.header,
+          c.now,
+          c.group(g),
+          [c.quote(lowLeg), c.quote(highLeg)],
+          settings.middles,
+        );
         if (middle) found.push(middle);
       }
     }

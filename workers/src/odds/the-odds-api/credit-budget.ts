@@ -18,10 +18,19 @@ export function oddsCallCost(markets: number, regions: number): number {
   return Math.max(1, markets) * Math.max(1, regions);
 }
 
-export function budgetDecision(state: OddsApiCredits, rules: BudgetRules, sport: string, cost: number, urgent = false): BudgetDecision {
+export function budgetDecision(
+  state: OddsApiCredits,
+  rules: BudgetRules,
+  sport: string,
+  cost: number,
+  urgent = false,
+): BudgetDecision {
   if (state.remaining === null) return { allowed: true };
   if (state.remaining < cost) {
-    return { allowed: false, reason: `${state.remaining} credits left, ${cost} needed: polling stopped until the quota resets` };
+    return {
+      allowed: false,
+      reason: `${state.remaining} credits left, ${cost} needed: polling stopped until the quota resets`,
+    };
   }
   if (state.remaining - cost < rules.reserve && !urgent && !rules.prioritySports.includes(sport)) {
     return {
@@ -40,6 +49,10 @@ export function creditsFromHeaders(headers: Headers): OddsApiCredits | null {
     const n = Number(value);
     return Number.isFinite(n) ? n : null;
   };
-  const state = { remaining: read('x-requests-remaining'), used: read('x-requests-used'), last: read('x-requests-last') };
+  const state = {
+    remaining: read('x-requests-remaining'),
+    used: read('x-requests-used'),
+    last: read('x-requests-last'),
+  };
   return state.remaining === null && state.used === null && state.last === null ? null : state;
 }

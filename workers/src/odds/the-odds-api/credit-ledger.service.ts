@@ -20,7 +20,8 @@ export class CreditLedgerService {
       cost,
       urgent,
     );
-    if (!decision.allowed) this.logger.warn({ sport, cost }, `The Odds API budget: ${sport} not polled (${decision.reason})`);
+    if (!decision.allowed)
+      this.logger.warn({ sport, cost }, `The Odds API budget: ${sport} not polled (${decision.reason})`);
     return decision;
   }
 }

@@ -29,7 +29,11 @@ export class TheOddsApiClient {
         url,
         timeoutMs: this.config.ODDS_API_TIMEOUT_MS,
         deadlineMs: this.config.FEED_REQUEST_DEADLINE_MS,
-        retry: { retries: this.config.FEED_RETRY_ATTEMPTS, baseDelayMs: this.config.FEED_RETRY_BASE_MS, maxDelayMs: MAX_RETRY_WAIT_MS },
+        retry: {
+          retries: this.config.FEED_RETRY_ATTEMPTS,
+          baseDelayMs: this.config.FEED_RETRY_BASE_MS,
+          maxDelayMs: MAX_RETRY_WAIT_MS,
+        },
         onResponse: (headers) => {
           const credits = creditsFromHeaders(headers);
           if (credits) pending.push(this.account.recordCredits(sport, credits));

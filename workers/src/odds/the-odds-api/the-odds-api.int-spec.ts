@@ -23,7 +23,9 @@ import { WorkersModule } from '../../workers.module';
 import { OddsPipelineService } from '../odds-pipeline.service';
 
 const FIXTURES = join(__dirname, '..', '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
-const BOARD = JSON.parse(readFileSync(join(FIXTURES, 'v4_odds_upcoming_us_h2h_decimal_inplay_2025-03-11.json'), 'utf8')) as Array<{ sport_key: string }>;
+const BOARD = JSON.parse(
+  readFileSync(join(FIXTURES, 'v4_odds_upcoming_us_h2h_decimal_inplay_2025-03-11.json'), 'utf8'),
+) as Array<{ sport_key: string }>;
 const ERRORS = JSON.parse(readFileSync(join(FIXTURES, 'v4_errors-and-usage-headers_observed.json'), 'utf8')) as {
   observed_errors: Array<{ status: number; error_code: string; body: unknown }>;
 };
@@ -66,7 +68,8 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
 
   beforeAll(async () => {
     const url = await stub.start();
-    stub.handler = (_req, res, reqUrl) => (reqUrl.pathname === '/v4/sports' ? stub.json(res, 200, SPORTS) : (replies.shift() ?? ok)(res));
+    stub.handler = (_req, res, reqUrl) =>
+      reqUrl.pathname === '/v4/sports' ? stub.json(res, 200, SPORTS) : (replies.shift() ?? ok)(res);
     const base = parseConfig(process.env);
     config = {
       ...base,
@@ -120,12 +123,21 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     const board = (await state.board('odds', SPORT)) as SportBoard;
     expect(board.events).toEqual(before.events);
     expect(board.stale_since).toBeDefined();
-    expect(await state.feedStatus('odds', SPORT)).toMatchObject({ state: 'stale', stale_since: board.stale_since, error: expect.stringContaining('401') });
+    expect(await state.feedStatus('odds', SPORT)).toMatchObject({
+      state: 'stale',
+      stale_since: board.stale_since,
+      error: expect.stringContaining('401'),
+    });
     const status = await eventually(
       () => listener.on('odds', SPORT),
       (m) => m.length > 0,
     );
-    expect(status).toEqual([expect.objectContaining({ type: 'board.status', data: expect.objectContaining({ stale_since: board.stale_since }) })]);
+    expect(status).toEqual([
+      expect.objectContaining({
+        type: 'board.status',
+        data: expect.objectContaining({ stale_since: board.stale_since }),
+      }),
+    ]);
 
     // The same key gets the same answer, so it is not asked again until the configuration changes
     const held = await requestsDuring(poll);
@@ -160,7 +172,10 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     const paused = await requestsDuring(poll);
     expect(paused.requests).toBe(0);
     expect(paused.value).toMatchObject({ outcome: 'paused' });
-    expect(await state.feedStatus('odds', SPORT)).toMatchObject({ state: 'paused', paused_reason: expect.stringContaining('0 credits left') });
+    expect(await state.feedStatus('odds', SPORT)).toMatchObject({
+      state: 'paused',
+      paused_reason: expect.stringContaining('0 credits left'),
+    });
     await redis.client.hset(redis.key(...RedisKeys.oddsApiCredits), 'remaining', '1000');
   });
 
@@ -184,8 +199,17 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     await redis.client.hset(redis.key(...RedisKeys.oddsApiCredits), 'remaining', '40');
     // The feed answers the asked event only, and no longer lists it with a bookmaker it had.
     const answered = { ...live, bookmakers: [] };
-    replies = [(res) => stub.json(res, 200, [answered], { 'x-requests-remaining': '37', 'x-requests-used': '963', 'x-requests-last': '3' })];
-    const { value, requests } = await requestsDuring(() => pipeline.pollOdds({ sport: SPORT, tick: Date.now(), eventIds: [live.id] }));
+    replies = [
+      (res) =>
+        stub.json(res, 200, [answered], {
+          'x-requests-remaining': '37',
+          'x-requests-used': '963',
+          'x-requests-last': '3',
+        }),
+    ];
+    const { value, requests } = await requestsDuring(() =>
+      pipeline.pollOdds({ sport: SPORT, tick: Date.now(), eventIds: [live.id] }),
+    );
     expect(requests).toBe(1);
     const asked = stub.requests[stub.requests.length - 1];
     expect(asked.pathname).toBe(`/v4/sports/${SPORT}/odds`);
@@ -201,8 +225,13 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
   it('keeps the board as it was, not stale, when a poll by id finds none of its events', async () => {
     const [live] = BOARD.filter((e) => e.sport_key === SPORT) as Array<{ id: string; sport_key: string }>;
     const before = (await state.board('odds', SPORT))!;
-    replies = [(res) => stub.json(res, 200, [], { 'x-requests-remaining': '997', 'x-requests-used': '3', 'x-requests-last': '3' })];
-    const { value } = await requestsDuring(() => pipeline.pollOdds({ sport: SPORT, tick: Date.now(), eventIds: [live.id] }));
+    replies = [
+      (res) =>
+        stub.json(res, 200, [], { 'x-requests-remaining': '997', 'x-requests-used': '3', 'x-requests-last': '3' }),
+    ];
+    const { value } = await requestsDuring(() =>
+      pipeline.pollOdds({ sport: SPORT, tick: Date.now(), eventIds: [live.id] }),
+    );
     expect(value).toMatchObject({ outcome: 'unchanged', changedEvents: 0 });
     const after = (await state.board('odds', SPORT))!;
     expect(after.events).toEqual(before.events);
@@ -232,7 +261,10 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
 
   // A 429 whose Retry-After is longer than a poll may wait holds every poll of the feed back until then
   it('429 with a long Retry-After: no request until it has passed', async () => {
-    replies = [(res) => stub.json(res, 429, { message: 'Rate limited', error_code: 'EXCEEDED_FREQ_LIMIT' }, { 'retry-after': '3600' })];
+    replies = [
+      (res) =>
+        stub.json(res, 429, { message: 'Rate limited', error_code: 'EXCEEDED_FREQ_LIMIT' }, { 'retry-after': '3600' }),
+    ];
     const first = await requestsDuring(poll);
     expect(first.requests).toBe(1);
     expect(first.error?.message).toContain('429');
@@ -267,7 +299,10 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     const board = (await state.board('odds', SPORT))!;
     expect(board.events).toEqual(before.events);
     expect(board.stale_since).toBeDefined();
-    expect(await state.feedStatus('odds', SPORT)).toMatchObject({ state: 'stale', error: expect.stringContaining('Implausible answer') });
+    expect(await state.feedStatus('odds', SPORT)).toMatchObject({
+      state: 'stale',
+      error: expect.stringContaining('Implausible answer'),
+    });
   });
 
   // An empty answer for a board with games is a failure like a 500 (the feed plausibility rule; spec 001 §8 lets an
@@ -311,11 +346,20 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
       const held = await requestsDuring(poll);
       expect(held.requests).toBe(0);
       expect(held.value).toMatchObject({ outcome: 'paused' });
-      expect(await state.feedStatus('odds', SPORT)).toMatchObject({ state: 'paused', paused_by_failure: true, error: expect.stringContaining('Implausible') });
+      expect(await state.feedStatus('odds', SPORT)).toMatchObject({
+        state: 'paused',
+        paused_by_failure: true,
+        error: expect.stringContaining('Implausible'),
+      });
       // Three failed polls and a held one of the same reason: one warning with it, no error.
-      const failing = warn.mock.calls.filter(([, message]) => typeof message === 'string' && message.includes('feed failing'));
+      const failing = warn.mock.calls.filter(
+        ([, message]) => typeof message === 'string' && message.includes('feed failing'),
+      );
       expect(failing).toEqual([
-        [expect.objectContaining({ reason: expect.stringContaining('Implausible answer') }), expect.stringContaining(`odds ${SPORT}: feed failing`)],
+        [
+          expect.objectContaining({ reason: expect.stringContaining('Implausible answer') }),
+          expect.stringContaining(`odds ${SPORT}: feed failing`),
+        ],
       ]);
       expect(error).not.toHaveBeenCalled();
     } finally {
@@ -355,7 +399,12 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
       () => listener.on('odds', SPORT),
       (m) => m.length > 0,
     );
-    expect(status).toEqual([expect.objectContaining({ type: 'board.status', data: expect.objectContaining({ stale_since: board.stale_since }) })]);
+    expect(status).toEqual([
+      expect.objectContaining({
+        type: 'board.status',
+        data: expect.objectContaining({ stale_since: board.stale_since }),
+      }),
+    ]);
   });
 
   // A feed that never answers holds a poll at most FEED_REQUEST_DEADLINE_MS, retries included
@@ -367,7 +416,10 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
   });
 
   it('429 with Retry-After: waits what the server asked, then succeeds', async () => {
-    replies = [(res) => stub.json(res, 429, { message: 'Rate limited', error_code: 'EXCEEDED_FREQ_LIMIT' }, { 'retry-after': '1' })];
+    replies = [
+      (res) =>
+        stub.json(res, 429, { message: 'Rate limited', error_code: 'EXCEEDED_FREQ_LIMIT' }, { 'retry-after': '1' }),
+    ];
     const { value, requests, ms } = await requestsDuring(poll);
     expect(requests).toBe(2);
     expect(ms).toBeGreaterThanOrEqual(1000);
@@ -375,7 +427,10 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
   });
 
   it('500: retried 3 times, 60, 120 then 240 ms apart, then the board goes stale', async () => {
-    replies = Array.from({ length: 4 }, () => (res: ServerResponse) => stub.json(res, 500, { message: 'Internal error' }));
+    replies = Array.from(
+      { length: 4 },
+      () => (res: ServerResponse) => stub.json(res, 500, { message: 'Internal error' }),
+    );
     const { error, requests, ms } = await requestsDuring(poll);
     expect(requests).toBe(4);
     expect(ms).toBeGreaterThanOrEqual(RETRY_BASE_MS * (1 + 2 + 4));
@@ -392,7 +447,11 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
   });
 
   it('an HTML body: retried, then reported as HTML instead of JSON', async () => {
-    replies = Array.from({ length: 4 }, () => (res: ServerResponse) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Bad gateway</html>'));
+    replies = Array.from(
+      { length: 4 },
+      () => (res: ServerResponse) =>
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<html>Bad gateway</html>'),
+    );
     const { error, requests } = await requestsDuring(poll);
     expect(requests).toBe(4);
     expect(error?.message).toContain('Server returned HTML instead of JSON');

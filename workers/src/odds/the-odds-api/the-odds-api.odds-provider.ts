@@ -51,7 +51,11 @@ export class TheOddsApiOddsProvider implements OddsProvider {
    */
   async fetchOdds(sport: string, eventIds?: readonly string[] | null): Promise<BoardEvent[]> {
     await this.assertInSeason(sport);
-    await this.spend(sport, oddsCallCost(this.config.ODDS_API_MARKETS.length, this.config.ODDS_API_REGIONS.length), !!eventIds);
+    await this.spend(
+      sport,
+      oddsCallCost(this.config.ODDS_API_MARKETS.length, this.config.ODDS_API_REGIONS.length),
+      !!eventIds,
+    );
     const raw = await this.client.get<unknown>(
       `/v4/sports/${encodeURIComponent(sport)}/odds`,
       {
@@ -120,7 +124,8 @@ export class TheOddsApiOddsProvider implements OddsProvider {
       throw new FeedError('invalid_body', `Invalid response format from server: ${(error as Error).message}`, true);
     }
     const { dropped } = board;
-    if (dropped.events || dropped.markets || dropped.outcomes) this.logger.debug({ sport, dropped }, 'The Odds API: unusable entries dropped');
+    if (dropped.events || dropped.markets || dropped.outcomes)
+      this.logger.debug({ sport, dropped }, 'The Odds API: unusable entries dropped');
     const implausible = implausibleAnswer({ kept: board.events.length, dropped: dropped.events }, null);
     if (implausible) throw new FeedError('implausible', implausible, false);
     return board.events;

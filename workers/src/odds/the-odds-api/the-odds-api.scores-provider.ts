@@ -20,7 +20,11 @@ export class TheOddsApiScoresProvider implements ScoresProvider {
   async fetchScores(sport: string): Promise<ScoreboardEvent[]> {
     const decision = await this.ledger.check(sport, SCORES_COST);
     if (!decision.allowed) throw new FeedError('paused', decision.reason, false);
-    const raw = await this.client.get<unknown>(`/v4/sports/${encodeURIComponent(sport)}/scores`, { daysFrom: '1', dateFormat: 'iso' }, sport);
+    const raw = await this.client.get<unknown>(
+      `/v4/sports/${encodeURIComponent(sport)}/scores`,
+      { daysFrom: '1', dateFormat: 'iso' },
+      sport,
+    );
     try {
       return mapOddsApiScores(raw);
     } catch (error) {

@@ -47,11 +47,20 @@ export function mapEspnOdds(raw: Json | undefined, home: Json, away: Json): Scor
       else if (match[1] === awayAbbr) odds.spread = -line;
     } else if (match) {
       const ml = Number(match[2]);
-      odds.moneyline = match[1] === home.team?.abbreviation ? { home: ml } : match[1] === away.team?.abbreviation ? { away: ml } : undefined;
+      odds.moneyline =
+        match[1] === home.team?.abbreviation
+          ? { home: ml }
+          : match[1] === away.team?.abbreviation
+            ? { away: ml }
+            : undefined;
       if (!odds.moneyline) delete odds.moneyline;
     }
   }
-  const moneyline = { home: num(raw.moneyline?.home?.close?.odds), away: num(raw.moneyline?.away?.close?.odds), draw: num(raw.drawOdds?.moneyLine) };
+  const moneyline = {
+    home: num(raw.moneyline?.home?.close?.odds),
+    away: num(raw.moneyline?.away?.close?.odds),
+    draw: num(raw.drawOdds?.moneyLine),
+  };
   if (moneyline.home !== undefined || moneyline.away !== undefined || moneyline.draw !== undefined) {
     odds.moneyline = { ...odds.moneyline };
     if (moneyline.home !== undefined) odds.moneyline.home = moneyline.home;
@@ -106,7 +115,11 @@ export function mapEspnScoreboard(payload: unknown, sport: string, now = new Dat
       completed,
       live,
       status,
-      status_type: { name: statusType.name ?? '', detail: statusType.shortDetail ?? statusType.detail ?? '', completed },
+      status_type: {
+        name: statusType.name ?? '',
+        detail: statusType.shortDetail ?? statusType.detail ?? '',
+        completed,
+      },
       clock: live ? (event.status?.displayClock ?? null) : null,
       period: period && period > 0 ? period : null,
       source: 'espn',
@@ -124,7 +137,8 @@ export function mapEspnScoreboard(payload: unknown, sport: string, now = new Dat
       venue: competition?.venue?.fullName,
       odds: mapEspnOdds(competition?.odds?.[0], home, away),
     };
-    for (const [key, value] of Object.entries(optional)) if (value !== undefined) (game as unknown as Json)[key] = value;
+    for (const [key, value] of Object.entries(optional))
+      if (value !== undefined) (game as unknown as Json)[key] = value;
     games.push(game);
   }
   return games;

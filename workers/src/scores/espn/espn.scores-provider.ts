@@ -22,9 +22,16 @@ export class EspnScoresProvider implements ScoresProvider {
       url,
       timeoutMs: this.config.ODDS_API_TIMEOUT_MS,
       deadlineMs: this.config.FEED_REQUEST_DEADLINE_MS,
-      retry: { retries: this.config.FEED_RETRY_ATTEMPTS, baseDelayMs: this.config.FEED_RETRY_BASE_MS, maxDelayMs: 60_000 },
+      retry: {
+        retries: this.config.FEED_RETRY_ATTEMPTS,
+        baseDelayMs: this.config.FEED_RETRY_BASE_MS,
+        maxDelayMs: 60_000,
+      },
       onRetry: (error, attempt, delayMs) =>
-        this.logger.warn({ sport, path: redactUrl(url), kind: error.kind, attempt, delayMs }, `ESPN: ${error.message}; retry ${attempt} in ${delayMs} ms`),
+        this.logger.warn(
+          { sport, path: redactUrl(url), kind: error.kind, attempt, delayMs },
+          `ESPN: ${error.message}; retry ${attempt} in ${delayMs} ms`,
+        ),
     });
     try {
       return mapEspnScoreboard(body, sport);
