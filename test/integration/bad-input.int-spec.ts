@@ -125,19 +125,15 @@ describe('bad input (real HTTP stack, PostgreSQL and Redis)', () => {
 
   it('keeps tabs and line breaks, which a note may hold', async () => {
     const { session } = await signUp(t);
-    const res = await t
-      .http()
-      .post('/api/picks')
-      .set(bearer(session))
-      .send({
-        game: 'A vs B',
-        league: 'NFL',
-        market: 'Moneyline',
-        selection: 'A',
-        odds: '-110',
-        stakeCents: 1000,
-        note: 'line one\n\tline two',
-      });
+    const res = await t.http().post('/api/picks').set(bearer(session)).send({
+      game: 'A vs B',
+      league: 'NFL',
+      market: 'Moneyline',
+      selection: 'A',
+      odds: '-110',
+      stakeCents: 1000,
+      note: 'line one\n\tline two',
+    });
     expect(res.status).toBe(201);
   });
 

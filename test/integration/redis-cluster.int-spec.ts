@@ -114,19 +114,15 @@ describe('the stack on a 3-node Redis Cluster (own redis-server nodes, real Post
     expect(await roomSubscribers()).toBe(1);
 
     // A settlement: run twice (a redelivered job), the pick is settled once and its owner hears it once.
-    const pick = await gateway
-      .http()
-      .post('/api/picks')
-      .set(bearer(session))
-      .send({
-        game: 'Boston Celtics @ Miami Heat',
-        league: 'NBA',
-        sport: SPORT,
-        market: 'Moneyline',
-        selection: 'Miami Heat',
-        odds: '+150',
-        stakeCents: 1000,
-      });
+    const pick = await gateway.http().post('/api/picks').set(bearer(session)).send({
+      game: 'Boston Celtics @ Miami Heat',
+      league: 'NBA',
+      sport: SPORT,
+      market: 'Moneyline',
+      selection: 'Miami Heat',
+      odds: '+150',
+      stakeCents: 1000,
+    });
     expect(pick.status).toBe(201);
     expect(await socket.subscribe({ channel: 'user' })).toMatchObject({ ok: true });
     const game: ScoreboardEvent = {

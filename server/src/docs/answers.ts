@@ -116,11 +116,9 @@ const freshnessSchema: z.ZodType<BoardFreshness> = z.object({
   stale_since: isoTime.nullable(),
 });
 
-const positionsSchema = z
-  .record(z.string(), z.object({ seq: z.number().int(), epoch: z.string().nullable() }))
-  .meta({
-    description: "Each sport's socket channel position, read with its board: subscribe from it (docs/realtime.md)",
-  });
+const positionsSchema = z.record(z.string(), z.object({ seq: z.number().int(), epoch: z.string().nullable() })).meta({
+  description: "Each sport's socket channel position, read with its board: subscribe from it (docs/realtime.md)",
+});
 
 const packedBoardsSchema: z.ZodType<PackedBoards> = z
   .object({ packed: z.literal(3), boards: z.array(z.any()) })
@@ -217,29 +215,21 @@ const legSchema: z.ZodType<OpportunityLeg> = z.object({
   price: z.number().meta({ description: 'American odds, rounded' }),
   decimal: z.number(),
   impliedProb: z.number(),
-  lay: z
-    .literal(true)
-    .optional()
-    .meta({
-      description: "A lay at an exchange (a back_lay arbitrage's second leg): it wins when the outcome does not happen",
-    }),
+  lay: z.literal(true).optional().meta({
+    description: "A lay at an exchange (a back_lay arbitrage's second leg): it wins when the outcome does not happen",
+  }),
   liability: z
     .number()
     .optional()
     .meta({ description: 'Lay legs: dollars to hold at the exchange, lay stake × (decimal − 1)' }),
   stake: z.number().meta({ description: 'Dollars (a lay leg: the lay stake)' }),
-  payout: z
-    .number()
-    .meta({
-      description:
-        'Dollars, net of the commission (a lay leg: the liability back plus the lay stake net of commission)',
-    }),
-  commission: z
-    .number()
-    .meta({
-      description:
-        "The exchange's commission on net winnings as a fraction (0 at a book); stake and payout are net of it",
-    }),
+  payout: z.number().meta({
+    description: 'Dollars, net of the commission (a lay leg: the liability back plus the lay stake net of commission)',
+  }),
+  commission: z.number().meta({
+    description:
+      "The exchange's commission on net winnings as a fraction (0 at a book); stake and payout are net of it",
+  }),
   lastUpdate: isoTime,
   ageSeconds: z.number(),
   link: z.string().optional(),

@@ -44,15 +44,13 @@ export class SupportController {
       throw error;
     }
     // The request is with support once the first mail is out; a failed acknowledgement must not make the user send it twice.
-    await this.mail
-      .send(acknowledgement)
-      .catch((error: unknown) =>
-        this.logger.warn({
-          msg: 'Support acknowledgement not sent',
-          user: user.id,
-          error: error instanceof Error ? error.message : String(error),
-        }),
-      );
+    await this.mail.send(acknowledgement).catch((error: unknown) =>
+      this.logger.warn({
+        msg: 'Support acknowledgement not sent',
+        user: user.id,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
     const priority = isPrioritySupport(user.access.plan);
     return { priority, message: priority ? SupportMessages.sentPriority : SupportMessages.sent };
   }

@@ -174,12 +174,10 @@ describe('row building (spec 001 §5 row building)', () => {
     expect(home.fairProbability).toBeGreaterThan(0.45);
     // fewer than 4 complete books: no fair line, so no EV
     const thin = event(
-      e.bookmakers
-        .slice(0, 3)
-        .map((b) => ({
-          key: b.key,
-          h2h: [b.markets[0].outcomes[0].price, b.markets[0].outcomes[1].price] as [number, number],
-        })),
+      e.bookmakers.slice(0, 3).map((b) => ({
+        key: b.key,
+        h2h: [b.markets[0].outcomes[0].price, b.markets[0].outcomes[1].price] as [number, number],
+      })),
     );
     expect(buildEventRows(thin, options).every((r) => r.evPct === null)).toBe(true);
   });

@@ -8,19 +8,17 @@ const free = { plan: 'free', unlimited: false } as const;
 
 function setUp(stored?: Partial<PreferencesRow>) {
   const repo = {
-    find: jest
-      .fn()
-      .mockResolvedValue(
-        stored && {
-          sportsbooks: [],
-          props_sportsbooks: [],
-          bankroll_cents: 100000,
-          favorites: [],
-          odds_format: 'american',
-          updated_at: new Date(),
-          ...stored,
-        },
-      ),
+    find: jest.fn().mockResolvedValue(
+      stored && {
+        sportsbooks: [],
+        props_sportsbooks: [],
+        bankroll_cents: 100000,
+        favorites: [],
+        odds_format: 'american',
+        updated_at: new Date(),
+        ...stored,
+      },
+    ),
     save: jest.fn(async (_id: string, prefs: Omit<PreferencesRow, 'updated_at'>) => ({
       ...prefs,
       updated_at: new Date('2026-11-21T00:00:00Z'),
