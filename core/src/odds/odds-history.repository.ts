@@ -44,6 +44,19 @@ export interface OddsHistoryRow {
   recorded_at: Date;
 }
 
+/** The columns of an `OddsHistoryRow`, read by both the history and the closing-line queries. */
+const HISTORY_ROW_COLUMNS = [
+  'bookmaker_key',
+  'bookmaker_title',
+  'market_key',
+  'outcome_name',
+  'description',
+  'price',
+  'point',
+  'last_update',
+  'recorded_at',
+] as const;
+
 @Injectable()
 export class OddsHistoryRepository {
   constructor(@Inject(KYSELY) private readonly db: Database) {}
@@ -105,17 +118,7 @@ export class OddsHistoryRepository {
   async find(query: OddsHistoryQuery): Promise<OddsHistoryRow[]> {
     let q = this.db
       .selectFrom('odds_history')
-      .select([
-        'bookmaker_key',
-        'bookmaker_title',
-        'market_key',
-        'outcome_name',
-        'description',
-        'price',
-        'point',
-        'last_update',
-        'recorded_at',
-      ])
+      .select(HISTORY_ROW_COLUMNS)
       .where('sport_key', '=', query.sport)
       .where('event_id', '=', query.eventId);
     if (query.markets?.length) q = q.where('market_key', 'in', query.markets);
@@ -134,17 +137,7 @@ export class OddsHistoryRepository {
   closingPrices(sport: string, eventId: string, before: Date): Promise<OddsHistoryRow[]> {
     return this.db
       .selectFrom('odds_history')
-      .select([
-        'bookmaker_key',
-        'bookmaker_title',
-        'market_key',
-        'outcome_name',
-        'description',
-        'price',
-        'point',
-        'last_update',
-        'recorded_at',
-      ])
+      .select(HISTORY_ROW_COLUMNS)
       .distinctOn(['bookmaker_key', 'market_key', 'outcome_name', 'point'])
       .where('sport_key', '=', sport)
       .where('event_id', '=', eventId)
