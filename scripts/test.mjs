@@ -100,6 +100,9 @@ async function e2eSuite() {
     // NHL games last 75 s instead of 150 min, so a bet placed in a test can see its game end and settle;
     // the other sports (the odds page's defaults, the scores page's NFL) keep the real pace.
     SIMULATOR_SPORT_TIME_SCALES: 'icehockey_nhl=120',
+    // The suite's picks settle when a test asks ("Validate now") or when the simulator ends their game; the ten-minute
+    // sweep of every pending pick would settle a test's pick between its creation and the test's own request.
+    SETTLEMENT_INTERVAL_MS: String(24 * 60 * 60_000),
     // The footer and account page show social links only when configured; the suite checks they render.
     SOCIAL_LINKS: 'Community=https://social.example/oddspulse',
   });

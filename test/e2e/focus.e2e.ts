@@ -48,9 +48,12 @@ test('the bet slip opened from its button by keyboard takes the focus, closes on
   test.setTimeout(60_000);
   await signIn(page, await subscribedUser(request, testInfo, 'slipfocus', 'gold'));
   await page.goto('/sportsbooks');
-  // on a phone the screen moves the slip's button into its bottom bar once it has rendered: the button to press is that one
   await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
-  const toggle = page.getByRole('button', { name: /^Open bet slip/ });
+  // on a phone the bottom bar's slip button (loaded after the page) takes over from the page's own, which is hidden
+  // then and drops the focus: the button to press is the bar's
+  const toggle = isMobile(testInfo)
+    ? page.getByRole('navigation', { name: 'Bottom' }).getByRole('button', { name: /^Open bet slip/ })
+    : page.getByRole('button', { name: /^Open bet slip/ });
   await toggle.focus();
   await page.keyboard.press('Enter');
   const slip = page.getByRole('complementary', { name: 'Bet slip' });

@@ -78,13 +78,21 @@ export async function scores(request: APIRequestContext, sport: string): Promise
   return (await response.json()) as ScoreGame[];
 }
 
-/** A game the simulator has already finished, with a winner (no tie) and an odds event id. */
+/**
+ * A game the simulator has already finished, with a winner (no tie) and an odds event id. A sport with no game in
+ * play is preferred: a game of the sport that ends settles every pending pick of the sport (the worker's settle-game
+ * run), which would settle a test's pick before the test asks for it.
+ */
 export async function finishedGame(request: APIRequestContext): Promise<ScoreGame> {
+  let fallback: ScoreGame | undefined;
   for (const sport of SCORE_SPORTS) {
-    const game = (await scores(request, sport)).find(
+    const games = await scores(request, sport);
+    const game = games.find(
       (g) => g.status === 'final' && g.event_id && g.scores.home !== null && g.scores.home !== g.scores.away,
     );
-    if (game) return game;
+    if (game && !games.some((g) => g.live)) return game;
+    fallback ??= game;
   }
+  if (fallback) return fallback;
   throw new Error('The simulator has no finished game with a winner in any scores sport');
 }
