@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Plan } from '@oddspulse/shared';
 import { KYSELY, type Database } from '../database/database.module';
-import type { DB, PlanStatesTable } from '../database/schema';
+import type { DB } from '../database/schema';
+import { selectPrincipals, type PrincipalRow } from './principals';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -14,14 +14,8 @@ export interface ApiKeyRow {
   last_used_at: Date | null;
 }
 
-export interface ApiKeyOwnerRow {
+export interface ApiKeyOwnerRow extends PrincipalRow {
   key_id: string;
-  user_id: string;
-  email: string;
-  plan: Plan | null;
-  status: PlanStatesTable['status'] | null;
-  current_period_end: Date | null;
-  unlimited: boolean | null;
 }
 
 @Injectable()
@@ -75,19 +69,9 @@ export class ApiKeysRepository {
   }
 
   findActiveOwner(keyHash: string): Promise<ApiKeyOwnerRow | undefined> {
-    return this.db
-      .selectFrom('api_keys as k')
-      .innerJoin('users as u', 'u.id', 'k.user_id')
-      .leftJoin('plan_states as p', 'p.user_id', 'u.id')
-      .select([
-        'k.id as key_id',
-        'u.id as user_id',
-        'u.email',
-        'p.plan',
-        'p.status',
-        'p.current_period_end',
-        'p.unlimited',
-      ])
+    return selectPrincipals(this.db)
+      .innerJoin('api_keys as k', 'k.user_id', 'u.id')
+      .select('k.id as key_id')
       .where('k.key_hash', '=', keyHash)
       .where('k.revoked_at', 'is', null)
       .executeTakeFirst();

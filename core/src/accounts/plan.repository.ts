@@ -8,6 +8,9 @@ type Executor = Kysely<DB> | Transaction<DB>;
 export type PlanStateRow = Omit<PlanStatesTable, 'updated_at' | 'unlimited'> & { unlimited: boolean; updated_at: Date };
 export type PlanStatePatch = Partial<Omit<PlanStateRow, 'user_id' | 'updated_at'>>;
 
+/** The plan row's columns, as `PlanColumns` names them, for a query that left-joins `plan_states as p`. */
+export const JOINED_PLAN_COLUMNS = ['p.plan', 'p.status', 'p.current_period_end', 'p.unlimited'] as const;
+
 @Injectable()
 export class PlanRepository {
   constructor(@Inject(KYSELY) private readonly db: Database) {}

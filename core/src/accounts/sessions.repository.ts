@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Plan } from '@oddspulse/shared';
 import { KYSELY, type Database } from '../database/database.module';
-import type { DB, PlanStatesTable } from '../database/schema';
+import type { DB } from '../database/schema';
+import { selectPrincipals, type PrincipalRow } from './principals';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 type RevokeReason = 'logout' | 'reuse' | 'password_reset';
@@ -17,14 +17,8 @@ export interface RefreshTokenRow {
 }
 
 /** What an access token's session resolves to: the user, whether the session still stands, and the plan row. */
-export interface SessionPrincipalRow {
-  user_id: string;
-  email: string;
+export interface SessionPrincipalRow extends PrincipalRow {
   revoked_at: Date | null;
-  plan: Plan | null;
-  status: PlanStatesTable['status'] | null;
-  current_period_end: Date | null;
-  unlimited: boolean | null;
 }
 
 /** Session families and their rotating refresh tokens. */
@@ -103,19 +97,9 @@ export class SessionsRepository {
   }
 
   findPrincipal(userId: string, familyId: string): Promise<SessionPrincipalRow | undefined> {
-    return this.db
-      .selectFrom('session_families as f')
-      .innerJoin('users as u', 'u.id', 'f.user_id')
-      .leftJoin('plan_states as p', 'p.user_id', 'u.id')
-      .select([
-        'u.id as user_id',
-        'u.email',
-        'f.revoked_at',
-        'p.plan',
-        'p.status',
-        'p.current_period_end',
-        'p.unlimited',
-      ])
+    return selectPrincipals(this.db)
+      .innerJoin('session_families as f', 'f.user_id', 'u.id')
+      .select('f.revoked_at')
       .where('f.id', '=', familyId)
       .where('f.user_id', '=', userId)
       .executeTakeFirst();

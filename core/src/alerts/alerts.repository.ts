@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Selectable } from 'kysely';
-import type { AlertChannel, AlertDeliveryStatus, AlertKind, AlertSummary, Plan } from '@oddspulse/shared';
+import type { AlertChannel, AlertDeliveryStatus, AlertKind, AlertSummary, PlanColumns } from '@oddspulse/shared';
 import { KYSELY, type Database } from '../database/database.module';
-import type { AlertRulesTable, PlanStatesTable } from '../database/schema';
+import type { AlertRulesTable } from '../database/schema';
+import { JOINED_PLAN_COLUMNS } from '../accounts/plan.repository';
 import { RedisService } from '../redis/redis.service';
 import { RedisKeys } from '../redis/redis-keys';
 
@@ -26,11 +27,7 @@ export type AlertRuleFields = Pick<
 >;
 
 /** A rule with its owner's plan row, as evaluation reads it. */
-export interface AlertRuleWithPlan extends AlertRuleRow {
-  plan: Plan | null;
-  status: PlanStatesTable['status'] | null;
-  current_period_end: Date | null;
-  unlimited: boolean | null;
+export interface AlertRuleWithPlan extends AlertRuleRow, PlanColumns {
   /** The user's own exchange commission rates (preferences), null without a preferences row. */
   commissions: Record<string, number> | null;
 }
@@ -258,7 +255,7 @@ export class AlertsRepository {
       .leftJoin('plan_states as p', 'p.user_id', 'r.user_id')
       .leftJoin('preferences as pf', 'pf.user_id', 'r.user_id')
       .select(RULE_COLUMNS.map((c) => `r.${c}` as const))
-      .select(['p.plan', 'p.status', 'p.current_period_end', 'p.unlimited', 'pf.commissions'])
+      .select([...JOINED_PLAN_COLUMNS, 'pf.commissions'])
       .where('r.kind', '=', kind)
       .execute();
   }
