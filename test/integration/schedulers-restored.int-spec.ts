@@ -1,15 +1,8 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import IORedis from 'ioredis';
-import { JOB_QUEUE, JobName } from '@oddspulse/shared';
-import {
-  APP_CONFIG,
-  FEEDS_SCHEDULER_ID,
-  JobQueueService,
-  LiveStateRepository,
-  parseConfig,
-  type AppConfig,
-} from '@oddspulse/core';
+import { JobName } from '@oddspulse/shared';
+import { APP_CONFIG, JobQueueService, LiveStateRepository, parseConfig, type AppConfig } from '@oddspulse/core';
 import { WorkersModule } from '@oddspulse/workers';
 import { OwnRedis } from '../support/own-redis';
 
@@ -54,7 +47,7 @@ describe('job schedulers after Redis loses them (own redis-server)', () => {
   it('re-creates the feeds, settlement and billing schedules within a tick, and the scheduler ticks again', async () => {
     const jobs = worker.get(JobQueueService);
     const state = worker.get(LiveStateRepository);
-    const scheduled = () => jobs.hasScheduler(JOB_QUEUE[JobName.FeedsSchedule], FEEDS_SCHEDULER_ID);
+    const scheduled = () => jobs.isScheduled(JobName.FeedsSchedule);
     expect(await scheduled()).toBe(true);
     const ticking = async () => (await state.lastScheduleTick()) !== null;
     for (let i = 0; i < 40 && !(await ticking()); i++) await new Promise((r) => setTimeout(r, 100));
@@ -74,7 +67,7 @@ describe('job schedulers after Redis loses them (own redis-server)', () => {
     while (Date.now() < deadline && !((await scheduled()) && (await ticking())))
       await new Promise((r) => setTimeout(r, 100));
     expect(await scheduled()).toBe(true);
-    expect(await jobs.hasScheduler(JOB_QUEUE[JobName.PicksSettleWindow], 'picks-settle-window')).toBe(true);
+    expect(await jobs.isScheduled(JobName.PicksSettleWindow)).toBe(true);
     expect(await ticking()).toBe(true);
   });
 });

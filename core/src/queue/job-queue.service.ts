@@ -2,7 +2,16 @@ import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs
 import { ModuleRef } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
 import { QueueEvents, type JobsOptions, type Queue } from 'bullmq';
-import { JOB_QUEUE, JobName, JobPayload, QueueName, type OpsQueue } from '@oddspulse/shared';
+import {
+  JOB_QUEUE,
+  JOB_SCHEDULER_ID,
+  JobName,
+  JobPayload,
+  QueueName,
+  type OpsQueue,
+  type ScheduledJobName,
+  type ScheduledJobPayload,
+} from '@oddspulse/shared';
 import { RepeatedErrors } from '../logging/repeated-errors';
 import { RedisService } from '../redis/redis.service';
 import { isDependencyDown } from '../util/dependency-errors';
@@ -18,11 +27,8 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
   private readonly repeatedErrors = new RepeatedErrors();
   /** Completion events per queue, opened only by a process that waits for a job (the API's "Validate now"). */
   private readonly events = new Map<QueueName, QueueEvents>();
-  /** The schedules this process upserted, to put back when Redis loses them. */
-  private readonly schedules = new Map<
-    string,
-    { queue: QueueName; schedulerId: string; upsert: () => Promise<unknown> }
-  >();
+  /** The schedules this process upserted (each job's interval), to put back when Redis loses them. */
+  private readonly schedules = new Map<ScheduledJobName, number>();
 
   constructor(
     private readonly moduleRef: ModuleRef,
@@ -64,12 +70,15 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
     return this.queue(JOB_QUEUE[name]).add(name, data, options);
   }
 
-  /** A repeatable job; upserting the same scheduler id from many processes keeps exactly one schedule. */
-  async schedule<N extends JobName>(schedulerId: string, name: N, everyMs: number, data: JobPayload<N>) {
-    const upsert = () =>
-      this.queue(JOB_QUEUE[name]).upsertJobScheduler(schedulerId, { every: everyMs }, { name, data });
-    this.schedules.set(`${JOB_QUEUE[name]} ${schedulerId}`, { queue: JOB_QUEUE[name], schedulerId, upsert });
-    return upsert();
+  /** Runs `name` every `everyMs`; upserted under its scheduler id, so many processes scheduling it keep one schedule. */
+  async schedule(name: ScheduledJobName, everyMs: number): Promise<void> {
+    this.schedules.set(name, everyMs);
+    await this.upsertSchedule(name, everyMs);
+  }
+
+  private upsertSchedule(name: ScheduledJobName, everyMs: number) {
+    const data: ScheduledJobPayload = { scheduledAt: 0 };
+    return this.queue(JOB_QUEUE[name]).upsertJobScheduler(JOB_SCHEDULER_ID[name], { every: everyMs }, { name, data });
   }
 
   /**
@@ -78,21 +87,21 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
    */
   async restoreSchedules(): Promise<string[]> {
     const restored: string[] = [];
-    for (const { queue, schedulerId, upsert } of this.schedules.values()) {
+    for (const [name, everyMs] of this.schedules) {
       // While Redis is away there is nothing to restore yet (the next tick looks again). Asked anyway, the commands
       // waited in ioredis's offline queue for the whole outage, one more each tick, and a shutdown's QUIT waited
       // behind them: workers sent SIGTERM with Redis down never exited.
-      if ((await this.queue(queue).client).status !== 'ready') continue;
-      if (await this.hasScheduler(queue, schedulerId)) continue;
-      await upsert();
-      restored.push(schedulerId);
+      if ((await this.queue(JOB_QUEUE[name]).client).status !== 'ready') continue;
+      if (await this.isScheduled(name)) continue;
+      await this.upsertSchedule(name, everyMs);
+      restored.push(JOB_SCHEDULER_ID[name]);
     }
     return restored;
   }
 
   /** Whether Redis holds the schedule (for restoring it, and for health). */
-  async hasScheduler(queueName: QueueName, schedulerId: string): Promise<boolean> {
-    return (await this.queue(queueName).getJobScheduler(schedulerId)) !== undefined;
+  async isScheduled(name: ScheduledJobName): Promise<boolean> {
+    return (await this.queue(JOB_QUEUE[name]).getJobScheduler(JOB_SCHEDULER_ID[name])) !== undefined;
   }
 
   /** Enqueues a job and waits for its result; rejects with the job's error, or after the time-out. */

@@ -8,6 +8,3 @@ export const DEFAULT_JOB_OPTIONS: DefaultJobOptions = {
   // Failed jobs stay for inspection by operations staff.
   removeOnFail: { count: 5000, age: 7 * 24 * 3600 },
 };
-
-/** The feeds scheduler's id: one repeatable job fanning out the polls, upserted by every worker (health checks it). */
-export const FEEDS_SCHEDULER_ID = 'feeds-schedule';

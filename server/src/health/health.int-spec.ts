@@ -4,14 +4,7 @@ import { Worker } from 'bullmq';
 import request from 'supertest';
 import { JobName, QueueName } from '@oddspulse/shared';
 import { AppModule } from '../app.module';
-import {
-  APP_CONFIG,
-  parseConfig,
-  bullConnectionOptions,
-  FEEDS_SCHEDULER_ID,
-  JobQueueService,
-  LiveStateRepository,
-} from '@oddspulse/core';
+import { APP_CONFIG, parseConfig, bullConnectionOptions, JobQueueService, LiveStateRepository } from '@oddspulse/core';
 import { TcpProxy } from '../../../test/support/tcp-proxy';
 
 async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15000): Promise<T> {
@@ -92,7 +85,7 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
       'The feeds scheduler is missing from Redis',
       'The feeds scheduler has never ticked',
     ]);
-    await app.get(JobQueueService).schedule(FEEDS_SCHEDULER_ID, JobName.FeedsSchedule, 60_000, { scheduledAt: 0 });
+    await app.get(JobQueueService).schedule(JobName.FeedsSchedule, 60_000);
     await app.get(LiveStateRepository).recordScheduleTick(Date.now());
     const res = await eventually(health, (r) => r.status === 200);
     expect(res.body).toMatchObject({ status: 'ok', postgres: 'up', redis: 'up', queues: 'up', problems: [] });

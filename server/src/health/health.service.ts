@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { JOB_QUEUE, JobName, type FeedsHealth, type HealthReport, type ServiceState } from '@oddspulse/shared';
+import { JobName, type FeedsHealth, type HealthReport, type ServiceState } from '@oddspulse/shared';
 import {
   APP_CONFIG,
   type AppConfig,
   DatabaseProbe,
-  FEEDS_SCHEDULER_ID,
   JobQueueService,
   LiveStateRepository,
   OddsApiAccountRepository,
@@ -42,7 +41,7 @@ export class HealthService {
             this.jobs.counts(),
             this.state.lastScheduleTick(),
             this.feeds(),
-            this.jobs.hasScheduler(JOB_QUEUE[JobName.FeedsSchedule], FEEDS_SCHEDULER_ID),
+            this.jobs.isScheduled(JobName.FeedsSchedule),
           ]),
           CHECK_TIMEOUT_MS,
         );

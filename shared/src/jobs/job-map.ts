@@ -84,21 +84,29 @@ export interface AlertsEvaluatePayload {
   opportunities: AlertOpportunity[];
 }
 
+/**
+ * The payload of a scheduled job (JOB_SCHEDULER_ID): a schedule's data is fixed when it is upserted, so `scheduledAt`
+ * is always 0; a handler reads the time from its clock.
+ */
+export interface ScheduledJobPayload {
+  scheduledAt: number;
+}
+
 export interface JobPayloadMap {
-  [JobName.FeedsSchedule]: { scheduledAt: number };
+  [JobName.FeedsSchedule]: ScheduledJobPayload;
   [JobName.OddsPoll]: OddsPollPayload;
   [JobName.PropsPoll]: FeedPollPayload;
   [JobName.ScoresPoll]: FeedPollPayload;
   [JobName.PicksSettleGame]: GameJobPayload;
-  [JobName.PicksSettleWindow]: { scheduledAt: number };
+  [JobName.PicksSettleWindow]: ScheduledJobPayload;
   [JobName.PicksValidateUser]: { userId: string; requestedAt: number };
   [JobName.PicksRecordClose]: GameJobPayload;
-  [JobName.OddsHistoryRetain]: { scheduledAt: number };
-  [JobName.BillingReconcile]: { scheduledAt: number };
+  [JobName.OddsHistoryRetain]: ScheduledJobPayload;
+  [JobName.BillingReconcile]: ScheduledJobPayload;
   [JobName.AlertsEvaluate]: AlertsEvaluatePayload;
   [JobName.AlertsDeliver]: { deliveryId: number };
-  [JobName.AlertsDigest]: { scheduledAt: number };
-  [JobName.AlertsRequeue]: { scheduledAt: number };
+  [JobName.AlertsDigest]: ScheduledJobPayload;
+  [JobName.AlertsRequeue]: ScheduledJobPayload;
 }
 
 export const JOB_QUEUE: { [N in JobName]: QueueName } = {
@@ -119,3 +127,19 @@ export const JOB_QUEUE: { [N in JobName]: QueueName } = {
 };
 
 export type JobPayload<N extends JobName> = JobPayloadMap[N];
+
+/**
+ * The jobs that run on a schedule, each with the id its schedule is upserted under, so that however many workers
+ * upsert it there is one schedule. The ids are held in Redis: a changed id would leave the old schedule running beside
+ * the new one.
+ */
+export const JOB_SCHEDULER_ID = {
+  [JobName.FeedsSchedule]: 'feeds-schedule',
+  [JobName.PicksSettleWindow]: 'picks-settle-window',
+  [JobName.OddsHistoryRetain]: 'odds-history-retain',
+  [JobName.BillingReconcile]: 'billing-reconcile',
+  [JobName.AlertsDigest]: 'alerts-digest',
+  [JobName.AlertsRequeue]: 'alerts-requeue',
+} as const satisfies { [N in JobName as JobPayload<N> extends ScheduledJobPayload ? N : never]?: string };
+
+export type ScheduledJobName = keyof typeof JOB_SCHEDULER_ID;

@@ -27,9 +27,7 @@ export class AlertDigestService implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap() {
-    await this.jobs.schedule('alerts-digest', JobName.AlertsDigest, this.config.ALERT_DIGEST_INTERVAL_MS, {
-      scheduledAt: 0,
-    });
+    await this.jobs.schedule(JobName.AlertsDigest, this.config.ALERT_DIGEST_INTERVAL_MS);
   }
 
   @OnJob(JobName.AlertsDigest)

@@ -20,7 +20,7 @@ export class AlertRequeueService implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap() {
-    await this.jobs.schedule('alerts-requeue', JobName.AlertsRequeue, EVERY_MS, { scheduledAt: 0 });
+    await this.jobs.schedule(JobName.AlertsRequeue, EVERY_MS);
   }
 
   /** Untouched this long, a pending delivery has no job left: twice the longest backoff, and at least 10 minutes. */

@@ -49,9 +49,7 @@ export class BillingReconciliationService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap() {
     if (this.gateway.mode === 'off') return;
-    await this.jobs.schedule('billing-reconcile', JobName.BillingReconcile, this.config.BILLING_RECONCILE_INTERVAL_MS, {
-      scheduledAt: 0,
-    });
+    await this.jobs.schedule(JobName.BillingReconcile, this.config.BILLING_RECONCILE_INTERVAL_MS);
   }
 
   @OnJob(JobName.BillingReconcile)

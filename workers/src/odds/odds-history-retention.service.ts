@@ -56,7 +56,7 @@ export class OddsHistoryRetentionService implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap() {
-    await this.jobs.schedule('odds-history-retain', JobName.OddsHistoryRetain, HOUR_MS, { scheduledAt: 0 });
+    await this.jobs.schedule(JobName.OddsHistoryRetain, HOUR_MS);
   }
 
   @OnJob(JobName.OddsHistoryRetain)

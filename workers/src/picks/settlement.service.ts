@@ -76,9 +76,7 @@ export class SettlementService implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap() {
-    await this.jobs.schedule('picks-settle-window', JobName.PicksSettleWindow, this.config.SETTLEMENT_INTERVAL_MS, {
-      scheduledAt: 0,
-    });
+    await this.jobs.schedule(JobName.PicksSettleWindow, this.config.SETTLEMENT_INTERVAL_MS);
   }
 
   @OnJob(JobName.PicksSettleGame)

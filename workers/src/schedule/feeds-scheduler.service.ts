@@ -11,7 +11,6 @@ import {
 import {
   APP_CONFIG,
   type AppConfig,
-  FEEDS_SCHEDULER_ID,
   JobQueueService,
   LiveStateRepository,
   OddsApiAccountRepository,
@@ -36,9 +35,7 @@ export class FeedsSchedulerService implements OnApplicationBootstrap, OnApplicat
   ) {}
 
   async onApplicationBootstrap() {
-    await this.jobs.schedule(FEEDS_SCHEDULER_ID, JobName.FeedsSchedule, this.config.SCHEDULER_TICK_MS, {
-      scheduledAt: 0,
-    });
+    await this.jobs.schedule(JobName.FeedsSchedule, this.config.SCHEDULER_TICK_MS);
     this.logger.log(
       `Feeds scheduled every ${this.config.SCHEDULER_TICK_MS} ms: odds from ${this.config.ODDS_PROVIDER}, scores from ${this.config.SCORES_PROVIDER}, sports ${this.config.FEED_SPORTS.join(', ')}`,
     );
