@@ -36,29 +36,21 @@ export class StateMetrics {
       registers,
       collect: (): void => sockets.set(socketConnections()),
     });
-    const feedAge: Gauge<'feed' | 'sport'> = new Gauge({
-      name: 'oddspulse_feed_age_seconds',
-      help: 'Seconds since each feed (odds, props, scores × sport) last polled successfully.',
-      labelNames: ['feed', 'sport'] as const,
-      registers,
-      collect: () =>
-        this.read(
-          'feed ages',
-          () => feedAge.reset(),
-          async () => {
-            const statuses = await withTimeout(this.state.feedStatuses(), READ_TIMEOUT_MS, 'Reading the feed statuses');
-            const now = Date.now();
-            feedAge.reset();
-            for (const status of statuses) {
-              if (status.last_success_at)
-                feedAge.set(
-                  { feed: status.kind, sport: status.sport },
-                  (now - Date.parse(status.last_success_at)) / 1000,
-                );
-            }
-          },
-        ),
-    });
+    this.seriesGauge(
+      {
+        name: 'oddspulse_feed_age_seconds',
+        help: 'Seconds since each feed (odds, props, scores × sport) last polled successfully.',
+        labelNames: ['feed', 'sport'] as const,
+      },
+      'feed ages',
+      async () => {
+        const statuses = await withTimeout(this.state.feedStatuses(), READ_TIMEOUT_MS, 'Reading the feed statuses');
+        const now = Date.now();
+        return statuses.flatMap(({ kind, sport, last_success_at }) =>
+          last_success_at ? [{ labels: { feed: kind, sport }, value: (now - Date.parse(last_success_at)) / 1000 }] : [],
+        );
+      },
+    );
     const credits = new Gauge({
       name: 'oddspulse_odds_api_credits_remaining',
       help: 'The Odds API credits left, as its last answer reported them (NaN when it has never reported).',
@@ -77,22 +69,45 @@ export class StateMetrics {
           },
         ),
     });
-    const queueJobs: Gauge<'queue' | 'state'> = new Gauge({
-      name: 'oddspulse_queue_jobs',
-      help: 'Jobs in each queue by state (waiting, active, delayed, failed, completed, failed_last_hour).',
-      labelNames: ['queue', 'state'] as const,
-      registers,
+    this.seriesGauge(
+      {
+        name: 'oddspulse_queue_jobs',
+        help: 'Jobs in each queue by state (waiting, active, delayed, failed, completed, failed_last_hour).',
+        labelNames: ['queue', 'state'] as const,
+      },
+      'queue depths',
+      async () => {
+        const depths = await withTimeout(this.jobs.depths(), READ_TIMEOUT_MS, 'Reading the queue depths');
+        return depths.flatMap(({ name, waiting, active, delayed, failed, completed, failed_last_hour }) =>
+          Object.entries({ waiting, active, delayed, failed, completed, failed_last_hour }).map(([state, count]) => ({
+            labels: { queue: name, state },
+            value: count,
+          })),
+        );
+      },
+    );
+  }
+
+  /**
+   * A gauge whose series are all read again at each scrape: those of the last reading go, so a series no longer read
+   * (a sport dropped) is not exported stale; a reading that fails leaves no series at all.
+   */
+  private seriesGauge<L extends string>(
+    definition: { name: string; help: string; labelNames: readonly L[] },
+    what: string,
+    readSeries: () => Promise<Array<{ labels: Record<L, string>; value: number }>>,
+  ): void {
+    const gauge: Gauge<L> = new Gauge({
+      ...definition,
+      registers: [this.metrics.registry],
       collect: () =>
         this.read(
-          'queue depths',
-          () => queueJobs.reset(),
+          what,
+          () => gauge.reset(),
           async () => {
-            const depths = await withTimeout(this.jobs.depths(), READ_TIMEOUT_MS, 'Reading the queue depths');
-            queueJobs.reset();
-            for (const { name, waiting, active, delayed, failed, completed, failed_last_hour } of depths) {
-              const states = { waiting, active, delayed, failed, completed, failed_last_hour };
-              for (const [state, count] of Object.entries(states)) queueJobs.set({ queue: name, state }, count);
-            }
+            const series = await readSeries();
+            gauge.reset();
+            for (const { labels, value } of series) gauge.set(labels, value);
           },
         ),
     });
