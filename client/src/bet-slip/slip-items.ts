@@ -9,7 +9,7 @@ import {
   type MiddleOpportunity,
   type OpportunityLeg,
 } from '@oddspulse/shared';
-import { marketLabel, matchLabel, selectionLabel } from '../odds/rows/labels';
+import { betSelectionLabel, marketLabel, matchLabel, selectionLabel } from '../odds/rows/labels';
 import type { OddsRow } from '../odds/rows/rows';
 import type { NewSlipItem, PickDraft } from './bet-slip';
 
@@ -48,12 +48,7 @@ export function evBetToSlipItem(bet: EvBet): NewSlipItem {
   return {
     id: bet.id,
     matchup: bet.game,
-    selection: selectionLabel({
-      outcome: bet.outcome,
-      point: bet.point,
-      playerName: bet.description,
-      market: bet.market,
-    }),
+    selection: betSelectionLabel(bet),
     market: marketLabel(bet.market),
     americanOdds: bet.price,
     bookmaker: bet.bookTitle,
@@ -90,12 +85,7 @@ function legToSlipItem(
   return {
     id: `${opportunity.id}|leg${i}`,
     matchup: opportunity.game,
-    selection: selectionLabel({
-      outcome: leg.outcome,
-      point: leg.point,
-      playerName: leg.description,
-      market: leg.market,
-    }),
+    selection: betSelectionLabel(leg),
     market: marketLabel(leg.market),
     americanOdds: leg.price,
     bookmaker: leg.bookTitle || sportsbookName(leg.book),

@@ -9,7 +9,7 @@ import { betSlipAtom, useBankroll } from '../bet-slip/bet-slip-state';
 import { BetSlipPanel } from '../bet-slip/BetSlipPanel';
 import { EdgeCalculatorModal } from '../bet-slip/EdgeCalculatorModal';
 import { formatOdds } from '../odds/filters/filter-settings';
-import { marketLabel, selectionLabel } from '../odds/rows/labels';
+import { betSelectionLabel, marketLabel } from '../odds/rows/labels';
 import { fetchBoards, fetchEv } from '../odds/odds-api';
 import { devigChoiceAtom, oddsFormatAtom } from '../odds/odds-state';
 import { planAtom } from '../state/auth';
@@ -94,14 +94,7 @@ export function RecommendedBets() {
       {state.bets.slice(0, MAX_SHOWN).map((bet) => (
         <article key={bet.id} className="recommended-bet" data-testid="recommended-bet">
           <div className="slip-item-head">
-            <strong>
-              {selectionLabel({
-                outcome: bet.outcome,
-                point: bet.point,
-                playerName: bet.description,
-                market: bet.market,
-              })}
-            </strong>
+            <strong>{betSelectionLabel(bet)}</strong>
             <span className={`ev ev-${evTone(bet.evPct)}`}>+{bet.evPct.toFixed(2)}% EV</span>
           </div>
           <div className="muted small">

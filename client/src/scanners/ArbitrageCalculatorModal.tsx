@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { formatMoney, type ArbitrageOpportunity } from '@oddspulse/shared';
 import { Modal } from '../components/Modal';
-import { selectionLabel } from '../odds/rows/labels';
+import { betSelectionLabel } from '../odds/rows/labels';
 import { calculate, calculateBackLay, type CalculatorForm } from './arbitrage-calculator';
 import { liabilityLabel } from './lay-leg';
 
@@ -35,8 +35,7 @@ function BackCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProps) 
   });
   const set = (patch: Partial<CalculatorForm>) => setForm((f) => ({ ...f, ...patch }));
   const result = calculate(form, legs);
-  const label = (i: number) =>
-    `${legs[i].bookTitle}: ${selectionLabel({ outcome: legs[i].outcome, point: legs[i].point, playerName: legs[i].description, market: legs[i].market })}`;
+  const label = (i: number) => `${legs[i].bookTitle}: ${betSelectionLabel(legs[i])}`;
 
   return (
     <Modal title="Arbitrage Calculator" onClose={onClose} testId="arbitrage-calculator">
@@ -161,12 +160,7 @@ function BackLayCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProp
     total: opportunity.totalStake.toFixed(2),
   });
   const result = calculateBackLay(form, [back, lay]);
-  const selection = selectionLabel({
-    outcome: back.outcome,
-    point: back.point,
-    playerName: back.description,
-    market: back.market,
-  });
+  const selection = betSelectionLabel(back);
   const setOdds = (i: number, text: string) => setForm((f) => ({ ...f, odds: withOddsAt(f.odds, i, text) }));
   const sized = result.ok ? result.sized : null;
 

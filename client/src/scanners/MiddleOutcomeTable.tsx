@@ -5,7 +5,7 @@ import {
   type LegResult,
   type MiddleOpportunity,
 } from '@oddspulse/shared';
-import { selectionLabel } from '../odds/rows/labels';
+import { betSelectionLabel } from '../odds/rows/labels';
 
 const LEG_RESULT: Record<LegResult, string> = { win: 'wins', push: 'pushes', lose: 'loses' };
 
@@ -29,15 +29,13 @@ export function MiddleOutcomeTable({ o }: { o: MiddleOpportunity }) {
   ];
   const rows = middleOutcomeTable(o.middleRange, decimals, [Math.round(low.stake * 100), Math.round(high.stake * 100)]);
   const what = o.market.startsWith('totals') || o.market.startsWith('team_totals') ? 'Total' : `${low.outcome} margin`;
-  const name = (leg: typeof low) =>
-    selectionLabel({ outcome: leg.outcome, point: leg.point, playerName: leg.description, market: leg.market });
   return (
     <table className="legs-table middle-outcomes" aria-label="Outcomes" data-testid="middle-outcomes">
       <thead>
         <tr>
           <th>Result</th>
-          <th>{name(low)}</th>
-          <th>{name(high)}</th>
+          <th>{betSelectionLabel(low)}</th>
+          <th>{betSelectionLabel(high)}</th>
           <th>Net</th>
         </tr>
       </thead>

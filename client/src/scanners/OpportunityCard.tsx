@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { commissionLabel, formatDollars, type ArbitrageOpportunity, type OpportunityFlag } from '@oddspulse/shared';
 import { formatOdds } from '../odds/filters/filter-settings';
 import { formatSeconds } from '../odds/rows/live-table';
-import { marketLabel, selectionLabel } from '../odds/rows/labels';
+import { betSelectionLabel, marketLabel } from '../odds/rows/labels';
 import { oddsFormatAtom } from '../odds/odds-state';
 import { MiddleOutcomeTable } from './MiddleOutcomeTable';
 import { ageSeconds, type FeedItem, type Opportunity } from './opportunity-feed';
@@ -121,12 +121,7 @@ export function OpportunityCard({
                     Lay
                   </span>
                 )}{' '}
-                {selectionLabel({
-                  outcome: leg.outcome,
-                  point: leg.point,
-                  playerName: leg.description,
-                  market: leg.market,
-                })}
+                {betSelectionLabel(leg)}
               </td>
               <td>
                 {formatOdds(leg.decimal, format)}

@@ -1,3 +1,4 @@
+import type { OpportunityLeg } from '@oddspulse/shared';
 import type { OddsRow } from './rows';
 
 /** Market key labels (spec 001 §3): h2h, spreads, totals and draw_no_bet; others are spelled out from the key. */
@@ -27,6 +28,11 @@ export function selectionLabel(row: Pick<OddsRow, 'outcome' | 'point' | 'playerN
   const spread = row.point !== undefined && row.outcome !== 'Over' && row.outcome !== 'Under';
   const line = row.point === undefined ? '' : ` ${signedPoint(row.point, spread)}`;
   return `${row.playerName ? `${row.playerName} ` : ''}${row.outcome}${line}`;
+}
+
+/** `selectionLabel` of a bet or an opportunity's leg as the API sends it, where the player (or team) is `description`. */
+export function betSelectionLabel(bet: Pick<OpportunityLeg, 'outcome' | 'point' | 'description' | 'market'>): string {
+  return selectionLabel({ outcome: bet.outcome, point: bet.point, playerName: bet.description, market: bet.market });
 }
 
 export function matchLabel(row: Pick<OddsRow, 'awayTeam' | 'homeTeam'>): string {
