@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
 import { KYSELY, type Database } from '../database/database.module';
-import type { DB } from '../database/schema';
+import type { ApiKeysTable, DB } from '../database/schema';
 import { selectPrincipals, type PrincipalRow } from './principals';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -13,6 +13,9 @@ export interface ApiKeyRow {
   created_at: Date;
   last_used_at: Date | null;
 }
+
+/** The columns of an `ApiKeyRow`. */
+const API_KEY_ROW_COLUMNS = ['id', 'name', 'key_prefix', 'created_at', 'last_used_at'] as const;
 
 export interface ApiKeyOwnerRow extends PrincipalRow {
   key_id: string;
@@ -31,14 +34,14 @@ export class ApiKeysRepository {
     return db
       .insertInto('api_keys')
       .values({ user_id: userId, name, key_prefix: keyPrefix, key_hash: keyHash, last_used_at: null, revoked_at: null })
-      .returning(['id', 'name', 'key_prefix', 'created_at', 'last_used_at'])
+      .returning(API_KEY_ROW_COLUMNS)
       .executeTakeFirstOrThrow();
   }
 
   listActive(userId: string): Promise<ApiKeyRow[]> {
     return this.db
       .selectFrom('api_keys')
-      .select(['id', 'name', 'key_prefix', 'created_at', 'last_used_at'])
+      .select(API_KEY_ROW_COLUMNS)
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null)
       .orderBy('created_at', 'desc')
@@ -57,15 +60,7 @@ export class ApiKeysRepository {
 
   /** The revoked key's name; null when it was not the user's, or was revoked already. */
   async revoke(userId: string, keyId: string, db: Executor = this.db): Promise<string | null> {
-    const row = await db
-      .updateTable('api_keys')
-      .set({ revoked_at: new Date() })
-      .where('id', '=', keyId)
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .returning('name')
-      .executeTakeFirst();
-    return row?.name ?? null;
+    return (await this.updateActiveKey(userId, keyId, { revoked_at: new Date() }, db))?.name ?? null;
   }
 
   findActiveOwner(keyHash: string): Promise<ApiKeyOwnerRow | undefined> {
@@ -85,25 +80,28 @@ export class ApiKeysRepository {
     keyHash: string,
     db: Executor = this.db,
   ): Promise<ApiKeyRow | null> {
-    const row = await db
-      .updateTable('api_keys')
-      .set({ key_prefix: keyPrefix, key_hash: keyHash, rotated_at: new Date(), last_used_at: null })
-      .where('id', '=', keyId)
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .returning(['id', 'name', 'key_prefix', 'created_at', 'last_used_at'])
-      .executeTakeFirst();
-    return row ?? null;
+    const secret = { key_prefix: keyPrefix, key_hash: keyHash, rotated_at: new Date(), last_used_at: null };
+    return this.updateActiveKey(userId, keyId, secret, db);
   }
 
-  async rename(userId: string, keyId: string, name: string, db: Executor = this.db): Promise<ApiKeyRow | null> {
+  rename(userId: string, keyId: string, name: string, db: Executor = this.db): Promise<ApiKeyRow | null> {
+    return this.updateActiveKey(userId, keyId, { name }, db);
+  }
+
+  /** Changes the user's key while it is active: the key after, or null when it is not the user's active key. */
+  private async updateActiveKey(
+    userId: string,
+    keyId: string,
+    changes: Updateable<ApiKeysTable>,
+    db: Executor,
+  ): Promise<ApiKeyRow | null> {
     const row = await db
       .updateTable('api_keys')
-      .set({ name })
+      .set(changes)
       .where('id', '=', keyId)
       .where('user_id', '=', userId)
       .where('revoked_at', 'is', null)
-      .returning(['id', 'name', 'key_prefix', 'created_at', 'last_used_at'])
+      .returning(API_KEY_ROW_COLUMNS)
       .executeTakeFirst();
     return row ?? null;
   }
