@@ -13,6 +13,15 @@ const BAND_TEXT: Record<EdgeBand, string> = {
 };
 
 /**
+ * Odds as typed (American), and the unrounded figure behind them while they are the bet's own: an edit drops it, so
+ * the calculator then works from what was typed.
+ */
+interface TypedOdds {
+  typed: string;
+  exact?: number;
+}
+
+/**
  * The edge calculator (spec 001 §5): bookmaker odds and fair odds in American are both needed; bet amount
  * defaults to 100 and bankroll to 1000 when blank. The engine computes edge, band, Kelly and the stake. Fair odds
  * can also come from de-vigging a market by any method: the book's own market when opened from a row.
@@ -34,22 +43,24 @@ export function EdgeCalculatorModal({
   initialMarket?: readonly MarketSide[];
   onClose: () => void;
 }) {
-  const [bookOdds, setBookOdds] = useState(initialBookOdds?.toString() ?? '');
-  const [fairOdds, setFairOdds] = useState(initialFairOdds?.toString() ?? '');
-  const [exactBook, setExactBook] = useState(exact?.decimal);
-  const [exactFair, setExactFair] = useState(exact?.fairProbability);
-  const applyMarketFair = (fairAmerican: number, fairProbability: number) => {
-    setFairOdds(String(fairAmerican));
-    setExactFair(fairProbability);
-  };
+  const [bookOdds, setBookOdds] = useState<TypedOdds>({
+    typed: initialBookOdds?.toString() ?? '',
+    exact: exact?.decimal,
+  });
+  const [fairOdds, setFairOdds] = useState<TypedOdds>({
+    typed: initialFairOdds?.toString() ?? '',
+    exact: exact?.fairProbability,
+  });
+  const applyMarketFair = (fairAmerican: number, fairProbability: number) =>
+    setFairOdds({ typed: String(fairAmerican), exact: fairProbability });
   const [betAmount, setBetAmount] = useState('');
   const [bankroll, setBankroll] = useState('');
   const result = calculateEdge({
-    bookOdds: numberOrNull(bookOdds),
-    fairOdds: numberOrNull(fairOdds),
+    bookOdds: numberOrNull(bookOdds.typed),
+    fairOdds: numberOrNull(fairOdds.typed),
     betAmount: numberOrNull(betAmount),
     bankroll: numberOrNull(bankroll),
-    exact: { decimal: exactBook, fairProbability: exactFair },
+    exact: { decimal: bookOdds.exact, fairProbability: fairOdds.exact },
   });
   return (
     <Modal title="Edge Calculator" onClose={onClose} testId="edge-calculator">
@@ -57,11 +68,8 @@ export function EdgeCalculatorModal({
         <label>
           Bookmaker odds (American)
           <input
-            value={bookOdds}
-            onChange={(e) => {
-              setBookOdds(e.target.value);
-              setExactBook(undefined);
-            }}
+            value={bookOdds.typed}
+            onChange={(e) => setBookOdds({ typed: e.target.value })}
             inputMode="numeric"
             placeholder="-110"
           />
@@ -69,11 +77,8 @@ export function EdgeCalculatorModal({
         <label>
           Fair odds (American)
           <input
-            value={fairOdds}
-            onChange={(e) => {
-              setFairOdds(e.target.value);
-              setExactFair(undefined);
-            }}
+            value={fairOdds.typed}
+            onChange={(e) => setFairOdds({ typed: e.target.value })}
             inputMode="numeric"
             placeholder="+100"
           />
