@@ -7,6 +7,18 @@ import { FeedError } from './feed-errors';
 /** The longest wait between polls of a failing feed. */
 export const MAX_FEED_BACKOFF_MS = 300_000;
 
+/** The settings a halt waits on: a poll halted by a 401 or 422 is tried again once one of them changes. */
+const HALTING_SETTINGS = [
+  'ODDS_PROVIDER',
+  'SCORES_PROVIDER',
+  'ODDS_API_KEY',
+  'ODDS_API_BASE_URL',
+  'ODDS_API_REGIONS',
+  'ODDS_API_MARKETS',
+  'ODDS_API_PROPS_MARKETS',
+  'ESPN_BASE_URL',
+] as const satisfies ReadonlyArray<keyof AppConfig>;
+
 /**
  * Per-feed back-off across polls and worker processes. A poll's request already retries per the
  * spec; what this adds is the time between polls:
@@ -28,26 +40,7 @@ export class FeedGate {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
-    const {
-      ODDS_PROVIDER,
-      SCORES_PROVIDER,
-      ODDS_API_KEY,
-      ODDS_API_BASE_URL,
-      ODDS_API_REGIONS,
-      ODDS_API_MARKETS,
-      ODDS_API_PROPS_MARKETS,
-      ESPN_BASE_URL,
-    } = config;
-    const used = [
-      ODDS_PROVIDER,
-      SCORES_PROVIDER,
-      ODDS_API_KEY,
-      ODDS_API_BASE_URL,
-      ODDS_API_REGIONS,
-      ODDS_API_MARKETS,
-      ODDS_API_PROPS_MARKETS,
-      ESPN_BASE_URL,
-    ];
+    const used = HALTING_SETTINGS.map((name) => config[name]);
     this.configuration = createHash('sha256').update(JSON.stringify(used)).digest('hex').slice(0, 16);
   }
 
