@@ -27,7 +27,7 @@ import { freePort, ROOT, startProcesses, throwawayStackEnv, waitForHealth } from
 
 const require = createRequire(import.meta.url);
 const { JOB_QUEUE, JobName, ODDS_POLL_SLOT_MS, SOCKET_PATH, DEMO_PASSWORD } = require('../shared/dist/index.js');
-const { bullPrefix, createRedisClient, parseConfig, RedisKeys } = require('../core/dist/index.js');
+const { bullPrefix, createRedisClient, parseConfig, RedisKeys, ShardedControl } = require('../core/dist/index.js');
 const { Queue } = require('bullmq');
 
 const SPORT = process.env.CHECK_SPORT ?? 'basketball_nba';
@@ -273,15 +273,21 @@ async function runChecks() {
   const ackA = await enter(socketA, { channel: 'odds', sport: SPORT });
   const ackB = await enter(socketB, { channel: 'odds', sport: SPORT });
   const from = Math.min(ackA.seq, ackB.seq);
-  // The control topics stay on classic channels, which a cluster copies to every node: how many they carry.
+  // The control topics: `live-state:changed` on a classic channel, which a cluster copies to every node; the others on
+  // sharded channels of one slot (ShardedControl), carried by its primary alone. How many each carries.
   const config = parseConfig(base);
-  const topics = [RedisKeys.liveStateChanged, RedisKeys.principalChanged, RedisKeys.planChanged].map((parts) =>
-    [config.REDIS_PREFIX, ...parts].join(':'),
-  );
-  const control = createRedisClient(config, {});
+  const channel = (parts, sharded) =>
+    [config.REDIS_PREFIX, ...(sharded ? [ShardedControl.tag] : []), ...parts].join(':');
+  const classicTopics = [channel(RedisKeys.liveStateChanged, false)];
+  const shardedTopics = ShardedControl.topics.map((parts) => channel(parts, true));
+  const topics = [...classicTopics, ...shardedTopics];
+  const control = createRedisClient(config, {}, { sharded: true });
   const notices = new Map(topics.map((topic) => [topic, 0]));
-  control.on('message', (topic) => notices.set(topic, notices.get(topic) + 1));
-  await control.subscribe(...topics);
+  const count = (topic) => notices.set(topic, notices.get(topic) + 1);
+  control.on('message', count);
+  control.on('smessage', count);
+  await control.subscribe(...classicTopics);
+  await control.ssubscribe(...shardedTopics);
   const watchFrom = Date.now();
   await sleep(STEADY_MS);
   const watchTo = Date.now();
@@ -305,7 +311,7 @@ async function runChecks() {
 
   const seconds = (watchTo - watchFrom) / 1000;
   say(
-    `info  control topics (classic channels, copied to every node): ${topics.map((t) => `${t.slice(config.REDIS_PREFIX.length + 1)} ${notices.get(t)}`).join(', ')} ` +
+    `info  control topics (live-state classic, copied to every node; the others sharded): ${topics.map((t) => `${t.slice(config.REDIS_PREFIX.length + 1)} ${notices.get(t)}`).join(', ')} ` +
       `in ${Math.round(seconds)} s (${([...notices.values()].reduce((a, b) => a + b, 0) / seconds).toFixed(1)} a second)`,
   );
 

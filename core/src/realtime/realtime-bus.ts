@@ -1,7 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { roomName } from '@oddspulse/shared';
-import { parseRealtimeChannel, RealtimeKeys } from '../redis/redis-keys';
+import { parseRealtimeChannel, RealtimeKeys, ShardedControl } from '../redis/redis-keys';
 import { RedisService } from '../redis/redis.service';
+import { ClusterControlCarrier } from './cluster-control-carrier';
 
 /** A control topic's name parts below the instance prefix (`RedisKeys.planChanged`, `RedisKeys.relayBarrier(id)`). */
 export type ControlTopic = readonly string[];
@@ -47,10 +48,13 @@ export interface RealtimeSubscription {
  * On a Redis Cluster the realtime channels are sharded (SPUBLISH/SSUBSCRIBE, Redis 7): a room's messages travel
  * through the primary of its slot only, instead of being copied to every node, so the traffic spreads with the rooms.
  * SSUBSCRIBE takes no pattern: the listener hears the rooms it asks for (`hearSharded`). Order holds per shard, so a
- * barrier goes on a sharded channel of the room's own slot. Control topics stay on classic channels there:
- * `live-state:changed` goes out in the same transaction or script as the write it announces, so a notice is never lost
- * while its write stands, and a sharded channel in that step would have to be in the write's slot (one per room, each
- * to be heard by every server); the others carry one short text per change (docs/scaling.md weighs it).
+ * barrier goes on a sharded channel of the room's own slot. The control topics every server hears whole
+ * (`principal-changed`, `plan-changed`) are sharded there too, all in one slot (ShardedControl); the others stay
+ * classic: `live-state:changed` goes out in the same transaction or script as the write it announces, so a notice is
+ * never lost while its write stands, and a sharded channel in that step would have to be in the write's slot (one per
+ * room, each to be heard by every server); a relay's barrier topic is its own. A listener's control subscriptions, both
+ * kinds, ride one connection of its own to the control slot's primary (ClusterControlCarrier), whose loss it is told of
+ * at once: ioredis's cluster subscribers never tell it. docs/scaling.md weighs it.
  */
 @Injectable()
 export class RealtimeBus {
@@ -59,7 +63,9 @@ export class RealtimeBus {
   constructor(private readonly redis: RedisService) {}
 
   async publishControl(topic: ControlTopic, message: string): Promise<void> {
-    await this.redis.client.publish(this.redis.key(...topic), message);
+    const { name, sharded } = this.controlChannel(topic);
+    if (sharded) await this.redis.client.spublish(name, message);
+    else await this.redis.client.publish(name, message);
   }
 
   /** Publishes on a sharded channel (a full name), on a cluster only. */
@@ -69,49 +75,40 @@ export class RealtimeBus {
 
   /**
    * ioredis re-subscribes after a reconnect by itself (and this confirms it before telling `live`); a Redis that is down
-   * when this opens is retried every 2 s.
+   * when this opens is retried every 2 s. On a cluster the control topics are carried as ClusterControlCarrier says.
    */
   listen(name: string, listeners: RealtimeListeners): RealtimeSubscription {
-    const sharded = this.redis.cluster;
-    const connection = this.redis.connect(name, { sharded });
+    return this.redis.cluster ? this.listenOnCluster(name, listeners) : this.listenOnOne(name, listeners);
+  }
+
+  /** A control topic's full channel name, and whether it is sharded (on a cluster, ShardedControl's topics). */
+  private controlChannel(topic: ControlTopic): { name: string; sharded: boolean } {
+    const sharded = this.redis.cluster && ShardedControl.topics.some((one) => one.join(':') === topic.join(':'));
+    return { name: sharded ? this.redis.key(ShardedControl.tag, ...topic) : this.redis.key(...topic), sharded };
+  }
+
+  private listenOnOne(name: string, listeners: RealtimeListeners): RealtimeSubscription {
+    const connection = this.redis.connect(name);
     const prefix = `${this.redis.prefix}:`;
-    const shardedHandlers = new Map<string, ((message: string) => void) | null>();
     const control = new Map(listeners.control.map(([topic, handler]) => [this.redis.key(...topic), handler]));
     const onMessage = listeners.message;
     let closed = false;
-    let live = false;
-    const setLive = (now: boolean) => {
-      if (now === live) return;
-      live = now;
-      listeners.live?.(now);
-    };
-    const relay = (channel: string, raw: string) => {
-      const parsed =
-        onMessage && channel.startsWith(prefix) ? parseRealtimeChannel(channel.slice(prefix.length)) : null;
-      if (parsed) onMessage?.(roomName(parsed.channel, parsed.key), raw);
-    };
-    if (onMessage && !sharded)
-      connection.on('pmessage', (_pattern: string, channel: string, raw: string) => relay(channel, raw));
-    if (sharded) {
-      connection.on('smessage', (channel: string, raw: string) => {
-        const handler = shardedHandlers.get(channel);
-        if (handler) handler(raw);
-        else if (handler === null) relay(channel, raw);
+    const live = liveState(listeners);
+    if (onMessage)
+      connection.on('pmessage', (_pattern: string, channel: string, raw: string) => {
+        const parsed = channel.startsWith(prefix) ? parseRealtimeChannel(channel.slice(prefix.length)) : null;
+        if (parsed) onMessage(roomName(parsed.channel, parsed.key), raw);
       });
-    }
     connection.on('message', (channel: string, raw: string) => control.get(channel)?.(raw));
-    let markReady!: () => void;
-    const ready = new Promise<void>((resolve) => (markReady = resolve));
     let subscribing = false;
     const subscribe = async (): Promise<void> => {
       subscribing = true;
       try {
-        if (onMessage && !sharded) await connection.psubscribe(this.redis.key(...RealtimeKeys.pattern()));
+        if (onMessage) await connection.psubscribe(this.redis.key(...RealtimeKeys.pattern()));
         if (control.size) await connection.subscribe(...control.keys());
         subscribing = false;
         if (closed || connection.status !== 'ready') return;
-        markReady();
-        setLive(true);
+        live.set(true);
       } catch (error) {
         subscribing = false;
         if (closed) return;
@@ -119,31 +116,99 @@ export class RealtimeBus {
         setTimeout(() => void subscribe(), 2000).unref();
       }
     };
-    connection.on('close', () => setLive(false));
+    connection.on('close', () => live.set(false));
     // Back after a loss: ioredis has re-sent the subscriptions by now; one more confirms they are in place.
     connection.on('ready', () => {
-      if (!live && !subscribing) void subscribe();
+      if (!live.now && !subscribing) void subscribe();
     });
     const attempted = subscribe();
+    const unsupported = () => Promise.reject(new Error('Sharded channels are for a Redis Cluster'));
     return {
-      ready,
+      ready: live.ready,
       attempted,
-      hearSharded: async (channels) => {
-        for (const [channel, handler] of channels) shardedHandlers.set(channel, handler);
-        // one SSUBSCRIBE per channel: a command's channels must share a slot
-        await Promise.all(channels.map(([channel]) => connection.ssubscribe(channel)));
-      },
-      forgetSharded: async (names) => {
-        for (const channel of names) shardedHandlers.delete(channel);
-        await Promise.all(names.map((channel) => connection.sunsubscribe(channel)));
-      },
+      hearSharded: unsupported,
+      forgetSharded: unsupported,
       close: async () => {
         closed = true;
-        setLive(false);
+        live.set(false);
         await connection
           .quit()
           .catch((error: Error) => this.logger.warn(`${name} connection quit failed: ${error.message}`));
       },
     };
   }
+
+  private listenOnCluster(name: string, listeners: RealtimeListeners): RealtimeSubscription {
+    const prefix = `${this.redis.prefix}:`;
+    const onMessage = listeners.message;
+    const live = liveState(listeners);
+    const handlers = new Map<string, (message: string) => void>();
+    const channels = { classic: [] as string[], sharded: [] as string[] };
+    for (const [topic, handler] of listeners.control) {
+      const { name: channel, sharded } = this.controlChannel(topic);
+      handlers.set(channel, handler);
+      (sharded ? channels.sharded : channels.classic).push(channel);
+    }
+    const carrier = new ClusterControlCarrier(
+      this.redis,
+      name,
+      channels,
+      (channel, raw) => handlers.get(channel)?.(raw),
+      (now) => live.set(now),
+    );
+    // The rooms: the cluster client's sharded subscribers (a subscriber per primary), asked for room by room.
+    const rooms = onMessage ? this.redis.connect(`${name}:rooms`, { sharded: true }) : null;
+    const roomHandlers = new Map<string, ((message: string) => void) | null>();
+    rooms?.on('smessage', (channel: string, raw: string) => {
+      const handler = roomHandlers.get(channel);
+      if (handler) return handler(raw);
+      const parsed =
+        handler === null && channel.startsWith(prefix) ? parseRealtimeChannel(channel.slice(prefix.length)) : null;
+      if (parsed) onMessage?.(roomName(parsed.channel, parsed.key), raw);
+    });
+    const withRooms = (): NonNullable<typeof rooms> => {
+      if (!rooms) throw new Error(`${name} hears no realtime channels`);
+      return rooms;
+    };
+    if (!channels.classic.length && !channels.sharded.length) live.set(true);
+    const attempted = live.now ? Promise.resolve() : carrier.open();
+    return {
+      ready: live.ready,
+      attempted,
+      hearSharded: async (sharded) => {
+        const connection = withRooms();
+        for (const [channel, handler] of sharded) roomHandlers.set(channel, handler);
+        // one SSUBSCRIBE per channel: a command's channels must share a slot
+        await Promise.all(sharded.map(([channel]) => connection.ssubscribe(channel)));
+      },
+      forgetSharded: async (names) => {
+        const connection = withRooms();
+        for (const channel of names) roomHandlers.delete(channel);
+        await Promise.all(names.map((channel) => connection.sunsubscribe(channel)));
+      },
+      close: async () => {
+        live.set(false);
+        await carrier.close();
+        await rooms
+          ?.quit()
+          .catch((error: Error) => this.logger.warn(`${name} connection quit failed: ${error.message}`));
+      },
+    };
+  }
+}
+
+/** A listener's `live`, told only of changes, and `ready` settled at the first `true`. */
+function liveState(listeners: RealtimeListeners) {
+  let markReady!: () => void;
+  const state = {
+    now: false,
+    ready: new Promise<void>((resolve) => (markReady = resolve)),
+    set(now: boolean) {
+      if (now) markReady();
+      if (now === state.now) return;
+      state.now = now;
+      listeners.live?.(now);
+    },
+  };
+  return state;
 }

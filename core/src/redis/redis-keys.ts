@@ -108,6 +108,18 @@ export const RedisKeys = {
 } as const;
 
 /**
+ * On a Redis Cluster, the control topics every server hears whole travel on sharded channels (SPUBLISH/SSUBSCRIBE) in
+ * the one slot of this tag (`{prefix}:{control}:accounts:principal-changed`): one shard carries each message instead
+ * of every node, and a listener's loss of them is the loss of one connection, to that slot's primary (RealtimeBus).
+ * On a single Redis their names are unchanged. `live-state:changed` is not among them: it is published in the step
+ * that writes what it announces, in that write's slot (docs/scaling.md).
+ */
+export const ShardedControl = {
+  tag: hashTag('control'),
+  topics: [RedisKeys.planChanged, RedisKeys.principalChanged] as ReadonlyArray<readonly string[]>,
+} as const;
+
+/**
  * The realtime channels' names, below the instance prefix (`${REDIS_PREFIX}:` + parts.join(':')):
  * - `rt:{channel:key}`           the pub/sub channel (PSUBSCRIBE `${prefix}:rt:*` to hear them all);
  * - `rt:{channel:key}:seq`       the channel's sequence counter (INCR);

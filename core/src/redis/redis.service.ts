@@ -41,6 +41,20 @@ export function createRedisClient(target: RedisTarget, options: RedisOptions, { 
 }
 
 /**
+ * A connection to one node of the Redis Cluster of REDIS_CLUSTER_NODES, with REDIS_URL's credentials and TLS, that does
+ * not reconnect by itself (its owner picks the node again: what it wants may have moved). A control listener's
+ * subscriptions go on one (RealtimeBus): its `close` is the loss, which a cluster client's own subscribers never report.
+ */
+export function createNodeClient(
+  target: RedisTarget,
+  node: { host: string; port: number },
+  options: RedisOptions,
+): Redis {
+  const { host: _host, port: _port, db: _db, ...credentials } = urlOptions(target.REDIS_URL);
+  return new IORedis({ ...credentials, ...options, ...node, retryStrategy: () => null });
+}
+
+/**
  * Connection options for BullMQ: it needs `maxRetriesPerRequest: null` on blocking connections. On a cluster BullMQ
  * takes a client (it duplicates it for its blocking connections), which its owner closes.
  */
@@ -72,15 +86,35 @@ export class RedisService implements OnApplicationShutdown {
 
   /** A new connection, with state changes logged once each rather than on every retry. */
   connect(name: string, options: { sharded?: boolean } = {}): RedisClient {
-    const connection = createRedisClient(
-      this.config,
-      {
-        connectionName: `${this.prefix}:${name}`,
-        maxRetriesPerRequest: 2,
-        retryStrategy: (attempt) => Math.min(attempt * 500, 5000),
-      },
-      options,
+    return this.watched(
+      name,
+      createRedisClient(
+        this.config,
+        {
+          connectionName: `${this.prefix}:${name}`,
+          maxRetriesPerRequest: 2,
+          retryStrategy: (attempt) => Math.min(attempt * 500, 5000),
+        },
+        options,
+      ),
     );
+  }
+
+  /** On a cluster: a new connection to one node (`host:port`), which does not reconnect by itself (createNodeClient). */
+  connectNode(name: string, node: string): Redis {
+    const at = node.lastIndexOf(':');
+    return this.watched(
+      name,
+      createNodeClient(
+        this.config,
+        { host: node.slice(0, at), port: Number(node.slice(at + 1)) },
+        { connectionName: `${this.prefix}:${name}` },
+      ),
+    );
+  }
+
+  /** `connection`, with its state changes logged once each rather than on every retry. */
+  private watched<C extends RedisClient>(name: string, connection: C): C {
     connection.on('error', (error) => {
       if (this.lastState === 'up') this.logger.warn(`Redis connection lost (${name}): ${error.message}`);
       this.lastState = 'down';
