@@ -12,6 +12,8 @@ import {
   type SessionPrincipalRow,
 } from '@oddspulse/core';
 import { PrincipalCache } from '../../server/src/accounts/auth/principal-cache';
+import { signUp } from '../support/accounts-app';
+import { createGatewayApp, eventually, RecordingClient } from '../support/gateway-app';
 import { OwnRedisCluster } from '../support/redis-cluster';
 
 const prefix = `${process.env.REDIS_PREFIX}-cluster-control`;
@@ -168,6 +170,7 @@ describe('control topics on a 3-node Redis Cluster: a listener that knows when i
     expect(await cache.session('user-c', 'family')).toBeUndefined();
     await other.client.publish(`${prefix}:${RedisKeys.liveStateChanged.join(':')}`, 'scores:basketball_nba');
     await until(() => heard.at(-1)?.topic === 'live-state', 2000, 'the live-state notice after recovery');
+    await cluster.healthy();
 
     process.stdout.write(
       `control listener: live(false) ${lostAfter} ms after the primary stopped; live(true) ${recoveredAfter} ms after it was started again\n`,
@@ -214,5 +217,35 @@ describe('control topics on a 3-node Redis Cluster: a listener that knows when i
     process.stdout.write(
       `control slot moved: live(false) after ${lives[before].at - movedAt} ms, live(true) after ${lives[before + 1].at - movedAt} ms\n`,
     );
+  });
+
+  it('closes a socket whose session was revoked while the control topics were not heard, once they are again', async () => {
+    const gateway = await createGatewayApp({ REDIS_CLUSTER_NODES: cluster.nodes, REDIS_PREFIX: prefix });
+    try {
+      const revoked = (await signUp(gateway, 'gold')).session;
+      const kept = (await signUp(gateway, 'gold')).session;
+      const sockets = [new RecordingClient(gateway.url, { token: revoked.access_token })];
+      sockets.push(new RecordingClient(gateway.url, { token: kept.access_token }));
+      for (const socket of sockets) await socket.connect();
+      const commands = server.client as Cluster;
+      const slot = Number(await commands.cluster('KEYSLOT', ShardedControl.tag));
+      const port = Number(commands.slots[slot][0].split(':')[1]);
+      const before = lives.length;
+      await cluster.stop(port);
+      await until(() => lives.length === before + 1, 2000, 'live(false)');
+      // revoked with no announcement possible: the control slot's primary is away
+      await gateway.db
+        .updateTable('session_families')
+        .set({ revoked_at: new Date(), revoke_reason: 'logout' })
+        .where('user_id', '=', revoked.user.id)
+        .execute();
+      await cluster.start(port);
+      await eventually(() => !sockets[0].socket.connected, 10_000, 'the revoked session’s socket closed');
+      expect(sockets[1].socket.connected).toBe(true);
+      for (const socket of sockets) socket.close();
+      await cluster.healthy();
+    } finally {
+      await gateway.app.close();
+    }
   });
 });

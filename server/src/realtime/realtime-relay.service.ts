@@ -74,15 +74,20 @@ export class RealtimeRelay implements OnApplicationShutdown {
     private readonly redis: RedisService,
   ) {}
 
-  /** Starts relaying to `server`; `control` are topics whose messages go to a handler instead of a room. */
+  /**
+   * Starts relaying to `server`; `control` are topics whose messages go to a handler instead of a room, and `live` is
+   * told whether they are heard (RealtimeListeners.live).
+   */
   async attach(
     server: GatewayServer,
     control: ReadonlyArray<readonly [ControlTopic, (message: string) => void]> = [],
+    live?: (live: boolean) => void,
   ): Promise<void> {
     this.server = server;
     this.subscription = this.bus.listen('realtime-relay', {
       message: (room, raw) => this.relay(room, raw),
       control: [...control, [this.barrierTopic, (id) => this.barriers.get(id)?.()]],
+      live,
     });
     if (this.redis.cluster) server.of('/').adapter.on('delete-room', (room: string) => void this.forgetRoom(room));
     await this.subscription.attempted;

@@ -30,6 +30,8 @@ import { accountRoom, type GatewayServer, type GatewaySocket, type UserSocket } 
 
 /** Rooms one socket may hold (every sport of every channel fits well within it); keeps a client from hoarding memory. */
 export const MAX_ROOMS_PER_SOCKET = 100;
+/** Sockets whose credentials are read at once when the bus is heard again after a loss. */
+const RECHECK_BATCH = 100;
 
 /**
  * The socket.io gateway: authenticates the handshake, checks the plan for each room on subscribe, and relays what
@@ -91,17 +93,32 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       of: (userId) => server.local.in(accountRoom(userId)).fetchSockets(),
       apply: (socket, change) => this.applyEntitlements(socket, change),
     });
-    await this.relay.attach(server, [
-      [RedisKeys.planChanged, (message) => this.entitlements.heardPlanChange(message)],
+    let lost = false;
+    await this.relay.attach(
+      server,
       [
-        RedisKeys.principalChanged,
-        (userId) => {
-          this.onPrincipalChanged(userId).catch((error: Error) =>
-            this.logger.error({ msg: 'Credential re-check failed', userId, err: error }),
-          );
-        },
+        [RedisKeys.planChanged, (message) => this.entitlements.heardPlanChange(message)],
+        [
+          RedisKeys.principalChanged,
+          (userId) => {
+            this.onPrincipalChanged(userId).catch((error: Error) =>
+              this.logger.error({ msg: 'Credential re-check failed', userId, err: error }),
+            );
+          },
+        ],
       ],
-    ]);
+      (live) => {
+        if (!live) {
+          lost = true;
+          return;
+        }
+        if (!lost) return;
+        lost = false;
+        this.heardAgain().catch((error: Error) =>
+          this.logger.error({ msg: 'Credential re-check after a loss of the bus failed', err: error }),
+        );
+      },
+    );
   }
 
   handleConnection(socket: GatewaySocket): void {
@@ -125,6 +142,18 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   @SubscribeMessage('reauth')
   reauth(@ConnectedSocket() socket: GatewaySocket, @MessageBody() request: unknown): Promise<ReauthAck> {
     return this.credentials.reauth(socket, request);
+  }
+
+  /**
+   * The principal changes are heard again after a loss (Redis, or on a cluster the control slot's primary, away or
+   * moved): one published meanwhile went unheard, so every signed-in socket of this process is checked as if its user's
+   * had been, a batch at a time (each socket one read of PostgreSQL).
+   */
+  private async heardAgain(): Promise<void> {
+    this.credentials.principalChanged();
+    const sockets = (await this.server.local.fetchSockets()).filter((socket) => socket.data.user);
+    for (let i = 0; i < sockets.length; i += RECHECK_BATCH)
+      await this.credentials.dropRevoked(sockets.slice(i, i + RECHECK_BATCH));
   }
 
   /**
