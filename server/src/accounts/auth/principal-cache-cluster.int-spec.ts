@@ -11,10 +11,10 @@ import {
   type AppConfig,
   type SessionPrincipalRow,
 } from '@oddspulse/core';
-import { PrincipalCache } from '../../server/src/accounts/auth/principal-cache';
-import { signUp } from '../support/accounts-app';
-import { createGatewayApp, eventually, RecordingClient } from '../support/gateway-app';
-import { OwnRedisCluster } from '../support/redis-cluster';
+import { PrincipalCache } from './principal-cache';
+import { signUp } from '../../../../test/support/accounts-app';
+import { createGatewayApp, eventually, RecordingClient } from '../../../../test/support/gateway-app';
+import { OwnRedisCluster } from '../../../../test/support/redis-cluster';
 
 const prefix = `${process.env.REDIS_PREFIX}-cluster-control`;
 
@@ -201,7 +201,7 @@ describe('control topics on a 3-node Redis Cluster: a listener that knows when i
     const masters = commands.nodes('master');
     const source = masters.find((n) => from === `${n.options.host}:${n.options.port}`)!;
     const target = masters.find((n) => n !== source)!;
-    const targetId = (await target.cluster('MYID')) as string;
+    const targetId = await target.cluster('MYID');
     const before = lives.length;
     const movedAt = Date.now();
     // an empty slot handed over: the new owner first, then the old one (which pushes SUNSUBSCRIBE to its subscribers)
