@@ -7,6 +7,7 @@
 // - each odds poll slot of a feed ran once in total, not once per worker (the workers' per-poll log lines);
 // - a socket on each server in the same odds room hears the same messages, once each and in order;
 // - the free quota (FREE_MONTHLY_QUOTA, here CHECK_FREE_QUOTA) holds at exactly its limit in a race across both servers;
+// - a sign-out on one server is refused by the other at once (the sharded principal-changed announcement);
 // - a pick on a finished game is settled once when two settlement jobs for it run on the two workers at once, and its
 //   owner hears of it (at least once: every settlement run sends the pushes still owed);
 // - after a SIGKILL of one server (its socket moves to the other and resumes from its last seq) and of one worker,
@@ -341,6 +342,25 @@ async function runChecks() {
     'the free quota holds at its limit across both servers',
     answered === FREE_QUOTA && refused === FREE_QUOTA,
     `${FREE_QUOTA * 2} calls at once: ${answered} answered, ${refused} refused QUOTA_EXCEEDED, ${answers.length - answered - refused} other (limit ${FREE_QUOTA})`,
+  );
+
+  // 4b. A sign-out on server 1 is refused at once by server 2, which kept the session in memory: its announcement, on
+  // the sharded control channel (docs/scaling.md), drops it there (without it, not before the principal cache's TTL).
+  const signedOut = await signUp(a, 'signout');
+  const before = [await json(b, '/api/me', { token: signedOut }), await json(b, '/api/me', { token: signedOut })];
+  const out = await json(a, '/api/auth/logout', { method: 'POST', token: signedOut, body: {} });
+  const outAt = Date.now();
+  let after = await json(b, '/api/me', { token: signedOut });
+  while (after.status !== 401 && Date.now() - outAt < 5000) {
+    await sleep(20);
+    after = await json(b, '/api/me', { token: signedOut });
+  }
+  const refusedAfter = Date.now() - outAt;
+  check(
+    'a sign-out on one server is refused at once by the other',
+    before.every((r) => r.status === 200) && out.status === 204 && after.status === 401 && refusedAfter < 1000,
+    `server 2 answered ${before.map((r) => r.status).join(', ')} before; sign-out on server 1 ${out.status}; ` +
+      `server 2 answered ${after.status} ${refusedAfter} ms after it`,
   );
 
   // 5. Settlement: a pick on a game that is over, two settlement jobs for it at once (a redelivery), two workers.

@@ -149,13 +149,16 @@ export class RealtimeBus {
       handlers.set(channel, handler);
       (sharded ? channels.sharded : channels.classic).push(channel);
     }
-    const carrier = new ClusterControlCarrier(
-      this.redis,
-      name,
-      channels,
-      (channel, raw) => handlers.get(channel)?.(raw),
-      (now) => live.set(now),
-    );
+    const carrier =
+      channels.classic.length || channels.sharded.length
+        ? new ClusterControlCarrier(
+            this.redis,
+            name,
+            channels,
+            (channel, raw) => handlers.get(channel)?.(raw),
+            (now) => live.set(now),
+          )
+        : null;
     // The rooms: the cluster client's sharded subscribers (a subscriber per primary), asked for room by room.
     const rooms = onMessage ? this.redis.connect(`${name}:rooms`, { sharded: true }) : null;
     const roomHandlers = new Map<string, ((message: string) => void) | null>();
@@ -170,8 +173,8 @@ export class RealtimeBus {
       if (!rooms) throw new Error(`${name} hears no realtime channels`);
       return rooms;
     };
-    if (!channels.classic.length && !channels.sharded.length) live.set(true);
-    const attempted = live.now ? Promise.resolve() : carrier.open();
+    if (!carrier) live.set(true);
+    const attempted = carrier ? carrier.open() : Promise.resolve();
     return {
       ready: live.ready,
       attempted,
@@ -188,7 +191,7 @@ export class RealtimeBus {
       },
       close: async () => {
         live.set(false);
-        await carrier.close();
+        await carrier?.close();
         await rooms
           ?.quit()
           .catch((error: Error) => this.logger.warn(`${name} connection quit failed: ${error.message}`));
