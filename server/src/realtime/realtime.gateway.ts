@@ -145,15 +145,18 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   }
 
   /**
-   * The principal changes are heard again after a loss (Redis, or on a cluster the control slot's primary, away or
-   * moved): one published meanwhile went unheard, so every signed-in socket of this process is checked as if its user's
-   * had been, a batch at a time (each socket one read of PostgreSQL).
+   * The principal and plan changes are heard again after a loss (Redis, or on a cluster the control slot's primary,
+   * away or moved): one published meanwhile went unheard, so every signed-in socket of this process is checked as if
+   * its user's credential and plan had changed, a batch at a time (each socket one read of PostgreSQL), the
+   * credentials first: a socket that closes needs no plan.
    */
   private async heardAgain(): Promise<void> {
     this.credentials.principalChanged();
     const sockets = (await this.server.local.fetchSockets()).filter((socket) => socket.data.user);
     for (let i = 0; i < sockets.length; i += RECHECK_BATCH)
       await this.credentials.dropRevoked(sockets.slice(i, i + RECHECK_BATCH));
+    const users = new Set((await this.server.local.fetchSockets()).flatMap((socket) => socket.data.user?.id ?? []));
+    await this.entitlements.heardAgain([...users]);
   }
 
   /**

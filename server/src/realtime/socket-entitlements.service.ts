@@ -6,6 +6,9 @@ import type { AuthUser } from '../accounts/auth/auth-user';
 import { PlanLapseTimers } from './plan-lapse-timers';
 import type { UserSocket } from './socket-types';
 
+/** Users whose plan is read at once when the bus is heard again after a loss (each one read of PostgreSQL). */
+const RECHECK_BATCH = 100;
+
 /** What one socket of the user gets after its plan changed or lapsed; decided here, carried out by the gateway. */
 export interface EntitlementChange {
   access: PlanAccess;
@@ -40,7 +43,7 @@ export class SocketEntitlements implements OnModuleDestroy {
   private sockets: UserSockets | null = null;
   /** A paid period ends without any plan change being published (a gifted month): each process times its own users. */
   private readonly lapses = new PlanLapseTimers((userId) => {
-    this.onPlanLapse(userId).catch((error: unknown) =>
+    this.recheckPlan(userId).catch((error: unknown) =>
       this.logger.error({ msg: 'Plan lapse re-check failed', userId, err: error }),
     );
   });
@@ -91,11 +94,21 @@ export class SocketEntitlements implements OnModuleDestroy {
   }
 
   /**
-   * The user's paid period ended here (no plan change is published for that): the plan in force is read again,
-   * as a renewal may have been missed, and the user's sockets on this process are re-checked like after a change.
-   * Every process with sockets of the user does the same at the same moment; the user channel hears it once.
+   * The plan changes are heard again after a loss of the bus: one published meanwhile went unheard, so each of these
+   * users' plan in force is read again and their sockets re-checked, as at a lapse.
    */
-  private async onPlanLapse(userId: string): Promise<void> {
+  async heardAgain(userIds: readonly string[]): Promise<void> {
+    for (let i = 0; i < userIds.length; i += RECHECK_BATCH)
+      await Promise.all(userIds.slice(i, i + RECHECK_BATCH).map((userId) => this.recheckPlan(userId)));
+  }
+
+  /**
+   * The plan in force is read again (a paid period ended here, for which no plan change is published, and a renewal
+   * may have been missed; or a change may have gone unheard) and the user's sockets on this process are re-checked
+   * like after a change. Every process with sockets of the user does the same at the same moment; the user channel
+   * hears it once.
+   */
+  private async recheckPlan(userId: string): Promise<void> {
     const sockets = await this.userSockets().of(userId);
     if (!sockets.length) return;
     const { access, until } = await this.plans.current(userId);

@@ -237,14 +237,17 @@ describe('control topics on a 3-node Redis Cluster: a listener that knows when i
     );
   });
 
-  it('closes a socket whose session was revoked while the control topics were not heard, once they are again', async () => {
+  it('closes a socket whose session was revoked, and evicts one whose plan was downgraded, while the control topics were not heard, once they are again', async () => {
     const gateway = await createGatewayApp({ REDIS_CLUSTER_NODES: cluster.nodes, REDIS_PREFIX: prefix });
     try {
       const revoked = (await signUp(gateway, 'gold')).session;
       const kept = (await signUp(gateway, 'gold')).session;
+      const downgraded = (await signUp(gateway, 'platinum')).session;
       const sockets = [new RecordingClient(gateway.url, { token: revoked.access_token })];
       sockets.push(new RecordingClient(gateway.url, { token: kept.access_token }));
+      sockets.push(new RecordingClient(gateway.url, { token: downgraded.access_token }));
       for (const socket of sockets) await socket.connect();
+      expect(await sockets[2].subscribe({ channel: 'arbitrage', sport: 'basketball_nba' })).toMatchObject({ ok: true });
       const commands = server.client as Cluster;
       const slot = Number(await commands.cluster('KEYSLOT', ShardedControl.tag));
       const port = Number(commands.slots[slot][0].split(':')[1]);
@@ -257,9 +260,18 @@ describe('control topics on a 3-node Redis Cluster: a listener that knows when i
         .set({ revoked_at: new Date(), revoke_reason: 'logout' })
         .where('user_id', '=', revoked.user.id)
         .execute();
+      // and a plan downgraded, the change unheard for the same reason
+      await gateway.db
+        .updateTable('plan_states')
+        .set({ plan: 'free' })
+        .where('user_id', '=', downgraded.user.id)
+        .execute();
       await start(port);
       await eventually(() => !sockets[0].socket.connected, 10_000, 'the revoked session’s socket closed');
       expect(sockets[1].socket.connected).toBe(true);
+      await eventually(() => sockets[2].notices.length === 1, 10_000, 'the downgraded socket told');
+      expect(sockets[2].notices[0]).toEqual({ plan: 'free', unlimited: false, removed: ['arbitrage:basketball_nba'] });
+      expect(sockets[2].socket.connected).toBe(true);
       for (const socket of sockets) socket.close();
     } finally {
       await gateway.app.close();
