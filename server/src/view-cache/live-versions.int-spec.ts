@@ -1,4 +1,4 @@
-import { LiveStateRepository, deleteKeysWithPrefix } from '@oddspulse/core';
+import { LiveStateRepository, RealtimeBus, RedisKeys, deleteKeysWithPrefix } from '@oddspulse/core';
 import { bearer, signUp } from '../../../test/support/accounts-app';
 import { loadFixtureBoards } from '../../../test/support/fixture-boards';
 import { createGatewayApp, type GatewayTestApp } from '../../../test/support/gateway-app';
@@ -46,11 +46,30 @@ describe('data versions kept in memory, across two server processes (real Redis)
   const state = () => writer.get(LiveStateRepository);
   const stampReads = () => jest.spyOn(reader.get(LiveStateRepository), 'freshness');
 
-  /** The reader's answer after `write`, having served the one before it from memory. */
+  /**
+   * Settles once the reader has heard every notice published so far: a marker goes out after them on the same topic,
+   * and Redis delivers a channel's messages to a subscriber in order. "At once" is as soon as the notice is heard; a
+   * request sent before that (a loaded machine delays the subscriber) races it.
+   */
+  async function noticesHeard(): Promise<void> {
+    const marker = `test-marker-${Math.random().toString(36).slice(2)}`;
+    const heard = new Promise<void>((resolve) => {
+      const stop = reader.get(LiveVersions).onChange((what) => {
+        if (what !== marker) return;
+        stop();
+        resolve();
+      });
+    });
+    await writer.get(RealtimeBus).publishControl(RedisKeys.liveStateChanged, marker);
+    await heard;
+  }
+
+  /** The reader's answer after `write` (once its notices are heard), having served the one before it from memory. */
   async function afterWrite(path: string, auth: Record<string, string>, write: () => Promise<unknown>) {
     const before = await reader.http().get(path).set(auth).expect(200);
     await reader.http().get(path).set(auth).expect(200);
     await write();
+    await noticesHeard();
     const after = await reader.http().get(path).set(auth).expect(200);
     return { before, after };
   }
