@@ -209,8 +209,7 @@ test('a Platinum user sends a support request that is mailed to support marked p
   const platinum = await subscribedUser(request, testInfo, 'support', 'platinum');
   await page.goto('/contact');
   await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
-  await signIn(page, platinum);
-  await page.goto('/contact');
+  await signIn(page, platinum, { path: '/contact' });
   await expect(page.getByTestId('support-priority')).toBeVisible();
   const subject = `Odds stuck ${Date.now().toString(36)}`;
   await page.getByLabel('Subject').fill(subject);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { WebhookReceiver } from '../support/alert-receivers';
-import { openUserMenu, signInThroughForm } from './support/accounts';
+import { openUserMenu, signInThroughApi } from './support/accounts';
 import { signIn, subscribedUser } from './support/users';
 
 // A Platinum user creates a webhook rule and sees a delivery recorded when the simulator
@@ -69,8 +69,7 @@ test('a Platinum user creates a webhook alert and sees its delivery when the sim
 });
 
 test('a free user sees the alerts page with an upgrade prompt', async ({ page }) => {
-  await signInThroughForm(page, 'free@demo.local');
-  await page.goto('/alerts');
+  await signInThroughApi(page, 'free@demo.local', { path: '/alerts' });
   await expect(page.getByTestId('alerts-upgrade')).toContainText('Alerts come with a paid plan');
   await expect(page.getByRole('form', { name: 'New alert' })).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInThroughForm } from './support/accounts';
+import { signInThroughApi } from './support/accounts';
 import { signIn, subscribedUser } from './support/users';
 
 // DECISIONS 5: a Platinum user creates a named key, uses it as a script
@@ -10,8 +10,7 @@ test('a Platinum key is created, used with a curl-like fetch, shown with its las
   playwright,
 }, testInfo) => {
   // a fresh Platinum account: the keys and security activity read here are this test's alone
-  await signIn(page, await subscribedUser(request, testInfo, 'apikey', 'platinum'));
-  await page.goto('/account');
+  await signIn(page, await subscribedUser(request, testInfo, 'apikey', 'platinum'), { path: '/account' });
   await expect(page.getByRole('heading', { name: 'Recent security activity' })).toBeVisible();
   await expect(page.getByTestId('security-activity').getByText('Signed in').first()).toBeVisible();
   await page.getByRole('link', { name: 'Manage API keys' }).click();
@@ -58,8 +57,7 @@ test('a Platinum key is created, used with a curl-like fetch, shown with its las
 });
 
 test('a Gold user is offered Platinum instead of API keys', async ({ page }) => {
-  await signInThroughForm(page, 'gold@demo.local');
-  await page.goto('/account');
+  await signInThroughApi(page, 'gold@demo.local', { path: '/account' });
   await expect(page.getByText('Personal API keys come with Platinum.')).toBeVisible();
   await page.goto('/account/api-keys');
   await expect(page.getByRole('heading', { name: 'Platinum Plan Required' })).toBeVisible();

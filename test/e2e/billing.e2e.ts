@@ -15,11 +15,10 @@ test('a new free user buys Gold, upgrades to Platinum, cancels from /usage-plan 
   test.skip(isMobile(testInfo), 'one purchase story; the pages are the same on mobile');
   test.setTimeout(90_000);
   const user = await newUser(request, testInfo, 'buyer');
-  await signIn(page, user);
+  await signIn(page, user, { path: '/pricing' });
   await expect(page.getByTestId('plan-badge')).toHaveText('Free');
 
   // Gold on the local checkout: the plan and amount, then Pay.
-  await page.goto('/pricing');
   await page.getByTestId('plan-card-gold').getByRole('button', { name: 'Choose Gold' }).click();
   await expect(page).toHaveURL(/\/billing\/local-checkout\/cs_local_/);
   await expect(page.getByTestId('checkout-item')).toHaveText('Gold (monthly, auto-renews)');
@@ -99,8 +98,7 @@ test('the account cancel flow ends the subscription at the period end and can un
 }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same pages on mobile; run once');
   const user = await newUser(request, testInfo, 'leaver');
-  await signIn(page, user);
-  await page.goto('/pricing');
+  await signIn(page, user, { path: '/pricing' });
   await page.getByTestId('plan-card-platinum').getByRole('button', { name: 'Choose Platinum' }).click();
   await page.getByRole('button', { name: 'Pay $25' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome to Platinum!' })).toBeVisible();
@@ -124,8 +122,7 @@ test('a cancelled subscription is resumed from /account, and the security log sa
 }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same pages on mobile; run once');
   const user = await newUser(request, testInfo, 'resumer');
-  await signIn(page, user);
-  await page.goto('/pricing');
+  await signIn(page, user, { path: '/pricing' });
   await page.getByTestId('plan-card-gold').getByRole('button', { name: 'Choose Gold' }).click();
   await page.getByRole('button', { name: 'Pay $10' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome to Gold!' })).toBeVisible();
@@ -152,8 +149,7 @@ test('leaving the local checkout lands on "Checkout Cancelled" with the plan unc
 }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same pages on mobile; run once');
   const user = await newUser(request, testInfo, 'browser');
-  await signIn(page, user);
-  await page.goto('/pricing');
+  await signIn(page, user, { path: '/pricing' });
   await page.getByTestId('plan-card-gold').getByRole('button', { name: 'Choose Gold' }).click();
   await page.getByRole('link', { name: 'Cancel' }).click();
   await expect(page.getByRole('heading', { name: 'Checkout Cancelled' })).toBeVisible();

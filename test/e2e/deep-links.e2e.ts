@@ -1,15 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { isMobile, signInThroughForm } from './support/accounts';
-
-async function signIn(page: Page, email: string) {
-  await signInThroughForm(page, email);
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-/** Every book's rows and opportunities (the default is the four major books). */
-async function allBooks(page: Page) {
-  await page.evaluate(() => window.localStorage.setItem('oddspulse.oddsFilters', JSON.stringify({ books: [] })));
-}
+import { expect, test, type Locator } from '@playwright/test';
+import { ALL_BOOKS, isMobile, signInThroughApi } from './support/accounts';
 
 /** The book's own sites: a link's host must be the book's domain or under it. */
 const DOMAINS: Record<string, string[]> = {
@@ -44,8 +34,7 @@ test('a price on the odds table opens at its book, with a bet-slip link for the 
 }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same links show on the mobile cards; run once');
   test.setTimeout(90_000);
-  await signIn(page, 'gold@demo.local');
-  await page.goto('/sportsbooks');
+  await signInThroughApi(page, 'gold@demo.local', { path: '/sportsbooks' });
   // A row whose best price is DraftKings', pinned by its key: DraftKings then heads the row's mini table (a row
   // of any book could list it under "N more books", or not at all where it does not quote the line).
   const dkRow = page
@@ -70,9 +59,7 @@ test('a price on the odds table opens at its book, with a bet-slip link for the 
 test('each leg of an arbitrage opens at its book, and the slip opens all legs in turn', async ({ page }, testInfo) => {
   test.skip(isMobile(testInfo), 'the scanner feed is the same on mobile; run once');
   test.setTimeout(120_000);
-  await signIn(page, 'platinum@demo.local');
-  await allBooks(page);
-  await page.goto('/sportsbooks?mode=arbitrage');
+  await signInThroughApi(page, 'platinum@demo.local', { path: '/sportsbooks?mode=arbitrage', localStorage: ALL_BOOKS });
   await page.getByRole('region', { name: 'Arbitrage scanner' }).getByLabel('Minimum profit %').fill('0.1');
   const first = page.getByTestId('opportunity').first();
   await expect(first).toBeVisible({ timeout: 60_000 });

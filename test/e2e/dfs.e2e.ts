@@ -12,7 +12,6 @@ test('a free user’s /dfs view spends one call, and its counter counts it', asy
   test.skip(isMobile(testInfo), 'the same page and quota on mobile; run once');
   test.setTimeout(60_000);
   const user = await newUser(request, testInfo, 'dfsquota');
-  await signIn(page, user);
   const usedNow = async () =>
     (await (await request.get('/api/me', { headers: bearer(user) })).json()) as { used: number; limit: number };
   const before = (await usedNow()).used;
@@ -21,7 +20,7 @@ test('a free user’s /dfs view spends one call, and its counter counts it', asy
     const path = new URL(r.url()).pathname;
     if (METERED.test(path)) metered.push(path);
   });
-  await page.goto('/dfs');
+  await signIn(page, user, { path: '/dfs' });
   await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
   expect(metered).toEqual(['/api/boards']);
   // Every row's offered book is one of the DFS apps.

@@ -8,8 +8,7 @@ test('a multi-select dropdown takes the focus, closes on Escape and gives the fo
   request,
 }, testInfo) => {
   test.skip(isMobile(testInfo), 'on mobile the dropdown is a bottom sheet, which has its own Escape');
-  await signIn(page, await newUser(request, testInfo, 'dropdown'));
-  await page.goto('/dfs');
+  await signIn(page, await newUser(request, testInfo, 'dropdown'), { path: '/dfs' });
   const trigger = page.getByRole('button', { name: 'DFS apps' });
   await trigger.click();
   const panel = page.getByRole('dialog', { name: 'DFS apps' });
@@ -27,8 +26,7 @@ test('the date picker takes the focus, closes on Escape and gives the focus back
   request,
 }, testInfo) => {
   test.skip(!isMobile(testInfo), 'on desktop the date picker is a native select, whose Escape is the browser’s');
-  await signIn(page, await newUser(request, testInfo, 'datepick'));
-  await page.goto('/dfs');
+  await signIn(page, await newUser(request, testInfo, 'datepick'), { path: '/dfs' });
   const trigger = page.getByRole('button', { name: 'Date', exact: true });
   await trigger.focus();
   await page.keyboard.press('Enter');
@@ -46,8 +44,7 @@ test('the bet slip opened from its button by keyboard takes the focus, closes on
   request,
 }, testInfo) => {
   test.setTimeout(60_000);
-  await signIn(page, await subscribedUser(request, testInfo, 'slipfocus', 'gold'));
-  await page.goto('/sportsbooks');
+  await signIn(page, await subscribedUser(request, testInfo, 'slipfocus', 'gold'), { path: '/sportsbooks' });
   await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
   // on a phone the bottom bar's slip button (loaded after the page) takes over from the page's own, which is hidden
   // then and drops the focus: the button to press is the bar's

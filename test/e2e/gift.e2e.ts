@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInThroughForm, uniqueEmail } from './support/accounts';
+import { signInThroughApi, uniqueEmail } from './support/accounts';
 import { newUser, signIn } from './support/users';
 
 const PASSWORD = 'Sturdy-pass-42';
@@ -14,9 +14,7 @@ test('a gift bought for a new address is granted at sign-up, and its notificatio
   test.setTimeout(60_000);
   const buyer = await newUser(request, testInfo, 'giver');
   const recipientEmail = uniqueEmail(testInfo, 'gift');
-  await signIn(page, buyer);
-
-  await page.goto('/subscribe');
+  await signIn(page, buyer, { path: '/subscribe' });
   const form = page.getByTestId('gift-platinum');
   await form.getByLabel('Their email').fill(recipientEmail);
   await form.getByRole('button', { name: 'Buy the gift' }).click();
@@ -48,7 +46,7 @@ test('a gift bought for a new address is granted at sign-up, and its notificatio
   expect(days).toBeGreaterThan(27);
   expect(days).toBeLessThan(32);
 
-  await signInThroughForm(page, recipientEmail, PASSWORD);
+  await signInThroughApi(page, recipientEmail, { password: PASSWORD });
   await expect(page.getByTestId('dashboard-badge')).toHaveText('Platinum');
   const until = await page.evaluate(
     (iso) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }),
@@ -68,8 +66,7 @@ test('a gift for an existing free account gives it Platinum at once', async ({ p
   test.skip(testInfo.project.name === 'mobile', 'the same flow as above; run once');
   const buyer = await newUser(request, testInfo, 'giver');
   const friend = await newUser(request, testInfo, 'friend');
-  await signIn(page, buyer);
-  await page.goto('/usage-plan');
+  await signIn(page, buyer, { path: '/usage-plan' });
   await page.getByTestId('gift-platinum').getByLabel('Their email').fill(friend.email);
   await page.getByTestId('gift-platinum').getByRole('button', { name: 'Buy the gift' }).click();
   await page.getByRole('button', { name: 'Pay $25' }).click();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInThroughForm } from './support/accounts';
+import { signInThroughApi, signInThroughForm } from './support/accounts';
 import { bearer, newUser, signIn, subscribedUser } from './support/users';
 
 // spec 000 §2 layout: below 768 px a hamburger menu, a bottom bar and the section switcher
@@ -28,7 +28,7 @@ test('on mobile the odds page adds Filters and the section switcher, Platinum se
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'mobile', 'mobile layout only');
-  await signInThroughForm(page, 'gold@demo.local');
+  await signInThroughApi(page, 'gold@demo.local');
   await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
   await page.getByTestId('bottom-bar').getByRole('link', { name: 'Odds' }).click();
   await expect(page).toHaveURL(/\/sportsbooks$/);
@@ -92,9 +92,8 @@ test('on mobile the section tabs fit, the bet slip button sits in the bottom bar
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'mobile', 'mobile layout only');
-  await signInThroughForm(page, 'platinum@demo.local');
+  await signInThroughApi(page, 'platinum@demo.local', { path: '/sportsbooks?mode=middles' });
   await expect(page.getByTestId('plan-badge')).toHaveText('Platinum');
-  await page.goto('/sportsbooks?mode=middles');
   await expect(page.getByRole('heading', { name: 'Odds: Middles' })).toBeVisible();
   const viewport = page.viewportSize()!;
   const switcher = page.getByRole('tablist', { name: 'Odds sections' });
@@ -136,7 +135,7 @@ test('the user menu works from the keyboard', async ({ page }, testInfo) => {
     testInfo.project.name !== 'desktop',
     'the dropdown is the desktop user menu; the hamburger is tested on mobile',
   );
-  await signInThroughForm(page, 'free@demo.local');
+  await signInThroughApi(page, 'free@demo.local');
   await expect(page.getByTestId('plan-badge')).toHaveText('Free');
   const button = page.getByRole('button', { name: 'Account menu' });
   const menu = page.getByRole('menu', { name: 'Account' });
@@ -224,9 +223,8 @@ test('a navigation is announced to screen readers, and the announcement clears a
 });
 
 test('accessibility settings apply to the page and survive a reload', async ({ page }) => {
-  await signInThroughForm(page, 'free@demo.local');
+  await signInThroughApi(page, 'free@demo.local', { path: '/account' });
   await expect(page.getByTestId('plan-badge')).toHaveText('Free');
-  await page.goto('/account');
   // spec 000 §2 account "Social links": the e2e stack configures one (SOCIAL_LINKS in scripts/test.mjs).
   await expect(
     page.getByRole('region', { name: 'Social links' }).getByRole('link', { name: 'Community' }),
@@ -244,9 +242,8 @@ test('accessibility settings apply to the page and survive a reload', async ({ p
 test('a Gold user picks books and a bankroll, saved on the server', async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
   // a fresh Gold account: the books and bankroll saved here are its own (the odds specs read the default bankroll)
-  await signIn(page, await subscribedUser(request, testInfo, 'books', 'gold'));
+  await signIn(page, await subscribedUser(request, testInfo, 'books', 'gold'), { path: '/my-sportsbooks' });
   await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
-  await page.goto('/my-sportsbooks');
   await expect(page.getByRole('heading', { name: 'Other Sportsbooks' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Pinnacle' })).toBeEnabled();
   await expect(page.getByRole('checkbox', { name: 'PrizePicks' })).toBeEnabled();
@@ -274,8 +271,7 @@ test('a user sets their own exchange commission on My Sportsbooks, saved on the 
   request,
 }, testInfo) => {
   const user = await newUser(request, testInfo, 'commission');
-  await signIn(page, user);
-  await page.goto('/my-sportsbooks');
+  await signIn(page, user, { path: '/my-sportsbooks' });
   await expect(page.getByRole('heading', { name: 'Exchange commission' })).toBeVisible();
   const betfair = page.getByLabel('Betfair Exchange (UK) commission (%)');
   await expect(betfair).toHaveValue('5');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { isMobile, signInThroughForm } from './support/accounts';
+import { isMobile, signInThroughApi } from './support/accounts';
 
 // What a user sees of the router (the link marked as the page open, what Back steps through, links opened in a new
 // tab, the history state a scanner link leaves).
@@ -77,9 +77,8 @@ test('a modified or middle click on a link opens its page in a new tab and leave
 test("the odds page: a section change replaces the entry, a search adds one, and a scanner link's panel outlives a reload", async ({
   page,
 }, testInfo) => {
-  await signInThroughForm(page, 'gold@demo.local');
+  await signInThroughApi(page, 'gold@demo.local', { path: '/sportsbooks?mode=middles' });
   await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
-  await page.goto('/sportsbooks?mode=middles');
   await expect(page).toHaveURL(/\/sportsbooks$/);
   const panel = page.getByTestId('premium-panel');
   await expect(panel).toContainText('Middle Betting - Premium Feature');

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { findArbitrage, type ArbitrageOpportunity } from '@oddspulse/shared';
 import { bookAgainstLay } from '../../shared/src/testing/exchange-arbitrage';
-import { isMobile, signInThroughForm } from './support/accounts';
+import { ALL_BOOKS, isMobile, signInThroughApi } from './support/accounts';
 import { bearer, newUser, signIn } from './support/users';
 
 // A route that fetches the real answer can still be in flight when its test ends (the page keeps polling): let it go
@@ -9,16 +9,6 @@ import { bearer, newUser, signIn } from './support/users';
 test.afterEach(({ page }) => page.unrouteAll({ behavior: 'ignoreErrors' }));
 
 /** Trust in the numbers: the arbitrage calculator, hold, the de-vig method, and why a pick is unsettled. */
-
-async function signInDemo(page: Page, email: string) {
-  await signInThroughForm(page, email);
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-/** Every book's rows and opportunities (the default is the four major books): a test-only shortcut to the saved filters. */
-async function allBooks(page: Page) {
-  await page.evaluate(() => window.localStorage.setItem('oddspulse.oddsFilters', JSON.stringify({ books: [] })));
-}
 
 /** "$12.34" / "−$0.50" → cents. */
 const money = (text: string) => Math.round(Number(text.replace(/[−]/g, '-').replace(/[^0-9.-]/g, '')) * 100);
@@ -28,9 +18,7 @@ test('a Platinum user opens the arbitrage calculator from a scanner card and fix
   page,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await signInDemo(page, 'platinum@demo.local');
-  await allBooks(page);
-  await page.goto('/sportsbooks?mode=arbitrage');
+  await signInThroughApi(page, 'platinum@demo.local', { path: '/sportsbooks?mode=arbitrage', localStorage: ALL_BOOKS });
   await page.getByRole('region', { name: 'Arbitrage scanner' }).getByLabel('Minimum profit %').fill('0.1');
   const first = page.getByTestId('opportunity').first();
   await expect(first).toBeVisible({ timeout: 60_000 });
@@ -122,15 +110,13 @@ test('the arbitrage calculator sizes a back/lay’s lay against the back stake, 
   page,
 }) => {
   test.setTimeout(90_000);
-  await signInDemo(page, 'platinum@demo.local');
-  await allBooks(page);
   const backLay = backLayNow(Date.now());
   expect(backLay.kind).toBe('back_lay');
   await page.route('**/api/arbitrage?*', async (route) => {
     const body = (await (await route.fetch()).json()) as { opportunities: ArbitrageOpportunity[] };
     await route.fulfill({ json: { ...body, opportunities: [backLay, ...body.opportunities] } });
   });
-  await page.goto('/sportsbooks?mode=arbitrage');
+  await signInThroughApi(page, 'platinum@demo.local', { path: '/sportsbooks?mode=arbitrage', localStorage: ALL_BOOKS });
   const card = page.locator(`[data-testid=opportunity][data-opportunity-id="${backLay.id}"]`);
   await card.getByTestId('open-arb-calculator').click({ timeout: 60_000 });
   const calculator = page.getByTestId('arbitrage-calculator');
@@ -160,9 +146,7 @@ test('the odds table shows each book’s hold, marks the lowest, and follows the
 }, testInfo) => {
   test.skip(isMobile(testInfo), 'the mobile cards show the same hold; run once');
   test.setTimeout(90_000);
-  await signInDemo(page, 'gold@demo.local');
-  await allBooks(page);
-  await page.goto('/sportsbooks');
+  await signInThroughApi(page, 'gold@demo.local', { path: '/sportsbooks', localStorage: ALL_BOOKS });
   const row = page.getByTestId('odds-row').first();
   await expect(row).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('columnheader', { name: 'Hold' })).toBeVisible();
@@ -237,8 +221,7 @@ test('My Picks says why a pick cannot be settled', async ({ page, request }, tes
     },
   ];
   for (const data of picks) expect((await request.post('/api/picks', { headers: bearer(user), data })).ok()).toBe(true);
-  await signIn(page, user);
-  await page.goto('/picks');
+  await signIn(page, user, { path: '/picks' });
   await page.getByRole('button', { name: 'Validate now' }).click();
   await expect(
     page.getByTestId('pick').filter({ hasText: 'Mumbai Indians' }).getByTestId('pick-unsettled-reason'),

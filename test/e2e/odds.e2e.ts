@@ -1,17 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { isMobile, signInThroughForm } from './support/accounts';
+import { ALL_BOOKS, isMobile, signInThroughApi } from './support/accounts';
 import { SCORE_SPORTS, scores, signIn as signInAs, subscribedUser } from './support/users';
-
-/** Signs in and waits until the app has the session (the login page navigates away). */
-async function signIn(page: Page, email: string) {
-  await signInThroughForm(page, email);
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
-/** Shows every book's rows and opportunities (the default is the four major books): a test-only shortcut to the saved filters. */
-async function allBooks(page: Page) {
-  await page.evaluate(() => window.localStorage.setItem('oddspulse.oddsFilters', JSON.stringify({ books: [] })));
-}
 
 // spec 001 §5 arbitrage, DECISIONS 12: opportunities arrive and change live, each leg with its age
 test('a Platinum user watches arbitrage opportunities arrive and change without reloading, with every leg aged', async ({
@@ -21,9 +10,10 @@ test('a Platinum user watches arbitrage opportunities arrive and change without 
   test.skip(isMobile(testInfo), 'the scanner feed is the same on mobile; run once');
   test.setTimeout(120_000);
   // a fresh Platinum account: the test places the legs it executes into picks
-  await signInAs(page, await subscribedUser(request, testInfo, 'arbplace', 'platinum'));
-  await allBooks(page);
-  await page.goto('/sportsbooks?mode=arbitrage');
+  await signInAs(page, await subscribedUser(request, testInfo, 'arbplace', 'platinum'), {
+    path: '/sportsbooks?mode=arbitrage',
+    localStorage: ALL_BOOKS,
+  });
   await expect(page.getByRole('heading', { name: 'Odds: Arbitrage' })).toBeVisible();
   // the scanner panel's own input (the filter panel beside it has one too, applied on Apply)
   await page.getByRole('region', { name: 'Arbitrage scanner' }).getByLabel('Minimum profit %').fill('0.1');
@@ -81,10 +71,8 @@ test('a Platinum user watches arbitrage opportunities arrive and change without 
 test('an expired arbitrage card cannot be executed', async ({ page }, testInfo) => {
   test.skip(isMobile(testInfo), 'the scanner cards are the same on mobile; run once');
   test.setTimeout(90_000);
-  await signIn(page, 'platinum@demo.local');
-  await allBooks(page);
   await page.clock.install();
-  await page.goto('/sportsbooks?mode=arbitrage');
+  await signInThroughApi(page, 'platinum@demo.local', { path: '/sportsbooks?mode=arbitrage', localStorage: ALL_BOOKS });
   await page.getByRole('region', { name: 'Arbitrage scanner' }).getByLabel('Minimum profit %').fill('0.1');
   const card = page.getByTestId('opportunity').first();
   await expect(card).toBeVisible({ timeout: 30_000 });
@@ -97,8 +85,7 @@ test('an expired arbitrage card cannot be executed', async ({ page }, testInfo) 
 
 // spec 001 §2: non-Platinum users meet the premium panel and disabled nav entries
 test('a Gold user meets the arbitrage premium panel and the Platinum-only nav entries', async ({ page }, testInfo) => {
-  await signIn(page, 'gold@demo.local');
-  await page.goto('/sportsbooks?mode=arbitrage');
+  await signInThroughApi(page, 'gold@demo.local', { path: '/sportsbooks?mode=arbitrage' });
   const panel = page.getByTestId('premium-panel');
   await expect(panel.getByRole('heading', { name: 'Arbitrage Detection - Premium Feature' })).toBeVisible();
   await expect(page).toHaveURL(/\/sportsbooks$/);
@@ -115,9 +102,7 @@ test('a Gold user meets the arbitrage premium panel and the Platinum-only nav en
 test('a pushed price change flashes in the odds table', async ({ page }, testInfo) => {
   test.skip(isMobile(testInfo), 'flashes are the same on the mobile cards; run once');
   test.setTimeout(90_000);
-  await signIn(page, 'gold@demo.local');
-  await allBooks(page);
-  await page.goto('/sportsbooks');
+  await signInThroughApi(page, 'gold@demo.local', { path: '/sportsbooks', localStorage: ALL_BOOKS });
   await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
   const flash = page.locator('.price[data-flash]');
   await expect(flash.first()).toBeVisible({ timeout: 60_000 });
@@ -162,8 +147,7 @@ test('the odds table is operated by keyboard alone', async ({ page, request }, t
   test.skip(isMobile(testInfo), 'a keyboard on a phone is rare; the cards take the same keys');
   test.setTimeout(60_000);
   // a fresh Gold account: the test saves the row to My Picks, so the button must say it was added now
-  await signInAs(page, await subscribedUser(request, testInfo, 'keyboard', 'gold'));
-  await page.goto('/sportsbooks');
+  await signInAs(page, await subscribedUser(request, testInfo, 'keyboard', 'gold'), { path: '/sportsbooks' });
   await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
   const focusedRow = () => page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'odds-row');
   for (let i = 0; i < 80 && !(await focusedRow()); i++) await page.keyboard.press('Tab');
@@ -231,14 +215,13 @@ test('a search offers all sports, and rows of a game in progress are marked LIVE
 }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same rows on mobile; run once');
   test.setTimeout(90_000);
-  await signIn(page, 'gold@demo.local');
   // a game not yet started: a live game's markets can be suspended at every book while it catches up with a score
   // (the table then has no row for it), and a game in progress can end before the page opens
   const nbaGames = (await scores(request, 'basketball_nba')).filter((g) => g.status !== 'final');
   const nba = nbaGames.find((g) => !g.live) ?? nbaGames[0];
   expect(nba).toBeTruthy();
   // the default sports are NFL and NCAAF: an NBA team is outside them
-  await page.goto(`/sportsbooks?q=${encodeURIComponent(nba.home_team)}`);
+  await signInThroughApi(page, 'gold@demo.local', { path: `/sportsbooks?q=${encodeURIComponent(nba.home_team)}` });
   const scope = page.getByTestId('search-scope');
   await expect(scope).toContainText('only.', { timeout: 30_000 });
   await scope.getByRole('button', { name: 'Search all sports' }).click();
@@ -270,8 +253,7 @@ test('a search offers all sports, and rows of a game in progress are marked LIVE
 test('filters apply only on Apply', async ({ page }, testInfo) => {
   test.skip(isMobile(testInfo), 'the mobile sheet has its own test');
   test.setTimeout(60_000);
-  await signIn(page, 'platinum@demo.local');
-  await page.goto('/sportsbooks');
+  await signInThroughApi(page, 'platinum@demo.local', { path: '/sportsbooks' });
   const rows = page.getByTestId('odds-row');
   await expect(rows.first()).toBeVisible({ timeout: 30_000 });
   const filters = page.getByRole('complementary', { name: 'Filters' });
@@ -312,8 +294,7 @@ test('the bet slip shows the spec validation messages and places bets into picks
   test.setTimeout(60_000);
   // A Gold user has no pause toggle (spec 001 §6): the table holds its order while a row is open. A fresh account:
   // the test places a bet, and reads the default bankroll (a bankroll another spec saves would move the limits).
-  await signInAs(page, await subscribedUser(request, testInfo, 'slip', 'gold'));
-  await page.goto('/sportsbooks');
+  await signInAs(page, await subscribedUser(request, testInfo, 'slip', 'gold'), { path: '/sportsbooks' });
   const row = page.getByTestId('odds-row').first();
   await expect(row).toBeVisible({ timeout: 30_000 });
   await row.click();
@@ -368,8 +349,7 @@ test('a negative-edge bet is not auto-sized, the slip says why, and a stake type
   page,
 }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same slip on mobile; run once');
-  await signIn(page, 'gold@demo.local');
-  await page.goto('/sportsbooks');
+  await signInThroughApi(page, 'gold@demo.local', { path: '/sportsbooks' });
   await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
   const row = page
     .getByTestId('odds-row')
@@ -395,8 +375,7 @@ test('Add to My Picks saves a pending pick once', async ({ page, request }, test
   test.skip(isMobile(testInfo), 'same button on mobile; run once');
   test.setTimeout(60_000);
   // a fresh Gold account: the demo account may already hold this pick from another spec
-  await signInAs(page, await subscribedUser(request, testInfo, 'addpick', 'gold'));
-  await page.goto('/sportsbooks');
+  await signInAs(page, await subscribedUser(request, testInfo, 'addpick', 'gold'), { path: '/sportsbooks' });
   const row = page.getByTestId('odds-row').nth(1);
   await expect(row).toBeVisible({ timeout: 30_000 });
   await row.click();
@@ -418,8 +397,7 @@ test('at 375 px the filters open in a bottom sheet that closes on Escape, backdr
 }, testInfo) => {
   test.skip(!isMobile(testInfo), 'mobile only');
   test.setTimeout(60_000);
-  await signIn(page, 'gold@demo.local');
-  await page.goto('/sportsbooks');
+  await signInThroughApi(page, 'gold@demo.local', { path: '/sportsbooks' });
   // the sheet belongs to the odds section, which mounts once the plan and the first load are in
   await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
   const open = () => page.getByTestId('bottom-bar').getByRole('button', { name: 'Filters' }).click();
@@ -468,8 +446,7 @@ test('the scanner inputs are shown once, refuse values outside their ranges and 
 }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same panel on mobile');
   test.setTimeout(60_000);
-  await signIn(page, 'platinum@demo.local');
-  await page.goto('/sportsbooks?mode=arbitrage');
+  await signInThroughApi(page, 'platinum@demo.local', { path: '/sportsbooks?mode=arbitrage' });
   const filters = page.getByRole('complementary', { name: 'Filters' });
   const scanner = page.getByRole('region', { name: 'Arbitrage scanner' });
   await expect(filters.getByRole('button', { name: 'Apply' })).toBeVisible();
@@ -495,8 +472,7 @@ test('at 375 px the search opens the Search Odds modal, and the date picker and 
 }, testInfo) => {
   test.skip(!isMobile(testInfo), 'mobile only');
   test.setTimeout(60_000);
-  await signIn(page, 'gold@demo.local');
-  await page.goto('/sportsbooks');
+  await signInThroughApi(page, 'gold@demo.local', { path: '/sportsbooks' });
   await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
 
   await page.getByTestId('open-search').click();

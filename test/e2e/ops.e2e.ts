@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openUserMenu, signInThroughForm } from './support/accounts';
+import { openUserMenu, signInThroughApi } from './support/accounts';
 
 // A route that fetches the real answer can still be in flight when its test ends (the page keeps polling): let it go
 // quietly instead of failing the run with an error outside any test.
@@ -13,7 +13,7 @@ const SIMULATED_FEEDS = 8 * 3;
 test('the operations demo account sees every simulated feed fresh, then the feeds queue’s completed jobs', async ({
   page,
 }, testInfo) => {
-  await signInThroughForm(page, 'ops@demo.local');
+  await signInThroughApi(page, 'ops@demo.local');
   const menu = await openUserMenu(page, testInfo);
   await menu.getByRole('menuitem', { name: 'Operations' }).click();
   await expect(page).toHaveURL(/\/ops$/);
@@ -49,7 +49,6 @@ test('the operations demo account sees every simulated feed fresh, then the feed
 // sideways): wide tables scroll inside their cards. A failed run is not something the stack makes on demand, so the
 // overview the page reads gets one added, and the live pushes (which would replace it) are held back.
 test('the operations page fits its window with a failed settlement run in its table', async ({ page }) => {
-  await signInThroughForm(page, 'ops@demo.local');
   await page.routeWebSocket(/\/socket\.io\//, () => undefined);
   await page.route('**/api/ops/overview', async (route) => {
     const overview = (await (await route.fetch()).json()) as { settlement_runs: Array<Record<string, unknown>> | null };
@@ -67,7 +66,7 @@ test('the operations page fits its window with a failed settlement run in its ta
       json: { ...overview, settlement_runs: [failed, failed, ...(overview.settlement_runs ?? [])] },
     });
   });
-  await page.goto('/ops');
+  await signInThroughApi(page, 'ops@demo.local', { path: '/ops' });
   await expect(
     page
       .getByRole('region', { name: 'Settlement runs' })
@@ -80,7 +79,7 @@ test('the operations page fits its window with a failed settlement run in its ta
 });
 
 test('a Platinum account gets 403 on the operations page and the queue console', async ({ page }) => {
-  await signInThroughForm(page, 'platinum@demo.local');
+  await signInThroughApi(page, 'platinum@demo.local');
   const menu = page.getByRole('button', { name: 'Account menu' });
   await expect(menu).toBeVisible();
 

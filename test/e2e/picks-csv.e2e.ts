@@ -31,8 +31,7 @@ test('picks export to CSV and come back from it: the preview maps a renamed colu
   });
   expect(await seeded.json()).toEqual({ added: 2, duplicates: 0, errors: [] });
 
-  await signIn(page, user);
-  await page.goto('/picks');
+  await signIn(page, user, { path: '/picks' });
   await expect(page.getByTestId('pick')).toHaveCount(2);
   // the profit chart is uPlot's canvas on a time axis, its summary the running total
   const chart = page.getByTestId('profit-chart');
@@ -129,8 +128,7 @@ test('a file without picks is refused in the server’s words before anything is
   request,
 }, testInfo) => {
   const user = await newUser(request, testInfo, 'csvbad');
-  await signIn(page, user);
-  await page.goto('/picks');
+  await signIn(page, user, { path: '/picks' });
   await expect(page.getByTestId('profit-chart-empty')).toHaveText('No settled picks in this period yet.');
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByTestId('csv-import');
@@ -176,8 +174,7 @@ test('/analytics draws profit, ROI and CLV over time with uPlot', async ({ page,
     data: csv,
   });
   expect(seeded.ok(), await seeded.text()).toBe(true);
-  await signIn(page, user);
-  await page.goto('/analytics');
+  await signIn(page, user, { path: '/analytics' });
   await expect(page.getByTestId('clv-chart').locator('.uplot canvas')).toBeVisible();
   await expect(page.getByTestId('profit-chart').locator('.uplot canvas')).toBeVisible();
   await expect(page.getByTestId('profit-chart')).toHaveAttribute(

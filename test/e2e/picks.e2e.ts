@@ -1,6 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { isMobile, signInThroughForm } from './support/accounts';
-import { bearer, finishedGame, newUser, scores, signIn, subscribedUser, type ScoreGame } from './support/users';
+import { isMobile, signInThroughApi, signInThroughForm } from './support/accounts';
+import {
+  bearer,
+  finishedGame,
+  newUser,
+  scores,
+  signIn,
+  subscribedUser,
+  USER_PASSWORD,
+  type ScoreGame,
+} from './support/users';
 
 const LEAGUES: Record<string, string> = {
   americanfootball_nfl: 'NFL',
@@ -38,8 +47,7 @@ test('a pick saved on the account shows pending in My Picks, is settled by hand 
   });
   expect(created.ok()).toBe(true);
 
-  await signIn(page, user);
-  await page.goto('/picks');
+  await signIn(page, user, { path: '/picks' });
   const card = page.getByTestId('pick').filter({ hasText: 'Kansas City Chiefs @ Buffalo Bills' });
   await expect(card.getByTestId('pick-status')).toHaveText('Pending');
   await expect(stat(page, 'Total Bets')).toHaveText('1');
@@ -97,8 +105,7 @@ test('a pending pick without a stake gets one on its card, and its To win and Pa
     },
   });
   expect(created.ok()).toBe(true);
-  await signIn(page, user);
-  await page.goto('/picks');
+  await signIn(page, user, { path: '/picks' });
   const card = page.getByTestId('pick').filter({ hasText: 'Denver Broncos @ Las Vegas Raiders' });
   await expect(card.getByTestId('pick-stake')).toHaveText('No stake set');
   const stake = card.getByLabel('Stake ($)');
@@ -141,8 +148,7 @@ test('a pending pick on a finished game is settled by the worker and the open tr
   });
   expect(created.ok()).toBe(true);
 
-  await signIn(page, user);
-  await page.goto('/picks');
+  await signIn(page, user, { path: '/picks' });
   const card = page.getByTestId('pick');
   await expect(card.getByTestId('pick-status')).toHaveText('Pending');
   // The tracker listens on the user's own channel once the socket is up.
@@ -173,7 +179,6 @@ test('"Validate now" shows the failure message when the server cannot validate',
 }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same page on mobile; run once');
   const user = await newUser(request, testInfo, 'vfail');
-  await signIn(page, user);
   await page.route('**/api/picks/validate', (route) =>
     route.fulfill({
       status: 503,
@@ -181,7 +186,7 @@ test('"Validate now" shows the failure message when the server cannot validate',
       body: JSON.stringify({ statusCode: 503, message: 'Validation failed' }),
     }),
   );
-  await page.goto('/picks');
+  await signIn(page, user, { path: '/picks' });
   await page.getByRole('button', { name: 'Validate now' }).click();
   await expect(page.getByTestId('validation-message')).toContainText('❌ Validation failed - please try again');
 });
@@ -218,8 +223,7 @@ test('"Validate now" lists a league it cannot look up and still settles the othe
   ];
   for (const data of picks) expect((await request.post('/api/picks', { headers: bearer(user), data })).ok()).toBe(true);
 
-  await signIn(page, user);
-  await page.goto('/picks');
+  await signIn(page, user, { path: '/picks' });
   await page.getByRole('button', { name: 'Validate now' }).click();
   await expect(page.getByTestId('validation-message')).toContainText('✅ Updated 1 bet(s) with ESPN results');
   await expect(page.getByTestId('validation-errors')).toHaveText('Unsupported sport for backend scoreboard: IPL');
@@ -232,8 +236,9 @@ test('"Validate now" lists a league it cannot look up and still settles the othe
 // spec 001 §4 and 002 §2: placing bets from the slip saves them as pending picks and goes to /picks
 test('a bet placed from the slip is pending in My Picks', async ({ page, request }, testInfo) => {
   test.setTimeout(60_000);
-  await signIn(page, await subscribedUser(request, testInfo, 'slippick', isMobile(testInfo) ? 'gold' : 'platinum'));
-  await page.goto('/sportsbooks');
+  await signIn(page, await subscribedUser(request, testInfo, 'slippick', isMobile(testInfo) ? 'gold' : 'platinum'), {
+    path: '/sportsbooks',
+  });
   const row = page.getByTestId('odds-row').first();
   await expect(row).toBeVisible({ timeout: 30_000 });
   await row.click();
@@ -293,10 +298,9 @@ test('a bet placed from the slip settles live in My Picks when the simulator fin
   const sport = fastSport();
   test.setTimeout(8 * 60_000);
   // The odds screens need a paid plan: a fresh Gold account, whose only pick is the one placed here.
-  await signIn(page, await subscribedUser(request, testInfo, 'settlelive', 'gold'));
+  await signIn(page, await subscribedUser(request, testInfo, 'settlelive', 'gold'), { path: '/sportsbooks' });
 
   // The user adds the sport and keeps only moneylines in the filters, then finds the game with the search box.
-  await page.goto('/sportsbooks');
   const filters = page.getByRole('complementary', { name: 'Filters' });
   await filters.getByRole('button', { name: 'Sports', exact: true }).click();
   await filters
@@ -385,7 +389,8 @@ test('picks kept in the browser are imported into the account on sign-in and rem
       ]),
     ),
   );
-  await signIn(page, user);
+  // the import follows a sign-in through the form, as the user's own
+  await signInThroughForm(page, user.email, USER_PASSWORD);
   await expect.poll(() => page.evaluate(() => window.localStorage.getItem('oss_my_picks_v1'))).toBeNull();
   await page.goto('/picks');
   await expect(page.getByTestId('pick')).toHaveCount(2);
@@ -428,8 +433,7 @@ test('a Platinum user with settled picks sees the analytics and its charts; Gold
     const { id } = (await created.json()) as { id: string };
     expect((await request.patch(`/api/picks/${id}`, { headers, data: { status } })).ok()).toBe(true);
   }
-  await signIn(page, platinum);
-  await page.goto('/analytics');
+  await signIn(page, platinum, { path: '/analytics' });
   await expect(page.getByRole('heading', { name: 'Advanced analytics' })).toBeVisible();
   const groups = page.getByTestId('analytics-group');
   await expect(groups).toHaveCount(5);
@@ -441,9 +445,7 @@ test('a Platinum user with settled picks sees the analytics and its charts; Gold
 
   const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   const gold = await context.newPage();
-  await signInThroughForm(gold, 'gold@demo.local');
-  await expect(gold).not.toHaveURL(/\/login/);
-  await gold.goto('/analytics');
+  await signInThroughApi(gold, 'gold@demo.local', { path: '/analytics' });
   await expect(gold.getByRole('heading', { name: 'Platinum Plan Required' })).toBeVisible();
   await context.close();
 });

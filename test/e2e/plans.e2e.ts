@@ -28,8 +28,7 @@ test('a free user is not walked through cancelling, and the plan has one name ev
 }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same pages on mobile; run once');
   const user = await newUser(request, testInfo, 'freecancel');
-  await signIn(page, user);
-  await page.goto('/billing/cancel?from=account');
+  await signIn(page, user, { path: '/billing/cancel?from=account' });
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { name: 'Before you go' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Cancel subscription' })).toHaveCount(0);
@@ -59,8 +58,7 @@ test('a free user on mobile sees no controls of the odds page they are blocked f
   request,
 }, testInfo) => {
   test.skip(!isMobile(testInfo), 'the bottom bar is the mobile layout');
-  await signIn(page, await newUser(request, testInfo, 'freemobile'));
-  await page.goto('/sportsbooks');
+  await signIn(page, await newUser(request, testInfo, 'freemobile'), { path: '/sportsbooks' });
   const bar = page.getByTestId('bottom-bar');
   await expect(bar.getByRole('link', { name: 'Odds' })).toBeVisible();
   await expect(bar.getByRole('button', { name: 'Filters' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInThroughForm } from './support/accounts';
+import { signInThroughApi } from './support/accounts';
 
 // The public pages come with their content in the HTML (client/scripts/prerender.mjs), so a search engine or a browser
 // still downloading the app sees the page; a visitor's browser then hydrates that markup without rendering it anew.
@@ -34,7 +34,7 @@ for (const { path, heading } of PUBLIC_PAGES) {
 }
 
 test("a signed-in user's / is their dashboard, with no flash of the visitor's page", async ({ page }) => {
-  await signInThroughForm(page, 'platinum@demo.local');
+  await signInThroughApi(page, 'platinum@demo.local');
   const landingShown: boolean[] = [];
   await page.exposeFunction('reportLanding', (shown: boolean) => landingShown.push(shown));
   await page.addInitScript(() => {

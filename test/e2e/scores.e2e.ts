@@ -60,8 +60,7 @@ test('the game modal opens on the overview and draws line movement for the game'
   const games = await scores(request, 'americanfootball_nfl');
   const game = games.find((g) => g.event_id && g.status !== 'final') ?? games.find((g) => g.event_id);
   expect(game).toBeTruthy();
-  await signIn(page, user);
-  await page.goto('/scores');
+  await signIn(page, user, { path: '/scores' });
   const modal = await openGame(page, game!.id);
   await expect(modal.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
   await expect(modal).toContainText('Live updates every 30 seconds');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { isMobile } from './support/accounts';
+import { ALL_BOOKS, isMobile } from './support/accounts';
 import { signIn, subscribedUser } from './support/users';
 
 // The simulator moves numbers by several points now and
@@ -8,10 +8,11 @@ import { signIn, subscribedUser } from './support/users';
 test('a middle shows at the default filters within a minute on the simulator', async ({ page, request }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same scanner feed on mobile; run once');
   test.setTimeout(120_000);
-  await signIn(page, await subscribedUser(request, testInfo, 'middle', 'platinum'));
   // Every book (DECISIONS 28: the default is the user's books; the hint's 'Show all books' does the same by hand).
-  await page.evaluate(() => window.localStorage.setItem('oddspulse.oddsFilters', JSON.stringify({ books: [] })));
-  await page.goto('/sportsbooks?mode=middles');
+  await signIn(page, await subscribedUser(request, testInfo, 'middle', 'platinum'), {
+    path: '/sportsbooks?mode=middles',
+    localStorage: ALL_BOOKS,
+  });
   await expect(page.getByRole('heading', { name: 'Odds: Middles' })).toBeVisible();
   const scanner = page.getByRole('region', { name: 'Middles scanner' });
   const card = scanner.getByTestId('opportunity').first();

@@ -25,8 +25,7 @@ test('the dashboard shows the same statistics as My Picks, and "—" before ther
 }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same figures on mobile; run once');
   const user = await newUser(request, testInfo, 'dash');
-  await signIn(page, user);
-  await page.goto('/dashboard');
+  await signIn(page, user, { path: '/dashboard' });
   await expect(dashboardStat(page, 'Total Bets')).toHaveText('0');
   for (const label of ['Win Rate', 'ROI', 'Average Edge']) await expect(dashboardStat(page, label)).toHaveText('—');
   await page.goto('/picks');
@@ -103,13 +102,8 @@ test('the edge calculator opened from a recommendation card shows the card’s e
   await expect(result.locator('dd').first()).toHaveText(`${ev![1]}%`);
 });
 
-/** The saved odds/scanner filters (a test-only shortcut): `books` empty means every book. */
-async function saveBooks(page: Page, books: string[]) {
-  await page.evaluate(
-    (list) => window.localStorage.setItem('oddspulse.oddsFilters', JSON.stringify({ books: list })),
-    books,
-  );
-}
+/** The saved odds/scanner filters a page starts with (a test-only shortcut): `books` empty means every book. */
+const savedBooks = (books: string[]) => ({ 'oddspulse.oddsFilters': JSON.stringify({ books }) });
 
 interface HeldArbitrage {
   id: string;
@@ -136,11 +130,9 @@ test('the arbitrage scanner says how many opportunities the books hide, and "Sho
   test.skip(isMobile(testInfo), 'the same scanner on mobile; run once');
   test.setTimeout(120_000);
   const user = await subscribedUser(request, testInfo, 'hidden', 'platinum');
-  await signIn(page, user);
   await expect.poll(async () => (await heldArbitrage(page, user)).length, { timeout: 60_000 }).toBeGreaterThan(0);
   // DK Pick6 alone: a DFS app is never a leg of an arbitrage, so every opportunity is hidden by the books
-  await saveBooks(page, ['pick6']);
-  await page.goto('/sportsbooks?mode=arbitrage');
+  await signIn(page, user, { path: '/sportsbooks?mode=arbitrage', localStorage: savedBooks(['pick6']) });
   const scanner = page.getByRole('region', { name: 'Arbitrage scanner' });
   await scanner.getByLabel('Minimum profit %').fill('0.1');
   const empty = scanner.getByTestId('scanner-empty');
@@ -172,10 +164,11 @@ test('the straight bets table says how many +EV bets the books hide, and "Show a
 }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same table on mobile; run once');
   test.setTimeout(120_000);
-  await signIn(page, await subscribedUser(request, testInfo, 'evhidden', 'gold'));
   // DK Pick6 alone: a DFS app quotes no straight bet, so every positive-EV row is another book's
-  await saveBooks(page, ['pick6']);
-  await page.goto('/sportsbooks');
+  await signIn(page, await subscribedUser(request, testInfo, 'evhidden', 'gold'), {
+    path: '/sportsbooks',
+    localStorage: savedBooks(['pick6']),
+  });
   const hint = page.getByTestId('hidden-by-books');
   await expect(hint).toHaveText(/^\d+ positive-EV bets? hidden by your books\. Show all books$/, { timeout: 60_000 });
   await hint.getByRole('button', { name: 'Show all books' }).click();
@@ -197,19 +190,15 @@ test("an alert's link opens the scanner on its opportunity, highlighted, or says
   test.skip(isMobile(testInfo), 'the same scanner on mobile; run once');
   test.setTimeout(120_000);
   const user = await subscribedUser(request, testInfo, 'alertlink', 'platinum');
-  await signIn(page, user);
-  await saveBooks(page, []);
-  await page.evaluate(() =>
-    window.localStorage.setItem('oddspulse.scannerSettings', JSON.stringify({ minProfit: 0.1 })),
-  );
   let held: HeldArbitrage[] = [];
   await expect
     .poll(async () => (held = await heldArbitrage(page, user)).length, { timeout: 60_000 })
     .toBeGreaterThan(0);
   const target = held[held.length - 1];
-  await page.goto(
-    `/sportsbooks?mode=arbitrage&q=${encodeURIComponent(target.homeTeam)}&opportunity=${encodeURIComponent(target.id)}`,
-  );
+  await signIn(page, user, {
+    path: `/sportsbooks?mode=arbitrage&q=${encodeURIComponent(target.homeTeam)}&opportunity=${encodeURIComponent(target.id)}`,
+    localStorage: { ...savedBooks([]), 'oddspulse.scannerSettings': JSON.stringify({ minProfit: 0.1 }) },
+  });
   const card = page.locator(`[data-testid=opportunity][data-opportunity-id="${target.id}"]`);
   await expect(card).toHaveAttribute('data-targeted', 'true', { timeout: 30_000 });
   await expect(card).toBeInViewport();
@@ -245,13 +234,14 @@ test("a scanner notification's click opens the scanner on its opportunity", asyn
     }
     Object.assign(window, { Notification: RecordedNotification, shownNotifications: shown });
   });
-  await signIn(page, user);
-  await saveBooks(page, []);
-  await page.evaluate(() => {
-    window.localStorage.setItem('oddspulse.scannerSettings', JSON.stringify({ minProfit: 0.1 }));
-    window.localStorage.setItem('oddspulse.scannerNotify', JSON.stringify({ on: true, minProfit: 0.1 }));
+  await signIn(page, user, {
+    path: '/sportsbooks?mode=arbitrage',
+    localStorage: {
+      ...savedBooks([]),
+      'oddspulse.scannerSettings': JSON.stringify({ minProfit: 0.1 }),
+      'oddspulse.scannerNotify': JSON.stringify({ on: true, minProfit: 0.1 }),
+    },
   });
-  await page.goto('/sportsbooks?mode=arbitrage');
   await expect(page.getByRole('region', { name: 'Arbitrage scanner' })).toBeVisible();
   const tag = async () =>
     page.evaluate(
@@ -292,8 +282,7 @@ test('a Gold user sees the same books allowed on pricing, My Sportsbooks, the od
   await page.goto('/pricing');
   await expect(page.getByTestId('plan-card-gold')).toContainText('25+ sportsbooks');
 
-  await signIn(page, user);
-  await page.goto('/my-sportsbooks');
+  await signIn(page, user, { path: '/my-sportsbooks' });
   await expect(page.getByRole('checkbox', { name: 'Pinnacle' })).toBeChecked();
   await expect(page.locator('.book-toggle.locked')).toHaveCount(0);
   await expect(page.getByRole('checkbox')).toHaveCount(catalogue);
@@ -319,8 +308,7 @@ test('at 1280 px the Bet Slip button covers no row, and the slip colours a posit
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   const user = await subscribedUser(request, testInfo, 'slipbutton', 'gold');
-  await signIn(page, user);
-  await page.goto('/sportsbooks');
+  await signIn(page, user, { path: '/sportsbooks' });
   const rows = page.getByTestId('odds-row');
   await expect(rows.first()).toBeVisible({ timeout: 30_000 });
   const toggle = page.getByRole('button', { name: /^Open bet slip/ });
@@ -413,8 +401,7 @@ test('the line-movement chart loads uPlot lazily, toggles books from its legend,
   page.on('request', (r) => {
     if (/\/assets\/LineChart-[^/]+\.js$/.test(r.url())) chunks.push(r.url());
   });
-  await signIn(page, user);
-  await page.goto('/scores');
+  await signIn(page, user, { path: '/scores' });
   await page.getByLabel('Sport').selectOption(game.sport);
   await page.locator(`[data-testid=game-card][data-game-id="${game.id}"]`).getByRole('button').click();
   const modal = page.getByTestId('game-modal');
@@ -485,10 +472,9 @@ test("a +EV alert's link opens the odds page on its row, or says the price is go
       { timeout: 90_000 },
     )
     .toBe(true);
-  await signIn(page, user);
-  await page.goto(
-    `/sportsbooks?mode=game&q=${encodeURIComponent(bet!.homeTeam)}&opportunity=${encodeURIComponent(bet!.id)}`,
-  );
+  await signIn(page, user, {
+    path: `/sportsbooks?mode=game&q=${encodeURIComponent(bet!.homeTeam)}&opportunity=${encodeURIComponent(bet!.id)}`,
+  });
   const notice = page.getByTestId('alert-target');
   await expect(notice).toHaveText(/still \+EV|is gone/, { timeout: 30_000 });
   // The row is focused when the table shows it: its own outcome's row, or the over/under row of its line

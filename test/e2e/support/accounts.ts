@@ -19,6 +19,54 @@ export async function signInThroughForm(page: Page, email: string, password = DE
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 }
 
+/** Where the client keeps a session whose "Remember me" was ticked, the login form's default (client/src/api/session.ts). */
+const SESSION_KEY = 'oddspulse.auth.session';
+const REMEMBER_KEY = 'oddspulse.auth.remember';
+
+/**
+ * Every book's rows and opportunities (the default is the four major books), as saved filters a page starts with:
+ * a test-only shortcut to the filter panel, for SignInOptions.localStorage.
+ */
+export const ALL_BOOKS = { 'oddspulse.oddsFilters': JSON.stringify({ books: [] }) };
+
+export interface SignInOptions {
+  password?: string;
+  /** The page to open signed in: /, where the login form lands, unless the test is about another. */
+  path?: string;
+  /** Other local storage entries the page starts with (saved filters or scanner settings, say). */
+  localStorage?: Record<string, string>;
+}
+
+/**
+ * Signs in through the server's real login route and opens `path` signed in: the session goes where the login form
+ * puts it, and the client restores it from there as on any later page load, so the test lands on its own page without
+ * the form's page loads. page.request shares the browser context's cookies, so the login's session cookies are the
+ * browser's too. The specs about signing in use signInThroughForm.
+ */
+export async function signInThroughApi(
+  page: Page,
+  email: string,
+  { password = DEMO_PASSWORD, path = '/', localStorage = {} }: SignInOptions = {},
+) {
+  const response = await page.request.post('/api/auth/login', { data: { email, password } });
+  expect(response.ok(), await response.text()).toBe(true);
+  const entries = { ...localStorage, [SESSION_KEY]: await response.text(), [REMEMBER_KEY]: '1' };
+  // Only for this navigation: a later reload must find whatever the test left (a sign-out, say), not a fresh session.
+  const seed = await page.addInitScript(
+    ({ origin, entries }) => {
+      if (window.location.origin !== origin) return;
+      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+    },
+    { origin: new URL(response.url()).origin, entries },
+  );
+  try {
+    await page.goto(path);
+  } finally {
+    await seed.dispose();
+  }
+  await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+}
+
 /** Opens the user menu: the avatar dropdown on desktop, the hamburger menu on mobile. */
 export async function openUserMenu(page: Page, testInfo: TestInfo) {
   if (isMobile(testInfo)) {

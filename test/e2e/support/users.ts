@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { signInThroughForm, uniqueEmail } from './accounts';
+import { signInThroughApi, uniqueEmail, type SignInOptions } from './accounts';
 
 export const USER_PASSWORD = 'Sturdy-pass-42';
 
@@ -44,9 +44,9 @@ export async function subscribedUser(
   return user;
 }
 
-export async function signIn(page: Page, user: TestUser) {
-  await signInThroughForm(page, user.email, USER_PASSWORD);
-  await expect(page).not.toHaveURL(/\/login/);
+/** Signs the user in through the real login route and opens `path` (default /) signed in: signInThroughApi. */
+export async function signIn(page: Page, user: TestUser, options: Omit<SignInOptions, 'password'> = {}) {
+  await signInThroughApi(page, user.email, { ...options, password: USER_PASSWORD });
 }
 
 export const bearer = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
