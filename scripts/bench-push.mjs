@@ -14,7 +14,7 @@ import { ROOT, freePort, run } from './lib/stack.mjs';
 
 // The built core, as the server resolves it (the core workspace's public entry).
 const require = createRequire(join(ROOT, 'server', 'package.json'));
-const { RedisService, RealtimePublisher, dropDatabase, deleteKeysWithPrefix } = require('@oddspulse/core');
+const { RedisService, RealtimePublisher, dropDatabase, deleteKeysWithPrefix, parseConfig } = require('@oddspulse/core');
 const IORedis = require('ioredis');
 
 const CLIENT_COUNTS = (process.env.BENCH_CLIENTS ?? '1000,5000').split(',').map(Number);
@@ -304,7 +304,7 @@ const bares = await startServers(processCount, (port, execArgv) =>
   }),
 );
 const barePublishesReady = bares.map(({ child }) => new Promise((resolve) => child.once('message', resolve)));
-const redisService = new RedisService({ REDIS_URL: redisUrl, REDIS_PREFIX: prefix });
+const redisService = new RedisService({ ...parseConfig(process.env), REDIS_URL: redisUrl, REDIS_PREFIX: prefix });
 const publisher = new RealtimePublisher(redisService);
 const barePublisher = new IORedis(redisUrl);
 const results = [];
