@@ -13,6 +13,17 @@ export interface PreferencesRow {
   updated_at: Date | null;
 }
 
+/** A user's preferences as read and as written back. */
+const PREFERENCES_COLUMNS = [
+  'sportsbooks',
+  'props_sportsbooks',
+  'bankroll_cents',
+  'favorites',
+  'odds_format',
+  'commissions',
+  'updated_at',
+] as const;
+
 @Injectable()
 export class PreferencesRepository {
   constructor(@Inject(KYSELY) private readonly db: Database) {}
@@ -20,15 +31,7 @@ export class PreferencesRepository {
   async find(userId: string): Promise<PreferencesRow | undefined> {
     const row = await this.db
       .selectFrom('preferences')
-      .select([
-        'sportsbooks',
-        'props_sportsbooks',
-        'bankroll_cents',
-        'favorites',
-        'odds_format',
-        'commissions',
-        'updated_at',
-      ])
+      .select(PREFERENCES_COLUMNS)
       .where('user_id', '=', userId)
       .executeTakeFirst();
     return row && { ...row, bankroll_cents: Number(row.bankroll_cents) };
@@ -40,15 +43,7 @@ export class PreferencesRepository {
       .insertInto('preferences')
       .values({ user_id: userId, ...values })
       .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
-      .returning([
-        'sportsbooks',
-        'props_sportsbooks',
-        'bankroll_cents',
-        'favorites',
-        'odds_format',
-        'commissions',
-        'updated_at',
-      ])
+      .returning(PREFERENCES_COLUMNS)
       .executeTakeFirstOrThrow();
     return { ...row, bankroll_cents: Number(row.bankroll_cents) };
   }

@@ -10,21 +10,6 @@
  * did not converge is reported as such.
  */
 
-export const DEVIG_METHODS = [
-  'multiplicative',
-  'additive',
-  'power',
-  'shin',
-  'odds_ratio',
-  'wpo',
-  'balanced_book',
-  'jensen_shannon',
-  'worst_case',
-  'blend',
-] as const;
-export type DevigMethod = (typeof DEVIG_METHODS)[number];
-export const DEFAULT_DEVIG_METHOD: DevigMethod = 'multiplicative';
-
 /** The methods a blend can average: every single method (worst case and blend combine methods themselves). */
 export const BLENDABLE_METHODS = [
   'multiplicative',
@@ -37,6 +22,12 @@ export const BLENDABLE_METHODS = [
   'jensen_shannon',
 ] as const;
 export type BlendableMethod = (typeof BLENDABLE_METHODS)[number];
+
+/** Every method: each single one, then the two that combine them. */
+export const DEVIG_METHODS = [...BLENDABLE_METHODS, 'worst_case', 'blend'] as const;
+export type DevigMethod = (typeof DEVIG_METHODS)[number];
+export const DEFAULT_DEVIG_METHOD: DevigMethod = 'multiplicative';
+
 /** A blend without a chosen set averages the four classic methods. */
 export const DEFAULT_BLEND: readonly BlendableMethod[] = ['multiplicative', 'additive', 'power', 'shin'];
 /** Worst case takes the lowest probability of DECISIONS 10's methods. */
