@@ -1,11 +1,11 @@
 import { useAtomValue } from 'jotai';
-import { Suspense, useCallback, useRef, type RefObject } from 'react';
-import { Link, NavLink } from 'react-router-dom';
+import { Suspense, useCallback, useRef } from 'react';
+import { Link } from 'react-router-dom';
 import { useMenuKeyboard } from '../components/menu-keyboard';
-import type { MenuOpen } from '../components/menu-opening';
+import type { HamburgerMenuProps } from '../components/menu-opening';
 import { authAtom } from '../state/auth';
 import { useOddsControls } from './MobileNav';
-import { NAV_LINKS, prefetchOn, useGuardedClick } from './Navbar';
+import { MainNavLinks } from './Navbar';
 import { SearchBox } from './SearchBox';
 import { UserMenuItems } from './signed-in';
 
@@ -18,17 +18,8 @@ const DRAWER_ITEMS = 'a[href], button:not([disabled]):not(.drawer-close)';
  * (arrow keys, Home / End; Tab cycles inside), and Escape, × or a click outside close it and return focus to
  * the hamburger button.
  */
-export function MobileDrawer({
-  open,
-  onClose,
-  trigger,
-}: {
-  open: MenuOpen;
-  onClose: () => void;
-  trigger: RefObject<HTMLButtonElement | null>;
-}) {
+export function MobileDrawer({ open, onClose, trigger }: HamburgerMenuProps) {
   const auth = useAtomValue(authAtom);
-  const guarded = useGuardedClick();
   const drawerRef = useRef<HTMLElement>(null);
   const oddsControls = useOddsControls();
   const onKeyDown = useMenuKeyboard({
@@ -56,17 +47,7 @@ export function MobileDrawer({
         <button type="button" className="drawer-close" aria-label="Close menu" onClick={dismiss}>
           ×
         </button>
-        {NAV_LINKS.map((item) => (
-          <NavLink
-            key={item.to}
-            to={item.to}
-            end={item.to === '/'}
-            onClick={guarded(item.to, item.signIn)}
-            {...prefetchOn(item.to)}
-          >
-            {item.label}
-          </NavLink>
-        ))}
+        <MainNavLinks />
         {oddsControls && <SearchBox onSubmitted={onClose} />}
         <hr />
         {auth.status === 'signedIn' ? (

@@ -38,6 +38,26 @@ export function useGuardedClick() {
   };
 }
 
+/** NAV_LINKS as router links, in the top bar and in the mobile drawer. */
+export function MainNavLinks() {
+  const guarded = useGuardedClick();
+  return (
+    <>
+      {NAV_LINKS.map((item) => (
+        <NavLink
+          key={item.to}
+          to={item.to}
+          end={item.to === '/'}
+          onClick={guarded(item.to, item.signIn)}
+          {...prefetchOn(item.to)}
+        >
+          {item.label}
+        </NavLink>
+      ))}
+    </>
+  );
+}
+
 /** The top bar (spec 000 §2): the menu button (below 768 px), the brand, the links, search on the odds page, plan and user menu. */
 export function Navbar({
   onOpenMenu,
@@ -50,7 +70,6 @@ export function Navbar({
 }) {
   const { pathname } = useLocation();
   const auth = useAtomValue(authAtom);
-  const guarded = useGuardedClick();
   const isMobile = useIsMobile();
   return (
     <header className="navbar" role="banner">
@@ -75,17 +94,7 @@ export function Navbar({
         Odds<span>Pulse</span>
       </Link>
       <nav aria-label="Main" className="nav-links">
-        {NAV_LINKS.map((item) => (
-          <NavLink
-            key={item.to}
-            to={item.to}
-            end={item.to === '/'}
-            onClick={guarded(item.to, item.signIn)}
-            {...prefetchOn(item.to)}
-          >
-            {item.label}
-          </NavLink>
-        ))}
+        <MainNavLinks />
       </nav>
       {pathname === '/sportsbooks' && !isMobile && (
         <Suspense fallback={null}>
