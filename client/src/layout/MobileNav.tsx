@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useEffect, useRef, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { isPaid } from '../account/account-api';
-import type { MenuOpen } from '../components/menu-opening';
+import type { HamburgerMenuProps } from '../components/menu-opening';
 import { planAtom } from '../state/auth';
 import { prefetchOn, useGuardedClick } from './Navbar';
 
@@ -36,15 +36,7 @@ export const OPEN_FILTERS_EVENT = 'oddspulse:open-filters';
  * The hamburger menu, below 768 px (the drawer: spec 000 §2). It closes whenever the page changes; its drawer's code
  * loads when it first opens.
  */
-export function MobileMenu({
-  open,
-  onClose,
-  trigger,
-}: {
-  open: MenuOpen;
-  onClose: () => void;
-  trigger: RefObject<HTMLButtonElement | null>;
-}) {
+export function MobileMenu({ open, onClose, trigger }: HamburgerMenuProps) {
   const { pathname } = useLocation();
   useEffect(onClose, [pathname, onClose]);
   if (!open) return null;
