@@ -1,4 +1,4 @@
-import type { BoardBookmaker, BoardEvent, ScoreboardEvent } from '@oddspulse/shared';
+import type { BoardBookmaker, BoardEvent, BoardMarket, ScoreboardEvent } from '@oddspulse/shared';
 import { BOOK_PROFILES, type BookProfile } from './sim-books';
 import { iso, SimClock } from './sim-clock';
 import { gameMarkets } from './sim-game-markets';
@@ -90,6 +90,16 @@ export class MarketSimulator {
     };
   }
 
+  /** One book's markets of a game, with the book's links to them. */
+  private bookmaker(game: SimGame, book: BookProfile, lastUpdate: string, markets: BoardMarket[]): BoardBookmaker {
+    return {
+      key: book.key,
+      title: book.title,
+      last_update: lastUpdate,
+      ...simulatedLinks(this.seed, game, book.key, markets),
+    };
+  }
+
   /** Straight bets of every upcoming and live game of a sport. */
   oddsBoard(sport: string, nowMs: number): BoardEvent[] {
     const nowSim = this.clock.simSec(nowMs);
@@ -122,12 +132,7 @@ export class MarketSimulator {
           ...m,
           last_update: lastUpdate,
         }));
-        bookmakers.push({
-          key: book.key,
-          title: book.title,
-          last_update: lastUpdate,
-          ...simulatedLinks(this.seed, game, book.key, markets),
-        });
+        bookmakers.push(this.bookmaker(game, book, lastUpdate, markets));
       }
       return this.event(game, bookmakers);
     });
@@ -146,12 +151,7 @@ export class MarketSimulator {
           const { updated, seen: at } = this.bookTime(book, game, nowSim, false);
           const lastUpdate = iso(this.clock.realMs(updated));
           const markets = propMarkets(this.seed, game, book, names, at, lastUpdate);
-          bookmakers.push({
-            key: book.key,
-            title: book.title,
-            last_update: lastUpdate,
-            ...simulatedLinks(this.seed, game, book.key, markets),
-          });
+          bookmakers.push(this.bookmaker(game, book, lastUpdate, markets));
         }
         return this.event(game, bookmakers);
       });
