@@ -32,14 +32,8 @@ export interface OddsHistoryQuery {
   limit?: number;
 }
 
-export interface OddsHistoryRow {
-  bookmaker_key: string;
-  bookmaker_title: string;
-  market_key: string;
-  outcome_name: string;
-  description: string;
-  price: number;
-  point: number | null;
+/** A price record of one event as stored: its times as dates, and when it was recorded. */
+export interface OddsHistoryRow extends Omit<PriceRecord, 'event_id' | 'last_update'> {
   last_update: Date;
   recorded_at: Date;
 }
