@@ -108,23 +108,27 @@ export function KeyRow({
         )}
         <FormError message={error} />
       </td>
-      <td>
+      <td data-label="Key">
         <code>{apiKey.prefix}…</code>
       </td>
-      <td>{when(apiKey.created_at)}</td>
-      <td data-testid="api-key-last-used">{apiKey.last_used_at ? when(apiKey.last_used_at) : 'Never'}</td>
-      <td className="actions">
-        {!editing && (
-          <button type="button" className="button" disabled={busy} onClick={() => setEditing(true)}>
-            Rename
+      <td data-label="Created">{when(apiKey.created_at)}</td>
+      <td data-label="Last used" data-testid="api-key-last-used">
+        {apiKey.last_used_at ? when(apiKey.last_used_at) : 'Never'}
+      </td>
+      <td>
+        <div className="key-actions">
+          {!editing && (
+            <button type="button" className="button" disabled={busy} onClick={() => setEditing(true)}>
+              Rename
+            </button>
+          )}
+          <button type="button" className="button" disabled={busy} onClick={rotate}>
+            Rotate
           </button>
-        )}
-        <button type="button" className="button" disabled={busy} onClick={rotate}>
-          Rotate
-        </button>
-        <button type="button" className="button danger" disabled={busy} onClick={revoke}>
-          Revoke
-        </button>
+          <button type="button" className="button danger" disabled={busy} onClick={revoke}>
+            Revoke
+          </button>
+        </div>
       </td>
     </tr>
   );
