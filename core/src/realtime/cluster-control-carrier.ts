@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import calculateSlot from 'cluster-key-slot';
 import type { Cluster, Redis } from 'ioredis';
 import { ShardedControl } from '../redis/redis-keys';
 import type { RedisService } from '../redis/redis.service';
@@ -8,6 +9,8 @@ import { withTimeout } from '../util/with-timeout';
 const CONFIRM_TIMEOUT_MS = 2000;
 /** Waits before each new attempt after a loss, the last repeated: quick at first, as a restarted primary is soon back. */
 const RETRY_DELAYS_MS = [50, 100, 250, 500, 1000, 2000];
+/** The slot every sharded control channel hashes to, with the function ioredis itself routes by. */
+const CONTROL_SLOT = calculateSlot(ShardedControl.tag);
 
 export interface ControlChannels {
   /** Full names of the classic channels (SUBSCRIBE): published on any node, heard on every node. */
@@ -38,7 +41,6 @@ export class ClusterControlCarrier {
   private readonly cluster: Cluster;
   private current: Redis | null = null;
   private node: string | null = null;
-  private slot: number | null = null;
   private failures = 0;
   private retry: NodeJS.Timeout | null = null;
   private closed = false;
@@ -104,16 +106,15 @@ export class ClusterControlCarrier {
 
   /** The primary of the control slot (`host:port`), from the command client's slot map, refreshed first. */
   private async primary(): Promise<string | undefined> {
-    this.slot ??= Number(await this.cluster.cluster('KEYSLOT', ShardedControl.tag));
     await new Promise<void>((resolve, reject) =>
       this.cluster.refreshSlotsCache((error) => (error ? reject(error) : resolve())),
     );
-    return this.cluster.slots[this.slot]?.[0];
+    return this.cluster.slots[CONTROL_SLOT]?.[0];
   }
 
   /** The command client's slot map changed: a control slot served elsewhere now is a move. */
   private readonly onRefresh = () => {
-    const owner = this.slot === null ? undefined : this.cluster.slots[this.slot]?.[0];
+    const owner = this.cluster.slots[CONTROL_SLOT]?.[0];
     if (this.current && owner && owner !== this.node) this.lost(this.current);
   };
 
