@@ -153,9 +153,10 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   private async heardAgain(): Promise<void> {
     this.credentials.principalChanged();
     const sockets = (await this.server.local.fetchSockets()).filter((socket) => socket.data.user);
+    const users = new Set<string>();
     for (let i = 0; i < sockets.length; i += RECHECK_BATCH)
-      await this.credentials.dropRevoked(sockets.slice(i, i + RECHECK_BATCH));
-    const users = new Set((await this.server.local.fetchSockets()).flatMap((socket) => socket.data.user?.id ?? []));
+      for (const open of await this.credentials.dropRevoked(sockets.slice(i, i + RECHECK_BATCH)))
+        if (open.data.user) users.add(open.data.user.id);
     await this.entitlements.heardAgain([...users]);
   }
 

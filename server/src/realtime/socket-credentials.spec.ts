@@ -96,7 +96,8 @@ describe('SocketCredentials', () => {
       fakeSocket({ kind: 'api_key', keyHash: 'key-kept' }, 'd'),
       fakeSocket(null, 'e'),
     ];
-    expect(await credentials.dropRevoked(sockets.map((s) => s.socket as BoundSocket))).toBe(2);
+    const open = await credentials.dropRevoked(sockets.map((s) => s.socket as BoundSocket));
+    expect(open).toEqual([sockets[1], sockets[3], sockets[4]].map((s) => s.socket));
     expect(sockets.map((s) => s.socket.disconnect.mock.calls.length)).toEqual([1, 0, 1, 0, 0]);
   });
 });

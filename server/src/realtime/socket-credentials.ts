@@ -121,8 +121,11 @@ export class SocketCredentials implements OnModuleDestroy {
     return { ok: true, expires_at: Math.floor(found.credential.expiresAt / 1000) };
   }
 
-  /** Closes the sockets whose credential no longer stands (read from PostgreSQL, each socket's own credential). */
-  async dropRevoked(sockets: readonly BoundSocket[]): Promise<number> {
+  /**
+   * Closes the sockets whose credential no longer stands (read from PostgreSQL, each socket's own credential) and
+   * answers the ones left open.
+   */
+  async dropRevoked<S extends BoundSocket>(sockets: readonly S[]): Promise<S[]> {
     const revoked = await Promise.all(
       sockets.map(async (socket) => {
         const { user, credential } = socket.data;
@@ -139,7 +142,7 @@ export class SocketCredentials implements OnModuleDestroy {
         userId: sockets[0]?.data.user?.id,
         sockets: closed,
       });
-    return closed;
+    return sockets.filter((_, i) => !revoked[i]);
   }
 
   onModuleDestroy(): void {
