@@ -78,7 +78,7 @@ describe('Prometheus metrics of the server and the workers (real PostgreSQL and 
     return res.text();
   };
 
-  it('names every metric the issue lists, with the default process metrics', async () => {
+  it('names every metric the operations page lists, with the default process metrics', async () => {
     const text = await scrapeServer();
     for (const name of NAMES) expect(text).toContain(`# TYPE ${name} `);
     expect(text).toContain('process_cpu_seconds_total');

@@ -21,7 +21,10 @@ export function returnOrigin(config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT'>, req
   return host ? `${req.protocol}://${host}` : publicOrigin(config);
 }
 
-/** The billing calls of spec 000 §7 and the issue's list; the user always comes from the session, never from the body. */
+/**
+ * The billing calls of spec 000 §7 and DECISIONS 4, with what a paying user needs beside them (a plan switch's preview,
+ * resume, the Stripe portal, the gift); the user always comes from the session, never from the body.
+ */
 @Controller('billing')
 export class BillingController {
   constructor(

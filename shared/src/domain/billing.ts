@@ -86,7 +86,10 @@ export function isEndedStatus(status: StripeSubscriptionStatus): boolean {
   return status === 'canceled' || status === 'incomplete_expired';
 }
 
-/** Access while Stripe bills or retries: active, trialing, past due (000 §1; the issue: past_due keeps access until Stripe gives up). */
+/**
+ * Access while Stripe bills or retries: active, trialing, past due (spec 000 §1). A failed renewal keeps its access while
+ * Stripe retries the payment; it ends when Stripe gives up and the subscription ends.
+ */
 const LIVE_STATUSES: readonly StripeSubscriptionStatus[] = ['active', 'trialing', 'past_due'];
 
 /** Whether the subscription gives access now. */

@@ -28,7 +28,7 @@ describe('MarketSimulator', () => {
     );
   });
 
-  it('covers the sports of the issue, with three-way soccer markets', () => {
+  it('covers the feed sports, with three-way soccer markets', () => {
     expect(MarketSimulator.sports()).toEqual(
       expect.arrayContaining([
         'americanfootball_nfl',
@@ -56,7 +56,7 @@ describe('MarketSimulator', () => {
     expect(mean(soft)).toBeGreaterThan(1.045);
   });
 
-  it('offers the markets of the issue: alternates, team totals, periods and props, DFS at -119', () => {
+  it('offers the markets the odds pages show: alternates, team totals, periods and props, DFS at -119', () => {
     const sim = new MarketSimulator(5);
     const upcoming = sim.oddsBoard('americanfootball_nfl', NOW).find((e) => Date.parse(e.commence_time) > NOW)!;
     const keys = new Set(upcoming.bookmakers.flatMap((b) => b.markets.map((m) => m.key)));
