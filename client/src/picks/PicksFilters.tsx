@@ -23,39 +23,50 @@ export function PicksFilters({
 }) {
   return (
     <div className="picks-filters card" role="group" aria-label="Filters">
-      <label>
-        Period
-        <select value={filters.period} onChange={(e) => onChange({ ...filters, period: e.target.value as PickPeriod })}>
-          {PICK_PERIODS.map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Status
-        <select
-          value={filters.status}
-          onChange={(e) => onChange({ ...filters, status: e.target.value as PickStatusFilter })}
-        >
-          {PICK_STATUS_FILTERS.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Sort by
-        <select value={filters.sort} onChange={(e) => onChange({ ...filters, sort: e.target.value as PickSort })}>
-          {PICK_SORTS.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect
+        label="Period"
+        value={filters.period}
+        choices={PICK_PERIODS}
+        onChange={(period) => onChange({ ...filters, period })}
+      />
+      <FilterSelect
+        label="Status"
+        value={filters.status}
+        choices={PICK_STATUS_FILTERS}
+        onChange={(status) => onChange({ ...filters, status })}
+      />
+      <FilterSelect
+        label="Sort by"
+        value={filters.sort}
+        choices={PICK_SORTS}
+        onChange={(sort) => onChange({ ...filters, sort })}
+      />
     </div>
+  );
+}
+
+/** One filter: a labelled select of its values, each shown as it is named. */
+function FilterSelect<T extends string>({
+  label,
+  value,
+  choices,
+  onChange,
+}: {
+  label: string;
+  value: T;
+  choices: readonly T[];
+  onChange: (value: T) => void;
+}) {
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(e) => onChange(e.target.value as T)}>
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {choice}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
