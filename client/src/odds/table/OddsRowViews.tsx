@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { RowDetail, rowCells, rowInteraction, type RowViewProps } from './OddsRowCells';
+import { ODDS_COLUMNS, RowDetail, rowCells, rowInteraction, type RowViewProps } from './OddsRowCells';
 
 /** A row on a phone: a card that opens in place (memoised: see RowViewProps). */
 export const OddsCard = memo(function OddsCard(props: RowViewProps) {
@@ -29,13 +29,11 @@ export const OddsTableRow = memo(function OddsTableRow(props: RowViewProps & { a
     return (
       <div className={`odds-grid-row${open ? ' open' : ''}`} {...rowInteraction(props)}>
         <div className="odds-grid-cells">
-          <div>{cells.ev}</div>
-          <div className="stack">{cells.match}</div>
-          <div className="stack">{cells.line}</div>
-          <div>{cells.book}</div>
-          <div>{cells.odds}</div>
-          <div>{cells.devig}</div>
-          <div>{cells.hold}</div>
+          {ODDS_COLUMNS.map(({ cell, stack }) => (
+            <div key={cell} className={stack ? 'stack' : undefined}>
+              {cells[cell]}
+            </div>
+          ))}
         </div>
         {open && now !== null && (
           <div className="odds-expanded">
@@ -56,17 +54,15 @@ export const OddsTableRow = memo(function OddsTableRow(props: RowViewProps & { a
         onKeyDown={(e) => props.onRowKey(e, row.key)}
         aria-expanded={open}
       >
-        <td>{cells.ev}</td>
-        <td className="stack">{cells.match}</td>
-        <td className="stack">{cells.line}</td>
-        <td>{cells.book}</td>
-        <td>{cells.odds}</td>
-        <td>{cells.devig}</td>
-        <td>{cells.hold}</td>
+        {ODDS_COLUMNS.map(({ cell, stack }) => (
+          <td key={cell} className={stack ? 'stack' : undefined}>
+            {cells[cell]}
+          </td>
+        ))}
       </tr>
       {open && now !== null && (
         <tr className="odds-expanded">
-          <td colSpan={7}>
+          <td colSpan={ODDS_COLUMNS.length}>
             <RowDetail {...props} now={now} />
           </td>
         </tr>
