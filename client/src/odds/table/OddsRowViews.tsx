@@ -29,11 +29,7 @@ export const OddsTableRow = memo(function OddsTableRow(props: RowViewProps & { a
     return (
       <div className={`odds-grid-row${open ? ' open' : ''}`} {...rowInteraction(props)}>
         <div className="odds-grid-cells">
-          {ODDS_COLUMNS.map(({ cell, stack }) => (
-            <div key={cell} className={stack ? 'stack' : undefined}>
-              {cells[cell]}
-            </div>
-          ))}
+          <RowCells cells={cells} as="div" />
         </div>
         {open && now !== null && (
           <div className="odds-expanded">
@@ -54,11 +50,7 @@ export const OddsTableRow = memo(function OddsTableRow(props: RowViewProps & { a
         onKeyDown={(e) => props.onRowKey(e, row.key)}
         aria-expanded={open}
       >
-        {ODDS_COLUMNS.map(({ cell, stack }) => (
-          <td key={cell} className={stack ? 'stack' : undefined}>
-            {cells[cell]}
-          </td>
-        ))}
+        <RowCells cells={cells} as="td" />
       </tr>
       {open && now !== null && (
         <tr className="odds-expanded">
@@ -70,3 +62,12 @@ export const OddsTableRow = memo(function OddsTableRow(props: RowViewProps & { a
     </>
   );
 });
+
+/** A row's cells in the columns' order, as grid cells or table cells. */
+function RowCells({ cells, as: Cell }: { cells: ReturnType<typeof rowCells>; as: 'div' | 'td' }) {
+  return ODDS_COLUMNS.map(({ cell, stack }) => (
+    <Cell key={cell} className={stack ? 'stack' : undefined}>
+      {cells[cell]}
+    </Cell>
+  ));
+}
