@@ -6,6 +6,7 @@ import {
   type PickSort,
   type PickStatusFilter,
 } from '@oddspulse/shared';
+import { ValueSelect } from '../components/ValueSelect';
 
 export interface PickFilters {
   period: PickPeriod;
@@ -23,50 +24,24 @@ export function PicksFilters({
 }) {
   return (
     <div className="picks-filters card" role="group" aria-label="Filters">
-      <FilterSelect
+      <ValueSelect
         label="Period"
         value={filters.period}
-        choices={PICK_PERIODS}
+        values={PICK_PERIODS}
         onChange={(period) => onChange({ ...filters, period })}
       />
-      <FilterSelect
+      <ValueSelect
         label="Status"
         value={filters.status}
-        choices={PICK_STATUS_FILTERS}
+        values={PICK_STATUS_FILTERS}
         onChange={(status) => onChange({ ...filters, status })}
       />
-      <FilterSelect
+      <ValueSelect
         label="Sort by"
         value={filters.sort}
-        choices={PICK_SORTS}
+        values={PICK_SORTS}
         onChange={(sort) => onChange({ ...filters, sort })}
       />
     </div>
-  );
-}
-
-/** One filter: a labelled select of its values, each shown as it is named. */
-function FilterSelect<T extends string>({
-  label,
-  value,
-  choices,
-  onChange,
-}: {
-  label: string;
-  value: T;
-  choices: readonly T[];
-  onChange: (value: T) => void;
-}) {
-  return (
-    <label>
-      {label}
-      <select value={value} onChange={(e) => onChange(e.target.value as T)}>
-        {choices.map((choice) => (
-          <option key={choice} value={choice}>
-            {choice}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }
