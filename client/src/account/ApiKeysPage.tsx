@@ -1,19 +1,14 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import {
-  API_KEY_NAME_MAX_LENGTH,
-  MAX_ACTIVE_API_KEYS,
-  type ApiKeySummary,
-  type ApiKeyWithSecret,
-} from '@oddspulse/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useState, type FormEvent } from 'react';
+import { API_KEY_NAME_MAX_LENGTH, MAX_ACTIVE_API_KEYS, type ApiKeyWithSecret } from '@oddspulse/shared';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../routing/guards';
-import { createApiKey, fetchApiKeys } from './security-api';
+import { authAtom } from '../state/auth';
+import { apiKeysQuery, createApiKey } from './security-api';
 import { KeyRow, NewSecret } from './ApiKeyParts';
 import { FormError } from '../components/FormError';
 import { apiErrorText } from '../api/api-client';
-
-type KeysState =
-  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; keys: ApiKeySummary[] };
 
 /**
  * Platinum personal API keys (DECISIONS 5): create and name a key, see each key's last use,
@@ -21,20 +16,16 @@ type KeysState =
  * never manage the account.
  */
 export function ApiKeysPage() {
-  const [state, setState] = useState<KeysState>({ status: 'loading' });
+  const auth = useAtomValue(authAtom);
+  const keys = useQuery({
+    ...apiKeysQuery(auth.status === 'signedIn' ? auth.user.id : ''),
+    enabled: auth.status === 'signedIn',
+  });
+  const reload = () => void keys.refetch();
   const [name, setName] = useState('');
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
   const [secret, setSecret] = useState<ApiKeyWithSecret | null>(null);
-
-  const load = useCallback(() => {
-    fetchApiKeys()
-      .then((keys) => setState({ status: 'ready', keys }))
-      .catch((error: unknown) =>
-        setState({ status: 'error', message: apiErrorText(error, 'Could not load your API keys.') }),
-      );
-  }, []);
-  useEffect(load, [load]);
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,7 +34,7 @@ export function ApiKeysPage() {
     try {
       setSecret(await createApiKey(name.trim()));
       setName('');
-      load();
+      reload();
     } catch (error) {
       setCreateError(apiErrorText(error, 'Could not create the key.'));
     } finally {
@@ -51,7 +42,7 @@ export function ApiKeysPage() {
     }
   };
 
-  const full = state.status === 'ready' && state.keys.length >= MAX_ACTIVE_API_KEYS;
+  const full = keys.isSuccess && keys.data.length >= MAX_ACTIVE_API_KEYS;
   return (
     <div className="page api-keys-page">
       <p>
@@ -95,19 +86,17 @@ export function ApiKeysPage() {
       </section>
       <section className="card" aria-labelledby="api-keys-list">
         <h2 id="api-keys-list">Your keys</h2>
-        {state.status === 'loading' && <Spinner label="Loading your API keys..." />}
-        {state.status === 'error' && (
+        {keys.isPending && <Spinner label="Loading your API keys..." />}
+        {keys.isError && (
           <p className="form-error" role="alert">
-            {state.message}{' '}
-            <button type="button" className="button" onClick={load}>
+            {apiErrorText(keys.error, 'Could not load your API keys.')}{' '}
+            <button type="button" className="button" onClick={reload}>
               Try again
             </button>
           </p>
         )}
-        {state.status === 'ready' && state.keys.length === 0 && (
-          <p className="muted">No API keys yet. Create one above.</p>
-        )}
-        {state.status === 'ready' && state.keys.length > 0 && (
+        {keys.isSuccess && keys.data.length === 0 && <p className="muted">No API keys yet. Create one above.</p>}
+        {keys.isSuccess && keys.data.length > 0 && (
           <div className="table-scroll">
             <table className="api-keys">
               <thead>
@@ -122,8 +111,8 @@ export function ApiKeysPage() {
                 </tr>
               </thead>
               <tbody>
-                {state.keys.map((key) => (
-                  <KeyRow key={key.id} apiKey={key} onChanged={load} onSecret={setSecret} />
+                {keys.data.map((key) => (
+                  <KeyRow key={key.id} apiKey={key} onChanged={reload} onSecret={setSecret} />
                 ))}
               </tbody>
             </table>

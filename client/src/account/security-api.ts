@@ -1,10 +1,16 @@
 import type { ApiKeySummary, ApiKeyWithSecret, SecurityActivityEntry } from '@oddspulse/shared';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client';
 
 /** The account's personal API keys (Platinum) and its security activity. */
 
 export function fetchApiKeys() {
   return api.get<ApiKeySummary[]>('/api/api-keys');
+}
+
+/** Keyed by the user: the cache outlives a session in this tab, and one user's keys are never another's. */
+export function apiKeysQuery(userId: string) {
+  return queryOptions({ queryKey: ['api-keys', userId], queryFn: fetchApiKeys });
 }
 
 export function createApiKey(name: string) {

@@ -4,6 +4,7 @@ import { createAlertRule, updateAlertRule } from './alerts-api';
 import { formOf, inputOf, KIND_LABELS, MIN_LABELS, type FormState, type SetField } from './alert-form';
 import { QuietHoursFields } from './QuietHoursFields';
 import { FormError } from '../components/FormError';
+import { ValueSelect } from '../components/ValueSelect';
 import { apiErrorText } from '../api/api-client';
 
 const selected = (select: HTMLSelectElement) => [...select.selectedOptions].map((o) => o.value);
@@ -40,16 +41,13 @@ export function AlertRuleForm({
   };
   return (
     <form className="alert-form column" onSubmit={(e) => void submit(e)} aria-label={rule ? 'Edit alert' : 'New alert'}>
-      <label>
-        Kind
-        <select value={form.kind} onChange={(e) => set('kind', e.target.value as AlertKind)}>
-          {kinds.map((kind) => (
-            <option key={kind} value={kind}>
-              {KIND_LABELS[kind]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ValueSelect
+        label="Kind"
+        value={form.kind}
+        values={kinds}
+        names={KIND_LABELS}
+        onChange={(kind) => set('kind', kind)}
+      />
       <label>
         {MIN_LABELS[form.kind]}
         <input

@@ -1,18 +1,16 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { canUseAlertKind, type AlertRule } from '@oddspulse/shared';
+import { canUseAlertKind } from '@oddspulse/shared';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../routing/guards';
-import { planAtom } from '../state/auth';
-import { fetchAlertRules } from './alerts-api';
+import { authAtom, planAtom } from '../state/auth';
+import { alertRulesQuery } from './alerts-api';
 import { AlertRuleCard } from './AlertRuleCard';
 import { AlertRuleForm } from './AlertRuleForm';
 import { PushSetup } from './PushSetup';
 import { WebhookSecret } from './WebhookSecret';
 import { apiErrorText } from '../api/api-client';
-
-type RulesState =
-  { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; rules: AlertRule[] };
 
 /**
  * /alerts: rules that alert the user with the tab closed — by Web Push, a signed webhook or an
@@ -21,22 +19,18 @@ type RulesState =
  */
 export function AlertsPage() {
   const plan = useAtomValue(planAtom);
-  const [state, setState] = useState<RulesState>({ status: 'loading' });
+  const auth = useAtomValue(authAtom);
+  const rules = useQuery({
+    ...alertRulesQuery(auth.status === 'signedIn' ? auth.user.id : ''),
+    enabled: auth.status === 'signedIn',
+  });
   const [secret, setSecret] = useState<string | null>(null);
-  const load = useCallback(() => {
-    fetchAlertRules()
-      .then((rules) => setState({ status: 'ready', rules }))
-      .catch((error: unknown) =>
-        setState({ status: 'error', message: apiErrorText(error, 'Could not load your alerts.') }),
-      );
-  }, []);
-  useEffect(load, [load]);
   if (plan.status !== 'ready') return <Spinner label="Checking your plan..." />;
   const access = { plan: plan.info.plan, unlimited: plan.info.unlimited };
   const kinds = (['arbitrage', 'middle', 'ev'] as const).filter((kind) => canUseAlertKind(access, kind));
   const changed = (fresh?: string) => {
     if (fresh) setSecret(fresh);
-    load();
+    void rules.refetch();
   };
 
   return (
@@ -59,7 +53,7 @@ export function AlertsPage() {
           )}
           <WebhookSecret
             secret={secret}
-            hasWebhooks={state.status === 'ready' && state.rules.some((rule) => rule.webhookUrl)}
+            hasWebhooks={!!rules.data?.some((rule) => rule.webhookUrl)}
             onSecret={setSecret}
           />
           <section className="card" aria-labelledby="push-title">
@@ -74,14 +68,14 @@ export function AlertsPage() {
       )}
       <section aria-labelledby="your-alerts-title">
         <h2 id="your-alerts-title">Your alerts</h2>
-        {state.status === 'loading' && <Spinner label="Loading your alerts..." />}
-        {state.status === 'error' && <p className="form-error">{state.message}</p>}
-        {state.status === 'ready' &&
-          (state.rules.length === 0 ? (
+        {rules.isPending && <Spinner label="Loading your alerts..." />}
+        {rules.isError && <p className="form-error">{apiErrorText(rules.error, 'Could not load your alerts.')}</p>}
+        {rules.isSuccess &&
+          (rules.data.length === 0 ? (
             <p className="muted">No alerts yet.</p>
           ) : (
             <ul className="alert-rules column">
-              {state.rules.map((rule) => (
+              {rules.data.map((rule) => (
                 <AlertRuleCard key={rule.id} rule={rule} kinds={kinds} onChanged={changed} />
               ))}
             </ul>

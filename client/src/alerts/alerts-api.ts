@@ -1,4 +1,5 @@
 import type { AlertDelivery, AlertKind, AlertRule } from '@oddspulse/shared';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client';
 
 /** The user's alert rules, their deliveries, and this browser's push subscription. */
@@ -18,6 +19,11 @@ export interface AlertRuleInput {
 
 export function fetchAlertRules() {
   return api.get<AlertRule[]>('/api/alerts');
+}
+
+/** Keyed by the user: the cache outlives a session in this tab, and one user's rules are never another's. */
+export function alertRulesQuery(userId: string) {
+  return queryOptions({ queryKey: ['alert-rules', userId], queryFn: fetchAlertRules });
 }
 
 export function createAlertRule(input: AlertRuleInput) {

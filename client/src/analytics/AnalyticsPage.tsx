@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useCallback, useMemo } from 'react';
+import { chartMinute } from '../components/charts/chart-time';
 import { LazyTimeChart } from '../components/charts/LazyTimeChart';
 import { FormError } from '../components/FormError';
 import { pickListQuery, type PickListQuery } from '../picks/picks-api';
@@ -122,14 +123,6 @@ function ClvChart({ series }: { series: ClvPoint[] }) {
   );
 }
 
-const settledDay = (seconds: number) =>
-  new Date(seconds * 1000).toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
-
 /** ROI over time (uPlot, a time axis) around the zero line; under the crosshair the profit and stake so far. */
 function RoiChart({ series }: { series: RoiPoint[] }) {
   const { times, rois } = useMemo(() => roiChartData(series), [series]);
@@ -154,7 +147,7 @@ function RoiChart({ series }: { series: RoiPoint[] }) {
       times={times}
       series={lines}
       formatValue={clvAxis}
-      formatTime={settledDay}
+      formatTime={chartMinute}
       describe={describe}
     />
   );

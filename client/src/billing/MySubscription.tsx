@@ -7,15 +7,18 @@ import { useFreeMonthlyQuota } from '../state/site';
 import { useBillingOverview } from './billing-state';
 import { ContinueAfterGift } from './ContinueAfterGift';
 import { PlanDebug } from './PlanDebug';
-import { formatBillingDate, monthlyPrice, planCards } from './plans';
+import { formatBillingDate, planCards } from './plans';
 import {
   AccessUntil,
   ActiveBadge,
   GiftPlatinum,
   KeepSubscriptionButton,
   ManageBillingButton,
+  liveSubscription,
   PaymentFailedBanner,
-  subscriptionAmount,
+  planEndDate,
+  planEndLabel,
+  planPrice,
   subscriptionStatus,
 } from './SubscriptionParts';
 
@@ -26,9 +29,8 @@ export function MySubscription({ info }: { info: PlanInfo }) {
   const name = isPlatinum(info) ? 'platinum' : info.plan;
   const card = planCards(freeQuota).find((c) => c.plan === name)!;
   const overview = billing.state.status === 'ready' ? billing.state.overview : null;
-  const sub = overview?.subscription ?? null;
-  const liveSub = sub && (sub.active || sub.status === 'past_due') ? sub : null;
-  const ends = overview?.gift?.until ?? liveSub?.current_period_end ?? info.subscription_end_date;
+  const liveSub = liveSubscription(overview);
+  const ends = planEndDate(info, overview, liveSub);
   return (
     <div className="page">
       <h1>My Subscription</h1>
@@ -46,9 +48,7 @@ export function MySubscription({ info }: { info: PlanInfo }) {
             {planName(liveSub?.plan ?? name)} <ActiveBadge sub={liveSub} />
           </dd>
           <dt>Price</dt>
-          <dd>
-            {liveSub ? subscriptionAmount(liveSub) : info.is_gifted ? '$0 (gift)' : `${monthlyPrice(name)}/month`}
-          </dd>
+          <dd>{planPrice(info, liveSub)}</dd>
           <dt>Billing cycle</dt>
           <dd>
             {info.is_gifted && !liveSub
@@ -65,13 +65,7 @@ export function MySubscription({ info }: { info: PlanInfo }) {
           )}
           {ends && (
             <>
-              <dt>
-                {info.is_gifted && !liveSub
-                  ? 'Active until'
-                  : liveSub?.cancel_at_period_end
-                    ? 'Access until'
-                    : 'Next renewal'}
-              </dt>
+              <dt>{planEndLabel(info, liveSub)}</dt>
               <dd>{formatBillingDate(ends)}</dd>
             </>
           )}

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { BillingMessages, GIFT_PRICE_CENTS, isValidEmail, type BillingOverview } from '@oddspulse/shared';
 import { openBillingPortal, resumeSubscription, startGiftCheckout } from './billing-api';
 import { useRefreshPlan } from './billing-state';
-import { formatAmount, formatBillingDate } from './plans';
+import { formatAmount, formatBillingDate, monthlyPrice } from './plans';
+import { isPlatinum, type PlanInfo } from '../account/account-api';
 import { FormError } from '../components/FormError';
 import { useBusyAction } from '../components/useBusyAction';
 
@@ -20,6 +21,29 @@ export function subscriptionStatus(sub: Subscription): string {
 /** "$10/month" from the subscription's own price. */
 export function subscriptionAmount(sub: Subscription): string {
   return `${formatAmount(sub.amount_cents, sub.currency)}/month`;
+}
+
+/** The subscription that still gives access: active, or past due while Stripe retries the card. */
+export function liveSubscription(overview: BillingOverview | null): Subscription | null {
+  const sub = overview?.subscription;
+  return sub && (sub.active || sub.status === 'past_due') ? sub : null;
+}
+
+/** What the paid plan costs: the live subscription's own price, nothing for a gift, else the plan's list price. */
+export function planPrice(info: PlanInfo, sub: Subscription | null): string {
+  if (sub) return subscriptionAmount(sub);
+  return info.is_gifted ? '$0 (gift)' : `${monthlyPrice(isPlatinum(info) ? 'platinum' : info.plan)}/month`;
+}
+
+/** When the paid plan runs out or renews: a gift's end, the live subscription's period end, else the account's date. */
+export function planEndDate(info: PlanInfo, overview: BillingOverview | null, sub: Subscription | null) {
+  return overview?.gift?.until ?? sub?.current_period_end ?? info.subscription_end_date;
+}
+
+/** What planEndDate is: a gift's last day, the end of access after a cancellation, or the next renewal. */
+export function planEndLabel(info: PlanInfo, sub: Subscription | null): string {
+  if (info.is_gifted && !sub) return 'Active until';
+  return sub?.cancel_at_period_end ? 'Access until' : 'Next renewal';
 }
 
 export function ActiveBadge({ sub }: { sub: Subscription | null }) {

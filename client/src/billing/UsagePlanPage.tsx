@@ -15,8 +15,11 @@ import {
   GiftPlatinum,
   KeepSubscriptionButton,
   ManageBillingButton,
+  liveSubscription,
   PaymentFailedBanner,
-  subscriptionAmount,
+  planEndDate,
+  planEndLabel,
+  planPrice,
   subscriptionStatus,
 } from './SubscriptionParts';
 
@@ -37,12 +40,8 @@ export function UsagePlanPage() {
   const info = plan.info;
   const platinum = isPlatinum(info);
   const paid = isPaid(info);
-  const name = platinum ? 'platinum' : info.plan;
   const overview = billing.state.status === 'ready' ? billing.state.overview : null;
-  const sub =
-    overview?.subscription && (overview.subscription.active || overview.subscription.status === 'past_due')
-      ? overview.subscription
-      : null;
+  const sub = liveSubscription(overview);
 
   const confirm = async () => {
     setBusy(true);
@@ -64,7 +63,7 @@ export function UsagePlanPage() {
     }
   };
 
-  const renewal = overview?.gift?.until ?? sub?.current_period_end ?? info.subscription_end_date;
+  const renewal = planEndDate(info, overview, sub);
   return (
     <div className="page">
       <h1>Your Plan</h1>
@@ -90,12 +89,10 @@ export function UsagePlanPage() {
             Manage subscription <ActiveBadge sub={sub} />
           </h2>
           <dl className="facts">
-            <dt>
-              {info.is_gifted && !sub ? 'Active until' : sub?.cancel_at_period_end ? 'Access until' : 'Next renewal'}
-            </dt>
+            <dt>{planEndLabel(info, sub)}</dt>
             <dd data-testid="renewal-date">{renewal ? formatBillingDate(renewal) : 'Not reported yet'}</dd>
             <dt>Amount</dt>
-            <dd>{sub ? subscriptionAmount(sub) : info.is_gifted ? '$0 (gift)' : `${monthlyPrice(name)}/month`}</dd>
+            <dd>{planPrice(info, sub)}</dd>
             {sub && (
               <>
                 <dt>Status</dt>

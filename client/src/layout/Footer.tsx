@@ -2,31 +2,51 @@ import { Link } from 'react-router-dom';
 import { FooterSocialLinks } from '../components/SocialLinks';
 import { useSocialLinks } from '../state/site';
 
+/** Each footer group's title and its links, as [path, label]. */
+const FOOTER_GROUPS: readonly { title: string; links: readonly (readonly [string, string])[] }[] = [
+  {
+    title: 'Product',
+    links: [
+      ['/', 'Home'],
+      ['/sportsbooks', 'Live Odds'],
+      ['/scores', 'Scores'],
+      ['/pricing', 'Pricing'],
+    ],
+  },
+  {
+    title: 'Account',
+    links: [
+      ['/login', 'Login'],
+      ['/account', 'Profile'],
+      ['/subscribe', 'Subscribe'],
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      ['/terms', 'Terms'],
+      ['/privacy', 'Privacy'],
+      ['/contact', 'Contact support'],
+    ],
+  },
+];
+
 /** Footer groups (spec 000 §2): Product, Account, Legal, plus the social links SOCIAL_LINKS configures. */
 export function Footer() {
   const social = useSocialLinks();
   return (
     <footer className="footer">
       <div className="footer-groups">
-        <nav aria-label="Product">
-          <h3>Product</h3>
-          <Link to="/">Home</Link>
-          <Link to="/sportsbooks">Live Odds</Link>
-          <Link to="/scores">Scores</Link>
-          <Link to="/pricing">Pricing</Link>
-        </nav>
-        <nav aria-label="Account">
-          <h3>Account</h3>
-          <Link to="/login">Login</Link>
-          <Link to="/account">Profile</Link>
-          <Link to="/subscribe">Subscribe</Link>
-        </nav>
-        <nav aria-label="Legal">
-          <h3>Legal</h3>
-          <Link to="/terms">Terms</Link>
-          <Link to="/privacy">Privacy</Link>
-          <Link to="/contact">Contact support</Link>
-        </nav>
+        {FOOTER_GROUPS.map(({ title, links }) => (
+          <nav key={title} aria-label={title}>
+            <h3>{title}</h3>
+            {links.map(([to, label]) => (
+              <Link key={to} to={to}>
+                {label}
+              </Link>
+            ))}
+          </nav>
+        ))}
         <FooterSocialLinks links={social} />
       </div>
       <p className="footer-note">© OddsPulse. 18+ only. Bet responsibly.</p>

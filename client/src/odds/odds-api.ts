@@ -79,62 +79,52 @@ function listOf<T>(payload: unknown, field: string): T[] {
   throw new InvalidOddsPayloadError();
 }
 
-export interface ArbitrageQuery {
+/** The sports and books a scanner reads. */
+interface ScannerScope {
   sports: readonly string[];
   books: readonly string[];
+}
+
+/** Sports and books as the scanner endpoints read them: comma lists, no books meaning every book. */
+const scopeQuery = ({ sports, books }: ScannerScope) => ({
+  sports: sports.join(','),
+  books: books.join(',') || undefined,
+});
+
+export interface ArbitrageQuery extends ScannerScope {
   minProfit: number;
   maxStake: number;
   bankroll: number;
 }
 
-export async function fetchArbitrage(query: ArbitrageQuery): Promise<ArbitrageOpportunity[]> {
-  const payload = await api.get<unknown>('/api/arbitrage', {
-    query: {
-      sports: query.sports.join(','),
-      books: query.books.join(',') || undefined,
-      minProfit: query.minProfit,
-      maxStake: query.maxStake,
-      bankroll: query.bankroll,
-    },
-  });
+export async function fetchArbitrage({ sports, books, ...limits }: ArbitrageQuery): Promise<ArbitrageOpportunity[]> {
+  const payload = await api.get<unknown>('/api/arbitrage', { query: { ...scopeQuery({ sports, books }), ...limits } });
   return listOf<ArbitrageOpportunity>(payload, 'opportunities');
 }
 
-export interface MiddlesQuery {
-  sports: readonly string[];
-  books: readonly string[];
+export interface MiddlesQuery extends ScannerScope {
   minGap: number;
   minProbability: number;
   maxStake: number;
   bankroll: number;
 }
 
-export async function fetchMiddles(query: MiddlesQuery): Promise<MiddleOpportunity[]> {
-  const payload = await api.get<unknown>('/api/middles', {
-    query: {
-      sports: query.sports.join(','),
-      books: query.books.join(',') || undefined,
-      minGap: query.minGap,
-      minProbability: query.minProbability,
-      maxStake: query.maxStake,
-      bankroll: query.bankroll,
-    },
-  });
+export async function fetchMiddles({ sports, books, ...limits }: MiddlesQuery): Promise<MiddleOpportunity[]> {
+  const payload = await api.get<unknown>('/api/middles', { query: { ...scopeQuery({ sports, books }), ...limits } });
   return listOf<MiddleOpportunity>(payload, 'opportunities');
 }
 
 /** GET /api/ev: +EV rows of the sports, at the books, by the chosen de-vig method, net of the user's commission rates (FRACTIONS by book). */
-export async function fetchEv(query: {
-  sports: readonly string[];
-  books: readonly string[];
-  devig?: DevigChoice;
-  commission?: Readonly<Record<string, number>>;
-}): Promise<EvBet[]> {
+export async function fetchEv(
+  query: ScannerScope & {
+    devig?: DevigChoice;
+    commission?: Readonly<Record<string, number>>;
+  },
+): Promise<EvBet[]> {
   const commission = Object.entries(query.commission ?? {}).map(([book, rate]) => `${book}:${rate}`);
   const payload = await api.get<unknown>('/api/ev', {
     query: {
-      sports: query.sports.join(','),
-      books: query.books.join(',') || undefined,
+      ...scopeQuery(query),
       commission: commission.join(',') || undefined,
       ...(query.devig ? devigQuery(query.devig) : {}),
     },

@@ -3,6 +3,7 @@ import Papa from 'papaparse';
 import { useEffect, useId, useMemo, useState, type ChangeEvent } from 'react';
 import { ApiError, apiErrorText } from '../api/api-client';
 import { Modal } from '../components/Modal';
+import { ValueOptions } from '../components/ValueSelect';
 import { useImportPicksCsv, type CsvImportResult } from './picks-api';
 import {
   applyMapping,
@@ -193,11 +194,7 @@ export default function PicksCsvImportDialog({ onClose }: { onClose: () => void 
                       disabled={importing.isPending}
                     >
                       <option value="">(not imported)</option>
-                      {PICK_CSV_COLUMNS.map((column) => (
-                        <option key={column} value={column}>
-                          {column}
-                        </option>
-                      ))}
+                      <ValueOptions values={PICK_CSV_COLUMNS} />
                     </select>
                   </th>
                 ))}

@@ -6,6 +6,7 @@ import {
   type PickSort,
   type PickStatusFilter,
 } from '@oddspulse/shared';
+import { ValueSelect } from '../components/ValueSelect';
 
 export interface PickFilters {
   period: PickPeriod;
@@ -23,39 +24,24 @@ export function PicksFilters({
 }) {
   return (
     <div className="picks-filters card" role="group" aria-label="Filters">
-      <label>
-        Period
-        <select value={filters.period} onChange={(e) => onChange({ ...filters, period: e.target.value as PickPeriod })}>
-          {PICK_PERIODS.map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Status
-        <select
-          value={filters.status}
-          onChange={(e) => onChange({ ...filters, status: e.target.value as PickStatusFilter })}
-        >
-          {PICK_STATUS_FILTERS.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Sort by
-        <select value={filters.sort} onChange={(e) => onChange({ ...filters, sort: e.target.value as PickSort })}>
-          {PICK_SORTS.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ValueSelect
+        label="Period"
+        value={filters.period}
+        values={PICK_PERIODS}
+        onChange={(period) => onChange({ ...filters, period })}
+      />
+      <ValueSelect
+        label="Status"
+        value={filters.status}
+        values={PICK_STATUS_FILTERS}
+        onChange={(status) => onChange({ ...filters, status })}
+      />
+      <ValueSelect
+        label="Sort by"
+        value={filters.sort}
+        values={PICK_SORTS}
+        onChange={(sort) => onChange({ ...filters, sort })}
+      />
     </div>
   );
 }

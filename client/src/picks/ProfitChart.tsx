@@ -1,17 +1,11 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useMemo } from 'react';
+import { chartMinute } from '../components/charts/chart-time';
 import { LazyTimeChart } from '../components/charts/LazyTimeChart';
 import { oddsFormatAtom } from '../odds/odds-state';
 import { describeProfitPoint, formatMoney, profitChartData, type ProfitPoint } from './picks-logic';
 
 const moneyAxis = (cents: number) => formatMoney(Math.round(cents));
-const settledTime = (seconds: number) =>
-  new Date(seconds * 1000).toLocaleString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
 
 /**
  * Cumulative profit over time (uPlot, a time axis): a step at each settlement, the zero line, and under the crosshair
@@ -50,7 +44,7 @@ export function ProfitChart({ series, loading }: { series: readonly ProfitPoint[
       times={times}
       series={lines}
       formatValue={moneyAxis}
-      formatTime={settledTime}
+      formatTime={chartMinute}
       describe={describe}
     />
   );

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import '../components/charts/chart-figure.css';
 import type { ChartData } from './line-chart-data';
 
 const COLOURS = [
@@ -95,7 +96,7 @@ export default function LineChart({
     };
   }, [data, format]);
   return (
-    <figure className="line-chart" data-testid="line-chart">
+    <figure className="chart-figure line-chart" data-testid="line-chart">
       <figcaption className="small muted">{title}</figcaption>
       <div ref={host} />
     </figure>

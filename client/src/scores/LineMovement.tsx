@@ -7,6 +7,7 @@ import {
   type LineMovementMarket,
 } from '@oddspulse/shared';
 import { Link } from 'react-router-dom';
+import { ValueSelect } from '../components/ValueSelect';
 import { authAtom } from '../state/auth';
 import { oddsFormatAtom } from '../odds/odds-state';
 import {
@@ -113,18 +114,7 @@ export function LineMovement({
             ))}
           </select>
         </label>
-        {sides.length > 1 && (
-          <label>
-            Side
-            <select value={shownSide} onChange={(e) => setSide(e.target.value)}>
-              {sides.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
+        {sides.length > 1 && <ValueSelect label="Side" value={shownSide} values={sides} onChange={setSide} />}
       </div>
       {error && (
         <p className="form-error small" role="alert">

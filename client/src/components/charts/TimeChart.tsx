@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import './chart-figure.css';
 import './time-chart.css';
 
 /** One line of a time chart: its legend label, a CSS colour (custom properties resolve), its value at each time. */
@@ -115,7 +116,7 @@ export default function TimeChart({
     };
   }, [times, series, formatValue, formatTime, height]);
   return (
-    <figure className="time-chart" data-testid={testId} role="img" aria-label={summary}>
+    <figure className="chart-figure" data-testid={testId} role="img" aria-label={summary}>
       <div ref={host} />
       {describes && (
         <p ref={readout} className="time-chart-readout small muted" data-testid={testId && `${testId}-readout`} />

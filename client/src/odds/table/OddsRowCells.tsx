@@ -4,7 +4,7 @@ import { gameTimeLabel, marketLabel, matchLabel, selectionLabel } from '../rows/
 import type { Flashes } from '../rows/live-table';
 import { MiniTable } from './MiniTable';
 import { BookCell, DevigCell, EvCell, HoldCell, LineCell, MatchCell, OddsCell } from './OddsCells';
-import { priceOf } from './PriceCell';
+import { HOLD_TITLE, priceOf } from './PriceCell';
 import { RowActions } from './RowActions';
 import type { OddsRow, TableMode } from '../rows/rows';
 
@@ -53,6 +53,25 @@ export function rowCells({ row, format, flashes, live, age }: RowViewProps) {
     hold: <HoldCell hold={best.hold} />,
   };
 }
+
+/**
+ * The columns of the paged table and the windowed grid, in order: the row cell each shows, its heading (with a
+ * tooltip where the word needs one), and whether its cell stacks two lines.
+ */
+export const ODDS_COLUMNS: readonly {
+  cell: keyof ReturnType<typeof rowCells>;
+  heading: string;
+  stack?: boolean;
+  title?: string;
+}[] = [
+  { cell: 'ev', heading: 'EV %' },
+  { cell: 'match', heading: 'Match', stack: true },
+  { cell: 'line', heading: 'Team / Line', stack: true },
+  { cell: 'book', heading: 'Book' },
+  { cell: 'odds', heading: 'Odds' },
+  { cell: 'devig', heading: 'De-Vig' },
+  { cell: 'hold', heading: 'Hold', title: HOLD_TITLE },
+];
 
 /** A row's name for a screen reader on the focusable card and grid row (a table row is read by its cells). */
 const rowLabel = (row: OddsRow) => `${matchLabel(row)}: ${selectionLabel(row)}, ${marketLabel(row.market)}`;

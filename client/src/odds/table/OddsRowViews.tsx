@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { RowDetail, rowCells, rowInteraction, type RowViewProps } from './OddsRowCells';
+import { ODDS_COLUMNS, RowDetail, rowCells, rowInteraction, type RowViewProps } from './OddsRowCells';
 
 /** A row on a phone: a card that opens in place (memoised: see RowViewProps). */
 export const OddsCard = memo(function OddsCard(props: RowViewProps) {
@@ -29,13 +29,7 @@ export const OddsTableRow = memo(function OddsTableRow(props: RowViewProps & { a
     return (
       <div className={`odds-grid-row${open ? ' open' : ''}`} {...rowInteraction(props)}>
         <div className="odds-grid-cells">
-          <div>{cells.ev}</div>
-          <div className="stack">{cells.match}</div>
-          <div className="stack">{cells.line}</div>
-          <div>{cells.book}</div>
-          <div>{cells.odds}</div>
-          <div>{cells.devig}</div>
-          <div>{cells.hold}</div>
+          <RowCells cells={cells} as="div" />
         </div>
         {open && now !== null && (
           <div className="odds-expanded">
@@ -56,17 +50,11 @@ export const OddsTableRow = memo(function OddsTableRow(props: RowViewProps & { a
         onKeyDown={(e) => props.onRowKey(e, row.key)}
         aria-expanded={open}
       >
-        <td>{cells.ev}</td>
-        <td className="stack">{cells.match}</td>
-        <td className="stack">{cells.line}</td>
-        <td>{cells.book}</td>
-        <td>{cells.odds}</td>
-        <td>{cells.devig}</td>
-        <td>{cells.hold}</td>
+        <RowCells cells={cells} as="td" />
       </tr>
       {open && now !== null && (
         <tr className="odds-expanded">
-          <td colSpan={7}>
+          <td colSpan={ODDS_COLUMNS.length}>
             <RowDetail {...props} now={now} />
           </td>
         </tr>
@@ -74,3 +62,12 @@ export const OddsTableRow = memo(function OddsTableRow(props: RowViewProps & { a
     </>
   );
 });
+
+/** A row's cells in the columns' order, as grid cells or table cells. */
+function RowCells({ cells, as: Cell }: { cells: ReturnType<typeof rowCells>; as: 'div' | 'td' }) {
+  return ODDS_COLUMNS.map(({ cell, stack }) => (
+    <Cell key={cell} className={stack ? 'stack' : undefined}>
+      {cells[cell]}
+    </Cell>
+  ));
+}

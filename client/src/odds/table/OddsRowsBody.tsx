@@ -1,9 +1,8 @@
 import { useCallback } from 'react';
 import { useIsMobile } from '../../components/useMediaQuery';
 import { VirtualList } from '../../components/VirtualList';
-import type { RowViewProps } from './OddsRowCells';
+import { ODDS_COLUMNS, type RowViewProps } from './OddsRowCells';
 import { OddsCard, OddsTableRow } from './OddsRowViews';
-import { HOLD_TITLE } from './PriceCell';
 import { miniTableBooks, miniTableLimit, type OddsRow, type TableMode } from '../rows/rows';
 
 const ROW_HEIGHT = 52;
@@ -24,13 +23,9 @@ function expandedHeight(row: OddsRow, mode: TableMode, allBooks: boolean): numbe
 export function OddsGridHead() {
   return (
     <div className="odds-grid-head odds-grid-cells" aria-hidden="true">
-      <div>EV %</div>
-      <div>Match</div>
-      <div>Team / Line</div>
-      <div>Book</div>
-      <div>Odds</div>
-      <div>De-Vig</div>
-      <div>Hold</div>
+      {ODDS_COLUMNS.map(({ cell, heading }) => (
+        <div key={cell}>{heading}</div>
+      ))}
     </div>
   );
 }
@@ -84,13 +79,11 @@ export function OddsRowsBody({
     <table className="odds-table">
       <thead>
         <tr>
-          <th>EV %</th>
-          <th>Match</th>
-          <th>Team / Line</th>
-          <th>Book</th>
-          <th>Odds</th>
-          <th>De-Vig</th>
-          <th title={HOLD_TITLE}>Hold</th>
+          {ODDS_COLUMNS.map(({ cell, heading, title }) => (
+            <th key={cell} title={title}>
+              {heading}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody>
