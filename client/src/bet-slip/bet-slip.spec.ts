@@ -91,6 +91,33 @@ describe('bet slip (spec 001 §4 bet slip, §5 bankroll and bet sizing)', () => 
     expect(notAutoSized({ edge: null })).toBe(false);
   });
 
+  // an arbitrage's legs are sized together so that every outcome pays alike: a bulk resize would unbalance them
+  it("leaves an executed arbitrage's legs as sized on a risk change, Kelly sizing and a quick amount", () => {
+    const arbitrage = [
+      item('arb-home', { hedge: 'arb:1', stakeCents: 5_238, americanOdds: 110, exclusiveGroup: 'g|h2h' }),
+      item('arb-away', {
+        hedge: 'arb:1',
+        stakeCents: 4_762,
+        americanOdds: 120,
+        exclusiveGroup: 'g|h2h',
+        selection: 'Away',
+      }),
+    ];
+    let slip = addAllToSlip(EMPTY_SLIP, [...arbitrage, item('single')], BANKROLL);
+    const stakes = () => slip.items.map((i) => i.stakeCents);
+    expect(stakes()).toEqual([5_238, 4_762, 2_500]);
+    expect(kellyGroups(slip, BANKROLL)).toEqual([]);
+    slip = setRisk(slip, 'aggressive', BANKROLL);
+    expect(stakes().slice(0, 2)).toEqual([5_238, 4_762]);
+    expect(stakes()[2]).not.toBe(2_500);
+    slip = autoSizeAll(setRisk(slip, 'conservative', BANKROLL), BANKROLL);
+    expect(stakes()).toEqual([5_238, 4_762, 1_000]);
+    slip = applyQuickAmount(slip, 50);
+    expect(stakes()).toEqual([5_238, 4_762, 5_000]);
+    // by hand the user may still change a leg
+    expect(setStake(slip, 'arb-home', 6_000).items[0].stakeCents).toBe(6_000);
+  });
+
   it('quick amounts set the parlay stake, or every single', () => {
     let slip = addAllToSlip(EMPTY_SLIP, [item('a'), item('b')], BANKROLL);
     slip = applyQuickAmount(slip, 50);

@@ -100,9 +100,18 @@ export function autoStakeCents(
   return baseStakeCents(bankrollCents, risk);
 }
 
+/**
+ * A leg of an executed arbitrage or middle: its stake was sized with the other legs' so that every outcome pays
+ * alike (or the middle's window is covered), so the slip's bulk resizes (risk level, Kelly, quick amounts) leave it
+ * as it is; resizing it alone would unbalance the position. The user may still change it by hand.
+ */
+function isHedgeLeg(item: Pick<BetSlipItem, 'hedge'>): boolean {
+  return item.hedge !== undefined;
+}
+
 /** A single whose edge is negative: auto sizing leaves its stake at 0, and the slip says why. */
 export function notAutoSized(item: Pick<BetSlipItem, 'edge' | 'hedge'>): boolean {
-  return !item.hedge && hasNegativeEdge(item.edge);
+  return !isHedgeLeg(item) && hasNegativeEdge(item.edge);
 }
 
 export type NewSlipItem = Omit<BetSlipItem, 'stakeCents'> & { stakeCents?: number };
@@ -142,7 +151,7 @@ export function kellyGroups(state: BetSlipState, bankrollCents: number): KellyGr
   const byKey = new Map<string, BetSlipItem[]>();
   for (const item of state.items) {
     const p = item.fairProbability;
-    if (!item.exclusiveGroup || p === null || p === undefined || !(p > 0 && p < 1)) continue;
+    if (!item.exclusiveGroup || isHedgeLeg(item) || p === null || p === undefined || !(p > 0 && p < 1)) continue;
     byKey.set(item.exclusiveGroup, [...(byKey.get(item.exclusiveGroup) ?? []), item]);
   }
   const groups: KellyGroup[] = [];
@@ -199,24 +208,26 @@ export function setStake(state: BetSlipState, id: string, stakeCents: number): B
   return { ...state, items: state.items.map((i) => (i.id === id ? { ...i, stakeCents: cents } : i)) };
 }
 
-/** A quick amount (dollars): the parlay stake in parlay mode, every single's stake otherwise. */
+/** A quick amount (dollars): the parlay stake in parlay mode, every single's stake otherwise but a hedge leg's. */
 export function applyQuickAmount(state: BetSlipState, dollars: number): BetSlipState {
   const cents = Math.round(dollars * 100);
   if (state.mode === 'parlay') return { ...state, parlayStakeCents: cents };
-  return { ...state, items: state.items.map((i) => ({ ...i, stakeCents: cents })) };
+  return { ...state, items: state.items.map((i) => (isHedgeLeg(i) ? i : { ...i, stakeCents: cents })) };
 }
 
-/** Resizes every single with auto sizing at the given risk level. */
+/** Resizes every single but a hedge leg with auto sizing at the given risk level. */
 export function setRisk(state: BetSlipState, risk: RiskLevel, bankrollCents: number): BetSlipState {
   const next = { ...state, risk };
   return next.autoCalculate ? autoSizeAll(next, bankrollCents) : next;
 }
 
-/** Every single at its auto stake; the legs of one three-way market together (kellyGroups). */
+/** Every single but a hedge leg at its auto stake; the legs of one three-way market together (kellyGroups). */
 export function autoSizeAll(state: BetSlipState, bankrollCents: number): BetSlipState {
   const singles = {
     ...state,
-    items: state.items.map((i) => ({ ...i, stakeCents: autoStakeCents(i, bankrollCents, state.risk) })),
+    items: state.items.map((i) =>
+      isHedgeLeg(i) ? i : { ...i, stakeCents: autoStakeCents(i, bankrollCents, state.risk) },
+    ),
   };
   return kellyGroups(singles, bankrollCents).reduce((s, group) => autoSizeGroup(s, group.key, bankrollCents), singles);
 }
