@@ -1,6 +1,6 @@
 import { QUICK_PARLAY_AMOUNTS, RISK_LEVELS, RISK_PROFILES, type RiskLevel } from '@oddspulse/shared';
 import { formatOdds, type OddsDisplayFormat } from '../odds/filters/filter-settings';
-import { applyQuickAmount, autoSizeAll, parlayOdds, setRisk, type BetSlipState } from './bet-slip';
+import { applyQuickAmount, autoSizeAll, parlayNetOdds, parlayOdds, setRisk, type BetSlipState } from './bet-slip';
 
 const RISK_LABELS: Record<RiskLevel, string> = {
   conservative: 'Conservative',
@@ -21,6 +21,8 @@ export function SlipSizing({
   format: OddsDisplayFormat;
 }) {
   const parlay = parlayOdds(slip);
+  // an exchange leg pays net of its commission: the price the payout is worked out from is said beside the quoted one
+  const net = parlayNetOdds(slip);
   return (
     <>
       {slip.mode === 'parlay' && (
@@ -35,7 +37,13 @@ export function SlipSizing({
               setSlip((s) => ({ ...s, parlayStakeCents: Math.max(0, Math.round(Number(e.target.value || 0) * 100)) }))
             }
           />
-          {parlay !== null && <span className="muted"> at {formatOdds(parlay, format)}</span>}
+          {parlay !== null && (
+            <span className="muted">
+              {' '}
+              at {formatOdds(parlay, format)}
+              {net !== null && net < parlay && <> ({formatOdds(net, format)} net of commission)</>}
+            </span>
+          )}
         </label>
       )}
       <div className="quick-amounts" role="group" aria-label="Quick amounts">

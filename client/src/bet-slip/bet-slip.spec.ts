@@ -10,6 +10,7 @@ import {
   applyQuickAmount,
   canParlay,
   EMPTY_SLIP,
+  parlayNetOdds,
   parlayOdds,
   picksToPlace,
   potentialPayoutCents,
@@ -252,6 +253,7 @@ describe('bet slip: a bet at an exchange', () => {
     );
     slip = { ...setMode(slip, 'parlay'), parlayStakeCents: 1_000 };
     expect(parlayOdds(slip)).toBe(4);
+    expect(parlayNetOdds(slip)).toBeCloseTo(3.9, 12);
     expect(potentialPayoutCents(slip)).toBe(3_900);
     expect(picksToPlace(slip)).toEqual([
       expect.objectContaining({ type: 'parlay', odds: '+300', stakeCents: 1_000, potentialCents: 3_900 }),

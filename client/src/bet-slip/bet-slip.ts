@@ -9,6 +9,7 @@ import {
   effectiveDecimal,
   netPayoutCents,
   parlayDecimal,
+  parlayNetDecimal,
   parlayNetPayoutCents,
   recommendedMutuallyExclusiveStakesCents,
   recommendedStakeCents,
@@ -236,10 +237,24 @@ export function totalStakeCents(state: BetSlipState): number {
   return state.mode === 'parlay' ? state.parlayStakeCents : state.items.reduce((sum, i) => sum + i.stakeCents, 0);
 }
 
-/** Parlay decimal odds (product of the legs), or null with fewer than 2 legs. */
+/** Parlay decimal odds (product of the legs, as the books quote them), or null with fewer than 2 legs. */
 export function parlayOdds(state: BetSlipState): number | null {
   if (state.items.length < 2) return null;
   return parlayDecimal(state.items.map((i) => americanToDecimal(i.americanOdds)));
+}
+
+/** The parlay's legs as commission.ts prices them: each leg's decimal and its exchange's commission (0 at a book). */
+function parlayLegs(items: readonly BetSlipItem[]): { decimal: number; commission: number }[] {
+  return items.map((i) => ({ decimal: americanToDecimal(i.americanOdds), commission: i.commission ?? 0 }));
+}
+
+/**
+ * What the parlay pays at (decimal) net of its exchange legs' commission, the price its payout is worked out from;
+ * null with fewer than 2 legs.
+ */
+export function parlayNetOdds(state: BetSlipState): number | null {
+  if (state.items.length < 2) return null;
+  return parlayNetDecimal(parlayLegs(state.items));
 }
 
 /**
@@ -254,10 +269,7 @@ export function potentialPayoutCents(state: BetSlipState): number {
 /** What the parlay returns if every leg wins, net of its exchange legs' commission, in cents; 0 with fewer than 2 legs. */
 export function parlayPayoutCents(state: Pick<BetSlipState, 'items' | 'parlayStakeCents'>): number {
   if (state.items.length < 2) return 0;
-  return parlayNetPayoutCents(
-    state.parlayStakeCents,
-    state.items.map((i) => ({ decimal: americanToDecimal(i.americanOdds), commission: i.commission ?? 0 })),
-  );
+  return parlayNetPayoutCents(state.parlayStakeCents, parlayLegs(state.items));
 }
 
 /** What a single returns if it wins (stake included), net of an exchange's commission (commission.ts), in cents. */

@@ -118,7 +118,12 @@ export function parlayNetPayoutCents(
   stakeCents: number,
   legs: readonly { decimal: number; commission: number }[],
 ): number {
-  return roundHalfUpCents(stakeCents * parlayDecimal(legs.map((leg) => effectiveDecimal(leg.decimal, leg.commission))));
+  return roundHalfUpCents(stakeCents * parlayNetDecimal(legs));
+}
+
+/** A parlay's price net of its exchange legs' commission: the product of the legs' effective prices (above). */
+export function parlayNetDecimal(legs: readonly { decimal: number; commission: number }[]): number {
+  return parlayDecimal(legs.map((leg) => effectiveDecimal(leg.decimal, leg.commission)));
 }
 
 /** "net of 2 % commission": what a leg at an exchange shows beside its price (null at a book). */
