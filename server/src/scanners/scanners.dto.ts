@@ -155,23 +155,32 @@ export const evQuerySchema = z
   .and(scanQuery);
 export type EvQuery = z.output<typeof evQuerySchema>;
 
+/**
+ * The query of a scanner that sizes stakes: its bankroll, its own `fields`, then the largest stake, both with the
+ * scanner's defaults; and what every scanner call reads.
+ */
+function stakingScanQuery<Fields extends z.ZodRawShape>(
+  defaults: { bankroll: number; maxStake: number },
+  fields: Fields,
+) {
+  return z
+    .object({
+      bankroll: bankrollDollars(defaults.bankroll),
+      ...fields,
+      maxStake: numberInRange('maxStake', SCANNER_MIN_STAKE, SCANNER_MAX_STAKE, defaults.maxStake),
+    })
+    .and(scanQuery);
+}
+
 /** GET /api/arbitrage */
-export const arbitrageQuerySchema = z
-  .object({
-    bankroll: bankrollDollars(ARBITRAGE_DEFAULTS.bankroll),
-    minProfit: numberInRange('minProfit', 0.1, 50, ARBITRAGE_DEFAULTS.minProfitPct),
-    maxStake: numberInRange('maxStake', SCANNER_MIN_STAKE, SCANNER_MAX_STAKE, ARBITRAGE_DEFAULTS.maxStake),
-  })
-  .and(scanQuery);
+export const arbitrageQuerySchema = stakingScanQuery(ARBITRAGE_DEFAULTS, {
+  minProfit: numberInRange('minProfit', 0.1, 50, ARBITRAGE_DEFAULTS.minProfitPct),
+});
 export type ArbitrageQuery = z.output<typeof arbitrageQuerySchema>;
 
 /** GET /api/middles */
-export const middlesQuerySchema = z
-  .object({
-    bankroll: bankrollDollars(MIDDLE_DEFAULTS.bankroll),
-    minGap: numberInRange('minGap', 0.5, 20, MIDDLE_DEFAULTS.minGap),
-    minProbability: numberInRange('minProbability', 5, 50, MIDDLE_DEFAULTS.minProbability),
-    maxStake: numberInRange('maxStake', SCANNER_MIN_STAKE, SCANNER_MAX_STAKE, MIDDLE_DEFAULTS.maxStake),
-  })
-  .and(scanQuery);
+export const middlesQuerySchema = stakingScanQuery(MIDDLE_DEFAULTS, {
+  minGap: numberInRange('minGap', 0.5, 20, MIDDLE_DEFAULTS.minGap),
+  minProbability: numberInRange('minProbability', 5, 50, MIDDLE_DEFAULTS.minProbability),
+});
 export type MiddlesQuery = z.output<typeof middlesQuerySchema>;
