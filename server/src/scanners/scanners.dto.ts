@@ -2,9 +2,6 @@ import { z } from 'zod';
 import {
   ARBITRAGE_DEFAULTS,
   BLENDABLE_METHODS,
-  canonicalBookKey,
-  COMMISSION_BOOKS,
-  isCommissionRate,
   DEFAULT_DEVIG_METHOD,
   DEVIG_METHODS,
   isBlendableMethod,
@@ -17,6 +14,7 @@ import {
   type DevigMethod,
 } from '@oddspulse/shared';
 import { ApiErrors } from '../errors/api-errors';
+import { exchangeCommissions } from '../validation/exchange-commissions';
 import { rejectWith } from '../validation/zod-validation.pipe';
 import { bookList, csv } from '../odds/odds.dto';
 
@@ -85,21 +83,12 @@ const commissionQuery = z
       .flatMap((v) => String(v).split(','))
       .map((v) => v.trim())
       .filter(Boolean);
-    const rates: Record<string, number> = {};
-    for (const pair of pairs.sort()) {
+    const entries = pairs.sort().map((pair) => {
       const [key, value] = pair.split(':');
-      const book = canonicalBookKey(key ?? '');
       const rate = value === undefined || value.trim() === '' ? Number.NaN : Number(value);
-      if (!COMMISSION_BOOKS.includes(book))
-        return rejectWith(ctx, ApiErrors.validation(`Not an exchange: ${key}`, 'INVALID_SCANNER_PARAMETER'));
-      if (!isCommissionRate(rate))
-        return rejectWith(
-          ctx,
-          ApiErrors.validation(`Commission must be a fraction from 0 to below 1: ${pair}`, 'INVALID_SCANNER_PARAMETER'),
-        );
-      rates[book] = rate;
-    }
-    return rates;
+      return { key: key ?? '', rate, quoted: pair };
+    });
+    return exchangeCommissions(entries, ctx, { book: 'INVALID_SCANNER_PARAMETER', rate: 'INVALID_SCANNER_PARAMETER' });
   })
   .meta({
     type: 'string',
