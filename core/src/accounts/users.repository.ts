@@ -1,9 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Kysely, Transaction } from 'kysely';
-import { KYSELY, type Database } from '../database/database.module';
+import type { Transaction } from 'kysely';
+import { KYSELY, type Database, type Executor } from '../database/database.module';
 import type { DB } from '../database/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 export interface UserRow {
   id: string;
