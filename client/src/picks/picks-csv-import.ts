@@ -1,5 +1,13 @@
 import Papa from 'papaparse';
-import { csvRowToPick, PICK_CSV_COLUMNS, PICK_CSV_REQUIRED, type CsvPick, type PickCsvColumn } from '@oddspulse/shared';
+import {
+  csvRowLines,
+  csvRowToPick,
+  PICK_CSV_COLUMNS,
+  PICK_CSV_REQUIRED,
+  pickCsvValues,
+  type CsvPick,
+  type PickCsvColumn,
+} from '@oddspulse/shared';
 
 /**
  * The browser's side of a picks CSV import (POST /api/picks/import.csv): which of the file's columns are the export's,
@@ -105,9 +113,6 @@ export interface CsvCheck {
   readable: number;
 }
 
-/** A value the export wrote with a leading apostrophe so spreadsheets show it as text (the server takes it off too). */
-const ESCAPED_FORMULA = /^'(?=[=@\t\r+-])/;
-
 /** Gives the browser its turn (input, paint) between two slices of work. */
 export const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -142,8 +147,7 @@ export function checkPicksCsv(
   const problems: CsvLineProblem[] = [];
   let count = 0;
   const headerEnd = body.search(/\r?\n/);
-  let cursor = headerEnd === -1 ? body.length : headerEnd;
-  let line = 1;
+  const lineAt = csvRowLines(body, headerEnd === -1 ? body.length : headerEnd);
   // papaparse counts its cursor from where it was last resumed
   let base = 0;
   let last = 0;
@@ -155,19 +159,10 @@ export function checkPicksCsv(
       step: (result, parser) => {
         const end = base + result.meta.cursor;
         last = end;
-        let start = cursor;
-        while (start < end && (body[start] === '\n' || body[start] === '\r')) start += 1;
-        for (let i = cursor; i < start; i += 1) if (body[i] === '\n') line += 1;
-        const at = line;
-        for (let i = start; i < end; i += 1) if (body[i] === '\n') line += 1;
-        cursor = end;
+        const at = lineAt(end);
         count += 1;
         if (count > CSV_IMPORT_MAX_ROWS) return;
-        const values: Partial<Record<PickCsvColumn, string>> = {};
-        for (const column of PICK_CSV_COLUMNS) {
-          const value = result.data[column];
-          if (typeof value === 'string') values[column] = value.replace(ESCAPED_FORMULA, '');
-        }
+        const values = pickCsvValues(result.data);
         const read = csvRowToPick(values);
         const rowProblems = [
           ...result.errors

@@ -1,4 +1,12 @@
-import { csvCentsToDollars, csvDollarsToCents, csvRowToPick, pickToCsvRow, PICK_CSV_COLUMNS } from './picks-csv';
+import {
+  csvCentsToDollars,
+  csvDollarsToCents,
+  csvRowLines,
+  csvRowToPick,
+  pickCsvValues,
+  pickToCsvRow,
+  PICK_CSV_COLUMNS,
+} from './picks-csv';
 import type { UserPick } from './pick';
 
 const pick: UserPick = {
@@ -185,6 +193,25 @@ describe('picks CSV rows', () => {
       }),
     ).toEqual({
       errors: ['game is longer than 200 characters', "date_added '11/02/2026' is not an ISO 8601 date or time"],
+    });
+  });
+});
+
+describe('csvRowLines', () => {
+  it('answers the line a row starts on, past blank lines and a quoted value over two lines', () => {
+    const body = 'game,note\r\nA,"two\nlines"\r\n\r\nB,x\r\nC,y';
+    const lineAt = csvRowLines(body, body.indexOf('\r\n'));
+    const ends = [body.indexOf('\r\n\r\n'), body.indexOf('\r\nC'), body.length];
+    expect(ends.map(lineAt)).toEqual([2, 5, 6]);
+  });
+});
+
+describe('pickCsvValues', () => {
+  it('keeps the known columns that have text, without the apostrophe the export put before a formula', () => {
+    expect(pickCsvValues({ game: 'A @ B', note: "'=SUM(1)", odds: "'+150", unknown: 'x', stake: undefined })).toEqual({
+      game: 'A @ B',
+      note: '=SUM(1)',
+      odds: '+150',
     });
   });
 });

@@ -232,3 +232,36 @@ export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pic
     },
   };
 }
+
+/** A value the export wrote with a leading apostrophe so spreadsheets show it as text: read without it. */
+const ESCAPED_FORMULA = /^'(?=[=@\t\r+-])/;
+
+/** The columns of PICK_CSV_COLUMNS a parsed row has (papaparse's values by header), each as the export meant it. */
+export function pickCsvValues(data: Readonly<Record<string, unknown>>): Partial<Record<PickCsvColumn, string>> {
+  const values: Partial<Record<PickCsvColumn, string>> = {};
+  for (const column of PICK_CSV_COLUMNS) {
+    const value = data[column];
+    if (typeof value === 'string') values[column] = value.replace(ESCAPED_FORMULA, '');
+  }
+  return values;
+}
+
+/**
+ * The line each row of a CSV text starts on, the header being line 1: called with each row's end offset in `body`,
+ * in order (papaparse's step cursor), it answers the line after the line breaks left before the row (the previous
+ * row's end, blank lines). A quoted value over several lines moves the lines after it. `headerEnd`: where the
+ * header's line ends.
+ */
+export function csvRowLines(body: string, headerEnd: number): (rowEnd: number) => number {
+  let cursor = headerEnd;
+  let line = 1;
+  return (rowEnd) => {
+    let start = cursor;
+    while (start < rowEnd && (body[start] === '\n' || body[start] === '\r')) start += 1;
+    for (let i = cursor; i < start; i += 1) if (body[i] === '\n') line += 1;
+    const first = line;
+    for (let i = start; i < rowEnd; i += 1) if (body[i] === '\n') line += 1;
+    cursor = rowEnd;
+    return first;
+  };
+}
