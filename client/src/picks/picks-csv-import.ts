@@ -1,12 +1,11 @@
 import Papa from 'papaparse';
 import {
   csvRowLines,
-  csvRowToPick,
   PICK_CSV_COLUMNS,
   PICK_CSV_REQUIRED,
-  pickCsvValues,
-  type CsvPick,
+  readPickCsvRow,
   type PickCsvColumn,
+  type PickCsvRow,
 } from '@oddspulse/shared';
 
 /**
@@ -100,10 +99,8 @@ export interface CsvLineProblem {
 }
 
 /** One data row of the file: its line, its values by export column, and the pick it reads as, if it does. */
-export interface CheckedRow {
+export interface CheckedRow extends Omit<PickCsvRow, 'problems'> {
   line: number;
-  values: Partial<Record<PickCsvColumn, string>>;
-  pick: CsvPick | null;
 }
 
 export interface CsvCheck {
@@ -162,16 +159,9 @@ export function checkPicksCsv(
         const at = lineAt(end);
         count += 1;
         if (count > CSV_IMPORT_MAX_ROWS) return;
-        const values = pickCsvValues(result.data);
-        const read = csvRowToPick(values);
-        const rowProblems = [
-          ...result.errors
-            .filter((e) => e.type !== 'FieldMismatch' || e.code === 'TooManyFields')
-            .map((e) => e.message),
-          ...('errors' in read ? read.errors : []),
-        ];
-        if (rowProblems.length) problems.push({ line: at, message: rowProblems.join('; ') });
-        rows.push({ line: at, values, pick: rowProblems.length || 'errors' in read ? null : read.pick });
+        const row = readPickCsvRow(result.data, result.errors);
+        if (row.problems.length) problems.push({ line: at, message: row.problems.join('; ') });
+        rows.push({ line: at, values: row.values, pick: row.pick });
         if (count % CSV_CHECK_SLICE) return;
         options.onProgress?.(end, body.length);
         parser.pause();

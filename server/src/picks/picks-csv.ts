@@ -3,10 +3,9 @@ import Papa from 'papaparse';
 import { Slicer } from '../validation/sliced-json';
 import {
   csvRowLines,
-  csvRowToPick,
   PICK_CSV_COLUMNS,
   PICK_CSV_REQUIRED,
-  pickCsvValues,
+  readPickCsvRow,
   type CsvPick,
   type PickCsvColumn,
 } from '@oddspulse/shared';
@@ -93,16 +92,12 @@ export async function readPicksCsv(text: string): Promise<{ rows: CsvImportRow[]
   return { rows, errors };
 
   function readRow(result: Papa.ParseStepResult<Record<string, string>>, at: number): void {
-    const problems = result.errors
-      .filter((e) => e.type !== 'FieldMismatch' || e.code === 'TooManyFields')
-      .map((e) => e.message);
-    const values = pickCsvValues(result.data);
-    const read = csvRowToPick(values);
-    if ('errors' in read || problems.length) {
-      errors.push({ line: at, message: [...problems, ...('errors' in read ? read.errors : [])].join('; ') });
+    const { pick, problems } = readPickCsvRow(result.data, result.errors);
+    if (!pick) {
+      errors.push({ line: at, message: problems.join('; ') });
       return;
     }
-    rows.push({ line: at, key: read.pick.id ?? contentKey(read.pick), pick: read.pick });
+    rows.push({ line: at, key: pick.id ?? contentKey(pick), pick });
   }
 }
 

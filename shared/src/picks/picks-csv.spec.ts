@@ -3,9 +3,9 @@ import {
   csvDollarsToCents,
   csvRowLines,
   csvRowToPick,
-  pickCsvValues,
   pickToCsvRow,
   PICK_CSV_COLUMNS,
+  readPickCsvRow,
 } from './picks-csv';
 import type { UserPick } from './pick';
 
@@ -206,12 +206,33 @@ describe('csvRowLines', () => {
   });
 });
 
-describe('pickCsvValues', () => {
-  it('keeps the known columns that have text, without the apostrophe the export put before a formula', () => {
-    expect(pickCsvValues({ game: 'A @ B', note: "'=SUM(1)", odds: "'+150", unknown: 'x', stake: undefined })).toEqual({
-      game: 'A @ B',
-      note: '=SUM(1)',
-      odds: '+150',
+describe('readPickCsvRow', () => {
+  const row = {
+    date_added: '2026-11-01T18:00:00Z',
+    game: 'A @ B',
+    market: 'Moneyline',
+    selection: 'B',
+    odds: "'+150",
+    stake: '25',
+    status: 'pending',
+    note: "'=SUM(1)",
+    unknown: 'x',
+  };
+
+  it('reads the known columns without the apostrophe the export put before a formula', () => {
+    const read = readPickCsvRow(row, []);
+    expect(read.values).toEqual({ ...row, odds: '+150', note: '=SUM(1)', unknown: undefined });
+    expect(read.pick).toMatchObject({ odds: '+150', note: '=SUM(1)' });
+    expect(read.problems).toEqual([]);
+  });
+
+  it('refuses a row with too many fields, not one with too few, before its own problems', () => {
+    const tooMany = { type: 'FieldMismatch', code: 'TooManyFields', message: 'Too many fields' };
+    const tooFew = { type: 'FieldMismatch', code: 'TooFewFields', message: 'Too few fields' };
+    expect(readPickCsvRow(row, [tooFew]).pick).not.toBeNull();
+    expect(readPickCsvRow({ ...row, odds: '+1x0' }, [tooMany, tooFew])).toMatchObject({
+      pick: null,
+      problems: ['Too many fields', "odds '+1x0' is not American odds"],
     });
   });
 });

@@ -236,14 +236,41 @@ export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pic
 /** A value the export wrote with a leading apostrophe so spreadsheets show it as text: read without it. */
 const ESCAPED_FORMULA = /^'(?=[=@\t\r+-])/;
 
-/** The columns of PICK_CSV_COLUMNS a parsed row has (papaparse's values by header), each as the export meant it. */
-export function pickCsvValues(data: Readonly<Record<string, unknown>>): Partial<Record<PickCsvColumn, string>> {
+/** A CSV parser's complaint about one row (papaparse's ParseError). */
+export interface CsvParseError {
+  type: string;
+  code: string;
+  message: string;
+}
+
+/** A data row of an import file as read: its values by export column, and the pick it reads as, if it does. */
+export interface PickCsvRow {
+  values: Partial<Record<PickCsvColumn, string>>;
+  pick: CsvPick | null;
+  /** What refuses the row (none when it reads as a pick), as the import words them. */
+  problems: string[];
+}
+
+/**
+ * One parsed row of an import file, from its values by header and the parser's complaints about it: the values of
+ * PICK_CSV_COLUMNS as the export meant them, and the row's pick, or (pick null) every problem that refuses it, as the
+ * import words them. A row with too few fields reads its missing ones as empty; one with too many is refused.
+ */
+export function readPickCsvRow(
+  data: Readonly<Record<string, unknown>>,
+  parseErrors: readonly CsvParseError[],
+): PickCsvRow {
   const values: Partial<Record<PickCsvColumn, string>> = {};
   for (const column of PICK_CSV_COLUMNS) {
     const value = data[column];
     if (typeof value === 'string') values[column] = value.replace(ESCAPED_FORMULA, '');
   }
-  return values;
+  const read = csvRowToPick(values);
+  const problems = [
+    ...parseErrors.filter((e) => e.type !== 'FieldMismatch' || e.code === 'TooManyFields').map((e) => e.message),
+    ...('errors' in read ? read.errors : []),
+  ];
+  return { values, pick: problems.length || 'errors' in read ? null : read.pick, problems };
 }
 
 /**
