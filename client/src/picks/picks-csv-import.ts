@@ -143,8 +143,7 @@ export function checkPicksCsv(
   const rows: CheckedRow[] = [];
   const problems: CsvLineProblem[] = [];
   let count = 0;
-  const headerEnd = body.search(/\r?\n/);
-  const lineAt = csvRowLines(body, headerEnd === -1 ? body.length : headerEnd);
+  const lineAt = csvRowLines(body);
   // papaparse counts its cursor from where it was last resumed
   let base = 0;
   let last = 0;

@@ -56,8 +56,7 @@ export async function readPicksCsv(text: string): Promise<{ rows: CsvImportRow[]
   const missing = PICK_CSV_REQUIRED.filter((column) => !header.includes(column));
   if (missing.length)
     return { rows: [], errors: [{ line: 1, message: `the header has no ${missing.join(', ')} column` }] };
-  const headerEnd = body.search(/\r?\n/);
-  const lineAt = csvRowLines(body, headerEnd === -1 ? body.length : headerEnd);
+  const lineAt = csvRowLines(body);
   const slicer = new Slicer();
   // a paused parser goes on with the rest of the text: its cursors count from where it paused
   let resumedAt = 0;

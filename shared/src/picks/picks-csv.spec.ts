@@ -200,7 +200,7 @@ describe('picks CSV rows', () => {
 describe('csvRowLines', () => {
   it('answers the line a row starts on, past blank lines and a quoted value over two lines', () => {
     const body = 'game,note\r\nA,"two\nlines"\r\n\r\nB,x\r\nC,y';
-    const lineAt = csvRowLines(body, body.indexOf('\r\n'));
+    const lineAt = csvRowLines(body);
     const ends = [body.indexOf('\r\n\r\n'), body.indexOf('\r\nC'), body.length];
     expect(ends.map(lineAt)).toEqual([2, 5, 6]);
   });

@@ -274,13 +274,13 @@ export function readPickCsvRow(
 }
 
 /**
- * The line each row of a CSV text starts on, the header being line 1: called with each row's end offset in `body`,
+ * The line each row of a CSV text starts on, its header being line 1: called with each row's end offset in `body`,
  * in order (papaparse's step cursor), it answers the line after the line breaks left before the row (the previous
- * row's end, blank lines). A quoted value over several lines moves the lines after it. `headerEnd`: where the
- * header's line ends.
+ * row's end, blank lines). A quoted value over several lines moves the lines after it.
  */
-export function csvRowLines(body: string, headerEnd: number): (rowEnd: number) => number {
-  let cursor = headerEnd;
+export function csvRowLines(body: string): (rowEnd: number) => number {
+  const headerEnd = body.search(/\r?\n/);
+  let cursor = headerEnd === -1 ? body.length : headerEnd;
   let line = 1;
   return (rowEnd) => {
     let start = cursor;
