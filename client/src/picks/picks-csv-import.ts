@@ -1,5 +1,12 @@
 import Papa from 'papaparse';
-import { csvRowToPick, PICK_CSV_COLUMNS, PICK_CSV_REQUIRED, type CsvPick, type PickCsvColumn } from '@oddspulse/shared';
+import {
+  csvRowLines,
+  PICK_CSV_COLUMNS,
+  PICK_CSV_REQUIRED,
+  readPickCsvRow,
+  type PickCsvColumn,
+  type PickCsvRow,
+} from '@oddspulse/shared';
 
 /**
  * The browser's side of a picks CSV import (POST /api/picks/import.csv): which of the file's columns are the export's,
@@ -92,10 +99,8 @@ export interface CsvLineProblem {
 }
 
 /** One data row of the file: its line, its values by export column, and the pick it reads as, if it does. */
-export interface CheckedRow {
+export interface CheckedRow extends Omit<PickCsvRow, 'problems'> {
   line: number;
-  values: Partial<Record<PickCsvColumn, string>>;
-  pick: CsvPick | null;
 }
 
 export interface CsvCheck {
@@ -104,9 +109,6 @@ export interface CsvCheck {
   problems: CsvLineProblem[];
   readable: number;
 }
-
-/** A value the export wrote with a leading apostrophe so spreadsheets show it as text (the server takes it off too). */
-const ESCAPED_FORMULA = /^'(?=[=@\t\r+-])/;
 
 /** Gives the browser its turn (input, paint) between two slices of work. */
 export const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -141,9 +143,7 @@ export function checkPicksCsv(
   const rows: CheckedRow[] = [];
   const problems: CsvLineProblem[] = [];
   let count = 0;
-  const headerEnd = body.search(/\r?\n/);
-  let cursor = headerEnd === -1 ? body.length : headerEnd;
-  let line = 1;
+  const lineAt = csvRowLines(body);
   // papaparse counts its cursor from where it was last resumed
   let base = 0;
   let last = 0;
@@ -155,28 +155,12 @@ export function checkPicksCsv(
       step: (result, parser) => {
         const end = base + result.meta.cursor;
         last = end;
-        let start = cursor;
-        while (start < end && (body[start] === '\n' || body[start] === '\r')) start += 1;
-        for (let i = cursor; i < start; i += 1) if (body[i] === '\n') line += 1;
-        const at = line;
-        for (let i = start; i < end; i += 1) if (body[i] === '\n') line += 1;
-        cursor = end;
+        const at = lineAt(end);
         count += 1;
         if (count > CSV_IMPORT_MAX_ROWS) return;
-        const values: Partial<Record<PickCsvColumn, string>> = {};
-        for (const column of PICK_CSV_COLUMNS) {
-          const value = result.data[column];
-          if (typeof value === 'string') values[column] = value.replace(ESCAPED_FORMULA, '');
-        }
-        const read = csvRowToPick(values);
-        const rowProblems = [
-          ...result.errors
-            .filter((e) => e.type !== 'FieldMismatch' || e.code === 'TooManyFields')
-            .map((e) => e.message),
-          ...('errors' in read ? read.errors : []),
-        ];
-        if (rowProblems.length) problems.push({ line: at, message: rowProblems.join('; ') });
-        rows.push({ line: at, values, pick: rowProblems.length || 'errors' in read ? null : read.pick });
+        const row = readPickCsvRow(result.data, result.errors);
+        if (row.problems.length) problems.push({ line: at, message: row.problems.join('; ') });
+        rows.push({ line: at, values: row.values, pick: row.pick });
         if (count % CSV_CHECK_SLICE) return;
         options.onProgress?.(end, body.length);
         parser.pause();

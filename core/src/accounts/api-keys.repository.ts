@@ -1,10 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql, type Kysely, type Transaction, type Updateable } from 'kysely';
-import { KYSELY, type Database } from '../database/database.module';
+import { sql, type Transaction, type Updateable } from 'kysely';
+import { KYSELY, type Database, type Executor } from '../database/database.module';
 import type { ApiKeysTable, DB } from '../database/schema';
 import { selectPrincipals, type PrincipalRow } from './principals';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 export interface ApiKeyRow {
   id: string;

@@ -1,9 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Kysely, Transaction } from 'kysely';
-import { KYSELY, type Database } from '../database/database.module';
-import type { DB } from '../database/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import { KYSELY, type Database, type Executor } from '../database/database.module';
 
 export interface AuditEntry {
   /** The account the event concerns; null for an event of no account. */

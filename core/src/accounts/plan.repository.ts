@@ -1,9 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Kysely, Transaction } from 'kysely';
-import { KYSELY, type Database } from '../database/database.module';
-import type { DB, PlanStatesTable } from '../database/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import { KYSELY, type Database, type Executor } from '../database/database.module';
+import type { PlanStatesTable } from '../database/schema';
 
 export type PlanStateRow = Omit<PlanStatesTable, 'updated_at' | 'unlimited'> & { unlimited: boolean; updated_at: Date };
 export type PlanStatePatch = Partial<Omit<PlanStateRow, 'user_id' | 'updated_at'>>;

@@ -1,9 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { KYSELY, type Database } from '../database/database.module';
-import type { DB } from '../database/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
+import { sql } from 'kysely';
+import { KYSELY, type Database, type Executor } from '../database/database.module';
 
 export interface ProfileRow {
   id: string;

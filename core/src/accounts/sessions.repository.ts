@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql, type Kysely, type Transaction } from 'kysely';
-import { KYSELY, type Database } from '../database/database.module';
+import { sql, type Transaction } from 'kysely';
+import { KYSELY, type Database, type Executor } from '../database/database.module';
 import type { DB } from '../database/schema';
 import { selectPrincipals, type PrincipalRow } from './principals';
 
-type Executor = Kysely<DB> | Transaction<DB>;
 type RevokeReason = 'logout' | 'reuse' | 'password_reset';
 
 export interface RefreshTokenRow {

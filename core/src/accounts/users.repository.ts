@@ -1,15 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Kysely, Transaction } from 'kysely';
-import { KYSELY, type Database } from '../database/database.module';
+import type { Transaction } from 'kysely';
+import { KYSELY, type Database, type Executor } from '../database/database.module';
 import type { DB } from '../database/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 export interface UserRow {
   id: string;
   email: string;
   created_at: Date;
 }
+
+/** The columns of a `UserRow`. */
+const USER_ROW_COLUMNS = ['id', 'email', 'created_at'] as const;
 
 /** Users, their password credentials and their OAuth identities. */
 @Injectable()
@@ -21,15 +22,15 @@ export class UsersRepository {
   }
 
   findById(id: string, db: Executor = this.db): Promise<UserRow | undefined> {
-    return db.selectFrom('users').select(['id', 'email', 'created_at']).where('id', '=', id).executeTakeFirst();
+    return db.selectFrom('users').select(USER_ROW_COLUMNS).where('id', '=', id).executeTakeFirst();
   }
 
   findByEmail(email: string, db: Executor = this.db): Promise<UserRow | undefined> {
-    return db.selectFrom('users').select(['id', 'email', 'created_at']).where('email', '=', email).executeTakeFirst();
+    return db.selectFrom('users').select(USER_ROW_COLUMNS).where('email', '=', email).executeTakeFirst();
   }
 
   create(email: string, db: Executor = this.db): Promise<UserRow> {
-    return db.insertInto('users').values({ email }).returning(['id', 'email', 'created_at']).executeTakeFirstOrThrow();
+    return db.insertInto('users').values({ email }).returning(USER_ROW_COLUMNS).executeTakeFirstOrThrow();
   }
 
   async passwordHash(userId: string): Promise<string | undefined> {

@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Selectable } from 'kysely';
-import type { AlertChannel, AlertDeliveryStatus, AlertKind, AlertSummary, PlanColumns } from '@oddspulse/shared';
+import type {
+  AlertChannel,
+  AlertDeliveryStatus,
+  AlertKind,
+  AlertRuleCriteria,
+  AlertSummary,
+  PlanColumns,
+} from '@oddspulse/shared';
 import { KYSELY, type Database } from '../database/database.module';
 import type { AlertRulesTable } from '../database/schema';
 import { JOINED_PLAN_COLUMNS } from '../accounts/plan.repository';
@@ -9,6 +16,21 @@ import { RedisKeys } from '../redis/redis-keys';
 
 /** A rule as stored (updated_at left out: nothing reads it). */
 export type AlertRuleRow = Omit<Selectable<AlertRulesTable>, 'updated_at'>;
+
+/** What a stored rule asks for, as the API answers it and evaluation reads it (the user's commission rates aside). */
+export function alertRuleCriteria(row: AlertRuleRow): Omit<AlertRuleCriteria, 'commission'> {
+  return {
+    kind: row.kind,
+    min: row.min,
+    sports: row.sports,
+    books: row.books,
+    maxLegAgeSeconds: row.max_leg_age_seconds,
+    quietHours:
+      row.quiet_start !== null && row.quiet_end !== null
+        ? { start: row.quiet_start, end: row.quiet_end, timeZone: row.time_zone }
+        : null,
+  };
+}
 
 /** The fields a user sets on a rule. */
 export type AlertRuleFields = Pick<

@@ -1,10 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type { SubscriptionSnapshot } from '@oddspulse/shared';
-import { KYSELY, type Database } from '../database/database.module';
+import { KYSELY, type Database, type Executor } from '../database/database.module';
 import type { BillingGiftsTable, BillingSubscriptionsTable, DB } from '../database/schema';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 export type BillingSubscriptionRow = Selectable<BillingSubscriptionsTable>;
 export type BillingGiftRow = Selectable<BillingGiftsTable>;

@@ -12,7 +12,9 @@ import {
 import type { AppConfig } from '../config/config.schema';
 import type { LocalObject, LocalStripeRepository } from './local-stripe.repository';
 import {
+  checkoutMetadata,
   type CheckoutSessionRef,
+  giftReceiptLine,
   type GiftCheckoutRequest,
   StripeGateway,
   StripeNotFoundError,
@@ -122,15 +124,12 @@ export class LocalStripeGateway extends StripeGateway {
     const id = localId('cs');
     const created = this.now();
     const url = `${new URL(request.successUrl).origin}/billing/local-checkout/${id}`;
-    const metadata =
-      request.kind === 'subscription'
-        ? {
-            user_id: request.userId,
-            kind: 'subscription',
-            plan: request.plan,
-            ...(request.trialEnd ? { trial_end: String(seconds(request.trialEnd)) } : {}),
-          }
-        : { user_id: request.userId, kind: 'gift', gift_id: request.giftId, recipient_email: request.recipientEmail };
+    // No subscription_data here: the trial's end waits in the session's metadata until the checkout completes.
+    const trialEnd = request.kind === 'subscription' ? request.trialEnd : null;
+    const metadata = {
+      ...checkoutMetadata(request),
+      ...(trialEnd ? { trial_end: String(seconds(trialEnd)) } : {}),
+    };
     const session = {
       id,
       object: 'checkout.session',
@@ -231,7 +230,7 @@ export class LocalStripeGateway extends StripeGateway {
         null,
         stripePrice.unitAmount!,
         'manual',
-        `Gift: one month of Platinum for ${metadata.recipient_email}`,
+        giftReceiptLine(metadata.recipient_email),
         now,
       );
       completed = { ...session, status: 'complete', payment_status: 'paid', invoice: invoice.id, url: null };

@@ -1,7 +1,9 @@
 import Stripe from 'stripe';
 import type { AppConfig } from '../config/config.schema';
 import {
+  checkoutMetadata,
   type CheckoutSessionRef,
+  giftReceiptLine,
   type GiftCheckoutRequest,
   StripeGateway,
   StripeNotFoundError,
@@ -118,7 +120,7 @@ export class StripeApiGateway extends StripeGateway {
           ? await this.stripe.checkout.sessions.create({
               ...common,
               mode: 'subscription',
-              metadata: { user_id: request.userId, kind: 'subscription', plan: request.plan },
+              metadata: checkoutMetadata(request),
               subscription_data: {
                 metadata: { user_id: request.userId, plan: request.plan },
                 ...(request.trialEnd ? { trial_end: Math.floor(request.trialEnd.getTime() / 1000) } : {}),
@@ -127,17 +129,12 @@ export class StripeApiGateway extends StripeGateway {
           : await this.stripe.checkout.sessions.create({
               ...common,
               mode: 'payment',
-              metadata: {
-                user_id: request.userId,
-                kind: 'gift',
-                gift_id: request.giftId,
-                recipient_email: request.recipientEmail,
-              },
+              metadata: checkoutMetadata(request),
               payment_intent_data: { metadata: { kind: 'gift', gift_id: request.giftId } },
               // A receipt in the buyer's invoices, as for their subscription.
               invoice_creation: {
                 enabled: true,
-                invoice_data: { description: `Gift: one month of Platinum for ${request.recipientEmail}` },
+                invoice_data: { description: giftReceiptLine(request.recipientEmail) },
               },
             });
       if (!session.url)

@@ -60,6 +60,16 @@ export interface GiftCheckoutRequest extends CheckoutRequest {
   recipientEmail: string;
 }
 
+/** The metadata of a checkout session, read back by the webhook: whose checkout it is and what it buys. */
+export function checkoutMetadata(request: SubscriptionCheckoutRequest | GiftCheckoutRequest): Record<string, string> {
+  return request.kind === 'subscription'
+    ? { user_id: request.userId, kind: 'subscription', plan: request.plan }
+    : { user_id: request.userId, kind: 'gift', gift_id: request.giftId, recipient_email: request.recipientEmail };
+}
+
+/** The line of a gift's receipt in the buyer's invoices. */
+export const giftReceiptLine = (recipientEmail: string) => `Gift: one month of Platinum for ${recipientEmail}`;
+
 export interface CheckoutSessionRef {
   id: string;
   url: string;

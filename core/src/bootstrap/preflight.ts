@@ -47,20 +47,14 @@ export async function checkRedis(
     retryStrategy: () => null,
     connectTimeout: 3000,
   });
-  let lastError: Error | undefined;
-  client.on('error', (error: Error) => {
-    lastError = error;
-  });
-  try {
-    await client.connect();
-    await client.ping();
-    return null;
-  } catch (error) {
-    const reason = lastError?.message ?? (error as Error).message;
-    return `Redis is not reachable at ${redactUrl(redisUrl)} (${reason}): ${HOW_TO_START.redis}`;
-  } finally {
-    client.disconnect();
-  }
+  return probeRedis(
+    client,
+    async () => {
+      await client.ping();
+      return null;
+    },
+    (reason) => `Redis is not reachable at ${redactUrl(redisUrl)} (${reason}): ${HOW_TO_START.redis}`,
+  );
 }
 
 async function checkRedisCluster(redisUrl: string, nodes: AppConfig['REDIS_CLUSTER_NODES']): Promise<string | null> {
@@ -77,20 +71,38 @@ async function checkRedisCluster(redisUrl: string, nodes: AppConfig['REDIS_CLUST
       maxRetriesPerRequest: 0,
     },
   });
+  return probeRedis(
+    client,
+    async () => {
+      const info = await client.cluster('INFO');
+      const state = /cluster_state:(\w+)/.exec(info)?.[1];
+      return state === 'ok'
+        ? null
+        : `The Redis Cluster at ${named} does not serve every slot (cluster_state:${state ?? 'unknown'}): start its missing nodes`;
+    },
+    (reason) =>
+      `The Redis Cluster is not reachable at ${named} (${reason}): start its nodes, or leave REDIS_CLUSTER_NODES empty for a single Redis`,
+  );
+}
+
+/**
+ * Connects `client` and asks it `check` (null when all is well, else what is wrong), then lets it go. Not reaching it
+ * is `unreachable(reason)`: the client's last error event says why better than the rejection does, when there is one.
+ */
+async function probeRedis(
+  client: IORedis | Cluster,
+  check: () => Promise<string | null>,
+  unreachable: (reason: string) => string,
+): Promise<string | null> {
   let lastError: Error | undefined;
   client.on('error', (error: Error) => {
     lastError = error;
   });
   try {
     await client.connect();
-    const info = await client.cluster('INFO');
-    const state = /cluster_state:(\w+)/.exec(info)?.[1];
-    return state === 'ok'
-      ? null
-      : `The Redis Cluster at ${named} does not serve every slot (cluster_state:${state ?? 'unknown'}): start its missing nodes`;
+    return await check();
   } catch (error) {
-    const reason = lastError?.message ?? (error as Error).message;
-    return `The Redis Cluster is not reachable at ${named} (${reason}): start its nodes, or leave REDIS_CLUSTER_NODES empty for a single Redis`;
+    return unreachable(lastError?.message ?? (error as Error).message);
   } finally {
     client.disconnect();
   }

@@ -1,5 +1,5 @@
 import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import { Pool, types } from 'pg';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
@@ -7,6 +7,8 @@ import type { DB } from './schema';
 
 export const KYSELY = Symbol('KYSELY');
 export type Database = Kysely<DB>;
+/** The database or a transaction on it: what a repository method runs on when it may join its caller's transaction. */
+export type Executor = Database | Transaction<DB>;
 
 // bigint columns hold cents and counts far below 2^53, and numeric columns hold edges and odds: read both as
 // numbers instead of pg's default strings.

@@ -77,27 +77,29 @@ export function maintenanceUrl(databaseUrl: string): string {
 }
 
 /** Creates the database named in the URL when it does not exist. */
-export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
-  const name = databaseName(databaseUrl);
-  const client = new Client({ connectionString: maintenanceUrl(databaseUrl) });
-  await client.connect();
-  try {
+export function ensureDatabase(databaseUrl: string): Promise<boolean> {
+  return onMaintenance(databaseUrl, async (client, name) => {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (rowCount) return false;
     await client.query(`CREATE DATABASE "${name}"`);
     return true;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 /** Drops a database (used by the test runs for their throw-away databases). */
-export async function dropDatabase(databaseUrl: string): Promise<void> {
+export function dropDatabase(databaseUrl: string): Promise<void> {
+  return onMaintenance(databaseUrl, async (client, name) => {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  });
+}
+
+/** Runs `work` on a connection to the maintenance database, about the database the URL names. */
+async function onMaintenance<T>(databaseUrl: string, work: (client: Client, name: string) => Promise<T>): Promise<T> {
   const name = databaseName(databaseUrl);
   const client = new Client({ connectionString: maintenanceUrl(databaseUrl) });
   await client.connect();
   try {
-    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    return await work(client, name);
   } finally {
     await client.end();
   }

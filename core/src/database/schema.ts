@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { Plan, UnsettledCode } from '@oddspulse/shared';
+import type { PickStatus, Plan, UnsettledCode } from '@oddspulse/shared';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -146,7 +146,7 @@ export interface PicksTable {
   stake_cents: ColumnType<number, number, number>;
   potential_cents: number | null;
   actual_payout_cents: number | null;
-  status: 'pending' | 'won' | 'lost' | 'push';
+  status: PickStatus;
   type: 'single' | 'parlay';
   edge: ColumnType<number | null, number | null, number | null>;
   note: string | null;

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Transaction } from 'kysely';
-import type { PriceRecord } from '@oddspulse/shared';
+import { PRICE_RECORD_FIELDS, type PriceRecord } from '@oddspulse/shared';
 import { Database, KYSELY } from '../database/database.module';
 import type { DB } from '../database/schema';
 import type { HistoryEntry } from './odds-history-outbox.repository';
@@ -38,18 +38,11 @@ export interface OddsHistoryRow extends Omit<PriceRecord, 'event_id' | 'last_upd
   recorded_at: Date;
 }
 
-/** The columns of an `OddsHistoryRow`, read by both the history and the closing-line queries. */
+/** The columns of an `OddsHistoryRow` (a price record's but its event's, and when recorded), read by both the history and the closing-line queries. */
 const HISTORY_ROW_COLUMNS = [
-  'bookmaker_key',
-  'bookmaker_title',
-  'market_key',
-  'outcome_name',
-  'description',
-  'price',
-  'point',
-  'last_update',
-  'recorded_at',
-] as const;
+  ...PRICE_RECORD_FIELDS.filter((field): field is Exclude<typeof field, 'event_id'> => field !== 'event_id'),
+  'recorded_at' as const,
+];
 
 @Injectable()
 export class OddsHistoryRepository {

@@ -6,16 +6,9 @@ import type { GameResultsTable } from '../database/schema';
 
 export type GameResultRow = Selectable<GameResultsTable>;
 
-export interface GameResult {
-  sport_key: string;
-  game_id: string;
-  event_id: string | null;
-  home_team: string;
-  away_team: string;
-  home_score: number;
-  away_score: number;
+/** A final result as saved in game_results: the row but its recording time, with the game's start as ISO text. */
+export interface GameResult extends Omit<GameResultRow, 'commence_time' | 'recorded_at'> {
   commence_time: string;
-  source: string;
 }
 
 /** Final scores kept for the settlement look-back after the live scoreboard has moved on. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { SettlementRun } from '@oddspulse/shared';
 import { RedisService } from '../redis/redis.service';
+import { RecentList } from '../redis/recent-list';
 import { RedisKeys } from '../redis/redis-keys';
 
 /** Runs kept for the operations page: a day of the scheduled look-back and the games settled around it. */
@@ -9,19 +10,17 @@ const RUNS_KEPT = 100;
 /** The last settlement runs, newest first, as the settlement worker records them. */
 @Injectable()
 export class SettlementRunsRepository {
-  constructor(private readonly redis: RedisService) {}
+  private readonly runs: RecentList<SettlementRun>;
 
-  async record(run: SettlementRun): Promise<void> {
-    const key = this.redis.key(...RedisKeys.settlementRuns);
-    await this.redis.client
-      .multi()
-      .lpush(key, JSON.stringify(run))
-      .ltrim(key, 0, RUNS_KEPT - 1)
-      .exec();
+  constructor(redis: RedisService) {
+    this.runs = new RecentList(redis, redis.key(...RedisKeys.settlementRuns), RUNS_KEPT);
   }
 
-  async recent(count = 20): Promise<SettlementRun[]> {
-    const raw = await this.redis.client.lrange(this.redis.key(...RedisKeys.settlementRuns), 0, count - 1);
-    return raw.map((value) => JSON.parse(value) as SettlementRun);
+  record(run: SettlementRun): Promise<void> {
+    return this.runs.push(run);
+  }
+
+  recent(count = 20): Promise<SettlementRun[]> {
+    return this.runs.newest(count);
   }
 }

@@ -42,6 +42,16 @@ import { HttpRateLimits } from './access/rate-limits.service';
 import { SessionService } from './auth/session.service';
 import { PrincipalCache } from './auth/principal-cache';
 
+/** The guards of the access rules, which the other modules' controllers use. */
+const ACCESS_GUARDS = [
+  AuthenticationGuard,
+  OptionalAuthenticationGuard,
+  PaidPlanGuard,
+  PlatinumGuard,
+  MeteredOddsGuard,
+  OpsViewerGuard,
+];
+
 /**
  * Accounts, sessions, plans and entitlements, API keys and the audit log. Exports the guards and
  * services later features use: the decorators in ./access, RequestAuthenticator (the guards' own, for the operations
@@ -82,12 +92,7 @@ import { PrincipalCache } from './auth/principal-cache';
     OAuthStateService,
     HttpRateLimits,
     RequestAuthenticator,
-    AuthenticationGuard,
-    OptionalAuthenticationGuard,
-    PaidPlanGuard,
-    PlatinumGuard,
-    MeteredOddsGuard,
-    OpsViewerGuard,
+    ...ACCESS_GUARDS,
     { provide: APP_GUARD, useClass: RateLimitGuard },
     { provide: GOOGLE_OAUTH_ENDPOINTS, useValue: {} },
     {
@@ -109,12 +114,7 @@ import { PrincipalCache } from './auth/principal-cache';
     ApiKeyService,
     PlanService,
     AuditService,
-    AuthenticationGuard,
-    OptionalAuthenticationGuard,
-    PaidPlanGuard,
-    PlatinumGuard,
-    MeteredOddsGuard,
-    OpsViewerGuard,
+    ...ACCESS_GUARDS,
     RequestAuthenticator,
   ],
 })

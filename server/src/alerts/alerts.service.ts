@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  alertRuleCriteria,
   AlertsRepository,
   APP_CONFIG,
   type AlertDeliveryRow,
@@ -37,15 +38,7 @@ function newSecret(): string {
 export function toAlertRule(row: AlertRuleRow, secret?: string): AlertRule {
   return {
     id: row.id,
-    kind: row.kind,
-    min: row.min,
-    sports: row.sports,
-    books: row.books,
-    maxLegAgeSeconds: row.max_leg_age_seconds,
-    quietHours:
-      row.quiet_start !== null && row.quiet_end !== null
-        ? { start: row.quiet_start, end: row.quiet_end, timeZone: row.time_zone }
-        : null,
+    ...alertRuleCriteria(row),
     webhookUrl: row.webhook_url,
     push: row.push,
     email: row.email,

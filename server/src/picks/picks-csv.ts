@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import Papa from 'papaparse';
 import { Slicer } from '../validation/sliced-json';
-import { csvRowToPick, PICK_CSV_COLUMNS, PICK_CSV_REQUIRED, type CsvPick, type PickCsvColumn } from '@oddspulse/shared';
+import {
+  csvRowLines,
+  PICK_CSV_COLUMNS,
+  PICK_CSV_REQUIRED,
+  readPickCsvRow,
+  type CsvPick,
+  type PickCsvColumn,
+} from '@oddspulse/shared';
 
 /** The most rows one import takes: the browser list's limit, and the benchmark's figure. */
 export const PICKS_CSV_MAX_ROWS = 5000;
@@ -11,7 +18,6 @@ export const PICKS_CSV_MAX_ROWS = 5000;
  * apostrophe, which spreadsheets show as text; American odds and other numbers ("+150", "-3.5") are not formulas.
  */
 const FORMULA = /^[=@\t\r]|^[+-](?![\d.]+$)/;
-const ESCAPED_FORMULA = /^'(?=[=@\t\r+-])/;
 
 /** The picks as CSV text: a header of PICK_CSV_COLUMNS, one row per pick, CRLF line ends (RFC 4180). */
 export function writePicksCsv(rows: ReadonlyArray<Record<PickCsvColumn, string>>): string {
@@ -44,26 +50,13 @@ export async function readPicksCsv(text: string): Promise<{ rows: CsvImportRow[]
   const errors: CsvLineError[] = [];
   const rows: CsvImportRow[] = [];
   const body = text.replace(/^\uFEFF/, '');
-  let cursor = 0;
-  let line = 1;
   let records = 0;
-  const lineAt = (end: number) => {
-    // the row starts after the line breaks left before it (the previous row's end, blank lines)
-    let start = cursor;
-    while (start < end && (body[start] === '\n' || body[start] === '\r')) start += 1;
-    for (let i = cursor; i < start; i += 1) if (body[i] === '\n') line += 1;
-    const first = line;
-    for (let i = start; i < end; i += 1) if (body[i] === '\n') line += 1;
-    cursor = end;
-    return first;
-  };
   const transformHeader = (name: string) => name.trim().toLowerCase();
   const header = Papa.parse(body, { header: true, preview: 1, transformHeader }).meta.fields ?? [];
   const missing = PICK_CSV_REQUIRED.filter((column) => !header.includes(column));
   if (missing.length)
     return { rows: [], errors: [{ line: 1, message: `the header has no ${missing.join(', ')} column` }] };
-  const headerEnd = body.search(/\r?\n/);
-  cursor = headerEnd === -1 ? body.length : headerEnd;
+  const lineAt = csvRowLines(body);
   const slicer = new Slicer();
   // a paused parser goes on with the rest of the text: its cursors count from where it paused
   let resumedAt = 0;
@@ -98,20 +91,12 @@ export async function readPicksCsv(text: string): Promise<{ rows: CsvImportRow[]
   return { rows, errors };
 
   function readRow(result: Papa.ParseStepResult<Record<string, string>>, at: number): void {
-    const problems = result.errors
-      .filter((e) => e.type !== 'FieldMismatch' || e.code === 'TooManyFields')
-      .map((e) => e.message);
-    const values: Partial<Record<PickCsvColumn, string>> = {};
-    for (const column of PICK_CSV_COLUMNS) {
-      const value = result.data[column];
-      if (typeof value === 'string') values[column] = value.replace(ESCAPED_FORMULA, '');
-    }
-    const read = csvRowToPick(values);
-    if ('errors' in read || problems.length) {
-      errors.push({ line: at, message: [...problems, ...('errors' in read ? read.errors : [])].join('; ') });
+    const { pick, problems } = readPickCsvRow(result.data, result.errors);
+    if (!pick) {
+      errors.push({ line: at, message: problems.join('; ') });
       return;
     }
-    rows.push({ line: at, key: read.pick.id ?? contentKey(read.pick), pick: read.pick });
+    rows.push({ line: at, key: pick.id ?? contentKey(pick), pick });
   }
 }
 

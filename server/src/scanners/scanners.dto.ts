@@ -2,9 +2,6 @@ import { z } from 'zod';
 import {
   ARBITRAGE_DEFAULTS,
   BLENDABLE_METHODS,
-  canonicalBookKey,
-  COMMISSION_BOOKS,
-  isCommissionRate,
   DEFAULT_DEVIG_METHOD,
   DEVIG_METHODS,
   isBlendableMethod,
@@ -17,6 +14,7 @@ import {
   type DevigMethod,
 } from '@oddspulse/shared';
 import { ApiErrors } from '../errors/api-errors';
+import { exchangeCommissions } from '../validation/exchange-commissions';
 import { rejectWith } from '../validation/zod-validation.pipe';
 import { bookList, csv } from '../odds/odds.dto';
 
@@ -85,21 +83,12 @@ const commissionQuery = z
       .flatMap((v) => String(v).split(','))
       .map((v) => v.trim())
       .filter(Boolean);
-    const rates: Record<string, number> = {};
-    for (const pair of pairs.sort()) {
+    const entries = pairs.sort().map((pair) => {
       const [key, value] = pair.split(':');
-      const book = canonicalBookKey(key ?? '');
       const rate = value === undefined || value.trim() === '' ? Number.NaN : Number(value);
-      if (!COMMISSION_BOOKS.includes(book))
-        return rejectWith(ctx, ApiErrors.validation(`Not an exchange: ${key}`, 'INVALID_SCANNER_PARAMETER'));
-      if (!isCommissionRate(rate))
-        return rejectWith(
-          ctx,
-          ApiErrors.validation(`Commission must be a fraction from 0 to below 1: ${pair}`, 'INVALID_SCANNER_PARAMETER'),
-        );
-      rates[book] = rate;
-    }
-    return rates;
+      return { key: key ?? '', rate, quoted: pair };
+    });
+    return exchangeCommissions(entries, ctx, { book: 'INVALID_SCANNER_PARAMETER', rate: 'INVALID_SCANNER_PARAMETER' });
   })
   .meta({
     type: 'string',
@@ -155,23 +144,32 @@ export const evQuerySchema = z
   .and(scanQuery);
 export type EvQuery = z.output<typeof evQuerySchema>;
 
+/**
+ * The query of a scanner that sizes stakes: its bankroll, its own `fields`, then the largest stake, both with the
+ * scanner's defaults; and what every scanner call reads.
+ */
+function stakingScanQuery<Fields extends z.ZodRawShape>(
+  defaults: { bankroll: number; maxStake: number },
+  fields: Fields,
+) {
+  return z
+    .object({
+      bankroll: bankrollDollars(defaults.bankroll),
+      ...fields,
+      maxStake: numberInRange('maxStake', SCANNER_MIN_STAKE, SCANNER_MAX_STAKE, defaults.maxStake),
+    })
+    .and(scanQuery);
+}
+
 /** GET /api/arbitrage */
-export const arbitrageQuerySchema = z
-  .object({
-    bankroll: bankrollDollars(ARBITRAGE_DEFAULTS.bankroll),
-    minProfit: numberInRange('minProfit', 0.1, 50, ARBITRAGE_DEFAULTS.minProfitPct),
-    maxStake: numberInRange('maxStake', SCANNER_MIN_STAKE, SCANNER_MAX_STAKE, ARBITRAGE_DEFAULTS.maxStake),
-  })
-  .and(scanQuery);
+export const arbitrageQuerySchema = stakingScanQuery(ARBITRAGE_DEFAULTS, {
+  minProfit: numberInRange('minProfit', 0.1, 50, ARBITRAGE_DEFAULTS.minProfitPct),
+});
 export type ArbitrageQuery = z.output<typeof arbitrageQuerySchema>;
 
 /** GET /api/middles */
-export const middlesQuerySchema = z
-  .object({
-    bankroll: bankrollDollars(MIDDLE_DEFAULTS.bankroll),
-    minGap: numberInRange('minGap', 0.5, 20, MIDDLE_DEFAULTS.minGap),
-    minProbability: numberInRange('minProbability', 5, 50, MIDDLE_DEFAULTS.minProbability),
-    maxStake: numberInRange('maxStake', SCANNER_MIN_STAKE, SCANNER_MAX_STAKE, MIDDLE_DEFAULTS.maxStake),
-  })
-  .and(scanQuery);
+export const middlesQuerySchema = stakingScanQuery(MIDDLE_DEFAULTS, {
+  minGap: numberInRange('minGap', 0.5, 20, MIDDLE_DEFAULTS.minGap),
+  minProbability: numberInRange('minProbability', 5, 50, MIDDLE_DEFAULTS.minProbability),
+});
 export type MiddlesQuery = z.output<typeof middlesQuerySchema>;

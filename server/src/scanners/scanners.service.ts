@@ -92,15 +92,12 @@ export class ScannersService {
   ): Promise<ScanResponse<ArbitrageOpportunity>> {
     const { bankroll, minProfit, maxStake, books, commission } = query;
     const inputs = { bankroll, minProfit, maxStake, books, commission };
-    const visible = visibleBooks(access);
-    return this.serve<ArbitrageOpportunity>(
+    return this.serveLegs<ArbitrageOpportunity>(
       'arbitrage',
       query,
+      access,
       now,
-      (o) => {
-        const current = opportunityAt(o, now);
-        return current && legsVisible(current, visible) ? arbitrageForUser(current, inputs) : null;
-      },
+      (current) => arbitrageForUser(current, inputs),
       (a, b) => b.profitPct - a.profitPct || a.id.localeCompare(b.id),
     );
   }
@@ -108,16 +105,38 @@ export class ScannersService {
   async middles(query: MiddlesQuery, access: PlanAccess, now = Date.now()): Promise<ScanResponse<MiddleOpportunity>> {
     const { bankroll, minGap, minProbability, maxStake, books, commission } = query;
     const inputs = { bankroll, minGap, minProbability, maxStake, books, commission };
-    const visible = visibleBooks(access);
-    return this.serve<MiddleOpportunity>(
+    return this.serveLegs<MiddleOpportunity>(
       'middles',
+      query,
+      access,
+      now,
+      (current) => middleForUser(current, inputs),
+      (a, b) => b.probability - a.probability || b.gap - a.gap || a.id.localeCompare(b.id),
+    );
+  }
+
+  /**
+   * `serve` for the opportunities of several legs: each as it stands `now` (opportunityAt), kept while the plan sees
+   * every leg's book, then sized by `forUser`.
+   */
+  private serveLegs<T extends ArbitrageOpportunity | MiddleOpportunity>(
+    kind: OpportunityKind,
+    query: { sports: string[] },
+    access: PlanAccess,
+    now: number,
+    forUser: (current: T) => T | null,
+    best: (a: T, b: T) => number,
+  ): Promise<ScanResponse<T>> {
+    const visible = visibleBooks(access);
+    return this.serve<T>(
+      kind,
       query,
       now,
       (o) => {
         const current = opportunityAt(o, now);
-        return current && legsVisible(current, visible) ? middleForUser(current, inputs) : null;
+        return current && legsVisible(current, visible) ? forUser(current) : null;
       },
-      (a, b) => b.probability - a.probability || b.gap - a.gap || a.id.localeCompare(b.id),
+      best,
     );
   }
 

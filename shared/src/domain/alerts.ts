@@ -35,14 +35,8 @@ export interface AlertRuleCriteria {
 }
 
 /** A rule as the API answers it. `secret` (the webhook signing secret) is in the answer that created it only. */
-export interface AlertRule {
+export interface AlertRule extends Omit<AlertRuleCriteria, 'commission'> {
   id: string;
-  kind: AlertKind;
-  min: number;
-  sports: string[];
-  books: string[];
-  maxLegAgeSeconds: number | null;
-  quietHours: QuietHours | null;
   webhookUrl: string | null;
   push: boolean;
   email: boolean;

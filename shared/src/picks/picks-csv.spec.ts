@@ -1,4 +1,12 @@
-import { csvCentsToDollars, csvDollarsToCents, csvRowToPick, pickToCsvRow, PICK_CSV_COLUMNS } from './picks-csv';
+import {
+  csvCentsToDollars,
+  csvDollarsToCents,
+  csvRowLines,
+  csvRowToPick,
+  pickToCsvRow,
+  PICK_CSV_COLUMNS,
+  readPickCsvRow,
+} from './picks-csv';
 import type { UserPick } from './pick';
 
 const pick: UserPick = {
@@ -185,6 +193,38 @@ describe('picks CSV rows', () => {
       }),
     ).toEqual({
       errors: ['game is longer than 200 characters', "date_added '11/02/2026' is not an ISO 8601 date or time"],
+    });
+  });
+});
+
+describe('csvRowLines', () => {
+  it('answers the line a row starts on, past blank lines and a quoted value over two lines', () => {
+    const body = 'game,note\r\nA,"two\nlines"\r\n\r\nB,x\r\nC,y';
+    const lineAt = csvRowLines(body);
+    const ends = [body.indexOf('\r\n\r\n'), body.indexOf('\r\nC'), body.length];
+    expect(ends.map(lineAt)).toEqual([2, 5, 6]);
+  });
+});
+
+describe('readPickCsvRow', () => {
+  // the export's own row, as a spreadsheet keeps it: a value that looks like a formula behind an apostrophe
+  const exported = pickToCsvRow(pick);
+  const row = { ...exported, note: "'=SUM(1)", unknown: 'x' };
+
+  it('reads the known columns without the apostrophe the export put before a formula', () => {
+    const read = readPickCsvRow(row, []);
+    expect(read.values).toEqual({ ...exported, note: '=SUM(1)' });
+    expect(read.pick).toMatchObject({ odds: '-110', note: '=SUM(1)' });
+    expect(read.problems).toEqual([]);
+  });
+
+  it('refuses a row with too many fields, not one with too few, before its own problems', () => {
+    const tooMany = { type: 'FieldMismatch', code: 'TooManyFields', message: 'Too many fields' };
+    const tooFew = { type: 'FieldMismatch', code: 'TooFewFields', message: 'Too few fields' };
+    expect(readPickCsvRow(row, [tooFew]).pick).not.toBeNull();
+    expect(readPickCsvRow({ ...row, odds: '+1x0' }, [tooMany, tooFew])).toMatchObject({
+      pick: null,
+      problems: ['Too many fields', "odds '+1x0' is not American odds"],
     });
   });
 });

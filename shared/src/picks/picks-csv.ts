@@ -232,3 +232,63 @@ export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pic
     },
   };
 }
+
+/** A value the export wrote with a leading apostrophe so spreadsheets show it as text: read without it. */
+const ESCAPED_FORMULA = /^'(?=[=@\t\r+-])/;
+
+/** A CSV parser's complaint about one row (papaparse's ParseError). */
+export interface CsvParseError {
+  type: string;
+  code: string;
+  message: string;
+}
+
+/** A data row of an import file as read: its values by export column, and the pick it reads as, if it does. */
+export interface PickCsvRow {
+  values: Partial<Record<PickCsvColumn, string>>;
+  pick: CsvPick | null;
+  /** What refuses the row (none when it reads as a pick), as the import words them. */
+  problems: string[];
+}
+
+/**
+ * One parsed row of an import file, from its values by header and the parser's complaints about it: the values of
+ * PICK_CSV_COLUMNS as the export meant them, and the row's pick, or (pick null) every problem that refuses it, as the
+ * import words them. A row with too few fields reads its missing ones as empty; one with too many is refused.
+ */
+export function readPickCsvRow(
+  data: Readonly<Record<string, unknown>>,
+  parseErrors: readonly CsvParseError[],
+): PickCsvRow {
+  const values: Partial<Record<PickCsvColumn, string>> = {};
+  for (const column of PICK_CSV_COLUMNS) {
+    const value = data[column];
+    if (typeof value === 'string') values[column] = value.replace(ESCAPED_FORMULA, '');
+  }
+  const read = csvRowToPick(values);
+  const problems = [
+    ...parseErrors.filter((e) => e.type !== 'FieldMismatch' || e.code === 'TooManyFields').map((e) => e.message),
+    ...('errors' in read ? read.errors : []),
+  ];
+  return { values, pick: problems.length || 'errors' in read ? null : read.pick, problems };
+}
+
+/**
+ * The line each row of a CSV text starts on, its header being line 1: called with each row's end offset in `body`,
+ * in order (papaparse's step cursor), it answers the line after the line breaks left before the row (the previous
+ * row's end, blank lines). A quoted value over several lines moves the lines after it.
+ */
+export function csvRowLines(body: string): (rowEnd: number) => number {
+  const headerEnd = body.search(/\r?\n/);
+  let cursor = headerEnd === -1 ? body.length : headerEnd;
+  let line = 1;
+  return (rowEnd) => {
+    let start = cursor;
+    while (start < rowEnd && (body[start] === '\n' || body[start] === '\r')) start += 1;
+    for (let i = cursor; i < start; i += 1) if (body[i] === '\n') line += 1;
+    const first = line;
+    for (let i = start; i < rowEnd; i += 1) if (body[i] === '\n') line += 1;
+    cursor = rowEnd;
+    return first;
+  };
+}

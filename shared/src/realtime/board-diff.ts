@@ -67,6 +67,23 @@ export interface PriceRecord {
   last_update: string;
 }
 
+/**
+ * A PriceRecord's fields, in one fixed order: the odds history outbox stores a record as its values in this order
+ * (an entry written before a reordering would read back wrong: add at the end only), and odds_history has a column
+ * for each.
+ */
+export const PRICE_RECORD_FIELDS = [
+  'event_id',
+  'bookmaker_key',
+  'bookmaker_title',
+  'market_key',
+  'outcome_name',
+  'description',
+  'price',
+  'point',
+  'last_update',
+] as const satisfies ReadonlyArray<keyof PriceRecord>;
+
 export interface DiffOptions {
   /** Decides whether a market is locked (the engine's locked-market rule); without it no lock changes are reported. */
   isLocked?: (market: BoardMarket, event: BoardEvent, now: number) => boolean;

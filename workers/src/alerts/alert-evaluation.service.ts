@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Job } from 'bullmq';
 import {
+  alertRuleCriteria,
   AlertsRepository,
   APP_CONFIG,
   type AlertRuleWithPlan,
@@ -21,18 +22,7 @@ import {
 import { OnJob } from '../jobs/on-job.decorator';
 
 export function criteriaOf(rule: AlertRuleWithPlan): AlertRuleCriteria {
-  return {
-    kind: rule.kind,
-    min: rule.min,
-    sports: rule.sports,
-    books: rule.books,
-    maxLegAgeSeconds: rule.max_leg_age_seconds,
-    quietHours:
-      rule.quiet_start !== null && rule.quiet_end !== null
-        ? { start: rule.quiet_start, end: rule.quiet_end, timeZone: rule.time_zone }
-        : null,
-    commission: rule.commissions ?? undefined,
-  };
+  return { ...alertRuleCriteria(rule), commission: rule.commissions ?? undefined };
 }
 
 function channelsOf(rule: AlertRuleWithPlan): AlertChannel[] {

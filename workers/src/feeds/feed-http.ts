@@ -1,3 +1,4 @@
+import type { AppConfig } from '@oddspulse/core';
 import { FeedError, errorForStatus } from './feed-errors';
 
 export interface RetryPolicy {
@@ -23,6 +24,27 @@ export interface FeedRequest {
   /** Called before each retry, for the logs. */
   onRetry?: (error: FeedError, attempt: number, delayMs: number) => void;
   sleep?: (ms: number) => Promise<void>;
+}
+
+/** A Retry-After longer than this is not waited for (RetryPolicy.maxDelayMs). */
+const MAX_RETRY_WAIT_MS = 60_000;
+
+/** The time-out, deadline and retries of every feed request, as configured. */
+export function feedRequestPolicy(
+  config: Pick<
+    AppConfig,
+    'ODDS_API_TIMEOUT_MS' | 'FEED_REQUEST_DEADLINE_MS' | 'FEED_RETRY_ATTEMPTS' | 'FEED_RETRY_BASE_MS'
+  >,
+): Pick<FeedRequest, 'timeoutMs' | 'deadlineMs' | 'retry'> {
+  return {
+    timeoutMs: config.ODDS_API_TIMEOUT_MS,
+    deadlineMs: config.FEED_REQUEST_DEADLINE_MS,
+    retry: {
+      retries: config.FEED_RETRY_ATTEMPTS,
+      baseDelayMs: config.FEED_RETRY_BASE_MS,
+      maxDelayMs: MAX_RETRY_WAIT_MS,
+    },
+  };
 }
 
 export interface FeedResponse<T> {

@@ -25,16 +25,12 @@ import { DetectionService } from '../detection/detection.service';
 import { CLOCK, Clock } from '../feeds/clock';
 import { FeedError } from '../feeds/feed-errors';
 import { FeedGate } from '../feeds/feed-gate';
+import { failedPollStatus, lockedFeedPoll } from '../feeds/feed-poll';
 import { ODDS_PROVIDER, OddsProvider } from '../feeds/providers';
 import { LoggedExternalFailure } from '../jobs/external-failure';
 import { OnJob } from '../jobs/on-job.decorator';
 import { HeldBoards, mergeAnswer } from './held-boards';
 
-/**
- * The poll lock's time to live, renewed while the poll runs: a killed worker blocks the sport at most
- * this long, about two slots of the live cadence (spec 001 §9: 5 s).
- */
-const LOCK_TTL_MS = 10_000;
 /**
  * An odds board lists a game until the feed drops it after the end; one that started this long ago may be over even
  * when no scoreboard said so, so a board of only such games may empty (feed plausibility).
@@ -95,16 +91,10 @@ export class OddsPipelineService {
     fetch: () => Promise<BoardEvent[]>,
     eventIds: readonly string[] | null = null,
   ): Promise<PollResult> {
-    const polled = this.metrics.startPoll(kind, sport);
-    let result: PollResult | null;
-    try {
-      result = await this.state.withFeedLock(kind, sport, LOCK_TTL_MS, () => this.run(kind, sport, fetch, eventIds));
-    } catch (error) {
-      polled('error');
-      throw error;
-    }
-    if (result) polled(result.outcome === 'paused' ? 'paused' : 'ok');
-    else this.logger.debug(`${kind} ${sport}: another process is polling it; skipped`);
+    const result = await lockedFeedPoll(this.metrics, this.state, kind, sport, () =>
+      this.run(kind, sport, fetch, eventIds),
+    );
+    if (!result) this.logger.debug(`${kind} ${sport}: another process is polling it; skipped`);
     return result ?? { sport, kind, outcome: 'locked' };
   }
 
@@ -302,13 +292,8 @@ export class OddsPipelineService {
     now: number,
   ): Promise<PollResult> {
     const last = await this.state.feedStatus(kind, sport);
-    const base = {
-      last_success_at: last?.last_success_at ?? null,
-      events: previous?.events.length ?? 0,
-      live: last?.live ?? 0,
-    };
+    const { base, held } = failedPollStatus(last, previous?.events.length ?? 0, error);
     if (error.skipped) {
-      const held = error.kind === 'held' ? { paused_by_failure: true, error: last?.error } : {};
       await this.state.saveFeedStatus(
         this.status(kind, sport, now, {
           ...base,

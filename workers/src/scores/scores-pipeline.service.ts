@@ -13,14 +13,12 @@ import { JobQueueService, MetricsService, RealtimePublisher, LiveStateRepository
 import { CLOCK, Clock } from '../feeds/clock';
 import { FeedError } from '../feeds/feed-errors';
 import { FeedGate } from '../feeds/feed-gate';
+import { failedPollStatus, lockedFeedPoll } from '../feeds/feed-poll';
 import { SCORES_PROVIDER, ScoresProvider } from '../feeds/providers';
 import { LoggedExternalFailure } from '../jobs/external-failure';
 import { OnJob } from '../jobs/on-job.decorator';
 import { joinToOdds } from './odds-join';
 import { diffScoreboards } from './scoreboard-diff';
-
-/** The poll lock's time to live, renewed while the poll runs: a killed worker blocks the sport at most this long. */
-const LOCK_TTL_MS = 10_000;
 
 export interface ScoresPollResult {
   sport: string;
@@ -51,15 +49,7 @@ export class ScoresPipelineService {
 
   @OnJob(JobName.ScoresPoll)
   async poll(data: JobPayload<typeof JobName.ScoresPoll>): Promise<ScoresPollResult> {
-    const polled = this.metrics.startPoll('scores', data.sport);
-    let result: ScoresPollResult | null;
-    try {
-      result = await this.state.withFeedLock('scores', data.sport, LOCK_TTL_MS, () => this.run(data.sport));
-    } catch (error) {
-      polled('error');
-      throw error;
-    }
-    if (result) polled(result.outcome === 'paused' ? 'paused' : 'ok');
+    const result = await lockedFeedPoll(this.metrics, this.state, 'scores', data.sport, () => this.run(data.sport));
     return result ?? { sport: data.sport, outcome: 'locked' };
   }
 
@@ -150,13 +140,8 @@ export class ScoresPipelineService {
     now: number,
   ): Promise<ScoresPollResult> {
     const last = await this.state.feedStatus('scores', sport);
-    const base = {
-      last_success_at: last?.last_success_at ?? null,
-      events: previous?.games.length ?? 0,
-      live: last?.live ?? 0,
-    };
+    const { base, held } = failedPollStatus(last, previous?.games.length ?? 0, error);
     if (error.skipped) {
-      const held = error.kind === 'held' ? { paused_by_failure: true, error: last?.error } : {};
       await this.state.saveFeedStatus(
         this.status(sport, now, { ...base, state: 'paused', paused_reason: error.message, ...held }),
       );

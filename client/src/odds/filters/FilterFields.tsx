@@ -1,4 +1,4 @@
-import type { Sport } from '@oddspulse/shared';
+import { DEFAULT_STRAIGHT_BET_MARKETS, type Sport } from '@oddspulse/shared';
 import { DatePicker } from './DatePicker';
 import { withSports, type OddsFilters } from './filter-settings';
 import { marketLabel } from '../rows/labels';
@@ -7,13 +7,9 @@ import { propMarketsForSports } from './prop-markets';
 import type { TableMode } from '../rows/rows';
 import { SportsbookSelect } from './SportsbookSelect';
 
+/** The markets the straight bets page shows by default, then the period markets. */
 const GAME_MARKET_OPTIONS = [
-  'h2h',
-  'spreads',
-  'totals',
-  'team_totals',
-  'alternate_spreads',
-  'alternate_totals',
+  ...DEFAULT_STRAIGHT_BET_MARKETS,
   'h2h_q1',
   'spreads_q1',
   'totals_q1',

@@ -17,6 +17,21 @@ export function requestUser(context: ExecutionContext): AuthUser {
 }
 
 /**
+ * The request's user, if it is signed in, becomes `req.user` (undefined for an anonymous request); an API key on a
+ * route that does not accept keys is refused (403).
+ */
+async function authenticateRequest(
+  authenticator: RequestAuthenticator,
+  reflector: Reflector,
+  context: ExecutionContext,
+): Promise<AuthUser | undefined> {
+  const req = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
+  req.user = (await authenticator.authenticate(req)) ?? undefined;
+  assertApiKeyScope(reflector, context, req.user);
+  return req.user;
+}
+
+/**
  * Signed in by a bearer JWT, the access cookie (with CSRF on unsafe methods) or a Platinum API key, the
  * key only on routes marked @AcceptsApiKey (403 API_KEY_NOT_ALLOWED elsewhere). Never by `x-user-id` or any
  * other client-settable header (RequestAuthenticator). 401 "Authentication required" otherwise.
@@ -29,11 +44,8 @@ export class AuthenticationGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
-    const user = await this.authenticator.authenticate(req);
-    if (!user) throw ApiErrors.authenticationRequired();
-    req.user = user;
-    assertApiKeyScope(this.reflector, context, user);
+    if (!(await authenticateRequest(this.authenticator, this.reflector, context)))
+      throw ApiErrors.authenticationRequired();
     return true;
   }
 }
@@ -47,9 +59,7 @@ export class OptionalAuthenticationGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const req = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
-    req.user = (await this.authenticator.authenticate(req)) ?? undefined;
-    assertApiKeyScope(this.reflector, context, req.user);
+    await authenticateRequest(this.authenticator, this.reflector, context);
     return true;
   }
 }

@@ -1,6 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig, type RateLimiter, RateLimiters } from '@oddspulse/core';
 
+/** The limits of one form per client address and per email (`{name}-address`, `{name}-email`), in one window. */
+function perAddressAndEmail(
+  limiters: RateLimiters,
+  name: string,
+  points: { address: number; email: number },
+  windowSeconds: number,
+): [address: RateLimiter, email: RateLimiter] {
+  return [
+    limiters.shared(`${name}-address`, { points: points.address, windowSeconds }),
+    limiters.shared(`${name}-email`, { points: points.email, windowSeconds }),
+  ];
+}
+
 /**
  * Every HTTP limit of the API (DECISIONS 8), counted in Redis across server processes and in memory while
  * Redis is away. Each is a window of points per key; a refusal is 429 with Retry-After.
@@ -29,24 +42,18 @@ export class HttpRateLimits {
     const login = { points: config.RATE_LIMIT_LOGIN_MAX, windowSeconds: config.RATE_LIMIT_LOGIN_WINDOW_SECONDS };
     this.loginAccount = limiters.shared('login', login);
     this.loginAddress = limiters.shared('login-address', { ...login, points: login.points * 5 });
-    const signupWindow = config.RATE_LIMIT_SIGNUP_WINDOW_SECONDS;
-    this.signupAddress = limiters.shared('signup-address', {
-      points: config.RATE_LIMIT_SIGNUP_MAX,
-      windowSeconds: signupWindow,
-    });
-    this.signupEmail = limiters.shared('signup-email', {
-      points: config.RATE_LIMIT_SIGNUP_EMAIL_MAX,
-      windowSeconds: signupWindow,
-    });
-    const resetWindow = config.RATE_LIMIT_RESET_WINDOW_SECONDS;
-    this.resetAddress = limiters.shared('reset-address', {
-      points: config.RATE_LIMIT_RESET_MAX,
-      windowSeconds: resetWindow,
-    });
-    this.resetEmail = limiters.shared('reset-email', {
-      points: config.RATE_LIMIT_RESET_EMAIL_MAX,
-      windowSeconds: resetWindow,
-    });
+    [this.signupAddress, this.signupEmail] = perAddressAndEmail(
+      limiters,
+      'signup',
+      { address: config.RATE_LIMIT_SIGNUP_MAX, email: config.RATE_LIMIT_SIGNUP_EMAIL_MAX },
+      config.RATE_LIMIT_SIGNUP_WINDOW_SECONDS,
+    );
+    [this.resetAddress, this.resetEmail] = perAddressAndEmail(
+      limiters,
+      'reset',
+      { address: config.RATE_LIMIT_RESET_MAX, email: config.RATE_LIMIT_RESET_EMAIL_MAX },
+      config.RATE_LIMIT_RESET_WINDOW_SECONDS,
+    );
     this.apiKey = limiters.leased('api-key', {
       points: config.RATE_LIMIT_API_KEY_MAX,
       windowSeconds: config.RATE_LIMIT_API_KEY_WINDOW_SECONDS,

@@ -71,13 +71,7 @@ export class AuthService {
     }
     this.logger.log({ msg: 'User signed up', userId: user.id });
     await this.accountCreated.run(user);
-    await this.audit.record({
-      userId: user.id,
-      action: AuditActions.signedUp,
-      ...origin,
-      details: { method: 'password' },
-    });
-    return this.sessions.start(user);
+    return this.startSession(user, AuditActions.signedUp, 'password', origin);
   }
 
   /** A failure names the account (if any) so the caller counts it against brute force; it is in the owner's log. */
@@ -94,13 +88,7 @@ export class AuthService {
         });
       return { ok: false, userId: user?.id ?? null };
     }
-    await this.audit.record({
-      userId: user.id,
-      action: AuditActions.signedIn,
-      ...origin,
-      details: { method: 'password' },
-    });
-    return { ok: true, issued: await this.sessions.start(user) };
+    return { ok: true, issued: await this.startSession(user, AuditActions.signedIn, 'password', origin) };
   }
 
   refresh(refreshToken: string | null, origin: RequestOrigin): Promise<IssuedSession> {
@@ -175,12 +163,17 @@ export class AuthService {
     const userId = await this.oauthState.consumeLoginCode(code);
     const user = userId ? await this.users.findById(userId) : undefined;
     if (!user) throw ApiErrors.authenticationRequired();
-    await this.audit.record({
-      userId: user.id,
-      action: AuditActions.signedIn,
-      ...origin,
-      details: { method: 'oauth' },
-    });
+    return this.startSession(user, AuditActions.signedIn, 'oauth', origin);
+  }
+
+  /** A new session of a user who just signed up or in by `method`, recorded in the audit log before it starts. */
+  private async startSession(
+    user: UserRow,
+    action: typeof AuditActions.signedUp | typeof AuditActions.signedIn,
+    method: 'password' | 'oauth',
+    origin: RequestOrigin,
+  ): Promise<IssuedSession> {
+    await this.audit.record({ userId: user.id, action, ...origin, details: { method } });
     return this.sessions.start(user);
   }
 

@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import {
-  canonicalBookKey,
-  COMMISSION_BOOKS,
-  findSportsbook,
-  isCommissionRate,
-  validateBankroll,
-} from '@oddspulse/shared';
+import { canonicalBookKey, findSportsbook, validateBankroll } from '@oddspulse/shared';
 import { ApiErrors } from '../../errors/api-errors';
+import { exchangeCommissions } from '../../validation/exchange-commissions';
 import { rejectWith, withApiError } from '../../validation/zod-validation.pipe';
 
 export const ODDS_FORMATS = ['american', 'decimal', 'fractional'] as const;
@@ -39,21 +34,13 @@ const bankrollCents = z.unknown().transform((raw, ctx) => {
 const commissions = withApiError(
   z.record(z.string(), z.unknown()),
   invalid('Commissions must be an object of exchange to rate'),
-).transform((raw, ctx) => {
-  const rates: Record<string, number> = {};
-  for (const [key, rate] of Object.entries(raw)) {
-    const book = canonicalBookKey(key);
-    if (!COMMISSION_BOOKS.includes(book))
-      return rejectWith(ctx, ApiErrors.validation(`Not an exchange: ${key}`, 'COMMISSION_BOOK'));
-    if (!isCommissionRate(rate))
-      return rejectWith(
-        ctx,
-        ApiErrors.validation(`Commission must be a fraction from 0 to below 1: ${key}`, 'COMMISSION_INVALID'),
-      );
-    rates[book] = rate;
-  }
-  return rates;
-});
+).transform((raw, ctx) =>
+  exchangeCommissions(
+    Object.entries(raw).map(([key, rate]) => ({ key, rate, quoted: key })),
+    ctx,
+    { book: 'COMMISSION_BOOK', rate: 'COMMISSION_INVALID' },
+  ),
+);
 
 /** PUT /api/preferences: a partial update; only the fields sent change. */
 export const preferencesUpdateSchema = withApiError(

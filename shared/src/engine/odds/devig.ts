@@ -183,23 +183,34 @@ function bisect(f: (x: number) => number, lo: number, hi: number): { x: number; 
   return null;
 }
 
+/**
+ * The answer of a method whose parameter was `solved` for by bisection: the probabilities at that parameter,
+ * normalised; no_convergence when bisection found none.
+ */
+function fitted(
+  method: DevigMethod,
+  margin: number,
+  solved: ReturnType<typeof bisect>,
+  probabilitiesAt: (parameter: number) => number[],
+): DevigResult {
+  if (!solved) return { ok: false, method, reason: 'no_convergence', margin };
+  return {
+    ok: true,
+    method,
+    probabilities: normalise(probabilitiesAt(solved.x)),
+    margin,
+    parameter: solved.x,
+    iterations: solved.iterations,
+  };
+}
+
 /** p_i = r_i^k with k ≥ 1 such that Σ p_i = 1 (the "power" or logarithmic method, Buchdahl; `implied` 'power'). */
 function power(inverse: number[], margin: number): DevigResult {
   if (margin <= 0) return { ok: true, method: 'power', probabilities: [...inverse], margin, parameter: 1 };
   const sumAt = (k: number) => inverse.reduce((s, r) => s + r ** k, 0) - 1;
   let hi = 2;
   while (sumAt(hi) > 0 && hi < 1e6) hi *= 2;
-  const solved = bisect(sumAt, 1, hi);
-  if (!solved) return { ok: false, method: 'power', reason: 'no_convergence', margin };
-  const probabilities = inverse.map((r) => r ** solved.x);
-  return {
-    ok: true,
-    method: 'power',
-    probabilities: normalise(probabilities),
-    margin,
-    parameter: solved.x,
-    iterations: solved.iterations,
-  };
+  return fitted('power', margin, bisect(sumAt, 1, hi), (k) => inverse.map((r) => r ** k));
 }
 
 /**
@@ -226,17 +237,7 @@ function shin(inverse: number[], booksum: number, margin: number): DevigResult {
   }
   // Σ p_i(z) falls from √Σr > 1 at z = 0 to Σr²/Σr < 1 as z → 1: one root, found by bisection
   const solved = bisect((z) => probabilitiesAt(z).reduce((a, b) => a + b, 0) - 1, 0, 1 - 1e-9);
-  if (solved) {
-    return {
-      ok: true,
-      method: 'shin',
-      probabilities: normalise(probabilitiesAt(solved.x)),
-      margin,
-      parameter: solved.x,
-      iterations: solved.iterations,
-    };
-  }
-  return { ok: false, method: 'shin', reason: 'no_convergence', margin };
+  return fitted('shin', margin, solved, probabilitiesAt);
 }
 
 /** Odds ratio (Cheung 2015): r_i = c·p_i / (1 − p_i + c·p_i), so p_i = r_i / (c + r_i − c·r_i), c ≥ 1 with Σ p_i = 1. */
@@ -246,16 +247,7 @@ function oddsRatio(inverse: number[], margin: number): DevigResult {
   const sumAt = (c: number) => probabilitiesAt(c).reduce((a, b) => a + b, 0) - 1;
   let hi = 2;
   while (sumAt(hi) > 0 && hi < 1e9) hi *= 2;
-  const solved = bisect(sumAt, 1, hi);
-  if (!solved) return { ok: false, method: 'odds_ratio', reason: 'no_convergence', margin };
-  return {
-    ok: true,
-    method: 'odds_ratio',
-    probabilities: normalise(probabilitiesAt(solved.x)),
-    margin,
-    parameter: solved.x,
-    iterations: solved.iterations,
-  };
+  return fitted('odds_ratio', margin, bisect(sumAt, 1, hi), probabilitiesAt);
 }
 
 /**

@@ -1,10 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, OddsApiAccountRepository, type AppConfig } from '@oddspulse/core';
 import { FeedError } from '../../feeds/feed-errors';
-import { getJson, redactUrl } from '../../feeds/feed-http';
+import { feedRequestPolicy, getJson, redactUrl } from '../../feeds/feed-http';
 import { creditsFromHeaders } from './credit-budget';
-
-const MAX_RETRY_WAIT_MS = 60_000;
 
 /**
  * The Odds API v4 over HTTP: the key, the time-out and retry policy, and the usage headers recorded
@@ -27,13 +25,7 @@ export class TheOddsApiClient {
     try {
       const { body } = await getJson<T>({
         url,
-        timeoutMs: this.config.ODDS_API_TIMEOUT_MS,
-        deadlineMs: this.config.FEED_REQUEST_DEADLINE_MS,
-        retry: {
-          retries: this.config.FEED_RETRY_ATTEMPTS,
-          baseDelayMs: this.config.FEED_RETRY_BASE_MS,
-          maxDelayMs: MAX_RETRY_WAIT_MS,
-        },
+        ...feedRequestPolicy(this.config),
         onResponse: (headers) => {
           const credits = creditsFromHeaders(headers);
           if (credits) pending.push(this.account.recordCredits(sport, credits));

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ScoreboardEvent } from '@oddspulse/shared';
 import { APP_CONFIG, type AppConfig } from '@oddspulse/core';
 import { FeedError } from '../../feeds/feed-errors';
-import { getJson, redactUrl } from '../../feeds/feed-http';
+import { feedRequestPolicy, getJson, redactUrl } from '../../feeds/feed-http';
 import type { ScoresProvider } from '../../feeds/providers';
 import { ESPN_LEAGUES, mapEspnScoreboard } from './espn-scoreboard.mapper';
 
@@ -20,13 +20,7 @@ export class EspnScoresProvider implements ScoresProvider {
     const url = new URL(`${this.config.ESPN_BASE_URL.replace(/\/$/, '')}/${league}/scoreboard`);
     const { body } = await getJson<unknown>({
       url,
-      timeoutMs: this.config.ODDS_API_TIMEOUT_MS,
-      deadlineMs: this.config.FEED_REQUEST_DEADLINE_MS,
-      retry: {
-        retries: this.config.FEED_RETRY_ATTEMPTS,
-        baseDelayMs: this.config.FEED_RETRY_BASE_MS,
-        maxDelayMs: 60_000,
-      },
+      ...feedRequestPolicy(this.config),
       onRetry: (error, attempt, delayMs) =>
         this.logger.warn(
           { sport, path: redactUrl(url), kind: error.kind, attempt, delayMs },
