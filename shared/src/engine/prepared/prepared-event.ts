@@ -360,14 +360,15 @@ const NO_LINES: PreparedLines = {
 const reader = new Reader();
 const preparer = new LineSet();
 
-// the commission per book id of the rates last asked for: boards are prepared event by event with the same rates
-let tableRates: CommissionRates | null = null;
-let table = new Float64Array(0);
+// the commission per book id of each rates table asked for: boards are prepared event by event with the same
+// rates (detection alternates two: its rates and the lowest), and an event keeps the table it was priced with
+const tables = new WeakMap<CommissionRates, Float64Array>();
 
 function commissionTable(rates: CommissionRates): Float64Array {
-  if (rates !== tableRates || table.length < bookKeys.length) {
+  let table = tables.get(rates);
+  if (table === undefined || table.length < bookKeys.length) {
     table = Float64Array.from(bookKeys, (key) => commissionOf(key, rates));
-    tableRates = rates;
+    tables.set(rates, table);
   }
   return table;
 }
@@ -378,7 +379,20 @@ function commissionTable(rates: CommissionRates): Float64Array {
  */
 export function prepareEvent(event: BoardEvent, rates: CommissionRates = DEFAULT_COMMISSIONS): PreparedEvent {
   reader.read(event);
-  const prepared = reader.finish(event);
+  return priced(reader.finish(event), rates);
+}
+
+/**
+ * `prepared` priced at other rates, without reading its event again: the columns read from the event never depend
+ * on the rates and are shared (a scan only reads them); the effective prices, the lay prices' commission and the
+ * lines (best prices and arbitrage legs are picked on effective prices) are its own.
+ */
+export function repriceEvent(prepared: PreparedEvent, rates: CommissionRates): PreparedEvent {
+  const lays = prepared.lays.map((lay) => ({ ...lay, quote: { ...lay.quote } }));
+  return priced({ ...prepared, lays }, rates);
+}
+
+function priced(prepared: PreparedEvent, rates: CommissionRates): PreparedEvent {
   const commission = commissionTable(rates);
   const { quoteCount, qBook, qDecimal } = prepared;
   const qEffective = new Float64Array(quoteCount);
