@@ -290,7 +290,7 @@ class Reader {
     const { bookmakers: _prices, ...header } = event;
     return {
       header,
-      commence: Date.parse(event.commence_time),
+      commence: parseIsoTime(event.commence_time),
       quoteCount: n,
       qMarket: columns.intsOf(this.qMarket, n),
       qGroup: columns.intsOf(this.qGroup, n),
