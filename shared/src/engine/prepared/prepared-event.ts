@@ -402,8 +402,14 @@ export function repriceEvent(prepared: PreparedEvent, rates: CommissionRates): P
 function priced(prepared: PreparedEvent, rates: CommissionRates): PreparedEvent {
   const commission = commissionTable(rates);
   const { quoteCount, qBook, qDecimal } = prepared;
-  const qEffective = new Float64Array(quoteCount);
-  for (let q = 0; q < quoteCount; q++) qEffective[q] = effectiveDecimal(qDecimal[q], commission[qBook[q]]);
+  let charged = false;
+  for (let q = 0; q < quoteCount && !charged; q++) charged = commission[qBook[q]] !== 0;
+  // where no book charges commission the effective prices are the quoted ones: both columns are only read
+  let qEffective = qDecimal;
+  if (charged) {
+    qEffective = new Float64Array(quoteCount);
+    for (let q = 0; q < quoteCount; q++) qEffective[q] = effectiveDecimal(qDecimal[q], commission[qBook[q]]);
+  }
   prepared.qEffective = qEffective;
   prepared.bookCommission = commission;
   for (const lay of prepared.lays) lay.quote.commission = commission[lay.book];
