@@ -115,7 +115,7 @@ class Reader {
         let runKind = -1;
         for (let i = 0; i < size; i++) {
           const o = outcomes[i];
-          // each property read once: outcomes come in many shapes, so every read is a slow, megamorphic one
+          // each property read once: outcomes come in several shapes, so none of their reads is a cheap one
           const description = o.description;
           if (locked !== null && locked.has(description ?? '')) continue;
           const point = o.point;
