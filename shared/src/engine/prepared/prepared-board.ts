@@ -3,7 +3,7 @@ import type { ScanResult } from '../../domain/opportunities';
 import { commissionOf, DEFAULT_COMMISSIONS, LOWEST_COMMISSIONS, type CommissionRates } from '../odds/commission';
 import { parseIsoTime } from '../odds/iso-time';
 import type { PreparedEvent } from './prepared-columns';
-import { prepareEvent } from './prepared-event';
+import { prepareEvent, repriceEvent } from './prepared-event';
 import { scanPreparedEvent } from './prepared-scan';
 import { addScan, scanSettings, sortScan, type ScanOptions } from '../opportunities/scan';
 import type { ScanSettings } from './prepared-scan';
@@ -103,7 +103,8 @@ export class PreparedBoard {
     // the lowest rate is 0 at every exchange: only a book that charges more reads differently there
     const charged =
       this.options.belowRates === true && event.bookmakers.some((b) => commissionOf(b.key, this.rates) > 0);
-    return { ...timedEntry(event, this.rates), atLowest: charged ? prepareEvent(event, LOWEST_COMMISSIONS) : null };
+    const entry = timedEntry(event, this.rates);
+    return { ...entry, atLowest: charged ? repriceEvent(entry.prepared, LOWEST_COMMISSIONS) : null };
   }
 }
 

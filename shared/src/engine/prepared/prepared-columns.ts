@@ -186,6 +186,66 @@ export function marketKeyOf(key: string): MarketKey {
   return info;
 }
 
+/**
+ * An event's columns carved out of one ArrayBuffer: a prepared event holds dozens of short typed arrays, and
+ * allocating each on its own costs more than filling it. Sized up front for `floats` Float64 elements, then
+ * `ints` Int32 and `bytes` Uint8 ones (in that order, so every view is aligned); zero-filled like a new array.
+ */
+export class ColumnBuffer {
+  private readonly buffer: ArrayBuffer;
+  private floatAt = 0;
+  private intAt: number;
+  private byteAt: number;
+  private readonly floatEnd: number;
+  private readonly intEnd: number;
+
+  constructor(floats: number, ints: number, bytes: number) {
+    this.floatEnd = this.intAt = 8 * floats;
+    this.intEnd = this.byteAt = this.intAt + 4 * ints;
+    this.buffer = new ArrayBuffer(this.byteAt + bytes);
+  }
+
+  float(n: number): Float64Array<ArrayBuffer> {
+    const a = new Float64Array(this.buffer, this.floatAt, n);
+    this.floatAt += 8 * n;
+    if (this.floatAt > this.floatEnd) throw new RangeError('ColumnBuffer: more Float64 elements than sized for');
+    return a;
+  }
+
+  int(n: number): Int32Array<ArrayBuffer> {
+    const a = new Int32Array(this.buffer, this.intAt, n);
+    this.intAt += 4 * n;
+    if (this.intAt > this.intEnd) throw new RangeError('ColumnBuffer: more Int32 elements than sized for');
+    return a;
+  }
+
+  byte(n: number): Uint8Array<ArrayBuffer> {
+    // the Uint8 elements end the buffer: a view past its end throws
+    const a = new Uint8Array(this.buffer, this.byteAt, n);
+    this.byteAt += n;
+    return a;
+  }
+
+  /** The first n elements of `from`, copied (as from.slice(0, n)). */
+  floatsOf(from: Float64Array, n: number): Float64Array<ArrayBuffer> {
+    const a = this.float(n);
+    a.set(from.subarray(0, n));
+    return a;
+  }
+
+  intsOf(from: Int32Array, n: number): Int32Array<ArrayBuffer> {
+    const a = this.int(n);
+    a.set(from.subarray(0, n));
+    return a;
+  }
+
+  bytesOf(from: Uint8Array, n: number): Uint8Array<ArrayBuffer> {
+    const a = this.byte(n);
+    a.set(from.subarray(0, n));
+    return a;
+  }
+}
+
 export const grownInt = (a: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> => {
   if (n <= a.length) return a;
   const b = new Int32Array(Math.max(n, a.length * 2));
@@ -210,6 +270,11 @@ export const grownByte = (a: Uint8Array<ArrayBuffer>, n: number): Uint8Array<Arr
  * sort for short runs, then merges through `temp`.
  */
 export function sortByLine(a: Int32Array, from: number, to: number, line: Float64Array, temp: Int32Array): void {
+  // most groups list one line per book (a main line, a player's prop): already in order, a stable sort keeps it.
+  // Without a NaN (where <= is false) the lines are then totally ordered, so the sort would move nothing
+  let sorted = true;
+  for (let i = from + 1; i < to && sorted; i++) sorted = line[a[i - 1]] <= line[a[i]];
+  if (sorted) return;
   const RUN = 12;
   for (let lo = from; lo < to; lo += RUN) {
     const hi = Math.min(lo + RUN, to);

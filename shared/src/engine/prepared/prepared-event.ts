@@ -16,6 +16,7 @@ import { commissionOf, DEFAULT_COMMISSIONS, effectiveDecimal, type CommissionRat
 import {
   bookIdOf,
   bookKeys,
+  ColumnBuffer,
   grownByte,
   grownFloat,
   grownInt,
@@ -105,6 +106,8 @@ class Reader {
         this.mAlternate[m] = key.alternate ? 1 : 0;
         if (this.quoteCount + size > this.qMarket.length) this.growQuotes(this.quoteCount + size);
         const { qMarket, qGroup, qBook, qDecimal, qPoint, qUpdated, qOutcomeName, qDescription, qLink } = this;
+        // an outcome without a link of its own takes its market's, else its book's
+        const marketLink = market.link ?? bookmaker.link;
         let counts: number | Map<string, number> | null = null;
         let q = this.quoteCount;
         let group = -1;
@@ -112,20 +115,22 @@ class Reader {
         let runKind = -1;
         for (let i = 0; i < size; i++) {
           const o = outcomes[i];
-          if (locked !== null && locked.has(o.description ?? '')) continue;
+          // each property read once: outcomes come in several shapes, so none of their reads is a cheap one
+          const description = o.description;
+          if (locked !== null && locked.has(description ?? '')) continue;
           const point = o.point;
           const hasPoint = hasLinePoint(point);
           const name = o.name;
           const kind = outcomeKind(name, hasPoint);
-          if (group < 0 || o.description !== runDescription || kind !== runKind) {
-            const description = o.description ?? '';
+          if (group < 0 || description !== runDescription || kind !== runKind) {
+            const player = description ?? '';
             let count = 0;
             if (kind === MONEYLINE) {
               counts ??= moneylineCounts(outcomes);
-              count = typeof counts === 'number' ? counts : counts.get(description)!;
+              count = typeof counts === 'number' ? counts : counts.get(player)!;
             }
-            group = this.groupOf(key, description, kind, count);
-            runDescription = o.description;
+            group = this.groupOf(key, player, kind, count);
+            runDescription = description;
             runKind = kind;
           }
           qMarket[q] = m;
@@ -135,8 +140,8 @@ class Reader {
           qPoint[q] = hasPoint ? point : NaN;
           qUpdated[q] = updatedAt;
           qOutcomeName[q] = name;
-          qDescription[q] = o.description;
-          qLink[q] = o.link ?? market.link ?? bookmaker.link;
+          qDescription[q] = description;
+          qLink[q] = o.link ?? marketLink;
           q++;
         }
         this.quoteCount = q;
@@ -224,15 +229,17 @@ class Reader {
   finish(event: BoardEvent): PreparedEvent {
     const n = this.quoteCount;
     const groupCount = this.groupCount;
-    const qName = new Int32Array(n);
-    const qLine = new Float64Array(n);
+    const marketCount = this.marketCount;
+    const columns = new ColumnBuffer(4 * n + groupCount, 6 * n + 5 * groupCount, marketCount + 2 * groupCount);
+    const qName = columns.int(n);
+    const qLine = columns.float(n);
     const names: string[] = [];
     const newest: number[] = [];
-    const gNameStart = new Int32Array(groupCount);
-    const gNameEnd = new Int32Array(groupCount);
+    const gNameStart = columns.int(groupCount);
+    const gNameEnd = columns.int(groupCount);
     const gReference: (string | undefined)[] = new Array(groupCount).fill(undefined);
-    const byGroup = this.byGroup.slice(0, n);
-    const byLine = byGroup.slice();
+    const byGroup = columns.intsOf(this.byGroup, n);
+    const byLine = columns.intsOf(byGroup, n);
     const { qOutcomeName, qPoint, qUpdated, gKind } = this;
     for (let g = 0; g < groupCount; g++) {
       const from = this.gStart[g];
@@ -272,7 +279,7 @@ class Reader {
       this.sortTemp = grownInt(this.sortTemp, to - from);
       sortByLine(byLine, from, to, qLine, this.sortTemp);
     }
-    const gOldest = new Float64Array(groupCount);
+    const gOldest = columns.float(groupCount);
     for (let g = 0; g < groupCount; g++) {
       let groupOldest = Infinity;
       // NaN sticks: a quote of unreadable time is never open, so its group is never all open
@@ -283,33 +290,33 @@ class Reader {
     const { bookmakers: _prices, ...header } = event;
     return {
       header,
-      commence: Date.parse(event.commence_time),
+      commence: parseIsoTime(event.commence_time),
       quoteCount: n,
-      qMarket: this.qMarket.slice(0, n),
-      qGroup: this.qGroup.slice(0, n),
-      qBook: this.qBook.slice(0, n),
+      qMarket: columns.intsOf(this.qMarket, n),
+      qGroup: columns.intsOf(this.qGroup, n),
+      qBook: columns.intsOf(this.qBook, n),
       qName,
-      qDecimal: this.qDecimal.slice(0, n),
+      qDecimal: columns.floatsOf(this.qDecimal, n),
       // prepareEvent fills these in
       qEffective: NO_PRICES,
       bookCommission: NO_PRICES,
-      qPoint: this.qPoint.slice(0, n),
+      qPoint: columns.floatsOf(this.qPoint, n),
       qLine,
-      qUpdated: this.qUpdated.slice(0, n),
+      qUpdated: columns.floatsOf(this.qUpdated, n),
       qDescription: this.qDescription.slice(0, n),
       qLink: this.qLink.slice(0, n),
-      mKey: this.mKey.slice(0, this.marketCount),
-      mLastUpdate: this.mLastUpdate.slice(0, this.marketCount),
-      mTitle: this.mTitle.slice(0, this.marketCount),
-      mAlternate: this.mAlternate.slice(0, this.marketCount),
+      mKey: this.mKey.slice(0, marketCount),
+      mLastUpdate: this.mLastUpdate.slice(0, marketCount),
+      mTitle: this.mTitle.slice(0, marketCount),
+      mAlternate: columns.bytesOf(this.mAlternate, marketCount),
       groupCount,
       gFamily: this.gFamily.slice(0, groupCount),
-      gKind: this.gKind.slice(0, groupCount),
-      gGameLine: this.gGameLine.slice(0, groupCount),
-      gCount: this.gCount.slice(0, groupCount),
+      gKind: columns.bytesOf(this.gKind, groupCount),
+      gGameLine: columns.bytesOf(this.gGameLine, groupCount),
+      gCount: columns.intsOf(this.gCount, groupCount),
       gReference,
-      gStart: this.gStart.slice(0, groupCount),
-      gEnd: this.gEnd.slice(0, groupCount),
+      gStart: columns.intsOf(this.gStart, groupCount),
+      gEnd: columns.intsOf(this.gEnd, groupCount),
       gNameStart,
       gNameEnd,
       names,
@@ -360,14 +367,15 @@ const NO_LINES: PreparedLines = {
 const reader = new Reader();
 const preparer = new LineSet();
 
-// the commission per book id of the rates last asked for: boards are prepared event by event with the same rates
-let tableRates: CommissionRates | null = null;
-let table = new Float64Array(0);
+// the commission per book id of each rates table asked for: boards are prepared event by event with the same
+// rates (detection alternates two: its rates and the lowest), and an event keeps the table it was priced with
+const tables = new WeakMap<CommissionRates, Float64Array>();
 
 function commissionTable(rates: CommissionRates): Float64Array {
-  if (rates !== tableRates || table.length < bookKeys.length) {
+  let table = tables.get(rates);
+  if (table === undefined || table.length < bookKeys.length) {
     table = Float64Array.from(bookKeys, (key) => commissionOf(key, rates));
-    tableRates = rates;
+    tables.set(rates, table);
   }
   return table;
 }
@@ -378,11 +386,30 @@ function commissionTable(rates: CommissionRates): Float64Array {
  */
 export function prepareEvent(event: BoardEvent, rates: CommissionRates = DEFAULT_COMMISSIONS): PreparedEvent {
   reader.read(event);
-  const prepared = reader.finish(event);
+  return priced(reader.finish(event), rates);
+}
+
+/**
+ * `prepared` priced at other rates, without reading its event again: the columns read from the event never depend
+ * on the rates and are shared (a scan only reads them); the effective prices, the lay prices' commission and the
+ * lines (best prices and arbitrage legs are picked on effective prices) are its own.
+ */
+export function repriceEvent(prepared: PreparedEvent, rates: CommissionRates): PreparedEvent {
+  const lays = prepared.lays.map((lay) => ({ ...lay, quote: { ...lay.quote } }));
+  return priced({ ...prepared, lays }, rates);
+}
+
+function priced(prepared: PreparedEvent, rates: CommissionRates): PreparedEvent {
   const commission = commissionTable(rates);
   const { quoteCount, qBook, qDecimal } = prepared;
-  const qEffective = new Float64Array(quoteCount);
-  for (let q = 0; q < quoteCount; q++) qEffective[q] = effectiveDecimal(qDecimal[q], commission[qBook[q]]);
+  let charged = false;
+  for (let q = 0; q < quoteCount && !charged; q++) charged = commission[qBook[q]] !== 0;
+  // where no book charges commission the effective prices are the quoted ones: both columns are only read
+  let qEffective = qDecimal;
+  if (charged) {
+    qEffective = new Float64Array(quoteCount);
+    for (let q = 0; q < quoteCount; q++) qEffective[q] = effectiveDecimal(qDecimal[q], commission[qBook[q]]);
+  }
   prepared.qEffective = qEffective;
   prepared.bookCommission = commission;
   for (const lay of prepared.lays) lay.quote.commission = commission[lay.book];

@@ -1,6 +1,6 @@
 import { DEFAULT_BLEND, DEFAULT_DEVIG_METHOD } from '../odds/devig';
 import { MONEYLINE } from '../lines/line-rules';
-import { bookDfs, type PreparedLines } from './prepared-columns';
+import { bookDfs, ColumnBuffer, type PreparedLines } from './prepared-columns';
 import type { LineSet } from './prepared-lines';
 
 /**
@@ -11,14 +11,19 @@ import type { LineSet } from './prepared-lines';
 export function toPreparedLines(set: LineSet): { lines: PreparedLines; gLineStart: Int32Array; gLineEnd: Int32Array } {
   const { lineCount, sideCount, poolSize, fair } = set;
   const groupCount = set.p.groupCount;
-  const gLineStart = new Int32Array(groupCount);
-  const gLineEnd = new Int32Array(groupCount);
-  const lFair = new Uint8Array(lineCount);
-  const lFairBooks = new Int32Array(lineCount);
-  const sFair = new Float64Array(sideCount);
-  const lOldest = new Float64Array(lineCount);
-  const sTop = new Float64Array(sideCount);
-  const sDfs = new Uint8Array(sideCount);
+  const columns = new ColumnBuffer(
+    3 * lineCount + 2 * sideCount,
+    5 * groupCount + 8 * lineCount + 3 * sideCount + poolSize,
+    3 * lineCount + sideCount + groupCount,
+  );
+  const gLineStart = columns.int(groupCount);
+  const gLineEnd = columns.int(groupCount);
+  const lFair = columns.byte(lineCount);
+  const lFairBooks = columns.int(lineCount);
+  const sFair = columns.float(sideCount);
+  const lOldest = columns.float(lineCount);
+  const sTop = columns.float(sideCount);
+  const sDfs = columns.byte(sideCount);
   for (let s = 0; s < sideCount; s++) {
     for (let k = set.sStart[s]; k < set.sStart[s] + set.sLength[s]; k++) {
       const q = set.pool[k];
@@ -26,7 +31,7 @@ export function toPreparedLines(set: LineSet): { lines: PreparedLines; gLineStar
       else sTop[s] = Math.max(sTop[s], set.p.qEffective[q]);
     }
   }
-  const gSimple = new Uint8Array(groupCount);
+  const gSimple = columns.byte(groupCount);
   const { byLine, qUpdated, gKind } = set.p;
   for (let g = 0; g < groupCount; g++) gSimple[g] = gKind[g] === MONEYLINE ? 0 : 1;
   for (let l = 0; l < lineCount; l++) {
@@ -44,22 +49,22 @@ export function toPreparedLines(set: LineSet): { lines: PreparedLines; gLineStar
     lFairBooks[l] = fair.books;
     for (let i = 0; i < set.lSideCount[l]; i++) sFair[set.lSideStart[l] + i] = fair.probability(i);
   }
-  const lUnique = new Uint8Array(lineCount);
+  const lUnique = columns.byte(lineCount);
   for (let l = 0; l < lineCount; l++) {
     let listed = 0;
     for (let s = set.lSideStart[l]; s < set.lSideStart[l] + set.lSideCount[l]; s++) listed += set.sLength[s];
     lUnique[l] = listed === set.lQuoteEnd[l] - set.lQuoteStart[l] ? 1 : 0;
   }
-  const lLegs = new Int32Array(3 * lineCount);
-  const lLegCount = new Uint8Array(lineCount);
+  const lLegs = columns.int(3 * lineCount);
+  const lLegCount = columns.byte(lineCount);
   const legs = new Int32Array(3);
   for (let l = 0; l < lineCount; l++) {
     lLegCount[l] = set.arbitrage.find(l, null, legs);
     for (let i = 0; i < lLegCount[l]; i++) lLegs[3 * l + i] = legs[i];
   }
-  const gMidStart = new Int32Array(groupCount);
-  const gMidLow = new Int32Array(groupCount);
-  const gMidHigh = new Int32Array(groupCount);
+  const gMidStart = columns.int(groupCount);
+  const gMidLow = columns.int(groupCount);
+  const gMidHigh = columns.int(groupCount);
   const midFirst: number[] = [];
   const midSecond: number[] = [];
   for (let g = 0; g < groupCount; g++) {
@@ -67,14 +72,14 @@ export function toPreparedLines(set: LineSet): { lines: PreparedLines; gLineStar
     if (gKind[g] === MONEYLINE || set.p.gGameLine[g] === 0) continue;
     const tops = set.middles;
     tops.collect(g, null);
-    for (const [from, count] of [
-      [0, tops.low],
-      [tops.highStart, tops.high],
-    ]) {
-      for (let e = from; e < from + count; e++) {
-        midFirst.push(tops.first[e]);
-        midSecond.push(tops.second[e]);
-      }
+    // the low lines, then the high ones
+    for (let e = 0; e < tops.low; e++) {
+      midFirst.push(tops.first[e]);
+      midSecond.push(tops.second[e]);
+    }
+    for (let e = tops.highStart; e < tops.highStart + tops.high; e++) {
+      midFirst.push(tops.first[e]);
+      midSecond.push(tops.second[e]);
     }
     gMidLow[g] = tops.low;
     gMidHigh[g] = tops.high;
@@ -84,23 +89,23 @@ export function toPreparedLines(set: LineSet): { lines: PreparedLines; gLineStar
     gLineEnd,
     lines: {
       lineCount,
-      lQuoteStart: set.lQuoteStart.slice(0, lineCount),
-      lQuoteEnd: set.lQuoteEnd.slice(0, lineCount),
+      lQuoteStart: columns.intsOf(set.lQuoteStart, lineCount),
+      lQuoteEnd: columns.intsOf(set.lQuoteEnd, lineCount),
       lOldest,
       gSimple,
-      lLine: set.lLine.slice(0, lineCount),
-      lSpan: set.lSpan.slice(0, lineCount),
-      lSideStart: set.lSideStart.slice(0, lineCount),
-      lSideCount: set.lSideCount.slice(0, lineCount),
+      lLine: columns.floatsOf(set.lLine, lineCount),
+      lSpan: columns.floatsOf(set.lSpan, lineCount),
+      lSideStart: columns.intsOf(set.lSideStart, lineCount),
+      lSideCount: columns.intsOf(set.lSideCount, lineCount),
       lFair,
       lFairBooks,
-      sName: set.sName.slice(0, sideCount),
-      sStart: set.sStart.slice(0, sideCount),
-      sLength: set.sLength.slice(0, sideCount),
+      sName: columns.intsOf(set.sName, sideCount),
+      sStart: columns.intsOf(set.sStart, sideCount),
+      sLength: columns.intsOf(set.sLength, sideCount),
       sFair,
       sTop,
       sDfs,
-      pool: set.pool.slice(0, poolSize),
+      pool: columns.intsOf(set.pool, poolSize),
       gMidStart,
       gMidLow,
       gMidHigh,
