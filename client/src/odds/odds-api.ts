@@ -6,6 +6,7 @@ import {
   type SportBoard,
   type Sport,
 } from '@oddspulse/shared';
+import { queryOptions } from '@tanstack/react-query';
 import { ApiError, type RequestOptions } from '../api/api-client';
 import { api } from '../api/client';
 import { startEarly, takeEarlyOnceSent } from '../routing/early-data';
@@ -21,6 +22,11 @@ export const SELECT_MESSAGE = 'Please select sports, regions, and markets to vie
 
 export function fetchSports(): Promise<Sport[]> {
   return api.get<Sport[]>('/api/sports');
+}
+
+/** The feed's sports list: the same for every user. */
+export function sportsQuery() {
+  return queryOptions({ queryKey: ['sports'], queryFn: fetchSports });
 }
 
 /**
