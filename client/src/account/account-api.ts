@@ -95,6 +95,21 @@ export function fetchAuthProviders() {
   return api.get<AuthProviders>('/api/auth/providers', { auth: 'none' });
 }
 
+/** The sign-in options this server offers, the same for everyone; null when unknown, and the form offers email and password only. */
+export function authProvidersQuery() {
+  return queryOptions({
+    queryKey: ['auth-providers'],
+    queryFn: async (): Promise<AuthProviders | null> => {
+      try {
+        return await fetchAuthProviders();
+      } catch (failure) {
+        console.warn('Sign-in options unavailable; offering email and password only', failure);
+        return null;
+      }
+    },
+  });
+}
+
 /** Where the browser goes to start Google or Apple sign-in; returnTo and intent come back on /auth/callback. */
 export function oauthStartUrl(provider: 'google' | 'apple', returnTo: string | null, intent: string | null): string {
   const query = new URLSearchParams();

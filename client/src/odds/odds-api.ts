@@ -1,4 +1,5 @@
 import {
+  CORE_SPORTS,
   InvalidOddsPayloadError,
   type ArbitrageOpportunity,
   type EvBet,
@@ -136,4 +137,16 @@ export async function fetchEv(
     },
   });
   return listOf<EvBet>(payload, 'opportunities');
+}
+
+/**
+ * An alert's +EV bet as it stands now, null when the price is no longer +EV: looked up among every core sport's,
+ * at every book. Keyed by the user, whose plan decides which books the server answers for.
+ */
+export function evAlertBetQuery(userId: string, id: string) {
+  return queryOptions({
+    queryKey: ['ev-alert-bet', userId, id],
+    queryFn: async () =>
+      (await fetchEv({ sports: CORE_SPORTS.map((s) => s.key), books: [] })).find((b) => b.id === id) ?? null,
+  });
 }
