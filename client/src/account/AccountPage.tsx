@@ -91,9 +91,7 @@ export function AccountPage() {
                   Upgrade to Platinum
                 </Link>
               )}
-              {isPaid(info) && info.cancel_at_period_end && (
-                <KeepSubscriptionButton onResumed={() => undefined} label="Resume subscription" />
-              )}
+              {isPaid(info) && info.cancel_at_period_end && <KeepSubscriptionButton label="Resume subscription" />}
               {isPaid(info) && !info.cancel_at_period_end && (
                 <Link className="button danger" to="/billing/cancel?from=account">
                   Cancel subscription

@@ -5,7 +5,7 @@ import { API_KEY_NAME_MAX_LENGTH, MAX_ACTIVE_API_KEYS, type ApiKeyWithSecret } f
 import { Link } from 'react-router-dom';
 import { Spinner } from '../routing/guards';
 import { authAtom } from '../state/auth';
-import { apiKeysQuery, createApiKey } from './security-api';
+import { apiKeysQuery, createApiKey, useSecurityActivityChanged } from './security-api';
 import { KeyRow, NewSecret } from './ApiKeyParts';
 import { FormError } from '../components/FormError';
 import { apiErrorText } from '../api/api-client';
@@ -17,11 +17,14 @@ import { apiErrorText } from '../api/api-client';
  */
 export function ApiKeysPage() {
   const auth = useAtomValue(authAtom);
-  const keys = useQuery({
-    ...apiKeysQuery(auth.status === 'signedIn' ? auth.user.id : ''),
-    enabled: auth.status === 'signedIn',
-  });
+  const userId = auth.status === 'signedIn' ? auth.user.id : '';
+  const keys = useQuery({ ...apiKeysQuery(userId), enabled: auth.status === 'signedIn' });
   const reload = () => void keys.refetch();
+  const activityChanged = useSecurityActivityChanged(userId);
+  const changed = () => {
+    reload();
+    activityChanged();
+  };
   const [name, setName] = useState('');
   const [creating, setCreating] = useState(false);
   const [createError, setCreateError] = useState<string | null>(null);
@@ -34,7 +37,7 @@ export function ApiKeysPage() {
     try {
       setSecret(await createApiKey(name.trim()));
       setName('');
-      reload();
+      changed();
     } catch (error) {
       setCreateError(apiErrorText(error, 'Could not create the key.'));
     } finally {
@@ -112,7 +115,7 @@ export function ApiKeysPage() {
               </thead>
               <tbody>
                 {keys.data.map((key) => (
-                  <KeyRow key={key.id} apiKey={key} onChanged={reload} onSecret={setSecret} />
+                  <KeyRow key={key.id} apiKey={key} onChanged={changed} onSecret={setSecret} />
                 ))}
               </tbody>
             </table>

@@ -1,3 +1,4 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import {
@@ -9,12 +10,13 @@ import {
   DEFAULT_SPORTSBOOKS,
   validateBankroll,
   wholeNumber,
+  type PlanAccess,
   type Sportsbook,
 } from '@oddspulse/shared';
-import { fetchPreferences, savePreferences } from './account-api';
+import { preferencesQuery, savePreferences, type Preferences } from './account-api';
 import { ApiError } from '../api/api-client';
 import { Spinner } from '../routing/guards';
-import { planAtom } from '../state/auth';
+import { planAtom, useSignedInUserId } from '../state/auth';
 import { groupSportsbooks } from '../state/sportsbook-rules';
 import { FormError } from '../components/FormError';
 
@@ -30,28 +32,39 @@ function percents(rates: Record<string, number>): Record<string, string> {
 
 export function MySportsbooksPage() {
   const plan = useAtomValue(planAtom);
-  const [selected, setSelected] = useState<string[] | null>(null);
-  const [bankroll, setBankroll] = useState<string>(String(DEFAULT_BANKROLL));
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const userId = useSignedInUserId();
+  const prefs = useQuery({ ...preferencesQuery(userId), enabled: userId !== '' });
+  // Once loaded, the form is the user's: a later read neither replaces what they typed nor hides it behind an error.
+  if (!prefs.data && prefs.isError)
+    return (
+      <p className="form-error" role="alert">
+        {prefs.error instanceof ApiError ? prefs.error.message : 'Failed to load data. Please try again later.'}
+      </p>
+    );
+  if (!prefs.data || plan.status !== 'ready') return <Spinner label="Loading your sportsbooks..." />;
+  return (
+    <SportsbooksForm
+      userId={userId}
+      prefs={prefs.data}
+      access={{ plan: plan.info.plan, unlimited: plan.info.unlimited }}
+    />
+  );
+}
+
+function SportsbooksForm({ userId, prefs, access }: { userId: string; prefs: Preferences; access: PlanAccess }) {
+  const queryClient = useQueryClient();
+  const [selected, setSelected] = useState<string[]>(() =>
+    prefs.sportsbooks?.length ? prefs.sportsbooks : [...DEFAULT_SPORTSBOOKS],
+  );
+  const [bankroll, setBankroll] = useState<string>(() => String(prefs.bankroll ?? DEFAULT_BANKROLL));
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
   // each exchange's commission as typed, in PERCENT (the API's are fractions)
-  const [rates, setRates] = useState<Record<string, string>>({});
+  const [rates, setRates] = useState<Record<string, string>>(() => percents(prefs.effective_commissions ?? {}));
   // the rates as loaded: only those the user changes are saved, so an untouched exchange keeps following its default
-  const [loadedRates, setLoadedRates] = useState<Record<string, string>>({});
+  const [loadedRates, setLoadedRates] = useState<Record<string, string>>(() =>
+    percents(prefs.effective_commissions ?? {}),
+  );
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    fetchPreferences()
-      .then((prefs) => {
-        setSelected(prefs.sportsbooks?.length ? prefs.sportsbooks : [...DEFAULT_SPORTSBOOKS]);
-        setBankroll(String(prefs.bankroll ?? DEFAULT_BANKROLL));
-        setRates(percents(prefs.effective_commissions ?? {}));
-        setLoadedRates(percents(prefs.effective_commissions ?? {}));
-      })
-      .catch((failure: unknown) => {
-        setLoadError(failure instanceof ApiError ? failure.message : 'Failed to load data. Please try again later.');
-      });
-  }, []);
 
   useEffect(() => {
     if (status !== 'saved') return;
@@ -59,19 +72,10 @@ export function MySportsbooksPage() {
     return () => window.clearTimeout(timer);
   }, [status]);
 
-  if (loadError)
-    return (
-      <p className="form-error" role="alert">
-        {loadError}
-      </p>
-    );
-  if (!selected || plan.status !== 'ready') return <Spinner label="Loading your sportsbooks..." />;
-
-  const access = { plan: plan.info.plan, unlimited: plan.info.unlimited };
   const toggle = (book: Sportsbook) => {
     if (!canToggleSportsbook(access, book.key)) return;
     setSelected((current) =>
-      current!.includes(book.key) ? current!.filter((k) => k !== book.key) : [...current!, book.key],
+      current.includes(book.key) ? current.filter((k) => k !== book.key) : [...current, book.key],
     );
   };
   const amount = Number(bankroll);
@@ -96,6 +100,8 @@ export function MySportsbooksPage() {
     setStatus('saving');
     try {
       const saved = await savePreferences({ sportsbooks: selected, bankroll: amount, commissions });
+      // The bet slip's bankroll and the pages' default books follow the save.
+      queryClient.setQueryData(preferencesQuery(userId).queryKey, saved);
       setSelected(saved.sportsbooks);
       setBankroll(String(saved.bankroll));
       setRates(percents(saved.effective_commissions));

@@ -1,17 +1,20 @@
-import { fetchPreferences } from './account-api';
+import { QueryClient } from '@tanstack/react-query';
+import { preferencesQuery } from './account-api';
 import { api } from '../api/client';
 
 jest.mock('../api/client', () => ({ api: { get: jest.fn() } }));
 
 const get = api.get as jest.Mock;
 
-describe('fetchPreferences', () => {
+describe('preferencesQuery', () => {
   beforeEach(() => get.mockReset());
 
   it('shares the request in flight between the parts of a page that read the preferences at once', async () => {
+    const client = new QueryClient();
     let answer!: (prefs: unknown) => void;
     get.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
-    const reads = [fetchPreferences(), fetchPreferences(), fetchPreferences()];
+    const query = preferencesQuery('user-1');
+    const reads = [client.fetchQuery(query), client.fetchQuery(query), client.fetchQuery(query)];
     answer({ sportsbooks: ['fanduel'] });
     expect(await Promise.all(reads)).toEqual([
       { sportsbooks: ['fanduel'] },
@@ -21,10 +24,11 @@ describe('fetchPreferences', () => {
     expect(get).toHaveBeenCalledTimes(1);
   });
 
-  it('asks again once the request has settled, failed or not (a save in between is read back)', async () => {
-    get.mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce({ sportsbooks: ['draftkings'] });
-    await expect(fetchPreferences()).rejects.toThrow('offline');
-    expect(await fetchPreferences()).toEqual({ sportsbooks: ['draftkings'] });
+  it("keeps one user's preferences from another's", async () => {
+    const client = new QueryClient();
+    get.mockResolvedValueOnce({ sportsbooks: ['fanduel'] }).mockResolvedValueOnce({ sportsbooks: ['draftkings'] });
+    expect(await client.fetchQuery(preferencesQuery('user-1'))).toEqual({ sportsbooks: ['fanduel'] });
+    expect(await client.fetchQuery(preferencesQuery('user-2'))).toEqual({ sportsbooks: ['draftkings'] });
     expect(get).toHaveBeenCalledTimes(2);
   });
 });

@@ -6,6 +6,7 @@ import {
   type OpsRole,
   type Plan,
 } from '@oddspulse/shared';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client';
 import type { Session } from '../api/session';
 import { startEarly, takeEarly } from '../routing/early-data';
@@ -94,6 +95,21 @@ export function fetchAuthProviders() {
   return api.get<AuthProviders>('/api/auth/providers', { auth: 'none' });
 }
 
+/** The sign-in options this server offers, the same for everyone; null when unknown, and the form offers email and password only. */
+export function authProvidersQuery() {
+  return queryOptions({
+    queryKey: ['auth-providers'],
+    queryFn: async (): Promise<AuthProviders | null> => {
+      try {
+        return await fetchAuthProviders();
+      } catch (failure) {
+        console.warn('Sign-in options unavailable; offering email and password only', failure);
+        return null;
+      }
+    },
+  });
+}
+
 /** Where the browser goes to start Google or Apple sign-in; returnTo and intent come back on /auth/callback. */
 export function oauthStartUrl(provider: 'google' | 'apple', returnTo: string | null, intent: string | null): string {
   const query = new URLSearchParams();
@@ -146,14 +162,16 @@ export function setUsername(username: string) {
   return api.put<Profile>('/api/profile/username', { username });
 }
 
-let preferencesInFlight: Promise<Preferences> | null = null;
-
-/** The page's parts that read the preferences at once (bankroll, books, recommendations) share one request. */
 export function fetchPreferences(): Promise<Preferences> {
-  preferencesInFlight ??= api.get<Preferences>('/api/preferences').finally(() => {
-    preferencesInFlight = null;
-  });
-  return preferencesInFlight;
+  return api.get<Preferences>('/api/preferences');
+}
+
+/**
+ * The user's preferences, keyed by the user: the parts of a page that read them at once (bankroll, books,
+ * recommendations) share one request, and a save puts its answer here for all of them.
+ */
+export function preferencesQuery(userId: string) {
+  return queryOptions({ queryKey: ['preferences', userId], queryFn: fetchPreferences });
 }
 
 export function savePreferences(

@@ -1,5 +1,6 @@
 import type { ApiKeySummary, ApiKeyWithSecret, SecurityActivityEntry } from '@oddspulse/shared';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '../api/client';
 
 /** The account's personal API keys (Platinum) and its security activity. */
@@ -31,4 +32,22 @@ export function revokeApiKey(id: string) {
 
 export function fetchSecurityActivity() {
   return api.get<SecurityActivityEntry[]>('/api/account/security-activity');
+}
+
+/** Keyed by the user, as the keys are. */
+export function securityActivityQuery(userId: string) {
+  return queryOptions({ queryKey: ['security-activity', userId], queryFn: fetchSecurityActivity });
+}
+
+/**
+ * Marks the user's security activity out of date after a write the server records in it (a key created, renamed,
+ * rotated or revoked, a subscription cancelled or resumed): read again at once where it is on screen, else on its
+ * next showing.
+ */
+export function useSecurityActivityChanged(userId: string) {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: securityActivityQuery(userId).queryKey }),
+    [queryClient, userId],
+  );
 }

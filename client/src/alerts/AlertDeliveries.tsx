@@ -1,26 +1,22 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { AlertDelivery } from '@oddspulse/shared';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../routing/guards';
-import { fetchAlertDeliveries } from './alerts-api';
+import { useSignedInUserId } from '../state/auth';
+import { alertDeliveriesQuery } from './alerts-api';
 import { when } from './alert-form';
 import { apiErrorText } from '../api/api-client';
 
 /** A rule's deliveries: when, what, by which channel, and how it went. */
 export function AlertDeliveries({ ruleId }: { ruleId: string }) {
-  const [rows, setRows] = useState<AlertDelivery[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const load = useCallback(() => {
-    fetchAlertDeliveries(ruleId)
-      .then(setRows)
-      .catch((failure: unknown) => setError(apiErrorText(failure, 'Could not load the deliveries.')));
-  }, [ruleId]);
-  useEffect(load, [load]);
-  if (error) return <p className="form-error">{error}</p>;
-  if (!rows) return <Spinner label="Loading deliveries..." />;
+  const userId = useSignedInUserId();
+  const deliveries = useQuery({ ...alertDeliveriesQuery(userId, ruleId), enabled: userId !== '' });
+  if (deliveries.isError)
+    return <p className="form-error">{apiErrorText(deliveries.error, 'Could not load the deliveries.')}</p>;
+  if (deliveries.isPending) return <Spinner label="Loading deliveries..." />;
+  const rows = deliveries.data;
   return (
     <div className="column">
-      <button type="button" className="button small" onClick={load}>
+      <button type="button" className="button small" onClick={() => void deliveries.refetch()}>
         Refresh
       </button>
       {rows.length === 0 ? (

@@ -46,6 +46,14 @@ export function fetchAlertDeliveries(id: string) {
   return api.get<AlertDelivery[]>(`/api/alerts/${encodeURIComponent(id)}/deliveries`);
 }
 
+/** A rule's deliveries, keyed by the user as the rules are. */
+export function alertDeliveriesQuery(userId: string, ruleId: string) {
+  return queryOptions({
+    queryKey: ['alert-deliveries', userId, ruleId],
+    queryFn: () => fetchAlertDeliveries(ruleId),
+  });
+}
+
 export function fetchVapidKey() {
   return api.get<{ publicKey: string }>('/api/alerts/push/key');
 }

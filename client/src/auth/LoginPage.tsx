@@ -1,8 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { AccountMessages } from '@oddspulse/shared';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { fetchAuthProviders, oauthStartUrl, signIn, signUp, type AuthProviders } from '../account/account-api';
+import { authProvidersQuery, oauthStartUrl, signIn, signUp } from '../account/account-api';
 import { api } from '../api/client';
 import { rememberedChoice } from '../api/session';
 import { TabList, tabPanelProps, type TabItem } from '../components/TabList';
@@ -36,7 +37,7 @@ export function LoginPage() {
   const [remember, setRemember] = useState(rememberedChoice);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [options, setOptions] = useState<AuthProviders | null>(null);
+  const options = useQuery(authProvidersQuery()).data;
   const [username, setUsername] = useState('');
   const usernameCheck = useUsernameCheck(tab === 'signup' ? username : '');
 
@@ -48,13 +49,6 @@ export function LoginPage() {
     if (intent && returnTo)
       savePricingIntent(window.localStorage, intent, safeReturnPath(returnTo, '/subscribe'), Date.now());
   }, [params]);
-  useEffect(() => {
-    fetchAuthProviders()
-      .then(setOptions)
-      .catch((failure: unknown) =>
-        console.warn('Sign-in options unavailable; offering email and password only', failure),
-      );
-  }, []);
 
   if (auth.status === 'loading') return <Spinner />;
   if (auth.status === 'signedIn' && !busy) return <Navigate to={redirectTarget(params)} replace />;

@@ -1,39 +1,31 @@
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSignedInUserId } from '../state/auth';
 import type { PickDraft } from './bet-slip';
-import { pickIdentity, placePicks, rememberSaved, savedPickIdentities } from './picks-api';
+import { pickIdentity, placePicks, savedPickIdentitiesQuery } from './picks-api';
 
 /** "Add to My Picks" (spec 001 §4): saved as a pending pick on the account; '✓ Added' on success, 'Already Added' for a duplicate. */
 export function AddToPicksButton({ pick }: { pick: PickDraft }) {
-  const [state, setState] = useState<'idle' | 'saving' | 'added' | 'duplicate' | 'error'>('idle');
+  const userId = useSignedInUserId();
+  const queryClient = useQueryClient();
+  const [action, setAction] = useState<'idle' | 'saving' | 'added' | 'duplicate' | 'error'>('idle');
   const [error, setError] = useState('');
-  // Keyed by the pick's identity, not the object: a live row re-renders with a new draft on every price push, and a
-  // re-check then would turn this button's own '✓ Added' into 'Already Added'.
-  const identity = pickIdentity(pick);
-  useEffect(() => {
-    let live = true;
-    savedPickIdentities()
-      .then((ids) => {
-        if (live && ids.has(identity)) setState((current) => (current === 'idle' ? 'duplicate' : current));
-      })
-      // Without the list the button still works; the save itself reports errors.
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [identity]);
+  // Without the list the button still works; the save itself reports errors.
+  const saved = useQuery({ ...savedPickIdentitiesQuery(userId), enabled: userId !== '' });
+  // Only an idle button says 'Already Added': the list read again after this button's own save keeps its '✓ Added'.
+  const state = action === 'idle' && saved.data?.has(pickIdentity(pick)) ? 'duplicate' : action;
   const add = async () => {
-    setState('saving');
+    setAction('saving');
     try {
-      if ((await savedPickIdentities()).has(pickIdentity(pick))) {
-        setState('duplicate');
+      if ((await queryClient.fetchQuery(savedPickIdentitiesQuery(userId))).has(pickIdentity(pick))) {
+        setAction('duplicate');
         return;
       }
       await placePicks([pick]);
-      await rememberSaved(pick);
-      setState('added');
+      setAction('added');
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
-      setState('error');
+      setAction('error');
     }
   };
   const label =

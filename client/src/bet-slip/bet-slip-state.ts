@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { atom, useAtom } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_BANKROLL, isRiskLevel } from '@oddspulse/shared';
-import { fetchPreferences } from '../account/account-api';
+import { preferencesQuery } from '../account/account-api';
+import { useSignedInUserId } from '../state/auth';
 import { EMPTY_SLIP, type BetSlipState } from './bet-slip';
 
 /** Bet slip settings kept in this browser (spec 001 §3): risk tolerance, quick bet amount, auto-calculate. */
@@ -50,37 +52,28 @@ export const useBetSlip = () => useAtom(betSlipAtom);
 export type BankrollState =
   | { source: 'loading' | 'account'; cents: number; commissions: Readonly<Record<string, number>> }
   | { source: 'default'; cents: number; commissions: Readonly<Record<string, number>>; error: string };
-export const bankrollAtom = atom<BankrollState>({ source: 'loading', cents: DEFAULT_BANKROLL * 100, commissions: {} });
-let bankrollRequested = false;
 
-/** The account's bankroll and selected books are read once per page load. */
+/**
+ * The account's bankroll is read once per page load (a failed read again where next needed), and follows a save of
+ * the preferences.
+ */
 export function useBankroll(): BankrollState {
-  const [state, setState] = useAtom(bankrollAtom);
-  useEffect(() => {
-    if (bankrollRequested) return;
-    bankrollRequested = true;
-    fetchPreferences()
-      .then((prefs) =>
-        setState({
-          source: 'account',
-          cents: Math.round(
-            (typeof prefs.bankroll === 'number' && prefs.bankroll >= 0 ? prefs.bankroll : DEFAULT_BANKROLL) * 100,
-          ),
-          commissions: prefs.commissions ?? {},
-        }),
-      )
-      .catch((error: unknown) => {
-        bankrollRequested = false;
-        // Sizing still works on the default bankroll; the slip says so.
-        setState({
-          source: 'default',
-          cents: DEFAULT_BANKROLL * 100,
-          commissions: {},
-          error: error instanceof Error ? error.message : String(error),
-        });
-      });
-  }, [setState]);
-  return state;
+  const userId = useSignedInUserId();
+  const prefs = useQuery({ ...preferencesQuery(userId), enabled: userId !== '', staleTime: Infinity });
+  const { data, error } = prefs;
+  return useMemo((): BankrollState => {
+    if (data)
+      return {
+        source: 'account',
+        cents: Math.round(
+          (typeof data.bankroll === 'number' && data.bankroll >= 0 ? data.bankroll : DEFAULT_BANKROLL) * 100,
+        ),
+        commissions: data.commissions ?? {},
+      };
+    // Sizing still works on the default bankroll; the slip says so.
+    if (error) return { source: 'default', cents: DEFAULT_BANKROLL * 100, commissions: {}, error: error.message };
+    return { source: 'loading', cents: DEFAULT_BANKROLL * 100, commissions: {} };
+  }, [data, error]);
 }
 
 /** A label that reads `done` for a while after an action (spec 001 §4: 'Added!' for 1.5 s). */

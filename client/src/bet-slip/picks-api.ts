@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client';
 import { queryClient } from '../api/query-client';
 import { picksKeys } from '../picks/picks-api';
@@ -25,20 +26,15 @@ interface SavedPick {
 export const pickIdentity = (p: { game: string; market: string; selection: string }) =>
   `${p.game}\u0001${p.market}\u0001${p.selection}`;
 
-let saved: Promise<Set<string>> | null = null;
-
-/** The user's picks of the last 90 days, read once per page load, to tell a duplicate before saving. */
-export function savedPickIdentities(): Promise<Set<string>> {
-  saved ??= api
-    .get<SavedPick[]>('/api/picks', { query: { period: '90d' } })
-    .then((list) => new Set(list.map(pickIdentity)))
-    .catch((error: unknown) => {
-      saved = null;
-      throw error;
-    });
-  return saved;
-}
-
-export async function rememberSaved(pick: PickDraft): Promise<void> {
-  (await savedPickIdentities()).add(pickIdentity(pick));
+/**
+ * The user's picks of the last 90 days, to tell a duplicate before saving: read once per page load, and again after
+ * a save (placePicks resets every picks query) or an import.
+ */
+export function savedPickIdentitiesQuery(userId: string) {
+  return queryOptions({
+    queryKey: [...picksKeys.user(userId), 'identities'],
+    queryFn: async () =>
+      new Set((await api.get<SavedPick[]>('/api/picks', { query: { period: '90d' } })).map(pickIdentity)),
+    staleTime: Infinity,
+  });
 }

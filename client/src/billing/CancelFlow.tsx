@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { BillingMessages, isPaidPlan, type BillingOverview } from '@oddspulse/shared';
+import { BillingMessages, isPaidPlan } from '@oddspulse/shared';
 import { Link, Navigate } from 'react-router-dom';
 import { isPaid, isPlatinum } from '../account/account-api';
 import { NoIndex } from '../components/NoIndex';
@@ -8,7 +8,7 @@ import { Spinner } from '../routing/guards';
 import { authAtom, planAtom } from '../state/auth';
 import { useFreeMonthlyQuota } from '../state/site';
 import { cancelSubscription } from './billing-api';
-import { useBillingOverview, useRefreshPlan } from './billing-state';
+import { useBillingOverview, useBillingOverviewChanged, useRefreshPlan } from './billing-state';
 import { CancelBenefits, CancelConfirm, CancelledSubscription } from './CancelSteps';
 import { formatBillingDate, planCards } from './plans';
 import { useBusyAction } from '../components/useBusyAction';
@@ -20,8 +20,8 @@ export function CancelFlow({ from }: { from: 'account' | 'subscribe' }) {
   const freeQuota = useFreeMonthlyQuota();
   const refreshPlan = useRefreshPlan();
   const billing = useBillingOverview();
+  const overviewChanged = useBillingOverviewChanged();
   const [step, setStep] = useState<'benefits' | 'confirm' | 'cancelled' | 'kept'>('benefits');
-  const [after, setAfter] = useState<BillingOverview | null>(null);
   const { busy, error, run } = useBusyAction();
   if (auth.status === 'loading') return <Spinner />;
   if (auth.status === 'signedOut') {
@@ -36,7 +36,7 @@ export function CancelFlow({ from }: { from: 'account' | 'subscribe' }) {
     );
   }
   const info = plan.status === 'ready' ? plan.info : null;
-  const overview = after ?? (billing.state.status === 'ready' ? billing.state.overview : null);
+  const overview = billing.data ?? null;
   const sub = overview?.subscription ?? null;
   const subscribed = Boolean(sub?.active || sub?.status === 'past_due');
   const name = sub && isPaidPlan(sub.plan) ? sub.plan : info ? (isPlatinum(info) ? 'platinum' : info.plan) : 'free';
@@ -45,20 +45,16 @@ export function CancelFlow({ from }: { from: 'account' | 'subscribe' }) {
 
   const confirm = () =>
     run(async () => {
-      setAfter(await cancelSubscription());
+      overviewChanged(await cancelSubscription());
       await refreshPlan();
       setStep('cancelled');
     }, BillingMessages.cancelFailed);
 
-  const resumed = (next: BillingOverview) => {
-    setAfter(next);
-    setStep('kept');
-  };
+  const resumed = () => setStep('kept');
 
   // The cancel flow is for paid plans (a free user was walked through "cancelling" the free plan).
   if (info && !isPaid(info) && !subscribed && step === 'benefits') return <Navigate to={back} replace />;
-  if (step === 'benefits' && billing.state.status === 'loading')
-    return <Spinner label="Loading your subscription..." />;
+  if (step === 'benefits' && billing.isPending) return <Spinner label="Loading your subscription..." />;
   return (
     <section className="card narrow">
       <NoIndex />

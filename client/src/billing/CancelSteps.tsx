@@ -74,7 +74,7 @@ export function CancelledSubscription(props: {
   sub: Subscription | null;
   back: string;
   backLabel: string;
-  onResumed: (next: BillingOverview) => void;
+  onResumed: () => void;
 }) {
   const { title, sub, back, backLabel, onResumed } = props;
   return (

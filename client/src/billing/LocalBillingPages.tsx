@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
-import { planName, type LocalCheckoutView, type LocalInvoiceView } from '@oddspulse/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { planName } from '@oddspulse/shared';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { fetchLocalCheckout, fetchLocalInvoices, payLocalCheckout } from './billing-api';
+import { localCheckoutQuery, localInvoicesQuery, payLocalCheckout } from './billing-api';
 import { Spinner } from '../routing/guards';
+import { useSignedInUserId } from '../state/auth';
 import { safeReturnPath } from '../state/pricing-intent';
 import { formatAmount, formatBillingDate } from './plans';
 import { NoIndex } from '../components/NoIndex';
@@ -25,20 +27,18 @@ function LocalNotice() {
  */
 export function LocalCheckoutPage() {
   const { id = '' } = useParams();
-  const [checkout, setCheckout] = useState<LocalCheckoutView | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const userId = useSignedInUserId();
+  const query = useQuery({ ...localCheckoutQuery(userId, id), enabled: userId !== '' });
+  const checkout = query.data;
+  const [payError, setPayError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
-  useEffect(() => {
-    fetchLocalCheckout(id)
-      .then(setCheckout)
-      .catch((failure: Error) => setError(failure.message));
-  }, [id]);
+  const error = payError ?? (query.isError ? query.error.message : null);
 
   const pay = () => {
     setPaying(true);
-    setError(null);
+    setPayError(null);
     payLocalCheckout(id).catch((failure: Error) => {
-      setError(failure.message);
+      setPayError(failure.message);
       setPaying(false);
     });
   };
@@ -86,13 +86,10 @@ export function LocalCheckoutPage() {
 /** /billing/local-portal: the local billing portal, listing the local invoices (and any credit). */
 export function LocalPortalPage() {
   const [params] = useSearchParams();
-  const [data, setData] = useState<{ invoices: LocalInvoiceView[]; balance_cents: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    fetchLocalInvoices()
-      .then(setData)
-      .catch((failure: Error) => setError(failure.message));
-  }, []);
+  const userId = useSignedInUserId();
+  const query = useQuery({ ...localInvoicesQuery(userId), enabled: userId !== '' });
+  const { data } = query;
+  const error = query.isError ? query.error.message : null;
   const back = safeReturnPath(params.get('return_to'), '/usage-plan');
   return (
     <section className="card" data-testid="local-portal">

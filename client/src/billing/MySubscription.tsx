@@ -28,7 +28,7 @@ export function MySubscription({ info }: { info: PlanInfo }) {
   const billing = useBillingOverview();
   const name = isPlatinum(info) ? 'platinum' : info.plan;
   const card = planCards(freeQuota).find((c) => c.plan === name)!;
-  const overview = billing.state.status === 'ready' ? billing.state.overview : null;
+  const overview = billing.data ?? null;
   const liveSub = liveSubscription(overview);
   const ends = planEndDate(info, overview, liveSub);
   return (
@@ -36,10 +36,10 @@ export function MySubscription({ info }: { info: PlanInfo }) {
       <h1>My Subscription</h1>
       {overview && <PaymentFailedBanner overview={overview} />}
       <section className="card" data-testid="my-subscription">
-        {billing.state.status === 'loading' && <Spinner label="Loading your subscription..." />}
-        {billing.state.status === 'error' && (
+        {billing.isPending && <Spinner label="Loading your subscription..." />}
+        {billing.isError && (
           <p className="form-error" role="alert">
-            {billing.state.message}
+            {billing.error.message}
           </p>
         )}
         <dl className="facts">
@@ -81,7 +81,7 @@ export function MySubscription({ info }: { info: PlanInfo }) {
           {!isPlatinum(info) && <UpgradeToPlatinum />}
           {overview?.gift && !liveSub && overview.mode !== 'off' && <ContinueAfterGift until={overview.gift.until} />}
           {overview && <ManageBillingButton overview={overview} />}
-          {liveSub?.cancel_at_period_end && <KeepSubscriptionButton onResumed={billing.set} />}
+          {liveSub?.cancel_at_period_end && <KeepSubscriptionButton />}
           {liveSub && !liveSub.cancel_at_period_end && (
             <Link className="button danger" to="/billing/cancel?from=subscribe">
               Cancel subscription

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { BillingMessages, GIFT_PRICE_CENTS, isValidEmail, type BillingOverview } from '@oddspulse/shared';
 import { openBillingPortal, resumeSubscription, startGiftCheckout } from './billing-api';
-import { useRefreshPlan } from './billing-state';
+import { useBillingOverviewChanged, useRefreshPlan } from './billing-state';
 import { formatAmount, formatBillingDate, monthlyPrice } from './plans';
 import { isPlatinum, type PlanInfo } from '../account/account-api';
 import { FormError } from '../components/FormError';
@@ -96,13 +96,15 @@ export function KeepSubscriptionButton({
   onResumed,
   label = 'Keep my subscription',
 }: {
-  onResumed: (overview: BillingOverview) => void;
+  onResumed?: () => void;
   label?: string;
 }) {
   const refreshPlan = useRefreshPlan();
+  const overviewChanged = useBillingOverviewChanged();
   const { busy, error, run } = useBusyAction();
   const resume = async () => {
-    onResumed(await resumeSubscription());
+    overviewChanged(await resumeSubscription());
+    onResumed?.();
     await refreshPlan();
   };
   return (

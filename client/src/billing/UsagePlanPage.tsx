@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { BillingMessages } from '@oddspulse/shared';
 import { accountPlanName, isPaid, isPlatinum } from '../account/account-api';
 import { cancelSubscription } from './billing-api';
-import { useBillingOverview, useRefreshPlan } from './billing-state';
+import { useBillingOverview, useBillingOverviewChanged, useRefreshPlan } from './billing-state';
 import { Modal } from '../components/Modal';
 import { UpgradeToPlatinum } from '../components/PlanCards';
 import { Spinner } from '../routing/guards';
@@ -31,22 +31,23 @@ import {
 export function UsagePlanPage() {
   const plan = useAtomValue(planAtom);
   const billing = useBillingOverview();
+  const overviewChanged = useBillingOverviewChanged();
   const refreshPlan = useRefreshPlan();
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  if (plan.status !== 'ready' || (isPaid(plan.info) && billing.state.status === 'loading'))
+  if (plan.status !== 'ready' || (isPaid(plan.info) && billing.isPending))
     return <Spinner label="Loading your plan details..." />;
   const info = plan.info;
   const platinum = isPlatinum(info);
   const paid = isPaid(info);
-  const overview = billing.state.status === 'ready' ? billing.state.overview : null;
+  const overview = billing.data ?? null;
   const sub = liveSubscription(overview);
 
   const confirm = async () => {
     setBusy(true);
     try {
-      billing.set(await cancelSubscription());
+      overviewChanged(await cancelSubscription());
       await refreshPlan();
       setResult({ ok: true, text: BillingMessages.cancelled });
     } catch (error) {
@@ -78,9 +79,9 @@ export function UsagePlanPage() {
           </p>
         )}
       </section>
-      {billing.state.status === 'error' && (
+      {billing.isError && (
         <p className="form-error" role="alert">
-          {billing.state.message}
+          {billing.error.message}
         </p>
       )}
       {paid && (
@@ -112,14 +113,7 @@ export function UsagePlanPage() {
                 Cancel subscription
               </button>
             )}
-            {sub?.cancel_at_period_end && (
-              <KeepSubscriptionButton
-                onResumed={(next) => {
-                  billing.set(next);
-                  setResult(null);
-                }}
-              />
-            )}
+            {sub?.cancel_at_period_end && <KeepSubscriptionButton onResumed={() => setResult(null)} />}
             {overview && <ManageBillingButton overview={overview} />}
           </div>
         </section>

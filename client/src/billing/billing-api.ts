@@ -6,6 +6,7 @@ import {
   type PaidPlan,
   type PlanSwitchPreview,
 } from '@oddspulse/shared';
+import { queryOptions } from '@tanstack/react-query';
 import { ApiError } from '../api/api-client';
 import { api } from '../api/client';
 
@@ -93,10 +94,30 @@ export function fetchLocalInvoices(): Promise<{ invoices: LocalInvoiceView[]; ba
   );
 }
 
-/** The query keys of billing reads. */
+/**
+ * The query keys of billing reads. A user's own are keyed by the user as well: the cache outlives a session in this
+ * tab, and one user's subscription, invoices or checkout are never another's.
+ */
 export const billingKeys = {
   switchPreview: (plan: PaidPlan) => ['billing', 'switch-preview', plan] as const,
+  user: (userId: string) => ['billing', 'user', userId] as const,
+  overview: (userId: string) => [...billingKeys.user(userId), 'overview'] as const,
+  localCheckout: (userId: string, id: string) => [...billingKeys.user(userId), 'local-checkout', id] as const,
+  localInvoices: (userId: string) => [...billingKeys.user(userId), 'local-invoices'] as const,
 };
+
+/** GET /api/billing/subscription: the user's subscription, gift and billing mode. */
+export function billingOverviewQuery(userId: string) {
+  return queryOptions({ queryKey: billingKeys.overview(userId), queryFn: fetchBillingOverview });
+}
+
+export function localCheckoutQuery(userId: string, id: string) {
+  return queryOptions({ queryKey: billingKeys.localCheckout(userId, id), queryFn: () => fetchLocalCheckout(id) });
+}
+
+export function localInvoicesQuery(userId: string) {
+  return queryOptions({ queryKey: billingKeys.localInvoices(userId), queryFn: fetchLocalInvoices });
+}
 
 /**
  * What switching the live subscription to `plan` charges now, from Stripe's invoice preview: asked each time the

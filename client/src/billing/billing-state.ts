@@ -1,26 +1,33 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSetAtom } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { BillingOverview } from '@oddspulse/shared';
 import { fetchPlanInfo } from '../account/account-api';
-import { planAtom } from '../state/auth';
-import { fetchBillingOverview } from './billing-api';
+import { useSecurityActivityChanged } from '../account/security-api';
+import { planAtom, useSignedInUserId } from '../state/auth';
+import { billingKeys, billingOverviewQuery } from './billing-api';
 
-export type OverviewState =
-  { status: 'loading' } | { status: 'ready'; overview: BillingOverview } | { status: 'error'; message: string };
-
-/** GET /api/billing/subscription for the page, with a loading and an error state; `set` takes a fresh answer (cancel, resume). */
+/** The signed-in user's billing overview (GET /api/billing/subscription); pending while no one is signed in. */
 export function useBillingOverview() {
-  const [state, setState] = useState<OverviewState>({ status: 'loading' });
-  const load = useCallback(() => {
-    fetchBillingOverview()
-      .then((overview) => setState({ status: 'ready', overview }))
-      .catch((error: unknown) =>
-        setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }),
-      );
-  }, []);
-  useEffect(load, [load]);
-  const set = useCallback((overview: BillingOverview) => setState({ status: 'ready', overview }), []);
-  return { state, reload: load, set };
+  const userId = useSignedInUserId();
+  return useQuery({ ...billingOverviewQuery(userId), enabled: userId !== '' });
+}
+
+/**
+ * Takes the overview a cancel or resume answered with: every screen showing the overview shows it at once, without
+ * reading it again, and the security activity, which records either, is read again.
+ */
+export function useBillingOverviewChanged() {
+  const queryClient = useQueryClient();
+  const userId = useSignedInUserId();
+  const activityChanged = useSecurityActivityChanged(userId);
+  return useCallback(
+    (overview: BillingOverview) => {
+      queryClient.setQueryData(billingKeys.overview(userId), overview);
+      activityChanged();
+    },
+    [queryClient, userId, activityChanged],
+  );
 }
 
 /** Reads /api/me again after a billing action, so the badge and gates show what the server now says. */

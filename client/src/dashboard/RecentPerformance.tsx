@@ -1,24 +1,18 @@
-import { DEFAULT_PICK_PERIOD, headlineStats, type PickStats } from '@oddspulse/shared';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { DEFAULT_PICK_PERIOD, headlineStats } from '@oddspulse/shared';
 import { Link } from 'react-router-dom';
-import { fetchPickStats } from '../picks/picks-api';
+import { pickStatsQuery } from '../picks/picks-api';
+import { useSignedInUserId } from '../state/auth';
 
 /**
  * The dashboard's "Recent Performance": the user's statistics for My Picks' default period, the same
  * figures /picks shows, "—" where there is nothing to measure yet.
  */
 export function RecentPerformance() {
-  const [stats, setStats] = useState<PickStats | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    fetchPickStats(DEFAULT_PICK_PERIOD)
-      .then((next) => live && setStats(next))
-      .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const userId = useSignedInUserId();
+  const query = useQuery({ ...pickStatsQuery(userId, DEFAULT_PICK_PERIOD), enabled: userId !== '' });
+  const stats = query.data ?? null;
+  const error = query.isError ? query.error.message : null;
   const headline = stats ? headlineStats(stats) : null;
   const figures: Array<[string, string]> = [
     ['Win Rate', headline?.winRate ?? '—'],

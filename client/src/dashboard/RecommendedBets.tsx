@@ -1,8 +1,9 @@
 import { OpenInBook } from '../components/OpenInBook';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
-import { CORE_SPORTS, DEFAULT_SPORTSBOOKS, evTone, sportsbookName, type EvBet } from '@oddspulse/shared';
-import { fetchPreferences, isPaid } from '../account/account-api';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { evTone, sportsbookName, type EvBet } from '@oddspulse/shared';
+import { isPaid } from '../account/account-api';
 import { addToSlip } from '../bet-slip/bet-slip';
 import { evBetToSlipItem } from '../bet-slip/slip-items';
 import { betSlipAtom, useBankroll } from '../bet-slip/bet-slip-state';
@@ -10,17 +11,12 @@ import { BetSlipPanel } from '../bet-slip/BetSlipPanel';
 import { EdgeCalculatorModal } from '../bet-slip/EdgeCalculatorModal';
 import { formatOdds } from '../odds/filters/filter-settings';
 import { betSelectionLabel, marketLabel } from '../odds/rows/labels';
-import { fetchBoards, fetchEv } from '../odds/odds-api';
 import { devigChoiceAtom, oddsFormatAtom } from '../odds/odds-state';
-import { planAtom } from '../state/auth';
+import { planAtom, useSignedInUserId } from '../state/auth';
 import { CompareOdds } from './CompareOdds';
-import { confidenceOf, isToday, MAX_SHOWN, recommendations } from './recommendations';
+import { recommendedBetsQuery } from './dashboard-api';
+import { confidenceOf, MAX_SHOWN } from './recommendations';
 import '../odds/odds.css';
-
-type State =
-  | { status: 'loading' }
-  | { status: 'ready'; bets: EvBet[]; gamesToday: number; books: string[] }
-  | { status: 'error'; message: string };
 
 /**
  * Today's Recommended Bets on the dashboard (spec 000 §2, §8; 001 §5; DECISIONS 13): the real EV of the
@@ -31,37 +27,17 @@ export function RecommendedBets() {
   const format = useAtomValue(oddsFormatAtom);
   const setSlip = useSetAtom(betSlipAtom);
   const bankroll = useBankroll();
-  const [state, setState] = useState<State>({ status: 'loading' });
   const [comparing, setComparing] = useState<string | null>(null);
   const [edgeBet, setEdgeBet] = useState<EvBet | null>(null);
   const paid = plan.status === 'ready' && isPaid(plan.info);
   const devig = useAtomValue(devigChoiceAtom);
-
-  useEffect(() => {
-    if (!paid) return;
-    const sports = CORE_SPORTS.map((s) => s.key);
-    let live = true;
-    (async () => {
-      const prefs = await fetchPreferences();
-      const books = prefs.sportsbooks.length ? prefs.sportsbooks : [...DEFAULT_SPORTSBOOKS];
-      const [bets, boards] = await Promise.all([
-        fetchEv({ sports, books, devig, commission: prefs.commissions }),
-        fetchBoards({ mode: 'game', sports, markets: ['h2h'] }),
-      ]);
-      const now = Date.now();
-      const gamesToday = Object.values(boards).reduce(
-        (n, b) => n + b.events.filter((e) => isToday(e.commence_time, now)).length,
-        0,
-      );
-      if (live) setState({ status: 'ready', bets: recommendations(bets, now), gamesToday, books });
-    })().catch(
-      (error: unknown) =>
-        live && setState({ status: 'error', message: error instanceof Error ? error.message : String(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [paid, devig]);
+  const userId = useSignedInUserId();
+  // Another devig choice keeps the last recommendations on screen until its own come.
+  const query = useQuery({
+    ...recommendedBetsQuery(userId, devig),
+    enabled: paid && userId !== '',
+    placeholderData: keepPreviousData,
+  });
 
   if (!paid) {
     return (
@@ -71,8 +47,9 @@ export function RecommendedBets() {
       </p>
     );
   }
-  if (state.status === 'loading') return <p className="muted">Finding today's best bets...</p>;
-  if (state.status === 'error') return <p className="form-error">{state.message}</p>;
+  if (query.isError) return <p className="form-error">{query.error.message}</p>;
+  if (query.isPending) return <p className="muted">Finding today's best bets...</p>;
+  const state = query.data;
   if (state.gamesToday === 0)
     return (
       <p className="muted" data-testid="recommended-empty">

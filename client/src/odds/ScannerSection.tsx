@@ -1,12 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { DEFAULT_SPORTSBOOKS } from '@oddspulse/shared';
-import { fetchPreferences } from '../account/account-api';
+import { preferencesQuery } from '../account/account-api';
 import { OPEN_FILTERS_EVENT } from '../layout/MobileNav';
 import { ScannerFiltersPanel } from '../scanners/ScannerFilters';
 import { ScannerPanel } from '../scanners/ScannerPanel';
 import { scannerSportsAtom } from '../scanners/scanner-state';
 import { appliedFiltersAtom } from './odds-state';
+import { useSignedInUserId } from '../state/auth';
 
 /**
  * The scanners watch every covered sport unless the user narrows them; the book filter is the page's. Their
@@ -16,12 +18,11 @@ export function ScannerSection({ kind }: { kind: 'arbitrage' | 'middles' }) {
   const applied = useAtomValue(appliedFiltersAtom);
   const sports = useAtomValue(scannerSportsAtom);
   const [mobileFilters, setMobileFilters] = useState(false);
-  const [defaultBooks, setDefaultBooks] = useState<string[]>([...DEFAULT_SPORTSBOOKS]);
+  const userId = useSignedInUserId();
+  const prefs = useQuery({ ...preferencesQuery(userId), enabled: userId !== '' });
+  // The account's books only seed Reset; until they come, or without them, Reset uses the default books (DECISIONS 16).
+  const defaultBooks = prefs.data?.sportsbooks ?? DEFAULT_SPORTSBOOKS;
   useEffect(() => {
-    fetchPreferences()
-      .then((prefs) => setDefaultBooks(prefs.sportsbooks))
-      // The account's books only seed Reset; without them Reset uses the default books (DECISIONS 16).
-      .catch(() => setDefaultBooks([...DEFAULT_SPORTSBOOKS]));
     const open = () => setMobileFilters(true);
     window.addEventListener(OPEN_FILTERS_EVENT, open);
     return () => window.removeEventListener(OPEN_FILTERS_EVENT, open);

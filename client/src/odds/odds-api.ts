@@ -1,4 +1,5 @@
 import {
+  CORE_SPORTS,
   InvalidOddsPayloadError,
   type ArbitrageOpportunity,
   type EvBet,
@@ -6,6 +7,7 @@ import {
   type SportBoard,
   type Sport,
 } from '@oddspulse/shared';
+import { queryOptions } from '@tanstack/react-query';
 import { ApiError, type RequestOptions } from '../api/api-client';
 import { api } from '../api/client';
 import { startEarly, takeEarlyOnceSent } from '../routing/early-data';
@@ -21,6 +23,11 @@ export const SELECT_MESSAGE = 'Please select sports, regions, and markets to vie
 
 export function fetchSports(): Promise<Sport[]> {
   return api.get<Sport[]>('/api/sports');
+}
+
+/** The feed's sports list: the same for every user. */
+export function sportsQuery() {
+  return queryOptions({ queryKey: ['sports'], queryFn: fetchSports });
 }
 
 /**
@@ -130,4 +137,16 @@ export async function fetchEv(
     },
   });
   return listOf<EvBet>(payload, 'opportunities');
+}
+
+/**
+ * An alert's +EV bet as it stands now, null when the price is no longer +EV: looked up among every core sport's,
+ * at every book. Keyed by the user, whose plan decides which books the server answers for.
+ */
+export function evAlertBetQuery(userId: string, id: string) {
+  return queryOptions({
+    queryKey: ['ev-alert-bet', userId, id],
+    queryFn: async () =>
+      (await fetchEv({ sports: CORE_SPORTS.map((s) => s.key), books: [] })).find((b) => b.id === id) ?? null,
+  });
 }

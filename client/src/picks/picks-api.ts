@@ -25,6 +25,7 @@ export const picksKeys = {
   list: (userId: string, query: PickListQuery) => [...picksKeys.lists(userId), query] as const,
   periods: (userId: string) => [...picksKeys.user(userId), 'period'] as const,
   period: (userId: string, period: PickPeriod) => [...picksKeys.periods(userId), period] as const,
+  stats: (userId: string, period: PickPeriod) => [...picksKeys.user(userId), 'stats', period] as const,
 };
 
 /** The picks the tracker's filters select. */
@@ -44,6 +45,11 @@ export function pickPeriodQuery(userId: string, period: PickPeriod) {
       return { stats, picks };
     },
   });
+}
+
+/** A period's statistics alone, for a summary that shows no picks. */
+export function pickStatsQuery(userId: string, period: PickPeriod) {
+  return queryOptions({ queryKey: picksKeys.stats(userId, period), queryFn: () => fetchPickStats(period) });
 }
 
 export function settlePick(id: string, status: SettledStatus, actualPayout?: number): Promise<UserPick> {

@@ -1,14 +1,10 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import {
-  decodeLineHistory,
-  LINE_MOVEMENT_MARKETS,
-  type LineHistoryBook,
-  type LineMovementMarket,
-} from '@oddspulse/shared';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { LINE_MOVEMENT_MARKETS, type LineMovementMarket } from '@oddspulse/shared';
 import { Link } from 'react-router-dom';
 import { ValueSelect } from '../components/ValueSelect';
-import { authAtom } from '../state/auth';
+import { useSignedInUserId } from '../state/auth';
 import { oddsFormatAtom } from '../odds/odds-state';
 import {
   LINE_MARKET_LABELS,
@@ -20,7 +16,7 @@ import {
   priceChart,
   priceChartIn,
 } from './line-chart-data';
-import { fetchLineHistory } from './scores-api';
+import { lineHistoryQuery } from './scores-api';
 
 // uPlot comes with the chart only: the modal's other tabs never load it.
 const LineChart = lazy(() => import('./LineChart'));
@@ -44,31 +40,23 @@ export function LineMovement({
   bookmakers?: readonly string[];
   finished: boolean;
 }) {
-  const auth = useAtomValue(authAtom);
+  const userId = useSignedInUserId();
   const oddsFormat = useAtomValue(oddsFormatAtom);
-  const signedIn = auth.status === 'signedIn';
-  const [history, setHistory] = useState<LineHistoryBook[] | null>(null);
-  const [error, setError] = useState('');
+  const signedIn = userId !== '';
   const [chosenMarket, setMarket] = useState<LineMovementMarket | null>(null);
   const [book, setBook] = useState('all');
   const [side, setSide] = useState('');
   // The game's books as text: live score updates bring a new array with the same books, which must not refetch.
   const gameBooks = bookmakers?.join(',') ?? '';
 
-  useEffect(() => {
-    if (!signedIn) return;
-    const controller = new AbortController();
-    fetchLineHistory({ sport, eventId, bookmakers: gameBooks.split(',').filter(Boolean) }, controller.signal)
-      .then((answer) => {
-        setHistory(Array.isArray(answer) ? decodeLineHistory(answer) : []);
-        setError('');
-      })
-      .catch((e: unknown) => {
-        if (controller.signal.aborted) return;
-        setError(e instanceof Error && e.message ? e.message : DEFAULT_ERROR);
-      });
-    return () => controller.abort();
-  }, [sport, eventId, gameBooks, signedIn]);
+  // The history of the books before a change stays on screen until the new books' answer comes.
+  const query = useQuery({
+    ...lineHistoryQuery(userId, { sport, eventId, bookmakers: gameBooks.split(',').filter(Boolean) }),
+    enabled: signedIn,
+    placeholderData: keepPreviousData,
+  });
+  const history = query.data ?? null;
+  const error = query.isError ? query.error.message || DEFAULT_ERROR : '';
 
   const shownBooks = useMemo(() => (history ?? []).filter((b) => book === 'all' || b.key === book), [history, book]);
   const withHistory = useMemo(() => marketsWithHistory(shownBooks), [shownBooks]);

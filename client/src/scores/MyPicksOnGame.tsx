@@ -1,40 +1,39 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { pickProfitCents, type ScoreboardEvent, type UserPick } from '@oddspulse/shared';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
-import { fetchPicks } from '../picks/picks-api';
+import { useEffect } from 'react';
+import { pickListQuery, type PickListQuery } from '../picks/picks-api';
 import { oddsFormatAtom } from '../odds/odds-state';
 import { applySettledPicks, formatMoney, formatPickOdds, statusLabel } from '../picks/picks-logic';
 import { liveSocketAtom } from '../realtime/socket';
-import { authAtom } from '../state/auth';
+import { useSignedInUserId } from '../state/auth';
 import { picksOnGame } from './scores-logic';
+
+/** The picks a game's own are found among: the last 90 days', as the tracker lists them. */
+const RECENT_PICKS: PickListQuery = { period: '90d', status: 'all', sort: 'date' };
 
 /** The user's own picks on this game, their status following settlement pushes. */
 export function MyPicksOnGame({ game }: { game: ScoreboardEvent }) {
-  const auth = useAtomValue(authAtom);
   const socket = useAtomValue(liveSocketAtom);
   const oddsFormat = useAtomValue(oddsFormatAtom);
-  const userId = auth.status === 'signedIn' ? auth.user.id : null;
-  const [picks, setPicks] = useState<UserPick[] | null>(null);
-  const [error, setError] = useState('');
-
-  useEffect(() => {
-    fetchPicks({ period: '90d', status: 'all', sort: 'date' })
-      .then((list) => setPicks(list))
-      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
-  }, []);
+  const queryClient = useQueryClient();
+  const userId = useSignedInUserId();
+  const picks = useQuery({ ...pickListQuery(userId, RECENT_PICKS), enabled: userId !== '' });
 
   useEffect(() => {
     if (!userId) return;
     return socket.subscribe({ channel: 'user' }, (envelope) => {
       if (envelope.type !== 'picks.settled') return;
       const { picks: settled } = envelope.data;
-      setPicks((list) => (list ? applySettledPicks(list, settled, 'all') : list));
+      queryClient.setQueryData<UserPick[]>(pickListQuery(userId, RECENT_PICKS).queryKey, (list) =>
+        list ? applySettledPicks(list, settled, 'all') : list,
+      );
     });
-  }, [socket, userId]);
+  }, [socket, userId, queryClient]);
 
-  if (error) return <p className="form-error small">{error}</p>;
-  if (!picks) return null;
-  const mine = picksOnGame(picks, game);
+  if (picks.isError) return <p className="form-error small">{picks.error.message}</p>;
+  if (picks.isPending) return null;
+  const mine = picksOnGame(picks.data, game);
   return (
     <div className="game-picks" data-testid="game-picks">
       <h3>My picks on this game</h3>

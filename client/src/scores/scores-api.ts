@@ -1,4 +1,11 @@
-import type { GameReactions, LineHistoryBook, ReactionAction, ReactionEmoji, ScoreboardEvent } from '@oddspulse/shared';
+import {
+  decodeLineHistory,
+  type GameReactions,
+  type LineHistoryBook,
+  type ReactionAction,
+  type ReactionEmoji,
+  type ScoreboardEvent,
+} from '@oddspulse/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client';
 import {
@@ -95,5 +102,19 @@ export function fetchLineHistory(
   return api.get<LineHistoryBook[]>('/api/odds-history', {
     query: { ...oddsHistoryQuery(game), view: 'series' },
     signal,
+  });
+}
+
+/**
+ * A game's line history with absolute times, for its line movement tab. Keyed by the user as well (only a signed-in
+ * user reads it), and by the game's books, which decide what the server answers.
+ */
+export function lineHistoryQuery(userId: string, game: { sport: string; eventId: string; bookmakers: string[] }) {
+  return queryOptions({
+    queryKey: ['line-history', userId, game.sport, game.eventId, game.bookmakers] as const,
+    queryFn: async ({ signal }) => {
+      const answer = await fetchLineHistory(game, signal);
+      return Array.isArray(answer) ? decodeLineHistory(answer) : [];
+    },
   });
 }

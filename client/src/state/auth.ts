@@ -1,4 +1,4 @@
-import { atom } from 'jotai';
+import { atom, useAtomValue } from 'jotai';
 import type { Session, SessionUser } from '../api/session';
 import type { PlanInfo, Profile } from '../account/account-api';
 
@@ -7,6 +7,12 @@ export type AuthState =
   { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; session: Session; user: SessionUser };
 
 export const authAtom = atom<AuthState>({ status: 'loading' });
+
+/** The signed-in user's id, '' while no one is: what a user's own queries are keyed by, and enabled on. */
+export function useSignedInUserId(): string {
+  const auth = useAtomValue(authAtom);
+  return auth.status === 'signedIn' ? auth.user.id : '';
+}
 
 /**
  * Set when the API client ended the session on a 401 (spec 001 §4): the guards of the page being left

@@ -1,0 +1,62 @@
+import { queryOptions } from '@tanstack/react-query';
+import { CORE_SPORTS, DEFAULT_SPORTSBOOKS, type EvBet } from '@oddspulse/shared';
+import { preferencesQuery } from '../account/account-api';
+import type { DevigChoice } from '../odds/filters/devig-choice';
+import { fetchBoards, fetchEv } from '../odds/odds-api';
+import { buildEventRows, isPropMarket, type OddsRow } from '../odds/rows/rows';
+import { isToday, recommendations } from './recommendations';
+
+/** The dashboard's reads: keyed by the user, whose books, commissions and plan decide what the server answers. */
+export const dashboardKeys = {
+  recommended: (userId: string, devig: DevigChoice) => ['dashboard', userId, 'recommended', devig] as const,
+  compare: (userId: string, bet: EvBet) =>
+    [
+      'dashboard',
+      userId,
+      'compare',
+      bet.sport,
+      bet.eventId,
+      bet.market,
+      bet.outcome,
+      bet.point ?? null,
+      bet.description ?? '',
+    ] as const,
+};
+
+/** Today's recommendations: the real EV at the user's sportsbooks (their commissions too), and today's game count. */
+export function recommendedBetsQuery(userId: string, devig: DevigChoice) {
+  return queryOptions({
+    queryKey: dashboardKeys.recommended(userId, devig),
+    queryFn: async ({ client }) => {
+      const sports = CORE_SPORTS.map((s) => s.key);
+      const prefs = await client.fetchQuery(preferencesQuery(userId));
+      const books = prefs.sportsbooks.length ? prefs.sportsbooks : [...DEFAULT_SPORTSBOOKS];
+      const [bets, boards] = await Promise.all([
+        fetchEv({ sports, books, devig, commission: prefs.commissions }),
+        fetchBoards({ mode: 'game', sports, markets: ['h2h'] }),
+      ]);
+      const now = Date.now();
+      const gamesToday = Object.values(boards).reduce(
+        (n, b) => n + b.events.filter((e) => isToday(e.commence_time, now)).length,
+        0,
+      );
+      return { bets: recommendations(bets, now), gamesToday, books };
+    },
+  });
+}
+
+/** The recommended outcome's row on its event's current board, null when the market is no longer offered. */
+export function compareOddsQuery(userId: string, bet: EvBet) {
+  return queryOptions({
+    queryKey: dashboardKeys.compare(userId, bet),
+    queryFn: async (): Promise<OddsRow | null> => {
+      const mode = isPropMarket(bet.market) ? 'props' : 'game';
+      const boards = await fetchBoards({ mode, sports: [bet.sport], markets: [bet.market] });
+      const event = boards[bet.sport]?.events.find((e) => e.id === bet.eventId);
+      const rows = event ? buildEventRows(event, { mode, selectedBooks: [], markets: [], now: Date.now() }) : [];
+      const same = (r: OddsRow) =>
+        (r.point ?? null) === (bet.point ?? null) && (r.playerName ?? '') === (bet.description ?? '');
+      return rows.find((r) => same(r) && (r.outcome === bet.outcome || r.isCombinedProp)) ?? null;
+    },
+  });
+}
