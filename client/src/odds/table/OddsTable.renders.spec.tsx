@@ -1,6 +1,7 @@
 /**
  * @jest-environment jsdom
  */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ComponentType, type MemoExoticComponent } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { onePriceDiff } from '../../../test-support/one-price-diff';
@@ -57,19 +58,23 @@ const clear = () => {
 describe('the odds table re-renders what changed', () => {
   let container: HTMLElement;
   let root: Root;
+  // the open row's "Add to My Picks" reads the user's picks through the query cache
+  let queryClient: QueryClient;
   const table = (rows: OddsRow[], flashes: Flashes, now: number) => (
-    <OddsTable
-      rows={rows}
-      flashes={flashes}
-      now={now}
-      mode="game"
-      loading={false}
-      selectedBooks={[]}
-      gamesCount={0}
-      marketsCount={0}
-      onAddToSlip={noop}
-      onEdge={noop}
-    />
+    <QueryClientProvider client={queryClient}>
+      <OddsTable
+        rows={rows}
+        flashes={flashes}
+        now={now}
+        mode="game"
+        loading={false}
+        selectedBooks={[]}
+        gamesCount={0}
+        marketsCount={0}
+        onAddToSlip={noop}
+        onEdge={noop}
+      />
+    </QueryClientProvider>
   );
 
   beforeAll(() => {
@@ -84,11 +89,15 @@ describe('the odds table re-renders what changed', () => {
   });
   beforeEach(() => {
     clear();
+    queryClient = new QueryClient();
     container = document.createElement('div');
     document.body.append(container);
     root = createRoot(container);
   });
-  afterEach(() => act(() => root.unmount()));
+  afterEach(() => {
+    act(() => root.unmount());
+    queryClient.clear();
+  });
 
   it('a diff of one price re-renders its row alone, and in it the cells whose values the price moved', () => {
     const diff = onePriceDiff({ events: 24, seed: 18, now: NOW });
