@@ -14,8 +14,10 @@ export default defineConfig({
   outputDir: '../../.tmp/playwright',
   timeout: 30000,
   expect: { timeout: 10000 },
+  // Two spec files at a time, each file's tests in order: the suite's time is mostly waits on the stack (a push, a
+  // poll, a settlement), so two browsers share the two cores well, and every spec makes the accounts it changes.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: [['list'], ['json']],
   use: {

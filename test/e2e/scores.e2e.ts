@@ -112,7 +112,9 @@ test('a reaction from one signed-in browser shows up in another, and clicking yo
 }, testInfo) => {
   test.setTimeout(60_000);
   const [alice, bob] = [await newUser(request, testInfo, 'alice'), await newUser(request, testInfo, 'bob')];
-  const game = (await scores(request, 'americanfootball_nfl')).find((g) => g.event_id)!;
+  // The counts read here are every user's: the desktop and mobile runs of this test, which may run at once, each take
+  // a game of their own.
+  const game = (await scores(request, 'americanfootball_nfl')).filter((g) => g.event_id)[isMobile(testInfo) ? 1 : 0];
   const contextOptions = isMobile(testInfo)
     ? { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true }
     : {};
