@@ -4,38 +4,22 @@
 import './dom.mjs';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { OddsTable } from '../../client/src/odds/table/OddsTable';
 import type { Flashes } from '../../client/src/odds/rows/live-table';
 import type { OddsRow } from '../../client/src/odds/rows/rows';
+import { oddsTableAt } from '../../client/test-support/odds-table-at';
 import { onePriceDiff } from '../../client/test-support/one-price-diff';
 import { renders } from './render-counter';
 
 const NOW = Date.parse('2026-11-23T16:00:00Z');
 const EVENTS = Number(process.argv[2] ?? 24);
 const diff = onePriceDiff({ events: EVENTS, seed: 18, now: NOW });
-const noop = () => undefined;
 
 /** Row views and cells rendered and wall time of one synchronous render. */
 function render(root: ReturnType<typeof createRoot>, rows: OddsRow[], flashes: Flashes, now: number) {
   renders.count = 0;
   renders.cells = 0;
   const start = performance.now();
-  flushSync(() =>
-    root.render(
-      <OddsTable
-        rows={rows}
-        flashes={flashes}
-        now={now}
-        mode="game"
-        loading={false}
-        selectedBooks={[]}
-        gamesCount={0}
-        marketsCount={0}
-        onAddToSlip={noop}
-        onEdge={noop}
-      />,
-    ),
-  );
+  flushSync(() => root.render(oddsTableAt(rows, flashes, now)));
   return { views: renders.count, cells: renders.cells, ms: performance.now() - start };
 }
 

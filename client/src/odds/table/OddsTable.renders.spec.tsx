@@ -4,10 +4,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ComponentType, type MemoExoticComponent } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { oddsTableAt } from '../../../test-support/odds-table-at';
 import { onePriceDiff } from '../../../test-support/one-price-diff';
 import type { Flashes } from '../rows/live-table';
 import type { OddsRow } from '../rows/rows';
-import { OddsTable } from './OddsTable';
 
 /** What rendered, as it rendered: the row views by row key, the row cells by name, the open row's mini-table lines by book. */
 const rendered: string[] = [];
@@ -61,20 +61,7 @@ describe('the odds table re-renders what changed', () => {
   // the open row's "Add to My Picks" reads the user's picks through the query cache
   let queryClient: QueryClient;
   const table = (rows: OddsRow[], flashes: Flashes, now: number) => (
-    <QueryClientProvider client={queryClient}>
-      <OddsTable
-        rows={rows}
-        flashes={flashes}
-        now={now}
-        mode="game"
-        loading={false}
-        selectedBooks={[]}
-        gamesCount={0}
-        marketsCount={0}
-        onAddToSlip={noop}
-        onEdge={noop}
-      />
-    </QueryClientProvider>
+    <QueryClientProvider client={queryClient}>{oddsTableAt(rows, flashes, now)}</QueryClientProvider>
   );
 
   beforeAll(() => {
