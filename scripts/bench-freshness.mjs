@@ -1,7 +1,8 @@
 // `npm run bench:freshness`: how fresh a price is when it reaches a browser's socket, on the simulator stack. Starts the
 // built server and workers (a database and Redis prefix of their own, dropped afterwards), signs in as Platinum, holds
 // one socket on the odds rooms of every feed sport, and for BENCH_MEASURE_MS after a warm-up measures
-// - price age at the socket for live games: receipt − the moved market's `last_update` (the book's own time of the move);
+// - price age at the socket for live games: receipt − the moved market's `last_update` (the book's own time of the move),
+//   and the same at the poll's start;
 // - feed answer → socket: receipt − (the poll's start `at` + the feed's answer time `fetchMs`, from the workers' poll log),
 //   split at the publish's return (`publishMs` after the answer): the worker's share and Redis's and the gateway's;
 // - poll spacing per event class (spec 001 §9): the time between two polls that carried an event, by the event's
@@ -145,6 +146,13 @@ const joined = diffs.flatMap((d) => {
     : [];
 });
 const relays = joined.map((j) => j.relay);
+// The same ages taken at the poll's start: what the schedule alone allows. A book's move waits for the next poll, so
+// over many moves its mean is half the live interval; the feed writes whole seconds, so its median moves in steps.
+const agesAtPoll = diffs.flatMap((d) => {
+  const poll = pollBySeq.get(`${d.sport}:${d.seq}`);
+  return poll ? d.ages.map((age) => (age - (d.receipt - poll.at)) / 1000) : [];
+});
+const mean = (values) => values.reduce((sum, v) => sum + v, 0) / values.length;
 
 // Poll spacing: for each event, the polls that carried it within the window, in order.
 const window = polls.filter((p) => p.at >= measureFrom && p.at < measureTo).sort((a, b) => a.at - b.at);
@@ -171,6 +179,9 @@ console.log('\n| figure | p50 | p99 | max | samples |');
 console.log('|---|---:|---:|---:|---:|');
 console.log(
   `| price age at the socket, live games (s) | ${fixed(quantile(agesS, 0.5), 2)} | ${fixed(quantile(agesS, 0.99), 2)} | ${fixed(Math.max(...agesS), 2)} | ${agesS.length} |`,
+);
+console.log(
+  `| … at the poll's start (s); mean ${fixed(mean(agesAtPoll), 2)}, half the live interval ${EVENT_POLL_INTERVAL_MS.live / 2000} | ${fixed(quantile(agesAtPoll, 0.5), 2)} | ${fixed(quantile(agesAtPoll, 0.99), 2)} | ${fixed(Math.max(...agesAtPoll), 2)} | ${agesAtPoll.length} |`,
 );
 console.log(
   `| feed answer → socket (ms) | ${fixed(quantile(relays, 0.5), 0)} | ${fixed(quantile(relays, 0.99), 0)} | ${fixed(Math.max(...relays), 0)} | ${relays.length} |`,

@@ -1,6 +1,7 @@
 import {
   EVENT_POLL_INTERVAL_MS,
   eventPollClass,
+  oddsPollPhaseMs,
   oddsPollPlan,
   type PlannedSlots,
   type ScheduledEvent,
@@ -99,6 +100,25 @@ describe('oddsPollPlan', () => {
     expect(new Set(spacing('done'))).toEqual(new Set([30]));
     // One job per 5-s slot (18:00:00 to 18:10:00): a live game makes every slot's poll, and no slot has two.
     expect(jobs.size).toBe(121);
+  });
+
+  it('spreads the sports over the slot, each still on its class intervals', () => {
+    const sports = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
+    expect(sports.map((s) => oddsPollPhaseMs(sports, s))).toEqual([0, 625, 1250, 1875, 2500, 3125, 3750, 4375]);
+    expect(oddsPollPhaseMs(sports, 'not configured')).toBe(0);
+    const phased = { urgentOnly: false, phaseMs: 2_500 };
+    const planned: PlannedSlots = {};
+    const slots: number[] = [];
+    // Every 100 ms for a minute from 18:00:00.
+    for (let t = NOW - 2_000; t < NOW + 58_000; t += 100) {
+      const { poll } = oddsPollPlan('basketball_nba', board, planned, t, phased);
+      if (!poll) continue;
+      for (const cls of poll.classes) planned[cls] = poll.slot;
+      slots.push(poll.slot);
+      expect(poll.slot).toBeLessThanOrEqual(t);
+    }
+    // 17:59:57.5 (the slot holding 18:00:00), then every 5 s on the half-slot: 18:00:02.5 … 18:00:57.5.
+    expect(slots.map((s) => (s - (NOW - 2_000)) / 1000)).toEqual(Array.from({ length: 13 }, (_, i) => i * 5 - 2.5));
   });
 
   it('polls the due events by id between sweeps', () => {

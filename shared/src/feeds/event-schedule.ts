@@ -44,9 +44,23 @@ export function eventPollClass(event: ScheduledEvent, now: number): EventPollCla
   return 'upcoming';
 }
 
-/** The start of the slot of `intervalMs` that holds `now` (slots are aligned to the epoch, so ticks never drift). */
-export function slotStart(now: number, intervalMs: number): number {
-  return Math.floor(now / intervalMs) * intervalMs;
+/**
+ * The start of the slot of `intervalMs` that holds `now`. Slots are aligned to the epoch, shifted by `phaseMs`, so
+ * ticks never drift.
+ */
+export function slotStart(now: number, intervalMs: number, phaseMs = 0): number {
+  return Math.floor((now - phaseMs) / intervalMs) * intervalMs + phaseMs;
+}
+
+/**
+ * Where in each slot a sport's odds polls fall: the sports share the slot evenly, in the order given. Polled on one
+ * tick, every sport's diff, store and scan queue behind each other on the worker, and the last sport's diff reaches
+ * the browser after all of them; a poll a little later in the slot is no older when it is answered, since the books
+ * move at their own times.
+ */
+export function oddsPollPhaseMs(sports: readonly string[], sport: string): number {
+  const place = sports.indexOf(sport);
+  return place <= 0 ? 0 : Math.floor((place * ODDS_POLL_SLOT_MS) / sports.length);
 }
 
 /** Per class, the slot start of the last poll the scheduler planned for it. */
@@ -72,6 +86,8 @@ export interface OddsPollDecision {
 export interface OddsPollOptions {
   /** The balance is below the reserve: credits go to live and about-to-start games only (no whole-sport sweeps). */
   urgentOnly: boolean;
+  /** Where in each slot this sport's polls fall (`oddsPollPhaseMs`). */
+  phaseMs?: number;
 }
 
 /**
@@ -96,14 +112,16 @@ export function oddsPollPlan(
     if (ids) ids.push(event.id);
     else byClass.set(cls, [event.id]);
   }
-  const isDue = (cls: EventPollClass) => (planned[cls] ?? -Infinity) < slotStart(now, EVENT_POLL_INTERVAL_MS[cls]);
+  const phaseMs = options.phaseMs ?? 0;
+  const isDue = (cls: EventPollClass) =>
+    (planned[cls] ?? -Infinity) < slotStart(now, EVENT_POLL_INTERVAL_MS[cls], phaseMs);
   const sweepClass: EventPollClass =
     byClass.size > 0 && [...byClass.keys()].every((c) => c === 'final') ? 'final' : 'upcoming';
   const present = EVENT_POLL_CLASSES.filter((c) => byClass.has(c) || c === sweepClass);
   const due = present.filter(isDue);
   const held = (classes: readonly EventPollClass[]) =>
     classes.map((c) => ({ class: c, events: byClass.get(c)?.length ?? 0 }));
-  const slot = slotStart(now, ODDS_POLL_SLOT_MS);
+  const slot = slotStart(now, ODDS_POLL_SLOT_MS, phaseMs);
   const plan = (eventIds: string[] | null, classes: EventPollClass[]): OddsPollPlan => ({
     sport,
     slot,

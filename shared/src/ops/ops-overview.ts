@@ -1,5 +1,11 @@
 import type { FeedKind, FeedStatus, ServiceState } from '../domain/health';
-import { oddsCadenceMs, slotStart, type EventPollClass, type ScheduledEvent } from '../feeds/event-schedule';
+import {
+  oddsCadenceMs,
+  oddsPollPhaseMs,
+  slotStart,
+  type EventPollClass,
+  type ScheduledEvent,
+} from '../feeds/event-schedule';
 import { duePolls, type Cadence } from '../feeds/feed-cadence';
 import { isFailing } from '../feeds/feed-failure';
 
@@ -176,7 +182,8 @@ export function opsFeeds(
   const sportWide = duePolls(sports, statuses, cadence, now);
   const polls = sports.flatMap((sport) => {
     const intervalMs = oddsCadenceMs(oddsEvents.get(sport) ?? null, now);
-    const odds = { kind: 'odds' as const, sport, intervalMs, tick: slotStart(now, intervalMs) };
+    const tick = slotStart(now, intervalMs, oddsPollPhaseMs(sports, sport));
+    const odds = { kind: 'odds' as const, sport, intervalMs, tick };
     return [odds, ...sportWide.filter((p) => p.sport === sport)];
   });
   return polls.map((poll) => {

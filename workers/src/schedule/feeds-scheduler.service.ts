@@ -3,6 +3,7 @@ import {
   duePolls,
   JobName,
   JobPayload,
+  oddsPollPhaseMs,
   oddsPollPlan,
   type OddsPollDecision,
   type OddsPollPlan,
@@ -106,7 +107,10 @@ export class FeedsSchedulerService implements OnApplicationBootstrap, OnApplicat
     const held = new Map<string, OddsPollDecision['held']>();
     for (const sport of this.config.FEED_SPORTS) {
       const urgentOnly = lowCredits && !this.config.ODDS_API_PRIORITY_SPORTS.includes(sport);
-      const decision = oddsPollPlan(sport, events.get(sport) ?? null, planned.get(sport) ?? {}, now, { urgentOnly });
+      const decision = oddsPollPlan(sport, events.get(sport) ?? null, planned.get(sport) ?? {}, now, {
+        urgentOnly,
+        phaseMs: oddsPollPhaseMs(this.config.FEED_SPORTS, sport),
+      });
       held.set(sport, decision.held);
       if (!decision.poll) continue;
       plans.push(decision.poll);
