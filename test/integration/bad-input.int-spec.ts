@@ -1,26 +1,9 @@
 import { AuditLogRepository, LiveStateRepository } from '@oddspulse/core';
 import { bearer, createAccountsApp, signUp, TEST_PASSWORD, type AccountsTestApp } from '../support/accounts-app';
+import { watchLoop } from '../support/event-loop-watch';
 
 const NFL = 'americanfootball_nfl';
 
-/**
- * The longest this process (server and client alike) went without a turn of its event loop, in CPU time, which other
- * processes busy on the machine do not stretch: one request blocking the loop shows as one long gap.
- */
-function watchLoop(): { stop: () => void; longest: () => number } {
-  const cpu = () => {
-    const { user, system } = process.cpuUsage();
-    return (user + system) / 1000;
-  };
-  let longest = 0;
-  let last = cpu();
-  const timer = setInterval(() => {
-    const now = cpu();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 1);
-  return { stop: () => clearInterval(timer), longest: () => longest };
-}
 const NBA = 'basketball_nba';
 
 // Bad input is a 400 with a message naming the field, never a 500 or a retried 503; only odds calls

@@ -1,5 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { MAX_JSON_DEPTH } from './json-depth';
+import { watchLoop } from '../../../test/support/event-loop-watch';
 import { parseWithLargeArray } from './sliced-json';
 
 const limits = { maxItems: 5000, maxItemChars: 1000, maxOtherChars: 200 };
@@ -61,30 +62,16 @@ describe('parseWithLargeArray', () => {
     const text = JSON.stringify({
       picks: Array.from({ length: 5000 }, (_, i) => ({ id: i, list: Array(1000).fill(0) })),
     });
-    // Measured in CPU time between two turns of the loop, which a machine busy with other processes does not stretch.
-    const cpu = () => {
-      const { user, system } = process.cpuUsage();
-      return (user + system) / 1000;
-    };
-    // Two reads, the better judged: process CPU counts the garbage collector's helper threads too, which can stretch one
+    // Two reads, the better judged: the loop's thread takes its share of a garbage collection, which can stretch one
     // stretch past the goal; a parse that does not give the loop back is over it in both.
     const stretches: number[] = [];
     for (let run = 0; run < 2; run++) {
-      let turns = 0;
-      let longest = 0;
-      let last = cpu();
-      const watcher = setInterval(() => {
-        turns++;
-        longest = Math.max(longest, cpu() - last);
-        last = cpu();
-      }, 0);
-      const parsed = await parseWithLargeArray(text, 'picks', { ...limits, maxItemChars: 4_000 }).finally(() =>
-        clearInterval(watcher),
-      );
+      const loop = watchLoop();
+      const parsed = await parseWithLargeArray(text, 'picks', { ...limits, maxItemChars: 4_000 }).finally(loop.stop);
       expect((parsed.picks as unknown[]).length).toBe(5000);
       // one blocking parse of the whole (about 60 ms of CPU here) would give no turn at all while it ran
-      expect(turns).toBeGreaterThan(5);
-      stretches.push(longest);
+      expect(loop.turns()).toBeGreaterThan(5);
+      stretches.push(loop.longest());
     }
     // slices of SLICE_MS, and a garbage collection of what was parsed now and then: within the goal of ~50 ms
     expect(Math.min(...stretches)).toBeLessThan(50);
