@@ -13,8 +13,15 @@ import { addScan, scanSettings, sortScan, type ScanOptions } from './scan';
  * scanPreparedEvent) run for that kind only. One event's opportunities come in the scan's order; a board's in
  * scanBoard's order. `now` is ms since the epoch (the wall clock in the product, the file's in the CLI).
  */
-function scanFor(kind: keyof ScanResult, events: readonly BoardEvent[], options: ScanOptions, now: number): ScanResult {
-  const settings = scanSettings(options);
+function scanFor<K extends keyof ScanResult>(
+  kind: K,
+  events: readonly BoardEvent[],
+  options: NonNullable<ScanOptions[K]>,
+  now: number,
+): ScanResult {
+  // The finder's commission rates are the scan's: prices are read with them before any finder runs.
+  const scanOptions: ScanOptions = { [kind]: options, commission: options.commission };
+  const settings = scanSettings(scanOptions);
   const rates = commissionRates(options.commission);
   const result: ScanResult = { arbitrage: [], middles: [], ev: [] };
   for (const event of events) addScan(result, scanPreparedEvent(prepareEvent(event, rates), settings, now, kind));
@@ -23,17 +30,17 @@ function scanFor(kind: keyof ScanResult, events: readonly BoardEvent[], options:
 
 /** +EV on one event (ev.ts). */
 export function findEvBets(event: BoardEvent, options: EvOptions = {}, now: number): EvBet[] {
-  return scanFor('ev', [event], { ev: options, commission: options.commission }, now).ev;
+  return scanFor('ev', [event], options, now).ev;
 }
 
 /** +EV across a board, highest EV% first. */
 export function findEvBetsOnBoard(events: readonly BoardEvent[], options: EvOptions = {}, now: number): EvBet[] {
-  return sortScan(scanFor('ev', events, { ev: options, commission: options.commission }, now)).ev;
+  return sortScan(scanFor('ev', events, options, now)).ev;
 }
 
 /** Arbitrage on one event (arbitrage.ts, back-lay.ts). */
 export function findArbitrage(event: BoardEvent, options: ArbitrageOptions = {}, now: number): ArbitrageOpportunity[] {
-  return scanFor('arbitrage', [event], { arbitrage: options, commission: options.commission }, now).arbitrage;
+  return scanFor('arbitrage', [event], options, now).arbitrage;
 }
 
 /** Arbitrage across a board, most profitable first. */
@@ -42,12 +49,12 @@ export function findArbitrageOnBoard(
   options: ArbitrageOptions = {},
   now: number,
 ): ArbitrageOpportunity[] {
-  return sortScan(scanFor('arbitrage', events, { arbitrage: options, commission: options.commission }, now)).arbitrage;
+  return sortScan(scanFor('arbitrage', events, options, now)).arbitrage;
 }
 
 /** Middles on one event (middles.ts). */
 export function findMiddles(event: BoardEvent, options: MiddleOptions = {}, now: number): MiddleOpportunity[] {
-  return scanFor('middles', [event], { middles: options, commission: options.commission }, now).middles;
+  return scanFor('middles', [event], options, now).middles;
 }
 
 /** Middles across a board, most likely first, then the widest gap. */
@@ -56,5 +63,5 @@ export function findMiddlesOnBoard(
   options: MiddleOptions = {},
   now: number,
 ): MiddleOpportunity[] {
-  return sortScan(scanFor('middles', events, { middles: options, commission: options.commission }, now)).middles;
+  return sortScan(scanFor('middles', events, options, now)).middles;
 }
