@@ -54,15 +54,12 @@ function BackCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProps) 
       </div>
       <div className="edge-form">
         {form.mode === 'total' ? (
-          <label>
-            Total stake ($)
-            <input
-              value={form.total}
-              inputMode="decimal"
-              onChange={(e) => set({ total: e.target.value })}
-              data-testid="arb-total"
-            />
-          </label>
+          <StakeField
+            label="Total stake ($)"
+            value={form.total}
+            onChange={(total) => set({ total })}
+            testId="arb-total"
+          />
         ) : (
           <>
             <label>
@@ -79,15 +76,12 @@ function BackCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProps) 
                 ))}
               </select>
             </label>
-            <label>
-              Stake on that leg ($)
-              <input
-                value={form.fixedStake}
-                inputMode="decimal"
-                onChange={(e) => set({ fixedStake: e.target.value })}
-                data-testid="arb-fixed-stake"
-              />
-            </label>
+            <StakeField
+              label="Stake on that leg ($)"
+              value={form.fixedStake}
+              onChange={(fixedStake) => set({ fixedStake })}
+              testId="arb-fixed-stake"
+            />
           </>
         )}
       </div>
@@ -157,15 +151,12 @@ function BackLayCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProp
     <Modal title="Arbitrage Calculator" onClose={onClose} testId="arbitrage-calculator">
       <p className="muted small">{opportunity.game} · back and lay</p>
       <div className="edge-form">
-        <label>
-          Back stake ($)
-          <input
-            value={form.total}
-            inputMode="decimal"
-            onChange={(e) => setForm((f) => ({ ...f, total: e.target.value }))}
-            data-testid="arb-total"
-          />
-        </label>
+        <StakeField
+          label="Back stake ($)"
+          value={form.total}
+          onChange={(total) => setForm((f) => ({ ...f, total }))}
+          testId="arb-total"
+        />
       </div>
       <LegsTable resultColumns={[`Net if ${selection} wins`, 'Net if it does not']}>
         <tr data-testid="arb-leg">
@@ -235,6 +226,26 @@ function LegsTable({ resultColumns, children }: { resultColumns: readonly string
       </thead>
       <tbody>{children}</tbody>
     </table>
+  );
+}
+
+/** A stake in dollars, as the user types it. */
+function StakeField({
+  label,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  testId: string;
+}) {
+  return (
+    <label>
+      {label}
+      <input value={value} inputMode="decimal" onChange={(e) => onChange(e.target.value)} data-testid={testId} />
+    </label>
   );
 }
 
