@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
-import { checkUsernameAvailable } from '../account/account-api';
+import { useSetAtom } from 'jotai';
+import { useEffect, useState, type FormEvent } from 'react';
+import { checkUsernameAvailable, setUsername } from '../account/account-api';
 import { ApiError } from '../api/api-client';
+import { profileAtom } from '../state/auth';
 import { isValidUsername, USERNAME_DEBOUNCE_MS, USERNAME_STATUS_TEXT, type UsernameCheck } from '../state/username';
 
 /**
@@ -45,6 +47,44 @@ export function useUsernameCheck(value: string) {
     };
   }, [value]);
   return { state, setState, message, setMessage };
+}
+
+/** Maps a failed save to its text (spec 000 §8); the setup dialog words a taken username its own way. */
+export function usernameSaveError(error: unknown, inModal: boolean): string {
+  if (error instanceof ApiError) {
+    if (error.code === 'USERNAME_TAKEN' || error.message.includes('already in use'))
+      return inModal ? 'This username is already taken. Please choose another one.' : 'This username is already in use';
+    if (error.code === 'NETWORK' || error.message.toLowerCase().includes('unexpected'))
+      return 'A network error occurred. Please check your connection and try again.';
+    return error.message || 'Failed to set username. Please try again.';
+  }
+  return 'An unexpected error occurred. Please try again later.';
+}
+
+/**
+ * The submit handler of a username form: saves `value` once the check says `ok`, then the profile holds it (and the
+ * form, which shows only while there is none, goes); a failure becomes the check's state and message.
+ */
+export function useUsernameSave(
+  value: string,
+  { state, setState, setMessage }: ReturnType<typeof useUsernameCheck>,
+  inModal: boolean,
+) {
+  const setProfile = useSetAtom(profileAtom);
+  // It shows its failure in the form and never rejects, so the form drops its promise.
+  return async (event: FormEvent) => {
+    event.preventDefault();
+    if (state !== 'ok') return;
+    setState('saving');
+    try {
+      const saved = await setUsername(value.trim());
+      setState('saved');
+      setProfile({ status: 'ready', profile: saved });
+    } catch (error) {
+      setState(error instanceof ApiError && error.code === 'USERNAME_TAKEN' ? 'taken' : 'error');
+      setMessage(usernameSaveError(error, inModal));
+    }
+  };
 }
 
 export function UsernameStatus({ state, override }: { state: UsernameCheck; override?: string | null }) {

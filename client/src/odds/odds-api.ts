@@ -98,16 +98,20 @@ const scopeQuery = ({ sports, books }: ScannerScope) => ({
   books: books.join(',') || undefined,
 });
 
+/** A scanner endpoint's opportunities for the scope, its numeric limits passed as they are. */
+async function fetchOpportunities<T>(path: string, scope: ScannerScope, limits: Record<string, number>): Promise<T[]> {
+  const payload = await api.get<unknown>(path, { query: { ...scopeQuery(scope), ...limits } });
+  return listOf<T>(payload, 'opportunities');
+}
+
 export interface ArbitrageQuery extends ScannerScope {
   minProfit: number;
   maxStake: number;
   bankroll: number;
 }
 
-export async function fetchArbitrage({ sports, books, ...limits }: ArbitrageQuery): Promise<ArbitrageOpportunity[]> {
-  const payload = await api.get<unknown>('/api/arbitrage', { query: { ...scopeQuery({ sports, books }), ...limits } });
-  return listOf<ArbitrageOpportunity>(payload, 'opportunities');
-}
+export const fetchArbitrage = ({ sports, books, ...limits }: ArbitrageQuery) =>
+  fetchOpportunities<ArbitrageOpportunity>('/api/arbitrage', { sports, books }, limits);
 
 export interface MiddlesQuery extends ScannerScope {
   minGap: number;
@@ -116,10 +120,8 @@ export interface MiddlesQuery extends ScannerScope {
   bankroll: number;
 }
 
-export async function fetchMiddles({ sports, books, ...limits }: MiddlesQuery): Promise<MiddleOpportunity[]> {
-  const payload = await api.get<unknown>('/api/middles', { query: { ...scopeQuery({ sports, books }), ...limits } });
-  return listOf<MiddleOpportunity>(payload, 'opportunities');
-}
+export const fetchMiddles = ({ sports, books, ...limits }: MiddlesQuery) =>
+  fetchOpportunities<MiddleOpportunity>('/api/middles', { sports, books }, limits);
 
 /** GET /api/ev: +EV rows of the sports, at the books, by the chosen de-vig method, net of the user's commission rates (FRACTIONS by book). */
 export async function fetchEv(

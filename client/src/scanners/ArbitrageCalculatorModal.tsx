@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatMoney, type ArbitrageOpportunity } from '@oddspulse/shared';
 import { Modal } from '../components/Modal';
 import { betSelectionLabel } from '../odds/rows/labels';
@@ -54,15 +54,12 @@ function BackCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProps) 
       </div>
       <div className="edge-form">
         {form.mode === 'total' ? (
-          <label>
-            Total stake ($)
-            <input
-              value={form.total}
-              inputMode="decimal"
-              onChange={(e) => set({ total: e.target.value })}
-              data-testid="arb-total"
-            />
-          </label>
+          <StakeField
+            label="Total stake ($)"
+            value={form.total}
+            onChange={(total) => set({ total })}
+            testId="arb-total"
+          />
         ) : (
           <>
             <label>
@@ -79,15 +76,12 @@ function BackCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProps) 
                 ))}
               </select>
             </label>
-            <label>
-              Stake on that leg ($)
-              <input
-                value={form.fixedStake}
-                inputMode="decimal"
-                onChange={(e) => set({ fixedStake: e.target.value })}
-                data-testid="arb-fixed-stake"
-              />
-            </label>
+            <StakeField
+              label="Stake on that leg ($)"
+              value={form.fixedStake}
+              onChange={(fixedStake) => set({ fixedStake })}
+              testId="arb-fixed-stake"
+            />
           </>
         )}
       </div>
@@ -100,34 +94,23 @@ function BackCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProps) 
         />{' '}
         Round stakes to whole dollars
       </label>
-      <table className="legs-table" aria-label="Calculated legs" data-testid="arb-legs">
-        <thead>
-          <tr>
-            <th>Bet</th>
-            <th>Odds (American)</th>
-            <th>Stake</th>
-            <th>Returns</th>
-            <th>Profit if it wins</th>
+      <LegsTable resultColumns={['Returns', 'Profit if it wins']}>
+        {legs.map((_, i) => (
+          <tr key={i} data-testid="arb-leg">
+            <td>{label(i)}</td>
+            <OddsCell
+              label={`Odds of leg ${i + 1}`}
+              value={form.odds[i]}
+              onChange={(text) => set({ odds: withOddsAt(form.odds, i, text) })}
+            />
+            <td data-testid="arb-stake">{result.ok ? formatMoney(result.stakes.stakesCents[i]) : '—'}</td>
+            <td>{result.ok ? formatMoney(result.stakes.payoutsCents[i]) : '—'}</td>
+            <td className={result.ok && result.stakes.profitsCents[i] < 0 ? 'down' : 'up'}>
+              {result.ok ? formatMoney(result.stakes.profitsCents[i]) : '—'}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {legs.map((_, i) => (
-            <tr key={i} data-testid="arb-leg">
-              <td>{label(i)}</td>
-              <OddsCell
-                label={`Odds of leg ${i + 1}`}
-                value={form.odds[i]}
-                onChange={(text) => set({ odds: withOddsAt(form.odds, i, text) })}
-              />
-              <td data-testid="arb-stake">{result.ok ? formatMoney(result.stakes.stakesCents[i]) : '—'}</td>
-              <td>{result.ok ? formatMoney(result.stakes.payoutsCents[i]) : '—'}</td>
-              <td className={result.ok && result.stakes.profitsCents[i] < 0 ? 'down' : 'up'}>
-                {result.ok ? formatMoney(result.stakes.profitsCents[i]) : '—'}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        ))}
+      </LegsTable>
       <CalculatorOutcome
         locked={
           result.ok
@@ -168,55 +151,41 @@ function BackLayCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProp
     <Modal title="Arbitrage Calculator" onClose={onClose} testId="arbitrage-calculator">
       <p className="muted small">{opportunity.game} · back and lay</p>
       <div className="edge-form">
-        <label>
-          Back stake ($)
-          <input
-            value={form.total}
-            inputMode="decimal"
-            onChange={(e) => setForm((f) => ({ ...f, total: e.target.value }))}
-            data-testid="arb-total"
-          />
-        </label>
+        <StakeField
+          label="Back stake ($)"
+          value={form.total}
+          onChange={(total) => setForm((f) => ({ ...f, total }))}
+          testId="arb-total"
+        />
       </div>
-      <table className="legs-table" aria-label="Calculated legs" data-testid="arb-legs">
-        <thead>
-          <tr>
-            <th>Bet</th>
-            <th>Odds (American)</th>
-            <th>Stake</th>
-            <th>Net if {selection} wins</th>
-            <th>Net if it does not</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr data-testid="arb-leg">
-            <td>
-              Back at {back.bookTitle}: {selection}
-            </td>
-            <OddsCell label="Odds of the back bet" value={form.odds[0]} onChange={(text) => setOdds(0, text)} />
-            <td data-testid="arb-stake">{result.ok ? formatMoney(result.backStakeCents) : '—'}</td>
-            <td rowSpan={2} className={sized && sized.backWinsCents < 0 ? 'down' : 'up'} data-testid="arb-back-wins">
-              {sized ? formatMoney(sized.backWinsCents) : '—'}
-            </td>
-            <td rowSpan={2} className={sized && sized.layWinsCents < 0 ? 'down' : 'up'} data-testid="arb-lay-wins">
-              {sized ? formatMoney(sized.layWinsCents) : '—'}
-            </td>
-          </tr>
-          <tr data-testid="arb-leg">
-            <td>
-              Lay at {lay.bookTitle}: {selection}
-              {sized && (
-                <span className="muted small" data-testid="arb-liability">
-                  {' '}
-                  · {liabilityLabel({ ...lay, liability: sized.liabilityCents / 100 })}
-                </span>
-              )}
-            </td>
-            <OddsCell label="Odds of the lay" value={form.odds[1]} onChange={(text) => setOdds(1, text)} />
-            <td data-testid="arb-stake">{sized ? formatMoney(sized.layStakeCents) : '—'}</td>
-          </tr>
-        </tbody>
-      </table>
+      <LegsTable resultColumns={[`Net if ${selection} wins`, 'Net if it does not']}>
+        <tr data-testid="arb-leg">
+          <td>
+            Back at {back.bookTitle}: {selection}
+          </td>
+          <OddsCell label="Odds of the back bet" value={form.odds[0]} onChange={(text) => setOdds(0, text)} />
+          <td data-testid="arb-stake">{result.ok ? formatMoney(result.backStakeCents) : '—'}</td>
+          <td rowSpan={2} className={sized && sized.backWinsCents < 0 ? 'down' : 'up'} data-testid="arb-back-wins">
+            {sized ? formatMoney(sized.backWinsCents) : '—'}
+          </td>
+          <td rowSpan={2} className={sized && sized.layWinsCents < 0 ? 'down' : 'up'} data-testid="arb-lay-wins">
+            {sized ? formatMoney(sized.layWinsCents) : '—'}
+          </td>
+        </tr>
+        <tr data-testid="arb-leg">
+          <td>
+            Lay at {lay.bookTitle}: {selection}
+            {sized && (
+              <span className="muted small" data-testid="arb-liability">
+                {' '}
+                · {liabilityLabel({ ...lay, liability: sized.liabilityCents / 100 })}
+              </span>
+            )}
+          </td>
+          <OddsCell label="Odds of the lay" value={form.odds[1]} onChange={(text) => setOdds(1, text)} />
+          <td data-testid="arb-stake">{sized ? formatMoney(sized.layStakeCents) : '—'}</td>
+        </tr>
+      </LegsTable>
       <CalculatorOutcome
         locked={
           result.ok
@@ -240,6 +209,45 @@ function BackLayCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProp
 
 /** The odds as typed, with leg `i`'s replaced. */
 const withOddsAt = (odds: readonly string[], i: number, text: string) => odds.map((o, k) => (k === i ? text : o));
+
+/** The calculated legs, one row each: the bet, its odds, its stake, then what it returns (`resultColumns`). */
+function LegsTable({ resultColumns, children }: { resultColumns: readonly string[]; children: ReactNode }) {
+  return (
+    <table className="legs-table" aria-label="Calculated legs" data-testid="arb-legs">
+      <thead>
+        <tr>
+          <th>Bet</th>
+          <th>Odds (American)</th>
+          <th>Stake</th>
+          {resultColumns.map((column) => (
+            <th key={column}>{column}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>{children}</tbody>
+    </table>
+  );
+}
+
+/** A stake in dollars, as the user types it. */
+function StakeField({
+  label,
+  value,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  testId: string;
+}) {
+  return (
+    <label>
+      {label}
+      <input value={value} inputMode="decimal" onChange={(e) => onChange(e.target.value)} data-testid={testId} />
+    </label>
+  );
+}
 
 /** A leg's odds, American, as the user types them. */
 function OddsCell({ label, value, onChange }: { label: string; value: string; onChange: (text: string) => void }) {

@@ -1,19 +1,13 @@
 import type { ScoreboardEvent } from '@oddspulse/shared';
 import { formatLine, gameBadge } from './scores-logic';
 
-function TeamRow({
-  name,
-  logo,
-  record,
-  rank,
-  score,
-}: {
-  name: string;
-  logo?: string;
-  record?: string;
-  rank?: number;
-  score: number | null;
-}) {
+/** The away or home team's line of a game card: logo (or initial), rank, name, record and score. */
+function TeamRow({ game, side }: { game: ScoreboardEvent; side: 'away' | 'home' }) {
+  const name = game[`${side}_team`];
+  const logo = game[`${side}_logo`];
+  const record = game[`${side}_record`];
+  const rank = game[`${side}_rank`];
+  const score = game.scores[side];
   return (
     <div className="team-row">
       {logo ? (
@@ -73,20 +67,8 @@ export function GameCard({ game, onOpen }: { game: ScoreboardEvent; onOpen: () =
           <GameStatusText game={game} />
           {game.week ? <span className="muted small">Week {game.week}</span> : null}
         </div>
-        <TeamRow
-          name={game.away_team}
-          logo={game.away_logo}
-          record={game.away_record}
-          rank={game.away_rank}
-          score={game.scores.away}
-        />
-        <TeamRow
-          name={game.home_team}
-          logo={game.home_logo}
-          record={game.home_record}
-          rank={game.home_rank}
-          score={game.scores.home}
-        />
+        <TeamRow game={game} side="away" />
+        <TeamRow game={game} side="home" />
         {game.odds && (game.odds.spread !== undefined || game.odds.overUnder !== undefined) && (
           <div className="game-odds small muted">
             {game.odds.spread !== undefined && (

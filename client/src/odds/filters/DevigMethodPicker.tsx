@@ -1,4 +1,5 @@
 import { BLENDABLE_METHODS, DEVIG_METHOD_LABELS, DEVIG_METHODS, type DevigMethod } from '@oddspulse/shared';
+import { ValueOptions } from '../../components/ValueSelect';
 import { toggleBlendMember, type DevigChoice } from './devig-choice';
 
 /** Picks a de-vig method (DECISIONS 10); for a blend, the methods it averages. */
@@ -20,11 +21,7 @@ export function DevigMethodPicker({
           onChange={(e) => onChange({ ...value, method: e.target.value as DevigMethod })}
           data-testid="devig-method"
         >
-          {DEVIG_METHODS.map((m) => (
-            <option key={m} value={m}>
-              {DEVIG_METHOD_LABELS[m]}
-            </option>
-          ))}
+          <ValueOptions values={DEVIG_METHODS} names={DEVIG_METHOD_LABELS} />
         </select>
       </label>
       {value.method === 'blend' && (
