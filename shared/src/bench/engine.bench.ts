@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { settleBookLinks } from '../domain/book-links';
 import { PreparedBoard } from '../engine/prepared/prepared-board';
 import { newestUpdate, scanBoard, scanEvent } from '../engine/opportunities/scan';
 import { normaliseOddsApiV4 } from '../feeds/odds-api-v4';
@@ -38,6 +40,45 @@ function timeIt(runs: number, fn: () => void): { median: number; min: number; cp
 
 const figures = (t: ReturnType<typeof timeIt>, digits: number) =>
   `wall median ${t.median.toFixed(digits)} ms, best ${t.min.toFixed(digits)} ms; CPU ${t.cpuPerRun.toFixed(digits)} ms`;
+
+const recorded = readdirSync(FIXTURES)
+  .filter((f) => f.startsWith('v4_odds_') || f.startsWith('v4_event_odds_'))
+  .map((file) => ({ file, payload: JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')) as unknown }));
+const RECORDED_RUNS = 200;
+
+/** The same payload with each book's first market only: what ArbitrageFinder reads of it (below). */
+function firstMarkets(payload: unknown): unknown {
+  const cut = (event: { bookmakers?: Array<{ markets: unknown[] }> }) => ({
+    ...event,
+    bookmakers: event.bookmakers?.map((book) => ({ ...book, markets: book.markets.slice(0, 1) })),
+  });
+  return Array.isArray(payload) ? payload.map(cut) : cut(payload as Parameters<typeof cut>[0]);
+}
+
+/**
+ * As the pipeline takes a board in: normalised, the links settled, then scanned (the JSON parse is left out, as it is
+ * on the other side of the comparison below). Timed before the synthetic board is built: a heap holding it makes every
+ * collection slower.
+ */
+function timeRecorded(payload: unknown, now: number): number {
+  const read = () => settleBookLinks(normaliseOddsApiV4(payload).events);
+  for (let i = 0; i < 20; i++) scanBoard(read(), {}, now);
+  return timeIt(RECORDED_RUNS, () => scanBoard(read(), {}, now)).median;
+}
+
+const ours = new Map<string, { whole: number; first: number }>();
+const recordedLines: string[] = [];
+for (const { file, payload } of recorded) {
+  const events = normaliseOddsApiV4(payload).events;
+  const now = newestUpdate(events);
+  const result = now === null ? { arbitrage: [], middles: [], ev: [] } : scanBoard(events, {}, now);
+  const flagged = result.arbitrage.filter((a) => a.flags.length > 0).length;
+  const timed = { whole: timeRecorded(payload, now ?? NOW), first: timeRecorded(firstMarkets(payload), now ?? NOW) };
+  ours.set(file, timed);
+  recordedLines.push(
+    `  ${file}: ${events.length} events → ${result.arbitrage.length} arbitrage (${flagged} flagged), ${result.middles.length} middles, ${result.ev.length} EV; normalise + links + scan ${timed.whole.toFixed(3)} ms median`,
+  );
+}
 
 const board = syntheticBoard({ events: 1000, books: 25, propOutcomes: 20_000, seed: 2026, now: NOW });
 const outcomes = board.reduce(
@@ -113,12 +154,67 @@ console.log(
 );
 
 console.log('\nrecorded boards (now = newest last_update in the file; defaults of `npm run scan`):');
-for (const file of readdirSync(FIXTURES).filter((f) => f.startsWith('v4_odds_') || f.startsWith('v4_event_odds_'))) {
-  const { events } = normaliseOddsApiV4(JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')));
-  const now = newestUpdate(events);
-  const result = now === null ? { arbitrage: [], middles: [], ev: [] } : scanBoard(events, {}, now);
-  const flagged = result.arbitrage.filter((a) => a.flags.length > 0).length;
+for (const line of recordedLines) console.log(line);
+/**
+ * daankoning/ArbitrageFinder's `process_data` (Python: per match, the best price of each outcome of the first market
+ * of every book, and their implied sum), timed on the same boards when ARBITRAGE_FINDER_LOGIC names its
+ * `src/logic.py`. Each board is given to it as its own request would have it (decimal prices, unix start times, one
+ * list of matches; books without a market left out, which it cannot read); that conversion is not timed.
+ */
+const ARBITRAGE_FINDER_DRIVER = `
+import importlib.util, json, sys, time
+spec = importlib.util.spec_from_file_location('logic', sys.argv[1])
+logic = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(logic)
+runs = int(sys.argv[2])
+def decimal(price, american):
+    return (1 + price / 100 if price > 0 else 1 + 100 / -price) if american else price
+def unix(iso):
+    from datetime import datetime
+    return int(datetime.fromisoformat(iso.replace('Z', '+00:00')).timestamp())
+out = {}
+for board in json.load(sys.stdin):
+    american = '_american' in board['file']
+    payload = board['payload'] if isinstance(board['payload'], list) else [board['payload']]
+    matches = []
+    for m in payload:
+        books = [dict(b, markets=[dict(k, outcomes=[dict(o, price=decimal(o['price'], american)) for o in k['outcomes']]) for k in b['markets']]) for b in m.get('bookmakers', []) if b.get('markets')]
+        matches.append(dict(m, commence_time=unix(m['commence_time']), bookmakers=books))
+    for _ in range(20):
+        list(logic.process_data(matches))
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        found = [r for r in logic.process_data(matches) if 0 < r['total_implied_odds'] < 1]
+        times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    out[board['file']] = {'median': times[len(times) // 2], 'arbitrage': len(found)}
+print(json.dumps(out))
+`;
+const finder = process.env.ARBITRAGE_FINDER_LOGIC;
+if (!finder) {
+  console.log('\ndaankoning/ArbitrageFinder: not compared (set ARBITRAGE_FINDER_LOGIC to its src/logic.py)');
+} else {
+  const run = spawnSync('python3', ['-c', ARBITRAGE_FINDER_DRIVER, finder, String(RECORDED_RUNS)], {
+    input: JSON.stringify(recorded),
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
+  if (run.status !== 0) throw new Error(`ArbitrageFinder did not run: ${run.stderr}`);
+  const theirs = JSON.parse(run.stdout) as Record<string, { median: number; arbitrage: number }>;
   console.log(
-    `  ${file}: ${events.length} events → ${result.arbitrage.length} arbitrage (${flagged} flagged), ${result.middles.length} middles, ${result.ev.length} EV`,
+    '\nagainst daankoning/ArbitrageFinder (its process_data in Python: the first market of each book, arbitrage only), median ms per board; ours (normalise + links + EV, arbitrage and middles) on the whole board and on the first market of each book:',
+  );
+  let faster = 0;
+  for (const { file } of recorded) {
+    const mine = ours.get(file) ?? { whole: NaN, first: NaN };
+    const other = theirs[file];
+    if (mine.first < other.median) faster++;
+    console.log(
+      `  ${file}: ArbitrageFinder ${other.median.toFixed(3)} ms (${other.arbitrage} arbitrage); ours ${mine.whole.toFixed(3)} ms whole, ${mine.first.toFixed(3)} ms on its markets (${(other.median / mine.first).toFixed(2)}× its speed)`,
+    );
+  }
+  console.log(
+    `faster than ArbitrageFinder on ${faster} of ${recorded.length} recorded boards, on the markets it reads`,
   );
 }
