@@ -161,7 +161,7 @@ test('a password reset requested on the account page sets a new password from th
   request,
 }, testInfo) => {
   // Argon2 three times (sign-up, sign-in, the new password), zxcvbn twice and a second browser context: on a
-  // busy machine the 30 s of an ordinary test runs out before the last answer.
+  // busy machine an ordinary test's budget runs out before the last answer.
   test.slow();
   const email = uniqueEmail(testInfo, 'reset');
   expect(

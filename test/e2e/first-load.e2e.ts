@@ -266,7 +266,8 @@ test('a free or operations user opening /sportsbooks sends no boards request, an
   request,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for the loading path');
-  // Two users signed in (one through the login form) and three page loads: on a busy machine more than 30 s.
+  // Two users signed in (one through the login form) and three page loads: on a busy machine more than an ordinary
+  // test's budget.
   test.slow();
   const user = await newUser(request, testInfo, 'earlyfree');
   const used = async () =>
