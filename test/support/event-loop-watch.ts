@@ -6,7 +6,7 @@ const threadCpuUsage = process.threadCpuUsage as typeof process.threadCpuUsage |
  * unlike `process.cpuUsage()` it leaves out the garbage collector's helper threads, which on two cores can count a
  * collection twice. Node 20 has no `threadCpuUsage`; there the whole process's is the nearest measure.
  */
-export function loopThreadCpuMs(): number {
+function loopThreadCpuMs(): number {
   const { user, system } = threadCpuUsage ? threadCpuUsage.call(process) : process.cpuUsage();
   return (user + system) / 1000;
 }

@@ -43,7 +43,11 @@ const figures = (t: ReturnType<typeof timeIt>, digits: number) =>
 
 const recorded = readdirSync(FIXTURES)
   .filter((f) => f.startsWith('v4_odds_') || f.startsWith('v4_event_odds_'))
-  .map((file) => ({ file, payload: JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')) as unknown }));
+  .map((file) => {
+    const payload = JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')) as unknown;
+    // The format the normaliser reads the prices in, so ArbitrageFinder is given the same decimal prices.
+    return { file, payload, american: normaliseOddsApiV4(payload).oddsFormat === 'american' };
+  });
 const RECORDED_RUNS = 200;
 
 /** The same payload with each book's first market only: what ArbitrageFinder reads of it (below). */
@@ -174,7 +178,7 @@ def unix(iso):
     return int(datetime.fromisoformat(iso.replace('Z', '+00:00')).timestamp())
 out = {}
 for board in json.load(sys.stdin):
-    american = '_american' in board['file']
+    american = board['american']
     payload = board['payload'] if isinstance(board['payload'], list) else [board['payload']]
     matches = []
     for m in payload:
