@@ -2,12 +2,12 @@ import type { BoardEvent } from '../../domain/odds';
 import { DEFAULT_COMMISSIONS, type CommissionRates } from '../odds/commission';
 import { DEFAULT_BLEND, DEFAULT_DEVIG_METHOD, type BlendableMethod, type DevigMethod } from '../odds/devig';
 import type { FairLine, MarketGroup, MarketLine, Quote } from './market-lines';
-import { prepareEvent } from '../prepared/prepared-event';
+import { readEvent } from '../prepared/prepared-event';
 import { LineSet } from '../prepared/prepared-lines';
 
 /**
  * An event's lines as objects (market-lines.ts), for a reader that wants every line rather than the opportunities:
- * the scan's own lines (prepareEvent, then LineSet at `now`: the same grouping, best prices and fair lines) turned
+ * the scan's own lines (readEvent, then LineSet at `now`: the same grouping, best prices and fair lines) turned
  * into objects.
  */
 export interface LineOptions {
@@ -24,7 +24,7 @@ const lineSet = new LineSet();
 export function marketLines(event: BoardEvent, now: number, options: LineOptions = {}): MarketLine[] {
   const { method = DEFAULT_DEVIG_METHOD, blend = DEFAULT_BLEND, rates = DEFAULT_COMMISSIONS } = options;
   const set = lineSet;
-  set.load(prepareEvent(event, rates), now);
+  set.load(readEvent(event, rates), now);
   const groups = new Map<number, MarketGroup>();
   const lines: MarketLine[] = new Array(set.lineCount);
   for (let l = 0; l < set.lineCount; l++) {

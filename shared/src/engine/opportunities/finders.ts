@@ -4,12 +4,12 @@ import type { ArbitrageOptions } from './arbitrage';
 import { commissionRates } from '../odds/commission';
 import type { EvOptions } from './ev';
 import type { MiddleOptions } from './middles';
-import { prepareEvent } from '../prepared/prepared-event';
+import { readEvent } from '../prepared/prepared-event';
 import { scanPreparedEvent } from '../prepared/prepared-scan';
 import { addScan, scanSettings, sortScan, type ScanOptions } from './scan';
 
 /**
- * One finder at a time (EV, arbitrage or middles) for a caller that wants one kind: the scan itself (prepareEvent,
+ * One finder at a time (EV, arbitrage or middles) for a caller that wants one kind: the scan itself (readEvent,
  * scanPreparedEvent) run for that kind only. One event's opportunities come in the scan's order; a board's in
  * scanBoard's order. `now` is ms since the epoch (the wall clock in the product, the file's in the CLI).
  */
@@ -24,7 +24,7 @@ function scanFor<K extends keyof ScanResult>(
   const settings = scanSettings(scanOptions);
   const rates = commissionRates(options.commission);
   const result: ScanResult = { arbitrage: [], middles: [], ev: [] };
-  for (const event of events) addScan(result, scanPreparedEvent(prepareEvent(event, rates), settings, now, kind));
+  for (const event of events) addScan(result, scanPreparedEvent(readEvent(event, rates), settings, now, kind));
   return result;
 }
 

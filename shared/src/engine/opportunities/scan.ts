@@ -4,15 +4,15 @@ import { commissionRates } from '../odds/commission';
 import { arbitrageSettings, type ArbitrageOptions } from './arbitrage';
 import { evSettings, type EvOptions } from './ev';
 import { middleSettings, type MiddleOptions } from './middles';
-import { prepareEvent } from '../prepared/prepared-event';
+import { readEvent } from '../prepared/prepared-event';
 import { scannerBooks } from './opportunity-legs';
 import { scanPreparedEvent, type ScanSettings } from '../prepared/prepared-scan';
 
 /**
  * EV, arbitrage and middles of an event in one pass over its prices. Each event is read into columns once
- * (prepareEvent) and scanned there (scanPreparedEvent); the result is exactly what findEvBets, findArbitrage
- * and findMiddles give. The detection worker keeps its boards prepared (PreparedBoard) and re-reads only the
- * events that changed; scanEvent and scanBoard read and scan in one go.
+ * and scanned there (scanPreparedEvent); the result is exactly what findEvBets, findArbitrage and findMiddles
+ * give. The detection worker keeps its boards prepared, lines included (PreparedBoard), and re-reads only the
+ * events that changed; scanEvent and scanBoard read each event for one scan (readEvent) and scan it in one go.
  */
 export interface ScanOptions {
   arbitrage?: ArbitrageOptions;
@@ -37,7 +37,7 @@ export function scanSettings(options: ScanOptions = {}): ScanSettings {
 }
 
 export function scanEvent(event: BoardEvent, options: ScanOptions = {}, now: number): ScanResult {
-  return scanPreparedEvent(prepareEvent(event, commissionRates(options.commission)), scanSettings(options), now);
+  return scanPreparedEvent(readEvent(event, commissionRates(options.commission)), scanSettings(options), now);
 }
 
 /** Every event of a board; arbitrage by profit, middles by probability then gap, EV by EV%, all descending. */
@@ -45,7 +45,7 @@ export function scanBoard(events: readonly BoardEvent[], options: ScanOptions = 
   const settings = scanSettings(options);
   const rates = commissionRates(options.commission);
   const result: ScanResult = { arbitrage: [], middles: [], ev: [] };
-  for (const event of events) addScan(result, scanPreparedEvent(prepareEvent(event, rates), settings, now));
+  for (const event of events) addScan(result, scanPreparedEvent(readEvent(event, rates), settings, now));
   return sortScan(result);
 }
 

@@ -69,6 +69,11 @@ export interface PreparedEvent {
   /** Each group's oldest quote update (NaN when one is unreadable): are all its quotes open? */
   gOldest: Float64Array;
   /**
+   * Whether the event's lines are prepared (gLineStart, gLineEnd, lines): not for an event read for one scan
+   * (readEvent), whose scan makes every line.
+   */
+  linesPrepared: boolean;
+  /**
    * Each group's lines as a scan makes them when every quote is open (no price past the locked-market age):
    * lines [gLineStart, gLineEnd) of `lines`. A scan takes those none of whose quotes closed and makes the
    * others (see LineSet).
@@ -243,6 +248,11 @@ export class ColumnBuffer {
     const a = this.byte(n);
     a.set(from.subarray(0, n));
     return a;
+  }
+
+  /** The first n items of a list, copied (kept beside the typed columns so one call site copies an event out). */
+  listOf<T>(from: T[], n: number): T[] {
+    return from.slice(0, n);
   }
 }
 

@@ -225,21 +225,30 @@ class Reader {
     for (let q = 0; q < quoteCount; q++) byGroup[gEnd[qGroup[q]]++] = q;
   }
 
-  /** The event at its exact size: names per group, spreads oriented, each group's quotes sorted by line. */
-  finish(event: BoardEvent): PreparedEvent {
+  // finish()'s columns, filled here for every event and then copied out or lent (see finish)
+  private gNameStart = new Int32Array(64);
+  private gNameEnd = new Int32Array(64);
+  private gOldest = new Float64Array(64);
+  private byLine = new Int32Array(1024);
+  private nameNewest = new Float64Array(64);
+
+  /**
+   * The event: names per group, spreads oriented, each group's quotes sorted by line. `lent`: the columns are this
+   * reader's own, good until it reads the next event (a scan made once reads them at once); otherwise they are copied
+   * out at their exact size, for an event kept prepared.
+   */
+  finish(event: BoardEvent, lent: boolean): PreparedEvent {
     const n = this.quoteCount;
     const groupCount = this.groupCount;
     const marketCount = this.marketCount;
-    const columns = new ColumnBuffer(4 * n + groupCount, 6 * n + 5 * groupCount, marketCount + 2 * groupCount);
-    const qName = columns.int(n);
-    const qLine = columns.float(n);
+    this.gNameStart = grownInt(this.gNameStart, groupCount);
+    this.gNameEnd = grownInt(this.gNameEnd, groupCount);
+    this.gOldest = grownFloat(this.gOldest, groupCount);
+    this.byLine = grownInt(this.byLine, n);
+    const { qName, qLine, gNameStart, gNameEnd, gOldest, byGroup, byLine } = this;
+    byLine.set(byGroup.subarray(0, n));
     const names: string[] = [];
-    const newest: number[] = [];
-    const gNameStart = columns.int(groupCount);
-    const gNameEnd = columns.int(groupCount);
     const gReference: (string | undefined)[] = new Array(groupCount).fill(undefined);
-    const byGroup = columns.intsOf(this.byGroup, n);
-    const byLine = columns.intsOf(byGroup, n);
     const { qOutcomeName, qPoint, qUpdated, gKind } = this;
     for (let g = 0; g < groupCount; g++) {
       const from = this.gStart[g];
@@ -256,17 +265,23 @@ class Reader {
         if (index < 0) {
           index = names.length;
           names.push(name);
-          newest.push(qUpdated[q]);
+          this.nameNewest = grownFloat(this.nameNewest, index + 1);
+          this.nameNewest[index] = qUpdated[q];
           // outrights list dozens of names: stop scanning them one by one
           if (byName === null && index - first >= 8) {
             byName = new Map();
             for (let t = first; t <= index; t++) byName.set(names[t], t);
           } else if (byName !== null) byName.set(name, index);
-        } else if (qUpdated[q] > newest[index] || Number.isNaN(newest[index])) newest[index] = qUpdated[q];
+        } else if (qUpdated[q] > this.nameNewest[index] || Number.isNaN(this.nameNewest[index]))
+          this.nameNewest[index] = qUpdated[q];
         qName[q] = index;
       }
       gNameEnd[g] = names.length;
-      if (gKind[g] === MONEYLINE) continue;
+      if (gKind[g] === MONEYLINE) {
+        // a moneyline's quotes have no line: 0, whatever the reader's column held from the event before
+        for (let k = from; k < to; k++) qLine[byGroup[k]] = 0;
+        continue;
+      }
       let reference: string | undefined;
       if (gKind[g] === SPREAD) {
         reference = spreadReference(names, first, names.length, event.home_team, null, 0, 0);
@@ -279,7 +294,6 @@ class Reader {
       this.sortTemp = grownInt(this.sortTemp, to - from);
       sortByLine(byLine, from, to, qLine, this.sortTemp);
     }
-    const gOldest = columns.float(groupCount);
     for (let g = 0; g < groupCount; g++) {
       let groupOldest = Infinity;
       // NaN sticks: a quote of unreadable time is never open, so its group is never all open
@@ -287,44 +301,49 @@ class Reader {
         groupOldest = Math.min(groupOldest, qUpdated[byGroup[k]]);
       gOldest[g] = groupOldest;
     }
+    const nameCount = names.length;
+    const out: Columns = lent
+      ? LENT
+      : new ColumnBuffer(4 * n + groupCount + nameCount, 6 * n + 5 * groupCount, marketCount + 2 * groupCount);
     const { bookmakers: _prices, ...header } = event;
     return {
       header,
       commence: parseIsoTime(event.commence_time),
       quoteCount: n,
-      qMarket: columns.intsOf(this.qMarket, n),
-      qGroup: columns.intsOf(this.qGroup, n),
-      qBook: columns.intsOf(this.qBook, n),
-      qName,
-      qDecimal: columns.floatsOf(this.qDecimal, n),
+      qMarket: out.intsOf(this.qMarket, n),
+      qGroup: out.intsOf(this.qGroup, n),
+      qBook: out.intsOf(this.qBook, n),
+      qName: out.intsOf(qName, n),
+      qDecimal: out.floatsOf(this.qDecimal, n),
       // prepareEvent fills these in
       qEffective: NO_PRICES,
       bookCommission: NO_PRICES,
-      qPoint: columns.floatsOf(this.qPoint, n),
-      qLine,
-      qUpdated: columns.floatsOf(this.qUpdated, n),
-      qDescription: this.qDescription.slice(0, n),
-      qLink: this.qLink.slice(0, n),
-      mKey: this.mKey.slice(0, marketCount),
-      mLastUpdate: this.mLastUpdate.slice(0, marketCount),
-      mTitle: this.mTitle.slice(0, marketCount),
-      mAlternate: columns.bytesOf(this.mAlternate, marketCount),
+      qPoint: out.floatsOf(qPoint, n),
+      qLine: out.floatsOf(qLine, n),
+      qUpdated: out.floatsOf(qUpdated, n),
+      qDescription: out.listOf(this.qDescription, n),
+      qLink: out.listOf(this.qLink, n),
+      mKey: out.listOf(this.mKey, marketCount),
+      mLastUpdate: out.listOf(this.mLastUpdate, marketCount),
+      mTitle: out.listOf(this.mTitle, marketCount),
+      mAlternate: out.bytesOf(this.mAlternate, marketCount),
       groupCount,
-      gFamily: this.gFamily.slice(0, groupCount),
-      gKind: columns.bytesOf(this.gKind, groupCount),
-      gGameLine: columns.bytesOf(this.gGameLine, groupCount),
-      gCount: columns.intsOf(this.gCount, groupCount),
+      gFamily: out.listOf(this.gFamily, groupCount),
+      gKind: out.bytesOf(gKind, groupCount),
+      gGameLine: out.bytesOf(this.gGameLine, groupCount),
+      gCount: out.intsOf(this.gCount, groupCount),
       gReference,
-      gStart: columns.intsOf(this.gStart, groupCount),
-      gEnd: columns.intsOf(this.gEnd, groupCount),
-      gNameStart,
-      gNameEnd,
+      gStart: out.intsOf(this.gStart, groupCount),
+      gEnd: out.intsOf(this.gEnd, groupCount),
+      gNameStart: out.intsOf(gNameStart, groupCount),
+      gNameEnd: out.intsOf(gNameEnd, groupCount),
       names,
-      nameNewest: Float64Array.from(newest),
-      byGroup,
-      byLine,
-      gOldest,
+      nameNewest: out.floatsOf(this.nameNewest, nameCount),
+      byGroup: out.intsOf(byGroup, n),
+      byLine: out.intsOf(byLine, n),
+      gOldest: out.floatsOf(gOldest, groupCount),
       // prepareEvent fills these in
+      linesPrepared: false,
       gLineStart: new Int32Array(0),
       gLineEnd: new Int32Array(0),
       lines: NO_LINES,
@@ -332,6 +351,22 @@ class Reader {
     };
   }
 }
+
+/** Where finish() puts an event's columns: copied out (ColumnBuffer) or lent as they are (LENT). */
+interface Columns {
+  intsOf(from: Int32Array, n: number): Int32Array;
+  floatsOf(from: Float64Array, n: number): Float64Array;
+  bytesOf(from: Uint8Array, n: number): Uint8Array;
+  listOf<T>(from: T[], n: number): T[];
+}
+
+/** The reader's own columns, longer than the event: every reader of a PreparedEvent stops at its counts. */
+const LENT: Columns = {
+  intsOf: (from) => from,
+  floatsOf: (from) => from,
+  bytesOf: (from) => from,
+  listOf: (from) => from,
+};
 
 const NO_PRICES = new Float64Array(0);
 
@@ -386,7 +421,19 @@ function commissionTable(rates: CommissionRates): Float64Array {
  */
 export function prepareEvent(event: BoardEvent, rates: CommissionRates = DEFAULT_COMMISSIONS): PreparedEvent {
   reader.read(event);
-  return priced(reader.finish(event), rates);
+  return priced(reader.finish(event, false), rates, true);
+}
+
+/**
+ * Reads one event for a scan made once (scanBoard, the finders, an event's lines): its columns are the reader's own,
+ * good until the next event is read, and its lines are not prepared, so that scan makes every line from the open
+ * quotes, as it does for a group with a price past the locked-market age. Preparing the lines (clustering them, fair
+ * lines by the default method, arbitrage legs, middles tables) and copying the columns out pay only for an event
+ * scanned again and again (PreparedBoard); before a single scan they took more than half its time.
+ */
+export function readEvent(event: BoardEvent, rates: CommissionRates = DEFAULT_COMMISSIONS): PreparedEvent {
+  reader.read(event);
+  return priced(reader.finish(event, true), rates, false);
 }
 
 /**
@@ -396,10 +443,10 @@ export function prepareEvent(event: BoardEvent, rates: CommissionRates = DEFAULT
  */
 export function repriceEvent(prepared: PreparedEvent, rates: CommissionRates): PreparedEvent {
   const lays = prepared.lays.map((lay) => ({ ...lay, quote: { ...lay.quote } }));
-  return priced({ ...prepared, lays }, rates);
+  return priced({ ...prepared, lays }, rates, prepared.linesPrepared);
 }
 
-function priced(prepared: PreparedEvent, rates: CommissionRates): PreparedEvent {
+function priced(prepared: PreparedEvent, rates: CommissionRates, withLines: boolean): PreparedEvent {
   const commission = commissionTable(rates);
   const { quoteCount, qBook, qDecimal } = prepared;
   let charged = false;
@@ -413,10 +460,12 @@ function priced(prepared: PreparedEvent, rates: CommissionRates): PreparedEvent 
   prepared.qEffective = qEffective;
   prepared.bookCommission = commission;
   for (const lay of prepared.lays) lay.quote.commission = commission[lay.book];
+  if (!withLines) return prepared;
   preparer.loadAllOpen(prepared);
   const { lines, gLineStart, gLineEnd } = toPreparedLines(preparer);
   prepared.lines = lines;
   prepared.gLineStart = gLineStart;
   prepared.gLineEnd = gLineEnd;
+  prepared.linesPrepared = true;
   return prepared;
 }

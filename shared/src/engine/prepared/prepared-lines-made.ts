@@ -58,7 +58,7 @@ export class MadeLines {
       // the prepared reference side has no open quote left: orient and sort the group again
       if (set.line === p.qLine) {
         this.lineCopy = grownFloat(this.lineCopy, p.quoteCount);
-        this.lineCopy.set(p.qLine);
+        this.lineCopy.set(p.qLine.subarray(0, p.quoteCount));
         set.line = this.lineCopy;
       }
       const line = set.line;

@@ -21,6 +21,8 @@ export class LineSet extends LineStore {
   p!: PreparedEvent;
   now = 0;
   live = false;
+  /** This scan takes lines from the event's preparation where they hold (an event read for one scan has none). */
+  usesPrepared = false;
 
   /**
    * Per group: all its quotes open (1). Per quote of the other groups: open at `now` (1) or too old to bet (0).
@@ -62,6 +64,7 @@ export class LineSet extends LineStore {
   private start(p: PreparedEvent, now: number, maxAge: number, usePrepared: boolean): void {
     this.p = p;
     this.now = now;
+    this.usesPrepared = usePrepared && p.linesPrepared;
     this.clear();
     this.open = grownByte(this.open, p.quoteCount);
     this.line = p.qLine;
@@ -71,10 +74,10 @@ export class LineSet extends LineStore {
     for (let k = 0; k < this.liveGroups; k++) {
       const g = this.groupOrder[k];
       this.gDescription[g] = p.qDescription[this.firstOpen[g]];
-      if (usePrepared && this.fresh[g] === 1) {
+      if (this.usesPrepared && this.fresh[g] === 1) {
         this.gReference[g] = p.gReference[g];
         for (let pl = p.gLineStart[g]; pl < p.gLineEnd[g]; pl++) this.reused.copyLine(g, pl);
-      } else this.addGroupLines(g, now, maxAge, usePrepared);
+      } else this.addGroupLines(g, now, maxAge);
     }
   }
 
@@ -123,7 +126,7 @@ export class LineSet extends LineStore {
    * value (and the spread's reference side has not changed), closing quotes cannot merge or split them: the
    * lines none of whose quotes closed are taken as prepared and only the others are made again.
    */
-  private addGroupLines(g: number, now: number, maxAge: number, usePrepared: boolean): void {
+  private addGroupLines(g: number, now: number, maxAge: number): void {
     const p = this.p;
     let reference: string | undefined;
     if (p.gKind[g] === SPREAD) {
@@ -134,7 +137,7 @@ export class LineSet extends LineStore {
     }
     this.gReference[g] = reference;
     // moneylines are never simple; totals have no reference side (undefined on both sides)
-    if (usePrepared && p.lines.gSimple[g] === 1 && reference === p.gReference[g])
+    if (this.usesPrepared && p.lines.gSimple[g] === 1 && reference === p.gReference[g])
       this.reused.addIntactLines(g, now, maxAge);
     else this.made.addGroup(g, reference);
   }

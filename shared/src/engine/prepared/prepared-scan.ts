@@ -229,7 +229,7 @@ function middlesOf(c: LineSet, settings: ScanSettings): MiddleOpportunity[] {
     let lowCount: number;
     let highStart: number;
     let highCount: number;
-    if (c.fresh[g] === 1 && allowed === null) {
+    if (c.usesPrepared && c.fresh[g] === 1 && allowed === null) {
       first = prepared.midFirst;
       second = prepared.midSecond;
       lowStart = prepared.gMidStart[g];
