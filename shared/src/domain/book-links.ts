@@ -40,15 +40,19 @@ const BOOK_SITES: Readonly<Record<string, { site: string; domains?: readonly str
 /** The last two labels of a host: sportsbook.draftkings.com → draftkings.com. */
 const siteDomain = (site: string) => new URL(site).hostname.split('.').slice(-2).join('.');
 
+// Read once: every bookmaker of every fetched board asks for its site and domains (settleBookLinks).
+const SITE_HREFS = new Map(Object.entries(BOOK_SITES).map(([book, { site }]) => [book, new URL(site).href]));
+const SITE_DOMAINS = new Map(
+  Object.entries(BOOK_SITES).map(([book, { site, domains }]) => [book, domains ?? [siteDomain(site)]]),
+);
+
 function domainsOf(book: string): readonly string[] {
-  const entry = BOOK_SITES[canonicalBookKey(book)];
-  return entry ? (entry.domains ?? [siteDomain(entry.site)]) : [];
+  return SITE_DOMAINS.get(canonicalBookKey(book)) ?? [];
 }
 
 /** The book's home page, or null for a book we know no site of. */
 export function bookSite(book: string): string | null {
-  const entry = BOOK_SITES[canonicalBookKey(book)];
-  return entry ? new URL(entry.site).href : null;
+  return SITE_HREFS.get(canonicalBookKey(book)) ?? null;
 }
 
 /**
