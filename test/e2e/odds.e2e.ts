@@ -107,12 +107,19 @@ test('a pushed price change flashes in the odds table', async ({ page }, testInf
   const flash = page.locator('.price[data-flash]');
   await expect(flash.first()).toBeVisible({ timeout: 60_000 });
   expect(await flash.first().getAttribute('class')).toMatch(/flash-(up|down)/);
-  // The age beside a price that just moved counts from the move, not from the market's earlier update
-  const ages = await page
-    .locator('[data-testid=odds-row]', { has: page.locator('.price[data-flash]') })
-    .locator('.age')
-    .allTextContents();
-  expect(ages.some((age) => /^\d+s$/.test(age))).toBe(true);
+  // The age beside a price that just moved counts from the move, not from the market's earlier update. A flash
+  // lasts 900 ms: the flashing rows and their ages are read in one step, until one reads in seconds
+  await expect
+    .poll(() =>
+      page
+        .getByTestId('odds-row')
+        .evaluateAll((rows) =>
+          rows
+            .filter((row) => row.querySelector('.price[data-flash]'))
+            .map((row) => row.querySelector('.age')?.textContent),
+        ),
+    )
+    .toContainEqual(expect.stringMatching(/^\d+s$/));
 
   // A positive EV is never coloured like a negative one
   const evs = await page
