@@ -36,7 +36,7 @@ import { toPreparedLines } from './prepared-lines-serialise';
  * sorted, then its lines and fair lines as a scan with every price open would find them.
  */
 
-/** Where prepareEvent reads an event before copying it out at its exact size; reused from event to event. */
+/** Where an event is read before it is copied out at its exact size or lent (finish); reused from event to event. */
 class Reader {
   marketCount = 0;
   mKey: string[] = [];
@@ -70,6 +70,13 @@ class Reader {
   /** The event's lay prices, and the back group each lays once every group is numbered. */
   lays: PreparedLay[] = [];
   private layRows: { lay: PreparedLay; familyId: number; count: number }[] = [];
+
+  // finish()'s columns, filled here for every event and then copied out or lent (see finish)
+  private gNameStart = new Int32Array(64);
+  private gNameEnd = new Int32Array(64);
+  private gOldest = new Float64Array(64);
+  private byLine = new Int32Array(1024);
+  private nameNewest = new Float64Array(64);
 
   read(event: BoardEvent): void {
     this.marketCount = 0;
@@ -224,13 +231,6 @@ class Reader {
     }
     for (let q = 0; q < quoteCount; q++) byGroup[gEnd[qGroup[q]]++] = q;
   }
-
-  // finish()'s columns, filled here for every event and then copied out or lent (see finish)
-  private gNameStart = new Int32Array(64);
-  private gNameEnd = new Int32Array(64);
-  private gOldest = new Float64Array(64);
-  private byLine = new Int32Array(1024);
-  private nameNewest = new Float64Array(64);
 
   /**
    * The event: names per group, spreads oriented, each group's quotes sorted by line. `lent`: the columns are this
