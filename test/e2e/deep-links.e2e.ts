@@ -34,9 +34,15 @@ test('a price on the odds table opens at its book, with a bet-slip link for the 
 }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same links show on the mobile cards; run once');
   test.setTimeout(90_000);
-  await signInThroughApi(page, 'gold@demo.local', { path: '/sportsbooks' });
+  await signInThroughApi(page, 'platinum@demo.local', { path: '/sportsbooks' });
   // A row whose best price is DraftKings', pinned by its key: DraftKings then heads the row's mini table (a row
-  // of any book could list it under "N more books", or not at all where it does not quote the line).
+  // of any book could list it under "N more books", or not at all where it does not quote the line). The stream is
+  // paused first (Platinum may pause it, DECISIONS 14): a pushed price can move the row to another page or its line
+  // away, and a clean-clone run lost the pinned row so
+  await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
+  const liveToggle = page.getByTestId('live-toggle');
+  await liveToggle.click();
+  await expect(liveToggle).toHaveAttribute('aria-pressed', 'false');
   const dkRow = page
     .getByTestId('odds-row')
     .filter({ has: page.locator('[data-testid=open-in-book][data-book=draftkings]') })
