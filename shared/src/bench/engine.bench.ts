@@ -66,7 +66,8 @@ function firstMarkets(payload: unknown): unknown {
 /**
  * As the pipeline takes a board in: normalised, the links settled, then scanned (the JSON parse is left out, as it is
  * on the other side of the comparison below). Timed before the synthetic board is built: a heap holding it makes every
- * collection slower. `scan`: the whole scan (EV, arbitrage and middles), or arbitrage alone, what ArbitrageFinder finds.
+ * collection slower. `scan`: the whole scan (EV, arbitrage and middles), arbitrage alone (what ArbitrageFinder finds), or
+ * none (normalising and the links alone).
  */
 function timeRecorded(payload: unknown, now: number, scan: (events: BoardEvent[]) => unknown): number {
   const read = () => settleBookLinks(normaliseOddsApiV4(payload).events);
@@ -85,12 +86,13 @@ for (const { file, payload } of recorded) {
   const result = now === null ? { arbitrage: [], middles: [], ev: [] } : scanBoard(events, {}, now);
   const flagged = result.arbitrage.filter((a) => a.flags.length > 0).length;
   const at = now ?? NOW;
+  const itsMarkets = firstMarkets(payload);
   const timed = {
     whole: timeRecorded(payload, at, wholeScan(at)),
-    first: timeRecorded(firstMarkets(payload), at, wholeScan(at)),
-    firstArbitrage: timeRecorded(firstMarkets(payload), at, arbitrageScan(at)),
+    first: timeRecorded(itsMarkets, at, wholeScan(at)),
+    firstArbitrage: timeRecorded(itsMarkets, at, arbitrageScan(at)),
     // normalising and the links alone: what any scan of the feed's answer starts with
-    firstRead: timeRecorded(firstMarkets(payload), at, noScan),
+    firstRead: timeRecorded(itsMarkets, at, noScan),
   };
   ours.set(file, timed);
   recordedLines.push(
