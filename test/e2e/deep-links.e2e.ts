@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { ALL_BOOKS, isMobile, signInThroughApi } from './support/accounts';
+import { ALL_BOOKS, chosenBooks, isMobile, signInThroughApi } from './support/accounts';
 
 /** The book's own sites: a link's host must be the book's domain or under it. */
 const DOMAINS: Record<string, string[]> = {
@@ -34,11 +34,14 @@ test('a price on the odds table opens at its book, with a bet-slip link for the 
 }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same links show on the mobile cards; run once');
   test.setTimeout(90_000);
-  await signInThroughApi(page, 'platinum@demo.local', { path: '/sportsbooks' });
-  // A row whose best price is DraftKings', pinned by its key: DraftKings then heads the row's mini table (a row
-  // of any book could list it under "N more books", or not at all where it does not quote the line). The stream is
-  // paused first (Platinum may pause it, DECISIONS 14): a pushed price can move the row to another page or its line
-  // away, and a clean-clone run lost the pinned row so
+  // DraftKings is the only book chosen, so every row's best price is DraftKings' and DraftKings heads its mini table:
+  // with the default four, the rows are sorted best edge first, and a clean-clone run found none of DraftKings' on
+  // the first page. The stream is paused (Platinum may pause it, DECISIONS 14) so that a pushed price does not move the
+  // pinned row to another page or its line away.
+  await signInThroughApi(page, 'platinum@demo.local', {
+    path: '/sportsbooks',
+    localStorage: chosenBooks(['draftkings']),
+  });
   await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
   const liveToggle = page.getByTestId('live-toggle');
   await liveToggle.click();
@@ -47,7 +50,7 @@ test('a price on the odds table opens at its book, with a bet-slip link for the 
     .getByTestId('odds-row')
     .filter({ has: page.locator('[data-testid=open-in-book][data-book=draftkings]') })
     .first();
-  await expect(dkRow).toBeVisible({ timeout: 30_000 });
+  await expect(dkRow).toBeVisible();
   const row = page.locator(`[data-testid=odds-row][data-row-key="${await dkRow.getAttribute('data-row-key')}"]`);
   const link = row.getByTestId('open-in-book');
   await expect(link).toHaveAttribute('aria-label', /^Open in .+/);

@@ -24,10 +24,13 @@ const SESSION_KEY = 'oddspulse.auth.session';
 const REMEMBER_KEY = 'oddspulse.auth.remember';
 
 /**
- * Every book's rows and opportunities (the default is the four major books), as saved filters a page starts with:
+ * The books chosen (none: every book; the default is the four major books), as saved filters a page starts with:
  * a test-only shortcut to the filter panel, for SignInOptions.localStorage.
  */
-export const ALL_BOOKS = { 'oddspulse.oddsFilters': JSON.stringify({ books: [] }) };
+export const chosenBooks = (books: string[]) => ({ 'oddspulse.oddsFilters': JSON.stringify({ books }) });
+
+/** Every book's rows and opportunities. */
+export const ALL_BOOKS = chosenBooks([]);
 
 export interface SignInOptions {
   password?: string;
