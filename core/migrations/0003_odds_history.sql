@@ -1,6 +1,6 @@
 -- Odds history: one row each time a bookmaker's price or line for an outcome is first seen or changes.
 -- Read by /api/odds-history and the line-movement chart (spec 002 §7), by sport and event, then by
--- market and bookmaker, in time order; and by CLV (issue 9) for the last price before a start time.
+-- market and bookmaker, in time order; and by a pick's closing line value for the last price before a start time.
 
 CREATE TABLE odds_history (
   id               bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,

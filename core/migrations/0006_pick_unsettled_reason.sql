@@ -1,4 +1,4 @@
--- Why a pending pick is not settled yet (issue 20, DECISIONS 24): /picks says it instead of a silent "pending".
+-- Why a pending pick is not settled yet (DECISIONS 24): /picks says it instead of a silent "pending".
 -- The codes are shared/src/picks/settlement.ts UnsettledCode; `unsettled_games` counts the games an ambiguous pick
 -- could be. A settled pick has no reason.
 ALTER TABLE picks

@@ -1,4 +1,4 @@
--- Billing with Stripe (issue 14; spec 000 §1, §4, §7; DECISIONS 1–4). plan_states stays the one record of
+-- Billing with Stripe (spec 000 §1, §4, §7; DECISIONS 1–4). plan_states stays the one record of
 -- access; these tables hold what Stripe told us, so every plan change can be derived again from them.
 
 -- One Stripe customer per user, created on the first checkout, with the user id in its metadata.

@@ -1,4 +1,4 @@
--- Issue 17: security and abuse.
+-- Security and abuse.
 
 -- API keys can be renamed and rotated (a new secret for the same key; the old one stops working at once).
 ALTER TABLE api_keys ADD COLUMN rotated_at timestamptz;

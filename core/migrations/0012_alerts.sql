@@ -1,4 +1,4 @@
--- Issue 21 part 2: alerts that reach the user with the tab closed.
+-- Alerts that reach the user with the tab closed.
 
 -- A user's alert rules. `min` is in the unit of the kind: profit PERCENT (arbitrage), middle probability PERCENT
 -- (middle), EV PERCENT (ev). Empty sports / books mean any. Quiet hours are minutes of the day in `time_zone`

@@ -1,6 +1,6 @@
--- Issue 16 item 9: odds_history grows by millions of rows a day, so it is partitioned by day (UTC) on recorded_at and
--- pruned by dropping whole day partitions (workers' odds-history.retain job, README "Operating OddsPulse"), never by a
--- DELETE. Columns, the CHECK and the event index are those of 0003, so every read (line movement, closing lines) is
+-- odds_history grows by millions of rows a day, so it is partitioned by day (UTC) on recorded_at and pruned by
+-- dropping whole day partitions (workers' odds-history.retain job, docs/operating.md "Odds history retention"), never
+-- by a DELETE. Columns, the CHECK and the event index are those of 0003, so every read (line movement, closing lines) is
 -- unchanged. No primary key: on a partitioned table it would have to include recorded_at, and nothing looks a row up
 -- by id; ids still come from one identity sequence, continued from the old table's, for the time order's tie-break.
 --

@@ -1,9 +1,34 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { dropDatabase, ensureDatabase, migrate, MIGRATIONS_DIR } from './migrator';
-import { readdirSync } from 'node:fs';
+import { dropDatabase, ensureDatabase, migrate, migrationChecksum, MIGRATIONS_DIR } from './migrator';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Runs `work` on a connection to the database at `url`. */
+async function onDatabase<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const recordedChecksum = (url: string, version: string) =>
+  onDatabase(url, async (client) => {
+    const { rows } = await client.query('SELECT checksum FROM schema_migrations WHERE version = $1', [version]);
+    return rows[0]?.checksum as string | undefined;
+  });
+
+const recordChecksum = (url: string, version: string, checksum: string) =>
+  onDatabase(url, (client) =>
+    client.query('UPDATE schema_migrations SET checksum = $2 WHERE version = $1', [version, checksum]),
+  );
 
 // migrations apply to an empty database and are idempotent on re-run.
 describe('migrator (real PostgreSQL)', () => {
@@ -52,6 +77,64 @@ describe('migrator (real PostgreSQL)', () => {
     } finally {
       await dropDatabase(scratch);
     }
+  });
+
+  it('accepts a corrected comment in an applied migration, and refuses a changed statement', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
+    const scratch = `${process.env.DATABASE_URL}_comment`;
+    await ensureDatabase(scratch);
+    try {
+      await writeFile(join(dir, '0001_a.sql'), '-- A table (see the tracker).\nCREATE TABLE a (id int);\n');
+      await migrate(scratch, dir);
+      await writeFile(
+        join(dir, '0001_a.sql'),
+        '-- A table, with a longer comment\n  -- over two lines.\nCREATE TABLE a (id int);\n',
+      );
+      expect(await migrate(scratch, dir)).toEqual({ applied: [], skipped: ['0001_a'] });
+      await writeFile(join(dir, '0001_a.sql'), '-- A table.\nCREATE TABLE a (id int); -- now with a comment\n');
+      await expect(migrate(scratch, dir)).rejects.toThrow('0001_a.sql was changed after it was applied');
+    } finally {
+      await dropDatabase(scratch);
+    }
+  });
+
+  it('rewrites a whole-file checksum recorded before comments were left out, and refuses one of another file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
+    const scratch = `${process.env.DATABASE_URL}_whole`;
+    const sql = '-- A table.\nCREATE TABLE a (id int);\n';
+    await ensureDatabase(scratch);
+    try {
+      await writeFile(join(dir, '0001_a.sql'), sql);
+      await migrate(scratch, dir);
+      expect(await recordedChecksum(scratch, '0001_a')).toBe(migrationChecksum(sql));
+      await recordChecksum(scratch, '0001_a', sha256(sql));
+      expect(await migrate(scratch, dir)).toEqual({ applied: [], skipped: ['0001_a'] });
+      expect(await recordedChecksum(scratch, '0001_a')).toBe(migrationChecksum(sql));
+
+      await recordChecksum(scratch, '0001_a', sha256('-- A table.\nCREATE TABLE a (id bigint);\n'));
+      await expect(migrate(scratch, dir)).rejects.toThrow('0001_a.sql was changed after it was applied');
+    } finally {
+      await dropDatabase(scratch);
+    }
+  });
+
+  // A database migrated before these files' comments were corrected recorded the sums of the files as they were
+  // applied (sha256 of each whole file at that time).
+  it.each([
+    ['0003_odds_history', '87b2eb2502e61b8c6497a23499c83a19e244a1f484f0a657752714e250e6d8e1'],
+    ['0006_pick_unsettled_reason', '6078fcb7138929ba0164fcd9b91bef78520b60f1094be7b802a4925f1eee0372'],
+    ['0007_billing', '339df32713c92a4197902b1553be336d6d0ddbc12ba13c1b86f9c7eca56b724f'],
+    ['0008_security', '851a5e99b74114f8e56ebd79c5b8fab1653e1f64ca2ad972ceb1ce534143a90d'],
+    ['0012_alerts', '8ff28607dd4e9a872c9a6ce532063a7812e86f4e98f7bfc21114eb4db9983222'],
+    ['0013_odds_history_partitions', 'e3b262efa422bbbb43351ad7a229353db81021d7ccd9712a9b62a26b82b8069f'],
+    ['0014_pick_announcements', '5181b054ae66612f10c03291d5740a2c329be0b9d6b4129bac49370343e6a28b'],
+  ])('accepts %s as a database migrated before its comments were corrected recorded it', async (version, asApplied) => {
+    await migrate(url);
+    const now = migrationChecksum(await readFile(join(MIGRATIONS_DIR, `${version}.sql`), 'utf8'));
+    expect(await recordedChecksum(url, version)).toBe(now);
+    await recordChecksum(url, version, asApplied);
+    expect((await migrate(url)).skipped).toContain(version);
+    expect(await recordedChecksum(url, version)).toBe(now);
   });
 
   it('rolls back a failing migration and names it', async () => {
