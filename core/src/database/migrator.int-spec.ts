@@ -19,6 +19,24 @@ async function onDatabase<T>(url: string, work: (client: Client) => Promise<T>):
   }
 }
 
+/**
+ * Runs `work` with a migrations folder of its own and an empty database named `<DATABASE_URL>_<name>`, dropped after.
+ * `write` puts one migration's text in the folder.
+ */
+async function withScratch(
+  name: string,
+  work: (scratch: { url: string; dir: string; write: (file: string, sql: string) => Promise<void> }) => Promise<void>,
+) {
+  const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
+  const url = `${process.env.DATABASE_URL}_${name}`;
+  await ensureDatabase(url);
+  try {
+    await work({ url, dir, write: (file, sql) => writeFile(join(dir, file), sql) });
+  } finally {
+    await dropDatabase(url);
+  }
+}
+
 const recordedChecksum = (url: string, version: string) =>
   onDatabase(url, async (client) => {
     const { rows } = await client.query('SELECT checksum FROM schema_migrations WHERE version = $1', [version]);
@@ -52,12 +70,9 @@ describe('migrator (real PostgreSQL)', () => {
     expect(second.applied).toEqual([]);
     expect(second.skipped).toEqual(files);
 
-    const client = new Client({ connectionString: url });
-    await client.connect();
-    const { rows } = await client.query(
-      "SELECT to_regclass('public.users') AS users, to_regclass('public.plan_states') AS plans",
+    const { rows } = await onDatabase(url, (client) =>
+      client.query("SELECT to_regclass('public.users') AS users, to_regclass('public.plan_states') AS plans"),
     );
-    await client.end();
     expect(rows[0]).toEqual({ users: 'users', plans: 'plan_states' });
   });
 
@@ -65,58 +80,37 @@ describe('migrator (real PostgreSQL)', () => {
     expect(await ensureDatabase(url)).toBe(false);
   });
 
-  it('refuses to run when an applied migration was edited', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
-    const scratch = `${process.env.DATABASE_URL}_edit`;
-    await ensureDatabase(scratch);
-    try {
-      await writeFile(join(dir, '0001_a.sql'), 'CREATE TABLE a (id int);');
-      await migrate(scratch, dir);
-      await writeFile(join(dir, '0001_a.sql'), 'CREATE TABLE a (id bigint);');
-      await expect(migrate(scratch, dir)).rejects.toThrow('0001_a.sql was changed after it was applied');
-    } finally {
-      await dropDatabase(scratch);
-    }
-  });
+  it('refuses to run when an applied migration was edited', () =>
+    withScratch('edit', async ({ url, dir, write }) => {
+      await write('0001_a.sql', 'CREATE TABLE a (id int);');
+      await migrate(url, dir);
+      await write('0001_a.sql', 'CREATE TABLE a (id bigint);');
+      await expect(migrate(url, dir)).rejects.toThrow('0001_a.sql was changed after it was applied');
+    }));
 
-  it('accepts a corrected comment in an applied migration, and refuses a changed statement', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
-    const scratch = `${process.env.DATABASE_URL}_comment`;
-    await ensureDatabase(scratch);
-    try {
-      await writeFile(join(dir, '0001_a.sql'), '-- A table (see the tracker).\nCREATE TABLE a (id int);\n');
-      await migrate(scratch, dir);
-      await writeFile(
-        join(dir, '0001_a.sql'),
-        '-- A table, with a longer comment\n  -- over two lines.\nCREATE TABLE a (id int);\n',
-      );
-      expect(await migrate(scratch, dir)).toEqual({ applied: [], skipped: ['0001_a'] });
-      await writeFile(join(dir, '0001_a.sql'), '-- A table.\nCREATE TABLE a (id int); -- now with a comment\n');
-      await expect(migrate(scratch, dir)).rejects.toThrow('0001_a.sql was changed after it was applied');
-    } finally {
-      await dropDatabase(scratch);
-    }
-  });
+  it('accepts a corrected comment in an applied migration, and refuses a changed statement', () =>
+    withScratch('comment', async ({ url, dir, write }) => {
+      await write('0001_a.sql', '-- A table (see the tracker).\nCREATE TABLE a (id int);\n');
+      await migrate(url, dir);
+      await write('0001_a.sql', '-- A table, with a longer comment\n  -- over two lines.\nCREATE TABLE a (id int);\n');
+      expect(await migrate(url, dir)).toEqual({ applied: [], skipped: ['0001_a'] });
+      await write('0001_a.sql', '-- A table.\nCREATE TABLE a (id int); -- now with a comment\n');
+      await expect(migrate(url, dir)).rejects.toThrow('0001_a.sql was changed after it was applied');
+    }));
 
-  it('rewrites a whole-file checksum recorded before comments were left out, and refuses one of another file', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
-    const scratch = `${process.env.DATABASE_URL}_whole`;
-    const sql = '-- A table.\nCREATE TABLE a (id int);\n';
-    await ensureDatabase(scratch);
-    try {
-      await writeFile(join(dir, '0001_a.sql'), sql);
-      await migrate(scratch, dir);
-      expect(await recordedChecksum(scratch, '0001_a')).toBe(migrationChecksum(sql));
-      await recordChecksum(scratch, '0001_a', sha256(sql));
-      expect(await migrate(scratch, dir)).toEqual({ applied: [], skipped: ['0001_a'] });
-      expect(await recordedChecksum(scratch, '0001_a')).toBe(migrationChecksum(sql));
+  it('rewrites a whole-file checksum recorded before comments were left out, and refuses one of another file', () =>
+    withScratch('whole', async ({ url, dir, write }) => {
+      const sql = '-- A table.\nCREATE TABLE a (id int);\n';
+      await write('0001_a.sql', sql);
+      await migrate(url, dir);
+      expect(await recordedChecksum(url, '0001_a')).toBe(migrationChecksum(sql));
+      await recordChecksum(url, '0001_a', sha256(sql));
+      expect(await migrate(url, dir)).toEqual({ applied: [], skipped: ['0001_a'] });
+      expect(await recordedChecksum(url, '0001_a')).toBe(migrationChecksum(sql));
 
-      await recordChecksum(scratch, '0001_a', sha256('-- A table.\nCREATE TABLE a (id bigint);\n'));
-      await expect(migrate(scratch, dir)).rejects.toThrow('0001_a.sql was changed after it was applied');
-    } finally {
-      await dropDatabase(scratch);
-    }
-  });
+      await recordChecksum(url, '0001_a', sha256('-- A table.\nCREATE TABLE a (id bigint);\n'));
+      await expect(migrate(url, dir)).rejects.toThrow('0001_a.sql was changed after it was applied');
+    }));
 
   // A database migrated before these files' comments were corrected recorded the sums of the files as they were
   // applied (sha256 of each whole file at that time).
@@ -137,20 +131,11 @@ describe('migrator (real PostgreSQL)', () => {
     expect(await recordedChecksum(url, version)).toBe(now);
   });
 
-  it('rolls back a failing migration and names it', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'migrations-'));
-    const scratch = `${process.env.DATABASE_URL}_bad`;
-    await ensureDatabase(scratch);
-    try {
-      await writeFile(join(dir, '0001_bad.sql'), 'CREATE TABLE b (id int); SELECT * FROM missing_table;');
-      await expect(migrate(scratch, dir)).rejects.toThrow(/Migration 0001_bad.sql failed/);
-      const client = new Client({ connectionString: scratch });
-      await client.connect();
-      const { rows } = await client.query("SELECT to_regclass('public.b') AS b");
-      await client.end();
+  it('rolls back a failing migration and names it', () =>
+    withScratch('bad', async ({ url, dir, write }) => {
+      await write('0001_bad.sql', 'CREATE TABLE b (id int); SELECT * FROM missing_table;');
+      await expect(migrate(url, dir)).rejects.toThrow(/Migration 0001_bad.sql failed/);
+      const { rows } = await onDatabase(url, (client) => client.query("SELECT to_regclass('public.b') AS b"));
       expect(rows[0].b).toBeNull();
-    } finally {
-      await dropDatabase(scratch);
-    }
-  });
+    }));
 });
