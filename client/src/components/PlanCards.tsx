@@ -7,6 +7,7 @@ import { planCards, subscribedPlan } from '../billing/plans';
 import { authAtom, planAtom } from '../state/auth';
 import { savePricingIntent } from '../state/pricing-intent';
 import { useFreeMonthlyQuota } from '../state/site';
+import { useHydrated } from './useHydrated';
 
 /** Asked before a subscriber's plan changes; loaded when it opens. */
 const SwitchPlanDialog = lazy(() => import('./SwitchPlanDialog').then((m) => ({ default: m.SwitchPlanDialog })));
@@ -124,6 +125,9 @@ export function PlanCards() {
       : null;
   const subscribed = auth.status === 'signedIn' && plan.status === 'ready' && subscribedPlan(plan.info) !== null;
   const pick = (target: PaidPlan) => (subscribed ? setSwitching(target) : void choose(target));
+  // A prerendered page's buttons do nothing until the app has hydrated them, and a click before that is lost: they
+  // stay disabled until then, so the visitor sees that they are not ready yet.
+  const hydrated = useHydrated();
   return (
     <>
       {error && <CheckoutError message={error} onRetry={clearError} />}
@@ -160,6 +164,7 @@ export function PlanCards() {
                 <button
                   type="button"
                   className="button"
+                  disabled={!hydrated}
                   onClick={() => {
                     navigate('/signup');
                   }}
@@ -171,7 +176,7 @@ export function PlanCards() {
               <button
                 type="button"
                 className="button primary"
-                disabled={busy !== null}
+                disabled={!hydrated || busy !== null}
                 onClick={() => pick(card.plan as PaidPlan)}
               >
                 {busy === card.plan
