@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, openUserMenu, signInThroughForm, uniqueEmail } from './support/accounts';
-import { newUser, signIn, subscribedUser } from './support/users';
+import { openUserMenu, signInThroughForm, uniqueEmail } from './support/accounts';
+import { newUser, signIn, subscribedUser, USER_PASSWORD, userOnPlan } from './support/users';
 
 // spec 000 §2 login/signup, §4 username check and sign out; DECISIONS 6 username rule
 test('a new user signs up, is refused a taken username, sets one, and signs out', async ({
@@ -120,23 +120,27 @@ test('the reset-password form on /account leads back to the login page', async (
   await expect(page.getByRole('tab', { name: 'Log in' })).toHaveAttribute('aria-selected', 'true');
 });
 
-const DEMO = [
-  { email: 'free@demo.local', badge: 'Free', plan: 'Free Plan', dashboard: 'Free', upgrade: true },
-  { email: 'gold@demo.local', badge: 'Gold', plan: 'Gold Plan', dashboard: 'Gold', upgrade: true },
-  { email: 'platinum@demo.local', badge: 'Platinum', plan: 'Platinum Plan', dashboard: 'Platinum', upgrade: false },
-];
+const PLANS = [
+  { plan: 'free', badge: 'Free', name: 'Free Plan', upgrade: true },
+  { plan: 'gold', badge: 'Gold', name: 'Gold Plan', upgrade: true },
+  { plan: 'platinum', badge: 'Platinum', name: 'Platinum Plan', upgrade: false },
+] as const;
 
-for (const account of DEMO) {
+for (const account of PLANS) {
   // spec 000 §2 navbar plan badge and user menu; the dashboard badge says the same one name (not GUEST)
-  test(`signing in as ${account.email} shows the ${account.badge} badge and menu`, async ({ page }, testInfo) => {
-    await signInThroughForm(page, account.email, DEMO_PASSWORD);
+  test(`signing in on ${account.name} shows the ${account.badge} badge and menu`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    const user = await userOnPlan(request, testInfo, account.plan);
+    await signInThroughForm(page, user.email, USER_PASSWORD);
     await expect(page.getByTestId('plan-badge')).toHaveText(account.badge);
-    await expect(page.getByTestId('dashboard-badge')).toHaveText(account.dashboard);
+    await expect(page.getByTestId('dashboard-badge')).toHaveText(account.badge);
     await expect(page.getByRole('heading', { level: 1 })).toContainText("'s Dashboard");
 
     const menu = await openUserMenu(page, testInfo);
-    await expect(menu.getByTestId('user-menu-email')).toHaveText(account.email);
-    await expect(menu.getByTestId('user-menu-plan')).toHaveText(account.plan);
+    await expect(menu.getByTestId('user-menu-email')).toHaveText(user.email);
+    await expect(menu.getByTestId('user-menu-plan')).toHaveText(account.name);
     for (const item of ['My Sportsbooks', 'Account Settings', 'Subscription', 'Sign Out'])
       await expect(menu.getByRole('menuitem', { name: item })).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: 'Upgrade to Platinum' })).toHaveCount(account.upgrade ? 1 : 0);

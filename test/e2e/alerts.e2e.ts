@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { WebhookReceiver } from '../support/alert-receivers';
-import { openUserMenu, signInThroughApi } from './support/accounts';
-import { signIn, subscribedUser } from './support/users';
+import { openUserMenu } from './support/accounts';
+import { signIn, signInAsNewUser, subscribedUser } from './support/users';
 
 // A Platinum user creates a webhook rule and sees a delivery recorded when the simulator
 // produces an arbitrage; the receiver (a local server this test starts) checks it with the Standard Webhooks verifier.
@@ -68,8 +68,8 @@ test('a Platinum user creates a webhook alert and sees its delivery when the sim
   }
 });
 
-test('a free user sees the alerts page with an upgrade prompt', async ({ page }) => {
-  await signInThroughApi(page, 'free@demo.local', { path: '/alerts' });
+test('a free user sees the alerts page with an upgrade prompt', async ({ page, request }, testInfo) => {
+  await signInAsNewUser(page, request, testInfo, 'free', { path: '/alerts' });
   await expect(page.getByTestId('alerts-upgrade')).toContainText('Alerts come with a paid plan');
   await expect(page.getByRole('form', { name: 'New alert' })).toHaveCount(0);
 });

@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInThroughApi } from './support/accounts';
-import { signIn, subscribedUser } from './support/users';
+import { signIn, signInAsNewUser, subscribedUser } from './support/users';
 
 // DECISIONS 5: a Platinum user creates a named key, uses it as a script
 // would, sees its last use, and revokes it; the key reads odds but is refused on account routes.
@@ -56,8 +55,8 @@ test('a Platinum key is created, used with a curl-like fetch, shown with its las
   await expect(page.getByTestId('security-activity').getByText(`API key revoked “${name}”`)).toBeVisible();
 });
 
-test('a Gold user is offered Platinum instead of API keys', async ({ page }) => {
-  await signInThroughApi(page, 'gold@demo.local', { path: '/account' });
+test('a Gold user is offered Platinum instead of API keys', async ({ page, request }, testInfo) => {
+  await signInAsNewUser(page, request, testInfo, 'gold', { path: '/account' });
   await expect(page.getByText('Personal API keys come with Platinum.')).toBeVisible();
   await page.goto('/account/api-keys');
   await expect(page.getByRole('heading', { name: 'Platinum Plan Required' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { ALL_BOOKS, chosenBooks, isMobile, signInThroughApi } from './support/accounts';
+import { ALL_BOOKS, chosenBooks, isMobile } from './support/accounts';
+import { signInAsNewUser } from './support/users';
 
 /** The book's own sites: a link's host must be the book's domain or under it. */
 const DOMAINS: Record<string, string[]> = {
@@ -31,6 +32,7 @@ async function expectPointsAtItsBook(link: Locator) {
 // Spec 001 §3/§7: "Open in <book>" on the odds table and its mini table points at the book's own site.
 test('a price on the odds table opens at its book, with a bet-slip link for the books with a resolver', async ({
   page,
+  request,
 }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same links show on the mobile cards; run once');
   test.setTimeout(90_000);
@@ -38,7 +40,7 @@ test('a price on the odds table opens at its book, with a bet-slip link for the 
   // with the default four, the rows are sorted best edge first, and a clean-clone run found none of DraftKings' on
   // the first page. The stream is paused (Platinum may pause it, DECISIONS 14) so that a pushed price does not move the
   // pinned row to another page or its line away.
-  await signInThroughApi(page, 'platinum@demo.local', {
+  await signInAsNewUser(page, request, testInfo, 'platinum', {
     path: '/sportsbooks',
     localStorage: chosenBooks(['draftkings']),
   });
@@ -65,10 +67,16 @@ test('a price on the odds table opens at its book, with a bet-slip link for the 
   await expect(row).toHaveAttribute('aria-expanded', 'true');
 });
 
-test('each leg of an arbitrage opens at its book, and the slip opens all legs in turn', async ({ page }, testInfo) => {
+test('each leg of an arbitrage opens at its book, and the slip opens all legs in turn', async ({
+  page,
+  request,
+}, testInfo) => {
   test.skip(isMobile(testInfo), 'the scanner feed is the same on mobile; run once');
   test.setTimeout(120_000);
-  await signInThroughApi(page, 'platinum@demo.local', { path: '/sportsbooks?mode=arbitrage', localStorage: ALL_BOOKS });
+  await signInAsNewUser(page, request, testInfo, 'platinum', {
+    path: '/sportsbooks?mode=arbitrage',
+    localStorage: ALL_BOOKS,
+  });
   await page.getByRole('region', { name: 'Arbitrage scanner' }).getByLabel('Minimum profit %').fill('0.1');
   const first = page.getByTestId('opportunity').first();
   await expect(first).toBeVisible({ timeout: 60_000 });

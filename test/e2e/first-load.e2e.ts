@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { unpackBoards } from '@oddspulse/shared';
 import { signInThroughForm } from './support/accounts';
-import { bearer, newUser, signIn } from './support/users';
+import { bearer, newUser, signIn, USER_PASSWORD, userOnPlan, type TestUser } from './support/users';
 
 interface Outcome {
   name: string;
@@ -80,11 +80,7 @@ test("the cached first load of a board is the live socket's board, price for pri
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for the data path');
   test.setTimeout(60_000);
-  const login = await request.post('/api/auth/login', {
-    data: { email: 'gold@demo.local', password: 'oddspulse-demo' },
-  });
-  expect(login.ok()).toBe(true);
-  const { access_token: token } = await login.json();
+  const { token } = await userOnPlan(request, testInfo, 'gold');
   await page.goto('/');
 
   const { rest, packed, socket, encodings } = await restAndSocketBoards(page, token);
@@ -145,7 +141,7 @@ function matchingMarkets(first: Board, socket: Board): number {
 }
 
 // The odds screen is loaded on demand and the page still shows its rows
-test('the odds screen loads its code on demand and shows the first odds rows', async ({ page }, testInfo) => {
+test('the odds screen loads its code on demand and shows the first odds rows', async ({ page, request }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for the loading path');
   const scripts: string[] = [];
   page.on('request', (req) => {
@@ -154,7 +150,7 @@ test('the odds screen loads its code on demand and shows the first odds rows', a
   await page.goto('/');
   const landing = [...scripts];
   expect(landing.some((path) => /OddsPage/.test(path))).toBe(false);
-  await signInThroughForm(page, 'gold@demo.local');
+  await signInThroughForm(page, (await userOnPlan(request, testInfo, 'gold')).email, USER_PASSWORD);
   await page.goto('/sportsbooks');
   await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
   expect(scripts.some((path) => /OddsPage/.test(path))).toBe(true);
@@ -183,17 +179,23 @@ test('the code /sportsbooks starts with carries the compile hint, and a screen l
 });
 
 /**
- * Signs the page in as the Gold demo account and waits for its plan: a direct visit of /sportsbooks asks for its
- * boards ahead of /api/me only for a user this browser has seen on a paid plan.
+ * Signs the page in as a new Gold user and waits for its plan: a direct visit of /sportsbooks asks for its boards
+ * ahead of /api/me only for a user this browser has seen on a paid plan.
  */
-async function signInSeenGold(page: Page) {
-  await signInThroughForm(page, 'gold@demo.local');
+async function signInSeenGold(page: Page, request: APIRequestContext, testInfo: TestInfo): Promise<TestUser> {
+  const user = await userOnPlan(request, testInfo, 'gold');
+  await signInThroughForm(page, user.email, USER_PASSWORD);
   await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
+  return user;
 }
 
-/** Signs the page in as the Gold demo account and opens /sportsbooks directly, noting its /api/boards requests and their answers. */
-async function directVisitBoards(page: Page): Promise<Array<{ search: string; status: Promise<number> }>> {
-  await signInSeenGold(page);
+/** Signs the page in as a new Gold user and opens /sportsbooks directly, noting its /api/boards requests and their answers. */
+async function directVisitBoards(
+  page: Page,
+  request: APIRequestContext,
+  testInfo: TestInfo,
+): Promise<Array<{ search: string; status: Promise<number> }>> {
+  await signInSeenGold(page, request, testInfo);
   const boards = sportsbooksBoardsRequests(page);
   await page.goto('/sportsbooks');
   return boards;
@@ -217,9 +219,10 @@ function sportsbooksBoardsRequests(page: Page): Array<{ search: string; status: 
 // cache-buster, before it knows the plan: require=paid
 test('a direct visit of /sportsbooks sends one boards request, which the browser may revalidate', async ({
   page,
+  request,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for the loading path');
-  const boards = await directVisitBoards(page);
+  const boards = await directVisitBoards(page, request, testInfo);
   await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
   expect(boards).toHaveLength(1);
   expect(boards[0].search).not.toContain('_t=');
@@ -234,12 +237,13 @@ test('a direct visit of /sportsbooks sends one boards request, which the browser
 // by its hash, so the browser refuses nothing.
 test('the boards of a direct visit of /sportsbooks are sent by the page itself, as its HTML is read', async ({
   page,
+  request,
 }, testInfo) => {
   test.skip(
     testInfo.project.name !== 'desktop',
     'the request initiator is read over the DevTools protocol of Chromium',
   );
-  await signInSeenGold(page);
+  await signInSeenGold(page, request, testInfo);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   const senders: string[] = [];
@@ -313,7 +317,7 @@ test("the live socket joins each sport's room from its first load's position, an
     const text = String(frame);
     return text.startsWith('42') ? (JSON.parse(text.replace(/^42\d*/, '')) as [string, never]) : null;
   };
-  await signInSeenGold(page);
+  const user = await signInSeenGold(page, request, testInfo);
   await page.routeWebSocket(/\/socket\.io\//, async (ws) => {
     await held;
     const server = ws.connectToServer();
@@ -340,10 +344,7 @@ test("the live socket joins each sport's room from its first load's position, an
   await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
 
   // a sport whose channel has moved on since the first load was read
-  const login = await request.post('/api/auth/login', {
-    data: { email: 'gold@demo.local', password: 'oddspulse-demo' },
-  });
-  const { access_token: token } = await login.json();
+  const { token } = user;
   const query = new URL(answer.url()).search;
   let moved: string | undefined;
   await expect

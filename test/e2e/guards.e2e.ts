@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { isMobile, signInThroughForm } from './support/accounts';
+import { USER_PASSWORD, userOnPlan } from './support/users';
 
 // spec 000 §2 route table and layout rules, §6 guards; 002 §2 /picks; DECISIONS 9 public scores
 test.describe('signed out', () => {
@@ -87,8 +88,8 @@ test.describe('signed out', () => {
 });
 
 test.describe('signed in', () => {
-  test('a free user meets the paid-plan panel at /sportsbooks', async ({ page }) => {
-    await signInThroughForm(page, 'free@demo.local');
+  test('a free user meets the paid-plan panel at /sportsbooks', async ({ page, request }, testInfo) => {
+    await signInThroughForm(page, (await userOnPlan(request, testInfo, 'free')).email, USER_PASSWORD);
     await expect(page.getByTestId('plan-badge')).toHaveText('Free');
     await page.goto('/sportsbooks');
     await expect(page.getByRole('heading', { name: 'Subscription Required' })).toBeVisible();
@@ -98,8 +99,11 @@ test.describe('signed in', () => {
     await expect(page.getByTestId('plan-card-platinum')).toBeVisible();
   });
 
-  test('a Gold user reaches the odds page, where arbitrage links fall back to straight bets', async ({ page }) => {
-    await signInThroughForm(page, 'gold@demo.local');
+  test('a Gold user reaches the odds page, where arbitrage links fall back to straight bets', async ({
+    page,
+    request,
+  }, testInfo) => {
+    await signInThroughForm(page, (await userOnPlan(request, testInfo, 'gold')).email, USER_PASSWORD);
     await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
     await page.goto('/sportsbooks?mode=arbitrage');
     await expect(page.getByRole('heading', { name: 'Odds: Straight Bets' })).toBeVisible();
@@ -108,8 +112,11 @@ test.describe('signed in', () => {
     await expect(page.getByRole('heading', { name: 'Odds: Player Props' })).toBeVisible();
   });
 
-  test('a Platinum user opens the arbitrage section, and /app leads to the odds page', async ({ page }) => {
-    await signInThroughForm(page, 'platinum@demo.local');
+  test('a Platinum user opens the arbitrage section, and /app leads to the odds page', async ({
+    page,
+    request,
+  }, testInfo) => {
+    await signInThroughForm(page, (await userOnPlan(request, testInfo, 'platinum')).email, USER_PASSWORD);
     await expect(page.getByTestId('plan-badge')).toHaveText('Platinum');
     await page.goto('/sportsbooks?mode=arbitrage');
     await expect(page.getByRole('heading', { name: 'Odds: Arbitrage' })).toBeVisible();
@@ -119,8 +126,9 @@ test.describe('signed in', () => {
 
   test('a signed-in user is sent away from /login to next, and the search box writes q on /sportsbooks', async ({
     page,
+    request,
   }, testInfo) => {
-    await signInThroughForm(page, 'gold@demo.local');
+    await signInThroughForm(page, (await userOnPlan(request, testInfo, 'gold')).email, USER_PASSWORD);
     await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
     await page.goto('/login?next=/account');
     await expect(page).toHaveURL(/\/account$/);
@@ -148,9 +156,9 @@ test.describe('signed in', () => {
     });
   });
 
-  test('a 402 QUOTA_EXCEEDED from the API opens the plan-limit modal', async ({ page }) => {
+  test('a 402 QUOTA_EXCEEDED from the API opens the plan-limit modal', async ({ page, request }, testInfo) => {
     // spec 000 §4 plan gating: the client raises plangate on any 402 QUOTA_EXCEEDED (DECISIONS 2 numbers)
-    await signInThroughForm(page, 'free@demo.local');
+    await signInThroughForm(page, (await userOnPlan(request, testInfo, 'free')).email, USER_PASSWORD);
     await expect(page.getByTestId('plan-badge')).toHaveText('Free');
     await page.route('**/api/preferences', (route) =>
       route.fulfill({
@@ -179,8 +187,9 @@ test.describe('signed in', () => {
 // spec 001 §4, 000 §8: a 401 the client cannot refresh past ends the session and asks for sign-in
 test('an expired session that cannot be refreshed lands on /login?auth_required=true with the spec banner', async ({
   page,
-}) => {
-  await signInThroughForm(page, 'gold@demo.local');
+  request,
+}, testInfo) => {
+  await signInThroughForm(page, (await userOnPlan(request, testInfo, 'gold')).email, USER_PASSWORD);
   await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
   await page.evaluate(() => {
     for (const storage of [window.localStorage, window.sessionStorage]) {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
 import { isMobile, signInThroughForm } from './support/accounts';
+import { USER_PASSWORD, userOnPlan } from './support/users';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -55,10 +56,11 @@ test('the manifest is served and Chromium reports the app installable with its s
 test('with the network gone, the app starts from the service worker and says how old its data is', async ({
   page,
   context,
+  request,
 }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same worker serves both viewports; run once');
   test.setTimeout(90_000);
-  await signInThroughForm(page, 'gold@demo.local');
+  await signInThroughForm(page, (await userOnPlan(request, testInfo, 'gold')).email, USER_PASSWORD);
   await expect(page).not.toHaveURL(/\/login/);
   await page.evaluate(() => navigator.serviceWorker.ready);
   // The first page load ran before the worker: load once more under it so it keeps the reads.

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { signInThroughApi, signInThroughForm } from './support/accounts';
-import { bearer, newUser, signIn, subscribedUser } from './support/users';
+import { signInThroughForm } from './support/accounts';
+import { bearer, newUser, signIn, signInAsNewUser, subscribedUser, USER_PASSWORD, userOnPlan } from './support/users';
 
 // spec 000 §2 layout: below 768 px a hamburger menu, a bottom bar and the section switcher
 test('at 375 px the navbar folds into a hamburger menu and a bottom bar', async ({ page }, testInfo) => {
@@ -26,12 +26,13 @@ test('at 375 px the navbar folds into a hamburger menu and a bottom bar', async 
 
 test('on mobile the odds page adds Filters and the section switcher, Platinum sections only for Platinum', async ({
   page,
+  request,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'mobile', 'mobile layout only');
   // Two sign-ins (the second through the login form), two plans' odds pages and every key of the tabs and the menu:
   // it ran out of 60 s in a shuffled run on a busy machine, at its last step
   test.slow();
-  await signInThroughApi(page, 'gold@demo.local');
+  await signInAsNewUser(page, request, testInfo, 'gold');
   await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
   await page.getByTestId('bottom-bar').getByRole('link', { name: 'Odds' }).click();
   await expect(page).toHaveURL(/\/sportsbooks$/);
@@ -78,7 +79,7 @@ test('on mobile the odds page adds Filters and the section switcher, Platinum se
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('navigation', { name: 'Mobile menu' }).getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await signInThroughForm(page, 'platinum@demo.local');
+  await signInThroughForm(page, (await userOnPlan(request, testInfo, 'platinum')).email, USER_PASSWORD);
   await expect(page.getByTestId('plan-badge')).toHaveText('Platinum');
   await page.goto('/sportsbooks');
   await expect(page.getByRole('tablist', { name: 'Odds sections' }).getByRole('tab')).toHaveText([
@@ -93,9 +94,10 @@ test('on mobile the odds page adds Filters and the section switcher, Platinum se
 // bet slip's button in the bottom bar (not floating over the cards' Stake and Age), and the open slip above the tabs.
 test('on mobile the section tabs fit, the bet slip button sits in the bottom bar, and the open slip leaves the tabs uncovered', async ({
   page,
+  request,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'mobile', 'mobile layout only');
-  await signInThroughApi(page, 'platinum@demo.local', { path: '/sportsbooks?mode=middles' });
+  await signInAsNewUser(page, request, testInfo, 'platinum', { path: '/sportsbooks?mode=middles' });
   await expect(page.getByTestId('plan-badge')).toHaveText('Platinum');
   await expect(page.getByRole('heading', { name: 'Odds: Middles' })).toBeVisible();
   const viewport = page.viewportSize()!;
@@ -133,12 +135,12 @@ test('on desktop the navbar shows its links and no bottom bar', async ({ page },
 
 // WAI-ARIA menu button: Enter / ArrowDown / ArrowUp open, arrows and Home / End move, Escape closes and returns
 // focus to the button, Space activates a link item, Tab leaves and closes.
-test('the user menu works from the keyboard', async ({ page }, testInfo) => {
+test('the user menu works from the keyboard', async ({ page, request }, testInfo) => {
   test.skip(
     testInfo.project.name !== 'desktop',
     'the dropdown is the desktop user menu; the hamburger is tested on mobile',
   );
-  await signInThroughApi(page, 'free@demo.local');
+  await signInAsNewUser(page, request, testInfo, 'free');
   await expect(page.getByTestId('plan-badge')).toHaveText('Free');
   const button = page.getByRole('button', { name: 'Account menu' });
   const menu = page.getByRole('menu', { name: 'Account' });
@@ -225,8 +227,8 @@ test('a navigation is announced to screen readers, and the announcement clears a
   await expect(announcer).toHaveText('', { timeout: 3000 });
 });
 
-test('accessibility settings apply to the page and survive a reload', async ({ page }) => {
-  await signInThroughApi(page, 'free@demo.local', { path: '/account' });
+test('accessibility settings apply to the page and survive a reload', async ({ page, request }, testInfo) => {
+  await signInAsNewUser(page, request, testInfo, 'free', { path: '/account' });
   await expect(page.getByTestId('plan-badge')).toHaveText('Free');
   // spec 000 §2 account "Social links": the e2e stack configures one (SOCIAL_LINKS in scripts/test.mjs).
   await expect(

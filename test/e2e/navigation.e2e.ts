@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { isMobile, signInThroughApi } from './support/accounts';
+import { isMobile } from './support/accounts';
+import { signInAsNewUser } from './support/users';
 
 // What a user sees of the router (the link marked as the page open, what Back steps through, links opened in a new
 // tab, the history state a scanner link leaves).
@@ -76,8 +77,9 @@ test('a modified or middle click on a link opens its page in a new tab and leave
 // straight bets with its upgrade panel
 test("the odds page: a section change replaces the entry, a search adds one, and a scanner link's panel outlives a reload", async ({
   page,
+  request,
 }, testInfo) => {
-  await signInThroughApi(page, 'gold@demo.local', { path: '/sportsbooks?mode=middles' });
+  await signInAsNewUser(page, request, testInfo, 'gold', { path: '/sportsbooks?mode=middles' });
   await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
   await expect(page).toHaveURL(/\/sportsbooks$/);
   const panel = page.getByTestId('premium-panel');

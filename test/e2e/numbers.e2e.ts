@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { findArbitrage, type ArbitrageOpportunity } from '@oddspulse/shared';
 import { bookAgainstLay } from '../../shared/src/testing/exchange-arbitrage';
-import { ALL_BOOKS, isMobile, signInThroughApi } from './support/accounts';
-import { bearer, newUser, signIn } from './support/users';
+import { ALL_BOOKS, isMobile } from './support/accounts';
+import { bearer, newUser, signIn, signInAsNewUser } from './support/users';
 
 // A route that fetches the real answer can still be in flight when its test ends (the page keeps polling): let it go
 // quietly instead of failing the run with an error outside any test.
@@ -16,9 +16,13 @@ const money = (text: string) => Math.round(Number(text.replace(/[−]/g, '-').re
 // The arbitrage calculator opened from a scanner card, one leg's stake fixed, the others sized to pay the same
 test('a Platinum user opens the arbitrage calculator from a scanner card and fixes one leg’s stake', async ({
   page,
+  request,
 }, testInfo) => {
   test.setTimeout(120_000);
-  await signInThroughApi(page, 'platinum@demo.local', { path: '/sportsbooks?mode=arbitrage', localStorage: ALL_BOOKS });
+  await signInAsNewUser(page, request, testInfo, 'platinum', {
+    path: '/sportsbooks?mode=arbitrage',
+    localStorage: ALL_BOOKS,
+  });
   await page.getByRole('region', { name: 'Arbitrage scanner' }).getByLabel('Minimum profit %').fill('0.1');
   const first = page.getByTestId('opportunity').first();
   await expect(first).toBeVisible({ timeout: 60_000 });
@@ -108,7 +112,8 @@ function backLayNow(now: number): ArbitrageOpportunity {
 // commission.ts backLay: the calculator sizes the lay against the back stake, as the scanner sized it
 test('the arbitrage calculator sizes a back/lay’s lay against the back stake, net of the exchange’s commission', async ({
   page,
-}) => {
+  request,
+}, testInfo) => {
   test.setTimeout(90_000);
   const backLay = backLayNow(Date.now());
   expect(backLay.kind).toBe('back_lay');
@@ -116,7 +121,10 @@ test('the arbitrage calculator sizes a back/lay’s lay against the back stake, 
     const body = (await (await route.fetch()).json()) as { opportunities: ArbitrageOpportunity[] };
     await route.fulfill({ json: { ...body, opportunities: [backLay, ...body.opportunities] } });
   });
-  await signInThroughApi(page, 'platinum@demo.local', { path: '/sportsbooks?mode=arbitrage', localStorage: ALL_BOOKS });
+  await signInAsNewUser(page, request, testInfo, 'platinum', {
+    path: '/sportsbooks?mode=arbitrage',
+    localStorage: ALL_BOOKS,
+  });
   const card = page.locator(`[data-testid=opportunity][data-opportunity-id="${backLay.id}"]`);
   await card.getByTestId('open-arb-calculator').click({ timeout: 60_000 });
   const calculator = page.getByTestId('arbitrage-calculator');
@@ -143,10 +151,11 @@ test('the arbitrage calculator sizes a back/lay’s lay against the back stake, 
 // The hold of each book beside its price, the lowest-hold book marked; the de-vig method selectable
 test('the odds table shows each book’s hold, marks the lowest, and follows the chosen de-vig method', async ({
   page,
+  request,
 }, testInfo) => {
   test.skip(isMobile(testInfo), 'the mobile cards show the same hold; run once');
   test.setTimeout(90_000);
-  await signInThroughApi(page, 'gold@demo.local', { path: '/sportsbooks', localStorage: ALL_BOOKS });
+  await signInAsNewUser(page, request, testInfo, 'gold', { path: '/sportsbooks', localStorage: ALL_BOOKS });
   const row = page.getByTestId('odds-row').first();
   await expect(row).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('columnheader', { name: 'Hold' })).toBeVisible();

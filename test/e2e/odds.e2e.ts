@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ALL_BOOKS, isMobile, signInThroughApi } from './support/accounts';
-import { SCORE_SPORTS, scores, signIn as signInAs, subscribedUser } from './support/users';
+import { ALL_BOOKS, isMobile } from './support/accounts';
+import { SCORE_SPORTS, scores, signIn as signInAs, signInAsNewUser, subscribedUser } from './support/users';
 
 // spec 001 §5 arbitrage, DECISIONS 12: opportunities arrive and change live, each leg with its age
 test('a Platinum user watches arbitrage opportunities arrive and change without reloading, with every leg aged', async ({
@@ -68,11 +68,14 @@ test('a Platinum user watches arbitrage opportunities arrive and change without 
 });
 
 // Spec 001 §9: an opportunity past its 30 minutes is marked expired, listed last, and cannot be executed
-test('an expired arbitrage card cannot be executed', async ({ page }, testInfo) => {
+test('an expired arbitrage card cannot be executed', async ({ page, request }, testInfo) => {
   test.skip(isMobile(testInfo), 'the scanner cards are the same on mobile; run once');
   test.setTimeout(90_000);
   await page.clock.install();
-  await signInThroughApi(page, 'platinum@demo.local', { path: '/sportsbooks?mode=arbitrage', localStorage: ALL_BOOKS });
+  await signInAsNewUser(page, request, testInfo, 'platinum', {
+    path: '/sportsbooks?mode=arbitrage',
+    localStorage: ALL_BOOKS,
+  });
   await page.getByRole('region', { name: 'Arbitrage scanner' }).getByLabel('Minimum profit %').fill('0.1');
   const card = page.getByTestId('opportunity').first();
   await expect(card).toBeVisible({ timeout: 30_000 });
@@ -84,8 +87,11 @@ test('an expired arbitrage card cannot be executed', async ({ page }, testInfo) 
 });
 
 // spec 001 §2: non-Platinum users meet the premium panel and disabled nav entries
-test('a Gold user meets the arbitrage premium panel and the Platinum-only nav entries', async ({ page }, testInfo) => {
-  await signInThroughApi(page, 'gold@demo.local', { path: '/sportsbooks?mode=arbitrage' });
+test('a Gold user meets the arbitrage premium panel and the Platinum-only nav entries', async ({
+  page,
+  request,
+}, testInfo) => {
+  await signInAsNewUser(page, request, testInfo, 'gold', { path: '/sportsbooks?mode=arbitrage' });
   const panel = page.getByTestId('premium-panel');
   await expect(panel.getByRole('heading', { name: 'Arbitrage Detection - Premium Feature' })).toBeVisible();
   await expect(page).toHaveURL(/\/sportsbooks$/);
@@ -99,10 +105,10 @@ test('a Gold user meets the arbitrage premium panel and the Platinum-only nav en
 });
 
 // DECISIONS 15, spec 001 §4: a price flashes green up or red down for 900 ms when it changes
-test('a pushed price change flashes in the odds table', async ({ page }, testInfo) => {
+test('a pushed price change flashes in the odds table', async ({ page, request }, testInfo) => {
   test.skip(isMobile(testInfo), 'flashes are the same on the mobile cards; run once');
   test.setTimeout(90_000);
-  await signInThroughApi(page, 'gold@demo.local', { path: '/sportsbooks', localStorage: ALL_BOOKS });
+  await signInAsNewUser(page, request, testInfo, 'gold', { path: '/sportsbooks', localStorage: ALL_BOOKS });
   await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
   const flash = page.locator('.price[data-flash]');
   await expect(flash.first()).toBeVisible({ timeout: 60_000 });
@@ -228,7 +234,9 @@ test('a search offers all sports, and rows of a game in progress are marked LIVE
   const nba = nbaGames.find((g) => !g.live) ?? nbaGames[0];
   expect(nba).toBeTruthy();
   // the default sports are NFL and NCAAF: an NBA team is outside them
-  await signInThroughApi(page, 'gold@demo.local', { path: `/sportsbooks?q=${encodeURIComponent(nba.home_team)}` });
+  await signInAsNewUser(page, request, testInfo, 'gold', {
+    path: `/sportsbooks?q=${encodeURIComponent(nba.home_team)}`,
+  });
   const scope = page.getByTestId('search-scope');
   await expect(scope).toContainText('only.', { timeout: 30_000 });
   await scope.getByRole('button', { name: 'Search all sports' }).click();
@@ -257,10 +265,10 @@ test('a search offers all sports, and rows of a game in progress are marked LIVE
 });
 
 // spec 001 §4: filter edits are drafts until Apply; Reset restores the defaults
-test('filters apply only on Apply', async ({ page }, testInfo) => {
+test('filters apply only on Apply', async ({ page, request }, testInfo) => {
   test.skip(isMobile(testInfo), 'the mobile sheet has its own test');
   test.setTimeout(60_000);
-  await signInThroughApi(page, 'platinum@demo.local', { path: '/sportsbooks' });
+  await signInAsNewUser(page, request, testInfo, 'platinum', { path: '/sportsbooks' });
   const rows = page.getByTestId('odds-row');
   await expect(rows.first()).toBeVisible({ timeout: 30_000 });
   const filters = page.getByRole('complementary', { name: 'Filters' });
@@ -354,9 +362,10 @@ test('the bet slip shows the spec validation messages and places bets into picks
 // spec 001 §5: a bet with a negative edge is called negative and given no stake by auto sizing; the user may stake it
 test('a negative-edge bet is not auto-sized, the slip says why, and a stake typed by hand can be placed', async ({
   page,
+  request,
 }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same slip on mobile; run once');
-  await signInThroughApi(page, 'gold@demo.local', { path: '/sportsbooks' });
+  await signInAsNewUser(page, request, testInfo, 'gold', { path: '/sportsbooks' });
   await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
   const row = page
     .getByTestId('odds-row')
@@ -401,10 +410,11 @@ test('Add to My Picks saves a pending pick once', async ({ page, request }, test
 // spec 001 §2 mobile filters bottom sheet: Escape, backdrop, a swipe of more than 90 px
 test('at 375 px the filters open in a bottom sheet that closes on Escape, backdrop and swipe', async ({
   page,
+  request,
 }, testInfo) => {
   test.skip(!isMobile(testInfo), 'mobile only');
   test.setTimeout(60_000);
-  await signInThroughApi(page, 'gold@demo.local', { path: '/sportsbooks' });
+  await signInAsNewUser(page, request, testInfo, 'gold', { path: '/sportsbooks' });
   // the sheet belongs to the odds section, which mounts once the plan and the first load are in
   await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
   const open = () => page.getByTestId('bottom-bar').getByRole('button', { name: 'Filters' }).click();
@@ -450,10 +460,11 @@ test('at 375 px the filters open in a bottom sheet that closes on Escape, backdr
 // profit of 0.1–50 and a max stake of 10–10,000 in steps of 10
 test('the scanner inputs are shown once, refuse values outside their ranges and apply valid ones', async ({
   page,
+  request,
 }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same panel on mobile');
   test.setTimeout(60_000);
-  await signInThroughApi(page, 'platinum@demo.local', { path: '/sportsbooks?mode=arbitrage' });
+  await signInAsNewUser(page, request, testInfo, 'platinum', { path: '/sportsbooks?mode=arbitrage' });
   const filters = page.getByRole('complementary', { name: 'Filters' });
   const scanner = page.getByRole('region', { name: 'Arbitrage scanner' });
   await expect(filters.getByRole('button', { name: 'Apply' })).toBeVisible();
@@ -476,10 +487,11 @@ test('the scanner inputs are shown once, refuse values outside their ranges and 
 // spec 001 §2 mobile search modal, date picker and multi-select sheets (below 768 px)
 test('at 375 px the search opens the Search Odds modal, and the date picker and multi-selects sheets that close like Filters', async ({
   page,
+  request,
 }, testInfo) => {
   test.skip(!isMobile(testInfo), 'mobile only');
   test.setTimeout(60_000);
-  await signInThroughApi(page, 'gold@demo.local', { path: '/sportsbooks' });
+  await signInAsNewUser(page, request, testInfo, 'gold', { path: '/sportsbooks' });
   await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
 
   await page.getByTestId('open-search').click();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { openUserMenu, signInThroughApi } from './support/accounts';
+import { signInAsNewUser } from './support/users';
 
 // A route that fetches the real answer can still be in flight when its test ends (the page keeps polling): let it go
 // quietly instead of failing the run with an error outside any test.
@@ -78,8 +79,11 @@ test('the operations page fits its window with a failed settlement run in its ta
   );
 });
 
-test('a Platinum account gets 403 on the operations page and the queue console', async ({ page }) => {
-  await signInThroughApi(page, 'platinum@demo.local');
+test('a Platinum account gets 403 on the operations page and the queue console', async ({
+  page,
+  request,
+}, testInfo) => {
+  await signInAsNewUser(page, request, testInfo, 'platinum');
   const menu = page.getByRole('button', { name: 'Account menu' });
   await expect(menu).toBeVisible();
 

@@ -1,11 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { isMobile, signInThroughApi, signInThroughForm } from './support/accounts';
+import { isMobile, signInThroughForm } from './support/accounts';
 import {
   bearer,
   finishedGame,
   newUser,
   scores,
   signIn,
+  signInAsNewUser,
   subscribedUser,
   USER_PASSWORD,
   type ScoreGame,
@@ -445,7 +446,7 @@ test('a Platinum user with settled picks sees the analytics and its charts; Gold
 
   const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   const gold = await context.newPage();
-  await signInThroughApi(gold, 'gold@demo.local', { path: '/analytics' });
+  await signInAsNewUser(gold, request, testInfo, 'gold', { path: '/analytics' });
   await expect(gold.getByRole('heading', { name: 'Platinum Plan Required' })).toBeVisible();
   await context.close();
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInThroughApi } from './support/accounts';
+import { signInAsNewUser } from './support/users';
 
 // The public pages come with their content in the HTML (client/scripts/prerender.mjs), so a search engine or a browser
 // still downloading the app sees the page; a visitor's browser then hydrates that markup without rendering it anew.
@@ -33,8 +33,11 @@ for (const { path, heading } of PUBLIC_PAGES) {
   });
 }
 
-test("a signed-in user's / is their dashboard, with no flash of the visitor's page", async ({ page }) => {
-  await signInThroughApi(page, 'platinum@demo.local');
+test("a signed-in user's / is their dashboard, with no flash of the visitor's page", async ({
+  page,
+  request,
+}, testInfo) => {
+  await signInAsNewUser(page, request, testInfo, 'platinum');
   const landingShown: boolean[] = [];
   await page.exposeFunction('reportLanding', (shown: boolean) => landingShown.push(shown));
   await page.addInitScript(() => {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { userOnPlan } from './support/users';
 
 interface Frame {
   event: string;
@@ -81,11 +82,7 @@ test('a Gold browser socket catches up on a sport and then receives the live pri
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for the feed');
   test.setTimeout(90_000);
-  const login = await request.post('/api/auth/login', {
-    data: { email: 'gold@demo.local', password: 'oddspulse-demo' },
-  });
-  expect(login.ok()).toBe(true);
-  const { access_token: token } = await login.json();
+  const { token } = await userOnPlan(request, testInfo, 'gold');
   await page.goto('/');
 
   const { ack, frames } = await browserSocket(

@@ -49,6 +49,23 @@ export async function signIn(page: Page, user: TestUser, options: Omit<SignInOpt
   await signInThroughApi(page, user.email, { ...options, password: USER_PASSWORD });
 }
 
+/** A fresh account on `plan`: a new user on Free, a checkout paid for Gold or Platinum. */
+export const userOnPlan = (request: APIRequestContext, testInfo: TestInfo, plan: 'free' | 'gold' | 'platinum') =>
+  plan === 'free' ? newUser(request, testInfo, plan) : subscribedUser(request, testInfo, plan, plan);
+
+/** A fresh account on `plan`, signed in: signIn. */
+export async function signInAsNewUser(
+  page: Page,
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  plan: 'free' | 'gold' | 'platinum',
+  options: Omit<SignInOptions, 'password'> = {},
+): Promise<TestUser> {
+  const user = await userOnPlan(request, testInfo, plan);
+  await signIn(page, user, options);
+  return user;
+}
+
 export const bearer = (user: TestUser) => ({ Authorization: `Bearer ${user.token}` });
 
 export interface ScoreGame {
