@@ -46,7 +46,7 @@ export function observedNow(): Date {
 
 /**
  * Applies what Stripe reports to the user's plan, in both processes (the API's webhook handler and the workers'
- * reconciliation), by the rules of shared/domain/billing.ts: each subscription report is kept only if it is not
+ * reconciliation), by the rules of shared/src/domain/accounts/billing.ts: each subscription report is kept only if it is not
  * older than the one recorded, then the user's plan is derived again from every recorded subscription and a
  * running gift. Work on one user is serialised by a PostgreSQL advisory lock; an event's id is recorded in the
  * same transaction as its effects (a redelivery is a duplicate and changes nothing); the plan change is

@@ -12,7 +12,7 @@ export type BillingSubscriptionInput = Omit<
   'updated_at' | 'payment_failed_at' | 'last_paid_at'
 >;
 
-/** The row as the billing rules read it (shared/domain/billing.ts). */
+/** The row as the billing rules read it (shared/src/domain/accounts/billing.ts). */
 export function toSnapshot(row: BillingSubscriptionRow): SubscriptionSnapshot {
   return {
     id: row.stripe_subscription_id,

@@ -81,7 +81,7 @@ export function filterEvents(events: readonly BoardEvent[], filter: EventFilter)
 
 /**
  * The boards without the books' own ids (`sid` on bookmakers, markets and outcomes): the pipeline has already made
- * the deep links from them (shared/domain/book-links), and the browser reads the links, never the ids. The first load
+ * the deep links from them (shared/src/domain/books/book-links.ts), and the browser reads the links, never the ids. The first load
  * drops them (they were about 45 % of its compressed bytes); The Odds API-shaped answers keep them.
  */
 export function withoutBookIds(events: readonly BoardEvent[]): BoardEvent[] {

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { settleBookLinks } from '../domain/book-links';
+import { settleBookLinks } from '../domain/books/book-links';
 import type { BoardEvent } from '../domain/odds';
 import { PreparedBoard } from '../engine/prepared/prepared-board';
 import { findArbitrageOnBoard } from '../engine/opportunities/finders';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ScanResult } from '../domain/opportunities';
-import { canonicalBookKey, DEFAULT_BANKROLL } from '../domain/sportsbooks';
+import { canonicalBookKey, DEFAULT_BANKROLL } from '../domain/books/sportsbooks';
 import { isCommissionRate } from '../engine/odds/commission';
 import { ARBITRAGE_DEFAULTS } from '../engine/opportunities/arbitrage';
 import {
@@ -16,7 +16,7 @@ import {
 import { MIDDLE_DEFAULTS } from '../engine/opportunities/middles';
 import type { OddsFormat } from '../engine/odds/odds-format';
 import { newestUpdate, scanBoard } from '../engine/opportunities/scan';
-import { settleBookLinks } from '../domain/book-links';
+import { settleBookLinks } from '../domain/books/book-links';
 import { InvalidOddsPayloadError, normaliseOddsApiV4 } from '../feeds/odds-api-v4';
 
 /**

@@ -1,5 +1,5 @@
 import type { ArbitrageOpportunity, EvBet, MiddleOpportunity } from './opportunities';
-import { hasPaidPlan, hasPlatinum, type PlanAccess } from './entitlements';
+import { hasPaidPlan, hasPlatinum, type PlanAccess } from './accounts/entitlements';
 import { isPlayerPropMarket } from './odds';
 
 /**

@@ -1,7 +1,7 @@
 import type { SportBoard } from './odds';
 import type { OpportunityUpdate } from '../realtime/channels';
 import type { ArbitrageOpportunity, EvBet, MiddleOpportunity, OpportunityFlag } from './opportunities';
-import { canonicalBookKey, DEFAULT_SPORTSBOOKS } from './sportsbooks';
+import { canonicalBookKey, DEFAULT_SPORTSBOOKS } from './books/sportsbooks';
 import { ARBITRAGE_DEFAULTS } from '../engine/opportunities/arbitrage';
 import { MIDDLE_DEFAULTS } from '../engine/opportunities/middles';
 import { arbitrageForUser, evBetForUser, middleForUser } from '../engine/opportunities/opportunities-for-user';

@@ -1,4 +1,4 @@
-import type { Plan } from './plans';
+import type { Plan } from './accounts/plans';
 
 /**
  * Premium support (sold with Platinum, and nowhere to be found): a signed-in user's request goes to the

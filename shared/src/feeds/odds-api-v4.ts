@@ -1,5 +1,5 @@
 import type { BoardBookmaker, BoardEvent, BoardMarket, BoardOutcome } from '../domain/odds';
-import { canonicalBookKey } from '../domain/sportsbooks';
+import { canonicalBookKey } from '../domain/books/sportsbooks';
 import { detectOddsFormat, toDecimal, type OddsFormat } from '../engine/odds/odds-format';
 
 /**

@@ -1,7 +1,7 @@
 import { devig } from '../engine/odds/devig';
 import { bookWeight, weightedMedian } from '../engine/odds/fair-probability';
 import { isDrawOutcome, LINE_GROUPING_TOLERANCE } from '../engine/lines/line-rules';
-import { canonicalBookKey } from '../domain/sportsbooks';
+import { canonicalBookKey } from '../domain/books/sportsbooks';
 import { teamMatchStrength } from '../scores/team-match';
 import { parseSelection } from './settlement';
 

@@ -1,4 +1,4 @@
-import type { PlanAccess } from '../domain/entitlements';
+import type { PlanAccess } from '../domain/accounts/entitlements';
 import { channelAccess } from './channel-access';
 import { REALTIME_CHANNELS } from './channels';
 

@@ -1,5 +1,11 @@
-import { AccountMessages } from '../domain/accounts';
-import { canUseLiveFeed, hasPaidPlan, LIVE_FEEDS, type LiveFeed, type PlanAccess } from '../domain/entitlements';
+import { AccountMessages } from '../domain/accounts/accounts';
+import {
+  canUseLiveFeed,
+  hasPaidPlan,
+  LIVE_FEEDS,
+  type LiveFeed,
+  type PlanAccess,
+} from '../domain/accounts/entitlements';
 import { canViewOps, OpsMessages, type OpsRole } from '../ops/ops-roles';
 import { RealtimeChannel } from './channels';
 

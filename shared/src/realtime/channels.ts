@@ -3,7 +3,7 @@ import type { SportScoreboard, ScoreboardEvent } from '../domain/scores';
 import type { BoardDiff } from './board-diff';
 import type { GameReactions } from '../domain/reactions';
 import type { UserPick } from '../picks/pick';
-import type { Plan } from '../domain/plans';
+import type { Plan } from '../domain/accounts/plans';
 import type { OpsOverview } from '../ops/ops-overview';
 
 /**

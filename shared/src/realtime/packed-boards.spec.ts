@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BoardEvent, SportBoard } from '../domain/odds';
-import { settleBookLinks } from '../domain/book-links';
+import { settleBookLinks } from '../domain/books/book-links';
 import { InvalidOddsPayloadError, normaliseOddsApiV4 } from '../feeds/odds-api-v4';
 import { americanToDecimal } from '../engine/odds/odds-format';
 import { packBoards, unpackBoards } from './packed-boards';

@@ -1,6 +1,6 @@
 import type { SportBoard } from '../domain/odds';
 import type { ArbitrageOpportunity, EvBet, MiddleOpportunity } from '../domain/opportunities';
-import type { Plan } from '../domain/plans';
+import type { Plan } from '../domain/accounts/plans';
 import type { GameReactions } from '../domain/reactions';
 import type { SportScoreboard } from '../domain/scores';
 import type { ChannelRefusalCode } from './channel-access';

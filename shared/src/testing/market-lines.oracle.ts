@@ -1,5 +1,5 @@
 import type { BoardEvent } from '../domain/odds';
-import { canonicalBookKey, isDfsBook } from '../domain/sportsbooks';
+import { canonicalBookKey, isDfsBook } from '../domain/books/sportsbooks';
 import { forEachLayOutcome } from '../engine/opportunities/back-lay';
 import { commissionOf, DEFAULT_COMMISSIONS, effectiveDecimal, type CommissionRates } from '../engine/odds/commission';
 import { DEFAULT_BLEND, devig, type BlendableMethod, type DevigMethod } from '../engine/odds/devig';

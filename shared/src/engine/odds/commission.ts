@@ -1,4 +1,4 @@
-import { canonicalBookKey, sportsbookName, SPORTSBOOKS } from '../../domain/sportsbooks';
+import { canonicalBookKey, sportsbookName, SPORTSBOOKS } from '../../domain/books/sportsbooks';
 import { roundHalfUpCents } from './money';
 import { parlayDecimal } from './odds-format';
 

@@ -1,4 +1,4 @@
-import { canonicalBookKey, findSportsbook } from '../../domain/sportsbooks';
+import { canonicalBookKey, findSportsbook } from '../../domain/books/sportsbooks';
 
 /**
  * Fair probability across books (DECISIONS 10): the weighted median of each book's de-vigged probability,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { normaliseOddsApiV4 } from '../../feeds/odds-api-v4';
 import { book, event, NOW } from '../../testing/board-builder';
 import { bookAgainstExchangeBelowDefault } from '../../testing/exchange-arbitrage';
-import { MAX_BANKROLL } from '../../domain/accounts';
+import { MAX_BANKROLL } from '../../domain/accounts/accounts';
 import { dailyFindings } from '../../domain/landing-stats';
 import {
   COMMISSION_BOOKS,

@@ -1,6 +1,6 @@
 import type { EventHeader } from '../../domain/odds';
 import type { MiddleOpportunity } from '../../domain/opportunities';
-import { DEFAULT_BANKROLL } from '../../domain/sportsbooks';
+import { DEFAULT_BANKROLL } from '../../domain/books/sportsbooks';
 import { lineKey, type MarketGroup, type Quote } from '../lines/market-lines';
 import { payoutCents, roundHalfUpCents } from '../odds/money';
 import { foundOpportunity, toLeg } from './opportunity-legs';

@@ -1,4 +1,4 @@
-import { MAX_BANKROLL } from '../../domain/accounts';
+import { MAX_BANKROLL } from '../../domain/accounts/accounts';
 import { book, event, iso, NOW, type OutcomeSpec } from '../../testing/board-builder';
 import { bookAgainstExchange } from '../../testing/exchange-arbitrage';
 import { between, seededRandom } from '../../testing/seeded-random';

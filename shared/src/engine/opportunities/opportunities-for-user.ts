@@ -6,7 +6,7 @@ import {
   type OpportunityFlag,
   type OpportunityLeg,
 } from '../../domain/opportunities';
-import { canonicalBookKey } from '../../domain/sportsbooks';
+import { canonicalBookKey } from '../../domain/books/sportsbooks';
 import { arbitrageProfit, arbitrageStakes, arbitrageTotalStakeCents } from './arbitrage';
 import { backLayProfit, sizeBackLay, sizedBackLayLegs } from './back-lay';
 import { commissionOf, effectiveDecimal, type CommissionRates } from '../odds/commission';

@@ -7,7 +7,7 @@ import {
   type OpportunityFlag,
   type OpportunityLeg,
 } from '../../domain/opportunities';
-import { canonicalBookKey, DFS_BOOKS } from '../../domain/sportsbooks';
+import { canonicalBookKey, DFS_BOOKS } from '../../domain/books/sportsbooks';
 import { gameName, type MarketGroup, type Quote } from '../lines/market-lines';
 import { payoutCents } from '../odds/money';
 import { decimalToAmericanRounded } from '../odds/odds-format';

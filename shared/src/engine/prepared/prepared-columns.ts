@@ -1,5 +1,5 @@
 import type { EventHeader } from '../../domain/odds';
-import { canonicalBookKey, isDfsBook } from '../../domain/sportsbooks';
+import { canonicalBookKey, isDfsBook } from '../../domain/books/sportsbooks';
 import { bookWeight } from '../odds/fair-probability';
 import { familyNumber, isAlternateMarket, isLayMarket, marketFamily } from '../lines/line-rules';
 import type { Quote } from '../lines/market-lines';

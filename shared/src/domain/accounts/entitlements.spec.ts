@@ -13,7 +13,7 @@ import {
   selectableSportsbooks,
   sportsbooksAllowedNow,
 } from './entitlements';
-import { SPORTSBOOKS } from './sportsbooks';
+import { SPORTSBOOKS } from '../books/sportsbooks';
 
 const free = { plan: 'free', unlimited: false } as const;
 const gold = { plan: 'gold', unlimited: false } as const;

@@ -1,5 +1,5 @@
 import type { Plan } from './plans';
-import { SPORTSBOOKS, canonicalBookKey, findSportsbook } from './sportsbooks';
+import { SPORTSBOOKS, canonicalBookKey, findSportsbook } from '../books/sportsbooks';
 
 /**
  * What a user's plan allows (spec 000 §6, 001 §6, DECISIONS 2, 5, 14). Pure, so the server's guards,

@@ -1,4 +1,4 @@
-import type { BoardBookmaker, BoardEvent, BoardMarket, BoardOutcome } from './odds';
+import type { BoardBookmaker, BoardEvent, BoardMarket, BoardOutcome } from '../odds';
 import { canonicalBookKey } from './sportsbooks';
 
 /**

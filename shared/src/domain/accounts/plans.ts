@@ -1,4 +1,4 @@
-import type { OpsRole } from '../ops/ops-roles';
+import type { OpsRole } from '../../ops/ops-roles';
 
 /** Subscription plans (spec 000 §1, DECISIONS 1–2). */
 export const PLANS = ['free', 'gold', 'platinum'] as const;

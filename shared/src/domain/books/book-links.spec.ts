@@ -1,4 +1,4 @@
-import type { BoardEvent } from './odds';
+import type { BoardEvent } from '../odds';
 import { bookSite, checkedBookUrl, resolveBookLink, SMART_LINK_BOOKS, smartLink, settleBookLinks } from './book-links';
 
 // Spec 001 §3 (link fields) and §7 (smart links): links go to the book's own site, never anywhere else.
