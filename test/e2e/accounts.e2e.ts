@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { openUserMenu, signInThroughForm, uniqueEmail } from './support/accounts';
-import { newUser, signIn, subscribedUser, USER_PASSWORD, userOnPlan } from './support/users';
+import { newUser, signIn, signInWithForm, subscribedUser, userOnPlan } from './support/users';
 
 // spec 000 §2 login/signup, §4 username check and sign out; DECISIONS 6 username rule
 test('a new user signs up, is refused a taken username, sets one, and signs out', async ({
@@ -133,7 +133,7 @@ for (const account of PLANS) {
     request,
   }, testInfo) => {
     const user = await userOnPlan(request, testInfo, account.plan);
-    await signInThroughForm(page, user.email, USER_PASSWORD);
+    await signInWithForm(page, user);
     await expect(page.getByTestId('plan-badge')).toHaveText(account.badge);
     await expect(page.getByTestId('dashboard-badge')).toHaveText(account.badge);
     await expect(page.getByRole('heading', { level: 1 })).toContainText("'s Dashboard");

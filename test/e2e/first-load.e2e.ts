@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { unpackBoards } from '@oddspulse/shared';
 import { signInThroughForm } from './support/accounts';
-import { bearer, newUser, signIn, USER_PASSWORD, userOnPlan, type TestUser } from './support/users';
+import { bearer, newUser, signIn, signInWithForm, userOnPlan, type TestUser } from './support/users';
 
 interface Outcome {
   name: string;
@@ -150,7 +150,7 @@ test('the odds screen loads its code on demand and shows the first odds rows', a
   await page.goto('/');
   const landing = [...scripts];
   expect(landing.some((path) => /OddsPage/.test(path))).toBe(false);
-  await signInThroughForm(page, (await userOnPlan(request, testInfo, 'gold')).email, USER_PASSWORD);
+  await signInWithForm(page, await userOnPlan(request, testInfo, 'gold'));
   await page.goto('/sportsbooks');
   await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
   expect(scripts.some((path) => /OddsPage/.test(path))).toBe(true);
@@ -184,7 +184,7 @@ test('the code /sportsbooks starts with carries the compile hint, and a screen l
  */
 async function signInSeenGold(page: Page, request: APIRequestContext, testInfo: TestInfo): Promise<TestUser> {
   const user = await userOnPlan(request, testInfo, 'gold');
-  await signInThroughForm(page, user.email, USER_PASSWORD);
+  await signInWithForm(page, user);
   await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
   return user;
 }

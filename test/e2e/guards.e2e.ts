@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { isMobile, signInThroughForm } from './support/accounts';
-import { USER_PASSWORD, userOnPlan } from './support/users';
+import { isMobile } from './support/accounts';
+import { signInWithForm, userOnPlan } from './support/users';
 
 // spec 000 §2 route table and layout rules, §6 guards; 002 §2 /picks; DECISIONS 9 public scores
 test.describe('signed out', () => {
@@ -89,7 +89,7 @@ test.describe('signed out', () => {
 
 test.describe('signed in', () => {
   test('a free user meets the paid-plan panel at /sportsbooks', async ({ page, request }, testInfo) => {
-    await signInThroughForm(page, (await userOnPlan(request, testInfo, 'free')).email, USER_PASSWORD);
+    await signInWithForm(page, await userOnPlan(request, testInfo, 'free'));
     await expect(page.getByTestId('plan-badge')).toHaveText('Free');
     await page.goto('/sportsbooks');
     await expect(page.getByRole('heading', { name: 'Subscription Required' })).toBeVisible();
@@ -103,7 +103,7 @@ test.describe('signed in', () => {
     page,
     request,
   }, testInfo) => {
-    await signInThroughForm(page, (await userOnPlan(request, testInfo, 'gold')).email, USER_PASSWORD);
+    await signInWithForm(page, await userOnPlan(request, testInfo, 'gold'));
     await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
     await page.goto('/sportsbooks?mode=arbitrage');
     await expect(page.getByRole('heading', { name: 'Odds: Straight Bets' })).toBeVisible();
@@ -116,7 +116,7 @@ test.describe('signed in', () => {
     page,
     request,
   }, testInfo) => {
-    await signInThroughForm(page, (await userOnPlan(request, testInfo, 'platinum')).email, USER_PASSWORD);
+    await signInWithForm(page, await userOnPlan(request, testInfo, 'platinum'));
     await expect(page.getByTestId('plan-badge')).toHaveText('Platinum');
     await page.goto('/sportsbooks?mode=arbitrage');
     await expect(page.getByRole('heading', { name: 'Odds: Arbitrage' })).toBeVisible();
@@ -128,7 +128,7 @@ test.describe('signed in', () => {
     page,
     request,
   }, testInfo) => {
-    await signInThroughForm(page, (await userOnPlan(request, testInfo, 'gold')).email, USER_PASSWORD);
+    await signInWithForm(page, await userOnPlan(request, testInfo, 'gold'));
     await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
     await page.goto('/login?next=/account');
     await expect(page).toHaveURL(/\/account$/);
@@ -158,7 +158,7 @@ test.describe('signed in', () => {
 
   test('a 402 QUOTA_EXCEEDED from the API opens the plan-limit modal', async ({ page, request }, testInfo) => {
     // spec 000 §4 plan gating: the client raises plangate on any 402 QUOTA_EXCEEDED (DECISIONS 2 numbers)
-    await signInThroughForm(page, (await userOnPlan(request, testInfo, 'free')).email, USER_PASSWORD);
+    await signInWithForm(page, await userOnPlan(request, testInfo, 'free'));
     await expect(page.getByTestId('plan-badge')).toHaveText('Free');
     await page.route('**/api/preferences', (route) =>
       route.fulfill({
@@ -189,7 +189,7 @@ test('an expired session that cannot be refreshed lands on /login?auth_required=
   page,
   request,
 }, testInfo) => {
-  await signInThroughForm(page, (await userOnPlan(request, testInfo, 'gold')).email, USER_PASSWORD);
+  await signInWithForm(page, await userOnPlan(request, testInfo, 'gold'));
   await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
   await page.evaluate(() => {
     for (const storage of [window.localStorage, window.sessionStorage]) {

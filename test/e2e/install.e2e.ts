@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
-import { isMobile, signInThroughForm } from './support/accounts';
-import { USER_PASSWORD, userOnPlan } from './support/users';
+import { isMobile } from './support/accounts';
+import { signInWithForm, userOnPlan } from './support/users';
 
 test.use({ serviceWorkers: 'allow' });
 
@@ -60,7 +60,7 @@ test('with the network gone, the app starts from the service worker and says how
 }, testInfo) => {
   test.skip(isMobile(testInfo), 'the same worker serves both viewports; run once');
   test.setTimeout(90_000);
-  await signInThroughForm(page, (await userOnPlan(request, testInfo, 'gold')).email, USER_PASSWORD);
+  await signInWithForm(page, await userOnPlan(request, testInfo, 'gold'));
   await expect(page).not.toHaveURL(/\/login/);
   await page.evaluate(() => navigator.serviceWorker.ready);
   // The first page load ran before the worker: load once more under it so it keeps the reads.

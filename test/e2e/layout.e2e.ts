@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInThroughForm } from './support/accounts';
-import { bearer, newUser, signIn, signInAsNewUser, subscribedUser, USER_PASSWORD, userOnPlan } from './support/users';
+import { bearer, newUser, signIn, signInAsNewUser, signInWithForm, subscribedUser, userOnPlan } from './support/users';
 
 // spec 000 §2 layout: below 768 px a hamburger menu, a bottom bar and the section switcher
 test('at 375 px the navbar folds into a hamburger menu and a bottom bar', async ({ page }, testInfo) => {
@@ -79,7 +78,7 @@ test('on mobile the odds page adds Filters and the section switcher, Platinum se
   await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('navigation', { name: 'Mobile menu' }).getByRole('menuitem', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await signInThroughForm(page, (await userOnPlan(request, testInfo, 'platinum')).email, USER_PASSWORD);
+  await signInWithForm(page, await userOnPlan(request, testInfo, 'platinum'));
   await expect(page.getByTestId('plan-badge')).toHaveText('Platinum');
   await page.goto('/sportsbooks');
   await expect(page.getByRole('tablist', { name: 'Odds sections' }).getByRole('tab')).toHaveText([

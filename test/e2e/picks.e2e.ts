@@ -1,14 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { isMobile, signInThroughForm } from './support/accounts';
+import { isMobile } from './support/accounts';
 import {
   bearer,
   finishedGame,
   newUser,
   scores,
   signIn,
+  signInWithForm,
   signInAsNewUser,
   subscribedUser,
-  USER_PASSWORD,
   type ScoreGame,
 } from './support/users';
 
@@ -391,7 +391,7 @@ test('picks kept in the browser are imported into the account on sign-in and rem
     ),
   );
   // the import follows a sign-in through the form, as the user's own
-  await signInThroughForm(page, user.email, USER_PASSWORD);
+  await signInWithForm(page, user);
   await expect.poll(() => page.evaluate(() => window.localStorage.getItem('oss_my_picks_v1'))).toBeNull();
   await page.goto('/picks');
   await expect(page.getByTestId('pick')).toHaveCount(2);

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { signInThroughApi, uniqueEmail, type SignInOptions } from './accounts';
+import { signInThroughApi, signInThroughForm, uniqueEmail, type SignInOptions } from './accounts';
 
 export const USER_PASSWORD = 'Sturdy-pass-42';
 
@@ -48,6 +48,9 @@ export async function subscribedUser(
 export async function signIn(page: Page, user: TestUser, options: Omit<SignInOptions, 'password'> = {}) {
   await signInThroughApi(page, user.email, { ...options, password: USER_PASSWORD });
 }
+
+/** Signs the user in through the login form, for the specs about signing in and landing: signInThroughForm. */
+export const signInWithForm = (page: Page, user: TestUser) => signInThroughForm(page, user.email, USER_PASSWORD);
 
 /** A fresh account on `plan`: a new user on Free, a checkout paid for Gold or Platinum. */
 export const userOnPlan = (request: APIRequestContext, testInfo: TestInfo, plan: 'free' | 'gold' | 'platinum') =>
