@@ -58,10 +58,11 @@ const CORRECTED_COMMENTS: Readonly<Record<string, { wholeFile: string; statement
   },
 };
 
-function isWholeFileChecksum(version: string, sql: string, recorded: string): boolean {
+/** Whether `recorded` is a whole-file sum of this migration: `checksum` is its statements' sum (migrationChecksum). */
+function isWholeFileChecksum(version: string, sql: string, checksum: string, recorded: string): boolean {
   if (recorded === sha256(sql)) return true;
   const corrected = CORRECTED_COMMENTS[version];
-  return recorded === corrected?.wholeFile && migrationChecksum(sql) === corrected.statements;
+  return recorded === corrected?.wholeFile && checksum === corrected.statements;
 }
 
 export interface MigrationResult {
@@ -97,7 +98,7 @@ export async function migrate(databaseUrl: string, dir = MIGRATIONS_DIR): Promis
       const recorded = done.get(version);
       if (recorded) {
         if (recorded !== checksum) {
-          if (!isWholeFileChecksum(version, sql, recorded)) {
+          if (!isWholeFileChecksum(version, sql, checksum, recorded)) {
             throw new Error(`Migration ${file} was changed after it was applied; add a new migration instead`);
           }
           await client.query('UPDATE schema_migrations SET checksum = $2 WHERE version = $1', [version, checksum]);
