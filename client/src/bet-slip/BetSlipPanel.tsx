@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useRef } from 'react';
-import { useEscapeLayer } from '../components/escape-layers';
+import { useEscapeLayer } from '../components/keyboard/escape-layers';
 import { TabList, tabPanelProps } from '../components/TabList';
 import { oddsFormatAtom } from '../odds/odds-state';
 import { canParlay, kellyGroups, opportunityLegLinks, removeFromSlip, setMode, setStake } from './bet-slip';
@@ -34,7 +34,7 @@ export function BetSlipPanel() {
   };
   useEscapeLayer(slip.open, close);
   useEffect(() => {
-    // on a phone the bottom bar's button opens the slip (layout/SlipButton.tsx), and the page's own is hidden
+    // on a phone the bottom bar's button opens the slip (layout/nav/SlipButton.tsx), and the page's own is hidden
     const barButton = document.querySelector<HTMLElement>('.bottom-bar .slip-button');
     const fromBar = !!barButton && document.activeElement === barButton;
     if (slip.open && (focusPanel.current || fromBar)) panelRef.current?.focus();

@@ -11,7 +11,7 @@ import { cancelSubscription } from './billing-api';
 import { useBillingOverview, useBillingOverviewChanged, useRefreshPlan } from './billing-state';
 import { CancelBenefits, CancelConfirm, CancelledSubscription } from './CancelSteps';
 import { formatBillingDate, planCards } from './plans';
-import { useBusyAction } from '../components/useBusyAction';
+import { useBusyAction } from '../components/hooks/useBusyAction';
 
 /** Spec 000 §4: benefits, then confirm, then cancelled (at the period's end, with the date, and a way back). */
 export function CancelFlow({ from }: { from: 'account' | 'subscribe' }) {

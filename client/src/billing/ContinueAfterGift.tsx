@@ -2,7 +2,7 @@ import { BillingMessages } from '@oddspulse/shared';
 import { startCheckout } from './billing-api';
 import { formatBillingDate } from './plans';
 import { FormError } from '../components/FormError';
-import { useBusyAction } from '../components/useBusyAction';
+import { useBusyAction } from '../components/hooks/useBusyAction';
 
 /** A running gift can be continued as a subscription: billing starts when the gift ends. */
 export function ContinueAfterGift({ until }: { until: string }) {

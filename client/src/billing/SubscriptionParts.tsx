@@ -5,7 +5,7 @@ import { useBillingOverviewChanged, useRefreshPlan } from './billing-state';
 import { formatAmount, formatBillingDate, monthlyPrice } from './plans';
 import { isPlatinum, type PlanInfo } from '../account/account-api';
 import { FormError } from '../components/FormError';
-import { useBusyAction } from '../components/useBusyAction';
+import { useBusyAction } from '../components/hooks/useBusyAction';
 
 type Subscription = NonNullable<BillingOverview['subscription']>;
 

@@ -1,5 +1,5 @@
 import { SHEET_CLOSE_MS, swipeCloses } from './BottomSheet';
-import { EscapeLayers } from './escape-layers';
+import { EscapeLayers } from './keyboard/escape-layers';
 
 describe('mobile bottom sheet (spec 001 §2, §9)', () => {
   it('closes on a swipe down of more than 90 px, with a 500 ms animation', () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useEscapeLayer } from './escape-layers';
+import { useEscapeLayer } from './keyboard/escape-layers';
 
 /** Swipe-close threshold and close animation (spec 001 §2, §9). */
 export const SWIPE_CLOSE_PX = 90;

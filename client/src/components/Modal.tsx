@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { FOCUSABLE, trappedTabTarget } from './focus-trap';
-import { useEscapeLayer } from './escape-layers';
+import { FOCUSABLE, trappedTabTarget } from './keyboard/focus-trap';
+import { useEscapeLayer } from './keyboard/escape-layers';
 
 /** A dialog: labelled, focus moved in on open, kept inside and returned on close; Escape closes it when it can be closed (and nothing opened after it is open). */
 export function Modal({

@@ -7,7 +7,7 @@ import { planCards, subscribedPlan } from '../billing/plans';
 import { authAtom, planAtom } from '../state/auth';
 import { savePricingIntent } from '../state/pricing-intent';
 import { useFreeMonthlyQuota } from '../state/site';
-import { useHydrated } from './useHydrated';
+import { useHydrated } from './hooks/useHydrated';
 
 /** Asked before a subscriber's plan changes; loaded when it opens. */
 const SwitchPlanDialog = lazy(() => import('./SwitchPlanDialog').then((m) => ({ default: m.SwitchPlanDialog })));

@@ -1,6 +1,6 @@
 import type { KeyboardEvent, ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { onSelectingTabListKeyDown } from './menu-keyboard';
+import { onSelectingTabListKeyDown } from './keyboard/menu-keyboard';
 import { TabList, tabPanelProps, type TabItem } from './TabList';
 
 type Mode = 'single' | 'parlay' | 'teaser';

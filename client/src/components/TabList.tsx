@@ -1,4 +1,4 @@
-import { onSelectingTabListKeyDown } from './menu-keyboard';
+import { onSelectingTabListKeyDown } from './keyboard/menu-keyboard';
 
 export interface TabItem<T extends string> {
   value: T;

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Suspense } from 'react';
 import type { LandingStats } from '@oddspulse/shared';
-import { useHydrated } from '../components/useHydrated';
+import { useHydrated } from '../components/hooks/useHydrated';
 import { healthAtom } from '../health/health-state';
 import { landingStatsQuery } from './landing-api';
 import { wholeNumber } from '@oddspulse/shared';

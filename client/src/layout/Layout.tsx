@@ -1,11 +1,11 @@
 import { Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { MenuOpen } from '../components/menu-opening';
+import type { MenuOpen } from '../components/keyboard/menu-opening';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { LoadingBar } from './LoadingBar';
-import { BottomBar, MobileMenu } from './MobileNav';
-import { Navbar } from './Navbar';
+import { BottomBar, MobileMenu } from './nav/MobileNav';
+import { Navbar } from './nav/Navbar';
 import { NewVersionBanner } from './NewVersionBanner';
 import { OfflineBanner } from './OfflineBanner';
 import { Spinner } from '../routing/guards';

@@ -4,7 +4,7 @@ import { decimalToAmericanRounded } from '@oddspulse/shared';
 import { addToSlip } from '../bet-slip/bet-slip';
 import { betSlipAtom, useBankroll } from '../bet-slip/bet-slip-state';
 import { rowToSlipItem } from '../bet-slip/slip-items';
-import { useIsMobile } from '../components/useMediaQuery';
+import { useIsMobile } from '../components/hooks/useMediaQuery';
 import { isAuthenticationError } from './loading/connection-error';
 import type { OddsFilters } from './filters/filter-settings';
 import { filterRows, sportsOutsideSearch } from './filters/filters';

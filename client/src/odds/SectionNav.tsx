@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef } from 'react';
-import { onTabListKeyDown } from '../components/menu-keyboard';
-import { SECTIONS } from '../layout/MobileNav';
+import { onTabListKeyDown } from '../components/keyboard/menu-keyboard';
+import { SECTIONS } from '../layout/nav/MobileNav';
 import { appliedFiltersAtom } from './odds-state';
 import { propsPrefetch } from './loading/props-prefetch-instance';
 

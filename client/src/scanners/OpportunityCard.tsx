@@ -1,5 +1,5 @@
 import { OpenInBook } from '../components/OpenInBook';
-import { useScrollTarget } from '../components/useScrollTarget';
+import { useScrollTarget } from '../components/hooks/useScrollTarget';
 import { useAtomValue } from 'jotai';
 import { commissionLabel, formatDollars, type ArbitrageOpportunity, type OpportunityFlag } from '@oddspulse/shared';
 import { formatOdds } from '../odds/filters/filter-settings';
@@ -9,7 +9,7 @@ import { oddsFormatAtom } from '../odds/odds-state';
 import { MiddleOutcomeTable } from './MiddleOutcomeTable';
 import { ageSeconds, type FeedItem, type Opportunity } from './opportunity-feed';
 import { canExecute, expiresInAt, expiryLabel } from './opportunity-expiry';
-import { liabilityLabel } from './lay-leg';
+import { liabilityLabel } from './calculator/lay-leg';
 import type { ScannerKind } from './scanner-settings';
 
 const FLAG_TEXT: Record<OpportunityFlag, { label: string; title: string }> = {

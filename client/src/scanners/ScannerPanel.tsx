@@ -8,7 +8,7 @@ import { opportunityToSlipItems } from '../bet-slip/slip-items';
 import { BooksHint } from '../odds/table/OddsTableNotices';
 import { useToasts } from '../state/toasts';
 import { alertTargetMessage, alertTargetState } from './alert-target';
-import { ArbitrageCalculatorModal } from './ArbitrageCalculatorModal';
+import { ArbitrageCalculatorModal } from './calculator/ArbitrageCalculatorModal';
 import { hiddenByBooks, sizedForUser, type Opportunity } from './opportunity-feed';
 import { OpportunityCard } from './OpportunityCard';
 import { expiredLast } from './opportunity-expiry';

@@ -56,7 +56,7 @@ const ACCESS_GUARDS = [
  * Accounts, sessions, plans and entitlements, API keys and the audit log. Exports the guards and
  * services later features use: the decorators in ./access, RequestAuthenticator (the guards' own, for the operations
  * endpoints outside Nest's router), PlanService (every plan change), AuthService.authenticateToken and ApiKeyService
- * (used by the socket gateway's one handshake authenticator, realtime/socket-auth.service.ts), and AuditService (any
+ * (used by the socket gateway's one handshake authenticator, realtime/sockets/socket-auth.service.ts), and AuditService (any
  * domain records security events through it: billing, ops).
  */
 @Module({

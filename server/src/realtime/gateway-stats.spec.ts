@@ -1,6 +1,6 @@
 import { MetricsService } from '@oddspulse/core';
 import { GatewayStats } from './gateway-stats';
-import type { GatewayServer } from './socket-types';
+import type { GatewayServer } from './sockets/socket-types';
 
 const server = (rooms: Record<string, string[]>, sockets: number) =>
   ({

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { REALTIME_CHANNELS, RealtimeChannel, roomName } from '@oddspulse/shared';
 import { MetricsService } from '@oddspulse/core';
-import type { GatewayServer } from './socket-types';
+import type { GatewayServer } from './sockets/socket-types';
 
 const CHANNEL_ROOM = new RegExp(`^(${REALTIME_CHANNELS.join('|')}):`);
 /** Each signed-in user has a room of their own: counted together, so the figures name no one and stay short. */

@@ -6,10 +6,10 @@ import { RealtimeGateway } from './realtime.gateway';
 import { RealtimeRelay } from './realtime-relay.service';
 import { RoomBroadcaster } from './room-broadcaster';
 import { RealtimeSnapshots } from './realtime-snapshots.service';
-import { SocketAuthService } from './socket-auth.service';
-import { SocketCredentials } from './socket-credentials';
-import { SocketEntitlements } from './socket-entitlements.service';
-import { SocketLimits } from './socket-limits';
+import { SocketAuthService } from './sockets/socket-auth.service';
+import { SocketCredentials } from './sockets/socket-credentials';
+import { SocketEntitlements } from './sockets/socket-entitlements.service';
+import { SocketLimits } from './sockets/socket-limits';
 
 /** The socket.io gateway (server only; workers use RealtimeModule's publisher alone). Exports its socket figures (operations). */
 @Module({

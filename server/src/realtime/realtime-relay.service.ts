@@ -12,7 +12,7 @@ import {
 import { RealtimeSnapshots } from './realtime-snapshots.service';
 import { RelayedMessage, RoomBroadcaster } from './room-broadcaster';
 import { SharedTurns } from './shared-turns';
-import type { GatewayServer, GatewaySocket } from './socket-types';
+import type { GatewayServer, GatewaySocket } from './sockets/socket-types';
 
 export interface CatchUpResult {
   /** The last seq sent to the socket for this room, and its epoch (null while the channel has carried nothing). */

@@ -3,8 +3,8 @@ import { bearer, signUp } from '../../../test/support/accounts-app';
 import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
 import { PlanRepository, RealtimeKeys, RedisKeys, deleteKeysWithPrefix } from '@oddspulse/core';
 import { RealtimeGateway } from './realtime.gateway';
-import { SocketEntitlements } from './socket-entitlements.service';
-import { accountRoom } from './socket-types';
+import { SocketEntitlements } from './sockets/socket-entitlements.service';
+import { accountRoom } from './sockets/socket-types';
 
 const SPORT = 'basketball_nba';
 const prefix = `${process.env.REDIS_PREFIX}-gateway`;

@@ -22,11 +22,11 @@ import {
 import { isDependencyDown, RedisKeys, RepeatedErrors } from '@oddspulse/core';
 import { RealtimeRelay } from './realtime-relay.service';
 import { GatewayStats } from './gateway-stats';
-import { SocketAuthService } from './socket-auth.service';
-import { SocketCredentials } from './socket-credentials';
-import { SocketEntitlements, type EntitlementChange } from './socket-entitlements.service';
-import { SocketLimits } from './socket-limits';
-import { accountRoom, type GatewayServer, type GatewaySocket, type UserSocket } from './socket-types';
+import { SocketAuthService } from './sockets/socket-auth.service';
+import { SocketCredentials } from './sockets/socket-credentials';
+import { SocketEntitlements, type EntitlementChange } from './sockets/socket-entitlements.service';
+import { SocketLimits } from './sockets/socket-limits';
+import { accountRoom, type GatewayServer, type GatewaySocket, type UserSocket } from './sockets/socket-types';
 
 /** Rooms one socket may hold (every sport of every channel fits well within it); keeps a client from hoarding memory. */
 export const MAX_ROOMS_PER_SOCKET = 100;

@@ -1,7 +1,7 @@
 import type { RealtimeEnvelope } from '@oddspulse/shared';
 import { MetricsService } from '@oddspulse/core';
 import { RelayedMessage, RoomBroadcaster } from './room-broadcaster';
-import type { GatewayServer, GatewaySocket } from './socket-types';
+import type { GatewayServer, GatewaySocket } from './sockets/socket-types';
 
 const envelope = (text: string) =>
   ({

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { RealtimeEnvelope } from '@oddspulse/shared';
 import { MetricsService } from '@oddspulse/core';
-import type { GatewayServer, GatewaySocket } from './socket-types';
+import type { GatewayServer, GatewaySocket } from './sockets/socket-types';
 
 /**
  * A realtime message as the relay hears it from Redis: the publisher's JSON text (`{"seq":N,"epoch":…}`). Its seq is

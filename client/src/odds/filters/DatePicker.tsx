@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { BottomSheet } from '../../components/BottomSheet';
-import { useIsMobile } from '../../components/useMediaQuery';
+import { useIsMobile } from '../../components/hooks/useMediaQuery';
 import { dateLabel, dateOptions, dateSheetDone, toggleDateChoice, type DateFilter } from './filters';
 
 /**

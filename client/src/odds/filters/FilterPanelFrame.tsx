@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { BottomSheet } from '../../components/BottomSheet';
-import { useIsMobile } from '../../components/useMediaQuery';
+import { useIsMobile } from '../../components/hooks/useMediaQuery';
 
 /** Apply shows a loading state for about 1 s (spec 001 §4). */
 const APPLY_MS = 1000;

@@ -1,6 +1,6 @@
 import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { BottomSheet } from '../../components/BottomSheet';
-import { useIsMobile } from '../../components/useMediaQuery';
+import { useIsMobile } from '../../components/hooks/useMediaQuery';
 import { selectionSummary, type Option } from '../table/selection-summary';
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useIsMobile } from '../../components/useMediaQuery';
-import { VirtualList } from '../../components/VirtualList';
+import { useIsMobile } from '../../components/hooks/useMediaQuery';
+import { VirtualList } from '../../components/virtual-list/VirtualList';
 import { ODDS_COLUMNS, type RowViewProps } from './OddsRowCells';
 import { OddsCard, OddsTableRow } from './OddsRowViews';
 import { miniTableBooks, miniTableLimit, type OddsRow, type TableMode } from '../rows/rows';

@@ -1,7 +1,7 @@
 import { useAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { isEventLive } from '@oddspulse/shared';
-import { useIsMobile } from '../../components/useMediaQuery';
+import { useIsMobile } from '../../components/hooks/useMediaQuery';
 import type { OddsDisplayFormat } from '../filters/filter-settings';
 import {
   flashesByRow,

@@ -3,7 +3,7 @@ import IORedis from 'ioredis';
 import type { AuthUser } from '../auth/auth-user';
 import { AuthService } from '../auth/auth.service';
 import { ApiKeyService } from '../api-keys/api-key.service';
-import { SocketAuthService } from '../../realtime/socket-auth.service';
+import { SocketAuthService } from '../../realtime/sockets/socket-auth.service';
 import { CurrentUser, MeteredOddsData, RequireAuth, RequirePaidPlan, RequirePlatinum } from './decorators';
 import { AcceptsApiKey } from './api-key-scope';
 import { RedisKeys } from '@oddspulse/core';

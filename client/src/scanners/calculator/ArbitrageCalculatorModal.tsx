@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { formatMoney, type ArbitrageOpportunity } from '@oddspulse/shared';
-import { Modal } from '../components/Modal';
-import { betSelectionLabel } from '../odds/rows/labels';
+import { Modal } from '../../components/Modal';
+import { betSelectionLabel } from '../../odds/rows/labels';
 import { calculate, calculateBackLay, type CalculatorForm } from './arbitrage-calculator';
 import { liabilityLabel } from './lay-leg';
 

@@ -1,13 +1,13 @@
 import { useAtomValue } from 'jotai';
 import { Suspense, useCallback, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { useMenuKeyboard } from '../components/menu-keyboard';
-import type { HamburgerMenuProps } from '../components/menu-opening';
-import { authAtom } from '../state/auth';
+import { useMenuKeyboard } from '../../components/keyboard/menu-keyboard';
+import type { HamburgerMenuProps } from '../../components/keyboard/menu-opening';
+import { authAtom } from '../../state/auth';
 import { useOddsControls } from './MobileNav';
 import { MainNavLinks } from './Navbar';
 import { SearchBox } from './SearchBox';
-import { UserMenuItems } from './signed-in';
+import { UserMenuItems } from '../signed-in';
 
 /** What the arrow keys move between in the hamburger menu: its links and the account items, not the close button. */
 const DRAWER_ITEMS = 'a[href], button:not([disabled]):not(.drawer-close)';

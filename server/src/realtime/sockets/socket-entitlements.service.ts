@@ -1,9 +1,9 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { channelAccess, hasPlatinum, REALTIME_CHANNELS, RealtimeChannel, type PlanAccess } from '@oddspulse/shared';
 import { RealtimePublisher } from '@oddspulse/core';
-import { PlanService, type PlanChangedMessage } from '../accounts/plans/plan.service';
-import type { AuthUser } from '../accounts/auth/auth-user';
-import { PlanLapseTimers } from './plan-lapse-timers';
+import { PlanService, type PlanChangedMessage } from '../../accounts/plans/plan.service';
+import type { AuthUser } from '../../accounts/auth/auth-user';
+import { PlanLapseTimers } from '../plan-lapse-timers';
 import type { UserSocket } from './socket-types';
 
 /** Users whose plan is read at once when the bus is heard again after a loss (each one read of PostgreSQL). */

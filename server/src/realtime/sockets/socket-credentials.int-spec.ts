@@ -1,11 +1,16 @@
 import { JwtService } from '@nestjs/jwt';
 import type { ReauthAck, ReauthNotice, RealtimeMessage } from '@oddspulse/shared';
 import { deleteKeysWithPrefix, PasswordResetRepository } from '@oddspulse/core';
-import { bearer, signUp, TEST_PASSWORD } from '../../../test/support/accounts-app';
-import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
-import type { AccessTokenClaims } from '../accounts/auth/auth-user';
-import { randomToken, sha256 } from '../accounts/auth/crypto';
-import { JWT_AUDIENCE, JWT_ISSUER, type Session } from '../accounts/auth/session.service';
+import { bearer, signUp, TEST_PASSWORD } from '../../../../test/support/accounts-app';
+import {
+  createGatewayApp,
+  eventually,
+  RecordingClient,
+  type GatewayTestApp,
+} from '../../../../test/support/gateway-app';
+import type { AccessTokenClaims } from '../../accounts/auth/auth-user';
+import { randomToken, sha256 } from '../../accounts/auth/crypto';
+import { JWT_AUDIENCE, JWT_ISSUER, type Session } from '../../accounts/auth/session.service';
 
 const SPORT = 'basketball_nba';
 const prefix = `${process.env.REDIS_PREFIX}-credentials`;

@@ -1,7 +1,7 @@
-import type { ApiKeyService } from '../accounts/api-keys/api-key.service';
-import type { AuthService } from '../accounts/auth/auth.service';
-import type { AuthUser } from '../accounts/auth/auth-user';
-import { sha256 } from '../accounts/auth/crypto';
+import type { ApiKeyService } from '../../accounts/api-keys/api-key.service';
+import type { AuthService } from '../../accounts/auth/auth.service';
+import type { AuthUser } from '../../accounts/auth/auth-user';
+import { sha256 } from '../../accounts/auth/crypto';
 import { SocketAuthService } from './socket-auth.service';
 
 const EXPIRES_AT = new Date('2026-11-26T10:00:00Z');

@@ -1,7 +1,7 @@
 import type { PlanAccess } from '@oddspulse/shared';
 import type { RealtimePublisher } from '@oddspulse/core';
-import type { PlanService } from '../accounts/plans/plan.service';
-import type { AuthUser } from '../accounts/auth/auth-user';
+import type { PlanService } from '../../accounts/plans/plan.service';
+import type { AuthUser } from '../../accounts/auth/auth-user';
 import { SocketEntitlements, type EntitlementChange } from './socket-entitlements.service';
 import type { UserSocket } from './socket-types';
 

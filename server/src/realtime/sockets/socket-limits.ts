@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AccountMessages } from '@oddspulse/shared';
 import { APP_CONFIG, type AppConfig, type RateLimitDecision, type RateLimiter, RateLimiters } from '@oddspulse/core';
-import { compileTrustProxy, requestAddress } from '../accounts/access/client-address';
-import type { CatchUpResult } from './realtime-relay.service';
+import { compileTrustProxy, requestAddress } from '../../accounts/access/client-address';
+import type { CatchUpResult } from '../realtime-relay.service';
 import type { GatewayServer, GatewaySocket } from './socket-types';
 
 /** Replayed messages per point of a catch-up's cost: a reconnect after a long gap pays for what it missed. */

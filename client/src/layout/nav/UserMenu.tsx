@@ -2,12 +2,12 @@ import { canViewOps } from '@oddspulse/shared';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { isPlatinum, accountPlanName } from '../account/account-api';
-import { useMenuKeyboard } from '../components/menu-keyboard';
-import { openingKey, type MenuOpen } from '../components/menu-opening';
-import { authAtom, planAtom } from '../state/auth';
-import { SIGN_OUT_MESSAGES, signOut } from '../state/sign-out';
-import { useToasts } from '../state/toasts';
+import { isPlatinum, accountPlanName } from '../../account/account-api';
+import { useMenuKeyboard } from '../../components/keyboard/menu-keyboard';
+import { openingKey, type MenuOpen } from '../../components/keyboard/menu-opening';
+import { authAtom, planAtom } from '../../state/auth';
+import { SIGN_OUT_MESSAGES, signOut } from '../../state/sign-out';
+import { useToasts } from '../../state/toasts';
 
 /** The signed-in user's plan, beside the user menu. */
 export function PlanBadge() {

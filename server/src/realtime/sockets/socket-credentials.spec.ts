@@ -1,4 +1,4 @@
-import type { AuthUser } from '../accounts/auth/auth-user';
+import type { AuthUser } from '../../accounts/auth/auth-user';
 import type { SocketAuthService } from './socket-auth.service';
 import { REAUTH_LEAD_MS, SocketCredentials, type BoundSocket } from './socket-credentials';
 import type { GatewaySocket, SocketCredential } from './socket-types';

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
 import { AccountMessages, hasPlatinum } from '@oddspulse/shared';
-import { ApiKeyService } from '../accounts/api-keys/api-key.service';
-import { AuthService } from '../accounts/auth/auth.service';
-import { ACCESS_COOKIE, API_KEY_HEADER, type AuthUser } from '../accounts/auth/auth-user';
-import { sha256 } from '../accounts/auth/crypto';
+import { ApiKeyService } from '../../accounts/api-keys/api-key.service';
+import { AuthService } from '../../accounts/auth/auth.service';
+import { ACCESS_COOKIE, API_KEY_HEADER, type AuthUser } from '../../accounts/auth/auth-user';
+import { sha256 } from '../../accounts/auth/crypto';
 import type { SocketCredential } from './socket-types';
 
 /** What a socket proved at its handshake and with what; null user and credential for an anonymous socket (public channels only). */

@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useSearchParams } from 'react-router-dom';
-import { isPlatinum } from '../account/account-api';
-import { onTabListKeyDown } from '../components/menu-keyboard';
-import { planAtom } from '../state/auth';
+import { isPlatinum } from '../../account/account-api';
+import { onTabListKeyDown } from '../../components/keyboard/menu-keyboard';
+import { planAtom } from '../../state/auth';
 import { SECTIONS } from './MobileNav';
 
 /** The bottom bar's odds sections (on /sportsbooks, below 768 px). */

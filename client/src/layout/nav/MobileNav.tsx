@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { isPaid } from '../account/account-api';
-import type { HamburgerMenuProps } from '../components/menu-opening';
-import { planAtom } from '../state/auth';
+import { isPaid } from '../../account/account-api';
+import type { HamburgerMenuProps } from '../../components/keyboard/menu-opening';
+import { planAtom } from '../../state/auth';
 import { prefetchOn, useGuardedClick } from './Navbar';
 
 // The drawer and the odds sections load when shown, not with the landing page

@@ -1,6 +1,6 @@
 import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, PlanAccess, ServerToClientEvents } from '@oddspulse/shared';
-import type { AuthUser } from '../accounts/auth/auth-user';
+import type { AuthUser } from '../../accounts/auth/auth-user';
 
 /**
  * What authorised a signed-in socket: an access token's session family (until the token's expiry, in ms since the

@@ -1,11 +1,11 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, type MouseEvent, type RefObject } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { openingKey } from '../components/menu-opening';
-import { useIsMobile } from '../components/useMediaQuery';
-import { authAtom } from '../state/auth';
-import { prefetchRoute } from '../routing/lazy-pages';
-import { PlanBadge, UserMenu } from './signed-in';
+import { openingKey } from '../../components/keyboard/menu-opening';
+import { useIsMobile } from '../../components/hooks/useMediaQuery';
+import { authAtom } from '../../state/auth';
+import { prefetchRoute } from '../../routing/lazy-pages';
+import { PlanBadge, UserMenu } from '../signed-in';
 
 // The search box is only on the odds page, so it loads with it rather than with the landing page
 const SearchBox = lazy(() => import('./SearchBox').then((m) => ({ default: m.SearchBox })));

@@ -1,7 +1,12 @@
 import type { RealtimeMessage } from '@oddspulse/shared';
-import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
+import {
+  createGatewayApp,
+  eventually,
+  RecordingClient,
+  type GatewayTestApp,
+} from '../../../../test/support/gateway-app';
 import { deleteKeysWithPrefix } from '@oddspulse/core';
-import { signUp } from '../../../test/support/accounts-app';
+import { signUp } from '../../../../test/support/accounts-app';
 import { SNAPSHOT_COST } from './socket-limits';
 
 const prefix = `${process.env.REDIS_PREFIX}-socket-limits`;
