@@ -51,3 +51,26 @@ test("a signed-in user's / is their dashboard, with no flash of the visitor's pa
   await expect(page.getByRole('heading', { level: 1, name: /Dashboard$/ })).toBeVisible();
   expect(landingShown).toEqual([false]);
 });
+
+// A prerendered button has no handler until the app hydrates the page, so a click then would be lost: the ones a
+// visitor acts on first come disabled in the HTML and are enabled by the hydrated app.
+test("a visitor's first buttons wait for the app: disabled in the HTML, working once hydrated", async ({
+  page,
+  request,
+}) => {
+  const landing = await (await request.get('/', { headers: { accept: 'text/html' } })).text();
+  expect(landing).toMatch(/<button[^>]*aria-label="Dismiss"[^>]*disabled=""/);
+  const pricing = await (await request.get('/pricing', { headers: { accept: 'text/html' } })).text();
+  expect(pricing).toMatch(/<button[^>]*disabled=""[^>]*>Choose Gold<\/button>/);
+
+  await page.goto('/');
+  const prompt = page.getByTestId('signup-prompt');
+  await prompt.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(prompt).toBeHidden();
+  // the dismissal holds for the tab's visit
+  await page.reload();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Every price, every book, the moment it moves.' }),
+  ).toBeVisible();
+  await expect(prompt).toBeHidden();
+});

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { noSubscription } from '../components/hooks/useHydrated';
+import { noSubscription, useHydrated } from '../components/hooks/useHydrated';
 import { authAtom } from '../state/auth';
 import { useFreeMonthlyQuota } from '../state/site';
 import { wholeNumber } from '@oddspulse/shared';
@@ -24,6 +24,8 @@ export function SignupPrompt() {
     () => false,
   );
   const [dismissed, setDismissed] = useState(false);
+  // a prerendered button has no handler until the page hydrates: disabled until then, so an early click is not lost
+  const hydrated = useHydrated();
   if (auth.status !== 'signedOut' || dismissedBefore || dismissed || !PROMPT_PATHS.includes(pathname)) return null;
   return (
     <aside className="signup-prompt card" aria-label="Sign up" data-testid="signup-prompt">
@@ -37,6 +39,7 @@ export function SignupPrompt() {
         type="button"
         className="link-button"
         aria-label="Dismiss"
+        disabled={!hydrated}
         onClick={() => {
           window.sessionStorage.setItem(DISMISSED_KEY, '1');
           setDismissed(true);
