@@ -40,7 +40,7 @@ function firstDifference(actual: unknown, expected: unknown, path = 'rows'): str
   return null;
 }
 
-/** Every event's rows, in their order, exactly as the pre-issue-18 algorithm builds them; how many there are. */
+/** Every event's rows, in their order, exactly as the reference algorithm builds them; how many there are. */
 function expectSameRows(events: readonly BoardEvent[], options: BuildRowsOptions): number {
   const rows = events.map(rowsBuilder(options));
   const difference = firstDifference(
@@ -69,7 +69,7 @@ const METHODS: Array<Pick<BuildRowsOptions, 'method' | 'blend'>> = [
 // The rows are built in one pass per event now (precomputed keys and book order, times parsed once, the
 // engine's facts per line in one pass); spec 001 §5 row building, the locked-market rule and the EV of DECISIONS 10
 // must come out exactly as before, so every row is compared with the old algorithm, kept as rows-oracle.ts
-describe('odds table rows against the pre-issue-18 algorithm (spec 001 §5 row building, DECISIONS 10)', () => {
+describe('odds table rows against the reference algorithm of rows-oracle.ts (spec 001 §5 row building, DECISIONS 10)', () => {
   describe.each(BOARDS)('%s', (file) => {
     const events = recorded(file);
     const newest = newestUpdate(events)!;
