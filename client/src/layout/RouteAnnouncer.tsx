@@ -35,6 +35,8 @@ export function RouteAnnouncer() {
     return () => {
       window.clearTimeout(read);
       window.clearTimeout(clear);
+      // the page left takes its announcement with it: its timer to clear it has just been cancelled
+      setMessage('');
     };
   }, [pathname]);
   return (
