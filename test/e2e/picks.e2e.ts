@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { isMobile } from './support/accounts';
+import { fastSports } from './support/simulator';
 import {
   bearer,
   finishedGame,
@@ -255,12 +256,9 @@ test('a bet placed from the slip is pending in My Picks', async ({ page, request
   await expect(card.getByTestId('pick-status')).toHaveText('Pending');
 });
 
-/**
- * The sport the stack's simulator plays fast: scripts/test.mjs sets SIMULATOR_SPORT_TIME_SCALES (NHL at 120,
- * a game in 75 s) for the server and workers and hands the same environment to Playwright.
- */
+/** The scores sport the stack's simulator plays fast (fastSports), whose games end within a test. */
 function fastSport(): string {
-  const sport = (process.env.SIMULATOR_SPORT_TIME_SCALES ?? '').split(',')[0].split('=')[0].trim();
+  const sport = fastSports()[0] ?? '';
   if (!LEAGUES[sport])
     throw new Error(
       'The stack must play one scores sport fast: start it as scripts/test.mjs does, with SIMULATOR_SPORT_TIME_SCALES=icehockey_nhl=120',

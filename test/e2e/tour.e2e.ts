@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { isMobile } from './support/accounts';
+import { fastSports } from './support/simulator';
 import { bearer, newUser, scores, signIn, subscribedUser, type TestUser } from './support/users';
 
 /** One figure of the dashboard's Recent Performance. */
@@ -195,7 +196,7 @@ test("an alert's link opens the scanner on its opportunity, highlighted, or says
   // reads the feed: the scanner then says it is gone, the test has the server confirm that and takes another. It takes
   // one that should last (a sport at its own pace, not the one scripts/test.mjs plays fast; well above the 0.1 %
   // floor) and lies as far down the list as such can, so the scanner has to scroll to it.
-  const fastSports = (process.env.SIMULATOR_SPORT_TIME_SCALES ?? '').split(',').map((pair) => pair.split('=')[0]);
+  const fast = fastSports();
   const notice = page.getByTestId('alert-target');
   let highlighted = false;
   for (let attempt = 0; attempt < 3 && !highlighted; attempt++) {
@@ -203,7 +204,7 @@ test("an alert's link opens the scanner on its opportunity, highlighted, or says
     await expect
       .poll(async () => (held = await heldArbitrage(page, user)).length, { timeout: 60_000 })
       .toBeGreaterThan(0);
-    const lasting = held.filter((o) => !fastSports.includes(o.sport));
+    const lasting = held.filter((o) => !fast.includes(o.sport));
     const target = lasting.findLast((o) => o.profitPct >= 0.5) ?? lasting[0] ?? held[0];
     const path = `/sportsbooks?mode=arbitrage&opportunity=${encodeURIComponent(target.id)}`;
     if (attempt === 0) {
