@@ -11,7 +11,7 @@ import { TheOddsApiScoresProvider } from '../odds/the-odds-api/the-odds-api.scor
 import { FeedsSchedulerService } from '../schedule/feeds-scheduler.service';
 import { EspnScoresProvider } from '../scores/espn/espn.scores-provider';
 import { ScoresPipelineService } from '../scores/scores-pipeline.service';
-import { SimulatorOddsProvider, SimulatorScoresProvider, SimulatorService } from '../simulator/simulator.providers';
+import { SimulatorProvider, SimulatorService } from '../simulator/simulator.providers';
 import { CLOCK, systemClock } from './clock';
 import { FeedGate } from './feed-gate';
 import { ODDS_PROVIDER, SCORES_PROVIDER } from './providers';
@@ -23,8 +23,7 @@ import { ODDS_PROVIDER, SCORES_PROVIDER } from './providers';
     { provide: CLOCK, useValue: systemClock },
     FeedGate,
     SimulatorService,
-    SimulatorOddsProvider,
-    SimulatorScoresProvider,
+    SimulatorProvider,
     CreditLedgerService,
     TheOddsApiClient,
     TheOddsApiOddsProvider,
@@ -32,16 +31,16 @@ import { ODDS_PROVIDER, SCORES_PROVIDER } from './providers';
     EspnScoresProvider,
     {
       provide: ODDS_PROVIDER,
-      inject: [APP_CONFIG, SimulatorOddsProvider, TheOddsApiOddsProvider],
-      useFactory: (config: AppConfig, simulator: SimulatorOddsProvider, api: TheOddsApiOddsProvider) =>
+      inject: [APP_CONFIG, SimulatorProvider, TheOddsApiOddsProvider],
+      useFactory: (config: AppConfig, simulator: SimulatorProvider, api: TheOddsApiOddsProvider) =>
         config.ODDS_PROVIDER === 'theoddsapi' ? api : simulator,
     },
     {
       provide: SCORES_PROVIDER,
-      inject: [APP_CONFIG, SimulatorScoresProvider, EspnScoresProvider, TheOddsApiScoresProvider],
+      inject: [APP_CONFIG, SimulatorProvider, EspnScoresProvider, TheOddsApiScoresProvider],
       useFactory: (
         config: AppConfig,
-        simulator: SimulatorScoresProvider,
+        simulator: SimulatorProvider,
         espn: EspnScoresProvider,
         api: TheOddsApiScoresProvider,
       ) => ({ simulator, espn, theoddsapi: api })[config.SCORES_PROVIDER],

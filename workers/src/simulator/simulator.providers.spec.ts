@@ -2,19 +2,15 @@ import { CORE_SPORTS } from '@oddspulse/shared';
 import { parseConfig } from '@oddspulse/core';
 import { FeedError } from '../feeds/feed-errors';
 import { MarketSimulator } from './market-simulator';
-import { SimulatorOddsProvider, SimulatorScoresProvider, SimulatorService } from './simulator.providers';
+import { SimulatorProvider, SimulatorService } from './simulator.providers';
 
 const NOW = Date.parse('2026-03-01T18:00:00Z');
 const SEED = 7;
 
 function providers(env: Record<string, string>, now = NOW) {
   const service = new SimulatorService(parseConfig({ SIMULATOR_SEED: String(SEED), ...env }));
-  const clock = () => now;
-  return {
-    service,
-    odds: new SimulatorOddsProvider(service, clock),
-    scores: new SimulatorScoresProvider(service, clock),
-  };
+  const provider = new SimulatorProvider(service, () => now);
+  return { service, odds: provider, scores: provider };
 }
 
 // SIMULATOR_SPORT_TIME_SCALES: one sport at a time scale of its own (e.g. NHL fast enough for a game to

@@ -31,8 +31,9 @@ export class SimulatorService {
   }
 }
 
+/** The simulator as both feeds: one market per sport gives its odds, props and scores at the clock's time. */
 @Injectable()
-export class SimulatorOddsProvider implements OddsProvider {
+export class SimulatorProvider implements OddsProvider, ScoresProvider {
   readonly name = 'simulator' as const;
 
   constructor(
@@ -50,16 +51,6 @@ export class SimulatorOddsProvider implements OddsProvider {
   async fetchProps(sport: string): Promise<BoardEvent[]> {
     return this.simulator.market(sport).propsBoard(sport, this.clock());
   }
-}
-
-@Injectable()
-export class SimulatorScoresProvider implements ScoresProvider {
-  readonly name = 'simulator' as const;
-
-  constructor(
-    private readonly simulator: SimulatorService,
-    @Inject(CLOCK) private readonly clock: Clock,
-  ) {}
 
   async fetchScores(sport: string): Promise<ScoreboardEvent[]> {
     return this.simulator.market(sport).scoreboard(sport, this.clock());
