@@ -16,16 +16,6 @@ export class ProfileController {
     return this.profiles.get(user.id);
   }
 
-  /** The upsert of spec 000 §7 ("INSERT or upsert id and username"): the same once-only rule. */
-  @Put()
-  @RequireAuth()
-  put(
-    @CurrentUser() user: AuthUser,
-    @Body(new ZodValidationPipe(usernameBodySchema)) body: { username: string },
-  ): Promise<ProfileResponse> {
-    return this.profiles.setUsername(user.id, body.username);
-  }
-
   /** Public: the sign-up form checks names before an account exists (the boolean RPC of spec 000 §5). */
   @Get('username-available')
   available(
@@ -34,7 +24,8 @@ export class ProfileController {
     return this.profiles.usernameAvailable(query.candidate);
   }
 
-  @Put('username')
+  /** The once-only username; PUT /profile is the upsert of spec 000 §7 ("INSERT or upsert id and username"). */
+  @Put(['', 'username'])
   @RequireAuth()
   setUsername(
     @CurrentUser() user: AuthUser,
