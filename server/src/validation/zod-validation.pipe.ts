@@ -1,5 +1,6 @@
 import { ArgumentMetadata, HttpException, Injectable, PipeTransform } from '@nestjs/common';
 import { z } from 'zod';
+import { deepFreeze } from '@oddspulse/core';
 import { ApiErrors } from '../errors/api-errors';
 
 /** What a schema attaches to an issue whose answer is one of ApiErrors (the spec's message and code), not "field: message". */
@@ -68,15 +69,6 @@ export function parseInput<T extends z.ZodTypeAny>(schema: T, input: unknown, wh
 const REMEMBERED_QUERIES = 256;
 /** A longer query is parsed every time: the memory of what is remembered is not a client's to fill. */
 const REMEMBERED_QUERY_LENGTH = 512;
-
-/** Frozen all the way down, so a handler that changed a remembered answer would fail at once, not change it for others. */
-function deepFreeze<V>(value: V): V {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const item of Object.values(value)) deepFreeze(item);
-  }
-  return value;
-}
 
 /**
  * The one validation style at the controller edge: `@Body(new ZodValidationPipe(schema))`,
