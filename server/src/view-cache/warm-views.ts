@@ -91,19 +91,24 @@ export class WarmViews implements OnModuleInit, OnApplicationShutdown {
     }
   }
 
+  /**
+   * The due views are rebuilt one after another: the views of one change mostly share its boards, and the first
+   * rebuild's read leaves the changed board's content with LiveStateRepository for the others, where rebuilds side by
+   * side each read it whole.
+   */
   private rebuildDue(): void {
     this.timer = null;
-    for (const [key, view] of this.views) {
-      if (!view.due) continue;
-      view.due = false;
-      // a failed rebuild leaves the view to be built by its next request, as before; worth a line, not an error
-      const rebuild = view
-        .rebuild()
-        .catch((error: Error) =>
-          this.logger.warn({ msg: 'Could not rebuild a warm view ahead', view: key, err: error.message }),
-        )
-        .finally(() => this.running.delete(rebuild));
-      this.running.add(rebuild);
-    }
+    const due = [...this.views].filter(([, view]) => view.due);
+    for (const [, view] of due) view.due = false;
+    const rebuilds = (async () => {
+      for (const [key, view] of due)
+        // a failed rebuild leaves the view to be built by its next request, as before; worth a line, not an error
+        await view
+          .rebuild()
+          .catch((error: Error) =>
+            this.logger.warn({ msg: 'Could not rebuild a warm view ahead', view: key, err: error.message }),
+          );
+    })().finally(() => this.running.delete(rebuilds));
+    this.running.add(rebuilds);
   }
 }
