@@ -8,6 +8,7 @@ import { authAtom } from '../state/auth';
 import { apiKeysQuery, createApiKey, useSecurityActivityChanged } from './security-api';
 import { KeyRow, NewSecret } from './ApiKeyParts';
 import { FormError } from '../components/FormError';
+import { LabelledInput } from '../components/LabelledInput';
 import { apiErrorText } from '../api/api-client';
 
 /**
@@ -67,13 +68,13 @@ export function ApiKeysPage() {
       <section className="card" aria-labelledby="api-keys-create">
         <h2 id="api-keys-create">Create a key</h2>
         <form onSubmit={(e) => void create(e)} className="inline-form">
-          <label htmlFor="api-key-name">Name</label>
-          <input
+          <LabelledInput
             id="api-key-name"
+            label="Name"
             value={name}
             maxLength={API_KEY_NAME_MAX_LENGTH}
             placeholder="e.g. Trading bot"
-            onChange={(e) => setName(e.target.value)}
+            onChange={setName}
             disabled={full}
           />
           <button type="submit" className="button primary" disabled={creating || full || !name.trim()}>

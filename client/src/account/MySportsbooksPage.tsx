@@ -19,6 +19,7 @@ import { Spinner } from '../routing/guards';
 import { planAtom, useSignedInUserId } from '../state/auth';
 import { groupSportsbooks } from '../state/sportsbook-rules';
 import { FormError } from '../components/FormError';
+import { LabelledInput } from '../components/LabelledInput';
 
 /** "Preferences saved successfully!" stays this long (spec 000 §9). */
 export const SAVED_MESSAGE_MS = 2000;
@@ -161,15 +162,15 @@ function SportsbooksForm({ userId, prefs, access }: { userId: string; prefs: Pre
             </button>
           ))}
         </div>
-        <label htmlFor="custom-bankroll">Custom bankroll ($)</label>
-        <input
+        <LabelledInput
           id="custom-bankroll"
+          label="Custom bankroll ($)"
           type="number"
           min={0}
           step="1"
           inputMode="decimal"
           value={bankroll}
-          onChange={(e) => setBankroll(e.target.value)}
+          onChange={setBankroll}
         />
       </section>
       <section className="card" aria-labelledby="commission-title">

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
+import { LabelledInput } from '../components/LabelledInput';
 import { UsernameStatus, useUsernameCheck, useUsernameSave } from '../components/UsernameField';
 import { Spinner } from '../routing/guards';
 import { profileAtom } from '../state/auth';
@@ -26,11 +27,11 @@ export function UsernameSection() {
   }
   return (
     <form onSubmit={(event) => void save(event)} className="inline-form">
-      <label htmlFor="account-username-input">Username</label>
-      <input
+      <LabelledInput
         id="account-username-input"
+        label="Username"
         value={value}
-        onChange={(e) => setValue(e.target.value)}
+        onChange={setValue}
         autoComplete="username"
       />
       <button type="submit" className="button primary" disabled={state !== 'ok'}>

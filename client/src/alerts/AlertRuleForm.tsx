@@ -4,6 +4,7 @@ import { createAlertRule, updateAlertRule } from './alerts-api';
 import { formOf, inputOf, KIND_LABELS, MIN_LABELS, type FormState, type SetField } from './alert-form';
 import { QuietHoursFields } from './QuietHoursFields';
 import { FormError } from '../components/FormError';
+import { LabelledInput } from '../components/LabelledInput';
 import { ValueSelect } from '../components/ValueSelect';
 import { apiErrorText } from '../api/api-client';
 
@@ -95,13 +96,13 @@ export function AlertRuleForm({
         <input type="checkbox" checked={form.quiet} onChange={(e) => set('quiet', e.target.checked)} /> Quiet hours
       </label>
       {form.quiet && <QuietHoursFields form={form} set={set} />}
-      <label htmlFor={`webhook-${id}`}>Webhook URL (Discord, Slack or your own; signed with your alert secret)</label>
-      <input
+      <LabelledInput
         id={`webhook-${id}`}
+        label="Webhook URL (Discord, Slack or your own; signed with your alert secret)"
         type="url"
         placeholder="https://discord.com/api/webhooks/…"
         value={form.webhookUrl}
-        onChange={(e) => set('webhookUrl', e.target.value)}
+        onChange={(text) => set('webhookUrl', text)}
       />
       <label className="inline">
         <input type="checkbox" checked={form.push} onChange={(e) => set('push', e.target.checked)} /> Push notification

@@ -14,6 +14,7 @@ import { safeReturnPath, savePricingIntent } from '../state/pricing-intent';
 import { authErrorMessage, LOGIN_BANNERS, redirectTarget } from './login-flow';
 import { SignInOptions } from './SignInOptions';
 import { FormError } from '../components/FormError';
+import { LabelledInput } from '../components/LabelledInput';
 
 const REMEMBERED_EMAIL_KEY = 'rememberedEmail';
 
@@ -119,30 +120,30 @@ export function LoginPage() {
       ))}
       <TabList id={tabsId} label="Log in or sign up" tabs={AUTH_TABS} selected={tab} onSelect={switchTab} />
       <form onSubmit={(event) => void submit(event)} noValidate {...tabPanelProps(tabsId, tab)}>
-        <label htmlFor="auth-email">Email</label>
-        <input
+        <LabelledInput
           id="auth-email"
+          label="Email"
           type="email"
           autoComplete="email"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={setEmail}
         />
-        <label htmlFor="auth-password">Password</label>
-        <input
+        <LabelledInput
           id="auth-password"
+          label="Password"
           type="password"
           autoComplete={tab === 'login' ? 'current-password' : 'new-password'}
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={setPassword}
         />
         {tab === 'signup' && (
           <>
-            <label htmlFor="auth-username">Username (optional)</label>
-            <input
+            <LabelledInput
               id="auth-username"
+              label="Username (optional)"
               autoComplete="username"
               value={username}
-              onChange={(e) => setUsername(e.target.value)}
+              onChange={setUsername}
             />
             <UsernameStatus state={usernameCheck.state} override={usernameCheck.message} />
           </>

@@ -4,6 +4,7 @@ import { confirmPasswordReset } from '../account/account-api';
 import { ApiError } from '../api/api-client';
 import { api } from '../api/client';
 import { FormError } from '../components/FormError';
+import { LabelledInput } from '../components/LabelledInput';
 import { NoIndex } from '../components/NoIndex';
 
 /**
@@ -37,13 +38,13 @@ export function PasswordResetPage() {
       <NoIndex />
       <h1>Choose a new password</h1>
       <form onSubmit={(event) => void submit(event)}>
-        <label htmlFor="new-password">New password</label>
-        <input
+        <LabelledInput
           id="new-password"
+          label="New password"
           type="password"
           autoComplete="new-password"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={setPassword}
         />
         <FormError message={error} />
         <button type="submit" className="button primary wide" disabled={busy || !password}>

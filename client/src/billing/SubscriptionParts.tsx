@@ -5,6 +5,7 @@ import { useBillingOverviewChanged, useRefreshPlan } from './billing-state';
 import { formatAmount, formatBillingDate, monthlyPrice } from './plans';
 import { isPlatinum, type PlanInfo } from '../account/account-api';
 import { FormError } from '../components/FormError';
+import { LabelledInput } from '../components/LabelledInput';
 import { useBusyAction } from '../components/hooks/useBusyAction';
 
 type Subscription = NonNullable<BillingOverview['subscription']>;
@@ -145,13 +146,13 @@ export function GiftPlatinum() {
         with this address.
       </p>
       <form onSubmit={submit} noValidate>
-        <label htmlFor="gift-email">Their email</label>
-        <input
+        <LabelledInput
           id="gift-email"
+          label="Their email"
           type="email"
           autoComplete="off"
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={setEmail}
         />
         <FormError message={error} />
         <button type="submit" className="button primary" disabled={busy}>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Modal } from '../components/Modal';
+import { LabelledInput } from '../components/LabelledInput';
 import { UsernameStatus, useUsernameCheck, useUsernameSave } from '../components/UsernameField';
 
 /** The username setup dialog (spec 000 §2), opened by `UsernameSetup` when the signed-in user has none yet. */
@@ -14,14 +15,14 @@ export function UsernameSetupModal({ onLater }: { onLater: () => void }) {
     <Modal title="Choose your username" testId="username-setup">
       <form onSubmit={(event) => void submit(event)}>
         <p className="muted">Your username is shown on your dashboard. It cannot be changed once set.</p>
-        <label htmlFor="setup-username">Username</label>
-        <input
+        <LabelledInput
           id="setup-username"
+          label="Username"
           autoComplete="username"
           value={value}
-          onChange={(e) => {
+          onChange={(text) => {
             setTouched(true);
-            setValue(e.target.value);
+            setValue(text);
           }}
           autoFocus
         />
