@@ -38,9 +38,9 @@ export function MySportsbooksPage() {
   // Once loaded, the form is the user's: a later read neither replaces what they typed nor hides it behind an error.
   if (!prefs.data && prefs.isError)
     return (
-      <p className="form-error" role="alert">
-        {prefs.error instanceof ApiError ? prefs.error.message : 'Failed to load data. Please try again later.'}
-      </p>
+      <FormError
+        message={prefs.error instanceof ApiError ? prefs.error.message : 'Failed to load data. Please try again later.'}
+      />
     );
   if (!prefs.data || plan.status !== 'ready') return <Spinner label="Loading your sportsbooks..." />;
   return (

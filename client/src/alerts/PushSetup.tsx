@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { enablePush, pushSupported } from './alert-push';
 import { apiErrorText } from '../api/api-client';
+import { FormError } from '../components/FormError';
 
 /** Turns on Web Push for this browser, or says why it cannot. */
 export function PushSetup() {
@@ -30,11 +31,7 @@ export function PushSetup() {
       <button type="button" className="button" disabled={state.status === 'busy'} onClick={() => void enable()}>
         {state.status === 'on' ? 'Push is on for this browser' : 'Turn on push for this browser'}
       </button>
-      {state.status === 'error' && (
-        <p className="form-error" role="alert">
-          {state.message}
-        </p>
-      )}
+      {state.status === 'error' && <FormError message={state.message} />}
     </div>
   );
 }

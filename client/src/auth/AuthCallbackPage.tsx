@@ -5,6 +5,7 @@ import { api } from '../api/client';
 import { NoIndex } from '../components/NoIndex';
 import { Spinner } from '../routing/guards';
 import { callbackDestination, clearPricingIntent, readPricingIntent } from '../state/pricing-intent';
+import { FormError } from '../components/FormError';
 
 /** Redirect to /login this long after a failed callback (spec 000 §9). */
 export const CALLBACK_FAILURE_REDIRECT_MS = 2000;
@@ -56,13 +57,7 @@ export function AuthCallbackPage() {
   return (
     <section className="card narrow">
       <NoIndex />
-      {failure ? (
-        <p className="form-error" role="alert">
-          {failure}
-        </p>
-      ) : (
-        <Spinner label="Signing you in..." />
-      )}
+      {failure ? <FormError message={failure} /> : <Spinner label="Signing you in..." />}
     </section>
   );
 }

@@ -21,6 +21,7 @@ import {
   planPrice,
   subscriptionStatus,
 } from './SubscriptionParts';
+import { FormError } from '../components/FormError';
 
 /** A paid user's subscription (spec 000 §2): plan, price, cycle, status and dates, what is included, and its actions. */
 export function MySubscription({ info }: { info: PlanInfo }) {
@@ -37,11 +38,7 @@ export function MySubscription({ info }: { info: PlanInfo }) {
       {overview && <PaymentFailedBanner overview={overview} />}
       <section className="card" data-testid="my-subscription">
         {billing.isPending && <Spinner label="Loading your subscription..." />}
-        {billing.isError && (
-          <p className="form-error" role="alert">
-            {billing.error.message}
-          </p>
-        )}
+        {billing.isError && <FormError message={billing.error.message} />}
         <dl className="facts">
           <dt>Plan</dt>
           <dd>

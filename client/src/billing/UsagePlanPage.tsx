@@ -22,6 +22,7 @@ import {
   planPrice,
   subscriptionStatus,
 } from './SubscriptionParts';
+import { FormError } from '../components/FormError';
 
 /**
  * /usage-plan (spec 000 §2, §4; DECISIONS 3): the plan card, the real renewal date, amount and status from the
@@ -79,11 +80,7 @@ export function UsagePlanPage() {
           </p>
         )}
       </section>
-      {billing.isError && (
-        <p className="form-error" role="alert">
-          {billing.error.message}
-        </p>
-      )}
+      {billing.isError && <FormError message={billing.error.message} />}
       {paid && (
         <section className="card" data-testid="subscription-management">
           <h2>

@@ -19,6 +19,7 @@ import { OddsTable } from './table/OddsTable';
 import type { OddsRow } from './rows/rows';
 import { useLiveOdds } from './loading/useLiveOdds';
 import './odds.css';
+import { FormError } from '../components/FormError';
 
 const DFS_LABELS: Record<string, string> = { prizepicks: 'PrizePicks', underdog: 'Underdog', pick6: 'DK Pick6' };
 
@@ -89,12 +90,7 @@ export function DfsPage() {
 
   let body;
   if (sports.length === 0) body = <p className="muted">No games data available. Please check your sports selection.</p>;
-  else if (data.state.status === 'error')
-    body = (
-      <p className="form-error" role="alert">
-        DFS error: {data.state.message}
-      </p>
-    );
+  else if (data.state.status === 'error') body = <FormError message={`DFS error: ${data.state.message}`} />;
   else if (data.loading)
     body = (
       <div className="table-loading card" role="status">

@@ -4,6 +4,7 @@ import { SUPPORT_LIMITS, isPrioritySupport } from '@oddspulse/shared';
 import { Link } from 'react-router-dom';
 import { authAtom, planAtom } from '../state/auth';
 import { sendSupportRequest } from './support-api';
+import { FormError } from '../components/FormError';
 
 /**
  * /contact: premium support as the plans sell it. A signed-in user writes to support; a Platinum user's
@@ -76,11 +77,7 @@ export function ContactPage() {
               {state.message}
             </p>
           )}
-          {state.status === 'error' && (
-            <p className="form-error" role="alert">
-              {state.message}
-            </p>
-          )}
+          {state.status === 'error' && <FormError message={state.message} />}
         </form>
       )}
     </article>

@@ -4,6 +4,7 @@ import { Modal } from '../../components/Modal';
 import { betSelectionLabel } from '../../odds/rows/labels';
 import { calculate, calculateBackLay, type CalculatorForm } from './arbitrage-calculator';
 import { liabilityLabel } from './lay-leg';
+import { FormError } from '../../components/FormError';
 
 const american = (price: number) => (price > 0 ? `+${price}` : String(price));
 
@@ -286,9 +287,7 @@ function CalculatorOutcome({
           {locked.guaranteedCents <= 0 && ' — no profit is locked in at these stakes and odds'}
         </p>
       ) : (
-        <p className="form-error" role="alert">
-          {message}
-        </p>
+        <FormError message={message} />
       )}
       <div className="actions">
         <button type="button" className="button primary" disabled={!locked} onClick={onAdd}>
