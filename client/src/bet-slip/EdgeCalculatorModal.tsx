@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { calculateEdge, EDGE_CALCULATOR_DEFAULTS, formatDollars, type EdgeBand } from '@oddspulse/shared';
+import { DollarField, InputInLabel } from '../components/LabelledInput';
 import { Modal } from '../components/Modal';
 import type { MarketSide } from '../odds/rows/rows';
 import { EdgeMarketSection, numberOrNull } from './EdgeMarketSection';
@@ -19,6 +20,20 @@ const BAND_TEXT: Record<EdgeBand, string> = {
 interface TypedOdds {
   typed: string;
   exact?: number;
+}
+
+/** American odds as typed: typing replaces the bet's own odds, so the exact figure behind them goes. */
+function OddsField({
+  odds,
+  onChange,
+  ...field
+}: {
+  label: string;
+  placeholder: string;
+  odds: TypedOdds;
+  onChange: (odds: TypedOdds) => void;
+}) {
+  return <InputInLabel {...field} value={odds.typed} onChange={(typed) => onChange({ typed })} inputMode="numeric" />;
 }
 
 /**
@@ -65,42 +80,20 @@ export function EdgeCalculatorModal({
   return (
     <Modal title="Edge Calculator" onClose={onClose} testId="edge-calculator">
       <div className="edge-form">
-        <label>
-          Bookmaker odds (American)
-          <input
-            value={bookOdds.typed}
-            onChange={(e) => setBookOdds({ typed: e.target.value })}
-            inputMode="numeric"
-            placeholder="-110"
-          />
-        </label>
-        <label>
-          Fair odds (American)
-          <input
-            value={fairOdds.typed}
-            onChange={(e) => setFairOdds({ typed: e.target.value })}
-            inputMode="numeric"
-            placeholder="+100"
-          />
-        </label>
-        <label>
-          Bet amount ($)
-          <input
-            value={betAmount}
-            onChange={(e) => setBetAmount(e.target.value)}
-            inputMode="decimal"
-            placeholder={String(EDGE_CALCULATOR_DEFAULTS.betAmount)}
-          />
-        </label>
-        <label>
-          Bankroll ($)
-          <input
-            value={bankroll}
-            onChange={(e) => setBankroll(e.target.value)}
-            inputMode="decimal"
-            placeholder={String(EDGE_CALCULATOR_DEFAULTS.bankroll)}
-          />
-        </label>
+        <OddsField label="Bookmaker odds (American)" odds={bookOdds} onChange={setBookOdds} placeholder="-110" />
+        <OddsField label="Fair odds (American)" odds={fairOdds} onChange={setFairOdds} placeholder="+100" />
+        <DollarField
+          label="Bet amount ($)"
+          value={betAmount}
+          onChange={setBetAmount}
+          placeholder={String(EDGE_CALCULATOR_DEFAULTS.betAmount)}
+        />
+        <DollarField
+          label="Bankroll ($)"
+          value={bankroll}
+          onChange={setBankroll}
+          placeholder={String(EDGE_CALCULATOR_DEFAULTS.bankroll)}
+        />
       </div>
       <EdgeMarketSection initialMarket={initialMarket} onUse={applyMarketFair} />
       {result ? (

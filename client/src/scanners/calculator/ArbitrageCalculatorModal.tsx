@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { formatMoney, type ArbitrageOpportunity } from '@oddspulse/shared';
+import { DollarField } from '../../components/LabelledInput';
 import { Modal } from '../../components/Modal';
 import { betSelectionLabel } from '../../odds/rows/labels';
 import { calculate, calculateBackLay, type CalculatorForm } from './arbitrage-calculator';
@@ -55,11 +56,11 @@ function BackCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProps) 
       </div>
       <div className="edge-form">
         {form.mode === 'total' ? (
-          <StakeField
+          <DollarField
             label="Total stake ($)"
             value={form.total}
             onChange={(total) => set({ total })}
-            testId="arb-total"
+            data-testid="arb-total"
           />
         ) : (
           <>
@@ -77,11 +78,11 @@ function BackCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProps) 
                 ))}
               </select>
             </label>
-            <StakeField
+            <DollarField
               label="Stake on that leg ($)"
               value={form.fixedStake}
               onChange={(fixedStake) => set({ fixedStake })}
-              testId="arb-fixed-stake"
+              data-testid="arb-fixed-stake"
             />
           </>
         )}
@@ -152,11 +153,11 @@ function BackLayCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProp
     <Modal title="Arbitrage Calculator" onClose={onClose} testId="arbitrage-calculator">
       <p className="muted small">{opportunity.game} · back and lay</p>
       <div className="edge-form">
-        <StakeField
+        <DollarField
           label="Back stake ($)"
           value={form.total}
           onChange={(total) => setForm((f) => ({ ...f, total }))}
-          testId="arb-total"
+          data-testid="arb-total"
         />
       </div>
       <LegsTable resultColumns={[`Net if ${selection} wins`, 'Net if it does not']}>
@@ -227,26 +228,6 @@ function LegsTable({ resultColumns, children }: { resultColumns: readonly string
       </thead>
       <tbody>{children}</tbody>
     </table>
-  );
-}
-
-/** A stake in dollars, as the user types it. */
-function StakeField({
-  label,
-  value,
-  onChange,
-  testId,
-}: {
-  label: string;
-  value: string;
-  onChange: (text: string) => void;
-  testId: string;
-}) {
-  return (
-    <label>
-      {label}
-      <input value={value} inputMode="decimal" onChange={(e) => onChange(e.target.value)} data-testid={testId} />
-    </label>
   );
 }
 
