@@ -4,7 +4,7 @@ import { createAlertRule, updateAlertRule } from './alerts-api';
 import { formOf, inputOf, KIND_LABELS, MIN_LABELS, type FormState, type SetField } from './alert-form';
 import { QuietHoursFields } from './QuietHoursFields';
 import { FormError } from '../components/FormError';
-import { LabelledInput } from '../components/LabelledInput';
+import { InputInLabel, LabelledInput } from '../components/LabelledInput';
 import { ValueSelect } from '../components/ValueSelect';
 import { apiErrorText } from '../api/api-client';
 
@@ -49,18 +49,16 @@ export function AlertRuleForm({
         names={KIND_LABELS}
         onChange={(kind) => set('kind', kind)}
       />
-      <label>
-        {MIN_LABELS[form.kind]}
-        <input
-          type="number"
-          min={0}
-          max={100}
-          step={0.1}
-          required
-          value={form.min}
-          onChange={(e) => set('min', e.target.value)}
-        />
-      </label>
+      <InputInLabel
+        label={MIN_LABELS[form.kind]}
+        type="number"
+        min={0}
+        max={100}
+        step={0.1}
+        required
+        value={form.min}
+        onChange={(text) => set('min', text)}
+      />
       <label>
         Sports (none selected: all)
         <select multiple size={4} value={form.sports} onChange={(e) => set('sports', selected(e.target))}>
@@ -81,17 +79,15 @@ export function AlertRuleForm({
           ))}
         </select>
       </label>
-      <label>
-        Maximum leg age (seconds, empty: any)
-        <input
-          type="number"
-          min={1}
-          max={86400}
-          step={1}
-          value={form.maxLegAge}
-          onChange={(e) => set('maxLegAge', e.target.value)}
-        />
-      </label>
+      <InputInLabel
+        label="Maximum leg age (seconds, empty: any)"
+        type="number"
+        min={1}
+        max={86400}
+        step={1}
+        value={form.maxLegAge}
+        onChange={(text) => set('maxLegAge', text)}
+      />
       <label className="inline">
         <input type="checkbox" checked={form.quiet} onChange={(e) => set('quiet', e.target.checked)} /> Quiet hours
       </label>

@@ -1,4 +1,5 @@
 import type { UserPick } from '@oddspulse/shared';
+import { InputInLabel } from '../components/LabelledInput';
 import type { PickActions } from './usePickActions';
 
 /** A pending pick's stake and hand settlement: set or change the stake, Won (with the actual payout), Lost, Push. */
@@ -6,19 +7,18 @@ export function PickPendingActions({ pick, actions }: { pick: UserPick; actions:
   const { payout, setPayout, stake, setStakeText, busy, settle, saveStake } = actions;
   return (
     <>
-      <label className="small">
-        Stake ($)
-        <input
-          type="number"
-          step="0.01"
-          min="1"
-          inputMode="decimal"
-          value={stake}
-          onChange={(e) => setStakeText(e.target.value)}
-          onKeyDown={(e) => e.key === 'Enter' && void saveStake()}
-          placeholder={pick.stakeCents > 0 ? (pick.stakeCents / 100).toFixed(2) : ''}
-        />
-      </label>
+      <InputInLabel
+        label="Stake ($)"
+        labelClassName="small"
+        type="number"
+        step="0.01"
+        min="1"
+        inputMode="decimal"
+        value={stake}
+        onChange={setStakeText}
+        onKeyDown={(e) => e.key === 'Enter' && void saveStake()}
+        placeholder={pick.stakeCents > 0 ? (pick.stakeCents / 100).toFixed(2) : ''}
+      />
       <button
         type="button"
         className="button small"
@@ -27,18 +27,17 @@ export function PickPendingActions({ pick, actions }: { pick: UserPick; actions:
       >
         {pick.stakeCents > 0 ? 'Change stake' : 'Set stake'}
       </button>
-      <label className="small">
-        Actual payout ($)
-        <input
-          type="number"
-          step="0.01"
-          min="0"
-          inputMode="decimal"
-          value={payout}
-          onChange={(e) => setPayout(e.target.value)}
-          placeholder={pick.potentialCents !== null ? (pick.potentialCents / 100).toFixed(2) : ''}
-        />
-      </label>
+      <InputInLabel
+        label="Actual payout ($)"
+        labelClassName="small"
+        type="number"
+        step="0.01"
+        min="0"
+        inputMode="decimal"
+        value={payout}
+        onChange={setPayout}
+        placeholder={pick.potentialCents !== null ? (pick.potentialCents / 100).toFixed(2) : ''}
+      />
       <button type="button" className="button small won" disabled={busy} onClick={() => void settle('won')}>
         Won
       </button>

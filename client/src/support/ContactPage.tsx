@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { authAtom, planAtom } from '../state/auth';
 import { sendSupportRequest } from './support-api';
 import { FormError } from '../components/FormError';
+import { InputInLabel } from '../components/LabelledInput';
 
 /**
  * /contact: premium support as the plans sell it. A signed-in user writes to support; a Platinum user's
@@ -49,15 +50,13 @@ export function ContactPage() {
               Platinum: your requests are marked priority.
             </p>
           )}
-          <label>
-            Subject
-            <input
-              value={subject}
-              onChange={(e) => setSubject(e.target.value)}
-              maxLength={SUPPORT_LIMITS.subject}
-              required
-            />
-          </label>
+          <InputInLabel
+            label="Subject"
+            value={subject}
+            onChange={setSubject}
+            maxLength={SUPPORT_LIMITS.subject}
+            required
+          />
           <label>
             Message
             <textarea
