@@ -1,4 +1,5 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { ActionLinks } from '../components/ActionLinks';
 import { NoIndex } from '../components/NoIndex';
 import { CancelFlow } from './CancelFlow';
 
@@ -12,14 +13,10 @@ export function BillingCancelPage() {
         <NoIndex />
         <h1>Checkout Cancelled</h1>
         <p>No payment was taken and your plan is unchanged.</p>
-        <div className="actions">
-          <Link className="button primary" to="/subscribe">
-            Back to plans
-          </Link>
-          <Link className="button" to="/account">
-            Your account
-          </Link>
-        </div>
+        <ActionLinks
+          primary={{ to: '/subscribe', text: 'Back to plans' }}
+          secondary={{ to: '/account', text: 'Your account' }}
+        />
       </section>
     );
   }

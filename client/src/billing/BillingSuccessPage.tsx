@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useCurrentPath } from '../routing/current-path';
 import { accountPlanName } from '../account/account-api';
+import { ActionLinks } from '../components/ActionLinks';
 import { NoIndex } from '../components/NoIndex';
 import { Spinner } from '../routing/guards';
 import { authAtom } from '../state/auth';
@@ -92,14 +93,10 @@ export function BillingSuccessPage() {
       <NoIndex />
       {body}
       {sessionId && <p className="muted small">Checkout reference: {sessionId.slice(0, 20)}</p>}
-      <div className="actions">
-        <Link className="button primary" to="/sportsbooks">
-          Go to live odds
-        </Link>
-        <Link className="button" to="/usage-plan">
-          View your plan
-        </Link>
-      </div>
+      <ActionLinks
+        primary={{ to: '/sportsbooks', text: 'Go to live odds' }}
+        secondary={{ to: '/usage-plan', text: 'View your plan' }}
+      />
     </section>
   );
 }

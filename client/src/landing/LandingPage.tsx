@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { CORE_SPORTS } from '@oddspulse/shared';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
+import { ActionLinks } from '../components/ActionLinks';
 import { PlanCards } from '../components/PlanCards';
 import { useToasts } from '../state/toasts';
 import { FeedStatus, LiveFigures } from './LiveFigures';
@@ -77,14 +78,10 @@ export function LandingPage() {
           Compare odds across 25+ sportsbooks, DFS pick apps and exchanges, and catch +EV bets, arbitrage and middles
           live.
         </p>
-        <div className="actions">
-          <Link className="button primary" to="/signup">
-            Get started free
-          </Link>
-          <Link className="button" to="/pricing">
-            See plans
-          </Link>
-        </div>
+        <ActionLinks
+          primary={{ to: '/signup', text: 'Get started free' }}
+          secondary={{ to: '/pricing', text: 'See plans' }}
+        />
       </section>
 
       <section className="live-figures" aria-labelledby="figures-title">
@@ -142,14 +139,7 @@ export function LandingPage() {
 
       <section className="final-cta card">
         <h2>Start finding better prices today</h2>
-        <div className="actions">
-          <Link className="button primary" to="/login">
-            Get started
-          </Link>
-          <Link className="button" to="/login">
-            Log in
-          </Link>
-        </div>
+        <ActionLinks primary={{ to: '/login', text: 'Get started' }} secondary={{ to: '/login', text: 'Log in' }} />
       </section>
     </div>
   );
