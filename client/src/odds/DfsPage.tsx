@@ -7,6 +7,8 @@ import { betSlipAtom, useBankroll } from '../bet-slip/bet-slip-state';
 import { BetSlipPanel } from '../bet-slip/BetSlipPanel';
 import { EdgeCalculatorModal } from '../bet-slip/EdgeCalculatorModal';
 import { rowToSlipItem } from '../bet-slip/slip-items';
+import { FormError } from '../components/FormError';
+import { SearchInput } from '../components/SearchInput';
 import { planAtom } from '../state/auth';
 import { DatePicker } from './filters/DatePicker';
 import { DFS_PAGE_BOOKS, dfsMarketsForSport } from './loading/dfs-load';
@@ -19,7 +21,6 @@ import { OddsTable } from './table/OddsTable';
 import type { OddsRow } from './rows/rows';
 import { useLiveOdds } from './loading/useLiveOdds';
 import './odds.css';
-import { FormError } from '../components/FormError';
 
 const DFS_LABELS: Record<string, string> = { prizepicks: 'PrizePicks', underdog: 'Underdog', pick6: 'DK Pick6' };
 
@@ -124,13 +125,7 @@ export function DfsPage() {
       <h1>DFS Props</h1>
       {info && <FreeQuotaLine info={info} />}
       <div className="dfs-controls">
-        <input
-          type="search"
-          placeholder="Search team / league / player"
-          aria-label="Search team / league / player"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-        />
+        <SearchInput label="Search team / league / player" value={search} onChange={setSearch} />
         <DatePicker value={date} onChange={setDate} now={now} />
         <MultiSelect
           label="Sports"

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { SearchInput } from '../../components/SearchInput';
 
 /**
  * The navbar's search box (spec 000 §2): only on /sportsbooks, and submitting writes q into the URL. Below 768 px
@@ -28,13 +29,7 @@ export function SearchBox({ onSubmitted }: { onSubmitted?: () => void }) {
   };
   return (
     <form className="nav-search" role="search" onSubmit={submit}>
-      <input
-        type="search"
-        placeholder="Search sports..."
-        aria-label="Search sports"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-      />
+      <SearchInput label="Search sports" placeholder="Search sports..." value={text} onChange={setText} />
     </form>
   );
 }

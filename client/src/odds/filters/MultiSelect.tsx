@@ -1,6 +1,7 @@
 import { useCallback, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { BottomSheet } from '../../components/BottomSheet';
 import { useIsMobile } from '../../components/hooks/useMediaQuery';
+import { SearchInput } from '../../components/SearchInput';
 import { selectionSummary, type Option } from '../table/selection-summary';
 
 /**
@@ -58,14 +59,7 @@ export function MultiSelect({
 
   const contents = (
     <div className="multi-select-content">
-      <input
-        type="search"
-        placeholder={`Search ${label.toLowerCase()}`}
-        autoFocus={!isMobile}
-        aria-label={`Search ${label.toLowerCase()}`}
-        value={search}
-        onChange={(e) => setSearch(e.target.value)}
-      />
+      <SearchInput label={`Search ${label.toLowerCase()}`} autoFocus={!isMobile} value={search} onChange={setSearch} />
       <div className="multi-select-actions">
         <button
           type="button"

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Modal } from '../../components/Modal';
+import { SearchInput } from '../../components/SearchInput';
 
 /**
  * The mobile search modal (spec 001 §2): titled 'Search Odds', with tips (team names, markets, combinations),
@@ -23,13 +24,7 @@ export function SearchOddsModal({
   return (
     <Modal title="Search Odds" onClose={onClose} testId="search-odds">
       <form className="search-odds" role="search" onSubmit={submit}>
-        <input
-          type="search"
-          aria-label="Search odds"
-          placeholder="Team, player or market"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
+        <SearchInput label="Search odds" placeholder="Team, player or market" value={text} onChange={setText} />
         <div className="search-tips">
           <p className="small">Search tips</p>
           <ul className="muted small">
