@@ -114,18 +114,13 @@ function BackCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProps) 
         ))}
       </LegsTable>
       <CalculatorOutcome
-        locked={
-          result.ok
-            ? {
-                lead: `Total staked ${formatMoney(result.stakes.totalCents)}`,
-                guaranteedCents: result.stakes.guaranteedProfitCents,
-                profitPct: result.profitPct,
-              }
-            : null
-        }
-        message={result.ok ? '' : result.message}
+        result={result}
+        lockedIn={({ stakes }) => ({
+          lead: `Total staked ${formatMoney(stakes.totalCents)}`,
+          guaranteedCents: stakes.guaranteedProfitCents,
+        })}
         addLabel="Add these stakes to the bet slip"
-        onAdd={() => result.ok && onAddToSlip(result.stakes.stakesCents, form.odds.map(Number))}
+        onAdd={({ stakes }) => onAddToSlip(stakes.stakesCents, form.odds.map(Number))}
         onClose={onClose}
       />
     </Modal>
@@ -189,20 +184,13 @@ function BackLayCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProp
         </tr>
       </LegsTable>
       <CalculatorOutcome
-        locked={
-          result.ok
-            ? {
-                lead: `Back stake ${formatMoney(result.backStakeCents)}`,
-                guaranteedCents: result.guaranteedCents,
-                profitPct: result.profitPct,
-              }
-            : null
-        }
-        message={result.ok ? '' : result.message}
+        result={result}
+        lockedIn={({ backStakeCents, guaranteedCents }) => ({
+          lead: `Back stake ${formatMoney(backStakeCents)}`,
+          guaranteedCents,
+        })}
         addLabel="Add the back bet to the bet slip"
-        onAdd={() =>
-          result.ok && onAddToSlip([result.backStakeCents, result.sized.layStakeCents], form.odds.map(Number))
-        }
+        onAdd={({ backStakeCents, sized }) => onAddToSlip([backStakeCents, sized.layStakeCents], form.odds.map(Number))}
         onClose={onClose}
       />
     </Modal>
@@ -246,32 +234,37 @@ function OddsCell({ label, value, onChange }: { label: string; value: string; on
   );
 }
 
-/** What the stakes lock in (`lead`: what is staked), or why nothing can be worked out; then the calculator's actions. */
-function CalculatorOutcome({
-  locked,
-  message,
+/**
+ * What a worked-out result locks in (`lockedIn`: what is staked and the guaranteed profit), or why nothing can be worked
+ * out; then the calculator's actions, adding only a worked-out result.
+ */
+function CalculatorOutcome<Worked extends { ok: true; profitPct: number }>({
+  result,
+  lockedIn,
   addLabel,
   onAdd,
   onClose,
 }: {
-  locked: { lead: string; guaranteedCents: number; profitPct: number } | null;
-  message: string;
+  result: Worked | { ok: false; message: string };
+  lockedIn: (worked: Worked) => { lead: string; guaranteedCents: number };
   addLabel: string;
-  onAdd: () => void;
+  onAdd: (worked: Worked) => void;
   onClose: () => void;
 }) {
   return (
     <>
-      {locked ? (
-        <p data-testid="arb-summary" className={locked.guaranteedCents > 0 ? 'up' : 'down'}>
-          {locked.lead} · guaranteed profit {formatMoney(locked.guaranteedCents)} ({locked.profitPct.toFixed(2)}%)
-          {locked.guaranteedCents <= 0 && ' — no profit is locked in at these stakes and odds'}
-        </p>
+      {result.ok ? (
+        <LockedProfit {...lockedIn(result)} profitPct={result.profitPct} />
       ) : (
-        <FormError message={message} />
+        <FormError message={result.message} />
       )}
       <div className="actions">
-        <button type="button" className="button primary" disabled={!locked} onClick={onAdd}>
+        <button
+          type="button"
+          className="button primary"
+          disabled={!result.ok}
+          onClick={() => result.ok && onAdd(result)}
+        >
           {addLabel}
         </button>
         <button type="button" className="button" onClick={onClose}>
@@ -279,5 +272,23 @@ function CalculatorOutcome({
         </button>
       </div>
     </>
+  );
+}
+
+/** "Total staked $100.00 · guaranteed profit $2.10 (2.10%)", and a warning when nothing is locked in. */
+function LockedProfit({
+  lead,
+  guaranteedCents,
+  profitPct,
+}: {
+  lead: string;
+  guaranteedCents: number;
+  profitPct: number;
+}) {
+  return (
+    <p data-testid="arb-summary" className={guaranteedCents > 0 ? 'up' : 'down'}>
+      {lead} · guaranteed profit {formatMoney(guaranteedCents)} ({profitPct.toFixed(2)}%)
+      {guaranteedCents <= 0 && ' — no profit is locked in at these stakes and odds'}
+    </p>
   );
 }
