@@ -19,7 +19,7 @@ import {
   planEndDate,
   planEndLabel,
   planPrice,
-  subscriptionStatus,
+  SubscriptionStatusFact,
 } from './SubscriptionParts';
 import { FormError } from '../components/FormError';
 
@@ -54,12 +54,7 @@ export function MySubscription({ info }: { info: PlanInfo }) {
                 ? 'Monthly (ends at the period end)'
                 : 'Monthly (Auto-renews)'}
           </dd>
-          {liveSub && (
-            <>
-              <dt>Status</dt>
-              <dd data-testid="subscription-status">{subscriptionStatus(liveSub)}</dd>
-            </>
-          )}
+          <SubscriptionStatusFact sub={liveSub} />
           {ends && (
             <>
               <dt>{planEndLabel(info, liveSub)}</dt>

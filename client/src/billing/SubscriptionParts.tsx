@@ -11,12 +11,23 @@ import { useBusyAction } from '../components/hooks/useBusyAction';
 type Subscription = NonNullable<BillingOverview['subscription']>;
 
 /** The subscription's status in words: "Active", "Ends on …", "Payment failed", "Canceled". */
-export function subscriptionStatus(sub: Subscription): string {
+function subscriptionStatus(sub: Subscription): string {
   if (sub.payment_failed || sub.status === 'past_due') return 'Payment failed: Stripe is retrying your card';
   if (sub.active && sub.cancel_at_period_end) return 'Canceled: access until the end of the period';
   if (sub.active) return sub.status === 'trialing' ? 'Active (billing starts at the period end)' : 'Active';
   if (sub.status === 'incomplete') return 'Waiting for the first payment';
   return 'Ended';
+}
+
+/** The Status row of a plan's facts list, for a live subscription; nothing without one. */
+export function SubscriptionStatusFact({ sub }: { sub: Subscription | null }) {
+  if (!sub) return null;
+  return (
+    <>
+      <dt>Status</dt>
+      <dd data-testid="subscription-status">{subscriptionStatus(sub)}</dd>
+    </>
+  );
 }
 
 /** "$10/month" from the subscription's own price. */

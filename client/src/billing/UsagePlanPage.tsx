@@ -20,7 +20,7 @@ import {
   planEndDate,
   planEndLabel,
   planPrice,
-  subscriptionStatus,
+  SubscriptionStatusFact,
 } from './SubscriptionParts';
 import { FormError } from '../components/FormError';
 
@@ -91,12 +91,7 @@ export function UsagePlanPage() {
             <dd data-testid="renewal-date">{renewal ? formatBillingDate(renewal) : 'Not reported yet'}</dd>
             <dt>Amount</dt>
             <dd>{planPrice(info, sub)}</dd>
-            {sub && (
-              <>
-                <dt>Status</dt>
-                <dd data-testid="subscription-status">{subscriptionStatus(sub)}</dd>
-              </>
-            )}
+            <SubscriptionStatusFact sub={sub} />
           </dl>
           {result && (
             <p className={result.ok ? 'form-success' : 'form-error'} role="status">
