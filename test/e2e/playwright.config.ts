@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -32,7 +33,8 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's Chromium (CHROMIUM_PATH), started at the suite's own priority (the launcher says why)
+      executablePath: join(__dirname, 'support', 'chromium-launcher.sh'),
       args: [
         '--no-sandbox',
         '--disable-gpu',
