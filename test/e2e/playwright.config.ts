@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /**
- * End-to-end suite: Debian's Chromium (never a downloaded browser) against the real stack, which
+ * End-to-end suite: Debian's headless Chromium (never a downloaded browser) against the real stack, which
  * `npm test` starts with a database and Redis prefix of its own and passes in as E2E_BASE_URL.
  */
 const baseURL = process.env.E2E_BASE_URL;
@@ -33,7 +33,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
-      // Debian's Chromium (CHROMIUM_PATH), started at the suite's own priority (the launcher says why)
+      // Debian's Chromium as `npm test` chose it (CHROMIUM_PATH), started at the suite's own priority (the launcher says why)
       executablePath: join(__dirname, 'support', 'chromium-launcher.sh'),
       args: [
         '--no-sandbox',
