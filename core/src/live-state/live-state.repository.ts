@@ -132,8 +132,8 @@ export class LiveStateRepository {
    * boards were stored by market) is read as it is until its next poll replaces it.
    *
    * The content of the revision read last is kept (`contents`), and the script sends the content only when the stamp
-   * names another: a board changing every few seconds was read whole and parsed again by every request and every
-   * rebuilt view that had it among the sports it asked for (a megabyte and about 10 ms of parsing a sport).
+   * names another: a board that changes every few seconds is then read and parsed once per change, not by every request
+   * and every rebuilt view that names its sport (up to a megabyte and about 10 ms of parsing a sport).
    */
   private async readBoards(
     kind: BoardKind,
