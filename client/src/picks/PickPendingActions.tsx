@@ -1,5 +1,5 @@
 import type { UserPick } from '@oddspulse/shared';
-import { InputInLabel } from '../components/LabelledInput';
+import { DollarField } from '../components/LabelledInput';
 import type { PickActions } from './usePickActions';
 
 /** A pending pick's stake and hand settlement: set or change the stake, Won (with the actual payout), Lost, Push. */
@@ -7,13 +7,12 @@ export function PickPendingActions({ pick, actions }: { pick: UserPick; actions:
   const { payout, setPayout, stake, setStakeText, busy, settle, saveStake } = actions;
   return (
     <>
-      <InputInLabel
+      <DollarField
         label="Stake ($)"
         labelClassName="small"
         type="number"
         step="0.01"
         min="1"
-        inputMode="decimal"
         value={stake}
         onChange={setStakeText}
         onKeyDown={(e) => e.key === 'Enter' && void saveStake()}
@@ -27,13 +26,12 @@ export function PickPendingActions({ pick, actions }: { pick: UserPick; actions:
       >
         {pick.stakeCents > 0 ? 'Change stake' : 'Set stake'}
       </button>
-      <InputInLabel
+      <DollarField
         label="Actual payout ($)"
         labelClassName="small"
         type="number"
         step="0.01"
         min="0"
-        inputMode="decimal"
         value={payout}
         onChange={setPayout}
         placeholder={pick.potentialCents !== null ? (pick.potentialCents / 100).toFixed(2) : ''}
