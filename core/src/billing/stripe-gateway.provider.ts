@@ -4,16 +4,12 @@ import { billingMode, type AppConfig } from '../config/config.schema';
 import { LocalStripeGateway } from './local-stripe.gateway';
 import { LocalStripeRepository } from './local-stripe.repository';
 import { StripeApiGateway } from './stripe-api.gateway';
-import { type CheckoutSessionRef, InvalidWebhookError, StripeGateway, StripeUnavailableError } from './stripe.gateway';
-import type {
-  StripeCheckoutSessionData,
-  StripeEventData,
-  StripeInvoicePreview,
-  StripePrice,
-  StripeSubscriptionData,
-} from './stripe-objects';
+import { InvalidWebhookError, StripeGateway, StripeUnavailableError } from './stripe.gateway';
 
-/** Production without Stripe keys: payments are off (checkout answers 503), never the local checkout. */
+/**
+ * Production without Stripe keys: payments are off (checkout answers 503), never the local checkout. Every call throws,
+ * so each method's type is `never`.
+ */
 export class DisabledStripeGateway extends StripeGateway {
   readonly mode = 'off' as const;
 
@@ -21,43 +17,43 @@ export class DisabledStripeGateway extends StripeGateway {
     throw new StripeUnavailableError('Payments are not set up (no STRIPE_SECRET_KEY)', 'billing_off');
   }
 
-  createCustomer(): Promise<string> {
+  createCustomer(): never {
     return this.refuse();
   }
-  findPrice(): Promise<StripePrice | null> {
+  findPrice(): never {
     return this.refuse();
   }
-  createCheckoutSession(): Promise<CheckoutSessionRef> {
+  createCheckoutSession(): never {
     return this.refuse();
   }
-  expireCheckoutSession(): Promise<void> {
+  expireCheckoutSession(): never {
     return this.refuse();
   }
-  retrieveCheckoutSession(): Promise<StripeCheckoutSessionData> {
+  retrieveCheckoutSession(): never {
     return this.refuse();
   }
-  retrieveSubscription(): Promise<StripeSubscriptionData> {
+  retrieveSubscription(): never {
     return this.refuse();
   }
-  listSubscriptions(): Promise<StripeSubscriptionData[]> {
+  listSubscriptions(): never {
     return this.refuse();
   }
-  setCancelAtPeriodEnd(): Promise<StripeSubscriptionData> {
+  setCancelAtPeriodEnd(): never {
     return this.refuse();
   }
-  changePrice(): Promise<StripeSubscriptionData> {
+  changePrice(): never {
     return this.refuse();
   }
-  previewPriceChange(): Promise<StripeInvoicePreview> {
+  previewPriceChange(): never {
     return this.refuse();
   }
-  createPortalSession(): Promise<string> {
+  createPortalSession(): never {
     return this.refuse();
   }
-  creditCustomer(): Promise<void> {
+  creditCustomer(): never {
     return this.refuse();
   }
-  constructEvent(): StripeEventData {
+  constructEvent(): never {
     throw new InvalidWebhookError('Payments are not set up: no webhook is expected', 'signature');
   }
 }
