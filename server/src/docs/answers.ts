@@ -148,47 +148,36 @@ export const playerPropItemSchema: z.ZodType<PlayerPropItem> = z.object({
 /** Variant A (league, game_id): flat items; variant B (sports): games. */
 export const playerPropsAnswerSchema = z.union([z.array(playerPropItemSchema), z.array(apiGameSchema)]);
 
-const historyAnswerSchema: z.ZodType<OddsHistoryBookmaker[]> = z.array(
-  z.object({
-    key: z.string(),
-    title: z.string(),
-    markets: z.array(
-      z.object({
-        key: z.string(),
-        last_update: isoTime,
-        history: z.array(
-          z.object({
-            timestamp: isoTime,
-            last_update: isoTime,
-            outcomes: z.array(
-              z.object({ name: z.string(), description: z.string(), price: z.number(), point: z.number().nullable() }),
-            ),
-          }),
-        ),
-      }),
-    ),
-  }),
-);
+/** Both views of a line history: per book, per market, the market's own fields. */
+function perBookAndMarket<M extends z.ZodRawShape>(market: M) {
+  return z.array(
+    z.object({ key: z.string(), title: z.string(), markets: z.array(z.object({ key: z.string(), ...market })) }),
+  );
+}
+
+const historyAnswerSchema: z.ZodType<OddsHistoryBookmaker[]> = perBookAndMarket({
+  last_update: isoTime,
+  history: z.array(
+    z.object({
+      timestamp: isoTime,
+      last_update: isoTime,
+      outcomes: z.array(
+        z.object({ name: z.string(), description: z.string(), price: z.number(), point: z.number().nullable() }),
+      ),
+    }),
+  ),
+});
 
 const pair = z.tuple([z.number(), z.number()]);
-const seriesAnswerSchema: z.ZodType<LineHistoryBook[]> = z.array(
-  z.object({
-    key: z.string(),
-    title: z.string(),
-    markets: z.array(
-      z.object({
-        key: z.string(),
-        outcomes: z.array(
-          z.object({
-            name: z.string(),
-            lines: z.array(z.object({ point: z.number().nullable(), prices: z.array(pair) })),
-            moves: z.array(pair),
-          }),
-        ),
-      }),
-    ),
-  }),
-);
+const seriesAnswerSchema: z.ZodType<LineHistoryBook[]> = perBookAndMarket({
+  outcomes: z.array(
+    z.object({
+      name: z.string(),
+      lines: z.array(z.object({ point: z.number().nullable(), prices: z.array(pair) })),
+      moves: z.array(pair),
+    }),
+  ),
+});
 
 /** `view=history` (default) or `view=series`, the chart's compact form (shared/src/domain/line-history.ts). */
 export const oddsHistoryAnswerSchema = z.union([historyAnswerSchema, seriesAnswerSchema]);
@@ -205,15 +194,20 @@ const opportunityEventFields = {
   commenceTime: isoTime,
 };
 
-const legSchema: z.ZodType<OpportunityLeg> = z.object({
+/** The outcome a price is quoted for and the book quoting it: an opportunity's leg and a +EV bet alike. */
+const quoteFields = {
   book: z.string(),
   bookTitle: z.string(),
   market: z.string(),
   outcome: z.string(),
   description: z.string().optional(),
   point: z.number().optional(),
-  price: z.number().meta({ description: 'American odds, rounded' }),
   decimal: z.number(),
+};
+
+const legSchema: z.ZodType<OpportunityLeg> = z.object({
+  ...quoteFields,
+  price: z.number().meta({ description: 'American odds, rounded' }),
   impliedProb: z.number(),
   lay: z.literal(true).optional().meta({
     description: "A lay at an exchange (a back_lay arbitrage's second leg): it wins when the outcome does not happen",
@@ -248,20 +242,14 @@ const opportunityFields = {
 
 const evBetSchema: z.ZodType<EvBet> = z.object({
   ...opportunityEventFields,
+  ...quoteFields,
   id: z.string(),
-  market: z.string(),
-  outcome: z.string(),
-  description: z.string().optional(),
-  point: z.number().optional(),
-  book: z.string(),
-  bookTitle: z.string(),
   price: z.number(),
-  decimal: z.number(),
+  commission: z.number().meta({ description: "The exchange's commission on net winnings as a fraction (0 at a book)" }),
   fairProbability: z.number(),
   fairDecimal: z.number(),
   fairPrice: z.number(),
   evPct: z.number().meta({ description: 'Net of the commission at an exchange' }),
-  commission: z.number().meta({ description: "The exchange's commission on net winnings as a fraction (0 at a book)" }),
   method: z.string(),
   blend: z.array(z.string()).optional(),
   fairBooks: z.number(),
