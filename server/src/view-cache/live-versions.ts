@@ -7,9 +7,9 @@ import {
   type BoardKind,
   type BoardStamp,
   type OpportunityKind,
-  type RealtimeSubscription,
 } from '@oddspulse/core';
 import { BusCache } from './bus-cache';
+import { BusCaches } from './bus-caches';
 
 /**
  * How long a version is served from memory at most: the backstop for a notice that never arrived (a write whose notice
@@ -30,7 +30,7 @@ const MAX_VERSIONS = 1_000;
 export class LiveVersions implements OnModuleInit, OnApplicationShutdown {
   private readonly stamps = new BusCache<BoardStamp | null>(LIVE_VERSION_TTL_MS, MAX_VERSIONS);
   private readonly revisions = new BusCache<string | null>(LIVE_VERSION_TTL_MS, MAX_VERSIONS);
-  private subscription: RealtimeSubscription | null = null;
+  private readonly versions = new BusCaches([this.stamps, this.revisions]);
   private readonly changeListeners = new Set<(what: string) => void>();
 
   constructor(
@@ -39,21 +39,8 @@ export class LiveVersions implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    this.subscription = this.bus.listen('live-versions', {
-      control: [
-        [
-          RedisKeys.liveStateChanged,
-          (what) => {
-            this.stamps.invalidate(what);
-            this.revisions.invalidate(what);
-            for (const listener of this.changeListeners) listener(what);
-          },
-        ],
-      ],
-      live: (live) => {
-        this.stamps.setLive(live);
-        this.revisions.setLive(live);
-      },
+    this.versions.listen(this.bus, 'live-versions', RedisKeys.liveStateChanged, (what) => {
+      for (const listener of this.changeListeners) listener(what);
     });
   }
 
@@ -68,7 +55,7 @@ export class LiveVersions implements OnModuleInit, OnApplicationShutdown {
 
   /** Whether notices are heard now: only then is a version served from memory. */
   get hearing(): boolean {
-    return this.stamps.isLive;
+    return this.versions.hearing;
   }
 
   /** LiveStateRepository.freshness: each board's stamp, in the order asked (null where a sport has no board). */
@@ -111,6 +98,6 @@ export class LiveVersions implements OnModuleInit, OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.subscription?.close();
+    await this.versions.close();
   }
 }

@@ -6,10 +6,10 @@ import {
   RedisKeys,
   SessionsRepository,
   type ApiKeyOwnerRow,
-  type RealtimeSubscription,
   type SessionPrincipalRow,
 } from '@oddspulse/core';
 import { BusCache } from '../../view-cache/bus-cache';
+import { BusCaches } from '../../view-cache/bus-caches';
 
 /**
  * How long a principal is served from memory at most: the backstop for an announcement that never arrived (a writer
@@ -37,7 +37,7 @@ const MAX_PRINCIPALS = 50_000;
 export class PrincipalCache implements OnModuleInit, OnApplicationShutdown {
   private readonly sessions = new BusCache<SessionPrincipalRow>(PRINCIPAL_TTL_MS, MAX_PRINCIPALS);
   private readonly keys = new BusCache<ApiKeyOwnerRow>(PRINCIPAL_TTL_MS, MAX_PRINCIPALS);
-  private subscription: RealtimeSubscription | null = null;
+  private readonly principals = new BusCaches([this.sessions, this.keys]);
   private stopHearing: (() => void) | null = null;
 
   constructor(
@@ -48,19 +48,13 @@ export class PrincipalCache implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   onModuleInit(): void {
-    this.stopHearing = this.changes.onAnnounced((userId) => this.forget(userId));
-    this.subscription = this.bus.listen('principal-cache', {
-      control: [[RedisKeys.principalChanged, (userId) => this.forget(userId)]],
-      live: (live) => {
-        this.sessions.setLive(live);
-        this.keys.setLive(live);
-      },
-    });
+    this.stopHearing = this.changes.onAnnounced((userId) => this.principals.invalidate(userId));
+    this.principals.listen(this.bus, 'principal-cache', RedisKeys.principalChanged);
   }
 
   /** Whether announcements are heard now: only then is anything served from memory. */
   get hearing(): boolean {
-    return this.sessions.isLive;
+    return this.principals.hearing;
   }
 
   /** The session family `familyId` of `userId` with its user and plan state; undefined when there is no such session. */
@@ -81,13 +75,8 @@ export class PrincipalCache implements OnModuleInit, OnApplicationShutdown {
     );
   }
 
-  private forget(userId: string): void {
-    this.sessions.invalidate(userId);
-    this.keys.invalidate(userId);
-  }
-
   async onApplicationShutdown(): Promise<void> {
     this.stopHearing?.();
-    await this.subscription?.close();
+    await this.principals.close();
   }
 }
