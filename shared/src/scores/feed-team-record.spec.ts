@@ -1,0 +1,19 @@
+import { feedTeamRecord } from './feed-team-record';
+
+describe('feedTeamRecord', () => {
+  it('reads a row into the record of the fields the feed gave, the empty ones left out', () => {
+    expect(feedTeamRecord(['Baylor Bears', 'Baylor', 'Bears', 'BAY', 'Bears'])).toEqual({
+      name: 'Baylor Bears',
+      location: 'Baylor',
+      nickname: 'Bears',
+      abbreviation: 'BAY',
+      short: 'Bears',
+    });
+    expect(feedTeamRecord(['Arizona Wildcats'])).toStrictEqual({ name: 'Arizona Wildcats' });
+    expect(feedTeamRecord(['Baylor Bears', '', 'Bears', 'BAY'])).toStrictEqual({
+      name: 'Baylor Bears',
+      nickname: 'Bears',
+      abbreviation: 'BAY',
+    });
+  });
+});
