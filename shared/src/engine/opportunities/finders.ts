@@ -1,9 +1,6 @@
 import type { BoardEvent } from '../../domain/odds';
-import type { ArbitrageOpportunity, EvBet, MiddleOpportunity, ScanResult } from '../../domain/opportunities';
-import type { ArbitrageOptions } from './arbitrage';
+import type { ScanResult } from '../../domain/opportunities';
 import { commissionRates } from '../odds/commission';
-import type { EvOptions } from './ev';
-import type { MiddleOptions } from './middles';
 import { readEvent } from '../prepared/prepared-event';
 import { scanPreparedEvent } from '../prepared/prepared-scan';
 import { addScan, scanSettings, sortScan, type ScanOptions } from './scan';
@@ -16,52 +13,46 @@ import { addScan, scanSettings, sortScan, type ScanOptions } from './scan';
 function scanFor<K extends keyof ScanResult>(
   kind: K,
   events: readonly BoardEvent[],
-  options: NonNullable<ScanOptions[K]>,
+  options: ScanOptions[K],
   now: number,
 ): ScanResult {
   // The finder's commission rates are the scan's: prices are read with them before any finder runs.
-  const scanOptions: ScanOptions = { [kind]: options, commission: options.commission };
+  const scanOptions: ScanOptions = { [kind]: options, commission: options?.commission };
   const settings = scanSettings(scanOptions);
-  const rates = commissionRates(options.commission);
+  const rates = commissionRates(options?.commission);
   const result: ScanResult = { arbitrage: [], middles: [], ev: [] };
   for (const event of events) addScan(result, scanPreparedEvent(readEvent(event, rates), settings, now, kind));
   return result;
 }
 
-/** +EV on one event (ev.ts). */
-export function findEvBets(event: BoardEvent, options: EvOptions = {}, now: number): EvBet[] {
-  return scanFor('ev', [event], options, now).ev;
+/** A kind's two finders: on one event, and across a board in scanBoard's order (sortScan). */
+function findersOf<K extends keyof ScanResult>(kind: K) {
+  return {
+    onEvent: (event: BoardEvent, options: ScanOptions[K], now: number): ScanResult[K] =>
+      scanFor(kind, [event], options, now)[kind],
+    onBoard: (events: readonly BoardEvent[], options: ScanOptions[K], now: number): ScanResult[K] =>
+      sortScan(scanFor(kind, events, options, now))[kind],
+  };
 }
+
+const ev = findersOf('ev');
+const arbitrage = findersOf('arbitrage');
+const middles = findersOf('middles');
+
+/** +EV on one event (ev.ts). */
+export const findEvBets = ev.onEvent;
 
 /** +EV across a board, highest EV% first. */
-export function findEvBetsOnBoard(events: readonly BoardEvent[], options: EvOptions = {}, now: number): EvBet[] {
-  return sortScan(scanFor('ev', events, options, now)).ev;
-}
+export const findEvBetsOnBoard = ev.onBoard;
 
 /** Arbitrage on one event (arbitrage.ts, back-lay.ts). */
-export function findArbitrage(event: BoardEvent, options: ArbitrageOptions = {}, now: number): ArbitrageOpportunity[] {
-  return scanFor('arbitrage', [event], options, now).arbitrage;
-}
+export const findArbitrage = arbitrage.onEvent;
 
 /** Arbitrage across a board, most profitable first. */
-export function findArbitrageOnBoard(
-  events: readonly BoardEvent[],
-  options: ArbitrageOptions = {},
-  now: number,
-): ArbitrageOpportunity[] {
-  return sortScan(scanFor('arbitrage', events, options, now)).arbitrage;
-}
+export const findArbitrageOnBoard = arbitrage.onBoard;
 
 /** Middles on one event (middles.ts). */
-export function findMiddles(event: BoardEvent, options: MiddleOptions = {}, now: number): MiddleOpportunity[] {
-  return scanFor('middles', [event], options, now).middles;
-}
+export const findMiddles = middles.onEvent;
 
 /** Middles across a board, most likely first, then the widest gap. */
-export function findMiddlesOnBoard(
-  events: readonly BoardEvent[],
-  options: MiddleOptions = {},
-  now: number,
-): MiddleOpportunity[] {
-  return sortScan(scanFor('middles', events, options, now)).middles;
-}
+export const findMiddlesOnBoard = middles.onBoard;
