@@ -4,7 +4,7 @@ import { DEFAULT_BANKROLL } from '../../domain/books/sportsbooks';
 import { lineKey, type MarketGroup, type Quote } from '../lines/market-lines';
 import { isDrawOutcome } from '../lines/line-rules';
 import { payoutCents, roundHalfUpCents } from '../odds/money';
-import { arbitrageOpportunityOf, toLeg } from './opportunity-legs';
+import { arbitrageOpportunityOf, toLeg, type SizedFinderOptions } from './opportunity-legs';
 
 /**
  * Arbitrage (spec 001 §5 arbitrage detection, DECISIONS 11): the best price per outcome across books on
@@ -13,21 +13,14 @@ import { arbitrageOpportunityOf, toLeg } from './opportunity-legs';
  * (commission.ts): an exchange's leg pays net of its commission, so a set of prices whose net profit is not
  * positive is not an arbitrage. A second kind backs one outcome at a book and lays it at an exchange (back-lay.ts).
  */
-export interface ArbitrageOptions {
-  /** Dollars (DECISIONS 16: 1000). */
-  bankroll?: number;
-  /** Dollars; the total stake is min(max stake, bankroll) (spec 001 §9: 100). */
-  maxStake?: number;
+export interface ArbitrageOptions extends SizedFinderOptions {
   /** PERCENT; opportunities below it are not reported (spec 001 §9 scanner default 0.5). */
   minProfitPct?: number;
   /** PERCENT; above it the opportunity is flagged `suspect` (default 10). */
   suspectProfitPct?: number;
-  /** The user's book filter (canonical or alias keys); all books when absent. */
-  books?: readonly string[];
-  /** Commission rates (FRACTIONS) laid over each exchange's default (commission.ts). */
-  commission?: Readonly<Record<string, number>>;
 }
 
+/** Spec 001 §9's defaults (max stake 100 dollars); the total stake is min(max stake, bankroll). */
 export const ARBITRAGE_DEFAULTS = {
   bankroll: DEFAULT_BANKROLL,
   maxStake: 100,

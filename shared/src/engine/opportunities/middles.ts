@@ -3,27 +3,21 @@ import type { MiddleOpportunity } from '../../domain/opportunities';
 import { DEFAULT_BANKROLL } from '../../domain/books/sportsbooks';
 import { lineKey, type MarketGroup, type Quote } from '../lines/market-lines';
 import { payoutCents, roundHalfUpCents } from '../odds/money';
-import { foundOpportunity, toLeg } from './opportunity-legs';
+import { foundOpportunity, toLeg, type SizedFinderOptions } from './opportunity-legs';
 
 /**
  * Middles (spec 001 §5 middle detection): two bets on the same total or spread at different books whose lines
  * leave a gap where both win. Only games that have not started, only game totals and spreads (period and
  * team totals included; alternate lines left out), never DFS / pick'em apps.
  */
-export interface MiddleOptions {
-  /** Dollars (DECISIONS 16: 1000). */
-  bankroll?: number;
-  /** Dollars; the stake is min(max stake, 10 % of bankroll), split 50/50 (spec 001 §9 default 1000). */
-  maxStake?: number;
+export interface MiddleOptions extends SizedFinderOptions {
   /** Points (spec 001 §9 default 3). */
   minGap?: number;
   /** PERCENT (spec 001 §9 default 15). */
   minProbability?: number;
-  books?: readonly string[];
-  /** Commission rates (FRACTIONS) laid over each exchange's default (commission.ts). */
-  commission?: Readonly<Record<string, number>>;
 }
 
+/** Spec 001 §9's defaults (max stake 1000 dollars); the stake is min(max stake, 10 % of bankroll), split 50/50. */
 export const MIDDLE_DEFAULTS = { bankroll: DEFAULT_BANKROLL, maxStake: 1000, minGap: 3, minProbability: 15 } as const;
 
 /**

@@ -17,6 +17,21 @@ import { decimalToAmericanRounded } from '../odds/odds-format';
  * shown beside an opportunity.
  */
 
+/** What the arbitrage and middle finders are both given: what they size the stakes from, the user's books and rates. */
+export interface SizedFinderOptions {
+  /** Dollars (DECISIONS 16: 1000). */
+  bankroll?: number;
+  /**
+   * Dollars; the total stake is the lesser of it and the finder's share of the bankroll (arbitrageTotalStakeCents,
+   * middleTotalStakeCents).
+   */
+  maxStake?: number;
+  /** The user's book filter (canonical or alias keys); all books when absent. */
+  books?: readonly string[];
+  /** Commission rates (FRACTIONS) laid over each exchange's default (commission.ts). */
+  commission?: Readonly<Record<string, number>>;
+}
+
 /** Never in arbitrage or middles (spec 001 §5): DFS and pick'em apps, and ProphetX. */
 export const SCANNER_EXCLUDED_BOOKS: readonly string[] = [...DFS_BOOKS, 'prophetx'];
 const EXCLUDED = new Set(SCANNER_EXCLUDED_BOOKS);
