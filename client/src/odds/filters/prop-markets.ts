@@ -9,72 +9,95 @@ export interface PropMarket {
   category: string;
 }
 
-const m = (key: string, title: string, category: string): PropMarket => ({ key, title, category });
+/** Each market's title, once: a market that several sports offer reads the same in each. */
+const PROP_MARKET_TITLES = {
+  player_pass_yds: 'Pass Yards',
+  player_pass_tds: 'Pass TDs',
+  player_pass_completions: 'Pass Completions',
+  player_pass_attempts: 'Pass Attempts',
+  player_pass_interceptions: 'Interceptions',
+  player_rush_yds: 'Rush Yards',
+  player_rush_attempts: 'Rush Attempts',
+  player_receptions: 'Receptions',
+  player_reception_yds: 'Reception Yards',
+  player_anytime_td: 'Anytime TD',
+  player_1st_td: '1st TD',
+  player_pass_rush_reception_yds: 'Pass + Rush + Rec Yards',
+  player_rush_reception_yds: 'Rush + Rec Yards',
+  player_sacks: 'Sacks',
+  player_tackles_assists: 'Tackles + Assists',
+  player_field_goals: 'Field Goals',
+  player_kicking_points: 'Kicking Points',
+  player_points: 'Points',
+  player_rebounds: 'Rebounds',
+  player_assists: 'Assists',
+  player_threes: 'Threes',
+  player_points_rebounds_assists: 'Pts + Reb + Ast',
+  player_blocks: 'Blocks',
+  player_steals: 'Steals',
+  batter_hits: 'Hits',
+  batter_total_bases: 'Total Bases',
+  batter_home_runs: 'Home Runs',
+  batter_rbis: 'RBIs',
+  pitcher_strikeouts: 'Strikeouts',
+  pitcher_hits_allowed: 'Hits Allowed',
+  player_goals: 'Goals',
+  player_shots_on_goal: 'Shots on Goal',
+  player_goal_scorer_anytime: 'Anytime Goal Scorer',
+  player_shots: 'Shots',
+  player_shots_on_target: 'Shots on Target',
+};
 
-const FOOTBALL: PropMarket[] = [
-  m('player_pass_yds', 'Pass Yards', 'passing'),
-  m('player_pass_tds', 'Pass TDs', 'passing'),
-  m('player_pass_completions', 'Pass Completions', 'passing'),
-  m('player_pass_attempts', 'Pass Attempts', 'passing'),
-  m('player_pass_interceptions', 'Interceptions', 'passing'),
-  m('player_rush_yds', 'Rush Yards', 'rushing'),
-  m('player_rush_attempts', 'Rush Attempts', 'rushing'),
-  m('player_receptions', 'Receptions', 'receiving'),
-  m('player_reception_yds', 'Reception Yards', 'receiving'),
-  m('player_anytime_td', 'Anytime TD', 'touchdowns'),
-  m('player_1st_td', '1st TD', 'touchdowns'),
-  m('player_pass_rush_reception_yds', 'Pass + Rush + Rec Yards', 'combination'),
-  m('player_rush_reception_yds', 'Rush + Rec Yards', 'combination'),
-  m('player_sacks', 'Sacks', 'defense'),
-  m('player_tackles_assists', 'Tackles + Assists', 'defense'),
-  m('player_field_goals', 'Field Goals', 'kicking'),
-  m('player_kicking_points', 'Kicking Points', 'kicking'),
-];
-
-const BASKETBALL: PropMarket[] = [
-  m('player_points', 'Points', 'basketball'),
-  m('player_rebounds', 'Rebounds', 'basketball'),
-  m('player_assists', 'Assists', 'basketball'),
-  m('player_threes', 'Threes', 'basketball'),
-  m('player_points_rebounds_assists', 'Pts + Reb + Ast', 'basketball'),
-  m('player_blocks', 'Blocks', 'basketball'),
-  m('player_steals', 'Steals', 'basketball'),
-];
-
-const BASEBALL: PropMarket[] = [
-  m('batter_hits', 'Hits', 'batting'),
-  m('batter_total_bases', 'Total Bases', 'batting'),
-  m('batter_home_runs', 'Home Runs', 'batting'),
-  m('batter_rbis', 'RBIs', 'batting'),
-  m('pitcher_strikeouts', 'Strikeouts', 'pitching'),
-  m('pitcher_hits_allowed', 'Hits Allowed', 'pitching'),
-];
-
-const HOCKEY: PropMarket[] = [
-  m('player_points', 'Points', 'hockey'),
-  m('player_goals', 'Goals', 'hockey'),
-  m('player_assists', 'Assists', 'hockey'),
-  m('player_shots_on_goal', 'Shots on Goal', 'hockey'),
-];
-
-const SOCCER: PropMarket[] = [
-  m('player_goal_scorer_anytime', 'Anytime Goal Scorer', 'soccerPlayers'),
-  m('player_shots', 'Shots', 'soccerPlayers'),
-  m('player_shots_on_target', 'Shots on Target', 'soccerPlayers'),
-  m('player_assists', 'Assists', 'soccerPlayers'),
-];
+/** Each sport's markets, by the prefix of its sport key: its categories in order, each category's markets in order. */
+const SPORT_PROP_MARKETS: Record<string, Record<string, readonly (keyof typeof PROP_MARKET_TITLES)[]>> = {
+  americanfootball_: {
+    passing: [
+      'player_pass_yds',
+      'player_pass_tds',
+      'player_pass_completions',
+      'player_pass_attempts',
+      'player_pass_interceptions',
+    ],
+    rushing: ['player_rush_yds', 'player_rush_attempts'],
+    receiving: ['player_receptions', 'player_reception_yds'],
+    touchdowns: ['player_anytime_td', 'player_1st_td'],
+    combination: ['player_pass_rush_reception_yds', 'player_rush_reception_yds'],
+    defense: ['player_sacks', 'player_tackles_assists'],
+    kicking: ['player_field_goals', 'player_kicking_points'],
+  },
+  basketball_: {
+    basketball: [
+      'player_points',
+      'player_rebounds',
+      'player_assists',
+      'player_threes',
+      'player_points_rebounds_assists',
+      'player_blocks',
+      'player_steals',
+    ],
+  },
+  baseball_: {
+    batting: ['batter_hits', 'batter_total_bases', 'batter_home_runs', 'batter_rbis'],
+    pitching: ['pitcher_strikeouts', 'pitcher_hits_allowed'],
+  },
+  icehockey_: { hockey: ['player_points', 'player_goals', 'player_assists', 'player_shots_on_goal'] },
+  soccer_: {
+    soccerPlayers: ['player_goal_scorer_anytime', 'player_shots', 'player_shots_on_target', 'player_assists'],
+  },
+};
 
 /** Each market also exists as an alternate variant (`<key>_alternate`). */
 const withAlternates = (markets: PropMarket[]) =>
   markets.flatMap((x) => [x, { ...x, key: `${x.key}_alternate`, title: `${x.title} (Alt)` }]);
 
 export function propMarketsForSport(sportKey: string): PropMarket[] {
-  if (sportKey.startsWith('americanfootball_')) return withAlternates(FOOTBALL);
-  if (sportKey.startsWith('basketball_')) return withAlternates(BASKETBALL);
-  if (sportKey.startsWith('baseball_')) return withAlternates(BASEBALL);
-  if (sportKey.startsWith('icehockey_')) return withAlternates(HOCKEY);
-  if (sportKey.startsWith('soccer_')) return withAlternates(SOCCER);
-  return [];
+  const sport = Object.entries(SPORT_PROP_MARKETS).find(([prefix]) => sportKey.startsWith(prefix));
+  if (!sport) return [];
+  return withAlternates(
+    Object.entries(sport[1]).flatMap(([category, keys]) =>
+      keys.map((key) => ({ key, title: PROP_MARKET_TITLES[key], category })),
+    ),
+  );
 }
 
 /** The markets valid for any of the sports, in order, without repeats. */
