@@ -77,29 +77,11 @@ export const ODDS_COLUMNS: readonly {
 const rowLabel = (row: OddsRow) => `${matchLabel(row)}: ${selectionLabel(row)}, ${marketLabel(row.market)}`;
 
 /** An open row's mini table and actions. */
-export function RowDetail({
-  row,
-  format,
-  flashes,
-  now,
-  mode,
-  onAddToSlip,
-  onEdge,
-  allBooks,
-  onAllBooks,
-}: RowViewProps & { now: number }) {
+export function RowDetail({ onAddToSlip, onEdge, onAllBooks, ...view }: RowViewProps & { now: number }) {
   return (
     <>
-      <MiniTable
-        row={row}
-        format={format}
-        flashes={flashes}
-        now={now}
-        mode={mode}
-        allBooks={allBooks}
-        onAllBooks={(all) => onAllBooks(row.key, all)}
-      />
-      <RowActions row={row} onAddToSlip={onAddToSlip} onEdge={onEdge} />
+      <MiniTable {...view} onAllBooks={(all) => onAllBooks(view.row.key, all)} />
+      <RowActions row={view.row} onAddToSlip={onAddToSlip} onEdge={onEdge} />
     </>
   );
 }
