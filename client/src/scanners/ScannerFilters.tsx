@@ -1,7 +1,7 @@
 import { useAtom } from 'jotai';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { CORE_SPORTS } from '@oddspulse/shared';
-import { FilterPanelFrame } from '../odds/filters/FilterPanelFrame';
+import { FilterPanelFrame, useFilterDraft, type FilterSheetProps } from '../odds/filters/FilterPanelFrame';
 import { SportsbookSelect } from '../odds/filters/SportsbookSelect';
 import { MultiSelect } from '../odds/filters/MultiSelect';
 import { appliedFiltersAtom } from '../odds/odds-state';
@@ -19,19 +19,12 @@ interface Draft {
  */
 export function ScannerFiltersPanel({
   defaultBooks,
-  mobileOpen,
-  onMobileClose,
-}: {
-  defaultBooks: readonly string[];
-  mobileOpen: boolean;
-  onMobileClose: () => void;
-}) {
+  ...sheet
+}: { defaultBooks: readonly string[] } & FilterSheetProps) {
   const [sports, setSports] = useAtom(scannerSportsAtom);
   const [applied, setApplied] = useAtom(appliedFiltersAtom);
   const current = useMemo<Draft>(() => ({ sports, books: applied.books }), [sports, applied.books]);
-  const [draft, setDraft] = useState<Draft>(current);
-  useEffect(() => setDraft(current), [current]);
-  const dirty = JSON.stringify(draft) !== JSON.stringify(current);
+  const { draft, setDraft, dirty } = useFilterDraft(current);
 
   const apply = () => {
     setSports(draft.sports);
@@ -40,13 +33,7 @@ export function ScannerFiltersPanel({
   const reset = () => setDraft({ sports: [...ALL_SCANNER_SPORTS], books: [...defaultBooks] });
 
   return (
-    <FilterPanelFrame
-      dirty={dirty}
-      onApply={apply}
-      onReset={reset}
-      mobileOpen={mobileOpen}
-      onMobileClose={onMobileClose}
-    >
+    <FilterPanelFrame dirty={dirty} onApply={apply} onReset={reset} {...sheet}>
       <div className="filter-fields">
         <MultiSelect
           label="Sports"

@@ -1,9 +1,22 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { BottomSheet } from '../../components/BottomSheet';
 import { useIsMobile } from '../../components/hooks/useMediaQuery';
 
 /** Apply shows a loading state for about 1 s (spec 001 §4). */
 const APPLY_MS = 1000;
+
+/** The mobile bottom sheet a filter panel opens in, opened from outside the panel (its toolbar's Filters button). */
+export interface FilterSheetProps {
+  mobileOpen: boolean;
+  onMobileClose: () => void;
+}
+
+/** A filter panel's draft of the applied filters: it follows a new applied value and is dirty until applied. */
+export function useFilterDraft<T>(applied: T) {
+  const [draft, setDraft] = useState(applied);
+  useEffect(() => setDraft(applied), [applied]);
+  return { draft, setDraft, dirty: JSON.stringify(draft) !== JSON.stringify(applied) };
+}
 
 /**
  * The filter panel's frame (spec 001 §2, §4): edits are a draft until Apply, which shows a loading state for
@@ -23,10 +36,8 @@ export function FilterPanelFrame({
   blocked?: boolean;
   onApply: () => void;
   onReset: () => void;
-  mobileOpen: boolean;
-  onMobileClose: () => void;
   children: ReactNode;
-}) {
+} & FilterSheetProps) {
   const isMobile = useIsMobile();
   const [applying, setApplying] = useState(false);
   const apply = () => {

@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { Sport } from '@oddspulse/shared';
 import { defaultFilters, type OddsFilters } from './filter-settings';
 import { FilterFields } from './FilterFields';
-import { FilterPanelFrame } from './FilterPanelFrame';
+import { FilterPanelFrame, useFilterDraft, type FilterSheetProps } from './FilterPanelFrame';
 import type { TableMode } from '../rows/rows';
 
 /** The straight bets and props filters (spec 001 §2, §4). */
@@ -12,28 +12,22 @@ export function FiltersPanel({
   sports,
   mode,
   defaultBooks,
-  mobileOpen,
-  onMobileClose,
+  ...sheet
 }: {
   applied: OddsFilters;
   onApply: (filters: OddsFilters) => void;
   sports: readonly Sport[];
   mode: TableMode;
   defaultBooks: readonly string[];
-  mobileOpen: boolean;
-  onMobileClose: () => void;
-}) {
-  const [draft, setDraft] = useState(applied);
+} & FilterSheetProps) {
+  const { draft, setDraft, dirty } = useFilterDraft(applied);
   const now = useMemo(() => Date.now(), []);
-  useEffect(() => setDraft(applied), [applied]);
-  const dirty = JSON.stringify(draft) !== JSON.stringify(applied);
   return (
     <FilterPanelFrame
       dirty={dirty}
       onApply={() => onApply(draft)}
       onReset={() => setDraft(defaultFilters(defaultBooks))}
-      mobileOpen={mobileOpen}
-      onMobileClose={onMobileClose}
+      {...sheet}
     >
       <FilterFields draft={draft} setDraft={setDraft} sports={sports} mode={mode} now={now} />
     </FilterPanelFrame>
