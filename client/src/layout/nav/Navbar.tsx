@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, type MouseEvent, type RefObject } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { openingKey } from '../../components/keyboard/menu-opening';
+import { menuTriggerProps } from '../../components/keyboard/menu-trigger';
 import { useIsMobile } from '../../components/hooks/useMediaQuery';
 import { authAtom } from '../../state/auth';
 import { prefetchRoute } from '../../routing/lazy-pages';
@@ -78,15 +78,8 @@ export function Navbar({
         type="button"
         className="hamburger"
         aria-label="Open menu"
-        aria-expanded={menuOpen}
-        aria-controls={menuOpen ? 'mobile-menu' : undefined}
+        {...menuTriggerProps('mobile-menu', menuOpen, onOpenMenu)}
         onClick={() => onOpenMenu('first')}
-        onKeyDown={(event) => {
-          const opening = openingKey(event.key);
-          if (!opening) return;
-          event.preventDefault();
-          onOpenMenu(opening);
-        }}
       >
         <span aria-hidden="true">☰</span>
       </button>

@@ -4,7 +4,8 @@ import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefO
 import { Link, useLocation } from 'react-router-dom';
 import { isPlatinum, accountPlanName } from '../../account/account-api';
 import { useMenuKeyboard } from '../../components/keyboard/menu-keyboard';
-import { openingKey, type MenuOpen } from '../../components/keyboard/menu-opening';
+import type { MenuOpen } from '../../components/keyboard/menu-opening';
+import { menuTriggerProps } from '../../components/keyboard/menu-trigger';
 import { authAtom, planAtom } from '../../state/auth';
 import { SIGN_OUT_MESSAGES, signOut } from '../../state/sign-out';
 import { useToasts } from '../../state/toasts';
@@ -57,15 +58,8 @@ export function UserMenu() {
         type="button"
         className="user-menu-button"
         aria-haspopup="menu"
-        aria-expanded={open !== null}
-        aria-controls={open ? 'user-menu' : undefined}
+        {...menuTriggerProps('user-menu', open !== null, setOpen)}
         onClick={() => setOpen(open ? null : 'first')}
-        onKeyDown={(event) => {
-          const opening = openingKey(event.key);
-          if (!opening) return;
-          event.preventDefault();
-          setOpen(opening);
-        }}
       >
         <span className="avatar" aria-hidden="true">
           {(auth.user.email || 'U').charAt(0).toUpperCase()}
