@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../api/api-client';
+import { SportOptions } from '../components/SportOptions';
 import { connectionStateAtom } from '../realtime/connection-state';
 import { liveSocketAtom } from '../realtime/socket';
 import { authAtom } from '../state/auth';
@@ -71,11 +72,7 @@ export function ScoresPage() {
           <label>
             <span className="sr-only">Sport</span>
             <select aria-label="Sport" value={sport} onChange={(e) => chooseSport(e.target.value)}>
-              {SCORE_SPORTS.map((s) => (
-                <option key={s.key} value={s.key}>
-                  {s.label}
-                </option>
-              ))}
+              <SportOptions sports={SCORE_SPORTS} />
             </select>
           </label>
           <button

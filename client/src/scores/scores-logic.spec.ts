@@ -11,6 +11,7 @@ import {
   ownReaction,
   picksOnGame,
   reactionGameKey,
+  SCORE_SPORTS,
   scoresPollInterval,
 } from './scores-logic';
 
@@ -144,5 +145,18 @@ describe('the line-movement request', () => {
     expect(oddsHistoryQuery({ sport: 'americanfootball_nfl', eventId: 'evt1', bookmakers: [] })).not.toHaveProperty(
       'bookmakers',
     );
+  });
+});
+
+describe('the scores page sports (spec 002 §2)', () => {
+  it('lists NFL first, then NCAAF, NBA, NCAAB, NHL and MLB, each by its league name', () => {
+    expect(SCORE_SPORTS.map((sport) => [sport.key, sport.title])).toEqual([
+      ['americanfootball_nfl', 'NFL'],
+      ['americanfootball_ncaaf', 'NCAAF'],
+      ['basketball_nba', 'NBA'],
+      ['basketball_ncaab', 'NCAAB'],
+      ['icehockey_nhl', 'NHL'],
+      ['baseball_mlb', 'MLB'],
+    ]);
   });
 });

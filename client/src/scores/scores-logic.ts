@@ -1,5 +1,7 @@
 import {
+  CORE_SPORTS,
   gameMatchStrength,
+  isSoccer,
   LINE_MOVEMENT_MARKETS,
   gameStatus,
   REACTION_EMOJI_NAMES,
@@ -11,15 +13,8 @@ import {
   type UserPick,
 } from '@oddspulse/shared';
 
-/** Spec 002 §2: the scores page's sports, NFL first and default. */
-export const SCORE_SPORTS = [
-  { key: 'americanfootball_nfl', label: 'NFL' },
-  { key: 'americanfootball_ncaaf', label: 'NCAAF' },
-  { key: 'basketball_nba', label: 'NBA' },
-  { key: 'basketball_ncaab', label: 'NCAAB' },
-  { key: 'icehockey_nhl', label: 'NHL' },
-  { key: 'baseball_mlb', label: 'MLB' },
-] as const;
+/** Spec 002 §2: the scores page's sports, NFL first and default: the core sports but soccer. */
+export const SCORE_SPORTS = CORE_SPORTS.filter((sport) => !isSoccer(sport.key));
 
 /** Spec 002 §4, §9: 15 s while any game is live, else 60 s (the fallback while the socket is down). */
 export const LIVE_POLL_MS = 15_000;
