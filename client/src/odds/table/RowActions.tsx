@@ -1,7 +1,7 @@
 import { memo, useEffect, useState } from 'react';
 import { AddToPicksButton } from '../../bet-slip/AddToPicksButton';
 import { rowToPick } from '../../bet-slip/slip-items';
-import type { OddsRow } from '../rows/rows';
+import type { RowViewProps } from './OddsRowCells';
 
 /**
  * An open row's actions: add it to the bet slip (saying so for a moment), to My Picks, or open the edge calculator.
@@ -11,11 +11,7 @@ export const RowActions = memo(function RowActions({
   row,
   onAddToSlip,
   onEdge,
-}: {
-  row: OddsRow;
-  onAddToSlip: (row: OddsRow) => void;
-  onEdge: (row: OddsRow) => void;
-}) {
+}: Pick<RowViewProps, 'row' | 'onAddToSlip' | 'onEdge'>) {
   const [added, setAdded] = useState(false);
   useEffect(() => {
     if (!added) return;
