@@ -19,6 +19,7 @@ import {
   type MutuallyExclusiveKelly,
   type RiskLevel,
   type SlipValidation,
+  type UserPick,
 } from '@oddspulse/shared';
 
 /**
@@ -299,24 +300,19 @@ export function validateSlip(state: BetSlipState, bankrollCents: number): SlipVa
   return validateSingles(legs, bankrollCents);
 }
 
-/** What placing sends to the picks API (the picks branch's NewPick): one pick per single, or one parlay pick. */
-export interface PickDraft {
+/**
+ * What placing sends to the picks API (the picks branch's NewPick): one pick per single, or one parlay pick; the
+ * pick's own fields as the API returns them, with the slip's id and its book, sport and payout always known.
+ */
+export interface PickDraft extends Pick<
+  UserPick,
+  'game' | 'league' | 'market' | 'selection' | 'odds' | 'stakeCents' | 'type' | 'edge' | 'eventId' | 'commenceTime'
+> {
   clientId: string;
-  game: string;
-  league: string;
   sport: string;
-  market: string;
-  selection: string;
-  /** American odds text: "+150", "-110". */
-  odds: string;
   bookmaker: string;
-  stakeCents: number;
   /** The payout as the slip shows it (net of an exchange's commission), so the pick records what it pays. */
   potentialCents?: number;
-  type: 'single' | 'parlay';
-  edge: number | null;
-  eventId: string | null;
-  commenceTime: string | null;
 }
 
 const americanText = (american: number) => (american > 0 ? `+${american}` : `${american}`);
