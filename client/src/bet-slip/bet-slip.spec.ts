@@ -18,6 +18,7 @@ import {
   setMode,
   setRisk,
   setStake,
+  singlePick,
   totalStakeCents,
   validateSlip,
   type NewSlipItem,
@@ -166,6 +167,23 @@ describe('bet slip (spec 001 §4 bet slip, §5 bankroll and bet sizing)', () => 
       stakeCents: 2500,
       type: 'single',
       eventId: 'g-a',
+    });
+  });
+
+  it('saves an item as a single pick before any stake: its line, no stake and no payout (Add to My Picks)', () => {
+    expect(singlePick(item('a', { americanOdds: -110, gameId: undefined, gameTime: '' }))).toStrictEqual({
+      clientId: 'a',
+      game: 'Away a @ Home a',
+      league: 'NBA',
+      sport: 'basketball_nba',
+      market: 'h2h',
+      selection: 'Home',
+      odds: '-110',
+      bookmaker: 'draftkings',
+      type: 'single',
+      edge: 3,
+      eventId: null,
+      commenceTime: null,
     });
   });
 });

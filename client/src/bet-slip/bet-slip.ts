@@ -317,26 +317,29 @@ export interface PickDraft extends Pick<
 
 const americanText = (american: number) => (american > 0 ? `+${american}` : `${american}`);
 
+/** A slip item as a single pick, before its stake: what placing a single and "Add to My Picks" both save. */
+export function singlePick(item: NewSlipItem): Omit<PickDraft, 'stakeCents'> {
+  return {
+    clientId: item.id,
+    game: item.matchup,
+    league: item.league,
+    sport: item.sport,
+    market: item.market,
+    selection: item.selection,
+    odds: americanText(item.americanOdds),
+    bookmaker: item.bookmaker,
+    type: 'single',
+    edge: item.edge,
+    eventId: item.gameId ?? null,
+    commenceTime: item.gameTime || null,
+  };
+}
+
 export function picksToPlace(state: BetSlipState): PickDraft[] {
   if (state.mode === 'single') {
     return state.items
       .filter((i) => i.stakeCents > 0)
-      .map((i) => ({
-        clientId: i.id,
-        game: i.matchup,
-        league: i.league,
-        sport: i.sport,
-        market: i.market,
-        selection: i.selection,
-        odds: americanText(i.americanOdds),
-        bookmaker: i.bookmaker,
-        stakeCents: i.stakeCents,
-        potentialCents: itemPayoutCents(i),
-        type: 'single',
-        edge: i.edge,
-        eventId: i.gameId ?? null,
-        commenceTime: i.gameTime || null,
-      }));
+      .map((i) => ({ ...singlePick(i), stakeCents: i.stakeCents, potentialCents: itemPayoutCents(i) }));
   }
   const odds = parlayOdds(state);
   if (odds === null || state.parlayStakeCents <= 0) return [];

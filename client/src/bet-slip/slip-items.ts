@@ -11,7 +11,7 @@ import {
 } from '@oddspulse/shared';
 import { betSelectionLabel, marketLabel, matchLabel, selectionLabel } from '../odds/rows/labels';
 import type { OddsRow } from '../odds/rows/rows';
-import type { NewSlipItem, PickDraft } from './bet-slip';
+import { singlePick, type NewSlipItem, type PickDraft } from './bet-slip';
 
 /** The slip's key for the legs of one three-way market (a soccer 1X2), sized together. */
 export function exclusiveGroupOf(sport: string, eventId: string, market: string): string | undefined {
@@ -107,19 +107,5 @@ function legToSlipItem(
 export function rowToPick(row: OddsRow): PickDraft | null {
   const item = rowToSlipItem(row);
   if (!item) return null;
-  return {
-    clientId: item.id,
-    game: item.matchup,
-    league: item.league,
-    sport: item.sport,
-    market: item.market,
-    selection: item.selection,
-    odds: item.americanOdds > 0 ? `+${item.americanOdds}` : String(item.americanOdds),
-    bookmaker: item.bookmaker,
-    stakeCents: 0,
-    type: 'single',
-    edge: item.edge,
-    eventId: item.gameId ?? null,
-    commenceTime: item.gameTime || null,
-  };
+  return { ...singlePick(item), stakeCents: 0 };
 }
