@@ -15,7 +15,7 @@ import { DFS_PAGE_BOOKS, dfsMarketsForSport } from './loading/dfs-load';
 import { filterRows } from './filters/filters';
 import { FreeQuotaLine } from './FreeQuotaLine';
 import { fetchBoards } from './odds-api';
-import { MAX_LOADING_MS } from './loading/loading-screen';
+import { LOADING_TIMINGS } from './loading/loading-screen';
 import { MultiSelect } from './filters/MultiSelect';
 import { OddsTable } from './table/OddsTable';
 import type { OddsRow } from './rows/rows';
@@ -25,7 +25,7 @@ import './odds.css';
 const DFS_LABELS: Record<string, string> = { prizepicks: 'PrizePicks', underdog: 'Underdog', pick6: 'DK Pick6' };
 
 /** The DFS page's loading panel waits at most as long as props mode's (spec 001 §9: 45 s). */
-const DFS_TIMINGS = { maxMs: MAX_LOADING_MS.props, emptyExtraMs: 0, minMs: 0 };
+const DFS_TIMINGS = { maxMs: LOADING_TIMINGS.props.maxMs, emptyExtraMs: 0, minMs: 0 };
 
 /**
  * /dfs (spec 001 §2 DFS props page): search, a date filter, a sport multi-select and a props-mode table of the

@@ -12,7 +12,7 @@ import { rowSelection, selectionKey } from './loading/first-load';
 import { everyBookRows, positiveRowsHiddenByBooks, type EveryBookRows } from './rows/hidden-by-books';
 import { DevigMethodPicker } from './filters/DevigMethodPicker';
 import { FiltersPanel } from './filters/FiltersPanel';
-import { loadingTimings } from './loading/loading-screen';
+import { LOADING_TIMINGS } from './loading/loading-screen';
 import { AuthRequiredPanel, ConnectionErrorPanel, StaleBanner } from './OddsNotices';
 import { appliedFiltersAtom, devigChoiceAtom, liveEnabledAtom } from './odds-state';
 import { OddsTable } from './table/OddsTable';
@@ -61,7 +61,6 @@ export function OddsSection({
   // Gold always streams; Platinum may pause (spec 001 §6: the toggle is not shown for Gold).
   const streaming = platinum ? live : true;
   const markets = mode === 'props' ? applied.propMarkets : applied.markets;
-  const timings = useMemo(() => loadingTimings(mode), [mode]);
   const data = useLiveOdds({
     mode,
     sports: applied.sports,
@@ -69,7 +68,7 @@ export function OddsSection({
     books: everyBook ? EVERY_BOOK : applied.books,
     live: streaming,
     enabled: true,
-    timings,
+    timings: LOADING_TIMINGS[mode],
     usePrefetch: mode === 'props',
     devig,
     commission: bankroll.commissions,

@@ -1,16 +1,10 @@
-import {
-  LoadingScreen,
-  loadingTimings,
-  MAX_LOADING_MS,
-  PROPS_EMPTY_EXTRA_MS,
-  PROPS_MIN_LOADING_MS,
-} from './loading-screen';
+import { LOADING_TIMINGS, LoadingScreen } from './loading-screen';
 
 // spec 001 §4 loading screen, §9 odds loading maximum and props minimum loading
 describe('odds table loading panel', () => {
   let changes: boolean[];
   const screen = (mode: 'game' | 'props') =>
-    new LoadingScreen(loadingTimings(mode), (showing) => changes.push(showing));
+    new LoadingScreen(LOADING_TIMINGS[mode], (showing) => changes.push(showing));
 
   beforeEach(() => {
     jest.useFakeTimers();
@@ -19,10 +13,10 @@ describe('odds table loading panel', () => {
   afterEach(() => jest.useRealTimers());
 
   it('uses the spec constants: 15 s game, 45 s props, +10 s when props are empty, 2 s props minimum', () => {
-    expect(MAX_LOADING_MS).toEqual({ game: 15_000, props: 45_000 });
-    expect(PROPS_EMPTY_EXTRA_MS).toBe(10_000);
-    expect(PROPS_MIN_LOADING_MS).toBe(2_000);
-    expect(loadingTimings('game')).toEqual({ maxMs: 15_000, emptyExtraMs: 0, minMs: 0 });
+    expect(LOADING_TIMINGS).toEqual({
+      game: { maxMs: 15_000, emptyExtraMs: 0, minMs: 0 },
+      props: { maxMs: 45_000, emptyExtraMs: 10_000, minMs: 2_000 },
+    });
   });
 
   it('shows until data arrives in game mode', () => {

@@ -1,14 +1,6 @@
-/**
- * When the odds table shows its loading panel (spec 001 §4, §9): from the start of a load until data
- * arrives or a maximum wait passes (15 s for straight bets, 45 s for props). In props mode a load that ends
- * with no data keeps the panel 10 s more (the props boards fill later than the game boards; rows pushed
- * meanwhile end the wait), and on entering props mode the panel shows for at least 2 s.
- * Past the maximum the table shows its empty state while the request goes on; rows that come later show.
- */
-export const MAX_LOADING_MS = { game: 15_000, props: 45_000 } as const;
-export const PROPS_EMPTY_EXTRA_MS = 10_000;
-export const PROPS_MIN_LOADING_MS = 2_000;
+import type { TableMode } from '../rows/rows';
 
+/** How long the loading panel shows in one section. */
 export interface LoadingTimings {
   /** Longest the panel shows while a load is pending. */
   maxMs: number;
@@ -18,11 +10,17 @@ export interface LoadingTimings {
   minMs: number;
 }
 
-export function loadingTimings(mode: 'game' | 'props'): LoadingTimings {
-  return mode === 'props'
-    ? { maxMs: MAX_LOADING_MS.props, emptyExtraMs: PROPS_EMPTY_EXTRA_MS, minMs: PROPS_MIN_LOADING_MS }
-    : { maxMs: MAX_LOADING_MS.game, emptyExtraMs: 0, minMs: 0 };
-}
+/**
+ * When the odds table shows its loading panel (spec 001 §4, §9): from the start of a load until data
+ * arrives or a maximum wait passes (15 s for straight bets, 45 s for props). In props mode a load that ends
+ * with no data keeps the panel 10 s more (the props boards fill later than the game boards; rows pushed
+ * meanwhile end the wait), and on entering props mode the panel shows for at least 2 s.
+ * Past the maximum the table shows its empty state while the request goes on; rows that come later show.
+ */
+export const LOADING_TIMINGS: Readonly<Record<TableMode, LoadingTimings>> = {
+  game: { maxMs: 15_000, emptyExtraMs: 0, minMs: 0 },
+  props: { maxMs: 45_000, emptyExtraMs: 10_000, minMs: 2_000 },
+};
 
 export interface LoadingClock {
   now: () => number;
