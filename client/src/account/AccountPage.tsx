@@ -7,7 +7,7 @@ import { SecurityActivitySection } from './SecurityActivitySection';
 import { SecuritySection } from './SecuritySection';
 import { UsernameSection } from './UsernameSection';
 import { AccountSocialLinks } from '../components/SocialLinks';
-import { KeepSubscriptionButton } from '../billing/SubscriptionParts';
+import { KeepSubscriptionButton } from '../billing/SubscriptionActions';
 import { Spinner } from '../routing/guards';
 import { authAtom, planAtom } from '../state/auth';
 import { useSocialLinks } from '../state/site';

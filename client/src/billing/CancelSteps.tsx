@@ -1,10 +1,9 @@
-import { planName, type BillingOverview, type Plan } from '@oddspulse/shared';
+import { planName, type Plan } from '@oddspulse/shared';
 import { Link } from 'react-router-dom';
 import { formatBillingDate } from './plans';
-import { AccessUntil, KeepSubscriptionButton } from './SubscriptionParts';
+import { KeepSubscriptionButton } from './SubscriptionActions';
+import { AccessUntil, type Subscription } from './SubscriptionFacts';
 import { FormError } from '../components/FormError';
-
-type Subscription = NonNullable<BillingOverview['subscription']>;
 
 /** The cancel flow's first step (spec 000 §4): what the paid plan includes, with the way out first. */
 export function CancelBenefits({

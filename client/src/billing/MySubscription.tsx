@@ -8,19 +8,9 @@ import { useBillingOverview } from './billing-state';
 import { ContinueAfterGift } from './ContinueAfterGift';
 import { PlanDebug } from './PlanDebug';
 import { formatBillingDate, planCards } from './plans';
-import {
-  AccessUntil,
-  ActiveBadge,
-  GiftPlatinum,
-  KeepSubscriptionButton,
-  ManageBillingButton,
-  liveSubscription,
-  PaymentFailedBanner,
-  planEndDate,
-  planEndLabel,
-  planPrice,
-  SubscriptionStatusFact,
-} from './SubscriptionParts';
+import { GiftPlatinum } from './GiftPlatinum';
+import { KeepSubscriptionButton, ManageBillingButton, PaymentFailedBanner } from './SubscriptionActions';
+import { AccessUntil, ActiveBadge, paidPlanFacts, SubscriptionStatusFact } from './SubscriptionFacts';
 import { FormError } from '../components/FormError';
 
 /** A paid user's subscription (spec 000 §2): plan, price, cycle, status and dates, what is included, and its actions. */
@@ -30,8 +20,7 @@ export function MySubscription({ info }: { info: PlanInfo }) {
   const name = isPlatinum(info) ? 'platinum' : info.plan;
   const card = planCards(freeQuota).find((c) => c.plan === name)!;
   const overview = billing.data ?? null;
-  const liveSub = liveSubscription(overview);
-  const ends = planEndDate(info, overview, liveSub);
+  const { sub, price, ends, endsLabel } = paidPlanFacts(info, overview);
   return (
     <div className="page">
       <h1>My Subscription</h1>
@@ -42,27 +31,27 @@ export function MySubscription({ info }: { info: PlanInfo }) {
         <dl className="facts">
           <dt>Plan</dt>
           <dd>
-            {planName(liveSub?.plan ?? name)} <ActiveBadge sub={liveSub} />
+            {planName(sub?.plan ?? name)} <ActiveBadge sub={sub} />
           </dd>
           <dt>Price</dt>
-          <dd>{planPrice(info, liveSub)}</dd>
+          <dd>{price}</dd>
           <dt>Billing cycle</dt>
           <dd>
-            {info.is_gifted && !liveSub
+            {info.is_gifted && !sub
               ? 'Gifted (1 month)'
-              : liveSub?.cancel_at_period_end
+              : sub?.cancel_at_period_end
                 ? 'Monthly (ends at the period end)'
                 : 'Monthly (Auto-renews)'}
           </dd>
-          <SubscriptionStatusFact sub={liveSub} />
+          <SubscriptionStatusFact sub={sub} />
           {ends && (
             <>
-              <dt>{planEndLabel(info, liveSub)}</dt>
+              <dt>{endsLabel}</dt>
               <dd>{formatBillingDate(ends)}</dd>
             </>
           )}
         </dl>
-        {liveSub && <AccessUntil sub={liveSub} />}
+        {sub && <AccessUntil sub={sub} />}
         <h2>Included</h2>
         <ul>
           {card.features.map((f) => (
@@ -71,10 +60,10 @@ export function MySubscription({ info }: { info: PlanInfo }) {
         </ul>
         <div className="actions">
           {!isPlatinum(info) && <UpgradeToPlatinum />}
-          {overview?.gift && !liveSub && overview.mode !== 'off' && <ContinueAfterGift until={overview.gift.until} />}
+          {overview?.gift && !sub && overview.mode !== 'off' && <ContinueAfterGift until={overview.gift.until} />}
           {overview && <ManageBillingButton overview={overview} />}
-          {liveSub?.cancel_at_period_end && <KeepSubscriptionButton />}
-          {liveSub && !liveSub.cancel_at_period_end && (
+          {sub?.cancel_at_period_end && <KeepSubscriptionButton />}
+          {sub && !sub.cancel_at_period_end && (
             <Link className="button danger" to="/billing/cancel?from=subscribe">
               Cancel subscription
             </Link>

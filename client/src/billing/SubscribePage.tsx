@@ -5,7 +5,7 @@ import { planAtom } from '../state/auth';
 import { MySubscription } from './MySubscription';
 import { PlanDebug } from './PlanDebug';
 import { PricingPage } from './PricingPage';
-import { GiftPlatinum } from './SubscriptionParts';
+import { GiftPlatinum } from './GiftPlatinum';
 
 /** /subscribe (spec 000 §2): paid users see their subscription; free users see plan selection. */
 export function SubscribePage() {

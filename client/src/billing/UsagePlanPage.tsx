@@ -9,19 +9,9 @@ import { UpgradeToPlatinum } from '../components/PlanCards';
 import { Spinner } from '../routing/guards';
 import { planAtom } from '../state/auth';
 import { formatBillingDate, monthlyPrice } from './plans';
-import {
-  AccessUntil,
-  ActiveBadge,
-  GiftPlatinum,
-  KeepSubscriptionButton,
-  ManageBillingButton,
-  liveSubscription,
-  PaymentFailedBanner,
-  planEndDate,
-  planEndLabel,
-  planPrice,
-  SubscriptionStatusFact,
-} from './SubscriptionParts';
+import { GiftPlatinum } from './GiftPlatinum';
+import { KeepSubscriptionButton, ManageBillingButton, PaymentFailedBanner } from './SubscriptionActions';
+import { AccessUntil, ActiveBadge, paidPlanFacts, SubscriptionStatusFact } from './SubscriptionFacts';
 import { FormError } from '../components/FormError';
 
 /**
@@ -43,7 +33,7 @@ export function UsagePlanPage() {
   const platinum = isPlatinum(info);
   const paid = isPaid(info);
   const overview = billing.data ?? null;
-  const sub = liveSubscription(overview);
+  const { sub, price, ends, endsLabel } = paidPlanFacts(info, overview);
 
   const confirm = async () => {
     setBusy(true);
@@ -65,7 +55,6 @@ export function UsagePlanPage() {
     }
   };
 
-  const renewal = planEndDate(info, overview, sub);
   return (
     <div className="page">
       <h1>Your Plan</h1>
@@ -87,10 +76,10 @@ export function UsagePlanPage() {
             Manage subscription <ActiveBadge sub={sub} />
           </h2>
           <dl className="facts">
-            <dt>{planEndLabel(info, sub)}</dt>
-            <dd data-testid="renewal-date">{renewal ? formatBillingDate(renewal) : 'Not reported yet'}</dd>
+            <dt>{endsLabel}</dt>
+            <dd data-testid="renewal-date">{ends ? formatBillingDate(ends) : 'Not reported yet'}</dd>
             <dt>Amount</dt>
-            <dd>{planPrice(info, sub)}</dd>
+            <dd>{price}</dd>
             <SubscriptionStatusFact sub={sub} />
           </dl>
           {result && (
