@@ -8,7 +8,7 @@ import { authAtom } from '../state/auth';
 import { apiKeysQuery, createApiKey, useSecurityActivityChanged } from './security-api';
 import { KeyRow, NewSecret } from './ApiKeyParts';
 import { FormError } from '../components/FormError';
-import { LabelledInput } from '../components/LabelledInput';
+import { SingleFieldForm } from '../components/SingleFieldForm';
 import { apiErrorText } from '../api/api-client';
 
 /**
@@ -67,20 +67,19 @@ export function ApiKeysPage() {
       {secret && <NewSecret created={secret} onDone={() => setSecret(null)} />}
       <section className="card" aria-labelledby="api-keys-create">
         <h2 id="api-keys-create">Create a key</h2>
-        <form onSubmit={(e) => void create(e)} className="inline-form">
-          <LabelledInput
-            id="api-key-name"
-            label="Name"
-            value={name}
-            maxLength={API_KEY_NAME_MAX_LENGTH}
-            placeholder="e.g. Trading bot"
-            onChange={setName}
-            disabled={full}
-          />
-          <button type="submit" className="button primary" disabled={creating || full || !name.trim()}>
-            {creating ? 'Creating...' : 'Create key'}
-          </button>
-        </form>
+        <SingleFieldForm
+          onSubmit={(e) => void create(e)}
+          className="inline-form"
+          field={{
+            label: 'Name',
+            value: name,
+            maxLength: API_KEY_NAME_MAX_LENGTH,
+            placeholder: 'e.g. Trading bot',
+            onChange: setName,
+            disabled: full,
+          }}
+          submit={{ text: creating ? 'Creating...' : 'Create key', disabled: creating || full || !name.trim() }}
+        />
         {full && (
           <p className="muted">
             You have {MAX_ACTIVE_API_KEYS} keys, the most you can have at once; revoke one to create another.

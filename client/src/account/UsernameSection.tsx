@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { LabelledInput } from '../components/LabelledInput';
+import { SingleFieldForm } from '../components/SingleFieldForm';
 import { UsernameStatus, useUsernameCheck, useUsernameSave } from '../components/UsernameField';
 import { Spinner } from '../routing/guards';
 import { profileAtom } from '../state/auth';
@@ -26,18 +26,13 @@ export function UsernameSection() {
     );
   }
   return (
-    <form onSubmit={(event) => void save(event)} className="inline-form">
-      <LabelledInput
-        id="account-username-input"
-        label="Username"
-        value={value}
-        onChange={setValue}
-        autoComplete="username"
-      />
-      <button type="submit" className="button primary" disabled={state !== 'ok'}>
-        Save
-      </button>
+    <SingleFieldForm
+      onSubmit={(event) => void save(event)}
+      className="inline-form"
+      field={{ label: 'Username', value, onChange: setValue, autoComplete: 'username' }}
+      submit={{ text: 'Save', disabled: state !== 'ok' }}
+    >
       <UsernameStatus state={state} override={message} />
-    </form>
+    </SingleFieldForm>
   );
 }

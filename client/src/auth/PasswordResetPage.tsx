@@ -3,9 +3,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmPasswordReset } from '../account/account-api';
 import { ApiError } from '../api/api-client';
 import { api } from '../api/client';
-import { FormError } from '../components/FormError';
-import { LabelledInput } from '../components/LabelledInput';
 import { NoIndex } from '../components/NoIndex';
+import { SingleFieldForm } from '../components/SingleFieldForm';
 
 /**
  * /account?reset_token=… (the reset mail's link): choose a new password, then continue signed in. The
@@ -37,20 +36,22 @@ export function PasswordResetPage() {
     <section className="auth-page card">
       <NoIndex />
       <h1>Choose a new password</h1>
-      <form onSubmit={(event) => void submit(event)}>
-        <LabelledInput
-          id="new-password"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={setPassword}
-        />
-        <FormError message={error} />
-        <button type="submit" className="button primary wide" disabled={busy || !password}>
-          {busy ? 'Saving...' : 'Save new password'}
-        </button>
-      </form>
+      <SingleFieldForm
+        onSubmit={(event) => void submit(event)}
+        field={{
+          label: 'New password',
+          type: 'password',
+          autoComplete: 'new-password',
+          value: password,
+          onChange: setPassword,
+        }}
+        error={error}
+        submit={{
+          text: busy ? 'Saving...' : 'Save new password',
+          disabled: busy || !password,
+          className: 'button primary wide',
+        }}
+      />
       <p className="muted small">
         <Link to="/login">Back to log in</Link>
       </p>

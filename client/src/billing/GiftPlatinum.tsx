@@ -2,8 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { BillingMessages, GIFT_PRICE_CENTS, isValidEmail } from '@oddspulse/shared';
 import { startGiftCheckout } from './billing-api';
 import { formatAmount } from './plans';
-import { FormError } from '../components/FormError';
-import { LabelledInput } from '../components/LabelledInput';
+import { SingleFieldForm } from '../components/SingleFieldForm';
 import { useBusyAction } from '../components/hooks/useBusyAction';
 
 /** One month of Platinum for someone else (DECISIONS 4): a one-time checkout. */
@@ -22,20 +21,13 @@ export function GiftPlatinum() {
         One month of Platinum for {formatAmount(GIFT_PRICE_CENTS)}, paid once. They get it at once, or when they sign up
         with this address.
       </p>
-      <form onSubmit={submit} noValidate>
-        <LabelledInput
-          id="gift-email"
-          label="Their email"
-          type="email"
-          autoComplete="off"
-          value={email}
-          onChange={setEmail}
-        />
-        <FormError message={error} />
-        <button type="submit" className="button primary" disabled={busy}>
-          {busy ? 'Opening secure checkout...' : 'Buy the gift'}
-        </button>
-      </form>
+      <SingleFieldForm
+        onSubmit={submit}
+        noValidate
+        field={{ label: 'Their email', type: 'email', autoComplete: 'off', value: email, onChange: setEmail }}
+        error={error}
+        submit={{ text: busy ? 'Opening secure checkout...' : 'Buy the gift', disabled: busy }}
+      />
     </section>
   );
 }
