@@ -10,6 +10,7 @@ import { KeyRow, NewSecret } from './ApiKeyParts';
 import { FormError } from '../components/FormError';
 import { SingleFieldForm } from '../components/SingleFieldForm';
 import { apiErrorText } from '../api/api-client';
+import { TableHead } from '../components/TableHead';
 
 /**
  * Platinum personal API keys (DECISIONS 5): create and name a key, see each key's last use,
@@ -102,17 +103,7 @@ export function ApiKeysPage() {
         {keys.isSuccess && keys.data.length > 0 && (
           <div className="table-scroll">
             <table className="api-keys">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Key</th>
-                  <th scope="col">Created</th>
-                  <th scope="col">Last used</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead columns={['Name', 'Key', 'Created', 'Last used', <span className="sr-only">Actions</span>]} />
               <tbody>
                 {keys.data.map((key) => (
                   <KeyRow key={key.id} apiKey={key} onChanged={changed} onSecret={setSecret} />

@@ -5,6 +5,7 @@ import { useSignedInUserId } from '../state/auth';
 import { alertDeliveriesQuery } from './alerts-api';
 import { when } from './alert-form';
 import { apiErrorText } from '../api/api-client';
+import { TableHead } from '../components/TableHead';
 
 /** A rule's deliveries: when, what, by which channel, and how it went. */
 export function AlertDeliveries({ ruleId }: { ruleId: string }) {
@@ -23,14 +24,7 @@ export function AlertDeliveries({ ruleId }: { ruleId: string }) {
         <p className="muted">No deliveries yet.</p>
       ) : (
         <table className="api-keys" data-testid="alert-deliveries">
-          <thead>
-            <tr>
-              <th>When</th>
-              <th>Opportunity</th>
-              <th>Channel</th>
-              <th>Status</th>
-            </tr>
-          </thead>
+          <TableHead columns={['When', 'Opportunity', 'Channel', 'Status']} />
           <tbody>
             {rows.map((row) => (
               <tr key={row.id} data-testid="alert-delivery">

@@ -19,6 +19,7 @@ import {
   type GroupPerformance,
   type RoiPoint,
 } from './analytics';
+import { TableHead } from '../components/TableHead';
 
 /** The picks the page reads: the last 90 days, the tracker's own cached list (an import or a settlement refreshes it). */
 const ANALYTICS_PICKS: PickListQuery = { period: '90d', status: 'all', sort: 'date' };
@@ -44,16 +45,7 @@ function RoiBars({ title, groups }: { title: string; groups: GroupPerformance[] 
         <p className="muted">No settled picks with a stake yet.</p>
       ) : (
         <table className="analytics-table">
-          <thead>
-            <tr>
-              <th>Group</th>
-              <th>Bets</th>
-              <th>Staked</th>
-              <th>Profit</th>
-              <th>Win rate</th>
-              <th>ROI</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Group', 'Bets', 'Staked', 'Profit', 'Win rate', 'ROI']} />
           <tbody>
             {groups.map((g) => (
               <tr key={g.key}>

@@ -9,6 +9,7 @@ import { safeReturnPath } from '../state/pricing-intent';
 import { formatAmount, formatBillingDate } from './plans';
 import { NoIndex } from '../components/NoIndex';
 import { FormError } from '../components/FormError';
+import { TableHead } from '../components/TableHead';
 
 /** Says plainly that this is not Stripe and nothing is charged. */
 function LocalNotice() {
@@ -104,14 +105,7 @@ export function LocalPortalPage() {
       {data && data.invoices.length === 0 && <p className="muted">No invoices yet.</p>}
       {data && data.invoices.length > 0 && (
         <table className="invoices">
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Description</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Date', 'Description', 'Amount', 'Status']} />
           <tbody>
             {data.invoices.map((invoice) => (
               <tr key={invoice.id}>

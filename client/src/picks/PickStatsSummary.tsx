@@ -1,5 +1,6 @@
 import { headlineStats, winRateText, type PickStats } from '@oddspulse/shared';
 import { formatMoney } from './picks-logic';
+import { TableHead } from '../components/TableHead';
 
 /** The statistics of spec 002 §3 for the chosen period (DECISIONS 20, 21), and the same by sport. */
 export function PickStatsSummary({ stats }: { stats: PickStats }) {
@@ -28,15 +29,7 @@ export function PickStatsSummary({ stats }: { stats: PickStats }) {
       {sports.length > 0 && (
         <table className="sport-stats">
           <caption className="muted small">By sport</caption>
-          <thead>
-            <tr>
-              <th>League</th>
-              <th>Bets</th>
-              <th>W-L-P</th>
-              <th>Win Rate</th>
-              <th>Profit</th>
-            </tr>
-          </thead>
+          <TableHead columns={['League', 'Bets', 'W-L-P', 'Win Rate', 'Profit']} />
           <tbody>
             {sports.map(([league, s]) => (
               <tr key={league}>

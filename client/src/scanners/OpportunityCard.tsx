@@ -11,6 +11,7 @@ import { ageSeconds, type FeedItem, type Opportunity } from './opportunity-feed'
 import { canExecute, expiresInAt, expiryLabel } from './opportunity-expiry';
 import { liabilityLabel } from './calculator/lay-leg';
 import type { ScannerKind } from './scanner-settings';
+import { TableHead } from '../components/TableHead';
 
 const FLAG_TEXT: Record<OpportunityFlag, { label: string; title: string }> = {
   live: { label: 'LIVE', title: 'The game has started: prices move fast' },
@@ -95,15 +96,7 @@ export function OpportunityCard({
         </p>
       )}
       <table className="legs-table" aria-label="Legs">
-        <thead>
-          <tr>
-            <th>Book</th>
-            <th>Bet</th>
-            <th>Odds</th>
-            <th>Stake</th>
-            <th>Age</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Book', 'Bet', 'Odds', 'Stake', 'Age']} />
         <tbody>
           {o.legs.map((leg, i) => (
             <tr key={i} data-testid="leg">
