@@ -11,13 +11,22 @@ import { NoIndex } from '../components/NoIndex';
 import { FormError } from '../components/FormError';
 import { TableHead } from '../components/TableHead';
 
-/** Says plainly that this is not Stripe and nothing is charged. */
-function LocalNotice() {
+/**
+ * The top of a local billing page: its title, a notice saying plainly that this is not Stripe and nothing is charged,
+ * the spinner while the page loads (`loading`: its label, null once loaded) unless it failed, and the error.
+ */
+function LocalBillingHead({ title, loading, error }: { title: string; loading: string | null; error: string | null }) {
   return (
-    <p className="banner banner-info" role="note">
-      Local checkout: this server has no Stripe key, so no card is asked for and nothing is charged. Paying here runs
-      the same steps a Stripe payment does.
-    </p>
+    <>
+      <NoIndex />
+      <h1>{title}</h1>
+      <p className="banner banner-info" role="note">
+        Local checkout: this server has no Stripe key, so no card is asked for and nothing is charged. Paying here runs
+        the same steps a Stripe payment does.
+      </p>
+      {loading && !error && <Spinner label={loading} />}
+      <FormError message={error} />
+    </>
   );
 }
 
@@ -46,11 +55,7 @@ export function LocalCheckoutPage() {
 
   return (
     <section className="card narrow" data-testid="local-checkout">
-      <NoIndex />
-      <h1>Checkout</h1>
-      <LocalNotice />
-      {!checkout && !error && <Spinner label="Loading the checkout..." />}
-      <FormError message={error} />
+      <LocalBillingHead title="Checkout" loading={checkout ? null : 'Loading the checkout...'} error={error} />
       {checkout && (
         <>
           <dl className="facts">
@@ -94,11 +99,7 @@ export function LocalPortalPage() {
   const back = safeReturnPath(params.get('return_to'), '/usage-plan');
   return (
     <section className="card" data-testid="local-portal">
-      <NoIndex />
-      <h1>Billing</h1>
-      <LocalNotice />
-      {!data && !error && <Spinner label="Loading your invoices..." />}
-      <FormError message={error} />
+      <LocalBillingHead title="Billing" loading={data ? null : 'Loading your invoices...'} error={error} />
       {data && data.balance_cents < 0 && (
         <p>Credit on your account: {formatAmount(-data.balance_cents)} (used for your next invoices).</p>
       )}
