@@ -4,6 +4,21 @@ import { emergencySignOut, signOut } from '../state/sign-out';
 import { useToasts } from '../state/toasts';
 import { requestPasswordReset } from './account-api';
 
+/**
+ * The two ways out (spec 000 §4): the button, what the page says while it leaves (a toast says it too for the plain
+ * one), and the sign-out it runs.
+ */
+const WAYS_OUT = [
+  { label: 'Sign out', className: 'button', leaving: 'Signing you out...', toast: true, signOut },
+  {
+    label: 'Emergency sign out',
+    className: 'button danger',
+    leaving: 'Clearing this browser and signing you out...',
+    toast: false,
+    signOut: emergencySignOut,
+  },
+];
+
 /** Password reset by mail, sign-out, and the emergency sign-out that also clears this browser (spec 000 §3, §7). */
 export function SecuritySection({ email }: { email: string }) {
   const [resetStatus, setResetStatus] = useState<{ ok: boolean; text: string } | null>(null);
@@ -34,29 +49,21 @@ export function SecuritySection({ email }: { email: string }) {
           {resetStatus.text}
         </p>
       )}
-      <button
-        type="button"
-        className="button"
-        disabled={leaving !== null}
-        onClick={() => {
-          setLeaving('Signing you out...');
-          show('info', 'Signing you out...', 0);
-          void signOut();
-        }}
-      >
-        Sign out
-      </button>
-      <button
-        type="button"
-        className="button danger"
-        disabled={leaving !== null}
-        onClick={() => {
-          setLeaving('Clearing this browser and signing you out...');
-          void emergencySignOut();
-        }}
-      >
-        Emergency sign out
-      </button>
+      {WAYS_OUT.map((way) => (
+        <button
+          key={way.label}
+          type="button"
+          className={way.className}
+          disabled={leaving !== null}
+          onClick={() => {
+            setLeaving(way.leaving);
+            if (way.toast) show('info', way.leaving, 0);
+            void way.signOut();
+          }}
+        >
+          {way.label}
+        </button>
+      ))}
       <p className="muted small">
         Emergency sign out ends every session and clears all data this site keeps in this browser.
       </p>
