@@ -5,10 +5,25 @@ import { formOf, inputOf, KIND_LABELS, MIN_LABELS, type FormState, type SetField
 import { QuietHoursFields } from './QuietHoursFields';
 import { FormError } from '../components/FormError';
 import { InputInLabel, LabelledInput } from '../components/LabelledInput';
+import { MultiSelect } from '../components/MultiSelect';
 import { ValueSelect } from '../components/ValueSelect';
 import { apiErrorText } from '../api/api-client';
 
-const selected = (select: HTMLSelectElement) => [...select.selectedOptions].map((o) => o.value);
+/** A rule's sport and book filters: the form field, its label, and the keys to choose from with their names. */
+const LEG_FILTERS = [
+  {
+    field: 'sports',
+    label: 'Sports (none selected: all)',
+    values: CORE_SPORTS.map((sport) => sport.key),
+    names: Object.fromEntries(CORE_SPORTS.map((sport) => [sport.key, sport.title])),
+  },
+  {
+    field: 'books',
+    label: 'Books (none selected: all; otherwise every leg at one of them)',
+    values: SPORTSBOOKS.map((book) => book.key),
+    names: Object.fromEntries(SPORTSBOOKS.map((book) => [book.key, book.name])),
+  },
+] as const;
 
 /** Create or edit a rule. */
 export function AlertRuleForm({
@@ -59,26 +74,16 @@ export function AlertRuleForm({
         value={form.min}
         onChange={(text) => set('min', text)}
       />
-      <label>
-        Sports (none selected: all)
-        <select multiple size={4} value={form.sports} onChange={(e) => set('sports', selected(e.target))}>
-          {CORE_SPORTS.map((sport) => (
-            <option key={sport.key} value={sport.key}>
-              {sport.title}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Books (none selected: all; otherwise every leg at one of them)
-        <select multiple size={4} value={form.books} onChange={(e) => set('books', selected(e.target))}>
-          {SPORTSBOOKS.map((book) => (
-            <option key={book.key} value={book.key}>
-              {book.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      {LEG_FILTERS.map(({ field, label, values, names }) => (
+        <MultiSelect
+          key={field}
+          label={label}
+          value={form[field]}
+          values={values}
+          names={names}
+          onChange={(selected) => set(field, selected)}
+        />
+      ))}
       <InputInLabel
         label="Maximum leg age (seconds, empty: any)"
         type="number"
