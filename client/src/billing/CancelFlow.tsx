@@ -70,13 +70,7 @@ export function CancelFlow({ from }: { from: 'account' | 'subscribe' }) {
         </>
       )}
       {step === 'benefits' && subscribed && sub?.cancel_at_period_end && (
-        <CancelledSubscription
-          title="Your subscription is already cancelled"
-          sub={sub}
-          back={back}
-          backLabel="Back"
-          onResumed={resumed}
-        />
+        <CancelledSubscription sub={sub} back={back} justCancelled={false} onResumed={resumed} />
       )}
       {step === 'benefits' && subscribed && !sub?.cancel_at_period_end && (
         <CancelBenefits name={name} features={features} back={back} onContinue={() => setStep('confirm')} />
@@ -84,15 +78,7 @@ export function CancelFlow({ from }: { from: 'account' | 'subscribe' }) {
       {step === 'confirm' && (
         <CancelConfirm sub={sub} error={error} busy={busy} back={back} onConfirm={() => void confirm()} />
       )}
-      {step === 'cancelled' && (
-        <CancelledSubscription
-          title="Subscription cancelled"
-          sub={sub}
-          back="/account"
-          backLabel="Back to your account"
-          onResumed={resumed}
-        />
-      )}
+      {step === 'cancelled' && <CancelledSubscription sub={sub} back={back} justCancelled onResumed={resumed} />}
       {step === 'kept' && (
         <>
           <h1>Your subscription continues</h1>

@@ -38,15 +38,20 @@ export function CancelBenefits({
   );
 }
 
-/** Confirmation: the subscription ends with the billing period, access kept until then. */
-export function CancelConfirm(props: {
+/** What the steps after the benefits show and link to: the subscription, and the page the way back goes to. */
+interface StepProps {
   sub: Subscription | null;
-  error: string | null;
-  busy: boolean;
   back: string;
-  onConfirm: () => void;
-}) {
-  const { sub, error, busy, back, onConfirm } = props;
+}
+
+/** Confirmation: the subscription ends with the billing period, access kept until then. */
+export function CancelConfirm({
+  sub,
+  back,
+  error,
+  busy,
+  onConfirm,
+}: StepProps & { error: string | null; busy: boolean; onConfirm: () => void }) {
   return (
     <>
       <h1>Confirm cancellation</h1>
@@ -67,24 +72,25 @@ export function CancelConfirm(props: {
   );
 }
 
-/** Cancelled, or already set to end: access until the period's end, and a way to keep the subscription. */
-export function CancelledSubscription(props: {
-  title: string;
-  sub: Subscription | null;
-  back: string;
-  backLabel: string;
-  onResumed: () => void;
-}) {
-  const { title, sub, back, backLabel, onResumed } = props;
+/**
+ * Cancelled just now, or set to end before this visit: access until the period's end, and a way to keep the
+ * subscription. Just cancelled, the way back leads to the account.
+ */
+export function CancelledSubscription({
+  sub,
+  back,
+  justCancelled,
+  onResumed,
+}: StepProps & { justCancelled: boolean; onResumed: () => void }) {
   return (
     <>
-      <h1>{title}</h1>
-      {title === 'Subscription cancelled' && <p>You will retain access until your current billing period ends.</p>}
+      <h1>{justCancelled ? 'Subscription cancelled' : 'Your subscription is already cancelled'}</h1>
+      {justCancelled && <p>You will retain access until your current billing period ends.</p>}
       {sub && <AccessUntil sub={sub} />}
       <div className="actions">
         <KeepSubscriptionButton onResumed={onResumed} />
-        <Link className="button" to={back}>
-          {backLabel}
+        <Link className="button" to={justCancelled ? '/account' : back}>
+          {justCancelled ? 'Back to your account' : 'Back'}
         </Link>
       </div>
     </>
