@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { CORE_SPORTS } from '@oddspulse/shared';
 import { useSearchParams } from 'react-router-dom';
 import { ActionLinks } from '../components/ActionLinks';
@@ -58,6 +58,26 @@ const FAQ = [
   },
 ];
 
+/** A section of the landing page, labelled by its heading (`id`: the heading's). */
+function LandingSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** A feature's or a step's title and text, inside its card. */
+function CardText({ item }: { item: { title: string; text: string } }) {
+  return (
+    <>
+      <h3>{item.title}</h3>
+      <p>{item.text}</p>
+    </>
+  );
+}
+
 /** The public landing page (spec 000 §2): what the product does, live figures (DECISIONS 17), plans. */
 export function LandingPage() {
   const [params, setParams] = useSearchParams();
@@ -97,45 +117,39 @@ export function LandingPage() {
         </p>
       </section>
 
-      <section aria-labelledby="features-title">
-        <h2 id="features-title">Everything a sharp bettor needs</h2>
+      <LandingSection id="features-title" title="Everything a sharp bettor needs">
         <div className="grid-3">
           {FEATURES.map((f) => (
             <article key={f.title} className="card feature">
-              <h3>{f.title}</h3>
-              <p>{f.text}</p>
+              <CardText item={f} />
             </article>
           ))}
         </div>
-      </section>
+      </LandingSection>
 
-      <section aria-labelledby="how-title">
-        <h2 id="how-title">How it works</h2>
+      <LandingSection id="how-title" title="How it works">
         <ol className="steps">
           {STEPS.map((s, i) => (
             <li key={s.title} className="card">
               <span className="step-number">{i + 1}</span>
-              <h3>{s.title}</h3>
-              <p>{s.text}</p>
+              <CardText item={s} />
             </li>
           ))}
         </ol>
-      </section>
+      </LandingSection>
 
-      <section aria-labelledby="faq-title">
-        <h2 id="faq-title">FAQ</h2>
+      <LandingSection id="faq-title" title="FAQ">
         {FAQ.map((item) => (
           <details key={item.q} className="card faq">
             <summary>{item.q}</summary>
             <p>{item.a}</p>
           </details>
         ))}
-      </section>
+      </LandingSection>
 
-      <section aria-labelledby="pricing-title">
-        <h2 id="pricing-title">Pricing</h2>
+      <LandingSection id="pricing-title" title="Pricing">
         <PlanCards />
-      </section>
+      </LandingSection>
 
       <section className="final-cta card">
         <h2>Start finding better prices today</h2>
