@@ -5,7 +5,7 @@ import { formOf, inputOf, KIND_LABELS, MIN_LABELS, type FormState, type SetField
 import { QuietHoursFields } from './QuietHoursFields';
 import { FormError } from '../components/FormError';
 import { InputInLabel, LabelledInput } from '../components/LabelledInput';
-import { MultiSelect } from '../components/MultiSelect';
+import { ValueMultiSelect } from '../components/ValueMultiSelect';
 import { ValueSelect } from '../components/ValueSelect';
 import { apiErrorText } from '../api/api-client';
 
@@ -75,7 +75,7 @@ export function AlertRuleForm({
         onChange={(text) => set('min', text)}
       />
       {LEG_FILTERS.map(({ field, label, values, names }) => (
-        <MultiSelect
+        <ValueMultiSelect
           key={field}
           label={label}
           value={form[field]}

@@ -1,13 +1,13 @@
 import { ValueOptions, ValueSelect } from './ValueSelect';
 
 /** ValueSelect's props for several values at once: the values selected, and what changes them. */
-type MultiSelectProps = Omit<Parameters<typeof ValueSelect<string>>[0], 'value' | 'onChange'> & {
+type ValueMultiSelectProps = Omit<Parameters<typeof ValueSelect<string>>[0], 'value' | 'onChange'> & {
   value: readonly string[];
   onChange: (selected: string[]) => void;
 };
 
 /** A labelled select of several plain values at once (four rows high); `onChange` gets them in list order. */
-export function MultiSelect({ label, value, values, names, onChange }: MultiSelectProps) {
+export function ValueMultiSelect({ label, value, values, names, onChange }: ValueMultiSelectProps) {
   return (
     <label>
       {label}
