@@ -16,4 +16,12 @@ describe('feedTeamRecord', () => {
       abbreviation: 'BAY',
     });
   });
+
+  it('refuses a row without a name or with more fields than a record has', () => {
+    expect(() => feedTeamRecord([])).toThrow('Not a feed team row: []');
+    expect(() => feedTeamRecord(['', 'Baylor'])).toThrow('Not a feed team row');
+    expect(() => feedTeamRecord(['Baylor Bears', 'Baylor', 'Bears', 'BAY', 'Bears', 'extra'])).toThrow(
+      'Not a feed team row',
+    );
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * One team as a feed names it (feed-teams.generated.ts): ESPN's displayName (name), location, name (nickname),
+ * One team as a feed names it (feed-teams.ts): ESPN's displayName (name), location, name (nickname),
  * abbreviation and shortDisplayName (short); The Odds API gives the name only.
  */
 export interface FeedTeamRecord {
@@ -11,21 +11,18 @@ export interface FeedTeamRecord {
 }
 
 /**
- * A FeedTeamRecord as the generated table stores it, one line a team: the fields in this order, '' where a feed gave
- * none, the empty ones at the end left off.
+ * A FeedTeamRecord as the generated table (feed-teams.generated.json) stores it, one line a team: name, location,
+ * nickname, abbreviation and short in this order, '' where a feed gave none, the empty ones at the end left off.
  */
-export type FeedTeamRow = readonly [
-  name: string,
-  location?: string,
-  nickname?: string,
-  abbreviation?: string,
-  short?: string,
-];
+export type FeedTeamRow = readonly string[];
 
 const ROW_FIELDS = ['location', 'nickname', 'abbreviation', 'short'] as const;
 
 /** The record a row stands for: only the fields the feed gave, as the generator merged them. */
-export function feedTeamRecord([name, ...values]: FeedTeamRow): FeedTeamRecord {
+export function feedTeamRecord(row: FeedTeamRow): FeedTeamRecord {
+  const [name, ...values] = row;
+  // The table is data read at start-up: a row without its name is a broken table, not a team.
+  if (!name || values.length > ROW_FIELDS.length) throw new Error(`Not a feed team row: ${JSON.stringify(row)}`);
   const record: FeedTeamRecord = { name };
   ROW_FIELDS.forEach((field, i) => {
     const value = values[i];
@@ -36,7 +33,7 @@ export function feedTeamRecord([name, ...values]: FeedTeamRow): FeedTeamRecord {
 
 /** Each sport key's rows read into records. */
 export function feedTeamRecords(
-  rows: Record<string, readonly FeedTeamRow[]>,
+  rows: Readonly<Record<string, readonly FeedTeamRow[]>>,
 ): Record<string, readonly FeedTeamRecord[]> {
   return Object.fromEntries(Object.entries(rows).map(([sport, teams]) => [sport, teams.map(feedTeamRecord)]));
 }

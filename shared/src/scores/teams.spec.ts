@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FEED_TEAMS } from './feed-teams.generated';
+import { FEED_TEAMS } from './feed-teams';
 import { allTeams, findTeam, isPlaceName, normaliseTeamName, sharedForms, teamLeague } from './teams';
 
 // DECISIONS 24: one team directory per league, from the reviewed table and the feeds' own records; a city alone is never a team
@@ -34,7 +34,7 @@ describe('team directory', () => {
   });
 
   // the generated records are current: every team of the recorded responses themselves is in the directory, in its
-  // league, with the records ESPN gave (scripts/generate-team-directory.mjs writes feed-teams.generated.ts from them)
+  // league, with the records ESPN gave (scripts/generate-team-directory.mjs writes feed-teams.generated.json from them)
   it('holds every team of the recorded feed responses, as recorded', () => {
     const fixtures = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures');
     const espn: Record<string, string> = {

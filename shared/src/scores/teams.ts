@@ -1,11 +1,11 @@
-import { FEED_TEAMS } from './feed-teams.generated';
+import { FEED_TEAMS } from './feed-teams';
 
 /**
  * The team directory (DECISIONS 24): one per league settlement covers (spec 002 §5), built from data. For each team it
  * holds the names that identify it (its full names as the feeds spell them, the league's abbreviation, the well-known
  * short forms, and its nickname after its city written any usual way: "SF 49ers", "N.Y. Giants", "CHI Bears") and the
  * forms that identify it within a game (its nickname). Three sources: the reviewed table below (every team of the
- * professional leagues, with the short forms bettors write), the feeds' own team records (feed-teams.generated.ts,
+ * professional leagues, with the short forms bettors write), the feeds' own team records (feed-teams.ts,
  * generated from the recorded ESPN scoreboards and Odds API responses: ESPN's displayName, shortDisplayName,
  * abbreviation, location and name), and the reviewed city abbreviations and punctuation rules (dots, ampersands,
  * apostrophes, "St."/"State"). A city or region alone never identifies a team, and a form two teams of one league
