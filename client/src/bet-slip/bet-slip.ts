@@ -301,8 +301,8 @@ export function validateSlip(state: BetSlipState, bankrollCents: number): SlipVa
 }
 
 /**
- * What placing sends to the picks API (the picks branch's NewPick): one pick per single, or one parlay pick; the
- * pick's own fields as the API returns them, with the slip's id and its book, sport and payout always known.
+ * What placing sends to POST /api/picks (a NewPick, checked where it is sent): one pick per single, or one parlay
+ * pick; the pick's own fields as the API returns them, with the slip's id and its book, sport and payout always known.
  */
 export interface PickDraft extends Pick<
   UserPick,

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { NewPick } from '@oddspulse/shared';
 import { api } from '../api/client';
 import { queryClient } from '../api/query-client';
 import { picksKeys } from '../picks/picks-api';
@@ -8,7 +9,7 @@ import type { PickDraft } from './bet-slip';
 export async function placePicks(picks: readonly PickDraft[]): Promise<void> {
   try {
     // clientId stays in the browser (the slip's item id); the server ignores fields it does not know.
-    for (const pick of picks) await api.post('/api/picks', pick);
+    for (const pick of picks) await api.post('/api/picks', pick satisfies NewPick);
   } finally {
     // My Picks opens on a fresh read, never on a cached list without the picks just saved (some may be, on a failure)
     void queryClient.resetQueries({ queryKey: picksKeys.all });

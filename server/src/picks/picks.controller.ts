@@ -17,7 +17,7 @@ import {
 import { promisify } from 'node:util';
 import { text, type Request, type Response } from 'express';
 import type { z } from 'zod';
-import { JobName, PickStats, UserPick, ValidationCounts, validationMessage } from '@oddspulse/shared';
+import { JobName, type NewPick, PickStats, UserPick, ValidationCounts, validationMessage } from '@oddspulse/shared';
 import type { AuthUser } from '../accounts/auth/auth-user';
 import { AcceptsApiKey } from '../accounts/access/api-key-scope';
 import { ApiAnswer } from '../docs/route-doc';
@@ -27,7 +27,7 @@ import { ApiErrors } from '../errors/api-errors';
 import { ZodValidationPipe } from '../validation/zod-validation.pipe';
 import {
   createPickSchema,
-  legacyToNewPick,
+  legacyToPickInput,
   listPicksSchema,
   pickIdParam,
   PICKS_IMPORT_BODY_LIMIT,
@@ -105,9 +105,9 @@ export class PicksController {
   @Post()
   create(
     @CurrentUser() user: AuthUser,
-    @Body(new ZodValidationPipe(createPickSchema)) input: z.infer<typeof createPickSchema>,
+    @Body(new ZodValidationPipe(createPickSchema)) input: NewPick,
   ): Promise<UserPick> {
-    return this.picks.create(user.id, { ...input, sport: input.sport ?? null });
+    return this.picks.create(user.id, input);
   }
 
   @Patch(':id')
@@ -141,7 +141,7 @@ export class PicksController {
   @Post('import')
   async importLocal(@CurrentUser() user: AuthUser, @Body() body: unknown) {
     const { given, readable } = await readPicksImport(body);
-    const result = await this.picks.importOnce(user.id, readable.map(legacyToNewPick));
+    const result = await this.picks.importOnce(user.id, readable.map(legacyToPickInput));
     return { ...result, skipped: result.skipped + given - readable.length };
   }
 

@@ -6,11 +6,13 @@ import {
   PICK_SORTS,
   PICK_STATUS_FILTERS,
   PICK_STATUSES,
+  type NewPick,
 } from '@oddspulse/shared';
 import { ApiErrors } from '../errors/api-errors';
 import { illegalTextAt } from '../validation/text-input.pipe';
 import { parseWithLargeArray, Slicer } from '../validation/sliced-json';
 import { parseInput } from '../validation/zod-validation.pipe';
+import type { PickInput } from './picks.service';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const americanOdds = z
@@ -25,7 +27,7 @@ const americanOdds = z
 const dollars = z.coerce.number().finite().min(0).max(1_000_000);
 const toCents = (value: number) => Math.round(value * 100);
 
-/** POST /api/picks: a pick from the odds screens or the bet slip. Money in cents. */
+/** POST /api/picks: a pick from the odds screens or the bet slip, as NewPick (shared) says. Money in cents. */
 export const createPickSchema = z.object({
   game: text(200),
   league: text(40),
@@ -41,7 +43,7 @@ export const createPickSchema = z.object({
   note: z.string().max(1000).nullish(),
   eventId: z.string().max(200).nullish(),
   commenceTime: z.string().datetime({ offset: true }).nullish(),
-});
+}) satisfies z.ZodType<NewPick>;
 
 /** PATCH /api/picks/:id: manual won / lost / push (spec 002 §4); actualPayout in dollars (step 0.01, min 0). */
 export const settlePickSchema = z.object({
@@ -131,7 +133,8 @@ export const listPicksSchema = z.object({
 /** The :id of PATCH and DELETE /api/picks/:id. */
 export const pickIdParam = z.string().uuid();
 
-export function legacyToNewPick(item: LegacyPick) {
+/** A readable item of the browser's list as the pick it writes: its id, date and outcome kept, dollars in cents. */
+export function legacyToPickInput(item: LegacyPick): PickInput {
   return {
     clientId: item.id,
     game: item.game,

@@ -7,6 +7,7 @@ import {
   pickPayoutCents,
   pickPeriodStart,
   pickProfitCents,
+  NewPick,
   UserPick,
   PickPeriod,
   PickSort,
@@ -26,22 +27,9 @@ export interface CsvImportResult {
   errors: CsvLineError[];
 }
 
-export interface NewPick {
+/** A pick to write: POST /api/picks's body, or an imported one with its browser id, date and outcome. */
+export interface PickInput extends NewPick {
   clientId?: string;
-  game: string;
-  league: string;
-  sport?: string | null;
-  market: string;
-  selection: string;
-  odds: string;
-  bookmaker?: string | null;
-  stakeCents: number;
-  potentialCents?: number | null;
-  type?: 'single' | 'parlay';
-  edge?: number | null;
-  note?: string | null;
-  eventId?: string | null;
-  commenceTime?: string | null;
   dateAdded?: string;
   status?: PickStatus;
   actualPayoutCents?: number | null;
@@ -94,7 +82,7 @@ export class PicksService {
     );
   }
 
-  async create(userId: string, input: NewPick): Promise<UserPick> {
+  async create(userId: string, input: PickInput): Promise<UserPick> {
     return toPick(await this.picks.create(this.toRow(userId, input)));
   }
 
@@ -179,7 +167,7 @@ export class PicksService {
    */
   async importOnce(
     userId: string,
-    list: NewPick[],
+    list: PickInput[],
   ): Promise<{ imported: number; skipped: number; alreadyImported: boolean }> {
     const outcome = await this.picks.importOnce(userId, async (trx) => {
       // a chunk of rows made and written at a time, as the CSV import does: 5,000 made at once held the event loop
@@ -194,7 +182,7 @@ export class PicksService {
     return { imported: outcome.imported, skipped: outcome.skipped, alreadyImported: false };
   }
 
-  private toRow(userId: string, input: NewPick): NewPickRow {
+  private toRow(userId: string, input: PickInput): NewPickRow {
     if (input.stakeCents < 0) throw ApiErrors.validation('Stake cannot be negative');
     const status = input.status ?? 'pending';
     const potential =

@@ -43,6 +43,15 @@ export interface UserPick {
   unsettledReason: UnsettledReason | null;
 }
 
+/**
+ * A pick as POST /api/picks takes it (spec 002 §3): the pick's own fields, money in integer cents; the server fills in
+ * the rest (id, status, dates, the payout from the odds when none is given).
+ */
+export type NewPick = Pick<UserPick, 'game' | 'league' | 'market' | 'selection' | 'odds' | 'stakeCents'> &
+  Partial<
+    Pick<UserPick, 'sport' | 'bookmaker' | 'potentialCents' | 'type' | 'edge' | 'note' | 'eventId' | 'commenceTime'>
+  >;
+
 export function isSettled(status: PickStatus): status is SettledStatus {
   return status !== 'pending';
 }
