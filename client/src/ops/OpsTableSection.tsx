@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { TableHead } from '../components/TableHead';
 
 /**
  * One table of the operations page: its heading, then what could not be read (the banner above says why), what is
@@ -28,15 +29,7 @@ export function OpsTableSection<T>({
 }) {
   const table = items && (
     <table className="ops-table">
-      <thead>
-        <tr>
-          {columns.map((column) => (
-            <th key={column} scope="col">
-              {column}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <TableHead columns={columns} />
       <tbody>{items.map(row)}</tbody>
     </table>
   );

@@ -6,6 +6,7 @@ import {
   type MiddleOpportunity,
 } from '@oddspulse/shared';
 import { betSelectionLabel } from '../odds/rows/labels';
+import { TableHead } from '../components/TableHead';
 
 const LEG_RESULT: Record<LegResult, string> = { win: 'wins', push: 'pushes', lose: 'loses' };
 
@@ -31,14 +32,7 @@ export function MiddleOutcomeTable({ o }: { o: MiddleOpportunity }) {
   const what = o.market.startsWith('totals') || o.market.startsWith('team_totals') ? 'Total' : `${low.outcome} margin`;
   return (
     <table className="legs-table middle-outcomes" aria-label="Outcomes" data-testid="middle-outcomes">
-      <thead>
-        <tr>
-          <th>Result</th>
-          <th>{betSelectionLabel(low)}</th>
-          <th>{betSelectionLabel(high)}</th>
-          <th>Net</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Result', betSelectionLabel(low), betSelectionLabel(high), 'Net']} />
       <tbody>
         {rows.map((r) => (
           <tr key={`${r.from}:${r.to}`} data-testid="middle-outcome" data-legs={r.legs.join(',')}>

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { formatMoney, type ArbitrageOpportunity } from '@oddspulse/shared';
 import { DollarField } from '../../components/LabelledInput';
 import { Modal } from '../../components/Modal';
+import { TableHead } from '../../components/TableHead';
 import { betSelectionLabel } from '../../odds/rows/labels';
 import { calculate, calculateBackLay, type CalculatorForm } from './arbitrage-calculator';
 import { liabilityLabel } from './lay-leg';
@@ -204,16 +205,7 @@ const withOddsAt = (odds: readonly string[], i: number, text: string) => odds.ma
 function LegsTable({ resultColumns, children }: { resultColumns: readonly string[]; children: ReactNode }) {
   return (
     <table className="legs-table" aria-label="Calculated legs" data-testid="arb-legs">
-      <thead>
-        <tr>
-          <th>Bet</th>
-          <th>Odds (American)</th>
-          <th>Stake</th>
-          {resultColumns.map((column) => (
-            <th key={column}>{column}</th>
-          ))}
-        </tr>
-      </thead>
+      <TableHead columns={['Bet', 'Odds (American)', 'Stake', ...resultColumns]} />
       <tbody>{children}</tbody>
     </table>
   );
