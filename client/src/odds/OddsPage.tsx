@@ -4,13 +4,13 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import { isPaid, isPlatinum } from '../account/account-api';
 import { BetSlipPanel } from '../bet-slip/BetSlipPanel';
 import { useIsMobile } from '../components/hooks/useMediaQuery';
-import { SECTIONS } from '../layout/nav/MobileNav';
 import { Spinner } from '../routing/guards';
 import { planAtom } from '../state/auth';
 import { EvAlertTarget } from './EvAlertTarget';
 import { GoldRequiredBanner, PremiumPanel } from './OddsNotices';
 import { OddsSection } from './OddsSection';
-import { SectionNav, type Section } from './SectionNav';
+import { SectionNav } from './SectionNav';
+import { SECTIONS, type Section } from './sections';
 import './odds.css';
 
 // The Platinum scanners (arbitrage, middles) load when their section opens, not with straight bets

@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { DEFAULT_SPORTSBOOKS } from '@oddspulse/shared';
 import { preferencesQuery } from '../account/account-api';
-import { OPEN_FILTERS_EVENT } from '../layout/nav/MobileNav';
+import { OPEN_FILTERS_EVENT } from './sections';
 import { ScannerFiltersPanel } from '../scanners/ScannerFilters';
 import { ScannerPanel } from '../scanners/ScannerPanel';
 import { scannerSportsAtom } from '../scanners/scanner-state';

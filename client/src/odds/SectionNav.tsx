@@ -1,11 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef } from 'react';
 import { onTabListKeyDown } from '../components/keyboard/menu-keyboard';
-import { SECTIONS } from '../layout/nav/MobileNav';
 import { appliedFiltersAtom } from './odds-state';
 import { propsPrefetch } from './loading/props-prefetch-instance';
-
-export type Section = (typeof SECTIONS)[number]['mode'];
+import { SECTIONS, type Section } from './sections';
 
 /** Prefetches the props boards when the pointer rests on (or focus reaches) the Player Props tab (spec 001 §4). */
 function usePropsIntent(enabled: boolean) {

@@ -4,6 +4,7 @@ import { NavLink, useLocation } from 'react-router-dom';
 import { isPaid } from '../../account/account-api';
 import type { HamburgerMenuProps } from '../../components/keyboard/menu-opening';
 import { planAtom } from '../../state/auth';
+import { OPEN_FILTERS_EVENT } from '../../odds/sections';
 import { prefetchOn, useGuardedClick } from './Navbar';
 
 // The drawer and the odds sections load when shown, not with the landing page
@@ -20,17 +21,6 @@ export function useOddsControls(): boolean {
   const plan = useAtomValue(planAtom);
   return pathname === '/sportsbooks' && plan.status === 'ready' && isPaid(plan.info);
 }
-
-/** Odds page sections (spec 000 §2, 001 §2); arbitrage and middles are Platinum only. */
-export const SECTIONS = [
-  { mode: 'game', label: 'Straight Bets', platinum: false },
-  { mode: 'props', label: 'Player Props', platinum: false },
-  { mode: 'arbitrage', label: 'Arbitrage', platinum: true },
-  { mode: 'middles', label: 'Middles', platinum: true },
-] as const;
-
-/** The odds page opens its filter drawer on this window event (the mobile bottom bar's Filters button). */
-export const OPEN_FILTERS_EVENT = 'oddspulse:open-filters';
 
 /**
  * The hamburger menu, below 768 px (the drawer: spec 000 §2). It closes whenever the page changes; its drawer's code

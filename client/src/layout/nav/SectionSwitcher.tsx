@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { isPlatinum } from '../../account/account-api';
 import { onTabListKeyDown } from '../../components/keyboard/menu-keyboard';
 import { planAtom } from '../../state/auth';
-import { SECTIONS } from './MobileNav';
+import { SECTIONS } from '../../odds/sections';
 
 /** The bottom bar's odds sections (on /sportsbooks, below 768 px). */
 export function SectionSwitcher() {

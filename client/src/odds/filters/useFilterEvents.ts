@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { OPEN_FILTERS_EVENT } from '../../layout/nav/MobileNav';
+import { OPEN_FILTERS_EVENT } from '../sections';
 import { defaultFilters, type OddsFilters } from './filter-settings';
 import { RESET_FILTERS_EVENT } from '../table/OddsTableNotices';
 

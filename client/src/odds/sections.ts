@@ -1,0 +1,12 @@
+/** Odds page sections (spec 000 §2, 001 §2); arbitrage and middles are Platinum only. */
+export const SECTIONS = [
+  { mode: 'game', label: 'Straight Bets', platinum: false },
+  { mode: 'props', label: 'Player Props', platinum: false },
+  { mode: 'arbitrage', label: 'Arbitrage', platinum: true },
+  { mode: 'middles', label: 'Middles', platinum: true },
+] as const;
+
+export type Section = (typeof SECTIONS)[number]['mode'];
+
+/** The odds page opens its filter drawer on this window event (the mobile bottom bar's Filters button). */
+export const OPEN_FILTERS_EVENT = 'oddspulse:open-filters';
