@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../api/api-client';
-import { SportOptions } from '../components/SportOptions';
+import { ValueOptions } from '../components/ValueSelect';
 import { connectionStateAtom } from '../realtime/connection-state';
 import { liveSocketAtom } from '../realtime/socket';
 import { authAtom } from '../state/auth';
@@ -12,6 +12,10 @@ import { GameModal } from './GameModal';
 import { scoresKeys, scoresQuery } from './scores-api';
 import { mergeScoreUpdate, SCORE_SPORTS, scoresPollInterval } from './scores-logic';
 import './scores.css';
+
+/** The sport select's options: each sport's key, shown by its title. */
+const SPORT_KEYS = SCORE_SPORTS.map((sport) => sport.key);
+const SPORT_NAMES = Object.fromEntries(SCORE_SPORTS.map((sport) => [sport.key, sport.title]));
 
 /** Spec 002 §7/§8: 'Failed to load scores: HTTP {status}'. */
 export function scoresErrorMessage(error: unknown): string {
@@ -72,7 +76,7 @@ export function ScoresPage() {
           <label>
             <span className="sr-only">Sport</span>
             <select aria-label="Sport" value={sport} onChange={(e) => chooseSport(e.target.value)}>
-              <SportOptions sports={SCORE_SPORTS} />
+              <ValueOptions values={SPORT_KEYS} names={SPORT_NAMES} />
             </select>
           </label>
           <button
