@@ -41,7 +41,7 @@ describe('JobQueueService closing while an enqueue waits on a Redis that went aw
     jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
 
     await proxy.stop();
-    const client = await jobs.queue(QueueName.Feeds).client;
+    const client = await jobs.queue(QueueName.Feeds).backend.client;
     while (client.status === 'ready') await new Promise((r) => setTimeout(r, 20));
     const enqueue = jobs.add(
       JobName.OddsPoll,

@@ -91,7 +91,7 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
       // While Redis is away there is nothing to restore yet (the next tick looks again). Asked anyway, the commands
       // waited in ioredis's offline queue for the whole outage, one more each tick, and a shutdown's QUIT waited
       // behind them: workers sent SIGTERM with Redis down never exited.
-      if ((await this.queue(JOB_QUEUE[name]).client).status !== 'ready') continue;
+      if ((await this.queue(JOB_QUEUE[name]).backend.client).status !== 'ready') continue;
       if (await this.isScheduled(name)) continue;
       await this.upsertSchedule(name, everyMs);
       restored.push(JOB_SCHEDULER_ID[name]);
@@ -140,13 +140,14 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
       Object.values(QueueName).map(async (name) => {
         const queue = this.queue(name);
         const [counts, paused, failedLastHour] = await Promise.all([
-          queue.getJobCounts('waiting', 'prioritized', 'paused', 'active', 'delayed', 'failed', 'completed'),
+          queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed', 'failed', 'completed'),
           queue.isPaused(),
           this.failedSince(queue, now - HOUR_MS),
         ]);
         return {
           name,
-          waiting: counts.waiting + counts.prioritized + counts.paused,
+          // a paused queue's jobs stay in its wait list (BullMQ 6 has no paused list)
+          waiting: counts.waiting + counts.prioritized,
           active: counts.active,
           delayed: counts.delayed,
           failed: counts.failed,
@@ -185,7 +186,10 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
       Object.values(QueueName).map(async (name) => {
         const queue = this.queue(name);
         // a queue that has connected gives its client at once; one still connecting does not (its close drops it)
-        const client = await Promise.race([queue.client, new Promise<null>((resolve) => setImmediate(resolve, null))]);
+        const client = await Promise.race([
+          queue.backend.client,
+          new Promise<null>((resolve) => setImmediate(resolve, null)),
+        ]);
         if (client && client.status !== 'ready') client.disconnect();
         else await queue.close();
       }),

@@ -212,7 +212,7 @@ export class RealtimePublisher {
       .multi()
       .get(this.redis.key(...RealtimeKeys.sequence(channel, key)))
       .get(this.redis.key(...RealtimeKeys.epoch(channel, key)))
-      .zrange(bufferKey, 0, 0, 'WITHSCORES')
+      .zrange(bufferKey, '0', '0', 'WITHSCORES')
       .exec();
     const failed = results?.find(([error]) => error);
     if (!results || failed) throw failed?.[0] ?? new Error(`Reading the ${channel} replay of ${key} was aborted`);
@@ -222,7 +222,7 @@ export class RealtimePublisher {
     if (missed <= 0) return { messages: [], complete: true, lastSeq, epoch };
     if (!oldest.length || Number(oldest[1]) > afterSeq + 1) return { messages: [], complete: false, lastSeq, epoch };
     // bounded by lastSeq: what is published after the read above is the live stream's
-    const messages = (await this.redis.client.zrangebyscore(bufferKey, `(${afterSeq}`, lastSeq)).map(
+    const messages = (await this.redis.client.zrangebyscore(bufferKey, `(${afterSeq}`, String(lastSeq))).map(
       (m) => JSON.parse(m) as RealtimeEnvelope,
     );
     return { messages, complete: messages.length === missed && messages[0]?.seq === afterSeq + 1, lastSeq, epoch };

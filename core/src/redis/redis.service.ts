@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import IORedis, { Cluster, Redis, RedisOptions } from 'ioredis';
+import type { RedisOptions as BullRedisOptions } from 'bullmq';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
 
@@ -9,7 +10,7 @@ export type RedisClient = Redis | Cluster;
 export type RedisTarget = Pick<AppConfig, 'REDIS_URL' | 'REDIS_CLUSTER_NODES'>;
 
 /** The server, credentials and TLS of a redis:// URL as ioredis options. */
-function urlOptions(redisUrl: string): RedisOptions {
+function urlOptions(redisUrl: string): Pick<RedisOptions, 'host' | 'port' | 'username' | 'password' | 'db' | 'tls'> {
   const url = new URL(redisUrl);
   return {
     host: url.hostname,
@@ -58,7 +59,7 @@ export function createNodeClient(
  * Connection options for BullMQ: it needs `maxRetriesPerRequest: null` on blocking connections. On a cluster BullMQ
  * takes a client (it duplicates it for its blocking connections), which its owner closes.
  */
-export function bullConnectionOptions(redisUrl: string): RedisOptions {
+export function bullConnectionOptions(redisUrl: string): BullRedisOptions {
   return { ...urlOptions(redisUrl), maxRetriesPerRequest: null };
 }
 

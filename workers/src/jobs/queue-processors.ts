@@ -40,7 +40,7 @@ function processorFor(queue: QueueName): Type<WorkerHost> {
      * check (any worker's, this one's after a restart) puts it back to wait and it runs again: nothing is lost.
      */
     async beforeApplicationShutdown(): Promise<void> {
-      const connected = (await this.worker.client).status === 'ready';
+      const connected = (await this.worker.backend.client).status === 'ready';
       let drained = false;
       if (connected) {
         let timer: NodeJS.Timeout | undefined;

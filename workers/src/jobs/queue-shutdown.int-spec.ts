@@ -57,7 +57,7 @@ describe('a queue processor shut down with Redis down (real Redis behind a TCP p
 
     jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     await proxy.stop();
-    const client = await first.client;
+    const client = await first.backend.client;
     while (client.status === 'ready') await new Promise((r) => setTimeout(r, 20));
     const closing = Date.now();
     await processor.beforeApplicationShutdown();
