@@ -14,7 +14,7 @@ export * from './feeds/odds-api-v4-scores';
 export * from './engine/odds/devig';
 export * from './engine/odds/fair-probability';
 export * from './engine/lines/locked-market';
-export { cachedTime, type TimeCache } from './engine/lines/market-lines';
+export { cachedTime, gameName, type TimeCache } from './engine/lines/market-lines';
 export {
   ARBITRAGE_LINE_TOLERANCE,
   completeSideCount,
@@ -111,3 +111,9 @@ export * from './ops/ops-roles';
 export * from './ops/ops-overview';
 export * from './ops/credit-burn';
 export * from './domain/alerts';
+export * from './domain/steam';
+export * from './domain/price-targets';
+export * from './steam/steam-rules';
+export * from './steam/steam-quotes';
+export * from './steam/steam-detect';
+export * from './steam/steam-grade';

@@ -20,6 +20,7 @@ const rule = (over: Partial<AlertRuleCriteria> = {}): AlertRuleCriteria => ({
   books: [],
   maxLegAgeSeconds: null,
   quietHours: null,
+  target: null,
   ...over,
 });
 

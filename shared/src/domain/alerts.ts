@@ -1,13 +1,15 @@
 import type { ArbitrageOpportunity, EvBet, MiddleOpportunity } from './opportunities';
 import { hasPaidPlan, hasPlatinum, type PlanAccess } from './accounts/entitlements';
 import { isPlayerPropMarket } from './odds';
+import { STEAM_MARKET_LABELS, type SteamAlert, type SteamPrice } from './steam';
+import { describePriceTarget, type PriceTarget, type PriceTargetHit } from './price-targets';
 
 /**
  * Alert rules: what a user asks to be told about with the tab closed, and the pure decision
  * whether an opportunity detection found or updated fires a rule. The workers evaluate with it; the API and the
  * /alerts page use the same plan gates and messages.
  */
-export const ALERT_KINDS = ['arbitrage', 'middle', 'ev'] as const;
+export const ALERT_KINDS = ['arbitrage', 'middle', 'ev', 'steam', 'price_target'] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 export const ALERT_CHANNELS = ['webhook', 'push', 'email'] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
@@ -20,18 +22,26 @@ export interface QuietHours {
   timeZone: string;
 }
 
-/** What evaluation needs of a rule. `min` is PERCENT: profit (arbitrage), middle probability (middle), EV (ev). */
+/**
+ * What evaluation needs of a rule. `min` is PERCENT: profit (arbitrage), middle probability (middle), EV (ev), the best
+ * stale price's EV (steam); a price target has none (0).
+ */
 export interface AlertRuleCriteria {
   kind: AlertKind;
   min: number;
   /** Empty: any sport. */
   sports: string[];
-  /** Empty: any book; otherwise every leg (or the +EV bet's book) must be one of these. */
+  /**
+   * Empty: any book; otherwise every leg (or the +EV bet's book) must be one of these; for steam, one of the books still
+   * at the old price; for a price target, the books where it may be met.
+   */
   books: string[];
   maxLegAgeSeconds: number | null;
   quietHours: QuietHours | null;
   /** The user's own exchange commission rates (FRACTIONS by book; see opportunityAtRates); absent: the defaults. */
   commission?: Readonly<Record<string, number>>;
+  /** A price target rule's game, market, side, line and price; null for every other kind. */
+  target: PriceTarget | null;
 }
 
 /** A rule as the API answers it. `secret` (the webhook signing secret) is in the answer that created it only. */
@@ -70,14 +80,16 @@ export interface AlertSummary {
   /** The app path that opens the opportunity. */
   path: string;
   commenceTime: string;
+  /** The book's own link to the bet (steam: the best stale book; a price target: the best book meeting it). */
+  link?: string;
 }
 
-export type AlertOpportunity = ArbitrageOpportunity | MiddleOpportunity | EvBet;
+export type AlertOpportunity = ArbitrageOpportunity | MiddleOpportunity | EvBet | SteamAlert;
 
 /** Messages of the alerts API and page. */
 export const AlertMessages = {
-  platinumRequired: 'Arbitrage and middle alerts come with Platinum.',
-  goldRequired: '+EV alerts come with Gold or Platinum.',
+  platinumRequired: 'Arbitrage, middle and steam alerts come with Platinum.',
+  goldRequired: '+EV and price target alerts come with Gold or Platinum.',
   noChannel: 'Choose at least one way to be alerted: a webhook, push or e-mail.',
   webhookInvalid: 'The webhook URL must be an http(s) URL.',
   webhookHttpsRequired: 'The webhook URL must use https.',
@@ -86,6 +98,11 @@ export const AlertMessages = {
   ruleNotFound: 'Alert rule not found.',
   pushUnavailable: 'Push notifications are not configured on this server.',
   tooManyRules: 'You can have at most 20 alert rules.',
+  targetRequired: 'A price target needs its game, market, side and price.',
+  targetNotAllowed: 'Only a price target alert takes a target.',
+  targetPointRequired: 'A spread or total target needs its line.',
+  targetGameNotFound: 'That game is not on the board: choose one of the games listed.',
+  targetOutcomeInvalid: 'Choose a side the game offers: one of its teams, or Over or Under.',
   webhookDisabledNotice: (failures: number, reason: string) =>
     `The webhook was disabled after ${failures} failed deliveries in a row (last: ${reason}). Save the rule to turn it back on.`,
 } as const;
@@ -95,9 +112,9 @@ export const MAX_ALERT_RULES = 20;
 /** After the user replaces the webhook signing secret, the old one signs beside the new one this long. */
 export const WEBHOOK_SECRET_OVERLAP_HOURS = 24;
 
-/** Platinum for arbitrage and middles, Gold (or Platinum) for +EV. */
+/** Platinum for arbitrage, middles and steam (the scanners' plan), Gold (or Platinum) for +EV and price targets. */
 export function canUseAlertKind(access: PlanAccess, kind: AlertKind): boolean {
-  return kind === 'ev' ? hasPaidPlan(access) : hasPlatinum(access);
+  return kind === 'ev' || kind === 'price_target' ? hasPaidPlan(access) : hasPlatinum(access);
 }
 
 /** Minutes of the day at `now` in `timeZone` (an unknown zone reads as UTC). */
@@ -142,6 +159,7 @@ export function isValidTimeZone(timeZone: string): boolean {
 /** The figure `min` is compared with, PERCENT. */
 export function alertValue(opportunity: AlertOpportunity): number {
   if (!('type' in opportunity)) return opportunity.evPct;
+  if (opportunity.type === 'steam') return opportunity.bestEvPct;
   return opportunity.type === 'arbitrage' ? opportunity.profitPct : opportunity.probability;
 }
 
@@ -149,8 +167,12 @@ function kindOf(opportunity: AlertOpportunity): AlertKind {
   return 'type' in opportunity ? opportunity.type : 'ev';
 }
 
-function booksOf(opportunity: AlertOpportunity): string[] {
-  return 'legs' in opportunity ? opportunity.legs.map((leg) => leg.book) : [opportunity.book];
+/** Every leg (the +EV bet's book) at one of `books`; for steam, one of the books still at the old price. */
+function inBooks(opportunity: AlertOpportunity, books: readonly string[]): boolean {
+  if ('type' in opportunity && opportunity.type === 'steam')
+    return opportunity.staleBooks.some((stale) => books.includes(stale.book));
+  const legs = 'legs' in opportunity ? opportunity.legs.map((leg) => leg.book) : [opportunity.book];
+  return legs.every((book) => books.includes(book));
 }
 
 export type AlertVerdict =
@@ -171,8 +193,7 @@ export function evaluateAlertRule(
   if (!canUseAlertKind(access, rule.kind)) return { fires: false, reason: 'plan' };
   if (alertValue(opportunity) < rule.min) return { fires: false, reason: 'below_min' };
   if (rule.sports.length && !rule.sports.includes(opportunity.sport)) return { fires: false, reason: 'sport' };
-  if (rule.books.length && !booksOf(opportunity).every((book) => rule.books.includes(book)))
-    return { fires: false, reason: 'book' };
+  if (rule.books.length && !inBooks(opportunity, rule.books)) return { fires: false, reason: 'book' };
   if (rule.maxLegAgeSeconds !== null && opportunity.ageSeconds > rule.maxLegAgeSeconds)
     return { fires: false, reason: 'leg_age' };
   if (inQuietHours(rule.quietHours, now)) return { fires: false, reason: 'quiet_hours' };
@@ -195,8 +216,8 @@ export function alertPath(opportunity: AlertOpportunity): string {
   const kind = kindOf(opportunity);
   const mode =
     'type' in opportunity
-      ? kind === 'arbitrage'
-        ? 'arbitrage'
+      ? kind === 'arbitrage' || kind === 'steam'
+        ? kind
         : 'middles'
       : isPlayerPropMarket(opportunity.market)
         ? 'props'
@@ -217,7 +238,17 @@ export function alertSummary(opportunity: AlertOpportunity): AlertSummary {
           `${leg.lay ? 'Lay ' : ''}${leg.outcome}${leg.point === undefined ? '' : ` ${leg.point}`} ${american(leg.price)} at ${leg.bookTitle}`,
       )
       .join(' / ');
-  if (!('type' in opportunity)) {
+  let link: string | undefined;
+  if ('type' in opportunity && opportunity.type === 'steam') {
+    const best = opportunity.staleBooks[0];
+    const { origin } = opportunity;
+    const quote = (p: SteamPrice) => `${p.point === undefined ? '' : `${p.point} `}${american(p.price)}`;
+    title = `Steam ${opportunity.side} ${STEAM_MARKET_LABELS[opportunity.market].toLowerCase()}: ${opportunity.game}`;
+    detail =
+      `${origin.bookTitle} ${quote(origin.from)} → ${quote(origin.to)}; ` +
+      `still ${quote(best)} at ${best.bookTitle} (EV ${pct(best.evPct)})`;
+    link = best.link;
+  } else if (!('type' in opportunity)) {
     title = `+EV ${pct(opportunity.evPct)}: ${opportunity.game}`;
     detail = `${opportunity.outcome}${opportunity.point === undefined ? '' : ` ${opportunity.point}`} ${american(opportunity.price)} at ${opportunity.bookTitle} (fair ${american(opportunity.fairPrice)})`;
   } else if (opportunity.type === 'arbitrage') {
@@ -233,9 +264,37 @@ export function alertSummary(opportunity: AlertOpportunity): AlertSummary {
     sport: opportunity.sport,
     game: opportunity.game,
     title,
-    text: `${title} (${opportunity.market}): ${detail}`,
+    text: `${title} (${opportunity.market}): ${detail}${link ? ` ${link}` : ''}`,
     path: alertPath(opportunity),
     commenceTime: opportunity.commenceTime,
+    ...(link ? { link } : {}),
+  };
+}
+
+/**
+ * What every channel says when a price target is met (its `crossing`-th time): the target, and the best book meeting
+ * it with its link. The opportunity id names the rule and the crossing, so each crossing is delivered once.
+ */
+export function priceTargetSummary(
+  ruleId: string,
+  crossing: number,
+  target: PriceTarget,
+  hits: readonly PriceTargetHit[],
+): AlertSummary {
+  const best = hits[0];
+  const line = best.point === undefined ? '' : `${best.point} `;
+  const others = hits.length > 1 ? ` (and ${hits.length - 1} more)` : '';
+  const title = `Price target: ${describePriceTarget(target)}`;
+  return {
+    kind: 'price_target',
+    opportunityId: `price-target:${ruleId}:${crossing}`,
+    sport: target.sport,
+    game: target.game,
+    title,
+    text: `${title} (${target.game}): ${line}${american(best.price)} at ${best.bookTitle}${others}${best.link ? ` ${best.link}` : ''}`,
+    path: `/sportsbooks?q=${encodeURIComponent(target.homeTeam)}`,
+    commenceTime: target.commenceTime,
+    ...(best.link ? { link: best.link } : {}),
   };
 }
 

@@ -10,7 +10,7 @@ export const QueueName = {
   Schedule: 'schedule',
   /** Odds, props and scores polls, one job per sport and tick. */
   Feeds: 'feeds',
-  /** Pick settlement and closing lines (spec 002, DECISIONS 19), and the odds history they are read from. */
+  /** Pick settlement and closing lines (spec 002, DECISIONS 19), the odds history they are read from, and the steam record graded from it. */
   Picks: 'picks',
   /** Billing: the reconciliation of paid users with Stripe. */
   Billing: 'billing',
@@ -45,6 +45,10 @@ export const JobName = {
   AlertsDigest: 'alerts.digest',
   /** Webhook and push deliveries left pending with no job (a worker stopped between claiming and queueing them) are queued again. */
   AlertsRequeue: 'alerts.requeue',
+  /** A poll changed some events of a sport: the price target rules on those events are checked for a crossing. */
+  AlertsPriceTargets: 'alerts.price-targets',
+  /** Every half minute: steam alerts raised or expired are kept in PostgreSQL, and those whose game started graded. */
+  SteamRecord: 'steam.record',
 } as const;
 export type JobName = (typeof JobName)[keyof typeof JobName];
 
@@ -84,6 +88,13 @@ export interface AlertsEvaluatePayload {
   opportunities: AlertOpportunity[];
 }
 
+/** The events of a sport that a poll changed, at the poll's "now". */
+export interface PriceTargetsPayload {
+  sport: string;
+  at: number;
+  eventIds: string[];
+}
+
 /**
  * The payload of a scheduled job (JOB_SCHEDULER_ID): a schedule's data is fixed when it is upserted, so `scheduledAt`
  * is always 0; a handler reads the time from its clock.
@@ -107,6 +118,8 @@ export interface JobPayloadMap {
   [JobName.AlertsDeliver]: { deliveryId: number };
   [JobName.AlertsDigest]: ScheduledJobPayload;
   [JobName.AlertsRequeue]: ScheduledJobPayload;
+  [JobName.AlertsPriceTargets]: PriceTargetsPayload;
+  [JobName.SteamRecord]: ScheduledJobPayload;
 }
 
 export const JOB_QUEUE: { [N in JobName]: QueueName } = {
@@ -124,6 +137,8 @@ export const JOB_QUEUE: { [N in JobName]: QueueName } = {
   [JobName.AlertsDeliver]: QueueName.Alerts,
   [JobName.AlertsDigest]: QueueName.Alerts,
   [JobName.AlertsRequeue]: QueueName.Alerts,
+  [JobName.AlertsPriceTargets]: QueueName.Alerts,
+  [JobName.SteamRecord]: QueueName.Picks,
 };
 
 export type JobPayload<N extends JobName> = JobPayloadMap[N];
@@ -140,6 +155,7 @@ export const JOB_SCHEDULER_ID = {
   [JobName.BillingReconcile]: 'billing-reconcile',
   [JobName.AlertsDigest]: 'alerts-digest',
   [JobName.AlertsRequeue]: 'alerts-requeue',
+  [JobName.SteamRecord]: 'steam-record',
 } as const satisfies { [N in JobName as JobPayload<N> extends ScheduledJobPayload ? N : never]?: string };
 
 export type ScheduledJobName = keyof typeof JOB_SCHEDULER_ID;

@@ -34,9 +34,9 @@ describe('channelAccess', () => {
     }
   });
 
-  // spec 001 §6: arbitrage and middles are Platinum; spec 000 §6: unlimited passes any guard
-  it('needs Platinum (or unlimited) for arbitrage and middles', () => {
-    for (const channel of ['arbitrage', 'middles'] as const) {
+  // spec 001 §6: arbitrage and middles are Platinum, and steam with them (DECISIONS 34); spec 000 §6: unlimited passes any guard
+  it('needs Platinum (or unlimited) for arbitrage, middles and steam', () => {
+    for (const channel of ['arbitrage', 'middles', 'steam'] as const) {
       expect(channelAccess(null, channel).allowed).toBe(false);
       expect(channelAccess(free, channel)).toMatchObject({
         code: 'PLATINUM_REQUIRED',

@@ -11,7 +11,7 @@ import { RealtimeChannel } from './channels';
 
 /**
  * Who may listen to which realtime channel (DECISIONS 14): scores and reactions are public; odds,
- * props and ev need Gold or Platinum; arbitrage and middles need Platinum; `user` is the signed-in user's own.
+ * props and ev need Gold or Platinum; arbitrage, middles and steam need Platinum; `user` is the signed-in user's own.
  * Built on the accounts rules (`canUseLiveFeed`); `ev` and `user` are the two channels those rules do not name.
  * `ops` goes by role, not plan: operations staff signed in with a session, never an API key (whose
  * user carries no role).
@@ -54,6 +54,7 @@ export function channelAccess(
   if (!isLiveFeed(channel)) return refusal('AUTH_REQUIRED');
   if (canUseLiveFeed(access, channel)) return ALLOWED;
   if (!access) return refusal('AUTH_REQUIRED');
-  const platinumFeed = channel === RealtimeChannel.Arbitrage || channel === RealtimeChannel.Middles;
+  const platinumFeed =
+    channel === RealtimeChannel.Arbitrage || channel === RealtimeChannel.Middles || channel === RealtimeChannel.Steam;
   return refusal(platinumFeed ? 'PLATINUM_REQUIRED' : 'SUBSCRIPTION_REQUIRED');
 }

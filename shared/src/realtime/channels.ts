@@ -5,6 +5,7 @@ import type { GameReactions } from '../domain/reactions';
 import type { UserPick } from '../picks/pick';
 import type { Plan } from '../domain/accounts/plans';
 import type { OpsOverview } from '../ops/ops-overview';
+import type { SteamAlert } from '../domain/steam';
 
 /**
  * The realtime feeds the workers publish, per sport. The gateway relays them to socket.io rooms of the
@@ -18,6 +19,8 @@ export const RealtimeChannel = {
   Ev: 'ev',
   Arbitrage: 'arbitrage',
   Middles: 'middles',
+  /** Steam alerts (DECISIONS 34): raised, updated as soft books catch up, expired when the last has. */
+  Steam: 'steam',
   Scores: 'scores',
   /** A game's emoji reactions, keyed by `reactionsTopic(gameKey)`. */
   Reactions: 'reactions',
@@ -66,6 +69,8 @@ export interface RealtimeMessageMap {
   ev: { type: 'opportunities'; data: { updates: Array<OpportunityUpdate<EvBet>> } };
   arbitrage: { type: 'opportunities'; data: { updates: Array<OpportunityUpdate<ArbitrageOpportunity>> } };
   middles: { type: 'opportunities'; data: { updates: Array<OpportunityUpdate<MiddleOpportunity>> } };
+  /** `steam:expired` carries the alert as it ended (status `expired`, with `expiredAt` and `expiry`). */
+  steam: { type: 'steam:alert' | 'steam:update' | 'steam:expired'; data: { alert: SteamAlert } };
   scores:
     | { type: 'score.update'; data: { games: ScoreboardEvent[] } }
     /** A game turned final: its own message (settlement listens for it). */
@@ -96,7 +101,7 @@ export interface RealtimePosition {
 
 /**
  * Every message on a realtime channel: its place in the channel and its body. `key` names the channel's room
- * within its channel: the sport key (odds, props, ev, arbitrage, middles, scores), the encoded game key
+ * within its channel: the sport key (odds, props, ev, arbitrage, middles, steam, scores), the encoded game key
  * (reactions) or the user id (user).
  */
 export type RealtimeEnvelope<C extends RealtimeChannel = RealtimeChannel> = {

@@ -1,5 +1,6 @@
 import type { SportBoard } from '../domain/odds';
 import type { ArbitrageOpportunity, EvBet, MiddleOpportunity } from '../domain/opportunities';
+import type { SteamAlert } from '../domain/steam';
 import type { Plan } from '../domain/accounts/plans';
 import type { GameReactions } from '../domain/reactions';
 import type { SportScoreboard } from '../domain/scores';
@@ -21,7 +22,7 @@ export const SOCKET_PATH = '/socket.io';
 
 export interface SubscribeRequest {
   channel: RealtimeChannel;
-  /** Sport key for odds, props, ev, arbitrage, middles and scores. */
+  /** Sport key for odds, props, ev, arbitrage, middles, steam and scores. */
   sport?: string;
   /** The game key (event id, else the documents' gameKey) for reactions. */
   eventId?: string;
@@ -75,8 +76,8 @@ export interface ReactionsSnapshot {
 
 /**
  * What a channel's snapshot holds: the pipeline's board (odds, props) or scoreboard (scores), null before the
- * pipeline made one; the current opportunities (ev, arbitrage, middles); a game's reactions; nothing for `user`
- * (its events are notifications with no state: the client refetches over REST).
+ * pipeline made one; the current opportunities (ev, arbitrage, middles); the active steam alerts; a game's reactions;
+ * nothing for `user` (its events are notifications with no state: the client refetches over REST).
  */
 export interface RealtimeSnapshotMap {
   odds: SportBoard | null;
@@ -84,6 +85,8 @@ export interface RealtimeSnapshotMap {
   ev: Array<OpportunityUpdate<EvBet>>;
   arbitrage: Array<OpportunityUpdate<ArbitrageOpportunity>>;
   middles: Array<OpportunityUpdate<MiddleOpportunity>>;
+  /** The sport's active steam alerts. */
+  steam: SteamAlert[];
   scores: SportScoreboard | null;
   reactions: ReactionsSnapshot;
   user: null;

@@ -33,7 +33,15 @@ describe('plan checks', () => {
     expect(allowedLiveFeeds(null)).toEqual(['scores', 'reactions']);
     expect(allowedLiveFeeds(free)).toEqual(['scores', 'reactions']);
     expect(allowedLiveFeeds(gold)).toEqual(['scores', 'reactions', 'odds', 'props']);
-    expect(allowedLiveFeeds(platinum)).toEqual(['scores', 'reactions', 'odds', 'props', 'arbitrage', 'middles']);
+    expect(allowedLiveFeeds(platinum)).toEqual([
+      'scores',
+      'reactions',
+      'odds',
+      'props',
+      'arbitrage',
+      'middles',
+      'steam',
+    ]);
   });
 });
 

@@ -86,13 +86,14 @@ export function isMetered(access: PlanAccess): boolean {
 }
 
 /** Live socket feeds (DECISIONS 14): scores and reactions are public; straight bets and props need a paid plan. */
-export const LIVE_FEEDS = ['scores', 'reactions', 'odds', 'props', 'arbitrage', 'middles'] as const;
+export const LIVE_FEEDS = ['scores', 'reactions', 'odds', 'props', 'arbitrage', 'middles', 'steam'] as const;
 export type LiveFeed = (typeof LIVE_FEEDS)[number];
 
 export function allowedLiveFeeds(access: PlanAccess | null): LiveFeed[] {
   const feeds: LiveFeed[] = ['scores', 'reactions'];
   if (access && hasPaidPlan(access)) feeds.push('odds', 'props');
-  if (access && hasPlatinum(access)) feeds.push('arbitrage', 'middles');
+  // steam alerts are sold with the scanners (DECISIONS 34)
+  if (access && hasPlatinum(access)) feeds.push('arbitrage', 'middles', 'steam');
   return feeds;
 }
 

@@ -1,0 +1,323 @@
+import type { BoardEvent } from '../domain/odds';
+import type { SteamAlert, SteamMarket } from '../domain/steam';
+import { americanToDecimal } from '../engine/odds/odds-format';
+import { book, event, NOW, type OutcomeSpec } from '../testing/board-builder';
+import { detectSteam, reviewSteamAlert } from './steam-detect';
+import type { SteamSeries } from './steam-quotes';
+
+const ago = (seconds: number) => NOW - seconds * 1000;
+
+/** A series from [seconds ago, American price, line?] quotes, oldest first. */
+function series(
+  bookKey: string,
+  market: SteamMarket,
+  side: string,
+  quotes: Array<[number, number, number?]>,
+): SteamSeries {
+  return {
+    book: bookKey,
+    market,
+    side,
+    quotes: quotes.map(([s, american, point]) => ({
+      at: ago(s),
+      price: americanToDecimal(american),
+      point: point ?? null,
+    })),
+  };
+}
+
+const moneyline = (home: number, away: number): Record<string, OutcomeSpec[]> => ({
+  h2h: [
+    ['Home', home],
+    ['Away', away],
+  ],
+});
+
+/**
+ * The moneyline case: Pinnacle takes Home from −150 to −175 (60 % → 63.64 % implied, 60 s ago) and Circa from −150 to
+ * −180 30 s later; DraftKings and FanDuel are still near the old price, BetMGM has moved most of the way.
+ */
+const moneylineEvent = (overrides: Record<string, [number, number]> = {}): BoardEvent => {
+  const prices: Record<string, [number, number]> = {
+    pinnacle: [-175, 160],
+    circasports: [-180, 160],
+    draftkings: [-150, 130],
+    fanduel: [-155, 135],
+    betmgm: [-170, 145],
+    ...overrides,
+  };
+  return event(Object.entries(prices).map(([key, [home, away]]) => book(key, moneyline(home, away))));
+};
+const moneylineWindow = (): SteamSeries[] => [
+  series('pinnacle', 'h2h', 'Home', [
+    [200, -150],
+    [60, -175],
+  ]),
+  series('pinnacle', 'h2h', 'Away', [
+    [200, 140],
+    [60, 160],
+  ]),
+  series('circasports', 'h2h', 'Home', [
+    [200, -150],
+    [30, -180],
+  ]),
+  series('draftkings', 'h2h', 'Home', [[200, -150]]),
+  series('fanduel', 'h2h', 'Home', [[200, -155]]),
+  // 60 % → 62.96 %: a move, not of steam size
+  series('betmgm', 'h2h', 'Home', [
+    [200, -150],
+    [40, -170],
+  ]),
+];
+
+function detectOne(input: Parameters<typeof detectSteam>[0]): SteamAlert {
+  const alerts = detectSteam(input);
+  expect(alerts).toHaveLength(1);
+  return alerts[0];
+}
+
+// DECISIONS 34: the origin, its confirmation, the stale soft books against the new fair line.
+describe('detectSteam', () => {
+  it('raises a moneyline move confirmed by a second sharp book, with the soft books still at the old price', () => {
+    const alert = detectOne({ event: moneylineEvent(), window: moneylineWindow(), now: NOW, alerted: [] });
+    expect(alert).toMatchObject({
+      type: 'steam',
+      eventId: 'evt1',
+      market: 'h2h',
+      side: 'Home',
+      game: 'Away @ Home',
+      origin: {
+        book: 'pinnacle',
+        sharp: true,
+        from: { price: -150 },
+        to: { price: -175 },
+        at: new Date(ago(60)).toISOString(),
+      },
+      movedAt: new Date(ago(60)).toISOString(),
+      confirmations: [{ book: 'circasports', sharp: true, from: { price: -150 }, to: { price: -180 } }],
+      confirmedAt: new Date(ago(30)).toISOString(),
+      // BetMGM's 2.96 points is not the move
+      breadth: 2,
+      timeFound: new Date(NOW).toISOString(),
+      ageSeconds: 60,
+      status: 'active',
+    });
+    // The fair line: Pinnacle −175/+160 de-vigged, 0.636364 / (0.636364 + 0.384615) = 0.623288; Circa's 0.625668
+    // weighs 2.5 against Pinnacle's 3, so the weighted median is Pinnacle's. −165 in American odds.
+    expect(alert.fair.probability).toBeCloseTo(0.623288, 6);
+    expect(alert.fair.price).toBe(-165);
+    // DraftKings −150: 0.623288 × 1.666667 − 1 = 3.88 %; FanDuel −155: × 1.645161 − 1 = 2.54 %; BetMGM −170: −1.01 %
+    expect(alert.staleBooks.map((b) => [b.book, b.price, b.evPct])).toEqual([
+      ['draftkings', -150, 3.88],
+      ['fanduel', -155, 2.54],
+    ]);
+    expect(alert.bestEvPct).toBe(3.88);
+    expect(alert.id).toBe(`steam:evt1:h2h:Home:pinnacle:${ago(60)}`);
+  });
+
+  it('confirms a spread move by three other books, measured from the half point onto the key number', () => {
+    const lines: Record<string, [number, number, number]> = {
+      pinnacle: [-3.5, -105, -115],
+      lowvig: [-3.5, -110, -110],
+      betonlineag: [-3.5, -110, -110],
+      bovada: [-3.5, -110, -110],
+      draftkings: [-2.5, -110, -110],
+      fanduel: [-3, -110, -110],
+      betmgm: [-2.5, -120, 100],
+    };
+    const spreads = event(
+      Object.entries(lines).map(([key, [point, home, away]]) =>
+        book(key, {
+          spreads: [
+            ['Home', home, point],
+            ['Away', away, -point],
+          ],
+        }),
+      ),
+    );
+    const moved = (key: string, s: number) =>
+      series(key, 'spreads', 'Home', [
+        [240, -110, -2.5],
+        [s, -110, -3.5],
+      ]);
+    const window = [
+      // −2.5 → −3 onto the key number 100 s ago (steam size in football), then −3.5
+      series('pinnacle', 'spreads', 'Home', [
+        [240, -110, -2.5],
+        [100, -110, -3],
+        [50, -105, -3.5],
+      ]),
+      moved('lowvig', 80),
+      moved('betonlineag', 70),
+      moved('bovada', 20),
+      series('draftkings', 'spreads', 'Home', [[240, -110, -2.5]]),
+    ];
+    const alert = detectOne({ event: spreads, window, now: NOW, alerted: [] });
+    expect(alert.origin).toMatchObject({
+      book: 'pinnacle',
+      from: { point: -2.5 },
+      to: { point: -3.5, price: -105 },
+      at: new Date(ago(100)).toISOString(),
+    });
+    expect(alert.confirmations.map((c) => [c.book, c.sharp])).toEqual([
+      ['lowvig', false],
+      ['betonlineag', false],
+      ['bovada', false],
+    ]);
+    // the third book's move confirms it
+    expect(alert.confirmedAt).toBe(new Date(ago(20)).toISOString());
+    expect(alert.breadth).toBe(4);
+    // Fair: Pinnacle −3.5 −105/−115, 0.512195 / (0.512195 + 0.534884) = 0.489166 at −3.5.
+    expect(alert.fair).toMatchObject({ point: -3.5 });
+    expect(alert.fair.probability).toBeCloseTo(0.489166, 6);
+    // DraftKings −2.5 −110: a point better, +6 % → 0.549166 × 1.909091 − 1 = 4.84 %; BetMGM −2.5 −120: 0.68 %;
+    // FanDuel −3 −110: +3 % → 0.519166 × 1.909091 − 1 = −0.89 %; the books that moved to −3.5 −110: −6.61 %
+    expect(alert.staleBooks.map((b) => [b.book, b.point, b.evPct])).toEqual([
+      ['draftkings', -2.5, 4.84],
+      ['betmgm', -2.5, 0.68],
+    ]);
+  });
+
+  it('needs the confirmation within 90 seconds of the origin', () => {
+    const late = moneylineWindow().map((s) =>
+      s.book === 'circasports'
+        ? series('circasports', 'h2h', 'Home', [
+            [300, -150],
+            [-40, -180],
+          ])
+        : s,
+    );
+    // Circa's move lands 100 s after Pinnacle's (60 s ago → 40 s from now): unconfirmed
+    expect(detectSteam({ event: moneylineEvent(), window: late, now: NOW + 40_000, alerted: [] })).toEqual([]);
+    // two soft books are not breadth enough
+    const two = [
+      ...moneylineWindow().filter((s) => s.book !== 'circasports'),
+      series('bovada', 'h2h', 'Home', [
+        [200, -150],
+        [50, -180],
+      ]),
+      series('lowvig', 'h2h', 'Home', [
+        [200, -150],
+        [40, -180],
+      ]),
+    ];
+    expect(detectSteam({ event: moneylineEvent(), window: two, now: NOW, alerted: [] })).toEqual([]);
+    // a third makes it
+    const three = [
+      ...two,
+      series('betonlineag', 'h2h', 'Home', [
+        [200, -150],
+        [10, -180],
+      ]),
+    ];
+    expect(detectOne({ event: moneylineEvent(), window: three, now: NOW, alerted: [] }).confirmedAt).toBe(
+      new Date(ago(10)).toISOString(),
+    );
+  });
+
+  it('takes no half point off a line in basketball, where there is no key number', () => {
+    const nba = { ...moneylineEvent(), sport_key: 'basketball_nba' };
+    const window = [
+      series('pinnacle', 'spreads', 'Home', [
+        [200, -110, -2.5],
+        [60, -110, -3],
+      ]),
+      series('circasports', 'spreads', 'Home', [
+        [200, -110, -2.5],
+        [50, -110, -3],
+      ]),
+    ];
+    expect(detectSteam({ event: nba, window, now: NOW, alerted: [] })).toEqual([]);
+  });
+
+  it('counts the Betfair exchange as a confirmation but never as the origin', () => {
+    const exchangeFirst = [
+      series('betfair_ex_uk', 'h2h', 'Home', [
+        [200, -150],
+        [90, -180],
+      ]),
+      ...moneylineWindow().filter((s) => s.book !== 'circasports'),
+    ];
+    const alert = detectOne({ event: moneylineEvent(), window: exchangeFirst, now: NOW, alerted: [] });
+    expect(alert.origin.book).toBe('pinnacle');
+    expect(alert.confirmations.map((c) => [c.book, c.sharp])).toEqual([['betfair_ex_uk', true]]);
+    const withoutSharp = exchangeFirst.filter((s) => s.book !== 'pinnacle');
+    expect(detectSteam({ event: moneylineEvent(), window: withoutSharp, now: NOW, alerted: [] })).toEqual([]);
+  });
+
+  it('alerts a side once in 30 minutes', () => {
+    const input = { event: moneylineEvent(), window: moneylineWindow(), now: NOW };
+    const at = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
+    expect(detectSteam({ ...input, alerted: [{ market: 'h2h', side: 'Home', timeFound: at(29) }] })).toEqual([]);
+    expect(detectSteam({ ...input, alerted: [{ market: 'h2h', side: 'Home', timeFound: at(30) }] })).toHaveLength(1);
+    expect(detectSteam({ ...input, alerted: [{ market: 'h2h', side: 'Away', timeFound: at(1) }] })).toHaveLength(1);
+  });
+
+  it('reads a move from the price standing when the window began, and drops one that went back', () => {
+    // Pinnacle had moved to −175 ten minutes ago: no move within the window
+    const old = moneylineWindow().map((s) =>
+      s.book === 'pinnacle' && s.side === 'Home'
+        ? series('pinnacle', 'h2h', 'Home', [
+            [900, -150],
+            [600, -175],
+          ])
+        : s,
+    );
+    expect(detectSteam({ event: moneylineEvent(), window: old, now: NOW, alerted: [] })).toEqual([]);
+    const back = moneylineWindow().map((s) =>
+      s.book === 'pinnacle' && s.side === 'Home'
+        ? series('pinnacle', 'h2h', 'Home', [
+            [200, -150],
+            [60, -175],
+            [20, -150],
+          ])
+        : s,
+    );
+    expect(detectSteam({ event: moneylineEvent(), window: back, now: NOW, alerted: [] })).toEqual([]);
+  });
+
+  it('raises nothing once the game has started, or when no soft book is left at the old price', () => {
+    const started = { ...moneylineEvent(), commence_time: new Date(NOW - 1000).toISOString() };
+    expect(detectSteam({ event: started, window: moneylineWindow(), now: NOW, alerted: [] })).toEqual([]);
+    const caughtUp = moneylineEvent({ draftkings: [-175, 150], fanduel: [-180, 150] });
+    expect(detectSteam({ event: caughtUp, window: moneylineWindow(), now: NOW, alerted: [] })).toEqual([]);
+  });
+});
+
+describe('reviewSteamAlert', () => {
+  const alert = () => detectOne({ event: moneylineEvent(), window: moneylineWindow(), now: NOW, alerted: [] });
+
+  it('keeps an alert while its soft books hold their price, and drops each as it catches up', () => {
+    expect(reviewSteamAlert(alert(), moneylineEvent(), NOW + 5000)).toEqual({ change: 'unchanged', alert: alert() });
+    const review = reviewSteamAlert(alert(), moneylineEvent({ draftkings: [-175, 150] }), NOW + 10_000);
+    expect(review.change).toBe('updated');
+    expect(review.alert.staleBooks.map((b) => b.book)).toEqual(['fanduel']);
+    expect(review.alert.bestEvPct).toBe(2.54);
+    expect(review.alert.ageSeconds).toBe(70);
+  });
+
+  it('expires the alert when the last soft book catches up', () => {
+    const review = reviewSteamAlert(
+      alert(),
+      moneylineEvent({ draftkings: [-175, 150], fanduel: [-170, 150] }),
+      NOW + 20_000,
+    );
+    expect(review).toMatchObject({
+      change: 'expired',
+      alert: {
+        status: 'expired',
+        expiry: 'caught_up',
+        expiredAt: new Date(NOW + 20_000).toISOString(),
+        staleBooks: [],
+      },
+    });
+  });
+
+  it('expires it when the game starts or leaves the board, and 30 minutes after it was found', () => {
+    const started = { ...moneylineEvent(), commence_time: new Date(NOW + 10_000).toISOString() };
+    expect(reviewSteamAlert(alert(), started, NOW + 10_000).alert.expiry).toBe('started');
+    expect(reviewSteamAlert(alert(), undefined, NOW + 1000).alert.expiry).toBe('removed');
+    expect(reviewSteamAlert(alert(), moneylineEvent(), NOW + 30 * 60_000).alert.expiry).toBe('timed_out');
+    expect(reviewSteamAlert(alert(), moneylineEvent(), NOW + 30 * 60_000 - 1).change).toBe('unchanged');
+  });
+});

@@ -1,0 +1,237 @@
+import type { BoardEvent } from '../domain/odds';
+import type { SteamAlert, SteamExpiry, SteamMarket, SteamMove, SteamPrice, SteamStaleBook } from '../domain/steam';
+import { sportsbookName } from '../domain/books/sportsbooks';
+import { commissionOf, effectiveDecimal } from '../engine/odds/commission';
+import { evPercent } from '../engine/odds/fair-probability';
+import { decimalToAmericanRounded } from '../engine/odds/odds-format';
+import { hasStarted } from '../engine/lines/locked-market';
+import { gameName } from '../engine/lines/market-lines';
+import {
+  isConfirmingBook,
+  isSharpBook,
+  isSoftBook,
+  isSteamSized,
+  probabilityAtLine,
+  sideValue,
+  SHARP_BOOKS,
+  STEAM_BREADTH,
+  STEAM_CONFIRM_MS,
+  STEAM_DEDUPE_MS,
+  STEAM_MOVE_WINDOW_MS,
+  type SideQuote,
+} from './steam-rules';
+import { eventMarkets, fairProbabilityAt, type SteamSeries, type WindowQuote } from './steam-quotes';
+
+/** A book's move of steam size toward a side, read from its series. */
+interface BookMove {
+  book: string;
+  from: WindowQuote;
+  to: WindowQuote;
+  /** When it first reached steam size. */
+  at: number;
+  /** When its first step the same way came. */
+  startedAt: number;
+}
+
+/**
+ * The book's move in the window: from the quote it stood at when the window began (its first quote, if it has none
+ * that old) to its quote now, when that is of steam size toward `side`. A move that went back is no move.
+ */
+function bookMove(series: SteamSeries, sport: string, now: number): BookMove | null {
+  const { quotes, market, side } = series;
+  const start = now - STEAM_MOVE_WINDOW_MS;
+  let base = 0;
+  while (base + 1 < quotes.length && quotes[base + 1].at <= start) base += 1;
+  const from = quotes[base];
+  const to = quotes[quotes.length - 1];
+  if (to === from || !isSteamSized(market, sport, side, from, to)) return null;
+  const rises = (q: SideQuote) => sideValue(market, side, q) > sideValue(market, side, from);
+  let startedAt = to.at;
+  let at = to.at;
+  for (let i = quotes.length - 1; i > base; i--) if (rises(quotes[i])) startedAt = quotes[i].at;
+  for (let i = base + 1; i < quotes.length; i++)
+    if (isSteamSized(market, sport, side, from, quotes[i])) {
+      at = quotes[i].at;
+      break;
+    }
+  return { book: series.book, from, to, at, startedAt };
+}
+
+function priceOf(quote: SideQuote): SteamPrice {
+  return {
+    price: decimalToAmericanRounded(quote.price),
+    decimal: quote.price,
+    ...(quote.point === null ? {} : { point: quote.point }),
+  };
+}
+
+function toMove(move: BookMove, titles: ReadonlyMap<string, string>): SteamMove {
+  return {
+    book: move.book,
+    bookTitle: titles.get(move.book) ?? sportsbookName(move.book),
+    sharp: isConfirmingBook(move.book),
+    from: priceOf(move.from),
+    to: priceOf(move.to),
+    at: new Date(move.at).toISOString(),
+  };
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+/**
+ * The soft books whose price of the side is still worth taking against the fair line (EV > 0, net of an exchange's
+ * commission): the books still at the old price, best first. A spread or total at another line than the fair one is
+ * priced at its own line (probabilityAtLine).
+ */
+export function staleBooks(
+  event: BoardEvent,
+  market: SteamMarket,
+  side: string,
+  fair: Pick<SteamAlert['fair'], 'probability' | 'point'>,
+): SteamStaleBook[] {
+  const found: SteamStaleBook[] = [];
+  for (const book of eventMarkets(event, market)) {
+    const quote = book.sides.get(side);
+    if (!quote || !isSoftBook(book.book)) continue;
+    const p = probabilityAtLine(market, side, fair.probability, fair.point ?? null, quote.point);
+    const commission = commissionOf(book.book);
+    const evPct = evPercent(p, effectiveDecimal(quote.price, commission));
+    if (evPct <= 0) continue;
+    found.push({
+      book: book.book,
+      bookTitle: book.bookTitle,
+      ...priceOf(quote),
+      commission,
+      evPct: round2(evPct),
+      ...(quote.link ? { link: quote.link } : {}),
+      lastUpdate: book.lastUpdate,
+    });
+  }
+  return found.sort((a, b) => b.evPct - a.evPct || a.book.localeCompare(b.book));
+}
+
+/** The event as an alert names it. */
+function eventOf(event: BoardEvent) {
+  return {
+    eventId: event.id,
+    sport: event.sport_key,
+    sportTitle: event.sport_title,
+    game: gameName(event),
+    homeTeam: event.home_team,
+    awayTeam: event.away_team,
+    commenceTime: event.commence_time,
+  };
+}
+
+export interface SteamInput {
+  /** The event as the board holds it now: soft books' prices and links, the sharp books' market for the fair line. */
+  event: BoardEvent;
+  /** The event's price-history window: every series, oldest quote first. */
+  window: readonly SteamSeries[];
+  now: number;
+  /** The market and side of the event's alerts of the last 30 minutes: not alerted again. */
+  alerted: ReadonlyArray<{ market: SteamMarket; side: string; timeFound: string }>;
+}
+
+/**
+ * Steam on one event (DECISIONS 34): for each market and side, the first sharp book to move it by steam size in the
+ * window is the origin; the move is confirmed by a second sharp book (or the Betfair exchange) or by STEAM_BREADTH other
+ * books making the move within 90 seconds of the origin's, either way. A confirmed move becomes an alert when it has
+ * a fair line (a sharp book quoting the whole market) and at least one soft book still at the old price, and the side
+ * has had no alert in 30 minutes. Games that have started are left out: live prices move with the score, not with
+ * sharp money.
+ */
+export function detectSteam({ event, window, now, alerted }: SteamInput): SteamAlert[] {
+  if (event.completed || hasStarted(Date.parse(event.commence_time), now)) return [];
+  const titles = new Map(event.bookmakers.map((b) => [b.key, b.title]));
+  const sides = new Map<string, SteamSeries[]>();
+  for (const series of window) {
+    const key = `${series.market}\t${series.side}`;
+    sides.set(key, [...(sides.get(key) ?? []), series]);
+  }
+  const alerts: SteamAlert[] = [];
+  for (const group of sides.values()) {
+    const { market, side } = group[0];
+    const recent = alerted.some(
+      (a) => a.market === market && a.side === side && now - Date.parse(a.timeFound) < STEAM_DEDUPE_MS,
+    );
+    if (recent) continue;
+    const moves = group.flatMap((s) => bookMove(s, event.sport_key, now) ?? []);
+    const origin = moves
+      .filter((m) => isSharpBook(m.book))
+      .sort((a, b) => a.at - b.at || SHARP_BOOKS.indexOf(a.book) - SHARP_BOOKS.indexOf(b.book))[0];
+    if (!origin) continue;
+    const confirmations = moves
+      .filter((m) => m !== origin && Math.abs(m.at - origin.at) <= STEAM_CONFIRM_MS)
+      .sort((a, b) => a.at - b.at || a.book.localeCompare(b.book));
+    const sharp = confirmations.find((m) => isConfirmingBook(m.book));
+    const confirmedBy = sharp ?? (confirmations.length >= STEAM_BREADTH ? confirmations[STEAM_BREADTH - 1] : null);
+    if (!confirmedBy) continue;
+    const markets = eventMarkets(event, market).filter((b) => isSharpBook(b.book));
+    const line = origin.to.point;
+    const probability = fairProbabilityAt(markets, market, side, line);
+    if (probability === null) continue;
+    const fair = {
+      probability,
+      ...priceOf({ price: 1 / probability, point: line }),
+    };
+    const stale = staleBooks(event, market, side, fair);
+    if (!stale.length) continue;
+    alerts.push({
+      type: 'steam',
+      id: `steam:${event.id}:${market}:${encodeURIComponent(side)}:${origin.book}:${origin.at}`,
+      ...eventOf(event),
+      market,
+      side,
+      origin: toMove(origin, titles),
+      movedAt: iso(origin.startedAt),
+      confirmations: confirmations.map((m) => toMove(m, titles)),
+      confirmedAt: iso(Math.max(origin.at, confirmedBy.at)),
+      breadth: moves.length,
+      fair,
+      staleBooks: stale,
+      bestEvPct: stale[0].evPct,
+      timeFound: iso(now),
+      ageSeconds: Math.max(0, Math.round((now - origin.startedAt) / 1000)),
+      status: 'active',
+    });
+  }
+  return alerts;
+}
+
+export type SteamReview =
+  | { change: 'unchanged'; alert: SteamAlert }
+  | { change: 'updated'; alert: SteamAlert }
+  | { change: 'expired'; alert: SteamAlert };
+
+/** The stale books' books and prices: what an update is published for (EV moves with them). */
+const staleKey = (books: readonly SteamStaleBook[]) =>
+  books.map((b) => `${b.book}:${b.decimal}:${b.point ?? ''}`).join('|');
+
+/**
+ * An active alert against the event as it stands (undefined: the event left the board): its stale books priced
+ * again against the alert's fair line. It expires when the last soft book has caught up, the game starts or leaves
+ * the board, or 30 minutes after it was found (the side may be alerted again then).
+ */
+export function reviewSteamAlert(alert: SteamAlert, event: BoardEvent | undefined, now: number): SteamReview {
+  const expire = (expiry: SteamExpiry, staleBooks = alert.staleBooks): SteamReview => ({
+    change: 'expired',
+    alert: { ...alert, staleBooks, status: 'expired', expiredAt: iso(now), expiry },
+  });
+  if (!event) return expire('removed');
+  if (event.completed || hasStarted(Date.parse(event.commence_time), now)) return expire('started');
+  if (now - Date.parse(alert.timeFound) >= STEAM_DEDUPE_MS) return expire('timed_out');
+  const stale = staleBooks(event, alert.market, alert.side, alert.fair);
+  if (!stale.length) return expire('caught_up', []);
+  if (staleKey(stale) === staleKey(alert.staleBooks)) return { change: 'unchanged', alert };
+  return {
+    change: 'updated',
+    alert: {
+      ...alert,
+      staleBooks: stale,
+      bestEvPct: stale[0].evPct,
+      ageSeconds: Math.max(0, Math.round((now - Date.parse(alert.movedAt)) / 1000)),
+    },
+  };
+}

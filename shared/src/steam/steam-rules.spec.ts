@@ -1,0 +1,78 @@
+import { americanToDecimal } from '../engine/odds/odds-format';
+import { isSoftBook, isSteamSized, probabilityAtLine, touchesKeyNumber } from './steam-rules';
+
+const NFL = 'americanfootball_nfl';
+const NBA = 'basketball_nba';
+const ml = (american: number) => ({ price: americanToDecimal(american), point: null });
+const at = (point: number) => ({ price: 1.909, point });
+
+// DECISIONS 34: the size of an origin move.
+describe('isSteamSized', () => {
+  it('takes 3 points of implied probability on a moneyline', () => {
+    // −150 is 60 % implied; −170 is 170/270 = 62.96 % (2.96 points); −175 is 175/275 = 63.64 % (3.64 points)
+    expect(isSteamSized('h2h', NFL, 'Home', ml(-150), ml(-170))).toBe(false);
+    expect(isSteamSized('h2h', NFL, 'Home', ml(-150), ml(-175))).toBe(true);
+    // exactly 3 points: 50 % to 53 %
+    expect(isSteamSized('h2h', NFL, 'Home', { price: 2, point: null }, { price: 1 / 0.53, point: null })).toBe(true);
+    // the other way is a move away from the side
+    expect(isSteamSized('h2h', NFL, 'Home', ml(-175), ml(-150))).toBe(false);
+  });
+
+  it('takes a point on a spread, or half a point onto or off 3 or 7 in American football', () => {
+    expect(isSteamSized('spreads', NFL, 'Home', at(-3), at(-4))).toBe(true);
+    expect(isSteamSized('spreads', NFL, 'Home', at(-3.5), at(-4))).toBe(false);
+    expect(isSteamSized('spreads', NFL, 'Home', at(-2.5), at(-3))).toBe(true);
+    expect(isSteamSized('spreads', NFL, 'Home', at(-3), at(-3.5))).toBe(true);
+    expect(isSteamSized('spreads', NFL, 'Home', at(-6.5), at(-7))).toBe(true);
+    // the underdog taking fewer points is a move toward it: +3 → +2.5 leaves the 3
+    expect(isSteamSized('spreads', NFL, 'Away', at(3), at(2.5))).toBe(true);
+    expect(isSteamSized('spreads', NFL, 'Away', at(3), at(3.5))).toBe(false);
+    // basketball has no key numbers
+    expect(isSteamSized('spreads', NBA, 'Home', at(-2.5), at(-3))).toBe(false);
+    expect(isSteamSized('spreads', NBA, 'Home', at(-2.5), at(-3.5))).toBe(true);
+  });
+
+  it('takes a point on a total, up for Over and down for Under; key numbers are margins, not totals', () => {
+    expect(isSteamSized('totals', NBA, 'Over', at(220.5), at(221.5))).toBe(true);
+    expect(isSteamSized('totals', NBA, 'Under', at(220.5), at(221.5))).toBe(false);
+    expect(isSteamSized('totals', NBA, 'Under', at(221.5), at(220.5))).toBe(true);
+    expect(isSteamSized('totals', NFL, 'Over', at(44.5), at(45))).toBe(false);
+  });
+});
+
+describe('touchesKeyNumber', () => {
+  it('is a line range holding 3 or 7 either side of zero', () => {
+    expect(touchesKeyNumber(NFL, -2.5, -3)).toBe(true);
+    expect(touchesKeyNumber(NFL, 7, 7.5)).toBe(true);
+    expect(touchesKeyNumber(NFL, 4, 6.5)).toBe(false);
+    expect(touchesKeyNumber('americanfootball_ncaaf', 2, 4)).toBe(true);
+    expect(touchesKeyNumber(NBA, 2, 4)).toBe(false);
+  });
+});
+
+// spec 001 §5's middle rule as the worth of a point: 6 % a point on spreads, 8 % on totals, capped at 40 % and 45 %.
+describe('probabilityAtLine', () => {
+  it('adds the points in the bettor’s favour and takes away those against', () => {
+    // a side 50 % at −4.5 is 50 + 1.5 × 6 = 59 % at −3; at −5.5, 50 − 6 = 44 %
+    expect(probabilityAtLine('spreads', 'Home', 0.5, -4.5, -3)).toBeCloseTo(0.59, 10);
+    expect(probabilityAtLine('spreads', 'Home', 0.5, -4.5, -5.5)).toBeCloseTo(0.44, 10);
+    // Over at 220.5 instead of 222.5: 50 + 2 × 8 = 66 %; Under at 222.5 instead of 220.5: the same
+    expect(probabilityAtLine('totals', 'Over', 0.5, 222.5, 220.5)).toBeCloseTo(0.66, 10);
+    expect(probabilityAtLine('totals', 'Under', 0.5, 220.5, 222.5)).toBeCloseTo(0.66, 10);
+  });
+
+  it('caps the shift and the probability, and leaves a moneyline or the same line alone', () => {
+    // 10 points on a spread is capped at 40 %; 0.8 + 0.4 is held at 99 %
+    expect(probabilityAtLine('spreads', 'Home', 0.3, -10, 0)).toBeCloseTo(0.7, 10);
+    expect(probabilityAtLine('spreads', 'Home', 0.8, -10, 0)).toBe(0.99);
+    expect(probabilityAtLine('h2h', 'Home', 0.55, null, null)).toBe(0.55);
+    expect(probabilityAtLine('spreads', 'Home', 0.55, -3, -3)).toBe(0.55);
+  });
+});
+
+describe('isSoftBook', () => {
+  it('leaves out the sharp books, the Betfair exchange under any key, and the DFS apps', () => {
+    expect(['draftkings', 'caesars', 'novig', 'bovada'].every(isSoftBook)).toBe(true);
+    expect(['pinnacle', 'circa', 'bookmaker', 'betfair_ex_uk', 'betfair', 'prizepicks'].some(isSoftBook)).toBe(false);
+  });
+});
