@@ -42,6 +42,8 @@ import { RealtimePublisher } from './realtime/realtime-publisher.service';
 import { RateLimiters } from './rate-limit/rate-limiters';
 import { RedisModule } from './redis/redis.module';
 import { OpportunityCountersRepository } from './stats/opportunity-counters.repository';
+import { SteamRecordRepository } from './steam/steam-record.repository';
+import { SteamStateRepository } from './steam/steam-state.repository';
 
 const repositories = [
   ApiKeysRepository,
@@ -67,6 +69,8 @@ const repositories = [
   OpsStateRepository,
   ReactionsRepository,
   OpportunityCountersRepository,
+  SteamStateRepository,
+  SteamRecordRepository,
   BillingRepository,
   LocalStripeRepository,
   stripeGatewayProvider,

@@ -53,6 +53,8 @@ export * from './picks/settlement-runs.repository';
 export * from './ops/ops-state.repository';
 export * from './reactions/reactions.repository';
 export * from './stats/opportunity-counters.repository';
+export * from './steam/steam-state.repository';
+export * from './steam/steam-record.repository';
 export * from './billing/stripe.gateway';
 export * from './billing/stripe-objects';
 export * from './billing/stripe-api.gateway';

@@ -11,6 +11,7 @@ import { ReactionsModule } from './reactions/reactions.module';
 import { RealtimeGatewayModule } from './realtime/realtime-gateway.module';
 import { ScannersModule } from './scanners/scanners.module';
 import { ScoresModule } from './scores/scores.module';
+import { SteamModule } from './steam/steam.module';
 import { ViewCacheModule } from './view-cache/view-cache';
 import { SiteModule } from './site/site.module';
 import { SupportModule } from './support/support.module';
@@ -30,6 +31,7 @@ import { StatsModule } from './stats/stats.module';
     ScoresModule,
     OddsApiModule,
     ScannersModule,
+    SteamModule,
     AccountsModule,
     ReactionsModule,
     RealtimeGatewayModule,

@@ -12,7 +12,7 @@ import {
 } from '@oddspulse/shared';
 import { createAccountsApp, type AccountsTestApp } from '../support/accounts-app';
 import { loadFixtureBoards } from '../support/fixture-boards';
-import { AlertBatches, DetectionService } from '@oddspulse/workers';
+import { AlertBatches, DetectionService, SteamDetectionService } from '@oddspulse/workers';
 import {
   LiveStateRepository,
   MetricsService,
@@ -60,7 +60,8 @@ describe('GET /api/stats/landing (real Redis, recorded NFL board and NBA props)'
       t.get(OpportunityCountersRepository),
       t.config,
       t.get(MetricsService),
-      { enqueue: async () => undefined } as unknown as AlertBatches,
+      { enqueue: async () => undefined, enqueuePriceTargets: async () => undefined } as unknown as AlertBatches,
+      { detect: async () => undefined } as unknown as SteamDetectionService,
     );
   });
 

@@ -7,7 +7,7 @@ import {
   type RealtimePublisher,
   type RedisService,
 } from '@oddspulse/core';
-import { AlertBatches, DetectionService } from '@oddspulse/workers';
+import { AlertBatches, DetectionService, SteamDetectionService } from '@oddspulse/workers';
 
 // The workers' side of system tests: what the pipeline writes, for the API specs in test/integration that read it.
 
@@ -27,7 +27,8 @@ export async function detectOnBoards(
     deps.config,
     new MetricsService(),
     // Alerts are evaluated by their own specs; these passes only keep Redis's opportunities.
-    { enqueue: async () => undefined } as unknown as AlertBatches,
+    { enqueue: async () => undefined, enqueuePriceTargets: async () => undefined } as unknown as AlertBatches,
+    { detect: async () => undefined } as unknown as SteamDetectionService,
   );
   for (const { kind, board } of boards)
     await detection.detect(

@@ -11,3 +11,5 @@ export { DetectionService } from './detection/detection.service';
 export { SettlementService } from './picks/settlement.service';
 /** The detection service's alert queue, which a spec replaces when alerts are not what it measures. */
 export { AlertBatches } from './alerts/alert-batches';
+/** Steam on a board's changes, which a spec replaces when steam is not what it measures. */
+export { SteamDetectionService } from './steam/steam-detection.service';

@@ -7,6 +7,7 @@ import type {
   AlertRuleCriteria,
   AlertSummary,
   PlanColumns,
+  PriceTarget,
 } from '@oddspulse/shared';
 import { KYSELY, type Database } from '../database/database.module';
 import type { AlertRulesTable } from '../database/schema';
@@ -14,8 +15,8 @@ import { JOINED_PLAN_COLUMNS } from '../accounts/plan.repository';
 import { RedisService } from '../redis/redis.service';
 import { RedisKeys } from '../redis/redis-keys';
 
-/** A rule as stored (updated_at left out: nothing reads it). */
-export type AlertRuleRow = Omit<Selectable<AlertRulesTable>, 'updated_at'>;
+/** A rule as stored (updated_at and the target's event id, which the database derives for its index, left out). */
+export type AlertRuleRow = Omit<Selectable<AlertRulesTable>, 'updated_at' | 'target_event_id'>;
 
 /** What a stored rule asks for, as the API answers it and evaluation reads it (the user's commission rates aside). */
 export function alertRuleCriteria(row: AlertRuleRow): Omit<AlertRuleCriteria, 'commission'> {
@@ -29,6 +30,7 @@ export function alertRuleCriteria(row: AlertRuleRow): Omit<AlertRuleCriteria, 'c
       row.quiet_start !== null && row.quiet_end !== null
         ? { start: row.quiet_start, end: row.quiet_end, timeZone: row.time_zone }
         : null,
+    target: row.target,
   };
 }
 
@@ -46,7 +48,12 @@ export type AlertRuleFields = Pick<
   | 'webhook_url'
   | 'push'
   | 'email'
->;
+> & { target: PriceTarget | null };
+
+/** The fields as the table takes them: the target as JSON. */
+function stored(fields: AlertRuleFields) {
+  return { ...fields, target: fields.target && JSON.stringify(fields.target) };
+}
 
 /** A rule with its owner's plan row, as evaluation reads it. */
 export interface AlertRuleWithPlan extends AlertRuleRow, PlanColumns {
@@ -101,6 +108,9 @@ const RULE_COLUMNS = [
   'webhook_disabled_at',
   'notice',
   'created_at',
+  'target',
+  'target_crossed',
+  'target_crossings',
 ] as const;
 
 const DELIVERY_COLUMNS = [
@@ -128,7 +138,7 @@ export class AlertsRepository {
   createRule(userId: string, fields: AlertRuleFields): Promise<AlertRuleRow> {
     return this.db
       .insertInto('alert_rules')
-      .values({ user_id: userId, ...fields, webhook_disabled_at: null, notice: null, updated_at: new Date() })
+      .values({ user_id: userId, ...stored(fields), webhook_disabled_at: null, notice: null, updated_at: new Date() })
       .returning(RULE_COLUMNS)
       .executeTakeFirstOrThrow();
   }
@@ -163,11 +173,22 @@ export class AlertsRepository {
     );
   }
 
-  /** Saving a rule turns a disabled webhook back on: the user has seen the notice and acted on it. */
+  /**
+   * Saving a rule turns a disabled webhook back on: the user has seen the notice and acted on it. A changed price target
+   * starts uncrossed, so it fires as soon as the new target is met.
+   */
   async updateRule(userId: string, id: string, fields: AlertRuleFields): Promise<AlertRuleRow | null> {
+    const values = stored(fields);
     const row = await this.db
       .updateTable('alert_rules')
-      .set({ ...fields, webhook_failures: 0, webhook_disabled_at: null, notice: null, updated_at: new Date() })
+      .set({
+        ...values,
+        target_crossed: sql<boolean>`CASE WHEN target IS DISTINCT FROM ${values.target}::jsonb THEN false ELSE target_crossed END`,
+        webhook_failures: 0,
+        webhook_disabled_at: null,
+        notice: null,
+        updated_at: new Date(),
+      })
       .where('user_id', '=', userId)
       .where('id', '=', id)
       .returning(RULE_COLUMNS)
@@ -279,6 +300,46 @@ export class AlertsRepository {
       .select(RULE_COLUMNS.map((c) => `r.${c}` as const))
       .select([...JOINED_PLAN_COLUMNS, 'pf.commissions'])
       .where('r.kind', '=', kind)
+      .execute();
+  }
+
+  /** The price target rules on any of a sport's events, with their owners' plans. */
+  priceTargetRules(sport: string, eventIds: readonly string[]): Promise<AlertRuleWithPlan[]> {
+    if (!eventIds.length) return Promise.resolve([]);
+    return this.db
+      .selectFrom('alert_rules as r')
+      .leftJoin('plan_states as p', 'p.user_id', 'r.user_id')
+      .leftJoin('preferences as pf', 'pf.user_id', 'r.user_id')
+      .select(RULE_COLUMNS.map((c) => `r.${c}` as const))
+      .select([...JOINED_PLAN_COLUMNS, 'pf.commissions'])
+      .where('r.kind', '=', 'price_target')
+      .where('r.target_event_id', 'in', [...eventIds])
+      .where(sql<boolean>`r.target ->> 'sport' = ${sport}`)
+      .execute();
+  }
+
+  /**
+   * A price target became met: the rule crosses, once however many workers see it. Answers the crossing's number, or
+   * null when the rule was already crossed.
+   */
+  async crossTarget(ruleId: string): Promise<number | null> {
+    const row = await this.db
+      .updateTable('alert_rules')
+      .set({ target_crossed: true, target_crossings: sql<number>`target_crossings + 1` })
+      .where('id', '=', ruleId)
+      .where('target_crossed', '=', false)
+      .returning('target_crossings')
+      .executeTakeFirst();
+    return row?.target_crossings ?? null;
+  }
+
+  /** The target is met nowhere now: the next crossing fires again. */
+  async uncrossTarget(ruleId: string): Promise<void> {
+    await this.db
+      .updateTable('alert_rules')
+      .set({ target_crossed: false })
+      .where('id', '=', ruleId)
+      .where('target_crossed', '=', true)
       .execute();
   }
 

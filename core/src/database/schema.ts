@@ -273,6 +273,11 @@ export interface AlertRulesTable {
   notice: string | null;
   created_at: Generated<Date>;
   updated_at: Timestamp;
+  /** A price target rule's target, null for every other kind (migration 0019). */
+  target: ColumnType<import('@oddspulse/shared').PriceTarget | null, string | null | undefined, string | null>;
+  target_event_id: ColumnType<string | null, never, never>;
+  target_crossed: Generated<boolean>;
+  target_crossings: Generated<number>;
 }
 
 export interface AlertSecretsTable {
@@ -307,6 +312,28 @@ export interface AlertDeliveriesTable {
   updated_at: Timestamp;
 }
 
+/** Every steam alert and its grade (migration 0018). */
+export interface SteamAlertsTable {
+  id: string;
+  sport_key: string;
+  event_id: string;
+  market: import('@oddspulse/shared').SteamMarket;
+  side: string;
+  commence_time: Timestamp;
+  found_at: Timestamp;
+  alert: ColumnType<import('@oddspulse/shared').SteamAlert, string, string>;
+  expired_at: Date | null;
+  expiry: import('@oddspulse/shared').SteamExpiry | null;
+  grade_status: Generated<import('@oddspulse/shared').SteamGradeStatus>;
+  graded_at: Date | null;
+  closing_probability: number | null;
+  closing_price: number | null;
+  clv_pct: number | null;
+  soft_moved: boolean | null;
+  grade_source: 'sharp' | 'market' | null;
+  grade_note: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   password_credentials: PasswordCredentialsTable;
@@ -335,4 +362,5 @@ export interface DB {
   alert_secrets: AlertSecretsTable;
   push_subscriptions: PushSubscriptionsTable;
   alert_deliveries: AlertDeliveriesTable;
+  steam_alerts: SteamAlertsTable;
 }

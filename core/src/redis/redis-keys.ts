@@ -38,6 +38,24 @@ export const RedisKeys = {
     'opportunities-revision',
     roomTag(kind, sport),
   ],
+  /**
+   * An event's steam price-history window (DECISIONS 34): a hash of series (`market<TAB>side<TAB>book`) → JSON list of
+   * `[at, price, point]`, in the sport's steam room's slot.
+   */
+  steamWindow: (sport: string, eventId: string) => ['steam', 'window', roomTag('steam', sport), eventId],
+  /** A sport's active steam alerts: hash alert id → SteamAlert JSON, written in the step that publishes each change. */
+  steamAlerts: (sport: string) => ['steam', 'alerts', roomTag('steam', sport)],
+  /** Claims the alert of an event, market and side, so however many workers detect a move one alert is raised. */
+  steamClaim: (sport: string, eventId: string, market: string, side: string) => [
+    'steam',
+    'claim',
+    roomTag('steam', sport),
+    eventId,
+    market,
+    side,
+  ],
+  /** Steam alerts raised and expired, published and not yet in PostgreSQL: a stream the steam record drains. */
+  steamRecordOutbox: (sport: string) => ['steam', 'record-outbox', roomTag('steam', sport)],
   /** Opportunities found on a UTC day (YYYY-MM-DD): a hash of `{kind}:found`, `{kind}:edge_bp_sum`, `{kind}:edge_n`. */
   opportunitiesFoundDaily: (day: string) => ['stats', 'opportunities', hashTag('found', day)],
   /** The ids already counted on that day, per kind, so each opportunity counts once a day (counted with the hash above). */

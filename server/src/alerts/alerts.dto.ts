@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ALERT_KINDS, canonicalBookKey, isValidTimeZone, parseClock } from '@oddspulse/shared';
+import {
+  ALERT_KINDS,
+  canonicalBookKey,
+  isValidAmerican,
+  isValidTimeZone,
+  parseClock,
+  STEAM_MARKETS,
+} from '@oddspulse/shared';
 
 const clock = z
   .string()
@@ -12,9 +19,24 @@ const quietHours = z.object({
   timeZone: z.string().max(64).refine(isValidTimeZone, 'must be an IANA time zone such as America/New_York'),
 });
 
+/** A price target as the user picks it; the game's name and start are taken from the board. */
+const priceTarget = z
+  .object({
+    sport: z.string().regex(/^[a-z0-9_]{2,64}$/, 'must be a sport key such as basketball_nba'),
+    eventId: z.string().trim().min(1).max(200),
+    market: z.enum(STEAM_MARKETS),
+    outcome: z.string().trim().min(1).max(200),
+    /** The line of a spread or total. */
+    point: z.number().finite().min(-1000).max(1000).nullable().default(null),
+    /** American odds: this price or better. */
+    price: z.number().int().refine(isValidAmerican, 'must be American odds such as +150 or -110'),
+  })
+  .strict();
+export type PriceTargetInput = z.infer<typeof priceTarget>;
+
 const fields = {
   kind: z.enum(ALERT_KINDS),
-  /** PERCENT: profit (arbitrage), middle probability (middle), EV (ev). */
+  /** PERCENT: profit (arbitrage), middle probability (middle), EV (ev), the best stale price's EV (steam); 0 for a price target. */
   min: z.number().finite().min(0).max(100),
   sports: z
     .array(z.string().regex(/^[a-z0-9_]{2,64}$/, 'must be sport keys such as basketball_nba'))
@@ -29,6 +51,8 @@ const fields = {
   webhookUrl: z.string().trim().max(2000).nullable(),
   push: z.boolean(),
   email: z.boolean(),
+  /** A price target rule's target; null (absent) for every other kind. */
+  target: priceTarget.nullable(),
 };
 
 /** POST /api/alerts. */
@@ -43,6 +67,7 @@ export const createAlertSchema = z
     webhookUrl: fields.webhookUrl.default(null),
     push: fields.push.default(false),
     email: fields.email.default(false),
+    target: fields.target.default(null),
   })
   .strict();
 export type CreateAlertInput = z.infer<typeof createAlertSchema>;
@@ -59,6 +84,7 @@ export const updateAlertSchema = z
     webhookUrl: fields.webhookUrl.optional(),
     push: fields.push.optional(),
     email: fields.email.optional(),
+    target: fields.target.optional(),
   })
   .strict();
 export type UpdateAlertInput = z.infer<typeof updateAlertSchema>;

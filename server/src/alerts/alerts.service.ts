@@ -9,19 +9,22 @@ import {
   type AlertRuleRow,
   type AppConfig,
   checkWebhookUrl,
+  LiveStateRepository,
   vapidKeys,
 } from '@oddspulse/core';
 import {
   AlertMessages,
   canUseAlertKind,
+  gameName,
   MAX_ALERT_RULES,
   WEBHOOK_SECRET_OVERLAP_HOURS,
   type AlertDelivery,
   type AlertRule,
+  type PriceTarget,
 } from '@oddspulse/shared';
 import type { AuthUser } from '../accounts/auth/auth-user';
 import { ApiErrors } from '../errors/api-errors';
-import type { CreateAlertInput, PushSubscriptionInput, UpdateAlertInput } from './alerts.dto';
+import type { CreateAlertInput, PriceTargetInput, PushSubscriptionInput, UpdateAlertInput } from './alerts.dto';
 
 const URL_MESSAGES = {
   invalid: AlertMessages.webhookInvalid,
@@ -63,12 +66,12 @@ function toDelivery(row: AlertDeliveryRow): AlertDelivery {
   };
 }
 
-/** Rules as the API reads them, back into the table's fields. */
-function fieldsOf(rule: CreateAlertInput): AlertRuleFields {
+/** Rules as the API reads them, back into the table's fields; a price target's sport is its game's, and it has no minimum. */
+function fieldsOf(rule: CreateAlertInput, target: PriceTarget | null): AlertRuleFields {
   return {
     kind: rule.kind,
-    min: rule.min,
-    sports: rule.sports,
+    min: target ? 0 : rule.min,
+    sports: target ? [target.sport] : rule.sports,
     books: rule.books,
     max_leg_age_seconds: rule.maxLegAgeSeconds,
     quiet_start: rule.quietHours?.start ?? null,
@@ -77,12 +80,21 @@ function fieldsOf(rule: CreateAlertInput): AlertRuleFields {
     webhook_url: rule.webhookUrl || null,
     push: rule.push,
     email: rule.email,
+    target,
   };
 }
 
 function inputOf(row: AlertRuleRow): CreateAlertInput {
-  const { kind, min, sports, books, maxLegAgeSeconds, quietHours, webhookUrl, push, email } = toAlertRule(row);
-  return { kind, min, sports, books, maxLegAgeSeconds, quietHours, webhookUrl, push, email };
+  const { kind, min, sports, books, maxLegAgeSeconds, quietHours, webhookUrl, push, email, target } = toAlertRule(row);
+  const picked = target && {
+    sport: target.sport,
+    eventId: target.eventId,
+    market: target.market,
+    outcome: target.outcome,
+    point: target.point,
+    price: target.price,
+  };
+  return { kind, min, sports, books, maxLegAgeSeconds, quietHours, webhookUrl, push, email, target: picked };
 }
 
 /**
@@ -93,6 +105,7 @@ function inputOf(row: AlertRuleRow): CreateAlertInput {
 export class AlertsService {
   constructor(
     private readonly alerts: AlertsRepository,
+    private readonly boards: LiveStateRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -109,15 +122,21 @@ export class AlertsService {
     await this.check(user, input);
     if ((await this.alerts.countRules(user.id)) >= MAX_ALERT_RULES)
       throw ApiErrors.conflict(AlertMessages.tooManyRules, 'TOO_MANY_ALERT_RULES');
-    const row = await this.alerts.createRule(user.id, fieldsOf(input));
+    const row = await this.alerts.createRule(
+      user.id,
+      fieldsOf(input, input.target && (await this.priceTarget(input.target))),
+    );
     const secret = input.webhookUrl ? await this.alerts.ensureSecret(user.id, newSecret()) : null;
     return toAlertRule(row, secret?.created ? secret.secret : undefined);
   }
 
+  /** A target left out of the patch stays as saved (its game is not looked up again). */
   async update(user: AuthUser, id: string, patch: UpdateAlertInput): Promise<AlertRule> {
-    const merged: CreateAlertInput = { ...inputOf(await this.rule(user.id, id)), ...patch };
+    const saved = await this.rule(user.id, id);
+    const merged: CreateAlertInput = { ...inputOf(saved), ...patch };
     await this.check(user, merged);
-    const row = await this.alerts.updateRule(user.id, id, fieldsOf(merged));
+    const target = patch.target === undefined ? saved.target : patch.target && (await this.priceTarget(patch.target));
+    const row = await this.alerts.updateRule(user.id, id, fieldsOf(merged, target));
     if (!row) throw ApiErrors.notFound(AlertMessages.ruleNotFound, 'ALERT_NOT_FOUND');
     const secret = merged.webhookUrl ? await this.alerts.ensureSecret(user.id, newSecret()) : null;
     return toAlertRule(row, secret?.created ? secret.secret : undefined);
@@ -172,10 +191,47 @@ export class AlertsService {
     return row;
   }
 
-  /** Plan gates, a channel to deliver on, and a webhook URL the workers may post to. */
+  /**
+   * A price target as it is saved: its game looked up on the current board (a game no longer there cannot be chosen)
+   * for its name and start, its side one the game offers, and no line on a moneyline.
+   */
+  private async priceTarget(input: PriceTargetInput): Promise<PriceTarget> {
+    const board = await this.boards.board('odds', input.sport);
+    const event = board?.events.find((e) => e.id === input.eventId && !e.completed);
+    if (!event) throw ApiErrors.validation(AlertMessages.targetGameNotFound, 'PRICE_TARGET_GAME_NOT_FOUND');
+    const draw = event.bookmakers.some((b) =>
+      b.markets.some((m) => m.key === 'h2h' && m.outcomes.some((o) => o.name === 'Draw')),
+    );
+    const sides =
+      input.market === 'totals'
+        ? ['Over', 'Under']
+        : [event.home_team, event.away_team, ...(input.market === 'h2h' && draw ? ['Draw'] : [])];
+    if (!sides.includes(input.outcome))
+      throw ApiErrors.validation(AlertMessages.targetOutcomeInvalid, 'PRICE_TARGET_INVALID');
+    return {
+      sport: input.sport,
+      eventId: event.id,
+      game: gameName(event),
+      homeTeam: event.home_team,
+      commenceTime: event.commence_time,
+      market: input.market,
+      outcome: input.outcome,
+      point: input.market === 'h2h' ? null : input.point,
+      price: input.price,
+    };
+  }
+
+  /** Plan gates, a price target where (and only where) the kind takes one, a channel to deliver on, and a webhook URL the workers may post to. */
   private async check(user: AuthUser, rule: CreateAlertInput): Promise<void> {
     if (!canUseAlertKind(user.access, rule.kind))
-      throw rule.kind === 'ev' ? ApiErrors.subscriptionRequired() : ApiErrors.platinumRequired();
+      throw rule.kind === 'ev' || rule.kind === 'price_target'
+        ? ApiErrors.subscriptionRequired()
+        : ApiErrors.platinumRequired();
+    if (rule.kind === 'price_target') {
+      if (!rule.target) throw ApiErrors.validation(AlertMessages.targetRequired, 'PRICE_TARGET_REQUIRED');
+      if (rule.target.market !== 'h2h' && rule.target.point === null)
+        throw ApiErrors.validation(AlertMessages.targetPointRequired, 'PRICE_TARGET_INVALID');
+    } else if (rule.target) throw ApiErrors.validation(AlertMessages.targetNotAllowed, 'PRICE_TARGET_NOT_ALLOWED');
     if (!rule.webhookUrl && !rule.push && !rule.email)
       throw ApiErrors.validation(AlertMessages.noChannel, 'ALERT_CHANNEL_REQUIRED');
     if (rule.webhookUrl) {

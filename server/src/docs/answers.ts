@@ -11,11 +11,19 @@ import type {
   PackedBoards,
   Sport,
   SportBoard,
+  SteamAlert,
+  SteamMove,
+  SteamPrice,
+  SteamRecord,
+  SteamRecordEntry,
+  SteamRecordGroup,
 } from '@oddspulse/shared';
+import { STEAM_MARKETS } from '@oddspulse/shared';
 import type { BoardFreshness } from '../odds/odds-view';
 import type { OddsHistoryBookmaker } from '../odds/odds-history.service';
 import type { PlayerPropItem } from '../odds/odds.service';
 import type { ScanResponse } from '../scanners/scanners.service';
+import type { SteamResponse } from '../steam/steam.service';
 
 /**
  * The answers of the routes an API key may call, as zod schemas for the OpenAPI document (converted as the request
@@ -298,3 +306,107 @@ function scanAnswer<T>(opportunity: z.ZodType<T>): z.ZodType<ScanResponse<T>> {
 export const evAnswerSchema = scanAnswer(evBetSchema);
 export const arbitrageAnswerSchema = scanAnswer(arbitrageSchema);
 export const middlesAnswerSchema = scanAnswer(middleSchema);
+
+const steamMarket = z.enum(STEAM_MARKETS).meta({ description: 'h2h (moneyline), spreads or totals' });
+
+const steamPriceFields = {
+  price: z.number().meta({ description: 'American odds, rounded' }),
+  decimal: z.number(),
+  point: z.number().optional().meta({ description: 'The line; absent on a moneyline' }),
+};
+const steamPriceSchema: z.ZodType<SteamPrice> = z.object(steamPriceFields);
+
+const steamMoveSchema: z.ZodType<SteamMove> = z.object({
+  book: z.string(),
+  bookTitle: z.string(),
+  sharp: z.boolean().meta({ description: 'A sharp book (Pinnacle, Circa, BookMaker) or the Betfair exchange' }),
+  from: steamPriceSchema,
+  to: steamPriceSchema,
+  at: isoTime.meta({ description: 'When the move reached steam size at this book' }),
+});
+
+const steamExpiry = z
+  .enum(['caught_up', 'started', 'removed', 'timed_out'])
+  .meta({ description: 'caught_up: the last soft book moved; started or removed: the game; timed_out: 30 minutes' });
+
+const steamAlertSchema: z.ZodType<SteamAlert> = z.object({
+  ...opportunityEventFields,
+  type: z.literal('steam'),
+  id: z.string(),
+  market: steamMarket,
+  side: z.string().meta({ description: "The outcome the market moved toward: a team, 'Draw', 'Over' or 'Under'" }),
+  origin: steamMoveSchema.meta({ description: 'The sharp book that moved first' }),
+  movedAt: isoTime.meta({ description: "When the origin's move began" }),
+  confirmations: z.array(steamMoveSchema).meta({ description: 'The books that made the same move within 90 seconds' }),
+  confirmedAt: isoTime,
+  breadth: z.number().meta({ description: 'Books (the origin included) that have made the move' }),
+  fair: z
+    .object({ ...steamPriceFields, probability: z.number() })
+    .meta({ description: "The new fair line: the sharp books' de-vigged price at the origin's new line" }),
+  staleBooks: z
+    .array(
+      z.object({
+        ...steamPriceFields,
+        book: z.string(),
+        bookTitle: z.string(),
+        commission: z.number(),
+        evPct: z.number().meta({ description: 'EV against the fair line, percent, net of commission' }),
+        link: z.string().optional().meta({ description: "The book's deep link to the bet" }),
+        lastUpdate: isoTime,
+      }),
+    )
+    .meta({ description: 'The soft books still at the old price, best EV first' }),
+  bestEvPct: z.number(),
+  timeFound: isoTime,
+  ageSeconds: z.number().meta({ description: 'Seconds since the move began' }),
+  status: z.enum(['active', 'expired']),
+  expiredAt: isoTime.optional(),
+  expiry: steamExpiry.optional(),
+});
+
+export const steamAnswerSchema: z.ZodType<SteamResponse> = z.object({
+  alerts: z.array(steamAlertSchema).meta({ description: 'Newest first' }),
+  generated_at: isoTime,
+});
+
+const steamGroupSchema: z.ZodType<SteamRecordGroup> = z.object({
+  sport: z.string().nullable().meta({ description: 'null in the overall line' }),
+  market: steamMarket.nullable(),
+  alerts: z.number(),
+  graded: z.number(),
+  hits: z.number().meta({ description: 'Graded alerts whose stale price beat the closing line' }),
+  hitRate: z.number().nullable().meta({ description: 'hits / graded, a fraction' }),
+  avgClvPct: z.number().nullable(),
+  softMovedRate: z
+    .number()
+    .nullable()
+    .meta({ description: 'Share of graded alerts whose soft book moved by the close' }),
+});
+
+const steamEntrySchema: z.ZodType<SteamRecordEntry> = z.object({
+  id: z.string(),
+  sport: z.string(),
+  game: z.string(),
+  commenceTime: isoTime,
+  market: steamMarket,
+  side: z.string(),
+  originBook: z.string(),
+  origin: steamMoveSchema,
+  timeFound: isoTime,
+  expiredAt: isoTime.nullable(),
+  expiry: steamExpiry.nullable(),
+  status: z.enum(['pending', 'graded', 'ungraded']).meta({ description: 'pending until the game starts' }),
+  gradedBook: z.string().nullable(),
+  taken: steamPriceSchema.nullable().meta({ description: 'The best stale price when the alert was raised' }),
+  closingPrice: z.number().nullable().meta({ description: 'The fair closing price at the taken line, American' }),
+  clvPct: z.number().nullable(),
+  softMoved: z.boolean().nullable(),
+  note: z.string().nullable(),
+});
+
+export const steamRecordAnswerSchema: z.ZodType<SteamRecord> = z.object({
+  overall: steamGroupSchema,
+  groups: z.array(steamGroupSchema),
+  alerts: z.array(steamEntrySchema).meta({ description: 'Newest first' }),
+  nextBefore: z.string().nullable().meta({ description: 'Pass as before for the next page; null on the last' }),
+});

@@ -7,14 +7,14 @@ import type {
   RealtimeSnapshot,
   RealtimeSnapshotMap,
 } from '@oddspulse/shared';
-import { LiveStateRepository, OpsStateRepository, type ChannelPosition } from '@oddspulse/core';
+import { LiveStateRepository, OpsStateRepository, SteamStateRepository, type ChannelPosition } from '@oddspulse/core';
 import { ReactionsService } from '../reactions/reactions.service';
 
 type SnapshotLoaders = { [C in RealtimeChannel]: (key: string) => Promise<RealtimeSnapshotMap[C]> };
 
 /**
  * A channel's current state, for a socket whose gap is older than the replay buffer or whose epoch is gone: what
- * the pipeline keeps in Redis (board, scoreboard, opportunities, the last operations overview) or the game's reactions. Read after the position,
+ * the pipeline keeps in Redis (board, scoreboard, opportunities, steam alerts, the last operations overview) or the game's reactions. Read after the position,
  * so the snapshot holds at least every message up to it.
  */
 @Injectable()
@@ -26,6 +26,7 @@ export class RealtimeSnapshots {
     ev: (key) => this.boards.opportunities<EvBet>('ev', key),
     arbitrage: (key) => this.boards.opportunities<ArbitrageOpportunity>('arbitrage', key),
     middles: (key) => this.boards.opportunities<MiddleOpportunity>('middles', key),
+    steam: (key) => this.steam.alerts(key),
     reactions: (key) => this.reactions.snapshot(decodeURIComponent(key)),
     // A user's events are notifications with no state to rebuild: the client refetches over REST.
     user: () => Promise.resolve(null),
@@ -36,6 +37,7 @@ export class RealtimeSnapshots {
     private readonly boards: LiveStateRepository,
     private readonly reactions: ReactionsService,
     private readonly ops: OpsStateRepository,
+    private readonly steam: SteamStateRepository,
   ) {}
 
   async load<C extends RealtimeChannel>(

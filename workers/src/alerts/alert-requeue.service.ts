@@ -2,7 +2,7 @@ import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { AlertsRepository, APP_CONFIG, type AppConfig, JobQueueService } from '@oddspulse/core';
 import { JobName } from '@oddspulse/shared';
 import { OnJob } from '../jobs/on-job.decorator';
-import { queueDelivery } from './alert-evaluation.service';
+import { queueDelivery } from './alert-dispatcher';
 
 const EVERY_MS = 5 * 60_000;
 

@@ -16,6 +16,7 @@ import { bearer, createAccountsApp, signUp, type AccountsTestApp } from '../../.
 import { PushReceiver, WebhookReceiver } from '../../../test/support/alert-receivers';
 import { AlertDeliveryService } from './alert-delivery.service';
 import { AlertDigestService } from './alert-digest.service';
+import { AlertDispatcher } from './alert-dispatcher';
 import { AlertEvaluationService } from './alert-evaluation.service';
 import { AlertRequeueService } from './alert-requeue.service';
 
@@ -40,7 +41,7 @@ describe('alerts in the workers', () => {
     const jobs = {
       add: async (name: string, data: { deliveryId: number }) => void added.push({ name, data }),
     } as unknown as JobQueueService;
-    evaluation = new AlertEvaluationService(repo, jobs, t.config);
+    evaluation = new AlertEvaluationService(repo, new AlertDispatcher(repo, jobs, t.config));
     delivery = new AlertDeliveryService(repo, t.config);
     webhookUrl = await webhook.start('/hook');
     await push.start();

@@ -22,6 +22,7 @@ import {
 import { Trackable, trackOpportunities } from './opportunity-tracker';
 import { PreparedBoards } from './prepared-boards';
 import { AlertBatches } from '../alerts/alert-batches';
+import { SteamDetectionService } from '../steam/steam-detection.service';
 
 const KINDS = [
   { channel: RealtimeChannel.Arbitrage, result: 'arbitrage' },
@@ -43,7 +44,8 @@ export interface DetectionSummary {
  * engine drops one whose rounded stakes guarantee no profit, and the larger the stake the less rounding costs,
  * so no arbitrage a user could be shown is dropped here; and for the same reason the boards also find the
  * arbitrages that pay only at a commission below the published rates (PreparedBoards). What is new today is also counted for the landing
- * page's figures, and the batch is handed to alert evaluation.
+ * page's figures, and the batch is handed to alert evaluation. A straight-bets board runs steam first (the one
+ * signal that must reach the socket fastest), and hands its changed events to the price targets.
  */
 @Injectable()
 export class DetectionService {
@@ -57,6 +59,7 @@ export class DetectionService {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly metrics: MetricsService,
     private readonly alertBatches: AlertBatches,
+    private readonly steam: SteamDetectionService,
   ) {
     this.options = {
       arbitrage: { minProfitPct: config.DETECT_MIN_PROFIT_PCT, bankroll: MAX_BANKROLL, maxStake: SCANNER_MAX_STAKE },
@@ -82,7 +85,10 @@ export class DetectionService {
       published: { arbitrage: 0, middles: 0, ev: 0 },
       current: { arbitrage: 0, middles: 0, ev: 0 },
     };
+    // steam reviews its alerts on every board, changed or not: a game's start ends them without a price moving
+    if (board === 'odds') await this.steam.detect(next, eventIds, now);
     if (!eventIds.length) return summary;
+    if (board === 'odds') await this.alertBatches.enqueuePriceTargets(sport, now, eventIds);
     const fields = eventIds.map((id) => `${board}:${id}`);
     const scans = new Map<string, ScanResult>();
     for (const id of eventIds) if (prepared.has(id)) scans.set(id, prepared.scanEvent(id, this.options, now));

@@ -12,13 +12,14 @@ import { FeedsSchedulerService } from '../schedule/feeds-scheduler.service';
 import { EspnScoresProvider } from '../scores/espn/espn.scores-provider';
 import { ScoresPipelineService } from '../scores/scores-pipeline.service';
 import { SimulatorProvider, SimulatorService } from '../simulator/simulator.providers';
+import { SteamModule } from '../steam/steam.module';
 import { CLOCK, systemClock } from './clock';
 import { FeedGate } from './feed-gate';
 import { ODDS_PROVIDER, SCORES_PROVIDER } from './providers';
 
 /** The pipeline: providers chosen by ODDS_PROVIDER / SCORES_PROVIDER, polls, boards, history, detection. */
 @Module({
-  imports: [AlertsWorkersModule],
+  imports: [AlertsWorkersModule, SteamModule],
   providers: [
     { provide: CLOCK, useValue: systemClock },
     FeedGate,

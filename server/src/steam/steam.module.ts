@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module';
+import { SteamController } from './steam.controller';
+import { SteamService } from './steam.service';
+
+@Module({
+  imports: [AccountsModule],
+  controllers: [SteamController],
+  providers: [SteamService],
+})
+export class SteamModule {}

@@ -1,0 +1,54 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { PlanAccess, SteamAlert, SteamRecord } from '@oddspulse/shared';
+import { APP_CONFIG, type AppConfig, SteamRecordRepository, SteamStateRepository } from '@oddspulse/core';
+import { requirePolledSports, visibleBooks } from '../odds/odds-view';
+import { recordCursor, type SteamQuery, type SteamRecordQuery } from './steam.dto';
+
+export interface SteamResponse {
+  /** Most recent first; each with the stale books the caller can take. */
+  alerts: SteamAlert[];
+  generated_at: string;
+}
+
+/**
+ * Steam alerts (DECISIONS 34): the live list as detection keeps it in Redis, and the graded record from PostgreSQL.
+ * Neither call detects: the workers do, on every change of the boards.
+ */
+@Injectable()
+export class SteamService {
+  constructor(
+    private readonly state: SteamStateRepository,
+    private readonly records: SteamRecordRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * The active alerts of the sports asked for, each with only the stale books among `books` the plan sees (an alert
+   * left with none is not the caller's to take), its age taken to now.
+   */
+  async active(query: SteamQuery, access: PlanAccess, now = Date.now()): Promise<SteamResponse> {
+    requirePolledSports(this.config.FEED_SPORTS, query.sports);
+    const sports = query.sports.length ? query.sports : this.config.FEED_SPORTS;
+    const visible = visibleBooks(access);
+    const shown = (book: string) =>
+      (visible === null || visible.has(book)) && (!query.books.length || query.books.includes(book));
+    const alerts = (await this.state.alertsOf(sports)).flatMap((alert) => {
+      const staleBooks = alert.staleBooks.filter((b) => shown(b.book));
+      if (!staleBooks.length) return [];
+      const ageSeconds = Math.max(0, Math.round((now - Date.parse(alert.movedAt)) / 1000));
+      return [{ ...alert, staleBooks, bestEvPct: staleBooks[0].evPct, ageSeconds }];
+    });
+    alerts.sort((a, b) => b.timeFound.localeCompare(a.timeFound) || a.id.localeCompare(b.id));
+    return { alerts, generated_at: new Date(now).toISOString() };
+  }
+
+  /** The graded record: by sport and market and over every alert, and a page of the alerts kept, newest first. */
+  async record(query: SteamRecordQuery): Promise<SteamRecord> {
+    const filter = { sport: query.sport, market: query.market };
+    const [{ overall, groups }, page] = await Promise.all([
+      this.records.groups(filter),
+      this.records.entries(filter, query.limit, query.before),
+    ]);
+    return { overall, groups, alerts: page.entries, nextBefore: page.next && recordCursor(page.next) };
+  }
+}

@@ -1,0 +1,96 @@
+import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import { gradeSteamAlert, JobName, type ClosingQuote } from '@oddspulse/shared';
+import {
+  APP_CONFIG,
+  type AppConfig,
+  JobQueueService,
+  OddsHistoryRepository,
+  type PendingSteamGrade,
+  SteamRecordRepository,
+  SteamStateRepository,
+} from '@oddspulse/core';
+import { CLOCK, Clock } from '../feeds/clock';
+import { OnJob } from '../jobs/on-job.decorator';
+
+const EVERY_MS = 30_000;
+/** Outbox entries kept per statement. */
+const BATCH = 500;
+/**
+ * A game's closing prices are graded this long after its start: the odds history stores a poll's changes within
+ * a second of it, and the last polls before the start may come a little after it.
+ */
+export const GRADE_AFTER_MS = 2 * 60_000;
+/** An alert whose market has no closing line this long after the start will not get one: it is left ungraded. */
+export const GRADE_GIVE_UP_MS = 60 * 60_000;
+
+export interface SteamRecordRun {
+  kept: number;
+  graded: number;
+  ungraded: number;
+}
+
+/**
+ * The steam record (DECISIONS 34: every alert graded against the closing line and kept). Every half minute the
+ * alerts detection raised or expired, waiting in each sport's record outbox, are kept in PostgreSQL (then taken off
+ * the outbox: an entry read twice is kept once), and the alerts whose game has started are graded against the
+ * closing prices in the odds history.
+ */
+@Injectable()
+export class SteamRecordService implements OnApplicationBootstrap {
+  constructor(
+    private readonly state: SteamStateRepository,
+    private readonly records: SteamRecordRepository,
+    private readonly history: OddsHistoryRepository,
+    private readonly jobs: JobQueueService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async onApplicationBootstrap() {
+    await this.jobs.schedule(JobName.SteamRecord, EVERY_MS);
+  }
+
+  @OnJob(JobName.SteamRecord)
+  async record(): Promise<SteamRecordRun> {
+    const run: SteamRecordRun = { kept: 0, graded: 0, ungraded: 0 };
+    for (const sport of this.config.FEED_SPORTS) {
+      for (;;) {
+        const entries = await this.state.outbox(sport, BATCH);
+        if (!entries.length) break;
+        await this.records.keep(entries.map((e) => e.record));
+        await this.state.acknowledge(
+          sport,
+          entries.map((e) => e.id),
+        );
+        run.kept += entries.length;
+      }
+    }
+    const now = this.clock();
+    const due = await this.records.pendingGrades(new Date(now - GRADE_AFTER_MS));
+    const byGame = new Map<string, PendingSteamGrade[]>();
+    for (const pending of due) {
+      const key = `${pending.sport_key}\t${pending.event_id}`;
+      byGame.set(key, [...(byGame.get(key) ?? []), pending]);
+    }
+    for (const alerts of byGame.values()) {
+      const { sport_key, event_id, commence_time } = alerts[0];
+      const closes: ClosingQuote[] = (await this.history.closingPrices(sport_key, event_id, commence_time)).map(
+        (row) => ({
+          book: row.bookmaker_key,
+          market: row.market_key,
+          side: row.outcome_name,
+          point: row.point,
+          price: row.price,
+          at: row.recorded_at.getTime(),
+        }),
+      );
+      for (const pending of alerts) {
+        const grade = gradeSteamAlert(pending.alert, closes);
+        if (grade.status === 'ungraded' && now < commence_time.getTime() + GRADE_GIVE_UP_MS) continue;
+        await this.records.saveGrade(pending.id, grade, new Date(now));
+        run[grade.status] += 1;
+      }
+    }
+    return run;
+  }
+}
