@@ -13,6 +13,7 @@ export * from './feeds/odds-api-v4';
 export * from './feeds/odds-api-v4-scores';
 export * from './engine/odds/devig';
 export * from './engine/odds/fair-probability';
+export * from './engine/odds/normal';
 export * from './engine/lines/locked-market';
 export { cachedTime, gameName, type TimeCache } from './engine/lines/market-lines';
 export {

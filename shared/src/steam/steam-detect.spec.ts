@@ -117,13 +117,14 @@ describe('detectSteam', () => {
 
   it('confirms a spread move by three other books, measured from the half point onto the key number', () => {
     const lines: Record<string, [number, number, number]> = {
-      pinnacle: [-3.5, -105, -115],
-      lowvig: [-3.5, -110, -110],
-      betonlineag: [-3.5, -110, -110],
-      bovada: [-3.5, -110, -110],
+      pinnacle: [-4, -105, -115],
+      lowvig: [-4, -110, -110],
+      betonlineag: [-4, -110, -110],
+      bovada: [-4, -110, -110],
       draftkings: [-2.5, -110, -110],
       fanduel: [-3, -110, -110],
       betmgm: [-2.5, -120, 100],
+      williamhill_us: [-2.5, -105, -115],
     };
     const spreads = event(
       Object.entries(lines).map(([key, [point, home, away]]) =>
@@ -138,14 +139,14 @@ describe('detectSteam', () => {
     const moved = (key: string, s: number) =>
       series(key, 'spreads', 'Home', [
         [240, -110, -2.5],
-        [s, -110, -3.5],
+        [s, -110, -4],
       ]);
     const window = [
-      // −2.5 → −3 onto the key number 100 s ago (steam size in football), then −3.5
+      // −2.5 → −3 onto the key number 100 s ago (steam size in football), then −4
       series('pinnacle', 'spreads', 'Home', [
         [240, -110, -2.5],
         [100, -110, -3],
-        [50, -105, -3.5],
+        [50, -105, -4],
       ]),
       moved('lowvig', 80),
       moved('betonlineag', 70),
@@ -156,7 +157,7 @@ describe('detectSteam', () => {
     expect(alert.origin).toMatchObject({
       book: 'pinnacle',
       from: { point: -2.5 },
-      to: { point: -3.5, price: -105 },
+      to: { point: -4, price: -105 },
       at: new Date(ago(100)).toISOString(),
     });
     expect(alert.confirmations.map((c) => [c.book, c.sharp])).toEqual([
@@ -167,14 +168,15 @@ describe('detectSteam', () => {
     // the third book's move confirms it
     expect(alert.confirmedAt).toBe(new Date(ago(20)).toISOString());
     expect(alert.breadth).toBe(4);
-    // Fair: Pinnacle −3.5 −105/−115, 0.512195 / (0.512195 + 0.534884) = 0.489166 at −3.5.
-    expect(alert.fair).toMatchObject({ point: -3.5 });
+    // Fair: Pinnacle −4 −105/−115, 0.512195 / (0.512195 + 0.534884) = 0.489166 at −4.
+    expect(alert.fair).toMatchObject({ point: -4 });
     expect(alert.fair.probability).toBeCloseTo(0.489166, 6);
-    // DraftKings −2.5 −110: a point better, +6 % → 0.549166 × 1.909091 − 1 = 4.84 %; BetMGM −2.5 −120: 0.68 %;
-    // FanDuel −3 −110: +3 % → 0.519166 × 1.909091 − 1 = −0.89 %; the books that moved to −3.5 −110: −6.61 %
+    // At −2.5, 1.5 points better: Φ(Φ⁻¹(0.489166) + 1.5 / 13.3) = 0.534116. Caesars −105: × 1.952381 − 1 = 4.28 %;
+    // DraftKings −110: × 1.909091 − 1 = 1.97 %; BetMGM −120: −2.08 %. FanDuel −3 −110: 0.519153 × 1.909091 − 1 =
+    // −0.89 %. The books that moved to −4 −110: −6.61 %.
     expect(alert.staleBooks.map((b) => [b.book, b.point, b.evPct])).toEqual([
-      ['draftkings', -2.5, 4.84],
-      ['betmgm', -2.5, 0.68],
+      ['williamhill_us', -2.5, 4.28],
+      ['draftkings', -2.5, 1.97],
     ]);
   });
 

@@ -82,7 +82,7 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 /**
  * The soft books whose price of the side is still worth taking against the fair line (EV > 0, net of an exchange's
  * commission): the books still at the old price, best first. A spread or total at another line than the fair one is
- * priced at its own line (probabilityAtLine).
+ * priced at its own line (probabilityAtLine; left out in a sport whose lines cannot be priced).
  */
 export function staleBooks(
   event: BoardEvent,
@@ -94,7 +94,8 @@ export function staleBooks(
   for (const book of eventMarkets(event, market)) {
     const quote = book.sides.get(side);
     if (!quote || !isSoftBook(book.book)) continue;
-    const p = probabilityAtLine(market, side, fair.probability, fair.point ?? null, quote.point);
+    const p = probabilityAtLine(event.sport_key, market, side, fair.probability, fair.point ?? null, quote.point);
+    if (p === null) continue;
     const commission = commissionOf(book.book);
     const evPct = evPercent(p, effectiveDecimal(quote.price, commission));
     if (evPct <= 0) continue;
@@ -170,7 +171,7 @@ export function detectSteam({ event, window, now, alerted }: SteamInput): SteamA
     if (!confirmedBy) continue;
     const markets = eventMarkets(event, market).filter((b) => isSharpBook(b.book));
     const line = origin.to.point;
-    const probability = fairProbabilityAt(markets, market, side, line);
+    const probability = fairProbabilityAt(event.sport_key, markets, market, side, line);
     if (probability === null) continue;
     const fair = {
       probability,

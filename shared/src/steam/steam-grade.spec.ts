@@ -6,6 +6,7 @@ import { gradeSteamAlert, type ClosingQuote } from './steam-grade';
 /** The alert of a Home moneyline steam whose best stale price was DraftKings −150. */
 const alert = {
   type: 'steam',
+  sport: 'americanfootball_nfl',
   market: 'h2h',
   side: 'Home',
   staleBooks: [
@@ -62,10 +63,10 @@ describe('gradeSteamAlert', () => {
       market: 'spreads',
       staleBooks: [{ ...alert.staleBooks[0], price: -110, decimal: americanToDecimal(-110), point: -2.5 }],
     } as SteamAlert;
-    // Pinnacle closes Home −4 −110 / Away +4 −110: 50 % at −4, 50 + 1.5 × 6 = 59 % at −2.5;
-    // 1.909091 × 0.59 − 1 = 12.64 %. DraftKings had no close of its own.
+    // Pinnacle closes Home −4 −110 / Away +4 −110: 50 % at −4, Φ(1.5 / 13.3) = 54.49 % at −2.5;
+    // 1.909091 × 0.544898 − 1 = 4.03 %. DraftKings had no close of its own.
     const closes = [close('pinnacle', 'Home', -110, -4), close('pinnacle', 'Away', -110, 4)];
-    expect(gradeSteamAlert(spread, closes)).toMatchObject({ status: 'graded', clvPct: 12.64, softMoved: null });
+    expect(gradeSteamAlert(spread, closes)).toMatchObject({ status: 'graded', clvPct: 4.03, softMoved: null });
   });
 
   it('leaves an alert ungraded without a closing line', () => {

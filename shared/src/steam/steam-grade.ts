@@ -63,13 +63,10 @@ export function gradeSteamAlert(alert: SteamAlert, closes: readonly ClosingQuote
   const taken = alert.staleBooks[0];
   const markets = closingMarkets(closes, alert.market);
   const line = taken.point ?? null;
-  const sharp = fairProbabilityAt(
-    markets.filter((m) => isSharpBook(m.book)),
-    alert.market,
-    alert.side,
-    line,
-  );
-  const probability = sharp ?? fairProbabilityAt(markets, alert.market, alert.side, line);
+  const fairAt = (books: readonly BookMarket[]) =>
+    fairProbabilityAt(alert.sport, books, alert.market, alert.side, line);
+  const sharp = fairAt(markets.filter((m) => isSharpBook(m.book)));
+  const probability = sharp ?? fairAt(markets);
   if (probability === null) return { status: 'ungraded', note: SteamMessages.noClosingLine };
   const own = markets.find((m) => m.book === canonicalBookKey(taken.book))?.sides.get(alert.side);
   const takenQuote = { price: taken.decimal, point: line };

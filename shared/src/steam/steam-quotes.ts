@@ -69,11 +69,12 @@ function bookFair(book: BookMarket, market: SteamMarket, side: string, outcomes:
 }
 
 /**
- * The fair probability of `side` at `line` (null: a moneyline) across `books`: each book's own de-vigged probability
- * taken to `line` (probabilityAtLine), then the weighted median with spec 001 §5's book weights (DECISIONS 10). Null
- * when no book quotes the whole market.
+ * The fair probability of `side` at `line` (null: a moneyline) across `books` of a `sport`: each book's own de-vigged
+ * probability taken to `line` (probabilityAtLine), then the weighted median with spec 001 §5's book weights
+ * (DECISIONS 10). Null when no book quotes the whole market (at `line`, for a sport whose lines cannot be priced).
  */
 export function fairProbabilityAt(
+  sport: string,
   books: readonly BookMarket[],
   market: SteamMarket,
   side: string,
@@ -83,9 +84,11 @@ export function fairProbabilityAt(
   const probabilities: number[] = [];
   const weights: number[] = [];
   for (const book of books) {
-    const p = bookFair(book, market, side, outcomes);
+    const own = bookFair(book, market, side, outcomes);
+    const p =
+      own === null ? null : probabilityAtLine(sport, market, side, own, book.sides.get(side)?.point ?? null, line);
     if (p === null) continue;
-    probabilities.push(probabilityAtLine(market, side, p, book.sides.get(side)?.point ?? null, line));
+    probabilities.push(p);
     weights.push(bookWeight(book.book));
   }
   return weightedMedian(probabilities, weights);

@@ -50,23 +50,23 @@ describe('touchesKeyNumber', () => {
   });
 });
 
-// spec 001 §5's middle rule as the worth of a point: 6 % a point on spreads, 8 % on totals, capped at 40 % and 45 %.
+// Final scores read as normal around the line, with the sport's deviation: NFL margins 13.3, NBA totals 18.
 describe('probabilityAtLine', () => {
-  it('adds the points in the bettor’s favour and takes away those against', () => {
-    // a side 50 % at −4.5 is 50 + 1.5 × 6 = 59 % at −3; at −5.5, 50 − 6 = 44 %
-    expect(probabilityAtLine('spreads', 'Home', 0.5, -4.5, -3)).toBeCloseTo(0.59, 10);
-    expect(probabilityAtLine('spreads', 'Home', 0.5, -4.5, -5.5)).toBeCloseTo(0.44, 10);
-    // Over at 220.5 instead of 222.5: 50 + 2 × 8 = 66 %; Under at 222.5 instead of 220.5: the same
-    expect(probabilityAtLine('totals', 'Over', 0.5, 222.5, 220.5)).toBeCloseTo(0.66, 10);
-    expect(probabilityAtLine('totals', 'Under', 0.5, 220.5, 222.5)).toBeCloseTo(0.66, 10);
+  it('adds what the curve holds over the points in the bettor’s favour, and takes away those against', () => {
+    // 50 % at −4.5 is Φ(1.5 / 13.3) = 54.49 % at −3, and Φ(−1 / 13.3) = 47.00 % at −5.5
+    expect(probabilityAtLine(NFL, 'spreads', 'Home', 0.5, -4.5, -3)).toBeCloseTo(0.544898, 5);
+    expect(probabilityAtLine(NFL, 'spreads', 'Home', 0.5, -4.5, -5.5)).toBeCloseTo(0.470033, 5);
+    // Over at 220.5 instead of 222.5, Φ(2 / 18) = 54.42 %; Under at 222.5 instead of 220.5 the same
+    expect(probabilityAtLine(NBA, 'totals', 'Over', 0.5, 222.5, 220.5)).toBeCloseTo(0.544236, 5);
+    expect(probabilityAtLine(NBA, 'totals', 'Under', 0.5, 220.5, 222.5)).toBeCloseTo(0.544236, 5);
+    // far lines stay probabilities: 80 % ten points on is Φ(0.841621 + 10 / 13.3) = 94.45 %
+    expect(probabilityAtLine(NFL, 'spreads', 'Home', 0.8, -10, 0)).toBeCloseTo(0.944476, 5);
   });
 
-  it('caps the shift and the probability, and leaves a moneyline or the same line alone', () => {
-    // 10 points on a spread is capped at 40 %; 0.8 + 0.4 is held at 99 %
-    expect(probabilityAtLine('spreads', 'Home', 0.3, -10, 0)).toBeCloseTo(0.7, 10);
-    expect(probabilityAtLine('spreads', 'Home', 0.8, -10, 0)).toBe(0.99);
-    expect(probabilityAtLine('h2h', 'Home', 0.55, null, null)).toBe(0.55);
-    expect(probabilityAtLine('spreads', 'Home', 0.55, -3, -3)).toBe(0.55);
+  it('leaves a moneyline or the same line alone, and cannot price another line of a sport it has no deviation for', () => {
+    expect(probabilityAtLine(NFL, 'h2h', 'Home', 0.55, null, null)).toBe(0.55);
+    expect(probabilityAtLine(NFL, 'spreads', 'Home', 0.55, -3, -3)).toBe(0.55);
+    expect(probabilityAtLine('cricket_ipl', 'totals', 'Over', 0.5, 160.5, 158.5)).toBeNull();
   });
 });
 

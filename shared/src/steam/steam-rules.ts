@@ -1,6 +1,6 @@
 import type { SteamMarket } from '../domain/steam';
 import { canonicalBookKey, isDfsBook } from '../domain/books/sportsbooks';
-import { middleProbability } from '../engine/opportunities/middles';
+import { normalCdf, normalQuantile } from '../engine/odds/normal';
 
 /**
  * The steam rule of DECISIONS 34, stated once. A steam move is an origin move at a sharp book of at least 3 points of
@@ -94,26 +94,46 @@ export function isSteamSized(
   );
 }
 
-/** Clamped so that a far line never reads as a sure thing. */
-const MIN_PROBABILITY = 0.01;
-const MAX_PROBABILITY = 0.99;
+/**
+ * How far final scores fall from the closing line, in points (standard deviations): [sport key or its group, margin,
+ * total]. Margins as Ask the Wizard #209 measured them against the spread (NFL 13.31, 2000–2007; college football
+ * 15.72, 1993–2007; NBA 11.39, 1987–2003); the rest, and the totals, are our estimates (the simulator's profiles).
+ * The first entry whose key the sport starts with is taken.
+ */
+const SCORE_DEVIATIONS: ReadonlyArray<readonly [sport: string, margin: number, total: number]> = [
+  ['americanfootball_nfl', 13.3, 13.5],
+  ['americanfootball', 15.7, 16],
+  ['basketball_nba', 11.4, 18],
+  ['basketball', 11, 15],
+  ['icehockey', 2.3, 2.3],
+  ['baseball', 4.2, 4.2],
+  ['soccer', 1.6, 1.6],
+];
+
+/** Keeps a probability off 0 and 1, where the normal's inverse runs away. */
+const EDGE = 1e-6;
 
 /**
- * The probability of a spread or total side at line `to`, from its probability `p` at line `from`: each point in the
- * bettor's favour adds what spec 001 §5 gives a point of a middle (6 % a point on spreads, 8 % on totals, capped), and
- * each point against takes it away. A moneyline has one line: `p` itself.
+ * The probability of a spread or total side at line `to`, from its probability `p` at line `from`: final scores read
+ * as normal around the line with the sport's deviation (SCORE_DEVIATIONS), so each point in the bettor's favour is
+ * worth what the curve holds there (about 3 % near the middle of an NFL spread, 2 % of an NBA total). It leaves out
+ * the extra weight of a key number (a half point onto 3 is worth more than it says): an EV it gives is on the low
+ * side. A moneyline has one line: `p` itself. Null for a sport without a deviation, whose other lines cannot be priced.
  */
 export function probabilityAtLine(
+  sport: string,
   market: SteamMarket,
   side: string,
   p: number,
   from: number | null,
   to: number | null,
-): number {
+): number | null {
   if (market === 'h2h' || from === null || to === null) return p;
   const advantage =
     sideValue(market, side, { price: 2, point: from }) - sideValue(market, side, { price: 2, point: to });
   if (Math.abs(advantage) < EPSILON) return p;
-  const shift = middleProbability(market === 'totals' ? 'total' : 'spread', Math.abs(advantage)) / 100;
-  return Math.min(MAX_PROBABILITY, Math.max(MIN_PROBABILITY, p + Math.sign(advantage) * shift));
+  const deviation = SCORE_DEVIATIONS.find(([key]) => sport.startsWith(key));
+  if (!deviation) return null;
+  const sd = market === 'spreads' ? deviation[1] : deviation[2];
+  return normalCdf(normalQuantile(Math.min(1 - EDGE, Math.max(EDGE, p))) + advantage / sd);
 }
