@@ -55,11 +55,11 @@ const fields = {
   target: priceTarget.nullable(),
 };
 
-/** POST /api/alerts. */
+/** POST /api/alerts. A price target takes no minimum; every other kind needs one. */
 export const createAlertSchema = z
   .object({
     kind: fields.kind,
-    min: fields.min,
+    min: fields.min.optional(),
     sports: fields.sports.default([]),
     books: fields.books.default([]),
     maxLegAgeSeconds: fields.maxLegAgeSeconds.default(null),
@@ -69,7 +69,12 @@ export const createAlertSchema = z
     email: fields.email.default(false),
     target: fields.target.default(null),
   })
-  .strict();
+  .strict()
+  .superRefine((rule, ctx) => {
+    if (rule.min === undefined && rule.kind !== 'price_target')
+      ctx.addIssue({ code: 'custom', path: ['min'], message: 'Required' });
+  })
+  .transform(({ min, ...rule }) => ({ ...rule, min: min ?? 0 }));
 export type CreateAlertInput = z.infer<typeof createAlertSchema>;
 
 /** PATCH /api/alerts/:id: any of the fields; what is left out keeps its value. */

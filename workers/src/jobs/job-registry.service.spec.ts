@@ -76,6 +76,16 @@ class TickHandler {
   async retainOddsHistory() {
     return 'odds-history-retain';
   }
+
+  @OnJob(JobName.AlertsPriceTargets)
+  async priceTargets() {
+    return 'alerts-price-targets';
+  }
+
+  @OnJob(JobName.SteamRecord)
+  async steamRecord() {
+    return 'steam-record';
+  }
 }
 
 @Injectable()

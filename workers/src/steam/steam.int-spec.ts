@@ -1,0 +1,219 @@
+import {
+  JobQueueService,
+  MetricsService,
+  OddsHistoryRepository,
+  RealtimePublisher,
+  SteamRecordRepository,
+  SteamStateRepository,
+} from '@oddspulse/core';
+import {
+  americanToDecimal,
+  type BoardEvent,
+  type PriceRecord,
+  type RealtimeEnvelope,
+  type SportBoard,
+  type SteamAlert,
+} from '@oddspulse/shared';
+import { book, NOW } from '@oddspulse/shared/testing';
+import { createAccountsApp, type AccountsTestApp } from '../../../test/support/accounts-app';
+import { eventually, RealtimeListener } from '../../../test/support/realtime-listener';
+import type { AlertBatches } from '../alerts/alert-batches';
+import { SteamDetectionService } from './steam-detection.service';
+import { GRADE_AFTER_MS, SteamRecordService } from './steam-record.service';
+
+const SPORT = 'americanfootball_nfl';
+const START = NOW + 3_600_000;
+
+// DECISIONS 34 end to end on the real Redis and PostgreSQL: a sharp move confirmed by a second sharp book raised once
+// however many workers detect it, updated and expired as the soft books catch up, kept and graded against the close.
+describe('steam detection and its record (real Redis and PostgreSQL)', () => {
+  let t: AccountsTestApp;
+  let listener: RealtimeListener;
+  let eventId: string;
+  const evaluated: SteamAlert[][] = [];
+  let clock = NOW;
+
+  const detector = () =>
+    new SteamDetectionService(
+      t.get(SteamStateRepository),
+      t.get(RealtimePublisher),
+      {
+        enqueueSteam: async (_sport: string, _at: number, alerts: SteamAlert[]) => void evaluated.push(alerts),
+      } as unknown as AlertBatches,
+      new MetricsService(),
+    );
+  const recorder = () =>
+    new SteamRecordService(
+      t.get(SteamStateRepository),
+      t.get(SteamRecordRepository),
+      t.get(OddsHistoryRepository),
+      { schedule: async () => undefined } as unknown as JobQueueService,
+      t.config,
+      () => clock,
+    );
+
+  /** The board at `secondsAgo` (before NOW) with each book's Home/Away moneyline, quoted at that moment. */
+  function board(secondsAgo: number, prices: Record<string, [number, number]>): SportBoard {
+    const event: BoardEvent = {
+      id: eventId,
+      sport_key: SPORT,
+      sport_title: 'NFL',
+      commence_time: new Date(START).toISOString(),
+      home_team: 'Home',
+      away_team: 'Away',
+      bookmakers: Object.entries(prices).map(([key, [home, away]]) =>
+        book(
+          key,
+          {
+            h2h: [
+              ['Home', home],
+              ['Away', away],
+            ],
+          },
+          secondsAgo * 1000,
+        ),
+      ),
+    };
+    event.bookmakers[2].markets[0].outcomes[0].link = 'https://sportsbook.draftkings.com/event/1?outcome=home';
+    return { sport_key: SPORT, fetched_at: new Date(NOW - secondsAgo * 1000).toISOString(), events: [event] };
+  }
+  const before = { pinnacle: [-150, 130], circasports: [-150, 130], draftkings: [-150, 130], fanduel: [-155, 135] };
+  const steam = (overrides: Record<string, [number, number]>) =>
+    ({ ...before, ...overrides }) as Record<string, [number, number]>;
+  const detect = (service: SteamDetectionService, b: SportBoard, secondsAgo: number) =>
+    service.detect(b, [eventId], NOW - secondsAgo * 1000);
+  const steamMessages = () => listener.on('steam', SPORT) as Array<RealtimeEnvelope<'steam'>>;
+
+  beforeAll(async () => {
+    t = await createAccountsApp();
+    listener = new RealtimeListener(t.config.REDIS_URL, t.config.REDIS_PREFIX);
+    await listener.start();
+    eventId = `steam-spec-${Date.now().toString(36)}`;
+  });
+
+  afterAll(async () => {
+    await listener.stop();
+    await t.app.close();
+  });
+
+  it('raises one alert from two workers, updates it as soft books catch up, and expires it with the last', async () => {
+    const [a, b] = [detector(), detector()];
+    expect(await detect(a, board(240, before), 240)).toEqual({ raised: 0, updated: 0, expired: 0 });
+    // Pinnacle alone: not confirmed
+    expect((await detect(a, board(60, steam({ pinnacle: [-175, 160] })), 60)).raised).toBe(0);
+    // Circa confirms 30 s later; both workers see the same board at once
+    const confirmed = board(30, steam({ pinnacle: [-175, 160], circasports: [-180, 160] }));
+    const runs = await Promise.all([detect(a, confirmed, 30), detect(b, confirmed, 30)]);
+    expect(runs.map((r) => r.raised).sort()).toEqual([0, 1]);
+    const raised = await eventually(steamMessages, (m) => m.length > 0);
+    expect(raised).toHaveLength(1);
+    expect(raised[0]).toMatchObject({
+      type: 'steam:alert',
+      data: {
+        alert: {
+          eventId,
+          market: 'h2h',
+          side: 'Home',
+          origin: { book: 'pinnacle', from: { price: -150 }, to: { price: -175 } },
+          confirmations: [{ book: 'circasports', sharp: true }],
+          status: 'active',
+        },
+      },
+    });
+    // DraftKings −150 and FanDuel −155 against Pinnacle's −175/+160 (0.623288): 3.88 % and 2.54 %, DraftKings' link
+    const alert = raised[0].data.alert;
+    expect(alert.staleBooks.map((s) => [s.book, s.evPct, s.link])).toEqual([
+      ['draftkings', 3.88, 'https://sportsbook.draftkings.com/event/1?outcome=home'],
+      ['fanduel', 2.54, undefined],
+    ]);
+    expect(evaluated).toEqual([[alert]]);
+    expect(await t.get(SteamStateRepository).alerts(SPORT)).toEqual([alert]);
+    // the same move seen again raises nothing: the side is claimed for 30 minutes
+    expect((await detect(b, confirmed, 20)).raised).toBe(0);
+
+    const caughtUp = steam({ pinnacle: [-175, 160], circasports: [-180, 160], draftkings: [-175, 150] });
+    expect(await detect(b, board(10, caughtUp), 10)).toMatchObject({ updated: 1 });
+    expect(await detect(a, board(5, { ...caughtUp, fanduel: [-180, 150] }), 5)).toMatchObject({ expired: 1 });
+    const messages = await eventually(steamMessages, (m) => m.length === 3);
+    expect(messages.map((m) => m.type)).toEqual(['steam:alert', 'steam:update', 'steam:expired']);
+    expect(messages[1].data.alert.staleBooks.map((s) => s.book)).toEqual(['fanduel']);
+    expect(messages[2].data.alert).toMatchObject({ status: 'expired', expiry: 'caught_up', staleBooks: [] });
+    expect(await t.get(SteamStateRepository).alerts(SPORT)).toEqual([]);
+  });
+
+  it('keeps every alert raised and expired in PostgreSQL, and grades it against the close once the game starts', async () => {
+    clock = NOW;
+    const first = await recorder().record();
+    expect(first.kept).toBe(2);
+    // the outbox is drained: a second run keeps nothing more
+    expect((await recorder().record()).kept).toBe(0);
+    const kept = await t.db.selectFrom('steam_alerts').selectAll().where('event_id', '=', eventId).execute();
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ market: 'h2h', side: 'Home', expiry: 'caught_up', grade_status: 'pending' });
+
+    // The closing prices, as the odds history holds them: Pinnacle −180/+165, DraftKings −175/+150.
+    const rows: PriceRecord[] = [
+      ['pinnacle', 'Home', -180],
+      ['pinnacle', 'Away', 165],
+      ['draftkings', 'Home', -175],
+      ['draftkings', 'Away', 150],
+    ].map(([bookKey, outcome, american]) => ({
+      event_id: eventId,
+      bookmaker_key: bookKey as string,
+      bookmaker_title: bookKey as string,
+      market_key: 'h2h',
+      outcome_name: outcome as string,
+      description: '',
+      price: americanToDecimal(american as number),
+      point: null,
+      last_update: new Date(START - 120_000).toISOString(),
+    }));
+    await t.get(OddsHistoryRepository).insertChanges(SPORT, rows, new Date(START - 60_000));
+    // before the start and its grace, nothing is graded
+    clock = START + GRADE_AFTER_MS - 1000;
+    expect((await recorder().record()).graded).toBe(0);
+    clock = START + GRADE_AFTER_MS;
+    expect((await recorder().record()).graded).toBe(1);
+    const graded = await t.db
+      .selectFrom('steam_alerts')
+      .selectAll()
+      .where('event_id', '=', eventId)
+      .executeTakeFirstOrThrow();
+    // Taking DraftKings −150 (1.666667) against Pinnacle's fair close 0.630119: 5.02 % CLV; DraftKings moved to −175.
+    expect(graded).toMatchObject({
+      grade_status: 'graded',
+      clv_pct: 5.02,
+      closing_price: -170,
+      soft_moved: true,
+      grade_source: 'sharp',
+    });
+
+    const res = await t.http().get(`/api/steam/record?sport=${SPORT}&market=h2h`);
+    expect(res.status).toBe(200);
+    expect(res.body.overall).toMatchObject({
+      alerts: 1,
+      graded: 1,
+      hits: 1,
+      hitRate: 1,
+      avgClvPct: 5.02,
+      softMovedRate: 1,
+    });
+    expect(res.body.groups).toEqual([res.body.overall].map((o: object) => ({ ...o, sport: SPORT, market: 'h2h' })));
+    expect(res.body.alerts).toEqual([
+      expect.objectContaining({
+        sport: SPORT,
+        market: 'h2h',
+        side: 'Home',
+        originBook: 'pinnacle',
+        status: 'graded',
+        gradedBook: 'draftkings',
+        taken: { price: -150, decimal: americanToDecimal(-150) },
+        closingPrice: -170,
+        clvPct: 5.02,
+        softMoved: true,
+        expiry: 'caught_up',
+      }),
+    ]);
+    expect(res.body.nextBefore).toBeNull();
+  });
+});
