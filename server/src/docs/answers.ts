@@ -14,9 +14,6 @@ import type {
   SteamAlert,
   SteamMove,
   SteamPrice,
-  SteamRecord,
-  SteamRecordEntry,
-  SteamRecordGroup,
 } from '@oddspulse/shared';
 import { STEAM_MARKETS } from '@oddspulse/shared';
 import type { BoardFreshness } from '../odds/odds-view';
@@ -367,46 +364,4 @@ const steamAlertSchema: z.ZodType<SteamAlert> = z.object({
 export const steamAnswerSchema: z.ZodType<SteamResponse> = z.object({
   alerts: z.array(steamAlertSchema).meta({ description: 'Newest first' }),
   generated_at: isoTime,
-});
-
-const steamGroupSchema: z.ZodType<SteamRecordGroup> = z.object({
-  sport: z.string().nullable().meta({ description: 'null in the overall line' }),
-  market: steamMarket.nullable(),
-  alerts: z.number(),
-  graded: z.number(),
-  hits: z.number().meta({ description: 'Graded alerts whose stale price beat the closing line' }),
-  hitRate: z.number().nullable().meta({ description: 'hits / graded, a fraction' }),
-  avgClvPct: z.number().nullable(),
-  softMovedRate: z
-    .number()
-    .nullable()
-    .meta({ description: 'Share of graded alerts whose soft book moved by the close' }),
-});
-
-const steamEntrySchema: z.ZodType<SteamRecordEntry> = z.object({
-  id: z.string(),
-  sport: z.string(),
-  game: z.string(),
-  commenceTime: isoTime,
-  market: steamMarket,
-  side: z.string(),
-  originBook: z.string(),
-  origin: steamMoveSchema,
-  timeFound: isoTime,
-  expiredAt: isoTime.nullable(),
-  expiry: steamExpiry.nullable(),
-  status: z.enum(['pending', 'graded', 'ungraded']).meta({ description: 'pending until the game starts' }),
-  gradedBook: z.string().nullable(),
-  taken: steamPriceSchema.nullable().meta({ description: 'The best stale price when the alert was raised' }),
-  closingPrice: z.number().nullable().meta({ description: 'The fair closing price at the taken line, American' }),
-  clvPct: z.number().nullable(),
-  softMoved: z.boolean().nullable(),
-  note: z.string().nullable(),
-});
-
-export const steamRecordAnswerSchema: z.ZodType<SteamRecord> = z.object({
-  overall: steamGroupSchema,
-  groups: z.array(steamGroupSchema),
-  alerts: z.array(steamEntrySchema).meta({ description: 'Newest first' }),
-  nextBefore: z.string().nullable().meta({ description: 'Pass as before for the next page; null on the last' }),
 });

@@ -170,6 +170,7 @@ describe('API documentation at /api/docs', () => {
       ['/api/ev', `/api/ev?sports=${NFL}`],
       ['/api/arbitrage', `/api/arbitrage?sports=${NFL}`],
       ['/api/middles', `/api/middles?sports=${NFL}`],
+      ['/api/steam', `/api/steam?sports=${NFL}`],
     ];
     for (const [path, url] of calls) {
       const res = await t.http().get(url).set('x-api-key', key);

@@ -5,7 +5,8 @@ import type { AuthUser } from '../accounts/auth/auth-user';
 import { CurrentUser, RequirePlatinum } from '../accounts/access/decorators';
 import { AcceptsApiKey } from '../accounts/access/api-key-scope';
 import { ApiAnswer } from '../docs/route-doc';
-import { steamAnswerSchema, steamRecordAnswerSchema } from '../docs/answers';
+import { ApiErrors } from '../errors/api-errors';
+import { steamAnswerSchema } from '../docs/answers';
 import { ZodValidationPipe } from '../validation/zod-validation.pipe';
 import { steamQuerySchema, steamRecordQuerySchema, type SteamQuery, type SteamRecordQuery } from './steam.dto';
 import { SteamService, type SteamResponse } from './steam.service';
@@ -14,19 +15,20 @@ import { SteamService, type SteamResponse } from './steam.service';
 const RECORD_MAX_AGE_S = 30;
 
 /**
- * Steam (DECISIONS 34): the live alerts are Platinum, as the scanners are; the graded record is public, as a track
- * record should be. Personal API keys read both (DECISIONS 5).
+ * Steam (DECISIONS 34): the live alerts are Platinum, as the scanners are, and personal API keys read them
+ * (DECISIONS 5); the graded record is public, as a track record should be.
  */
 @Controller('steam')
-@AcceptsApiKey()
 export class SteamController {
   constructor(private readonly steam: SteamService) {}
 
   @Get()
   @RequirePlatinum()
+  @AcceptsApiKey()
   @ApiAnswer({
     summary: 'Active steam alerts: a sharp move and the soft books still at the old price',
     answer: steamAnswerSchema,
+    errors: [() => ApiErrors.unsupportedSport(['cricket_ipl'])],
   })
   active(
     @Query(new ZodValidationPipe(steamQuerySchema)) query: SteamQuery,
@@ -38,10 +40,6 @@ export class SteamController {
   }
 
   @Get('record')
-  @ApiAnswer({
-    summary: 'The steam record: every alert graded against the closing line, by sport and market',
-    answer: steamRecordAnswerSchema,
-  })
   record(
     @Query(new ZodValidationPipe(steamRecordQuerySchema)) query: SteamRecordQuery,
     @Res({ passthrough: true }) res: Response,

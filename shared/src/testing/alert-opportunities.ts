@@ -1,4 +1,5 @@
 import type { ArbitrageOpportunity, EvBet, MiddleOpportunity, OpportunityLeg } from '../domain/opportunities';
+import type { SteamAlert, SteamStaleBook } from '../domain/steam';
 
 /** Opportunities as detection publishes them, for the alerts tests. */
 const event = {
@@ -92,6 +93,52 @@ export function evBet(over: Partial<EvBet> = {}): EvBet {
     lastUpdate: '2026-01-10T17:59:55.000Z',
     ageSeconds: 5,
     flags: [],
+    ...over,
+  };
+}
+
+/** A book still at the old price of a steam alert, at American `price` worth `evPct` against the fair line. */
+export function staleBook(book: string, price: number, evPct: number): SteamStaleBook {
+  const decimal = price > 0 ? 1 + price / 100 : 1 + 100 / -price;
+  return {
+    book,
+    bookTitle: book,
+    price,
+    decimal,
+    commission: 0,
+    evPct,
+    link: `https://${book}.example/bet/evt-alert`,
+    lastUpdate: '2026-01-10T17:59:30.000Z',
+  };
+}
+
+/** A steam alert as detection raises it: Pinnacle takes the Lakers from −150 to −175, confirmed by Circa. */
+export function steamAlert(over: Partial<SteamAlert> = {}): SteamAlert {
+  const move = (book: string, to: number, at: string) => ({
+    book,
+    bookTitle: book,
+    sharp: true,
+    from: { price: -150, decimal: 1 + 100 / 150 },
+    to: { price: to, decimal: 1 + 100 / -to },
+    at,
+  });
+  return {
+    ...event,
+    type: 'steam',
+    id: 'steam:evt-alert:h2h:Los%20Angeles%20Lakers:pinnacle:1768067940000',
+    market: 'h2h',
+    side: 'Los Angeles Lakers',
+    origin: move('pinnacle', -175, '2026-01-10T17:59:00.000Z'),
+    movedAt: '2026-01-10T17:59:00.000Z',
+    confirmations: [move('circasports', -180, '2026-01-10T17:59:30.000Z')],
+    confirmedAt: '2026-01-10T17:59:30.000Z',
+    breadth: 2,
+    fair: { probability: 0.623288, price: -165, decimal: 1 / 0.623288 },
+    staleBooks: [staleBook('draftkings', -150, 3.88), staleBook('fanduel', -155, 2.54)],
+    bestEvPct: 3.88,
+    timeFound: '2026-01-10T18:00:00.000Z',
+    ageSeconds: 60,
+    status: 'active',
     ...over,
   };
 }

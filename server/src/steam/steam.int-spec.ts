@@ -1,0 +1,113 @@
+import { RealtimePublisher, SteamRecordRepository, SteamStateRepository } from '@oddspulse/core';
+import { type SteamAlert } from '@oddspulse/shared';
+import { staleBook, steamAlert } from '@oddspulse/shared/testing';
+import { bearer, createAccountsApp, signUp, type AccountsTestApp } from '../../../test/support/accounts-app';
+
+const NBA = 'basketball_nba';
+
+// DECISIONS 34 on the API: GET /api/steam is the live list (Platinum, as the scanners; API keys read it), GET
+// /api/steam/record the graded record (public).
+describe('/api/steam', () => {
+  let t: AccountsTestApp;
+  let record: string;
+
+  /** Publishes an alert as detection does: saved with the message that announces it. */
+  async function raise(alert: SteamAlert) {
+    await t
+      .get(RealtimePublisher)
+      .publishWith(
+        { channel: 'steam', key: alert.sport, at: alert.timeFound, type: 'steam:alert', data: { alert } },
+        t.get(SteamStateRepository).alertWrites(alert, 'raised'),
+      );
+  }
+
+  beforeAll(async () => {
+    t = await createAccountsApp();
+    record = `basketball_spec_${Date.now().toString(36)}`;
+    await raise(steamAlert({ id: 'steam:a', timeFound: '2026-01-10T18:00:00.000Z' }));
+    await raise(
+      steamAlert({
+        id: 'steam:b',
+        market: 'totals',
+        side: 'Over',
+        timeFound: '2026-01-10T18:01:00.000Z',
+        staleBooks: [staleBook('betrivers', -110, 1.2)],
+        bestEvPct: 1.2,
+      }),
+    );
+  });
+
+  afterAll(async () => {
+    await t.app.close();
+  });
+
+  it('is Platinum: the scanners’ plan', async () => {
+    expect((await t.http().get('/api/steam')).status).toBe(401);
+    for (const plan of ['free', 'gold'] as const) {
+      const { session } = await signUp(t, plan);
+      const res = await t.http().get('/api/steam').set(bearer(session));
+      expect([res.status, res.body.code]).toEqual([403, 'PLATINUM_REQUIRED']);
+    }
+  });
+
+  it('lists the active alerts newest first, with the age of the move taken to now', async () => {
+    const { session } = await signUp(t, 'platinum');
+    const res = await t.http().get(`/api/steam?sports=${NBA}`).set(bearer(session));
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body.alerts.map((a: SteamAlert) => a.id)).toEqual(['steam:b', 'steam:a']);
+    const [, moneyline] = res.body.alerts as SteamAlert[];
+    expect(moneyline.ageSeconds).toBe(
+      Math.round((Date.parse(res.body.generated_at) - Date.parse(moneyline.movedAt)) / 1000),
+    );
+    expect(moneyline.staleBooks.map((b) => b.link)).toEqual([
+      'https://draftkings.example/bet/evt-alert',
+      'https://fanduel.example/bet/evt-alert',
+    ]);
+  });
+
+  it('keeps the stale books a caller can take, and the alerts left with one', async () => {
+    const { session } = await signUp(t, 'platinum');
+    const res = await t.http().get(`/api/steam?sports=${NBA}&books=fanduel,betmgm`).set(bearer(session));
+    expect(res.body.alerts).toEqual([
+      expect.objectContaining({
+        id: 'steam:a',
+        bestEvPct: 2.54,
+        staleBooks: [expect.objectContaining({ book: 'fanduel' })],
+      }),
+    ]);
+    const key = (await t.http().post('/api/api-keys').set(bearer(session)).send({ name: 'steam' })).body.key as string;
+    const withKey = await t.http().get(`/api/steam?sports=${NBA}`).set('x-api-key', key);
+    expect(withKey.status).toBe(200);
+    expect(withKey.body.alerts).toHaveLength(2);
+    const unknown = await t.http().get('/api/steam?sports=cricket_ipl').set(bearer(session));
+    expect([unknown.status, unknown.body.code]).toEqual([400, 'UNSUPPORTED_SPORT']);
+  });
+
+  it('serves the record to anyone, a page at a time, and refuses what it cannot read', async () => {
+    const kept = ['2026-01-10T18:00:00.000Z', '2026-01-10T18:05:00.000Z', '2026-01-10T18:10:00.000Z'].map((at, i) =>
+      steamAlert({ id: `steam:${record}:${i}`, sport: record, timeFound: at }),
+    );
+    await t.get(SteamRecordRepository).keep(kept.map((alert) => ({ change: 'raised', alert })));
+    const first = await t.http().get(`/api/steam/record?sport=${record}&limit=2`);
+    expect(first.status).toBe(200);
+    expect(first.headers['cache-control']).toBe('public, max-age=30');
+    expect(first.body.overall).toMatchObject({ alerts: 3, graded: 0, hits: 0, hitRate: null, avgClvPct: null });
+    expect(first.body.groups).toEqual([expect.objectContaining({ sport: record, market: 'h2h', alerts: 3 })]);
+    expect(first.body.alerts.map((a: { id: string; status: string }) => [a.id, a.status])).toEqual([
+      [`steam:${record}:2`, 'pending'],
+      [`steam:${record}:1`, 'pending'],
+    ]);
+    const second = await t.http().get(`/api/steam/record?sport=${record}&limit=2&before=${first.body.nextBefore}`);
+    expect(second.body.alerts.map((a: { id: string }) => a.id)).toEqual([`steam:${record}:0`]);
+    expect(second.body.nextBefore).toBeNull();
+    for (const [query, message] of [
+      ['market=parlays', 'market must be one of h2h, spreads, totals'],
+      ['limit=500', 'limit must be a whole number between 1 and 200'],
+      ['before=nonsense', 'before must be the nextBefore of a record page'],
+    ]) {
+      const res = await t.http().get(`/api/steam/record?${query}`);
+      expect([res.status, res.body.code, res.body.message]).toEqual([400, 'INVALID_STEAM_RECORD_PARAMETER', message]);
+    }
+  });
+});
