@@ -26,6 +26,7 @@ import {
   PricingPage,
   PrivacyPage,
   ScoresPage,
+  SteamRecordPage,
   SubscribePage,
   TermsPage,
   UsagePlanPage,
@@ -83,6 +84,9 @@ export function App() {
           <Route path="account" element={<AccountRoute />} />
           <Route path="pricing" element={<PricingPage />} />
           <Route path="scores" element={<ScoresPage />} />
+          {/* the steam record is public, as a track record should be (DECISIONS 34); the live list is an odds section */}
+          <Route path="steam/record" element={<SteamRecordPage />} />
+          <Route path="steam" element={<Navigate to="/sportsbooks?mode=steam" replace />} />
           <Route path="contact" element={<ContactPage />} />
           <Route path="billing/success" element={<BillingSuccessPage />} />
           <Route path="billing/cancel" element={<BillingCancelPage />} />

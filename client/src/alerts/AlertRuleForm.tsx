@@ -3,6 +3,7 @@ import { CORE_SPORTS, SPORTSBOOKS, type AlertKind, type AlertRule } from '@oddsp
 import { createAlertRule, updateAlertRule } from './alerts-api';
 import { formOf, inputOf, KIND_LABELS, MIN_LABELS, type FormState, type SetField } from './alert-form';
 import { QuietHoursFields } from './QuietHoursFields';
+import { PriceTargetFields } from './PriceTargetFields';
 import { FormError } from '../components/FormError';
 import { InputInLabel, LabelledInput } from '../components/LabelledInput';
 import { ValueMultiSelect } from '../components/ValueMultiSelect';
@@ -64,35 +65,51 @@ export function AlertRuleForm({
         names={KIND_LABELS}
         onChange={(kind) => set('kind', kind)}
       />
-      <InputInLabel
-        label={MIN_LABELS[form.kind]}
-        type="number"
-        min={0}
-        max={100}
-        step={0.1}
-        required
-        value={form.min}
-        onChange={(text) => set('min', text)}
-      />
-      {LEG_FILTERS.map(({ field, label, values, names }) => (
-        <ValueMultiSelect
-          key={field}
-          label={label}
-          value={form[field]}
-          values={values}
-          names={names}
-          onChange={(selected) => set(field, selected)}
+      {form.kind === 'price_target' ? (
+        <PriceTargetFields form={form} onTarget={(target) => set('target', target)} />
+      ) : (
+        <InputInLabel
+          label={MIN_LABELS[form.kind]}
+          type="number"
+          min={0}
+          max={100}
+          step={0.1}
+          required
+          value={form.min}
+          onChange={(text) => set('min', text)}
         />
-      ))}
-      <InputInLabel
-        label="Maximum leg age (seconds, empty: any)"
-        type="number"
-        min={1}
-        max={86400}
-        step={1}
-        value={form.maxLegAge}
-        onChange={(text) => set('maxLegAge', text)}
-      />
+      )}
+      {/* a price target's sport is its game's */}
+      {LEG_FILTERS.filter(({ field }) => !(form.kind === 'price_target' && field === 'sports')).map(
+        ({ field, label, values, names }) => (
+          <ValueMultiSelect
+            key={field}
+            label={label}
+            value={form[field]}
+            values={values}
+            names={names}
+            onChange={(selected) => set(field, selected)}
+          />
+        ),
+      )}
+      {(form.kind === 'steam' || form.kind === 'price_target') && (
+        <p className="muted small" data-testid="alert-books-hint">
+          {form.kind === 'steam'
+            ? 'Steam alerts when one of these books is still at the old price.'
+            : 'The target is met at any of these books.'}
+        </p>
+      )}
+      {form.kind !== 'price_target' && (
+        <InputInLabel
+          label="Maximum leg age (seconds, empty: any)"
+          type="number"
+          min={1}
+          max={86400}
+          step={1}
+          value={form.maxLegAge}
+          onChange={(text) => set('maxLegAge', text)}
+        />
+      )}
       <label className="inline">
         <input type="checkbox" checked={form.quiet} onChange={(e) => set('quiet', e.target.checked)} /> Quiet hours
       </label>

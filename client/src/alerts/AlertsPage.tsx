@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { canUseAlertKind } from '@oddspulse/shared';
+import { ALERT_KINDS, canUseAlertKind } from '@oddspulse/shared';
 import { Link } from 'react-router-dom';
 import { Spinner } from '../routing/guards';
 import { authAtom, planAtom } from '../state/auth';
@@ -15,7 +15,8 @@ import { apiErrorText } from '../api/api-client';
 /**
  * /alerts: rules that alert the user with the tab closed — by Web Push, a signed webhook or an
  * e-mail digest — with each rule's deliveries and the notice of a webhook disabled after repeated failures.
- * Platinum for arbitrage and middles, Gold for +EV; free users see the page with an upgrade prompt.
+ * Platinum for arbitrage, middles and steam, Gold for +EV and price targets; free users see the page with an upgrade
+ * prompt.
  */
 export function AlertsPage() {
   const plan = useAtomValue(planAtom);
@@ -27,7 +28,7 @@ export function AlertsPage() {
   const [secret, setSecret] = useState<string | null>(null);
   if (plan.status !== 'ready') return <Spinner label="Checking your plan..." />;
   const access = { plan: plan.info.plan, unlimited: plan.info.unlimited };
-  const kinds = (['arbitrage', 'middle', 'ev'] as const).filter((kind) => canUseAlertKind(access, kind));
+  const kinds = ALERT_KINDS.filter((kind) => canUseAlertKind(access, kind));
   const changed = (fresh?: string) => {
     if (fresh) setSecret(fresh);
     void rules.refetch();
@@ -39,7 +40,10 @@ export function AlertsPage() {
       {kinds.length === 0 ? (
         <section className="card" data-testid="alerts-upgrade">
           <h2>Get alerted with the tab closed</h2>
-          <p>Alerts come with a paid plan: +EV alerts with Gold, arbitrage and middle alerts with Platinum.</p>
+          <p>
+            Alerts come with a paid plan: +EV and price target alerts with Gold, arbitrage, middle and steam alerts with
+            Platinum.
+          </p>
           <Link className="button primary" to="/pricing">
             See plans
           </Link>
@@ -48,7 +52,7 @@ export function AlertsPage() {
         <>
           {!kinds.includes('arbitrage') && (
             <p className="muted" data-testid="alerts-upgrade">
-              Arbitrage and middle alerts come with <Link to="/pricing">Platinum</Link>.
+              Arbitrage, middle and steam alerts come with <Link to="/pricing">Platinum</Link>.
             </p>
           )}
           <WebhookSecret

@@ -15,6 +15,19 @@ const rule: AlertRule = {
   webhookDisabledAt: null,
   notice: null,
   createdAt: '2026-01-10T18:00:00Z',
+  target: null,
+};
+
+const target = {
+  sport: 'basketball_nba',
+  eventId: 'evt-1',
+  game: 'Miami Heat @ Boston Celtics',
+  homeTeam: 'Boston Celtics',
+  commenceTime: '2026-01-10T20:00:00Z',
+  market: 'spreads' as const,
+  outcome: 'Boston Celtics',
+  point: -3.5,
+  price: -105,
 };
 
 // The form reads a rule and gives back its input
@@ -30,6 +43,29 @@ describe('alert rule form', () => {
       webhookUrl: 'https://example.com/hook',
       push: true,
       email: false,
+      target: null,
+    });
+  });
+
+  it('reads a price target into the form and back, without its game’s name', () => {
+    const priceTarget: AlertRule = { ...rule, kind: 'price_target', min: 0, sports: ['basketball_nba'], target };
+    expect(inputOf(formOf(priceTarget, 'ev')).target).toEqual({
+      sport: 'basketball_nba',
+      eventId: 'evt-1',
+      market: 'spreads',
+      outcome: 'Boston Celtics',
+      point: -3.5,
+      price: -105,
+    });
+    const moneyline = formOf(null, 'price_target');
+    moneyline.target = { ...moneyline.target, eventId: 'evt-1', outcome: 'Miami Heat', point: '2.5', price: '150' };
+    expect(inputOf(moneyline).target).toEqual({
+      sport: moneyline.target.sport,
+      eventId: 'evt-1',
+      market: 'h2h',
+      outcome: 'Miami Heat',
+      point: null,
+      price: 150,
     });
   });
 
@@ -47,6 +83,9 @@ describe('alert rule form', () => {
   it('sums a rule up in one line', () => {
     expect(describeRule(rule)).toBe(
       'Arbitrage ≥ 1.5% · NBA · 2 books · legs ≤ 60s old · quiet 22:00–07:00 Europe/Paris · by webhook, push',
+    );
+    expect(describeRule({ ...rule, kind: 'price_target', target, maxLegAgeSeconds: null, quietHours: null })).toBe(
+      'Price target: Boston Celtics -3.5 at -105 or better · Miami Heat @ Boston Celtics · 2 books · by webhook, push',
     );
   });
 });

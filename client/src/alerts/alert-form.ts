@@ -1,12 +1,27 @@
-import { CORE_SPORTS, formatClock, type AlertKind, type AlertRule } from '@oddspulse/shared';
+import {
+  CORE_SPORTS,
+  describePriceTarget,
+  formatClock,
+  type AlertKind,
+  type AlertRule,
+  type SteamMarket,
+} from '@oddspulse/shared';
 import type { AlertRuleInput } from './alerts-api';
 
 /** What the alert rule form holds, and how a rule reads in the list. */
-export const KIND_LABELS: Record<AlertKind, string> = { arbitrage: 'Arbitrage', middle: 'Middle', ev: '+EV' };
+export const KIND_LABELS: Record<AlertKind, string> = {
+  arbitrage: 'Arbitrage',
+  middle: 'Middle',
+  ev: '+EV',
+  steam: 'Steam',
+  price_target: 'Price target',
+};
 export const MIN_LABELS: Record<AlertKind, string> = {
   arbitrage: 'Minimum profit (%)',
   middle: 'Minimum middle probability (%)',
   ev: 'Minimum EV (%)',
+  steam: 'Minimum EV of the price still at the old number (%)',
+  price_target: '',
 };
 
 export const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -25,6 +40,17 @@ export interface FormState {
   webhookUrl: string;
   push: boolean;
   email: boolean;
+  /** A price target: its game, market, side, line and American price, as the form holds them. */
+  target: TargetForm;
+}
+
+export interface TargetForm {
+  sport: string;
+  eventId: string;
+  market: SteamMarket;
+  outcome: string;
+  point: string;
+  price: string;
 }
 
 /** Sets one field of the form. */
@@ -44,6 +70,14 @@ export function formOf(rule: AlertRule | null, kind: AlertKind): FormState {
     webhookUrl: rule?.webhookUrl ?? '',
     push: rule?.push ?? false,
     email: rule?.email ?? false,
+    target: {
+      sport: rule?.target?.sport ?? CORE_SPORTS[0].key,
+      eventId: rule?.target?.eventId ?? '',
+      market: rule?.target?.market ?? 'h2h',
+      outcome: rule?.target?.outcome ?? '',
+      point: rule?.target?.point === null || rule?.target?.point === undefined ? '' : String(rule.target.point),
+      price: rule?.target ? String(rule.target.price) : '',
+    },
   };
 }
 
@@ -58,16 +92,29 @@ export function inputOf(form: FormState): AlertRuleInput {
     webhookUrl: form.webhookUrl.trim() || null,
     push: form.push,
     email: form.email,
+    target:
+      form.kind === 'price_target'
+        ? {
+            sport: form.target.sport,
+            eventId: form.target.eventId,
+            market: form.target.market,
+            outcome: form.target.outcome,
+            point: form.target.market === 'h2h' || form.target.point === '' ? null : Number(form.target.point),
+            price: Number(form.target.price),
+          }
+        : null,
   };
 }
 
 export function describeRule(rule: AlertRule): string {
-  const parts = [`${KIND_LABELS[rule.kind]} ≥ ${rule.min}%`];
-  parts.push(
-    rule.sports.length
-      ? rule.sports.map((s) => CORE_SPORTS.find((c) => c.key === s)?.title ?? s).join(', ')
-      : 'all sports',
-  );
+  const parts = rule.target
+    ? [`${KIND_LABELS[rule.kind]}: ${describePriceTarget(rule.target)}`, rule.target.game]
+    : [
+        `${KIND_LABELS[rule.kind]} ≥ ${rule.min}%`,
+        rule.sports.length
+          ? rule.sports.map((s) => CORE_SPORTS.find((c) => c.key === s)?.title ?? s).join(', ')
+          : 'all sports',
+      ];
   if (rule.books.length) parts.push(`${rule.books.length} books`);
   if (rule.maxLegAgeSeconds) parts.push(`legs ≤ ${rule.maxLegAgeSeconds}s old`);
   if (rule.quietHours)

@@ -1,4 +1,4 @@
-import type { AlertDelivery, AlertKind, AlertRule } from '@oddspulse/shared';
+import type { AlertDelivery, AlertKind, AlertRule, EventHeader, PriceTarget } from '@oddspulse/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api/client';
 
@@ -15,6 +15,8 @@ export interface AlertRuleInput {
   webhookUrl: string | null;
   push: boolean;
   email: boolean;
+  /** A price target's game, market, side, line and price (the server names the game); null for other kinds. */
+  target: Pick<PriceTarget, 'sport' | 'eventId' | 'market' | 'outcome' | 'point' | 'price'> | null;
 }
 
 export function fetchAlertRules() {
@@ -51,6 +53,15 @@ export function alertDeliveriesQuery(userId: string, ruleId: string) {
   return queryOptions({
     queryKey: ['alert-deliveries', userId, ruleId],
     queryFn: () => fetchAlertDeliveries(ruleId),
+  });
+}
+
+/** A sport's games on the board, for a price target's game. */
+export function targetGamesQuery(sport: string) {
+  return queryOptions({
+    queryKey: ['target-games', sport],
+    queryFn: () => api.get<EventHeader[]>(`/api/events?sport=${encodeURIComponent(sport)}`),
+    staleTime: 60_000,
   });
 }
 

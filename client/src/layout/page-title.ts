@@ -8,6 +8,7 @@ const TITLES: Record<string, string> = {
   '/picks': 'My Picks',
   '/scores': 'Scores',
   '/analytics': 'Analytics',
+  '/steam/record': 'Steam record',
   '/contact': 'Contact support',
   '/login': 'Sign in',
   '/signup': 'Sign up',

@@ -1,17 +1,30 @@
 import type { Sport } from '@oddspulse/shared';
 import { Link } from 'react-router-dom';
 import { connectionErrorDetail } from './loading/connection-error';
+import type { PlatinumSection } from './sections';
+
+/** What a Platinum section offers, for a plan that does not reach it. */
+const PREMIUM: Record<PlatinumSection, { title: string; text: string }> = {
+  arbitrage: {
+    title: 'Arbitrage Detection - Premium Feature',
+    text: 'Find guaranteed-profit bets across sportsbooks as prices move, with the stake for every leg.',
+  },
+  middles: {
+    title: 'Middle Betting - Premium Feature',
+    text: 'Find pairs of lines at different books where both bets can win, with the chance of landing in the middle.',
+  },
+  steam: {
+    title: 'Steam Alerts - Premium Feature',
+    text: 'Know the moment a sharp book moves a line, and which soft books are still at the old price.',
+  },
+};
 
 /** The odds page's notice panels: a plan that does not reach a section, a sign-in needed, the API unreachable. */
-export function PremiumPanel({ kind }: { kind: 'arbitrage' | 'middles' }) {
+export function PremiumPanel({ kind }: { kind: PlatinumSection }) {
   return (
     <section className="premium-panel card" data-testid="premium-panel">
-      <h2>{kind === 'arbitrage' ? 'Arbitrage Detection - Premium Feature' : 'Middle Betting - Premium Feature'}</h2>
-      <p className="muted">
-        {kind === 'arbitrage'
-          ? 'Find guaranteed-profit bets across sportsbooks as prices move, with the stake for every leg.'
-          : 'Find pairs of lines at different books where both bets can win, with the chance of landing in the middle.'}
-      </p>
+      <h2>{PREMIUM[kind].title}</h2>
+      <p className="muted">{PREMIUM[kind].text}</p>
       <Link className="button primary" to="/pricing">
         Upgrade to Platinum
       </Link>

@@ -10,25 +10,25 @@ import { EvAlertTarget } from './EvAlertTarget';
 import { GoldRequiredBanner, PremiumPanel } from './OddsNotices';
 import { OddsSection } from './OddsSection';
 import { SectionNav } from './SectionNav';
-import { SECTIONS, type Section } from './sections';
+import { isPlatinumSection, SECTIONS, type PlatinumSection, type Section } from './sections';
 import './odds.css';
 
-// The Platinum scanners (arbitrage, middles) load when their section opens, not with straight bets
+// The Platinum scanners (arbitrage, middles) and the Steam list load when their section opens, not with straight bets
 const ScannerSection = lazy(() => import('./ScannerSection').then((m) => ({ default: m.ScannerSection })));
 
 /**
  * /sportsbooks (spec 001 §2): the section comes from `mode`; changing it rewrites the URL (replacing history).
- * Arbitrage and middles are Platinum: the nav entries are disabled for others, and a scanner link opened
+ * Arbitrage, middles and steam are Platinum: the nav entries are disabled for others, and a link to one opened
  * without Platinum shows its premium panel.
  */
 export function OddsPage() {
   const [params, setParams] = useSearchParams();
-  const premium = (useLocation().state as { premium?: 'arbitrage' | 'middles' } | null)?.premium;
+  const premium = (useLocation().state as { premium?: PlatinumSection } | null)?.premium;
   const plan = useAtomValue(planAtom);
   const isMobile = useIsMobile();
   const platinum = plan.status === 'ready' && isPlatinum(plan.info);
   const raw = params.get('mode');
-  const blocked = plan.status === 'ready' && !platinum && (raw === 'arbitrage' || raw === 'middles') ? raw : null;
+  const blocked = plan.status === 'ready' && !platinum && isPlatinumSection(raw) ? raw : null;
   // spec 001 §2: a scanner link opened without Platinum lands on straight bets, where its upgrade panel shows.
   useEffect(() => {
     if (!blocked) return;
@@ -55,7 +55,7 @@ export function OddsPage() {
 
   let body;
   if (!isPaid(plan.info)) body = <GoldRequiredBanner />;
-  else if (section === 'arbitrage' || section === 'middles')
+  else if (isPlatinumSection(section))
     body = platinum ? (
       <Suspense fallback={<Spinner />}>
         <ScannerSection key={section} kind={section} />

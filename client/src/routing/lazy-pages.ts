@@ -46,6 +46,7 @@ const loaders = {
   alerts: loader(() => import('../alerts/AlertsPage')),
   contact: loader(() => import('../support/ContactPage')),
   analytics: loader(() => import('../analytics/AnalyticsPage')),
+  steamRecord: loader(() => import('../steam/SteamRecordPage')),
 };
 
 /**
@@ -86,6 +87,7 @@ export const PrivacyPage = page(loaders.legal, 'PrivacyPage');
 export const AlertsPage = page(loaders.alerts, 'AlertsPage');
 export const ContactPage = page(loaders.contact, 'ContactPage');
 export const AnalyticsPage = page(loaders.analytics, 'AnalyticsPage');
+export const SteamRecordPage = page(loaders.steamRecord, 'SteamRecordPage');
 
 /** The screen behind each navigation link ('/' apart: the landing page signed out, the dashboard signed in). */
 const ROUTE_LOADERS: Record<string, () => Promise<unknown>> = {
@@ -105,6 +107,7 @@ const ROUTE_LOADERS: Record<string, () => Promise<unknown>> = {
   '/alerts': loaders.alerts,
   '/contact': loaders.contact,
   '/analytics': loaders.analytics,
+  '/steam/record': loaders.steamRecord,
 };
 
 /**
