@@ -1,5 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { CORE_SPORTS, gameName, STEAM_MARKET_LABELS, STEAM_MARKETS, type EventHeader } from '@oddspulse/shared';
+import {
+  CORE_SPORTS,
+  gameName,
+  isEventLive,
+  STEAM_MARKET_LABELS,
+  STEAM_MARKETS,
+  type EventHeader,
+} from '@oddspulse/shared';
 import { apiErrorText } from '../api/api-client';
 import { InputInLabel } from '../components/LabelledInput';
 import { ValueSelect } from '../components/ValueSelect';
@@ -23,13 +30,22 @@ function sidesOf(game: EventHeader | undefined, market: TargetForm['market']): s
 export function PriceTargetFields({ form, onTarget }: { form: FormState; onTarget: (target: TargetForm) => void }) {
   const target = form.target;
   const games = useQuery(targetGamesQuery(target.sport));
-  const upcoming = (games.data ?? []).filter((g) => !g.completed);
+  // games to come first, then those in play (their prices move with the score), by start
+  const now = Date.now();
+  const upcoming = (games.data ?? [])
+    .filter((g) => !g.completed)
+    .sort(
+      (a, b) =>
+        Number(isEventLive(a, now)) - Number(isEventLive(b, now)) || a.commence_time.localeCompare(b.commence_time),
+    );
   const chosen = upcoming.find((g) => g.id === target.eventId);
   const set = (fields: Partial<TargetForm>) => onTarget({ ...target, ...fields });
   const gameIds = upcoming.map((g) => g.id);
   // a saved rule's game may have left the board: it stays the choice, by its saved name
   const saved = target.eventId && !chosen ? [target.eventId] : [];
-  const gameNames = Object.fromEntries(upcoming.map((g) => [g.id, gameName(g)]));
+  const gameNames = Object.fromEntries(
+    upcoming.map((g) => [g.id, `${gameName(g)}${isEventLive(g, now) ? ' (in play)' : ''}`]),
+  );
   const sides = sidesOf(chosen, target.market);
   return (
     <fieldset className="column price-target-fields" data-testid="price-target-fields">

@@ -9,6 +9,7 @@ import {
   type AlertRuleRow,
   type AppConfig,
   checkWebhookUrl,
+  JobQueueService,
   LiveStateRepository,
   vapidKeys,
 } from '@oddspulse/core';
@@ -16,6 +17,7 @@ import {
   AlertMessages,
   canUseAlertKind,
   gameName,
+  JobName,
   MAX_ALERT_RULES,
   WEBHOOK_SECRET_OVERLAP_HOURS,
   type AlertDelivery,
@@ -106,6 +108,7 @@ export class AlertsService {
   constructor(
     private readonly alerts: AlertsRepository,
     private readonly boards: LiveStateRepository,
+    private readonly jobs: JobQueueService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -127,6 +130,7 @@ export class AlertsService {
       fieldsOf(input, input.target && (await this.priceTarget(input.target))),
     );
     const secret = input.webhookUrl ? await this.alerts.ensureSecret(user.id, newSecret()) : null;
+    await this.checkTarget(row);
     return toAlertRule(row, secret?.created ? secret.secret : undefined);
   }
 
@@ -139,6 +143,7 @@ export class AlertsService {
     const row = await this.alerts.updateRule(user.id, id, fieldsOf(merged, target));
     if (!row) throw ApiErrors.notFound(AlertMessages.ruleNotFound, 'ALERT_NOT_FOUND');
     const secret = merged.webhookUrl ? await this.alerts.ensureSecret(user.id, newSecret()) : null;
+    await this.checkTarget(row);
     return toAlertRule(row, secret?.created ? secret.secret : undefined);
   }
 
@@ -219,6 +224,19 @@ export class AlertsService {
       point: input.market === 'h2h' ? null : input.point,
       price: input.price,
     };
+  }
+
+  /**
+   * A price target saved is checked against the board at once, as on a change of its game: one already met fires
+   * now rather than at the game's next price change, which for a game hours away can be minutes off.
+   */
+  private async checkTarget(row: AlertRuleRow): Promise<void> {
+    if (!row.target) return;
+    await this.jobs.add(
+      JobName.AlertsPriceTargets,
+      { sport: row.target.sport, at: Date.now(), eventIds: [row.target.eventId] },
+      { attempts: 3 },
+    );
   }
 
   /** Plan gates, a price target where (and only where) the kind takes one, a channel to deliver on, and a webhook URL the workers may post to. */

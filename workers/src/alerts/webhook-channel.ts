@@ -15,6 +15,8 @@ export interface WebhookBody {
     sport: string;
     game: string;
     url: string;
+    /** The book's own link to the bet (steam, price targets). */
+    link?: string;
   };
 }
 
@@ -33,6 +35,7 @@ export function webhookBody(summary: AlertSummary, ruleId: string, deliveryId: n
       sport: summary.sport,
       game: summary.game,
       url,
+      ...(summary.link ? { link: summary.link } : {}),
     },
   };
 }

@@ -53,7 +53,7 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
     );
 
   /** The board at `secondsAgo` (before NOW) with each book's Home/Away moneyline, quoted at that moment. */
-  function board(secondsAgo: number, prices: Record<string, [number, number]>): SportBoard {
+  function board(secondsAgo: number, prices: Prices): SportBoard {
     const event: BoardEvent = {
       id: eventId,
       sport_key: SPORT,
@@ -77,9 +77,14 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
     event.bookmakers[2].markets[0].outcomes[0].link = 'https://sportsbook.draftkings.com/event/1?outcome=home';
     return { sport_key: SPORT, fetched_at: new Date(NOW - secondsAgo * 1000).toISOString(), events: [event] };
   }
-  const before = { pinnacle: [-150, 130], circasports: [-150, 130], draftkings: [-150, 130], fanduel: [-155, 135] };
-  const steam = (overrides: Record<string, [number, number]>) =>
-    ({ ...before, ...overrides }) as Record<string, [number, number]>;
+  type Prices = Record<string, [home: number, away: number]>;
+  const before: Prices = {
+    pinnacle: [-150, 130],
+    circasports: [-150, 130],
+    draftkings: [-150, 130],
+    fanduel: [-155, 135],
+  };
+  const steam = (overrides: Prices): Prices => ({ ...before, ...overrides });
   const detect = (service: SteamDetectionService, b: SportBoard, secondsAgo: number) =>
     service.detect(b, [eventId], NOW - secondsAgo * 1000);
   const steamMessages = () => listener.on('steam', SPORT) as Array<RealtimeEnvelope<'steam'>>;
