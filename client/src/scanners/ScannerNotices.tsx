@@ -1,4 +1,34 @@
 import type { ScannerKind } from './scanner-settings';
+import type { FeedState } from './useScannerFeed';
+
+/** A live list's first load: its spinner while nothing is shown yet, and its error with Retry. */
+export function FeedLoadState({
+  state,
+  empty,
+  label,
+  onRetry,
+}: {
+  state: FeedState;
+  empty: boolean;
+  label: string;
+  onRetry: () => void;
+}) {
+  if (state.status === 'loading' && empty)
+    return (
+      <div className="table-loading card" role="status">
+        <span className="spinner" aria-hidden="true" /> {label}
+      </div>
+    );
+  if (state.status !== 'error') return null;
+  return (
+    <div className="banner banner-error" role="alert">
+      {state.message}{' '}
+      <button type="button" className="button small" onClick={onRetry}>
+        Retry
+      </button>
+    </div>
+  );
+}
 
 function ShowAllBooks({ onShowAll }: { onShowAll: () => void }) {
   return (

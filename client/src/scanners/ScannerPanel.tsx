@@ -13,7 +13,7 @@ import { hiddenByBooks, sizedForUser, type Opportunity } from './opportunity-fee
 import { OpportunityCard } from './OpportunityCard';
 import { expiredLast } from './opportunity-expiry';
 import { ScannerInputs } from './ScannerInputs';
-import { AlertTargetNotice, HiddenByBooks, ScannerEmpty } from './ScannerNotices';
+import { AlertTargetNotice, FeedLoadState, HiddenByBooks, ScannerEmpty } from './ScannerNotices';
 import type { ScannerKind } from './scanner-settings';
 import { scannerSettingsAtom } from './scanner-state';
 import { useScannerFeed, type NotifyContext } from './useScannerFeed';
@@ -92,20 +92,12 @@ export function ScannerPanel({
           onShowAll={showAllBooks}
         />
       )}
-      {state.status === 'loading' && feed.length === 0 && (
-        <div className="table-loading card" role="status">
-          <span className="spinner" aria-hidden="true" />{' '}
-          {kind === 'arbitrage' ? 'Scanning for arbitrage...' : 'Scanning for middles...'}
-        </div>
-      )}
-      {state.status === 'error' && (
-        <div className="banner banner-error" role="alert">
-          {state.message}{' '}
-          <button type="button" className="button small" onClick={() => void load()}>
-            Retry
-          </button>
-        </div>
-      )}
+      <FeedLoadState
+        state={state}
+        empty={feed.length === 0}
+        label={kind === 'arbitrage' ? 'Scanning for arbitrage...' : 'Scanning for middles...'}
+        onRetry={() => void load()}
+      />
       {everyBook && <BooksHint hidden={0} everyBook onEveryBook={showAllBooks} onMyBooks={() => setEveryBook(false)} />}
       {state.status === 'ready' && visible.length === 0 && (
         <ScannerEmpty kind={kind} hidden={hidden} onShowAll={showAllBooks} />

@@ -22,6 +22,12 @@ const NO_FEED: FeedItem<Opportunity>[] = [];
 
 export type FeedState = { status: 'loading' | 'ready' } | { status: 'error'; message: string };
 
+/** A live list's state from its first-load query: loading while it reads, its error, or ready. */
+export function feedState(query: { isFetching: boolean; error: Error | null }): FeedState {
+  if (query.isFetching) return { status: 'loading' };
+  return query.error ? { status: 'error', message: query.error.message } : { status: 'ready' };
+}
+
 /** What a pushed batch is checked against for notifications: the latest settings, read without re-subscribing. */
 export type NotifyContext = ScannerUser & { notify: NotifySettings };
 
@@ -87,10 +93,5 @@ export function useScannerFeed(kind: ScannerKind, sportsKey: string, notifyConte
     return () => window.clearInterval(timer);
   }, [kind, sportsKey, queryClient]);
 
-  const state: FeedState = query.isFetching
-    ? { status: 'loading' }
-    : query.error
-      ? { status: 'error', message: query.error.message }
-      : { status: 'ready' };
-  return { feed: query.data ?? NO_FEED, state, now, load: query.refetch };
+  return { feed: query.data ?? NO_FEED, state: feedState(query), now, load: query.refetch };
 }

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { BooksHint } from '../odds/table/OddsTableNotices';
-import { HiddenByBooks } from '../scanners/ScannerNotices';
+import { FeedLoadState, HiddenByBooks } from '../scanners/ScannerNotices';
 import { hiddenSteam, steamForBooks } from './steam-feed';
 import { SteamCard } from './SteamCard';
 import { useSteamFeed } from './useSteamFeed';
@@ -25,19 +25,12 @@ export function SteamPanel({ sports, books }: { sports: readonly string[]; books
         A sharp book moved the line and the market confirmed it: these soft books are still at the old price, priced
         against the new fair line. <Link to="/steam/record">How past alerts closed →</Link>
       </p>
-      {state.status === 'loading' && items.length === 0 && (
-        <div className="table-loading card" role="status">
-          <span className="spinner" aria-hidden="true" /> Watching for steam...
-        </div>
-      )}
-      {state.status === 'error' && (
-        <div className="banner banner-error" role="alert">
-          {state.message}{' '}
-          <button type="button" className="button small" onClick={() => void load()}>
-            Retry
-          </button>
-        </div>
-      )}
+      <FeedLoadState
+        state={state}
+        empty={items.length === 0}
+        label="Watching for steam..."
+        onRetry={() => void load()}
+      />
       {everyBook && <BooksHint hidden={0} everyBook onEveryBook={showAll} onMyBooks={() => setEveryBook(false)} />}
       {state.status === 'ready' && visible.length === 0 && (
         <div className="table-empty card" data-testid="steam-empty">

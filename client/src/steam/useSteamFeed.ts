@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { RealtimeChannel } from '@oddspulse/shared';
 import { liveSocketAtom } from '../realtime/socket';
-import type { FeedState } from '../scanners/useScannerFeed';
+import { feedState } from '../scanners/useScannerFeed';
 import { steamFeedQuery, steamKeys } from './steam-api';
 import { applySteam, initialSteam, settleSteam, type SteamItem } from './steam-feed';
 
@@ -53,10 +53,5 @@ export function useSteamFeed(sportsKey: string) {
     return () => window.clearInterval(timer);
   }, [sportsKey, queryClient]);
 
-  const state: FeedState = query.isFetching
-    ? { status: 'loading' }
-    : query.error
-      ? { status: 'error', message: query.error.message }
-      : { status: 'ready' };
-  return { items: query.data ?? NO_ITEMS, state, now, load: query.refetch };
+  return { items: query.data ?? NO_ITEMS, state: feedState(query), now, load: query.refetch };
 }

@@ -291,27 +291,25 @@ export class AlertsRepository {
       .execute();
   }
 
-  /** Every rule of a kind with its owner's plan (evaluation decides the plan gate itself). */
-  rulesOfKind(kind: AlertKind): Promise<AlertRuleWithPlan[]> {
+  /** Rules with their owners' plans and commission rates (evaluation decides the plan gate itself). */
+  private rulesWithPlans() {
     return this.db
       .selectFrom('alert_rules as r')
       .leftJoin('plan_states as p', 'p.user_id', 'r.user_id')
       .leftJoin('preferences as pf', 'pf.user_id', 'r.user_id')
       .select(RULE_COLUMNS.map((c) => `r.${c}` as const))
-      .select([...JOINED_PLAN_COLUMNS, 'pf.commissions'])
-      .where('r.kind', '=', kind)
-      .execute();
+      .select([...JOINED_PLAN_COLUMNS, 'pf.commissions']);
+  }
+
+  /** Every rule of a kind with its owner's plan. */
+  rulesOfKind(kind: AlertKind): Promise<AlertRuleWithPlan[]> {
+    return this.rulesWithPlans().where('r.kind', '=', kind).execute();
   }
 
   /** The price target rules on any of a sport's events, with their owners' plans. */
   priceTargetRules(sport: string, eventIds: readonly string[]): Promise<AlertRuleWithPlan[]> {
     if (!eventIds.length) return Promise.resolve([]);
-    return this.db
-      .selectFrom('alert_rules as r')
-      .leftJoin('plan_states as p', 'p.user_id', 'r.user_id')
-      .leftJoin('preferences as pf', 'pf.user_id', 'r.user_id')
-      .select(RULE_COLUMNS.map((c) => `r.${c}` as const))
-      .select([...JOINED_PLAN_COLUMNS, 'pf.commissions'])
+    return this.rulesWithPlans()
       .where('r.kind', '=', 'price_target')
       .where('r.target_event_id', 'in', [...eventIds])
       .where(sql<boolean>`r.target ->> 'sport' = ${sport}`)

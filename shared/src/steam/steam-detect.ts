@@ -5,7 +5,7 @@ import { commissionOf, effectiveDecimal } from '../engine/odds/commission';
 import { evPercent } from '../engine/odds/fair-probability';
 import { decimalToAmericanRounded } from '../engine/odds/odds-format';
 import { hasStarted } from '../engine/lines/locked-market';
-import { gameName } from '../engine/lines/market-lines';
+import { opportunityEvent } from '../engine/opportunities/opportunity-legs';
 import {
   isConfirmingBook,
   isSharpBook,
@@ -112,19 +112,6 @@ export function staleBooks(
   return found.sort((a, b) => b.evPct - a.evPct || a.book.localeCompare(b.book));
 }
 
-/** The event as an alert names it. */
-function eventOf(event: BoardEvent) {
-  return {
-    eventId: event.id,
-    sport: event.sport_key,
-    sportTitle: event.sport_title,
-    game: gameName(event),
-    homeTeam: event.home_team,
-    awayTeam: event.away_team,
-    commenceTime: event.commence_time,
-  };
-}
-
 export interface SteamInput {
   /** The event as the board holds it now: soft books' prices and links, the sharp books' market for the fair line. */
   event: BoardEvent;
@@ -182,7 +169,7 @@ export function detectSteam({ event, window, now, alerted }: SteamInput): SteamA
     alerts.push({
       type: 'steam',
       id: `steam:${event.id}:${market}:${encodeURIComponent(side)}:${origin.book}:${origin.at}`,
-      ...eventOf(event),
+      ...opportunityEvent(event),
       market,
       side,
       origin: toMove(origin, titles),
