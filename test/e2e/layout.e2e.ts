@@ -86,10 +86,11 @@ test('on mobile the odds page adds Filters and the section switcher, Platinum se
     'Player Props',
     'Arbitrage',
     'Middles',
+    'Steam',
   ]);
 });
 
-// On a phone the scanners keep every control in sight and uncovered: all four section tabs inside the window, the
+// On a phone the scanners keep every control in sight and uncovered: all five section tabs inside the window, the
 // bet slip's button in the bottom bar (not floating over the cards' Stake and Age), and the open slip above the tabs.
 test('on mobile the section tabs fit, the bet slip button sits in the bottom bar, and the open slip leaves the tabs uncovered', async ({
   page,
@@ -101,7 +102,13 @@ test('on mobile the section tabs fit, the bet slip button sits in the bottom bar
   await expect(page.getByRole('heading', { name: 'Odds: Middles' })).toBeVisible();
   const viewport = page.viewportSize()!;
   const switcher = page.getByRole('tablist', { name: 'Odds sections' });
-  await expect(switcher.getByRole('tab')).toHaveText(['Straight Bets', 'Player Props', 'Arbitrage', 'Middles']);
+  await expect(switcher.getByRole('tab')).toHaveText([
+    'Straight Bets',
+    'Player Props',
+    'Arbitrage',
+    'Middles',
+    'Steam',
+  ]);
   for (const tab of await switcher.getByRole('tab').all()) {
     const box = (await tab.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
