@@ -196,6 +196,30 @@ describe('bad input (real HTTP stack, PostgreSQL and Redis)', () => {
     expect(fits.status).toBe(400);
   });
 
+  it('answers 415 to JSON in any charset but UTF-8, before parsing it: its nesting would slip past the depth check', async () => {
+    const deep = Buffer.from(nested(24_900), 'utf16le');
+    const notUtf8 = { statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'JSON must be sent as UTF-8' };
+    for (const [path, type] of [
+      ['/api/auth/login', 'application/json; charset=utf-16le'],
+      ['/api/auth/login', 'application/json;charset="UTF-16"'],
+      ['/api/auth/signup', 'application/merge-patch+json; charset=utf-32'],
+      ['/api/picks/import', 'application/json; charset=utf-16le'],
+    ]) {
+      const res = await t
+        .http()
+        .post(path)
+        .set('Content-Type', type)
+        .serialize((bytes: Buffer) => bytes as unknown as string)
+        .send(deep);
+      expect([path, type, res.status, res.body]).toEqual([path, type, 415, notUtf8]);
+    }
+    // UTF-8, named or not, is read as before
+    for (const type of ['application/json; charset=utf-8', 'application/json; charset="UTF-8"', 'application/json']) {
+      const res = await t.http().post('/api/auth/login').set('Content-Type', type).send(nested(33));
+      expect([type, res.status, res.body.code]).toEqual([type, 400, 'JSON_TOO_DEEP']);
+    }
+  });
+
   it('refuses megabytes of nesting sent to the picks import without holding the event loop', async () => {
     const { session } = await signUp(t);
     const levels = 4_000_000;

@@ -30,6 +30,18 @@ function checkJsonBody(req: IncomingMessage & { rawBody?: Buffer }, _res: unknow
  * A JSON body that does not parse becomes ApiErrors.invalidJson here (past this point Nest turns the parser's
  * SyntaxError into a bare 400 carrying the parser's own text and no code), one nested too deeply ApiErrors.jsonTooDeep.
  */
+/**
+ * JSON is UTF-8 (RFC 8259 §8.1): a JSON body declared in any other charset is refused with 415 before a parser reads it.
+ * The depth check and the sliced picks import read a body's bytes as UTF-8, which another encoding would slip past
+ * (a UTF-16 body of 24,900 levels was parsed whole); no client of ours sends anything else.
+ */
+function refuseNonUtf8Json(req: Request, _res: Response, next: NextFunction): void {
+  const type = req.headers['content-type'];
+  if (!type || !/^\s*application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i.test(type)) return next();
+  const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(type)?.[1].toLowerCase();
+  next(charset === undefined || charset === 'utf-8' ? undefined : ApiErrors.jsonNotUtf8());
+}
+
 function invalidJsonBody(error: unknown, _req: Request, _res: Response, next: NextFunction): void {
   const type = (error as { type?: string } | null)?.type;
   if (type === 'entity.parse.failed') return next(ApiErrors.invalidJson());
@@ -102,6 +114,7 @@ export function configureHttp(
     });
   }
   app.use(cookieParser());
+  app.use(refuseNonUtf8Json);
   // The picks import may be megabytes: its body is kept as text here (so the default parser after it leaves it alone) and
   // parsed by the import in slices that give the event loop back (PicksImportReader), never in one blocking call.
   app.use('/api/picks/import', text({ type: 'application/json', limit: PICKS_IMPORT_BODY_LIMIT }));

@@ -73,6 +73,8 @@ export const ApiErrors = {
     new HttpException(body(503, 'MAIL_UNAVAILABLE', AccountMessages.resetLinkFailed), HttpStatus.SERVICE_UNAVAILABLE),
   invalidJson: () => new BadRequestException(body(400, 'INVALID_JSON', ApiMessages.invalidJson)),
   jsonTooDeep: () => new BadRequestException(body(400, 'JSON_TOO_DEEP', ApiMessages.jsonTooDeep)),
+  jsonNotUtf8: () =>
+    new HttpException(body(415, 'UNSUPPORTED_MEDIA_TYPE', ApiMessages.jsonNotUtf8), HttpStatus.UNSUPPORTED_MEDIA_TYPE),
   /** Use tooManyRequests, which sets Retry-After; this is its body (the API documentation's example too). */
   rateLimited: () =>
     new HttpException(body(429, 'RATE_LIMITED', AccountMessages.tooManyRequests), HttpStatus.TOO_MANY_REQUESTS),

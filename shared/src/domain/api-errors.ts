@@ -5,6 +5,7 @@ export const ApiMessages = {
   invalidJson: 'The request body is not valid JSON',
   payloadTooLarge: 'The request body is too large',
   jsonTooDeep: 'The request body is nested too deeply: at most 32 levels of arrays and objects',
+  jsonNotUtf8: 'JSON must be sent as UTF-8',
   /** A dependency (PostgreSQL, Redis) is down: the client shows spec 001 §8's "Temporarily unavailable" and retries. */
   serviceUnavailable: 'Temporarily unavailable. Please try again shortly.',
   headersTooLarge: 'The request headers are too large',
