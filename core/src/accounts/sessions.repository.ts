@@ -84,17 +84,6 @@ export class SessionsRepository {
     return Number(result.numUpdatedRows);
   }
 
-  async findActiveOwner(tokenHash: string): Promise<string | undefined> {
-    const row = await this.db
-      .selectFrom('refresh_tokens as t')
-      .innerJoin('session_families as f', 'f.id', 't.family_id')
-      .select('f.user_id')
-      .where('t.token_hash', '=', tokenHash)
-      .where('f.revoked_at', 'is', null)
-      .executeTakeFirst();
-    return row?.user_id;
-  }
-
   findPrincipal(userId: string, familyId: string): Promise<SessionPrincipalRow | undefined> {
     return selectPrincipals(this.db)
       .innerJoin('session_families as f', 'f.user_id', 'u.id')

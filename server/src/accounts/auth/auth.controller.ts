@@ -98,7 +98,10 @@ export class AuthController {
     return this.respond(res, await this.auth.refresh(body.refresh_token, requestOrigin(req)));
   }
 
-  /** Global sign-out: every session of the user ends. Accepts the access token, or the refresh token once that has expired. */
+  /**
+   * Global sign-out: every session of the user ends. Accepts the access token, or the refresh token once that has
+   * expired (a refresh token spent past its grace window ends only its own family).
+   */
   @Post('logout')
   @HttpCode(204)
   @UseGuards(OptionalAuthenticationGuard)
@@ -108,9 +111,9 @@ export class AuthController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<void> {
-    const userId = user?.id ?? (await this.auth.userOfRefreshToken(body.refresh_token));
-    if (!userId) throw ApiErrors.authenticationRequired();
-    await this.auth.logout(userId, requestOrigin(req));
+    if (user) await this.auth.logout(user.id, requestOrigin(req));
+    else if (!(await this.auth.logoutWithRefreshToken(body.refresh_token, requestOrigin(req))))
+      throw ApiErrors.authenticationRequired();
     clearSessionCookies(res, this.config);
   }
 

@@ -357,6 +357,26 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
       expect(anonymous.status).toBe(401);
       expect(anonymous.body.message).toBe('Authentication required');
     });
+
+    // An old copy of a refresh token (spent past its grace) is a replay: it may end its own session, never every device.
+    it('ends only the family of a refresh token spent past its grace window', async () => {
+      const { email, session } = await signUp(t);
+      const phone = (await t.http().post('/api/auth/login').send({ email, password: TEST_PASSWORD })).body;
+      const rotated = (await t.http().post('/api/auth/refresh').send({ refresh_token: session.refresh_token })).body;
+      await t.db
+        .updateTable('refresh_tokens')
+        .set({ rotated_at: new Date(Date.now() - (t.config.REFRESH_TOKEN_REUSE_GRACE_SECONDS + 1) * 1000) })
+        .where('rotated_at', 'is not', null)
+        .execute();
+      expect((await t.http().post('/api/auth/logout').send({ refresh_token: session.refresh_token })).status).toBe(204);
+      expect((await t.http().get('/api/me').set(bearer(rotated))).status).toBe(401);
+      expect((await t.http().get('/api/me').set(bearer(phone))).status).toBe(200);
+      const activity = await t.http().get('/api/account/security-activity').set(bearer(phone));
+      expect(activity.body[0].action).toBe('auth.session_ended_token_reuse');
+      // the token's family has ended: the same copy signs nobody out again
+      expect((await t.http().post('/api/auth/logout').send({ refresh_token: session.refresh_token })).status).toBe(401);
+      expect((await t.http().get('/api/me').set(bearer(phone))).status).toBe(200);
+    });
   });
 
   describe('password reset', () => {

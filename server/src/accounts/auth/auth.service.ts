@@ -108,9 +108,15 @@ export class AuthService {
     });
   }
 
-  /** The user a refresh token belongs to, so sign-out works after the access token has expired. */
-  async userOfRefreshToken(refreshToken: string | null): Promise<string | null> {
-    return refreshToken ? this.sessions.ownerOfRefreshToken(refreshToken) : null;
+  /**
+   * Sign-out after the access token has expired, with the refresh token: every session of the user, unless the token
+   * was spent past its grace window, which ends only its own family (SessionService.endForSignOut). False when the
+   * token signs nobody out.
+   */
+  async logoutWithRefreshToken(refreshToken: string | null, origin: RequestOrigin): Promise<boolean> {
+    const ended = refreshToken ? await this.sessions.endForSignOut(refreshToken, origin) : null;
+    if (ended?.scope === 'all') await this.logout(ended.userId, origin);
+    return ended !== null;
   }
 
   /**

@@ -7,6 +7,7 @@ import {
   opsRoleOf,
   PrincipalChanges,
   ProfilesRepository,
+  type RefreshTokenRow,
   SessionsRepository,
   type UserRow,
 } from '@oddspulse/core';
@@ -100,7 +101,7 @@ export class SessionService {
       if (!row || row.family_revoked_at) return { ok: false };
       const successor = refreshSuccessor(this.config.JWT_SECRET, refreshToken);
       if (row.rotated_at) {
-        if (Date.now() - row.rotated_at.getTime() > this.config.REFRESH_TOKEN_REUSE_GRACE_SECONDS * 1000) {
+        if (this.spentPastGrace(row)) {
           await this.sessions.revokeFamily(row.family_id, 'reuse', trx);
           return { ok: false, reusedBy: row.user_id };
         }
@@ -121,15 +122,7 @@ export class SessionService {
       return { ok: true, familyId: row.family_id, userId: row.user_id, refresh };
     });
     if (!outcome.ok) {
-      if (outcome.reusedBy) {
-        await this.changes.announce(outcome.reusedBy);
-        await this.audit.record({
-          userId: outcome.reusedBy,
-          action: AuditActions.sessionEndedOnTokenReuse,
-          ...origin,
-          details: {},
-        });
-      }
+      if (outcome.reusedBy) await this.familyEndedOnReuse(outcome.reusedBy, origin);
       throw ApiErrors.invalidRefreshToken();
     }
     const user = await loadUser(outcome.userId);
@@ -137,9 +130,39 @@ export class SessionService {
     return this.issue(user, outcome.familyId, outcome.refresh);
   }
 
-  /** The user of a refresh token whose session still stands (rotated tokens included: sign-out should still work). */
-  async ownerOfRefreshToken(refreshToken: string): Promise<string | null> {
-    return (await this.sessions.findActiveOwner(sha256(refreshToken))) ?? null;
+  /**
+   * Sign-out with a refresh token alone (the access token gone): whose sessions it may end. A token that is current, or
+   * spent within the grace window, is its session's own and may end them all (spec 000 §7, global). One spent past the
+   * grace window is a replay, as at refresh: only its own family ends, so an old copy of a token cannot sign every
+   * device out. Null when the token is unknown or its family already ended.
+   */
+  async endForSignOut(
+    refreshToken: string,
+    origin: RequestOrigin,
+  ): Promise<{ userId: string; scope: 'all' | 'family' } | null> {
+    const ended = await this.sessions.transaction(async (trx) => {
+      const row = await this.sessions.findRefreshTokenForUpdate(sha256(refreshToken), trx);
+      if (!row || row.family_revoked_at) return null;
+      if (!this.spentPastGrace(row)) return { userId: row.user_id, scope: 'all' as const };
+      await this.sessions.revokeFamily(row.family_id, 'reuse', trx);
+      return { userId: row.user_id, scope: 'family' as const };
+    });
+    if (ended?.scope === 'family') await this.familyEndedOnReuse(ended.userId, origin);
+    return ended;
+  }
+
+  /** A rotated token presented after REFRESH_TOKEN_REUSE_GRACE_SECONDS: a stolen copy or a replay, not a retry. */
+  private spentPastGrace(row: RefreshTokenRow): boolean {
+    return (
+      row.rotated_at !== null &&
+      Date.now() - row.rotated_at.getTime() > this.config.REFRESH_TOKEN_REUSE_GRACE_SECONDS * 1000
+    );
+  }
+
+  /** A family ended because a spent token came back: announced (its sockets close) and in the owner's log. */
+  private async familyEndedOnReuse(userId: string, origin: RequestOrigin): Promise<void> {
+    await this.changes.announce(userId);
+    await this.audit.record({ userId, action: AuditActions.sessionEndedOnTokenReuse, ...origin, details: {} });
   }
 
   /** Global sign-out: every session of the user ends, access tokens included (their family is checked per request). */
