@@ -229,6 +229,9 @@ export const configSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   RATE_LIMIT_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   RATE_LIMIT_LOGIN_MAX: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins of one account, from any addresses, before each further one locks it for a growing time. */
+  RATE_LIMIT_LOGIN_ACCOUNT_MAX: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_LOGIN_ACCOUNT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(86_400),
   RATE_LIMIT_RESET_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   RATE_LIMIT_RESET_MAX: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_RESET_EMAIL_MAX: z.coerce.number().int().min(1).default(3),

@@ -26,6 +26,10 @@ export interface RateLimiter {
   penalty(key: string, cost: number): Promise<void>;
   /** Gives back `cost` points spent (a sign-in charged before its password was checked, which succeeded). */
   refund(key: string, cost: number): Promise<void>;
+  /** Refuses the key for `seconds` from now, whatever its points (an account locked after failed sign-ins). */
+  block(key: string, seconds: number): Promise<void>;
+  /** Forgets the key: its points and any block (a password reset clears its account's sign-in locks). */
+  forget(key: string): Promise<void>;
 }
 
 /** ioredis states of a connection that was lost (not yet, or no longer, coming back by itself). */
@@ -72,6 +76,14 @@ class FlexibleLimiter implements RateLimiter {
 
   async refund(key: string, cost: number): Promise<void> {
     await this.pick().reward(bounded(key), cost);
+  }
+
+  async block(key: string, seconds: number): Promise<void> {
+    await this.pick().block(bounded(key), seconds);
+  }
+
+  async forget(key: string): Promise<void> {
+    await this.pick().delete(bounded(key));
   }
 }
 
@@ -142,6 +154,16 @@ export class LeasedLimiter implements RateLimiter {
 
   refund(key: string, cost: number): Promise<void> {
     return this.direct.refund(key, cost);
+  }
+
+  block(key: string, seconds: number): Promise<void> {
+    this.leases.delete(key);
+    return this.direct.block(key, seconds);
+  }
+
+  forget(key: string): Promise<void> {
+    this.leases.delete(key);
+    return this.direct.forget(key);
   }
 
   private current(key: string, now: number): Lease | undefined {

@@ -39,6 +39,7 @@ import { ProfileService } from './profile/profile.service';
 import { RateLimitGuard } from './access/rate-limit.guard';
 import { RequestAuthenticator } from './access/request-authenticator';
 import { HttpRateLimits } from './access/rate-limits.service';
+import { LoginThrottle } from './access/login-throttle';
 import { SessionService } from './auth/session.service';
 import { PrincipalCache } from './auth/principal-cache';
 
@@ -91,6 +92,7 @@ const ACCESS_GUARDS = [
     ApiKeyService,
     OAuthStateService,
     HttpRateLimits,
+    LoginThrottle,
     RequestAuthenticator,
     ...ACCESS_GUARDS,
     { provide: APP_GUARD, useClass: RateLimitGuard },

@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { normaliseEmail } from '@oddspulse/shared';
 import { tooManyRequests } from '../../errors/api-errors';
-import { clientAddress } from './client-address';
+import { addressGroup, clientAddress } from './client-address';
 import { HttpRateLimits } from './rate-limits.service';
 import type { RateLimiter } from '@oddspulse/core';
 
@@ -26,8 +26,8 @@ function bodyEmail(req: Request): string | null {
 }
 
 /**
- * Global per-address limit on every API route, plus the named buckets of @RateLimit (DECISIONS 8). 429 with
- * Retry-After when exceeded. Sign-in has its own, failure-counting limits in AuthController.
+ * Global per-address limit on every API route, plus the named buckets of @RateLimit (DECISIONS 8), an IPv6 address
+ * counted with its /64 (addressGroup). 429 with Retry-After when exceeded. Sign-in has its own, failure-counting limits in AuthController.
  */
 @Injectable()
 export class RateLimitGuard implements CanActivate {
@@ -47,7 +47,7 @@ export class RateLimitGuard implements CanActivate {
       ])
     )
       return true;
-    const address = clientAddress(req);
+    const address = addressGroup(clientAddress(req));
     const checks: Array<[RateLimiter, string]> = [[this.limits.global, address]];
     const bucket = this.reflector.get<RateLimitBucket | undefined>(RATE_LIMIT_BUCKET, context.getHandler());
     if (bucket) {

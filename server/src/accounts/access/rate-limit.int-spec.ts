@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import {
   AccountsTestApp,
   TEST_PASSWORD,
   bearer,
   createAccountsApp,
+  outboxMailTo,
   uniqueEmail,
 } from '../../../../test/support/accounts-app';
 import { OwnRedis } from '../../../../test/support/own-redis';
@@ -338,6 +340,110 @@ describe('the sign-in limit under a burst of parallel attempts (two server proce
     for (let i = 0; i < 3; i++) expect((await attempt(i, ip, email, TEST_PASSWORD)).status).toBe(200);
     expect((await attempt(0, ip, email, 'wrong-9-password')).status).toBe(400);
     expect((await attempt(1, ip, email, TEST_PASSWORD)).status).toBe(429);
+  });
+});
+
+// An attacker with many addresses, or one IPv6 client with its whole /64, gets no more tries at one account.
+describe('sign-in and sign-up limits against many addresses (two server processes, real Redis)', () => {
+  let first: AccountsTestApp;
+  let second: AccountsTestApp;
+
+  beforeAll(async () => {
+    const limits = {
+      TRUST_PROXY: ['loopback'],
+      DEV_OUTBOX: true,
+      RATE_LIMIT_MAX: 100_000,
+      RATE_LIMIT_LOGIN_MAX: 3,
+      RATE_LIMIT_LOGIN_ACCOUNT_MAX: 5,
+      RATE_LIMIT_SIGNUP_MAX: 2,
+    };
+    first = await createAccountsApp(limits);
+    second = await createAccountsApp(limits);
+  });
+
+  afterAll(async () => {
+    await second.app.close();
+    await first.app.close();
+  });
+
+  const attempt = (i: number, ip: string, email: string, password: string) =>
+    (i % 2 ? second : first).http().post('/api/auth/login').set('X-Forwarded-For', ip).send({ email, password });
+  /** A /64 of the documentation prefix of its own (the suites share one Redis prefix), and an address in it. */
+  const prefix = () => `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+
+  it('checks 5 failures of one account and then one per lock, from however many addresses; a reset lets the owner in', async () => {
+    const { email } = await signUp(first);
+    const statuses: number[] = [];
+    for (let a = 0; a < 7; a++) {
+      const ip = nextAddress();
+      for (let i = 0; i < 3; i++) statuses.push((await attempt(i, ip, email, `wrong-${a}-${i}-password`)).status);
+    }
+    // five failures, then the sixth takes the account's lock for a minute; the rest wait, from any address
+    expect(statuses.filter((status) => status === 400)).toHaveLength(6);
+    expect(statuses.slice(6).every((status) => status === 429)).toBe(true);
+    const owner = await attempt(0, nextAddress(), email, TEST_PASSWORD);
+    expect(owner.status).toBe(429);
+    expect(Number(owner.headers['retry-after'])).toBeGreaterThan(30);
+    expect(Number(owner.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // only checked passwords are in the owner's log: six failures, however many tries were refused
+    const failures = await first.db
+      .selectFrom('audit_log')
+      .innerJoin('users', 'users.id', 'audit_log.user_id')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('users.email', '=', email)
+      .where('audit_log.action', '=', 'auth.sign_in_failed')
+      .executeTakeFirstOrThrow();
+    expect(Number(failures.n)).toBe(6);
+
+    await first
+      .http()
+      .post('/api/auth/password-reset')
+      .set('X-Forwarded-For', nextAddress())
+      .send({ email })
+      .expect(200);
+    const token = new URL(/https?:\/\/\S+/.exec((await outboxMailTo(first, email)).text)![0]).searchParams.get(
+      'reset_token',
+    );
+    const password = `${TEST_PASSWORD}-renewed`;
+    await second
+      .http()
+      .post('/api/auth/password-reset/confirm')
+      .set('X-Forwarded-For', nextAddress())
+      .send({ token, password })
+      .expect(200);
+    expect((await attempt(1, nextAddress(), email, password)).status).toBe(200);
+  });
+
+  it('checks exactly the budget and one more of 30 parallel wrong passwords from 30 addresses', async () => {
+    const { email } = await signUp(first);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => attempt(i, nextAddress(), email, `wrong-${i}-password`)),
+    );
+    const statuses = answers.map((res) => res.status);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(6);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(24);
+  });
+
+  it('counts every address of an IPv6 /64 as one, for sign-in and sign-up', async () => {
+    const { email } = await signUp(first);
+    const net = prefix();
+    for (const host of ['::1', ':a:b:c:d', ':ffff:ffff:ffff:fffe'])
+      expect((await attempt(0, `${net}${host}`, email, 'wrong-password')).status).toBe(400);
+    const sameNet = await attempt(1, `${net}:0:0:0:42`, email, 'wrong-password');
+    expect(sameNet.status).toBe(429);
+    // the next /64 is another client
+    expect((await attempt(0, `${prefix()}::1`, email, 'wrong-password')).status).toBe(400);
+
+    const signUpFrom = (ip: string) =>
+      second
+        .http()
+        .post('/api/auth/signup')
+        .set('X-Forwarded-For', ip)
+        .send({ email: uniqueEmail('net'), password: TEST_PASSWORD });
+    const other = prefix();
+    expect((await signUpFrom(`${other}::1`)).status).toBe(201);
+    expect((await signUpFrom(`${other}::2`)).status).toBe(201);
+    expect((await signUpFrom(`${other}:1:2:3:4`)).status).toBe(429);
   });
 });
 

@@ -1,6 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig, type RateLimiter, RateLimiters } from '@oddspulse/core';
 
+/** The longest an account is locked after a failed sign-in past its allowance (LoginThrottle). */
+export const ACCOUNT_LOCK_MAX_SECONDS = 3600;
+
 /** The limits of one form per client address and per email (`{name}-address`, `{name}-email`), in one window. */
 function perAddressAndEmail(
   limiters: RateLimiters,
@@ -25,6 +28,12 @@ export class HttpRateLimits {
   /** Failed sign-ins per address and email, and per address (five times as many: a shared office or NAT). */
   readonly loginAccount: RateLimiter;
   readonly loginAddress: RateLimiter;
+  /**
+   * Failed sign-ins per email from any address, and the lock past them (one point: one checked attempt at a time,
+   * blocked for the backoff after each): LoginThrottle.
+   */
+  readonly loginEmailFailures: RateLimiter;
+  readonly loginEmailLock: RateLimiter;
   /** Sign-ups per address, and attempts per email (which would otherwise tell who has an account, 409 by 409). */
   readonly signupAddress: RateLimiter;
   readonly signupEmail: RateLimiter;
@@ -42,6 +51,11 @@ export class HttpRateLimits {
     const login = { points: config.RATE_LIMIT_LOGIN_MAX, windowSeconds: config.RATE_LIMIT_LOGIN_WINDOW_SECONDS };
     this.loginAccount = limiters.shared('login', login);
     this.loginAddress = limiters.shared('login-address', { ...login, points: login.points * 5 });
+    this.loginEmailFailures = limiters.shared('login-email-failures', {
+      points: config.RATE_LIMIT_LOGIN_ACCOUNT_MAX,
+      windowSeconds: config.RATE_LIMIT_LOGIN_ACCOUNT_WINDOW_SECONDS,
+    });
+    this.loginEmailLock = limiters.shared('login-email-lock', { points: 1, windowSeconds: ACCOUNT_LOCK_MAX_SECONDS });
     [this.signupAddress, this.signupEmail] = perAddressAndEmail(
       limiters,
       'signup',

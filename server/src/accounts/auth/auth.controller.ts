@@ -20,7 +20,7 @@ import { OptionalAuthenticationGuard } from '../access/guards';
 import { ApiErrors, tooManyRequests } from '../../errors/api-errors';
 import { clientAddress } from '../access/client-address';
 import { RateLimit } from '../access/rate-limit.guard';
-import { HttpRateLimits } from '../access/rate-limits.service';
+import { LoginThrottle } from '../access/login-throttle';
 import { requestOrigin } from '../audit/audit.service';
 import { ZodValidationPipe } from '../../validation/zod-validation.pipe';
 import { clearSessionCookies, setSessionCookies } from './session-cookies';
@@ -31,7 +31,7 @@ import type { IssuedSession, Session } from './session.service';
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
-    private readonly limits: HttpRateLimits,
+    private readonly throttle: LoginThrottle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -56,12 +56,7 @@ export class AuthController {
     return this.respond(res, await this.auth.signup(input, requestOrigin(req)));
   }
 
-  /**
-   * Brute-force protection: attempts are counted per address and email, and per address; past the limit every
-   * attempt is 429 until the window ends. Each attempt spends its point (one atomic step in Redis) before its password
-   * is checked, so a burst of parallel attempts gets exactly the limit checked; a successful sign-in is given its
-   * point back, so only failures count.
-   */
+  /** Brute-force protection (LoginThrottle): past a limit every attempt is 429 with Retry-After; only failures count. */
   @Post('login')
   @HttpCode(200)
   async login(
@@ -69,18 +64,11 @@ export class AuthController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<Session> {
-    const address = clientAddress(req);
-    const accountKey = `${address}|${credentials.email}`;
-    const spent = await Promise.all([
-      this.limits.loginAccount.consume(accountKey),
-      this.limits.loginAddress.consume(address),
-    ]);
-    const refused = spent.find((decision) => !decision.allowed);
-    if (refused)
-      throw tooManyRequests(res, Math.max(...spent.map((decision) => (decision.allowed ? 0 : decision.retryAfter))));
+    const ticket = await this.throttle.attempt(clientAddress(req), credentials.email);
+    if ('retryAfter' in ticket) throw tooManyRequests(res, ticket.retryAfter);
     const outcome = await this.auth.login(credentials, requestOrigin(req));
     if (!outcome.ok) throw ApiErrors.invalidCredentials();
-    await Promise.all([this.limits.loginAccount.refund(accountKey, 1), this.limits.loginAddress.refund(address, 1)]);
+    await this.throttle.succeeded(ticket);
     return this.respond(res, outcome.issued);
   }
 

@@ -12,6 +12,7 @@ import {
   type UserRow,
 } from '@oddspulse/core';
 import { AuditService, type RequestOrigin } from '../audit/audit.service';
+import { LoginThrottle } from '../access/login-throttle';
 import { AccountCreatedHooks } from './account-created.hooks';
 import type { AuthUser } from './auth-user';
 import type { ConfirmPasswordReset, Credentials, SignupInput } from './auth.dto';
@@ -50,6 +51,7 @@ export class AuthService {
     private readonly oauthState: OAuthStateService,
     private readonly accountCreated: AccountCreatedHooks,
     private readonly audit: AuditService,
+    private readonly throttle: LoginThrottle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -214,7 +216,7 @@ export class AuthService {
     });
   }
 
-  /** Sets the new password, spends the link, signs out every session, and starts a new one. */
+  /** Sets the new password, spends the link, signs out every session, clears the sign-in locks, and starts a new one. */
   async confirmPasswordReset({ token, password }: ConfirmPasswordReset, origin: RequestOrigin): Promise<IssuedSession> {
     const hash = await this.passwords.hash(password);
     const user = await this.users.transaction(async (trx) => {
@@ -229,6 +231,8 @@ export class AuthService {
       return found;
     });
     const ended = await this.sessions.revokeAll(user.id, 'password_reset');
+    // the link proved the mailbox: the owner signs in again at once, whatever locked the account
+    await this.throttle.cleared(user.email);
     this.logger.log({ msg: 'Password reset', userId: user.id });
     await this.audit.record({
       userId: user.id,

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AccountMessages } from '@oddspulse/shared';
 import { APP_CONFIG, type AppConfig, type RateLimitDecision, type RateLimiter, RateLimiters } from '@oddspulse/core';
-import { compileTrustProxy, requestAddress } from '../../accounts/access/client-address';
+import { addressGroup, compileTrustProxy, requestAddress } from '../../accounts/access/client-address';
 import type { CatchUpResult } from '../realtime-relay.service';
 import type { GatewayServer, GatewaySocket } from './socket-types';
 
@@ -55,9 +55,9 @@ export class SocketLimits {
     this.trust = compileTrustProxy(config.TRUST_PROXY);
   }
 
-  /** The client address of a socket, under TRUST_PROXY like HTTP requests. */
+  /** The client address of a socket, under TRUST_PROXY like HTTP requests, as it is limited: an IPv6 address by its /64. */
   address(socket: Pick<GatewaySocket, 'request'>): string {
-    return requestAddress(socket.request, this.trust);
+    return addressGroup(requestAddress(socket.request, this.trust));
   }
 
   /** Handshake middleware (before authentication, which costs a database read): one point per address. */
