@@ -12,6 +12,8 @@ import {
   AccountMessages,
   ApiMessages,
   OpsMessages,
+  guessablePasswordMessage,
+  type GuessablePart,
   WEAK_PASSWORD_MESSAGES,
   WeakPasswordReason,
   type ApiErrorBody,
@@ -57,11 +59,17 @@ export const ApiErrors = {
   csrfFailed: () => new ForbiddenException(body(403, 'CSRF_FAILED', AccountMessages.csrfFailed)),
   validation: (message: string, code = 'VALIDATION_FAILED', details: object = {}) =>
     new BadRequestException(body(400, code, message, details)),
-  weakPassword: (reasons: WeakPasswordReason[]) =>
+  /** `guessable` names what zxcvbn found guessable, when it is a reason: the message says it. */
+  weakPassword: (reasons: WeakPasswordReason[], guessable: readonly GuessablePart[] = []) =>
     new BadRequestException(
-      body(400, 'weak_password', reasons.map((r) => WEAK_PASSWORD_MESSAGES[r]).join(' '), {
-        weak_password: { reasons },
-      }),
+      body(
+        400,
+        'weak_password',
+        reasons
+          .map((r) => (r === 'guessable' ? guessablePasswordMessage(guessable) : WEAK_PASSWORD_MESSAGES[r]))
+          .join(' '),
+        { weak_password: reasons.includes('guessable') ? { reasons, guessable } : { reasons } },
+      ),
     ),
   invalidCredentials: () =>
     new BadRequestException(body(400, 'invalid_credentials', AccountMessages.invalidCredentials)),

@@ -96,17 +96,52 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
     });
 
     // Variants of common passwords that no list holds: zxcvbn's matchers (a word, l33t, a year, a keyboard row) score them
-    it('refuses a password easy to guess though no list holds it, and takes one that is not', async () => {
-      for (const password of ['Password123!', 'P@ssw0rd123', 'Summer2024!', 'Qwerty123!']) {
+    it('refuses a password easy to guess though no list holds it, says why, and takes one that is not', async () => {
+      const refusal = async (password: string) => {
         const res = await t.http().post('/api/auth/signup').send({ email: uniqueEmail(), password });
-        expect(res.status).toBe(400);
-        expect(res.body).toMatchObject({
-          code: 'weak_password',
-          weak_password: { reasons: ['guessable'] },
-          message:
-            'This password is easy to guess: it is a common word, name or pattern with a few changes. Choose another.',
-        });
-      }
+        expect([password, res.status, res.body.code, res.body.weak_password.reasons]).toEqual([
+          password,
+          400,
+          'weak_password',
+          ['guessable'],
+        ]);
+        return res.body as { message: string; weak_password: { guessable: string[] } };
+      };
+      for (const password of [
+        'Password123!',
+        'P@ssw0rd123',
+        'Summer2024!',
+        'Qwerty123!',
+        // a word, a year and symbols: the families an attacker tries first, each scored under 10^10 guesses
+        'Summer2024!!',
+        'Summer2024!!!',
+        'Summer!2024',
+        'Winter2025!!',
+        'Spring2023!!',
+        'Autumn2024!!',
+        'Password2024!!',
+        'P@ssw0rd2024!!',
+        'Welcome2024!!',
+        'Qwerty2024!!',
+        'Football2024!',
+        'Dolphins2024!',
+        'Yankees2024!!',
+        'Tigers!Rule88',
+        // the product's own words and the demo password the sign-in page shows
+        'Oddspulse2024!',
+        'Oddspulse!2024',
+        'OddsPulse123!',
+        'oddspulse-demo',
+      ])
+        await refusal(password);
+      expect(await refusal('Summer2024!!')).toMatchObject({
+        message: 'This password is easy to guess: it is built on a common word. Choose another.',
+        weak_password: { guessable: ['word'] },
+      });
+      expect((await refusal('oddspulse-demo')).message).toBe(
+        "This password is easy to guess: it is built on this product's name or its demo password. Choose another.",
+      );
+      expect((await refusal('Password2024!!')).weak_password.guessable).toEqual(['common-password']);
       await t.http().post('/api/auth/signup').send({ email: uniqueEmail(), password: 'Sturdy-pass-42' }).expect(201);
     });
 
@@ -410,20 +445,25 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
         .post('/api/auth/password-reset/confirm')
         .send({ token, password: 'Summer2024!' });
       expect(guessable.status).toBe(400);
-      expect(guessable.body.weak_password).toEqual({ reasons: ['guessable'] });
+      expect(guessable.body.weak_password).toEqual({ reasons: ['guessable'], guessable: ['word'] });
 
-      const done = await t.http().post('/api/auth/password-reset/confirm').send({ token, password: 'A-new-passw0rd' });
+      const done = await t
+        .http()
+        .post('/api/auth/password-reset/confirm')
+        .send({ token, password: 'Fresh-river-stone-31' });
       expect(done.status).toBe(200);
       expect(done.body.user.email).toBe(email);
       expect((await t.http().get('/api/me').set(bearer(session))).status).toBe(401);
       expect((await t.http().get('/api/me').set(bearer(done.body))).status).toBe(200);
       expect((await t.http().post('/api/auth/login').send({ email, password: TEST_PASSWORD })).status).toBe(400);
-      expect((await t.http().post('/api/auth/login').send({ email, password: 'A-new-passw0rd' })).status).toBe(200);
+      expect((await t.http().post('/api/auth/login').send({ email, password: 'Fresh-river-stone-31' })).status).toBe(
+        200,
+      );
 
       const again = await t
         .http()
         .post('/api/auth/password-reset/confirm')
-        .send({ token, password: 'Another-passw0rd' });
+        .send({ token, password: 'Quiet-harbour-lamp-58' });
       expect(again.status).toBe(400);
       expect(again.body.code).toBe('RESET_TOKEN_INVALID');
     });
@@ -442,7 +482,10 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
         .set({ expires_at: new Date(Date.now() - 1000) })
         .where('user_id', '=', session.user.id)
         .execute();
-      const res = await t.http().post('/api/auth/password-reset/confirm').send({ token, password: 'A-new-passw0rd' });
+      const res = await t
+        .http()
+        .post('/api/auth/password-reset/confirm')
+        .send({ token, password: 'Fresh-river-stone-31' });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('RESET_TOKEN_INVALID');
     });

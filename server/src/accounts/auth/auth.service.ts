@@ -56,7 +56,8 @@ export class AuthService {
   ) {}
 
   async signup({ email, password, username }: SignupInput, origin: RequestOrigin): Promise<IssuedSession> {
-    if (await this.strength.guessable(password, email)) throw ApiErrors.weakPassword(['guessable']);
+    const guessable = await this.strength.guessable(password, email);
+    if (guessable) throw ApiErrors.weakPassword(['guessable'], guessable);
     const hash = await this.passwords.hash(password);
     let user: UserRow;
     try {
@@ -225,7 +226,8 @@ export class AuthService {
       if (!found) throw ApiErrors.resetTokenInvalid();
       const reasons = passwordProblems(password, found.email);
       if (reasons.length) throw ApiErrors.weakPassword(reasons);
-      if (await this.strength.guessable(password, found.email)) throw ApiErrors.weakPassword(['guessable']);
+      const guessable = await this.strength.guessable(password, found.email);
+      if (guessable) throw ApiErrors.weakPassword(['guessable'], guessable);
       await this.users.setPasswordHash(found.id, hash, trx);
       await this.resets.consumeAllForUser(found.id, trx);
       return found;

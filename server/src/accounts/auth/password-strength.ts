@@ -1,8 +1,12 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { Worker } from 'node:worker_threads';
+import { DEMO_PASSWORD, type GuessablePart } from '@oddspulse/shared';
 
-/** zxcvbn's score (0–4) a password must reach: 3 is its "safely unguessable" against an online attack with throttling lifted. */
-export const MIN_PASSWORD_SCORE = 3;
+/**
+ * zxcvbn's score (0–4) a password must reach: 4, at least 10^10 guesses. At 3 (10^8) a word, a year and two symbols
+ * passed (`Summer2024!!`, `Password2024!!`, `Oddspulse2024!`): the families attackers try first.
+ */
+export const MIN_PASSWORD_SCORE = 4;
 
 /**
  * The characters of a password zxcvbn reads: its time grows faster than the length (a 43-character passphrase took a
@@ -11,9 +15,16 @@ export const MIN_PASSWORD_SCORE = 3;
 const SCORED_LENGTH = 64;
 
 /**
+ * Words of this product an attacker tries first, as a dictionary of their own: its name and the demo password the
+ * sign-in page shows in demo mode, most likely first.
+ */
+export const PRODUCT_WORDS = ['oddspulse', DEMO_PASSWORD, 'odds pulse', 'odds', 'pulse', 'demo'];
+
+/**
  * The worker's code: zxcvbn-ts with its common (breached passwords, names, keyboard layouts) and English
- * dictionaries, scoring one password per message. The packages are required by their resolved paths, so the worker
- * runs the same from the sources (tests) and from the build.
+ * dictionaries and the product's words, scoring one password per message and naming the kind of each guessable part
+ * it matched (a dictionary word and which list, a year, a date, a keyboard run, a sequence, a repeat). The packages
+ * are required by their resolved paths, so the worker runs the same from the sources (tests) and from the build.
  */
 const WORKER_SOURCE = `
 const { parentPort } = require('node:worker_threads');
@@ -21,23 +32,49 @@ const { ZxcvbnFactory } = require(${JSON.stringify(require.resolve('@zxcvbn-ts/c
 const common = require(${JSON.stringify(require.resolve('@zxcvbn-ts/language-common'))});
 const en = require(${JSON.stringify(require.resolve('@zxcvbn-ts/language-en'))});
 const zxcvbn = new ZxcvbnFactory({
-  dictionary: { ...common.dictionary, ...en.dictionary },
+  dictionary: { ...common.dictionary, ...en.dictionary, product: ${JSON.stringify(PRODUCT_WORDS)} },
   graphs: common.adjacencyGraphs,
   translations: en.translations,
   maxLength: ${SCORED_LENGTH},
 });
-parentPort.on('message', ({ id, password, userInputs }) => parentPort.postMessage({ id, score: zxcvbn.check(password, userInputs).score }));
+const NAMES = new Set(['firstnames', 'lastnames', 'names']);
+function part(match) {
+  switch (match.pattern) {
+    case 'dictionary':
+      if (match.dictionaryName === 'passwords' || match.dictionaryName === 'passwords-common') return 'common-password';
+      if (match.dictionaryName === 'product') return 'product';
+      if (match.dictionaryName === 'userInputs') return 'email';
+      return NAMES.has(String(match.dictionaryName).replace(/-.*$/, '')) ? 'name' : 'word';
+    case 'regex': return match.regexName === 'recentYear' ? 'year' : null;
+    case 'date': return 'date';
+    case 'spatial': return 'keyboard';
+    case 'sequence': return 'sequence';
+    case 'repeat': return 'repeat';
+    default: return null;
+  }
+}
+parentPort.on('message', ({ id, password, userInputs }) => {
+  const result = zxcvbn.check(password, userInputs);
+  const parts = result.sequence.map(part).filter((kind) => kind !== null);
+  parentPort.postMessage({ id, score: result.score, parts });
+});
 `;
 
+/** A password's strength: zxcvbn's score, and what it found guessable in it. */
+export interface PasswordScore {
+  score: number;
+  parts: GuessablePart[];
+}
+
 interface Waiting {
-  resolve: (score: number) => void;
+  resolve: (score: PasswordScore) => void;
   reject: (error: Error) => void;
 }
 
 /**
  * How guessable a password is, by zxcvbn-ts's matchers (dictionaries with l33t and reversed forms, keyboard patterns,
- * sequences, repeats, dates): it refuses the variants of common passwords a list does not hold (`Summer2024!`,
- * `P@ssw0rd123`). Scoring takes 30 ms to a second of CPU, so it runs on a worker thread of its own and a sign-up never
+ * sequences, repeats, dates): it refuses the variants of common passwords a list does not hold (`Summer2024!!`,
+ * `P@ssw0rd123`, `Oddspulse2024!`), and says what it found. Scoring takes 30 ms to a second of CPU, so it runs on a worker thread of its own and a sign-up never
  * holds the event loop; the thread starts with the first password and lives as long as the server.
  */
 @Injectable()
@@ -48,23 +85,24 @@ export class PasswordStrength implements OnModuleDestroy {
   private readonly waiting = new Map<number, Waiting>();
 
   /** zxcvbn's score of the password, the account's email and its local part counting as words an attacker knows. */
-  score(password: string, email: string): Promise<number> {
+  score(password: string, email: string): Promise<PasswordScore> {
     const worker = this.worker ?? this.start();
     const id = ++this.asked;
-    return new Promise<number>((resolve, reject) => {
+    return new Promise<PasswordScore>((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       worker.postMessage({ id, password, userInputs: [email, email.split('@')[0]] });
     });
   }
 
-  /** Whether the password is too easy to guess to be accepted. */
-  async guessable(password: string, email: string): Promise<boolean> {
-    return (await this.score(password, email)) < MIN_PASSWORD_SCORE;
+  /** What makes the password too easy to guess to be accepted (its guessable parts, possibly none named); null when it is not. */
+  async guessable(password: string, email: string): Promise<GuessablePart[] | null> {
+    const { score, parts } = await this.score(password, email);
+    return score < MIN_PASSWORD_SCORE ? parts : null;
   }
 
   private start(): Worker {
     const worker = new Worker(WORKER_SOURCE, { eval: true });
-    worker.on('message', ({ id, score }: { id: number; score: number }) => {
+    worker.on('message', ({ id, ...score }: PasswordScore & { id: number }) => {
       this.waiting.get(id)?.resolve(score);
       this.waiting.delete(id);
     });

@@ -136,7 +136,7 @@ describe('principals kept in memory, across two server processes (real PostgreSQ
     const reset = await a
       .http()
       .post('/api/auth/password-reset/confirm')
-      .send({ token, password: 'A-new-passw0rd' })
+      .send({ token, password: 'Fresh-river-stone-31' })
       .expect(200);
     expect((await onceHeard(b, '/api/test-principal/signed-in', bearer(session), 401)).status).toBe(401);
     expect((await b.http().get('/api/test-principal/signed-in').set(bearer(reset.body))).status).toBe(200);

@@ -1,5 +1,6 @@
 import {
   AccountMessages,
+  guessablePasswordMessage,
   normaliseEmail,
   isValidEmail,
   validateBankroll,
@@ -57,6 +58,20 @@ describe('weakPasswordReasons', () => {
     expect(weakPasswordReasons('12345678')).toEqual(['characters']);
     expect(weakPasswordReasons('x'.repeat(120) + '1'.repeat(9))).toEqual(['length']);
     expect(weakPasswordReasons('Bettor99!', 'bettor99@example.com')).toEqual(['email']);
+  });
+});
+
+describe('guessablePasswordMessage', () => {
+  it('says what made a password guessable, each kind once', () => {
+    expect(guessablePasswordMessage(['word', 'year', 'word'])).toBe(
+      'This password is easy to guess: it is built on a common word and a year. Choose another.',
+    );
+    expect(guessablePasswordMessage(['product', 'keyboard', 'repeat'])).toBe(
+      "This password is easy to guess: it is built on this product's name or its demo password, a run of neighbouring keys and repeated characters. Choose another.",
+    );
+    expect(guessablePasswordMessage([])).toBe(
+      'This password is easy to guess: it is a common word, name or pattern with a few changes. Choose another.',
+    );
   });
 });
 

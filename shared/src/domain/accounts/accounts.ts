@@ -82,6 +82,37 @@ export const WEAK_PASSWORD_MESSAGES: Record<WeakPasswordReason, string> = {
 };
 
 /**
+ * What makes a password easy to guess, as zxcvbn's matchers found it (the server scores it): each the kind of a guessable
+ * part, in the order the password has them.
+ */
+export type GuessablePart =
+  'common-password' | 'product' | 'email' | 'word' | 'name' | 'year' | 'date' | 'keyboard' | 'sequence' | 'repeat';
+
+const GUESSABLE_PART_WORDS: Record<GuessablePart, string> = {
+  'common-password': 'a common password',
+  product: "this product's name or its demo password",
+  email: 'your email address',
+  word: 'a common word',
+  name: 'a common name',
+  year: 'a year',
+  date: 'a date',
+  keyboard: 'a run of neighbouring keys',
+  sequence: 'a sequence such as abc or 123',
+  repeat: 'repeated characters',
+};
+
+/**
+ * Why a password is refused as guessable, in a sentence the form shows: "This password is easy to guess: it is built on
+ * a common word and a year. Choose another." The general sentence when the parts are not known.
+ */
+export function guessablePasswordMessage(parts: readonly GuessablePart[]): string {
+  const words = [...new Set(parts)].map((part) => GUESSABLE_PART_WORDS[part]);
+  if (!words.length) return WEAK_PASSWORD_MESSAGES.guessable;
+  const list = words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+  return `This password is easy to guess: it is built on ${list}. Choose another.`;
+}
+
+/**
  * Empty when the password is strong enough; otherwise every reason it is not. The server adds `common` from
  * the list of leaked passwords it ships and `guessable` from zxcvbn's score (both too large for the browser).
  */
