@@ -10,6 +10,7 @@ import {
   WebSocketServer,
 } from '@nestjs/websockets';
 import {
+  AccountMessages,
   channelAccess,
   LIVE_UPDATES_UNAVAILABLE,
   roomName,
@@ -34,7 +35,8 @@ export const MAX_ROOMS_PER_SOCKET = 100;
 const RECHECK_BATCH = 100;
 
 /**
- * The socket.io gateway: authenticates the handshake, checks the plan for each room on subscribe, and relays what
+ * The socket.io gateway: authenticates the handshake, checks the credential (in PostgreSQL) and the plan for each room
+ * on subscribe, and relays what
  * the workers publish. What a plan change or a lapsed paid period means for a user's sockets is SocketEntitlements'
  * decision; the gateway hands it the plan-changed messages and the user's sockets and carries out what it decides.
  * Each signed-in socket lives no longer than what authorised it: SocketCredentials decides (revocations heard on the
@@ -186,6 +188,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
       };
     }
     try {
+      if (!(await this.credentials.standsNow(socket)))
+        return { ok: false, code: 'AUTH_REQUIRED', message: AccountMessages.authenticationRequired };
       // Without a last seq the socket starts from now: the acknowledged position is exact and nothing published
       // while it joins is missed. (subscriptionTarget checked both fields.)
       const { lastSeq, epoch } = request as SubscribeRequest;

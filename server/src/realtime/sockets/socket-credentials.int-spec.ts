@@ -121,6 +121,31 @@ describe('socket credentials (two instances, one Redis, real PostgreSQL)', () =>
     await stillHears(elsewhere);
   });
 
+  // The announcement of a revocation can cross a handshake on another process: the credential read in PostgreSQL at
+  // each subscription is what decides, so such a socket hears nothing and is closed at its first subscription.
+  it('refuses a subscription of a socket whose session was revoked unannounced, and closes it', async () => {
+    const { session } = await signUp(a, 'gold');
+    const other = await signUp(a, 'gold');
+    const revoked = await connected(client(b, { token: session.access_token }));
+    const standing = await connected(client(b, { token: other.session.access_token }));
+    // as a sign-out whose announcement this process never heard
+    await a.db
+      .updateTable('session_families')
+      .set({ revoked_at: new Date(), revoke_reason: 'logout' })
+      .where('user_id', '=', session.user.id)
+      .execute();
+    const at = Date.now();
+    expect(await revoked.subscribe({ channel: 'odds', sport: SPORT })).toEqual({
+      ok: false,
+      code: 'AUTH_REQUIRED',
+      message: 'Authentication required',
+    });
+    await closedWithinASecond(revoked, at);
+    expect(await standing.subscribe({ channel: 'odds', sport: SPORT })).toMatchObject({ ok: true });
+    await stillHears(standing);
+    expect(revoked.messages.filter((m) => m.channel === 'odds')).toEqual([]);
+  });
+
   it("closes a deleted API key's sockets, not those of the owner's other key or session", async () => {
     const { session } = await signUp(a, 'platinum');
     const first = await a.http().post('/api/api-keys').set(bearer(session)).send({ name: 'first' });

@@ -122,6 +122,25 @@ export class SocketCredentials implements OnModuleDestroy {
   }
 
   /**
+   * Whether a signed-in socket's credential stands now, read from PostgreSQL (never from a cache), before it is given a
+   * room: a socket authorised from what was revoked while its handshake ran (a sign-out on another process, whose
+   * announcement crossed the handshake) is closed at its first subscription and hears nothing, whatever reached this
+   * process and when. A socket without a credential (anonymous) has nothing to check.
+   */
+  async standsNow(socket: GatewaySocket): Promise<boolean> {
+    const { user, credential } = socket.data;
+    if (!user || !credential) return true;
+    const expired =
+      credential.kind === 'session' && credential.expiresAt !== null && credential.expiresAt <= Date.now();
+    if (!expired && (await this.auth.stands(user.id, credential))) return true;
+    this.release(socket);
+    // closed once the refusal has been acknowledged, so the client hears why
+    setImmediate(() => socket.disconnect(true));
+    this.logger.log({ msg: 'Socket closed at a subscription: its credential no longer stands', userId: user.id });
+    return false;
+  }
+
+  /**
    * Closes the sockets whose credential no longer stands (read from PostgreSQL, each socket's own credential) and
    * answers the ones left open.
    */
