@@ -267,12 +267,15 @@ export class AlertsRepository {
       .execute();
   }
 
-  /** A browser's subscription; the same endpoint registered again (a new user on that browser) moves to this user. */
+  /**
+   * A browser's subscription for this user (migration 0020: a row per user and endpoint); the same endpoint registered
+   * again by the same user takes its new keys. Another account's row for the endpoint is never touched.
+   */
   async savePushSubscription(userId: string, endpoint: string, p256dh: string, auth: string): Promise<void> {
     await this.db
       .insertInto('push_subscriptions')
       .values({ user_id: userId, endpoint, p256dh, auth })
-      .onConflict((oc) => oc.column('endpoint').doUpdateSet({ user_id: userId, p256dh, auth }))
+      .onConflict((oc) => oc.columns(['user_id', 'endpoint']).doUpdateSet({ p256dh, auth }))
       .execute();
   }
 

@@ -15,6 +15,33 @@ describe('/api/alerts', () => {
     await t.app.close();
   });
 
+  it("keeps a push endpoint its owner's when another account registers it, and lets each remove only its own", async () => {
+    const owner = await signUp(t, 'platinum');
+    const other = await signUp(t, 'platinum');
+    const endpoint = `http://127.0.0.1:9/push/${owner.session.user.id}`;
+    const keys = (seed: string) => ({ p256dh: seed.repeat(87).slice(0, 87), auth: seed.repeat(22).slice(0, 22) });
+    const subscribe = (session: typeof owner.session, seed: string) =>
+      t
+        .http()
+        .post('/api/alerts/push/subscriptions')
+        .set(bearer(session))
+        .send({ endpoint, keys: keys(seed) });
+    expect((await subscribe(owner.session, 'A')).status).toBe(204);
+    expect((await subscribe(other.session, 'B')).status).toBe(204);
+    const repo = t.get(AlertsRepository);
+    expect(await repo.pushSubscriptions(owner.session.user.id)).toMatchObject([{ endpoint, p256dh: keys('A').p256dh }]);
+    expect(await repo.pushSubscriptions(other.session.user.id)).toMatchObject([{ endpoint, p256dh: keys('B').p256dh }]);
+
+    // each removes its own row: the other's stays
+    const remove = (session: typeof owner.session) =>
+      t.http().delete('/api/alerts/push/subscriptions').set(bearer(session)).send({ endpoint });
+    expect((await remove(other.session)).status).toBe(204);
+    expect(await repo.pushSubscriptions(owner.session.user.id)).toHaveLength(1);
+    expect(await repo.pushSubscriptions(other.session.user.id)).toEqual([]);
+    expect((await remove(owner.session)).status).toBe(204);
+    expect(await repo.pushSubscriptions(owner.session.user.id)).toEqual([]);
+  });
+
   it('creates, reads, changes and deletes a rule; the signing secret is answered once', async () => {
     const { session } = await signUp(t, 'platinum');
     const auth = bearer(session);
