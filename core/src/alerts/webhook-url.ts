@@ -1,8 +1,8 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 
-/** Address ranges a production webhook may not reach: loopback, private, link-local, CGNAT, multicast, documentation and reserved. */
-const NOT_PUBLIC = new BlockList();
+/** IPv4 ranges a production webhook may not reach: loopback, private, link-local, CGNAT, multicast, documentation, reserved. */
+const NOT_PUBLIC_IPV4 = new BlockList();
 for (const [net, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -12,6 +12,7 @@ for (const [net, prefix] of [
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
   ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
   ['192.168.0.0', 16],
   ['198.18.0.0', 15],
   ['198.51.100.0', 24],
@@ -19,19 +20,24 @@ for (const [net, prefix] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) {
-  NOT_PUBLIC.addSubnet(net, prefix, 'ipv4');
+  NOT_PUBLIC_IPV4.addSubnet(net, prefix, 'ipv4');
 }
+/** Global unicast IPv6 (RFC 4291 §2.4): everything outside it — site-local, ULA, link-local, discard-only, multicast, the translation prefixes — is refused. */
+const GLOBAL_UNICAST = new BlockList();
+GLOBAL_UNICAST.addSubnet('2000::', 3, 'ipv6');
+/**
+ * Inside global unicast, what IANA's special-purpose registry marks not globally reachable: the IETF protocol block
+ * (Teredo, benchmarking, ORCHID among it) and the documentation prefixes. 6to4 (2002::/16) is judged by its IPv4.
+ */
+const NOT_GLOBAL_IPV6 = new BlockList();
 for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
+  ['2001::', 23],
   ['2001:db8::', 32],
-  ['64:ff9b::', 96],
+  ['3fff::', 20],
 ] as const) {
-  NOT_PUBLIC.addSubnet(net, prefix, 'ipv6');
+  NOT_GLOBAL_IPV6.addSubnet(net, prefix, 'ipv6');
 }
+
 const LOOPBACK = new BlockList();
 LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
 LOOPBACK.addAddress('::1', 'ipv6');
@@ -56,22 +62,28 @@ export function ipv6Groups(address: string): number[] | null {
 const ipv4Of = (high: number, low: number) => `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
 
 /**
- * The IPv4 addresses an IPv6 address carries and reaches through: IPv4-mapped (::ffff:a.b.c.d, also written
- * ::ffff:7f00:1), IPv4-compatible (::a.b.c.d, ::7f00:1), 6to4 (2002:AABB:CCDD::/48) and Teredo (2001:0::/32, its
- * server and its client, the latter stored inverted). A form that names a private IPv4 address must be refused as that
- * address is (`[::7f00:1]` is loopback to the check that reads it as IPv4). NAT64's 64:ff9b::/96 is refused whole.
+ * The IPv4 addresses an IPv6 address carries and reaches through, from every prefix that embeds one: IPv4-mapped
+ * (::ffff:0:0/96, also written ::ffff:7f00:1), IPv4-translated (::ffff:0:0:0/96), IPv4-compatible (::/96), NAT64's
+ * well-known 64:ff9b::/96 and local-use 64:ff9b:1::/48 (its IPv4 in the last 32 bits, as deployed with a /96), 6to4
+ * (2002:AABB:CCDD::/48) and Teredo (2001:0::/32, its server and its client, the latter stored inverted).
  */
 export function embeddedIPv4(address: string): string[] {
   const g = ipv6Groups(address);
   if (!g) return [];
   const zeroes = (from: number, to: number) => g.slice(from, to).every((group) => group === 0);
   if (zeroes(0, 5) && g[5] === 0xffff) return [ipv4Of(g[6], g[7])];
+  if (zeroes(0, 4) && g[4] === 0xffff && g[5] === 0) return [ipv4Of(g[6], g[7])];
   // ::/96 but not :: and ::1, which are IPv6's own unspecified and loopback addresses
   if (zeroes(0, 6) && (g[6] !== 0 || g[7] > 1)) return [ipv4Of(g[6], g[7])];
+  if (g[0] === 0x64 && g[1] === 0xff9b && (zeroes(2, 6) || g[2] === 1)) return [ipv4Of(g[6], g[7])];
   if (g[0] === 0x2002) return [ipv4Of(g[1], g[2])];
   if (g[0] === 0x2001 && g[1] === 0) return [ipv4Of(g[2], g[3]), ipv4Of(g[6] ^ 0xffff, g[7] ^ 0xffff)];
   return [];
 }
+
+const isMapped = (g: number[]) => g.slice(0, 5).every((group) => group === 0) && g[5] === 0xffff;
+const isWellKnownNat64 = (g: number[]) =>
+  g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((group) => group === 0);
 
 /** An IPv4 address written as IPv6 (::ffff:10.0.0.1, ::10.0.0.1) is checked as the IPv4 address it is. */
 function plain(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
@@ -82,11 +94,20 @@ function plain(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
   return onlyIPv4 ? { address: carried[0], family: 'ipv4' } : { address, family: 'ipv6' };
 }
 
-/** Public: neither the address nor any IPv4 address it carries (embeddedIPv4) is in a range a webhook may not reach. */
+/**
+ * Public: a public IPv4 address; or global unicast IPv6 (2000::/3, not a special-purpose block in it) whose embedded
+ * IPv4 addresses, if any (6to4), are public; or an IPv4 address through IPv4-mapping or well-known NAT64, judged as that
+ * IPv4 address. Every other IPv6 form is refused whatever it carries: IPv4-translated, IPv4-compatible, local-use NAT64,
+ * Teredo, site-local, unique-local, link-local, discard-only, multicast.
+ */
 export function isPublicAddress(address: string): boolean {
-  const a = plain(address);
-  if (NOT_PUBLIC.check(a.address, a.family)) return false;
-  return a.family === 'ipv4' || embeddedIPv4(address).every((ipv4) => !NOT_PUBLIC.check(ipv4, 'ipv4'));
+  const g = ipv6Groups(address);
+  if (!g) return isIP(address) === 4 && !NOT_PUBLIC_IPV4.check(address, 'ipv4');
+  const carried = embeddedIPv4(address);
+  if (isMapped(g) || isWellKnownNat64(g)) return !NOT_PUBLIC_IPV4.check(carried[0], 'ipv4');
+  const bare = address.replace(/%.*$/, '');
+  if (!GLOBAL_UNICAST.check(bare, 'ipv6') || NOT_GLOBAL_IPV6.check(bare, 'ipv6')) return false;
+  return carried.every((ipv4) => !NOT_PUBLIC_IPV4.check(ipv4, 'ipv4'));
 }
 
 export function isLoopbackAddress(address: string): boolean {
