@@ -12,6 +12,8 @@ export type NewPickRow = Insertable<PicksTable>;
  * building one statement and its parameters holds the event loop only a few ms (1,000 rows took ~25 ms).
  */
 export const PICKS_IMPORT_CHUNK = 250;
+/** The advisory lock class of adding picks (lockForAdding), the user's id hashed as the object: 'pk'. */
+const PICKS_LOCK_CLASS = 0x706b;
 /** A picks row as the API and the settlement worker speak of it (spec 002 §3): dates as ISO text, money in cents. */
 export function toPick(row: PickRow): UserPick {
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -61,6 +63,24 @@ export interface PickQuery {
 @Injectable()
 export class PicksRepository {
   constructor(@Inject(KYSELY) private readonly db: Database) {}
+
+  transaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  /**
+   * Holds the user's lock on adding picks until `trx` ends, and answers how many picks the user has: each write that adds
+   * picks takes it first, so two at once cannot both pass the plan's limit (PICKS_PER_PLAN).
+   */
+  async lockForAdding(userId: string, trx: Transaction<DB>): Promise<number> {
+    await sql`SELECT pg_advisory_xact_lock(${PICKS_LOCK_CLASS}, hashtext(${userId}))`.execute(trx);
+    const row = await trx
+      .selectFrom('picks')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
 
   list(userId: string, query: PickQuery = {}): Promise<PickRow[]> {
     let select = this.db.selectFrom('picks').selectAll().where('user_id', '=', userId);
@@ -213,31 +233,29 @@ export class PicksRepository {
   }
 
   /**
-   * One chunk of a CSV import, set-based in one transaction: the rows whose import key (client_id) the user does not
-   * already have, as a client id or as a pick's own id (an export names a pick without one by its id), inserted in
-   * one statement; a key repeated within the chunk counts once. Answers how many were inserted.
+   * One chunk of a CSV import, set-based, in the import's one transaction: the rows whose import key (client_id) the
+   * user does not already have, as a client id or as a pick's own id (an export names a pick without one by its id),
+   * inserted in one statement; a key repeated within the chunk counts once. Answers how many were inserted.
    */
-  importChunk(userId: string, rows: NewPickRow[]): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const keys = rows.map((row) => row.client_id).filter((key): key is string => typeof key === 'string');
-      if (!keys.length) return 0;
-      const existing = await trx
-        .selectFrom('picks')
-        .select(['client_id', sql<string>`id::text`.as('id')])
-        .where('user_id', '=', userId)
-        .where((eb) => eb.or([eb('client_id', 'in', keys), eb(sql`id::text`, 'in', keys)]))
-        .execute();
-      const taken = new Set(existing.flatMap((row) => [row.id, row.client_id]));
-      const fresh = rows.filter((row) => !taken.has(row.client_id as string));
-      if (!fresh.length) return 0;
-      const done = await trx
-        .insertInto('picks')
-        .values(fresh)
-        .onConflict((oc) => oc.columns(['user_id', 'client_id']).where('client_id', 'is not', null).doNothing())
-        .returning('id')
-        .execute();
-      return done.length;
-    });
+  async importChunk(userId: string, rows: NewPickRow[], trx: Transaction<DB>): Promise<number> {
+    const keys = rows.map((row) => row.client_id).filter((key): key is string => typeof key === 'string');
+    if (!keys.length) return 0;
+    const existing = await trx
+      .selectFrom('picks')
+      .select(['client_id', sql<string>`id::text`.as('id')])
+      .where('user_id', '=', userId)
+      .where((eb) => eb.or([eb('client_id', 'in', keys), eb(sql`id::text`, 'in', keys)]))
+      .execute();
+    const taken = new Set(existing.flatMap((row) => [row.id, row.client_id]));
+    const fresh = rows.filter((row) => !taken.has(row.client_id as string));
+    if (!fresh.length) return 0;
+    const done = await trx
+      .insertInto('picks')
+      .values(fresh)
+      .onConflict((oc) => oc.columns(['user_id', 'client_id']).where('client_id', 'is not', null).doNothing())
+      .returning('id')
+      .execute();
+    return done.length;
   }
 
   /**

@@ -145,7 +145,7 @@ describe('picks CSV export and import (real PostgreSQL and Redis)', () => {
       {
         line: 5,
         message:
-          "status 'maybe' is not one of pending, won, lost, push; date_added 'yesterday' is not an ISO 8601 date or time; stake 'ten' is not an amount in dollars",
+          "status 'maybe' is not one of pending, won, lost, push; date_added 'yesterday' is not an ISO 8601 date or time from 1970 to 2099; stake 'ten' is not an amount in dollars up to 1000000",
       },
     ]);
     expect(res.body.message).toBe(`line 3: odds '+1x0' is not American odds\nline 5: ${res.body.errors[1].message}`);
@@ -155,6 +155,100 @@ describe('picks CSV export and import (real PostgreSQL and Redis)', () => {
     expect(noColumns.body.errors).toEqual([
       { line: 1, message: 'the header has no date_added, game, market, selection, odds, stake column' },
     ]);
+  });
+
+  /** How many picks the user has, read from the database. */
+  const picksOf = async (userId: string) =>
+    Number(
+      (
+        await t.db
+          .selectFrom('picks')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const rows = (count: number, date = (i: number) => `2026-11-01T00:00:${String(i % 60).padStart(2, '0')}Z`) =>
+    Array.from({ length: count }, (_, i) => `${date(i)},Game ${i},Moneyline,Team ${i},-110,10`);
+
+  it('imports a file in one transaction: a bad date after 500 good rows, or a refused write, leaves nothing imported', async () => {
+    const { session } = await signUp(t);
+    const header = 'date_added,game,market,selection,odds,stake';
+    // PostgreSQL has no year 0: the date is refused with the other rules, by its line, before anything is written
+    const yearZero = await importCsv(session, [header, ...rows(500), '0000-01-01,Late,Moneyline,X,-110,10'].join('\n'));
+    expect(yearZero.status).toBe(400);
+    expect(yearZero.body.errors).toEqual([
+      { line: 502, message: "date_added '0000-01-01' is not an ISO 8601 date or time from 1970 to 2099" },
+    ]);
+    expect(await picksOf(session.user.id)).toBe(0);
+    // a write refused after the first chunks went in: the whole import is rolled back
+    const repo = t.get(PicksRepository);
+    const original = repo.importChunk.bind(repo);
+    let calls = 0;
+    const chunks = jest.spyOn(repo, 'importChunk').mockImplementation((...args) => {
+      calls += 1;
+      return calls === 3 ? Promise.reject(new Error('the database refused a row')) : original(...args);
+    });
+    try {
+      const refused = await importCsv(session, [header, ...rows(900)].join('\n'));
+      expect(refused.status).toBe(500);
+    } finally {
+      chunks.mockRestore();
+    }
+    expect(calls).toBe(3);
+    expect(await picksOf(session.user.id)).toBe(0);
+    expect((await importCsv(session, [header, ...rows(900)].join('\n'))).body).toMatchObject({ added: 900 });
+  });
+
+  it('gives a note starting with an apostrophe or a formula back as it was, through export and import', async () => {
+    const owner = await signUp(t);
+    const notes = ["'=1+1", "'plain", '=SUM(A1)', '  =1+1', '@x'];
+    for (const note of notes)
+      await t
+        .http()
+        .post('/api/picks')
+        .set(bearer(owner.session))
+        .send({
+          game: 'A @ B',
+          league: 'NFL',
+          market: 'Moneyline',
+          selection: note,
+          odds: '-110',
+          stakeCents: 100,
+          note,
+        })
+        .expect(201);
+    const csv = (await t.http().get('/api/picks/export.csv?period=90d').set(bearer(owner.session))).text;
+    expect(csv).toContain(`"''=1+1"`);
+    expect(csv).toContain(`"'=SUM(A1)"`);
+    const reader = await signUp(t);
+    expect((await importCsv(reader.session, csv)).body).toMatchObject({ added: 5 });
+    const back = (await t.http().get('/api/picks/export.csv?period=90d').set(bearer(reader.session))).text;
+    expect(back).toBe(csv);
+    const stored = await t.db
+      .selectFrom('picks')
+      .select('note')
+      .where('user_id', '=', reader.session.user.id)
+      .execute();
+    // a pick's text is kept without its outer blanks, whichever way it came in
+    expect(stored.map((row) => row.note).sort()).toEqual(["'=1+1", "'plain", '=1+1', '=SUM(A1)', '@x'].sort());
+  });
+
+  it('answers a file of huge bad values with its first 100 bad lines, each value cut, and a count of the rest', async () => {
+    const { session } = await signUp(t);
+    const odds = `+${'1'.repeat(15_000)}`;
+    const csv = [
+      'date_added,game,market,selection,odds,stake',
+      ...Array.from({ length: 600 }, () => `2026-11-01,A @ B,Moneyline,A,${odds},10`),
+    ].join('\n');
+    expect(csv.length).toBeGreaterThan(9_000_000);
+    const res = await importCsv(session, csv);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toHaveLength(100);
+    expect(res.body.more).toBe(500);
+    expect(res.body.errors[99]).toEqual({ line: 101, message: `odds '+${'1'.repeat(79)}…' is not American odds` });
+    expect(res.body.message.split('\n').at(-1)).toBe('and 500 more lines');
+    expect(res.text.length).toBeLessThan(30_000);
   });
 
   it('imports another tracker’s minimal file once: rows without an id are known by what they say', async () => {

@@ -1,5 +1,5 @@
 import { PICK_CSV_COLUMNS } from '@oddspulse/shared';
-import { PICKS_CSV_MAX_ROWS, readPicksCsv, writePicksCsv } from './picks-csv';
+import { CSV_LISTED_ERRORS, PICKS_CSV_MAX_ROWS, readPicksCsv, writePicksCsv } from './picks-csv';
 
 const header = 'date_added,game,market,selection,odds,stake';
 
@@ -15,7 +15,7 @@ describe('picks CSV files', () => {
     const { rows, errors } = await readPicksCsv(csv);
     expect(errors).toEqual([
       { line: 2, message: "odds '+1x0' is not American odds" },
-      { line: 6, message: "stake 'ten' is not an amount in dollars" },
+      { line: 6, message: "stake 'ten' is not an amount in dollars up to 1000000" },
     ]);
     expect(rows.map((r) => [r.line, r.pick.game])).toEqual([[5, 'C @ D']]);
   });
@@ -38,7 +38,7 @@ describe('picks CSV files', () => {
       '\n',
     );
     expect((await readPicksCsv(many)).errors).toEqual([
-      { line: 1, message: `the file has ${PICKS_CSV_MAX_ROWS + 1} rows: at most 5000 are imported at once` },
+      { line: 1, message: `the file has more than ${PICKS_CSV_MAX_ROWS} rows: at most 5000 are imported at once` },
     ]);
     // 5,001 rows read in slices: past jest's 5 s on a machine busy with other processes
   }, 30_000);
@@ -71,6 +71,62 @@ describe('picks CSV files', () => {
       note: '+cmd|x',
     });
   });
+
+  it('writes a value starting with an apostrophe, or a formula after blanks, so that it reads back as it was', async () => {
+    const row = Object.fromEntries(PICK_CSV_COLUMNS.map((c) => [c, ''])) as Record<
+      (typeof PICK_CSV_COLUMNS)[number],
+      string
+    >;
+    const notes = ["'=1+1", "''x", "'", ' =1+1', '\n=HYPERLINK("x")', '\t@SUM(1)', "it's", '-3.5', '+150', '-'];
+    const csv = writePicksCsv(
+      notes.map((note) => ({
+        ...row,
+        date_added: '2026-11-01T00:00:00.000Z',
+        game: 'A @ B',
+        market: 'ML',
+        selection: 'A',
+        odds: '-110',
+        stake: '1.00',
+        note,
+      })),
+    );
+    expect(csv).toContain(`,"''=1+1"\r\n`);
+    expect(csv).toContain(`,"' =1+1"\r\n`);
+    expect(csv).toContain(`,-3.5\r\n`);
+    const read = await readPicksCsv(csv);
+    expect(read.errors).toEqual([]);
+    // the import trims values: a leading blank is not kept, the formula is still text
+    expect(read.rows.map((r) => r.pick.note)).toEqual(notes.map((note) => note.trim()));
+  });
+
+  it('lists the first 100 bad lines with a count of the rest, each bad value cut to 80 characters', async () => {
+    const long = `+${'9'.repeat(10_000)}`;
+    const csv = [header, ...Array.from({ length: 150 }, () => `2026-11-01,A @ B,ML,A,${long},1`)].join('\n');
+    const { errors, more } = await readPicksCsv(csv);
+    expect(errors).toHaveLength(CSV_LISTED_ERRORS);
+    expect(more).toBe(50);
+    expect(errors[0]).toEqual({ line: 2, message: `odds '+${'9'.repeat(79)}…' is not American odds` });
+  });
+
+  it('refuses at once, by their lines, the shapes that held the event loop, before parsing them', async () => {
+    const single = await readPicksCsv(`${header}\n${','.repeat(1_000_000)}`);
+    expect(single.errors).toEqual([{ line: 2, message: "it has more than 6 values, the header's columns" }]);
+    // LF lines under a CRLF header are rows of their own, counted as they come, and the reading stops past the cap
+    const lines = await readPicksCsv(`${header}\r\n${'a,b\n'.repeat(100_000)}`);
+    expect(lines.errors).toEqual([
+      { line: 1, message: 'the file has more than 5000 rows: at most 5000 are imported at once' },
+    ]);
+    const unclosed = await readPicksCsv(`${header}\n2026-11-01,"A @ B,ML,A,-110,1\n`.padEnd(1_000_000, 'x'));
+    expect(unclosed.errors).toEqual([
+      {
+        line: 2,
+        message: 'a quoted value runs on past 16384 characters (is a closing quote missing?)',
+      },
+    ]);
+    expect((await readPicksCsv(`${header}${'\n'.repeat(1_000_000)}`)).errors).toEqual([
+      { line: 1, message: 'the file has no picks' },
+    ]);
+  }, 30_000);
 
   it('gives the event loop back while it reads, and reads the same as in one go', async () => {
     const lines = Array.from({ length: 40 }, (_, i) =>

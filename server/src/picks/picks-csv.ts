@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import Papa from 'papaparse';
 import { Slicer } from '../validation/sliced-json';
 import {
-  csvRowLines,
+  CSV_ESCAPED_VALUE,
+  CsvRecords,
+  type CsvParseError,
   PICK_CSV_COLUMNS,
   PICK_CSV_REQUIRED,
   readPickCsvRow,
@@ -14,16 +16,13 @@ import {
 export const PICKS_CSV_MAX_ROWS = 5000;
 
 /**
- * A value a spreadsheet would run as a formula ("=HYPERLINK(…)", "@SUM", "+cmd|…") is written with a leading
- * apostrophe, which spreadsheets show as text; American odds and other numbers ("+150", "-3.5") are not formulas.
+ * The picks as CSV text: a header of PICK_CSV_COLUMNS, one row per pick, CRLF line ends (RFC 4180), a value a
+ * spreadsheet would run as a formula written with a leading apostrophe (CSV_ESCAPED_VALUE).
  */
-const FORMULA = /^[=@\t\r]|^[+-](?![\d.]+$)/;
-
-/** The picks as CSV text: a header of PICK_CSV_COLUMNS, one row per pick, CRLF line ends (RFC 4180). */
 export function writePicksCsv(rows: ReadonlyArray<Record<PickCsvColumn, string>>): string {
   return Papa.unparse(
     { fields: [...PICK_CSV_COLUMNS], data: rows.map((row) => PICK_CSV_COLUMNS.map((column) => row[column])) },
-    { escapeFormulae: FORMULA, newline: '\r\n' },
+    { escapeFormulae: CSV_ESCAPED_VALUE, newline: '\r\n' },
   );
 }
 
@@ -32,6 +31,11 @@ export interface CsvLineError {
   message: string;
 }
 
+/** The bad lines an import names: its first ones, and how many more there are. */
+export const CSV_LISTED_ERRORS = 100;
+/** Columns a header may have: the export's 21 and as many again a file from another tracker may carry. */
+export const CSV_MAX_COLUMNS = 64;
+
 /** A readable row: its pick, its line in the file, and the key that makes importing it twice a no-op. */
 export interface CsvImportRow {
   line: number;
@@ -39,65 +43,75 @@ export interface CsvImportRow {
   pick: CsvPick;
 }
 
+/** What an import file reads as: its readable rows, and its problems (at most CSV_LISTED_ERRORS listed, `more` not). */
+export interface CsvRead {
+  rows: CsvImportRow[];
+  errors: CsvLineError[];
+  /** Bad lines past the listed ones. */
+  more: number;
+}
+
 /**
- * Reads an import file: every row's pick, or every problem named by its line in the file (the header is line 1; a
+ * Reads an import file: every row's pick, or its problems named by their line in the file (the header is line 1; a
  * quoted value over several lines moves the lines after it). Columns are the export's (PICK_CSV_COLUMNS, any order,
  * any case); unknown columns are ignored. A row without an `id` is keyed by what it says (its date, game, market,
- * selection, odds and stake), so the same file imported twice adds nothing. The event loop is given back every slice
- * (SLICE_MS): reading 5,000 rows takes 150 ms and more.
+ * selection, odds and stake), so the same file imported twice adds nothing.
+ *
+ * No shape of file holds the event loop: CsvRecords finds each record in one scan without parsing it, refusing one
+ * longer than CSV_MAX_RECORD_CHARS or with more values than the header has columns, and papaparse reads each record
+ * alone; rows are counted as they come and reading stops at the first past PICKS_CSV_MAX_ROWS; problems are listed as
+ * they are found, the first CSV_LISTED_ERRORS and a count of the rest. The loop is given back every slice (SLICE_MS).
  */
-export async function readPicksCsv(text: string): Promise<{ rows: CsvImportRow[]; errors: CsvLineError[] }> {
-  const errors: CsvLineError[] = [];
-  const rows: CsvImportRow[] = [];
+export async function readPicksCsv(text: string): Promise<CsvRead> {
   const body = text.replace(/^\uFEFF/, '');
-  let records = 0;
-  const transformHeader = (name: string) => name.trim().toLowerCase();
-  const header = Papa.parse(body, { header: true, preview: 1, transformHeader }).meta.fields ?? [];
-  const missing = PICK_CSV_REQUIRED.filter((column) => !header.includes(column));
-  if (missing.length)
-    return { rows: [], errors: [{ line: 1, message: `the header has no ${missing.join(', ')} column` }] };
-  const lineAt = csvRowLines(body);
+  const fileProblem = (message: string): CsvRead => ({ rows: [], errors: [{ line: 1, message }], more: 0 });
   const slicer = new Slicer();
-  // a paused parser goes on with the rest of the text: its cursors count from where it paused
-  let resumedAt = 0;
-  await new Promise<void>((resolve, reject) => {
-    Papa.parse<Record<string, string>>(body, {
-      header: true,
-      skipEmptyLines: 'greedy',
-      transformHeader,
-      complete: () => resolve(),
-      step: (result, parser) => {
-        const end = resumedAt + result.meta.cursor;
-        const at = lineAt(end);
-        records += 1;
-        if (records <= PICKS_CSV_MAX_ROWS) readRow(result, at);
-        if (slicer.due) {
-          parser.pause();
-          resumedAt = end;
-          slicer.pause().then(() => parser.resume(), reject);
-        }
-      },
-    });
-  });
-  if (records > PICKS_CSV_MAX_ROWS) {
-    return {
-      rows: [],
-      errors: [
-        { line: 1, message: `the file has ${records} rows: at most ${PICKS_CSV_MAX_ROWS} are imported at once` },
-      ],
-    };
+  const headerRecords = new CsvRecords(body, CSV_MAX_COLUMNS);
+  let header = headerRecords.next();
+  while (header?.kind === 'pending') {
+    await slicer.pause();
+    header = headerRecords.next();
   }
-  if (!records) return { rows: [], errors: [{ line: 1, message: 'the file has no picks' }] };
-  return { rows, errors };
+  if (header?.kind === 'refused') return fileProblem(`the header is not readable: ${header.problem}`);
+  const fields =
+    header?.kind === 'record' ? parseRecord(header.text).values.map((name) => name.trim().toLowerCase()) : [];
+  const missing = PICK_CSV_REQUIRED.filter((column) => !fields.includes(column));
+  if (missing.length) return fileProblem(`the header has no ${missing.join(', ')} column`);
 
-  function readRow(result: Papa.ParseStepResult<Record<string, string>>, at: number): void {
-    const { pick, problems } = readPickCsvRow(result.data, result.errors);
-    if (!pick) {
-      errors.push({ line: at, message: problems.join('; ') });
-      return;
+  const rows: CsvImportRow[] = [];
+  const errors: CsvLineError[] = [];
+  let more = 0;
+  const problem = (line: number, message: string) => {
+    if (errors.length < CSV_LISTED_ERRORS) errors.push({ line, message });
+    else more += 1;
+  };
+  const records = new CsvRecords(body, fields.length, headerRecords.position, headerRecords.lineNow);
+  let count = 0;
+  for (let record = records.next(); record; record = records.next()) {
+    if (slicer.due) await slicer.pause();
+    if (record.kind === 'pending') continue;
+    if (++count > PICKS_CSV_MAX_ROWS)
+      return fileProblem(
+        `the file has more than ${PICKS_CSV_MAX_ROWS} rows: at most ${PICKS_CSV_MAX_ROWS} are imported at once`,
+      );
+    if (record.kind === 'refused') {
+      problem(record.line, record.problem);
+      continue;
     }
-    rows.push({ line: at, key: pick.id ?? contentKey(pick), pick });
+    const parsed = parseRecord(record.text);
+    const data = Object.fromEntries(fields.map((name, i) => [name, parsed.values[i] ?? '']));
+    const { pick, problems } = readPickCsvRow(data, parsed.errors);
+    if (pick) rows.push({ line: record.line, key: pick.id ?? contentKey(pick), pick });
+    else problem(record.line, problems.join('; '));
   }
+  if (!count) return fileProblem('the file has no picks');
+  return { rows, errors, more };
+}
+
+/** One record's values and papaparse's complaints about them (a stray quote), the record being within the limits. */
+function parseRecord(record: string): { values: string[]; errors: CsvParseError[] } {
+  const result = Papa.parse<string[]>(record, { newline: '\n' });
+  return { values: result.data[0] ?? [], errors: result.errors };
 }
 
 function contentKey(pick: CsvPick): string {

@@ -36,12 +36,15 @@ import {
   settlePickSchema,
   toCents,
 } from './picks.dto';
-import { CsvImportResult, PicksService } from './picks.service';
+import { CsvImportResult, type PickOwner, PicksService } from './picks.service';
 
 /** An import file's body: CSV text (also as plain text, as curl and spreadsheets send it), at most the import's limit. */
 const csvBody = text({ type: ['text/csv', 'text/plain', 'application/csv'], limit: PICKS_IMPORT_BODY_LIMIT });
 /** body-parser calls back as Node does: with its error (http-errors), or with nothing once the body is read. */
 const readCsvBody = promisify(csvBody);
+
+/** The signed-in user as the owner of picks: the plan sets how many the account keeps. */
+const pickOwner = (user: AuthUser): PickOwner => ({ id: user.id, plan: user.access.plan });
 
 /** The pick tracker's API (spec 002, DECISIONS 18–21): every call is the signed-in user's own picks. */
 @Controller('picks')
@@ -99,7 +102,7 @@ export class PicksController {
   ): Promise<CsvImportResult> {
     await readCsvBody(req, res);
     if (typeof req.body !== 'string') throw ApiErrors.validation('Send the file as text/csv', 'CSV_INVALID');
-    return this.picks.importCsv(user.id, req.body);
+    return this.picks.importCsv(pickOwner(user), req.body);
   }
 
   @Post()
@@ -107,7 +110,7 @@ export class PicksController {
     @CurrentUser() user: AuthUser,
     @Body(new ZodValidationPipe(createPickSchema)) input: NewPick,
   ): Promise<UserPick> {
-    return this.picks.create(user.id, input);
+    return this.picks.create(pickOwner(user), input);
   }
 
   @Patch(':id')
@@ -141,7 +144,7 @@ export class PicksController {
   @Post('import')
   async importLocal(@CurrentUser() user: AuthUser, @Body() body: unknown) {
     const { given, readable } = await readPicksImport(body);
-    const result = await this.picks.importOnce(user.id, readable.map(legacyToPickInput));
+    const result = await this.picks.importOnce(pickOwner(user), readable.map(legacyToPickInput));
     return { ...result, skipped: result.skipped + given - readable.length };
   }
 

@@ -14,7 +14,7 @@ const largest = {
   sport: 's'.repeat(64),
   market: 'm'.repeat(100),
   selection: 's'.repeat(200),
-  odds: '-'.repeat(16),
+  odds: '-1000.0000000000',
   stake: 999_999.99,
   potential: 999_999.99,
   actualPayout: 999_999.99,

@@ -6,6 +6,11 @@ import {
   PICK_SORTS,
   PICK_STATUS_FILTERS,
   PICK_STATUSES,
+  inPickRange,
+  PICK_EDGE_RANGE,
+  PICK_MAX_CENTS,
+  pickOddsText,
+  pickTimeIso,
   type NewPick,
 } from '@oddspulse/shared';
 import { ApiErrors } from '../errors/api-errors';
@@ -15,17 +20,30 @@ import { parseInput } from '../validation/zod-validation.pipe';
 import type { PickInput } from './picks.service';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
+/** The one odds rule of every door (pickOddsText): text or a number, kept as text. */
 const americanOdds = z
-  .union([
-    z
-      .string()
-      .trim()
-      .regex(/^[+-]?\d{3,5}(\.\d+)?$/, 'must be American odds such as -110 or +150'),
-    z.number(),
-  ])
-  .transform(String);
-const dollars = z.coerce.number().finite().min(0).max(1_000_000);
+  .union([z.string().max(16), z.number()])
+  .transform((raw, ctx) => pickOddsText(raw) ?? refuse(ctx, 'must be American odds such as -110 or +150'));
+const dollars = z.coerce
+  .number()
+  .finite()
+  .min(0)
+  .max(PICK_MAX_CENTS / 100);
+const cents = z.number().int().min(0).max(PICK_MAX_CENTS);
+const edge = z.number().refine((value) => inPickRange(value, PICK_EDGE_RANGE), {
+  message: `must be a percentage from ${PICK_EDGE_RANGE.min} to ${PICK_EDGE_RANGE.max}`,
+});
+/** A time a pick carries: ISO 8601 within PICK_TIME_RANGE, as ISO 8601 UTC. */
+const pickTime = z
+  .string()
+  .max(40)
+  .transform((raw, ctx) => pickTimeIso(raw) ?? refuse(ctx, 'must be an ISO 8601 time from 1970 to 2099'));
 const toCents = (value: number) => Math.round(value * 100);
+
+function refuse(ctx: z.RefinementCtx, message: string): never {
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
+}
 
 /** POST /api/picks: a pick from the odds screens or the bet slip, as NewPick (shared) says. Money in cents. */
 export const createPickSchema = z.object({
@@ -36,13 +54,13 @@ export const createPickSchema = z.object({
   selection: text(200),
   odds: americanOdds,
   bookmaker: z.string().trim().max(64).nullish(),
-  stakeCents: z.number().int().min(0).max(100_000_000),
-  potentialCents: z.number().int().min(0).nullish(),
+  stakeCents: cents,
+  potentialCents: cents.nullish(),
   type: z.enum(['single', 'parlay']).optional(),
-  edge: z.number().finite().min(-100).max(1000).nullish(),
-  note: z.string().max(1000).nullish(),
+  edge: edge.nullish(),
+  note: z.string().trim().max(1000).nullish(),
   eventId: z.string().max(200).nullish(),
-  commenceTime: z.string().datetime({ offset: true }).nullish(),
+  commenceTime: pickTime.nullish(),
 }) satisfies z.ZodType<NewPick>;
 
 /** PATCH /api/picks/:id: manual won / lost / push (spec 002 §4); actualPayout in dollars (step 0.01, min 0). */
@@ -67,7 +85,7 @@ export const legacyPickSchema = z.object({
   sport: z.string().trim().max(64).nullish(),
   market: text(100),
   selection: text(200),
-  odds: z.union([z.string().max(16), z.number()]).transform((v) => String(v).trim()),
+  odds: americanOdds,
   stake: dollars.optional(),
   potential: dollars.nullish(),
   actualPayout: dollars.nullish(),
@@ -78,9 +96,9 @@ export const legacyPickSchema = z.object({
     .transform((s) => ({ win: 'won', loss: 'lost', '': 'pending' })[s ?? ''] ?? s ?? 'pending')
     .pipe(z.enum(PICK_STATUSES)),
   type: z.enum(['single', 'parlay']).optional(),
-  edge: z.coerce.number().finite().nullish(),
-  note: z.string().max(1000).nullish(),
-  dateAdded: z.string().datetime({ offset: true }).optional(),
+  edge: z.coerce.number().pipe(edge).nullish(),
+  note: z.string().trim().max(1000).nullish(),
+  dateAdded: pickTime.optional(),
 });
 
 export const PICKS_IMPORT_MAX = 5000;

@@ -119,6 +119,65 @@ describe('picks API (real PostgreSQL and Redis)', () => {
     expect((await t.http().delete(`/api/picks/${created.id}`).set(bearer(owner.session))).status).toBe(204);
   });
 
+  // One rule for odds, edge, money and times whichever way a pick comes in: nothing a door takes is a 500 or an export
+  // the user cannot import again.
+  it('refuses odds, edges and times out of range at every door, never with a 500', async () => {
+    const { session } = await signUp(t);
+    for (const [field, value] of [
+      ['odds', 1e308],
+      ['odds', 123_456_789],
+      ['odds', '1e308'],
+      ['odds', 'abc'],
+      ['edge', 1e308],
+      ['stakeCents', 1e308],
+      ['potentialCents', 100_000_001],
+      ['commenceTime', '0000-01-01T00:00:00Z'],
+    ] as const) {
+      const res = await t
+        .http()
+        .post('/api/picks')
+        .set(bearer(session))
+        .send(pick({ [field]: value }));
+      expect([field, value, res.status, res.body.message?.split(':')[0]]).toEqual([field, value, 400, field]);
+    }
+    expect(
+      (
+        await t
+          .http()
+          .post('/api/picks')
+          .set(bearer(session))
+          .send(pick({ odds: 150 }))
+      ).body.odds,
+    ).toBe('150');
+
+    // the browser list skips what it cannot keep, as it skips any malformed item
+    const item = { game: 'A @ B', league: 'NFL', market: 'Moneyline', selection: 'A', stake: 10, odds: '-110' };
+    const imported = await t
+      .http()
+      .post('/api/picks/import')
+      .set(bearer(session))
+      .send({
+        picks: [
+          { ...item, id: 'ok' },
+          { ...item, id: 'huge-edge', edge: 1e308 },
+          { ...item, id: 'not-odds', odds: 'abc' },
+          { ...item, id: 'big-odds', odds: 123_456_789 },
+          { ...item, id: 'year-zero', dateAdded: '0000-01-01T00:00:00.000Z' },
+        ],
+      });
+    expect(imported.status).toBe(201);
+    expect(imported.body).toEqual({ imported: 1, skipped: 4, alreadyImported: false });
+    const csv = (await t.http().get('/api/picks/export.csv?period=90d').set(bearer(session))).text;
+    const again = await signUp(t);
+    const back = await t
+      .http()
+      .post('/api/picks/import.csv')
+      .set(bearer(again.session))
+      .set('Content-Type', 'text/csv')
+      .send(csv);
+    expect(back.body).toMatchObject({ added: 2, errors: [] });
+  });
+
   it('imports the browser list once, skipping duplicates (DECISIONS 18)', async () => {
     const { session } = await signUp(t);
     const local = [

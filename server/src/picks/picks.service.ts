@@ -13,6 +13,9 @@ import {
   PickSort,
   PickStats,
   PickStatus,
+  PICKS_PER_PLAN,
+  picksLimitMessage,
+  type Plan,
   pickToCsvRow,
   settlementPayoutCents,
   SettledStatus,
@@ -34,6 +37,15 @@ export interface PickInput extends NewPick {
   status?: PickStatus;
   actualPayoutCents?: number | null;
 }
+
+/** Whose picks: the account, and the plan that sets how many it keeps (PICKS_PER_PLAN). */
+export interface PickOwner {
+  id: string;
+  plan: Plan;
+}
+
+const picksLimit = (plan: Plan) =>
+  ApiErrors.conflict(picksLimitMessage(plan), 'PICKS_LIMIT', { limit: PICKS_PER_PLAN[plan] });
 
 export interface ManualSettlement {
   status: SettledStatus;
@@ -82,8 +94,15 @@ export class PicksService {
     );
   }
 
-  async create(userId: string, input: PickInput): Promise<UserPick> {
-    return toPick(await this.picks.create(this.toRow(userId, input)));
+  /** A new pick, while the account keeps fewer than its plan's PICKS_PER_PLAN (409 PICKS_LIMIT past it). */
+  async create(owner: PickOwner, input: PickInput): Promise<UserPick> {
+    const row = this.toRow(owner.id, input);
+    return toPick(
+      await this.picks.transaction(async (trx) => {
+        if ((await this.picks.lockForAdding(owner.id, trx)) >= PICKS_PER_PLAN[owner.plan]) throw picksLimit(owner.plan);
+        return this.picks.create(row, trx);
+      }),
+    );
   }
 
   /** Manual won / lost / push (spec 002 §4): only a pending pick, and a win's payout in whole dollars. */
@@ -138,26 +157,34 @@ export class PicksService {
   }
 
   /**
-   * Imports a CSV file of picks: all of it or, when any line is wrong, none of it (400 naming every bad line). A row
-   * the user already has (by its id, or by what it says when it has none) is a duplicate and is not added again, so
-   * importing the same file twice adds nothing. Inserted set-based, one transaction per chunk.
+   * Imports a CSV file of picks: all of it or, when any line is wrong, none of it (400 CSV_INVALID naming the first
+   * CSV_LISTED_ERRORS bad lines, `more` counting the rest), in one transaction: a row the database refuses leaves
+   * nothing imported either. A row the user already has (by its id, or by what it says when it has none) is a duplicate
+   * and is not added again, so importing the same file twice adds nothing. Inserted set-based, a chunk at a time. An
+   * import that would take the account past its plan's PICKS_PER_PLAN is refused whole (409 PICKS_LIMIT).
    */
-  async importCsv(userId: string, text: string): Promise<CsvImportResult> {
-    const { rows, errors } = await readPicksCsv(text);
+  async importCsv(owner: PickOwner, text: string): Promise<CsvImportResult> {
+    const { rows, errors, more } = await readPicksCsv(text);
     if (errors.length) {
-      const message = errors.map((e) => `line ${e.line}: ${e.message}`).join('\n');
-      throw ApiErrors.validation(message, 'CSV_INVALID', { errors });
+      const lines = errors.map((e) => `line ${e.line}: ${e.message}`);
+      if (more) lines.push(`and ${more} more ${more === 1 ? 'line' : 'lines'}`);
+      throw ApiErrors.validation(lines.join('\n'), 'CSV_INVALID', { errors, more });
     }
-    let added = 0;
-    for (let start = 0; start < rows.length; start += PICKS_IMPORT_CHUNK) {
-      const chunk = rows.slice(start, start + PICKS_IMPORT_CHUNK).map(({ key, pick }) => ({
-        ...this.toRow(userId, { ...pick, clientId: key }),
-        validated_at: pick.status === 'pending' || !pick.settledAt ? null : new Date(pick.settledAt),
-        closing_odds: pick.closingOdds,
-        clv: pick.clv,
-      }));
-      added += await this.picks.importChunk(userId, chunk);
-    }
+    const added = await this.picks.transaction(async (trx) => {
+      const kept = await this.picks.lockForAdding(owner.id, trx);
+      let inserted = 0;
+      for (let start = 0; start < rows.length; start += PICKS_IMPORT_CHUNK) {
+        const chunk = rows.slice(start, start + PICKS_IMPORT_CHUNK).map(({ key, pick }) => ({
+          ...this.toRow(owner.id, { ...pick, clientId: key }),
+          validated_at: pick.status === 'pending' || !pick.settledAt ? null : new Date(pick.settledAt),
+          closing_odds: pick.closingOdds,
+          clv: pick.clv,
+        }));
+        inserted += await this.picks.importChunk(owner.id, chunk, trx);
+      }
+      if (kept + inserted > PICKS_PER_PLAN[owner.plan]) throw picksLimit(owner.plan);
+      return inserted;
+    });
     return { added, duplicates: rows.length - added, errors: [] };
   }
 
@@ -166,16 +193,18 @@ export class PicksService {
    * their browser id are skipped. A second call imports nothing.
    */
   async importOnce(
-    userId: string,
+    owner: PickOwner,
     list: PickInput[],
   ): Promise<{ imported: number; skipped: number; alreadyImported: boolean }> {
-    const outcome = await this.picks.importOnce(userId, async (trx) => {
+    const outcome = await this.picks.importOnce(owner.id, async (trx) => {
+      const kept = await this.picks.lockForAdding(owner.id, trx);
       // a chunk of rows made and written at a time, as the CSV import does: 5,000 made at once held the event loop
       let imported = 0;
       for (let start = 0; start < list.length; start += PICKS_IMPORT_CHUNK) {
-        const rows = list.slice(start, start + PICKS_IMPORT_CHUNK).map((item) => this.toRow(userId, item));
+        const rows = list.slice(start, start + PICKS_IMPORT_CHUNK).map((item) => this.toRow(owner.id, item));
         imported += await this.picks.createManyIfNew(rows, trx);
       }
+      if (kept + imported > PICKS_PER_PLAN[owner.plan]) throw picksLimit(owner.plan);
       return { imported, skipped: list.length - imported, result: null };
     });
     if (!outcome) return { imported: 0, skipped: list.length, alreadyImported: true };

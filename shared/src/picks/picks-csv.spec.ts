@@ -192,7 +192,10 @@ describe('picks CSV rows', () => {
         stake: '1',
       }),
     ).toEqual({
-      errors: ['game is longer than 200 characters', "date_added '11/02/2026' is not an ISO 8601 date or time"],
+      errors: [
+        'game is longer than 200 characters',
+        "date_added '11/02/2026' is not an ISO 8601 date or time from 1970 to 2099",
+      ],
     });
   });
 });

@@ -1,4 +1,13 @@
 import { isValidAmerican } from '../engine/odds/odds-format';
+import {
+  inPickRange,
+  isPickCents,
+  PICK_CLV_RANGE,
+  PICK_EDGE_RANGE,
+  PICK_MAX_CENTS,
+  pickOddsText,
+  pickTimeIso,
+} from './pick-fields';
 import { PICK_STATUSES, pickCommission, pickPayoutCents, type PickStatus, type UserPick } from './pick';
 import { settlementPayoutCents } from './settlement';
 
@@ -121,8 +130,6 @@ export type CsvPick = Pick<
 /** C0 controls and DEL but tab and line breaks: PostgreSQL refuses NUL in text, and none means anything in a pick. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
-const AMERICAN = /^[+-]?\d{3,5}(?:\.\d+)?$/;
 const MAX_LENGTHS: Partial<Record<PickCsvColumn, number>> = {
   id: 200,
   game: 200,
@@ -135,12 +142,12 @@ const MAX_LENGTHS: Partial<Record<PickCsvColumn, number>> = {
   note: 1000,
 };
 
-/** An ISO 8601 date or time (a time without an offset is UTC) as ISO 8601 UTC; null when it is not one. */
-function isoUtc(text: string): string | null {
-  if (!ISO_TIME.test(text)) return null;
-  const withZone = /[zZ]|[+-]\d{2}:?\d{2}$/.test(text) || !text.includes(':') ? text : `${text}Z`;
-  const at = Date.parse(withZone.replace(' ', 'T'));
-  return Number.isNaN(at) ? null : new Date(at).toISOString();
+/** The longest a bad value is quoted in a problem: a megabyte value is named by its start, not echoed whole. */
+export const ECHOED_VALUE_CHARS = 80;
+
+/** A value as a problem quotes it: 'as written', cut to ECHOED_VALUE_CHARS with an ellipsis. */
+function echo(value: string): string {
+  return `'${value.length > ECHOED_VALUE_CHARS ? `${value.slice(0, ECHOED_VALUE_CHARS)}…` : value}'`;
 }
 
 /**
@@ -160,36 +167,36 @@ export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pic
   const optionalText = (column: PickCsvColumn) => value(column) || null;
   const time = (column: PickCsvColumn) => {
     if (!value(column)) return null;
-    const iso = isoUtc(value(column));
-    if (!iso) errors.push(`${column} '${value(column)}' is not an ISO 8601 date or time`);
+    const iso = pickTimeIso(value(column));
+    if (!iso) errors.push(`${column} ${echo(value(column))} is not an ISO 8601 date or time from 1970 to 2099`);
     return iso;
   };
   const money = (column: PickCsvColumn) => {
     if (!value(column)) return null;
     const cents = csvDollarsToCents(value(column));
-    if (cents === null || cents > 100_000_000) errors.push(`${column} '${value(column)}' is not an amount in dollars`);
+    if (cents === null || !isPickCents(cents))
+      errors.push(`${column} ${echo(value(column))} is not an amount in dollars up to ${PICK_MAX_CENTS / 100}`);
     return cents;
   };
-  const number = (column: PickCsvColumn, min: number, max: number) => {
+  const number = (column: PickCsvColumn, range: { min: number; max: number }) => {
     if (!value(column)) return null;
     const n = Number(value(column));
-    if (!Number.isFinite(n) || n < min || n > max)
-      errors.push(`${column} '${value(column)}' is not a number from ${min} to ${max}`);
+    if (!inPickRange(n, range))
+      errors.push(`${column} ${echo(value(column))} is not a number from ${range.min} to ${range.max}`);
     return n;
   };
 
   const odds = value('odds');
-  if (odds && (!AMERICAN.test(odds) || !isValidAmerican(Number(odds))))
-    errors.push(`odds '${odds}' is not American odds`);
+  if (odds && pickOddsText(odds) === null) errors.push(`odds ${echo(odds)} is not American odds`);
   const statusText = value('status').toLowerCase();
   const status = ({ win: 'won', loss: 'lost', '': 'pending' } as Record<string, string>)[statusText] ?? statusText;
   if (!(PICK_STATUSES as readonly string[]).includes(status))
-    errors.push(`status '${value('status')}' is not one of ${PICK_STATUSES.join(', ')}`);
+    errors.push(`status ${echo(value('status'))} is not one of ${PICK_STATUSES.join(', ')}`);
   const type = value('type').toLowerCase() || 'single';
-  if (type !== 'single' && type !== 'parlay') errors.push(`type '${value('type')}' is not single or parlay`);
-  const closingOdds = number('closing_odds', -100_000, 100_000);
+  if (type !== 'single' && type !== 'parlay') errors.push(`type ${echo(value('type'))} is not single or parlay`);
+  const closingOdds = number('closing_odds', { min: -100_000, max: 100_000 });
   if (closingOdds !== null && !isValidAmerican(closingOdds))
-    errors.push(`closing_odds '${value('closing_odds')}' is not American odds`);
+    errors.push(`closing_odds ${echo(value('closing_odds'))} is not American odds`);
 
   const dateAdded = time('date_added');
   const stakeCents = money('stake');
@@ -197,8 +204,8 @@ export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pic
   const actual = money('actual_payout');
   const settledAt = time('settled_at');
   const commenceTime = time('commence_time');
-  const edge = number('edge', -100, 1000);
-  const clv = number('clv', -1000, 1000);
+  const edge = number('edge', PICK_EDGE_RANGE);
+  const clv = number('clv', PICK_CLV_RANGE);
   if (status === 'pending' && actual !== null) errors.push('actual_payout is set on a pending pick');
   if (errors.length || dateAdded === null || stakeCents === null) return { errors };
 
@@ -233,8 +240,19 @@ export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pic
   };
 }
 
-/** A value the export wrote with a leading apostrophe so spreadsheets show it as text: read without it. */
-const ESCAPED_FORMULA = /^'(?=[=@\t\r+-])/;
+/**
+ * A value the export writes with a leading apostrophe, which spreadsheets show as text: one a spreadsheet would run as a
+ * formula ("=HYPERLINK(…)", "@SUM", "+cmd|…", a tab or carriage return first), also after leading blanks or line breaks
+ * (" =1+1", "\n=1"), and one that itself starts with an apostrophe, so that reading takes exactly one off and every
+ * value comes back as it was ("'=1+1" is written "''=1+1"). American odds and other numbers ("+150", "-3.5") are not
+ * formulas.
+ */
+export const CSV_ESCAPED_VALUE = /^['\t\r]|^\s*[=@]|^\s*[+-](?!\d*\.?\d+$)/;
+
+/** A value as the export meant it: the apostrophe it put before a value of CSV_ESCAPED_VALUE taken off, nothing else. */
+export function csvUnescape(value: string): string {
+  return value.startsWith("'") && CSV_ESCAPED_VALUE.test(value.slice(1)) ? value.slice(1) : value;
+}
 
 /** A CSV parser's complaint about one row (papaparse's ParseError). */
 export interface CsvParseError {
@@ -263,7 +281,7 @@ export function readPickCsvRow(
   const values: Partial<Record<PickCsvColumn, string>> = {};
   for (const column of PICK_CSV_COLUMNS) {
     const value = data[column];
-    if (typeof value === 'string') values[column] = value.replace(ESCAPED_FORMULA, '');
+    if (typeof value === 'string') values[column] = csvUnescape(value);
   }
   const read = csvRowToPick(values);
   const problems = [
