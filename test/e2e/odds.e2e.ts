@@ -297,7 +297,7 @@ async function savedPicks(
       window.localStorage.getItem('oddspulse.auth.session') ?? window.sessionStorage.getItem('oddspulse.auth.session');
     const token = raw ? (JSON.parse(raw) as { access_token: string }).access_token : '';
     const response = await fetch('/api/picks?period=7d', { headers: { Authorization: `Bearer ${token}` } });
-    return response.json();
+    return ((await response.json()) as { picks: [] }).picks;
   });
 }
 

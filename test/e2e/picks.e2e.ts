@@ -448,3 +448,33 @@ test('a Platinum user with settled picks sees the analytics and its charts; Gold
   await expect(gold.getByRole('heading', { name: 'Platinum Plan Required' })).toBeVisible();
   await context.close();
 });
+
+// Picks come a page at a time: the list shows the newest 100, and "Show more picks" reads the next page
+test('a long history is listed a page at a time, the next page on "Show more picks"', async ({
+  page,
+  request,
+}, testInfo) => {
+  const user = await newUser(request, testInfo, 'pages');
+  const day = new Date(Date.now() - 3_600_000).toISOString().slice(0, 10);
+  const rows = Array.from(
+    { length: 130 },
+    (_, i) =>
+      `${day}T00:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}Z,Game ${i},Moneyline,Side ${i},-110,10`,
+  );
+  const imported = await request.post('/api/picks/import.csv', {
+    headers: { ...bearer(user), 'Content-Type': 'text/csv' },
+    data: ['date_added,game,market,selection,odds,stake', ...rows].join('\n'),
+  });
+  expect(await imported.json()).toMatchObject({ added: 130 });
+
+  await signIn(page, user, { path: '/picks' });
+  const cards = page.getByTestId('pick');
+  await expect(cards).toHaveCount(100);
+  await expect(cards.first()).toContainText('Game 129');
+  // the statistics are of the whole period, not of the page shown
+  await expect(stat(page, 'Total Bets')).toHaveText('130');
+  await page.getByRole('button', { name: 'Show more picks' }).click();
+  await expect(cards).toHaveCount(130);
+  await expect(cards.last()).toContainText('Game 0');
+  await expect(page.getByRole('button', { name: 'Show more picks' })).toHaveCount(0);
+});

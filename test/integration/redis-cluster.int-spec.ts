@@ -149,7 +149,7 @@ describe('the stack on a 3-node Redis Cluster (own redis-server nodes, real Post
     expect((await settlement.settleGame({ sport: SPORT, game })).settled).toBe(1);
     expect((await settlement.settleGame({ sport: SPORT, game })).settled).toBe(0);
     const mine = await gateway.http().get('/api/picks').set(bearer(session));
-    expect(mine.body.find((p: { id: string }) => p.id === pick.body.id)).toMatchObject({ status: 'won' });
+    expect(mine.body.picks.find((p: { id: string }) => p.id === pick.body.id)).toMatchObject({ status: 'won' });
     await eventually(
       () => socket.messages.some((m) => m.type === 'picks.settled'),
       5000,

@@ -4,7 +4,7 @@ import { useCallback, useMemo } from 'react';
 import { chartMinute } from '../components/charts/chart-time';
 import { LazyTimeChart } from '../components/charts/LazyTimeChart';
 import { FormError } from '../components/FormError';
-import { pickListQuery, type PickListQuery } from '../picks/picks-api';
+import { allPicksQuery, type PickListQuery } from '../picks/picks-api';
 import { cumulativeProfitSeries, formatMoney } from '../picks/picks-logic';
 import { ProfitChart } from '../picks/ProfitChart';
 import { authAtom } from '../state/auth';
@@ -149,7 +149,7 @@ function RoiChart({ series }: { series: RoiPoint[] }) {
 export function AnalyticsPage() {
   const auth = useAtomValue(authAtom);
   const userId = auth.status === 'signedIn' ? auth.user.id : null;
-  const query = useQuery({ ...pickListQuery(userId ?? '', ANALYTICS_PICKS), enabled: userId !== null });
+  const query = useQuery({ ...allPicksQuery(userId ?? '', ANALYTICS_PICKS), enabled: userId !== null });
   const picks = query.data ?? null;
   const error = query.error ? query.error.message : '';
   const clv = useMemo(() => clvSummary(picks ?? []), [picks]);

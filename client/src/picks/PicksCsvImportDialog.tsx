@@ -31,15 +31,23 @@ interface ChosenFile {
 
 const plural = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
-function ProblemList({ problems, testId }: { problems: readonly CsvLineProblem[]; testId: string }) {
+/** The first LISTED_PROBLEMS of the problems, and how many more there are (`more`: ones the server did not list). */
+function ProblemList({
+  problems,
+  more = 0,
+  testId,
+}: {
+  problems: readonly CsvLineProblem[];
+  more?: number;
+  testId: string;
+}) {
+  const unlisted = Math.max(0, problems.length - LISTED_PROBLEMS) + more;
   return (
     <ul className="csv-problems small" data-testid={testId}>
       {problems.slice(0, LISTED_PROBLEMS).map((p) => (
         <li key={`${p.line}:${p.message}`}>{`line ${p.line}: ${p.message}`}</li>
       ))}
-      {problems.length > LISTED_PROBLEMS && (
-        <li className="muted">and {plural(problems.length - LISTED_PROBLEMS, 'more line')}</li>
-      )}
+      {unlisted > 0 && <li className="muted">and {plural(unlisted, 'more line')}</li>}
     </ul>
   );
 }
@@ -55,16 +63,18 @@ function ImportOutcome({
   error: Error | null;
 }) {
   if (error) {
-    const lines =
+    const refusal =
       error instanceof ApiError && error.code === 'CSV_INVALID'
-        ? (error.body as { errors?: CsvLineProblem[] }).errors
+        ? (error.body as { errors?: CsvLineProblem[]; more?: number })
         : undefined;
+    const lines = refusal?.errors;
+    const more = refusal?.more ?? 0;
     return (
       <div className="banner banner-error" role="alert" data-testid="csv-import-result">
         {lines ? (
           <>
-            <p>Nothing was imported: the file has {plural(lines.length, 'bad line')}.</p>
-            <ProblemList problems={lines} testId="csv-import-errors" />
+            <p>Nothing was imported: the file has {plural(lines.length + more, 'bad line')}.</p>
+            <ProblemList problems={lines} more={more} testId="csv-import-errors" />
           </>
         ) : (
           <p>{apiErrorText(error, 'The import failed; nothing was imported')}</p>

@@ -17,8 +17,21 @@ import './picks.css';
 export function PicksPage() {
   const connection = useAtomValue(connectionStateAtom);
   const [filters, setFilters] = useState<PickFilters>({ period: DEFAULT_PICK_PERIOD, status: 'all', sort: 'date' });
-  const { picks, periodPicks, periodLoading, stats, error, banner, load, loadStats, onSettled, onRemoved } =
-    usePickTracker(filters);
+  const {
+    picks,
+    more,
+    loadingMore,
+    loadMore,
+    periodPicks,
+    periodLoading,
+    stats,
+    error,
+    banner,
+    load,
+    loadStats,
+    onSettled,
+    onRemoved,
+  } = usePickTracker(filters);
   const { validation, validateNow, dismiss } = useValidateNow(async (updated) => {
     await load();
     if (updated > 0) window.setTimeout(() => void loadStats(), STATS_AFTER_VALIDATION_MS);
@@ -66,6 +79,11 @@ export function PicksPage() {
           <PickCard key={pick.id} pick={pick} onUpdated={onSettled} onRemoved={onRemoved} />
         ))}
       </ul>
+      {more && (
+        <button type="button" className="button picks-more" onClick={loadMore} disabled={loadingMore}>
+          {loadingMore ? 'Loading more picks...' : 'Show more picks'}
+        </button>
+      )}
     </section>
   );
 }

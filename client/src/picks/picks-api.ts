@@ -1,5 +1,15 @@
-import type { PickPeriod, PickSort, PickStats, PickStatusFilter, SettledStatus, UserPick } from '@oddspulse/shared';
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  PICKS_PAGE_MAX,
+  PICKS_PAGE_SIZE,
+  type PickPeriod,
+  type PicksPage,
+  type PickSort,
+  type PickStats,
+  type PickStatusFilter,
+  type SettledStatus,
+  type UserPick,
+} from '@oddspulse/shared';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../api/client';
 
 export type PickListQuery = {
@@ -8,9 +18,31 @@ export type PickListQuery = {
   sort: PickSort;
 };
 
-/** The picks API (server/src/picks): the signed-in user's own picks; money in cents, payout entry in dollars. */
-export function fetchPicks(query: PickListQuery): Promise<UserPick[]> {
-  return api.get<UserPick[]>('/api/picks', { query });
+/**
+ * The picks API (server/src/picks): the signed-in user's own picks; money in cents, payout entry in dollars. The list
+ * comes a page at a time: `limit` picks after the page `cursor` ended, and the next page's cursor (null on the last).
+ */
+export function fetchPicksPage(
+  query: PickListQuery,
+  cursor: string | null,
+  limit = PICKS_PAGE_SIZE,
+): Promise<PicksPage<UserPick>> {
+  return api.get<PicksPage<UserPick>>('/api/picks', { query: { ...query, limit, ...(cursor ? { cursor } : {}) } });
+}
+
+/**
+ * Every pick the query selects, for what is drawn from all of them (the profit chart, analytics, a game's picks): the
+ * pages read one after another, as many as the plan lets an account keep.
+ */
+export async function fetchAllPicks(query: PickListQuery): Promise<UserPick[]> {
+  const picks: UserPick[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: PicksPage<UserPick> = await fetchPicksPage(query, cursor, PICKS_PAGE_MAX);
+    picks.push(...page.picks);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return picks;
 }
 
 export function fetchPickStats(period: PickPeriod): Promise<PickStats> {
@@ -23,14 +55,25 @@ export const picksKeys = {
   user: (userId: string) => [...picksKeys.all, userId] as const,
   lists: (userId: string) => [...picksKeys.user(userId), 'list'] as const,
   list: (userId: string, query: PickListQuery) => [...picksKeys.lists(userId), query] as const,
+  every: (userId: string, query: PickListQuery) => [...picksKeys.lists(userId), 'every', query] as const,
   periods: (userId: string) => [...picksKeys.user(userId), 'period'] as const,
   period: (userId: string, period: PickPeriod) => [...picksKeys.periods(userId), period] as const,
   stats: (userId: string, period: PickPeriod) => [...picksKeys.user(userId), 'stats', period] as const,
 };
 
-/** The picks the tracker's filters select. */
+/** The picks the tracker's filters select, a page at a time: the next page is read when the user asks for more. */
 export function pickListQuery(userId: string, query: PickListQuery) {
-  return queryOptions({ queryKey: picksKeys.list(userId, query), queryFn: () => fetchPicks(query) });
+  return infiniteQueryOptions({
+    queryKey: picksKeys.list(userId, query),
+    queryFn: ({ pageParam }) => fetchPicksPage(query, pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+/** Every pick the query selects (fetchAllPicks), for a view drawn from all of them. */
+export function allPicksQuery(userId: string, query: PickListQuery) {
+  return queryOptions({ queryKey: picksKeys.every(userId, query), queryFn: () => fetchAllPicks(query) });
 }
 
 /** A period's statistics and all its picks (the chart's), read together so the two always tell of the same picks. */
@@ -40,7 +83,7 @@ export function pickPeriodQuery(userId: string, period: PickPeriod) {
     queryFn: async () => {
       const [stats, picks] = await Promise.all([
         fetchPickStats(period),
-        fetchPicks({ period, status: 'all', sort: 'date' }),
+        fetchAllPicks({ period, status: 'all', sort: 'date' }),
       ]);
       return { stats, picks };
     },

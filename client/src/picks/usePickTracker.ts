@@ -1,5 +1,5 @@
-import type { UserPick } from '@oddspulse/shared';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PicksPage, UserPick } from '@oddspulse/shared';
+import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { liveSocketAtom } from '../realtime/socket';
@@ -13,7 +13,8 @@ const STATS_REFRESH_MS = 300_000;
 export const STATS_AFTER_VALIDATION_MS = 1000;
 
 /**
- * The tracker's data (spec 002 §2, DECISIONS 18–21): the picks the filters select, the period's statistics and
+ * The tracker's data (spec 002 §2, DECISIONS 18–21): the picks the filters select (a page at a time, the next when
+ * the user asks for more), the period's statistics and
  * all its picks (for the chart), kept current by settlement pushes on the user's channel and a 5-minute statistics
  * refresh. Each filter and period has its own cached entry: while a new one is read the last one stays on screen,
  * and an answer for filters left behind never lands on the current ones.
@@ -28,7 +29,7 @@ export function usePickTracker(filters: PickFilters) {
   const current = useRef(filters);
   current.current = filters;
 
-  const list = useQuery({
+  const list = useInfiniteQuery({
     ...pickListQuery(owner, filters),
     enabled: userId !== null,
     placeholderData: keepPreviousData,
@@ -54,8 +55,9 @@ export function usePickTracker(filters: PickFilters) {
   const changeList = useCallback(
     (change: (picks: UserPick[]) => UserPick[]) => {
       void queryClient.invalidateQueries({ queryKey: picksKeys.lists(owner), refetchType: 'none' });
-      queryClient.setQueryData<UserPick[]>(picksKeys.list(owner, current.current), (picks) =>
-        picks ? change(picks) : picks,
+      queryClient.setQueryData<InfiniteData<PicksPage<UserPick>, string | null>>(
+        picksKeys.list(owner, current.current),
+        (list) => list && { ...list, pages: list.pages.map((page) => ({ ...page, picks: change(page.picks) })) },
       );
     },
     [queryClient, owner],
@@ -103,7 +105,11 @@ export function usePickTracker(filters: PickFilters) {
 
   const failed = list.error ?? period.error;
   return {
-    picks: list.data ?? null,
+    picks: list.data?.pages.flatMap((page) => page.picks) ?? null,
+    /** More picks than the pages read so far, and reading the next page. */
+    more: list.hasNextPage,
+    loadingMore: list.isFetchingNextPage,
+    loadMore: () => void list.fetchNextPage(),
     periodPicks: period.data?.picks ?? [],
     periodLoading: period.data === undefined && !period.error,
     stats: period.data?.stats ?? null,

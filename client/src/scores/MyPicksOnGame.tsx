@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { pickProfitCents, type ScoreboardEvent, type UserPick } from '@oddspulse/shared';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { pickListQuery, type PickListQuery } from '../picks/picks-api';
+import { allPicksQuery, type PickListQuery } from '../picks/picks-api';
 import { oddsFormatAtom } from '../odds/odds-state';
 import { applySettledPicks, formatMoney, formatPickOdds, statusLabel } from '../picks/picks-logic';
 import { liveSocketAtom } from '../realtime/socket';
@@ -18,14 +18,14 @@ export function MyPicksOnGame({ game }: { game: ScoreboardEvent }) {
   const oddsFormat = useAtomValue(oddsFormatAtom);
   const queryClient = useQueryClient();
   const userId = useSignedInUserId();
-  const picks = useQuery({ ...pickListQuery(userId, RECENT_PICKS), enabled: userId !== '' });
+  const picks = useQuery({ ...allPicksQuery(userId, RECENT_PICKS), enabled: userId !== '' });
 
   useEffect(() => {
     if (!userId) return;
     return socket.subscribe({ channel: 'user' }, (envelope) => {
       if (envelope.type !== 'picks.settled') return;
       const { picks: settled } = envelope.data;
-      queryClient.setQueryData<UserPick[]>(pickListQuery(userId, RECENT_PICKS).queryKey, (list) =>
+      queryClient.setQueryData<UserPick[]>(allPicksQuery(userId, RECENT_PICKS).queryKey, (list) =>
         list ? applySettledPicks(list, settled, 'all') : list,
       );
     });

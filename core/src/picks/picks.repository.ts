@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Insertable, type Selectable, type Transaction, type Updateable } from 'kysely';
 import { Database, KYSELY } from '../database/database.module';
-import type { UnsettledCode, UserPick } from '@oddspulse/shared';
+import type { PickSort, PickStreaks, PickTotals, UnsettledCode, UserPick } from '@oddspulse/shared';
 import type { DB, PicksTable } from '../database/schema';
 
 export type PickRow = Selectable<PicksTable>;
@@ -59,6 +59,42 @@ export interface PickQuery {
   status?: PickRow['status'];
 }
 
+/**
+ * Where a page of picks starts: just after the pick with these values of the sort's key (null for the date sort),
+ * date added (to the microsecond, as PostgreSQL keeps it) and id.
+ */
+export interface PickPosition {
+  key: string | null;
+  at: string;
+  id: string;
+}
+
+export interface PickPageQuery extends PickQuery {
+  sort: PickSort;
+  after: PickPosition | null;
+  limit: number;
+}
+
+/** A pick row and its position in its sort (the next page's start when it is a page's last). */
+export type PositionedPickRow = PickRow & { position: PickPosition };
+
+/** A decided pick's profit as the profit sort reads it: a pending one counts as breaking even. */
+const PROFIT = sql<string>`(CASE WHEN status = 'pending' THEN 0 ELSE actual_payout_cents - stake_cents END)::text`;
+/** The decimal price of a pick's American odds, 0 when they are not readable (parseAmerican): the odds sort's key. */
+const DECIMAL_ODDS = sql<string>`(CASE
+  WHEN odds !~ '^\s*[+-]?[0-9]+(\.[0-9]+)?\s*$' THEN 0
+  WHEN trim(odds)::numeric >= 100 THEN 1 + trim(odds)::numeric / 100
+  WHEN trim(odds)::numeric <= -100 THEN 1 + 100 / abs(trim(odds)::numeric)
+  ELSE 0 END)::text`;
+/** Each sort's key and its direction: most profitable, best priced first; leagues A to Z. */
+const SORT_KEYS: Record<Exclude<PickSort, 'date'>, { key: typeof PROFIT; order: 'asc' | 'desc'; numeric: boolean }> = {
+  profit: { key: PROFIT, order: 'desc', numeric: true },
+  odds: { key: DECIMAL_ODDS, order: 'desc', numeric: true },
+  sport: { key: sql<string>`league`, order: 'asc', numeric: false },
+};
+/** date_added to the microsecond, in UTC: a page's position must not lose what JavaScript's Date would. */
+const AT = sql<string>`to_char(date_added AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+
 /** Thin data access for picks; every write that settles a pick only touches pending rows. */
 @Injectable()
 export class PicksRepository {
@@ -82,11 +118,102 @@ export class PicksRepository {
     return Number(row.n);
   }
 
-  list(userId: string, query: PickQuery = {}): Promise<PickRow[]> {
-    let select = this.db.selectFrom('picks').selectAll().where('user_id', '=', userId);
+  /**
+   * One page of the user's picks in the order of `sort` (its key, then newest first, then by id), starting after
+   * `after`: keyset pagination, so a page costs the same however deep it is and a pick added meanwhile moves nothing.
+   */
+  async page(userId: string, query: PickPageQuery): Promise<PositionedPickRow[]> {
+    const sorted = query.sort === 'date' ? null : SORT_KEYS[query.sort];
+    const key = sorted?.key ?? sql<string | null>`NULL`;
+    let select = this.db
+      .selectFrom('picks')
+      .selectAll()
+      .select([key.as('position_key'), AT.as('position_at')])
+      .where('user_id', '=', userId);
     if (query.since) select = select.where('date_added', '>=', query.since);
     if (query.status) select = select.where('status', '=', query.status);
-    return select.orderBy('date_added', 'desc').orderBy('id').execute();
+    const after = query.after;
+    if (after) {
+      const at = sql`(${after.at}::timestamp AT TIME ZONE 'UTC')`;
+      const laterDate = sql<boolean>`(date_added, id) < (${at}, ${after.id}::uuid)`;
+      if (!sorted) select = select.where(laterDate);
+      else {
+        const value = sorted.numeric ? sql`${after.key}::numeric` : sql`${after.key}`;
+        const keyExpr = sorted.numeric ? sql`${sorted.key}::numeric` : sorted.key;
+        const past = sorted.order === 'desc' ? sql`${keyExpr} < ${value}` : sql`${keyExpr} > ${value}`;
+        select = select.where(sql<boolean>`(${past} OR (${keyExpr} = ${value} AND ${laterDate}))`);
+      }
+    }
+    if (sorted) select = select.orderBy(sorted.numeric ? sql`${sorted.key}::numeric` : sorted.key, sorted.order);
+    const rows = await select.orderBy('date_added', 'desc').orderBy('id', 'desc').limit(query.limit).execute();
+    return rows.map(({ position_key, position_at, ...row }) => ({
+      ...row,
+      position: { key: position_key, at: position_at, id: row.id },
+    }));
+  }
+
+  /** The statistics' sums of the user's picks added since `since`, by month, league and status (PickTotals). */
+  async statsTotals(userId: string, since: Date | undefined): Promise<PickTotals[]> {
+    let select = this.db
+      .selectFrom('picks')
+      .select([
+        sql<string>`to_char(date_added AT TIME ZONE 'UTC', 'YYYY-MM')`.as('month'),
+        sql<string>`coalesce(nullif(league, ''), 'Other')`.as('league'),
+        'status',
+        sql<string>`count(*)`.as('bets'),
+        sql<string>`sum(stake_cents)`.as('staked'),
+        sql<string>`coalesce(sum(actual_payout_cents), 0)`.as('returns'),
+        sql<string>`coalesce(sum(edge), 0)`.as('edge_sum'),
+        sql<string>`count(edge)`.as('edge_count'),
+        sql<string>`coalesce(sum(clv), 0)`.as('clv_sum'),
+        sql<string>`count(clv)`.as('clv_count'),
+      ])
+      .where('user_id', '=', userId);
+    if (since) select = select.where('date_added', '>=', since);
+    const rows = await select.groupBy([sql`1`, sql`2`, 'status']).execute();
+    return rows.map((row) => ({
+      month: row.month,
+      league: row.league,
+      status: row.status,
+      bets: Number(row.bets),
+      stakedCents: Number(row.staked),
+      returnsCents: Number(row.returns),
+      edgeSum: Number(row.edge_sum),
+      edgeCount: Number(row.edge_count),
+      clvSum: Number(row.clv_sum),
+      clvCount: Number(row.clv_count),
+    }));
+  }
+
+  /**
+   * The streaks of the user's won and lost picks added since `since`, in the order they were settled (PickStreaks): the
+   * runs of equal results are counted in the database (a run is a stretch where a pick's place among all and among
+   * its own result advance together).
+   */
+  async statsStreaks(userId: string, since: Date | undefined): Promise<PickStreaks> {
+    const settled = sql`coalesce(settled_date, validated_at, date_added), date_added DESC, id`;
+    const runs = await sql<{ status: 'won' | 'lost'; run: string; last: string }>`
+      WITH decided AS (
+        SELECT status,
+          row_number() OVER (ORDER BY ${settled}) AS place,
+          row_number() OVER (PARTITION BY status ORDER BY ${settled}) AS place_in_result
+        FROM picks
+        WHERE user_id = ${userId} AND status IN ('won', 'lost') ${since ? sql`AND date_added >= ${since}` : sql``}
+      )
+      SELECT status, count(*) AS run, max(place) AS last FROM decided GROUP BY status, place - place_in_result
+    `.execute(this.db);
+    let best = 0;
+    let latest: { status: 'won' | 'lost'; run: number; last: number } | null = null;
+    for (const row of runs.rows) {
+      const run = { status: row.status, run: Number(row.run), last: Number(row.last) };
+      if (run.status === 'won') best = Math.max(best, run.run);
+      if (!latest || run.last > latest.last) latest = run;
+    }
+    return {
+      best,
+      current: latest?.run ?? 0,
+      type: latest ? (latest.status === 'won' ? 'win' : 'loss') : null,
+    };
   }
 
   find(userId: string, id: string): Promise<PickRow | undefined> {

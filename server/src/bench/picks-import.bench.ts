@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { benchPickRows } from '@oddspulse/shared/testing';
 import { createDatabase, dropDatabase, ensureDatabase, migrate, PicksRepository } from '@oddspulse/core';
-import { writePicksCsv } from '../picks/picks-csv';
+import { picksCsvHeader, writePicksCsvRows } from '../picks/picks-csv';
 import { PicksService } from '../picks/picks.service';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5000);
@@ -28,7 +28,7 @@ const MARKETS = [
 const BOOKS = ['draftkings', 'fanduel', 'betmgm', 'caesars'];
 
 function file(): string {
-  return writePicksCsv(
+  return `${picksCsvHeader()}\r\n${writePicksCsvRows(
     benchPickRows(ROWS, (i) => {
       const [market, selection] = MARKETS[i % MARKETS.length];
       return {
@@ -40,7 +40,7 @@ function file(): string {
         bookmaker: BOOKS[i % BOOKS.length],
       };
     }),
-  );
+  )}`;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];

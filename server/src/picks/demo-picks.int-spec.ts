@@ -27,7 +27,9 @@ describe('demo accounts’ pick history (real PostgreSQL and Redis)', () => {
       ['gold@demo.local', 2],
     ] as const) {
       const auth = await signIn(email);
-      const picks = (await t.http().get('/api/picks?period=90d').set(auth)).body as Array<{
+      const page = (await t.http().get('/api/picks?period=90d&limit=500').set(auth)).body;
+      expect(page.nextCursor).toBeNull();
+      const picks = page.picks as Array<{
         note: string;
         status: string;
         clv: number | null;
@@ -49,7 +51,7 @@ describe('demo accounts’ pick history (real PostgreSQL and Redis)', () => {
           .http()
           .get('/api/picks?period=90d')
           .set(await signIn('free@demo.local'))
-      ).body,
+      ).body.picks,
     ).toEqual([]);
   });
 

@@ -97,7 +97,7 @@ describe('picks CSV export and import (real PostgreSQL and Redis)', () => {
     const again = (await t.http().get('/api/picks/export.csv?period=90d').set(bearer(reader.session))).text;
     expect(again).toBe(csv);
     expect(
-      (await t.http().get('/api/picks?period=90d').set(bearer(reader.session))).body.find((p: { note: string }) =>
+      (await t.http().get('/api/picks?period=90d').set(bearer(reader.session))).body.picks.find((p: { note: string }) =>
         p.note?.startsWith('='),
       ),
     ).toBeTruthy();
@@ -105,7 +105,7 @@ describe('picks CSV export and import (real PostgreSQL and Redis)', () => {
     // idempotent: the same file again adds nothing, and the owner's own export is theirs already
     expect((await importCsv(reader.session, csv)).body).toEqual({ added: 0, duplicates: 4, errors: [] });
     expect((await importCsv(owner.session, csv)).body).toEqual({ added: 0, duplicates: 4, errors: [] });
-    expect((await t.http().get('/api/picks?period=90d').set(bearer(owner.session))).body).toHaveLength(4);
+    expect((await t.http().get('/api/picks?period=90d').set(bearer(owner.session))).body.picks).toHaveLength(4);
   });
 
   it('applies the list’s filters to the export', async () => {
@@ -149,7 +149,7 @@ describe('picks CSV export and import (real PostgreSQL and Redis)', () => {
       },
     ]);
     expect(res.body.message).toBe(`line 3: odds '+1x0' is not American odds\nline 5: ${res.body.errors[1].message}`);
-    expect((await t.http().get('/api/picks?period=90d').set(bearer(session))).body).toEqual([]);
+    expect((await t.http().get('/api/picks?period=90d').set(bearer(session))).body.picks).toEqual([]);
 
     const noColumns = await importCsv(session, 'when,what\n2026-11-01,A @ B');
     expect(noColumns.body.errors).toEqual([
@@ -259,7 +259,7 @@ describe('picks CSV export and import (real PostgreSQL and Redis)', () => {
     ].join('\r\n');
     expect((await importCsv(session, csv)).body).toEqual({ added: 1, duplicates: 0, errors: [] });
     expect((await importCsv(session, csv)).body).toEqual({ added: 0, duplicates: 1, errors: [] });
-    const [pick] = (await t.http().get('/api/picks?period=90d').set(bearer(session))).body;
+    const [pick] = (await t.http().get('/api/picks?period=90d').set(bearer(session))).body.picks;
     // $1,000.005 is 100,001 cents, half-up once; the payout at -110 follows (DECISIONS 25)
     expect(pick).toMatchObject({
       stakeCents: 100_001,

@@ -1,5 +1,9 @@
 import { PICK_CSV_COLUMNS } from '@oddspulse/shared';
-import { CSV_LISTED_ERRORS, PICKS_CSV_MAX_ROWS, readPicksCsv, writePicksCsv } from './picks-csv';
+import { CSV_LISTED_ERRORS, picksCsvHeader, PICKS_CSV_MAX_ROWS, readPicksCsv, writePicksCsvRows } from './picks-csv';
+
+/** An export's text: its header and its rows. */
+const writePicksCsv = (rows: Parameters<typeof writePicksCsvRows>[0]) =>
+  `${picksCsvHeader()}\r\n${writePicksCsvRows(rows)}`;
 
 const header = 'date_added,game,market,selection,odds,stake';
 

@@ -15,14 +15,20 @@ import {
 /** The most rows one import takes: the browser list's limit, and the benchmark's figure. */
 export const PICKS_CSV_MAX_ROWS = 5000;
 
+/** The header line of the picks CSV: PICK_CSV_COLUMNS, comma-separated. */
+export function picksCsvHeader(): string {
+  return Papa.unparse([[...PICK_CSV_COLUMNS]]);
+}
+
 /**
- * The picks as CSV text: a header of PICK_CSV_COLUMNS, one row per pick, CRLF line ends (RFC 4180), a value a
- * spreadsheet would run as a formula written with a leading apostrophe (CSV_ESCAPED_VALUE).
+ * Picks as CSV rows under picksCsvHeader, CRLF between them (RFC 4180), no header and no final line break: an export is
+ * its header and these, a slice at a time. A value a spreadsheet would run as a formula is written with a leading
+ * apostrophe (CSV_ESCAPED_VALUE).
  */
-export function writePicksCsv(rows: ReadonlyArray<Record<PickCsvColumn, string>>): string {
+export function writePicksCsvRows(rows: ReadonlyArray<Record<PickCsvColumn, string>>): string {
   return Papa.unparse(
     { fields: [...PICK_CSV_COLUMNS], data: rows.map((row) => PICK_CSV_COLUMNS.map((column) => row[column])) },
-    { escapeFormulae: CSV_ESCAPED_VALUE, newline: '\r\n' },
+    { escapeFormulae: CSV_ESCAPED_VALUE, newline: '\r\n', header: false },
   );
 }
 

@@ -3,7 +3,6 @@ import {
   Controller,
   Delete,
   Get,
-  Header,
   HttpCode,
   Inject,
   Logger,
@@ -14,10 +13,19 @@ import {
   Req,
   Res,
 } from '@nestjs/common';
+import { once } from 'node:events';
 import { promisify } from 'node:util';
 import { text, type Request, type Response } from 'express';
 import type { z } from 'zod';
-import { JobName, type NewPick, PickStats, UserPick, ValidationCounts, validationMessage } from '@oddspulse/shared';
+import {
+  JobName,
+  type NewPick,
+  type PicksPage,
+  PickStats,
+  UserPick,
+  ValidationCounts,
+  validationMessage,
+} from '@oddspulse/shared';
 import type { AuthUser } from '../accounts/auth/auth-user';
 import { AcceptsApiKey } from '../accounts/access/api-key-scope';
 import { ApiAnswer } from '../docs/route-doc';
@@ -29,6 +37,7 @@ import {
   createPickSchema,
   legacyToPickInput,
   listPicksSchema,
+  pickPageSchema,
   pickIdParam,
   PICKS_IMPORT_BODY_LIMIT,
   pickStakeSchema,
@@ -58,13 +67,14 @@ export class PicksController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** One page of the list: `{picks, nextCursor}`; the next page is asked for with `cursor=nextCursor` until it is null. */
   @Get()
   list(
     @CurrentUser() user: AuthUser,
-    @Query(new ZodValidationPipe(listPicksSchema)) query: z.infer<typeof listPicksSchema>,
-  ): Promise<UserPick[]> {
-    const { period, status, sort } = query;
-    return this.picks.list(user.id, { period, status: status === 'all' ? undefined : status, sort });
+    @Query(new ZodValidationPipe(pickPageSchema)) query: z.infer<typeof pickPageSchema>,
+  ): Promise<PicksPage<UserPick>> {
+    const { status, ...options } = query;
+    return this.picks.list(user.id, { ...options, status: status === 'all' ? undefined : status });
   }
 
   @Get('stats')
@@ -75,18 +85,41 @@ export class PicksController {
     return this.picks.stats(user.id, query.period);
   }
 
-  /** The list's picks as CSV, with the list's filters and sort; a Platinum API key may call it (DECISIONS 5). */
+  /**
+   * The list's picks as CSV, with the list's filters and sort; a Platinum API key may call it (DECISIONS 5). Written as
+   * it is read, a slice at a time, each slice waiting for the one before to be taken by the connection.
+   */
   @Get('export.csv')
   @AcceptsApiKey()
   @ApiAnswer({ summary: "The key owner's picks as CSV, one row per pick (docs/api.md: Picks as CSV)", answer: 'csv' })
-  @Header('Content-Type', 'text/csv; charset=utf-8')
-  @Header('Content-Disposition', 'attachment; filename="oddspulse-picks.csv"')
-  exportCsv(
+  async exportCsv(
     @CurrentUser() user: AuthUser,
     @Query(new ZodValidationPipe(listPicksSchema)) query: z.infer<typeof listPicksSchema>,
-  ): Promise<string> {
+    @Res() res: Response,
+  ): Promise<void> {
     const { period, status, sort } = query;
-    return this.picks.exportCsv(user.id, { period, status: status === 'all' ? undefined : status, sort });
+    let started = false;
+    try {
+      await this.picks.exportCsv(
+        user.id,
+        { period, status: status === 'all' ? undefined : status, sort },
+        async (text) => {
+          if (!started) {
+            res.status(200);
+            res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+            res.setHeader('Content-Disposition', 'attachment; filename="oddspulse-picks.csv"');
+            started = true;
+          }
+          if (!res.write(text)) await once(res, 'drain');
+        },
+      );
+      res.end();
+    } catch (error) {
+      if (!started) throw error;
+      // part of the file is out: the download is cut off, never passed off as the whole file
+      this.logger.error({ err: error, userId: user.id }, 'Picks export failed after it started');
+      res.destroy(error as Error);
+    }
   }
 
   /**

@@ -6,6 +6,8 @@ import {
   PICK_SORTS,
   PICK_STATUS_FILTERS,
   PICK_STATUSES,
+  PICKS_PAGE_MAX,
+  PICKS_PAGE_SIZE,
   inPickRange,
   PICK_EDGE_RANGE,
   PICK_MAX_CENTS,
@@ -146,6 +148,12 @@ export const listPicksSchema = z.object({
   period: z.enum(PICK_PERIODS).default(DEFAULT_PICK_PERIOD),
   status: z.enum(PICK_STATUS_FILTERS).default('all'),
   sort: z.enum(PICK_SORTS).default('date'),
+});
+
+/** GET /api/picks: the list's filters and sort, and which page: `limit` picks after the page `cursor` ended. */
+export const pickPageSchema = listPicksSchema.extend({
+  cursor: z.string().max(400).optional(),
+  limit: z.coerce.number().int().min(1).max(PICKS_PAGE_MAX).default(PICKS_PAGE_SIZE),
 });
 
 /** The :id of PATCH and DELETE /api/picks/:id. */

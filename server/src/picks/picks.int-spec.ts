@@ -1,4 +1,21 @@
+import { sql } from 'kysely';
+import { PICKS_PER_PLAN, type UserPick } from '@oddspulse/shared';
+import { computePickStats, type StatsPick } from '@oddspulse/shared/testing';
+import type { Session } from '../accounts/auth/session.service';
 import { AccountsTestApp, bearer, createAccountsApp, signUp } from '../../../test/support/accounts-app';
+
+const pick = (over: Record<string, unknown> = {}) => ({
+  game: 'New England Patriots @ Miami Dolphins',
+  league: 'NFL',
+  sport: 'americanfootball_nfl',
+  market: 'Point Spread',
+  selection: 'Miami Dolphins -3.5',
+  odds: '-110',
+  bookmaker: 'draftkings',
+  stakeCents: 10_000,
+  edge: 2.4,
+  ...over,
+});
 
 // spec 002 §3–§5, §9, DECISIONS 18–21: picks per user in PostgreSQL, over the HTTP API.
 describe('picks API (real PostgreSQL and Redis)', () => {
@@ -7,19 +24,6 @@ describe('picks API (real PostgreSQL and Redis)', () => {
     t = await createAccountsApp();
   });
   afterAll(() => t.app.close());
-
-  const pick = (over: Record<string, unknown> = {}) => ({
-    game: 'New England Patriots @ Miami Dolphins',
-    league: 'NFL',
-    sport: 'americanfootball_nfl',
-    market: 'Point Spread',
-    selection: 'Miami Dolphins -3.5',
-    odds: '-110',
-    bookmaker: 'draftkings',
-    stakeCents: 10_000,
-    edge: 2.4,
-    ...over,
-  });
 
   it('refuses a signed-out caller with 401 "Authentication required"', async () => {
     const res = await t.http().get('/api/picks');
@@ -41,7 +45,7 @@ describe('picks API (real PostgreSQL and Redis)', () => {
       actualPayoutCents: null,
     });
     const list = await t.http().get('/api/picks').set(bearer(session));
-    expect(list.body.map((p: { id: string }) => p.id)).toEqual([created.body.id]);
+    expect(list.body).toEqual({ picks: [expect.objectContaining({ id: created.body.id })], nextCursor: null });
   });
 
   it('answers 400 naming the field for bad input', async () => {
@@ -111,7 +115,7 @@ describe('picks API (real PostgreSQL and Redis)', () => {
     const owner = await signUp(t);
     const other = await signUp(t);
     const { body: created } = await t.http().post('/api/picks').set(bearer(owner.session)).send(pick());
-    expect((await t.http().get('/api/picks').set(bearer(other.session))).body).toEqual([]);
+    expect((await t.http().get('/api/picks').set(bearer(other.session))).body.picks).toEqual([]);
     expect(
       (await t.http().patch(`/api/picks/${created.id}`).set(bearer(other.session)).send({ status: 'won' })).status,
     ).toBe(404);
@@ -219,7 +223,7 @@ describe('picks API (real PostgreSQL and Redis)', () => {
     expect(first.body).toEqual({ imported: 2, skipped: 2, alreadyImported: false });
     const second = await t.http().post('/api/picks/import').set(bearer(session)).send({ picks: local });
     expect(second.body).toEqual({ imported: 0, skipped: 4, alreadyImported: true });
-    const list = (await t.http().get('/api/picks').set(bearer(session))).body;
+    const list = (await t.http().get('/api/picks').set(bearer(session))).body.picks;
     expect(list).toHaveLength(2);
     expect(list.find((p: { selection: string }) => p.selection === 'Over 44.5')).toMatchObject({
       status: 'won',
@@ -285,9 +289,9 @@ describe('picks API (real PostgreSQL and Redis)', () => {
           },
         ],
       });
-    const month = (await t.http().get('/api/picks?period=30d&sort=profit').set(bearer(session))).body;
+    const month = (await t.http().get('/api/picks?period=30d&sort=profit').set(bearer(session))).body.picks;
     expect(month.map((p: { selection: string }) => p.selection)).toEqual(['A', 'E', 'C']);
-    const lost = (await t.http().get('/api/picks?period=90d&status=lost&sort=sport').set(bearer(session))).body;
+    const lost = (await t.http().get('/api/picks?period=90d&status=lost&sort=sport').set(bearer(session))).body.picks;
     expect(lost.map((p: { league: string }) => p.league)).toEqual(['NBA', 'NHL']);
 
     const stats = (await t.http().get('/api/picks/stats?period=30d').set(bearer(session))).body;
@@ -306,4 +310,189 @@ describe('picks API (real PostgreSQL and Redis)', () => {
     });
     expect((await t.http().get('/api/picks/stats?period=90d').set(bearer(session))).body.totalBets).toBe(4);
   });
+});
+
+// Picks are bounded: the list a page at a time (a cursor), the export in slices, the statistics summed in PostgreSQL,
+// and no more picks per account than its plan keeps.
+describe('picks at scale (real PostgreSQL and Redis)', () => {
+  let t: AccountsTestApp;
+  beforeAll(async () => {
+    t = await createAccountsApp();
+  });
+  afterAll(() => t.app.close());
+
+  type Listed = UserPick;
+  const importCsv = (session: Session, csv: string) =>
+    t.http().post('/api/picks/import.csv').set(bearer(session)).set('Content-Type', 'text/csv').send(csv);
+  /** Every page of a list, `limit` at a time; fails on a pick listed twice. */
+  async function allPages(session: Session, query: string, limit: number): Promise<{ picks: Listed[]; pages: number }> {
+    const picks: Listed[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res: { status: number; body: { picks: Listed[]; nextCursor: string | null } } = await t
+        .http()
+        .get(`/api/picks?${query}&limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`)
+        .set(bearer(session));
+      expect(res.status).toBe(200);
+      expect(res.body.picks.length).toBeLessThanOrEqual(limit);
+      picks.push(...res.body.picks);
+      cursor = res.body.nextCursor;
+      pages += 1;
+    } while (cursor);
+    expect(new Set(picks.map((p) => p.id)).size).toBe(picks.length);
+    return { picks, pages };
+  }
+
+  /** 300 picks of every status, league and price, many added in the same second. */
+  function history(count: number): string {
+    const statuses = ['won', 'lost', 'push', 'pending'];
+    const odds = ['-110', '+150', '-200', '+100', '+1100', '-105'];
+    const leagues = ['NFL', 'NBA', 'MLB', 'NHL', ''];
+    const lines = Array.from({ length: count }, (_, i) => {
+      const at = new Date(Date.now() - (i % 40) * 3_600_000 - 60_000);
+      at.setUTCMilliseconds(0);
+      const status = statuses[i % 4];
+      const payout = status === 'won' ? String(10 + (i % 7) * 3) : status === 'push' ? '5' : '';
+      return [
+        at.toISOString(),
+        `Game ${i}`,
+        leagues[i % 5],
+        'Moneyline',
+        `Side ${i}`,
+        odds[i % 6],
+        '5',
+        status,
+        status === 'lost' ? '0' : payout,
+        status === 'pending' ? '' : new Date(at.getTime() + (i % 9) * 60_000).toISOString(),
+        i % 3 ? String((i % 11) - 3) : '',
+        i % 4 ? String(((i % 13) - 6) / 2) : '',
+      ].join(',');
+    });
+    return [
+      'date_added,game,league,market,selection,odds,stake,status,actual_payout,settled_at,edge,clv',
+      ...lines,
+    ].join('\n');
+  }
+
+  it('pages through every sort in its order, each pick once, and sums the same statistics as the picks', async () => {
+    const { session } = await signUp(t);
+    expect((await importCsv(session, history(300))).body).toMatchObject({ added: 300 });
+    const decimal = (odds: string) => {
+      const n = Number(odds);
+      return n >= 100 ? 1 + n / 100 : 1 + 100 / -n;
+    };
+    const profit = (p: Listed) => (p.status === 'pending' ? 0 : (p.actualPayoutCents ?? 0) - p.stakeCents);
+    const newest = (a: Listed, b: Listed) => b.dateAdded.localeCompare(a.dateAdded) || b.id.localeCompare(a.id);
+    const orders: Record<string, (a: Listed, b: Listed) => number> = {
+      date: newest,
+      profit: (a, b) => profit(b) - profit(a) || newest(a, b),
+      odds: (a, b) => decimal(b.odds) - decimal(a.odds) || newest(a, b),
+      sport: (a, b) => (a.league < b.league ? -1 : a.league > b.league ? 1 : newest(a, b)),
+    };
+    for (const [sort, order] of Object.entries(orders)) {
+      const { picks, pages } = await allPages(session, `period=7d&sort=${sort}`, 37);
+      expect([sort, picks.length, pages]).toEqual([sort, 300, 9]);
+      expect([sort, picks.map((p) => p.id)]).toEqual([sort, [...picks].sort(order).map((p) => p.id)]);
+    }
+    const won = await allPages(session, 'period=7d&status=won&sort=odds', 20);
+    expect(won.picks).toHaveLength(75);
+    expect(won.picks.every((p) => p.status === 'won')).toBe(true);
+
+    const { picks } = await allPages(session, 'period=7d', 500);
+    const stats = (await t.http().get('/api/picks/stats?period=7d').set(bearer(session))).body;
+    // summed exactly in the database, where the oracle adds floating-point CLVs: -0 is 0 there (JSON has no -0)
+    const oracle = computePickStats(picks.map((p): StatsPick => ({ ...p, settledAt: p.settledDate ?? p.validatedAt })));
+    expect(stats).toEqual(JSON.parse(JSON.stringify(oracle)));
+
+    // a cursor is the list's own: another sort's, or made up, is a 400
+    const first = (await t.http().get('/api/picks?period=7d&sort=date&limit=5').set(bearer(session))).body;
+    for (const cursor of [first.nextCursor, 'not-a-cursor', Buffer.from('["date",null,"x","y"]').toString('base64url')])
+      expect(
+        (
+          await t
+            .http()
+            .get(`/api/picks?period=7d&sort=odds&cursor=${encodeURIComponent(cursor)}`)
+            .set(bearer(session))
+        ).body,
+      ).toMatchObject({ statusCode: 400, code: 'INVALID_CURSOR' });
+    expect((await t.http().get('/api/picks?limit=501').set(bearer(session))).status).toBe(400);
+  });
+
+  it('pages picks added within the same millisecond apart, to the microsecond', async () => {
+    const { session } = await signUp(t);
+    const { id } = session.user;
+    await t.db
+      .insertInto('picks')
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({
+          user_id: id,
+          game: `G ${i}`,
+          league: 'NFL',
+          market: 'Moneyline',
+          selection: `S ${i}`,
+          odds: '-110',
+          stake_cents: 100,
+          status: 'pending' as const,
+          type: 'single' as const,
+          date_added: sql<Date>`now() - make_interval(secs => ${i % 3} * 0.000001)`,
+        })),
+      )
+      .execute();
+    const { picks } = await allPages(session, 'period=7d', 5);
+    expect(picks).toHaveLength(12);
+  });
+
+  it('streams an export of more picks than one slice, the same rows as the list', async () => {
+    const { session } = await signUp(t, 'gold');
+    expect((await importCsv(session, history(1_100))).body).toMatchObject({ added: 1_100 });
+    const res = await t.http().get('/api/picks/export.csv?period=7d&sort=profit').set(bearer(session));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="oddspulse-picks.csv"');
+    const lines = res.text.split('\r\n');
+    expect(lines).toHaveLength(1_101);
+    const listed = await allPages(session, 'period=7d&sort=profit', 500);
+    expect(lines.slice(1).map((line) => line.split(',')[2])).toEqual(listed.picks.map((p) => p.game));
+  });
+
+  it(`keeps at most ${PICKS_PER_PLAN.free.toLocaleString('en-US')} picks on a Free account, whatever door they come through`, async () => {
+    const { session } = await signUp(t);
+    const header = 'id,date_added,game,market,selection,odds,stake';
+    const row = (i: number) => `cap-${i},2026-11-01T00:00:00Z,G ${i},Moneyline,S ${i},-110,1`;
+    const file = (from: number, count: number) =>
+      [header, ...Array.from({ length: count }, (_, i) => row(from + i))].join('\n');
+    expect((await importCsv(session, file(0, PICKS_PER_PLAN.free))).body).toMatchObject({ added: 5_000 });
+    const full = {
+      statusCode: 409,
+      code: 'PICKS_LIMIT',
+      message: 'Your Free plan keeps up to 5,000 picks: delete some or upgrade to add more.',
+      limit: 5_000,
+    };
+    expect((await t.http().post('/api/picks').set(bearer(session)).send(pick())).body).toEqual(full);
+    // an import past the limit adds nothing at all; duplicates are not new picks
+    expect((await importCsv(session, file(4_990, 11))).body).toEqual(full);
+    expect((await importCsv(session, file(4_990, 10))).body).toEqual({ added: 0, duplicates: 10, errors: [] });
+    const listImport = await t
+      .http()
+      .post('/api/picks/import')
+      .set(bearer(session))
+      .send({ picks: [{ id: 'local', game: 'A @ B', market: 'ML', selection: 'A', odds: '-110', stake: 1 }] });
+    expect(listImport.body).toEqual(full);
+    const count = async () =>
+      (
+        await t.db
+          .selectFrom('picks')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('user_id', '=', session.user.id)
+          .executeTakeFirstOrThrow()
+      ).n;
+    expect(Number(await count())).toBe(5_000);
+    // room made, or a plan that keeps more, and picks are added again
+    const [first] = (await t.http().get('/api/picks?period=90d&limit=1').set(bearer(session))).body.picks;
+    await t.http().delete(`/api/picks/${first.id}`).set(bearer(session)).expect(204);
+    expect((await t.http().post('/api/picks').set(bearer(session)).send(pick())).status).toBe(201);
+    await t.plans.changePlan(session.user.id, { plan: 'gold', status: 'active' });
+    expect((await t.http().post('/api/picks').set(bearer(session)).send(pick())).status).toBe(201);
+  }, 60_000);
 });

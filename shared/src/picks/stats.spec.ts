@@ -1,4 +1,5 @@
-import { computePickStats, headlineStats, roundOneDecimal, StatsPick, winRateText } from './stats';
+import { headlineStats, roundOneDecimal, winRateText } from './stats';
+import { computePickStats, type StatsPick } from '../testing/pick-stats.oracle';
 
 const pick = (over: Partial<StatsPick>): StatsPick => ({
   status: 'pending',

@@ -1,14 +1,34 @@
-import type { PickAmounts } from './pick';
-import { pickProfitCents, settledPayoutCents } from './settlement';
+import type { PickStatus } from './pick';
 
-/** What the statistics need of a pick; money in integer cents. */
-export interface StatsPick extends PickAmounts {
+/**
+ * The sums of one group of a user's picks (one month of adding, one league, one status) that the statistics are made
+ * from: the database adds them up (PicksRepository.statsTotals), so no request reads every pick. Money in cents; a
+ * settled pick's return is the payout it was settled with, a pending pick's nothing; edge and CLV as sums and counts
+ * of the picks that carry one.
+ */
+export interface PickTotals {
+  /** The UTC month the picks were added, "2026-10". */
+  month: string;
+  /** Their league, "Other" when they have none. */
   league: string;
-  edge: number | null;
-  clv: number | null;
-  dateAdded: string;
-  /** When it was settled (automatically or by hand); orders the streaks. */
-  settledAt: string | null;
+  status: PickStatus;
+  bets: number;
+  stakedCents: number;
+  returnsCents: number;
+  edgeSum: number;
+  edgeCount: number;
+  clvSum: number;
+  clvCount: number;
+}
+
+/**
+ * Streaks (DECISIONS 21), over the won and lost picks in the order they were settled, pushes skipped: the longest run of
+ * wins, and the run of equal results ending at the latest.
+ */
+export interface PickStreaks {
+  best: number;
+  current: number;
+  type: 'win' | 'loss' | null;
 }
 
 export interface MonthStats {
@@ -64,67 +84,58 @@ function percent(numerator: number, denominator: number): number {
   return denominator > 0 ? roundOneDecimal((numerator / denominator) * 100) : 0;
 }
 
-function mean(values: number[]): number | null {
-  return values.length ? roundOneDecimal(values.reduce((a, b) => a + b, 0) / values.length) : null;
-}
-
 function emptyMonth(): MonthStats {
   return { bets: 0, won: 0, lost: 0, push: 0, stakedCents: 0, returnsCents: 0, profitCents: 0 };
 }
 
-function addTo(bucket: MonthStats, pick: StatsPick) {
-  bucket.bets += 1;
-  if (pick.status === 'pending') return;
-  bucket[pick.status] += 1;
-  bucket.stakedCents += pick.stakeCents;
-  bucket.returnsCents += settledPayoutCents(pick) ?? 0;
-  bucket.profitCents += pickProfitCents(pick) ?? 0;
+function addTo(bucket: MonthStats, group: PickTotals) {
+  bucket.bets += group.bets;
+  if (group.status === 'pending') return;
+  bucket[group.status] += group.bets;
+  bucket.stakedCents += group.stakedCents;
+  bucket.returnsCents += group.returnsCents;
+  bucket.profitCents += group.returnsCents - group.stakedCents;
 }
 
 /**
- * Statistics over the picks given (the caller selects the period, DECISIONS 20). Streaks follow the
- * order of settlement: the current streak is the run of equal results ending at the latest settled pick,
- * pushes skipped; the best streak is the longest run of wins (DECISIONS 21).
+ * The user statistics of spec 002 §3 from the sums of the period's picks and their streaks (the caller selects the
+ * period, DECISIONS 20): counts, money, win rate and ROI to one decimal, the mean edge and CLV of the picks that carry
+ * one, and the breakdowns by month and by league.
  */
-export function computePickStats(picks: readonly StatsPick[]): PickStats {
+export function pickStatsFromTotals(groups: readonly PickTotals[], streaks: PickStreaks): PickStats {
   const monthlyStats: Record<string, MonthStats> = {};
   const sportBuckets: Record<string, MonthStats> = {};
   const counts = { won: 0, lost: 0, push: 0, pending: 0 };
+  let bets = 0;
   let staked = 0;
   let pendingStaked = 0;
   let returns = 0;
+  const edge = { sum: 0, count: 0 };
+  const clv = { sum: 0, count: 0 };
 
-  for (const pick of picks) {
-    counts[pick.status] += 1;
-    const month = pick.dateAdded.slice(0, 7);
-    addTo((monthlyStats[month] ??= emptyMonth()), pick);
-    addTo((sportBuckets[pick.league || 'Other'] ??= emptyMonth()), pick);
-    if (pick.status !== 'pending') {
-      staked += pick.stakeCents;
-      returns += settledPayoutCents(pick) ?? 0;
-    } else pendingStaked += pick.stakeCents;
+  for (const group of groups) {
+    bets += group.bets;
+    counts[group.status] += group.bets;
+    addTo((monthlyStats[group.month] ??= emptyMonth()), group);
+    addTo((sportBuckets[group.league || 'Other'] ??= emptyMonth()), group);
+    if (group.status !== 'pending') {
+      staked += group.stakedCents;
+      returns += group.returnsCents;
+    } else pendingStaked += group.stakedCents;
+    edge.sum += group.edgeSum;
+    edge.count += group.edgeCount;
+    clv.sum += group.clvSum;
+    clv.count += group.clvCount;
   }
-
-  const decided = picks
-    .filter((p) => p.status === 'won' || p.status === 'lost')
-    .sort((a, b) => (a.settledAt ?? a.dateAdded).localeCompare(b.settledAt ?? b.dateAdded));
-  let bestStreak = 0;
-  let run = 0;
-  for (const pick of decided) {
-    run = pick.status === 'won' ? run + 1 : 0;
-    bestStreak = Math.max(bestStreak, run);
-  }
-  let currentStreak = 0;
-  const last = decided[decided.length - 1];
-  for (let i = decided.length - 1; i >= 0 && decided[i].status === last.status; i -= 1) currentStreak += 1;
 
   const sportStats: Record<string, SportStats> = {};
   for (const [league, bucket] of Object.entries(sportBuckets)) {
     sportStats[league] = { ...bucket, winRate: percent(bucket.won, bucket.won + bucket.lost) };
   }
+  const mean = ({ sum, count }: { sum: number; count: number }) => (count ? roundOneDecimal(sum / count) : null);
 
   return {
-    totalBets: picks.length,
+    totalBets: bets,
     wonBets: counts.won,
     lostBets: counts.lost,
     pushBets: counts.push,
@@ -135,11 +146,11 @@ export function computePickStats(picks: readonly StatsPick[]): PickStats {
     netProfitCents: returns - staked,
     winRate: percent(counts.won, counts.won + counts.lost),
     roi: percent(returns - staked, staked),
-    avgEdge: mean(picks.flatMap((p) => (p.edge === null ? [] : [p.edge]))),
-    avgClv: mean(picks.flatMap((p) => (p.clv === null ? [] : [p.clv]))),
-    bestStreak,
-    currentStreak,
-    streakType: last ? (last.status === 'won' ? 'win' : 'loss') : null,
+    avgEdge: mean(edge),
+    avgClv: mean(clv),
+    bestStreak: streaks.best,
+    currentStreak: streaks.current,
+    streakType: streaks.type,
     monthlyStats,
     sportStats,
   };

@@ -11,3 +11,4 @@ export * from './finders.oracle';
 export * from './line-set-event';
 export * from './market-lines.oracle';
 export * from './seeded-random';
+export * from './pick-stats.oracle';

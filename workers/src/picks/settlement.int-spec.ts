@@ -101,6 +101,10 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
     bookmaker?: string;
   }
 
+  /** The user's picks (since a date, of a status), newest first, every one of them. */
+  const rowsOf = (userId: string, query: { since?: Date; status?: PickStatus } = {}) =>
+    repo.page(userId, { ...query, sort: 'date', after: null, limit: 10_000 });
+
   /** A pending pick as the picks API stores one (the API's own service is the server's, not the workers'). */
   const picks = {
     create: async (userId: string, input: PickInput): Promise<UserPick> =>
@@ -128,7 +132,7 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
       query: { period: '90d'; status: PickStatus; sort: 'date' },
       now: Date,
     ): Promise<UserPick[]> =>
-      (await repo.list(userId, { since: new Date(now.getTime() - 90 * 86_400_000), status: query.status })).map(toPick),
+      (await rowsOf(userId, { since: new Date(now.getTime() - 90 * 86_400_000), status: query.status })).map(toPick),
   };
 
   const nflPick = (selection: string, market: string, game = 'New England Patriots @ Miami Dolphins') => ({
@@ -200,7 +204,7 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
     ]);
     expect(runs.reduce((sum, r) => sum + r.settled, 0)).toBe(7);
 
-    const byId = new Map((await repo.list(userId)).map((p) => [p.id, p]));
+    const byId = new Map((await rowsOf(userId)).map((p) => [p.id, p]));
     const won = byId.get(made.spreadWon.id)!;
     expect(won).toMatchObject({
       actual_payout_cents: 19_091,
@@ -221,9 +225,9 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
     expect(mine.map((m) => (m.type === 'picks.settled' ? m.data.count : 0)).reduce((a, b) => a + b, 0)).toBe(7);
 
     // Idempotent: the same finals again settle nothing and change nothing.
-    const before = JSON.stringify(await repo.list(userId));
+    const before = JSON.stringify(await rowsOf(userId));
     for (const game of finals) expect((await settlement.settleGame({ sport: NFL, game })).settled).toBe(0);
-    expect(JSON.stringify(await repo.list(userId))).toBe(before);
+    expect(JSON.stringify(await rowsOf(userId))).toBe(before);
   });
 
   it('settles against The Odds API scores recording (MLB) in the scheduled look-back window', async () => {
@@ -274,7 +278,7 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
       settled: run.settled,
       error: null,
     });
-    const rows = new Map((await repo.list(userId)).map((p) => [p.id, p]));
+    const rows = new Map((await rowsOf(userId)).map((p) => [p.id, p]));
     expect(rows.get(dodgers.id)).toMatchObject({ status: 'won', validated_by: 'theoddsapi' }); // 10–6
     // Added more than 3 days before "now": outside the automatic window (spec 002 §9), so still pending.
     expect(rows.get(tooOld.id)!.status).toBe('pending');
@@ -339,7 +343,7 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
       dnb: await mlsPick('Atlanta United FC', 'Draw No Bet'),
     };
     expect((await settlement.settleGame({ sport: MLS, game: draw })).settled).toBe(4);
-    const rows = new Map((await repo.list(userId)).map((p) => [p.id, p]));
+    const rows = new Map((await rowsOf(userId)).map((p) => [p.id, p]));
     expect(
       Object.fromEntries(
         Object.entries(made).map(([k, p]) => [k, [rows.get(p.id)!.status, rows.get(p.id)!.actual_payout_cents]]),
@@ -412,7 +416,7 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
       status: 'in_progress',
     } as ScoreboardEvent;
     expect(await settlement.recordClose({ sport: NFL, game })).toEqual({ recorded: 1 });
-    const row = (await repo.list(userId)).find((p) => p.id === pick.id)!;
+    const row = (await rowsOf(userId)).find((p) => p.id === pick.id)!;
     // Taken at +100 (2.00) against a close of 1.80 (-125): CLV = 2.00 / 1.80 − 1 = 11.1 %.
     expect(row.closing_odds).toBe(-125);
     expect(row.clv).toBeCloseTo(11.111, 3);
