@@ -14,6 +14,7 @@ import {
   ContactPage,
   DashboardPage,
   DfsPage,
+  EmailVerificationPage,
   LandingPage,
   LocalCheckoutPage,
   LocalPortalPage,
@@ -49,10 +50,14 @@ function AppRedirect() {
   return <Navigate to={auth.status === 'signedIn' ? '/sportsbooks' : '/'} replace />;
 }
 
-/** /account, or the new-password form when the reset mail's link brought a reset_token (signed out or in). */
+/**
+ * /account, or the new-password form when the reset mail's link brought a reset_token, or the address's verification
+ * when the verification mail's link brought a verify_token (signed out or in).
+ */
 function AccountRoute() {
   const [params] = useSearchParams();
   if (params.get('reset_token')) return <PasswordResetPage />;
+  if (params.get('verify_token')) return <EmailVerificationPage />;
   return (
     <RequireSignIn>
       <AccountPage />

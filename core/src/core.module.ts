@@ -1,12 +1,14 @@
 import { Global, Module } from '@nestjs/common';
 import { AlertsRepository } from './alerts/alerts.repository';
 import { MailService } from './mail/mail.service';
+import { AccountMail } from './mail/account-mail';
 import { MailFilesRepository } from './mail/mail-files.repository';
 import { ApiKeysRepository } from './accounts/api-keys.repository';
 import { AuditLogRepository } from './accounts/audit-log.repository';
 import { DevOutboxRepository } from './accounts/dev-outbox.repository';
 import { OAuthStateRepository } from './accounts/oauth-state.repository';
 import { PasswordResetRepository } from './accounts/password-reset.repository';
+import { EmailVerificationRepository } from './accounts/email-verification.repository';
 import { PlanRepository } from './accounts/plan.repository';
 import { PreferencesRepository } from './accounts/preferences.repository';
 import { ProfilesRepository } from './accounts/profiles.repository';
@@ -51,6 +53,7 @@ const repositories = [
   DevOutboxRepository,
   OAuthStateRepository,
   PasswordResetRepository,
+  EmailVerificationRepository,
   PlanRepository,
   PreferencesRepository,
   ProfilesRepository,
@@ -86,6 +89,7 @@ const repositories = [
   AlertsRepository,
   MailFilesRepository,
   MailService,
+  AccountMail,
   StateMetrics,
 ];
 

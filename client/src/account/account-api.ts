@@ -26,6 +26,8 @@ export interface PlanInfo {
   cancel_at_period_end?: boolean;
   /** Operations staff: the user menu links the operations page. */
   role?: OpsRole | null;
+  /** Whether the account's address is verified: until it is, the shell offers to send the link again. */
+  email_verified?: boolean;
 }
 
 /** The fallback when /api/me fails or nobody is signed in (spec 000 §3). */
@@ -193,6 +195,16 @@ export function isPaid(info: PlanInfo): boolean {
 /** The account's plan name as the user is shown it: Platinum for an unlimited account, whatever its plan (spec 000 §6). */
 export function accountPlanName(info: PlanInfo): string {
   return planName(isPlatinum(info) ? 'platinum' : info.plan);
+}
+
+/** The verification mail links to /account?verify_token=…: the address it was sent to is verified (signed in or not). */
+export function verifyEmail(token: string) {
+  return api.post<{ email: string; message: string }>('/api/auth/verify-email', { token }, { auth: 'none' });
+}
+
+/** A new verification link to the signed-in account's address (a few an hour). */
+export function resendVerificationEmail() {
+  return api.post<{ message: string }>('/api/auth/verify-email/resend');
 }
 
 /** The reset mail links to /account?reset_token=…; a new password ends every other session and signs in. */

@@ -13,7 +13,7 @@ import { PlanLimitModal } from './PlanLimitModal';
 import { RouteAnnouncer } from './RouteAnnouncer';
 import { screenKey } from './screen-key';
 import { AccessibilityClasses, DebugPanel } from './ShellEffects';
-import { UsernameSetup, WhenSignedIn } from './signed-in';
+import { UsernameSetup, VerifyEmailNotice, WhenSignedIn } from './signed-in';
 import { SignupPrompt } from './SignupPrompt';
 import { Toasts } from './Toasts';
 
@@ -34,6 +34,9 @@ export function Layout({ children }: { children: ReactNode }) {
       <MobileMenu open={menuOpen} onClose={closeMenu} trigger={menuButtonRef} />
       <OfflineBanner />
       <NewVersionBanner />
+      <WhenSignedIn>
+        <VerifyEmailNotice />
+      </WhenSignedIn>
       <main className="content" id="main" tabIndex={-1}>
         <ErrorBoundary key={screenKey(pathname)}>
           {/* a screen whose code is still loading (screens load on demand, routing/lazy-pages) */}

@@ -7,3 +7,4 @@ export { PlanLimitDialog } from './PlanLimitDialog';
 export { UsernameSetup } from './UsernameSetup';
 export { PlanSync } from '../state/plan-sync';
 export { LocalPicksImport } from '../picks/LocalPicksImport';
+export { VerifyEmailNotice } from '../account/VerifyEmailNotice';

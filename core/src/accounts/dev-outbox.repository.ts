@@ -6,6 +6,7 @@ import { RedisKeys } from '../redis/redis-keys';
 /** A mail written to the development outbox instead of being sent (no SMTP_URL outside production). */
 export interface OutboxEntry {
   to: string;
+  replyTo?: string;
   subject: string;
   text: string;
   sent_at: string;

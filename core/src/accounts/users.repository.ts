@@ -33,6 +33,29 @@ export class UsersRepository {
     return db.insertInto('users').values({ email }).returning(USER_ROW_COLUMNS).executeTakeFirstOrThrow();
   }
 
+  /** The user's address if it is verified; null when it is not (or there is no such user). */
+  async verifiedEmail(userId: string, db: Executor = this.db): Promise<string | null> {
+    const row = await db
+      .selectFrom('users')
+      .select('email')
+      .where('id', '=', userId)
+      .where('email_verified_at', 'is not', null)
+      .executeTakeFirst();
+    return row?.email ?? null;
+  }
+
+  /** The user's address is theirs (a verification link, a reset link or an OAuth provider proved it), if it is `email`. */
+  async markEmailVerified(userId: string, email: string, db: Executor = this.db): Promise<boolean> {
+    const result = await db
+      .updateTable('users')
+      .set({ email_verified_at: new Date() })
+      .where('id', '=', userId)
+      .where('email', '=', email)
+      .where('email_verified_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
   async passwordHash(userId: string): Promise<string | undefined> {
     const row = await this.db
       .selectFrom('password_credentials')

@@ -238,6 +238,9 @@ export const configSchema = z.object({
   RATE_LIMIT_SIGNUP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   RATE_LIMIT_SIGNUP_MAX: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_SIGNUP_EMAIL_MAX: z.coerce.number().int().min(1).default(5),
+  /** Support requests per account per hour, and per address they are acknowledged to per day. */
+  RATE_LIMIT_SUPPORT_MAX: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_SUPPORT_RECIPIENT_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_API_KEY_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_API_KEY_MAX: z.coerce.number().int().min(1).default(300),
   SOCKET_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(10),

@@ -8,6 +8,18 @@ export interface UsersTable {
   id: Generated<string>;
   email: string;
   created_at: Generated<Date>;
+  /** When the address was proved to be the user's (migration 0021); null until then. */
+  email_verified_at: Date | null;
+}
+
+export interface EmailVerificationTokensTable {
+  id: Generated<string>;
+  user_id: string;
+  email: string;
+  token_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  used_at: Date | null;
 }
 
 export interface PasswordCredentialsTable {
@@ -336,6 +348,7 @@ export interface SteamAlertsTable {
 
 export interface DB {
   users: UsersTable;
+  email_verification_tokens: EmailVerificationTokensTable;
   password_credentials: PasswordCredentialsTable;
   plan_states: PlanStatesTable;
   odds_history: OddsHistoryTable;

@@ -9,6 +9,7 @@ import type { AppConfig } from '../config/config.schema';
 export interface MailFile {
   from: string;
   to: string;
+  replyTo?: string;
   subject: string;
   text: string;
 }

@@ -8,6 +8,8 @@ import { mailRoute, type MailRoute } from './mail-route';
 
 export interface OutgoingMail {
   to: string;
+  /** Where a reply goes, when not to the sender (support mail: the user who wrote). */
+  replyTo?: string;
   subject: string;
   text: string;
 }

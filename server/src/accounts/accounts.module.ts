@@ -42,6 +42,8 @@ import { HttpRateLimits } from './access/rate-limits.service';
 import { LoginThrottle } from './access/login-throttle';
 import { SessionService } from './auth/session.service';
 import { PrincipalCache } from './auth/principal-cache';
+import { EmailVerificationController } from './verification/email-verification.controller';
+import { EmailVerificationService } from './verification/email-verification.service';
 
 /** The guards of the access rules, which the other modules' controllers use. */
 const ACCESS_GUARDS = [
@@ -77,6 +79,7 @@ const ACCESS_GUARDS = [
     ApiKeysController,
     AuditController,
     DevOutboxController,
+    EmailVerificationController,
   ],
   providers: [
     AccountCreatedHooks,
@@ -93,6 +96,7 @@ const ACCESS_GUARDS = [
     OAuthStateService,
     HttpRateLimits,
     LoginThrottle,
+    EmailVerificationService,
     RequestAuthenticator,
     ...ACCESS_GUARDS,
     { provide: APP_GUARD, useClass: RateLimitGuard },
@@ -118,6 +122,7 @@ const ACCESS_GUARDS = [
     AuditService,
     ...ACCESS_GUARDS,
     RequestAuthenticator,
+    HttpRateLimits,
   ],
 })
 export class AccountsModule {}

@@ -3,10 +3,11 @@ import {
   AlertsRepository,
   APP_CONFIG,
   type AppConfig,
+  AccountMail,
   JobQueueService,
-  MailService,
   MailUnavailableError,
   publicOrigin,
+  UnverifiedAddressError,
 } from '@oddspulse/core';
 import { JobName } from '@oddspulse/shared';
 import { OnJob } from '../jobs/on-job.decorator';
@@ -21,7 +22,7 @@ export class AlertDigestService implements OnApplicationBootstrap {
 
   constructor(
     private readonly alerts: AlertsRepository,
-    private readonly mail: MailService,
+    private readonly mail: AccountMail,
     private readonly jobs: JobQueueService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -41,12 +42,16 @@ export class AlertDigestService implements OnApplicationBootstrap {
       const ids = rows.map((r) => r.id);
       const lines = rows.map((r) => `- ${r.summary.text}\n  ${origin}${r.summary.path}`);
       try {
-        await this.mail.send({
-          to: rows[0].email,
+        // to a verified address only: nothing but the verification link goes to one that is not
+        await this.mail.send(rows[0].user_id, {
           subject: `OddsPulse alerts: ${rows.length} new ${rows.length === 1 ? 'opportunity' : 'opportunities'}`,
           text: `${lines.join('\n')}\n\nManage your alerts at ${origin}/alerts`,
         });
       } catch (error) {
+        if (error instanceof UnverifiedAddressError) {
+          await this.alerts.finishDeliveries(ids, 'failed', 'E-mail is sent once the address is verified', 1);
+          continue;
+        }
         if (!(error instanceof MailUnavailableError)) throw error;
         await this.alerts.finishDeliveries(
           ids,

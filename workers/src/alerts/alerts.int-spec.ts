@@ -3,16 +3,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import {
+  AccountMail,
   AlertsRepository,
   DevOutboxRepository,
   JobQueueService,
   MailFilesRepository,
   MailService,
+  UsersRepository,
   vapidKeys,
 } from '@oddspulse/core';
 import { alertSummary, JobName, type AlertOpportunity, type JobPayload } from '@oddspulse/shared';
 import { alertLeg, arbitrageOpportunity, evBet, middleOpportunity } from '@oddspulse/shared/testing';
-import { bearer, createAccountsApp, signUp, type AccountsTestApp } from '../../../test/support/accounts-app';
+import {
+  bearer,
+  createAccountsApp,
+  signUp,
+  verifyEmail,
+  type AccountsTestApp,
+} from '../../../test/support/accounts-app';
 import { PushReceiver, WebhookReceiver } from '../../../test/support/alert-receivers';
 import { AlertDeliveryService } from './alert-delivery.service';
 import { AlertDigestService } from './alert-digest.service';
@@ -356,16 +364,40 @@ describe('alerts in the workers', () => {
       NOW,
     );
     expect(added).toEqual([]);
-    const digest = new AlertDigestService(repo, t.get(MailService), {} as JobQueueService, t.config);
+    await verifyEmail(t, userId);
+    const digest = new AlertDigestService(repo, t.get(AccountMail), {} as JobQueueService, t.config);
     await digest.sendDigests();
     const rows = await repo.deliveries(userId, rule.id);
     expect(rows.map((r) => r.status)).toEqual(['sent', 'sent']);
     const email = (await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow())
       .email;
-    const mails = (await t.get(DevOutboxRepository).list()).filter((m) => m.to === email);
+    const mails = (await t.get(DevOutboxRepository).list()).filter(
+      (m) => m.to === email && m.subject.startsWith('OddsPulse alerts'),
+    );
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('OddsPulse alerts: 2 new opportunities');
     expect(mails[0].text).toContain('/sportsbooks?mode=arbitrage');
+  });
+
+  // Nothing but the verification link goes to an address its owner has not verified.
+  it('records a digest to an unverified address as not sent, and mails it nothing', async () => {
+    const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, email: true });
+    await evaluation.evaluate(
+      batch('arbitrage', [arbitrageOpportunity({ id: `arb-unverified-${userId}` })]),
+      undefined,
+      NOW,
+    );
+    await new AlertDigestService(repo, t.get(AccountMail), {} as JobQueueService, t.config).sendDigests();
+    expect(await repo.deliveries(userId, rule.id)).toMatchObject([
+      { status: 'failed', reason: 'E-mail is sent once the address is verified' },
+    ]);
+    const email = (await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow())
+      .email;
+    expect(
+      (await t.get(DevOutboxRepository).list()).filter(
+        (m) => m.subject.startsWith('OddsPulse alerts') && m.to === email,
+      ),
+    ).toEqual([]);
   });
 
   // DECISIONS 33: without SMTP and without the opt-in outbox, a development digest is an .eml file, not a failure.
@@ -381,7 +413,13 @@ describe('alerts in the workers', () => {
     };
     try {
       const mail = new MailService(config, t.get(DevOutboxRepository), new MailFilesRepository(config));
-      await new AlertDigestService(repo, mail, {} as JobQueueService, config).sendDigests();
+      await verifyEmail(t, userId);
+      await new AlertDigestService(
+        repo,
+        new AccountMail(mail, t.get(UsersRepository)),
+        {} as JobQueueService,
+        config,
+      ).sendDigests();
       expect((await repo.deliveries(userId, rule.id)).map((r) => r.status)).toEqual(['sent']);
       const folder = join(config.DATA_DIR, 'mail');
       const files = await Promise.all((await readdir(folder)).map((name) => readFile(join(folder, name), 'utf8')));

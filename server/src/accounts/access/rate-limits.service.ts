@@ -42,6 +42,9 @@ export class HttpRateLimits {
   readonly resetEmail: RateLimiter;
   /** Requests per API key, whatever address they come from; leased, as a busy key is. */
   readonly apiKey: RateLimiter;
+  /** Support requests per account (an hour), and per address they are acknowledged to (a day). */
+  readonly supportAccount: RateLimiter;
+  readonly supportRecipient: RateLimiter;
 
   constructor(limiters: RateLimiters, @Inject(APP_CONFIG) config: AppConfig) {
     this.global = limiters.leased('global', {
@@ -68,6 +71,14 @@ export class HttpRateLimits {
       { address: config.RATE_LIMIT_RESET_MAX, email: config.RATE_LIMIT_RESET_EMAIL_MAX },
       config.RATE_LIMIT_RESET_WINDOW_SECONDS,
     );
+    this.supportAccount = limiters.shared('support-account', {
+      points: config.RATE_LIMIT_SUPPORT_MAX,
+      windowSeconds: 3600,
+    });
+    this.supportRecipient = limiters.shared('support-recipient', {
+      points: config.RATE_LIMIT_SUPPORT_RECIPIENT_MAX,
+      windowSeconds: 86_400,
+    });
     this.apiKey = limiters.leased('api-key', {
       points: config.RATE_LIMIT_API_KEY_MAX,
       windowSeconds: config.RATE_LIMIT_API_KEY_WINDOW_SECONDS,

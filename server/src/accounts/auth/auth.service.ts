@@ -160,6 +160,8 @@ export class AuthService {
         this.logger.log({ msg: 'User signed up', userId: user.id, provider: profile.provider });
       }
       await this.users.linkIdentity(profile.provider, profile.subject, user.id, email, trx);
+      // the provider verified the address
+      await this.users.markEmailVerified(user.id, email, trx);
       return user;
     });
     if (created) await this.accountCreated.run(user);
@@ -230,6 +232,8 @@ export class AuthService {
       if (guessable) throw ApiErrors.weakPassword(['guessable'], guessable);
       await this.users.setPasswordHash(found.id, hash, trx);
       await this.resets.consumeAllForUser(found.id, trx);
+      // the link came by mail: the address is the owner's
+      await this.users.markEmailVerified(found.id, found.email, trx);
       return found;
     });
     const ended = await this.sessions.revokeAll(user.id, 'password_reset');

@@ -2,7 +2,13 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SupportMessages } from '@oddspulse/shared';
-import { bearer, createAccountsApp, signUp, type AccountsTestApp } from '../../../../test/support/accounts-app';
+import {
+  bearer,
+  createAccountsApp,
+  signUp,
+  verifyEmail,
+  type AccountsTestApp,
+} from '../../../../test/support/accounts-app';
 
 /** A message's headers and its text, quoted-printable decoded as a mail program would show it. */
 function readEml(raw: string): { headers: string; text: string } {
@@ -31,8 +37,11 @@ async function mailFiles(
   );
 }
 
-/** The mail folder's message to `to`, once written: a reset's mail is sent after the answer, never awaited by it. */
-async function mailFileTo(t: AccountsTestApp, to: string) {
+/**
+ * The mail folder's message to `to` with this subject, once written: a reset's mail is sent after the answer, never
+ * awaited by it (and sign-up's verification link goes to the same address).
+ */
+async function mailFileTo(t: AccountsTestApp, to: string, subject: string) {
   for (
     const deadline = Date.now() + 5000;
     Date.now() < deadline;
@@ -43,7 +52,7 @@ async function mailFileTo(t: AccountsTestApp, to: string) {
       if (error.code === 'ENOENT') return [];
       throw error;
     });
-    const mail = written.find((m) => m.headers.includes(`To: ${to}`));
+    const mail = written.find((m) => m.headers.includes(`To: ${to}`) && m.headers.includes(`Subject: ${subject}`));
     if (mail) return mail;
   }
   throw new Error(`No mail file to ${to}`);
@@ -73,7 +82,7 @@ describe('local mail as files (no SMTP_URL, outside production)', () => {
     const res = await t.http().post('/api/auth/password-reset').send({ email });
     expect(res.status).toBe(200);
 
-    const mail = await mailFileTo(t, email);
+    const mail = await mailFileTo(t, email, 'Reset your OddsPulse password');
     expect(mail?.name).toMatch(/^\d{4}-\d{2}-\d{2}T[\d-]+Z-[0-9a-f]{8}\.eml$/);
     expect(mail?.headers).toContain('Subject: Reset your OddsPulse password');
     expect(mail?.headers).toContain(`From: ${t.config.MAIL_FROM}`);
@@ -92,6 +101,7 @@ describe('local mail as files (no SMTP_URL, outside production)', () => {
 
   it('sends a support request and its acknowledgement, one .eml each', async () => {
     const { email, session } = await signUp(t, 'platinum');
+    await verifyEmail(t, session.user.id);
     const res = await t
       .http()
       .post('/api/support')
@@ -103,10 +113,12 @@ describe('local mail as files (no SMTP_URL, outside production)', () => {
     const mails = await mailFiles(t);
     const toSupport = mails.find((m) => m.headers.includes(`To: ${t.config.SUPPORT_EMAIL}`) && m.text.includes(email));
     expect(toSupport?.headers).toContain('Subject: [Priority] [platinum] Odds stuck');
+    expect(toSupport?.headers).toContain(`Reply-To: ${email}`);
     expect(toSupport?.text).toContain('NBA has not moved.');
-    expect(mails.find((m) => m.headers.includes(`To: ${email}`))?.headers).toContain(
-      'Subject: We received your message: Odds stuck',
+    const acknowledgement = mails.find(
+      (m) => m.headers.includes(`To: ${email}`) && m.headers.includes('Subject: We received your support request'),
     );
+    expect(acknowledgement?.text).not.toContain('NBA has not moved.');
     expect(mails.every((m) => m.mode === 0o600)).toBe(true);
   });
 

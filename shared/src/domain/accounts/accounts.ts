@@ -23,6 +23,11 @@ export const AccountMessages = {
   resetLinkSent: 'Reset link sent! Check your inbox.',
   resetLinkFailed: 'Could not send reset link.',
   resetTokenInvalid: 'This password reset link is invalid or has expired.',
+  verificationSent: 'Verification link sent! Check your inbox.',
+  verificationFailed: 'Could not send the verification link.',
+  verificationTokenInvalid: 'This verification link is invalid or has expired. Sign in and ask for a new one.',
+  emailVerified: 'Your email address is verified.',
+  alreadyVerified: 'Your email address is already verified.',
 } as const;
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; message: string };

@@ -1,0 +1,86 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { isPrioritySupport, supportMails, SupportMessages, type SupportRequest } from '@oddspulse/shared';
+import {
+  AccountMail,
+  APP_CONFIG,
+  type AppConfig,
+  MailService,
+  MailUnavailableError,
+  UnverifiedAddressError,
+  UsersRepository,
+} from '@oddspulse/core';
+import type { AuthUser } from '../accounts/auth/auth-user';
+import { HttpRateLimits } from '../accounts/access/rate-limits.service';
+import { ApiErrors } from '../errors/api-errors';
+
+export interface SupportOutcome {
+  priority: boolean;
+  /** Whether a confirmation was mailed to the user (only ever to a verified address). */
+  acknowledged: boolean;
+  message: string;
+}
+
+/**
+ * A support request: limited per account and per address acknowledged to (RATE_LIMIT_SUPPORT_*), mailed to
+ * SUPPORT_EMAIL with the user's address as Reply-To, and acknowledged to the user's address once it is verified, in
+ * the product's words only (shared supportMails).
+ */
+@Injectable()
+export class SupportService {
+  private readonly logger = new Logger(SupportService.name);
+
+  constructor(
+    private readonly mail: MailService,
+    private readonly accountMail: AccountMail,
+    private readonly users: UsersRepository,
+    private readonly limits: HttpRateLimits,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Sends the request; the seconds to wait (429) when the account or its address has sent its share. */
+  async send(user: AuthUser, request: SupportRequest): Promise<SupportOutcome | { retryAfter: number }> {
+    for (const [limiter, key] of [
+      [this.limits.supportAccount, user.id],
+      [this.limits.supportRecipient, user.email],
+    ] as const) {
+      const decision = await limiter.consume(key);
+      if (!decision.allowed) return { retryAfter: decision.retryAfter };
+    }
+    const verified = (await this.users.verifiedEmail(user.id)) === user.email;
+    const { toSupport, acknowledgement } = supportMails(
+      request,
+      { userId: user.id, email: user.email, plan: user.access.plan, verified },
+      this.config.SUPPORT_EMAIL,
+      new Date(),
+    );
+    try {
+      await this.mail.send(toSupport);
+    } catch (error) {
+      if (error instanceof MailUnavailableError)
+        throw ApiErrors.unavailable(SupportMessages.unavailable, 'SUPPORT_MAIL_UNAVAILABLE');
+      throw error;
+    }
+    const priority = isPrioritySupport(user.access.plan);
+    // The request is with support once the first mail is out; a failed acknowledgement must not make the user send it twice.
+    const acknowledged =
+      verified &&
+      (await this.accountMail.send(user.id, acknowledgement).then(
+        () => true,
+        (error: unknown) => {
+          if (!(error instanceof UnverifiedAddressError))
+            this.logger.warn({
+              msg: 'Support acknowledgement not sent',
+              user: user.id,
+              error: error instanceof Error ? error.message : String(error),
+            });
+          return false;
+        },
+      ));
+    const message = !verified
+      ? SupportMessages.sentUnverified
+      : priority
+        ? SupportMessages.sentPriority
+        : SupportMessages.sent;
+    return { priority, acknowledged, message };
+  }
+}
