@@ -98,17 +98,23 @@ export async function verifyEmail(t: Pick<AccountsTestApp, 'db'>, userId: string
   await t.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', userId).execute();
 }
 
-/** Waits (up to 5 s) for the dev outbox to hold a mail to `to`: a password reset's mail goes out after its answer. */
+/**
+ * Waits (up to 5 s) for the dev outbox to hold a mail to `to` whose subject starts with `subject` (a password reset's
+ * mail goes out after its answer, and sign-up's verification link to the same address too).
+ */
 export async function outboxMailTo(
   t: AccountsTestApp,
   to: string,
+  subject = 'Reset your OddsPulse password',
 ): Promise<{ to: string; subject: string; text: string }> {
   for (
     const deadline = Date.now() + 5000;
     Date.now() < deadline;
     await new Promise((resolve) => setTimeout(resolve, 20))
   ) {
-    const mail = (await t.get(MailService).outbox()).find((entry) => entry.to === to);
+    const mail = (await t.get(MailService).outbox()).find(
+      (entry) => entry.to === to && entry.subject.startsWith(subject),
+    );
     if (mail) return mail;
   }
   throw new Error(`No mail to ${to} in the dev outbox`);

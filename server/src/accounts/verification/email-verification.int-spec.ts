@@ -9,7 +9,7 @@ import {
 
 /** The token of the newest verification link mailed to `to`. */
 async function verificationToken(t: AccountsTestApp, to: string): Promise<string> {
-  const mail = await outboxMailTo(t, to);
+  const mail = await outboxMailTo(t, to, 'Verify your OddsPulse email address');
   expect(mail.subject).toBe('Verify your OddsPulse email address');
   return decodeURIComponent(/verify_token=([\w%-]+)/.exec(mail.text)![1]);
 }
