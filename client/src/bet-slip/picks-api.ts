@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { NewPick } from '@oddspulse/shared';
 import { api } from '../api/client';
 import { queryClient } from '../api/query-client';
-import { picksKeys } from '../picks/picks-api';
+import { fetchAllPicks, picksKeys } from '../picks/picks-api';
 import type { PickDraft } from './bet-slip';
 
 /** Placing bets and "Add to My Picks" save pending picks on the account (DECISIONS 18): POST /api/picks. */
@@ -14,13 +14,6 @@ export async function placePicks(picks: readonly PickDraft[]): Promise<void> {
     // My Picks opens on a fresh read, never on a cached list without the picks just saved (some may be, on a failure)
     void queryClient.resetQueries({ queryKey: picksKeys.all });
   }
-}
-
-interface SavedPick {
-  game: string;
-  market: string;
-  selection: string;
-  eventId?: string | null;
 }
 
 /** A duplicate is the same game, market and selection (spec 001 §4). */
@@ -35,7 +28,7 @@ export function savedPickIdentitiesQuery(userId: string) {
   return queryOptions({
     queryKey: [...picksKeys.user(userId), 'identities'],
     queryFn: async () =>
-      new Set((await api.get<SavedPick[]>('/api/picks', { query: { period: '90d' } })).map(pickIdentity)),
+      new Set((await fetchAllPicks({ period: '90d', status: 'all', sort: 'date' })).map(pickIdentity)),
     staleTime: Infinity,
   });
 }
