@@ -8,7 +8,7 @@ import {
   uniqueEmail,
 } from '../../../../test/support/accounts-app';
 import { OwnRedis } from '../../../../test/support/own-redis';
-import { parseConfig } from '@oddspulse/core';
+import { parseConfig, type AppConfig } from '@oddspulse/core';
 
 const TOO_MANY = 'Too many requests. Please wait before trying again.';
 
@@ -26,6 +26,21 @@ async function signUp(app: AccountsTestApp): Promise<{ email: string }> {
     .send({ email, password: TEST_PASSWORD })
     .expect(201);
   return { email };
+}
+
+/** Two server processes on the run's Redis and PostgreSQL for a block's tests, and a sign-in sent to either. */
+function twoServers(overrides: Partial<AppConfig>) {
+  const servers: AccountsTestApp[] = [];
+  beforeAll(async () => {
+    servers.push(await createAccountsApp(overrides), await createAccountsApp(overrides));
+  });
+  afterAll(async () => {
+    for (const server of servers.splice(0).reverse()) await server.app.close();
+  });
+  /** A sign-in from `ip`, on the first process or the second by the parity of `i`. */
+  const attempt = (i: number, ip: string, email: string, password: string) =>
+    servers[i % 2].http().post('/api/auth/login').set('X-Forwarded-For', ip).send({ email, password });
+  return { servers, attempt };
 }
 
 // DECISIONS 8: real server-side rate limits, 429 with Retry-After; every door limited, through Redis outages.
@@ -292,26 +307,15 @@ describe('client address without TRUST_PROXY (the default)', () => {
 
 // A sign-in spends its point before its password is checked, in one step in Redis: a burst gets exactly the budget.
 describe('the sign-in limit under a burst of parallel attempts (two server processes, real Redis)', () => {
-  let first: AccountsTestApp;
-  let second: AccountsTestApp;
-
-  beforeAll(async () => {
-    const limits = { TRUST_PROXY: ['loopback'], RATE_LIMIT_MAX: 100_000, RATE_LIMIT_LOGIN_MAX: 10 };
-    first = await createAccountsApp(limits);
-    second = await createAccountsApp(limits);
+  const { servers, attempt } = twoServers({
+    TRUST_PROXY: ['loopback'],
+    RATE_LIMIT_MAX: 100_000,
+    RATE_LIMIT_LOGIN_MAX: 10,
   });
-
-  afterAll(async () => {
-    await second.app.close();
-    await first.app.close();
-  });
-
-  const attempt = (i: number, ip: string, email: string, password: string) =>
-    (i % 2 ? second : first).http().post('/api/auth/login').set('X-Forwarded-For', ip).send({ email, password });
 
   it('checks exactly 10 of 40 parallel wrong passwords and a right one for one account; the rest are 429', async () => {
     const ip = nextAddress();
-    const { email } = await signUp(first);
+    const { email } = await signUp(servers[0]);
     const answers = await Promise.all([
       ...Array.from({ length: 40 }, (_, i) => attempt(i, ip, email, `wrong-${i}-password`)),
       attempt(41, ip, email, TEST_PASSWORD),
@@ -335,7 +339,7 @@ describe('the sign-in limit under a burst of parallel attempts (two server proce
 
   it('gives a successful sign-in its point back', async () => {
     const ip = nextAddress();
-    const { email } = await signUp(first);
+    const { email } = await signUp(servers[0]);
     for (let i = 0; i < 9; i++) expect((await attempt(i, ip, email, `wrong-${i}-password`)).status).toBe(400);
     for (let i = 0; i < 3; i++) expect((await attempt(i, ip, email, TEST_PASSWORD)).status).toBe(200);
     expect((await attempt(0, ip, email, 'wrong-9-password')).status).toBe(400);
@@ -345,34 +349,19 @@ describe('the sign-in limit under a burst of parallel attempts (two server proce
 
 // An attacker with many addresses, or one IPv6 client with its whole /64, gets no more tries at one account.
 describe('sign-in and sign-up limits against many addresses (two server processes, real Redis)', () => {
-  let first: AccountsTestApp;
-  let second: AccountsTestApp;
-
-  beforeAll(async () => {
-    const limits = {
-      TRUST_PROXY: ['loopback'],
-      DEV_OUTBOX: true,
-      RATE_LIMIT_MAX: 100_000,
-      RATE_LIMIT_LOGIN_MAX: 3,
-      RATE_LIMIT_LOGIN_ACCOUNT_MAX: 5,
-      RATE_LIMIT_SIGNUP_MAX: 2,
-    };
-    first = await createAccountsApp(limits);
-    second = await createAccountsApp(limits);
+  const { servers, attempt } = twoServers({
+    TRUST_PROXY: ['loopback'],
+    DEV_OUTBOX: true,
+    RATE_LIMIT_MAX: 100_000,
+    RATE_LIMIT_LOGIN_MAX: 3,
+    RATE_LIMIT_LOGIN_ACCOUNT_MAX: 5,
+    RATE_LIMIT_SIGNUP_MAX: 2,
   });
-
-  afterAll(async () => {
-    await second.app.close();
-    await first.app.close();
-  });
-
-  const attempt = (i: number, ip: string, email: string, password: string) =>
-    (i % 2 ? second : first).http().post('/api/auth/login').set('X-Forwarded-For', ip).send({ email, password });
   /** A /64 of the documentation prefix of its own (the suites share one Redis prefix), and an address in it. */
   const prefix = () => `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
 
   it('checks 5 failures of one account and then one per lock, from however many addresses; a reset lets the owner in', async () => {
-    const { email } = await signUp(first);
+    const { email } = await signUp(servers[0]);
     const statuses: number[] = [];
     for (let a = 0; a < 7; a++) {
       const ip = nextAddress();
@@ -386,7 +375,7 @@ describe('sign-in and sign-up limits against many addresses (two server processe
     expect(Number(owner.headers['retry-after'])).toBeGreaterThan(30);
     expect(Number(owner.headers['retry-after'])).toBeLessThanOrEqual(60);
     // only checked passwords are in the owner's log: six failures, however many tries were refused
-    const failures = await first.db
+    const failures = await servers[0].db
       .selectFrom('audit_log')
       .innerJoin('users', 'users.id', 'audit_log.user_id')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -395,17 +384,17 @@ describe('sign-in and sign-up limits against many addresses (two server processe
       .executeTakeFirstOrThrow();
     expect(Number(failures.n)).toBe(6);
 
-    await first
+    await servers[0]
       .http()
       .post('/api/auth/password-reset')
       .set('X-Forwarded-For', nextAddress())
       .send({ email })
       .expect(200);
-    const token = new URL(/https?:\/\/\S+/.exec((await outboxMailTo(first, email)).text)![0]).searchParams.get(
+    const token = new URL(/https?:\/\/\S+/.exec((await outboxMailTo(servers[0], email)).text)![0]).searchParams.get(
       'reset_token',
     );
     const password = `${TEST_PASSWORD}-renewed`;
-    await second
+    await servers[1]
       .http()
       .post('/api/auth/password-reset/confirm')
       .set('X-Forwarded-For', nextAddress())
@@ -415,7 +404,7 @@ describe('sign-in and sign-up limits against many addresses (two server processe
   });
 
   it('checks exactly the budget and one more of 30 parallel wrong passwords from 30 addresses', async () => {
-    const { email } = await signUp(first);
+    const { email } = await signUp(servers[0]);
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) => attempt(i, nextAddress(), email, `wrong-${i}-password`)),
     );
@@ -425,7 +414,7 @@ describe('sign-in and sign-up limits against many addresses (two server processe
   });
 
   it('counts every address of an IPv6 /64 as one, for sign-in and sign-up', async () => {
-    const { email } = await signUp(first);
+    const { email } = await signUp(servers[0]);
     const net = prefix();
     for (const host of ['::1', ':a:b:c:d', ':ffff:ffff:ffff:fffe'])
       expect((await attempt(0, `${net}${host}`, email, 'wrong-password')).status).toBe(400);
@@ -435,7 +424,7 @@ describe('sign-in and sign-up limits against many addresses (two server processe
     expect((await attempt(0, `${prefix()}::1`, email, 'wrong-password')).status).toBe(400);
 
     const signUpFrom = (ip: string) =>
-      second
+      servers[1]
         .http()
         .post('/api/auth/signup')
         .set('X-Forwarded-For', ip)
