@@ -28,7 +28,7 @@ function urlOf(path: string): string {
 
 const request = (t: AccountsTestApp, { method, path }: Route) => t.http()[method](urlOf(path));
 
-/** The reads DECISIONS 5 sells a key for: odds, events, props, history, scanners; and the key owner's picks as CSV, for scripts. */
+/** The reads DECISIONS 5 sells a key for: odds, events, props, history, scanners (steam among them); and the key owner's picks as CSV, for scripts. */
 const KEY_READABLE = [
   'GET /api/sports',
   'GET /api/events',
@@ -41,6 +41,7 @@ const KEY_READABLE = [
   'GET /api/ev',
   'GET /api/arbitrage',
   'GET /api/middles',
+  'GET /api/steam',
   'GET /api/picks/export.csv',
 ];
 
