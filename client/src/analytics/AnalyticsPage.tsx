@@ -44,42 +44,44 @@ function RoiBars({ title, groups }: { title: string; groups: GroupPerformance[] 
       {groups.length === 0 ? (
         <p className="muted">No settled picks with a stake yet.</p>
       ) : (
-        <table className="analytics-table">
-          <TableHead columns={['Group', 'Bets', 'Staked', 'Profit', 'Win rate', 'ROI']} />
-          <tbody>
-            {groups.map((g) => (
-              <tr key={g.key}>
-                <td>{g.key}</td>
-                <td>{g.bets}</td>
-                <td>{formatMoney(g.stakedCents)}</td>
-                <td className={g.profitCents > 0 ? 'up' : g.profitCents < 0 ? 'down' : ''}>
-                  {formatMoney(g.profitCents, true)}
-                </td>
-                <td>{pct(g.winRatePct)}</td>
-                <td>
-                  <svg
-                    className="roi-bar"
-                    width="120"
-                    height="12"
-                    role="img"
-                    aria-label={`ROI ${pct(g.roiPct, true)}`}
-                    data-testid="roi-bar"
-                  >
-                    <line x1="60" x2="60" y1="0" y2="12" stroke="currentColor" strokeOpacity="0.4" />
-                    <rect
-                      x={(g.roiPct ?? 0) >= 0 ? 60 : 60 - (Math.abs(g.roiPct ?? 0) / widest) * 58}
-                      y="2"
-                      height="8"
-                      width={(Math.abs(g.roiPct ?? 0) / widest) * 58}
-                      fill={(g.roiPct ?? 0) >= 0 ? 'var(--up)' : 'var(--down)'}
-                    />
-                  </svg>{' '}
-                  {pct(g.roiPct, true)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="table-scroll">
+          <table className="analytics-table">
+            <TableHead columns={['Group', 'Bets', 'Staked', 'Profit', 'Win rate', 'ROI']} />
+            <tbody>
+              {groups.map((g) => (
+                <tr key={g.key}>
+                  <td>{g.key}</td>
+                  <td>{g.bets}</td>
+                  <td>{formatMoney(g.stakedCents)}</td>
+                  <td className={g.profitCents > 0 ? 'up' : g.profitCents < 0 ? 'down' : ''}>
+                    {formatMoney(g.profitCents, true)}
+                  </td>
+                  <td>{pct(g.winRatePct)}</td>
+                  <td>
+                    <svg
+                      className="roi-bar"
+                      width="120"
+                      height="12"
+                      role="img"
+                      aria-label={`ROI ${pct(g.roiPct, true)}`}
+                      data-testid="roi-bar"
+                    >
+                      <line x1="60" x2="60" y1="0" y2="12" stroke="currentColor" strokeOpacity="0.4" />
+                      <rect
+                        x={(g.roiPct ?? 0) >= 0 ? 60 : 60 - (Math.abs(g.roiPct ?? 0) / widest) * 58}
+                        y="2"
+                        height="8"
+                        width={(Math.abs(g.roiPct ?? 0) / widest) * 58}
+                        fill={(g.roiPct ?? 0) >= 0 ? 'var(--up)' : 'var(--down)'}
+                      />
+                    </svg>{' '}
+                    {pct(g.roiPct, true)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );
@@ -117,7 +119,7 @@ function ClvChart({ series }: { series: ClvPoint[] }) {
 
 /** ROI over time (uPlot, a time axis) around the zero line; under the crosshair the profit and stake so far. */
 function RoiChart({ series }: { series: RoiPoint[] }) {
-  const { times, rois } = useMemo(() => roiChartData(series), [series]);
+  const { times, rois, points } = useMemo(() => roiChartData(series), [series]);
   const last = series.at(-1);
   const lines = useMemo(
     () => [{ label: 'ROI', colour: (last?.roiPct ?? 0) >= 0 ? 'var(--up)' : 'var(--down)', values: rois }],
@@ -125,10 +127,10 @@ function RoiChart({ series }: { series: RoiPoint[] }) {
   );
   const describe = useCallback(
     (i: number) =>
-      series[i]
-        ? `After ${series[i].bets} settled pick${series[i].bets === 1 ? '' : 's'}: ${pct(series[i].roiPct, true)} ROI, ${formatMoney(series[i].profitCents, true)} on ${formatMoney(series[i].stakedCents)} staked`
+      points[i]
+        ? `After ${points[i].bets} settled pick${points[i].bets === 1 ? '' : 's'}: ${pct(points[i].roiPct, true)} ROI, ${formatMoney(points[i].profitCents, true)} on ${formatMoney(points[i].stakedCents)} staked`
         : '',
-    [series],
+    [points],
   );
   return (
     <LazyTimeChart

@@ -107,4 +107,16 @@ describe('the CLV chart’s data', () => {
       Date.parse('2026-11-23T10:00:00Z') / 1000,
     ]);
   });
+
+  // A new user's first picks validated together share one instant: one point, the ROI after them all
+  it('draws the picks settled in one instant as one point', () => {
+    const series = roiSeries([
+      pick({ id: 'a', status: 'won', stakeCents: 1000, potentialCents: 2000, settledDate: '2026-11-20T10:00:00.000Z' }),
+      pick({ id: 'b', status: 'lost', stakeCents: 1000, settledDate: '2026-11-20T10:00:00.050Z' }),
+    ]);
+    const data = roiChartData(series);
+    expect(data.times).toEqual([Date.parse('2026-11-20T10:00:00Z') / 1000]);
+    expect(data.rois).toEqual([0]);
+    expect(data.points).toEqual([series[1]]);
+  });
 });

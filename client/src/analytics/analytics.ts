@@ -1,4 +1,5 @@
 import { isSettled, parseAmerican, pickProfitCents, type UserPick } from '@oddspulse/shared';
+import { byInstant } from '../components/charts/chart-time';
 import { settledAt } from '../picks/picks-logic';
 
 /**
@@ -78,9 +79,14 @@ export function roiSeries(picks: readonly UserPick[]): RoiPoint[] {
   });
 }
 
-/** The ROI series as a time chart draws it: settlement times in epoch seconds, the ROI in percent. */
-export function roiChartData(series: readonly RoiPoint[]): { times: number[]; rois: number[] } {
-  return { times: series.map((p) => Date.parse(p.at) / 1000), rois: series.map((p) => p.roiPct) };
+/**
+ * The ROI series as a time chart draws it: one point per settlement instant (epoch seconds), the ROI in percent after
+ * it, and the series' point that made it (the last settlement of the instant).
+ */
+export function roiChartData(series: readonly RoiPoint[]): { times: number[]; rois: number[]; points: RoiPoint[] } {
+  const instants = byInstant(series, (p) => Date.parse(p.at) / 1000);
+  const points = instants.map((i) => i.points.at(-1)!);
+  return { times: instants.map((i) => i.time), rois: points.map((p) => p.roiPct), points };
 }
 
 /** Performance per group of a dimension, most staked first. */

@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { chartMinute } from '../components/charts/chart-time';
 import { LazyTimeChart } from '../components/charts/LazyTimeChart';
 import { oddsFormatAtom } from '../odds/odds-state';
-import { describeProfitPoint, formatMoney, profitChartData, type ProfitPoint } from './picks-logic';
+import { describeProfitPoints, formatMoney, profitChartData, type ProfitPoint } from './picks-logic';
 
 const moneyAxis = (cents: number) => formatMoney(Math.round(cents));
 
@@ -13,7 +13,7 @@ const moneyAxis = (cents: number) => formatMoney(Math.round(cents));
  */
 export function ProfitChart({ series, loading }: { series: readonly ProfitPoint[]; loading: boolean }) {
   const oddsFormat = useAtomValue(oddsFormatAtom);
-  const { times, totals } = useMemo(() => profitChartData(series), [series]);
+  const { times, totals, settlements } = useMemo(() => profitChartData(series), [series]);
   const last = series.at(-1);
   const lines = useMemo(
     () => [
@@ -27,8 +27,8 @@ export function ProfitChart({ series, loading }: { series: readonly ProfitPoint[
     [totals, last],
   );
   const describe = useCallback(
-    (i: number) => (series[i] ? describeProfitPoint(series[i], oddsFormat) : ''),
-    [series, oddsFormat],
+    (i: number) => describeProfitPoints(settlements[i] ?? [], oddsFormat),
+    [settlements, oddsFormat],
   );
   return (
     <LazyTimeChart

@@ -3,7 +3,7 @@ import {
   applySettledPicks,
   autoValidatedMessage,
   cumulativeProfitSeries,
-  describeProfitPoint,
+  describeProfitPoints,
   formatMoney,
   formatPickOdds,
   profitChartData,
@@ -149,11 +149,27 @@ describe('the profit chart’s data', () => {
     expect(profitChartData(series)).toEqual({
       times: [Date.UTC(2026, 10, 2, 12) / 1000, Date.UTC(2026, 10, 3) / 1000],
       totals: [-1000, -91],
+      settlements: [[series[0]], [series[1]]],
     });
   });
 
+  // A "Validate now" settles several picks in one instant: drawn at one x, they were a vertical line
+  it('draws the picks settled in one instant as one point, the total after them all', () => {
+    const together = cumulativeProfitSeries([
+      pick({ id: 'a', status: 'won', actualPayoutCents: 1909, settledDate: '2026-11-03T00:00:00.000Z' }),
+      pick({ id: 'b', status: 'lost', selection: 'Jets', settledDate: '2026-11-03T00:00:00.120Z' }),
+      pick({ id: 'c', status: 'won', actualPayoutCents: 2000, settledDate: '2026-11-04T00:00:00.000Z' }),
+    ]);
+    const data = profitChartData(together);
+    expect(data.times).toEqual([Date.UTC(2026, 10, 3) / 1000, Date.UTC(2026, 10, 4) / 1000]);
+    expect(data.totals).toEqual([-91, 909]);
+    expect(describeProfitPoints(data.settlements[0], 'american')).toBe(
+      'Bills -110 won +$9.09; Jets -110 lost −$10.00, total −$0.91',
+    );
+  });
+
   it('describes the point under the crosshair with its odds in the user’s format', () => {
-    expect(describeProfitPoint(series[0], 'american')).toBe('SF 49ers +150 lost −$10.00, total −$10.00');
-    expect(describeProfitPoint(series[1], 'fractional')).toBe('Bills 10/11 won +$9.09, total −$0.91');
+    expect(describeProfitPoints([series[0]], 'american')).toBe('SF 49ers +150 lost −$10.00, total −$10.00');
+    expect(describeProfitPoints([series[1]], 'fractional')).toBe('Bills 10/11 won +$9.09, total −$0.91');
   });
 });

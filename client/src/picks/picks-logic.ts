@@ -7,6 +7,7 @@ import {
   type PickStatusFilter,
   type UserPick,
 } from '@oddspulse/shared';
+import { byInstant } from '../components/charts/chart-time';
 import { formatAmericanOdds, type OddsDisplayFormat } from '../odds/filters/filter-settings';
 
 /** The browser list imported once on sign-in (spec 002 §3, DECISIONS 18). */
@@ -55,14 +56,34 @@ export function cumulativeProfitSeries(picks: readonly UserPick[]): ProfitPoint[
   });
 }
 
-/** A profit series as a time chart draws it: settlement times in epoch seconds, the running total in cents. */
-export function profitChartData(series: readonly ProfitPoint[]): { times: number[]; totals: number[] } {
-  return { times: series.map((p) => Date.parse(p.at) / 1000), totals: series.map((p) => p.cumulativeCents) };
+/**
+ * A profit series as a time chart draws it: one point per settlement instant (epoch seconds), the running total in
+ * cents after it, and the settlements of each instant (picks validated together share one).
+ */
+export function profitChartData(series: readonly ProfitPoint[]): {
+  times: number[];
+  totals: number[];
+  settlements: ProfitPoint[][];
+} {
+  const instants = byInstant(series, (p) => Date.parse(p.at) / 1000);
+  return {
+    times: instants.map((i) => i.time),
+    totals: instants.map((i) => i.points.at(-1)!.cumulativeCents),
+    settlements: instants.map((i) => i.points),
+  };
 }
 
-/** The settlement under the chart's crosshair in words, its odds in the user's format: "Bills 10/11 won +$9.09, total +$9.09". */
-export function describeProfitPoint(point: ProfitPoint, format: OddsDisplayFormat): string {
-  return `${point.selection} ${formatPickOdds(point.odds, format)} ${statusLabel(point.status).toLowerCase()} ${formatMoney(point.profitCents, true)}, total ${formatMoney(point.cumulativeCents, true)}`;
+/**
+ * The settlements under the chart's crosshair in words, their odds in the user's format: "Bills 10/11 won +$9.09, total
+ * +$9.09"; several at one instant are listed before the total they make.
+ */
+export function describeProfitPoints(points: readonly ProfitPoint[], format: OddsDisplayFormat): string {
+  const picks = points.map(
+    (p) =>
+      `${p.selection} ${formatPickOdds(p.odds, format)} ${statusLabel(p.status).toLowerCase()} ${formatMoney(p.profitCents, true)}`,
+  );
+  const last = points.at(-1);
+  return last ? `${picks.join('; ')}, total ${formatMoney(last.cumulativeCents, true)}` : '';
 }
 
 /**

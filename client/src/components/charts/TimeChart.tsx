@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { fitAxisToLabels } from './axis-size';
+import { timeAxisRange } from './chart-time';
 import './chart-figure.css';
 import './time-chart.css';
 
@@ -80,7 +82,9 @@ export default function TimeChart({
     const options: uPlot.Options = {
       width: el.clientWidth || 560,
       height,
-      scales: { x: { time: true } },
+      // From the data's own times: for a single instant uPlot hands the range function a thousand days from it (its
+      // one-day pad, counted in milliseconds, of an axis in seconds), which drew a first settled pick on Jan 2027 → Jul 2029.
+      scales: { x: { time: true, range: (u) => timeAxisRange(u.data[0][0], u.data[0][u.data[0].length - 1]) } },
       cursor: { drag: { x: false, y: false } },
       legend: { live: true },
       hooks: {
@@ -105,7 +109,7 @@ export default function TimeChart({
           value: (_u: uPlot, v: number | null) => (v === null ? '—' : formatValue(v)),
         })),
       ],
-      axes: [AXIS, { ...AXIS, size: 64, values: (_u, ticks) => ticks.map(formatValue) }],
+      axes: [AXIS, { ...AXIS, size: fitAxisToLabels, values: (_u, ticks) => ticks.map(formatValue) }],
     };
     const plot = new uPlot(options, [times, ...series.map((s) => s.values)] as uPlot.AlignedData, el);
     const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height }));
