@@ -83,6 +83,7 @@ export * from './realtime/socket-events';
 export * from './domain/books/book-regions';
 export * from './domain/scores';
 export * from './domain/line-history';
+export * from './domain/line-movement';
 export * from './domain/game-day';
 export * from './scores/team-match';
 export { allTeams, findTeam, isPlaceName, teamLeague, type Team, type TeamLeague } from './scores/teams';

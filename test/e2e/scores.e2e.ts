@@ -88,7 +88,7 @@ test('the game modal opens on the overview and draws line movement for the game'
   expect(sent.get('bookmakers')).toMatch(/^[a-z0-9_]+(,[a-z0-9_]+)*$/);
   const lines = modal.getByRole('tabpanel', { name: 'Line Movement' }).getByTestId('line-movement');
   await expect(lines.getByTestId('line-chart').first().or(lines.getByTestId('no-line-history'))).toBeVisible();
-  await expect(lines.getByLabel('Book')).toHaveValue('all');
+  await expect(lines.getByLabel('Book', { exact: true })).toHaveValue('all');
 
   // Closing and opening again starts on the overview.
   await modal.getByRole('button', { name: 'Close' }).click();

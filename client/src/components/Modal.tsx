@@ -8,11 +8,14 @@ export function Modal({
   onClose,
   children,
   testId,
+  wide = false,
 }: {
   title: string;
   onClose?: () => void;
   children: ReactNode;
   testId?: string;
+  /** Room for a chart or a table: up to 60rem rather than 30rem. */
+  wide?: boolean;
 }) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
@@ -40,7 +43,7 @@ export function Modal({
   return (
     <div className="modal-backdrop" onClick={onClose}>
       <div
-        className="modal card"
+        className={wide ? 'modal modal-wide card' : 'modal card'}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}

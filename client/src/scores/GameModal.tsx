@@ -1,4 +1,4 @@
-import type { ScoreboardEvent } from '@oddspulse/shared';
+import { gameStatus, type ScoreboardEvent } from '@oddspulse/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Modal } from '../components/Modal';
@@ -41,7 +41,7 @@ export function GameModal({ game, onClose }: { game: ScoreboardEvent | null; onC
   const historyAvailable = Boolean(game.sport_key && game.event_id);
 
   return (
-    <Modal title={`${game.away_team} at ${game.home_team}`} onClose={onClose} testId="game-modal">
+    <Modal title={`${game.away_team} at ${game.home_team}`} onClose={onClose} testId="game-modal" wide>
       <TabList
         id={tabsId}
         label="Game details"
@@ -71,6 +71,8 @@ export function GameModal({ game, onClose }: { game: ScoreboardEvent | null; onC
             sport={game.sport_key}
             eventId={game.event_id!}
             bookmakers={game.bookmakers}
+            startsAt={Date.parse(game.commence_time) / 1000}
+            started={gameStatus(game) !== 'scheduled'}
             finished={game.completed}
           />
         )}

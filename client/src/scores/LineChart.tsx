@@ -2,8 +2,11 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import '../components/charts/chart-figure.css';
+import { fitAxisToLabels } from '../components/charts/axis-size';
+import { timeTickLabel } from '../components/charts/chart-time';
 import type { ChartData } from './line-chart-data';
 
+// Twenty and more books: the first ten colours drawn solid, then again dashed, so no two books look alike.
 const COLOURS = [
   '#a78bfa',
   '#22c55e',
@@ -16,14 +19,22 @@ const COLOURS = [
   '#e2e8f0',
   '#fb923c',
 ];
-const HEIGHT = 200;
 const AXIS = {
   stroke: '#c4b5fd',
   grid: { stroke: 'rgba(196, 181, 253, 0.15)', width: 1 },
   ticks: { stroke: 'rgba(196, 181, 253, 0.3)', width: 1 },
 };
+const MARKER = 'rgba(250, 204, 21, 0.85)';
+const IN_PLAY = 'rgba(250, 204, 21, 0.06)';
+
 const clock = (seconds: number) =>
-  new Date(seconds * 1000).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
+  new Date(seconds * 1000).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+  });
 
 const legendRows = (u: uPlot) => u.root.querySelectorAll<HTMLElement>('.u-legend .u-series');
 
@@ -46,57 +57,167 @@ function legendKeys(u: uPlot): void {
   });
 }
 
+/** The start of the game: a dashed line, the in-play time after it shaded, and its label in the plot's overlay. */
+function drawStart(u: uPlot, startsAt: number, label: HTMLElement): void {
+  const [min, max] = [u.scales.x.min ?? 0, u.scales.x.max ?? 0];
+  const inside = startsAt >= min && startsAt <= max;
+  label.hidden = !inside;
+  if (!inside) return;
+  const x = u.valToPos(startsAt, 'x', true);
+  const { ctx, bbox } = u;
+  ctx.save();
+  ctx.fillStyle = IN_PLAY;
+  ctx.fillRect(x, bbox.top, bbox.left + bbox.width - x, bbox.height);
+  ctx.strokeStyle = MARKER;
+  ctx.lineWidth = 2 * devicePixelRatio;
+  ctx.setLineDash([6 * devicePixelRatio, 4 * devicePixelRatio]);
+  ctx.beginPath();
+  ctx.moveTo(x, bbox.top);
+  ctx.lineTo(x, bbox.top + bbox.height);
+  ctx.stroke();
+  ctx.restore();
+  label.style.left = `${u.valToPos(startsAt, 'x')}px`;
+}
+
+/** The series nearest the pointer at the cursor's time, among those shown: the one the tooltip names. */
+function nearestSeries(u: uPlot, idx: number): number | null {
+  const top = u.cursor.top ?? 0;
+  let nearest: number | null = null;
+  let distance = Infinity;
+  for (let i = 1; i < u.series.length; i++) {
+    const value = u.data[i][idx];
+    if (u.series[i].show === false || value === null || value === undefined) continue;
+    const d = Math.abs(u.valToPos(value, 'y') - top);
+    if (d < distance) [nearest, distance] = [i, d];
+  }
+  return nearest;
+}
+
+function placeTooltip(u: uPlot, tooltip: HTMLElement, text: string | null): void {
+  tooltip.hidden = text === null;
+  if (text === null) return;
+  tooltip.textContent = text;
+  const left = u.cursor.left ?? 0;
+  const top = u.cursor.top ?? 0;
+  const width = u.over.clientWidth;
+  // beside the pointer, on its left when the right would run off the plot
+  tooltip.style.left = `${left + 12 + tooltip.offsetWidth > width ? Math.max(0, left - 12 - tooltip.offsetWidth) : left + 12}px`;
+  tooltip.style.top = `${Math.max(0, top - tooltip.offsetHeight - 8)}px`;
+}
+
+export interface LineChartProps {
+  title: string;
+  /** The chart in words for screen readers (the canvas has no text). */
+  summary: string;
+  data: ChartData;
+  /** An axis label; `increment` is the distance between ticks. */
+  formatAxis: (value: number, increment: number) => string;
+  /** A series' value at a time in words (the price in the user's odds format), for the legend and the tooltip. */
+  describe: (series: number, index: number) => string;
+  /** When the game starts (epoch seconds): marked on the time axis when it falls inside it. */
+  startsAt?: number;
+  height?: number;
+  /** The books' legend, with their values under the pointer; a second chart of the same books goes without. */
+  legend?: boolean;
+  testId?: string;
+}
+
 /**
- * One line-movement chart, drawn by uPlot, which this module alone imports so it loads with the chart:
- * step lines (a price holds until it changes), gridlines, the values under the pointer in the legend, and a legend
- * whose entries hide or show their series on click, Enter or Space.
+ * One line-movement chart, drawn by uPlot, which this module alone imports (with TimeChart) so it loads with the chart:
+ * step lines (a price holds until it changes), gridlines, the game's start marked, a tooltip naming the book under the
+ * pointer and its price, the values at the pointer in the legend, whose entries hide or show their book on click,
+ * Enter or Space.
  */
 export default function LineChart({
   title,
+  summary,
   data,
-  format,
-}: {
-  title: string;
-  data: ChartData;
-  format: (v: number) => string;
-}) {
+  formatAxis,
+  describe,
+  startsAt,
+  height = 240,
+  legend = true,
+  testId = 'line-chart',
+}: LineChartProps) {
   const host = useRef<HTMLDivElement>(null);
+  // the words change with the odds format without the chart being drawn again
+  const describeRef = useRef(describe);
+  describeRef.current = describe;
   useEffect(() => {
     const el = host.current;
     if (!el) return;
+    const start = document.createElement('div');
+    start.className = 'line-chart-start';
+    start.dataset.testid = 'game-start-marker';
+    start.textContent = 'Start';
+    start.hidden = true;
+    const tooltip = document.createElement('div');
+    tooltip.className = 'line-chart-tooltip';
+    tooltip.dataset.testid = 'line-chart-tooltip';
+    tooltip.hidden = true;
     const options: uPlot.Options = {
       width: el.clientWidth || 560,
-      height: HEIGHT,
+      height,
       scales: { x: { time: true } },
       cursor: { drag: { x: false, y: false } },
-      legend: { live: true },
-      hooks: { setSeries: [(u, i) => i !== null && syncPressed(u, i)] },
+      legend: { show: legend, live: true },
+      hooks: {
+        setSeries: [(u, i) => i !== null && syncPressed(u, i)],
+        draw: [(u) => startsAt !== undefined && drawStart(u, startsAt, start)],
+        setCursor: [
+          (u) => {
+            const idx = u.cursor.idx;
+            const series = idx === null || idx === undefined ? null : nearestSeries(u, idx);
+            placeTooltip(
+              u,
+              tooltip,
+              series === null
+                ? null
+                : `${u.series[series].label as string} · ${describeRef.current(series - 1, idx!)} · ${clock(u.data[0][idx!])}`,
+            );
+          },
+        ],
+      },
       series: [
         { label: 'Time', value: (_u, v) => (v === null ? '—' : clock(v)) },
         ...data.series.map((s, i) => ({
           label: s.label,
           stroke: COLOURS[i % COLOURS.length],
+          dash: i >= COLOURS.length ? [6, 4] : undefined,
           width: 2,
+          // a price is a level held until the next change, not a point; hundreds of dots hid the lines
+          points: { show: false },
           paths: uPlot.paths.stepped?.({ align: 1 }),
-          value: (_u: uPlot, v: number | null) => (v === null ? '—' : format(v)),
+          value: (_u: uPlot, v: number | null, _s: number, idx: number | null) =>
+            v === null || idx === null ? '—' : describeRef.current(i, idx),
         })),
       ],
       axes: [
-        { ...AXIS, values: (_u, ticks) => ticks.map(clock) },
-        { ...AXIS, size: 56, values: (_u, ticks) => ticks.map(format) },
+        {
+          ...AXIS,
+          // room for "4:17:30 PM" between ticks
+          space: 90,
+          values: (_u, ticks, _axis, _space, increment) => ticks.map((t) => timeTickLabel(t, increment)),
+        },
+        {
+          ...AXIS,
+          size: fitAxisToLabels,
+          values: (_u, ticks, _axis, _space, increment) => ticks.map((v) => formatAxis(v, increment)),
+        },
       ],
     };
     const plot = new uPlot(options, [data.times, ...data.series.map((s) => s.values)] as uPlot.AlignedData, el);
+    plot.over.append(start, tooltip);
     legendKeys(plot);
-    const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height: HEIGHT }));
+    const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height }));
     resize.observe(el);
     return () => {
       resize.disconnect();
       plot.destroy();
     };
-  }, [data, format]);
+  }, [data, formatAxis, startsAt, height, legend]);
   return (
-    <figure className="chart-figure line-chart" data-testid="line-chart">
+    <figure className="chart-figure line-chart" data-testid={testId} aria-label={summary}>
       <figcaption className="small muted">{title}</figcaption>
       <div ref={host} />
     </figure>

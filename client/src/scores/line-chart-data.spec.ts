@@ -1,13 +1,18 @@
 import { formatAmericanOdds } from '../odds/filters/filter-settings';
-import type { LineHistoryBook } from '@oddspulse/shared';
+import { impliedProbabilityFromAmerican, type LineHistoryBook } from '@oddspulse/shared';
 import {
+  formatLinePoint,
   lineChart,
+  lineMoves,
   marketSides,
   marketsWithHistory,
   noHistoryText,
   openingMarket,
+  percentAxisLabel,
   priceChart,
-  priceChartIn,
+  probabilityPointsText,
+  probabilityText,
+  quoteText,
 } from './line-chart-data';
 
 const books: LineHistoryBook[] = [
@@ -54,30 +59,70 @@ const books: LineHistoryBook[] = [
   },
 ];
 
-// The line-movement chart: one series per book and line, never two lines (points) in one series
+const pct = (american: number) => impliedProbabilityFromAmerican(american)! * 100;
+
+// The line-movement chart: one series per book following its main line, drawn as implied probability
 describe('line movement chart data', () => {
   it('lists the sides of a market', () => {
     expect(marketSides(books, 'spreads')).toEqual(['Bills', 'Dolphins']);
     expect(marketSides(books, 'totals')).toEqual([]);
   });
 
-  it('gives each book and line its own price series, drawn only while that line is offered', () => {
+  it('gives each book one price series across its line changes, as implied probability, with the price behind it', () => {
     const chart = priceChart(books, 'spreads', 'Bills');
     expect(chart.times).toEqual([100, 150, 200, 300]);
-    expect(chart.series).toEqual([
-      { label: 'DraftKings -3.5', book: 'draftkings', values: [-110, -110, null, -108] },
-      { label: 'DraftKings -4', book: 'draftkings', values: [null, null, -115, null] },
-      { label: 'FanDuel -3.5', book: 'fanduel', values: [null, -112, -112, -112] },
+    expect(chart.series.map((s) => [s.label, s.values])).toEqual([
+      ['DraftKings', [pct(-110), pct(-110), pct(-115), pct(-108)]],
+      ['FanDuel', [null, pct(-112), pct(-112), pct(-112)]],
+    ]);
+    expect(chart.series[0].quotes.map((q) => q && [q.point, q.price])).toEqual([
+      [-3.5, -110],
+      [-3.5, -110],
+      [-4, -115],
+      [-3.5, -108],
     ]);
   });
 
-  it('names a moneyline series by its book alone', () => {
-    expect(priceChart(books, 'h2h', 'Bills').series).toEqual([
-      { label: 'DraftKings', book: 'draftkings', values: [-170] },
-    ]);
+  // −105 → +102 is under two points of probability, where American odds on a linear axis drew a 200-point spike
+  it('draws a move through even money as the small move it is', () => {
+    const moneyline: LineHistoryBook[] = [
+      {
+        key: 'draftkings',
+        title: 'DraftKings',
+        markets: [
+          {
+            key: 'h2h',
+            outcomes: [
+              {
+                name: 'Bills',
+                lines: [
+                  {
+                    point: null,
+                    prices: [
+                      [100, -105],
+                      [200, 102],
+                    ],
+                  },
+                ],
+                moves: [],
+              },
+            ],
+          },
+        ],
+      },
+    ];
+    const [series] = priceChart(moneyline, 'h2h', 'Bills').series;
+    expect(series.label).toBe('DraftKings');
+    expect(series.values[0]! - series.values[1]!).toBeCloseTo(1.71, 2);
   });
 
-  it("draws each book's line over time, one series per book", () => {
+  it('keeps the prices quoted before the start, and runs them up to it', () => {
+    const chart = priceChart(books, 'spreads', 'Bills', 250);
+    expect(chart.times).toEqual([100, 150, 200, 250]);
+    expect(chart.series[0].values.at(-1)).toBe(pct(-115));
+  });
+
+  it("draws each book's main line over time, one series per book, none for a moneyline", () => {
     const chart = lineChart(books, 'spreads', 'Bills');
     expect(chart.times).toEqual([100, 150, 200, 300]);
     expect(chart.series).toEqual([
@@ -85,6 +130,40 @@ describe('line movement chart data', () => {
       { label: 'FanDuel', book: 'fanduel', values: [null, -3.5, -3.5, -3.5] },
     ]);
     expect(lineChart(books, 'h2h', 'Bills').series).toEqual([]);
+  });
+
+  it("lists each book's opening and closing price", () => {
+    const moves = lineMoves(books, 'spreads', 'Bills', 250);
+    expect(moves.map((m) => [m.title, m.move.opening.price, m.move.closing.price])).toEqual([
+      ['DraftKings', -110, -115],
+      ['FanDuel', -112, -112],
+    ]);
+    expect(moves[0].move.probabilityPoints).toBeCloseTo(pct(-115) - pct(-110), 10);
+  });
+});
+
+// A total was labelled like a spread ("+256.5")
+describe('line and price labels', () => {
+  it('signs a spread and leaves a total as it is', () => {
+    expect(formatLinePoint('spreads', 3.5)).toBe('+3.5');
+    expect(formatLinePoint('spreads', 0)).toBe('PK');
+    expect(formatLinePoint('totals', 256.5)).toBe('256.5');
+  });
+
+  it('writes a price with its line in the user’s odds format', () => {
+    const quote = { at: 1, point: 256.5, price: -120, probability: pct(-120) / 100 };
+    expect(quoteText(quote, 'totals', 'american')).toBe('256.5 -120');
+    expect(quoteText({ ...quote, point: -3.5 }, 'spreads', 'decimal')).toBe('-3.5 1.83');
+    expect(quoteText({ ...quote, point: null, price: 150 }, 'h2h', 'fractional')).toBe('6/4');
+    expect(probabilityText(quote.probability)).toBe('54.5%');
+  });
+
+  it('writes a move in points of probability and a percent axis at its ticks’ precision', () => {
+    expect(probabilityPointsText(3.24)).toBe('+3.2 pts');
+    expect(probabilityPointsText(-0.81)).toBe('\u22120.8 pts');
+    expect(probabilityPointsText(0.02)).toBe('0.0 pts');
+    expect(percentAxisLabel(52, 2)).toBe('52%');
+    expect(percentAxisLabel(52.5, 0.5)).toBe('52.5%');
   });
 });
 
@@ -122,29 +201,8 @@ describe('line movement without prices', () => {
   });
 });
 
-describe('prices in the user’s odds format (spec 001 §9)', () => {
-  const data = { times: [1, 2, 3], series: [{ label: 'DraftKings', book: 'draftkings', values: [-110, 150, null] }] };
-
-  it('keeps American prices as recorded and signs them', () => {
-    const american = priceChartIn(data, 'american');
-    expect(american.data).toBe(data);
-    expect(american.data.series[0].values.map((v) => (v === null ? null : american.format(v)))).toEqual([
-      '-110',
-      '+150',
-      null,
-    ]);
-  });
-
-  it('draws decimal and fractional as decimal odds and labels them in the chosen format', () => {
-    const decimal = priceChartIn(data, 'decimal');
-    expect(decimal.data.series[0].values).toEqual([1 + 100 / 110, 2.5, null]);
-    expect(decimal.format(2.5)).toBe('2.50');
-    const fractional = priceChartIn(data, 'fractional');
-    expect(fractional.format(2.5)).toBe('6/4');
-    expect(fractional.format(fractional.data.series[0].values[0]!)).toBe('10/11');
-  });
-
-  it('formats a stored American price in any format, and leaves what is not American odds as written', () => {
+describe('a stored American price in any format (spec 001 §9)', () => {
+  it('formats it, and leaves what is not American odds as written', () => {
     expect(formatAmericanOdds(-150, 'american')).toBe('-150');
     expect(formatAmericanOdds(-150, 'decimal')).toBe('1.67');
     expect(formatAmericanOdds(200, 'fractional')).toBe('2/1');

@@ -1,27 +1,40 @@
 import {
-  americanToDecimal,
-  isValidAmerican,
   LINE_MOVEMENT_MARKETS,
+  mainLinePrices,
+  openingToClosing,
   type LineHistoryBook,
-  type LineHistoryOutcome,
+  type LineMove,
   type LineMovementMarket,
+  type MainLinePrice,
 } from '@oddspulse/shared';
-import { formatAmericanOdds, formatOdds, type OddsDisplayFormat } from '../odds/filters/filter-settings';
+import { formatAmericanOdds, type OddsDisplayFormat } from '../odds/filters/filter-settings';
+import { formatLine } from './scores-logic';
 
-/** One series of the chart: its legend label, its book, and its value at each of the chart's times (null: no value). */
+/** One book's series: its legend label, its book, and its value at each of the chart's times (null: no value). */
 export interface ChartSeries {
   label: string;
   book: string;
   values: Array<number | null>;
 }
 
-/** The chart's data as uPlot takes it: shared times (epoch seconds) and one value list per series. */
+/** A chart's data as uPlot takes it: shared times (epoch seconds) and one value list per series. */
 export interface ChartData {
   times: number[];
   series: ChartSeries[];
 }
 
-const signed = (point: number) => (point > 0 ? `+${point}` : String(point));
+/** The price chart: each book's implied probability (percent) and, at each time, the price behind it. */
+export interface PriceSeries extends ChartSeries {
+  quotes: Array<MainLinePrice | null>;
+}
+
+export interface PriceChartData {
+  times: number[];
+  series: PriceSeries[];
+}
+
+/** What the chart shows of a game that has started: every price, or those quoted before the start. */
+export type ChartPeriod = 'pregame' | 'whole';
 
 /** The outcomes of a market across the books, by name (the Side choices), in the order first seen. */
 export function marketSides(books: readonly LineHistoryBook[], market: LineMovementMarket): string[] {
@@ -31,69 +44,127 @@ export function marketSides(books: readonly LineHistoryBook[], market: LineMovem
   return [...new Set(names)];
 }
 
-function sideOutcomes(books: readonly LineHistoryBook[], market: LineMovementMarket, side: string) {
-  return books.flatMap((b) =>
-    b.markets
+/** Each book's prices of one side along its main line (shared's rule), quoted before `until`; books without any left out. */
+function booksPrices(books: readonly LineHistoryBook[], market: LineMovementMarket, side: string, until: number) {
+  return books.flatMap((book) =>
+    book.markets
       .filter((m) => m.key === market)
-      .flatMap((m) => m.outcomes.filter((o) => o.name === side).map((outcome) => ({ book: b, outcome }))),
+      .flatMap((m) => m.outcomes.filter((o) => o.name === side))
+      .map((outcome) => ({ book, prices: mainLinePrices(outcome).filter((p) => p.at < until) }))
+      .filter(({ prices }) => prices.length > 0),
   );
 }
 
-/** The value a step series holds at `t`: its last entry at or before `t` (a price holds until the next change). */
-function heldAt(entries: ReadonlyArray<[number, number]>, t: number): number | null {
-  let value: number | null = null;
-  for (const [at, v] of entries) {
-    if (at > t) break;
-    value = v;
+/** The price held at `at`: the last one at or before it. */
+function quoteAt(prices: readonly MainLinePrice[], at: number): MainLinePrice | null {
+  let held: MainLinePrice | null = null;
+  for (const price of prices) {
+    if (price.at > at) break;
+    held = price;
   }
-  return value;
+  return held;
 }
 
-/** Whether a line (point) is the outcome's line at `t`; a line is only drawn while it is the one offered. */
-function lineCurrentAt(outcome: LineHistoryOutcome, point: number | null, t: number): boolean {
-  if (point === null || outcome.moves.length === 0) return true;
-  return heldAt(outcome.moves, t) === point;
-}
-
-function chart(times: Set<number>, build: (sorted: number[]) => ChartSeries[]): ChartData {
-  const sorted = [...times].sort((a, b) => a - b);
-  return { times: sorted, series: build(sorted) };
+/** Every time a shown price changed, and `until` when it is a moment (the start): the steps run up to it. */
+function chartTimes(prices: ReadonlyArray<readonly MainLinePrice[]>, until: number): number[] {
+  const times = new Set(prices.flatMap((list) => list.map((p) => p.at)));
+  if (times.size > 0 && Number.isFinite(until)) times.add(until);
+  return [...times].sort((a, b) => a - b);
 }
 
 /**
- * The price chart of one side: one series per book and line, so the prices of two different lines
- * (−3.5 and −4) never join into one sawtooth; a line shows only while it is the book's line.
+ * The price chart of one side: one series per book, its implied probability in percent along its main line across
+ * line changes (American odds on a linear axis drew −105 → +102 as a 200-point spike), with the price and line behind
+ * each value for the tooltip. `until` (epoch seconds) keeps the prices quoted before it: the start, for opening to
+ * closing.
  */
-export function priceChart(books: readonly LineHistoryBook[], market: LineMovementMarket, side: string): ChartData {
-  const picked = sideOutcomes(books, market, side);
-  const times = new Set(picked.flatMap(({ outcome }) => outcome.lines.flatMap((l) => l.prices.map(([t]) => t))));
-  return chart(times, (sorted) =>
-    picked.flatMap(({ book, outcome }) =>
-      outcome.lines.map((line) => ({
-        label: line.point === null ? book.title : `${book.title} ${signed(line.point)}`,
-        book: book.key,
-        values: sorted.map((t) => (lineCurrentAt(outcome, line.point, t) ? heldAt(line.prices, t) : null)),
-      })),
-    ),
+export function priceChart(
+  books: readonly LineHistoryBook[],
+  market: LineMovementMarket,
+  side: string,
+  until = Infinity,
+): PriceChartData {
+  const picked = booksPrices(books, market, side, until);
+  const times = chartTimes(
+    picked.map((b) => b.prices),
+    until,
   );
+  return {
+    times,
+    series: picked.map(({ book, prices }) => {
+      const quotes = times.map((t) => quoteAt(prices, t));
+      return {
+        label: book.title,
+        book: book.key,
+        quotes,
+        values: quotes.map((q) => (q ? q.probability * 100 : null)),
+      };
+    }),
+  };
 }
 
-/** The line chart of one side (spreads and totals): each book's line over time, one series per book. */
-export function lineChart(books: readonly LineHistoryBook[], market: LineMovementMarket, side: string): ChartData {
-  const picked = sideOutcomes(books, market, side).filter(({ outcome }) => outcome.moves.length > 0);
-  const times = new Set(
-    picked.flatMap(({ outcome }) => [
-      ...outcome.moves.map(([t]) => t),
-      ...outcome.lines.flatMap((l) => l.prices.map(([t]) => t)),
-    ]),
+/** The line chart of one side (spreads and totals): each book's main line over time, one series per book. */
+export function lineChart(
+  books: readonly LineHistoryBook[],
+  market: LineMovementMarket,
+  side: string,
+  until = Infinity,
+): ChartData {
+  if (market === 'h2h') return { times: [], series: [] };
+  const picked = booksPrices(books, market, side, until);
+  const times = chartTimes(
+    picked.map((b) => b.prices),
+    until,
   );
-  return chart(times, (sorted) =>
-    picked.map(({ book, outcome }) => ({
+  return {
+    times,
+    series: picked.map(({ book, prices }) => ({
       label: book.title,
       book: book.key,
-      values: sorted.map((t) => heldAt(outcome.moves, t)),
+      values: times.map((t) => quoteAt(prices, t)?.point ?? null),
     })),
-  );
+  };
+}
+
+/** Each book's opening and closing price of one side (its latest while the game is to come), in the books' order. */
+export function lineMoves(
+  books: readonly LineHistoryBook[],
+  market: LineMovementMarket,
+  side: string,
+  startsAt: number,
+): Array<{ book: string; title: string; move: LineMove }> {
+  return booksPrices(books, market, side, Infinity).flatMap(({ book, prices }) => {
+    const move = openingToClosing(prices, startsAt);
+    return move ? [{ book: book.key, title: book.title, move }] : [];
+  });
+}
+
+/** A line as its market writes it: a spread signed ("+3.5", "PK"), a total as it is ("256.5"). */
+export function formatLinePoint(market: LineMovementMarket, point: number): string {
+  return market === 'spreads' ? formatLine(point) : String(point);
+}
+
+/** A price with its line in the user's odds format: "5.5 −120" (a total), "+3.5 1.91" (a spread), "+150" (a moneyline). */
+export function quoteText(quote: MainLinePrice, market: LineMovementMarket, format: OddsDisplayFormat): string {
+  const price = formatAmericanOdds(quote.price, format);
+  return quote.point === null ? price : `${formatLinePoint(market, quote.point)} ${price}`;
+}
+
+/** An implied probability (a fraction) in percent to a tenth: "54.5%". */
+export function probabilityText(probability: number): string {
+  return `${(probability * 100).toFixed(1)}%`;
+}
+
+/** A move in points of probability, signed: "+3.2 pts", "−0.8 pts", "0.0 pts". */
+export function probabilityPointsText(points: number): string {
+  const rounded = Math.round(points * 10) / 10;
+  if (rounded === 0) return '0.0 pts';
+  return `${rounded > 0 ? '+' : '\u2212'}${Math.abs(rounded).toFixed(1)} pts`;
+}
+
+/** A percent axis's labels: whole percents, or tenths when the ticks are closer than a point. */
+export function percentAxisLabel(value: number, increment: number): string {
+  return `${value.toFixed(increment < 1 ? 1 : 0)}%`;
 }
 
 export const LINE_MARKET_LABELS: Record<LineMovementMarket, string> = {
@@ -131,20 +202,4 @@ export function noHistoryText(
   return finished
     ? 'No prices were recorded for this game by the books shown: it was not on the odds board while it was priced, or its prices are older than the history kept.'
     : 'No history available yet for the selected parameters.';
-}
-
-/**
- * A price chart (American prices) as the user reads odds: American stays as recorded; decimal and fractional are drawn
- * as decimal odds, which move evenly through even money where American jumps from −100 to +100.
- */
-export function priceChartIn(
-  data: ChartData,
-  format: OddsDisplayFormat,
-): { data: ChartData; format: (v: number) => string } {
-  if (format === 'american') return { data, format: (v) => formatAmericanOdds(v, 'american') };
-  const toDecimal = (v: number | null) => (v !== null && isValidAmerican(v) ? americanToDecimal(v) : null);
-  return {
-    data: { times: data.times, series: data.series.map((s) => ({ ...s, values: s.values.map(toDecimal) })) },
-    format: (v) => formatOdds(v, format),
-  };
 }
