@@ -15,6 +15,7 @@ import {
   DashboardPage,
   DfsPage,
   EmailVerificationPage,
+  ForgotPasswordPage,
   LandingPage,
   LocalCheckoutPage,
   LocalPortalPage,
@@ -84,6 +85,7 @@ export function App() {
           <Route index element={<Home />} />
           <Route path="login" element={<LoginPage />} />
           <Route path="signup" element={<LoginPage />} />
+          <Route path="forgot-password" element={<ForgotPasswordPage />} />
           <Route path="auth/callback" element={<AuthCallbackPage />} />
           <Route path="app" element={<AppRedirect />} />
           <Route path="account" element={<AccountRoute />} />

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { ApiError, serverMessage } from '../api/api-client';
 import { emergencySignOut, signOut } from '../state/sign-out';
 import { useToasts } from '../state/toasts';
-import { requestPasswordReset } from './account-api';
+import { useResetLinkRequest } from './reset-link';
 
 /**
  * The two ways out (spec 000 §4): the button, what the page says while it leaves (a toast says it too for the plain
@@ -21,27 +20,12 @@ const WAYS_OUT = [
 
 /** Password reset by mail, sign-out, and the emergency sign-out that also clears this browser (spec 000 §3, §7). */
 export function SecuritySection({ email }: { email: string }) {
-  const [resetStatus, setResetStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const { status: resetStatus, busy, send } = useResetLinkRequest();
   const [leaving, setLeaving] = useState<string | null>(null);
   const { show } = useToasts();
-  const reset = async () => {
-    setResetStatus(null);
-    try {
-      await requestPasswordReset(email);
-      setResetStatus({ ok: true, text: 'Reset link sent! Check your inbox.' });
-    } catch (error) {
-      // The server's own message (e.g. mail unavailable) when it gave one, else the spec's fallback.
-      setResetStatus({
-        ok: false,
-        text:
-          (error instanceof ApiError && (serverMessage(error.body) ?? (error.status < 500 ? error.message : null))) ||
-          'Could not send reset link.',
-      });
-    }
-  };
   return (
     <div className="actions column">
-      <button type="button" className="button" onClick={() => void reset()}>
+      <button type="button" className="button" disabled={busy} onClick={() => void send(email)}>
         Reset password
       </button>
       {resetStatus && (

@@ -136,6 +136,13 @@ export function LoginPage() {
           value={password}
           onChange={setPassword}
         />
+        {tab === 'login' && (
+          <p className="forgot-password small">
+            <Link to="/forgot-password" state={{ email: email.trim() }}>
+              Forgot password?
+            </Link>
+          </p>
+        )}
         {tab === 'signup' && (
           <>
             <LabelledInput
@@ -156,6 +163,14 @@ export function LoginPage() {
           {busy ? 'Please wait...' : tab === 'login' ? 'Log in' : 'Create account'}
         </button>
       </form>
+      {tab === 'signup' && (
+        <p className="muted small">
+          Already have an account but forgot its password?{' '}
+          <Link to="/forgot-password" state={{ email: email.trim() }}>
+            Reset it
+          </Link>
+        </p>
+      )}
       {options && <SignInOptions options={options} onOAuth={oauthStart} onDemo={fillDemoAccount} />}
       <p className="muted small">
         By continuing you agree to the <Link to="/terms">Terms</Link> and the <Link to="/privacy">Privacy Policy</Link>.

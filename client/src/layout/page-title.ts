@@ -12,6 +12,7 @@ const TITLES: Record<string, string> = {
   '/contact': 'Contact support',
   '/login': 'Sign in',
   '/signup': 'Sign up',
+  '/forgot-password': 'Reset your password',
   '/pricing': 'Pricing',
   '/subscribe': 'Subscribe',
   '/usage-plan': 'Your plan',

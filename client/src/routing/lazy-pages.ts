@@ -42,6 +42,7 @@ const loaders = {
   login: loader(() => import('../auth/LoginPage')),
   passwordReset: loader(() => import('../auth/PasswordResetPage')),
   emailVerification: loader(() => import('../account/EmailVerificationPage')),
+  forgotPassword: loader(() => import('../auth/ForgotPasswordPage')),
   authCallback: loader(() => import('../auth/AuthCallbackPage')),
   legal: loader(() => import('../landing/LegalPages')),
   alerts: loader(() => import('../alerts/AlertsPage')),
@@ -83,6 +84,7 @@ export const MySportsbooksPage = page(loaders.mySportsbooks, 'MySportsbooksPage'
 export const LoginPage = page(loaders.login, 'LoginPage');
 export const PasswordResetPage = page(loaders.passwordReset, 'PasswordResetPage');
 export const EmailVerificationPage = page(loaders.emailVerification, 'EmailVerificationPage');
+export const ForgotPasswordPage = page(loaders.forgotPassword, 'ForgotPasswordPage');
 export const AuthCallbackPage = page(loaders.authCallback, 'AuthCallbackPage');
 export const TermsPage = page(loaders.legal, 'TermsPage');
 export const PrivacyPage = page(loaders.legal, 'PrivacyPage');
@@ -104,6 +106,7 @@ const ROUTE_LOADERS: Record<string, () => Promise<unknown>> = {
   '/my-sportsbooks': loaders.mySportsbooks,
   '/login': loaders.login,
   '/signup': loaders.login,
+  '/forgot-password': loaders.forgotPassword,
   '/terms': loaders.legal,
   '/privacy': loaders.legal,
   '/alerts': loaders.alerts,
