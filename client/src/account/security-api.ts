@@ -30,13 +30,28 @@ export function revokeApiKey(id: string) {
   return api.delete<void>(`/api/api-keys/${encodeURIComponent(id)}`);
 }
 
-export function fetchSecurityActivity() {
-  return api.get<SecurityActivityEntry[]>('/api/account/security-activity');
+/** Entries a page of the security activity shows. */
+export const SECURITY_ACTIVITY_PAGE = 10;
+
+/** A page of the security activity, newest first: the entries older than `before` (an entry's id), or the newest. */
+export function fetchSecurityActivity(before: string | null, limit: number) {
+  return api.get<SecurityActivityEntry[]>('/api/account/security-activity', {
+    query: { limit, ...(before ? { before } : {}) },
+  });
 }
 
-/** Keyed by the user, as the keys are. */
-export function securityActivityQuery(userId: string) {
-  return queryOptions({ queryKey: ['security-activity', userId], queryFn: fetchSecurityActivity });
+/**
+ * One page of the user's security activity, keyed by the user (as the keys are) and by the entry it starts after. It
+ * reads one entry more than it shows, which says whether an older page follows.
+ */
+export function securityActivityQuery(userId: string, before: string | null = null) {
+  return queryOptions({
+    queryKey: ['security-activity', userId, before ?? 'newest'],
+    queryFn: async () => {
+      const entries = await fetchSecurityActivity(before, SECURITY_ACTIVITY_PAGE + 1);
+      return { entries: entries.slice(0, SECURITY_ACTIVITY_PAGE), older: entries.length > SECURITY_ACTIVITY_PAGE };
+    },
+  });
 }
 
 /**
@@ -47,7 +62,7 @@ export function securityActivityQuery(userId: string) {
 export function useSecurityActivityChanged(userId: string) {
   const queryClient = useQueryClient();
   return useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: securityActivityQuery(userId).queryKey }),
+    () => void queryClient.invalidateQueries({ queryKey: ['security-activity', userId] }),
     [queryClient, userId],
   );
 }

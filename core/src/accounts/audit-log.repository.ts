@@ -44,15 +44,25 @@ export class AuditLogRepository {
       .execute();
   }
 
-  /** The user's newest entries first. */
-  listForUser(userId: string, limit: number): Promise<AuditLogRow[]> {
-    return this.db
+  /** The user's newest entries first; with `before` (an entry's id), the entries older than that one. */
+  listForUser(userId: string, limit: number, before?: number): Promise<AuditLogRow[]> {
+    let query = this.db
       .selectFrom('audit_log')
       .select(['id', 'action', 'ip', 'user_agent', 'details', 'actor_id', 'created_at'])
-      .where('user_id', '=', userId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
+      .where('user_id', '=', userId);
+    if (before !== undefined)
+      query = query.where((eb) =>
+        eb(
+          eb.refTuple('created_at', 'id'),
+          '<',
+          eb
+            .selectFrom('audit_log as anchor')
+            .select(['anchor.created_at', 'anchor.id'])
+            .where('anchor.id', '=', before)
+            .where('anchor.user_id', '=', userId)
+            .$asTuple('created_at', 'id'),
+        ),
+      );
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
   }
 }

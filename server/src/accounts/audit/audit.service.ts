@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type { Transaction } from 'kysely';
 import { AuditLogRepository, type AuditEntry, type AuditLogRow, type DB } from '@oddspulse/core';
-import type { SecurityActivityEntry } from '@oddspulse/shared';
+import { unmappedAddress, type SecurityActivityEntry } from '@oddspulse/shared';
 import { clientAddress } from '../access/client-address';
+import type { SecurityActivityQuery } from './audit.dto';
 
 /** Where a request came from, for the audit log: the client address (under TRUST_PROXY) and the browser. */
 export interface RequestOrigin {
@@ -11,13 +12,11 @@ export interface RequestOrigin {
   userAgent: string | null;
 }
 
+/** The address is kept as a person reads it: an IPv4 client of a dual-stack socket is `127.0.0.1`, not `::ffff:127.0.0.1`. */
 export function requestOrigin(req: Request): RequestOrigin {
   const agent = req.headers['user-agent'];
-  return { ip: clientAddress(req), userAgent: typeof agent === 'string' ? agent.slice(0, 300) : null };
+  return { ip: unmappedAddress(clientAddress(req)), userAgent: typeof agent === 'string' ? agent.slice(0, 300) : null };
 }
-
-/** Entries shown on /account ("Recent security activity"). */
-export const SECURITY_ACTIVITY_LIMIT = 50;
 
 /**
  * The security audit log: sign-ins, failed sign-ins, password resets, API keys, plan changes and
@@ -35,8 +34,9 @@ export class AuditService {
     return this.log.insert(entry, trx);
   }
 
-  async recentFor(userId: string): Promise<SecurityActivityEntry[]> {
-    return (await this.log.listForUser(userId, SECURITY_ACTIVITY_LIMIT)).map(toEntry);
+  /** A page of the user's entries, newest first: `limit` of them, older than the entry `before` when it is given. */
+  async recentFor(userId: string, { limit, before }: SecurityActivityQuery): Promise<SecurityActivityEntry[]> {
+    return (await this.log.listForUser(userId, limit, before)).map(toEntry);
   }
 }
 
@@ -45,7 +45,8 @@ function toEntry(row: AuditLogRow): SecurityActivityEntry {
     id: String(row.id),
     action: row.action,
     at: row.created_at.toISOString(),
-    ip: row.ip,
+    // entries recorded before addresses were unmapped where they are recorded
+    ip: unmappedAddress(row.ip),
     user_agent: row.user_agent,
     details: row.details,
     by_operator: row.actor_id !== null,

@@ -56,3 +56,15 @@ export interface ApiKeyWithSecret extends ApiKeySummary {
 
 export const API_KEY_NAME_MAX_LENGTH = 60;
 export const MAX_ACTIVE_API_KEYS = 10;
+
+const IPV4_MAPPED = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
+
+/**
+ * A client address as a person reads it: an IPv4 address that a dual-stack socket reports in its IPv6 form
+ * (`::ffff:127.0.0.1`) is written as the IPv4 address it is (`127.0.0.1`); any other address is left as it is.
+ */
+export function unmappedAddress(address: string): string;
+export function unmappedAddress(address: string | null): string | null;
+export function unmappedAddress(address: string | null): string | null {
+  return address === null ? null : (IPV4_MAPPED.exec(address)?.[1] ?? address);
+}
