@@ -4,13 +4,22 @@ import { isPlatinum, type PlanInfo } from '../account/account-api';
 
 export type Subscription = NonNullable<BillingOverview['subscription']>;
 
-/** The subscription's status in words: "Active", "Ends on …", "Payment failed", "Canceled". */
-function subscriptionStatus(sub: Subscription): string {
-  if (sub.payment_failed || sub.status === 'past_due') return 'Payment failed: Stripe is retrying your card';
-  if (sub.active && sub.cancel_at_period_end) return 'Canceled: access until the end of the period';
-  if (sub.active) return sub.status === 'trialing' ? 'Active (billing starts at the period end)' : 'Active';
-  if (sub.status === 'incomplete') return 'Waiting for the first payment';
-  return 'Ended';
+/**
+ * The subscription's one status, which every subscription page shows: in words ("Active", "Canceled: access until March
+ * 5, 2027", "Payment failed: …"), and whether it is active and renewing, the only state the "Active Subscription" badge
+ * is shown for (it stood beside "Canceled: access until …" after a cancellation).
+ */
+export function subscriptionStatus(sub: Subscription): { text: string; renewing: boolean } {
+  if (sub.payment_failed || sub.status === 'past_due')
+    return { text: 'Payment failed: Stripe is retrying your card', renewing: false };
+  if (sub.active && sub.cancel_at_period_end) {
+    const until = sub.current_period_end ? formatBillingDate(sub.current_period_end) : 'the end of the period';
+    return { text: `Canceled: access until ${until}`, renewing: false };
+  }
+  if (sub.active)
+    return { text: sub.status === 'trialing' ? 'Active (billing starts at the period end)' : 'Active', renewing: true };
+  if (sub.status === 'incomplete') return { text: 'Waiting for the first payment', renewing: false };
+  return { text: 'Ended', renewing: false };
 }
 
 /** The Status row of a plan's facts list, for a live subscription; nothing without one. */
@@ -19,7 +28,7 @@ export function SubscriptionStatusFact({ sub }: { sub: Subscription | null }) {
   return (
     <>
       <dt>Status</dt>
-      <dd data-testid="subscription-status">{subscriptionStatus(sub)}</dd>
+      <dd data-testid="subscription-status">{subscriptionStatus(sub).text}</dd>
     </>
   );
 }
@@ -66,8 +75,9 @@ export function paidPlanFacts(info: PlanInfo, overview: BillingOverview | null) 
   };
 }
 
+/** "Active Subscription" beside the plan while the subscription is active and renews; the Status row says the rest. */
 export function ActiveBadge({ sub }: { sub: Subscription | null }) {
-  return sub?.active ? <span className="badge-active">Active Subscription</span> : null;
+  return sub && subscriptionStatus(sub).renewing ? <span className="badge-active">Active Subscription</span> : null;
 }
 
 /** When access ends, for a subscription set to cancel: "You keep access until March 5, 2027." */
