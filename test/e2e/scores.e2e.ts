@@ -42,7 +42,7 @@ test('the public scores page lists games with LIVE and FINAL badges and switches
   await sport.selectOption('basketball_nba');
   if (nba.length) await expect(page.locator(`[data-testid=game-card][data-game-id="${nba[0].id}"]`)).toBeVisible();
   // Signed out there is no socket: the page says it polls (15 s with a live game, else 60 s).
-  await expect(page.getByTestId('scores-mode')).toContainText(/Refreshing every (15|60) seconds/);
+  await expect(page.getByTestId('scores-mode')).toContainText(/Checking for new scores every (15|60) seconds/);
 
   await page.route('**/api/scores?*', (route) =>
     route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"gone"}' }),
@@ -63,7 +63,8 @@ test('the game modal opens on the overview and draws line movement for the game'
   await signIn(page, user, { path: '/scores' });
   const modal = await openGame(page, game!.id);
   await expect(modal.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
-  await expect(modal).toContainText('Live updates every 30 seconds');
+  // signed in, the games come over the live connection, and the modal says so as the page does
+  await expect(modal.getByTestId('game-updates')).toHaveText(await page.getByTestId('scores-mode').innerText());
   await expect(modal.getByTestId('reactions').getByRole('button')).toHaveCount(6);
   await expect(modal.getByTestId('game-picks')).toContainText('No picks on this game.');
 

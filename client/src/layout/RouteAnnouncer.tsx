@@ -1,5 +1,7 @@
+import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { authAtom } from '../state/auth';
 import { pageTitle } from './page-title';
 
 /** Spec 000 §4 / §9: a screen-reader announcement is removed after 1000 ms. */
@@ -13,9 +15,12 @@ const HEADING_WAIT_MS = 3000;
  */
 export function RouteAnnouncer() {
   const { pathname } = useLocation();
+  const signedIn = useAtomValue(authAtom).status === 'signedIn';
   const [message, setMessage] = useState('');
   useEffect(() => {
-    document.title = pageTitle(pathname);
+    document.title = pageTitle(pathname, signedIn);
+  }, [pathname, signedIn]);
+  useEffect(() => {
     let clear: number | undefined;
     const announce = (text: string) => {
       setMessage(text);

@@ -24,14 +24,27 @@ const TITLES: Record<string, string> = {
   '/privacy': 'Privacy Policy',
   '/billing/success': 'Subscription started',
   '/billing/cancel': 'Checkout cancelled',
+  '/billing/local-portal': 'Billing',
+  '/alerts': 'Alerts',
+  '/auth/callback': 'Signing in',
 };
+
+/** Routes with a parameter or pages under them, by the start of their path. */
+const TITLE_PREFIXES: ReadonlyArray<readonly [string, string]> = [
+  ['/billing/local-checkout/', 'Checkout'],
+  ['/ops/', 'Operations'],
+];
 
 /**
  * The document title of a route (every route had the same `<title>`, so tabs, history and bookmarks could
- * not tell pages apart): "Odds · OddsPulse"; the landing page and unknown paths keep the site's title.
+ * not tell pages apart): "Odds · OddsPulse"; `/` is the dashboard for a signed-in user; the landing page and unknown
+ * paths keep the site's title.
  */
-export function pageTitle(pathname: string): string {
+export function pageTitle(pathname: string, signedIn = false): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  const title = TITLES[path];
+  const title =
+    path === '/' && signedIn
+      ? 'Dashboard'
+      : (TITLES[path] ?? TITLE_PREFIXES.find(([prefix]) => path.startsWith(prefix))?.[1]);
   return title ? `${title} · OddsPulse` : SITE_TITLE;
 }

@@ -1,13 +1,17 @@
 import { gameStatus, type ScoreboardEvent } from '@oddspulse/shared';
 import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
+import { connectionStateAtom } from '../realtime/connection-state';
+import { authAtom } from '../state/auth';
 import { Modal } from '../components/Modal';
 import { TabList, tabPanelProps } from '../components/TabList';
 import { GameOverview } from './GameOverview';
 import { LineMovement } from './LineMovement';
 import { scoresQuery } from './scores-api';
+import { scoresPollInterval } from './scores-logic';
 
-/** Spec 002 §2, §9: the modal's details refresh every 30 seconds. */
+/** Spec 002 §2, §9: the modal's details refresh every 30 seconds while the socket does not push them. */
 const DETAILS_REFRESH_MS = 30_000;
 const DETAILS_FAILED = 'Unable to load game details';
 
@@ -20,15 +24,20 @@ type Tab = 'overview' | 'lines';
 export function GameModal({ game, onClose }: { game: ScoreboardEvent | null; onClose: () => void }) {
   const [tab, setTab] = useState<Tab>('overview');
   const tabsId = useId();
+  const signedIn = useAtomValue(authAtom).status === 'signedIn';
+  const connection = useAtomValue(connectionStateAtom);
+  const live = signedIn && connection === 'connected';
   // The page's own cache of the sport's games: the modal's 30-second read refreshes the card and the modal together,
   // and the modal shows the card's game; a failed read says the details could not be loaded (spec 002 §8). It reads
-  // nothing on opening: the list on screen was just read or pushed.
+  // nothing on opening (the list on screen was just read or pushed), nor while the socket pushes the games.
   const details = useQuery({
     ...scoresQuery(game?.sport_key ?? ''),
     enabled: Boolean(game),
     refetchOnMount: false,
-    refetchInterval: DETAILS_REFRESH_MS,
+    refetchInterval: live ? false : DETAILS_REFRESH_MS,
   });
+  // the page's own reads go on under the modal: the games are read at the sooner of the two
+  const pollMs = Math.min(DETAILS_REFRESH_MS, scoresPollInterval(details.data ?? []));
 
   if (!game) {
     return (
@@ -65,7 +74,7 @@ export function GameModal({ game, onClose }: { game: ScoreboardEvent | null; onC
       )}
       <div {...tabPanelProps(tabsId, tab)}>
         {tab === 'overview' ? (
-          <GameOverview game={game} />
+          <GameOverview game={game} pollMs={pollMs} />
         ) : (
           <LineMovement
             sport={game.sport_key}

@@ -5,12 +5,16 @@ import { authAtom } from '../state/auth';
 import { GameStatusText } from './GameCard';
 import { MyPicksOnGame } from './MyPicksOnGame';
 import { Reactions } from './Reactions';
+import { ScoresUpdateStatus } from './ScoresUpdateStatus';
 import { formatAmericanOdds } from '../odds/filters/filter-settings';
 import { oddsFormatAtom } from '../odds/odds-state';
 import { formatLine, reactionGameKey } from './scores-logic';
 
-/** The game modal's overview tab (spec 002 §2): score, facts, the pre-game line, reactions and the user's picks on it. */
-export function GameOverview({ game }: { game: ScoreboardEvent }) {
+/**
+ * The game modal's overview tab (spec 002 §2): score, facts, the pre-game line, how it stays current (`pollMs` when it
+ * is not pushed), reactions and the user's picks on it.
+ */
+export function GameOverview({ game, pollMs }: { game: ScoreboardEvent; pollMs: number }) {
   const auth = useAtomValue(authAtom);
   const oddsFormat = useAtomValue(oddsFormatAtom);
   const signedIn = auth.status === 'signedIn';
@@ -86,13 +90,13 @@ export function GameOverview({ game }: { game: ScoreboardEvent }) {
           </>
         )}
       </dl>
-      <p className="muted small">Live updates every 30 seconds</p>
+      <ScoresUpdateStatus pollMs={pollMs} testId="game-updates" />
       <Reactions gameKey={reactionGameKey(game)} />
       {signedIn ? (
         <MyPicksOnGame game={game} />
       ) : (
         <p className="small muted">
-          <Link to="/login">Sign in</Link> to react and to see your picks on this game.
+          <Link to="/login">Sign in</Link> to see your picks on this game.
         </p>
       )}
     </div>

@@ -10,6 +10,7 @@ import { authAtom } from '../state/auth';
 import { GameCard } from './GameCard';
 import { GameModal } from './GameModal';
 import { scoresKeys, scoresQuery } from './scores-api';
+import { ScoresUpdateStatus } from './ScoresUpdateStatus';
 import { mergeScoreUpdate, SCORE_SPORTS, scoresPollInterval } from './scores-logic';
 import './scores.css';
 
@@ -89,9 +90,7 @@ export function ScoresPage() {
           </button>
         </div>
       </div>
-      <p className="muted small" data-testid="scores-mode">
-        {live ? 'Live: scores update as they happen.' : `Refreshing every ${interval / 1000} seconds.`}
-      </p>
+      <ScoresUpdateStatus pollMs={interval} testId="scores-mode" />
       {scores.error && (
         <div className="banner banner-error" role="alert" data-testid="scores-error">
           {scoresErrorMessage(scores.error)}

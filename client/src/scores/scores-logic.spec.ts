@@ -13,6 +13,7 @@ import {
   reactionGameKey,
   SCORE_SPORTS,
   scoresPollInterval,
+  scoresUpdateText,
 } from './scores-logic';
 
 function game(overrides: Partial<ScoreboardEvent>): ScoreboardEvent {
@@ -55,6 +56,24 @@ describe('scores polling (spec 002 §4: 15 s with a live game, else 60 s)', () =
     expect(LIVE_POLL_MS).toBe(15_000);
     expect(scoresPollInterval([game({ status: 'final', completed: true })])).toBe(IDLE_POLL_MS);
     expect(IDLE_POLL_MS).toBe(60_000);
+  });
+});
+
+// "Refreshing every 15 seconds" and "Live updates every 30 seconds" were shown of one pushed page
+describe('how the scores stay current, in words', () => {
+  it('says live over the socket while it is connected, else how often it reads and why', () => {
+    expect(scoresUpdateText(true, 'connected', LIVE_POLL_MS)).toBe(
+      'Live: scores arrive over the live connection as they happen.',
+    );
+    expect(scoresUpdateText(true, 'reconnecting', LIVE_POLL_MS)).toBe(
+      'Live connection lost, reconnecting: checking for new scores every 15 seconds meanwhile.',
+    );
+    expect(scoresUpdateText(true, 'connecting', IDLE_POLL_MS)).toBe(
+      'Connecting to live updates: checking for new scores every 60 seconds meanwhile.',
+    );
+    expect(scoresUpdateText(false, 'idle', LIVE_POLL_MS)).toBe(
+      'Checking for new scores every 15 seconds. Sign in for live updates.',
+    );
   });
 });
 

@@ -12,6 +12,7 @@ import {
   type ScoreboardEvent,
   type UserPick,
 } from '@oddspulse/shared';
+import type { ConnectionState } from '../realtime/live-socket';
 
 /** Spec 002 §2: the scores page's sports, NFL first and default: the core sports but soccer. */
 export const SCORE_SPORTS = CORE_SPORTS.filter((sport) => !isSoccer(sport.key));
@@ -24,6 +25,21 @@ export const REACTIONS_POLL_MS = 10_000;
 
 export function scoresPollInterval(games: readonly ScoreboardEvent[]): number {
   return games.some((g) => gameStatus(g) === 'in_progress') ? LIVE_POLL_MS : IDLE_POLL_MS;
+}
+
+/**
+ * How the scores on screen stay current, in words that are true for this page now: pushed over the live connection
+ * (DECISIONS 14) while it is connected, else read every `pollMs` (spec 002 §4) and why: a visitor has no live
+ * connection, a signed-in user's is starting or lost. ("Refreshing every 15 seconds" and "Live updates every 30
+ * seconds" were both shown of one pushed page.)
+ */
+export function scoresUpdateText(signedIn: boolean, connection: ConnectionState, pollMs: number): string {
+  const every = `every ${pollMs / 1000} seconds`;
+  if (!signedIn) return `Checking for new scores ${every}. Sign in for live updates.`;
+  if (connection === 'connected') return 'Live: scores arrive over the live connection as they happen.';
+  if (connection === 'reconnecting')
+    return `Live connection lost, reconnecting: checking for new scores ${every} meanwhile.`;
+  return `Connecting to live updates: checking for new scores ${every} meanwhile.`;
 }
 
 export type GameBadge = 'LIVE' | 'FINAL' | null;
