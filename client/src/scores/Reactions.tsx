@@ -8,7 +8,8 @@ import {
 } from '@oddspulse/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { Link } from 'react-router-dom';
 import { connectionStateAtom } from '../realtime/connection-state';
 import { liveSocketAtom } from '../realtime/socket';
 import { authAtom, profileAtom } from '../state/auth';
@@ -47,6 +48,10 @@ export function Reactions({ gameKey }: { gameKey: string }) {
   }, [socket, gameKey, user, queryClient]);
 
   const mine = ownReaction(reactions, user?.id ?? null);
+  // A visitor's reactions say why they cannot be used: described by the line under them, and still reachable by
+  // keyboard (a disabled button is skipped, its reason with it); pressing one points at the way to sign in.
+  const reasonId = useId();
+  const signInLink = useRef<HTMLAnchorElement>(null);
 
   const reaction = useMutation({
     mutationFn: async ({
@@ -73,7 +78,10 @@ export function Reactions({ gameKey }: { gameKey: string }) {
   });
 
   const react = (emoji: ReactionEmoji) => {
-    if (!user) return;
+    if (!user) {
+      signInLink.current?.focus();
+      return;
+    }
     const username = reactorName(
       profile.status === 'ready' ? profile.profile.username : user.user_metadata?.username,
       user.email,
@@ -97,7 +105,9 @@ export function Reactions({ gameKey }: { gameKey: string }) {
               aria-pressed={own}
               aria-label={`${name} ${REACTION_EMOJIS[name]}: ${list.length}`}
               title={user ? (own ? 'Click to remove your reaction' : who || name) : 'Sign in to react'}
-              disabled={!user || reaction.isPending}
+              disabled={user !== null && reaction.isPending}
+              aria-disabled={user ? undefined : true}
+              aria-describedby={user ? undefined : reasonId}
               data-testid={`reaction-${name}`}
               onClick={() => react(name)}
             >
@@ -109,6 +119,14 @@ export function Reactions({ gameKey }: { gameKey: string }) {
           );
         })}
       </div>
+      {!user && (
+        <p id={reasonId} className="small reaction-reason" data-testid="reaction-reason">
+          <Link ref={signInLink} to="/login">
+            Sign in
+          </Link>{' '}
+          to react.
+        </p>
+      )}
       {reactors.length > 0 && (
         <p className="small muted reaction-who" data-testid="reaction-who">
           {reactors
@@ -116,7 +134,6 @@ export function Reactions({ gameKey }: { gameKey: string }) {
             .join(' · ')}
         </p>
       )}
-      {!user && <p className="small muted">Sign in to react.</p>}
     </div>
   );
 }
