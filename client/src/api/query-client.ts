@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 
 /**
  * The app's one TanStack Query client: every REST read of a screen goes through it, keyed per feature in the feature's
@@ -9,6 +9,18 @@ import { QueryClient } from '@tanstack/react-query';
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: false, refetchOnWindowFocus: false, refetchIntervalInBackground: true, staleTime: 5_000 },
+    queries: {
+      retry: false,
+      refetchOnWindowFocus: false,
+      refetchIntervalInBackground: true,
+      staleTime: 5_000,
+      // Offline, a read is still tried once (the service worker may answer it from the reads it kept) and, if it fails,
+      // read again when the connection returns (refetchOnReconnect) instead of staying failed.
+      networkMode: 'offlineFirst',
+    },
   },
 });
+
+// TanStack takes the browser to be online until an offline event says otherwise: a page opened offline (the installed
+// app started without a network) must know it is, or its reconnection goes unnoticed and nothing is read again.
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);

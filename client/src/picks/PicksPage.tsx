@@ -1,6 +1,7 @@
 import { DEFAULT_PICK_PERIOD } from '@oddspulse/shared';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
+import { useOnline } from '../components/hooks/useOnline';
 import { connectionStateAtom } from '../realtime/connection-state';
 import { PickCard } from './PickCard';
 import { PicksCsvExport } from './PicksCsvExport';
@@ -17,6 +18,7 @@ import './picks.css';
 export function PicksPage() {
   const connection = useAtomValue(connectionStateAtom);
   const [filters, setFilters] = useState<PickFilters>({ period: DEFAULT_PICK_PERIOD, status: 'all', sort: 'date' });
+  const online = useOnline();
   const {
     picks,
     more,
@@ -24,6 +26,7 @@ export function PicksPage() {
     loadMore,
     periodPicks,
     periodLoading,
+    periodLoaded,
     stats,
     error,
     banner,
@@ -62,15 +65,25 @@ export function PicksPage() {
       {stats && <PickStatsSummary stats={stats} />}
       <div className="card">
         <h2 className="small muted">Cumulative profit over time</h2>
-        <ProfitChart series={series} loading={periodLoading} />
+        {periodLoaded || periodLoading ? (
+          <ProfitChart series={series} loading={periodLoading} />
+        ) : (
+          <p className="muted small">Not loaded yet.</p>
+        )}
       </div>
 
-      {error && (
+      {/* offline, what is not here yet says so, and loads when the connection returns (the queries read again) */}
+      {!online && picks === null && (
+        <p className="card muted" role="status" data-testid="offline-not-loaded">
+          Offline: your picks are not loaded yet. They load when the connection returns.
+        </p>
+      )}
+      {error && online && (
         <div className="banner banner-error" role="alert">
           {error}
         </div>
       )}
-      {picks === null && !error && <div className="spinner" role="status" aria-label="Loading picks" />}
+      {picks === null && !error && online && <div className="spinner" role="status" aria-label="Loading picks" />}
       {picks !== null && picks.length === 0 && (
         <p className="muted card">No picks in this period. Add picks from the odds screens or the bet slip.</p>
       )}

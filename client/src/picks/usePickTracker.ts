@@ -112,6 +112,7 @@ export function usePickTracker(filters: PickFilters) {
     loadMore: () => void list.fetchNextPage(),
     periodPicks: period.data?.picks ?? [],
     periodLoading: period.data === undefined && !period.error,
+    periodLoaded: period.data !== undefined,
     stats: period.data?.stats ?? null,
     error: failed ? failed.message : '',
     banner,

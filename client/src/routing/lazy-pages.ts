@@ -51,13 +51,36 @@ const loaders = {
   steamRecord: loader(() => import('../steam/SteamRecordPage')),
 };
 
+/** The screens whose code failed to load, each with the way to try it afresh. */
+const failedScreens = new Set<() => void>();
+
+/**
+ * Lets every screen whose code failed to load try again at its next mount: a lazy() keeps its failure for good, so the
+ * error screen's retry when the connection returns (layout/ErrorBoundary) calls this first. Only then: a fresh lazy()
+ * at once after the failure would have suspended again, out of the error screen's reach, load after load.
+ */
+export function retryFailedScreens(): void {
+  for (const retry of failedScreens) retry();
+  failedScreens.clear();
+}
+
 /**
  * A screen loaded on demand. Once its module is here (prefetched as the app started, or opened before) it renders at
  * once: through lazy() it suspended once more and showed its fallback for a frame or more. The choice is
  * made once per mount: switching from the lazy wrapper to the screen itself later would remount it and lose its state.
  */
 function page<M>(load: Loader<M>, name: keyof M): ComponentType {
-  const Lazy = lazy(() => load().then((module) => ({ default: module[name] as ComponentType })));
+  const lazyScreen = (): ComponentType =>
+    lazy(() =>
+      load().then(
+        (module) => ({ default: module[name] as ComponentType }),
+        (error: unknown) => {
+          failedScreens.add(() => (Lazy = lazyScreen()));
+          throw error;
+        },
+      ),
+    );
+  let Lazy = lazyScreen();
   return function Page(props: object) {
     const [Screen] = useState(() => (load.module ? (load.module[name] as ComponentType) : Lazy));
     return createElement(Screen, props);

@@ -1,4 +1,4 @@
-import { applyWorkerMessage } from './offline';
+import { applyWorkerMessage, OFFLINE_NOT_LOADED, retryToast } from './offline';
 
 // The offline banner says from when the kept data is, never fresher than its oldest part.
 describe('applyWorkerMessage', () => {
@@ -13,5 +13,15 @@ describe('applyWorkerMessage', () => {
     const state = applyWorkerMessage({ savedAt: null }, { type: 'offline-data', savedAt: '2026-11-23T05:10:00.000Z' });
     expect(state).toEqual({ savedAt: '2026-11-23T05:10:00.000Z' });
     expect(applyWorkerMessage(state, { type: 'online-data' })).toBeNull();
+  });
+});
+
+// Offline /picks stacked three "Retrying in 1 seconds" toasts over an empty page
+describe('retryToast', () => {
+  it('says the connection is away while offline, and the client’s retry online', () => {
+    expect(retryToast('Temporarily unavailable. Retrying in 1 seconds... (1/3)', true)).toBe(
+      'Temporarily unavailable. Retrying in 1 seconds... (1/3)',
+    );
+    expect(retryToast('Temporarily unavailable. Retrying in 1 seconds... (1/3)', false)).toBe(OFFLINE_NOT_LOADED);
   });
 });

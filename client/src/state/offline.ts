@@ -19,3 +19,14 @@ export function applyWorkerMessage(state: OfflineState, message: WorkerMessage):
   if (message.type === 'online-data') return null;
   return { savedAt: state ? older(state.savedAt, message.savedAt) : message.savedAt };
 }
+
+/** What a page says of what it has not loaded while the browser is offline: it loads when the connection returns. */
+export const OFFLINE_NOT_LOADED = "You're offline: what is not loaded yet loads when the connection returns.";
+
+/**
+ * The one toast of the API client's retries (keyed, so reads retrying together share it): the client's "Retrying in N
+ * seconds" online; offline, that the connection, not the server, is away.
+ */
+export function retryToast(message: string, online: boolean): string {
+  return online ? message : OFFLINE_NOT_LOADED;
+}

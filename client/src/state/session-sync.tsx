@@ -8,6 +8,7 @@ import { needsRefresh, type Session } from '../api/session';
 import { startLiveSocket, stopLiveSocket } from '../realtime/socket-loader';
 import { clearOfflineData } from '../service-worker';
 import { AUTH_REQUIRED_PATH, authAtom, authRequiredAtom, planAtom, profileAtom } from './auth';
+import { retryToast } from './offline';
 import { useToasts } from './toasts';
 
 /** Session refresh tick (spec 000 §9: every 30 s; refresh inside the 90 s expiry margin). */
@@ -83,7 +84,8 @@ export function SessionSync() {
         setAuthRequired(true);
         navigateRef.current(AUTH_REQUIRED_PATH);
       }
-      if (event.type === 'retrying') show('warning', event.message, event.seconds * 1000);
+      if (event.type === 'retrying')
+        show('warning', retryToast(event.message, navigator.onLine), (event.seconds + 1) * 1000, 'api-retry');
     };
     const types: ApiEvent['type'][] = ['session', 'auth-required', 'retrying'];
     for (const type of types) apiEvents.addEventListener(type, onEvent);
