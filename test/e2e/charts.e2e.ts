@@ -134,14 +134,17 @@ test('the line-movement chart writes prices in the user’s odds format', async 
   test.skip(isMobile(testInfo), 'the same chart on mobile; run once');
   test.setTimeout(120_000);
   const user = await newUser(request, testInfo, 'movefmt');
+  // a game whose moneyline was priced before its start, so it has an opening-to-closing (or opening-to-now) row
   const game = await (async () => {
     for (const sport of ['icehockey_nhl', 'americanfootball_nfl', 'basketball_nba']) {
-      for (const g of (await scores(request, sport)).filter((x) => x.event_id && x.status !== 'scheduled')) {
+      for (const g of (await scores(request, sport)).filter((x) => x.event_id)) {
+        const start = Date.parse(g.commence_time) / 1000;
         const books = await lineHistory(request, user, g);
-        if (books.some((b) => b.markets.some((m) => m.key === 'h2h'))) return g;
+        const side = books[0]?.markets.find((m) => m.key === 'h2h')?.outcomes[0]?.name;
+        if (side && books.some((b) => moneyline(b, side).some(([t]) => t < start))) return g;
       }
     }
-    throw new Error('no game with a moneyline history');
+    throw new Error('no game with a moneyline priced before its start');
   })();
   await signIn(page, user, { path: '/scores', localStorage: { oddsFormat: 'decimal' } });
   await page.getByLabel('Sport').selectOption(game.sport_key);
