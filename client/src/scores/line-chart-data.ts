@@ -65,11 +65,16 @@ function quoteAt(prices: readonly MainLinePrice[], at: number): MainLinePrice | 
   return held;
 }
 
-/** Every time a shown price changed, and `until` when it is a moment (the start): the steps run up to it. */
-function chartTimes(prices: ReadonlyArray<readonly MainLinePrice[]>, until: number): number[] {
-  const times = new Set(prices.flatMap((list) => list.map((p) => p.at)));
-  if (times.size > 0 && Number.isFinite(until)) times.add(until);
-  return [...times].sort((a, b) => a - b);
+/**
+ * Each book's price held at every time a shown price changed (and at `until` when it is a moment, the start: the steps
+ * run up to it), the one grid both charts of a side draw on.
+ */
+function quotesOverTime(books: readonly LineHistoryBook[], market: LineMovementMarket, side: string, until: number) {
+  const picked = booksPrices(books, market, side, until);
+  const moments = new Set(picked.flatMap(({ prices }) => prices.map((p) => p.at)));
+  if (moments.size > 0 && Number.isFinite(until)) moments.add(until);
+  const times = [...moments].sort((a, b) => a - b);
+  return { times, books: picked.map(({ book, prices }) => ({ book, quotes: times.map((t) => quoteAt(prices, t)) })) };
 }
 
 /**
@@ -84,22 +89,15 @@ export function priceChart(
   side: string,
   until = Infinity,
 ): PriceChartData {
-  const picked = booksPrices(books, market, side, until);
-  const times = chartTimes(
-    picked.map((b) => b.prices),
-    until,
-  );
+  const { times, books: quoted } = quotesOverTime(books, market, side, until);
   return {
     times,
-    series: picked.map(({ book, prices }) => {
-      const quotes = times.map((t) => quoteAt(prices, t));
-      return {
-        label: book.title,
-        book: book.key,
-        quotes,
-        values: quotes.map((q) => (q ? q.probability * 100 : null)),
-      };
-    }),
+    series: quoted.map(({ book, quotes }) => ({
+      label: book.title,
+      book: book.key,
+      quotes,
+      values: quotes.map((q) => (q ? q.probability * 100 : null)),
+    })),
   };
 }
 
@@ -111,17 +109,13 @@ export function lineChart(
   until = Infinity,
 ): ChartData {
   if (market === 'h2h') return { times: [], series: [] };
-  const picked = booksPrices(books, market, side, until);
-  const times = chartTimes(
-    picked.map((b) => b.prices),
-    until,
-  );
+  const { times, books: quoted } = quotesOverTime(books, market, side, until);
   return {
     times,
-    series: picked.map(({ book, prices }) => ({
+    series: quoted.map(({ book, quotes }) => ({
       label: book.title,
       book: book.key,
-      values: times.map((t) => quoteAt(prices, t)?.point ?? null),
+      values: quotes.map((q) => q?.point ?? null),
     })),
   };
 }
