@@ -1,20 +1,37 @@
 // `npm run drill`: fault drills against a running stack, for operators. It cuts what an outage cuts, watches
 // the API answer through it, and prints what held. It touches only this instance: the PostgreSQL sessions of its own
 // database and the Redis connections named with its REDIS_PREFIX; it never stops a service or deletes data.
-//   BASE_URL (default http://127.0.0.1:$PORT), DATABASE_URL, REDIS_URL, REDIS_PREFIX: as the stack was started with.
+//   BASE_URL (default http://127.0.0.1:$PORT), DATABASE_URL, REDIS_URL, REDIS_PREFIX: as the stack was started with,
+//   all three given (environment or .env): a default would cut the sessions of whatever shares it.
+//   `npm run drill -- --own-stack`: starts a built demo stack of its own (its own database and Redis prefix, a free
+//   port), drills it, then stops it and deletes what it made.
 //   DRILL_EMAIL, DRILL_PASSWORD: a paid account the drills sign in as, so the routes they watch read PostgreSQL (picks)
 //   and Redis (sports) instead of stopping at the sign-in check (default: the demo Gold account).
 // Runs against a stack whose dependencies are up; takes about 30 s.
 import { createRequire } from 'node:module';
-import { loadDotEnv } from './lib/stack.mjs';
+import { loadDotEnv, run, startProcesses, throwawayStackEnv, waitForHealth } from './lib/stack.mjs';
 
 const require = createRequire(import.meta.url);
 const { Client } = require('pg');
 const IORedis = require('ioredis');
 
-const env = { ...loadDotEnv(), ...process.env };
-const base = env.BASE_URL ?? `http://127.0.0.1:${env.PORT || '3000'}`;
-const prefix = env.REDIS_PREFIX ?? 'oddspulse';
+const ownStack = process.argv.includes('--own-stack');
+const own = ownStack
+  ? await throwawayStackEnv('drill', {
+      REDIS_URL: process.env.REDIS_URL || 'redis://127.0.0.1:6379',
+      LOG_LEVEL: 'error',
+    })
+  : null;
+const env = own ? own.env : { ...loadDotEnv(), ...process.env };
+const unnamed = ['DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX'].filter((name) => !env[name]);
+if (unnamed.length) {
+  process.stderr.write(
+    `npm run drill cuts the PostgreSQL sessions and Redis connections of one stack, so it needs that stack's ${unnamed.join(', ')} (environment or .env): it will not guess a shared default. Or run npm run drill -- --own-stack to drill a stack of its own.\n`,
+  );
+  process.exit(2);
+}
+const base = own ? `http://127.0.0.1:${own.port}` : (env.BASE_URL ?? `http://127.0.0.1:${env.PORT || '3000'}`);
+const prefix = env.REDIS_PREFIX;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const results = [];
 
@@ -88,7 +105,7 @@ async function postgresDrill() {
 }
 
 async function redisDrill() {
-  const redis = new IORedis(env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const redis = new IORedis(env.REDIS_URL);
   const clients = (await redis.client('LIST'))
     .split('\n')
     .filter((line) => line.includes(` name=${prefix}:`))
@@ -135,16 +152,34 @@ async function badInputDrill() {
   });
 }
 
-const before = await call('/api/health');
-if (before.status === 0) {
-  process.stdout.write(`No stack answers at ${base}: start one with npm start\n`);
-  process.exit(2);
+async function drills() {
+  await signIn();
+  await healthDrill();
+  await badInputDrill();
+  await postgresDrill();
+  await redisDrill();
+  await healthDrill();
+  process.stdout.write(`${JSON.stringify({ drills: results.length, held: results.filter((r) => r.held).length })}\n`);
 }
-await signIn();
-await healthDrill();
-await badInputDrill();
-await postgresDrill();
-await redisDrill();
-await healthDrill();
-process.stdout.write(`${JSON.stringify({ drills: results.length, held: results.filter((r) => r.held).length })}\n`);
-process.exit(results.every((r) => r.held) ? 0 : 1);
+
+if (own) {
+  if (run(process.execPath, ['core/dist/cli.js', 'setup'], env) !== 0) process.exit(1);
+  const stack = startProcesses(env, { stdio: 'ignore' });
+  try {
+    await waitForHealth(base);
+    await drills();
+  } finally {
+    await stack.stop();
+    run(process.execPath, ['scripts/lib/teardown.mjs', env.DATABASE_URL, env.REDIS_PREFIX], env);
+  }
+} else {
+  const before = await call('/api/health');
+  if (before.status === 0) {
+    process.stdout.write(
+      `No stack answers at ${base}: start one with npm start, or run npm run drill -- --own-stack\n`,
+    );
+    process.exit(2);
+  }
+  await drills();
+}
+process.exit(results.length && results.every((r) => r.held) ? 0 : 1);
