@@ -106,6 +106,17 @@ describe('PostgreSQL lost mid-query (real PostgreSQL behind a TCP proxy the test
     expect(during.headers['retry-after']).toBe('5');
     expect(Date.now() - started).toBeLessThan(2000);
 
+    // every health request checks PostgreSQL again: the outage is one line, not one per request
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    try {
+      for (let i = 0; i < 5; i++) expect((await t.http().get('/api/health')).status).toBe(503);
+      expect(
+        warn.mock.calls.filter((call) => JSON.stringify(call).includes('PostgreSQL health check failed')).length,
+      ).toBeLessThanOrEqual(1);
+    } finally {
+      warn.mockRestore();
+    }
+
     await proxy.start();
     expect((await login()).status).toBe(400);
     expect(uncaught).toEqual([]);
@@ -189,6 +200,13 @@ describe('PostgreSQL lost mid-query (real PostgreSQL behind a TCP proxy the test
       (error: unknown) => error,
     );
     expect(isDependencyDown(storing)).toBe(true);
+    // the writer tries every 250 ms: six tries, at most one line
+    const warn = jest.spyOn(Logger.prototype, 'warn');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(
+      warn.mock.calls.filter((call) => JSON.stringify(call).includes('Odds history not stored yet')).length,
+    ).toBeLessThanOrEqual(1);
+    warn.mockRestore();
 
     await proxy.start();
     expect(

@@ -8,6 +8,7 @@ import {
   LiveStateRepository,
   OddsApiAccountRepository,
   RedisService,
+  RepeatedErrors,
   withTimeout,
 } from '@oddspulse/core';
 
@@ -18,6 +19,8 @@ const MISSED_TICKS = 3;
 @Injectable()
 export class HealthService {
   private readonly logger = new Logger(HealthService.name);
+  /** Every health request checks again: during an outage, a line a minute per reason. */
+  private readonly failedChecks = new RepeatedErrors();
 
   constructor(
     private readonly database: DatabaseProbe,
@@ -52,7 +55,12 @@ export class HealthService {
         queues = workers > 0 ? 'up' : 'down';
         problems.push(...this.problems(workers, scheduled, lastTick, feeds));
       } catch (error) {
-        this.logger.warn(`Queue health check failed: ${(error as Error).message}`);
+        const admitted = this.failedChecks.admit(`queues: ${(error as Error).message}`);
+        if (admitted)
+          this.logger.warn(
+            { reason: (error as Error).message, suppressedRepeats: admitted.suppressed },
+            `Queue health check failed: ${(error as Error).message}`,
+          );
         problems.push(`The job queues could not be read from Redis: ${(error as Error).message}`);
       }
     }
@@ -133,7 +141,12 @@ export class HealthService {
       await withTimeout(this.database.ping(), CHECK_TIMEOUT_MS);
       return true;
     } catch (error) {
-      this.logger.warn(`PostgreSQL health check failed: ${(error as Error).message}`);
+      const admitted = this.failedChecks.admit(`postgres: ${(error as Error).message}`);
+      if (admitted)
+        this.logger.warn(
+          { reason: (error as Error).message, suppressedRepeats: admitted.suppressed },
+          `PostgreSQL health check failed: ${(error as Error).message}`,
+        );
       return { reason: (error as Error).message };
     }
   }

@@ -56,6 +56,22 @@ describe('the failed-job log', () => {
     );
   });
 
+  it('logs the jobs an outage fails once a minute by reason, with how many it left out', () => {
+    const outage = new Error('Connection terminated due to connection timeout');
+    const at = jest.spyOn(Date, 'now').mockReturnValue(Date.parse('2026-11-28T08:00:00Z'));
+    for (let i = 0; i < 20; i++) processor.onFailed({ ...job, id: `odds-nba-${i}` } as Job, outage);
+    expect(warn).toHaveBeenCalledTimes(1);
+    at.mockReturnValue(Date.parse('2026-11-28T08:01:00Z'));
+    processor.onFailed(job, outage);
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(warn.mock.calls[1][0]).toMatchObject({ reason: outage.message, suppressedRepeats: 19 });
+  });
+
+  it('logs every job a user endpoint or a feed fails: each is its own', () => {
+    for (let i = 0; i < 3; i++) processor.onFailed(job, new ExternalFailure('webhook answered 500'));
+    expect(warn).toHaveBeenCalledTimes(3);
+  });
+
   it('logs a failure of our own as an error with the error', () => {
     const bug = new TypeError("Cannot read properties of undefined (reading 'events')");
     processor.onFailed(job, bug);

@@ -19,6 +19,8 @@ function processorFor(queue: QueueName): Type<WorkerHost> {
     private readonly logger = new Logger(`Queue:${queue}`);
     /** A lost connection raises the same error on every retry of each of the worker's connections. */
     private readonly repeatedErrors = new RepeatedErrors();
+    /** Jobs failed by PostgreSQL or Redis away, by reason. */
+    private readonly failedJobs = new RepeatedErrors();
 
     constructor(
       private readonly registry: JobRegistryService,
@@ -69,10 +71,19 @@ function processorFor(queue: QueueName): Type<WorkerHost> {
         return;
       }
       // Outside OddsPulse: a feed's or a user's endpoint, or PostgreSQL or Redis away (the job is retried once they are
-      // back; the connection errors themselves are logged where the connections are). A reason, not a stack.
+      // back; the connection errors themselves are logged where the connections are). A reason, not a stack. An outage
+      // fails every job of the queue with one reason: that is a line a minute (docs/operating.md, Logs).
       if (error instanceof ExternalFailure || isDependencyDown(error)) {
+        const admitted = error instanceof ExternalFailure ? { suppressed: 0 } : this.failedJobs.admit(error.message);
+        if (!admitted) return;
         this.logger.warn(
-          { job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, reason: error.message },
+          {
+            job: job?.name,
+            jobId: job?.id,
+            attempt: job?.attemptsMade,
+            reason: error.message,
+            ...(admitted.suppressed ? { suppressedRepeats: admitted.suppressed } : {}),
+          },
           `Job failed: ${error.message}`,
         );
         return;

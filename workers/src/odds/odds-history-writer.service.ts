@@ -1,7 +1,13 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
-import { APP_CONFIG, type AppConfig, OddsHistoryOutboxRepository, OddsHistoryRepository } from '@oddspulse/core';
+import {
+  APP_CONFIG,
+  type AppConfig,
+  OddsHistoryOutboxRepository,
+  OddsHistoryRepository,
+  RepeatedErrors,
+} from '@oddspulse/core';
 
 /** How often the outbox is checked: history is seconds behind the prices at most, and nothing waits on it. */
 const DRAIN_INTERVAL_MS = 250;
@@ -17,6 +23,8 @@ const ENTRIES_PER_BATCH = 25;
 @Injectable()
 export class OddsHistoryWriterService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OddsHistoryWriterService.name);
+  /** A drain fails every tick (250 ms) while PostgreSQL is away: a line a minute per reason. */
+  private readonly failures = new RepeatedErrors();
   private readonly consumer = `${hostname()}-${process.pid}-${randomBytes(3).toString('hex')}`;
   private timer?: NodeJS.Timeout;
   private running: Promise<number> | null = null;
@@ -42,7 +50,12 @@ export class OddsHistoryWriterService implements OnApplicationBootstrap, OnAppli
     this.running ??= this.drain()
       .catch(async (error: Error) => {
         // Left in the outbox: the next tick tries again. A group lost with Redis's data is made again.
-        this.logger.warn(`Odds history not stored yet: ${error.message}`);
+        const admitted = this.failures.admit(error.message);
+        if (admitted)
+          this.logger.warn(
+            { reason: error.message, suppressedRepeats: admitted.suppressed },
+            `Odds history not stored yet: ${error.message}`,
+          );
         if (error.message.includes('NOGROUP')) await this.outbox.ensureGroup();
         return 0;
       })

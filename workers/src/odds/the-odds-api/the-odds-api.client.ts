@@ -31,7 +31,7 @@ export class TheOddsApiClient {
           if (credits) pending.push(this.account.recordCredits(sport, credits));
         },
         onRetry: (error, attempt, delayMs) =>
-          this.logger.warn(
+          this.logger.debug(
             { sport, path: redactUrl(url), kind: error.kind, status: error.status, attempt, delayMs },
             `The Odds API: ${error.message}; retry ${attempt}/${this.config.FEED_RETRY_ATTEMPTS} in ${delayMs} ms`,
           ),

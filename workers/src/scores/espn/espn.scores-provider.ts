@@ -22,7 +22,7 @@ export class EspnScoresProvider implements ScoresProvider {
       url,
       ...feedRequestPolicy(this.config),
       onRetry: (error, attempt, delayMs) =>
-        this.logger.warn(
+        this.logger.debug(
           { sport, path: redactUrl(url), kind: error.kind, attempt, delayMs },
           `ESPN: ${error.message}; retry ${attempt} in ${delayMs} ms`,
         ),
