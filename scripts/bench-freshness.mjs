@@ -21,7 +21,8 @@ const MEASURE_MS = Number(process.env.BENCH_MEASURE_MS ?? 90_000);
 const HEALTH_TIMEOUT_MS = 240_000;
 
 const { env, port } = await throwawayStackEnv('freshness', {
-  LOG_LEVEL: 'info',
+  // the poll log (one line per poll) is at debug; info has a summary a minute
+  LOG_LEVEL: 'debug',
   RATE_LIMIT_MAX: '10000000',
   SCHEDULER_TICK_MS: '1000',
 });

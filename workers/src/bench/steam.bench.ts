@@ -25,6 +25,7 @@ import {
 } from '@oddspulse/core';
 import type { AlertBatches } from '../alerts/alert-batches';
 import { DetectionService } from '../detection/detection.service';
+import { PollSummary } from '../feeds/poll-summary';
 import { FeedGate } from '../feeds/feed-gate';
 import type { OddsProvider } from '../feeds/providers';
 import { OddsPipelineService } from '../odds/odds-pipeline.service';
@@ -127,6 +128,7 @@ async function main() {
     detection,
     metrics,
     new FeedGate(new FeedBackoffRepository(redis), config, clock),
+    new PollSummary(),
   );
 
   const heard = new Map<string, bigint>();

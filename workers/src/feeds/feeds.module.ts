@@ -15,6 +15,7 @@ import { SimulatorProvider, SimulatorService } from '../simulator/simulator.prov
 import { SteamModule } from '../steam/steam.module';
 import { CLOCK, systemClock } from './clock';
 import { FeedGate } from './feed-gate';
+import { PollSummary } from './poll-summary';
 import { ODDS_PROVIDER, SCORES_PROVIDER } from './providers';
 
 /** The pipeline: providers chosen by ODDS_PROVIDER / SCORES_PROVIDER, polls, boards, history, detection. */
@@ -23,6 +24,7 @@ import { ODDS_PROVIDER, SCORES_PROVIDER } from './providers';
   providers: [
     { provide: CLOCK, useValue: systemClock },
     FeedGate,
+    PollSummary,
     SimulatorService,
     SimulatorProvider,
     CreditLedgerService,

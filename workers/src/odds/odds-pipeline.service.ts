@@ -28,6 +28,7 @@ import { FeedGate } from '../feeds/feed-gate';
 import { failedPollStatus, lockedFeedPoll } from '../feeds/feed-poll';
 import { ODDS_PROVIDER, OddsProvider } from '../feeds/providers';
 import { LoggedExternalFailure } from '../jobs/external-failure';
+import { PollSummary } from '../feeds/poll-summary';
 import { OnJob } from '../jobs/on-job.decorator';
 import { HeldBoards, mergeAnswer } from './held-boards';
 
@@ -71,6 +72,7 @@ export class OddsPipelineService {
     private readonly detection: DetectionService,
     private readonly metrics: MetricsService,
     private readonly gate: FeedGate,
+    private readonly summary: PollSummary,
   ) {}
 
   @OnJob(JobName.OddsPoll)
@@ -208,7 +210,9 @@ export class OddsPipelineService {
           events.map((e) => ({ id: e.id, start: Date.parse(e.commence_time), completed: e.completed === true })),
         ),
     ]);
-    this.logger.log(
+    const publishMs = published === undefined ? undefined : published - answered;
+    this.summary.polled({ kind, events: events.length, changedEvents: changedEventIds.length, publishMs });
+    this.logger.debug(
       {
         sport,
         kind,
@@ -218,7 +222,7 @@ export class OddsPipelineService {
         polled: eventIds ?? 'all',
         fetchMs: answered - started,
         // From the feed's answer to the diff's publish returning: the worker's share of the way to the browser.
-        publishMs: published === undefined ? undefined : published - answered,
+        publishMs,
         events: events.length,
         live,
         changedEvents: changedEventIds.length,
@@ -339,6 +343,7 @@ export class OddsPipelineService {
         `${kind} ${sport}: feed failing: ${error.message}`,
       );
     }
+    this.summary.failed();
     // The request was already retried per spec; the job fails (kept for inspection) without BullMQ retrying it.
     throw new LoggedExternalFailure(`${kind} ${sport}: ${error.message}`);
   }

@@ -16,6 +16,7 @@ import { FeedGate } from '../feeds/feed-gate';
 import { failedPollStatus, lockedFeedPoll } from '../feeds/feed-poll';
 import { SCORES_PROVIDER, ScoresProvider } from '../feeds/providers';
 import { LoggedExternalFailure } from '../jobs/external-failure';
+import { PollSummary } from '../feeds/poll-summary';
 import { OnJob } from '../jobs/on-job.decorator';
 import { joinToOdds } from './odds-join';
 import { diffScoreboards } from './scoreboard-diff';
@@ -45,6 +46,7 @@ export class ScoresPipelineService {
     private readonly jobs: JobQueueService,
     private readonly metrics: MetricsService,
     private readonly gate: FeedGate,
+    private readonly summary: PollSummary,
   ) {}
 
   @OnJob(JobName.ScoresPoll)
@@ -108,7 +110,8 @@ export class ScoresPipelineService {
     await this.state.saveFeedStatus(
       this.status(sport, started, { state: 'ok', last_success_at: at, events: games.length, live }),
     );
-    this.logger.log(
+    this.summary.polled({ kind: 'scores', events: games.length, changedEvents: updated.length + finals.length });
+    this.logger.debug(
       {
         sport,
         provider: this.provider.name,
@@ -168,6 +171,7 @@ export class ScoresPipelineService {
         `scores ${sport}: feed failing: ${error.message}`,
       );
     }
+    this.summary.failed();
     throw new LoggedExternalFailure(`scores ${sport}: ${error.message}`);
   }
 }
