@@ -21,9 +21,11 @@ const HALTING_SETTINGS = [
 
 /**
  * Per-feed back-off across polls and worker processes. A poll's request already retries per the
- * spec; what this adds is the time between polls:
+ * spec; what this adds is the time between polls. A feed is one endpoint of a provider for one sport (odds, props or
+ * scores): one endpoint's failures hold back that endpoint only, so the scores that settle picks go on while the same
+ * sport's odds answer junk. The key's own limits hold back the whole provider:
  * - 429: no request until the server's Retry-After (else the retry base, doubling) has passed, for the whole provider;
- * - 401 (a refused key) for the provider, 422 (a refused request) for the sport: no request at all until the
+ * - 401 (a refused key) for the provider, 422 (a refused request) for the feed: no request at all until the
  *   configuration changes (a new key, base URL or market list), since the same request gets the same answer;
  * - any other failure from the second in a row on: the retry base, doubling, at most MAX_FEED_BACKOFF_MS. An answer
  *   that arrived but is refused (`refuse`: empty or unreadable for a board with games) is such a failure too;
@@ -45,16 +47,18 @@ export class FeedGate {
   }
 
   /**
-   * Runs `fetch` unless the provider or this sport is backing off; records how it went. `refuse` names what makes an
-   * answer unusable (null when it is fine): a refused answer is a failed poll, backed off like any other.
+   * Runs `fetch` unless the provider or this feed (`endpoint` for `sport`) is backing off; records how it went.
+   * `refuse` names what makes an answer unusable (null when it is fine): a refused answer is a failed poll, backed off
+   * like any other.
    */
   async call<T>(
     provider: string,
+    endpoint: 'odds' | 'props' | 'scores',
     sport: string,
     fetch: () => Promise<T>,
     refuse?: (answer: T) => string | null,
   ): Promise<T> {
-    const feeds = [provider, `${provider}:${sport}`];
+    const feeds = [provider, `${provider}:${endpoint}:${sport}`];
     const now = this.clock();
     const states = await Promise.all(feeds.map((feed) => this.backoffs.get(feed)));
     for (const state of states) {

@@ -130,7 +130,7 @@ export class OddsPipelineService {
           );
     let answer: BoardEvent[];
     try {
-      answer = await this.gate.call(this.provider.name, sport, fetch, refuse);
+      answer = await this.gate.call(this.provider.name, kind, sport, fetch, refuse);
     } catch (error) {
       if (!(error instanceof FeedError)) throw error;
       return this.failed(kind, sport, previous, basis, error, started);

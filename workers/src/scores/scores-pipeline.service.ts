@@ -65,6 +65,7 @@ export class ScoresPipelineService {
       // empty): a refusal is a failure the gate backs off from, as it does from an error.
       const fetched = await this.gate.call(
         this.provider.name,
+        'scores',
         sport,
         () => this.provider.fetchScores(sport),
         (answer) =>

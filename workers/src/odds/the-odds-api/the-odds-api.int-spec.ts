@@ -328,7 +328,7 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
       const failed = async () => {
         const started = Date.now();
         expect((await requestsDuring(poll)).requests).toBe(1);
-        const backoff = (await backoffs.get(`theoddsapi:${SPORT}`))!;
+        const backoff = (await backoffs.get(`theoddsapi:odds:${SPORT}`))!;
         expect(backoff.reason).toContain('Implausible answer: no events');
         return { ...backoff, waitMs: backoff.until === null ? null : backoff.until - started };
       };
@@ -342,7 +342,7 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
       expect(third.failures).toBe(3);
       expect(third.waitMs).toBeGreaterThanOrEqual(2 * RETRY_BASE_MS);
       // While it waits no request is made, and the feed is paused because it fails, its last failure its error.
-      await backoffs.save(`theoddsapi:${SPORT}`, { ...third, until: Date.now() + 60_000 });
+      await backoffs.save(`theoddsapi:odds:${SPORT}`, { ...third, until: Date.now() + 60_000 });
       const held = await requestsDuring(poll);
       expect(held.requests).toBe(0);
       expect(held.value).toMatchObject({ outcome: 'paused' });
@@ -351,6 +351,11 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
         paused_by_failure: true,
         error: expect.stringContaining('Implausible'),
       });
+      // The sport's props are another endpoint of the feed: its odds' failures do not hold them back.
+      replies = [];
+      const props = await requestsDuring(() => pipeline.pollProps({ sport: SPORT, tick: Date.now() }));
+      expect(props.requests).toBeGreaterThan(0);
+      expect(await backoffs.get(`theoddsapi:odds:${SPORT}`)).toMatchObject({ failures: 3 });
       // Three failed polls and a held one of the same reason: one warning with it, no error.
       const failing = warn.mock.calls.filter(
         ([, message]) => typeof message === 'string' && message.includes('feed failing'),
