@@ -3,6 +3,7 @@ import IORedis, { Cluster, Redis, RedisOptions } from 'ioredis';
 import type { RedisOptions as BullRedisOptions } from 'bullmq';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
+import { withTimeout } from '../util/with-timeout';
 
 /** A connection to the single Redis, or to the Redis Cluster of REDIS_CLUSTER_NODES: the same commands either way. */
 export type RedisClient = Redis | Cluster;
@@ -139,17 +140,10 @@ export class RedisService implements OnApplicationShutdown {
   /** Resolves true only when a PING answers within the time-out; false at once while reconnecting. */
   async ping(timeoutMs = 1000): Promise<boolean> {
     if (['reconnecting', 'close', 'end'].includes(this.client.status)) return false;
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(false), timeoutMs);
-    });
-    try {
-      return await Promise.race([this.client.ping().then((r) => r === 'PONG'), timeout]);
-    } catch {
-      return false;
-    } finally {
-      clearTimeout(timer);
-    }
+    return withTimeout(this.client.ping(), timeoutMs, 'PING').then(
+      (reply) => reply === 'PONG',
+      () => false,
+    );
   }
 
   async onApplicationShutdown() {

@@ -7,7 +7,9 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, what = 'the call
   return Promise.race([
     promise.finally(() => clearTimeout(timer)),
     new Promise<T>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms} ms`)), ms);
+      // Judged once the loop has read what arrived: timers run before I/O in a turn of the loop, so after a loop held
+      // past `ms` (a starved CPU) an answer already waiting in its socket would otherwise count as none.
+      timer = setTimeout(() => setImmediate(() => reject(new Error(`${what} timed out after ${ms} ms`))), ms);
     }),
   ]);
 }
