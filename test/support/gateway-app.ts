@@ -94,8 +94,8 @@ export class RecordingClient {
     });
   }
 
-  subscribe(request: Parameters<ClientToServerEvents['subscribe']>[0]) {
-    return this.socket.timeout(5000).emitWithAck('subscribe', request);
+  subscribe(request: Parameters<ClientToServerEvents['subscribe']>[0], timeoutMs = 5000) {
+    return this.socket.timeout(timeoutMs).emitWithAck('subscribe', request);
   }
 
   unsubscribe(request: Parameters<ClientToServerEvents['unsubscribe']>[0]) {

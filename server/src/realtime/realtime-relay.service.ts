@@ -2,10 +2,13 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { roomName, type RealtimeChannel } from '@oddspulse/shared';
 import {
+  DependencyUnavailableError,
   RealtimeBus,
   RealtimePublisher,
   RedisKeys,
   RedisService,
+  TimedOutError,
+  withTimeout,
   type ControlTopic,
   type RealtimeSubscription,
 } from '@oddspulse/core';
@@ -133,19 +136,27 @@ export class RealtimeRelay implements OnApplicationShutdown {
       .catch((error: Error) => this.logger.warn(`Could not stop hearing ${room}: ${error.message}`));
   }
 
+  /**
+   * Publishes a barrier and waits to hear it back on this process's subscription. Not heard in time, it is the bus
+   * that is away or behind (DependencyUnavailableError): the socket is told to retry, as for any outage. The time-out
+   * is judged after the loop has read what arrived (withTimeout), so a loop held by a reconnect storm's catch-ups does
+   * not refuse a barrier already in the socket.
+   */
   private async sendBarrier(publish: (id: string) => Promise<void>, timeoutMs = 2000): Promise<void> {
     const id = randomUUID();
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Relay barrier not heard within ${timeoutMs} ms`)), timeoutMs);
-    });
     const arrived = new Promise<void>((resolve) => this.barriers.set(id, resolve));
+    const sent = async () => {
+      await (this.subscription?.ready ?? Promise.reject(new Error('Relay not attached')));
+      await publish(id);
+      await arrived;
+    };
     try {
-      await Promise.race([this.subscription?.ready ?? Promise.reject(new Error('Relay not attached')), timedOut]);
-      await Promise.race([publish(id), timedOut]);
-      await Promise.race([arrived, timedOut]);
+      await withTimeout(sent(), timeoutMs, 'the relay barrier').catch((error: unknown) => {
+        throw error instanceof TimedOutError
+          ? new DependencyUnavailableError(`Relay barrier not heard within ${timeoutMs} ms`)
+          : error;
+      });
     } finally {
-      clearTimeout(timer);
       this.barriers.delete(id);
     }
   }

@@ -46,6 +46,7 @@ const RECHECK_BATCH = 100;
 export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGatewayDisconnect {
   private readonly logger = new Logger(RealtimeGateway.name);
   private readonly handshakeOutages = new RepeatedErrors();
+  private readonly subscribeOutages = new RepeatedErrors();
   @WebSocketServer() private server!: GatewayServer;
 
   constructor(
@@ -210,7 +211,18 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
         ? { ok: false, code: 'UNAVAILABLE', message: LIVE_UPDATES_UNAVAILABLE }
         : { ok: false, code: refused.code, message: refused.message };
     } catch (error) {
-      this.logger.error({ msg: 'Subscribe failed', room, error: (error as Error).message });
+      // Redis away or behind (a relay barrier not heard in time) is an outage the client retries: a warning a minute
+      // per reason. Anything else is ours: an error each time.
+      if (isDependencyDown(error)) {
+        const admitted = this.subscribeOutages.admit((error as Error).message);
+        if (admitted)
+          this.logger.warn({
+            msg: 'Subscribe refused for an outage',
+            room,
+            reason: (error as Error).message,
+            suppressedRepeats: admitted.suppressed,
+          });
+      } else this.logger.error({ msg: 'Subscribe failed', room, error: (error as Error).message });
       return { ok: false, code: 'UNAVAILABLE', message: LIVE_UPDATES_UNAVAILABLE };
     }
   }
