@@ -10,7 +10,10 @@ const { bullPrefix } = require('../../core/dist/queue/bull-connection.js');
 const { parseConfig } = require('../../core/dist/config/config.schema.js');
 
 const [databaseUrl, prefix] = process.argv.slice(2);
-if (!databaseUrl || !/^oddspulse-(e2e|it|shots|firstrow|benchrest|freshness|filter|cluster|drill)-/.test(prefix ?? '')) {
+if (
+  !databaseUrl ||
+  !/^oddspulse-(e2e|it|shots|firstrow|benchrest|freshness|filter|cluster|drill)-/.test(prefix ?? '')
+) {
   process.stderr.write(
     'usage: teardown.mjs DATABASE_URL oddspulse-(e2e|it|shots|firstrow|benchrest|freshness|filter|cluster|drill)-<id>\n',
   );
