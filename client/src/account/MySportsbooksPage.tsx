@@ -7,7 +7,7 @@ import {
   COMMISSION_BOOKS,
   exchangeName,
   DEFAULT_BANKROLL,
-  DEFAULT_SPORTSBOOKS,
+  startingSportsbooks,
   validateBankroll,
   wholeNumber,
   type PlanAccess,
@@ -54,9 +54,7 @@ export function MySportsbooksPage() {
 
 function SportsbooksForm({ userId, prefs, access }: { userId: string; prefs: Preferences; access: PlanAccess }) {
   const queryClient = useQueryClient();
-  const [selected, setSelected] = useState<string[]>(() =>
-    prefs.sportsbooks?.length ? prefs.sportsbooks : [...DEFAULT_SPORTSBOOKS],
-  );
+  const [selected, setSelected] = useState<string[]>(() => startingSportsbooks(prefs.sportsbooks));
   const [bankroll, setBankroll] = useState<string>(() => String(prefs.bankroll ?? DEFAULT_BANKROLL));
   const [status, setStatus] = useState<'idle' | 'saving' | 'saved'>('idle');
   // each exchange's commission as typed, in PERCENT (the API's are fractions)
@@ -101,7 +99,7 @@ function SportsbooksForm({ userId, prefs, access }: { userId: string; prefs: Pre
     setStatus('saving');
     try {
       const saved = await savePreferences({ sportsbooks: selected, bankroll: amount, commissions });
-      // The bet slip's bankroll and the pages' default books follow the save.
+      // Every page's starting books (state/starting-books.ts) and the bet sizing's bankroll follow the save.
       queryClient.setQueryData(preferencesQuery(userId).queryKey, saved);
       setSelected(saved.sportsbooks);
       setBankroll(String(saved.bankroll));

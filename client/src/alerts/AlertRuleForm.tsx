@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { CORE_SPORTS, SPORTSBOOKS, type AlertKind, type AlertRule } from '@oddspulse/shared';
 import { createAlertRule, updateAlertRule } from './alerts-api';
 import { formOf, inputOf, KIND_LABELS, MIN_LABELS, type FormState, type SetField } from './alert-form';
@@ -9,6 +9,7 @@ import { InputInLabel, LabelledInput } from '../components/LabelledInput';
 import { ValueMultiSelect } from '../components/ValueMultiSelect';
 import { ValueSelect } from '../components/ValueSelect';
 import { apiErrorText } from '../api/api-client';
+import { useStartingBooks } from '../state/starting-books';
 
 /** A rule's sport and book filters: the form field, its label, and the keys to choose from with their names. */
 const LEG_FILTERS = [
@@ -38,10 +39,19 @@ export function AlertRuleForm({
   onSaved: (saved: AlertRule) => void;
   onCancel?: () => void;
 }) {
-  const [form, setForm] = useState<FormState>(() => formOf(rule, kinds[0]));
+  const starting = useStartingBooks().books;
+  const [form, setForm] = useState<FormState>(() => formOf(rule, kinds[0], starting));
+  // a new rule's books follow the starting books (their late arrival, a save) until the user chooses some
+  const [booksChosen, setBooksChosen] = useState(false);
+  useEffect(() => {
+    if (!rule && !booksChosen) setForm((f) => ({ ...f, books: [...starting] }));
+  }, [rule, booksChosen, starting]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const set: SetField = (key, value) => setForm((f) => ({ ...f, [key]: value }));
+  const set: SetField = (key, value) => {
+    if (key === 'books') setBooksChosen(true);
+    setForm((f) => ({ ...f, [key]: value }));
+  };
   const id = rule?.id ?? 'new';
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -49,7 +59,10 @@ export function AlertRuleForm({
     setError(null);
     try {
       onSaved(rule ? await updateAlertRule(rule.id, inputOf(form)) : await createAlertRule(inputOf(form)));
-      if (!rule) setForm(formOf(null, kinds[0]));
+      if (!rule) {
+        setForm(formOf(null, kinds[0], starting));
+        setBooksChosen(false);
+      }
     } catch (failure) {
       setError(apiErrorText(failure, 'Could not save the alert.'));
     } finally {

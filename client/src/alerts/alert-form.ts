@@ -56,12 +56,13 @@ export interface TargetForm {
 /** Sets one field of the form. */
 export type SetField = <K extends keyof FormState>(key: K, value: FormState[K]) => void;
 
-export function formOf(rule: AlertRule | null, kind: AlertKind): FormState {
+/** A rule's form; a new rule's books start as the user's starting books (DECISIONS 36: the alert default). */
+export function formOf(rule: AlertRule | null, kind: AlertKind, startingBooks: readonly string[] = []): FormState {
   return {
     kind: rule?.kind ?? kind,
     min: String(rule?.min ?? (kind === 'middle' ? 20 : 1)),
     sports: rule?.sports ?? [],
-    books: rule?.books ?? [],
+    books: rule?.books ?? [...startingBooks],
     maxLegAge: rule?.maxLegAgeSeconds ? String(rule.maxLegAgeSeconds) : '',
     quiet: Boolean(rule?.quietHours),
     quietStart: rule?.quietHours ? formatClock(rule.quietHours.start) : '22:00',

@@ -4,6 +4,7 @@ import { DollarField, InputInLabel } from '../components/LabelledInput';
 import { Modal } from '../components/Modal';
 import type { MarketSide } from '../odds/rows/rows';
 import { EdgeMarketSection, numberOrNull } from './EdgeMarketSection';
+import { useBankroll } from './bet-slip-state';
 
 const BAND_TEXT: Record<EdgeBand, string> = {
   excellent: 'Excellent edge - strong bet',
@@ -38,7 +39,8 @@ function OddsField({
 
 /**
  * The edge calculator (spec 001 §5): bookmaker odds and fair odds in American are both needed; bet amount
- * defaults to 100 and bankroll to 1000 when blank. The engine computes edge, band, Kelly and the stake. Fair odds
+ * defaults to 100 and bankroll to the user's saved bankroll when blank (DECISIONS 16, 36); a bet without a positive edge
+ * gets no recommended stake. The engine computes edge, band, Kelly and the stake. Fair odds
  * can also come from de-vigging a market by any method: the book's own market when opened from a row.
  * Opened from a bet, it computes with the bet's unrounded odds and fair probability (`exact`) until a field is
  * edited, so it gives the bet's own EV (+5.76 % here, 5.88 % on the recommendation card).
@@ -70,11 +72,13 @@ export function EdgeCalculatorModal({
     setFairOdds({ typed: String(fairAmerican), exact: fairProbability });
   const [betAmount, setBetAmount] = useState('');
   const [bankroll, setBankroll] = useState('');
+  // DECISIONS 36: bet sizing starts from the user's saved bankroll (the default one for a visitor or while it loads)
+  const savedBankroll = useBankroll().cents / 100;
   const result = calculateEdge({
     bookOdds: numberOrNull(bookOdds.typed),
     fairOdds: numberOrNull(fairOdds.typed),
     betAmount: numberOrNull(betAmount),
-    bankroll: numberOrNull(bankroll),
+    bankroll: numberOrNull(bankroll) ?? savedBankroll,
     exact: { decimal: bookOdds.exact, fairProbability: fairOdds.exact },
   });
   return (
@@ -88,12 +92,7 @@ export function EdgeCalculatorModal({
           onChange={setBetAmount}
           placeholder={String(EDGE_CALCULATOR_DEFAULTS.betAmount)}
         />
-        <DollarField
-          label="Bankroll ($)"
-          value={bankroll}
-          onChange={setBankroll}
-          placeholder={String(EDGE_CALCULATOR_DEFAULTS.bankroll)}
-        />
+        <DollarField label="Bankroll ($)" value={bankroll} onChange={setBankroll} placeholder={String(savedBankroll)} />
       </div>
       <EdgeMarketSection initialMarket={initialMarket} onUse={applyMarketFair} />
       {result ? (
@@ -109,7 +108,7 @@ export function EdgeCalculatorModal({
           <dt>Kelly stake</dt>
           <dd>{result.kellyFraction > 0 ? `${(result.kellyFraction * 100).toFixed(2)}% of bankroll` : 'No bet'}</dd>
           <dt>Recommended stake</dt>
-          <dd>{formatDollars(result.recommendedStake)}</dd>
+          <dd>{result.recommendedStake > 0 ? formatDollars(result.recommendedStake) : 'No bet'}</dd>
         </dl>
       ) : (
         <p className="muted">Enter both the bookmaker odds and the fair odds (American, e.g. -110 or +150).</p>

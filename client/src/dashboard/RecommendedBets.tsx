@@ -13,6 +13,7 @@ import { formatOdds } from '../odds/filters/filter-settings';
 import { betSelectionLabel, marketLabel } from '../odds/rows/labels';
 import { devigChoiceAtom, oddsFormatAtom } from '../odds/odds-state';
 import { planAtom, useSignedInUserId } from '../state/auth';
+import { useStartingBooks } from '../state/starting-books';
 import { CompareOdds } from './CompareOdds';
 import { recommendedBetsQuery } from './dashboard-api';
 import { confidenceOf, MAX_SHOWN } from './recommendations';
@@ -32,10 +33,11 @@ export function RecommendedBets() {
   const paid = plan.status === 'ready' && isPaid(plan.info);
   const devig = useAtomValue(devigChoiceAtom);
   const userId = useSignedInUserId();
+  const starting = useStartingBooks();
   // Another devig choice keeps the last recommendations on screen until its own come.
   const query = useQuery({
-    ...recommendedBetsQuery(userId, devig),
-    enabled: paid && userId !== '',
+    ...recommendedBetsQuery(userId, devig, starting.books),
+    enabled: paid && userId !== '' && starting.settled,
     placeholderData: keepPreviousData,
   });
 

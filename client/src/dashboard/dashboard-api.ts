@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { CORE_SPORTS, DEFAULT_SPORTSBOOKS, type EvBet } from '@oddspulse/shared';
+import { CORE_SPORTS, type EvBet } from '@oddspulse/shared';
 import { preferencesQuery } from '../account/account-api';
 import type { DevigChoice } from '../odds/filters/devig-choice';
 import { fetchBoards, fetchEv } from '../odds/odds-api';
@@ -8,7 +8,8 @@ import { isToday, recommendations } from './recommendations';
 
 /** The dashboard's reads: keyed by the user, whose books, commissions and plan decide what the server answers. */
 export const dashboardKeys = {
-  recommended: (userId: string, devig: DevigChoice) => ['dashboard', userId, 'recommended', devig] as const,
+  recommended: (userId: string, devig: DevigChoice, books: readonly string[]) =>
+    ['dashboard', userId, 'recommended', devig, books] as const,
   compare: (userId: string, bet: EvBet) =>
     [
       'dashboard',
@@ -23,16 +24,18 @@ export const dashboardKeys = {
     ] as const,
 };
 
-/** Today's recommendations: the real EV at the user's sportsbooks (their commissions too), and today's game count. */
-export function recommendedBetsQuery(userId: string, devig: DevigChoice) {
+/**
+ * Today's recommendations: the real EV at the user's starting books (their saved books, DECISIONS 36; a save reads them
+ * again) with their commissions, and today's game count.
+ */
+export function recommendedBetsQuery(userId: string, devig: DevigChoice, books: readonly string[]) {
   return queryOptions({
-    queryKey: dashboardKeys.recommended(userId, devig),
+    queryKey: dashboardKeys.recommended(userId, devig, books),
     queryFn: async ({ client }) => {
       const sports = CORE_SPORTS.map((s) => s.key);
       const prefs = await client.fetchQuery(preferencesQuery(userId));
-      const books = prefs.sportsbooks.length ? prefs.sportsbooks : [...DEFAULT_SPORTSBOOKS];
       const [bets, boards] = await Promise.all([
-        fetchEv({ sports, books, devig, commission: prefs.commissions }),
+        fetchEv({ sports, books: [...books], devig, commission: prefs.commissions }),
         fetchBoards({ mode: 'game', sports, markets: ['h2h'] }),
       ]);
       const now = Date.now();

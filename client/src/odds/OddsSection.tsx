@@ -6,7 +6,7 @@ import { betSlipAtom, useBankroll } from '../bet-slip/bet-slip-state';
 import { rowToSlipItem } from '../bet-slip/slip-items';
 import { useIsMobile } from '../components/hooks/useMediaQuery';
 import { isAuthenticationError } from './loading/connection-error';
-import type { OddsFilters } from './filters/filter-settings';
+import { storedPart, type OddsFilters } from './filters/filter-settings';
 import { filterRows, sportsOutsideSearch } from './filters/filters';
 import { rowSelection, selectionKey } from './loading/first-load';
 import { everyBookRows, positiveRowsHiddenByBooks, type EveryBookRows } from './rows/hidden-by-books';
@@ -23,7 +23,8 @@ import { SearchOddsModal } from './filters/SearchOddsModal';
 import { SearchScope } from './filters/SearchScope';
 import { useFilterEvents } from './filters/useFilterEvents';
 import { useLiveOdds } from './loading/useLiveOdds';
-import { useOddsSources } from './loading/useOddsSources';
+import { useOddsSports } from './loading/useOddsSports';
+import { usePageBooks } from '../state/starting-books';
 
 // Opened from a row, so it loads then rather than with the page's first paint
 const EdgeCalculatorModal = lazy(() =>
@@ -45,11 +46,21 @@ export function OddsSection({
   search: string;
   onSearch: (text: string) => void;
 }) {
-  const [applied, setApplied] = useAtom(appliedFiltersAtom);
+  const [stored, setStored] = useAtom(appliedFiltersAtom);
+  // DECISIONS 36: the books start from the user's saved books; a pick in the filters is this view's, until they leave
+  const { books, starting, choose } = usePageBooks();
+  const applied = useMemo<OddsFilters>(() => ({ ...stored, books: [...books] }), [stored, books]);
+  const setApplied = useCallback(
+    (next: OddsFilters) => {
+      setStored(storedPart(next));
+      choose(next.books);
+    },
+    [setStored, choose],
+  );
   const [live, setLive] = useAtom(liveEnabledAtom);
   const [devig, setDevig] = useAtom(devigChoiceAtom);
-  const { sports, defaultBooks } = useOddsSources(mode);
-  const [mobileFilters, setMobileFilters] = useFilterEvents(defaultBooks, setApplied);
+  const sports = useOddsSports();
+  const [mobileFilters, setMobileFilters] = useFilterEvents(starting, setApplied);
   const [edgeRow, setEdgeRow] = useState<OddsRow | null>(null);
   const [searching, setSearching] = useState(false);
   // DECISIONS 32: "Show all books" widens this view until the user leaves it; only My Sportsbooks changes their books
@@ -153,7 +164,7 @@ export function OddsSection({
         onApply={onApply}
         sports={sports}
         mode={mode}
-        defaultBooks={defaultBooks}
+        startingBooks={starting}
         mobileOpen={mobileFilters}
         onMobileClose={() => setMobileFilters(false)}
       />

@@ -5,15 +5,16 @@ import {
   FILTERS_KEY,
   defaultFilters,
   parseFilters,
+  storedPart,
   type OddsDisplayFormat,
-  type OddsFilters,
+  type StoredOddsFilters,
 } from './filters/filter-settings';
 import { migrateBookKey } from './filters/prop-markets';
 
 /**
  * Odds page state kept in this browser (spec 001 §3 local settings): the odds format, auto-refresh (live
- * stream) on or off, favourite sportsbooks, and the applied filters. Selected sportsbooks and the bankroll
- * live on the account (/api/preferences) and seed the filters.
+ * stream) on or off, favourite sportsbooks, and the applied filters but their books. The selected sportsbooks and
+ * the bankroll live on the account (/api/preferences): every page's books start from them (state/starting-books.ts).
  */
 export const ODDS_FORMAT_KEY = 'oddsFormat';
 export const AUTO_REFRESH_KEY = 'autoRefreshEnabled';
@@ -47,7 +48,11 @@ export const favoriteBooksAtom = storedAtom<string[]>(
   [],
 );
 
-export const appliedFiltersAtom = storedAtom<OddsFilters>(FILTERS_KEY, parseFilters, defaultFilters());
+export const appliedFiltersAtom = storedAtom<StoredOddsFilters>(
+  FILTERS_KEY,
+  parseFilters,
+  storedPart(defaultFilters()),
+);
 
 /** The de-vig method of the EV and De-Vig columns, the dashboard's +EV and the edge calculator. */
 export const devigChoiceAtom = storedAtom<DevigChoice>(DEVIG_KEY, parseDevigChoice, DEFAULT_DEVIG_CHOICE);

@@ -1,4 +1,7 @@
+import { startingSportsbooks } from '@oddspulse/shared';
+import { preferencesQuery } from '../account/account-api';
 import { api } from '../api/client';
+import { queryClient } from '../api/query-client';
 import { straightBetsQuery } from '../odds/loading/boards-request';
 import { rowSelection } from '../odds/loading/first-load';
 import { preloadBoards } from '../odds/odds-api';
@@ -21,8 +24,12 @@ export function startFirstBoards(): void {
   const session = api.currentSession();
   if (!session || !lastSeenPaid(browserStorage(), session.user.id)) return;
   const filters = appStore.get(appliedFiltersAtom);
+  // The screen's books are the user's saved books (DECISIONS 36): asked for now too, so the table starts on them
+  const preferences = preferencesQuery(session.user.id);
+  void queryClient.prefetchQuery(preferences);
+  const books = startingSportsbooks(queryClient.getQueryData(preferences.queryKey)?.sportsbooks);
   preloadBoards(
     straightBetsQuery(filters),
-    rowSelection('game', filters.books, filters.markets, appStore.get(devigChoiceAtom)),
+    rowSelection('game', books, filters.markets, appStore.get(devigChoiceAtom)),
   );
 }

@@ -4,7 +4,6 @@ import { CORE_SPORTS } from '@oddspulse/shared';
 import { FilterPanelFrame, useFilterDraft, type FilterSheetProps } from '../odds/filters/FilterPanelFrame';
 import { SportsbookSelect } from '../odds/filters/SportsbookSelect';
 import { MultiSelect } from '../odds/filters/MultiSelect';
-import { appliedFiltersAtom } from '../odds/odds-state';
 import { ALL_SCANNER_SPORTS, scannerSportsAtom } from './scanner-state';
 
 interface Draft {
@@ -14,23 +13,29 @@ interface Draft {
 
 /**
  * The filter panel of the arbitrage and middles sections (spec 001 §2, §5): sports and sportsbooks, applied on
- * Apply; Reset restores every sport and the account's books. The scanner's inputs (minimum profit, max stake,
- * gap, probability) live once, in the scanner panel.
+ * Apply; Reset restores every sport and the starting books (the user's saved books, DECISIONS 36). The books are the
+ * scanner's view only; the scanner's inputs (minimum profit, max stake, gap, probability) live once, in the scanner
+ * panel.
  */
 export function ScannerFiltersPanel({
-  defaultBooks,
+  books,
+  startingBooks,
+  onBooks,
   ...sheet
-}: { defaultBooks: readonly string[] } & FilterSheetProps) {
+}: {
+  books: readonly string[];
+  startingBooks: readonly string[];
+  onBooks: (books: readonly string[]) => void;
+} & FilterSheetProps) {
   const [sports, setSports] = useAtom(scannerSportsAtom);
-  const [applied, setApplied] = useAtom(appliedFiltersAtom);
-  const current = useMemo<Draft>(() => ({ sports, books: applied.books }), [sports, applied.books]);
+  const current = useMemo<Draft>(() => ({ sports, books: [...books] }), [sports, books]);
   const { draft, setDraft, dirty } = useFilterDraft(current);
 
   const apply = () => {
     setSports(draft.sports);
-    setApplied({ ...applied, books: draft.books });
+    onBooks(draft.books);
   };
-  const reset = () => setDraft({ sports: [...ALL_SCANNER_SPORTS], books: [...defaultBooks] });
+  const reset = () => setDraft({ sports: [...ALL_SCANNER_SPORTS], books: [...startingBooks] });
 
   return (
     <FilterPanelFrame dirty={dirty} onApply={apply} onReset={reset} {...sheet}>

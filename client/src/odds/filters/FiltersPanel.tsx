@@ -5,20 +5,20 @@ import { FilterFields } from './FilterFields';
 import { FilterPanelFrame, useFilterDraft, type FilterSheetProps } from './FilterPanelFrame';
 import type { TableMode } from '../rows/rows';
 
-/** The straight bets and props filters (spec 001 §2, §4). */
+/** The straight bets and props filters (spec 001 §2, §4); Reset returns to the starting books (DECISIONS 36). */
 export function FiltersPanel({
   applied,
   onApply,
   sports,
   mode,
-  defaultBooks,
+  startingBooks,
   ...sheet
 }: {
   applied: OddsFilters;
   onApply: (filters: OddsFilters) => void;
   sports: readonly Sport[];
   mode: TableMode;
-  defaultBooks: readonly string[];
+  startingBooks: readonly string[];
 } & FilterSheetProps) {
   const { draft, setDraft, dirty } = useFilterDraft(applied);
   const now = useMemo(() => Date.now(), []);
@@ -26,7 +26,7 @@ export function FiltersPanel({
     <FilterPanelFrame
       dirty={dirty}
       onApply={() => onApply(draft)}
-      onReset={() => setDraft(defaultFilters(defaultBooks))}
+      onReset={() => setDraft(defaultFilters(startingBooks))}
       {...sheet}
     >
       <FilterFields draft={draft} setDraft={setDraft} sports={sports} mode={mode} now={now} />

@@ -1,4 +1,4 @@
-import { defaultFilters, parseStoredFilters, withSports } from './filter-settings';
+import { defaultFilters, parseFilters, parseStoredFilters, storedPart, withSports } from './filter-settings';
 
 describe('odds filters (spec 001 §4 filter draft versus applied, reset, migrations)', () => {
   it('resets to NFL and NCAAF, no date, the default books and markets', () => {
@@ -15,17 +15,26 @@ describe('odds filters (spec 001 §4 filter draft versus applied, reset, migrati
     ]);
   });
 
-  it('migrates stored values: receiving → reception, 2+ TD dropped, draftkings_pick6 → pick6', () => {
+  it('resets to the books it is given: the starting books (DECISIONS 36)', () => {
+    expect(defaultFilters(['pinnacle', 'novig']).books).toEqual(['pinnacle', 'novig']);
+  });
+
+  it('migrates stored values: receiving → reception, 2+ TD dropped', () => {
     const stored = JSON.stringify({
       sports: ['americanfootball_nfl'],
       propMarkets: ['player_receiving_yds', 'player_2+_tds'],
       books: ['draftkings_pick6', 'fanduel'],
       minEv: 2,
     });
-    const filters = parseStoredFilters(stored, defaultFilters());
+    const filters = parseStoredFilters(stored, storedPart(defaultFilters()));
     expect(filters.propMarkets).toEqual(['player_reception_yds']);
-    expect(filters.books).toEqual(['pick6', 'fanduel']);
     expect(filters.minEv).toBe(2);
+  });
+
+  // DECISIONS 36: a page's books start from the saved books each visit, so books once kept here are not read back
+  it('keeps everything but the books, and reads no books kept before', () => {
+    expect(storedPart(defaultFilters(['pinnacle']))).not.toHaveProperty('books');
+    expect(parseFilters(JSON.stringify({ books: ['pick6'], minEv: 1 }))).not.toHaveProperty('books');
   });
 
   it('changing sports resets the props markets to the first 3 valid ones', () => {

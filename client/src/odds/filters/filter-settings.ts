@@ -8,7 +8,7 @@ import {
   isValidAmerican,
 } from '@oddspulse/shared';
 import type { DateFilter } from './filters';
-import { DEFAULT_PROP_MARKETS, migrateBookKey, migratePropSelection, propSelectionForSports } from './prop-markets';
+import { DEFAULT_PROP_MARKETS, migratePropSelection, propSelectionForSports } from './prop-markets';
 
 /** The odds page's filter values and odds display (spec 001 §2, §4, §9); pure, stored by odds-state. */
 export type OddsDisplayFormat = 'american' | 'decimal' | 'fractional';
@@ -59,8 +59,20 @@ export function defaultFilters(books: readonly string[] = DEFAULT_SPORTSBOOKS): 
 /** Where the applied filters are kept in this browser (spec 001 §3 local settings). */
 export const FILTERS_KEY = 'oddspulse.oddsFilters';
 
+/**
+ * The filters kept in this browser: all but the books. A page's books start from the user's saved books each visit
+ * and a pick of others is that page's view only (DECISIONS 36, state/starting-books.ts), so no page carries one to
+ * another or to the next visit.
+ */
+export type StoredOddsFilters = Omit<OddsFilters, 'books'>;
+
+/** The filters to keep, without the page's books. */
+export function storedPart({ books: _books, ...kept }: OddsFilters): StoredOddsFilters {
+  return kept;
+}
+
 /** The applied filters as kept under FILTERS_KEY, over the defaults. */
-export const parseFilters = (raw: string): OddsFilters => parseStoredFilters(raw, defaultFilters());
+export const parseFilters = (raw: string): StoredOddsFilters => parseStoredFilters(raw, storedPart(defaultFilters()));
 
 /** The filters that choose the straight bets' boards: sports and markets. */
 export type BoardFilters = Pick<OddsFilters, 'sports' | 'markets'>;
@@ -84,8 +96,8 @@ function storedBoardFilters(value: Partial<OddsFilters>, fallback: BoardFilters)
   };
 }
 
-/** Stored filters, migrated (spec 001 §4): old prop markets and book keys are rewritten or dropped. */
-export function parseStoredFilters(raw: string, fallback: OddsFilters): OddsFilters {
+/** Stored filters, migrated (spec 001 §4): old prop markets are rewritten or dropped; books once kept are not read. */
+export function parseStoredFilters(raw: string, fallback: StoredOddsFilters): StoredOddsFilters {
   const value = JSON.parse(raw) as Partial<OddsFilters>;
   const { sports, markets } = storedBoardFilters(value, fallback);
   const propMarkets = Array.isArray(value.propMarkets)
@@ -95,7 +107,6 @@ export function parseStoredFilters(raw: string, fallback: OddsFilters): OddsFilt
     sports,
     markets,
     propMarkets: propMarkets.length ? propMarkets : propSelectionForSports(sports),
-    books: Array.isArray(value.books) ? value.books.map((b) => migrateBookKey(String(b))) : fallback.books,
     date: typeof value.date === 'string' ? value.date : '',
     minEv: typeof value.minEv === 'number' && Number.isFinite(value.minEv) ? value.minEv : null,
     positiveOnly: value.positiveOnly === true,
@@ -103,6 +114,6 @@ export function parseStoredFilters(raw: string, fallback: OddsFilters): OddsFilt
 }
 
 /** Changing sports resets the props selection to the first 3 valid markets (spec 001 §4). */
-export function withSports(filters: OddsFilters, sports: string[]): OddsFilters {
+export function withSports<F extends StoredOddsFilters>(filters: F, sports: string[]): F {
   return { ...filters, sports, propMarkets: propSelectionForSports(sports) };
 }

@@ -96,6 +96,15 @@ export function isDfsBook(key: string): boolean {
 /** Default selected sportsbooks for every plan (DECISIONS 16). */
 export const DEFAULT_SPORTSBOOKS: readonly string[] = ['draftkings', 'fanduel', 'betmgm', 'williamhill_us'];
 
+/**
+ * The books every table, scanner, count, hint, alert rule and recommendation starts from (DECISIONS 36): the books the
+ * user saved on My Sportsbooks; the defaults (DECISIONS 16) for a visitor, a user who never saved or saved none, and
+ * while the saved ones are not known.
+ */
+export function startingSportsbooks(saved: readonly string[] | null | undefined): string[] {
+  return [...(saved?.length ? saved : DEFAULT_SPORTSBOOKS)];
+}
+
 /** Preferred book order for tables (spec 001 §5). */
 export const PREFERRED_BOOK_ORDER: readonly string[] = [
   'draftkings',

@@ -35,6 +35,19 @@ describe('edge calculator', () => {
       recommendedStake: 83.33,
     });
   });
+
+  // A negative edge was "avoid this bet" beside a recommended $25.00 (the sizing's base share): no edge, no stake
+  it('recommends no stake where the edge is not positive', () => {
+    const r = calculateEdge({ bookOdds: -120, fairOdds: 100, bankroll: 2500 })!;
+    expect(r.band).toBe('negative');
+    expect(r.kellyFraction).toBeLessThan(0);
+    expect(r.recommendedStake).toBe(0);
+    expect(calculateEdge({ bookOdds: 100, fairOdds: 100 })!.recommendedStake).toBe(0);
+  });
+
+  it('sizes on the bankroll it is given, such as the saved $2,500', () => {
+    expect(calculateEdge({ bookOdds: 120, fairOdds: 100, bankroll: 2500 })!.recommendedStake).toBe(104.16);
+  });
 });
 
 // The edge calculator de-vigs a market by the chosen method

@@ -5,7 +5,7 @@ import { kellyFraction, recommendedStakeCents, type RiskLevel } from './sizing';
 
 /**
  * The edge calculator modal (spec 001 §5): bookmaker odds and fair odds, both AMERICAN, are required; bet amount
- * defaults to 100 and bankroll to 1000 when blank. Edge is EV in PERCENT: fair probability × decimal − 1.
+ * defaults to 100 and bankroll to 1000 when blank (the modal passes the user's saved bankroll for a blank one). Edge is EV in PERCENT: fair probability × decimal − 1.
  */
 export const EDGE_CALCULATOR_DEFAULTS = { betAmount: 100, bankroll: 1000 } as const;
 
@@ -30,7 +30,7 @@ export interface EdgeCalculation {
   expectedProfit: number;
   /** Full Kelly stake as a fraction of bankroll (negative: no bet). */
   kellyFraction: number;
-  /** Recommended stake in dollars for the risk level. */
+  /** Recommended stake in dollars for the risk level; 0 (no bet) when the edge is not positive. */
   recommendedStake: number;
 }
 
@@ -64,7 +64,9 @@ export function calculateEdge(input: EdgeInput): EdgeCalculation | null {
     fairProbability,
     expectedProfit: Math.round(betAmount * edgePct) / 100,
     kellyFraction: kellyFraction(fairProbability, decimal),
-    recommendedStake: recommendedStakeCents(Math.round(bankroll * 100), fairProbability, decimal, input.risk) / 100,
+    // A bet with no edge has no stake to recommend: the sizing's base share is for bets worth making.
+    recommendedStake:
+      edgePct > 0 ? recommendedStakeCents(Math.round(bankroll * 100), fairProbability, decimal, input.risk) / 100 : 0,
   };
 }
 
