@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { ALL_BOOKS, chosenBooks, isMobile } from './support/accounts';
+import { isMobile } from './support/accounts';
 import { signInAsNewUser } from './support/users';
 
 /** The book's own sites: a link's host must be the book's domain or under it. */
@@ -42,7 +42,7 @@ test('a price on the odds table opens at its book, with a bet-slip link for the 
   // pinned row to another page or its line away.
   await signInAsNewUser(page, request, testInfo, 'platinum', {
     path: '/sportsbooks',
-    localStorage: chosenBooks(['draftkings']),
+    books: ['draftkings'],
   });
   await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
   const liveToggle = page.getByTestId('live-toggle');
@@ -75,7 +75,7 @@ test('each leg of an arbitrage opens at its book, and the slip opens all legs in
   test.setTimeout(120_000);
   await signInAsNewUser(page, request, testInfo, 'platinum', {
     path: '/sportsbooks?mode=arbitrage',
-    localStorage: ALL_BOOKS,
+    books: 'all',
   });
   await page.getByRole('region', { name: 'Arbitrage scanner' }).getByLabel('Minimum profit %').fill('0.1');
   const first = page.getByTestId('opportunity').first();

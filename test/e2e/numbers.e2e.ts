@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { findArbitrage, type ArbitrageOpportunity } from '@oddspulse/shared';
 import { bookAgainstLay } from '../../shared/src/testing/exchange-arbitrage';
-import { ALL_BOOKS, isMobile } from './support/accounts';
+import { isMobile } from './support/accounts';
 import { bearer, newUser, signIn, signInAsNewUser } from './support/users';
 
 // A route that fetches the real answer can still be in flight when its test ends (the page keeps polling): let it go
@@ -21,7 +21,7 @@ test('a Platinum user opens the arbitrage calculator from a scanner card and fix
   test.setTimeout(120_000);
   await signInAsNewUser(page, request, testInfo, 'platinum', {
     path: '/sportsbooks?mode=arbitrage',
-    localStorage: ALL_BOOKS,
+    books: 'all',
   });
   await page.getByRole('region', { name: 'Arbitrage scanner' }).getByLabel('Minimum profit %').fill('0.1');
   const first = page.getByTestId('opportunity').first();
@@ -123,7 +123,7 @@ test('the arbitrage calculator sizes a back/lay’s lay against the back stake, 
   });
   await signInAsNewUser(page, request, testInfo, 'platinum', {
     path: '/sportsbooks?mode=arbitrage',
-    localStorage: ALL_BOOKS,
+    books: 'all',
   });
   const card = page.locator(`[data-testid=opportunity][data-opportunity-id="${backLay.id}"]`);
   await card.getByTestId('open-arb-calculator').click({ timeout: 60_000 });
@@ -155,7 +155,7 @@ test('the odds table shows each book’s hold, marks the lowest, and follows the
 }, testInfo) => {
   test.skip(isMobile(testInfo), 'the mobile cards show the same hold; run once');
   test.setTimeout(90_000);
-  await signInAsNewUser(page, request, testInfo, 'gold', { path: '/sportsbooks', localStorage: ALL_BOOKS });
+  await signInAsNewUser(page, request, testInfo, 'gold', { path: '/sportsbooks', books: 'all' });
   const row = page.getByTestId('odds-row').first();
   await expect(row).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('columnheader', { name: 'Hold' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ALL_BOOKS, isMobile } from './support/accounts';
+import { isMobile } from './support/accounts';
 import { SCORE_SPORTS, scores, signIn as signInAs, signInAsNewUser, subscribedUser } from './support/users';
 
 // spec 001 §5 arbitrage, DECISIONS 12: opportunities arrive and change live, each leg with its age
@@ -12,7 +12,7 @@ test('a Platinum user watches arbitrage opportunities arrive and change without 
   // a fresh Platinum account: the test places the legs it executes into picks
   await signInAs(page, await subscribedUser(request, testInfo, 'arbplace', 'platinum'), {
     path: '/sportsbooks?mode=arbitrage',
-    localStorage: ALL_BOOKS,
+    books: 'all',
   });
   await expect(page.getByRole('heading', { name: 'Odds: Arbitrage' })).toBeVisible();
   // the scanner panel's own input (the filter panel beside it has one too, applied on Apply)
@@ -74,7 +74,7 @@ test('an expired arbitrage card cannot be executed', async ({ page, request }, t
   await page.clock.install();
   await signInAsNewUser(page, request, testInfo, 'platinum', {
     path: '/sportsbooks?mode=arbitrage',
-    localStorage: ALL_BOOKS,
+    books: 'all',
   });
   await page.getByRole('region', { name: 'Arbitrage scanner' }).getByLabel('Minimum profit %').fill('0.1');
   const card = page.getByTestId('opportunity').first();
@@ -108,7 +108,7 @@ test('a Gold user meets the arbitrage premium panel and the Platinum-only nav en
 test('a pushed price change flashes in the odds table', async ({ page, request }, testInfo) => {
   test.skip(isMobile(testInfo), 'flashes are the same on the mobile cards; run once');
   test.setTimeout(90_000);
-  await signInAsNewUser(page, request, testInfo, 'gold', { path: '/sportsbooks', localStorage: ALL_BOOKS });
+  await signInAsNewUser(page, request, testInfo, 'gold', { path: '/sportsbooks', books: 'all' });
   await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
   const flash = page.locator('.price[data-flash]');
   await expect(flash.first()).toBeVisible({ timeout: 60_000 });

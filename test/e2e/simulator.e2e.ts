@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ALL_BOOKS, isMobile } from './support/accounts';
+import { isMobile } from './support/accounts';
 import { signIn, subscribedUser } from './support/users';
 
 // The simulator moves numbers by several points now and
@@ -11,7 +11,7 @@ test('a middle shows at the default filters within a minute on the simulator', a
   // Every book (DECISIONS 28: the default is the user's books; the hint's 'Show all books' does the same by hand).
   await signIn(page, await subscribedUser(request, testInfo, 'middle', 'platinum'), {
     path: '/sportsbooks?mode=middles',
-    localStorage: ALL_BOOKS,
+    books: 'all',
   });
   await expect(page.getByRole('heading', { name: 'Odds: Middles' })).toBeVisible();
   const scanner = page.getByRole('region', { name: 'Middles scanner' });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { WebhookReceiver } from '../support/alert-receivers';
-import { ALL_BOOKS, isMobile } from './support/accounts';
+import { isMobile } from './support/accounts';
 import { bearer, signIn, subscribedUser } from './support/users';
 
 // DECISIONS 34 on the simulator: its steam (a sharp move that slow books follow minutes later) reaches the Steam list
@@ -22,7 +22,7 @@ test('steam alerts show on the simulator within minutes, reach a steam rule, and
     });
     expect(rule.ok(), await rule.text()).toBe(true);
     // Every book (DECISIONS 36: the default is the user's books; the hint's 'Show all books' does the same by hand).
-    await signIn(page, user, { path: '/sportsbooks?mode=steam', localStorage: ALL_BOOKS });
+    await signIn(page, user, { path: '/sportsbooks?mode=steam', books: 'all' });
     await expect(page.getByRole('heading', { name: 'Odds: Steam' })).toBeVisible();
 
     // an alert live, with the soft books still at the old price: their EV and a link to the bet

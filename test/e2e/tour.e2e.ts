@@ -103,8 +103,12 @@ test('the edge calculator opened from a recommendation card shows the card’s e
   await expect(result.locator('dd').first()).toHaveText(`${ev![1]}%`);
 });
 
-/** The saved odds/scanner filters a page starts with (a test-only shortcut): `books` empty means every book. */
-const savedBooks = (books: string[]) => ({ 'oddspulse.oddsFilters': JSON.stringify({ books }) });
+/** The books the user has saved (My Sportsbooks), which every page starts from (DECISIONS 36). */
+async function savedBooks(page: Page, user: TestUser): Promise<string[]> {
+  const response = await page.request.get('/api/preferences', { headers: bearer(user) });
+  expect(response.ok(), await response.text()).toBe(true);
+  return ((await response.json()) as { sportsbooks: string[] }).sportsbooks;
+}
 
 interface HeldArbitrage {
   id: string;
@@ -134,7 +138,7 @@ test('the arbitrage scanner says how many opportunities the books hide, and "Sho
   const user = await subscribedUser(request, testInfo, 'hidden', 'platinum');
   await expect.poll(async () => (await heldArbitrage(page, user)).length, { timeout: 60_000 }).toBeGreaterThan(0);
   // DK Pick6 alone: a DFS app is never a leg of an arbitrage, so every opportunity is hidden by the books
-  await signIn(page, user, { path: '/sportsbooks?mode=arbitrage', localStorage: savedBooks(['pick6']) });
+  await signIn(page, user, { path: '/sportsbooks?mode=arbitrage', books: ['pick6'] });
   const scanner = page.getByRole('region', { name: 'Arbitrage scanner' });
   await scanner.getByLabel('Minimum profit %').fill('0.1');
   const empty = scanner.getByTestId('scanner-empty');
@@ -148,9 +152,7 @@ test('the arbitrage scanner says how many opportunities the books hide, and "Sho
   await expect(scanner.getByTestId('scanner-empty')).toHaveCount(0);
   await expect(scanner.getByTestId('hidden-by-books')).toHaveCount(0);
   // DECISIONS 32: for this view only; the user's books are what they were, and the next visit filters by them again
-  expect(
-    await page.evaluate(() => JSON.parse(window.localStorage.getItem('oddspulse.oddsFilters') ?? '{}').books),
-  ).toEqual(['pick6']);
+  expect(await savedBooks(page, user)).toEqual(['pick6']);
   await page.reload();
   await expect(page.getByRole('region', { name: 'Arbitrage scanner' }).getByTestId('hidden-by-books')).toBeVisible({
     timeout: 30_000,
@@ -167,18 +169,14 @@ test('the straight bets table says how many +EV bets the books hide, and "Show a
   test.skip(isMobile(testInfo), 'the same table on mobile; run once');
   test.setTimeout(120_000);
   // DK Pick6 alone: a DFS app quotes no straight bet, so every positive-EV row is another book's
-  await signIn(page, await subscribedUser(request, testInfo, 'evhidden', 'gold'), {
-    path: '/sportsbooks',
-    localStorage: savedBooks(['pick6']),
-  });
+  const user = await subscribedUser(request, testInfo, 'evhidden', 'gold');
+  await signIn(page, user, { path: '/sportsbooks', books: ['pick6'] });
   const hint = page.getByTestId('hidden-by-books');
   await expect(hint).toHaveText(/^\d+ positive-EV bets? hidden by your books\. Show all books$/, { timeout: 60_000 });
   await hint.getByRole('button', { name: 'Show all books' }).click();
   await expect(page.getByTestId('every-book')).toContainText('Showing every book for this view.');
   await expect(page.getByTestId('odds-row').first()).toBeVisible();
-  expect(
-    await page.evaluate(() => JSON.parse(window.localStorage.getItem('oddspulse.oddsFilters') ?? '{}').books),
-  ).toEqual(['pick6']);
+  expect(await savedBooks(page, user)).toEqual(['pick6']);
   await page.getByRole('button', { name: 'Back to my books' }).click();
   await expect(page.getByTestId('hidden-by-books')).toBeVisible();
 });
@@ -210,7 +208,8 @@ test("an alert's link opens the scanner on its opportunity, highlighted, or says
     if (attempt === 0) {
       await signIn(page, user, {
         path,
-        localStorage: { ...savedBooks([]), 'oddspulse.scannerSettings': JSON.stringify({ minProfit: 0.1 }) },
+        books: 'all',
+        localStorage: { 'oddspulse.scannerSettings': JSON.stringify({ minProfit: 0.1 }) },
       });
     } else {
       await page.goto(path);
@@ -260,8 +259,8 @@ test("a scanner notification's click opens the scanner on its opportunity", asyn
   });
   await signIn(page, user, {
     path: '/sportsbooks?mode=arbitrage',
+    books: 'all',
     localStorage: {
-      ...savedBooks([]),
       'oddspulse.scannerSettings': JSON.stringify({ minProfit: 0.1 }),
       'oddspulse.scannerNotify': JSON.stringify({ on: true, minProfit: 0.1 }),
     },

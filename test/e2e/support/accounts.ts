@@ -23,15 +23,6 @@ export async function signInThroughForm(page: Page, email: string, password = DE
 const SESSION_KEY = 'oddspulse.auth.session';
 const REMEMBER_KEY = 'oddspulse.auth.remember';
 
-/**
- * The books chosen (none: every book; the default is the four major books), as saved filters a page starts with:
- * a test-only shortcut to the filter panel, for SignInOptions.localStorage.
- */
-export const chosenBooks = (books: string[]) => ({ 'oddspulse.oddsFilters': JSON.stringify({ books }) });
-
-/** Every book's rows and opportunities. */
-export const ALL_BOOKS = chosenBooks([]);
-
 export interface SignInOptions {
   password?: string;
   /** The page to open signed in: /, where the login form lands, unless the test is about another. */

@@ -44,8 +44,32 @@ export async function subscribedUser(
   return user;
 }
 
-/** Signs the user in through the real login route and opens `path` (default /) signed in: signInThroughApi. */
-export async function signIn(page: Page, user: TestUser, options: Omit<SignInOptions, 'password'> = {}) {
+export interface UserSignInOptions extends Omit<SignInOptions, 'password'> {
+  /**
+   * The books to save on My Sportsbooks first (through the real API): every page starts from them (DECISIONS 36).
+   * 'all': every book the plan may choose.
+   */
+  books?: string[] | 'all';
+}
+
+/** Saves the user's books as My Sportsbooks does (PUT /api/preferences); 'all' is every book the plan may choose. */
+export async function saveBooks(request: APIRequestContext, user: TestUser, books: string[] | 'all') {
+  let sportsbooks = books;
+  if (sportsbooks === 'all') {
+    const current = await request.get('/api/preferences', { headers: bearer(user) });
+    expect(current.ok(), await current.text()).toBe(true);
+    sportsbooks = ((await current.json()) as { selectable_sportsbooks: string[] }).selectable_sportsbooks;
+  }
+  const saved = await request.put('/api/preferences', { headers: bearer(user), data: { sportsbooks } });
+  expect(saved.ok(), await saved.text()).toBe(true);
+}
+
+/**
+ * Signs the user in through the real login route and opens `path` (default /) signed in: signInThroughApi; with
+ * `books`, after saving them.
+ */
+export async function signIn(page: Page, user: TestUser, { books, ...options }: UserSignInOptions = {}) {
+  if (books) await saveBooks(page.request, user, books);
   await signInThroughApi(page, user.email, { ...options, password: USER_PASSWORD });
 }
 
@@ -62,7 +86,7 @@ export async function signInAsNewUser(
   request: APIRequestContext,
   testInfo: TestInfo,
   plan: 'free' | 'gold' | 'platinum',
-  options: Omit<SignInOptions, 'password'> = {},
+  options: UserSignInOptions = {},
 ): Promise<TestUser> {
   const user = await userOnPlan(request, testInfo, plan);
   await signIn(page, user, options);
