@@ -80,6 +80,12 @@ describe('alert rule form', () => {
     });
   });
 
+  // DECISIONS 36: a new rule's books start from the user's saved books; a rule's own stay its own
+  it("starts a new rule's books at the starting books", () => {
+    expect(formOf(null, 'ev', ['draftkings', 'pinnacle']).books).toEqual(['draftkings', 'pinnacle']);
+    expect(formOf(rule, 'ev', ['draftkings', 'pinnacle']).books).toEqual(rule.books);
+  });
+
   it('sums a rule up in one line', () => {
     expect(describeRule(rule)).toBe(
       'Arbitrage ≥ 1.5% · NBA · 2 books · legs ≤ 60s old · quiet 22:00–07:00 Europe/Paris · by webhook, push',

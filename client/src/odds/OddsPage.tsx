@@ -6,6 +6,7 @@ import { BetSlipPanel } from '../bet-slip/BetSlipPanel';
 import { useIsMobile } from '../components/hooks/useMediaQuery';
 import { Spinner } from '../routing/guards';
 import { planAtom } from '../state/auth';
+import { useLinkSelection } from './alert-link-state';
 import { EvAlertTarget } from './EvAlertTarget';
 import { GoldRequiredBanner, PremiumPanel } from './OddsNotices';
 import { OddsSection } from './OddsSection';
@@ -27,6 +28,7 @@ export function OddsPage() {
   const plan = useAtomValue(planAtom);
   const isMobile = useIsMobile();
   const platinum = plan.status === 'ready' && isPlatinum(plan.info);
+  const link = useLinkSelection(params);
   const raw = params.get('mode');
   const blocked = plan.status === 'ready' && !platinum && isPlatinumSection(raw) ? raw : null;
   // spec 001 §2: a scanner link opened without Platinum lands on straight bets, where its upgrade panel shows.
@@ -58,7 +60,7 @@ export function OddsPage() {
   else if (isPlatinumSection(section))
     body = platinum ? (
       <Suspense fallback={<Spinner />}>
-        <ScannerSection key={section} kind={section} />
+        <ScannerSection key={section} kind={section} link={link} search={search} />
       </Suspense>
     ) : (
       <PremiumPanel kind={section} />
@@ -74,6 +76,7 @@ export function OddsPage() {
           platinum={platinum}
           search={search}
           onSearch={setSearch}
+          link={link}
         />
       </>
     );

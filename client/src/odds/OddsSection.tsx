@@ -1,5 +1,5 @@
-import { useAtom, useSetAtom } from 'jotai';
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useAtom, useSetAtom, useStore } from 'jotai';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { decimalToAmericanRounded } from '@oddspulse/shared';
 import { addToSlip } from '../bet-slip/bet-slip';
 import { betSlipAtom, useBankroll } from '../bet-slip/bet-slip-state';
@@ -25,6 +25,7 @@ import { useFilterEvents } from './filters/useFilterEvents';
 import { useLiveOdds } from './loading/useLiveOdds';
 import { useOddsSports } from './loading/useOddsSports';
 import { usePageBooks } from '../state/starting-books';
+import { filtersForLink, type LinkSelection } from './alert-link';
 
 // Opened from a row, so it loads then rather than with the page's first paint
 const EdgeCalculatorModal = lazy(() =>
@@ -40,15 +41,24 @@ export function OddsSection({
   platinum,
   search,
   onSearch,
+  link,
 }: {
   mode: TableMode;
   platinum: boolean;
   search: string;
   onSearch: (text: string) => void;
+  /** What the address's link (an alert's) selects. */
+  link: LinkSelection | null;
 }) {
   const [stored, setStored] = useAtom(appliedFiltersAtom);
-  // DECISIONS 36: the books start from the user's saved books; a pick in the filters is this view's, until they leave
-  const { books, starting, choose } = usePageBooks();
+  // DECISIONS 36: the books start from the user's saved books; a pick in the filters is this view's, until they leave.
+  // An alert's link adds its bet's book to this view, and its sport and market to the filters, so the bet shows.
+  const { books, starting, choose } = usePageBooks(link?.books);
+  const store = useStore();
+  useEffect(() => {
+    const next = link && filtersForLink(store.get(appliedFiltersAtom), link, mode);
+    if (next) setStored(next);
+  }, [link, mode, store, setStored]);
   const applied = useMemo<OddsFilters>(() => ({ ...stored, books: [...books] }), [stored, books]);
   const setApplied = useCallback(
     (next: OddsFilters) => {

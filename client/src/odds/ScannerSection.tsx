@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useAtom, useStore } from 'jotai';
 import { useEffect, useState } from 'react';
 import { OPEN_FILTERS_EVENT, type PlatinumSection } from './sections';
 import { ScannerFiltersPanel } from '../scanners/ScannerFilters';
@@ -6,15 +6,32 @@ import { ScannerPanel } from '../scanners/ScannerPanel';
 import { SteamPanel } from '../steam/SteamPanel';
 import { scannerSportsAtom } from '../scanners/scanner-state';
 import { usePageBooks } from '../state/starting-books';
+import { scannerSportsForLink, type LinkSelection } from './alert-link';
 
 /**
  * The scanners and the Steam list watch every covered sport unless the user narrows them. Their books start from the
  * user's saved books (DECISIONS 28, 36); a pick in the filter panel (sidebar, or the Filters sheet on mobile) is this
  * scanner's view until the user leaves it, and Reset returns to the saved books. The inputs are the panel's.
  */
-export function ScannerSection({ kind }: { kind: PlatinumSection }) {
-  const sports = useAtomValue(scannerSportsAtom);
-  const pageBooks = usePageBooks();
+export function ScannerSection({
+  kind,
+  link,
+  search,
+}: {
+  kind: PlatinumSection;
+  /** What the address's link (an alert's, a notification's) selects: its sport is watched, its legs' books shown. */
+  link: LinkSelection | null;
+  /** The page's search chip (an alert's game): the scanner lists what it matches. */
+  search: string;
+}) {
+  const [sports, setSports] = useAtom(scannerSportsAtom);
+  const pageBooks = usePageBooks(link?.books);
+  // once per link: the user may narrow the sports again on the same address
+  const store = useStore();
+  useEffect(() => {
+    const next = link && scannerSportsForLink(store.get(scannerSportsAtom), link);
+    if (next) setSports(next);
+  }, [link, store, setSports]);
   const [mobileFilters, setMobileFilters] = useState(false);
   useEffect(() => {
     const open = () => setMobileFilters(true);
@@ -36,7 +53,7 @@ export function ScannerSection({ kind }: { kind: PlatinumSection }) {
         ) : kind === 'steam' ? (
           <SteamPanel sports={sports} books={pageBooks.books} />
         ) : (
-          <ScannerPanel key={kind} kind={kind} sports={sports} books={pageBooks.books} />
+          <ScannerPanel key={kind} kind={kind} sports={sports} books={pageBooks.books} search={search} />
         )}
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import type { ScannerKind } from './scanner-settings';
 import type { FeedState } from './useScannerFeed';
 
@@ -80,20 +81,30 @@ export function HiddenByBooks({ hidden, onShowAll }: { hidden: number; onShowAll
   );
 }
 
-/** What the scanner says about an alert's opportunity it cannot show. */
+/**
+ * What the scanner says about an alert's opportunity it cannot show; when it is gone or expired, a link to its game's
+ * current prices on the odds table (`gamePrices`) where the alert's link names them.
+ */
 export function AlertTargetNotice({
   message,
   canShowAll,
   onShowAll,
+  gamePrices,
 }: {
   message: string | null;
   canShowAll: boolean;
   onShowAll: () => void;
+  gamePrices: string | null;
 }) {
   if (!message) return null;
   return (
     <div className="banner banner-info" role="status" data-testid="alert-target">
       {message} {canShowAll && <ShowAllBooks onShowAll={onShowAll} />}
+      {gamePrices && (
+        <Link to={gamePrices} data-testid="alert-game-prices">
+          Current prices for the game
+        </Link>
+      )}
     </div>
   );
 }

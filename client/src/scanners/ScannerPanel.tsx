@@ -5,6 +5,8 @@ import { useSearchParams } from 'react-router-dom';
 import { addAllToSlip } from '../bet-slip/bet-slip';
 import { betSlipAtom, useBankroll } from '../bet-slip/bet-slip-state';
 import { opportunityToSlipItems } from '../bet-slip/slip-items';
+import { gamePricesPath, matchesOpportunitySearch } from '../odds/alert-link';
+import { useLinkSelection } from '../odds/alert-link-state';
 import { BooksHint } from '../odds/table/OddsTableNotices';
 import { useToasts } from '../state/toasts';
 import { alertTargetMessage, alertTargetState } from './alert-target';
@@ -21,16 +23,20 @@ import { useScannerNotify } from './useScannerNotify';
 
 /**
  * The arbitrage and middles scanners (Platinum; spec 001 §5, §9; DECISIONS 11–12, 28): the live feed through the
- * user's inputs, books and bankroll; what the books hide is counted, and an alert's opportunity is scrolled to.
+ * page's search, the user's inputs, books and bankroll; what the books hide is counted, and an alert's opportunity is
+ * scrolled to.
  */
 export function ScannerPanel({
   kind,
   sports,
   books,
+  search,
 }: {
   kind: ScannerKind;
   sports: readonly string[];
   books: readonly string[];
+  /** The page's search (its chip): only the opportunities it matches are listed and counted. */
+  search: string;
 }) {
   const bankroll = useBankroll();
   const setSlip = useSetAtom(betSlipAtom);
@@ -55,11 +61,17 @@ export function ScannerPanel({
   notifyContext.current = { ...user, notify: notifications.notify };
   const { feed, state, now, load } = useScannerFeed(kind, sports.join(','), notifyContext);
 
-  const visible = useMemo(() => sizedForUser(feed, user), [feed, user]);
-  const hidden = useMemo(() => hiddenByBooks(feed, user), [feed, user]);
+  const searched = useMemo(
+    () => (search.trim() ? feed.filter((item) => matchesOpportunitySearch(item.opportunity, search)) : feed),
+    [feed, search],
+  );
+  const visible = useMemo(() => sizedForUser(searched, user), [searched, user]);
+  const hidden = useMemo(() => hiddenByBooks(searched, user), [searched, user]);
   const showAllBooks = () => setEveryBook(true);
   const targetId = params.get('opportunity');
   const target = targetId && state.status === 'ready' ? alertTargetState(targetId, feed, visible, now) : null;
+  const link = useLinkSelection(params);
+  const gamePrices = (target === 'gone' || target === 'expired') && link ? gamePricesPath(link, search) : null;
 
   const execute = (o: Opportunity) => {
     setSlip((s) => addAllToSlip(s, opportunityToSlipItems(o), bankroll.cents));
@@ -90,6 +102,7 @@ export function ScannerPanel({
           message={alertTargetMessage(target)}
           canShowAll={target === 'hidden' && hidden > 0}
           onShowAll={showAllBooks}
+          gamePrices={gamePrices}
         />
       )}
       <FeedLoadState

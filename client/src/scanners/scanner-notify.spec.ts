@@ -92,7 +92,7 @@ describe('scanner notifications', () => {
         title: 'Middle 30% · gap 4',
         body: 'Away @ Home · Total · 218.5 to 222.5',
         tag: 'm1',
-        path: '/sportsbooks?mode=middles&q=Home&opportunity=m1',
+        path: '/sportsbooks?mode=middles&sport=basketball_nba&market=totals&books=draftkings,fanduel&q=Home&opportunity=m1',
       },
     ]);
   });
@@ -127,7 +127,9 @@ describe('scanner notifications', () => {
     );
     expect(list.map((n) => [n.tag, n.title])).toEqual([['a1', 'Arbitrage 3.20%']]);
     // a click opens the opportunity itself, as an alert's link does
-    expect(list[0].path).toBe('/sportsbooks?mode=arbitrage&q=Home&opportunity=a1');
+    expect(list[0].path).toBe(
+      '/sportsbooks?mode=arbitrage&sport=basketball_nba&market=h2h&books=draftkings,fanduel&q=Home&opportunity=a1',
+    );
   });
 
   it('stores each scanner apart; the arbitrage setting keeps its earlier field name', () => {

@@ -1,4 +1,4 @@
-import { pageBookChoice, pageBooks } from './page-books';
+import { linkedBooks, pageBookChoice, pageBooks } from './page-books';
 
 const SAVED = ['draftkings', 'fanduel', 'betmgm', 'williamhill_us', 'pinnacle', 'novig'];
 
@@ -17,5 +17,14 @@ describe("a page's books", () => {
   it('follow the starting books again when the pick is the starting books (Reset), in any order', () => {
     expect(pageBookChoice([...SAVED].reverse(), SAVED)).toBeNull();
     expect(pageBooks(pageBookChoice(SAVED, SAVED), ['pinnacle'])).toEqual(['pinnacle']);
+  });
+});
+
+// An alert's link adds its bet's book to the view it opens, so the bet shows; Reset returns to the saved books alone
+describe("a link's books", () => {
+  it('are added to the starting books, once', () => {
+    expect(linkedBooks(SAVED, ['bovada', 'pinnacle'])).toEqual([...SAVED, 'bovada']);
+    expect(linkedBooks(SAVED, ['pinnacle'])).toBe(SAVED);
+    expect(linkedBooks(SAVED, [])).toBe(SAVED);
   });
 });

@@ -10,7 +10,16 @@ export function pageBookChoice(next: readonly string[], starting: readonly strin
   return same ? null : [...next];
 }
 
-/** The books the page shows: its own pick, or the starting books. */
+/**
+ * The books the page shows before any pick: the starting books, with those a link adds for this view (an alert's bet
+ * at a book the user does not keep, say).
+ */
+export function linkedBooks(starting: readonly string[], added: readonly string[]): readonly string[] {
+  const more = added.filter((book) => !starting.includes(book));
+  return more.length ? [...starting, ...more] : starting;
+}
+
+/** The books the page shows: its own pick, or the starting books (with a link's). */
 export function pageBooks(choice: readonly string[] | null, starting: readonly string[]): readonly string[] {
   return choice ?? starting;
 }

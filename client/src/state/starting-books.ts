@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { startingSportsbooks } from '@oddspulse/shared';
 import { preferencesQuery } from '../account/account-api';
 import { useSignedInUserId } from './auth';
-import { pageBookChoice, pageBooks } from './page-books';
+import { linkedBooks, pageBookChoice, pageBooks } from './page-books';
 
 /**
  * The one source of the books every table, scanner, count, hint, alert rule default and bet size starts from
@@ -28,10 +28,16 @@ export interface PageBooks {
   choose: (books: readonly string[]) => void;
 }
 
-/** A page's book filter: the starting books until the user picks others on it; leaving the page forgets the pick. */
-export function usePageBooks(): PageBooks {
+/**
+ * A page's book filter: the starting books until the user picks others on it; leaving the page forgets the pick. `added`
+ * are books a link adds to this view (an alert's bet or legs); Reset does not keep them.
+ */
+export function usePageBooks(added: readonly string[] = NONE): PageBooks {
   const starting = useStartingBooks().books;
+  const shown = useMemo(() => linkedBooks(starting, added), [starting, added]);
   const [choice, setChoice] = useState<string[] | null>(null);
-  const choose = useCallback((books: readonly string[]) => setChoice(pageBookChoice(books, starting)), [starting]);
-  return useMemo(() => ({ books: pageBooks(choice, starting), starting, choose }), [choice, starting, choose]);
+  const choose = useCallback((books: readonly string[]) => setChoice(pageBookChoice(books, shown)), [shown]);
+  return useMemo(() => ({ books: pageBooks(choice, shown), starting, choose }), [choice, shown, starting, choose]);
 }
+
+const NONE: readonly string[] = [];

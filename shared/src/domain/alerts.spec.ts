@@ -143,7 +143,9 @@ describe('alertSummary', () => {
     const summary = alertSummary(arbitrageOpportunity());
     expect(summary.title).toBe('Arbitrage 2.5%: Boston Celtics @ Los Angeles Lakers');
     expect(summary.text).toContain('Los Angeles Lakers +110 at draftkings / Boston Celtics +105 at fanduel');
-    expect(summary.path).toBe('/sportsbooks?mode=arbitrage&q=Los%20Angeles%20Lakers&opportunity=arb-1');
+    expect(summary.path).toBe(
+      '/sportsbooks?mode=arbitrage&sport=basketball_nba&market=h2h&books=draftkings,fanduel&q=Los%20Angeles%20Lakers&opportunity=arb-1',
+    );
     expect(alertSummary(evBet()).title).toBe('+EV 5.6%: Boston Celtics @ Los Angeles Lakers');
   });
 
@@ -159,6 +161,13 @@ describe('alertSummary', () => {
       }),
     );
     expect(summary.text).toContain('Los Angeles Lakers +120 at draftkings / Lay Los Angeles Lakers +106 at matchbook');
+  });
+
+  // An NBA alert's link kept the table on NFL and NCAAF ("No Bets Available"): it selects the bet's sport, market and book
+  it("selects the bet's sport, market and book", () => {
+    expect(alertSummary(evBet({ market: 'spreads' })).path).toBe(
+      '/sportsbooks?mode=game&sport=basketball_nba&market=spreads&books=draftkings&q=Los%20Angeles%20Lakers&opportunity=ev-1',
+    );
   });
 
   // The notification "opens the opportunity on click" — a prop's +EV row is listed under Player Props.

@@ -208,9 +208,38 @@ function pct(value: number): string {
   return `${Math.round(value * 100) / 100}%`;
 }
 
+/** What an alert's link selects on the odds page (client/src/odds/alert-link.ts reads it back). */
+export interface AlertLink {
+  /** The odds page section; Straight Bets when absent. */
+  mode?: 'game' | 'props' | 'arbitrage' | 'middles' | 'steam';
+  sport: string;
+  market: string;
+  /** The bet's book, the legs' books, or the books still at the old price. */
+  books: readonly string[];
+  /** The game, searched by its home team. */
+  homeTeam: string;
+  opportunity?: string;
+}
+
+/**
+ * The odds page path of a link: the section, then the sport, market and books it selects (so a filter on NFL, say, or
+ * books without the bet's own does not leave the page empty), the game's search and the opportunity.
+ */
+export function alertLinkPath(link: AlertLink): string {
+  const parts = [
+    ...(link.mode ? [`mode=${link.mode}`] : []),
+    `sport=${encodeURIComponent(link.sport)}`,
+    `market=${encodeURIComponent(link.market)}`,
+    `books=${link.books.map(encodeURIComponent).join(',')}`,
+    `q=${encodeURIComponent(link.homeTeam)}`,
+    ...(link.opportunity ? [`opportunity=${encodeURIComponent(link.opportunity)}`] : []),
+  ];
+  return `/sportsbooks?${parts.join('&')}`;
+}
+
 /**
  * The app path that opens the opportunity's scanner, or for +EV the odds page's section that lists the bet (Player
- * Props for a prop, else Straight Bets), searching its game.
+ * Props for a prop, else Straight Bets), on its sport, market, books and game.
  */
 export function alertPath(opportunity: AlertOpportunity): string {
   const kind = kindOf(opportunity);
@@ -222,7 +251,18 @@ export function alertPath(opportunity: AlertOpportunity): string {
       : isPlayerPropMarket(opportunity.market)
         ? 'props'
         : 'game';
-  return `/sportsbooks?mode=${mode}&q=${encodeURIComponent(opportunity.homeTeam)}&opportunity=${encodeURIComponent(opportunity.id)}`;
+  let books: string[];
+  if (!('type' in opportunity)) books = [opportunity.book];
+  else if (opportunity.type === 'steam') books = opportunity.staleBooks.map((stale) => stale.book);
+  else books = opportunity.legs.map((leg) => leg.book);
+  return alertLinkPath({
+    mode,
+    sport: opportunity.sport,
+    market: opportunity.market,
+    books: [...new Set(books)],
+    homeTeam: opportunity.homeTeam,
+    opportunity: opportunity.id,
+  });
 }
 
 /** One summary every channel words its message from. */
@@ -292,7 +332,12 @@ export function priceTargetSummary(
     game: target.game,
     title,
     text: `${title} (${target.game}): ${line}${american(best.price)} at ${best.bookTitle}${others}${best.link ? ` ${best.link}` : ''}`,
-    path: `/sportsbooks?q=${encodeURIComponent(target.homeTeam)}`,
+    path: alertLinkPath({
+      sport: target.sport,
+      market: target.market,
+      books: [...new Set(hits.map((hit) => hit.book))],
+      homeTeam: target.homeTeam,
+    }),
     commenceTime: target.commenceTime,
     ...(best.link ? { link: best.link } : {}),
   };

@@ -15,7 +15,7 @@ describe('webhook channel', () => {
     expect(body.content).toMatch(/^Arbitrage 2\.5%: Boston Celtics @ Los Angeles Lakers \(h2h\): /);
     expect(
       body.content.endsWith(
-        '\nhttps://oddspulse.example/sportsbooks?mode=arbitrage&q=Los%20Angeles%20Lakers&opportunity=arb-1',
+        '\nhttps://oddspulse.example/sportsbooks?mode=arbitrage&sport=basketball_nba&market=h2h&books=draftkings,fanduel&q=Los%20Angeles%20Lakers&opportunity=arb-1',
       ),
     ).toBe(true);
     expect(body.alert).toEqual(
