@@ -13,8 +13,9 @@ test('a Platinum user creates a webhook alert and sees its delivery when the sim
   const receiver = new WebhookReceiver();
   const url = await receiver.start('/discord-like');
   try {
-    // a fresh Platinum account: the signing secret is shown with a user's first webhook rule only
-    await signIn(page, await subscribedUser(request, testInfo, 'alerts', 'platinum'));
+    // a fresh Platinum account: the signing secret is shown with a user's first webhook rule only. Its books are every
+    // book it may choose, which a new rule starts from (DECISIONS 36), so the simulator's arbitrage comes soon.
+    await signIn(page, await subscribedUser(request, testInfo, 'alerts', 'platinum'), { books: 'all' });
     const menu = await openUserMenu(page, testInfo);
     await menu.getByRole('menuitem', { name: 'Alerts' }).click();
     await expect(page).toHaveURL(/\/alerts$/);

@@ -125,6 +125,8 @@ test('the arbitrage calculator sizes a back/lay’s lay against the back stake, 
     path: '/sportsbooks?mode=arbitrage',
     books: 'all',
   });
+  // Matchbook is an exchange no one keeps on My Sportsbooks: its leg is shown with every book
+  await page.getByTestId('hidden-by-books').getByRole('button', { name: 'Show all books' }).click({ timeout: 60_000 });
   const card = page.locator(`[data-testid=opportunity][data-opportunity-id="${backLay.id}"]`);
   await card.getByTestId('open-arb-calculator').click({ timeout: 60_000 });
   const calculator = page.getByTestId('arbitrage-calculator');
