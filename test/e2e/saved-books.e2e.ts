@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { calculateEdge, formatDollars } from '@oddspulse/shared';
 import { isMobile } from './support/accounts';
 import { bearer, signIn, subscribedUser, type TestUser } from './support/users';
 
@@ -107,4 +108,39 @@ test('the books saved on My Sportsbooks are where every table and scanner starts
   await expect(booksButton(filters)).toHaveText('6 selected');
   // the books were never changed but on My Sportsbooks
   expect((await savedBooks(page, user)).sort()).toEqual([...SAVED].sort());
+});
+
+// The Edge Calculator sized on 1000 (its placeholder) against a saved $2,500, and recommended "$25.00" under "Negative
+// edge – avoid this bet / Kelly: No bet". It sizes on the saved bankroll, and recommends no stake without an edge.
+test('the Edge Calculator sizes on the saved bankroll and recommends no stake for a negative edge', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(isMobile(testInfo), 'the same modal on mobile; run once');
+  test.setTimeout(90_000);
+  const user = await subscribedUser(request, testInfo, 'edgebank', 'gold');
+  const saved = await request.put('/api/preferences', { headers: bearer(user), data: { bankroll: 2500 } });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  await signIn(page, user, { path: '/sportsbooks' });
+  const row = page.getByTestId('odds-row').first();
+  await expect(row).toBeVisible({ timeout: 30_000 });
+  await row.click();
+  await page.getByRole('button', { name: 'Edge Calculator' }).first().click();
+  const calculator = page.getByTestId('edge-calculator');
+  await expect(calculator.getByLabel('Bankroll ($)')).toHaveAttribute('placeholder', '2500');
+  const stake = calculator.locator('dt:text-is("Recommended stake") + dd');
+
+  await calculator.getByLabel('Bookmaker odds (American)').fill('-120');
+  await calculator.getByLabel('Fair odds (American)').fill('+100');
+  await expect(calculator.getByTestId('edge-result')).toContainText('Negative edge - avoid this bet');
+  await expect(stake).toHaveText('No bet');
+
+  await calculator.getByLabel('Fair odds (American)').fill('-150');
+  const expected = calculateEdge({ bookOdds: -120, fairOdds: -150, bankroll: 2500 })!;
+  expect(expected.recommendedStake).toBeGreaterThan(0);
+  await expect(stake).toHaveText(formatDollars(expected.recommendedStake));
+  // on the default 1000 it would be less: the saved bankroll is what sizes it
+  expect(calculateEdge({ bookOdds: -120, fairOdds: -150, bankroll: 1000 })!.recommendedStake).toBeLessThan(
+    expected.recommendedStake,
+  );
 });
