@@ -304,7 +304,7 @@ describe('alerts in the workers', () => {
     expect(JSON.parse(push.decrypt(received))).toEqual({
       title: 'Arbitrage 2.5%: Boston Celtics @ Los Angeles Lakers',
       body: expect.stringContaining('at draftkings'),
-      url: `/sportsbooks?mode=arbitrage&sport=basketball_nba&market=h2h&books=draftkings,fanduel&q=Los%20Angeles%20Lakers&opportunity=${encodeURIComponent(opportunity.id)}`,
+      url: `/sportsbooks?mode=arbitrage&sport=${sport}&market=h2h&books=draftkings,fanduel&q=Los%20Angeles%20Lakers&opportunity=${encodeURIComponent(opportunity.id)}`,
       tag: `alert-${opportunity.id}`,
     });
     expect((await repo.deliveries(userId, rule.id))[0]).toMatchObject({ channel: 'push', status: 'sent' });
