@@ -31,7 +31,9 @@ try {
       rollupOptions: { output: { entryFileNames: 'prerender.mjs' } },
     },
   });
-  const { PRERENDERED_PATHS, SESSION_KEY, renderPage } = await import(pathToFileURL(join(out, 'prerender.mjs')).href);
+  const { PRERENDERED_PATHS, SESSION_KEY, LEGACY_SESSION_KEY, renderPage } = await import(
+    pathToFileURL(join(out, 'prerender.mjs')).href
+  );
   for (const path of PRERENDERED_PATHS) {
     const file = join(dist, 'routes', `${path === '/' ? 'index' : path.slice(1)}.html`);
     const page = await readFile(existsSync(file) ? file : join(dist, 'index.html'), 'utf8');
@@ -40,8 +42,11 @@ try {
     // A signed-in user's page is not the visitor's (the dashboard at /, their plan on /pricing): the visitor's markup
     // goes before it is painted, and the app renders the user's page in its place (src/main.tsx). The server allows
     // this script by its hash.
+    // A session is described in local storage (the tokens are HttpOnly cookies); one an older build kept in Web Storage
+    // is moved to cookies by the app, signed in.
     const key = JSON.stringify(SESSION_KEY);
-    const signedInClears = `<script>if(sessionStorage.getItem(${key})||localStorage.getItem(${key}))document.getElementById("root").replaceChildren()</script>`;
+    const legacy = JSON.stringify(LEGACY_SESSION_KEY);
+    const signedInClears = `<script>if(localStorage.getItem(${key})||sessionStorage.getItem(${legacy})||localStorage.getItem(${legacy}))document.getElementById("root").replaceChildren()</script>`;
     await writeFile(file, page.replace(EMPTY_ROOT, `<div id="root">${markup}</div>${signedInClears}`));
     process.stdout.write(`prerender: ${path} (${markup.length} characters of markup)\n`);
   }

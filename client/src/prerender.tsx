@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'jotai';
 import { StaticRouter } from 'react-router-dom';
 import { App } from './App';
-export { SESSION_KEY } from './api/session';
+export { LEGACY_SESSION_KEY, SESSION_KEY } from './api/session';
 import { visitorStore } from './state/visitor-store';
 
 /** The public pages written into the build with their content (scripts/prerender.mjs), each hydrated as a visitor's. */

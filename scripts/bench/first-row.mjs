@@ -34,7 +34,7 @@ export async function warmBoards(url, boards) {
   throw new Error(`The boards were not warm after ${WARM_TIMEOUT_MS / 1000} s`);
 }
 
-/** The demo account signed in through the login form: its storage state (the session the app keeps in localStorage). */
+/** The demo account signed in through the login form: its storage state (the session's cookies and what the app keeps in localStorage). */
 export async function signedInState(browser, baseURL, email) {
   const context = await browser.newContext({ baseURL });
   try {

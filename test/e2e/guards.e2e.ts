@@ -191,17 +191,13 @@ test('an expired session that cannot be refreshed lands on /login?auth_required=
 }, testInfo) => {
   await signInWithForm(page, await userOnPlan(request, testInfo, 'gold'));
   await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
-  await page.evaluate(() => {
-    for (const storage of [window.localStorage, window.sessionStorage]) {
-      const raw = storage.getItem('oddspulse.auth.session');
-      if (!raw) continue;
-      const session = JSON.parse(raw);
-      storage.setItem(
-        'oddspulse.auth.session',
-        JSON.stringify({ ...session, access_token: 'tampered', refresh_token: 'revoked' }),
-      );
-    }
-  });
+  // The session's cookies now hold a forged access token and an unknown refresh token.
+  const context = page.context();
+  const forged = (await context.cookies())
+    .filter((cookie) => /op_(access|refresh)$/.test(cookie.name))
+    .map((cookie) => ({ ...cookie, value: cookie.name.endsWith('access') ? 'tampered' : 'revoked' }));
+  expect(forged).toHaveLength(2);
+  await context.addCookies(forged);
   await page.goto('/account');
   await expect(page).toHaveURL(/\/login\?auth_required=true$/);
   await expect(page.getByText('Your session has expired. Please sign in again to continue.')).toBeVisible();

@@ -293,10 +293,8 @@ async function savedPicks(
   page: Page,
 ): Promise<Array<{ selection: string; status: string; stakeCents: number; game: string }>> {
   return page.evaluate(async () => {
-    const raw =
-      window.localStorage.getItem('oddspulse.auth.session') ?? window.sessionStorage.getItem('oddspulse.auth.session');
-    const token = raw ? (JSON.parse(raw) as { access_token: string }).access_token : '';
-    const response = await fetch('/api/picks?period=7d', { headers: { Authorization: `Bearer ${token}` } });
+    // the session's HttpOnly access cookie goes with a same-origin request
+    const response = await fetch('/api/picks?period=7d');
     return ((await response.json()) as { picks: [] }).picks;
   });
 }

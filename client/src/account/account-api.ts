@@ -72,15 +72,15 @@ export interface AuthProviders {
   demo?: { accounts: { email: string; plan: Plan }[]; password: string } | null;
 }
 
-export function signIn(email: string, password: string) {
-  return api.post<Session>('/api/auth/login', { email, password }, { auth: 'none' });
+export function signIn(email: string, password: string, remember: boolean) {
+  return api.post<Session>('/api/auth/login', { email, password }, { auth: 'none', remember });
 }
 
-export function signUp(email: string, password: string, username?: string) {
+export function signUp(email: string, password: string, remember: boolean, username?: string) {
   return api.post<Session>(
     '/api/auth/signup',
     { email, password, ...(username ? { username } : {}) },
-    { auth: 'none' },
+    { auth: 'none', remember },
   );
 }
 

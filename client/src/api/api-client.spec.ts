@@ -1,6 +1,6 @@
 import { ApiClient, ApiError, AUTH_COOLDOWN_MS, MESSAGES, retryingMessage, type ApiEvent } from './api-client';
 import { testSession } from '../../test-support/session';
-import type { Session, SessionStore } from './session';
+import type { LegacySession, Session, SessionStore } from './session';
 
 const NOW = 1_700_000_000_000;
 
@@ -15,8 +15,9 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
-function setup(handlers: Handler[], initial: Session | null = session()) {
+function setup(handlers: Handler[], initial: Session | null = session(), legacy: LegacySession | null = null) {
   let stored: Session | null = initial;
+  let kept: LegacySession | null = legacy;
   const store: SessionStore = {
     read: () => stored,
     write: (s) => {
@@ -24,6 +25,11 @@ function setup(handlers: Handler[], initial: Session | null = session()) {
     },
     clear: () => {
       stored = null;
+    },
+    takeLegacy: () => {
+      const taken = kept;
+      kept = null;
+      return taken;
     },
   };
   const calls: { url: string; init: RequestInit }[] = [];
@@ -46,7 +52,16 @@ function setup(handlers: Handler[], initial: Session | null = session()) {
     csrfToken: () => 'csrf-abc',
     emit: (event) => events.push(event),
   });
-  return { client, calls, events, sleeps, stored: () => stored, advance: (ms: number) => (clock += ms) };
+  return {
+    client,
+    calls,
+    events,
+    sleeps,
+    stored: () => stored,
+    setStored: (s: Session | null) => (stored = s),
+    legacyLeft: () => kept,
+    advance: (ms: number) => (clock += ms),
+  };
 }
 
 function header(init: RequestInit, name: string): string | undefined {
@@ -54,11 +69,13 @@ function header(init: RequestInit, name: string): string | undefined {
 }
 
 describe('ApiClient', () => {
-  it('sends the bearer token and JSON headers, and the CSRF header only on unsafe methods', async () => {
+  // DECISIONS 35: the session rides in the same-origin HttpOnly cookies, never in a header the page builds
+  it('sends no token but the cookies, JSON headers, and the CSRF header only on unsafe methods', async () => {
     const { client, calls } = setup([() => json(200, { ok: 1 }), () => json(200, { ok: 2 })]);
     await expect(client.get('/api/me')).resolves.toEqual({ ok: 1 });
     await client.put('/api/profile', { username: 'x' });
-    expect(header(calls[0].init, 'Authorization')).toBe('Bearer access-1');
+    expect(header(calls[0].init, 'Authorization')).toBeUndefined();
+    expect(calls[0].init.credentials).toBe('same-origin');
     expect(header(calls[0].init, 'x-csrf-token')).toBeUndefined();
     expect(header(calls[1].init, 'x-csrf-token')).toBe('csrf-abc');
     expect(header(calls[1].init, 'Content-Type')).toBe('application/json');
@@ -73,24 +90,60 @@ describe('ApiClient', () => {
     expect(calls.map((c) => c.init.cache)).toEqual(['no-cache', 'no-store']);
   });
 
-  it('never sends a token on auth-none calls such as sign-in', async () => {
-    const { client, calls } = setup([() => json(200, {})]);
-    await client.post('/api/auth/login', { email: 'a', password: 'b' }, { auth: 'none' });
-    expect(header(calls[0].init, 'Authorization')).toBeUndefined();
+  it('asks the session routes for the cookie transport, with the sign-in form\'s "Remember me"', async () => {
+    const { client, calls } = setup([() => json(200, {}), () => json(200, {})], null);
+    await client.post('/api/auth/login', { email: 'a', password: 'b' }, { auth: 'none', remember: false });
+    await client.get('/api/me');
+    expect(header(calls[0].init, 'x-session-transport')).toBe('cookie');
+    expect(header(calls[0].init, 'x-session-remember')).toBe('false');
+    expect(header(calls[1].init, 'x-session-transport')).toBeUndefined();
+  });
+
+  // DECISIONS 35: a session an older build kept in Web Storage moves to cookies on the next load, without a sign-in
+  it("exchanges a stored session's refresh token once for cookies, and every call waits for it", async () => {
+    const legacy = { ...session(), access_token: 'old-access', refresh_token: 'old-refresh' };
+    const moved = session({ expires_at: Math.floor(NOW / 1000) + 900 });
+    const { client, calls, stored, legacyLeft } = setup(
+      [
+        (url, init) => {
+          expect(url).toBe('/api/auth/refresh');
+          expect(JSON.parse(init.body as string)).toEqual({ refresh_token: 'old-refresh' });
+          expect(header(init, 'x-session-transport')).toBe('cookie');
+          return json(200, moved);
+        },
+        () => json(200, { plan: 'gold' }),
+      ],
+      null,
+      legacy,
+    );
+    expect(client.currentSession()?.user.id).toBe('u1');
+    await expect(client.get('/api/me')).resolves.toEqual({ plan: 'gold' });
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/refresh', '/api/me']);
+    expect(stored()).toEqual(moved);
+    expect(legacyLeft()).toBeNull();
+  });
+
+  it('follows a sign-out or a sign-in of another tab through the shared store', () => {
+    const { client, events, setStored } = setup([]);
+    setStored(null);
+    client.syncFromStore();
+    expect(client.currentSession()).toBeNull();
+    setStored(session({ user: { id: 'u2', email: 'c@d.test' } }));
+    client.syncFromStore();
+    expect(client.currentSession()?.user.id).toBe('u2');
+    expect(events.map((e) => e.type)).toEqual(['session', 'session']);
   });
 
   // spec 000 §9: refresh with a 90 s expiry margin
   it('refreshes an access token that is about to expire before the call', async () => {
-    const renewed = session({
-      access_token: 'access-2',
-      refresh_token: 'refresh-2',
-      expires_at: Math.floor(NOW / 1000) + 1800,
-    });
+    const renewed = session({ expires_at: Math.floor(NOW / 1000) + 1800 });
     const { client, calls, stored, events } = setup(
       [
         (url, init) => {
           expect(url).toBe('/api/auth/refresh');
-          expect(JSON.parse(init.body as string)).toEqual({ refresh_token: 'refresh-1' });
+          // the refresh cookie is the credential; the CSRF header goes with it
+          expect(JSON.parse(init.body as string)).toEqual({});
+          expect(header(init, 'x-csrf-token')).toBe('csrf-abc');
           return json(200, renewed);
         },
         () => json(200, { plan: 'gold' }),
@@ -98,13 +151,13 @@ describe('ApiClient', () => {
       session({ expires_at: Math.floor(NOW / 1000) + 60 }),
     );
     await client.get('/api/me');
-    expect(header(calls[1].init, 'Authorization')).toBe('Bearer access-2');
-    expect(stored()?.refresh_token).toBe('refresh-2');
+    expect(calls.map((c) => c.url)).toEqual(['/api/auth/refresh', '/api/me']);
+    expect(stored()).toEqual(renewed);
     expect(events).toContainEqual({ type: 'session', session: renewed });
   });
 
   it('on a 401 refreshes once and repeats the call with the new token', async () => {
-    const renewed = session({ access_token: 'access-2' });
+    const renewed = session({ expires_at: Math.floor(NOW / 1000) + 1800 });
     const { client, calls } = setup([
       () => json(401, { message: 'Authentication required' }),
       () => json(200, renewed),

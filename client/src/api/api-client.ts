@@ -1,10 +1,10 @@
 import { DEFAULT_FREE_MONTHLY_QUOTA, wholeNumber } from '@oddspulse/shared';
-import { isSession, needsRefresh, type Session, type SessionStore } from './session';
+import { isSession, needsRefresh, type LegacySession, type Session, type SessionStore } from './session';
 
 /**
- * The one HTTP client every screen uses (spec 000 §7–§8, 001 §4/§8): bearer token, refresh before
- * expiry and once on a 401, CSRF header on unsafe cookie requests, and the status handling of the
- * error catalogue. It has no browser dependency: fetch, clock, timers and storage are injected.
+ * The one HTTP client every screen uses (spec 000 §7–§8, 001 §4/§8): the session rides in HttpOnly cookies
+ * (DECISIONS 35), refreshed before expiry and once on a 401, with the CSRF header on every unsafe request, and the
+ * status handling of the error catalogue. It has no browser dependency: fetch, clock, timers and storage are injected.
  */
 
 export const MESSAGES = {
@@ -48,6 +48,10 @@ export type ApiEvent =
   | { type: 'session'; session: Session | null }
   | { type: 'new-version' };
 
+/** Asks the session routes for cookies instead of tokens in the body, and for how long (server: session-cookies.ts). */
+export const SESSION_TRANSPORT_HEADER = 'x-session-transport';
+export const SESSION_REMEMBER_HEADER = 'x-session-remember';
+
 /** The header naming the web app build the server serves (a digest of its index.html). */
 export const APP_BUILD_HEADER = 'x-app-build';
 
@@ -87,8 +91,10 @@ export interface RequestOptions {
   /** The media type of an answer taken as text (a CSV download); errors still come as JSON. Default: JSON. */
   accept?: string;
   query?: Record<string, string | number | boolean | undefined>;
-  /** `none`: never send a token (sign-in, sign-up, refresh). Default: send one when signed in. */
+  /** `none`: a call that needs no session (sign-in, sign-up, refresh): a 401 is its answer, not a reason to refresh. */
   auth?: 'none' | 'optional';
+  /** A sign-in's "Remember me": how long the session's cookies last (DECISIONS 35). Default: the session's own choice. */
+  remember?: boolean;
   timeoutMs?: number;
   signal?: AbortSignal;
   /**
@@ -108,14 +114,43 @@ const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
 
 export class ApiClient {
   private session: Session | null;
-  private remember = true;
+  private remember: boolean;
   private cooldownUntil = 0;
   private refreshing: Promise<Session | null> | null = null;
   private build: string | null = null;
   private newVersionSaid = false;
 
-  constructor(private readonly deps: ApiClientDeps) {
+  constructor(
+    private readonly deps: ApiClientDeps,
+    remember = true,
+  ) {
+    this.remember = remember;
     this.session = deps.sessions.read();
+    const legacy = deps.sessions.takeLegacy();
+    if (legacy && !this.session) this.moveToCookies(legacy);
+  }
+
+  /**
+   * A session an older build kept in Web Storage (DECISIONS 35): its refresh token is exchanged once for the session's
+   * cookies, so the browser stays signed in without the form, and is then forgotten (the store already dropped it).
+   * Calls made meanwhile wait for the exchange.
+   */
+  private moveToCookies(legacy: LegacySession): void {
+    this.session = { expires_in: 0, expires_at: 0, token_type: 'cookie', user: legacy.user };
+    this.refreshing = this.exchangeRefreshToken(legacy.refresh_token).finally(() => {
+      this.refreshing = null;
+    });
+  }
+
+  /** Another tab signed in, refreshed or signed out: the store (shared by the tabs) says which. */
+  syncFromStore(): void {
+    const stored = this.deps.sessions.read();
+    if (stored) {
+      if (stored.user.id === this.session?.user.id) this.session = stored;
+      else this.setSession(stored);
+    } else if (this.session && !this.refreshing) {
+      this.clearSession();
+    }
   }
 
   currentSession(): Session | null {
@@ -219,27 +254,30 @@ export class ApiClient {
     }
   }
 
-  /** Exchanges the refresh token; concurrent callers share one exchange. Null when signed out. */
+  /** Exchanges the refresh cookie; concurrent callers share one exchange. Null when signed out. */
   refresh(): Promise<Session | null> {
+    if (this.refreshing) return this.refreshing;
     if (!this.session) return Promise.resolve(null);
-    this.refreshing ??= this.exchangeRefreshToken(this.session.refresh_token).finally(() => {
+    this.refreshing = this.exchangeRefreshToken(null).finally(() => {
       this.refreshing = null;
     });
     return this.refreshing;
   }
 
   private async freshSession(): Promise<void> {
-    if (this.session && needsRefresh(this.session, this.deps.now())) await this.refresh();
+    if (this.refreshing) await this.refreshing;
+    else if (this.session && needsRefresh(this.session, this.deps.now())) await this.refresh();
   }
 
-  private async exchangeRefreshToken(refreshToken: string): Promise<Session | null> {
+  /** The refresh cookie's exchange, or, once, a stored session's own refresh token (moveToCookies). */
+  private async exchangeRefreshToken(legacyToken: string | null): Promise<Session | null> {
     const started = this.deps.now();
     let delay = REFRESH_FIRST_DELAY_MS;
     for (;;) {
       let response: Response | null = null;
       try {
         response = await this.send('/api/auth/refresh', 'POST', {
-          body: { refresh_token: refreshToken },
+          body: legacyToken ? { refresh_token: legacyToken } : {},
           auth: 'none',
         });
       } catch (error) {
@@ -284,7 +322,12 @@ export class ApiClient {
   }
 
   private async send(path: string, method: string, options: RequestOptions): Promise<Response> {
-    const init = requestInit(method, options, this.session, UNSAFE.has(method) ? this.deps.csrfToken() : null);
+    const init = requestInit(method, options, UNSAFE.has(method) ? this.deps.csrfToken() : null);
+    if (path.startsWith('/api/auth/'))
+      Object.assign(init.headers as Record<string, string>, {
+        [SESSION_TRANSPORT_HEADER]: 'cookie',
+        [SESSION_REMEMBER_HEADER]: String(options.remember ?? this.remember),
+      });
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(
@@ -371,19 +414,13 @@ export class ApiClient {
  * What a call sends, but its abort signal: the client's calls and the boards a page sends before the app runs
  * (odds/loading/first-boards-ahead.ts) are the same request, so the app can take the one sent ahead as its own.
  */
-export function requestInit(
-  method: string,
-  options: RequestOptions,
-  session: Session | null,
-  csrf: string | null,
-): RequestInit {
+export function requestInit(method: string, options: RequestOptions, csrf: string | null): RequestInit {
   const headers: Record<string, string> = {
     Accept: options.accept ?? 'application/json',
     'X-Requested-With': 'XMLHttpRequest',
   };
   if (options.text) headers['Content-Type'] = options.text.type;
   else if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (options.auth !== 'none' && session) headers.Authorization = `Bearer ${session.access_token}`;
   if (csrf) headers['x-csrf-token'] = csrf;
   return {
     method,

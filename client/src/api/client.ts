@@ -1,6 +1,6 @@
 import { ApiClient, type ApiEvent } from './api-client';
 import { takeSentAhead } from './sent-ahead';
-import { browserSessionStore } from './session';
+import { browserSessionStore, csrfCookie, rememberedChoice, SESSION_KEY } from './session';
 
 /** Events the API client raises, for the shell to act on (sign-in prompt, retry toasts, session changes). */
 export const apiEvents = new EventTarget();
@@ -11,25 +11,27 @@ export class ApiEventMessage extends Event {
   }
 }
 
-/** The CSRF token the server issued in a readable cookie, sent back on unsafe requests (double submit). */
-export const CSRF_COOKIE = 'op_csrf';
-
-function csrfCookie(): string | null {
-  const match = document.cookie.split('; ').find((part) => part.startsWith(`${CSRF_COOKIE}=`));
-  return match ? decodeURIComponent(match.slice(CSRF_COOKIE.length + 1)) : null;
-}
-
 /** The single API client of the app; every call goes through it. */
-export const api = new ApiClient({
-  // the boards a page's boot script sent ahead are taken as this call's own request
-  fetch: (input, init) => takeSentAhead(input, init) ?? window.fetch(input, init),
-  sessions: browserSessionStore(),
-  now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)),
-  csrfToken: csrfCookie,
-  emit: (event) => {
-    // spec 000 §4: the plan-limit modal listens for a global `plangate` event.
-    if (event.type === 'plangate') window.dispatchEvent(new CustomEvent('plangate', { detail: event.detail }));
-    apiEvents.dispatchEvent(new ApiEventMessage(event));
+export const api = new ApiClient(
+  {
+    // the boards a page's boot script sent ahead are taken as this call's own request
+    fetch: (input, init) => takeSentAhead(input, init) ?? window.fetch(input, init),
+    sessions: browserSessionStore(),
+    now: () => Date.now(),
+    sleep: (ms) => new Promise((resolve) => window.setTimeout(resolve, ms)),
+    csrfToken: csrfCookie,
+    emit: (event) => {
+      // spec 000 §4: the plan-limit modal listens for a global `plangate` event.
+      if (event.type === 'plangate') window.dispatchEvent(new CustomEvent('plangate', { detail: event.detail }));
+      apiEvents.dispatchEvent(new ApiEventMessage(event));
+    },
   },
-});
+  rememberedChoice(),
+);
+
+// The tabs share the session's cookies and its description in local storage: a sign-in, refresh or sign-out in one
+// is this tab's too. (No window: the public pages rendered at build, src/prerender.tsx.)
+if (typeof window !== 'undefined')
+  window.addEventListener('storage', (event) => {
+    if (event.key === SESSION_KEY || event.key === null) api.syncFromStore();
+  });

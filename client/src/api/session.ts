@@ -6,21 +6,33 @@ export interface SessionUser {
   user_metadata?: { username?: string | null };
 }
 
-/** The session object of spec 000 §3. `expires_at` is in seconds since the epoch. */
+/**
+ * The browser's session as the server answers it with the cookie transport (DECISIONS 35): the session object of
+ * spec 000 §3 without its tokens, which live in HttpOnly cookies no script of the page can read. `expires_at` (of the
+ * access token) is in seconds since the epoch.
+ */
 export interface Session {
-  access_token: string;
-  refresh_token: string;
   expires_in: number;
   expires_at: number;
   token_type: string;
   user: SessionUser;
 }
 
-/** Where the session is kept: an interface so the client's logic runs (and is tested) without a browser. */
+/** A session a page kept in Web Storage before DECISIONS 35, tokens and all; read once, to move it to cookies. */
+export interface LegacySession extends Session {
+  refresh_token: string;
+}
+
+/**
+ * Where the session's description is kept, tokens never: an interface so the client's logic runs (and is tested)
+ * without a browser.
+ */
 export interface SessionStore {
   read(): Session | null;
   write(session: Session, remember: boolean): void;
   clear(): void;
+  /** The session an older build kept in Web Storage, taken out of it: the client moves it to cookies once. */
+  takeLegacy(): LegacySession | null;
 }
 
 /** Refresh this long before the access token expires (spec 000 §9: expiry margin 90 s). */
@@ -38,57 +50,83 @@ export function needsRefresh(session: Session, now: number): boolean {
 export function isSession(value: unknown): value is Session {
   if (!value || typeof value !== 'object') return false;
   const s = value as Partial<Session>;
-  return (
-    typeof s.access_token === 'string' &&
-    typeof s.refresh_token === 'string' &&
-    typeof s.expires_at === 'number' &&
-    !!s.user &&
-    typeof s.user.id === 'string'
-  );
+  return typeof s.expires_at === 'number' && !!s.user && typeof s.user.id === 'string';
 }
 
-export const SESSION_KEY = 'oddspulse.auth.session';
+function isLegacySession(value: unknown): value is LegacySession {
+  return isSession(value) && typeof (value as Partial<LegacySession>).refresh_token === 'string';
+}
+
+/** Who is signed in and until when, with no token: what the page's boot scripts and other tabs read. */
+export const SESSION_KEY = 'oddspulse.auth.user';
+/** Where builds before DECISIONS 35 kept the whole session, tokens included. */
+export const LEGACY_SESSION_KEY = 'oddspulse.auth.session';
 const REMEMBER_KEY = 'oddspulse.auth.remember';
 
 /**
- * The browser store: the session lives in session storage (spec 000 §3), or in local storage when the
- * user ticked "Remember me" so it survives closing the tab.
+ * The readable CSRF cookie the server sets with the session's cookies (`__Host-` over HTTPS), which lasts exactly as
+ * long as the refresh cookie: while it is there the browser holds a session.
+ */
+const CSRF_COOKIES = ['__Host-op_csrf', 'op_csrf'];
+
+export function csrfCookie(): string | null {
+  for (const name of CSRF_COOKIES) {
+    const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
+    if (match) return decodeURIComponent(match.slice(name.length + 1));
+  }
+  return null;
+}
+
+/**
+ * The browser store. The tokens are the server's HttpOnly cookies; local storage keeps only who is signed in and when
+ * the access cookie expires, shared by the tabs. "Remember me" is the cookies' lifetime (DECISIONS 35): a session not
+ * remembered loses its cookies when the browser closes, and its description here is then discarded on the next read.
  */
 export function browserSessionStore(): SessionStore {
   return {
     read: readBrowserSession,
     write(session, remember) {
-      const target = remember ? window.localStorage : window.sessionStorage;
-      const other = remember ? window.sessionStorage : window.localStorage;
-      other.removeItem(SESSION_KEY);
-      target.setItem(SESSION_KEY, JSON.stringify(session));
+      window.localStorage.setItem(SESSION_KEY, JSON.stringify(session));
       window.localStorage.setItem(REMEMBER_KEY, remember ? '1' : '0');
     },
     clear() {
-      window.sessionStorage.removeItem(SESSION_KEY);
       window.localStorage.removeItem(SESSION_KEY);
+    },
+    takeLegacy() {
+      if (typeof window === 'undefined') return null;
+      let found: LegacySession | null = null;
+      for (const storage of [window.sessionStorage, window.localStorage]) {
+        const raw = storage.getItem(LEGACY_SESSION_KEY);
+        storage.removeItem(LEGACY_SESSION_KEY);
+        if (!raw || found) continue;
+        try {
+          const parsed: unknown = JSON.parse(raw);
+          if (isLegacySession(parsed)) found = parsed;
+        } catch (error) {
+          console.warn('Discarding an unreadable stored session', error);
+        }
+      }
+      return found;
     },
   };
 }
 
-/** The session this browser keeps (browserSessionStore), read alone: the page's boot script needs no more. */
+/** The session this browser holds (browserSessionStore), read alone: the page's boot script needs no more. */
 export function readBrowserSession(): Session | null {
   // no browser: the public pages rendered at build (src/prerender.tsx) are a visitor's
   if (typeof window === 'undefined') return null;
-  for (const storage of [window.sessionStorage, window.localStorage]) {
-    const raw = storage.getItem(SESSION_KEY);
-    if (!raw) continue;
-    try {
-      const parsed: unknown = JSON.parse(raw);
-      if (isSession(parsed)) return parsed;
-    } catch (error) {
-      console.warn('Discarding an unreadable stored session', error);
-    }
-    storage.removeItem(SESSION_KEY);
+  const raw = window.localStorage.getItem(SESSION_KEY);
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (isSession(parsed) && csrfCookie() !== null) return parsed;
+  } catch (error) {
+    console.warn('Discarding an unreadable stored session', error);
   }
+  window.localStorage.removeItem(SESSION_KEY);
   return null;
 }
 
 export function rememberedChoice(): boolean {
-  return window.localStorage.getItem(REMEMBER_KEY) !== '0';
+  return typeof window === 'undefined' || window.localStorage.getItem(REMEMBER_KEY) !== '0';
 }

@@ -72,8 +72,8 @@ export function LoginPage() {
     try {
       const session =
         tab === 'login'
-          ? await signIn(email.trim(), password)
-          : await signUp(email.trim(), password, wantsUsername ? username.trim() : undefined);
+          ? await signIn(email.trim(), password, remember)
+          : await signUp(email.trim(), password, remember, wantsUsername ? username.trim() : undefined);
       if (remember) window.localStorage.setItem(REMEMBERED_EMAIL_KEY, email.trim());
       else window.localStorage.removeItem(REMEMBERED_EMAIL_KEY);
       // A sign-in lands on next / returnTo, else / (spec 000 §2), never on the page the sign-in guard remembered: the

@@ -28,7 +28,7 @@ function client(responses: (() => Response)[], session: Session | null = null) {
       if (!next) throw new TypeError('Failed to fetch');
       return next();
     },
-    sessions: { read: () => session, write: () => undefined, clear: () => undefined },
+    sessions: { read: () => session, write: () => undefined, clear: () => undefined, takeLegacy: () => null },
     now: () => 1_700_000_000_000,
     sleep: async (ms) => {
       sleeps.push(ms);
@@ -76,11 +76,9 @@ describe('readHealth', () => {
 
   it('sends no token: the endpoint is public, and reading it never refreshes an expiring session', async () => {
     const expiring: Session = {
-      access_token: 'a',
-      refresh_token: 'r',
       expires_in: 900,
       expires_at: 1_700_000_010,
-      token_type: 'bearer',
+      token_type: 'cookie',
       user: { id: 'u', email: 'e@x.test' },
     };
     const { api, calls } = client([() => json(200, up)], expiring);

@@ -21,8 +21,11 @@ function createLiveSocket(): LiveSocket {
     );
   return new LiveSocket({
     transport: deferredTransport(load),
-    token: () => api.currentSession()?.access_token ?? null,
-    freshToken: () => api.refresh().then((session) => session?.access_token ?? null),
+    // The handshake carries the session's HttpOnly access cookie (DECISIONS 35); the page has no token to present. Asked
+    // for a fresh one, the session's cookies are refreshed instead: the gateway closes the socket when the cookie it
+    // was opened with expires, and the reconnect handshakes with the new cookie.
+    token: () => null,
+    freshToken: () => api.refresh().then(() => null),
     setTimer: (fn, ms) => window.setTimeout(fn, ms),
     clearTimer: (handle) => window.clearTimeout(handle as number),
     onState: (state) => appStore.set(connectionStateAtom, state),

@@ -10,7 +10,8 @@ import {
   presentsMetricsToken,
   publicOrigin,
 } from '@oddspulse/core';
-import { CSRF_COOKIE, CSRF_HEADER } from '../accounts/auth/auth-user';
+import { CSRF_HEADER } from '../accounts/auth/auth-user';
+import { readCookie, sessionCookieNames } from '../accounts/auth/session-cookies';
 import { OpsGate } from './ops-gate.service';
 import { answerConsoleErrorsInApiShape, QUEUE_CONSOLE_PATH, queueConsole } from './queue-console';
 
@@ -43,6 +44,7 @@ export function mountOperations(app: NestExpressApplication, { clientIndex }: { 
   const jobs = app.get(JobQueueService);
   const boards = { operate: queueConsole(jobs, false), view: queueConsole(jobs, true) };
   const secure = publicOrigin(config).startsWith('https:');
+  const csrfCookie = sessionCookieNames(config).csrf;
 
   /** A page request gets the web app with the refusal's status; anything else the error body. */
   const refuse = (req: Request, res: Response, next: NextFunction, refusal: HttpException) => {
@@ -76,7 +78,7 @@ export function mountOperations(app: NestExpressApplication, { clientIndex }: { 
       const decision = await gate.decide(req, need);
       if (decision.refusal) return refuse(req, res, next, decision.refusal);
       // Copied on every read the console makes (it polls), so it follows the session's token when the app refreshes it.
-      const csrf = (req.cookies as Record<string, string> | undefined)?.[CSRF_COOKIE];
+      const csrf = readCookie(req, csrfCookie);
       if (need === 'view' && decision.user.via === 'cookie' && csrf) {
         res.cookie(CONSOLE_XSRF_COOKIE, csrf, {
           path: QUEUE_CONSOLE_PATH,

@@ -1,5 +1,5 @@
 import type { RealtimeMessage, SportBoard } from '@oddspulse/shared';
-import { bearer, signUp } from '../../../test/support/accounts-app';
+import { bearer, signUp, TEST_PASSWORD } from '../../../test/support/accounts-app';
 import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
 import { PlanRepository, RealtimeKeys, RedisKeys, deleteKeysWithPrefix } from '@oddspulse/core';
 import { RealtimeGateway } from './realtime.gateway';
@@ -133,6 +133,21 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
       ok: false,
       code: 'AUTH_REQUIRED',
     });
+  });
+
+  // DECISIONS 35: the web app's socket signs in by the HttpOnly cookie its cookie-transport sign-in set, no token
+  it('signs in the socket of a browser whose session is in cookies', async () => {
+    const { email } = await signUp(a, 'gold');
+    const login = await a
+      .http()
+      .post('/api/auth/login')
+      .set('x-session-transport', 'cookie')
+      .send({ email, password: TEST_PASSWORD });
+    expect(login.body.access_token).toBeUndefined();
+    const cookie = (login.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('op_access='))!;
+    const browser = client(a, {}, { cookie: cookie.split(';')[0], origin: a.url, host: new URL(a.url).host });
+    await browser.connect();
+    expect(await browser.subscribe({ channel: 'user' })).toMatchObject({ ok: true });
   });
 
   it('accepts a Platinum API key and lets it hear arbitrage', async () => {

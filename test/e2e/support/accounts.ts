@@ -19,8 +19,11 @@ export async function signInThroughForm(page: Page, email: string, password = DE
   await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
 }
 
-/** Where the client keeps a session whose "Remember me" was ticked, the login form's default (client/src/api/session.ts). */
-const SESSION_KEY = 'oddspulse.auth.session';
+/**
+ * Where the client describes its session (who, until when; client/src/api/session.ts): the tokens are HttpOnly cookies
+ * (DECISIONS 35), and "Remember me", the login form's default, is their lifetime.
+ */
+const SESSION_KEY = 'oddspulse.auth.user';
 const REMEMBER_KEY = 'oddspulse.auth.remember';
 
 export interface SignInOptions {
@@ -34,15 +37,18 @@ export interface SignInOptions {
 /**
  * Signs in through the server's real login route and opens `path` signed in: the session goes where the login form
  * puts it, and the client restores it from there as on any later page load, so the test lands on its own page without
- * the form's page loads. page.request shares the browser context's cookies, so the login's session cookies are the
- * browser's too. The specs about signing in use signInThroughForm.
+ * the form's page loads. page.request shares the browser context's cookies, so the login's session cookies (asked for
+ * as the app asks, x-session-transport) are the browser's too. The specs about signing in use signInThroughForm.
  */
 export async function signInThroughApi(
   page: Page,
   email: string,
   { password = DEMO_PASSWORD, path = '/', localStorage = {} }: SignInOptions = {},
 ) {
-  const response = await page.request.post('/api/auth/login', { data: { email, password } });
+  const response = await page.request.post('/api/auth/login', {
+    data: { email, password },
+    headers: { 'x-session-transport': 'cookie', 'x-session-remember': 'true' },
+  });
   expect(response.ok(), await response.text()).toBe(true);
   const entries = { ...localStorage, [SESSION_KEY]: await response.text(), [REMEMBER_KEY]: '1' };
   // Only for this navigation: a later reload must find whatever the test left (a sign-out, say), not a fresh session.

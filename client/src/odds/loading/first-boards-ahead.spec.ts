@@ -41,7 +41,7 @@ async function appRequest(storedFilters: string | null): Promise<{ url: string; 
       sent.push({ url, init });
       return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
     },
-    sessions: { read: () => SESSION, write: () => undefined, clear: () => undefined },
+    sessions: { read: () => SESSION, write: () => undefined, clear: () => undefined, takeLegacy: () => null },
     now: () => NOW,
     sleep: async () => undefined,
     csrfToken: () => 'csrf-never-sent-on-a-get',

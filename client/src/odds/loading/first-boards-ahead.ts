@@ -31,5 +31,5 @@ export function sendFirstBoardsAhead(page: BootPage): void {
   );
   if (!request) return;
   const [path, options] = request;
-  page.send(withQuery(path, options.query), requestInit('GET', options, session, null));
+  page.send(withQuery(path, options.query), requestInit('GET', options, null));
 }

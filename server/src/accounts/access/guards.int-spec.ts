@@ -6,7 +6,7 @@ import { ApiKeyService } from '../api-keys/api-key.service';
 import { SocketAuthService } from '../../realtime/sockets/socket-auth.service';
 import { CurrentUser, MeteredOddsData, RequireAuth, RequirePaidPlan, RequirePlatinum } from './decorators';
 import { AcceptsApiKey } from './api-key-scope';
-import { RedisKeys } from '@oddspulse/core';
+import { APP_CONFIG, RedisKeys } from '@oddspulse/core';
 import {
   AccountsTestApp,
   TEST_PASSWORD,
@@ -270,7 +270,7 @@ describe('guards, metering, CSRF and API keys (real PostgreSQL and Redis)', () =
   // The socket gateway authenticates handshakes through its one authenticator, on the accounts services.
   describe('socket handshake authentication', () => {
     it('accepts a live JWT or a Platinum key, and nothing else', async () => {
-      const handshakes = new SocketAuthService(t.get(AuthService), t.get(ApiKeyService));
+      const handshakes = new SocketAuthService(t.get(AuthService), t.get(ApiKeyService), t.get(APP_CONFIG));
       const withToken = (token: string) => handshakes.authenticate({ headers: {}, auth: { token } });
       const withKey = (apiKey: string) => handshakes.authenticate({ headers: {}, auth: { apiKey } });
       const platinum = (await signUp(t, 'platinum')).session;

@@ -1,9 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@oddspulse/core';
 import type { Request, Response } from 'express';
 import { hasPlatinum } from '@oddspulse/shared';
 import { API_KEY_HEADER, type AuthUser } from '../auth/auth-user';
 import { csrfSatisfied, extractAccessToken, type AuthRequest } from '../auth/access-token';
 import { SessionService } from '../auth/session.service';
+import { sessionCookieNames, type SessionCookieNames } from '../auth/session-cookies';
 import { ApiKeyService } from '../api-keys/api-key.service';
 import { ApiErrors, tooManyRequests } from '../../errors/api-errors';
 import { HttpRateLimits } from './rate-limits.service';
@@ -19,11 +21,16 @@ import { HttpRateLimits } from './rate-limits.service';
  */
 @Injectable()
 export class RequestAuthenticator {
+  private readonly cookies: SessionCookieNames;
+
   constructor(
     private readonly sessions: SessionService,
     private readonly apiKeys: ApiKeyService,
     private readonly limits: HttpRateLimits,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.cookies = sessionCookieNames(config);
+  }
 
   /**
    * The request's user; null when it presents no credential that holds. Throws what a credential's own rule throws:
@@ -31,12 +38,12 @@ export class RequestAuthenticator {
    * 503 for a dependency that is down.
    */
   async authenticate(req: AuthRequest): Promise<AuthUser | null> {
-    const token = extractAccessToken(req);
+    const token = extractAccessToken(req, this.cookies);
     if (token) {
       const via = req.authSource === 'cookie' ? 'cookie' : 'bearer';
       const session = await this.sessions.authenticate(token, via);
       if (session) {
-        if (via === 'cookie' && !csrfSatisfied(req, session.claims)) throw ApiErrors.csrfFailed();
+        if (via === 'cookie' && !csrfSatisfied(req, session.claims, this.cookies)) throw ApiErrors.csrfFailed();
         return session.user;
       }
     }

@@ -31,7 +31,5 @@ export interface AccessTokenClaims {
   exp?: number;
 }
 
-export const ACCESS_COOKIE = 'op_access';
-export const CSRF_COOKIE = 'op_csrf';
 export const CSRF_HEADER = 'x-csrf-token';
 export const API_KEY_HEADER = 'x-api-key';

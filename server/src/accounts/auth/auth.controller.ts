@@ -23,10 +23,25 @@ import { RateLimit } from '../access/rate-limit.guard';
 import { LoginThrottle } from '../access/login-throttle';
 import { requestOrigin } from '../audit/audit.service';
 import { ZodValidationPipe } from '../../validation/zod-validation.pipe';
-import { clearSessionCookies, setSessionCookies } from './session-cookies';
+import {
+  clearSessionCookies,
+  readCookie,
+  refreshCsrfSatisfied,
+  SESSION_REMEMBER_HEADER,
+  sessionCookieNames,
+  setSessionCookies,
+  wantsCookieTransport,
+  withoutTokens,
+  type CookieSession,
+} from './session-cookies';
 import type { IssuedSession, Session } from './session.service';
 
-/** Email and password sign-in, sessions and password reset (spec 000 §2, §3, §7). */
+/**
+ * Email and password sign-in, sessions and password reset (spec 000 §2, §3, §7). Every route that issues a session
+ * answers it in one of two transports: tokens in the body (API clients, scripts: the spec's session object), or, when
+ * the request says `x-session-transport: cookie` (the web app, DECISIONS 35), HttpOnly cookies and a body without
+ * tokens.
+ */
 @Controller('auth')
 export class AuthController {
   constructor(
@@ -52,8 +67,8 @@ export class AuthController {
     @Body(new ZodValidationPipe(signupSchema)) input: SignupInput,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<Session> {
-    return this.respond(res, await this.auth.signup(input, requestOrigin(req)));
+  ): Promise<Session | CookieSession> {
+    return this.respond(req, res, await this.auth.signup(input, requestOrigin(req)));
   }
 
   /** Brute-force protection (LoginThrottle): past a limit every attempt is 429 with Retry-After; only failures count. */
@@ -63,18 +78,21 @@ export class AuthController {
     @Body(new ZodValidationPipe(credentialsSchema)) credentials: Credentials,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<Session> {
+  ): Promise<Session | CookieSession> {
     const ticket = await this.throttle.attempt(clientAddress(req), credentials.email);
     if ('retryAfter' in ticket) throw tooManyRequests(res, ticket.retryAfter);
     const outcome = await this.auth.login(credentials, requestOrigin(req));
     if (!outcome.ok) throw ApiErrors.invalidCredentials();
     await this.throttle.succeeded(ticket);
-    return this.respond(res, outcome.issued);
+    return this.respond(req, res, outcome.issued);
   }
 
   /**
    * Rotates the refresh token: the old one is spent. Presented again within the grace window it gives the same
-   * successor (a retry, a second tab); after it, the session is signed out.
+   * successor (a retry, a second tab); after it, the session is signed out. The token comes in the body (API clients,
+   * and once a browser whose session a page kept in Web Storage before DECISIONS 35, which asks for the cookie
+   * transport and so moves over without signing in again), else from the refresh cookie, which must come with its CSRF
+   * token.
    */
   @Post('refresh')
   @HttpCode(200)
@@ -82,8 +100,14 @@ export class AuthController {
     @Body(new ZodValidationPipe(refreshTokenSchema)) body: { refresh_token: string | null },
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<Session> {
-    return this.respond(res, await this.auth.refresh(body.refresh_token, requestOrigin(req)));
+  ): Promise<Session | CookieSession> {
+    let token = body.refresh_token;
+    if (!token) {
+      const names = sessionCookieNames(this.config);
+      token = readCookie(req, names.refresh);
+      if (token && !refreshCsrfSatisfied(req, names)) throw ApiErrors.csrfFailed();
+    }
+    return this.respond(req, res, await this.auth.refresh(token, requestOrigin(req)));
   }
 
   /**
@@ -112,8 +136,8 @@ export class AuthController {
     @Body(new ZodValidationPipe(exchangeSchema)) body: { code: string | null },
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<Session> {
-    return this.respond(res, await this.auth.exchange(body.code, requestOrigin(req)));
+  ): Promise<Session | CookieSession> {
+    return this.respond(req, res, await this.auth.exchange(body.code, requestOrigin(req)));
   }
 
   /** Limited per address and per email (brute force on links, mail flooding of one inbox). */
@@ -134,13 +158,20 @@ export class AuthController {
     @Body(new ZodValidationPipe(confirmPasswordResetSchema)) input: ConfirmPasswordReset,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
-  ): Promise<Session> {
-    return this.respond(res, await this.auth.confirmPasswordReset(input, requestOrigin(req)));
+  ): Promise<Session | CookieSession> {
+    return this.respond(req, res, await this.auth.confirmPasswordReset(input, requestOrigin(req)));
   }
 
-  private respond(res: Response, issued: IssuedSession): Session {
-    setSessionCookies(res, issued, this.config);
+  /**
+   * The cookie transport sets every cookie and answers no token. The body transport answers the tokens and still sets
+   * the access and CSRF cookies, for same-origin requests that cannot set a header; never the refresh cookie, which
+   * only a browser that asked for cookies holds.
+   */
+  private respond(req: Request, res: Response, issued: IssuedSession): Session | CookieSession {
     res.setHeader('Cache-Control', 'no-store');
-    return issued.session;
+    const cookies = wantsCookieTransport(req);
+    const remember = req.headers[SESSION_REMEMBER_HEADER] !== 'false';
+    setSessionCookies(res, issued, this.config, { refreshToken: cookies, remember });
+    return cookies ? withoutTokens(issued.session) : issued.session;
   }
 }

@@ -1,24 +1,96 @@
-import type { CookieOptions, Response } from 'express';
+import type { CookieOptions, Request, Response } from 'express';
 import { publicOrigin, type AppConfig } from '@oddspulse/core';
-import { ACCESS_COOKIE, CSRF_COOKIE } from './auth-user';
-import type { IssuedSession } from './session.service';
+import { CSRF_HEADER } from './auth-user';
+import { safeEqual } from './crypto';
+import type { IssuedSession, Session } from './session.service';
 
-function base(config: AppConfig): CookieOptions {
-  return { sameSite: 'lax', secure: publicOrigin(config).startsWith('https:'), path: '/' };
+/** The header a browser sends to take its session as cookies instead of tokens in the body (DECISIONS 35). */
+export const SESSION_TRANSPORT_HEADER = 'x-session-transport';
+/** With the cookie transport: `false` when "Remember me" was not ticked, so the session ends with the browser. */
+export const SESSION_REMEMBER_HEADER = 'x-session-remember';
+/** The one path the refresh cookie is sent to: no other request carries the long-lived credential. */
+export const REFRESH_PATH = '/api/auth/refresh';
+
+/** A browser session as the cookie transport answers it: the session object of spec 000 §3 without its tokens. */
+export type CookieSession = Omit<Session, 'access_token' | 'refresh_token' | 'token_type'> & { token_type: 'cookie' };
+
+export interface SessionCookieNames {
+  secure: boolean;
+  access: string;
+  refresh: string;
+  csrf: string;
 }
 
 /**
- * Next to the JSON session (which the client keeps and sends as a bearer token), the access token is set as
- * an HttpOnly cookie for same-origin requests that cannot set headers, with a readable CSRF cookie the
- * client echoes in `x-csrf-token` on unsafe cookie-authenticated requests.
+ * The cookies' names and Secure flag for this origin (DECISIONS 35). Over HTTPS the path-wide cookies take the
+ * __Host- prefix (Secure, Path=/, no Domain: no sibling host or plain-HTTP page can set or shadow them); the refresh
+ * cookie, scoped to REFRESH_PATH, can only take __Secure-. A plain-HTTP origin (local development) can take neither.
  */
-export function setSessionCookies(res: Response, issued: IssuedSession, config: AppConfig): void {
-  const maxAge = issued.session.expires_in * 1000;
-  res.cookie(ACCESS_COOKIE, issued.session.access_token, { ...base(config), httpOnly: true, maxAge });
-  res.cookie(CSRF_COOKIE, issued.csrfToken, { ...base(config), httpOnly: false, maxAge });
+export function sessionCookieNames(config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT'>): SessionCookieNames {
+  const secure = publicOrigin(config).startsWith('https:');
+  return secure
+    ? { secure, access: '__Host-op_access', refresh: '__Secure-op_refresh', csrf: '__Host-op_csrf' }
+    : { secure, access: 'op_access', refresh: 'op_refresh', csrf: 'op_csrf' };
+}
+
+export function readCookie(req: Request, name: string): string | null {
+  const value = (req.cookies as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' && value ? value : null;
+}
+
+/** Whether the request asks for its session as cookies. */
+export function wantsCookieTransport(req: Request): boolean {
+  return req.headers[SESSION_TRANSPORT_HEADER] === 'cookie';
+}
+
+/**
+ * Sets a browser session's cookies. The access and refresh tokens are HttpOnly (no script of the page reads them); the
+ * CSRF token is readable, for the client to echo in `x-csrf-token`. "Remember me" is the lifetime (spec 000's choice,
+ * DECISIONS 35): remembered, the refresh and CSRF cookies last as long as the refresh token; not remembered, they are
+ * session cookies the browser drops when it closes. The access cookie lasts as long as its token either way.
+ */
+export function setSessionCookies(
+  res: Response,
+  issued: IssuedSession,
+  config: AppConfig,
+  { refreshToken, remember }: { refreshToken: boolean; remember: boolean },
+): void {
+  const names = sessionCookieNames(config);
+  const base: CookieOptions = { sameSite: 'lax', secure: names.secure, path: '/' };
+  const lasting = remember ? { maxAge: config.REFRESH_TOKEN_TTL_SECONDS * 1000 } : {};
+  const accessLifetime = { maxAge: issued.session.expires_in * 1000 };
+  res.cookie(names.access, issued.session.access_token, { ...base, httpOnly: true, ...accessLifetime });
+  // Without a refresh cookie the CSRF token is needed only as long as the access cookie it goes with.
+  res.cookie(names.csrf, issued.csrfToken, { ...base, httpOnly: false, ...(refreshToken ? lasting : accessLifetime) });
+  if (refreshToken)
+    res.cookie(names.refresh, issued.session.refresh_token, {
+      ...base,
+      path: REFRESH_PATH,
+      sameSite: 'strict',
+      httpOnly: true,
+      ...lasting,
+    });
 }
 
 export function clearSessionCookies(res: Response, config: AppConfig): void {
-  res.clearCookie(ACCESS_COOKIE, { ...base(config), httpOnly: true });
-  res.clearCookie(CSRF_COOKIE, { ...base(config), httpOnly: false });
+  const names = sessionCookieNames(config);
+  const base: CookieOptions = { sameSite: 'lax', secure: names.secure, path: '/' };
+  res.clearCookie(names.access, { ...base, httpOnly: true });
+  res.clearCookie(names.csrf, { ...base, httpOnly: false });
+  res.clearCookie(names.refresh, { ...base, path: REFRESH_PATH, sameSite: 'strict', httpOnly: true });
+}
+
+/**
+ * A refresh by cookie is a state-changing request the browser would attach the cookie to on its own: it must echo the
+ * readable CSRF cookie in `x-csrf-token` (double submit, compared in constant time), as every cookie request must.
+ */
+export function refreshCsrfSatisfied(req: Request, names: SessionCookieNames): boolean {
+  const header = req.headers[CSRF_HEADER];
+  const cookie = readCookie(req, names.csrf);
+  return typeof header === 'string' && !!header && !!cookie && safeEqual(header, cookie);
+}
+
+export function withoutTokens(session: Session): CookieSession {
+  const { access_token: _access, refresh_token: _refresh, ...rest } = session;
+  return { ...rest, token_type: 'cookie' };
 }

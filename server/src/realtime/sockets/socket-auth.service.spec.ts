@@ -2,6 +2,7 @@ import type { ApiKeyService } from '../../accounts/api-keys/api-key.service';
 import type { AuthService } from '../../accounts/auth/auth.service';
 import type { AuthUser } from '../../accounts/auth/auth-user';
 import { sha256 } from '../../accounts/auth/crypto';
+import type { AppConfig } from '@oddspulse/core';
 import { SocketAuthService } from './socket-auth.service';
 
 const EXPIRES_AT = new Date('2026-11-26T10:00:00Z');
@@ -24,7 +25,13 @@ function service(tokens: Record<string, AuthUser>, keys: Record<string, AuthUser
   };
   const apiKeys = { authenticate: jest.fn(async (key: string) => keys[key] ?? null) };
   return {
-    auth: new SocketAuthService(accounts as unknown as AuthService, apiKeys as unknown as ApiKeyService),
+    auth: new SocketAuthService(
+      accounts as unknown as AuthService,
+      apiKeys as unknown as ApiKeyService,
+      {
+        PORT: 3000,
+      } as AppConfig,
+    ),
     accounts,
     apiKeys,
   };

@@ -1,9 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@oddspulse/core';
 import type { IncomingHttpHeaders } from 'node:http';
 import { AccountMessages, hasPlatinum } from '@oddspulse/shared';
 import { ApiKeyService } from '../../accounts/api-keys/api-key.service';
 import { AuthService } from '../../accounts/auth/auth.service';
-import { ACCESS_COOKIE, API_KEY_HEADER, type AuthUser } from '../../accounts/auth/auth-user';
+import { API_KEY_HEADER, type AuthUser } from '../../accounts/auth/auth-user';
+import { sessionCookieNames } from '../../accounts/auth/session-cookies';
 import { sha256 } from '../../accounts/auth/crypto';
 import type { SocketCredential } from './socket-types';
 
@@ -53,13 +55,18 @@ function sameOrigin(headers: IncomingHttpHeaders): boolean {
  */
 @Injectable()
 export class SocketAuthService {
+  private readonly accessCookie: string;
+
   constructor(
     private readonly accounts: AuthService,
     private readonly apiKeys: ApiKeyService,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.accessCookie = sessionCookieNames(config).access;
+  }
 
   async authenticate(handshake: Handshake): Promise<HandshakeResult> {
-    const token = accessToken(handshake);
+    const token = accessToken(handshake, this.accessCookie);
     const signedIn = token ? await this.token(token) : null;
     if (signedIn) return signedIn;
 
@@ -97,8 +104,8 @@ export class SocketAuthService {
 }
 
 /** The access token a handshake presents: the `auth.token` payload, else a bearer header, else the same-origin cookie. */
-function accessToken(handshake: Handshake): string | null {
+function accessToken(handshake: Handshake, cookieName: string): string | null {
   const bearer = /^bearer (.+)$/i.exec(handshake.headers.authorization ?? '')?.[1];
   const token = typeof handshake.auth.token === 'string' && handshake.auth.token ? handshake.auth.token : bearer;
-  return token ?? (sameOrigin(handshake.headers) ? readCookie(handshake.headers.cookie, ACCESS_COOKIE) : null);
+  return token ?? (sameOrigin(handshake.headers) ? readCookie(handshake.headers.cookie, cookieName) : null);
 }
