@@ -22,27 +22,29 @@ const FOOTBALL_AND_BASKETBALL = [
 ];
 
 describe('simulated feed plausibility', () => {
-  it('plays every team of a sport once a day, never two games at once', () => {
+  it('plays every team once a round, a day apart (a week in football), never a late game and the next early one', () => {
     const sim = new MarketSimulator(SEED);
     for (const sport of MarketSimulator.sports()) {
+      const weekly = sport.startsWith('americanfootball');
+      const roundMs = (weekly ? 7 : 1) * DAY_SEC * 1000;
       const games = new Map<string, ReturnType<MarketSimulator['games']>[number]>();
-      for (let t = NOW; t < NOW + 3 * DAY_SEC * 1000; t += 30 * MINUTE)
+      for (let t = NOW; t < NOW + 4 * roundMs; t += 30 * MINUTE)
         for (const g of sim.games(sport, t, true)) games.set(g.id, g);
-      const perTeamDay = new Map<string, number>();
       const byTeam = new Map<string, number[]>();
-      for (const g of games.values()) {
-        for (const team of [g.home, g.away]) {
-          const key = `${team}|${new Date(g.commence).toISOString().slice(0, 10)}`;
-          perTeamDay.set(key, (perTeamDay.get(key) ?? 0) + 1);
-          byTeam.set(team, [...(byTeam.get(team) ?? []), g.commence]);
-        }
-      }
-      expect({ sport, most: Math.max(...perTeamDay.values()) }).toEqual({ sport, most: 1 });
-      const lengthMs = sim.games(sport, NOW)[0].sport.durationMin * MINUTE;
+      for (const g of games.values())
+        for (const team of [g.home, g.away]) byTeam.set(team, [...(byTeam.get(team) ?? []), g.commence]);
+      expect({ sport, teams: byTeam.size }).toEqual({ sport, teams: sim.games(sport, NOW)[0].sport.teams.length });
+      // a team's games are a round apart less one slot at the least: 20 hours and more, 6 days in football
+      const least = weekly ? 6 * DAY_SEC * 1000 : 20 * 3_600_000;
+      let closest = Infinity;
       for (const starts of byTeam.values()) {
         const sorted = starts.sort((a, b) => a - b);
-        for (let i = 1; i < sorted.length; i++) expect(sorted[i] - sorted[i - 1]).toBeGreaterThan(lengthMs);
+        for (let i = 1; i < sorted.length; i++) closest = Math.min(closest, sorted[i] - sorted[i - 1]);
       }
+      expect({ sport, closestHours: Math.floor(closest / 3_600_000), apartEnough: closest >= least }).toMatchObject({
+        sport,
+        apartEnough: true,
+      });
     }
   });
 
@@ -69,6 +71,29 @@ describe('simulated feed plausibility', () => {
       const [w, l] = parse(record);
       expect(w + l).toBeGreaterThanOrEqual(hw + hl + 1);
     }
+  });
+
+  it('counts every final of the season in a football record, one more game each week', () => {
+    const sim = new MarketSimulator(SEED);
+    const sport = 'americanfootball_nfl';
+    const team = sim.games(sport, NOW)[0].home;
+    const games = new Map<string, number>();
+    for (let t = NOW; t < NOW + 5 * 7 * DAY_SEC * 1000; t += 60 * MINUTE)
+      for (const g of sim.games(sport, t)) if (g.home === team || g.away === team) games.set(g.id, g.commence);
+    // the record each game of the team starts with: games played so far this season
+    const played = [...games]
+      .sort((x, y) => x[1] - y[1])
+      .map(([id, commence]) => {
+        const row = sim.scoreboard(sport, commence - MINUTE).find((g) => g.id === id)!;
+        const record = row.home_team === team ? row.home_record : row.away_record;
+        return record!
+          .split('-')
+          .map(Number)
+          .reduce((sum, n) => sum + n, 0);
+      });
+    expect(played.length).toBeGreaterThanOrEqual(4);
+    for (let i = 1; i < played.length; i++) expect([played[i - 1] + 1, 0]).toContain(played[i]);
+    expect(Math.max(...played)).toBeGreaterThan(0);
   });
 
   it('keeps soccer records as wins-draws-losses', () => {

@@ -11,8 +11,9 @@ interface TeamRecord {
 
 /**
  * Team records that follow results (seeded records never changed after a final): the wins, draws and
- * losses of a team's finished games since its season began, a season being `seasonGames` rounds (days) of the
- * schedule. Pure like the rest of the simulator: any process computes the same record at the same moment.
+ * losses of a team's finished games since its season began, a season being `seasonGames` rounds (days, weeks for
+ * football) of the schedule. Pure like the rest of the simulator: any process computes the same record at the same
+ * moment.
  */
 export class TeamRecords {
   /** A team's record before a round, by sport, team and round. */

@@ -15,16 +15,18 @@ export interface SimGame {
   total: number;
 }
 
-/** A round of fixtures is one (simulated) day: every team of a sport plays once in it. */
+/** A simulated day. */
 export const DAY_SEC = 86_400;
 /** Rest between the end of a team's game and its next kick-off at the least (simulated minutes). */
 const REST_MIN = 60;
 
 /**
- * The fixture list of each sport: one round a day, every team in it once, its games spread over the day's slate
- * (the last one ends REST_MIN before the next day's first starts, so no team plays two games at once); teams
- * paired by a seeded shuffle per round, hidden strength and total drawn from the seed. Nothing is stored: any
- * game of any time is computed from its index (round × games a round + slot).
+ * The fixture list of each sport: one round every `roundDays` days (a day, a week for football), every team in it
+ * once, its games spread over the round's slate (the last one ends REST_MIN before the next round's first starts).
+ * Teams are paired by the circle method of a round robin over a seeded order: from one round to the next a team's
+ * place in the slate moves by one game at most, so its games are a round apart less one slot at the least (about a
+ * day, or a week) and never a late game followed by the next round's early one. Hidden strength and total are drawn
+ * from the seed. Nothing is stored: any game of any time is computed from its index (round × games a round + slot).
  */
 export class GameSchedule {
   private readonly roundMemo = new Map<string, string[]>();
@@ -35,9 +37,14 @@ export class GameSchedule {
     return Math.floor(profile.teams.length / 2);
   }
 
-  /** Simulated seconds between two kick-offs of one day's slate. */
+  /** Simulated seconds a round lasts. */
+  static roundSec(profile: SportProfile): number {
+    return profile.roundDays * DAY_SEC;
+  }
+
+  /** Simulated seconds between two kick-offs of one round's slate. */
   static spacingSec(profile: SportProfile): number {
-    const slate = DAY_SEC - (profile.durationMin + REST_MIN) * 60;
+    const slate = GameSchedule.roundSec(profile) - (profile.durationMin + REST_MIN) * 60;
     return Math.floor(slate / Math.max(1, GameSchedule.perRound(profile) - 1));
   }
 
@@ -49,14 +56,14 @@ export class GameSchedule {
     );
   }
 
-  /** The first kick-off of a day, seeded early enough that the day's last one is on the same (UTC) day too. */
+  /** The first kick-off of a round, seeded early enough that the round's last one is in the same round too. */
   private offsetSec(profile: SportProfile): number {
     return (hash32(this.clock.seed, profile.key, 'offset') % (profile.durationMin + REST_MIN)) * 60;
   }
 
-  /** The round (day) a simulated moment falls in. */
+  /** The round a simulated moment falls in. */
   roundAt(profile: SportProfile, simSec: number): number {
-    return Math.floor((simSec - this.offsetSec(profile)) / DAY_SEC);
+    return Math.floor((simSec - this.offsetSec(profile)) / GameSchedule.roundSec(profile));
   }
 
   game(profile: SportProfile, index: number): SimGame {
@@ -64,7 +71,8 @@ export class GameSchedule {
     const perRound = GameSchedule.perRound(profile);
     const round = Math.floor(index / perRound);
     const slot = index - round * perRound;
-    const commenceSimSec = round * DAY_SEC + this.offsetSec(profile) + slot * GameSchedule.spacingSec(profile);
+    const commenceSimSec =
+      round * GameSchedule.roundSec(profile) + this.offsetSec(profile) + slot * GameSchedule.spacingSec(profile);
     const order = this.roundOrder(profile, round);
     const strength = profile.homeAdvantage + profile.strengthSd * normal(seed, profile.key, index, 'strength');
     const total = Math.max(
@@ -91,15 +99,26 @@ export class GameSchedule {
     return this.game(profile, round * GameSchedule.perRound(profile) + slot);
   }
 
+  /**
+   * The round's teams in slate order, home then away for each game, and the resting team last when the number is odd.
+   * Circle method: the first place of the seeded order stays, the others turn one place a round; a place's game is
+   * the pair it makes with its mirror place, so a team's game moves one slot at most between rounds. With an odd
+   * number the fixed place is the rest, and the team meeting it sits the round out.
+   */
   private roundOrder(profile: SportProfile, round: number): string[] {
     const key = `${profile.key}:${round}`;
     let order = this.roundMemo.get(key);
     if (!order) {
-      const rank = new Map(profile.teams.map((t) => [t, hash32(this.clock.seed, profile.key, round, t)]));
-      order = [...profile.teams].sort((a, b) => rank.get(a)! - rank.get(b)!);
+      order = circleRound(this.seededOrder(profile), round);
       remember(this.roundMemo, key, order);
     }
     return order;
+  }
+
+  private seededOrder(profile: SportProfile): Array<string | null> {
+    const rank = new Map(profile.teams.map((t) => [t, hash32(this.clock.seed, profile.key, 'order', t)]));
+    const teams = [...profile.teams].sort((a, b) => rank.get(a)! - rank.get(b)!);
+    return teams.length % 2 ? [null, ...teams] : teams;
   }
 
   /** Games whose start falls in (now − backSec, now + look-ahead] (simulated seconds), in start order. */
@@ -118,4 +137,21 @@ export class GameSchedule {
     }
     return games;
   }
+}
+
+/** One round of the circle method over `places` (an even count; a null place is the rest), in slate order. */
+function circleRound(places: Array<string | null>, round: number): string[] {
+  const turning = places.length - 1;
+  const shift = ((round % turning) + turning) % turning;
+  const at = (place: number) => (place === 0 ? places[0] : places[1 + ((place - 1 - shift + turning) % turning)]);
+  const games: string[] = [];
+  let resting: string | null = null;
+  for (let pair = 0; pair < places.length / 2; pair++) {
+    const a = at(pair);
+    const b = at(places.length - 1 - pair);
+    if (a === null || b === null) resting = a ?? b;
+    // alternate who is at home, so no place is always the host
+    else games.push(...((round + pair) % 2 ? [b, a] : [a, b]));
+  }
+  return resting === null ? games : [...games, resting];
 }

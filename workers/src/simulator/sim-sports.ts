@@ -50,8 +50,10 @@ export interface SportProfile {
   ranked: boolean;
   /** Margins a game often ends on: spreads near one sit on it (football's 3, 7 and 10). */
   keyNumbers?: number[];
-  /** Rounds (days) of a season: team records count from its first. */
+  /** Rounds of a season (one game per team a round): team records count from its first. */
   seasonGames: number;
+  /** Days a round lasts: a team plays once in it (7 for football, which plays weekly; 1 for the others). */
+  roundDays: number;
 }
 
 const NFL_TEAMS = [
@@ -324,6 +326,7 @@ const football = {
   keyNumbers: [3, 7, 10],
   props: FOOTBALL_PROPS,
   periodMarkets: FOOTBALL_PERIODS,
+  roundDays: 7,
 };
 
 /** A soccer match: two 45-minute halves on a clock counting up, goals one at a time, and the draw a third outcome. */
@@ -340,6 +343,7 @@ const soccer = {
   threeWay: true,
   periodMarkets: [{ keys: ['h2h_h1', 'totals_h1'], share: 0.5 }],
   props: SOCCER_PROPS,
+  roundDays: 1,
 };
 
 export const SPORT_PROFILES: Record<string, SportProfile> = {
@@ -355,7 +359,7 @@ export const SPORT_PROFILES: Record<string, SportProfile> = {
     totalMean: 44,
     totalSd: 10,
     altStep: 3,
-    gamesOnBoard: 12,
+    gamesOnBoard: 8,
     lookaheadMin: 360,
     teams: NFL_TEAMS,
     ranked: false,
@@ -373,7 +377,7 @@ export const SPORT_PROFILES: Record<string, SportProfile> = {
     totalMean: 53,
     totalSd: 12,
     altStep: 3,
-    gamesOnBoard: 14,
+    gamesOnBoard: 6,
     lookaheadMin: 420,
     teams: NCAAF_TEAMS,
     ranked: true,
@@ -406,6 +410,7 @@ export const SPORT_PROFILES: Record<string, SportProfile> = {
     props: BASKETBALL_PROPS,
     ranked: false,
     seasonGames: 82,
+    roundDays: 1,
   },
   basketball_ncaab: {
     key: 'basketball_ncaab',
@@ -434,6 +439,7 @@ export const SPORT_PROFILES: Record<string, SportProfile> = {
     props: BASKETBALL_PROPS,
     ranked: true,
     seasonGames: 31,
+    roundDays: 1,
   },
   icehockey_nhl: {
     key: 'icehockey_nhl',
@@ -458,6 +464,7 @@ export const SPORT_PROFILES: Record<string, SportProfile> = {
     props: HOCKEY_PROPS,
     ranked: false,
     seasonGames: 82,
+    roundDays: 1,
   },
   baseball_mlb: {
     key: 'baseball_mlb',
@@ -487,6 +494,7 @@ export const SPORT_PROFILES: Record<string, SportProfile> = {
     props: BASEBALL_PROPS,
     ranked: false,
     seasonGames: 162,
+    roundDays: 1,
   },
   soccer_usa_mls: {
     ...soccer,
