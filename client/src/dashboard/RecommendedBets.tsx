@@ -10,12 +10,13 @@ import { betSlipAtom, useBankroll } from '../bet-slip/bet-slip-state';
 import { BetSlipPanel } from '../bet-slip/BetSlipPanel';
 import { EdgeCalculatorModal } from '../bet-slip/EdgeCalculatorModal';
 import { formatOdds } from '../odds/filters/filter-settings';
-import { betSelectionLabel, marketLabel } from '../odds/rows/labels';
+import { betSelectionLabel } from '../odds/rows/labels';
 import { devigChoiceAtom, oddsFormatAtom } from '../odds/odds-state';
 import { planAtom, useSignedInUserId } from '../state/auth';
 import { useStartingBooks } from '../state/starting-books';
 import { CompareOdds } from './CompareOdds';
 import { recommendedBetsQuery } from './dashboard-api';
+import { RecommendedBetMeta } from './RecommendedBetMeta';
 import { confidenceOf, MAX_SHOWN } from './recommendations';
 import '../odds/odds.css';
 
@@ -65,6 +66,7 @@ export function RecommendedBets() {
       </p>
     );
 
+  const now = Date.now();
   const place = (bet: EvBet) =>
     setSlip((s) => addToSlip(s, { ...evBetToSlipItem(bet), confidence: confidenceOf(bet.evPct) }, bankroll.cents));
 
@@ -76,10 +78,7 @@ export function RecommendedBets() {
             <strong>{betSelectionLabel(bet)}</strong>
             <span className={`ev ev-${evTone(bet.evPct)}`}>+{bet.evPct.toFixed(2)}% EV</span>
           </div>
-          <div className="muted small">
-            {bet.game} · {bet.sportTitle} · {marketLabel(bet.market)} ·{' '}
-            {new Date(bet.commenceTime).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })}
-          </div>
+          <RecommendedBetMeta bet={bet} now={now} />
           <div>
             {formatOdds(bet.decimal, format)} at {sportsbookName(bet.book, bet.bookTitle)} · fair{' '}
             {formatOdds(bet.fairDecimal, format)} · Confidence: {confidenceOf(bet.evPct)}

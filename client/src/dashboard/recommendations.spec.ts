@@ -1,5 +1,5 @@
 import type { EvBet } from '@oddspulse/shared';
-import { confidenceOf, recommendations } from './recommendations';
+import { confidenceOf, MAX_SHOWN, recommendations } from './recommendations';
 
 const NOW = new Date(2030, 2, 10, 12, 0).getTime();
 const at = (hours: number) => new Date(NOW + hours * 3_600_000).toISOString();
@@ -58,6 +58,22 @@ describe('dashboard recommendations (spec 001 §5, DECISIONS 13)', () => {
       NOW,
     );
     expect(list.map((b) => b.id)).toEqual(['b2', 'f', 'e', 'c', 'a']);
+  });
+
+  it('spreads the picks over games: each game’s best before a second bet of any game', () => {
+    const oneGame = { eventId: 'e-x', game: 'Ravens @ Steelers', book: 'draftkings' };
+    const list = recommendations(
+      [
+        bet('x-h2h', 9, oneGame),
+        bet('x-spread', 8, { ...oneGame, market: 'spreads', point: -3.5 }),
+        bet('x-total', 7, { ...oneGame, market: 'totals', outcome: 'Over', point: 44.5 }),
+        bet('y', 5),
+        bet('z', 4),
+      ],
+      NOW,
+    );
+    expect(list.map((b) => b.id)).toEqual(['x-h2h', 'y', 'z', 'x-spread', 'x-total']);
+    expect(new Set(list.slice(0, MAX_SHOWN).map((b) => b.eventId)).size).toBe(MAX_SHOWN);
   });
 
   it('counts a game in play as today', () => {

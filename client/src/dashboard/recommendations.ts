@@ -22,8 +22,10 @@ export function isToday(commenceTime: string, now: number): boolean {
 }
 
 /**
- * The best +EV bets of today's games: one per outcome (its best book), highest EV first. DFS apps are left
- * out, and so are prices flagged stale or suspect: a recommendation must be one a user can really bet.
+ * The best +EV bets of today's games: one per outcome (its best book), highest EV first, spread over games: the
+ * best bet of each game comes before a second one of any game, so the three shown are three games while three
+ * games have an edge (a game's outcomes share its result, and one game's three bets are one risk, not three). DFS
+ * apps are left out, and so are prices flagged stale or suspect: a recommendation must be one a user can really bet.
  */
 export function recommendations(bets: readonly EvBet[], now: number): EvBet[] {
   const best = new Map<string, EvBet>();
@@ -40,5 +42,19 @@ export function recommendations(bets: readonly EvBet[], now: number): EvBet[] {
     const held = best.get(key);
     if (!held || bet.evPct > held.evPct) best.set(key, bet);
   }
-  return [...best.values()].sort((a, b) => b.evPct - a.evPct).slice(0, MAX_CANDIDATES);
+  return spreadOverGames([...best.values()].sort((a, b) => b.evPct - a.evPct)).slice(0, MAX_CANDIDATES);
+}
+
+/** Bets best first (`ranked`), each game's best before any game's second, and so on. */
+function spreadOverGames(ranked: readonly EvBet[]): EvBet[] {
+  const seen = new Map<string, number>();
+  const turns = ranked.map((bet) => {
+    const turn = seen.get(bet.eventId) ?? 0;
+    seen.set(bet.eventId, turn + 1);
+    return turn;
+  });
+  return ranked
+    .map((bet, i) => ({ bet, turn: turns[i], i }))
+    .sort((a, b) => a.turn - b.turn || a.i - b.i)
+    .map((x) => x.bet);
 }
