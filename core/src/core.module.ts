@@ -15,6 +15,7 @@ import { ProfilesRepository } from './accounts/profiles.repository';
 import { SessionsRepository } from './accounts/sessions.repository';
 import { UsageRepository } from './accounts/usage.repository';
 import { UsersRepository } from './accounts/users.repository';
+import { AccountClosingRepository } from './accounts/account-closing.repository';
 import { PlanChanges } from './accounts/plan-changes';
 import { PrincipalChanges } from './accounts/principal-changes';
 import { BillingPrices } from './billing/billing-prices';
@@ -48,6 +49,7 @@ import { SteamRecordRepository } from './steam/steam-record.repository';
 import { SteamStateRepository } from './steam/steam-state.repository';
 
 const repositories = [
+  AccountClosingRepository,
   ApiKeysRepository,
   AuditLogRepository,
   DevOutboxRepository,

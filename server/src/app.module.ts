@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CoreModule } from '@oddspulse/core';
+import { AccountClosingModule } from './account-closing/account-closing.module';
 import { AccountsModule } from './accounts/accounts.module';
 import { AlertsModule } from './alerts/alerts.module';
 import { BillingModule } from './billing/billing.module';
@@ -40,6 +41,7 @@ import { StatsModule } from './stats/stats.module';
     SiteModule,
     SupportModule,
     BillingModule,
+    AccountClosingModule,
     OpsModule,
     AlertsModule,
   ],

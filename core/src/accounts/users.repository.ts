@@ -25,8 +25,14 @@ export class UsersRepository {
     return db.selectFrom('users').select(USER_ROW_COLUMNS).where('id', '=', id).executeTakeFirst();
   }
 
+  /** An open account's user: a closed one's anonymised address is no one's (AccountClosingRepository). */
   findByEmail(email: string, db: Executor = this.db): Promise<UserRow | undefined> {
-    return db.selectFrom('users').select(USER_ROW_COLUMNS).where('email', '=', email).executeTakeFirst();
+    return db
+      .selectFrom('users')
+      .select(USER_ROW_COLUMNS)
+      .where('email', '=', email)
+      .where('closed_at', 'is', null)
+      .executeTakeFirst();
   }
 
   create(email: string, db: Executor = this.db): Promise<UserRow> {

@@ -10,6 +10,8 @@ export interface UsersTable {
   created_at: Generated<Date>;
   /** When the address was proved to be the user's (migration 0021); null until then. */
   email_verified_at: Date | null;
+  /** When the account was closed (migration 0023): the row is kept anonymised for its billing records. */
+  closed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface EmailVerificationTokensTable {

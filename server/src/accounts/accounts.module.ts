@@ -116,6 +116,8 @@ const ACCESS_GUARDS = [
   ],
   exports: [
     AccountCreatedHooks,
+    PasswordService,
+    LoginThrottle,
     AuthService,
     ApiKeyService,
     PlanService,

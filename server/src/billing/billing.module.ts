@@ -17,6 +17,7 @@ import { LocalCheckoutController } from './local-checkout.controller';
   imports: [AccountsModule],
   controllers: [BillingController, BillingWebhookController, LocalCheckoutController],
   providers: [BillingService, BillingWebhookService],
+  exports: [BillingService],
 })
 export class BillingModule implements OnModuleInit {
   constructor(

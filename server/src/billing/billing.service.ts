@@ -121,6 +121,25 @@ export class BillingService {
     return this.overview(user.id);
   }
 
+  /**
+   * A closing account's live subscription is set to cancel at its period's end (DECISIONS 3, the Terms' "cancel at any
+   * time"): it is never charged again, and nothing is refunded. The period's end, or null when nothing is live. Without
+   * Stripe a live subscription cannot be stopped, so the account is not closed (503).
+   */
+  async cancelForClosing(userId: string): Promise<Date | null> {
+    const live = await this.liveSubscription(userId);
+    if (!live) return null;
+    this.refuseWhenOff();
+    if (!live.cancel_at_period_end)
+      await this.stripeCall(BillingMessages.cancelFailed, () => this.setCancel(live, true));
+    this.logger.log({
+      msg: 'Subscription of a closing account set to cancel at period end',
+      userId,
+      subscription: live.stripe_subscription_id,
+    });
+    return live.current_period_end;
+  }
+
   /** "Keep my subscription": undoes a cancellation before the period ends. */
   async resume(user: AuthUser): Promise<BillingOverview> {
     this.refuseWhenOff();

@@ -28,6 +28,11 @@ export const AccountMessages = {
   verificationTokenInvalid: 'This verification link is invalid or has expired. Sign in and ask for a new one.',
   emailVerified: 'Your email address is verified.',
   alreadyVerified: 'Your email address is already verified.',
+  closePasswordRequired: 'Enter your password to close your account.',
+  closePasswordWrong: 'That password is not right. Your account is still open.',
+  closeNeedsPassword:
+    'This account signs in with Google or Apple and has no password: set one with Reset password, then close the account.',
+  accountClosed: 'Your account is closed and you are signed out everywhere.',
 } as const;
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; message: string };

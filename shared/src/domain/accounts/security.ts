@@ -8,6 +8,8 @@ export const AuditActions = {
   signedIn: 'auth.signed_in',
   signInFailed: 'auth.sign_in_failed',
   signedOutEverywhere: 'auth.signed_out_everywhere',
+  /** The account was closed: the one entry kept of it, with no address or browser. */
+  accountClosed: 'auth.account_closed',
   passwordResetRequested: 'auth.password_reset_requested',
   passwordReset: 'auth.password_reset',
   /** A spent refresh token came back after its grace window: the session it belonged to was ended. */

@@ -1,0 +1,48 @@
+import { Body, Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AccountMessages } from '@oddspulse/shared';
+import { APP_CONFIG, type AppConfig } from '@oddspulse/core';
+import type { AuthUser } from '../accounts/auth/auth-user';
+import { CurrentUser, RequireAuth } from '../accounts/access/decorators';
+import { clientAddress } from '../accounts/access/client-address';
+import { LoginThrottle } from '../accounts/access/login-throttle';
+import { clearSessionCookies } from '../accounts/auth/session-cookies';
+import { ApiErrors, tooManyRequests } from '../errors/api-errors';
+import { ZodValidationPipe } from '../validation/zod-validation.pipe';
+import { closeAccountSchema, type CloseAccountInput } from './account-closing.dto';
+import { AccountClosingService, type ClosedAccount } from './account-closing.service';
+
+/** Account → Security → Close account (the privacy policy's "Closing your account"). */
+@Controller('account')
+export class AccountClosingController {
+  constructor(
+    private readonly closing: AccountClosingService,
+    private readonly throttle: LoginThrottle,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * The password is checked under the sign-in limits (a stolen session must not guess it): a wrong one is 403 and
+   * leaves the account open. A session only: an API key cannot close an account (its scope is reading odds).
+   */
+  @Post('close')
+  @HttpCode(200)
+  @RequireAuth()
+  async close(
+    @CurrentUser() user: AuthUser,
+    @Body(new ZodValidationPipe(closeAccountSchema)) body: CloseAccountInput,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<ClosedAccount> {
+    if (user.via === 'api_key') throw ApiErrors.apiKeyNotAllowed();
+    const ticket = await this.throttle.attempt(clientAddress(req), user.email);
+    if ('retryAfter' in ticket) throw tooManyRequests(res, ticket.retryAfter);
+    if (!(await this.closing.passwordMatches(user, body.password)))
+      throw ApiErrors.forbidden(AccountMessages.closePasswordWrong, 'PASSWORD_WRONG');
+    await this.throttle.succeeded(ticket);
+    const closed = await this.closing.close(user);
+    clearSessionCookies(res, this.config);
+    res.setHeader('Cache-Control', 'no-store');
+    return closed;
+  }
+}
