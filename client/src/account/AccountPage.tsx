@@ -5,6 +5,7 @@ import { isPaid, isPlatinum, accountPlanName } from './account-api';
 import { AccessibilitySection } from './AccessibilitySection';
 import { SecurityActivitySection } from './SecurityActivitySection';
 import { SecuritySection } from './SecuritySection';
+import { CloseAccountSection } from './CloseAccountSection';
 import { UsernameSection } from './UsernameSection';
 import { AccountSocialLinks } from '../components/SocialLinks';
 import { KeepSubscriptionButton } from '../billing/SubscriptionActions';
@@ -49,6 +50,7 @@ export function AccountPage() {
       <section className="card" aria-labelledby="security-title">
         <h2 id="security-title">Security</h2>
         <SecuritySection email={auth.user.email} />
+        <CloseAccountSection />
       </section>
       <section className="card" aria-labelledby="activity-title">
         <h2 id="activity-title">Recent security activity</h2>

@@ -89,6 +89,11 @@ export function signOutEverywhere() {
   return api.post<void>('/api/auth/logout');
 }
 
+/** POST /api/account/close: the password entered again; the server ends every session and clears the cookies. */
+export function closeAccount(password: string) {
+  return api.post<{ message: string; subscription_ends_at: string | null }>('/api/account/close', { password });
+}
+
 export function requestPasswordReset(email: string) {
   return api.post<void>('/api/auth/password-reset', { email }, { auth: 'none' });
 }

@@ -1,3 +1,4 @@
+import { AccountMessages } from '@oddspulse/shared';
 import { ApiError } from '../api/api-client';
 import { AUTH_ORIGIN_KEY } from '../routing/guards';
 import { callbackDestination, readPricingIntent, safeReturnPath } from '../state/pricing-intent';
@@ -14,6 +15,7 @@ export const LOGIN_BANNERS: { param: string; kind: 'info' | 'success' | 'error';
     kind: 'success',
     text: 'Emergency sign out complete: this browser was cleared. Please sign in again.',
   },
+  { param: 'account_closed', kind: 'success', text: AccountMessages.accountClosed },
 ];
 
 /**

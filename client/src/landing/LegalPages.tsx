@@ -59,8 +59,23 @@ export function PrivacyPage() {
         Settings such as accessibility options and your session are kept in your browser's storage. Emergency sign out
         on the account page clears them.
       </p>
+      <h2>IP addresses</h2>
+      <p>
+        Your security activity (Account → Recent security activity) keeps the IP address our server saw and your
+        browser's name for each sign-up, sign-in, failed sign-in, sign-out everywhere, password reset request and reset,
+        session ended because a used sign-in token came back, and API key created, renamed, rotated or revoked. Plan
+        changes made by our payment provider are kept without one. They stay until you close your account. Our server's
+        request logs also note the address of each request, kept only as long as our operators keep logs.
+      </p>
       <h2>Closing your account</h2>
-      <p>When you close your account, its data is typically deleted within 30 days of closure.</p>
+      <p>
+        Close your account on the Account page, under Security: enter your password, and it closes at once. A paid
+        subscription is cancelled at the end of the period you paid for, with no further charge. Your picks,
+        preferences, reactions, alert rules, API keys, password, sign-in links, sessions and security activity with its
+        IP addresses are deleted then, and every device is signed out. What stays is an anonymised record with no email
+        address or username: your plan and billing history, as payment records require, and the date you closed the
+        account. Account data is typically deleted within 30 days of closure; here it is deleted at closure.
+      </p>
     </article>
   );
 }
