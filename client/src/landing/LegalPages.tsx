@@ -74,7 +74,8 @@ export function PrivacyPage() {
         preferences, reactions, alert rules, API keys, password, sign-in links, sessions and security activity with its
         IP addresses are deleted then, and every device is signed out. What stays is an anonymised record with no email
         address or username: your plan and billing history, as payment records require, and the date you closed the
-        account. Account data is typically deleted within 30 days of closure; here it is deleted at closure.
+        account. Our payment provider keeps its own record of your payments and the email address you paid with. Account
+        data is typically deleted within 30 days of closure; OddsPulse deletes it at closure.
       </p>
     </article>
   );
