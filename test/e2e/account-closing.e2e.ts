@@ -23,6 +23,7 @@ test('a Gold user closes the account from Account → Security with the password
   await dialog.getByRole('button', { name: 'Close my account' }).click();
   await expect(dialog.getByRole('alert')).toHaveText(AccountMessages.closePasswordWrong);
   await expect(page).toHaveURL(/\/account$/);
+  await dialog.screenshot({ path: testInfo.outputPath('close-account-dialog.png') });
   expect((await request.get('/api/me', { headers: bearer(user) })).status()).toBe(200);
 
   await password.fill(USER_PASSWORD);
