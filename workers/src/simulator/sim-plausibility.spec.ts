@@ -28,7 +28,8 @@ describe('simulated feed plausibility', () => {
       const weekly = sport.startsWith('americanfootball');
       const roundMs = (weekly ? 7 : 1) * DAY_SEC * 1000;
       const games = new Map<string, ReturnType<MarketSimulator['games']>[number]>();
-      for (let t = NOW; t < NOW + 4 * roundMs; t += 30 * MINUTE)
+      // every sport lists 11 hours ahead and more, so a poll every 3 hours sees every game
+      for (let t = NOW; t < NOW + 4 * roundMs; t += 180 * MINUTE)
         for (const g of sim.games(sport, t, true)) games.set(g.id, g);
       const byTeam = new Map<string, number[]>();
       for (const g of games.values())
@@ -78,7 +79,7 @@ describe('simulated feed plausibility', () => {
     const sport = 'americanfootball_nfl';
     const team = sim.games(sport, NOW)[0].home;
     const games = new Map<string, number>();
-    for (let t = NOW; t < NOW + 5 * 7 * DAY_SEC * 1000; t += 60 * MINUTE)
+    for (let t = NOW; t < NOW + 5 * 7 * DAY_SEC * 1000; t += 360 * MINUTE)
       for (const g of sim.games(sport, t)) if (g.home === team || g.away === team) games.set(g.id, g.commence);
     // the record each game of the team starts with: games played so far this season
     const played = [...games]
