@@ -4,7 +4,7 @@ export * from './config/config.module';
 export * from './config/config.schema';
 export * from './database/database.module';
 export * from './database/database-probe';
-export * from './database/schema';
+export type { DB } from './database/schema';
 export * from './database/migrator';
 export * from './database/demo-seed';
 export * from './redis/redis.module';

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Transaction, type Updateable } from 'kysely';
 import { KYSELY, type Database, type Executor } from '../database/database.module';
-import type { ApiKeysTable, DB } from '../database/schema';
+import type { ApiKeys, DB } from '../database/schema';
 import { selectPrincipals, type PrincipalRow } from './principals';
 
 export interface ApiKeyRow {
@@ -90,7 +90,7 @@ export class ApiKeysRepository {
   private async updateActiveKey(
     userId: string,
     keyId: string,
-    changes: Updateable<ApiKeysTable>,
+    changes: Updateable<ApiKeys>,
     db: Executor,
   ): Promise<ApiKeyRow | null> {
     const row = await db

@@ -1,8 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { KYSELY, type Database, type Executor } from '../database/database.module';
-import type { PlanStatesTable } from '../database/schema';
+import type { Selectable } from 'kysely';
+import type { PlanStates } from '../database/schema';
 
-export type PlanStateRow = Omit<PlanStatesTable, 'updated_at' | 'unlimited'> & { unlimited: boolean; updated_at: Date };
+export type PlanStateRow = Selectable<PlanStates>;
 export type PlanStatePatch = Partial<Omit<PlanStateRow, 'user_id' | 'updated_at'>>;
 
 /** The plan row's columns, as `PlanColumns` names them, for a query that left-joins `plan_states as p`. */

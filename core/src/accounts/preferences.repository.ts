@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { KYSELY, type Database } from '../database/database.module';
-import type { PreferencesTable } from '../database/schema';
+import type { Selectable } from 'kysely';
+import type { Preferences } from '../database/schema';
 
 export interface PreferencesRow {
   sportsbooks: string[];
   props_sportsbooks: string[];
   bankroll_cents: number;
   favorites: string[];
-  odds_format: PreferencesTable['odds_format'];
+  odds_format: Selectable<Preferences>['odds_format'];
   /** The user's own exchange commission rates (FRACTIONS, by canonical book key). */
   commissions: Record<string, number>;
   updated_at: Date | null;

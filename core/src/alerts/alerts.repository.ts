@@ -10,13 +10,13 @@ import type {
   PriceTarget,
 } from '@oddspulse/shared';
 import { KYSELY, type Database } from '../database/database.module';
-import type { AlertRulesTable } from '../database/schema';
+import type { AlertRules } from '../database/schema';
 import { JOINED_PLAN_COLUMNS } from '../accounts/plan.repository';
 import { RedisService } from '../redis/redis.service';
 import { RedisKeys } from '../redis/redis-keys';
 
 /** A rule as stored (updated_at and the target's event id, which the database derives for its index, left out). */
-export type AlertRuleRow = Omit<Selectable<AlertRulesTable>, 'updated_at' | 'target_event_id'>;
+export type AlertRuleRow = Omit<Selectable<AlertRules>, 'updated_at' | 'target_event_id'>;
 
 /** What a stored rule asks for, as the API answers it and evaluation reads it (the user's commission rates aside). */
 export function alertRuleCriteria(row: AlertRuleRow): Omit<AlertRuleCriteria, 'commission'> {
@@ -36,7 +36,7 @@ export function alertRuleCriteria(row: AlertRuleRow): Omit<AlertRuleCriteria, 'c
 
 /** The fields a user sets on a rule. */
 export type AlertRuleFields = Pick<
-  AlertRulesTable,
+  Selectable<AlertRules>,
   | 'kind'
   | 'min'
   | 'sports'

@@ -2,10 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { SubscriptionSnapshot } from '@oddspulse/shared';
 import { KYSELY, type Database, type Executor } from '../database/database.module';
-import type { BillingGiftsTable, BillingSubscriptionsTable, DB } from '../database/schema';
+import type { BillingGifts, BillingSubscriptions, DB } from '../database/schema';
 
-export type BillingSubscriptionRow = Selectable<BillingSubscriptionsTable>;
-export type BillingGiftRow = Selectable<BillingGiftsTable>;
+export type BillingSubscriptionRow = Selectable<BillingSubscriptions>;
+export type BillingGiftRow = Selectable<BillingGifts>;
 
 export type BillingSubscriptionInput = Omit<
   BillingSubscriptionRow,

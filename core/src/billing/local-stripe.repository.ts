@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { KYSELY, type Database } from '../database/database.module';
-import type { BillingLocalObjectsTable } from '../database/schema';
+import type { BillingLocalObjects } from '../database/schema';
 
-export type LocalObjectKind = BillingLocalObjectsTable['object'];
+export type LocalObjectKind = BillingLocalObjects['object'];
 
 /** A Stripe-shaped object of the local checkout: `id`, `object` and whatever Stripe's API would answer with. */
 export type LocalObject = Record<string, unknown> & { id: string };

@@ -11,9 +11,11 @@ export type Database = Kysely<DB>;
 export type Executor = Database | Transaction<DB>;
 
 // bigint columns hold cents and counts far below 2^53, and numeric columns hold edges and odds: read both as
-// numbers instead of pg's default strings.
+// numbers instead of pg's default strings. A date (a usage counter's month) stays its YYYY-MM-DD text, which pg would
+// read as local midnight. schema.ts is generated to match (core/.kysely-codegenrc.json).
 types.setTypeParser(types.builtins.INT8, (value) => Number.parseInt(value, 10));
 types.setTypeParser(types.builtins.NUMERIC, (value) => Number.parseFloat(value));
+types.setTypeParser(types.builtins.DATE, (value) => value);
 
 export function createDatabase(databaseUrl: string, max = 10): Database {
   const pool = new Pool({ connectionString: databaseUrl, max, connectionTimeoutMillis: 5000 });

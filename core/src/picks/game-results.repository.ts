@@ -2,9 +2,9 @@ import type { ScoreboardEvent } from '@oddspulse/shared';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Selectable } from 'kysely';
 import { Database, KYSELY } from '../database/database.module';
-import type { GameResultsTable } from '../database/schema';
+import type { GameResults } from '../database/schema';
 
-export type GameResultRow = Selectable<GameResultsTable>;
+export type GameResultRow = Selectable<GameResults>;
 
 /** A final result as saved in game_results: the row but its recording time, with the game's start as ISO text. */
 export interface GameResult extends Omit<GameResultRow, 'commence_time' | 'recorded_at'> {

@@ -2,10 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Insertable, type Selectable, type Transaction, type Updateable } from 'kysely';
 import { Database, KYSELY } from '../database/database.module';
 import type { PickSort, PickStreaks, PickTotals, UnsettledCode, UserPick } from '@oddspulse/shared';
-import type { DB, PicksTable } from '../database/schema';
+import type { DB, Picks } from '../database/schema';
 
-export type PickRow = Selectable<PicksTable>;
-export type NewPickRow = Insertable<PicksTable>;
+export type PickRow = Selectable<Picks>;
+export type NewPickRow = Insertable<Picks>;
 
 /**
  * Rows per INSERT of an import: well under PostgreSQL's bind-parameter limit (~20 columns each), and small enough that
@@ -230,7 +230,7 @@ export class PicksRepository {
   }
 
   /** Settles a pick if, and only if, it is still pending; undefined when it was not. A settled pick has no unsettled reason. */
-  settle(id: string, changes: Updateable<PicksTable>, userId?: string): Promise<PickRow | undefined> {
+  settle(id: string, changes: Updateable<Picks>, userId?: string): Promise<PickRow | undefined> {
     let update = this.db
       .updateTable('picks')
       .set({ ...changes, unsettled_reason: null, unsettled_games: null, updated_at: new Date() })
