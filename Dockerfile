@@ -15,7 +15,10 @@ COPY core core
 COPY server server
 COPY workers workers
 COPY client client
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+# The specs are never compiled (each tsconfig leaves them out); the testing entry and the benches are compiled for the
+# server's and workers' benches and left out of the image here, with the dev dependencies.
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund \
+  && rm -rf shared/dist/testing server/dist/bench workers/dist/bench
 
 FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production
