@@ -356,6 +356,7 @@ export interface UsageCounters {
 }
 
 export interface Users {
+  closed_at: Timestamp | null;
   created_at: Generated<Timestamp>;
   email: string;
   email_verified_at: Timestamp | null;
