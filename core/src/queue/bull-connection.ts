@@ -31,10 +31,16 @@ export class BullConnection implements OnApplicationShutdown {
       this.options = bullConnectionOptions(config.REDIS_URL);
       return;
     }
-    this.cluster = createRedisClient(config, {
-      connectionName: `${config.REDIS_PREFIX}:bullmq`,
-      maxRetriesPerRequest: null,
-    }) as Cluster;
+    // Without ioredis' ready check. With it, a connection made while a primary is away is refused by the check
+    // (`cluster_state:fail`) and torn down again, and BullMQ's workers, which duplicate this client for their blocking
+    // reads and reconnect those themselves, were left with every client `ready` once the primary was back and a fetch
+    // loop that never took another job (docs/scaling.md, "A primary that fails"). A command sent while a slot is
+    // unserved is answered CLUSTERDOWN anyway, and BullMQ retries it.
+    this.cluster = createRedisClient(
+      config,
+      { connectionName: `${config.REDIS_PREFIX}:bullmq`, maxRetriesPerRequest: null },
+      { readyCheck: false },
+    ) as Cluster;
     this.options = this.cluster;
   }
 

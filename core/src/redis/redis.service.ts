@@ -23,19 +23,41 @@ function urlOptions(redisUrl: string): Pick<RedisOptions, 'host' | 'port' | 'use
   };
 }
 
+/** How a cluster client treats a cluster that is down (createRedisClient). */
+export interface ClusterClientOptions {
+  /** A subscriber per primary, which SSUBSCRIBE needs (a sharded channel is heard on the primary of its slot only). */
+  sharded?: boolean;
+  /**
+   * Whether a (re)connection waits for `cluster_state:ok` (ioredis' ready check, its default). BullMQ's client goes
+   * without: see BullConnection.
+   */
+  readyCheck?: boolean;
+  /**
+   * Whether a command answered CLUSTERDOWN fails at once instead of being retried (ioredis retries it every 100 ms up
+   * to 16 times, refreshing the slot map each time: 8–10 s of a request's time while a primary is away). A request
+   * answers a quick 503 with Retry-After instead (docs/scaling.md, "A primary that fails").
+   */
+  failFastWhenDown?: boolean;
+}
+
 /**
  * A new connection to the configured Redis: REDIS_URL's server, or with REDIS_CLUSTER_NODES a cluster client that
  * starts from those nodes and follows the slots wherever they move (REDIS_URL's credentials and TLS apply to every
- * node; a cluster has no database number). `sharded` gives a cluster client a subscriber per primary, which SSUBSCRIBE
- * needs (a sharded channel is heard on the primary of its slot only).
+ * node; a cluster has no database number).
  */
-export function createRedisClient(target: RedisTarget, options: RedisOptions, { sharded = false } = {}): RedisClient {
+export function createRedisClient(
+  target: RedisTarget,
+  options: RedisOptions,
+  { sharded = false, readyCheck = true, failFastWhenDown = false }: ClusterClientOptions = {},
+): RedisClient {
   if (!target.REDIS_CLUSTER_NODES.length) return new IORedis(target.REDIS_URL, options);
   const { host: _host, port: _port, db: _db, ...credentials } = urlOptions(target.REDIS_URL);
   return new Cluster(target.REDIS_CLUSTER_NODES, {
     redisOptions: { ...credentials, ...options },
     enableOfflineQueue: options.enableOfflineQueue,
     shardedSubscribers: sharded,
+    enableReadyCheck: readyCheck,
+    ...(failFastWhenDown ? { retryDelayOnClusterDown: 0 } : {}),
     // A primary that is away leaves its slots unserved (CLUSTERDOWN on every node until it is back): commands are
     // retried for a while, then fail like those of a lost single Redis, and the client keeps looking for the node.
     clusterRetryStrategy: (attempt) => Math.min(attempt * 500, 5000),
@@ -77,7 +99,7 @@ export class RedisService implements OnApplicationShutdown {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     this.prefix = config.REDIS_PREFIX;
-    this.client = this.connect('commands');
+    this.client = this.connect('commands', { failFastWhenDown: true });
     // Once connected, a command while the connection is down fails at once instead of waiting in the offline queue
     // for ~6 s of reconnect attempts: the request answers a quick 503 and the client retries. Before
     // the first connection commands still wait, so start-up does not race the connect.
@@ -87,7 +109,7 @@ export class RedisService implements OnApplicationShutdown {
   }
 
   /** A new connection, with state changes logged once each rather than on every retry. */
-  connect(name: string, options: { sharded?: boolean } = {}): RedisClient {
+  connect(name: string, options: ClusterClientOptions = {}): RedisClient {
     return this.watched(
       name,
       createRedisClient(
