@@ -192,9 +192,13 @@ describe('the stack on a 3-node Redis Cluster (own redis-server nodes, real Post
     const queuePort = slots.find(([from, to]) => queueSlot >= from && queueSlot <= to)![2][1];
     const port = cluster.ports.find((p) => p !== queuePort)!;
     await cluster.stop(port);
-    await until(async () => !(await gateway.redis.ping(500)), 10_000, 'the cluster down');
+    const survivor = (gateway.redis.client as Cluster).nodes('master').find((node) => node.options.port !== port)!;
+    await until(
+      async () => (await survivor.cluster('INFO')).includes('cluster_state:fail'),
+      10_000,
+      'CLUSTERDOWN (the node timeout, 2 s)',
+    );
     // REST during the outage: a quick 503 with Retry-After from the Redis-backed routes, health within a second.
-    await new Promise((r) => setTimeout(r, 2500));
     for (const path of ['/api/sports', `/api/odds?sport=${SPORT}`]) {
       const started = Date.now();
       const answer = await gateway.http().get(path).set(bearer(session));
@@ -204,12 +208,12 @@ describe('the stack on a 3-node Redis Cluster (own redis-server nodes, real Post
         status: 503,
         retryAfter: expect.any(String),
       });
-      expect({ path, took: took <= 200 }).toEqual({ path, took: true });
+      expect({ path, took: took <= 200 ? 'quick' : `${took} ms` }).toEqual({ path, took: 'quick' });
     }
     const healthStarted = Date.now();
     await gateway.http().get('/api/health');
     expect(Date.now() - healthStarted).toBeLessThan(1000);
-    await new Promise((r) => setTimeout(r, 8000));
+    await new Promise((r) => setTimeout(r, 10_000));
 
     // Restarted (empty, same slots): the workers take jobs again within a cadence of cluster_state:ok, without a
     // restart, through the queue (BullMQ's worker loop, not the poll function called directly), and the socket hears
