@@ -192,6 +192,7 @@ describe('the stack on a 3-node Redis Cluster (own redis-server nodes, real Post
     const queuePort = slots.find(([from, to]) => queueSlot >= from && queueSlot <= to)![2][1];
     const port = cluster.ports.find((p) => p !== queuePort)!;
     await cluster.stop(port);
+    const stopped = Date.now();
     const survivor = (gateway.redis.client as Cluster).nodes('master').find((node) => node.options.port !== port)!;
     await until(
       async () => (await survivor.cluster('INFO')).includes('cluster_state:fail'),
@@ -213,7 +214,8 @@ describe('the stack on a 3-node Redis Cluster (own redis-server nodes, real Post
     const healthStarted = Date.now();
     await gateway.http().get('/api/health');
     expect(Date.now() - healthStarted).toBeLessThan(1000);
-    await new Promise((r) => setTimeout(r, 10_000));
+    // Away for 15 s, as in the drill that found workers idle for good after it.
+    await new Promise((r) => setTimeout(r, stopped + 15_000 - Date.now()));
 
     // Restarted (empty, same slots): the workers take jobs again within a cadence of cluster_state:ok, without a
     // restart, through the queue (BullMQ's worker loop, not the poll function called directly), and the socket hears
@@ -223,7 +225,11 @@ describe('the stack on a 3-node Redis Cluster (own redis-server nodes, real Post
     const back = Date.now();
     const heard = diffs().length + socket.snapshots.length;
     clock += 30_000;
-    const job = await jobs.add(JobName.OddsPoll, { sport: SPORT, tick: ++polls }, { jobId: `cluster-restart-${polls}` });
+    const job = await jobs.add(
+      JobName.OddsPoll,
+      { sport: SPORT, tick: ++polls },
+      { jobId: `cluster-restart-${polls}` },
+    );
     await until(async () => (await job.getState()) === 'completed', 5000, 'the poll job run by the worker');
     const ranAfterMs = Date.now() - back;
     expect(await gateway.get(LiveStateRepository).board('odds', SPORT)).not.toBeNull();
