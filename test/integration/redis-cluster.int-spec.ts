@@ -209,7 +209,9 @@ describe('the stack on a 3-node Redis Cluster (own redis-server nodes, real Post
         status: 503,
         retryAfter: expect.any(String),
       });
-      expect({ path, took: took <= 200 ? 'quick' : `${took} ms` }).toEqual({ path, took: 'quick' });
+      // 27–267 ms measured here; ioredis' 100-ms retry of a command whose node's connection closed is kept
+      // (docs/scaling.md, "A primary that fails").
+      expect({ path, took: took <= 400 ? 'quick' : `${took} ms` }).toEqual({ path, took: 'quick' });
     }
     const healthStarted = Date.now();
     await gateway.http().get('/api/health');

@@ -33,10 +33,12 @@ export interface ClusterClientOptions {
    */
   readyCheck?: boolean;
   /**
-   * Whether a command answered CLUSTERDOWN, or whose node's connection closed, fails at once instead of being retried
-   * (ioredis retries it every 100 ms up to 16 times, refreshing the slot map each time), and one for a node that is
-   * away, once that node had connected, instead of waiting in the node's offline queue for its reconnect attempts:
-   * 8–10 s of a request's time while a primary is away. A request answers a quick 503 with Retry-After instead (docs/scaling.md, "A primary that fails").
+   * Whether a command answered CLUSTERDOWN fails at once instead of being retried (ioredis retries it every 100 ms up
+   * to 16 times, refreshing the slot map each time), and one for a node that is away, once that node had connected,
+   * instead of waiting in the node's offline queue for its reconnect attempts: 8–10 s of a request's time while a
+   * primary is away. A request answers a quick 503 with Retry-After instead (docs/scaling.md, "A primary that fails").
+   * A command whose node's connection closed is still retried every 100 ms (at start-up connections are replaced as
+   * the slot map is learnt; failed at once, a poll failed there).
    */
   failFastWhenDown?: boolean;
 }
@@ -54,22 +56,22 @@ export function createRedisClient(
   if (!target.REDIS_CLUSTER_NODES.length) return new IORedis(target.REDIS_URL, options);
   const { host: _host, port: _port, db: _db, ...credentials } = urlOptions(target.REDIS_URL);
   const cluster = new Cluster(target.REDIS_CLUSTER_NODES, {
+    ...(failFastWhenDown ? { retryDelayOnClusterDown: 0 } : {}),
     redisOptions: { ...credentials, ...options },
     enableOfflineQueue: options.enableOfflineQueue,
     shardedSubscribers: sharded,
     enableReadyCheck: readyCheck,
-    ...(failFastWhenDown ? { retryDelayOnClusterDown: 0, retryDelayOnFailover: 0 } : {}),
     // A primary that is away leaves its slots unserved (CLUSTERDOWN on every node until it is back): commands are
     // retried for a while, then fail like those of a lost single Redis, and the client keeps looking for the node.
     clusterRetryStrategy: (attempt) => Math.min(attempt * 500, 5000),
   });
-  // A node's connection is made lazily, on its first command: its offline queue goes only once it has connected.
-  if (failFastWhenDown)
-    cluster.on('+node', (node: Redis) =>
-      node.once('ready', () => {
-        node.options.enableOfflineQueue = false;
-      }),
-    );
+  if (!failFastWhenDown) return cluster;
+  // A node's connection is made lazily, on its first command: its offline queue goes once it has connected.
+  cluster.on('+node', (node: Redis) =>
+    node.once('ready', () => {
+      node.options.enableOfflineQueue = false;
+    }),
+  );
   return cluster;
 }
 
