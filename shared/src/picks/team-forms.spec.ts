@@ -105,7 +105,7 @@ const SPORT_OF: Record<TeamLeague, string> = {
 
 /**
  * The ways a bettor writes each form the directory holds: as it is, in capitals, a short city with dots ("N.Y.
- * Giants"), a school's "State" as "St." and its "AM" as "A&M".
+ * Giants", "N. Y. Giants", "N.Y.Giants"), a school's "State" as "St." and its "AM" as "A&M".
  */
 function writtenForms(team: Team): string[] {
   const written = new Set<string>();
@@ -113,8 +113,13 @@ function writtenForms(team: Team): string[] {
     written.add(form);
     written.add(form.toUpperCase());
     const [first, ...rest] = form.split(' ');
-    if (rest.length && /^[a-z]{2,3}$/.test(first))
-      written.add(`${first.toUpperCase().split('').join('.')}. ${rest.join(' ')}`);
+    if (rest.length && /^[a-z]{2,3}$/.test(first)) {
+      const letters = first.toUpperCase().split('');
+      written.add(`${letters.join('.')}. ${rest.join(' ')}`);
+      // spaced ("L. A. Rams") and run on ("L.A.Rams"): one short form however the dots fall
+      written.add(`${letters.join('. ')}. ${rest.join(' ')}`);
+      written.add(`${letters.join('.')}.${rest.join(' ')}`);
+    }
     if (/ state\b/.test(form)) written.add(form.replace(/ state\b/, ' St.'));
     if (/\bam\b/.test(form)) written.add(form.replace(/\bam\b/, 'A&M'));
   }

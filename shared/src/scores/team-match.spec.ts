@@ -13,6 +13,13 @@ describe('team-name matching', () => {
     expect(normaliseTeamName("St. John's Red Storm")).toBe('st johns red storm');
     expect(teamMatchStrength('LA Clippers', 'la clippers')).toBe(3);
     expect(teamsMatch('St. Louis Cardinals', 'St Louis Cardinals')).toBe(true);
+    // a short city's dots, however they fall, give one name
+    for (const rams of ['L.A. Rams', 'L. A. Rams', 'L.A.Rams', 'L.A Rams'])
+      expect([
+        rams,
+        normaliseTeamName(rams),
+        teamMatchStrength(rams, 'Los Angeles Rams', 'americanfootball_nfl'),
+      ]).toEqual([rams, 'la rams', 2]);
   });
 
   it('matches when one name contains the other', () => {

@@ -303,8 +303,8 @@ export interface Team {
 
 /**
  * Case-insensitive and punctuation-free (spec 002 §5), so each way of writing a name gives one text: accents, dots
- * and apostrophes dropped ("St. Louis" = "St Louis", "N.Y." = "NY", "St. John's" = "St Johns", "Montréal" =
- * "Montreal"); an ampersand between letters joins them ("Texas A&M" = "Texas AM"), else it is "and" ("Brighton &
+ * and apostrophes dropped ("St. Louis" = "St Louis", "N.Y." = "N. Y." = "NY", "St. John's" = "St Johns", "Montréal" =
+ * "Montreal"), a dot between a short form and the next word a space ("L.A.Rams" = "LA Rams"); an ampersand between letters joins them ("Texas A&M" = "Texas AM"), else it is "and" ("Brighton &
  * Hove" = "Brighton and Hove"); "St"/"Saint" first is Saint ("st"), later it is State ("Ohio St" = "Ohio State");
  * other punctuation is a space.
  */
@@ -313,6 +313,8 @@ export function normaliseTeamName(name: string): string {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
+    .replace(/\b([a-z])\.\s*(?=[a-z]\.)/g, '$1')
+    .replace(/\.(?=[a-z0-9]{2})/g, ' ')
     .replace(/[.'\u2019]/g, '')
     .replace(/\b([a-z])\s*&\s*([a-z])\b/g, '$1$2')
     .replace(/&/g, ' and ')
