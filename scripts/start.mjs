@@ -85,6 +85,9 @@ try {
 const demoOn = env.DEMO_MODE ? ['true', '1', 'yes', 'on'].includes(env.DEMO_MODE) : env.NODE_ENV !== 'production';
 process.stdout.write(`\n  OddsPulse is running at ${url}\n`);
 for (const service of services) process.stdout.write(`  ${service.banner}\n`);
+// the processes' own configuration, read the way they read it, says where mail goes (docs/operating.md)
+const { mailBanner, parseConfig } = createRequire(import.meta.url)('../core/dist/index.js');
+process.stdout.write(`  ${mailBanner(parseConfig(env))}\n`);
 if (demoOn) {
   const { DEMO_ACCOUNTS, DEMO_PASSWORD } = createRequire(import.meta.url)('../shared/dist/index.js');
   process.stdout.write(`  Demo logins (password: ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}\n`);

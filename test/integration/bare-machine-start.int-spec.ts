@@ -47,6 +47,7 @@ describe('npm start with an embedded PostgreSQL and a Redis of its own', () => {
     const redis = /Redis: started on port (\d+) \(files in (\S+)\)/.exec(output.text());
     expect(pg?.[1]).toBe(join(dataDir, 'pg'));
     expect(redis?.[2]).toBe(join(dataDir, 'redis'));
+    expect(output.text()).toContain(`Mail: written as .eml files in ${join(dataDir, 'mail')}`);
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);
     expect(await health.json()).toMatchObject({ status: 'ok', postgres: 'up', redis: 'up' });

@@ -1,4 +1,4 @@
-import { mailRoute } from './mail-route';
+import { mailBanner, mailRoute } from './mail-route';
 
 // DECISIONS 33: local mail goes where only the developer can read it; production without SMTP sends none.
 describe('mailRoute', () => {
@@ -15,5 +15,22 @@ describe('mailRoute', () => {
 
   it('has nowhere to send in production without SMTP_URL', () => {
     expect(mailRoute({ SMTP_URL: undefined, DEV_OUTBOX: false, NODE_ENV: 'production' })).toBe('none');
+  });
+});
+
+describe('mailBanner', () => {
+  const local = {
+    SMTP_URL: undefined,
+    DEV_OUTBOX: false,
+    NODE_ENV: 'development',
+    DATA_DIR: '/home/dev/oddspulse/.data',
+  } as const;
+  it('names the folder local mail is written to, and otherwise where mail goes', () => {
+    expect(mailBanner(local)).toBe('Mail: written as .eml files in /home/dev/oddspulse/.data/mail');
+    expect(mailBanner({ ...local, DEV_OUTBOX: true })).toBe('Mail: the dev outbox, GET /api/dev/outbox');
+    expect(mailBanner({ ...local, SMTP_URL: 'smtp://user:secret@mail.example:587' })).toBe(
+      'Mail: sent through mail.example:587',
+    );
+    expect(mailBanner({ ...local, NODE_ENV: 'production' })).toBe('Mail: none is sent (no SMTP_URL in production)');
   });
 });
