@@ -56,6 +56,18 @@ describe('analytics', () => {
     ]);
   });
 
+  it('groups a book by its name whether a pick stored its key or its name', () => {
+    const picks = [
+      pick({ status: 'won', actualPayoutCents: 2000, bookmaker: 'draftkings' }),
+      pick({ status: 'lost', actualPayoutCents: 0, bookmaker: 'DraftKings' }),
+      pick({ status: 'lost', actualPayoutCents: 0, bookmaker: 'williamhill_us' }),
+    ];
+    expect(performanceBy(picks, 'book').map((row) => [row.key, row.bets])).toEqual([
+      ['DraftKings', 2],
+      ['Caesars', 1],
+    ]);
+  });
+
   it('gives the mean CLV, the share that beat the close, and a daily series', () => {
     const summary = clvSummary([
       pick({ clv: 2, dateAdded: '2026-11-21T10:00:00Z' }),

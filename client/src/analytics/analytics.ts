@@ -1,4 +1,4 @@
-import { isSettled, parseAmerican, pickProfitCents, type UserPick } from '@oddspulse/shared';
+import { bookLabel, isSettled, parseAmerican, pickProfitCents, type UserPick } from '@oddspulse/shared';
 import { byInstant } from '../components/charts/chart-time';
 import { settledAt } from '../picks/picks-logic';
 
@@ -42,7 +42,8 @@ export function edgeBand(edge: number | null): string {
 
 const keyOf: Record<Dimension, (pick: UserPick) => string> = {
   sport: (p) => p.league || p.sport || 'Unknown sport',
-  book: (p) => p.bookmaker || 'Unknown book',
+  // by the book's name: a key ("draftkings") and its name ("DraftKings") are one book
+  book: (p) => (p.bookmaker ? bookLabel(p.bookmaker) : '') || 'Unknown book',
   market: (p) => p.market,
   oddsBand: (p) => oddsBand(p.odds),
   edgeBand: (p) => edgeBand(p.edge),

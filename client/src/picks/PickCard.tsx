@@ -1,4 +1,4 @@
-import { unsettledReasonMessage, type UserPick } from '@oddspulse/shared';
+import { bookLabel, unsettledReasonMessage, type UserPick } from '@oddspulse/shared';
 import { useAtomValue } from 'jotai';
 import { oddsFormatAtom } from '../odds/odds-state';
 import { formatPickOdds, statusLabel } from './picks-logic';
@@ -38,7 +38,7 @@ export function PickCard({
         <span>{pick.market}</span>
         <strong>{pick.selection}</strong>
         <span>{formatPickOdds(pick.odds, oddsFormat)}</span>
-        {pick.bookmaker && <span className="muted">{pick.bookmaker}</span>}
+        {pick.bookmaker && <span className="muted">{bookLabel(pick.bookmaker)}</span>}
       </div>
       <PickMoney pick={pick} />
       {pick.note && <p className="small muted">{pick.note}</p>}

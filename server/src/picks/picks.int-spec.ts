@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'kysely';
-import { PICKS_PER_PLAN, type UserPick } from '@oddspulse/shared';
+import { PICK_CSV_COLUMNS, PICKS_PER_PLAN, type UserPick } from '@oddspulse/shared';
 import { computePickStats, type StatsPick } from '@oddspulse/shared/testing';
 import type { Session } from '../accounts/auth/session.service';
 import { AccountsTestApp, bearer, createAccountsApp, signUp } from '../../../test/support/accounts-app';
@@ -180,6 +182,74 @@ describe('picks API (real PostgreSQL and Redis)', () => {
       .set('Content-Type', 'text/csv')
       .send(csv);
     expect(back.body).toMatchObject({ added: 2, errors: [] });
+  });
+
+  it('keeps one book identity: a name saved or imported is stored and exported as its key, old rows by migration 0022', async () => {
+    const { session } = await signUp(t);
+    const saved = await t
+      .http()
+      .post('/api/picks')
+      .set(bearer(session))
+      .send(pick({ bookmaker: 'DraftKings' }));
+    expect(saved.body.bookmaker).toBe('draftkings');
+    const header = PICK_CSV_COLUMNS.join(',');
+    const row = (id: string, book: string) =>
+      header
+        .split(',')
+        .map(
+          (column) =>
+            ({
+              id,
+              date_added: new Date().toISOString(),
+              game: 'Buffalo Bills @ Los Angeles Rams',
+              league: 'NFL',
+              market: 'Moneyline',
+              selection: 'Buffalo Bills',
+              odds: '-140',
+              bookmaker: book,
+              stake: '50',
+              status: 'pending',
+              type: 'single',
+            })[column] ?? '',
+        )
+        .join(',');
+    const imported = await t
+      .http()
+      .post('/api/picks/import.csv')
+      .set(bearer(session))
+      .set('Content-Type', 'text/csv')
+      .send([header, row('by-name', 'Caesars'), row('by-key', 'fanduel'), row('other', 'Local Shop')].join('\r\n'));
+    expect(imported.body).toMatchObject({ added: 3, errors: [] });
+    const exported = (await t.http().get('/api/picks/export.csv?period=7d').set(bearer(session))).text;
+    const column = header.split(',').indexOf('bookmaker');
+    expect(
+      exported
+        .split('\r\n')
+        .slice(1)
+        .map((line) => line.split(',')[column])
+        .sort(),
+    ).toEqual(['Local Shop', 'draftkings', 'fanduel', 'williamhill_us']);
+
+    // rows the slip saved by name before keys were kept: the migration's own SQL normalises them
+    const ids = (await t.http().get('/api/picks').set(bearer(session))).body.picks.map((p: UserPick) => p.id);
+    const stored = ['DraftKings, FanDuel', 'caesars', 'BetOnline.ag', 'Local Shop'];
+    await Promise.all(
+      stored.map((book, i) => t.db.updateTable('picks').set({ bookmaker: book }).where('id', '=', ids[i]).execute()),
+    );
+    await sql
+      .raw(readFileSync(join(__dirname, '..', '..', '..', 'core', 'migrations', '0022_pick_book_keys.sql'), 'utf8'))
+      .execute(t.db);
+    const after = await t.db
+      .selectFrom('picks')
+      .select(['id', 'bookmaker'])
+      .where('user_id', '=', session.user.id)
+      .execute();
+    expect(ids.slice(0, 4).map((id: string) => after.find((r) => r.id === id)?.bookmaker)).toEqual([
+      'draftkings,fanduel',
+      'williamhill_us',
+      'betonlineag',
+      'Local Shop',
+    ]);
   });
 
   it('imports the browser list once, skipping duplicates (DECISIONS 18)', async () => {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import {
+  bookKeyOf,
   pickCommission,
   pickPayoutCents,
   pickPeriodStart,
@@ -260,8 +261,9 @@ export class PicksService {
   private toRow(userId: string, input: PickInput): NewPickRow {
     if (input.stakeCents < 0) throw ApiErrors.validation('Stake cannot be negative');
     const status = input.status ?? 'pending';
-    const potential =
-      input.potentialCents ?? pickPayoutCents(input.stakeCents, input.odds, pickCommission(input.bookmaker));
+    // keys in the database and in files, names on screen (api.md "Picks as CSV"): the slip sends a book's name
+    const bookmaker = input.bookmaker ? bookKeyOf(input.bookmaker) || null : null;
+    const potential = input.potentialCents ?? pickPayoutCents(input.stakeCents, input.odds, pickCommission(bookmaker));
     return {
       user_id: userId,
       client_id: input.clientId ?? null,
@@ -271,7 +273,7 @@ export class PicksService {
       market: input.market.trim(),
       selection: input.selection.trim(),
       odds: input.odds.trim(),
-      bookmaker: input.bookmaker ?? null,
+      bookmaker,
       stake_cents: input.stakeCents,
       potential_cents: potential,
       status,

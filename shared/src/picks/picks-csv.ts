@@ -10,6 +10,7 @@ import {
 } from './pick-fields';
 import { PICK_STATUSES, pickCommission, pickPayoutCents, type PickStatus, type UserPick } from './pick';
 import { settlementPayoutCents } from './settlement';
+import { bookKeyOf } from '../domain/books/sportsbooks';
 
 /**
  * A pick history as a CSV file (picks export and import): one row per pick under stable column names, money in dollars
@@ -210,7 +211,10 @@ export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pic
   if (errors.length || dateAdded === null || stakeCents === null) return { errors };
 
   // a file without the payout: worked out as the slip records it, net of an exchange's default commission
-  const potentialCents = potential ?? pickPayoutCents(stakeCents, odds, pickCommission(optionalText('bookmaker')));
+  // a book by its name ("DraftKings") is stored by its key, as the app saves it: one book identity
+  const bookmakerText = optionalText('bookmaker');
+  const bookmaker = bookmakerText === null ? null : bookKeyOf(bookmakerText) || null;
+  const potentialCents = potential ?? pickPayoutCents(stakeCents, odds, pickCommission(bookmaker));
   const settled = status as PickStatus;
   return {
     pick: {
@@ -222,7 +226,7 @@ export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pic
       market: value('market'),
       selection: value('selection'),
       odds,
-      bookmaker: optionalText('bookmaker'),
+      bookmaker,
       stakeCents,
       potentialCents,
       status: settled,

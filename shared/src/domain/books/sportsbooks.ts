@@ -86,6 +86,32 @@ export function sportsbookName(key: string, fallback?: string): string {
   return findSportsbook(key)?.name ?? fallback ?? key;
 }
 
+const BY_NAME = new Map(SPORTSBOOKS.map((b) => [b.name.toLowerCase(), b.key]));
+
+/**
+ * One book identity (api.md "Picks as CSV"): what a pick's bookmaker is stored and exported as. A catalogue key, an
+ * alias or a display name in any case ("DraftKings", "draftkings", "Caesars") is the catalogue's key; a parlay's
+ * books, comma-separated, each; a book outside the catalogue stays as written.
+ */
+export function bookKeyOf(text: string): string {
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => BY_NAME.get(part.toLowerCase()) ?? findSportsbook(part)?.key ?? part)
+    .join(',');
+}
+
+/** How a stored bookmaker shows on screen: each catalogue key by its name ("DraftKings, FanDuel"), others as stored. */
+export function bookLabel(stored: string): string {
+  return stored
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => sportsbookName(bookKeyOf(part), part))
+    .join(', ');
+}
+
 /** DFS and pick'em apps: never in arbitrage, priced at −119 for EV (spec 001 §5). */
 export const DFS_BOOKS: readonly string[] = ['prizepicks', 'underdog', 'pick6', 'dabble_au', 'sleeper'];
 
