@@ -116,6 +116,7 @@ export * from './ops/ops-roles';
 export * from './ops/ops-overview';
 export * from './ops/credit-burn';
 export * from './domain/alerts';
+export * from './domain/market-labels';
 export * from './domain/steam';
 export * from './domain/price-targets';
 export * from './steam/steam-rules';

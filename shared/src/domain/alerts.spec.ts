@@ -149,6 +149,31 @@ describe('alertSummary', () => {
     expect(alertSummary(evBet()).title).toBe('+EV 5.6%: Boston Celtics @ Los Angeles Lakers');
   });
 
+  it('words markets and selections as the web does: labels, the prop’s player, the spread’s sign, a middle’s chance', () => {
+    const prop = alertSummary(
+      evBet({ market: 'player_receptions', outcome: 'Over', point: 5.5, description: 'Travis Kelce', price: 115 }),
+    );
+    expect(prop.text).toBe(
+      '+EV 5.6%: Boston Celtics @ Los Angeles Lakers (Receptions): Travis Kelce Over 5.5 +115 at DraftKings (fair +108)',
+    );
+    const spread = alertSummary(
+      arbitrageOpportunity({
+        market: 'spreads_q1',
+        legs: [
+          { ...alertLeg('draftkings', 'Los Angeles Lakers', 110), market: 'spreads_q1', point: 1.5 },
+          { ...alertLeg('fanduel', 'Boston Celtics', 105), market: 'spreads_q1', point: -1.5 },
+        ],
+      }),
+    );
+    expect(spread.text).toContain(
+      '(Spread · 1st Quarter): Los Angeles Lakers +1.5 +110 at draftkings / Boston Celtics -1.5',
+    );
+    const middle = alertSummary(middleOpportunity());
+    expect(middle.title).toBe('Middle, 16% middle chance: Boston Celtics @ Los Angeles Lakers');
+    expect(middle.text).toContain('(Total): Over');
+    expect([prop.value, middle.value]).toEqual([5.6, 16]);
+  });
+
   it('words a back/lay’s lay leg as a lay', () => {
     const [back, lay] = [
       alertLeg('draftkings', 'Los Angeles Lakers', 120),

@@ -1,5 +1,6 @@
 import type { ArbitrageOpportunity, EvBet, MiddleOpportunity } from './opportunities';
 import { hasPaidPlan, hasPlatinum, type PlanAccess } from './accounts/entitlements';
+import { marketLabel, selectionText } from './market-labels';
 import { isPlayerPropMarket } from './odds';
 import { STEAM_MARKET_LABELS, type SteamAlert, type SteamPrice } from './steam';
 import { describePriceTarget, type PriceTarget, type PriceTargetHit } from './price-targets';
@@ -82,6 +83,8 @@ export interface AlertSummary {
   commenceTime: string;
   /** The book's own link to the bet (steam: the best stale book; a price target: the best book meeting it). */
   link?: string;
+  /** The figure the rule's minimum is compared with (alertValue, PERCENT): orders what the hourly cap held. */
+  value?: number;
 }
 
 export type AlertOpportunity = ArbitrageOpportunity | MiddleOpportunity | EvBet | SteamAlert;
@@ -270,12 +273,13 @@ export function alertSummary(opportunity: AlertOpportunity): AlertSummary {
   const kind = kindOf(opportunity);
   let title: string;
   let detail: string;
+  // the web's wording (market-labels.ts): a prop's player, a spread's sign; a back/lay's lay leg is not a back bet at
+  // that price, and says so
   const legs = (o: ArbitrageOpportunity | MiddleOpportunity) =>
-    // a back/lay's lay leg is not a back bet at that price: it says so
     o.legs
       .map(
         (leg) =>
-          `${leg.lay ? 'Lay ' : ''}${leg.outcome}${leg.point === undefined ? '' : ` ${leg.point}`} ${american(leg.price)} at ${leg.bookTitle}`,
+          `${leg.lay ? 'Lay ' : ''}${selectionText({ outcome: leg.outcome, point: leg.point, player: leg.description })} ${american(leg.price)} at ${leg.bookTitle}`,
       )
       .join(' / ');
   let link: string | undefined;
@@ -290,12 +294,13 @@ export function alertSummary(opportunity: AlertOpportunity): AlertSummary {
     link = best.link;
   } else if (!('type' in opportunity)) {
     title = `+EV ${pct(opportunity.evPct)}: ${opportunity.game}`;
-    detail = `${opportunity.outcome}${opportunity.point === undefined ? '' : ` ${opportunity.point}`} ${american(opportunity.price)} at ${opportunity.bookTitle} (fair ${american(opportunity.fairPrice)})`;
+    detail = `${selectionText({ outcome: opportunity.outcome, point: opportunity.point, player: opportunity.description })} ${american(opportunity.price)} at ${opportunity.bookTitle} (fair ${american(opportunity.fairPrice)})`;
   } else if (opportunity.type === 'arbitrage') {
     title = `Arbitrage ${pct(opportunity.profitPct)}: ${opportunity.game}`;
     detail = legs(opportunity);
   } else {
-    title = `Middle ${pct(opportunity.probability)}: ${opportunity.game}`;
+    // the chance of landing in the middle, not a profit: worded as the scanner card words it
+    title = `Middle, ${pct(opportunity.probability)} middle chance: ${opportunity.game}`;
     detail = legs(opportunity);
   }
   return {
@@ -304,7 +309,8 @@ export function alertSummary(opportunity: AlertOpportunity): AlertSummary {
     sport: opportunity.sport,
     game: opportunity.game,
     title,
-    text: `${title} (${opportunity.market}): ${detail}${link ? ` ${link}` : ''}`,
+    text: `${title} (${marketLabel(opportunity.market)}): ${detail}${link ? ` ${link}` : ''}`,
+    value: alertValue(opportunity),
     path: alertPath(opportunity),
     commenceTime: opportunity.commenceTime,
     ...(link ? { link } : {}),

@@ -12,7 +12,7 @@ describe('webhook channel', () => {
   it('gives Discord `content` and Slack `text`, with a link that opens the opportunity', () => {
     const body = webhookBody(alertSummary(arbitrageOpportunity()), 'rule-1', 7, 'https://oddspulse.example');
     expect(body.content).toBe(body.text);
-    expect(body.content).toMatch(/^Arbitrage 2\.5%: Boston Celtics @ Los Angeles Lakers \(h2h\): /);
+    expect(body.content).toMatch(/^Arbitrage 2\.5%: Boston Celtics @ Los Angeles Lakers \(Moneyline\): /);
     expect(
       body.content.endsWith(
         '\nhttps://oddspulse.example/sportsbooks?mode=arbitrage&sport=basketball_nba&market=h2h&books=draftkings,fanduel&q=Los%20Angeles%20Lakers&opportunity=arb-1',

@@ -5,6 +5,9 @@ describe('labels', () => {
     expect(marketLabel('h2h')).toBe('Moneyline');
     expect(marketLabel('draw_no_bet')).toBe('Draw No Bet');
     expect(marketLabel('player_pass_yds')).toBe('Pass Yards');
+    expect(marketLabel('spreads_q1')).toBe('Spread · 1st Quarter');
+    expect(marketLabel('totals_h1')).toBe('Total · 1st Half');
+    expect(marketLabel('player_receptions_alternate')).toBe('Receptions (Alt)');
   });
 
   it('shows the team or player with the line', () => {

@@ -1,33 +1,12 @@
-import type { OpportunityLeg } from '@oddspulse/shared';
+import { selectionText, type OpportunityLeg } from '@oddspulse/shared';
 import type { OddsRow } from './rows';
 
-/** Market key labels (spec 001 §3): h2h, spreads, totals and draw_no_bet; others are spelled out from the key. */
-const MARKET_LABELS: Record<string, string> = {
-  h2h: 'Moneyline',
-  spreads: 'Spread',
-  totals: 'Total',
-  draw_no_bet: 'Draw No Bet',
-  team_totals: 'Team Total',
-  alternate_spreads: 'Alt Spread',
-  alternate_totals: 'Alt Total',
-};
-
-export function marketLabel(key: string): string {
-  if (MARKET_LABELS[key]) return MARKET_LABELS[key];
-  return key
-    .replace(/^(player|batter|pitcher)_/, '')
-    .split('_')
-    .map((w) => (w === 'yds' ? 'Yards' : w === 'tds' ? 'TDs' : w.charAt(0).toUpperCase() + w.slice(1)))
-    .join(' ');
-}
-
-export const signedPoint = (point: number, spread: boolean) => (spread && point > 0 ? `+${point}` : String(point));
+// one wording of markets and selections for the web and the alert messages (shared/src/domain/market-labels.ts)
+export { marketLabel, signedPoint } from '@oddspulse/shared';
 
 /** "Boston Celtics -3.5", "Over 220.5", "LeBron James Over 24.5", "Miami Heat". */
 export function selectionLabel(row: Pick<OddsRow, 'outcome' | 'point' | 'playerName' | 'market'>): string {
-  const spread = row.point !== undefined && row.outcome !== 'Over' && row.outcome !== 'Under';
-  const line = row.point === undefined ? '' : ` ${signedPoint(row.point, spread)}`;
-  return `${row.playerName ? `${row.playerName} ` : ''}${row.outcome}${line}`;
+  return selectionText({ outcome: row.outcome, point: row.point, player: row.playerName });
 }
 
 /** `selectionLabel` of a bet or an opportunity's leg as the API sends it, where the player (or team) is `description`. */
