@@ -451,6 +451,29 @@ export class AlertsRepository {
   }
 
   /** E-mail deliveries waiting for the digest, oldest first, with their owner's address. */
+  /** Skipped e-mail deliveries the hourly cap held: the next digest mail names them. */
+  async holdForDigest(ids: number[]): Promise<void> {
+    if (!ids.length) return;
+    await this.db.updateTable('alert_deliveries').set({ held_by_cap: true }).where('id', 'in', ids).execute();
+  }
+
+  /** The e-mail deliveries the cap held since the last digest (holdForDigest). */
+  heldByCap(limit = 5000): Promise<Array<Pick<AlertDeliveryRow, 'id' | 'user_id' | 'summary'>>> {
+    return this.db
+      .selectFrom('alert_deliveries')
+      .select(['id', 'user_id', 'summary'])
+      .where('held_by_cap', '=', true)
+      .orderBy('created_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /** A digest has told the user of these held deliveries (or could not be sent): they are not told again. */
+  async releaseHeld(ids: number[]): Promise<void> {
+    if (!ids.length) return;
+    await this.db.updateTable('alert_deliveries').set({ held_by_cap: false }).where('id', 'in', ids).execute();
+  }
+
   pendingEmail(limit = 500): Promise<Array<AlertDeliveryRow & { email: string }>> {
     return this.db
       .selectFrom('alert_deliveries as d')

@@ -9,12 +9,14 @@ import {
   publicOrigin,
   UnverifiedAddressError,
 } from '@oddspulse/core';
-import { JobName } from '@oddspulse/shared';
+import { JobName, type AlertSummary } from '@oddspulse/shared';
 import { OnJob } from '../jobs/on-job.decorator';
 
 /**
  * The e-mail channel is a digest: every ALERT_DIGEST_INTERVAL_MS the pending e-mail alerts are
- * sent through the mailer, one mail per user listing them, and recorded sent (or failed, with why).
+ * sent through the mailer, one mail per user listing them, and recorded sent (or failed, with why). The same mail says
+ * how many alerts the hourly cap held since the last one, with the best few (api.md "E-mail digest"); a user with only
+ * held alerts gets a mail of those.
  */
 @Injectable()
 export class AlertDigestService implements OnApplicationBootstrap {
@@ -32,24 +34,31 @@ export class AlertDigestService implements OnApplicationBootstrap {
   }
 
   @OnJob(JobName.AlertsDigest)
-  async sendDigests(): Promise<{ mails: number; alerts: number }> {
+  async sendDigests(): Promise<{ mails: number; alerts: number; held: number }> {
     const pending = await this.alerts.pendingEmail();
-    const byUser = new Map<string, typeof pending>();
-    for (const row of pending) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+    const held = await this.alerts.heldByCap();
+    const users = new Map<string, { rows: typeof pending; held: typeof held }>();
+    const of = (userId: string) => users.get(userId) ?? users.set(userId, { rows: [], held: [] }).get(userId)!;
+    for (const row of pending) of(row.user_id).rows.push(row);
+    for (const row of held) of(row.user_id).held.push(row);
     const origin = publicOrigin(this.config);
     let mails = 0;
-    for (const rows of byUser.values()) {
+    for (const [userId, { rows, held: heldRows }] of users) {
       const ids = rows.map((r) => r.id);
-      const lines = rows.map((r) => `- ${r.summary.text}\n  ${origin}${r.summary.path}`);
+      const heldIds = heldRows.map((r) => r.id);
+      const mail = digestMail(
+        rows.map((r) => r.summary),
+        heldRows.map((r) => r.summary),
+        origin,
+        this.config.ALERT_RATE_CAP_PER_HOUR,
+      );
       try {
         // to a verified address only: nothing but the verification link goes to one that is not
-        await this.mail.send(rows[0].user_id, {
-          subject: `OddsPulse alerts: ${rows.length} new ${rows.length === 1 ? 'opportunity' : 'opportunities'}`,
-          text: `${lines.join('\n')}\n\nManage your alerts at ${origin}/alerts`,
-        });
+        await this.mail.send(userId, mail);
       } catch (error) {
         if (error instanceof UnverifiedAddressError) {
           await this.alerts.finishDeliveries(ids, 'failed', 'E-mail is sent once the address is verified', 1);
+          await this.alerts.releaseHeld(heldIds);
           continue;
         }
         if (!(error instanceof MailUnavailableError)) throw error;
@@ -59,15 +68,43 @@ export class AlertDigestService implements OnApplicationBootstrap {
           'E-mail cannot be sent: this server has no mailer configured',
           1,
         );
-        this.logger.warn(
-          { userId: rows[0].user_id, alerts: ids.length },
-          'Alert digest not sent: no mailer configured',
-        );
+        await this.alerts.releaseHeld(heldIds);
+        this.logger.warn({ userId, alerts: ids.length }, 'Alert digest not sent: no mailer configured');
         continue;
       }
       await this.alerts.finishDeliveries(ids, 'sent', null, 1);
+      await this.alerts.releaseHeld(heldIds);
       mails += 1;
     }
-    return { mails, alerts: pending.length };
+    return { mails, alerts: pending.length, held: held.length };
   }
+}
+
+/** How many of what the cap held a digest names, best first. */
+export const HELD_SHOWN = 3;
+
+/**
+ * One user's digest mail: each pending alert with its link, then what the hourly cap held since the last digest
+ * ("N more alerts held by the 30-an-hour cap") with the best few of them by the rule's figure (alertValue).
+ */
+export function digestMail(
+  pending: readonly AlertSummary[],
+  held: readonly AlertSummary[],
+  origin: string,
+  capPerHour: number,
+): { subject: string; text: string } {
+  const line = (summary: AlertSummary) => `- ${summary.text}\n  ${origin}${summary.path}`;
+  const parts = pending.map(line);
+  if (held.length) {
+    const best = [...held].sort((a, b) => (b.value ?? 0) - (a.value ?? 0)).slice(0, HELD_SHOWN);
+    const more = `${held.length} more ${held.length === 1 ? 'alert' : 'alerts'} held by the ${capPerHour}-an-hour cap`;
+    parts.push(
+      `${pending.length ? '\n' : ''}${more}${held.length > best.length ? `; the best ${best.length}` : ''}:`,
+      ...best.map(line),
+    );
+  }
+  const subject = pending.length
+    ? `OddsPulse alerts: ${pending.length} new ${pending.length === 1 ? 'opportunity' : 'opportunities'}${held.length ? `, ${held.length} more held` : ''}`
+    : `OddsPulse alerts: ${held.length} held by the hourly cap`;
+  return { subject, text: `${parts.join('\n')}\n\nManage your alerts at ${origin}/alerts` };
 }

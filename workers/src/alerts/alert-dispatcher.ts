@@ -34,7 +34,8 @@ export function queueDelivery(jobs: JobQueueService, config: AppConfig, delivery
 /**
  * Sends what fired a rule on its channels: claims the deliveries (the unique key makes an opportunity, or a price
  * target's crossing, alert at most once per rule), applies the per-user hourly cap, and queues the webhook and push
- * deliveries; e-mail ones wait for the digest. Answers `sent`, `capped` (recorded as skipped), or null when an earlier
+ * deliveries; e-mail ones wait for the digest. Answers `sent`, `capped` (recorded as skipped, and an e-mail one held for
+ * the digest's count of them), or null when an earlier
  * evaluation had claimed them.
  */
 @Injectable()
@@ -68,6 +69,8 @@ export class AlertDispatcher {
         'skipped',
         reason,
       );
+      // the next digest mail says how many the cap held, and the best of them (api.md "E-mail digest")
+      await this.alerts.holdForDigest(claimed.filter((d) => d.channel === 'email').map((d) => d.id));
       return 'capped';
     }
     for (const delivery of claimed.filter((d) => d.channel !== 'email'))

@@ -379,6 +379,45 @@ describe('alerts in the workers', () => {
     expect(mails[0].text).toContain('/sportsbooks?mode=arbitrage');
   });
 
+  it('says in the next digest how many e-mail alerts the hourly cap held, with the best of them, once', async () => {
+    const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, email: true });
+    const profits = [2, 3, 4, 5, 6, 7, 8];
+    await evaluation.evaluate(
+      batch(
+        'arbitrage',
+        profits.map((profitPct) => arbitrageOpportunity({ id: `arb-held-${profitPct}-${userId}`, profitPct })),
+      ),
+      undefined,
+      NOW,
+    );
+    await verifyEmail(t, userId);
+    const digest = new AlertDigestService(repo, t.get(AccountMail), {} as JobQueueService, t.config);
+    await digest.sendDigests();
+    const rows = await repo.deliveries(userId, rule.id);
+    expect(rows.map((r) => r.status).sort()).toEqual([
+      'sent',
+      'sent',
+      'sent',
+      'skipped',
+      'skipped',
+      'skipped',
+      'skipped',
+    ]);
+    const email = (await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow())
+      .email;
+    const mine = async () =>
+      (await t.get(DevOutboxRepository).list()).filter(
+        (m) => m.to === email && m.subject.startsWith('OddsPulse alerts'),
+      );
+    const [mail] = await mine();
+    expect(mail.subject).toBe('OddsPulse alerts: 3 new opportunities, 4 more held');
+    const held = mail.text.slice(mail.text.indexOf('4 more alerts held by the 3-an-hour cap; the best 3:'));
+    expect(held).not.toBe(mail.text);
+    expect([...held.matchAll(/^- Arbitrage (\d+)%/gm)].map((m) => Number(m[1]))).toEqual([8, 7, 6]);
+    await digest.sendDigests();
+    expect(await mine()).toHaveLength(1);
+  });
+
   // Nothing but the verification link goes to an address its owner has not verified.
   it('records a digest to an unverified address as not sent, and mails it nothing', async () => {
     const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, email: true });
