@@ -34,6 +34,7 @@ export interface AlertDeliveries {
   attempts: Generated<number>;
   channel: AlertChannel;
   created_at: Generated<Timestamp>;
+  held_by_cap: Generated<boolean>;
   id: Generated<number>;
   opportunity_id: string;
   reason: string | null;
