@@ -61,3 +61,9 @@ export function watchLoop(): {
     longestCollection: () => longestCollection,
   };
 }
+
+/** Holds the event loop for `ms`, as a starved CPU does between two turns. */
+export function holdLoop(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+}

@@ -1,12 +1,7 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { parseConfig } from '../config/config.schema';
+import { holdLoop } from '../../../test/support/event-loop-watch';
 import { RedisService } from './redis.service';
-
-/** Holds the event loop for `ms`, as a starved CPU does between two turns. */
-function holdLoop(ms: number): void {
-  const until = performance.now() + ms;
-  while (performance.now() < until);
-}
 
 // On a starved CPU (load 4–12 on 2 cores) health said "Redis does not answer" while Redis was up: the PONG had arrived,
 // but the time-out's timer ran first in the turn after the loop was held.

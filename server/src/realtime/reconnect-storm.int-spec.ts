@@ -1,25 +1,13 @@
 import { RealtimeBus } from '@oddspulse/core';
+import { CORE_SPORTS } from '@oddspulse/shared';
+import { holdLoop } from '../../../test/support/event-loop-watch';
 import { signUp } from '../../../test/support/accounts-app';
 import { createGatewayApp, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
 
-const SPORTS = [
-  'americanfootball_nfl',
-  'americanfootball_ncaaf',
-  'basketball_nba',
-  'basketball_ncaab',
-  'icehockey_nhl',
-  'baseball_mlb',
-  'soccer_usa_mls',
-  'soccer_epl',
-];
 /** The odds page's rooms: every feed of every sport, 24 in all. */
-const ROOMS = SPORTS.flatMap((sport) => (['odds', 'props', 'scores'] as const).map((channel) => ({ channel, sport })));
-
-/** Holds the event loop for `ms`, as a starved CPU does between two turns. */
-function holdLoop(ms: number): void {
-  const until = performance.now() + ms;
-  while (performance.now() < until);
-}
+const ROOMS = CORE_SPORTS.flatMap(({ key: sport }) =>
+  (['odds', 'props', 'scores'] as const).map((channel) => ({ channel, sport })),
+);
 
 // After a server restart every browser reconnects at once and subscribes to each of its rooms from `lastSeq: 0`. On a
 // starved CPU (load 4–12 on 2 cores) those subscribes were refused UNAVAILABLE, "relay barrier not heard within
