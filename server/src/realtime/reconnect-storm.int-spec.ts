@@ -12,7 +12,8 @@ const ROOMS = CORE_SPORTS.flatMap(({ key: sport }) =>
 // After a server restart every browser reconnects at once and subscribes to each of its rooms from `lastSeq: 0`. On a
 // starved CPU (load 4–12 on 2 cores) those subscribes were refused UNAVAILABLE, "relay barrier not heard within
 // 2000 ms", and logged as errors: the barrier had come back, but the loop was held past its time-out and the timer ran
-// before the socket was read.
+// before the socket was read. And each subscribe read its socket's credential from PostgreSQL: 1,200 reads, whose
+// waits for a pool connection timed out after the suite's earlier files.
 describe('a reconnect storm on a starved CPU (real Redis and PostgreSQL)', () => {
   let app: GatewayTestApp;
   const sockets: RecordingClient[] = [];

@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { AccountMessages, type ReauthAck } from '@oddspulse/shared';
+import { SharedTurns } from '../shared-turns';
 import { SocketAuthService } from './socket-auth.service';
 import type { GatewaySocket, SocketData } from './socket-types';
 
@@ -29,6 +30,7 @@ interface Timers {
 @Injectable()
 export class SocketCredentials implements OnModuleDestroy {
   private readonly logger = new Logger(SocketCredentials.name);
+  private readonly credentialReads = new WeakMap<GatewaySocket, SharedTurns<boolean>>();
   private readonly timers = new Map<string, Timers>();
   /** Principal changes heard so far, and how many had been heard when each socket's handshake began. */
   private changesHeard = 0;
@@ -127,12 +129,29 @@ export class SocketCredentials implements OnModuleDestroy {
    * announcement crossed the handshake) is closed at its first subscription and hears nothing, whatever reached this
    * process and when. A socket without a credential (anonymous) has nothing to check.
    */
+  /**
+   * The socket's credential reads from PostgreSQL. A reconnecting page subscribes to its ~24 rooms at once: the
+   * subscribes arriving while a read is under way share the next one (which starts after them, so a sign-out before
+   * any of them is seen), where a read each made a storm of 50 sockets 1,200 reads and timed out the pool's waits.
+   */
+  private readsOf(socket: GatewaySocket): SharedTurns<boolean> {
+    let reads = this.credentialReads.get(socket);
+    if (!reads) {
+      reads = new SharedTurns(() => {
+        const { user, credential } = socket.data;
+        return user && credential ? this.auth.stands(user.id, credential) : Promise.resolve(true);
+      });
+      this.credentialReads.set(socket, reads);
+    }
+    return reads;
+  }
+
   async standsNow(socket: GatewaySocket): Promise<boolean> {
     const { user, credential } = socket.data;
     if (!user || !credential) return true;
     const expired =
       credential.kind === 'session' && credential.expiresAt !== null && credential.expiresAt <= Date.now();
-    if (!expired && (await this.auth.stands(user.id, credential))) return true;
+    if (!expired && (await this.readsOf(socket).run())) return true;
     this.release(socket);
     // closed once the refusal has been acknowledged, so the client hears why
     setImmediate(() => socket.disconnect(true));
