@@ -91,7 +91,7 @@ describe('closing an account (POST /api/account/close)', () => {
         selection: 'Home',
         odds: '+120',
         stake_cents: 1000,
-      } as never)
+      })
       .execute();
     await t.db.insertInto('reactions').values({ game_key: 'game-1', user_id: userId, emoji: 'fire' }).execute();
     return { email, session, userId, subscriptionId: subscription!.id as string };
