@@ -86,7 +86,9 @@ export function browserSessionStore(): SessionStore {
   return {
     read: readBrowserSession,
     write(session, remember) {
-      window.localStorage.setItem(SESSION_KEY, JSON.stringify(session));
+      // the description only, whatever else the object carries: no token is ever written here (DECISIONS 35)
+      const { expires_in, expires_at, token_type, user } = session;
+      window.localStorage.setItem(SESSION_KEY, JSON.stringify({ expires_in, expires_at, token_type, user }));
       window.localStorage.setItem(REMEMBER_KEY, remember ? '1' : '0');
     },
     clear() {
