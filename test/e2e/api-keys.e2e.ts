@@ -18,6 +18,8 @@ test('a Platinum key is created, used with a curl-like fetch, shown with its las
 
   const name = `e2e ${testInfo.project.name} ${Date.now().toString(36)}`;
   await page.getByLabel('Name', { exact: true }).fill(name);
+  // a key for an AI assistant that may track picks (the MCP server's write tools); reads are every key's
+  await page.getByLabel('Track picks and create alerts').check();
   await page.getByRole('button', { name: 'Create key' }).click();
   const secret = page.getByTestId('api-key-secret');
   await expect(secret).toContainText('it will not be shown again');
@@ -25,6 +27,7 @@ test('a Platinum key is created, used with a curl-like fetch, shown with its las
   expect(key).toMatch(/^op_[\w-]{43}$/);
   const row = page.getByTestId('api-key-row').filter({ hasText: name });
   await expect(row.getByTestId('api-key-last-used')).toHaveText('Never');
+  await expect(row.getByTestId('api-key-scopes')).toHaveText('read, picks:write');
 
   // As a script would call it: no cookie, no session, only the key. A client of its own: the test's `request` holds
   // the session cookie of the sign-up that made the account, which would answer for the key.
@@ -38,6 +41,29 @@ test('a Platinum key is created, used with a curl-like fetch, shown with its las
   expect((await script.post('/api/api-keys', { headers: { 'x-api-key': key }, data: { name: 'copy' } })).status()).toBe(
     403,
   );
+  // its picks:write scope is the MCP server's: REST's write routes refuse it as they refuse every key
+  expect((await script.post('/api/picks', { headers: { 'x-api-key': key }, data: {} })).status()).toBe(403);
+  const tracked = await script.post('/mcp', {
+    headers: { Authorization: `Bearer ${key}`, Accept: 'application/json, text/event-stream' },
+    data: {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: {
+        name: 'track_pick',
+        arguments: {
+          game: 'Bills @ Chiefs',
+          league: 'NFL',
+          market: 'Moneyline',
+          selection: 'Bills',
+          odds: '+150',
+          stake: 10,
+        },
+      },
+    },
+  });
+  expect(tracked.status()).toBe(200);
+  expect((await tracked.json()).result).toMatchObject({ structuredContent: { pick: { selection: 'Bills' } } });
 
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(secret).toBeHidden();

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Transaction, type Updateable } from 'kysely';
+import type { ApiKeyScope } from '@oddspulse/shared';
 import { KYSELY, type Database, type Executor } from '../database/database.module';
 import type { ApiKeys, DB } from '../database/schema';
 import { selectPrincipals, type PrincipalRow } from './principals';
@@ -10,13 +11,15 @@ export interface ApiKeyRow {
   key_prefix: string;
   created_at: Date;
   last_used_at: Date | null;
+  scopes: ApiKeyScope[];
 }
 
 /** The columns of an `ApiKeyRow`. */
-const API_KEY_ROW_COLUMNS = ['id', 'name', 'key_prefix', 'created_at', 'last_used_at'] as const;
+const API_KEY_ROW_COLUMNS = ['id', 'name', 'key_prefix', 'created_at', 'last_used_at', 'scopes'] as const;
 
 export interface ApiKeyOwnerRow extends PrincipalRow {
   key_id: string;
+  key_scopes: ApiKeyScope[];
 }
 
 @Injectable()
@@ -28,10 +31,23 @@ export class ApiKeysRepository {
     return this.db.transaction().execute(work);
   }
 
-  create(userId: string, name: string, keyPrefix: string, keyHash: string, db: Executor = this.db): Promise<ApiKeyRow> {
+  create(
+    userId: string,
+    key: { name: string; keyPrefix: string; keyHash: string; scopes: ApiKeyScope[] },
+    db: Executor = this.db,
+  ): Promise<ApiKeyRow> {
+    const { name, keyPrefix, keyHash, scopes } = key;
     return db
       .insertInto('api_keys')
-      .values({ user_id: userId, name, key_prefix: keyPrefix, key_hash: keyHash, last_used_at: null, revoked_at: null })
+      .values({
+        user_id: userId,
+        name,
+        key_prefix: keyPrefix,
+        key_hash: keyHash,
+        scopes,
+        last_used_at: null,
+        revoked_at: null,
+      })
       .returning(API_KEY_ROW_COLUMNS)
       .executeTakeFirstOrThrow();
   }
@@ -64,7 +80,7 @@ export class ApiKeysRepository {
   findActiveOwner(keyHash: string): Promise<ApiKeyOwnerRow | undefined> {
     return selectPrincipals(this.db)
       .innerJoin('api_keys as k', 'k.user_id', 'u.id')
-      .select('k.id as key_id')
+      .select(['k.id as key_id', 'k.scopes as key_scopes'])
       .where('k.key_hash', '=', keyHash)
       .where('k.revoked_at', 'is', null)
       .executeTakeFirst();

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { AccountsTestApp, bearer, createAccountsApp, signUp } from '../../../../test/support/accounts-app';
 
 interface Route {
-  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  method: (typeof ROUTE_METHODS)[number];
   path: string;
 }
+
+const ROUTE_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 /** Every route the server answers, read from the Express router (so a route added later is covered too). */
 function routesOf(t: AccountsTestApp): Route[] {
@@ -13,10 +15,11 @@ function routesOf(t: AccountsTestApp): Route[] {
   };
   return express.router.stack.flatMap((layer) =>
     layer.route
-      ? Object.keys(layer.route.methods).map((method) => ({
-          method: method as Route['method'],
-          path: layer.route!.path,
-        }))
+      ? Object.keys(layer.route.methods)
+          // the methods routes are declared with: a path kept out of the /api prefix also gets Nest's not-found
+          // answer under every method Express knows (CONNECT, TRACE, …), which are no route of ours
+          .filter((method): method is Route['method'] => (ROUTE_METHODS as readonly string[]).includes(method))
+          .map((method) => ({ method, path: layer.route!.path }))
       : [],
   );
 }

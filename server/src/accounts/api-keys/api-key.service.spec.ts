@@ -3,7 +3,7 @@ import { PrincipalChanges, type ApiKeysRepository, type RealtimeBus, type Sessio
 import { PrincipalCache } from '../auth/principal-cache';
 import { sha256 } from '../auth/crypto';
 import { API_KEY_TOUCH_INTERVAL_MS, ApiKeyService } from './api-key.service';
-import { apiKeyNameSchema } from './api-keys.dto';
+import { apiKeyCreateSchema, apiKeyNameSchema } from './api-keys.dto';
 import type { AuthUser } from '../auth/auth-user';
 import type { AuditService } from '../audit/audit.service';
 
@@ -23,6 +23,7 @@ const keyRow = (over: object = {}) => ({
   key_prefix: 'op_abcdefg',
   created_at: new Date('2026-11-01T00:00:00Z'),
   last_used_at: null,
+  scopes: ['read'],
   ...over,
 });
 
@@ -32,12 +33,15 @@ function setUp(active = 0) {
     // the key's change and its audit record go through one transaction
     transaction: jest.fn(async <T>(work: (t: typeof trx) => Promise<T>) => work(trx)),
     countActive: jest.fn().mockResolvedValue(active),
-    create: jest.fn(async (_u: string, name: string, prefix: string) => keyRow({ name, key_prefix: prefix })),
+    create: jest.fn(async (_u: string, key: { name: string; keyPrefix: string; scopes: string[] }) =>
+      keyRow({ name: key.name, key_prefix: key.keyPrefix, scopes: key.scopes }),
+    ),
     rotate: jest.fn(async (_u: string, _id: string, prefix: string) => keyRow({ key_prefix: prefix })),
     rename: jest.fn(async (_u: string, _id: string, name: string) => keyRow({ name })),
     revoke: jest.fn().mockResolvedValue('bot'),
     findActiveOwner: jest.fn().mockResolvedValue({
       key_id: 'k1',
+      key_scopes: ['read', 'picks:write'],
       user_id: 'u1',
       email: 'a@example.com',
       plan: 'platinum',
@@ -67,35 +71,58 @@ function setUp(active = 0) {
 describe('ApiKeyService', () => {
   it('creates a key for Platinum, storing only its hash, showing it once and recording it', async () => {
     const { service, repo, audit, trx } = setUp();
-    const created = await service.create(user('platinum'), 'trading bot', origin);
+    const scopes = ['read', 'picks:write'] as const;
+    const created = await service.create(user('platinum'), { name: 'trading bot', scopes: [...scopes] }, origin);
     expect(created).toMatchObject({
       id: 'k1',
       name: 'trading bot',
       prefix: created.key.slice(0, 10),
       last_used_at: null,
+      scopes,
     });
     expect(created.key).toMatch(/^op_[\w-]{43}$/);
-    expect(repo.create).toHaveBeenCalledWith('u1', 'trading bot', created.key.slice(0, 10), sha256(created.key), trx);
+    expect(repo.create).toHaveBeenCalledWith(
+      'u1',
+      { name: 'trading bot', keyPrefix: created.key.slice(0, 10), keyHash: sha256(created.key), scopes },
+      trx,
+    );
     expect(audit.record).toHaveBeenCalledWith(
-      { userId: 'u1', action: 'api_key.created', ...origin, details: { name: 'trading bot', prefix: created.prefix } },
+      {
+        userId: 'u1',
+        action: 'api_key.created',
+        ...origin,
+        details: { name: 'trading bot', prefix: created.prefix, scopes },
+      },
       trx,
     );
     expect(JSON.stringify(audit.record.mock.calls)).not.toContain(created.key);
   });
 
   it('refuses other plans and more than the maximum of active keys', async () => {
-    await expect(setUp().service.create(user('gold'), 'x', origin)).rejects.toMatchObject({ status: 403 });
-    await expect(setUp(MAX_ACTIVE_API_KEYS).service.create(user('platinum'), 'one more', origin)).rejects.toMatchObject(
-      {
-        response: { code: 'API_KEY_LIMIT' },
-      },
-    );
+    const read = { scopes: ['read' as const] };
+    await expect(setUp().service.create(user('gold'), { name: 'x', ...read }, origin)).rejects.toMatchObject({
+      status: 403,
+    });
+    await expect(
+      setUp(MAX_ACTIVE_API_KEYS).service.create(user('platinum'), { name: 'one more', ...read }, origin),
+    ).rejects.toMatchObject({ response: { code: 'API_KEY_LIMIT' } });
   });
 
   it('names keys 1–60 characters, trimmed', () => {
     expect(apiKeyNameSchema.parse({ name: '  trading bot ' })).toEqual({ name: 'trading bot' });
     for (const name of ['  ', 'x'.repeat(61), 42, undefined])
       expect(apiKeyNameSchema.safeParse({ name }).success).toBe(false);
+  });
+
+  it('scopes a new key: read when none is chosen, read always among them, nothing unknown', () => {
+    expect(apiKeyCreateSchema.parse({ name: 'bot' })).toEqual({ name: 'bot', scopes: ['read'] });
+    expect(apiKeyCreateSchema.parse({ name: 'bot', scopes: ['picks:write'] }).scopes).toEqual(['read', 'picks:write']);
+    expect(apiKeyCreateSchema.parse({ name: 'bot', scopes: ['picks:write', 'read', 'read'] }).scopes).toEqual([
+      'read',
+      'picks:write',
+    ]);
+    for (const scopes of [['admin'], 'read', [42], null])
+      expect(apiKeyCreateSchema.safeParse({ name: 'bot', scopes }).success).toBe(false);
   });
 
   it('rotates to a new secret for the same key, and 404s a key that is not the user’s', async () => {
@@ -130,6 +157,7 @@ describe('ApiKeyService', () => {
       via: 'api_key',
       sessionId: null,
       apiKeyId: 'k1',
+      apiKeyScopes: ['read', 'picks:write'],
       // A key never carries an operations role, whoever owns it
       role: null,
     });

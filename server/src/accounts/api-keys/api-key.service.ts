@@ -4,6 +4,7 @@ import {
   currentAccess,
   hasPlatinum,
   MAX_ACTIVE_API_KEYS,
+  type ApiKeyScope,
   type ApiKeySummary,
   type ApiKeyWithSecret,
 } from '@oddspulse/shared';
@@ -37,7 +38,11 @@ export class ApiKeyService {
     private readonly changes: PrincipalChanges,
   ) {}
 
-  async create(user: AuthUser, name: string, origin: RequestOrigin): Promise<ApiKeyWithSecret> {
+  async create(
+    user: AuthUser,
+    { name, scopes }: { name: string; scopes: ApiKeyScope[] },
+    origin: RequestOrigin,
+  ): Promise<ApiKeyWithSecret> {
     if (!hasPlatinum(user.access)) throw ApiErrors.platinumRequired();
     if ((await this.keys.countActive(user.id)) >= MAX_ACTIVE_API_KEYS) {
       throw ApiErrors.validation(
@@ -47,13 +52,17 @@ export class ApiKeyService {
     }
     const key = newKey();
     const row = await this.keys.transaction(async (trx) => {
-      const created = await this.keys.create(user.id, name, key.slice(0, 10), sha256(key), trx);
+      const created = await this.keys.create(
+        user.id,
+        { name, keyPrefix: key.slice(0, 10), keyHash: sha256(key), scopes },
+        trx,
+      );
       await this.audit.record(
         {
           userId: user.id,
           action: AuditActions.apiKeyCreated,
           ...origin,
-          details: { name, prefix: created.key_prefix },
+          details: { name, prefix: created.key_prefix, scopes },
         },
         trx,
       );
@@ -131,6 +140,7 @@ export class ApiKeyService {
       via: 'api_key',
       sessionId: null,
       apiKeyId: row.key_id,
+      apiKeyScopes: row.key_scopes,
       // A key is for data, never for operations: it carries no role whoever owns it.
       role: null,
     };
@@ -161,5 +171,6 @@ function toSummary(row: ApiKeyRow): ApiKeySummary {
     prefix: row.key_prefix,
     created_at: row.created_at.toISOString(),
     last_used_at: row.last_used_at?.toISOString() ?? null,
+    scopes: row.scopes,
   };
 }

@@ -3,13 +3,22 @@ import type { Request, Response } from 'express';
 import type { ApiKeySummary, ApiKeyWithSecret } from '@oddspulse/shared';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiKeyService } from './api-key.service';
-import { apiKeyIdParam, apiKeyNameSchema, type ApiKeyNameInput } from './api-keys.dto';
+import {
+  apiKeyCreateSchema,
+  apiKeyIdParam,
+  apiKeyNameSchema,
+  type ApiKeyCreateInput,
+  type ApiKeyNameInput,
+} from './api-keys.dto';
 import { CurrentUser, RequirePlatinum } from '../access/decorators';
 import { requestOrigin } from '../audit/audit.service';
 import { ZodValidationPipe } from '../../validation/zod-validation.pipe';
+import { ApiAnswer } from '../../docs/route-doc';
+import { apiKeySchema, apiKeyWithSecretSchema } from '../../docs/account-answers';
+import { z } from 'zod';
 
 /**
- * Platinum personal API keys (DECISIONS 5): create, name, list with last use, rotate, revoke. A key cannot
+ * Platinum personal API keys (DECISIONS 5): create (with its scopes), name, list with last use, rotate, revoke. A key cannot
  * manage keys (no @AcceptsApiKey here): a leaked key cannot mint others or lock its owner out.
  */
 @Controller('api-keys')
@@ -18,24 +27,27 @@ export class ApiKeysController {
   constructor(private readonly apiKeys: ApiKeyService) {}
 
   @Get()
+  @ApiAnswer({ summary: "The user's API keys (never their secrets)", answer: z.array(apiKeySchema) })
   list(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: Response): Promise<ApiKeySummary[]> {
     res.setHeader('Cache-Control', 'no-store');
     return this.apiKeys.list(user.id);
   }
 
-  /** The secret is in this answer only. */
+  /** The secret is in this answer only; its scopes are chosen now and never widened after. */
   @Post()
+  @ApiAnswer({ summary: 'The new key with its secret, shown this once', answer: apiKeyWithSecretSchema })
   create(
     @CurrentUser() user: AuthUser,
-    @Body(new ZodValidationPipe(apiKeyNameSchema)) body: ApiKeyNameInput,
+    @Body(new ZodValidationPipe(apiKeyCreateSchema)) body: ApiKeyCreateInput,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<ApiKeyWithSecret> {
     res.setHeader('Cache-Control', 'no-store');
-    return this.apiKeys.create(user, body.name, requestOrigin(req));
+    return this.apiKeys.create(user, body, requestOrigin(req));
   }
 
   @Patch(':id')
+  @ApiAnswer({ summary: 'The key renamed', answer: apiKeySchema })
   rename(
     @CurrentUser() user: AuthUser,
     @Param('id', new ZodValidationPipe(apiKeyIdParam)) id: string,
@@ -47,6 +59,10 @@ export class ApiKeysController {
 
   /** A new secret for the key, in this answer only; the old one stops working at once. */
   @Post(':id/rotate')
+  @ApiAnswer({
+    summary: 'The key with a new secret, shown this once (the old one stops working)',
+    answer: apiKeyWithSecretSchema,
+  })
   @HttpCode(200)
   rotate(
     @CurrentUser() user: AuthUser,
@@ -59,6 +75,7 @@ export class ApiKeysController {
   }
 
   @Delete(':id')
+  @ApiAnswer({ summary: 'The key deleted: it is refused from its next request', answer: 'none' })
   @HttpCode(204)
   revoke(
     @CurrentUser() user: AuthUser,

@@ -1,0 +1,287 @@
+import { Controller, Delete, Get, HttpCode, Inject, Logger, Post, Req, Res } from '@nestjs/common';
+import { HttpException, HttpStatus } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { OAuthProtectedResourceMetadata } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { APP_CONFIG, type AppConfig, McpSessionsRepository, publicOrigin } from '@oddspulse/core';
+import { API_KEY_SCOPES } from '@oddspulse/shared';
+import type { AuthUser } from '../accounts/auth/auth-user';
+import { RequestAuthenticator } from '../accounts/access/request-authenticator';
+import { PreferencesService } from '../accounts/profile/preferences.service';
+import { AlertsService } from '../alerts/alerts.service';
+import { ApiErrors, errorBody } from '../errors/api-errors';
+import { OddsHistoryService } from '../odds/odds-history.service';
+import { OddsService } from '../odds/odds.service';
+import { PicksService } from '../picks/picks.service';
+import { ScannersService } from '../scanners/scanners.service';
+import { ScoresService } from '../scores/scores.service';
+import { SteamService } from '../steam/steam.service';
+import { createMcpServer, missingScope, OPPORTUNITIES_URI, type McpSession } from './mcp-tools';
+import { McpNotifierService } from './mcp-notifier.service';
+import { jsonRpcAnswerSchema } from '../docs/answers';
+import { resourceMetadataSchema } from '../docs/app-answers';
+import { ApiAnswer } from '../docs/route-doc';
+
+/** The MCP endpoint's path, outside the /api prefix as the protocol's clients expect it. */
+export const MCP_PATH = 'mcp';
+/** RFC 9728 §3.1: the protected-resource metadata of the resource at /mcp. */
+export const MCP_RESOURCE_METADATA_PATH = '.well-known/oauth-protected-resource/mcp';
+
+export const McpMessages = {
+  originNotAllowed: 'This origin may not call the MCP server.',
+  methodNotAllowed:
+    'POST each JSON-RPC message; a stream of notifications and the end of a session need the Mcp-Session-Id that initialize gave.',
+  sessionNotFound: 'This MCP session has ended or lapsed: initialize a new one.',
+  insufficientScope: (scope: string) =>
+    `This API key was made without the ${scope} scope, which this tool needs: make a key with it on the API keys page.`,
+};
+
+/**
+ * The hosted MCP server (Streamable HTTP, stateless: every POST is answered on its own, by any server process, as REST
+ * is). Behind the same JSON parser (body limits), global rate limit and error filter as REST. Authentication: the
+ * user's personal API key as a bearer token (DECISIONS 35: bearer tokens stay for the MCP server), through the very
+ * check REST's `x-api-key` goes through; 401 carries the protocol's `WWW-Authenticate` challenge naming the
+ * protected-resource metadata.
+ */
+@Controller()
+export class McpController {
+  private readonly logger = new Logger(McpController.name);
+  private readonly origin: string;
+
+  constructor(
+    private readonly authenticator: RequestAuthenticator,
+    private readonly odds: OddsService,
+    private readonly history: OddsHistoryService,
+    private readonly steam: SteamService,
+    private readonly picks: PicksService,
+    private readonly scanners: ScannersService,
+    private readonly scores: ScoresService,
+    private readonly preferences: PreferencesService,
+    private readonly alerts: AlertsService,
+    private readonly sessions: McpSessionsRepository,
+    private readonly notifier: McpNotifierService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.origin = publicOrigin(config);
+  }
+
+  @Get(MCP_RESOURCE_METADATA_PATH)
+  @ApiAnswer({
+    summary: "The protected resource's metadata (RFC 9728), as the MCP asks of an HTTP server",
+    answer: resourceMetadataSchema,
+  })
+  metadata(@Res({ passthrough: true }) res: Response): OAuthProtectedResourceMetadata {
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    return {
+      resource: `${this.origin}/${MCP_PATH}`,
+      // API keys are made on the account's API keys page, not by an authorization server: none is named
+      authorization_servers: [],
+      bearer_methods_supported: ['header'],
+      scopes_supported: [...API_KEY_SCOPES],
+      resource_name: 'OddsPulse',
+      resource_documentation: `${this.origin}/api/docs`,
+    };
+  }
+
+  @Post(MCP_PATH)
+  @ApiAnswer({
+    summary: 'One JSON-RPC message of the Model Context Protocol, answered on its own',
+    answer: jsonRpcAnswerSchema,
+  })
+  async handle(@Req() req: Request, @Res() res: Response): Promise<void> {
+    this.assertOrigin(req);
+    const user = await this.authenticate(req, res);
+    this.assertScope(user, req, res);
+    const session = await this.sessionOf(req, res, user);
+    const server = createMcpServer(user, session, {
+      odds: this.odds,
+      history: this.history,
+      steam: this.steam,
+      picks: this.picks,
+      scanners: this.scanners,
+      scores: this.scores,
+      preferences: this.preferences,
+      alerts: this.alerts,
+    });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    res.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  }
+
+  /**
+   * The stream of a session's notifications (the protocol's GET): while it is open, a new or changed opportunity on a
+   * feed the key's plan may see is told to the session as `notifications/resources/updated` when it subscribed to the
+   * opportunities resource, at most once per NOTIFY_EVERY_MS (the assistant reads the resource again for what
+   * changed). Any server process serves it: the session and its subscriptions are in Redis, and every process hears
+   * the feeds. The key and the session are checked again every STREAM_CHECK_MS: a deleted key or an ended session
+   * closes it. Without a session there is no stream: 405, as the protocol allows.
+   */
+  @Get(MCP_PATH)
+  @ApiAnswer({ summary: "A session's notifications, as server-sent events", answer: 'none' })
+  async stream(@Req() req: Request, @Res() res: Response): Promise<void> {
+    this.assertOrigin(req);
+    const id = sessionHeader(req);
+    if (!id) this.refuse(req, res);
+    const key = bearerToken(req)!;
+    let user = await this.authenticate(req, res);
+    await this.assertSession(id, user);
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'Mcp-Session-Id': id,
+    });
+    res.flushHeaders();
+    let lastSent = 0;
+    let pending: NodeJS.Timeout | null = null;
+    const send = async () => {
+      pending = null;
+      if (!(await this.sessions.isSubscribed(id, OPPORTUNITIES_URI))) return;
+      lastSent = Date.now();
+      const notification = {
+        jsonrpc: '2.0',
+        method: 'notifications/resources/updated',
+        params: { uri: OPPORTUNITIES_URI },
+      };
+      res.write(`event: message\ndata: ${JSON.stringify(notification)}\n\n`);
+    };
+    const moved = () => {
+      if (pending) return;
+      pending = setTimeout(() => void send().catch(lost), Math.max(0, lastSent + NOTIFY_EVERY_MS - Date.now()));
+    };
+    const check = setInterval(() => {
+      void Promise.all([this.authenticator.apiKeyStillHolds(key), this.sessions.owner(id)])
+        .then(([holding, owner]) => {
+          if (!holding || owner !== holding.id) return end();
+          user = holding;
+          res.write(': still here\n\n');
+        })
+        .catch(lost);
+    }, STREAM_CHECK_MS);
+    let stop: (() => void) | null = null;
+    function end() {
+      clearInterval(check);
+      if (pending) clearTimeout(pending);
+      stop?.();
+      stop = null;
+      res.end();
+    }
+    // Redis failing under an open stream ends it (the client opens another, and is refused while Redis is down)
+    const lost = (error: unknown) => {
+      this.logger.warn({ msg: 'An MCP stream ended: its checks could not reach Redis', err: error });
+      end();
+    };
+    res.on('close', end);
+    try {
+      stop = await this.notifier.listen({ access: () => user.access, moved, close: end });
+    } catch (error) {
+      return lost(error);
+    }
+    // the client may have gone while the feeds were being subscribed to
+    if (res.destroyed || res.writableEnded) end();
+  }
+
+  /** Ends a session (the protocol's DELETE): its subscriptions go, and a later request with its id is told so. */
+  @Delete(MCP_PATH)
+  @HttpCode(204)
+  @ApiAnswer({ summary: 'The session ended', answer: 'none' })
+  async endSession(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<void> {
+    this.assertOrigin(req);
+    const id = sessionHeader(req);
+    if (!id) this.refuse(req, res);
+    await this.assertSession(id, await this.authenticate(req, res));
+    await this.sessions.end(id);
+  }
+
+  /**
+   * The session of a POST: a new one for `initialize` (its id in the answer's Mcp-Session-Id header), the one the
+   * header names otherwise (404 when it has ended or is another user's), or none for a client that sends no header.
+   */
+  private async sessionOf(req: Request, res: Response, user: AuthUser): Promise<McpSession | null> {
+    const initialize = (req.body as { method?: unknown } | undefined)?.method === 'initialize';
+    const id = initialize ? await this.sessions.open(user.id) : sessionHeader(req);
+    if (!id) return null;
+    if (initialize) res.setHeader('Mcp-Session-Id', id);
+    else await this.assertSession(id, user);
+    return {
+      subscribe: (uri) => this.sessions.subscribe(id, uri),
+      unsubscribe: (uri) => this.sessions.unsubscribe(id, uri),
+    };
+  }
+
+  private async assertSession(id: string, user: AuthUser): Promise<void> {
+    if ((await this.sessions.owner(id)) !== user.id)
+      throw ApiErrors.notFound(McpMessages.sessionNotFound, 'MCP_SESSION_NOT_FOUND');
+  }
+
+  private refuse(req: Request, res: Response): never {
+    this.assertOrigin(req);
+    res.setHeader('Allow', 'POST');
+    throw new HttpException(
+      errorBody(405, 'METHOD_NOT_ALLOWED', McpMessages.methodNotAllowed),
+      HttpStatus.METHOD_NOT_ALLOWED,
+    );
+  }
+
+  /**
+   * The protocol asks an HTTP server to check Origin (DNS rebinding): a browser page of another site may not drive
+   * it. Assistants calling from servers or desktops send none.
+   */
+  private assertOrigin(req: Request): void {
+    const origin = req.headers.origin;
+    if (origin === undefined || origin === this.origin) return;
+    throw ApiErrors.forbidden(McpMessages.originNotAllowed, 'ORIGIN_NOT_ALLOWED');
+  }
+
+  /**
+   * A write tool called with a key made without its scope: 403 with the challenge the protocol specifies for it
+   * (`error="insufficient_scope"` and the scope needed), so a client can tell its user which key to make.
+   */
+  private assertScope(user: AuthUser, req: Request, res: Response): void {
+    const scope = missingScope(user, req.body);
+    if (!scope) return;
+    res.setHeader(
+      'WWW-Authenticate',
+      `Bearer error="insufficient_scope", scope="${scope}", resource_metadata="${this.metadataUrl()}"`,
+    );
+    throw ApiErrors.forbidden(McpMessages.insufficientScope(scope), 'INSUFFICIENT_SCOPE');
+  }
+
+  private metadataUrl(): string {
+    return `${this.origin}/${MCP_RESOURCE_METADATA_PATH}`;
+  }
+
+  private async authenticate(req: Request, res: Response): Promise<AuthUser> {
+    const key = bearerToken(req);
+    const presented = key !== null;
+    const user = key ? await this.authenticator.authenticateApiKey(key, res) : null;
+    if (user) return user;
+    const metadata = this.metadataUrl();
+    res.setHeader(
+      'WWW-Authenticate',
+      presented
+        ? `Bearer error="invalid_token", resource_metadata="${metadata}"`
+        : `Bearer resource_metadata="${metadata}"`,
+    );
+    throw ApiErrors.authenticationRequired();
+  }
+}
+
+/** How often a stream tells its session that the opportunities moved, at most: the assistant reads them whole. */
+const NOTIFY_EVERY_MS = 2000;
+/** How often an open stream checks its key and session again (and says it is still there). */
+const STREAM_CHECK_MS = 15_000;
+
+function sessionHeader(req: Request): string | null {
+  const id = req.headers['mcp-session-id'];
+  return typeof id === 'string' && id ? id : null;
+}
+
+function bearerToken(req: Request): string | null {
+  const [scheme, key] = (req.headers.authorization ?? '').split(' ');
+  return scheme?.toLowerCase() === 'bearer' && key ? key : null;
+}
