@@ -7,24 +7,37 @@
 //   split at the publish's return (`publishMs` after the answer): the worker's share and Redis's and the gateway's;
 // - poll spacing per event class (spec 001 §9): the time between two polls that carried an event, by the event's
 //   class at the first of them, from the workers' poll log (`polled`: all, or the event ids).
+// `--stream` runs the stack on the simulator's odds stream (ODDS_PROVIDER=stream): the price age is the same figure, and
+// the relay is feed event → socket: receipt − when the worker read the batch's first message (the stream's batch log,
+// `receivedAt`, joined on the diff's seq).
 // Prints figures; asserts nothing. Its last line:
-// `bench:freshness age-p50=<s> age-p99=<s> relay-p50=<ms> relay-p99=<ms>`.
+// `bench:freshness age-p50=<s> age-p99=<s> relay-p50=<ms> relay-p99=<ms>` (with `mode=stream` after `bench:freshness`
+// in stream mode).
 import { createInterface } from 'node:readline';
 import { cpus, loadavg } from 'node:os';
 import { io } from 'socket.io-client';
 import shared from '../shared/dist/index.js';
-import { run, startProcesses, throwawayStackEnv, waitForHealth } from './lib/stack.mjs';
+import { freePort, run, startProcesses, throwawayStackEnv, waitForHealth } from './lib/stack.mjs';
 
 const { eventPollClass, EVENT_POLL_CLASSES, EVENT_POLL_INTERVAL_MS, SOCKET_PATH } = shared;
 const WARMUP_MS = Number(process.env.BENCH_WARMUP_MS ?? 20_000);
 const MEASURE_MS = Number(process.env.BENCH_MEASURE_MS ?? 90_000);
 const HEALTH_TIMEOUT_MS = 240_000;
 
+const STREAM = process.argv.includes('--stream');
+const streamPort = STREAM ? await freePort() : null;
 const { env, port } = await throwawayStackEnv('freshness', {
   // the poll log (one line per poll) is at debug; info has a summary a minute
   LOG_LEVEL: 'debug',
   RATE_LIMIT_MAX: '10000000',
   SCHEDULER_TICK_MS: '1000',
+  ...(STREAM
+    ? {
+        ODDS_PROVIDER: 'stream',
+        SIMULATOR_STREAM_PORT: String(streamPort),
+        ODDS_STREAM_URL: `http://127.0.0.1:${streamPort}/api/v3`,
+      }
+    : {}),
 });
 const sports = (
   env.FEED_SPORTS ??
@@ -35,6 +48,8 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** Every odds poll the workers logged: sport, start, what it asked for, the feed's answer time, the seq it published. */
 const polls = [];
+/** Every stream batch the workers logged: sport, when its first message was read, the seq it published. */
+const batches = [];
 /** Every odds diff the socket received, with its receipt time and the ages of the live markets it moved. */
 const diffs = [];
 /** What the socket has seen of each event: its sport, start and whether it is over. */
@@ -62,9 +77,15 @@ function receive(message, receipt) {
 
 if (run(process.execPath, ['core/dist/cli.js', 'setup'], env) !== 0) process.exit(1);
 const stack = startProcesses(env, { stdio: ['ignore', 'pipe', 'inherit'] });
-const [server, workers] = stack.children.map((c) => c.child);
-server.stdout.resume();
+const child = (name) => stack.children.find((c) => c.name === name).child;
+const workers = child('workers');
+for (const other of stack.children) if (other.child !== workers) other.child.stdout.resume();
 createInterface({ input: workers.stdout }).on('line', (line) => {
+  if (line.includes('"receivedAt"')) {
+    const entry = JSON.parse(line);
+    if (entry.seq !== undefined) batches.push({ sport: entry.sport, receivedAt: entry.receivedAt, seq: entry.seq });
+    return;
+  }
   if (!line.includes('"fetchMs"')) return;
   const entry = JSON.parse(line);
   if (entry.kind === 'odds')
@@ -146,7 +167,13 @@ const joined = diffs.flatMap((d) => {
       ]
     : [];
 });
-const relays = joined.map((j) => j.relay);
+const batchBySeq = new Map(batches.map((b) => [`${b.sport}:${b.seq}`, b]));
+// On the stream: feed event (the batch's first message read by the worker) → socket.
+const streamRelays = diffs.flatMap((d) => {
+  const batch = batchBySeq.get(`${d.sport}:${d.seq}`);
+  return batch ? [d.receipt - batch.receivedAt] : [];
+});
+const relays = STREAM ? streamRelays : joined.map((j) => j.relay);
 // The same ages taken at the poll's start: what the schedule alone allows. A book's move waits for the next poll, so
 // over many moves its mean is half the live interval; the feed writes whole seconds, so its median moves in steps.
 const agesAtPoll = diffs.flatMap((d) => {
@@ -171,11 +198,16 @@ for (const poll of window) {
 }
 
 const agesS = ages.map((a) => a / 1000);
+const loadAfter = loadavg()[0];
 console.log(
-  `\nbench:freshness — simulator stack, one socket on the odds rooms of ${sports.length} sports, ${MEASURE_MS / 1000} s measured after ${WARMUP_MS / 1000} s`,
+  `\nbench:freshness${STREAM ? ' --stream' : ''} — simulator ${STREAM ? 'stream' : 'stack'}, one socket on the odds rooms of ${sports.length} sports, ${MEASURE_MS / 1000} s measured after ${WARMUP_MS / 1000} s`,
 );
-console.log(`${cpus().length} CPUs; load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`);
-console.log(`odds diffs received: ${diffs.length}; odds polls logged in the window: ${window.length}`);
+console.log(`${cpus().length} CPUs; load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after`);
+console.log(
+  STREAM
+    ? `odds diffs received: ${diffs.length}; stream batches logged: ${batches.length}`
+    : `odds diffs received: ${diffs.length}; odds polls logged in the window: ${window.length}`,
+);
 console.log('\n| figure | p50 | p99 | max | samples |');
 console.log('|---|---:|---:|---:|---:|');
 console.log(
@@ -185,7 +217,7 @@ console.log(
   `| … at the poll's start (s); mean ${fixed(mean(agesAtPoll), 2)}, half the live interval ${EVENT_POLL_INTERVAL_MS.live / 2000} | ${fixed(quantile(agesAtPoll, 0.5), 2)} | ${fixed(quantile(agesAtPoll, 0.99), 2)} | ${fixed(Math.max(...agesAtPoll), 2)} | ${agesAtPoll.length} |`,
 );
 console.log(
-  `| feed answer → socket (ms) | ${fixed(quantile(relays, 0.5), 0)} | ${fixed(quantile(relays, 0.99), 0)} | ${fixed(Math.max(...relays), 0)} | ${relays.length} |`,
+  `| ${STREAM ? 'feed event → socket' : 'feed answer → socket'} (ms) | ${fixed(quantile(relays, 0.5), 0)} | ${fixed(quantile(relays, 0.99), 0)} | ${fixed(Math.max(...relays), 0)} | ${relays.length} |`,
 );
 for (const [label, key] of [
   ['… feed answer → publish returned, in the worker (ms)', 'worker'],
@@ -203,5 +235,5 @@ for (const [cls, values] of spacing)
     `| ${cls} | ${EVENT_POLL_INTERVAL_MS[cls] / 1000} s | ${fixed(quantile(values, 0.5), 1)} | ${fixed(quantile(values, 0.99), 1)} | ${values.length ? fixed(Math.max(...values), 1) : 'n/a'} | ${values.length} |`,
   );
 console.log(
-  `bench:freshness age-p50=${fixed(quantile(agesS, 0.5), 2)} age-p99=${fixed(quantile(agesS, 0.99), 2)} relay-p50=${fixed(quantile(relays, 0.5), 0)} relay-p99=${fixed(quantile(relays, 0.99), 0)}`,
+  `bench:freshness${STREAM ? ' mode=stream' : ''} age-p50=${fixed(quantile(agesS, 0.5), 2)} age-p99=${fixed(quantile(agesS, 0.99), 2)} relay-p50=${fixed(quantile(relays, 0.5), 0)} relay-p99=${fixed(quantile(relays, 0.99), 0)}`,
 );

@@ -1,5 +1,5 @@
 // `npm run bench:picks-csv-check`: what checking a 5,000-pick CSV file costs the browser's main thread in the picks import
-// dialog (client/src/picks/picks-csv-import.ts). The page stays responsive when no stretch of work between two yields
+// dialog (client/src/features/picks/picks-csv-import.ts). The page stays responsive when no stretch of work between two yields
 // is long: a frame is 16 ms, a "long task" 50 ms. Prints the median over runs of: the first slice (the header read
 // with it), the longest and the median slice (papaparse paused every CSV_CHECK_SLICE rows), the whole check, and the
 // steps the dialog runs at once (header mapping, the readable rows' file), all in thread CPU time, which other

@@ -11,12 +11,16 @@
 // - a pick on a finished game is settled once when two settlement jobs for it run on the two workers at once, and its
 //   owner hears of it (at least once: every settlement run sends the pushes still owed);
 // - after a SIGKILL of one server (its socket moves to the other and resumes from its last seq) and of one worker,
-//   no message of the room is missed or heard twice.
+//   no message of the room is missed or heard twice;
+// - after a restart of the cluster primary serving the queues (stopped CHECK_PRIMARY_DOWN_MS, default 15000, and
+//   started again empty with its nodes.conf), the worker left takes jobs through the queues again and the socket left
+//   hears the next poll, with no process restarted (on the cluster the check started only).
 // Each check prints `ok` or `FAIL` with its figures; exits 1 on any FAIL, 2 when the check could not run.
-//   CHECK_SPORT (default basketball_nba), CHECK_STEADY_MS (default 60000: how long polls and pushes are watched),
+//   CHECK_SPORT (default basketball_nba), CHECK_PRIMARY_DOWN_MS, CHECK_STEADY_MS (default 60000: how long polls and pushes are watched),
 //   CHECK_FREE_QUOTA (default 20), REDIS_CLUSTER_NODES (an operator's cluster; its keys under the check's prefix are
 //   deleted afterwards), TEST_DATABASE_BASE_URL (the PostgreSQL server the check's database is created on).
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, hostname, loadavg, tmpdir } from 'node:os';
@@ -35,6 +39,8 @@ const SPORT = process.env.CHECK_SPORT ?? 'basketball_nba';
 const STEADY_MS = Number(process.env.CHECK_STEADY_MS ?? 60_000);
 const FREE_QUOTA = Number(process.env.CHECK_FREE_QUOTA ?? 20);
 const HEALTH_TIMEOUT_MS = 240_000;
+const SIGN_UP_PASSWORD = `Cl-${randomBytes(9).toString('base64url')}`;
+const PRIMARY_DOWN_MS = Number(process.env.CHECK_PRIMARY_DOWN_MS ?? 15_000);
 /**
  * The settled pick's league: one the simulator does not feed, so no simulated game of the same teams is known beside
  * the check's (a pick two known games could be stays pending, DECISIONS 24).
@@ -80,7 +86,8 @@ if (!process.env.REDIS_CLUSTER_NODES) {
 } else say(`cluster: ${process.env.REDIS_CLUSTER_NODES}`);
 
 const { env: base } = await throwawayStackEnv('cluster', {
-  LOG_LEVEL: 'info',
+  // the per-poll lines the poll checks read are at debug (the info line is a per-minute summary)
+  LOG_LEVEL: 'debug',
   RATE_LIMIT_MAX: '10000000',
   FREE_MONTHLY_QUOTA: String(FREE_QUOTA),
   // two workers on one machine cannot share a metrics port
@@ -191,7 +198,8 @@ async function signIn(url, email, password) {
 
 async function signUp(url, label) {
   const email = `cluster-check-${label}-${Date.now().toString(36)}@example.com`;
-  const res = await json(url, '/api/auth/signup', { method: 'POST', body: { email, password: DEMO_PASSWORD } });
+  // Not the demo password: sign-up refuses one built on the product's name or the demo password as guessable.
+  const res = await json(url, '/api/auth/signup', { method: 'POST', body: { email, password: SIGN_UP_PASSWORD } });
   if (res.status !== 201) throw new Error(`Sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.access_token;
 }
@@ -399,8 +407,36 @@ async function runChecks() {
       `worker 1 killed at seq ${afterWorkerKill}, worker 2 published on to ${finalTo} (${pollsAfter} polls in its last 90 s), server 2 counts ${workersLeft} worker; ` +
       `seq ${from + 1}–${finalTo}: the moved socket missed ${kA.missed}, twice ${kA.duplicated}; server 2's missed ${kB.missed}, twice ${kB.duplicated}`,
   );
+  // 7. A primary restart (the one serving the queues' slot, where it stopped every worker for good): stopped
+  // CHECK_PRIMARY_DOWN_MS, started again with its nodes.conf and empty; the remaining worker takes jobs again through
+  // the queues (its next poll) and server 2's socket hears the room again, without a restart of either process.
+  if (cluster) await primaryRestartCheck(b, onB);
+  else say('skip  a primary restart: the check restarts only the cluster it started (REDIS_CLUSTER_NODES is set)');
   socketA.close();
   socketB.close();
+}
+
+async function primaryRestartCheck(b, onB) {
+  const port = await cluster.primaryOf(`${bullPrefix(parseConfig(base))}:x`);
+  const okAfterMs = await cluster.restart(port, PRIMARY_DOWN_MS);
+  const back = Date.now();
+  const heardBefore = onB.messages.length;
+  const polled = await until(() => polls.some((p) => p.seen > back), 120_000);
+  const firstPoll = polls.find((p) => p.seen > back);
+  const heard = await until(
+    () => onB.messages.slice(heardBefore).some((m) => m.channel === 'odds' && m.key === SPORT),
+    120_000,
+  );
+  const heardAfterMs = Date.now() - back;
+  const health = await json(b, '/api/health');
+  check(
+    'a primary restart: jobs run again through the queues and the socket hears the next poll, with no process restarted',
+    polled && heard,
+    `primary ${port} (the queues' slot) down ${PRIMARY_DOWN_MS} ms, cluster_state:ok ${okAfterMs} ms after its start; ` +
+      `first poll through the queues ${firstPoll ? `${firstPoll.seen - back} ms` : 'none within 120 s'} after that, ` +
+      `server 2's socket heard the room ${heard ? `${heardAfterMs} ms` : 'nothing within 120 s'} after it; ` +
+      `health then ${health.status} with ${health.body?.details?.workers} worker(s)`,
+  );
 }
 
 async function settlementCheck(a, b) {
@@ -458,7 +494,8 @@ async function settlementCheck(a, b) {
     await until(() => heard.messages.some((m) => m.type === 'picks.settled'), 5000);
     await sleep(1000);
     const mine = await json(b, '/api/picks', { token: owner });
-    const status = mine.body?.find?.((p) => p.id === pick.body.id)?.status;
+    // GET /api/picks answers a page: `{picks, nextCursor}`, newest first (the check's pick is on its first page).
+    const status = mine.body?.picks?.find((p) => p.id === pick.body.id)?.status;
     const settled = finished.map((job) => job?.returnvalue?.settled ?? `failed: ${job?.failedReason}`);
     const pushes = heard.messages.filter((m) => m.type === 'picks.settled').length;
     check(

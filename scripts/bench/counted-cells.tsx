@@ -1,5 +1,5 @@
 // The odds table's row cells as they are, counted as they render (see counted-row-views.tsx): in place of ./OddsCells.
-import * as Cells from '../../client/src/odds/table/OddsCells';
+import * as Cells from '../../client/src/features/odds/table/OddsCells';
 import { counted } from './render-counter';
 
 export const EvCell = counted(Cells.EvCell, 'cells');

@@ -11,7 +11,7 @@ import {
   guessMapping,
   readableRowsCsv,
   readCsvHeader,
-} from '../../client/src/picks/picks-csv-import';
+} from '../../client/src/features/picks/picks-csv-import';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 5000);
 const GAMES = [

@@ -4,8 +4,8 @@
 import './dom.mjs';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import type { Flashes } from '../../client/src/odds/rows/live-table';
-import type { OddsRow } from '../../client/src/odds/rows/rows';
+import type { Flashes } from '../../client/src/features/odds/rows/live-table';
+import type { OddsRow } from '../../client/src/features/odds/rows/rows';
 import { oddsTableAt } from '../../client/test-support/odds-table-at';
 import { onePriceDiff } from '../../client/test-support/one-price-diff';
 import { renders } from './render-counter';

@@ -3,10 +3,10 @@
 // builds them, first with every function cold, then warm; prints one line of JSON.
 import { readFileSync } from 'node:fs';
 import { DEFAULT_SPORTSBOOKS } from '@oddspulse/shared';
-import { DEFAULT_GAME_MARKETS } from '../../client/src/odds/filters/filter-settings';
-import { keepUnchangedRows } from '../../client/src/odds/rows/kept-rows';
-import { applyRowsDiff, buildLiveRows, refreshLiveRows } from '../../client/src/odds/rows/live-rows';
-import { rowsBuilder } from '../../client/src/odds/rows/rows';
+import { DEFAULT_GAME_MARKETS } from '../../client/src/features/odds/filters/filter-settings';
+import { keepUnchangedRows } from '../../client/src/features/odds/rows/kept-rows';
+import { applyRowsDiff, buildLiveRows, refreshLiveRows } from '../../client/src/features/odds/rows/live-rows';
+import { rowsBuilder } from '../../client/src/features/odds/rows/rows';
 import { onePriceDiff } from '../../client/test-support/one-price-diff';
 import { oracleRows } from '../../client/test-support/rows-oracle';
 import { simBoard } from '../../client/test-support/sim-board';

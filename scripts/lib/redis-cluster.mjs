@@ -38,7 +38,8 @@ export async function redisServerVersion() {
 
 /**
  * Starts `size` cluster-enabled nodes, joins them with `redis-cli --cluster create` and resolves once every node says
- * `cluster_state:ok`. Returns the nodes as REDIS_CLUSTER_NODES wants them and the way to stop and forget them.
+ * `cluster_state:ok`. Returns the nodes as REDIS_CLUSTER_NODES wants them, the way to stop and forget them, the primary
+ * of a key and the way to restart a primary in place.
  */
 export async function startLocalCluster(size = 3) {
   const dir = mkdtempSync(join(tmpdir(), 'oddspulse-cluster-'));
@@ -48,7 +49,7 @@ export async function startLocalCluster(size = 3) {
     while (ports.includes(port)) port = await freePort();
     ports.push(port);
   }
-  const children = ports.map((port) =>
+  const node = (port) =>
     spawn(
       'redis-server',
       [
@@ -68,20 +69,49 @@ export async function startLocalCluster(size = 3) {
         'no',
       ],
       { cwd: dir, stdio: 'ignore' },
-    ),
-  );
-  const teardown = async () => {
-    await Promise.all(
-      children.map(
-        (child) =>
-          new Promise((resolve) => {
-            if (child.exitCode !== null || child.signalCode !== null) return resolve();
-            child.once('exit', resolve);
-            child.kill('SIGTERM');
-          }),
-      ),
     );
+  const children = new Map(ports.map((port) => [port, node(port)]));
+  const stopped = (child) =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  const clusterOk = async () =>
+    (await Promise.all(ports.map((port) => cli(port, 'cluster', 'info')))).every((text) =>
+      text?.includes('cluster_state:ok'),
+    );
+  const teardown = async () => {
+    await Promise.all([...children.values()].map(stopped));
     rmSync(dir, { recursive: true, force: true });
+  };
+  /** The port of the primary serving `key`'s slot. */
+  const primaryOf = async (key) => {
+    const slot = Number((await cli(ports[0], 'cluster', 'keyslot', key))?.trim());
+    const text = (await cli(ports[0], 'cluster', 'nodes')) ?? '';
+    for (const line of text.trim().split('\n')) {
+      const fields = line.split(' ');
+      if (!fields[2].includes('master')) continue;
+      const owns = fields.slice(8).some((range) => {
+        const [from, to = from] = range.split('-').map(Number);
+        return slot >= from && slot <= to;
+      });
+      if (owns) return Number(fields[1].split(':')[1].split('@')[0]);
+    }
+    throw new Error(`No primary serves the slot of ${key}`);
+  };
+  /**
+   * Stops the primary on `port` for `downMs` and starts it again with its nodes.conf (its slots stay its own), empty as
+   * a primary without persistence comes back; resolves with the ms from its start to cluster_state:ok on every node.
+   */
+  const restart = async (port, downMs) => {
+    await stopped(children.get(port));
+    await new Promise((r) => setTimeout(r, downMs));
+    children.set(port, node(port));
+    const startedAt = Date.now();
+    await until(async () => (await cli(port, 'ping'))?.trim() === 'PONG', 5000, `redis-server on ${port}`);
+    await until(clusterOk, 30_000, 'cluster_state:ok on every node after the restart');
+    return Date.now() - startedAt;
   };
   try {
     for (const port of ports)
@@ -94,17 +124,10 @@ export async function startLocalCluster(size = 3) {
       '0',
       '--cluster-yes',
     ]);
-    await until(
-      async () =>
-        (await Promise.all(ports.map((port) => cli(port, 'cluster', 'info')))).every((text) =>
-          text?.includes('cluster_state:ok'),
-        ),
-      15_000,
-      'cluster_state:ok on every node',
-    );
+    await until(clusterOk, 15_000, 'cluster_state:ok on every node');
   } catch (error) {
     await teardown();
     throw error;
   }
-  return { nodes: ports.map((port) => `127.0.0.1:${port}`).join(','), teardown };
+  return { nodes: ports.map((port) => `127.0.0.1:${port}`).join(','), teardown, primaryOf, restart };
 }

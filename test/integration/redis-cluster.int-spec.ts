@@ -199,26 +199,33 @@ describe('the stack on a 3-node Redis Cluster (own redis-server nodes, real Post
       10_000,
       'CLUSTERDOWN (the node timeout, 2 s)',
     );
-    // REST during the outage: a quick 503 with Retry-After from the Redis-backed routes, health within a second.
-    for (const path of ['/api/sports', `/api/odds?sport=${SPORT}`]) {
-      const started = Date.now();
-      const answer = await gateway.http().get(path).set(bearer(session));
-      const took = Date.now() - started;
-      expect({ path, status: answer.status, retryAfter: answer.headers['retry-after'] }).toEqual({
-        path,
-        status: 503,
-        retryAfter: expect.any(String),
-      });
-      // Before, 8–10 s or no answer within 15 s. Measured since: 27–267 ms here, 786 ms once in a clean-clone run;
-      // ioredis' 100-ms retry of a command whose node's connection closed is kept (docs/scaling.md, "A primary that
-      // fails"), so the 200 ms goal is not met and this bound only holds the seconds-long wait off.
-      expect({ path, took: took <= 1500 ? 'quick' : `${took} ms` }).toEqual({ path, took: 'quick' });
+    // REST during the outage, for the 15 s it lasts (as in the drill that found workers idle for good after it): every
+    // Redis-backed read answers 503 with Retry-After at once (before, 8–10 s or no answer within 15 s), and health within
+    // a second. The goal of 200 ms is a figure, printed here and kept in docs/scaling.md with its load: on two cores at
+    // load 10–12 the same reads took up to 415 ms, all of it waiting for the CPU, so the spec bounds what is a
+    // behaviour (an answer well before any client gives up), not the machine's speed.
+    const took: number[] = [];
+    while (Date.now() < stopped + 15_000) {
+      for (const path of ['/api/sports', `/api/odds?sport=${SPORT}`]) {
+        const started = Date.now();
+        const answer = await gateway.http().get(path).set(bearer(session));
+        took.push(Date.now() - started);
+        expect({ path, status: answer.status, retryAfter: answer.headers['retry-after'] }).toEqual({
+          path,
+          status: 503,
+          retryAfter: expect.any(String),
+        });
+      }
+      await new Promise((r) => setTimeout(r, 250));
     }
+    took.sort((x, y) => x - y);
+    process.stdout.write(
+      `503 during the outage: ${took.length} reads, min ${took[0]} / median ${took[took.length >> 1]} / max ${took.at(-1)} ms\n`,
+    );
+    expect(took.at(-1)).toBeLessThanOrEqual(1500);
     const healthStarted = Date.now();
     await gateway.http().get('/api/health');
     expect(Date.now() - healthStarted).toBeLessThan(1000);
-    // Away for 15 s, as in the drill that found workers idle for good after it.
-    await new Promise((r) => setTimeout(r, stopped + 15_000 - Date.now()));
 
     // Restarted (empty, same slots): the workers take jobs again within a cadence of cluster_state:ok, without a
     // restart, through the queue (BullMQ's worker loop, not the poll function called directly), and the socket hears
@@ -241,6 +248,12 @@ describe('the stack on a 3-node Redis Cluster (own redis-server nodes, real Post
       10_000,
       'the socket in step after the restart',
     );
+    await until(
+      async () => (await gateway.http().get(`/api/odds?sport=${SPORT}`).set(bearer(session))).status === 200,
+      5000,
+      'REST answering 200 again',
+    );
+    expect((await gateway.http().get('/api/sports').set(bearer(session))).status).toBe(200);
     const seqs = diffs().map((m: RealtimeEnvelope) => `${m.epoch}:${m.seq}`);
     expect(new Set(seqs).size).toBe(seqs.length);
     expect(ranAfterMs).toBeLessThan(5000);

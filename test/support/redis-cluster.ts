@@ -95,6 +95,13 @@ export class OwnRedisCluster {
     );
   }
 
+  /** What one node answers, on a connection of the test's own (the app's connection to it may still be reconnecting). */
+  async onNode<T>(port: number, work: (redis: IORedis) => Promise<T>): Promise<T> {
+    const answer = await withNode(port, work);
+    if (answer === null) throw new Error(`node ${port} did not answer`);
+    return answer;
+  }
+
   async teardown(): Promise<void> {
     for (const port of [...this.processes.keys()]) await this.stop(port);
     rmSync(this.dir, { recursive: true, force: true });

@@ -9,7 +9,7 @@ const SHUTDOWN_GRACE_MS = 30_000;
 async function bootstrap() {
   const config = await preflight('workers');
   const logger = new JsonLogger('workers', config.LOG_LEVEL);
-  routeProcessOutput(logger);
+  routeProcessOutput(logger.pino);
   const app = await NestFactory.createApplicationContext(WorkersModule, { logger, bufferLogs: true });
   // Buffered start-up logs reach the logger only once it is set on the app.
   app.useLogger(logger);

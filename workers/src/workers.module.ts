@@ -6,10 +6,11 @@ import { SettlementModule } from './picks/settlement.module';
 import { BillingWorkersModule } from './billing/billing.module';
 import { JobRegistryService } from './jobs/job-registry.service';
 import { queueProcessors } from './jobs/queue-processors';
+import { WorkerHeartbeatService } from './jobs/worker-heartbeat.service';
 import { WorkersMetricsServer } from './metrics/metrics-server';
 
 @Module({
   imports: [DiscoveryModule, CoreModule, FeedsModule, SettlementModule, BillingWorkersModule],
-  providers: [JobRegistryService, WorkersMetricsServer, ...queueProcessors],
+  providers: [JobRegistryService, WorkerHeartbeatService, WorkersMetricsServer, ...queueProcessors],
 })
 export class WorkersModule {}

@@ -139,7 +139,15 @@ export class LiveStateRepository {
     kind: BoardKind,
     sports: readonly string[],
     more: (sport: string) => ReadonlyArray<readonly string[]> = () => [],
-  ): Promise<Array<{ board: SportBoard; stamp: BoardStamp | null; more: Array<string | null> } | null>> {
+  ): Promise<
+    Array<{
+      board: SportBoard;
+      stamp: BoardStamp | null;
+      more: Array<string | null>;
+      /** Stored by market under the stamp's revision: what changes from it may be written alone. */
+      byMarket: boolean;
+    } | null>
+  > {
     return Promise.all(
       sports.map(async (sport) => {
         const keys = [
@@ -161,7 +169,7 @@ export class LiveStateRepository {
           ? { sport_key: sport, fetched_at: stamp?.fetched_at ?? '', events }
           : parse<SportBoard>(rawWhole);
         const board = stamped(stored, stamp);
-        return board && { board, stamp, more: rest };
+        return board && { board, stamp, more: rest, byMarket: events !== null && Boolean(stamp?.revision) };
       }),
     );
   }
@@ -183,6 +191,16 @@ export class LiveStateRepository {
       this.contents.set(`${kind}:${sport}`, { revision: stamp.revision, events: deepFreeze(events) });
     else this.contents.delete(`${kind}:${sport}`);
     return events;
+  }
+
+  /**
+   * The board as stored, for a writer that did not write it last, and whether it is a basis (`saveBoard`): stored by
+   * market under its stamp's revision, so that only what changes from it need be written. A board stored whole (by a
+   * version before boards were stored by market) is not: it is written whole.
+   */
+  async storedBoard(kind: BoardKind, sport: string): Promise<{ board: SportBoard; isBasis: boolean } | null> {
+    const [read] = await this.readBoards(kind, [sport]);
+    return read && { board: read.board, isBasis: read.byMarket };
   }
 
   /** A board's stamp alone (null when it has none). */

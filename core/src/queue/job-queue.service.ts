@@ -168,12 +168,6 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
     return this.redis.client.zcount(queue.keys.failed, since, '+inf');
   }
 
-  /** Workers listening on any queue; reads CLIENT LIST, so it is for health checks only. */
-  async workerCount(): Promise<number> {
-    const counts = await Promise.all(Object.values(QueueName).map((name) => this.queue(name).getWorkersCount()));
-    return Math.max(0, ...counts);
-  }
-
   /**
    * A queue whose connection is down is dropped instead of closed: a job that was enqueueing when Redis went away left
    * its command waiting in ioredis's offline queue, and the close's QUIT waited behind it until the workers' last-resort

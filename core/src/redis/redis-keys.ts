@@ -95,6 +95,8 @@ export const RedisKeys = {
   feedBackoff: (feed: string) => ['feeds', 'backoff', feed],
   /** A poll's lock, so two processes never process the same sport and kind at once. */
   pollLock: (kind: string, sport: string) => ['feeds', 'lock', kind, sport],
+  /** The lease of a sport's odds stream: the one worker that holds it keeps the sport's one connection. */
+  streamLease: (sport: string) => ['feeds', 'lock', 'stream', sport],
   /** Control topic: a user's plan changed (JSON PlanChangedMessage of shared). */
   planChanged: ['accounts', 'plan-changed'],
   /** Control topic: a user's sessions, API keys or plan changed (the user id), so servers drop the principals they keep. */
@@ -108,6 +110,10 @@ export const RedisKeys = {
   relayBarrier: (processId: string) => ['gateway', 'barrier', processId],
   /** Claims a realtime notice that several processes would publish (a plan change), so the first publishes it once. */
   notice: (digest: string) => ['gateway', 'plan-notice', digest],
+  /** A worker process's heartbeat (WorkerHeartbeat JSON), lapsing unless it beats again. */
+  workerHeartbeat: (id: string) => ['workers', hashTag('workers'), 'heartbeat', id],
+  /** Every worker's last beat (a hash of process id → WorkerHeartbeat JSON), so health names the silent ones. */
+  workerHeartbeats: ['workers', hashTag('workers'), 'heartbeats'],
   /** The last settlement runs (newest first, a capped list of SettlementRun JSON) for the operations page. */
   settlementRuns: ['picks', 'settlement-runs'],
   /** Each server process's socket figures (a hash of process id → JSON with the time of the sample). */
@@ -121,6 +127,9 @@ export const RedisKeys = {
   oauthState: ['accounts', 'oauth-state'],
   loginCode: ['accounts', 'login-code'],
   devOutbox: ['accounts', 'dev-outbox'],
+  /** An MCP session's owner, and the resources it subscribed to: one hash tag, so a transaction may touch both. */
+  mcpSession: (id: string) => ['mcp', `{${id}}`],
+  mcpSubscriptions: (id: string) => ['mcp', `{${id}}`, 'subscriptions'],
   /** Alerts counted for a user in an hour slot (epoch hours), for the per-user rate cap. */
   alertRate: (userId: string, hour: number) => ['alerts', 'rate', userId, String(hour)],
 } as const;

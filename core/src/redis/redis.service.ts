@@ -37,8 +37,7 @@ export interface ClusterClientOptions {
    * to 16 times, refreshing the slot map each time), and one for a node that is away, once that node had connected,
    * instead of waiting in the node's offline queue for its reconnect attempts: 8–10 s of a request's time while a
    * primary is away. A request answers a quick 503 with Retry-After instead (docs/scaling.md, "A primary that fails").
-   * A command whose node's connection closed is still retried every 100 ms (at start-up connections are replaced as
-   * the slot map is learnt; failed at once, a poll failed there).
+   * Once the slot map has settled, a command whose node's connection closed fails at once too (see below).
    */
   failFastWhenDown?: boolean;
 }
@@ -56,7 +55,12 @@ export function createRedisClient(
   if (!target.REDIS_CLUSTER_NODES.length) return new IORedis(target.REDIS_URL, options);
   const { host: _host, port: _port, db: _db, ...credentials } = urlOptions(target.REDIS_URL);
   const cluster = new Cluster(target.REDIS_CLUSTER_NODES, {
-    ...(failFastWhenDown ? { retryDelayOnClusterDown: 0 } : {}),
+    // A node whose connection closed is kept and reconnects by itself (every 100 ms, up to 1 s apart) instead of being
+    // dropped and made again, lazily, by every slot refresh: a command for its slots then finds it reconnecting and
+    // fails at once, where a new connection made one connect attempt per command and ioredis retried each every 100 ms.
+    ...(failFastWhenDown
+      ? { retryDelayOnClusterDown: 0, clusterNodeRetryStrategy: (attempt: number) => Math.min(attempt * 100, 1000) }
+      : {}),
     redisOptions: { ...credentials, ...options },
     enableOfflineQueue: options.enableOfflineQueue,
     shardedSubscribers: sharded,
@@ -66,6 +70,7 @@ export function createRedisClient(
     clusterRetryStrategy: (attempt) => Math.min(attempt * 500, 5000),
   });
   if (!failFastWhenDown) return cluster;
+  failClosedNodesOnceSettled(cluster);
   // A node's connection is made lazily, on its first command: its offline queue goes once it has connected.
   cluster.on('+node', (node: Redis) =>
     node.once('ready', () => {
@@ -73,6 +78,31 @@ export function createRedisClient(
     }),
   );
   return cluster;
+}
+
+/**
+ * Once the slot map has settled, a command whose node's connection closed fails at once (ioredis retries it every
+ * 100 ms up to 16 times, a random node each time, which waits out a replica's promotion, not a primary that is away).
+ * Settled is not `ready`: start-up still replaces node connections as the slot map is learnt (a command failed there
+ * failed the first poll with `Connection is closed.`), so the retry stays until a command has gone to and come back
+ * from every primary of the slot map, after `ready`; a primary that does not answer leaves the retry in place and the
+ * check is made again half a second later.
+ */
+function failClosedNodesOnceSettled(cluster: Cluster): void {
+  const settle = (): void => {
+    if (cluster.status !== 'ready') {
+      cluster.once('ready', settle);
+      return;
+    }
+    Promise.all(cluster.nodes('master').map((node) => node.ping())).then(
+      () => {
+        cluster.options.retryDelayOnFailover = 0;
+      },
+      // not settled yet (a primary away, or its connection replaced): the retry stays, and the check is made again
+      () => setTimeout(settle, 500).unref(),
+    );
+  };
+  cluster.once('ready', settle);
 }
 
 /**

@@ -4,13 +4,15 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { settleBookLinks } from '../domain/books/book-links';
-import type { BoardEvent } from '../domain/odds';
+import type { BoardEvent, SportBoard } from '../domain/odds';
 import { PreparedBoard } from '../engine/prepared/prepared-board';
 import { findArbitrageOnBoard } from '../engine/opportunities/finders';
 import { newestUpdate, scanBoard, scanEvent, scanSettings } from '../engine/opportunities/scan';
 import { prepareEvent } from '../engine/prepared/prepared-event';
 import { scanPreparedEvent } from '../engine/prepared/prepared-scan';
 import { normaliseOddsApiV4 } from '../feeds/odds-api-v4';
+import { lockedMarketReader } from '../engine/lines/locked-market';
+import { diffBoards } from '../realtime/board-diff';
 import { syntheticBoard } from './synthetic-board';
 
 /**
@@ -100,6 +102,82 @@ for (const { file, payload } of recorded) {
   );
 }
 
+/**
+ * The per-event path for one changed event of the recorded boards, as a stream message takes it: read (the event's
+ * JSON parsed, normalised, its links settled) → diffed against the event as it was (one price moved) → prepared →
+ * scanned → published (the diff's message serialised). Its CPU time per stage (each stage's process.cpuUsage() reads
+ * add about a microsecond), then the whole path timed alone.
+ */
+type PathCase = { text: string; oddsFormat: 'american' | 'decimal'; previous: SportBoard; now: number };
+const pathCases: PathCase[] = [];
+for (const { file, payload } of recorded) {
+  if (!file.startsWith('v4_odds_') || !Array.isArray(payload)) continue;
+  const { events, oddsFormat } = normaliseOddsApiV4(payload);
+  const now = newestUpdate(events);
+  if (!oddsFormat || now === null) continue;
+  for (const raw of payload as Array<{
+    sport_key: string;
+    bookmakers?: Array<{ markets: Array<{ outcomes: Array<{ price: number }> }> }>;
+  }>) {
+    const previous = settleBookLinks(normaliseOddsApiV4([raw], { oddsFormat }).events);
+    if (!previous.length || !raw.bookmakers?.length) continue;
+    const moved = structuredClone(raw);
+    const outcome = moved.bookmakers![0].markets[0].outcomes[0];
+    outcome.price += oddsFormat === 'decimal' ? 0.05 : outcome.price > 0 ? 10 : -10;
+    pathCases.push({
+      text: JSON.stringify([moved]),
+      oddsFormat,
+      previous: { sport_key: raw.sport_key, fetched_at: new Date(now - 5_000).toISOString(), events: previous },
+      now,
+    });
+  }
+}
+const pathStages = { read: 0, diff: 0, prepare: 0, scan: 0, publish: 0 };
+let pathNext = 0;
+function eventPath(lap: (stage: keyof typeof pathStages) => void): number {
+  const c = pathCases[pathNext++ % pathCases.length];
+  const events = settleBookLinks(normaliseOddsApiV4(JSON.parse(c.text), { oddsFormat: c.oddsFormat }).events);
+  lap('read');
+  const next: SportBoard = { sport_key: c.previous.sport_key, fetched_at: new Date(c.now).toISOString(), events };
+  const { diff } = diffBoards(c.previous, next, { isLocked: lockedMarketReader(), now: c.now });
+  lap('diff');
+  const prepared = prepareEvent(events[0]);
+  lap('prepare');
+  const found = scanPreparedEvent(prepared, scanSettings({}), c.now);
+  lap('scan');
+  const message = JSON.stringify({
+    channel: 'odds',
+    key: next.sport_key,
+    at: next.fetched_at,
+    type: 'board.diff',
+    data: diff,
+  });
+  lap('publish');
+  return message.length + found.ev.length;
+}
+let lapFrom = 0;
+const cpuNow = () => {
+  const used = process.cpuUsage();
+  return used.user + used.system;
+};
+const staged = (stage: keyof typeof pathStages) => {
+  const at = cpuNow();
+  pathStages[stage] += at - lapFrom;
+  lapFrom = at;
+};
+const PATH_RUNS = 20_000;
+for (let i = 0; i < 3_000; i++) eventPath(() => undefined);
+for (let i = 0; i < PATH_RUNS; i++) {
+  lapFrom = cpuNow();
+  eventPath(staged);
+}
+const wholePath = timeIt(PATH_RUNS, () => eventPath(() => undefined));
+const pathLine = `one changed event of the recorded boards (${pathCases.length} events), read → diff → prepare → scan → publish: ${figures(wholePath, 3)} per event (goal ≤ 0.05 ms); CPU by stage ${Object.entries(
+  pathStages,
+)
+  .map(([stage, us]) => `${stage} ${(us / PATH_RUNS).toFixed(1)} µs`)
+  .join(', ')}`;
+
 const board = syntheticBoard({ events: 1000, books: 25, propOutcomes: 20_000, seed: 2026, now: NOW });
 const outcomes = board.reduce(
   (n, e) => n + e.bookmakers.reduce((m, b) => m + b.markets.reduce((k, mk) => k + mk.outcomes.length, 0), 0),
@@ -174,6 +252,7 @@ console.log(`one changed event (prepare to keep + scan): ${figures(one, 3)} per 
 for (let i = 0; i < 200; i++) scanEvent(board[i % board.length], {}, NOW);
 const once = timeIt(1000, () => scanEvent(board[next++ % board.length], {}, NOW));
 console.log(`one event read for one scan (scanEvent): ${figures(once, 3)} per event`);
+console.log(pathLine);
 console.log(
   `machine: ${cpus().length} CPUs, load average ${loadavg()
     .map((l) => l.toFixed(1))

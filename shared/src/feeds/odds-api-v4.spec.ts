@@ -134,6 +134,46 @@ describe('normaliseOddsApiV4', () => {
         for (const m of b.markets) for (const o of m.outcomes) expect(o.price).toBeGreaterThan(1);
   });
 
+  it('writes every update time in one ISO form, as toISOString without whole-second milliseconds', () => {
+    const times = [
+      '2024-01-01T10:00:00Z',
+      '2024-01-01T10:00:00.000Z',
+      '2024-01-01T10:00:00.250Z',
+      '2024-02-30T10:00:00Z',
+      '2024-01-01T24:00:00Z',
+      '2024-01-01 10:00:00Z',
+      '1969-12-31T23:59:59Z',
+    ];
+    const { events } = normaliseOddsApiV4(
+      times.map((time, i) => ({
+        id: `e${i}`,
+        sport_key: 'basketball_nba',
+        commence_time: time,
+        home_team: 'A',
+        away_team: 'B',
+        bookmakers: [
+          {
+            key: 'fanduel',
+            title: 'FanDuel',
+            markets: [
+              {
+                key: 'h2h',
+                last_update: time,
+                outcomes: [
+                  { name: 'A', price: 2.1 },
+                  { name: 'B', price: 1.8 },
+                ],
+              },
+            ],
+          },
+        ],
+      })),
+    );
+    expect(events.map((e) => e.bookmakers[0].markets[0].last_update)).toEqual(
+      times.map((time) => new Date(Date.parse(time)).toISOString().replace('.000Z', 'Z')),
+    );
+  });
+
   it('rejects a payload that is neither a list nor an event', () => {
     expect(() => normaliseOddsApiV4('nope')).toThrow('Invalid response format from server');
   });

@@ -1,5 +1,6 @@
 import type { BoardBookmaker, BoardEvent, BoardMarket, BoardOutcome } from '../domain/odds';
 import { canonicalBookKey } from '../domain/books/sportsbooks';
+import { canonicalIsoTime } from '../engine/odds/iso-time';
 import { detectOddsFormat, toDecimal, type OddsFormat } from '../engine/odds/odds-format';
 
 /**
@@ -67,6 +68,9 @@ function* rawPrices(events: unknown[]): Generator<number> {
 function isoOrUndefined(value: unknown): string | undefined {
   const text = str(value);
   if (!text) return undefined;
+  // the feed's own form, every field in range, is already the one written: read without making it again
+  const canonical = canonicalIsoTime(text);
+  if (!Number.isNaN(canonical)) return canonical % 1000 === 0 && text.length === 24 ? `${text.slice(0, 19)}Z` : text;
   const time = Date.parse(text);
   return Number.isNaN(time) ? undefined : new Date(time).toISOString().replace('.000Z', 'Z');
 }

@@ -3,12 +3,12 @@ import { americanToDecimal } from '../engine/odds/odds-format';
 
 /** Builds small boards for tests: prices in American odds, times relative to NOW. */
 export const NOW = Date.parse('2026-01-10T18:00:00Z');
-export const iso = (msBeforeNow: number) => new Date(NOW - msBeforeNow).toISOString();
+export const isoBeforeNow = (msBeforeNow: number) => new Date(NOW - msBeforeNow).toISOString();
 
 export type OutcomeSpec = [name: string, american: number, point?: number, description?: string];
 
 export function book(key: string, markets: Record<string, OutcomeSpec[]>, updatedMsAgo = 10_000): BoardBookmaker {
-  const lastUpdate = iso(updatedMsAgo);
+  const lastUpdate = isoBeforeNow(updatedMsAgo);
   return {
     key,
     title: key,

@@ -13,7 +13,7 @@ import {
   vapidKeys,
 } from '@oddspulse/core';
 import { alertSummary, JobName, type AlertOpportunity, type JobPayload } from '@oddspulse/shared';
-import { alertLeg, arbitrageOpportunity, evBet, middleOpportunity } from '@oddspulse/shared/testing';
+import { alertArbitrage, alertLeg, evBet, middleOpportunity } from '@oddspulse/shared/testing';
 import {
   bearer,
   createAccountsApp,
@@ -108,7 +108,7 @@ describe('alerts in the workers', () => {
   it('alerts an opportunity once per rule however often detection updates it, and delivers a signed webhook', async () => {
     const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 2, webhookUrl });
     expect(rule.secret).toMatch(/^whsec_/);
-    const opportunity = arbitrageOpportunity({ id: `arb-once-${userId}` });
+    const opportunity = alertArbitrage({ id: `arb-once-${userId}` });
     await evaluation.evaluate(batch('arbitrage', [opportunity]), undefined, NOW);
     await evaluation.evaluate(batch('arbitrage', [{ ...opportunity, profitPct: 3 }]), undefined, NOW + 30_000);
     const mine = added.filter((a) => a.name === JobName.AlertsDeliver);
@@ -141,7 +141,7 @@ describe('alerts in the workers', () => {
       added = [];
       webhook.received.length = 0;
       await evaluation.evaluate(
-        batch('arbitrage', [arbitrageOpportunity({ id: `arb-rotate-${n}-${userId}` })]),
+        batch('arbitrage', [alertArbitrage({ id: `arb-rotate-${n}-${userId}` })]),
         undefined,
         NOW,
       );
@@ -180,7 +180,7 @@ describe('alerts in the workers', () => {
       .send({ commissions: { betfair_ex_uk: 0.2 } })
       .expect(200);
     // draftkings +110 against Betfair +110 at its default 5 %: 1/(1/2.1 + 1/2.045) − 1 = 3.61 % net
-    const opportunity = arbitrageOpportunity({
+    const opportunity = alertArbitrage({
       id: `arb-commission-${byDefault.userId}`,
       profitPct: (1 / (1 / 2.1 + 1 / 2.045) - 1) * 100,
       legs: [
@@ -196,7 +196,7 @@ describe('alerts in the workers', () => {
 
   it('caps the alerts a user receives in an hour, recording the rest as skipped', async () => {
     const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, webhookUrl });
-    const opportunities = [1, 2, 3, 4, 5].map((n) => arbitrageOpportunity({ id: `arb-cap-${n}-${userId}` }));
+    const opportunities = [1, 2, 3, 4, 5].map((n) => alertArbitrage({ id: `arb-cap-${n}-${userId}` }));
     const result = await evaluation.evaluate(batch('arbitrage', opportunities), undefined, NOW);
     expect(result).toEqual(expect.objectContaining({ capped: 2 }));
     const rows = await repo.deliveries(userId, rule.id);
@@ -215,7 +215,7 @@ describe('alerts in the workers', () => {
       webhookUrl,
       quietHours: { start: '22:00', end: '07:00', timeZone: 'Asia/Tokyo' },
     });
-    const opportunity = arbitrageOpportunity({ id: `arb-quiet-${userId}` });
+    const opportunity = alertArbitrage({ id: `arb-quiet-${userId}` });
     await evaluation.evaluate(batch('arbitrage', [opportunity]), undefined, NOW);
     expect(await repo.deliveries(userId, rule.id)).toEqual([]);
     // 23:00 UTC is 08:00 in Tokyo.
@@ -226,7 +226,7 @@ describe('alerts in the workers', () => {
   it('alerts by plan: a user who fell to free gets none, Gold gets +EV', async () => {
     const lapsed = await userWithRule('free', { kind: 'arbitrage', min: 1, webhookUrl });
     await evaluation.evaluate(
-      batch('arbitrage', [arbitrageOpportunity({ id: `arb-plan-${lapsed.userId}` })]),
+      batch('arbitrage', [alertArbitrage({ id: `arb-plan-${lapsed.userId}` })]),
       undefined,
       NOW,
     );
@@ -251,7 +251,7 @@ describe('alerts in the workers', () => {
     for (const n of [1, 2]) {
       added = [];
       await evaluation.evaluate(
-        batch('arbitrage', [arbitrageOpportunity({ id: `arb-fail-${n}-${userId}` })]),
+        batch('arbitrage', [alertArbitrage({ id: `arb-fail-${n}-${userId}` })]),
         undefined,
         NOW,
       );
@@ -278,11 +278,7 @@ describe('alerts in the workers', () => {
       'The webhook was disabled after 2 failed deliveries in a row (last: Webhook answered HTTP 500). Save the rule to turn it back on.',
     );
     added = [];
-    await evaluation.evaluate(
-      batch('arbitrage', [arbitrageOpportunity({ id: `arb-fail-3-${userId}` })]),
-      undefined,
-      NOW,
-    );
+    await evaluation.evaluate(batch('arbitrage', [alertArbitrage({ id: `arb-fail-3-${userId}` })]), undefined, NOW);
     expect(added).toEqual([]);
   });
 
@@ -294,7 +290,7 @@ describe('alerts in the workers', () => {
       (await t.http().post('/api/alerts/push/subscriptions').set(bearer(session)).send(push.subscription())).status,
     ).toBe(204);
 
-    const opportunity = arbitrageOpportunity({ id: `arb-push-${userId}` });
+    const opportunity = alertArbitrage({ id: `arb-push-${userId}` });
     await evaluation.evaluate(batch('arbitrage', [opportunity]), undefined, NOW);
     await expect(deliver(added[0].data.deliveryId)).resolves.toBe('sent');
     expect(push.received).toHaveLength(1);
@@ -312,18 +308,14 @@ describe('alerts in the workers', () => {
     // A push service answering 410 Gone: the subscription is dropped and the delivery recorded failed.
     push.status = 410;
     added = [];
-    await evaluation.evaluate(
-      batch('arbitrage', [arbitrageOpportunity({ id: `arb-push-gone-${userId}` })]),
-      undefined,
-      NOW,
-    );
+    await evaluation.evaluate(batch('arbitrage', [alertArbitrage({ id: `arb-push-gone-${userId}` })]), undefined, NOW);
     await expect(deliver(added[0].data.deliveryId)).resolves.toBe('failed');
     expect(await repo.pushSubscriptions(userId)).toEqual([]);
   });
 
   it('queues again a delivery left pending with no job (a worker stopped between claiming and queueing it)', async () => {
     const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, webhookUrl });
-    const opportunity = arbitrageOpportunity({ id: `arb-stranded-${userId}`, sport });
+    const opportunity = alertArbitrage({ id: `arb-stranded-${userId}`, sport });
     const [claimed] = await repo.claim([
       {
         rule_id: rule.id,
@@ -357,8 +349,8 @@ describe('alerts in the workers', () => {
     const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, email: true });
     await evaluation.evaluate(
       batch('arbitrage', [
-        arbitrageOpportunity({ id: `arb-mail-1-${userId}` }),
-        arbitrageOpportunity({ id: `arb-mail-2-${userId}` }),
+        alertArbitrage({ id: `arb-mail-1-${userId}` }),
+        alertArbitrage({ id: `arb-mail-2-${userId}` }),
       ]),
       undefined,
       NOW,
@@ -385,7 +377,7 @@ describe('alerts in the workers', () => {
     await evaluation.evaluate(
       batch(
         'arbitrage',
-        profits.map((profitPct) => arbitrageOpportunity({ id: `arb-held-${profitPct}-${userId}`, profitPct })),
+        profits.map((profitPct) => alertArbitrage({ id: `arb-held-${profitPct}-${userId}`, profitPct })),
       ),
       undefined,
       NOW,
@@ -421,11 +413,7 @@ describe('alerts in the workers', () => {
   // Nothing but the verification link goes to an address its owner has not verified.
   it('records a digest to an unverified address as not sent, and mails it nothing', async () => {
     const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, email: true });
-    await evaluation.evaluate(
-      batch('arbitrage', [arbitrageOpportunity({ id: `arb-unverified-${userId}` })]),
-      undefined,
-      NOW,
-    );
+    await evaluation.evaluate(batch('arbitrage', [alertArbitrage({ id: `arb-unverified-${userId}` })]), undefined, NOW);
     await new AlertDigestService(repo, t.get(AccountMail), {} as JobQueueService, t.config).sendDigests();
     expect(await repo.deliveries(userId, rule.id)).toMatchObject([
       { status: 'failed', reason: 'E-mail is sent once the address is verified' },
@@ -442,7 +430,7 @@ describe('alerts in the workers', () => {
   // DECISIONS 33: without SMTP and without the opt-in outbox, a development digest is an .eml file, not a failure.
   it('writes the digest as an .eml file when local mail goes to files', async () => {
     const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, email: true });
-    await evaluation.evaluate(batch('arbitrage', [arbitrageOpportunity({ id: `arb-file-${userId}` })]), undefined, NOW);
+    await evaluation.evaluate(batch('arbitrage', [alertArbitrage({ id: `arb-file-${userId}` })]), undefined, NOW);
     const config = {
       ...t.config,
       NODE_ENV: 'development' as const,

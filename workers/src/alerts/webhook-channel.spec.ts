@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { alertSummary } from '@oddspulse/shared';
-import { arbitrageOpportunity } from '@oddspulse/shared/testing';
+import { alertArbitrage } from '@oddspulse/shared/testing';
 import { signatureHeaders, webhookBody, webhookId } from './webhook-channel';
 
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
@@ -10,7 +10,7 @@ const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 // here with that library's verifier, as a receiver would.
 describe('webhook channel', () => {
   it('gives Discord `content` and Slack `text`, with a link that opens the opportunity', () => {
-    const body = webhookBody(alertSummary(arbitrageOpportunity()), 'rule-1', 7, 'https://oddspulse.example');
+    const body = webhookBody(alertSummary(alertArbitrage()), 'rule-1', 7, 'https://oddspulse.example');
     expect(body.content).toBe(body.text);
     expect(body.content).toMatch(/^Arbitrage 2\.5%: Boston Celtics @ Los Angeles Lakers \(Moneyline\): /);
     expect(
@@ -24,14 +24,12 @@ describe('webhook channel', () => {
   });
 
   it('keeps `content` within Discord’s 2000 characters', () => {
-    const long = { ...alertSummary(arbitrageOpportunity()), text: 'x'.repeat(5000) };
+    const long = { ...alertSummary(alertArbitrage()), text: 'x'.repeat(5000) };
     expect(webhookBody(long, 'r', 1, 'https://o.example').content.length).toBeLessThanOrEqual(2000);
   });
 
   describe('Standard Webhooks signature', () => {
-    const raw = JSON.stringify(
-      webhookBody(alertSummary(arbitrageOpportunity()), 'rule-1', 7, 'https://oddspulse.example'),
-    );
+    const raw = JSON.stringify(webhookBody(alertSummary(alertArbitrage()), 'rule-1', 7, 'https://oddspulse.example'));
 
     it('verifies with the library under the user’s secret and gives back the body', () => {
       const secret = newSecret();

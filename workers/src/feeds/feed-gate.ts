@@ -17,6 +17,8 @@ const HALTING_SETTINGS = [
   'ODDS_API_MARKETS',
   'ODDS_API_PROPS_MARKETS',
   'ESPN_BASE_URL',
+  'ODDS_STREAM_URL',
+  'ODDS_STREAM_KEY',
 ] as const satisfies ReadonlyArray<keyof AppConfig>;
 
 /**
@@ -75,12 +77,22 @@ export class FeedGate {
       await Promise.all(feeds.filter((_, i) => states[i]).map((feed) => this.backoffs.clear(feed)));
       return result;
     } catch (error) {
-      if (error instanceof FeedError && !error.skipped) await this.failed(feeds, states, error, now);
+      if (error instanceof FeedError && !error.skipped) await this.record(feeds, states, error, now);
       throw error;
     }
   }
 
-  private async failed(
+  /**
+   * A failure met outside a call: a stream whose connection was let in (`call`) and then dropped, stalled or sent junk.
+   * It backs off as a failed call does, so the next connection waits as the next poll would.
+   */
+  async fail(provider: string, endpoint: 'odds' | 'props' | 'scores', sport: string, error: FeedError): Promise<void> {
+    const feeds = [provider, `${provider}:${endpoint}:${sport}`];
+    const states = await Promise.all(feeds.map((feed) => this.backoffs.get(feed)));
+    await this.record(feeds, states, error, this.clock());
+  }
+
+  private async record(
     feeds: string[],
     states: Array<FeedBackoff | null>,
     error: FeedError,

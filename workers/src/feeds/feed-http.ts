@@ -12,6 +12,8 @@ export interface RetryPolicy {
 
 export interface FeedRequest {
   url: URL;
+  /** Headers besides `accept` (a key sent as a header, never in the URL that may be logged). */
+  headers?: Record<string, string>;
   timeoutMs: number;
   /**
    * The whole request, retries and their waits included, ends by this many ms after it starts (a
@@ -55,7 +57,7 @@ export interface FeedResponse<T> {
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The URL as it may be logged: the API key is never written anywhere. */
-export function redactUrl(url: URL): string {
+export function loggedFeedPath(url: URL): string {
   const copy = new URL(url);
   if (copy.searchParams.has('apiKey')) copy.searchParams.set('apiKey', '***');
   return `${copy.pathname}${copy.search}`;
@@ -65,7 +67,7 @@ async function attempt<T>(request: FeedRequest, timeoutMs: number): Promise<Feed
   let response: Response;
   try {
     response = await fetch(request.url, {
-      headers: { accept: 'application/json' },
+      headers: { accept: 'application/json', ...request.headers },
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {

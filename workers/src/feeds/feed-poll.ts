@@ -6,7 +6,7 @@ import type { FeedError } from './feed-errors';
  * The poll lock's time to live, renewed while the poll runs: a killed worker blocks the sport at most
  * this long, about two slots of the live cadence (spec 001 §9: 5 s).
  */
-const LOCK_TTL_MS = 10_000;
+export const FEED_LOCK_TTL_MS = 10_000;
 
 /**
  * One poll of a feed's sport under its lock, timed in the poll metrics by its outcome (an error, a pause, else ok).
@@ -22,7 +22,7 @@ export async function lockedFeedPoll<R extends { outcome: string }>(
   const polled = metrics.startPoll(kind, sport);
   let result: R | null;
   try {
-    result = await state.withFeedLock(kind, sport, LOCK_TTL_MS, run);
+    result = await state.withFeedLock(kind, sport, FEED_LOCK_TTL_MS, run);
   } catch (error) {
     polled('error');
     throw error;

@@ -2,7 +2,7 @@ import type { BoardEvent, ScoreboardEvent } from '@oddspulse/shared';
 
 /** Where a sport's odds come from; every provider returns the normalised board (decimal prices). */
 export interface OddsProvider {
-  readonly name: 'simulator' | 'theoddsapi';
+  readonly name: 'simulator' | 'theoddsapi' | 'stream';
   /** Straight bets (game markets) of a sport's upcoming and live events, or of those of `eventIds` only. */
   fetchOdds(sport: string, eventIds?: readonly string[] | null): Promise<BoardEvent[]>;
   /** Player props of a sport's upcoming events. */

@@ -17,6 +17,11 @@ class TickHandler {
     return 'odds';
   }
 
+  @OnJob(JobName.OddsStream)
+  async stream() {
+    return 'stream';
+  }
+
   @OnJob(JobName.PropsPoll)
   async props() {
     return 'props';

@@ -14,6 +14,8 @@ type Handler = (data: unknown, job: Job) => Promise<unknown>;
 @Injectable()
 export class JobRegistryService implements OnModuleInit {
   private readonly handlers = new Map<JobName, Handler>();
+  /** When this process last took a job (epoch ms), for its heartbeat; null before its first. */
+  lastJobAt: number | null = null;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -42,6 +44,7 @@ export class JobRegistryService implements OnModuleInit {
   run(job: Job): Promise<unknown> {
     const handler = this.handlers.get(job.name as JobName);
     if (!handler) throw new Error(`No handler for job ${job.name}`);
+    this.lastJobAt = Date.now();
     return withLogContext({ jobId: job.id, job: job.name }, () => handler(job.data, job));
   }
 }

@@ -1,4 +1,11 @@
-import type { BoardEvent, SportBoard } from '@oddspulse/shared';
+import {
+  parseIsoTime,
+  sameFieldsBut,
+  sameQuote,
+  type BoardBookmaker,
+  type BoardEvent,
+  type SportBoard,
+} from '@oddspulse/shared';
 import type { BoardKind, BoardStamp } from '@oddspulse/core';
 
 /**
@@ -46,4 +53,68 @@ export class HeldBoards {
   hold(kind: BoardKind, board: SportBoard, revision: string): void {
     this.held.set(`${kind}:${board.sport_key}`, { board, revision });
   }
+}
+
+/**
+ * How far a held price's stored update time may fall behind the feed's before it is written again. A feed may restamp
+ * a market whose prices did not move (the simulator did on every reprice); rewriting it each poll rewrote the whole
+ * board. The locked-market age (spec 001 §5: 5 minutes live, 15 before) then reads the stored time at most this much
+ * older than the feed's: a held price closes at most a minute early, and none reopens.
+ */
+export const UNMOVED_RESTAMP_MS = 60_000;
+
+/**
+ * `events` with every market whose prices did not move since `previous` (its outcomes, line, links and limits the
+ * same) kept as the object it was, its update time with it, while that time is less than UNMOVED_RESTAMP_MS older
+ * than the feed's; a book or event all of whose parts were kept is kept whole. The store and the diff pass over the
+ * very objects they wrote, so a market is written again when its price moves, whatever its `last_update` says.
+ */
+export function keepUnmovedMarkets(previous: readonly BoardEvent[] | null, events: BoardEvent[]): BoardEvent[] {
+  if (!previous?.length) return events;
+  const times = new Map<string, number>();
+  const read = (iso: string) => {
+    let time = times.get(iso);
+    if (time === undefined) times.set(iso, (time = parseIsoTime(iso)));
+    return time;
+  };
+  // a time the feed moved back, or one unreadable, is written as the feed sent it
+  const held = (fresh: string, old: string) => {
+    const lag = read(fresh) - read(old);
+    return lag >= 0 && lag < UNMOVED_RESTAMP_MS;
+  };
+  const keptBook = (book: BoardBookmaker, old: BoardBookmaker): BoardBookmaker => {
+    let kept = 0;
+    const markets = book.markets.map((market, i) => {
+      const before =
+        old.markets[i]?.key === market.key ? old.markets[i] : old.markets.find((m) => m.key === market.key);
+      if (!before || !sameQuote(market, before) || !held(market.last_update, before.last_update)) return market;
+      if (before === old.markets[i]) kept++;
+      return before;
+    });
+    if (
+      kept === old.markets.length &&
+      kept === markets.length &&
+      sameFieldsBut(book, old, 'markets', 'last_update') &&
+      held(book.last_update, old.last_update)
+    )
+      return old;
+    return markets.some((m, i) => m !== book.markets[i]) ? { ...book, markets } : book;
+  };
+  const before = new Map(previous.map((e) => [e.id, e]));
+  return events.map((event) => {
+    const old = before.get(event.id);
+    if (!old || old === event) return event;
+    let kept = 0;
+    const bookmakers = event.bookmakers.map((book, i) => {
+      const other =
+        old.bookmakers[i]?.key === book.key ? old.bookmakers[i] : old.bookmakers.find((b) => b.key === book.key);
+      if (!other) return book;
+      const result = keptBook(book, other);
+      if (result === old.bookmakers[i]) kept++;
+      return result;
+    });
+    if (kept === old.bookmakers.length && kept === bookmakers.length && sameFieldsBut(event, old, 'bookmakers'))
+      return old;
+    return bookmakers.some((b, i) => b !== event.bookmakers[i]) ? { ...event, bookmakers } : event;
+  });
 }

@@ -7,7 +7,7 @@ import {
   OddsHistoryPartitionsRepository,
   OddsHistoryRepository,
   type OddsHistoryPartition,
-  utcDay,
+  utcMidnight,
 } from '@oddspulse/core';
 import { CLOCK, Clock } from '../feeds/clock';
 import { OnJob } from '../jobs/on-job.decorator';
@@ -22,7 +22,7 @@ export const PARTITION_DAYS_AHEAD = 2;
  * wholly older than the retention (today's start less `retentionDays` whole days), oldest first.
  */
 export function retentionPlan(partitions: readonly OddsHistoryPartition[], now: Date, retentionDays: number) {
-  const today = utcDay(now).getTime();
+  const today = utcMidnight(now).getTime();
   const days = Array.from({ length: PARTITION_DAYS_AHEAD + 1 }, (_, i) => new Date(today + i * DAY_MS));
   const cutoff = today - retentionDays * DAY_MS;
   return { days, expired: partitions.filter((p) => p.to.getTime() <= cutoff) };

@@ -308,6 +308,37 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     expect(listener.on('odds', NFL)).toEqual([]);
   });
 
+  // A feed may restamp a market whose prices did not move: it is not written again (within a minute of its stored
+  // time), and a market whose price moved is, with its new time.
+  it('rewrites a market when its price moves, not when its update time alone does', async () => {
+    const boardKey = redis.key(...RedisKeys.boardMarkets('odds', NFL));
+    const marketFields = (fields: Record<string, string>) =>
+      Object.fromEntries(Object.entries(fields).filter(([field]) => field.startsWith('m\t')));
+    const stored = await redis.client.hgetall(boardKey);
+    const restamped = new Date(recordedNow + 130_000).toISOString().replace('.000Z', 'Z');
+    payload[0].bookmakers[1].last_update = restamped;
+    now = recordedNow + 150_000;
+    expect(await pipeline.pollOdds({ sport: NFL, tick: 6 })).toMatchObject({ outcome: 'unchanged', changedEvents: 0 });
+    expect(await redis.client.hgetall(boardKey)).toEqual(stored);
+
+    const moved = new Date(recordedNow + 140_000).toISOString().replace('.000Z', 'Z');
+    const book = payload[0].bookmakers[1];
+    book.last_update = moved;
+    book.markets[0].outcomes[0].price += book.markets[0].outcomes[0].price > 0 ? 10 : -10;
+    now = recordedNow + 160_000;
+    expect(await pipeline.pollOdds({ sport: NFL, tick: 7 })).toMatchObject({ outcome: 'updated', changedEvents: 1 });
+    const after = marketFields(await redis.client.hgetall(boardKey));
+    const rewritten = Object.keys(after).filter((field) => after[field] !== stored[field]);
+    const bookKey = book.key === 'unibet' ? 'unibet_us' : book.key;
+    expect(rewritten).toEqual([`m\t${payload[0].id}\t${bookKey}\t${book.markets[0].key}`]);
+    expect(JSON.parse(after[rewritten[0]])).toMatchObject({ last_update: moved });
+    const kept = Object.keys(after).filter(
+      (f) => f.startsWith(`m\t${payload[0].id}\t${bookKey}\t`) && f !== rewritten[0],
+    );
+    expect(kept.length).toBeGreaterThan(0);
+    for (const field of kept) expect(after[field]).toBe(stored[field]);
+  });
+
   it('diffs against the board another process wrote since, not the one it holds', async () => {
     const moduleRef = await Test.createTestingModule({ imports: [WorkersModule] })
       .overrideProvider(APP_CONFIG)
@@ -330,11 +361,19 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
       // back to the price this process holds: against Redis's board (the other process's) that is a change
       h2h.outcomes[0].price = held;
       now = recordedNow + 180_000;
+      const writes = jest.spyOn(app.get(LiveStateRepository), 'boardWrites');
       expect(await pipeline.pollOdds({ sport: NFL, tick: 7 })).toMatchObject({
         outcome: 'updated',
         changedEvents: 1,
         historyRows: 1,
       });
+      // the board read back is the basis: the moved market alone is written, not every market of the board again
+      const [hash] = (writes.mock.results[0].value as ReturnType<LiveStateRepository['boardWrites']>).hashes;
+      writes.mockRestore();
+      expect(hash.replace).toBe(false);
+      expect(hash.set.map(([field]) => field)).toEqual([
+        expect.stringMatching(new RegExp(`^m\t${payload[0].id}\t.+\th2h$`)),
+      ]);
       const diffs = await eventually(
         () => listener.on('odds', NFL),
         (m) => m.length >= 2,

@@ -25,12 +25,12 @@ import { DetectionService } from '../detection/detection.service';
 import { CLOCK, Clock } from '../feeds/clock';
 import { FeedError } from '../feeds/feed-errors';
 import { FeedGate } from '../feeds/feed-gate';
-import { failedPollStatus, lockedFeedPoll } from '../feeds/feed-poll';
+import { FEED_LOCK_TTL_MS, failedPollStatus, lockedFeedPoll } from '../feeds/feed-poll';
 import { ODDS_PROVIDER, OddsProvider } from '../feeds/providers';
 import { LoggedExternalFailure } from '../jobs/external-failure';
 import { PollSummary } from '../feeds/poll-summary';
 import { OnJob } from '../jobs/on-job.decorator';
-import { HeldBoards, mergeAnswer } from './held-boards';
+import { HeldBoards, keepUnmovedMarkets, mergeAnswer } from './held-boards';
 
 /**
  * An odds board lists a game until the feed drops it after the end; one that started this long ago may be over even
@@ -39,6 +39,10 @@ import { HeldBoards, mergeAnswer } from './held-boards';
 const GAME_OVER_AFTER_MS = 8 * 3_600_000;
 
 type BoardKind = 'odds' | 'props';
+
+/** How often, and how long apart, a stream's failure waits for the board's lock (a batch writing it). */
+const STREAM_MARK_ATTEMPTS = 20;
+const STREAM_MARK_WAIT_MS = 100;
 
 export interface PollResult {
   sport: string;
@@ -86,15 +90,52 @@ export class OddsPipelineService {
     return this.poll('props', data.sport, () => this.provider.fetchProps(data.sport));
   }
 
-  /** `eventIds`: the poll asked for these events only; the board keeps its other events as they were. */
+  /**
+   * A batch of a sport's odds stream: the games its messages changed (`eventIds`), as the stream's state now has them
+   * (`events`), through the same path as a poll by event ids. The stream's answer is whole for those games: one absent
+   * from `events` has left the feed (its odds all locked, or over), even when none is left.
+   */
+  streamBatch(sport: string, eventIds: readonly string[], events: BoardEvent[]): Promise<PollResult> {
+    return this.poll('odds', sport, async () => events, eventIds, true);
+  }
+
+  /** The stream's REST snapshot: the whole board, as a sweep. */
+  streamSnapshot(sport: string, events: BoardEvent[]): Promise<PollResult> {
+    return this.poll('odds', sport, async () => events);
+  }
+
+  /**
+   * The stream failed (dropped, stalled, refused, junk): the board keeps its data, marked stale, and its status names
+   * the reason, as a failed poll's does. A held-back connection is a pause of a failing feed.
+   */
+  async streamFailed(sport: string, error: FeedError): Promise<void> {
+    // A batch may be writing the board: the mark waits for it (a batch takes milliseconds, its lock at most 10 s).
+    for (let attempt = 0; attempt < STREAM_MARK_ATTEMPTS; attempt++) {
+      const started = this.clock();
+      const marked = await this.state.withFeedLock('odds', sport, FEED_LOCK_TTL_MS, async () => {
+        const { previous, basis } = await this.startingBoard('odds', sport, await this.state.boardStamp('odds', sport));
+        await this.markFailed('odds', sport, previous, basis, error, started);
+        return true;
+      });
+      if (marked) return;
+      await new Promise((resolve) => setTimeout(resolve, STREAM_MARK_WAIT_MS));
+    }
+    throw new FeedError('held', `odds ${sport}: its board stayed locked; not marked stale`, false);
+  }
+
+  /**
+   * `eventIds`: the poll asked for these events only; the board keeps its other events as they were. `whole`: the answer
+   * is whole for those events (the stream), so an empty one removes them.
+   */
   async poll(
     kind: BoardKind,
     sport: string,
     fetch: () => Promise<BoardEvent[]>,
     eventIds: readonly string[] | null = null,
+    whole = false,
   ): Promise<PollResult> {
     const result = await lockedFeedPoll(this.metrics, this.state, kind, sport, () =>
-      this.run(kind, sport, fetch, eventIds),
+      this.run(kind, sport, fetch, eventIds, whole),
     );
     if (!result) this.logger.debug(`${kind} ${sport}: another process is polling it; skipped`);
     return result ?? { sport, kind, outcome: 'locked' };
@@ -105,13 +146,11 @@ export class OddsPipelineService {
     sport: string,
     fetch: () => Promise<BoardEvent[]>,
     eventIds: readonly string[] | null,
+    whole: boolean,
   ): Promise<PollResult> {
     const started = this.clock();
     const stamp = await this.state.boardStamp(kind, sport);
-    // The held board is what Redis stores (its stamp names it), so only what changed from it is written; a board read
-    // back from Redis is written whole (it may still be stored whole, by a version before boards were stored by market).
-    const basis = this.held.basis(kind, sport, stamp);
-    const previous = basis ?? (await this.state.board(kind, sport));
+    const { previous, basis } = await this.startingBoard(kind, sport, stamp);
     const asked = eventIds && previous ? new Set(eventIds) : null;
     // A poll by id that finds none of its events learns nothing it can trust: the feed may have taken them down (a game
     // over, a postponement) or answered short. The board stays as it is, not stale, and the sport's next sweep decides.
@@ -136,7 +175,7 @@ export class OddsPipelineService {
       return this.failed(kind, sport, previous, basis, error, started);
     }
     const answered = this.clock();
-    if (asked && answer.length === 0) {
+    if (asked && answer.length === 0 && !whole) {
       this.logger.log({ sport, kind, polled: eventIds, msg: 'No asked event in the answer; the next sweep decides' });
       return {
         sport,
@@ -151,7 +190,11 @@ export class OddsPipelineService {
     if (kind === 'odds') answer = await this.markFinished(sport, answer);
     // Links are settled once as a board comes in: checked, resolved, or the book's site.
     answer = settleBookLinks(answer);
-    const events = asked && previous ? mergeAnswer(previous.events, asked, answer) : answer;
+    // A market whose prices did not move stays the object stored, its update time with it: only what moved is written.
+    const events = keepUnmovedMarkets(
+      previous?.events ?? null,
+      asked && previous ? mergeAnswer(previous.events, asked, answer) : answer,
+    );
     const board: SportBoard = { sport_key: sport, fetched_at: new Date(started).toISOString(), events };
     // The engine's locked-market rule (spec 001 §5), for the diff's locked/unlocked changes.
     const { diff, records, changedEventIds } = diffBoards(previous, board, {
@@ -245,9 +288,27 @@ export class OddsPipelineService {
   }
 
   /**
+   * The board a write starts from (`previous`) and the basis it writes against, only what changed from it: the held
+   * board while Redis's stamp names it (`stamp`, read under the feed's lock); otherwise the board read back from Redis,
+   * itself the basis when it is stored by market (the sport's last poll ran in another worker, as the queue gives each
+   * poll to whichever worker is free: writing it whole wrote every market of the board again), and written whole when
+   * it is stored whole (by a version before boards were stored by market).
+   */
+  private async startingBoard(
+    kind: BoardKind,
+    sport: string,
+    stamp: BoardStamp | null,
+  ): Promise<{ previous: SportBoard | null; basis: SportBoard | null }> {
+    const held = this.held.basis(kind, sport, stamp);
+    if (held) return { previous: held, basis: held };
+    const stored = await this.state.storedBoard(kind, sport);
+    return { previous: stored?.board ?? null, basis: stored?.isBasis ? stored.board : null };
+  }
+
+  /**
    * Makes `board`, whose diff is empty, the current board: its stamp alone when its content is the same as the board in
    * Redis (nothing the diff leaves out moved either: quote times, a game marked completed), else what changed from
-   * `basis` (the held board), or the whole board. `unchanged` is the stamp of the board the poll started from.
+   * `basis` (startingBoard), or the whole board. `unchanged` is the stamp of the board the poll started from.
    */
   private async store(
     kind: BoardKind,
@@ -279,13 +340,57 @@ export class OddsPipelineService {
     return finals.size ? events.map((e) => (finals.has(e.id) ? { ...e, completed: true } : e)) : events;
   }
 
+  /**
+   * The board, marked stale, and the message saying so in one atomic step: only a board turning stale is announced, so
+   * a kill between a mark and its message left browsers unaware for the whole outage.
+   */
+  private async announceStale(
+    kind: BoardKind,
+    previous: SportBoard,
+    basis: SportBoard | null,
+    staleSince: string,
+    reason: string,
+    now: number,
+  ): Promise<void> {
+    const writes = this.state.boardWrites(kind, { ...previous, stale_since: staleSince }, basis);
+    await this.publisher.publishWith(
+      {
+        channel: kind,
+        key: previous.sport_key,
+        at: new Date(now).toISOString(),
+        type: 'board.status',
+        data: { fetched_at: previous.fetched_at, stale_since: staleSince, error: reason },
+      },
+      writes,
+    );
+    this.held.hold(kind, previous, writes.revision);
+  }
+
   private status(kind: BoardKind, sport: string, now: number, fields: Partial<FeedStatus>): FeedStatus {
     return feedStatus(kind, sport, this.provider.name, now, fields);
   }
 
   /**
-   * The board keeps its last data, marked stale with its age; a budget pause is not a failure, and a poll the gate
-   * held back is a pause of a failing feed (its last failure stays its error).
+   * Marks the board stale because its feed is late past its cadence (no success for two cadences: a queue that stalls,
+   * workers that take no job), under the poll's lock, unless a poll succeeded since `lastSuccessAt` or it is stale
+   * already. True when it marked it.
+   */
+  async markLate(kind: BoardKind, sport: string, lastSuccessAt: string, reason: string): Promise<boolean> {
+    const marked = await this.state.withFeedLock(kind, sport, FEED_LOCK_TTL_MS, async () => {
+      const now = this.clock();
+      const { previous, basis } = await this.startingBoard(kind, sport, await this.state.boardStamp(kind, sport));
+      if (!previous || previous.stale_since || Date.parse(previous.fetched_at) > Date.parse(lastSuccessAt))
+        return false;
+      await this.announceStale(kind, previous, basis, new Date(now).toISOString(), reason, now);
+      return true;
+    });
+    return marked === true;
+  }
+
+  /**
+   * The board keeps its last data, marked stale with its age; a budget pause is not a failure. A poll the gate held
+   * back (a halted provider, a feed backing off) is a pause of a failing feed (its last failure stays its error) whose
+   * board is not being polled, so it is marked stale too: a 401 on one sport's poll halts the whole provider.
    */
   private async failed(
     kind: BoardKind,
@@ -295,36 +400,37 @@ export class OddsPipelineService {
     error: FeedError,
     now: number,
   ): Promise<PollResult> {
+    const result = await this.markFailed(kind, sport, previous, basis, error, now);
+    if (result) return result;
+    // The request was already retried per spec; the job fails (kept for inspection) without BullMQ retrying it.
+    throw new LoggedExternalFailure(`${kind} ${sport}: ${error.message}`);
+  }
+
+  /** The board and status of a failed or held-back feed; a result when it was a pause, null for a failure. */
+  private async markFailed(
+    kind: BoardKind,
+    sport: string,
+    previous: SportBoard | null,
+    basis: SportBoard | null,
+    error: FeedError,
+    now: number,
+  ): Promise<PollResult | null> {
     const last = await this.state.feedStatus(kind, sport);
     const { base, held } = failedPollStatus(last, previous?.events.length ?? 0, error);
+    const staleSince = previous?.stale_since ?? new Date(now).toISOString();
+    if (previous && !previous.stale_since && error.kind !== 'paused')
+      await this.announceStale(kind, previous, basis, staleSince, error.message, now);
     if (error.skipped) {
       await this.state.saveFeedStatus(
         this.status(kind, sport, now, {
           ...base,
           state: 'paused',
-          stale_since: previous?.stale_since ?? null,
+          stale_since: error.kind === 'held' && previous ? staleSince : (previous?.stale_since ?? null),
           paused_reason: error.message,
           ...held,
         }),
       );
       return { sport, kind, outcome: 'paused' };
-    }
-    const staleSince = previous?.stale_since ?? new Date(now).toISOString();
-    if (previous && !previous.stale_since) {
-      // The board, marked stale, and the message saying so in one atomic step: only a board turning
-      // stale is announced, so a kill between a mark and its message left browsers unaware for the whole outage.
-      const writes = this.state.boardWrites(kind, { ...previous, stale_since: staleSince }, basis);
-      await this.publisher.publishWith(
-        {
-          channel: kind,
-          key: sport,
-          at: new Date(now).toISOString(),
-          type: 'board.status',
-          data: { fetched_at: previous.fetched_at, stale_since: staleSince, error: error.message },
-        },
-        writes,
-      );
-      this.held.hold(kind, previous, writes.revision);
     }
     await this.state.saveFeedStatus(
       this.status(kind, sport, now, { ...base, state: 'stale', stale_since: staleSince, error: error.message }),
@@ -344,7 +450,6 @@ export class OddsPipelineService {
       );
     }
     this.summary.failed();
-    // The request was already retried per spec; the job fails (kept for inspection) without BullMQ retrying it.
-    throw new LoggedExternalFailure(`${kind} ${sport}: ${error.message}`);
+    return null;
   }
 }

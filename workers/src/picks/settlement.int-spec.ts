@@ -422,9 +422,11 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
     expect(row.clv).toBeCloseTo(11.111, 3);
   });
 
-  // A worker killed between settling a pick and pushing `picks.settled` lost the push for good (a
-  // re-run only looks at pending picks). The push failing after the UPDATE stands in for the kill.
-  it('sends the picks.settled push a killed run owed at the next run, once', async () => {
+  /**
+   * A user's pick settled by a run killed before its push (the push failing after the UPDATE stands in for the kill),
+   * and what the user has heard since, read a moment later.
+   */
+  async function settledWithPushOwed() {
     now = Date.parse('2022-09-12T12:00:00Z');
     const userId = await newUser();
     const pick = await picks.create(userId, nflPick('Miami Dolphins -3.5', 'Point Spread'));
@@ -434,11 +436,18 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
     heard.length = 0;
     await expect(settlement.settleGame({ sport: NFL, game })).rejects.toThrow('worker killed');
     killed.mockRestore();
-    expect((await repo.find(userId, pick.id))!.status).toBe('won');
     const pushes = async () => {
       await new Promise((r) => setTimeout(r, 200));
       return heard.filter((m) => m.channel === 'user' && m.key === userId && m.type === 'picks.settled');
     };
+    return { userId, pick, publisher, pushes };
+  }
+
+  // A worker killed between settling a pick and pushing `picks.settled` lost the push for good (a
+  // re-run only looks at pending picks).
+  it('sends the picks.settled push a killed run owed at the next run, once', async () => {
+    const { userId, pick, pushes } = await settledWithPushOwed();
+    expect((await repo.find(userId, pick.id))!.status).toBe('won');
     expect(await pushes()).toEqual([]);
 
     // The re-run settles nothing new (the pick is no longer pending) but sends what the killed one owed.
@@ -451,5 +460,23 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
     heard.length = 0;
     await settlement.settleWindow();
     expect(await pushes()).toEqual([]);
+  });
+
+  // Two runs at once (a worker's scheduled look-back beside a game's own job) each read the owed picks and each sent
+  // their push: the owner heard the same settlement twice.
+  it('sends a push two runs at once both find owed once', async () => {
+    const { pick, publisher, pushes } = await settledWithPushOwed();
+
+    // The first run's push is slow to go out, so the second run reads the owed picks while it is under way.
+    const send = publisher.publish.bind(publisher);
+    const slow = jest.spyOn(publisher, 'publish').mockImplementationOnce(async (message) => {
+      await new Promise((r) => setTimeout(r, 500));
+      return send(message);
+    });
+    await Promise.all([settlement.settleWindow(), settlement.settleWindow()]);
+    slow.mockRestore();
+    const sent = await pushes();
+    expect(sent).toHaveLength(1);
+    expect(sent[0].data).toMatchObject({ count: 1, picks: [expect.objectContaining({ id: pick.id })] });
   });
 });

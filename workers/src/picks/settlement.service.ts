@@ -329,24 +329,28 @@ export class SettlementService implements OnApplicationBootstrap {
 
   /**
    * Sends each user one `picks.settled` push for their picks still owed one: this run's, and any a killed run settled
-   * without telling. A push is cleared only once sent, so one may be sent twice (a kill between the two), which the
-   * browser takes as the same picks settled again; never none.
+   * without telling. The user's owed picks stay locked from their read until they are marked sent, so a run at the
+   * same time does not send them again; a push is cleared only once sent, so one may be sent twice (a kill between
+   * the publish and the commit), which the browser takes as the same picks settled again; never none.
    */
   private async announce(now: Date): Promise<void> {
-    const byUser = new Map<string, PickRow[]>();
-    for (const row of await this.picks.unannounced())
-      byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
     const at = now.toISOString();
-    for (const [userId, rows] of byUser) {
-      await this.publisher.publish({
-        channel: 'user',
-        key: userId,
-        at,
-        type: 'picks.settled',
-        data: { count: rows.length, picks: rows.map(toPick) },
+    for (const userId of await this.picks.usersOwedAnnouncement())
+      await this.picks.transaction(async (trx) => {
+        const rows = await this.picks.lockUnannounced(userId, trx);
+        if (!rows.length) return;
+        await this.publisher.publish({
+          channel: 'user',
+          key: userId,
+          at,
+          type: 'picks.settled',
+          data: { count: rows.length, picks: rows.map(toPick) },
+        });
+        await this.picks.markAnnounced(
+          rows.map((r) => r.id),
+          trx,
+        );
       });
-      await this.picks.markAnnounced(rows.map((r) => r.id));
-    }
   }
 }
 

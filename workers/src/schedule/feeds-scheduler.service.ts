@@ -21,6 +21,12 @@ import { OnJob } from '../jobs/on-job.decorator';
 
 const JOB_FOR_KIND = { odds: JobName.OddsPoll, props: JobName.PropsPoll, scores: JobName.ScoresPoll } as const;
 
+/**
+ * The slot of the stream jobs: each sport's `odds.stream` comes once a slot, so a stream whose worker died is taken over
+ * within a slot of its lease lapsing.
+ */
+const STREAM_SLOT_MS = 5_000;
+
 /** One repeatable job (upserted by id, so one schedule however many workers start) that fans out the polls. */
 @Injectable()
 export class FeedsSchedulerService implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -76,6 +82,19 @@ export class FeedsSchedulerService implements OnApplicationBootstrap, OnApplicat
       },
       now,
     );
+    if (this.config.ODDS_PROVIDER === 'stream') {
+      // The stream replaces the odds polls: one job a slot per sport keeps its connection up somewhere.
+      const slot = Math.floor(now / STREAM_SLOT_MS) * STREAM_SLOT_MS;
+      await Promise.all([
+        ...sportWide.map((p) =>
+          this.jobs.add(JOB_FOR_KIND[p.kind], { sport: p.sport, tick: p.tick }, { jobId: p.jobId }),
+        ),
+        ...this.config.FEED_SPORTS.map((sport) =>
+          this.jobs.add(JobName.OddsStream, { sport, tick: slot }, { jobId: `stream-${sport}-${slot}` }),
+        ),
+      ]);
+      return { scheduledAt: now, polls: sportWide.length + this.config.FEED_SPORTS.length };
+    }
     const odds = await this.planOdds(now);
     await Promise.all([
       ...sportWide.map((p) =>

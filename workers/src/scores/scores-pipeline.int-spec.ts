@@ -50,6 +50,11 @@ describe('scores pipeline on recorded ESPN scoreboards (real Redis)', () => {
       SCORES_PROVIDER: 'espn',
       ESPN_BASE_URL: `${url}/apis/site/v2/sports`,
       FEED_SPORTS: [],
+      // The stub answers from this process: late in the in-band suite (after api-fuzz and bad-input) this file's
+      // set-up and teardown took 20 s more and one request the stub answers at once timed out at 15 s; what holds
+      // the process there is not found yet, so the request may wait as long as the test does.
+      ODDS_API_TIMEOUT_MS: 80_000,
+      FEED_REQUEST_DEADLINE_MS: 80_000,
     };
     const moduleRef = await Test.createTestingModule({ imports: [WorkersModule] })
       .overrideProvider(APP_CONFIG)
@@ -61,55 +66,59 @@ describe('scores pipeline on recorded ESPN scoreboards (real Redis)', () => {
     state = app.get(LiveStateRepository);
     listener = new RealtimeListener(config.REDIS_URL, config.REDIS_PREFIX);
     await listener.start();
-  });
+  }, 90_000);
 
   afterAll(async () => {
     await listener.stop();
     await app.close();
     await stub.stop();
-  });
+  }, 90_000);
 
-  it.each(ESPN_FILES)('parses %s', async (file) => {
-    const sport = sportOf(file);
-    served = readFileSync(join(FIXTURES, 'espn', file), 'utf8');
-    const raw = JSON.parse(served) as EspnFile;
-    // Each file is a fresh scoreboard for its sport.
-    await state.saveScoreboard({ sport_key: sport, fetched_at: new Date(0).toISOString(), games: [] });
-    listener.clear();
+  it.each(ESPN_FILES)(
+    'parses %s',
+    async (file) => {
+      const sport = sportOf(file);
+      served = readFileSync(join(FIXTURES, 'espn', file), 'utf8');
+      const raw = JSON.parse(served) as EspnFile;
+      // Each file is a fresh scoreboard for its sport.
+      await state.saveScoreboard({ sport_key: sport, fetched_at: new Date(0).toISOString(), games: [] });
+      listener.clear();
 
-    await pipeline.poll({ sport, tick: 0 });
+      await pipeline.poll({ sport, tick: 0 });
 
-    expect(stub.requests.at(-1)!.pathname).toBe(`/apis/site/v2/sports/${ESPN_LEAGUES[sport]}/scoreboard`);
-    const board = (await state.scoreboard(sport))!;
-    expect(board.games.map((g) => g.id)).toEqual(raw.events.map((e) => e.id));
-    for (const [i, game] of board.games.entries()) {
-      const espn = raw.events[i].status.type;
-      const status =
-        espn.completed || espn.state === 'post' ? 'final' : espn.state === 'in' ? 'in_progress' : 'scheduled';
-      expect(game).toMatchObject({
-        sport_key: sport,
-        status,
-        live: status === 'in_progress',
-        completed: status === 'final',
-        source: 'espn',
-      });
-      expect(game.home_team).not.toBe('');
-      expect(game.away_team).not.toBe('');
-      if (status === 'scheduled') expect(game.scores).toEqual({ home: null, away: null });
-      else expect(typeof game.home_score).toBe('number');
-      if (raw.events[i].competitions[0].odds?.length) expect(game.odds?.provider).toBeTruthy();
-    }
-    const finals = board.games.filter((g) => g.status === 'final');
-    const published = await eventually(
-      () => listener.on('scores', sport),
-      (m) => m.length >= 1 + finals.length,
-    );
-    expect(
-      published
-        .filter((m) => m.type === 'game.final')
-        .map((m) => (m as Extract<RealtimeEnvelope, { type: 'game.final' }>).data.game.id),
-    ).toEqual(finals.map((g) => g.id));
-  });
+      expect(stub.requests.at(-1)!.pathname).toBe(`/apis/site/v2/sports/${ESPN_LEAGUES[sport]}/scoreboard`);
+      const board = (await state.scoreboard(sport))!;
+      expect(board.games.map((g) => g.id)).toEqual(raw.events.map((e) => e.id));
+      for (const [i, game] of board.games.entries()) {
+        const espn = raw.events[i].status.type;
+        const status =
+          espn.completed || espn.state === 'post' ? 'final' : espn.state === 'in' ? 'in_progress' : 'scheduled';
+        expect(game).toMatchObject({
+          sport_key: sport,
+          status,
+          live: status === 'in_progress',
+          completed: status === 'final',
+          source: 'espn',
+        });
+        expect(game.home_team).not.toBe('');
+        expect(game.away_team).not.toBe('');
+        if (status === 'scheduled') expect(game.scores).toEqual({ home: null, away: null });
+        else expect(typeof game.home_score).toBe('number');
+        if (raw.events[i].competitions[0].odds?.length) expect(game.odds?.provider).toBeTruthy();
+      }
+      const finals = board.games.filter((g) => g.status === 'final');
+      const published = await eventually(
+        () => listener.on('scores', sport),
+        (m) => m.length >= 1 + finals.length,
+      );
+      expect(
+        published
+          .filter((m) => m.type === 'game.final')
+          .map((m) => (m as Extract<RealtimeEnvelope, { type: 'game.final' }>).data.game.id),
+      ).toEqual(finals.map((g) => g.id));
+    },
+    90_000,
+  );
 
   it('reads the structured odds block (moneyline, spread, total with open and close)', async () => {
     const first = (

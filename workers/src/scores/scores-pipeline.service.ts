@@ -13,7 +13,7 @@ import { JobQueueService, MetricsService, RealtimePublisher, LiveStateRepository
 import { CLOCK, Clock } from '../feeds/clock';
 import { FeedError } from '../feeds/feed-errors';
 import { FeedGate } from '../feeds/feed-gate';
-import { failedPollStatus, lockedFeedPoll } from '../feeds/feed-poll';
+import { FEED_LOCK_TTL_MS, failedPollStatus, lockedFeedPoll } from '../feeds/feed-poll';
 import { SCORES_PROVIDER, ScoresProvider } from '../feeds/providers';
 import { LoggedExternalFailure } from '../jobs/external-failure';
 import { PollSummary } from '../feeds/poll-summary';
@@ -133,10 +133,41 @@ export class ScoresPipelineService {
     };
   }
 
+  private async announceStale(previous: SportScoreboard, staleSince: string, reason: string, now: number) {
+    await this.state.saveScoreboard({ ...previous, stale_since: staleSince });
+    await this.publisher.publish({
+      channel: 'scores',
+      key: previous.sport_key,
+      at: new Date(now).toISOString(),
+      type: 'board.status',
+      data: { fetched_at: previous.fetched_at, stale_since: staleSince, error: reason },
+    });
+  }
+
   private status(sport: string, now: number, fields: Partial<FeedStatus>): FeedStatus {
     return feedStatus('scores', sport, this.provider.name, now, fields);
   }
 
+  /**
+   * Marks the scoreboard stale because its feed is late past its cadence, under the poll's lock, unless a poll
+   * succeeded since `lastSuccessAt` or it is stale already (as OddsPipelineService.markLate). True when it marked it.
+   */
+  async markLate(sport: string, lastSuccessAt: string, reason: string): Promise<boolean> {
+    const marked = await this.state.withFeedLock('scores', sport, FEED_LOCK_TTL_MS, async () => {
+      const previous = await this.state.scoreboard(sport);
+      if (!previous || previous.stale_since || Date.parse(previous.fetched_at) > Date.parse(lastSuccessAt))
+        return false;
+      const now = this.clock();
+      await this.announceStale(previous, new Date(now).toISOString(), reason, now);
+      return true;
+    });
+    return marked === true;
+  }
+
+  /**
+   * A budget pause is not a failure; a poll the gate held back (a halted provider, a feed backing off) leaves a board
+   * nobody polls, marked stale like a failed poll's.
+   */
   private async failed(
     sport: string,
     previous: SportScoreboard | null,
@@ -145,22 +176,20 @@ export class ScoresPipelineService {
   ): Promise<ScoresPollResult> {
     const last = await this.state.feedStatus('scores', sport);
     const { base, held } = failedPollStatus(last, previous?.games.length ?? 0, error);
+    const staleSince = previous?.stale_since ?? new Date(now).toISOString();
+    if (previous && !previous.stale_since && error.kind !== 'paused')
+      await this.announceStale(previous, staleSince, error.message, now);
     if (error.skipped) {
       await this.state.saveFeedStatus(
-        this.status(sport, now, { ...base, state: 'paused', paused_reason: error.message, ...held }),
+        this.status(sport, now, {
+          ...base,
+          state: 'paused',
+          stale_since: error.kind === 'held' && previous ? staleSince : null,
+          paused_reason: error.message,
+          ...held,
+        }),
       );
       return { sport, outcome: 'paused' };
-    }
-    const staleSince = previous?.stale_since ?? new Date(now).toISOString();
-    if (previous && !previous.stale_since) {
-      await this.state.saveScoreboard({ ...previous, stale_since: staleSince });
-      await this.publisher.publish({
-        channel: 'scores',
-        key: sport,
-        at: new Date(now).toISOString(),
-        type: 'board.status',
-        data: { fetched_at: previous.fetched_at, stale_since: staleSince, error: error.message },
-      });
     }
     await this.state.saveFeedStatus(
       this.status(sport, now, { ...base, state: 'stale', stale_since: staleSince, error: error.message }),

@@ -1,5 +1,6 @@
-import { findArbitrageOnBoard } from '@oddspulse/shared';
+import { commissionOf, findArbitrageOnBoard } from '@oddspulse/shared';
 import { DFS_DECIMAL, MarketSimulator } from './market-simulator';
+import { ladderPrice, nextLadderPrice } from './sim-pricing';
 
 const NOW = Date.parse('2026-03-01T18:00:00Z');
 const overround = (prices: number[]) => prices.reduce((s, p) => s + 1 / p, 0);
@@ -101,6 +102,33 @@ describe('MarketSimulator', () => {
     expect(sim.oddsBoard('basketball_nba', game.commence + 151 * 60_000).some((e) => e.id === game.id)).toBe(false);
   });
 
+  it("keeps a market's update time until its price moves, as a real feed does", () => {
+    const sim = new MarketSimulator(7);
+    const quotes = (board: ReturnType<MarketSimulator['oddsBoard']>) =>
+      new Map(
+        board.flatMap((e) =>
+          e.bookmakers.flatMap((b) => b.markets.map((m) => [`${e.id} ${b.key} ${m.key}`, m] as const)),
+        ),
+      );
+    const before = quotes(sim.oddsBoard('basketball_nba', NOW));
+    const after = quotes(sim.oddsBoard('basketball_nba', NOW + 60_000));
+    let kept = 0;
+    let moved = 0;
+    for (const [key, market] of after) {
+      const last = before.get(key);
+      if (!last) continue;
+      if (JSON.stringify(last.outcomes) === JSON.stringify(market.outcomes)) {
+        expect(market.last_update).toBe(last.last_update);
+        kept++;
+      } else {
+        expect(Date.parse(market.last_update)).toBeGreaterThan(Date.parse(last.last_update));
+        moved++;
+      }
+    }
+    expect(kept).toBeGreaterThan(0);
+    expect(moved).toBeGreaterThan(0);
+  });
+
   it('runs faster with a time scale', () => {
     const sim = new MarketSimulator(11, 60);
     const game = sim.games('basketball_nba', NOW).find((g) => g.commence > NOW)!;
@@ -125,5 +153,54 @@ describe('MarketSimulator', () => {
     expect(profits.length).toBeGreaterThan(0);
     expect(profits.length).toBeLessThan(quotes * 0.01);
     expect(profits.filter((p) => p < 1.5).length / profits.length).toBeGreaterThan(0.6);
+  });
+});
+
+// Betfair, Matchbook and Smarkets quote as exchanges do on The Odds API: a back price (`h2h`) and a lay price
+// (`h2h_lay`) for each outcome, on the exchanges' price ladder, and charge their published commission on net winnings
+// (commission.ts), which the engine takes off their prices.
+describe('the simulated exchanges', () => {
+  // Betfair as The Odds API keys it on its US board (the recorded NFL board's `betfair`, with `h2h_lay`)
+  const EXCHANGES = ['betfair', 'matchbook', 'smarkets'];
+
+  it('quote back and lay for every outcome of the moneyline, the lay a ladder step or more above the back', () => {
+    for (const sport of ['basketball_nba', 'soccer_epl']) {
+      const board = new MarketSimulator(11).oddsBoard(sport, NOW);
+      for (const key of EXCHANGES) {
+        const quotes = board.flatMap((e) => e.bookmakers.filter((b) => b.key === key));
+        expect(quotes.length).toBeGreaterThan(0);
+        for (const bookmaker of quotes) {
+          const back = bookmaker.markets.find((m) => m.key === 'h2h')!;
+          const lay = bookmaker.markets.find((m) => m.key === 'h2h_lay')!;
+          expect(lay.outcomes.map((o) => o.name)).toEqual(back.outcomes.map((o) => o.name));
+          back.outcomes.forEach((o, i) => {
+            expect(ladderPrice(o.price, 'down')).toBe(o.price);
+            expect(ladderPrice(lay.outcomes[i].price, 'up')).toBe(lay.outcomes[i].price);
+            expect(lay.outcomes[i].price).toBeGreaterThanOrEqual(nextLadderPrice(o.price));
+          });
+          // a matched market: the backs' book just over 100 %, the lays' just under
+          expect(overround(back.outcomes.map((o) => o.price))).toBeGreaterThan(1);
+          expect(overround(back.outcomes.map((o) => o.price))).toBeLessThan(1.04);
+          expect(overround(lay.outcomes.map((o) => o.price))).toBeLessThan(1);
+        }
+      }
+    }
+  });
+
+  it('charge their published commission, so a newcomer meets a price net of it', () => {
+    expect(EXCHANGES.map((key) => commissionOf(key))).toEqual([0.05, 0.02, 0.02]);
+  });
+
+  it("price on Betfair's ladder of increments", () => {
+    expect(ladderPrice(1.999, 'down')).toBe(1.99);
+    expect(ladderPrice(2.03, 'down')).toBe(2.02);
+    expect(ladderPrice(2.03, 'up')).toBe(2.04);
+    expect(ladderPrice(3.33, 'down')).toBe(3.3);
+    expect(ladderPrice(5.55, 'up')).toBe(5.6);
+    expect(ladderPrice(13.2, 'down')).toBe(13);
+    expect(ladderPrice(2.02, 'up')).toBe(2.02);
+    expect(nextLadderPrice(1.99)).toBe(2);
+    expect(nextLadderPrice(2)).toBe(2.02);
+    expect(nextLadderPrice(4)).toBe(4.1);
   });
 });

@@ -1,4 +1,11 @@
-import type { BoardBookmaker, BoardEvent, BoardMarket, ScoreboardEvent } from '@oddspulse/shared';
+import {
+  parseIsoTime,
+  sameQuote,
+  type BoardBookmaker,
+  type BoardEvent,
+  type BoardMarket,
+  type ScoreboardEvent,
+} from '@oddspulse/shared';
 import { BOOK_PROFILES, type BookProfile } from './sim-books';
 import { iso, SimClock } from './sim-clock';
 import { gameMarkets } from './sim-game-markets';
@@ -19,8 +26,9 @@ export type { SimGame } from './sim-schedule';
 const FINAL_LINGER_MIN = 360;
 
 /**
- * The built-in market: a pure function of the seed, the time scale and the wall clock, so every worker
- * process that asks at the same moment gets the same board and nothing needs to be kept between polls.
+ * The built-in market: its prices are a pure function of the seed, the time scale and the wall clock, so every worker
+ * process that asks at the same moment gets the same prices; only a market's update time depends on what this
+ * instance quoted before (kept until the price moves, as a real feed keeps it).
  * Each game has a hidden true strength that drifts (sim-schedule, sim-pricing); scores come from seeded
  * Poisson draws per scoring slot (sim-game-state); each book prices its own (noisy, lagged) view of the truth
  * with its own margin and rounding (sim-game-markets, sim-props). This class puts the parts together into the
@@ -31,6 +39,12 @@ export class MarketSimulator {
   private readonly schedule: GameSchedule;
   private readonly progress: GameProgress;
   private readonly records: TeamRecords;
+  /**
+   * Per sport, the markets a polled board last quoted, by game and then book and market: a market whose prices have
+   * not moved since keeps that quote and its time, as a real feed's does (a book reprices every few seconds, but
+   * stamps only the markets it moved). Games off the board are dropped at each board.
+   */
+  private readonly quoted = new Map<string, Map<string, Map<string, BoardMarket>>>();
 
   constructor(
     readonly seed: number,
@@ -100,20 +114,30 @@ export class MarketSimulator {
     };
   }
 
-  /** Straight bets of every upcoming and live game of a sport. */
-  oddsBoard(sport: string, nowMs: number): BoardEvent[] {
+  /**
+   * Straight bets of every upcoming and live game of a sport. The stream's options: `movedSince` (real ms) keeps, of
+   * each game, the books whose update came after it (what the stream pushes then); `exactTimes` writes each book's
+   * update time to the millisecond, as a stream's quote timestamps are, not to the second as the polled feeds'.
+   */
+  oddsBoard(sport: string, nowMs: number, options: { movedSince?: number; exactTimes?: boolean } = {}): BoardEvent[] {
     const nowSim = this.clock.simSec(nowMs);
-    return this.games(sport, nowMs).map((game) => {
+    const sinceSim = options.movedSince === undefined ? null : this.clock.simSec(options.movedSince);
+    const time = options.exactTimes ? (ms: number) => new Date(ms).toISOString() : iso;
+    const games = this.games(sport, nowMs);
+    // The stream sends what moved, each with its own time, so it keeps no quotes of its own here.
+    const quoted = options.movedSince === undefined && !options.exactTimes ? this.quotedOf(sport, games) : null;
+    return games.map((game) => {
       const live = this.state(game, nowMs).phase === 'live';
       const truthNow = this.state(game, nowMs);
       const bookmakers: BoardBookmaker[] = [];
       for (const book of this.books) {
         if (book.dfs) continue;
         const at = this.bookTime(book, game, nowSim, live);
+        if (sinceSim !== null && at.updated <= this.bookTime(book, game, sinceSim, live).updated) continue;
         const seen = this.state(game, this.clock.realMs(at.seen));
         // A book that has not caught up with a score suspends its live markets, as real books do.
         if (live && (seen.home !== truthNow.home || seen.away !== truthNow.away || seen.phase !== 'live')) continue;
-        const lastUpdate = iso(this.clock.realMs(at.updated));
+        const lastUpdate = time(this.clock.realMs(at.updated));
         const view = gameView(this.clock, this.progress, game, at.seen, book, live ? at.updated : at.seen, at.updated);
         // Before the game a book holds its numbers for its hold time after the market moves them (live it moves at once).
         const lineView =
@@ -132,10 +156,32 @@ export class MarketSimulator {
           ...m,
           last_update: lastUpdate,
         }));
-        bookmakers.push(this.bookmaker(game, book, lastUpdate, markets));
+        const made = this.bookmaker(game, book, lastUpdate, markets);
+        bookmakers.push(quoted ? keepQuotes(quoted, game.id, made) : made);
       }
       return this.event(game, bookmakers);
     });
+  }
+
+  /** The sport's quotes of polled boards, those of games no longer in `games` dropped. */
+  private quotedOf(sport: string, games: readonly SimGame[]): Map<string, Map<string, BoardMarket>> {
+    let quoted = this.quoted.get(sport);
+    if (!quoted) this.quoted.set(sport, (quoted = new Map()));
+    const listed = new Set(games.map((game) => game.id));
+    for (const id of quoted.keys()) if (!listed.has(id)) quoted.delete(id);
+    return quoted;
+  }
+
+  /** When the next book moves a price of one of the sport's games (real ms): the stream wakes then. */
+  nextMove(sport: string, nowMs: number): number {
+    const nowSim = this.clock.simSec(nowMs);
+    let next = Infinity;
+    for (const game of this.games(sport, nowMs))
+      for (const book of this.books) {
+        if (book.dfs) continue;
+        next = Math.min(next, this.bookTime(book, game, nowSim, false).updated + book.updateSec);
+      }
+    return this.clock.realMs(next);
   }
 
   /** Player props of every upcoming game of a sport (taken down at kick-off). */
@@ -168,4 +214,32 @@ export class MarketSimulator {
       return scoreboardEvent(this.seed, sport, game, this.state(game, nowMs), truth, nowMs, records);
     });
   }
+}
+
+/**
+ * The book's markets with each unmoved one as last quoted (its time kept), the others quoted now; the book's time is
+ * its newest market's. A quote from a later time than this board's (a board asked for an earlier moment) is replaced.
+ */
+function keepQuotes(
+  quoted: Map<string, Map<string, BoardMarket>>,
+  gameId: string,
+  book: BoardBookmaker,
+): BoardBookmaker {
+  let game = quoted.get(gameId);
+  if (!game) quoted.set(gameId, (game = new Map()));
+  let newest = '';
+  let newestMs = -Infinity;
+  const markets = book.markets.map((market) => {
+    const key = `${book.key}\t${market.key}`;
+    const last = game.get(key);
+    const kept =
+      last && sameQuote(last, market) && parseIsoTime(last.last_update) <= parseIsoTime(market.last_update)
+        ? last
+        : market;
+    if (kept === market) game.set(key, market);
+    const at = parseIsoTime(kept.last_update);
+    if (at > newestMs) [newest, newestMs] = [kept.last_update, at];
+    return kept;
+  });
+  return { ...book, last_update: newest || book.last_update, markets };
 }

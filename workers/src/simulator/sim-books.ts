@@ -16,11 +16,20 @@ export interface BookProfile {
   updateSec: number;
   /** Standard deviation of the book's own view, as a share of the sport's margin spread. */
   noise: number;
-  rounding: 'american' | 'decimal2';
+  /** American whole numbers, decimals to the cent (the US exchanges), or the exchanges' price ladder (ladderPrices). */
+  rounding: 'american' | 'decimal2' | 'ladder';
   /** Share of secondary markets (alternates, periods, team totals) it offers. */
   coverage: number;
   props: boolean;
   dfs: boolean;
+  /**
+   * An exchange quoting back and lay prices as Betfair, Matchbook and Smarkets do on The Odds API (`h2h` and
+   * `h2h_lay`) on the exchanges' price ladder (sim-pricing layPrices). Its margin is the half spread between back and
+   * lay; its cost to the bettor is its commission on net winnings, which the engine takes off its prices by its key
+   * (commission.ts DEFAULT_COMMISSIONS: Betfair 5 %, Matchbook and Smarkets 2 %). False at a book, and at the US
+   * exchanges, which The Odds API quotes back only.
+   */
+  lays: boolean;
 }
 
 const book = (
@@ -44,8 +53,12 @@ const book = (
   coverage: 0.9,
   props: false,
   dfs: false,
+  lays: false,
   ...extra,
 });
+
+/** A back-and-lay exchange (above): main markets only, few spreads and totals. */
+const LAY_EXCHANGE: Partial<BookProfile> = { rounding: 'ladder', coverage: 0.3, lays: true };
 
 export const BOOK_PROFILES: readonly BookProfile[] = [
   book('pinnacle', 'Pinnacle', 0.025, 2, 5, 0, 0.008, { coverage: 0.7, props: true }),
@@ -54,6 +67,9 @@ export const BOOK_PROFILES: readonly BookProfile[] = [
   book('prophetx', 'ProphetX', 0.015, 4, 8, 0, 0.012, { rounding: 'decimal2', coverage: 0.3 }),
   book('rebet', 'ReBet', 0.02, 8, 15, 60, 0.015, { rounding: 'decimal2', coverage: 0.2 }),
   book('betopenly', 'BetOpenly', 0.02, 8, 15, 60, 0.015, { rounding: 'decimal2', coverage: 0.2 }),
+  book('betfair', 'Betfair', 0.004, 2, 3, 0, 0.008, LAY_EXCHANGE),
+  book('matchbook', 'Matchbook', 0.008, 3, 5, 0, 0.01, LAY_EXCHANGE),
+  book('smarkets', 'Smarkets', 0.008, 3, 5, 0, 0.01, LAY_EXCHANGE),
   book('lowvig', 'LowVig.ag', 0.025, 10, 15, 120, 0.015, { coverage: 0.5 }),
   book('draftkings', 'DraftKings', 0.045, 8, 15, 120, 0.02, { props: true }),
   book('fanduel', 'FanDuel', 0.045, 10, 15, 180, 0.02, { props: true }),

@@ -1,6 +1,6 @@
 import type { BoardMarket, BoardOutcome } from '@oddspulse/shared';
 import type { BookProfile } from './sim-books';
-import { bookPrices, keyLine, probabilities, roundHalf, twoWay, type View } from './sim-pricing';
+import { bookPrices, keyLine, layPrices, probabilities, roundHalf, twoWay, type GameView } from './sim-pricing';
 import { normalCdf, uniform } from './sim-random';
 import type { SimGame } from './sim-schedule';
 import type { PeriodMarket } from './sim-sports';
@@ -15,13 +15,13 @@ export function gameMarkets(
   seed: number,
   game: SimGame,
   book: BookProfile,
-  view: View,
+  view: GameView,
   live: boolean,
-  lineView: View = view,
+  lineView: GameView = view,
 ): BoardMarket[] {
   const profile = game.sport;
   const offered = (key: string) => uniform(seed, book.key, game.id, key) < book.coverage;
-  const exchange = book.rounding === 'decimal2';
+  const exchange = book.rounding !== 'american';
   const markets: BoardMarket[] = [];
   const p = probabilities(game, view);
   const spreadLine = -keyLine(lineView.diff + lineView.marginLeft, profile.keyNumbers);
@@ -40,6 +40,13 @@ export function gameMarkets(
     });
   } else {
     markets.push(twoWay(book, 'h2h', [game.home, game.away], p.result[0]));
+  }
+  if (book.lays) {
+    // the moneyline's lay prices beside its back prices, outcome by outcome, as The Odds API gives `h2h_lay`
+    const fair = profile.threeWay ? [p.result[0], p.result[2], p.result[1]] : [p.result[0], 1 - p.result[0]];
+    const names = profile.threeWay ? [game.home, game.away, 'Draw'] : [game.home, game.away];
+    const lays = layPrices(book, fair);
+    markets.push({ key: 'h2h_lay', last_update: '', outcomes: names.map((name, i) => ({ name, price: lays[i] })) });
   }
   if (!exchange || offered('spreads')) {
     markets.push(twoWay(book, 'spreads', [game.home, game.away], p.cover(spreadLine), [spreadLine, -spreadLine]));
@@ -93,7 +100,7 @@ export function gameMarkets(
 function periodMarkets(
   game: SimGame,
   book: BookProfile,
-  view: View,
+  view: GameView,
   period: PeriodMarket,
   offered: (key: string) => boolean,
 ): BoardMarket[] {

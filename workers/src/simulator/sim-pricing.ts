@@ -27,7 +27,7 @@ const KEY_PULL = 0.3;
 export const clampP = (p: number) => Math.min(0.985, Math.max(0.015, p));
 
 /** What a book (or the truth) believes about the rest of a game at one moment. */
-export interface View {
+export interface GameView {
   diff: number;
   scored: number;
   homeScore: number;
@@ -52,7 +52,7 @@ export function gameView(
   book: BookProfile | null,
   clockSec = simSec,
   steamSec = simSec,
-): View {
+): GameView {
   const seed = clock.seed;
   const profile = game.sport;
   const state = progress.state(game, clock.realMs(clockSec));
@@ -84,7 +84,7 @@ export function gameView(
 }
 
 /** Remaining goals for each side (soccer): Poisson means from the expected margin and total. */
-function goalMeans(view: View, share = 1): [number, number] {
+function goalMeans(view: GameView, share = 1): [number, number] {
   const total = view.totalLeft * share;
   const margin = view.marginLeft * share;
   return [Math.max(0.02, (total + margin) / 2), Math.max(0.02, (total - margin) / 2)];
@@ -103,7 +103,12 @@ function drawProbability(ph: number[], pa: number[], diff: number): number {
  * P(home final margin + line > 0), P(total > line) and the result (home win, or home / draw / away for a
  * three-way sport) over `share` of what is left of the game: goal by goal for soccer, normal elsewhere.
  */
-export function probabilities(game: SimGame, view: View, share = 1, base = { diff: view.diff, scored: view.scored }) {
+export function probabilities(
+  game: SimGame,
+  view: GameView,
+  share = 1,
+  base = { diff: view.diff, scored: view.scored },
+) {
   if (game.sport.threeWay) {
     const [lh, la] = goalMeans(view, share);
     const ph = poissonPmf(lh, 12);
@@ -134,6 +139,47 @@ export function probabilities(game: SimGame, view: View, share = 1, base = { dif
   };
 }
 
+/**
+ * The exchanges' price ladder (Betfair's published price increments; Matchbook and Smarkets quote on like ladders):
+ * up to each price, the step between two prices. Prices run from 1.01 to 1000.
+ */
+const LADDER: readonly (readonly [upTo: number, step: number])[] = [
+  [2, 0.01],
+  [3, 0.02],
+  [4, 0.05],
+  [6, 0.1],
+  [10, 0.2],
+  [20, 0.5],
+  [30, 1],
+  [50, 2],
+  [100, 5],
+  [1000, 10],
+];
+const LADDER_MIN = 1.01;
+const LADDER_MAX = 1000;
+
+/** The ladder price at or below `decimal` ('down', what an exchange offers to back) or at or above it ('up', to lay). */
+export function ladderPrice(decimal: number, direction: 'down' | 'up'): number {
+  if (decimal <= LADDER_MIN) return LADDER_MIN;
+  if (decimal >= LADDER_MAX) return LADDER_MAX;
+  let from = 1;
+  for (const [upTo, step] of LADDER) {
+    if (decimal <= upTo) {
+      // in steps from the band's start; a hair of float error never moves a price already on the ladder
+      const steps = (decimal - from) / step;
+      const n = direction === 'down' ? Math.floor(steps + 1e-9) : Math.ceil(steps - 1e-9);
+      return Math.max(LADDER_MIN, Math.round((from + n * step) * 100) / 100);
+    }
+    from = upTo;
+  }
+  return LADDER_MAX;
+}
+
+/** The ladder price one step above a ladder price: the tightest an exchange's lay sits over its back. */
+export function nextLadderPrice(price: number): number {
+  return ladderPrice(ladderPrice(price, 'up') + 1e-6, 'up');
+}
+
 /** Fair probabilities → the book's prices: its margin spread over the outcomes, then its rounding. */
 export function bookPrices(book: BookProfile, fair: number[]): number[] {
   const clamped = fair.map(clampP);
@@ -141,8 +187,24 @@ export function bookPrices(book: BookProfile, fair: number[]): number[] {
   return clamped.map((p) => {
     const implied = Math.min(0.995, (p / sum) * (1 + book.margin));
     const decimal = 1 / implied;
+    if (book.rounding === 'ladder') return ladderPrice(decimal, 'down');
     if (book.rounding === 'decimal2') return Math.max(1.01, Math.floor(decimal * 100) / 100);
     return americanToDecimal(decimalToAmericanRounded(decimal));
+  });
+}
+
+/**
+ * An exchange's lay prices for the same fair probabilities, outcome by outcome as bookPrices gives its back prices:
+ * the margin the other way (the lay side's book is under 100 %), up the ladder, and always at least a step above the
+ * back price, as a matched market's best lay sits above its best back.
+ */
+export function layPrices(book: BookProfile, fair: number[]): number[] {
+  const clamped = fair.map(clampP);
+  const sum = clamped.reduce((s, p) => s + p, 0);
+  const backs = bookPrices(book, fair);
+  return clamped.map((p, i) => {
+    const decimal = 1 / ((p / sum) * (1 - book.margin));
+    return Math.max(ladderPrice(decimal, 'up'), nextLadderPrice(backs[i]));
   });
 }
 

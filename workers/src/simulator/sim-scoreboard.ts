@@ -1,7 +1,7 @@
 import { gameStatus, type ScoreboardEvent } from '@oddspulse/shared';
 import { iso } from './sim-clock';
 import type { GameState } from './sim-game-state';
-import { roundHalf, type View } from './sim-pricing';
+import { roundHalf, type GameView } from './sim-pricing';
 import { hash32 } from './sim-random';
 import type { SimGame } from './sim-schedule';
 import type { SportProfile } from './sim-sports';
@@ -42,7 +42,7 @@ export function scoreboardEvent(
   sport: string,
   game: SimGame,
   state: GameState,
-  truth: View,
+  truth: GameView,
   nowMs: number,
   records: { home: string; away: string },
 ): ScoreboardEvent {

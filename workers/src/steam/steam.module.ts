@@ -10,4 +10,4 @@ import { SteamRecordService } from './steam-record.service';
   providers: [{ provide: CLOCK, useValue: systemClock }, SteamDetectionService, SteamRecordService],
   exports: [SteamDetectionService],
 })
-export class SteamModule {}
+export class SteamWorkersModule {}

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, OddsApiAccountRepository, type AppConfig } from '@oddspulse/core';
 import { FeedError } from '../../feeds/feed-errors';
-import { feedRequestPolicy, getJson, redactUrl } from '../../feeds/feed-http';
+import { feedRequestPolicy, getJson, loggedFeedPath } from '../../feeds/feed-http';
 import { creditsFromHeaders } from './credit-budget';
 
 /**
@@ -32,7 +32,7 @@ export class TheOddsApiClient {
         },
         onRetry: (error, attempt, delayMs) =>
           this.logger.debug(
-            { sport, path: redactUrl(url), kind: error.kind, status: error.status, attempt, delayMs },
+            { sport, path: loggedFeedPath(url), kind: error.kind, status: error.status, attempt, delayMs },
             `The Odds API: ${error.message}; retry ${attempt}/${this.config.FEED_RETRY_ATTEMPTS} in ${delayMs} ms`,
           ),
       });

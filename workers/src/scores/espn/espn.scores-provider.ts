@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ScoreboardEvent } from '@oddspulse/shared';
 import { APP_CONFIG, type AppConfig } from '@oddspulse/core';
 import { FeedError } from '../../feeds/feed-errors';
-import { feedRequestPolicy, getJson, redactUrl } from '../../feeds/feed-http';
+import { feedRequestPolicy, getJson, loggedFeedPath } from '../../feeds/feed-http';
 import type { ScoresProvider } from '../../feeds/providers';
 import { ESPN_LEAGUES, mapEspnScoreboard } from './espn-scoreboard.mapper';
 
@@ -23,7 +23,7 @@ export class EspnScoresProvider implements ScoresProvider {
       ...feedRequestPolicy(this.config),
       onRetry: (error, attempt, delayMs) =>
         this.logger.debug(
-          { sport, path: redactUrl(url), kind: error.kind, attempt, delayMs },
+          { sport, path: loggedFeedPath(url), kind: error.kind, attempt, delayMs },
           `ESPN: ${error.message}; retry ${attempt} in ${delayMs} ms`,
         ),
     });

@@ -1,0 +1,160 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import {
+  applyStreamMessage,
+  compareEntryIds,
+  emptyStreamState,
+  entryIdTime,
+  mergeSnapshot,
+  snapshotState,
+  streamBoard,
+  streamBoardEvents,
+  type OddsStreamState,
+} from './odds-stream';
+
+// The stream fixtures are made here from OpticOdds' public docs format (test/fixtures/opticodds/README.md).
+const FIXTURES = join(__dirname, '..', '..', '..', 'test', 'fixtures', 'opticodds');
+const BASE = { sport: 'basketball_nba', sportTitle: 'NBA', oddsFormat: 'american' as const };
+const BOS = '20261128-BOS-NYK';
+const LAL = '20261128-LAL-DEN';
+
+function messages(file: string): EventSourceMessage[] {
+  const read: EventSourceMessage[] = [];
+  const parser = createParser({ onEvent: (message) => read.push(message) });
+  parser.feed(readFileSync(join(FIXTURES, file), 'utf8'));
+  return read;
+}
+
+function snapshot(): OddsStreamState {
+  const payload: unknown = JSON.parse(readFileSync(join(FIXTURES, 'snapshot-basketball_nba.json'), 'utf8'));
+  const state = snapshotState(BASE, payload, '1795912202000-0');
+  if (typeof state === 'string') throw new Error(state);
+  return state;
+}
+
+const apply = (state: OddsStreamState, m: EventSourceMessage) => applyStreamMessage(state, m.event ?? '', m.data);
+const price = (state: OddsStreamState, id: string, book: string, market: string, name: string) =>
+  streamBoardEvents(state, [id])[0]
+    ?.bookmakers.find((b) => b.key === book)
+    ?.markets.find((m) => m.key === market)
+    ?.outcomes.find((o) => o.name === name)?.price;
+
+describe('the odds stream (OpticOdds format)', () => {
+  it('reads the snapshot into the board through the shared normaliser: decimal prices, links, limits, lines', () => {
+    const board = streamBoard(snapshot());
+    expect(board.map((e) => e.id)).toEqual([BOS, LAL]);
+    const bos = board[0];
+    expect(bos).toMatchObject({
+      sport_key: 'basketball_nba',
+      home_team: 'New York Knicks',
+      away_team: 'Boston Celtics',
+      commence_time: '2026-11-29T00:30:00Z',
+    });
+    const dk = bos.bookmakers.find((b) => b.key === 'draftkings')!;
+    expect(dk.markets[0]).toMatchObject({ key: 'h2h', last_update: '2026-11-29T00:30:00.100Z' });
+    expect(dk.markets[0].outcomes[0]).toEqual({
+      name: 'Boston Celtics',
+      price: expect.closeTo(1.6667, 4) as number,
+      bet_limit: 5000,
+      link: 'https://sportsbook.draftkings.com/event/20261128-BOS-NYK',
+    });
+    const fd = bos.bookmakers.find((b) => b.key === 'fanduel')!;
+    expect(fd.markets.map((m) => m.key)).toEqual(['spreads', 'totals']);
+    expect(fd.markets[1].outcomes.map((o) => [o.name, o.point])).toEqual([
+      ['Over', 224.5],
+      ['Under', 224.5],
+    ]);
+  });
+
+  it('applies the recorded stream: a move, a replay dropped, a locked market, a game all locked leaves, a start moved', () => {
+    const state = snapshot();
+    const [connected, moved, ping, older, replay, lockedTotal, lockedGame, status] =
+      messages('stream-basketball_nba.sse');
+    expect(apply(state, connected)).toEqual({ kind: 'control', event: 'connected' });
+    expect(apply(state, moved)).toEqual({
+      kind: 'applied',
+      entryId: '1795912203000-0',
+      changed: [BOS],
+      unknown: [],
+      stale: 0,
+    });
+    expect(price(state, BOS, 'draftkings', 'h2h', 'Boston Celtics')).toBeCloseTo(1.6061, 4);
+    expect(apply(state, ping)).toEqual({ kind: 'control', event: 'ping' });
+    // a newer entry carrying an older quote of the same odd: the price does not move back
+    expect(apply(state, older)).toMatchObject({ kind: 'applied', changed: [], stale: 1 });
+    expect(price(state, BOS, 'draftkings', 'h2h', 'Boston Celtics')).toBeCloseTo(1.6061, 4);
+    // an entry at or before the last applied one is a replay
+    expect(apply(state, replay)).toEqual({ kind: 'replayed', entryId: '1795912203000-0' });
+    expect(apply(state, lockedTotal)).toMatchObject({ kind: 'applied', changed: [BOS] });
+    expect(
+      streamBoardEvents(state, [BOS])[0]
+        .bookmakers.find((b) => b.key === 'fanduel')!
+        .markets.map((m) => m.key),
+    ).toEqual(['spreads']);
+    expect(apply(state, lockedGame)).toMatchObject({ kind: 'applied', changed: [LAL] });
+    expect(streamBoardEvents(state, [LAL])).toEqual([]);
+    expect(streamBoard(state).map((e) => e.id)).toEqual([BOS]);
+    expect(apply(state, status)).toMatchObject({ kind: 'applied', changed: [BOS] });
+    expect(streamBoardEvents(state, [BOS])[0].commence_time).toBe('2026-11-29T01:00:00Z');
+    expect(state.lastEntryId).toBe('1795912206000-0');
+  });
+
+  it('refuses a junk message whole: nothing of it is applied, and the entry id stays', () => {
+    const state = snapshot();
+    const before = price(state, BOS, 'draftkings', 'h2h', 'Boston Celtics');
+    const [, , halfRead, html] = messages('stream-junk.sse');
+    expect(apply(state, halfRead)).toEqual({
+      kind: 'junk',
+      reason: expect.stringContaining('lacks its game, book, market, name, price or timestamp'),
+    });
+    expect(price(state, BOS, 'draftkings', 'h2h', 'Boston Celtics')).toBe(before);
+    expect(apply(state, html)).toEqual({ kind: 'junk', reason: 'odds data is not JSON' });
+    expect(applyStreamMessage(state, 'odds', '{"type":"odds","data":[]}')).toEqual({
+      kind: 'junk',
+      reason: 'odds has no entry id',
+    });
+    expect(applyStreamMessage(state, 'bogus', '{}')).toEqual({ kind: 'junk', reason: 'unknown event "bogus"' });
+    expect(state.lastEntryId).toBe('1795912202000-0');
+  });
+
+  it('names a game no fixture is known of, and takes it in from a snapshot of it keeping the newer quotes', () => {
+    const state = emptyStreamState('basketball_nba', 'NBA', 'american');
+    const [, moved] = messages('stream-basketball_nba.sse');
+    expect(apply(state, moved)).toMatchObject({ kind: 'applied', changed: [], unknown: [BOS] });
+    expect(streamBoard(state)).toEqual([]);
+    const full = snapshot();
+    const one: OddsStreamState = { ...full, fixtures: new Map([[BOS, full.fixtures.get(BOS)!]]) };
+    expect(mergeSnapshot(state, one)).toEqual([BOS]);
+    // the stream's -165 (newer) wins over the snapshot's -150
+    expect(price(state, BOS, 'draftkings', 'h2h', 'Boston Celtics')).toBeCloseTo(1.6061, 4);
+    expect(price(state, BOS, 'fanduel', 'totals', 'Over')).toBeCloseTo(1.8929, 4);
+  });
+
+  it('a game completed or cancelled leaves the board', () => {
+    const state = snapshot();
+    const result = applyStreamMessage(
+      state,
+      'fixture-results',
+      JSON.stringify({
+        entry_id: '1795912207000-0',
+        type: 'fixture-results',
+        data: { fixture_id: LAL, is_final: true },
+      }),
+    );
+    expect(result).toMatchObject({ kind: 'applied', changed: [LAL] });
+    expect(streamBoard(state).map((e) => e.id)).toEqual([BOS]);
+  });
+
+  it('refuses a snapshot that is not one', () => {
+    expect(snapshotState(BASE, { fixtures: [] }, null)).toBe('the snapshot has no data list');
+    expect(snapshotState(BASE, { data: [{ id: 'x' }] }, null)).toBe('fixture x lacks its id or start');
+  });
+
+  it('orders entry ids by time then sequence', () => {
+    expect(compareEntryIds('1795912203000-0', '1795912203000-1')).toBe(-1);
+    expect(compareEntryIds('1795912203001-0', '1795912203000-9')).toBe(1);
+    expect(compareEntryIds('1795912203000-2', '1795912203000-2')).toBe(0);
+    expect(entryIdTime('1795912203000-2')).toBe(1795912203000);
+  });
+});

@@ -1,0 +1,368 @@
+import { bookKeyOf } from '../domain/books/sportsbooks';
+import type { BoardEvent } from '../domain/odds';
+import type { OddsFormat } from '../engine/odds/odds-format';
+import { normaliseOddsApiV4 } from './odds-api-v4';
+
+/**
+ * OpticOdds' odds stream (`/stream/odds/{sport}`, server-sent events) and its REST snapshot (`/fixtures/odds`) → a
+ * per-sport state, and that state's games as the normalised board. Pure: the worker reads the bytes, this decides.
+ *
+ * - Events: `connected` and `ping` (control), `odds` (odds set or moved), `locked-odds` (odds taken down),
+ *   `fixture-status` (a game's status or start moved), `fixture-results` (a game's result). Each data message is
+ *   `{entry_id, type, data}`; `entry_id` is a stream id, `<ms>-<seq>`, which the worker resumes from (`last_entry_id`).
+ * - An entry at or before the last applied entry id is a replay and is dropped; so is an odd no newer (its `timestamp`)
+ *   than the one held for the same odd id: a replayed older quote never moves a price back.
+ * - A message that is not what the format says (unreadable JSON, no entry id, an odd without its id, game, book,
+ *   market, selection or price) is refused whole: nothing of it is applied, so a half-read message never reaches the
+ *   board.
+ * - A game whose odds are all locked leaves the board until an odd of it comes back; a game cancelled or completed
+ *   leaves too (a completed game is over, spec 001 §5).
+ */
+
+export const STREAM_EVENTS = ['connected', 'ping', 'odds', 'locked-odds', 'fixture-status', 'fixture-results'] as const;
+export type StreamEventName = (typeof STREAM_EVENTS)[number];
+
+/** One odd as OpticOdds sends it (the fields the board uses). */
+export interface StreamOdd {
+  id: string;
+  fixture_id: string;
+  sportsbook: string;
+  /** The market's id (`moneyline`, `point_spread`, `total_points`, or a board market key). */
+  market_id: string;
+  /** The outcome's full name, e.g. `Boston Celtics +3.5`. */
+  name: string;
+  /** The team or player, when the outcome names one. */
+  selection: string;
+  /** `over` / `under` for totals and player lines. */
+  selection_line: string | null;
+  is_main: boolean;
+  price: number;
+  points: number | null;
+  grouping_key: string;
+  deep_link: { desktop?: string | null; ios?: string | null; android?: string | null } | null;
+  limits: { max?: number | null } | null;
+  /** Seconds since the epoch, with a fraction: when the book moved. */
+  timestamp: number;
+}
+
+/** A game as the snapshot or a `fixture-status` gives it. */
+export interface StreamFixture {
+  id: string;
+  start_date: string;
+  home_team_display: string;
+  away_team_display: string;
+  status: string;
+}
+
+export interface OddsStreamState {
+  sport: string;
+  sportTitle: string;
+  /** The prices' format, as the stream was asked for it (`odds_format`). */
+  oddsFormat: OddsFormat;
+  /** The last entry applied: what a reconnect resumes after. */
+  lastEntryId: string | null;
+  fixtures: Map<string, StreamFixture>;
+  /** Per game, its open odds by odd id. */
+  odds: Map<string, Map<string, StreamOdd>>;
+}
+
+export type StreamApplied =
+  | { kind: 'control'; event: 'connected' | 'ping' }
+  /** `changed`: the games to send through the board (one that left is among them); `unknown`: games of no known fixture. */
+  | { kind: 'applied'; entryId: string; changed: string[]; unknown: string[]; stale: number }
+  | { kind: 'replayed'; entryId: string }
+  | { kind: 'junk'; reason: string };
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
+const finite = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+
+const ENTRY_ID = /^(\d+)-(\d+)$/;
+
+/** Compares two stream ids (`<ms>-<seq>`): negative when `a` is before `b`. */
+export function compareEntryIds(a: string, b: string): number {
+  const [, aMs, aSeq] = ENTRY_ID.exec(a) ?? [];
+  const [, bMs, bSeq] = ENTRY_ID.exec(b) ?? [];
+  const ms = BigInt(aMs ?? '0') - BigInt(bMs ?? '0');
+  if (ms !== 0n) return ms < 0n ? -1 : 1;
+  const seq = BigInt(aSeq ?? '0') - BigInt(bSeq ?? '0');
+  return seq === 0n ? 0 : seq < 0n ? -1 : 1;
+}
+
+/** The time an entry id was written, in epoch ms (its first part). */
+export function entryIdTime(entryId: string): number {
+  return Number(ENTRY_ID.exec(entryId)?.[1] ?? NaN);
+}
+
+export function emptyStreamState(
+  sport: string,
+  sportTitle = sport,
+  oddsFormat: OddsFormat = 'decimal',
+): OddsStreamState {
+  return { sport, sportTitle, oddsFormat, lastEntryId: null, fixtures: new Map(), odds: new Map() };
+}
+
+function readOdd(raw: unknown): StreamOdd | string {
+  if (!isObject(raw)) return 'an odd is not an object';
+  const id = text(raw.id);
+  const fixture = text(raw.fixture_id);
+  const book = text(raw.sportsbook);
+  const market = text(raw.market_id) ?? text(raw.market);
+  const name = text(raw.name);
+  const price = finite(raw.price);
+  const timestamp = finite(raw.timestamp);
+  if (!id || !fixture || !book || !market || !name || price === undefined || timestamp === undefined)
+    return `odd ${id ?? '(no id)'} lacks its game, book, market, name, price or timestamp`;
+  const points = raw.points === null || raw.points === undefined ? null : finite(raw.points);
+  if (points === undefined) return `odd ${id} has unreadable points`;
+  const link = isObject(raw.deep_link) ? raw.deep_link : null;
+  const limits = isObject(raw.limits) ? raw.limits : null;
+  return {
+    id,
+    fixture_id: fixture,
+    sportsbook: book,
+    market_id: market,
+    name,
+    selection: text(raw.selection) ?? '',
+    selection_line: text(raw.selection_line) ?? null,
+    is_main: raw.is_main !== false,
+    price,
+    points,
+    grouping_key: text(raw.grouping_key) ?? 'default',
+    deep_link: link as StreamOdd['deep_link'],
+    limits: limits as StreamOdd['limits'],
+    timestamp,
+  };
+}
+
+function readFixture(raw: unknown): StreamFixture | string {
+  if (!isObject(raw)) return 'a fixture is not an object';
+  const id = text(raw.id) ?? text(raw.fixture_id);
+  const start = text(raw.start_date);
+  if (!id || !start || Number.isNaN(Date.parse(start))) return `fixture ${id ?? '(no id)'} lacks its id or start`;
+  return {
+    id,
+    start_date: start,
+    home_team_display: text(raw.home_team_display) ?? '',
+    away_team_display: text(raw.away_team_display) ?? '',
+    status: text(raw.status) ?? 'unplayed',
+  };
+}
+
+/** The games a status or result takes off the board. */
+const GONE_STATUSES = new Set(['completed', 'cancelled', 'canceled', 'postponed', 'suspended']);
+
+/**
+ * The state of a REST snapshot (`/fixtures/odds`: `{data: [fixture with its odds]}`), as of `entryId` (the stream's
+ * newest entry id when the snapshot was asked for, so the stream resumes after it). Null with a reason when junk.
+ */
+export function snapshotState(
+  base: Pick<OddsStreamState, 'sport' | 'sportTitle' | 'oddsFormat'>,
+  payload: unknown,
+  entryId: string | null,
+): OddsStreamState | string {
+  if (!isObject(payload) || !Array.isArray(payload.data)) return 'the snapshot has no data list';
+  const state = emptyStreamState(base.sport, base.sportTitle, base.oddsFormat);
+  state.lastEntryId = entryId;
+  for (const raw of payload.data) {
+    const fixture = readFixture(raw);
+    if (typeof fixture === 'string') return fixture;
+    if (GONE_STATUSES.has(fixture.status)) continue;
+    state.fixtures.set(fixture.id, fixture);
+    const odds = new Map<string, StreamOdd>();
+    for (const rawOdd of Array.isArray((raw as Json).odds) ? ((raw as Json).odds as unknown[]) : []) {
+      const odd = readOdd(isObject(rawOdd) ? { fixture_id: fixture.id, ...rawOdd } : rawOdd);
+      if (typeof odd === 'string') return odd;
+      odds.set(odd.id, odd);
+    }
+    if (odds.size) state.odds.set(fixture.id, odds);
+  }
+  return state;
+}
+
+/**
+ * Applies one server-sent event to `state` (in place; nothing when it is refused). `event` is the SSE event name,
+ * `data` its data as sent.
+ */
+export function applyStreamMessage(state: OddsStreamState, event: string, data: string): StreamApplied {
+  if (event === 'connected' || event === 'ping') return { kind: 'control', event };
+  if (!(STREAM_EVENTS as readonly string[]).includes(event))
+    return { kind: 'junk', reason: `unknown event "${event}"` };
+  let message: unknown;
+  try {
+    message = JSON.parse(data);
+  } catch {
+    return { kind: 'junk', reason: `${event} data is not JSON` };
+  }
+  if (!isObject(message)) return { kind: 'junk', reason: `${event} data is not an object` };
+  const entryId = text(message.entry_id);
+  if (!entryId || !ENTRY_ID.test(entryId)) return { kind: 'junk', reason: `${event} has no entry id` };
+  if (state.lastEntryId && compareEntryIds(entryId, state.lastEntryId) <= 0) return { kind: 'replayed', entryId };
+  const items = Array.isArray(message.data) ? message.data : isObject(message.data) ? [message.data] : null;
+  if (!items) return { kind: 'junk', reason: `${event} ${entryId} has no data` };
+  const changed = new Set<string>();
+  const unknown = new Set<string>();
+  let stale = 0;
+  if (event === 'odds' || event === 'locked-odds') {
+    const odds: StreamOdd[] = [];
+    for (const raw of items) {
+      const odd = readOdd(raw);
+      if (typeof odd === 'string') return { kind: 'junk', reason: `${event} ${entryId}: ${odd}` };
+      odds.push(odd);
+    }
+    for (const odd of odds) {
+      const game = state.odds.get(odd.fixture_id) ?? new Map<string, StreamOdd>();
+      const held = game.get(odd.id);
+      if (held && held.timestamp >= odd.timestamp) {
+        stale++;
+        continue;
+      }
+      if (event === 'odds') game.set(odd.id, odd);
+      else if (!held) continue;
+      else game.delete(odd.id);
+      state.odds.set(odd.fixture_id, game);
+      if (state.fixtures.has(odd.fixture_id)) changed.add(odd.fixture_id);
+      else unknown.add(odd.fixture_id);
+    }
+  } else {
+    const fixtures: Array<{ id: string; status?: string; start?: string }> = [];
+    for (const raw of items) {
+      const id = isObject(raw) ? (text(raw.fixture_id) ?? text(raw.id)) : undefined;
+      if (!id || !isObject(raw)) return { kind: 'junk', reason: `${event} ${entryId}: a game without its id` };
+      const start = text(raw.start_date);
+      if (start && Number.isNaN(Date.parse(start)))
+        return { kind: 'junk', reason: `${event} ${entryId}: unreadable start` };
+      const status = text(raw.status) ?? (raw.is_final === true ? 'completed' : undefined);
+      fixtures.push({ id, status, start });
+    }
+    for (const { id, status, start } of fixtures) {
+      const fixture = state.fixtures.get(id);
+      if (!fixture) continue;
+      state.fixtures.set(id, { ...fixture, status: status ?? fixture.status, start_date: start ?? fixture.start_date });
+      changed.add(id);
+    }
+  }
+  state.lastEntryId = entryId;
+  return { kind: 'applied', entryId, changed: [...changed], unknown: [...unknown], stale };
+}
+
+/** Adds the games a snapshot of some fixtures gave (a stream odd named a game the state did not know). */
+export function mergeSnapshot(state: OddsStreamState, snapshot: OddsStreamState): string[] {
+  for (const [id, fixture] of snapshot.fixtures) {
+    state.fixtures.set(id, fixture);
+    const held = state.odds.get(id);
+    const fresh = snapshot.odds.get(id) ?? new Map<string, StreamOdd>();
+    // An odd the stream brought after the snapshot was taken is newer than the snapshot's: keep the newer of each.
+    for (const [oddId, odd] of held ?? []) {
+      const other = fresh.get(oddId);
+      if (!other || other.timestamp < odd.timestamp) fresh.set(oddId, odd);
+    }
+    state.odds.set(id, fresh);
+  }
+  return [...snapshot.fixtures.keys()];
+}
+
+/** OpticOdds' market ids → the board's market keys; any other id is taken to be a board key already. */
+const MARKET_KEYS: Record<string, { main: string; alternate: string }> = {
+  moneyline: { main: 'h2h', alternate: 'h2h' },
+  point_spread: { main: 'spreads', alternate: 'alternate_spreads' },
+  total_points: { main: 'totals', alternate: 'alternate_totals' },
+};
+
+function marketKey(odd: StreamOdd): string {
+  const known = MARKET_KEYS[odd.market_id];
+  if (known) return odd.is_main ? known.main : known.alternate;
+  return odd.market_id;
+}
+
+/** The outcome's name as the board words it: the team, `Draw`, or `Over` / `Under` (a player's is its description). */
+function outcomeName(odd: StreamOdd): { name: string; description?: string } {
+  const line = odd.selection_line?.toLowerCase();
+  if (line === 'over' || line === 'under') {
+    const name = line === 'over' ? 'Over' : 'Under';
+    return odd.selection ? { name, description: odd.selection } : { name };
+  }
+  return { name: odd.selection || odd.name };
+}
+
+const iso = (seconds: number) => new Date(Math.round(seconds * 1000)).toISOString();
+
+/** A game of the state in The Odds API v4 shape, which the shared normaliser reads (prices as the stream gave them). */
+function v4Event(state: OddsStreamState, fixture: StreamFixture, odds: Iterable<StreamOdd>) {
+  const books = new Map<
+    string,
+    { newest: number; markets: Map<string, { newest: number; link?: string; outcomes: StreamOdd[] }> }
+  >();
+  for (const odd of odds) {
+    const book = books.get(odd.sportsbook) ?? { newest: 0, markets: new Map() };
+    books.set(odd.sportsbook, book);
+    const key = marketKey(odd);
+    const market = book.markets.get(key) ?? { newest: 0, outcomes: [] };
+    book.markets.set(key, market);
+    market.outcomes.push(odd);
+    market.newest = Math.max(market.newest, odd.timestamp);
+    book.newest = Math.max(book.newest, odd.timestamp);
+  }
+  return {
+    id: fixture.id,
+    sport_key: state.sport,
+    sport_title: state.sportTitle,
+    commence_time: fixture.start_date,
+    home_team: fixture.home_team_display,
+    away_team: fixture.away_team_display,
+    bookmakers: [...books].map(([key, book]) => ({
+      key: bookKey(key),
+      title: key,
+      last_update: iso(book.newest),
+      markets: [...book.markets].map(([marketKeyName, market]) => ({
+        key: marketKeyName,
+        last_update: iso(market.newest),
+        outcomes: market.outcomes.map((odd) => ({
+          ...outcomeName(odd),
+          price: odd.price,
+          ...(odd.points === null ? {} : { point: odd.points }),
+          ...(odd.limits?.max ? { bet_limit: odd.limits.max } : {}),
+          ...(odd.deep_link?.desktop ? { link: odd.deep_link.desktop } : {}),
+        })),
+      })),
+    })),
+  };
+}
+
+/**
+ * OpticOdds names a book (`DraftKings`, `Caesars`); the board keys it by the catalogue (`draftkings`, `williamhill_us`),
+ * and a book outside the catalogue by its name in lower case.
+ */
+function bookKey(name: string): string {
+  const known = bookKeyOf(name);
+  if (known !== name) return known;
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
+}
+
+/**
+ * The board's events of `fixtureIds` as the state holds them, normalised by the shared normaliser (decimal prices,
+ * locked prices dropped, canonical book keys). A game with no open odd, or over, is absent: it leaves the board.
+ */
+export function streamBoardEvents(state: OddsStreamState, fixtureIds: Iterable<string>): BoardEvent[] {
+  const raw = [];
+  for (const id of fixtureIds) {
+    const fixture = state.fixtures.get(id);
+    const odds = state.odds.get(id);
+    if (!fixture || !odds?.size || GONE_STATUSES.has(fixture.status)) continue;
+    raw.push(v4Event(state, fixture, odds.values()));
+  }
+  if (raw.length === 0) return [];
+  return normaliseOddsApiV4(raw, { oddsFormat: state.oddsFormat }).events.filter((e) => e.bookmakers.length > 0);
+}
+
+/** Every game of the state that is on the board (the snapshot's board). */
+export function streamBoard(state: OddsStreamState): BoardEvent[] {
+  return streamBoardEvents(state, state.fixtures.keys());
+}

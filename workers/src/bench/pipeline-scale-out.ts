@@ -1,0 +1,189 @@
+/**
+ * `bench:pipeline --workers N`: the same 1,000-event board as a slate of sports (their events split evenly), each
+ * sweep polled sport by sport by worker processes, first by one and then by N. A process takes the next sport when it
+ * is free, as BullMQ gives the next poll job to a free worker (a sport's poll job is one per sport and tick, so no
+ * two processes poll the same sport at once); a sport whose previous poll ran in another process finds its held
+ * board out of date and reads the board back from Redis, as the pipeline does. The feed's answers are made before
+ * each sweep's clock starts (the simulator is not the cycle's) and handed to the processes as the body a fetch
+ * would return.
+ *
+ * `--affinity` models what the workers do not do yet: each sport's polls always on the same process (sport i on
+ * process i mod N), as a scheduler routing a sport's poll to the worker holding its board would. It says what such
+ * routing would gain on this machine: no board read back after the first sweep, at the price of a slate whose sports
+ * differ in size landing unevenly.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { deleteKeysWithPrefix, parseConfig, RedisService } from '@oddspulse/core';
+import { BENCH_START, BOOKS, benchFeed, CYCLE_MS, CYCLES, dropOutbox, median } from './pipeline-sport';
+import type { FromWorkerProcess, ToWorkerProcess } from './pipeline-process';
+
+interface Sweep {
+  wallMs: number;
+  /** The processes' stage time and CPU summed over the sweep's polls. */
+  stagesMs: number;
+  cpuMs: number;
+  readBacks: number;
+  /** The time of the polls that read their board back from Redis, in that step. */
+  readBackMs: number;
+  /** Redis's own CPU over the sweep: on one machine its cores are the processes' too. */
+  redisCpuMs: number;
+}
+
+interface Phase {
+  workers: number;
+  sweeps: Sweep[];
+  gcMs: number;
+}
+
+class WorkerProcess {
+  private readonly child: ChildProcess;
+  private waiting: { resolve: (message: FromWorkerProcess) => void; reject: (error: Error) => void } | null = null;
+
+  constructor(prefix: string) {
+    // structured clone, not JSON: a board's body is one string of a megabyte and more
+    this.child = fork(join(__dirname, 'pipeline-process.js'), [prefix], { serialization: 'advanced' });
+    this.child.on('message', (message: FromWorkerProcess) => this.settle()?.resolve(message));
+    this.child.on('exit', (code) => this.settle()?.reject(new Error(`a worker process exited with code ${code}`)));
+  }
+
+  private settle() {
+    const waiting = this.waiting;
+    this.waiting = null;
+    return waiting;
+  }
+
+  ask(message: ToWorkerProcess): Promise<FromWorkerProcess> {
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      this.child.send(message);
+    });
+  }
+}
+
+/**
+ * One sweep: every sport's answer to the next free process, until all are polled; with `affinity`, sport i's to
+ * process i mod N.
+ */
+async function sweep(
+  processes: WorkerProcess[],
+  answers: ReadonlyArray<[string, string]>,
+  now: number,
+  steady: boolean,
+  affinity: boolean,
+): Promise<Sweep> {
+  const shared = [...answers];
+  const result: Sweep = { wallMs: 0, stagesMs: 0, cpuMs: 0, readBacks: 0, readBackMs: 0, redisCpuMs: 0 };
+  const started = performance.now();
+  await Promise.all(
+    processes.map(async (worker, w) => {
+      const queue = affinity ? answers.filter((_, i) => i % processes.length === w) : shared;
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        const [sport, body] = next;
+        const done = await worker.ask({ type: 'poll', sport, body, now, steady });
+        if (done.type !== 'polled') throw new Error(`a worker process answered ${done.type} to a poll`);
+        result.stagesMs += done.stagesMs;
+        result.cpuMs += done.cpuMs;
+        if (done.readBack) {
+          result.readBacks++;
+          result.readBackMs += done.readBackMs;
+        }
+      }
+    }),
+  );
+  result.wallMs = performance.now() - started;
+  return result;
+}
+
+/** The Redis server's CPU time so far (ms), from INFO: the server's whole, so the bench wants Redis to itself. */
+async function redisCpuMs(redis: RedisService): Promise<number> {
+  const info = await redis.client.info('cpu');
+  const seconds = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(info)?.[1] ?? 0);
+  return 1000 * (seconds('used_cpu_user') + seconds('used_cpu_sys'));
+}
+
+async function phase(
+  workers: number,
+  sports: readonly string[],
+  eventsPerSport: number,
+  affinity: boolean,
+): Promise<Phase> {
+  const simulator = benchFeed(sports, eventsPerSport);
+  const config = parseConfig(process.env);
+  const prefix = `oddspulse-bench-${randomBytes(4).toString('hex')}`;
+  const redis = new RedisService({ ...config, REDIS_PREFIX: prefix });
+  const processes = Array.from({ length: workers }, () => new WorkerProcess(prefix));
+  const sweeps: Sweep[] = [];
+  let gcMs = 0;
+  try {
+    for (let cycle = 0; cycle <= CYCLES; cycle++) {
+      const now = BENCH_START + cycle * CYCLE_MS;
+      const answers = sports.map((sport): [string, string] => [sport, JSON.stringify(simulator.oddsBoard(sport, now))]);
+      const redisCpuAt = await redisCpuMs(redis);
+      const swept = await sweep(processes, answers, now, cycle > 0, affinity);
+      swept.redisCpuMs = (await redisCpuMs(redis)) - redisCpuAt;
+      sweeps.push(swept);
+      await dropOutbox(redis);
+    }
+    for (const worker of processes) {
+      const done = await worker.ask({ type: 'finish' });
+      if (done.type === 'finished') gcMs += done.gcMs;
+    }
+  } finally {
+    await deleteKeysWithPrefix(redis.client, prefix);
+    await redis.client.quit();
+  }
+  return { workers, sweeps, gcMs };
+}
+
+export interface ScaleOut {
+  workers: number;
+  sports: number;
+  /** Each sport on the same process every sweep (modelled: the workers take the next poll job). */
+  affinity: boolean;
+}
+
+export async function runScaleOut({ workers, sports: sportCount, affinity }: ScaleOut, events: number): Promise<void> {
+  const sports = Array.from({ length: sportCount }, (_, i) => `bench_sport_${i + 1}`);
+  const eventsPerSport = Math.ceil(events / sportCount);
+  const load = () => loadavg()[0].toFixed(1);
+  process.stdout.write(
+    `bench:pipeline --workers ${workers} — ${sportCount} sports × ${eventsPerSport} events × ${BOOKS} books, sweeps ${CYCLE_MS / 1000} s apart; ` +
+      (affinity
+        ? 'each sport on the same process every sweep (modelled sport affinity: the workers do not route so)'
+        : 'a process takes the next sport when it is free, as a worker takes the next poll job') +
+      ` (load ${load()})\n`,
+  );
+  const phases = [await phase(1, sports, eventsPerSport, affinity)];
+  if (workers > 1) phases.push(await phase(workers, sports, eventsPerSport, affinity));
+  const rows = phases.flatMap(({ workers: n, sweeps }) =>
+    sweeps.map((s, cycle) => ({
+      workers: n,
+      cycle,
+      'sweep wall ms': s.wallMs.toFixed(0),
+      'stages ms (all processes)': s.stagesMs.toFixed(0),
+      'cpu ms (all processes)': s.cpuMs.toFixed(0),
+      'redis cpu ms': s.redisCpuMs.toFixed(0),
+      'boards read back': s.readBacks,
+      'reading them back ms': s.readBackMs.toFixed(0),
+    })),
+  );
+  console.table(rows);
+  const steady = (p: Phase) => p.sweeps.slice(1);
+  const cycleMs = (p: Phase) => median(steady(p).map((s) => s.wallMs));
+  const [one, many] = [phases[0], phases[phases.length - 1]];
+  const speedup = cycleMs(one) / cycleMs(many);
+  const gcShare = many.gcMs / steady(many).reduce((sum, s) => sum + s.stagesMs, 0);
+  for (const p of phases)
+    process.stdout.write(
+      `${p.workers} worker process${p.workers === 1 ? '' : 'es'}: median steady sweep ${cycleMs(p).toFixed(0)} ms wall, ` +
+        `${median(steady(p).map((s) => s.cpuMs)).toFixed(0)} ms CPU (Redis ${median(steady(p).map((s) => s.redisCpuMs)).toFixed(0)} ms); boards read back ${steady(p).reduce((n, s) => n + s.readBacks, 0)} of ${CYCLES * sportCount} steady polls\n`,
+    );
+  process.stdout.write(`load average at the end: ${load()}\n`);
+  process.stdout.write(
+    `bench:pipeline cycle-ms=${cycleMs(many).toFixed(0)} workers=${workers} speedup=${speedup.toFixed(2)} gc-share=${gcShare.toFixed(3)}\n`,
+  );
+}

@@ -1,0 +1,207 @@
+/**
+ * One poll of one sport as the odds pipeline runs it, timed stage by stage, for `bench:pipeline`: the same steps as
+ * OddsPipelineService (the held board as the basis while Redis's stamp names it, the board read back otherwise; ingest,
+ * diff, store and publish with the history outbox in one step, detection on the changed events), without the
+ * service's scheduling, health and fault handling.
+ */
+import { performance } from 'node:perf_hooks';
+import { SportBoard, diffBoards, lockedMarketReader, normaliseOddsApiV4, settleBookLinks } from '@oddspulse/shared';
+import {
+  deleteKeysWithPrefix,
+  LiveStateRepository,
+  OddsHistoryOutboxRepository,
+  RealtimePublisher,
+  type RedisService,
+} from '@oddspulse/core';
+import { PreparedBoards } from '../detection/prepared-boards';
+import { HeldBoards, keepUnmovedMarkets, mergeAnswer } from '../odds/held-boards';
+import { MarketSimulator } from '../simulator/market-simulator';
+import { BOOK_PROFILES } from '../simulator/sim-books';
+import { SPORT_PROFILES } from '../simulator/sim-sports';
+
+export const BOOKS = 25;
+/** Ten steady sweeps after the first, 30 simulated seconds apart, from a fixed moment of the simulated slate. */
+export const CYCLES = 10;
+export const CYCLE_MS = 30_000;
+export const BENCH_START = Date.parse('2026-03-01T18:00:00Z');
+
+export const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * The simulated feed: `sports` boards of `eventsPerSport` games each, all priced by 25 books, every game on the
+ * NBA's model. The simulator plays every team once a day, so a day's slate of N games needs 2N teams.
+ */
+export function benchFeed(sports: readonly string[], eventsPerSport: number): MarketSimulator {
+  const nba = SPORT_PROFILES.basketball_nba;
+  const profiles = Object.fromEntries(
+    sports.map((key) => [
+      key,
+      {
+        ...nba,
+        key,
+        title: key === nba.key ? nba.title : key,
+        teams: Array.from({ length: 2 * eventsPerSport }, (_, i) => `Team ${i + 1}`),
+        gamesOnBoard: eventsPerSport,
+        lookaheadMin: 24 * 60,
+      },
+    ]),
+  );
+  const gameBooks = BOOK_PROFILES.filter((b) => !b.dfs);
+  const books = [
+    ...gameBooks,
+    ...Array.from({ length: BOOKS - gameBooks.length }, (_, i) => ({
+      ...gameBooks[7 + i],
+      key: `regional_${i + 1}`,
+      title: `Regional ${i + 1}`,
+    })),
+  ];
+  return new MarketSimulator(42, 1, books, profiles);
+}
+
+export interface SportPoll {
+  board: SportBoard;
+  /** The held board was not Redis's (the sport's previous poll ran in another process): the board was read back. */
+  readBack: boolean;
+  readBackMs: number;
+  ingestMs: number;
+  diffMs: number;
+  publishMs: number;
+  detectMs: number;
+  /** process.cpuUsage() over the stages: the whole process, the collector's helper threads included. */
+  cpuMs: number;
+  /** Each stage's [start, end] in performance.now(), to count the collections that started in them. */
+  spans: Array<[number, number]>;
+  changedEvents: number;
+  changedPrices: number;
+  /** Fields and values of the board the store step wrote. */
+  writtenBytes: number;
+  outboxBytes: number;
+  diffBytes: number;
+  arbitrage: number;
+}
+
+export class BenchSportPipeline {
+  private readonly publisher: RealtimePublisher;
+  readonly state: LiveStateRepository;
+  private readonly outbox: OddsHistoryOutboxRepository;
+  private readonly held = new HeldBoards();
+  private readonly prepared = new PreparedBoards();
+
+  constructor(private readonly redis: RedisService) {
+    this.publisher = new RealtimePublisher(redis);
+    this.state = new LiveStateRepository(redis);
+    this.outbox = new OddsHistoryOutboxRepository(redis);
+  }
+
+  /** The feed's answer `body` (The Odds API's JSON, decimal odds) for `sport` at `now`: of all its events, or of `asked`. */
+  async poll(sport: string, body: string, now: number, asked: ReadonlySet<string> | null): Promise<SportPoll> {
+    const spans: Array<[number, number]> = [];
+    let cpuMs = 0;
+    let cpuAt = process.cpuUsage();
+    const stage = () => {
+      cpuAt = process.cpuUsage();
+      return performance.now();
+    };
+    const lap = (from: number) => {
+      const end = performance.now();
+      const used = process.cpuUsage(cpuAt);
+      cpuMs += (used.user + used.system) / 1000;
+      spans.push([from, end]);
+      return end - from;
+    };
+
+    let t = stage();
+    // as OddsPipelineService's startingBoard: the held board, or the board read back (a basis, stored by market)
+    const held = this.held.basis('odds', sport, await this.state.boardStamp('odds', sport));
+    const stored = held ? null : await this.state.storedBoard('odds', sport);
+    const previous = held ?? stored?.board ?? null;
+    const basis = held ?? (stored?.isBasis ? stored.board : null);
+    const readBackMs = lap(t);
+
+    t = stage();
+    // the links settled as the pipeline settles them where a board comes in
+    const answer = settleBookLinks(normaliseOddsApiV4(JSON.parse(body), { oddsFormat: 'decimal' }).events);
+    const events = keepUnmovedMarkets(
+      previous?.events ?? null,
+      asked && previous ? mergeAnswer(previous.events, asked, answer) : answer,
+    );
+    const board: SportBoard = { sport_key: sport, fetched_at: new Date(now).toISOString(), events };
+    const ingestMs = lap(t);
+
+    t = stage();
+    const { diff, records, changedEventIds } = diffBoards(previous, board, { isLocked: lockedMarketReader(), now });
+    const diffMs = lap(t);
+
+    // what changed from the basis is written in the step that publishes the diff and appends the changes to the odds
+    // history outbox (the writers move the outbox to PostgreSQL off the path: the bench drops it, dropOutbox)
+    t = stage();
+    let diffBytes = 0;
+    let outboxBytes = 0;
+    let writtenBytes = 0;
+    if (diff) {
+      const message = {
+        channel: 'odds' as const,
+        key: sport,
+        at: board.fetched_at,
+        type: 'board.diff' as const,
+        data: diff,
+      };
+      diffBytes = Buffer.byteLength(JSON.stringify(message));
+      const writes = this.state.boardWrites('odds', board, basis);
+      writtenBytes = writes.hashes[0].set.reduce((sum, [field, value]) => sum + field.length + value.length, 0);
+      const appends = await this.outbox.appends('odds', sport, records, new Date(now));
+      outboxBytes = appends.reduce((sum, [, data]) => sum + Buffer.byteLength(data), 0);
+      await this.publisher.publishWith(message, { ...writes, appends });
+      this.held.hold('odds', board, writes.revision);
+    } else this.held.hold('odds', board, await this.state.saveBoard('odds', board, basis));
+    const publishMs = lap(t);
+
+    // as the detection worker does: the board kept prepared, the changed events read again and scanned
+    t = stage();
+    let arbitrage = 0;
+    const kept = this.prepared.sync('odds', board, changedEventIds, previous?.fetched_at ?? null);
+    for (const id of changedEventIds) {
+      if (!kept.has(id)) continue;
+      const scan = kept.scanEvent(
+        id,
+        { arbitrage: { minProfitPct: 0.1 }, middles: { minGap: 0.5, minProbability: 5 } },
+        now,
+      );
+      arbitrage += scan.arbitrage.length;
+    }
+    const detectMs = lap(t);
+
+    return {
+      board,
+      readBack: stored !== null,
+      readBackMs,
+      ingestMs,
+      diffMs,
+      publishMs,
+      detectMs,
+      cpuMs,
+      spans,
+      changedEvents: changedEventIds.length,
+      changedPrices: records.length,
+      writtenBytes,
+      outboxBytes,
+      diffBytes,
+      arbitrage,
+    };
+  }
+}
+
+/** Empties the odds history outbox the polls appended to, off the clock: the writers move it to PostgreSQL off the path. */
+export async function dropOutbox(redis: RedisService): Promise<void> {
+  await deleteKeysWithPrefix(redis.client, redis.key('odds-history'));
+}
+
+/** The garbage collector's pause time (ms) among `collections` that started within one of `spans`. */
+export function collectedWithin(
+  collections: ReadonlyArray<{ start: number; duration: number }>,
+  spans: ReadonlyArray<[number, number]>,
+): number {
+  return collections
+    .filter((c) => spans.some(([from, to]) => c.start >= from && c.start < to))
+    .reduce((sum, c) => sum + c.duration, 0);
+}

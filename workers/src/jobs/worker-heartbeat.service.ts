@@ -1,0 +1,71 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { RepeatedErrors, WorkerHeartbeatRepository, type WorkerHeartbeat } from '@oddspulse/core';
+import { JobRegistryService } from './job-registry.service';
+
+/** How often a worker process beats; its key lapses after WORKER_HEARTBEAT_TTL_MS without a beat. */
+export const WORKER_HEARTBEAT_INTERVAL_MS = 5_000;
+/** Three beats missed: the process is gone or its event loop stuck (health names it silent). */
+export const WORKER_HEARTBEAT_TTL_MS = 3 * WORKER_HEARTBEAT_INTERVAL_MS;
+
+/**
+ * This worker process's heartbeat for health: a timer of the process, not a job, so a process whose queues stopped
+ * handing it jobs still beats, and says when it last took one (health names it when jobs wait meanwhile).
+ */
+@Injectable()
+export class WorkerHeartbeatService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(WorkerHeartbeatService.name);
+  private readonly failures = new RepeatedErrors();
+  private readonly startedAt = new Date().toISOString();
+  readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly heartbeats: WorkerHeartbeatRepository,
+    private readonly registry: JobRegistryService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.beatLogged();
+    this.timer = setInterval(() => void this.beatLogged(), WORKER_HEARTBEAT_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    try {
+      await this.heartbeats.remove(this.id);
+    } catch (error) {
+      // Redis away as the process stops: its heartbeat lapses instead, and health names it silent for a while.
+      this.logger.warn(`Could not remove the worker heartbeat: ${(error as Error).message}`);
+    }
+  }
+
+  beat(now = Date.now()): Promise<void> {
+    const lastJob = this.registry.lastJobAt;
+    const heartbeat: WorkerHeartbeat = {
+      id: this.id,
+      host: hostname(),
+      pid: process.pid,
+      started_at: this.startedAt,
+      beat_at: new Date(now).toISOString(),
+      last_job_at: lastJob === null ? null : new Date(lastJob).toISOString(),
+    };
+    return this.heartbeats.beat(heartbeat, WORKER_HEARTBEAT_TTL_MS);
+  }
+
+  private async beatLogged(): Promise<void> {
+    try {
+      await this.beat();
+    } catch (error) {
+      // Redis away: a line a minute, as every connection's own errors.
+      const admitted = this.failures.admit((error as Error).message);
+      if (admitted)
+        this.logger.warn(
+          { reason: (error as Error).message, suppressedRepeats: admitted.suppressed },
+          `Worker heartbeat not written: ${(error as Error).message}`,
+        );
+    }
+  }
+}

@@ -1,0 +1,302 @@
+import { BeforeApplicationShutdown, Inject, Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import {
+  JobName,
+  JobPayload,
+  applyStreamMessage,
+  entryIdTime,
+  mergeSnapshot,
+  streamBoard,
+  streamBoardEvents,
+  type OddsStreamState,
+} from '@oddspulse/shared';
+import { APP_CONFIG, StreamLeaseRepository, type AppConfig } from '@oddspulse/core';
+import { CLOCK, Clock } from '../../feeds/clock';
+import { FeedError } from '../../feeds/feed-errors';
+import { FeedGate } from '../../feeds/feed-gate';
+import { FEED_LOCK_TTL_MS } from '../../feeds/feed-poll';
+import { OnJob } from '../../jobs/on-job.decorator';
+import { OddsPipelineService } from '../odds-pipeline.service';
+import { openStream, streamUrl, type OpenStream } from './stream-connection';
+import { StreamOddsProvider } from './stream-odds.provider';
+
+/** The stream lease's time to live, renewed every third of it: a dead holder's sport is taken over within it. */
+export const STREAM_LEASE_TTL_MS = 15_000;
+/** A reconnect resumes only from an entry this far inside the replay window (a tenth of it): the reconnect takes time. */
+const RESUME_MARGIN = 0.1;
+/** The wait before a batch the board's lock or Redis refused is tried again. */
+const BATCH_RETRY_MS = 200;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** What a sport's connection works with: the service's own dependencies and its process's lease token. */
+interface StreamDeps {
+  config: AppConfig;
+  leases: StreamLeaseRepository;
+  pipeline: OddsPipelineService;
+  gate: FeedGate;
+  provider: StreamOddsProvider;
+  clock: Clock;
+  logger: Logger;
+  token: string;
+}
+
+export interface StreamKeepResult {
+  sport: string;
+  outcome: 'running' | 'started' | 'locked';
+}
+
+/**
+ * The odds stream (ODDS_PROVIDER=stream), one connection per sport across every worker: the `odds.stream` job comes
+ * each slot for each sport, and the worker holding the sport's lease (or the first to take it) keeps its connection.
+ * It starts from the REST snapshot (the whole board, as a sweep), then sends the games each message changed through the
+ * pipeline's path for polls by event ids (normaliser, board, diff, atomic publish, detection), those games only; the
+ * messages that arrive while a batch is being written make the next batch. A dropped or stalled stream, a refusal
+ * (401, 429) or junk fails as a poll does: the board is kept and marked stale, its status names why, and the FeedGate
+ * backs the next connection off. A reconnect resumes after the last entry applied while it is inside the stream's
+ * replay window, else resyncs from the snapshot, so nothing is lost.
+ */
+@Injectable()
+export class OddsStreamService implements BeforeApplicationShutdown {
+  private readonly logger = new Logger(OddsStreamService.name);
+  private readonly token = randomUUID();
+  private readonly sessions = new Map<string, StreamSession>();
+  /** Each sport's state, kept past its session: the next connection of this process may resume from it. */
+  private readonly states = new Map<string, OddsStreamState>();
+  private readonly deps: StreamDeps;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    leases: StreamLeaseRepository,
+    pipeline: OddsPipelineService,
+    gate: FeedGate,
+    provider: StreamOddsProvider,
+    @Inject(CLOCK) clock: Clock,
+  ) {
+    this.deps = { config, leases, pipeline, gate, provider, clock, logger: this.logger, token: this.token };
+  }
+
+  @OnJob(JobName.OddsStream)
+  async keep(data: JobPayload<typeof JobName.OddsStream>): Promise<StreamKeepResult> {
+    const { sport } = data;
+    if (this.sessions.has(sport)) return { sport, outcome: 'running' };
+    if (!(await this.deps.leases.acquire(sport, this.token, STREAM_LEASE_TTL_MS))) return { sport, outcome: 'locked' };
+    const session = new StreamSession(sport, this.deps, this.states.get(sport) ?? null);
+    this.sessions.set(sport, session);
+    session.done = session
+      .run()
+      .catch((error: Error) => this.logger.error({ sport, err: error }, `odds stream ${sport} ended: ${error.message}`))
+      .finally(() => {
+        this.sessions.delete(sport);
+        if (session.state) this.states.set(sport, session.state);
+      });
+    return { sport, outcome: 'started' };
+  }
+
+  /** The sports whose stream this process holds. */
+  running(): string[] {
+    return [...this.sessions.keys()];
+  }
+
+  /**
+   * Ends this process's connections and gives their leases up (a worker stopping): whoever streams next starts from
+   * the snapshot.
+   */
+  async stop(): Promise<void> {
+    const sessions = [...this.sessions.values()];
+    for (const session of sessions) session.stop();
+    await Promise.all(sessions.map((s) => s.done));
+    this.states.clear();
+  }
+
+  /** Before Redis closes: each session writes its last batch and gives its lease up. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.stop();
+  }
+}
+
+/** One sport's connection while this process holds its lease: connects, reconnects, resyncs, until it stops. */
+class StreamSession {
+  done: Promise<void> = Promise.resolve();
+  private stopped = false;
+  private current: OpenStream | null = null;
+  /** Games changed by messages not yet written, and games a message named that no snapshot gave yet. */
+  private readonly pending = new Set<string>();
+  private readonly unknown = new Set<string>();
+  /** When the oldest message of the pending batch arrived (the relay's start). */
+  private pendingSince: number | null = null;
+  private flushing: Promise<void> | null = null;
+  /** The board was marked stale by this session and no batch has cleared it yet. */
+  private failing = false;
+
+  constructor(
+    private readonly sport: string,
+    private readonly deps: StreamDeps,
+    public state: OddsStreamState | null,
+  ) {}
+
+  stop(): void {
+    this.stopped = true;
+    this.current?.close(new FeedError('paused', 'Stream stopped', false));
+  }
+
+  async run(): Promise<void> {
+    const { leases, token, logger } = this.deps;
+    const renewal = setInterval(() => {
+      leases.renew(this.sport, token, STREAM_LEASE_TTL_MS).then(
+        (held) => {
+          if (held) return;
+          logger.warn(`odds stream ${this.sport}: lease lost; another worker takes the stream over`);
+          this.stop();
+        },
+        (error: Error) => logger.warn(`odds stream ${this.sport}: lease not renewed: ${error.message}`),
+      );
+    }, STREAM_LEASE_TTL_MS / 3);
+    try {
+      while (!this.stopped && (await this.connect()) === 'again');
+      await this.flushing;
+    } finally {
+      clearInterval(renewal);
+      await leases.release(this.sport, token);
+    }
+  }
+
+  /** One connection, from its opening to its end: 'held' when the gate holds the stream back or it was stopped. */
+  private async connect(): Promise<'again' | 'held'> {
+    const { config, gate, provider, pipeline, clock, logger } = this.deps;
+    const last = this.state?.lastEntryId ?? null;
+    const resume =
+      last !== null && clock() - entryIdTime(last) < config.ODDS_STREAM_REPLAY_MS * (1 - RESUME_MARGIN) ? last : null;
+    if (last !== null && !resume)
+      logger.log(`odds stream ${this.sport}: ${last} is past the replay window; resyncing from the snapshot`);
+    // Until the snapshot is in, messages wait: they are applied after it, and those it already has are dropped then.
+    const waiting: Array<[string, string]> = [];
+    let live = resume ? this.state : null;
+    const onEvent = (event: string, data: string) => {
+      if (live) this.handle(live, event, data);
+      else waiting.push([event, data]);
+    };
+    let stream: OpenStream;
+    try {
+      stream = await gate.call('stream', 'odds', this.sport, () =>
+        openStream({
+          url: streamUrl(config.ODDS_STREAM_URL, this.sport, resume),
+          headers: provider.headers(),
+          stallMs: 2 * config.ODDS_STREAM_PING_MS,
+          timeoutMs: config.ODDS_API_TIMEOUT_MS,
+          onEvent,
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof FeedError)) throw error;
+      await this.failed(error, false);
+      return error.skipped ? 'held' : 'again';
+    }
+    this.current = stream;
+    if (this.stopped) stream.close(new FeedError('paused', 'Stream stopped', false));
+    if (!live) {
+      try {
+        const snapshot = await provider.snapshot(this.sport);
+        this.state = snapshot;
+        this.pending.clear();
+        this.unknown.clear();
+        // The messages after it are written as polls by ids, which keep the board's other games: the whole board must be
+        // in first. A poll still holding the board (the provider just switched) is waited out, as long as its lock lasts.
+        const board = streamBoard(snapshot);
+        for (let waited = 0; (await pipeline.streamSnapshot(this.sport, board)).outcome === 'locked'; waited++) {
+          if (waited * BATCH_RETRY_MS > FEED_LOCK_TTL_MS)
+            throw new FeedError('timeout', 'The board stayed locked: the snapshot was not written', true);
+          await sleep(BATCH_RETRY_MS);
+        }
+        this.failing = false;
+        live = snapshot;
+        for (const [event, data] of waiting) this.handle(live, event, data);
+      } catch (error) {
+        if (!(error instanceof FeedError)) throw error;
+        stream.close(error);
+      }
+    } else if (this.failing) {
+      // Resumed: the board is whole again once the replay is in; a batch of no game says it recovered if none comes.
+      this.schedule([]);
+    }
+    try {
+      await stream.closed;
+    } catch (error) {
+      if (!(error instanceof FeedError)) throw error;
+      this.current = null;
+      if (this.stopped || error.kind === 'paused') return 'held';
+      await this.failed(error, true);
+    }
+    return 'again';
+  }
+
+  /** A message applied to the live state; junk throws, which closes the stream with it. */
+  private handle(state: OddsStreamState, event: string, data: string): void {
+    const applied = applyStreamMessage(state, event, data);
+    if (applied.kind === 'junk') throw new FeedError('invalid_body', `Stream sent junk: ${applied.reason}`, true);
+    if (applied.kind !== 'applied') return;
+    for (const id of applied.unknown) this.unknown.add(id);
+    this.schedule(applied.changed);
+  }
+
+  private schedule(ids: readonly string[]): void {
+    this.pendingSince ??= this.deps.clock();
+    for (const id of ids) this.pending.add(id);
+    if (this.flushing) return;
+    this.flushing = this.drain().finally(() => {
+      this.flushing = null;
+      if ((this.pending.size || this.unknown.size) && !this.stopped) this.schedule([]);
+    });
+  }
+
+  /** Writes the pending games, one batch at a time; what arrives meanwhile is the next batch. */
+  private async drain(): Promise<void> {
+    const { pipeline, provider, logger, clock } = this.deps;
+    while ((this.pending.size || this.unknown.size || this.pendingSince !== null) && this.state && !this.stopped) {
+      const state = this.state;
+      if (this.unknown.size) {
+        const unknown = [...this.unknown];
+        this.unknown.clear();
+        try {
+          for (const id of mergeSnapshot(state, await provider.snapshot(this.sport, unknown))) this.pending.add(id);
+        } catch (error) {
+          if (!(error instanceof FeedError)) throw error;
+          logger.warn(
+            `odds stream ${this.sport}: new games ${unknown.join(', ')} wait for the next resync: ${error.message}`,
+          );
+        }
+      }
+      const ids = [...this.pending];
+      const receivedAt = this.pendingSince ?? clock();
+      this.pending.clear();
+      this.pendingSince = null;
+      try {
+        const result = await pipeline.streamBatch(this.sport, ids, streamBoardEvents(state, ids));
+        if (result.outcome === 'locked' || result.outcome === 'paused') throw new Error(`board ${result.outcome}`);
+        this.failing = false;
+        logger.debug(
+          { sport: this.sport, stream: true, receivedAt, games: ids.length, seq: result.publishedSeq },
+          `odds stream ${this.sport}: ${ids.length} games`,
+        );
+      } catch (error) {
+        // Redis away or the board's lock held: the games stay pending, nothing of the stream is lost.
+        logger.warn(`odds stream ${this.sport}: batch of ${ids.length} games retried: ${(error as Error).message}`);
+        for (const id of ids) this.pending.add(id);
+        this.pendingSince ??= receivedAt;
+        await sleep(BATCH_RETRY_MS);
+      }
+    }
+  }
+
+  /** The stream failed: the gate backs it off (`met`: after it was let in), and the board is marked stale. */
+  private async failed(error: FeedError, met: boolean): Promise<void> {
+    const { gate, pipeline, logger } = this.deps;
+    if (met) await gate.fail('stream', 'odds', this.sport, error);
+    if (!error.skipped) this.failing = true;
+    try {
+      await pipeline.streamFailed(this.sport, error);
+    } catch (markError) {
+      logger.warn(`odds stream ${this.sport}: could not mark the board stale: ${(markError as Error).message}`);
+    }
+  }
+}
