@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, defineConfig, transformWithEsbuild, type Plugin, type Rollup } from 'vite';
+import { build, defineConfig, minify, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** React, react-dom and its scheduler, react-router with react-router-dom, jotai and TanStack Query: what every screen runs on. */
@@ -160,7 +160,9 @@ function minifiedServiceWorker(): Plugin {
     async writeBundle({ dir }) {
       if (!dir) throw new Error('minified service worker: the build has no output directory');
       const file = join(dir, 'sw.js');
-      const { code } = await transformWithEsbuild(await readFile(file, 'utf8'), file, { minify: true });
+      // Oxc's minifier, which Vite 8 builds with (esbuild is no longer part of it)
+      const { code, errors } = await minify(file, await readFile(file, 'utf8'));
+      if (errors.length > 0) throw new Error(`minified service worker: ${errors.map((e) => e.message).join('; ')}`);
       await writeFile(file, code);
     },
   };
@@ -171,13 +173,13 @@ function minifiedServiceWorker(): Plugin {
 // /pricing, /scores, /terms, /privacy: prerendered public pages (scripts/prerender.mjs), whose screens' code hydrates
 // them as soon as the entry has run
 const ROUTE_PAGES: Record<string, RoutePage> = {
-  '/': { screens: ['src/landing/LandingPage.tsx'], compileHint: true },
-  '/pricing': { screens: ['src/billing/PricingPage.tsx'] },
-  '/scores': { screens: ['src/scores/ScoresPage.tsx'] },
-  '/terms': { screens: ['src/landing/LegalPages.tsx'] },
-  '/privacy': { screens: ['src/landing/LegalPages.tsx'] },
+  '/': { screens: ['src/features/landing/LandingPage.tsx'], compileHint: true },
+  '/pricing': { screens: ['src/features/billing/PricingPage.tsx'] },
+  '/scores': { screens: ['src/features/scores/ScoresPage.tsx'] },
+  '/terms': { screens: ['src/features/landing/LegalPages.tsx'] },
+  '/privacy': { screens: ['src/features/landing/LegalPages.tsx'] },
   '/sportsbooks': {
-    screens: ['src/odds/OddsPage.tsx', 'src/routing/first-boards.ts'],
+    screens: ['src/features/odds/OddsPage.tsx', 'src/routing/first-boards.ts'],
     boot: './src/boot/first-boards.ts',
     compileHint: true,
   },
@@ -212,15 +214,12 @@ export default defineConfig({
     sourcemap: false,
     // Every browser the app supports has modulepreload; the polyfill would be half a KB of the landing page.
     modulePreload: { polyfill: false },
-    rollupOptions: {
+    rolldownOptions: {
       output: {
-        // A chunk under 1.5 KB is merged into a chunk that loads with it where that runs nothing earlier: each file of a
-        // first visit costs its response headers, more than such a chunk's body (four fewer requests).
-        experimentalMinChunkSize: 1500,
         // The libraries every screen needs in one chunk of their own, so a new build of the app's code does
         // not make returning visitors download React again (hashed, immutable). Libraries only a screen needs
         // (socket.io-client) stay with that screen's chunks.
-        manualChunks: (id) => (SHELL_LIBRARIES.test(id) ? 'vendor' : undefined),
+        codeSplitting: { groups: [{ name: 'vendor', test: SHELL_LIBRARIES }] },
       },
     },
   },

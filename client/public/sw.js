@@ -71,9 +71,12 @@ async function offlineRead(request) {
     }
     return response;
   } catch (error) {
+    // When the read failed, not when the page hears of it: under load the message can arrive after the connection
+    // came back, and the page must not show the banner again for a failure from before.
+    const failedAt = Date.now();
     const cached = await caches.open(DATA).then((cache) => cache.match(dataKey(request.url)));
     if (!cached) throw error;
-    await tellPages({ type: 'offline-data', savedAt: cached.headers.get(SAVED_AT) });
+    await tellPages({ type: 'offline-data', savedAt: cached.headers.get(SAVED_AT), failedAt });
     return cached;
   }
 }

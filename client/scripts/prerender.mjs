@@ -1,7 +1,7 @@
 // The public pages (/, /pricing, /scores, /terms, /privacy) written into the build with their content: the app is
-// built once more for Node (src/prerender.tsx), each page rendered with react-dom/static as a visitor's browser first
+// built once more for Node (src/app/prerender.tsx), each page rendered with react-dom/static as a visitor's browser first
 // renders it, and the markup put in the page's HTML (routes/<page>.html, which the server answers for the path), where
-// the browser hydrates it (src/main.tsx). Search engines and a slow first load see the page, not an empty root.
+// the browser hydrates it (src/app/main.tsx). Search engines and a slow first load see the page, not an empty root.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,7 +24,7 @@ try {
     resolve: { alias: { '@oddspulse/shared': join(client, '..', 'shared', 'src', 'index.ts') } },
     ssr: { noExternal: true },
     build: {
-      ssr: join(client, 'src', 'prerender.tsx'),
+      ssr: join(client, 'src', 'app', 'prerender.tsx'),
       outDir: out,
       emptyOutDir: true,
       minify: false,
@@ -40,7 +40,7 @@ try {
     if (!page.includes(EMPTY_ROOT)) throw new Error(`prerender ${path}: no empty ${EMPTY_ROOT} in its page`);
     const markup = await renderPage(path);
     // A signed-in user's page is not the visitor's (the dashboard at /, their plan on /pricing): the visitor's markup
-    // goes before it is painted, and the app renders the user's page in its place (src/main.tsx). The server allows
+    // goes before it is painted, and the app renders the user's page in its place (src/app/main.tsx). The server allows
     // this script by its hash.
     // A session is described in local storage (the tokens are HttpOnly cookies); one an older build kept in Web Storage
     // is moved to cookies by the app, signed in.

@@ -1,6 +1,6 @@
-import type { Flashes } from '../src/odds/rows/live-table';
-import type { OddsRow } from '../src/odds/rows/rows';
-import { OddsTable } from '../src/odds/table/OddsTable';
+import type { Flashes } from '../src/features/odds/rows/live-table';
+import type { OddsRow } from '../src/features/odds/rows/rows';
+import { OddsTable } from '../src/features/odds/table/OddsTable';
 
 const noop = () => undefined;
 

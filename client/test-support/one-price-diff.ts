@@ -1,8 +1,8 @@
 import { DEFAULT_SPORTSBOOKS, diffBoards, type SportBoard } from '@oddspulse/shared';
-import { DEFAULT_GAME_MARKETS } from '../src/odds/filters/filter-settings';
-import { addFlashes } from '../src/odds/rows/live-table';
-import { applyRowsDiff, buildLiveRows } from '../src/odds/rows/live-rows';
-import type { BuildRowsOptions } from '../src/odds/rows/rows';
+import { DEFAULT_GAME_MARKETS } from '../src/features/odds/filters/filter-settings';
+import { addFlashes } from '../src/features/odds/rows/live-table';
+import { applyRowsDiff, buildLiveRows } from '../src/features/odds/rows/live-rows';
+import type { BuildRowsOptions } from '../src/features/odds/rows/rows';
 import { simBoard } from './sim-board';
 
 /**

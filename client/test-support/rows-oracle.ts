@@ -31,7 +31,7 @@ import {
   type BuildRowsOptions,
   type MarketSide,
   type OddsRow,
-} from '../src/odds/rows/rows';
+} from '../src/features/odds/rows/rows';
 
 /**
  * The odds table's rows as rows.ts built them before its rewrite for speed (string keys per outcome, every book sorted with

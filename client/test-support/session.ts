@@ -1,7 +1,7 @@
-import type { Session } from '../src/api/session';
+import type { BrowserSession } from '../src/api/session';
 
 /** A signed-in session for the specs, valid for 15 minutes from `now`; the app never imports it. */
-export function testSession(now: number, overrides: Partial<Session> = {}): Session {
+export function testSession(now: number, overrides: Partial<BrowserSession> = {}): BrowserSession {
   return {
     expires_in: 900,
     expires_at: Math.floor(now / 1000) + 900,

@@ -307,7 +307,7 @@ test("the live socket joins each sport's room from its first load's position, an
   request,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'one browser is enough for the data path');
-  test.setTimeout(60_000);
+  test.setTimeout(150_000);
   // the page's sockets are held until the pipeline has published past the first load, then followed frame by frame
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -359,7 +359,8 @@ test("the live socket joins each sport's room from its first load's position, an
         );
         return moved;
       },
-      { timeout: 20_000 },
+      // the simulator moves a sport's prices at its own pace: at some hours neither sport moves for half a minute
+      { timeout: 75_000 },
     )
     .toBeDefined();
   release();
@@ -389,4 +390,38 @@ test("the live socket joins each sport's room from its first load's position, an
       timeout: 20_000,
     })
     .toBe(true);
+});
+
+// spec 000 §8 (a dependency down is a visible stale state): a board the server serves stale (its feed failing) says so
+// on the page's first load, from the answer's stale_since, not only once the next board.status push arrives
+test('a board served stale shows the stale banner from the first load', async ({ page, request }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the first load is the same on every screen');
+  const since = new Date(Date.now() - 5 * 60_000).toISOString();
+  await page.route(/\/api\/boards\?/, async (route) => {
+    const answer = await route.fetch({ headers: { ...route.request().headers(), 'if-none-match': '' } });
+    const body = (await answer.json()) as { boards: Array<Record<string, unknown>> };
+    for (const board of body.boards) board.stale_since = since;
+    await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+  });
+  await signInWithForm(page, await userOnPlan(request, testInfo, 'gold'));
+  await page.goto('/sportsbooks');
+  await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('stale-banner')).toContainText('are stale: the odds feed is not answering.');
+});
+
+// The same for the scores page: its answer is a bare array (spec 002 §7), whose stale board the server names in the
+// X-Board-Stale-Since header; a visitor's first load says so without waiting for a push (visitors get none)
+test('a scoreboard served stale shows the stale banner from the first load', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'the first load is the same on every screen');
+  const since = new Date(Date.now() - 5 * 60_000).toISOString();
+  await page.route(/\/api\/scores\?/, async (route) => {
+    const answer = await route.fetch({ headers: { ...route.request().headers(), 'if-none-match': '' } });
+    const sport = new URL(route.request().url()).searchParams.get('sport');
+    await route.fulfill({
+      response: answer,
+      headers: { ...answer.headers(), 'x-board-stale-since': `${sport}=${since}` },
+    });
+  });
+  await page.goto('/scores');
+  await expect(page.getByTestId('scores-stale')).toContainText('are stale: the scores feed has not answered since');
 });

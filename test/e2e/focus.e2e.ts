@@ -27,7 +27,7 @@ test('the date picker takes the focus, closes on Escape and gives the focus back
 }, testInfo) => {
   test.skip(!isMobile(testInfo), 'on desktop the date picker is a native select, whose Escape is the browser’s');
   await signIn(page, await newUser(request, testInfo, 'datepick'), { path: '/dfs' });
-  const trigger = page.getByRole('button', { name: 'Date', exact: true });
+  const trigger = page.getByRole('button', { name: /^Date / });
   await trigger.focus();
   await page.keyboard.press('Enter');
   const sheet = page.getByRole('dialog', { name: 'Select Dates' });

@@ -97,6 +97,13 @@ test.describe('signed in', () => {
     await page.getByRole('link', { name: 'Choose Your Plan' }).click();
     await expect(page).toHaveURL(/\/subscribe$/);
     await expect(page.getByTestId('plan-card-platinum')).toBeVisible();
+    // a scanner needs Platinum: the panel says so, not "Gold or Platinum" (the shared plan-gate table)
+    await page.goto('/sportsbooks?mode=arbitrage');
+    await expect(page.getByRole('heading', { name: 'Platinum Plan Required' })).toBeVisible();
+    await expect(page.getByText('This feature requires a Platinum subscription.')).toBeVisible();
+    await expect(page.getByText('Gold or Platinum')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Upgrade to Platinum' }).click();
+    await expect(page).toHaveURL(/\/pricing$/);
   });
 
   test('a Gold user reaches the odds page, where arbitrage links fall back to straight bets', async ({
@@ -191,6 +198,10 @@ test('an expired session that cannot be refreshed lands on /login?auth_required=
 }, testInfo) => {
   await signInWithForm(page, await userOnPlan(request, testInfo, 'gold'));
   await expect(page.getByTestId('plan-badge')).toHaveText('Gold');
+  // Off the app first: on a loaded machine the dashboard was still asking for its data when the cookies below were
+  // forged, met the 401 itself and ended the session in that page, so the visit below started signed out and, as an
+  // unsigned visit does, went to /.
+  await page.goto('about:blank');
   // The session's cookies now hold a forged access token and an unknown refresh token.
   const context = page.context();
   const forged = (await context.cookies())

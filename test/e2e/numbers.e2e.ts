@@ -128,7 +128,10 @@ test('the arbitrage calculator sizes a back/lay’s lay against the back stake, 
   // Matchbook is an exchange no one keeps on My Sportsbooks: its leg is shown with every book
   await page.getByTestId('hidden-by-books').getByRole('button', { name: 'Show all books' }).click({ timeout: 60_000 });
   const card = page.locator(`[data-testid=opportunity][data-opportunity-id="${backLay.id}"]`);
-  await card.getByTestId('open-arb-calculator').click({ timeout: 60_000 });
+  // by the keyboard: on a phone the live cards arriving above it, the header and the bottom bar kept the pointer's
+  // target moving under a busy machine (a clean-clone run's click found another element on top for 60 s)
+  await card.getByTestId('open-arb-calculator').focus({ timeout: 60_000 });
+  await page.keyboard.press('Enter');
   const calculator = page.getByTestId('arbitrage-calculator');
   await expect(calculator.getByRole('heading', { name: 'Arbitrage Calculator' })).toBeVisible();
   await calculator.getByTestId('arb-total').fill('250');

@@ -301,13 +301,13 @@ test('a bet placed from the slip settles live in My Picks when the simulator fin
 
   // The user adds the sport and keeps only moneylines in the filters, then finds the game with the search box.
   const filters = page.getByRole('complementary', { name: 'Filters' });
-  await filters.getByRole('button', { name: 'Sports', exact: true }).click();
+  await filters.getByRole('button', { name: /^Sports / }).click();
   await filters
     .getByRole('dialog', { name: 'Sports', exact: true })
     .getByRole('checkbox', { name: new RegExp(`^${LEAGUES[sport]}\\b`) })
     .check();
   await filters.getByRole('dialog', { name: 'Sports', exact: true }).getByRole('button', { name: 'Done' }).click();
-  await filters.getByRole('button', { name: 'Markets', exact: true }).click();
+  await filters.getByRole('button', { name: /^Markets / }).click();
   const markets = filters.getByRole('dialog', { name: 'Markets', exact: true });
   await markets.getByRole('button', { name: 'Select all' }).click();
   await markets.getByRole('button', { name: 'Clear all' }).click();

@@ -18,6 +18,9 @@ export default defineConfig({
   // two browsers. A passing test takes no longer for them; only a failing one waits longer to say so.
   timeout: 60000,
   expect: { timeout: 20000 },
+  // The whole run's ceiling, far above its ~25 minutes on two busy cores: a browser or stack that stops answering
+  // fails the suite with what was running, instead of holding CI until its own limit with nothing said.
+  globalTimeout: 50 * 60_000,
   // Two spec files at a time, each file's tests in order: the suite's time is mostly waits on the stack (a push, a
   // poll, a settlement), so two browsers share the two cores well, and every spec makes the accounts it changes.
   fullyParallel: false,

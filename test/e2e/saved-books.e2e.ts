@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { calculateEdge, formatDollars } from '@oddspulse/shared';
 import { isMobile } from './support/accounts';
+import { morningTimeZone } from './support/simulator';
 import { bearer, signIn, subscribedUser, type TestUser } from './support/users';
 
 /** The four default books (DECISIONS 16) and the two a user adds on My Sportsbooks. */
@@ -13,7 +14,7 @@ async function savedBooks(page: Page, user: TestUser): Promise<string[]> {
 }
 
 /** The filter panel's sportsbooks dropdown button, which reads "6 selected" for six books. */
-const booksButton = (filters: Locator) => filters.getByRole('button', { name: 'Sportsbooks', exact: true });
+const booksButton = (filters: Locator) => filters.getByRole('button', { name: /^Sportsbooks / });
 
 /** Unticks one book in the filter panel's sportsbooks dropdown and applies the filters: this page's view only. */
 async function dropBook(page: Page, filters: Locator, name: string) {
@@ -143,4 +144,36 @@ test('the Edge Calculator sizes on the saved bankroll and recommends no stake fo
   expect(calculateEdge({ bookOdds: -120, fairOdds: -150, bankroll: 1000 })!.recommendedStake).toBeLessThan(
     expected.recommendedStake,
   );
+});
+
+// DECISIONS 36: the dashboard's Compare Odds listed the six best prices of every book, whatever the user had saved.
+// Recommendations are today's games: in a morning's zone there is a day of games to recommend at whatever hour this runs.
+test.describe(() => {
+  test.use({ timezoneId: morningTimeZone() });
+  test("the dashboard's Compare Odds shows the prices at the saved books only", async ({ page, request }, testInfo) => {
+    test.skip(isMobile(testInfo), 'the same panel on mobile; run once');
+    test.setTimeout(180_000);
+    const user = await subscribedUser(request, testInfo, 'comparebooks', 'gold');
+    await signIn(page, user, { path: '/dashboard', books: ['draftkings', 'fanduel', 'bovada'] });
+    // every recommendation's comparison. One may say its market is no longer offered (the simulator moves on, and a
+    // bet on a line off the market's consensus has no row to compare), so the dashboard is read again until one compares
+    const books: string[] = [];
+    await expect
+      .poll(
+        async () => {
+          await page.goto('/dashboard');
+          await expect(page.getByTestId('recommended-bet').first()).toBeVisible({ timeout: 45_000 });
+          for (const bet of await page.getByTestId('recommended-bet').all()) {
+            await bet.getByRole('button', { name: 'Compare Odds' }).click();
+            const table = bet.getByRole('table', { name: /^Compare odds for / });
+            await expect(table.or(bet.getByText('This market is no longer offered.'))).toBeVisible();
+            books.push(...(await table.locator('tr td:first-child').allTextContents()));
+          }
+          return books.length;
+        },
+        { timeout: 150_000, intervals: [10_000] },
+      )
+      .toBeGreaterThanOrEqual(1);
+    for (const book of books) expect(['DraftKings', 'FanDuel', 'Bovada']).toContain(book);
+  });
 });

@@ -1,10 +1,10 @@
 import { ApiClient, ApiError, AUTH_COOLDOWN_MS, MESSAGES, retryingMessage, type ApiEvent } from './api-client';
 import { testSession } from '../../test-support/session';
-import type { LegacySession, Session, SessionStore } from './session';
+import type { BrowserSession, LegacySession, SessionStore } from './session';
 
 const NOW = 1_700_000_000_000;
 
-const session = (overrides: Partial<Session> = {}): Session => testSession(NOW, overrides);
+const session = (overrides: Partial<BrowserSession> = {}): BrowserSession => testSession(NOW, overrides);
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -15,8 +15,8 @@ function json(status: number, body: unknown, headers: Record<string, string> = {
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 
-function setup(handlers: Handler[], initial: Session | null = session(), legacy: LegacySession | null = null) {
-  let stored: Session | null = initial;
+function setup(handlers: Handler[], initial: BrowserSession | null = session(), legacy: LegacySession | null = null) {
+  let stored: BrowserSession | null = initial;
   let kept: LegacySession | null = legacy;
   const store: SessionStore = {
     read: () => stored,
@@ -58,7 +58,7 @@ function setup(handlers: Handler[], initial: Session | null = session(), legacy:
     events,
     sleeps,
     stored: () => stored,
-    setStored: (s: Session | null) => (stored = s),
+    setStored: (s: BrowserSession | null) => (stored = s),
     legacyLeft: () => kept,
     advance: (ms: number) => (clock += ms),
   };
@@ -185,7 +185,7 @@ describe('ApiClient', () => {
     const { client, calls } = setup([() => json(401, {}), () => json(400, {}), () => json(400, {})]);
     await expect(client.get('/api/me')).rejects.toThrow(MESSAGES.authRequired);
     // Signed out now; a stale session put back by another tab would still be held off by the cooldown.
-    (client as unknown as { session: Session }).session = session();
+    (client as unknown as { session: BrowserSession }).session = session();
     const count = calls.length;
     await expect(client.get('/api/me')).rejects.toMatchObject({ code: 'AUTH_COOLDOWN' });
     expect(calls.length).toBe(count);
@@ -203,7 +203,7 @@ describe('ApiClient', () => {
       () => json(200, { plan: 'free' }),
     ]);
     await expect(client.get('/api/me')).rejects.toThrow(MESSAGES.authRequired);
-    (client as unknown as { session: Session }).session = session();
+    (client as unknown as { session: BrowserSession }).session = session();
     advance(AUTH_COOLDOWN_MS - 1);
     await expect(client.get('/api/me')).rejects.toMatchObject({ code: 'AUTH_COOLDOWN' });
     advance(1);

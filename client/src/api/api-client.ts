@@ -1,5 +1,12 @@
-import { DEFAULT_FREE_MONTHLY_QUOTA, wholeNumber } from '@oddspulse/shared';
-import { isSession, needsRefresh, type LegacySession, type Session, type SessionStore } from './session';
+import {
+  APP_BUILD_HEADER,
+  CSRF_HEADER,
+  DEFAULT_FREE_MONTHLY_QUOTA,
+  SESSION_REMEMBER_HEADER,
+  SESSION_TRANSPORT_HEADER,
+  wholeNumber,
+} from '@oddspulse/shared';
+import { isSession, needsRefresh, type BrowserSession, type LegacySession, type SessionStore } from './session';
 
 /**
  * The one HTTP client every screen uses (spec 000 §7–§8, 001 §4/§8): the session rides in HttpOnly cookies
@@ -45,15 +52,8 @@ export type ApiEvent =
   | { type: 'plangate'; detail: QuotaExceeded }
   | { type: 'auth-required' }
   | { type: 'retrying'; attempt: number; seconds: number; message: string }
-  | { type: 'session'; session: Session | null }
+  | { type: 'session'; session: BrowserSession | null }
   | { type: 'new-version' };
-
-/** Asks the session routes for cookies instead of tokens in the body, and for how long (server: session-cookies.ts). */
-export const SESSION_TRANSPORT_HEADER = 'x-session-transport';
-export const SESSION_REMEMBER_HEADER = 'x-session-remember';
-
-/** The header naming the web app build the server serves (a digest of its index.html). */
-export const APP_BUILD_HEADER = 'x-app-build';
 
 export class ApiError extends Error {
   constructor(
@@ -102,6 +102,8 @@ export interface RequestOptions {
    * body is returned as on a 2xx, with no retry and no error.
    */
   answerStatuses?: readonly number[];
+  /** Called with the headers of the answer returned (an array answer says its boards' freshness in them). */
+  answerHeaders?: (headers: Headers) => void;
   /**
    * The answer carries an ETag (the server's view cache): let the browser keep it and revalidate it, so an
    * unchanged answer comes back as a 304 with no body. Other calls are never stored.
@@ -113,10 +115,10 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const IDEMPOTENT = new Set(['GET', 'PUT', 'DELETE']);
 
 export class ApiClient {
-  private session: Session | null;
+  private session: BrowserSession | null;
   private remember: boolean;
   private cooldownUntil = 0;
-  private refreshing: Promise<Session | null> | null = null;
+  private refreshing: Promise<BrowserSession | null> | null = null;
   private build: string | null = null;
   private newVersionSaid = false;
 
@@ -153,12 +155,12 @@ export class ApiClient {
     }
   }
 
-  currentSession(): Session | null {
+  currentSession(): BrowserSession | null {
     return this.session;
   }
 
   /** Stores a new session (sign-in, sign-up, OAuth exchange) and lifts any 401 cooldown. */
-  setSession(session: Session, remember = this.remember): void {
+  setSession(session: BrowserSession, remember = this.remember): void {
     this.session = session;
     this.remember = remember;
     this.cooldownUntil = 0;
@@ -233,11 +235,10 @@ export class ApiClient {
         continue;
       }
       try {
-        return await this.handle<T>(
-          response,
-          options.answerStatuses?.includes(response.status) || response.ok,
-          options.accept !== undefined,
-        );
+        const answered = options.answerStatuses?.includes(response.status) || response.ok;
+        const answer = await this.handle<T>(response, answered, options.accept !== undefined);
+        options.answerHeaders?.(response.headers);
+        return answer;
       } catch (error) {
         // An answer cut off in transit is a transport failure like a dropped connection: an idempotent call is retried.
         if (
@@ -255,7 +256,7 @@ export class ApiClient {
   }
 
   /** Exchanges the refresh cookie; concurrent callers share one exchange. Null when signed out. */
-  refresh(): Promise<Session | null> {
+  refresh(): Promise<BrowserSession | null> {
     if (this.refreshing) return this.refreshing;
     if (!this.session) return Promise.resolve(null);
     this.refreshing = this.exchangeRefreshToken(null).finally(() => {
@@ -270,7 +271,7 @@ export class ApiClient {
   }
 
   /** The refresh cookie's exchange, or, once, a stored session's own refresh token (moveToCookies). */
-  private async exchangeRefreshToken(legacyToken: string | null): Promise<Session | null> {
+  private async exchangeRefreshToken(legacyToken: string | null): Promise<BrowserSession | null> {
     const started = this.deps.now();
     let delay = REFRESH_FIRST_DELAY_MS;
     for (;;) {
@@ -412,7 +413,7 @@ export class ApiClient {
 
 /**
  * What a call sends, but its abort signal: the client's calls and the boards a page sends before the app runs
- * (odds/loading/first-boards-ahead.ts) are the same request, so the app can take the one sent ahead as its own.
+ * (features/odds/loading/first-boards-ahead.ts) are the same request, so the app can take the one sent ahead as its own.
  */
 export function requestInit(method: string, options: RequestOptions, csrf: string | null): RequestInit {
   const headers: Record<string, string> = {
@@ -421,7 +422,7 @@ export function requestInit(method: string, options: RequestOptions, csrf: strin
   };
   if (options.text) headers['Content-Type'] = options.text.type;
   else if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (csrf) headers['x-csrf-token'] = csrf;
+  if (csrf) headers[CSRF_HEADER] = csrf;
   return {
     method,
     headers,

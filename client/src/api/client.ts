@@ -1,5 +1,7 @@
+import type { ClientPathsWithMethod, MethodResponse } from 'openapi-fetch';
 import { ApiClient, type ApiEvent } from './api-client';
 import { takeSentAhead } from './sent-ahead';
+import { typedClient } from './typed-client';
 import { browserSessionStore, csrfCookie, rememberedChoice, SESSION_KEY } from './session';
 
 /** Events the API client raises, for the shell to act on (sign-in prompt, retry toasts, session changes). */
@@ -29,8 +31,20 @@ export const api = new ApiClient(
   rememberedChoice(),
 );
 
+/** The same client's calls typed by the API document (openapi-fetch): paths, parameters, bodies and answers checked. */
+export const typedApi = typedClient(api);
+
+/**
+ * What the API document says a route answers (`Answer<'get', '/api/me'>`): the one declaration of an answer's type
+ * for the calls that go through `api` itself (a sign-in's session options, a request sent ahead at start).
+ */
+export type Answer<
+  Method extends 'get' | 'post' | 'put' | 'patch' | 'delete',
+  Path extends ClientPathsWithMethod<typeof typedApi, Method>,
+> = MethodResponse<typeof typedApi, Method, Path>;
+
 // The tabs share the session's cookies and its description in local storage: a sign-in, refresh or sign-out in one
-// is this tab's too. (No window: the public pages rendered at build, src/prerender.tsx.)
+// is this tab's too. (No window: the public pages rendered at build, src/app/prerender.tsx.)
 if (typeof window !== 'undefined')
   window.addEventListener('storage', (event) => {
     if (event.key === SESSION_KEY || event.key === null) api.syncFromStore();

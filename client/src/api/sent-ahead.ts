@@ -2,11 +2,11 @@
  * A GET a page's boot script sent before the app's entry had run, kept on the
  * window (the two are separate scripts) until the app's API client makes the very same call (URL and token) and takes
  * its answer as its own fetch's: one request, the client's status handling, time-out and cancelling as before. One not
- * taken within EARLY_ANSWER_KEEP_MS is dropped, as an early request is (routing/early-data.ts).
+ * taken within EARLY_ANSWER_KEEP_MS is dropped, as an early request is (api/early-data.ts).
  */
 
 /**
- * How long an answer sent ahead of the app's call (here, and routing/early-data.ts) is kept for it. A minute, not less:
+ * How long an answer sent ahead of the app's call (here, and api/early-data.ts) is kept for it. A minute, not less:
  * on a busy machine the screen has been seen to mount 10.5 s after its boards were sent. An answer that old is still
  * right for it, as the boards' positions let the socket send what moved since (docs/realtime.md).
  */

@@ -1,3 +1,5 @@
+import { COOKIE_HOST_PREFIX, SESSION_COOKIES } from '@oddspulse/shared';
+
 /** The signed-in user as the server returns it (spec 000 §3). */
 export interface SessionUser {
   id: string;
@@ -11,7 +13,7 @@ export interface SessionUser {
  * spec 000 §3 without its tokens, which live in HttpOnly cookies no script of the page can read. `expires_at` (of the
  * access token) is in seconds since the epoch.
  */
-export interface Session {
+export interface BrowserSession {
   expires_in: number;
   expires_at: number;
   token_type: string;
@@ -19,7 +21,7 @@ export interface Session {
 }
 
 /** A session a page kept in Web Storage before DECISIONS 35, tokens and all; read once, to move it to cookies. */
-export interface LegacySession extends Session {
+export interface LegacySession extends BrowserSession {
   refresh_token: string;
 }
 
@@ -28,8 +30,8 @@ export interface LegacySession extends Session {
  * without a browser.
  */
 export interface SessionStore {
-  read(): Session | null;
-  write(session: Session, remember: boolean): void;
+  read(): BrowserSession | null;
+  write(session: BrowserSession, remember: boolean): void;
   clear(): void;
   /** The session an older build kept in Web Storage, taken out of it: the client moves it to cookies once. */
   takeLegacy(): LegacySession | null;
@@ -38,18 +40,18 @@ export interface SessionStore {
 /** Refresh this long before the access token expires (spec 000 §9: expiry margin 90 s). */
 export const EXPIRY_MARGIN_MS = 90_000;
 
-export function expiresAtMs(session: Session): number {
+export function expiresAtMs(session: BrowserSession): number {
   // Seconds, as the spec's session object has it; tolerate milliseconds from a server that sends them.
   return session.expires_at > 1e12 ? session.expires_at : session.expires_at * 1000;
 }
 
-export function needsRefresh(session: Session, now: number): boolean {
+export function needsRefresh(session: BrowserSession, now: number): boolean {
   return expiresAtMs(session) - EXPIRY_MARGIN_MS <= now;
 }
 
-export function isSession(value: unknown): value is Session {
+export function isSession(value: unknown): value is BrowserSession {
   if (!value || typeof value !== 'object') return false;
-  const s = value as Partial<Session>;
+  const s = value as Partial<BrowserSession>;
   return typeof s.expires_at === 'number' && !!s.user && typeof s.user.id === 'string';
 }
 
@@ -67,7 +69,7 @@ const REMEMBER_KEY = 'oddspulse.auth.remember';
  * The readable CSRF cookie the server sets with the session's cookies (`__Host-` over HTTPS), which lasts exactly as
  * long as the refresh cookie: while it is there the browser holds a session.
  */
-const CSRF_COOKIES = ['__Host-op_csrf', 'op_csrf'];
+const CSRF_COOKIES = [`${COOKIE_HOST_PREFIX}${SESSION_COOKIES.csrf}`, SESSION_COOKIES.csrf];
 
 export function csrfCookie(): string | null {
   for (const name of CSRF_COOKIES) {
@@ -114,8 +116,8 @@ export function browserSessionStore(): SessionStore {
 }
 
 /** The session this browser holds (browserSessionStore), read alone: the page's boot script needs no more. */
-export function readBrowserSession(): Session | null {
-  // no browser: the public pages rendered at build (src/prerender.tsx) are a visitor's
+export function readBrowserSession(): BrowserSession | null {
+  // no browser: the public pages rendered at build (src/app/prerender.tsx) are a visitor's
   if (typeof window === 'undefined') return null;
   const raw = window.localStorage.getItem(SESSION_KEY);
   if (!raw) return null;

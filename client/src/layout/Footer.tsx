@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
-import { FooterSocialLinks } from '../components/SocialLinks';
+import { FooterSocialLinks } from '../ui/SocialLinks';
 import { authAtom } from '../state/auth';
 import { useSocialLinks } from '../state/site';
 

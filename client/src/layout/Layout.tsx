@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { MenuOpen } from '../components/keyboard/menu-opening';
+import type { MenuOpen } from '../ui/keyboard/menu-opening';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Footer } from './Footer';
 import { LoadingBar } from './LoadingBar';
@@ -8,7 +8,7 @@ import { BottomBar, MobileMenu } from './nav/MobileNav';
 import { Navbar } from './nav/Navbar';
 import { NewVersionBanner } from './NewVersionBanner';
 import { OfflineBanner } from './OfflineBanner';
-import { Spinner } from '../routing/guards';
+import { Spinner } from '../ui/Spinner';
 import { PlanLimitModal } from './PlanLimitModal';
 import { RouteAnnouncer } from './RouteAnnouncer';
 import { screenKey } from './screen-key';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { QuotaExceeded } from '../api/api-client';
-import { Modal } from '../components/Modal';
+import { Modal } from '../ui/Modal';
 import { wholeNumber } from '@oddspulse/shared';
 
 /** The plan-limit dialog (spec 000 §4): what the 402 said and the way to the plans. */

@@ -1,8 +1,9 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { authAtom, planAtom } from '../state/auth';
+import { authAtom } from '../state/auth';
 import { accessibilityAtom, accessibilityClasses, debugAtom } from '../state/preferences-local';
 import { connectionStateAtom } from '../realtime/connection-state';
+import { usePlan } from '../state/session-state';
 
 /** Puts the accessibility classes on <html> and keeps them in step with the settings. */
 export function AccessibilityClasses() {
@@ -19,7 +20,7 @@ export function AccessibilityClasses() {
 export function DebugPanel() {
   const [debug, setDebug] = useAtom(debugAtom);
   const auth = useAtomValue(authAtom);
-  const plan = useAtomValue(planAtom);
+  const plan = usePlan();
   const socket = useAtomValue(connectionStateAtom);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

@@ -5,6 +5,6 @@
 export { PlanBadge, UserMenu, UserMenuItems } from './nav/UserMenu';
 export { PlanLimitDialog } from './PlanLimitDialog';
 export { UsernameSetup } from './UsernameSetup';
-export { PlanSync } from '../state/plan-sync';
-export { LocalPicksImport } from '../picks/LocalPicksImport';
-export { VerifyEmailNotice } from '../account/VerifyEmailNotice';
+export { PlanSync } from '../features/billing/plan-sync';
+export { LocalPicksImport } from '../features/picks/LocalPicksImport';
+export { VerifyEmailNotice } from '../features/account/VerifyEmailNotice';

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useState, useSyncExternalStore } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { noSubscription, useHydrated } from '../components/hooks/useHydrated';
+import { noSubscription, useHydrated } from '../ui/hooks/useHydrated';
 import { authAtom } from '../state/auth';
 import { useFreeMonthlyQuota } from '../state/site';
 import { wholeNumber } from '@oddspulse/shared';

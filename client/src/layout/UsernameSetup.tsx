@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useState } from 'react';
-import { authAtom, profileAtom } from '../state/auth';
+import { authAtom } from '../state/auth';
+import { useProfile } from '../state/session-state';
 
 const LATER_KEY = 'oddspulse.usernameSetupLater';
 
@@ -10,7 +11,7 @@ const UsernameSetupModal = lazy(() => import('./UsernameSetupModal').then((m) =>
 /** Opens the username setup when the signed-in user has no username yet (spec 000 §2). "Not now" hides it for this tab. */
 export function UsernameSetup() {
   const auth = useAtomValue(authAtom);
-  const profile = useAtomValue(profileAtom);
+  const profile = useProfile();
   const [later, setLater] = useState(() => window.sessionStorage.getItem(LATER_KEY) === '1');
   if (auth.status !== 'signedIn' || profile.status !== 'ready' || profile.profile.username || later) return null;
   return (

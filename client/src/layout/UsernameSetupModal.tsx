@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Modal } from '../components/Modal';
-import { LabelledInput } from '../components/LabelledInput';
-import { UsernameStatus, useUsernameCheck, useUsernameSave } from '../components/UsernameField';
+import { Modal } from '../ui/Modal';
+import { LabelledInput } from '../ui/LabelledInput';
+import { UsernameStatus, useUsernameCheck, useUsernameSave } from '../features/account/UsernameField';
 
 /** The username setup dialog (spec 000 §2), opened by `UsernameSetup` when the signed-in user has none yet. */
 export function UsernameSetupModal({ onLater }: { onLater: () => void }) {

@@ -19,7 +19,7 @@ describe('pageTitle', () => {
 
   // Three pages still kept the generic title: every screen of the route table gets its own
   it('gives every route of the route table its own title', () => {
-    const routes = readFileSync(join(__dirname, '..', 'App.tsx'), 'utf8');
+    const routes = readFileSync(join(__dirname, '..', 'app', 'App.tsx'), 'utf8');
     const screens = [...routes.matchAll(/<Route path="([^"]+)" element={<(\w+)/g)]
       .filter(([, , element]) => element !== 'Navigate' && element !== 'AppRedirect')
       .map(([, path]) => `/${path.replace(/:\w+/g, 'x').replace(/\*$/, 'x')}`);

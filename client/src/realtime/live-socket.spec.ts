@@ -1,5 +1,12 @@
-import type { ReauthAck, RealtimeEnvelope, RealtimeSnapshot, SubscribeAck, SubscribeRequest } from '@oddspulse/shared';
-import { emptyReactions } from '../scores/scores-logic';
+import {
+  type ReauthAck,
+  type RealtimeEnvelope,
+  type RealtimeSnapshot,
+  type SubscribeAck,
+  type SubscribeRequest,
+  emptyReactions,
+} from '@oddspulse/shared';
+
 import {
   LiveSocket,
   reconnectDelay,

@@ -3,10 +3,10 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@oddspulse/shar
 import type { LiveTransport, TransportHandlers } from './live-socket';
 
 /** The browser's socket: socket.io's client typed by the shared event map, so every payload has its type. */
-export type GatewaySocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+export type BrowserSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** LiveSocket's transport over a socket.io client socket (reconnection off: LiveSocket owns the delays). */
-export function socketIoTransport(socket: GatewaySocket): LiveTransport {
+export function socketIoTransport(socket: BrowserSocket): LiveTransport {
   return {
     get connected() {
       return socket.connected;
@@ -43,7 +43,7 @@ export function socketIoTransport(socket: GatewaySocket): LiveTransport {
  * A transport whose socket.io client is loaded when the socket first opens (the landing page does not
  * download it). Until then it is not connected; a failed load is a connect error, retried by LiveSocket's delays.
  */
-export function deferredTransport(load: () => Promise<GatewaySocket>): LiveTransport {
+export function deferredTransport(load: () => Promise<BrowserSocket>): LiveTransport {
   let inner: LiveTransport | null = null;
   let handlers: TransportHandlers | null = null;
   let loading: Promise<LiveTransport> | null = null;

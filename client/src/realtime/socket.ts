@@ -4,13 +4,13 @@ import { api } from '../api/client';
 import { appStore } from '../state/store';
 import { connectionStateAtom } from './connection-state';
 import { CONNECT_TIMEOUT_MS, LiveSocket } from './live-socket';
-import { deferredTransport, type GatewaySocket } from './socket-io-transport';
+import { deferredTransport, type BrowserSocket } from './socket-io-transport';
 
 function createLiveSocket(): LiveSocket {
   // Same origin's /socket.io; reconnection is LiveSocket's job (the spec's delays), not socket.io's. The client
   // library loads with the first connection, not with the page.
   const load = () =>
-    import('socket.io-client').then(({ io }): GatewaySocket =>
+    import('socket.io-client').then(({ io }): BrowserSocket =>
       io({
         path: SOCKET_PATH,
         autoConnect: false,

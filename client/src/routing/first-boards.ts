@@ -1,11 +1,12 @@
 import { startingSportsbooks } from '@oddspulse/shared';
-import { preferencesQuery } from '../account/account-api';
+import { preferencesQuery } from '../state/session-api';
 import { api } from '../api/client';
 import { queryClient } from '../api/query-client';
-import { straightBetsQuery } from '../odds/loading/boards-request';
-import { rowSelection } from '../odds/loading/first-load';
-import { preloadBoards } from '../odds/odds-api';
-import { appliedFiltersAtom, devigChoiceAtom } from '../odds/odds-state';
+import { straightBetsQuery } from '../features/odds/loading/boards-request';
+import { rowSelection } from '../features/odds/loading/first-load';
+import { preloadBoards } from '../features/odds/odds-api';
+import { appliedFiltersAtom } from '../features/odds/odds-state';
+import { devigChoiceAtom } from '../state/display-settings';
 import { lastSeenPaid } from '../state/paid-plan-hint';
 import { browserStorage } from '../state/stored-value';
 import { appStore } from '../state/store';
@@ -18,7 +19,7 @@ import { appStore } from '../state/store';
  * once the plan allows it. Should the plan have lapsed since, the request says require=paid, so the server refuses it
  * without metering it. The table's rows are built as the
  * boards arrive, with the books, markets and de-vig the screen will read. Signed-out visitors send nothing. The page's
- * boot script has usually sent this very request already (odds/loading/first-boards-ahead.ts); the API client takes its answer.
+ * boot script has usually sent this very request already (features/odds/loading/first-boards-ahead.ts); the API client takes its answer.
  */
 export function startFirstBoards(): void {
   const session = api.currentSession();

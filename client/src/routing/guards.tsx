@@ -1,21 +1,13 @@
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import { Link, Navigate, Outlet } from 'react-router-dom';
-import { isPaid, isPlatinum } from '../account/account-api';
-import { AUTH_REQUIRED_PATH, authAtom, authRequiredAtom, planAtom } from '../state/auth';
-import { useCurrentPath } from './current-path';
-
-/** Where the sign-in guard remembers the page it turned an unsigned user away from (spec 000 §6). */
-export const AUTH_ORIGIN_KEY = 'oddspulse.authOrigin';
-
-export function Spinner({ label = 'Loading...' }: { label?: string }) {
-  return (
-    <div className="route-spinner" role="status" aria-live="polite">
-      <span className="spinner" aria-hidden="true" />
-      <span>{label}</span>
-    </div>
-  );
-}
+import { Navigate, Outlet, useSearchParams } from 'react-router-dom';
+import { PLAN_GATE_PANELS, passesGate, type PlanGate } from '@oddspulse/shared';
+import { planAccess } from '../state/session-api';
+import { AUTH_ORIGIN_KEY, AUTH_REQUIRED_PATH, authAtom, authRequiredAtom } from '../state/auth';
+import { GatePanel } from '../ui/GatePanel';
+import { Spinner } from '../ui/Spinner';
+import { useCurrentPath } from '../ui/hooks/current-path';
+import { usePlan } from '../state/session-state';
 
 /**
  * Sign-in guard: a spinner while auth loads; unsigned users go to `unsignedTo` (default /) with the origin saved. As a
@@ -34,55 +26,29 @@ export function RequireSignIn({ children, unsignedTo = '/' }: { children?: React
   return children ?? <Outlet />;
 }
 
-export function GatePanel({ title, text, action, to }: { title: string; text: string; action: string; to: string }) {
-  return (
-    <section className="gate-panel card" aria-labelledby="gate-title">
-      <h1 id="gate-title">{title}</h1>
-      <p>{text}</p>
-      <Link className="button primary" to={to}>
-        {action}
-      </Link>
-    </section>
-  );
-}
-
 /**
- * Plan guard (spec 000 §6): unsigned users go to /login; a spinner while the plan loads; Platinum (or
- * unlimited) passes everything; otherwise the spec's panel for the missing plan. A layout route: it guards its outlet.
+ * Plan guard (spec 000 §6): unsigned users go to /login; a spinner while the plan loads; a plan that passes `requires`
+ * (Platinum or unlimited passes any) sees the outlet; otherwise the spec's panel for what the page asked for.
+ * `panelFor` names that from the address when a route's sections need more than the route ("/sportsbooks?mode=
+ * arbitrage" needs Platinum, not "Gold or Platinum"). A layout route: it guards its outlet.
  */
 export function PlanGuard({
-  requiresPaidPlan = false,
-  requiresPlatinum = false,
+  requires,
+  panelFor,
 }: {
-  requiresPaidPlan?: boolean;
-  requiresPlatinum?: boolean;
+  requires?: PlanGate;
+  panelFor?: (params: URLSearchParams) => PlanGate;
 }) {
   const auth = useAtomValue(authAtom);
-  const plan = useAtomValue(planAtom);
+  const plan = usePlan();
   const authRequired = useAtomValue(authRequiredAtom);
   const here = useCurrentPath();
+  const [params] = useSearchParams();
   if (auth.status === 'loading') return <Spinner />;
   if (auth.status === 'signedOut' && authRequired) return <Navigate to={AUTH_REQUIRED_PATH} replace />;
   if (auth.status === 'signedOut') return <Navigate to={`/login?returnTo=${encodeURIComponent(here)}`} replace />;
   if (plan.status === 'loading') return <Spinner label="Checking your plan..." />;
-  if (isPlatinum(plan.info)) return <Outlet />;
-  if (requiresPlatinum)
-    return (
-      <GatePanel
-        title="Platinum Plan Required"
-        text="This feature requires a Platinum subscription."
-        action="Upgrade to Platinum"
-        to="/pricing"
-      />
-    );
-  if (requiresPaidPlan && !isPaid(plan.info))
-    return (
-      <GatePanel
-        title="Subscription Required"
-        text="This feature requires a Gold or Platinum subscription."
-        action="Choose Your Plan"
-        to="/subscribe"
-      />
-    );
-  return <Outlet />;
+  if (!requires || passesGate(planAccess(plan.info), requires)) return <Outlet />;
+  const gate = panelFor?.(params) === 'platinum' ? 'platinum' : requires;
+  return <GatePanel {...PLAN_GATE_PANELS[gate]} />;
 }

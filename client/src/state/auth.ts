@@ -1,10 +1,10 @@
 import { atom, useAtomValue } from 'jotai';
-import type { Session, SessionUser } from '../api/session';
-import type { PlanInfo, Profile } from '../account/account-api';
+import type { BrowserSession, SessionUser } from '../api/session';
+import type { Profile } from './session-api';
 
 /** Auth state (spec 000 §4): loading at start, then signed in or signed out. */
 export type AuthState =
-  { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; session: Session; user: SessionUser };
+  { status: 'loading' } | { status: 'signedOut' } | { status: 'signedIn'; session: BrowserSession; user: SessionUser };
 
 export const authAtom = atom<AuthState>({ status: 'loading' });
 
@@ -22,14 +22,6 @@ export function useSignedInUserId(): string {
 export const AUTH_REQUIRED_PATH = '/login?auth_required=true';
 export const authRequiredAtom = atom(false);
 
-/** Plan info from /api/me; `loading` until the first answer (or fallback) for the signed-in user. */
-export type PlanState = { status: 'loading' } | { status: 'ready'; info: PlanInfo };
-export const planAtom = atom<PlanState>({ status: 'loading' });
-
-export type ProfileState =
-  { status: 'loading' } | { status: 'ready'; profile: Profile } | { status: 'error'; message: string };
-export const profileAtom = atom<ProfileState>({ status: 'loading' });
-
 /** "<username, or email prefix, or User>" as the dashboard title uses it (spec 000 §2). */
 export function displayName(user: SessionUser | undefined, profile: Profile | undefined): string {
   const username = profile?.username ?? user?.user_metadata?.username;
@@ -37,3 +29,6 @@ export function displayName(user: SessionUser | undefined, profile: Profile | un
   const prefix = user?.email?.split('@')[0];
   return prefix || 'User';
 }
+
+/** Where the sign-in guard remembers the page it turned an unsigned user away from (spec 000 §6). */
+export const AUTH_ORIGIN_KEY = 'oddspulse.authOrigin';

@@ -14,6 +14,21 @@ describe('applyWorkerMessage', () => {
     expect(state).toEqual({ savedAt: '2026-11-23T05:10:00.000Z' });
     expect(applyWorkerMessage(state, { type: 'online-data' })).toBeNull();
   });
+
+  // Under a full e2e suite's load, a read that failed while offline was reported after the connection came back, and
+  // the banner it brought back stayed: nothing read afterwards went through the worker to clear it.
+  it('ignores a read that failed before the connection came back, and heeds one that failed after', () => {
+    const backOnlineAt = Date.parse('2026-11-23T05:30:00.000Z');
+    const failure = (failedAt: string) =>
+      ({ type: 'offline-data', savedAt: '2026-11-23T05:10:00.000Z', failedAt: Date.parse(failedAt) }) as const;
+    expect(applyWorkerMessage(null, failure('2026-11-23T05:29:59.000Z'), backOnlineAt)).toBeNull();
+    expect(applyWorkerMessage(null, failure('2026-11-23T05:30:01.000Z'), backOnlineAt)).toEqual({
+      savedAt: '2026-11-23T05:10:00.000Z',
+    });
+    expect(
+      applyWorkerMessage(null, { type: 'offline-data', savedAt: '2026-11-23T05:10:00.000Z' }, backOnlineAt),
+    ).toEqual({ savedAt: '2026-11-23T05:10:00.000Z' });
+  });
 });
 
 // Offline /picks stacked three "Retrying in 1 seconds" toasts over an empty page

@@ -7,7 +7,9 @@ import { atom } from 'jotai';
 export type OfflineState = null | { savedAt: string | null };
 export const offlineAtom = atom<OfflineState>(null);
 
-export type WorkerMessage = { type: 'offline-data'; savedAt: string | null } | { type: 'online-data' };
+/** failedAt: when the worker's read failed (epoch ms); a worker installed before it was sent leaves it out. */
+export type WorkerMessage =
+  { type: 'offline-data'; savedAt: string | null; failedAt?: number } | { type: 'online-data' };
 
 /** The oldest of two receipt times: the banner must not claim the data is fresher than its oldest part. */
 function older(a: string | null, b: string | null): string | null {
@@ -15,8 +17,17 @@ function older(a: string | null, b: string | null): string | null {
   return Date.parse(a) <= Date.parse(b) ? a : b;
 }
 
-export function applyWorkerMessage(state: OfflineState, message: WorkerMessage): OfflineState {
+/**
+ * backOnlineAt: when the browser last said the connection came back (epoch ms), or null. A read that failed before
+ * then says nothing of now: the banner it would bring back would stay until the next kept read answered.
+ */
+export function applyWorkerMessage(
+  state: OfflineState,
+  message: WorkerMessage,
+  backOnlineAt: number | null = null,
+): OfflineState {
   if (message.type === 'online-data') return null;
+  if (backOnlineAt !== null && message.failedAt !== undefined && message.failedAt < backOnlineAt) return state;
   return { savedAt: state ? older(state.savedAt, message.savedAt) : message.savedAt };
 }
 
@@ -29,4 +40,10 @@ export const OFFLINE_NOT_LOADED = "You're offline: what is not loaded yet loads 
  */
 export function retryToast(message: string, online: boolean): string {
   return online ? message : OFFLINE_NOT_LOADED;
+}
+
+/** Signed out: the worker drops the kept reads, so the next person on this device never sees them. */
+export function clearOfflineData(): void {
+  if (!('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: 'clear-data' }));
 }

@@ -1,27 +1,26 @@
 import { useSetAtom } from 'jotai';
 import { useLayoutEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { FALLBACK_PLAN, fetchPlanInfo, fetchProfile } from '../account/account-api';
-import { ApiError, type ApiEvent } from '../api/api-client';
+import { useQueryClient } from '@tanstack/react-query';
+import { planQuery, sessionKeys } from './session-api';
+import type { ApiEvent } from '../api/api-client';
 import { api, apiEvents, ApiEventMessage } from '../api/client';
-import { needsRefresh, type Session } from '../api/session';
+import { needsRefresh, type BrowserSession } from '../api/session';
 import { startLiveSocket, stopLiveSocket } from '../realtime/socket-loader';
-import { clearOfflineData } from '../service-worker';
-import { AUTH_REQUIRED_PATH, authAtom, authRequiredAtom, planAtom, profileAtom } from './auth';
-import { retryToast } from './offline';
+import { clearOfflineData, retryToast } from './offline';
+import { AUTH_REQUIRED_PATH, authAtom, authRequiredAtom } from './auth';
 import { useToasts } from './toasts';
 
 /** Session refresh tick (spec 000 §9: every 30 s; refresh inside the 90 s expiry margin). */
 const REFRESH_TICK_MS = 30_000;
 
 /**
- * Keeps the auth, plan and profile atoms in step with the API client's session, starts and stops the
- * live socket with it, and turns the client's events into navigation and toasts.
+ * Keeps the auth atom in step with the API client's session (the plan and profile queries are keyed by its user),
+ * starts and stops the live socket with it, and turns the client's events into navigation and toasts.
  */
 export function SessionSync() {
   const setAuth = useSetAtom(authAtom);
-  const setPlan = useSetAtom(planAtom);
-  const setProfile = useSetAtom(profileAtom);
+  const queryClient = useQueryClient();
   const setAuthRequired = useSetAtom(authRequiredAtom);
   // react-router's navigate is a new function after every navigation: the effect below reads the latest through a ref,
   // so it runs once, not on every navigation
@@ -36,12 +35,12 @@ export function SessionSync() {
   // Before the first paint, not after it: the plan gates the first screen, and an effect ran a frame or more
   // late, after the page had painted its spinner.
   useLayoutEffect(() => {
-    const apply = (session: Session | null) => {
+    const apply = (session: BrowserSession | null) => {
       if (!session) {
         userId.current = null;
         setAuth({ status: 'signedOut' });
-        setPlan({ status: 'ready', info: FALLBACK_PLAN });
-        setProfile({ status: 'loading' });
+        // nothing of the last user's session stays in this tab's memory
+        queryClient.removeQueries({ queryKey: sessionKeys.all });
         stopLiveSocket();
         clearOfflineData();
         return;
@@ -50,30 +49,10 @@ export function SessionSync() {
       setAuth({ status: 'signedIn', session, user: session.user });
       if (userId.current === session.user.id) return;
       userId.current = session.user.id;
-      setPlan({ status: 'loading' });
-      setProfile({ status: 'loading' });
       startLiveSocket();
-      fetchPlanInfo()
-        .then((info) =>
-          setPlan({
-            status: 'ready',
-            info: { ...info, plan: (info.plan?.toLowerCase() ?? 'free') as typeof info.plan },
-          }),
-        )
-        .catch((error: unknown) => {
-          // spec 000 §7: any error falls back to the free plan.
-          console.warn('Plan info unavailable; showing the free plan', error);
-          setPlan({ status: 'ready', info: FALLBACK_PLAN });
-        });
-      fetchProfile()
-        .then((profile) => setProfile({ status: 'ready', profile }))
-        .catch((error: unknown) => {
-          if (error instanceof ApiError && error.status === 404) {
-            setProfile({ status: 'ready', profile: { id: session.user.id, username: null, updated_at: null } });
-            return;
-          }
-          setProfile({ status: 'error', message: 'Unable to load profile. Please try again later.' });
-        });
+      // Asked for at once, before a screen reads it: the plan gates the first screen (spec 000 §7: a failure shows
+      // the free plan, usePlan).
+      void queryClient.prefetchQuery(planQuery(session.user.id));
     };
     apply(api.currentSession());
 
@@ -105,7 +84,7 @@ export function SessionSync() {
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offline);
     };
-  }, [setAuth, setAuthRequired, setPlan, setProfile, show]);
+  }, [setAuth, setAuthRequired, queryClient, show]);
 
   return null;
 }

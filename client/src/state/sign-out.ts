@@ -1,4 +1,4 @@
-import { signOutEverywhere } from '../account/account-api';
+import { signOutEverywhere } from './session-api';
 import { api } from '../api/client';
 
 export const SIGN_OUT_MESSAGES = {

@@ -1,7 +1,6 @@
-import type { SiteConfig } from '@oddspulse/shared';
-import { api } from '../api/client';
+import { api, type Answer } from '../api/client';
 
 /** GET /api/site: this deployment's public, non-secret settings (social links, the free quota). */
-export function fetchSiteConfig(): Promise<SiteConfig> {
-  return api.get<SiteConfig>('/api/site', { auth: 'none' });
+export function fetchSiteConfig() {
+  return api.get<Answer<'get', '/api/site'>>('/api/site', { auth: 'none' });
 }

@@ -1,6 +1,5 @@
-import { useAtomValue } from 'jotai';
 import { SPORTSBOOKS, selectableSportsbooks, type PlanAccess, type Sportsbook } from '@oddspulse/shared';
-import { planAtom } from './auth';
+import { usePlan } from './session-state';
 
 export interface BookGroups {
   popular: Sportsbook[];
@@ -28,6 +27,6 @@ export function planSportsbooks(access: PlanAccess | null): Sportsbook[] {
 
 /** The signed-in user's plan books, for the odds and scanner filters. */
 export function usePlanSportsbooks(): Sportsbook[] {
-  const plan = useAtomValue(planAtom);
+  const plan = usePlan();
   return planSportsbooks(plan.status === 'ready' ? { plan: plan.info.plan, unlimited: plan.info.unlimited } : null);
 }

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { startingSportsbooks } from '@oddspulse/shared';
-import { preferencesQuery } from '../account/account-api';
+import { preferencesQuery } from './session-api';
 import { useSignedInUserId } from './auth';
 import { linkedBooks, pageBookChoice, pageBooks } from './page-books';
 

@@ -1,6 +1,6 @@
 /**
  * This browser's localStorage, or null where there is no browser: the public pages are rendered at build in Node
- * (src/prerender.tsx), where every setting reads as its fallback, as a first visit's does.
+ * (src/app/prerender.tsx), where every setting reads as its fallback, as a first visit's does.
  */
 export function browserStorage(): Storage | null {
   return typeof window === 'undefined' ? null : window.localStorage;

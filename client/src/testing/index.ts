@@ -3,6 +3,6 @@
  * copy of it: the live socket over socket.io-client and how a pushed board message changes the boards. Resolved by
  * jest's moduleNameMapper and tsconfig.tests.json; the app never imports it.
  */
-export { applyBoardEnvelope, type Boards } from '../odds/rows/live-table';
+export { applyBoardEnvelope, type Boards } from '../features/odds/rows/live-table';
 export { CONNECT_TIMEOUT_MS, LiveSocket, type LiveMessage } from '../realtime/live-socket';
 export { socketIoTransport } from '../realtime/socket-io-transport';

@@ -98,6 +98,8 @@ export const bearer = (user: TestUser) => ({ Authorization: `Bearer ${user.token
 export interface ScoreGame {
   id: string;
   event_id?: string;
+  /** The books pricing the game on the odds board, once the scoreboard has joined it to the board. */
+  bookmakers?: string[];
   sport_key: string;
   status: string;
   live: boolean;

@@ -1,8 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { Suspense, useCallback, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { useMenuKeyboard } from '../../components/keyboard/menu-keyboard';
-import type { HamburgerMenuProps } from '../../components/keyboard/menu-opening';
+import { useMenuKeyboard } from '../../ui/keyboard/menu-keyboard';
+import { ViewportDialog } from '../../ui/ViewportDialog';
+import type { HamburgerMenuProps } from '../../ui/keyboard/menu-opening';
 import { authAtom } from '../../state/auth';
 import { useOddsControls } from './MobileNav';
 import { MainNavLinks } from './Navbar';
@@ -14,9 +15,9 @@ const DRAWER_ITEMS = 'a[href], button:not([disabled]):not(.drawer-close)';
 
 /**
  * The hamburger menu, below 768 px: the navbar's items (spec 000 §2): its links, its search box on /sportsbooks and
- * the user menu. It keeps keyboard focus while open
- * (arrow keys, Home / End; Tab cycles inside), and Escape, × or a click outside close it and return focus to
- * the hamburger button.
+ * the user menu. A dialog, the browser's own (`<dialog>` shown modal, covering the page as the backdrop): the page
+ * behind is inert while it is open, so Tab stays inside; the arrow keys and Home / End move between its items, and
+ * Escape, × or a click outside close it and return focus to the hamburger button.
  */
 export function MobileDrawer({ open, onClose, trigger }: HamburgerMenuProps) {
   const auth = useAtomValue(authAtom);
@@ -28,14 +29,15 @@ export function MobileDrawer({ open, onClose, trigger }: HamburgerMenuProps) {
     container: drawerRef,
     trigger,
     itemSelector: DRAWER_ITEMS,
-    tab: 'trap',
+    tab: 'stay',
   });
   const dismiss = useCallback(() => {
     onClose();
     trigger.current?.focus();
   }, [onClose, trigger]);
   return (
-    <div className="drawer-backdrop" onClick={dismiss}>
+    // shown modal (by its layout effect, before the menu's focuses the first item) over the inert page
+    <ViewportDialog className="drawer-backdrop" aria-label="Menu" onClose={dismiss}>
       <nav
         id="mobile-menu"
         className="drawer"
@@ -61,6 +63,6 @@ export function MobileDrawer({ open, onClose, trigger }: HamburgerMenuProps) {
           </>
         )}
       </nav>
-    </div>
+    </ViewportDialog>
   );
 }

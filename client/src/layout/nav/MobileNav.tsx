@@ -1,10 +1,10 @@
-import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { isPaid } from '../../account/account-api';
-import type { HamburgerMenuProps } from '../../components/keyboard/menu-opening';
-import { planAtom } from '../../state/auth';
-import { OPEN_FILTERS_EVENT } from '../../odds/sections';
+import { isPaid } from '../../state/session-api';
+import type { HamburgerMenuProps } from '../../ui/keyboard/menu-opening';
+import { usePlan } from '../../state/session-state';
+
+import { OPEN_FILTERS_EVENT } from '../../features/odds/sections';
 import { prefetchOn, useGuardedClick } from './Navbar';
 
 // The drawer and the odds sections load when shown, not with the landing page
@@ -18,7 +18,7 @@ const SlipButton = lazy(() => import('./SlipButton').then((m) => ({ default: m.S
  */
 export function useOddsControls(): boolean {
   const { pathname } = useLocation();
-  const plan = useAtomValue(planAtom);
+  const plan = usePlan();
   return pathname === '/sportsbooks' && plan.status === 'ready' && isPaid(plan.info);
 }
 

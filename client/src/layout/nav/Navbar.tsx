@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, type MouseEvent, type RefObject } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { menuTriggerProps } from '../../components/keyboard/menu-trigger';
-import { useIsMobile } from '../../components/hooks/useMediaQuery';
+import { menuTriggerProps } from '../../ui/keyboard/menu-trigger';
+import { useIsMobile } from '../../ui/hooks/useMediaQuery';
 import { authAtom } from '../../state/auth';
 import { prefetchRoute } from '../../routing/lazy-pages';
 import { PlanBadge, UserMenu } from '../signed-in';

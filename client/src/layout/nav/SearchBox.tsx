@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { SearchInput } from '../../components/SearchInput';
+import { SearchInput } from '../../ui/SearchInput';
 
 /**
  * The navbar's search box (spec 000 §2): only on /sportsbooks, and submitting writes q into the URL. Below 768 px

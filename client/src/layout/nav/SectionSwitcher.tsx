@@ -1,13 +1,13 @@
-import { useAtomValue } from 'jotai';
 import { useSearchParams } from 'react-router-dom';
-import { isPlatinum } from '../../account/account-api';
-import { onTabListKeyDown } from '../../components/keyboard/menu-keyboard';
-import { planAtom } from '../../state/auth';
-import { SECTIONS } from '../../odds/sections';
+import { isPlatinum } from '../../state/session-api';
+import { onTabListKeyDown } from '../../ui/keyboard/menu-keyboard';
+import { usePlan } from '../../state/session-state';
+
+import { SECTIONS } from '../../features/odds/sections';
 
 /** The bottom bar's odds sections (on /sportsbooks, below 768 px). */
 export function SectionSwitcher() {
-  const plan = useAtomValue(planAtom);
+  const plan = usePlan();
   const [params, setParams] = useSearchParams();
   const platinum = plan.status === 'ready' && isPlatinum(plan.info);
   const current = params.get('mode') ?? 'game';

@@ -1,4 +1,4 @@
-import { useBetSlip } from '../../bet-slip/bet-slip-state';
+import { useBetSlip } from '../../features/bet-slip/bet-slip-state';
 
 /**
  * The bottom bar's bet slip button (on /sportsbooks, below 768 px): where a thumb finds the slip, in the bar rather

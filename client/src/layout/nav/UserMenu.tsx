@@ -2,18 +2,19 @@ import { canViewOps } from '@oddspulse/shared';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { isPlatinum, accountPlanName } from '../../account/account-api';
-import { useMenuKeyboard } from '../../components/keyboard/menu-keyboard';
-import type { MenuOpen } from '../../components/keyboard/menu-opening';
-import { menuTriggerProps } from '../../components/keyboard/menu-trigger';
-import { authAtom, planAtom } from '../../state/auth';
+import { isPlatinum, accountPlanName } from '../../state/session-api';
+import { useMenuKeyboard } from '../../ui/keyboard/menu-keyboard';
+import type { MenuOpen } from '../../ui/keyboard/menu-opening';
+import { menuTriggerProps } from '../../ui/keyboard/menu-trigger';
+import { authAtom } from '../../state/auth';
 import { SIGN_OUT_MESSAGES, signOut } from '../../state/sign-out';
 import { useToasts } from '../../state/toasts';
+import { usePlan } from '../../state/session-state';
 
 /** The signed-in user's plan, beside the user menu. */
 export function PlanBadge() {
   const auth = useAtomValue(authAtom);
-  const plan = useAtomValue(planAtom);
+  const plan = usePlan();
   if (auth.status !== 'signedIn' || plan.status !== 'ready') return null;
   const name = accountPlanName(plan.info);
   return (
@@ -90,7 +91,7 @@ export function UserMenuItems({
   menuRef?: RefObject<HTMLDivElement | null>;
   onKeyDown?: (event: KeyboardEvent) => void;
 }) {
-  const plan = useAtomValue(planAtom);
+  const plan = usePlan();
   const { show } = useToasts();
   const info = plan.status === 'ready' ? plan.info : null;
   const platinum = info ? isPlatinum(info) : false;

@@ -1,0 +1,131 @@
+import { useAtomValue } from 'jotai';
+import { Link } from 'react-router-dom';
+import pkg from '../../../package.json';
+import { isPaid, isPlatinum, accountPlanName, type PlanInfo } from '../../state/session-api';
+import { AccessibilitySection } from './AccessibilitySection';
+import { SecurityActivitySection } from './SecurityActivitySection';
+import { SecuritySection } from './SecuritySection';
+import { CloseAccountSection } from './CloseAccountSection';
+import { UsernameSection } from './UsernameSection';
+import { AccountSocialLinks } from '../../ui/SocialLinks';
+import { KeepSubscriptionButton } from '../billing';
+import { Spinner } from '../../ui/Spinner';
+import { authAtom } from '../../state/auth';
+import { useSocialLinks } from '../../state/site';
+import { versionText } from '../../format/version';
+import { usePlan } from '../../state/session-state';
+
+/** The account page (spec 000 §2, §3): information, username, security, subscription, accessibility. */
+export function AccountPage() {
+  const auth = useAtomValue(authAtom);
+  const plan = usePlan();
+  const social = useSocialLinks();
+  if (auth.status !== 'signedIn') return <Spinner />;
+  const info = plan.status === 'ready' ? plan.info : null;
+  return (
+    <div className="page account-page">
+      <h1>Account</h1>
+      <section className="card" aria-labelledby="info-title">
+        <h2 id="info-title">Account information</h2>
+        <dl className="facts">
+          <dt>Email</dt>
+          <dd data-testid="account-email">{auth.user.email}</dd>
+          {auth.user.created_at && (
+            <>
+              <dt>Member since</dt>
+              <dd>
+                {new Date(auth.user.created_at).toLocaleDateString('en-US', {
+                  year: 'numeric',
+                  month: 'long',
+                  day: 'numeric',
+                })}
+              </dd>
+            </>
+          )}
+        </dl>
+      </section>
+      <section className="card" aria-labelledby="username-title">
+        <h2 id="username-title">Username</h2>
+        <UsernameSection />
+      </section>
+      <section className="card" aria-labelledby="security-title">
+        <h2 id="security-title">Security</h2>
+        <SecuritySection email={auth.user.email} />
+        <CloseAccountSection />
+      </section>
+      <section className="card" aria-labelledby="activity-title">
+        <h2 id="activity-title">Recent security activity</h2>
+        <SecurityActivitySection />
+      </section>
+      <ApiKeysCard info={info} />
+      <SubscriptionCard info={info} />
+      <section className="card" aria-labelledby="a11y-title">
+        <h2 id="a11y-title">Accessibility</h2>
+        <AccessibilitySection />
+      </section>
+      <AccountSocialLinks links={social} />
+      <p className="muted version">{versionText(pkg.version)}</p>
+    </div>
+  );
+}
+
+/** Personal API keys: the way to manage them on Platinum, else the plan they come with. */
+function ApiKeysCard({ info }: { info: PlanInfo | null }) {
+  return (
+    <section className="card" aria-labelledby="api-keys-title">
+      <h2 id="api-keys-title">API keys</h2>
+      {info && isPlatinum(info) ? (
+        <p>
+          Read odds, props, scanners, scores and history from your own programs.{' '}
+          <Link className="button" to="/account/api-keys">
+            Manage API keys
+          </Link>
+        </p>
+      ) : (
+        <p className="muted">
+          Personal API keys come with Platinum. <Link to="/pricing">Upgrade to Platinum</Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The plan and this month's odds calls, with the ways to change, resume or cancel it; a spinner until it loads. */
+function SubscriptionCard({ info }: { info: PlanInfo | null }) {
+  return (
+    <section className="card" aria-labelledby="subscription-title">
+      <h2 id="subscription-title">Subscription</h2>
+      {info ? (
+        <>
+          <p>
+            Current plan: <strong>{accountPlanName(info)}</strong>
+            {info.is_gifted && ' (gifted)'}
+          </p>
+          {!info.unlimited && info.limit !== null && (
+            <p className="muted">
+              {info.used} of {info.limit} odds calls used this month.
+            </p>
+          )}
+          <div className="actions">
+            <Link className="button" to="/subscribe">
+              Manage subscription
+            </Link>
+            {!isPlatinum(info) && (
+              <Link className="button primary" to="/pricing">
+                Upgrade to Platinum
+              </Link>
+            )}
+            {isPaid(info) && info.cancel_at_period_end && <KeepSubscriptionButton label="Resume subscription" />}
+            {isPaid(info) && !info.cancel_at_period_end && (
+              <Link className="button danger" to="/billing/cancel?from=account">
+                Cancel subscription
+              </Link>
+            )}
+          </div>
+        </>
+      ) : (
+        <Spinner label="Loading your plan..." />
+      )}
+    </section>
+  );
+}

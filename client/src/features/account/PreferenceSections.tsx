@@ -1,0 +1,122 @@
+import {
+  BANKROLL_PRESETS,
+  canToggleSportsbook,
+  COMMISSION_BOOKS,
+  exchangeName,
+  wholeNumber,
+  type PlanAccess,
+  type Sportsbook,
+} from '@oddspulse/shared';
+import { LabelledInput } from '../../ui/LabelledInput';
+
+/** One group of books (popular, DFS, other) to tick, the ones the plan does not offer locked with their plan's name. */
+export function SportsbookGroup({
+  id,
+  title,
+  books,
+  access,
+  selected,
+  onToggle,
+}: {
+  id: string;
+  title: string;
+  books: Sportsbook[];
+  access: PlanAccess;
+  selected: readonly string[];
+  onToggle: (book: Sportsbook) => void;
+}) {
+  return (
+    <section className="card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      <div className="book-grid">
+        {books.map((book) => {
+          const allowed = canToggleSportsbook(access, book.key);
+          return (
+            <label
+              key={book.key}
+              className={`book-toggle${allowed ? '' : ' locked'}`}
+              title={allowed ? undefined : 'Requires Gold Plan'}
+            >
+              <input
+                type="checkbox"
+                checked={selected.includes(book.key)}
+                disabled={!allowed}
+                onChange={() => onToggle(book)}
+              />
+              <span>{book.name}</span>
+              {!allowed && <span className="lock">Gold</span>}
+            </label>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+/** The bankroll: a preset's button (pressed while it is the amount typed) or a custom amount. */
+export function BankrollSection({ bankroll, onChange }: { bankroll: string; onChange: (bankroll: string) => void }) {
+  const amount = Number(bankroll);
+  return (
+    <section className="card" aria-labelledby="bankroll-title">
+      <h2 id="bankroll-title">Bankroll</h2>
+      <div className="presets" role="group" aria-label="Bankroll presets">
+        {BANKROLL_PRESETS.map((preset) => (
+          <button
+            key={preset}
+            type="button"
+            className={`button small${amount === preset ? ' primary' : ''}`}
+            onClick={() => onChange(String(preset))}
+          >
+            ${wholeNumber(preset)}
+          </button>
+        ))}
+      </div>
+      <LabelledInput
+        id="custom-bankroll"
+        label="Custom bankroll ($)"
+        type="number"
+        min={0}
+        step="1"
+        inputMode="decimal"
+        value={bankroll}
+        onChange={onChange}
+      />
+    </section>
+  );
+}
+
+/** Each exchange's commission in percent, as typed. */
+export function CommissionSection({
+  rates,
+  onChange,
+}: {
+  rates: Record<string, string>;
+  onChange: (key: string, typed: string) => void;
+}) {
+  return (
+    <section className="card" aria-labelledby="commission-title">
+      <h2 id="commission-title">Exchange commission</h2>
+      <p className="muted">
+        Exchanges take a commission on net winnings; arbitrage, middles and EV at an exchange are shown net of your
+        rate. The defaults are each exchange&apos;s published standard rate.
+      </p>
+      <div className="commission-grid">
+        {COMMISSION_BOOKS.map((key) => (
+          <label key={key} className="commission-rate">
+            <span>{exchangeName(key)} (%)</span>
+            <input
+              type="number"
+              min={0}
+              max={99.99}
+              step="0.01"
+              inputMode="decimal"
+              aria-label={`${exchangeName(key)} commission (%)`}
+              value={rates[key] ?? ''}
+              onChange={(e) => onChange(key, e.target.value)}
+            />
+          </label>
+        ))}
+      </div>
+    </section>
+  );
+}

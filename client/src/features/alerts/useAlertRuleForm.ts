@@ -1,0 +1,43 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { AlertKind, AlertRule } from '@oddspulse/shared';
+import { createAlertRule, updateAlertRule } from './alerts-api';
+import { formOf, inputOf, type FormState, type SetField } from './alert-form';
+import { apiErrorText } from '../../api/api-client';
+import { useStartingBooks } from '../../state/starting-books';
+
+/**
+ * A rule's form as typed (a new rule's starting at the first kind and the user's starting books), its error and
+ * whether it is saving, and its submit: the rule saved, and a new rule's form started over.
+ */
+export function useAlertRuleForm(rule: AlertRule | null, kinds: AlertKind[], onSaved: (saved: AlertRule) => void) {
+  const starting = useStartingBooks().books;
+  const [form, setForm] = useState<FormState>(() => formOf(rule, kinds[0], starting));
+  // a new rule's books follow the starting books (their late arrival, a save) until the user chooses some
+  const [booksChosen, setBooksChosen] = useState(false);
+  useEffect(() => {
+    if (!rule && !booksChosen) setForm((f) => ({ ...f, books: [...starting] }));
+  }, [rule, booksChosen, starting]);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const set: SetField = (key, value) => {
+    if (key === 'books') setBooksChosen(true);
+    setForm((f) => ({ ...f, [key]: value }));
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      onSaved(rule ? await updateAlertRule(rule.id, inputOf(form)) : await createAlertRule(inputOf(form)));
+      if (!rule) {
+        setForm(formOf(null, kinds[0], starting));
+        setBooksChosen(false);
+      }
+    } catch (failure) {
+      setError(apiErrorText(failure, 'Could not save the alert.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { form, set, busy, error, submit };
+}

@@ -1,0 +1,59 @@
+import { useAtom, useStore } from 'jotai';
+import { useEffect, useState } from 'react';
+import { OPEN_FILTERS_EVENT, type PlatinumSection } from './sections';
+import { ScannerFiltersPanel, ScannerPanel, scannerSportsAtom } from '../scanners';
+import { SteamPanel } from '../steam';
+import { usePageBooks } from '../../state/starting-books';
+import { scannerSportsForLink, type LinkSelection } from './alert-link';
+
+/**
+ * The scanners and the Steam list watch every covered sport unless the user narrows them. Their books start from the
+ * user's saved books (DECISIONS 28, 36); a pick in the filter panel (sidebar, or the Filters sheet on mobile) is this
+ * scanner's view until the user leaves it, and Reset returns to the saved books. The inputs are the panel's.
+ */
+export function ScannerSection({
+  kind,
+  link,
+  search,
+}: {
+  kind: PlatinumSection;
+  /** What the address's link (an alert's, a notification's) selects: its sport is watched, its legs' books shown. */
+  link: LinkSelection | null;
+  /** The page's search chip (an alert's game): the scanner lists what it matches. */
+  search: string;
+}) {
+  const [sports, setSports] = useAtom(scannerSportsAtom);
+  const pageBooks = usePageBooks(link?.books);
+  // once per link: the user may narrow the sports again on the same address
+  const store = useStore();
+  useEffect(() => {
+    const next = link && scannerSportsForLink(store.get(scannerSportsAtom), link);
+    if (next) setSports(next);
+  }, [link, store, setSports]);
+  const [mobileFilters, setMobileFilters] = useState(false);
+  useEffect(() => {
+    const open = () => setMobileFilters(true);
+    window.addEventListener(OPEN_FILTERS_EVENT, open);
+    return () => window.removeEventListener(OPEN_FILTERS_EVENT, open);
+  }, []);
+  return (
+    <div className="odds-layout">
+      <ScannerFiltersPanel
+        books={pageBooks.books}
+        startingBooks={pageBooks.starting}
+        onBooks={pageBooks.choose}
+        mobileOpen={mobileFilters}
+        onMobileClose={() => setMobileFilters(false)}
+      />
+      <div className="odds-main">
+        {sports.length === 0 ? (
+          <p className="muted">No games data available. Please check your sports selection.</p>
+        ) : kind === 'steam' ? (
+          <SteamPanel sports={sports} books={pageBooks.books} />
+        ) : (
+          <ScannerPanel key={kind} kind={kind} sports={sports} books={pageBooks.books} search={search} />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { storedAtom } from '../../state/display-settings';
+import {
+  FILTERS_KEY,
+  defaultFilters,
+  parseFilters,
+  storedPart,
+  type StoredOddsFilters,
+} from './filters/filter-settings';
+import { migrateBookKey } from './filters/prop-markets';
+
+/**
+ * Odds page state kept in this browser (spec 001 §3 local settings): auto-refresh (live stream) on or off, favourite
+ * sportsbooks, and the applied filters but their books (the odds format and de-vig method every page shows are in
+ * state/display-settings.ts). The selected sportsbooks and
+ * the bankroll live on the account (/api/preferences): every page's books start from them (state/starting-books.ts).
+ */
+export const AUTO_REFRESH_KEY = 'autoRefreshEnabled';
+export const FAVORITE_BOOKS_KEY = 'sportsbookFavorites';
+
+/** Default on (spec 001 §4): with push, on means live updates (DECISIONS 14). */
+export const liveEnabledAtom = storedAtom<boolean>(AUTO_REFRESH_KEY, (raw) => raw !== 'false', true, String);
+export const favoriteBooksAtom = storedAtom<string[]>(
+  FAVORITE_BOOKS_KEY,
+  (raw) => (JSON.parse(raw) as string[]).map(migrateBookKey),
+  [],
+);
+
+export const appliedFiltersAtom = storedAtom<StoredOddsFilters>(
+  FILTERS_KEY,
+  parseFilters,
+  storedPart(defaultFilters()),
+);

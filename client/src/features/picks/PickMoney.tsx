@@ -1,0 +1,35 @@
+import { pickProfitCents, type UserPick } from '@oddspulse/shared';
+import { formatMoney } from '@oddspulse/shared';
+
+/** A pick's money: stake, to win, payout or paid, profit, edge and closing-line value. */
+export function PickMoney({ pick }: { pick: UserPick }) {
+  const profit = pickProfitCents(pick);
+  return (
+    <div className="pick-money small">
+      <span data-testid="pick-stake">
+        {pick.stakeCents > 0 ? `Stake ${formatMoney(pick.stakeCents)}` : 'No stake set'}
+      </span>
+      {/* DECISIONS 30: "To win" is the profit, "Payout" the total returned */}
+      {pick.potentialCents !== null && <span>To win {formatMoney(pick.potentialCents - pick.stakeCents)}</span>}
+      {pick.potentialCents !== null && pick.status === 'pending' && (
+        <span>Payout {formatMoney(pick.potentialCents)}</span>
+      )}
+      {pick.actualPayoutCents !== null && pick.status !== 'pending' && (
+        <span>Paid {formatMoney(pick.actualPayoutCents)}</span>
+      )}
+      {profit !== null && (
+        <span className={profit > 0 ? 'up' : profit < 0 ? 'down' : ''}>
+          Profit {formatMoney(profit, { signed: true })}
+        </span>
+      )}
+      {pick.edge !== null && <span>Edge {pick.edge.toFixed(1)}%</span>}
+      {pick.clv !== null && (
+        <span data-testid="pick-clv" className={pick.clv >= 0 ? 'up' : 'down'}>
+          CLV {pick.clv > 0 ? '+' : ''}
+          {pick.clv.toFixed(1)}%
+          {pick.closingOdds !== null ? ` (close ${pick.closingOdds > 0 ? '+' : ''}${pick.closingOdds})` : ''}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { findArbitrage } from '@oddspulse/shared';
+import { bookAgainstExchange, bookAgainstLay, NOW } from '@oddspulse/shared/testing';
+import { OpportunityCard } from './OpportunityCard';
+
+// An exchange's back leg is priced net of its commission: the card shows the price it pays net beside the quoted one
+// (commission.ts priceWithNet), and a book's leg its price alone
+describe('an opportunity card with a leg at an exchange', () => {
+  it('shows the exchange leg as "+110 (+105 net)" at Betfair’s 5 %, and the book’s leg as "+110"', () => {
+    const board = bookAgainstExchange();
+    const [o] = findArbitrage(board, { minProfitPct: 0 }, NOW);
+    const html = renderToStaticMarkup(
+      <OpportunityCard
+        item={{ opportunity: o, status: 'new', since: NOW }}
+        kind="arbitrage"
+        now={NOW}
+        onExecute={() => undefined}
+        onCalculate={() => undefined}
+      />,
+    );
+    // +110 is 2.10; at 5 % it pays 1 + 1.10 × 0.95 = 2.045, +104.5, half-up to the whole number as American odds are shown
+    const odds = [...html.matchAll(/data-testid="leg-odds">([^<]*)<\/span>/g)].map((m) =>
+      m[1].replace(/<!-- -->/g, ''),
+    );
+    expect(odds.sort()).toEqual(['+110', '+110 (+105 net)']);
+    expect(html).not.toContain('leg-commission');
+  });
+});
+
+// A back/lay's second leg is a lay at the exchange: the card says "Lay" and the liability the user must hold there
+describe('an opportunity card of a back/lay arbitrage', () => {
+  it('shows the lay leg as "Lay" with its liability at the exchange, and offers the back/lay calculator', () => {
+    const board = bookAgainstLay();
+    const o = findArbitrage(board, { minProfitPct: 0 }, NOW).find((a) => a.kind === 'back_lay')!;
+    const html = renderToStaticMarkup(
+      <OpportunityCard
+        item={{ opportunity: o, status: 'new', since: NOW }}
+        kind="arbitrage"
+        now={NOW}
+        onExecute={() => undefined}
+        onCalculate={() => undefined}
+      />,
+    );
+    expect([...html.matchAll(/data-testid="leg-lay"[^>]*>([^<]*)</g)].map((m) => m[1])).toEqual(['Lay']);
+    // $100 backed at 2.20 laid at 2.06 (2 %): lay stake $107.84, liability $114.31
+    expect([...html.matchAll(/data-testid="leg-liability">([^<]*)</g)].map((m) => m[1])).toEqual([
+      'Liability $114.31 at matchbook',
+    ]);
+    expect(html).toContain('open-arb-calculator');
+    expect(html).toContain('Adds the back bet to the bet slip; place the lay at the exchange');
+  });
+});

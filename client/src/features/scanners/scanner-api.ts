@@ -1,0 +1,30 @@
+import { queryOptions } from '@tanstack/react-query';
+import { fetchArbitrage, fetchMiddles } from '../odds';
+import { initialFeed, type FeedItem, type Opportunity } from './opportunity-feed';
+import type { ScannerKind } from './scanner-settings';
+
+export const scannerKeys = {
+  all: ['scanner'] as const,
+  feed: (kind: ScannerKind, sportsKey: string) => [...scannerKeys.all, kind, sportsKey] as const,
+};
+
+/**
+ * A scanner's feed (spec 001 §5): read once over REST for every book, then changed in the cache by the socket's
+ * pushes. It is not kept once the scanner is left: pushes missed meanwhile would make it pass closed opportunities
+ * off as live, so a later visit reads it afresh.
+ */
+export function scannerFeedQuery(kind: ScannerKind, sportsKey: string) {
+  return queryOptions({
+    queryKey: scannerKeys.feed(kind, sportsKey),
+    queryFn: async (): Promise<FeedItem<Opportunity>[]> => {
+      const sports = sportsKey ? sportsKey.split(',') : [];
+      // Detection publishes at the loosest thresholds; the user's inputs and books are applied on top, in the panel.
+      const loaded: Opportunity[] =
+        kind === 'arbitrage'
+          ? await fetchArbitrage({ sports, books: [], minProfit: 0.1, maxStake: 100, bankroll: 1000 })
+          : await fetchMiddles({ sports, books: [], minGap: 0.5, minProbability: 5, maxStake: 1000, bankroll: 1000 });
+      return initialFeed(loaded, Date.now());
+    },
+    gcTime: 0,
+  });
+}

@@ -1,0 +1,58 @@
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { BooksHint } from '../odds';
+import { FeedLoadState, HiddenByBooks } from '../scanners';
+import { hiddenSteam, steamForBooks } from './steam-feed';
+import { SteamCard } from './SteamCard';
+import { useSteamFeed } from './useSteamFeed';
+
+/**
+ * The Steam list (Platinum; DECISIONS 34): sharp moves the soft books have not followed yet, live over the socket,
+ * showing the stale prices at the user's books (DECISIONS 36) with what the book filter hides (DECISIONS 28, 32).
+ */
+export function SteamPanel({ sports, books }: { sports: readonly string[]; books: readonly string[] }) {
+  const [params] = useSearchParams();
+  const [everyBook, setEveryBook] = useState(false);
+  const shownBooks = useMemo(() => (everyBook ? [] : books), [everyBook, books]);
+  const { items, state, now, load } = useSteamFeed(sports.join(','));
+  const visible = useMemo(() => steamForBooks(items, shownBooks), [items, shownBooks]);
+  const hidden = useMemo(() => hiddenSteam(items, shownBooks), [items, shownBooks]);
+  const targetId = params.get('opportunity');
+  const showAll = () => setEveryBook(true);
+  return (
+    <section className="scanner steam" aria-label="Steam alerts">
+      <p className="muted small steam-intro">
+        A sharp book moved the line and the market confirmed it: these soft books are still at the old price, priced
+        against the new fair line. <Link to="/steam/record">How past alerts closed →</Link>
+      </p>
+      <FeedLoadState
+        state={state}
+        empty={items.length === 0}
+        label="Watching for steam..."
+        onRetry={() => void load()}
+      />
+      {everyBook && <BooksHint hidden={0} everyBook onEveryBook={showAll} onMyBooks={() => setEveryBook(false)} />}
+      {state.status === 'ready' && visible.length === 0 && (
+        <div className="table-empty card" data-testid="steam-empty">
+          <h3>No steam right now</h3>
+          {hidden > 0 ? (
+            <p className="muted" data-testid="hidden-by-books">
+              {hidden} {hidden === 1 ? 'alert' : 'alerts'} hidden by your books.{' '}
+              <button type="button" className="button small" onClick={showAll}>
+                Show all books
+              </button>
+            </p>
+          ) : (
+            <p className="muted">An alert appears here the moment a sharp move is confirmed.</p>
+          )}
+        </div>
+      )}
+      {visible.length > 0 && <HiddenByBooks hidden={hidden} onShowAll={showAll} />}
+      <div className="opportunities" aria-live="polite">
+        {visible.map((item) => (
+          <SteamCard key={item.alert.id} item={item} now={now} targeted={item.alert.id === targetId} />
+        ))}
+      </div>
+    </section>
+  );
+}
