@@ -7,8 +7,7 @@ COPY core/package.json core/
 COPY server/package.json server/
 COPY workers/package.json workers/
 COPY client/package.json client/
-# `npm install` honours the lock; `npm ci` refuses it while the lock lacks other platforms' optional binaries.
-RUN npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 COPY tsconfig.base.json tsconfig.json .swcrc ./
 COPY shared shared
 COPY core core

@@ -1,6 +1,8 @@
-// Lint: the recommended rules with type information, React's hook rules, and the package walls (README "The map",
+// Lint: the recommended rules with type information, React's hook rules, TanStack Query's, and the package walls (README "The map",
 // docs/architecture.md). `npm test` runs it first; a wall crossed fails the build.
 import js from '@eslint/js';
+import pluginQuery from '@tanstack/eslint-plugin-query';
+import boundaries from 'eslint-plugin-boundaries';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -174,9 +176,61 @@ export default tseslint.config(
     ],
   ),
   {
+    // The client's rooms (docs/architecture.md, "client/src"): a feature (client/src/features/<name>) uses another feature only
+    // through that feature's index.ts, and never the app's shell; the rooms every feature shares (api, format, realtime,
+    // state, ui) use no feature and no shell, so none of them runs back up. The shell (app, routing, layout, boot,
+    // the testing entry) puts the features together. A feature's styles are class names, not code: its .css may
+    // be imported (the dashboard's cards wear the odds table's).
+    files: ['client/src/**/*.ts', 'client/src/**/*.tsx'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx'] } },
+      'boundaries/elements': [
+        { type: 'feature', pattern: 'client/src/features/*', capture: ['name'] },
+        { type: 'room', pattern: 'client/src/{api,format,realtime,state,ui}', capture: ['name'] },
+        { type: 'shell', pattern: 'client/src/{app,routing,layout,boot,testing}', capture: ['name'] },
+      ],
+    },
+    rules: {
+      // every client file is in a room, a feature or the shell: a new folder says which it is here
+      'boundaries/no-unknown-files': 'error',
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'room' } },
+              disallow: { to: { element: { types: { anyOf: ['feature', 'shell'] } } } },
+              message: 'A shared room (api, format, realtime, state, ui) may not import a feature or the shell.',
+            },
+            {
+              from: { element: { type: 'feature' } },
+              disallow: { to: { element: { type: 'shell' } } },
+              message: 'A feature may not import the shell (app, routing, layout, boot): the shell imports features.',
+            },
+            {
+              from: { element: { type: 'feature' } },
+              disallow: {
+                to: { element: { type: 'feature', fileInternalPath: '!{index.ts,*.css}' } },
+              },
+              message: 'A feature imports another feature only through its index.ts (what it offers the others).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['client/src/**/*.tsx', 'client/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  // The query rules (keys naming every input of their query function, a stable client, options in the order the
+  // types are inferred in, ...) for the code that uses TanStack Query: the client's.
+  ...pluginQuery.configs['flat/recommended'].map((config) => ({
+    ...config,
+    files: ['client/src/**/*.tsx', 'client/src/**/*.ts'],
+  })),
   prettier,
 );

@@ -6,6 +6,9 @@
 const shared = {
   // .mjs: some packages ship ES modules only, which jest loads once swc has made them CommonJS.
   transform: { '^.+\\.(t|j)sx?$|\\.mjs$': ['@swc/jest'] },
+  // NestJS 12 ships ES modules only: swc makes its files CommonJS as it does the .mjs packages (jest's own require(esm)
+  // needs Node's --experimental-vm-modules)
+  transformIgnorePatterns: ['/node_modules/(?!@nestjs/)'],
   moduleNameMapper: {
     '^@oddspulse/shared$': '<rootDir>/shared/src/index.ts',
     '^@oddspulse/shared/testing$': '<rootDir>/shared/src/testing/index.ts',
@@ -31,7 +34,12 @@ module.exports = {
   // suite took 200 s that way, 117-153 s on both); integration runs in band (--runInBand) whatever this says
   maxWorkers: '100%',
   projects: [
-    { ...shared, displayName: 'unit', testMatch: ['**/*.spec.ts', '**/*.spec.tsx'] },
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['**/*.spec.ts', '**/*.spec.tsx'],
+      setupFiles: ['<rootDir>/client/test-support/jsdom-globals.ts'],
+    },
     {
       ...shared,
       displayName: 'integration',

@@ -5,7 +5,16 @@ import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { resolveDatabase, resolveRedis } from './lib/local-services.mjs';
-import { ROOT, build, loadDotEnv, run, startProcesses, waitForHealth } from './lib/stack.mjs';
+import {
+  ROOT,
+  build,
+  loadDotEnv,
+  run,
+  runsSimulatorStream,
+  simulatorStreamUrl,
+  startProcesses,
+  waitForHealth,
+} from './lib/stack.mjs';
 
 const env = { ...loadDotEnv(), ...process.env };
 const port = env.PORT || '3000';
@@ -85,6 +94,8 @@ try {
 const demoOn = env.DEMO_MODE ? ['true', '1', 'yes', 'on'].includes(env.DEMO_MODE) : env.NODE_ENV !== 'production';
 process.stdout.write(`\n  OddsPulse is running at ${url}\n`);
 for (const service of services) process.stdout.write(`  ${service.banner}\n`);
+if (runsSimulatorStream(env)) process.stdout.write(`  Odds: the simulator's stream at ${simulatorStreamUrl(env)}\n`);
+else if (env.ODDS_PROVIDER === 'stream') process.stdout.write(`  Odds: the stream at ${env.ODDS_STREAM_URL}\n`);
 // the processes' own configuration, read the way they read it, says where mail goes (docs/operating.md)
 const { mailBanner, parseConfig } = createRequire(import.meta.url)('../core/dist/index.js');
 process.stdout.write(`  ${mailBanner(parseConfig(env))}\n`);

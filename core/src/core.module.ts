@@ -6,6 +6,7 @@ import { MailFilesRepository } from './mail/mail-files.repository';
 import { ApiKeysRepository } from './accounts/api-keys.repository';
 import { AuditLogRepository } from './accounts/audit-log.repository';
 import { DevOutboxRepository } from './accounts/dev-outbox.repository';
+import { McpSessionsRepository } from './mcp/mcp-sessions.repository';
 import { OAuthStateRepository } from './accounts/oauth-state.repository';
 import { PasswordResetRepository } from './accounts/password-reset.repository';
 import { EmailVerificationRepository } from './accounts/email-verification.repository';
@@ -28,6 +29,7 @@ import { DatabaseModule } from './database/database.module';
 import { DatabaseProbe } from './database/database-probe';
 import { LiveStateRepository } from './live-state/live-state.repository';
 import { FeedBackoffRepository } from './live-state/feed-backoff.repository';
+import { StreamLeaseRepository } from './live-state/stream-lease.repository';
 import { OddsApiAccountRepository } from './live-state/odds-api-account.repository';
 import { MetricsService } from './metrics/metrics.service';
 import { StateMetrics } from './metrics/state-metrics';
@@ -35,6 +37,7 @@ import { OddsHistoryRepository } from './odds/odds-history.repository';
 import { OddsHistoryOutboxRepository } from './odds/odds-history-outbox.repository';
 import { OddsHistoryPartitionsRepository } from './odds/odds-history-partitions.repository';
 import { OpsStateRepository } from './ops/ops-state.repository';
+import { WorkerHeartbeatRepository } from './queue/worker-heartbeat.repository';
 import { GameResultsRepository } from './picks/game-results.repository';
 import { PicksRepository } from './picks/picks.repository';
 import { SettlementRunsRepository } from './picks/settlement-runs.repository';
@@ -53,6 +56,7 @@ const repositories = [
   ApiKeysRepository,
   AuditLogRepository,
   DevOutboxRepository,
+  McpSessionsRepository,
   OAuthStateRepository,
   PasswordResetRepository,
   EmailVerificationRepository,
@@ -64,6 +68,7 @@ const repositories = [
   UsersRepository,
   LiveStateRepository,
   FeedBackoffRepository,
+  StreamLeaseRepository,
   OddsApiAccountRepository,
   OddsHistoryRepository,
   OddsHistoryOutboxRepository,
@@ -72,6 +77,7 @@ const repositories = [
   PicksRepository,
   SettlementRunsRepository,
   OpsStateRepository,
+  WorkerHeartbeatRepository,
   ReactionsRepository,
   OpportunityCountersRepository,
   SteamStateRepository,

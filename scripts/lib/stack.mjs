@@ -31,9 +31,40 @@ export function build(env = process.env) {
   return run('npm', ['run', 'build', '--silent', '-w', 'client'], env) === 0;
 }
 
-/** Starts the API server and the workers; `onExit` hears of any that stops on its own. */
-export function startProcesses(env, { onExit, stdio = 'inherit' } = {}) {
+/** The simulator's own odds stream, where ODDS_STREAM_URL's default points (SIMULATOR_STREAM_PORT). */
+export function simulatorStreamUrl(env) {
+  return `http://127.0.0.1:${env.SIMULATOR_STREAM_PORT || '3100'}/api/v3`;
+}
+
+/**
+ * Whether the stack runs the simulator's odds stream: ODDS_PROVIDER=stream with ODDS_STREAM_URL unset or the
+ * simulator's (127.0.0.1 or localhost on SIMULATOR_STREAM_PORT). Any other URL is a provider's, which runs elsewhere.
+ */
+export function runsSimulatorStream(env) {
+  if (env.ODDS_PROVIDER !== 'stream') return false;
+  const url = new URL(env.ODDS_STREAM_URL || simulatorStreamUrl(env));
+  return ['127.0.0.1', 'localhost'].includes(url.hostname) && url.port === (env.SIMULATOR_STREAM_PORT || '3100');
+}
+
+/**
+ * Starts the API server and the workers, and the simulator's odds stream when the workers read it (ODDS_PROVIDER=stream
+ * alone); `onExit` hears of any that stops on its own.
+ */
+export function startProcesses(stackEnv, { onExit, stdio = 'inherit' } = {}) {
+  // The workers read the simulator's stream where it listens, its port however chosen.
+  const env =
+    runsSimulatorStream(stackEnv) && !stackEnv.ODDS_STREAM_URL
+      ? { ...stackEnv, ODDS_STREAM_URL: simulatorStreamUrl(stackEnv) }
+      : stackEnv;
   const children = [
+    ...(runsSimulatorStream(env)
+      ? [
+          {
+            name: 'simulator-stream',
+            child: spawn(process.execPath, ['workers/dist/simulator/stream-main.js'], { cwd: ROOT, env, stdio }),
+          },
+        ]
+      : []),
     { name: 'server', child: spawn(process.execPath, ['server/dist/main.js'], { cwd: ROOT, env, stdio }) },
     { name: 'workers', child: spawn(process.execPath, ['workers/dist/main.js'], { cwd: ROOT, env, stdio }) },
   ];

@@ -12,10 +12,10 @@ const { parseConfig } = require('../../core/dist/config/config.schema.js');
 const [databaseUrl, prefix] = process.argv.slice(2);
 if (
   !databaseUrl ||
-  !/^oddspulse-(e2e|it|shots|firstrow|benchrest|freshness|filter|cluster|drill)-/.test(prefix ?? '')
+  !/^oddspulse-(e2e|it|shots|firstrow|benchrest|benchmcp|freshness|filter|cluster|drill)-/.test(prefix ?? '')
 ) {
   process.stderr.write(
-    'usage: teardown.mjs DATABASE_URL oddspulse-(e2e|it|shots|firstrow|benchrest|freshness|filter|cluster|drill)-<id>\n',
+    'usage: teardown.mjs DATABASE_URL oddspulse-(e2e|it|shots|firstrow|benchrest|benchmcp|freshness|filter|cluster|drill)-<id>\n',
   );
   process.exit(2);
 }

@@ -5,6 +5,7 @@ import { AccountsModule } from './accounts/accounts.module';
 import { AlertsModule } from './alerts/alerts.module';
 import { BillingModule } from './billing/billing.module';
 import { HealthModule } from './health/health.module';
+import { McpModule } from './mcp/mcp.module';
 import { OddsApiModule } from './odds/odds-api.module';
 import { OpsModule } from './ops/ops.module';
 import { PicksModule } from './picks/picks.module';
@@ -44,6 +45,7 @@ import { StatsModule } from './stats/stats.module';
     AccountClosingModule,
     OpsModule,
     AlertsModule,
+    McpModule,
   ],
 })
 export class AppModule {}

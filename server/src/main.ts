@@ -1,18 +1,25 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { configureServerApp } from './app';
-import { preflight, publicOrigin, JsonLogger, routeProcessOutput } from '@oddspulse/core';
+import { serverLogging } from './bootstrap/request-log';
+import { preflight, publicOrigin, createLogger, routeProcessOutput } from '@oddspulse/core';
 import { clientBuildId, clientIndex, defaultClientDist, inlineScriptSources, serveClient } from './web/client-app';
 
 async function bootstrap() {
   const config = await preflight('server');
-  const logger = new JsonLogger('server', config.LOG_LEVEL);
-  routeProcessOutput(logger);
+  // One pino logger for the process: what libraries print, Nest's logger (nestjs-pino) and the request log.
+  const log = createLogger('server', config.LOG_LEVEL);
+  routeProcessOutput(log);
   // rawBody: Stripe's webhook signature is verified over the exact bytes received (billing).
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, { logger, bufferLogs: true, rawBody: true });
+  const app = await NestFactory.create<NestExpressApplication>(
+    { module: AppModule, imports: [serverLogging(log)] },
+    { bufferLogs: true, rawBody: true },
+  );
   // Buffered start-up logs reach the logger only once it is set on the app.
+  const logger = app.get(Logger);
   app.useLogger(logger);
   const dist = config.CLIENT_DIST ?? defaultClientDist();
   configureServerApp(app, {
@@ -21,6 +28,7 @@ async function bootstrap() {
     clientIndex: clientIndex(dist),
     build: clientBuildId(dist),
     redisSockets: true,
+    log,
   });
   serveClient(app, dist, logger);
   // SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close pools and queues.

@@ -1,14 +1,24 @@
 import type { INestApplication, Type } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Test } from '@nestjs/testing';
+import { DocumentedAnswers } from './documented-answers';
 import request from 'supertest';
 import { randomBytes } from 'node:crypto';
 import type { Plan } from '@oddspulse/shared';
-import { AccountsModule, AppModule, configureServerApp, PlanService, type Session } from '@oddspulse/server';
+import type { Logger } from 'pino';
+import {
+  AccountsModule,
+  AppModule,
+  configureServerApp,
+  PlanService,
+  serverLogging,
+  type Session,
+} from '@oddspulse/server';
 import {
   APP_CONFIG,
   parseConfig,
   type AppConfig,
+  createLogger,
   KYSELY,
   type Database,
   MailService,
@@ -28,7 +38,8 @@ export interface AccountsTestApp {
 /**
  * The whole server (AppModule) against the run's PostgreSQL and Redis, with the same HTTP hardening as
  * main.ts (the operations endpoints outside /api included). `controllers` adds test-only endpoints; `clientIndex`
- * an index.html to answer the /ops page with, as the built web app's; `build` the web app build API answers name.
+ * an index.html to answer the /ops page with, as the built web app's; `build` the web app build API answers name;
+ * `log` the pino logger the request log and nestjs-pino write to (none by default: a spec reads answers, not logs).
  */
 export async function createAccountsApp(
   overrides: Partial<AppConfig> = {},
@@ -37,6 +48,7 @@ export async function createAccountsApp(
     providers?: Array<{ provide: symbol | Type; useValue: unknown }>;
     clientIndex?: string;
     build?: string;
+    log?: Logger;
   } = {},
 ): Promise<AccountsTestApp> {
   // High per-address limits by default (global, sign-up, reset): the suites share one client address and one Redis prefix.
@@ -47,7 +59,11 @@ export async function createAccountsApp(
     RATE_LIMIT_RESET_MAX: 100_000,
     ...overrides,
   };
-  let builder = Test.createTestingModule({ imports: [AppModule, AccountsModule], controllers: extra.controllers ?? [] })
+  const log = extra.log ?? createLogger('server', 'silent');
+  let builder = Test.createTestingModule({
+    imports: [AppModule, AccountsModule, serverLogging(log)],
+    controllers: extra.controllers ?? [],
+  })
     .overrideProvider(APP_CONFIG)
     .useValue(config);
   for (const provider of extra.providers ?? [])
@@ -59,7 +75,9 @@ export async function createAccountsApp(
     clientIndex: extra.clientIndex ?? null,
     build: extra.build,
     redisSockets: false,
+    log,
   });
+  app.useGlobalInterceptors(new DocumentedAnswers());
   await app.init();
   return {
     app,

@@ -1,4 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentedAnswers } from './documented-answers';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { io, type Socket } from 'socket.io-client';
@@ -14,6 +15,7 @@ import {
 import { AppModule, configureServerApp, PlanService } from '@oddspulse/server';
 import {
   APP_CONFIG,
+  createLogger,
   parseConfig,
   type AppConfig,
   KYSELY,
@@ -45,7 +47,13 @@ export async function createGatewayApp(overrides: Partial<AppConfig> = {}): Prom
     .useValue(config)
     .compile();
   const app = moduleRef.createNestApplication<NestExpressApplication>({ logger: false, rawBody: true });
-  configureServerApp(app, { https: false, clientIndex: null, redisSockets: true });
+  configureServerApp(app, {
+    https: false,
+    clientIndex: null,
+    redisSockets: true,
+    log: createLogger('server', 'silent'),
+  });
+  app.useGlobalInterceptors(new DocumentedAnswers());
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   return {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readCheckoutSession, readEvent, readInvoice, readSubscription } from './stripe-objects';
+import { readCheckoutSession, readInvoice, readStripeEvent, readSubscription } from './stripe-objects';
 
 const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'stripe');
 const fixture = (name: string) =>
@@ -9,7 +9,7 @@ const fixture = (name: string) =>
 // The recorded events of ../shared/fixtures/stripe, old API (2020-03-02) and newer shapes (pay-rails).
 describe('readSubscription', () => {
   it('reads the 2020 API shape: the period on the subscription, the plan on the item', () => {
-    const event = readEvent(fixture('event_customer.subscription.updated_api-2020-03-02.json'));
+    const event = readStripeEvent(fixture('event_customer.subscription.updated_api-2020-03-02.json'));
     expect(event).toMatchObject({
       id: 'evt_1IlavxJDPojXS6LNGNOrPWFQ',
       type: 'customer.subscription.updated',

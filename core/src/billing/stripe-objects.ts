@@ -243,7 +243,7 @@ export interface StripeEventData {
   object: Record<string, unknown>;
 }
 
-export function readEvent(raw: unknown): StripeEventData {
+export function readStripeEvent(raw: unknown): StripeEventData {
   const event = eventSchema.parse(raw);
   return { id: event.id, type: event.type, created: new Date(event.created * 1000), object: event.data.object };
 }

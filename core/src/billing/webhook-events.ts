@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { InvalidWebhookError } from './stripe.gateway';
-import { readEvent, type StripeEventData } from './stripe-objects';
+import { readStripeEvent, type StripeEventData } from './stripe-objects';
 
 /**
  * Verifies a webhook's `Stripe-Signature` over the raw body with the SDK (stripe.webhooks.constructEvent: the
@@ -17,7 +17,7 @@ export function verifyStripeEvent(payload: Buffer, signature: string, secret: st
     throw new InvalidWebhookError('Invalid Stripe signature', 'signature', { cause: error });
   }
   try {
-    return readEvent(event);
+    return readStripeEvent(event);
   } catch (error) {
     throw new InvalidWebhookError('The webhook body is not a Stripe event', 'payload', { cause: error });
   }

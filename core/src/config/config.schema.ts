@@ -176,7 +176,20 @@ export const configSchema = z.object({
   SIMULATOR_TIME_SCALE: z.coerce.number().positive().default(1),
   SIMULATOR_SPORT_TIME_SCALES: sportTimeScales.prefault(''),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
-  ODDS_PROVIDER: z.enum(['simulator', 'theoddsapi']).default('simulator'),
+  ODDS_PROVIDER: z.enum(['simulator', 'theoddsapi', 'stream']).default('simulator'),
+  /**
+   * The odds stream in OpticOdds' shape (ODDS_PROVIDER=stream): `{base}/stream/odds/{sport}` (server-sent events) and
+   * `{base}/fixtures/odds` (its REST snapshot). The default is the simulator's stream, which `npm start` runs.
+   */
+  ODDS_STREAM_URL: url(['http:', 'https:']).default('http://127.0.0.1:3100/api/v3'),
+  /** The stream's key (sent as X-Api-Key, never logged); the simulator's stream needs none. */
+  ODDS_STREAM_KEY: z.string().optional(),
+  /** How often the stream sends `ping`: no message for twice this is a stalled stream. */
+  ODDS_STREAM_PING_MS: z.coerce.number().int().min(50).default(5000),
+  /** How far back the stream replays from a `last_entry_id` (OpticOdds: about 30 s); older, the worker resyncs. */
+  ODDS_STREAM_REPLAY_MS: z.coerce.number().int().min(100).default(30000),
+  /** The port of the simulator's stream (`npm start` runs it when ODDS_PROVIDER=stream and ODDS_STREAM_URL is its). */
+  SIMULATOR_STREAM_PORT: z.coerce.number().int().min(1).max(65535).default(3100),
   SCORES_PROVIDER: z.enum(['simulator', 'espn', 'theoddsapi']).default('simulator'),
   ODDS_API_KEY: z.string().optional(),
   ODDS_API_BASE_URL: url(['http:', 'https:']).default('https://api.the-odds-api.com'),

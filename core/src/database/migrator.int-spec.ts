@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -34,6 +34,7 @@ async function withScratch(
     await work({ url, dir, write: (file, sql) => writeFile(join(dir, file), sql) });
   } finally {
     await dropDatabase(url);
+    await rm(dir, { recursive: true, force: true });
   }
 }
 

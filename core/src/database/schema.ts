@@ -9,6 +9,7 @@ import type {
   AlertDeliveryStatus,
   AlertKind,
   AlertSummary,
+  ApiKeyScope,
   PaidPlan,
   PickStatus,
   Plan,
@@ -87,6 +88,7 @@ export interface ApiKeys {
   name: string;
   revoked_at: Timestamp | null;
   rotated_at: Timestamp | null;
+  scopes: ColumnType<ApiKeyScope[], ApiKeyScope[] | undefined, ApiKeyScope[]>;
   user_id: string;
 }
 

@@ -1,5 +1,4 @@
 import { LoggerService } from '@nestjs/common';
-import { format } from 'node:util';
 import pino, { Logger } from 'pino';
 import { currentLogContext } from './log-context';
 
@@ -14,37 +13,48 @@ const REDACT = [
   'headers.authorization',
   'headers.cookie',
   'headers["x-api-key"]',
+  // where pino-http's serializers put them, should a line carry the request or the answer
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
   'secret',
   '*.secret',
 ];
 
 /**
- * Structured JSON logs, one object per line, for the server and the workers alike. A line written while a request
- * or a job is handled carries its id (log-context.ts).
+ * The pino logger every process writes its JSON lines with, one object per line: level names, ISO times, the
+ * service and pid on each line, secrets redacted, and the id of the job being handled (log-context.ts). The server
+ * hands it to nestjs-pino and pino-http; the workers and commands use it through JsonLogger.
+ * `destination`: where the lines go (standard output unless a test captures them).
+ */
+export function createLogger(
+  service: string,
+  level: string = process.env.LOG_LEVEL ?? 'info',
+  destination?: pino.DestinationStream,
+): Logger {
+  const options: pino.LoggerOptions = {
+    level,
+    base: { service, pid: process.pid },
+    redact: { paths: REDACT, censor: '[redacted]' },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    // A copy: pino merges each line's fields into what the mixin returns.
+    mixin: () => ({ ...currentLogContext() }),
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+/**
+ * Nest's logger for the workers and commands, writing through createLogger. A line written while a job is handled
+ * carries its id (log-context.ts).
  */
 export class JsonLogger implements LoggerService {
-  private readonly logger: Logger;
+  readonly pino: Logger;
 
   /** `destination`: where the lines go (standard output unless a test captures them). */
   constructor(service: string, level: string = process.env.LOG_LEVEL ?? 'info', destination?: pino.DestinationStream) {
-    const options: pino.LoggerOptions = {
-      level,
-      base: { service, pid: process.pid },
-      redact: { paths: REDACT, censor: '[redacted]' },
-      timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
-      // A copy: pino merges each line's fields into what the mixin returns.
-      mixin: () => ({ ...currentLogContext() }),
-    };
-    this.logger = destination ? pino(options, destination) : pino(options);
-  }
-
-  /** What a library printed with console.* (process-output.ts), as one line however many lines it had. */
-  printed(level: pino.Level, args: readonly unknown[], fields: Record<string, unknown> = {}) {
-    const error = args.find((arg): arg is Error => arg instanceof Error);
-    const rest = args.filter((arg) => arg !== error);
-    const text = format(...rest).trim() || error?.message || '';
-    this.logger[level]({ ...fields, ...(error ? { err: error } : {}) }, text);
+    this.pino = createLogger(service, level, destination);
   }
 
   log(message: unknown, ...params: unknown[]) {
@@ -69,7 +79,7 @@ export class JsonLogger implements LoggerService {
   /** Nest passes (message, ...optional, context); an Error or a trace string may precede the context. */
   private write(level: pino.Level, message: unknown, params: unknown[]) {
     // a line below the level costs nothing (the request log line was merged and dropped on every request)
-    if (!this.logger.isLevelEnabled(level)) return;
+    if (!this.pino.isLevelEnabled(level)) return;
     const rest = [...params];
     const context = typeof rest[rest.length - 1] === 'string' ? (rest.pop() as string) : undefined;
     const fields: Record<string, unknown> = {};
@@ -84,11 +94,11 @@ export class JsonLogger implements LoggerService {
       else if (param && typeof param === 'object') Object.assign(fields, param);
     }
     if (message instanceof Error) {
-      this.logger[level]({ ...fields, err: message }, message.message);
+      this.pino[level]({ ...fields, err: message }, message.message);
     } else if (objectMessage) {
-      this.logger[level]({ ...fields, ...(message as object) }, text);
+      this.pino[level]({ ...fields, ...(message as object) }, text);
     } else {
-      this.logger[level](fields, String(message));
+      this.pino[level](fields, String(message));
     }
   }
 }

@@ -1,4 +1,4 @@
-import { copyFile, mkdtemp, readdir } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -11,12 +11,13 @@ const PARTITIONING = '0013_odds_history_partitions.sql';
 describe('migration 0013 on an odds_history with data (real PostgreSQL)', () => {
   const url = `${process.env.DATABASE_URL}_parts`;
   let client: Client;
+  let before: string;
 
   beforeAll(async () => {
     await dropDatabase(url);
     await ensureDatabase(url);
     // The migrations before 0013 first, as a database of an earlier release has them.
-    const before = await mkdtemp(join(tmpdir(), 'migrations-'));
+    before = await mkdtemp(join(tmpdir(), 'migrations-'));
     for (const file of await readdir(MIGRATIONS_DIR))
       if (file < PARTITIONING) await copyFile(join(MIGRATIONS_DIR, file), join(before, file));
     await migrate(url, before);
@@ -27,6 +28,7 @@ describe('migration 0013 on an odds_history with data (real PostgreSQL)', () => 
   afterAll(async () => {
     await client?.end();
     await dropDatabase(url);
+    await rm(before, { recursive: true, force: true });
   });
 
   const insert = (eventId: string, recordedAt: string) =>

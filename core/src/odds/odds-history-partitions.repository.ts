@@ -18,7 +18,7 @@ export interface OddsHistoryPartition {
 }
 
 /** The start (00:00 UTC) of the day holding `at`. */
-export function utcDay(at: Date): Date {
+export function utcMidnight(at: Date): Date {
   return new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
 }
 

@@ -24,7 +24,8 @@ function row(sport: string, r: PriceRecord, recordedAt: Date) {
   };
 }
 
-export interface OddsHistoryQuery {
+/** The rows of one event `find` reads: of these markets and bookmakers (none: every one), at most `limit`. */
+export interface OddsHistoryFilter {
   sport: string;
   eventId: string;
   markets?: string[];
@@ -102,7 +103,7 @@ export class OddsHistoryRepository {
   }
 
   /** One event's history in time order, optionally for some markets and bookmakers (spec 002 §7). */
-  async find(query: OddsHistoryQuery): Promise<OddsHistoryRow[]> {
+  async find(query: OddsHistoryFilter): Promise<OddsHistoryRow[]> {
     let q = this.db
       .selectFrom('odds_history')
       .select(HISTORY_ROW_COLUMNS)

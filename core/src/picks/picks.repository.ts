@@ -152,13 +152,15 @@ export class PicksRepository {
     }));
   }
 
-  /** The statistics' sums of the user's picks added since `since`, by month, league and status (PickTotals). */
+  /** The statistics' sums of the user's picks added since `since`, by month, league, book, market and status (PickTotals). */
   async statsTotals(userId: string, since: Date | undefined): Promise<PickTotals[]> {
     let select = this.db
       .selectFrom('picks')
       .select([
         sql<string>`to_char(date_added AT TIME ZONE 'UTC', 'YYYY-MM')`.as('month'),
         sql<string>`coalesce(nullif(league, ''), 'Other')`.as('league'),
+        sql<string>`coalesce(nullif(bookmaker, ''), 'Other')`.as('book'),
+        sql<string>`coalesce(nullif(market, ''), 'Other')`.as('market'),
         'status',
         sql<string>`count(*)`.as('bets'),
         sql<string>`sum(stake_cents)`.as('staked'),
@@ -167,13 +169,16 @@ export class PicksRepository {
         sql<string>`count(edge)`.as('edge_count'),
         sql<string>`coalesce(sum(clv), 0)`.as('clv_sum'),
         sql<string>`count(clv)`.as('clv_count'),
+        sql<string>`count(*) FILTER (WHERE clv > 0)`.as('beat_close'),
       ])
       .where('user_id', '=', userId);
     if (since) select = select.where('date_added', '>=', since);
-    const rows = await select.groupBy([sql`1`, sql`2`, 'status']).execute();
+    const rows = await select.groupBy([sql`1`, sql`2`, sql`3`, sql`4`, 'status']).execute();
     return rows.map((row) => ({
       month: row.month,
       league: row.league,
+      book: row.book,
+      market: row.market,
       status: row.status,
       bets: Number(row.bets),
       stakedCents: Number(row.staked),
@@ -182,6 +187,7 @@ export class PicksRepository {
       edgeCount: Number(row.edge_count),
       clvSum: Number(row.clv_sum),
       clvCount: Number(row.clv_count),
+      beatCloseCount: Number(row.beat_close),
     }));
   }
 
@@ -240,21 +246,39 @@ export class PicksRepository {
     return update.returningAll().executeTakeFirst();
   }
 
-  /** Picks settled with a `picks.settled` push still owed (`announce_pending`, migration 0014), oldest first. */
-  unannounced(): Promise<PickRow[]> {
-    return this.db
+  /** The users with a settled pick still owed its `picks.settled` push (`announce_pending`, migration 0014). */
+  async usersOwedAnnouncement(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('picks')
+      .select('user_id')
+      .distinct()
+      .where('announce_pending', '=', true)
+      .execute();
+    return rows.map((row) => row.user_id);
+  }
+
+  /**
+   * The user's picks still owed a push, oldest first, locked until `trx` ends. Rows another run holds are skipped
+   * (SKIP LOCKED), and by the time that run commits they are announced: two settlement runs at once (a worker's
+   * scheduled look-back beside a game's own job) each read every owed pick and each sent the same push.
+   */
+  lockUnannounced(userId: string, trx: Transaction<DB>): Promise<PickRow[]> {
+    return trx
       .selectFrom('picks')
       .selectAll()
+      .where('user_id', '=', userId)
       .where('announce_pending', '=', true)
       .orderBy('settled_date')
       .orderBy('id')
+      .forUpdate()
+      .skipLocked()
       .execute();
   }
 
   /** The push for these picks was sent. */
-  async markAnnounced(ids: readonly string[]): Promise<void> {
+  async markAnnounced(ids: readonly string[], trx: Transaction<DB>): Promise<void> {
     if (!ids.length) return;
-    await this.db
+    await trx
       .updateTable('picks')
       .set({ announce_pending: false })
       .where('id', 'in', ids)

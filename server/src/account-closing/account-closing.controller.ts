@@ -11,6 +11,8 @@ import { ApiErrors, tooManyRequests } from '../errors/api-errors';
 import { ZodValidationPipe } from '../validation/zod-validation.pipe';
 import { closeAccountSchema, type CloseAccountInput } from './account-closing.dto';
 import { AccountClosingService, type ClosedAccount } from './account-closing.service';
+import { ApiAnswer } from '../docs/route-doc';
+import { closedAccountSchema } from '../docs/account-answers';
 
 /** Account → Security → Close account (the privacy policy's "Closing your account"). */
 @Controller('account')
@@ -26,6 +28,7 @@ export class AccountClosingController {
    * leaves the account open. A session only: an API key cannot close an account (its scope is reading odds).
    */
   @Post('close')
+  @ApiAnswer({ summary: 'The account closed and its data deleted; every session ends', answer: closedAccountSchema })
   @HttpCode(200)
   @RequireAuth()
   async close(

@@ -125,6 +125,7 @@ const ACCESS_GUARDS = [
     ...ACCESS_GUARDS,
     RequestAuthenticator,
     HttpRateLimits,
+    PreferencesService,
   ],
 })
 export class AccountsModule {}

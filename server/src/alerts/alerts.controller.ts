@@ -15,6 +15,9 @@ import {
   type UpdateAlertInput,
 } from './alerts.dto';
 import { AlertsService } from './alerts.service';
+import { ApiAnswer } from '../docs/route-doc';
+import { alertDeliveriesSchema, alertRuleSchema, pushKeySchema, webhookSecretSchema } from '../docs/app-answers';
+import { z } from 'zod';
 
 /**
  * /api/alerts: a user's alert rules, their deliveries, and the browser push subscriptions.
@@ -27,12 +30,14 @@ export class AlertsController {
   constructor(private readonly alerts: AlertsService) {}
 
   @Get()
+  @ApiAnswer({ summary: "The user's alert rules", answer: z.array(alertRuleSchema) })
   list(@CurrentUser() user: AuthUser): Promise<AlertRule[]> {
     return this.alerts.list(user.id);
   }
 
   /** The secret that signs webhook bodies is in this answer only (the user's first webhook rule). */
   @Post()
+  @ApiAnswer({ summary: 'The rule made (with its webhook signing secret, this once)', answer: alertRuleSchema })
   create(
     @CurrentUser() user: AuthUser,
     @Body(new ZodValidationPipe(createAlertSchema)) body: CreateAlertInput,
@@ -44,6 +49,7 @@ export class AlertsController {
 
   /** Replaces the webhook signing secret; the new one is in this answer only. */
   @Post('secret')
+  @ApiAnswer({ summary: 'A new webhook signing secret for every rule of the user', answer: webhookSecretSchema })
   rotateSecret(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: Response): Promise<{ secret: string }> {
     res.setHeader('Cache-Control', 'no-store');
     return this.alerts.rotateSecret(user.id);
@@ -51,11 +57,13 @@ export class AlertsController {
 
   /** The public key browsers subscribe with (applicationServerKey). */
   @Get('push/key')
+  @ApiAnswer({ summary: 'The public key push subscriptions are made with', answer: pushKeySchema })
   vapidKey(): { publicKey: string } {
     return this.alerts.vapidPublicKey();
   }
 
   @Post('push/subscriptions')
+  @ApiAnswer({ summary: "This browser's push subscription saved", answer: 'none' })
   @HttpCode(204)
   subscribe(
     @CurrentUser() user: AuthUser,
@@ -65,6 +73,7 @@ export class AlertsController {
   }
 
   @Delete('push/subscriptions')
+  @ApiAnswer({ summary: "This browser's push subscription removed", answer: 'none' })
   @HttpCode(204)
   unsubscribe(
     @CurrentUser() user: AuthUser,
@@ -74,11 +83,13 @@ export class AlertsController {
   }
 
   @Get(':id')
+  @ApiAnswer({ summary: 'One alert rule', answer: alertRuleSchema })
   get(@CurrentUser() user: AuthUser, @Param('id', new ZodValidationPipe(alertIdParam)) id: string): Promise<AlertRule> {
     return this.alerts.get(user.id, id);
   }
 
   @Patch(':id')
+  @ApiAnswer({ summary: 'The rule as changed', answer: alertRuleSchema })
   update(
     @CurrentUser() user: AuthUser,
     @Param('id', new ZodValidationPipe(alertIdParam)) id: string,
@@ -90,12 +101,14 @@ export class AlertsController {
   }
 
   @Delete(':id')
+  @ApiAnswer({ summary: 'The rule deleted', answer: 'none' })
   @HttpCode(204)
   remove(@CurrentUser() user: AuthUser, @Param('id', new ZodValidationPipe(alertIdParam)) id: string): Promise<void> {
     return this.alerts.remove(user.id, id);
   }
 
   @Get(':id/deliveries')
+  @ApiAnswer({ summary: "The rule's latest deliveries and how each went", answer: alertDeliveriesSchema })
   deliveries(
     @CurrentUser() user: AuthUser,
     @Param('id', new ZodValidationPipe(alertIdParam)) id: string,

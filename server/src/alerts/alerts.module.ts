@@ -7,5 +7,7 @@ import { AlertsService } from './alerts.service';
   imports: [AccountsModule],
   controllers: [AlertsController],
   providers: [AlertsService],
+  // the MCP server's create_alert tool adds a rule through the same service, with the same plan checks
+  exports: [AlertsService],
 })
 export class AlertsModule {}

@@ -10,6 +10,8 @@ import { ApiErrors } from '../errors/api-errors';
 import { ZodValidationPipe } from '../validation/zod-validation.pipe';
 import { checkoutSchema, giftSchema, switchPreviewSchema } from './billing.dto';
 import { BillingService } from './billing.service';
+import { ApiAnswer } from '../docs/route-doc';
+import { billingOverviewSchema, planSwitchPreviewSchema, redirectUrlSchema } from '../docs/app-answers';
 
 /**
  * Where Stripe sends the payer back: PUBLIC_URL (required in production with Stripe on), else the origin the
@@ -33,6 +35,10 @@ export class BillingController {
   ) {}
 
   @Post('create-checkout-session')
+  @ApiAnswer({
+    summary: "The checkout page to send the browser to (Stripe's, or the local one)",
+    answer: redirectUrlSchema,
+  })
   @HttpCode(200)
   @RequireAuth()
   checkout(
@@ -45,6 +51,10 @@ export class BillingController {
 
   /** The prorated amount of a switch of the live subscription, shown before the user confirms it. */
   @Get('switch-preview')
+  @ApiAnswer({
+    summary: 'What switching the live subscription to the plan charges now',
+    answer: planSwitchPreviewSchema,
+  })
   @RequireAuth()
   switchPreview(
     @CurrentUser() user: AuthUser,
@@ -55,6 +65,7 @@ export class BillingController {
 
   /** Spec 000 §5: "Please log in to cancel your subscription" when nobody is signed in. */
   @Post('cancel-subscription')
+  @ApiAnswer({ summary: 'The subscription set to end at its period end', answer: billingOverviewSchema })
   @HttpCode(200)
   @UseGuards(OptionalAuthenticationGuard)
   cancel(@CurrentUser() user: AuthUser | undefined): Promise<BillingOverview> {
@@ -63,6 +74,7 @@ export class BillingController {
   }
 
   @Post('resume-subscription')
+  @ApiAnswer({ summary: 'The subscription renewing again', answer: billingOverviewSchema })
   @HttpCode(200)
   @RequireAuth()
   resume(@CurrentUser() user: AuthUser): Promise<BillingOverview> {
@@ -70,6 +82,7 @@ export class BillingController {
   }
 
   @Post('portal')
+  @ApiAnswer({ summary: 'The billing portal to send the browser to', answer: redirectUrlSchema })
   @HttpCode(200)
   @RequireAuth()
   portal(@CurrentUser() user: AuthUser, @Req() req: Request) {
@@ -77,6 +90,7 @@ export class BillingController {
   }
 
   @Post('gift')
+  @ApiAnswer({ summary: "A gift's checkout page to send the browser to", answer: redirectUrlSchema })
   @HttpCode(200)
   @RequireAuth()
   gift(
@@ -88,6 +102,7 @@ export class BillingController {
   }
 
   @Get('subscription')
+  @ApiAnswer({ summary: 'The plan, subscription and gift as /subscribe shows them', answer: billingOverviewSchema })
   @RequireAuth()
   subscription(@CurrentUser() user: AuthUser): Promise<BillingOverview> {
     return this.billing.overview(user.id);

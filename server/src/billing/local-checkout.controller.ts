@@ -12,6 +12,8 @@ import { CurrentUser, RequireAuth } from '../accounts/access/decorators';
 import { ApiErrors } from '../errors/api-errors';
 import { ZodValidationPipe } from '../validation/zod-validation.pipe';
 import { localCheckoutIdSchema } from './billing.dto';
+import { ApiAnswer } from '../docs/route-doc';
+import { localCheckoutSchema, localInvoicesSchema, redirectUrlSchema } from '../docs/app-answers';
 
 /**
  * The local checkout page and local billing portal (no Stripe key, outside production: spec DESIGN "payments").
@@ -32,6 +34,7 @@ export class LocalCheckoutController {
   }
 
   @Get('checkout/:id')
+  @ApiAnswer({ summary: 'A local checkout session', answer: localCheckoutSchema })
   async checkout(
     @CurrentUser() user: AuthUser,
     @Param('id', new ZodValidationPipe(localCheckoutIdSchema)) id: string,
@@ -42,6 +45,7 @@ export class LocalCheckoutController {
   }
 
   @Post('checkout/:id/pay')
+  @ApiAnswer({ summary: 'Paid: the page to return to', answer: redirectUrlSchema })
   @HttpCode(200)
   async pay(
     @CurrentUser() user: AuthUser,
@@ -59,6 +63,7 @@ export class LocalCheckoutController {
   }
 
   @Get('invoices')
+  @ApiAnswer({ summary: "The user's local invoices and balance", answer: localInvoicesSchema })
   async invoices(@CurrentUser() user: AuthUser): Promise<{ invoices: LocalInvoiceView[]; balance_cents: number }> {
     const local = this.local();
     const customer = await this.billing.findCustomer(user.id);

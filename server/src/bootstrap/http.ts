@@ -4,13 +4,14 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import cookieParser from 'cookie-parser';
 import type { IncomingMessage } from 'node:http';
 import { json, text, type NextFunction, type Request, type Response } from 'express';
-import { ApiMessages } from '@oddspulse/shared';
+import { ApiMessages, APP_BUILD_HEADER } from '@oddspulse/shared';
 import { APP_CONFIG, type AppConfig, MetricsService } from '@oddspulse/core';
 import { ApiErrors, errorBody } from '../errors/api-errors';
 import { HttpExceptionFilter } from '../errors/http-exception.filter';
 import { PICKS_IMPORT_BODY_LIMIT } from '../picks/picks.dto';
 import { TextInputPipe } from '../validation/text-input.pipe';
 import { nestedDeeperThan } from '../validation/json-depth';
+import type { Logger } from 'pino';
 import { requestLog } from './request-log';
 import { securityHeaders } from './security-headers';
 
@@ -77,12 +78,9 @@ function answerUnparsedRequest(error: NodeJS.ErrnoException, socket: Duplex): vo
  */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
-/** The header naming the web app build (clientBuildId) on API answers. */
-export const APP_BUILD_HEADER = 'X-App-Build';
-
 /**
- * HTTP set-up shared by the server and the integration tests: one log line and a request id per request (first, so
- * every request is counted, refused ones included), security headers (helmet's, by kind of answer:
+ * HTTP set-up shared by the server and the integration tests: one log line and a request id per request, written to
+ * `log` (first, so every request is counted, refused ones included), security headers (helmet's, by kind of answer:
  * security-headers.ts), cookie parsing for the access and CSRF cookies, client addresses
  * taken from X-Forwarded-For only through the proxies TRUST_PROXY names (none by default), JSON bodies (Nest then adds
  * no parser of its own), the one exception filter that shapes every error body, the same shape for the requests
@@ -90,7 +88,12 @@ export const APP_BUILD_HEADER = 'X-App-Build';
  */
 export function configureHttp(
   app: NestExpressApplication,
-  { https, inlineScripts, build = null }: { https: boolean; inlineScripts?: readonly string[]; build?: string | null },
+  {
+    https,
+    inlineScripts,
+    build = null,
+    log,
+  }: { https: boolean; inlineScripts?: readonly string[]; build?: string | null; log: Logger },
 ): void {
   const server = app.getHttpServer();
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
@@ -103,7 +106,7 @@ export function configureHttp(
   };
   express.set('trust proxy', app.get<AppConfig>(APP_CONFIG).TRUST_PROXY);
   express.disable('x-powered-by');
-  app.use(requestLog(app.get(MetricsService)));
+  app.use(requestLog(log, app.get(MetricsService)));
   app.use(securityHeaders({ https, inlineScripts }));
   // Every API answer, errors included, names the web app build being served: a page loaded from an older build
   // can tell that a deploy happened and offer a reload instead of breaking on chunks that are gone.

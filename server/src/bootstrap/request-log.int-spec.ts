@@ -1,6 +1,8 @@
-import { Body, Controller, Get, HttpCode, Logger, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Logger, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { Writable } from 'node:stream';
-import { JsonLogger, MetricsService } from '@oddspulse/core';
+import { Logger as PinoNestLogger } from 'nestjs-pino';
+import { createLogger, MetricsService } from '@oddspulse/core';
 import { createAccountsApp, type AccountsTestApp } from '../../../test/support/accounts-app';
 
 interface LogLine {
@@ -12,6 +14,8 @@ interface LogLine {
   path?: string;
   status?: number;
   err?: { stack?: string };
+  req?: { headers: Record<string, string> };
+  body?: Record<string, string>;
   [field: string]: unknown;
 }
 
@@ -51,6 +55,13 @@ class LogProbeController {
     return { ok: true };
   }
 
+  /** A careless line: the whole request (its headers) and the body it was sent. */
+  @Post('careless')
+  careless(@Req() req: Request, @Body() body: unknown) {
+    this.logger.log({ msg: 'careless', req, body });
+    return { ok: true };
+  }
+
   @Get('boom')
   boom(): never {
     this.logger.log({ msg: 'about to fail' });
@@ -72,8 +83,11 @@ describe('request logs (real PostgreSQL and Redis)', () => {
   });
 
   beforeAll(async () => {
-    t = await createAccountsApp({}, { controllers: [LogProbeController] });
-    t.app.useLogger(new JsonLogger('server', 'info', capture));
+    t = await createAccountsApp(
+      {},
+      { controllers: [LogProbeController], log: createLogger('server', 'info', capture) },
+    );
+    t.app.useLogger(t.app.get(PinoNestLogger));
   });
 
   afterAll(() => t.app.close());
@@ -125,6 +139,34 @@ describe('request logs (real PostgreSQL and Redis)', () => {
     const line = linesOf(res.headers['x-request-id']).find((l) => l.context === 'Http');
     expect(line?.path).toBe('/api/profile/username-available?candidate=someone&token=%5Bredacted%5D');
     expect(JSON.stringify(lines)).not.toContain('hunter2');
+  });
+
+  it('logs no Authorization header, cookie or password: not on the request line, nor when a line carries them', async () => {
+    const secrets = ['Bearer op_live_9f8e7d6c5b4a', 'op_session=ck_5e4d3c2b1a', 'Sup3r-secret-pw'];
+    const send = (path: string) =>
+      t
+        .http()
+        .post(path)
+        .set('Authorization', secrets[0])
+        .set('Cookie', secrets[1])
+        .set('x-api-key', 'op_key_0a1b2c3d4e')
+        .send({ email: 'nobody@example.com', password: secrets[2] });
+    const signIn = await send('/api/auth/login');
+    expect([signIn.status, signIn.body.code]).toEqual([400, 'invalid_credentials']);
+    const careless = await send('/api/log-probe/careless');
+    expect(careless.status).toBe(201);
+    await settle();
+    expect(linesOf(signIn.headers['x-request-id']).map((line) => line.context)).toContain('Http');
+    const line = linesOf(careless.headers['x-request-id']).find((l) => l.msg === 'careless');
+    expect(line?.req?.headers).toMatchObject({
+      authorization: '[redacted]',
+      cookie: '[redacted]',
+      'x-api-key': '[redacted]',
+    });
+    expect(line?.body).toEqual({ email: 'nobody@example.com', password: '[redacted]' });
+    const written = JSON.stringify(lines);
+    for (const secret of [...secrets, 'op_live_9f8e7d6c5b4a', 'ck_5e4d3c2b1a', 'op_key_0a1b2c3d4e'])
+      expect(written).not.toContain(secret);
   });
 
   it('logs a refused request (401, 413, a body that is not JSON) at info, without an error or a stack', async () => {

@@ -1,7 +1,11 @@
-import { Logger } from '@nestjs/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { randomUUID } from 'node:crypto';
-import { type MetricsService, withLogContext } from '@oddspulse/core';
+import type { ServerResponse } from 'node:http';
+import type { LevelWithSilent, Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { DynamicModule } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import type { MetricsService } from '@oddspulse/core';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 /** The status logged for a request whose connection closed before its answer was sent. */
@@ -53,46 +57,97 @@ export function routeOf(req: Request, res: Response): string {
   return res.statusCode < 400 ? 'web' : 'unmatched';
 }
 
+/** When the request log began timing a request (before any other middleware). */
+const STARTED = Symbol('requestStarted');
+type TimedResponse = ServerResponse & { [STARTED]?: bigint };
+
+function secondsSince(res: TimedResponse): number {
+  return Number(process.hrtime.bigint() - (res[STARTED] ?? process.hrtime.bigint())) / 1e9;
+}
+
+/** What a finished or abandoned request is logged and counted as. */
+function outcome(req: Request, res: Response) {
+  const aborted = !res.writableFinished;
+  return { aborted, status: aborted ? CLIENT_CLOSED_REQUEST : res.statusCode, route: routeOf(req, res) };
+}
+
 /**
- * One JSON line per HTTP request: its id (also answered as `x-request-id`), method, route, path with secrets
- * redacted, status, duration and user; and the request's latency in the metrics. Every line logged while the request
- * is handled carries the id. A 4xx is the caller's business and logs at info; so does a 503, a dependency down or a
- * board not written yet (the exception filter counts them and warns once a minute per reason: an outage answers
- * thousands); any other 5xx at error, without a stack (the exception filter logs that once). A request whose connection closed before its answer was sent (the client gave up, a proxy
- * timed out) is logged and timed too, as `aborted` with status 499 (nginx's "client closed request"): a slow route
- * the clients abandon would otherwise leave no trace at all.
+ * A 4xx is the caller's business and logs at info; so does a 503, a dependency down or a board not written yet (the
+ * exception filter counts them and warns once a minute per reason: an outage answers thousands); any other 5xx at
+ * error. A line below the logger's level is not put together at all ('silent' stops pino-http before it builds one).
  */
-export function requestLog(metrics: MetricsService): RequestHandler {
-  const logger = new Logger('Http');
+function levelOf(log: Logger, status: number): LevelWithSilent {
+  const level = status >= 500 && status !== 503 ? 'error' : 'info';
+  return log.isLevelEnabled(level) ? level : 'silent';
+}
+
+/** The request line's fields: never the headers or the body (pino-http's own req/res objects are left out). */
+function requestLine(req: Request, res: Response) {
+  const { aborted, status, route } = outcome(req, res);
+  return {
+    context: 'Http',
+    method: req.method,
+    route,
+    path: loggablePath(req.originalUrl),
+    status,
+    durationMs: Math.round(secondsSince(res) * 10_000) / 10,
+    bytes: Number(res.getHeader('content-length') ?? 0) || undefined,
+    // Express.User is empty until the auth strategy's user is put there; the rule reads {} as { id?: string }
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
+    userId: (req.user as { id?: string } | undefined)?.id,
+    ip: req.ip,
+    aborted: aborted || undefined,
+  };
+}
+
+function requestMessage(req: Request, res: Response): string {
+  const { aborted, status, route } = outcome(req, res);
+  return `${req.method} ${route} ${aborted ? 'aborted' : status}`;
+}
+
+/**
+ * pino-http, logging one JSON line per HTTP request: its id (also answered as `x-request-id`), method, route, path
+ * with secrets redacted, status, duration and user; and the request's latency in the metrics. Lines logged while the
+ * request is handled carry the id (`requestId`: nestjs-pino's Logger writes through the request's child logger).
+ * A server error's request line has no stack (the exception filter logs that once). A request whose connection
+ * closed before its answer was sent (the client gave up, a proxy timed out) is logged and timed too, as `aborted`
+ * with status 499 (nginx's "client closed request"): a slow route the clients abandon would otherwise leave no trace.
+ * Mounted first, ahead of the body parsers, so a request they refuse is logged and answers its id too.
+ */
+export function requestLog(log: Logger, metrics: MetricsService): RequestHandler {
+  const httpLog = pinoHttp<Request, Response>({
+    logger: log,
+    // the request line names its id; every other line of the request carries only the id, not the request
+    customAttributeKeys: { reqId: 'requestId' },
+    quietReqLogger: true,
+    quietResLogger: true,
+    genReqId: (req, res) => {
+      const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
+      res.setHeader(REQUEST_ID_HEADER, requestId);
+      return requestId;
+    },
+    customLogLevel: (req, res) => levelOf(log, outcome(req, res).status),
+    customSuccessMessage: requestMessage,
+    customErrorMessage: requestMessage,
+    customSuccessObject: requestLine,
+    customErrorObject: requestLine,
+  });
   return (req: Request, res: Response, next: NextFunction) => {
-    const started = process.hrtime.bigint();
-    const requestId = requestIdFrom(req.headers[REQUEST_ID_HEADER]);
-    res.setHeader(REQUEST_ID_HEADER, requestId);
+    (res as TimedResponse)[STARTED] = process.hrtime.bigint();
     // 'close' comes after 'finish' for an answer sent in full, and alone when the connection went first.
     res.once('close', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const aborted = !res.writableFinished;
-      const status = aborted ? CLIENT_CLOSED_REQUEST : res.statusCode;
-      const route = routeOf(req, res);
-      metrics.httpRequestDuration.observe({ method: req.method, route, status: String(status) }, seconds);
-      const line = {
-        msg: `${req.method} ${route} ${aborted ? 'aborted' : status}`,
-        requestId,
-        method: req.method,
-        route,
-        path: loggablePath(req.originalUrl),
-        status,
-        durationMs: Math.round(seconds * 10_000) / 10,
-        bytes: Number(res.getHeader('content-length') ?? 0) || undefined,
-        // Express.User is empty until the auth strategy's user is put there; the rule reads {} as { id?: string }
-        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
-        userId: (req.user as { id?: string } | undefined)?.id,
-        ip: req.ip,
-        aborted: aborted || undefined,
-      };
-      if (status >= 500 && status !== 503) logger.error(line);
-      else logger.log(line);
+      const { status, route } = outcome(req, res);
+      metrics.httpRequestDuration.observe({ method: req.method, route, status: String(status) }, secondsSince(res));
     });
-    withLogContext({ requestId }, next);
+    httpLog(req, res, next);
   };
+}
+
+/**
+ * nestjs-pino for the server's Nest logger (`app.useLogger(app.get(Logger))`): it writes through `log`, and within a
+ * request through the request's child logger that requestLog made (`useExisting`: nestjs-pino mounts no pino-http
+ * of its own, whose place among Nest's middleware, after the body parsers, would miss the requests they refuse).
+ */
+export function serverLogging(log: Logger): DynamicModule {
+  return LoggerModule.forRoot({ pinoHttp: { logger: log }, useExisting: true });
 }

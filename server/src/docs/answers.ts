@@ -9,13 +9,18 @@ import type {
   MiddleOpportunity,
   OpportunityLeg,
   PackedBoards,
+  PagedPicks,
+  ScoreboardEvent,
+  ScoreboardOdds,
   Sport,
   SportBoard,
   SteamAlert,
   SteamMove,
   SteamPrice,
+  UnsettledCode,
+  UserPick,
 } from '@oddspulse/shared';
-import { STEAM_MARKETS } from '@oddspulse/shared';
+import { PICK_STATUSES, STEAM_MARKETS, UNSETTLED_CODES } from '@oddspulse/shared';
 import type { BoardFreshness } from '../odds/odds-view';
 import type { OddsHistoryBookmaker } from '../odds/odds-history.service';
 import type { PlayerPropItem } from '../odds/odds.service';
@@ -23,8 +28,8 @@ import type { ScanResponse } from '../scanners/scanners.service';
 import type { SteamResponse } from '../steam/steam.service';
 
 /**
- * The answers of the routes an API key may call, as zod schemas for the OpenAPI document (converted as the request
- * schemas are). Each is typed against the interface the service returns (`z.ZodType<T>`), so an answer that changes
+ * The answers of the routes an API key may call (the other routes': account-answers.ts, app-answers.ts), as zod schemas
+ * for the OpenAPI document (converted as the request schemas are). Each is typed against the interface the service returns (`z.ZodType<T>`), so an answer that changes
  * shape without its schema fails to compile; api-docs.int-spec checks real answers against them.
  */
 
@@ -38,7 +43,7 @@ export const apiErrorSchema = z
   .loose()
   .meta({ description: 'An error. Codes may add fields (QUOTA_EXCEEDED: used, quota; BOARD_UNAVAILABLE: sports).' });
 
-const isoTime = z.string().meta({ description: 'ISO 8601, UTC', example: '2026-11-26T18:30:00.000Z' });
+export const isoTime = z.string().meta({ description: 'ISO 8601, UTC', example: '2026-11-26T18:30:00.000Z' });
 
 export const sportSchema: z.ZodType<Sport> = z.object({
   key: z.string().meta({ example: 'basketball_nba' }),
@@ -304,16 +309,16 @@ export const evAnswerSchema = scanAnswer(evBetSchema);
 export const arbitrageAnswerSchema = scanAnswer(arbitrageSchema);
 export const middlesAnswerSchema = scanAnswer(middleSchema);
 
-const steamMarket = z.enum(STEAM_MARKETS).meta({ description: 'h2h (moneyline), spreads or totals' });
+export const steamMarket = z.enum(STEAM_MARKETS).meta({ description: 'h2h (moneyline), spreads or totals' });
 
 const steamPriceFields = {
   price: z.number().meta({ description: 'American odds, rounded' }),
   decimal: z.number(),
   point: z.number().optional().meta({ description: 'The line; absent on a moneyline' }),
 };
-const steamPriceSchema: z.ZodType<SteamPrice> = z.object(steamPriceFields);
+export const steamPriceSchema: z.ZodType<SteamPrice> = z.object(steamPriceFields);
 
-const steamMoveSchema: z.ZodType<SteamMove> = z.object({
+export const steamMoveSchema: z.ZodType<SteamMove> = z.object({
   book: z.string(),
   bookTitle: z.string(),
   sharp: z.boolean().meta({ description: 'A sharp book (Pinnacle, Circa, BookMaker) or the Betfair exchange' }),
@@ -322,7 +327,7 @@ const steamMoveSchema: z.ZodType<SteamMove> = z.object({
   at: isoTime.meta({ description: 'When the move reached steam size at this book' }),
 });
 
-const steamExpiry = z
+export const steamExpiry = z
   .enum(['caught_up', 'started', 'removed', 'timed_out'])
   .meta({ description: 'caught_up: the last soft book moved; started or removed: the game; timed_out: 30 minutes' });
 
@@ -364,4 +369,106 @@ const steamAlertSchema: z.ZodType<SteamAlert> = z.object({
 export const steamAnswerSchema: z.ZodType<SteamResponse> = z.object({
   alerts: z.array(steamAlertSchema).meta({ description: 'Newest first' }),
   generated_at: isoTime,
+});
+
+/** The MCP endpoint's answer (JSON-RPC 2.0): a result or an error for the message's id; the tools are listed by `tools/list`. */
+export const jsonRpcAnswerSchema = z
+  .object({
+    jsonrpc: z.literal('2.0'),
+    id: z.union([z.string(), z.number()]).nullable(),
+    result: z.record(z.string(), z.unknown()).optional(),
+    error: z.object({ code: z.number().int(), message: z.string() }).loose().optional(),
+  })
+  .loose();
+
+const scoreboardOddsSchema: z.ZodType<ScoreboardOdds> = z.object({
+  provider: z.string(),
+  details: z.string().optional().meta({ example: 'TEN -5.5' }),
+  spread: z.number().optional().meta({ description: "The home team's spread (negative when home is favoured)" }),
+  overUnder: z.number().optional(),
+  moneyline: z
+    .object({ home: z.number().optional(), away: z.number().optional(), draw: z.number().optional() })
+    .optional(),
+});
+
+const score = z.number().nullable().meta({ description: 'Null before the game starts' });
+
+/** A scoreboard game (spec 002 §3), as GET /api/scores answers a list of them. */
+const scoreboardEventSchema: z.ZodType<ScoreboardEvent> = z.object({
+  id: z.string(),
+  event_id: z.string().optional().meta({ description: "The odds feed's event id for the same game, when matched" }),
+  bookmakers: z.array(z.string()).optional(),
+  sport_key: z.string().meta({ example: 'americanfootball_nfl' }),
+  league: z.string(),
+  commence_time: isoTime,
+  home_team: z.string(),
+  away_team: z.string(),
+  home_logo: z.string().optional(),
+  away_logo: z.string().optional(),
+  home_record: z.string().optional(),
+  away_record: z.string().optional(),
+  home_rank: z.number().int().optional(),
+  away_rank: z.number().int().optional(),
+  scores: z.object({ home: score, away: score }),
+  home_score: score,
+  away_score: score,
+  completed: z.boolean(),
+  live: z.boolean(),
+  status: z.enum(['scheduled', 'in_progress', 'final']),
+  status_type: z.object({ name: z.string(), detail: z.string(), completed: z.boolean() }),
+  clock: z.string().nullable(),
+  period: z.number().int().nullable(),
+  season: z.number().int().optional(),
+  week: z.number().int().optional(),
+  venue: z.string().optional(),
+  odds: scoreboardOddsSchema.optional(),
+  source: z.enum(['espn', 'theoddsapi', 'simulator']),
+  last_update: isoTime,
+});
+
+export const scoresAnswerSchema = z.array(scoreboardEventSchema);
+
+export const cents = z.number().int().meta({ description: 'Money in integer cents' });
+
+/** A tracked pick as the picks routes answer it (spec 002 §3). */
+export const userPickSchema: z.ZodType<UserPick> = z.object({
+  id: z.string(),
+  game: z.string(),
+  league: z.string(),
+  sport: z.string().nullable(),
+  market: z.string(),
+  selection: z.string(),
+  odds: z.string().meta({ description: 'American odds as text, as the user saw them', example: '-110' }),
+  bookmaker: z.string().nullable(),
+  stakeCents: cents,
+  potentialCents: cents.nullable(),
+  actualPayoutCents: cents.nullable(),
+  status: z.enum(PICK_STATUSES),
+  type: z.enum(['single', 'parlay']),
+  edge: z.number().nullable().meta({ description: 'Edge in percent when the pick was added' }),
+  note: z.string().nullable(),
+  eventId: z.string().nullable(),
+  commenceTime: isoTime.nullable(),
+  dateAdded: isoTime,
+  settledDate: isoTime.nullable(),
+  validatedAt: isoTime.nullable(),
+  validatedBy: z.string().nullable(),
+  validationConfidence: z.number().nullable(),
+  espnGameId: z.string().nullable(),
+  closingOdds: z.number().nullable().meta({ description: 'Closing price, American, for CLV' }),
+  clv: z.number().nullable().meta({ description: 'Closing-line value in percent' }),
+  unsettledReason: z
+    .object({
+      code: z.enum(UNSETTLED_CODES as [UnsettledCode, ...UnsettledCode[]]),
+      games: z.number().int().optional(),
+      league: z.string().optional(),
+    })
+    .nullable()
+    .meta({ description: 'Why a pending pick is not settled yet, once settlement has looked at it' }),
+});
+
+/** One page of the pick list: the next is asked for with `cursor=nextCursor` until it is null. */
+export const picksPageSchema: z.ZodType<PagedPicks<UserPick>> = z.object({
+  picks: z.array(userPickSchema),
+  nextCursor: z.string().nullable(),
 });

@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { validate } from '@readme/openapi-parser';
@@ -84,6 +86,23 @@ describe('a client generated from /api/docs-json', () => {
   afterAll(async () => {
     await t.app.close();
   });
+
+  it("is what `npm run openapi` writes, and so are the web client's committed types", async () => {
+    const root = join(__dirname, '..', '..', '..');
+    const out = mkdtempSync(join(tmpdir(), 'oddspulse-openapi-'));
+    try {
+      await promisify(execFile)(process.execPath, [join(root, 'scripts', 'openapi.mjs'), '--out-dir', out], {
+        cwd: root,
+      });
+      const written = (file: string) => readFileSync(join(out, file), 'utf8');
+      expect(written('oddspulse-openapi.json')).toBe(
+        readFileSync(join(root, 'open-api', 'oddspulse-openapi.json'), 'utf8'),
+      );
+      expect(written('openapi.d.ts')).toBe(readFileSync(join(root, 'client', 'src', 'api', 'openapi.d.ts'), 'utf8'));
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('is a valid OpenAPI document', async () => {
     // the validator dereferences in place: give it a copy

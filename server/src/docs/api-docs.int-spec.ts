@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Ajv from 'ajv';
 import { deleteKeysWithPrefix, parseConfig } from '@oddspulse/core';
 import { AccountsTestApp, bearer, createAccountsApp, signUp } from '../../../test/support/accounts-app';
@@ -9,6 +11,8 @@ interface Media {
 }
 interface Operation {
   operationId: string;
+  'x-oddspulse-api-key'?: boolean;
+  requestBody?: { content: Record<string, Media> };
   summary?: string;
   security?: Array<Record<string, string[]>>;
   parameters?: Array<{
@@ -36,23 +40,34 @@ function documented(doc: Doc, path: string, status: number): Record<string, unkn
   return typeof ref === 'string' ? doc.components.schemas[ref.split('/').pop()!] : media.schema;
 }
 
-/** The GET routes the server answers, read from the Express router (a route added later is covered too). */
-function getRoutes(t: AccountsTestApp): string[] {
+/** The routes the server answers, `METHOD path`, read from the Express router (a route added later is covered too). */
+function routes(t: AccountsTestApp): string[] {
   const express = t.app.getHttpAdapter().getInstance() as {
     router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> };
   };
-  return express.router.stack.flatMap((layer) => (layer.route?.methods.get ? [layer.route.path] : []));
+  // Nest registers a handler for one method; a route for them all (the 404 under /api, MCP's 405) is no operation
+  return express.router.stack.flatMap((layer) => {
+    const methods = Object.keys(layer.route?.methods ?? {});
+    return methods.length === 1 ? [`${methods[0].toUpperCase()} ${layer.route!.path}`] : [];
+  });
 }
+const getRoutes = (t: AccountsTestApp) =>
+  routes(t).flatMap((route) => (route.startsWith('GET ') ? [route.slice('GET '.length)] : []));
+
+/** The operations an API key may call, by path. */
+const keyPaths = (doc: Doc) =>
+  Object.entries(doc.paths).flatMap(([path, item]) => (item.get?.['x-oddspulse-api-key'] ? [path] : []));
 
 const concrete = (path: string) =>
   path.replace(/:sport\b/g, 'basketball_nba').replace(/:[a-zA-Z]+/g, '00000000-0000-4000-8000-000000000000');
 /** OpenAPI spells path parameters {sport}, Express :sport. */
 const expressPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
 
-// OpenAPI documentation for every route an API key may call, with the x-api-key scheme.
+// OpenAPI documentation for every route, those an API key may call under the x-api-key scheme.
 describe('API documentation at /api/docs', () => {
   let t: AccountsTestApp;
   let key: string;
+  let session: ReturnType<typeof bearer>;
   let doc: Doc;
 
   beforeAll(async () => {
@@ -60,7 +75,8 @@ describe('API documentation at /api/docs', () => {
     t = await createAccountsApp({ REDIS_PREFIX: prefix, FEED_SPORTS: [...parseConfig(process.env).FEED_SPORTS] });
     await loadFixtureBoards(t.redis);
     const owner = await signUp(t, 'platinum');
-    key = (await t.http().post('/api/api-keys').set(bearer(owner.session)).send({ name: 'docs' })).body.key;
+    session = bearer(owner.session);
+    key = (await t.http().post('/api/api-keys').set(session).send({ name: 'docs' })).body.key;
     const res = await t.http().get('/api/docs-json');
     expect(res.status).toBe(200);
     doc = res.body;
@@ -92,13 +108,39 @@ describe('API documentation at /api/docs', () => {
     expect(accepted).toEqual(
       expect.arrayContaining(['/api/odds', '/api/cached-odds/:sport', '/api/arbitrage', '/api/ev', '/api/middles']),
     );
-    const documented = Object.entries(doc.paths).flatMap(([path, item]) => (item.get ? [expressPath(path)] : []));
-    expect(documented.sort()).toEqual([...new Set(accepted)].sort());
+    expect(keyPaths(doc).map(expressPath).sort()).toEqual([...new Set(accepted)].sort());
     for (const item of Object.values(doc.paths)) {
-      for (const operation of Object.values(item))
-        expect([operation.operationId, operation.security]).toEqual([operation.operationId, [{ 'x-api-key': [] }]]);
+      for (const operation of Object.values(item)) {
+        const byKey = (operation.security ?? []).some((alternative) => 'x-api-key' in alternative);
+        expect([operation.operationId, byKey]).toEqual([operation.operationId, !!operation['x-oddspulse-api-key']]);
+      }
     }
   }, 60000);
+
+  it('documents every route the server answers, with its request body as a named component', () => {
+    const documented = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${expressPath(path)}`),
+    );
+    // Express answers HEAD for every GET by itself; not API: the operations endpoints outside Nest (ops-endpoints), the
+    // documentation itself, and the catch-all 404 under /api
+    const served = routes(t).filter((route) => !/^HEAD |\/ops\/|\/api\/docs|\*/.test(route));
+    expect([...new Set(served)].filter((route) => !documented.includes(route))).toEqual([]);
+    for (const item of Object.values(doc.paths))
+      for (const operation of Object.values(item)) {
+        const body = operation.requestBody?.content['application/json'].schema;
+        if (body) expect([operation.operationId, body.$ref]).toEqual([operation.operationId, expect.any(String)]);
+        expect(operation.responses.default).toEqual({ $ref: '#/components/responses/Error' });
+      }
+    expect(doc.paths['/api/picks'].post.requestBody?.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/PicksCreateBody',
+    });
+  });
+
+  it('is the document committed in open-api/ (npm run openapi writes it)', () => {
+    const committed = readFileSync(join(__dirname, '..', '..', '..', 'open-api', 'oddspulse-openapi.json'), 'utf8');
+    // a difference reads best as the diff of the two texts
+    expect(`${JSON.stringify(doc, null, 2)}\n`).toBe(committed);
+  });
 
   it("reads each route's query parameters from its zod DTO: names, required, enumerations and defaults", () => {
     const params = (path: string) => Object.fromEntries((doc.paths[path].get.parameters ?? []).map((p) => [p.name, p]));
@@ -117,17 +159,18 @@ describe('API documentation at /api/docs', () => {
     expect(params('/api/cached-odds/{sport}').sport).toMatchObject({ in: 'path', required: true });
   });
 
-  it('documents every answer: a 200 schema, and each error status under ApiError with an example body per code', () => {
+  it('documents every key route answer: a 200 schema, and each error status under ApiError with an example body per code', () => {
     expect(doc.components.schemas.ApiError).toMatchObject({
       type: 'object',
       required: ['statusCode', 'code', 'message'],
     });
-    for (const [path, item] of Object.entries(doc.paths)) {
-      const { summary, responses } = item.get;
+    for (const path of keyPaths(doc)) {
+      const { summary, responses } = doc.paths[path].get;
+      const item = doc.paths[path];
       expect([path, typeof summary]).toEqual([path, 'string']);
       const ok = responses['200'].content!;
       expect([path, Object.keys(ok)]).toEqual([path, [path.endsWith('.csv') ? 'text/csv' : 'application/json']]);
-      const statuses = Object.keys(responses).filter((status) => status !== '200');
+      const statuses = Object.keys(responses).filter((status) => status !== '200' && status !== 'default');
       // every key route: no key or a revoked one, an owner no longer on Platinum, the rate limit; and bad input where it reads any
       expect(statuses).toEqual(expect.arrayContaining(['401', '403', '429']));
       if (item.get.parameters?.length) expect([path, statuses]).toEqual([path, expect.arrayContaining(['400'])]);
@@ -192,6 +235,30 @@ describe('API documentation at /api/docs', () => {
         ({ value }) => value,
       ),
     ).toContainEqual(anonymous.body);
+  });
+
+  it('gives answers of signed-in routes that match their named answer components: the picks routes', async () => {
+    const ajv = new Ajv({ strict: false, allErrors: true });
+    const check = (path: string, verb: string, status: number, body: unknown) => {
+      const media = doc.paths[path][verb].responses[String(status)].content!['application/json'];
+      const ref = media.schema.$ref as string;
+      expect([path, ref]).toEqual([path, expect.stringMatching(/^#\/components\/schemas\//)]);
+      const validate = ajv.compile(doc.components.schemas[ref.split('/').pop()!]);
+      expect([path, validate(body) ? [] : validate.errors]).toEqual([path, []]);
+    };
+    const pick = { game: 'Bills @ Rams', league: 'NFL', market: 'Moneyline', selection: 'Buffalo Bills', odds: '-140' };
+    const created = await t
+      .http()
+      .post('/api/picks')
+      .set(session)
+      .send({ ...pick, stakeCents: 5000 });
+    expect(created.status).toBe(201);
+    check('/api/picks', 'post', 201, created.body);
+    const staked = await t.http().patch(`/api/picks/${created.body.id}/stake`).set(session).send({ stake: 20 });
+    check('/api/picks/{id}/stake', 'patch', 200, staked.body);
+    const settled = await t.http().patch(`/api/picks/${created.body.id}`).set(session).send({ status: 'won' });
+    check('/api/picks/{id}', 'patch', 200, settled.body);
+    check('/api/picks', 'get', 200, (await t.http().get('/api/picks').set(session)).body);
   });
 
   it('serves the interactive page, and the key works on a documented route as "Try it out" sends it', async () => {

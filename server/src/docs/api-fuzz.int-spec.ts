@@ -23,6 +23,7 @@ interface Parameter {
   example?: unknown;
 }
 interface Operation {
+  'x-oddspulse-api-key'?: boolean;
   parameters?: Parameter[];
   responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
 }
@@ -212,6 +213,7 @@ describe('fuzzing the documented API routes (/api/docs-json)', () => {
   let port: number;
   let key: string;
   let paths: Record<string, Record<string, Operation>>;
+  let components: { schemas: Record<string, Record<string, unknown>> };
 
   beforeAll(async () => {
     // the fuzz is many calls with one key from one address: the limits are not what it tests
@@ -224,7 +226,7 @@ describe('fuzzing the documented API routes (/api/docs-json)', () => {
     port = (t.app.getHttpServer().address() as AddressInfo).port;
     const owner = await signUp(t, 'platinum');
     key = (await t.http().post('/api/api-keys').set(bearer(owner.session)).send({ name: 'fuzz' })).body.key;
-    paths = (await t.http().get('/api/docs-json')).body.paths;
+    ({ paths, components } = (await t.http().get('/api/docs-json')).body);
   });
 
   afterAll(async () => {
@@ -235,12 +237,17 @@ describe('fuzzing the documented API routes (/api/docs-json)', () => {
 
   it('never answers 5xx, refuses in {statusCode, code, message}, and answers 200 as documented', async () => {
     const ajv = new Ajv({ strict: false, allErrors: true });
-    const routes = Object.entries(paths).flatMap(([path, item]) => (item.get ? [{ path, operation: item.get }] : []));
+    // the read API a key may call: what developers' scripts send, fed the documented values and worse
+    const routes = Object.entries(paths).flatMap(([path, item]) =>
+      item.get?.['x-oddspulse-api-key'] ? [{ path, operation: item.get }] : [],
+    );
     expect(routes.length).toBeGreaterThan(5);
     for (const { path, operation } of routes) {
       const parameters = operation.parameters ?? [];
       const json = operation.responses['200']?.content?.['application/json'];
-      const validate = json ? ajv.compile(json.schema) : null;
+      const ref = json?.schema.$ref;
+      const schema = typeof ref === 'string' ? components.schemas[ref.split('/').pop()!] : json?.schema;
+      const validate = schema ? ajv.compile(schema) : null;
       const query = fc.array(
         fc
           .tuple(

@@ -1,10 +1,16 @@
 import { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { Worker } from 'bullmq';
 import request from 'supertest';
 import { JobName, QueueName } from '@oddspulse/shared';
 import { AppModule } from '../app.module';
-import { APP_CONFIG, parseConfig, bullConnectionOptions, JobQueueService, LiveStateRepository } from '@oddspulse/core';
+import {
+  APP_CONFIG,
+  parseConfig,
+  JobQueueService,
+  LiveStateRepository,
+  WorkerHeartbeatRepository,
+  type WorkerHeartbeat,
+} from '@oddspulse/core';
 import { TcpProxy } from '../../../test/support/tcp-proxy';
 
 async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15000): Promise<T> {
@@ -28,7 +34,27 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
     new URL(base.DATABASE_URL).hostname,
   );
   let app: INestApplication;
-  let worker: Worker | undefined;
+  // A worker process as health sees it: its heartbeat (workers/src/jobs/worker-heartbeat.service.ts writes it).
+  const heartbeat = (id: string, fields: Partial<WorkerHeartbeat> = {}): WorkerHeartbeat => ({
+    id,
+    host: 'worker-host',
+    pid: 4242,
+    started_at: new Date().toISOString(),
+    beat_at: new Date().toISOString(),
+    last_job_at: new Date().toISOString(),
+    ...fields,
+  });
+  const WORKER = heartbeat('worker-a');
+  // worker-a beats every second and takes jobs all along, as a running worker process does; a spec pauses it to age it.
+  let beating: NodeJS.Timeout | undefined;
+  const beatWorker = () => {
+    const now = new Date().toISOString();
+    // The outage specs cut Redis: that beat is lost, and the next one writes it again, as a worker's timer does.
+    app
+      .get(WorkerHeartbeatRepository)
+      .beat({ ...WORKER, beat_at: now, last_job_at: now }, 600_000)
+      .catch(() => undefined);
+  };
 
   beforeAll(async () => {
     const port = await redisProxy.start();
@@ -51,7 +77,8 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
   });
 
   afterAll(async () => {
-    await worker?.close();
+    clearInterval(beating);
+    await app.get(WorkerHeartbeatRepository).remove(WORKER.id);
     await app.close();
     await redisProxy.stop();
     await postgresProxy.stop();
@@ -72,12 +99,8 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
   });
 
   it('answers 200 when PostgreSQL, Redis and a worker are all up', async () => {
-    worker = new Worker(QueueName.Feeds, null, {
-      connection: bullConnectionOptions(base.REDIS_URL),
-      prefix: `${base.REDIS_PREFIX}:bull`,
-      autorun: false,
-    });
-    await worker.waitUntilReady();
+    await app.get(WorkerHeartbeatRepository).beat(WORKER, 600_000);
+    beating = setInterval(beatWorker, 1000);
     // A worker alone is not enough, the scheduler must be there and ticking
     const notYet = await eventually(health, (r) => r.body.queues === 'up');
     expect(notYet.status).toBe(503);
@@ -98,6 +121,57 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
       feeds: expect.any(Array),
     });
   }, 20000);
+
+  // Health counts worker processes from their own heartbeats, not BullMQ's connection count (3 for 2 processes on a
+  // Redis Cluster), and names the one gone silent.
+  it('counts two worker heartbeats, and names the one that goes silent', async () => {
+    const heartbeats = app.get(WorkerHeartbeatRepository);
+    const other = heartbeat('worker-b', { pid: 4343 });
+    await heartbeats.beat(other, 400);
+    const both = await health();
+    expect(both.status).toBe(200);
+    expect(both.body.details.workers).toBe(2);
+    expect(both.body.details.workerHeartbeats).toEqual([
+      expect.objectContaining({ id: WORKER.id, state: 'live', pid: 4242 }),
+      expect.objectContaining({ id: other.id, state: 'live', pid: 4343 }),
+    ]);
+
+    // worker-b stops beating: its key lapses
+    await new Promise((r) => setTimeout(r, 600));
+    const silent = await health();
+    expect(silent.status).toBe(503);
+    expect(silent.body.queues).toBe('up');
+    expect(silent.body.details.workers).toBe(1);
+    expect(silent.body.problems).toEqual([`Worker worker-b is silent since ${other.beat_at}`]);
+    expect(silent.body.details.workerHeartbeats).toEqual([
+      expect.objectContaining({ id: WORKER.id, state: 'live' }),
+      expect.objectContaining({ id: other.id, state: 'silent', beat_at: other.beat_at }),
+    ]);
+
+    // a worker stopped on purpose removes its heartbeat: nothing is left to name
+    await heartbeats.remove(other.id);
+    expect((await health()).status).toBe(200);
+  });
+
+  // A process that beats but takes no job while jobs wait: its queues' blocking loop stalled (a Redis Cluster primary
+  // restart did that to every worker).
+  it('names a live worker that has taken no job for two ticks while jobs wait', async () => {
+    const heartbeats = app.get(WorkerHeartbeatRepository);
+    clearInterval(beating);
+    const longAgo = new Date(Date.now() - 120_000).toISOString();
+    await heartbeats.beat({ ...WORKER, last_job_at: longAgo }, 600_000);
+    const jobs = app.get(JobQueueService);
+    const waiting = await jobs.add(JobName.OddsPoll, { sport: 'basketball_nba', tick: 1 }, { jobId: 'health-waiting' });
+    const stuck = await health();
+    expect(stuck.status).toBe(503);
+    expect(stuck.body.problems).toEqual([
+      expect.stringMatching(new RegExp(`^Worker worker-a has taken no job since ${longAgo} while \\d+ jobs wait$`)),
+    ]);
+    beatWorker();
+    beating = setInterval(beatWorker, 1000);
+    expect((await eventually(health, (r) => r.status === 200)).status).toBe(200);
+    await waiting.remove();
+  });
 
   // Every stale feed is named, and a stale feed makes the whole health 503
   it('answers 503 naming a stale feed, and 200 again once it is fresh', async () => {

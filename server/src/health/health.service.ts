@@ -9,12 +9,21 @@ import {
   OddsApiAccountRepository,
   RedisService,
   RepeatedErrors,
+  WorkerHeartbeatRepository,
   withTimeout,
+  type WorkerHeartbeats,
 } from '@oddspulse/core';
 
 const CHECK_TIMEOUT_MS = 2000;
 /** The scheduler ticks every SCHEDULER_TICK_MS; this many ticks missed (and at least 30 s) and it is reported silent. */
 const MISSED_TICKS = 3;
+/**
+ * A live worker that has taken no job for this long (two scheduler ticks, and at least 30 s: longer than a poll's
+ * request deadline, so a worker busy with slow polls is not named) while jobs wait is stuck: its process beats, its
+ * queues hand it nothing.
+ */
+const IDLE_TICKS = 2;
+const IDLE_FLOOR_MS = 30_000;
 
 @Injectable()
 export class HealthService {
@@ -28,19 +37,26 @@ export class HealthService {
     private readonly jobs: JobQueueService,
     private readonly state: LiveStateRepository,
     private readonly oddsApi: OddsApiAccountRepository,
+    private readonly workers: WorkerHeartbeatRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async report(): Promise<HealthReport> {
     const [postgres, redis] = await Promise.all([this.checkPostgres(), this.redis.ping(CHECK_TIMEOUT_MS)]);
-    const details: HealthReport['details'] = { workers: 0, lastScheduleTick: null, jobCounts: {}, feeds: null };
+    const details: HealthReport['details'] = {
+      workers: 0,
+      workerHeartbeats: [],
+      lastScheduleTick: null,
+      jobCounts: {},
+      feeds: null,
+    };
     const problems: string[] = [];
     let queues: ServiceState = 'down';
     if (redis) {
       try {
         const [workers, jobCounts, lastTick, feeds, scheduled] = await withTimeout(
           Promise.all([
-            this.jobs.workerCount(),
+            this.workers.heartbeats(Date.now()),
             this.jobs.counts(),
             this.state.lastScheduleTick(),
             this.feeds(),
@@ -48,12 +64,17 @@ export class HealthService {
           ]),
           CHECK_TIMEOUT_MS,
         );
-        details.workers = workers;
+        details.workers = workers.live.length;
+        details.workerHeartbeats = [
+          ...workers.live.map((worker) => ({ ...worker, state: 'live' as const })),
+          ...workers.silent.map((worker) => ({ ...worker, state: 'silent' as const })),
+        ];
         details.jobCounts = jobCounts;
         details.lastScheduleTick = lastTick === null ? null : new Date(lastTick).toISOString();
         details.feeds = feeds;
-        queues = workers > 0 ? 'up' : 'down';
-        problems.push(...this.problems(workers, scheduled, lastTick, feeds));
+        queues = workers.live.length > 0 ? 'up' : 'down';
+        const waiting = Object.values(jobCounts).reduce((sum, counts) => sum + (counts.waiting ?? 0), 0);
+        problems.push(...this.workerProblems(workers, waiting), ...this.problems(scheduled, lastTick, feeds));
       } catch (error) {
         const admitted = this.failedChecks.admit(`queues: ${(error as Error).message}`);
         if (admitted)
@@ -74,21 +95,33 @@ export class HealthService {
   }
 
   /**
-   * Health that tells the truth: the services answering is not enough. No worker connected; the
+   * Each worker process from its own heartbeat: none live; one gone silent (stopped without a word, killed, its event
+   * loop stuck), named; one that beats but has taken no job for two ticks while jobs wait (its queues' blocking loop
+   * stalled, as after a Redis Cluster primary restart), named.
+   */
+  private workerProblems({ live, silent }: WorkerHeartbeats, waiting: number, now = Date.now()): string[] {
+    const problems: string[] = [];
+    if (!live.length) problems.push('No worker is running: no worker process has a live heartbeat');
+    for (const worker of silent) problems.push(`Worker ${worker.id} is silent since ${worker.beat_at}`);
+    const idleAfterMs = Math.max(IDLE_TICKS * this.config.SCHEDULER_TICK_MS, IDLE_FLOOR_MS);
+    if (waiting > 0)
+      for (const worker of live) {
+        const since = worker.last_job_at ?? worker.started_at;
+        if (now - Date.parse(since) > idleAfterMs)
+          problems.push(`Worker ${worker.id} has taken no job since ${since} while ${waiting} jobs wait`);
+      }
+    return problems;
+  }
+
+  /**
+   * Health that tells the truth: the services answering is not enough. The
    * feeds scheduler gone from Redis or silent (its tick is a job a worker runs, so a silent scheduler is also the
    * heartbeat of workers that no longer take jobs); each feed whose board is stale, and each feed held back because it
    * fails (halted until the configuration changes, as after a 401, or backing off). Feeds paused on purpose (credit
    * budget, out of season) are not a problem.
    */
-  private problems(
-    workers: number,
-    scheduled: boolean,
-    lastTick: number | null,
-    feeds: FeedsHealth,
-    now = Date.now(),
-  ): string[] {
+  private problems(scheduled: boolean, lastTick: number | null, feeds: FeedsHealth, now = Date.now()): string[] {
     const problems: string[] = [];
-    if (workers === 0) problems.push('No worker is connected to the job queues');
     if (!scheduled) problems.push('The feeds scheduler is missing from Redis');
     const silentAfterMs = Math.max(MISSED_TICKS * this.config.SCHEDULER_TICK_MS, 30_000);
     if (lastTick === null) problems.push('The feeds scheduler has never ticked');

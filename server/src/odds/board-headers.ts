@@ -1,4 +1,5 @@
 import type { Response } from 'express';
+import { BOARD_FETCHED_AT_HEADER, BOARD_STALE_SINCE_HEADER, boardHeaderValue } from '@oddspulse/shared';
 import type { BoardFreshness } from './odds-view';
 
 /**
@@ -7,7 +8,11 @@ import type { BoardFreshness } from './odds-view';
  */
 export function setBoardHeaders(res: Response, boards: readonly BoardFreshness[]): void {
   res.setHeader('Cache-Control', 'no-store');
-  res.setHeader('X-Board-Fetched-At', boards.map((b) => `${b.sport}=${b.fetched_at ?? ''}`).join(', '));
+  res.setHeader(BOARD_FETCHED_AT_HEADER, boardHeaderValue(boards.map((b) => ({ sport: b.sport, time: b.fetched_at }))));
   const stale = boards.filter((b) => b.stale_since);
-  if (stale.length) res.setHeader('X-Board-Stale-Since', stale.map((b) => `${b.sport}=${b.stale_since}`).join(', '));
+  if (stale.length)
+    res.setHeader(
+      BOARD_STALE_SINCE_HEADER,
+      boardHeaderValue(stale.map((b) => ({ sport: b.sport, time: b.stale_since }))),
+    );
 }

@@ -9,6 +9,6 @@ import { OddsService } from './odds.service';
   imports: [AccountsModule],
   controllers: [OddsController],
   providers: [OddsService, OddsHistoryService],
-  exports: [OddsService],
+  exports: [OddsService, OddsHistoryService],
 })
 export class OddsApiModule {}

@@ -1,7 +1,7 @@
 import type { HttpException } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
-import { canOperate } from '@oddspulse/shared';
+import { canOperate, CSRF_HEADER } from '@oddspulse/shared';
 import {
   APP_CONFIG,
   type AppConfig,
@@ -10,7 +10,6 @@ import {
   presentsMetricsToken,
   publicOrigin,
 } from '@oddspulse/core';
-import { CSRF_HEADER } from '../accounts/auth/auth-user';
 import { readCookie, sessionCookieNames } from '../accounts/auth/session-cookies';
 import { OpsGate } from './ops-gate.service';
 import { answerConsoleErrorsInApiShape, QUEUE_CONSOLE_PATH, queueConsole } from './queue-console';

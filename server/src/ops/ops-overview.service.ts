@@ -21,6 +21,7 @@ import {
   OpsStateRepository,
   RedisService,
   SettlementRunsRepository,
+  WorkerHeartbeatRepository,
   withTimeout,
 } from '@oddspulse/core';
 
@@ -48,6 +49,7 @@ export class OpsOverviewService {
     private readonly counters: OpportunityCountersRepository,
     private readonly settlementRuns: SettlementRunsRepository,
     private readonly opsState: OpsStateRepository,
+    private readonly heartbeats: WorkerHeartbeatRepository,
   ) {}
 
   async build(now = Date.now()): Promise<OpsOverview> {
@@ -88,7 +90,9 @@ export class OpsOverviewService {
         return null;
       });
     const [workers, schedule, feeds, credits, queues, sockets, counters, runs] = await Promise.all([
-      read('the workers', () => this.jobs.workerCount()),
+      // worker processes with a live heartbeat, as health counts them: BullMQ's count is of connections (3 for 2 processes
+      // on a Redis Cluster), and a process whose blocking loop stalled stays connected
+      read('the workers', async () => (await this.heartbeats.heartbeats(now)).live.length),
       read('the scheduler', async () => ({ lastTick: await this.state.lastScheduleTick() })),
       read('the feeds', async () => ({
         statuses: await this.state.feedStatuses(),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { Worker } from 'bullmq';
 import { JobName, QueueName, type OpsOverview } from '@oddspulse/shared';
-import { bullConnectionOptions, JobQueueService, parseConfig } from '@oddspulse/core';
+import { bullConnectionOptions, JobQueueService, parseConfig, WorkerHeartbeatRepository } from '@oddspulse/core';
 import {
   bearer,
   createAccountsApp,
@@ -149,6 +149,36 @@ describe('operations routes (real PostgreSQL and Redis)', () => {
           .set(auth(`${METRICS_TOKEN}x`))
       ).status,
     ).toBe(401);
+  });
+
+  // Worker processes, not connections: a BullMQ worker connected to every queue with no heartbeat is not counted, a
+  // process beating is, and one whose heartbeat lapsed (a stalled or killed process) no longer is
+  it('counts the workers by their heartbeats, not by connections to the queues', async () => {
+    const config = parseConfig(process.env);
+    const heartbeats = t.get(WorkerHeartbeatRepository);
+    const connected = new Worker(QueueName.Feeds, async () => undefined, {
+      connection: bullConnectionOptions(config.REDIS_URL),
+      prefix: `${prefix}:bull`,
+    });
+    worker = connected;
+    await connected.waitUntilReady();
+    const workers = async () =>
+      ((await t.http().get('/api/ops/overview').set(auth(tokens.ops))).body as OpsOverview).workers;
+    expect(await workers()).toBe(0);
+
+    const at = new Date().toISOString();
+    const beat = (id: string, ttlMs: number) =>
+      heartbeats.beat({ id, host: 'ops-spec', pid: 1, started_at: at, beat_at: at, last_job_at: null }, ttlMs);
+    await beat('ops-spec:live', 60_000);
+    await beat('ops-spec:lapsing', 300);
+    expect(await workers()).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await workers()).toBe(1);
+
+    await connected.close();
+    worker = undefined;
+    await heartbeats.remove('ops-spec:live');
+    await heartbeats.remove('ops-spec:lapsing');
   });
 
   describe('the queue console', () => {

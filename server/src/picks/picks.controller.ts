@@ -20,7 +20,7 @@ import type { z } from 'zod';
 import {
   JobName,
   type NewPick,
-  type PicksPage,
+  type PagedPicks,
   PickStats,
   UserPick,
   ValidationCounts,
@@ -29,6 +29,7 @@ import {
 import type { AuthUser } from '../accounts/auth/auth-user';
 import { AcceptsApiKey } from '../accounts/access/api-key-scope';
 import { ApiAnswer } from '../docs/route-doc';
+import { picksPageSchema, userPickSchema } from '../docs/answers';
 import { CurrentUser, RequireAuth } from '../accounts/access/decorators';
 import { APP_CONFIG, type AppConfig, JobQueueService } from '@oddspulse/core';
 import { ApiErrors } from '../errors/api-errors';
@@ -46,6 +47,7 @@ import {
   toCents,
 } from './picks.dto';
 import { CsvImportResult, type PickOwner, PicksService } from './picks.service';
+import { csvImportSchema, localPicksImportSchema, pickStatsSchema, validationSchema } from '../docs/app-answers';
 
 /** An import file's body: CSV text (also as plain text, as curl and spreadsheets send it), at most the import's limit. */
 const csvBody = text({ type: ['text/csv', 'text/plain', 'application/csv'], limit: PICKS_IMPORT_BODY_LIMIT });
@@ -69,15 +71,17 @@ export class PicksController {
 
   /** One page of the list: `{picks, nextCursor}`; the next page is asked for with `cursor=nextCursor` until it is null. */
   @Get()
+  @ApiAnswer({ summary: "One page of the user's picks", answer: picksPageSchema })
   list(
     @CurrentUser() user: AuthUser,
     @Query(new ZodValidationPipe(pickPageSchema)) query: z.infer<typeof pickPageSchema>,
-  ): Promise<PicksPage<UserPick>> {
+  ): Promise<PagedPicks<UserPick>> {
     const { status, ...options } = query;
     return this.picks.list(user.id, { ...options, status: status === 'all' ? undefined : status });
   }
 
   @Get('stats')
+  @ApiAnswer({ summary: "The user's statistics (spec 002 §3)", answer: pickStatsSchema })
   stats(
     @CurrentUser() user: AuthUser,
     @Query(new ZodValidationPipe(listPicksSchema)) query: z.infer<typeof listPicksSchema>,
@@ -127,6 +131,10 @@ export class PicksController {
    * imported. The body is read here, in the picks domain, as no application-wide parser reads CSV.
    */
   @Post('import.csv')
+  @ApiAnswer({
+    summary: 'A CSV of picks read: how many were added, skipped as duplicates, and the bad lines',
+    answer: csvImportSchema,
+  })
   @HttpCode(200)
   async importCsv(
     @CurrentUser() user: AuthUser,
@@ -139,6 +147,7 @@ export class PicksController {
   }
 
   @Post()
+  @ApiAnswer({ summary: 'The pick saved, pending', answer: userPickSchema })
   create(
     @CurrentUser() user: AuthUser,
     @Body(new ZodValidationPipe(createPickSchema)) input: NewPick,
@@ -147,6 +156,7 @@ export class PicksController {
   }
 
   @Patch(':id')
+  @ApiAnswer({ summary: 'The pick settled by hand', answer: userPickSchema })
   settle(
     @CurrentUser() user: AuthUser,
     @Param('id', new ZodValidationPipe(pickIdParam)) id: string,
@@ -159,6 +169,7 @@ export class PicksController {
   }
 
   @Patch(':id/stake')
+  @ApiAnswer({ summary: 'The pending pick with its new stake and payout', answer: userPickSchema })
   setStake(
     @CurrentUser() user: AuthUser,
     @Param('id', new ZodValidationPipe(pickIdParam)) id: string,
@@ -168,6 +179,7 @@ export class PicksController {
   }
 
   @Delete(':id')
+  @ApiAnswer({ summary: 'The pick deleted', answer: 'none' })
   @HttpCode(204)
   remove(@CurrentUser() user: AuthUser, @Param('id', new ZodValidationPipe(pickIdParam)) id: string): Promise<void> {
     return this.picks.remove(user.id, id);
@@ -175,6 +187,7 @@ export class PicksController {
 
   /** The browser's oss_my_picks_v1 list, imported once per user (DECISIONS 18). The body arrives as JSON text (configureHttp). */
   @Post('import')
+  @ApiAnswer({ summary: "The browser's list of picks imported once (DECISIONS 18)", answer: localPicksImportSchema })
   async importLocal(@CurrentUser() user: AuthUser, @Body() body: unknown) {
     const { given, readable } = await readPicksImport(body);
     const result = await this.picks.importOnce(pickOwner(user), readable.map(legacyToPickInput));
@@ -183,6 +196,7 @@ export class PicksController {
 
   /** "Validate now": the settlement worker checks every pending pick of the user; the answer carries the spec 002 §8 text. */
   @Post('validate')
+  @ApiAnswer({ summary: 'Validate now: pending picks checked against final scores', answer: validationSchema })
   @HttpCode(200)
   async validate(@CurrentUser() user: AuthUser): Promise<ValidationCounts & { message: string }> {
     const now = Date.now();

@@ -7,5 +7,6 @@ import { PicksService } from './picks.service';
   imports: [AccountsModule],
   controllers: [PicksController],
   providers: [PicksService],
+  exports: [PicksService],
 })
 export class PicksModule {}

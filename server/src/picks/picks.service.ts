@@ -15,7 +15,7 @@ import {
   PickStatus,
   PICKS_PER_PLAN,
   picksLimitMessage,
-  type PicksPage,
+  type PagedPicks,
   type Plan,
   pickToCsvRow,
   settlementPayoutCents,
@@ -101,7 +101,7 @@ export class PicksService {
     userId: string,
     options: PickListOptions & { cursor?: string; limit: number },
     now = new Date(),
-  ): Promise<PicksPage<UserPick>> {
+  ): Promise<PagedPicks<UserPick>> {
     const rows = await this.picks.page(userId, {
       since: pickPeriodStart(options.period, now),
       status: options.status,

@@ -5,6 +5,8 @@ import { OptionalAuthenticationGuard } from '../accounts/access/guards';
 import { ZodValidationPipe } from '../validation/zod-validation.pipe';
 import { gameKeyParam, reactSchema, type ReactInput } from './reactions.dto';
 import { ReactionsService, type ReactionsResponse } from './reactions.service';
+import { ApiAnswer } from '../docs/route-doc';
+import { reactionsSchema } from '../docs/app-answers';
 
 /** Spec 002 §7: GET is public (the scores page is); POST needs a signed-in user (spec 002 §4, §6). */
 @Controller('reactions')
@@ -12,6 +14,7 @@ export class ReactionsController {
   constructor(private readonly reactions: ReactionsService) {}
 
   @Get(':gameKey')
+  @ApiAnswer({ summary: "A game's reactions, and the caller's own", answer: reactionsSchema })
   @UseGuards(OptionalAuthenticationGuard)
   list(
     @Param('gameKey', new ZodValidationPipe(gameKeyParam)) gameKey: string,
@@ -21,6 +24,7 @@ export class ReactionsController {
   }
 
   @Post(':gameKey')
+  @ApiAnswer({ summary: "The game's reactions after the caller's", answer: reactionsSchema })
   @HttpCode(200)
   @RequireAuth()
   react(

@@ -1,6 +1,7 @@
 import type { RealtimeMessage, SportBoard } from '@oddspulse/shared';
 import { bearer, signUp, TEST_PASSWORD } from '../../../test/support/accounts-app';
 import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
+import { arbitrageUpdate } from '../../../test/support/realtime-messages';
 import { PlanRepository, RealtimeKeys, RedisKeys, deleteKeysWithPrefix } from '@oddspulse/core';
 import { RealtimeGateway } from './realtime.gateway';
 import { SocketEntitlements } from './sockets/socket-entitlements.service';
@@ -16,24 +17,6 @@ function scoreUpdate(n: number): RealtimeMessage<'scores'> {
     at: new Date().toISOString(),
     type: 'score.update',
     data: { games: [{ id: `g${n}` } as never] },
-  };
-}
-
-function arbitrageUpdate(id: string): RealtimeMessage<'arbitrage'> {
-  const update = {
-    action: 'new' as const,
-    board: 'odds' as const,
-    id,
-    event_id: 'e1',
-    time_found: new Date().toISOString(),
-    expires_in: 1800,
-  };
-  return {
-    channel: 'arbitrage',
-    key: SPORT,
-    at: new Date().toISOString(),
-    type: 'opportunities',
-    data: { updates: [update] },
   };
 }
 
@@ -104,7 +87,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     expect(await anonymous.subscribe({ channel: 'user' })).toMatchObject({ ok: false, code: 'AUTH_REQUIRED' });
     expect(await anonymous.subscribe({ channel: 'odds' })).toMatchObject({ ok: false, code: 'INVALID_SUBSCRIPTION' });
 
-    await a.publisher.publish(arbitrageUpdate('refused'));
+    await a.publisher.publish(arbitrageUpdate('refused', SPORT));
     await a.publisher.publish(scoreUpdate(2));
     expect(free.messages).toEqual([]);
   });
@@ -157,7 +140,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     const bot = client(b, { apiKey: created.body.key });
     await bot.connect();
     expect(await bot.subscribe({ channel: 'arbitrage', sport: SPORT })).toMatchObject({ ok: true });
-    const seq = await a.publisher.publish(arbitrageUpdate('for-the-bot'));
+    const seq = await a.publisher.publish(arbitrageUpdate('for-the-bot', SPORT));
     await eventually(() => bot.messages.some((m) => m.seq === seq), 5000, 'arbitrage message');
 
     // DECISIONS 5: keys are a Platinum feature; when the owner loses Platinum the key's sockets close.
@@ -176,7 +159,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     expect(await socket.subscribe({ channel: 'scores', sport: SPORT })).toMatchObject({ ok: true });
     expect(await socket.subscribe({ channel: 'user' })).toMatchObject({ ok: true, room: `user:${user}` });
 
-    const before = await a.publisher.publish(arbitrageUpdate('before'));
+    const before = await a.publisher.publish(arbitrageUpdate('before', SPORT));
     await eventually(
       () => socket.messages.some((m) => m.seq === before && m.channel === 'arbitrage'),
       5000,
@@ -187,7 +170,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     await eventually(() => socket.notices.length === 1, 5000, 'entitlements notice');
     expect(socket.notices[0]).toEqual({ plan: 'free', unlimited: false, removed: [`arbitrage:${SPORT}`] });
 
-    await a.publisher.publish(arbitrageUpdate('after'));
+    await a.publisher.publish(arbitrageUpdate('after', SPORT));
     const marker = await a.publisher.publish(scoreUpdate(3));
     await eventually(
       () => socket.messages.some((m) => m.channel === 'scores' && m.seq === marker),
@@ -244,7 +227,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
       try {
         // connected after the gift was given: the end comes from the handshake
         const sockets = await subscribedEverywhere(session, sport);
-        const before = await a.publisher.publish({ ...arbitrageUpdate('during-gift'), key: sport });
+        const before = await a.publisher.publish(arbitrageUpdate('during-gift', sport));
         await eventually(
           () => sockets.every((s) => s.messages.some((m) => m.seq === before)),
           5000,
@@ -258,7 +241,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
         );
         for (const socket of sockets)
           expect(socket.notices).toEqual([{ plan: 'free', unlimited: false, removed: [`arbitrage:${sport}`] }]);
-        await a.publisher.publish({ ...arbitrageUpdate('after-gift'), key: sport });
+        await a.publisher.publish(arbitrageUpdate('after-gift', sport));
         const marker = await a.publisher.publish({ ...scoreUpdate(1), key: sport });
         await eventually(
           () => sockets.every((s) => s.messages.some((m) => m.channel === 'scores' && m.seq === marker)),
@@ -306,7 +289,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
       });
       await eventually(() => sockets.every((s) => s.notices.length === 2), 5000, 'the renewal heard');
       await new Promise((r) => setTimeout(r, 2500));
-      const seq = await a.publisher.publish({ ...arbitrageUpdate('still-platinum'), key: sport });
+      const seq = await a.publisher.publish(arbitrageUpdate('still-platinum', sport));
       await eventually(
         () => sockets.every((s) => s.messages.some((m) => m.seq === seq)),
         5000,
@@ -355,7 +338,7 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
       // renewed in the database without the change being published (a message the gateways missed)
       await a.get(PlanRepository).upsert(user, { current_period_end: new Date(Date.now() + 3_600_000) });
       await new Promise((r) => setTimeout(r, 2500));
-      const seq = await a.publisher.publish({ ...arbitrageUpdate('renewed'), key: sport });
+      const seq = await a.publisher.publish(arbitrageUpdate('renewed', sport));
       await eventually(
         () => [onA, onB].every((s) => s.messages.some((m) => m.seq === seq)),
         5000,
@@ -513,8 +496,8 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
       snapshot: false,
       seq: 0,
     });
-    await a.publisher.publish({ ...arbitrageUpdate('e3-a'), key: sport }, 1);
-    await a.publisher.publish({ ...arbitrageUpdate('e3-b'), key: sport }, 1);
+    await a.publisher.publish(arbitrageUpdate('e3-a', sport), 1);
+    await a.publisher.publish(arbitrageUpdate('e3-b', sport), 1);
     const late = client(a, { token: session.access_token });
     await late.connect();
     expect(await late.subscribe({ channel: 'arbitrage', sport, lastSeq: 0 })).toMatchObject({

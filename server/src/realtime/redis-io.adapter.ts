@@ -20,7 +20,7 @@ import { RedisService, type RedisClient } from '@oddspulse/core';
  * adapter's traffic spreads over the shards instead of every primary carrying all of it.
  */
 export class RedisIoAdapter extends IoAdapter {
-  private readonly logger = new Logger(RedisIoAdapter.name);
+  protected override readonly logger = new Logger(RedisIoAdapter.name);
   private readonly connections: RedisClient[] = [];
 
   constructor(
@@ -38,7 +38,9 @@ export class RedisIoAdapter extends IoAdapter {
       pingInterval: SOCKET_PING_INTERVAL_MS,
       pingTimeout: SOCKET_PING_TIMEOUT_MS,
       serveClient: false,
-    }) as Server;
+      // socket.io's Server takes a Partial<ServerOptions> (its own defaults fill the rest); Nest's signature names the
+      // whole type
+    } as ServerOptions);
     const pub = this.redis.connect('socket.io-pub');
     const sub = this.redis.connect('socket.io-sub', { sharded: true });
     this.connections.push(pub, sub);
@@ -56,7 +58,7 @@ export class RedisIoAdapter extends IoAdapter {
    * per socket in bench:push. Plain listeners do the same job: the handler's result (its pipes, guards and
    * interceptors run inside `callback`) answers the acknowledgement, or is emitted when it names an event. A
    * handler that fails still answers the acknowledgement, so an API client waiting on it is told to try again.
-   * Mirrors `IoAdapter.bindMessageHandlers` of @nestjs/platform-socket.io 11.
+   * Mirrors `IoAdapter.bindMessageHandlers` of @nestjs/platform-socket.io 12.
    */
   override bindMessageHandlers(
     socket: Socket,

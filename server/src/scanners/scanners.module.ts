@@ -7,5 +7,6 @@ import { ScannersService } from './scanners.service';
   imports: [AccountsModule],
   controllers: [ScannersController],
   providers: [ScannersService],
+  exports: [ScannersService],
 })
 export class ScannersModule {}

@@ -2,5 +2,5 @@ import { Module } from '@nestjs/common';
 import { ScoresController } from './scores.controller';
 import { ScoresService } from './scores.service';
 
-@Module({ controllers: [ScoresController], providers: [ScoresService] })
+@Module({ controllers: [ScoresController], providers: [ScoresService], exports: [ScoresService] })
 export class ScoresModule {}

@@ -3,6 +3,8 @@ import type { Response } from 'express';
 import type { LandingStats } from '@oddspulse/shared';
 import { ApiErrors } from '../errors/api-errors';
 import { LANDING_STATS_CACHE_MS, LandingStatsService } from './landing-stats.service';
+import { ApiAnswer } from '../docs/route-doc';
+import { landingStatsSchema } from '../docs/app-answers';
 
 /** GET /api/stats/landing: the landing page's live figures (DECISIONS 17), public. */
 @Controller('stats')
@@ -12,6 +14,7 @@ export class LandingStatsController {
   constructor(private readonly stats: LandingStatsService) {}
 
   @Get('landing')
+  @ApiAnswer({ summary: "The landing page's live figures (DECISIONS 17)", answer: landingStatsSchema })
   async landing(@Res({ passthrough: true }) res: Response): Promise<LandingStats> {
     try {
       const stats = await this.stats.stats();

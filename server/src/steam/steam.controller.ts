@@ -10,6 +10,7 @@ import { steamAnswerSchema } from '../docs/answers';
 import { ZodValidationPipe } from '../validation/zod-validation.pipe';
 import { steamQuerySchema, steamRecordQuerySchema, type SteamQuery, type SteamRecordQuery } from './steam.dto';
 import { SteamService, type SteamResponse } from './steam.service';
+import { steamRecordSchema } from '../docs/app-answers';
 
 /** How long a record answer may be reused: it changes when an alert is raised, expires or is graded. */
 const RECORD_MAX_AGE_S = 30;
@@ -40,6 +41,10 @@ export class SteamController {
   }
 
   @Get('record')
+  @ApiAnswer({
+    summary: 'The graded record of steam alerts: hit rate and CLV by sport and market, and the alerts',
+    answer: steamRecordSchema,
+  })
   record(
     @Query(new ZodValidationPipe(steamRecordQuerySchema)) query: SteamRecordQuery,
     @Res({ passthrough: true }) res: Response,

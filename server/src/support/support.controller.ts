@@ -7,6 +7,8 @@ import { CurrentUser, RequireAuth } from '../accounts/access/decorators';
 import { tooManyRequests } from '../errors/api-errors';
 import { ZodValidationPipe } from '../validation/zod-validation.pipe';
 import { SupportService, type SupportOutcome } from './support.service';
+import { ApiAnswer } from '../docs/route-doc';
+import { supportOutcomeSchema } from '../docs/app-answers';
 
 const supportRequestSchema = z.object({
   subject: z.string().trim().min(1, 'Enter a subject').max(SUPPORT_LIMITS.subject),
@@ -19,6 +21,7 @@ export class SupportController {
   constructor(private readonly support: SupportService) {}
 
   @Post()
+  @ApiAnswer({ summary: 'The message received', answer: supportOutcomeSchema })
   @HttpCode(202)
   @RequireAuth()
   async send(

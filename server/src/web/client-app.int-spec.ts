@@ -1,6 +1,7 @@
 import { Test } from '@nestjs/testing';
 import { Controller, Get, type INestApplication } from '@nestjs/common';
 import request from 'supertest';
+import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -325,6 +326,8 @@ describe('security headers behind https', () => {
       logger: false,
     });
     app.use(securityHeaders({ https: true }));
+    // a page, as the client app answers one (an unrouted path is Express's own 404 page, with a CSP of its own)
+    app.use('/anything', (_req: Request, res: Response) => res.type('html').send('<!doctype html><title>page</title>'));
     app.setGlobalPrefix('api');
     await app.init();
   });

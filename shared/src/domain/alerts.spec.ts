@@ -6,7 +6,7 @@ import {
   parseClock,
   type AlertRuleCriteria,
 } from './alerts';
-import { alertLeg, arbitrageOpportunity, evBet, middleOpportunity } from '../testing/alert-opportunities';
+import { alertArbitrage, alertLeg, evBet, middleOpportunity } from '../testing/alert-opportunities';
 
 const free = { plan: 'free', unlimited: false } as const;
 const gold = { plan: 'gold', unlimited: false } as const;
@@ -27,8 +27,8 @@ const rule = (over: Partial<AlertRuleCriteria> = {}): AlertRuleCriteria => ({
 // Rules by kind, sports, books, minimum, maximum leg age, quiet hours and plan.
 describe('evaluateAlertRule', () => {
   it('fires an arbitrage rule for a Platinum user when the profit reaches the minimum', () => {
-    expect(evaluateAlertRule(rule({ min: 2.5 }), arbitrageOpportunity(), platinum, NOW)).toEqual({ fires: true });
-    expect(evaluateAlertRule(rule({ min: 2.6 }), arbitrageOpportunity(), platinum, NOW)).toEqual({
+    expect(evaluateAlertRule(rule({ min: 2.5 }), alertArbitrage(), platinum, NOW)).toEqual({ fires: true });
+    expect(evaluateAlertRule(rule({ min: 2.6 }), alertArbitrage(), platinum, NOW)).toEqual({
       fires: false,
       reason: 'below_min',
     });
@@ -42,7 +42,7 @@ describe('evaluateAlertRule', () => {
   });
 
   it('never fires a rule for another kind of opportunity', () => {
-    expect(evaluateAlertRule(rule({ kind: 'middle' }), arbitrageOpportunity(), platinum, NOW)).toEqual({
+    expect(evaluateAlertRule(rule({ kind: 'middle' }), alertArbitrage(), platinum, NOW)).toEqual({
       fires: false,
       reason: 'kind',
     });
@@ -53,44 +53,42 @@ describe('evaluateAlertRule', () => {
   });
 
   it('gates arbitrage and middles on Platinum and +EV on Gold (plans)', () => {
-    expect(evaluateAlertRule(rule(), arbitrageOpportunity(), gold, NOW)).toEqual({ fires: false, reason: 'plan' });
+    expect(evaluateAlertRule(rule(), alertArbitrage(), gold, NOW)).toEqual({ fires: false, reason: 'plan' });
     expect(evaluateAlertRule(rule({ kind: 'middle' }), middleOpportunity(), gold, NOW)).toEqual({
       fires: false,
       reason: 'plan',
     });
     expect(evaluateAlertRule(rule({ kind: 'ev' }), evBet(), free, NOW)).toEqual({ fires: false, reason: 'plan' });
-    expect(evaluateAlertRule(rule(), arbitrageOpportunity(), { plan: 'free', unlimited: true }, NOW).fires).toBe(true);
+    expect(evaluateAlertRule(rule(), alertArbitrage(), { plan: 'free', unlimited: true }, NOW).fires).toBe(true);
     expect(canUseAlertKind(gold, 'ev')).toBe(true);
     expect(canUseAlertKind(gold, 'arbitrage')).toBe(false);
   });
 
   it('keeps to the chosen sports and books (every leg at a chosen book)', () => {
-    expect(evaluateAlertRule(rule({ sports: ['icehockey_nhl'] }), arbitrageOpportunity(), platinum, NOW)).toEqual({
+    expect(evaluateAlertRule(rule({ sports: ['icehockey_nhl'] }), alertArbitrage(), platinum, NOW)).toEqual({
       fires: false,
       reason: 'sport',
     });
-    expect(evaluateAlertRule(rule({ sports: ['basketball_nba'] }), arbitrageOpportunity(), platinum, NOW).fires).toBe(
-      true,
-    );
-    expect(evaluateAlertRule(rule({ books: ['draftkings'] }), arbitrageOpportunity(), platinum, NOW)).toEqual({
+    expect(evaluateAlertRule(rule({ sports: ['basketball_nba'] }), alertArbitrage(), platinum, NOW).fires).toBe(true);
+    expect(evaluateAlertRule(rule({ books: ['draftkings'] }), alertArbitrage(), platinum, NOW)).toEqual({
       fires: false,
       reason: 'book',
     });
-    expect(
-      evaluateAlertRule(rule({ books: ['draftkings', 'fanduel'] }), arbitrageOpportunity(), platinum, NOW).fires,
-    ).toBe(true);
+    expect(evaluateAlertRule(rule({ books: ['draftkings', 'fanduel'] }), alertArbitrage(), platinum, NOW).fires).toBe(
+      true,
+    );
     expect(evaluateAlertRule(rule({ kind: 'ev', books: ['draftkings'] }), evBet(), gold, NOW).fires).toBe(true);
   });
 
   it('refuses an opportunity whose oldest leg is older than the maximum leg age', () => {
     expect(
-      evaluateAlertRule(rule({ maxLegAgeSeconds: 30 }), arbitrageOpportunity({ ageSeconds: 31 }), platinum, NOW),
+      evaluateAlertRule(rule({ maxLegAgeSeconds: 30 }), alertArbitrage({ ageSeconds: 31 }), platinum, NOW),
     ).toEqual({
       fires: false,
       reason: 'leg_age',
     });
     expect(
-      evaluateAlertRule(rule({ maxLegAgeSeconds: 30 }), arbitrageOpportunity({ ageSeconds: 30 }), platinum, NOW).fires,
+      evaluateAlertRule(rule({ maxLegAgeSeconds: 30 }), alertArbitrage({ ageSeconds: 30 }), platinum, NOW).fires,
     ).toBe(true);
   });
 
@@ -98,12 +96,7 @@ describe('evaluateAlertRule', () => {
     // 18:00 UTC is 13:00 in New York and 03:00 in Tokyo.
     const night = { start: 22 * 60, end: 7 * 60 };
     expect(
-      evaluateAlertRule(
-        rule({ quietHours: { ...night, timeZone: 'Asia/Tokyo' } }),
-        arbitrageOpportunity(),
-        platinum,
-        NOW,
-      ),
+      evaluateAlertRule(rule({ quietHours: { ...night, timeZone: 'Asia/Tokyo' } }), alertArbitrage(), platinum, NOW),
     ).toEqual({
       fires: false,
       reason: 'quiet_hours',
@@ -111,7 +104,7 @@ describe('evaluateAlertRule', () => {
     expect(
       evaluateAlertRule(
         rule({ quietHours: { ...night, timeZone: 'America/New_York' } }),
-        arbitrageOpportunity(),
+        alertArbitrage(),
         platinum,
         NOW,
       ).fires,
@@ -140,7 +133,7 @@ describe('inQuietHours', () => {
 
 describe('alertSummary', () => {
   it('words an arbitrage with its legs and a path that opens the scanner on its game', () => {
-    const summary = alertSummary(arbitrageOpportunity());
+    const summary = alertSummary(alertArbitrage());
     expect(summary.title).toBe('Arbitrage 2.5%: Boston Celtics @ Los Angeles Lakers');
     expect(summary.text).toContain('Los Angeles Lakers +110 at draftkings / Boston Celtics +105 at fanduel');
     expect(summary.path).toBe(
@@ -157,7 +150,7 @@ describe('alertSummary', () => {
       '+EV 5.6%: Boston Celtics @ Los Angeles Lakers (Receptions): Travis Kelce Over 5.5 +115 at DraftKings (fair +108)',
     );
     const spread = alertSummary(
-      arbitrageOpportunity({
+      alertArbitrage({
         market: 'spreads_q1',
         legs: [
           { ...alertLeg('draftkings', 'Los Angeles Lakers', 110), market: 'spreads_q1', point: 1.5 },
@@ -180,7 +173,7 @@ describe('alertSummary', () => {
       alertLeg('matchbook', 'Los Angeles Lakers', 106),
     ];
     const summary = alertSummary(
-      arbitrageOpportunity({
+      alertArbitrage({
         kind: 'back_lay',
         legs: [back, { ...lay, market: 'h2h_lay', lay: true, liability: 114.31 }],
       }),

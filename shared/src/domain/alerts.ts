@@ -211,7 +211,7 @@ function pct(value: number): string {
   return `${Math.round(value * 100) / 100}%`;
 }
 
-/** What an alert's link selects on the odds page (client/src/odds/alert-link.ts reads it back). */
+/** What an alert's link selects on the odds page (client/src/features/odds/alert-link.ts reads it back). */
 export interface AlertLink {
   /** The odds page section; Straight Bets when absent. */
   mode?: 'game' | 'props' | 'arbitrage' | 'middles' | 'steam';

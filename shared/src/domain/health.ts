@@ -42,6 +42,18 @@ export interface FeedsHealth {
   feeds: FeedStatus[];
 }
 
+/** One worker process as its heartbeat last said. */
+export interface WorkerHealth {
+  id: string;
+  host: string;
+  pid: number;
+  state: 'live' | 'silent';
+  started_at: string;
+  beat_at: string;
+  /** When it last took a job; null before its first. */
+  last_job_at: string | null;
+}
+
 /** The body of GET /api/health: each dependency with its state; 503 when any is down. */
 export interface HealthReport {
   status: 'ok' | 'error';
@@ -51,7 +63,10 @@ export interface HealthReport {
   /** Everything wrong, one sentence each: a service down, no worker, the scheduler, a stale, halted or backing-off feed. */
   problems: string[];
   details: {
+    /** Worker processes whose heartbeat is live (each process beats its own key; a lapsed one is silent). */
     workers: number;
+    /** Each worker process health knows of: live, or silent since its last beat (named until forgotten). */
+    workerHeartbeats: WorkerHealth[];
     /** When the feeds scheduler last ran. */
     lastScheduleTick: string | null;
     jobCounts: Record<string, Record<string, number>>;

@@ -25,6 +25,11 @@ export interface Reactor {
 /** A game's reactions: every emoji, each with the users who chose it (spec 002 §3 "keyed by emoji"). */
 export type GameReactions = Record<ReactionEmoji, Reactor[]>;
 
+/** A game nobody has reacted to yet: every emoji, no one behind it. */
+export function emptyReactions(): GameReactions {
+  return Object.fromEntries(REACTION_EMOJI_NAMES.map((name) => [name, [] as Reactor[]])) as GameReactions;
+}
+
 /** The longest game key accepted (an event id, or two team names and a time). */
 export const MAX_GAME_KEY_LENGTH = 200;
 

@@ -23,6 +23,12 @@ export const JobName = {
   /** Fans out the polls that are due: one job per sport, kind and tick. */
   FeedsSchedule: 'feeds.schedule',
   OddsPoll: 'odds.poll',
+  /**
+   * Keeps a sport's odds stream connected (ODDS_PROVIDER=stream, in place of its odds polls): the worker holding the
+   * sport's stream lease, or the first to take it, runs the connection; the job comes each slot, so another worker
+   * takes the stream over within the lease's time when its holder dies.
+   */
+  OddsStream: 'odds.stream',
   PropsPoll: 'props.poll',
   ScoresPoll: 'scores.poll',
   /** A game turned final: record its result and settle the pending picks on it. */
@@ -106,6 +112,7 @@ export interface ScheduledJobPayload {
 export interface JobPayloadMap {
   [JobName.FeedsSchedule]: ScheduledJobPayload;
   [JobName.OddsPoll]: OddsPollPayload;
+  [JobName.OddsStream]: FeedPollPayload;
   [JobName.PropsPoll]: FeedPollPayload;
   [JobName.ScoresPoll]: FeedPollPayload;
   [JobName.PicksSettleGame]: GameJobPayload;
@@ -125,6 +132,7 @@ export interface JobPayloadMap {
 export const JOB_QUEUE: { [N in JobName]: QueueName } = {
   [JobName.FeedsSchedule]: QueueName.Schedule,
   [JobName.OddsPoll]: QueueName.Feeds,
+  [JobName.OddsStream]: QueueName.Feeds,
   [JobName.PropsPoll]: QueueName.Feeds,
   [JobName.ScoresPoll]: QueueName.Feeds,
   [JobName.PicksSettleGame]: QueueName.Picks,

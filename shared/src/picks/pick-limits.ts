@@ -20,7 +20,7 @@ export function picksLimitMessage(plan: Plan): string {
 }
 
 /** One page of picks: the picks, and the cursor of the next page (null on the last). */
-export interface PicksPage<T> {
+export interface PagedPicks<T> {
   picks: T[];
   nextCursor: string | null;
 }

@@ -7,6 +7,8 @@ const pick = (over: Partial<StatsPick>): StatsPick => ({
   potentialCents: null,
   actualPayoutCents: null,
   league: 'NFL',
+  bookmaker: 'draftkings',
+  market: 'Moneyline',
   edge: null,
   clv: null,
   dateAdded: '2026-10-01T12:00:00Z',
@@ -19,7 +21,15 @@ describe('computePickStats', () => {
   const picks: StatsPick[] = [
     pick({ status: 'won', actualPayoutCents: 19_091, edge: 2.5, clv: 1.2, settledAt: '2026-10-02T00:00:00Z' }), // +90.91
     pick({ status: 'won', actualPayoutCents: 25_000, stakeCents: 10_000, edge: 4, settledAt: '2026-10-03T00:00:00Z' }), // +150
-    pick({ status: 'lost', actualPayoutCents: 0, stakeCents: 5_000, league: 'NBA', settledAt: '2026-10-04T00:00:00Z' }), // -50
+    pick({
+      status: 'lost',
+      actualPayoutCents: 0,
+      stakeCents: 5_000,
+      league: 'NBA',
+      bookmaker: 'fanduel',
+      market: 'Point Spread',
+      settledAt: '2026-10-04T00:00:00Z',
+    }), // -50
     pick({ status: 'push', actualPayoutCents: 2_000, stakeCents: 2_000, settledAt: '2026-10-05T00:00:00Z' }), // 0, skipped in streaks
     pick({
       status: 'lost',
@@ -51,6 +61,11 @@ describe('computePickStats', () => {
     expect(stats.avgClv).toBe(0.4); // (1.2 − 0.5) / 2 = 0.35 → 0.4
   });
 
+  it('beat-the-close rate: the share of the picks with a CLV whose CLV is above nothing', () => {
+    expect(stats.beatCloseRate).toBe(50); // 1.2 beat it, −0.5 did not
+    expect(computePickStats([pick({ status: 'won', clv: 0 })]).beatCloseRate).toBe(0);
+  });
+
   it('streaks: current run ends at the latest settled pick with pushes skipped; best is the longest win run', () => {
     expect(stats.bestStreak).toBe(2);
     expect(stats.currentStreak).toBe(2); // lost (Oct 4), push skipped, lost (Nov 3)
@@ -80,12 +95,32 @@ describe('computePickStats', () => {
     expect(stats.sportStats.NFL.winRate).toBe(66.7); // 2 of 3
   });
 
+  it('breaks down by book and by market', () => {
+    expect(stats.bookStats.fanduel).toEqual({
+      bets: 1,
+      won: 0,
+      lost: 1,
+      push: 0,
+      stakedCents: 5_000,
+      returnsCents: 0,
+      profitCents: -5_000,
+      winRate: 0,
+    });
+    expect(stats.bookStats.draftkings).toMatchObject({ bets: 5, won: 2, lost: 1, push: 1, winRate: 66.7 });
+    expect(Object.keys(stats.marketStats).sort()).toEqual(['Moneyline', 'Point Spread']);
+    expect(stats.marketStats['Point Spread']).toMatchObject({ bets: 1, lost: 1 });
+    expect(computePickStats([pick({ bookmaker: null, market: '' })]).bookStats).toHaveProperty('Other');
+  });
+
   it('is all zeros and nulls with no picks', () => {
     expect(computePickStats([])).toMatchObject({
       totalBets: 0,
       winRate: 0,
       roi: 0,
       avgEdge: null,
+      beatCloseRate: null,
+      bookStats: {},
+      marketStats: {},
       bestStreak: 0,
       currentStreak: 0,
       streakType: null,

@@ -11,6 +11,10 @@ export interface PickTotals {
   month: string;
   /** Their league, "Other" when they have none. */
   league: string;
+  /** Their book (its catalogue key, a parlay's list as saved), "Other" when they have none. */
+  book: string;
+  /** Their market as saved ("Moneyline", "Point Spread"), "Other" when blank. */
+  market: string;
   status: PickStatus;
   bets: number;
   stakedCents: number;
@@ -19,6 +23,8 @@ export interface PickTotals {
   edgeCount: number;
   clvSum: number;
   clvCount: number;
+  /** Of the picks with a CLV, those whose CLV is above nothing: they beat the closing line. */
+  beatCloseCount: number;
 }
 
 /**
@@ -67,11 +73,17 @@ export interface PickStats {
   avgEdge: number | null;
   /** Mean closing-line value (percent, one decimal) of the picks that have one. */
   avgClv: number | null;
+  /** Percent (one decimal) of the picks with a CLV that beat the closing line (CLV above 0); null when none has one. */
+  beatCloseRate: number | null;
   bestStreak: number;
   currentStreak: number;
   streakType: 'win' | 'loss' | null;
   monthlyStats: Record<string, MonthStats>;
   sportStats: Record<string, SportStats>;
+  /** The same by book ("Other" for picks without one). */
+  bookStats: Record<string, SportStats>;
+  /** The same by market as saved. */
+  marketStats: Record<string, SportStats>;
 }
 
 /** Rounds half away from zero to one decimal (spec 002 §9: win rate and ROI to one decimal). */
@@ -100,11 +112,13 @@ function addTo(bucket: MonthStats, group: PickTotals) {
 /**
  * The user statistics of spec 002 §3 from the sums of the period's picks and their streaks (the caller selects the
  * period, DECISIONS 20): counts, money, win rate and ROI to one decimal, the mean edge and CLV of the picks that carry
- * one, and the breakdowns by month and by league.
+ * one with the share that beat the closing line, and the breakdowns by month, league, book and market.
  */
 export function pickStatsFromTotals(groups: readonly PickTotals[], streaks: PickStreaks): PickStats {
   const monthlyStats: Record<string, MonthStats> = {};
   const sportBuckets: Record<string, MonthStats> = {};
+  const bookBuckets: Record<string, MonthStats> = {};
+  const marketBuckets: Record<string, MonthStats> = {};
   const counts = { won: 0, lost: 0, push: 0, pending: 0 };
   let bets = 0;
   let staked = 0;
@@ -112,12 +126,15 @@ export function pickStatsFromTotals(groups: readonly PickTotals[], streaks: Pick
   let returns = 0;
   const edge = { sum: 0, count: 0 };
   const clv = { sum: 0, count: 0 };
+  let beatClose = 0;
 
   for (const group of groups) {
     bets += group.bets;
     counts[group.status] += group.bets;
     addTo((monthlyStats[group.month] ??= emptyMonth()), group);
     addTo((sportBuckets[group.league || 'Other'] ??= emptyMonth()), group);
+    addTo((bookBuckets[group.book || 'Other'] ??= emptyMonth()), group);
+    addTo((marketBuckets[group.market || 'Other'] ??= emptyMonth()), group);
     if (group.status !== 'pending') {
       staked += group.stakedCents;
       returns += group.returnsCents;
@@ -126,12 +143,15 @@ export function pickStatsFromTotals(groups: readonly PickTotals[], streaks: Pick
     edge.count += group.edgeCount;
     clv.sum += group.clvSum;
     clv.count += group.clvCount;
+    beatClose += group.beatCloseCount;
   }
 
-  const sportStats: Record<string, SportStats> = {};
-  for (const [league, bucket] of Object.entries(sportBuckets)) {
-    sportStats[league] = { ...bucket, winRate: percent(bucket.won, bucket.won + bucket.lost) };
-  }
+  const withWinRates = (buckets: Record<string, MonthStats>) => {
+    const out: Record<string, SportStats> = {};
+    for (const [key, bucket] of Object.entries(buckets))
+      out[key] = { ...bucket, winRate: percent(bucket.won, bucket.won + bucket.lost) };
+    return out;
+  };
   const mean = ({ sum, count }: { sum: number; count: number }) => (count ? roundOneDecimal(sum / count) : null);
 
   return {
@@ -148,11 +168,14 @@ export function pickStatsFromTotals(groups: readonly PickTotals[], streaks: Pick
     roi: percent(returns - staked, staked),
     avgEdge: mean(edge),
     avgClv: mean(clv),
+    beatCloseRate: clv.count ? percent(beatClose, clv.count) : null,
     bestStreak: streaks.best,
     currentStreak: streaks.current,
     streakType: streaks.type,
     monthlyStats,
-    sportStats,
+    sportStats: withWinRates(sportBuckets),
+    bookStats: withWinRates(bookBuckets),
+    marketStats: withWinRates(marketBuckets),
   };
 }
 

@@ -30,7 +30,7 @@ export function alertLeg(book: string, outcome: string, price: number, ageSecond
   };
 }
 
-export function arbitrageOpportunity(over: Partial<ArbitrageOpportunity> = {}): ArbitrageOpportunity {
+export function alertArbitrage(over: Partial<ArbitrageOpportunity> = {}): ArbitrageOpportunity {
   return {
     ...event,
     id: 'arb-1',

@@ -5,6 +5,8 @@ import { pickStatsFromTotals, type PickStats, type PickTotals } from '../picks/s
 /** What the statistics need of a pick; money in integer cents. */
 export interface StatsPick extends PickAmounts {
   league: string;
+  bookmaker: string | null;
+  market: string;
   edge: number | null;
   clv: number | null;
   dateAdded: string;
@@ -23,12 +25,16 @@ export function computePickStats(picks: readonly StatsPick[]): PickStats {
   for (const pick of picks) {
     const month = pick.dateAdded.slice(0, 7);
     const league = pick.league || 'Other';
-    const key = `${month}|${league}|${pick.status}`;
+    const book = pick.bookmaker || 'Other';
+    const market = pick.market || 'Other';
+    const key = `${month}|${league}|${book}|${market}|${pick.status}`;
     let group = groups.get(key);
     if (!group) {
       group = {
         month,
         league,
+        book,
+        market,
         status: pick.status,
         bets: 0,
         stakedCents: 0,
@@ -37,6 +43,7 @@ export function computePickStats(picks: readonly StatsPick[]): PickStats {
         edgeCount: 0,
         clvSum: 0,
         clvCount: 0,
+        beatCloseCount: 0,
       };
       groups.set(key, group);
     }
@@ -50,6 +57,7 @@ export function computePickStats(picks: readonly StatsPick[]): PickStats {
     if (pick.clv !== null) {
       group.clvSum += pick.clv;
       group.clvCount += 1;
+      if (pick.clv > 0) group.beatCloseCount += 1;
     }
   }
 

@@ -330,6 +330,8 @@ describe('guards, metering, CSRF and API keys (real PostgreSQL and Redis)', () =
           prefix: key.slice(0, 10),
           created_at: expect.any(String),
           last_used_at: null,
+          // a key made without scopes reads only
+          scopes: ['read'],
         },
       ]);
       expect(JSON.stringify(list.body)).not.toContain(key);

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { hasPaidPlan, hasPlatinum, isMetered } from '@oddspulse/shared';
+import { isMetered, passesGate, type PlanAccess } from '@oddspulse/shared';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiErrors } from '../../errors/api-errors';
 import { PlanService } from '../plans/plan.service';
@@ -64,9 +64,21 @@ export class OptionalAuthenticationGuard implements CanActivate {
   }
 }
 
-/** The paid-plan check of PaidPlanGuard and PaidWhenRequiredGuard: throws 402 SUBSCRIPTION_REQUIRED for the free plan. */
+/**
+ * Gold or Platinum (spec 000 §6 requiresPaidPlan): throws 402 SUBSCRIPTION_REQUIRED for the free plan. The one check
+ * behind PaidPlanGuard, PaidWhenRequiredGuard and the MCP tools of the same data.
+ */
+export function assertPaidPlan(access: PlanAccess): void {
+  if (!passesGate(access, 'paid')) throw ApiErrors.subscriptionRequired();
+}
+
+/** Platinum or unlimited (spec 000 §6 requiresPlatinum): throws 403 PLATINUM_REQUIRED otherwise; PlatinumGuard's and MCP's. */
+export function assertPlatinum(access: PlanAccess): void {
+  if (!passesGate(access, 'platinum')) throw ApiErrors.platinumRequired();
+}
+
 function requirePaidPlan(context: ExecutionContext): true {
-  if (!hasPaidPlan(requestUser(context).access)) throw ApiErrors.subscriptionRequired();
+  assertPaidPlan(requestUser(context).access);
   return true;
 }
 
@@ -82,7 +94,7 @@ export class PaidPlanGuard implements CanActivate {
 @Injectable()
 export class PlatinumGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
-    if (!hasPlatinum(requestUser(context).access)) throw ApiErrors.platinumRequired();
+    assertPlatinum(requestUser(context).access);
     return true;
   }
 }

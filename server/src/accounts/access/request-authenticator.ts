@@ -53,11 +53,29 @@ export class RequestAuthenticator {
   private async apiKeyUser(req: Request): Promise<AuthUser | null> {
     const key = req.headers[API_KEY_HEADER];
     if (typeof key !== 'string' || !key) return null;
+    return this.authenticateApiKey(key, req.res as Response);
+  }
+
+  /**
+   * A personal API key's user, however the key came (REST's `x-api-key`, MCP's bearer token): null for a key that
+   * does not hold (unknown, revoked, rotated); 403 Platinum when its owner lost the plan (DECISIONS 5); 429 past
+   * the key's own limit. One rule, so MCP can never admit a key REST refuses.
+   */
+  /**
+   * Whether a key still holds for a stream it opened, and its user as of now (a changed plan narrows what the stream
+   * carries): the same rule as authenticateApiKey, with no call counted (the stream was counted when it opened).
+   */
+  async apiKeyStillHolds(key: string): Promise<AuthUser | null> {
+    const user = await this.apiKeys.authenticate(key);
+    return user?.apiKeyId && hasPlatinum(user.access) ? user : null;
+  }
+
+  async authenticateApiKey(key: string, res: Response): Promise<AuthUser | null> {
     const user = await this.apiKeys.authenticate(key);
     if (!user?.apiKeyId) return null;
     if (!hasPlatinum(user.access)) throw ApiErrors.platinumRequired();
     const decision = await this.limits.apiKey.consume(user.apiKeyId);
-    if (!decision.allowed) throw tooManyRequests(req.res as Response, decision.retryAfter);
+    if (!decision.allowed) throw tooManyRequests(res, decision.retryAfter);
     return user;
   }
 }

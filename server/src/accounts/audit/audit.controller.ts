@@ -6,6 +6,8 @@ import { CurrentUser, RequireAuth } from '../access/decorators';
 import { ZodValidationPipe } from '../../validation/zod-validation.pipe';
 import { securityActivityQuerySchema, type SecurityActivityQuery } from './audit.dto';
 import { AuditService } from './audit.service';
+import { ApiAnswer } from '../../docs/route-doc';
+import { securityActivitySchema } from '../../docs/account-answers';
 
 /** The signed-in user's own security history, newest first, a page at a time (shown on /account). */
 @Controller('account/security-activity')
@@ -13,6 +15,7 @@ export class AuditController {
   constructor(private readonly audit: AuditService) {}
 
   @Get()
+  @ApiAnswer({ summary: "The account's security activity, newest first", answer: securityActivitySchema })
   @RequireAuth()
   list(
     @CurrentUser() user: AuthUser,

@@ -1,5 +1,6 @@
 import type { Request } from 'express';
-import { CSRF_HEADER, type AccessTokenClaims, type AuthSource } from './auth-user';
+import { CSRF_HEADER } from '@oddspulse/shared';
+import type { AccessTokenClaims, AuthSource } from './auth-user';
 import { safeEqual, sha256 } from './crypto';
 import { readCookie, type SessionCookieNames } from './session-cookies';
 

@@ -1,4 +1,4 @@
-import type { OpsRole, PlanAccess } from '@oddspulse/shared';
+import type { ApiKeyScope, OpsRole, PlanAccess } from '@oddspulse/shared';
 
 /** How a request proved who it is; only cookie-authenticated unsafe requests need a CSRF token. */
 export type AuthSource = 'bearer' | 'cookie' | 'api_key';
@@ -15,6 +15,8 @@ export interface AuthUser {
   sessionId: string | null;
   /** The key of an API-key request or socket (its own rate limit). */
   apiKeyId?: string;
+  /** What that key may do (chosen when it was made); what the MCP write tools check. */
+  apiKeyScopes?: readonly ApiKeyScope[];
   /**
    * The operations role from configuration (OPS_EMAILS, OPS_VIEWER_EMAILS), read at every authentication;
    * always null for an API key, so a key never reaches the operations routes, console, metrics or channel.
@@ -31,5 +33,4 @@ export interface AccessTokenClaims {
   exp?: number;
 }
 
-export const CSRF_HEADER = 'x-csrf-token';
 export const API_KEY_HEADER = 'x-api-key';

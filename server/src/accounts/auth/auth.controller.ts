@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { AccountMessages, DEMO_ACCOUNTS, DEMO_PASSWORD } from '@oddspulse/shared';
+import { AccountMessages, DEMO_ACCOUNTS, DEMO_PASSWORD, SESSION_REMEMBER_HEADER } from '@oddspulse/shared';
 import { APP_CONFIG, appleConfigured, googleConfigured, type AppConfig } from '@oddspulse/core';
 import type { AuthUser } from './auth-user';
 import {
@@ -27,7 +27,6 @@ import {
   clearSessionCookies,
   readCookie,
   refreshCsrfSatisfied,
-  SESSION_REMEMBER_HEADER,
   sessionCookieNames,
   setSessionCookies,
   wantsCookieTransport,
@@ -35,6 +34,8 @@ import {
   type CookieSession,
 } from './session-cookies';
 import type { IssuedSession, Session } from './session.service';
+import { ApiAnswer } from '../../docs/route-doc';
+import { messageAnswerSchema, providersAnswerSchema, sessionAnswerSchema } from '../../docs/account-answers';
 
 /**
  * Email and password sign-in, sessions and password reset (spec 000 §2, §3, §7). Every route that issues a session
@@ -55,6 +56,10 @@ export class AuthController {
    * accounts (DECISIONS 7), which production never has.
    */
   @Get('providers')
+  @ApiAnswer({
+    summary: 'The sign-in providers that are on, and the demo accounts in demo mode',
+    answer: providersAnswerSchema,
+  })
   providers() {
     const demo = this.config.DEMO_MODE ? { accounts: DEMO_ACCOUNTS, password: DEMO_PASSWORD } : null;
     return { password: true, google: googleConfigured(this.config), apple: appleConfigured(this.config), demo };
@@ -62,6 +67,7 @@ export class AuthController {
 
   /** Limited per address and per email (sign-up answers 409 for a taken email, so it must not be an oracle). */
   @Post('signup')
+  @ApiAnswer({ summary: 'The new account, signed in', answer: sessionAnswerSchema })
   @RateLimit('signup')
   async signup(
     @Body(new ZodValidationPipe(signupSchema)) input: SignupInput,
@@ -73,6 +79,7 @@ export class AuthController {
 
   /** Brute-force protection (LoginThrottle): past a limit every attempt is 429 with Retry-After; only failures count. */
   @Post('login')
+  @ApiAnswer({ summary: 'Signed in', answer: sessionAnswerSchema })
   @HttpCode(200)
   async login(
     @Body(new ZodValidationPipe(credentialsSchema)) credentials: Credentials,
@@ -95,6 +102,10 @@ export class AuthController {
    * token.
    */
   @Post('refresh')
+  @ApiAnswer({
+    summary: 'The session renewed with a new refresh token (the old one is spent)',
+    answer: sessionAnswerSchema,
+  })
   @HttpCode(200)
   async refresh(
     @Body(new ZodValidationPipe(refreshTokenSchema)) body: { refresh_token: string | null },
@@ -115,6 +126,7 @@ export class AuthController {
    * expired (a refresh token spent past its grace window ends only its own family).
    */
   @Post('logout')
+  @ApiAnswer({ summary: "Signed out: the refresh token's family ends, its cookies are cleared", answer: 'none' })
   @HttpCode(204)
   @UseGuards(OptionalAuthenticationGuard)
   async logout(
@@ -131,6 +143,7 @@ export class AuthController {
 
   /** The OAuth callback's one-time code becomes a session (no long-lived token ever rides in a URL). */
   @Post('exchange')
+  @ApiAnswer({ summary: 'A social sign-in code exchanged for a session', answer: sessionAnswerSchema })
   @HttpCode(200)
   async exchange(
     @Body(new ZodValidationPipe(exchangeSchema)) body: { code: string | null },
@@ -142,6 +155,7 @@ export class AuthController {
 
   /** Limited per address and per email (brute force on links, mail flooding of one inbox). */
   @Post('password-reset')
+  @ApiAnswer({ summary: 'The same answer whether or not the account exists', answer: messageAnswerSchema })
   @HttpCode(200)
   @RateLimit('reset')
   async passwordReset(
@@ -153,6 +167,7 @@ export class AuthController {
   }
 
   @Post('password-reset/confirm')
+  @ApiAnswer({ summary: 'The new password set, signed in', answer: sessionAnswerSchema })
   @HttpCode(200)
   async confirmPasswordReset(
     @Body(new ZodValidationPipe(confirmPasswordResetSchema)) input: ConfirmPasswordReset,

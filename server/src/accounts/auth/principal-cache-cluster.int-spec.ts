@@ -125,14 +125,7 @@ describe('control topics on a 3-node Redis Cluster: a listener that knows when i
     const port = Number(carrier.split(':')[1]);
     const sharded = `${prefix}:${ShardedControl.tag}:${RedisKeys.principalChanged.join(':')}`;
     const subscribersOnCarrier = async () =>
-      Number(
-        (
-          (await commands
-            .nodes('master')
-            .find((n) => n.options.port === port)!
-            .pubsub('SHARDNUMSUB', sharded)) as [string, number]
-        )[1],
-      );
+      Number(((await cluster.onNode(port, (node) => node.pubsub('SHARDNUMSUB', sharded))) as [string, number])[1]);
     // this listener and the cache's, both on the slot's primary, sharded
     expect(await subscribersOnCarrier()).toBe(2);
 

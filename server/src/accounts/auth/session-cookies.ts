@@ -1,13 +1,15 @@
 import type { CookieOptions, Request, Response } from 'express';
 import { publicOrigin, type AppConfig } from '@oddspulse/core';
-import { CSRF_HEADER } from './auth-user';
+import {
+  COOKIE_HOST_PREFIX,
+  COOKIE_SECURE_PREFIX,
+  CSRF_HEADER,
+  SESSION_COOKIES,
+  SESSION_TRANSPORT_HEADER,
+} from '@oddspulse/shared';
 import { safeEqual } from './crypto';
 import type { IssuedSession, Session } from './session.service';
 
-/** The header a browser sends to take its session as cookies instead of tokens in the body (DECISIONS 35). */
-export const SESSION_TRANSPORT_HEADER = 'x-session-transport';
-/** With the cookie transport: `false` when "Remember me" was not ticked, so the session ends with the browser. */
-export const SESSION_REMEMBER_HEADER = 'x-session-remember';
 /** The one path the refresh cookie is sent to: no other request carries the long-lived credential. */
 export const REFRESH_PATH = '/api/auth/refresh';
 
@@ -29,8 +31,13 @@ export interface SessionCookieNames {
 export function sessionCookieNames(config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT'>): SessionCookieNames {
   const secure = publicOrigin(config).startsWith('https:');
   return secure
-    ? { secure, access: '__Host-op_access', refresh: '__Secure-op_refresh', csrf: '__Host-op_csrf' }
-    : { secure, access: 'op_access', refresh: 'op_refresh', csrf: 'op_csrf' };
+    ? {
+        secure,
+        access: `${COOKIE_HOST_PREFIX}${SESSION_COOKIES.access}`,
+        refresh: `${COOKIE_SECURE_PREFIX}${SESSION_COOKIES.refresh}`,
+        csrf: `${COOKIE_HOST_PREFIX}${SESSION_COOKIES.csrf}`,
+      }
+    : { secure, ...SESSION_COOKIES };
 }
 
 export function readCookie(req: Request, name: string): string | null {

@@ -6,6 +6,8 @@ import { CurrentUser } from '../access/decorators';
 import { OptionalAuthenticationGuard } from '../access/guards';
 import { isDirectLoopback } from '../access/client-address';
 import { ApiErrors } from '../../errors/api-errors';
+import { ApiAnswer } from '../../docs/route-doc';
+import { devOutboxSchema } from '../../docs/account-answers';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -19,6 +21,10 @@ export class DevOutboxController {
   constructor(private readonly mail: MailService) {}
 
   @Get()
+  @ApiAnswer({
+    summary: 'The local outbox (no mail server set, not production); a browser gets it as a page',
+    answer: devOutboxSchema,
+  })
   @UseGuards(OptionalAuthenticationGuard)
   async list(
     @CurrentUser() user: AuthUser | undefined,

@@ -3,6 +3,14 @@ import type { Response } from 'express';
 import { APP_CONFIG, publicOrigin, type AppConfig } from '@oddspulse/core';
 import { AppleAuthGuard, GoogleAuthGuard, type OAuthRequest } from './oauth.guard';
 import { OAuthStateService } from './oauth-state.service';
+import { ApiAnswer } from '../../docs/route-doc';
+
+/** Both callbacks end on the product's /auth/callback page, signed in or with `error=oauth_failed`. */
+const CallbackAnswer = () =>
+  ApiAnswer({
+    summary: "The provider's sign-in ends: /auth/callback with a one-time code, or error=oauth_failed",
+    answer: 'redirect',
+  });
 
 /**
  * Google and Apple sign-in (spec 000 §2). Each provider's flow ends with a redirect to /auth/callback on the
@@ -18,22 +26,26 @@ export class OAuthController {
 
   /** Starts Google sign-in; `returnTo` (a same-origin path) and `intent` come back on /auth/callback. */
   @Get('google')
+  @ApiAnswer({ summary: "Google's sign-in page", answer: 'redirect' })
   @UseGuards(GoogleAuthGuard)
   google(): void {}
 
   @Get('google/callback')
   @UseGuards(GoogleAuthGuard)
+  @CallbackAnswer()
   googleCallback(@Req() req: OAuthRequest, @Res() res: Response): Promise<void> {
     return this.finish(req, res);
   }
 
   @Get('apple')
+  @ApiAnswer({ summary: "Apple's sign-in page", answer: 'redirect' })
   @UseGuards(AppleAuthGuard)
   apple(): void {}
 
   /** Apple answers with a form POST (response_mode=form_post). */
   @Post('apple/callback')
   @UseGuards(AppleAuthGuard)
+  @CallbackAnswer()
   appleCallback(@Req() req: OAuthRequest, @Res() res: Response): Promise<void> {
     return this.finish(req, res);
   }

@@ -7,6 +7,8 @@ import { CurrentUser, RequireAuth } from '../access/decorators';
 import { ApiErrors, tooManyRequests } from '../../errors/api-errors';
 import { withApiError, ZodValidationPipe } from '../../validation/zod-validation.pipe';
 import { EmailVerificationService } from './email-verification.service';
+import { ApiAnswer } from '../../docs/route-doc';
+import { emailVerifiedAnswerSchema, messageAnswerSchema } from '../../docs/account-answers';
 
 const verifySchema = z.object({
   token: withApiError(z.string().min(1).max(200), () =>
@@ -20,6 +22,7 @@ export class EmailVerificationController {
   constructor(private readonly verification: EmailVerificationService) {}
 
   @Post()
+  @ApiAnswer({ summary: 'The address verified', answer: emailVerifiedAnswerSchema })
   @HttpCode(200)
   async verify(
     @Body(new ZodValidationPipe(verifySchema)) body: z.infer<typeof verifySchema>,
@@ -29,6 +32,7 @@ export class EmailVerificationController {
   }
 
   @Post('resend')
+  @ApiAnswer({ summary: 'A new verification mail on its way', answer: messageAnswerSchema })
   @HttpCode(202)
   @RequireAuth()
   async resend(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: Response): Promise<{ message: string }> {

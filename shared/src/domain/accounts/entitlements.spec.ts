@@ -8,6 +8,9 @@ import {
   hasPaidPlan,
   hasPlatinum,
   isMetered,
+  passesGate,
+  PLAN_GATE_PANELS,
+  PLAN_GATES,
   planBooksCopy,
   seesEveryBook,
   selectableSportsbooks,
@@ -42,6 +45,21 @@ describe('plan checks', () => {
       'middles',
       'steam',
     ]);
+  });
+
+  it("one plan-gate table: a scanner needs Platinum, odds and props a paid plan, with the spec's panels", () => {
+    const passes = (feature: keyof typeof PLAN_GATES) =>
+      [free, gold, platinum, unlimitedFree].map((a) => passesGate(a, PLAN_GATES[feature]));
+    expect(passes('odds')).toEqual([false, true, true, true]);
+    expect(passes('arbitrage')).toEqual([false, false, true, true]);
+    expect(passes('analytics')).toEqual([false, false, true, true]);
+    expect(PLAN_GATE_PANELS.platinum).toEqual({
+      title: 'Platinum Plan Required',
+      text: 'This feature requires a Platinum subscription.',
+      action: 'Upgrade to Platinum',
+      to: '/pricing',
+    });
+    expect(PLAN_GATE_PANELS.paid.text).toBe('This feature requires a Gold or Platinum subscription.');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Plan } from './plans';
+import { AccountMessages } from './accounts';
 import { SPORTSBOOKS, canonicalBookKey, findSportsbook } from '../books/sportsbooks';
 
 /**
@@ -85,16 +86,54 @@ export function isMetered(access: PlanAccess): boolean {
   return !hasPaidPlan(access);
 }
 
-/** Live socket feeds (DECISIONS 14): scores and reactions are public; straight bets and props need a paid plan. */
+/** What a gated page, section, endpoint or feed asks of the plan (spec 000 §6 requiresPaidPlan, requiresPlatinum). */
+export type PlanGate = 'paid' | 'platinum';
+
+/**
+ * The one table of which feature needs which plan (spec 000 §6 roles; 001 §2 sections; DECISIONS 14 feeds, 34 steam
+ * sold with the scanners). The server's guards, the socket's feeds and the client's guards and sections all read it,
+ * so a page cannot tell a user a feature needs another plan than the server asks for.
+ */
+export const PLAN_GATES = {
+  odds: 'paid',
+  props: 'paid',
+  arbitrage: 'platinum',
+  middles: 'platinum',
+  steam: 'platinum',
+  analytics: 'platinum',
+  apiKeys: 'platinum',
+} as const satisfies Record<string, PlanGate>;
+export type GatedFeature = keyof typeof PLAN_GATES;
+
+/** Whether the plan passes a gate: Platinum (or unlimited) passes any (spec 000 §6). */
+export function passesGate(access: PlanAccess, gate: PlanGate): boolean {
+  return gate === 'platinum' ? hasPlatinum(access) : hasPaidPlan(access);
+}
+
+/** What a plan guard shows a plan that does not pass its gate, verbatim (spec 000 §6 guards). */
+export const PLAN_GATE_PANELS: Record<PlanGate, { title: string; text: string; action: string; to: string }> = {
+  paid: {
+    title: 'Subscription Required',
+    text: 'This feature requires a Gold or Platinum subscription.',
+    action: 'Choose Your Plan',
+    to: '/subscribe',
+  },
+  platinum: {
+    title: 'Platinum Plan Required',
+    text: AccountMessages.platinumRequired,
+    action: 'Upgrade to Platinum',
+    to: '/pricing',
+  },
+};
+
+/** Live socket feeds (DECISIONS 14): scores and reactions are public; the others as the plan-gate table says. */
 export const LIVE_FEEDS = ['scores', 'reactions', 'odds', 'props', 'arbitrage', 'middles', 'steam'] as const;
 export type LiveFeed = (typeof LIVE_FEEDS)[number];
 
 export function allowedLiveFeeds(access: PlanAccess | null): LiveFeed[] {
-  const feeds: LiveFeed[] = ['scores', 'reactions'];
-  if (access && hasPaidPlan(access)) feeds.push('odds', 'props');
-  // steam alerts are sold with the scanners (DECISIONS 34)
-  if (access && hasPlatinum(access)) feeds.push('arbitrage', 'middles', 'steam');
-  return feeds;
+  return LIVE_FEEDS.filter((feed) =>
+    feed === 'scores' || feed === 'reactions' ? true : access !== null && passesGate(access, PLAN_GATES[feed]),
+  );
 }
 
 export function canUseLiveFeed(access: PlanAccess | null, feed: LiveFeed): boolean {

@@ -49,6 +49,8 @@ export interface ApiKeySummary {
   created_at: string;
   /** When the key was last used, to the minute (recorded at most once a minute). */
   last_used_at: string | null;
+  /** What the key may do, chosen when it is made: every key reads; `picks:write` adds the MCP write tools. */
+  scopes: ApiKeyScope[];
 }
 
 /** POST /api/api-keys and POST /api/api-keys/:id/rotate: the key with its secret, shown this once. */
@@ -57,6 +59,14 @@ export interface ApiKeyWithSecret extends ApiKeySummary {
 }
 
 export const API_KEY_NAME_MAX_LENGTH = 60;
+
+/**
+ * A key's scopes: `read` (the odds, scanner, scores and history reads, the socket, the MCP read tools: every key has
+ * it) and `picks:write` (the MCP tools that track a pick or create an alert). REST's non-read routes refuse every key
+ * whatever its scopes (the route's own rule, not the scope's).
+ */
+export const API_KEY_SCOPES = ['read', 'picks:write'] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 export const MAX_ACTIVE_API_KEYS = 10;
 
 const IPV4_MAPPED = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;

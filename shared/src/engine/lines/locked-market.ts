@@ -1,4 +1,5 @@
 import type { BoardEvent, BoardMarket } from '../../domain/odds';
+import { parseIsoTime } from '../odds/iso-time';
 
 /**
  * The locked-market rule (spec 001 §5 filters, §9): a market is locked if its odds are missing or 0, if the
@@ -78,7 +79,7 @@ export function lockedMarketReader(): (market: BoardMarket, event: BoardEvent, n
   const times = new Map<string, number>();
   const read = (iso: string) => {
     let time = times.get(iso);
-    if (time === undefined) times.set(iso, (time = Date.parse(iso)));
+    if (time === undefined) times.set(iso, (time = parseIsoTime(iso)));
     return time;
   };
   return (market, event, now) => {

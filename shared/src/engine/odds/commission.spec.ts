@@ -1,6 +1,7 @@
 import { pickCommission, pickPayoutCents } from '../../picks/pick';
 import { settlementPayoutCents } from '../../picks/settlement';
 import { arbitrageCalculator, arbitrageProfit } from '../opportunities/arbitrage';
+import { americanToDecimal, formatAmerican } from './odds-format';
 import {
   backLay,
   COMMISSION_BOOKS,
@@ -10,6 +11,7 @@ import {
   DEFAULT_COMMISSIONS,
   effectiveDecimal,
   isCommissionRate,
+  priceWithNet,
   netPayoutCents,
   parlayNetPayoutCents,
 } from './commission';
@@ -95,6 +97,32 @@ describe('commission rates', () => {
       expect.arrayContaining(['matchbook', 'smarkets', 'novig', 'prophetx', 'rebet', 'betopenly']),
     );
     expect(new Set(COMMISSION_BOOKS).size).toBe(COMMISSION_BOOKS.length);
+  });
+
+  // The shown net price is the price the worked examples above pay: the quoted one, then the net one, in the
+  // user's format (formatAmerican and a two-place decimal, as the odds table shows them).
+  describe('priceWithNet', () => {
+    const decimal2 = (d: number) => d.toFixed(2);
+    it("shows Betfair's worked example, 3.00 at 7 % ($143 back on $50): +200 (+186 net), 3.00 (2.86 net)", () => {
+      expect(priceWithNet(3, 0.07, formatAmerican)).toBe('+200 (+186 net)');
+      expect(priceWithNet(3, 0.07, decimal2)).toBe('3.00 (2.86 net)');
+    });
+
+    it("shows Smarkets' worked example, 1.20 at 2 % (£119.60 back on £100): -500 (-510 net)", () => {
+      // 1.196 is -510.2 in American odds, rounded to the whole number as every American price is
+      expect(priceWithNet(1.2, 0.02, formatAmerican)).toBe('-500 (-510 net)');
+    });
+
+    it('shows -135 at 2 % as -135 (-138 net), and at the published 5 % of Betfair as -135 (-142 net)', () => {
+      const d = americanToDecimal(-135);
+      expect(priceWithNet(d, 0.02, formatAmerican)).toBe('-135 (-138 net)');
+      expect(priceWithNet(d, DEFAULT_COMMISSIONS.betfair_ex_uk, formatAmerican)).toBe('-135 (-142 net)');
+    });
+
+    it('shows a book, or an exchange at no commission, at its price alone', () => {
+      expect(priceWithNet(americanToDecimal(-135), 0, formatAmerican)).toBe('-135');
+      expect(priceWithNet(2.5, commissionOf('draftkings'), decimal2)).toBe('2.50');
+    });
   });
 
   it('labels a leg at an exchange, and nothing at a book', () => {

@@ -126,7 +126,19 @@ export function parlayNetDecimal(legs: readonly { decimal: number; commission: n
   return parlayDecimal(legs.map((leg) => effectiveDecimal(leg.decimal, leg.commission)));
 }
 
-/** "net of 2 % commission": what a leg at an exchange shows beside its price (null at a book). */
+/**
+ * The one rule for showing an exchange's price: the quoted price, then the price it really pays net of the commission
+ * (effectiveDecimal), each in the user's format: "-135 (-138 net)" at 2 %; a book's price (no commission) alone.
+ * `show` formats a decimal price as the user reads it (American, decimal or fractional). A price is not money: the
+ * net price is worked on the unrounded decimal and rounded once, by `show`, as every price is shown.
+ */
+export function priceWithNet(decimal: number, commission: number, show: (decimal: number) => string): string {
+  const quoted = show(decimal);
+  if (!(commission > 0)) return quoted;
+  return `${quoted} (${show(effectiveDecimal(decimal, commission))} net)`;
+}
+
+/** "net of 2 % commission": what a lay leg at an exchange shows beside its price (null at a book). */
 export function commissionLabel(commission: number): string | null {
   if (!(commission > 0)) return null;
   const percent = Math.round(commission * 10_000) / 100;

@@ -5,6 +5,15 @@
  * (ms since the epoch, NaN when unreadable). A full board scan reads tens of thousands of them.
  */
 export function parseIsoTime(iso: string): number {
+  const time = canonicalIsoTime(iso);
+  return Number.isNaN(time) ? Date.parse(iso) : time;
+}
+
+/**
+ * The time of a timestamp in one of those two forms with every field in its calendar range (ms since the epoch), else
+ * NaN: such a text is already what `toISOString` writes (the second form), or writes with `.000` (the first).
+ */
+export function canonicalIsoTime(iso: string): number {
   const length = iso.length;
   if (
     (length !== 20 && length !== 24) ||
@@ -16,7 +25,7 @@ export function parseIsoTime(iso: string): number {
     iso.charCodeAt(length - 1) !== Z ||
     (length === 24 && iso.charCodeAt(19) !== DOT)
   ) {
-    return Date.parse(iso);
+    return NaN;
   }
   const year = digits(iso, 0, 4);
   const month = digits(iso, 5, 2);
@@ -34,7 +43,7 @@ export function parseIsoTime(iso: string): number {
     !(second >= 0 && second <= 59) ||
     !(ms >= 0)
   ) {
-    return Date.parse(iso);
+    return NaN;
   }
   return Date.UTC(year, month - 1, day, hour, minute, second, ms);
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { normaliseOddsApiV4 } from '../../feeds/odds-api-v4';
-import { book, event, iso, NOW } from '../../testing/board-builder';
+import { book, event, isoBeforeNow, NOW } from '../../testing/board-builder';
 import { between, seededRandom } from '../../testing/seeded-random';
 import { arbitrageCalculator, arbitrageProfit, arbitrageStakes, arbitrageTotalStakeCents } from './arbitrage';
 import { findArbitrage, findArbitrageOnBoard } from './finders';
@@ -138,7 +138,7 @@ describe('findArbitrage', () => {
     expect(arb.profitPct).toBeCloseTo((1 / (1 / 2.1 + 1 / 2.05) - 1) * 100, 10);
     expect(arb.profitAmount).toBe(3.73);
     expect(arb.legs.map((l) => l.stake)).toEqual([49.4, 50.6]);
-    expect(arb.legs[0]).toMatchObject({ lastUpdate: iso(10_000), ageSeconds: 10, decimal: 2.1 });
+    expect(arb.legs[0]).toMatchObject({ lastUpdate: isoBeforeNow(10_000), ageSeconds: 10, decimal: 2.1 });
     expect(arb.ageSeconds).toBe(10);
     expect(arb.id).toBe(findArbitrage(twoWay(), {}, NOW)[0].id);
   });

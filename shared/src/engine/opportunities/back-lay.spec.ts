@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { BoardBookmaker, BoardEvent } from '../../domain/odds';
 import type { ArbitrageOpportunity } from '../../domain/opportunities';
 import { normaliseOddsApiV4 } from '../../feeds/odds-api-v4';
-import { iso, NOW } from '../../testing/board-builder';
+import { isoBeforeNow, NOW } from '../../testing/board-builder';
 import { arbitrageForUser, opportunityAtRates } from './opportunities-for-user';
 import { backLayProfit } from './back-lay';
 import { backLay, commissionOf, effectiveDecimal } from '../odds/commission';
@@ -21,10 +21,10 @@ function bookmaker(key: string, markets: Record<string, [string, number][]>, upd
   return {
     key,
     title: key,
-    last_update: iso(updatedMsAgo),
+    last_update: isoBeforeNow(updatedMsAgo),
     markets: Object.entries(markets).map(([market, outcomes]) => ({
       key: market,
-      last_update: iso(updatedMsAgo),
+      last_update: isoBeforeNow(updatedMsAgo),
       outcomes: outcomes.map(([name, price]) => ({ name, price })),
     })),
   };
@@ -184,7 +184,7 @@ describe('back/lay arbitrage', () => {
     const old = board();
     old.bookmakers[1] = {
       ...old.bookmakers[1],
-      markets: old.bookmakers[1].markets.map((m) => ({ ...m, last_update: iso(16 * 60_000) })),
+      markets: old.bookmakers[1].markets.map((m) => ({ ...m, last_update: isoBeforeNow(16 * 60_000) })),
     };
     expect(bothPaths(old)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { MAX_BANKROLL } from '../../domain/accounts/accounts';
-import { book, event, iso, NOW, type OutcomeSpec } from '../../testing/board-builder';
+import { book, event, isoBeforeNow, NOW, type OutcomeSpec } from '../../testing/board-builder';
 import { bookAgainstExchange } from '../../testing/exchange-arbitrage';
 import { between, seededRandom } from '../../testing/seeded-random';
 import {
@@ -233,7 +233,7 @@ describe('a stored opportunity as it stands later (spec 001 §5 locked markets, 
   // spec 001 §5 filters: a price last updated more than 15 minutes ago (5 live) is locked
   it('drops an opportunity whose price has grown too old to bet', () => {
     const [found] = findArbitrage(twoWay(), {}, NOW);
-    expect(found.legs[0].lastUpdate).toBe(iso(10_000));
+    expect(found.legs[0].lastUpdate).toBe(isoBeforeNow(10_000));
     expect(opportunityAt(found, NOW + 14 * 60_000)).not.toBeNull();
     expect(opportunityAt(found, NOW + 15 * 60_000)).toBeNull();
     const books = ['pinnacle', 'draftkings', 'fanduel', 'betmgm'].map((key) =>

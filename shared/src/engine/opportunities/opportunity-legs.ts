@@ -131,8 +131,8 @@ export function opportunityAgeSeconds(quotes: readonly Pick<Quote, 'updatedAt'>[
 let lastNow = NaN;
 let lastIso = '';
 
-/** `now` as an ISO string (timeFound); the opportunities of one scan share one `now`, so it is kept. */
-export function isoTime(now: number): string {
+/** `now` as an opportunity's timeFound, an ISO string; the opportunities of one scan share one `now`, so it is kept. */
+function timeFoundOf(now: number): string {
   if (now !== lastNow) {
     lastIso = new Date(now).toISOString();
     lastNow = now;
@@ -167,7 +167,7 @@ export function foundOpportunity<T extends ArbitrageOpportunity | MiddleOpportun
   found.market = group.family;
   found.flags = timingFlags(quotes, live);
   found.ageSeconds = opportunityAgeSeconds(quotes, now);
-  found.timeFound = isoTime(now);
+  found.timeFound = timeFoundOf(now);
   found.expiresIn = OPPORTUNITY_EXPIRY_SECONDS;
   if (group.description !== undefined) found.description = group.description;
   return opportunity;
