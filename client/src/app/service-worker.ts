@@ -1,4 +1,5 @@
-import { applyWorkerMessage, offlineAtom, type WorkerMessage } from '../state/offline';
+import { queryClient } from '../api/query-client';
+import { applyWorkerMessage, FIRST_RECHECK_MS, nextRecheckMs, offlineAtom, type WorkerMessage } from '../state/offline';
 import { appStore } from '../state/store';
 
 /** The latest a busy page registers its worker after the load event. */
@@ -11,9 +12,27 @@ const REGISTER_WITHIN_MS = 3_000;
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   let backOnlineAt: number | null = null;
+  // A kept read that answers while the browser says it is online means the server is away, or the browser's word came
+  // before its network (a worker can still be offline a moment after the page's online event, and the reads the
+  // reconnection starts then fail): the banner stays until a read answers, so the screen's reads are tried again,
+  // backing off, until one does and the worker says so.
+  let recheckMs = FIRST_RECHECK_MS;
+  let recheck: ReturnType<typeof setTimeout> | null = null;
+  const scheduleRecheck = () => {
+    if (recheck !== null) return;
+    recheck = setTimeout(() => {
+      recheck = null;
+      if (!navigator.onLine || appStore.get(offlineAtom) === null) return;
+      recheckMs = nextRecheckMs(recheckMs);
+      void queryClient.refetchQueries({ type: 'active' });
+    }, recheckMs);
+  };
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
-    if (event.data?.type === 'offline-data' || event.data?.type === 'online-data')
-      appStore.set(offlineAtom, applyWorkerMessage(appStore.get(offlineAtom), event.data, backOnlineAt));
+    if (event.data?.type !== 'offline-data' && event.data?.type !== 'online-data') return;
+    const state = applyWorkerMessage(appStore.get(offlineAtom), event.data, backOnlineAt);
+    appStore.set(offlineAtom, state);
+    if (state === null) recheckMs = FIRST_RECHECK_MS;
+    else if (navigator.onLine) scheduleRecheck();
   });
   // Gone offline with the page open: what it shows was live until now.
   window.addEventListener('offline', () =>
@@ -21,6 +40,7 @@ export function registerServiceWorker(): void {
   );
   window.addEventListener('online', () => {
     backOnlineAt = Date.now();
+    recheckMs = FIRST_RECHECK_MS;
     appStore.set(offlineAtom, null);
   });
   const register = () => {

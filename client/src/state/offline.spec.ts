@@ -1,4 +1,11 @@
-import { applyWorkerMessage, OFFLINE_NOT_LOADED, retryToast } from './offline';
+import {
+  applyWorkerMessage,
+  FIRST_RECHECK_MS,
+  MAX_RECHECK_MS,
+  nextRecheckMs,
+  OFFLINE_NOT_LOADED,
+  retryToast,
+} from './offline';
 
 // The offline banner says from when the kept data is, never fresher than its oldest part.
 describe('applyWorkerMessage', () => {
@@ -38,5 +45,14 @@ describe('retryToast', () => {
       'Temporarily unavailable. Retrying in 1 seconds... (1/3)',
     );
     expect(retryToast('Temporarily unavailable. Retrying in 1 seconds... (1/3)', false)).toBe(OFFLINE_NOT_LOADED);
+  });
+});
+
+describe('nextRecheckMs', () => {
+  it('doubles the wait from the first try and stops at the longest', () => {
+    const waits = [FIRST_RECHECK_MS];
+    for (let i = 0; i < 6; i += 1) waits.push(nextRecheckMs(waits[waits.length - 1]));
+    expect(waits).toEqual([2_000, 4_000, 8_000, 16_000, 30_000, 30_000, 30_000]);
+    expect(nextRecheckMs(MAX_RECHECK_MS)).toBe(MAX_RECHECK_MS);
   });
 });

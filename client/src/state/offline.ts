@@ -31,6 +31,16 @@ export function applyWorkerMessage(
   return { savedAt: state ? older(state.savedAt, message.savedAt) : message.savedAt };
 }
 
+/** The first wait before the screen's reads are tried again while a kept read answered with the browser online. */
+export const FIRST_RECHECK_MS = 2_000;
+/** The longest wait between those tries: a server away for long is asked twice a minute, not hammered. */
+export const MAX_RECHECK_MS = 30_000;
+
+/** The wait after one of those tries that failed again: doubled, up to MAX_RECHECK_MS. */
+export function nextRecheckMs(previousMs: number): number {
+  return Math.min(previousMs * 2, MAX_RECHECK_MS);
+}
+
 /** What a page says of what it has not loaded while the browser is offline: it loads when the connection returns. */
 export const OFFLINE_NOT_LOADED = "You're offline: what is not loaded yet loads when the connection returns.";
 
