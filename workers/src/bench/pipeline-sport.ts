@@ -111,11 +111,8 @@ export class BenchSportPipeline {
     };
 
     let t = stage();
-    // as OddsPipelineService's startingBoard: the held board, or the board read back (a basis, stored by market)
-    const held = this.held.basis('odds', sport, await this.state.boardStamp('odds', sport));
-    const stored = held ? null : await this.state.storedBoard('odds', sport);
-    const previous = held ?? stored?.board ?? null;
-    const basis = held ?? (stored?.isBasis ? stored.board : null);
+    const stamp = await this.state.boardStamp('odds', sport);
+    const { previous, basis, readBack } = await this.held.startingBoard('odds', sport, stamp, this.state);
     const readBackMs = lap(t);
 
     t = stage();
@@ -173,7 +170,7 @@ export class BenchSportPipeline {
 
     return {
       board,
-      readBack: stored !== null,
+      readBack,
       readBackMs,
       ingestMs,
       diffMs,

@@ -1,5 +1,5 @@
-import type { BoardEvent } from '@oddspulse/shared';
-import { UNMOVED_RESTAMP_MS, keepUnmovedMarkets } from './held-boards';
+import type { BoardEvent, SportBoard } from '@oddspulse/shared';
+import { HeldBoards, UNMOVED_RESTAMP_MS, keepUnmovedMarkets } from './held-boards';
 
 const at = (ms: number) => new Date(Date.parse('2026-03-01T18:00:00Z') + ms).toISOString().replace('.000Z', 'Z');
 
@@ -69,5 +69,53 @@ describe('keepUnmovedMarkets', () => {
   it('passes over a board with nothing before it', () => {
     const fresh = [event(at(0))];
     expect(keepUnmovedMarkets(null, fresh)).toBe(fresh);
+  });
+});
+
+// The one rule of where a poll starts: the held board while Redis's stamp names it, else Redis's, a basis when by market.
+describe('HeldBoards.startingBoard', () => {
+  const board = (fetchedAt: string): SportBoard => ({
+    sport_key: 'basketball_nba',
+    fetched_at: fetchedAt,
+    events: [event(at(0))],
+  });
+  const stored = board(at(-30_000));
+  const reads: string[] = [];
+  const state = {
+    storedBoard: async (kind: 'odds' | 'props', sport: string) => {
+      reads.push(`${kind}:${sport}`);
+      return { board: stored, isBasis: true };
+    },
+  };
+  beforeEach(() => (reads.length = 0));
+
+  it("starts from the held board, with the stamp's freshness, while the stamp names its revision", async () => {
+    const held = new HeldBoards();
+    held.hold('odds', board(at(0)), 'r1');
+    const start = await held.startingBoard(
+      'odds',
+      'basketball_nba',
+      { fetched_at: at(5_000), stale_since: null, revision: 'r1' },
+      state,
+    );
+    expect(start.readBack).toBe(false);
+    expect(start.previous?.fetched_at).toBe(at(5_000));
+    expect(start.basis).toBe(start.previous);
+    expect(reads).toEqual([]);
+  });
+
+  it('reads the board back when another process wrote it since, and writes whole one stored whole', async () => {
+    const held = new HeldBoards();
+    held.hold('odds', board(at(0)), 'r1');
+    const stamp = { fetched_at: at(5_000), stale_since: null, revision: 'r2' };
+    const start = await held.startingBoard('odds', 'basketball_nba', stamp, state);
+    expect(start).toEqual({ previous: stored, basis: stored, readBack: true });
+    expect(reads).toEqual(['odds:basketball_nba']);
+    const whole = await held.startingBoard('odds', 'basketball_nba', stamp, {
+      storedBoard: async () => ({ board: stored, isBasis: false }),
+    });
+    expect(whole).toEqual({ previous: stored, basis: null, readBack: true });
+    const none = await held.startingBoard('props', 'basketball_nba', null, { storedBoard: async () => null });
+    expect(none).toEqual({ previous: null, basis: null, readBack: false });
   });
 });

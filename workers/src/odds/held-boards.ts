@@ -6,7 +6,7 @@ import {
   type BoardEvent,
   type SportBoard,
 } from '@oddspulse/shared';
-import type { BoardKind, BoardStamp } from '@oddspulse/core';
+import type { BoardKind, BoardStamp, LiveStateRepository } from '@oddspulse/core';
 
 /**
  * The board after a poll of some of its events (`asked`): those events as the feed answered (one it left out has
@@ -47,6 +47,25 @@ export class HeldBoards {
     return stamp.stale_since
       ? { ...board, fetched_at: stamp.fetched_at, stale_since: stamp.stale_since }
       : { ...board, fetched_at: stamp.fetched_at };
+  }
+
+  /**
+   * The board a write starts from (`previous`) and the basis it writes against, only what changed from it: the held
+   * board while Redis's stamp names it (`stamp`, read under the feed's lock); otherwise the board read back from Redis
+   * (`readBack`), itself the basis when it is stored by market (the sport's last poll ran in another worker, as the
+   * queue gives each poll to whichever worker is free: writing it whole wrote every market of the board again), and
+   * written whole when it is stored whole (by a version before boards were stored by market).
+   */
+  async startingBoard(
+    kind: BoardKind,
+    sport: string,
+    stamp: BoardStamp | null,
+    state: Pick<LiveStateRepository, 'storedBoard'>,
+  ): Promise<{ previous: SportBoard | null; basis: SportBoard | null; readBack: boolean }> {
+    const held = this.basis(kind, sport, stamp);
+    if (held) return { previous: held, basis: held, readBack: false };
+    const stored = await state.storedBoard(kind, sport);
+    return { previous: stored?.board ?? null, basis: stored?.isBasis ? stored.board : null, readBack: stored !== null };
   }
 
   /** `board` is now Redis's board of its sport, under `revision`. */

@@ -287,22 +287,9 @@ export class OddsPipelineService {
     };
   }
 
-  /**
-   * The board a write starts from (`previous`) and the basis it writes against, only what changed from it: the held
-   * board while Redis's stamp names it (`stamp`, read under the feed's lock); otherwise the board read back from Redis,
-   * itself the basis when it is stored by market (the sport's last poll ran in another worker, as the queue gives each
-   * poll to whichever worker is free: writing it whole wrote every market of the board again), and written whole when
-   * it is stored whole (by a version before boards were stored by market).
-   */
-  private async startingBoard(
-    kind: BoardKind,
-    sport: string,
-    stamp: BoardStamp | null,
-  ): Promise<{ previous: SportBoard | null; basis: SportBoard | null }> {
-    const held = this.held.basis(kind, sport, stamp);
-    if (held) return { previous: held, basis: held };
-    const stored = await this.state.storedBoard(kind, sport);
-    return { previous: stored?.board ?? null, basis: stored?.isBasis ? stored.board : null };
+  /** The board a poll starts from and the basis it writes against (HeldBoards.startingBoard). */
+  private startingBoard(kind: BoardKind, sport: string, stamp: BoardStamp | null) {
+    return this.held.startingBoard(kind, sport, stamp, this.state);
   }
 
   /**
