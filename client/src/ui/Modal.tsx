@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { useId, useLayoutEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { toastOutlet, useModalDialog } from './dialog-stack';
 import { useEscapeLayer } from './keyboard/escape-layers';
 
@@ -24,7 +24,7 @@ export function Modal({
 }) {
   const titleId = useId();
   const ref = useRef<HTMLDialogElement>(null);
-  useModalDialog(ref);
+  const cancel = useModalDialog(ref, onClose);
   useLayoutEffect(() => {
     // The dialog itself, not its first control: its title is read first, and Tab goes on to the first control
     ref.current!.focus();
@@ -32,11 +32,6 @@ export function Modal({
   // Escape goes to the innermost open layer (a sheet opened inside the dialog first); escape-layers cancels the key's
   // close request, so the browser closes nothing by itself
   useEscapeLayer(!!onClose, () => onClose?.());
-  const cancel = (event: SyntheticEvent<HTMLDialogElement>) => {
-    // another close request (a phone's back gesture): the owner closes it, the browser does not
-    event.preventDefault();
-    onClose?.();
-  };
   const clickOutside = (event: MouseEvent<HTMLDialogElement>) => {
     // a click on the backdrop lands on the dialog element, outside its box
     if (event.target !== event.currentTarget) return;

@@ -21,17 +21,14 @@ export function ViewportDialog({
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   // a child's layout effect runs before its owner's: the owner may move the focus in once the dialog is shown
-  useModalDialog(ref);
+  const cancel = useModalDialog(ref, onClose);
   return (
     <dialog
       {...named}
       className={`viewport-dialog ${className}`}
       closedby="closerequest"
       ref={ref}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
+      onCancel={cancel}
       onClick={onClose}
     >
       {children}

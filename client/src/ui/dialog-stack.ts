@@ -1,4 +1,4 @@
-import { useLayoutEffect, useSyncExternalStore, type RefObject } from 'react';
+import { useLayoutEffect, useSyncExternalStore, type RefObject, type SyntheticEvent } from 'react';
 
 /**
  * The modal dialogs open, innermost last. `showModal()` makes everything outside the innermost inert (not clickable,
@@ -41,9 +41,13 @@ export function useTopDialog(): HTMLDialogElement | null {
 /**
  * Shows the dialog in `ref` modal from its first paint until it leaves the page (every dialog of the app: Modal, the
  * sheets, the mobile menu), innermost last, and closes it then; the focus goes back to what had it before, unless the owner's close
- * already put it somewhere.
+ * already put it somewhere. Returns the dialog's `onCancel`: a close request the escape layers did not take (a phone's
+ * back gesture) goes to `onClose`, the owner's close, and the browser closes nothing by itself.
  */
-export function useModalDialog(ref: RefObject<HTMLDialogElement | null>): void {
+export function useModalDialog(
+  ref: RefObject<HTMLDialogElement | null>,
+  onClose: (() => void) | undefined,
+): (event: SyntheticEvent<HTMLDialogElement>) => void {
   useLayoutEffect(() => {
     const dialog = ref.current!;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -56,6 +60,10 @@ export function useModalDialog(ref: RefObject<HTMLDialogElement | null>): void {
       if (lost && opener?.isConnected) opener.focus();
     };
   }, [ref]);
+  return (event) => {
+    event.preventDefault();
+    onClose?.();
+  };
 }
 
 /** Where a toast shown while a dialog is open goes (layout/Toasts.tsx): the page behind the dialog is inert. */
