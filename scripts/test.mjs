@@ -24,6 +24,21 @@ mkdirSync(outDir, { recursive: true });
 
 const totals = { passed: 0, failed: 0 };
 const failedSuites = [];
+/** End-to-end tests that failed once and passed on their retry (playwright.config.ts says why one retry): named at the end. */
+const flakyTests = [];
+
+/** The tests of a Playwright JSON report whose outcome was `flaky`, as `file:line title`. */
+function flakyIn(report) {
+  const found = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'flaky') found.push(`${spec.file}:${spec.line} [${test.projectName}] ${spec.title}`);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return found;
+}
 
 function count(file, read) {
   if (!existsSync(file)) return false;
@@ -138,7 +153,10 @@ async function e2eSuite() {
           PLAYWRIGHT_JSON_OUTPUT_NAME: file,
         },
       );
-      const counted = count(file, (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }));
+      const counted = count(file, (r) => {
+        flakyTests.push(...flakyIn(r));
+        return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected };
+      });
       if (code !== 0 || !counted) failed = true;
     }
     if (failed) failedSuites.push('e2e');
@@ -163,4 +181,8 @@ for (const suite of suites) {
 }
 process.stdout.write(`\n${failedSuites.length ? `Failed suites: ${failedSuites.join(', ')}` : 'All suites passed'}\n`);
 process.stdout.write(`tests: ${totals.passed} passed, ${totals.failed} failed\n`);
+if (flakyTests.length)
+  process.stdout.write(
+    `flaky (failed once, passed on the retry; each is a fault to find): ${flakyTests.length}\n${flakyTests.map((t) => `  ${t}\n`).join('')}`,
+  );
 process.exit(failedSuites.length ? 1 : 0);
