@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Inject, Logger, Post, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { HttpException, HttpStatus } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -16,8 +16,8 @@ import { PicksService } from '../picks/picks.service';
 import { ScannersService } from '../scanners/scanners.service';
 import { ScoresService } from '../scores/scores.service';
 import { SteamService } from '../steam/steam.service';
-import { createMcpServer, missingScope, OPPORTUNITIES_URI, type McpSession } from './mcp-tools';
-import { McpNotifierService } from './mcp-notifier.service';
+import { createMcpServer, missingScope, type McpSession } from './mcp-tools';
+import { McpStreamService } from './mcp-stream.service';
 import { jsonRpcAnswerSchema } from '../docs/answers';
 import { resourceMetadataSchema } from '../docs/app-answers';
 import { ApiAnswer } from '../docs/route-doc';
@@ -45,7 +45,6 @@ export const McpMessages = {
  */
 @Controller()
 export class McpController {
-  private readonly logger = new Logger(McpController.name);
   private readonly origin: string;
 
   constructor(
@@ -59,7 +58,7 @@ export class McpController {
     private readonly preferences: PreferencesService,
     private readonly alerts: AlertsService,
     private readonly sessions: McpSessionsRepository,
-    private readonly notifier: McpNotifierService,
+    private readonly streams: McpStreamService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.origin = publicOrigin(config);
@@ -113,12 +112,8 @@ export class McpController {
   }
 
   /**
-   * The stream of a session's notifications (the protocol's GET): while it is open, a new or changed opportunity on a
-   * feed the key's plan may see is told to the session as `notifications/resources/updated` when it subscribed to the
-   * opportunities resource, at most once per NOTIFY_EVERY_MS (the assistant reads the resource again for what
-   * changed). Any server process serves it: the session and its subscriptions are in Redis, and every process hears
-   * the feeds. The key and the session are checked again every STREAM_CHECK_MS: a deleted key or an ended session
-   * closes it. Without a session there is no stream: 405, as the protocol allows.
+   * The stream of a session's notifications (the protocol's GET), served by McpStreamService once the key and the
+   * session are checked. Without a session there is no stream: 405, as the protocol allows.
    */
   @Get(MCP_PATH)
   @ApiAnswer({ summary: "A session's notifications, as server-sent events", answer: 'none' })
@@ -127,7 +122,7 @@ export class McpController {
     const id = sessionHeader(req);
     if (!id) this.refuse(req, res);
     const key = bearerToken(req)!;
-    let user = await this.authenticate(req, res);
+    const user = await this.authenticate(req, res);
     await this.assertSession(id, user);
     res.writeHead(200, {
       'Content-Type': 'text/event-stream',
@@ -136,53 +131,12 @@ export class McpController {
       'Mcp-Session-Id': id,
     });
     res.flushHeaders();
-    let lastSent = 0;
-    let pending: NodeJS.Timeout | null = null;
-    const send = async () => {
-      pending = null;
-      if (!(await this.sessions.isSubscribed(id, OPPORTUNITIES_URI))) return;
-      lastSent = Date.now();
-      const notification = {
-        jsonrpc: '2.0',
-        method: 'notifications/resources/updated',
-        params: { uri: OPPORTUNITIES_URI },
-      };
-      res.write(`event: message\ndata: ${JSON.stringify(notification)}\n\n`);
-    };
-    const moved = () => {
-      if (pending) return;
-      pending = setTimeout(() => void send().catch(lost), Math.max(0, lastSent + NOTIFY_EVERY_MS - Date.now()));
-    };
-    const check = setInterval(() => {
-      void Promise.all([this.authenticator.apiKeyStillHolds(key), this.sessions.owner(id)])
-        .then(([holding, owner]) => {
-          if (!holding || owner !== holding.id) return end();
-          user = holding;
-          res.write(': still here\n\n');
-        })
-        .catch(lost);
-    }, STREAM_CHECK_MS);
-    let stop: (() => void) | null = null;
-    function end() {
-      clearInterval(check);
-      if (pending) clearTimeout(pending);
-      stop?.();
-      stop = null;
-      res.end();
-    }
-    // Redis failing under an open stream ends it (the client opens another, and is refused while Redis is down)
-    const lost = (error: unknown) => {
-      this.logger.warn({ msg: 'An MCP stream ended: its checks could not reach Redis', err: error });
-      end();
-    };
-    res.on('close', end);
-    try {
-      stop = await this.notifier.listen({ access: () => user.access, moved, close: end });
-    } catch (error) {
-      return lost(error);
-    }
-    // the client may have gone while the feeds were being subscribed to
-    if (res.destroyed || res.writableEnded) end();
+    await this.streams.serve(id, key, user, {
+      write: (chunk) => res.write(chunk),
+      end: () => res.end(),
+      gone: () => res.destroyed || res.writableEnded,
+      onClose: (listener) => res.on('close', listener),
+    });
   }
 
   /** Ends a session (the protocol's DELETE): its subscriptions go, and a later request with its id is told so. */
@@ -270,11 +224,6 @@ export class McpController {
     throw ApiErrors.authenticationRequired();
   }
 }
-
-/** How often a stream tells its session that the opportunities moved, at most: the assistant reads them whole. */
-const NOTIFY_EVERY_MS = 2000;
-/** How often an open stream checks its key and session again (and says it is still there). */
-const STREAM_CHECK_MS = 15_000;
 
 function sessionHeader(req: Request): string | null {
   const id = req.headers['mcp-session-id'];

@@ -8,11 +8,12 @@ import { ScoresModule } from '../scores/scores.module';
 import { SteamModule } from '../steam/steam.module';
 import { McpController } from './mcp.controller';
 import { McpNotifierService } from './mcp-notifier.service';
+import { McpStreamService } from './mcp-stream.service';
 
 /** The hosted MCP server at /mcp: tools over the same services and entitlement checks as the REST routes. */
 @Module({
   imports: [AccountsModule, AlertsModule, OddsApiModule, PicksModule, ScannersModule, ScoresModule, SteamModule],
   controllers: [McpController],
-  providers: [McpNotifierService],
+  providers: [McpNotifierService, McpStreamService],
 })
 export class McpModule {}

@@ -1,0 +1,89 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { McpSessionsRepository } from '@oddspulse/core';
+import type { AuthUser } from '../accounts/auth/auth-user';
+import { RequestAuthenticator } from '../accounts/access/request-authenticator';
+import { OPPORTUNITIES_URI } from './mcp-tools';
+import { McpNotifierService } from './mcp-notifier.service';
+
+/** How often a stream tells its session that the opportunities moved, at most: the assistant reads them whole. */
+export const NOTIFY_EVERY_MS = 2000;
+/** How often an open stream checks its key and session again (and says it is still there). */
+export const STREAM_CHECK_MS = 15_000;
+
+/** Where a session's stream writes its server-sent events: the HTTP answer, which the controller holds. */
+export interface McpStreamSink {
+  write(chunk: string): void;
+  end(): void;
+  /** The client has gone (the answer was closed or ended). */
+  gone(): boolean;
+  onClose(listener: () => void): void;
+}
+
+/**
+ * A session's notification stream, once its key and session were checked and its answer opened: while it is open, a new
+ * or changed opportunity on a feed the key's plan may see is told to the session as `notifications/resources/updated`
+ * when it subscribed to the opportunities resource, at most once per NOTIFY_EVERY_MS (the assistant reads the resource
+ * again for what changed). Any server process serves it: the session and its subscriptions are in Redis, and every
+ * process hears the feeds. The key and the session are checked again every STREAM_CHECK_MS: a deleted key or an ended
+ * session closes it; Redis failing under it ends it (the client opens another, refused while Redis is down).
+ */
+@Injectable()
+export class McpStreamService {
+  private readonly logger = new Logger(McpStreamService.name);
+
+  constructor(
+    private readonly authenticator: RequestAuthenticator,
+    private readonly sessions: McpSessionsRepository,
+    private readonly notifier: McpNotifierService,
+  ) {}
+
+  async serve(sessionId: string, key: string, opener: AuthUser, sink: McpStreamSink): Promise<void> {
+    let user = opener;
+    let lastSent = 0;
+    let pending: NodeJS.Timeout | null = null;
+    let stop: (() => void) | null = null;
+    const end = () => {
+      clearInterval(check);
+      if (pending) clearTimeout(pending);
+      stop?.();
+      stop = null;
+      sink.end();
+    };
+    const lost = (error: unknown) => {
+      this.logger.warn({ msg: 'An MCP stream ended: its checks could not reach Redis', err: error });
+      end();
+    };
+    const send = async () => {
+      pending = null;
+      if (!(await this.sessions.isSubscribed(sessionId, OPPORTUNITIES_URI))) return;
+      lastSent = Date.now();
+      const notification = {
+        jsonrpc: '2.0',
+        method: 'notifications/resources/updated',
+        params: { uri: OPPORTUNITIES_URI },
+      };
+      sink.write(`event: message\ndata: ${JSON.stringify(notification)}\n\n`);
+    };
+    const moved = () => {
+      if (pending) return;
+      pending = setTimeout(() => void send().catch(lost), Math.max(0, lastSent + NOTIFY_EVERY_MS - Date.now()));
+    };
+    const check = setInterval(() => {
+      void Promise.all([this.authenticator.apiKeyStillHolds(key), this.sessions.owner(sessionId)])
+        .then(([holding, owner]) => {
+          if (!holding || owner !== holding.id) return end();
+          user = holding;
+          sink.write(': still here\n\n');
+        })
+        .catch(lost);
+    }, STREAM_CHECK_MS);
+    sink.onClose(end);
+    try {
+      stop = await this.notifier.listen({ access: () => user.access, moved, close: end });
+    } catch (error) {
+      return lost(error);
+    }
+    // the client may have gone while the feeds were being subscribed to
+    if (sink.gone()) end();
+  }
+}
