@@ -4,7 +4,8 @@
 // operator's, given by REDIS_CLUSTER_NODES), a database and Redis prefix of its own (dropped and deleted afterwards),
 // then two built servers and two built workers, and checks:
 // - both servers answer /api/health, and both count the two workers;
-// - each odds poll slot of a feed ran once in total, not once per worker (the workers' per-poll log lines);
+// - each odds poll slot of a feed ran once in total, not once per worker, and each sport on one worker, the owner of
+//   its feed lane (the workers' per-poll log lines);
 // - a socket on each server in the same odds room hears the same messages, once each and in order;
 // - the free quota (FREE_MONTHLY_QUOTA, here CHECK_FREE_QUOTA) holds at exactly its limit in a race across both servers;
 // - a sign-out on one server is refused by the other at once (the sharded principal-changed announcement);
@@ -99,6 +100,8 @@ const logDir = mkdtempSync(join(tmpdir(), 'oddspulse-cluster-check-'));
 const polls = [];
 /** The worker that logged settling the check's pick, once per settlement. */
 const settledBy = [];
+/** When each worker last logged the feed lanes it takes with both workers live (FeedLanesService), by worker. */
+const lanesSplit = new Map();
 const pairs = [];
 const urls = [];
 
@@ -139,6 +142,8 @@ try {
     logTo(`worker-${n}.log`, workers.stderr);
     logTo(`worker-${n}.log`, workers.stdout, (line) => {
       if (line.includes('"jobId":"cluster-check-') && line.includes('Settled')) settledBy.push(n);
+      if (line.includes('"context":"FeedLanesService"') && JSON.parse(line).workers === 2)
+        lanesSplit.set(n, Date.now());
       if (!line.includes('"fetchMs"')) return;
       const entry = JSON.parse(line);
       if (entry.kind === 'odds')
@@ -273,6 +278,10 @@ async function runChecks() {
       .join('; '),
   );
 
+  // Each worker takes every feed lane until its heartbeat sees the other, then half: the steady window starts after.
+  const split = await until(() => lanesSplit.size === 2, 30_000);
+  if (!split) say('the workers never logged their feed lanes split between the two of them within 30 s');
+
   // 2 and 3. For CHECK_STEADY_MS: the polls of both workers, and a socket on each server in the same odds room.
   const token = await signIn(a, 'platinum@demo.local', DEMO_PASSWORD);
   const onA = { messages: [], snapshots: [] };
@@ -311,11 +320,16 @@ async function runChecks() {
   const mostPerSport = Math.max(0, ...sports.values());
   const slotsInWindow = Math.round((watchTo - watchFrom) / ODDS_POLL_SLOT_MS);
   const perWorker = [1, 2].map((n) => window.filter((p) => p.worker === n).length);
+  // the feed lanes: each sport's polls on the one worker owning its lane, so its board stays held where it was written
+  const pollers = new Map();
+  for (const poll of window) pollers.set(poll.sport, new Set([...(pollers.get(poll.sport) ?? []), poll.worker]));
+  const shared = [...pollers].filter(([, workers]) => workers.size > 1).map(([sport]) => sport);
   check(
-    'each feed polled once per slot in total',
-    window.length > 0 && twice === 0,
+    'each feed polled once per slot in total, each sport by one worker',
+    window.length > 0 && twice === 0 && shared.length === 0,
     `${window.length} odds polls of ${sports.size} sports in ${Math.round((watchTo - watchFrom) / 1000)} s (worker 1: ${perWorker[0]}, worker 2: ${perWorker[1]}); ` +
-      `${twice} slots polled twice; at most ${mostPerSport} polls of one sport, ${slotsInWindow} slots of ${ODDS_POLL_SLOT_MS / 1000} s in the window (one per worker would be twice that)`,
+      `${twice} slots polled twice; at most ${mostPerSport} polls of one sport, ${slotsInWindow} slots of ${ODDS_POLL_SLOT_MS / 1000} s in the window (one per worker would be twice that); ` +
+      `sports polled by both workers: ${shared.length ? shared.join(', ') : 'none'}`,
   );
 
   const seconds = (watchTo - watchFrom) / 1000;

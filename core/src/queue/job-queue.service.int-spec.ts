@@ -35,19 +35,17 @@ describe('JobQueueService closing while an enqueue waits on a Redis that went aw
     const jobs = new JobQueueService(
       { get: (token: string) => queues.get(token) } as unknown as ModuleRef,
       {} as RedisService,
+      { FEED_SPORTS: ['basketball_nba'] },
     );
     jobs.onModuleInit();
     await Promise.all([...queues.values()].map((queue) => queue.waitUntilReady()));
     jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
 
     await proxy.stop();
-    const client = await jobs.queue(QueueName.Feeds).backend.client;
+    const poll = { sport: 'basketball_nba', tick: 1 };
+    const client = await jobs.queue(jobs.queueOf(JobName.OddsPoll, poll)).backend.client;
     while (client.status === 'ready') await new Promise((r) => setTimeout(r, 20));
-    const enqueue = jobs.add(
-      JobName.OddsPoll,
-      { sport: 'basketball_nba', tick: 1 },
-      { jobId: 'enqueued-as-redis-went-away' },
-    );
+    const enqueue = jobs.add(JobName.OddsPoll, poll, { jobId: 'enqueued-as-redis-went-away' });
     let settled = false;
     void enqueue.finally(() => (settled = true)).catch(() => undefined);
 

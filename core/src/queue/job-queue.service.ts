@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { getQueueToken } from '@nestjs/bullmq';
 import { QueueEvents, type JobsOptions, type Queue } from 'bullmq';
@@ -7,11 +7,15 @@ import {
   JOB_SCHEDULER_ID,
   JobName,
   JobPayload,
+  jobQueue,
   QueueName,
+  type FixedQueueJobName,
   type OpsQueue,
   type ScheduledJobName,
   type ScheduledJobPayload,
 } from '@oddspulse/shared';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config.schema';
 import { RepeatedErrors } from '../logging/repeated-errors';
 import { RedisService } from '../redis/redis.service';
 import { isDependencyDown } from '../util/dependency-errors';
@@ -33,6 +37,7 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly moduleRef: ModuleRef,
     private readonly redis: RedisService,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'FEED_SPORTS'>,
   ) {}
 
   /**
@@ -65,9 +70,17 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
     return this.moduleRef.get<Queue>(getQueueToken(name), { strict: false });
   }
 
-  /** `jobId` makes a duplicate enqueue (the same sport and tick, say) collapse into one job. */
+  /**
+   * `jobId` makes a duplicate enqueue (the same sport and tick, say) collapse into one job. A poll of odds or props goes
+   * to its sport's feed lane (jobQueue), by this deployment's sports.
+   */
   async add<N extends JobName>(name: N, data: JobPayload<N>, options: JobsOptions & { jobId?: string } = {}) {
-    return this.queue(JOB_QUEUE[name]).add(name, data, options);
+    return this.queue(this.queueOf(name, data)).add(name, data, options);
+  }
+
+  /** The queue `add` puts a job on. */
+  queueOf<N extends JobName>(name: N, data: JobPayload<N>): QueueName {
+    return jobQueue(name, data, this.config.FEED_SPORTS);
   }
 
   /** Runs `name` every `everyMs`; upserted under its scheduler id, so many processes scheduling it keep one schedule. */
@@ -105,7 +118,7 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
   }
 
   /** Enqueues a job and waits for its result; rejects with the job's error, or after the time-out. */
-  async run<N extends JobName, R>(
+  async run<N extends FixedQueueJobName, R>(
     name: N,
     data: JobPayload<N>,
     timeoutMs: number,

@@ -1,7 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import request from 'supertest';
-import { JobName, QueueName } from '@oddspulse/shared';
+import { JobName, ownedFeedLanes, QueueName } from '@oddspulse/shared';
 import { AppModule } from '../app.module';
 import {
   APP_CONFIG,
@@ -167,6 +167,20 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
     expect(stuck.body.problems).toEqual([
       expect.stringMatching(new RegExp(`^Worker worker-a has taken no job since ${longAgo} while \\d+ jobs wait$`)),
     ]);
+
+    // A second worker as idle: the waiting poll's feed lane is one worker's, so only its owner counts the poll.
+    await heartbeats.beat({ ...heartbeat('worker-b'), started_at: longAgo, last_job_at: longAgo }, 600_000);
+    const lane = jobs.queueOf(JobName.OddsPoll, { sport: 'basketball_nba', tick: 1 });
+    const [owner, other] = ownedFeedLanes('worker-a', ['worker-a', 'worker-b']).some((owned) => owned === lane)
+      ? ['worker-a', 'worker-b']
+      : ['worker-b', 'worker-a'];
+    const waitingFor = (problems: string[], id: string) =>
+      problems.filter((p) => p.startsWith(`Worker ${id} `)).map((p) => Number(/while (\d+) jobs wait$/.exec(p)?.[1]));
+    const split = (await health()).body.problems as string[];
+    const [owned] = waitingFor(split, owner);
+    expect(owned).toBeGreaterThanOrEqual(1);
+    for (const count of waitingFor(split, other)) expect(count).toBeLessThan(owned);
+    await heartbeats.remove('worker-b');
     beatWorker();
     beating = setInterval(beatWorker, 1000);
     expect((await eventually(health, (r) => r.status === 200)).status).toBe(200);

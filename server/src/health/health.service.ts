@@ -1,9 +1,18 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { JobName, type FeedsHealth, type HealthReport, type ServiceState } from '@oddspulse/shared';
+import {
+  FEED_LANES,
+  JobName,
+  ownedFeedLanes,
+  type FeedsHealth,
+  type HealthReport,
+  type QueueName,
+  type ServiceState,
+} from '@oddspulse/shared';
 import {
   APP_CONFIG,
   type AppConfig,
   DatabaseProbe,
+  type JobCounts,
   JobQueueService,
   LiveStateRepository,
   OddsApiAccountRepository,
@@ -73,8 +82,7 @@ export class HealthService {
         details.lastScheduleTick = lastTick === null ? null : new Date(lastTick).toISOString();
         details.feeds = feeds;
         queues = workers.live.length > 0 ? 'up' : 'down';
-        const waiting = Object.values(jobCounts).reduce((sum, counts) => sum + (counts.waiting ?? 0), 0);
-        problems.push(...this.workerProblems(workers, waiting), ...this.problems(scheduled, lastTick, feeds));
+        problems.push(...this.workerProblems(workers, jobCounts), ...this.problems(scheduled, lastTick, feeds));
       } catch (error) {
         const admitted = this.failedChecks.admit(`queues: ${(error as Error).message}`);
         if (admitted)
@@ -97,19 +105,29 @@ export class HealthService {
   /**
    * Each worker process from its own heartbeat: none live; one gone silent (stopped without a word, killed, its event
    * loop stuck), named; one that beats but has taken no job for two ticks while jobs wait (its queues' blocking loop
-   * stalled, as after a Redis Cluster primary restart), named.
+   * stalled, as after a Redis Cluster primary restart), named. The jobs a worker waits for are those of the queues
+   * every worker takes and of the feed lanes it owns (ownedFeedLanes, as the workers split them).
    */
-  private workerProblems({ live, silent }: WorkerHeartbeats, waiting: number, now = Date.now()): string[] {
+  private workerProblems(
+    { live, silent }: WorkerHeartbeats,
+    jobCounts: Record<QueueName, JobCounts>,
+    now = Date.now(),
+  ): string[] {
     const problems: string[] = [];
     if (!live.length) problems.push('No worker is running: no worker process has a live heartbeat');
     for (const worker of silent) problems.push(`Worker ${worker.id} is silent since ${worker.beat_at}`);
     const idleAfterMs = Math.max(IDLE_TICKS * this.config.SCHEDULER_TICK_MS, IDLE_FLOOR_MS);
-    if (waiting > 0)
-      for (const worker of live) {
-        const since = worker.last_job_at ?? worker.started_at;
-        if (now - Date.parse(since) > idleAfterMs)
-          problems.push(`Worker ${worker.id} has taken no job since ${since} while ${waiting} jobs wait`);
-      }
+    const liveIds = live.map((worker) => worker.id);
+    const lanes = new Set<QueueName>(FEED_LANES);
+    for (const worker of live) {
+      const owned = new Set<QueueName>(ownedFeedLanes(worker.id, liveIds));
+      const waiting = (Object.entries(jobCounts) as Array<[QueueName, JobCounts]>)
+        .filter(([queue]) => !lanes.has(queue) || owned.has(queue))
+        .reduce((sum, [, counts]) => sum + (counts.waiting ?? 0), 0);
+      const since = worker.last_job_at ?? worker.started_at;
+      if (waiting > 0 && now - Date.parse(since) > idleAfterMs)
+        problems.push(`Worker ${worker.id} has taken no job since ${since} while ${waiting} jobs wait`);
+    }
     return problems;
   }
 

@@ -194,8 +194,9 @@ describe('operations routes (real PostgreSQL and Redis)', () => {
       );
       worker = failing;
       const failed = new Promise((resolve) => failing.once('failed', resolve));
+      // a scores poll: on the feeds queue every worker takes (an odds poll goes to its sport's feed lane)
       await jobs.add(
-        JobName.OddsPoll,
+        JobName.ScoresPoll,
         { sport: 'basketball_nba', tick: 1 },
         { jobId: 'ops-spec-failing', attempts: 1 },
       );

@@ -8,8 +8,20 @@ import type { ScoreboardEvent } from '../domain/scores';
 export const QueueName = {
   /** The scheduler's own repeatable job. */
   Schedule: 'schedule',
-  /** Odds, props and scores polls, one job per sport and tick. */
+  /** Scores polls and the odds streams' connections, one job per sport and tick: any worker takes them. */
   Feeds: 'feeds',
+  /**
+   * The feed lanes: odds and props polls, one job per sport and tick, each sport always on the same lane (feedLane),
+   * each lane taken by one worker process at a time (ownedFeedLanes). A sport's board then stays held by the process
+   * that wrote it last: a poll that ran where the board was not held read it back whole from Redis and prepared it
+   * again, a third more CPU over two processes (docs/benchmarks.md, bench:pipeline --workers).
+   */
+  FeedLane1: 'feeds-lane-1',
+  FeedLane2: 'feeds-lane-2',
+  FeedLane3: 'feeds-lane-3',
+  FeedLane4: 'feeds-lane-4',
+  FeedLane5: 'feeds-lane-5',
+  FeedLane6: 'feeds-lane-6',
   /** Pick settlement and closing lines (spec 002, DECISIONS 19), the odds history they are read from, and the steam record graded from it. */
   Picks: 'picks',
   /** Billing: the reconciliation of paid users with Stripe. */
@@ -129,11 +141,54 @@ export interface JobPayloadMap {
   [JobName.SteamRecord]: ScheduledJobPayload;
 }
 
-export const JOB_QUEUE: { [N in JobName]: QueueName } = {
+/** The jobs that run on their sport's feed lane (feedLane) rather than on one queue. */
+export const FEED_LANE_JOBS = [JobName.OddsPoll, JobName.PropsPoll] as const;
+export type FeedLaneJobName = (typeof FEED_LANE_JOBS)[number];
+/** The jobs that run on one queue, the same for every payload (JOB_QUEUE). */
+export type FixedQueueJobName = Exclude<JobName, FeedLaneJobName>;
+
+/** The feed lanes, in order: six, so that 1, 2, 3 or 6 worker processes share them evenly. */
+export const FEED_LANES = [
+  QueueName.FeedLane1,
+  QueueName.FeedLane2,
+  QueueName.FeedLane3,
+  QueueName.FeedLane4,
+  QueueName.FeedLane5,
+  QueueName.FeedLane6,
+] as const;
+export type FeedLane = (typeof FEED_LANES)[number];
+
+/**
+ * The lane a sport's polls run on: by its place in the deployment's sports (FEED_SPORTS), so that they spread evenly
+ * over the lanes and the lanes' owners; a sport not among them by a hash of its key. Every process computes the same
+ * lane from the same list, and a process with another list only spreads the sports otherwise: every lane is taken.
+ */
+export function feedLane(sport: string, sports: readonly string[]): FeedLane {
+  let index = sports.indexOf(sport);
+  if (index < 0) {
+    index = 0;
+    for (let i = 0; i < sport.length; i++) index = (index * 31 + sport.charCodeAt(i)) >>> 0;
+  }
+  return FEED_LANES[index % FEED_LANES.length];
+}
+
+/**
+ * The lanes worker `workerId` takes, given the live workers' ids (their heartbeats): lane k goes to the k-th worker
+ * round the sorted ids, so every live worker computes the same split and each lane has one owner. A worker that does
+ * not see itself among them (its beat not written, Redis away) takes every lane: two takers of a lane never poll a
+ * sport twice (the poll's lock), while a lane no one takes would not be polled at all.
+ */
+export function ownedFeedLanes(workerId: string, liveWorkerIds: readonly string[]): FeedLane[] {
+  const ids = [...new Set(liveWorkerIds)].sort();
+  const self = ids.indexOf(workerId);
+  if (self < 0) return [...FEED_LANES];
+  return FEED_LANES.filter((_, k) => k % ids.length === self);
+}
+
+/** The queue of a job of fixed queue; a feed lane job's is its sport's lane (jobQueue). */
+export const JOB_QUEUE: { [N in FixedQueueJobName]: QueueName } = {
   [JobName.FeedsSchedule]: QueueName.Schedule,
-  [JobName.OddsPoll]: QueueName.Feeds,
   [JobName.OddsStream]: QueueName.Feeds,
-  [JobName.PropsPoll]: QueueName.Feeds,
   [JobName.ScoresPoll]: QueueName.Feeds,
   [JobName.PicksSettleGame]: QueueName.Picks,
   [JobName.PicksSettleWindow]: QueueName.Picks,
@@ -167,3 +222,12 @@ export const JOB_SCHEDULER_ID = {
 } as const satisfies { [N in JobName as JobPayload<N> extends ScheduledJobPayload ? N : never]?: string };
 
 export type ScheduledJobName = keyof typeof JOB_SCHEDULER_ID;
+
+export function isFeedLaneJob(name: JobName): name is FeedLaneJobName {
+  return (FEED_LANE_JOBS as readonly JobName[]).includes(name);
+}
+
+/** The queue a job runs on: its sport's feed lane for a poll of odds or props, its fixed queue otherwise. */
+export function jobQueue<N extends JobName>(name: N, data: JobPayload<N>, sports: readonly string[]): QueueName {
+  return isFeedLaneJob(name) ? feedLane((data as FeedPollPayload).sport, sports) : JOB_QUEUE[name];
+}

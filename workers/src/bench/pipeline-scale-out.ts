@@ -1,22 +1,20 @@
 /**
  * `bench:pipeline --workers N`: the same 1,000-event board as a slate of sports (their events split evenly), each
- * sweep polled sport by sport by worker processes, first by one and then by N. A process takes the next sport when it
- * is free, as BullMQ gives the next poll job to a free worker (a sport's poll job is one per sport and tick, so no
- * two processes poll the same sport at once); a sport whose previous poll ran in another process finds its held
- * board out of date and reads the board back from Redis, as the pipeline does. The feed's answers are made before
- * each sweep's clock starts (the simulator is not the cycle's) and handed to the processes as the body a fetch
- * would return.
+ * sweep polled sport by sport by worker processes, first by one and then by N. Each sport's polls go to the process
+ * that owns its feed lane, as the workers route them (feedLane and ownedFeedLanes, the split the live workers compute
+ * from their heartbeats), so a sport's board stays held where it was written. The feed's answers are made before each
+ * sweep's clock starts (the simulator is not the cycle's) and handed to the processes as the body a fetch would return.
  *
- * `--affinity` models what the workers do not do yet: each sport's polls always on the same process (sport i on
- * process i mod N), as a scheduler routing a sport's poll to the worker holding its board would. It says what such
- * routing would gain on this machine: no board read back after the first sweep, at the price of a slate whose sports
- * differ in size landing unevenly.
+ * `--shared` runs them as the workers did before the lanes: a process takes the next sport when it is free, as BullMQ
+ * gives the next job of one shared queue to a free worker; a sport whose previous poll ran in another process finds
+ * its held board out of date and reads the board back from Redis, as the pipeline does.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { feedLane, ownedFeedLanes } from '@oddspulse/shared';
 import { deleteKeysWithPrefix, parseConfig, RedisService } from '@oddspulse/core';
 import { BENCH_START, BOOKS, benchFeed, CYCLE_MS, CYCLES, dropOutbox, median } from './pipeline-sport';
 import type { FromWorkerProcess, ToWorkerProcess } from './pipeline-process';
@@ -65,22 +63,25 @@ class WorkerProcess {
 }
 
 /**
- * One sweep: every sport's answer to the next free process, until all are polled; with `affinity`, sport i's to
- * process i mod N.
+ * One sweep: each sport's answer to the process owning its feed lane; with `shared`, every answer to the next free
+ * process until all are polled.
  */
 async function sweep(
   processes: WorkerProcess[],
   answers: ReadonlyArray<[string, string]>,
   now: number,
   steady: boolean,
-  affinity: boolean,
+  shared: boolean,
 ): Promise<Sweep> {
-  const shared = [...answers];
+  const next = [...answers];
+  const sports = answers.map(([sport]) => sport);
+  const ids = processes.map((_, w) => `bench-worker-${w}`);
   const result: Sweep = { wallMs: 0, stagesMs: 0, cpuMs: 0, readBacks: 0, readBackMs: 0, redisCpuMs: 0 };
   const started = performance.now();
   await Promise.all(
     processes.map(async (worker, w) => {
-      const queue = affinity ? answers.filter((_, i) => i % processes.length === w) : shared;
+      const lanes = new Set<string>(ownedFeedLanes(ids[w], ids));
+      const queue = shared ? next : answers.filter(([sport]) => lanes.has(feedLane(sport, sports)));
       for (let next = queue.shift(); next; next = queue.shift()) {
         const [sport, body] = next;
         const done = await worker.ask({ type: 'poll', sport, body, now, steady });
@@ -109,7 +110,7 @@ async function phase(
   workers: number,
   sports: readonly string[],
   eventsPerSport: number,
-  affinity: boolean,
+  shared: boolean,
 ): Promise<Phase> {
   const simulator = benchFeed(sports, eventsPerSport);
   const config = parseConfig(process.env);
@@ -123,7 +124,7 @@ async function phase(
       const now = BENCH_START + cycle * CYCLE_MS;
       const answers = sports.map((sport): [string, string] => [sport, JSON.stringify(simulator.oddsBoard(sport, now))]);
       const redisCpuAt = await redisCpuMs(redis);
-      const swept = await sweep(processes, answers, now, cycle > 0, affinity);
+      const swept = await sweep(processes, answers, now, cycle > 0, shared);
       swept.redisCpuMs = (await redisCpuMs(redis)) - redisCpuAt;
       sweeps.push(swept);
       await dropOutbox(redis);
@@ -142,23 +143,23 @@ async function phase(
 export interface ScaleOut {
   workers: number;
   sports: number;
-  /** Each sport on the same process every sweep (modelled: the workers take the next poll job). */
-  affinity: boolean;
+  /** Every poll to the next free process, as one shared queue gave them before the feed lanes. */
+  shared: boolean;
 }
 
-export async function runScaleOut({ workers, sports: sportCount, affinity }: ScaleOut, events: number): Promise<void> {
+export async function runScaleOut({ workers, sports: sportCount, shared }: ScaleOut, events: number): Promise<void> {
   const sports = Array.from({ length: sportCount }, (_, i) => `bench_sport_${i + 1}`);
   const eventsPerSport = Math.ceil(events / sportCount);
   const load = () => loadavg()[0].toFixed(1);
   process.stdout.write(
     `bench:pipeline --workers ${workers} — ${sportCount} sports × ${eventsPerSport} events × ${BOOKS} books, sweeps ${CYCLE_MS / 1000} s apart; ` +
-      (affinity
-        ? 'each sport on the same process every sweep (modelled sport affinity: the workers do not route so)'
-        : 'a process takes the next sport when it is free, as a worker takes the next poll job') +
+      (shared
+        ? 'a process takes the next sport when it is free, as one shared queue gave the polls before the feed lanes'
+        : "each sport's polls on the process owning its feed lane, as the workers route them") +
       ` (load ${load()})\n`,
   );
-  const phases = [await phase(1, sports, eventsPerSport, affinity)];
-  if (workers > 1) phases.push(await phase(workers, sports, eventsPerSport, affinity));
+  const phases = [await phase(1, sports, eventsPerSport, shared)];
+  if (workers > 1) phases.push(await phase(workers, sports, eventsPerSport, shared));
   const rows = phases.flatMap(({ workers: n, sweeps }) =>
     sweeps.map((s, cycle) => ({
       workers: n,

@@ -161,10 +161,10 @@ async function oneWorker() {
 }
 
 /**
- * `--workers N`: the board as a slate of sports (`--sports S`, 8), on one worker process and then on N; with
- * `--affinity`, each sport always on the same process (pipeline-scale-out.ts).
+ * `--workers N`: the board as a slate of sports (`--sports S`, 8), on one worker process and then on N, each sport on
+ * the process owning its feed lane; with `--shared`, each poll to the next free process (pipeline-scale-out.ts).
  */
-function workersArgument(): { workers: number; sports: number; affinity: boolean } | null {
+function workersArgument(): { workers: number; sports: number; shared: boolean } | null {
   const value = (name: string) => {
     const at = process.argv.indexOf(name);
     return at === -1 ? null : Number(process.argv[at + 1]);
@@ -173,8 +173,8 @@ function workersArgument(): { workers: number; sports: number; affinity: boolean
   if (workers === null) return null;
   const sports = value('--sports') ?? 8;
   if (!Number.isInteger(workers) || workers < 1 || !Number.isInteger(sports) || sports < 1)
-    throw new Error('usage: bench:pipeline [--workers N [--sports S] [--affinity]] (whole numbers from 1)');
-  return { workers, sports, affinity: process.argv.includes('--affinity') };
+    throw new Error('usage: bench:pipeline [--workers N [--sports S] [--shared]] (whole numbers from 1)');
+  return { workers, sports, shared: process.argv.includes('--shared') };
 }
 
 async function main() {

@@ -4,6 +4,7 @@ import type { Job } from 'bullmq';
 import { QueueName } from '@oddspulse/shared';
 import { APP_CONFIG, type AppConfig, isDependencyDown, RepeatedErrors } from '@oddspulse/core';
 import { ExternalFailure, LoggedExternalFailure } from './external-failure';
+import { FeedLanesService, isFeedLane } from './feed-lanes.service';
 import { JobRegistryService } from './job-registry.service';
 
 /**
@@ -25,6 +26,7 @@ function processorFor(queue: QueueName): Type<WorkerHost> {
     constructor(
       private readonly registry: JobRegistryService,
       @Inject(APP_CONFIG) private readonly config: AppConfig,
+      private readonly lanes: FeedLanesService,
     ) {
       super();
     }
@@ -32,6 +34,7 @@ function processorFor(queue: QueueName): Type<WorkerHost> {
     // The worker exists only once the bullmq explorer has run, i.e. after every onModuleInit.
     onApplicationBootstrap() {
       this.worker.concurrency = this.config.WORKER_CONCURRENCY;
+      if (isFeedLane(queue)) this.lanes.register(queue, this.worker);
     }
 
     /**

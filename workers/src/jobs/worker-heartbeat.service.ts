@@ -1,7 +1,14 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+} from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { RepeatedErrors, WorkerHeartbeatRepository, type WorkerHeartbeat } from '@oddspulse/core';
+import { FeedLanesService } from './feed-lanes.service';
 import { JobRegistryService } from './job-registry.service';
 
 /** How often a worker process beats; its key lapses after WORKER_HEARTBEAT_TTL_MS without a beat. */
@@ -11,19 +18,24 @@ export const WORKER_HEARTBEAT_TTL_MS = 3 * WORKER_HEARTBEAT_INTERVAL_MS;
 
 /**
  * This worker process's heartbeat for health: a timer of the process, not a job, so a process whose queues stopped
- * handing it jobs still beats, and says when it last took one (health names it when jobs wait meanwhile).
+ * handing it jobs still beats, and says when it last took one (health names it when jobs wait meanwhile). Each beat
+ * also reads the live workers, which split the feed lanes among them (FeedLanesService).
  */
 @Injectable()
-export class WorkerHeartbeatService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class WorkerHeartbeatService
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
   private readonly logger = new Logger(WorkerHeartbeatService.name);
   private readonly failures = new RepeatedErrors();
   private readonly startedAt = new Date().toISOString();
   readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private timer?: NodeJS.Timeout;
+  private left = false;
 
   constructor(
     private readonly heartbeats: WorkerHeartbeatRepository,
     private readonly registry: JobRegistryService,
+    private readonly lanes: FeedLanesService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -32,8 +44,23 @@ export class WorkerHeartbeatService implements OnApplicationBootstrap, OnApplica
     this.timer.unref();
   }
 
+  /**
+   * Before the queues drain their jobs in flight (up to SHUTDOWN_DRAIN_MS): the process leaves the live workers at
+   * once, so the others take its feed lanes at their next beat rather than after the drain.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.leave();
+  }
+
   async onApplicationShutdown(): Promise<void> {
+    await this.leave();
+  }
+
+  private async leave(): Promise<void> {
     clearInterval(this.timer);
+    this.timer = undefined;
+    if (this.left) return;
+    this.left = true;
     try {
       await this.heartbeats.remove(this.id);
     } catch (error) {
@@ -58,6 +85,13 @@ export class WorkerHeartbeatService implements OnApplicationBootstrap, OnApplica
   private async beatLogged(): Promise<void> {
     try {
       await this.beat();
+      const { live } = await this.heartbeats.heartbeats(Date.now());
+      // a beat that lands as the process leaves would otherwise split the lanes with it still counted
+      if (!this.left)
+        this.lanes.follow(
+          this.id,
+          live.map((worker) => worker.id),
+        );
     } catch (error) {
       // Redis away: a line a minute, as every connection's own errors.
       const admitted = this.failures.admit((error as Error).message);

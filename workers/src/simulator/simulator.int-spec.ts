@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { sql } from 'kysely';
-import { QueueName, RealtimeEnvelope, settleBookLinks } from '@oddspulse/shared';
+import { JobName, QueueName, RealtimeEnvelope, settleBookLinks } from '@oddspulse/shared';
 import {
   APP_CONFIG,
   AppConfig,
@@ -141,20 +141,30 @@ describe('simulator through the pipeline, two worker processes (real Redis and P
 
   it('the scheduler fans out one job per sport, kind and slot, and a second run in the slot adds none', async () => {
     const scheduler = a.get(FeedsSchedulerService);
-    const queue = a.get(JobQueueService).queue(QueueName.Feeds);
+    const jobs = a.get(JobQueueService);
     Object.assign(config, { FEED_SPORTS: ['icehockey_nhl'] });
+    // the scores poll on the feeds every worker takes, the odds and props polls on the sport's feed lane
+    const lane = jobs.queueOf(JobName.OddsPoll, { sport: 'icehockey_nhl', tick: 0 });
+    expect(lane).toBe(QueueName.FeedLane1);
+    const queues = [jobs.queue(QueueName.Feeds), jobs.queue(lane)];
+    const polls = async () =>
+      (await Promise.all(queues.map((queue) => queue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed']))))
+        .flat()
+        .filter((j) => j.data.sport === 'icehockey_nhl');
     // Slots of this run's own (job ids and planned slots name them), the same for both processes.
     clocks.a = clocks.b = Date.now();
     try {
       const first = await scheduler.fanOut({ scheduledAt: 0 });
       expect(first.polls).toBe(3);
-      const ids = (await queue.getJobs(['waiting', 'active', 'completed', 'failed', 'delayed'])).filter(
-        (j) => j.data.sport === 'icehockey_nhl',
-      );
-      expect(ids.map((j) => j.name).sort()).toEqual(['odds.poll', 'props.poll', 'scores.poll']);
+      const ids = await polls();
+      expect(ids.map((j) => [j.name, j.queueName]).sort()).toEqual([
+        ['odds.poll', lane],
+        ['props.poll', lane],
+        ['scores.poll', QueueName.Feeds],
+      ]);
       const stamps = new Map(ids.map((j) => [j.id, j.timestamp]));
       await b.get(FeedsSchedulerService).fanOut({ scheduledAt: 0 });
-      for (const [id, stamp] of stamps) expect((await queue.getJob(id!))?.timestamp).toBe(stamp);
+      expect(new Map((await polls()).map((j) => [j.id, j.timestamp]))).toEqual(stamps);
     } finally {
       Object.assign(config, { FEED_SPORTS: [] });
     }
@@ -163,10 +173,11 @@ describe('simulator through the pipeline, two worker processes (real Redis and P
   // spec 001 §9: between the 30-s sweeps, a live game is polled every 5 s by id, a game starting within an hour every 10 s
   it('the scheduler polls the due events by id between sweeps, from the events the last poll saw', async () => {
     const scheduler = a.get(FeedsSchedulerService);
-    const queue = a.get(JobQueueService).queue(QueueName.Feeds);
     // A sport the simulator does not play: the jobs the workers run fail at once, leaving the events given here alone.
     const sport = 'cricket_ipl';
     Object.assign(config, { FEED_SPORTS: [sport] });
+    const jobs = a.get(JobQueueService);
+    const queue = jobs.queue(jobs.queueOf(JobName.OddsPoll, { sport, tick: 0 }));
     // A sweep slot of this run's own: 30-s slots are aligned to the clock.
     const sweep = Math.ceil(Date.now() / 30_000) * 30_000 + 60_000;
     await a.get(LiveStateRepository).saveOddsSchedule(sport, [

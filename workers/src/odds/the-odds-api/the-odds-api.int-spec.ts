@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { ServerResponse } from 'node:http';
-import { JobName, QueueName, SportBoard } from '@oddspulse/shared';
+import { JobName, SportBoard } from '@oddspulse/shared';
 import {
   APP_CONFIG,
   AppConfig,
@@ -466,7 +466,7 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     const jobs = app.get(JobQueueService);
     replies = [(res) => stub.json(res, 401, errorBody('INVALID_KEY'))];
     const failing = await jobs.add(JobName.OddsPoll, { sport: SPORT, tick: 1 }, { jobId: `odds-${SPORT}-test-1` });
-    const queue = jobs.queue(QueueName.Feeds);
+    const queue = jobs.queue(jobs.queueOf(JobName.OddsPoll, { sport: SPORT, tick: 1 }));
     const failed = await eventually(
       () => queue.getJob(failing.id!),
       (job) => job?.failedReason !== undefined && job.finishedOn !== undefined,
