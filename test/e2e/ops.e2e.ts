@@ -9,9 +9,9 @@ test.afterEach(({ page }) => page.unrouteAll({ behavior: 'ignoreErrors' }));
 /** The simulator's sports (FEED_SPORTS' default) × odds, props and scores. */
 const SIMULATED_FEEDS = 8 * 3;
 
-// The ops demo account opens /ops, sees every simulated feed fresh, then the queue
-// console with the feeds queue's completed jobs; a Platinum account gets 403 on both.
-test('the operations demo account sees every simulated feed fresh, then the feeds queue’s completed jobs', async ({
+// The ops demo account opens /ops, sees every simulated feed fresh and every queue (the feeds and the six feed lanes),
+// then the queue console with a feed lane's completed odds polls; a Platinum account gets 403 on both.
+test('the operations demo account sees every simulated feed fresh, then a feed lane’s completed odds polls', async ({
   page,
 }, testInfo) => {
   await signInThroughApi(page, 'ops@demo.local');
@@ -25,7 +25,8 @@ test('the operations demo account sees every simulated feed fresh, then the feed
   await expect(page.locator('[data-testid="ops-feed"]:not([data-health="fresh"])')).toHaveCount(0, { timeout: 20_000 });
   await expect(page.getByTestId('ops-scheduler')).toContainText('running');
   await expect(page.getByTestId('ops-updates')).toContainText('Live');
-  await expect(page.getByTestId('ops-queue').filter({ hasText: 'feeds' })).toBeVisible();
+  await expect(page.locator('[data-testid="ops-queue"][data-queue="feeds"]')).toBeVisible();
+  await expect(page.locator('[data-testid="ops-queue"][data-queue^="feeds-lane-"]')).toHaveCount(6);
   // the console's page asks nothing of another host (its CSP would refuse a font stylesheet) and has an h1
   const refused: string[] = [];
   page.on('console', (message) => {
@@ -42,7 +43,8 @@ test('the operations demo account sees every simulated feed fresh, then the feed
   await expect(page.getByText('feeds').first()).toBeVisible();
   expect(refused).toEqual([]);
   expect(elsewhere).toEqual([]);
-  await page.goto('/ops/queues/queue/feeds?status=completed');
+  // the first sport of FEED_SPORTS polls on the first lane
+  await page.goto('/ops/queues/queue/feeds-lane-1?status=completed');
   await expect(page.getByText('odds.poll').first()).toBeVisible();
 });
 
