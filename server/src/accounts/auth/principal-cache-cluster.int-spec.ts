@@ -111,7 +111,22 @@ describe('control topics on a 3-node Redis Cluster: a listener that knows when i
     await cluster.healthy();
   });
 
+  // Another process's announcement: after a primary restart, its own connection to that primary may still be
+  // reconnecting (up to 1 s apart), so the announcement goes on a retry (ANNOUNCE_RETRY_DELAYS_MS) and is waited for
+  // longer than one that goes at once.
   const announce = (userId: string) => new PrincipalChanges(new RealtimeBus(other)).announce(userId);
+  /** A classic live-state notice from another process, tried again while its connection to a node reconnects. */
+  const publishLiveState = async (message: string) => {
+    const channel = `${prefix}:${RedisKeys.liveStateChanged.join(':')}`;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await other.client.publish(channel, message);
+      } catch (error) {
+        if (attempt === 40) throw error;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  };
   const cached = async (userId: string) => {
     const before = rows.reads;
     await cache.session(userId, 'family');
@@ -131,7 +146,7 @@ describe('control topics on a 3-node Redis Cluster: a listener that knows when i
 
     // Heard while live: a sharded principal change from another process, a classic live-state notice.
     await announce('user-a');
-    await other.client.publish(`${prefix}:${RedisKeys.liveStateChanged.join(':')}`, 'board:odds:basketball_nba');
+    await publishLiveState('board:odds:basketball_nba');
     await until(() => heard.length === 2, 2000, 'both control topics heard');
     expect(heard).toEqual([
       { topic: 'principal', message: 'user-a' },
@@ -174,10 +189,10 @@ describe('control topics on a 3-node Redis Cluster: a listener that knows when i
     rows.revoked.add('user-c');
     const count = heard.length;
     await announce('user-c');
-    await until(() => heard.length > count, 2000, 'the principal change after recovery');
+    await until(() => heard.length > count, 6000, 'the principal change after recovery');
     expect(heard.at(-1)).toEqual({ topic: 'principal', message: 'user-c' });
     expect(await cache.session('user-c', 'family')).toBeUndefined();
-    await other.client.publish(`${prefix}:${RedisKeys.liveStateChanged.join(':')}`, 'scores:basketball_nba');
+    await publishLiveState('scores:basketball_nba');
     await until(() => heard.at(-1)?.topic === 'live-state', 2000, 'the live-state notice after recovery');
 
     process.stdout.write(
