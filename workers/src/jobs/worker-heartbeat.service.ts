@@ -31,6 +31,8 @@ export class WorkerHeartbeatService
   readonly id = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private timer?: NodeJS.Timeout;
   private left = false;
+  /** The beat being written, if any: one at a time, and the heartbeat is removed only after it has landed. */
+  private beating: Promise<void> | null = null;
 
   constructor(
     private readonly heartbeats: WorkerHeartbeatRepository,
@@ -39,8 +41,8 @@ export class WorkerHeartbeatService
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.beatLogged();
-    this.timer = setInterval(() => void this.beatLogged(), WORKER_HEARTBEAT_INTERVAL_MS);
+    await this.beatOnce();
+    this.timer = setInterval(() => void this.beatOnce(), WORKER_HEARTBEAT_INTERVAL_MS);
     this.timer.unref();
   }
 
@@ -61,6 +63,8 @@ export class WorkerHeartbeatService
     this.timer = undefined;
     if (this.left) return;
     this.left = true;
+    // a beat written after the removal would keep the stopping process live for WORKER_HEARTBEAT_TTL_MS
+    await this.beating;
     try {
       await this.heartbeats.remove(this.id);
     } catch (error) {
@@ -80,6 +84,14 @@ export class WorkerHeartbeatService
       last_job_at: lastJob === null ? null : new Date(lastJob).toISOString(),
     };
     return this.heartbeats.beat(heartbeat, WORKER_HEARTBEAT_TTL_MS);
+  }
+
+  /** A beat, unless one is still being written (Redis slow): that one stands for it. */
+  private beatOnce(): Promise<void> {
+    this.beating ??= this.beatLogged().finally(() => {
+      this.beating = null;
+    });
+    return this.beating;
   }
 
   private async beatLogged(): Promise<void> {
