@@ -94,6 +94,16 @@ describe('a board stored by market', () => {
     expect(JSON.stringify(eventsFromFields(apply(hash, writes)))).toBe(JSON.stringify(next));
   });
 
+  it("writes a changed event's markets that are the very objects stored not at all, and the others that changed", () => {
+    const basis = [event('a')];
+    const next = event('a', 2.1);
+    next.bookmakers[1].markets[1] = basis[0].bookmakers[1].markets[1];
+    expect(boardFieldWrites([next], basis).set.map(([field]) => field)).toEqual([
+      'm\ta\tdraftkings\th2h',
+      'm\ta\tfanduel\th2h',
+    ]);
+  });
+
   it('writes nothing for a board whose content is the same, though fetched again', () => {
     const basis = [event('a'), event('b')];
     expect(boardFieldWrites(structuredClone(basis), basis)).toEqual({ replace: false, set: [], delete: [] });

@@ -82,7 +82,9 @@ export function boardFieldWrites(events: readonly BoardEvent[], basis: readonly 
     for (const [field, market] of marketFields(event)) {
       const oldMarket = oldMarkets.get(field);
       oldMarkets.delete(field);
-      if (!oldMarket || !sameMarket(market, oldMarket)) set.push([field, JSON.stringify(market)]);
+      // a market the poll kept unmoved is the very object stored (keepUnmovedMarkets): not compared again
+      if (oldMarket !== market && (!oldMarket || !sameMarket(market, oldMarket)))
+        set.push([field, JSON.stringify(market)]);
     }
     deleted.push(...oldMarkets.keys());
   }

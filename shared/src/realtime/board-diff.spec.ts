@@ -166,6 +166,22 @@ describe('diffBoards', () => {
     expect(isLocked.mock.calls.every(([, e]) => e.id === 'b')).toBe(true);
   });
 
+  // A poll keeps an unmoved market's object (keepUnmovedMarkets): it is not compared again, but it can lock with time
+  it('reports no outcome of a market that is the very object it was, and still its lock flipping', () => {
+    const prev = board([event('a', { home: 1.5, away: 2.6 })]);
+    const next = event('a', { home: 1.45, away: 2.6 });
+    const [, spreads, totals] = prev.events[0].bookmakers[0].markets;
+    next.bookmakers[0].markets.splice(1, 2, spreads, totals);
+    const result = diffBoards(prev, board([next]), {
+      isLocked: (market, e) => market === spreads && e === next,
+    });
+    expect(result.diff!.events[0].bookmakers![0].markets).toEqual([
+      expect.objectContaining({ key: 'h2h', change: 'changed' }),
+      { key: 'spreads', change: 'changed', locked: true },
+    ]);
+    expect(result.records).toHaveLength(1);
+  });
+
   // The usual poll lists each market's outcomes in the same order; a reordered market is matched by identity
   it('reports the same changes whatever the order of the outcomes and markets', () => {
     const prev = board([event('a', { home: 1.5, away: 2.6 })]);

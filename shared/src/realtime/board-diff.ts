@@ -228,7 +228,9 @@ function diffBookmaker(
       for (const outcome of market.outcomes) records.push(record(event, book, market, outcome));
       continue;
     }
-    const outcomes = diffOutcomes(oldMarket, market, (o) => records.push(record(event, book, market, o)));
+    // the very object it was (a market the poll kept unmoved) has no outcome to compare; its lock may still flip
+    const outcomes =
+      oldMarket === market ? [] : diffOutcomes(oldMarket, market, (o) => records.push(record(event, book, market, o)));
     const wasLocked = options.isLocked?.(oldMarket, old, now);
     const lockFlipped = locked !== undefined && locked !== wasLocked;
     if (!outcomes.length && !lockFlipped) continue;

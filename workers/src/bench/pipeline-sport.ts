@@ -64,6 +64,8 @@ export interface SportPoll {
   readBack: boolean;
   readBackMs: number;
   ingestMs: number;
+  /** Of ingestMs, JSON.parse of the feed's answer alone: what any ingest of a polled answer pays. */
+  parseMs: number;
   diffMs: number;
   publishMs: number;
   detectMs: number;
@@ -117,7 +119,9 @@ export class BenchSportPipeline {
 
     t = stage();
     // the links settled as the pipeline settles them where a board comes in
-    const answer = settleBookLinks(normaliseOddsApiV4(JSON.parse(body), { oddsFormat: 'decimal' }).events);
+    const payload: unknown = JSON.parse(body);
+    const parseMs = performance.now() - t;
+    const answer = settleBookLinks(normaliseOddsApiV4(payload, { oddsFormat: 'decimal' }).events);
     const events = keepUnmovedMarkets(
       previous?.events ?? null,
       asked && previous ? mergeAnswer(previous.events, asked, answer) : answer,
@@ -173,6 +177,7 @@ export class BenchSportPipeline {
       readBack,
       readBackMs,
       ingestMs,
+      parseMs,
       diffMs,
       publishMs,
       detectMs,

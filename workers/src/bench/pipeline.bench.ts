@@ -69,6 +69,7 @@ async function oneWorker() {
       'changed prices': run.changedPrices,
       'stamp ms': run.readBackMs.toFixed(0),
       'ingest ms': run.ingestMs.toFixed(0),
+      'of which parse ms': run.parseMs.toFixed(0),
       'diff ms': run.diffMs.toFixed(0),
       'store+publish ms': run.publishMs.toFixed(0),
       'detect ms': run.detectMs.toFixed(0),
@@ -153,6 +154,10 @@ async function oneWorker() {
   process.stdout.write(
     `median steady cycle: ${cycleMs} ms (CPU ${median(steady.map((r) => Number(r['cycle cpu ms'])))} ms); garbage collection ${(100 * gcShare).toFixed(1)} % of the steady cycles; diff bytes ${ratio.toFixed(2)} % of the board (goal ≤ 5 %)\n`,
   );
+  const stageMedians = ['ingest ms', 'of which parse ms', 'diff ms', 'store+publish ms', 'detect ms']
+    .map((key) => `${key.replace(' ms', '')} ${median(steady.map((r) => Number(r[key])))} ms`)
+    .join(', ');
+  process.stdout.write(`median steady stages: ${stageMedians}\n`);
   process.stdout.write(
     'a poll that changes nothing: compare with the held board, write the stamp; before, read the board back and write it whole:\n',
   );
