@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
-  FEED_LANES,
+  isFeedLane,
   JobName,
   ownedFeedLanes,
   type FeedsHealth,
@@ -118,11 +118,10 @@ export class HealthService {
     for (const worker of silent) problems.push(`Worker ${worker.id} is silent since ${worker.beat_at}`);
     const idleAfterMs = Math.max(IDLE_TICKS * this.config.SCHEDULER_TICK_MS, IDLE_FLOOR_MS);
     const liveIds = live.map((worker) => worker.id);
-    const lanes = new Set<QueueName>(FEED_LANES);
     for (const worker of live) {
       const owned = new Set<QueueName>(ownedFeedLanes(worker.id, liveIds));
       const waiting = (Object.entries(jobCounts) as Array<[QueueName, JobCounts]>)
-        .filter(([queue]) => !lanes.has(queue) || owned.has(queue))
+        .filter(([queue]) => !isFeedLane(queue) || owned.has(queue))
         .reduce((sum, [, counts]) => sum + (counts.waiting ?? 0), 0);
       const since = worker.last_job_at ?? worker.started_at;
       if (waiting > 0 && now - Date.parse(since) > idleAfterMs)

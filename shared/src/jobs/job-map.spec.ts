@@ -1,15 +1,8 @@
+import { CORE_SPORTS } from '../domain/sports';
 import { FEED_LANES, JobName, QueueName, feedLane, jobQueue, ownedFeedLanes } from './job-map';
 
-const SPORTS = [
-  'americanfootball_nfl',
-  'americanfootball_ncaaf',
-  'basketball_nba',
-  'basketball_ncaab',
-  'baseball_mlb',
-  'icehockey_nhl',
-  'soccer_epl',
-  'mma_mixed_martial_arts',
-];
+/** A deployment's sports: the eight the product covers end to end. */
+const SPORTS = CORE_SPORTS.map((sport) => sport.key);
 
 describe('feedLane', () => {
   it('spreads the deployment’s sports over the lanes in their order, and puts an unknown sport on a lane by its key', () => {

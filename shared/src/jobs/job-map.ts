@@ -158,6 +158,10 @@ export const FEED_LANES = [
 ] as const;
 export type FeedLane = (typeof FEED_LANES)[number];
 
+export function isFeedLane(queue: QueueName): queue is FeedLane {
+  return (FEED_LANES as readonly QueueName[]).includes(queue);
+}
+
 /**
  * The lane a sport's polls run on: by its place in the deployment's sports (FEED_SPORTS), so that they spread evenly
  * over the lanes and the lanes' owners; a sport not among them by a hash of its key. Every process computes the same

@@ -1,10 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Worker } from 'bullmq';
-import { FEED_LANES, ownedFeedLanes, type FeedLane, type QueueName } from '@oddspulse/shared';
-
-export function isFeedLane(queue: QueueName): queue is FeedLane {
-  return (FEED_LANES as readonly QueueName[]).includes(queue);
-}
+import { FEED_LANES, ownedFeedLanes, type FeedLane } from '@oddspulse/shared';
 
 /**
  * Which feed lanes this process takes (QueueName's feed lanes): the lanes ownedFeedLanes gives it among the live

@@ -1,10 +1,10 @@
 import { BeforeApplicationShutdown, Inject, Logger, OnApplicationBootstrap, Type } from '@nestjs/common';
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
-import { QueueName } from '@oddspulse/shared';
+import { isFeedLane, QueueName } from '@oddspulse/shared';
 import { APP_CONFIG, type AppConfig, isDependencyDown, RepeatedErrors } from '@oddspulse/core';
 import { ExternalFailure, LoggedExternalFailure } from './external-failure';
-import { FeedLanesService, isFeedLane } from './feed-lanes.service';
+import { FeedLanesService } from './feed-lanes.service';
 import { JobRegistryService } from './job-registry.service';
 
 /**
