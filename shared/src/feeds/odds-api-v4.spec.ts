@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { normaliseOddsApiV4 } from './odds-api-v4';
+import type { BoardEvent } from '../domain/odds';
+import { normaliseOddsApiV4, normaliseOddsApiV4Texts, oddsApiV4EventTexts } from './odds-api-v4';
 
 const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
 const load = (file: string): unknown => JSON.parse(readFileSync(join(FIXTURES, file), 'utf8'));
@@ -176,5 +177,60 @@ describe('normaliseOddsApiV4', () => {
 
   it('rejects a payload that is neither a list nor an event', () => {
     expect(() => normaliseOddsApiV4('nope')).toThrow('Invalid response format from server');
+  });
+});
+
+// An answer read event by event is the answer read whole (TheOddsApiOddsProvider); one not of the API's form is read whole.
+describe('oddsApiV4EventTexts and normaliseOddsApiV4Texts', () => {
+  const listFiles = oddsFiles.filter((f) => f.startsWith('v4_odds_'));
+  // the API's compact JSON, as it is sent
+  const sent = (file: string) => JSON.stringify(load(file));
+
+  it.each(listFiles)('cuts %s into its events', (file) => {
+    const events = load(file) as unknown[];
+    const texts = oddsApiV4EventTexts(sent(file));
+    expect(texts).toHaveLength(events.length);
+    expect(texts!.map((text) => JSON.parse(text))).toEqual(events);
+  });
+
+  it.each(listFiles.filter((f) => f.includes('_decimal')))('reads %s event by event as it reads it whole', (file) => {
+    const taken: string[] = [];
+    const board = normaliseOddsApiV4Texts(oddsApiV4EventTexts(sent(file))!, (event) => {
+      taken.push(event.id);
+      return event;
+    });
+    expect(board).toEqual(normaliseOddsApiV4(load(file)));
+    expect(taken).toEqual(board!.events.map((e) => e.id));
+  });
+
+  it('hands over each event as the intake returns it', () => {
+    const file = listFiles.find((f) => f.includes('_decimal'))!;
+    const board = normaliseOddsApiV4Texts(oddsApiV4EventTexts(sent(file))!, (event): BoardEvent => ({
+      ...event,
+      completed: true,
+    }));
+    expect(board!.events.every((e) => e.completed)).toBe(true);
+  });
+
+  it.each(listFiles.filter((f) => f.includes('_american')))('leaves %s, in American odds, to be read whole', (file) => {
+    expect(normaliseOddsApiV4Texts(oddsApiV4EventTexts(sent(file))!, (event) => event)).toBeNull();
+  });
+
+  it('does not cut a body of another form: spaced, empty, one event, cut short or followed by more', () => {
+    const file = listFiles[0];
+    expect(oddsApiV4EventTexts(readFileSync(join(FIXTURES, file), 'utf8'))).toBeNull();
+    expect(oddsApiV4EventTexts(JSON.stringify(load(file), null, 1))).toBeNull();
+    expect(oddsApiV4EventTexts('[]')).toBeNull();
+    expect(oddsApiV4EventTexts('{"id":"e1","sport_key":"x"}')).toBeNull();
+    expect(oddsApiV4EventTexts(sent(file).slice(0, -1))).toBeNull();
+    expect(oddsApiV4EventTexts(`${sent(file)},[]`)).toBeNull();
+    expect(oddsApiV4EventTexts('[{"id":"a"} {"id":"b"}]')).toBeNull();
+  });
+
+  it('throws where a cut fell inside an event, as a body that is not JSON does', () => {
+    const nested = '[{"id":"e1","sport_key":"x","bookmakers":[{"key":"a"},{"id":"b1","key":"k"}]}]';
+    const texts = oddsApiV4EventTexts(nested);
+    expect(texts).toHaveLength(2);
+    expect(() => normaliseOddsApiV4Texts(texts!, (event) => event)).toThrow(SyntaxError);
   });
 });

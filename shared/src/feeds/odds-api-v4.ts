@@ -96,16 +96,81 @@ function newestUpdate(markets: readonly BoardMarket[]): string {
 export function normaliseOddsApiV4(payload: unknown, options: NormaliseOptions = {}): NormalisedBoard {
   const events = rawEvents(payload);
   const oddsFormat = options.oddsFormat ?? detectOddsFormat(rawPrices(events));
-  const dropped = { events: 0, markets: 0, outcomes: 0 };
+  const reader = new EventReader(oddsFormat);
   const result: BoardEvent[] = [];
-  const iso = isoReader();
-
   for (const raw of events) {
+    const event = reader.read(raw);
+    if (event) result.push(event);
+  }
+  return { events: result, oddsFormat, dropped: reader.dropped };
+}
+
+/**
+ * normaliseOddsApiV4 for a list answer read event by event (`texts`: each event's JSON, from oddsApiV4EventTexts), each
+ * event handed to `intake` once read: the parsed event and what the intake leaves of it are garbage before the next is
+ * parsed, where a whole answer parsed at once (a 1,000-game board: 640,000 prices) outlives the young generation and
+ * is collected as old. Null when the first event's prices do not show them decimal: the format is then the whole
+ * answer's to settle, as normaliseOddsApiV4 settles it (the feed is asked for decimal; a recorded American board reads
+ * right through the whole answer). A text that is not JSON throws its SyntaxError.
+ */
+export function normaliseOddsApiV4Texts(
+  texts: readonly string[],
+  intake: (event: BoardEvent) => BoardEvent,
+): NormalisedBoard | null {
+  let reader: EventReader | null = null;
+  const result: BoardEvent[] = [];
+  for (const text of texts) {
+    const raw: unknown = JSON.parse(text);
+    if (reader === null) {
+      if (detectOddsFormat(rawPrices([raw])) !== 'decimal') return null;
+      reader = new EventReader('decimal');
+    }
+    const event = reader.read(raw);
+    if (event) result.push(intake(event));
+  }
+  return reader && { events: result, oddsFormat: 'decimal', dropped: reader.dropped };
+}
+
+/**
+ * The text of each event of a list answer of The Odds API, cut where each event object begins (`{"id":"`, the form the
+ * API writes), without parsing: null when the body is not of that form (another order of keys, spaces between them),
+ * and the caller parses it whole. A quote inside a JSON string is escaped, so `{"id":"` marks an object's start: a cut
+ * that is not an event's (an object of that form nested in an event) leaves a text that does not parse.
+ */
+export function oddsApiV4EventTexts(body: string): string[] | null {
+  const first = body.indexOf(EVENT_START);
+  if (first < 0 || body.slice(0, first).trim() !== '[') return null;
+  const last = body.lastIndexOf(']');
+  if (last < first || body.charCodeAt(last - 1) !== CLOSE_BRACE || body.slice(last + 1).trim() !== '') return null;
+  const texts: string[] = [];
+  for (let at = first; at >= 0;) {
+    const next = body.indexOf(EVENT_START, at + EVENT_START.length);
+    const end = next < 0 ? last : next - 1;
+    if (next >= 0 && body.charCodeAt(end) !== COMMA) return null;
+    texts.push(body.slice(at, end));
+    at = next;
+  }
+  return texts;
+}
+
+const EVENT_START = '{"id":"';
+const COMMA = 44;
+const CLOSE_BRACE = 125;
+
+/** Reads raw events into BoardEvents at one price format, counting what it drops. */
+class EventReader {
+  readonly dropped = { events: 0, markets: 0, outcomes: 0 };
+  private readonly iso = isoReader();
+
+  constructor(private readonly oddsFormat: OddsFormat | null) {}
+
+  read(raw: unknown): BoardEvent | null {
+    const { dropped, iso, oddsFormat } = this;
     const id = isObject(raw) ? str(raw.id) : undefined;
     const sportKey = isObject(raw) ? str(raw.sport_key) : undefined;
     if (!isObject(raw) || !id || !sportKey) {
       dropped.events++;
-      continue;
+      return null;
     }
     const bookmakers: BoardBookmaker[] = [];
     for (const rawBook of Array.isArray(raw.bookmakers) ? raw.bookmakers : []) {
@@ -158,7 +223,7 @@ export function normaliseOddsApiV4(payload: unknown, options: NormaliseOptions =
       if (str(rawBook.sid)) bookmaker.sid = rawBook.sid as string;
       bookmakers.push(bookmaker);
     }
-    result.push({
+    return {
       id,
       sport_key: sportKey,
       sport_title: str(raw.sport_title) ?? sportKey,
@@ -166,9 +231,8 @@ export function normaliseOddsApiV4(payload: unknown, options: NormaliseOptions =
       home_team: str(raw.home_team) ?? '',
       away_team: str(raw.away_team) ?? '',
       bookmakers,
-    });
+    };
   }
-  return { events: result, oddsFormat, dropped };
 }
 
 function normaliseOutcome(raw: Json, format: OddsFormat): BoardOutcome | null {

@@ -5,7 +5,13 @@
  * service's scheduling, health and fault handling.
  */
 import { performance } from 'node:perf_hooks';
-import { SportBoard, diffBoards, lockedMarketReader, normaliseOddsApiV4, settleBookLinks } from '@oddspulse/shared';
+import {
+  SportBoard,
+  diffBoards,
+  lockedMarketReader,
+  normaliseOddsApiV4Texts,
+  oddsApiV4EventTexts,
+} from '@oddspulse/shared';
 import {
   deleteKeysWithPrefix,
   LiveStateRepository,
@@ -14,7 +20,7 @@ import {
   type RedisService,
 } from '@oddspulse/core';
 import { PreparedBoards } from '../detection/prepared-boards';
-import { HeldBoards, keepUnmovedMarkets, mergeAnswer } from '../odds/held-boards';
+import { HeldBoards, answerIntake, mergeAnswer } from '../odds/held-boards';
 import { MarketSimulator } from '../simulator/market-simulator';
 import { BOOK_PROFILES } from '../simulator/sim-books';
 import { SPORT_PROFILES } from '../simulator/sim-sports';
@@ -64,8 +70,6 @@ export interface SportPoll {
   readBack: boolean;
   readBackMs: number;
   ingestMs: number;
-  /** Of ingestMs, JSON.parse of the feed's answer alone: what any ingest of a polled answer pays. */
-  parseMs: number;
   diffMs: number;
   publishMs: number;
   detectMs: number;
@@ -118,14 +122,13 @@ export class BenchSportPipeline {
     const readBackMs = lap(t);
 
     t = stage();
-    // the links settled as the pipeline settles them where a board comes in
-    const payload: unknown = JSON.parse(body);
-    const parseMs = performance.now() - t;
-    const answer = settleBookLinks(normaliseOddsApiV4(payload, { oddsFormat: 'decimal' }).events);
-    const events = keepUnmovedMarkets(
-      previous?.events ?? null,
-      asked && previous ? mergeAnswer(previous.events, asked, answer) : answer,
-    );
+    // as TheOddsApiOddsProvider reads an answer, event by event, each taken in as the pipeline takes it (answerIntake)
+    const intake = answerIntake(previous?.events ?? null, new Set());
+    const texts = oddsApiV4EventTexts(body);
+    if (!texts) throw new Error("the bench's answer should read event by event");
+    const answer = normaliseOddsApiV4Texts(texts, intake)?.events;
+    if (!answer) throw new Error("the bench's answer should be decimal");
+    const events = asked && previous ? mergeAnswer(previous.events, asked, answer) : answer;
     const board: SportBoard = { sport_key: sport, fetched_at: new Date(now).toISOString(), events };
     const ingestMs = lap(t);
 
@@ -177,7 +180,6 @@ export class BenchSportPipeline {
       readBack,
       readBackMs,
       ingestMs,
-      parseMs,
       diffMs,
       publishMs,
       detectMs,

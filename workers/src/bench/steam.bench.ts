@@ -151,7 +151,7 @@ async function main() {
   const polls: number[] = [];
   const poll = async () => {
     const t = process.hrtime.bigint();
-    await pipeline.poll('odds', SPORT, () => provider.fetchOdds(SPORT));
+    await pipeline.poll('odds', SPORT, (intake) => provider.fetchOdds(SPORT, null, intake));
     polls.push(Number(process.hrtime.bigint() - t) / 1e6);
     now += POLL_MS;
   };

@@ -26,6 +26,11 @@ export interface FeedRequest {
   /** Called before each retry, for the logs. */
   onRetry?: (error: FeedError, attempt: number, delayMs: number) => void;
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * Reads a successful answer's body; JSON.parse when absent, and for an error's body. A throw is a body that is not
+   * JSON. The odds answer is kept as its events' texts, read one by one (TheOddsApiOddsProvider).
+   */
+  read?: (text: string) => unknown;
 }
 
 /** A Retry-After longer than this is not waited for (RetryPolicy.maxDelayMs). */
@@ -91,7 +96,7 @@ async function attempt<T>(request: FeedRequest, timeoutMs: number): Promise<Feed
   let body: unknown;
   let parsed = true;
   try {
-    body = JSON.parse(text);
+    body = response.ok && request.read ? request.read(text) : JSON.parse(text);
   } catch {
     parsed = false;
   }

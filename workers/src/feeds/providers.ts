@@ -1,10 +1,19 @@
 import type { BoardEvent, ScoreboardEvent } from '@oddspulse/shared';
 
+/**
+ * What the pipeline makes of each event of an answer (held-boards.ts answerIntake): a provider hands it each event as
+ * it reads it, so that what the feed sent of one event can be collected before the next is read.
+ */
+export type EventIntake = (event: BoardEvent) => BoardEvent;
+
 /** Where a sport's odds come from; every provider returns the normalised board (decimal prices). */
 export interface OddsProvider {
   readonly name: 'simulator' | 'theoddsapi' | 'stream';
-  /** Straight bets (game markets) of a sport's upcoming and live events, or of those of `eventIds` only. */
-  fetchOdds(sport: string, eventIds?: readonly string[] | null): Promise<BoardEvent[]>;
+  /**
+   * Straight bets (game markets) of a sport's upcoming and live events, or of those of `eventIds` only, each event as
+   * `intake` returns it.
+   */
+  fetchOdds(sport: string, eventIds: readonly string[] | null, intake: EventIntake): Promise<BoardEvent[]>;
   /** Player props of a sport's upcoming events. */
   fetchProps(sport: string): Promise<BoardEvent[]>;
 }

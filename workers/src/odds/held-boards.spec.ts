@@ -1,5 +1,5 @@
 import type { BoardEvent, SportBoard } from '@oddspulse/shared';
-import { HeldBoards, UNMOVED_RESTAMP_MS, keepUnmovedMarkets } from './held-boards';
+import { HeldBoards, UNMOVED_RESTAMP_MS, UnmovedMarkets, answerIntake } from './held-boards';
 
 const at = (ms: number) => new Date(Date.parse('2026-03-01T18:00:00Z') + ms).toISOString().replace('.000Z', 'Z');
 
@@ -40,16 +40,16 @@ function event(time: string, price = 2.1): BoardEvent {
 }
 
 // A feed restamping markets whose prices did not move: the stored objects stay, so nothing is written again.
-describe('keepUnmovedMarkets', () => {
+describe('UnmovedMarkets', () => {
   it('keeps an event whose prices did not move as the object stored, whatever its update times say', () => {
     const stored = event(at(0));
-    const [kept] = keepUnmovedMarkets([stored], [event(at(30_000))]);
+    const kept = new UnmovedMarkets([stored]).keep(event(at(30_000)));
     expect(kept).toBe(stored);
   });
 
   it('takes a moved market with its new time, and keeps the unmoved one beside it', () => {
     const stored = event(at(0));
-    const [next] = keepUnmovedMarkets([stored], [event(at(30_000), 2.2)]);
+    const next = new UnmovedMarkets([stored]).keep(event(at(30_000), 2.2));
     expect(next).not.toBe(stored);
     const [h2h, totals] = next.bookmakers[0].markets;
     expect(h2h).toMatchObject({ last_update: at(30_000), outcomes: [{ price: 2.2 }, { price: 1.8 }] });
@@ -59,16 +59,39 @@ describe('keepUnmovedMarkets', () => {
 
   it('writes an unmoved market again once the feed’s time is a minute past the stored one, or behind it', () => {
     const stored = event(at(0));
-    const [late] = keepUnmovedMarkets([stored], [event(at(UNMOVED_RESTAMP_MS))]);
+    const unmoved = new UnmovedMarkets([stored]);
+    const late = unmoved.keep(event(at(UNMOVED_RESTAMP_MS)));
     expect(late).not.toBe(stored);
     expect(late.bookmakers[0].markets.map((m) => m.last_update)).toEqual([at(60_000), at(60_000)]);
-    const [earlier] = keepUnmovedMarkets([stored], [event(at(-1_000))]);
+    const earlier = unmoved.keep(event(at(-1_000)));
     expect(earlier.bookmakers[0].markets.map((m) => m.last_update)).toEqual([at(-1_000), at(-1_000)]);
   });
 
-  it('passes over a board with nothing before it', () => {
-    const fresh = [event(at(0))];
-    expect(keepUnmovedMarkets(null, fresh)).toBe(fresh);
+  it('passes over an event with nothing before it', () => {
+    const fresh = event(at(0));
+    expect(new UnmovedMarkets(null).keep(fresh)).toBe(fresh);
+    expect(new UnmovedMarkets([{ ...event(at(0)), id: 'e2' }]).keep(fresh)).toBe(fresh);
+  });
+});
+
+// Each event of an answer as the pipeline takes it in, as the provider reads it.
+describe('answerIntake', () => {
+  it('marks a game its scoreboard says is final, settles its links and keeps what did not move', () => {
+    const stored = event(at(0));
+    const intake = answerIntake([stored], new Set(['e1']));
+    const taken = intake(event(at(30_000), 2.2));
+    expect(taken.completed).toBe(true);
+    // the book's site where the feed gave no link
+    expect(taken.bookmakers[0].link).toMatch(/^https:\/\//);
+    expect(taken.bookmakers[0].markets[1]).toBe(stored.bookmakers[0].markets[1]);
+    expect(taken.bookmakers[0].markets[0].outcomes[0].price).toBe(2.2);
+  });
+
+  it('keeps an unmoved event whole, and leaves a game not final open', () => {
+    const stored = { ...event(at(0)), bookmakers: answerIntake(null, new Set())(event(at(0))).bookmakers };
+    const intake = answerIntake([stored], new Set());
+    expect(intake(event(at(30_000)))).toBe(stored);
+    expect(intake({ ...event(at(0)), id: 'e2' }).completed).toBeUndefined();
   });
 });
 

@@ -1,5 +1,6 @@
 import {
   parseIsoTime,
+  settleBookLinks,
   sameFieldsBut,
   sameQuote,
   type BoardBookmaker,
@@ -7,6 +8,7 @@ import {
   type SportBoard,
 } from '@oddspulse/shared';
 import type { BoardKind, BoardStamp, LiveStateRepository } from '@oddspulse/core';
+import type { EventIntake } from '../feeds/providers';
 
 /**
  * The board after a poll of some of its events (`asked`): those events as the feed answered (one it left out has
@@ -83,30 +85,43 @@ export class HeldBoards {
 export const UNMOVED_RESTAMP_MS = 60_000;
 
 /**
- * `events` with every market whose prices did not move since `previous` (its outcomes, line, links and limits the
- * same) kept as the object it was, its update time with it, while that time is less than UNMOVED_RESTAMP_MS older
- * than the feed's; a book or event all of whose parts were kept is kept whole. The store and the diff pass over the
- * very objects they wrote, so a market is written again when its price moves, whatever its `last_update` says.
+ * Keeps, event by event, every market whose prices did not move since `previous` (its outcomes, line, links and limits
+ * the same) as the object it was, its update time with it, while that time is less than UNMOVED_RESTAMP_MS older than
+ * the feed's; a book or event all of whose parts were kept is kept whole. The store and the diff pass over the very
+ * objects they wrote, so a market is written again when its price moves, whatever its `last_update` says.
  */
-export function keepUnmovedMarkets(previous: readonly BoardEvent[] | null, events: BoardEvent[]): BoardEvent[] {
-  if (!previous?.length) return events;
-  const times = new Map<string, number>();
-  const read = (iso: string) => {
-    let time = times.get(iso);
-    if (time === undefined) times.set(iso, (time = parseIsoTime(iso)));
-    return time;
-  };
-  // a time the feed moved back, or one unreadable, is written as the feed sent it
-  const held = (fresh: string, old: string) => {
-    const lag = read(fresh) - read(old);
-    return lag >= 0 && lag < UNMOVED_RESTAMP_MS;
-  };
-  const keptBook = (book: BoardBookmaker, old: BoardBookmaker): BoardBookmaker => {
+export class UnmovedMarkets {
+  private readonly before: ReadonlyMap<string, BoardEvent>;
+  private readonly times = new Map<string, number>();
+
+  constructor(previous: readonly BoardEvent[] | null) {
+    this.before = new Map((previous ?? []).map((e) => [e.id, e]));
+  }
+
+  /** `event` of the feed's answer, with what did not move since the previous board kept as it was. */
+  keep(event: BoardEvent): BoardEvent {
+    const old = this.before.get(event.id);
+    if (!old || old === event) return event;
+    let kept = 0;
+    const bookmakers = event.bookmakers.map((book, i) => {
+      const other =
+        old.bookmakers[i]?.key === book.key ? old.bookmakers[i] : old.bookmakers.find((b) => b.key === book.key);
+      if (!other) return book;
+      const result = this.keptBook(book, other);
+      if (result === old.bookmakers[i]) kept++;
+      return result;
+    });
+    if (kept === old.bookmakers.length && kept === bookmakers.length && sameFieldsBut(event, old, 'bookmakers'))
+      return old;
+    return bookmakers.some((b, i) => b !== event.bookmakers[i]) ? { ...event, bookmakers } : event;
+  }
+
+  private keptBook(book: BoardBookmaker, old: BoardBookmaker): BoardBookmaker {
     let kept = 0;
     const markets = book.markets.map((market, i) => {
       const before =
         old.markets[i]?.key === market.key ? old.markets[i] : old.markets.find((m) => m.key === market.key);
-      if (!before || !sameQuote(market, before) || !held(market.last_update, before.last_update)) return market;
+      if (!before || !sameQuote(market, before) || !this.held(market.last_update, before.last_update)) return market;
       if (before === old.markets[i]) kept++;
       return before;
     });
@@ -114,26 +129,35 @@ export function keepUnmovedMarkets(previous: readonly BoardEvent[] | null, event
       kept === old.markets.length &&
       kept === markets.length &&
       sameFieldsBut(book, old, 'markets', 'last_update') &&
-      held(book.last_update, old.last_update)
+      this.held(book.last_update, old.last_update)
     )
       return old;
     return markets.some((m, i) => m !== book.markets[i]) ? { ...book, markets } : book;
+  }
+
+  /** The stored time stands for the feed's: a time the feed moved back, or one unreadable, is written as it came. */
+  private held(fresh: string, old: string): boolean {
+    const lag = this.time(fresh) - this.time(old);
+    return lag >= 0 && lag < UNMOVED_RESTAMP_MS;
+  }
+
+  private time(iso: string): number {
+    let time = this.times.get(iso);
+    if (time === undefined) this.times.set(iso, (time = parseIsoTime(iso)));
+    return time;
+  }
+}
+
+/**
+ * What becomes of each event of a feed's answer as it is read (OddsProvider's intake): marked completed when its
+ * scoreboard says it is final (`finals`: a feed can list a game for a while after it ended, and detection skips it),
+ * its links settled (checked, resolved, or the book's site), and its unmoved markets kept as the objects of `previous`
+ * (UnmovedMarkets). Done event by event, what the feed sent of an event is garbage before the next one is read.
+ */
+export function answerIntake(previous: readonly BoardEvent[] | null, finals: ReadonlySet<string>): EventIntake {
+  const unmoved = new UnmovedMarkets(previous);
+  return (event) => {
+    const [settled] = settleBookLinks([finals.has(event.id) ? { ...event, completed: true } : event]);
+    return unmoved.keep(settled);
   };
-  const before = new Map(previous.map((e) => [e.id, e]));
-  return events.map((event) => {
-    const old = before.get(event.id);
-    if (!old || old === event) return event;
-    let kept = 0;
-    const bookmakers = event.bookmakers.map((book, i) => {
-      const other =
-        old.bookmakers[i]?.key === book.key ? old.bookmakers[i] : old.bookmakers.find((b) => b.key === book.key);
-      if (!other) return book;
-      const result = keptBook(book, other);
-      if (result === old.bookmakers[i]) kept++;
-      return result;
-    });
-    if (kept === old.bookmakers.length && kept === bookmakers.length && sameFieldsBut(event, old, 'bookmakers'))
-      return old;
-    return bookmakers.some((b, i) => b !== event.bookmakers[i]) ? { ...event, bookmakers } : event;
-  });
 }

@@ -12,7 +12,6 @@ import {
   implausibleAnswer,
   isEventLive,
   lockedMarketReader,
-  settleBookLinks,
 } from '@oddspulse/shared';
 import {
   MetricsService,
@@ -26,11 +25,11 @@ import { CLOCK, Clock } from '../feeds/clock';
 import { FeedError } from '../feeds/feed-errors';
 import { FeedGate } from '../feeds/feed-gate';
 import { FEED_LOCK_TTL_MS, failedPollStatus, lockedFeedPoll } from '../feeds/feed-poll';
-import { ODDS_PROVIDER, OddsProvider } from '../feeds/providers';
+import { EventIntake, ODDS_PROVIDER, OddsProvider } from '../feeds/providers';
 import { LoggedExternalFailure } from '../jobs/external-failure';
 import { PollSummary } from '../feeds/poll-summary';
 import { OnJob } from '../jobs/on-job.decorator';
-import { HeldBoards, keepUnmovedMarkets, mergeAnswer } from './held-boards';
+import { HeldBoards, answerIntake, mergeAnswer } from './held-boards';
 
 /**
  * An odds board lists a game until the feed drops it after the end; one that started this long ago may be over even
@@ -82,12 +81,12 @@ export class OddsPipelineService {
   @OnJob(JobName.OddsPoll)
   pollOdds(data: JobPayload<typeof JobName.OddsPoll>): Promise<PollResult> {
     const eventIds = data.eventIds ?? null;
-    return this.poll('odds', data.sport, () => this.provider.fetchOdds(data.sport, eventIds), eventIds);
+    return this.poll('odds', data.sport, (intake) => this.provider.fetchOdds(data.sport, eventIds, intake), eventIds);
   }
 
   @OnJob(JobName.PropsPoll)
   pollProps(data: JobPayload<typeof JobName.PropsPoll>): Promise<PollResult> {
-    return this.poll('props', data.sport, () => this.provider.fetchProps(data.sport));
+    return this.poll('props', data.sport, async (intake) => (await this.provider.fetchProps(data.sport)).map(intake));
   }
 
   /**
@@ -96,12 +95,12 @@ export class OddsPipelineService {
    * from `events` has left the feed (its odds all locked, or over), even when none is left.
    */
   streamBatch(sport: string, eventIds: readonly string[], events: BoardEvent[]): Promise<PollResult> {
-    return this.poll('odds', sport, async () => events, eventIds, true);
+    return this.poll('odds', sport, async (intake) => events.map(intake), eventIds, true);
   }
 
   /** The stream's REST snapshot: the whole board, as a sweep. */
   streamSnapshot(sport: string, events: BoardEvent[]): Promise<PollResult> {
-    return this.poll('odds', sport, async () => events);
+    return this.poll('odds', sport, async (intake) => events.map(intake));
   }
 
   /**
@@ -125,12 +124,13 @@ export class OddsPipelineService {
 
   /**
    * `eventIds`: the poll asked for these events only; the board keeps its other events as they were. `whole`: the answer
-   * is whole for those events (the stream), so an empty one removes them.
+   * is whole for those events (the stream), so an empty one removes them. `fetch` gives the answer's events, each as
+   * the intake it is handed returns it.
    */
   async poll(
     kind: BoardKind,
     sport: string,
-    fetch: () => Promise<BoardEvent[]>,
+    fetch: (intake: EventIntake) => Promise<BoardEvent[]>,
     eventIds: readonly string[] | null = null,
     whole = false,
   ): Promise<PollResult> {
@@ -144,7 +144,7 @@ export class OddsPipelineService {
   private async run(
     kind: BoardKind,
     sport: string,
-    fetch: () => Promise<BoardEvent[]>,
+    fetch: (intake: EventIntake) => Promise<BoardEvent[]>,
     eventIds: readonly string[] | null,
     whole: boolean,
   ): Promise<PollResult> {
@@ -167,9 +167,14 @@ export class OddsPipelineService {
                 finished: e.completed === true || Date.parse(e.commence_time) < started - GAME_OVER_AFTER_MS,
               })) ?? null,
           );
+    // Only straight bets need the finals marked: props are taken down at kick-off, so a props board never holds a final.
+    const finals = kind === 'odds' ? await this.finalEventIds(sport) : new Set<string>();
+    // Each event as it is read: a market whose prices did not move stays the object stored, its update time with it,
+    // so only what moved is written.
+    const intake = answerIntake(previous?.events ?? null, finals);
     let answer: BoardEvent[];
     try {
-      answer = await this.gate.call(this.provider.name, kind, sport, fetch, refuse);
+      answer = await this.gate.call(this.provider.name, kind, sport, () => fetch(intake), refuse);
     } catch (error) {
       if (!(error instanceof FeedError)) throw error;
       return this.failed(kind, sport, previous, basis, error, started);
@@ -186,15 +191,7 @@ export class OddsPipelineService {
         historyRows: 0,
       };
     }
-    // Only straight bets need the finals marked: props are taken down at kick-off, so a props board never holds a final.
-    if (kind === 'odds') answer = await this.markFinished(sport, answer);
-    // Links are settled once as a board comes in: checked, resolved, or the book's site.
-    answer = settleBookLinks(answer);
-    // A market whose prices did not move stays the object stored, its update time with it: only what moved is written.
-    const events = keepUnmovedMarkets(
-      previous?.events ?? null,
-      asked && previous ? mergeAnswer(previous.events, asked, answer) : answer,
-    );
+    const events = asked && previous ? mergeAnswer(previous.events, asked, answer) : answer;
     const board: SportBoard = { sport_key: sport, fetched_at: new Date(started).toISOString(), events };
     // The engine's locked-market rule (spec 001 §5), for the diff's locked/unlocked changes.
     const { diff, records, changedEventIds } = diffBoards(previous, board, {
@@ -320,11 +317,10 @@ export class OddsPipelineService {
     this.held.hold(kind, board, await this.state.saveBoard(kind, board, basis));
   }
 
-  /** A feed can list a game for a while after it ended: the scoreboard says it is final, so detection skips it. */
-  private async markFinished(sport: string, events: BoardEvent[]): Promise<BoardEvent[]> {
+  /** The games the sport's scoreboard says are final (a feed can list one for a while after it ended). */
+  private async finalEventIds(sport: string): Promise<Set<string>> {
     const scoreboard = await this.state.scoreboard(sport);
-    const finals = new Set(scoreboard?.games.filter((g) => g.status === 'final' && g.event_id).map((g) => g.event_id));
-    return finals.size ? events.map((e) => (finals.has(e.id) ? { ...e, completed: true } : e)) : events;
+    return new Set(scoreboard?.games.flatMap((g) => (g.status === 'final' && g.event_id ? [g.event_id] : [])));
   }
 
   /**

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { BoardEvent, ScoreboardEvent } from '@oddspulse/shared';
 import { APP_CONFIG, type AppConfig } from '@oddspulse/core';
 import { FeedError } from '../feeds/feed-errors';
-import type { OddsProvider, ScoresProvider } from '../feeds/providers';
+import type { EventIntake, OddsProvider, ScoresProvider } from '../feeds/providers';
 import { CLOCK, Clock } from '../feeds/clock';
 import { MarketSimulator } from './market-simulator';
 
@@ -41,11 +41,10 @@ export class SimulatorProvider implements OddsProvider, ScoresProvider {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async fetchOdds(sport: string, eventIds?: readonly string[] | null): Promise<BoardEvent[]> {
+  async fetchOdds(sport: string, eventIds: readonly string[] | null, intake: EventIntake): Promise<BoardEvent[]> {
     const board = this.simulator.market(sport).oddsBoard(sport, this.clock());
-    if (!eventIds) return board;
-    const wanted = new Set(eventIds);
-    return board.filter((e) => wanted.has(e.id));
+    const wanted = eventIds && new Set(eventIds);
+    return (wanted ? board.filter((e) => wanted.has(e.id)) : board).map(intake);
   }
 
   async fetchProps(sport: string): Promise<BoardEvent[]> {

@@ -10,7 +10,7 @@ import {
 import { APP_CONFIG, type AppConfig } from '@oddspulse/core';
 import { FeedError } from '../../feeds/feed-errors';
 import { feedRequestPolicy, getJson } from '../../feeds/feed-http';
-import type { OddsProvider } from '../../feeds/providers';
+import type { EventIntake, OddsProvider } from '../../feeds/providers';
 import { snapshotUrl } from './stream-connection';
 
 /**
@@ -41,9 +41,9 @@ export class StreamOddsProvider implements OddsProvider {
     return state;
   }
 
-  async fetchOdds(sport: string, eventIds?: readonly string[] | null): Promise<BoardEvent[]> {
-    const state = await this.snapshot(sport, eventIds ?? null);
-    return eventIds ? streamBoardEvents(state, eventIds) : streamBoard(state);
+  async fetchOdds(sport: string, eventIds: readonly string[] | null, intake: EventIntake): Promise<BoardEvent[]> {
+    const state = await this.snapshot(sport, eventIds);
+    return (eventIds ? streamBoardEvents(state, eventIds) : streamBoard(state)).map(intake);
   }
 
   /** The odds stream carries straight bets: with it, props are not polled (the health names why). */

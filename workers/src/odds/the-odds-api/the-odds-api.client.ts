@@ -17,7 +17,8 @@ export class TheOddsApiClient {
     private readonly account: OddsApiAccountRepository,
   ) {}
 
-  async get<T>(path: string, query: Record<string, string>, sport: string): Promise<T> {
+  /** `read`: how a successful answer's body is read (FeedRequest.read), JSON.parse when absent. */
+  async get<T>(path: string, query: Record<string, string>, sport: string, read?: (text: string) => T): Promise<T> {
     const url = new URL(path.replace(/^\//, ''), this.config.ODDS_API_BASE_URL.replace(/\/?$/, '/'));
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
     url.searchParams.set('apiKey', this.config.ODDS_API_KEY ?? '');
@@ -26,6 +27,7 @@ export class TheOddsApiClient {
       const { body } = await getJson<T>({
         url,
         ...feedRequestPolicy(this.config),
+        read,
         onResponse: (headers) => {
           const credits = creditsFromHeaders(headers);
           if (credits) pending.push(this.account.recordCredits(sport, credits));

@@ -1,9 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { BoardEvent, implausibleAnswer, normaliseOddsApiV4 } from '@oddspulse/shared';
+import {
+  BoardEvent,
+  implausibleAnswer,
+  normaliseOddsApiV4,
+  normaliseOddsApiV4Texts,
+  oddsApiV4EventTexts,
+  type NormalisedBoard,
+} from '@oddspulse/shared';
 import { APP_CONFIG, type AppConfig, OddsApiAccountRepository } from '@oddspulse/core';
 import { CLOCK, Clock } from '../../feeds/clock';
 import { FeedError } from '../../feeds/feed-errors';
-import type { OddsProvider } from '../../feeds/providers';
+import type { EventIntake, OddsProvider } from '../../feeds/providers';
 import { oddsCallCost } from './credit-budget';
 import { CreditLedgerService } from './credit-ledger.service';
 import { TheOddsApiClient } from './the-odds-api.client';
@@ -12,6 +19,20 @@ import { TheOddsApiClient } from './the-odds-api.client';
 const PROPS_HORIZON_MS = 36 * 3_600_000;
 /** How long the in-season list is trusted. */
 const SPORTS_TTL_SECONDS = 3600;
+
+/** A list answer kept as its events' texts (oddsApiV4EventTexts), to be read event by event. */
+class EventTexts {
+  constructor(
+    readonly body: string,
+    readonly texts: string[],
+  ) {}
+}
+
+/** The body of an odds answer: its events' texts, or the answer parsed whole when it is not of that form. */
+function readOddsAnswer(text: string): unknown {
+  const texts = oddsApiV4EventTexts(text);
+  return texts ? new EventTexts(text, texts) : JSON.parse(text);
+}
 
 /** Odds from The Odds API v4, decimal, normalised by the shared normaliser. */
 @Injectable()
@@ -49,7 +70,7 @@ export class TheOddsApiOddsProvider implements OddsProvider {
    * polls a live game every 5 s without paying for the sport's other games (spec 001 §9). Those polls are the live
    * and about-to-start games the budget keeps paying for below the reserve.
    */
-  async fetchOdds(sport: string, eventIds?: readonly string[] | null): Promise<BoardEvent[]> {
+  async fetchOdds(sport: string, eventIds: readonly string[] | null, intake: EventIntake): Promise<BoardEvent[]> {
     await this.assertInSeason(sport);
     await this.spend(
       sport,
@@ -68,8 +89,9 @@ export class TheOddsApiOddsProvider implements OddsProvider {
         includeSids: 'true',
       },
       sport,
+      readOddsAnswer,
     );
-    return this.normalise(raw, sport);
+    return this.normalise(raw, sport, intake);
   }
 
   /** Props come per event: the event list (free of credits) says which events to ask about. */
@@ -115,11 +137,12 @@ export class TheOddsApiOddsProvider implements OddsProvider {
     return result;
   }
 
-  private normalise(raw: unknown, sport: string): BoardEvent[] {
-    let board: ReturnType<typeof normaliseOddsApiV4>;
+  /** `intake`: each event as the pipeline takes it in, event by event when the answer came as its events' texts. */
+  private normalise(raw: unknown, sport: string, intake: EventIntake = (event) => event): BoardEvent[] {
+    let board: NormalisedBoard;
     try {
-      // Decimal is asked for; the format is still detected, so a recorded American board reads right too.
-      board = normaliseOddsApiV4(raw);
+      // Decimal is asked for; the format is still detected, so a recorded American board reads right too (whole).
+      board = (raw instanceof EventTexts ? normaliseOddsApiV4Texts(raw.texts, intake) : null) ?? whole(raw, intake);
     } catch (error) {
       throw new FeedError('invalid_body', `Invalid response format from server: ${(error as Error).message}`, true);
     }
@@ -130,4 +153,10 @@ export class TheOddsApiOddsProvider implements OddsProvider {
     if (implausible) throw new FeedError('implausible', implausible, false);
     return board.events;
   }
+}
+
+/** The answer normalised whole, each event then taken in. */
+function whole(raw: unknown, intake: EventIntake): NormalisedBoard {
+  const board = normaliseOddsApiV4(raw instanceof EventTexts ? JSON.parse(raw.body) : raw);
+  return { ...board, events: board.events.map(intake) };
 }
