@@ -82,7 +82,7 @@ export function boardFieldWrites(events: readonly BoardEvent[], basis: readonly 
     for (const [field, market] of marketFields(event)) {
       const oldMarket = oldMarkets.get(field);
       oldMarkets.delete(field);
-      // a market the poll kept unmoved is the very object stored (keepUnmovedMarkets): not compared again
+      // a market the poll kept unmoved is the very object stored (UnmovedMarkets): not compared again
       if (oldMarket !== market && (!oldMarket || !sameMarket(market, oldMarket)))
         set.push([field, JSON.stringify(market)]);
     }

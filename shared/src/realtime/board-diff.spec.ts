@@ -166,7 +166,7 @@ describe('diffBoards', () => {
     expect(isLocked.mock.calls.every(([, e]) => e.id === 'b')).toBe(true);
   });
 
-  // A poll keeps an unmoved market's object (keepUnmovedMarkets): it is not compared again, but it can lock with time
+  // A poll keeps an unmoved market's object (UnmovedMarkets): it is not compared again, but it can lock with time
   it('reports no outcome of a market that is the very object it was, and still its lock flipping', () => {
     const prev = board([event('a', { home: 1.5, away: 2.6 })]);
     const next = event('a', { home: 1.45, away: 2.6 });

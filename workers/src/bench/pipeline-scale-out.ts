@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { feedLane, ownedFeedLanes } from '@oddspulse/shared';
 import { deleteKeysWithPrefix, parseConfig, RedisService } from '@oddspulse/core';
-import { BENCH_START, BOOKS, benchFeed, CYCLE_MS, CYCLES, dropOutbox, median } from './pipeline-sport';
+import { BENCH_START, BOOKS, benchFeed, CYCLE_MS, CYCLES, dropOutbox, median, redisCpuMs } from './pipeline-sport';
 import type { FromWorkerProcess, ToWorkerProcess } from './pipeline-process';
 
 interface Sweep {
@@ -97,13 +97,6 @@ async function sweep(
   );
   result.wallMs = performance.now() - started;
   return result;
-}
-
-/** The Redis server's CPU time so far (ms), from INFO: the server's whole, so the bench wants Redis to itself. */
-async function redisCpuMs(redis: RedisService): Promise<number> {
-  const info = await redis.client.info('cpu');
-  const seconds = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(info)?.[1] ?? 0);
-  return 1000 * (seconds('used_cpu_user') + seconds('used_cpu_sys'));
 }
 
 async function phase(

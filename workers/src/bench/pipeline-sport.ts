@@ -195,6 +195,13 @@ export class BenchSportPipeline {
   }
 }
 
+/** The Redis server's CPU time so far (ms), from INFO: the server's whole, so the bench wants Redis to itself. */
+export async function redisCpuMs(redis: RedisService): Promise<number> {
+  const info = await redis.client.info('cpu');
+  const seconds = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(info)?.[1] ?? 0);
+  return 1000 * (seconds('used_cpu_user') + seconds('used_cpu_sys'));
+}
+
 /** Empties the odds history outbox the polls appended to, off the clock: the writers move it to PostgreSQL off the path. */
 export async function dropOutbox(redis: RedisService): Promise<void> {
   await deleteKeysWithPrefix(redis.client, redis.key('odds-history'));

@@ -21,6 +21,7 @@ import {
   CYCLE_MS,
   CYCLES,
   median,
+  redisCpuMs,
 } from './pipeline-sport';
 import { BenchFeedThread } from './bench-feed-thread';
 import { runScaleOut } from './pipeline-scale-out';
@@ -66,7 +67,9 @@ async function oneWorker() {
     // What the feed sends: the board (or the asked events) as JSON (decimal odds), as The Odds API would; making it
     // is not the cycle's, nor is its garbage the cycle's heap's.
     const body = await feed.answer(SPORT, now, asked);
+    const redisCpuAt = await redisCpuMs(redis);
     const run = await pipeline.poll(SPORT, body, now, asked);
+    const redisCpu = (await redisCpuMs(redis)) - redisCpuAt;
     await dropOutbox(redis);
     if (run.readBack) throw new Error('the held board should be the basis');
     const { board } = run;
@@ -84,6 +87,7 @@ async function oneWorker() {
       'detect ms': run.detectMs.toFixed(0),
       'cycle ms': (run.readBackMs + run.ingestMs + run.diffMs + run.publishMs + run.detectMs).toFixed(0),
       'cycle cpu ms': run.cpuMs.toFixed(0),
+      'redis cpu ms': redisCpu.toFixed(0),
       'board written': kb(run.writtenBytes),
       'history outbox': kb(run.outboxBytes),
       board: kb(boardBytes),
@@ -162,7 +166,7 @@ async function oneWorker() {
   const total = (key: string) => steady.reduce((sum, r) => sum + Number(r[key]), 0);
   const gcShare = total('gc ms') / total('cycle ms');
   process.stdout.write(
-    `median steady cycle: ${cycleMs} ms (CPU ${median(steady.map((r) => Number(r['cycle cpu ms'])))} ms); garbage collection ${(100 * gcShare).toFixed(1)} % of the steady cycles; diff bytes ${ratio.toFixed(2)} % of the board (goal ≤ 5 %)\n`,
+    `median steady cycle: ${cycleMs} ms (CPU ${median(steady.map((r) => Number(r['cycle cpu ms'])))} ms, Redis's ${median(steady.map((r) => Number(r['redis cpu ms'])))} ms); garbage collection ${(100 * gcShare).toFixed(1)} % of the steady cycles; diff bytes ${ratio.toFixed(2)} % of the board (goal ≤ 5 %)\n`,
   );
   const stageMedians = ['ingest ms', 'diff ms', 'store+publish ms', 'detect ms']
     .map((key) => `${key.replace(' ms', '')} ${median(steady.map((r) => Number(r[key])))} ms`)
