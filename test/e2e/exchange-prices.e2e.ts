@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { americanToDecimal, decimalToAmericanRounded, effectiveDecimal } from '@oddspulse/shared';
 import { isMobile } from './support/accounts';
 import { bearer, signIn, subscribedUser } from './support/users';
@@ -16,6 +16,15 @@ function expectNetOf(text: string, commission: number) {
   const expected = decimalToAmericanRounded(effectiveDecimal(americanToDecimal(Number(quoted)), commission));
   expect(Math.abs(Number(net) - expected), text).toBeLessThanOrEqual(1);
   expect(americanToDecimal(Number(net))).toBeLessThan(americanToDecimal(Number(quoted)));
+}
+
+/**
+ * Scrolls to `price` for a screenshot. The table is sorted by EV and paged, and live prices re-sort it: a row whose
+ * price moves can leave the page between the locator finding its cell and the scroll, which then finds the cell gone
+ * (a clean-clone run); the scroll is tried again on the cell the locator finds then.
+ */
+async function scrollForScreenshot(price: Locator) {
+  await expect(async () => price.scrollIntoViewIfNeeded({ timeout: 2_000 })).toPass({ timeout: 15_000 });
 }
 
 // An exchange's price pays net of the user's commission: the odds table shows it beside the quoted price,
@@ -47,7 +56,7 @@ test("an exchange's price shows its net price after the user's commission, in th
   const best = row.locator('.price').first();
   await expect(best).toHaveText(NET_PRICE);
   expectNetOf((await best.textContent())!, 0.02);
-  await best.scrollIntoViewIfNeeded();
+  await scrollForScreenshot(best);
   await page.screenshot({ path: testInfo.outputPath(`net-price-cell-${testInfo.project.name}.png`) });
 
   // the open row lists the other books too: Betfair net of its published 5 %, a book's price alone
@@ -60,6 +69,6 @@ test("an exchange's price shows its net price after the user's commission, in th
   const book =
     '[data-testid="mini-book"]:not([data-book="novig"], [data-book="betfair"], [data-book="matchbook"], [data-book="smarkets"])';
   await expect(page.locator(`${book} .price`).first()).toHaveText(/^[-+]\d+$/);
-  await betfair.scrollIntoViewIfNeeded();
+  await scrollForScreenshot(betfair);
   await page.screenshot({ path: testInfo.outputPath(`net-price-mini-${testInfo.project.name}.png`) });
 });
