@@ -64,6 +64,9 @@ export function benchFeed(sports: readonly string[], eventsPerSport: number): Ma
   return new MarketSimulator(42, 1, books, profiles);
 }
 
+/** Keys and values written, as pairs. */
+type Pairs = ReadonlyArray<readonly [string, string]>;
+
 export interface SportPoll {
   board: SportBoard;
   /** The held board was not Redis's (the sport's previous poll ran in another process): the board was read back. */
@@ -79,11 +82,12 @@ export interface SportPoll {
   spans: Array<[number, number]>;
   changedEvents: number;
   changedPrices: number;
-  /** Fields and values of the board the store step wrote. */
-  writtenBytes: number;
-  outboxBytes: number;
-  diffBytes: number;
   arbitrage: number;
+  /**
+   * The bytes the poll wrote (the board's fields and values), appended to the history outbox and published (the diff's
+   * message), sized when asked: serialising the diff again to size it is the bench's work, not the poll's.
+   */
+  sizes(): { writtenBytes: number; outboxBytes: number; diffBytes: number };
 }
 
 export class BenchSportPipeline {
@@ -139,24 +143,20 @@ export class BenchSportPipeline {
     // what changed from the basis is written in the step that publishes the diff and appends the changes to the odds
     // history outbox (the writers move the outbox to PostgreSQL off the path: the bench drops it, dropOutbox)
     t = stage();
-    let diffBytes = 0;
-    let outboxBytes = 0;
-    let writtenBytes = 0;
-    if (diff) {
-      const message = {
-        channel: 'odds' as const,
-        key: sport,
-        at: board.fetched_at,
-        type: 'board.diff' as const,
-        data: diff,
-      };
-      diffBytes = Buffer.byteLength(JSON.stringify(message));
+    const message = diff && {
+      channel: 'odds' as const,
+      key: sport,
+      at: board.fetched_at,
+      type: 'board.diff' as const,
+      data: diff,
+    };
+    let written: { set: Pairs; appends: Pairs } = { set: [], appends: [] };
+    if (message) {
       const writes = this.state.boardWrites('odds', board, basis);
-      writtenBytes = writes.hashes[0].set.reduce((sum, [field, value]) => sum + field.length + value.length, 0);
       const appends = await this.outbox.appends('odds', sport, records, new Date(now));
-      outboxBytes = appends.reduce((sum, [, data]) => sum + Buffer.byteLength(data), 0);
       await this.publisher.publishWith(message, { ...writes, appends });
       this.held.hold('odds', board, writes.revision);
+      written = { set: writes.hashes[0].set, appends };
     } else this.held.hold('odds', board, await this.state.saveBoard('odds', board, basis));
     const publishMs = lap(t);
 
@@ -187,10 +187,12 @@ export class BenchSportPipeline {
       spans,
       changedEvents: changedEventIds.length,
       changedPrices: records.length,
-      writtenBytes,
-      outboxBytes,
-      diffBytes,
       arbitrage,
+      sizes: () => ({
+        writtenBytes: written.set.reduce((sum, [field, value]) => sum + field.length + value.length, 0),
+        outboxBytes: written.appends.reduce((sum, [, data]) => sum + Buffer.byteLength(data), 0),
+        diffBytes: message ? Buffer.byteLength(JSON.stringify(message)) : 0,
+      }),
     };
   }
 }

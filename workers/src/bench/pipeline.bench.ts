@@ -73,6 +73,7 @@ async function oneWorker() {
     await dropOutbox(redis);
     if (run.readBack) throw new Error('the held board should be the basis');
     const { board } = run;
+    const { writtenBytes, outboxBytes, diffBytes } = run.sizes();
     const boardBytes = boardJsonBytes(board);
     rows.push({
       cycle,
@@ -88,11 +89,11 @@ async function oneWorker() {
       'cycle ms': (run.readBackMs + run.ingestMs + run.diffMs + run.publishMs + run.detectMs).toFixed(0),
       'cycle cpu ms': run.cpuMs.toFixed(0),
       'redis cpu ms': redisCpu.toFixed(0),
-      'board written': kb(run.writtenBytes),
-      'history outbox': kb(run.outboxBytes),
+      'board written': kb(writtenBytes),
+      'history outbox': kb(outboxBytes),
       board: kb(boardBytes),
-      'diff published': kb(run.diffBytes),
-      'diff / board': `${((100 * run.diffBytes) / boardBytes).toFixed(2)} %`,
+      'diff published': kb(diffBytes),
+      'diff / board': `${((100 * diffBytes) / boardBytes).toFixed(2)} %`,
       arbitrage: run.arbitrage,
     });
     cycleSpans.push(run.spans);
