@@ -212,6 +212,35 @@ describe('oddsApiV4EventTexts and normaliseOddsApiV4Texts', () => {
     expect(board!.events.every((e) => e.completed)).toBe(true);
   });
 
+  it('does not parse a text read before: hands on what it was read as, and reads the rest in decimal', () => {
+    const file = listFiles.find((f) => f.includes('_decimal'))!;
+    const texts = oddsApiV4EventTexts(sent(file))!;
+    const whole = normaliseOddsApiV4(load(file)).events;
+    // the first text known, as one that does not parse: were it parsed, the read would throw
+    const held: BoardEvent = { ...whole[0], home_team: 'held' };
+    const taken: string[] = [];
+    const board = normaliseOddsApiV4Texts(
+      ['{"id":"not json', ...texts.slice(1)],
+      (event, text) => {
+        taken.push(text);
+        return event;
+      },
+      (text) => (text === '{"id":"not json' ? held : null),
+    );
+    expect(board!.events[0]).toBe(held);
+    expect(board!.events.slice(1)).toEqual(whole.slice(1));
+    expect(board!.oddsFormat).toBe('decimal');
+    expect(taken).toEqual(texts.slice(1));
+    // every text known: nothing parsed, still a board
+    expect(
+      normaliseOddsApiV4Texts(
+        ['x', 'y'],
+        (event) => event,
+        () => held,
+      )!.events,
+    ).toEqual([held, held]);
+  });
+
   it.each(listFiles.filter((f) => f.includes('_american')))('leaves %s, in American odds, to be read whole', (file) => {
     expect(normaliseOddsApiV4Texts(oddsApiV4EventTexts(sent(file))!, (event) => event)).toBeNull();
   });

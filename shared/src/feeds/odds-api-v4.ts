@@ -107,28 +107,38 @@ export function normaliseOddsApiV4(payload: unknown, options: NormaliseOptions =
 
 /**
  * normaliseOddsApiV4 for a list answer read event by event (`texts`: each event's JSON, from oddsApiV4EventTexts), each
- * event handed to `intake` once read: the parsed event and what the intake leaves of it are garbage before the next is
- * parsed, where a whole answer parsed at once (a 1,000-game board: 640,000 prices) outlives the young generation and
- * is collected as old. Null when the first event's prices do not show them decimal: the format is then the whole
- * answer's to settle, as normaliseOddsApiV4 settles it (the feed is asked for decimal; a recorded American board reads
- * right through the whole answer). A text that is not JSON throws its SyntaxError.
+ * event handed to `intake` once read, with its text: the parsed event and what the intake leaves of it are garbage
+ * before the next is parsed, where a whole answer parsed at once (a 1,000-game board: 640,000 prices) outlives the young
+ * generation and is collected as old. `known` gives what a text was read as before, when that reading still stands: the
+ * text is then not parsed (a game whose prices did not move is sent as the same bytes). Null when the first event read
+ * does not show its prices decimal: the format is then the whole answer's to settle, as normaliseOddsApiV4 settles it
+ * (the feed is asked for decimal; a recorded American board reads right through the whole answer). A text that is not
+ * JSON throws its SyntaxError.
  */
 export function normaliseOddsApiV4Texts(
   texts: readonly string[],
-  intake: (event: BoardEvent) => BoardEvent,
+  intake: (event: BoardEvent, text: string) => BoardEvent,
+  known: (text: string) => BoardEvent | null = () => null,
 ): NormalisedBoard | null {
   let reader: EventReader | null = null;
   const result: BoardEvent[] = [];
   for (const text of texts) {
+    const read = known(text);
+    if (read) {
+      result.push(read);
+      continue;
+    }
     const raw: unknown = JSON.parse(text);
     if (reader === null) {
-      if (detectOddsFormat(rawPrices([raw])) !== 'decimal') return null;
+      // a known text was read here before, so in decimal: the first text parsed settles the format
+      if (!result.length && detectOddsFormat(rawPrices([raw])) !== 'decimal') return null;
       reader = new EventReader('decimal');
     }
     const event = reader.read(raw);
-    if (event) result.push(intake(event));
+    if (event) result.push(intake(event, text));
   }
-  return reader && { events: result, oddsFormat: 'decimal', dropped: reader.dropped };
+  if (!reader && !result.length) return null;
+  return { events: result, oddsFormat: 'decimal', dropped: reader?.dropped ?? { events: 0, markets: 0, outcomes: 0 } };
 }
 
 /**

@@ -21,6 +21,7 @@ import {
 } from '@oddspulse/core';
 import { PreparedBoards } from '../detection/prepared-boards';
 import { HeldBoards, answerIntake, mergeAnswer } from '../odds/held-boards';
+import { TextReadings } from '../odds/the-odds-api/text-readings';
 import { MarketSimulator } from '../simulator/market-simulator';
 import { BOOK_PROFILES } from '../simulator/sim-books';
 import { SPORT_PROFILES } from '../simulator/sim-sports';
@@ -95,6 +96,7 @@ export class BenchSportPipeline {
   readonly state: LiveStateRepository;
   private readonly outbox: OddsHistoryOutboxRepository;
   private readonly held = new HeldBoards();
+  private readonly readings = new TextReadings();
   private readonly prepared = new PreparedBoards();
 
   constructor(private readonly redis: RedisService) {
@@ -126,12 +128,14 @@ export class BenchSportPipeline {
     const readBackMs = lap(t);
 
     t = stage();
-    // as TheOddsApiOddsProvider reads an answer, event by event, each taken in as the pipeline takes it (answerIntake)
-    const intake = answerIntake(previous?.events ?? null, new Set());
+    // as TheOddsApiOddsProvider reads an answer, event by event, each taken in as the pipeline takes it (answerIntake),
+    // a game sent as the same text as before not read again (TextReadings)
+    const reading = this.readings.reading(sport, asked === null, answerIntake(previous?.events ?? null, new Set()));
     const texts = oddsApiV4EventTexts(body);
     if (!texts) throw new Error("the bench's answer should read event by event");
-    const answer = normaliseOddsApiV4Texts(texts, intake)?.events;
+    const answer = normaliseOddsApiV4Texts(texts, reading.take, reading.known)?.events;
     if (!answer) throw new Error("the bench's answer should be decimal");
+    reading.keep();
     const events = asked && previous ? mergeAnswer(previous.events, asked, answer) : answer;
     const board: SportBoard = { sport_key: sport, fetched_at: new Date(now).toISOString(), events };
     const ingestMs = lap(t);

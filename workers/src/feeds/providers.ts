@@ -4,7 +4,15 @@ import type { BoardEvent, ScoreboardEvent } from '@oddspulse/shared';
  * What the pipeline makes of each event of an answer (held-boards.ts answerIntake): a provider hands it each event as
  * it reads it, so that what the feed sent of one event can be collected before the next is read.
  */
-export type EventIntake = (event: BoardEvent) => BoardEvent;
+export interface EventIntake {
+  (event: BoardEvent): BoardEvent;
+  /**
+   * Whether the intake would make `event` again of the same reading: it is the very object the board holds under its
+   * id and nothing the intake adds has changed since (the game has not turned final). A provider that remembers what it
+   * made of an event's text hands that on, without reading it, when the feed sends the same text again.
+   */
+  holds?(event: BoardEvent): boolean;
+}
 
 /** Where a sport's odds come from; every provider returns the normalised board (decimal prices). */
 export interface OddsProvider {

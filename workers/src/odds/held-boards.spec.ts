@@ -93,6 +93,18 @@ describe('answerIntake', () => {
     expect(intake(event(at(30_000)))).toBe(stored);
     expect(intake({ ...event(at(0)), id: 'e2' }).completed).toBeUndefined();
   });
+
+  it("holds the previous board's very events while their final mark is still the scoreboard's", () => {
+    const open = event(at(0));
+    const final = { ...event(at(0)), id: 'e2', completed: true };
+    expect(answerIntake([open, final], new Set(['e2'])).holds!(open)).toBe(true);
+    expect(answerIntake([open, final], new Set(['e2'])).holds!(final)).toBe(true);
+    expect(answerIntake([open, final], new Set(['e2'])).holds!({ ...open })).toBe(false);
+    // the scoreboard turned the game final, or took its final back
+    expect(answerIntake([open, final], new Set(['e1', 'e2'])).holds!(open)).toBe(false);
+    expect(answerIntake([open, final], new Set()).holds!(final)).toBe(false);
+    expect(answerIntake(null, new Set()).holds!(open)).toBe(false);
+  });
 });
 
 // The one rule of where a poll starts: the held board while Redis's stamp names it, else Redis's, a basis when by market.

@@ -98,6 +98,11 @@ export class UnmovedMarkets {
     this.before = new Map((previous ?? []).map((e) => [e.id, e]));
   }
 
+  /** Whether `event` is the previous board's very object under its id. */
+  holds(event: BoardEvent): boolean {
+    return this.before.get(event.id) === event;
+  }
+
   /** `event` of the feed's answer, with what did not move since the previous board kept as it was. */
   keep(event: BoardEvent): BoardEvent {
     const old = this.before.get(event.id);
@@ -156,8 +161,13 @@ export class UnmovedMarkets {
  */
 export function answerIntake(previous: readonly BoardEvent[] | null, finals: ReadonlySet<string>): EventIntake {
   const unmoved = new UnmovedMarkets(previous);
-  return (event) => {
+  const intake = (event: BoardEvent) => {
     const [settled] = settleBookLinks([finals.has(event.id) ? { ...event, completed: true } : event]);
     return unmoved.keep(settled);
   };
+  // An event taken in from the same reading keeps every market it holds (the same quotes, the same lag behind the
+  // feed's times) and so is made again whole, unless its final mark is no longer the scoreboard's.
+  return Object.assign(intake, {
+    holds: (event: BoardEvent) => unmoved.holds(event) && (event.completed === true) === finals.has(event.id),
+  });
 }

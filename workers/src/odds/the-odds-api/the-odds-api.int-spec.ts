@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { ServerResponse } from 'node:http';
-import { JobName, SportBoard } from '@oddspulse/shared';
+import { JobName, ScoreboardEvent, SportBoard } from '@oddspulse/shared';
 import {
   APP_CONFIG,
   AppConfig,
@@ -220,6 +220,50 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     expect(after.events.find((e) => e.id === live.id)?.bookmakers).toEqual([]);
     expect(after.events.find((e) => e.id === other.id)).toEqual(before.events.find((e) => e.id === other.id));
     await redis.client.hset(redis.key(...RedisKeys.oddsApiCredits), 'remaining', '1000');
+  });
+
+  it('takes a game sent as before as the board holds it, and marks it final once its scoreboard says so', async () => {
+    const [game] = BOARD.filter((e) => e.sport_key === SPORT) as Array<{
+      id: string;
+      sport_key: string;
+      commence_time: string;
+      home_team: string;
+      away_team: string;
+    }>;
+    // the same answer as the poll before this case: nothing to write but the stamp
+    expect(await poll()).toMatchObject({ outcome: 'unchanged', changedEvents: 0 });
+    const final: ScoreboardEvent = {
+      id: 'espn-1',
+      event_id: game.id,
+      sport_key: SPORT,
+      league: 'NBA',
+      commence_time: game.commence_time,
+      home_team: game.home_team,
+      away_team: game.away_team,
+      scores: { home: 101, away: 99 },
+      home_score: 101,
+      away_score: 99,
+      completed: true,
+      live: false,
+      status: 'final',
+      status_type: { name: 'STATUS_FINAL', detail: 'Final', completed: true },
+      clock: null,
+      period: 4,
+      source: 'espn',
+      last_update: new Date().toISOString(),
+    };
+    await state.saveScoreboard({ sport_key: SPORT, fetched_at: new Date().toISOString(), games: [final] });
+    try {
+      await poll();
+      const board = (await state.board('odds', SPORT))!;
+      expect(board.events.find((e) => e.id === game.id)?.completed).toBe(true);
+      expect(board.events.filter((e) => e.completed)).toHaveLength(1);
+    } finally {
+      await redis.client.del(redis.key(...RedisKeys.scoreboard(SPORT)));
+    }
+    // the scoreboard no longer says so: the game is open again, from the same text
+    await poll();
+    expect((await state.board('odds', SPORT))!.events.find((e) => e.id === game.id)?.completed).toBeUndefined();
   });
 
   it('keeps the board as it was, not stale, when a poll by id finds none of its events', async () => {

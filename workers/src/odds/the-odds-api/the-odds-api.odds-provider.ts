@@ -14,6 +14,7 @@ import type { EventIntake, OddsProvider } from '../../feeds/providers';
 import { oddsCallCost } from './credit-budget';
 import { CreditLedgerService } from './credit-ledger.service';
 import { TheOddsApiClient } from './the-odds-api.client';
+import { TextReadings, type AnswerReading } from './text-readings';
 
 /** Props are asked for events starting within this window only: each event costs its own credits. */
 const PROPS_HORIZON_MS = 36 * 3_600_000;
@@ -39,6 +40,7 @@ function readOddsAnswer(text: string): unknown {
 export class TheOddsApiOddsProvider implements OddsProvider {
   readonly name = 'theoddsapi' as const;
   private readonly logger = new Logger(TheOddsApiOddsProvider.name);
+  private readonly readings = new TextReadings();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -91,7 +93,7 @@ export class TheOddsApiOddsProvider implements OddsProvider {
       sport,
       readOddsAnswer,
     );
-    return this.normalise(raw, sport, intake);
+    return this.normalise(raw, sport, intake, this.readings.reading(sport, eventIds === null, intake));
   }
 
   /** Props come per event: the event list (free of credits) says which events to ask about. */
@@ -137,12 +139,24 @@ export class TheOddsApiOddsProvider implements OddsProvider {
     return result;
   }
 
-  /** `intake`: each event as the pipeline takes it in, event by event when the answer came as its events' texts. */
-  private normalise(raw: unknown, sport: string, intake: EventIntake = (event) => event): BoardEvent[] {
+  /**
+   * `intake`: each event as the pipeline takes it in, event by event when the answer came as its events' texts, through
+   * `reading` (a text sent as before is not read again), kept once the answer is accepted.
+   */
+  private normalise(
+    raw: unknown,
+    sport: string,
+    intake: EventIntake = (event) => event,
+    reading: AnswerReading | null = null,
+  ): BoardEvent[] {
     let board: NormalisedBoard;
+    let readByText: AnswerReading | null = null;
     try {
       // Decimal is asked for; the format is still detected, so a recorded American board reads right too (whole).
-      board = (raw instanceof EventTexts ? normaliseOddsApiV4Texts(raw.texts, intake) : null) ?? whole(raw, intake);
+      const byText =
+        raw instanceof EventTexts && reading ? normaliseOddsApiV4Texts(raw.texts, reading.take, reading.known) : null;
+      if (byText) readByText = reading;
+      board = byText ?? whole(raw, intake);
     } catch (error) {
       throw new FeedError('invalid_body', `Invalid response format from server: ${(error as Error).message}`, true);
     }
@@ -151,6 +165,7 @@ export class TheOddsApiOddsProvider implements OddsProvider {
       this.logger.debug({ sport, dropped }, 'The Odds API: unusable entries dropped');
     const implausible = implausibleAnswer({ kept: board.events.length, dropped: dropped.events }, null);
     if (implausible) throw new FeedError('implausible', implausible, false);
+    readByText?.keep();
     return board.events;
   }
 }
