@@ -1,15 +1,18 @@
 /**
  * One worker process of `bench:pipeline --workers N`: it runs the polls its parent gives it, one at a time (a worker
  * taking the queue's next poll job when it is free), against the Redis prefix named on its command line, and says
- * what each cost. Asked to finish, it says how long the garbage collector paused within its steady polls.
+ * what each cost; asked to read an answer over and over, how long that took (the machine's own ceiling). Asked to finish, it says how long the garbage collector paused within its steady polls.
  */
-import { PerformanceObserver } from 'node:perf_hooks';
+import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { parseConfig, RedisService } from '@oddspulse/core';
 import { BenchSportPipeline, collectedWithin } from './pipeline-sport';
 
 export type ToWorkerProcess =
   /** steady: a sweep after the first, whose collections count (the first makes every board from nothing). */
-  { type: 'poll'; sport: string; body: string; now: number; steady: boolean } | { type: 'finish' };
+  | { type: 'poll'; sport: string; body: string; now: number; steady: boolean }
+  /** The machine's share: `body` parsed and written again `rounds` times, the pipeline's kind of work without Redis. */
+  | { type: 'read'; body: string; rounds: number }
+  | { type: 'finish' };
 
 export type FromWorkerProcess =
   | {
@@ -22,6 +25,7 @@ export type FromWorkerProcess =
       stagesMs: number;
       cpuMs: number;
     }
+  | { type: 'read'; ms: number }
   | { type: 'finished'; gcMs: number };
 
 const prefix = process.argv[2];
@@ -49,6 +53,12 @@ async function handle(message: ToWorkerProcess): Promise<void> {
       stagesMs: run.readBackMs + run.ingestMs + run.diffMs + run.publishMs + run.detectMs,
       cpuMs: run.cpuMs,
     });
+    return;
+  }
+  if (message.type === 'read') {
+    const started = performance.now();
+    for (let round = 0; round < message.rounds; round++) JSON.stringify(JSON.parse(message.body));
+    reply({ type: 'read', ms: performance.now() - started });
     return;
   }
   await redis.client.quit();

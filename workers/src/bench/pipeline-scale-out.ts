@@ -133,6 +133,33 @@ async function phase(
   return { workers, sweeps, gcMs };
 }
 
+/** Rounds of reading one sport's answer in the ceiling's measure: about a second and a half of one process's work. */
+const CEILING_ROUNDS = 20;
+
+/**
+ * What this machine gives N processes doing the pipeline's kind of work side by side: one sport's answer parsed and
+ * written again, by one process alone and then by N at once, without Redis or the parent's messages in between. The
+ * speedup the sweeps show is bound by it: on 2 cores, JSON work of this size does not run twice as fast in two
+ * processes (memory, caches, the collectors' helper threads).
+ */
+async function ceiling(workers: number, body: string): Promise<{ oneMs: number; manyMs: number; ceiling: number }> {
+  const processes = Array.from({ length: workers }, () => new WorkerProcess(`oddspulse-bench-ceiling`));
+  const read = async (worker: WorkerProcess) => {
+    const done = await worker.ask({ type: 'read', body, rounds: CEILING_ROUNDS });
+    if (done.type !== 'read') throw new Error(`a worker process answered ${done.type} to a read`);
+    return done.ms;
+  };
+  try {
+    const oneMs = await read(processes[0]);
+    const started = performance.now();
+    await Promise.all(processes.map(read));
+    const manyMs = performance.now() - started;
+    return { oneMs, manyMs, ceiling: (workers * oneMs) / manyMs };
+  } finally {
+    for (const worker of processes) await worker.ask({ type: 'finish' });
+  }
+}
+
 export interface ScaleOut {
   workers: number;
   sports: number;
@@ -176,6 +203,15 @@ export async function runScaleOut({ workers, sports: sportCount, shared }: Scale
       `${p.workers} worker process${p.workers === 1 ? '' : 'es'}: median steady sweep ${cycleMs(p).toFixed(0)} ms wall, ` +
         `${median(steady(p).map((s) => s.cpuMs)).toFixed(0)} ms CPU (Redis ${median(steady(p).map((s) => s.redisCpuMs)).toFixed(0)} ms); boards read back ${steady(p).reduce((n, s) => n + s.readBacks, 0)} of ${CYCLES * sportCount} steady polls\n`,
     );
+  if (workers > 1) {
+    const body = JSON.stringify(benchFeed(sports, eventsPerSport).oddsBoard(sports[0], BENCH_START));
+    const machine = await ceiling(workers, body);
+    process.stdout.write(
+      `this machine's ceiling: ${workers} processes reading a sport's answer side by side do ${machine.ceiling.toFixed(2)}× ` +
+        `one's work (one alone ${machine.oneMs.toFixed(0)} ms, ${workers} at once ${machine.manyMs.toFixed(0)} ms): ` +
+        `the speedup is bound by it\n`,
+    );
+  }
   process.stdout.write(`load average at the end: ${load()}\n`);
   process.stdout.write(
     `bench:pipeline cycle-ms=${cycleMs(many).toFixed(0)} workers=${workers} speedup=${speedup.toFixed(2)} gc-share=${gcShare.toFixed(3)}\n`,
