@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { Cluster } from 'ioredis';
-import type { RealtimeEnvelope, ScoreboardEvent } from '@oddspulse/shared';
+import type { RealtimeEnvelope } from '@oddspulse/shared';
 import calculateSlot from 'cluster-key-slot';
 import { JobName } from '@oddspulse/shared';
 import {
@@ -14,6 +14,7 @@ import {
 } from '@oddspulse/core';
 import { CLOCK, OddsPipelineService, SettlementService, WorkersModule } from '@oddspulse/workers';
 import { bearer, signUp } from '../support/accounts-app';
+import { finalGame } from '../support/fixture-boards';
 import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../support/gateway-app';
 import { OwnRedisCluster } from '../support/redis-cluster';
 
@@ -142,25 +143,14 @@ describe('the stack on a 3-node Redis Cluster (own redis-server nodes, real Post
     });
     expect(pick.status).toBe(201);
     expect(await socket.subscribe({ channel: 'user' })).toMatchObject({ ok: true });
-    const game: ScoreboardEvent = {
+    const game = finalGame({
       id: `cluster-${Date.now()}`,
       sport_key: SPORT,
       league: 'NBA',
       commence_time: new Date(Date.now() - 3 * 3600_000).toISOString(),
       home_team: 'Miami Heat',
       away_team: 'Boston Celtics',
-      scores: { home: 110, away: 101 },
-      home_score: 110,
-      away_score: 101,
-      completed: true,
-      live: false,
-      status: 'final',
-      status_type: { name: 'STATUS_FINAL', detail: 'Final', completed: true },
-      clock: null,
-      period: 4,
-      source: 'simulator',
-      last_update: new Date().toISOString(),
-    };
+    });
     const settlement = worker.get(SettlementService);
     clock = Date.now();
     expect((await settlement.settleGame({ sport: SPORT, game })).settled).toBe(1);

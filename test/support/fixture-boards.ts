@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { mapOddsApiScores, normaliseOddsApiV4, type SportBoard, type SportScoreboard } from '@oddspulse/shared';
+import {
+  mapOddsApiScores,
+  normaliseOddsApiV4,
+  type ScoreboardEvent,
+  type SportBoard,
+  type SportScoreboard,
+} from '@oddspulse/shared';
 import { LiveStateRepository, type RedisService } from '@oddspulse/core';
 
 /** The recorded responses beside the repository (HELPER_CONTEXT: never copied in). */
@@ -57,6 +63,27 @@ export async function writeBoard(redis: RedisService, kind: 'odds' | 'props', bo
 
 export async function writeScoreboard(redis: RedisService, board: SportScoreboard): Promise<void> {
   await new LiveStateRepository(redis).saveScoreboard(board);
+}
+
+/** A game its scoreboard shows final, 110–101 after four periods, as the scores pipeline writes one. */
+export function finalGame(
+  game: Pick<ScoreboardEvent, 'id' | 'sport_key' | 'league' | 'commence_time' | 'home_team' | 'away_team'> &
+    Partial<ScoreboardEvent>,
+): ScoreboardEvent {
+  return {
+    scores: { home: 110, away: 101 },
+    home_score: 110,
+    away_score: 101,
+    completed: true,
+    live: false,
+    status: 'final',
+    status_type: { name: 'STATUS_FINAL', detail: 'Final', completed: true },
+    clock: null,
+    period: 4,
+    source: 'simulator',
+    last_update: new Date().toISOString(),
+    ...game,
+  };
 }
 
 /** The Odds API /scores recording as the pipeline's own mapper reads it (spec 002 §3 scoreboard events). */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { ServerResponse } from 'node:http';
-import { JobName, ScoreboardEvent, SportBoard } from '@oddspulse/shared';
+import { JobName, SportBoard } from '@oddspulse/shared';
 import {
   APP_CONFIG,
   AppConfig,
@@ -17,6 +17,7 @@ import {
   RedisKeys,
   LiveStateRepository,
 } from '@oddspulse/core';
+import { finalGame } from '../../../../test/support/fixture-boards';
 import { HttpStub } from '../../../../test/support/http-stub';
 import { RealtimeListener, eventually } from '../../../../test/support/realtime-listener';
 import { WorkersModule } from '../../workers.module';
@@ -232,7 +233,7 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     }>;
     // the same answer as the poll before this case: nothing to write but the stamp
     expect(await poll()).toMatchObject({ outcome: 'unchanged', changedEvents: 0 });
-    const final: ScoreboardEvent = {
+    const final = finalGame({
       id: 'espn-1',
       event_id: game.id,
       sport_key: SPORT,
@@ -240,18 +241,8 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
       commence_time: game.commence_time,
       home_team: game.home_team,
       away_team: game.away_team,
-      scores: { home: 101, away: 99 },
-      home_score: 101,
-      away_score: 99,
-      completed: true,
-      live: false,
-      status: 'final',
-      status_type: { name: 'STATUS_FINAL', detail: 'Final', completed: true },
-      clock: null,
-      period: 4,
       source: 'espn',
-      last_update: new Date().toISOString(),
-    };
+    });
     await state.saveScoreboard({ sport_key: SPORT, fetched_at: new Date().toISOString(), games: [final] });
     try {
       await poll();
