@@ -1,7 +1,8 @@
 /**
  * One worker process of `bench:pipeline --workers N`: it runs the polls its parent gives it, one at a time (a worker
  * taking the queue's next poll job when it is free), against the Redis prefix named on its command line, and says
- * what each cost; asked to read an answer over and over, how long that took (the machine's own ceiling). Asked to finish, it says how long the garbage collector paused within its steady polls.
+ * what each cost. Asked to read an answer over and over, it says how long that took (the machine's own ceiling);
+ * asked to finish, how long the garbage collector paused within its steady polls.
  */
 import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { parseConfig, RedisService } from '@oddspulse/core';
