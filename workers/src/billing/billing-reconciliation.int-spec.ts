@@ -5,6 +5,7 @@ import { effectivePlan, type PlanChangedMessage } from '@oddspulse/shared';
 import {
   APP_CONFIG,
   BillingRepository,
+  BillingSyncService,
   CoreModule,
   parseConfig,
   PlanRepository,
@@ -129,5 +130,18 @@ describe('billing reconciliation (the stripe SDK against a stand-in, real Postgr
     expect(report.errors).toBeGreaterThanOrEqual(1);
     expect(report.errors).toBeLessThan(report.customers);
     expect(await planOf(fine.user.id)).toBe('gold');
+  });
+
+  it('stops the walk and fails the job when PostgreSQL goes away, rather than failing every customer after it', async () => {
+    await customer();
+    const rederive = jest
+      .spyOn(moduleRef.get(BillingSyncService, { strict: false }), 'rederive')
+      .mockRejectedValueOnce(new Error('Connection terminated unexpectedly'));
+    try {
+      await expect(reconciliation.reconcile()).rejects.toThrow('Connection terminated unexpectedly');
+      expect(rederive).toHaveBeenCalledTimes(1);
+    } finally {
+      rederive.mockRestore();
+    }
   });
 });

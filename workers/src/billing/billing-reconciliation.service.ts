@@ -5,6 +5,7 @@ import {
   type AppConfig,
   BillingRepository,
   BillingSyncService,
+  isDependencyDown,
   JobQueueService,
   observedNow,
   StripeGateway,
@@ -32,7 +33,8 @@ export interface ReconciliationReport {
  * customer's subscriptions are read from Stripe and applied by the webhook's own rules, so a lost webhook leaves
  * nobody paying without access or with access without paying; gift checkouts paid without their webhook, and
  * paid gifts whose address now has an account, are granted. One customer's failure is logged and counted and the
- * walk goes on; the job fails (and BullMQ retries it) only when Stripe cannot be reached for anyone.
+ * walk goes on; the job fails (and BullMQ retries it) when Stripe cannot be reached for anyone, or at once when
+ * PostgreSQL or Redis goes away: that is no customer's failure, and every customer after it would fail the same way.
  */
 @Injectable()
 export class BillingReconciliationService implements OnApplicationBootstrap {
@@ -87,6 +89,7 @@ export class BillingReconciliationService implements OnApplicationBootstrap {
       // Derives the plan again even with nothing new from Stripe (a plan state written but never derived).
       await this.sync.rederive(customer.user_id);
     } catch (error) {
+      if (isDependencyDown(error)) throw error;
       report.errors++;
       const level = error instanceof StripeNotFoundError ? 'warn' : 'error';
       this.logger[level]({
@@ -106,6 +109,7 @@ export class BillingReconciliationService implements OnApplicationBootstrap {
           report.giftsGranted += (await this.sync.giftPaid(pending.id)).grants.length;
         else if (session.status === 'expired') await this.billing.markGiftExpired(pending.id);
       } catch (error) {
+        if (isDependencyDown(error)) throw error;
         report.errors++;
         this.logger.error({ msg: 'Billing reconciliation of a gift checkout failed', giftId: pending.id, err: error });
       }
