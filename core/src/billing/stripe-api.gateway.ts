@@ -68,7 +68,9 @@ export class StripeApiGateway extends StripeGateway {
         throw new StripeNotFoundError(`Stripe has no such object (${what})`, { cause: error });
       }
       if (error instanceof Stripe.errors.StripeError) {
-        const type = error instanceof Stripe.errors.StripeConnectionError ? 'connection' : error.type;
+        // the SDK's `type` is its class's name (StripeAPIError); Stripe's own type (api_error…) is `rawType`
+        const type =
+          error instanceof Stripe.errors.StripeConnectionError ? 'connection' : (error.rawType ?? error.type);
         throw new StripeUnavailableError(
           `Stripe ${what} failed: ${type}${error.code ? ` (${error.code})` : ''}`,
           type,
