@@ -13,6 +13,7 @@ import {
   UsersRepository,
 } from '@oddspulse/core';
 import { StripeStandIn } from '../../../test/support/stripe-stand-in';
+import { ExternalFailure } from '../jobs/external-failure';
 import { BillingWorkersModule } from './billing.module';
 import { BillingReconciliationService } from './billing-reconciliation.service';
 
@@ -142,6 +143,22 @@ describe('billing reconciliation (the stripe SDK against a stand-in, real Postgr
       expect(rederive).toHaveBeenCalledTimes(1);
     } finally {
       rederive.mockRestore();
+    }
+  });
+
+  it('stops the walk and fails the job as an outside failure when Stripe fails, rather than asking every customer', async () => {
+    await customer();
+    await customer();
+    stand.failing = true;
+    const before = stand.callsTo('GET', /^\/v1\/subscriptions/).length;
+    try {
+      const failed = reconciliation.reconcile();
+      await expect(failed).rejects.toBeInstanceOf(ExternalFailure);
+      await expect(failed).rejects.toThrow('Billing reconciliation stopped: Stripe');
+      // one customer asked, and asked again once by the SDK's own retry
+      expect(stand.callsTo('GET', /^\/v1\/subscriptions/).length - before).toBeLessThanOrEqual(2);
+    } finally {
+      stand.failing = false;
     }
   });
 });

@@ -10,14 +10,18 @@ import {
   observedNow,
   StripeGateway,
   StripeNotFoundError,
+  StripeUnavailableError,
   UsersRepository,
 } from '@oddspulse/core';
+import { ExternalFailure } from '../jobs/external-failure';
 import { OnJob } from '../jobs/on-job.decorator';
 
 /** Customers read from Stripe per page of the walk. */
 const PAGE = 100;
 /** A gift checkout unpaid this long may have lost its webhook: Stripe is asked. */
 const GIFT_CHECKOUT_GRACE_MS = 15 * 60_000;
+/** Stripe's error types that say Stripe itself is away (unreachable, failing or throttling), whoever is asked. */
+const STRIPE_AWAY = new Set(['connection', 'api_error', 'rate_limit_error']);
 
 export interface ReconciliationReport {
   customers: number;
@@ -33,8 +37,9 @@ export interface ReconciliationReport {
  * customer's subscriptions are read from Stripe and applied by the webhook's own rules, so a lost webhook leaves
  * nobody paying without access or with access without paying; gift checkouts paid without their webhook, and
  * paid gifts whose address now has an account, are granted. One customer's failure is logged and counted and the
- * walk goes on; the job fails (and BullMQ retries it) when Stripe cannot be reached for anyone, or at once when
- * PostgreSQL or Redis goes away: that is no customer's failure, and every customer after it would fail the same way.
+ * walk goes on. The job fails (and BullMQ retries it) when no customer could be reconciled, and at once when Stripe,
+ * PostgreSQL or Redis is away: that is no customer's failure, and every customer after it would wait and fail the same
+ * way.
  */
 @Injectable()
 export class BillingReconciliationService implements OnApplicationBootstrap {
@@ -89,7 +94,7 @@ export class BillingReconciliationService implements OnApplicationBootstrap {
       // Derives the plan again even with nothing new from Stripe (a plan state written but never derived).
       await this.sync.rederive(customer.user_id);
     } catch (error) {
-      if (isDependencyDown(error)) throw error;
+      stopIfAway(error);
       report.errors++;
       const level = error instanceof StripeNotFoundError ? 'warn' : 'error';
       this.logger[level]({
@@ -109,7 +114,7 @@ export class BillingReconciliationService implements OnApplicationBootstrap {
           report.giftsGranted += (await this.sync.giftPaid(pending.id)).grants.length;
         else if (session.status === 'expired') await this.billing.markGiftExpired(pending.id);
       } catch (error) {
-        if (isDependencyDown(error)) throw error;
+        stopIfAway(error);
         report.errors++;
         this.logger.error({ msg: 'Billing reconciliation of a gift checkout failed', giftId: pending.id, err: error });
       }
@@ -119,4 +124,11 @@ export class BillingReconciliationService implements OnApplicationBootstrap {
       if (user) report.giftsGranted += (await this.sync.grantWaitingGifts(user)).length;
     }
   }
+}
+
+/** Ends the walk when what failed is a service every customer needs, rather than one customer's record. */
+function stopIfAway(error: unknown): void {
+  if (isDependencyDown(error)) throw error;
+  if (error instanceof StripeUnavailableError && STRIPE_AWAY.has(error.type))
+    throw new ExternalFailure(`Billing reconciliation stopped: ${error.message}`, { cause: error });
 }
